@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { EVERYONE } from '../../server/plugins/request-context';
+import { activityParamsSchema, noteInputSchema } from './activity.schema';
+import { addNote, listActivities } from './activity.service';
+
+/** The Note Logs tab of every drawer: GET a record's history, POST a note on it. */
+export async function activityRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/:entityType/:entityId', { schema: { params: activityParamsSchema }, config: { access: EVERYONE } }, async (req) => ({
+    activities: await req.inTenant((tx) => listActivities(tx, req.auth.orgId, req.params.entityType, req.params.entityId)),
+  }));
+
+  app.post(
+    '/:entityType/:entityId/notes',
+    { schema: { params: activityParamsSchema, body: noteInputSchema }, config: { access: EVERYONE } },
+    async (req, reply) =>
+      reply.status(201).send({
+        activities: await req.inTenant((tx) =>
+          addNote(tx, req.auth.orgId, req.auth.userId, req.params.entityType, req.params.entityId, req.body.note),
+        ),
+      }),
+  );
+}

@@ -1,0 +1,93 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Tx } from '../../server/db/client';
+import { activities, users } from '../../server/db/schema';
+import { HttpError, notFound } from '../../server/http-error';
+import type { ActivityItem } from './activity.schema';
+
+type Action = ActivityItem['action'];
+type Trackable = PgTable & { orgId: PgColumn; id: PgColumn };
+
+/** Record types whose history and notes can be read and written, with the table that proves a record exists. */
+const entities = new Map<string, { table: Trackable; label: string }>();
+
+/** Called once by a feature for each record type it tracks, e.g. registerActivityEntity('work-order', workOrders, 'Work order'). */
+export function registerActivityEntity(entityType: string, table: Trackable, label: string) {
+  entities.set(entityType, { table, label });
+}
+
+/** Writes one history line in the caller's transaction, so it is kept exactly when the change is. */
+export async function recordActivity(
+  tx: Tx,
+  orgId: number,
+  entry: { entityType: string; entityId: number; userId?: number | null; action: Action; changes?: ActivityItem['changes']; note?: string },
+) {
+  await tx.insert(activities).values({
+    orgId,
+    entityType: entry.entityType,
+    entityId: entry.entityId,
+    userId: entry.userId ?? null,
+    action: entry.action,
+    changes: entry.changes ?? null,
+    note: entry.note ?? null,
+  });
+}
+
+/** The fields whose values differ between `before` and `after` (only those named), as { field: { from, to } }. */
+export function diffChanges<T extends Record<string, unknown>>(before: T, after: Partial<T>, fields: readonly (keyof T)[]) {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const field of fields) {
+    if (!(field in after)) continue;
+    const from = normalise(before[field]);
+    const to = normalise(after[field]);
+    if (JSON.stringify(from) !== JSON.stringify(to)) changes[String(field)] = { from, to };
+  }
+  return changes;
+}
+
+const normalise = (v: unknown) => (v instanceof Date ? v.toISOString() : v === undefined ? null : v);
+
+async function requireEntity(tx: Tx, orgId: number, entityType: string, entityId: number) {
+  const entity = entities.get(entityType);
+  if (!entity) throw new HttpError(404, 'Unknown record type');
+  const [row] = await tx
+    .select({ id: entity.table.id })
+    .from(entity.table as PgTable)
+    .where(and(eq(entity.table.orgId, orgId), eq(entity.table.id, entityId)));
+  if (!row) throw notFound(entity.label);
+}
+
+/** A record's history and notes, newest first, with who did each. */
+export async function listActivities(tx: Tx, orgId: number, entityType: string, entityId: number): Promise<ActivityItem[]> {
+  await requireEntity(tx, orgId, entityType, entityId);
+  const rows = await tx
+    .select({
+      id: activities.id,
+      action: activities.action,
+      changes: activities.changes,
+      note: activities.note,
+      createdAt: activities.createdAt,
+      userId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(activities)
+    .leftJoin(users, and(eq(users.orgId, activities.orgId), eq(users.id, activities.userId)))
+    .where(and(eq(activities.orgId, orgId), eq(activities.entityType, entityType), eq(activities.entityId, entityId)))
+    .orderBy(desc(activities.createdAt), desc(activities.id))
+    .limit(200);
+  return rows.map((r) => ({
+    id: r.id,
+    action: r.action,
+    changes: r.changes ?? null,
+    note: r.note,
+    createdAt: r.createdAt.toISOString(),
+    user: r.userId ? { id: r.userId, firstName: r.firstName ?? '', lastName: r.lastName ?? '' } : null,
+  }));
+}
+
+export async function addNote(tx: Tx, orgId: number, userId: number, entityType: string, entityId: number, note: string) {
+  await requireEntity(tx, orgId, entityType, entityId);
+  await recordActivity(tx, orgId, { entityType, entityId, userId, action: 'note', note });
+  return listActivities(tx, orgId, entityType, entityId);
+}

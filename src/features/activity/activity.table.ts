@@ -1,0 +1,24 @@
+import { foreignKey, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { createdAtColumn, orgIdColumn, orgScopedId } from '../../server/db/columns';
+import { organizations } from '../organization/organization.table';
+
+/** What happened to a record, and notes users wrote on it (the drawer's Note Logs tab). */
+export const activities = pgTable(
+  'activities',
+  {
+    orgId: orgIdColumn(),
+    id: orgScopedId(),
+    entityType: text().notNull(),
+    entityId: integer().notNull(),
+    userId: integer(),
+    action: text({ enum: ['created', 'updated', 'status', 'deleted', 'note', 'attachment'] }).notNull(),
+    changes: jsonb().$type<Record<string, { from: unknown; to: unknown }>>(),
+    note: text(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.id] }),
+    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
+    index('activities_entity_idx').on(t.orgId, t.entityType, t.entityId, t.createdAt),
+  ],
+);

@@ -1,0 +1,114 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { EVERYONE } from '../../server/plugins/request-context';
+import { HttpError } from '../../server/http-error';
+import {
+  completeRegistrationSchema,
+  demoRequestSchema,
+  loginSchema,
+  resetPasswordSchema,
+  searchSubdomainSchema,
+  signupSchema,
+  verifyPasswordSchema,
+  verifyTokenQuerySchema,
+} from './auth.schema';
+import * as auth from './auth.service';
+
+const REFRESH_COOKIE = 'refresh_token';
+
+/** Sign-up, sign-in, sessions, invitations (public side) and the password change. */
+export async function authRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const { config, database } = app.deps;
+  const db = database.db;
+  const secure = config.production || config.publicScheme === 'https';
+
+  const setRefreshCookie = (reply: FastifyReply, token: string) =>
+    reply.setCookie(REFRESH_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure,
+      path: '/api',
+      maxAge: auth.REFRESH_TOKEN_DAYS * 86400,
+    });
+
+  /** The organisation of the host, or 404: sign-in happens on the organisation's own address. */
+  const requireOrg = (req: FastifyRequest) => {
+    if (!req.org) throw new HttpError(404, 'Organization not found');
+    return req.org;
+  };
+
+  /** /refresh and /logout accept only the organisation's own origin (a cookie-bearing call). */
+  const checkOrigin = (req: FastifyRequest) => {
+    const origin = req.headers.origin;
+    if (!origin) return;
+    let host: string;
+    try {
+      host = new URL(origin).host;
+    } catch {
+      throw new HttpError(403, 'Origin not allowed');
+    }
+    if (host.toLowerCase() !== String(req.headers.host).toLowerCase()) throw new HttpError(403, 'Origin not allowed');
+  };
+
+  app.post('/signup', { schema: { body: signupSchema }, config: { access: 'public' } }, async (req, reply) => {
+    const result = await auth.signup(db, req.body);
+    return reply.status(201).send(result);
+  });
+
+  app.post('/search-subdomain', { schema: { body: searchSubdomainSchema }, config: { access: 'public' } }, (req) =>
+    auth.searchSubdomain(db, req.body.subdomain),
+  );
+
+  app.post('/login', { schema: { body: loginSchema }, config: { access: 'public' } }, async (req, reply) => {
+    const org = requireOrg(req);
+    const { accessToken, refreshToken } = await auth.login(db, org.id, req.body, req.ip, config.jwtSecret, config.loginLimits);
+    setRefreshCookie(reply, refreshToken);
+    return { accessToken };
+  });
+
+  app.post('/refresh', { config: { access: 'public' } }, async (req, reply) => {
+    const org = requireOrg(req);
+    checkOrigin(req);
+    try {
+      const result = await auth.refresh(db, org.id, req.cookies[REFRESH_COOKIE], config.jwtSecret);
+      if (result.refreshToken) setRefreshCookie(reply, result.refreshToken);
+      return { accessToken: result.accessToken };
+    } catch (err) {
+      reply.clearCookie(REFRESH_COOKIE, { path: '/api' });
+      throw err;
+    }
+  });
+
+  app.post('/logout', { config: { access: 'public' } }, async (req, reply) => {
+    const org = requireOrg(req);
+    checkOrigin(req);
+    await auth.logout(db, org.id, req.cookies[REFRESH_COOKIE]);
+    reply.clearCookie(REFRESH_COOKIE, { path: '/api' });
+    return { message: 'Logged out' };
+  });
+
+  app.get('/auth/verify-token', { schema: { querystring: verifyTokenQuerySchema }, config: { access: 'public' } }, (req) =>
+    req.inTenant((tx) => auth.verifyInviteToken(tx, requireOrg(req).id, req.query.token)),
+  );
+
+  app.post(
+    '/auth/complete-registration',
+    { schema: { body: completeRegistrationSchema }, config: { access: 'public' } },
+    (req) => req.inTenant((tx) => auth.completeRegistration(tx, requireOrg(req).id, req.body)),
+  );
+
+  app.post('/user/verify-password', { schema: { body: verifyPasswordSchema }, config: { access: EVERYONE } }, (req) =>
+    req.inTenant((tx) =>
+      auth.verifyCurrentPassword(tx, req.auth.orgId, req.auth.userId, req.auth.sessionId, req.body.currentPassword),
+    ),
+  );
+
+  app.post('/user/reset-password', { schema: { body: resetPasswordSchema }, config: { access: EVERYONE } }, (req) =>
+    req.inTenant((tx) => auth.resetPassword(tx, req.auth.orgId, req.auth.userId, req.auth.sessionId, req.body.newPassword)),
+  );
+
+  app.post('/demo-requests', { schema: { body: demoRequestSchema }, config: { access: 'public' } }, async (req, reply) => {
+    return reply.status(201).send(await auth.addDemoRequest(db, req.body));
+  });
+}

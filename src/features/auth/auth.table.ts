@@ -1,0 +1,65 @@
+import { foreignKey, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAtColumn, orgIdColumn, orgScopedId } from '../../server/db/columns';
+import { users } from '../users/users.table';
+
+/**
+ * A signed-in session: the current refresh token's hash, the one it replaced (for the grace window)
+ * and when the password was last verified (for the password change rule).
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    orgId: orgIdColumn(),
+    id: orgScopedId(),
+    userId: integer().notNull(),
+    refreshHash: text().notNull(),
+    previousHash: text(),
+    rotatedAt: timestamp({ withTimezone: true }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+    passwordVerifiedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.id] }),
+    foreignKey({ columns: [t.orgId, t.userId], foreignColumns: [users.orgId, users.id] }).onDelete('cascade'),
+    index('sessions_refresh_idx').on(t.orgId, t.refreshHash),
+    index('sessions_previous_idx').on(t.orgId, t.previousHash),
+  ],
+);
+
+/** A single-use invitation; only the token's hash is stored. */
+export const invitations = pgTable(
+  'invitations',
+  {
+    orgId: orgIdColumn(),
+    id: orgScopedId(),
+    userId: integer().notNull(),
+    tokenHash: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.id] }),
+    foreignKey({ columns: [t.orgId, t.userId], foreignColumns: [users.orgId, users.id] }).onDelete('cascade'),
+    index('invitations_token_idx').on(t.orgId, t.tokenHash),
+  ],
+);
+
+/** Fixed-window counters for rate limits; kept in PostgreSQL so the API stays stateless. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text().primaryKey(),
+  hits: integer().notNull(),
+  resetAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+/** Mail that could not be sent over SMTP (none configured) lands here and in the log. */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: serial().primaryKey(),
+  to: text().notNull(),
+  subject: text().notNull(),
+  text: text().notNull(),
+  html: text(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

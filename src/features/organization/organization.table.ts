@@ -1,0 +1,37 @@
+import { integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { createdAtColumn } from '../../server/db/columns';
+
+/** An organisation (tenant). Global table: the subdomain is unique across all of them. */
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: serial().primaryKey(),
+    organization: text().notNull(),
+    subdomain: text().notNull(),
+    numberOfWorkers: integer().notNull(),
+    addressStreet1: text(),
+    addressStreet2: text(),
+    city: text(),
+    zipCode: text(),
+    country: text(),
+    website: text(),
+    phoneNumber: text(),
+    profilePicture: text(),
+    profilePictureLow: text(),
+    currency: text().notNull().default('USD'),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [uniqueIndex('organizations_subdomain_key').on(sql`lower(${t.subdomain})`)],
+);
+
+/** Demo requests from the public landing page. Global: visitors have no organisation yet. */
+export const demoRequests = pgTable('demo_requests', {
+  id: serial().primaryKey(),
+  name: text().notNull(),
+  email: text().notNull(),
+  company: text().notNull(),
+  phone: text(),
+  message: text(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { EVERYONE, MANAGERS } from '../../server/plugins/request-context';
+import { idParamsSchema } from '../../shared/pagination';
+import { processImage, readUploadedImage } from '../../server/uploads/images';
+import { getCompany } from '../organization/organization.service';
+import { getAppData } from './app-data.service';
+import { inviteUserSchema, userUpdateSchema, usersQuerySchema } from './users.schema';
+import { deleteUser, inviteUser, listUsers, setProfilePicture, updateUser } from './users.service';
+
+/** People of the organisation (prefix /api/user) and the invitation call (/api/auth/addUser). */
+export async function usersRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/get-app-data', { config: { access: EVERYONE } }, (req) => req.inTenant((tx) => getAppData(tx, req.auth.orgId, req.auth)));
+
+  app.get('/getCompanyUsers', { schema: { querystring: usersQuerySchema }, config: { access: EVERYONE } }, (req) =>
+    req.inTenant((tx) => listUsers(tx, req.auth.orgId, req.query)),
+  );
+
+  app.put('/updateUser/:id', { schema: { params: idParamsSchema, body: userUpdateSchema }, config: { access: EVERYONE } }, (req) =>
+    req.inTenant((tx) => updateUser(tx, req.auth.orgId, req.auth, req.params.id, req.body)),
+  );
+
+  app.delete('/deleteUser/:id', { schema: { params: idParamsSchema }, config: { access: MANAGERS } }, (req) =>
+    req.inTenant((tx) => deleteUser(tx, req.auth.orgId, req.auth, req.params.id)),
+  );
+
+  app.post('/addProfilePicture', { config: { access: EVERYONE } }, async (req) => {
+    const image = await processImage(await readUploadedImage(req, 'avatar'), 'avatar');
+    const { storage } = app.deps;
+    const urls = { full: await storage.put(req.auth.orgId, image.full, 'webp'), low: await storage.put(req.auth.orgId, image.low, 'webp') };
+    return req.inTenant((tx) => setProfilePicture(tx, req.auth.orgId, req.auth.userId, urls));
+  });
+
+}
+
+/** POST /api/auth/addUser: the spec puts the invitation under /auth; it is a people action, so it lives here. */
+export async function invitationRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  app.post('/addUser', { schema: { body: inviteUserSchema }, config: { access: MANAGERS } }, async (req, reply) => {
+    const { config, mailer } = app.deps;
+    const origin = `${config.publicScheme}://${req.headers.host}`;
+    const result = await req.inTenant(async (tx) => {
+      const company = await getCompany(tx, req.auth.orgId);
+      return inviteUser(tx, req.auth.orgId, req.auth, req.body, { mailer, origin, organization: company.organization });
+    });
+    return reply.status(201).send(result);
+  });
+}

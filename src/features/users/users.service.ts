@@ -1,0 +1,157 @@
+import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Tx } from '../../server/db/client';
+import { invitations, users } from '../../server/db/schema';
+import { conflict, forbidden, notFound } from '../../server/http-error';
+import { pgCode } from '../../server/plugins/errors';
+import type { Mailer } from '../../server/mailer';
+import { pagination } from '../../shared/pagination';
+import { newOpaqueToken, type AccessClaims } from '../auth/tokens';
+import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
+import type { inviteUserSchema, UserDto, userUpdateSchema, usersQuerySchema } from './users.schema';
+
+registerActivityEntity('user', users, 'User');
+
+export const INVITE_HOURS = 72;
+
+const userColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  phoneNumber: users.phoneNumber,
+  jobTitle: users.jobTitle,
+  role: users.role,
+  language: users.language,
+  location: users.location,
+  inviteStatus: users.inviteStatus,
+  profilePicture: users.profilePicture,
+  profilePictureLow: users.profilePictureLow,
+  createdAt: users.createdAt,
+};
+
+const toDto = (row: Omit<UserDto, 'createdAt'> & { createdAt: Date }): UserDto => ({ ...row, createdAt: row.createdAt.toISOString() });
+
+export async function getUser(tx: Tx, orgId: number, id: number): Promise<UserDto> {
+  const [row] = await tx.select(userColumns).from(users).where(and(eq(users.orgId, orgId), eq(users.id, id)));
+  if (!row) throw notFound('User');
+  return toDto(row);
+}
+
+/** The organisation's people, newest last, with an optional name/e-mail filter. */
+export async function listUsers(tx: Tx, orgId: number, query: z.output<typeof usersQuerySchema>) {
+  const where = and(
+    eq(users.orgId, orgId),
+    query.name
+      ? or(
+          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, `%${escapeLike(query.name)}%`),
+          ilike(users.email, `%${escapeLike(query.name)}%`),
+        )
+      : undefined,
+  );
+  const [{ total }] = await tx.select({ total: count() }).from(users).where(where);
+  const rows = await tx
+    .select(userColumns)
+    .from(users)
+    .where(where)
+    .orderBy(asc(users.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  return { users: rows.map(toDto), pagination: pagination(total, query.page, query.pageSize) };
+}
+
+/** All people of the organisation (small): for pickers and the application data preload. */
+export async function listWorkers(tx: Tx, orgId: number) {
+  const rows = await tx.select(userColumns).from(users).where(eq(users.orgId, orgId)).orderBy(asc(users.firstName), asc(users.id));
+  return rows.map(toDto);
+}
+
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Updates a user. Managers and admins edit anyone; others only themselves. Nobody changes their own
+ * role, and only an admin makes or unmakes an admin.
+ */
+export async function updateUser(tx: Tx, orgId: number, actor: AccessClaims, id: number, input: z.output<typeof userUpdateSchema>) {
+  const before = await getUser(tx, orgId, id);
+  const isSelf = actor.userId === id;
+  const isManager = actor.role === 'admin' || actor.role === 'manager';
+  if (!isSelf && !isManager) throw forbidden();
+  if (input.role !== before.role) {
+    if (isSelf) throw forbidden('You cannot change your own role');
+    if ((input.role === 'admin' || before.role === 'admin') && actor.role !== 'admin') throw forbidden('Only an admin can change an admin role');
+  }
+  const values = {
+    firstName: input.firstName,
+    lastName: input.lastName ?? '',
+    email: input.email,
+    phoneNumber: input.phoneNumber ?? null,
+    jobTitle: input.jobTitle ?? null,
+    role: input.role,
+    language: input.language ?? before.language,
+    location: input.location ?? null,
+  };
+  try {
+    await tx.update(users).set(values).where(and(eq(users.orgId, orgId), eq(users.id, id)));
+  } catch (err) {
+    if (pgCode(err) === '23505') throw conflict('A user with this email already exists', 'email');
+    throw err;
+  }
+  const changes = diffChanges(before as unknown as Record<string, unknown>, values, Object.keys(values));
+  if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: 'user', entityId: id, userId: actor.userId, action: 'updated', changes });
+  return { user: await getUser(tx, orgId, id) };
+}
+
+export async function deleteUser(tx: Tx, orgId: number, actor: AccessClaims, id: number) {
+  if (actor.userId === id) throw forbidden('You cannot delete yourself');
+  const target = await getUser(tx, orgId, id);
+  if (target.role === 'admin' && actor.role !== 'admin') throw forbidden('Only an admin can delete an admin');
+  try {
+    await tx.delete(users).where(and(eq(users.orgId, orgId), eq(users.id, id)));
+  } catch (err) {
+    if (pgCode(err) === '23503') throw conflict('This user is referenced by other records and cannot be deleted');
+    throw err;
+  }
+  return { message: 'User deleted successfully' };
+}
+
+export async function setProfilePicture(tx: Tx, orgId: number, id: number, urls: { full: string; low: string }) {
+  await tx.update(users).set({ profilePicture: urls.full, profilePictureLow: urls.low }).where(and(eq(users.orgId, orgId), eq(users.id, id)));
+  return { user: await getUser(tx, orgId, id) };
+}
+
+/**
+ * Invites a person: a PENDING user and a single-use token (stored hashed, 72 hours) e-mailed as a link
+ * to the organisation's registration-completion page.
+ */
+export async function inviteUser(
+  tx: Tx,
+  orgId: number,
+  actor: AccessClaims,
+  input: z.output<typeof inviteUserSchema>,
+  mail: { mailer: Mailer; origin: string; organization: string },
+) {
+  let created: { id: number };
+  try {
+    [created] = await tx
+      .insert(users)
+      .values({ orgId, email: input.email, role: input.role, inviteStatus: 'PENDING', firstName: '', lastName: '' })
+      .returning({ id: users.id });
+  } catch (err) {
+    if (pgCode(err) === '23505') throw conflict('A user with this email already exists', 'email');
+    throw err;
+  }
+  const { token, hash } = newOpaqueToken();
+  await tx.insert(invitations).values({ orgId, userId: created.id, tokenHash: hash, expiresAt: new Date(Date.now() + INVITE_HOURS * 3600_000) });
+  await recordActivity(tx, orgId, { entityType: 'user', entityId: created.id, userId: actor.userId, action: 'created' });
+  const link = `${mail.origin}/complete-registration?token=${encodeURIComponent(token)}`;
+  await mail.mailer.send({
+    to: input.email,
+    subject: `You are invited to ${mail.organization}`,
+    text: `You have been invited to join ${mail.organization} as ${input.role}.\n\nComplete your registration: ${link}\n\nThe link expires in ${INVITE_HOURS} hours.`,
+    html: `<p>You have been invited to join <b>${escapeHtml(mail.organization)}</b> as ${input.role}.</p><p><a href="${link}">Complete your registration</a></p><p>The link expires in ${INVITE_HOURS} hours.</p>`,
+  }, tx);
+  return { newUser: await getUser(tx, orgId, created.id) };
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -1,0 +1,30 @@
+import { foreignKey, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { createdAtColumn, orgIdColumn, orgScopedId } from '../../server/db/columns';
+import { organizations } from '../organization/organization.table';
+
+export const users = pgTable(
+  'users',
+  {
+    orgId: orgIdColumn(),
+    id: orgScopedId(),
+    email: text().notNull(),
+    passwordHash: text(),
+    firstName: text().notNull().default(''),
+    lastName: text().notNull().default(''),
+    phoneNumber: text(),
+    jobTitle: text(),
+    role: text({ enum: ['admin', 'manager', 'worker'] }).notNull(),
+    language: text({ enum: ['en', 'ar'] }).notNull().default('en'),
+    location: text(),
+    inviteStatus: text({ enum: ['ACTIVE', 'PENDING'] }).notNull().default('ACTIVE'),
+    profilePicture: text(),
+    profilePictureLow: text(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.id] }),
+    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
+    uniqueIndex('users_org_email_key').on(t.orgId, sql`lower(${t.email})`),
+  ],
+);

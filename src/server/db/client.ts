@@ -1,0 +1,75 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import * as schema from './schema';
+import { applyTenancy, RUNTIME_ROLE } from './tenancy';
+
+export type Schema = typeof schema;
+/** The one database type: PGlite (embedded) and node-postgres both satisfy it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction inside which `app.org_id` is set and the runtime role is active. */
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const MIGRATIONS = join(import.meta.dirname, '../../../drizzle');
+
+/** Opens PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory when dataDir is 'memory://'). */
+export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+  if (opts.databaseUrl) {
+    const { default: pg } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.DB_POOL_SIZE ?? 10) });
+    // An idle client that loses its server (restart, killed backend) must not crash the process.
+    pool.on('error', () => {});
+    const db = drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const dir = opts.dataDir ?? 'memory://';
+  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir.startsWith('memory://') ? undefined : join(dir, 'pglite'));
+  const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/** Applies the generated migrations, then the tenancy wall (idempotent). */
+export async function migrate(database: Database) {
+  if (database.kind === 'postgres') {
+    const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
+    // Serialise concurrent starters (several instances, parallel test runs) on one advisory lock.
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(727274)`);
+      await run(tx as never, { migrationsFolder: MIGRATIONS });
+      await applyTenancy(tx as unknown as Db);
+    });
+  } else {
+    const { migrate: run } = await import('drizzle-orm/pglite/migrator');
+    await run(database.db as never, { migrationsFolder: MIGRATIONS });
+    await applyTenancy(database.db);
+  }
+}
+
+/** Runs `fn` in one transaction as the runtime role with `app.org_id` set: the database walls off other tenants. */
+export function withTenant<T>(db: Db, orgId: number, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('app.org_id', ${String(orgId)}, true)`);
+    await tx.execute(sql.raw(`set local role ${RUNTIME_ROLE}`));
+    return fn(tx as Tx);
+  });
+}
+
+/** Runs `fn` as the runtime role with no organisation: only global tables are visible. */
+export function withoutTenant<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`set local role ${RUNTIME_ROLE}`));
+    return fn(tx as Tx);
+  });
+}

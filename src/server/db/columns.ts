@@ -1,0 +1,18 @@
+import { sql } from 'drizzle-orm';
+import { integer, timestamp } from 'drizzle-orm/pg-core';
+
+/** The owning organisation of a tenant row; part of every primary and foreign key. */
+export const orgIdColumn = () => integer().notNull();
+
+/**
+ * A per-organisation id. The column has no real default: the `assign_org_scoped_id` trigger
+ * (see tenancy.ts) numbers rows 1, 2, 3… inside each organisation before NOT NULL is checked.
+ */
+export const orgScopedId = () => integer().notNull().default(sql`NULL`);
+
+export const createdAtColumn = () => timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow();
+export const updatedAtColumn = () =>
+  timestamp({ withTimezone: true, mode: 'date' })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createOrg, createTestApp, type TestApp } from '../test/harness';
+import { withoutTenant, withTenant } from './client';
+import { users } from './schema';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('the tenancy wall', () => {
+  it('numbers rows per organisation, from 1, in the database', async () => {
+    const a = await createOrg(t);
+    const b = await createOrg(t);
+    const ua = await a.as('worker');
+    const ub = await b.as('worker');
+    // Each organisation's admin is user 1; the first extra user is 2, in both.
+    expect(ua.userId).toBe(2);
+    expect(ub.userId).toBe(2);
+  });
+
+  it('a query without the tenant setting sees no rows', async () => {
+    await createOrg(t);
+    const rows = await withoutTenant(t.database.db, (tx) => tx.execute(sql`select * from users`));
+    expect(rows.rows).toHaveLength(0);
+  });
+
+  it("a hand-written query that forgets the WHERE still sees only its own organisation's rows", async () => {
+    const a = await createOrg(t);
+    const b = await createOrg(t);
+    await a.as('manager');
+    const rows = await withTenant(t.database.db, b.orgId, (tx) => tx.execute(sql`select org_id from users`));
+    expect(rows.rows.length).toBeGreaterThan(0);
+    expect(rows.rows.every((r) => Number((r as { org_id: number }).org_id) === b.orgId)).toBe(true);
+  });
+
+  it("cannot write another organisation's rows, even by naming its org_id", async () => {
+    const a = await createOrg(t);
+    const b = await createOrg(t);
+    await expect(
+      withTenant(t.database.db, b.orgId, (tx) => tx.insert(users).values({ orgId: a.orgId, email: 'intruder@x.com', role: 'admin' })),
+    ).rejects.toThrow();
+    const updated = await withTenant(t.database.db, b.orgId, (tx) =>
+      tx.execute(sql`update users set first_name = 'hacked' where org_id = ${a.orgId} returning id`),
+    );
+    expect(updated.rows).toHaveLength(0);
+    const deleted = await withTenant(t.database.db, b.orgId, (tx) => tx.execute(sql`delete from users where org_id = ${a.orgId} returning id`));
+    expect(deleted.rows).toHaveLength(0);
+  });
+
+  it('runs requests as a role that is neither owner nor superuser', async () => {
+    const a = await createOrg(t);
+    const rows = await withTenant(t.database.db, a.orgId, (tx) =>
+      tx.execute(sql`select rolsuper, rolbypassrls from pg_roles where rolname = current_user`),
+    );
+    expect(rows.rows[0]).toMatchObject({ rolsuper: false, rolbypassrls: false });
+    const owner = await withTenant(t.database.db, a.orgId, (tx) =>
+      tx.execute(sql`select tableowner = current_user as owns from pg_tables where tablename = 'users'`),
+    );
+    expect(owner.rows[0]).toMatchObject({ owns: false });
+  });
+});

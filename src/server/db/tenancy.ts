@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from './client';
+
+/** The role request transactions switch to: neither owner nor superuser, so RLS always applies. */
+export const RUNTIME_ROLE = 'cmms_app';
+
+/** Global tables (no org_id) the runtime role may use; everything with an org_id is walled by RLS. */
+const GLOBAL_TABLES = ['organizations', 'rate_limits', 'mail_outbox', 'demo_requests'];
+
+/**
+ * Applied after every migration run and idempotent. It discovers tenant tables by their `org_id`
+ * column, so a table added by a later feature is walled in without anyone remembering to do it:
+ * RLS enabled and forced, one policy on `app.org_id`, and per-organisation ids from a trigger.
+ */
+export async function applyTenancy(db: Db) {
+  const script = `
+DO $$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${RUNTIME_ROLE}') THEN
+    BEGIN
+      CREATE ROLE ${RUNTIME_ROLE} NOLOGIN NOSUPERUSER NOBYPASSRLS;
+    EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
+    END;
+  END IF;
+END $$;
+
+CREATE TABLE IF NOT EXISTS org_counters (
+  org_id integer NOT NULL,
+  table_name text NOT NULL,
+  last_id integer NOT NULL,
+  PRIMARY KEY (org_id, table_name)
+);
+
+CREATE OR REPLACE FUNCTION assign_org_scoped_id() RETURNS trigger
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = public AS $fn$
+BEGIN
+  IF NEW.id IS NULL OR NEW.id = 0 THEN
+    INSERT INTO org_counters AS c (org_id, table_name, last_id) VALUES (NEW.org_id, TG_TABLE_NAME, 1)
+    ON CONFLICT (org_id, table_name) DO UPDATE SET last_id = c.last_id + 1
+    RETURNING c.last_id INTO NEW.id;
+  ELSE
+    INSERT INTO org_counters AS c (org_id, table_name, last_id) VALUES (NEW.org_id, TG_TABLE_NAME, NEW.id)
+    ON CONFLICT (org_id, table_name) DO UPDATE SET last_id = greatest(c.last_id, EXCLUDED.last_id);
+  END IF;
+  RETURN NEW;
+END $fn$;
+
+DO $$
+DECLARE t record;
+BEGIN
+  EXECUTE format('GRANT USAGE ON SCHEMA public TO %I', '${RUNTIME_ROLE}');
+  FOR t IN
+    SELECT c.table_name,
+           EXISTS (SELECT 1 FROM information_schema.columns i
+                   WHERE i.table_schema = 'public' AND i.table_name = c.table_name AND i.column_name = 'id') AS has_id
+    FROM information_schema.columns c
+    JOIN information_schema.tables tb ON tb.table_schema = c.table_schema AND tb.table_name = c.table_name
+    WHERE c.table_schema = 'public' AND c.column_name = 'org_id' AND tb.table_type = 'BASE TABLE'
+      AND c.table_name <> 'org_counters'
+  LOOP
+    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t.table_name);
+    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t.table_name);
+    EXECUTE format('DROP POLICY IF EXISTS tenant_isolation ON %I', t.table_name);
+    EXECUTE format($p$CREATE POLICY tenant_isolation ON %I
+      USING (org_id = nullif(current_setting('app.org_id', true), '')::int)
+      WITH CHECK (org_id = nullif(current_setting('app.org_id', true), '')::int)$p$, t.table_name);
+    EXECUTE format('GRANT SELECT, INSERT, UPDATE, DELETE ON %I TO %I', t.table_name, '${RUNTIME_ROLE}');
+    IF t.has_id THEN
+      EXECUTE format('DROP TRIGGER IF EXISTS org_scoped_id ON %I', t.table_name);
+      EXECUTE format('CREATE TRIGGER org_scoped_id BEFORE INSERT ON %I FOR EACH ROW EXECUTE FUNCTION assign_org_scoped_id()', t.table_name);
+    END IF;
+  END LOOP;
+END $$;
+
+DO $$
+DECLARE t text;
+BEGIN
+  FOREACH t IN ARRAY ARRAY[${GLOBAL_TABLES.map((t) => `'${t}'`).join(',')}] LOOP
+    IF to_regclass(t) IS NOT NULL THEN
+      EXECUTE format('GRANT SELECT, INSERT, UPDATE, DELETE ON %I TO %I', t, '${RUNTIME_ROLE}');
+    END IF;
+  END LOOP;
+  EXECUTE format('GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO %I', '${RUNTIME_ROLE}');
+END $$;
+`;
+  // One statement per call: PGlite's extended protocol refuses several in one.
+  for (const statement of script.split(/\n\n(?=DO |CREATE )/)) await db.execute(sql.raw(statement));
+}

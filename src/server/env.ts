@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  baseDomain: string;
+  databaseUrl?: string;
+  smtpUrl?: string;
+  jwtSecret: string;
+  logLevel: string;
+  production: boolean;
+  seedDemo: boolean;
+  /** Scheme used in links we e-mail (invitations). */
+  publicScheme: 'http' | 'https';
+  loginLimits: { perIp: number; perAccount: number; windowSeconds: number };
+}
+
+/** Reads the environment once. JWT_SECRET is generated and kept in DATA_DIR when unset outside production. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const production = env.NODE_ENV === 'production';
+  const dataDir = resolve(env.DATA_DIR ?? './data');
+  let jwtSecret = env.JWT_SECRET;
+  if (!jwtSecret) {
+    if (production) throw new Error('JWT_SECRET is required in production');
+    mkdirSync(dataDir, { recursive: true });
+    const file = join(dataDir, 'jwt-secret');
+    if (!existsSync(file)) writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
+    jwtSecret = readFileSync(file, 'utf8').trim();
+  }
+  return {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    baseDomain: (env.BASE_DOMAIN ?? 'localhost').toLowerCase(),
+    databaseUrl: env.DATABASE_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    jwtSecret,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    production,
+    seedDemo: env.SEED_DEMO !== 'false',
+    publicScheme: env.PUBLIC_SCHEME === 'https' || production ? 'https' : 'http',
+    loginLimits: {
+      perIp: Number(env.LOGIN_LIMIT_PER_IP ?? 100),
+      perAccount: Number(env.LOGIN_LIMIT_PER_ACCOUNT ?? 10),
+      windowSeconds: 15 * 60,
+    },
+  };
+}

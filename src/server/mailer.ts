@@ -1,0 +1,37 @@
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Tx } from './db/client';
+import { withoutTenant } from './db/client';
+import { mailOutbox } from './db/schema';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  /** Sends now; without SMTP the outbox row joins `tx` when given (PGlite has one connection). */
+  send(mail: Mail, tx?: Tx): Promise<void>;
+}
+
+/** SMTP when SMTP_URL is set; otherwise mail is kept in the outbox table and written to the log. */
+export function createMailer(opts: { smtpUrl?: string; db: Db; log: FastifyBaseLogger; from?: string }): Mailer {
+  const from = opts.from ?? 'CMMS <no-reply@cmms.local>';
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from, ...mail });
+      },
+    };
+  }
+  return {
+    async send(mail, tx) {
+      if (tx) await tx.insert(mailOutbox).values(mail);
+      else await withoutTenant(opts.db, (t) => t.insert(mailOutbox).values(mail));
+      opts.log.info({ to: mail.to, subject: mail.subject, text: mail.text }, 'mail kept in outbox (no SMTP_URL)');
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { join } from 'node:path';
+import { loadConfig } from './env';
+import { migrate, openDatabase } from './db/client';
+import { buildApp } from './app';
+import { seedDemo } from './seed/demo';
+
+/** Reads the environment, migrates, seeds the demo organisation once, listens; shuts down gracefully. */
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrate(database);
+  const app = await buildApp({ database, config, webRoot: join(import.meta.dirname, '../../dist/web') });
+  if (config.seedDemo) {
+    const seeded = await seedDemo(database.db);
+    if (seeded) app.log.info('Seeded the demo organisation');
+  }
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    // app.close stops accepting, waits for in-flight requests, then runs onClose hooks.
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  await app.listen({ port: config.port, host: config.host });
+  const port = config.port === 80 ? '' : `:${config.port}`;
+  console.log(`\n  CMMS is running (${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'})`);
+  console.log(`  Landing page:  http://${config.baseDomain}${port}`);
+  console.log(`  Demo:          http://demo.${config.baseDomain}${port}`);
+  console.log(`  Demo sign-in:  admin@demo.com / Demo1234!\n`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

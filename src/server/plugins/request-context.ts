@@ -1,0 +1,87 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { withoutTenant, withTenant } from '../db/client';
+import { organizations } from '../db/schema';
+import { verifyAccessToken, type AccessClaims, type Role } from '../../features/auth/tokens';
+import { HttpError, unauthorized } from '../http-error';
+
+/** Who may call a route: 'public', or the roles allowed. Every /api route must declare it. */
+export type Access = 'public' | readonly Role[];
+
+export const EVERYONE: readonly Role[] = ['admin', 'manager', 'worker'];
+export const MANAGERS: readonly Role[] = ['admin', 'manager'];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    /** The organisation named by the request's host, when there is one. */
+    org: { id: number; subdomain: string } | null;
+    /** The verified caller; set on every non-public route. */
+    auth: AccessClaims;
+    /** Runs `fn` in one transaction walled to the caller's organisation. */
+    inTenant<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  }
+}
+
+/** The subdomain of `<sub>.<baseDomain>[:port]`, or null for the bare domain and foreign hosts. */
+export function subdomainOf(host: string | undefined, baseDomain: string): string | null {
+  if (!host) return null;
+  const name = host.toLowerCase().replace(/:\d+$/, '');
+  const suffix = `.${baseDomain}`;
+  if (!name.endsWith(suffix)) return null;
+  const sub = name.slice(0, -suffix.length);
+  return /^[a-z0-9-]{1,63}$/.test(sub) ? sub : null;
+}
+
+export async function findOrgBySubdomain(db: Db, subdomain: string) {
+  const [org] = await withoutTenant(db, (tx) =>
+    tx
+      .select({ id: organizations.id, subdomain: organizations.subdomain })
+      .from(organizations)
+      .where(eq(sql`lower(${organizations.subdomain})`, subdomain.toLowerCase())),
+  );
+  return org ?? null;
+}
+
+/**
+ * Per request: the organisation from the host, the verified token (accepted only on its own
+ * organisation's host), the route's declared roles, and `req.inTenant`.
+ */
+export const requestContext = fp(async (app: FastifyInstance, opts: { db: Db; baseDomain: string; jwtSecret: string }) => {
+  app.decorateRequest('org', null);
+  app.decorateRequest('auth', null as unknown as AccessClaims);
+  app.decorateRequest('inTenant', function <T>(this: FastifyRequest, fn: (tx: Tx) => Promise<T>) {
+    const orgId = this.auth?.orgId ?? this.org?.id;
+    if (!orgId) return Promise.reject(new HttpError(404, 'Organization not found'));
+    return withTenant(opts.db, orgId, fn);
+  });
+
+  // Fail at start-up, not in production, when a route forgets to say who may call it.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    if (route.config?.access === undefined && !route.url.startsWith('/api/docs')) {
+      throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
+    }
+  });
+
+  app.addHook('onRequest', async (req) => {
+    if (!req.url.startsWith('/api')) return;
+    const sub = subdomainOf(req.headers.host, opts.baseDomain);
+    req.org = sub ? await findOrgBySubdomain(opts.db, sub) : null;
+  });
+
+  app.addHook('preHandler', async (req) => {
+    const access = req.routeOptions.config?.access;
+    if (access === undefined || access === 'public') return;
+    const header = req.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
+    const claims = token ? await verifyAccessToken(opts.jwtSecret, token) : null;
+    if (!claims || !req.org || claims.orgId !== req.org.id) throw unauthorized();
+    if (!access.includes(claims.role)) throw new HttpError(403, 'You do not have permission to do this');
+    req.auth = claims;
+  });
+});

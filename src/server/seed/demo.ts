@@ -1,0 +1,44 @@
+import { count } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { withoutTenant, withTenant } from '../db/client';
+import { organizations, users } from '../db/schema';
+import { hashPassword } from '../passwords';
+
+export const DEMO = { subdomain: 'demo', email: 'admin@demo.com', password: 'Demo1234!' };
+
+/**
+ * Seeds the demo organisation with realistic sample data, only when the database has no organisation.
+ * Each business area adds its sample rows in its own function below.
+ */
+export async function seedDemo(db: Db): Promise<boolean> {
+  const [{ n }] = await withoutTenant(db, (tx) => tx.select({ n: count() }).from(organizations));
+  if (n > 0) return false;
+  const [org] = await withoutTenant(db, (tx) =>
+    tx
+      .insert(organizations)
+      .values({
+        organization: 'Demo Manufacturing Co.',
+        subdomain: DEMO.subdomain,
+        numberOfWorkers: 12,
+        addressStreet1: '1200 Industrial Parkway',
+        city: 'Dayton',
+        zipCode: '45402',
+        country: 'United States',
+        website: 'https://demo-manufacturing.example.com',
+        phoneNumber: '+19375550100',
+      })
+      .returning({ id: organizations.id }),
+  );
+  const orgId = org.id;
+  const password = await hashPassword(DEMO.password);
+  await withTenant(db, orgId, async (tx) => {
+    await tx.insert(users).values([
+      { orgId, email: DEMO.email, passwordHash: password, firstName: 'Alex', lastName: 'Morgan', role: 'admin', jobTitle: 'Maintenance Director', phoneNumber: '+19375550101' },
+      { orgId, email: 'manager@demo.com', passwordHash: password, firstName: 'Priya', lastName: 'Shah', role: 'manager', jobTitle: 'Maintenance Manager', phoneNumber: '+19375550102' },
+      { orgId, email: 'tech1@demo.com', passwordHash: password, firstName: 'Marcus', lastName: 'Lee', role: 'worker', jobTitle: 'Electrical Technician', phoneNumber: '+19375550103' },
+      { orgId, email: 'tech2@demo.com', passwordHash: password, firstName: 'Sofia', lastName: 'Garcia', role: 'worker', jobTitle: 'Mechanical Technician', phoneNumber: '+19375550104' },
+      { orgId, email: 'tech3@demo.com', passwordHash: password, firstName: 'Daniel', lastName: 'Okafor', role: 'worker', jobTitle: 'HVAC Technician', phoneNumber: '+19375550105' },
+    ]);
+  });
+  return true;
+}

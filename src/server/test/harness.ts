@@ -1,0 +1,137 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { migrate, openDatabase, withTenant, type Database } from '../db/client';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../env';
+import type { Mailer } from '../mailer';
+import { users } from '../db/schema';
+import { hashPassword } from '../passwords';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * A real app on a real database: PostgreSQL when DATABASE_URL is set (migrated once by the global
+ * setup; every test makes its own organisations), otherwise a fresh in-memory PGlite per test file.
+ */
+export async function createTestApp(overrides: Partial<Config> = {}, extra: { mailer?: Mailer } = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cmms-test-'));
+  const config = {
+    ...loadConfig({ ...process.env, DATA_DIR: dataDir, JWT_SECRET: 'test-secret-' + randomBytes(8).toString('hex'), LOG_LEVEL: 'silent' }),
+    ...overrides,
+  };
+  const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: 'memory://' });
+  if (database.kind === 'pglite') await migrate(database);
+  const app = await buildApp({ database, config, logger: false, mailer: extra.mailer });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export interface Res<T = any> {
+  status: number;
+  body: T;
+  headers: Record<string, unknown>;
+}
+
+/** A small client bound to one organisation's host and (optionally) a token. */
+export function client(app: FastifyInstance, host: string, token?: string) {
+  const call = async (method: string, url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<Res> => {
+    const res = await app.inject({
+      method: method as 'GET',
+      url,
+      headers: { host, ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
+    let body: unknown = res.body;
+    try {
+      body = res.json();
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.statusCode, body, headers: res.headers };
+  };
+  return {
+    host,
+    token,
+    get: (url: string, headers?: Record<string, string>) => call('GET', url, undefined, headers),
+    post: (url: string, payload?: unknown, headers?: Record<string, string>) => call('POST', url, payload ?? {}, headers),
+    put: (url: string, payload?: unknown, headers?: Record<string, string>) => call('PUT', url, payload ?? {}, headers),
+    del: (url: string, headers?: Record<string, string>) => call('DELETE', url, undefined, headers),
+  };
+}
+export type Client = ReturnType<typeof client>;
+
+export interface TestOrg {
+  orgId: number;
+  subdomain: string;
+  host: string;
+  email: string;
+  password: string;
+  /** The admin's client. */
+  admin: Client;
+  /** Signs in as another user of this organisation with the given role, creating them. */
+  as(role: 'admin' | 'manager' | 'worker', fields?: { firstName?: string; lastName?: string }): Promise<Client & { userId: number }>;
+  /** No token, on this organisation's host. */
+  anonymous: Client;
+}
+
+const PASSWORD = 'Passw0rd!long';
+let hashed: Promise<string> | undefined;
+
+/** Signs up a new organisation through the API and signs its admin in. Each test makes its own. */
+export async function createOrg(t: TestApp, name = 'Org'): Promise<TestOrg> {
+  const subdomain = `t${randomBytes(5).toString('hex')}`;
+  const host = `${subdomain}.${t.config.baseDomain}`;
+  const email = `admin@${subdomain}.example.com`;
+  const anonymous = client(t.app, host);
+  const signup = await client(t.app, t.config.baseDomain).post('/api/signup', {
+    organization: `${name} ${subdomain}`,
+    email,
+    password: PASSWORD,
+    subdomainName: subdomain,
+    numberOfWorkers: 5,
+    consent: true,
+  });
+  if (signup.status !== 201) throw new Error(`signup failed: ${JSON.stringify(signup.body)}`);
+  const login = await anonymous.post('/api/login', { email, password: PASSWORD });
+  if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
+  const orgId = Number(JSON.parse(Buffer.from(login.body.accessToken.split('.')[1], 'base64url').toString()).org);
+  let n = 0;
+  return {
+    orgId,
+    subdomain,
+    host,
+    email,
+    password: PASSWORD,
+    admin: client(t.app, host, login.body.accessToken),
+    anonymous,
+    async as(role, fields = {}) {
+      n += 1;
+      const userEmail = `${role}${n}@${subdomain}.example.com`;
+      hashed ??= hashPassword(PASSWORD);
+      const [row] = await withTenant(t.database.db, orgId, async (tx) =>
+        tx
+          .insert(users)
+          .values({ orgId, email: userEmail, passwordHash: await hashed!, role, firstName: fields.firstName ?? `${role}${n}`, lastName: fields.lastName ?? 'Tester' })
+          .returning({ id: users.id }),
+      );
+      const res = await anonymous.post('/api/login', { email: userEmail, password: PASSWORD });
+      return Object.assign(client(t.app, host, res.body.accessToken), { userId: row.id });
+    },
+  };
+}

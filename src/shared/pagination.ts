@@ -1,0 +1,42 @@
+import { z } from './zod-setup';
+
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+
+/** `?status=a&status=b` and `?status=a,b` both become ['a', 'b']. */
+export const multiValue = <T extends z.ZodType<string>>(item: T) =>
+  z.preprocess((v) => {
+    if (v === undefined || v === '') return undefined;
+    const list = Array.isArray(v) ? v : [v];
+    return list.flatMap((x) => String(x).split(',')).map((x) => x.trim()).filter(Boolean);
+  }, z.array(item).optional());
+
+/** page (from 1) and pageSize (10, 25, 50, 100); anything else is a 400, never clamped. */
+export const pageQuerySchema = z.object({
+  page: z.coerce.number({ error: 'page must be a whole number of at least 1' }).int('page must be a whole number of at least 1').min(1, 'page must be a whole number of at least 1').default(1),
+  pageSize: z.coerce
+    .number({ error: 'pageSize must be one of 10, 25, 50, 100' })
+    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), 'pageSize must be one of 10, 25, 50, 100')
+    .default(10),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+export interface Pagination {
+  totalRecords: number;
+  currentPage: number;
+  totalPages: number;
+}
+
+export function pagination(totalRecords: number, page: number, pageSize: number): Pagination {
+  return { totalRecords, currentPage: page, totalPages: Math.max(1, Math.ceil(totalRecords / pageSize)) };
+}
+
+/** Path parameter `{id}`: a positive integer (ids are per organisation). */
+export const idParamsSchema = z.strictObject({
+  id: z.coerce.number({ error: 'Invalid id' }).int('Invalid id').min(1, 'Invalid id').max(2147483647, 'Invalid id'),
+});
+
+/** An option of a select: value and label (some carry a price). */
+export interface Option {
+  value: number;
+  label: string;
+}

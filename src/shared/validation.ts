@@ -1,0 +1,27 @@
+import { z } from './zod-setup';
+
+/** A required text: missing, empty or blank all give `message`. */
+export const requiredString = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+/** An optional text: empty strings become undefined so "cleared" and "absent" mean the same. */
+export const optionalString = (max = 500) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(max, `Must be at most ${max} characters`).optional());
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+export const emailField = (required = 'Email is required', invalid = 'Invalid email address') =>
+  requiredString(required).max(254, invalid).regex(EMAIL_PATTERN, invalid).transform((s) => s.toLowerCase());
+
+/** 10 to 15 digits with an optional leading plus. */
+export const PHONE_PATTERN = /^\+?\d{10,15}$/;
+
+/** A positive integer id from a select (numbers or numeric strings). */
+export const idField = (message: string) =>
+  z.coerce.number({ error: message }).int(message).min(1, message).max(2147483647, message);
+
+/** A date sent as an ISO 8601 string (or a Date in the browser). */
+export const dateField = (required: string, invalid = 'Must be a valid date') =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce.date({ error: (issue) => (issue.input === undefined ? required : invalid) }),
+  );
