@@ -1,0 +1,33 @@
+import { date, foreignKey, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { createdAtColumn, orgIdColumn, orgScopedId } from '../../server/db/columns';
+import { organizations } from '../organization/organization.table';
+import { assetCategories } from '../master-data/master-data.table';
+import { customerVendors } from '../customers-vendors/customers-vendors.table';
+
+export const ASSET_STATUSES = ['Operational', 'Not_Operational'] as const;
+
+export const assets = pgTable(
+  'assets',
+  {
+    orgId: orgIdColumn(),
+    id: orgScopedId(),
+    name: text().notNull(),
+    description: text(),
+    serial: text(),
+    assetBarcode: text(),
+    assetCode: text(),
+    date: date({ mode: 'string' }).notNull(),
+    customerVendorId: integer(),
+    assetCategoryId: integer().notNull(),
+    status: text({ enum: ASSET_STATUSES }).notNull().default('Operational'),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.id] }),
+    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.orgId, t.assetCategoryId], foreignColumns: [assetCategories.orgId, assetCategories.id] }),
+    foreignKey({ columns: [t.orgId, t.customerVendorId], foreignColumns: [customerVendors.orgId, customerVendors.id] }),
+    index('assets_org_name_idx').on(t.orgId, t.name),
+    index('assets_org_status_idx').on(t.orgId, t.status, t.id),
+  ],
+);

@@ -1,0 +1,43 @@
+import { foreignKey, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { createdAtColumn, orgIdColumn, orgScopedId } from '../../server/db/columns';
+import { organizations } from '../organization/organization.table';
+
+export interface StoredDocument {
+  url: string;
+  name: string;
+}
+
+/** Customers and vendors (one table, `type` tells which). */
+export const customerVendors = pgTable(
+  'customer_vendors',
+  {
+    orgId: orgIdColumn(),
+    id: orgScopedId(),
+    name: text().notNull(),
+    email: text().notNull(),
+    type: text({ enum: ['customer', 'vendor'] }).notNull(),
+    category: text({ enum: ['individual', 'company'] }).notNull(),
+    parentId: integer(),
+    street: text(),
+    street2: text(),
+    city: text(),
+    state: text(),
+    zipCode: text(),
+    country: text(),
+    tinVat: text(),
+    phone: text(),
+    mobile: text(),
+    website: text(),
+    customerDocuments: jsonb().$type<StoredDocument[]>().notNull().default([]),
+    profilePicture: text(),
+    profilePictureLow: text(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.id] }),
+    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.orgId, t.parentId], foreignColumns: [t.orgId, t.id] }),
+    index('customer_vendors_org_type_idx').on(t.orgId, t.type, t.id),
+    index('customer_vendors_org_name_idx').on(t.orgId, t.name),
+  ],
+);

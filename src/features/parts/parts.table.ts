@@ -1,0 +1,54 @@
+import { foreignKey, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { createdAtColumn, orgIdColumn, orgScopedId } from '../../server/db/columns';
+import { organizations } from '../organization/organization.table';
+import { productCategories, uoms } from '../master-data/master-data.table';
+
+export const PART_TYPES = ['consumable', 'stockable'] as const;
+
+/** Parts. A stockable part keeps a quantity on hand, changed only through stock moves. */
+export const parts = pgTable(
+  'parts',
+  {
+    orgId: orgIdColumn(),
+    id: orgScopedId(),
+    name: text().notNull(),
+    type: text({ enum: PART_TYPES }).notNull(),
+    skuCode: text(),
+    categoryId: integer().notNull(),
+    salesPrice: numeric({ precision: 14, scale: 2, mode: 'number' }).notNull(),
+    unitOfMeasureId: integer().notNull(),
+    purchaseUnitOfMeasureId: integer().notNull(),
+    image: text(),
+    imageLow: text(),
+    quantityOnHand: numeric({ precision: 14, scale: 3, mode: 'number' }).notNull().default(0),
+    minimumQuantity: numeric({ precision: 14, scale: 3, mode: 'number' }).notNull().default(0),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.id] }),
+    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.orgId, t.categoryId], foreignColumns: [productCategories.orgId, productCategories.id] }),
+    foreignKey({ columns: [t.orgId, t.unitOfMeasureId], foreignColumns: [uoms.orgId, uoms.id] }),
+    foreignKey({ columns: [t.orgId, t.purchaseUnitOfMeasureId], foreignColumns: [uoms.orgId, uoms.id] }),
+    index('parts_org_name_idx').on(t.orgId, t.name),
+  ],
+);
+
+/** Every change of a part's quantity on hand, with its reason and who made it. */
+export const stockMoves = pgTable(
+  'stock_moves',
+  {
+    orgId: orgIdColumn(),
+    id: orgScopedId(),
+    partId: integer().notNull(),
+    quantity: numeric({ precision: 14, scale: 3, mode: 'number' }).notNull(),
+    reason: text().notNull(),
+    userId: integer(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.id] }),
+    foreignKey({ columns: [t.orgId, t.partId], foreignColumns: [parts.orgId, parts.id] }).onDelete('cascade'),
+    index('stock_moves_part_idx').on(t.orgId, t.partId, t.createdAt),
+  ],
+);
