@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createOrg, createTestApp, type TestApp } from '../test/harness';
 import { withoutTenant, withTenant } from './client';
 import { users } from './schema';
+import { rowsOf } from '../test/sql';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,7 +25,7 @@ describe('the tenancy wall', () => {
   it('a query without the tenant setting sees no rows', async () => {
     await createOrg(t);
     const rows = await withoutTenant(t.database.db, (tx) => tx.execute(sql`select * from users`));
-    expect(rows.rows).toHaveLength(0);
+    expect(rowsOf(rows)).toHaveLength(0);
   });
 
   it("a hand-written query that forgets the WHERE still sees only its own organisation's rows", async () => {
@@ -32,8 +33,8 @@ describe('the tenancy wall', () => {
     const b = await createOrg(t);
     await a.as('manager');
     const rows = await withTenant(t.database.db, b.orgId, (tx) => tx.execute(sql`select org_id from users`));
-    expect(rows.rows.length).toBeGreaterThan(0);
-    expect(rows.rows.every((r) => Number((r as { org_id: number }).org_id) === b.orgId)).toBe(true);
+    expect(rowsOf(rows).length).toBeGreaterThan(0);
+    expect(rowsOf<{ org_id: number }>(rows).every((r) => Number(r.org_id) === b.orgId)).toBe(true);
   });
 
   it("cannot write another organisation's rows, even by naming its org_id", async () => {
@@ -45,9 +46,9 @@ describe('the tenancy wall', () => {
     const updated = await withTenant(t.database.db, b.orgId, (tx) =>
       tx.execute(sql`update users set first_name = 'hacked' where org_id = ${a.orgId} returning id`),
     );
-    expect(updated.rows).toHaveLength(0);
+    expect(rowsOf(updated)).toHaveLength(0);
     const deleted = await withTenant(t.database.db, b.orgId, (tx) => tx.execute(sql`delete from users where org_id = ${a.orgId} returning id`));
-    expect(deleted.rows).toHaveLength(0);
+    expect(rowsOf(deleted)).toHaveLength(0);
   });
 
   it('runs requests as a role that is neither owner nor superuser', async () => {
@@ -55,10 +56,10 @@ describe('the tenancy wall', () => {
     const rows = await withTenant(t.database.db, a.orgId, (tx) =>
       tx.execute(sql`select rolsuper, rolbypassrls from pg_roles where rolname = current_user`),
     );
-    expect(rows.rows[0]).toMatchObject({ rolsuper: false, rolbypassrls: false });
+    expect(rowsOf(rows)[0]).toMatchObject({ rolsuper: false, rolbypassrls: false });
     const owner = await withTenant(t.database.db, a.orgId, (tx) =>
       tx.execute(sql`select tableowner = current_user as owns from pg_tables where tablename = 'users'`),
     );
-    expect(owner.rows[0]).toMatchObject({ owns: false });
+    expect(rowsOf(owner)[0]).toMatchObject({ owns: false });
   });
 });

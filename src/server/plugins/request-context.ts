@@ -17,6 +17,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
   }
+  interface FastifyInstance {
+    /** Every /api route with its declared access, for the route walker test and docs. */
+    apiRoutes: { method: string; url: string; access: Access }[];
+  }
   interface FastifyRequest {
     /** The organisation named by the request's host, when there is one. */
     org: { id: number; subdomain: string } | null;
@@ -61,20 +65,20 @@ export const requestContext = fp(async (app: FastifyInstance, opts: { db: Db; ba
   });
 
   // Fail at start-up, not in production, when a route forgets to say who may call it.
+  const apiRoutes: FastifyInstance['apiRoutes'] = [];
+  app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api')) return;
-    if (route.config?.access === undefined && !route.url.startsWith('/api/docs')) {
-      throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
-    }
+    if (!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) return;
+    const access = route.config?.access;
+    if (access === undefined) throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
+    for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access });
   });
 
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith('/api')) return;
     const sub = subdomainOf(req.headers.host, opts.baseDomain);
     req.org = sub ? await findOrgBySubdomain(opts.db, sub) : null;
-  });
-
-  app.addHook('preHandler', async (req) => {
+    // Authenticate before the body is parsed or validated: an anonymous caller learns nothing.
     const access = req.routeOptions.config?.access;
     if (access === undefined || access === 'public') return;
     const header = req.headers.authorization;

@@ -1,5 +1,5 @@
 import { count } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { withoutTenant, withTenant } from '../db/client';
 import { organizations, users } from '../db/schema';
 import { hashPassword } from '../passwords';
@@ -40,5 +40,21 @@ export async function seedDemo(db: Db): Promise<boolean> {
       { orgId, email: 'tech3@demo.com', passwordHash: password, firstName: 'Daniel', lastName: 'Okafor', role: 'worker', jobTitle: 'HVAC Technician', phoneNumber: '+19375550105' },
     ]);
   });
+  await seedSampleData(db, orgId);
   return true;
+}
+
+/**
+ * Fills one organisation with realistic sample rows of every business area. Used by the demo seed and
+ * by tests that need an organisation full of records (the isolation walker). Each area adds one
+ * function `(tx, orgId) => Promise<void>` to the list, in dependency order (master data first).
+ * Look up rows of earlier areas by name inside the organisation.
+ */
+export async function seedSampleData(db: Db, orgId: number) {
+  const areas: ((tx: Tx, orgId: number) => Promise<void>)[] = [
+    // Business areas add their seed functions here, in dependency order.
+  ];
+  await withTenant(db, orgId, async (tx) => {
+    for (const seed of areas) await seed(tx, orgId);
+  });
 }

@@ -1,0 +1,55 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import checkFile from 'eslint-plugin-check-file';
+import globals from 'globals';
+
+const serverOnly = ['**/server/**', '**/*.service', '**/*.service.ts', '**/*.table', '**/*.table.ts', '**/*.routes', '**/*.routes.ts', 'node:*', 'fastify', 'drizzle-orm', 'drizzle-orm/*', 'pg', 'sharp'];
+const browserOnly = ['**/web/**', '**/ui/**', 'react', 'react-dom', '@mantine/*'];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'drizzle/**', 'data/**', 'coverage/**', '.tmp/**', 'test-results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { 'check-file': checkFile },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      'check-file/filename-naming-convention': ['error', { 'src/**/*.{ts,tsx}': 'KEBAB_CASE', 'e2e/**/*.ts': 'KEBAB_CASE', 'bench/**/*.ts': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
+      'check-file/folder-naming-convention': ['error', { 'src/**/': 'KEBAB_CASE' }],
+    },
+  },
+  {
+    files: ['src/**/*.tsx', 'src/web/**/*.ts', 'src/features/**/ui/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  // Lint zones (DESIGN 3): browser code never imports server code, and the reverse.
+  {
+    files: ['src/web/**', 'src/shared/**', 'src/features/**/ui/**', 'src/features/**/*.schema.ts'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: serverOnly, message: 'Browser code must not import server code.' }] }] },
+  },
+  {
+    files: ['src/server/**', 'src/features/**/*.service.ts', 'src/features/**/*.routes.ts', 'src/features/**/*.table.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: browserOnly, message: 'Server code must not import browser code.' }] }] },
+  },
+  // A feature's UI imports another feature's UI only through its *-select.tsx pickers.
+  {
+    files: ['src/features/**/ui/**'],
+    ignores: ['**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: serverOnly, message: 'Browser code must not import server code.' },
+            { group: ['../../*/ui/*', '!../../*/ui/*-select', '!../../*/ui/*-select.tsx'], message: "Import another feature's UI only through its *-select.tsx picker." },
+          ],
+        },
+      ],
+    },
+  },
+);
