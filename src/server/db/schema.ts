@@ -11,3 +11,5 @@ export * from '../../features/assets/assets.table';
 export * from '../../features/parts/parts.table';
 export * from '../../features/work-stations/work-stations.table';
 export * from '../../features/service-catalog/service-catalog.table';
+export * from '../../features/maintenance-requests/maintenance-requests.table';
+export * from '../../features/maintenance-orders/maintenance-orders.table';

@@ -1,0 +1,155 @@
+import { z } from '../../shared/zod-setup';
+import { multiValue, pageQuerySchema, type Pagination } from '../../shared/pagination';
+import { MAINTENANCE_TYPES, type MaintenanceType } from '../maintenance-requests/maintenance-requests.schema';
+
+/** DESIGN 8: canonical order statuses; read-only once `validate` (the spec's "approved"). */
+export const ORDER_STATUSES = ['new', 'in-progress', 'validate', 'cancel'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+const STATUS_ALIASES: Record<string, OrderStatus> = {
+  inprogress: 'in-progress',
+  approved: 'validate',
+  validated: 'validate',
+  cancelled: 'cancel',
+  canceled: 'cancel',
+};
+
+/** `Inprogress`, `In Progress`, `approved`, `Validate`, … to the canonical status; anything else unchanged. */
+export function canonicalOrderStatus(v: unknown): unknown {
+  if (typeof v !== 'string') return v;
+  const s = v.trim().toLowerCase().replace(/[\s_]+/g, '-');
+  return STATUS_ALIASES[s] ?? s;
+}
+
+export const ORDER_MESSAGES = {
+  request: 'Select Maintenance Request',
+  type: 'Maintenance Type is required',
+  asset: 'Select Asset',
+  services: 'Select at least one service',
+  dueFuture: 'Due date must be in the future',
+  locked: 'This maintenance order is validated and can no longer be changed',
+} as const;
+
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/** A select's id: numbers, numeric strings, or { id } / { value } objects. */
+const toId = (v: unknown) => (v && typeof v === 'object' ? ((v as { id?: unknown }).id ?? (v as { value?: unknown }).value) : v);
+
+const requiredId = (message: string) =>
+  z.preprocess((v) => {
+    const id = toId(blankToUndefined(v));
+    return id === 0 || id === '0' ? undefined : id;
+  }, z.coerce.number({ error: message }).int(message).min(1, message).max(2147483647, message));
+
+const idList = (message: string, itemMessage: string) =>
+  z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v.map(toId) : v),
+    z.array(z.coerce.number({ error: itemMessage }).int(itemMessage).min(1, itemMessage).max(2147483647, itemMessage), { error: message }).max(100, 'At most 100 items'),
+  );
+
+const requiredDate = (label: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z.coerce.date({ error: (i) => (i.input === undefined ? `${label} is required` : `${label} must be a valid date`) }),
+  );
+
+/** Other spellings of the same fields: the response's `maintenanceRequest` / `request_id` / `asset`. */
+const FIELD_ALIASES: Record<string, string> = {
+  maintenanceRequest: 'maintenanceRequestId',
+  request_id: 'maintenanceRequestId',
+  requestId: 'maintenanceRequestId',
+  asset: 'assetId',
+};
+
+function normaliseBody(v: unknown) {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
+  const body = { ...(v as Record<string, unknown>) };
+  for (const [alias, canonical] of Object.entries(FIELD_ALIASES)) {
+    if (!(alias in body)) continue;
+    if (body[canonical] === undefined || body[canonical] === null || body[canonical] === '') body[canonical] = body[alias];
+    delete body[alias];
+  }
+  return body;
+}
+
+const orderFields = z.strictObject({
+  maintenanceRequestId: requiredId(ORDER_MESSAGES.request),
+  maintenanceType: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : blankToUndefined(v)),
+    z.enum(MAINTENANCE_TYPES, { error: ORDER_MESSAGES.type }),
+  ),
+  assetId: requiredId(ORDER_MESSAGES.asset),
+  services: idList(ORDER_MESSAGES.services, ORDER_MESSAGES.services).refine((a) => a.length > 0, ORDER_MESSAGES.services),
+  parts: idList('Parts must be a list of parts', 'Select a valid part').optional(),
+  scheduleDate: requiredDate('Schedule date'),
+  dueDate: requiredDate('Due date'),
+  completionDate: requiredDate('Completion date'),
+  rootCauseAnalysis: z.preprocess(
+    blankToUndefined,
+    z.string({ error: 'Root cause analysis must be text' }).trim().max(5000, 'Root cause analysis must be at most 5000 characters').optional(),
+  ),
+  status: z.preprocess((v) => canonicalOrderStatus(blankToUndefined(v)), z.enum(ORDER_STATUSES, { error: 'Invalid status selected' }).optional()),
+});
+
+/**
+ * A due date is "in the future" when it is after now; a date without a time (midnight UTC, what a date
+ * picker sends) counts from the start of its day, so today's date is accepted.
+ */
+export function isFutureDue(d: Date, now = new Date()) {
+  const dateOnly = d.getUTCHours() === 0 && d.getUTCMinutes() === 0 && d.getUTCSeconds() === 0 && d.getUTCMilliseconds() === 0;
+  if (dateOnly) return d.toISOString().slice(0, 10) >= now.toISOString().slice(0, 10);
+  return d.getTime() > now.getTime();
+}
+
+/** Body of update-maintenance-order/{id}: existing history may keep a past due date. */
+export const maintenanceOrderInputSchema = z.preprocess(normaliseBody, orderFields);
+export type MaintenanceOrderInput = z.output<typeof maintenanceOrderInputSchema>;
+
+/** Body of add-maintenance-order: the same, and the due date must be in the future. */
+export const newMaintenanceOrderInputSchema = z.preprocess(
+  normaliseBody,
+  orderFields.refine((v) => !(v.dueDate instanceof Date) || Number.isNaN(v.dueDate.getTime()) || isFutureDue(v.dueDate), {
+    path: ['dueDate'],
+    message: ORDER_MESSAGES.dueFuture,
+    when: () => true,
+  } as never),
+);
+
+/** PUT update-status/{id}: body { status } with any accepted spelling. */
+export const orderStatusInputSchema = z.strictObject({
+  status: z.preprocess((v) => canonicalOrderStatus(blankToUndefined(v)), z.enum(ORDER_STATUSES, { error: 'Status is required' })),
+});
+
+export const maintenanceOrdersQuerySchema = pageQuerySchema.extend({
+  status: multiValue(z.preprocess(canonicalOrderStatus, z.enum(ORDER_STATUSES, { error: 'Invalid status filter' }))),
+  title: z.string().trim().max(200, 'Title must be at most 200 characters').optional(),
+  name: z.string().trim().max(200, 'Name must be at most 200 characters').optional(),
+});
+export type MaintenanceOrdersQuery = z.output<typeof maintenanceOrdersQuerySchema>;
+
+/** 'PM-0001' from 1. */
+export const orderDisplayId = (id: number) => `PM-${String(id).padStart(4, '0')}`;
+
+/** A maintenance order as the API returns it (spec doc 1 section 3). */
+export interface MaintenanceOrderDto {
+  id: number;
+  maintenanceOrderId: string;
+  status: OrderStatus;
+  maintenanceType: MaintenanceType;
+  assetId: number | null;
+  asset: { id: number; name: string } | null;
+  services: { id: number; title: string; WorkStations: { id: number; name: string }[] }[];
+  parts: { id: number; name: string }[];
+  request_id: number;
+  maintenanceRequest: { id: number; maintenanceRequestId: string; title: string; state: string } | null;
+  scheduleDate: string | null;
+  dueDate: string | null;
+  completionDate: string | null;
+  rootCauseAnalysis: string | null;
+  createdAt: string;
+}
+
+export interface MaintenanceOrderList {
+  maintenanceOrders: MaintenanceOrderDto[];
+  pagination: Pagination;
+}

@@ -1,0 +1,73 @@
+import { foreignKey, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAtColumn, orgIdColumn, orgScopedId } from '../../server/db/columns';
+import { organizations } from '../organization/organization.table';
+import { assets } from '../assets/assets.table';
+import { services } from '../service-catalog/service-catalog.table';
+import { parts } from '../parts/parts.table';
+import { maintenanceRequests } from '../maintenance-requests/maintenance-requests.table';
+import { MAINTENANCE_TYPES } from '../maintenance-requests/maintenance-requests.schema';
+import { ORDER_STATUSES } from './maintenance-orders.schema';
+
+const ts = () => timestamp({ withTimezone: true, mode: 'date' });
+
+/**
+ * Preventive maintenance orders (PM-0001), planned from a maintenance request. Dates and asset are
+ * nullable because 'Create Order' makes a draft from a request that the planner then completes.
+ */
+export const maintenanceOrders = pgTable(
+  'maintenance_orders',
+  {
+    orgId: orgIdColumn(),
+    id: orgScopedId(),
+    status: text({ enum: ORDER_STATUSES }).notNull().default('new'),
+    maintenanceRequestId: integer().notNull(),
+    maintenanceType: text({ enum: MAINTENANCE_TYPES }).notNull(),
+    assetId: integer(),
+    scheduleDate: ts(),
+    dueDate: ts(),
+    completionDate: ts(),
+    rootCauseAnalysis: text(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.id] }),
+    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.orgId, t.maintenanceRequestId], foreignColumns: [maintenanceRequests.orgId, maintenanceRequests.id] }),
+    foreignKey({ columns: [t.orgId, t.assetId], foreignColumns: [assets.orgId, assets.id] }),
+    index('maintenance_orders_org_status_idx').on(t.orgId, t.status, t.id),
+    index('maintenance_orders_org_request_idx').on(t.orgId, t.maintenanceRequestId),
+    index('maintenance_orders_org_asset_idx').on(t.orgId, t.assetId),
+  ],
+);
+
+/** The services an order performs (at least one). */
+export const maintenanceOrderServices = pgTable(
+  'maintenance_order_services',
+  {
+    orgId: orgIdColumn(),
+    maintenanceOrderId: integer().notNull(),
+    serviceId: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.maintenanceOrderId, t.serviceId] }),
+    foreignKey({ columns: [t.orgId, t.maintenanceOrderId], foreignColumns: [maintenanceOrders.orgId, maintenanceOrders.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.orgId, t.serviceId], foreignColumns: [services.orgId, services.id] }),
+    index('maintenance_order_services_service_idx').on(t.orgId, t.serviceId),
+  ],
+);
+
+/** The parts an order plans to use (optional). */
+export const maintenanceOrderParts = pgTable(
+  'maintenance_order_parts',
+  {
+    orgId: orgIdColumn(),
+    maintenanceOrderId: integer().notNull(),
+    partId: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.maintenanceOrderId, t.partId] }),
+    foreignKey({ columns: [t.orgId, t.maintenanceOrderId], foreignColumns: [maintenanceOrders.orgId, maintenanceOrders.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.orgId, t.partId], foreignColumns: [parts.orgId, parts.id] }),
+    index('maintenance_order_parts_part_idx').on(t.orgId, t.partId),
+  ],
+);

@@ -1,0 +1,241 @@
+import { z } from '../../shared/zod-setup';
+import { pageQuerySchema, multiValue, type Pagination } from '../../shared/pagination';
+import { requiredString } from '../../shared/validation';
+
+/** Spec doc 2 section 5 "Maintenance request": the five maintenance types. */
+export const MAINTENANCE_TYPES = ['corrective', 'preventive', 'predictive', 'emergency', 'proactive'] as const;
+export type MaintenanceType = (typeof MAINTENANCE_TYPES)[number];
+export const REQUESTER_TYPES = ['employee', 'customer'] as const;
+export type RequesterType = (typeof REQUESTER_TYPES)[number];
+/** DESIGN 8: the form's five priorities; `urgent` (the validation schema's word) is stored as `critical`. */
+export const PRIORITIES = ['lowest', 'low', 'medium', 'high', 'critical'] as const;
+export type Priority = (typeof PRIORITIES)[number];
+/** DESIGN 8: canonical request states; `inprogress`, `cancel` and `assigned` (= approved) are accepted too. */
+export const REQUEST_STATES = ['new', 'approved', 'rejected', 'in-progress', 'completed', 'cancelled'] as const;
+export type RequestState = (typeof REQUEST_STATES)[number];
+export const URGENCY_LEVELS = ['critical', 'high', 'medium', 'low', 'lowest'] as const;
+export const RISK_LEVELS = ['trivial', 'low', 'medium', 'high', 'severe'] as const;
+export const FREQUENCIES = ['daily', 'weekly', 'monthly', 'quarterly', 'annually'] as const;
+
+/** Types whose failure reason and urgency level are required. */
+export const NEEDS_FAILURE = ['corrective', 'emergency'] as const;
+/** Types whose schedule date is required. */
+export const NEEDS_SCHEDULE = ['preventive', 'predictive', 'proactive'] as const;
+
+/** The spec's conditional messages, word for word. */
+export const MR_MESSAGES = {
+  assetForEmployee: 'Asset Id is required when requester is an employee',
+  failureReason: 'Failure Reason is required for corrective and emergency maintenance',
+  urgencyLevel: 'Urgency Level is required for corrective and emergency maintenance',
+  scheduleDate: 'Schedule Date is required for preventive, predictive, and proactive maintenance',
+  frequency: 'Frequency is required for preventive maintenance',
+  sensorData: 'Sensor Data is required for predictive maintenance',
+  condition: 'Condition is required for predictive maintenance',
+} as const;
+
+const STATE_ALIASES: Record<string, RequestState> = {
+  inprogress: 'in-progress',
+  'in-progress': 'in-progress',
+  cancel: 'cancelled',
+  canceled: 'cancelled',
+  assigned: 'approved',
+};
+
+/** Any accepted spelling of a request state (case, spaces, aliases) to its canonical value, else the input. */
+export function canonicalState(v: unknown): unknown {
+  if (typeof v !== 'string') return v;
+  const s = v.trim().toLowerCase().replace(/[\s_]+/g, '-');
+  return STATE_ALIASES[s] ?? s;
+}
+
+/** `urgent` is `critical`; case is ignored. */
+export function canonicalPriority(v: unknown): unknown {
+  if (typeof v !== 'string') return v;
+  const s = v.trim().toLowerCase();
+  return s === 'urgent' ? 'critical' : s;
+}
+
+const lower = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : v);
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/** A required choice: anything missing or outside the list gives the one spec message. */
+const choice = <T extends readonly [string, ...string[]]>(values: T, message: string, normalise: (v: unknown) => unknown = lower) =>
+  z.preprocess((v) => normalise(blankToUndefined(v)), z.enum(values, { error: message }));
+
+const optionalChoice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.preprocess((v) => lower(blankToUndefined(v)), z.enum(values, { error: message }).optional());
+
+const optionalText = (max: number, label: string) =>
+  z.preprocess(blankToUndefined, z.string({ error: `${label} must be text` }).trim().max(max, `${label} must be at most ${max} characters`).optional());
+
+const optionalId = (message: string) =>
+  z.preprocess((v) => (v === '' || v === null || v === 0 || v === '0' ? undefined : v), z.coerce.number({ error: message }).int(message).min(1, message).max(2147483647, message).optional());
+
+const optionalDate = (invalid: string) =>
+  z.preprocess(blankToUndefined, z.coerce.date({ error: invalid }).optional());
+
+/** A stored upload as the API returns it; only our own upload paths are accepted back. */
+export const UPLOAD_URL_PATTERN = /^\/uploads\/org-\d+\/[0-9a-f-]{36}\.(webp|png|jpg|pdf)$/;
+export const attachmentSchema = z.strictObject({
+  url: z.string({ error: 'Attachment url is required' }).regex(UPLOAD_URL_PATTERN, 'Attachments must be files uploaded to this application'),
+  name: z.string({ error: 'Attachment name is required' }).trim().min(1, 'Attachment name is required').max(255, 'Attachment name must be at most 255 characters'),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+
+/** Other spellings the spec uses for the same fields (DESIGN 11); the entity's name wins. */
+const FIELD_ALIASES: Record<string, string> = {
+  description: 'problemDescription',
+  assignTo: 'assignedTo',
+  requestorType: 'requester',
+  type: 'maintenanceType',
+  customerDocuments: 'documents',
+  asset: 'assetId',
+  customer: 'customerId',
+};
+
+/** Unwraps the spec's `overview` envelope and renames aliases, before the closed schema sees the body. */
+function normaliseBody(v: unknown) {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
+  let body = { ...(v as Record<string, unknown>) };
+  if (body.overview && typeof body.overview === 'object' && !Array.isArray(body.overview)) {
+    const { overview, ...rest } = body;
+    body = { ...(overview as Record<string, unknown>), ...rest };
+  }
+  for (const [alias, canonical] of Object.entries(FIELD_ALIASES)) {
+    if (!(alias in body)) continue;
+    if (body[canonical] === undefined) body[canonical] = body[alias];
+    delete body[alias];
+  }
+  return body;
+}
+
+const requestFields = z.strictObject({
+  title: requiredString('Title is required').max(200, 'Title must be at most 200 characters'),
+  problemDescription: requiredString('Description is required').max(5000, 'Description must be at most 5000 characters'),
+  maintenanceType: choice(MAINTENANCE_TYPES, 'Maintenance Type is required'),
+  requester: choice(REQUESTER_TYPES, 'Requester Type is required'),
+  customerId: optionalId('Select a valid customer'),
+  priority: choice(PRIORITIES, 'Priority is required', canonicalPriority),
+  state: z.preprocess((v) => canonicalState(blankToUndefined(v)), z.enum(REQUEST_STATES, { error: 'Invalid state selected' }).optional()),
+  assignedTo: z.preprocess(blankToUndefined, z.coerce.number({ error: 'Assignee is required' }).int('Assignee is required').min(1, 'Assignee is required').max(2147483647, 'Assignee is required')),
+  dateOfRequest: z.preprocess(blankToUndefined, z.coerce.date({ error: (i) => (i.input === undefined ? 'Due date is required' : 'Due date must be a valid date') })),
+  assetId: optionalId('Select a valid asset'),
+  failureReason: optionalText(2000, 'Failure Reason'),
+  urgencyLevel: optionalChoice(URGENCY_LEVELS, 'Urgency Level must be one of critical, high, medium, low, lowest'),
+  riskLevel: choice(RISK_LEVELS, 'Risk Level is required'),
+  scheduleDate: optionalDate('Schedule Date must be a valid date'),
+  frequency: optionalChoice(FREQUENCIES, 'Frequency must be one of daily, weekly, monthly, quarterly, annually'),
+  sensorData: optionalText(2000, 'Sensor Data'),
+  condition: optionalText(2000, 'Condition'),
+  images: z.array(attachmentSchema, { error: 'Images must be a list of uploaded files' }).max(20, 'At most 20 images').optional(),
+  documents: z.array(attachmentSchema, { error: 'Documents must be a list of uploaded files' }).max(20, 'At most 20 documents').optional(),
+});
+
+const present = (v: unknown) => v !== undefined && v !== null && !(typeof v === 'string' && v.trim() === '');
+
+/**
+ * The conditional rules of spec doc 2 section 5, run even when other fields already failed so the form
+ * shows every message at once.
+ */
+function conditionalRules(v: Record<string, unknown>, ctx: z.RefinementCtx) {
+  const type = lower(v.maintenanceType);
+  const add = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+  if (lower(v.requester) === 'employee' && !present(v.assetId)) add('assetId', MR_MESSAGES.assetForEmployee);
+  if ((NEEDS_FAILURE as readonly unknown[]).includes(type)) {
+    if (!present(v.failureReason)) add('failureReason', MR_MESSAGES.failureReason);
+    if (!present(v.urgencyLevel)) add('urgencyLevel', MR_MESSAGES.urgencyLevel);
+  }
+  if ((NEEDS_SCHEDULE as readonly unknown[]).includes(type) && !present(v.scheduleDate)) add('scheduleDate', MR_MESSAGES.scheduleDate);
+  if (type === 'preventive' && !present(v.frequency)) add('frequency', MR_MESSAGES.frequency);
+  if (type === 'predictive') {
+    if (!present(v.sensorData)) add('sensorData', MR_MESSAGES.sensorData);
+    if (!present(v.condition)) add('condition', MR_MESSAGES.condition);
+  }
+}
+
+/** Body of add-maintenance-request and update-maintenance-request (the Overview form uses it too). */
+export const maintenanceRequestInputSchema = z.preprocess(
+  normaliseBody,
+  requestFields.superRefine((v, ctx) => conditionalRules(v as Record<string, unknown>, ctx), { when: () => true } as never),
+);
+export type MaintenanceRequestInput = z.output<typeof maintenanceRequestInputSchema>;
+
+/** PUT update-state/{id}: body { state } with any accepted spelling. */
+export const requestStateInputSchema = z.strictObject({
+  state: z.preprocess((v) => canonicalState(blankToUndefined(v)), z.enum(REQUEST_STATES, { error: 'State is required' })),
+});
+
+/** The list filter's states (the spec's filter offers assigned, in-progress, completed, cancelled). */
+export const maintenanceRequestsQuerySchema = pageQuerySchema.extend({
+  status: multiValue(z.preprocess(canonicalState, z.enum(REQUEST_STATES, { error: 'Invalid status filter' }))),
+  state: multiValue(z.preprocess(canonicalState, z.enum(REQUEST_STATES, { error: 'Invalid state filter' }))),
+  title: z.string().trim().max(200, 'Title must be at most 200 characters').optional(),
+});
+export type MaintenanceRequestsQuery = z.output<typeof maintenanceRequestsQuerySchema>;
+
+export const requestOptionsQuerySchema = z.object({
+  pageSize: z.coerce.number({ error: 'pageSize must be between 1 and 100' }).int().min(1, 'pageSize must be between 1 and 100').max(100, 'pageSize must be between 1 and 100').default(10),
+  name: z.string().trim().max(200, 'Name must be at most 200 characters').optional(),
+  title: z.string().trim().max(200, 'Title must be at most 200 characters').optional(),
+});
+
+/** 'MR-0001' from 1. */
+export const requestDisplayId = (id: number) => `MR-${String(id).padStart(4, '0')}`;
+
+/** A maintenance request as the API returns it. */
+export interface MaintenanceRequestDto {
+  id: number;
+  maintenanceRequestId: string;
+  title: string;
+  problemDescription: string;
+  maintenanceType: MaintenanceType;
+  type: MaintenanceType;
+  requester: RequesterType;
+  requestorType: RequesterType;
+  customerId: number | null;
+  Customer: { id: number; name: string } | null;
+  priority: Priority;
+  state: RequestState;
+  assignedTo: number | null;
+  assignTo: number | null;
+  Worker: { id: number; firstName: string; lastName: string } | null;
+  dateOfRequest: string;
+  assetId: number | null;
+  asset: { id: number; name: string } | null;
+  failureReason: string | null;
+  urgencyLevel: (typeof URGENCY_LEVELS)[number] | null;
+  riskLevel: (typeof RISK_LEVELS)[number];
+  scheduleDate: string | null;
+  frequency: (typeof FREQUENCIES)[number] | null;
+  sensorData: string | null;
+  condition: string | null;
+  images: Attachment[];
+  documents: Attachment[];
+  customerDocuments: Attachment[];
+  /** The maintenance order generated from this request, if any (the other side of the link). */
+  maintenanceOrder: { id: number; maintenanceOrderId: string; status: string } | null;
+  createdAt: string;
+}
+
+/** The side panel's counters, computed by the server over the whole organisation. */
+export interface MaintenanceRequestStatistics {
+  totalNewRequests: number;
+  totalApprovedRequests: number;
+  approvedVsRejected: { approved: number; rejected: number };
+  employeeVsCustomer: { employee: number; customer: number };
+  unassignedRequests: number;
+}
+
+export interface MaintenanceRequestList {
+  maintenanceRequests: MaintenanceRequestDto[];
+  pagination: Pagination;
+  statistics: MaintenanceRequestStatistics;
+}
+
+/** Attachment upload rules (documents: PDF and images, checked by their bytes). */
+export const ATTACHMENT_RULES = {
+  maxBytes: 10 * 1024 * 1024,
+  maxFiles: 10,
+  typeMessage: 'Only PDF, JPEG, PNG, and WebP files are allowed.',
+  sizeMessage: 'File size should not exceed 10MB.',
+} as const;
