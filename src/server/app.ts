@@ -19,6 +19,7 @@ import type { Config } from './env';
 import { createMailer, type Mailer } from './mailer';
 import { registerErrorHandling } from './plugins/errors';
 import { requestContext } from './plugins/request-context';
+import { idempotency } from './plugins/idempotency';
 import { registerFeatureRoutes } from './routes';
 import { createStorage, type Storage } from './uploads/storage';
 
@@ -89,6 +90,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     baseDomain: deps.config.baseDomain,
     jwtSecret: deps.config.jwtSecret,
   });
+
+  await app.register(idempotency, { db: deps.database.db });
 
   app.get('/api/health', { config: { access: 'public' } }, async () => ({ status: 'ok' }));
   app.get('/api/ready', { config: { access: 'public' } }, async (_req, reply) => {

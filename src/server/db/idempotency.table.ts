@@ -1,0 +1,18 @@
+import { foreignKey, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { createdAtColumn, orgIdColumn } from './columns';
+import { organizations } from '../../features/organization/organization.table';
+
+/** Responses to creates sent with an Idempotency-Key, so a retried request after a lost response is replayed. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    orgId: orgIdColumn(),
+    key: text().notNull(),
+    userId: integer().notNull(),
+    route: text().notNull(),
+    status: integer(),
+    body: text(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.key] }), foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade')],
+);
