@@ -13,3 +13,4 @@ export * from '../../features/work-stations/work-stations.table';
 export * from '../../features/service-catalog/service-catalog.table';
 export * from '../../features/maintenance-requests/maintenance-requests.table';
 export * from '../../features/maintenance-orders/maintenance-orders.table';
+export * from './idempotency.table';
