@@ -14,3 +14,4 @@ export * from '../../features/service-catalog/service-catalog.table';
 export * from '../../features/maintenance-requests/maintenance-requests.table';
 export * from '../../features/maintenance-orders/maintenance-orders.table';
 export * from './idempotency.table';
+export * from '../../features/work-orders/work-orders.table';

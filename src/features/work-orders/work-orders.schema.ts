@@ -1,0 +1,146 @@
+import { z } from '../../shared/zod-setup';
+import { multiValue, pageQuerySchema } from '../../shared/pagination';
+import { idField, requiredString } from '../../shared/validation';
+
+/** Canonical statuses (DESIGN 8): assigned (Open), in-progress, completed (Closed), cancelled. */
+export const WORK_ORDER_STATUSES = ['assigned', 'in-progress', 'completed', 'cancelled'] as const;
+export type WorkOrderStatus = (typeof WORK_ORDER_STATUSES)[number];
+export const WORK_ORDER_PRIORITIES = ['lowest', 'low', 'medium', 'high', 'critical'] as const;
+export type WorkOrderPriority = (typeof WORK_ORDER_PRIORITIES)[number];
+
+/** The spec's other spellings, stored as the canonical value. */
+const STATUS_ALIASES: Record<string, WorkOrderStatus> = { pending: 'assigned', open: 'assigned', finished: 'completed', closed: 'completed', inprogress: 'in-progress', 'in_progress': 'in-progress', canceled: 'cancelled', cancel: 'cancelled' };
+const PRIORITY_ALIASES: Record<string, WorkOrderPriority> = { urgent: 'critical' };
+
+const canonical = (aliases: Record<string, string>) => (v: unknown) => {
+  if (typeof v !== 'string') return v;
+  const key = v.trim().toLowerCase();
+  return aliases[key] ?? key;
+};
+
+export const workOrderStatusField = z.preprocess(
+  canonical(STATUS_ALIASES),
+  z.enum(WORK_ORDER_STATUSES, { error: 'Status must be one of assigned, in-progress, completed, cancelled' }),
+);
+export const workOrderPriorityField = z.preprocess(
+  canonical(PRIORITY_ALIASES),
+  z.enum(WORK_ORDER_PRIORITIES, { error: 'Priority must be one of lowest, low, medium, high, critical' }),
+);
+
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/** An optional date: ISO 8601 string (or Date in the browser); empty or null clears it. */
+const optionalDate = (label: string) =>
+  z.preprocess(blankToUndefined, z.coerce.date({ error: `${label} must be a valid date` }).optional());
+
+/** 'HH:MM' (hours may exceed 24 for long jobs; minutes 00 to 59). */
+export const DURATION_PATTERN = /^\d{1,4}:[0-5]\d$/;
+
+/** Spec "Work order": the drawer's Overview and Operations, shared by the form and add/update routes. */
+export const workOrderInputSchema = z
+  .strictObject({
+    title: requiredString('Work Order Title is required').max(200, 'Title must be at most 200 characters'),
+    duration: z.preprocess(blankToUndefined, z.string().trim().regex(DURATION_PATTERN, 'Duration must be in HH:MM format').optional()),
+    status: workOrderStatusField.optional(),
+    priority: z.preprocess(blankToUndefined, workOrderPriorityField.optional()),
+    startDate: optionalDate('Start date'),
+    endDate: optionalDate('End date'),
+    dueDate: optionalDate('Due date'),
+    instructions: z.preprocess(blankToUndefined, z.string().max(100_000, 'Instructions are too long').optional()),
+    assetId: z.preprocess((v) => (v === '' || v === null || v === 0 ? undefined : v), idField('Asset is invalid').optional()),
+    assignees: z
+      .array(idField('Assignee is invalid'), { error: 'Assignees must be a list of user ids' })
+      .max(50, 'At most 50 assignees')
+      .optional(),
+  })
+  .refine((v) => !v.startDate || !v.endDate || v.startDate.getTime() <= v.endDate.getTime(), {
+    message: 'End time must be after start time',
+    path: ['endDate'],
+  });
+export type WorkOrderInput = z.input<typeof workOrderInputSchema>;
+export type WorkOrderValues = z.output<typeof workOrderInputSchema>;
+
+/** PUT update-status/{id}: body status (canonical or the spec's other spellings). */
+export const workOrderStatusSchema = z.strictObject({ status: workOrderStatusField });
+
+/** Spec "Labor form": start and end are dates, reason an integer > 0, start before end. */
+export const laborInputSchema = z
+  .strictObject({
+    startTime: z.preprocess(blankToUndefined, z.coerce.date({ error: (i) => (i.input === undefined ? 'Start time is required' : 'Start time must be a valid date') })),
+    endTime: z.preprocess(blankToUndefined, z.coerce.date({ error: (i) => (i.input === undefined ? 'End time is required' : 'End time must be a valid date') })),
+    reason: z.preprocess(blankToUndefined, z.coerce.number({ error: 'Reason is required' }).int('Reason is required').gt(0, 'Reason is required').max(2147483647, 'Reason is required')),
+    /** Managers may log time for someone else; a worker always logs their own. */
+    workerId: z.preprocess(blankToUndefined, idField('Worker is invalid').optional()),
+  })
+  .refine((v) => v.startTime.getTime() < v.endTime.getTime(), { message: 'startTime must be before endTime', path: ['endTime'] });
+export type LaborInput = z.input<typeof laborInputSchema>;
+
+const partLine = z.union(
+  [idField('Part is invalid'), z.strictObject({ partId: idField('Part is invalid'), quantity: z.coerce.number({ error: 'Quantity must be a whole number of at least 1' }).int('Quantity must be a whole number of at least 1').min(1, 'Quantity must be a whole number of at least 1').max(1_000_000, 'Quantity is too large').default(1) })],
+  { error: 'Each part must be a part id or { partId, quantity }' },
+);
+
+/** POST add-parts/{id}: parts as [partId, …] or [{ partId, quantity }]. */
+export const addPartsSchema = z.strictObject({
+  parts: z.array(partLine, { error: 'Parts are required' }).min(1, 'Select at least one part').max(100, 'At most 100 parts at once'),
+});
+export type AddPartsInput = z.input<typeof addPartsSchema>;
+
+export const workOrderListQuerySchema = pageQuerySchema.extend({
+  status: multiValue(workOrderStatusField),
+  title: z.string().trim().max(200, 'Title filter must be at most 200 characters').optional(),
+});
+export type WorkOrderListQuery = z.output<typeof workOrderListQuerySchema>;
+
+const positiveId = z.coerce.number({ error: 'Invalid id' }).int('Invalid id').min(1, 'Invalid id').max(2147483647, 'Invalid id');
+export const laborParamsSchema = z.strictObject({ workOrderId: positiveId, laborId: positiveId });
+export const partParamsSchema = z.strictObject({ workOrderId: positiveId, partId: positiveId });
+
+/** 'WO-0001' from the per-organisation id. */
+export const workOrderDisplayId = (id: number) => `WO-${String(id).padStart(4, '0')}`;
+
+/** A work order as the API returns it. */
+export interface WorkOrderDto {
+  id: number;
+  workOrderId: string;
+  title: string;
+  duration: string | null;
+  status: WorkOrderStatus;
+  priority: WorkOrderPriority;
+  startDate: string | null;
+  endDate: string | null;
+  dueDate: string | null;
+  instructions: string | null;
+  assetId: number | null;
+  asset: { id: number; name: string } | null;
+  assignees: { id: number; firstName: string; lastName: string }[];
+  createdById: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface LaborDto {
+  id: number;
+  workOrderId: number;
+  workerId: number;
+  reasonId: number;
+  Worker: { id: number; firstName: string; lastName: string };
+  TimeTrackReason: { id: number; name: string };
+  startDate: string;
+  endDate: string;
+  createdAt: string;
+}
+
+export interface WorkOrderPartDto {
+  id: number;
+  workOrderId: number;
+  partId: number;
+  Part: { id: number; name: string; salesPrice: number };
+  quantity: number;
+}
+
+export interface WorkOrderStatistics {
+  totalPending: number;
+  dueNext7Days: number;
+  highPriorityPending: number;
+}

@@ -1,0 +1,122 @@
+import { foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAtColumn, orgIdColumn, orgScopedId, updatedAtColumn } from '../../server/db/columns';
+import { organizations } from '../organization/organization.table';
+import { assets } from '../assets/assets.table';
+import { parts } from '../parts/parts.table';
+import { timeTrackingReasons } from '../master-data/master-data.table';
+import { users } from '../users/users.table';
+import { WORK_ORDER_PRIORITIES, WORK_ORDER_STATUSES } from './work-orders.schema';
+
+const ts = () => timestamp({ withTimezone: true, mode: 'date' });
+
+/** Work orders (WO-0001 per organisation). Indexed for each list filter and sort at a million rows per organisation. */
+export const workOrders = pgTable(
+  'work_orders',
+  {
+    orgId: orgIdColumn(),
+    id: orgScopedId(),
+    title: text().notNull(),
+    /** Expected duration, 'HH:MM'. */
+    duration: text(),
+    status: text({ enum: WORK_ORDER_STATUSES }).notNull().default('assigned'),
+    priority: text({ enum: WORK_ORDER_PRIORITIES }).notNull().default('medium'),
+    startDate: ts(),
+    endDate: ts(),
+    dueDate: ts(),
+    /** Rich text (HTML), sanitised by the service before it is stored. */
+    instructions: text(),
+    assetId: integer(),
+    /** Who created it (informational: no foreign key, so people can leave without rewriting history). */
+    createdById: integer(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.id] }),
+    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.orgId, t.assetId], foreignColumns: [assets.orgId, assets.id] }),
+    index('work_orders_org_status_id_idx').on(t.orgId, t.status, t.id),
+    index('work_orders_org_due_idx').on(t.orgId, t.dueDate),
+    index('work_orders_org_priority_status_idx').on(t.orgId, t.priority, t.status),
+    index('work_orders_org_asset_idx').on(t.orgId, t.assetId),
+    // Title "contains" search without a scan: trigram GIN, org first (btree_gin) so other tenants' rows are never visited.
+    index('work_orders_org_title_trgm_idx').using('gin', t.orgId, t.title.op('gin_trgm_ops')),
+  ],
+);
+
+/**
+ * Exact row counts per organisation and status, kept by statement triggers on work_orders (custom
+ * migration): the list's totalRecords and the "Total Pending" card without counting a million rows.
+ */
+export const workOrderStatusCounts = pgTable(
+  'work_order_status_counts',
+  {
+    orgId: orgIdColumn(),
+    status: text({ enum: WORK_ORDER_STATUSES }).notNull(),
+    n: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.status] }),
+    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
+  ],
+);
+
+/** Who a work order is assigned to. Deleting a person removes their assignments. */
+export const workOrderAssignees = pgTable(
+  'work_order_assignees',
+  {
+    orgId: orgIdColumn(),
+    workOrderId: integer().notNull(),
+    userId: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.workOrderId, t.userId] }),
+    foreignKey({ columns: [t.orgId, t.workOrderId], foreignColumns: [workOrders.orgId, workOrders.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.orgId, t.userId], foreignColumns: [users.orgId, users.id] }).onDelete('cascade'),
+    index('work_order_assignees_user_idx').on(t.orgId, t.userId, t.workOrderId),
+  ],
+);
+
+/** Labour time logged on a work order. */
+export const workOrderLabors = pgTable(
+  'work_order_labors',
+  {
+    orgId: orgIdColumn(),
+    id: orgScopedId(),
+    workOrderId: integer().notNull(),
+    workerId: integer().notNull(),
+    reasonId: integer().notNull(),
+    startDate: ts().notNull(),
+    endDate: ts().notNull(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.id] }),
+    foreignKey({ columns: [t.orgId, t.workOrderId], foreignColumns: [workOrders.orgId, workOrders.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.orgId, t.workerId], foreignColumns: [users.orgId, users.id] }),
+    foreignKey({ columns: [t.orgId, t.reasonId], foreignColumns: [timeTrackingReasons.orgId, timeTrackingReasons.id] }),
+    index('work_order_labors_order_idx').on(t.orgId, t.workOrderId, t.startDate),
+    index('work_order_labors_worker_idx').on(t.orgId, t.workerId),
+    index('work_order_labors_reason_idx').on(t.orgId, t.reasonId),
+  ],
+);
+
+/** Parts used on a work order: a part is attached once, with a quantity. */
+export const workOrderParts = pgTable(
+  'work_order_parts',
+  {
+    orgId: orgIdColumn(),
+    id: orgScopedId(),
+    workOrderId: integer().notNull(),
+    partId: integer().notNull(),
+    quantity: integer().notNull().default(1),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.id] }),
+    foreignKey({ columns: [t.orgId, t.workOrderId], foreignColumns: [workOrders.orgId, workOrders.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.orgId, t.partId], foreignColumns: [parts.orgId, parts.id] }),
+    uniqueIndex('work_order_parts_order_part_key').on(t.orgId, t.workOrderId, t.partId),
+    index('work_order_parts_part_idx').on(t.orgId, t.partId),
+  ],
+);
