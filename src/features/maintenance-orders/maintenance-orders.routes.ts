@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { EVERYONE, MANAGERS } from '../../server/plugins/request-context';
+import { idParamsSchema } from '../../shared/pagination';
+import {
+  maintenanceOrderInputSchema,
+  maintenanceOrdersQuerySchema,
+  newMaintenanceOrderInputSchema,
+  orderStatusInputSchema,
+} from './maintenance-orders.schema';
+import {
+  addMaintenanceOrder,
+  deleteMaintenanceOrder,
+  getMaintenanceOrder,
+  listMaintenanceOrders,
+  updateMaintenanceOrder,
+  updateOrderStatus,
+} from './maintenance-orders.service';
+
+/** Preventive maintenance orders (prefix /api/maintenance-orders): spec doc 1 section 7. */
+export async function maintenanceOrdersRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/get-maintenance-orders', { schema: { querystring: maintenanceOrdersQuerySchema }, config: { access: EVERYONE } }, (req) =>
+    req.inTenant((tx) => listMaintenanceOrders(tx, req.auth.orgId, req.query)),
+  );
+
+  app.get('/get-maintenance-order/:id', { schema: { params: idParamsSchema }, config: { access: EVERYONE } }, async (req) => {
+    const order = await req.inTenant((tx) => getMaintenanceOrder(tx, req.auth.orgId, req.params.id));
+    return { maintenanceOrder: order, order };
+  });
+
+  app.post(
+    '/add-maintenance-order',
+    { schema: { querystring: maintenanceOrdersQuerySchema, body: newMaintenanceOrderInputSchema }, config: { access: EVERYONE } },
+    async (req, reply) => reply.status(201).send(await req.inTenant((tx) => addMaintenanceOrder(tx, req.auth.orgId, req.auth, req.body, req.query))),
+  );
+
+  app.put(
+    '/update-maintenance-order/:id',
+    { schema: { params: idParamsSchema, body: maintenanceOrderInputSchema }, config: { access: EVERYONE } },
+    (req) => req.inTenant((tx) => updateMaintenanceOrder(tx, req.auth.orgId, req.auth, req.params.id, req.body)),
+  );
+
+  app.put('/update-status/:id', { schema: { params: idParamsSchema, body: orderStatusInputSchema }, config: { access: EVERYONE } }, (req) =>
+    req.inTenant((tx) => updateOrderStatus(tx, req.auth.orgId, req.auth, req.params.id, req.body.status)),
+  );
+
+  app.delete(
+    '/delete-maintenance-order/:id',
+    { schema: { params: idParamsSchema, querystring: maintenanceOrdersQuerySchema }, config: { access: MANAGERS } },
+    (req) => req.inTenant((tx) => deleteMaintenanceOrder(tx, req.auth.orgId, req.auth, req.params.id, req.query)),
+  );
+}

@@ -1,0 +1,310 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../server/db/client';
+import {
+  assets,
+  maintenanceOrderParts,
+  maintenanceOrders,
+  maintenanceOrderServices,
+  maintenanceRequests,
+  parts,
+  services,
+  serviceWorkStations,
+  workStations,
+} from '../../server/db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../../server/http-error';
+import { pagination } from '../../shared/pagination';
+import type { AccessClaims } from '../auth/tokens';
+import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
+import { requestDisplayId } from '../maintenance-requests/maintenance-requests.schema';
+import {
+  ORDER_MESSAGES,
+  orderDisplayId,
+  type MaintenanceOrderDto,
+  type MaintenanceOrderInput,
+  type MaintenanceOrdersQuery,
+  type OrderStatus,
+} from './maintenance-orders.schema';
+
+registerActivityEntity('maintenance-order', maintenanceOrders, 'Maintenance order');
+
+const ENTITY = 'maintenance-order';
+const o = maintenanceOrders;
+
+const columns = {
+  id: o.id,
+  status: o.status,
+  maintenanceType: o.maintenanceType,
+  assetId: o.assetId,
+  assetName: assets.name,
+  requestId: o.maintenanceRequestId,
+  requestTitle: maintenanceRequests.title,
+  requestState: maintenanceRequests.state,
+  scheduleDate: o.scheduleDate,
+  dueDate: o.dueDate,
+  completionDate: o.completionDate,
+  rootCauseAnalysis: o.rootCauseAnalysis,
+  createdAt: o.createdAt,
+};
+
+function baseSelect(tx: Tx) {
+  return tx
+    .select(columns)
+    .from(o)
+    .leftJoin(assets, and(eq(assets.orgId, o.orgId), eq(assets.id, o.assetId)))
+    .leftJoin(maintenanceRequests, and(eq(maintenanceRequests.orgId, o.orgId), eq(maintenanceRequests.id, o.maintenanceRequestId)));
+}
+type Row = Awaited<ReturnType<ReturnType<typeof baseSelect>['execute']>>[number];
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Orders with their services (and each service's work stations) and parts, in two queries per page. */
+async function toDtos(tx: Tx, orgId: number, rows: Row[]): Promise<MaintenanceOrderDto[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const serviceRows = await tx
+    .select({ orderId: maintenanceOrderServices.maintenanceOrderId, id: services.id, title: services.title })
+    .from(maintenanceOrderServices)
+    .innerJoin(services, and(eq(services.orgId, maintenanceOrderServices.orgId), eq(services.id, maintenanceOrderServices.serviceId)))
+    .where(and(eq(maintenanceOrderServices.orgId, orgId), inArray(maintenanceOrderServices.maintenanceOrderId, ids)))
+    .orderBy(asc(services.title), asc(services.id));
+  const serviceIds = [...new Set(serviceRows.map((s) => s.id))];
+  const stationRows = serviceIds.length
+    ? await tx
+        .select({ serviceId: serviceWorkStations.serviceId, id: workStations.id, name: workStations.name })
+        .from(serviceWorkStations)
+        .innerJoin(workStations, and(eq(workStations.orgId, serviceWorkStations.orgId), eq(workStations.id, serviceWorkStations.workStationId)))
+        .where(and(eq(serviceWorkStations.orgId, orgId), inArray(serviceWorkStations.serviceId, serviceIds)))
+        .orderBy(asc(serviceWorkStations.position), asc(workStations.id))
+    : [];
+  const partRows = await tx
+    .select({ orderId: maintenanceOrderParts.maintenanceOrderId, id: parts.id, name: parts.name })
+    .from(maintenanceOrderParts)
+    .innerJoin(parts, and(eq(parts.orgId, maintenanceOrderParts.orgId), eq(parts.id, maintenanceOrderParts.partId)))
+    .where(and(eq(maintenanceOrderParts.orgId, orgId), inArray(maintenanceOrderParts.maintenanceOrderId, ids)))
+    .orderBy(asc(parts.name), asc(parts.id));
+  return rows.map((row) => ({
+    id: row.id,
+    maintenanceOrderId: orderDisplayId(row.id),
+    status: row.status,
+    maintenanceType: row.maintenanceType,
+    assetId: row.assetId,
+    asset: row.assetId ? { id: row.assetId, name: row.assetName ?? '' } : null,
+    services: serviceRows
+      .filter((s) => s.orderId === row.id)
+      .map((s) => ({ id: s.id, title: s.title, WorkStations: stationRows.filter((w) => w.serviceId === s.id).map((w) => ({ id: w.id, name: w.name })) })),
+    parts: partRows.filter((p) => p.orderId === row.id).map((p) => ({ id: p.id, name: p.name })),
+    request_id: row.requestId,
+    maintenanceRequest: row.requestTitle !== null
+      ? { id: row.requestId, maintenanceRequestId: requestDisplayId(row.requestId), title: row.requestTitle, state: row.requestState ?? 'new' }
+      : null,
+    scheduleDate: iso(row.scheduleDate),
+    dueDate: iso(row.dueDate),
+    completionDate: iso(row.completionDate),
+    rootCauseAnalysis: row.rootCauseAnalysis,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+/** One order of the organisation; 404 when it is not theirs. */
+export async function getMaintenanceOrder(tx: Tx, orgId: number, id: number): Promise<MaintenanceOrderDto> {
+  const rows = await baseSelect(tx).where(and(eq(o.orgId, orgId), eq(o.id, id)));
+  if (!rows.length) throw notFound('Maintenance order');
+  return (await toDtos(tx, orgId, rows))[0];
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function listWhere(orgId: number, query: MaintenanceOrdersQuery): SQL | undefined {
+  const text = query.title ?? query.name;
+  let textFilter: SQL | undefined;
+  if (text) {
+    const byId = /^pm-?0*(\d{1,9})$/i.exec(text);
+    textFilter = or(ilike(assets.name, `%${escapeLike(text)}%`), ilike(maintenanceRequests.title, `%${escapeLike(text)}%`), byId ? eq(o.id, Number(byId[1])) : undefined);
+  }
+  return and(eq(o.orgId, orgId), query.status?.length ? inArray(o.status, query.status) : undefined, textFilter);
+}
+
+/** A page of orders, newest first, filtered by status and by asset, request title or PM-ID. */
+export async function listMaintenanceOrders(tx: Tx, orgId: number, query: MaintenanceOrdersQuery) {
+  const where = listWhere(orgId, query);
+  const [{ total }] = await tx
+    .select({ total: count() })
+    .from(o)
+    .leftJoin(assets, and(eq(assets.orgId, o.orgId), eq(assets.id, o.assetId)))
+    .leftJoin(maintenanceRequests, and(eq(maintenanceRequests.orgId, o.orgId), eq(maintenanceRequests.id, o.maintenanceRequestId)))
+    .where(where);
+  const rows = await baseSelect(tx)
+    .where(where)
+    .orderBy(desc(o.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  return { maintenanceOrders: await toDtos(tx, orgId, rows), pagination: pagination(total, query.page, query.pageSize) };
+}
+
+/** The most recent orders, for the application data preload (DESIGN 7). */
+export async function recentMaintenanceOrders(tx: Tx, orgId: number, limit = 50) {
+  const rows = await baseSelect(tx).where(eq(o.orgId, orgId)).orderBy(desc(o.id)).limit(limit);
+  return toDtos(tx, orgId, rows);
+}
+
+/** Every id in the body must be a row of the organisation: 400 naming the field otherwise. */
+async function checkReferences(tx: Tx, orgId: number, input: MaintenanceOrderInput) {
+  const [request] = await tx
+    .select({ id: maintenanceRequests.id })
+    .from(maintenanceRequests)
+    .where(and(eq(maintenanceRequests.orgId, orgId), eq(maintenanceRequests.id, input.maintenanceRequestId)));
+  if (!request) throw badRequest('Maintenance request not found', 'maintenanceRequestId');
+  const [asset] = await tx.select({ id: assets.id }).from(assets).where(and(eq(assets.orgId, orgId), eq(assets.id, input.assetId)));
+  if (!asset) throw badRequest('Asset not found', 'assetId');
+  const serviceIds = [...new Set(input.services)];
+  const foundServices = await tx.select({ id: services.id }).from(services).where(and(eq(services.orgId, orgId), inArray(services.id, serviceIds)));
+  if (foundServices.length !== serviceIds.length) throw badRequest('Service not found', 'services');
+  const partIds = [...new Set(input.parts ?? [])];
+  if (partIds.length) {
+    const foundParts = await tx.select({ id: parts.id }).from(parts).where(and(eq(parts.orgId, orgId), inArray(parts.id, partIds)));
+    if (foundParts.length !== partIds.length) throw badRequest('Part not found', 'parts');
+  }
+  return { serviceIds, partIds };
+}
+
+function checkStatusAllowed(actor: AccessClaims, status: OrderStatus | undefined) {
+  if (status === 'validate' && actor.role === 'worker') throw forbidden('Only a manager can validate a maintenance order');
+}
+
+async function lockedCheck(tx: Tx, orgId: number, id: number) {
+  const [row] = await tx.select({ status: o.status }).from(o).where(and(eq(o.orgId, orgId), eq(o.id, id)));
+  if (!row) throw notFound('Maintenance order');
+  if (row.status === 'validate') throw conflict(ORDER_MESSAGES.locked);
+}
+
+async function replaceLines(tx: Tx, orgId: number, id: number, serviceIds: number[], partIds: number[]) {
+  await tx.delete(maintenanceOrderServices).where(and(eq(maintenanceOrderServices.orgId, orgId), eq(maintenanceOrderServices.maintenanceOrderId, id)));
+  await tx.delete(maintenanceOrderParts).where(and(eq(maintenanceOrderParts.orgId, orgId), eq(maintenanceOrderParts.maintenanceOrderId, id)));
+  if (serviceIds.length) await tx.insert(maintenanceOrderServices).values(serviceIds.map((serviceId) => ({ orgId, maintenanceOrderId: id, serviceId })));
+  if (partIds.length) await tx.insert(maintenanceOrderParts).values(partIds.map((partId) => ({ orgId, maintenanceOrderId: id, partId })));
+}
+
+const valuesOf = (input: MaintenanceOrderInput) => ({
+  maintenanceRequestId: input.maintenanceRequestId,
+  maintenanceType: input.maintenanceType,
+  assetId: input.assetId,
+  scheduleDate: input.scheduleDate,
+  dueDate: input.dueDate,
+  completionDate: input.completionDate,
+  rootCauseAnalysis: input.rootCauseAnalysis ?? null,
+});
+
+/** Adds an order (status new unless given) and returns it with the refreshed list. */
+export async function addMaintenanceOrder(tx: Tx, orgId: number, actor: AccessClaims, input: MaintenanceOrderInput, query: MaintenanceOrdersQuery) {
+  const { serviceIds, partIds } = await checkReferences(tx, orgId, input);
+  checkStatusAllowed(actor, input.status);
+  const [created] = await tx.insert(o).values({ orgId, ...valuesOf(input), status: input.status ?? 'new' }).returning({ id: o.id });
+  await replaceLines(tx, orgId, created.id, serviceIds, partIds);
+  await recordActivity(tx, orgId, { entityType: ENTITY, entityId: created.id, userId: actor.userId, action: 'created' });
+  return {
+    message: 'Maintenance order added successfully',
+    maintenanceOrder: await getMaintenanceOrder(tx, orgId, created.id),
+    ...(await listMaintenanceOrders(tx, orgId, query)),
+  };
+}
+
+const summary = (dto: MaintenanceOrderDto) => ({
+  ...dto,
+  services: dto.services.map((s) => s.id),
+  parts: dto.parts.map((p) => p.id),
+  maintenanceRequestId: dto.request_id,
+});
+
+/** Replaces an order's fields, services and parts; refused once the order is validated. */
+export async function updateMaintenanceOrder(tx: Tx, orgId: number, actor: AccessClaims, id: number, input: MaintenanceOrderInput) {
+  await lockedCheck(tx, orgId, id);
+  const before = await getMaintenanceOrder(tx, orgId, id);
+  const { serviceIds, partIds } = await checkReferences(tx, orgId, input);
+  checkStatusAllowed(actor, input.status && input.status !== before.status ? input.status : undefined);
+  const values = { ...valuesOf(input), ...(input.status ? { status: input.status } : {}) };
+  await tx.update(o).set(values).where(and(eq(o.orgId, orgId), eq(o.id, id)));
+  await replaceLines(tx, orgId, id, serviceIds, partIds);
+  const after = { ...values, services: [...serviceIds].sort((a, b) => a - b), parts: [...partIds].sort((a, b) => a - b) };
+  const old = summary(before);
+  const changes = diffChanges(
+    { ...old, services: [...old.services].sort((a, b) => a - b), parts: [...old.parts].sort((a, b) => a - b) } as unknown as Record<string, unknown>,
+    after as Record<string, unknown>,
+    Object.keys(after),
+  );
+  if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'updated', changes });
+  const order = await getMaintenanceOrder(tx, orgId, id);
+  return { message: 'Maintenance order updated successfully', order, maintenanceOrder: order };
+}
+
+/** PUT update-status/{id}: the drawer's status dropdown; locked once validated. */
+export async function updateOrderStatus(tx: Tx, orgId: number, actor: AccessClaims, id: number, status: OrderStatus) {
+  await lockedCheck(tx, orgId, id);
+  const before = await getMaintenanceOrder(tx, orgId, id);
+  if (before.status !== status) {
+    checkStatusAllowed(actor, status);
+    await tx.update(o).set({ status }).where(and(eq(o.orgId, orgId), eq(o.id, id)));
+    await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'status', changes: { status: { from: before.status, to: status } } });
+  }
+  const order = await getMaintenanceOrder(tx, orgId, id);
+  return { message: 'Maintenance order status updated successfully', order, maintenanceOrder: order, status: order.status };
+}
+
+/** Deletes an order that is not validated, and returns the refreshed list. */
+export async function deleteMaintenanceOrder(tx: Tx, orgId: number, actor: AccessClaims, id: number, query: MaintenanceOrdersQuery) {
+  await lockedCheck(tx, orgId, id);
+  const before = await getMaintenanceOrder(tx, orgId, id);
+  await tx.delete(o).where(and(eq(o.orgId, orgId), eq(o.id, id)));
+  await recordActivity(tx, orgId, {
+    entityType: ENTITY,
+    entityId: id,
+    userId: actor.userId,
+    action: 'deleted',
+    changes: { maintenanceOrderId: { from: before.maintenanceOrderId, to: null } },
+  });
+  return { message: 'Maintenance order deleted successfully', ...(await listMaintenanceOrders(tx, orgId, query)) };
+}
+
+/**
+ * 'Create Order' on an approved request: a new maintenance order with the request's type, asset and
+ * schedule date, linked to the request (the request shows it back as `maintenanceOrder`).
+ */
+export async function createOrderFromRequest(tx: Tx, orgId: number, actor: AccessClaims, requestId: number) {
+  const [request] = await tx
+    .select({
+      id: maintenanceRequests.id,
+      state: maintenanceRequests.state,
+      maintenanceType: maintenanceRequests.maintenanceType,
+      assetId: maintenanceRequests.assetId,
+      scheduleDate: maintenanceRequests.scheduleDate,
+    })
+    .from(maintenanceRequests)
+    .where(and(eq(maintenanceRequests.orgId, orgId), eq(maintenanceRequests.id, requestId)));
+  if (!request) throw notFound('Maintenance request');
+  if (request.state !== 'approved') throw conflict('Only an approved request can generate a maintenance order', 'state');
+  const [existing] = await tx
+    .select({ id: o.id })
+    .from(o)
+    .where(and(eq(o.orgId, orgId), eq(o.maintenanceRequestId, requestId)))
+    .limit(1);
+  if (existing) throw conflict(`A maintenance order (${orderDisplayId(existing.id)}) already exists for this request`);
+  const [created] = await tx
+    .insert(o)
+    .values({ orgId, maintenanceRequestId: request.id, maintenanceType: request.maintenanceType, assetId: request.assetId, scheduleDate: request.scheduleDate })
+    .returning({ id: o.id });
+  await recordActivity(tx, orgId, {
+    entityType: ENTITY,
+    entityId: created.id,
+    userId: actor.userId,
+    action: 'created',
+    changes: { maintenanceRequest: { from: null, to: requestDisplayId(request.id) } },
+  });
+  await recordActivity(tx, orgId, {
+    entityType: 'maintenance-request',
+    entityId: request.id,
+    userId: actor.userId,
+    action: 'updated',
+    changes: { maintenanceOrder: { from: null, to: orderDisplayId(created.id) } },
+  });
+  const order = await getMaintenanceOrder(tx, orgId, created.id);
+  return { message: 'Maintenance order created successfully', maintenanceOrder: order, order };
+}

@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from '../../shared/zod-setup';
+import { EVERYONE, MANAGERS } from '../../server/plugins/request-context';
+import { idParamsSchema } from '../../shared/pagination';
+import { readUploadedFiles, storeDocument } from '../../server/uploads/documents';
+import { createOrderFromRequest } from '../maintenance-orders/maintenance-orders.service';
+import {
+  ATTACHMENT_RULES,
+  maintenanceRequestInputSchema,
+  maintenanceRequestsQuerySchema,
+  requestOptionsQuerySchema,
+  requestStateInputSchema,
+} from './maintenance-requests.schema';
+import {
+  addMaintenanceRequest,
+  addRequestAttachments,
+  deleteMaintenanceRequest,
+  deleteRequestAttachment,
+  getMaintenanceRequest,
+  getRequestStatistics,
+  listMaintenanceRequests,
+  listRequestOptions,
+  updateMaintenanceRequest,
+  updateRequestState,
+} from './maintenance-requests.service';
+
+const attachmentQuerySchema = z.object({ url: z.string({ error: 'url is required' }).min(1, 'url is required').max(300, 'Invalid url') });
+
+/** Maintenance requests (prefix /api/maintenance-requests): spec doc 2 section 7, plus attachments and Create Order. */
+export async function maintenanceRequestsRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/get-maintenance-requests', { schema: { querystring: maintenanceRequestsQuerySchema }, config: { access: EVERYONE } }, (req) =>
+    req.inTenant((tx) => listMaintenanceRequests(tx, req.auth.orgId, req.query)),
+  );
+
+  app.get('/get-statistics', { config: { access: EVERYONE } }, async (req) => ({
+    statistics: await req.inTenant((tx) => getRequestStatistics(tx, req.auth.orgId)),
+  }));
+
+  app.get('/get-maintenance-request-options', { schema: { querystring: requestOptionsQuerySchema }, config: { access: EVERYONE } }, (req) =>
+    req.inTenant((tx) => listRequestOptions(tx, req.auth.orgId, req.query)),
+  );
+
+  app.get('/get-maintenance-request/:id', { schema: { params: idParamsSchema }, config: { access: EVERYONE } }, async (req) => ({
+    maintenanceRequest: await req.inTenant((tx) => getMaintenanceRequest(tx, req.auth.orgId, req.params.id)),
+  }));
+
+  app.post(
+    '/add-maintenance-request',
+    { schema: { querystring: maintenanceRequestsQuerySchema, body: maintenanceRequestInputSchema }, config: { access: EVERYONE } },
+    async (req, reply) => reply.status(201).send(await req.inTenant((tx) => addMaintenanceRequest(tx, req.auth.orgId, req.auth, req.body, req.query))),
+  );
+
+  app.put(
+    '/update-maintenance-request/:id',
+    { schema: { params: idParamsSchema, body: maintenanceRequestInputSchema }, config: { access: EVERYONE } },
+    (req) => req.inTenant((tx) => updateMaintenanceRequest(tx, req.auth.orgId, req.auth, req.params.id, req.body)),
+  );
+
+  app.put('/update-state/:id', { schema: { params: idParamsSchema, body: requestStateInputSchema }, config: { access: EVERYONE } }, (req) =>
+    req.inTenant((tx) => updateRequestState(tx, req.auth.orgId, req.auth, req.params.id, req.body.state)),
+  );
+
+  app.delete(
+    '/delete-maintenance-request/:id',
+    { schema: { params: idParamsSchema, querystring: maintenanceRequestsQuerySchema }, config: { access: MANAGERS } },
+    (req) => req.inTenant((tx) => deleteMaintenanceRequest(tx, req.auth.orgId, req.auth, req.params.id, req.query)),
+  );
+
+  // 'Create Order' on an approved request: the spec's button sent nothing; ours plans the order.
+  app.post('/create-order/:id', { schema: { params: idParamsSchema }, config: { access: MANAGERS } }, async (req, reply) =>
+    reply.status(201).send(await req.inTenant((tx) => createOrderFromRequest(tx, req.auth.orgId, req.auth, req.params.id))),
+  );
+
+  // Attachments tab: multipart, any number of files (PDF, JPEG, PNG, WebP) checked by their bytes.
+  app.post('/add-attachments/:id', { schema: { params: idParamsSchema }, config: { access: EVERYONE } }, async (req) => {
+    await req.inTenant((tx) => getMaintenanceRequest(tx, req.auth.orgId, req.params.id));
+    const files = await readUploadedFiles(req, ATTACHMENT_RULES);
+    const stored: { url: string; name: string }[] = [];
+    for (const file of files) stored.push(await storeDocument(app.deps.storage, req.auth.orgId, file, ATTACHMENT_RULES));
+    return req.inTenant((tx) => addRequestAttachments(tx, req.auth.orgId, req.auth, req.params.id, stored));
+  });
+
+  app.delete(
+    '/delete-attachment/:id',
+    { schema: { params: idParamsSchema, querystring: attachmentQuerySchema }, config: { access: EVERYONE } },
+    (req) => req.inTenant((tx) => deleteRequestAttachment(tx, req.auth.orgId, req.auth, req.params.id, req.query.url)),
+  );
+}

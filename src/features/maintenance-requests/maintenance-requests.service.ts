@@ -1,0 +1,334 @@
+import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../server/db/client';
+import { assets, customerVendors, maintenanceRequests, users } from '../../server/db/schema';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../server/http-error';
+import { pgCode } from '../../server/plugins/errors';
+import { pagination } from '../../shared/pagination';
+import type { AccessClaims } from '../auth/tokens';
+import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
+import { orderDisplayId } from '../maintenance-orders/maintenance-orders.schema';
+import {
+  requestDisplayId,
+  type Attachment,
+  type MaintenanceRequestDto,
+  type MaintenanceRequestInput,
+  type MaintenanceRequestsQuery,
+  type MaintenanceRequestStatistics,
+  type RequestState,
+} from './maintenance-requests.schema';
+
+registerActivityEntity('maintenance-request', maintenanceRequests, 'Maintenance request');
+
+const ENTITY = 'maintenance-request';
+/** States only a manager or admin may set: deciding on a request is theirs. */
+const MANAGER_STATES: readonly RequestState[] = ['approved', 'rejected'];
+
+const r = maintenanceRequests;
+
+/** The request's maintenance order (the newest, if several were planned from it), as JSON or null. */
+const linkedOrder = sql<{ id: number; status: string } | null>`(
+  select json_build_object('id', mo.id, 'status', mo.status) from maintenance_orders mo
+  where mo.org_id = ${r.orgId} and mo.maintenance_request_id = ${r.id} order by mo.id desc limit 1)`;
+
+const columns = {
+  id: r.id,
+  title: r.title,
+  problemDescription: r.problemDescription,
+  maintenanceType: r.maintenanceType,
+  requester: r.requester,
+  customerId: r.customerId,
+  customerName: customerVendors.name,
+  priority: r.priority,
+  state: r.state,
+  assignedTo: r.assignedTo,
+  workerFirstName: users.firstName,
+  workerLastName: users.lastName,
+  dateOfRequest: r.dateOfRequest,
+  assetId: r.assetId,
+  assetName: assets.name,
+  failureReason: r.failureReason,
+  urgencyLevel: r.urgencyLevel,
+  riskLevel: r.riskLevel,
+  scheduleDate: r.scheduleDate,
+  frequency: r.frequency,
+  sensorData: r.sensorData,
+  condition: r.condition,
+  images: r.images,
+  documents: r.documents,
+  order: linkedOrder,
+  createdAt: r.createdAt,
+};
+
+function baseSelect(tx: Tx) {
+  return tx
+    .select(columns)
+    .from(r)
+    .leftJoin(users, and(eq(users.orgId, r.orgId), eq(users.id, r.assignedTo)))
+    .leftJoin(assets, and(eq(assets.orgId, r.orgId), eq(assets.id, r.assetId)))
+    .leftJoin(customerVendors, and(eq(customerVendors.orgId, r.orgId), eq(customerVendors.id, r.customerId)));
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof baseSelect>['execute']>>[number];
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function toDto(row: Row): MaintenanceRequestDto {
+  const order = typeof row.order === 'string' ? (JSON.parse(row.order) as { id: number; status: string }) : row.order;
+  return {
+    id: row.id,
+    maintenanceRequestId: requestDisplayId(row.id),
+    title: row.title,
+    problemDescription: row.problemDescription,
+    maintenanceType: row.maintenanceType,
+    type: row.maintenanceType,
+    requester: row.requester,
+    requestorType: row.requester,
+    customerId: row.customerId,
+    Customer: row.customerId ? { id: row.customerId, name: row.customerName ?? '' } : null,
+    priority: row.priority,
+    state: row.state,
+    assignedTo: row.assignedTo,
+    assignTo: row.assignedTo,
+    Worker: row.assignedTo ? { id: row.assignedTo, firstName: row.workerFirstName ?? '', lastName: row.workerLastName ?? '' } : null,
+    dateOfRequest: row.dateOfRequest.toISOString(),
+    assetId: row.assetId,
+    asset: row.assetId ? { id: row.assetId, name: row.assetName ?? '' } : null,
+    failureReason: row.failureReason,
+    urgencyLevel: row.urgencyLevel,
+    riskLevel: row.riskLevel,
+    scheduleDate: iso(row.scheduleDate),
+    frequency: row.frequency,
+    sensorData: row.sensorData,
+    condition: row.condition,
+    images: row.images ?? [],
+    documents: row.documents ?? [],
+    customerDocuments: row.documents ?? [],
+    maintenanceOrder: order ? { id: order.id, maintenanceOrderId: orderDisplayId(order.id), status: order.status } : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** One request of the organisation; 404 when it is not theirs. */
+export async function getMaintenanceRequest(tx: Tx, orgId: number, id: number): Promise<MaintenanceRequestDto> {
+  const [row] = await baseSelect(tx).where(and(eq(r.orgId, orgId), eq(r.id, id)));
+  if (!row) throw notFound('Maintenance request');
+  return toDto(row);
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function listWhere(orgId: number, query: MaintenanceRequestsQuery): SQL | undefined {
+  const states = [...(query.status ?? []), ...(query.state ?? [])];
+  let titleFilter: SQL | undefined;
+  if (query.title) {
+    const byId = /^mr-?0*(\d{1,9})$/i.exec(query.title);
+    titleFilter = or(ilike(r.title, `%${escapeLike(query.title)}%`), byId ? eq(r.id, Number(byId[1])) : undefined);
+  }
+  return and(eq(r.orgId, orgId), states.length ? inArray(r.state, states) : undefined, titleFilter);
+}
+
+/** The side panel's counters over all of the organisation's requests. */
+export async function getRequestStatistics(tx: Tx, orgId: number): Promise<MaintenanceRequestStatistics> {
+  const [s] = await tx
+    .select({
+      newCount: sql<number>`count(*) filter (where ${r.state} = 'new')`.mapWith(Number),
+      approved: sql<number>`count(*) filter (where ${r.state} = 'approved')`.mapWith(Number),
+      rejected: sql<number>`count(*) filter (where ${r.state} = 'rejected')`.mapWith(Number),
+      employee: sql<number>`count(*) filter (where ${r.requester} = 'employee')`.mapWith(Number),
+      customer: sql<number>`count(*) filter (where ${r.requester} = 'customer')`.mapWith(Number),
+      unassigned: sql<number>`count(*) filter (where ${r.assignedTo} is null)`.mapWith(Number),
+    })
+    .from(r)
+    .where(eq(r.orgId, orgId));
+  return {
+    totalNewRequests: s.newCount,
+    totalApprovedRequests: s.approved,
+    approvedVsRejected: { approved: s.approved, rejected: s.rejected },
+    employeeVsCustomer: { employee: s.employee, customer: s.customer },
+    unassignedRequests: s.unassigned,
+  };
+}
+
+/** A page of requests, newest first, with the state and title filters, and the counters. */
+export async function listMaintenanceRequests(tx: Tx, orgId: number, query: MaintenanceRequestsQuery) {
+  const where = listWhere(orgId, query);
+  const [{ total }] = await tx.select({ total: count() }).from(r).where(where);
+  const rows = await baseSelect(tx)
+    .where(where)
+    .orderBy(desc(r.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  return {
+    maintenanceRequests: rows.map(toDto),
+    pagination: pagination(total, query.page, query.pageSize),
+    statistics: await getRequestStatistics(tx, orgId),
+  };
+}
+
+/** Options for the maintenance order form: value, label, and what choosing one fills in (type, asset). */
+export async function listRequestOptions(tx: Tx, orgId: number, query: { pageSize: number; name?: string; title?: string }) {
+  const text = query.name ?? query.title;
+  const byId = text ? /^mr-?0*(\d{1,9})$/i.exec(text) : null;
+  const rows = await tx
+    .select({ id: r.id, title: r.title, maintenanceType: r.maintenanceType, assetId: r.assetId, assetName: assets.name, state: r.state })
+    .from(r)
+    .leftJoin(assets, and(eq(assets.orgId, r.orgId), eq(assets.id, r.assetId)))
+    .where(and(eq(r.orgId, orgId), text ? or(ilike(r.title, `%${escapeLike(text)}%`), byId ? eq(r.id, Number(byId[1])) : undefined) : undefined))
+    .orderBy(desc(r.id))
+    .limit(query.pageSize);
+  return rows.map((o) => ({
+    value: o.id,
+    label: `${requestDisplayId(o.id)} ${o.title}`,
+    maintenanceRequestId: requestDisplayId(o.id),
+    title: o.title,
+    state: o.state,
+    maintenanceType: o.maintenanceType,
+    assetId: o.assetId,
+    asset: o.assetId ? { id: o.assetId, name: o.assetName ?? '' } : null,
+  }));
+}
+
+/** Foreign ids in the body must be rows of the same organisation. */
+async function checkReferences(tx: Tx, orgId: number, input: MaintenanceRequestInput) {
+  const [user] = await tx.select({ id: users.id }).from(users).where(and(eq(users.orgId, orgId), eq(users.id, input.assignedTo)));
+  if (!user) throw badRequest('Assignee not found', 'assignedTo');
+  if (input.assetId) {
+    const [asset] = await tx.select({ id: assets.id }).from(assets).where(and(eq(assets.orgId, orgId), eq(assets.id, input.assetId)));
+    if (!asset) throw badRequest('Asset not found', 'assetId');
+  }
+  if (input.customerId && input.requester === 'customer') {
+    const [customer] = await tx
+      .select({ id: customerVendors.id })
+      .from(customerVendors)
+      .where(and(eq(customerVendors.orgId, orgId), eq(customerVendors.id, input.customerId)));
+    if (!customer) throw badRequest('Customer not found', 'customerId');
+  }
+  for (const list of [input.images, input.documents]) {
+    for (const file of list ?? []) {
+      if (!file.url.startsWith(`/uploads/org-${orgId}/`)) throw badRequest('Attachments must be files uploaded to this organisation', 'documents');
+    }
+  }
+}
+
+function checkStateAllowed(actor: AccessClaims, state: RequestState | undefined) {
+  if (state && MANAGER_STATES.includes(state) && actor.role === 'worker') throw forbidden('Only a manager can approve or reject a request');
+}
+
+const valuesOf = (input: MaintenanceRequestInput) => ({
+  title: input.title,
+  problemDescription: input.problemDescription,
+  maintenanceType: input.maintenanceType,
+  requester: input.requester,
+  customerId: input.requester === 'customer' ? (input.customerId ?? null) : null,
+  priority: input.priority,
+  assignedTo: input.assignedTo,
+  dateOfRequest: input.dateOfRequest,
+  assetId: input.assetId ?? null,
+  failureReason: input.failureReason ?? null,
+  urgencyLevel: input.urgencyLevel ?? null,
+  riskLevel: input.riskLevel,
+  scheduleDate: input.scheduleDate ?? null,
+  frequency: input.frequency ?? null,
+  sensorData: input.sensorData ?? null,
+  condition: input.condition ?? null,
+});
+
+/** Adds a request (state new unless given) and returns it with the refreshed list. */
+export async function addMaintenanceRequest(tx: Tx, orgId: number, actor: AccessClaims, input: MaintenanceRequestInput, query: MaintenanceRequestsQuery) {
+  await checkReferences(tx, orgId, input);
+  checkStateAllowed(actor, input.state);
+  const [created] = await tx
+    .insert(r)
+    .values({ orgId, ...valuesOf(input), state: input.state ?? 'new', images: input.images ?? [], documents: input.documents ?? [] })
+    .returning({ id: r.id });
+  await recordActivity(tx, orgId, { entityType: ENTITY, entityId: created.id, userId: actor.userId, action: 'created' });
+  return {
+    message: 'Maintenance request added successfully',
+    maintenanceRequest: await getMaintenanceRequest(tx, orgId, created.id),
+    ...(await listMaintenanceRequests(tx, orgId, query)),
+  };
+}
+
+/** Replaces a request's fields (state only when given; attachments only when given). */
+export async function updateMaintenanceRequest(tx: Tx, orgId: number, actor: AccessClaims, id: number, input: MaintenanceRequestInput) {
+  const before = await getMaintenanceRequest(tx, orgId, id);
+  await checkReferences(tx, orgId, input);
+  checkStateAllowed(actor, input.state && input.state !== before.state ? input.state : undefined);
+  const values = {
+    ...valuesOf(input),
+    ...(input.state ? { state: input.state } : {}),
+    ...(input.images ? { images: input.images } : {}),
+    ...(input.documents ? { documents: input.documents } : {}),
+  };
+  await tx.update(r).set(values).where(and(eq(r.orgId, orgId), eq(r.id, id)));
+  const changes = diffChanges(before as unknown as Record<string, unknown>, values as Record<string, unknown>, Object.keys(values));
+  if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'updated', changes });
+  const request = await getMaintenanceRequest(tx, orgId, id);
+  return { message: 'Maintenance request updated successfully', request, maintenanceRequest: request };
+}
+
+/** PUT update-state/{id}: the drawer's state dropdown. */
+export async function updateRequestState(tx: Tx, orgId: number, actor: AccessClaims, id: number, state: RequestState) {
+  const before = await getMaintenanceRequest(tx, orgId, id);
+  if (before.state !== state) {
+    checkStateAllowed(actor, state);
+    await tx.update(r).set({ state }).where(and(eq(r.orgId, orgId), eq(r.id, id)));
+    await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'status', changes: { state: { from: before.state, to: state } } });
+  }
+  const request = await getMaintenanceRequest(tx, orgId, id);
+  return { message: 'Maintenance request state updated successfully', request, maintenanceRequest: request, state: request.state };
+}
+
+/** Deletes a request that no maintenance order was planned from, and returns the refreshed list. */
+export async function deleteMaintenanceRequest(tx: Tx, orgId: number, actor: AccessClaims, id: number, query: MaintenanceRequestsQuery) {
+  const before = await getMaintenanceRequest(tx, orgId, id);
+  if (before.maintenanceOrder) throw conflict(`This request has a maintenance order (${before.maintenanceOrder.maintenanceOrderId}) and cannot be deleted`);
+  try {
+    await tx.delete(r).where(and(eq(r.orgId, orgId), eq(r.id, id)));
+  } catch (err) {
+    if (pgCode(err) === '23503') throw conflict('This request is used by other records and cannot be deleted');
+    throw err;
+  }
+  await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'deleted', changes: { title: { from: before.title, to: null } } });
+  return { message: 'Maintenance request deleted successfully', ...(await listMaintenanceRequests(tx, orgId, query)) };
+}
+
+/** Appends uploaded documents to a request's attachments. */
+export async function addRequestAttachments(tx: Tx, orgId: number, actor: AccessClaims, id: number, files: Attachment[]) {
+  const before = await getMaintenanceRequest(tx, orgId, id);
+  if (before.documents.length + files.length > 50) throw new HttpError(409, 'A request can hold at most 50 attachments');
+  const documents = [...before.documents, ...files];
+  await tx.update(r).set({ documents }).where(and(eq(r.orgId, orgId), eq(r.id, id)));
+  await recordActivity(tx, orgId, {
+    entityType: ENTITY,
+    entityId: id,
+    userId: actor.userId,
+    action: 'attachment',
+    changes: { documents: { from: null, to: files.map((f) => f.name) } },
+  });
+  const request = await getMaintenanceRequest(tx, orgId, id);
+  return { message: 'Attachments uploaded successfully', request, maintenanceRequest: request };
+}
+
+/** Removes one attachment (by its URL) from a request. */
+export async function deleteRequestAttachment(tx: Tx, orgId: number, actor: AccessClaims, id: number, url: string) {
+  const before = await getMaintenanceRequest(tx, orgId, id);
+  const removed = before.documents.find((d) => d.url === url) ?? before.images.find((d) => d.url === url);
+  if (!removed) throw notFound('Attachment');
+  await tx
+    .update(r)
+    .set({ documents: before.documents.filter((d) => d.url !== url), images: before.images.filter((d) => d.url !== url) })
+    .where(and(eq(r.orgId, orgId), eq(r.id, id)));
+  await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'attachment', changes: { documents: { from: removed.name, to: null } } });
+  const request = await getMaintenanceRequest(tx, orgId, id);
+  return { message: 'Attachment deleted successfully', request, maintenanceRequest: request };
+}
+
+/** The request rows the maintenance order service needs to plan an order from (type, asset). */
+export async function requestForOrder(tx: Tx, orgId: number, id: number) {
+  const [row] = await tx
+    .select({ id: r.id, state: r.state, maintenanceType: r.maintenanceType, assetId: r.assetId, scheduleDate: r.scheduleDate })
+    .from(r)
+    .where(and(eq(r.orgId, orgId), eq(r.id, id)));
+  return row ?? null;
+}
