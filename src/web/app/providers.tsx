@@ -1,0 +1,57 @@
+import { useEffect, type ReactNode } from 'react';
+import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { ApiError } from '../lib/api';
+import { i18n } from '../i18n';
+import { theme } from '../theme/theme';
+import { ThemePreferenceProvider } from './theme-preference';
+
+/** One query client per app: no retries on 4xx (they will not change), one on network errors. */
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: (count, err) => count < 1 && !(err instanceof ApiError && err.status >= 400 && err.status < 500),
+        refetchOnWindowFocus: false,
+        staleTime: 15_000,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+function DirectionSync() {
+  const { i18n: instance } = useTranslation();
+  const { setDirection } = useDirection();
+  useEffect(() => setDirection(instance.language === 'ar' ? 'rtl' : 'ltr'), [instance.language, setDirection]);
+  return null;
+}
+
+/** Mantine (theme, colour scheme, RTL), toasts top right, modals, dates, react-query and i18n. Must sit inside the router. */
+export function AppProviders({ children, queryClient, env }: { children: ReactNode; queryClient: QueryClient; env?: 'default' | 'test' }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <DirectionProvider initialDirection={i18n.language === 'ar' ? 'rtl' : 'ltr'} detectDirection={false}>
+          <ThemePreferenceProvider>
+            {(scheme) => (
+              <MantineProvider theme={theme} forceColorScheme={scheme} env={env}>
+                <DirectionSync />
+                <DatesProvider settings={{ locale: i18n.language === 'ar' ? 'ar' : 'en', firstDayOfWeek: 0 }}>
+                  <ModalsProvider>
+                    <Notifications position="top-right" zIndex={4000} />
+                    {children}
+                  </ModalsProvider>
+                </DatesProvider>
+              </MantineProvider>
+            )}
+          </ThemePreferenceProvider>
+        </DirectionProvider>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,169 @@
+import { useMemo, useState } from 'react';
+import { Loader, MultiSelect, Select } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '../lib/api';
+import { useDebouncedValue } from './use-debounced-value';
+
+/** An option as the `get-*-options` endpoints return it (parts and services also carry a price). */
+export interface SelectOption {
+  value: number;
+  label: string;
+  [extra: string]: unknown;
+}
+
+/** Value of the "Add New" entry (spec: selecting value 0 opens the creation dialog). */
+export const ADD_NEW_VALUE = 0;
+const RECENT_LIMIT = 10;
+const recent = new Map<string, SelectOption[]>();
+
+/** Remembers an option per endpoint (about the last 10), so a chosen value keeps its label across searches. */
+export function rememberOption(path: string, option: SelectOption) {
+  const list = (recent.get(path) ?? []).filter((o) => o.value !== option.value);
+  list.unshift(option);
+  recent.set(path, list.slice(0, RECENT_LIMIT));
+}
+
+function toOptions(body: unknown): SelectOption[] {
+  const list = Array.isArray(body) ? body : body && typeof body === 'object' ? Object.values(body).find(Array.isArray) : undefined;
+  return ((list ?? []) as SelectOption[]).filter((o) => o && typeof o.value === 'number' && typeof o.label === 'string');
+}
+
+function useOptions(path: string, search: string, pageSize: number, extraQuery?: Record<string, string | number>) {
+  const debounced = useDebouncedValue(search.trim(), 300);
+  const query = useQuery({
+    queryKey: ['options', path, debounced, pageSize, extraQuery ?? null],
+    queryFn: ({ signal }) => api.get<unknown>(path, { query: { pageSize, name: debounced || undefined, ...extraQuery }, signal }).then(toOptions),
+    staleTime: 30_000,
+  });
+  return query;
+}
+
+export interface AsyncSelectProps {
+  /** Options endpoint under /api, e.g. '/assets/get-assets-options'. */
+  path: string;
+  value: number | null | undefined;
+  onChange(value: number | null, option: SelectOption | null): void;
+  label?: string;
+  placeholder?: string;
+  error?: string;
+  /** Spec: 10 per fetch (5 for assets). */
+  pageSize?: number;
+  /** Label of the chosen value when it is not among the fetched options (e.g. from the loaded record). */
+  initialOption?: SelectOption | null;
+  /** Shows an "Add New" entry (value 0) that calls this instead of selecting. */
+  onAddNew?: () => void;
+  addNewLabel?: string;
+  extraQuery?: Record<string, string | number>;
+  required?: boolean;
+  disabled?: boolean;
+  clearable?: boolean;
+  withAsterisk?: boolean;
+  testId?: string;
+}
+
+/** A searchable select whose options are fetched as the user types; optional "Add New" entry. */
+export function AsyncSelect(props: AsyncSelectProps) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const [chosenLabel, setChosenLabel] = useState<string | null>(null);
+  // the search box shows the chosen label after a pick: do not search by it
+  const effectiveSearch = search === chosenLabel ? '' : search;
+  const query = useOptions(props.path, effectiveSearch, props.pageSize ?? 10, props.extraQuery);
+
+  const options = useMemo(() => {
+    const byValue = new Map<number, SelectOption>();
+    for (const o of query.data ?? []) byValue.set(o.value, o);
+    const known = [...(props.initialOption ? [props.initialOption] : []), ...(recent.get(props.path) ?? [])];
+    if (props.value && !byValue.has(props.value)) {
+      const o = known.find((k) => k.value === props.value);
+      if (o) byValue.set(o.value, o);
+    }
+    return [...byValue.values()];
+  }, [query.data, props.initialOption, props.path, props.value]);
+
+  const data = [
+    ...(props.onAddNew ? [{ value: String(ADD_NEW_VALUE), label: props.addNewLabel ?? t('select.addNew') }] : []),
+    ...options.map((o) => ({ value: String(o.value), label: o.label })),
+  ];
+
+  return (
+    <Select
+      label={props.label}
+      placeholder={props.placeholder ?? t('select.search')}
+      error={props.error}
+      required={props.required}
+      withAsterisk={props.withAsterisk}
+      disabled={props.disabled}
+      clearable={props.clearable ?? !props.required}
+      searchable
+      searchValue={search}
+      onSearchChange={setSearch}
+      filter={({ options: o }) => o}
+      data={data}
+      value={props.value ? String(props.value) : null}
+      nothingFoundMessage={query.isFetching ? t('select.loading') : t('select.nothingFound')}
+      rightSection={query.isFetching ? <Loader size={14} /> : undefined}
+      onChange={(v) => {
+        if (v === String(ADD_NEW_VALUE)) {
+          props.onAddNew?.();
+          return;
+        }
+        const option = v ? (options.find((o) => String(o.value) === v) ?? null) : null;
+        if (option) rememberOption(props.path, option);
+        setChosenLabel(option?.label ?? null);
+        props.onChange(option ? option.value : null, option);
+      }}
+      comboboxProps={{ withinPortal: true }}
+      data-testid={props.testId}
+    />
+  );
+}
+
+export interface AsyncMultiSelectProps extends Omit<AsyncSelectProps, 'value' | 'onChange' | 'initialOption' | 'onAddNew' | 'addNewLabel' | 'clearable'> {
+  value: number[];
+  onChange(value: number[], options: SelectOption[]): void;
+  /** Labels of the chosen values when they are not among the fetched options. */
+  initialOptions?: SelectOption[];
+}
+
+/** Several values from an options endpoint, searched as the user types. */
+export function AsyncMultiSelect(props: AsyncMultiSelectProps) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useState('');
+  const query = useOptions(props.path, search, props.pageSize ?? 10, props.extraQuery);
+  const options = useMemo(() => {
+    const byValue = new Map<number, SelectOption>();
+    const known = [...(props.initialOptions ?? []), ...(recent.get(props.path) ?? [])];
+    for (const v of props.value) {
+      const o = known.find((k) => k.value === v);
+      if (o) byValue.set(v, o);
+    }
+    for (const o of query.data ?? []) byValue.set(o.value, o);
+    return [...byValue.values()];
+  }, [query.data, props.initialOptions, props.path, props.value]);
+  return (
+    <MultiSelect
+      label={props.label}
+      placeholder={props.placeholder ?? t('select.search')}
+      error={props.error}
+      required={props.required}
+      withAsterisk={props.withAsterisk}
+      disabled={props.disabled}
+      searchable
+      searchValue={search}
+      onSearchChange={setSearch}
+      filter={({ options: o }) => o}
+      data={options.map((o) => ({ value: String(o.value), label: o.label }))}
+      value={props.value.map(String)}
+      nothingFoundMessage={query.isFetching ? t('select.loading') : t('select.nothingFound')}
+      onChange={(vals) => {
+        const chosen = vals.map((v) => options.find((o) => String(o.value) === v)).filter((o): o is SelectOption => !!o);
+        chosen.forEach((o) => rememberOption(props.path, o));
+        props.onChange(chosen.map((o) => o.value), chosen);
+      }}
+      comboboxProps={{ withinPortal: true }}
+      data-testid={props.testId}
+    />
+  );
+}

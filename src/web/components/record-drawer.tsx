@@ -1,0 +1,170 @@
+import { useEffect, useState, type FormEventHandler, type ReactNode } from 'react';
+import { Badge, Box, Drawer, Group, LoadingOverlay, ScrollArea, Tabs, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { FieldErrors, FieldValues } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { NoteLogs } from './note-logs';
+
+export interface DrawerTab {
+  value: string;
+  label: ReactNode;
+  content: ReactNode;
+  /** A red badge on the tab; the errors tab gets it from `errors` automatically. */
+  errorCount?: number;
+  hidden?: boolean;
+}
+
+export interface RecordDrawerProps<T extends FieldValues = FieldValues> {
+  opened: boolean;
+  onClose(): void;
+  /** The record's display id, or "New …". */
+  title: ReactNode;
+  /** Next to the title (e.g. a status select when editing). */
+  headerRight?: ReactNode;
+  /** Tabs of the form area (70%). The first is the Overview. */
+  tabs: DrawerTab[];
+  /** react-hook-form errors: their count shows as a red badge on `errorTab` (default: the first tab). */
+  errors?: FieldErrors<T>;
+  errorTab?: string;
+  /** The Note Logs tab of the side panel (30%): a record type registered by the feature's service, and the id (null when adding). */
+  activity?: { entityType: string; entityId: number | null | undefined };
+  /** More side-panel tabs (e.g. Attachments) after Note Logs. */
+  sideTabs?: DrawerTab[];
+  /** Buttons under the form (Save Changes, Delete …). */
+  footer?: ReactNode;
+  /** Wraps the form area in a <form> with this submit handler (e.g. form.handleSubmit(save)). */
+  onSubmit?: FormEventHandler<HTMLFormElement>;
+  loading?: boolean;
+  testId?: string;
+}
+
+/** Counts the fields in error of a react-hook-form `errors` object (nested arrays and objects included). */
+export function countFieldErrors(errors: unknown): number {
+  if (!errors || typeof errors !== 'object') return 0;
+  const e = errors as Record<string, unknown>;
+  if (typeof e.type === 'string' && 'message' in e) return 1;
+  return Object.entries(e).reduce((n, [k, v]) => (k === 'ref' ? n : n + countFieldErrors(v)), 0);
+}
+
+function TabLabel({ tab, count }: { tab: DrawerTab; count: number }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      <span>{tab.label}</span>
+      {count > 0 && (
+        <Badge size="xs" color="red" variant="filled" circle data-testid={`tab-errors-${tab.value}`}>
+          {count}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+/**
+ * The detail drawer of every list: a 70% form area with tabs and a 30% side panel with the Note Logs;
+ * the whole screen on phones. No record means "add", a record means "update" (the caller decides).
+ */
+export function RecordDrawer<T extends FieldValues = FieldValues>(props: RecordDrawerProps<T>) {
+  const { t } = useTranslation();
+  const phone = useMediaQuery('(max-width: 48em)');
+  const tabs = props.tabs.filter((tab) => !tab.hidden);
+  const first = tabs[0]?.value ?? 'overview';
+  const [active, setActive] = useState<string>(first);
+  const sideTabs = [
+    ...(props.activity ? [{ value: 'notes', label: t('drawer.noteLogs'), content: <NoteLogs {...props.activity} /> }] : []),
+    ...(props.sideTabs ?? []).filter((tab) => !tab.hidden),
+  ];
+  const [sideActive, setSideActive] = useState<string>(sideTabs[0]?.value ?? 'notes');
+  const errorCount = countFieldErrors(props.errors);
+  const errorTab = props.errorTab ?? first;
+
+  useEffect(() => {
+    if (props.opened) {
+      setActive(first);
+      setSideActive(sideTabs[0]?.value ?? 'notes');
+    }
+    // reset to the first tabs each time the drawer opens
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [props.opened]);
+
+  const main = (
+    <Box style={{ flex: phone ? '1 1 auto' : '7 1 0', minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+      <Tabs value={active} onChange={(v) => v && setActive(v)} keepMounted>
+        <Tabs.List>
+          {tabs.map((tab) => (
+            <Tabs.Tab key={tab.value} value={tab.value} data-testid={`tab-${tab.value}`}>
+              <TabLabel tab={tab} count={(tab.errorCount ?? 0) + (tab.value === errorTab ? errorCount : 0)} />
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {tabs.map((tab) => (
+          <Tabs.Panel key={tab.value} value={tab.value} pt="md">
+            {tab.content}
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+      {props.footer && (
+        <Group justify="flex-end" gap="sm" mt="lg" pt="md" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+          {props.footer}
+        </Group>
+      )}
+    </Box>
+  );
+
+  return (
+    <Drawer
+      opened={props.opened}
+      onClose={props.onClose}
+      position="right"
+      size={phone ? '100%' : '80%'}
+      padding="md"
+      title={
+        <Group gap="md" wrap="wrap">
+          <Text fw={700} size="lg" data-testid="drawer-title">
+            {props.title}
+          </Text>
+          {props.headerRight}
+        </Group>
+      }
+      closeButtonProps={{ 'aria-label': t('actions.close') }}
+      scrollAreaComponent={ScrollArea.Autosize}
+      data-testid={props.testId ?? 'record-drawer'}
+    >
+      <LoadingOverlay visible={!!props.loading} zIndex={10} />
+      <Box style={{ display: 'flex', flexDirection: phone ? 'column' : 'row', gap: 'var(--mantine-spacing-lg)', alignItems: 'stretch' }}>
+        {props.onSubmit ? (
+          <form onSubmit={props.onSubmit} noValidate style={{ display: 'contents' }}>
+            {main}
+          </form>
+        ) : (
+          main
+        )}
+        {sideTabs.length > 0 && (
+          <Box
+            style={{
+              flex: phone ? '1 1 auto' : '3 1 0',
+              minWidth: 0,
+              borderInlineStart: phone ? undefined : '1px solid var(--mantine-color-default-border)',
+              paddingInlineStart: phone ? undefined : 'var(--mantine-spacing-md)',
+            }}
+            data-testid="drawer-side"
+          >
+            <Tabs value={sideActive} onChange={(v) => v && setSideActive(v)}>
+              <Tabs.List>
+                {sideTabs.map((tab) => (
+                  <Tabs.Tab key={tab.value} value={tab.value}>
+                    {tab.label}
+                  </Tabs.Tab>
+                ))}
+              </Tabs.List>
+              {sideTabs.map((tab) => (
+                <Tabs.Panel key={tab.value} value={tab.value} pt="md">
+                  {tab.content}
+                </Tabs.Panel>
+              ))}
+            </Tabs>
+          </Box>
+        )}
+      </Box>
+    </Drawer>
+  );
+}

@@ -1,0 +1,77 @@
+import type { Catalog } from './en';
+
+/** Arabic (dir="rtl"). Same keys as en.ts. */
+export const ar: Catalog = {
+  appName: 'CMMS',
+  actions: {
+    refresh: 'تحديث',
+    reset: 'إعادة تعيين',
+    add: 'إضافة',
+    save: 'حفظ التغييرات',
+    submit: 'إرسال',
+    cancel: 'إلغاء',
+    delete: 'حذف',
+    close: 'إغلاق',
+    edit: 'تعديل',
+    remove: 'إزالة',
+    back: 'رجوع',
+    upload: 'رفع',
+  },
+  confirm: {
+    title: 'هل أنت متأكد؟',
+    yes: 'نعم',
+    cancel: 'إلغاء',
+    deleteTitle: 'حذف',
+    deleteMessage: 'هل أنت متأكد أنك تريد حذف هذا السجل؟',
+  },
+  table: {
+    noResults: 'لا توجد نتائج',
+    rowsPerPage: 'عدد الصفوف',
+    columns: 'الأعمدة',
+    totalRecords_one: 'سجل واحد',
+    totalRecords_other: '{{count}} سجلات',
+    totalRows_one: 'صف واحد',
+    totalRows_other: '{{count}} صفوف',
+    pageOf: 'الصفحة {{page}} من {{total}}',
+    previous: 'السابق',
+    next: 'التالي',
+    first: 'الصفحة الأولى',
+    last: 'الصفحة الأخيرة',
+  },
+  filters: {
+    more: '+ {{count}} أخرى',
+    status: 'الحالة',
+  },
+  select: {
+    addNew: 'إضافة جديد',
+    search: 'بحث…',
+    loading: 'جارٍ التحميل…',
+    nothingFound: 'لا شيء',
+  },
+  drawer: {
+    overview: 'نظرة عامة',
+    noteLogs: 'سجل الملاحظات',
+  },
+  notes: {
+    placeholder: 'اكتب ملاحظة…',
+    add: 'إضافة ملاحظة',
+    empty: 'لا يوجد سجل بعد.',
+    saveFirst: 'تظهر الملاحظات والسجل بعد حفظ السجل.',
+    failed: 'تعذر إضافة الملاحظة',
+    loadFailed: 'تعذر جلب الملاحظات',
+    system: 'النظام',
+    action: {
+      created: 'أنشأ هذا السجل',
+      updated: 'عدّل هذا السجل',
+      status: 'غيّر الحالة',
+      deleted: 'حذف هذا السجل',
+      note: 'أضاف ملاحظة',
+      attachment: 'غيّر المرفقات',
+    },
+  },
+  errors: {
+    generic: 'عذرًا، حدث خطأ ما...',
+    genericNoComma: 'عذرًا، حدث خطأ ما...',
+    retry: 'عذرًا، حدث خطأ ما. يرجى المحاولة مرة أخرى.',
+  },
+};

@@ -1,0 +1,77 @@
+/** English: the product's own strings (kit, shell, auth, people). Features register theirs with registerTranslations. */
+export const en = {
+  appName: 'CMMS',
+  actions: {
+    refresh: 'Refresh',
+    reset: 'Reset',
+    add: 'Add',
+    save: 'Save Changes',
+    submit: 'Submit',
+    cancel: 'Cancel',
+    delete: 'Delete',
+    close: 'Close',
+    edit: 'Edit',
+    remove: 'Remove',
+    back: 'Back',
+    upload: 'Upload',
+  },
+  confirm: {
+    title: 'Are you sure?',
+    yes: 'Yes',
+    cancel: 'Cancel',
+    deleteTitle: 'Delete',
+    deleteMessage: 'Are you sure you want to delete this record?',
+  },
+  table: {
+    noResults: 'No results',
+    rowsPerPage: 'Rows per page',
+    columns: 'Columns',
+    totalRecords_one: '{{count}} record',
+    totalRecords_other: '{{count}} records',
+    totalRows_one: '{{count}} row',
+    totalRows_other: '{{count}} rows',
+    pageOf: 'Page {{page}} of {{total}}',
+    previous: 'Previous',
+    next: 'Next',
+    first: 'First page',
+    last: 'Last page',
+  },
+  filters: {
+    more: '+ {{count}} more',
+    status: 'Status',
+  },
+  select: {
+    addNew: 'Add New',
+    search: 'Search…',
+    loading: 'Loading…',
+    nothingFound: 'Nothing found',
+  },
+  drawer: {
+    overview: 'Overview',
+    noteLogs: 'Note Logs',
+  },
+  notes: {
+    placeholder: 'Write a note…',
+    add: 'Add note',
+    empty: 'No history yet.',
+    saveFirst: 'Notes and history appear once the record is saved.',
+    failed: 'Failed to add note',
+    loadFailed: 'Failed to fetch notes',
+    system: 'System',
+    action: {
+      created: 'created this record',
+      updated: 'updated this record',
+      status: 'changed the status',
+      deleted: 'deleted this record',
+      note: 'added a note',
+      attachment: 'changed the attachments',
+    },
+  },
+  errors: {
+    generic: 'Oops, something went wrong...',
+    genericNoComma: 'Oops something went wrong...',
+    retry: 'Oops something went wrong. Please try again.',
+  },
+};
+
+export type Catalog = typeof en;

@@ -1,0 +1,186 @@
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { clearAccessToken, getAccessToken, setAccessToken } from './session';
+
+/** Spec section 9: every call gives up after 10 s. */
+export const API_TIMEOUT_MS = 10_000;
+/** Pages on which a 401 never triggers a refresh (spec section 4). */
+export const NO_REFRESH_PAGES = ['/login', '/register', '/invite', '/complete-registration'];
+const NO_REFRESH_CALLS = ['/login', '/refresh', '/logout', '/signup'];
+
+export interface ApiIssue {
+  path: string;
+  message: string;
+}
+
+/** A failed call: `message` is the server's `error` text; `issues` the field messages of a 400. */
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+    public readonly issues: ApiIssue[] = [],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+export type Query = Record<string, QueryValue>;
+
+export interface RequestOptions {
+  query?: Query;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** Defaults to API_TIMEOUT_MS. */
+  timeoutMs?: number;
+}
+
+/** Builds `/api/<path>?<query>`; arrays become repeated keys, empty values are left out. */
+export function apiUrl(path: string, query?: Query) {
+  const clean = path.replace(/^\/?(api\/)?/, '');
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v === undefined || v === null || v === '') continue;
+    if (Array.isArray(v)) v.forEach((x) => params.append(k, String(x)));
+    else params.append(k, String(v));
+  }
+  const qs = params.toString();
+  return `/api/${clean}${qs ? `?${qs}` : ''}`;
+}
+
+let onSessionEnd: () => void = () => {
+  if (!NO_REFRESH_PAGES.includes(window.location.pathname)) window.location.assign('/login');
+};
+
+/** The app installs a router-aware handler (navigate to /login) for an ended session. */
+export function setSessionEndHandler(fn: () => void) {
+  onSessionEnd = fn;
+}
+
+let refreshing: Promise<string | null> | null = null;
+
+/**
+ * POST /api/refresh once for every caller that asks at the same time; resolves to the new token or null.
+ * The refresh token is an HttpOnly cookie, so this also signs in a fresh tab of a signed-in browser.
+ */
+export function refreshSession(): Promise<string | null> {
+  refreshing ??= (async () => {
+    try {
+      const res = await send('POST', apiUrl('/refresh'), undefined, { timeoutMs: API_TIMEOUT_MS }, false);
+      const body = (await res.json()) as { accessToken?: string };
+      if (!res.ok || !body.accessToken) return null;
+      setAccessToken(body.accessToken);
+      return body.accessToken;
+    } catch {
+      return null;
+    } finally {
+      // let late joiners of this round see the result, then allow a new round
+      setTimeout(() => (refreshing = null), 0);
+    }
+  })();
+  return refreshing;
+}
+
+/** Signs out: clears the token, tells other tabs, calls /api/logout (best effort). */
+export async function logout() {
+  clearAccessToken({ broadcast: true });
+  try {
+    await send('POST', apiUrl('/logout'), undefined, {}, false);
+  } catch {
+    /* the cookie is cleared server-side when reachable; the local session is gone either way */
+  }
+}
+
+async function send(method: string, url: string, body: BodyInit | undefined, opts: RequestOptions, withToken = true) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), opts.timeoutMs ?? API_TIMEOUT_MS);
+  const abort = () => controller.abort(opts.signal?.reason);
+  opts.signal?.addEventListener('abort', abort);
+  const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
+  const token = withToken ? getAccessToken() : null;
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (typeof body === 'string') headers['content-type'] = 'application/json';
+  try {
+    return await fetch(url, { method, body, headers, credentials: 'include', signal: controller.signal });
+  } catch (err) {
+    if (opts.signal?.aborted) throw err;
+    if (controller.signal.aborted) throw new ApiError(0, 'The server took too long to answer. Please try again.');
+    throw new ApiError(0, 'Cannot reach the server. Check your connection and try again.');
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', abort);
+  }
+}
+
+async function toError(res: Response): Promise<ApiError> {
+  let body: { error?: unknown; message?: unknown; issues?: unknown } = {};
+  try {
+    body = await res.json();
+  } catch {
+    /* not JSON */
+  }
+  const message = typeof body.error === 'string' ? body.error : typeof body.message === 'string' ? body.message : res.statusText || 'Request failed';
+  return new ApiError(res.status, message, Array.isArray(body.issues) ? (body.issues as ApiIssue[]) : []);
+}
+
+/** One call: JSON in and out, bearer token, one shared refresh and one retry on 401. */
+export async function request<T>(method: string, path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
+  const url = apiUrl(path, opts.query);
+  const payload = body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body);
+  let res = await send(method, url, payload, opts);
+  const callPath = url.replace(/^\/api/, '').split('?')[0];
+  if (res.status === 401 && !NO_REFRESH_CALLS.includes(callPath) && !NO_REFRESH_PAGES.includes(window.location.pathname)) {
+    const token = await refreshSession();
+    if (token) res = await send(method, url, payload, opts);
+    else {
+      clearAccessToken({ broadcast: true });
+      void send('POST', apiUrl('/logout'), undefined, {}, false).catch(() => undefined);
+      onSessionEnd();
+    }
+  }
+  if (!res.ok) throw await toError(res);
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** The API client: paths are relative to /api (a leading "/api" is accepted too). */
+export const api = {
+  get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, undefined, opts),
+  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, body ?? {}, opts),
+  put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, body ?? {}, opts),
+  patch: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PATCH', path, body ?? {}, opts),
+  del: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, undefined, opts),
+  /** Multipart upload of one file (field `image` unless told), plus optional text fields. */
+  upload: <T>(path: string, file: Blob, opts: RequestOptions & { field?: string; fields?: Record<string, string>; fileName?: string } = {}) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(opts.fields ?? {})) form.append(k, v);
+    form.append(opts.field ?? 'image', file, opts.fileName ?? (file instanceof File ? file.name : 'upload'));
+    return request<T>('POST', path, form, opts);
+  },
+};
+
+/** The message to show for any thrown value: the server's text, else the fallback. */
+export function errorMessage(err: unknown, fallback = 'Oops, something went wrong...'): string {
+  if (err instanceof ApiError && err.message && err.status !== 0 && err.status < 500) return err.message;
+  if (err instanceof ApiError && err.status === 0) return err.message;
+  return fallback;
+}
+
+/**
+ * Puts a 400's `issues` on a react-hook-form form (paths like "lines.0.quantity"). Returns true when at
+ * least one field got a message, so the caller can skip the toast or show it anyway.
+ */
+export function applyApiErrors<T extends FieldValues>(err: unknown, setError: UseFormSetError<T>, opts: { known?: readonly string[] } = {}): boolean {
+  if (!(err instanceof ApiError) || err.issues.length === 0) return false;
+  let applied = false;
+  for (const issue of err.issues) {
+    if (!issue.path) continue;
+    if (opts.known && !opts.known.includes(issue.path.split('.')[0])) continue;
+    setError(issue.path as Path<T>, { type: 'server', message: issue.message });
+    applied = true;
+  }
+  return applied;
+}
+
+export { setAccessToken, clearAccessToken, getAccessToken };

@@ -1,0 +1,47 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { UserDto } from '../../features/users/users.schema';
+import type { CompanyDto } from '../../features/organization/organization.schema';
+import { api } from './api';
+
+/** GET /api/user/get-app-data (spec section 7): the signed-in user, the company and the preloaded stores. */
+export interface AppData {
+  loggedInUser: UserDto;
+  company: CompanyDto;
+  workers: UserDto[];
+  assetCategories: unknown[];
+  assets: unknown[];
+  maintenanceOrders: unknown[];
+  services: { services: unknown[] };
+  workOrders: unknown[];
+  workStations: unknown[];
+  parts: unknown[];
+  uomCategories: unknown[];
+  productCategories: unknown[];
+  taxes: unknown[];
+  timeTrackReasons: unknown[];
+  [key: string]: unknown;
+}
+
+export const APP_DATA_KEY = ['app-data'] as const;
+
+/** The preloaded application data (loaded once on entry to the signed-in area; refetch with `refresh`). */
+export function useAppData() {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: APP_DATA_KEY,
+    queryFn: ({ signal }) => api.get<AppData>('/user/get-app-data', { signal }),
+    staleTime: 5 * 60_000,
+  });
+  return { ...query, refresh: () => queryClient.invalidateQueries({ queryKey: APP_DATA_KEY }) };
+}
+
+/** The signed-in user (undefined while loading). */
+export function useCurrentUser(): UserDto | undefined {
+  return useAppData().data?.loggedInUser;
+}
+
+/** True for admin and manager: the roles that manage people, company, master data and deletes. */
+export function useIsManager(): boolean {
+  const role = useCurrentUser()?.role;
+  return role === 'admin' || role === 'manager';
+}
