@@ -19,7 +19,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** Every /api route with its declared access, for the route walker test and docs. */
-    apiRoutes: { method: string; url: string; access: Access }[];
+    apiRoutes: { method: string; url: string; access: Access; body?: unknown; querystring?: unknown }[];
   }
   interface FastifyRequest {
     /** The organisation named by the request's host, when there is one. */
@@ -71,7 +71,10 @@ export const requestContext = fp(async (app: FastifyInstance, opts: { db: Db; ba
     if (!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) return;
     const access = route.config?.access;
     if (access === undefined) throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
-    for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access });
+    const schema = route.schema as { body?: unknown; querystring?: unknown } | undefined;
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access, body: schema?.body, querystring: schema?.querystring });
+    }
   });
 
   app.addHook('onRequest', async (req) => {
