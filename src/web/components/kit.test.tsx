@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from '../../shared/zod-setup';
+import type { ActivityItem } from '../../features/activity/activity.schema';
 import { currentLocation, renderWithProviders, stubFetch } from '../test/render';
 import {
   ClientDataTable,
@@ -217,7 +218,7 @@ describe('record drawer', () => {
   });
 
   it('loads the history of a saved record and adds a note', async () => {
-    let activities = [{ id: 1, action: 'created', changes: null, note: null, createdAt: '2025-01-02T10:00:00Z', user: { id: 1, firstName: 'Ann', lastName: 'Lee' } }];
+    let activities: ActivityItem[] = [{ id: 1, action: 'created', changes: null, note: null, createdAt: '2025-01-02T10:00:00Z', user: { id: 1, firstName: 'Ann', lastName: 'Lee' } }];
     const calls = stubFetch({
       'GET /api/activities/thing/7': () => ({ body: { activities } }),
       'POST /api/activities/thing/7/notes': (_u, init) => {
