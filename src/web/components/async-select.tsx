@@ -51,9 +51,12 @@ export interface AsyncSelectProps {
   pageSize?: number;
   /** Label of the chosen value when it is not among the fetched options (e.g. from the loaded record). */
   initialOption?: SelectOption | null;
-  /** Shows an "Add New" entry (value 0) that calls this instead of selecting. */
-  onAddNew?: () => void;
-  addNewLabel?: string;
+  /** Shows an "Add New" entry (value 0) that calls this instead of selecting; gets the text typed in the box. */
+  onAddNew?: (search: string) => void;
+  /** The "Add New" entry's text; a function gets the text typed in the box (e.g. `Create "…"`). */
+  addNewLabel?: string | ((search: string) => string);
+  /** Called as the user types in the box. */
+  onSearchChange?: (search: string) => void;
   extraQuery?: Record<string, string | number>;
   required?: boolean;
   disabled?: boolean;
@@ -83,7 +86,14 @@ export function AsyncSelect(props: AsyncSelectProps) {
   }, [query.data, props.initialOption, props.path, props.value]);
 
   const data = [
-    ...(props.onAddNew ? [{ value: String(ADD_NEW_VALUE), label: props.addNewLabel ?? t('select.addNew') }] : []),
+    ...(props.onAddNew
+      ? [
+          {
+            value: String(ADD_NEW_VALUE),
+            label: (typeof props.addNewLabel === 'function' ? props.addNewLabel(effectiveSearch.trim()) : props.addNewLabel) || t('select.addNew'),
+          },
+        ]
+      : []),
     ...options.map((o) => ({ value: String(o.value), label: o.label })),
   ];
 
@@ -98,7 +108,10 @@ export function AsyncSelect(props: AsyncSelectProps) {
       clearable={props.clearable ?? !props.required}
       searchable
       searchValue={search}
-      onSearchChange={setSearch}
+      onSearchChange={(s) => {
+        setSearch(s);
+        props.onSearchChange?.(s);
+      }}
       filter={({ options: o }) => o}
       data={data}
       value={props.value ? String(props.value) : null}
@@ -106,7 +119,7 @@ export function AsyncSelect(props: AsyncSelectProps) {
       rightSection={query.isFetching ? <Loader size={14} /> : undefined}
       onChange={(v) => {
         if (v === String(ADD_NEW_VALUE)) {
-          props.onAddNew?.();
+          props.onAddNew?.(effectiveSearch.trim());
           return;
         }
         const option = v ? (options.find((o) => String(o.value) === v) ?? null) : null;
@@ -120,7 +133,7 @@ export function AsyncSelect(props: AsyncSelectProps) {
   );
 }
 
-export interface AsyncMultiSelectProps extends Omit<AsyncSelectProps, 'value' | 'onChange' | 'initialOption' | 'onAddNew' | 'addNewLabel' | 'clearable'> {
+export interface AsyncMultiSelectProps extends Omit<AsyncSelectProps, 'value' | 'onChange' | 'initialOption' | 'onAddNew' | 'addNewLabel' | 'onSearchChange' | 'clearable'> {
   value: number[];
   onChange(value: number[], options: SelectOption[]): void;
   /** Labels of the chosen values when they are not among the fetched options. */
