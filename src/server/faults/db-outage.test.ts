@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { createOrg, createTestApp, type TestApp } from '../test/harness';
+
+/**
+ * PostgreSQL only (PGlite lives inside the process and has no connections to lose): kill every server
+ * connection while requests flow. The process survives, answers 503 with a clear error meanwhile
+ * (never a 500 or a hang) and recovers by itself.
+ */
+describe.runIf(Boolean(process.env.DATABASE_URL))('database connections lost under load', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers 503 while connections die and recovers without a restart', async () => {
+    const org = await createOrg(t);
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    const statuses: number[] = [];
+    let stop = false;
+    const load = (async () => {
+      while (!stop) {
+        const res = await org.admin.get('/api/user/getCompanyUsers');
+        statuses.push(res.status);
+        if (res.status !== 200) expect(res.body.error).toBeTypeOf('string');
+      }
+    })();
+    for (let i = 0; i < 5; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and backend_type = $1',
+        ['client backend'],
+      );
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    stop = true;
+    await load;
+    await admin.end();
+    expect(statuses.filter((s) => s !== 200 && s !== 503)).toEqual([]);
+    const after = await org.admin.get('/api/user/getCompanyUsers');
+    expect(after.status).toBe(200);
+  }, 60_000);
+});
