@@ -28,6 +28,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.DB_POOL_SIZE ?? 10) });
     // An idle client that loses its server (restart, killed backend) must not crash the process.
     pool.on('error', () => {});
+    // …nor may one that dies while checked out: the query fails (503 to the caller) and the pool replaces it.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     return { db, kind: 'postgres', close: () => pool.end() };
   }

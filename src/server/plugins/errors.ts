@@ -65,7 +65,7 @@ function isConnectionError(err: unknown): boolean {
   while (e && !seen.has(e)) {
     seen.add(e);
     if (['ECONNREFUSED', 'ECONNRESET', '57P01', '57P02', '57P03', '08006', '08003', '08001'].includes(e.code ?? '')) return true;
-    if (/Connection terminated|connection.*(closed|ended)|timeout exceeded when trying to connect/i.test(e.message ?? '')) return true;
+    if (/Connection terminated|connection.*(closed|ended)|timeout exceeded when trying to connect|not queryable|terminating connection|ECONNRESET|ECONNREFUSED/i.test(e.message ?? '')) return true;
     e = e.cause as typeof e;
   }
   return false;
