@@ -1,0 +1,125 @@
+import { z } from '../../shared/zod-setup';
+import { multiValue, pageQuerySchema, type Pagination } from '../../shared/pagination';
+import { optionalString, requiredString } from '../../shared/validation';
+import { blankToUndefined, optionalRef, renameAliases, requiredRef, textFilter } from '../../shared/reference-fields';
+
+export const ASSET_STATUSES = ['Operational', 'Not_Operational'] as const;
+export type AssetStatus = (typeof ASSET_STATUSES)[number];
+
+/** Spec doc 1 section 5 "Asset" ('Name' max 100, date and category required), with its messages. */
+export const ASSET_MESSAGES = {
+  name: 'Name is required',
+  nameMax: 'Name must be at most 100 characters',
+  date: 'Date is required',
+  dateInvalid: 'Date must be a valid date',
+  category: 'Category is required',
+  categoryUnknown: 'Category does not exist in this organization',
+  customerVendor: 'Customer/Vendor is invalid',
+  customerVendorUnknown: 'Customer/Vendor does not exist in this organization',
+  status: 'Status must be Operational or Not_Operational',
+  inUse: 'This asset is used by other records and cannot be deleted',
+} as const;
+const M = ASSET_MESSAGES;
+
+/** `operational`, `Not Operational`, `not-operational`… to the canonical value; anything else unchanged. */
+export function canonicalAssetStatus(v: unknown): unknown {
+  if (typeof v !== 'string') return v;
+  const s = v.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  if (s === 'operational') return 'Operational';
+  if (s === 'not_operational') return 'Not_Operational';
+  return v;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A calendar date: 'YYYY-MM-DD', an ISO date-time (its date part) or a browser Date (its local day). */
+export const calendarDate = (required: string, invalid: string) =>
+  z.preprocess(
+    (v) => {
+      if (v instanceof Date) return Number.isNaN(v.getTime()) ? 'invalid' : `${v.getFullYear()}-${pad(v.getMonth() + 1)}-${pad(v.getDate())}`;
+      return typeof v === 'string' ? v.trim() || undefined : blankToUndefined(v);
+    },
+    z
+      .string({ error: (i) => (i.input === undefined ? required : invalid) })
+      .regex(/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, invalid)
+      .refine((s) => {
+        const d = new Date(`${s.slice(0, 10)}T00:00:00Z`);
+        return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s.slice(0, 10);
+      }, invalid)
+      .transform((s) => s.slice(0, 10)),
+  );
+
+/**
+ * Add and update body. The spec's nested names are accepted too (DESIGN 11): `AssetCategory` / `category` /
+ * `categoryId` for assetCategoryId, `CustomerVendor` / `customerVendor` / `owner` for customerVendorId.
+ */
+export const assetInputSchema = z.preprocess(
+  renameAliases({
+    AssetCategory: 'assetCategoryId',
+    assetCategory: 'assetCategoryId',
+    category: 'assetCategoryId',
+    categoryId: 'assetCategoryId',
+    CustomerVendor: 'customerVendorId',
+    customerVendor: 'customerVendorId',
+    owner: 'customerVendorId',
+    barcode: 'assetBarcode',
+    code: 'assetCode',
+  }),
+  z.strictObject({
+    name: requiredString(M.name).max(100, M.nameMax),
+    description: optionalString(5000),
+    serial: optionalString(100),
+    assetBarcode: optionalString(100),
+    assetCode: optionalString(100),
+    date: calendarDate(M.date, M.dateInvalid),
+    customerVendorId: optionalRef(M.customerVendor).optional(),
+    assetCategoryId: requiredRef(M.category),
+    status: z.preprocess((v) => canonicalAssetStatus(blankToUndefined(v)), z.enum(ASSET_STATUSES, { error: M.status }).default('Operational')),
+  }),
+);
+export type AssetInput = z.output<typeof assetInputSchema>;
+
+/** get-assets: page, pageSize (default 10), name (matches name, serial, code or barcode), status, categoryId. */
+export const assetListQuerySchema = pageQuerySchema.extend({
+  name: textFilter,
+  status: multiValue(z.preprocess(canonicalAssetStatus, z.enum(ASSET_STATUSES, { error: M.status }))),
+  categoryId: z.coerce.number({ error: 'Invalid category' }).int('Invalid category').min(1, 'Invalid category').max(2147483647, 'Invalid category').optional(),
+});
+export type AssetListQuery = z.output<typeof assetListQuerySchema>;
+
+/** get-assets-options: pageSize 5 by default (spec section 9), name. */
+export const assetOptionsQuerySchema = z.object({
+  pageSize: z.coerce.number({ error: 'pageSize must be between 1 and 100' }).int('pageSize must be between 1 and 100').min(1, 'pageSize must be between 1 and 100').max(100, 'pageSize must be between 1 and 100').default(5),
+  name: textFilter,
+});
+
+/** An asset as the API returns it, with the spec's nested keys. */
+export interface AssetDto {
+  id: number;
+  /** Display id, AS-0001. */
+  assetId: string;
+  name: string;
+  description: string | null;
+  serial: string | null;
+  assetBarcode: string | null;
+  assetCode: string | null;
+  /** YYYY-MM-DD */
+  date: string;
+  status: AssetStatus;
+  customerVendorId: number | null;
+  assetCategoryId: number;
+  CustomerVendor: { id: number; name: string; type: 'customer' | 'vendor' } | null;
+  AssetCategory: { id: number; name: string; code: string } | null;
+  createdAt: string;
+}
+
+export interface AssetList {
+  assets: AssetDto[];
+  pagination: Pagination;
+}
+
+export interface AssetOption {
+  value: number;
+  label: string;
+  assetId: string;
+}

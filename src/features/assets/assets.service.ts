@@ -1,0 +1,158 @@
+import { and, asc, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
+import type { Tx } from '../../server/db/client';
+import { assetCategories, assets, customerVendors } from '../../server/db/schema';
+import { conflict, notFound } from '../../server/http-error';
+import { pgCode } from '../../server/plugins/errors';
+import { requireReference } from '../../server/db/references';
+import { pagination } from '../../shared/pagination';
+import { displayId } from '../../shared/reference-fields';
+import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
+import { escapeLike } from '../users/users.service';
+import { ASSET_MESSAGES as M, type AssetDto, type AssetInput, type AssetList, type AssetListQuery, type AssetOption } from './assets.schema';
+
+registerActivityEntity('asset', assets, 'Asset');
+
+const columns = {
+  id: assets.id,
+  name: assets.name,
+  description: assets.description,
+  serial: assets.serial,
+  assetBarcode: assets.assetBarcode,
+  assetCode: assets.assetCode,
+  date: assets.date,
+  status: assets.status,
+  customerVendorId: assets.customerVendorId,
+  assetCategoryId: assets.assetCategoryId,
+  createdAt: assets.createdAt,
+  cvName: customerVendors.name,
+  cvType: customerVendors.type,
+  categoryName: assetCategories.name,
+  categoryCode: assetCategories.code,
+};
+
+const baseQuery = (tx: Tx) =>
+  tx
+    .select(columns)
+    .from(assets)
+    .leftJoin(customerVendors, and(eq(customerVendors.orgId, assets.orgId), eq(customerVendors.id, assets.customerVendorId)))
+    .leftJoin(assetCategories, and(eq(assetCategories.orgId, assets.orgId), eq(assetCategories.id, assets.assetCategoryId)));
+
+type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
+
+function toDto({ cvName, cvType, categoryName, categoryCode, ...r }: Row): AssetDto {
+  return {
+    ...r,
+    assetId: displayId('AS', r.id),
+    CustomerVendor: r.customerVendorId !== null && cvName !== null && cvType !== null ? { id: r.customerVendorId, name: cvName, type: cvType } : null,
+    AssetCategory: categoryName !== null && categoryCode !== null ? { id: r.assetCategoryId, name: categoryName, code: categoryCode } : null,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+/** One asset of the organisation; 404 when it is not theirs. */
+export async function getAsset(tx: Tx, orgId: number, id: number): Promise<AssetDto> {
+  const [row] = await baseQuery(tx).where(and(eq(assets.orgId, orgId), eq(assets.id, id)));
+  if (!row) throw notFound('Asset');
+  return toDto(row);
+}
+
+/** "AS-0012" or "12" in a search box finds asset 12 too. */
+function idFromText(text: string) {
+  const m = /^(?:as-?)?0*(\d{1,9})$/i.exec(text.trim());
+  return m ? Number(m[1]) : undefined;
+}
+
+function listWhere(orgId: number, query: { name?: string; status?: string[]; categoryId?: number }) {
+  const like = query.name ? `%${escapeLike(query.name)}%` : undefined;
+  const id = query.name ? idFromText(query.name) : undefined;
+  return and(
+    eq(assets.orgId, orgId),
+    like
+      ? or(ilike(assets.name, like), ilike(assets.serial, like), ilike(assets.assetCode, like), ilike(assets.assetBarcode, like), id ? eq(assets.id, id) : undefined)
+      : undefined,
+    query.status?.length ? inArray(assets.status, query.status as AssetDto['status'][]) : undefined,
+    query.categoryId ? eq(assets.assetCategoryId, query.categoryId) : undefined,
+  );
+}
+
+/** GET get-assets: a page of assets, newest first, filtered by text, status and category. */
+export async function listAssets(tx: Tx, orgId: number, query: AssetListQuery): Promise<AssetList> {
+  const where = listWhere(orgId, query);
+  const [{ total }] = await tx.select({ total: count() }).from(assets).where(where);
+  const rows = await baseQuery(tx)
+    .where(where)
+    .orderBy(desc(assets.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  return { assets: rows.map(toDto), pagination: pagination(total, query.page, query.pageSize) };
+}
+
+/** GET get-assets-options: `{ value, label, assetId }`, 5 by default, alphabetical. */
+export async function listAssetOptions(tx: Tx, orgId: number, query: { pageSize: number; name?: string }): Promise<AssetOption[]> {
+  const rows = await tx
+    .select({ value: assets.id, label: assets.name })
+    .from(assets)
+    .where(listWhere(orgId, query))
+    .orderBy(asc(assets.name), asc(assets.id))
+    .limit(query.pageSize);
+  return rows.map((r) => ({ ...r, assetId: displayId('AS', r.value) }));
+}
+
+/** The most recent assets, for the application data preload. */
+export async function recentAssets(tx: Tx, orgId: number, limit = 50) {
+  const rows = await baseQuery(tx).where(eq(assets.orgId, orgId)).orderBy(desc(assets.id)).limit(limit);
+  return rows.map(toDto);
+}
+
+async function checkReferences(tx: Tx, orgId: number, input: AssetInput) {
+  await requireReference(tx, orgId, assetCategories, input.assetCategoryId, 'assetCategoryId', M.categoryUnknown);
+  await requireReference(tx, orgId, customerVendors, input.customerVendorId, 'customerVendorId', M.customerVendorUnknown);
+}
+
+const valuesOf = (input: AssetInput) => ({
+  name: input.name,
+  description: input.description ?? null,
+  serial: input.serial ?? null,
+  assetBarcode: input.assetBarcode ?? null,
+  assetCode: input.assetCode ?? null,
+  date: input.date,
+  customerVendorId: input.customerVendorId ?? null,
+  assetCategoryId: input.assetCategoryId,
+  status: input.status,
+});
+
+/** POST add-asset: the new asset and the refreshed list. */
+export async function addAsset(tx: Tx, orgId: number, userId: number, input: AssetInput, query: AssetListQuery) {
+  await checkReferences(tx, orgId, input);
+  const [created] = await tx.insert(assets).values({ orgId, ...valuesOf(input) }).returning({ id: assets.id });
+  await recordActivity(tx, orgId, { entityType: 'asset', entityId: created.id, userId, action: 'created' });
+  return { message: 'Asset added successfully', asset: await getAsset(tx, orgId, created.id), ...(await listAssets(tx, orgId, query)) };
+}
+
+/** PUT update-asset/{id}: response `asset` (spec section 7); a status change is its own history line. */
+export async function updateAsset(tx: Tx, orgId: number, userId: number, id: number, input: AssetInput) {
+  const before = await getAsset(tx, orgId, id);
+  await checkReferences(tx, orgId, input);
+  const values = valuesOf(input);
+  await tx.update(assets).set(values).where(and(eq(assets.orgId, orgId), eq(assets.id, id)));
+  const old = before as unknown as Record<string, unknown>;
+  const changes = diffChanges(old, values, ['name', 'description', 'serial', 'assetBarcode', 'assetCode', 'date', 'customerVendorId', 'assetCategoryId']);
+  if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: 'asset', entityId: id, userId, action: 'updated', changes });
+  if (before.status !== values.status) {
+    await recordActivity(tx, orgId, { entityType: 'asset', entityId: id, userId, action: 'status', changes: { status: { from: before.status, to: values.status } } });
+  }
+  return { message: 'Asset updated successfully', asset: await getAsset(tx, orgId, id) };
+}
+
+/** DELETE delete-asset/{id}: refused (409) while a request or order uses it; returns the refreshed list. */
+export async function deleteAsset(tx: Tx, orgId: number, userId: number, id: number, query: AssetListQuery) {
+  await getAsset(tx, orgId, id);
+  try {
+    await tx.transaction((sp) => sp.delete(assets).where(and(eq(assets.orgId, orgId), eq(assets.id, id))));
+  } catch (err) {
+    if (pgCode(err) === '23503') throw conflict(M.inUse);
+    throw err;
+  }
+  await recordActivity(tx, orgId, { entityType: 'asset', entityId: id, userId, action: 'deleted' });
+  return { message: 'Asset deleted successfully', ...(await listAssets(tx, orgId, query)) };
+}

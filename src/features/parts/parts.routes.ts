@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { EVERYONE, MANAGERS } from '../../server/plugins/request-context';
+import { processImage, readUploadedImage } from '../../server/uploads/images';
+import { idParamsSchema } from '../../shared/pagination';
+import { partInputSchema, partListQuerySchema, partOptionsQuerySchema, stockAdjustmentSchema, stockMovesQuerySchema } from './parts.schema';
+import {
+  addPart,
+  adjustStock,
+  deletePart,
+  getPart,
+  listLowStockParts,
+  listPartOptions,
+  listParts,
+  listStockMoves,
+  setPartImage,
+  updatePart,
+} from './parts.service';
+
+/** Parts and their stock (prefix /api/parts). Storeroom work is for everyone; deleting is for managers. */
+export async function partsRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/get-parts', { schema: { querystring: partListQuerySchema }, config: { access: EVERYONE } }, (req) =>
+    req.inTenant((tx) => listParts(tx, req.auth.orgId, req.query)),
+  );
+
+  app.get('/get-low-stock-parts', { schema: { querystring: partListQuerySchema }, config: { access: EVERYONE } }, (req) =>
+    req.inTenant((tx) => listLowStockParts(tx, req.auth.orgId, req.query)),
+  );
+
+  app.get('/get-parts-options', { schema: { querystring: partOptionsQuerySchema }, config: { access: EVERYONE } }, (req) =>
+    req.inTenant((tx) => listPartOptions(tx, req.auth.orgId, req.query)),
+  );
+
+  app.get('/get-part/:id', { schema: { params: idParamsSchema }, config: { access: EVERYONE } }, async (req) => ({
+    part: await req.inTenant((tx) => getPart(tx, req.auth.orgId, req.params.id)),
+  }));
+
+  app.post(
+    '/add-part',
+    { schema: { body: partInputSchema, querystring: partListQuerySchema }, config: { access: EVERYONE } },
+    async (req, reply) => reply.status(201).send(await req.inTenant((tx) => addPart(tx, req.auth.orgId, req.auth.userId, req.body, req.query))),
+  );
+
+  app.put('/update-part/:id', { schema: { params: idParamsSchema, body: partInputSchema }, config: { access: EVERYONE } }, (req) =>
+    req.inTenant((tx) => updatePart(tx, req.auth.orgId, req.auth.userId, req.params.id, req.body)),
+  );
+
+  app.delete(
+    '/delete-part/:id',
+    { schema: { params: idParamsSchema, querystring: partListQuerySchema }, config: { access: MANAGERS } },
+    (req) => req.inTenant((tx) => deletePart(tx, req.auth.orgId, req.auth.userId, req.params.id, req.query)),
+  );
+
+  app.post('/adjust-stock/:id', { schema: { params: idParamsSchema, body: stockAdjustmentSchema }, config: { access: EVERYONE } }, (req) =>
+    req.inTenant((tx) => adjustStock(tx, req.auth.orgId, req.auth.userId, req.params.id, req.body)),
+  );
+
+  app.get('/get-stock-moves/:id', { schema: { params: idParamsSchema, querystring: stockMovesQuerySchema }, config: { access: EVERYONE } }, (req) =>
+    req.inTenant((tx) => listStockMoves(tx, req.auth.orgId, req.params.id, req.query)),
+  );
+
+  // Multipart field `image`, the generic image rule (JPEG/PNG/WebP, 5 MB), re-encoded before it is stored.
+  app.post('/add-image/:id', { schema: { params: idParamsSchema }, config: { access: EVERYONE } }, async (req) => {
+    await req.inTenant((tx) => getPart(tx, req.auth.orgId, req.params.id));
+    const image = await processImage(await readUploadedImage(req, 'image'), 'image');
+    const { storage } = app.deps;
+    const urls = { full: await storage.put(req.auth.orgId, image.full, 'webp'), low: await storage.put(req.auth.orgId, image.low, 'webp') };
+    return req.inTenant((tx) => setPartImage(tx, req.auth.orgId, req.auth.userId, req.params.id, urls));
+  });
+}

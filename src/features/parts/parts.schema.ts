@@ -1,0 +1,144 @@
+import { z } from '../../shared/zod-setup';
+import { multiValue, pageQuerySchema, type Pagination } from '../../shared/pagination';
+import { optionalString, requiredString } from '../../shared/validation';
+import { amountField, blankToUndefined, quantityField, renameAliases, requiredRef, textFilter } from '../../shared/reference-fields';
+
+export const PART_TYPES = ['consumable', 'stockable'] as const;
+export type PartType = (typeof PART_TYPES)[number];
+
+/** Spec doc 1 section 5 "Part" and the stock rules, with their messages. */
+export const PART_MESSAGES = {
+  name: 'Name is required',
+  nameMax: 'Name must be at most 100 characters',
+  type: 'Type is required',
+  category: 'Category is required',
+  categoryUnknown: 'Category does not exist in this organization',
+  salesPrice: 'Sales price is required',
+  salesPriceInvalid: 'Sales price must be a valid number',
+  salesPriceNegative: 'Sales price must be a positive number',
+  uom: 'Unit of measure is required',
+  uomUnknown: 'Unit of measure does not exist in this organization',
+  purchaseUom: 'Purchase unit of measure is required',
+  purchaseUomUnknown: 'Purchase unit of measure does not exist in this organization',
+  quantityInvalid: 'Quantity must be a number',
+  quantityNegative: 'Quantity cannot be negative',
+  minimumInvalid: 'Minimum quantity must be a number',
+  minimumNegative: 'Minimum quantity cannot be negative',
+  consumableStock: 'Only stockable parts keep a quantity on hand',
+  adjustQuantity: 'Quantity is required',
+  adjustZero: 'Quantity must not be zero',
+  adjustReason: 'Reason is required',
+  belowZero: 'Stock cannot go below zero',
+  inUse: 'This part is used by other records and cannot be deleted',
+} as const;
+const M = PART_MESSAGES;
+
+/**
+ * Add and update body. Aliases: `category` for categoryId, `unitOfMeasure` / `uom` and `purchaseUnitOfMeasure`
+ * (numbers or `{ id }`) for the unit ids, `sku` for skuCode. `quantityOnHand` on add is the opening stock; on
+ * update a different value is booked as a stock count (a stock move with its reason).
+ */
+export const partInputSchema = z.preprocess(
+  renameAliases({
+    category: 'categoryId',
+    unitOfMeasure: 'unitOfMeasureId',
+    uom: 'unitOfMeasureId',
+    uomId: 'unitOfMeasureId',
+    purchaseUnitOfMeasure: 'purchaseUnitOfMeasureId',
+    purchaseUom: 'purchaseUnitOfMeasureId',
+    purchaseUomId: 'purchaseUnitOfMeasureId',
+    sku: 'skuCode',
+  }),
+  z.strictObject({
+    name: requiredString(M.name).max(100, M.nameMax),
+    type: z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : blankToUndefined(v)), z.enum(PART_TYPES, { error: M.type })),
+    skuCode: optionalString(100),
+    categoryId: requiredRef(M.category),
+    salesPrice: amountField({ required: M.salesPrice, invalid: M.salesPriceInvalid, negative: M.salesPriceNegative }),
+    unitOfMeasureId: requiredRef(M.uom),
+    purchaseUnitOfMeasureId: requiredRef(M.purchaseUom),
+    quantityOnHand: quantityField({ invalid: M.quantityInvalid, negative: M.quantityNegative }),
+    minimumQuantity: quantityField({ invalid: M.minimumInvalid, negative: M.minimumNegative }),
+    image: z.string().max(500).nullable().optional(),
+  }),
+);
+export type PartInput = z.output<typeof partInputSchema>;
+
+/** POST adjust-stock/{id}: a signed change of the quantity on hand and why. */
+export const stockAdjustmentSchema = z.strictObject({
+  quantity: z.any().transform((v, ctx): number => {
+    const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : NaN;
+    const message = v === undefined || v === null || v === '' ? M.adjustQuantity : !Number.isFinite(n) || Math.abs(n) > 99_999_999_999 ? M.quantityInvalid : n === 0 ? M.adjustZero : null;
+    if (message) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return Math.round(n * 1000) / 1000;
+  }),
+  reason: requiredString(M.adjustReason).max(200, 'Reason must be at most 200 characters'),
+});
+export type StockAdjustment = z.output<typeof stockAdjustmentSchema>;
+
+const booleanFlag = z.preprocess((v) => (v === 'true' || v === '1' || v === true ? true : v === 'false' || v === '0' || v === false ? false : undefined), z.boolean().optional());
+
+/** get-parts: page, pageSize (default 10), name (matches name or SKU), type, categoryId, lowStock. */
+export const partListQuerySchema = pageQuerySchema.extend({
+  name: textFilter,
+  type: multiValue(z.enum(PART_TYPES, { error: 'Type must be consumable or stockable' })),
+  categoryId: z.coerce.number({ error: 'Invalid category' }).int('Invalid category').min(1, 'Invalid category').max(2147483647, 'Invalid category').optional(),
+  lowStock: booleanFlag,
+});
+export type PartListQuery = z.output<typeof partListQuerySchema>;
+
+export const partOptionsQuerySchema = z.object({
+  pageSize: z.coerce.number({ error: 'pageSize must be between 1 and 100' }).int('pageSize must be between 1 and 100').min(1, 'pageSize must be between 1 and 100').max(100, 'pageSize must be between 1 and 100').default(10),
+  name: textFilter,
+});
+
+export const stockMovesQuerySchema = pageQuerySchema;
+
+/** A part as the API returns it, with the spec's nested keys and its stock. */
+export interface PartDto {
+  id: number;
+  name: string;
+  type: PartType;
+  skuCode: string | null;
+  categoryId: number;
+  category: { id: number; name: string } | null;
+  salesPrice: number;
+  unitOfMeasureId: number;
+  purchaseUnitOfMeasureId: number;
+  unitOfMeasure: { id: number; name: string } | null;
+  purchaseUnitOfMeasure: { id: number; name: string } | null;
+  image: string | null;
+  imageLow: string | null;
+  quantityOnHand: number;
+  minimumQuantity: number;
+  /** A stockable part whose quantity on hand is under its minimum. */
+  isLowStock: boolean;
+  createdAt: string;
+}
+
+export interface PartList {
+  parts: PartDto[];
+  pagination: Pagination;
+}
+
+export interface PartOption {
+  value: number;
+  label: string;
+  salesPrice: number;
+  skuCode: string | null;
+  type: PartType;
+  quantityOnHand: number;
+  unitOfMeasure: { id: number; name: string } | null;
+}
+
+export interface StockMoveDto {
+  id: number;
+  partId: number;
+  quantity: number;
+  reason: string;
+  createdAt: string;
+  user: { id: number; firstName: string; lastName: string } | null;
+}

@@ -1,0 +1,274 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Tx } from '../../server/db/client';
+import { parts, productCategories, stockMoves, uoms, users } from '../../server/db/schema';
+import { badRequest, conflict, notFound } from '../../server/http-error';
+import { pgCode } from '../../server/plugins/errors';
+import { requireReference } from '../../server/db/references';
+import { pagination, type PageQuery } from '../../shared/pagination';
+import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
+import { escapeLike } from '../users/users.service';
+import {
+  PART_MESSAGES as M,
+  type PartDto,
+  type PartInput,
+  type PartList,
+  type PartListQuery,
+  type PartOption,
+  type StockAdjustment,
+  type StockMoveDto,
+} from './parts.schema';
+
+registerActivityEntity('part', parts, 'Part');
+
+const purchaseUoms = alias(uoms, 'purchase_uoms');
+
+const columns = {
+  id: parts.id,
+  name: parts.name,
+  type: parts.type,
+  skuCode: parts.skuCode,
+  categoryId: parts.categoryId,
+  salesPrice: parts.salesPrice,
+  unitOfMeasureId: parts.unitOfMeasureId,
+  purchaseUnitOfMeasureId: parts.purchaseUnitOfMeasureId,
+  image: parts.image,
+  imageLow: parts.imageLow,
+  quantityOnHand: parts.quantityOnHand,
+  minimumQuantity: parts.minimumQuantity,
+  createdAt: parts.createdAt,
+  categoryName: productCategories.name,
+  uomName: uoms.name,
+  purchaseUomName: purchaseUoms.name,
+};
+
+const baseQuery = (tx: Tx) =>
+  tx
+    .select(columns)
+    .from(parts)
+    .leftJoin(productCategories, and(eq(productCategories.orgId, parts.orgId), eq(productCategories.id, parts.categoryId)))
+    .leftJoin(uoms, and(eq(uoms.orgId, parts.orgId), eq(uoms.id, parts.unitOfMeasureId)))
+    .leftJoin(purchaseUoms, and(eq(purchaseUoms.orgId, parts.orgId), eq(purchaseUoms.id, parts.purchaseUnitOfMeasureId)));
+
+type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
+
+const isLow = (r: { type: string; quantityOnHand: number; minimumQuantity: number }) =>
+  r.type === 'stockable' && Number(r.quantityOnHand) < Number(r.minimumQuantity);
+
+function toDto({ categoryName, uomName, purchaseUomName, ...r }: Row): PartDto {
+  return {
+    ...r,
+    salesPrice: Number(r.salesPrice),
+    quantityOnHand: Number(r.quantityOnHand),
+    minimumQuantity: Number(r.minimumQuantity),
+    category: categoryName === null ? null : { id: r.categoryId, name: categoryName },
+    unitOfMeasure: uomName === null ? null : { id: r.unitOfMeasureId, name: uomName },
+    purchaseUnitOfMeasure: purchaseUomName === null ? null : { id: r.purchaseUnitOfMeasureId, name: purchaseUomName },
+    isLowStock: isLow(r),
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+/** One part of the organisation with its stock; 404 when it is not theirs. */
+export async function getPart(tx: Tx, orgId: number, id: number): Promise<PartDto> {
+  const [row] = await baseQuery(tx).where(and(eq(parts.orgId, orgId), eq(parts.id, id)));
+  if (!row) throw notFound('Part');
+  return toDto(row);
+}
+
+const lowStockCondition = and(eq(parts.type, 'stockable'), lt(parts.quantityOnHand, parts.minimumQuantity));
+
+function listWhere(orgId: number, query: { name?: string; type?: string[]; categoryId?: number; lowStock?: boolean }) {
+  const like = query.name ? `%${escapeLike(query.name)}%` : undefined;
+  return and(
+    eq(parts.orgId, orgId),
+    like ? or(ilike(parts.name, like), ilike(parts.skuCode, like)) : undefined,
+    query.type?.length ? inArray(parts.type, query.type as PartDto['type'][]) : undefined,
+    query.categoryId ? eq(parts.categoryId, query.categoryId) : undefined,
+    query.lowStock ? lowStockCondition : undefined,
+  );
+}
+
+/** GET get-parts: a page of parts, newest first, filtered by text, type, category and low stock. */
+export async function listParts(tx: Tx, orgId: number, query: PartListQuery): Promise<PartList> {
+  const where = listWhere(orgId, query);
+  const [{ total }] = await tx.select({ total: count() }).from(parts).where(where);
+  const rows = await baseQuery(tx)
+    .where(where)
+    .orderBy(desc(parts.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  return { parts: rows.map(toDto), pagination: pagination(total, query.page, query.pageSize) };
+}
+
+/** GET get-low-stock-parts: the stockable parts under their minimum quantity, the emptiest first. */
+export async function listLowStockParts(tx: Tx, orgId: number, query: PartListQuery): Promise<PartList> {
+  const where = listWhere(orgId, { ...query, lowStock: true });
+  const [{ total }] = await tx.select({ total: count() }).from(parts).where(where);
+  const rows = await baseQuery(tx)
+    .where(where)
+    .orderBy(asc(parts.quantityOnHand), asc(parts.name), asc(parts.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  return { parts: rows.map(toDto), pagination: pagination(total, query.page, query.pageSize) };
+}
+
+/** GET get-parts-options: `{ value, label, salesPrice, … }` by name or SKU, alphabetical. */
+export async function listPartOptions(tx: Tx, orgId: number, query: { pageSize: number; name?: string }): Promise<PartOption[]> {
+  const rows = await baseQuery(tx)
+    .where(listWhere(orgId, query))
+    .orderBy(asc(parts.name), asc(parts.id))
+    .limit(query.pageSize);
+  return rows.map((r) => {
+    const p = toDto(r);
+    return { value: p.id, label: p.name, salesPrice: p.salesPrice, skuCode: p.skuCode, type: p.type, quantityOnHand: p.quantityOnHand, unitOfMeasure: p.unitOfMeasure };
+  });
+}
+
+/** The most recent parts, for the application data preload. */
+export async function recentParts(tx: Tx, orgId: number, limit = 50) {
+  const rows = await baseQuery(tx).where(eq(parts.orgId, orgId)).orderBy(desc(parts.id)).limit(limit);
+  return rows.map(toDto);
+}
+
+async function checkReferences(tx: Tx, orgId: number, input: PartInput) {
+  await requireReference(tx, orgId, productCategories, input.categoryId, 'categoryId', M.categoryUnknown);
+  await requireReference(tx, orgId, uoms, input.unitOfMeasureId, 'unitOfMeasureId', M.uomUnknown);
+  await requireReference(tx, orgId, uoms, input.purchaseUnitOfMeasureId, 'purchaseUnitOfMeasureId', M.purchaseUomUnknown);
+}
+
+const valuesOf = (input: PartInput) => ({
+  name: input.name,
+  type: input.type,
+  skuCode: input.skuCode ?? null,
+  categoryId: input.categoryId,
+  salesPrice: input.salesPrice,
+  unitOfMeasureId: input.unitOfMeasureId,
+  purchaseUnitOfMeasureId: input.purchaseUnitOfMeasureId,
+});
+
+/** Books one stock move and changes the quantity on hand atomically (never below zero, safe under concurrency). */
+async function bookMove(tx: Tx, orgId: number, userId: number | null, partId: number, quantity: number, reason: string) {
+  const [row] = await tx
+    .update(parts)
+    .set({ quantityOnHand: sql`${parts.quantityOnHand} + ${quantity}` })
+    .where(and(eq(parts.orgId, orgId), eq(parts.id, partId), gte(sql`${parts.quantityOnHand} + ${quantity}`, 0)))
+    .returning({ quantityOnHand: parts.quantityOnHand });
+  if (!row) throw badRequest(M.belowZero, 'quantity');
+  const to = Number(row.quantityOnHand);
+  const [move] = await tx.insert(stockMoves).values({ orgId, partId, quantity, reason, userId }).returning({ id: stockMoves.id });
+  await recordActivity(tx, orgId, {
+    entityType: 'part',
+    entityId: partId,
+    userId,
+    action: 'updated',
+    changes: { quantityOnHand: { from: Math.round((to - quantity) * 1000) / 1000, to } },
+    note: reason,
+  });
+  return move.id;
+}
+
+/** POST add-part: the new part (with its opening stock, if any) and the refreshed list. */
+export async function addPart(tx: Tx, orgId: number, userId: number, input: PartInput, query: PartListQuery) {
+  await checkReferences(tx, orgId, input);
+  if (input.type === 'consumable' && input.quantityOnHand) throw badRequest(M.consumableStock, 'quantityOnHand');
+  const [created] = await tx
+    .insert(parts)
+    .values({ orgId, ...valuesOf(input), minimumQuantity: input.minimumQuantity ?? 0 })
+    .returning({ id: parts.id });
+  await recordActivity(tx, orgId, { entityType: 'part', entityId: created.id, userId, action: 'created' });
+  if (input.quantityOnHand) await bookMove(tx, orgId, userId, created.id, input.quantityOnHand, 'Opening stock');
+  return { message: 'Part added successfully', part: await getPart(tx, orgId, created.id), ...(await listParts(tx, orgId, query)) };
+}
+
+/** PUT update-part/{id}: response `part`. A changed quantity on hand is booked as a stock count. */
+export async function updatePart(tx: Tx, orgId: number, userId: number, id: number, input: PartInput) {
+  const before = await getPart(tx, orgId, id);
+  await checkReferences(tx, orgId, input);
+  const values = {
+    ...valuesOf(input),
+    minimumQuantity: input.minimumQuantity ?? before.minimumQuantity,
+    ...(input.image === null ? { image: null, imageLow: null } : {}),
+  };
+  if (input.type === 'consumable' && input.quantityOnHand !== undefined && input.quantityOnHand !== before.quantityOnHand && input.quantityOnHand !== 0) {
+    throw badRequest(M.consumableStock, 'quantityOnHand');
+  }
+  await tx.update(parts).set(values).where(and(eq(parts.orgId, orgId), eq(parts.id, id)));
+  const changes = diffChanges(before as unknown as Record<string, unknown>, values, [
+    'name', 'type', 'skuCode', 'categoryId', 'salesPrice', 'unitOfMeasureId', 'purchaseUnitOfMeasureId', 'minimumQuantity', 'image',
+  ]);
+  if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: 'part', entityId: id, userId, action: 'updated', changes });
+  if (input.quantityOnHand !== undefined && input.quantityOnHand !== before.quantityOnHand) {
+    await bookMove(tx, orgId, userId, id, Math.round((input.quantityOnHand - before.quantityOnHand) * 1000) / 1000, 'Stock count');
+  }
+  return { message: 'Part updated successfully', part: await getPart(tx, orgId, id) };
+}
+
+/** POST adjust-stock/{id}: a signed change of a stockable part's quantity on hand, with its reason. */
+export async function adjustStock(tx: Tx, orgId: number, userId: number, id: number, input: StockAdjustment) {
+  const part = await getPart(tx, orgId, id);
+  if (part.type !== 'stockable') throw badRequest(M.consumableStock, 'quantity');
+  const moveId = await bookMove(tx, orgId, userId, part.id, input.quantity, input.reason);
+  const [stockMove] = (await movesQuery(tx).where(and(eq(stockMoves.orgId, orgId), eq(stockMoves.id, moveId)))).map(toMoveDto);
+  return { message: 'Stock adjusted successfully', part: await getPart(tx, orgId, id), stockMove };
+}
+
+const movesQuery = (tx: Tx) =>
+  tx
+    .select({
+      id: stockMoves.id,
+      partId: stockMoves.partId,
+      quantity: stockMoves.quantity,
+      reason: stockMoves.reason,
+      createdAt: stockMoves.createdAt,
+      userId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(stockMoves)
+    .leftJoin(users, and(eq(users.orgId, stockMoves.orgId), eq(users.id, stockMoves.userId)));
+
+type MoveRow = Awaited<ReturnType<ReturnType<typeof movesQuery>['execute']>>[number];
+
+const toMoveDto = (r: MoveRow): StockMoveDto => ({
+  id: r.id,
+  partId: r.partId,
+  quantity: Number(r.quantity),
+  reason: r.reason,
+  createdAt: r.createdAt.toISOString(),
+  user: r.userId ? { id: r.userId, firstName: r.firstName ?? '', lastName: r.lastName ?? '' } : null,
+});
+
+/** GET get-stock-moves/{id}: a part's stock history, newest first. */
+export async function listStockMoves(tx: Tx, orgId: number, id: number, query: PageQuery) {
+  await getPart(tx, orgId, id);
+  const where = and(eq(stockMoves.orgId, orgId), eq(stockMoves.partId, id));
+  const [{ total }] = await tx.select({ total: count() }).from(stockMoves).where(where);
+  const rows = await movesQuery(tx)
+    .where(where)
+    .orderBy(desc(stockMoves.createdAt), desc(stockMoves.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  return { stockMoves: rows.map(toMoveDto), pagination: pagination(total, query.page, query.pageSize) };
+}
+
+/** POST add-image/{id}: stores the part's picture (full and low-resolution URLs). */
+export async function setPartImage(tx: Tx, orgId: number, userId: number, id: number, urls: { full: string; low: string }) {
+  const before = await getPart(tx, orgId, id);
+  await tx.update(parts).set({ image: urls.full, imageLow: urls.low }).where(and(eq(parts.orgId, orgId), eq(parts.id, id)));
+  await recordActivity(tx, orgId, { entityType: 'part', entityId: id, userId, action: 'attachment', changes: { image: { from: before.image, to: urls.full } } });
+  return { message: 'Part image updated successfully', part: await getPart(tx, orgId, id) };
+}
+
+/** DELETE delete-part/{id}: refused (409) while a work order or document uses it; returns the refreshed list. */
+export async function deletePart(tx: Tx, orgId: number, userId: number, id: number, query: PartListQuery) {
+  await getPart(tx, orgId, id);
+  try {
+    await tx.transaction((sp) => sp.delete(parts).where(and(eq(parts.orgId, orgId), eq(parts.id, id))));
+  } catch (err) {
+    if (pgCode(err) === '23503') throw conflict(M.inUse);
+    throw err;
+  }
+  await recordActivity(tx, orgId, { entityType: 'part', entityId: id, userId, action: 'deleted' });
+  return { message: 'Part deleted successfully', ...(await listParts(tx, orgId, query)) };
+}

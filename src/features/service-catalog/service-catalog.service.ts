@@ -1,0 +1,192 @@
+import { and, asc, count, desc, eq, exists, ilike, inArray } from 'drizzle-orm';
+import type { Tx } from '../../server/db/client';
+import { services, serviceWorkStations, workStations } from '../../server/db/schema';
+import { conflict, notFound } from '../../server/http-error';
+import { pgCode } from '../../server/plugins/errors';
+import { requireReferences } from '../../server/db/references';
+import { pagination } from '../../shared/pagination';
+import { displayId } from '../../shared/reference-fields';
+import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
+import { escapeLike } from '../users/users.service';
+import {
+  SERVICE_MESSAGES as M,
+  type ServiceDto,
+  type ServiceInput,
+  type ServiceList,
+  type ServiceListQuery,
+  type ServiceOption,
+  type ServiceStationDto,
+} from './service-catalog.schema';
+
+registerActivityEntity('service', services, 'Service');
+
+const serviceColumns = { id: services.id, title: services.title, price: services.price, operations: services.operations, createdAt: services.createdAt };
+type ServiceRow = { id: number; title: string; price: number; operations: string | null; createdAt: Date };
+
+/** The linked stations of some services, in their order. */
+async function stationsOf(tx: Tx, orgId: number, serviceIds: number[]) {
+  const byService = new Map<number, ServiceStationDto[]>();
+  if (serviceIds.length === 0) return byService;
+  const rows = await tx
+    .select({
+      serviceId: serviceWorkStations.serviceId,
+      id: workStations.id,
+      code: workStations.code,
+      name: workStations.name,
+      city: workStations.city,
+      operation: serviceWorkStations.operation,
+      timeRequired: serviceWorkStations.timeRequired,
+      order: serviceWorkStations.position,
+    })
+    .from(serviceWorkStations)
+    .innerJoin(workStations, and(eq(workStations.orgId, serviceWorkStations.orgId), eq(workStations.id, serviceWorkStations.workStationId)))
+    .where(and(eq(serviceWorkStations.orgId, orgId), inArray(serviceWorkStations.serviceId, serviceIds)))
+    .orderBy(asc(serviceWorkStations.position), asc(workStations.id));
+  for (const { serviceId, ...station } of rows) {
+    const list = byService.get(serviceId) ?? [];
+    list.push(station);
+    byService.set(serviceId, list);
+  }
+  return byService;
+}
+
+function toDto(row: ServiceRow, stations: ServiceStationDto[]): ServiceDto {
+  return {
+    id: row.id,
+    serviceId: displayId('SV', row.id),
+    title: row.title,
+    price: Number(row.price),
+    operations: row.operations ?? '',
+    related_workStation: stations.map((s) => s.id),
+    WorkStation: stations[0] ? { id: stations[0].id, name: stations[0].name } : null,
+    WorkStations: stations,
+    workStationDetails: stations.map((s) => ({ id: s.id, operation: s.operation, timeRequired: s.timeRequired, order: s.order })),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+async function withStations(tx: Tx, orgId: number, rows: ServiceRow[]) {
+  const stations = await stationsOf(tx, orgId, rows.map((r) => r.id));
+  return rows.map((r) => toDto(r, stations.get(r.id) ?? []));
+}
+
+/** One service of the organisation with its stations; 404 when it is not theirs. */
+export async function getService(tx: Tx, orgId: number, id: number): Promise<ServiceDto> {
+  const [row] = await tx.select(serviceColumns).from(services).where(and(eq(services.orgId, orgId), eq(services.id, id)));
+  if (!row) throw notFound('Service');
+  return (await withStations(tx, orgId, [row]))[0];
+}
+
+function listWhere(tx: Tx, orgId: number, query: { title?: string; name?: string; workStationId?: number }) {
+  const text = query.title ?? query.name;
+  return and(
+    eq(services.orgId, orgId),
+    text ? ilike(services.title, `%${escapeLike(text)}%`) : undefined,
+    query.workStationId
+      ? exists(
+          tx
+            .select({ one: serviceWorkStations.serviceId })
+            .from(serviceWorkStations)
+            .where(
+              and(
+                eq(serviceWorkStations.orgId, orgId),
+                eq(serviceWorkStations.serviceId, services.id),
+                eq(serviceWorkStations.workStationId, query.workStationId),
+              ),
+            ),
+        )
+      : undefined,
+  );
+}
+
+/** GET get-services: a page of services, newest first, each with its stations. */
+export async function listServices(tx: Tx, orgId: number, query: ServiceListQuery): Promise<ServiceList> {
+  const where = listWhere(tx, orgId, query);
+  const [{ total }] = await tx.select({ total: count() }).from(services).where(where);
+  const rows = await tx
+    .select(serviceColumns)
+    .from(services)
+    .where(where)
+    .orderBy(desc(services.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  return { services: await withStations(tx, orgId, rows), pagination: pagination(total, query.page, query.pageSize) };
+}
+
+/** GET get-services-options: `{ value, label, price }` by title, alphabetical. */
+export async function listServiceOptions(tx: Tx, orgId: number, query: { pageSize: number; name?: string }): Promise<ServiceOption[]> {
+  const rows = await tx
+    .select({ value: services.id, label: services.title, price: services.price })
+    .from(services)
+    .where(listWhere(tx, orgId, query))
+    .orderBy(asc(services.title), asc(services.id))
+    .limit(query.pageSize);
+  return rows.map((r) => ({ ...r, price: Number(r.price) }));
+}
+
+/** The most recent services with their stations, for the application data preload. */
+export async function recentServices(tx: Tx, orgId: number, limit = 50) {
+  const rows = await tx.select(serviceColumns).from(services).where(eq(services.orgId, orgId)).orderBy(desc(services.id)).limit(limit);
+  return withStations(tx, orgId, rows);
+}
+
+async function writeStations(tx: Tx, orgId: number, serviceId: number, input: ServiceInput) {
+  await tx.delete(serviceWorkStations).where(and(eq(serviceWorkStations.orgId, orgId), eq(serviceWorkStations.serviceId, serviceId)));
+  await tx.insert(serviceWorkStations).values(
+    input.workStations.map((s, i) => ({
+      orgId,
+      serviceId,
+      workStationId: s.workStationId,
+      operation: s.operation,
+      timeRequired: s.timeRequired,
+      position: s.order ?? i,
+    })),
+  );
+}
+
+const checkStations = (tx: Tx, orgId: number, input: ServiceInput) =>
+  requireReferences(tx, orgId, workStations, input.workStations.map((s) => s.workStationId), 'workStations', M.stationUnknown);
+
+const stationSummary = (s: ServiceDto) => s.workStationDetails.map((d) => ({ id: d.id, operation: d.operation, timeRequired: d.timeRequired }));
+
+/** POST add-service: the new service (with its stations) and the refreshed list. */
+export async function addService(tx: Tx, orgId: number, userId: number, input: ServiceInput, query: ServiceListQuery) {
+  await checkStations(tx, orgId, input);
+  const [created] = await tx
+    .insert(services)
+    .values({ orgId, title: input.title, price: input.price, operations: input.operations ?? '' })
+    .returning({ id: services.id });
+  await writeStations(tx, orgId, created.id, input);
+  await recordActivity(tx, orgId, { entityType: 'service', entityId: created.id, userId, action: 'created' });
+  return { message: 'Service added successfully', service: await getService(tx, orgId, created.id), ...(await listServices(tx, orgId, query)) };
+}
+
+/** PUT update-service/{id}: replaces the fields and the station links; response `service`. */
+export async function updateService(tx: Tx, orgId: number, userId: number, id: number, input: ServiceInput) {
+  const before = await getService(tx, orgId, id);
+  await checkStations(tx, orgId, input);
+  const values = { title: input.title, price: input.price, operations: input.operations ?? before.operations };
+  await tx.update(services).set(values).where(and(eq(services.orgId, orgId), eq(services.id, id)));
+  await writeStations(tx, orgId, id, input);
+  const after = await getService(tx, orgId, id);
+  const changes = diffChanges(
+    { ...before, workStations: stationSummary(before) } as unknown as Record<string, unknown>,
+    { ...values, workStations: stationSummary(after) },
+    ['title', 'price', 'operations', 'workStations'],
+  );
+  if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: 'service', entityId: id, userId, action: 'updated', changes });
+  return { message: 'Service updated successfully', service: after };
+}
+
+/** DELETE delete-service/{id}: refused (409) while another record uses it; returns the refreshed list. */
+export async function deleteService(tx: Tx, orgId: number, userId: number, id: number, query: ServiceListQuery) {
+  await getService(tx, orgId, id);
+  try {
+    await tx.transaction((sp) => sp.delete(services).where(and(eq(services.orgId, orgId), eq(services.id, id))));
+  } catch (err) {
+    if (pgCode(err) === '23503') throw conflict('This service is used by other records and cannot be deleted');
+    throw err;
+  }
+  await recordActivity(tx, orgId, { entityType: 'service', entityId: id, userId, action: 'deleted' });
+  return { message: 'Service deleted successfully', ...(await listServices(tx, orgId, query)) };
+}

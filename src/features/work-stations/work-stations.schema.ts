@@ -1,0 +1,65 @@
+import { z } from '../../shared/zod-setup';
+import { pageQuerySchema, type Pagination } from '../../shared/pagination';
+import { requiredString } from '../../shared/validation';
+import { renameAliases, requiredRef, textFilter } from '../../shared/reference-fields';
+
+/** Spec doc 1 section 5 "Work station", with its messages. */
+export const WORK_STATION_MESSAGES = {
+  code: 'Code is required',
+  codeMax: 'Code must be at most 20 characters',
+  name: 'Name is required',
+  nameMax: 'Name must be at most 100 characters',
+  city: 'City is required',
+  cityMax: 'City must be at most 100 characters',
+  team: 'Team is required',
+  teamUnknown: 'Team does not exist in this organization',
+  codeTaken: 'A work station with this code already exists',
+  inUse: 'This work station is used by services and cannot be deleted',
+} as const;
+
+/** Add and update body: code, name, city, teamId (also accepted as `team` / `Team`, a number or `{ id }`). */
+export const workStationInputSchema = z.preprocess(
+  renameAliases({ team: 'teamId', Team: 'teamId' }),
+  z.strictObject({
+    code: requiredString(WORK_STATION_MESSAGES.code).max(20, WORK_STATION_MESSAGES.codeMax),
+    name: requiredString(WORK_STATION_MESSAGES.name).max(100, WORK_STATION_MESSAGES.nameMax),
+    city: requiredString(WORK_STATION_MESSAGES.city).max(100, WORK_STATION_MESSAGES.cityMax),
+    teamId: requiredRef(WORK_STATION_MESSAGES.team),
+  }),
+);
+export type WorkStationInput = z.output<typeof workStationInputSchema>;
+
+/** get-workstations: page, pageSize (default 25, spec section 9), name (matches name or code), teamId. */
+export const workStationListQuerySchema = pageQuerySchema.extend({
+  pageSize: pageQuerySchema.shape.pageSize.default(25),
+  name: textFilter,
+  teamId: z.coerce.number({ error: 'Invalid team' }).int('Invalid team').min(1, 'Invalid team').max(2147483647, 'Invalid team').optional(),
+});
+export type WorkStationListQuery = z.output<typeof workStationListQuerySchema>;
+
+export const workStationOptionsQuerySchema = z.object({
+  pageSize: z.coerce.number({ error: 'pageSize must be between 1 and 100' }).int('pageSize must be between 1 and 100').min(1, 'pageSize must be between 1 and 100').max(100, 'pageSize must be between 1 and 100').default(10),
+  name: textFilter,
+});
+
+/** A work station as the API returns it. */
+export interface WorkStationDto {
+  id: number;
+  code: string;
+  name: string;
+  city: string;
+  teamId: number;
+  Team: { id: number; name: string } | null;
+  createdAt: string;
+}
+
+export interface WorkStationList {
+  workStations: WorkStationDto[];
+  pagination: Pagination;
+}
+
+export interface WorkStationOption {
+  value: number;
+  label: string;
+  code: string;
+}

@@ -1,0 +1,152 @@
+import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Tx } from '../../server/db/client';
+import { serviceWorkStations, teams, workStations } from '../../server/db/schema';
+import { conflict, notFound } from '../../server/http-error';
+import { pgCode } from '../../server/plugins/errors';
+import { requireReference } from '../../server/db/references';
+import { pagination } from '../../shared/pagination';
+import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
+import { escapeLike } from '../users/users.service';
+import {
+  WORK_STATION_MESSAGES as M,
+  type WorkStationDto,
+  type WorkStationInput,
+  type WorkStationList,
+  type WorkStationListQuery,
+  type WorkStationOption,
+} from './work-stations.schema';
+
+registerActivityEntity('work-station', workStations, 'Work station');
+
+const columns = {
+  id: workStations.id,
+  code: workStations.code,
+  name: workStations.name,
+  city: workStations.city,
+  teamId: workStations.teamId,
+  teamName: teams.name,
+  createdAt: workStations.createdAt,
+};
+
+type Row = { id: number; code: string; name: string; city: string; teamId: number; teamName: string | null; createdAt: Date };
+
+const toDto = ({ teamName, ...r }: Row): WorkStationDto => ({
+  ...r,
+  Team: teamName === null ? null : { id: r.teamId, name: teamName },
+  createdAt: r.createdAt.toISOString(),
+});
+
+const baseQuery = (tx: Tx) =>
+  tx.select(columns).from(workStations).leftJoin(teams, and(eq(teams.orgId, workStations.orgId), eq(teams.id, workStations.teamId)));
+
+/** One work station of the organisation; 404 when it is not theirs. */
+export async function getWorkStation(tx: Tx, orgId: number, id: number): Promise<WorkStationDto> {
+  const [row] = await baseQuery(tx).where(and(eq(workStations.orgId, orgId), eq(workStations.id, id)));
+  if (!row) throw notFound('Work station');
+  return toDto(row);
+}
+
+function listWhere(orgId: number, query: { name?: string; teamId?: number }) {
+  const like = query.name ? `%${escapeLike(query.name)}%` : undefined;
+  return and(
+    eq(workStations.orgId, orgId),
+    like ? or(ilike(workStations.name, like), ilike(workStations.code, like)) : undefined,
+    query.teamId ? eq(workStations.teamId, query.teamId) : undefined,
+  );
+}
+
+/** GET get-workstations: a page of stations, newest first, filtered by name/code and team. */
+export async function listWorkStations(tx: Tx, orgId: number, query: WorkStationListQuery): Promise<WorkStationList> {
+  const where = listWhere(orgId, query);
+  const [{ total }] = await tx.select({ total: count() }).from(workStations).where(where);
+  const rows = await baseQuery(tx)
+    .where(where)
+    .orderBy(desc(workStations.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  return { workStations: rows.map(toDto), pagination: pagination(total, query.page, query.pageSize) };
+}
+
+/** GET get-workstation-options: `{ value, label, code }` by name or code, alphabetical. */
+export async function listWorkStationOptions(tx: Tx, orgId: number, query: { pageSize: number; name?: string }): Promise<WorkStationOption[]> {
+  const rows = await tx
+    .select({ value: workStations.id, label: workStations.name, code: workStations.code })
+    .from(workStations)
+    .where(listWhere(orgId, query))
+    .orderBy(asc(workStations.name), asc(workStations.id))
+    .limit(query.pageSize);
+  return rows;
+}
+
+/** The most recent stations, for the application data preload. */
+export async function recentWorkStations(tx: Tx, orgId: number, limit = 100) {
+  const rows = await baseQuery(tx).where(eq(workStations.orgId, orgId)).orderBy(desc(workStations.id)).limit(limit);
+  return rows.map(toDto);
+}
+
+async function checkReferences(tx: Tx, orgId: number, input: WorkStationInput) {
+  await requireReference(tx, orgId, teams, input.teamId, 'teamId', M.teamUnknown);
+}
+
+const uniqueCode = (err: unknown) => {
+  if (pgCode(err) === '23505') return conflict(M.codeTaken, 'code');
+  return err;
+};
+
+/** POST add-workstation: the new station and the refreshed list. */
+export async function addWorkStation(tx: Tx, orgId: number, userId: number, input: WorkStationInput, query: WorkStationListQuery) {
+  await checkReferences(tx, orgId, input);
+  const [created] = await tx
+    .insert(workStations)
+    .values({ orgId, ...input })
+    .returning({ id: workStations.id })
+    .catch((err) => {
+      throw uniqueCode(err);
+    });
+  await recordActivity(tx, orgId, { entityType: 'work-station', entityId: created.id, userId, action: 'created' });
+  return { message: 'Work station added successfully', workStation: await getWorkStation(tx, orgId, created.id), ...(await listWorkStations(tx, orgId, query)) };
+}
+
+/** PUT update-workstation/{id}: response `updatedWorkStation` (spec section 7). */
+export async function updateWorkStation(tx: Tx, orgId: number, userId: number, id: number, input: WorkStationInput) {
+  const before = await getWorkStation(tx, orgId, id);
+  await checkReferences(tx, orgId, input);
+  await tx
+    .update(workStations)
+    .set(input)
+    .where(and(eq(workStations.orgId, orgId), eq(workStations.id, id)))
+    .catch((err) => {
+      throw uniqueCode(err);
+    });
+  const changes = diffChanges(before as unknown as Record<string, unknown>, input, ['code', 'name', 'city', 'teamId']);
+  if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: 'work-station', entityId: id, userId, action: 'updated', changes });
+  return { message: 'Work station updated successfully', updatedWorkStation: await getWorkStation(tx, orgId, id) };
+}
+
+/** DELETE delete-workstation/{id}: refused (409) while a service links to it; returns the refreshed list. */
+export async function deleteWorkStation(tx: Tx, orgId: number, userId: number, id: number, query: WorkStationListQuery) {
+  await getWorkStation(tx, orgId, id);
+  const [{ used }] = await tx
+    .select({ used: count() })
+    .from(serviceWorkStations)
+    .where(and(eq(serviceWorkStations.orgId, orgId), eq(serviceWorkStations.workStationId, id)));
+  if (used > 0) throw conflict(M.inUse);
+  try {
+    // a savepoint, so a reference from another area (409) leaves the transaction usable
+    await tx.transaction((sp) => sp.delete(workStations).where(and(eq(workStations.orgId, orgId), eq(workStations.id, id))));
+  } catch (err) {
+    if (pgCode(err) === '23503') throw conflict('This work station is used by other records and cannot be deleted');
+    throw err;
+  }
+  await recordActivity(tx, orgId, { entityType: 'work-station', entityId: id, userId, action: 'deleted' });
+  return { message: 'Work station deleted successfully', ...(await listWorkStations(tx, orgId, query)) };
+}
+
+/** Used by the demo seed: the id of a station by code, or null. */
+export async function findWorkStationByCode(tx: Tx, orgId: number, code: string) {
+  const [row] = await tx
+    .select({ id: workStations.id })
+    .from(workStations)
+    .where(and(eq(workStations.orgId, orgId), eq(sql`lower(${workStations.code})`, code.toLowerCase())));
+  return row?.id ?? null;
+}
