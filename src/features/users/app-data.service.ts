@@ -2,6 +2,11 @@ import type { Tx } from '../../server/db/client';
 import type { AccessClaims } from '../auth/tokens';
 import { getCompany } from '../organization/organization.service';
 import { getUser, listWorkers } from './users.service';
+import { listAssetCategories } from '../master-data/asset-categories.service';
+import { listProductCategories } from '../master-data/product-categories.service';
+import { listTaxes } from '../master-data/taxes.service';
+import { listTimeTrackingReasons } from '../master-data/time-tracking-reasons.service';
+import { listUomCategories } from '../master-data/uoms.service';
 
 /**
  * GET /user/get-app-data: every key of spec section 7 "Application data". Master data and people come
@@ -18,16 +23,16 @@ export async function getAppData(tx: Tx, orgId: number, actor: AccessClaims) {
     loggedInUser,
     company,
     workers,
-    assetCategories: [] as unknown[],
+    assetCategories: (await listAssetCategories(tx, orgId, { page: 1 })).assetCategories,
     assets: [] as unknown[],
     maintenanceOrders: [] as unknown[],
     services: { services: [] as unknown[] },
     workOrders: [] as unknown[],
     workStations: [] as unknown[],
     parts: [] as unknown[],
-    uomCategories: [] as unknown[],
-    productCategories: [] as unknown[],
-    taxes: [] as unknown[],
-    timeTrackReasons: [] as unknown[],
+    uomCategories: (await listUomCategories(tx, orgId, { page: 1 })).uomCategories,
+    productCategories: (await listProductCategories(tx, orgId, { page: 1 })).productCategories,
+    taxes: (await listTaxes(tx, orgId, { page: 1 })).taxes,
+    timeTrackReasons: (await listTimeTrackingReasons(tx, orgId, { page: 1 })).timeTrackingReasons,
   };
 }

@@ -3,6 +3,8 @@ import type { Db, Tx } from '../db/client';
 import { withoutTenant, withTenant } from '../db/client';
 import { organizations, users } from '../db/schema';
 import { hashPassword } from '../passwords';
+import { seedMasterData } from '../../features/master-data/master-data.seed';
+import { seedTeams } from '../../features/teams/teams.seed';
 
 export const DEMO = { subdomain: 'demo', email: 'admin@demo.com', password: 'Demo1234!' };
 
@@ -53,6 +55,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
 export async function seedSampleData(db: Db, orgId: number) {
   const areas: ((tx: Tx, orgId: number) => Promise<void>)[] = [
     // Business areas add their seed functions here, in dependency order.
+    seedMasterData,
+    seedTeams,
   ];
   await withTenant(db, orgId, async (tx) => {
     for (const seed of areas) await seed(tx, orgId);

@@ -1,0 +1,71 @@
+import { and, asc, count, eq, or } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Tx } from '../../server/db/client';
+import { assetCategories } from '../../server/db/schema';
+import { conflict, notFound } from '../../server/http-error';
+import { pgCode } from '../../server/plugins/errors';
+import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
+import type { AssetCategoryDto, assetCategoryInputSchema, SimpleListQuery } from './master-data.schema';
+import { iso, listWindow, nameContains, refuseWhenUsed } from './master-data.service';
+
+registerActivityEntity('asset-category', assetCategories, 'Asset category');
+
+type Input = z.output<typeof assetCategoryInputSchema>;
+
+const columns = { id: assetCategories.id, name: assetCategories.name, code: assetCategories.code, createdAt: assetCategories.createdAt };
+const toDto = (r: { id: number; name: string; code: string; createdAt: Date }): AssetCategoryDto => ({
+  id: r.id,
+  name: r.name,
+  code: r.code,
+  shortCode: r.code,
+  createdAt: iso(r.createdAt),
+});
+
+/** Asset categories; `name` filters on name or code. Sorted by name. */
+export async function listAssetCategories(tx: Tx, orgId: number, query: SimpleListQuery) {
+  const where = and(eq(assetCategories.orgId, orgId), query.name ? or(nameContains(assetCategories.name, query.name), nameContains(assetCategories.code, query.name)) : undefined);
+  const win = listWindow(query);
+  const [{ total }] = await tx.select({ total: count() }).from(assetCategories).where(where);
+  const rows = await tx.select(columns).from(assetCategories).where(where).orderBy(asc(assetCategories.name), asc(assetCategories.id)).limit(win.limit).offset(win.offset);
+  return { assetCategories: rows.map(toDto), pagination: win.paginate(total) };
+}
+
+export async function getAssetCategory(tx: Tx, orgId: number, id: number) {
+  const [row] = await tx.select(columns).from(assetCategories).where(and(eq(assetCategories.orgId, orgId), eq(assetCategories.id, id)));
+  if (!row) throw notFound('Asset category');
+  return toDto(row);
+}
+
+/** Codes are unique per organisation (case-insensitive). */
+async function uniqueCode<T>(fn: () => Promise<T>) {
+  try {
+    return await fn();
+  } catch (err) {
+    if (pgCode(err) === '23505') throw conflict('An asset category with this short code already exists', 'code');
+    throw err;
+  }
+}
+
+export async function addAssetCategory(tx: Tx, orgId: number, actorId: number, input: Input, query: SimpleListQuery) {
+  const [row] = await uniqueCode(() => tx.insert(assetCategories).values({ orgId, name: input.name, code: input.code }).returning({ id: assetCategories.id }));
+  await recordActivity(tx, orgId, { entityType: 'asset-category', entityId: row.id, userId: actorId, action: 'created' });
+  return { message: 'Category added successfully', assetCategory: await getAssetCategory(tx, orgId, row.id), ...(await listAssetCategories(tx, orgId, query)) };
+}
+
+export async function updateAssetCategory(tx: Tx, orgId: number, actorId: number, id: number, input: Input) {
+  const before = await getAssetCategory(tx, orgId, id);
+  await uniqueCode(() => tx.update(assetCategories).set(input).where(and(eq(assetCategories.orgId, orgId), eq(assetCategories.id, id))));
+  const changes = diffChanges(before as unknown as Record<string, unknown>, input, ['name', 'code']);
+  if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: 'asset-category', entityId: id, userId: actorId, action: 'updated', changes });
+  return { message: 'Category updated successfully', assetCategory: await getAssetCategory(tx, orgId, id) };
+}
+
+/** Refused (409) while assets use the category. */
+export async function deleteAssetCategory(tx: Tx, orgId: number, actorId: number, id: number, query: SimpleListQuery) {
+  await getAssetCategory(tx, orgId, id);
+  await refuseWhenUsed('This asset category is used by assets and cannot be deleted', () =>
+    tx.delete(assetCategories).where(and(eq(assetCategories.orgId, orgId), eq(assetCategories.id, id))),
+  );
+  await recordActivity(tx, orgId, { entityType: 'asset-category', entityId: id, userId: actorId, action: 'deleted' });
+  return { message: 'Category deleted successfully', ...(await listAssetCategories(tx, orgId, query)) };
+}

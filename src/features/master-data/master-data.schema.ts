@@ -1,0 +1,231 @@
+import { z } from '../../shared/zod-setup';
+import { pageQuerySchema } from '../../shared/pagination';
+import { idField } from '../../shared/validation';
+
+// The zod contract of the master-data screens (spec document 2, section 5): forms and routes share it.
+
+export const TAX_SCOPES = ['sales', 'purchase'] as const;
+export const TAX_COMPUTATIONS = ['fixed', 'percentage_of_price', 'group', 'percentage_of_price_tax_included'] as const;
+export const UOM_TYPES = ['reference', 'bigger', 'lesser'] as const;
+export const REASON_TYPES = ['productivity', 'availability', 'quality', 'performance'] as const;
+export type TaxScope = (typeof TAX_SCOPES)[number];
+export type TaxComputation = (typeof TAX_COMPUTATIONS)[number];
+export type UomType = (typeof UOM_TYPES)[number];
+export type ReasonType = (typeof REASON_TYPES)[number];
+
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/** A name of at least 3 characters (spec: "name min 3"), at most 100 (spec section 9). */
+export const nameField = (label = 'Name') =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .min(3, `${label} must be at least 3 characters long`)
+    .max(100, `${label} must be at most 100 characters long`);
+
+/** A yes/no choice: booleans, or 'yes'/'no'/'true'/'false' from a select. */
+export const yesNoField = (message: string) =>
+  z.preprocess((v) => {
+    if (typeof v !== 'string') return v;
+    const s = v.trim().toLowerCase();
+    return s === 'yes' || s === 'true' ? true : s === 'no' || s === 'false' ? false : s === '' ? undefined : v;
+  }, z.boolean({ error: message }));
+
+/** A number typed in a form (a number or a numeric string); '' is "missing". */
+const numberInput = (required: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v.trim())) : blankToUndefined(v)),
+    z.number({ error: (issue) => (issue.input === undefined ? required : 'Only numbers are allowed') }).refine(Number.isFinite, 'Only numbers are allowed'),
+  );
+
+/** An optional select id: '', null and 0 mean "none". */
+const optionalId = (message: string) =>
+  z.preprocess((v) => (v === '' || v === null || v === 0 || v === '0' ? null : v), idField(message).nullable().optional());
+
+/**
+ * Query of the simple master-data lists (and teams): `name` filters (case-insensitive contains). These
+ * screens page on the client (spec), so without `pageSize` the whole list comes back on one page; with
+ * it, the server pages like every other list.
+ */
+export const simpleListQuerySchema = z.object({
+  page: pageQuerySchema.shape.page,
+  pageSize: pageQuerySchema.shape.pageSize.unwrap().optional(),
+  name: z.string().trim().max(100, 'Must be at most 100 characters').optional(),
+});
+export type SimpleListQuery = z.output<typeof simpleListQuerySchema>;
+
+/** Units of measure page on the server (spec "server paging"), 10 by default, `name` filter. */
+export const uomListQuerySchema = pageQuerySchema.extend({
+  name: z.string().trim().max(100, 'Must be at most 100 characters').optional(),
+  categoryId: z.preprocess(blankToUndefined, idField('Invalid category').optional()),
+});
+export type UomListQuery = z.output<typeof uomListQuerySchema>;
+
+export const uomOptionsQuerySchema = z.object({
+  pageSize: pageQuerySchema.shape.pageSize,
+  name: z.string().trim().max(100, 'Must be at most 100 characters').optional(),
+  categoryId: z.preprocess(blankToUndefined, idField('Invalid category').optional()),
+});
+
+// ---- Product categories -------------------------------------------------------------------------------
+
+export const productCategoryInputSchema = z.strictObject({
+  name: nameField(),
+  parentId: optionalId('Invalid parent category'),
+});
+export type ProductCategoryInput = z.input<typeof productCategoryInputSchema>;
+
+// ---- Taxes --------------------------------------------------------------------------------------------
+
+export const TAX_MESSAGES = {
+  childrenRequired: 'Child Taxes are required when Tax Computation is Group',
+  amountRequired: 'Amount is required',
+} as const;
+
+export const taxInputSchema = z
+  .strictObject({
+    name: z.string({ error: 'Tax Name is required' }).trim().min(1, 'Tax Name is required').max(100, 'Tax Name must be at most 100 characters long'),
+    scope: z.enum(TAX_SCOPES, { error: 'Scope is required' }),
+    taxComputation: z.enum(TAX_COMPUTATIONS, { error: 'Tax Computation type is required' }),
+    amount: numberInput(TAX_MESSAGES.amountRequired).optional(),
+    isPriceIncluded: yesNoField('Price Included selection is required'),
+    children: z.preprocess(
+      (v) => (v === null ? undefined : v),
+      z.array(idField('Invalid child tax'), { error: 'Child taxes must be a list of tax ids' }).optional(),
+    ),
+  })
+  .superRefine((v, ctx) => {
+    if (v.taxComputation === 'group') {
+      if (!v.children || v.children.length === 0) ctx.addIssue({ code: 'custom', path: ['children'], message: TAX_MESSAGES.childrenRequired });
+      return;
+    }
+    if (v.amount === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: TAX_MESSAGES.amountRequired });
+      return;
+    }
+    if (v.amount < 0) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Amount cannot be negative' });
+    else if (v.taxComputation !== 'fixed' && v.amount > 100) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'A percentage cannot be more than 100' });
+    else if (v.taxComputation === 'percentage_of_price_tax_included' && v.amount >= 100)
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'A tax-included percentage must be less than 100' });
+    else if (v.amount > 1_000_000_000) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Amount is too large' });
+  })
+  // A group has no amount of its own; other taxes have no children.
+  .transform((v) => (v.taxComputation === 'group' ? { ...v, amount: null, children: [...new Set(v.children)] } : { ...v, amount: v.amount!, children: [] as number[] }));
+export type TaxInput = z.input<typeof taxInputSchema>;
+
+// ---- Units of measure ---------------------------------------------------------------------------------
+
+export const uomCategoryInputSchema = z.strictObject({ name: nameField() });
+export type UomCategoryInput = z.input<typeof uomCategoryInputSchema>;
+
+export const uomInputSchema = z
+  .strictObject({
+    name: nameField(),
+    categoryId: z.preprocess(blankToUndefined, idField('Category ID is required')),
+    type: z.enum(UOM_TYPES, { error: 'Type is required' }),
+    // A reference unit hides the ratio field: its ratio is always 1.
+    ratio: numberInput('Ratio is required').optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.type === 'reference') return;
+    if (v.ratio === undefined) ctx.addIssue({ code: 'custom', path: ['ratio'], message: 'Ratio is required' });
+    else if (v.ratio <= 0) ctx.addIssue({ code: 'custom', path: ['ratio'], message: 'The number must be greater than 0' });
+    else if (v.ratio > 1e8) ctx.addIssue({ code: 'custom', path: ['ratio'], message: 'Ratio is too large' });
+  })
+  .transform((v) => ({ ...v, ratio: v.type === 'reference' ? 1 : v.ratio! }));
+export type UomInput = z.input<typeof uomInputSchema>;
+
+// ---- Asset categories ---------------------------------------------------------------------------------
+
+const codeField = z
+  .string({ error: 'Short code is required' })
+  .trim()
+  .min(1, 'Short code is required')
+  .min(3, 'Short code must be at least 3 characters long')
+  .max(20, 'Short code must be at most 20 characters long');
+
+/** `code` is the entity's name for it; the form calls it `shortCode` (DESIGN 11): either is accepted. */
+export const assetCategoryInputSchema = z
+  .strictObject({ name: nameField(), code: codeField.optional(), shortCode: codeField.optional() })
+  .superRefine((v, ctx) => {
+    if (v.code === undefined && v.shortCode === undefined) ctx.addIssue({ code: 'custom', path: ['code'], message: 'Short code is required' });
+  })
+  .transform((v) => ({ name: v.name, code: (v.code ?? v.shortCode)! }));
+export type AssetCategoryInput = z.input<typeof assetCategoryInputSchema>;
+
+// ---- Time tracking reasons ----------------------------------------------------------------------------
+
+/** `is_blocking_reason` is the entity's name; `isBlockingReason` is accepted too (DESIGN 11). */
+export const timeTrackingReasonInputSchema = z
+  .strictObject({
+    name: nameField(),
+    type: z.enum(REASON_TYPES, { error: 'Type is required' }),
+    // spec: the blocking flag is required and its message reads 'Type is required'
+    is_blocking_reason: yesNoField('Type is required').optional(),
+    isBlockingReason: yesNoField('Type is required').optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.is_blocking_reason === undefined && v.isBlockingReason === undefined)
+      ctx.addIssue({ code: 'custom', path: ['is_blocking_reason'], message: 'Type is required' });
+  })
+  .transform((v) => ({ name: v.name, type: v.type, isBlockingReason: (v.is_blocking_reason ?? v.isBlockingReason)! }));
+export type TimeTrackingReasonInput = z.input<typeof timeTrackingReasonInputSchema>;
+
+// ---- Response shapes ----------------------------------------------------------------------------------
+
+export interface ProductCategoryDto {
+  id: number;
+  name: string;
+  parentId: number | null;
+  parent: { id: number; name: string } | null;
+  createdAt: string;
+}
+
+export interface TaxChildDto {
+  id: number;
+  name: string;
+  scope: TaxScope;
+  taxComputation: TaxComputation;
+  amount: number | null;
+}
+
+export interface TaxDto extends TaxChildDto {
+  isPriceIncluded: boolean;
+  Children: TaxChildDto[];
+  createdAt: string;
+}
+
+export interface UomCategoryDto {
+  id: number;
+  name: string;
+  isReferenceSet: boolean;
+  createdAt: string;
+}
+
+export interface UomDto {
+  id: number;
+  name: string;
+  categoryId: number;
+  ratio: number;
+  type: UomType;
+  category: { id: number; name: string } | null;
+  createdAt: string;
+}
+
+export interface AssetCategoryDto {
+  id: number;
+  name: string;
+  code: string;
+  shortCode: string;
+  createdAt: string;
+}
+
+export interface TimeTrackingReasonDto {
+  id: number;
+  name: string;
+  type: ReasonType;
+  is_blocking_reason: boolean;
+  isBlockingReason: boolean;
+  createdAt: string;
+}

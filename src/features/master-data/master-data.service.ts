@@ -1,0 +1,42 @@
+import { ilike, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { conflict } from '../../server/http-error';
+import { pgCode } from '../../server/plugins/errors';
+import { pagination } from '../../shared/pagination';
+
+// Helpers shared by the master-data services (product categories, taxes, units, asset categories, reasons) and teams.
+
+/** Master data is small; a whole-list read still has a ceiling. */
+const WHOLE_LIST_LIMIT = 5000;
+
+/**
+ * The page window of a list query. The client-paged screens call without `pageSize` and get the whole
+ * list as one page; with `pageSize` the server pages.
+ */
+export function listWindow(query: { page?: number; pageSize?: number }) {
+  if (!query.pageSize) return { limit: WHOLE_LIST_LIMIT, offset: 0, paginate: (total: number) => pagination(total, 1, Math.max(total, 1)) };
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize;
+  return { limit: pageSize, offset: (page - 1) * pageSize, paginate: (total: number) => pagination(total, page, pageSize) };
+}
+
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Case-insensitive "contains" on a column, or nothing when the filter is empty. */
+export const nameContains = (column: PgColumn, name: string | undefined): SQL | undefined =>
+  name ? ilike(column, `%${escapeLike(name)}%`) : undefined;
+
+/**
+ * Runs a delete (or an update) that the database may refuse because other records point at the row
+ * (foreign key violation 23503): the refusal becomes a 409 with `message`, and those records stay intact.
+ */
+export async function refuseWhenUsed<T>(message: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (pgCode(err) === '23503') throw conflict(message);
+    throw err;
+  }
+}
+
+export const iso = (d: Date) => d.toISOString();

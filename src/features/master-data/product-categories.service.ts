@@ -1,0 +1,98 @@
+import { and, asc, count, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Tx } from '../../server/db/client';
+import { productCategories } from '../../server/db/schema';
+import { badRequest, notFound } from '../../server/http-error';
+import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
+import type { ProductCategoryDto, productCategoryInputSchema, SimpleListQuery } from './master-data.schema';
+import { iso, listWindow, nameContains, refuseWhenUsed } from './master-data.service';
+
+registerActivityEntity('product-category', productCategories, 'Product category');
+
+type Input = z.output<typeof productCategoryInputSchema>;
+const parent = alias(productCategories, 'parent');
+
+const columns = {
+  id: productCategories.id,
+  name: productCategories.name,
+  parentId: productCategories.parentId,
+  parentName: parent.name,
+  createdAt: productCategories.createdAt,
+};
+
+const toDto = (r: { id: number; name: string; parentId: number | null; parentName: string | null; createdAt: Date }): ProductCategoryDto => ({
+  id: r.id,
+  name: r.name,
+  parentId: r.parentId,
+  parent: r.parentId !== null ? { id: r.parentId, name: r.parentName ?? '' } : null,
+  createdAt: iso(r.createdAt),
+});
+
+const base = (tx: Tx) =>
+  tx
+    .select(columns)
+    .from(productCategories)
+    .leftJoin(parent, and(eq(parent.orgId, productCategories.orgId), eq(parent.id, productCategories.parentId)));
+
+/** The organisation's product categories (name filter), sorted by name. */
+export async function listProductCategories(tx: Tx, orgId: number, query: SimpleListQuery) {
+  const where = and(eq(productCategories.orgId, orgId), nameContains(productCategories.name, query.name));
+  const win = listWindow(query);
+  const [{ total }] = await tx.select({ total: count() }).from(productCategories).where(where);
+  const rows = await base(tx).where(where).orderBy(asc(productCategories.name), asc(productCategories.id)).limit(win.limit).offset(win.offset);
+  return { productCategories: rows.map(toDto), pagination: win.paginate(total) };
+}
+
+export async function getProductCategory(tx: Tx, orgId: number, id: number) {
+  const [row] = await base(tx).where(and(eq(productCategories.orgId, orgId), eq(productCategories.id, id)));
+  if (!row) throw notFound('Product category');
+  return toDto(row);
+}
+
+/** The parent must be a category of this organisation, and not the category itself or one of its descendants. */
+async function checkParent(tx: Tx, orgId: number, parentId: number | null | undefined, selfId?: number) {
+  if (!parentId) return null;
+  if (selfId !== undefined && parentId === selfId) throw badRequest('A category cannot be its own parent', 'parentId');
+  let current: number | null = parentId;
+  for (let depth = 0; current !== null && depth < 1000; depth++) {
+    const [row] = await tx
+      .select({ parentId: productCategories.parentId })
+      .from(productCategories)
+      .where(and(eq(productCategories.orgId, orgId), eq(productCategories.id, current)));
+    if (!row) throw badRequest('Parent category not found', 'parentId');
+    if (selfId !== undefined && row.parentId === selfId) throw badRequest('A category cannot be its own ancestor', 'parentId');
+    current = row.parentId;
+  }
+  return parentId;
+}
+
+export async function addProductCategory(tx: Tx, orgId: number, actorId: number, input: Input, query: SimpleListQuery) {
+  const parentId = await checkParent(tx, orgId, input.parentId);
+  const [row] = await tx.insert(productCategories).values({ orgId, name: input.name, parentId }).returning({ id: productCategories.id });
+  await recordActivity(tx, orgId, { entityType: 'product-category', entityId: row.id, userId: actorId, action: 'created' });
+  return {
+    message: 'Category added successfully',
+    productCategory: await getProductCategory(tx, orgId, row.id),
+    ...(await listProductCategories(tx, orgId, query)),
+  };
+}
+
+export async function updateProductCategory(tx: Tx, orgId: number, actorId: number, id: number, input: Input) {
+  const before = await getProductCategory(tx, orgId, id);
+  const values = { name: input.name, parentId: await checkParent(tx, orgId, input.parentId, id) };
+  await tx.update(productCategories).set(values).where(and(eq(productCategories.orgId, orgId), eq(productCategories.id, id)));
+  const changes = diffChanges(before as unknown as Record<string, unknown>, values, ['name', 'parentId']);
+  if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: 'product-category', entityId: id, userId: actorId, action: 'updated', changes });
+  return { message: 'Category updated successfully', productCategory: await getProductCategory(tx, orgId, id) };
+}
+
+/** Refused (409) while parts or sub-categories use the category. */
+export async function deleteProductCategory(tx: Tx, orgId: number, actorId: number, id: number, query: SimpleListQuery) {
+  await getProductCategory(tx, orgId, id);
+  await refuseWhenUsed('This category is used by other records (parts or sub-categories) and cannot be deleted', () =>
+    tx.delete(productCategories).where(and(eq(productCategories.orgId, orgId), eq(productCategories.id, id))),
+  );
+  await recordActivity(tx, orgId, { entityType: 'product-category', entityId: id, userId: actorId, action: 'deleted' });
+  return { message: 'Category deleted successfully', ...(await listProductCategories(tx, orgId, query)) };
+}

@@ -1,0 +1,137 @@
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Tx } from '../../server/db/client';
+import { taxChildren, taxes } from '../../server/db/schema';
+import { badRequest, notFound } from '../../server/http-error';
+import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
+import type { SimpleListQuery, TaxChildDto, TaxDto, taxInputSchema } from './master-data.schema';
+import { iso, listWindow, nameContains, refuseWhenUsed } from './master-data.service';
+
+registerActivityEntity('tax', taxes, 'Tax');
+
+type Input = z.output<typeof taxInputSchema>;
+
+const columns = {
+  id: taxes.id,
+  name: taxes.name,
+  scope: taxes.scope,
+  taxComputation: taxes.taxComputation,
+  amount: taxes.amount,
+  isPriceIncluded: taxes.isPriceIncluded,
+  createdAt: taxes.createdAt,
+};
+type Row = { id: number; name: string; scope: TaxDto['scope']; taxComputation: TaxDto['taxComputation']; amount: number | null; isPriceIncluded: boolean; createdAt: Date };
+
+const child = (r: Row): TaxChildDto => ({ id: r.id, name: r.name, scope: r.scope, taxComputation: r.taxComputation, amount: r.amount === null ? null : Number(r.amount) });
+
+/** Attaches `Children` (the child taxes of groups) to tax rows. */
+async function withChildren(tx: Tx, orgId: number, rows: Row[]): Promise<TaxDto[]> {
+  const groupIds = rows.filter((r) => r.taxComputation === 'group').map((r) => r.id);
+  const links = groupIds.length
+    ? await tx
+        .select({ groupId: taxChildren.groupId, ...columns })
+        .from(taxChildren)
+        .innerJoin(taxes, and(eq(taxes.orgId, taxChildren.orgId), eq(taxes.id, taxChildren.childId)))
+        .where(and(eq(taxChildren.orgId, orgId), inArray(taxChildren.groupId, groupIds)))
+        .orderBy(asc(taxes.name), asc(taxes.id))
+    : [];
+  return rows.map((r) => ({
+    ...child(r),
+    isPriceIncluded: r.isPriceIncluded,
+    Children: links.filter((l) => l.groupId === r.id).map(child),
+    createdAt: iso(r.createdAt),
+  }));
+}
+
+/** The organisation's taxes with their child taxes (name filter), sorted by name. */
+export async function listTaxes(tx: Tx, orgId: number, query: SimpleListQuery) {
+  const where = and(eq(taxes.orgId, orgId), nameContains(taxes.name, query.name));
+  const win = listWindow(query);
+  const [{ total }] = await tx.select({ total: count() }).from(taxes).where(where);
+  const rows = await tx.select(columns).from(taxes).where(where).orderBy(asc(taxes.name), asc(taxes.id)).limit(win.limit).offset(win.offset);
+  return { taxes: await withChildren(tx, orgId, rows), pagination: win.paginate(total) };
+}
+
+export async function getTax(tx: Tx, orgId: number, id: number): Promise<TaxDto> {
+  const rows = await tx.select(columns).from(taxes).where(and(eq(taxes.orgId, orgId), eq(taxes.id, id)));
+  if (!rows.length) throw notFound('Tax');
+  return (await withChildren(tx, orgId, rows))[0];
+}
+
+/**
+ * Child taxes of a group: taxes of this organisation, never groups, never the group itself, and of
+ * the group's scope (a sales group sums sales taxes).
+ */
+async function checkChildren(tx: Tx, orgId: number, input: Input, selfId?: number) {
+  if (input.taxComputation !== 'group') return;
+  if (selfId !== undefined && input.children.includes(selfId)) throw badRequest('A group tax cannot contain itself', 'children');
+  const found = await tx
+    .select({ id: taxes.id, scope: taxes.scope, taxComputation: taxes.taxComputation })
+    .from(taxes)
+    .where(and(eq(taxes.orgId, orgId), inArray(taxes.id, input.children)));
+  if (found.length !== input.children.length) throw badRequest('Child tax not found', 'children');
+  if (found.some((t) => t.taxComputation === 'group')) throw badRequest('A group tax cannot contain another group tax', 'children');
+  if (found.some((t) => t.scope !== input.scope)) throw badRequest('Child taxes must have the same scope as the group', 'children');
+}
+
+/** A tax that is a child of groups must stay a non-group tax of the groups' scope. */
+async function checkAsChild(tx: Tx, orgId: number, id: number, input: Input) {
+  const groups = await tx
+    .select({ scope: taxes.scope })
+    .from(taxChildren)
+    .innerJoin(taxes, and(eq(taxes.orgId, taxChildren.orgId), eq(taxes.id, taxChildren.groupId)))
+    .where(and(eq(taxChildren.orgId, orgId), eq(taxChildren.childId, id)));
+  if (!groups.length) return;
+  if (input.taxComputation === 'group') throw badRequest('This tax is a child of a group tax and cannot become a group', 'taxComputation');
+  if (groups.some((g) => g.scope !== input.scope)) throw badRequest('This tax is a child of a group tax and must keep the group scope', 'scope');
+}
+
+async function setChildren(tx: Tx, orgId: number, groupId: number, children: number[]) {
+  await tx.delete(taxChildren).where(and(eq(taxChildren.orgId, orgId), eq(taxChildren.groupId, groupId)));
+  if (children.length) await tx.insert(taxChildren).values(children.map((childId) => ({ orgId, groupId, childId })));
+}
+
+const valuesOf = (input: Input) => ({
+  name: input.name,
+  scope: input.scope,
+  taxComputation: input.taxComputation,
+  amount: input.amount,
+  isPriceIncluded: input.isPriceIncluded,
+});
+
+export async function addTax(tx: Tx, orgId: number, actorId: number, input: Input, query: SimpleListQuery) {
+  await checkChildren(tx, orgId, input);
+  const [row] = await tx.insert(taxes).values({ orgId, ...valuesOf(input) }).returning({ id: taxes.id });
+  await setChildren(tx, orgId, row.id, input.children);
+  await recordActivity(tx, orgId, { entityType: 'tax', entityId: row.id, userId: actorId, action: 'created' });
+  return { message: 'Tax added successfully', tax: await getTax(tx, orgId, row.id), ...(await listTaxes(tx, orgId, query)) };
+}
+
+export async function updateTax(tx: Tx, orgId: number, actorId: number, id: number, input: Input) {
+  const before = await getTax(tx, orgId, id);
+  await checkChildren(tx, orgId, input, id);
+  await checkAsChild(tx, orgId, id, input);
+  const values = valuesOf(input);
+  await tx.update(taxes).set(values).where(and(eq(taxes.orgId, orgId), eq(taxes.id, id)));
+  await setChildren(tx, orgId, id, input.children);
+  const changes = diffChanges({ ...before, children: before.Children.map((c) => c.id).sort() } as Record<string, unknown>, { ...values, children: [...input.children].sort() }, [
+    'name',
+    'scope',
+    'taxComputation',
+    'amount',
+    'isPriceIncluded',
+    'children',
+  ]);
+  if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: 'tax', entityId: id, userId: actorId, action: 'updated', changes });
+  return { message: 'Tax updated successfully', tax: await getTax(tx, orgId, id) };
+}
+
+/** Refused (409) while a group, a quotation line or a purchase-order line uses the tax. */
+export async function deleteTax(tx: Tx, orgId: number, actorId: number, id: number, query: SimpleListQuery) {
+  await getTax(tx, orgId, id);
+  await refuseWhenUsed('This tax is used by other records and cannot be deleted', () =>
+    tx.delete(taxes).where(and(eq(taxes.orgId, orgId), eq(taxes.id, id))),
+  );
+  await recordActivity(tx, orgId, { entityType: 'tax', entityId: id, userId: actorId, action: 'deleted' });
+  return { message: 'Tax deleted successfully', ...(await listTaxes(tx, orgId, query)) };
+}

@@ -1,0 +1,195 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Tx } from '../../server/db/client';
+import { uomCategories, uoms } from '../../server/db/schema';
+import { badRequest, conflict, notFound } from '../../server/http-error';
+import { pgCode } from '../../server/plugins/errors';
+import { pagination } from '../../shared/pagination';
+import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
+import type {
+  SimpleListQuery,
+  UomCategoryDto,
+  uomCategoryInputSchema,
+  UomDto,
+  uomInputSchema,
+  UomListQuery,
+  uomOptionsQuerySchema,
+} from './master-data.schema';
+import { iso, listWindow, nameContains, refuseWhenUsed } from './master-data.service';
+
+registerActivityEntity('uom-category', uomCategories, 'UOM category');
+registerActivityEntity('uom', uoms, 'Unit of measure');
+
+const REFERENCE_TAKEN = 'This category already has a reference unit';
+
+// ---- UOM categories -----------------------------------------------------------------------------------
+
+const hasReference = sql<boolean>`exists (select 1 from ${uoms} where ${uoms.orgId} = ${uomCategories.orgId} and ${uoms.categoryId} = ${uomCategories.id} and ${uoms.type} = 'reference')`;
+
+const categoryColumns = { id: uomCategories.id, name: uomCategories.name, isReferenceSet: hasReference, createdAt: uomCategories.createdAt };
+const categoryDto = (r: { id: number; name: string; isReferenceSet: boolean; createdAt: Date }): UomCategoryDto => ({
+  id: r.id,
+  name: r.name,
+  isReferenceSet: Boolean(r.isReferenceSet),
+  createdAt: iso(r.createdAt),
+});
+
+/** UOM categories with `isReferenceSet` (whether a reference unit exists), sorted by name. */
+export async function listUomCategories(tx: Tx, orgId: number, query: SimpleListQuery) {
+  const where = and(eq(uomCategories.orgId, orgId), nameContains(uomCategories.name, query.name));
+  const win = listWindow(query);
+  const [{ total }] = await tx.select({ total: count() }).from(uomCategories).where(where);
+  const rows = await tx.select(categoryColumns).from(uomCategories).where(where).orderBy(asc(uomCategories.name), asc(uomCategories.id)).limit(win.limit).offset(win.offset);
+  return { uomCategories: rows.map(categoryDto), pagination: win.paginate(total) };
+}
+
+export async function getUomCategory(tx: Tx, orgId: number, id: number) {
+  const [row] = await tx.select(categoryColumns).from(uomCategories).where(and(eq(uomCategories.orgId, orgId), eq(uomCategories.id, id)));
+  if (!row) throw notFound('UOM category');
+  return categoryDto(row);
+}
+
+export async function addUomCategory(tx: Tx, orgId: number, actorId: number, input: z.output<typeof uomCategoryInputSchema>, query: SimpleListQuery) {
+  const [row] = await tx.insert(uomCategories).values({ orgId, name: input.name }).returning({ id: uomCategories.id });
+  await recordActivity(tx, orgId, { entityType: 'uom-category', entityId: row.id, userId: actorId, action: 'created' });
+  return { message: 'UOM Category added successfully', addedUomCategory: await getUomCategory(tx, orgId, row.id), ...(await listUomCategories(tx, orgId, query)) };
+}
+
+export async function updateUomCategory(tx: Tx, orgId: number, actorId: number, id: number, input: z.output<typeof uomCategoryInputSchema>) {
+  const before = await getUomCategory(tx, orgId, id);
+  await tx.update(uomCategories).set({ name: input.name }).where(and(eq(uomCategories.orgId, orgId), eq(uomCategories.id, id)));
+  const changes = diffChanges({ name: before.name }, { name: input.name }, ['name']);
+  if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: 'uom-category', entityId: id, userId: actorId, action: 'updated', changes });
+  return { message: 'UOM Category updated successfully', category: await getUomCategory(tx, orgId, id) };
+}
+
+/** Refused (409) while units of measure belong to the category. */
+export async function deleteUomCategory(tx: Tx, orgId: number, actorId: number, id: number, query: SimpleListQuery) {
+  await getUomCategory(tx, orgId, id);
+  await refuseWhenUsed('This UOM category has units of measure and cannot be deleted', () =>
+    tx.delete(uomCategories).where(and(eq(uomCategories.orgId, orgId), eq(uomCategories.id, id))),
+  );
+  await recordActivity(tx, orgId, { entityType: 'uom-category', entityId: id, userId: actorId, action: 'deleted' });
+  return { message: 'UOM Category deleted successfully', ...(await listUomCategories(tx, orgId, query)) };
+}
+
+// ---- Units of measure ---------------------------------------------------------------------------------
+
+type UomInput = z.output<typeof uomInputSchema>;
+
+const uomColumns = {
+  id: uoms.id,
+  name: uoms.name,
+  categoryId: uoms.categoryId,
+  ratio: uoms.ratio,
+  type: uoms.type,
+  categoryName: uomCategories.name,
+  createdAt: uoms.createdAt,
+};
+const uomDto = (r: { id: number; name: string; categoryId: number; ratio: number; type: UomDto['type']; categoryName: string | null; createdAt: Date }): UomDto => ({
+  id: r.id,
+  name: r.name,
+  categoryId: r.categoryId,
+  ratio: Number(r.ratio),
+  type: r.type,
+  category: r.categoryName !== null ? { id: r.categoryId, name: r.categoryName } : null,
+  createdAt: iso(r.createdAt),
+});
+
+const uomBase = (tx: Tx) =>
+  tx.select(uomColumns).from(uoms).leftJoin(uomCategories, and(eq(uomCategories.orgId, uoms.orgId), eq(uomCategories.id, uoms.categoryId)));
+
+const uomWhere = (orgId: number, query: { name?: string; categoryId?: number }) =>
+  and(eq(uoms.orgId, orgId), nameContains(uoms.name, query.name), query.categoryId ? eq(uoms.categoryId, query.categoryId) : undefined);
+
+/** Units of measure, paged on the server (name filter, optional category), sorted by name. */
+export async function listUoms(tx: Tx, orgId: number, query: UomListQuery) {
+  const where = uomWhere(orgId, query);
+  const [{ total }] = await tx.select({ total: count() }).from(uoms).where(where);
+  const rows = await uomBase(tx)
+    .where(where)
+    .orderBy(asc(uoms.name), asc(uoms.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  return { uoms: rows.map(uomDto), pagination: pagination(total, query.page, query.pageSize) };
+}
+
+/** Options for unit selects: `[{ value, label, categoryId, type }]`. */
+export async function listUomOptions(tx: Tx, orgId: number, query: z.output<typeof uomOptionsQuerySchema>) {
+  const rows = await tx
+    .select({ value: uoms.id, label: uoms.name, categoryId: uoms.categoryId, type: uoms.type })
+    .from(uoms)
+    .where(uomWhere(orgId, query))
+    .orderBy(asc(uoms.name), asc(uoms.id))
+    .limit(query.pageSize);
+  return rows;
+}
+
+export async function getUom(tx: Tx, orgId: number, id: number) {
+  const [row] = await uomBase(tx).where(and(eq(uoms.orgId, orgId), eq(uoms.id, id)));
+  if (!row) throw notFound('Unit of measure');
+  return uomDto(row);
+}
+
+/** The category must be the organisation's, and hold at most one reference unit. */
+async function checkUom(tx: Tx, orgId: number, input: UomInput, selfId?: number) {
+  const [category] = await tx
+    .select({ id: uomCategories.id })
+    .from(uomCategories)
+    .where(and(eq(uomCategories.orgId, orgId), eq(uomCategories.id, input.categoryId)));
+  if (!category) throw badRequest('UOM category not found', 'categoryId');
+  if (input.type !== 'reference') return;
+  const [taken] = await tx
+    .select({ id: uoms.id })
+    .from(uoms)
+    .where(
+      and(
+        eq(uoms.orgId, orgId),
+        eq(uoms.categoryId, input.categoryId),
+        eq(uoms.type, 'reference'),
+        selfId !== undefined ? sql`${uoms.id} <> ${selfId}` : undefined,
+      ),
+    );
+  if (taken) throw conflict(REFERENCE_TAKEN, 'type');
+}
+
+/** Writes a unit; the partial unique index settles a race between two reference units. */
+async function writeUom<T>(fn: () => Promise<T>) {
+  try {
+    return await fn();
+  } catch (err) {
+    if (pgCode(err) === '23505') throw conflict(REFERENCE_TAKEN, 'type');
+    throw err;
+  }
+}
+
+const uomValues = (input: UomInput) => ({ name: input.name, categoryId: input.categoryId, type: input.type, ratio: input.ratio });
+
+export async function addUom(tx: Tx, orgId: number, actorId: number, input: UomInput, query: UomListQuery) {
+  await checkUom(tx, orgId, input);
+  const [row] = await writeUom(() => tx.insert(uoms).values({ orgId, ...uomValues(input) }).returning({ id: uoms.id }));
+  await recordActivity(tx, orgId, { entityType: 'uom', entityId: row.id, userId: actorId, action: 'created' });
+  return { message: 'UOM added successfully', uom: await getUom(tx, orgId, row.id), ...(await listUoms(tx, orgId, query)) };
+}
+
+/** Response: the unit under `uom`, and under `category` too (the spec's name for this call's response). */
+export async function updateUom(tx: Tx, orgId: number, actorId: number, id: number, input: UomInput) {
+  const before = await getUom(tx, orgId, id);
+  await checkUom(tx, orgId, input, id);
+  const values = uomValues(input);
+  await writeUom(() => tx.update(uoms).set(values).where(and(eq(uoms.orgId, orgId), eq(uoms.id, id))));
+  const changes = diffChanges(before as unknown as Record<string, unknown>, values, ['name', 'categoryId', 'type', 'ratio']);
+  if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: 'uom', entityId: id, userId: actorId, action: 'updated', changes });
+  const uom = await getUom(tx, orgId, id);
+  return { message: 'UOM updated successfully', uom, category: uom };
+}
+
+/** Refused (409) while parts use the unit. */
+export async function deleteUom(tx: Tx, orgId: number, actorId: number, id: number, query: UomListQuery) {
+  await getUom(tx, orgId, id);
+  await refuseWhenUsed('This unit of measure is used by other records and cannot be deleted', () =>
+    tx.delete(uoms).where(and(eq(uoms.orgId, orgId), eq(uoms.id, id))),
+  );
+  await recordActivity(tx, orgId, { entityType: 'uom', entityId: id, userId: actorId, action: 'deleted' });
+  return { message: 'UOM deleted successfully', ...(await listUoms(tx, orgId, query)) };
+}
