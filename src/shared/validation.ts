@@ -22,6 +22,7 @@ export const idField = (message: string) =>
 /** A date sent as an ISO 8601 string (or a Date in the browser). */
 export const dateField = (required: string, invalid = 'Must be a valid date') =>
   z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.coerce.date({ error: (issue) => (issue.input === undefined ? required : invalid) }),
+    // Convert here rather than with z.coerce: coercion turns a missing value into an Invalid Date, hiding `required`.
+    (v) => (v === '' || v === null ? undefined : typeof v === 'string' || typeof v === 'number' ? new Date(v) : v),
+    z.date({ error: (issue) => (issue.input === undefined ? required : invalid) }),
   );

@@ -1,5 +1,6 @@
 import { z } from '../../shared/zod-setup';
 import { multiValue, pageQuerySchema, type Pagination } from '../../shared/pagination';
+import { dateField } from '../../shared/validation';
 import { MAINTENANCE_TYPES, type MaintenanceType } from '../maintenance-requests/maintenance-requests.schema';
 
 /** DESIGN 8: canonical order statuses; read-only once `validate` (the spec's "approved"). */
@@ -47,11 +48,7 @@ const idList = (message: string, itemMessage: string) =>
     z.array(z.coerce.number({ error: itemMessage }).int(itemMessage).min(1, itemMessage).max(2147483647, itemMessage), { error: message }).max(100, 'At most 100 items'),
   );
 
-const requiredDate = (label: string) =>
-  z.preprocess(
-    blankToUndefined,
-    z.coerce.date({ error: (i) => (i.input === undefined ? `${label} is required` : `${label} must be a valid date`) }),
-  );
+const requiredDate = (label: string) => dateField(`${label} is required`, `${label} must be a valid date`);
 
 /** Other spellings of the same fields: the response's `maintenanceRequest` / `request_id` / `asset`. */
 const FIELD_ALIASES: Record<string, string> = {

@@ -1,6 +1,6 @@
 import { z } from '../../shared/zod-setup';
 import { pageQuerySchema, multiValue, type Pagination } from '../../shared/pagination';
-import { requiredString } from '../../shared/validation';
+import { dateField, requiredString } from '../../shared/validation';
 
 /** Spec doc 2 section 5 "Maintenance request": the five maintenance types. */
 export const MAINTENANCE_TYPES = ['corrective', 'preventive', 'predictive', 'emergency', 'proactive'] as const;
@@ -71,8 +71,7 @@ const optionalText = (max: number, label: string) =>
 const optionalId = (message: string) =>
   z.preprocess((v) => (v === '' || v === null || v === 0 || v === '0' ? undefined : v), z.coerce.number({ error: message }).int(message).min(1, message).max(2147483647, message).optional());
 
-const optionalDate = (invalid: string) =>
-  z.preprocess(blankToUndefined, z.coerce.date({ error: invalid }).optional());
+const optionalDate = (invalid: string) => z.preprocess(blankToUndefined, dateField(invalid, invalid).optional());
 
 /** A stored upload as the API returns it; only our own upload paths are accepted back. */
 export const UPLOAD_URL_PATTERN = /^\/uploads\/org-\d+\/[0-9a-f-]{36}\.(webp|png|jpg|pdf)$/;
@@ -118,7 +117,7 @@ const requestFields = z.strictObject({
   priority: choice(PRIORITIES, 'Priority is required', canonicalPriority),
   state: z.preprocess((v) => canonicalState(blankToUndefined(v)), z.enum(REQUEST_STATES, { error: 'Invalid state selected' }).optional()),
   assignedTo: z.preprocess(blankToUndefined, z.coerce.number({ error: 'Assignee is required' }).int('Assignee is required').min(1, 'Assignee is required').max(2147483647, 'Assignee is required')),
-  dateOfRequest: z.preprocess(blankToUndefined, z.coerce.date({ error: (i) => (i.input === undefined ? 'Due date is required' : 'Due date must be a valid date') })),
+  dateOfRequest: dateField('Due date is required', 'Due date must be a valid date'),
   assetId: optionalId('Select a valid asset'),
   failureReason: optionalText(2000, 'Failure Reason'),
   urgencyLevel: optionalChoice(URGENCY_LEVELS, 'Urgency Level must be one of critical, high, medium, low, lowest'),
