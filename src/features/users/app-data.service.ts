@@ -2,6 +2,7 @@ import type { Tx } from '../../server/db/client';
 import type { AccessClaims } from '../auth/tokens';
 import { getCompany } from '../organization/organization.service';
 import { getUser, listWorkers } from './users.service';
+import { recentMaintenanceOrders } from '../maintenance-orders/maintenance-orders.service';
 import { listAssetCategories } from '../master-data/asset-categories.service';
 import { listProductCategories } from '../master-data/product-categories.service';
 import { listTaxes } from '../master-data/taxes.service';
@@ -25,7 +26,7 @@ export async function getAppData(tx: Tx, orgId: number, actor: AccessClaims) {
     workers,
     assetCategories: (await listAssetCategories(tx, orgId, { page: 1 })).assetCategories,
     assets: [] as unknown[],
-    maintenanceOrders: [] as unknown[],
+    maintenanceOrders: await recentMaintenanceOrders(tx, orgId, 50),
     services: { services: [] as unknown[] },
     workOrders: [] as unknown[],
     workStations: [] as unknown[],
