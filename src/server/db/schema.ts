@@ -15,3 +15,5 @@ export * from '../../features/maintenance-requests/maintenance-requests.table';
 export * from '../../features/maintenance-orders/maintenance-orders.table';
 export * from './idempotency.table';
 export * from '../../features/work-orders/work-orders.table';
+export * from '../../features/quotations/quotations.table';
+export * from '../../features/purchase-orders/purchase-orders.table';

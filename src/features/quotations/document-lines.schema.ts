@@ -1,0 +1,228 @@
+import { z } from '../../shared/zod-setup';
+import { multiValue, pageQuerySchema } from '../../shared/pagination';
+import { blankToUndefined, toId } from '../../shared/reference-fields';
+import { storedFileSchema, UPLOAD_URL_PATTERN } from '../customers-vendors/customers-vendors.schema';
+
+/**
+ * What quotations and purchase orders share (browser-safe): their lines, attachments, status fields,
+ * list queries and the body envelope `{ overview, serviceDetails, partDetails }`.
+ */
+
+export const LINE_KINDS = ['service', 'part'] as const;
+export type LineKind = (typeof LINE_KINDS)[number];
+
+export interface StoredAttachment {
+  url: string;
+  name: string;
+}
+
+export const LINE_MESSAGES = {
+  service: 'Service is required',
+  part: 'Part is required',
+  name: 'Name is required',
+  quantity: 'Quantity must be at least 1',
+  price: 'Price must be a positive number',
+  tax: 'Tax is required',
+  invalidTax: 'Select a valid tax',
+  discountNegative: 'Discount cannot be negative',
+  discountMax: 'Discount cannot be more than 100',
+  taxAmount: 'Tax amount cannot be negative',
+  subtotal: 'Subtotal cannot be negative',
+  status: 'Invalid status selected',
+} as const;
+
+const MAX_INT = 2147483647;
+
+/** A number given as a number or a numeric string (form inputs send strings); blank is undefined. */
+const toNumber = (v: unknown) => {
+  const b = blankToUndefined(v);
+  if (typeof b === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(b)) return Number(b);
+  return b;
+};
+
+const optionalRefField = (message: string) =>
+  z.preprocess(
+    (v) => {
+      const id = toId(v);
+      return id === '' || id === null || id === undefined || id === 0 || id === '0' ? null : id;
+    },
+    z.coerce.number({ error: message }).int(message).min(1, message).max(MAX_INT, message).nullable(),
+  );
+
+export const requiredRefField = (message: string) =>
+  z.preprocess((v) => {
+    const id = toId(blankToUndefined(v));
+    return id === 0 || id === '0' ? undefined : id;
+  }, z.coerce.number({ error: message }).int(message).min(1, message).max(MAX_INT, message));
+
+/** Other spellings of line fields (spec doc 2 section 3): the first canonical name wins. */
+const LINE_ALIASES: Record<string, string> = {
+  serviceName: 'name',
+  partName: 'name',
+  price: 'unitPrice',
+  salesPrice: 'unitPrice',
+  service: 'serviceId',
+  part: 'partId',
+  tax: 'taxId',
+  uom: 'uomId',
+  unitOfMeasureId: 'uomId',
+};
+
+function renameLine(v: unknown) {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
+  const line = { ...(v as Record<string, unknown>) };
+  for (const [alias, canonical] of Object.entries(LINE_ALIASES)) {
+    if (!(alias in line)) continue;
+    if (line[canonical] === undefined || line[canonical] === null || line[canonical] === '') line[canonical] = line[alias];
+    delete line[alias];
+  }
+  // read-only parts of a line the API returned are accepted back and ignored
+  for (const key of ['id', 'kind', 'position', 'Tax', 'Uom', 'Service', 'Part']) delete line[key];
+  return line;
+}
+
+/**
+ * One line. `unitPrice` is money in major units (the catalogue's price when left out); `taxAmount` and
+ * `subtotal` may be sent and are ignored (the server computes its own, DESIGN 11).
+ */
+export const lineSchema = (kind: LineKind, opts: { taxRequired: boolean }) =>
+  z.preprocess(
+    renameLine,
+    z.strictObject({
+      ...(kind === 'service' ? { serviceId: requiredRefField(LINE_MESSAGES.service) } : { partId: requiredRefField(LINE_MESSAGES.part) }),
+      name: z.string({ error: LINE_MESSAGES.name }).trim().min(1, LINE_MESSAGES.name).max(200, 'Name must be at most 200 characters').optional(),
+      quantity: z.preprocess(toNumber, z.number({ error: LINE_MESSAGES.quantity }).finite(LINE_MESSAGES.quantity).min(1, LINE_MESSAGES.quantity).max(1_000_000, 'Quantity is too large')),
+      unitPrice: z.preprocess(toNumber, z.number({ error: LINE_MESSAGES.price }).finite(LINE_MESSAGES.price).positive(LINE_MESSAGES.price).max(1_000_000_000, 'Price is too large').optional()),
+      taxId: opts.taxRequired
+        ? requiredRefField(LINE_MESSAGES.tax)
+        : optionalRefField(LINE_MESSAGES.invalidTax).optional(),
+      discount: z.preprocess(
+        (v) => toNumber(v) ?? 0,
+        z.number({ error: LINE_MESSAGES.discountNegative }).finite().min(0, LINE_MESSAGES.discountNegative).max(100, LINE_MESSAGES.discountMax),
+      ),
+      taxAmount: z.preprocess(toNumber, z.number({ error: LINE_MESSAGES.taxAmount }).min(0, LINE_MESSAGES.taxAmount).optional()),
+      subtotal: z.preprocess(toNumber, z.number({ error: LINE_MESSAGES.subtotal }).min(0, LINE_MESSAGES.subtotal).optional()),
+      ...(kind === 'part' ? { uomId: optionalRefField('Select a valid unit of measure').optional() } : {}),
+    }),
+  );
+
+export interface LineValues {
+  serviceId?: number;
+  partId?: number;
+  name?: string;
+  quantity: number;
+  unitPrice?: number;
+  taxId?: number | null;
+  discount: number;
+  taxAmount?: number;
+  subtotal?: number;
+  uomId?: number | null;
+}
+
+/** Attachments: uploaded files `{ url, name }`, or bare upload URLs (the spec's "url list"). */
+export const attachmentsField = z.preprocess(
+  (v) =>
+    v === null
+      ? undefined
+      : Array.isArray(v)
+        ? v.map((a) => (typeof a === 'string' && UPLOAD_URL_PATTERN.test(a) ? { url: a, name: a.split('/').pop() } : a))
+        : v,
+  z.array(storedFileSchema, { error: 'Attachments must be a list of uploaded files' }).max(20, 'At most 20 attachments').optional(),
+);
+
+export const noteField = z.preprocess(blankToUndefined, z.string({ error: 'Note must be text' }).trim().max(5000, 'Note must be at most 5000 characters').optional());
+
+/** A required date (ISO 8601 string or Date). */
+export const requiredDate = (required: string, invalid: string) =>
+  z.preprocess(blankToUndefined, z.coerce.date({ error: (i) => (i.input === undefined ? required : invalid) }));
+export const optionalDate = (invalid: string) =>
+  z.preprocess((v) => (v === '' ? undefined : v), z.coerce.date({ error: invalid }).nullable().optional());
+
+/** `Draft`, `send for approval`, `SALES_ORDER` … -> the canonical camelCase value of `values`. */
+export function canonicalStatus<T extends readonly string[]>(values: T) {
+  const byKey = new Map(values.map((v) => [v.toLowerCase(), v]));
+  return (v: unknown) => (typeof v === 'string' ? (byKey.get(v.replace(/[\s_-]+/g, '').toLowerCase()) ?? v) : v);
+}
+
+export const statusField = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess((v) => canonicalStatus(values)(blankToUndefined(v)), z.enum(values, { error: LINE_MESSAGES.status }));
+
+/**
+ * The body of an add or update: `{ overview: {...}, serviceDetails: [...], partDetails: [...] }` or the same
+ * with the overview's fields at the top level; `services`/`parts` are accepted for the line lists.
+ */
+export function documentBody<O extends z.ZodRawShape>(
+  overview: O,
+  opts: { aliases: Record<string, string>; taxRequired: boolean },
+) {
+  const normalise = (v: unknown) => {
+    if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
+    let body = { ...(v as Record<string, unknown>) };
+    if (body.overview && typeof body.overview === 'object' && !Array.isArray(body.overview)) {
+      const { overview: o, ...rest } = body;
+      body = { ...(o as Record<string, unknown>), ...rest };
+    }
+    for (const [alias, canonical] of Object.entries({ ...opts.aliases, services: 'serviceDetails', parts: 'partDetails' })) {
+      if (!(alias in body)) continue;
+      if (body[canonical] === undefined || body[canonical] === null || body[canonical] === '') body[canonical] = body[alias];
+      delete body[alias];
+    }
+    return body;
+  };
+  const lines = (kind: LineKind) =>
+    z.preprocess(
+      (v) => (v === null ? undefined : v),
+      z.array(lineSchema(kind, opts), { error: `${kind === 'service' ? 'Service' : 'Part'} lines must be a list` }).max(200, 'At most 200 lines').default([]),
+    );
+  return z.preprocess(
+    normalise,
+    z.strictObject({ ...overview, serviceDetails: lines('service'), partDetails: lines('part') }),
+  );
+}
+
+/** Query of a document list: page, pageSize, status (several), title or name (contains). */
+export const documentListQuery = <T extends readonly [string, ...string[]]>(statuses: T) =>
+  pageQuerySchema.extend({
+    status: multiValue(z.preprocess(canonicalStatus(statuses), z.enum(statuses, { error: 'Invalid status filter' }))),
+    title: z.string().trim().max(100, 'Filter must be at most 100 characters').optional(),
+    name: z.string().trim().max(100, 'Filter must be at most 100 characters').optional(),
+  });
+
+export const documentOptionsQuery = z.object({
+  pageSize: z.coerce.number({ error: 'pageSize must be between 1 and 100' }).int('pageSize must be between 1 and 100').min(1, 'pageSize must be between 1 and 100').max(100, 'pageSize must be between 1 and 100').default(10),
+  name: z.string().trim().max(100, 'Filter must be at most 100 characters').optional(),
+  title: z.string().trim().max(100, 'Filter must be at most 100 characters').optional(),
+});
+
+/** A line as the API returns it (money in major units, 2 decimals). */
+export interface DocumentLineDto {
+  id: number;
+  kind: LineKind;
+  serviceId: number | null;
+  serviceName?: string;
+  partId: number | null;
+  partName?: string;
+  name: string;
+  quantity: number;
+  unitPrice: number;
+  price: number;
+  salesPrice?: number;
+  taxId: number | null;
+  Tax: { id: number; name: string } | null;
+  discount: number;
+  taxAmount: number;
+  subtotal: number;
+  uomId: number | null;
+  uom: number | null;
+  Uom: { id: number; name: string } | null;
+  position: number;
+}
+
+/** The summary figures in major units. */
+export interface DocumentTotalsDto {
+  rawSubtotal: number;
+  totalDiscount: number;
+  untaxed: number;
+  totalTax: number;
+  total: number;
+}
