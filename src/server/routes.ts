@@ -8,6 +8,7 @@ import { teamsRoutes } from '../features/teams/teams.routes';
 import { maintenanceRequestsRoutes } from '../features/maintenance-requests/maintenance-requests.routes';
 import { maintenanceOrdersRoutes } from '../features/maintenance-orders/maintenance-orders.routes';
 import { customerVendorsRoutes } from '../features/customers-vendors/customers-vendors.routes';
+import { workOrdersRoutes } from '../features/work-orders/work-orders.routes';
 import { assetsRoutes } from '../features/assets/assets.routes';
 import { partsRoutes } from '../features/parts/parts.routes';
 import { serviceCatalogRoutes } from '../features/service-catalog/service-catalog.routes';
@@ -27,6 +28,7 @@ export async function registerFeatureRoutes(app: FastifyInstance) {
   await app.register(customerVendorsRoutes, { prefix: '/api/customer-vendors' });
   await app.register(maintenanceRequestsRoutes, { prefix: '/api/maintenance-requests' });
   await app.register(maintenanceOrdersRoutes, { prefix: '/api/maintenance-orders' });
+  await app.register(workOrdersRoutes, { prefix: '/api/work-orders' });
   await app.register(assetsRoutes, { prefix: '/api/assets' });
   await app.register(partsRoutes, { prefix: '/api/parts' });
   await app.register(serviceCatalogRoutes, { prefix: '/api/services' });

@@ -8,6 +8,11 @@ import { listProductCategories } from '../master-data/product-categories.service
 import { listTaxes } from '../master-data/taxes.service';
 import { listTimeTrackingReasons } from '../master-data/time-tracking-reasons.service';
 import { listUomCategories } from '../master-data/uoms.service';
+import { recentAssets } from '../assets/assets.service';
+import { recentParts } from '../parts/parts.service';
+import { recentServices } from '../service-catalog/service-catalog.service';
+import { recentWorkStations } from '../work-stations/work-stations.service';
+import { listRecentWorkOrders } from '../work-orders/work-orders.service';
 
 /**
  * GET /user/get-app-data: every key of spec section 7 "Application data". Master data and people come
@@ -25,12 +30,12 @@ export async function getAppData(tx: Tx, orgId: number, actor: AccessClaims) {
     company,
     workers,
     assetCategories: (await listAssetCategories(tx, orgId, { page: 1 })).assetCategories,
-    assets: [] as unknown[],
+    assets: await recentAssets(tx, orgId, 50),
     maintenanceOrders: await recentMaintenanceOrders(tx, orgId, 50),
-    services: { services: [] as unknown[] },
-    workOrders: [] as unknown[],
-    workStations: [] as unknown[],
-    parts: [] as unknown[],
+    services: { services: await recentServices(tx, orgId, 50) },
+    workOrders: await listRecentWorkOrders(tx, orgId, actor),
+    workStations: await recentWorkStations(tx, orgId, 100),
+    parts: await recentParts(tx, orgId, 50),
     uomCategories: (await listUomCategories(tx, orgId, { page: 1 })).uomCategories,
     productCategories: (await listProductCategories(tx, orgId, { page: 1 })).productCategories,
     taxes: (await listTaxes(tx, orgId, { page: 1 })).taxes,

@@ -33,6 +33,13 @@ const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
 const optionalDate = (label: string) =>
   z.preprocess(blankToUndefined, z.coerce.date({ error: `${label} must be a valid date` }).optional());
 
+/** A required date: missing or empty gives `required`, anything unparsable `invalid`. */
+const requiredDate = (required: string, invalid: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' || typeof v === 'number' ? new Date(v) : v),
+    z.date({ error: (i) => (i.input === undefined ? required : invalid) }),
+  );
+
 /** 'HH:MM' (hours may exceed 24 for long jobs; minutes 00 to 59). */
 export const DURATION_PATTERN = /^\d{1,4}:[0-5]\d$/;
 
@@ -66,8 +73,8 @@ export const workOrderStatusSchema = z.strictObject({ status: workOrderStatusFie
 /** Spec "Labor form": start and end are dates, reason an integer > 0, start before end. */
 export const laborInputSchema = z
   .strictObject({
-    startTime: z.preprocess(blankToUndefined, z.coerce.date({ error: (i) => (i.input === undefined ? 'Start time is required' : 'Start time must be a valid date') })),
-    endTime: z.preprocess(blankToUndefined, z.coerce.date({ error: (i) => (i.input === undefined ? 'End time is required' : 'End time must be a valid date') })),
+    startTime: requiredDate('Start time is required', 'Start time must be a valid date'),
+    endTime: requiredDate('End time is required', 'End time must be a valid date'),
     reason: z.preprocess(blankToUndefined, z.coerce.number({ error: 'Reason is required' }).int('Reason is required').gt(0, 'Reason is required').max(2147483647, 'Reason is required')),
     /** Managers may log time for someone else; a worker always logs their own. */
     workerId: z.preprocess(blankToUndefined, idField('Worker is invalid').optional()),

@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { EVERYONE, MANAGERS } from '../../server/plugins/request-context';
+import { idParamsSchema } from '../../shared/pagination';
+import {
+  addPartsSchema,
+  laborInputSchema,
+  laborParamsSchema,
+  partParamsSchema,
+  workOrderInputSchema,
+  workOrderListQuerySchema,
+  workOrderStatusSchema,
+} from './work-orders.schema';
+import {
+  addLabor,
+  addParts,
+  addWorkOrder,
+  deleteLabor,
+  deletePart,
+  deleteWorkOrder,
+  getStatistics,
+  getWorkOrder,
+  listLabors,
+  listParts,
+  listWorkOrders,
+  updateWorkOrder,
+  updateWorkOrderStatus,
+} from './work-orders.service';
+
+/**
+ * Spec document 1, section 7 "Work orders" (prefix /api/work-orders). Workers reach only the orders
+ * assigned to them (the service answers 404 for others); creating and deleting orders is for managers.
+ */
+export async function workOrdersRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/get-work-orders', { schema: { querystring: workOrderListQuerySchema }, config: { access: EVERYONE } }, (req) =>
+    req.inTenant((tx) => listWorkOrders(tx, req.auth.orgId, req.auth, req.query)),
+  );
+
+  app.get('/get-statistics', { config: { access: EVERYONE } }, async (req) => {
+    const statistics = await req.inTenant((tx) => getStatistics(tx, req.auth.orgId, req.auth));
+    return { statistics, ...statistics };
+  });
+
+  app.get('/get-work-order/:id', { schema: { params: idParamsSchema }, config: { access: EVERYONE } }, async (req) => ({
+    workOrder: await req.inTenant((tx) => getWorkOrder(tx, req.auth.orgId, req.auth, req.params.id)),
+  }));
+
+  app.post(
+    '/add-work-order',
+    { schema: { body: workOrderInputSchema, querystring: workOrderListQuerySchema }, config: { access: MANAGERS } },
+    async (req, reply) => reply.status(201).send(await req.inTenant((tx) => addWorkOrder(tx, req.auth.orgId, req.auth, req.body, req.query))),
+  );
+
+  app.put(
+    '/update-work-order/:id',
+    { schema: { params: idParamsSchema, body: workOrderInputSchema }, config: { access: EVERYONE } },
+    (req) => req.inTenant((tx) => updateWorkOrder(tx, req.auth.orgId, req.auth, req.params.id, req.body)),
+  );
+
+  app.delete(
+    '/delete-work-order/:id',
+    { schema: { params: idParamsSchema, querystring: workOrderListQuerySchema }, config: { access: MANAGERS } },
+    (req) => req.inTenant((tx) => deleteWorkOrder(tx, req.auth.orgId, req.auth, req.params.id, req.query)),
+  );
+
+  app.put('/update-status/:id', { schema: { params: idParamsSchema, body: workOrderStatusSchema }, config: { access: EVERYONE } }, (req) =>
+    req.inTenant((tx) => updateWorkOrderStatus(tx, req.auth.orgId, req.auth, req.params.id, req.body.status)),
+  );
+
+  app.get('/get-labors/:id', { schema: { params: idParamsSchema }, config: { access: EVERYONE } }, (req) =>
+    req.inTenant((tx) => listLabors(tx, req.auth.orgId, req.auth, req.params.id)),
+  );
+
+  app.post('/add-labor/:id', { schema: { params: idParamsSchema, body: laborInputSchema }, config: { access: EVERYONE } }, async (req, reply) =>
+    reply.status(201).send(await req.inTenant((tx) => addLabor(tx, req.auth.orgId, req.auth, req.params.id, req.body))),
+  );
+
+  app.delete('/delete-labor/:workOrderId/labor/:laborId', { schema: { params: laborParamsSchema }, config: { access: EVERYONE } }, (req) =>
+    req.inTenant((tx) => deleteLabor(tx, req.auth.orgId, req.auth, req.params.workOrderId, req.params.laborId)),
+  );
+
+  app.get('/get-parts/:id', { schema: { params: idParamsSchema }, config: { access: EVERYONE } }, (req) =>
+    req.inTenant((tx) => listParts(tx, req.auth.orgId, req.auth, req.params.id)),
+  );
+
+  app.post('/add-parts/:id', { schema: { params: idParamsSchema, body: addPartsSchema }, config: { access: EVERYONE } }, async (req, reply) =>
+    reply.status(201).send(await req.inTenant((tx) => addParts(tx, req.auth.orgId, req.auth, req.params.id, req.body))),
+  );
+
+  app.delete('/delete-part/:workOrderId/part/:partId', { schema: { params: partParamsSchema }, config: { access: EVERYONE } }, (req) =>
+    req.inTenant((tx) => deletePart(tx, req.auth.orgId, req.auth, req.params.workOrderId, req.params.partId)),
+  );
+}

@@ -1,0 +1,424 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../server/db/client';
+import { assets, parts, timeTrackingReasons, users, workOrderAssignees, workOrderLabors, workOrderParts, workOrders, workOrderStatusCounts } from '../../server/db/schema';
+import { badRequest, forbidden, notFound } from '../../server/http-error';
+import { pagination } from '../../shared/pagination';
+import type { AccessClaims } from '../auth/tokens';
+import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
+import { sanitizeHtml } from './sanitize-html';
+import {
+  workOrderDisplayId,
+  type LaborDto,
+  type WorkOrderDto,
+  type WorkOrderListQuery,
+  type WorkOrderPartDto,
+  type WorkOrderStatistics,
+  type WorkOrderStatus,
+  type WorkOrderValues,
+  type addPartsSchema,
+  type laborInputSchema,
+} from './work-orders.schema';
+import type { z } from 'zod';
+
+registerActivityEntity('work-order', workOrders, 'Work order');
+
+const ENTITY = 'work-order';
+/** Exact counts up to this many matching rows; beyond it the planner's estimate (docs/decisions/004). */
+export const EXACT_COUNT_CAP = 10_000;
+const DUE_SOON_DAYS = 7;
+
+const isManager = (actor: AccessClaims) => actor.role === 'admin' || actor.role === 'manager';
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Workers see only the work orders assigned to them (DESIGN 5). */
+function visibleTo(orgId: number, actor: AccessClaims): SQL | undefined {
+  if (isManager(actor)) return undefined;
+  return sql`exists (select 1 from ${workOrderAssignees} where ${workOrderAssignees.orgId} = ${orgId}
+    and ${workOrderAssignees.workOrderId} = ${workOrders.id} and ${workOrderAssignees.userId} = ${actor.userId})`;
+}
+
+const orderColumns = {
+  id: workOrders.id,
+  title: workOrders.title,
+  duration: workOrders.duration,
+  status: workOrders.status,
+  priority: workOrders.priority,
+  startDate: workOrders.startDate,
+  endDate: workOrders.endDate,
+  dueDate: workOrders.dueDate,
+  instructions: workOrders.instructions,
+  assetId: workOrders.assetId,
+  assetName: assets.name,
+  createdById: workOrders.createdById,
+  createdAt: workOrders.createdAt,
+  updatedAt: workOrders.updatedAt,
+};
+type OrderRow = Awaited<ReturnType<typeof selectOrders>>[number];
+
+/** Rows of one page (or one order) with their asset and assignees, in the given order. */
+async function withRelations(tx: Tx, orgId: number, rows: OrderRow[]): Promise<WorkOrderDto[]> {
+  const ids = rows.map((r) => r.id);
+  const people = ids.length
+    ? await tx
+        .select({ workOrderId: workOrderAssignees.workOrderId, id: users.id, firstName: users.firstName, lastName: users.lastName })
+        .from(workOrderAssignees)
+        .innerJoin(users, and(eq(users.orgId, workOrderAssignees.orgId), eq(users.id, workOrderAssignees.userId)))
+        .where(and(eq(workOrderAssignees.orgId, orgId), inArray(workOrderAssignees.workOrderId, ids)))
+        .orderBy(asc(users.firstName), asc(users.id))
+    : [];
+  return rows.map((r) => ({
+    id: r.id,
+    workOrderId: workOrderDisplayId(r.id),
+    title: r.title,
+    duration: r.duration,
+    status: r.status,
+    priority: r.priority,
+    startDate: iso(r.startDate),
+    endDate: iso(r.endDate),
+    dueDate: iso(r.dueDate),
+    instructions: r.instructions,
+    assetId: r.assetId,
+    asset: r.assetId ? { id: r.assetId, name: r.assetName ?? '' } : null,
+    assignees: people.filter((p) => p.workOrderId === r.id).map(({ id, firstName, lastName }) => ({ id, firstName, lastName })),
+    createdById: r.createdById,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  }));
+}
+
+function selectOrders(tx: Tx, orgId: number) {
+  return tx
+    .select(orderColumns)
+    .from(workOrders)
+    .leftJoin(assets, and(eq(assets.orgId, workOrders.orgId), eq(assets.id, workOrders.assetId)));
+}
+
+/** One work order the actor may see; 404 otherwise (a worker's unassigned order does not exist for them). */
+export async function getWorkOrder(tx: Tx, orgId: number, actor: AccessClaims, id: number): Promise<WorkOrderDto> {
+  const rows = await selectOrders(tx, orgId).where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id), visibleTo(orgId, actor)));
+  if (!rows.length) throw notFound('Work order');
+  const [order] = await withRelations(tx, orgId, rows);
+  return order;
+}
+
+/**
+ * totalRecords without counting a million rows: the trigger-kept counts per status when only statuses
+ * filter, else an exact count up to EXACT_COUNT_CAP and the planner's estimate beyond it.
+ */
+async function countOrders(tx: Tx, orgId: number, actor: AccessClaims, query: WorkOrderListQuery, where: SQL | undefined) {
+  if (isManager(actor) && !query.title) {
+    const [row] = await tx
+      .select({ n: sql<number>`coalesce(sum(${workOrderStatusCounts.n}), 0)::int` })
+      .from(workOrderStatusCounts)
+      .where(and(eq(workOrderStatusCounts.orgId, orgId), query.status?.length ? inArray(workOrderStatusCounts.status, query.status) : undefined));
+    return Number(row.n);
+  }
+  const capped = tx.select({ one: sql`1` }).from(workOrders).where(where).limit(EXACT_COUNT_CAP + 1).as('capped');
+  const [{ n }] = await tx.select({ n: count() }).from(capped);
+  if (n <= EXACT_COUNT_CAP) return n;
+  const plan = await tx.execute(sql`explain (format json) ${tx.select({ one: sql`1` }).from(workOrders).where(where)}`);
+  const first = (plan as unknown as { rows: Record<string, unknown>[] }).rows[0];
+  const json = Object.values(first)[0];
+  const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: { 'Plan Rows': number } }[];
+  return Math.max(EXACT_COUNT_CAP + 1, Math.round(parsed[0].Plan['Plan Rows']));
+}
+
+/** GET get-work-orders: newest first, filtered by status (any of) and title (contains, case-insensitive). */
+export async function listWorkOrders(tx: Tx, orgId: number, actor: AccessClaims, query: WorkOrderListQuery) {
+  const where = and(
+    eq(workOrders.orgId, orgId),
+    query.status?.length ? inArray(workOrders.status, query.status) : undefined,
+    query.title ? ilike(workOrders.title, `%${escapeLike(query.title)}%`) : undefined,
+    visibleTo(orgId, actor),
+  );
+  const rows = await selectOrders(tx, orgId)
+    .where(where)
+    .orderBy(desc(workOrders.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  const totalRecords = await countOrders(tx, orgId, actor, query, where);
+  return { workOrders: await withRelations(tx, orgId, rows), pagination: pagination(totalRecords, query.page, query.pageSize) };
+}
+
+/** The ~50 most recent orders the actor sees, for get-app-data (screens page from the server). */
+export async function listRecentWorkOrders(tx: Tx, orgId: number, actor: AccessClaims) {
+  const { workOrders: rows } = await listWorkOrders(tx, orgId, actor, { page: 1, pageSize: 50 } as WorkOrderListQuery);
+  return rows;
+}
+
+/** The three cards: pending (assigned), open and due in the next 7 days, high priority still assigned. */
+export async function getStatistics(tx: Tx, orgId: number, actor: AccessClaims, now = new Date()): Promise<WorkOrderStatistics> {
+  const visible = visibleTo(orgId, actor);
+  const countWhere = async (...conds: (SQL | undefined)[]) => {
+    const [{ n }] = await tx.select({ n: count() }).from(workOrders).where(and(eq(workOrders.orgId, orgId), visible, ...conds));
+    return n;
+  };
+  let totalPending: number;
+  if (isManager(actor)) {
+    const [row] = await tx
+      .select({ n: workOrderStatusCounts.n })
+      .from(workOrderStatusCounts)
+      .where(and(eq(workOrderStatusCounts.orgId, orgId), eq(workOrderStatusCounts.status, 'assigned')));
+    totalPending = row?.n ?? 0;
+  } else {
+    totalPending = await countWhere(eq(workOrders.status, 'assigned'));
+  }
+  const until = new Date(now.getTime() + DUE_SOON_DAYS * 86_400_000);
+  const dueNext7Days = await countWhere(
+    gte(workOrders.dueDate, now),
+    lt(workOrders.dueDate, until),
+    inArray(workOrders.status, ['assigned', 'in-progress']),
+  );
+  const highPriorityPending = await countWhere(eq(workOrders.priority, 'high'), eq(workOrders.status, 'assigned'));
+  return { totalPending, dueNext7Days, highPriorityPending };
+}
+
+async function checkAsset(tx: Tx, orgId: number, assetId: number | undefined) {
+  if (!assetId) return;
+  const [row] = await tx.select({ id: assets.id }).from(assets).where(and(eq(assets.orgId, orgId), eq(assets.id, assetId)));
+  if (!row) throw badRequest('Asset not found', 'assetId');
+}
+
+async function checkUsers(tx: Tx, orgId: number, ids: number[], path: string, message: string) {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return unique;
+  const rows = await tx.select({ id: users.id }).from(users).where(and(eq(users.orgId, orgId), inArray(users.id, unique)));
+  if (rows.length !== unique.length) throw badRequest(message, path);
+  return unique;
+}
+
+const writable = (input: WorkOrderValues) => ({
+  title: input.title,
+  duration: input.duration ?? null,
+  priority: input.priority ?? 'medium',
+  startDate: input.startDate ?? null,
+  endDate: input.endDate ?? null,
+  dueDate: input.dueDate ?? null,
+  instructions: input.instructions ? sanitizeHtml(input.instructions) : null,
+  assetId: input.assetId ?? null,
+});
+
+/** POST add-work-order (managers): the new order and the refreshed list. */
+export async function addWorkOrder(tx: Tx, orgId: number, actor: AccessClaims, input: WorkOrderValues, query: WorkOrderListQuery) {
+  await checkAsset(tx, orgId, input.assetId);
+  const assignees = await checkUsers(tx, orgId, input.assignees ?? [], 'assignees', 'Assignee not found');
+  const [created] = await tx
+    .insert(workOrders)
+    .values({ orgId, ...writable(input), status: input.status ?? 'assigned', createdById: actor.userId })
+    .returning({ id: workOrders.id });
+  if (assignees.length) await tx.insert(workOrderAssignees).values(assignees.map((userId) => ({ orgId, workOrderId: created.id, userId })));
+  await recordActivity(tx, orgId, { entityType: ENTITY, entityId: created.id, userId: actor.userId, action: 'created' });
+  const workOrder = await getWorkOrder(tx, orgId, actor, created.id);
+  return { message: 'Work order added successfully', workOrder, ...(await listWorkOrders(tx, orgId, actor, query)) };
+}
+
+/** PUT update-work-order/{id}: managers edit anything; an assigned worker edits the order but not its assignees. */
+export async function updateWorkOrder(tx: Tx, orgId: number, actor: AccessClaims, id: number, input: WorkOrderValues) {
+  const before = await getWorkOrder(tx, orgId, actor, id);
+  await checkAsset(tx, orgId, input.assetId);
+  const values = { ...writable(input), ...(input.status ? { status: input.status } : {}) };
+  let assigneeChange: { from: number[]; to: number[] } | null = null;
+  if (input.assignees) {
+    const next = await checkUsers(tx, orgId, input.assignees, 'assignees', 'Assignee not found');
+    const prev = before.assignees.map((a) => a.id).sort((a, b) => a - b);
+    const sorted = [...next].sort((a, b) => a - b);
+    if (JSON.stringify(prev) !== JSON.stringify(sorted)) {
+      if (!isManager(actor)) throw forbidden('Only managers can change the assignees');
+      await tx.delete(workOrderAssignees).where(and(eq(workOrderAssignees.orgId, orgId), eq(workOrderAssignees.workOrderId, id)));
+      if (next.length) await tx.insert(workOrderAssignees).values(next.map((userId) => ({ orgId, workOrderId: id, userId })));
+      assigneeChange = { from: prev, to: sorted };
+    }
+  }
+  await tx.update(workOrders).set(values).where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id)));
+  const beforeValues = { ...before, startDate: before.startDate ? new Date(before.startDate) : null, endDate: before.endDate ? new Date(before.endDate) : null, dueDate: before.dueDate ? new Date(before.dueDate) : null };
+  const changes: Record<string, { from: unknown; to: unknown }> = diffChanges(beforeValues as unknown as Record<string, unknown>, values, Object.keys(values));
+  if (assigneeChange) changes.assignees = assigneeChange;
+  if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'updated', changes });
+  return { message: 'Work order updated successfully', workOrder: await getWorkOrder(tx, orgId, actor, id) };
+}
+
+/** PUT update-status/{id}: any status may follow any other (spec section 4). */
+export async function updateWorkOrderStatus(tx: Tx, orgId: number, actor: AccessClaims, id: number, status: WorkOrderStatus) {
+  const before = await getWorkOrder(tx, orgId, actor, id);
+  if (before.status !== status) {
+    await tx.update(workOrders).set({ status }).where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id)));
+    await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'status', changes: { status: { from: before.status, to: status } } });
+  }
+  const order = await getWorkOrder(tx, orgId, actor, id);
+  return { message: 'Work order status updated successfully', order, workOrder: order };
+}
+
+/** DELETE delete-work-order/{id} (managers): labour and parts go with it; returns the refreshed list. */
+export async function deleteWorkOrder(tx: Tx, orgId: number, actor: AccessClaims, id: number, query: WorkOrderListQuery) {
+  const rows = await tx.delete(workOrders).where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id))).returning({ id: workOrders.id });
+  if (!rows.length) throw notFound('Work order');
+  await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'deleted' });
+  return { message: 'Work order deleted successfully', ...(await listWorkOrders(tx, orgId, actor, query)) };
+}
+
+// ---- Labour ----
+
+async function listLaborRows(tx: Tx, orgId: number, workOrderId: number): Promise<LaborDto[]> {
+  const rows = await tx
+    .select({
+      id: workOrderLabors.id,
+      workOrderId: workOrderLabors.workOrderId,
+      workerId: workOrderLabors.workerId,
+      reasonId: workOrderLabors.reasonId,
+      startDate: workOrderLabors.startDate,
+      endDate: workOrderLabors.endDate,
+      createdAt: workOrderLabors.createdAt,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      reasonName: timeTrackingReasons.name,
+    })
+    .from(workOrderLabors)
+    .innerJoin(users, and(eq(users.orgId, workOrderLabors.orgId), eq(users.id, workOrderLabors.workerId)))
+    .innerJoin(timeTrackingReasons, and(eq(timeTrackingReasons.orgId, workOrderLabors.orgId), eq(timeTrackingReasons.id, workOrderLabors.reasonId)))
+    .where(and(eq(workOrderLabors.orgId, orgId), eq(workOrderLabors.workOrderId, workOrderId)))
+    .orderBy(asc(workOrderLabors.startDate), asc(workOrderLabors.id));
+  return rows.map((r) => ({
+    id: r.id,
+    workOrderId: r.workOrderId,
+    workerId: r.workerId,
+    reasonId: r.reasonId,
+    Worker: { id: r.workerId, firstName: r.firstName, lastName: r.lastName },
+    TimeTrackReason: { id: r.reasonId, name: r.reasonName },
+    startDate: r.startDate.toISOString(),
+    endDate: r.endDate.toISOString(),
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+/** The labour list under both names the screens use ("labor list"). */
+const laborList = (labors: LaborDto[]) => ({ labors, workOrderLabors: labors });
+
+/** GET get-labors/{id}. */
+export async function listLabors(tx: Tx, orgId: number, actor: AccessClaims, workOrderId: number) {
+  await getWorkOrder(tx, orgId, actor, workOrderId);
+  return laborList(await listLaborRows(tx, orgId, workOrderId));
+}
+
+const minutesLabel = (start: Date, end: Date) => {
+  const m = Math.round((end.getTime() - start.getTime()) / 60_000);
+  return `${Math.floor(m / 60)}h ${m % 60}m`;
+};
+
+/** POST add-labor/{id}: a worker logs their own time; a manager may name the worker. */
+export async function addLabor(tx: Tx, orgId: number, actor: AccessClaims, workOrderId: number, input: z.output<typeof laborInputSchema>) {
+  await getWorkOrder(tx, orgId, actor, workOrderId);
+  const [reason] = await tx
+    .select({ id: timeTrackingReasons.id, name: timeTrackingReasons.name })
+    .from(timeTrackingReasons)
+    .where(and(eq(timeTrackingReasons.orgId, orgId), eq(timeTrackingReasons.id, input.reason)));
+  if (!reason) throw badRequest('Reason is required', 'reason');
+  let workerId = actor.userId;
+  if (input.workerId && input.workerId !== actor.userId) {
+    if (!isManager(actor)) throw forbidden('Workers can only log their own time');
+    await checkUsers(tx, orgId, [input.workerId], 'workerId', 'Worker not found');
+    workerId = input.workerId;
+  }
+  const [created] = await tx
+    .insert(workOrderLabors)
+    .values({ orgId, workOrderId, workerId, reasonId: reason.id, startDate: input.startTime, endDate: input.endTime })
+    .returning({ id: workOrderLabors.id });
+  await recordActivity(tx, orgId, {
+    entityType: ENTITY,
+    entityId: workOrderId,
+    userId: actor.userId,
+    action: 'updated',
+    changes: { labor: { from: null, to: `${minutesLabel(input.startTime, input.endTime)} (${reason.name})` } },
+  });
+  const labors = await listLaborRows(tx, orgId, workOrderId);
+  return { message: 'Work order labor added successfully', labor: labors.find((l) => l.id === created.id)!, ...laborList(labors) };
+}
+
+/** DELETE delete-labor/{workOrderId}/labor/{laborId}: workers delete only their own entries. */
+export async function deleteLabor(tx: Tx, orgId: number, actor: AccessClaims, workOrderId: number, laborId: number) {
+  await getWorkOrder(tx, orgId, actor, workOrderId);
+  const where = and(eq(workOrderLabors.orgId, orgId), eq(workOrderLabors.workOrderId, workOrderId), eq(workOrderLabors.id, laborId));
+  const [row] = await tx.select({ workerId: workOrderLabors.workerId, startDate: workOrderLabors.startDate, endDate: workOrderLabors.endDate }).from(workOrderLabors).where(where);
+  if (!row) throw notFound('Labor');
+  if (!isManager(actor) && row.workerId !== actor.userId) throw forbidden('Workers can only delete their own time');
+  await tx.delete(workOrderLabors).where(where);
+  await recordActivity(tx, orgId, {
+    entityType: ENTITY,
+    entityId: workOrderId,
+    userId: actor.userId,
+    action: 'updated',
+    changes: { labor: { from: minutesLabel(row.startDate, row.endDate), to: null } },
+  });
+  return { message: 'Work order labor deleted successfully', ...laborList(await listLaborRows(tx, orgId, workOrderId)) };
+}
+
+// ---- Parts ----
+
+async function listPartRows(tx: Tx, orgId: number, workOrderId: number): Promise<WorkOrderPartDto[]> {
+  const rows = await tx
+    .select({
+      id: workOrderParts.id,
+      workOrderId: workOrderParts.workOrderId,
+      partId: workOrderParts.partId,
+      quantity: workOrderParts.quantity,
+      name: parts.name,
+      salesPrice: parts.salesPrice,
+    })
+    .from(workOrderParts)
+    .innerJoin(parts, and(eq(parts.orgId, workOrderParts.orgId), eq(parts.id, workOrderParts.partId)))
+    .where(and(eq(workOrderParts.orgId, orgId), eq(workOrderParts.workOrderId, workOrderId)))
+    .orderBy(asc(workOrderParts.id));
+  return rows.map((r) => ({
+    id: r.id,
+    workOrderId: r.workOrderId,
+    partId: r.partId,
+    Part: { id: r.partId, name: r.name, salesPrice: Number(r.salesPrice) },
+    quantity: r.quantity,
+  }));
+}
+
+/** GET get-parts/{id}. */
+export async function listParts(tx: Tx, orgId: number, actor: AccessClaims, workOrderId: number) {
+  await getWorkOrder(tx, orgId, actor, workOrderId);
+  return { workOrderParts: await listPartRows(tx, orgId, workOrderId) };
+}
+
+/** POST add-parts/{id}: each part is attached once; adding it again adds to its quantity. */
+export async function addParts(tx: Tx, orgId: number, actor: AccessClaims, workOrderId: number, input: z.output<typeof addPartsSchema>) {
+  await getWorkOrder(tx, orgId, actor, workOrderId);
+  const wanted = new Map<number, number>();
+  for (const line of input.parts) {
+    const { partId, quantity } = typeof line === 'number' ? { partId: line, quantity: 1 } : line;
+    wanted.set(partId, (wanted.get(partId) ?? 0) + quantity);
+  }
+  const ids = [...wanted.keys()];
+  const found = await tx.select({ id: parts.id, name: parts.name }).from(parts).where(and(eq(parts.orgId, orgId), inArray(parts.id, ids)));
+  if (found.length !== ids.length) throw badRequest('Part not found', 'parts');
+  await tx
+    .insert(workOrderParts)
+    .values(ids.map((partId) => ({ orgId, workOrderId, partId, quantity: wanted.get(partId)! })))
+    .onConflictDoUpdate({
+      target: [workOrderParts.orgId, workOrderParts.workOrderId, workOrderParts.partId],
+      set: { quantity: sql`${workOrderParts.quantity} + excluded.quantity` },
+    });
+  await recordActivity(tx, orgId, {
+    entityType: ENTITY,
+    entityId: workOrderId,
+    userId: actor.userId,
+    action: 'updated',
+    changes: { parts: { from: null, to: found.map((p) => `${p.name} x${wanted.get(p.id)}`).join(', ') } },
+  });
+  return { message: 'Work order parts added successfully', workOrderParts: await listPartRows(tx, orgId, workOrderId) };
+}
+
+/** DELETE delete-part/{workOrderId}/part/{partId}: partId names the part (DESIGN 11). */
+export async function deletePart(tx: Tx, orgId: number, actor: AccessClaims, workOrderId: number, partId: number) {
+  await getWorkOrder(tx, orgId, actor, workOrderId);
+  const rows = await tx
+    .delete(workOrderParts)
+    .where(and(eq(workOrderParts.orgId, orgId), eq(workOrderParts.workOrderId, workOrderId), eq(workOrderParts.partId, partId)))
+    .returning({ id: workOrderParts.id });
+  if (!rows.length) throw notFound('Part');
+  await recordActivity(tx, orgId, { entityType: ENTITY, entityId: workOrderId, userId: actor.userId, action: 'updated', changes: { parts: { from: `part ${partId}`, to: null } } });
+  return { message: 'Work order part deleted successfully', workOrderParts: await listPartRows(tx, orgId, workOrderId) };
+}
