@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -45,6 +45,37 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   return { db, kind: 'pglite', close: () => client.close() };
 }
 
+/**
+ * PGlite is one process's database: a second process opening the same files would corrupt them.
+ * A lock file with the owner's pid refuses the second opener; a lock left by a dead process is taken over.
+ */
+function lockDataDir(dir: string) {
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'pglite.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return () => rmSync(file, { force: true });
+    } catch {
+      const owner = Number(readFileSync(file, 'utf8'));
+      if (owner && isAlive(owner)) {
+        throw new Error(`The embedded database in ${dir} is already in use by process ${owner}. Stop it first, or set DATA_DIR to another folder.`);
+      }
+      rmSync(file, { force: true });
+    }
+  }
+  throw new Error(`Could not lock the embedded database in ${dir}`);
+}
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as { code?: string }).code === 'EPERM';
+  }
+}
+
 /** Applies the generated migrations, then the tenancy wall (idempotent). */
 export async function migrate(database: Database) {
   if (database.kind === 'postgres') {
@@ -65,8 +96,8 @@ export async function migrate(database: Database) {
 /** Runs `fn` in one transaction as the runtime role with `app.org_id` set: the database walls off other tenants. */
 export function withTenant<T>(db: Db, orgId: number, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('app.org_id', ${String(orgId)}, true)`);
-    await tx.execute(sql.raw(`set local role ${RUNTIME_ROLE}`));
+    // One round trip: both settings are transaction-local (`role` is SET LOCAL ROLE).
+    await tx.execute(sql`select set_config('app.org_id', ${String(orgId)}, true), set_config('role', ${RUNTIME_ROLE}, true)`);
     return fn(tx as Tx);
   });
 }

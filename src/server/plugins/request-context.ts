@@ -41,7 +41,22 @@ export function subdomainOf(host: string | undefined, baseDomain: string): strin
   return /^[a-z0-9-]{1,63}$/.test(sub) ? sub : null;
 }
 
+/** Subdomains never change owner, so lookups are cached briefly per process (the API stays stateless). */
+const orgCache = new Map<string, { org: { id: number; subdomain: string } | null; until: number }>();
+const ORG_CACHE_MS = 30_000;
+
 export async function findOrgBySubdomain(db: Db, subdomain: string) {
+  const key = subdomain.toLowerCase();
+  const hit = orgCache.get(key);
+  if (hit && hit.until > Date.now() && hit.org) return hit.org;
+  const org = await lookupOrg(db, key);
+  if (orgCache.size > 10_000) orgCache.clear();
+  // Only found organisations are cached: a subdomain signed up a moment ago must work at once.
+  if (org) orgCache.set(key, { org, until: Date.now() + ORG_CACHE_MS });
+  return org;
+}
+
+async function lookupOrg(db: Db, subdomain: string) {
   const [org] = await withoutTenant(db, (tx) =>
     tx
       .select({ id: organizations.id, subdomain: organizations.subdomain })

@@ -1,0 +1,23 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from './client';
+
+describe('the embedded database lock', () => {
+  it('refuses a second opener of the same DATA_DIR and frees the lock on close', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cmms-lock-'));
+    const first = await openDatabase({ dataDir: dir });
+    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(/already in use by process/);
+    await first.close();
+    const again = await openDatabase({ dataDir: dir });
+    await again.close();
+  });
+
+  it('takes over a lock left by a process that died', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cmms-lock-'));
+    writeFileSync(join(dir, 'pglite.lock'), '999999999');
+    const db = await openDatabase({ dataDir: dir });
+    await db.close();
+  });
+});
