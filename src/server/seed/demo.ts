@@ -5,6 +5,10 @@ import { organizations, users } from '../db/schema';
 import { hashPassword } from '../passwords';
 import { seedMasterData } from '../../features/master-data/master-data.seed';
 import { seedTeams } from '../../features/teams/teams.seed';
+import { seedCatalog } from '../../features/assets/catalog.seed';
+import { seedWorkOrders } from '../../features/work-orders/work-orders.seed';
+import { seedMaintenanceRequests } from '../../features/maintenance-requests/maintenance-requests.seed';
+import { seedMaintenanceOrders } from '../../features/maintenance-orders/maintenance-orders.seed';
 
 export const DEMO = { subdomain: 'demo', email: 'admin@demo.com', password: 'Demo1234!' };
 
@@ -57,6 +61,12 @@ export async function seedSampleData(db: Db, orgId: number) {
     // Business areas add their seed functions here, in dependency order.
     seedMasterData,
     seedTeams,
+    // customers-vendors goes before this line (assets take vendors as owners)
+    seedCatalog, // work stations, services, assets, parts with stock
+    // Maintenance reads assets, customers, services and parts: keep these two after those areas' seeds.
+    seedWorkOrders,
+    seedMaintenanceRequests,
+    seedMaintenanceOrders,
   ];
   await withTenant(db, orgId, async (tx) => {
     for (const seed of areas) await seed(tx, orgId);
