@@ -36,13 +36,21 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const dir = opts.dataDir ?? 'memory://';
-  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
+  const inMemory = dir.startsWith('memory://');
+  const releaseLock = inMemory ? () => {} : lockDataDir(dir);
   // Extensions our migrations create (trigram search on titles, org_id inside GIN indexes).
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
-  const client = await PGlite.create(dir.startsWith('memory://') ? undefined : join(dir, 'pglite'), { extensions: { pg_trgm, btree_gin } });
+  const client = await PGlite.create(inMemory ? undefined : join(dir, 'pglite'), { extensions: { pg_trgm, btree_gin } });
   const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await client.close();
+      releaseLock();
+    },
+  };
 }
 
 /**
