@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { createOrg, createTestApp, type Client, type TestApp, type TestOrg } from '../../server/test/harness';
 import { catalogue } from './test-fixtures';
+import { seedSampleData } from '../../server/seed/demo';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -428,5 +429,21 @@ describe('isolation', () => {
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('Assignee not found');
     expect(bRefs.asset.id).toBeGreaterThan(0);
+  });
+});
+
+describe('demo seed', () => {
+  it('seeds requests of every type and state, and orders planned from them', async () => {
+    const org = await createOrg(t, 'Seed');
+    await catalogue(t, org.orgId, 'Sd');
+    await seedSampleData(t.database.db, org.orgId);
+    const list = await org.admin.get('/api/maintenance-requests/get-maintenance-requests?pageSize=25');
+    expect(list.status).toBe(200);
+    const rows = list.body.maintenanceRequests as { maintenanceType: string; state: string; requester: string }[];
+    expect(new Set(rows.map((r) => r.maintenanceType))).toEqual(new Set(['corrective', 'preventive', 'predictive', 'emergency', 'proactive']));
+    expect(new Set(rows.map((r) => r.state)).size).toBeGreaterThanOrEqual(5);
+    expect(list.body.statistics.employeeVsCustomer.customer).toBeGreaterThan(0);
+    const orders = await org.admin.get('/api/maintenance-orders/get-maintenance-orders');
+    expect(orders.body.maintenanceOrders.map((o: { status: string }) => o.status).sort()).toEqual(['in-progress', 'new', 'validate']);
   });
 });
