@@ -135,7 +135,7 @@ describe('work stations', () => {
     expect((await b.admin.del(`/api/workstations/delete-workstation/${id}`)).status).toBe(404);
     expect((await b.admin.get('/api/workstations/get-workstations')).body.workStations).toEqual([]);
     expect((await b.admin.get('/api/workstations/get-workstation-options')).body).toEqual([]);
-    expect(await a.admin.get(`/api/workstations/get-workstation/${id}`)).toEqual(before);
+    expect((await a.admin.get(`/api/workstations/get-workstation/${id}`)).body).toEqual(before.body);
     // B's team id 3 does not exist in A (A has teams 1, 2): refused
     const foreign = await a.admin.put(`/api/workstations/update-workstation/${id}`, station(mb.team2.id + 10));
     expect(foreign.status).toBe(400);
