@@ -15,6 +15,12 @@ export type ReasonType = (typeof REASON_TYPES)[number];
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
+/**
+ * Cross-field checks run even when another field failed, so a form shows every message at once
+ * (zod skips them by default). The checks themselves tolerate invalid values.
+ */
+const alongside = { when: (p: { value: unknown }) => typeof p.value === 'object' && p.value !== null && !Array.isArray(p.value) };
+
 /** A name of at least 3 characters (spec: "name min 3"), at most 100 (spec section 9). */
 export const nameField = (label = 'Name') =>
   z
@@ -96,6 +102,7 @@ export const taxInputSchema = z
     ),
   })
   .superRefine((v, ctx) => {
+    if (!(TAX_COMPUTATIONS as readonly string[]).includes(v.taxComputation)) return;
     if (v.taxComputation === 'group') {
       if (!v.children || v.children.length === 0) ctx.addIssue({ code: 'custom', path: ['children'], message: TAX_MESSAGES.childrenRequired });
       return;
@@ -109,7 +116,7 @@ export const taxInputSchema = z
     else if (v.taxComputation === 'percentage_of_price_tax_included' && v.amount >= 100)
       ctx.addIssue({ code: 'custom', path: ['amount'], message: 'A tax-included percentage must be less than 100' });
     else if (v.amount > 1_000_000_000) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Amount is too large' });
-  })
+  }, alongside)
   // A group has no amount of its own; other taxes have no children.
   .transform((v) => (v.taxComputation === 'group' ? { ...v, amount: null, children: [...new Set(v.children)] } : { ...v, amount: v.amount!, children: [] as number[] }));
 export type TaxInput = z.input<typeof taxInputSchema>;
@@ -128,11 +135,11 @@ export const uomInputSchema = z
     ratio: numberInput('Ratio is required').optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.type === 'reference') return;
+    if (!(UOM_TYPES as readonly string[]).includes(v.type) || v.type === 'reference') return;
     if (v.ratio === undefined) ctx.addIssue({ code: 'custom', path: ['ratio'], message: 'Ratio is required' });
     else if (v.ratio <= 0) ctx.addIssue({ code: 'custom', path: ['ratio'], message: 'The number must be greater than 0' });
     else if (v.ratio > 1e8) ctx.addIssue({ code: 'custom', path: ['ratio'], message: 'Ratio is too large' });
-  })
+  }, alongside)
   .transform((v) => ({ ...v, ratio: v.type === 'reference' ? 1 : v.ratio! }));
 export type UomInput = z.input<typeof uomInputSchema>;
 
@@ -150,7 +157,7 @@ export const assetCategoryInputSchema = z
   .strictObject({ name: nameField(), code: codeField.optional(), shortCode: codeField.optional() })
   .superRefine((v, ctx) => {
     if (v.code === undefined && v.shortCode === undefined) ctx.addIssue({ code: 'custom', path: ['code'], message: 'Short code is required' });
-  })
+  }, alongside)
   .transform((v) => ({ name: v.name, code: (v.code ?? v.shortCode)! }));
 export type AssetCategoryInput = z.input<typeof assetCategoryInputSchema>;
 
@@ -168,7 +175,7 @@ export const timeTrackingReasonInputSchema = z
   .superRefine((v, ctx) => {
     if (v.is_blocking_reason === undefined && v.isBlockingReason === undefined)
       ctx.addIssue({ code: 'custom', path: ['is_blocking_reason'], message: 'Type is required' });
-  })
+  }, alongside)
   .transform((v) => ({ name: v.name, type: v.type, isBlockingReason: (v.is_blocking_reason ?? v.isBlockingReason)! }));
 export type TimeTrackingReasonInput = z.input<typeof timeTrackingReasonInputSchema>;
 
