@@ -20,11 +20,10 @@ import { listRecentWorkOrders } from '../work-orders/work-orders.service';
  * Each business area adds its loader here.
  */
 export async function getAppData(tx: Tx, orgId: number, actor: AccessClaims) {
-  const [loggedInUser, company, workers] = await Promise.all([
-    getUser(tx, orgId, actor.userId),
-    getCompany(tx, orgId),
-    listWorkers(tx, orgId),
-  ]);
+  // Sequential on purpose: one transaction is one connection, which runs one query at a time.
+  const loggedInUser = await getUser(tx, orgId, actor.userId);
+  const company = await getCompany(tx, orgId);
+  const workers = await listWorkers(tx, orgId);
   return {
     loggedInUser,
     company,
