@@ -61,10 +61,9 @@ export const amountField = (m: { required: string; invalid: string; negative: st
     return Math.round(n * 100) / 100;
   });
 
-/** A quantity (3 decimals), number or numeric string; optional: missing gives `fallback`. */
-export const quantityField = (m: { invalid: string; negative?: string; fallback?: number }) =>
-  z.any().transform((v, ctx): number | undefined => {
-    if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return m.fallback;
+/** An optional quantity (3 decimals), number or numeric string; blank means not given. */
+export const quantityField = (m: { invalid: string; negative?: string }) =>
+  z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), z.any().transform((v, ctx): number => {
     const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : NaN;
     if (!Number.isFinite(n) || Math.abs(n) > 99_999_999_999) {
       ctx.addIssue({ code: 'custom', message: m.invalid });
@@ -75,7 +74,7 @@ export const quantityField = (m: { invalid: string; negative?: string; fallback?
       return z.NEVER;
     }
     return Math.round(n * 1000) / 1000;
-  });
+  }).optional());
 
 /** Display ids of the spec: AS-0001, SV-0001. */
 export const displayId = (prefix: string, id: number) => `${prefix}-${String(id).padStart(4, '0')}`;
