@@ -13,6 +13,8 @@ import { assetsRoutes } from '../features/assets/assets.routes';
 import { partsRoutes } from '../features/parts/parts.routes';
 import { serviceCatalogRoutes } from '../features/service-catalog/service-catalog.routes';
 import { workStationsRoutes } from '../features/work-stations/work-stations.routes';
+import { quotationsRoutes } from '../features/quotations/quotations.routes';
+import { purchaseOrdersRoutes } from '../features/purchase-orders/purchase-orders.routes';
 
 /**
  * Every feature's routes and their URL prefix under /api. A new business area adds one line here.
@@ -26,6 +28,8 @@ export async function registerFeatureRoutes(app: FastifyInstance) {
   await app.register(masterDataRoutes, { prefix: '/api' });
   await app.register(teamsRoutes, { prefix: '/api/teams' });
   await app.register(customerVendorsRoutes, { prefix: '/api/customer-vendors' });
+  await app.register(quotationsRoutes, { prefix: '/api/quotations' });
+  await app.register(purchaseOrdersRoutes, { prefix: '/api/purchase-orders' });
   await app.register(maintenanceRequestsRoutes, { prefix: '/api/maintenance-requests' });
   await app.register(maintenanceOrdersRoutes, { prefix: '/api/maintenance-orders' });
   await app.register(workOrdersRoutes, { prefix: '/api/work-orders' });

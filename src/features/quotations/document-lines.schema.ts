@@ -133,10 +133,11 @@ export const attachmentsField = z.preprocess(
 export const noteField = z.preprocess(blankToUndefined, z.string({ error: 'Note must be text' }).trim().max(5000, 'Note must be at most 5000 characters').optional());
 
 /** A required date (ISO 8601 string or Date). */
+const toDate = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? new Date(v) : v);
 export const requiredDate = (required: string, invalid: string) =>
-  z.preprocess(blankToUndefined, z.coerce.date({ error: (i) => (i.input === undefined ? required : invalid) }));
+  z.preprocess((v) => toDate(blankToUndefined(v)), z.date({ error: (i) => (i.input === undefined ? required : invalid) }));
 export const optionalDate = (invalid: string) =>
-  z.preprocess((v) => (v === '' ? undefined : v), z.coerce.date({ error: invalid }).nullable().optional());
+  z.preprocess((v) => (v === '' ? undefined : toDate(v)), z.date({ error: invalid }).nullable().optional());
 
 /** `Draft`, `send for approval`, `SALES_ORDER` … -> the canonical camelCase value of `values`. */
 export function canonicalStatus<T extends readonly string[]>(values: T) {

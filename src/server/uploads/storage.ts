@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, normalize } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 
@@ -15,6 +15,8 @@ const CONTENT_TYPES: Record<string, string> = {
 export interface Storage {
   /** Stores bytes under the organisation and returns the public URL path (`/uploads/...`). */
   put(orgId: number | 'public', bytes: Buffer, ext: keyof typeof CONTENT_TYPES): Promise<string>;
+  /** The bytes behind a URL `put` returned, or null when there is none (e.g. a logo for a printed document). */
+  read?(url: string): Promise<Buffer | null>;
   routes(): (app: FastifyInstance) => Promise<void>;
 }
 
@@ -26,6 +28,11 @@ export function createStorage(root: string): Storage {
       const name = `${randomUUID()}.${ext}`;
       await writeFile(join(dir, name), bytes);
       return `/uploads/org-${orgId}/${name}`;
+    },
+    async read(url) {
+      const match = /^\/uploads\/(org-(?:\d+|public)\/[0-9a-f-]{36}\.(?:webp|png|jpg|pdf))$/.exec(url);
+      if (!match) return null;
+      return readFile(join(root, match[1])).catch(() => null);
     },
     routes() {
       return async (app) => {

@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { EVERYONE, MANAGERS } from '../../server/plugins/request-context';
+import { idParamsSchema } from '../../shared/pagination';
+import { renderDocumentPdf } from '../quotations/document-pdf.service';
+import {
+  purchaseOrderInputSchema,
+  purchaseOrderOptionsQuerySchema,
+  purchaseOrdersQuerySchema,
+  purchaseOrderStatusInputSchema,
+} from './purchase-orders.schema';
+import {
+  addPurchaseOrder,
+  deletePurchaseOrder,
+  getPurchaseOrder,
+  listPurchaseOrderOptions,
+  listPurchaseOrders,
+  printPurchaseOrder,
+  updatePurchaseOrder,
+  updatePurchaseOrderStatus,
+} from './purchase-orders.service';
+
+/** Purchase orders (prefix /api/purchase-orders). Everyone signed in prepares them; managers delete. */
+export async function purchaseOrdersRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/get-purchase-orders', { schema: { querystring: purchaseOrdersQuerySchema }, config: { access: EVERYONE } }, (req) =>
+    req.inTenant((tx) => listPurchaseOrders(tx, req.auth.orgId, req.query)),
+  );
+
+  app.get('/get-purchase-order-options', { schema: { querystring: purchaseOrderOptionsQuerySchema }, config: { access: EVERYONE } }, (req) =>
+    req.inTenant((tx) => listPurchaseOrderOptions(tx, req.auth.orgId, req.query)),
+  );
+
+  app.get('/get-purchase-order/:id', { schema: { params: idParamsSchema }, config: { access: EVERYONE } }, async (req) => {
+    const purchaseOrder = await req.inTenant((tx) => getPurchaseOrder(tx, req.auth.orgId, req.params.id));
+    return { purchaseOrder, services: purchaseOrder.services, parts: purchaseOrder.parts, serviceDetails: purchaseOrder.serviceDetails, partDetails: purchaseOrder.partDetails };
+  });
+
+  app.post(
+    '/add-purchase-order',
+    { schema: { body: purchaseOrderInputSchema, querystring: purchaseOrdersQuerySchema }, config: { access: EVERYONE } },
+    async (req, reply) => reply.status(201).send(await req.inTenant((tx) => addPurchaseOrder(tx, req.auth.orgId, req.auth.userId, req.body, req.query))),
+  );
+
+  app.put(
+    '/update-purchase-order/:id',
+    { schema: { params: idParamsSchema, body: purchaseOrderInputSchema, querystring: purchaseOrdersQuerySchema }, config: { access: EVERYONE } },
+    (req) => req.inTenant((tx) => updatePurchaseOrder(tx, req.auth.orgId, req.auth.userId, req.params.id, req.body, req.query)),
+  );
+
+  app.put(
+    '/update-purchase-order-status/:id',
+    { schema: { params: idParamsSchema, body: purchaseOrderStatusInputSchema }, config: { access: EVERYONE } },
+    (req) => req.inTenant((tx) => updatePurchaseOrderStatus(tx, req.auth.orgId, req.auth.userId, req.params.id, req.body.status)),
+  );
+
+  app.delete(
+    '/delete-purchase-order/:id',
+    { schema: { params: idParamsSchema, querystring: purchaseOrdersQuerySchema }, config: { access: MANAGERS } },
+    (req) => req.inTenant((tx) => deletePurchaseOrder(tx, req.auth.orgId, req.auth.userId, req.params.id, req.query)),
+  );
+
+  app.get('/get-purchase-order-pdf/:id', { schema: { params: idParamsSchema }, config: { access: EVERYONE } }, async (req, reply) => {
+    const { logoUrl, ...doc } = await req.inTenant((tx) => printPurchaseOrder(tx, req.auth.orgId, req.params.id));
+    const logo = logoUrl ? ((await app.deps.storage.read?.(logoUrl)) ?? null) : null;
+    const pdf = await renderDocumentPdf({ ...doc, logo });
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `inline; filename="${doc.number}.pdf"`)
+      .header('cache-control', 'no-store')
+      .send(pdf);
+  });
+}

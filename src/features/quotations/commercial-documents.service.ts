@@ -1,0 +1,506 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../server/db/client';
+import { customerVendors, parts, services, taxChildren, taxes, uoms, users } from '../../server/db/schema';
+import { badRequest, notFound } from '../../server/http-error';
+import { pagination } from '../../shared/pagination';
+import { computeTotals, toMajor, toMinor, type LineInput, type TaxRule } from '../../shared/tax';
+import { diffChanges, recordActivity } from '../activity/activity.service';
+import { checkOwnFiles } from '../customers-vendors/customers-vendors.service';
+import type { DocumentLineDto, DocumentTotalsDto, LineKind, LineValues, StoredAttachment } from './document-lines.schema';
+import { getCompany } from '../organization/organization.service';
+import type { PrintableDocument } from './document-pdf.service';
+
+/**
+ * The business rules quotations and purchase orders share: lines resolved against the catalogue, taxes of
+ * the right scope, totals from the shared tax engine (the client's figures are never trusted), lists,
+ * options, status changes and history. Each feature gives its tables and words in a `DocumentKind`.
+ */
+export interface DocumentKind {
+  entityType: string;
+  /** 'Quotation', 'Purchase order' */
+  label: string;
+  listKey: string;
+  singularKey: string;
+  /** The document table and its lines table (Drizzle tables; typed loosely because the two differ in names). */
+  table: any;
+  lines: any;
+  /** Column names of the document table. */
+  partyColumn: string;
+  personColumn: string;
+  dateColumn: string;
+  /** The line table's reference to its document. */
+  lineDocColumn: string;
+  /** e.g. 'Customer', 'Sales Person' (messages). */
+  partyLabel: string;
+  personLabel: string;
+  partyPath: string;
+  personPath: string;
+  taxScope: 'sales' | 'purchase';
+  taxScopeMessage: string;
+  numberOf(id: number): string;
+  /** The id field name shown with the number (quotationId: 'Q-0001'). */
+  displayIdKey: string;
+  /** Shapes a list row from the shared columns (keys of the feature's DTO). */
+  shapeRow(row: BaseRow): Record<string, unknown>;
+  /** The part's default unit of measure for a line. */
+  partUom: 'unitOfMeasureId' | 'purchaseUnitOfMeasureId';
+}
+
+export interface BaseRow {
+  id: number;
+  status: string;
+  partyId: number;
+  partyName: string | null;
+  partyEmail: string | null;
+  personId: number;
+  personFirstName: string | null;
+  personLastName: string | null;
+  date: Date;
+  expirationDate: Date | null;
+  note: string | null;
+  attachments: StoredAttachment[];
+  rawSubtotal: number;
+  totalDiscount: number;
+  untaxed: number;
+  totalTax: number;
+  total: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface DocumentValues {
+  status?: string;
+  expirationDate?: Date | null;
+  note?: string;
+  attachments?: StoredAttachment[];
+  serviceDetails: LineValues[];
+  partDetails: LineValues[];
+  [key: string]: unknown;
+}
+
+export interface ListQuery {
+  page: number;
+  pageSize: number;
+  status?: string[];
+  title?: string;
+  name?: string;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const major = (minor: number) => Math.round(minor) / 100;
+
+export function totalsDto(r: { rawSubtotal: number; totalDiscount: number; untaxed: number; totalTax: number; total: number }): DocumentTotalsDto {
+  return { rawSubtotal: major(r.rawSubtotal), totalDiscount: major(r.totalDiscount), untaxed: major(r.untaxed), totalTax: major(r.totalTax), total: major(r.total) };
+}
+
+/** The document-level service: one instance per kind. */
+export function documentService(k: DocumentKind) {
+  const T = k.table;
+  const L = k.lines;
+
+  const baseColumns = {
+    id: T.id,
+    status: T.status,
+    partyId: T[k.partyColumn],
+    partyName: customerVendors.name,
+    partyEmail: customerVendors.email,
+    personId: T[k.personColumn],
+    personFirstName: users.firstName,
+    personLastName: users.lastName,
+    date: T[k.dateColumn],
+    expirationDate: T.expirationDate,
+    note: T.note,
+    attachments: T.attachments,
+    rawSubtotal: T.rawSubtotal,
+    totalDiscount: T.totalDiscount,
+    untaxed: T.untaxed,
+    totalTax: T.totalTax,
+    total: T.total,
+    createdAt: T.createdAt,
+    updatedAt: T.updatedAt,
+  };
+
+  const select = (tx: Tx) =>
+    tx
+      .select(baseColumns)
+      .from(T)
+      .leftJoin(customerVendors, and(eq(customerVendors.orgId, T.orgId), eq(customerVendors.id, T[k.partyColumn])))
+      .leftJoin(users, and(eq(users.orgId, T.orgId), eq(users.id, T[k.personColumn])));
+
+  const shape = (r: BaseRow) => k.shapeRow({ ...r, attachments: r.attachments ?? [] });
+
+  async function list(tx: Tx, orgId: number, query: ListQuery) {
+    const filters: (SQL | undefined)[] = [eq(T.orgId, orgId)];
+    if (query.status?.length) filters.push(inArray(T.status, query.status));
+    const text = query.title || query.name;
+    if (text) {
+      const like = `%${escapeLike(text)}%`;
+      const prefix = k.numberOf(0).split('-')[0];
+      filters.push(
+        or(
+          ilike(customerVendors.name, like),
+          ilike(sql`${prefix} || '-' || lpad(${T.id}::text, 4, '0')`, like),
+          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
+        ),
+      );
+    }
+    const where = and(...filters);
+    const [{ total }] = await tx
+      .select({ total: count() })
+      .from(T)
+      .leftJoin(customerVendors, and(eq(customerVendors.orgId, T.orgId), eq(customerVendors.id, T[k.partyColumn])))
+      .leftJoin(users, and(eq(users.orgId, T.orgId), eq(users.id, T[k.personColumn])))
+      .where(where);
+    const rows = (await select(tx)
+      .where(where)
+      .orderBy(desc(T.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)) as BaseRow[];
+    return { [k.listKey]: rows.map(shape), pagination: pagination(total, query.page, query.pageSize) };
+  }
+
+  async function getRow(tx: Tx, orgId: number, id: number) {
+    const [row] = (await select(tx).where(and(eq(T.orgId, orgId), eq(T.id, id)))) as BaseRow[];
+    if (!row) throw notFound(k.label);
+    return row;
+  }
+
+  async function getLines(tx: Tx, orgId: number, id: number): Promise<DocumentLineDto[]> {
+    const rows = await tx
+      .select({
+        id: L.id,
+        kind: L.kind,
+        serviceId: L.serviceId,
+        partId: L.partId,
+        name: L.name,
+        quantity: L.quantity,
+        unitPrice: L.unitPrice,
+        taxId: L.taxId,
+        taxName: taxes.name,
+        discount: L.discount,
+        taxAmount: L.taxAmount,
+        subtotal: L.subtotal,
+        uomId: L.uomId,
+        uomName: uoms.name,
+        position: L.position,
+      })
+      .from(L)
+      .leftJoin(taxes, and(eq(taxes.orgId, L.orgId), eq(taxes.id, L.taxId)))
+      .leftJoin(uoms, and(eq(uoms.orgId, L.orgId), eq(uoms.id, L.uomId)))
+      .where(and(eq(L.orgId, orgId), eq(L[k.lineDocColumn], id)))
+      .orderBy(asc(L.position), asc(L.id));
+    return rows.map((r: any) => {
+      const price = toMajor(Number(r.unitPrice));
+      const line: DocumentLineDto = {
+        id: r.id,
+        kind: r.kind,
+        serviceId: r.serviceId,
+        partId: r.partId,
+        name: r.name,
+        quantity: Number(r.quantity),
+        unitPrice: price,
+        price,
+        taxId: r.taxId,
+        Tax: r.taxId && r.taxName !== null ? { id: r.taxId, name: r.taxName } : null,
+        discount: Number(r.discount),
+        taxAmount: toMajor(Number(r.taxAmount)),
+        subtotal: toMajor(Number(r.subtotal)),
+        uomId: r.uomId,
+        uom: r.uomId,
+        Uom: r.uomId && r.uomName !== null ? { id: r.uomId, name: r.uomName } : null,
+        position: r.position,
+      };
+      if (r.kind === 'service') line.serviceName = r.name;
+      else {
+        line.partName = r.name;
+        line.salesPrice = price;
+      }
+      return line;
+    });
+  }
+
+  async function get(tx: Tx, orgId: number, id: number) {
+    const row = await getRow(tx, orgId, id);
+    const lines = await getLines(tx, orgId, id);
+    const serviceDetails = lines.filter((l) => l.kind === 'service');
+    const partDetails = lines.filter((l) => l.kind === 'part');
+    return { ...shape(row), serviceDetails, partDetails, services: serviceDetails, parts: partDetails };
+  }
+
+  /** Taxes by id with their children, as the engine needs them; foreign or wrong-scope taxes are a 400. */
+  async function loadTaxes(tx: Tx, orgId: number, refs: { id: number; path: string }[]) {
+    const ids = [...new Set(refs.map((r) => r.id))];
+    const rules = new Map<number, TaxRule & { scope: string }>();
+    if (!ids.length) return rules;
+    const rows = await tx
+      .select({ id: taxes.id, name: taxes.name, scope: taxes.scope, taxComputation: taxes.taxComputation, amount: taxes.amount, isPriceIncluded: taxes.isPriceIncluded })
+      .from(taxes)
+      .where(and(eq(taxes.orgId, orgId), inArray(taxes.id, ids)));
+    const children = await tx
+      .select({ groupId: taxChildren.groupId, id: taxes.id, name: taxes.name, taxComputation: taxes.taxComputation, amount: taxes.amount, isPriceIncluded: taxes.isPriceIncluded })
+      .from(taxChildren)
+      .innerJoin(taxes, and(eq(taxes.orgId, taxChildren.orgId), eq(taxes.id, taxChildren.childId)))
+      .where(and(eq(taxChildren.orgId, orgId), inArray(taxChildren.groupId, ids)));
+    for (const r of rows) {
+      rules.set(r.id, {
+        ...r,
+        amount: r.amount === null ? null : Number(r.amount),
+        children: children.filter((c) => c.groupId === r.id).map((c) => ({ ...c, amount: c.amount === null ? null : Number(c.amount) })),
+      });
+    }
+    for (const ref of refs) {
+      const rule = rules.get(ref.id);
+      if (!rule) throw badRequest('Tax not found', ref.path);
+      if (rule.scope !== k.taxScope) throw badRequest(k.taxScopeMessage, ref.path);
+    }
+    return rules;
+  }
+
+  /**
+   * Resolves the lines against the organisation's catalogue (names and prices default to the service's or
+   * part's), checks every reference, and computes every figure with the shared engine.
+   */
+  async function resolveLines(tx: Tx, orgId: number, input: DocumentValues) {
+    const all: { kind: LineKind; path: string; line: LineValues }[] = [
+      ...input.serviceDetails.map((line, i) => ({ kind: 'service' as const, path: `serviceDetails.${i}`, line })),
+      ...input.partDetails.map((line, i) => ({ kind: 'part' as const, path: `partDetails.${i}`, line })),
+    ];
+    const serviceIds = [...new Set(all.filter((l) => l.kind === 'service').map((l) => l.line.serviceId!))];
+    const partIds = [...new Set(all.filter((l) => l.kind === 'part').map((l) => l.line.partId!))];
+    const uomIds = [...new Set(all.map((l) => l.line.uomId).filter((v): v is number => !!v))];
+    const serviceRows = serviceIds.length
+      ? await tx.select({ id: services.id, name: services.title, price: services.price }).from(services).where(and(eq(services.orgId, orgId), inArray(services.id, serviceIds)))
+      : [];
+    const partRows = partIds.length
+      ? await tx
+          .select({ id: parts.id, name: parts.name, price: parts.salesPrice, uomId: parts[k.partUom] })
+          .from(parts)
+          .where(and(eq(parts.orgId, orgId), inArray(parts.id, partIds)))
+      : [];
+    const uomRows = uomIds.length ? await tx.select({ id: uoms.id }).from(uoms).where(and(eq(uoms.orgId, orgId), inArray(uoms.id, uomIds))) : [];
+    const taxRules = await loadTaxes(
+      tx,
+      orgId,
+      all.filter((l) => l.line.taxId).map((l) => ({ id: l.line.taxId!, path: `${l.path}.taxId` })),
+    );
+
+    const resolved = all.map(({ kind, path, line }, position) => {
+      const item =
+        kind === 'service' ? serviceRows.find((s) => s.id === line.serviceId) : partRows.find((p) => p.id === line.partId);
+      if (!item) throw badRequest(kind === 'service' ? 'Service not found' : 'Part not found', `${path}.${kind === 'service' ? 'serviceId' : 'partId'}`);
+      if (line.uomId && !uomRows.some((u) => u.id === line.uomId)) throw badRequest('Unit of measure not found', `${path}.uomId`);
+      const unitPrice = toMinor(line.unitPrice ?? Number(item.price));
+      const tax = line.taxId ? taxRules.get(line.taxId)! : null;
+      const engineLine: LineInput = { quantity: line.quantity, unitPrice, discount: line.discount, tax };
+      return {
+        engineLine,
+        row: {
+          kind,
+          serviceId: kind === 'service' ? item.id : null,
+          partId: kind === 'part' ? item.id : null,
+          name: line.name ?? item.name,
+          quantity: line.quantity,
+          unitPrice,
+          taxId: line.taxId ?? null,
+          discount: line.discount,
+          uomId: kind === 'part' ? (line.uomId ?? (item as { uomId?: number }).uomId ?? null) : null,
+          position,
+        },
+      };
+    });
+    const totals = computeTotals(resolved.map((r) => r.engineLine));
+    const rows = resolved.map((r, i) => ({ ...r.row, taxAmount: totals.lines[i].taxAmount, subtotal: totals.lines[i].subtotal }));
+    const { lines: _lines, ...sums } = totals;
+    return { rows, totals: sums };
+  }
+
+  async function checkOverview(tx: Tx, orgId: number, input: DocumentValues) {
+    const partyId = input[k.partyColumn] as number;
+    const personId = input[k.personColumn] as number;
+    const [party] = await tx
+      .select({ id: customerVendors.id })
+      .from(customerVendors)
+      .where(and(eq(customerVendors.orgId, orgId), eq(customerVendors.id, partyId)));
+    if (!party) throw badRequest(`${k.partyLabel} not found`, k.partyPath);
+    const [person] = await tx.select({ id: users.id }).from(users).where(and(eq(users.orgId, orgId), eq(users.id, personId)));
+    if (!person) throw badRequest(`${k.personLabel} not found`, k.personPath);
+    checkOwnFiles(orgId, input.attachments, 'attachments');
+  }
+
+  const overviewValues = (input: DocumentValues, before?: BaseRow) => ({
+    [k.partyColumn]: input[k.partyColumn] as number,
+    [k.personColumn]: input[k.personColumn] as number,
+    [k.dateColumn]: input[k.dateColumn] as Date,
+    expirationDate: (input.expirationDate ?? null) as Date | null,
+    note: input.note ?? null,
+    attachments: input.attachments ?? before?.attachments ?? [],
+    ...(input.status ? { status: input.status } : {}),
+  });
+
+  async function writeLines(tx: Tx, orgId: number, id: number, rows: Record<string, unknown>[]) {
+    await tx.delete(L).where(and(eq(L.orgId, orgId), eq(L[k.lineDocColumn], id)));
+    if (rows.length) await tx.insert(L).values(rows.map((r) => ({ orgId, [k.lineDocColumn]: id, ...r })));
+  }
+
+  async function add(tx: Tx, orgId: number, userId: number, input: DocumentValues, query: ListQuery) {
+    await checkOverview(tx, orgId, input);
+    const { rows, totals } = await resolveLines(tx, orgId, input);
+    const [created] = await tx
+      .insert(T)
+      .values({ orgId, ...overviewValues(input), ...totals })
+      .returning({ id: T.id });
+    await writeLines(tx, orgId, created.id, rows);
+    await recordActivity(tx, orgId, { entityType: k.entityType, entityId: created.id, userId, action: 'created' });
+    return {
+      message: `${k.label} added successfully`,
+      [k.singularKey]: await get(tx, orgId, created.id),
+      ...(await list(tx, orgId, query)),
+    };
+  }
+
+  async function update(tx: Tx, orgId: number, userId: number, id: number, input: DocumentValues, query: ListQuery) {
+    const before = await getRow(tx, orgId, id);
+    await checkOverview(tx, orgId, input);
+    const { rows, totals } = await resolveLines(tx, orgId, input);
+    const next = overviewValues(input, before);
+    await tx
+      .update(T)
+      .set({ ...next, ...totals, updatedAt: new Date() })
+      .where(and(eq(T.orgId, orgId), eq(T.id, id)));
+    await writeLines(tx, orgId, id, rows);
+    const beforeFlat: Record<string, unknown> = {
+      [k.partyColumn]: before.partyId,
+      [k.personColumn]: before.personId,
+      [k.dateColumn]: before.date,
+      expirationDate: before.expirationDate,
+      note: before.note,
+      attachments: before.attachments,
+      status: before.status,
+      total: major(Number(before.total)),
+    };
+    const changes = diffChanges(beforeFlat, { ...next, total: major(totals.total) }, Object.keys(beforeFlat));
+    await recordActivity(tx, orgId, { entityType: k.entityType, entityId: id, userId, action: 'updated', changes: Object.keys(changes).length ? changes : null });
+    return {
+      message: `${k.label} updated successfully`,
+      [k.singularKey]: await get(tx, orgId, id),
+      ...(await list(tx, orgId, query)),
+    };
+  }
+
+  async function remove(tx: Tx, orgId: number, userId: number, id: number, query: ListQuery) {
+    await getRow(tx, orgId, id);
+    await tx.delete(T).where(and(eq(T.orgId, orgId), eq(T.id, id)));
+    await recordActivity(tx, orgId, { entityType: k.entityType, entityId: id, userId, action: 'deleted', changes: { number: { from: k.numberOf(id), to: null } } });
+    return { message: `${k.label} deleted successfully`, ...(await list(tx, orgId, query)) };
+  }
+
+  async function setStatus(tx: Tx, orgId: number, userId: number, id: number, status: string) {
+    const before = await getRow(tx, orgId, id);
+    if (before.status !== status) {
+      await tx.update(T).set({ status, updatedAt: new Date() }).where(and(eq(T.orgId, orgId), eq(T.id, id)));
+      await recordActivity(tx, orgId, { entityType: k.entityType, entityId: id, userId, action: 'status', changes: { status: { from: before.status, to: status } } });
+    }
+    const doc = shape(await getRow(tx, orgId, id));
+    return { message: `${k.label} status updated successfully`, status, [k.singularKey]: doc };
+  }
+
+  async function options(tx: Tx, orgId: number, query: { pageSize: number; name?: string; title?: string }) {
+    const text = query.name || query.title;
+    const prefix = k.numberOf(0).split('-')[0];
+    const like = text ? `%${escapeLike(text)}%` : undefined;
+    const rows = await tx
+      .select({ id: T.id, partyName: customerVendors.name, total: T.total, status: T.status })
+      .from(T)
+      .leftJoin(customerVendors, and(eq(customerVendors.orgId, T.orgId), eq(customerVendors.id, T[k.partyColumn])))
+      .where(
+        and(
+          eq(T.orgId, orgId),
+          like ? or(ilike(customerVendors.name, like), ilike(sql`${prefix} || '-' || lpad(${T.id}::text, 4, '0')`, like)) : undefined,
+        ),
+      )
+      .orderBy(desc(T.id))
+      .limit(query.pageSize);
+    return rows.map((r: { id: number; partyName: string | null; total: number; status: string }) => ({
+      value: r.id,
+      label: r.partyName ? `${k.numberOf(r.id)} - ${r.partyName}` : k.numberOf(r.id),
+      total: major(Number(r.total)),
+      status: r.status,
+    }));
+  }
+
+  /** Everything a printed document needs, from the stored lines and the same engine. */
+  async function forPrint(tx: Tx, orgId: number, id: number) {
+    const row = await getRow(tx, orgId, id);
+    const lines = await getLines(tx, orgId, id);
+    const [party] = await tx.select().from(customerVendors).where(and(eq(customerVendors.orgId, orgId), eq(customerVendors.id, row.partyId)));
+    return { row, lines, party: party ?? null, totals: totalsDto(row) };
+  }
+
+  return { list, get, add, update, remove, setStatus, options, forPrint, resolveLines };
+}
+
+/** The shared columns as the list rows show them, plus the feature's names. */
+export function baseDto(k: Pick<DocumentKind, 'numberOf' | 'displayIdKey'>, r: BaseRow) {
+  return {
+    id: r.id,
+    number: k.numberOf(r.id),
+    [k.displayIdKey]: k.numberOf(r.id),
+    status: r.status,
+    CustomerVendor: r.partyName !== null ? { id: r.partyId, name: r.partyName, email: r.partyEmail ?? '' } : null,
+    expirationDate: r.expirationDate ? r.expirationDate.toISOString() : null,
+    note: r.note,
+    attachments: r.attachments ?? [],
+    total: major(Number(r.total)),
+    totals: totalsDto({
+      rawSubtotal: Number(r.rawSubtotal),
+      totalDiscount: Number(r.totalDiscount),
+      untaxed: Number(r.untaxed),
+      totalTax: Number(r.totalTax),
+      total: Number(r.total),
+    }),
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+export const personDto = (r: BaseRow) =>
+  r.personFirstName !== null ? { id: r.personId, firstName: r.personFirstName, lastName: r.personLastName ?? '' } : null;
+
+/** The printable form of a document: company, party, person, dates, stored lines and totals. */
+export async function printableDocument(
+  tx: Tx,
+  orgId: number,
+  docs: ReturnType<typeof documentService>,
+  words: { title: string; number(id: number): string; statusLabel(s: string): string; partyLabel: string; personLabel: string; dateLabel: string; expirationLabel: string },
+  id: number,
+): Promise<Omit<PrintableDocument, 'logo'> & { logoUrl: string | null }> {
+  const { row, lines, party, totals } = await docs.forPrint(tx, orgId, id);
+  const company = await getCompany(tx, orgId);
+  return {
+    title: words.title,
+    number: words.number(id),
+    statusLabel: words.statusLabel(row.status),
+    currency: company.currency || 'USD',
+    company,
+    logoUrl: company.profilePicture ?? null,
+    party: {
+      label: words.partyLabel,
+      name: party?.name ?? '-',
+      email: party?.email ?? null,
+      address: party
+        ? [party.street, party.street2, [party.zipCode, party.city, party.state].filter(Boolean).join(' '), party.country, party.tinVat ? `TIN/VAT: ${party.tinVat}` : null].filter(
+            (l): l is string => !!l && l.trim() !== '',
+          )
+        : [],
+    },
+    person: { label: words.personLabel, name: [row.personFirstName, row.personLastName].filter(Boolean).join(' ') },
+    dates: [
+      { label: words.dateLabel, value: row.date },
+      { label: words.expirationLabel, value: row.expirationDate },
+    ],
+    serviceLines: lines.filter((l) => l.kind === 'service'),
+    partLines: lines.filter((l) => l.kind === 'part'),
+    totals,
+    note: row.note,
+  };
+}
