@@ -1,0 +1,339 @@
+import { useEffect, useState } from 'react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Grid, Select, Textarea } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { IconLock } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  AsyncMultiSelect,
+  AsyncSelect,
+  RecordDrawer,
+  activityQueryKey,
+  confirmDelete,
+  notifyError,
+  notifySuccess,
+  type SelectOption,
+} from '../../../web/components';
+import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
+import { useIsManager } from '../../../web/lib/app-data';
+import type { Pagination } from '../../../shared/pagination';
+import { MAINTENANCE_TYPES } from '../../maintenance-requests/maintenance-requests.schema';
+import { MaintenanceRequestSelect } from '../../maintenance-requests/ui/maintenance-request-select';
+import {
+  ORDER_STATUSES,
+  maintenanceOrderInputSchema,
+  newMaintenanceOrderInputSchema,
+  type MaintenanceOrderDto,
+} from '../maintenance-orders.schema';
+import { pickerDay } from './labels';
+
+interface FormValues {
+  maintenanceRequestId: number | null;
+  maintenanceType: string | null;
+  assetId: number | null;
+  services: number[];
+  parts: number[];
+  scheduleDate: string | null;
+  dueDate: string | null;
+  completionDate: string | null;
+  rootCauseAnalysis: string;
+}
+
+function toForm(o: MaintenanceOrderDto | undefined): FormValues {
+  return {
+    maintenanceRequestId: o?.request_id ?? null,
+    maintenanceType: o?.maintenanceType ?? null,
+    assetId: o?.assetId ?? null,
+    services: o?.services.map((s) => s.id) ?? [],
+    parts: o?.parts.map((p) => p.id) ?? [],
+    scheduleDate: pickerDay(o?.scheduleDate),
+    dueDate: pickerDay(o?.dueDate),
+    completionDate: pickerDay(o?.completionDate),
+    rootCauseAnalysis: o?.rootCauseAnalysis ?? '',
+  };
+}
+
+type ListData = { pagination: Pagination } & Record<string, unknown>;
+
+export interface MaintenanceOrderDrawerProps {
+  id: number | null;
+  onClose(): void;
+  onCreated(id: number): void;
+  query: Record<string, unknown>;
+  onList(data: ListData): void;
+  invalidate(): void;
+}
+
+/** The maintenance order drawer: request, type, asset, services, parts, dates, root cause; read-only once validated. */
+export function MaintenanceOrderDrawer(props: MaintenanceOrderDrawerProps) {
+  const { t } = useTranslation('maintenanceOrders');
+  const queryClient = useQueryClient();
+  const isManager = useIsManager();
+  const recordQuery = useQuery({
+    queryKey: ['maintenance-orders', 'one', props.id],
+    queryFn: ({ signal }) => api.get<{ maintenanceOrder: MaintenanceOrderDto }>(`/maintenance-orders/get-maintenance-order/${props.id}`, { signal }),
+    enabled: props.id !== null,
+  });
+  const record = props.id !== null ? recordQuery.data?.maintenanceOrder : undefined;
+  useEffect(() => {
+    if (recordQuery.isError) notifyError(t('failedFetchOne'));
+  }, [recordQuery.isError, t]);
+  const locked = record?.status === 'validate';
+  // the asset label to show after a request filled the asset in
+  const [assetOption, setAssetOption] = useState<SelectOption | null>(null);
+
+  const form = useForm<FormValues>({
+    resolver: zodResolver((props.id === null ? newMaintenanceOrderInputSchema : maintenanceOrderInputSchema) as never) as unknown as Resolver<FormValues>,
+    defaultValues: toForm(undefined),
+  });
+  useEffect(() => {
+    if (record) form.reset(toForm(record));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [record]);
+  const errors = form.formState.errors;
+
+  const refresh = (id: number) => {
+    props.invalidate();
+    void queryClient.invalidateQueries({ queryKey: ['maintenance-requests'] });
+    void queryClient.invalidateQueries({ queryKey: activityQueryKey('maintenance-order', id) });
+  };
+
+  const save = form.handleSubmit(async (values) => {
+    try {
+      if (record) {
+        await api.put(`/maintenance-orders/update-maintenance-order/${record.id}`, values);
+        notifySuccess(t('updated'));
+        refresh(record.id);
+      } else {
+        const res = await api.post<ListData & { maintenanceOrder: MaintenanceOrderDto }>('/maintenance-orders/add-maintenance-order', values, { query: props.query as never });
+        props.onList(res);
+        notifySuccess(t('added'));
+        props.onCreated(res.maintenanceOrder.id);
+      }
+    } catch (err) {
+      if (!applyApiErrors(err, form.setError)) notifyError(errorMessage(err, record ? t('failedUpdate') : t('failedAdd')));
+    }
+  });
+
+  const changeStatus = async (status: string | null) => {
+    if (!record || !status || status === record.status) return;
+    try {
+      await api.put(`/maintenance-orders/update-status/${record.id}`, { status });
+      notifySuccess(t('statusUpdated'));
+      refresh(record.id);
+    } catch (err) {
+      notifyError(errorMessage(err, t('failedStatus')));
+    }
+  };
+
+  const remove = async () => {
+    if (!record || !(await confirmDelete(t('deleteConfirm')))) return;
+    try {
+      props.onList(await api.del<ListData>(`/maintenance-orders/delete-maintenance-order/${record.id}`, { query: props.query as never }));
+      notifySuccess(t('deleted'));
+      props.onClose();
+    } catch (err) {
+      notifyError(errorMessage(err, t('failedDelete')));
+    }
+  };
+
+  const dateField = (name: 'scheduleDate' | 'dueDate' | 'completionDate', testId: string) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <DateInput
+          label={t(`field.${name}`)}
+          withAsterisk
+          valueFormat="DD/MM/YYYY"
+          value={field.value}
+          onChange={(v) => field.onChange(v ? String(v).slice(0, 10) : null)}
+          onBlur={field.onBlur}
+          error={errors[name]?.message}
+          disabled={locked}
+          clearable
+          data-testid={testId}
+          popoverProps={{ withinPortal: true }}
+        />
+      )}
+    />
+  );
+
+  const overview = (
+    <Grid gutter="md">
+      {locked && (
+        <Grid.Col span={12}>
+          <Alert color="green" icon={<IconLock size={16} />} data-testid="mo-locked">
+            {t('locked')}
+          </Alert>
+        </Grid.Col>
+      )}
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <Controller
+          control={form.control}
+          name="maintenanceRequestId"
+          render={({ field }) => (
+            <MaintenanceRequestSelect
+              label={t('field.request')}
+              withAsterisk
+              value={field.value}
+              onChange={(v, option) => {
+                field.onChange(v);
+                // choosing a request fills the maintenance type and the asset (spec doc 1)
+                if (option) {
+                  form.setValue('maintenanceType', option.maintenanceType, { shouldValidate: form.formState.isSubmitted });
+                  if (option.asset) setAssetOption({ value: option.asset.id, label: option.asset.name });
+                  form.setValue('assetId', option.assetId, { shouldValidate: form.formState.isSubmitted });
+                }
+              }}
+              initialOption={
+                record?.maintenanceRequest
+                  ? { value: record.maintenanceRequest.id, label: `${record.maintenanceRequest.maintenanceRequestId} ${record.maintenanceRequest.title}` }
+                  : null
+              }
+              error={errors.maintenanceRequestId?.message}
+              disabled={locked}
+              testId="mo-request"
+            />
+          )}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <Controller
+          control={form.control}
+          name="maintenanceType"
+          render={({ field }) => (
+            <Select
+              label={t('field.maintenanceType')}
+              withAsterisk
+              data={MAINTENANCE_TYPES.map((v) => ({ value: v, label: t(`type.${v}`) }))}
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.maintenanceType?.message}
+              disabled={locked}
+              data-testid="mo-type"
+              comboboxProps={{ withinPortal: true }}
+            />
+          )}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <Controller
+          control={form.control}
+          name="assetId"
+          render={({ field }) => (
+            <AsyncSelect
+              path="/assets/get-assets-options"
+              pageSize={5}
+              label={t('field.asset')}
+              withAsterisk
+              value={field.value}
+              onChange={(v) => field.onChange(v)}
+              initialOption={assetOption ?? (record?.asset ? { value: record.asset.id, label: record.asset.name } : null)}
+              error={errors.assetId?.message}
+              disabled={locked}
+              testId="mo-asset"
+            />
+          )}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <Controller
+          control={form.control}
+          name="services"
+          render={({ field }) => (
+            <AsyncMultiSelect
+              path="/services/get-services-options"
+              label={t('field.services')}
+              withAsterisk
+              value={field.value}
+              onChange={(v) => field.onChange(v)}
+              initialOptions={record?.services.map((s) => ({ value: s.id, label: s.title })) ?? []}
+              error={errors.services?.message ?? errors.services?.root?.message}
+              disabled={locked}
+              testId="mo-services"
+            />
+          )}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <Controller
+          control={form.control}
+          name="parts"
+          render={({ field }) => (
+            <AsyncMultiSelect
+              path="/parts/get-parts-options"
+              label={t('field.parts')}
+              value={field.value}
+              onChange={(v) => field.onChange(v)}
+              initialOptions={record?.parts.map((p) => ({ value: p.id, label: p.name })) ?? []}
+              error={errors.parts?.message}
+              disabled={locked}
+              testId="mo-parts"
+            />
+          )}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>{dateField('scheduleDate', 'mo-schedule')}</Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>{dateField('dueDate', 'mo-due')}</Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>{dateField('completionDate', 'mo-completion')}</Grid.Col>
+      <Grid.Col span={12}>
+        <Textarea
+          label={t('field.rootCauseAnalysis')}
+          autosize
+          minRows={3}
+          {...form.register('rootCauseAnalysis')}
+          error={errors.rootCauseAnalysis?.message}
+          disabled={locked}
+          data-testid="mo-rca"
+        />
+      </Grid.Col>
+    </Grid>
+  );
+
+  return (
+    <RecordDrawer
+      opened
+      onClose={props.onClose}
+      title={record ? record.maintenanceOrderId : props.id === null ? t('newTitle') : ''}
+      headerRight={
+        record ? (
+          <Select
+            aria-label={t('field.status')}
+            size="xs"
+            w={150}
+            data={ORDER_STATUSES.map((v) => ({ value: v, label: t(`status.${v}`) }))}
+            value={record.status}
+            onChange={changeStatus}
+            allowDeselect={false}
+            disabled={locked}
+            data-testid="mo-status"
+            comboboxProps={{ withinPortal: true }}
+          />
+        ) : null
+      }
+      loading={props.id !== null && recordQuery.isLoading}
+      errors={errors}
+      onSubmit={save}
+      activity={{ entityType: 'maintenance-order', entityId: record?.id }}
+      tabs={[{ value: 'overview', label: t('overview'), content: overview }]}
+      footer={
+        locked ? null : (
+          <>
+            {record && isManager && (
+              <Button color="red" variant="light" onClick={remove} data-testid="delete-button">
+                {t('deleteButton')}
+              </Button>
+            )}
+            <Button type="submit" loading={form.formState.isSubmitting} data-testid="save-button">
+              {t('save')}
+            </Button>
+          </>
+        )
+      }
+      testId="maintenance-order-drawer"
+    />
+  );
+}

@@ -1,0 +1,90 @@
+import { Badge } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { DataTable, ListMultiFilter, ListScreen, ListTextFilter, tablePagination, useServerList, type Column } from '../../../web/components';
+import { ORDER_STATUSES, type MaintenanceOrderDto } from '../maintenance-orders.schema';
+import { formatDay } from './labels';
+import { MaintenanceOrderDrawer } from './maintenance-order-drawer';
+
+export const ORDER_STATUS_COLORS: Record<string, string> = { new: 'blue', 'in-progress': 'yellow', validate: 'green', cancel: 'gray' };
+
+/** /dashboard/maintenance-order: preventive maintenance orders. `?order=<id>` opens that order ('new' a new one). */
+export default function MaintenanceOrdersPage() {
+  const { t } = useTranslation('maintenanceOrders');
+  const list = useServerList<MaintenanceOrderDto, { title: 'text'; status: 'multi' }>({
+    queryKey: 'maintenance-orders',
+    path: '/maintenance-orders/get-maintenance-orders',
+    listKey: 'maintenanceOrders',
+    filters: { title: 'text', status: 'multi' },
+    errorMessage: t('failedFetch'),
+  });
+  const [params, setParams] = useSearchParams();
+  const openParam = params.get('order');
+  const selected: number | null | undefined = openParam === 'new' ? null : openParam && /^\d+$/.test(openParam) ? Number(openParam) : undefined;
+  const open = (id: number | 'new' | undefined) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (id === undefined) next.delete('order');
+        else next.set('order', String(id));
+        return next;
+      },
+      { replace: id === undefined },
+    );
+
+  const columns: Column<MaintenanceOrderDto>[] = [
+    { key: 'maintenanceOrderId', header: t('col.id'), hideable: false },
+    {
+      key: 'status',
+      header: t('col.status'),
+      render: (o) => (
+        <Badge variant="light" color={ORDER_STATUS_COLORS[o.status]}>
+          {t(`status.${o.status}`)}
+        </Badge>
+      ),
+    },
+    { key: 'asset', header: t('col.asset'), render: (o) => o.asset?.name ?? '' },
+    { key: 'scheduleDate', header: t('col.scheduleDate'), render: (o) => formatDay(o.scheduleDate) },
+    { key: 'dueDate', header: t('col.dueDate'), render: (o) => formatDay(o.dueDate) },
+    { key: 'maintenanceRequest', header: t('col.request'), render: (o) => o.maintenanceRequest?.maintenanceRequestId ?? '', defaultHidden: true },
+    { key: 'maintenanceType', header: t('col.type'), render: (o) => t(`type.${o.maintenanceType}`), defaultHidden: true },
+  ];
+
+  return (
+    <ListScreen
+      title={t('title')}
+      addLabel={t('add')}
+      onAdd={() => open('new')}
+      onRefresh={list.refetch}
+      refreshing={list.loading}
+      listState={list.state}
+      filters={
+        <>
+          <ListTextFilter state={list.state} name="title" placeholder={t('filter')} debounceMs={500} />
+          <ListMultiFilter state={list.state} name="status" placeholder={t('statusFilter')} options={ORDER_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))} />
+        </>
+      }
+    >
+      <DataTable
+        tableId="maintenance-orders"
+        columns={columns}
+        rows={list.rows}
+        rowKey={(o) => o.id}
+        loading={list.loading}
+        onRowClick={(o) => open(o.id)}
+        pagination={tablePagination(list.state, list.pagination)}
+      />
+      {selected !== undefined && (
+        <MaintenanceOrderDrawer
+          key={selected ?? 'new'}
+          id={selected}
+          onClose={() => open(undefined)}
+          onCreated={(id) => open(id)}
+          query={list.state.apiQuery}
+          onList={list.setListData}
+          invalidate={list.invalidate}
+        />
+      )}
+    </ListScreen>
+  );
+}

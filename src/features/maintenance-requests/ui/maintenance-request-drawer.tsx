@@ -1,0 +1,429 @@
+import { useEffect, useMemo } from 'react';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Grid, Select, Textarea, TextInput } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import {
+  AsyncSelect,
+  RecordDrawer,
+  activityQueryKey,
+  confirmAction,
+  confirmDelete,
+  notifyError,
+  notifySuccess,
+} from '../../../web/components';
+import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
+import { useAppData, useIsManager } from '../../../web/lib/app-data';
+import type { Pagination } from '../../../shared/pagination';
+import { CustomerVendorSelect } from '../../customers-vendors/ui/customer-vendor-select';
+import {
+  FREQUENCIES,
+  MAINTENANCE_TYPES,
+  NEEDS_FAILURE,
+  NEEDS_SCHEDULE,
+  PRIORITIES,
+  REQUEST_STATES,
+  REQUESTER_TYPES,
+  RISK_LEVELS,
+  URGENCY_LEVELS,
+  maintenanceRequestInputSchema,
+  type MaintenanceRequestDto,
+  type MaintenanceRequestInput,
+} from '../maintenance-requests.schema';
+import { pickerDay } from './labels';
+import { RequestAttachments } from './request-attachments';
+
+interface FormValues {
+  title: string;
+  problemDescription: string;
+  maintenanceType: string | null;
+  requester: string | null;
+  customerId: number | null;
+  priority: string | null;
+  assignedTo: number | null;
+  dateOfRequest: string | null;
+  assetId: number | null;
+  failureReason: string;
+  urgencyLevel: string | null;
+  riskLevel: string | null;
+  scheduleDate: string | null;
+  frequency: string | null;
+  sensorData: string;
+  condition: string;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+function toForm(r: MaintenanceRequestDto | undefined): FormValues {
+  return {
+    title: r?.title ?? '',
+    problemDescription: r?.problemDescription ?? '',
+    maintenanceType: r?.maintenanceType ?? null,
+    requester: r?.requester ?? null,
+    customerId: r?.customerId ?? null,
+    priority: r?.priority ?? null,
+    assignedTo: r?.assignedTo ?? null,
+    dateOfRequest: r ? pickerDay(r.dateOfRequest) : today(),
+    assetId: r?.assetId ?? null,
+    failureReason: r?.failureReason ?? '',
+    urgencyLevel: r?.urgencyLevel ?? null,
+    riskLevel: r?.riskLevel ?? null,
+    scheduleDate: pickerDay(r?.scheduleDate),
+    frequency: r?.frequency ?? null,
+    sensorData: r?.sensorData ?? '',
+    condition: r?.condition ?? '',
+  };
+}
+
+/** Which conditional fields a type and requester show (spec doc 2: the drawer's conditional fields). */
+export function visibleFields(type: string | null, requester: string | null) {
+  return {
+    asset: requester === 'employee',
+    customer: requester === 'customer',
+    failure: (NEEDS_FAILURE as readonly (string | null)[]).includes(type),
+    schedule: (NEEDS_SCHEDULE as readonly (string | null)[]).includes(type),
+    frequency: type === 'preventive',
+    predictive: type === 'predictive',
+  };
+}
+
+/** The body sent to the API: hidden conditional fields are left out. */
+function payloadOf(v: MaintenanceRequestInput) {
+  const show = visibleFields(v.maintenanceType, v.requester);
+  return {
+    title: v.title,
+    problemDescription: v.problemDescription,
+    maintenanceType: v.maintenanceType,
+    requester: v.requester,
+    priority: v.priority,
+    assignedTo: v.assignedTo,
+    dateOfRequest: v.dateOfRequest,
+    riskLevel: v.riskLevel,
+    ...(show.customer && v.customerId ? { customerId: v.customerId } : {}),
+    ...(show.asset ? { assetId: v.assetId } : {}),
+    ...(show.failure ? { failureReason: v.failureReason, urgencyLevel: v.urgencyLevel } : {}),
+    ...(show.schedule ? { scheduleDate: v.scheduleDate } : {}),
+    ...(show.frequency ? { frequency: v.frequency } : {}),
+    ...(show.predictive ? { sensorData: v.sensorData, condition: v.condition } : {}),
+  };
+}
+
+type ListData = { pagination: Pagination } & Record<string, unknown>;
+
+export interface MaintenanceRequestDrawerProps {
+  /** null: a new request. */
+  id: number | null;
+  onClose(): void;
+  onCreated(id: number): void;
+  query: Record<string, unknown>;
+  onList(data: ListData): void;
+  invalidate(): void;
+}
+
+/** The request drawer: Overview form with the conditional fields, state, Create Order, delete, attachments. */
+export function MaintenanceRequestDrawer(props: MaintenanceRequestDrawerProps) {
+  const { t } = useTranslation('maintenanceRequests');
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const isManager = useIsManager();
+  const workers = useAppData().data?.workers ?? [];
+  const recordQuery = useQuery({
+    queryKey: ['maintenance-requests', 'one', props.id],
+    queryFn: ({ signal }) => api.get<{ maintenanceRequest: MaintenanceRequestDto }>(`/maintenance-requests/get-maintenance-request/${props.id}`, { signal }),
+    enabled: props.id !== null,
+  });
+  const record = props.id !== null ? recordQuery.data?.maintenanceRequest : undefined;
+  useEffect(() => {
+    if (recordQuery.isError) notifyError(t('failedFetchOne'));
+  }, [recordQuery.isError, t]);
+
+  const form = useForm<FormValues>({
+    resolver: zodResolver(maintenanceRequestInputSchema as never) as unknown as Resolver<FormValues>,
+    defaultValues: toForm(undefined),
+  });
+  useEffect(() => {
+    if (record) form.reset(toForm(record));
+    // reset when another record (or a fresh copy) arrives
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [record]);
+
+  const [type, requester] = useWatch({ control: form.control, name: ['maintenanceType', 'requester'] });
+  const show = visibleFields(type, requester);
+  const errors = form.formState.errors;
+
+  const refresh = (id: number) => {
+    props.invalidate();
+    void queryClient.invalidateQueries({ queryKey: activityQueryKey('maintenance-request', id) });
+  };
+
+  const save = form.handleSubmit(async (values) => {
+    const body = payloadOf(values as unknown as MaintenanceRequestInput);
+    try {
+      if (record) {
+        await api.put(`/maintenance-requests/update-maintenance-request/${record.id}`, body);
+        notifySuccess(t('updated'));
+        refresh(record.id);
+      } else {
+        const res = await api.post<ListData & { maintenanceRequest: MaintenanceRequestDto }>('/maintenance-requests/add-maintenance-request', body, {
+          query: props.query as never,
+        });
+        props.onList(res);
+        notifySuccess(t('added'));
+        props.onCreated(res.maintenanceRequest.id);
+      }
+    } catch (err) {
+      if (!applyApiErrors(err, form.setError)) notifyError(errorMessage(err, record ? t('failedUpdate') : t('failedAdd')));
+    }
+  });
+
+  const changeState = async (state: string | null) => {
+    if (!record || !state || state === record.state) return;
+    try {
+      await api.put(`/maintenance-requests/update-state/${record.id}`, { state });
+      notifySuccess(t('stateUpdated'));
+      refresh(record.id);
+    } catch (err) {
+      notifyError(errorMessage(err, t('failedState')));
+    }
+  };
+
+  const createOrder = async () => {
+    if (!record) return;
+    const yes = await confirmAction({ title: t('confirmOrderTitle'), message: t('confirmOrderMessage'), confirmLabel: t('yes'), cancelLabel: t('cancel'), danger: false });
+    if (!yes) return;
+    try {
+      const res = await api.post<{ maintenanceOrder: { id: number } }>(`/maintenance-requests/create-order/${record.id}`);
+      notifySuccess(t('orderCreated'));
+      refresh(record.id);
+      void queryClient.invalidateQueries({ queryKey: ['maintenance-orders'] });
+      navigate(`/dashboard/maintenance-order?order=${res.maintenanceOrder.id}`);
+    } catch (err) {
+      notifyError(errorMessage(err, t('failedOrder')));
+    }
+  };
+
+  const remove = async () => {
+    if (!record || !(await confirmDelete(t('deleteConfirm')))) return;
+    try {
+      props.onList(await api.del<ListData>(`/maintenance-requests/delete-maintenance-request/${record.id}`, { query: props.query as never }));
+      notifySuccess(t('deleted'));
+      props.onClose();
+    } catch (err) {
+      notifyError(errorMessage(err, t('failedDelete')));
+    }
+  };
+
+  const options = useMemo(
+    () => ({
+      type: MAINTENANCE_TYPES.map((v) => ({ value: v, label: t(`type.${v}`) })),
+      requester: REQUESTER_TYPES.map((v) => ({ value: v, label: t(`requesterType.${v}`) })),
+      priority: PRIORITIES.map((v) => ({ value: v, label: t(`priority.${v}`) })),
+      urgency: URGENCY_LEVELS.map((v) => ({ value: v, label: t(`urgency.${v}`) })),
+      risk: RISK_LEVELS.map((v) => ({ value: v, label: t(`risk.${v}`) })),
+      frequency: FREQUENCIES.map((v) => ({ value: v, label: t(`frequency.${v}`) })),
+      state: REQUEST_STATES.map((v) => ({ value: v, label: t(`state.${v}`) })),
+    }),
+    [t],
+  );
+  const workerOptions = workers.map((w) => ({ value: String(w.id), label: `${w.firstName} ${w.lastName}`.trim() || w.email }));
+
+  const selectField = (name: keyof FormValues, label: string, data: { value: string; label: string }[], testId: string) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <Select
+          label={label}
+          withAsterisk
+          data={data}
+          value={(field.value as string | null) ?? null}
+          onChange={(v) => field.onChange(v)}
+          onBlur={field.onBlur}
+          error={errors[name]?.message}
+          data-testid={testId}
+          comboboxProps={{ withinPortal: true }}
+        />
+      )}
+    />
+  );
+  const dateField = (name: 'dateOfRequest' | 'scheduleDate', label: string, testId: string) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <DateInput
+          label={label}
+          withAsterisk
+          valueFormat="DD/MM/YYYY"
+          value={field.value}
+          onChange={(v) => field.onChange(v ? String(v).slice(0, 10) : null)}
+          onBlur={field.onBlur}
+          error={errors[name]?.message}
+          clearable
+          data-testid={testId}
+          popoverProps={{ withinPortal: true }}
+        />
+      )}
+    />
+  );
+
+  const overview = (
+    <Grid gutter="md">
+      <Grid.Col span={12}>
+        <TextInput label={t('field.title')} withAsterisk {...form.register('title')} error={errors.title?.message} data-testid="mr-title" />
+      </Grid.Col>
+      <Grid.Col span={12}>
+        <Textarea
+          label={t('field.description')}
+          withAsterisk
+          autosize
+          minRows={3}
+          {...form.register('problemDescription')}
+          error={errors.problemDescription?.message}
+          data-testid="mr-description"
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>{selectField('maintenanceType', t('field.maintenanceType'), options.type, 'mr-type')}</Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>{selectField('requester', t('field.requester'), options.requester, 'mr-requester')}</Grid.Col>
+      {show.customer && (
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <Controller
+            control={form.control}
+            name="customerId"
+            render={({ field }) => (
+              <CustomerVendorSelect
+                type="customer"
+                label={t('field.customer')}
+                value={field.value}
+                onChange={(v) => field.onChange(v)}
+                initialOption={record?.Customer ? { value: record.Customer.id, label: record.Customer.name } : null}
+                error={errors.customerId?.message}
+                testId="mr-customer"
+              />
+            )}
+          />
+        </Grid.Col>
+      )}
+      {show.asset && (
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <Controller
+            control={form.control}
+            name="assetId"
+            render={({ field }) => (
+              <AsyncSelect
+                path="/assets/get-assets-options"
+                pageSize={5}
+                label={t('field.asset')}
+                withAsterisk
+                value={field.value}
+                onChange={(v) => field.onChange(v)}
+                initialOption={record?.asset ? { value: record.asset.id, label: record.asset.name } : null}
+                error={errors.assetId?.message}
+                testId="mr-asset"
+              />
+            )}
+          />
+        </Grid.Col>
+      )}
+      <Grid.Col span={{ base: 12, sm: 6 }}>{selectField('priority', t('field.priority'), options.priority, 'mr-priority')}</Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <Controller
+          control={form.control}
+          name="assignedTo"
+          render={({ field }) => (
+            <Select
+              label={t('field.assignedTo')}
+              withAsterisk
+              searchable
+              data={workerOptions}
+              value={field.value ? String(field.value) : null}
+              onChange={(v) => field.onChange(v ? Number(v) : null)}
+              error={errors.assignedTo?.message}
+              data-testid="mr-assignee"
+              comboboxProps={{ withinPortal: true }}
+            />
+          )}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>{dateField('dateOfRequest', t('field.dateOfRequest'), 'mr-date')}</Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>{selectField('riskLevel', t('field.riskLevel'), options.risk, 'mr-risk')}</Grid.Col>
+      {show.failure && (
+        <>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput label={t('field.failureReason')} withAsterisk {...form.register('failureReason')} error={errors.failureReason?.message} data-testid="mr-failure" />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>{selectField('urgencyLevel', t('field.urgencyLevel'), options.urgency, 'mr-urgency')}</Grid.Col>
+        </>
+      )}
+      {show.schedule && <Grid.Col span={{ base: 12, sm: 6 }}>{dateField('scheduleDate', t('field.scheduleDate'), 'mr-schedule')}</Grid.Col>}
+      {show.frequency && <Grid.Col span={{ base: 12, sm: 6 }}>{selectField('frequency', t('field.frequency'), options.frequency, 'mr-frequency')}</Grid.Col>}
+      {show.predictive && (
+        <>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput label={t('field.sensorData')} withAsterisk {...form.register('sensorData')} error={errors.sensorData?.message} data-testid="mr-sensor" />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput label={t('field.condition')} withAsterisk {...form.register('condition')} error={errors.condition?.message} data-testid="mr-condition" />
+          </Grid.Col>
+        </>
+      )}
+    </Grid>
+  );
+
+  const headerRight = record ? (
+    <>
+      <Select
+        aria-label={t('field.state')}
+        size="xs"
+        w={160}
+        data={options.state}
+        value={record.state}
+        onChange={changeState}
+        allowDeselect={false}
+        data-testid="mr-state"
+        comboboxProps={{ withinPortal: true }}
+      />
+      {record.state === 'approved' && !record.maintenanceOrder && isManager && (
+        <Button size="xs" onClick={createOrder} data-testid="create-order">
+          {t('createOrder')}
+        </Button>
+      )}
+      {record.maintenanceOrder && (
+        <Button size="xs" variant="light" onClick={() => navigate(`/dashboard/maintenance-order?order=${record.maintenanceOrder!.id}`)} data-testid="open-order">
+          {t('openOrder', { id: record.maintenanceOrder.maintenanceOrderId })}
+        </Button>
+      )}
+    </>
+  ) : null;
+
+  return (
+    <RecordDrawer
+      opened
+      onClose={props.onClose}
+      title={record ? record.maintenanceRequestId : props.id === null ? t('newTitle') : ''}
+      headerRight={headerRight}
+      loading={props.id !== null && recordQuery.isLoading}
+      errors={errors}
+      onSubmit={save}
+      activity={{ entityType: 'maintenance-request', entityId: record?.id }}
+      tabs={[{ value: 'overview', label: t('overview'), content: overview }]}
+      sideTabs={[{ value: 'attachments', label: t('attachments'), content: <RequestAttachments request={record} onChanged={() => record && refresh(record.id)} /> }]}
+      footer={
+        <>
+          {record && isManager && (
+            <Button color="red" variant="light" onClick={remove} data-testid="delete-button">
+              {t('deleteButton')}
+            </Button>
+          )}
+          <Button type="submit" loading={form.formState.isSubmitting} data-testid="save-button">
+            {t('save')}
+          </Button>
+        </>
+      }
+      testId="maintenance-request-drawer"
+    />
+  );
+}
