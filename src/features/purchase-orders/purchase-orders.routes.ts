@@ -18,6 +18,7 @@ import {
   printPurchaseOrder,
   updatePurchaseOrder,
   updatePurchaseOrderStatus,
+  listPurchaseOrderTaxOptions,
 } from './purchase-orders.service';
 
 /** Purchase orders (prefix /api/purchase-orders). Everyone signed in prepares them; managers delete. */
@@ -31,6 +32,9 @@ export async function purchaseOrdersRoutes(appBase: FastifyInstance) {
   app.get('/get-purchase-order-options', { schema: { querystring: purchaseOrderOptionsQuerySchema }, config: { access: EVERYONE } }, (req) =>
     req.inTenant((tx) => listPurchaseOrderOptions(tx, req.auth.orgId, req.query)),
   );
+
+  // The taxes its lines may take (sales for quotations, purchase for purchase orders), for the drawer's live totals.
+  app.get('/get-tax-options', { config: { access: EVERYONE } }, (req) => req.inTenant((tx) => listPurchaseOrderTaxOptions(tx, req.auth.orgId)));
 
   app.get('/get-purchase-order/:id', { schema: { params: idParamsSchema }, config: { access: EVERYONE } }, async (req) => {
     const purchaseOrder = await req.inTenant((tx) => getPurchaseOrder(tx, req.auth.orgId, req.params.id));

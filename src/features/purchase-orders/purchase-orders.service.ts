@@ -66,3 +66,5 @@ export const printPurchaseOrder = (tx: Tx, orgId: number, id: number) =>
     },
     id,
   );
+
+export const listPurchaseOrderTaxOptions = (tx: Tx, orgId: number) => purchaseOrderDocs.taxOptions(tx, orgId);

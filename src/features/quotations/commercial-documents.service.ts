@@ -436,7 +436,24 @@ export function documentService(k: DocumentKind) {
     return { row, lines, party: party ?? null, totals: totalsDto(row) };
   }
 
-  return { list, get, add, update, remove, setStatus, options, forPrint, resolveLines };
+  /** The taxes a line may take (this kind's scope), with their children, in the engine's form. */
+  async function taxOptions(tx: Tx, orgId: number) {
+    const rows = await tx.select({ id: taxes.id }).from(taxes).where(and(eq(taxes.orgId, orgId), eq(taxes.scope, k.taxScope))).orderBy(asc(taxes.name));
+    const rules = await loadTaxes(tx, orgId, rows.map((r) => ({ id: r.id, path: 'taxId' })));
+    return rows.map((r) => {
+      const rule = rules.get(r.id)!;
+      return {
+        value: r.id,
+        label: rule.name ?? '',
+        taxComputation: rule.taxComputation,
+        amount: rule.amount,
+        isPriceIncluded: rule.isPriceIncluded,
+        children: (rule.children ?? []).map((c) => ({ id: c.id, name: c.name, taxComputation: c.taxComputation, amount: c.amount, isPriceIncluded: c.isPriceIncluded })),
+      };
+    });
+  }
+
+  return { list, get, add, update, remove, setStatus, options, forPrint, resolveLines, taxOptions };
 }
 
 /** The shared columns as the list rows show them, plus the feature's names. */

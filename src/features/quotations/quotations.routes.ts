@@ -18,6 +18,7 @@ import {
   printQuotation,
   updateQuotation,
   updateQuotationStatus,
+  listQuotationTaxOptions,
 } from './quotations.service';
 
 /** Quotations (prefix /api/quotations). Everyone signed in prepares them; managers delete. */
@@ -31,6 +32,9 @@ export async function quotationsRoutes(appBase: FastifyInstance) {
   app.get('/get-quotation-options', { schema: { querystring: quotationOptionsQuerySchema }, config: { access: EVERYONE } }, (req) =>
     req.inTenant((tx) => listQuotationOptions(tx, req.auth.orgId, req.query)),
   );
+
+  // The taxes its lines may take (sales for quotations, purchase for purchase orders), for the drawer's live totals.
+  app.get('/get-tax-options', { config: { access: EVERYONE } }, (req) => req.inTenant((tx) => listQuotationTaxOptions(tx, req.auth.orgId)));
 
   app.get('/get-quotation/:id', { schema: { params: idParamsSchema }, config: { access: EVERYONE } }, async (req) => {
     const quotation = await req.inTenant((tx) => getQuotation(tx, req.auth.orgId, req.params.id));

@@ -67,3 +67,5 @@ export const printQuotation = (tx: Tx, orgId: number, id: number) =>
     },
     id,
   );
+
+export const listQuotationTaxOptions = (tx: Tx, orgId: number) => quotationDocs.taxOptions(tx, orgId);

@@ -9,6 +9,9 @@ import { seedCatalog } from '../../features/assets/catalog.seed';
 import { seedWorkOrders } from '../../features/work-orders/work-orders.seed';
 import { seedMaintenanceRequests } from '../../features/maintenance-requests/maintenance-requests.seed';
 import { seedMaintenanceOrders } from '../../features/maintenance-orders/maintenance-orders.seed';
+import { seedCustomerVendors } from '../../features/customers-vendors/customers-vendors.seed';
+import { seedQuotations } from '../../features/quotations/quotations.seed';
+import { seedPurchaseOrders } from '../../features/purchase-orders/purchase-orders.seed';
 
 export const DEMO = { subdomain: 'demo', email: 'admin@demo.com', password: 'Demo1234!' };
 
@@ -61,12 +64,14 @@ export async function seedSampleData(db: Db, orgId: number) {
     // Business areas add their seed functions here, in dependency order.
     seedMasterData,
     seedTeams,
-    // customers-vendors goes before this line (assets take vendors as owners)
+    seedCustomerVendors, // before the catalogue: assets take vendors as owners
     seedCatalog, // work stations, services, assets, parts with stock
     // Maintenance reads assets, customers, services and parts: keep these two after those areas' seeds.
     seedWorkOrders,
     seedMaintenanceRequests,
     seedMaintenanceOrders,
+    seedQuotations,
+    seedPurchaseOrders,
   ];
   await withTenant(db, orgId, async (tx) => {
     for (const seed of areas) await seed(tx, orgId);
