@@ -27,7 +27,7 @@ import {
   newMaintenanceOrderInputSchema,
   type MaintenanceOrderDto,
 } from '../maintenance-orders.schema';
-import { pickerDay } from './labels';
+import { parseDay, pickerDay } from './labels';
 
 interface FormValues {
   maintenanceRequestId: number | null;
@@ -148,6 +148,7 @@ export function MaintenanceOrderDrawer(props: MaintenanceOrderDrawerProps) {
           label={t(`field.${name}`)}
           withAsterisk
           valueFormat="DD/MM/YYYY"
+          dateParser={parseDay}
           value={field.value}
           onChange={(v) => field.onChange(v ? String(v).slice(0, 10) : null)}
           onBlur={field.onBlur}

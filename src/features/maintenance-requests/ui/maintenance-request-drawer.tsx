@@ -33,7 +33,7 @@ import {
   type MaintenanceRequestDto,
   type MaintenanceRequestInput,
 } from '../maintenance-requests.schema';
-import { pickerDay } from './labels';
+import { parseDay, pickerDay } from './labels';
 import { RequestAttachments } from './request-attachments';
 
 interface FormValues {
@@ -258,6 +258,7 @@ export function MaintenanceRequestDrawer(props: MaintenanceRequestDrawerProps) {
           label={label}
           withAsterisk
           valueFormat="DD/MM/YYYY"
+          dateParser={parseDay}
           value={field.value}
           onChange={(v) => field.onChange(v ? String(v).slice(0, 10) : null)}
           onBlur={field.onBlur}

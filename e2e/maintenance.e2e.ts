@@ -1,0 +1,149 @@
+/**
+ * Maintenance requests and orders in the browser: the conditional fields of a request by type, approval,
+ * the real 'Create Order', and a maintenance order that becomes read-only once validated.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { call, launchBrowser, newPage, signIn, signUpOrg, startServer, type TestOrg, type TestServer } from './helpers';
+
+let server: TestServer;
+let browser: Browser;
+let org: TestOrg;
+
+/** Catalogue rows through the other areas' APIs: an asset and a service (with its work station and team). */
+async function seedCatalogue() {
+  const host = `${org.subdomain}.localhost`;
+  const login = await call(server.port, host, 'POST', '/api/login', { email: org.email, password: org.password });
+  const token = login.body.accessToken as string;
+  const post = async (path: string, body: unknown) => {
+    const res = await call(server.port, host, 'POST', path, body, token);
+    if (res.status !== 201 && res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  };
+  const category = await post('/api/asset-categories/add-asset-category', { name: 'Pumps', code: 'PMP' });
+  const categoryId = (category.assetCategory ?? category.addedAssetCategory ?? category.assetCategories?.[0]).id;
+  await post('/api/assets/add-asset', { name: 'Boiler Feed Pump', date: '2024-01-15', assetCategoryId: categoryId });
+  const team = await post('/api/teams/add-team', { name: 'Mechanics', members: [{ workerId: 1, isTeamLead: true, isDefaultAssignee: true }] });
+  const station = await post('/api/workstations/add-workstation', { code: 'L1', name: 'Line 1', city: 'Dayton', teamId: team.team.id });
+  const stationId = (station.workStation ?? station.workstation ?? station.workStations?.[0]).id;
+  await post('/api/services/add-service', { title: 'Bearing replacement', price: 120, workStations: [{ workStationId: stationId, operation: 'Replace bearings', timeRequired: '01:00' }] });
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  org = await signUpOrg(server, 'Maintenance');
+  await seedCatalogue();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function pick(page: Page, testId: string, option: string, search?: string) {
+  const input = page.getByTestId(testId);
+  await input.click();
+  if (search) await input.fill(search);
+  await page.getByRole('option', { name: option, exact: false }).first().click();
+}
+
+const text = (page: Page, s: string) => page.getByText(s, { exact: true });
+
+describe('maintenance requests and orders', () => {
+  it('asks for the fields of each type, approves a request, creates its order and locks it once validated', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signIn(page, org);
+      await page.goto(`${org.url}/dashboard/maintenance-request`);
+      await page.getByTestId('add-button').click();
+      await expect.poll(() => page.getByTestId('drawer-title').innerText()).toBe('New Maintenance Request');
+
+      // Corrective: failure reason and urgency level, no schedule date.
+      await pick(page, 'mr-type', 'Corrective');
+      await page.getByTestId('mr-failure').waitFor();
+      await page.getByTestId('mr-urgency').waitFor();
+      expect(await page.getByTestId('mr-schedule').count()).toBe(0);
+      await page.getByTestId('save-button').click();
+      await text(page, 'Failure Reason is required for corrective and emergency maintenance').waitFor();
+      await text(page, 'Urgency Level is required for corrective and emergency maintenance').waitFor();
+      await text(page, 'Title is required').waitFor();
+      await page.getByTestId('tab-errors-overview').waitFor();
+
+      // Preventive: schedule date and frequency instead.
+      await pick(page, 'mr-type', 'Preventive');
+      await page.getByTestId('mr-schedule').waitFor();
+      await page.getByTestId('mr-frequency').waitFor();
+      expect(await page.getByTestId('mr-failure').count()).toBe(0);
+      await page.getByTestId('save-button').click();
+      await text(page, 'Schedule Date is required for preventive, predictive, and proactive maintenance').waitFor();
+      await text(page, 'Frequency is required for preventive maintenance').waitFor();
+
+      // An employee's request needs an asset.
+      await pick(page, 'mr-requester', 'Employee');
+      await page.getByTestId('save-button').click();
+      await text(page, 'Asset Id is required when requester is an employee').waitFor();
+
+      await page.getByTestId('mr-title').fill('Quarterly pump service');
+      await page.getByTestId('mr-description').fill('Planned service of the boiler feed pump');
+      await pick(page, 'mr-asset', 'Boiler Feed Pump', 'Boiler');
+      await pick(page, 'mr-priority', 'High');
+      await pick(page, 'mr-assignee', 'admin');
+      await pick(page, 'mr-risk', 'Medium');
+      await page.getByTestId('mr-schedule').fill('15/12/2030');
+      await page.getByTestId('mr-schedule').blur();
+      await pick(page, 'mr-frequency', 'Monthly');
+      await page.getByTestId('save-button').click();
+      await text(page, 'Maintenance request added successfully').waitFor();
+      await expect.poll(() => page.getByTestId('drawer-title').innerText()).toBe('MR-0001');
+
+      // The list shows the request with its date as dd/MM/yyyy and the counters.
+      const row = page.locator('tr', { hasText: 'MR-0001' });
+      await row.waitFor();
+      const today = new Date().toISOString().slice(0, 10).split('-').reverse().join('/');
+      expect(await row.innerText()).toContain(today);
+      await expect.poll(() => page.getByTestId('stat-new').innerText()).toBe('1');
+
+      // Approve it: 'Create Order' appears; Yes creates the order and opens it.
+      await pick(page, 'mr-state', 'Approved');
+      await text(page, 'Maintenance request state updated successfully').waitFor();
+      await expect.poll(() => page.getByTestId('stat-approved').innerText()).toBe('1');
+      await page.getByTestId('create-order').click();
+      await text(page, 'Do you really want to generate a maintenance order?').waitFor();
+      await page.getByRole('button', { name: 'Yes' }).click();
+      await page.waitForURL(/\/dashboard\/maintenance-order\?order=1$/);
+      await expect.poll(() => page.getByTestId('drawer-title').innerText()).toBe('PM-0001');
+      await expect.poll(() => page.getByTestId('mo-type').inputValue()).toBe('Preventive');
+      await expect.poll(() => page.getByTestId('mo-asset').inputValue()).toBe('Boiler Feed Pump');
+      await expect.poll(() => page.getByTestId('mo-request').inputValue()).toContain('MR-0001');
+
+      // Complete the order: a service is required.
+      await page.getByTestId('save-button').click();
+      await text(page, 'Select at least one service').waitFor();
+      await pick(page, 'mo-services', 'Bearing replacement', 'Bearing');
+      await page.keyboard.press('Escape');
+      await page.getByTestId('mo-due').fill('20/12/2030');
+      await page.getByTestId('mo-due').blur();
+      await page.getByTestId('mo-completion').fill('21/12/2030');
+      await page.getByTestId('mo-completion').blur();
+      await page.getByTestId('mo-rca').fill('Bearing wear');
+      await page.getByTestId('save-button').click();
+      await text(page, 'Maintenance order updated successfully').waitFor();
+
+      // Validate: read-only.
+      await pick(page, 'mo-status', 'Validate');
+      await text(page, 'Maintenance order status updated successfully').waitFor();
+      await page.getByTestId('mo-locked').waitFor();
+      expect(await page.getByTestId('save-button').count()).toBe(0);
+      expect(await page.getByTestId('mo-rca').isDisabled()).toBe(true);
+      expect(await page.getByTestId('mo-status').isDisabled()).toBe(true);
+      await page.locator('tr', { hasText: 'PM-0001' }).waitFor();
+
+      // The request links back to its order.
+      await page.goto(`${org.url}/dashboard/maintenance-request`);
+      await page.locator('tr', { hasText: 'MR-0001' }).click();
+      await expect.poll(() => page.getByTestId('open-order').innerText()).toContain('PM-0001');
+    } finally {
+      await context.close();
+    }
+  });
+});
