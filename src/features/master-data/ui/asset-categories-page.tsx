@@ -1,0 +1,41 @@
+import { Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { assetCategoryInputSchema, type AssetCategoryDto } from '../master-data.schema';
+import { TextField } from './form-fields';
+import { MasterDataScreen, entityMessages } from './master-data-screen';
+
+/** /settings/assets-category */
+export default function AssetCategoriesPage() {
+  const { t } = useTranslation('masterData');
+  return (
+    <MasterDataScreen<AssetCategoryDto>
+      queryKey="asset-categories"
+      entityType="asset-category"
+      title={t('assetCategories.title')}
+      addLabel={t('assetCategories.add')}
+      searchPlaceholder={t('assetCategories.find')}
+      newTitle={t('assetCategories.new')}
+      listKey="assetCategories"
+      paths={{
+        list: '/asset-categories/get-asset-categories',
+        add: '/asset-categories/add-asset-category',
+        update: (id) => `/asset-categories/update-asset-category/${id}`,
+        remove: (id) => `/asset-categories/delete-asset-category/${id}`,
+      }}
+      messages={entityMessages('Category', 'Categories')}
+      columns={[
+        { key: 'code', header: t('fields.code'), hideable: false },
+        { key: 'name', header: t('fields.name'), hideable: false },
+      ]}
+      searchText={(r) => `${r.code} ${r.name}`}
+      schema={assetCategoryInputSchema}
+      defaults={(r) => ({ name: r?.name ?? '', shortCode: r?.code ?? '' })}
+      fields={(form, { readOnly }) => (
+        <Stack>
+          <TextField form={form} name="shortCode" label={t('fields.shortCode')} required readOnly={readOnly} />
+          <TextField form={form} name="name" label={t('fields.name')} required readOnly={readOnly} />
+        </Stack>
+      )}
+    />
+  );
+}

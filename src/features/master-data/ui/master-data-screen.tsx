@@ -1,0 +1,195 @@
+import { useState, type ReactNode } from 'react';
+import { Button } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useForm, type UseFormReturn } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { useTranslation } from 'react-i18next';
+import { ClientDataTable, ListScreen, RecordDrawer, activityQueryKey, confirmDelete, notifyError, notifySuccess, type Column } from '../../../web/components';
+import { ApiError, api, applyApiErrors } from '../../../web/lib/api';
+import { APP_DATA_KEY, useIsManager } from '../../../web/lib/app-data';
+import './master-data-i18n';
+
+/** The toasts of one entity (spec: '{Entity} added/updated/deleted successfully' and 'Failed to …'). */
+export interface EntityMessages {
+  fetch: string;
+  add: string;
+  update: string;
+  remove: string;
+  added: string;
+  updated: string;
+  deleted: string;
+  confirmDelete: string;
+}
+
+/** A failure toast: the server's own words when it refused for a reason (409), else the spec's text. */
+export function failureText(err: unknown, fallback: string) {
+  return err instanceof ApiError && (err.status === 409 || (err.status === 400 && err.issues.length === 0)) && err.message ? err.message : fallback;
+}
+
+export function entityMessages(entity: string, plural: string): EntityMessages {
+  const lower = entity.toLowerCase();
+  return {
+    fetch: `Failed to fetch ${plural.toLowerCase()}`,
+    add: `Failed to add ${lower}`,
+    update: `Failed to update ${lower}`,
+    remove: `Failed to delete ${lower}`,
+    added: `${entity} added successfully`,
+    updated: `${entity} updated successfully`,
+    deleted: `${entity} deleted successfully`,
+    confirmDelete: `Are you sure you want to delete this ${lower}?`,
+  };
+}
+
+/**
+ * A whole master-data list from the server (these screens search and page on the client). Returns the rows
+ * and `setList`, which takes an add/delete response (the refreshed list) and stores it.
+ */
+export function useMasterList<Row>(queryKey: string, path: string, listKey: string, fetchError: string) {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: ['master-data', queryKey],
+    queryFn: async ({ signal }) => {
+      try {
+        const body = await api.get<Record<string, unknown>>(path, { signal });
+        return (body[listKey] ?? []) as Row[];
+      } catch (err) {
+        if (!(err instanceof DOMException && err.name === 'AbortError')) notifyError(fetchError);
+        throw err;
+      }
+    },
+  });
+  const setList = (body: unknown) => {
+    const rows = (body as Record<string, unknown>)?.[listKey];
+    if (Array.isArray(rows)) queryClient.setQueryData(['master-data', queryKey], rows);
+    else void queryClient.invalidateQueries({ queryKey: ['master-data', queryKey] });
+    // forms elsewhere read master data from the preloaded application data
+    void queryClient.invalidateQueries({ queryKey: APP_DATA_KEY });
+  };
+  const invalidate = () => {
+    void queryClient.invalidateQueries({ queryKey: ['master-data', queryKey] });
+    void queryClient.invalidateQueries({ queryKey: APP_DATA_KEY });
+  };
+  return { rows: query.data ?? [], loading: query.isFetching, refetch: () => void query.refetch(), setList, invalidate };
+}
+
+type AnyForm = UseFormReturn<any, any, any>;
+
+export interface MasterDataScreenProps<Row extends { id: number; name: string }> {
+  queryKey: string;
+  entityType: string;
+  title: string;
+  addLabel: string;
+  searchPlaceholder: string;
+  newTitle: string;
+  paths: { list: string; add: string; update: (id: number) => string; remove: (id: number) => string };
+  listKey: string;
+  columns: Column<Row>[];
+  messages: EntityMessages;
+  schema: z.ZodType<any, any>;
+  defaults: (row: Row | null) => Record<string, unknown>;
+  /** The form fields of the drawer. `rows` is the current list (for parent pickers and the like). */
+  fields: (form: AnyForm, ctx: { record: Row | null; rows: Row[]; readOnly: boolean }) => ReactNode;
+  searchText?: (row: Row) => string;
+}
+
+/**
+ * The screen of a simple master-data list: client-side search and paging, a drawer that adds or edits, and
+ * deletes with confirmation. Workers see the list; managers and admins change it.
+ */
+export function MasterDataScreen<Row extends { id: number; name: string }>(props: MasterDataScreenProps<Row>) {
+  const list = useMasterList<Row>(props.queryKey, props.paths.list, props.listKey, props.messages.fetch);
+  const isManager = useIsManager();
+  const [selected, setSelected] = useState<Row | null | undefined>(undefined);
+  return (
+    <ListScreen title={props.title} addLabel={isManager ? props.addLabel : undefined} onAdd={() => setSelected(null)} onRefresh={list.refetch} refreshing={list.loading}>
+      <ClientDataTable
+        tableId={props.queryKey}
+        columns={props.columns}
+        rows={list.rows}
+        rowKey={(r) => r.id}
+        loading={list.loading}
+        onRowClick={setSelected}
+        searchPlaceholder={props.searchPlaceholder}
+        searchText={props.searchText ?? ((r) => r.name)}
+      />
+      {selected !== undefined && (
+        <MasterDataDrawer
+          key={selected?.id ?? 'new'}
+          {...props}
+          record={selected}
+          rows={list.rows}
+          readOnly={!isManager}
+          onClose={() => setSelected(undefined)}
+          onList={list.setList}
+          onSaved={list.invalidate}
+        />
+      )}
+    </ListScreen>
+  );
+}
+
+function MasterDataDrawer<Row extends { id: number; name: string }>(
+  props: MasterDataScreenProps<Row> & { record: Row | null; rows: Row[]; readOnly: boolean; onClose(): void; onList(body: unknown): void; onSaved(): void },
+) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { record, messages } = props;
+  const form = useForm<any, any, any>({ resolver: zodResolver(props.schema as never), defaultValues: props.defaults(record), mode: 'onTouched' });
+
+  const save = form.handleSubmit(async (values) => {
+    try {
+      if (record) {
+        await api.put(props.paths.update(record.id), values);
+        notifySuccess(messages.updated);
+        props.onSaved();
+        void queryClient.invalidateQueries({ queryKey: activityQueryKey(props.entityType, record.id) });
+      } else {
+        props.onList(await api.post(props.paths.add, values));
+        notifySuccess(messages.added);
+      }
+      props.onClose();
+    } catch (err) {
+      applyApiErrors(err, form.setError);
+      notifyError(failureText(err, record ? messages.update : messages.add));
+    }
+  });
+
+  const remove = async () => {
+    if (!record || !(await confirmDelete(messages.confirmDelete))) return;
+    try {
+      props.onList(await api.del(props.paths.remove(record.id)));
+      notifySuccess(messages.deleted);
+      props.onClose();
+    } catch (err) {
+      notifyError(failureText(err, messages.remove));
+    }
+  };
+
+  return (
+    <RecordDrawer
+      opened
+      onClose={props.onClose}
+      title={record ? record.name : props.newTitle}
+      errors={form.formState.errors}
+      onSubmit={save}
+      activity={{ entityType: props.entityType, entityId: record?.id }}
+      tabs={[{ value: 'overview', label: t('masterData:overview'), content: props.fields(form, { record, rows: props.rows, readOnly: props.readOnly }) }]}
+      footer={
+        props.readOnly ? undefined : (
+          <>
+            {record && (
+              <Button color="red" variant="light" onClick={remove} data-testid="delete-record">
+                {t('actions.delete')}
+              </Button>
+            )}
+            <Button type="submit" loading={form.formState.isSubmitting} data-testid="save-record">
+              {t('actions.save')}
+            </Button>
+          </>
+        )
+      }
+      testId="master-data-drawer"
+    />
+  );
+}

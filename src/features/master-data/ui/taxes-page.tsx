@@ -1,0 +1,102 @@
+import { Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { TAX_COMPUTATIONS, TAX_SCOPES, taxInputSchema, type TaxDto } from '../master-data.schema';
+import { MultiSelectField, NumberField, SelectField, TextField } from './form-fields';
+import { MasterDataScreen, entityMessages } from './master-data-screen';
+
+/** Value column: a dollar amount for fixed taxes, a percent otherwise, a dash for a group. */
+export function taxValue(tax: Pick<TaxDto, 'taxComputation' | 'amount'>) {
+  if (tax.taxComputation === 'group' || tax.amount === null) return '-';
+  if (tax.taxComputation === 'fixed') return `$${tax.amount.toFixed(2)}`;
+  return `${Number(tax.amount.toFixed(4))}%`;
+}
+
+/** /settings/taxes */
+export default function TaxesPage() {
+  const { t } = useTranslation('masterData');
+  return (
+    <MasterDataScreen<TaxDto>
+      queryKey="taxes"
+      entityType="tax"
+      title={t('taxes.title')}
+      addLabel={t('taxes.add')}
+      searchPlaceholder={t('taxes.find')}
+      newTitle={t('taxes.new')}
+      listKey="taxes"
+      paths={{ list: '/taxes/get-taxes', add: '/taxes/add-tax', update: (id) => `/taxes/update-tax/${id}`, remove: (id) => `/taxes/delete-tax/${id}` }}
+      messages={entityMessages('Tax', 'Taxes')}
+      columns={[
+        { key: 'name', header: t('fields.name'), hideable: false },
+        { key: 'scope', header: t('fields.scope'), render: (r) => t(`scope.${r.scope}`) },
+        { key: 'taxComputation', header: t('fields.type'), render: (r) => t(`computation.${r.taxComputation}`) },
+        { key: 'amount', header: t('fields.value'), render: taxValue },
+        { key: 'Children', header: t('fields.children'), render: (r) => r.Children.map((c) => c.name).join(', '), defaultHidden: true },
+      ]}
+      searchText={(r) => `${r.name} ${r.scope} ${r.taxComputation}`}
+      schema={taxInputSchema}
+      defaults={(r) => ({
+        name: r?.name ?? '',
+        scope: r?.scope ?? null,
+        taxComputation: r?.taxComputation ?? null,
+        amount: r?.amount ?? '',
+        isPriceIncluded: r ? r.isPriceIncluded : undefined,
+        children: r?.Children.map((c) => c.id) ?? [],
+      })}
+      fields={(form, { record, rows, readOnly }) => <TaxFields form={form} record={record} rows={rows} readOnly={readOnly} />}
+    />
+  );
+}
+
+function TaxFields({ form, record, rows, readOnly }: { form: Parameters<typeof TextField>[0]['form']; record: TaxDto | null; rows: TaxDto[]; readOnly: boolean }) {
+  const { t } = useTranslation('masterData');
+  const computation = form.watch('taxComputation') as string | null;
+  const scope = form.watch('scope') as string | null;
+  // child taxes: never groups, never the tax itself, and of the group's scope
+  const childChoices = rows.filter((r) => r.taxComputation !== 'group' && r.id !== record?.id && (!scope || r.scope === scope));
+  return (
+    <Stack>
+      <TextField form={form} name="name" label={t('fields.name')} required readOnly={readOnly} />
+      <SelectField form={form} name="scope" label={t('fields.scope')} required readOnly={readOnly} data={TAX_SCOPES.map((v) => ({ value: v, label: t(`scope.${v}`) }))} />
+      <SelectField
+        form={form}
+        name="taxComputation"
+        label={t('fields.taxComputation')}
+        required
+        readOnly={readOnly}
+        data={TAX_COMPUTATIONS.map((v) => ({ value: v, label: t(`computation.${v}`) }))}
+      />
+      {computation === 'group' ? (
+        <MultiSelectField
+          form={form}
+          name="children"
+          label={t('fields.children')}
+          required
+          readOnly={readOnly}
+          data={childChoices.map((r) => ({ value: String(r.id), label: `${r.name} (${taxValue(r)})` }))}
+        />
+      ) : (
+        <NumberField
+          form={form}
+          name="amount"
+          label={t('fields.amount')}
+          required
+          readOnly={readOnly}
+          prefix={computation === 'fixed' ? '$' : undefined}
+          suffix={computation && computation !== 'fixed' ? '%' : undefined}
+        />
+      )}
+      <SelectField
+        form={form}
+        name="isPriceIncluded"
+        label={t('fields.isPriceIncluded')}
+        required
+        numeric="boolean"
+        readOnly={readOnly}
+        data={[
+          { value: 'true', label: t('yes') },
+          { value: 'false', label: t('no') },
+        ]}
+      />
+    </Stack>
+  );
+}

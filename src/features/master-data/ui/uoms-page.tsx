@@ -1,0 +1,186 @@
+import { useState } from 'react';
+import { Button, Stack } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import {
+  DataTable,
+  ListScreen,
+  ListTextFilter,
+  RecordDrawer,
+  activityQueryKey,
+  confirmDelete,
+  notifyError,
+  notifySuccess,
+  tablePagination,
+  useServerList,
+  type Column,
+} from '../../../web/components';
+import { api, applyApiErrors } from '../../../web/lib/api';
+import { APP_DATA_KEY, useIsManager } from '../../../web/lib/app-data';
+import { UOM_TYPES, uomInputSchema, type UomCategoryDto, type UomDto } from '../master-data.schema';
+import { NumberField, SelectField, TextField } from './form-fields';
+import { entityMessages, failureText, useMasterList } from './master-data-screen';
+
+const messages = entityMessages('UOM', 'UOMs');
+
+/** /settings/uom: units of measure, paged on the server, filter in the query string. */
+export default function UomsPage() {
+  const { t } = useTranslation('masterData');
+  const isManager = useIsManager();
+  const list = useServerList<UomDto, { name: 'text' }>({
+    queryKey: 'uoms',
+    path: '/uoms/get-uoms',
+    listKey: 'uoms',
+    filters: { name: 'text' },
+    errorMessage: messages.fetch,
+  });
+  const [selected, setSelected] = useState<UomDto | null | undefined>(undefined);
+  const columns: Column<UomDto>[] = [
+    { key: 'name', header: t('fields.name'), hideable: false },
+    { key: 'ratio', header: t('fields.ratio'), render: (u) => String(u.ratio) },
+    { key: 'type', header: t('fields.type'), render: (u) => t(`uomType.${u.type}`) },
+    { key: 'category', header: t('fields.category'), render: (u) => u.category?.name ?? t('na') },
+  ];
+  return (
+    <ListScreen
+      title={t('uoms.title')}
+      addLabel={isManager ? t('uoms.add') : undefined}
+      onAdd={() => setSelected(null)}
+      onRefresh={() => void list.refetch()}
+      refreshing={list.loading}
+      listState={list.state}
+      filters={<ListTextFilter state={list.state} name="name" placeholder={t('uoms.filter')} debounceMs={500} />}
+    >
+      <DataTable tableId="uoms" columns={columns} rows={list.rows} rowKey={(u) => u.id} loading={list.loading} onRowClick={setSelected} pagination={tablePagination(list.state, list.pagination)} />
+      {selected !== undefined && (
+        <UomDrawer
+          key={selected?.id ?? 'new'}
+          record={selected}
+          readOnly={!isManager}
+          query={list.state.apiQuery}
+          onClose={() => setSelected(undefined)}
+          onList={list.setListData}
+          onSaved={() => void list.invalidate()}
+        />
+      )}
+    </ListScreen>
+  );
+}
+
+function UomDrawer(props: {
+  record: UomDto | null;
+  readOnly: boolean;
+  query: Record<string, unknown>;
+  onClose(): void;
+  onList(data: any): void;
+  onSaved(): void;
+}) {
+  const { t } = useTranslation('masterData');
+  const { t: tc } = useTranslation();
+  const queryClient = useQueryClient();
+  const { record } = props;
+  const categories = useMasterList<UomCategoryDto>('uom-categories', '/uom-categories/get-uom-categories', 'uomCategories', 'Failed to fetch uom categories');
+  const form = useForm<any, any, any>({
+    resolver: zodResolver(uomInputSchema),
+    mode: 'onTouched',
+    defaultValues: { name: record?.name ?? '', categoryId: record?.categoryId ?? null, type: record?.type ?? null, ratio: record && record.type !== 'reference' ? record.ratio : '' },
+  });
+  const categoryId = form.watch('categoryId') as number | null;
+  const type = form.watch('type') as string | null;
+  const category = categories.rows.find((c) => c.id === categoryId);
+  // the reference type is offered only when the category has none yet (or this unit is it)
+  const referenceTaken = Boolean(category?.isReferenceSet) && !(record?.type === 'reference' && record.categoryId === categoryId);
+  const typeChoices = UOM_TYPES.filter((v) => v !== 'reference' || !referenceTaken).map((v) => ({ value: v, label: t(`uomType.${v}`) }));
+
+  const afterChange = () => {
+    void queryClient.invalidateQueries({ queryKey: ['master-data', 'uom-categories'] });
+    void queryClient.invalidateQueries({ queryKey: APP_DATA_KEY });
+  };
+
+  const save = form.handleSubmit(async (values) => {
+    try {
+      if (record) {
+        await api.put(`/uoms/update-uom/${record.id}`, values);
+        notifySuccess(messages.updated);
+        props.onSaved();
+        void queryClient.invalidateQueries({ queryKey: activityQueryKey('uom', record.id) });
+      } else {
+        props.onList(await api.post('/uoms/add-uom', values, { query: props.query as never }));
+        notifySuccess(messages.added);
+      }
+      afterChange();
+      props.onClose();
+    } catch (err) {
+      applyApiErrors(err, form.setError);
+      notifyError(failureText(err, record ? messages.update : messages.add));
+    }
+  });
+
+  const remove = async () => {
+    if (!record || !(await confirmDelete(messages.confirmDelete))) return;
+    try {
+      props.onList(await api.del(`/uoms/delete-uom/${record.id}`, { query: props.query as never }));
+      notifySuccess(messages.deleted);
+      afterChange();
+      props.onClose();
+    } catch (err) {
+      notifyError(failureText(err, messages.remove));
+    }
+  };
+
+  return (
+    <RecordDrawer
+      opened
+      onClose={props.onClose}
+      title={record ? record.name : t('uoms.new')}
+      errors={form.formState.errors}
+      onSubmit={save}
+      activity={{ entityType: 'uom', entityId: record?.id }}
+      testId="master-data-drawer"
+      tabs={[
+        {
+          value: 'overview',
+          label: t('overview'),
+          content: (
+            <Stack>
+              <TextField form={form} name="name" label={t('fields.name')} required readOnly={props.readOnly} />
+              <SelectField
+                form={form}
+                name="categoryId"
+                label={t('fields.category')}
+                required
+                numeric
+                searchable
+                readOnly={props.readOnly}
+                data={categories.rows.map((c) => ({ value: String(c.id), label: c.name }))}
+                onPicked={(id) => {
+                  const next = categories.rows.find((c) => c.id === id);
+                  const taken = Boolean(next?.isReferenceSet) && !(record?.type === 'reference' && record.categoryId === id);
+                  if (taken && form.getValues('type') === 'reference') form.setValue('type', null);
+                }}
+              />
+              <SelectField form={form} name="type" label={t('fields.type')} required readOnly={props.readOnly} data={typeChoices} />
+              {type !== 'reference' && <NumberField form={form} name="ratio" label={t('fields.ratio')} required readOnly={props.readOnly} />}
+            </Stack>
+          ),
+        },
+      ]}
+      footer={
+        props.readOnly ? undefined : (
+          <>
+            {record && (
+              <Button color="red" variant="light" onClick={remove} data-testid="delete-record">
+                {tc('actions.delete')}
+              </Button>
+            )}
+            <Button type="submit" loading={form.formState.isSubmitting} data-testid="save-record">
+              {tc('actions.save')}
+            </Button>
+          </>
+        )
+      }
+    />
+  );
+}
