@@ -25,6 +25,18 @@ export default defineConfig({
           testTimeout: 20_000,
         },
       },
+      {
+        // Browser journeys: run through `npm run test:e2e` (scripts/e2e.mjs builds the SPA and checks Chromium first).
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['e2e/**/*.e2e.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          pool: 'forks',
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -48,6 +48,8 @@ async function pick(page: Page, testId: string, option: string, search?: string)
 }
 
 const text = (page: Page, s: string) => page.getByText(s, { exact: true });
+/** expect.poll with the page's patience (vitest's default is one second). */
+const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
 
 describe('maintenance requests and orders', () => {
   it('asks for the fields of each type, approves a request, creates its order and locks it once validated', async () => {
@@ -56,7 +58,7 @@ describe('maintenance requests and orders', () => {
       await signIn(page, org);
       await page.goto(`${org.url}/dashboard/maintenance-request`);
       await page.getByTestId('add-button').click();
-      await expect.poll(() => page.getByTestId('drawer-title').innerText()).toBe('New Maintenance Request');
+      await poll(() => page.getByTestId('drawer-title').innerText()).toBe('New Maintenance Request');
 
       // Corrective: failure reason and urgency level, no schedule date.
       await pick(page, 'mr-type', 'Corrective');
@@ -94,27 +96,27 @@ describe('maintenance requests and orders', () => {
       await pick(page, 'mr-frequency', 'Monthly');
       await page.getByTestId('save-button').click();
       await text(page, 'Maintenance request added successfully').waitFor();
-      await expect.poll(() => page.getByTestId('drawer-title').innerText()).toBe('MR-0001');
+      await poll(() => page.getByTestId('drawer-title').innerText()).toBe('MR-0001');
 
       // The list shows the request with its date as dd/MM/yyyy and the counters.
       const row = page.locator('tr', { hasText: 'MR-0001' });
       await row.waitFor();
       const today = new Date().toISOString().slice(0, 10).split('-').reverse().join('/');
       expect(await row.innerText()).toContain(today);
-      await expect.poll(() => page.getByTestId('stat-new').innerText()).toBe('1');
+      await poll(() => page.getByTestId('stat-new').innerText()).toBe('1');
 
       // Approve it: 'Create Order' appears; Yes creates the order and opens it.
       await pick(page, 'mr-state', 'Approved');
       await text(page, 'Maintenance request state updated successfully').waitFor();
-      await expect.poll(() => page.getByTestId('stat-approved').innerText()).toBe('1');
+      await poll(() => page.getByTestId('stat-approved').innerText()).toBe('1');
       await page.getByTestId('create-order').click();
       await text(page, 'Do you really want to generate a maintenance order?').waitFor();
       await page.getByRole('button', { name: 'Yes' }).click();
       await page.waitForURL(/\/dashboard\/maintenance-order\?order=1$/);
-      await expect.poll(() => page.getByTestId('drawer-title').innerText()).toBe('PM-0001');
-      await expect.poll(() => page.getByTestId('mo-type').inputValue()).toBe('Preventive');
-      await expect.poll(() => page.getByTestId('mo-asset').inputValue()).toBe('Boiler Feed Pump');
-      await expect.poll(() => page.getByTestId('mo-request').inputValue()).toContain('MR-0001');
+      await poll(() => page.getByTestId('drawer-title').innerText()).toBe('PM-0001');
+      await poll(() => page.getByTestId('mo-type').inputValue()).toBe('Preventive');
+      await poll(() => page.getByTestId('mo-asset').inputValue()).toBe('Boiler Feed Pump');
+      await poll(() => page.getByTestId('mo-request').inputValue()).toContain('MR-0001');
 
       // Complete the order: a service is required.
       await page.getByTestId('save-button').click();
@@ -141,7 +143,7 @@ describe('maintenance requests and orders', () => {
       // The request links back to its order.
       await page.goto(`${org.url}/dashboard/maintenance-request`);
       await page.locator('tr', { hasText: 'MR-0001' }).click();
-      await expect.poll(() => page.getByTestId('open-order').innerText()).toContain('PM-0001');
+      await poll(() => page.getByTestId('open-order').innerText()).toContain('PM-0001');
     } finally {
       await context.close();
     }

@@ -2,11 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EVERYONE } from '../../server/plugins/request-context';
 import { activityParamsSchema, noteInputSchema } from './activity.schema';
-import { addNote, listActivities } from './activity.service';
+import { addNote, listActivities, listRecentActivities } from './activity.service';
 
 /** The Note Logs tab of every drawer: GET a record's history, POST a note on it. */
 export async function activityRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/recent', { config: { access: EVERYONE } }, async (req) => ({
+    activities: await req.inTenant((tx) => listRecentActivities(tx, req.auth.orgId)),
+  }));
 
   app.get('/:entityType/:entityId', { schema: { params: activityParamsSchema }, config: { access: EVERYONE } }, async (req) => ({
     activities: await req.inTenant((tx) => listActivities(tx, req.auth.orgId, req.params.entityType, req.params.entityId)),

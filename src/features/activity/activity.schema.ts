@@ -20,3 +20,11 @@ export interface ActivityItem {
   createdAt: string;
   user: { id: number; firstName: string; lastName: string } | null;
 }
+
+/** One line of the organisation's latest activity (the notifications bell). */
+export interface RecentActivity extends ActivityItem {
+  entityType: string;
+  entityId: number;
+  /** e.g. "User #3" */
+  label: string;
+}

@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../server/db/client';
 import { activities, users } from '../../server/db/schema';
 import { HttpError, notFound } from '../../server/http-error';
-import type { ActivityItem } from './activity.schema';
+import type { ActivityItem, RecentActivity } from './activity.schema';
 
 type Action = ActivityItem['action'];
 type Trackable = PgTable & { orgId: PgColumn; id: PgColumn };
@@ -90,4 +90,37 @@ export async function addNote(tx: Tx, orgId: number, userId: number, entityType:
   await requireEntity(tx, orgId, entityType, entityId);
   await recordActivity(tx, orgId, { entityType, entityId, userId, action: 'note', note });
   return listActivities(tx, orgId, entityType, entityId);
+}
+
+/** The organisation's latest activity across every record type, newest first (the notifications bell). */
+export async function listRecentActivities(tx: Tx, orgId: number, limit = 15): Promise<RecentActivity[]> {
+  const rows = await tx
+    .select({
+      id: activities.id,
+      entityType: activities.entityType,
+      entityId: activities.entityId,
+      action: activities.action,
+      changes: activities.changes,
+      note: activities.note,
+      createdAt: activities.createdAt,
+      userId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(activities)
+    .leftJoin(users, and(eq(users.orgId, activities.orgId), eq(users.id, activities.userId)))
+    .where(eq(activities.orgId, orgId))
+    .orderBy(desc(activities.createdAt), desc(activities.id))
+    .limit(limit);
+  return rows.map((r) => ({
+    id: r.id,
+    entityType: r.entityType,
+    entityId: r.entityId,
+    label: `${entities.get(r.entityType)?.label ?? r.entityType} #${r.entityId}`,
+    action: r.action,
+    changes: r.changes ?? null,
+    note: r.note,
+    createdAt: r.createdAt.toISOString(),
+    user: r.userId ? { id: r.userId, firstName: r.firstName ?? '', lastName: r.lastName ?? '' } : null,
+  }));
 }

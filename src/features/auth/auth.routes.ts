@@ -51,14 +51,21 @@ export async function authRoutes(appBase: FastifyInstance) {
     if (host.toLowerCase() !== String(req.headers.host).toLowerCase()) throw new HttpError(403, 'Origin not allowed');
   };
 
+  /** The sign-in page of an organisation, on the port the caller used (the SPA goes there after signup and from the landing dialog). */
+  const loginUrl = (req: FastifyRequest, subdomain: string) => {
+    const port = /:(\d+)$/.exec(String(req.headers.host ?? ''))?.[1];
+    return `${config.publicScheme}://${subdomain}.${config.baseDomain}${port ? `:${port}` : ''}/login`;
+  };
+
   app.post('/signup', { schema: { body: signupSchema }, config: { access: 'public' } }, async (req, reply) => {
     const result = await auth.signup(db, req.body);
-    return reply.status(201).send(result);
+    return reply.status(201).send({ ...result, loginUrl: loginUrl(req, result.subdomain) });
   });
 
-  app.post('/search-subdomain', { schema: { body: searchSubdomainSchema }, config: { access: 'public' } }, (req) =>
-    auth.searchSubdomain(db, req.body.subdomain),
-  );
+  app.post('/search-subdomain', { schema: { body: searchSubdomainSchema }, config: { access: 'public' } }, async (req) => {
+    const result = await auth.searchSubdomain(db, req.body.subdomain);
+    return { ...result, loginUrl: loginUrl(req, result.subdomain) };
+  });
 
   app.post('/login', { schema: { body: loginSchema }, config: { access: 'public' } }, async (req, reply) => {
     const org = requireOrg(req);

@@ -1,0 +1,251 @@
+/**
+ * Browser-journey helpers shared by every e2e file: a real server on a free port with its own database,
+ * the system Chromium through playwright-core, an SMTP mailbox, and an organisation made through the API.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { SMTPServer } from 'smtp-server';
+
+export const ROOT = resolve(import.meta.dirname, '..');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export async function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', rej);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as AddressInfo;
+      srv.close(() => res(port));
+    });
+  });
+}
+
+export interface TestServer {
+  port: number;
+  /** http://localhost:<port> (the landing page's host). */
+  baseUrl: string;
+  /** http://<sub>.localhost:<port> */
+  orgUrl(subdomain: string): string;
+  logs(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `tsx src/server/main.ts` on a free port: a temporary PGlite DATA_DIR, or DATABASE_URL when set.
+ * The SPA must be built (scripts/e2e.mjs does it). SEED_DEMO is off unless asked.
+ */
+export async function startServer(opts: { env?: Record<string, string>; seedDemo?: boolean; smtpUrl?: string } = {}): Promise<TestServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'cmms-e2e-'));
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'src/server/main.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      BASE_DOMAIN: 'localhost',
+      SEED_DEMO: opts.seedDemo ? 'true' : 'false',
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+      JWT_SECRET: `e2e-${randomBytes(12).toString('hex')}`,
+      LOGIN_LIMIT_PER_IP: '10000',
+      ...(opts.smtpUrl ? { SMTP_URL: opts.smtpUrl } : {}),
+      ...opts.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d) => (output += String(d)));
+  child.stderr?.on('data', (d) => (output += String(d)));
+  const baseUrl = `http://localhost:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
+    try {
+      const res = await call(port, 'localhost', 'GET', '/api/health');
+      if (res.status === 200) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start in 90 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    port,
+    baseUrl,
+    orgUrl: (sub) => `http://${sub}.localhost:${port}`,
+    logs: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface CallResult {
+  status: number;
+  body: any;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** A JSON call to the server with a chosen Host header (organisations are found by host). */
+export function call(port: number, host: string, method: string, path: string, body?: unknown, token?: string): Promise<CallResult> {
+  return new Promise((res, rej) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        headers: {
+          host: `${host}:${port}`,
+          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      },
+      (r) => {
+        let data = '';
+        r.on('data', (c) => (data += c));
+        r.on('end', () => {
+          let parsed: unknown = data;
+          try {
+            parsed = JSON.parse(data);
+          } catch {
+            /* not JSON */
+          }
+          res({ status: r.statusCode ?? 0, body: parsed, headers: r.headers });
+        });
+      },
+    );
+    req.on('error', rej);
+    if (payload) req.write(payload);
+    req.end();
+  });
+}
+
+export interface TestOrg {
+  subdomain: string;
+  organization: string;
+  email: string;
+  password: string;
+  url: string;
+}
+
+/** Signs up a fresh organisation through the API (its admin: email/password returned). */
+export async function signUpOrg(server: TestServer, name = 'E2E Org'): Promise<TestOrg> {
+  const subdomain = `e2e${randomBytes(4).toString('hex')}`;
+  const org = { subdomain, organization: `${name} ${subdomain}`, email: `admin@${subdomain}.example.com`, password: 'Passw0rd!long' };
+  const res = await call(server.port, 'localhost', 'POST', '/api/signup', {
+    organization: org.organization,
+    email: org.email,
+    password: org.password,
+    subdomainName: subdomain,
+    numberOfWorkers: 5,
+    consent: true,
+  });
+  if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { ...org, url: server.orgUrl(subdomain) };
+}
+
+/** The system Chromium (never a downloaded browser). */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+}
+
+/** A fresh context (its own cookies and storage) and page. Desktop size unless told. */
+export async function newPage(browser: Browser, opts: { width?: number; height?: number } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: opts.width ?? 1366, height: opts.height ?? 860 } });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Signs in through the login page of the organisation and waits for the work orders route. */
+export async function signIn(page: Page, org: { url: string; email: string; password: string }) {
+  await page.goto(`${org.url}/login`);
+  await page.getByTestId('login-email').fill(org.email);
+  await page.getByTestId('login-password').fill(org.password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(`${org.url}/dashboard/work-orders`);
+  await page.getByTestId('side-menu').waitFor();
+}
+
+export interface ReceivedMail {
+  to: string[];
+  raw: string;
+  /** The body with quoted-printable soft breaks and escapes undone. */
+  text: string;
+}
+
+/** A real SMTP server (the `smtp-server` package) on a free port collecting every message. */
+export async function startMailbox() {
+  const port = await freePort();
+  const mails: ReceivedMail[] = [];
+  const waiters: (() => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, done) {
+      let raw = '';
+      stream.on('data', (c) => (raw += String(c)));
+      stream.on('end', () => {
+        const text = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw, text });
+        waiters.splice(0).forEach((w) => w());
+        done();
+      });
+    },
+  });
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', () => r()));
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    /** Waits for a message to `to`. */
+    async waitFor(to: string, timeoutMs = 20_000): Promise<ReceivedMail> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = mails.find((m) => m.to.includes(to));
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no mail to ${to}`);
+        await new Promise<void>((r) => {
+          waiters.push(r);
+          setTimeout(r, 500);
+        });
+      }
+    },
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+/** The text of the current toasts. */
+export async function toastTexts(page: Page): Promise<string[]> {
+  return page.locator('.mantine-Notification-root').allInnerTexts();
+}

@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+// Browser journeys: makes sure the system Chromium is there (installs the Debian package when it can,
+// otherwise fails loudly: a browser test is never skipped), builds the SPA when it is missing or older
+// than its sources, then runs the vitest project "e2e" (each file starts its own server on a free port).
+// Usage: node scripts/e2e.mjs [e2e/<file>.e2e.ts ...] [--build]
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const args = process.argv.slice(2);
+const forceBuild = args.includes('--build');
+const files = args.filter((a) => a !== '--build');
+
+function run(cmd, cmdArgs, opts = {}) {
+  const r = spawnSync(cmd, cmdArgs, { cwd: root, stdio: 'inherit', ...opts });
+  return r.status ?? 1;
+}
+
+function ensureChromium() {
+  if (existsSync(chromium)) return;
+  console.log(`[e2e] ${chromium} is missing: installing Debian's chromium package...`);
+  const asRoot = process.getuid?.() === 0;
+  const apt = (a) => (asRoot ? run('apt-get', a) : run('sudo', ['-n', 'apt-get', ...a]));
+  if (apt(['update']) === 0) apt(['install', '-y', 'chromium']);
+  if (!existsSync(chromium)) {
+    console.error(
+      `\n[e2e] FAILED: no Chromium at ${chromium} and it could not be installed.\n` +
+        `      Install it (Debian/Ubuntu: apt-get install -y chromium) or set CHROMIUM_PATH.\n` +
+        `      Browser journeys are part of the test suite and are never skipped.\n`,
+    );
+    process.exit(1);
+  }
+}
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let max = st.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules') continue;
+    max = Math.max(max, newestMtime(join(path, entry)));
+  }
+  return max;
+}
+
+function ensureBuild() {
+  const index = join(root, 'dist/web/index.html');
+  const built = existsSync(index) ? statSync(index).mtimeMs : 0;
+  const sources = Math.max(
+    newestMtime(join(root, 'src/web')),
+    newestMtime(join(root, 'src/features')),
+    newestMtime(join(root, 'src/shared')),
+    newestMtime(join(root, 'index.html')),
+    newestMtime(join(root, 'vite.config.ts')),
+  );
+  if (!forceBuild && built > sources) return;
+  console.log('[e2e] building the SPA (vite build)...');
+  if (run(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn']) !== 0) {
+    console.error('[e2e] FAILED: the SPA does not build.');
+    process.exit(1);
+  }
+}
+
+ensureChromium();
+ensureBuild();
+const status = run(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'e2e', ...files]);
+process.exit(status);

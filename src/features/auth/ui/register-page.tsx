@@ -1,0 +1,92 @@
+import { Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
+import { notifyError, notifySuccess } from '../../../web/components/notify';
+import { organizationUrl } from '../../../web/lib/org-host';
+import { signupSchema, type SignupInput } from '../auth.schema';
+import { AuthLayout } from './auth-layout';
+import { useHomeWhenSignedIn } from './use-home-when-signed-in';
+
+/** /register: a new organisation and its admin (spec section 2), then that organisation's /login. */
+export default function RegisterPage() {
+  const { t } = useTranslation();
+  useHomeWhenSignedIn();
+  const form = useForm({
+    resolver: zodResolver(signupSchema),
+    defaultValues: { organization: '', email: '', password: '', subdomainName: '', numberOfWorkers: '', consent: false } as unknown as SignupInput,
+  });
+  const errors = form.formState.errors;
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const res = await api.post<{ message: string; subdomain: string; loginUrl?: string }>('/signup', values);
+      notifySuccess(res.message);
+      window.location.assign(res.loginUrl ?? organizationUrl(res.subdomain, '/login'));
+    } catch (err) {
+      applyApiErrors(err, form.setError);
+      notifyError(errorMessage(err, t('errors.generic')));
+    }
+  });
+
+  return (
+    <AuthLayout title={t('auth.register.title')} subtitle={t('auth.register.subtitle')}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput label={t('auth.fields.organization')} withAsterisk {...form.register('organization')} error={errors.organization?.message} data-testid="register-organization" />
+          <TextInput label={t('auth.fields.email')} type="email" autoComplete="email" withAsterisk {...form.register('email')} error={errors.email?.message} data-testid="register-email" />
+          <PasswordInput
+            label={t('auth.fields.password')}
+            autoComplete="new-password"
+            withAsterisk
+            {...form.register('password')}
+            error={errors.password?.message}
+            data-testid="register-password"
+            visibilityToggleButtonProps={{ 'aria-label': t('auth.showPassword') }}
+          />
+          <TextInput
+            label={t('auth.fields.subdomain')}
+            withAsterisk
+            {...form.register('subdomainName')}
+            error={errors.subdomainName?.message}
+            description={t('auth.register.subdomainHint')}
+            data-testid="register-subdomain"
+          />
+          <TextInput
+            label={t('auth.fields.numberOfWorkers')}
+            inputMode="numeric"
+            withAsterisk
+            {...form.register('numberOfWorkers')}
+            error={errors.numberOfWorkers?.message}
+            data-testid="register-workers"
+          />
+          <Controller
+            control={form.control}
+            name="consent"
+            render={({ field }) => (
+              <Checkbox
+                label={t('auth.register.consent')}
+                checked={field.value === true}
+                onChange={(e) => field.onChange(e.currentTarget.checked)}
+                onBlur={field.onBlur}
+                error={errors.consent?.message}
+                data-testid="register-consent"
+              />
+            )}
+          />
+          <Button type="submit" loading={form.formState.isSubmitting} mt="xs" data-testid="register-submit">
+            {t('actions.submit')}
+          </Button>
+          <Text size="sm" ta="center">
+            {t('auth.register.haveAccount')}{' '}
+            <Anchor component={Link} to="/login">
+              {t('auth.register.login')}
+            </Anchor>
+          </Text>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { Avatar, Button, FileButton, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api, applyApiErrors, ApiError, errorMessage } from '../../../web/lib/api';
+import { APP_DATA_KEY, useAppData, useIsManager } from '../../../web/lib/app-data';
+import { notifyError, notifySuccess } from '../../../web/components/notify';
+import { checkImage, IMAGE_RULE } from '../../users/ui/image-rules';
+import { companyUpdateSchema, type CompanyDto, type CompanyUpdateInput } from '../organization.schema';
+
+const toForm = (c: CompanyDto): CompanyUpdateInput => ({
+  organization: c.organization,
+  addressStreet1: c.addressStreet1 ?? '',
+  addressStreet2: c.addressStreet2 ?? '',
+  city: c.city ?? '',
+  zipCode: c.zipCode ?? '',
+  country: c.country ?? '',
+  website: c.website ?? '',
+  phoneNumber: c.phoneNumber ?? '',
+  currency: c.currency ?? 'USD',
+});
+
+/** The company profile dialog: details and logo (managers and admins change them); numberOfWorkers read only. */
+export function CompanyDialog({ opened, onClose }: { opened: boolean; onClose(): void }) {
+  const { t } = useTranslation();
+  const company = useAppData().data?.company;
+  const canEdit = useIsManager();
+  const queryClient = useQueryClient();
+  const [logoError, setLogoError] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const form = useForm<CompanyUpdateInput>({ resolver: zodResolver(companyUpdateSchema), values: company ? toForm(company) : undefined });
+  const errors = form.formState.errors;
+
+  const save = form.handleSubmit(async (values) => {
+    if (!company) return;
+    try {
+      await api.put(`/company/update-company/${company.id}`, values);
+      notifySuccess('Company updated successfully');
+      await queryClient.invalidateQueries({ queryKey: APP_DATA_KEY });
+      onClose();
+    } catch (err) {
+      applyApiErrors(err, form.setError);
+      notifyError(errorMessage(err, 'Failed to update company'));
+    }
+  });
+
+  const upload = async (file: File | null) => {
+    if (!file) return;
+    const problem = checkImage(file, IMAGE_RULE);
+    setLogoError(problem);
+    if (problem) return;
+    setUploading(true);
+    try {
+      await api.upload('/company/add-profile-picture', file, { field: 'image' });
+      notifySuccess('Company logo updated successfully');
+      await queryClient.invalidateQueries({ queryKey: APP_DATA_KEY });
+    } catch (err) {
+      const message = err instanceof ApiError && err.status > 0 && err.status < 500 ? err.message : 'Failed to upload profile picture';
+      setLogoError(message);
+      notifyError(message);
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('shell.companyProfile')} size="lg" centered data-testid="company-dialog">
+      {company && (
+        <form onSubmit={save} noValidate>
+          <Stack gap="sm">
+            <Group>
+              <Avatar src={company.profilePicture ?? undefined} size={72} radius="md">
+                {company.organization.slice(0, 1).toUpperCase()}
+              </Avatar>
+              {canEdit && (
+                <FileButton onChange={(f) => void upload(f)} accept="image/png,image/jpeg,image/webp">
+                  {(props) => (
+                    <Button {...props} variant="default" leftSection={<IconUpload size={16} />} loading={uploading}>
+                      {t('company.uploadLogo')}
+                    </Button>
+                  )}
+                </FileButton>
+              )}
+              {logoError && (
+                <Text size="sm" c="red">
+                  {logoError}
+                </Text>
+              )}
+            </Group>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+              <TextInput label={t('auth.fields.organization')} withAsterisk readOnly={!canEdit} {...form.register('organization')} error={errors.organization?.message} data-testid="company-organization" />
+              <TextInput label={t('company.subdomain')} value={company.subdomain} readOnly disabled />
+              <TextInput label={t('company.street1')} readOnly={!canEdit} {...form.register('addressStreet1')} error={errors.addressStreet1?.message} />
+              <TextInput label={t('company.street2')} readOnly={!canEdit} {...form.register('addressStreet2')} error={errors.addressStreet2?.message} />
+              <TextInput label={t('company.city')} readOnly={!canEdit} {...form.register('city')} error={errors.city?.message} />
+              <TextInput label={t('company.zipCode')} readOnly={!canEdit} {...form.register('zipCode')} error={errors.zipCode?.message} data-testid="company-zip" />
+              <TextInput label={t('company.country')} readOnly={!canEdit} {...form.register('country')} error={errors.country?.message} />
+              <TextInput label={t('company.website')} readOnly={!canEdit} {...form.register('website')} error={errors.website?.message} data-testid="company-website" />
+              <TextInput label={t('users.fields.phoneNumber')} readOnly={!canEdit} {...form.register('phoneNumber')} error={errors.phoneNumber?.message} />
+              <TextInput label={t('company.currency')} readOnly={!canEdit} {...form.register('currency')} error={errors.currency?.message} />
+              <TextInput label={t('auth.fields.numberOfWorkers')} value={String(company.numberOfWorkers)} readOnly disabled data-testid="company-workers" />
+            </SimpleGrid>
+            {canEdit && (
+              <Group justify="flex-end" mt="sm">
+                <Button type="submit" loading={form.formState.isSubmitting} data-testid="company-save">
+                  {t('actions.save')}
+                </Button>
+              </Group>
+            )}
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}

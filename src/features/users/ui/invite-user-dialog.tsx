@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
+import { notifyError, notifySuccess } from '../../../web/components/notify';
+import { inviteUserSchema, type InviteUserInput } from '../users.schema';
+import { useRefreshUsers } from './use-users';
+
+/** "Add User": e-mail twice and a role; the server e-mails the invitation. */
+export function InviteUserDialog({ opened, onClose }: { opened: boolean; onClose(): void }) {
+  const { t } = useTranslation();
+  const refresh = useRefreshUsers();
+  const [backendError, setBackendError] = useState<string | null>(null);
+  const form = useForm<InviteUserInput>({
+    resolver: zodResolver(inviteUserSchema),
+    defaultValues: { email: '', confirmEmail: '', role: undefined as unknown as 'worker' },
+  });
+  const errors = form.formState.errors;
+  const submit = form.handleSubmit(async (values) => {
+    setBackendError(null);
+    try {
+      await api.post('/auth/addUser', values);
+      notifySuccess('User added successfully');
+      await refresh();
+      form.reset();
+      onClose();
+    } catch (err) {
+      notifyError('Failed to add user');
+      setBackendError(errorMessage(err, t('errors.generic')));
+      applyApiErrors(err, form.setError);
+    }
+  });
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('users.invite.title')} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          {backendError && (
+            <Alert color="red" icon={<IconAlertCircle />} data-testid="backend-error">
+              {backendError}
+            </Alert>
+          )}
+          <TextInput label={t('auth.fields.email')} withAsterisk {...form.register('email')} error={errors.email?.message} data-testid="invite-email" />
+          <TextInput label={t('users.invite.confirmEmail')} withAsterisk {...form.register('confirmEmail')} error={errors.confirmEmail?.message} data-testid="invite-confirm-email" />
+          <Controller
+            control={form.control}
+            name="role"
+            render={({ field }) => (
+              <Select
+                label={t('users.fields.role')}
+                withAsterisk
+                data={[
+                  { value: 'manager', label: t('roles.manager') },
+                  { value: 'worker', label: t('roles.worker') },
+                ]}
+                value={field.value ?? null}
+                onChange={(v) => field.onChange(v ?? undefined)}
+                error={errors.role?.message}
+                data-testid="invite-role"
+                comboboxProps={{ withinPortal: true }}
+              />
+            )}
+          />
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose}>
+              {t('actions.cancel')}
+            </Button>
+            <Button type="submit" loading={form.formState.isSubmitting} data-testid="invite-send">
+              {t('users.invite.send')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,56 @@
+import { lazy, Suspense } from 'react';
+import { Center, Loader } from '@mantine/core';
+import { Navigate, Route, Routes } from 'react-router';
+import { featureRoutes } from './feature-routes';
+import { ProtectedArea } from './layouts/dashboard-layout';
+import { PublicLayout } from './layouts/public-layout';
+import { ContactPage, FeaturesPage, LandingPage, PricingPage } from '../pages/marketing-pages';
+import { DemoRequestPage } from '../pages/demo-request-page';
+import { NotFoundPage } from '../pages/not-found-page';
+import { AnalyticsPage, RequestsPage, SharedWorkOrdersPage } from '../pages/analytics-page';
+
+const LoginPage = lazy(() => import('../../features/auth/ui/login-page'));
+const RegisterPage = lazy(() => import('../../features/auth/ui/register-page'));
+const CompleteRegistrationPage = lazy(() => import('../../features/auth/ui/complete-registration-page'));
+const KitDemoPage = lazy(() => import('../pages/kit-demo-page'));
+
+const spinner = (
+  <Center h="60vh">
+    <Loader />
+  </Center>
+);
+
+/** Every route of spec section 2 (public, /dashboard/*, /settings/*) and a not-found page. */
+export function AppRoutes() {
+  return (
+    <Suspense fallback={spinner}>
+      <Routes>
+        <Route element={<PublicLayout />}>
+          <Route index element={<LandingPage />} />
+          <Route path="features" element={<FeaturesPage />} />
+          <Route path="pricing" element={<PricingPage />} />
+          <Route path="contact" element={<ContactPage />} />
+          <Route path="demo-request" element={<DemoRequestPage />} />
+        </Route>
+        <Route path="login" element={<LoginPage />} />
+        <Route path="register" element={<RegisterPage />} />
+        <Route path="invite" element={<CompleteRegistrationPage />} />
+        <Route path="complete-registration" element={<CompleteRegistrationPage />} />
+        <Route element={<ProtectedArea />}>
+          <Route path="dashboard" element={<Navigate to="/dashboard/work-orders" replace />} />
+          <Route path="dashboard/analytics" element={<AnalyticsPage />} />
+          <Route path="dashboard/requests" element={<RequestsPage />} />
+          <Route path="dashboard/shared-work-orders" element={<SharedWorkOrdersPage />} />
+          <Route path="dashboard/ui" element={<KitDemoPage />} />
+          <Route path="settings" element={<Navigate to="/settings/products-category" replace />} />
+          {featureRoutes.map(({ path, Page }) => (
+            <Route key={path} path={path.slice(1)} element={<Page />} />
+          ))}
+          <Route path="dashboard/*" element={<NotFoundPage />} />
+          <Route path="settings/*" element={<NotFoundPage />} />
+        </Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,19 @@
+import { useState } from 'react';
+import { BrowserRouter } from 'react-router';
+import { AppProviders, createQueryClient } from './providers';
+import { AuthProvider } from './auth-context';
+import { AppRoutes } from './app-routes';
+
+/** The whole SPA. */
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <BrowserRouter>
+      <AppProviders queryClient={queryClient}>
+        <AuthProvider>
+          <AppRoutes />
+        </AuthProvider>
+      </AppProviders>
+    </BrowserRouter>
+  );
+}

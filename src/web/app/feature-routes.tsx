@@ -1,0 +1,43 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { ComingSoon } from '../pages/coming-soon';
+
+type PageModule = { default: ComponentType };
+// Every page module of every feature; a route whose file does not exist yet shows the "being set up" state.
+const pages = import.meta.glob<PageModule>('../../features/*/ui/*-page.tsx');
+
+/** A page of a feature, lazily loaded from src/features/<area>/ui/<file>-page.tsx (default export). */
+function page(file: string, title: string): LazyExoticComponent<ComponentType> {
+  const load = pages[`../../features/${file}.tsx`];
+  return lazy(load ?? (async () => ({ default: () => <ComingSoon title={title} /> })));
+}
+
+export interface FeatureRoute {
+  /** Full path, e.g. '/dashboard/work-orders'. */
+  path: string;
+  Page: LazyExoticComponent<ComponentType>;
+}
+
+/**
+ * path -> page. One line per route; a feature engineer points their route at their page file
+ * ('<area>/ui/<name>-page', without .tsx). The page's default export is rendered inside the shell.
+ */
+export const featureRoutes: FeatureRoute[] = [
+  { path: '/dashboard/work-orders', Page: page('work-orders/ui/work-orders-page', 'Work Orders') },
+  { path: '/dashboard/maintenance-order', Page: page('maintenance-orders/ui/maintenance-orders-page', 'Maintenance Orders') },
+  { path: '/dashboard/maintenance-request', Page: page('maintenance-requests/ui/maintenance-requests-page', 'Maintenance Requests') },
+  { path: '/dashboard/assets', Page: page('assets/ui/assets-page', 'Assets') },
+  { path: '/dashboard/work-stations', Page: page('work-stations/ui/work-stations-page', 'Work Stations') },
+  { path: '/dashboard/services', Page: page('service-catalog/ui/services-page', 'Services') },
+  { path: '/dashboard/parts-inventory', Page: page('parts/ui/parts-page', 'Parts / Inventory') },
+  { path: '/dashboard/purchase-orders', Page: page('purchase-orders/ui/purchase-orders-page', 'Purchase Orders') },
+  { path: '/dashboard/quotations', Page: page('quotations/ui/quotations-page', 'Quotations') },
+  { path: '/dashboard/customer-vendors', Page: page('customers-vendors/ui/customers-vendors-page', 'Customers & Vendors') },
+  { path: '/dashboard/teams', Page: page('teams/ui/teams-page', 'Teams') },
+  { path: '/settings/products-category', Page: page('master-data/ui/product-categories-page', 'Products Category') },
+  { path: '/settings/taxes', Page: page('master-data/ui/taxes-page', 'Taxes') },
+  { path: '/settings/uom', Page: page('master-data/ui/uoms-page', 'Units of Measure') },
+  { path: '/settings/uom-categories', Page: page('master-data/ui/uom-categories-page', 'UOM Categories') },
+  { path: '/settings/assets-category', Page: page('master-data/ui/asset-categories-page', 'Asset Categories') },
+  { path: '/settings/time-tracking-reason', Page: page('master-data/ui/time-tracking-reasons-page', 'Time Tracking Reasons') },
+  { path: '/settings/users', Page: page('users/ui/users-page', 'Workers') },
+];

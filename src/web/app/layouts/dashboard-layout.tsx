@@ -1,0 +1,183 @@
+import { Suspense, useEffect, useState } from 'react';
+import { ActionIcon, Anchor, AppShell, Avatar, Burger, Center, Divider, Group, Loader, NavLink, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconLayoutDashboard, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconSettings } from '@tabler/icons-react';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useAppData } from '../../lib/app-data';
+import { readLocal, writeLocal } from '../../lib/local-store';
+import { setLanguage } from '../../i18n';
+import { useAuth } from '../auth-context';
+import { dashboardMenu, settingsMenu, SETTINGS_HOME, type MenuItem } from '../menu';
+import { ThemeSwitch } from './theme-switch';
+import { FullscreenToggle, LanguageMenu, NotificationsMenu, UserMenu } from './top-bar-tools';
+import { ProfileDialog } from '../../../features/users/ui/profile-dialog';
+import { CompanyDialog } from '../../../features/organization/ui/company-dialog';
+
+export const COLLAPSED_KEY = 'sidebarCollapsed';
+
+function FullPageSpinner() {
+  return (
+    <Center h="100vh" data-testid="auth-loading">
+      <Loader />
+    </Center>
+  );
+}
+
+/** The protected area: a spinner while sign-in resolves, /login when signed out, then the shell. */
+export function ProtectedArea() {
+  const { status } = useAuth();
+  const location = useLocation();
+  if (status === 'loading') return <FullPageSpinner />;
+  if (status === 'signedOut') return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  return <DashboardLayout />;
+}
+
+function MenuLink({ item, collapsed, onNavigate }: { item: MenuItem; collapsed: boolean; onNavigate(): void }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const label = t(`menu.items.${item.key}`);
+  const link = (
+    <NavLink
+      component={Link}
+      to={item.path}
+      label={collapsed ? undefined : label}
+      aria-label={label}
+      leftSection={<item.icon size={20} stroke={1.6} />}
+      active={pathname === item.path || pathname.startsWith(`${item.path}/`)}
+      onClick={onNavigate}
+      data-testid={`menu-${item.key}`}
+      styles={{ root: { borderRadius: 'var(--mantine-radius-md)' } }}
+    />
+  );
+  return collapsed ? (
+    <Tooltip label={label} position="right" withinPortal>
+      {link}
+    </Tooltip>
+  ) : (
+    link
+  );
+}
+
+/** Side menu (collapsible, remembered; a drawer on phones) and top bar around the signed-in pages. */
+export function DashboardLayout() {
+  const { t, i18n } = useTranslation();
+  const { pathname } = useLocation();
+  const [mobileOpened, mobile] = useDisclosure(false);
+  const [collapsed, setCollapsed] = useState<boolean>(() => readLocal(COLLAPSED_KEY, false));
+  const phone = useMediaQuery('(max-width: 48em)');
+  const [dialog, setDialog] = useState<'profile' | 'company' | null>(null);
+  const appData = useAppData();
+  const company = appData.data?.company;
+  const userLanguage = appData.data?.loggedInUser.language;
+  const inSettings = pathname.startsWith('/settings');
+  const mini = collapsed && !phone;
+
+  useEffect(() => {
+    if (userLanguage && userLanguage !== i18n.language) setLanguage(userLanguage);
+    // follow the profile's language once it is known
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [userLanguage]);
+
+  const toggleCollapsed = () => {
+    setCollapsed((c) => {
+      writeLocal(COLLAPSED_KEY, !c);
+      return !c;
+    });
+  };
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: mini ? 76 : 264, breakpoint: 'sm', collapsed: { mobile: !mobileOpened } }}
+      padding="md"
+      data-collapsed={mini ? 'true' : 'false'}
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={mobileOpened} onClick={mobile.toggle} hiddenFrom="sm" size="sm" aria-label={t('shell.openMenu')} />
+            <Tooltip label={collapsed ? t('shell.expandMenu') : t('shell.collapseMenu')}>
+              <ActionIcon variant="subtle" size="lg" visibleFrom="sm" onClick={toggleCollapsed} aria-label={collapsed ? t('shell.expandMenu') : t('shell.collapseMenu')} data-testid="collapse-menu">
+                {collapsed ? <IconLayoutSidebarLeftExpand size={20} /> : <IconLayoutSidebarLeftCollapse size={20} />}
+              </ActionIcon>
+            </Tooltip>
+            <Anchor component={Link} to="/dashboard/work-orders" c="inherit" underline="never"><Group gap={8} wrap="nowrap">
+              <Avatar src={company?.profilePictureLow ?? undefined} radius="md" size={32} color="indigo">
+                {(company?.organization ?? 'C').slice(0, 1).toUpperCase()}
+              </Avatar>
+              <Text fw={700} visibleFrom="xs" truncate maw={220} data-testid="brand">
+                {company?.organization ?? t('appName')}
+              </Text>
+            </Group></Anchor>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <FullscreenToggle />
+            <ThemeSwitch />
+            <LanguageMenu />
+            <NotificationsMenu />
+            <UserMenu onProfile={() => setDialog('profile')} onCompany={() => setDialog('company')} />
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="sm" data-testid="side-menu">
+        <AppShell.Section grow component={ScrollArea}>
+          {inSettings ? (
+            <Stack gap={2}>
+              {!mini && (
+                <Text size="xs" tt="uppercase" fw={700} c="dimmed" px="sm" pt="xs" pb={4}>
+                  {t('menu.groups.settings')}
+                </Text>
+              )}
+              {settingsMenu.map((item) => (
+                <MenuLink key={item.key} item={item} collapsed={mini} onNavigate={mobile.close} />
+              ))}
+            </Stack>
+          ) : (
+            <Stack gap={4}>
+              {dashboardMenu.map((group) => (
+                <Stack gap={2} key={group.key}>
+                  {mini ? (
+                    <Divider my={4} />
+                  ) : (
+                    <Text size="xs" tt="uppercase" fw={700} c="dimmed" px="sm" pt="xs" pb={4}>
+                      {t(`menu.groups.${group.key}`)}
+                    </Text>
+                  )}
+                  {group.items.map((item) => (
+                    <MenuLink key={item.key} item={item} collapsed={mini} onNavigate={mobile.close} />
+                  ))}
+                </Stack>
+              ))}
+            </Stack>
+          )}
+        </AppShell.Section>
+        <AppShell.Section>
+          <Divider my="sm" />
+          {inSettings ? (
+            <MenuLink item={{ key: 'dashboard', path: '/dashboard/analytics', icon: IconLayoutDashboard }} collapsed={mini} onNavigate={mobile.close} />
+          ) : (
+            <>
+              <MenuLink item={{ key: 'settings', path: SETTINGS_HOME, icon: IconSettings }} collapsed={mini} onNavigate={mobile.close} />
+            </>
+          )}
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main>
+        <Suspense
+          fallback={
+            <Center py={80}>
+              <Loader />
+            </Center>
+          }
+        >
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+      {dialog === 'profile' && <ProfileDialog opened onClose={() => setDialog(null)} />}
+      {dialog === 'company' && <CompanyDialog opened onClose={() => setDialog(null)} />}
+    </AppShell>
+  );
+}

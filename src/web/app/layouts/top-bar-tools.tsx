@@ -1,0 +1,135 @@
+import { ActionIcon, Avatar, Group, Indicator, Menu, ScrollArea, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { useFullscreen } from '@mantine/hooks';
+import { IconBell, IconBuilding, IconLanguage, IconLogout, IconMaximize, IconMinimize, IconUser } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import { api } from '../../lib/api';
+import { useAppData } from '../../lib/app-data';
+import { LANGUAGES, setLanguage, type Language } from '../../i18n';
+import { readLocal, writeLocal } from '../../lib/local-store';
+import { useAuth } from '../auth-context';
+import type { RecentActivity } from '../../../features/activity/activity.schema';
+
+export function FullscreenToggle() {
+  const { t } = useTranslation();
+  const { toggle, fullscreen } = useFullscreen();
+  const label = fullscreen ? t('shell.exitFullscreen') : t('shell.fullscreen');
+  return (
+    <Tooltip label={label}>
+      <ActionIcon variant="default" size="lg" onClick={() => void toggle()} aria-label={label} data-testid="fullscreen-toggle">
+        {fullscreen ? <IconMinimize size={18} /> : <IconMaximize size={18} />}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+export function LanguageMenu() {
+  const { t, i18n } = useTranslation();
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Tooltip label={t('shell.language')}>
+          <ActionIcon variant="default" size="lg" aria-label={t('shell.language')} data-testid="language-menu">
+            <IconLanguage size={18} />
+          </ActionIcon>
+        </Tooltip>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {LANGUAGES.map((l) => (
+          <Menu.Item key={l.value} onClick={() => setLanguage(l.value as Language)} fw={i18n.language === l.value ? 700 : undefined}>
+            {l.label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** The bell: the organisation's latest activity (DESIGN 10), unread since the last time the menu was opened. */
+export function NotificationsMenu() {
+  const { t } = useTranslation();
+  const query = useQuery({
+    queryKey: ['activities', 'recent'],
+    queryFn: ({ signal }) => api.get<{ activities: RecentActivity[] }>('/activities/recent', { signal }),
+    refetchInterval: 60_000,
+    retry: false,
+  });
+  const items = query.data?.activities ?? [];
+  const seen = readLocal<string | null>('notificationsSeenAt', null);
+  const unread = items.filter((i) => !seen || i.createdAt > seen).length;
+  return (
+    <Menu position="bottom-end" width={340} withinPortal onOpen={() => writeLocal('notificationsSeenAt', new Date().toISOString())}>
+      <Menu.Target>
+        <Tooltip label={t('shell.notifications')}>
+          <Indicator label={unread > 9 ? '9+' : unread} size={16} disabled={unread === 0} offset={4} color="red">
+            <ActionIcon variant="default" size="lg" aria-label={t('shell.notifications')} data-testid="notifications">
+              <IconBell size={18} />
+            </ActionIcon>
+          </Indicator>
+        </Tooltip>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('shell.notifications')}</Menu.Label>
+        {items.length === 0 && (
+          <Text size="sm" c="dimmed" p="sm">
+            {t('shell.noNotifications')}
+          </Text>
+        )}
+        <ScrollArea.Autosize mah={360}>
+          {items.map((a) => (
+            <Menu.Item key={a.id}>
+              <Text size="sm">
+                <b>{a.user ? `${a.user.firstName} ${a.user.lastName}`.trim() : t('notes.system')}</b>{' '}
+                {t(`shell.activity.${a.action}`, { record: a.label })}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {dayjs(a.createdAt).format('MM/DD/YYYY hh:mm A')}
+              </Text>
+            </Menu.Item>
+          ))}
+        </ScrollArea.Autosize>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+export function UserMenu({ onProfile, onCompany }: { onProfile(): void; onCompany(): void }) {
+  const { t } = useTranslation();
+  const { signOut } = useAuth();
+  const user = useAppData().data?.loggedInUser;
+  const name = user ? `${user.firstName} ${user.lastName}`.trim() || user.email : '';
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={t('shell.userMenu')} data-testid="user-menu">
+          <Group gap={8} wrap="nowrap">
+            <Avatar src={user?.profilePictureLow ?? undefined} radius="xl" size={32} alt={name}>
+              {name.slice(0, 1).toUpperCase()}
+            </Avatar>
+            <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate>
+              {name}
+            </Text>
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {user && (
+          <Menu.Label>
+            {user.email} · {t(`roles.${user.role}`)}
+          </Menu.Label>
+        )}
+        <Menu.Item leftSection={<IconUser size={16} />} onClick={onProfile} data-testid="menu-profile">
+          {t('shell.profile')}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconBuilding size={16} />} onClick={onCompany} data-testid="menu-company">
+          {t('shell.companyProfile')}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void signOut()} data-testid="menu-sign-out">
+          {t('shell.signOut')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,75 @@
+import type { ComponentType } from 'react';
+import {
+  IconBox,
+  IconBuildingFactory2,
+  IconCategory,
+  IconClipboardList,
+  IconClockPause,
+  IconFileDollar,
+  IconFileInvoice,
+  IconLayoutDashboard,
+  IconPackage,
+  IconReceiptTax,
+  IconRuler2,
+  IconRulerMeasure,
+  IconSettings,
+  IconShoppingCart,
+  IconTool,
+  IconTools,
+  IconUsers,
+  IconUsersGroup,
+  IconBuildingStore,
+  IconTag,
+} from '@tabler/icons-react';
+
+export interface MenuItem {
+  /** i18n key under menu.items */
+  key: string;
+  path: string;
+  icon: ComponentType<{ size?: number | string; stroke?: number }>;
+}
+
+export interface MenuGroup {
+  key: string;
+  items: MenuItem[];
+}
+
+/** The side menu of spec section 2. */
+export const dashboardMenu: MenuGroup[] = [
+  { key: 'overview', items: [{ key: 'dashboard', path: '/dashboard/analytics', icon: IconLayoutDashboard }] },
+  {
+    key: 'maintenance',
+    items: [
+      { key: 'maintenanceRequest', path: '/dashboard/maintenance-request', icon: IconClipboardList },
+      { key: 'maintenanceOrder', path: '/dashboard/maintenance-order', icon: IconTools },
+      { key: 'workOrders', path: '/dashboard/work-orders', icon: IconTool },
+      { key: 'workStations', path: '/dashboard/work-stations', icon: IconBuildingFactory2 },
+      { key: 'services', path: '/dashboard/services', icon: IconSettings },
+    ],
+  },
+  {
+    key: 'sales',
+    items: [
+      { key: 'quotations', path: '/dashboard/quotations', icon: IconFileDollar },
+      { key: 'purchaseOrders', path: '/dashboard/purchase-orders', icon: IconShoppingCart },
+      { key: 'customerVendors', path: '/dashboard/customer-vendors', icon: IconBuildingStore },
+      { key: 'partsInventory', path: '/dashboard/parts-inventory', icon: IconPackage },
+    ],
+  },
+  { key: 'assets', items: [{ key: 'assets', path: '/dashboard/assets', icon: IconBox }] },
+  { key: 'teams', items: [{ key: 'teams', path: '/dashboard/teams', icon: IconUsersGroup }] },
+];
+
+/** The settings area's own menu. */
+export const settingsMenu: MenuItem[] = [
+  { key: 'productsCategory', path: '/settings/products-category', icon: IconTag },
+  { key: 'taxes', path: '/settings/taxes', icon: IconReceiptTax },
+  { key: 'uomCategories', path: '/settings/uom-categories', icon: IconRuler2 },
+  { key: 'uom', path: '/settings/uom', icon: IconRulerMeasure },
+  { key: 'assetCategories', path: '/settings/assets-category', icon: IconCategory },
+  { key: 'workers', path: '/settings/users', icon: IconUsers },
+  { key: 'timeTrackingReason', path: '/settings/time-tracking-reason', icon: IconClockPause },
+];
+
+export const SETTINGS_HOME = '/settings/products-category';
+export { IconSettings as SettingsIcon, IconLayoutDashboard as DashboardIcon, IconFileInvoice };

@@ -1,0 +1,271 @@
+import { ActionIcon, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { computeLine, computeTotals, toMinor, type DocumentTotals, type LineInput, type TaxRule } from '../../shared/tax';
+import { registerTranslations } from '../i18n';
+import { AsyncSelect, type SelectOption } from './async-select';
+
+registerTranslations('lineItems', {
+  en: {
+    addLine: 'Add line',
+    quantity: 'Quantity',
+    unitPrice: 'Unit price',
+    discount: 'Disc. %',
+    tax: 'Tax',
+    noTax: 'No tax',
+    taxAmount: 'Tax amount',
+    subtotal: 'Subtotal',
+    remove: 'Remove line',
+    noLines: 'No lines yet',
+    rawSubtotal: 'Raw subtotal',
+    totalDiscount: 'Total discount',
+    untaxed: 'Untaxed price',
+    totalTax: 'Total tax',
+    total: 'Total price',
+  },
+  ar: {
+    addLine: 'إضافة بند',
+    quantity: 'الكمية',
+    unitPrice: 'سعر الوحدة',
+    discount: 'الخصم %',
+    tax: 'الضريبة',
+    noTax: 'بدون ضريبة',
+    taxAmount: 'مبلغ الضريبة',
+    subtotal: 'المجموع الفرعي',
+    remove: 'حذف البند',
+    noLines: 'لا توجد بنود بعد',
+    rawSubtotal: 'المجموع قبل الخصم',
+    totalDiscount: 'إجمالي الخصم',
+    untaxed: 'السعر بدون ضريبة',
+    totalTax: 'إجمالي الضريبة',
+    total: 'السعر الإجمالي',
+  },
+});
+
+/** A tax a line may take, as the documents' `get-tax-options` return it (the engine's form, with children). */
+export interface TaxOption {
+  value: number;
+  label: string;
+  taxComputation: TaxRule['taxComputation'];
+  amount: number | null;
+  isPriceIncluded: boolean;
+  children?: Omit<TaxRule, 'children'>[];
+}
+
+/** One line of a line-items table as a form holds it (text inputs keep strings while typing). */
+export interface LineItemValue {
+  name?: string;
+  quantity: number | string;
+  unitPrice?: number | string;
+  discount: number | string;
+  taxId?: number | null;
+  uomId?: number | null;
+  [idKey: string]: unknown;
+}
+
+const num = (v: unknown) => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+  return Number.isFinite(n) ? n : 0;
+};
+
+/** The shared engine's input for a form line (invalid text counts as 0 while the user types). */
+export function toEngineLine(line: LineItemValue, taxes: TaxOption[]): LineInput {
+  const tax = line.taxId ? taxes.find((t) => t.value === line.taxId) : undefined;
+  return {
+    quantity: num(line.quantity),
+    unitPrice: toMinor(num(line.unitPrice)),
+    discount: num(line.discount),
+    tax: tax ? { taxComputation: tax.taxComputation, amount: tax.amount, isPriceIncluded: tax.isPriceIncluded, children: tax.children } : null,
+  };
+}
+
+/** Live totals of several line lists, computed by the same engine as the server. */
+export function liveTotals(lists: LineItemValue[][], taxes: TaxOption[]): DocumentTotals {
+  const { lines: _lines, ...totals } = computeTotals(lists.flat().map((l) => toEngineLine(l, taxes)));
+  return totals;
+}
+
+export interface LineItemsTableProps {
+  title: string;
+  /** The line's reference field: 'serviceId' or 'partId'. */
+  idKey: string;
+  lines: LineItemValue[];
+  onChange(lines: LineItemValue[]): void;
+  /** Options endpoint of the items, e.g. '/services/get-services-options'. */
+  itemPath: string;
+  /** Which option field carries the price: 'price' (services) or 'salesPrice' (parts). */
+  priceKey: string;
+  itemLabel: string;
+  taxes: TaxOption[];
+  /** Messages per line and field, e.g. errors[0].quantity. */
+  errors?: (Partial<Record<string, { message?: string }>> | undefined)[];
+  /** Money formatter for minor units (useMoney().formatMinor). */
+  formatMinor(minor: number): string;
+  /** Shapes a new line from a picked option (price, name, unit…). */
+  fromOption?(option: SelectOption): Partial<LineItemValue>;
+  testId?: string;
+  readOnly?: boolean;
+}
+
+/** An editable table of document lines: item, quantity, unit price, discount %, tax; tax and subtotal live. */
+export function LineItemsTable(props: LineItemsTableProps) {
+  const { t } = useTranslation('lineItems');
+  const set = (i: number, patch: Partial<LineItemValue>) => props.onChange(props.lines.map((l, j) => (j === i ? { ...l, ...patch } : l)));
+  const add = () => props.onChange([...props.lines, { [props.idKey]: null, name: '', quantity: 1, unitPrice: '', discount: 0, taxId: null }]);
+  const remove = (i: number) => props.onChange(props.lines.filter((_, j) => j !== i));
+  const err = (i: number, field: string) => props.errors?.[i]?.[field]?.message;
+
+  return (
+    <Stack gap={6} data-testid={props.testId}>
+      <Group justify="space-between">
+        <Text fw={600}>{props.title}</Text>
+        {!props.readOnly && (
+          <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={add} data-testid={props.testId && `${props.testId}-add`}>
+            {t('addLine')}
+          </Button>
+        )}
+      </Group>
+      <Table.ScrollContainer minWidth={820}>
+        <Table verticalSpacing={4} withTableBorder>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th miw={200}>{props.itemLabel}</Table.Th>
+              <Table.Th w={80}>{t('quantity')}</Table.Th>
+              <Table.Th w={110}>{t('unitPrice')}</Table.Th>
+              <Table.Th w={80}>{t('discount')}</Table.Th>
+              <Table.Th miw={150}>{t('tax')}</Table.Th>
+              <Table.Th w={100} ta="end">{t('taxAmount')}</Table.Th>
+              <Table.Th w={110} ta="end">{t('subtotal')}</Table.Th>
+              <Table.Th w={40} />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {props.lines.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={8}>
+                  <Text size="sm" c="dimmed" ta="center">
+                    {t('noLines')}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+            {props.lines.map((line, i) => {
+              const figures = computeLine(toEngineLine(line, props.taxes));
+              const id = line[props.idKey] as number | null | undefined;
+              const rowId = props.testId ? `${props.testId}-${i}` : undefined;
+              return (
+                <Table.Tr key={i} data-testid={rowId}>
+                  <Table.Td>
+                    <AsyncSelect
+                      path={props.itemPath}
+                      value={id ?? null}
+                      initialOption={id ? { value: id, label: line.name ?? '' } : null}
+                      error={err(i, props.idKey) ?? err(i, 'name')}
+                      disabled={props.readOnly}
+                      testId={rowId && `${rowId}-item`}
+                      onChange={(value, option) =>
+                        set(i, {
+                          [props.idKey]: value,
+                          name: option?.label ?? '',
+                          ...(option ? { unitPrice: Number(option[props.priceKey] ?? 0) } : {}),
+                          ...(option && props.fromOption ? props.fromOption(option) : {}),
+                        })
+                      }
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <TextInput
+                      value={String(line.quantity ?? '')}
+                      inputMode="decimal"
+                      error={err(i, 'quantity')}
+                      readOnly={props.readOnly}
+                      aria-label={t('quantity')}
+                      data-testid={rowId && `${rowId}-quantity`}
+                      onChange={(e) => set(i, { quantity: e.currentTarget.value })}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <TextInput
+                      value={String(line.unitPrice ?? '')}
+                      inputMode="decimal"
+                      error={err(i, 'unitPrice')}
+                      readOnly={props.readOnly}
+                      aria-label={t('unitPrice')}
+                      data-testid={rowId && `${rowId}-price`}
+                      onChange={(e) => set(i, { unitPrice: e.currentTarget.value })}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <TextInput
+                      value={String(line.discount ?? '')}
+                      inputMode="decimal"
+                      error={err(i, 'discount')}
+                      readOnly={props.readOnly}
+                      aria-label={t('discount')}
+                      data-testid={rowId && `${rowId}-discount`}
+                      onChange={(e) => set(i, { discount: e.currentTarget.value })}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Select
+                      data={props.taxes.map((tx) => ({ value: String(tx.value), label: tx.label }))}
+                      value={line.taxId ? String(line.taxId) : null}
+                      clearable
+                      placeholder={t('noTax')}
+                      error={err(i, 'taxId')}
+                      disabled={props.readOnly}
+                      aria-label={t('tax')}
+                      data-testid={rowId && `${rowId}-tax`}
+                      comboboxProps={{ withinPortal: true }}
+                      onChange={(v) => set(i, { taxId: v ? Number(v) : null })}
+                    />
+                  </Table.Td>
+                  <Table.Td ta="end" data-testid={rowId && `${rowId}-tax-amount`}>
+                    {props.formatMinor(figures.taxAmount)}
+                  </Table.Td>
+                  <Table.Td ta="end" data-testid={rowId && `${rowId}-subtotal`}>
+                    {props.formatMinor(figures.subtotal)}
+                  </Table.Td>
+                  <Table.Td>
+                    {!props.readOnly && (
+                      <ActionIcon variant="subtle" color="red" aria-label={t('remove')} onClick={() => remove(i)}>
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}
+
+/** The summary of a document: raw subtotal, total discount, untaxed price, total tax, total price. */
+export function DocumentSummary({ title, totals, formatMinor, testId }: { title: string; totals: DocumentTotals; formatMinor(minor: number): string; testId?: string }) {
+  const { t } = useTranslation('lineItems');
+  const rows: [keyof DocumentTotals, string][] = [
+    ['rawSubtotal', t('rawSubtotal')],
+    ['totalDiscount', t('totalDiscount')],
+    ['untaxed', t('untaxed')],
+    ['totalTax', t('totalTax')],
+    ['total', t('total')],
+  ];
+  return (
+    <Stack gap={4} maw={360} ml="auto" w="100%" data-testid={testId}>
+      <Text fw={600}>{title}</Text>
+      {rows.map(([key, label]) => (
+        <Group key={key} justify="space-between">
+          <Text size="sm" fw={key === 'total' ? 700 : 400}>
+            {label}
+          </Text>
+          <Text size="sm" fw={key === 'total' ? 700 : 400} data-testid={testId && `${testId}-${key}`}>
+            {formatMinor(totals[key])}
+          </Text>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
