@@ -1,0 +1,556 @@
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ActionIcon, Anchor, Avatar, Badge, Button, FileButton, FileInput, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconFileText, IconPaperclip, IconTrash, IconUpload } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  DataTable,
+  ListMultiFilter,
+  ListScreen,
+  ListTextFilter,
+  RecordDrawer,
+  activityQueryKey,
+  confirmDelete,
+  notifyError,
+  notifySuccess,
+  tablePagination,
+  useServerList,
+  type Column,
+} from '../../../web/components';
+import { api, applyApiErrors, errorMessage, request as apiRequest } from '../../../web/lib/api';
+import { useIsManager } from '../../../web/lib/app-data';
+import { registerTranslations } from '../../../web/i18n';
+import { COUNTRIES } from '../../../shared/countries';
+import {
+  customerVendorFields,
+  type CustomerVendorDto,
+  type CustomerVendorInput,
+  type CustomerVendorList,
+  type StoredFile,
+} from '../customers-vendors.schema';
+import { CustomerVendorSelect } from './customer-vendor-select';
+
+registerTranslations('customerVendors', {
+  en: {
+    title: 'Customers & Vendors',
+    add: 'Add Customer/Vendor',
+    filter: 'Filter Customer/Vendors',
+    typeFilter: 'Type',
+    customer: 'Customer',
+    vendor: 'Vendor',
+    individual: 'Individual',
+    company: 'Company',
+    col: { name: 'Name', email: 'Email', mobile: 'Mobile Number', type: 'Type' },
+    newRecord: 'New Customer/Vendor',
+    name: 'Name',
+    email: 'Email',
+    parent: 'Parent',
+    street: 'Street',
+    street2: 'Street 2',
+    city: 'City',
+    state: 'State',
+    zipCode: 'Zip Code',
+    country: 'Country',
+    tinVat: 'TIN/VAT',
+    phone: 'Phone',
+    mobile: 'Mobile',
+    website: 'Website',
+    category: 'Category',
+    type: 'Type',
+    address: 'Address',
+    contact: 'Contact',
+    documents: 'Documents',
+    noDocuments: 'No documents yet',
+    chooseFiles: 'Add documents (PDF, JPEG, PNG, WebP)',
+    profilePicture: 'Profile picture',
+    uploadPicture: 'Upload picture',
+    pictureSaved: 'Profile picture updated successfully',
+    pictureFailed: 'Failed to update profile picture',
+    uploadFailed: 'Failed to upload documents',
+    save: 'Save Changes',
+    delete: 'Delete',
+    deleteConfirm: 'Are you sure you want to delete this customer/vendor?',
+    added: '{{entity}} added successfully',
+    updated: '{{entity}} updated successfully',
+    deleted: '{{entity}} deleted successfully',
+    failedFetch: 'Failed to fetch customers/vendors',
+    failedAdd: 'Failed to add customer/vendor',
+    failedUpdate: 'Failed to update customer/vendor',
+    failedDelete: 'Failed to delete customer/vendor',
+  },
+  ar: {
+    title: 'العملاء والموردون',
+    add: 'إضافة عميل/مورد',
+    filter: 'تصفية العملاء/الموردين',
+    typeFilter: 'النوع',
+    customer: 'عميل',
+    vendor: 'مورد',
+    individual: 'فرد',
+    company: 'شركة',
+    col: { name: 'الاسم', email: 'البريد الإلكتروني', mobile: 'رقم الجوال', type: 'النوع' },
+    newRecord: 'عميل/مورد جديد',
+    name: 'الاسم',
+    email: 'البريد الإلكتروني',
+    parent: 'الجهة الأم',
+    street: 'الشارع',
+    street2: 'الشارع 2',
+    city: 'المدينة',
+    state: 'الولاية',
+    zipCode: 'الرمز البريدي',
+    country: 'الدولة',
+    tinVat: 'الرقم الضريبي',
+    phone: 'الهاتف',
+    mobile: 'الجوال',
+    website: 'الموقع الإلكتروني',
+    category: 'الفئة',
+    type: 'النوع',
+    address: 'العنوان',
+    contact: 'الاتصال',
+    documents: 'المستندات',
+    noDocuments: 'لا توجد مستندات بعد',
+    chooseFiles: 'إضافة مستندات (PDF، JPEG، PNG، WebP)',
+    profilePicture: 'الصورة الشخصية',
+    uploadPicture: 'رفع صورة',
+    pictureSaved: 'تم تحديث الصورة بنجاح',
+    pictureFailed: 'فشل تحديث الصورة',
+    uploadFailed: 'فشل رفع المستندات',
+    save: 'حفظ التغييرات',
+    delete: 'حذف',
+    deleteConfirm: 'هل أنت متأكد من حذف هذا العميل/المورد؟',
+    added: 'تمت إضافة {{entity}} بنجاح',
+    updated: 'تم تحديث {{entity}} بنجاح',
+    deleted: 'تم حذف {{entity}} بنجاح',
+    failedFetch: 'فشل جلب العملاء/الموردين',
+    failedAdd: 'فشل إضافة العميل/المورد',
+    failedUpdate: 'فشل تحديث العميل/المورد',
+    failedDelete: 'فشل حذف العميل/المورد',
+  },
+});
+
+const QUERY_KEY = 'customer-vendors';
+const ACCEPT = 'application/pdf,image/jpeg,image/png,image/webp';
+
+/** /dashboard/customer-vendors: the list (name and type filters) and the customer/vendor drawer. */
+export default function CustomersVendorsPage() {
+  const { t } = useTranslation('customerVendors');
+  const list = useServerList<CustomerVendorDto, { name: 'text'; type: 'multi' }>({
+    queryKey: QUERY_KEY,
+    path: '/customer-vendors/get-customer-vendors',
+    listKey: 'customerVendors',
+    filters: { name: 'text', type: 'multi' },
+    errorMessage: t('failedFetch'),
+  });
+  // undefined: closed; null: a new record; a number: that record
+  const [selected, setSelected] = useState<number | null | undefined>(undefined);
+
+  const columns: Column<CustomerVendorDto>[] = [
+    {
+      key: 'name',
+      header: t('col.name'),
+      hideable: false,
+      render: (r) => (
+        <Group gap="xs" wrap="nowrap">
+          <Avatar src={r.profilePicture} size={24} radius="xl">
+            {r.name.slice(0, 1).toUpperCase()}
+          </Avatar>
+          <Text size="sm">{r.name}</Text>
+        </Group>
+      ),
+    },
+    { key: 'email', header: t('col.email') },
+    { key: 'mobile', header: t('col.mobile'), render: (r) => r.mobile ?? r.phone ?? '' },
+    {
+      key: 'type',
+      header: t('col.type'),
+      render: (r) => (
+        <Badge variant="light" color={r.type === 'vendor' ? 'grape' : 'blue'}>
+          {t(r.type)}
+        </Badge>
+      ),
+    },
+  ];
+
+  return (
+    <ListScreen
+      title={t('title')}
+      addLabel={t('add')}
+      onAdd={() => setSelected(null)}
+      onRefresh={list.refetch}
+      refreshing={list.loading}
+      listState={list.state}
+      filters={
+        <>
+          <ListTextFilter state={list.state} name="name" placeholder={t('filter')} debounceMs={500} />
+          <ListMultiFilter
+            state={list.state}
+            name="type"
+            placeholder={t('typeFilter')}
+            options={[
+              { value: 'customer', label: t('customer') },
+              { value: 'vendor', label: t('vendor') },
+            ]}
+          />
+        </>
+      }
+    >
+      <DataTable
+        tableId="customer-vendors"
+        columns={columns}
+        rows={list.rows}
+        rowKey={(r) => r.id}
+        loading={list.loading}
+        onRowClick={(r) => setSelected(r.id)}
+        pagination={tablePagination(list.state, list.pagination)}
+      />
+      {selected !== undefined && (
+        <CustomerVendorDrawer
+          id={selected}
+          onClose={() => setSelected(undefined)}
+          query={list.state.apiQuery}
+          onList={(data) => list.setListData(data as never)}
+        />
+      )}
+    </ListScreen>
+  );
+}
+
+const EMPTY: CustomerVendorInput = {
+  name: '',
+  email: '',
+  type: 'customer',
+  category: 'company',
+  parentId: undefined,
+  street: '',
+  street2: '',
+  city: '',
+  state: '',
+  zipCode: '',
+  country: '',
+  tinVat: '',
+  phone: '',
+  mobile: '',
+  website: '',
+  customerDocuments: [],
+};
+
+function toForm(r: CustomerVendorDto): CustomerVendorInput {
+  return {
+    name: r.name,
+    email: r.email,
+    type: r.type,
+    category: r.category,
+    parentId: r.parentId ?? undefined,
+    street: r.street ?? '',
+    street2: r.street2 ?? '',
+    city: r.city ?? '',
+    state: r.state ?? '',
+    zipCode: r.zipCode ?? '',
+    country: r.country ?? '',
+    tinVat: r.tinVat ?? '',
+    phone: r.phone ?? '',
+    mobile: r.mobile ?? '',
+    website: r.website ?? '',
+    customerDocuments: r.customerDocuments,
+  };
+}
+
+function CustomerVendorDrawer({
+  id,
+  onClose,
+  query,
+  onList,
+}: {
+  id: number | null;
+  onClose(): void;
+  query: Record<string, unknown>;
+  onList(data: CustomerVendorList): void;
+}) {
+  const record = useQuery({
+    queryKey: [QUERY_KEY, 'one', id],
+    queryFn: ({ signal }) => api.get<{ customerVendor: CustomerVendorDto }>(`/customer-vendors/get-customer-vendor/${id}`, { signal }).then((r) => r.customerVendor),
+    enabled: id !== null,
+  });
+  if (id !== null && !record.data) {
+    return <RecordDrawer opened onClose={onClose} title="" loading tabs={[{ value: 'overview', label: '', content: null }]} />;
+  }
+  return <CustomerVendorForm key={id ?? 'new'} record={record.data ?? null} onClose={onClose} query={query} onList={onList} />;
+}
+
+function CustomerVendorForm({
+  record,
+  onClose,
+  query,
+  onList,
+}: {
+  record: CustomerVendorDto | null;
+  onClose(): void;
+  query: Record<string, unknown>;
+  onList(data: CustomerVendorList): void;
+}) {
+  const { t } = useTranslation('customerVendors');
+  const queryClient = useQueryClient();
+  const isManager = useIsManager();
+  const form = useForm<CustomerVendorInput>({
+    resolver: zodResolver(customerVendorFields) as never,
+    defaultValues: record ? toForm(record) : EMPTY,
+  });
+  const { errors } = form.formState;
+  const type = useWatch({ control: form.control, name: 'type' });
+  const documents = (useWatch({ control: form.control, name: 'customerDocuments' }) ?? []) as StoredFile[];
+  const [files, setFiles] = useState<File[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const [picture, setPicture] = useState<string | null>(record?.profilePicture ?? null);
+  const entity = t(type === 'vendor' ? 'vendor' : 'customer');
+
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: [QUERY_KEY] });
+    void queryClient.invalidateQueries({ queryKey: ['options', '/customer-vendors/get-customer-vendor-options'] });
+    if (record) void queryClient.invalidateQueries({ queryKey: activityQueryKey('customer-vendor', record.id) });
+  };
+
+  const save = form.handleSubmit(async (values) => {
+    try {
+      if (record) {
+        await api.put(`/customer-vendors/update-customer-vendor/${record.id}`, values);
+        notifySuccess(t('updated', { entity }));
+        refresh();
+      } else {
+        const res = await api.post<CustomerVendorList & { customerVendor: CustomerVendorDto }>('/customer-vendors/add-customer-vendor', values, {
+          query: query as never,
+        });
+        onList(res);
+        notifySuccess(t('added', { entity }));
+        refresh();
+        onClose();
+      }
+    } catch (err) {
+      applyApiErrors(err, form.setError);
+      // spec: the server's message is shown when an add fails
+      notifyError(errorMessage(err, record ? t('failedUpdate') : t('failedAdd')));
+    }
+  });
+
+  const remove = async () => {
+    if (!record || !(await confirmDelete(t('deleteConfirm')))) return;
+    try {
+      onList(await api.del<CustomerVendorList>(`/customer-vendors/delete-customer-vendor/${record.id}`, { query: query as never }));
+      notifySuccess(t('deleted', { entity: t(record.type) }));
+      refresh();
+      onClose();
+    } catch (err) {
+      notifyError(errorMessage(err, t('failedDelete')));
+    }
+  };
+
+  const uploadPicture = async (file: File | null) => {
+    if (!file || !record) return;
+    try {
+      const res = await api.upload<{ customerVendor: CustomerVendorDto }>(`/customer-vendors/add-profile-picture/${record.id}`, file, { field: 'image', timeoutMs: 60_000 });
+      setPicture(res.customerVendor.profilePicture);
+      notifySuccess(t('pictureSaved'));
+      refresh();
+    } catch (err) {
+      notifyError(errorMessage(err, t('pictureFailed')));
+    }
+  };
+
+  const uploadDocuments = async (chosen: File[]) => {
+    setFiles(chosen);
+    if (!chosen.length) return;
+    setUploading(true);
+    try {
+      const data = new FormData();
+      for (const file of chosen) data.append('documents', file, file.name);
+      const res = await apiRequest<{ documents: StoredFile[] }>('POST', '/customer-vendors/upload-documents', data, { timeoutMs: 60_000 });
+      form.setValue('customerDocuments', [...documents, ...res.documents], { shouldDirty: true });
+      setFiles([]);
+    } catch (err) {
+      notifyError(errorMessage(err, t('uploadFailed')));
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const text = (name: keyof CustomerVendorInput, label: string, required = false) => (
+    <TextInput label={label} withAsterisk={required} {...form.register(name)} error={errors[name]?.message as string | undefined} data-testid={`cv-${name}`} />
+  );
+
+  const overview = (
+    <Stack gap="sm">
+      {record && (
+        <Group gap="md">
+          <Avatar src={picture} size={64} radius="xl">
+            {record.name.slice(0, 1).toUpperCase()}
+          </Avatar>
+          <FileButton onChange={uploadPicture} accept="image/jpeg,image/png,image/webp">
+            {(props) => (
+              <Button variant="light" size="xs" leftSection={<IconUpload size={14} />} {...props} data-testid="cv-picture">
+                {t('uploadPicture')}
+              </Button>
+            )}
+          </FileButton>
+        </Group>
+      )}
+      <Controller
+        control={form.control}
+        name="type"
+        render={({ field }) => (
+          <SegmentedControl
+            value={String(field.value ?? 'customer')}
+            onChange={field.onChange}
+            data={[
+              { value: 'customer', label: t('customer') },
+              { value: 'vendor', label: t('vendor') },
+            ]}
+            data-testid="cv-type"
+          />
+        )}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {text('name', t('name'), true)}
+        {text('email', t('email'), true)}
+        <Controller
+          control={form.control}
+          name="parentId"
+          render={({ field }) => (
+            <CustomerVendorSelect
+              label={t('parent')}
+              value={(field.value as number | undefined) ?? null}
+              onChange={(v) => field.onChange(v ?? undefined)}
+              initialOption={record?.Parent ? { value: record.Parent.id, label: record.Parent.name } : null}
+              quickCreate={false}
+              clearable
+              error={errors.parentId?.message}
+              testId="cv-parent"
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="category"
+          render={({ field }) => (
+            <Stack gap={4}>
+              <Text size="sm" fw={500}>
+                {t('category')} <span style={{ color: 'var(--mantine-color-error)' }}>*</span>
+              </Text>
+              <SegmentedControl
+                value={String(field.value ?? 'company')}
+                onChange={field.onChange}
+                data={[
+                  { value: 'individual', label: t('individual') },
+                  { value: 'company', label: t('company') },
+                ]}
+                data-testid="cv-category"
+              />
+            </Stack>
+          )}
+        />
+      </SimpleGrid>
+      <Text fw={600} size="sm" mt="xs">
+        {t('address')}
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {text('street', t('street'))}
+        {text('street2', t('street2'))}
+        {text('city', t('city'))}
+        {text('state', t('state'))}
+        {text('zipCode', t('zipCode'))}
+        <Controller
+          control={form.control}
+          name="country"
+          render={({ field }) => (
+            <Select
+              label={t('country')}
+              searchable
+              clearable
+              data={COUNTRIES.map((c) => c.name)}
+              value={(field.value as string) || null}
+              onChange={(v) => field.onChange(v ?? '')}
+              error={errors.country?.message}
+              comboboxProps={{ withinPortal: true }}
+              data-testid="cv-country"
+            />
+          )}
+        />
+        {text('tinVat', t('tinVat'))}
+      </SimpleGrid>
+      <Text fw={600} size="sm" mt="xs">
+        {t('contact')}
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        {text('phone', t('phone'))}
+        {text('mobile', t('mobile'))}
+        {text('website', t('website'))}
+      </SimpleGrid>
+    </Stack>
+  );
+
+  const documentsTab = (
+    <Stack gap="sm" data-testid="cv-documents">
+      {documents.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {t('noDocuments')}
+        </Text>
+      )}
+      {documents.map((d) => (
+        <Group key={d.url} justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+            <IconFileText size={16} />
+            <Anchor href={d.url} target="_blank" rel="noopener noreferrer" size="sm" truncate="end">
+              {d.name}
+            </Anchor>
+          </Group>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={t('delete')}
+            onClick={() => form.setValue('customerDocuments', documents.filter((x) => x.url !== d.url), { shouldDirty: true })}
+          >
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Group>
+      ))}
+      <FileInput
+        multiple
+        clearable
+        accept={ACCEPT}
+        label={t('chooseFiles')}
+        leftSection={<IconPaperclip size={16} />}
+        value={files}
+        onChange={(f) => void uploadDocuments(f)}
+        disabled={uploading}
+        data-testid="cv-files"
+      />
+    </Stack>
+  );
+
+  return (
+    <RecordDrawer
+      opened
+      onClose={onClose}
+      title={record ? record.name : t('newRecord')}
+      errors={errors}
+      onSubmit={save}
+      activity={{ entityType: 'customer-vendor', entityId: record?.id }}
+      testId="cv-drawer"
+      tabs={[
+        { value: 'overview', label: 'Overview', content: overview },
+        { value: 'documents', label: t('documents'), content: documentsTab },
+      ]}
+      footer={
+        <>
+          {record && isManager && (
+            <Button color="red" variant="light" onClick={remove} data-testid="cv-delete">
+              {t('delete')}
+            </Button>
+          )}
+          <Button type="submit" loading={form.formState.isSubmitting} data-testid="cv-save">
+            {t('save')}
+          </Button>
+        </>
+      }
+    />
+  );
+}
