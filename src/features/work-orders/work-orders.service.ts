@@ -87,7 +87,7 @@ async function withRelations(tx: Tx, orgId: number, rows: OrderRow[]): Promise<W
   }));
 }
 
-function selectOrders(tx: Tx, orgId: number) {
+function selectOrders(tx: Tx) {
   return tx
     .select(orderColumns)
     .from(workOrders)
@@ -96,7 +96,7 @@ function selectOrders(tx: Tx, orgId: number) {
 
 /** One work order the actor may see; 404 otherwise (a worker's unassigned order does not exist for them). */
 export async function getWorkOrder(tx: Tx, orgId: number, actor: AccessClaims, id: number): Promise<WorkOrderDto> {
-  const rows = await selectOrders(tx, orgId).where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id), visibleTo(orgId, actor)));
+  const rows = await selectOrders(tx).where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id), visibleTo(orgId, actor)));
   if (!rows.length) throw notFound('Work order');
   const [order] = await withRelations(tx, orgId, rows);
   return order;
@@ -132,7 +132,7 @@ export async function listWorkOrders(tx: Tx, orgId: number, actor: AccessClaims,
     query.title ? ilike(workOrders.title, `%${escapeLike(query.title)}%`) : undefined,
     visibleTo(orgId, actor),
   );
-  const rows = await selectOrders(tx, orgId)
+  const rows = await selectOrders(tx)
     .where(where)
     .orderBy(desc(workOrders.id))
     .limit(query.pageSize)

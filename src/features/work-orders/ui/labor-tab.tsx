@@ -1,0 +1,187 @@
+import { useEffect } from 'react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ActionIcon, Button, Group, Loader, Modal, Select, Stack, Table, Text } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import { IconTrash } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { confirmDelete, notifyError, notifySuccess } from '../../../web/components';
+import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
+import { useAppData, useCurrentUser, useIsManager } from '../../../web/lib/app-data';
+import { laborInputSchema, type LaborDto } from '../work-orders.schema';
+import { DATE_TIME_FORMAT, TIME_PICKER_PROPS, formatDateTime, formatSpent, fromPicker, minutesBetween } from './labels';
+
+type LaborList = { labors: LaborDto[] };
+export const laborsKey = (workOrderId: number) => ['work-orders', 'labors', workOrderId] as const;
+
+/** Labor tab: who, why, start, end, time spent; total; delete (own entries for workers). */
+export function LaborTab({ workOrderId, onChanged }: { workOrderId: number; onChanged(): void }) {
+  const { t } = useTranslation('workOrders');
+  const queryClient = useQueryClient();
+  const me = useCurrentUser();
+  const isManager = useIsManager();
+  const query = useQuery({
+    queryKey: laborsKey(workOrderId),
+    queryFn: ({ signal }) => api.get<LaborList>(`/work-orders/get-labors/${workOrderId}`, { signal }),
+  });
+  useEffect(() => {
+    if (query.isError) notifyError(t('toast.failedLabors'));
+  }, [query.isError, t]);
+  const labors = query.data?.labors ?? [];
+  const total = labors.reduce((sum, l) => sum + minutesBetween(l.startDate, l.endDate), 0);
+
+  const remove = async (labor: LaborDto) => {
+    if (!(await confirmDelete(t('labor.confirmDelete')))) return;
+    try {
+      const res = await api.del<LaborList>(`/work-orders/delete-labor/${workOrderId}/labor/${labor.id}`);
+      queryClient.setQueryData(laborsKey(workOrderId), { labors: res.labors });
+      notifySuccess(t('toast.laborDeleted'));
+      onChanged();
+    } catch (err) {
+      notifyError(errorMessage(err, t('toast.failedDeleteLabor')));
+    }
+  };
+
+  if (query.isLoading) return <Loader size="sm" />;
+  return (
+    <Stack gap="sm" data-testid="labor-tab">
+      {labors.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {t('labor.empty')}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('labor.worker')}</Table.Th>
+                <Table.Th>{t('labor.reason')}</Table.Th>
+                <Table.Th>{t('labor.start')}</Table.Th>
+                <Table.Th>{t('labor.end')}</Table.Th>
+                <Table.Th>{t('labor.timeSpent')}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {labors.map((l) => (
+                <Table.Tr key={l.id} data-testid="labor-row">
+                  <Table.Td>{`${l.Worker.firstName} ${l.Worker.lastName}`.trim()}</Table.Td>
+                  <Table.Td>{l.TimeTrackReason.name}</Table.Td>
+                  <Table.Td>{formatDateTime(l.startDate)}</Table.Td>
+                  <Table.Td>{formatDateTime(l.endDate)}</Table.Td>
+                  <Table.Td>{formatSpent(minutesBetween(l.startDate, l.endDate))}</Table.Td>
+                  <Table.Td>
+                    {(isManager || l.workerId === me?.id) && (
+                      <ActionIcon variant="subtle" color="red" aria-label="Delete" onClick={() => void remove(l)}>
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Group justify="flex-end">
+        <Text fw={600} data-testid="labor-total">
+          {t('labor.total')}: {formatSpent(total)}
+        </Text>
+      </Group>
+    </Stack>
+  );
+}
+
+interface TimeForm {
+  startTime: string | null;
+  endTime: string | null;
+  reason: string | null;
+}
+
+/** Add Time: start, end (12-hour picker, 5-minute steps) and a time tracking reason; the spec's two messages. */
+export function AddTimeDialog({ opened, workOrderId, onClose, onAdded }: { opened: boolean; workOrderId: number; onClose(): void; onAdded(): void }) {
+  const { t } = useTranslation('workOrders');
+  const queryClient = useQueryClient();
+  const reasons = (useAppData().data?.timeTrackReasons ?? []) as { id: number; name: string }[];
+  const form = useForm<TimeForm>({
+    resolver: zodResolver(laborInputSchema as never) as unknown as Resolver<TimeForm>,
+    defaultValues: { startTime: null, endTime: null, reason: null },
+  });
+  useEffect(() => {
+    if (opened) form.reset({ startTime: null, endTime: null, reason: null });
+    // a fresh form each time the dialog opens
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [opened]);
+  const errors = form.formState.errors;
+
+  const submit = form.handleSubmit(async () => {
+    const v = form.getValues();
+    try {
+      const res = await api.post<{ labors: LaborDto[] }>(`/work-orders/add-labor/${workOrderId}`, {
+        startTime: fromPicker(v.startTime),
+        endTime: fromPicker(v.endTime),
+        reason: Number(v.reason),
+      });
+      queryClient.setQueryData(laborsKey(workOrderId), { labors: res.labors });
+      notifySuccess(t('toast.laborAdded'));
+      onAdded();
+      onClose();
+    } catch (err) {
+      if (!applyApiErrors(err, form.setError)) notifyError(errorMessage(err, t('toast.failedAddLabor')));
+    }
+  });
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('labor.dialogTitle')} centered>
+      <form onSubmit={submit} noValidate data-testid="add-time-form">
+        <Stack>
+          {(['startTime', 'endTime'] as const).map((name) => (
+            <Controller
+              key={name}
+              control={form.control}
+              name={name}
+              render={({ field }) => (
+                <DateTimePicker
+                  label={t(name === 'startTime' ? 'labor.start' : 'labor.end')}
+                  withAsterisk
+                  valueFormat={DATE_TIME_FORMAT}
+                  timePickerProps={TIME_PICKER_PROPS}
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={errors[name]?.message}
+                  data-testid={`labor-${name}`}
+                  popoverProps={{ withinPortal: true }}
+                />
+              )}
+            />
+          ))}
+          <Controller
+            control={form.control}
+            name="reason"
+            render={({ field }) => (
+              <Select
+                label={t('labor.reason')}
+                withAsterisk
+                data={reasons.map((r) => ({ value: String(r.id), label: r.name }))}
+                value={field.value}
+                onChange={field.onChange}
+                searchable
+                error={errors.reason?.message}
+                data-testid="labor-reason"
+              />
+            )}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('actions.cancel')}
+            </Button>
+            <Button type="submit" loading={form.formState.isSubmitting}>
+              {t('labor.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,304 @@
+import { useEffect, useState } from 'react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Grid, MultiSelect, Select, TextInput } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import { IconClockPlus } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  AsyncSelect,
+  EmptyState,
+  RecordDrawer,
+  RichTextField,
+  activityQueryKey,
+  confirmDelete,
+  notifyError,
+  notifySuccess,
+} from '../../../web/components';
+import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
+import { useAppData, useIsManager } from '../../../web/lib/app-data';
+import type { Pagination } from '../../../shared/pagination';
+import { WORK_ORDER_PRIORITIES, WORK_ORDER_STATUSES, workOrderInputSchema, type WorkOrderDto, type WorkOrderStatus } from '../work-orders.schema';
+import { DATE_TIME_FORMAT, TIME_PICKER_PROPS, fromPicker, toPicker } from './labels';
+import { AddTimeDialog, LaborTab } from './labor-tab';
+import { PartsTab } from './parts-tab';
+
+interface FormValues {
+  title: string;
+  duration: string;
+  priority: string | null;
+  startDate: string | null;
+  endDate: string | null;
+  dueDate: string | null;
+  assetId: number | null;
+  assignees: string[];
+  instructions: string;
+}
+
+function toForm(r: WorkOrderDto | undefined): FormValues {
+  return {
+    title: r?.title ?? '',
+    duration: r?.duration ?? '',
+    priority: r?.priority ?? 'medium',
+    startDate: toPicker(r?.startDate),
+    endDate: toPicker(r?.endDate),
+    dueDate: toPicker(r?.dueDate),
+    assetId: r?.assetId ?? null,
+    assignees: (r?.assignees ?? []).map((a) => String(a.id)),
+    instructions: r?.instructions ?? '',
+  };
+}
+
+/** The JSON body: dates as ISO 8601, ids as numbers, empty optional fields left out. */
+function payloadOf(v: FormValues) {
+  return {
+    title: v.title,
+    duration: v.duration || undefined,
+    priority: v.priority || undefined,
+    startDate: fromPicker(v.startDate),
+    endDate: fromPicker(v.endDate),
+    dueDate: fromPicker(v.dueDate),
+    assetId: v.assetId || null,
+    assignees: v.assignees.map(Number),
+    instructions: v.instructions && v.instructions !== '<p></p>' ? v.instructions : undefined,
+  };
+}
+
+type ListData = { pagination: Pagination } & Record<string, unknown>;
+
+export interface WorkOrderDrawerProps {
+  /** null: a new work order. */
+  id: number | null;
+  onClose(): void;
+  onCreated(id: number): void;
+  query: Record<string, unknown>;
+  onList(data: ListData): void;
+  invalidate(): void;
+}
+
+/** The work order drawer: Overview, Operations, Labor, Parts, Note Logs; status, Add Time, Delete WO, Save Changes. */
+export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
+  const { t } = useTranslation('workOrders');
+  const queryClient = useQueryClient();
+  const isManager = useIsManager();
+  const workers = useAppData().data?.workers ?? [];
+  const [addTime, setAddTime] = useState(false);
+  const recordKey = ['work-orders', 'one', props.id] as const;
+  const recordQuery = useQuery({
+    queryKey: recordKey,
+    queryFn: ({ signal }) => api.get<{ workOrder: WorkOrderDto }>(`/work-orders/get-work-order/${props.id}`, { signal }),
+    enabled: props.id !== null,
+  });
+  const record = props.id !== null ? recordQuery.data?.workOrder : undefined;
+  useEffect(() => {
+    if (recordQuery.isError) notifyError(t('toast.failedFetch'));
+  }, [recordQuery.isError, t]);
+
+  const form = useForm<FormValues>({
+    resolver: zodResolver(workOrderInputSchema as never) as unknown as Resolver<FormValues>,
+    defaultValues: toForm(undefined),
+  });
+  useEffect(() => {
+    if (record) form.reset(toForm(record));
+    // reset when another record (or a fresh copy) arrives
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [record]);
+
+  const refreshAround = (id: number) => {
+    props.invalidate();
+    void queryClient.invalidateQueries({ queryKey: activityQueryKey('work-order', id) });
+  };
+
+  const save = form.handleSubmit(async () => {
+    const body = payloadOf(form.getValues());
+    try {
+      if (props.id !== null) {
+        const res = await api.put<{ workOrder: WorkOrderDto }>(`/work-orders/update-work-order/${props.id}`, body);
+        queryClient.setQueryData(recordKey, { workOrder: res.workOrder });
+        notifySuccess(t('toast.updated'));
+        refreshAround(props.id);
+      } else {
+        const res = await api.post<ListData & { workOrder: WorkOrderDto }>('/work-orders/add-work-order', body, { query: props.query as never });
+        props.onList(res);
+        void queryClient.invalidateQueries({ queryKey: ['work-orders', 'statistics'] });
+        notifySuccess(t('toast.added'));
+        props.onCreated(res.workOrder.id);
+      }
+    } catch (err) {
+      if (!applyApiErrors(err, form.setError)) notifyError(errorMessage(err, props.id !== null ? t('toast.failedUpdate') : t('toast.failedAdd')));
+    }
+  });
+
+  const changeStatus = async (status: string | null) => {
+    if (!status || props.id === null || status === record?.status) return;
+    try {
+      const res = await api.put<{ order: WorkOrderDto }>(`/work-orders/update-status/${props.id}`, { status });
+      queryClient.setQueryData(recordKey, { workOrder: res.order });
+      notifySuccess(t('toast.statusUpdated'));
+      refreshAround(props.id);
+    } catch (err) {
+      notifyError(errorMessage(err, t('toast.failedStatus')));
+    }
+  };
+
+  const remove = async () => {
+    if (props.id === null || !(await confirmDelete(t('confirmDelete')))) return;
+    try {
+      props.onList(await api.del<ListData>(`/work-orders/delete-work-order/${props.id}`, { query: props.query as never }));
+      void queryClient.invalidateQueries({ queryKey: ['work-orders', 'statistics'] });
+      notifySuccess(t('toast.deleted'));
+      props.onClose();
+    } catch (err) {
+      notifyError(errorMessage(err, t('toast.failedDelete')));
+    }
+  };
+
+  const errors = form.formState.errors;
+  const workerOptions = workers.map((w) => ({ value: String(w.id), label: `${w.firstName} ${w.lastName}`.trim() || w.email }));
+  const overview = (
+    <Grid>
+      <Grid.Col span={12}>
+        <TextInput label={t('field.title')} withAsterisk data-testid="wo-title" {...form.register('title')} error={errors.title?.message} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <TextInput label={t('field.duration')} placeholder="02:30" data-testid="wo-duration" {...form.register('duration')} error={errors.duration?.message} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <Controller
+          control={form.control}
+          name="priority"
+          render={({ field }) => (
+            <Select
+              label={t('field.priority')}
+              data={WORK_ORDER_PRIORITIES.map((p) => ({ value: p, label: t(`priority.${p}`) }))}
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.priority?.message}
+              data-testid="wo-priority"
+            />
+          )}
+        />
+      </Grid.Col>
+      {(['startDate', 'endDate', 'dueDate'] as const).map((name) => (
+        <Grid.Col key={name} span={{ base: 12, sm: 4 }}>
+          <Controller
+            control={form.control}
+            name={name}
+            render={({ field }) => (
+              <DateTimePicker
+                label={t(`field.${name}`)}
+                valueFormat={DATE_TIME_FORMAT}
+                timePickerProps={TIME_PICKER_PROPS}
+                clearable
+                value={field.value}
+                onChange={field.onChange}
+                error={errors[name]?.message}
+                data-testid={`wo-${name}`}
+              />
+            )}
+          />
+        </Grid.Col>
+      ))}
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <Controller
+          control={form.control}
+          name="assetId"
+          render={({ field }) => (
+            <AsyncSelect
+              path="/assets/get-assets-options"
+              pageSize={5}
+              label={t('field.asset')}
+              value={field.value}
+              onChange={(v) => field.onChange(v)}
+              initialOption={record?.asset ? { value: record.asset.id, label: record.asset.name } : null}
+              error={errors.assetId?.message}
+            />
+          )}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <Controller
+          control={form.control}
+          name="assignees"
+          render={({ field }) => (
+            <MultiSelect
+              label={t('field.assignees')}
+              data={workerOptions}
+              value={field.value}
+              onChange={field.onChange}
+              searchable
+              disabled={!isManager}
+              error={errors.assignees?.message as string | undefined}
+              data-testid="wo-assignees"
+            />
+          )}
+        />
+      </Grid.Col>
+    </Grid>
+  );
+
+  const instructions = form.watch('instructions');
+  const operations = (
+    <>
+      {(!instructions || instructions === '<p></p>') && <EmptyState title={t('operationsEmpty')} description={t('operationsEmptyHint')} />}
+      <Controller
+        control={form.control}
+        name="instructions"
+        render={({ field }) => <RichTextField label={t('field.instructions')} value={field.value} onChange={field.onChange} error={errors.instructions?.message} />}
+      />
+    </>
+  );
+
+  const existing = props.id !== null;
+  return (
+    <>
+      <RecordDrawer<FormValues>
+        opened
+        onClose={props.onClose}
+        title={record ? `${record.workOrderId} ${record.title}` : existing ? '' : t('newTitle')}
+        loading={existing && recordQuery.isLoading}
+        headerRight={
+          record && (
+            <Select
+              aria-label={t('field.status')}
+              data={WORK_ORDER_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+              value={record.status}
+              onChange={(v) => void changeStatus(v as WorkOrderStatus | null)}
+              allowDeselect={false}
+              w={170}
+              data-testid="wo-status"
+            />
+          )
+        }
+        errors={errors}
+        onSubmit={save}
+        activity={{ entityType: 'work-order', entityId: props.id }}
+        tabs={[
+          { value: 'overview', label: t('tabs.overview'), content: overview },
+          { value: 'operations', label: t('tabs.operations'), content: operations },
+          { value: 'labor', label: t('tabs.labor'), hidden: !existing, content: existing ? <LaborTab workOrderId={props.id!} onChanged={() => refreshAround(props.id!)} /> : null },
+          { value: 'parts', label: t('tabs.parts'), hidden: !existing, content: existing ? <PartsTab workOrderId={props.id!} onChanged={() => refreshAround(props.id!)} /> : null },
+        ]}
+        footer={
+          <>
+            {record && (
+              <Button variant="light" leftSection={<IconClockPlus size={16} />} onClick={() => setAddTime(true)}>
+                {t('labor.add')}
+              </Button>
+            )}
+            {record && isManager && (
+              <Button color="red" variant="light" onClick={() => void remove()}>
+                {t('actions.delete')}
+              </Button>
+            )}
+            <Button type="submit" loading={form.formState.isSubmitting}>
+              {t('actions.save')}
+            </Button>
+          </>
+        }
+      />
+      {record && <AddTimeDialog opened={addTime} workOrderId={record.id} onClose={() => setAddTime(false)} onAdded={() => refreshAround(record.id)} />}
+    </>
+  );
+}

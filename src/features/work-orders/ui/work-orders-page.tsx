@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import { Badge, Paper, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { DataTable, ListMultiFilter, ListScreen, ListTextFilter, tablePagination, useServerList, type Column } from '../../../web/components';
+import { api } from '../../../web/lib/api';
+import { useIsManager } from '../../../web/lib/app-data';
+import { WORK_ORDER_STATUSES, type WorkOrderDto, type WorkOrderStatistics } from '../work-orders.schema';
+import { PRIORITY_COLORS, STATUS_COLORS, formatDateTime } from './labels';
+import { WorkOrderDrawer } from './work-order-drawer';
+
+function Card({ label, value, testId, color }: { label: string; value: number | undefined; testId: string; color: string }) {
+  return (
+    <Paper withBorder p="md" radius="md" style={{ borderLeft: `4px solid var(--mantine-color-${color}-6)` }}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} size="xl" data-testid={testId}>
+        {value ?? '–'}
+      </Text>
+    </Paper>
+  );
+}
+
+/** The three cards, computed by the server for the organisation (or a worker's own orders). */
+function WorkOrderStatisticsPanel() {
+  const { t } = useTranslation('workOrders');
+  const { data } = useQuery({
+    queryKey: ['work-orders', 'statistics'],
+    queryFn: ({ signal }) => api.get<{ statistics: WorkOrderStatistics }>('/work-orders/get-statistics', { signal }),
+  });
+  const s = data?.statistics;
+  return (
+    <Stack gap="sm" data-testid="work-order-statistics">
+      <Card label={t('stats.totalPending')} value={s?.totalPending} testId="stat-total-pending" color="blue" />
+      <Card label={t('stats.dueNext7Days')} value={s?.dueNext7Days} testId="stat-due-next-7-days" color="yellow" />
+      <Card label={t('stats.highPriorityPending')} value={s?.highPriorityPending} testId="stat-high-priority-pending" color="red" />
+    </Stack>
+  );
+}
+
+/** /dashboard/work-orders: the list with its filters, the statistics cards and the work order drawer. */
+export default function WorkOrdersPage() {
+  const { t } = useTranslation('workOrders');
+  const isManager = useIsManager();
+  const list = useServerList<WorkOrderDto, { title: 'text'; status: 'multi' }>({
+    queryKey: 'work-orders',
+    path: '/work-orders/get-work-orders',
+    listKey: 'workOrders',
+    filters: { title: 'text', status: 'multi' },
+    errorMessage: t('toast.failedFetchAll'),
+  });
+  // undefined: closed; null: a new order; a number: that order
+  const [selected, setSelected] = useState<number | null | undefined>(undefined);
+
+  const columns: Column<WorkOrderDto>[] = [
+    { key: 'workOrderId', header: t('col.id'), hideable: false },
+    {
+      key: 'status',
+      header: t('col.status'),
+      render: (r) => (
+        <Badge variant="light" color={STATUS_COLORS[r.status]}>
+          {t(`status.${r.status}`)}
+        </Badge>
+      ),
+    },
+    { key: 'title', header: t('col.title'), hideable: false },
+    {
+      key: 'priority',
+      header: t('col.priority'),
+      defaultHidden: true,
+      render: (r) => (
+        <Badge variant="dot" color={PRIORITY_COLORS[r.priority]}>
+          {t(`priority.${r.priority}`)}
+        </Badge>
+      ),
+    },
+    { key: 'dueDate', header: t('col.dueDate'), defaultHidden: true, render: (r) => formatDateTime(r.dueDate) },
+    {
+      key: 'assignees',
+      header: t('col.assignees'),
+      defaultHidden: true,
+      render: (r) => (r.assignees.length ? r.assignees.map((a) => `${a.firstName} ${a.lastName}`.trim()).join(', ') : t('unassigned')),
+    },
+    { key: 'asset', header: t('col.asset'), defaultHidden: true, render: (r) => r.asset?.name ?? '' },
+    { key: 'createdAt', header: t('col.createdAt'), defaultHidden: true, render: (r) => formatDateTime(r.createdAt) },
+  ];
+  const statusOptions = WORK_ORDER_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }));
+
+  return (
+    <ListScreen
+      title={t('title')}
+      addLabel={isManager ? t('add') : undefined}
+      onAdd={() => setSelected(null)}
+      onRefresh={() => void list.invalidate()}
+      refreshing={list.loading}
+      listState={list.state}
+      side={<WorkOrderStatisticsPanel />}
+      filters={
+        <>
+          <ListTextFilter state={list.state} name="title" placeholder={t('filter')} debounceMs={300} />
+          <ListMultiFilter state={list.state} name="status" placeholder={t('statusFilter')} options={statusOptions} />
+        </>
+      }
+    >
+      <DataTable
+        tableId="work-orders"
+        columns={columns}
+        rows={list.rows}
+        rowKey={(r) => r.id}
+        loading={list.loading}
+        onRowClick={(r) => setSelected(r.id)}
+        pagination={tablePagination(list.state, list.pagination)}
+      />
+      {selected !== undefined && (
+        <WorkOrderDrawer
+          id={selected}
+          onClose={() => setSelected(undefined)}
+          onCreated={(id) => setSelected(id)}
+          query={list.state.apiQuery}
+          onList={list.setListData}
+          invalidate={list.invalidate}
+        />
+      )}
+    </ListScreen>
+  );
+}
