@@ -98,6 +98,17 @@ describe('maintenance requests and orders', () => {
       await text(page, 'Maintenance request added successfully').waitFor();
       await poll(() => page.getByTestId('drawer-title').innerText()).toBe('MR-0001');
 
+      // Attachments tab: a PDF upload with its own Save Changes.
+      await page.getByRole('tab', { name: 'Attachments' }).click();
+      await page.getByTestId('mr-attachments').locator('input[type=file]').setInputFiles({
+        name: 'pump-manual.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n'),
+      });
+      await page.getByTestId('attachments-save').click();
+      await text(page, 'Attachments uploaded successfully').waitFor();
+      await page.getByRole('link', { name: 'pump-manual.pdf' }).waitFor();
+
       // The list shows the request with its date as dd/MM/yyyy and the counters.
       const row = page.locator('tr', { hasText: 'MR-0001' });
       await row.waitFor();
@@ -142,6 +153,15 @@ describe('maintenance requests and orders', () => {
 
       // The request links back to its order.
       await page.goto(`${org.url}/dashboard/maintenance-request`);
+      // The title filter (300 ms, in the query string) and the state filter.
+      await page.getByTestId('filter-title').fill('pump service');
+      await page.waitForURL(/title=pump/);
+      await page.locator('tr', { hasText: 'MR-0001' }).waitFor();
+      await page.getByTestId('filter-title').fill('nothing like this');
+      await page.getByText('No results').first().waitFor();
+      await page.getByTestId('reset-filters').click();
+      await page.locator('tr', { hasText: 'MR-0001' }).waitFor();
+
       await page.locator('tr', { hasText: 'MR-0001' }).click();
       await poll(() => page.getByTestId('open-order').innerText()).toContain('PM-0001');
     } finally {
