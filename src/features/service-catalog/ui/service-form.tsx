@@ -1,0 +1,158 @@
+import { useState } from 'react';
+import { ActionIcon, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useFieldArray, useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { RichTextField, notifyError, notifySuccess, type SelectOption } from '../../../web/components';
+import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
+import { WorkStationSelect } from '../../work-stations/ui/work-station-select';
+import { serviceInputSchema, type ServiceDto, type ServiceInput } from '../service-catalog.schema';
+import './services-i18n';
+
+export interface ServiceFormValues {
+  title: string;
+  price: string;
+  operations: string;
+  workStations: { workStationId: number | null; operation: string; timeRequired: string }[];
+}
+
+export type ServiceForm = UseFormReturn<ServiceFormValues, unknown, ServiceInput>;
+
+export const serviceFormValues = (record?: ServiceDto | null): ServiceFormValues => ({
+  title: record?.title ?? '',
+  price: record ? String(record.price) : '',
+  operations: record?.operations ?? '',
+  workStations: record
+    ? record.workStationDetails.map((d) => ({ workStationId: d.id, operation: d.operation, timeRequired: d.timeRequired }))
+    : [{ workStationId: null, operation: '', timeRequired: '' }],
+});
+
+/** The service form, sharing the route's schema (and so its messages). */
+export function useServiceForm(record?: ServiceDto | null): ServiceForm {
+  return useForm<ServiceFormValues, unknown, ServiceInput>({
+    resolver: zodResolver(serviceInputSchema as never) as unknown as Resolver<ServiceFormValues, unknown, ServiceInput>,
+    defaultValues: serviceFormValues(record),
+  });
+}
+
+/** Title, price, rich-text operations and the linked stations (each with its operation and time, in order). */
+export function ServiceFields({ form, record }: { form: ServiceForm; record?: ServiceDto | null }) {
+  const { t } = useTranslation('services');
+  const errors = form.formState.errors;
+  const rows = useFieldArray({ control: form.control, name: 'workStations' });
+  const [known, setKnown] = useState<Record<number, SelectOption>>(() =>
+    Object.fromEntries((record?.WorkStations ?? []).map((s) => [s.id, { value: s.id, label: s.name }])),
+  );
+  const stationsError = errors.workStations?.message ?? errors.workStations?.root?.message;
+  return (
+    <Stack gap="sm">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label={t('name')} withAsterisk {...form.register('title')} error={errors.title?.message} data-testid="field-title" />
+        <TextInput label={t('price')} withAsterisk inputMode="decimal" leftSection="$" {...form.register('price')} error={errors.price?.message} data-testid="field-price" />
+      </SimpleGrid>
+      <Controller
+        control={form.control}
+        name="operations"
+        render={({ field }) => <RichTextField label={t('operations')} value={field.value} onChange={field.onChange} error={errors.operations?.message} />}
+      />
+      <Text fw={600} size="sm">
+        {t('stations')}
+      </Text>
+      {stationsError && (
+        <Text c="red" size="sm" data-testid="stations-error">
+          {stationsError}
+        </Text>
+      )}
+      {rows.fields.map((row, i) => {
+        const rowErrors = errors.workStations?.[i];
+        return (
+          <Paper key={row.id} withBorder p="sm" data-testid={`station-row-${i}`}>
+            <Group align="flex-start" wrap="nowrap" gap="xs">
+              <SimpleGrid cols={{ base: 1, sm: 3 }} style={{ flex: 1 }}>
+                <Controller
+                  control={form.control}
+                  name={`workStations.${i}.workStationId`}
+                  render={({ field }) => (
+                    <WorkStationSelect
+                      label={t('station')}
+                      withAsterisk
+                      value={field.value}
+                      initialOption={field.value ? known[field.value] : null}
+                      onChange={(v, option) => {
+                        if (option) setKnown((k) => ({ ...k, [option.value]: option }));
+                        field.onChange(v);
+                      }}
+                      error={rowErrors?.workStationId?.message}
+                      testId={`field-station-${i}`}
+                    />
+                  )}
+                />
+                <TextInput label={t('operation')} withAsterisk {...form.register(`workStations.${i}.operation`)} error={rowErrors?.operation?.message} data-testid={`field-operation-${i}`} />
+                <TextInput
+                  label={t('timeRequired')}
+                  withAsterisk
+                  placeholder={t('timePlaceholder')}
+                  {...form.register(`workStations.${i}.timeRequired`)}
+                  error={rowErrors?.timeRequired?.message}
+                  data-testid={`field-time-${i}`}
+                />
+              </SimpleGrid>
+              <Stack gap={4} mt={24}>
+                <ActionIcon variant="subtle" aria-label={t('moveUp')} disabled={i === 0} onClick={() => rows.move(i, i - 1)}>
+                  <IconArrowUp size={16} />
+                </ActionIcon>
+                <ActionIcon variant="subtle" aria-label={t('moveDown')} disabled={i === rows.fields.length - 1} onClick={() => rows.move(i, i + 1)}>
+                  <IconArrowDown size={16} />
+                </ActionIcon>
+                <ActionIcon variant="subtle" color="red" aria-label={t('removeStation')} onClick={() => rows.remove(i)}>
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Stack>
+            </Group>
+          </Paper>
+        );
+      })}
+      <Group>
+        <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => rows.append({ workStationId: null, operation: '', timeRequired: '' })} data-testid="add-station-row">
+          {t('addStation')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** The creation dialog opened by the select's "Add New" entry: creates a service and hands it back. */
+export function ServiceCreateModal({ opened, onClose, onCreated }: { opened: boolean; onClose(): void; onCreated(service: ServiceDto): void }) {
+  const { t } = useTranslation('services');
+  const form = useServiceForm(null);
+  const save = form.handleSubmit(async (values) => {
+    try {
+      const res = await api.post<{ service: ServiceDto }>('/services/add-service', values);
+      notifySuccess(t('added'));
+      onCreated(res.service);
+    } catch (err) {
+      if (!applyApiErrors(err, form.setError)) notifyError(errorMessage(err, t('addFailed')));
+    }
+  });
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('newTitle')} size="xl" data-testid="service-create-modal">
+      <form
+        onSubmit={(e) => {
+          e.stopPropagation();
+          void save(e);
+        }}
+      >
+        <ServiceFields form={form} />
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={onClose}>
+            {t('common:actions.cancel')}
+          </Button>
+          <Button type="submit" loading={form.formState.isSubmitting}>
+            {t('common:actions.save')}
+          </Button>
+        </Group>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { notifyError, notifySuccess } from '../../../web/components';
+import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
+import { TeamSelect } from '../../teams/ui/team-select';
+import { workStationInputSchema, type WorkStationDto, type WorkStationInput } from '../work-stations.schema';
+import './work-stations-i18n';
+
+export interface WorkStationFormValues {
+  code: string;
+  name: string;
+  city: string;
+  teamId: number | null;
+}
+
+export type WorkStationForm = UseFormReturn<WorkStationFormValues, unknown, WorkStationInput>;
+
+/** The station form, sharing the route's schema (and so its messages). */
+export function useWorkStationForm(record?: WorkStationDto | null): WorkStationForm {
+  return useForm<WorkStationFormValues, unknown, WorkStationInput>({
+    resolver: zodResolver(workStationInputSchema as never) as unknown as Resolver<WorkStationFormValues, unknown, WorkStationInput>,
+    defaultValues: { code: record?.code ?? '', name: record?.name ?? '', city: record?.city ?? '', teamId: record?.teamId ?? null },
+  });
+}
+
+export function WorkStationFields({ form }: { form: WorkStationForm }) {
+  const { t } = useTranslation('workStations');
+  const errors = form.formState.errors;
+  return (
+    <Stack gap="sm">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label={t('code')} withAsterisk maxLength={40} {...form.register('code')} error={errors.code?.message} data-testid="field-code" />
+        <TextInput label={t('name')} withAsterisk {...form.register('name')} error={errors.name?.message} data-testid="field-name" />
+        <TextInput label={t('city')} withAsterisk {...form.register('city')} error={errors.city?.message} data-testid="field-city" />
+        <Controller
+          control={form.control}
+          name="teamId"
+          render={({ field }) => (
+            <TeamSelect label={t('team')} withAsterisk value={field.value} onChange={field.onChange} error={errors.teamId?.message} testId="field-teamId" />
+          )}
+        />
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** The creation dialog opened by the select's "Add New" entry: creates a station and hands it back. */
+export function WorkStationCreateModal({ opened, onClose, onCreated }: { opened: boolean; onClose(): void; onCreated(station: WorkStationDto): void }) {
+  const { t } = useTranslation('workStations');
+  const form = useWorkStationForm(null);
+  const [saving, setSaving] = useState(false);
+  const save = form.handleSubmit(async (values) => {
+    setSaving(true);
+    try {
+      const res = await api.post<{ workStation: WorkStationDto }>('/workstations/add-workstation', values);
+      notifySuccess(t('added'));
+      form.reset();
+      onCreated(res.workStation);
+    } catch (err) {
+      if (!applyApiErrors(err, form.setError)) notifyError(errorMessage(err, t('addFailed')));
+    } finally {
+      setSaving(false);
+    }
+  });
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('newTitle')} size="lg" data-testid="work-station-create-modal">
+      <form
+        onSubmit={(e) => {
+          e.stopPropagation();
+          void save(e);
+        }}
+      >
+        <WorkStationFields form={form} />
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={onClose}>
+            {t('common:actions.cancel')}
+          </Button>
+          <Button type="submit" loading={saving}>
+            {t('common:actions.save')}
+          </Button>
+        </Group>
+      </form>
+    </Modal>
+  );
+}
