@@ -21,11 +21,11 @@ async function seedCatalogue() {
     return res.body;
   };
   const category = await post('/api/asset-categories/add-asset-category', { name: 'Pumps', code: 'PMP' });
-  const categoryId = (category.assetCategory ?? category.addedAssetCategory ?? category.assetCategories?.[0]).id;
+  const categoryId = category.assetCategory.id;
   await post('/api/assets/add-asset', { name: 'Boiler Feed Pump', date: '2024-01-15', assetCategoryId: categoryId });
   const team = await post('/api/teams/add-team', { name: 'Mechanics', members: [{ workerId: 1, isTeamLead: true, isDefaultAssignee: true }] });
   const station = await post('/api/workstations/add-workstation', { code: 'L1', name: 'Line 1', city: 'Dayton', teamId: team.team.id });
-  const stationId = (station.workStation ?? station.workstation ?? station.workStations?.[0]).id;
+  const stationId = station.workStation.id;
   await post('/api/services/add-service', { title: 'Bearing replacement', price: 120, workStations: [{ workStationId: stationId, operation: 'Replace bearings', timeRequired: '01:00' }] });
 }
 
