@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EVERYONE, MANAGERS } from '../../server/plugins/request-context';
 import { idParamsSchema } from '../../shared/pagination';
+import { readUploadedFiles, storeDocument } from '../../server/uploads/documents';
+import { DOCUMENT_RULES } from '../customers-vendors/customers-vendors.schema';
 import { renderDocumentPdf } from './document-pdf.service';
 import {
   quotationInputSchema,
@@ -32,6 +34,14 @@ export async function quotationsRoutes(appBase: FastifyInstance) {
   app.get('/get-quotation-options', { schema: { querystring: quotationOptionsQuerySchema }, config: { access: EVERYONE } }, (req) =>
     req.inTenant((tx) => listQuotationOptions(tx, req.auth.orgId, req.query)),
   );
+
+  // Attachments: stored first (PDF or images, checked by their bytes), then saved on the document with the form.
+  app.post('/upload-attachments', { config: { access: EVERYONE } }, async (req) => {
+    const files = await readUploadedFiles(req, DOCUMENT_RULES);
+    const attachments: { url: string; name: string }[] = [];
+    for (const file of files) attachments.push(await storeDocument(app.deps.storage, req.auth.orgId, file, DOCUMENT_RULES));
+    return { attachments };
+  });
 
   // The taxes its lines may take (sales for quotations, purchase for purchase orders), for the drawer's live totals.
   app.get('/get-tax-options', { config: { access: EVERYONE } }, (req) => req.inTenant((tx) => listQuotationTaxOptions(tx, req.auth.orgId)));

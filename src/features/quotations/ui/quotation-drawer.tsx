@@ -1,0 +1,399 @@
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ActionIcon, Anchor, Button, FileInput, Group, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { IconFileText, IconPaperclip, IconPrinter, IconTrash } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  DocumentSummary,
+  LineItemsTable,
+  RecordDrawer,
+  activityQueryKey,
+  confirmDelete,
+  liveTotals,
+  notifyError,
+  notifySuccess,
+  useMoney,
+  type LineItemValue,
+  type TaxOption,
+} from '../../../web/components';
+import { api, apiUrl, applyApiErrors, errorMessage, getAccessToken, refreshSession, request as apiRequest } from '../../../web/lib/api';
+import { useAppData, useIsManager } from '../../../web/lib/app-data';
+import { CustomerVendorSelect } from '../../customers-vendors/ui/customer-vendor-select';
+import { QUOTATION_STATUSES, quotationInputSchema, type QuotationDetailDto, type QuotationList } from '../quotations.schema';
+import type { DocumentLineDto, StoredAttachment } from '../document-lines.schema';
+import { dayValue } from './quotation-strings';
+
+const ACCEPT = 'application/pdf,image/jpeg,image/png,image/webp';
+
+interface FormValues {
+  customerId: number | null;
+  salesPersonId: number | null;
+  quotationDate: string;
+  expirationDate: string;
+  note: string;
+  attachments: StoredAttachment[];
+  serviceDetails: LineItemValue[];
+  partDetails: LineItemValue[];
+}
+
+const line = (l: DocumentLineDto, idKey: 'serviceId' | 'partId'): LineItemValue => ({
+  [idKey]: idKey === 'serviceId' ? l.serviceId : l.partId,
+  name: l.name,
+  quantity: l.quantity,
+  unitPrice: l.unitPrice,
+  discount: l.discount,
+  taxId: l.taxId,
+  ...(idKey === 'partId' ? { uomId: l.uomId } : {}),
+});
+
+const today = () => new Date().toISOString().slice(0, 10);
+const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+/** Fetches a PDF with the session's token and opens it in a new tab (the token never goes in a URL). */
+async function openPdf(path: string) {
+  const win = window.open('', '_blank');
+  const get = (token: string | null) => fetch(apiUrl(path), { headers: token ? { authorization: `Bearer ${token}` } : {}, credentials: 'include' });
+  let res = await get(getAccessToken());
+  if (res.status === 401) res = await get(await refreshSession());
+  if (!res.ok) {
+    win?.close();
+    throw new Error(`PDF ${res.status}`);
+  }
+  const url = URL.createObjectURL(await res.blob());
+  if (win) win.location.href = url;
+  else window.location.href = url;
+}
+
+/** The quotation drawer: overview, service and part lines with live totals, summary, attachments. */
+export function QuotationDrawer({
+  id,
+  onClose,
+  onSelect,
+  query,
+  onList,
+}: {
+  id: number | null;
+  onClose(): void;
+  onSelect(id: number): void;
+  query: Record<string, unknown>;
+  onList(data: QuotationList): void;
+}) {
+  const { t } = useTranslation('quotations');
+  const record = useQuery({
+    queryKey: ['quotations', 'one', id],
+    queryFn: ({ signal }) => api.get<{ quotation: QuotationDetailDto }>(`/quotations/get-quotation/${id}`, { signal }).then((r) => r.quotation),
+    enabled: id !== null,
+    meta: { errorMessage: t('failedFetch') },
+  });
+  const taxes = useQuery({
+    queryKey: ['quotations', 'tax-options'],
+    queryFn: ({ signal }) => api.get<TaxOption[]>('/quotations/get-tax-options', { signal }),
+    staleTime: 60_000,
+  });
+  if ((id !== null && !record.data) || !taxes.data) {
+    return <RecordDrawer opened onClose={onClose} title="" loading tabs={[{ value: 'overview', label: '', content: null }]} />;
+  }
+  return (
+    <QuotationForm
+      key={`${id ?? 'new'}-${record.dataUpdatedAt}`}
+      record={record.data ?? null}
+      taxes={taxes.data}
+      onClose={onClose}
+      onSelect={onSelect}
+      query={query}
+      onList={onList}
+    />
+  );
+}
+
+function QuotationForm({
+  record,
+  taxes,
+  onClose,
+  onSelect,
+  query,
+  onList,
+}: {
+  record: QuotationDetailDto | null;
+  taxes: TaxOption[];
+  onClose(): void;
+  onSelect(id: number): void;
+  query: Record<string, unknown>;
+  onList(data: QuotationList): void;
+}) {
+  const { t } = useTranslation('quotations');
+  const queryClient = useQueryClient();
+  const money = useMoney();
+  const isManager = useIsManager();
+  const appData = useAppData();
+  const workers = appData.data?.workers ?? [];
+  const [status, setStatus] = useState(record?.status ?? 'draft');
+  const [files, setFiles] = useState<File[]>([]);
+  const [uploading, setUploading] = useState(false);
+
+  const form = useForm<FormValues>({
+    resolver: zodResolver(quotationInputSchema as never) as never,
+    defaultValues: record
+      ? {
+          customerId: record.customerId,
+          salesPersonId: record.salesPersonId,
+          quotationDate: dayValue(record.quotationDate),
+          expirationDate: dayValue(record.expirationDate),
+          note: record.note ?? '',
+          attachments: record.attachments,
+          serviceDetails: record.serviceDetails.map((l) => line(l, 'serviceId')),
+          partDetails: record.partDetails.map((l) => line(l, 'partId')),
+        }
+      : {
+          customerId: null,
+          salesPersonId: appData.data?.loggedInUser.id ?? null,
+          quotationDate: today(),
+          expirationDate: inDays(30),
+          note: '',
+          attachments: [],
+          serviceDetails: [],
+          partDetails: [],
+        },
+  });
+  const { errors } = form.formState;
+  const serviceDetails = useWatch({ control: form.control, name: 'serviceDetails' }) ?? [];
+  const partDetails = useWatch({ control: form.control, name: 'partDetails' }) ?? [];
+  const attachments = useWatch({ control: form.control, name: 'attachments' }) ?? [];
+  const totals = liveTotals([serviceDetails, partDetails], taxes);
+
+  const refresh = (id: number) => {
+    void queryClient.invalidateQueries({ queryKey: ['quotations'] });
+    void queryClient.invalidateQueries({ queryKey: activityQueryKey('quotation', id) });
+  };
+
+  const save = form.handleSubmit(async (values) => {
+    const v = values as unknown as Record<string, unknown>;
+    const body = {
+      overview: {
+        customerId: v.customerId,
+        salesPersonId: v.salesPersonId,
+        quotationDate: v.quotationDate,
+        expirationDate: v.expirationDate,
+        note: v.note,
+        attachments: v.attachments,
+      },
+      serviceDetails: v.serviceDetails,
+      partDetails: v.partDetails,
+    };
+    try {
+      if (record) {
+        const res = await api.put<QuotationList>(`/quotations/update-quotation/${record.id}`, body, { query: query as never });
+        onList(res);
+        notifySuccess(t('updated'));
+        refresh(record.id);
+      } else {
+        const res = await api.post<QuotationList & { quotation: QuotationDetailDto }>('/quotations/add-quotation', body, { query: query as never });
+        onList(res);
+        notifySuccess(t('added'));
+        refresh(res.quotation.id);
+        onSelect(res.quotation.id);
+      }
+    } catch (err) {
+      applyApiErrors(err, form.setError);
+      notifyError(errorMessage(err, record ? t('failedUpdate') : t('failedAdd')));
+    }
+  });
+
+  const changeStatus = async (next: string | null) => {
+    if (!record || !next || next === status) return;
+    try {
+      await api.put(`/quotations/update-quotation-status/${record.id}`, { status: next });
+      setStatus(next as typeof status);
+      notifySuccess(t('statusUpdated'));
+      void queryClient.invalidateQueries({ queryKey: ['quotations'], exact: false, predicate: (q) => q.queryKey[1] !== 'one' });
+      void queryClient.invalidateQueries({ queryKey: activityQueryKey('quotation', record.id) });
+    } catch (err) {
+      notifyError(errorMessage(err, t('failedStatus')));
+    }
+  };
+
+  const remove = async () => {
+    if (!record || !(await confirmDelete(t('deleteConfirm')))) return;
+    try {
+      onList(await api.del<QuotationList>(`/quotations/delete-quotation/${record.id}`, { query: query as never }));
+      notifySuccess(t('deleted'));
+      onClose();
+    } catch (err) {
+      notifyError(errorMessage(err, t('failedDelete')));
+    }
+  };
+
+  const print = async () => {
+    if (!record) return;
+    try {
+      await openPdf(`/quotations/get-quotation-pdf/${record.id}`);
+    } catch {
+      notifyError(t('printFailed'));
+    }
+  };
+
+  const upload = async (chosen: File[]) => {
+    setFiles(chosen);
+    if (!chosen.length) return;
+    setUploading(true);
+    try {
+      const data = new FormData();
+      for (const file of chosen) data.append('attachments', file, file.name);
+      const res = await apiRequest<{ attachments: StoredAttachment[] }>('POST', '/quotations/upload-attachments', data, { timeoutMs: 60_000 });
+      form.setValue('attachments', [...attachments, ...res.attachments], { shouldDirty: true });
+      setFiles([]);
+    } catch (err) {
+      notifyError(errorMessage(err, t('uploadFailed')));
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const lineErrors = (name: 'serviceDetails' | 'partDetails') => (errors[name] as unknown as LineErrors) ?? undefined;
+
+  const overview = (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Controller
+          control={form.control}
+          name="customerId"
+          render={({ field }) => (
+            <CustomerVendorSelect
+              type="customer"
+              label={t('customer')}
+              withAsterisk
+              value={field.value}
+              onChange={(v) => field.onChange(v)}
+              initialOption={record?.CustomerVendor ? { value: record.CustomerVendor.id, label: record.CustomerVendor.name } : null}
+              error={errors.customerId?.message}
+              testId="q-customer"
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="salesPersonId"
+          render={({ field }) => (
+            <Select
+              label={t('salesPerson')}
+              withAsterisk
+              searchable
+              data={workers.map((w) => ({ value: String(w.id), label: `${w.firstName} ${w.lastName}`.trim() || w.email }))}
+              value={field.value ? String(field.value) : null}
+              onChange={(v) => field.onChange(v ? Number(v) : null)}
+              error={errors.salesPersonId?.message}
+              comboboxProps={{ withinPortal: true }}
+              data-testid="q-salesperson"
+            />
+          )}
+        />
+        <TextInput type="date" label={t('quotationDate')} withAsterisk {...form.register('quotationDate')} error={errors.quotationDate?.message} data-testid="q-date" />
+        <TextInput type="date" label={t('expirationDate')} withAsterisk {...form.register('expirationDate')} error={errors.expirationDate?.message} data-testid="q-expiration" />
+      </SimpleGrid>
+      <Textarea label={t('note')} autosize minRows={2} {...form.register('note')} error={errors.note?.message} data-testid="q-note" />
+      <LineItemsTable
+        title={t('services')}
+        idKey="serviceId"
+        itemLabel={t('service')}
+        itemPath="/services/get-services-options"
+        priceKey="price"
+        lines={serviceDetails}
+        onChange={(lines) => form.setValue('serviceDetails', lines, { shouldDirty: true })}
+        taxes={taxes}
+        errors={lineErrors('serviceDetails')}
+        formatMinor={money.formatMinor}
+        testId="q-services"
+      />
+      <LineItemsTable
+        title={t('parts')}
+        idKey="partId"
+        itemLabel={t('part')}
+        itemPath="/parts/get-parts-options"
+        priceKey="salesPrice"
+        lines={partDetails}
+        onChange={(lines) => form.setValue('partDetails', lines, { shouldDirty: true })}
+        fromOption={(o) => ({ uomId: (o.unitOfMeasure as { id?: number } | undefined)?.id ?? null })}
+        taxes={taxes}
+        errors={lineErrors('partDetails')}
+        formatMinor={money.formatMinor}
+        testId="q-parts"
+      />
+      <DocumentSummary title={t('summary')} totals={totals} formatMinor={money.formatMinor} testId="q-summary" />
+    </Stack>
+  );
+
+  const attachmentsTab = (
+    <Stack gap="sm" data-testid="q-attachments">
+      {attachments.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {t('noAttachments')}
+        </Text>
+      )}
+      {attachments.map((a) => (
+        <Group key={a.url} justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+            <IconFileText size={16} />
+            <Anchor href={a.url} target="_blank" rel="noopener noreferrer" size="sm" truncate="end">
+              {a.name}
+            </Anchor>
+          </Group>
+          <ActionIcon variant="subtle" color="red" aria-label={t('delete')} onClick={() => form.setValue('attachments', attachments.filter((x) => x.url !== a.url), { shouldDirty: true })}>
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Group>
+      ))}
+      <FileInput multiple clearable accept={ACCEPT} label={t('chooseFiles')} leftSection={<IconPaperclip size={16} />} value={files} onChange={(f) => void upload(f)} disabled={uploading} data-testid="q-files" />
+    </Stack>
+  );
+
+  return (
+    <RecordDrawer
+      opened
+      onClose={onClose}
+      title={record ? record.number : t('newQuotation')}
+      headerRight={
+        record ? (
+          <Select
+            aria-label={t('statusFilter')}
+            w={200}
+            data={QUOTATION_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+            value={status}
+            onChange={(v) => void changeStatus(v)}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            data-testid="q-status"
+          />
+        ) : undefined
+      }
+      errors={errors}
+      onSubmit={save}
+      activity={{ entityType: 'quotation', entityId: record?.id }}
+      testId="q-drawer"
+      tabs={[
+        { value: 'overview', label: 'Overview', content: overview },
+        { value: 'attachments', label: t('attachments'), content: attachmentsTab },
+      ]}
+      footer={
+        <>
+          {record && (
+            <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={print} data-testid="q-print">
+              {t('print')}
+            </Button>
+          )}
+          {record && isManager && (
+            <Button color="red" variant="light" onClick={remove} data-testid="q-delete">
+              {t('delete')}
+            </Button>
+          )}
+          <Button type="submit" loading={form.formState.isSubmitting} data-testid="q-save">
+            {t('save')}
+          </Button>
+        </>
+      }
+    />
+  );
+}
+
+type LineErrors = (Partial<Record<string, { message?: string }>> | undefined)[];
