@@ -35,6 +35,7 @@ export default defineConfig({
           hookTimeout: 180_000,
           pool: 'forks',
           fileParallelism: false,
+          expect: { poll: { timeout: 15_000, interval: 100 } },
         },
       },
     ],

@@ -34,7 +34,7 @@ async function pick(page: Page, testId: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 const text = (page: Page, s: string) => page.getByText(s, { exact: true });
-const row = (page: Page, s: string) => page.locator('tbody tr', { hasText: s });
+const row = (page: Page, s: string) => page.locator('tbody tr').filter({ has: page.getByRole('cell', { name: s, exact: true }) });
 
 async function closeDrawer(page: Page) {
   await page.keyboard.press('Escape');
@@ -90,7 +90,7 @@ describe('master data and teams', () => {
       await page.getByTestId('field-children').click();
       await page.getByRole('option', { name: 'Eco Fee ($2.50)' }).click();
       await page.getByRole('option', { name: 'Sales Tax 7% (7%)' }).click();
-      await page.keyboard.press('Escape');
+      await page.getByTestId('drawer-title').click();
       await pick(page, 'field-isPriceIncluded', 'No');
       await page.getByTestId('save-record').click();
       await row(page, 'Sales + Eco').waitFor();
@@ -100,7 +100,7 @@ describe('master data and teams', () => {
       // a group is never offered as a child, and a child in use cannot be deleted
       await row(page, 'Eco Fee').click();
       await page.getByTestId('delete-record').click();
-      await page.getByRole('button', { name: 'Delete' }).last().click();
+      await page.getByTestId('confirm-yes').click();
       await text(page, 'This tax is used by other records and cannot be deleted').waitFor();
       await closeDrawer(page);
       await page.getByRole('button', { name: 'Add Tax' }).click();
@@ -109,6 +109,9 @@ describe('master data and teams', () => {
       await page.getByTestId('field-children').click();
       await page.getByRole('option', { name: 'Eco Fee ($2.50)' }).waitFor();
       expect(await page.getByRole('option', { name: /Sales \+ Eco/ }).count()).toBe(0);
+    } catch (err) {
+      if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/${Date.now()}.png`, fullPage: true });
+      throw err;
     } finally {
       await context.close();
     }
@@ -158,6 +161,9 @@ describe('master data and teams', () => {
       await page.getByPlaceholder('Filter UOM').fill('gram');
       await page.waitForURL(/name=gram/);
       await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    } catch (err) {
+      if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/${Date.now()}.png`, fullPage: true });
+      throw err;
     } finally {
       await context.close();
     }
@@ -215,6 +221,9 @@ describe('master data and teams', () => {
       // client-side search
       await page.getByPlaceholder('Find Team').fill('mech');
       await text(page, 'No results').waitFor();
+    } catch (err) {
+      if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/${Date.now()}.png`, fullPage: true });
+      throw err;
     } finally {
       await context.close();
     }

@@ -68,6 +68,9 @@ export const en = {
     },
   },
   errors: {
+    pageTitle: 'This page ran into a problem',
+    pageText: 'The rest of the application still works. Reload the page to try again.',
+    reload: 'Reload',
     generic: 'Oops, something went wrong...',
     genericNoComma: 'Oops something went wrong...',
     retry: 'Oops something went wrong. Please try again.',

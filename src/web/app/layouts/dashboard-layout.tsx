@@ -10,6 +10,7 @@ import { setLanguage } from '../../i18n';
 import { useAuth } from '../auth-context';
 import { dashboardMenu, settingsMenu, SETTINGS_HOME, type MenuItem } from '../menu';
 import { ThemeSwitch } from './theme-switch';
+import { PageErrorBoundary } from '../error-boundary';
 import { FullscreenToggle, LanguageMenu, NotificationsMenu, UserMenu } from './top-bar-tools';
 import { ProfileDialog } from '../../../features/users/ui/profile-dialog';
 import { CompanyDialog } from '../../../features/organization/ui/company-dialog';
@@ -173,7 +174,9 @@ export function DashboardLayout() {
             </Center>
           }
         >
-          <Outlet />
+          <PageErrorBoundary key={pathname}>
+            <Outlet />
+          </PageErrorBoundary>
         </Suspense>
       </AppShell.Main>
       {dialog === 'profile' && <ProfileDialog opened onClose={() => setDialog(null)} />}

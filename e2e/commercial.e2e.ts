@@ -1,0 +1,202 @@
+/**
+ * Sales and procurement in the browser, on the seeded demo organisation: a customer added with the spec's
+ * messages; a quotation with a service line and a part line, a discount and a group tax, whose summary is
+ * right while typing and after a reload, and whose PDF opens with the same total; the quick create of a
+ * customer from the title box; a purchase order moved from draft to purchaseOrder.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { computeTotals, toMinor, type TaxRule } from '../src/shared/tax';
+import { call, launchBrowser, newPage, signIn, startServer, type TestServer } from './helpers';
+
+let server: TestServer;
+let browser: Browser;
+let token: string;
+const demo = { email: 'admin@demo.com', password: 'Demo1234!', url: '' };
+const host = 'demo.localhost';
+
+beforeAll(async () => {
+  server = await startServer({ seedDemo: true });
+  demo.url = server.orgUrl('demo');
+  token = (await call(server.port, host, 'POST', '/api/login', { email: demo.email, password: demo.password })).body.accessToken as string;
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const api = async (path: string) => (await call(server.port, host, 'GET', path, undefined, token)).body;
+const money = (minor: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(minor / 100);
+
+/** Opens an async or plain select by its test id, types to search (when given) and picks the option. */
+async function pick(page: Page, testId: string, option: string, search?: string) {
+  const input = page.getByTestId(testId);
+  await input.click();
+  if (search !== undefined) await input.fill(search);
+  await page.getByRole('option', { name: option, exact: true }).first().click();
+}
+
+/** Text of a generated PDF (uncompressed pdfkit streams: hex strings inside TJ arrays). */
+function pdfText(bytes: Buffer) {
+  const body = bytes.toString('latin1');
+  return [...body.matchAll(/\[([^\]]*)\]\s*TJ/g)]
+    .map((m) => [...m[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1], 'hex').toString('latin1')).join(''))
+    .join('\n');
+}
+
+describe('customers, quotations and purchase orders', () => {
+  it('adds a customer with the spec messages and filters the list by name and type', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signIn(page, demo);
+      await page.goto(`${demo.url}/dashboard/customer-vendors`);
+      await page.getByRole('button', { name: 'Add Customer/Vendor' }).click();
+      await page.getByTestId('cv-name').fill('Ab');
+      await page.getByTestId('cv-email').fill('not-an-email');
+      await page.getByTestId('cv-save').click();
+      await page.getByText('Name must be at least 3 characters long', { exact: true }).waitFor();
+      await page.getByText('Invalid email format', { exact: true }).waitFor();
+      await page.getByTestId('tab-errors-overview').waitFor();
+      await page.getByTestId('cv-name').fill('Northwind Bottling');
+      await page.getByTestId('cv-email').fill('buyers@northwind.example.com');
+      await pick(page, 'cv-country', 'Canada', 'Cana');
+      await page.getByTestId('cv-save').click();
+      await page.getByText('Customer added successfully').waitFor();
+      await page.getByPlaceholder('Filter Customer/Vendors').fill('northwind');
+      await page.waitForURL(/name=northwind/);
+      await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+      expect(await page.locator('tbody tr').first().innerText()).toContain('buyers@northwind.example.com');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a quotation with a service line and a part line, a discount and a group tax: live summary, reload, PDF', async () => {
+    // what the lines will use, from the same API the drawer reads
+    const taxes = (await api('/api/quotations/get-tax-options')) as (TaxRule & { value: number; label: string })[];
+    const group = taxes.find((t) => t.taxComputation === 'group' && (t.children?.length ?? 0) >= 2)!;
+    expect(group).toBeTruthy();
+    const service = ((await api('/api/services/get-services-options?pageSize=10')) as { label: string; price: number }[])[0];
+    const part = ((await api('/api/parts/get-parts-options?pageSize=10')) as { label: string; salesPrice: number }[])[0];
+    const expected = computeTotals([
+      { quantity: 2, unitPrice: toMinor(service.price), discount: 10, tax: group },
+      { quantity: 3, unitPrice: toMinor(part.salesPrice), discount: 0, tax: group },
+    ]);
+
+    const { context, page } = await newPage(browser);
+    try {
+      await signIn(page, demo);
+      await page.goto(`${demo.url}/dashboard/quotations`);
+      await page.getByRole('button', { name: 'Generate Quotation' }).click();
+      await expect.poll(() => page.getByTestId('drawer-title').innerText()).toBe('New Quotation');
+      await pick(page, 'q-customer', 'Riverside Hospital', 'Riverside');
+
+      await page.getByTestId('q-services-add').click();
+      await pick(page, 'q-services-0-item', service.label, service.label);
+      await page.getByTestId('q-services-0-quantity').fill('2');
+      await page.getByTestId('q-services-0-discount').fill('10');
+      await pick(page, 'q-services-0-tax', group.label);
+
+      await page.getByTestId('q-parts-add').click();
+      await pick(page, 'q-parts-0-item', part.label, part.label);
+      await page.getByTestId('q-parts-0-quantity').fill('3');
+      await pick(page, 'q-parts-0-tax', group.label);
+
+      // the summary follows the typing, from the shared engine
+      await expect.poll(() => page.getByTestId('q-summary-total').innerText()).toBe(money(expected.total));
+      expect(await page.getByTestId('q-summary-rawSubtotal').innerText()).toBe(money(expected.rawSubtotal));
+      expect(await page.getByTestId('q-summary-totalDiscount').innerText()).toBe(money(expected.totalDiscount));
+      expect(await page.getByTestId('q-summary-untaxed').innerText()).toBe(money(expected.untaxed));
+      expect(await page.getByTestId('q-summary-totalTax').innerText()).toBe(money(expected.totalTax));
+
+      await page.getByTestId('q-save').click();
+      await page.getByText('Quotation added successfully').waitFor();
+      await expect.poll(() => page.getByTestId('drawer-title').innerText()).toMatch(/^Q-\d{4}$/);
+      const number = await page.getByTestId('drawer-title').innerText();
+
+      // after a reload: the list row and the drawer show the stored figures
+      await page.reload();
+      const row = page.locator('tbody tr', { hasText: number });
+      await row.waitFor();
+      expect(await row.innerText()).toContain(money(expected.total));
+      await row.click();
+      await expect.poll(() => page.getByTestId('q-summary-total').innerText()).toBe(money(expected.total));
+      expect(await page.getByTestId('q-services-0-subtotal').innerText()).toBe(money(expected.lines[0].subtotal));
+
+      // the PDF opens in a new tab and shows the same total
+      const popupPromise = context.waitForEvent('page');
+      await page.getByTestId('q-print').click();
+      const popup = await popupPromise;
+      await expect.poll(() => popup.url(), { timeout: 15_000 }).toMatch(/^blob:/);
+      const bytes = await popup.evaluate(async (url) => Array.from(new Uint8Array(await (await fetch(url)).arrayBuffer())), popup.url());
+      const text = pdfText(Buffer.from(bytes));
+      expect(text).toContain(number);
+      expect(text).toContain(money(expected.total));
+      expect(text).toContain('Riverside Hospital');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('quick-creates a customer from the title box; an invalid title shows the message for 3 seconds', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signIn(page, demo);
+      await page.goto(`${demo.url}/dashboard/quotations`);
+      await page.getByRole('button', { name: 'Generate Quotation' }).click();
+      const box = page.getByTestId('q-customer');
+      await box.click();
+      await box.fill('not a mail');
+      await page.getByRole('option', { name: 'Create "not a mail"' }).click();
+      const message = page.getByText('Title is not in a valid email format', { exact: true });
+      await message.waitFor();
+      await message.waitFor({ state: 'detached', timeout: 6_000 });
+      await box.click();
+      await box.fill('jane.doe@client.example.com');
+      await page.getByRole('option', { name: 'Create "jane.doe@client.example.com"' }).click();
+      await page.getByText('Customer added successfully').waitFor();
+      await expect.poll(() => box.inputValue()).toBe('jane.doe@client.example.com');
+      const created = (await api('/api/customer-vendors/get-customer-vendors?name=jane.doe')).customerVendors;
+      expect(created[0]).toMatchObject({ name: 'jane.doe@client.example.com', email: 'jane.doe@client.example.com', category: 'individual', type: 'customer' });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('moves a purchase order from draft to purchaseOrder', async () => {
+    const taxes = (await api('/api/purchase-orders/get-tax-options')) as { label: string; taxComputation: string }[];
+    const tax = taxes.find((t) => t.taxComputation !== 'group')!;
+    const part = ((await api('/api/parts/get-parts-options?pageSize=10')) as { label: string }[])[1];
+    const { context, page } = await newPage(browser);
+    try {
+      await signIn(page, demo);
+      await page.goto(`${demo.url}/dashboard/purchase-orders`);
+      await page.getByRole('button', { name: 'Generate Purchase Order' }).click();
+      await pick(page, 'po-vendor', 'Grainger Industrial Supply', 'Grainger');
+      await page.getByTestId('po-parts-add').click();
+      await pick(page, 'po-parts-0-item', part.label, part.label);
+      await page.getByTestId('po-save').click();
+      await page.getByText('Tax is required', { exact: true }).waitFor();
+      await pick(page, 'po-parts-0-tax', tax.label);
+      await page.getByTestId('po-save').click();
+      await page.getByText('Purchase order added successfully').waitFor();
+      await expect.poll(() => page.getByTestId('drawer-title').innerText()).toMatch(/^PO-\d{4}$/);
+      const number = await page.getByTestId('drawer-title').innerText();
+      expect(await page.getByTestId('po-status').inputValue()).toBe('Draft');
+      for (const label of ['Send For Approval', 'Purchase Order Sent', 'Purchase Order']) {
+        await pick(page, 'po-status', label);
+        await page.getByText('Purchase order status updated successfully').first().waitFor();
+        await expect.poll(() => page.getByTestId('po-status').inputValue()).toBe(label);
+      }
+      await page.reload();
+      const row = page.locator('tbody tr', { hasText: number });
+      await row.waitFor();
+      expect(await row.innerText()).toContain('Purchase Order');
+      const id = Number(number.slice(3));
+      expect((await api(`/api/purchase-orders/get-purchase-order/${id}`)).purchaseOrder.status).toBe('purchaseOrder');
+    } finally {
+      await context.close();
+    }
+  });
+});
