@@ -5,6 +5,7 @@ import { withTenant } from '../../server/db/client';
 import { quotationLines, quotations, services } from '../../server/db/schema';
 import { computeTotals, type TaxRule } from '../../shared/tax';
 import { pdfText } from './document-pdf.service';
+import sharp from 'sharp';
 import { commercialRows, inDays } from './test-fixtures';
 
 let t: TestApp;
@@ -279,5 +280,48 @@ describe('quotations', () => {
     expect((await b.org.admin.get(`${base}/get-quotation-options`)).body).toEqual([]);
     expect((await a.org.admin.get(`${base}/get-quotation/1`)).body).toEqual(before);
     expect((await a.org.anonymous.get(`${base}/get-quotations`)).status).toBe(401);
+  });
+  it('tax options: the sales taxes with their children, for the live totals', async () => {
+    const { org, r } = await setup();
+    const res = await org.admin.get(`${base}/get-tax-options`);
+    expect(res.status).toBe(200);
+    expect(res.body.map((o: { label: string }) => o.label).sort()).toEqual(['Eco fee A', 'Levy 8% A', 'VAT + Eco A', 'VAT 10% A', 'VAT 15% incl. A']);
+    const group = res.body.find((o: { value: number }) => o.value === r.group.id);
+    expect(group).toMatchObject({ taxComputation: 'group', isPriceIncluded: false });
+    expect(group.children.map((c: { taxComputation: string; amount: number }) => [c.taxComputation, c.amount]).sort()).toEqual([
+      ['fixed', 1.5],
+      ['percentage_of_price', 10],
+    ]);
+    const purchase = await org.admin.get('/api/purchase-orders/get-tax-options');
+    expect(purchase.body.map((o: { label: string }) => o.label).sort()).toEqual(['Freight A', 'Input VAT 5% A']);
+  });
+
+  it('uploads attachments and keeps them on the quotation; files of another organisation are refused', async () => {
+    const { org, r } = await setup();
+    const bytes = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#aa3300' } }).png().toBuffer();
+    const boundary = '----q' + Date.now();
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="attachments"; filename="site-photo.png"\r\nContent-Type: image/png\r\n\r\n`),
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const up = await t.app.inject({
+      method: 'POST',
+      url: `${base}/upload-attachments`,
+      headers: { host: org.host, authorization: `Bearer ${org.admin.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    expect(up.statusCode).toBe(200);
+    const attachments = up.json().attachments;
+    expect(attachments[0]).toMatchObject({ name: 'site-photo.png', url: expect.stringMatching(/^\/uploads\/org-\d+\//) });
+    const res = await org.admin.post(`${base}/add-quotation`, body(r, { attachments }));
+    expect(res.status).toBe(201);
+    expect(res.body.quotation.attachments).toEqual(attachments);
+    // the spec's url list is accepted too
+    const urls = await org.admin.post(`${base}/add-quotation`, body(r, { attachments: [attachments[0].url] }));
+    expect(urls.body.quotation.attachments[0].url).toBe(attachments[0].url);
+    const other = await setup('Other');
+    const foreign = await other.org.admin.post(`${base}/add-quotation`, body(other.r, { attachments }));
+    expect(foreign.status).toBe(400);
   });
 });
