@@ -1,0 +1,150 @@
+import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { notifyError, notifySuccess } from '../../../web/components';
+import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
+import { useIsManager } from '../../../web/lib/app-data';
+import { AssetCategorySelect } from '../../master-data/ui/asset-category-select';
+import { CustomerVendorSelect } from '../../customers-vendors/ui/customer-vendor-select';
+import { ASSET_STATUSES, assetInputSchema, type AssetDto, type AssetInput, type AssetStatus } from '../assets.schema';
+import './assets-i18n';
+
+export interface AssetFormValues {
+  name: string;
+  description: string;
+  serial: string;
+  assetBarcode: string;
+  assetCode: string;
+  date: string;
+  customerVendorId: number | null;
+  assetCategoryId: number | null;
+  status: AssetStatus;
+}
+
+export type AssetForm = UseFormReturn<AssetFormValues, unknown, AssetInput>;
+
+const today = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+export const assetFormValues = (record?: AssetDto | null): AssetFormValues => ({
+  name: record?.name ?? '',
+  description: record?.description ?? '',
+  serial: record?.serial ?? '',
+  assetBarcode: record?.assetBarcode ?? '',
+  assetCode: record?.assetCode ?? '',
+  date: record?.date ?? today(),
+  customerVendorId: record?.customerVendorId ?? null,
+  assetCategoryId: record?.assetCategoryId ?? null,
+  status: record?.status ?? 'Operational',
+});
+
+/** The asset form, sharing the route's schema (and so its messages). */
+export function useAssetForm(record?: AssetDto | null): AssetForm {
+  return useForm<AssetFormValues, unknown, AssetInput>({
+    resolver: zodResolver(assetInputSchema as never) as unknown as Resolver<AssetFormValues, unknown, AssetInput>,
+    defaultValues: assetFormValues(record),
+  });
+}
+
+/** Every asset field of the spec: name, description, serial, barcode, code, date, category, owner, status. */
+export function AssetFields({ form, record }: { form: AssetForm; record?: AssetDto | null }) {
+  const { t } = useTranslation('assets');
+  const isManager = useIsManager();
+  const errors = form.formState.errors;
+  return (
+    <Stack gap="sm">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label={t('name')} withAsterisk {...form.register('name')} error={errors.name?.message} data-testid="field-name" />
+        <TextInput label={t('date')} type="date" withAsterisk {...form.register('date')} error={errors.date?.message} data-testid="field-date" />
+        <Controller
+          control={form.control}
+          name="assetCategoryId"
+          render={({ field }) => (
+            <AssetCategorySelect
+              label={t('category')}
+              withAsterisk
+              value={field.value}
+              onChange={(v) => field.onChange(v)}
+              initialLabel={record?.AssetCategory ? `${record.AssetCategory.code} · ${record.AssetCategory.name}` : null}
+              allowAddNew={isManager}
+              error={errors.assetCategoryId?.message}
+              testId="field-assetCategoryId"
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="status"
+          render={({ field }) => (
+            <Select
+              label={t('status')}
+              data={ASSET_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+              value={field.value}
+              onChange={(v) => field.onChange(v ?? 'Operational')}
+              allowDeselect={false}
+              error={errors.status?.message}
+              data-testid="field-status"
+            />
+          )}
+        />
+        <TextInput label={t('serial')} {...form.register('serial')} error={errors.serial?.message} data-testid="field-serial" />
+        <TextInput label={t('assetCode')} {...form.register('assetCode')} error={errors.assetCode?.message} data-testid="field-assetCode" />
+        <TextInput label={t('assetBarcode')} {...form.register('assetBarcode')} error={errors.assetBarcode?.message} data-testid="field-assetBarcode" />
+        <Controller
+          control={form.control}
+          name="customerVendorId"
+          render={({ field }) => (
+            <CustomerVendorSelect
+              label={t('owner')}
+              value={field.value}
+              onChange={(v) => field.onChange(v)}
+              initialOption={record?.CustomerVendor ? { value: record.CustomerVendor.id, label: record.CustomerVendor.name } : null}
+              error={errors.customerVendorId?.message}
+              clearable
+              testId="field-customerVendorId"
+            />
+          )}
+        />
+      </SimpleGrid>
+      <Textarea label={t('description')} autosize minRows={3} {...form.register('description')} error={errors.description?.message} data-testid="field-description" />
+    </Stack>
+  );
+}
+
+/** The creation dialog opened by the asset select's "Add New" entry. */
+export function AssetCreateModal({ onClose, onCreated }: { onClose(): void; onCreated(asset: AssetDto): void }) {
+  const { t } = useTranslation('assets');
+  const form = useAssetForm(null);
+  const save = form.handleSubmit(async (values) => {
+    try {
+      const res = await api.post<{ asset: AssetDto }>('/assets/add-asset', values);
+      notifySuccess(t('added'));
+      onCreated(res.asset);
+    } catch (err) {
+      if (!applyApiErrors(err, form.setError)) notifyError(errorMessage(err, t('addFailed')));
+    }
+  });
+  return (
+    <Modal opened onClose={onClose} title={t('newTitle')} size="xl" data-testid="asset-create-modal">
+      <form
+        onSubmit={(e) => {
+          e.stopPropagation();
+          void save(e);
+        }}
+      >
+        <AssetFields form={form} />
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={onClose}>
+            {t('common:actions.cancel')}
+          </Button>
+          <Button type="submit" loading={form.formState.isSubmitting}>
+            {t('common:actions.save')}
+          </Button>
+        </Group>
+      </form>
+    </Modal>
+  );
+}
