@@ -29,8 +29,8 @@ export const signupSchema = z.strictObject({
     .pipe(
       z
         .string()
-        .min(1, REQUIRED)
-        .regex(/^\d+$/, 'Only numbers are allowed')
+        .min(1, { error: REQUIRED, abort: true })
+        .regex(/^\d+$/, { error: 'Only numbers are allowed', abort: true })
         .refine((s) => Number(s) > 0, 'The number must be greater than 0')
         .refine((s) => Number(s) <= 1_000_000, 'The number is too large')
         .transform(Number),
