@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrg, createTestApp, type TestApp } from '../../server/test/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+
+const messages = (body: { issues?: { path: string; message: string }[] }) => Object.fromEntries((body.issues ?? []).reverse().map((i) => [i.path, i.message]));
+
+describe('company profile', () => {
+  it('reads the company, with numberOfWorkers', async () => {
+    const org = await createOrg(t);
+    const res = await org.admin.get('/api/company/get-company-data');
+    expect(res.status).toBe(200);
+    expect(res.body.company).toMatchObject({ subdomain: org.subdomain, numberOfWorkers: 5 });
+  });
+
+  it('gives the company messages and accepts US and international postal codes', async () => {
+    const org = await createOrg(t);
+    const { company } = (await org.admin.get('/api/company/get-company-data')).body;
+    const bad = await org.admin.put(`/api/company/update-company/${company.id}`, { organization: 'A', zipCode: '!!', website: 'not a url', phoneNumber: 'abc' });
+    expect(messages(bad.body)).toEqual({
+      organization: 'Organization must be at least 2 characters',
+      zipCode: 'Invalid zip code format',
+      website: 'Invalid website URL',
+      phoneNumber: 'Please provide a valid phone number',
+    });
+    expect(messages((await org.admin.put(`/api/company/update-company/${company.id}`, {})).body)).toEqual({ organization: 'Organization is required' });
+    for (const zip of ['45402', '45402-1234', 'SW1A 1AA', 'H3Z 2Y7', '10115']) {
+      const ok = await org.admin.put(`/api/company/update-company/${company.id}`, { organization: 'Acme Plant', zipCode: zip, website: 'https://acme.example.com', phoneNumber: '+15551234567' });
+      expect(ok.status, zip).toBe(200);
+      expect(ok.body.company.zipCode).toBe(zip);
+    }
+  });
+
+  it('keeps numberOfWorkers read only and company changes to managers', async () => {
+    const org = await createOrg(t);
+    const { company } = (await org.admin.get('/api/company/get-company-data')).body;
+    const sneaky = await org.admin.put(`/api/company/update-company/${company.id}`, { organization: 'Acme', numberOfWorkers: 999 });
+    expect(sneaky.status).toBe(400);
+    expect((await org.admin.get('/api/company/get-company-data')).body.company.numberOfWorkers).toBe(5);
+    const worker = await org.as('worker');
+    expect((await worker.put(`/api/company/update-company/${company.id}`, { organization: 'Worker Co' })).status).toBe(403);
+    expect((await worker.get('/api/company/get-company-data')).status).toBe(200);
+  });
+
+  it('isolates organisations: another organisation gets 404 and changes nothing', async () => {
+    const a = await createOrg(t, 'A');
+    const b = await createOrg(t, 'B');
+    const aCompany = (await a.admin.get('/api/company/get-company-data')).body.company;
+    const res = await b.admin.put(`/api/company/update-company/${aCompany.id}`, { organization: 'Taken over' });
+    expect([403, 404]).toContain(res.status);
+    expect((await a.admin.get('/api/company/get-company-data')).body.company.organization).toBe(aCompany.organization);
+  });
+});

@@ -1,0 +1,239 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { SMTPServer } from 'smtp-server';
+import { createServer, type AddressInfo } from 'node:net';
+import { client, createOrg, createTestApp, type TestApp } from '../../server/test/harness';
+
+let t: TestApp;
+let smtp: SMTPServer;
+const inbox: { to: string[]; text: string }[] = [];
+
+async function freePort() {
+  return new Promise<number>((res) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as AddressInfo;
+      s.close(() => res(port));
+    });
+  });
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, done) {
+      let raw = '';
+      stream.on('data', (c) => (raw += String(c)));
+      stream.on('end', () => {
+        const text = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), text });
+        done();
+      });
+    },
+  });
+  await new Promise<void>((r) => smtp.listen(port, '127.0.0.1', () => r()));
+  t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` });
+});
+afterAll(async () => {
+  await t?.close();
+  await new Promise<void>((r) => (smtp ? smtp.close(() => r()) : r()));
+});
+
+const messages = (body: { issues?: { path: string; message: string }[] }) => Object.fromEntries((body.issues ?? []).reverse().map((i) => [i.path, i.message]));
+
+async function mailTo(address: string) {
+  for (let i = 0; i < 100; i += 1) {
+    const m = inbox.find((x) => x.to.includes(address));
+    if (m) return m;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no mail to ${address}`);
+}
+
+/** A multipart body with one file in field `image`. */
+function multipart(bytes: Buffer, filename: string, contentType: string) {
+  const boundary = `----cmms${Date.now()}`;
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { payload: Buffer.concat([head, bytes, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+async function upload(host: string, token: string, url: string, bytes: Buffer, filename = 'a.png', type = 'image/png') {
+  const body = multipart(bytes, filename, type);
+  const res = await t.app.inject({ method: 'POST', url, headers: { host, authorization: `Bearer ${token}`, 'content-type': body.contentType }, payload: body.payload });
+  return { status: res.statusCode, body: res.json() as Record<string, any> };
+}
+
+/** A PNG whose header claims `w`×`h` pixels: the decompression bomb shape (CRC fixed so decoders read on). */
+function pngClaiming(small: Buffer, w: number, h: number) {
+  const out = Buffer.from(small);
+  out.writeUInt32BE(w, 16);
+  out.writeUInt32BE(h, 20);
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  let crc = 0xffffffff;
+  for (const b of out.subarray(12, 29)) crc = crcTable[(crc ^ b) & 0xff] ^ (crc >>> 8);
+  out.writeUInt32BE((crc ^ 0xffffffff) >>> 0, 29);
+  return out;
+}
+
+describe('invitations', () => {
+  it('checks the invite form, e-mails a single-use link over SMTP, and the invited person completes registration', async () => {
+    const org = await createOrg(t);
+    const empty = await org.admin.post('/api/auth/addUser', {});
+    expect(messages(empty.body)).toEqual({ email: 'Email is required', confirmEmail: 'Email is required', role: 'Role is required' });
+    const mismatch = await org.admin.post('/api/auth/addUser', { email: 'a@x.example.com', confirmEmail: 'b@x.example.com', role: 'worker' });
+    expect(messages(mismatch.body)).toEqual({ confirmEmail: 'Emails do not match' });
+    expect((await org.admin.post('/api/auth/addUser', { email: 'a@x.example.com', confirmEmail: 'a@x.example.com', role: 'admin' })).status).toBe(400);
+
+    const email = `new.${org.subdomain}@example.com`;
+    const invited = await org.admin.post('/api/auth/addUser', { email, confirmEmail: email, role: 'worker' });
+    expect(invited.status).toBe(201);
+    expect(invited.body.newUser).toMatchObject({ email, role: 'worker', inviteStatus: 'PENDING' });
+    expect(invited.body.newUser.passwordHash).toBeUndefined();
+    const dup = await org.admin.post('/api/auth/addUser', { email, confirmEmail: email, role: 'worker' });
+    expect(dup.status).toBe(409);
+    expect(dup.body.error).toBe('A user with this email already exists');
+
+    const mail = await mailTo(email);
+    const link = /http:\/\/[^\s"<>]+\/complete-registration\?token=([A-Za-z0-9_%-]+)/.exec(mail.text);
+    expect(link?.[0].startsWith(`http://${org.host}/complete-registration`)).toBe(true);
+    const token = decodeURIComponent(link![1]);
+
+    expect((await org.anonymous.get('/api/auth/verify-token')).body.error).toBe('No token found.');
+    const bad = await org.anonymous.get('/api/auth/verify-token?token=nope');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe('Invalid or expired invite link.');
+    // the token belongs to its organisation only
+    const elsewhere = await createOrg(t);
+    expect((await elsewhere.anonymous.get(`/api/auth/verify-token?token=${encodeURIComponent(token)}`)).body.error).toBe('Invalid or expired invite link.');
+    expect((await org.anonymous.get(`/api/auth/verify-token?token=${encodeURIComponent(token)}`)).body).toEqual({ valid: true, email });
+
+    const form = { token, firstName: 'Wendy', lastName: 'Worker', phoneNumber: '+15551234567', password: 'FirstPass123' };
+    const incomplete = await org.anonymous.post('/api/auth/complete-registration', { token });
+    expect(messages(incomplete.body)).toMatchObject({ firstName: 'First Name is required', lastName: 'Last Name is required', password: 'Password is required' });
+    expect(messages((await org.anonymous.post('/api/auth/complete-registration', { ...form, phoneNumber: '123' })).body)).toEqual({
+      phoneNumber: 'Phone number must be 10 to 15 characters',
+    });
+    expect((await org.anonymous.post('/api/auth/complete-registration', form)).status).toBe(200);
+    expect((await org.anonymous.post('/api/auth/complete-registration', form)).body.error).toBe('Invalid or expired invite link.');
+    const login = await org.anonymous.post('/api/login', { email, password: 'FirstPass123' });
+    expect(login.status).toBe(200);
+    const list = await org.admin.get('/api/user/getCompanyUsers');
+    expect(list.body.users.find((u: { email: string }) => u.email === email).inviteStatus).toBe('ACTIVE');
+    expect(list.body.pagination).toEqual({ totalRecords: 2, currentPage: 1, totalPages: 1 });
+  });
+
+  it('is for managers and admins only', async () => {
+    const org = await createOrg(t);
+    const worker = await org.as('worker');
+    expect((await worker.post('/api/auth/addUser', { email: 'z@x.example.com', confirmEmail: 'z@x.example.com', role: 'worker' })).status).toBe(403);
+  });
+});
+
+describe('users', () => {
+  it('applies the User edit rules and messages', async () => {
+    const org = await createOrg(t);
+    const worker = await org.as('worker');
+    const bad = await org.admin.put(`/api/user/updateUser/${worker.userId}`, { firstName: 'A', lastName: 'B', email: 'nope', phoneNumber: '12', jobTitle: 'x', role: 'boss' });
+    expect(messages(bad.body)).toEqual({
+      firstName: 'First Name must be at least 2 characters',
+      lastName: 'Last Name must be at least 2 characters',
+      email: 'Please provide a valid email',
+      phoneNumber: 'Please provide a valid phone number',
+      jobTitle: 'Job Title must be at least 2 characters',
+      role: 'Role is required',
+    });
+    expect(messages((await org.admin.put(`/api/user/updateUser/${worker.userId}`, {})).body)).toMatchObject({ firstName: 'First Name is required', email: 'Please provide a valid email', role: 'Role is required' });
+    const ok = await org.admin.put(`/api/user/updateUser/${worker.userId}`, { firstName: 'Marcus', lastName: 'Lee', email: 'marcus@x.example.com', phoneNumber: '+15550001111', role: 'manager' });
+    expect(ok.status).toBe(200);
+    expect(ok.body.user).toMatchObject({ firstName: 'Marcus', role: 'manager' });
+  });
+
+  it('refuses deleting oneself and changing one’s own role; workers edit only themselves', async () => {
+    const org = await createOrg(t);
+    const me = await org.as('manager');
+    const worker = await org.as('worker');
+    const meId = me.userId;
+    expect((await me.del(`/api/user/deleteUser/${meId}`)).body.error).toBe('You cannot delete yourself');
+    const own = await me.put(`/api/user/updateUser/${meId}`, { firstName: 'Manny', email: `manager1@${org.subdomain}.example.com`, role: 'worker' });
+    expect(own.status).toBe(403);
+    expect(own.body.error).toBe('You cannot change your own role');
+    expect((await worker.put(`/api/user/updateUser/${meId}`, { firstName: 'Hacked', email: 'h@x.example.com', role: 'manager' })).status).toBe(403);
+    expect((await worker.del(`/api/user/deleteUser/${meId}`)).status).toBe(403);
+    expect((await me.del(`/api/user/deleteUser/${worker.userId}`)).status).toBe(200);
+  });
+
+  it('isolates organisations: another organisation gets 404 and changes nothing', async () => {
+    const a = await createOrg(t, 'A');
+    const b = await createOrg(t, 'B');
+    const victim = await a.as('worker', { firstName: 'Victim' });
+    expect((await b.admin.put(`/api/user/updateUser/${victim.userId}`, { firstName: 'Owned', email: 'o@x.example.com', role: 'worker' })).status).toBe(404);
+    expect((await b.admin.del(`/api/user/deleteUser/${victim.userId}`)).status).toBe(404);
+    const bList = await b.admin.get('/api/user/getCompanyUsers');
+    expect(bList.body.users.map((u: { firstName: string }) => u.firstName)).not.toContain('Victim');
+    const aList = await a.admin.get('/api/user/getCompanyUsers?name=victim');
+    expect(aList.body.users).toHaveLength(1);
+    expect(aList.body.users[0].firstName).toBe('Victim');
+  });
+
+  it('returns every key of the application data', async () => {
+    const org = await createOrg(t);
+    const data = await org.admin.get('/api/user/get-app-data');
+    expect(Object.keys(data.body)).toEqual(
+      expect.arrayContaining(['assetCategories', 'assets', 'maintenanceOrders', 'services', 'workers', 'workOrders', 'workStations', 'loggedInUser', 'parts', 'uomCategories', 'company', 'productCategories', 'taxes', 'timeTrackReasons']),
+    );
+    expect(data.body.loggedInUser.email).toBe(org.email);
+  });
+});
+
+describe('uploads', () => {
+  it('accepts a real image, re-encoded and served with nosniff', async () => {
+    const org = await createOrg(t);
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#336699' } }).png().toBuffer();
+    const res = await upload(org.host, org.admin.token!, '/api/user/addProfilePicture', png);
+    expect(res.status).toBe(200);
+    expect(res.body.user.profilePicture).toMatch(/^\/uploads\/org-\d+\/[0-9a-f-]+\.webp$/);
+    expect(res.body.user.profilePictureLow).toMatch(/\.webp$/);
+    const served = await t.app.inject({ method: 'GET', url: res.body.user.profilePicture, headers: { host: org.host } });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['content-type']).toBe('image/webp');
+  });
+
+  it('refuses a text file named .png, an oversize file and a decompression bomb with the spec’s messages', async () => {
+    const org = await createOrg(t);
+    const token = org.admin.token!;
+    const text = await upload(org.host, token, '/api/user/addProfilePicture', Buffer.from('<html><script>alert(1)</script></html>'), 'evil.png', 'image/png');
+    expect(text.status).toBe(415);
+    expect(text.body.error).toBe('Invalid file type. Only JPG, PNG, and WEBP are allowed.');
+    const big = await upload(org.host, token, '/api/user/addProfilePicture', Buffer.alloc(2097152 + 10, 1), 'big.png');
+    expect(big.status).toBe(413);
+    expect(big.body.error).toBe('File size exceeds 2MB limit.');
+    const small = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).png().toBuffer();
+    const bomb = await upload(org.host, token, '/api/user/addProfilePicture', pngClaiming(small, 60_000, 60_000), 'bomb.png');
+    expect(bomb.status).toBe(415);
+    // the generic image rule on the company logo
+    const logoText = await upload(org.host, token, '/api/company/add-profile-picture', Buffer.from('just text'), 'logo.png');
+    expect(logoText.body.error).toBe('Only JPEG, PNG, and WebP images are allowed.');
+    const logoBig = await upload(org.host, token, '/api/company/add-profile-picture', Buffer.alloc(5 * 1024 * 1024 + 10, 1), 'logo.png');
+    expect(logoBig.status).toBe(413);
+    expect(logoBig.body.error).toBe('Image size should not exceed 5MB.');
+    // nothing was stored
+    expect((await org.admin.get('/api/user/get-app-data')).body.loggedInUser.profilePicture).toBeNull();
+  });
+
+  it('needs a signed-in caller on the organisation’s host', async () => {
+    const a = await createOrg(t);
+    const b = await createOrg(t);
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } }).png().toBuffer();
+    expect((await upload(b.host, a.admin.token!, '/api/user/addProfilePicture', png)).status).toBe(401);
+    void client;
+  });
+});
