@@ -1,0 +1,176 @@
+import { Button, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { AsyncSelect, notifyError, notifySuccess } from '../../../web/components';
+import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
+import { useIsManager } from '../../../web/lib/app-data';
+import { ProductCategorySelect } from '../../master-data/ui/product-category-select';
+import { PART_TYPES, partInputSchema, type PartDto, type PartInput, type PartType } from '../parts.schema';
+import './parts-i18n';
+
+export interface PartFormValues {
+  name: string;
+  type: PartType;
+  skuCode: string;
+  categoryId: number | null;
+  salesPrice: string;
+  unitOfMeasureId: number | null;
+  purchaseUnitOfMeasureId: number | null;
+  minimumQuantity: string;
+  /** Only when adding: the opening stock (changes afterwards are stock adjustments). */
+  quantityOnHand?: string;
+}
+
+export type PartForm = UseFormReturn<PartFormValues, unknown, PartInput>;
+
+export const partFormValues = (record?: PartDto | null): PartFormValues => ({
+  name: record?.name ?? '',
+  type: record?.type ?? 'stockable',
+  skuCode: record?.skuCode ?? '',
+  categoryId: record?.categoryId ?? null,
+  salesPrice: record ? String(record.salesPrice) : '',
+  unitOfMeasureId: record?.unitOfMeasureId ?? null,
+  purchaseUnitOfMeasureId: record?.purchaseUnitOfMeasureId ?? null,
+  minimumQuantity: record ? String(record.minimumQuantity) : '0',
+  ...(record ? {} : { quantityOnHand: '0' }),
+});
+
+/** The part form, sharing the route's schema (and so its messages). */
+export function usePartForm(record?: PartDto | null): PartForm {
+  return useForm<PartFormValues, unknown, PartInput>({
+    resolver: zodResolver(partInputSchema as never) as unknown as Resolver<PartFormValues, unknown, PartInput>,
+    defaultValues: partFormValues(record),
+  });
+}
+
+const UOM_OPTIONS_PATH = '/uoms/get-uom-options';
+
+/** Name, type, SKU, category, sales price, both units, minimum quantity (and opening stock when adding). */
+export function PartFields({ form, record }: { form: PartForm; record?: PartDto | null }) {
+  const { t } = useTranslation('parts');
+  const isManager = useIsManager();
+  const errors = form.formState.errors;
+  const type = form.watch('type');
+  return (
+    <Stack gap="sm">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label={t('name')} withAsterisk {...form.register('name')} error={errors.name?.message} data-testid="field-name" />
+        <Controller
+          control={form.control}
+          name="type"
+          render={({ field }) => (
+            <Stack gap={4}>
+              <Text size="sm" fw={500}>
+                {t('type')}
+              </Text>
+              <SegmentedControl
+                value={field.value}
+                onChange={(v) => field.onChange(v)}
+                data={PART_TYPES.map((p) => ({ value: p, label: t(`types.${p}`) }))}
+                data-testid="field-type"
+              />
+              {errors.type?.message && (
+                <Text c="red" size="xs">
+                  {errors.type.message}
+                </Text>
+              )}
+            </Stack>
+          )}
+        />
+        <TextInput label={t('skuCode')} {...form.register('skuCode')} error={errors.skuCode?.message} data-testid="field-skuCode" />
+        <Controller
+          control={form.control}
+          name="categoryId"
+          render={({ field }) => (
+            <ProductCategorySelect
+              label={t('category')}
+              withAsterisk
+              value={field.value}
+              onChange={(v) => field.onChange(v)}
+              initialLabel={record?.category?.name ?? null}
+              allowAddNew={isManager}
+              error={errors.categoryId?.message}
+              testId="field-categoryId"
+            />
+          )}
+        />
+        <TextInput label={t('salesPrice')} withAsterisk inputMode="decimal" leftSection="$" {...form.register('salesPrice')} error={errors.salesPrice?.message} data-testid="field-salesPrice" />
+        <TextInput label={t('minimumQuantity')} inputMode="decimal" {...form.register('minimumQuantity')} error={errors.minimumQuantity?.message} data-testid="field-minimumQuantity" />
+        <Controller
+          control={form.control}
+          name="unitOfMeasureId"
+          render={({ field }) => (
+            <AsyncSelect
+              path={UOM_OPTIONS_PATH}
+              label={t('unitOfMeasure')}
+              withAsterisk
+              value={field.value}
+              onChange={(v) => field.onChange(v)}
+              initialOption={record?.unitOfMeasure ? { value: record.unitOfMeasure.id, label: record.unitOfMeasure.name } : null}
+              error={errors.unitOfMeasureId?.message}
+              testId="field-unitOfMeasureId"
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="purchaseUnitOfMeasureId"
+          render={({ field }) => (
+            <AsyncSelect
+              path={UOM_OPTIONS_PATH}
+              label={t('purchaseUnitOfMeasure')}
+              withAsterisk
+              value={field.value}
+              onChange={(v) => field.onChange(v)}
+              initialOption={record?.purchaseUnitOfMeasure ? { value: record.purchaseUnitOfMeasure.id, label: record.purchaseUnitOfMeasure.name } : null}
+              error={errors.purchaseUnitOfMeasureId?.message}
+              testId="field-purchaseUnitOfMeasureId"
+            />
+          )}
+        />
+        {!record && type === 'stockable' && (
+          <TextInput label={t('openingStock')} inputMode="decimal" {...form.register('quantityOnHand')} error={errors.quantityOnHand?.message} data-testid="field-quantityOnHand" />
+        )}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** Drops the opening stock of a consumable (it keeps none) before sending. */
+export const partBody = (values: PartInput): PartInput => (values.type === 'consumable' ? { ...values, quantityOnHand: undefined } : values);
+
+/** The creation dialog opened by the part select's "Add New" entry. */
+export function PartCreateModal({ onClose, onCreated }: { onClose(): void; onCreated(part: PartDto): void }) {
+  const { t } = useTranslation('parts');
+  const form = usePartForm(null);
+  const save = form.handleSubmit(async (values) => {
+    try {
+      const res = await api.post<{ part: PartDto }>('/parts/add-part', partBody(values));
+      notifySuccess(t('added'));
+      onCreated(res.part);
+    } catch (err) {
+      if (!applyApiErrors(err, form.setError)) notifyError(errorMessage(err, t('addFailed')));
+    }
+  });
+  return (
+    <Modal opened onClose={onClose} title={t('newTitle')} size="xl" data-testid="part-create-modal">
+      <form
+        onSubmit={(e) => {
+          e.stopPropagation();
+          void save(e);
+        }}
+      >
+        <PartFields form={form} />
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={onClose}>
+            {t('common:actions.cancel')}
+          </Button>
+          <Button type="submit" loading={form.formState.isSubmitting}>
+            {t('common:actions.save')}
+          </Button>
+        </Group>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,135 @@
+import { Badge, Button, FileButton, Group, Image, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useForm, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { activityQueryKey, notifyError, notifySuccess } from '../../../web/components';
+import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
+import { stockAdjustmentSchema, type PartDto, type StockAdjustment, type StockMoveDto } from '../parts.schema';
+import './parts-i18n';
+
+const qty = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(3).replace(/0+$/, ''));
+
+/** The Stock tab: quantity on hand against the minimum, an adjustment with its reason, the move history. */
+export function PartStock({ part, onChanged }: { part: PartDto; onChanged(part: PartDto): void }) {
+  const { t } = useTranslation('parts');
+  const queryClient = useQueryClient();
+  const moves = useQuery({
+    queryKey: ['parts', 'moves', part.id],
+    queryFn: ({ signal }) => api.get<{ stockMoves: StockMoveDto[] }>(`/parts/get-stock-moves/${part.id}`, { query: { pageSize: 25 }, signal }),
+  });
+  const form = useForm<{ quantity: string; reason: string }, unknown, StockAdjustment>({
+    resolver: zodResolver(stockAdjustmentSchema as never) as unknown as Resolver<{ quantity: string; reason: string }, unknown, StockAdjustment>,
+    defaultValues: { quantity: '', reason: '' },
+  });
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const res = await api.post<{ part: PartDto }>(`/parts/adjust-stock/${part.id}`, values);
+      notifySuccess(t('adjusted'));
+      form.reset({ quantity: '', reason: '' });
+      onChanged(res.part);
+      void queryClient.invalidateQueries({ queryKey: ['parts'] });
+      void queryClient.invalidateQueries({ queryKey: activityQueryKey('part', part.id) });
+    } catch (err) {
+      if (!applyApiErrors(err, form.setError)) notifyError(errorMessage(err, t('adjustFailed')));
+    }
+  });
+  if (part.type !== 'stockable') return <Text c="dimmed">{t('consumableNoStock')}</Text>;
+  return (
+    <Stack gap="md">
+      <Group gap="xl">
+        <div>
+          <Text size="xs" c="dimmed">
+            {t('quantityOnHand')}
+          </Text>
+          <Group gap="xs">
+            <Text fw={700} size="xl" data-testid="part-quantity-on-hand">
+              {qty(part.quantityOnHand)} {part.unitOfMeasure?.name ?? ''}
+            </Text>
+            {part.isLowStock && (
+              <Badge color="red" data-testid="part-low-stock-badge">
+                {t('lowStock')}
+              </Badge>
+            )}
+          </Group>
+        </div>
+        <div>
+          <Text size="xs" c="dimmed">
+            {t('minimumQuantity')}
+          </Text>
+          <Text fw={600}>{qty(part.minimumQuantity)}</Text>
+        </div>
+      </Group>
+      <Paper withBorder p="sm">
+        {/* Not a nested <form>: the drawer already wraps its tabs in one. */}
+        <Stack gap="xs">
+          <Text fw={600} size="sm">
+            {t('adjust')}
+          </Text>
+          <Group align="flex-start" grow>
+            <TextInput label={t('adjustQuantity')} inputMode="decimal" {...form.register('quantity')} error={form.formState.errors.quantity?.message} data-testid="adjust-quantity" />
+            <TextInput label={t('adjustReason')} {...form.register('reason')} error={form.formState.errors.reason?.message} data-testid="adjust-reason" />
+          </Group>
+          <Group justify="flex-end">
+            <Button onClick={() => void submit()} loading={form.formState.isSubmitting} data-testid="adjust-submit">
+              {t('adjust')}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+      <Text fw={600} size="sm">
+        {t('moves')}
+      </Text>
+      {moves.data?.stockMoves.length ? (
+        <Table striped data-testid="stock-moves">
+          <Table.Tbody>
+            {moves.data.stockMoves.map((m) => (
+              <Table.Tr key={m.id}>
+                <Table.Td>{new Date(m.createdAt).toLocaleString()}</Table.Td>
+                <Table.Td c={m.quantity < 0 ? 'red' : 'green'} fw={600}>
+                  {m.quantity > 0 ? '+' : ''}
+                  {qty(m.quantity)}
+                </Table.Td>
+                <Table.Td>{m.reason}</Table.Td>
+                <Table.Td c="dimmed">{m.user ? t('by', { name: `${m.user.firstName} ${m.user.lastName}`.trim() }) : ''}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ) : (
+        <Text c="dimmed" size="sm">
+          {moves.isError ? t('movesFailed') : t('noMoves')}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** The part's picture with an upload button (generic image rule: JPEG/PNG/WebP, 5 MB). */
+export function PartImage({ part, onChanged }: { part: PartDto; onChanged(part: PartDto): void }) {
+  const { t } = useTranslation('parts');
+  const queryClient = useQueryClient();
+  const upload = async (file: File | null) => {
+    if (!file) return;
+    try {
+      const res = await api.upload<{ part: PartDto }>(`/parts/add-image/${part.id}`, file, { field: 'image' });
+      notifySuccess(t('imageUpdated'));
+      onChanged(res.part);
+      void queryClient.invalidateQueries({ queryKey: ['parts'] });
+    } catch (err) {
+      notifyError(errorMessage(err, t('imageFailed')));
+    }
+  };
+  return (
+    <Group align="center">
+      {part.image ? <Image src={part.image} alt={part.name} w={96} h={96} radius="sm" fit="cover" /> : null}
+      <FileButton onChange={(f) => void upload(f)} accept="image/png,image/jpeg,image/webp">
+        {(props) => (
+          <Button variant="light" {...props} data-testid="part-image-upload">
+            {t('uploadImage')}
+          </Button>
+        )}
+      </FileButton>
+    </Group>
+  );
+}

@@ -1,0 +1,217 @@
+import { useState } from 'react';
+import { Badge, Button, Card, Chip, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  DataTable,
+  ListMultiFilter,
+  ListScreen,
+  ListTextFilter,
+  RecordDrawer,
+  activityQueryKey,
+  confirmDelete,
+  notifyError,
+  notifySuccess,
+  tablePagination,
+  useMoney,
+  useServerList,
+  type Column,
+} from '../../../web/components';
+import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
+import { useIsManager } from '../../../web/lib/app-data';
+import { PART_TYPES, type PartDto, type PartList } from '../parts.schema';
+import { PartFields, partBody, partFormValues, usePartForm } from './part-form';
+import { PartImage, PartStock } from './part-stock';
+import './parts-i18n';
+
+type ListSetter = ReturnType<typeof useServerList>['setListData'];
+type ListData = Parameters<ListSetter>[0];
+
+const qty = (n: number) => (Number.isInteger(n) ? String(n) : String(Math.round(n * 1000) / 1000));
+
+/** /dashboard/parts-inventory: parts with their stock; the side panel lists the parts under their minimum. */
+export default function PartsPage() {
+  const { t } = useTranslation('parts');
+  const money = useMoney();
+  const list = useServerList<PartDto, { name: 'text'; type: 'multi'; lowStock: 'text' }>({
+    queryKey: 'parts',
+    path: '/parts/get-parts',
+    listKey: 'parts',
+    filters: { name: 'text', type: 'multi', lowStock: 'text' },
+    errorMessage: t('fetchFailed'),
+  });
+  const low = useQuery({
+    queryKey: ['parts', 'low-stock'],
+    queryFn: ({ signal }) => api.get<PartList>('/parts/get-low-stock-parts', { query: { pageSize: 10 }, signal }),
+  });
+  const [selected, setSelected] = useState<PartDto | null | undefined>(undefined);
+  const columns: Column<PartDto>[] = [
+    { key: 'name', header: t('name'), hideable: false },
+    { key: 'skuCode', header: t('skuCode') },
+    { key: 'type', header: t('type'), render: (r) => t(`types.${r.type}`) },
+    { key: 'category', header: t('category'), render: (r) => r.category?.name ?? '' },
+    { key: 'salesPrice', header: t('salesPrice'), align: 'right', render: (r) => money.format(r.salesPrice) },
+    {
+      key: 'quantityOnHand',
+      header: t('quantityOnHand'),
+      align: 'right',
+      render: (r) =>
+        r.type === 'stockable' ? (
+          <Group gap={6} justify="flex-end" wrap="nowrap">
+            <span>{qty(r.quantityOnHand)}</span>
+            {r.isLowStock && (
+              <Badge color="red" size="xs">
+                {t('lowStock')}
+              </Badge>
+            )}
+          </Group>
+        ) : (
+          '—'
+        ),
+    },
+    { key: 'minimumQuantity', header: t('minimumQuantity'), align: 'right', render: (r) => (r.type === 'stockable' ? qty(r.minimumQuantity) : '—'), defaultHidden: true },
+    { key: 'unitOfMeasure', header: t('unitOfMeasure'), render: (r) => r.unitOfMeasure?.name ?? '', defaultHidden: true },
+  ];
+  const lowOnly = list.state.filters.lowStock === 'true';
+  return (
+    <ListScreen
+      title={t('title')}
+      addLabel={t('add')}
+      onAdd={() => setSelected(null)}
+      onRefresh={() => {
+        void list.refetch();
+        void low.refetch();
+      }}
+      refreshing={list.loading}
+      listState={list.state}
+      filters={
+        <>
+          <ListTextFilter state={list.state} name="name" placeholder={t('filter')} debounceMs={500} />
+          <ListMultiFilter state={list.state} name="type" placeholder={t('type')} options={PART_TYPES.map((p) => ({ value: p, label: t(`types.${p}`) }))} />
+          <Chip checked={lowOnly} onChange={(on) => list.state.setFilter('lowStock', on ? 'true' : '')} color="red" data-testid="filter-low-stock">
+            {t('lowStockOnly')}
+          </Chip>
+        </>
+      }
+      side={
+        <Card withBorder data-testid="low-stock-panel">
+          <Text fw={600} mb="xs">
+            {t('lowStockTitle')} {low.data ? `(${low.data.pagination.totalRecords})` : ''}
+          </Text>
+          {low.data?.parts.length ? (
+            <Stack gap={6}>
+              {low.data.parts.map((p) => (
+                <UnstyledButton key={p.id} onClick={() => setSelected(p)} data-testid={`low-stock-${p.id}`}>
+                  <Group justify="space-between" wrap="nowrap">
+                    <Text size="sm" lineClamp={1}>
+                      {p.name}
+                    </Text>
+                    <Text size="sm" c="red" fw={600}>
+                      {qty(p.quantityOnHand)} / {qty(p.minimumQuantity)}
+                    </Text>
+                  </Group>
+                </UnstyledButton>
+              ))}
+            </Stack>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {t('noLowStock')}
+            </Text>
+          )}
+        </Card>
+      }
+    >
+      <DataTable
+        tableId="parts"
+        columns={columns}
+        rows={list.rows}
+        rowKey={(r) => r.id}
+        loading={list.loading}
+        onRowClick={setSelected}
+        pagination={tablePagination(list.state, list.pagination)}
+      />
+      {selected !== undefined && (
+        <PartDrawer key={selected?.id ?? 'new'} record={selected} onClose={() => setSelected(undefined)} query={list.state.apiQuery} onList={list.setListData} />
+      )}
+    </ListScreen>
+  );
+}
+
+function PartDrawer({ record, onClose, query, onList }: { record: PartDto | null; onClose(): void; query: Record<string, unknown>; onList: ListSetter }) {
+  const { t } = useTranslation('parts');
+  const queryClient = useQueryClient();
+  const isManager = useIsManager();
+  const [current, setCurrent] = useState(record);
+  const form = usePartForm(record);
+  const refreshLists = () => void queryClient.invalidateQueries({ queryKey: ['parts'] });
+  const save = form.handleSubmit(async (values) => {
+    try {
+      if (current) {
+        const res = await api.put<{ part: PartDto }>(`/parts/update-part/${current.id}`, partBody(values));
+        setCurrent(res.part);
+        form.reset(partFormValues(res.part));
+        notifySuccess(t('updated'));
+        refreshLists();
+        void queryClient.invalidateQueries({ queryKey: activityQueryKey('part', current.id) });
+      } else {
+        onList(await api.post<ListData>('/parts/add-part', partBody(values), { query: query as never }));
+        notifySuccess(t('added'));
+        void queryClient.invalidateQueries({ queryKey: ['parts', 'low-stock'] });
+        onClose();
+      }
+    } catch (err) {
+      if (!applyApiErrors(err, form.setError)) notifyError(errorMessage(err, current ? t('updateFailed') : t('addFailed')));
+    }
+  });
+  const remove = async () => {
+    if (!current || !(await confirmDelete(t('confirmDelete')))) return;
+    try {
+      onList(await api.del<ListData>(`/parts/delete-part/${current.id}`, { query: query as never }));
+      notifySuccess(t('deleted'));
+      void queryClient.invalidateQueries({ queryKey: ['parts', 'low-stock'] });
+      onClose();
+    } catch (err) {
+      notifyError(errorMessage(err, t('deleteFailed')));
+    }
+  };
+  const changed = (part: PartDto) => {
+    setCurrent(part);
+    refreshLists();
+  };
+  return (
+    <RecordDrawer
+      opened
+      onClose={onClose}
+      title={current ? current.name : t('newTitle')}
+      errors={form.formState.errors}
+      onSubmit={save}
+      activity={{ entityType: 'part', entityId: current?.id }}
+      tabs={[
+        {
+          value: 'overview',
+          label: t('common:drawer.overview'),
+          content: (
+            <Stack>
+              <PartFields form={form} record={current} />
+              {current && <PartImage part={current} onChanged={changed} />}
+            </Stack>
+          ),
+        },
+        { value: 'stock', label: t('stock'), hidden: !current, content: current ? <PartStock part={current} onChanged={changed} /> : null },
+      ]}
+      footer={
+        <>
+          {current && isManager && (
+            <Button color="red" variant="light" onClick={remove}>
+              {t('delete')}
+            </Button>
+          )}
+          <Button type="submit" loading={form.formState.isSubmitting}>
+            {t('common:actions.save')}
+          </Button>
+        </>
+      }
+      testId="part-drawer"
+    />
+  );
+}
