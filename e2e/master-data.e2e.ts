@@ -100,6 +100,8 @@ describe('master data and teams', () => {
       // a group is never offered as a child, and a child in use cannot be deleted
       await row(page, 'Eco Fee').click();
       await page.getByTestId('delete-record').click();
+      await text(page, 'Are you sure you want to delete this tax?').waitFor();
+      await page.waitForTimeout(300); // the modal's opening transition
       await page.getByTestId('confirm-yes').click();
       await text(page, 'This tax is used by other records and cannot be deleted').waitFor();
       await closeDrawer(page);
@@ -158,8 +160,8 @@ describe('master data and teams', () => {
       expect(await row(page, 'Gram').locator('td').allInnerTexts()).toEqual(expect.arrayContaining(['Gram', '1000', 'Lesser', 'Weight']));
 
       // the filter lives in the query string
-      await page.getByPlaceholder('Filter UOM').fill('gram');
-      await page.waitForURL(/name=gram/);
+      await page.getByPlaceholder('Filter UOM').fill('kilo');
+      await page.waitForURL(/name=kilo/);
       await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
     } catch (err) {
       if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/${Date.now()}.png`, fullPage: true });

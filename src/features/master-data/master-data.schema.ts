@@ -38,11 +38,14 @@ export const yesNoField = (message: string) =>
     return s === 'yes' || s === 'true' ? true : s === 'no' || s === 'false' ? false : s === '' ? undefined : v;
   }, z.boolean({ error: message }));
 
-/** A number typed in a form (a number or a numeric string); '' is "missing". */
-const numberInput = (required: string) =>
+/**
+ * An optional number typed in a form (a number or a numeric string): '', null and absent all mean
+ * "missing" (the schema's cross-field check says whether it is required).
+ */
+const optionalNumberInput = () =>
   z.preprocess(
     (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v.trim())) : blankToUndefined(v)),
-    z.number({ error: (issue) => (issue.input === undefined ? required : 'Only numbers are allowed') }).refine(Number.isFinite, 'Only numbers are allowed'),
+    z.number({ error: 'Only numbers are allowed' }).refine(Number.isFinite, 'Only numbers are allowed').optional(),
   );
 
 /** An optional select id: '', null and 0 mean "none". */
@@ -94,7 +97,7 @@ export const taxInputSchema = z
     name: z.string({ error: 'Tax Name is required' }).trim().min(1, 'Tax Name is required').max(100, 'Tax Name must be at most 100 characters long'),
     scope: z.enum(TAX_SCOPES, { error: 'Scope is required' }),
     taxComputation: z.enum(TAX_COMPUTATIONS, { error: 'Tax Computation type is required' }),
-    amount: numberInput(TAX_MESSAGES.amountRequired).optional(),
+    amount: optionalNumberInput(),
     isPriceIncluded: yesNoField('Price Included selection is required'),
     children: z.preprocess(
       (v) => (v === null ? undefined : v),
@@ -132,7 +135,7 @@ export const uomInputSchema = z
     categoryId: z.preprocess(blankToUndefined, idField('Category ID is required')),
     type: z.enum(UOM_TYPES, { error: 'Type is required' }),
     // A reference unit hides the ratio field: its ratio is always 1.
-    ratio: numberInput('Ratio is required').optional(),
+    ratio: optionalNumberInput(),
   })
   .superRefine((v, ctx) => {
     if (!(UOM_TYPES as readonly string[]).includes(v.type) || v.type === 'reference') return;
