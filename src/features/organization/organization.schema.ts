@@ -4,8 +4,15 @@ import { PHONE_PATTERN, requiredString } from '../../shared/validation';
 const optional = (schema: z.ZodType<string | undefined>) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
 
-/** US ZIP (12345 or 12345-6789) as the spec names, and international postal codes (letters, digits, space, hyphen). */
-export const ZIP_PATTERN = /^(\d{5}(-\d{4})?|[A-Za-z0-9][A-Za-z0-9 -]{1,8}[A-Za-z0-9])$/;
+/** The spec's US ZIP: 12345 or 12345-6789. */
+export const US_ZIP_PATTERN = /^\d{5}(-\d{4})?$/;
+/** Postal codes elsewhere (SW1A 1AA, K1A 0B1, 1012 AB, 100-0001, 8001): letters, digits, one space or hyphen between. */
+export const INTERNATIONAL_ZIP_PATTERN = /^[A-Za-z0-9]{2,8}([ -][A-Za-z0-9]{1,5})?$/;
+const US_NAMES = new Set(['', 'us', 'usa', 'u.s.', 'u.s.a.', 'united states', 'united states of america']);
+
+/** The US rule applies when the country is the United States or not given; other countries use theirs. */
+export const isValidZip = (zip: string, country?: string | null) =>
+  US_NAMES.has((country ?? '').trim().toLowerCase()) ? US_ZIP_PATTERN.test(zip) : INTERNATIONAL_ZIP_PATTERN.test(zip);
 
 /** The company profile dialog. numberOfWorkers is read only and not accepted here. */
 export const companyUpdateSchema = z.strictObject({
@@ -13,7 +20,7 @@ export const companyUpdateSchema = z.strictObject({
   addressStreet1: optional(z.string().trim().max(200, 'Must be at most 200 characters')),
   addressStreet2: optional(z.string().trim().max(200, 'Must be at most 200 characters')),
   city: optional(z.string().trim().max(100, 'Must be at most 100 characters')),
-  zipCode: optional(z.string().trim().regex(ZIP_PATTERN, 'Invalid zip code format')),
+  zipCode: optional(z.string().trim().max(12, 'Invalid zip code format')),
   country: optional(z.string().trim().max(100, 'Must be at most 100 characters')),
   website: optional(
     z
@@ -31,6 +38,10 @@ export const companyUpdateSchema = z.strictObject({
   ),
   phoneNumber: optional(z.string().trim().regex(PHONE_PATTERN, 'Please provide a valid phone number')),
   currency: optional(z.string().trim().regex(/^[A-Z]{3}$/, 'Currency must be a three-letter code')),
+  // Read only: accepted so a form can send back what it read, and ignored.
+  numberOfWorkers: z.unknown().optional(),
+}).superRefine((v, ctx) => {
+  if (v.zipCode && !isValidZip(v.zipCode, v.country)) ctx.addIssue({ code: 'custom', path: ['zipCode'], message: 'Invalid zip code format' });
 });
 export type CompanyUpdateInput = z.input<typeof companyUpdateSchema>;
 

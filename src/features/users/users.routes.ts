@@ -22,8 +22,12 @@ export async function usersRoutes(appBase: FastifyInstance) {
     req.inTenant((tx) => updateUser(tx, req.auth.orgId, req.auth, req.params.id, req.body)),
   );
 
-  app.delete('/deleteUser/:id', { schema: { params: idParamsSchema }, config: { access: MANAGERS } }, (req) =>
-    req.inTenant((tx) => deleteUser(tx, req.auth.orgId, req.auth, req.params.id)),
+  // Like every delete, it takes the list's query and returns the refreshed list.
+  app.delete('/deleteUser/:id', { schema: { params: idParamsSchema, querystring: usersQuerySchema }, config: { access: MANAGERS } }, (req) =>
+    req.inTenant(async (tx) => ({
+      ...(await deleteUser(tx, req.auth.orgId, req.auth, req.params.id)),
+      ...(await listUsers(tx, req.auth.orgId, req.query)),
+    })),
   );
 
   app.post('/addProfilePicture', { config: { access: EVERYONE } }, async (req) => {
