@@ -121,7 +121,7 @@ describe('maintenance requests and orders', () => {
       await text(page, 'Maintenance request state updated successfully').waitFor();
       await poll(() => page.getByTestId('stat-approved').innerText()).toBe('1');
       await page.getByTestId('create-order').click();
-      await text(page, 'Do you really want to generate a maintenance order?').waitFor();
+      await text(page, 'Are you sure? Do you really want to generate a maintenance order?').waitFor();
       await page.getByRole('button', { name: 'Yes' }).click();
       await page.waitForURL(/\/dashboard\/maintenance-order\?order=1$/);
       await poll(() => page.getByTestId('drawer-title').innerText()).toBe('PM-0001');
