@@ -66,3 +66,36 @@ describe('the application shell', () => {
     await context.close();
   });
 });
+
+describe('the list-screen kit on the users screen', () => {
+  it('keeps filters in the query string, resets them, remembers the column choice, and writes notes', async () => {
+    const org = await signUpOrg(server);
+    const { page, context } = await newPage(browser);
+    await signIn(page, org);
+    await page.goto(`${org.url}/settings/users`);
+    await page.getByText(org.email).waitFor();
+    await page.getByTestId('filter-name').fill('nobody-matches');
+    await page.waitForURL(/name=nobody-matches/);
+    await page.getByTestId('no-results').waitFor();
+    await page.getByTestId('reset-filters').click();
+    await page.getByText(org.email).waitFor();
+    expect(page.url()).toBe(`${org.url}/settings/users`);
+    await page.goto(`${org.url}/settings/users?pageSize=50`);
+    expect(await page.getByTestId('page-size').inputValue()).toBe('50');
+
+    await page.getByTestId('column-chooser').click();
+    await page.getByRole('menuitem', { name: 'Email' }).click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('columnheader', { name: 'Email' }).count()).toBe(0);
+    await page.reload();
+    await page.getByTestId('table-row').first().waitFor();
+    expect(await page.getByRole('columnheader', { name: 'Email' }).count()).toBe(0);
+
+    // the drawer's Note Logs are real
+    await page.getByTestId('table-row').first().click();
+    await page.getByTestId('note-input').fill('Met at the plant');
+    await page.getByTestId('note-add').click();
+    await page.getByText('Met at the plant').waitFor();
+    await context.close();
+  });
+});

@@ -33,9 +33,10 @@ async function pick(page: Page, testId: string, option: string, search?: string)
 /** Picks a day of the month shown in a DateTimePicker (time left at its default) and confirms. */
 async function pickDay(page: Page, testId: string, day: number) {
   await page.getByTestId(testId).click();
-  const dropdown = page.locator('.mantine-Popover-dropdown').last();
+  const dropdown = page.locator('[data-dates-dropdown]').last();
   await dropdown.locator('button:not([data-outside])', { hasText: new RegExp(`^${day}$`) }).first().click();
-  await dropdown.locator('.mantine-DateTimePicker-submitButton').click();
+  await dropdown.locator('[class*="submitButton"]').click();
+  await dropdown.waitFor({ state: 'hidden' });
 }
 
 describe('work orders', () => {

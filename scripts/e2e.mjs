@@ -6,9 +6,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { ensureChromium } from './ensure-chromium.mjs';
 
 const root = resolve(import.meta.dirname, '..');
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const args = process.argv.slice(2);
 const forceBuild = args.includes('--build');
 const files = args.filter((a) => a !== '--build');
@@ -16,22 +16,6 @@ const files = args.filter((a) => a !== '--build');
 function run(cmd, cmdArgs, opts = {}) {
   const r = spawnSync(cmd, cmdArgs, { cwd: root, stdio: 'inherit', ...opts });
   return r.status ?? 1;
-}
-
-function ensureChromium() {
-  if (existsSync(chromium)) return;
-  console.log(`[e2e] ${chromium} is missing: installing Debian's chromium package...`);
-  const asRoot = process.getuid?.() === 0;
-  const apt = (a) => (asRoot ? run('apt-get', a) : run('sudo', ['-n', 'apt-get', ...a]));
-  if (apt(['update']) === 0) apt(['install', '-y', 'chromium']);
-  if (!existsSync(chromium)) {
-    console.error(
-      `\n[e2e] FAILED: no Chromium at ${chromium} and it could not be installed.\n` +
-        `      Install it (Debian/Ubuntu: apt-get install -y chromium) or set CHROMIUM_PATH.\n` +
-        `      Browser journeys are part of the test suite and are never skipped.\n`,
-    );
-    process.exit(1);
-  }
 }
 
 function newestMtime(path) {

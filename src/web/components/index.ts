@@ -15,4 +15,4 @@ export { RichTextField, type RichTextFieldProps } from './rich-text-field';
 export { formatMoney, formatMinorMoney, useMoney } from './money';
 export { EmptyState } from './empty-state';
 export { tablePagination } from './table-pagination';
-export { LineItemsTable, DocumentSummary, liveTotals, toEngineLine, type LineItemValue, type LineItemsTableProps, type TaxOption } from './line-items';
+export { LineItemsTable, DocumentSummary, liveTotals, toEngineLine, type ItemSelectProps, type LineItemValue, type LineItemsTableProps, type TaxOption } from './line-items';

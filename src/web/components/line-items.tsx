@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ActionIcon, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -85,6 +86,16 @@ export function liveTotals(lists: LineItemValue[][], taxes: TaxOption[]): Docume
   return totals;
 }
 
+/** What a line's item picker gets (a feature's own `*-select.tsx` can be plugged in with `renderItemSelect`). */
+export interface ItemSelectProps {
+  value: number | null;
+  onChange(value: number | null, option: SelectOption | null): void;
+  error?: string;
+  initialOption: SelectOption | null;
+  disabled?: boolean;
+  testId?: string;
+}
+
 export interface LineItemsTableProps {
   title: string;
   /** The line's reference field: 'serviceId' or 'partId'. */
@@ -105,6 +116,8 @@ export interface LineItemsTableProps {
   fromOption?(option: SelectOption): Partial<LineItemValue>;
   testId?: string;
   readOnly?: boolean;
+  /** The item picker; the kit's AsyncSelect on `itemPath` when left out. */
+  renderItemSelect?(props: ItemSelectProps): ReactNode;
 }
 
 /** An editable table of document lines: item, quantity, unit price, discount %, tax; tax and subtotal live. */
@@ -156,22 +169,20 @@ export function LineItemsTable(props: LineItemsTableProps) {
               return (
                 <Table.Tr key={i} data-testid={rowId}>
                   <Table.Td>
-                    <AsyncSelect
-                      path={props.itemPath}
-                      value={id ?? null}
-                      initialOption={id ? { value: id, label: line.name ?? '' } : null}
-                      error={err(i, props.idKey) ?? err(i, 'name')}
-                      disabled={props.readOnly}
-                      testId={rowId && `${rowId}-item`}
-                      onChange={(value, option) =>
+                    {(props.renderItemSelect ?? ((p: ItemSelectProps) => <AsyncSelect path={props.itemPath} {...p} />))({
+                      value: id ?? null,
+                      initialOption: id ? { value: id, label: line.name ?? '' } : null,
+                      error: err(i, props.idKey) ?? err(i, 'name'),
+                      disabled: props.readOnly,
+                      testId: rowId && `${rowId}-item`,
+                      onChange: (value, option) =>
                         set(i, {
                           [props.idKey]: value,
                           name: option?.label ?? '',
                           ...(option ? { unitPrice: Number(option[props.priceKey] ?? 0) } : {}),
                           ...(option && props.fromOption ? props.fromOption(option) : {}),
-                        })
-                      }
-                    />
+                        }),
+                    })}
                   </Table.Td>
                   <Table.Td>
                     <TextInput

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { api, applyApiErrors, ApiError, errorMessage } from '../../../web/lib/api';
 import { APP_DATA_KEY, useAppData, useIsManager } from '../../../web/lib/app-data';
 import { notifyError, notifySuccess } from '../../../web/components/notify';
-import { checkImage, IMAGE_RULE } from '../../users/ui/image-rules';
+import { checkImage, IMAGE_RULE } from '../../../web/lib/image-rules';
 import { companyUpdateSchema, type CompanyDto, type CompanyUpdateInput } from '../organization.schema';
 
 const toForm = (c: CompanyDto): CompanyUpdateInput => ({

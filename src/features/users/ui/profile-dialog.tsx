@@ -11,7 +11,7 @@ import { notifyError, notifySuccess } from '../../../web/components/notify';
 import { setLanguage } from '../../../web/i18n';
 import { resetPasswordSchema, verifyPasswordSchema } from '../../auth/auth.schema';
 import type { UserDto } from '../users.schema';
-import { AVATAR_RULE, checkImage } from './image-rules';
+import { AVATAR_RULE, checkImage } from '../../../web/lib/image-rules';
 import { UserFields, useUserForm } from './user-form';
 import { useRefreshUsers } from './use-users';
 
