@@ -176,7 +176,7 @@ export function AddTimeDialog({ opened, workOrderId, onClose, onAdded }: { opene
             <Button variant="default" onClick={onClose}>
               {t('actions.cancel')}
             </Button>
-            <Button type="submit" loading={form.formState.isSubmitting}>
+            <Button type="submit" loading={form.formState.isSubmitting} data-testid="labor-save">
               {t('labor.save')}
             </Button>
           </Group>

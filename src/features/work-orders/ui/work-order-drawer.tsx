@@ -213,6 +213,7 @@ export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
               onChange={(v) => field.onChange(v)}
               initialOption={record?.asset ? { value: record.asset.id, label: record.asset.name } : null}
               error={errors.assetId?.message}
+              testId="wo-asset"
             />
           )}
         />
@@ -256,7 +257,7 @@ export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
       <RecordDrawer<FormValues>
         opened
         onClose={props.onClose}
-        title={record ? `${record.workOrderId} ${record.title}` : existing ? '' : t('newTitle')}
+        title={record ? record.workOrderId : existing ? '' : t('newTitle')}
         loading={existing && recordQuery.isLoading}
         headerRight={
           record && (
@@ -283,16 +284,16 @@ export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
         footer={
           <>
             {record && (
-              <Button variant="light" leftSection={<IconClockPlus size={16} />} onClick={() => setAddTime(true)}>
+              <Button variant="light" leftSection={<IconClockPlus size={16} />} onClick={() => setAddTime(true)} data-testid="add-time">
                 {t('labor.add')}
               </Button>
             )}
             {record && isManager && (
-              <Button color="red" variant="light" onClick={() => void remove()}>
+              <Button color="red" variant="light" onClick={() => void remove()} data-testid="delete-button">
                 {t('actions.delete')}
               </Button>
             )}
-            <Button type="submit" loading={form.formState.isSubmitting}>
+            <Button type="submit" loading={form.formState.isSubmitting} data-testid="save-button">
               {t('actions.save')}
             </Button>
           </>
