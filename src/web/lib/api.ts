@@ -74,8 +74,7 @@ export function refreshSession(): Promise<string | null> {
     } catch {
       return null;
     } finally {
-      // let late joiners of this round see the result, then allow a new round
-      setTimeout(() => (refreshing = null), 0);
+      refreshing = null;
     }
   })();
   return refreshing;
@@ -127,10 +126,13 @@ async function toError(res: Response): Promise<ApiError> {
 export async function request<T>(method: string, path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
   const url = apiUrl(path, opts.query);
   const payload = body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body);
+  const sentToken = getAccessToken();
   let res = await send(method, url, payload, opts);
   const callPath = url.replace(/^\/api/, '').split('?')[0];
   if (res.status === 401 && !NO_REFRESH_CALLS.includes(callPath) && !NO_REFRESH_PAGES.includes(window.location.pathname)) {
-    const token = await refreshSession();
+    // another call may have refreshed while this one was in flight: then just retry with the new token
+    const current = getAccessToken();
+    const token = current && current !== sentToken ? current : await refreshSession();
     if (token) res = await send(method, url, payload, opts);
     else {
       clearAccessToken({ broadcast: true });

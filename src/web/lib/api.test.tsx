@@ -1,0 +1,106 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api, ApiError, applyApiErrors, refreshSession, setSessionEndHandler } from './api';
+import { AUTH_BROADCAST_KEY } from './session';
+
+type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function mockFetch(handler: Handler) {
+  const calls: { url: string; init: RequestInit }[] = [];
+  globalThis.fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    calls.push({ url: String(input), init });
+    return handler(String(input), init);
+  }) as typeof fetch;
+  return calls;
+}
+
+const auth = (init: RequestInit) => (init.headers as Record<string, string>).authorization;
+
+beforeEach(() => {
+  window.history.replaceState(null, '', '/dashboard/work-orders');
+  sessionStorage.setItem('accessToken', 'old');
+});
+afterEach(() => vi.useRealTimers());
+
+describe('api client', () => {
+  it('sends JSON with the bearer token and credentials to /api/', async () => {
+    const calls = mockFetch(() => json(200, { ok: true }));
+    await api.post('/things/add-thing', { a: 1 }, { query: { page: 1, status: ['a', 'b'], empty: '' } });
+    expect(calls[0].url).toBe('/api/things/add-thing?page=1&status=a&status=b');
+    expect(calls[0].init.credentials).toBe('include');
+    expect(auth(calls[0].init)).toBe('Bearer old');
+    expect(calls[0].init.body).toBe('{"a":1}');
+  });
+
+  it('refreshes once for concurrent 401s and retries each call once', async () => {
+    let refreshes = 0;
+    const calls = mockFetch(async (url, init) => {
+      if (url === '/api/refresh') {
+        refreshes += 1;
+        await new Promise((r) => setTimeout(r, 20));
+        return json(200, { accessToken: 'new' });
+      }
+      return auth(init) === 'Bearer new' ? json(200, { url }) : json(401, { error: 'Unauthorized' });
+    });
+    const results = await Promise.all([api.get('/a'), api.get('/b'), api.get('/c')]);
+    expect(results).toEqual([{ url: '/api/a' }, { url: '/api/b' }, { url: '/api/c' }]);
+    expect(refreshes).toBe(1);
+    expect(sessionStorage.getItem('accessToken')).toBe('new');
+    expect(calls.filter((c) => c.url === '/api/a')).toHaveLength(2);
+  });
+
+  it('signs out when the refresh fails: token cleared, logout called, other tabs told, session-end handler run', async () => {
+    const ended = vi.fn();
+    setSessionEndHandler(ended);
+    const calls = mockFetch((url) => (url === '/api/logout' ? json(200, {}) : json(401, { error: 'Session expired, please sign in again' })));
+    await expect(api.get('/a')).rejects.toMatchObject({ status: 401 });
+    expect(sessionStorage.getItem('accessToken')).toBeNull();
+    expect(ended).toHaveBeenCalledOnce();
+    expect(JSON.parse(localStorage.getItem(AUTH_BROADCAST_KEY)!).type).toBe('logout');
+    await vi.waitFor(() => expect(calls.some((c) => c.url === '/api/logout')).toBe(true));
+  });
+
+  it('does not refresh on the login, register and invite pages', async () => {
+    for (const page of ['/login', '/register', '/invite', '/complete-registration']) {
+      window.history.replaceState(null, '', page);
+      const calls = mockFetch(() => json(401, { error: 'Invalid email or password' }));
+      await expect(api.post('/anything')).rejects.toMatchObject({ status: 401, message: 'Invalid email or password' });
+      expect(calls.map((c) => c.url)).toEqual(['/api/anything']);
+    }
+  });
+
+  it('throws ApiError with the server message and issues, which land on the form fields', async () => {
+    mockFetch(() => json(400, { error: 'Validation failed', issues: [{ path: 'title', message: 'Work Order Title is required' }, { path: 'lines.0.quantity', message: 'Quantity must be at least 1' }] }));
+    const err = await api.post('/x').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 400, message: 'Validation failed' });
+    const setError = vi.fn();
+    expect(applyApiErrors(err, setError)).toBe(true);
+    expect(setError).toHaveBeenCalledWith('title', { type: 'server', message: 'Work Order Title is required' });
+    expect(setError).toHaveBeenCalledWith('lines.0.quantity', { type: 'server', message: 'Quantity must be at least 1' });
+  });
+
+  it('gives up after 10 seconds', async () => {
+    vi.useFakeTimers();
+    mockFetch((_url, init) => new Promise((_res, rej) => init.signal?.addEventListener('abort', () => rej(new DOMException('aborted', 'AbortError')))));
+    const pending = api.get('/slow').catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(10_001);
+    const err = await pending;
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).status).toBe(0);
+  });
+
+  it('uploads a file as multipart in field image', async () => {
+    const calls = mockFetch(() => json(200, {}));
+    await api.upload('/user/addProfilePicture', new File(['x'], 'me.png', { type: 'image/png' }));
+    const body = calls[0].init.body as FormData;
+    expect(body).toBeInstanceOf(FormData);
+    expect((body.get('image') as File).name).toBe('me.png');
+    expect((calls[0].init.headers as Record<string, string>)['content-type']).toBeUndefined();
+  });
+
+  it('refreshSession resolves null when there is no session', async () => {
+    mockFetch(() => json(401, { error: 'Session expired, please sign in again' }));
+    expect(await refreshSession()).toBeNull();
+  });
+});
