@@ -90,6 +90,7 @@ async function benchSize(rows: number) {
   const dbName = `cmms_bench_wo_${rows}_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
+  admin.on('error', () => {});
   await admin.query(`create database ${dbName}`);
   const url = new URL(adminUrl!);
   url.pathname = `/${dbName}`;
@@ -117,6 +118,7 @@ async function benchSize(rows: number) {
       });
 
     const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.env.DB_POOL_SIZE ?? 10) });
+    pool.on('error', () => {});
     console.log(`\n${rows.toLocaleString('en-US')} work orders in the target organisation; concurrency ${CONCURRENCY}, ${SECONDS} s per measurement`);
     console.log('| request | API req/s | API p50 ms | API p99 ms | SQL req/s | SQL p50 ms | SQL p99 ms | API/SQL throughput |');
     console.log('|---|---|---|---|---|---|---|---|');

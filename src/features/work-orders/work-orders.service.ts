@@ -24,7 +24,7 @@ registerActivityEntity('work-order', workOrders, 'Work order');
 
 const ENTITY = 'work-order';
 /** Exact counts up to this many matching rows; beyond it the planner's estimate (docs/decisions/004). */
-export const EXACT_COUNT_CAP = 10_000;
+export const EXACT_COUNT_CAP = 1_000;
 const DUE_SOON_DAYS = 7;
 
 const isManager = (actor: AccessClaims) => actor.role === 'admin' || actor.role === 'manager';
