@@ -66,6 +66,8 @@ export default function TeamsPage() {
   const setList = (body: { teams?: TeamDto[] }) => {
     if (body?.teams) queryClient.setQueryData(TEAMS_KEY, body.teams);
     else void queryClient.invalidateQueries({ queryKey: TEAMS_KEY });
+    // pickers elsewhere (work stations) keep their own copy
+    void queryClient.invalidateQueries({ queryKey: ['teams', 'options'] });
   };
   const columns: Column<TeamDto>[] = [
     { key: 'name', header: t('name'), hideable: false },
@@ -90,7 +92,7 @@ export default function TeamsPage() {
           readOnly={!isManager}
           onClose={() => setSelected(undefined)}
           onList={setList}
-          onSaved={() => void queryClient.invalidateQueries({ queryKey: TEAMS_KEY })}
+          onSaved={() => void queryClient.invalidateQueries({ queryKey: ['teams'] })}
         />
       )}
     </ListScreen>
