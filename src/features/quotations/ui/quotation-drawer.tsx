@@ -21,6 +21,8 @@ import {
 import { api, apiUrl, applyApiErrors, errorMessage, getAccessToken, refreshSession, request as apiRequest } from '../../../web/lib/api';
 import { useAppData, useIsManager } from '../../../web/lib/app-data';
 import { CustomerVendorSelect } from '../../customers-vendors/ui/customer-vendor-select';
+import { ServiceSelect } from '../../service-catalog/ui/service-select';
+import { PartSelect } from '../../parts/ui/part-select';
 import { QUOTATION_STATUSES, quotationInputSchema, type QuotationDetailDto, type QuotationList } from '../quotations.schema';
 import type { DocumentLineDto, StoredAttachment } from '../document-lines.schema';
 import { dayValue } from './quotation-strings';
@@ -299,6 +301,7 @@ function QuotationForm({
         itemLabel={t('service')}
         itemPath="/services/get-services-options"
         priceKey="price"
+        renderItemSelect={(p) => <ServiceSelect {...p} allowAddNew={false} />}
         lines={serviceDetails}
         onChange={(lines) => form.setValue('serviceDetails', lines, { shouldDirty: true })}
         taxes={taxes}
@@ -312,6 +315,7 @@ function QuotationForm({
         itemLabel={t('part')}
         itemPath="/parts/get-parts-options"
         priceKey="salesPrice"
+        renderItemSelect={(p) => <PartSelect {...p} onChange={(v, o) => p.onChange(v, o as never)} allowAddNew={false} />}
         lines={partDetails}
         onChange={(lines) => form.setValue('partDetails', lines, { shouldDirty: true })}
         fromOption={(o) => ({ uomId: (o.unitOfMeasure as { id?: number } | undefined)?.id ?? null })}
