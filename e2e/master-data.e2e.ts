@@ -230,4 +230,50 @@ describe('master data and teams', () => {
       await context.close();
     }
   });
+
+  it('adds product categories (with a parent), an asset category and a time tracking reason', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signIn(page, org);
+      await page.goto(`${org.url}/settings/products-category`);
+      await page.getByRole('button', { name: 'Add Category' }).click();
+      await page.getByTestId('field-name').fill('Mechanical');
+      await page.getByTestId('save-record').click();
+      await text(page, 'Category added successfully').waitFor();
+      await page.getByRole('button', { name: 'Add Category' }).click();
+      await page.getByTestId('field-name').fill('Bearings');
+      await pick(page, 'field-parentId', 'Mechanical');
+      await page.getByTestId('save-record').click();
+      await row(page, 'Bearings').waitFor();
+      await page.getByPlaceholder('Find Category').fill('bear');
+      await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+      await text(page, 'Page 1 of 1').waitFor();
+
+      await page.goto(`${org.url}/settings/assets-category`);
+      await page.getByRole('button', { name: 'Add Category' }).click();
+      await page.getByTestId('field-shortCode').fill('PM');
+      await page.getByTestId('field-name').fill('Pumps');
+      await page.getByTestId('save-record').click();
+      await text(page, 'Short code must be at least 3 characters long').waitFor();
+      await page.getByTestId('field-shortCode').fill('PMP');
+      await page.getByTestId('save-record').click();
+      await row(page, 'PMP').waitFor();
+
+      await page.goto(`${org.url}/settings/time-tracking-reason`);
+      await page.getByRole('button', { name: 'Add Reason' }).click();
+      await page.getByTestId('field-name').fill('Waiting for Parts');
+      await page.getByTestId('save-record').click();
+      await text(page, 'Type is required').first().waitFor();
+      await pick(page, 'field-type', 'Availability');
+      await pick(page, 'field-is_blocking_reason', 'Yes');
+      await page.getByTestId('save-record').click();
+      await text(page, 'Time tracking reason added successfully').waitFor();
+      expect(await row(page, 'Waiting for Parts').locator('td').allInnerTexts()).toEqual(expect.arrayContaining(['Waiting for Parts', 'Availability', 'Yes']));
+    } catch (err) {
+      if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/${Date.now()}.png`, fullPage: true });
+      throw err;
+    } finally {
+      await context.close();
+    }
+  });
 });
