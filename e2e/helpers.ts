@@ -76,7 +76,7 @@ export async function startServer(opts: { env?: Record<string, string>; seedDemo
   child.stdout?.on('data', (d) => (output += String(d)));
   child.stderr?.on('data', (d) => (output += String(d)));
   const baseUrl = `http://localhost:${port}`;
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 240_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
     try {
@@ -87,7 +87,7 @@ export async function startServer(opts: { env?: Record<string, string>; seedDemo
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server did not start in 90 s:\n${output}`);
+      throw new Error(`server did not start in 240 s:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -74,16 +74,17 @@ export function ColumnChooser<T>({ columns, hidden, onToggle }: { columns: Colum
       <Menu.Dropdown>
         <Menu.Label>{t('table.columns')}</Menu.Label>
         {hideable.map((c) => (
-          <Menu.Item key={c.key} onClick={() => onToggle(c.key)}>
-            <Checkbox
-              readOnly
-              size="xs"
-              label={c.header}
-              checked={!hidden.includes(c.key)}
-              // the last visible column stays: a table needs one
-              disabled={shown.length === 1 && !hidden.includes(c.key)}
-              styles={{ input: { cursor: 'pointer' }, label: { cursor: 'pointer' } }}
-            />
+          <Menu.Item
+            key={c.key}
+            onClick={() => onToggle(c.key)}
+            // the last visible column stays: a table needs one
+            disabled={shown.length === 1 && !hidden.includes(c.key)}
+            leftSection={
+              // no <label>: a label click would send a second click to its input and toggle twice
+              <Checkbox readOnly size="xs" tabIndex={-1} aria-hidden checked={!hidden.includes(c.key)} style={{ pointerEvents: 'none' }} />
+            }
+          >
+            {c.header}
           </Menu.Item>
         ))}
       </Menu.Dropdown>
