@@ -324,4 +324,26 @@ describe('quotations', () => {
     const foreign = await other.org.admin.post(`${base}/add-quotation`, body(other.r, { attachments }));
     expect(foreign.status).toBe(400);
   });
+  it("prints the company's logo (a stored WebP, converted for the PDF)", async () => {
+    const { org, r } = await setup();
+    const logo = await sharp({ create: { width: 120, height: 60, channels: 3, background: '#2255aa' } }).webp().toBuffer();
+    const boundary = '----logo' + Date.now();
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="logo.webp"\r\nContent-Type: image/webp\r\n\r\n`),
+      logo,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/company/add-profile-picture',
+      headers: { host: org.host, authorization: `Bearer ${org.admin.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    expect(up.statusCode, up.body).toBe(200);
+    await org.admin.post(`${base}/add-quotation`, body(r));
+    const res = await t.app.inject({ method: 'GET', url: `${base}/get-quotation-pdf/1`, headers: { host: org.host, authorization: `Bearer ${org.admin.token}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.toString('latin1')).toContain('/Subtype /Image');
+    expect(pdfText(res.rawPayload)).toContain('$362.96');
+  });
 });

@@ -290,6 +290,7 @@ function CustomerVendorForm({
   onList(data: CustomerVendorList): void;
 }) {
   const { t } = useTranslation('customerVendors');
+  const { t: common } = useTranslation();
   const queryClient = useQueryClient();
   const isManager = useIsManager();
   const form = useForm<CustomerVendorInput>({
@@ -536,7 +537,7 @@ function CustomerVendorForm({
       activity={{ entityType: 'customer-vendor', entityId: record?.id }}
       testId="cv-drawer"
       tabs={[
-        { value: 'overview', label: 'Overview', content: overview },
+        { value: 'overview', label: common('drawer.overview'), content: overview },
         { value: 'documents', label: t('documents'), content: documentsTab },
       ]}
       footer={

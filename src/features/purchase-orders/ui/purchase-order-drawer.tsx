@@ -126,6 +126,7 @@ function PurchaseOrderForm({
   onList(data: PurchaseOrderList): void;
 }) {
   const { t } = useTranslation('purchaseOrders');
+  const { t: common } = useTranslation();
   const queryClient = useQueryClient();
   const money = useMoney();
   const isManager = useIsManager();
@@ -376,7 +377,7 @@ function PurchaseOrderForm({
       activity={{ entityType: 'purchase-order', entityId: record?.id }}
       testId="po-drawer"
       tabs={[
-        { value: 'overview', label: 'Overview', content: overview },
+        { value: 'overview', label: common('drawer.overview'), content: overview },
         { value: 'attachments', label: t('attachments'), content: attachmentsTab },
       ]}
       footer={

@@ -126,6 +126,7 @@ function QuotationForm({
   onList(data: QuotationList): void;
 }) {
   const { t } = useTranslation('quotations');
+  const { t: common } = useTranslation();
   const queryClient = useQueryClient();
   const money = useMoney();
   const isManager = useIsManager();
@@ -376,7 +377,7 @@ function QuotationForm({
       activity={{ entityType: 'quotation', entityId: record?.id }}
       testId="q-drawer"
       tabs={[
-        { value: 'overview', label: 'Overview', content: overview },
+        { value: 'overview', label: common('drawer.overview'), content: overview },
         { value: 'attachments', label: t('attachments'), content: attachmentsTab },
       ]}
       footer={
