@@ -70,13 +70,12 @@ describe('catalogue screens', () => {
       await page.getByTestId('field-serial').fill('GRF-3341');
       // 'Add New' in the category select opens the category dialog in place
       await pick(page, 'field-assetCategoryId', 'Add New');
-      const dialog = page.getByTestId('picker-create-modal');
-      await dialog.waitFor();
+      await page.getByTestId('new-category-code').waitFor();
       await page.getByTestId('new-category-code').fill('PMP');
       await page.getByTestId('new-category-name').fill('Pumps & Compressors');
       await page.getByTestId('picker-create-save').click();
       await text(page, 'Category added successfully').waitFor();
-      await dialog.waitFor({ state: 'detached' });
+      await page.getByTestId('new-category-code').waitFor({ state: 'detached' });
       await expect.poll(() => page.getByTestId('field-assetCategoryId').inputValue()).toBe('PMP · Pumps & Compressors');
       await pick(page, 'field-status', 'Not Operational');
 
@@ -111,7 +110,7 @@ describe('catalogue screens', () => {
       await text(page, 'Operation is required').waitFor();
 
       // no station row at all: the spec's message
-      await page.getByRole('button', { name: 'Remove' }).click();
+      await page.getByTestId('station-row-0').getByRole('button', { name: 'Remove' }).click();
       await page.getByTestId('save-record').click();
       await text(page, 'At least one related workstation must be selected').waitFor();
 
@@ -199,7 +198,7 @@ describe('catalogue screens', () => {
       await text(page, 'Stock adjusted successfully').waitFor();
       await expect.poll(() => page.getByTestId('part-quantity-on-hand').innerText()).toBe('3 Units');
       await page.getByTestId('part-low-stock-badge').waitFor();
-      expect(await page.getByTestId('stock-moves').innerText()).toContain('Used on WO-0001');
+      await expect.poll(() => page.getByTestId('stock-moves').innerText()).toContain('Used on WO-0001');
 
       // taking more than is on hand is refused
       await page.getByTestId('adjust-quantity').fill('-4');
@@ -211,7 +210,7 @@ describe('catalogue screens', () => {
       await page.getByTestId('part-drawer').waitFor({ state: 'detached' });
       await page.getByTestId(`low-stock-${part.id}`).waitFor();
       expect(await page.getByTestId('low-stock-panel').innerText()).toContain('3 / 6');
-      await page.getByTestId('filter-low-stock').click();
+      await page.getByText('Only parts under their minimum', { exact: true }).click();
       await page.waitForURL(/lowStock=true/);
       await row(page, 'Tapered Roller Bearing 30206').waitFor();
     } finally {

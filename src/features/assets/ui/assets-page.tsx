@@ -44,7 +44,7 @@ export default function AssetsPage() {
       key: 'status',
       header: t('status'),
       render: (r) => (
-        <Badge color={r.status === 'Operational' ? 'green' : 'red'} variant="light">
+        <Badge color={r.status === 'Operational' ? 'green' : 'red'} variant="light" tt="none">
           {t(`statuses.${r.status}`)}
         </Badge>
       ),
@@ -132,11 +132,11 @@ function AssetDrawer({ record, onClose, query, onList }: { record: AssetDto | nu
       footer={
         <>
           {current && isManager && (
-            <Button color="red" variant="light" onClick={remove}>
+            <Button color="red" variant="light" onClick={remove} data-testid="delete-record">
               {t('delete')}
             </Button>
           )}
-          <Button type="submit" loading={form.formState.isSubmitting}>
+          <Button type="submit" loading={form.formState.isSubmitting} data-testid="save-record">
             {t('common:actions.save')}
           </Button>
         </>

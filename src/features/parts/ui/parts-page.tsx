@@ -202,11 +202,11 @@ function PartDrawer({ record, onClose, query, onList }: { record: PartDto | null
       footer={
         <>
           {current && isManager && (
-            <Button color="red" variant="light" onClick={remove}>
+            <Button color="red" variant="light" onClick={remove} data-testid="delete-record">
               {t('delete')}
             </Button>
           )}
-          <Button type="submit" loading={form.formState.isSubmitting}>
+          <Button type="submit" loading={form.formState.isSubmitting} data-testid="save-record">
             {t('common:actions.save')}
           </Button>
         </>

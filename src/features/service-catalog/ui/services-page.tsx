@@ -122,11 +122,11 @@ function ServiceDrawer({ record, onClose, query, onList, readOnly }: { record: S
         !readOnly && (
           <>
             {record && (
-              <Button color="red" variant="light" onClick={remove}>
+              <Button color="red" variant="light" onClick={remove} data-testid="delete-record">
                 {t('delete')}
               </Button>
             )}
-            <Button type="submit" loading={form.formState.isSubmitting}>
+            <Button type="submit" loading={form.formState.isSubmitting} data-testid="save-record">
               {t('common:actions.save')}
             </Button>
           </>
