@@ -197,6 +197,18 @@ describe('services', () => {
     expect(foreign.status).toBe(400);
   });
 
+  it('keeps only formatting in the rich-text operations', async () => {
+    const { org, stations: [s1] } = await orgWithStations();
+    const res = await org.admin.post('/api/services/add-service', {
+      title: 'Oil change',
+      price: 140,
+      operations: '<p onclick="x()">Drain <strong>warm</strong></p><script>alert(1)</script><a href="javascript:alert(1)">x</a>',
+      workStations: [{ workStationId: s1, operation: 'Drain', timeRequired: '01:00' }],
+    });
+    expect(res.body.service.operations).not.toMatch(/script|onclick|javascript/);
+    expect(res.body.service.operations).toContain('<strong>warm</strong>');
+  });
+
   it('records history, including the station links', async () => {
     const { org, stations: [s1, s2] } = await orgWithStations();
     const added = await org.admin.post('/api/services/add-service', { title: 'Oil change', price: 140, workStations: [{ workStationId: s1, operation: 'Drain', timeRequired: '01:00' }] });

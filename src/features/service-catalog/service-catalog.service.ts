@@ -8,6 +8,7 @@ import { pagination } from '../../shared/pagination';
 import { displayId } from '../../shared/reference-fields';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import { escapeLike } from '../users/users.service';
+import { sanitizeHtml } from '../work-orders/sanitize-html';
 import {
   SERVICE_MESSAGES as M,
   type ServiceDto,
@@ -154,7 +155,7 @@ export async function addService(tx: Tx, orgId: number, userId: number, input: S
   await checkStations(tx, orgId, input);
   const [created] = await tx
     .insert(services)
-    .values({ orgId, title: input.title, price: input.price, operations: input.operations ?? '' })
+    .values({ orgId, title: input.title, price: input.price, operations: sanitizeHtml(input.operations ?? '') })
     .returning({ id: services.id });
   await writeStations(tx, orgId, created.id, input);
   await recordActivity(tx, orgId, { entityType: 'service', entityId: created.id, userId, action: 'created' });
@@ -165,7 +166,8 @@ export async function addService(tx: Tx, orgId: number, userId: number, input: S
 export async function updateService(tx: Tx, orgId: number, userId: number, id: number, input: ServiceInput) {
   const before = await getService(tx, orgId, id);
   await checkStations(tx, orgId, input);
-  const values = { title: input.title, price: input.price, operations: input.operations ?? before.operations };
+  // rich text from the editor: formatting only, never script (rendered by other screens too)
+  const values = { title: input.title, price: input.price, operations: input.operations === undefined ? before.operations : sanitizeHtml(input.operations) };
   await tx.update(services).set(values).where(and(eq(services.orgId, orgId), eq(services.id, id)));
   await writeStations(tx, orgId, id, input);
   const after = await getService(tx, orgId, id);
