@@ -219,4 +219,14 @@ describe('customers and vendors', () => {
     const org = await createOrg(t);
     expect((await org.anonymous.get(`${base}/get-customer-vendors`)).status).toBe(401);
   });
+  it('accepts back what get-customer-vendor returned (read-only fields ignored) and documents as URLs', async () => {
+    const org = await createOrg(t);
+    await add(org.admin);
+    const got = (await org.admin.get(`${base}/get-customer-vendor/1`)).body.customerVendor;
+    const res = await org.admin.put(`${base}/update-customer-vendor/1`, { ...got, city: 'Toledo' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.updatedData).toMatchObject({ id: 1, city: 'Toledo', name: 'Acme Industrial' });
+    const bad = await org.admin.put(`${base}/update-customer-vendor/1`, { ...acme, customerDocuments: ['https://evil.example.com/x.pdf'] });
+    expect(bad.status).toBe(400);
+  });
 });

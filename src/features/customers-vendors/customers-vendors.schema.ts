@@ -39,16 +39,28 @@ export const DOCUMENT_RULES = {
   sizeMessage: 'File size should not exceed 10MB.',
 } as const;
 
+/** Read-only fields of a record the API returned: accepted back in a body and ignored (they set nothing). */
+const READ_ONLY = ['id', 'Parent', 'profilePicture', 'profilePictureFull', 'createdAt'];
+
 /** Unwraps the spec's `overview` envelope (add-customer-vendor sends "overview") before the closed schema. */
 function unwrapOverview(v: unknown) {
   if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
-  const body = v as Record<string, unknown>;
+  let body = { ...(v as Record<string, unknown>) };
   if (body.overview && typeof body.overview === 'object' && !Array.isArray(body.overview)) {
     const { overview, ...rest } = body;
-    return { ...(overview as Record<string, unknown>), ...rest };
+    body = { ...(overview as Record<string, unknown>), ...rest };
   }
+  for (const key of READ_ONLY) delete body[key];
   return body;
 }
+
+/** Uploaded files, or bare upload URLs (named after their file). */
+const toStoredFiles = (v: unknown) =>
+  v === null
+    ? undefined
+    : Array.isArray(v)
+      ? v.map((a) => (typeof a === 'string' && UPLOAD_URL_PATTERN.test(a) ? { url: a, name: a.split('/').pop() } : a))
+      : v;
 
 export const customerVendorFields = z.strictObject({
   name: z.preprocess(
@@ -76,7 +88,7 @@ export const customerVendorFields = z.strictObject({
   mobile: optionalText(30, 'Mobile'),
   website: z.preprocess(blankToUndefined, z.string({ error: 'Invalid website URL' }).trim().max(200, 'Website must be at most 200 characters').regex(/^(https?:\/\/)?[^\s/$.?#][^\s]*\.[^\s]{2,}$/i, 'Invalid website URL').optional()),
   customerDocuments: z.preprocess(
-    (v) => (v === null ? undefined : v),
+    toStoredFiles,
     z.array(storedFileSchema, { error: 'Documents must be a list of uploaded files' }).max(20, 'At most 20 documents').optional(),
   ),
 });

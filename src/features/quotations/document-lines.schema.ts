@@ -68,9 +68,13 @@ const LINE_ALIASES: Record<string, string> = {
   unitOfMeasureId: 'uomId',
 };
 
-function renameLine(v: unknown) {
+function renameLine(v: unknown, kind: LineKind) {
   if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
   const line = { ...(v as Record<string, unknown>) };
+  // the other kind's empty references, as a returned line carries them
+  for (const key of kind === 'service' ? ['partId', 'uomId', 'uom', 'partName', 'salesPrice'] : ['serviceId', 'serviceName']) {
+    if (line[key] === null || line[key] === undefined) delete line[key];
+  }
   for (const [alias, canonical] of Object.entries(LINE_ALIASES)) {
     if (!(alias in line)) continue;
     if (line[canonical] === undefined || line[canonical] === null || line[canonical] === '') line[canonical] = line[alias];
@@ -87,7 +91,7 @@ function renameLine(v: unknown) {
  */
 export const lineSchema = (kind: LineKind, opts: { taxRequired: boolean }) =>
   z.preprocess(
-    renameLine,
+    (v) => renameLine(v, kind),
     z.strictObject({
       ...(kind === 'service' ? { serviceId: requiredRefField(LINE_MESSAGES.service) } : { partId: requiredRefField(LINE_MESSAGES.part) }),
       name: z.string({ error: LINE_MESSAGES.name }).trim().min(1, LINE_MESSAGES.name).max(200, 'Name must be at most 200 characters').optional(),
@@ -148,6 +152,18 @@ export function canonicalStatus<T extends readonly string[]>(values: T) {
 export const statusField = <T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess((v) => canonicalStatus(values)(blankToUndefined(v)), z.enum(values, { error: LINE_MESSAGES.status }));
 
+const DOCUMENT_READ_ONLY = [
+  'id',
+  'number',
+  'quotationId',
+  'purchaseOrderId',
+  'CustomerVendor',
+  'total',
+  'totals',
+  'createdAt',
+  'updatedAt',
+];
+
 /**
  * The body of an add or update: `{ overview: {...}, serviceDetails: [...], partDetails: [...] }` or the same
  * with the overview's fields at the top level; `services`/`parts` are accepted for the line lists.
@@ -163,6 +179,8 @@ export function documentBody<O extends z.ZodRawShape>(
       const { overview: o, ...rest } = body;
       body = { ...(o as Record<string, unknown>), ...rest };
     }
+    // read-only fields of a document the API returned are accepted back and ignored (they set nothing)
+    for (const key of DOCUMENT_READ_ONLY) delete body[key];
     for (const [alias, canonical] of Object.entries({ ...opts.aliases, services: 'serviceDetails', parts: 'partDetails' })) {
       if (!(alias in body)) continue;
       if (body[canonical] === undefined || body[canonical] === null || body[canonical] === '') body[canonical] = body[alias];

@@ -135,7 +135,7 @@ describe('quotations', () => {
     expect(issues(noService)).toEqual({ 'serviceDetails.0.serviceId': 'Service is required' });
     const blankName = await org.admin.post(`${base}/add-quotation`, { ...body(r), serviceDetails: [{ serviceId: r.service.id, serviceName: ' ', quantity: 1, price: 3 }] });
     expect(issues(blankName)).toEqual({ 'serviceDetails.0.name': 'Name is required' });
-    const unknownKey = await org.admin.post(`${base}/add-quotation`, { ...body(r), total: 1 });
+    const unknownKey = await org.admin.post(`${base}/add-quotation`, { ...body(r), orgId: 5 });
     expect(unknownKey.status).toBe(400);
   });
 
@@ -345,5 +345,17 @@ describe('quotations', () => {
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.toString('latin1')).toContain('/Subtype /Image');
     expect(pdfText(res.rawPayload)).toContain('$362.96');
+  });
+  it('accepts back what get-quotation returned (read-only fields ignored) and changes only what was edited', async () => {
+    const { org, r } = await setup();
+    await org.admin.post(`${base}/add-quotation`, body(r));
+    const got = (await org.admin.get(`${base}/get-quotation/1`)).body.quotation;
+    const { serviceDetails, partDetails, services: _s, parts: _p, ...overview } = got;
+    const res = await org.admin.put(`${base}/update-quotation/1`, { overview: { ...overview, note: 'Edited' }, serviceDetails, partDetails });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.quotation).toMatchObject({ note: 'Edited', total: 362.96, number: 'Q-0001' });
+    // an echoed salesperson object is read as its id
+    const withObject = await org.admin.put(`${base}/update-quotation/1`, { ...body(r), overview: { ...body(r).overview, salesPerson: { id: 1, firstName: 'x' } } });
+    expect(withObject.status).toBe(200);
   });
 });
