@@ -39,5 +39,8 @@ export const customerVendors = pgTable(
     foreignKey({ columns: [t.orgId, t.parentId], foreignColumns: [t.orgId, t.id] }),
     index('customer_vendors_org_type_idx').on(t.orgId, t.type, t.id),
     index('customer_vendors_org_name_idx').on(t.orgId, t.name),
+    // "name contains" filters (list and options) stay cheap in a big organisation
+    index('customer_vendors_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('customer_vendors_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
   ],
 );

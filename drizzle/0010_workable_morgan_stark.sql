@@ -1,0 +1,2 @@
+CREATE INDEX "customer_vendors_name_trgm_idx" ON "customer_vendors" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "customer_vendors_email_trgm_idx" ON "customer_vendors" USING gin ("email" gin_trgm_ops);
