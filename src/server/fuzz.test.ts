@@ -76,6 +76,9 @@ function keysOf(schema: unknown): string[] {
   return [];
 }
 
+/** A query-string value for anything, including objects without a prototype. */
+const asQueryValue = (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));
+
 const fill = (url: string) => url.replace(/:entityType/g, 'user').replace(/:[A-Za-z]+/g, '1');
 const leaks = /at .*\.(ts|js):\d+|node_modules|drizzle|select .* from|insert into|violates|syntax error|stack/i;
 
@@ -111,7 +114,7 @@ describe('fuzzing every route', () => {
           const url = fill(route.url);
           const res =
             route.method === 'GET'
-              ? await attacker.admin.get(`${url}?${new URLSearchParams(Object.entries((body && typeof body === 'object' ? body : {}) as Record<string, unknown>).map(([k, v]) => [k, String(v)]))}`)
+              ? await attacker.admin.get(`${url}?${new URLSearchParams(Object.entries((body && typeof body === 'object' ? body : {}) as Record<string, unknown>).map(([k, v]) => [k, asQueryValue(v)]))}`)
               : route.method === 'DELETE'
                 ? await attacker.admin.del(url)
                 : await attacker.admin[route.method === 'PUT' ? 'put' : 'post'](url, body ?? {});

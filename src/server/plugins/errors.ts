@@ -23,6 +23,8 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (code === '23505') return reply.status(409).send({ error: 'A record with these details already exists' });
     if (code === '23503') return reply.status(409).send({ error: 'This record is used by other records' });
     if (code === '22P02' || code === '22003' || code === '22007' || code === '22008') return reply.status(400).send({ error: 'Invalid value' });
+    // NUL bytes and the like cannot be stored in PostgreSQL text.
+    if (code === '22021' || code === '22P05') return reply.status(400).send({ error: 'Text contains characters that are not allowed' });
     const status = err.statusCode ?? 500;
     if (status >= 500) {
       req.log.error({ err }, 'request failed');
