@@ -1,0 +1,51 @@
+import http from 'node:http';
+
+export interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+
+/** Runs `once` from `concurrency` loops for `seconds` (after a short warm-up); req/s and p50/p99 in ms. */
+export async function measure(once: () => Promise<boolean>, seconds: number, concurrency: number): Promise<Figures> {
+  const warmUntil = Date.now() + 300;
+  while (Date.now() < warmUntil) await once();
+  const latencies: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < until) {
+        const t0 = performance.now();
+        const ok = await once();
+        latencies.push(performance.now() - t0);
+        if (!ok) errors++;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { rps: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors };
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+/** One keep-alive GET; resolves true on a 2xx. */
+export function get(port: number, path: string, headers: Record<string, string>): Promise<boolean> {
+  return new Promise((resolve) => {
+    const req = http.request({ host: '127.0.0.1', port, path, method: 'GET', headers, agent }, (res) => {
+      res.resume();
+      res.on('end', () => resolve((res.statusCode ?? 500) < 300));
+    });
+    req.on('error', () => resolve(false));
+    req.end();
+  });
+}
+
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+export const fmt = (n: number, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');

@@ -1,0 +1,97 @@
+/**
+ * What the full plugin stack costs: the users list through the real app (host -> organisation,
+ * token, role check, one RLS transaction as the runtime role) against a bare Fastify server running the
+ * same SQL through `pg`, alternated run by run, median of three. Also get-app-data's size and time.
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/stack/run.ts [--seconds 5] [--concurrency 8]
+ */
+import { parseArgs } from 'node:util';
+import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { migrate, openDatabase, withTenant } from '../../src/server/db/client';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/env';
+import { users } from '../../src/server/db/schema';
+import { fmt, get, measure, median, type Figures } from '../lib/measure';
+
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, concurrency: { type: 'string', default: '8' } } });
+const adminUrl = process.env.DATABASE_URL;
+if (!adminUrl) {
+  console.error('Set DATABASE_URL to a PostgreSQL server (the benchmark creates and drops its own database).');
+  process.exit(1);
+}
+const SECONDS = Number(values.seconds);
+const CONCURRENCY = Number(values.concurrency);
+
+const dbName = `cmms_bench_stack_${Date.now()}`;
+const admin = new pg.Client({ connectionString: adminUrl });
+admin.on('error', () => {});
+await admin.connect();
+await admin.query(`create database ${dbName}`);
+const url = new URL(adminUrl);
+url.pathname = `/${dbName}`;
+
+try {
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  await migrate(database);
+  const config = { ...loadConfig({ ...process.env, JWT_SECRET: 'bench-secret', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/cmms-bench' }) };
+  const app = await buildApp({ database, config, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as AddressInfo).port;
+  const host = 'bench.localhost';
+  const signup = await app.inject({ method: 'POST', url: '/api/signup', headers: { host: 'localhost' }, payload: { organization: 'Bench Co', email: 'admin@bench.test', password: 'Passw0rd!long', subdomainName: 'bench', numberOfWorkers: 50, consent: true } });
+  if (signup.statusCode !== 201) throw new Error(signup.body);
+  const login = await app.inject({ method: 'POST', url: '/api/login', headers: { host }, payload: { email: 'admin@bench.test', password: 'Passw0rd!long' } });
+  const token = login.json().accessToken as string;
+  const orgId = Number(JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).org);
+  await withTenant(database.db, orgId, (tx) =>
+    tx.insert(users).values(Array.from({ length: 60 }, (_, i) => ({ orgId, email: `worker${i}@bench.test`, role: 'worker' as const, firstName: `Worker${i}`, lastName: 'Bench' }))),
+  );
+
+  // The baseline: the same two statements, no tenancy, no auth, no transaction.
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 10 });
+  pool.on('error', () => {});
+  const bare = Fastify();
+  bare.get('/users', async () => {
+    const [{ rows: [{ n }] }, { rows }] = await Promise.all([
+      pool.query('select count(*)::int n from users where org_id = $1', [orgId]),
+      pool.query('select id, first_name, last_name, email, phone_number, job_title, role, language, location, invite_status, profile_picture, profile_picture_low, created_at from users where org_id = $1 order by id limit 25', [orgId]),
+    ]);
+    return { users: rows, pagination: { totalRecords: n } };
+  });
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const barePort = (bare.server.address() as AddressInfo).port;
+
+  const headers = { host, authorization: `Bearer ${token}` };
+  const runs: { api: Figures[]; bare: Figures[] } = { api: [], bare: [] };
+  for (let i = 0; i < 3; i++) {
+    runs.api.push(await measure(() => get(port, '/api/user/getCompanyUsers?page=1&pageSize=25', headers), SECONDS, CONCURRENCY));
+    runs.bare.push(await measure(() => get(barePort, '/users', {}), SECONDS, CONCURRENCY));
+  }
+  const m = (xs: Figures[], k: keyof Figures) => median(xs.map((x) => x[k]));
+  const single = { api: [] as Figures[], bare: [] as Figures[] };
+  for (let i = 0; i < 3; i++) {
+    single.api.push(await measure(() => get(port, '/api/user/getCompanyUsers?page=1&pageSize=25', headers), 2, 1));
+    single.bare.push(await measure(() => get(barePort, '/users', {}), 2, 1));
+  }
+  const appData = await app.inject({ method: 'GET', url: '/api/user/get-app-data', headers });
+  const appDataFig = await measure(() => get(port, '/api/user/get-app-data', headers), 2, 1);
+
+  console.log(`\nStack overhead (${new Date().toISOString().slice(0, 10)}, ${CONCURRENCY} connections, ${SECONDS} s x 3, median)`);
+  console.log('| what | req/s | p50 ms | p99 ms | errors |');
+  console.log('|---|---|---|---|---|');
+  console.log(`| users list, full stack | ${fmt(m(runs.api, 'rps'), 0)} | ${fmt(m(runs.api, 'p50'))} | ${fmt(m(runs.api, 'p99'))} | ${m(runs.api, 'errors')} |`);
+  console.log(`| same SQL, bare Fastify + pg | ${fmt(m(runs.bare, 'rps'), 0)} | ${fmt(m(runs.bare, 'p50'))} | ${fmt(m(runs.bare, 'p99'))} | ${m(runs.bare, 'errors')} |`);
+  console.log(`| ratio full / bare | ${fmt(m(runs.api, 'rps') / m(runs.bare, 'rps'))} | | ${fmt(m(runs.api, 'p99') / m(runs.bare, 'p99'))} | |`);
+  console.log(`\nOne connection, p50: full ${fmt(m(single.api, 'p50'))} ms, bare ${fmt(m(single.bare, 'p50'))} ms -> stack cost ${fmt(m(single.api, 'p50') - m(single.bare, 'p50'))} ms per request`);
+  console.log(`get-app-data: ${appData.body.length} bytes, p50 ${fmt(appDataFig.p50)} ms, p99 ${fmt(appDataFig.p99)} ms`);
+  console.log(`peak RSS: ${(process.memoryUsage().rss / 1048576).toFixed(0)} MiB (load generator, app and baseline in one process)`);
+  await bare.close();
+  await pool.end();
+  await app.close();
+  await database.close();
+} finally {
+  await admin.query(`drop database if exists ${dbName} with (force)`);
+  await admin.end();
+}
