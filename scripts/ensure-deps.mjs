@@ -6,6 +6,8 @@ export function ensureDeps() {
   const lock = existsSync('package-lock.json') ? statSync('package-lock.json').mtimeMs : 0;
   const marker = 'node_modules/.package-lock.json';
   if (existsSync(marker) && statSync(marker).mtimeMs >= lock) return;
-  console.log('Installing dependencies (npm ci)…');
-  execSync(existsSync('package-lock.json') ? 'npm ci --no-audit --no-fund' : 'npm install --no-audit --no-fund', { stdio: 'inherit' });
+  // `npm install` installs the locked versions; `npm ci` refuses lockfiles whose optional
+  // platform packages (rollup's) were recorded by another npm version.
+  console.log('Installing dependencies (npm install)…');
+  execSync('npm install --no-audit --no-fund', { stdio: 'inherit' });
 }
