@@ -2,10 +2,9 @@
 // Runs on PGlite, or on PostgreSQL when DATABASE_URL is set.
 import { spawnSync } from 'node:child_process';
 import { ensureDeps } from './ensure-deps.mjs';
-import { ensureChromium } from './ensure-chromium.mjs';
 
 ensureDeps();
-ensureChromium();
+// The browser journeys (scripts/e2e.mjs) install the system Chromium when missing, or fail loudly.
 
 const steps = [
   ['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],

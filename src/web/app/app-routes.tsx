@@ -2,17 +2,20 @@ import { lazy, Suspense } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { Navigate, Route, Routes } from 'react-router';
 import { featureRoutes } from './feature-routes';
-import { ProtectedArea } from './layouts/dashboard-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { ContactPage, FeaturesPage, LandingPage, PricingPage } from '../pages/marketing-pages';
 import { DemoRequestPage } from '../pages/demo-request-page';
 import { NotFoundPage } from '../pages/not-found-page';
-import { AnalyticsPage, RequestsPage, SharedWorkOrdersPage } from '../pages/analytics-page';
 
 const LoginPage = lazy(() => import('../../features/auth/ui/login-page'));
 const RegisterPage = lazy(() => import('../../features/auth/ui/register-page'));
 const CompleteRegistrationPage = lazy(() => import('../../features/auth/ui/complete-registration-page'));
 const KitDemoPage = lazy(() => import('../pages/kit-demo-page'));
+// The signed-in shell and the charts load only when needed: the landing and login pages stay small.
+const ProtectedArea = lazy(() => import('./layouts/dashboard-layout').then((m) => ({ default: m.ProtectedArea })));
+const AnalyticsPage = lazy(() => import('../pages/analytics-page').then((m) => ({ default: m.AnalyticsPage })));
+const RequestsPage = lazy(() => import('../pages/analytics-page').then((m) => ({ default: m.RequestsPage })));
+const SharedWorkOrdersPage = lazy(() => import('../pages/analytics-page').then((m) => ({ default: m.SharedWorkOrdersPage })));
 
 const spinner = (
   <Center h="60vh">
