@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
@@ -45,9 +45,15 @@ export default function WorkStationsPage() {
   });
   // undefined = closed, null = new
   const [selected, setSelected] = useState<WorkStationDto | null | undefined>(undefined);
+  // Open the linked station once per link: a refetch after saving must not reopen a drawer the user closed.
+  const openedLink = useRef<number | null>(null);
   useEffect(() => {
-    if (linked.data) setSelected(linked.data.workStation);
-  }, [linked.data]);
+    if (linkedId === null) openedLink.current = null;
+    else if (linked.data && openedLink.current !== linkedId) {
+      openedLink.current = linkedId;
+      setSelected(linked.data.workStation);
+    }
+  }, [linked.data, linkedId]);
   useEffect(() => {
     if (linked.isError) notifyError(t('fetchOneFailed'));
   }, [linked.isError, t]);
