@@ -6,7 +6,7 @@ import { sessions } from '../../server/db/schema';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ loginLimits: { perIp: 1000, perAccount: 3, windowSeconds: 900 } });
+  t = await createTestApp({ loginLimits: { perIp: 1_000_000, perAccount: 3, windowSeconds: 900 } });
 });
 afterAll(() => t?.close());
 

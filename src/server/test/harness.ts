@@ -23,8 +23,12 @@ export interface TestApp {
  */
 export async function createTestApp(overrides: Partial<Config> = {}, extra: { mailer?: Mailer } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cmms-test-'));
+  const base = loadConfig({ ...process.env, DATA_DIR: dataDir, JWT_SECRET: 'test-secret-' + randomBytes(8).toString('hex'), LOG_LEVEL: 'silent' });
   const config = {
-    ...loadConfig({ ...process.env, DATA_DIR: dataDir, JWT_SECRET: 'test-secret-' + randomBytes(8).toString('hex'), LOG_LEVEL: 'silent' }),
+    ...base,
+    // Every test signs in from 127.0.0.1 and, on PostgreSQL, all files share one database: the per-IP
+    // limit would trip across the run. Tests of the limits pass their own.
+    loginLimits: { ...base.loginLimits, perIp: 1_000_000 },
     ...overrides,
   };
   const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: 'memory://' });
