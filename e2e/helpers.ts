@@ -54,6 +54,8 @@ export interface TestServer {
 export async function startServer(opts: { env?: Record<string, string>; seedDemo?: boolean; smtpUrl?: string } = {}): Promise<TestServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'cmms-e2e-'));
+  // The demo seed fills only an empty database: on PostgreSQL such a server gets a database of its own.
+  const ownDb = opts.seedDemo && process.env.DATABASE_URL ? await createDatabase(process.env.DATABASE_URL) : undefined;
   let output = '';
   const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'src/server/main.ts')], {
     cwd: ROOT,
@@ -69,6 +71,7 @@ export async function startServer(opts: { env?: Record<string, string>; seedDemo
       JWT_SECRET: `e2e-${randomBytes(12).toString('hex')}`,
       LOGIN_LIMIT_PER_IP: '10000',
       ...(opts.smtpUrl ? { SMTP_URL: opts.smtpUrl } : {}),
+      ...(ownDb ? { DATABASE_URL: ownDb.url } : {}),
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -104,6 +107,28 @@ export async function startServer(opts: { env?: Record<string, string>; seedDemo
         if (child.exitCode === null) child.kill('SIGKILL');
       }
       rmSync(dataDir, { recursive: true, force: true });
+      await ownDb?.drop();
+    },
+  };
+}
+
+/** A fresh PostgreSQL database on the server of `adminUrl`, and a way to drop it. */
+async function createDatabase(adminUrl: string) {
+  const { default: pg } = await import('pg');
+  const name = `cmms_e2e_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
+      await c.end();
     },
   };
 }
