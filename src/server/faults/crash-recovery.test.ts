@@ -1,17 +1,24 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { orgFetch, startServerProcess } from '../test/server-process';
+import { afterAll, describe, expect, it } from 'vitest';
+import { orgFetch, startServerProcess, type ServerProcess } from '../test/server-process';
 
 /**
  * Kill -9 the server while a client streams acknowledged creates; restart it on the same data;
  * every acknowledged record must be there. Runs on PGlite (a fresh DATA_DIR) or on DATABASE_URL.
  */
+// Whatever happens in the test, no server process outlives it.
+const started: ServerProcess[] = [];
+afterAll(() => {
+  for (const s of started) if (s.child.exitCode === null) s.child.kill('SIGKILL');
+});
+
 describe('crash recovery', () => {
   it('keeps every acknowledged create across kill -9', async () => {
     const env = { DATA_DIR: mkdtempSync(join(tmpdir(), 'cmms-crash-')), SEED_DEMO: 'false', JWT_SECRET: 'crash-test-secret' };
     let server = await startServerProcess(env);
+    started.push(server);
     const sub = `crash${Date.now().toString(36)}`;
     const host = `${sub}.localhost`;
     const signup = await orgFetch(server.port, 'localhost')('/api/signup', {
@@ -44,6 +51,7 @@ describe('crash recovery', () => {
     await writer;
 
     server = await startServerProcess(env);
+    started.push(server);
     const res = await orgFetch(server.port, host, accessToken)('/api/activities/user/1');
     const { activities } = await res.json<{ activities: { note: string | null }[] }>();
     const stored = new Set(activities.map((a) => a.note));
