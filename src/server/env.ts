@@ -16,6 +16,8 @@ export interface Config {
   /** Scheme used in links we e-mail (invitations). */
   publicScheme: 'http' | 'https';
   loginLimits: { perIp: number; perAccount: number; windowSeconds: number };
+  /** How often the embedded database (PGlite, which has no autovacuum) is vacuumed; 0 turns it off. */
+  pgliteVacuumMinutes: number;
 }
 
 /** Reads the environment once. JWT_SECRET is generated and kept in DATA_DIR when unset outside production. */
@@ -47,5 +49,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perAccount: Number(env.LOGIN_LIMIT_PER_ACCOUNT ?? 10),
       windowSeconds: 15 * 60,
     },
+    pgliteVacuumMinutes: Number(env.PGLITE_VACUUM_MINUTES ?? 60),
   };
 }

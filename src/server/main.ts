@@ -3,6 +3,7 @@ import { loadConfig } from './env';
 import { migrate, openDatabase } from './db/client';
 import { buildApp } from './app';
 import { seedDemo } from './seed/demo';
+import { scheduleVacuum } from './db/maintenance';
 
 /** Reads the environment, migrates, seeds the demo organisation once, listens; shuts down gracefully. */
 async function main() {
@@ -14,12 +15,14 @@ async function main() {
     const seeded = await seedDemo(database.db);
     if (seeded) app.log.info('Seeded the demo organisation');
   }
+  const stopVacuum = scheduleVacuum(database, config.pgliteVacuumMinutes * 60_000, app.log);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     // app.close stops accepting, waits for in-flight requests, then runs onClose hooks.
+    stopVacuum();
     await app.close();
     await database.close();
     process.exit(0);
