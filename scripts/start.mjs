@@ -1,10 +1,11 @@
-// `npm start`: install what is missing, build the SPA, then run the server (which migrates and seeds).
+// `npm start`: install what is missing, build the SPA and the server bundle, then run the server (which migrates and seeds).
 import { execSync, spawn } from 'node:child_process';
 import { ensureDeps } from './ensure-deps.mjs';
 
 ensureDeps();
 console.log('Building the web app…');
 execSync('npx vite build --logLevel warn', { stdio: 'inherit' });
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { stdio: 'inherit', env: process.env });
+execSync(`"${process.execPath}" scripts/build-server.mjs`, { stdio: 'inherit' });
+const server = spawn(process.execPath, ['dist/server/main.mjs'], { stdio: 'inherit', env: process.env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from './db/client';
 import { withoutTenant } from './db/client';
@@ -20,10 +19,13 @@ export interface Mailer {
 export function createMailer(opts: { smtpUrl?: string; db: Db; log: FastifyBaseLogger; from?: string }): Mailer {
   const from = opts.from ?? 'CMMS <no-reply@cmms.local>';
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    const smtpUrl = opts.smtpUrl;
+    // Loaded on the first mail, not at start: cold start pays only for what every request needs.
+    let transport: Promise<import('nodemailer').Transporter> | undefined;
     return {
       async send(mail) {
-        await transport.sendMail({ from, ...mail });
+        transport ??= import('nodemailer').then((m) => m.default.createTransport(smtpUrl));
+        await (await transport).sendMail({ from, ...mail });
       },
     };
   }

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { ROOT } from './paths';
 import { loadConfig } from './env';
 import { migrate, openDatabase } from './db/client';
 import { buildApp } from './app';
@@ -10,7 +11,7 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrate(database);
-  const app = await buildApp({ database, config, webRoot: join(import.meta.dirname, '../../dist/web') });
+  const app = await buildApp({ database, config, webRoot: join(ROOT, 'dist/web') });
   if (config.seedDemo) {
     const seeded = await seedDemo(database.db);
     if (seeded) app.log.info('Seeded the demo organisation');

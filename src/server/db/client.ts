@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import * as schema from './schema';
 import { applyTenancy, RUNTIME_ROLE } from './tenancy';
+import { ROOT } from '../paths';
 
 export type Schema = typeof schema;
 /** The one database type: PGlite (embedded) and node-postgres both satisfy it. */
@@ -18,7 +19,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const MIGRATIONS = join(import.meta.dirname, '../../../drizzle');
+const MIGRATIONS = join(ROOT, 'drizzle');
 
 /** Opens PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory when dataDir is 'memory://'). */
 export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {

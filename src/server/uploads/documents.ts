@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
 import { HttpError } from '../http-error';
 import { processImage } from './images';
 import type { Storage } from './storage';
@@ -53,6 +52,7 @@ function cleanName(name: string | undefined) {
  */
 export async function storeDocument(storage: Storage, orgId: number, file: UploadedFile, rule: DocumentRule) {
   if (file.bytes.length > rule.maxBytes) throw new HttpError(413, rule.sizeMessage);
+  const { fileTypeFromBuffer } = await import('file-type'); // loaded on first use (cold start)
   const type = await fileTypeFromBuffer(file.bytes);
   if (type?.mime === 'application/pdf') return { url: await storage.put(orgId, file.bytes, 'pdf'), name: file.name };
   if (type && ['image/jpeg', 'image/png', 'image/webp'].includes(type.mime)) {

@@ -1,5 +1,3 @@
-import sharp from 'sharp';
-import { fileTypeFromBuffer } from 'file-type';
 import { HttpError } from '../http-error';
 
 /** The two upload rules of the spec: the generic image rule and the avatar rule, with their messages. */
@@ -32,6 +30,8 @@ export interface ProcessedImage {
 export async function processImage(bytes: Buffer, kind: keyof typeof IMAGE_RULES): Promise<ProcessedImage> {
   const rule = IMAGE_RULES[kind];
   if (bytes.length > rule.maxBytes) throw new HttpError(413, rule.sizeMessage);
+  // Image libraries load on the first upload, not at start (cold start).
+  const [{ fileTypeFromBuffer }, { default: sharp }] = await Promise.all([import('file-type'), import('sharp')]);
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !ALLOWED.has(type.mime)) throw new HttpError(415, rule.typeMessage);
   try {
