@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Badge, Paper, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,9 @@ import { api } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
 import { WORK_ORDER_STATUSES, type WorkOrderDto, type WorkOrderStatistics } from '../work-orders.schema';
 import { PRIORITY_COLORS, STATUS_COLORS, formatDateTime } from './labels';
-import { WorkOrderDrawer } from './work-order-drawer';
+
+// The drawer (form, dates, rich text, parts and labour) loads when a row or Add opens it: the list stays small.
+const WorkOrderDrawer = lazy(() => import('./work-order-drawer').then((m) => ({ default: m.WorkOrderDrawer })));
 
 function Card({ label, value, testId, color }: { label: string; value: number | undefined; testId: string; color: string }) {
   return (
@@ -113,14 +115,16 @@ export default function WorkOrdersPage() {
         pagination={tablePagination(list.state, list.pagination)}
       />
       {selected !== undefined && (
-        <WorkOrderDrawer
-          id={selected}
-          onClose={() => setSelected(undefined)}
-          onCreated={(id) => setSelected(id)}
-          query={list.state.apiQuery}
-          onList={list.setListData}
-          invalidate={list.invalidate}
-        />
+        <Suspense fallback={null}>
+          <WorkOrderDrawer
+            id={selected}
+            onClose={() => setSelected(undefined)}
+            onCreated={(id) => setSelected(id)}
+            query={list.state.apiQuery}
+            onList={list.setListData}
+            invalidate={list.invalidate}
+          />
+        </Suspense>
       )}
     </ListScreen>
   );
