@@ -2,17 +2,23 @@ import { join } from 'node:path';
 import { ROOT } from './paths';
 import { loadConfig } from './env';
 import { migrate, openDatabase } from './db/client';
-import { buildApp } from './app';
-import { seedDemo } from './seed/demo';
 import { scheduleVacuum } from './db/maintenance';
 
 /** Reads the environment, migrates, seeds the demo organisation once, listens; shuts down gracefully. */
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await migrate(database);
+  // Cold start: the database opens (PGlite compiles its WebAssembly off the main thread; PostgreSQL
+  // connects) and migrates while the application's modules load.
+  const ready = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).then(async (database) => {
+    await migrate(database);
+    return database;
+  });
+  ready.catch(() => {}); // reported by the await below, after the modules load
+  const { buildApp } = await import('./app');
+  const database = await ready;
   const app = await buildApp({ database, config, webRoot: join(ROOT, 'dist/web') });
   if (config.seedDemo) {
+    const { seedDemo } = await import('./seed/demo');
     const seeded = await seedDemo(database.db);
     if (seeded) app.log.info('Seeded the demo organisation');
   }

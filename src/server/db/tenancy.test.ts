@@ -63,3 +63,26 @@ describe('the tenancy wall', () => {
     expect(rowsOf(owner)[0]).toMatchObject({ owns: false });
   });
 });
+
+describe('applying the tenancy wall at start', () => {
+  it('leaves a walled database untouched (no table locks on a restart) and walls in a table added later', async () => {
+    const { openDatabase, migrate } = await import('./client');
+    const database = await openDatabase({ dataDir: 'memory://' });
+    await migrate(database);
+    const policyOid = async (table: string) =>
+      rowsOf<{ oid: number }>(await database.db.execute(sql`select p.oid from pg_policy p join pg_class c on c.oid = p.polrelid where c.relname = ${table}`))[0]?.oid;
+    const before = await policyOid('work_orders');
+    await migrate(database); // a restart
+    expect(await policyOid('work_orders')).toBe(before);
+
+    await database.db.execute(sql`create table later_feature (org_id integer not null, id integer not null, primary key (org_id, id))`);
+    await migrate(database);
+    expect(await policyOid('later_feature')).toBeDefined();
+    expect(await policyOid('work_orders')).not.toBe(before); // re-applied to every table, as designed
+    const [flags] = rowsOf<{ relrowsecurity: boolean; relforcerowsecurity: boolean }>(
+      await database.db.execute(sql`select relrowsecurity, relforcerowsecurity from pg_class where relname = 'later_feature'`),
+    );
+    expect(flags).toEqual({ relrowsecurity: true, relforcerowsecurity: true });
+    await database.close();
+  });
+});

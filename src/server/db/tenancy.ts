@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
 
@@ -83,5 +84,31 @@ BEGIN
 END $$;
 `;
   // One statement per call: PGlite's extended protocol refuses several in one.
+  // Re-applying takes ACCESS EXCLUSIVE locks on every tenant table: on a busy database a second instance
+  // starting (rolling restart, scale-out) would stall all requests. Skip it when this very script was
+  // applied and the catalog shows every tenant table walled in (a new table makes the check fail).
+  const fingerprint = createHash('sha256').update(script).digest('hex');
+  if (await inPlace(db, fingerprint)) return;
   for (const statement of script.split(/\n\n(?=DO |CREATE )/)) await db.execute(sql.raw(statement));
+  await db.execute(sql.raw(`CREATE TABLE IF NOT EXISTS tenancy_state (fingerprint text NOT NULL)`));
+  await db.execute(sql`DELETE FROM tenancy_state`);
+  await db.execute(sql`INSERT INTO tenancy_state (fingerprint) VALUES (${fingerprint})`);
+}
+
+async function inPlace(db: Db, fingerprint: string): Promise<boolean> {
+  const result = await db.execute(sql`
+    SELECT to_regclass('tenancy_state') IS NOT NULL AS has_state,
+      (SELECT count(*)::int FROM information_schema.columns c
+         JOIN pg_class r ON r.relname = c.table_name AND r.relnamespace = 'public'::regnamespace AND r.relkind = 'r'
+        WHERE c.table_schema = 'public' AND c.column_name = 'org_id' AND c.table_name <> 'org_counters'
+          AND NOT (r.relrowsecurity AND r.relforcerowsecurity
+                   AND EXISTS (SELECT 1 FROM pg_policy p WHERE p.polrelid = r.oid AND p.polname = 'tenant_isolation')
+                   AND (NOT EXISTS (SELECT 1 FROM information_schema.columns i
+                                    WHERE i.table_schema = 'public' AND i.table_name = c.table_name AND i.column_name = 'id')
+                        OR EXISTS (SELECT 1 FROM pg_trigger g WHERE g.tgrelid = r.oid AND g.tgname = 'org_scoped_id')))) AS missing`);
+  const [row] = (result as unknown as { rows: { has_state: boolean; missing: number }[] }).rows;
+  if (!row.has_state || row.missing > 0) return false;
+  const state = await db.execute(sql.raw('SELECT fingerprint FROM tenancy_state'));
+  const [applied] = (state as unknown as { rows: { fingerprint: string }[] }).rows;
+  return applied?.fingerprint === fingerprint;
 }
