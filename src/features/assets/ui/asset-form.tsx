@@ -1,9 +1,9 @@
-import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySuccess } from '../../../web/components';
-import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
+import { RecordCreateModal } from '../../../web/components';
+import { api } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
 import { AssetCategorySelect } from '../../master-data/ui/asset-category-select';
 import { CustomerVendorSelect } from '../../customers-vendors/ui/customer-vendor-select';
@@ -118,33 +118,19 @@ export function AssetFields({ form, record }: { form: AssetForm; record?: AssetD
 export function AssetCreateModal({ onClose, onCreated }: { onClose(): void; onCreated(asset: AssetDto): void }) {
   const { t } = useTranslation('assets');
   const form = useAssetForm(null);
-  const save = form.handleSubmit(async (values) => {
-    try {
-      const res = await api.post<{ asset: AssetDto }>('/assets/add-asset', values);
-      notifySuccess(t('added'));
-      onCreated(res.asset);
-    } catch (err) {
-      if (!applyApiErrors(err, form.setError)) notifyError(errorMessage(err, t('addFailed')));
-    }
-  });
   return (
-    <Modal opened onClose={onClose} title={t('newTitle')} size="xl" data-testid="asset-create-modal">
-      <form
-        onSubmit={(e) => {
-          e.stopPropagation();
-          void save(e);
-        }}
-      >
-        <AssetFields form={form} />
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={onClose}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            {t('common:actions.save')}
-          </Button>
-        </Group>
-      </form>
-    </Modal>
+    <RecordCreateModal
+      form={form}
+      title={t('newTitle')}
+      size="xl"
+      testId="asset-create-modal"
+      create={(values) => api.post<{ asset: AssetDto }>('/assets/add-asset', values).then((r) => r.asset)}
+      success={t('added')}
+      failure={t('addFailed')}
+      onClose={onClose}
+      onCreated={onCreated}
+    >
+      <AssetFields form={form} />
+    </RecordCreateModal>
   );
 }

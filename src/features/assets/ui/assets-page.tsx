@@ -1,29 +1,22 @@
 import { useState } from 'react';
-import { Badge, Button } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
-  DataTable,
   ListMultiFilter,
-  ListScreen,
   ListTextFilter,
   RecordDrawer,
-  activityQueryKey,
-  confirmDelete,
-  notifyError,
-  notifySuccess,
-  tablePagination,
+  RecordDrawerFooter,
+  ServerListScreen,
+  recordMessages,
+  useListRecordActions,
   useServerList,
   type Column,
+  type ListData,
 } from '../../../web/components';
-import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
 import { ASSET_STATUSES, type AssetDto } from '../assets.schema';
 import { AssetFields, assetFormValues, useAssetForm } from './asset-form';
 import './assets-i18n';
-
-type ListSetter = ReturnType<typeof useServerList>['setListData'];
-type ListData = Parameters<ListSetter>[0];
 
 /** /dashboard/assets: the organisation's assets, filtered by name and status. */
 export default function AssetsPage() {
@@ -56,13 +49,14 @@ export default function AssetsPage() {
     { key: 'date', header: t('date'), render: (r) => r.date },
   ];
   return (
-    <ListScreen
+    <ServerListScreen
+      list={list}
+      tableId="assets"
+      columns={columns}
+      onRowClick={setSelected}
       title={t('title')}
       addLabel={t('add')}
       onAdd={() => setSelected(null)}
-      onRefresh={list.refetch}
-      refreshing={list.loading}
-      listState={list.state}
       filters={
         <>
           <ListTextFilter state={list.state} name="name" placeholder={t('filter')} debounceMs={500} />
@@ -70,56 +64,33 @@ export default function AssetsPage() {
         </>
       }
     >
-      <DataTable
-        tableId="assets"
-        columns={columns}
-        rows={list.rows}
-        rowKey={(r) => r.id}
-        loading={list.loading}
-        onRowClick={setSelected}
-        pagination={tablePagination(list.state, list.pagination)}
-      />
       {selected !== undefined && (
         <AssetDrawer key={selected?.id ?? 'new'} record={selected} onClose={() => setSelected(undefined)} query={list.state.apiQuery} onList={list.setListData} />
       )}
-    </ListScreen>
+    </ServerListScreen>
   );
 }
 
-function AssetDrawer({ record, onClose, query, onList }: { record: AssetDto | null; onClose(): void; query: Record<string, unknown>; onList: ListSetter }) {
+function AssetDrawer({ record, onClose, query, onList }: { record: AssetDto | null; onClose(): void; query: Record<string, unknown>; onList(data: ListData): void }) {
   const { t } = useTranslation('assets');
-  const queryClient = useQueryClient();
   const isManager = useIsManager();
   const [current, setCurrent] = useState(record);
   const form = useAssetForm(record);
-  const save = form.handleSubmit(async (values) => {
-    try {
-      if (current) {
-        const res = await api.put<{ asset: AssetDto }>(`/assets/update-asset/${current.id}`, values);
-        setCurrent(res.asset);
-        form.reset(assetFormValues(res.asset));
-        notifySuccess(t('updated'));
-        void queryClient.invalidateQueries({ queryKey: ['assets'] });
-        void queryClient.invalidateQueries({ queryKey: activityQueryKey('asset', current.id) });
-      } else {
-        onList(await api.post<ListData>('/assets/add-asset', values, { query: query as never }));
-        notifySuccess(t('added'));
-        onClose();
-      }
-    } catch (err) {
-      if (!applyApiErrors(err, form.setError)) notifyError(errorMessage(err, current ? t('updateFailed') : t('addFailed')));
-    }
+  const { save, remove } = useListRecordActions({
+    form,
+    record: current,
+    query,
+    onList,
+    onClose,
+    queryKey: 'assets',
+    entityType: 'asset',
+    paths: { add: '/assets/add-asset', update: (id) => `/assets/update-asset/${id}`, remove: (id) => `/assets/delete-asset/${id}` },
+    messages: recordMessages(t),
+    onUpdated: (res: { asset: AssetDto }) => {
+      setCurrent(res.asset);
+      form.reset(assetFormValues(res.asset));
+    },
   });
-  const remove = async () => {
-    if (!current || !(await confirmDelete(t('confirmDelete')))) return;
-    try {
-      onList(await api.del<ListData>(`/assets/delete-asset/${current.id}`, { query: query as never }));
-      notifySuccess(t('deleted'));
-      onClose();
-    } catch (err) {
-      notifyError(errorMessage(err, t('deleteFailed')));
-    }
-  };
   return (
     <RecordDrawer
       opened
@@ -129,18 +100,7 @@ function AssetDrawer({ record, onClose, query, onList }: { record: AssetDto | nu
       onSubmit={save}
       activity={{ entityType: 'asset', entityId: current?.id }}
       tabs={[{ value: 'overview', label: t('common:drawer.overview'), content: <AssetFields form={form} record={current} /> }]}
-      footer={
-        <>
-          {current && isManager && (
-            <Button color="red" variant="light" onClick={remove} data-testid="delete-record">
-              {t('delete')}
-            </Button>
-          )}
-          <Button type="submit" loading={form.formState.isSubmitting} data-testid="save-record">
-            {t('common:actions.save')}
-          </Button>
-        </>
-      }
+      footer={<RecordDrawerFooter onDelete={current && isManager && remove} deleteLabel={t('delete')} saving={form.formState.isSubmitting} />}
       testId="asset-drawer"
     />
   );

@@ -1,9 +1,9 @@
-import { Button, Group, Modal, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { AsyncSelect, notifyError, notifySuccess } from '../../../web/components';
-import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
+import { AsyncSelect, RecordCreateModal } from '../../../web/components';
+import { api } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
 import { ProductCategorySelect } from '../../master-data/ui/product-category-select';
 import { PART_TYPES, partInputSchema, type PartDto, type PartInput, type PartType } from '../parts.schema';
@@ -144,33 +144,19 @@ export const partBody = (values: PartInput): PartInput => (values.type === 'cons
 export function PartCreateModal({ onClose, onCreated }: { onClose(): void; onCreated(part: PartDto): void }) {
   const { t } = useTranslation('parts');
   const form = usePartForm(null);
-  const save = form.handleSubmit(async (values) => {
-    try {
-      const res = await api.post<{ part: PartDto }>('/parts/add-part', partBody(values));
-      notifySuccess(t('added'));
-      onCreated(res.part);
-    } catch (err) {
-      if (!applyApiErrors(err, form.setError)) notifyError(errorMessage(err, t('addFailed')));
-    }
-  });
   return (
-    <Modal opened onClose={onClose} title={t('newTitle')} size="xl" data-testid="part-create-modal">
-      <form
-        onSubmit={(e) => {
-          e.stopPropagation();
-          void save(e);
-        }}
-      >
-        <PartFields form={form} />
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={onClose}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            {t('common:actions.save')}
-          </Button>
-        </Group>
-      </form>
-    </Modal>
+    <RecordCreateModal
+      form={form}
+      title={t('newTitle')}
+      size="xl"
+      testId="part-create-modal"
+      create={(values) => api.post<{ part: PartDto }>('/parts/add-part', partBody(values)).then((r) => r.part)}
+      success={t('added')}
+      failure={t('addFailed')}
+      onClose={onClose}
+      onCreated={onCreated}
+    >
+      <PartFields form={form} />
+    </RecordCreateModal>
   );
 }

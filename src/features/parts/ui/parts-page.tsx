@@ -1,31 +1,26 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Chip, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Card, Chip, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  DataTable,
   ListMultiFilter,
-  ListScreen,
   ListTextFilter,
   RecordDrawer,
-  activityQueryKey,
-  confirmDelete,
-  notifyError,
-  notifySuccess,
-  tablePagination,
+  RecordDrawerFooter,
+  ServerListScreen,
+  recordMessages,
+  useListRecordActions,
   useMoney,
   useServerList,
   type Column,
+  type ListData,
 } from '../../../web/components';
-import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
+import { api } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
 import { PART_TYPES, type PartDto, type PartList } from '../parts.schema';
 import { PartFields, partBody, partFormValues, usePartForm } from './part-form';
 import { PartImage, PartStock } from './part-stock';
 import './parts-i18n';
-
-type ListSetter = ReturnType<typeof useServerList>['setListData'];
-type ListData = Parameters<ListSetter>[0];
 
 const qty = (n: number) => (Number.isInteger(n) ? String(n) : String(Math.round(n * 1000) / 1000));
 
@@ -74,7 +69,11 @@ export default function PartsPage() {
   ];
   const lowOnly = list.state.filters.lowStock === 'true';
   return (
-    <ListScreen
+    <ServerListScreen
+      list={list}
+      tableId="parts"
+      columns={columns}
+      onRowClick={setSelected}
       title={t('title')}
       addLabel={t('add')}
       onAdd={() => setSelected(null)}
@@ -82,8 +81,6 @@ export default function PartsPage() {
         void list.refetch();
         void low.refetch();
       }}
-      refreshing={list.loading}
-      listState={list.state}
       filters={
         <>
           <ListTextFilter state={list.state} name="name" placeholder={t('filter')} debounceMs={500} />
@@ -121,59 +118,37 @@ export default function PartsPage() {
         </Card>
       }
     >
-      <DataTable
-        tableId="parts"
-        columns={columns}
-        rows={list.rows}
-        rowKey={(r) => r.id}
-        loading={list.loading}
-        onRowClick={setSelected}
-        pagination={tablePagination(list.state, list.pagination)}
-      />
       {selected !== undefined && (
         <PartDrawer key={selected?.id ?? 'new'} record={selected} onClose={() => setSelected(undefined)} query={list.state.apiQuery} onList={list.setListData} />
       )}
-    </ListScreen>
+    </ServerListScreen>
   );
 }
 
-function PartDrawer({ record, onClose, query, onList }: { record: PartDto | null; onClose(): void; query: Record<string, unknown>; onList: ListSetter }) {
+function PartDrawer({ record, onClose, query, onList }: { record: PartDto | null; onClose(): void; query: Record<string, unknown>; onList(data: ListData): void }) {
   const { t } = useTranslation('parts');
   const queryClient = useQueryClient();
   const isManager = useIsManager();
   const [current, setCurrent] = useState(record);
   const form = usePartForm(record);
   const refreshLists = () => void queryClient.invalidateQueries({ queryKey: ['parts'] });
-  const save = form.handleSubmit(async (values) => {
-    try {
-      if (current) {
-        const res = await api.put<{ part: PartDto }>(`/parts/update-part/${current.id}`, partBody(values));
-        setCurrent(res.part);
-        form.reset(partFormValues(res.part));
-        notifySuccess(t('updated'));
-        refreshLists();
-        void queryClient.invalidateQueries({ queryKey: activityQueryKey('part', current.id) });
-      } else {
-        onList(await api.post<ListData>('/parts/add-part', partBody(values), { query: query as never }));
-        notifySuccess(t('added'));
-        void queryClient.invalidateQueries({ queryKey: ['parts', 'low-stock'] });
-        onClose();
-      }
-    } catch (err) {
-      if (!applyApiErrors(err, form.setError)) notifyError(errorMessage(err, current ? t('updateFailed') : t('addFailed')));
-    }
+  const { save, remove } = useListRecordActions({
+    form,
+    record: current,
+    query,
+    onList,
+    onClose,
+    queryKey: 'parts',
+    entityType: 'part',
+    paths: { add: '/parts/add-part', update: (id) => `/parts/update-part/${id}`, remove: (id) => `/parts/delete-part/${id}` },
+    messages: recordMessages(t),
+    body: partBody,
+    onUpdated: (res: { part: PartDto }) => {
+      setCurrent(res.part);
+      form.reset(partFormValues(res.part));
+    },
+    onListChanged: () => void queryClient.invalidateQueries({ queryKey: ['parts', 'low-stock'] }),
   });
-  const remove = async () => {
-    if (!current || !(await confirmDelete(t('confirmDelete')))) return;
-    try {
-      onList(await api.del<ListData>(`/parts/delete-part/${current.id}`, { query: query as never }));
-      notifySuccess(t('deleted'));
-      void queryClient.invalidateQueries({ queryKey: ['parts', 'low-stock'] });
-      onClose();
-    } catch (err) {
-      notifyError(errorMessage(err, t('deleteFailed')));
-    }
-  };
   const changed = (part: PartDto) => {
     setCurrent(part);
     refreshLists();
@@ -199,18 +174,7 @@ function PartDrawer({ record, onClose, query, onList }: { record: PartDto | null
         },
         { value: 'stock', label: t('stock'), hidden: !current, content: current ? <PartStock part={current} onChanged={changed} /> : null },
       ]}
-      footer={
-        <>
-          {current && isManager && (
-            <Button color="red" variant="light" onClick={remove} data-testid="delete-record">
-              {t('delete')}
-            </Button>
-          )}
-          <Button type="submit" loading={form.formState.isSubmitting} data-testid="save-record">
-            {t('common:actions.save')}
-          </Button>
-        </>
-      }
+      footer={<RecordDrawerFooter onDelete={current && isManager && remove} deleteLabel={t('delete')} saving={form.formState.isSubmitting} />}
       testId="part-drawer"
     />
   );

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useFieldArray, useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { RichTextField, notifyError, notifySuccess, type SelectOption } from '../../../web/components';
-import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
+import { RecordCreateModal, RichTextField, type SelectOption } from '../../../web/components';
+import { api } from '../../../web/lib/api';
 import { WorkStationSelect } from '../../work-stations/ui/work-station-select';
 import { serviceInputSchema, type ServiceDto, type ServiceInput } from '../service-catalog.schema';
 import './services-i18n';
@@ -123,36 +123,23 @@ export function ServiceFields({ form, record }: { form: ServiceForm; record?: Se
 }
 
 /** The creation dialog opened by the select's "Add New" entry: creates a service and hands it back. */
-export function ServiceCreateModal({ opened, onClose, onCreated }: { opened: boolean; onClose(): void; onCreated(service: ServiceDto): void }) {
+export function ServiceCreateModal({ opened = true, onClose, onCreated }: { opened?: boolean; onClose(): void; onCreated(service: ServiceDto): void }) {
   const { t } = useTranslation('services');
   const form = useServiceForm(null);
-  const save = form.handleSubmit(async (values) => {
-    try {
-      const res = await api.post<{ service: ServiceDto }>('/services/add-service', values);
-      notifySuccess(t('added'));
-      onCreated(res.service);
-    } catch (err) {
-      if (!applyApiErrors(err, form.setError)) notifyError(errorMessage(err, t('addFailed')));
-    }
-  });
   return (
-    <Modal opened={opened} onClose={onClose} title={t('newTitle')} size="xl" data-testid="service-create-modal">
-      <form
-        onSubmit={(e) => {
-          e.stopPropagation();
-          void save(e);
-        }}
-      >
-        <ServiceFields form={form} />
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={onClose}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" loading={form.formState.isSubmitting}>
-            {t('common:actions.save')}
-          </Button>
-        </Group>
-      </form>
-    </Modal>
+    <RecordCreateModal
+      form={form}
+      opened={opened}
+      title={t('newTitle')}
+      size="xl"
+      testId="service-create-modal"
+      create={(values) => api.post<{ service: ServiceDto }>('/services/add-service', values).then((r) => r.service)}
+      success={t('added')}
+      failure={t('addFailed')}
+      onClose={onClose}
+      onCreated={onCreated}
+    >
+      <ServiceFields form={form} />
+    </RecordCreateModal>
   );
 }

@@ -1,10 +1,9 @@
-import { useState } from 'react';
-import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySuccess } from '../../../web/components';
-import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
+import { RecordCreateModal } from '../../../web/components';
+import { api } from '../../../web/lib/api';
 import { TeamSelect } from '../../teams/ui/team-select';
 import { workStationInputSchema, type WorkStationDto, type WorkStationInput } from '../work-stations.schema';
 import './work-stations-i18n';
@@ -48,41 +47,26 @@ export function WorkStationFields({ form }: { form: WorkStationForm }) {
 }
 
 /** The creation dialog opened by the select's "Add New" entry: creates a station and hands it back. */
-export function WorkStationCreateModal({ opened, onClose, onCreated }: { opened: boolean; onClose(): void; onCreated(station: WorkStationDto): void }) {
+export function WorkStationCreateModal({ opened = true, onClose, onCreated }: { opened?: boolean; onClose(): void; onCreated(station: WorkStationDto): void }) {
   const { t } = useTranslation('workStations');
   const form = useWorkStationForm(null);
-  const [saving, setSaving] = useState(false);
-  const save = form.handleSubmit(async (values) => {
-    setSaving(true);
-    try {
-      const res = await api.post<{ workStation: WorkStationDto }>('/workstations/add-workstation', values);
-      notifySuccess(t('added'));
-      form.reset();
-      onCreated(res.workStation);
-    } catch (err) {
-      if (!applyApiErrors(err, form.setError)) notifyError(errorMessage(err, t('addFailed')));
-    } finally {
-      setSaving(false);
-    }
-  });
   return (
-    <Modal opened={opened} onClose={onClose} title={t('newTitle')} size="lg" data-testid="work-station-create-modal">
-      <form
-        onSubmit={(e) => {
-          e.stopPropagation();
-          void save(e);
-        }}
-      >
-        <WorkStationFields form={form} />
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={onClose}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" loading={saving}>
-            {t('common:actions.save')}
-          </Button>
-        </Group>
-      </form>
-    </Modal>
+    <RecordCreateModal
+      form={form}
+      opened={opened}
+      title={t('newTitle')}
+      size="lg"
+      testId="work-station-create-modal"
+      create={(values) => api.post<{ workStation: WorkStationDto }>('/workstations/add-workstation', values).then((r) => r.workStation)}
+      success={t('added')}
+      failure={t('addFailed')}
+      onClose={onClose}
+      onCreated={(station) => {
+        form.reset();
+        onCreated(station);
+      }}
+    >
+      <WorkStationFields form={form} />
+    </RecordCreateModal>
   );
 }

@@ -1,29 +1,23 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
-  DataTable,
-  ListScreen,
   ListTextFilter,
   RecordDrawer,
-  activityQueryKey,
-  confirmDelete,
-  notifyError,
-  notifySuccess,
-  tablePagination,
+  RecordDrawerFooter,
+  ServerListScreen,
+  recordMessages,
+  useListRecordActions,
+  useNotifiedQuery,
   useServerList,
   type Column,
+  type ListData,
 } from '../../../web/components';
-import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
+import { api } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
 import type { WorkStationDto } from '../work-stations.schema';
 import { WorkStationFields, useWorkStationForm } from './work-station-form';
 import './work-stations-i18n';
-
-type ListSetter = ReturnType<typeof useServerList>['setListData'];
-type ListData = Parameters<ListSetter>[0];
 
 /** /dashboard/work-stations: the stations list (25 a page); `?selected-workstation=<id>&dialog=open` opens one. */
 export default function WorkStationsPage() {
@@ -38,11 +32,14 @@ export default function WorkStationsPage() {
   });
   const [params, setParams] = useSearchParams();
   const linkedId = params.get('dialog') === 'open' ? Number(params.get('selected-workstation')) || null : null;
-  const linked = useQuery({
-    queryKey: ['work-stations', 'one', linkedId],
-    queryFn: ({ signal }) => api.get<{ workStation: WorkStationDto }>(`/workstations/get-workstation/${linkedId}`, { signal }),
-    enabled: linkedId !== null,
-  });
+  const linked = useNotifiedQuery(
+    {
+      queryKey: ['work-stations', 'one', linkedId],
+      queryFn: ({ signal }) => api.get<{ workStation: WorkStationDto }>(`/workstations/get-workstation/${linkedId}`, { signal }),
+      enabled: linkedId !== null,
+    },
+    t('fetchOneFailed'),
+  );
   // undefined = closed, null = new
   const [selected, setSelected] = useState<WorkStationDto | null | undefined>(undefined);
   // Open the linked station once per link: a refetch after saving must not reopen a drawer the user closed.
@@ -54,9 +51,6 @@ export default function WorkStationsPage() {
       setSelected(linked.data.workStation);
     }
   }, [linked.data, linkedId]);
-  useEffect(() => {
-    if (linked.isError) notifyError(t('fetchOneFailed'));
-  }, [linked.isError, t]);
 
   const close = () => {
     setSelected(undefined);
@@ -82,74 +76,38 @@ export default function WorkStationsPage() {
   ];
   const isManager = useIsManager();
   return (
-    <ListScreen
+    <ServerListScreen
+      list={list}
+      tableId="work-stations"
+      columns={columns}
+      onRowClick={setSelected}
       title={t('title')}
       addLabel={isManager ? t('add') : undefined}
       onAdd={() => setSelected(null)}
-      onRefresh={list.refetch}
-      refreshing={list.loading}
-      listState={list.state}
       filters={<ListTextFilter state={list.state} name="name" placeholder={t('filter')} debounceMs={500} />}
     >
-      <DataTable
-        tableId="work-stations"
-        columns={columns}
-        rows={list.rows}
-        rowKey={(r) => r.id}
-        loading={list.loading}
-        onRowClick={setSelected}
-        pagination={tablePagination(list.state, list.pagination)}
-      />
       {selected !== undefined && (
         <WorkStationDrawer key={selected?.id ?? 'new'} record={selected} onClose={close} query={list.state.apiQuery} onList={list.setListData} readOnly={!isManager} />
       )}
-    </ListScreen>
+    </ServerListScreen>
   );
 }
 
-function WorkStationDrawer({
-  record,
-  onClose,
-  query,
-  onList,
-  readOnly,
-}: {
-  record: WorkStationDto | null;
-  onClose(): void;
-  query: Record<string, unknown>;
-  onList: ListSetter;
-  readOnly: boolean;
-}) {
+function WorkStationDrawer({ record, onClose, query, onList, readOnly }: { record: WorkStationDto | null; onClose(): void; query: Record<string, unknown>; onList(data: ListData): void; readOnly: boolean }) {
   const { t } = useTranslation('workStations');
-  const queryClient = useQueryClient();
   const form = useWorkStationForm(record);
-  const save = form.handleSubmit(async (values) => {
-    try {
-      if (record) {
-        const res = await api.put<{ updatedWorkStation: WorkStationDto }>(`/workstations/update-workstation/${record.id}`, values);
-        form.reset({ code: res.updatedWorkStation.code, name: res.updatedWorkStation.name, city: res.updatedWorkStation.city, teamId: res.updatedWorkStation.teamId });
-        notifySuccess(t('updated'));
-        void queryClient.invalidateQueries({ queryKey: ['work-stations'] });
-        void queryClient.invalidateQueries({ queryKey: activityQueryKey('work-station', record.id) });
-      } else {
-        onList(await api.post<ListData>('/workstations/add-workstation', values, { query: query as never }));
-        notifySuccess(t('added'));
-        onClose();
-      }
-    } catch (err) {
-      if (!applyApiErrors(err, form.setError)) notifyError(errorMessage(err, record ? t('updateFailed') : t('addFailed')));
-    }
+  const { save, remove } = useListRecordActions({
+    form,
+    record,
+    query,
+    onList,
+    onClose,
+    queryKey: 'work-stations',
+    entityType: 'work-station',
+    paths: { add: '/workstations/add-workstation', update: (id) => `/workstations/update-workstation/${id}`, remove: (id) => `/workstations/delete-workstation/${id}` },
+    messages: recordMessages(t),
+    onUpdated: ({ updatedWorkStation: s }: { updatedWorkStation: WorkStationDto }) => form.reset({ code: s.code, name: s.name, city: s.city, teamId: s.teamId }),
   });
-  const remove = async () => {
-    if (!record || !(await confirmDelete(t('confirmDelete')))) return;
-    try {
-      onList(await api.del<ListData>(`/workstations/delete-workstation/${record.id}`, { query: query as never }));
-      notifySuccess(t('deleted'));
-      onClose();
-    } catch (err) {
-      notifyError(errorMessage(err, t('deleteFailed')));
-    }
-  };
   return (
     <RecordDrawer
       opened
@@ -159,20 +117,7 @@ function WorkStationDrawer({
       onSubmit={save}
       activity={{ entityType: 'work-station', entityId: record?.id }}
       tabs={[{ value: 'overview', label: t('common:drawer.overview'), content: <WorkStationFields form={form} /> }]}
-      footer={
-        !readOnly && (
-          <>
-            {record && (
-              <Button color="red" variant="light" onClick={remove} data-testid="delete-record">
-                {t('delete')}
-              </Button>
-            )}
-            <Button type="submit" loading={form.formState.isSubmitting} data-testid="save-record">
-              {t('common:actions.save')}
-            </Button>
-          </>
-        )
-      }
+      footer={!readOnly && <RecordDrawerFooter onDelete={record && remove} deleteLabel={t('delete')} saving={form.formState.isSubmitting} />}
       testId="work-station-drawer"
     />
   );

@@ -1,0 +1,46 @@
+import { DateInput } from '@mantine/dates';
+import { Controller, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+
+/** 'DD/MM/YYYY' of an ISO date, by its calendar day in UTC (dates are stored at a day's UTC midnight or time). */
+export function formatDay(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const [y, m, d] = iso.slice(0, 10).split('-');
+  return `${d}/${m}/${y}`;
+}
+
+/** 'YYYY-MM-DD' for a date picker from an ISO string. */
+export const pickerDay = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : null);
+
+/** Parses what a user types in a date box, 'DD/MM/YYYY' (the format shown), to 'YYYY-MM-DD'. */
+export function parseDay(text: string): string | null {
+  const m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text.trim());
+  if (!m) return null;
+  const iso = `${m[3]}-${m[2].padStart(2, '0')}-${m[1].padStart(2, '0')}`;
+  return Number.isNaN(new Date(iso).getTime()) ? null : iso;
+}
+
+/** A required day of a form ('YYYY-MM-DD' or null), shown and typed as DD/MM/YYYY, clearable. */
+export function DayField<V extends FieldValues>(props: { form: UseFormReturn<V, any, any>; name: Path<V>; label: string; testId: string; disabled?: boolean }) {
+  return (
+    <Controller
+      control={props.form.control}
+      name={props.name}
+      render={({ field, fieldState }) => (
+        <DateInput
+          label={props.label}
+          withAsterisk
+          valueFormat="DD/MM/YYYY"
+          dateParser={parseDay}
+          value={field.value}
+          onChange={(v) => field.onChange(v ? String(v).slice(0, 10) : null)}
+          onBlur={field.onBlur}
+          error={fieldState.error?.message}
+          disabled={props.disabled}
+          clearable
+          data-testid={props.testId}
+          popoverProps={{ withinPortal: true }}
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,80 @@
+import { useState, type ComponentType } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useIsManager } from '../lib/app-data';
+import { AsyncSelect, rememberOption, type SelectOption } from './async-select';
+
+export interface RecordSelectProps<O> {
+  value: number | null | undefined;
+  onChange(value: number | null, option: O | null): void;
+  label?: string;
+  error?: string;
+  initialOption?: SelectOption | null;
+  withAsterisk?: boolean;
+  disabled?: boolean;
+  /** Offer "Add New" (default true). */
+  allowAddNew?: boolean;
+  testId?: string;
+}
+
+export interface RecordSelectConfig<Rec, O> {
+  /** The options endpoint, e.g. '/assets/get-assets-options'. */
+  path: string;
+  /** Options per fetch (default 10). */
+  pageSize?: number;
+  /** The area's react-query key, refreshed after a creation (e.g. 'assets'). */
+  queryKey: string;
+  /** "Add New" only for managers. */
+  managersOnly?: boolean;
+  /** The creation dialog; it calls onCreated with the new record. */
+  CreateModal: ComponentType<{ onClose(): void; onCreated(record: Rec): void }>;
+  /** The option of a new record. */
+  toOption(record: Rec): O;
+}
+
+/**
+ * A searchable picker over an options endpoint whose "Add New" entry (value 0) opens the area's creation dialog
+ * in place, then selects the new record (remembered for its label; options and lists refreshed).
+ */
+export function createRecordSelect<Rec, O extends { value: number; label: string }>(config: RecordSelectConfig<Rec, O>) {
+  return function RecordSelect(props: RecordSelectProps<O>) {
+    const { t } = useTranslation();
+    const queryClient = useQueryClient();
+    const isManager = useIsManager();
+    const [creating, setCreating] = useState(false);
+    const [created, setCreated] = useState<SelectOption | null>(null);
+    const { CreateModal } = config;
+    return (
+      <>
+        <AsyncSelect
+          path={config.path}
+          pageSize={config.pageSize}
+          value={props.value}
+          onChange={(v, o) => props.onChange(v, o as unknown as O | null)}
+          label={props.label}
+          error={props.error}
+          initialOption={created && created.value === props.value ? created : props.initialOption}
+          onAddNew={props.allowAddNew !== false && (isManager || !config.managersOnly) ? () => setCreating(true) : undefined}
+          addNewLabel={t('select.addNew')}
+          withAsterisk={props.withAsterisk}
+          disabled={props.disabled}
+          testId={props.testId}
+        />
+        {creating && (
+          <CreateModal
+            onClose={() => setCreating(false)}
+            onCreated={(record) => {
+              const option = config.toOption(record);
+              rememberOption(config.path, option as unknown as SelectOption);
+              setCreated(option as unknown as SelectOption);
+              setCreating(false);
+              void queryClient.invalidateQueries({ queryKey: ['options', config.path] });
+              void queryClient.invalidateQueries({ queryKey: [config.queryKey] });
+              props.onChange(option.value, option);
+            }}
+          />
+        )}
+      </>
+    );
+  };
+}

@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import type { Pagination } from '../../shared/pagination';
+import { DataTable, type Column } from './data-table';
+import { ListScreen, type ListScreenProps } from './list-screen';
+import { tablePagination } from './table-pagination';
+import type { ListQueryState } from './use-list-query-state';
+
+/** What ServerListScreen reads of `useServerList`. */
+export interface ServerListLike<T> {
+  state: Pick<ListQueryState, 'page' | 'pageSize' | 'setPage' | 'setPageSize' | 'isFiltered' | 'reset'>;
+  rows: T[];
+  pagination?: Pagination;
+  loading: boolean;
+  refetch(): unknown;
+}
+
+export interface ServerListScreenProps<T> extends Omit<ListScreenProps, 'listState' | 'refreshing' | 'onRefresh' | 'children'> {
+  /** The answer of useServerList. */
+  list: ServerListLike<T>;
+  /** DataTable's id (remembers the column choice). */
+  tableId: string;
+  columns: Column<T>[];
+  onRowClick?: (row: T) => void;
+  /** Default: the row's `id`. */
+  rowKey?: (row: T) => string | number;
+  /** Default: refetch the list. */
+  onRefresh?: () => void;
+  /** The drawer (rendered after the table). */
+  children?: ReactNode;
+}
+
+/** A ListScreen over a server-paged list with its DataTable: Refresh, Reset, spinner and paging come from `list`. */
+export function ServerListScreen<T>({ list, tableId, columns, onRowClick, rowKey, onRefresh, children, ...screen }: ServerListScreenProps<T>) {
+  return (
+    <ListScreen {...screen} onRefresh={onRefresh ?? (() => void list.refetch())} refreshing={list.loading} listState={list.state}>
+      <DataTable
+        tableId={tableId}
+        columns={columns}
+        rows={list.rows}
+        rowKey={rowKey ?? ((r) => (r as { id: number }).id)}
+        loading={list.loading}
+        onRowClick={onRowClick}
+        pagination={tablePagination(list.state, list.pagination)}
+      />
+      {children}
+    </ListScreen>
+  );
+}
