@@ -20,5 +20,7 @@ export const activities = pgTable(
     primaryKey({ columns: [t.orgId, t.id] }),
     foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
     index('activities_entity_idx').on(t.orgId, t.entityType, t.entityId, t.createdAt),
+    // The notifications bell: the organisation's newest entries (listRecentActivities), read backwards.
+    index('activities_org_created_idx').on(t.orgId, t.createdAt, t.id),
   ],
 );

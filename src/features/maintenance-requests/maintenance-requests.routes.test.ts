@@ -268,6 +268,31 @@ describe('maintenance request calls', () => {
     expect((await org.admin.get('/api/maintenance-requests/get-maintenance-requests?status=rejected')).body.statistics).toEqual(expected);
   });
 
+  it('keeps the counters and totals exact through edits and deletes, per organisation', async () => {
+    const { org, refs } = await setup();
+    const other = await setup('Other');
+    for (let i = 0; i < 3; i++) await add(org.admin, corrective(refs));
+    await add(other.org.admin, corrective(other.refs));
+    const edited = await org.admin.put('/api/maintenance-requests/update-maintenance-request/1', corrective(refs, { requester: 'customer', customerId: refs.customer.id, assetId: undefined }));
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    await org.admin.put('/api/maintenance-requests/update-state/2', { state: 'approved' });
+    expect((await org.admin.del('/api/maintenance-requests/delete-maintenance-request/3')).status).toBe(200);
+    const list = await org.admin.get('/api/maintenance-requests/get-maintenance-requests');
+    expect(list.body.pagination.totalRecords).toBe(2);
+    expect(list.body.statistics).toEqual({
+      totalNewRequests: 1,
+      totalApprovedRequests: 1,
+      approvedVsRejected: { approved: 1, rejected: 0 },
+      employeeVsCustomer: { employee: 1, customer: 1 },
+      unassignedRequests: 0,
+    });
+    expect((await org.admin.get('/api/maintenance-requests/get-maintenance-requests?status=approved')).body.pagination.totalRecords).toBe(1);
+    expect((await org.admin.get('/api/maintenance-requests/get-maintenance-requests?status=new&status=rejected')).body.pagination.totalRecords).toBe(1);
+    const theirs = await other.org.admin.get('/api/maintenance-requests/get-maintenance-requests');
+    expect(theirs.body.pagination.totalRecords).toBe(1);
+    expect(theirs.body.statistics.employeeVsCustomer).toEqual({ employee: 1, customer: 0 });
+  });
+
   it('offers options with what the maintenance order form fills in', async () => {
     const { org, refs } = await setup();
     await add(org.admin, corrective(refs, { title: 'Pump cavitation' }));

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../server/db/client';
-import { assets, customerVendors, maintenanceRequests, users } from '../../server/db/schema';
+import { assets, customerVendors, maintenanceRequestCounts, maintenanceRequests, users } from '../../server/db/schema';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/plugins/errors';
 import { pagination } from '../../shared/pagination';
@@ -127,32 +127,45 @@ function listWhere(orgId: number, query: MaintenanceRequestsQuery): SQL | undefi
   return and(eq(r.orgId, orgId), states.length ? inArray(r.state, states) : undefined, titleFilter);
 }
 
-/** The side panel's counters over all of the organisation's requests. */
+/** The organisation's trigger-kept counts (at most 24 rows: state x requester x assigned). */
+function requestCounts(tx: Tx, orgId: number) {
+  const c = maintenanceRequestCounts;
+  return tx.select({ state: c.state, requester: c.requester, assigned: c.assigned, n: c.n }).from(c).where(eq(c.orgId, orgId));
+}
+
+/** The side panel's counters over all of the organisation's requests, from the kept counts. */
 export async function getRequestStatistics(tx: Tx, orgId: number): Promise<MaintenanceRequestStatistics> {
-  const [s] = await tx
-    .select({
-      newCount: sql<number>`count(*) filter (where ${r.state} = 'new')`.mapWith(Number),
-      approved: sql<number>`count(*) filter (where ${r.state} = 'approved')`.mapWith(Number),
-      rejected: sql<number>`count(*) filter (where ${r.state} = 'rejected')`.mapWith(Number),
-      employee: sql<number>`count(*) filter (where ${r.requester} = 'employee')`.mapWith(Number),
-      customer: sql<number>`count(*) filter (where ${r.requester} = 'customer')`.mapWith(Number),
-      unassigned: sql<number>`count(*) filter (where ${r.assignedTo} is null)`.mapWith(Number),
-    })
-    .from(r)
-    .where(eq(r.orgId, orgId));
+  const rows = await requestCounts(tx, orgId);
+  const sum = (keep: (r: (typeof rows)[number]) => boolean) => rows.reduce((n, r) => (keep(r) ? n + r.n : n), 0);
+  const approved = sum((r) => r.state === 'approved');
+  const rejected = sum((r) => r.state === 'rejected');
   return {
-    totalNewRequests: s.newCount,
-    totalApprovedRequests: s.approved,
-    approvedVsRejected: { approved: s.approved, rejected: s.rejected },
-    employeeVsCustomer: { employee: s.employee, customer: s.customer },
-    unassignedRequests: s.unassigned,
+    totalNewRequests: sum((r) => r.state === 'new'),
+    totalApprovedRequests: approved,
+    approvedVsRejected: { approved, rejected },
+    employeeVsCustomer: { employee: sum((r) => r.requester === 'employee'), customer: sum((r) => r.requester === 'customer') },
+    unassignedRequests: sum((r) => !r.assigned),
   };
 }
 
-/** A page of requests, newest first, with the state and title filters, and the counters. */
+/**
+ * A page of requests, newest first, with the state and title filters, and the counters. Without a title
+ * the total comes from the kept counts (no scan of the organisation's requests); with one it is counted.
+ */
 export async function listMaintenanceRequests(tx: Tx, orgId: number, query: MaintenanceRequestsQuery) {
   const where = listWhere(orgId, query);
-  const [{ total }] = await tx.select({ total: count() }).from(r).where(where);
+  const states = [...(query.status ?? []), ...(query.state ?? [])];
+  let total: number;
+  if (query.title) {
+    [{ total }] = await tx.select({ total: count() }).from(r).where(where);
+  } else {
+    const c = maintenanceRequestCounts;
+    const [row] = await tx
+      .select({ n: sql<number>`coalesce(sum(${c.n}), 0)::int` })
+      .from(c)
+      .where(and(eq(c.orgId, orgId), states.length ? inArray(c.state, states) : undefined));
+    total = Number(row.n);
+  }
   const rows = await baseSelect(tx)
     .where(where)
     .orderBy(desc(r.id))

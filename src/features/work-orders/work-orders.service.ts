@@ -114,7 +114,9 @@ async function countOrders(tx: Tx, orgId: number, actor: AccessClaims, query: Wo
       .where(and(eq(workOrderStatusCounts.orgId, orgId), query.status?.length ? inArray(workOrderStatusCounts.status, query.status) : undefined));
     return Number(row.n);
   }
-  const capped = tx.select({ one: sql`1` }).from(workOrders).where(where).limit(EXACT_COUNT_CAP + 1).as('capped');
+  // Newest first, as the list: for a common match the planner walks the organisation's index and stops at the
+  // cap; for a rare one it reads the trigram index. Unordered, it may build a bitmap of every match first.
+  const capped = tx.select({ one: sql`1` }).from(workOrders).where(where).orderBy(desc(workOrders.id)).limit(EXACT_COUNT_CAP + 1).as('capped');
   const [{ n }] = await tx.select({ n: count() }).from(capped);
   if (n <= EXACT_COUNT_CAP) return n;
   const plan = await tx.execute(sql`explain (format json) ${tx.select({ one: sql`1` }).from(workOrders).where(where)}`);

@@ -39,8 +39,9 @@ export const workOrders = pgTable(
     index('work_orders_org_due_idx').on(t.orgId, t.dueDate),
     index('work_orders_org_priority_status_idx').on(t.orgId, t.priority, t.status),
     index('work_orders_org_asset_idx').on(t.orgId, t.assetId),
-    // Title "contains" search without a scan: trigram GIN (the planner ANDs it with the org's rows; see docs/decisions).
-    index('work_orders_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    // Title "contains" search without a scan: trigram GIN with org_id first (btree_gin), so a search reads only
+    // its organisation's entries, never other tenants' matches (docs/decisions/006).
+    index('work_orders_org_title_trgm_idx').using('gin', t.orgId, t.title.op('gin_trgm_ops')),
   ],
 );
 
