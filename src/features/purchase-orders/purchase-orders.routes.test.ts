@@ -4,8 +4,8 @@ import { createOrg, createTestApp, type TestApp, type TestOrg } from '../../serv
 import { withTenant } from '../../server/db/client';
 import { purchaseOrders } from '../../server/db/schema';
 import { computeTotals } from '../../shared/tax';
-import { pdfText } from '../quotations/document-pdf.service';
-import { commercialRows, inDays } from '../quotations/test-fixtures';
+import { pdfText } from '../commercial-documents/document-pdf.service';
+import { commercialRows, inDays } from '../commercial-documents/test-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {

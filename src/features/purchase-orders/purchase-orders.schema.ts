@@ -1,20 +1,16 @@
 import { z } from '../../shared/zod-setup';
-import type { Pagination } from '../../shared/pagination';
+import { attachmentsField, noteField, optionalDate, requiredDate, requiredRefField, statusField } from '../commercial-documents/document-lines.schema';
 import {
-  attachmentsField,
-  documentBody,
-  documentListQuery,
-  noteField,
-  optionalDate,
-  requiredDate,
-  requiredRefField,
-  statusField,
-  type DocumentLineDto,
-  type DocumentTotalsDto,
-  type StoredAttachment,
-} from '../quotations/document-lines.schema';
+  documentNumber,
+  documentSchemas,
+  type DocumentApiKind,
+  type DocumentDetail,
+  type DocumentDtoBase,
+  type DocumentList,
+  type PersonDto,
+} from '../commercial-documents/commercial-documents.schema';
 
-export { documentOptionsQuery as purchaseOrderOptionsQuerySchema } from '../quotations/document-lines.schema';
+export { documentOptionsQuery as purchaseOrderOptionsQuerySchema } from '../commercial-documents/document-lines.schema';
 
 /** Spec doc 2 section 4: draft (default), sendForApproval, purchaseSent, purchaseOrder; any can be chosen. */
 export const PURCHASE_ORDER_STATUSES = ['draft', 'sendForApproval', 'purchaseSent', 'purchaseOrder'] as const;
@@ -45,50 +41,37 @@ export const purchaseOrderOverviewShape = {
   attachments: attachmentsField,
 };
 
-/** Body of add-purchase-order and update-purchase-order/{id}. Lines take purchase taxes; a tax is required. */
-export const purchaseOrderInputSchema = documentBody(purchaseOrderOverviewShape, {
+/** Body of add-purchase-order and update-purchase-order/{id}, status change and list query. Lines take purchase taxes; a tax is required. */
+const schemas = documentSchemas(PURCHASE_ORDER_STATUSES, purchaseOrderOverviewShape, {
   aliases: { vendor: 'vendorId', requester: 'requesterId', date: 'purchaseOrderDate', orderDate: 'purchaseOrderDate' },
   taxRequired: true,
 });
+export const purchaseOrderInputSchema = schemas.input;
 export type PurchaseOrderInput = z.output<typeof purchaseOrderInputSchema>;
-
 /** PUT update-purchase-order-status/{id}. */
-export const purchaseOrderStatusInputSchema = z.strictObject({ status: statusField(PURCHASE_ORDER_STATUSES) });
-
-export const purchaseOrdersQuerySchema = documentListQuery(PURCHASE_ORDER_STATUSES);
+export const purchaseOrderStatusInputSchema = schemas.statusInput;
+export const purchaseOrdersQuerySchema = schemas.listQuery;
 export type PurchaseOrdersQuery = z.output<typeof purchaseOrdersQuerySchema>;
 
 /** 'PO-0001' from 1. */
-export const purchaseOrderNumber = (id: number) => `PO-${String(id).padStart(4, '0')}`;
+export const purchaseOrderNumber = documentNumber('PO');
+
+export const PURCHASE_ORDER_KIND: DocumentApiKind = {
+  plural: 'purchase-orders',
+  slug: 'purchase-order',
+  listKey: 'purchaseOrders',
+  singularKey: 'purchaseOrder',
+  entityType: 'purchase-order',
+};
 
 /** A purchase order as the lists return it; `get-purchase-order` adds the lines. Money in major units. */
-export interface PurchaseOrderDto {
-  id: number;
-  number: string;
+export interface PurchaseOrderDto extends DocumentDtoBase<PurchaseOrderStatus> {
   purchaseOrderId: string;
-  status: PurchaseOrderStatus;
   vendorId: number;
-  CustomerVendor: { id: number; name: string; email: string } | null;
   requesterId: number;
-  requester: { id: number; firstName: string; lastName: string } | null;
+  requester: PersonDto;
   purchaseOrderDate: string;
   expirationDate: string | null;
-  note: string | null;
-  attachments: StoredAttachment[];
-  total: number;
-  totals: DocumentTotalsDto;
-  createdAt: string;
-  updatedAt: string;
 }
-
-export interface PurchaseOrderDetailDto extends PurchaseOrderDto {
-  serviceDetails: DocumentLineDto[];
-  partDetails: DocumentLineDto[];
-  services: DocumentLineDto[];
-  parts: DocumentLineDto[];
-}
-
-export interface PurchaseOrderList {
-  purchaseOrders: PurchaseOrderDto[];
-  pagination: Pagination;
-}
+export type PurchaseOrderDetailDto = DocumentDetail<PurchaseOrderDto>;
+export type PurchaseOrderList = DocumentList<'purchaseOrders', PurchaseOrderDto>;

@@ -4,9 +4,9 @@ import { createOrg, createTestApp, type TestApp, type TestOrg } from '../../serv
 import { withTenant } from '../../server/db/client';
 import { quotationLines, quotations, services } from '../../server/db/schema';
 import { computeTotals, type TaxRule } from '../../shared/tax';
-import { pdfText } from './document-pdf.service';
+import { pdfText } from '../commercial-documents/document-pdf.service';
 import sharp from 'sharp';
-import { commercialRows, inDays } from './test-fixtures';
+import { commercialRows, inDays } from '../commercial-documents/test-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {

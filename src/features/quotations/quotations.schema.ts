@@ -1,19 +1,16 @@
 import { z } from '../../shared/zod-setup';
-import type { Pagination } from '../../shared/pagination';
+import { attachmentsField, noteField, requiredDate, requiredRefField, statusField } from '../commercial-documents/document-lines.schema';
 import {
-  attachmentsField,
-  documentBody,
-  documentListQuery,
-  noteField,
-  requiredDate,
-  requiredRefField,
-  statusField,
-  type DocumentLineDto,
-  type DocumentTotalsDto,
-  type StoredAttachment,
-} from './document-lines.schema';
+  documentNumber,
+  documentSchemas,
+  type DocumentApiKind,
+  type DocumentDetail,
+  type DocumentDtoBase,
+  type DocumentList,
+  type PersonDto,
+} from '../commercial-documents/commercial-documents.schema';
 
-export { documentOptionsQuery as quotationOptionsQuerySchema } from './document-lines.schema';
+export { documentOptionsQuery as quotationOptionsQuerySchema } from '../commercial-documents/document-lines.schema';
 
 /** Spec doc 2 section 4: changed freely from the dropdown when editing. */
 export const QUOTATION_STATUSES = ['draft', 'sendForApproval', 'quotation', 'quotationSent', 'salesOrder'] as const;
@@ -50,51 +47,32 @@ export const quotationOverviewShape = {
   attachments: attachmentsField,
 };
 
-/** Body of add-quotation and update-quotation/{id} (the drawer's form uses it too). Lines take sales taxes. */
-export const quotationInputSchema = documentBody(quotationOverviewShape, {
+/** Body of add-quotation and update-quotation/{id} (the drawer's form uses it too), status change and list query. Lines take sales taxes. */
+const schemas = documentSchemas(QUOTATION_STATUSES, quotationOverviewShape, {
   aliases: { customer: 'customerId', salesPerson: 'salesPersonId', salesperson: 'salesPersonId', salesPersonID: 'salesPersonId' },
   taxRequired: false,
 });
+export const quotationInputSchema = schemas.input;
 export type QuotationInput = z.output<typeof quotationInputSchema>;
-
 /** PUT update-quotation-status/{id}. */
-export const quotationStatusInputSchema = z.strictObject({ status: statusField(QUOTATION_STATUSES) });
-
-export const quotationsQuerySchema = documentListQuery(QUOTATION_STATUSES);
+export const quotationStatusInputSchema = schemas.statusInput;
+export const quotationsQuerySchema = schemas.listQuery;
 export type QuotationsQuery = z.output<typeof quotationsQuerySchema>;
 
 /** 'Q-0001' from 1. */
-export const quotationNumber = (id: number) => `Q-${String(id).padStart(4, '0')}`;
+export const quotationNumber = documentNumber('Q');
+
+export const QUOTATION_KIND: DocumentApiKind = { plural: 'quotations', slug: 'quotation', listKey: 'quotations', singularKey: 'quotation', entityType: 'quotation' };
 
 /** A quotation as the lists return it; `get-quotation` adds the lines. Money in major units. */
-export interface QuotationDto {
-  id: number;
-  number: string;
+export interface QuotationDto extends DocumentDtoBase<QuotationStatus> {
   quotationId: string;
-  status: QuotationStatus;
   customerId: number;
-  CustomerVendor: { id: number; name: string; email: string } | null;
   salesPersonId: number;
-  salesperson: { id: number; firstName: string; lastName: string } | null;
-  salesPerson: { id: number; firstName: string; lastName: string } | null;
+  salesperson: PersonDto;
+  salesPerson: PersonDto;
   quotationDate: string;
   expirationDate: string;
-  note: string | null;
-  attachments: StoredAttachment[];
-  total: number;
-  totals: DocumentTotalsDto;
-  createdAt: string;
-  updatedAt: string;
 }
-
-export interface QuotationDetailDto extends QuotationDto {
-  serviceDetails: DocumentLineDto[];
-  partDetails: DocumentLineDto[];
-  services: DocumentLineDto[];
-  parts: DocumentLineDto[];
-}
-
-export interface QuotationList {
-  quotations: QuotationDto[];
-  pagination: Pagination;
-}
+export type QuotationDetailDto = DocumentDetail<QuotationDto>;
+export type QuotationList = DocumentList<'quotations', QuotationDto>;

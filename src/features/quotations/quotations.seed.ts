@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../server/db/client';
 import { customerVendors, parts, services, taxes, users } from '../../server/db/schema';
 import { quotationDocs } from './quotations.service';
-import type { LineValues } from './document-lines.schema';
+import type { LineValues } from '../commercial-documents/document-lines.schema';
 
 const day = 86_400_000;
 

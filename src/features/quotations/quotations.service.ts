@@ -1,17 +1,11 @@
 import { quotationLines, quotations } from '../../server/db/schema';
-import { registerActivityEntity } from '../activity/activity.service';
-import { baseDto, documentService, personDto, printableDocument, type BaseRow } from './commercial-documents.service';
-import { QUOTATION_STATUS_LABELS, quotationNumber, type QuotationInput, type QuotationsQuery } from './quotations.schema';
-import type { Tx } from '../../server/db/client';
-
-registerActivityEntity('quotation', quotations, 'Quotation');
+import { baseDto, documentService, personDto, type BaseRow } from '../commercial-documents/commercial-documents.service';
+import { QUOTATION_KIND, QUOTATION_STATUS_LABELS, quotationNumber } from './quotations.schema';
 
 /** Quotations: customer, salesperson, quotation and expiration dates; lines take sales taxes. */
 export const quotationDocs = documentService({
-  entityType: 'quotation',
+  ...QUOTATION_KIND,
   label: 'Quotation',
-  listKey: 'quotations',
-  singularKey: 'quotation',
   table: quotations,
   lines: quotationLines,
   partyColumn: 'customerId',
@@ -38,34 +32,12 @@ export const quotationDocs = documentService({
       quotationDate: r.date.toISOString(),
     };
   },
+  print: {
+    title: 'Quotation',
+    statusLabel: (s) => QUOTATION_STATUS_LABELS[s as keyof typeof QUOTATION_STATUS_LABELS] ?? s,
+    partyLabel: 'Customer',
+    personLabel: 'Salesperson',
+    dateLabel: 'Quotation date',
+    expirationLabel: 'Expiration date',
+  },
 });
-
-export const listQuotations = (tx: Tx, orgId: number, query: QuotationsQuery) => quotationDocs.list(tx, orgId, query);
-export const getQuotation = (tx: Tx, orgId: number, id: number) => quotationDocs.get(tx, orgId, id);
-export const addQuotation = (tx: Tx, orgId: number, userId: number, input: QuotationInput, query: QuotationsQuery) =>
-  quotationDocs.add(tx, orgId, userId, input as never, query);
-export const updateQuotation = (tx: Tx, orgId: number, userId: number, id: number, input: QuotationInput, query: QuotationsQuery) =>
-  quotationDocs.update(tx, orgId, userId, id, input as never, query);
-export const deleteQuotation = (tx: Tx, orgId: number, userId: number, id: number, query: QuotationsQuery) => quotationDocs.remove(tx, orgId, userId, id, query);
-export const updateQuotationStatus = (tx: Tx, orgId: number, userId: number, id: number, status: string) => quotationDocs.setStatus(tx, orgId, userId, id, status);
-export const listQuotationOptions = (tx: Tx, orgId: number, query: { pageSize: number; name?: string; title?: string }) => quotationDocs.options(tx, orgId, query);
-
-/** A quotation as printed (the route renders it to PDF outside the transaction). */
-export const printQuotation = (tx: Tx, orgId: number, id: number) =>
-  printableDocument(
-    tx,
-    orgId,
-    quotationDocs,
-    {
-      title: 'Quotation',
-      number: quotationNumber,
-      statusLabel: (s) => QUOTATION_STATUS_LABELS[s as keyof typeof QUOTATION_STATUS_LABELS] ?? s,
-      partyLabel: 'Customer',
-      personLabel: 'Salesperson',
-      dateLabel: 'Quotation date',
-      expirationLabel: 'Expiration date',
-    },
-    id,
-  );
-
-export const listQuotationTaxOptions = (tx: Tx, orgId: number) => quotationDocs.taxOptions(tx, orgId);

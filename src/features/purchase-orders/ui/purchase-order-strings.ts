@@ -1,51 +1,40 @@
-import { registerTranslations } from '../../../web/i18n';
+import { registerDocumentTranslations, type DocumentUiKind } from '../../commercial-documents/ui/document-strings';
+import { PURCHASE_ORDER_KIND, PURCHASE_ORDER_STATUSES, purchaseOrderInputSchema } from '../purchase-orders.schema';
 
-/** Status badge colours of the list. */
-export const STATUS_COLORS: Record<string, string> = {
-  draft: 'gray',
-  sendForApproval: 'yellow',
-  purchaseSent: 'cyan',
-  purchaseOrder: 'green',
+/** Purchase orders in the shared list and drawer (test ids po-…). */
+export const PURCHASE_ORDER_UI: DocumentUiKind = {
+  api: PURCHASE_ORDER_KIND,
+  ns: 'purchaseOrders',
+  testId: 'po',
+  statuses: PURCHASE_ORDER_STATUSES,
+  statusColors: {
+    draft: 'gray',
+    sendForApproval: 'yellow',
+    purchaseSent: 'cyan',
+    purchaseOrder: 'green',
+  },
+  inputSchema: purchaseOrderInputSchema,
+  party: { field: 'vendorId', type: 'vendor', testId: 'vendor' },
+  person: { field: 'requesterId', label: 'requester', testId: 'requester', dto: 'requester' },
+  dateField: 'purchaseOrderDate',
+  expirationRequired: false,
+  listDate: 'createdAt',
+  listFilter: 'name',
+  newLabel: 'newPurchaseOrder',
 };
 
-/** dd/MM/yyyy of an ISO date (empty for none). */
-export function formatDay(iso: string | null | undefined) {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
-}
-
-/** 'YYYY-MM-DD' of an ISO date, for a date input. */
-export const dayValue = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : '');
-
-registerTranslations('purchaseOrders', {
+registerDocumentTranslations('purchaseOrders', {
   en: {
     title: 'Purchase Orders',
     add: 'Generate Purchase Order',
     filter: 'Filter Purchase Orders',
-    statusFilter: 'Status',
-    col: { number: 'PO Number', vendor: 'Vendor Name', status: 'Status', total: 'Total', createdAt: 'Creation Date', requester: 'Requester Name' },
-    status: { draft: 'Draft', sendForApproval: 'Send For Approval', purchaseSent: 'Purchase Order Sent', purchaseOrder: 'Purchase Order' },
+    col: { number: 'PO Number', vendor: 'Vendor Name', createdAt: 'Creation Date', requester: 'Requester Name' },
+    status: { purchaseSent: 'Purchase Order Sent', purchaseOrder: 'Purchase Order' },
     newPurchaseOrder: 'New Purchase Order',
     vendor: 'Vendor',
     requester: 'Requester',
     purchaseOrderDate: 'Purchase Order Date',
-    expirationDate: 'Expiration Date',
-    note: 'Note',
-    services: 'Services',
-    parts: 'Parts',
-    service: 'Service',
-    part: 'Part',
     summary: 'Purchase Summary',
-    attachments: 'Attachments',
-    noAttachments: 'No attachments yet',
-    chooseFiles: 'Add attachments (PDF, JPEG, PNG, WebP)',
-    uploadFailed: 'Failed to upload attachments',
-    print: 'Print PDF',
-    printFailed: 'Failed to open the PDF',
-    save: 'Save Changes',
-    delete: 'Delete',
     deleteConfirm: 'Are you sure you want to delete this purchase order?',
     added: 'Purchase order added successfully',
     updated: 'Purchase order updated successfully',
@@ -62,28 +51,13 @@ registerTranslations('purchaseOrders', {
     title: 'أوامر الشراء',
     add: 'إنشاء أمر شراء',
     filter: 'تصفية أوامر الشراء',
-    statusFilter: 'الحالة',
-    col: { number: 'رقم أمر الشراء', vendor: 'اسم المورد', status: 'الحالة', total: 'الإجمالي', createdAt: 'تاريخ الإنشاء', requester: 'مقدم الطلب' },
-    status: { draft: 'مسودة', sendForApproval: 'إرسال للموافقة', purchaseSent: 'تم إرسال أمر الشراء', purchaseOrder: 'أمر شراء' },
+    col: { number: 'رقم أمر الشراء', vendor: 'اسم المورد', createdAt: 'تاريخ الإنشاء', requester: 'مقدم الطلب' },
+    status: { purchaseSent: 'تم إرسال أمر الشراء', purchaseOrder: 'أمر شراء' },
     newPurchaseOrder: 'أمر شراء جديد',
     vendor: 'المورد',
     requester: 'مقدم الطلب',
     purchaseOrderDate: 'تاريخ أمر الشراء',
-    expirationDate: 'تاريخ الانتهاء',
-    note: 'ملاحظة',
-    services: 'الخدمات',
-    parts: 'القطع',
-    service: 'الخدمة',
-    part: 'القطعة',
     summary: 'ملخص الشراء',
-    attachments: 'المرفقات',
-    noAttachments: 'لا توجد مرفقات بعد',
-    chooseFiles: 'إضافة مرفقات (PDF، JPEG، PNG، WebP)',
-    uploadFailed: 'فشل رفع المرفقات',
-    print: 'طباعة PDF',
-    printFailed: 'فشل فتح ملف PDF',
-    save: 'حفظ التغييرات',
-    delete: 'حذف',
     deleteConfirm: 'هل أنت متأكد من حذف أمر الشراء هذا؟',
     added: 'تمت إضافة أمر الشراء بنجاح',
     updated: 'تم تحديث أمر الشراء بنجاح',

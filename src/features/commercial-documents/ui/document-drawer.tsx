@@ -23,22 +23,22 @@ import { useAppData, useIsManager } from '../../../web/lib/app-data';
 import { CustomerVendorSelect } from '../../customers-vendors/ui/customer-vendor-select';
 import { ServiceSelect } from '../../service-catalog/ui/service-select';
 import { PartSelect } from '../../parts/ui/part-select';
-import { PURCHASE_ORDER_STATUSES, purchaseOrderInputSchema, type PurchaseOrderDetailDto, type PurchaseOrderList } from '../purchase-orders.schema';
-import type { DocumentLineDto, StoredAttachment } from '../../quotations/document-lines.schema';
-import { dayValue } from './purchase-order-strings';
+import type { DocumentLineDto, StoredAttachment } from '../document-lines.schema';
+import { documentPaths, type DocumentDetail, type DocumentDtoBase } from '../commercial-documents.schema';
+import { dayValue, type DocumentUiKind } from './document-strings';
 
 const ACCEPT = 'application/pdf,image/jpeg,image/png,image/webp';
 
-interface FormValues {
-  vendorId: number | null;
-  requesterId: number | null;
-  purchaseOrderDate: string;
+/** The form: the kind's party, person and date fields (named by `DocumentUiKind`), then the shared ones. */
+type FormValues = Record<string, any> & {
   expirationDate: string;
   note: string;
   attachments: StoredAttachment[];
   serviceDetails: LineItemValue[];
   partDetails: LineItemValue[];
-}
+};
+type DocumentRecord = DocumentDetail<DocumentDtoBase<string> & { expirationDate: string | null } & Record<string, any>>;
+type DocumentList = { pagination: unknown } & Record<string, unknown>;
 
 const line = (l: DocumentLineDto, idKey: 'serviceId' | 'partId'): LineItemValue => ({
   [idKey]: idKey === 'serviceId' ? l.serviceId : l.partId,
@@ -68,37 +68,42 @@ async function openPdf(path: string) {
   else window.location.href = url;
 }
 
-/** The purchase order drawer: overview, service and part lines with live totals, summary, attachments. */
-export function PurchaseOrderDrawer({
+/** A document's drawer (quotation, purchase order): overview, service and part lines with live totals, summary, attachments. */
+export function DocumentDrawer({
+  kind,
   id,
   onClose,
   onSelect,
   query,
   onList,
 }: {
+  kind: DocumentUiKind;
   id: number | null;
   onClose(): void;
   onSelect(id: number): void;
   query: Record<string, unknown>;
-  onList(data: PurchaseOrderList): void;
+  onList(data: DocumentList): void;
 }) {
-  const { t } = useTranslation('purchaseOrders');
+  const { t } = useTranslation(kind.ns);
+  const { plural, singularKey } = kind.api;
+  const paths = documentPaths(kind.api);
   const record = useQuery({
-    queryKey: ['purchase-orders', 'one', id],
-    queryFn: ({ signal }) => api.get<{ purchaseOrder: PurchaseOrderDetailDto }>(`/purchase-orders/get-purchase-order/${id}`, { signal }).then((r) => r.purchaseOrder),
+    queryKey: [plural, 'one', id],
+    queryFn: ({ signal }) => api.get<Record<string, DocumentRecord>>(`/${plural}${paths.get}${id}`, { signal }).then((r) => r[singularKey]),
     enabled: id !== null,
     meta: { errorMessage: t('failedFetch') },
   });
   const taxes = useQuery({
-    queryKey: ['purchase-orders', 'tax-options'],
-    queryFn: ({ signal }) => api.get<TaxOption[]>('/purchase-orders/get-tax-options', { signal }),
+    queryKey: [plural, 'tax-options'],
+    queryFn: ({ signal }) => api.get<TaxOption[]>(`/${plural}${paths.taxOptions}`, { signal }),
     staleTime: 60_000,
   });
   if ((id !== null && !record.data) || !taxes.data) {
     return <RecordDrawer opened onClose={onClose} title="" loading tabs={[{ value: 'overview', label: '', content: null }]} />;
   }
   return (
-    <PurchaseOrderForm
+    <DocumentForm
+      kind={kind}
       key={`${id ?? 'new'}-${record.dataUpdatedAt}`}
       record={record.data ?? null}
       taxes={taxes.data}
@@ -110,7 +115,8 @@ export function PurchaseOrderDrawer({
   );
 }
 
-function PurchaseOrderForm({
+function DocumentForm({
+  kind,
   record,
   taxes,
   onClose,
@@ -118,14 +124,19 @@ function PurchaseOrderForm({
   query,
   onList,
 }: {
-  record: PurchaseOrderDetailDto | null;
+  kind: DocumentUiKind;
+  record: DocumentRecord | null;
   taxes: TaxOption[];
   onClose(): void;
   onSelect(id: number): void;
   query: Record<string, unknown>;
-  onList(data: PurchaseOrderList): void;
+  onList(data: DocumentList): void;
 }) {
-  const { t } = useTranslation('purchaseOrders');
+  const { t } = useTranslation(kind.ns);
+  const { party, person, dateField, testId } = kind;
+  const { plural, singularKey, entityType } = kind.api;
+  const paths = documentPaths(kind.api);
+  const url = (path: string) => `/${plural}${path}`;
   const { t: common } = useTranslation();
   const queryClient = useQueryClient();
   const money = useMoney();
@@ -137,12 +148,12 @@ function PurchaseOrderForm({
   const [uploading, setUploading] = useState(false);
 
   const form = useForm<FormValues>({
-    resolver: zodResolver(purchaseOrderInputSchema as never) as never,
+    resolver: zodResolver(kind.inputSchema as never) as never,
     defaultValues: record
       ? {
-          vendorId: record.vendorId,
-          requesterId: record.requesterId,
-          purchaseOrderDate: dayValue(record.purchaseOrderDate),
+          [party.field]: record[party.field],
+          [person.field]: record[person.field],
+          [dateField]: dayValue(record[dateField]),
           expirationDate: dayValue(record.expirationDate),
           note: record.note ?? '',
           attachments: record.attachments,
@@ -150,9 +161,9 @@ function PurchaseOrderForm({
           partDetails: record.partDetails.map((l) => line(l, 'partId')),
         }
       : {
-          vendorId: null,
-          requesterId: appData.data?.loggedInUser.id ?? null,
-          purchaseOrderDate: today(),
+          [party.field]: null,
+          [person.field]: appData.data?.loggedInUser.id ?? null,
+          [dateField]: today(),
           expirationDate: inDays(30),
           note: '',
           attachments: [],
@@ -167,18 +178,18 @@ function PurchaseOrderForm({
   const totals = liveTotals([serviceDetails, partDetails], taxes);
 
   const refresh = (id: number) => {
-    void queryClient.invalidateQueries({ queryKey: ['purchase-orders'] });
-    void queryClient.invalidateQueries({ queryKey: activityQueryKey('purchase-order', id) });
+    void queryClient.invalidateQueries({ queryKey: [plural] });
+    void queryClient.invalidateQueries({ queryKey: activityQueryKey(entityType, id) });
   };
 
   const save = form.handleSubmit(async (values) => {
     const v = values as unknown as Record<string, unknown>;
     const body = {
       overview: {
-        vendorId: v.vendorId,
-        requesterId: v.requesterId,
-        purchaseOrderDate: v.purchaseOrderDate,
-        expirationDate: v.expirationDate || undefined,
+        [party.field]: v[party.field],
+        [person.field]: v[person.field],
+        [dateField]: v[dateField],
+        expirationDate: kind.expirationRequired ? v.expirationDate : v.expirationDate || undefined,
         note: v.note,
         attachments: v.attachments,
       },
@@ -187,16 +198,17 @@ function PurchaseOrderForm({
     };
     try {
       if (record) {
-        const res = await api.put<PurchaseOrderList>(`/purchase-orders/update-purchase-order/${record.id}`, body, { query: query as never });
+        const res = await api.put<DocumentList>(url(`${paths.update}${record.id}`), body, { query: query as never });
         onList(res);
         notifySuccess(t('updated'));
         refresh(record.id);
       } else {
-        const res = await api.post<PurchaseOrderList & { purchaseOrder: PurchaseOrderDetailDto }>('/purchase-orders/add-purchase-order', body, { query: query as never });
+        const res = await api.post<DocumentList>(url(paths.add), body, { query: query as never });
+        const added = res[singularKey] as DocumentRecord;
         onList(res);
         notifySuccess(t('added'));
-        refresh(res.purchaseOrder.id);
-        onSelect(res.purchaseOrder.id);
+        refresh(added.id);
+        onSelect(added.id);
       }
     } catch (err) {
       applyApiErrors(err, form.setError);
@@ -207,11 +219,11 @@ function PurchaseOrderForm({
   const changeStatus = async (next: string | null) => {
     if (!record || !next || next === status) return;
     try {
-      await api.put(`/purchase-orders/update-purchase-order-status/${record.id}`, { status: next });
+      await api.put(url(`${paths.status}${record.id}`), { status: next });
       setStatus(next as typeof status);
       notifySuccess(t('statusUpdated'));
-      void queryClient.invalidateQueries({ queryKey: ['purchase-orders'], exact: false, predicate: (q) => q.queryKey[1] !== 'one' });
-      void queryClient.invalidateQueries({ queryKey: activityQueryKey('purchase-order', record.id) });
+      void queryClient.invalidateQueries({ queryKey: [plural], exact: false, predicate: (q) => q.queryKey[1] !== 'one' });
+      void queryClient.invalidateQueries({ queryKey: activityQueryKey(entityType, record.id) });
     } catch (err) {
       notifyError(errorMessage(err, t('failedStatus')));
     }
@@ -220,7 +232,7 @@ function PurchaseOrderForm({
   const remove = async () => {
     if (!record || !(await confirmDelete(t('deleteConfirm')))) return;
     try {
-      onList(await api.del<PurchaseOrderList>(`/purchase-orders/delete-purchase-order/${record.id}`, { query: query as never }));
+      onList(await api.del<DocumentList>(url(`${paths.remove}${record.id}`), { query: query as never }));
       notifySuccess(t('deleted'));
       onClose();
     } catch (err) {
@@ -231,7 +243,7 @@ function PurchaseOrderForm({
   const print = async () => {
     if (!record) return;
     try {
-      await openPdf(`/purchase-orders/get-purchase-order-pdf/${record.id}`);
+      await openPdf(url(`${paths.pdf}${record.id}`));
     } catch {
       notifyError(t('printFailed'));
     }
@@ -244,7 +256,7 @@ function PurchaseOrderForm({
     try {
       const data = new FormData();
       for (const file of chosen) data.append('attachments', file, file.name);
-      const res = await apiRequest<{ attachments: StoredAttachment[] }>('POST', '/purchase-orders/upload-attachments', data, { timeoutMs: 60_000 });
+      const res = await apiRequest<{ attachments: StoredAttachment[] }>('POST', url(paths.upload), data, { timeoutMs: 60_000 });
       form.setValue('attachments', [...attachments, ...res.attachments], { shouldDirty: true });
       setFiles([]);
     } catch (err) {
@@ -255,47 +267,55 @@ function PurchaseOrderForm({
   };
 
   const lineErrors = (name: 'serviceDetails' | 'partDetails') => (errors[name] as unknown as LineErrors) ?? undefined;
+  const fieldError = (name: string) => errors[name]?.message as string | undefined;
 
   const overview = (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Controller
           control={form.control}
-          name="vendorId"
+          name={party.field}
           render={({ field }) => (
             <CustomerVendorSelect
-              type="vendor"
-              label={t('vendor')}
+              type={party.type}
+              label={t(party.type)}
               withAsterisk
               value={field.value}
               onChange={(v) => field.onChange(v)}
               initialOption={record?.CustomerVendor ? { value: record.CustomerVendor.id, label: record.CustomerVendor.name } : null}
-              error={errors.vendorId?.message}
-              testId="po-vendor"
+              error={fieldError(party.field)}
+              testId={`${testId}-${party.testId}`}
             />
           )}
         />
         <Controller
           control={form.control}
-          name="requesterId"
+          name={person.field}
           render={({ field }) => (
             <Select
-              label={t('requester')}
+              label={t(person.label)}
               withAsterisk
               searchable
               data={workers.map((w) => ({ value: String(w.id), label: `${w.firstName} ${w.lastName}`.trim() || w.email }))}
               value={field.value ? String(field.value) : null}
               onChange={(v) => field.onChange(v ? Number(v) : null)}
-              error={errors.requesterId?.message}
+              error={fieldError(person.field)}
               comboboxProps={{ withinPortal: true }}
-              data-testid="po-requester"
+              data-testid={`${testId}-${person.testId}`}
             />
           )}
         />
-        <TextInput type="date" label={t('purchaseOrderDate')} withAsterisk {...form.register('purchaseOrderDate')} error={errors.purchaseOrderDate?.message} data-testid="po-date" />
-        <TextInput type="date" label={t('expirationDate')} {...form.register('expirationDate')} error={errors.expirationDate?.message} data-testid="po-expiration" />
+        <TextInput type="date" label={t(dateField)} withAsterisk {...form.register(dateField)} error={fieldError(dateField)} data-testid={`${testId}-date`} />
+        <TextInput
+          type="date"
+          label={t('expirationDate')}
+          withAsterisk={kind.expirationRequired}
+          {...form.register('expirationDate')}
+          error={errors.expirationDate?.message}
+          data-testid={`${testId}-expiration`}
+        />
       </SimpleGrid>
-      <Textarea label={t('note')} autosize minRows={2} {...form.register('note')} error={errors.note?.message} data-testid="po-note" />
+      <Textarea label={t('note')} autosize minRows={2} {...form.register('note')} error={errors.note?.message} data-testid={`${testId}-note`} />
       <LineItemsTable
         title={t('services')}
         idKey="serviceId"
@@ -308,7 +328,7 @@ function PurchaseOrderForm({
         taxes={taxes}
         errors={lineErrors('serviceDetails')}
         formatMinor={money.formatMinor}
-        testId="po-services"
+        testId={`${testId}-services`}
       />
       <LineItemsTable
         title={t('parts')}
@@ -323,14 +343,14 @@ function PurchaseOrderForm({
         taxes={taxes}
         errors={lineErrors('partDetails')}
         formatMinor={money.formatMinor}
-        testId="po-parts"
+        testId={`${testId}-parts`}
       />
-      <DocumentSummary title={t('summary')} totals={totals} formatMinor={money.formatMinor} testId="po-summary" />
+      <DocumentSummary title={t('summary')} totals={totals} formatMinor={money.formatMinor} testId={`${testId}-summary`} />
     </Stack>
   );
 
   const attachmentsTab = (
-    <Stack gap="sm" data-testid="po-attachments">
+    <Stack gap="sm" data-testid={`${testId}-attachments`}>
       {attachments.length === 0 && (
         <Text size="sm" c="dimmed">
           {t('noAttachments')}
@@ -349,7 +369,7 @@ function PurchaseOrderForm({
           </ActionIcon>
         </Group>
       ))}
-      <FileInput multiple clearable accept={ACCEPT} label={t('chooseFiles')} leftSection={<IconPaperclip size={16} />} value={files} onChange={(f) => void upload(f)} disabled={uploading} data-testid="po-files" />
+      <FileInput multiple clearable accept={ACCEPT} label={t('chooseFiles')} leftSection={<IconPaperclip size={16} />} value={files} onChange={(f) => void upload(f)} disabled={uploading} data-testid={`${testId}-files`} />
     </Stack>
   );
 
@@ -357,25 +377,25 @@ function PurchaseOrderForm({
     <RecordDrawer
       opened
       onClose={onClose}
-      title={record ? record.number : t('newPurchaseOrder')}
+      title={record ? record.number : t(kind.newLabel)}
       headerRight={
         record ? (
           <Select
             aria-label={t('statusFilter')}
             w={200}
-            data={PURCHASE_ORDER_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+            data={kind.statuses.map((s) => ({ value: s, label: t(`status.${s}`) }))}
             value={status}
             onChange={(v) => void changeStatus(v)}
             allowDeselect={false}
             comboboxProps={{ withinPortal: true }}
-            data-testid="po-status"
+            data-testid={`${testId}-status`}
           />
         ) : undefined
       }
       errors={errors}
       onSubmit={save}
-      activity={{ entityType: 'purchase-order', entityId: record?.id }}
-      testId="po-drawer"
+      activity={{ entityType, entityId: record?.id }}
+      testId={`${testId}-drawer`}
       tabs={[
         { value: 'overview', label: common('drawer.overview'), content: overview },
         { value: 'attachments', label: t('attachments'), content: attachmentsTab },
@@ -383,16 +403,16 @@ function PurchaseOrderForm({
       footer={
         <>
           {record && (
-            <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={print} data-testid="po-print">
+            <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={print} data-testid={`${testId}-print`}>
               {t('print')}
             </Button>
           )}
           {record && isManager && (
-            <Button color="red" variant="light" onClick={remove} data-testid="po-delete">
+            <Button color="red" variant="light" onClick={remove} data-testid={`${testId}-delete`}>
               {t('delete')}
             </Button>
           )}
-          <Button type="submit" loading={form.formState.isSubmitting} data-testid="po-save">
+          <Button type="submit" loading={form.formState.isSubmitting} data-testid={`${testId}-save`}>
             {t('save')}
           </Button>
         </>

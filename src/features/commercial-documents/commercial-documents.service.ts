@@ -4,7 +4,7 @@ import { customerVendors, parts, services, taxChildren, taxes, uoms, users } fro
 import { badRequest, notFound } from '../../server/http-error';
 import { pagination } from '../../shared/pagination';
 import { computeTotals, toMajor, toMinor, type LineInput, type TaxRule } from '../../shared/tax';
-import { diffChanges, recordActivity } from '../activity/activity.service';
+import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import { checkOwnFiles } from '../customers-vendors/customers-vendors.service';
 import type { DocumentLineDto, DocumentTotalsDto, LineKind, LineValues, StoredAttachment } from './document-lines.schema';
 import { getCompany } from '../organization/organization.service';
@@ -44,6 +44,8 @@ export interface DocumentKind {
   shapeRow(row: BaseRow): Record<string, unknown>;
   /** The part's default unit of measure for a line. */
   partUom: 'unitOfMeasureId' | 'purchaseUnitOfMeasureId';
+  /** The printed document's words. */
+  print: { title: string; statusLabel(s: string): string; partyLabel: string; personLabel: string; dateLabel: string; expirationLabel: string };
 }
 
 export interface BaseRow {
@@ -93,8 +95,9 @@ export function totalsDto(r: { rawSubtotal: number; totalDiscount: number; untax
   return { rawSubtotal: major(r.rawSubtotal), totalDiscount: major(r.totalDiscount), untaxed: major(r.untaxed), totalTax: major(r.totalTax), total: major(r.total) };
 }
 
-/** The document-level service: one instance per kind. */
+/** The document-level service: one instance per kind (its history entries are registered under `entityType`). */
 export function documentService(k: DocumentKind) {
+  registerActivityEntity(k.entityType, k.table, k.label);
   const T = k.table;
   const L = k.lines;
 
@@ -428,12 +431,41 @@ export function documentService(k: DocumentKind) {
     }));
   }
 
-  /** Everything a printed document needs, from the stored lines and the same engine. */
-  async function forPrint(tx: Tx, orgId: number, id: number) {
+  /** A document as printed, from the stored lines and the same engine (the route renders it to PDF outside the transaction). */
+  async function print(tx: Tx, orgId: number, id: number): Promise<Omit<PrintableDocument, 'logo'> & { logoUrl: string | null }> {
     const row = await getRow(tx, orgId, id);
     const lines = await getLines(tx, orgId, id);
     const [party] = await tx.select().from(customerVendors).where(and(eq(customerVendors.orgId, orgId), eq(customerVendors.id, row.partyId)));
-    return { row, lines, party: party ?? null, totals: totalsDto(row) };
+    const totals = totalsDto(row);
+    const words = k.print;
+    const company = await getCompany(tx, orgId);
+    return {
+      title: words.title,
+      number: k.numberOf(id),
+      statusLabel: words.statusLabel(row.status),
+      currency: company.currency || 'USD',
+      company,
+      logoUrl: company.profilePicture ?? null,
+      party: {
+        label: words.partyLabel,
+        name: party?.name ?? '-',
+        email: party?.email ?? null,
+        address: party
+          ? [party.street, party.street2, [party.zipCode, party.city, party.state].filter(Boolean).join(' '), party.country, party.tinVat ? `TIN/VAT: ${party.tinVat}` : null].filter(
+              (l): l is string => !!l && l.trim() !== '',
+            )
+          : [],
+      },
+      person: { label: words.personLabel, name: [row.personFirstName, row.personLastName].filter(Boolean).join(' ') },
+      dates: [
+        { label: words.dateLabel, value: row.date },
+        { label: words.expirationLabel, value: row.expirationDate },
+      ],
+      serviceLines: lines.filter((l) => l.kind === 'service'),
+      partLines: lines.filter((l) => l.kind === 'part'),
+      totals,
+      note: row.note,
+    };
   }
 
   /** The taxes a line may take (this kind's scope), with their children, in the engine's form. */
@@ -453,7 +485,7 @@ export function documentService(k: DocumentKind) {
     });
   }
 
-  return { list, get, add, update, remove, setStatus, options, forPrint, resolveLines, taxOptions };
+  return { list, get, add, update, remove, setStatus, options, print, resolveLines, taxOptions };
 }
 
 /** The shared columns as the list rows show them, plus the feature's names. */
@@ -482,42 +514,3 @@ export function baseDto(k: Pick<DocumentKind, 'numberOf' | 'displayIdKey'>, r: B
 
 export const personDto = (r: BaseRow) =>
   r.personFirstName !== null ? { id: r.personId, firstName: r.personFirstName, lastName: r.personLastName ?? '' } : null;
-
-/** The printable form of a document: company, party, person, dates, stored lines and totals. */
-export async function printableDocument(
-  tx: Tx,
-  orgId: number,
-  docs: ReturnType<typeof documentService>,
-  words: { title: string; number(id: number): string; statusLabel(s: string): string; partyLabel: string; personLabel: string; dateLabel: string; expirationLabel: string },
-  id: number,
-): Promise<Omit<PrintableDocument, 'logo'> & { logoUrl: string | null }> {
-  const { row, lines, party, totals } = await docs.forPrint(tx, orgId, id);
-  const company = await getCompany(tx, orgId);
-  return {
-    title: words.title,
-    number: words.number(id),
-    statusLabel: words.statusLabel(row.status),
-    currency: company.currency || 'USD',
-    company,
-    logoUrl: company.profilePicture ?? null,
-    party: {
-      label: words.partyLabel,
-      name: party?.name ?? '-',
-      email: party?.email ?? null,
-      address: party
-        ? [party.street, party.street2, [party.zipCode, party.city, party.state].filter(Boolean).join(' '), party.country, party.tinVat ? `TIN/VAT: ${party.tinVat}` : null].filter(
-            (l): l is string => !!l && l.trim() !== '',
-          )
-        : [],
-    },
-    person: { label: words.personLabel, name: [row.personFirstName, row.personLastName].filter(Boolean).join(' ') },
-    dates: [
-      { label: words.dateLabel, value: row.date },
-      { label: words.expirationLabel, value: row.expirationDate },
-    ],
-    serviceLines: lines.filter((l) => l.kind === 'service'),
-    partLines: lines.filter((l) => l.kind === 'part'),
-    totals,
-    note: row.note,
-  };
-}

@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from '../../shared/zod-setup';
+import { EVERYONE, MANAGERS } from '../../server/plugins/request-context';
+import { idParamsSchema } from '../../shared/pagination';
+import { readUploadedFiles, storeDocument } from '../../server/uploads/documents';
+import { DOCUMENT_RULES } from '../customers-vendors/customers-vendors.schema';
+import { renderDocumentPdf } from './document-pdf.service';
+import { documentOptionsQuery } from './document-lines.schema';
+import { documentPaths, type DocumentApiKind } from './commercial-documents.schema';
+import type { documentService, DocumentValues, ListQuery } from './commercial-documents.service';
+
+/**
+ * The routes of one kind of commercial document (prefix /api/<plural>): list, options, attachments upload,
+ * tax options, get, add, update, status, delete (managers) and PDF. Everyone signed in prepares documents.
+ */
+export function commercialDocumentRoutes(
+  kind: DocumentApiKind,
+  schemas: { input: z.ZodType<unknown>; statusInput: z.ZodType<{ status: string }>; listQuery: z.ZodType<ListQuery> },
+  docs: ReturnType<typeof documentService>,
+) {
+  const paths = documentPaths(kind);
+  const { input, statusInput, listQuery } = schemas;
+  return async function routes(appBase: FastifyInstance) {
+    const app = appBase.withTypeProvider<ZodTypeProvider>();
+
+    app.get(paths.list, { schema: { querystring: listQuery }, config: { access: EVERYONE } }, (req) => req.inTenant((tx) => docs.list(tx, req.auth.orgId, req.query)));
+
+    app.get(paths.options, { schema: { querystring: documentOptionsQuery }, config: { access: EVERYONE } }, (req) =>
+      req.inTenant((tx) => docs.options(tx, req.auth.orgId, req.query)),
+    );
+
+    // Attachments: stored first (PDF or images, checked by their bytes), then saved on the document with the form.
+    app.post(paths.upload, { config: { access: EVERYONE } }, async (req) => {
+      const files = await readUploadedFiles(req, DOCUMENT_RULES);
+      const attachments: { url: string; name: string }[] = [];
+      for (const file of files) attachments.push(await storeDocument(app.deps.storage, req.auth.orgId, file, DOCUMENT_RULES));
+      return { attachments };
+    });
+
+    // The taxes its lines may take (sales for quotations, purchase for purchase orders), for the drawer's live totals.
+    app.get(paths.taxOptions, { config: { access: EVERYONE } }, (req) => req.inTenant((tx) => docs.taxOptions(tx, req.auth.orgId)));
+
+    app.get(`${paths.get}:id`, { schema: { params: idParamsSchema }, config: { access: EVERYONE } }, async (req) => {
+      const doc = await req.inTenant((tx) => docs.get(tx, req.auth.orgId, req.params.id));
+      return { [kind.singularKey]: doc, services: doc.services, parts: doc.parts, serviceDetails: doc.serviceDetails, partDetails: doc.partDetails };
+    });
+
+    app.post(paths.add, { schema: { body: input, querystring: listQuery }, config: { access: EVERYONE } }, async (req, reply) =>
+      reply.status(201).send(await req.inTenant((tx) => docs.add(tx, req.auth.orgId, req.auth.userId, req.body as DocumentValues, req.query))),
+    );
+
+    app.put(`${paths.update}:id`, { schema: { params: idParamsSchema, body: input, querystring: listQuery }, config: { access: EVERYONE } }, (req) =>
+      req.inTenant((tx) => docs.update(tx, req.auth.orgId, req.auth.userId, req.params.id, req.body as DocumentValues, req.query)),
+    );
+
+    app.put(`${paths.status}:id`, { schema: { params: idParamsSchema, body: statusInput }, config: { access: EVERYONE } }, (req) =>
+      req.inTenant((tx) => docs.setStatus(tx, req.auth.orgId, req.auth.userId, req.params.id, req.body.status)),
+    );
+
+    app.delete(`${paths.remove}:id`, { schema: { params: idParamsSchema, querystring: listQuery }, config: { access: MANAGERS } }, (req) =>
+      req.inTenant((tx) => docs.remove(tx, req.auth.orgId, req.auth.userId, req.params.id, req.query)),
+    );
+
+    app.get(`${paths.pdf}:id`, { schema: { params: idParamsSchema }, config: { access: EVERYONE } }, async (req, reply) => {
+      const { logoUrl, ...doc } = await req.inTenant((tx) => docs.print(tx, req.auth.orgId, req.params.id));
+      const logo = logoUrl ? ((await app.deps.storage.read?.(logoUrl)) ?? null) : null;
+      const pdf = await renderDocumentPdf({ ...doc, logo });
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="${doc.number}.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    });
+  };
+}
