@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from '../../shared/zod-setup';
+import type { Tx } from '../../server/db/client';
 import { EVERYONE, MANAGERS } from '../../server/plugins/request-context';
 import { idParamsSchema } from '../../shared/pagination';
 import {
@@ -30,105 +32,86 @@ const manage = { access: MANAGERS };
 
 /** Master data under /api: product-categories, taxes, uom-categories, uoms, asset-categories, time-tracking-reasons. */
 export async function masterDataRoutes(app: FastifyInstance) {
-  await app.register(productCategoryRoutes, { prefix: '/product-categories' });
-  await app.register(taxRoutes, { prefix: '/taxes' });
-  await app.register(uomCategoryRoutes, { prefix: '/uom-categories' });
-  await app.register(uomRoutes, { prefix: '/uoms' });
-  await app.register(assetCategoryRoutes, { prefix: '/asset-categories' });
-  await app.register(timeTrackingReasonRoutes, { prefix: '/time-tracking-reasons' });
-}
-
-async function productCategoryRoutes(appBase: FastifyInstance) {
-  const app = appBase.withTypeProvider<ZodTypeProvider>();
-  app.get('/get-product-categories', { schema: { querystring: simpleListQuerySchema }, config: read }, (req) =>
-    req.inTenant((tx) => listProductCategories(tx, req.auth.orgId, req.query)),
+  await app.register(
+    listRoutes({ plural: 'product-categories', singular: 'product-category' }, { body: productCategoryInputSchema, query: simpleListQuerySchema }, {
+      list: listProductCategories,
+      add: addProductCategory,
+      update: updateProductCategory,
+      remove: deleteProductCategory,
+    }),
+    { prefix: '/product-categories' },
   );
-  app.post('/add-product-category', { schema: { querystring: simpleListQuerySchema, body: productCategoryInputSchema }, config: manage }, async (req, reply) =>
-    reply.status(201).send(await req.inTenant((tx) => addProductCategory(tx, req.auth.orgId, req.auth.userId, req.body, req.query))),
+  await app.register(
+    listRoutes({ plural: 'taxes', singular: 'tax' }, { body: taxInputSchema, query: simpleListQuerySchema }, { list: listTaxes, add: addTax, update: updateTax, remove: deleteTax }),
+    { prefix: '/taxes' },
   );
-  app.put('/update-product-category/:id', { schema: { params: idParamsSchema, body: productCategoryInputSchema }, config: manage }, (req) =>
-    req.inTenant((tx) => updateProductCategory(tx, req.auth.orgId, req.auth.userId, req.params.id, req.body)),
+  await app.register(
+    listRoutes({ plural: 'uom-categories', singular: 'uom-category' }, { body: uomCategoryInputSchema, query: simpleListQuerySchema }, {
+      list: listUomCategories,
+      add: addUomCategory,
+      update: updateUomCategory,
+      remove: deleteUomCategory,
+    }),
+    { prefix: '/uom-categories' },
   );
-  app.delete('/delete-product-category/:id', { schema: { params: idParamsSchema, querystring: simpleListQuerySchema }, config: manage }, (req) =>
-    req.inTenant((tx) => deleteProductCategory(tx, req.auth.orgId, req.auth.userId, req.params.id, req.query)),
+  await app.register(
+    listRoutes({ plural: 'uoms', singular: 'uom' }, { body: uomInputSchema, query: uomListQuerySchema }, { list: listUoms, add: addUom, update: updateUom, remove: deleteUom }, (uoms) =>
+      uoms.withTypeProvider<ZodTypeProvider>().get('/get-uom-options', { schema: { querystring: uomOptionsQuerySchema }, config: read }, (req) => req.inTenant((tx) => listUomOptions(tx, req.auth.orgId, req.query))),
+    ),
+    { prefix: '/uoms' },
   );
-}
-
-async function taxRoutes(appBase: FastifyInstance) {
-  const app = appBase.withTypeProvider<ZodTypeProvider>();
-  app.get('/get-taxes', { schema: { querystring: simpleListQuerySchema }, config: read }, (req) => req.inTenant((tx) => listTaxes(tx, req.auth.orgId, req.query)));
-  app.post('/add-tax', { schema: { querystring: simpleListQuerySchema, body: taxInputSchema }, config: manage }, async (req, reply) =>
-    reply.status(201).send(await req.inTenant((tx) => addTax(tx, req.auth.orgId, req.auth.userId, req.body, req.query))),
+  await app.register(
+    listRoutes({ plural: 'asset-categories', singular: 'asset-category' }, { body: assetCategoryInputSchema, query: simpleListQuerySchema }, {
+      list: listAssetCategories,
+      add: addAssetCategory,
+      update: updateAssetCategory,
+      remove: deleteAssetCategory,
+    }),
+    { prefix: '/asset-categories' },
   );
-  app.put('/update-tax/:id', { schema: { params: idParamsSchema, body: taxInputSchema }, config: manage }, (req) =>
-    req.inTenant((tx) => updateTax(tx, req.auth.orgId, req.auth.userId, req.params.id, req.body)),
-  );
-  app.delete('/delete-tax/:id', { schema: { params: idParamsSchema, querystring: simpleListQuerySchema }, config: manage }, (req) =>
-    req.inTenant((tx) => deleteTax(tx, req.auth.orgId, req.auth.userId, req.params.id, req.query)),
-  );
-}
-
-async function uomCategoryRoutes(appBase: FastifyInstance) {
-  const app = appBase.withTypeProvider<ZodTypeProvider>();
-  app.get('/get-uom-categories', { schema: { querystring: simpleListQuerySchema }, config: read }, (req) =>
-    req.inTenant((tx) => listUomCategories(tx, req.auth.orgId, req.query)),
-  );
-  app.post('/add-uom-category', { schema: { querystring: simpleListQuerySchema, body: uomCategoryInputSchema }, config: manage }, async (req, reply) =>
-    reply.status(201).send(await req.inTenant((tx) => addUomCategory(tx, req.auth.orgId, req.auth.userId, req.body, req.query))),
-  );
-  app.put('/update-uom-category/:id', { schema: { params: idParamsSchema, body: uomCategoryInputSchema }, config: manage }, (req) =>
-    req.inTenant((tx) => updateUomCategory(tx, req.auth.orgId, req.auth.userId, req.params.id, req.body)),
-  );
-  app.delete('/delete-uom-category/:id', { schema: { params: idParamsSchema, querystring: simpleListQuerySchema }, config: manage }, (req) =>
-    req.inTenant((tx) => deleteUomCategory(tx, req.auth.orgId, req.auth.userId, req.params.id, req.query)),
+  await app.register(
+    listRoutes({ plural: 'time-tracking-reasons', singular: 'time-tracking-reason' }, { body: timeTrackingReasonInputSchema, query: simpleListQuerySchema }, {
+      list: listTimeTrackingReasons,
+      add: addTimeTrackingReason,
+      update: updateTimeTrackingReason,
+      remove: deleteTimeTrackingReason,
+    }),
+    { prefix: '/time-tracking-reasons' },
   );
 }
 
-async function uomRoutes(appBase: FastifyInstance) {
-  const app = appBase.withTypeProvider<ZodTypeProvider>();
-  app.get('/get-uoms', { schema: { querystring: uomListQuerySchema }, config: read }, (req) => req.inTenant((tx) => listUoms(tx, req.auth.orgId, req.query)));
-  app.get('/get-uom-options', { schema: { querystring: uomOptionsQuerySchema }, config: read }, (req) =>
-    req.inTenant((tx) => listUomOptions(tx, req.auth.orgId, req.query)),
-  );
-  app.post('/add-uom', { schema: { querystring: uomListQuerySchema, body: uomInputSchema }, config: manage }, async (req, reply) =>
-    reply.status(201).send(await req.inTenant((tx) => addUom(tx, req.auth.orgId, req.auth.userId, req.body, req.query))),
-  );
-  app.put('/update-uom/:id', { schema: { params: idParamsSchema, body: uomInputSchema }, config: manage }, (req) =>
-    req.inTenant((tx) => updateUom(tx, req.auth.orgId, req.auth.userId, req.params.id, req.body)),
-  );
-  app.delete('/delete-uom/:id', { schema: { params: idParamsSchema, querystring: uomListQuerySchema }, config: manage }, (req) =>
-    req.inTenant((tx) => deleteUom(tx, req.auth.orgId, req.auth.userId, req.params.id, req.query)),
-  );
+/** One list's service: list with the query; add (201) and delete return the refreshed list; update returns the record. */
+interface ListService<B, Q> {
+  list(tx: Tx, orgId: number, query: Q): Promise<unknown>;
+  add(tx: Tx, orgId: number, actorId: number, input: B, query: Q): Promise<unknown>;
+  update(tx: Tx, orgId: number, actorId: number, id: number, input: B): Promise<unknown>;
+  remove(tx: Tx, orgId: number, actorId: number, id: number, query: Q): Promise<unknown>;
 }
 
-async function assetCategoryRoutes(appBase: FastifyInstance) {
-  const app = appBase.withTypeProvider<ZodTypeProvider>();
-  app.get('/get-asset-categories', { schema: { querystring: simpleListQuerySchema }, config: read }, (req) =>
-    req.inTenant((tx) => listAssetCategories(tx, req.auth.orgId, req.query)),
-  );
-  app.post('/add-asset-category', { schema: { querystring: simpleListQuerySchema, body: assetCategoryInputSchema }, config: manage }, async (req, reply) =>
-    reply.status(201).send(await req.inTenant((tx) => addAssetCategory(tx, req.auth.orgId, req.auth.userId, req.body, req.query))),
-  );
-  app.put('/update-asset-category/:id', { schema: { params: idParamsSchema, body: assetCategoryInputSchema }, config: manage }, (req) =>
-    req.inTenant((tx) => updateAssetCategory(tx, req.auth.orgId, req.auth.userId, req.params.id, req.body)),
-  );
-  app.delete('/delete-asset-category/:id', { schema: { params: idParamsSchema, querystring: simpleListQuerySchema }, config: manage }, (req) =>
-    req.inTenant((tx) => deleteAssetCategory(tx, req.auth.orgId, req.auth.userId, req.params.id, req.query)),
-  );
-}
-
-async function timeTrackingReasonRoutes(appBase: FastifyInstance) {
-  const app = appBase.withTypeProvider<ZodTypeProvider>();
-  app.get('/get-time-tracking-reasons', { schema: { querystring: simpleListQuerySchema }, config: read }, (req) =>
-    req.inTenant((tx) => listTimeTrackingReasons(tx, req.auth.orgId, req.query)),
-  );
-  app.post('/add-time-tracking-reason', { schema: { querystring: simpleListQuerySchema, body: timeTrackingReasonInputSchema }, config: manage }, async (req, reply) =>
-    reply.status(201).send(await req.inTenant((tx) => addTimeTrackingReason(tx, req.auth.orgId, req.auth.userId, req.body, req.query))),
-  );
-  app.put('/update-time-tracking-reason/:id', { schema: { params: idParamsSchema, body: timeTrackingReasonInputSchema }, config: manage }, (req) =>
-    req.inTenant((tx) => updateTimeTrackingReason(tx, req.auth.orgId, req.auth.userId, req.params.id, req.body)),
-  );
-  app.delete('/delete-time-tracking-reason/:id', { schema: { params: idParamsSchema, querystring: simpleListQuerySchema }, config: manage }, (req) =>
-    req.inTenant((tx) => deleteTimeTrackingReason(tx, req.auth.orgId, req.auth.userId, req.params.id, req.query)),
-  );
+/**
+ * A simple master-data list under its prefix: get-<plural> (everyone), add-<singular>, update-<singular>/:id
+ * and delete-<singular>/:id (managers). `more` adds the list's other routes.
+ */
+function listRoutes<B, Q>(
+  names: { plural: string; singular: string },
+  schemas: { body: z.ZodType<B>; query: z.ZodType<Q> },
+  service: ListService<B, Q>,
+  more?: (app: FastifyInstance) => void,
+) {
+  const { body, query } = schemas;
+  // (the type provider widens generic schemas' outputs; the schemas above are exactly the service's types)
+  return async function routes(appBase: FastifyInstance) {
+    const app = appBase.withTypeProvider<ZodTypeProvider>();
+    app.get(`/get-${names.plural}`, { schema: { querystring: query }, config: read }, (req) => req.inTenant((tx) => service.list(tx, req.auth.orgId, req.query as Q)));
+    more?.(appBase);
+    app.post(`/add-${names.singular}`, { schema: { querystring: query, body }, config: manage }, async (req, reply) =>
+      reply.status(201).send(await req.inTenant((tx) => service.add(tx, req.auth.orgId, req.auth.userId, req.body as B, req.query as Q))),
+    );
+    app.put(`/update-${names.singular}/:id`, { schema: { params: idParamsSchema, body }, config: manage }, (req) =>
+      req.inTenant((tx) => service.update(tx, req.auth.orgId, req.auth.userId, req.params.id, req.body as B)),
+    );
+    app.delete(`/delete-${names.singular}/:id`, { schema: { params: idParamsSchema, querystring: query }, config: manage }, (req) =>
+      req.inTenant((tx) => service.remove(tx, req.auth.orgId, req.auth.userId, req.params.id, req.query as Q)),
+    );
+  };
 }
