@@ -96,15 +96,15 @@ END $$;
 }
 
 async function inPlace(db: Db, fingerprint: string): Promise<boolean> {
+  // pg_catalog, not information_schema: its views cost hundreds of milliseconds on PGlite at every start.
   const result = await db.execute(sql`
     SELECT to_regclass('tenancy_state') IS NOT NULL AS has_state,
-      (SELECT count(*)::int FROM information_schema.columns c
-         JOIN pg_class r ON r.relname = c.table_name AND r.relnamespace = 'public'::regnamespace AND r.relkind = 'r'
-        WHERE c.table_schema = 'public' AND c.column_name = 'org_id' AND c.table_name <> 'org_counters'
+      (SELECT count(*)::int FROM pg_class r
+         JOIN pg_attribute a ON a.attrelid = r.oid AND a.attname = 'org_id' AND NOT a.attisdropped
+        WHERE r.relnamespace = 'public'::regnamespace AND r.relkind = 'r' AND r.relname <> 'org_counters'
           AND NOT (r.relrowsecurity AND r.relforcerowsecurity
                    AND EXISTS (SELECT 1 FROM pg_policy p WHERE p.polrelid = r.oid AND p.polname = 'tenant_isolation')
-                   AND (NOT EXISTS (SELECT 1 FROM information_schema.columns i
-                                    WHERE i.table_schema = 'public' AND i.table_name = c.table_name AND i.column_name = 'id')
+                   AND (NOT EXISTS (SELECT 1 FROM pg_attribute i WHERE i.attrelid = r.oid AND i.attname = 'id' AND NOT i.attisdropped)
                         OR EXISTS (SELECT 1 FROM pg_trigger g WHERE g.tgrelid = r.oid AND g.tgname = 'org_scoped_id')))) AS missing`);
   const [row] = (result as unknown as { rows: { has_state: boolean; missing: number }[] }).rows;
   if (!row.has_state || row.missing > 0) return false;
