@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from './client';
 
 describe('the embedded database lock', () => {
-  it('refuses a second opener of the same DATA_DIR and frees the lock on close', async () => {
+  it('refuses a second opener of the same DATA_DIR and frees the lock on close', { timeout: 120_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cmms-lock-'));
     const first = await openDatabase({ dataDir: dir });
     await expect(openDatabase({ dataDir: dir })).rejects.toThrow(/already in use by process/);
@@ -14,7 +14,7 @@ describe('the embedded database lock', () => {
     await again.close();
   });
 
-  it('takes over a lock left by a process that died', async () => {
+  it('takes over a lock left by a process that died', { timeout: 120_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cmms-lock-'));
     writeFileSync(join(dir, 'pglite.lock'), '999999999');
     const db = await openDatabase({ dataDir: dir });

@@ -5,6 +5,25 @@ import { withoutTenant, withTenant } from './client';
 import { users } from './schema';
 import { rowsOf } from '../test/sql';
 
+/** A database of its own: a fresh PostgreSQL database when DATABASE_URL is set, else none (PGlite in memory). */
+async function scratchDatabase(): Promise<{ url?: string; drop: () => Promise<void> }> {
+  if (!process.env.DATABASE_URL) return { drop: async () => {} };
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  const name = `cmms_tenancy_${process.pid}_${Date.now()}`;
+  await admin.query(`create database ${name}`);
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -65,9 +84,11 @@ describe('the tenancy wall', () => {
 });
 
 describe('applying the tenancy wall at start', () => {
-  it('leaves a walled database untouched (no table locks on a restart) and walls in a table added later', async () => {
-    const { openDatabase, migrate } = await import('./client');
-    const database = await openDatabase({ dataDir: 'memory://' });
+  // Its own database: re-walling takes locks on every table, which must not meet other files' tests.
+  it('leaves a walled database untouched (no table locks on a restart) and walls in a table added later', { timeout: 120_000 }, async () => {
+    const { migrate, openDatabase } = await import('./client');
+    const scratch = await scratchDatabase();
+    const database = await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://' });
     await migrate(database);
     const policyOid = async (table: string) =>
       rowsOf<{ oid: number }>(await database.db.execute(sql`select p.oid from pg_policy p join pg_class c on c.oid = p.polrelid where c.relname = ${table}`))[0]?.oid;
@@ -84,5 +105,6 @@ describe('applying the tenancy wall at start', () => {
     );
     expect(flags).toEqual({ relrowsecurity: true, relforcerowsecurity: true });
     await database.close();
+    await scratch.drop();
   });
 });
