@@ -1,5 +1,3 @@
-import PDFDocument from 'pdfkit';
-import sharp from 'sharp';
 import type { DocumentLineDto, DocumentTotalsDto } from './document-lines.schema';
 
 /** Everything a printed quotation or purchase order shows. Money in major units, as the API returns it. */
@@ -46,6 +44,8 @@ const fmtQty = (q: number) => (Number.isInteger(q) ? String(q) : q.toFixed(3).re
  * a generated document can be checked by tests; the files stay small (a few kilobytes).
  */
 export async function renderDocumentPdf(doc: PrintableDocument): Promise<Buffer> {
+  // pdfkit and sharp load on the first PDF, not at start (cold start: decision 013).
+  const [{ default: PDFDocument }, { default: sharp }] = await Promise.all([import('pdfkit'), import('sharp')]);
   let logoPng: Buffer | null = null;
   if (doc.logo) logoPng = await sharp(doc.logo).resize({ width: 240, height: 120, fit: 'inside' }).png().toBuffer().catch(() => null);
 
