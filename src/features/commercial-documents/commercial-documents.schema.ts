@@ -1,6 +1,6 @@
 import { z } from '../../shared/zod-setup';
 import type { Pagination } from '../../shared/pagination';
-import { documentBody, documentListQuery, statusField, type DocumentLineDto, type DocumentTotalsDto, type StoredAttachment } from './document-lines.schema';
+import { attachmentsField, documentBody, documentListQuery, noteField, statusField, type DocumentLineDto, type DocumentTotalsDto, type StoredAttachment } from './document-lines.schema';
 
 /**
  * How one kind of commercial document (quotation, purchase order) is addressed: its API paths under
@@ -34,16 +34,17 @@ export const documentPaths = (k: Pick<DocumentApiKind, 'plural' | 'slug'>) => ({
 });
 
 /**
- * The request schemas of a kind: the add/update body (`overview` fields + lines), the status change and the
- * list query (its statuses).
+ * The request schemas of a kind: the add/update body (overview fields + lines), the status change and the list
+ * query. The overview is the kind's references (party, person), status, its dates, note and attachments, in that order.
  */
-export function documentSchemas<S extends readonly [string, ...string[]], O extends z.ZodRawShape>(
+export function documentSchemas<S extends readonly [string, ...string[]], R extends z.ZodRawShape, D extends z.ZodRawShape>(
   statuses: S,
-  overview: O,
+  overview: { refs: R; dates: D },
   opts: { aliases: Record<string, string>; taxRequired: boolean },
 ) {
+  const shape = { ...overview.refs, status: statusField(statuses).optional(), ...overview.dates, note: noteField, attachments: attachmentsField };
   return {
-    input: documentBody(overview, opts),
+    input: documentBody(shape, opts),
     statusInput: z.strictObject({ status: statusField(statuses) }),
     listQuery: documentListQuery(statuses),
   };

@@ -32,86 +32,56 @@ const manage = { access: MANAGERS };
 
 /** Master data under /api: product-categories, taxes, uom-categories, uoms, asset-categories, time-tracking-reasons. */
 export async function masterDataRoutes(app: FastifyInstance) {
-  await app.register(
-    listRoutes({ plural: 'product-categories', singular: 'product-category' }, { body: productCategoryInputSchema, query: simpleListQuerySchema }, {
-      list: listProductCategories,
-      add: addProductCategory,
-      update: updateProductCategory,
-      remove: deleteProductCategory,
-    }),
-    { prefix: '/product-categories' },
-  );
-  await app.register(
-    listRoutes({ plural: 'taxes', singular: 'tax' }, { body: taxInputSchema, query: simpleListQuerySchema }, { list: listTaxes, add: addTax, update: updateTax, remove: deleteTax }),
-    { prefix: '/taxes' },
-  );
-  await app.register(
-    listRoutes({ plural: 'uom-categories', singular: 'uom-category' }, { body: uomCategoryInputSchema, query: simpleListQuerySchema }, {
-      list: listUomCategories,
-      add: addUomCategory,
-      update: updateUomCategory,
-      remove: deleteUomCategory,
-    }),
-    { prefix: '/uom-categories' },
-  );
-  await app.register(
-    listRoutes({ plural: 'uoms', singular: 'uom' }, { body: uomInputSchema, query: uomListQuerySchema }, { list: listUoms, add: addUom, update: updateUom, remove: deleteUom }, (uoms) =>
-      uoms.withTypeProvider<ZodTypeProvider>().get('/get-uom-options', { schema: { querystring: uomOptionsQuerySchema }, config: read }, (req) => req.inTenant((tx) => listUomOptions(tx, req.auth.orgId, req.query))),
+  const simple = simpleListQuerySchema;
+  const lists = [
+    list('product-categories', 'product-category', productCategoryInputSchema, simple, [listProductCategories, addProductCategory, updateProductCategory, deleteProductCategory]),
+    list('taxes', 'tax', taxInputSchema, simple, [listTaxes, addTax, updateTax, deleteTax]),
+    list('uom-categories', 'uom-category', uomCategoryInputSchema, simple, [listUomCategories, addUomCategory, updateUomCategory, deleteUomCategory]),
+    list('uoms', 'uom', uomInputSchema, uomListQuerySchema, [listUoms, addUom, updateUom, deleteUom], (uoms) =>
+      uoms.get('/get-uom-options', { schema: { querystring: uomOptionsQuerySchema }, config: read }, (req) => req.inTenant((tx) => listUomOptions(tx, req.auth.orgId, req.query))),
     ),
-    { prefix: '/uoms' },
-  );
-  await app.register(
-    listRoutes({ plural: 'asset-categories', singular: 'asset-category' }, { body: assetCategoryInputSchema, query: simpleListQuerySchema }, {
-      list: listAssetCategories,
-      add: addAssetCategory,
-      update: updateAssetCategory,
-      remove: deleteAssetCategory,
-    }),
-    { prefix: '/asset-categories' },
-  );
-  await app.register(
-    listRoutes({ plural: 'time-tracking-reasons', singular: 'time-tracking-reason' }, { body: timeTrackingReasonInputSchema, query: simpleListQuerySchema }, {
-      list: listTimeTrackingReasons,
-      add: addTimeTrackingReason,
-      update: updateTimeTrackingReason,
-      remove: deleteTimeTrackingReason,
-    }),
-    { prefix: '/time-tracking-reasons' },
-  );
+    list('asset-categories', 'asset-category', assetCategoryInputSchema, simple, [listAssetCategories, addAssetCategory, updateAssetCategory, deleteAssetCategory]),
+    list('time-tracking-reasons', 'time-tracking-reason', timeTrackingReasonInputSchema, simple, [
+      listTimeTrackingReasons,
+      addTimeTrackingReason,
+      updateTimeTrackingReason,
+      deleteTimeTrackingReason,
+    ]),
+  ];
+  for (const { plural, routes } of lists) await app.register(routes, { prefix: `/${plural}` });
 }
+
+type ZodApp = ReturnType<typeof withZod>;
+const withZod = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
 
 /** One list's service: list with the query; add (201) and delete return the refreshed list; update returns the record. */
-interface ListService<B, Q> {
-  list(tx: Tx, orgId: number, query: Q): Promise<unknown>;
-  add(tx: Tx, orgId: number, actorId: number, input: B, query: Q): Promise<unknown>;
-  update(tx: Tx, orgId: number, actorId: number, id: number, input: B): Promise<unknown>;
-  remove(tx: Tx, orgId: number, actorId: number, id: number, query: Q): Promise<unknown>;
-}
+type ListService<B, Q> = [
+  list: (tx: Tx, orgId: number, query: Q) => Promise<unknown>,
+  add: (tx: Tx, orgId: number, actorId: number, input: B, query: Q) => Promise<unknown>,
+  update: (tx: Tx, orgId: number, actorId: number, id: number, input: B) => Promise<unknown>,
+  remove: (tx: Tx, orgId: number, actorId: number, id: number, query: Q) => Promise<unknown>,
+];
 
 /**
- * A simple master-data list under its prefix: get-<plural> (everyone), add-<singular>, update-<singular>/:id
- * and delete-<singular>/:id (managers). `more` adds the list's other routes.
+ * A simple master-data list under /<plural>: get-<plural> (everyone), add-<singular>, update-<singular>/:id and
+ * delete-<singular>/:id (managers). `more` adds the list's other routes.
  */
-function listRoutes<B, Q>(
-  names: { plural: string; singular: string },
-  schemas: { body: z.ZodType<B>; query: z.ZodType<Q> },
-  service: ListService<B, Q>,
-  more?: (app: FastifyInstance) => void,
-) {
-  const { body, query } = schemas;
+function list<B, Q>(plural: string, singular: string, body: z.ZodType<B>, query: z.ZodType<Q>, service: ListService<B, Q>, more?: (app: ZodApp) => void) {
+  const [listAll, add, update, remove] = service;
   // (the type provider widens generic schemas' outputs; the schemas above are exactly the service's types)
-  return async function routes(appBase: FastifyInstance) {
-    const app = appBase.withTypeProvider<ZodTypeProvider>();
-    app.get(`/get-${names.plural}`, { schema: { querystring: query }, config: read }, (req) => req.inTenant((tx) => service.list(tx, req.auth.orgId, req.query as Q)));
-    more?.(appBase);
-    app.post(`/add-${names.singular}`, { schema: { querystring: query, body }, config: manage }, async (req, reply) =>
-      reply.status(201).send(await req.inTenant((tx) => service.add(tx, req.auth.orgId, req.auth.userId, req.body as B, req.query as Q))),
+  async function routes(appBase: FastifyInstance) {
+    const app = withZod(appBase);
+    app.get(`/get-${plural}`, { schema: { querystring: query }, config: read }, (req) => req.inTenant((tx) => listAll(tx, req.auth.orgId, req.query as Q)));
+    more?.(app);
+    app.post(`/add-${singular}`, { schema: { querystring: query, body }, config: manage }, async (req, reply) =>
+      reply.status(201).send(await req.inTenant((tx) => add(tx, req.auth.orgId, req.auth.userId, req.body as B, req.query as Q))),
     );
-    app.put(`/update-${names.singular}/:id`, { schema: { params: idParamsSchema, body }, config: manage }, (req) =>
-      req.inTenant((tx) => service.update(tx, req.auth.orgId, req.auth.userId, req.params.id, req.body as B)),
+    app.put(`/update-${singular}/:id`, { schema: { params: idParamsSchema, body }, config: manage }, (req) =>
+      req.inTenant((tx) => update(tx, req.auth.orgId, req.auth.userId, req.params.id, req.body as B)),
     );
-    app.delete(`/delete-${names.singular}/:id`, { schema: { params: idParamsSchema, querystring: query }, config: manage }, (req) =>
-      req.inTenant((tx) => service.remove(tx, req.auth.orgId, req.auth.userId, req.params.id, req.query as Q)),
+    app.delete(`/delete-${singular}/:id`, { schema: { params: idParamsSchema, querystring: query }, config: manage }, (req) =>
+      req.inTenant((tx) => remove(tx, req.auth.orgId, req.auth.userId, req.params.id, req.query as Q)),
     );
-  };
+  }
+  return { plural, routes };
 }

@@ -1,5 +1,4 @@
-import { z } from '../../shared/zod-setup';
-import { attachmentsField, noteField, optionalDate, requiredDate, requiredRefField, statusField } from '../commercial-documents/document-lines.schema';
+import { optionalDate, requiredDate, requiredRefField } from '../commercial-documents/document-lines.schema';
 import {
   documentNumber,
   documentSchemas,
@@ -9,8 +8,6 @@ import {
   type DocumentList,
   type PersonDto,
 } from '../commercial-documents/commercial-documents.schema';
-
-export { documentOptionsQuery as purchaseOrderOptionsQuerySchema } from '../commercial-documents/document-lines.schema';
 
 /** Spec doc 2 section 4: draft (default), sendForApproval, purchaseSent, purchaseOrder; any can be chosen. */
 export const PURCHASE_ORDER_STATUSES = ['draft', 'sendForApproval', 'purchaseSent', 'purchaseOrder'] as const;
@@ -31,27 +28,18 @@ export const PURCHASE_ORDER_MESSAGES = {
   expirationDateInvalid: 'Expiration date must be a valid date',
 } as const;
 
-export const purchaseOrderOverviewShape = {
-  vendorId: requiredRefField(PURCHASE_ORDER_MESSAGES.vendor),
-  requesterId: requiredRefField(PURCHASE_ORDER_MESSAGES.requester),
-  status: statusField(PURCHASE_ORDER_STATUSES).optional(),
-  purchaseOrderDate: requiredDate(PURCHASE_ORDER_MESSAGES.date, PURCHASE_ORDER_MESSAGES.dateInvalid),
-  expirationDate: optionalDate(PURCHASE_ORDER_MESSAGES.expirationDateInvalid),
-  note: noteField,
-  attachments: attachmentsField,
-};
-
-/** Body of add-purchase-order and update-purchase-order/{id}, status change and list query. Lines take purchase taxes; a tax is required. */
-const schemas = documentSchemas(PURCHASE_ORDER_STATUSES, purchaseOrderOverviewShape, {
-  aliases: { vendor: 'vendorId', requester: 'requesterId', date: 'purchaseOrderDate', orderDate: 'purchaseOrderDate' },
-  taxRequired: true,
-});
-export const purchaseOrderInputSchema = schemas.input;
-export type PurchaseOrderInput = z.output<typeof purchaseOrderInputSchema>;
-/** PUT update-purchase-order-status/{id}. */
-export const purchaseOrderStatusInputSchema = schemas.statusInput;
-export const purchaseOrdersQuerySchema = schemas.listQuery;
-export type PurchaseOrdersQuery = z.output<typeof purchaseOrdersQuerySchema>;
+/** Add-purchase-order and update-purchase-order/{id} bodies (lines take purchase taxes; a tax is required), update-purchase-order-status/{id}, get-purchase-orders. */
+export const PURCHASE_ORDER_SCHEMAS = documentSchemas(
+  PURCHASE_ORDER_STATUSES,
+  {
+    refs: { vendorId: requiredRefField(PURCHASE_ORDER_MESSAGES.vendor), requesterId: requiredRefField(PURCHASE_ORDER_MESSAGES.requester) },
+    dates: {
+      purchaseOrderDate: requiredDate(PURCHASE_ORDER_MESSAGES.date, PURCHASE_ORDER_MESSAGES.dateInvalid),
+      expirationDate: optionalDate(PURCHASE_ORDER_MESSAGES.expirationDateInvalid),
+    },
+  },
+  { aliases: { vendor: 'vendorId', requester: 'requesterId', date: 'purchaseOrderDate', orderDate: 'purchaseOrderDate' }, taxRequired: true },
+);
 
 /** 'PO-0001' from 1. */
 export const purchaseOrderNumber = documentNumber('PO');

@@ -1,5 +1,4 @@
-import { z } from '../../shared/zod-setup';
-import { attachmentsField, noteField, requiredDate, requiredRefField, statusField } from '../commercial-documents/document-lines.schema';
+import { requiredDate, requiredRefField } from '../commercial-documents/document-lines.schema';
 import {
   documentNumber,
   documentSchemas,
@@ -9,8 +8,6 @@ import {
   type DocumentList,
   type PersonDto,
 } from '../commercial-documents/commercial-documents.schema';
-
-export { documentOptionsQuery as quotationOptionsQuerySchema } from '../commercial-documents/document-lines.schema';
 
 /** Spec doc 2 section 4: changed freely from the dropdown when editing. */
 export const QUOTATION_STATUSES = ['draft', 'sendForApproval', 'quotation', 'quotationSent', 'salesOrder'] as const;
@@ -34,30 +31,24 @@ export const QUOTATION_MESSAGES = {
   expirationFuture: 'Expiration date must be in the future',
 } as const;
 
-export const quotationOverviewShape = {
-  customerId: requiredRefField(QUOTATION_MESSAGES.customer),
-  salesPersonId: requiredRefField(QUOTATION_MESSAGES.salesPerson),
-  status: statusField(QUOTATION_STATUSES).optional(),
-  quotationDate: requiredDate(QUOTATION_MESSAGES.quotationDate, QUOTATION_MESSAGES.quotationDateInvalid),
-  expirationDate: requiredDate(QUOTATION_MESSAGES.expirationDate, QUOTATION_MESSAGES.expirationDateInvalid).refine(
-    (d) => d.getTime() > Date.now(),
-    QUOTATION_MESSAGES.expirationFuture,
-  ),
-  note: noteField,
-  attachments: attachmentsField,
-};
-
-/** Body of add-quotation and update-quotation/{id} (the drawer's form uses it too), status change and list query. Lines take sales taxes. */
-const schemas = documentSchemas(QUOTATION_STATUSES, quotationOverviewShape, {
-  aliases: { customer: 'customerId', salesPerson: 'salesPersonId', salesperson: 'salesPersonId', salesPersonID: 'salesPersonId' },
-  taxRequired: false,
-});
-export const quotationInputSchema = schemas.input;
-export type QuotationInput = z.output<typeof quotationInputSchema>;
-/** PUT update-quotation-status/{id}. */
-export const quotationStatusInputSchema = schemas.statusInput;
-export const quotationsQuerySchema = schemas.listQuery;
-export type QuotationsQuery = z.output<typeof quotationsQuerySchema>;
+/** Add-quotation and update-quotation/{id} bodies (the drawer's form uses it too; lines take sales taxes), update-quotation-status/{id}, get-quotations. */
+export const QUOTATION_SCHEMAS = documentSchemas(
+  QUOTATION_STATUSES,
+  {
+    refs: { customerId: requiredRefField(QUOTATION_MESSAGES.customer), salesPersonId: requiredRefField(QUOTATION_MESSAGES.salesPerson) },
+    dates: {
+      quotationDate: requiredDate(QUOTATION_MESSAGES.quotationDate, QUOTATION_MESSAGES.quotationDateInvalid),
+      expirationDate: requiredDate(QUOTATION_MESSAGES.expirationDate, QUOTATION_MESSAGES.expirationDateInvalid).refine(
+        (d) => d.getTime() > Date.now(),
+        QUOTATION_MESSAGES.expirationFuture,
+      ),
+    },
+  },
+  {
+    aliases: { customer: 'customerId', salesPerson: 'salesPersonId', salesperson: 'salesPersonId', salesPersonID: 'salesPersonId' },
+    taxRequired: false,
+  },
+);
 
 /** 'Q-0001' from 1. */
 export const quotationNumber = documentNumber('Q');

@@ -1,5 +1,5 @@
 import { registerDocumentTranslations, type DocumentUiKind } from '../../commercial-documents/ui/document-strings';
-import { PURCHASE_ORDER_KIND, PURCHASE_ORDER_STATUSES, purchaseOrderInputSchema } from '../purchase-orders.schema';
+import { PURCHASE_ORDER_KIND, PURCHASE_ORDER_SCHEMAS, PURCHASE_ORDER_STATUSES } from '../purchase-orders.schema';
 
 /** Purchase orders in the shared list and drawer (test ids po-…). */
 export const PURCHASE_ORDER_UI: DocumentUiKind = {
@@ -13,7 +13,7 @@ export const PURCHASE_ORDER_UI: DocumentUiKind = {
     purchaseSent: 'cyan',
     purchaseOrder: 'green',
   },
-  inputSchema: purchaseOrderInputSchema,
+  inputSchema: PURCHASE_ORDER_SCHEMAS.input,
   party: { field: 'vendorId', type: 'vendor', testId: 'vendor' },
   person: { field: 'requesterId', label: 'requester', testId: 'requester', dto: 'requester' },
   dateField: 'purchaseOrderDate',

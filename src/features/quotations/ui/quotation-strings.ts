@@ -1,5 +1,5 @@
 import { registerDocumentTranslations, type DocumentUiKind } from '../../commercial-documents/ui/document-strings';
-import { QUOTATION_KIND, QUOTATION_STATUSES, quotationInputSchema } from '../quotations.schema';
+import { QUOTATION_KIND, QUOTATION_SCHEMAS, QUOTATION_STATUSES } from '../quotations.schema';
 
 /** Quotations in the shared list and drawer (test ids q-…). */
 export const QUOTATION_UI: DocumentUiKind = {
@@ -14,7 +14,7 @@ export const QUOTATION_UI: DocumentUiKind = {
     quotationSent: 'cyan',
     salesOrder: 'green',
   },
-  inputSchema: quotationInputSchema,
+  inputSchema: QUOTATION_SCHEMAS.input,
   party: { field: 'customerId', type: 'customer', testId: 'customer' },
   person: { field: 'salesPersonId', label: 'salesPerson', testId: 'salesperson', dto: 'salesperson' },
   dateField: 'quotationDate',
