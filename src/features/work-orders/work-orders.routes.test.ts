@@ -251,6 +251,11 @@ describe('work orders: list, filters, pagination, statistics', () => {
     expect(res.body.totalPending).toBe(4);
     const worker = await org.as('worker');
     expect((await worker.get(`${BASE}/get-statistics`)).body.statistics).toEqual({ totalPending: 0, dueNext7Days: 0, highPriorityPending: 0 });
+    // The kept counts follow a priority change, a status change and a delete.
+    await org.admin.put(`${BASE}/update-work-order/4`, { title: 'Raised', priority: 'high' });
+    await org.admin.put(`${BASE}/update-status/1`, { status: 'completed' });
+    await org.admin.del(`${BASE}/delete-work-order/2`);
+    expect((await org.admin.get(`${BASE}/get-statistics`)).body.statistics).toEqual({ totalPending: 2, dueNext7Days: 1, highPriorityPending: 1 });
   });
 });
 

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../server/db/client';
-import { assets, parts, timeTrackingReasons, users, workOrderAssignees, workOrderLabors, workOrderParts, workOrders, workOrderStatusCounts } from '../../server/db/schema';
+import { assets, parts, timeTrackingReasons, users, workOrderAssignees, workOrderLabors, workOrderParts, workOrderPriorityCounts, workOrders, workOrderStatusCounts } from '../../server/db/schema';
 import { badRequest, forbidden, notFound } from '../../server/http-error';
 import { pagination } from '../../shared/pagination';
 import type { AccessClaims } from '../auth/tokens';
@@ -157,14 +157,22 @@ export async function getStatistics(tx: Tx, orgId: number, actor: AccessClaims, 
     return n;
   };
   let totalPending: number;
+  let highPriorityPending: number;
   if (isManager(actor)) {
+    // Pending and high-priority pending from the trigger-kept counts, whatever the organisation's size.
+    const c = workOrderPriorityCounts;
     const [row] = await tx
-      .select({ n: workOrderStatusCounts.n })
-      .from(workOrderStatusCounts)
-      .where(and(eq(workOrderStatusCounts.orgId, orgId), eq(workOrderStatusCounts.status, 'assigned')));
-    totalPending = row?.n ?? 0;
+      .select({
+        pending: sql<number>`coalesce(sum(${c.n}), 0)::int`,
+        high: sql<number>`coalesce(sum(${c.n}) filter (where ${c.priority} = 'high'), 0)::int`,
+      })
+      .from(c)
+      .where(and(eq(c.orgId, orgId), eq(c.status, 'assigned')));
+    totalPending = Number(row.pending);
+    highPriorityPending = Number(row.high);
   } else {
     totalPending = await countWhere(eq(workOrders.status, 'assigned'));
+    highPriorityPending = await countWhere(eq(workOrders.priority, 'high'), eq(workOrders.status, 'assigned'));
   }
   const until = new Date(now.getTime() + DUE_SOON_DAYS * 86_400_000);
   const dueNext7Days = await countWhere(
@@ -172,7 +180,6 @@ export async function getStatistics(tx: Tx, orgId: number, actor: AccessClaims, 
     lt(workOrders.dueDate, until),
     inArray(workOrders.status, ['assigned', 'in-progress']),
   );
-  const highPriorityPending = await countWhere(eq(workOrders.priority, 'high'), eq(workOrders.status, 'assigned'));
   return { totalPending, dueNext7Days, highPriorityPending };
 }
 

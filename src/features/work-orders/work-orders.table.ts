@@ -36,7 +36,8 @@ export const workOrders = pgTable(
     foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
     foreignKey({ columns: [t.orgId, t.assetId], foreignColumns: [assets.orgId, assets.id] }),
     index('work_orders_org_status_id_idx').on(t.orgId, t.status, t.id),
-    index('work_orders_org_due_idx').on(t.orgId, t.dueDate),
+    // "Due in Next 7 Days" counts open orders in a date range from the index alone (status is in it).
+    index('work_orders_org_due_status_idx').on(t.orgId, t.dueDate, t.status),
     index('work_orders_org_priority_status_idx').on(t.orgId, t.priority, t.status),
     index('work_orders_org_asset_idx').on(t.orgId, t.assetId),
     // Title "contains" search without a scan: trigram GIN with org_id first (btree_gin), so a search reads only
@@ -58,6 +59,24 @@ export const workOrderStatusCounts = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.orgId, t.status] }),
+    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * Exact row counts per organisation, status and priority, kept by statement triggers on work_orders (custom
+ * migration, as the status counts): the "High Priority Pending" card without counting the organisation's orders.
+ */
+export const workOrderPriorityCounts = pgTable(
+  'work_order_priority_counts',
+  {
+    orgId: orgIdColumn(),
+    status: text({ enum: WORK_ORDER_STATUSES }).notNull(),
+    priority: text({ enum: WORK_ORDER_PRIORITIES }).notNull(),
+    n: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.status, t.priority] }),
     foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
   ],
 );
