@@ -1,4 +1,5 @@
 import http from 'node:http';
+import pg from 'pg';
 
 export interface Figures {
   rps: number;
@@ -49,3 +50,21 @@ export function get(port: number, path: string, headers: Record<string, string>)
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 export const fmt = (n: number, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
+
+/** Every pg query the app makes while `fn` runs: the exact text, parameters and options. */
+export type Captured = { config: unknown; values: unknown };
+export async function capture(fn: () => Promise<void>): Promise<Captured[]> {
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = proto.query;
+  const seen: Captured[] = [];
+  proto.query = function (this: unknown, config: unknown, values?: unknown, ...rest: unknown[]) {
+    seen.push({ config: typeof config === 'object' && config ? { ...(config as object) } : config, values: typeof values === 'function' ? undefined : values });
+    return original.call(this, config, values, ...rest);
+  };
+  try {
+    await fn();
+  } finally {
+    proto.query = original;
+  }
+  return seen;
+}

@@ -10,11 +10,11 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { migrate, openDatabase, type Database } from '../../src/server/db/client';
 
-const TITLE_VERBS = ['Replace', 'Inspect', 'Lubricate', 'Repair', 'Calibrate', 'Clean', 'Test', 'Realign', 'Tighten', 'Overhaul'];
-const TITLE_THINGS = ['mechanical seal', 'V-belts', 'bearings', 'pressure transmitter', 'condenser coils', 'hydraulic hose', 'drive motor', 'air filter', 'gearbox oil', 'coupling', 'sprinkler riser', 'emergency lighting'];
-const TITLE_WHERE = ['boiler feed pump', 'conveyor 3', 'packaging line', 'chiller 2', 'press 4', 'cooling tower', 'tank farm', 'warehouse', 'Building B', 'compressor room'];
+export const TITLE_VERBS = ['Replace', 'Inspect', 'Lubricate', 'Repair', 'Calibrate', 'Clean', 'Test', 'Realign', 'Tighten', 'Overhaul'];
+export const TITLE_THINGS = ['mechanical seal', 'V-belts', 'bearings', 'pressure transmitter', 'condenser coils', 'hydraulic hose', 'drive motor', 'air filter', 'gearbox oil', 'coupling', 'sprinkler riser', 'emergency lighting'];
+export const TITLE_WHERE = ['boiler feed pump', 'conveyor 3', 'packaging line', 'chiller 2', 'press 4', 'cooling tower', 'tank farm', 'warehouse', 'Building B', 'compressor room'];
 
-const arr = (xs: string[]) => `ARRAY[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(',')}]`;
+export const arr = (xs: string[]) => `ARRAY[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(',')}]`;
 
 /** Creates one organisation with people, an asset list, parts and reasons, then `rows` work orders. Returns its id and subdomain. */
 async function fillOrganisation(database: Database, tag: string, rows: number) {

@@ -19,6 +19,7 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/env';
 import { signAccessToken } from '../../src/features/auth/tokens';
 import { generate } from './generate';
+import { capture } from '../lib/measure';
 
 const { values } = parseArgs({
   options: {
@@ -66,24 +67,6 @@ async function measure(once: () => Promise<void>) {
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   return { rps: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
-}
-
-/** Every pg query the app makes while `fn` runs: the exact text, parameters and options. */
-type Captured = { config: unknown; values: unknown };
-async function capture(fn: () => Promise<void>): Promise<Captured[]> {
-  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-  const original = proto.query;
-  const seen: Captured[] = [];
-  proto.query = function (this: unknown, config: unknown, values?: unknown, ...rest: unknown[]) {
-    seen.push({ config: typeof config === 'object' && config ? { ...(config as object) } : config, values: typeof values === 'function' ? undefined : values });
-    return original.call(this, config, values, ...rest);
-  };
-  try {
-    await fn();
-  } finally {
-    proto.query = original;
-  }
-  return seen;
 }
 
 async function benchSize(rows: number) {

@@ -1,0 +1,159 @@
+/**
+ * Scale across organisations (issue 9): against a database filled by bench/generate, the real app serves
+ * the organisation with a million work orders and the one with ten thousand; for each request shape it
+ * prints req/s, p50 and p99 of both and the p99 ratio big / small against the 1.5 target. The baseline is
+ * the same SQL (captured from the driver while the app served the request, minus the transaction and the
+ * tenancy settings) replayed through bare `pg` behind a bare Fastify server; app and baseline alternate run
+ * by run, median of `--runs`. get-app-data is reported with its size in bytes.
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/scale/run.ts --db cmms_bench_10m
+ *
+ * Options: --db (default cmms_bench_10m), --seconds per measurement (default 5), --concurrency (default 8),
+ * --runs (default 3), --only (comma-separated shape names, for a quick look).
+ * The database is migrated first (the app's startup path), so index changes made since it was generated apply.
+ */
+import { parseArgs } from 'node:util';
+import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { migrate, openDatabase } from '../../src/server/db/client';
+import { buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/env';
+import { signAccessToken } from '../../src/features/auth/tokens';
+import { capture, fmt, get, measure, median, type Captured, type Figures } from '../lib/measure';
+import { BIG_SUBDOMAIN, SMALL_SUBDOMAIN } from '../generate/orgs';
+
+const { values } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'cmms_bench_10m' },
+    seconds: { type: 'string', default: '5' },
+    concurrency: { type: 'string', default: '8' },
+    runs: { type: 'string', default: '3' },
+    only: { type: 'string' },
+  },
+});
+const adminUrl = process.env.DATABASE_URL;
+if (!adminUrl) {
+  console.error('Set DATABASE_URL to the PostgreSQL server holding the generated database (bench/generate/run.ts).');
+  process.exit(1);
+}
+const SECONDS = Number(values.seconds);
+const CONCURRENCY = Number(values.concurrency);
+const RUNS = Number(values.runs);
+const TARGET_RATIO = 1.5;
+
+const SHAPES: { name: string; path: string }[] = [
+  { name: 'work orders, page 1', path: '/api/work-orders/get-work-orders?page=1&pageSize=10' },
+  { name: 'work orders, status open + in progress', path: '/api/work-orders/get-work-orders?status=assigned&status=in-progress&page=1&pageSize=25' },
+  { name: 'work orders, title "chiller"', path: '/api/work-orders/get-work-orders?title=chiller&page=1&pageSize=10' },
+  { name: 'work orders, title "seal" + assigned', path: '/api/work-orders/get-work-orders?title=seal&status=assigned&page=1&pageSize=10' },
+  { name: 'work order cards', path: '/api/work-orders/get-statistics' },
+  { name: 'maintenance requests, page 1', path: '/api/maintenance-requests/get-maintenance-requests?page=1&pageSize=10' },
+  { name: 'recent activity', path: '/api/activities/recent' },
+  { name: 'get-app-data', path: '/api/user/get-app-data' },
+];
+const shapes = values.only ? SHAPES.filter((s) => values.only!.split(',').some((o) => s.name.includes(o))) : SHAPES;
+
+const url = new URL(adminUrl);
+url.pathname = `/${values.db}`;
+const databaseUrl = url.toString();
+
+const database = await openDatabase({ databaseUrl });
+await migrate(database);
+const config = { ...loadConfig({ ...process.env, DATABASE_URL: databaseUrl, JWT_SECRET: 'bench-secret-0123456789', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/cmms-bench' }) };
+const app = await buildApp({ database, config, logger: false });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const port = (app.server.address() as AddressInfo).port;
+
+// The baseline: one route that replays a captured request's statements through a plain pool.
+const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.env.DB_POOL_SIZE ?? 10) });
+pool.on('error', () => {});
+const replays = new Map<string, Captured[]>();
+const bare = Fastify();
+bare.get<{ Params: { key: string } }>('/replay/:key', async (req) => {
+  const statements = replays.get(req.params.key)!;
+  const client = await pool.connect();
+  try {
+    const results = [];
+    for (const s of statements) results.push((await client.query(typeof s.config === 'object' ? ({ ...(s.config as object) } as never) : (s.config as string), s.values as never)).rows);
+    return { results };
+  } finally {
+    client.release();
+  }
+});
+await bare.listen({ port: 0, host: '127.0.0.1' });
+const barePort = (bare.server.address() as AddressInfo).port;
+
+const text = (c: Captured) => (typeof c.config === 'string' ? c.config : String((c.config as { text?: string }).text ?? ''));
+/** The transaction and tenancy settings around the request's queries: the stack's, not the request's SQL. */
+const wrapper = (c: Captured) => /^\s*(begin|commit|rollback|set)\b/i.test(text(c)) || /set_config\('app\.org_id'/.test(text(c));
+
+interface Org {
+  label: string;
+  orgId: number;
+  workOrders: number;
+  headers: Record<string, string>;
+}
+const admin = new pg.Client({ connectionString: databaseUrl });
+await admin.connect();
+const orgs: Org[] = [];
+for (const [label, subdomain] of [['big', BIG_SUBDOMAIN], ['small', SMALL_SUBDOMAIN]] as const) {
+  const { rows } = await admin.query(`select o.id, coalesce((select sum(n) from work_order_status_counts c where c.org_id = o.id), 0)::int as n from organizations o where subdomain = $1`, [subdomain]);
+  if (!rows.length) throw new Error(`No organisation ${subdomain} in ${values.db}: generate it first (bench/generate/run.ts).`);
+  const token = await signAccessToken(config.jwtSecret, { userId: 1, orgId: rows[0].id, role: 'admin', sessionId: 1 });
+  orgs.push({ label, orgId: rows[0].id, workOrders: rows[0].n, headers: { host: `${subdomain}.${config.baseDomain}`, authorization: `Bearer ${token}` } });
+}
+const { rows: [totals] } = await admin.query(`select (select count(*) from organizations)::int as orgs, (select sum(n_live_tup) from pg_stat_user_tables)::bigint as rows`);
+await admin.end();
+
+const started = new Date();
+console.log(`\n${values.db}: ${totals.orgs} organisations, ~${Number(totals.rows).toLocaleString('en-US')} rows; big = ${orgs[0].workOrders.toLocaleString('en-US')} work orders, small = ${orgs[1].workOrders.toLocaleString('en-US')}`);
+console.log(`${started.toISOString()}, ${CONCURRENCY} connections, ${SECONDS} s per measurement, app and baseline alternated, median of ${RUNS}\n`);
+
+type Row = { shape: string; org: Org; api: Figures; bare: Figures; statements: number; bytes: number };
+const results: Row[] = [];
+for (const shape of shapes) {
+  for (const org of orgs) {
+    let bytes = 0;
+    await app.inject({ method: 'GET', url: shape.path, headers: org.headers }); // caches warm (host -> organisation)
+    const statements = (
+      await capture(async () => {
+        const res = await app.inject({ method: 'GET', url: shape.path, headers: org.headers });
+        if (res.statusCode !== 200) throw new Error(`${shape.path} for ${org.label}: HTTP ${res.statusCode} ${res.body.slice(0, 200)}`);
+        bytes = res.rawPayload.length;
+      })
+    ).filter((c) => !wrapper(c));
+    const key = `${shape.name}|${org.label}`;
+    replays.set(key, statements);
+    const barePath = `/replay/${encodeURIComponent(key)}`;
+    const runs = { api: [] as Figures[], bare: [] as Figures[] };
+    for (let i = 0; i < RUNS; i++) {
+      runs.api.push(await measure(() => get(port, shape.path, org.headers), SECONDS, CONCURRENCY));
+      runs.bare.push(await measure(() => get(barePort, barePath, {}), SECONDS, CONCURRENCY));
+    }
+    const m = (xs: Figures[]): Figures => ({ rps: median(xs.map((x) => x.rps)), p50: median(xs.map((x) => x.p50)), p99: median(xs.map((x) => x.p99)), errors: xs.reduce((n, x) => n + x.errors, 0) });
+    const row = { shape: shape.name, org, api: m(runs.api), bare: m(runs.bare), statements: statements.length, bytes };
+    results.push(row);
+    console.log(`  ${shape.name} / ${org.label}: ${fmt(row.api.rps, 0)} req/s, p50 ${fmt(row.api.p50, 1)} ms, p99 ${fmt(row.api.p99, 1)} ms (bare ${fmt(row.bare.rps, 0)} req/s, p99 ${fmt(row.bare.p99, 1)} ms)${row.api.errors + row.bare.errors ? `, ${row.api.errors + row.bare.errors} errors` : ''}`);
+  }
+}
+
+console.log(`\n| request | org | API req/s | API p50 / p99 ms | bare pg req/s | bare p50 / p99 ms | API/bare req/s | bytes |`);
+console.log('|---|---|---|---|---|---|---|---|');
+for (const r of results) {
+  console.log(`| ${r.shape} (${r.statements} statements) | ${r.org.label} | ${fmt(r.api.rps, 0)} | ${fmt(r.api.p50, 1)} / ${fmt(r.api.p99, 1)} | ${fmt(r.bare.rps, 0)} | ${fmt(r.bare.p50, 1)} / ${fmt(r.bare.p99, 1)} | ${fmt(r.api.rps / r.bare.rps)} | ${r.bytes.toLocaleString('en-US')} |`);
+}
+console.log(`\n| request | API p99 big / small | target <= ${TARGET_RATIO} | bare p99 big / small |`);
+console.log('|---|---|---|---|');
+for (const shape of shapes) {
+  const [big, small] = orgs.map((o) => results.find((r) => r.shape === shape.name && r.org === o)!);
+  const ratio = big.api.p99 / small.api.p99;
+  console.log(`| ${shape.name} | ${fmt(ratio)} | ${ratio <= TARGET_RATIO ? 'met' : 'NOT met'} | ${fmt(big.bare.p99 / small.bare.p99)} |`);
+}
+const rss = process.resourceUsage().maxRSS / 1024;
+console.log(`\npeak RSS ${rss.toFixed(0)} MiB (load generator, app and baseline in one process)`);
+
+await bare.close();
+await pool.end();
+await app.close();
+await database.close();
