@@ -24,3 +24,5 @@ export { useDrawerRecord, useFormFromRecord, useNotifiedQuery, type ListDrawerPr
 export { AttachmentInput, AttachmentList, ImageUploadButton, InitialAvatar, DOCUMENT_ACCEPT, IMAGE_ACCEPT, uploadDocuments } from './attachments';
 export { textValues } from './form-values';
 export { DayField, formatDay, parseDay, pickerDay } from './day-field';
+export { StatCard } from './stat-card';
+export { DetailTable, type DetailColumn } from './detail-table';

@@ -1,24 +1,29 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Grid, Select, Textarea } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import { Alert, Grid, Select, Textarea } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   AsyncMultiSelect,
   AsyncSelect,
+  DayField,
   RecordDrawer,
+  RecordDrawerFooter,
   activityQueryKey,
-  confirmDelete,
   notifyError,
   notifySuccess,
+  pickerDay,
+  removeWithConfirmation,
+  useDrawerRecord,
+  useFormFromRecord,
+  type ListData,
+  type ListDrawerProps,
   type SelectOption,
 } from '../../../web/components';
 import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
-import type { Pagination } from '../../../shared/pagination';
 import { MAINTENANCE_TYPES } from '../../maintenance-requests/maintenance-requests.schema';
 import { MaintenanceRequestSelect } from '../../maintenance-requests/ui/maintenance-request-select';
 import {
@@ -27,7 +32,6 @@ import {
   newMaintenanceOrderInputSchema,
   type MaintenanceOrderDto,
 } from '../maintenance-orders.schema';
-import { parseDay, pickerDay } from './labels';
 
 interface FormValues {
   maintenanceRequestId: number | null;
@@ -55,31 +59,20 @@ function toForm(o: MaintenanceOrderDto | undefined): FormValues {
   };
 }
 
-type ListData = { pagination: Pagination } & Record<string, unknown>;
-
-export interface MaintenanceOrderDrawerProps {
-  id: number | null;
-  onClose(): void;
-  onCreated(id: number): void;
-  query: Record<string, unknown>;
-  onList(data: ListData): void;
-  invalidate(): void;
-}
+export type MaintenanceOrderDrawerProps = ListDrawerProps;
 
 /** The maintenance order drawer: request, type, asset, services, parts, dates, root cause; read-only once validated. */
 export function MaintenanceOrderDrawer(props: MaintenanceOrderDrawerProps) {
   const { t } = useTranslation('maintenanceOrders');
   const queryClient = useQueryClient();
   const isManager = useIsManager();
-  const recordQuery = useQuery({
-    queryKey: ['maintenance-orders', 'one', props.id],
-    queryFn: ({ signal }) => api.get<{ maintenanceOrder: MaintenanceOrderDto }>(`/maintenance-orders/get-maintenance-order/${props.id}`, { signal }),
-    enabled: props.id !== null,
+  const { record, loading } = useDrawerRecord<MaintenanceOrderDto>({
+    queryKey: 'maintenance-orders',
+    id: props.id,
+    path: (id) => `/maintenance-orders/get-maintenance-order/${id}`,
+    itemKey: 'maintenanceOrder',
+    errorMessage: t('failedFetchOne'),
   });
-  const record = props.id !== null ? recordQuery.data?.maintenanceOrder : undefined;
-  useEffect(() => {
-    if (recordQuery.isError) notifyError(t('failedFetchOne'));
-  }, [recordQuery.isError, t]);
   const locked = record?.status === 'validate';
   // the asset label to show after a request filled the asset in
   const [assetOption, setAssetOption] = useState<SelectOption | null>(null);
@@ -88,10 +81,7 @@ export function MaintenanceOrderDrawer(props: MaintenanceOrderDrawerProps) {
     resolver: zodResolver((props.id === null ? newMaintenanceOrderInputSchema : maintenanceOrderInputSchema) as never) as unknown as Resolver<FormValues>,
     defaultValues: toForm(undefined),
   });
-  useEffect(() => {
-    if (record) form.reset(toForm(record));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [record]);
+  useFormFromRecord(form, record, toForm);
   const errors = form.formState.errors;
 
   const refresh = (id: number) => {
@@ -128,38 +118,20 @@ export function MaintenanceOrderDrawer(props: MaintenanceOrderDrawerProps) {
     }
   };
 
-  const remove = async () => {
-    if (!record || !(await confirmDelete(t('deleteConfirm')))) return;
-    try {
-      props.onList(await api.del<ListData>(`/maintenance-orders/delete-maintenance-order/${record.id}`, { query: props.query as never }));
-      notifySuccess(t('deleted'));
-      props.onClose();
-    } catch (err) {
-      notifyError(errorMessage(err, t('failedDelete')));
-    }
-  };
+  const remove = (id: number) =>
+    removeWithConfirmation({
+      confirm: t('deleteConfirm'),
+      remove: () => api.del<ListData>(`/maintenance-orders/delete-maintenance-order/${id}`, { query: props.query as never }),
+      success: t('deleted'),
+      failure: t('failedDelete'),
+      onRemoved: (list) => {
+        props.onList(list);
+        props.onClose();
+      },
+    });
 
   const dateField = (name: 'scheduleDate' | 'dueDate' | 'completionDate', testId: string) => (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <DateInput
-          label={t(`field.${name}`)}
-          withAsterisk
-          valueFormat="DD/MM/YYYY"
-          dateParser={parseDay}
-          value={field.value}
-          onChange={(v) => field.onChange(v ? String(v).slice(0, 10) : null)}
-          onBlur={field.onBlur}
-          error={errors[name]?.message}
-          disabled={locked}
-          clearable
-          data-testid={testId}
-          popoverProps={{ withinPortal: true }}
-        />
-      )}
-    />
+    <DayField form={form} name={name} label={t(`field.${name}`)} testId={testId} disabled={locked} />
   );
 
   const overview = (
@@ -315,23 +287,21 @@ export function MaintenanceOrderDrawer(props: MaintenanceOrderDrawerProps) {
           />
         ) : null
       }
-      loading={props.id !== null && recordQuery.isLoading}
+      loading={loading}
       errors={errors}
       onSubmit={save}
       activity={{ entityType: 'maintenance-order', entityId: record?.id }}
       tabs={[{ value: 'overview', label: t('overview'), content: overview }]}
       footer={
         locked ? null : (
-          <>
-            {record && isManager && (
-              <Button color="red" variant="light" onClick={remove} data-testid="delete-button">
-                {t('deleteButton')}
-              </Button>
-            )}
-            <Button type="submit" loading={form.formState.isSubmitting} data-testid="save-button">
-              {t('save')}
-            </Button>
-          </>
+          <RecordDrawerFooter
+            onDelete={record && isManager && (() => void remove(record.id))}
+            deleteLabel={t('deleteButton')}
+            saving={form.formState.isSubmitting}
+            saveLabel={t('save')}
+            deleteTestId="delete-button"
+            saveTestId="save-button"
+          />
         )
       }
       testId="maintenance-order-drawer"

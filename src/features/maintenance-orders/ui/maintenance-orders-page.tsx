@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DataTable, ListMultiFilter, ListScreen, ListTextFilter, tablePagination, useServerList, type Column } from '../../../web/components';
+import { ListMultiFilter, ListTextFilter, ServerListScreen, useServerList, type Column } from '../../../web/components';
 import { ORDER_STATUSES, type MaintenanceOrderDto } from '../maintenance-orders.schema';
 import { formatDay } from './labels';
 import { MaintenanceOrderDrawer } from './maintenance-order-drawer';
@@ -51,13 +51,14 @@ export default function MaintenanceOrdersPage() {
   ];
 
   return (
-    <ListScreen
+    <ServerListScreen
+      list={list}
+      tableId="maintenance-orders"
+      columns={columns}
+      onRowClick={(o) => open(o.id)}
       title={t('title')}
       addLabel={t('add')}
       onAdd={() => open('new')}
-      onRefresh={list.refetch}
-      refreshing={list.loading}
-      listState={list.state}
       filters={
         <>
           <ListTextFilter state={list.state} name="title" placeholder={t('filter')} debounceMs={500} />
@@ -65,15 +66,6 @@ export default function MaintenanceOrdersPage() {
         </>
       }
     >
-      <DataTable
-        tableId="maintenance-orders"
-        columns={columns}
-        rows={list.rows}
-        rowKey={(o) => o.id}
-        loading={list.loading}
-        onRowClick={(o) => open(o.id)}
-        pagination={tablePagination(list.state, list.pagination)}
-      />
       {selected !== undefined && (
         <MaintenanceOrderDrawer
           key={selected ?? 'new'}
@@ -85,6 +77,6 @@ export default function MaintenanceOrdersPage() {
           invalidate={list.invalidate}
         />
       )}
-    </ListScreen>
+    </ServerListScreen>
   );
 }

@@ -180,20 +180,4 @@ registerTranslations('maintenanceRequests', {
   },
 });
 
-/** 'DD/MM/YYYY' of an ISO date, by its calendar day in UTC (dates are stored at a day's UTC midnight or time). */
-export function formatDay(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const [y, m, d] = iso.slice(0, 10).split('-');
-  return `${d}/${m}/${y}`;
-}
-
-/** 'YYYY-MM-DD' for a date picker from an ISO string. */
-export const pickerDay = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : null);
-
-/** Parses what a user types in a date box, 'DD/MM/YYYY' (the format shown), to 'YYYY-MM-DD'. */
-export function parseDay(text: string): string | null {
-  const m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text.trim());
-  if (!m) return null;
-  const iso = `${m[3]}-${m[2].padStart(2, '0')}-${m[1].padStart(2, '0')}`;
-  return Number.isNaN(new Date(iso).getTime()) ? null : iso;
-}
+export { formatDay, parseDay, pickerDay } from '../../../web/components';

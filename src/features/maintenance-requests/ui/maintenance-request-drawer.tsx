@@ -1,23 +1,28 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Grid, Select, Textarea, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   AsyncSelect,
+  DayField,
   RecordDrawer,
+  RecordDrawerFooter,
   activityQueryKey,
   confirmAction,
-  confirmDelete,
   notifyError,
   notifySuccess,
+  pickerDay,
+  removeWithConfirmation,
+  useDrawerRecord,
+  useFormFromRecord,
+  type ListData,
+  type ListDrawerProps,
 } from '../../../web/components';
 import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
 import { useAppData, useIsManager } from '../../../web/lib/app-data';
-import type { Pagination } from '../../../shared/pagination';
 import { CustomerVendorSelect } from '../../customers-vendors/ui/customer-vendor-select';
 import {
   FREQUENCIES,
@@ -33,7 +38,6 @@ import {
   type MaintenanceRequestDto,
   type MaintenanceRequestInput,
 } from '../maintenance-requests.schema';
-import { parseDay, pickerDay } from './labels';
 import { RequestAttachments } from './request-attachments';
 
 interface FormValues {
@@ -111,17 +115,7 @@ function payloadOf(v: MaintenanceRequestInput) {
   };
 }
 
-type ListData = { pagination: Pagination } & Record<string, unknown>;
-
-export interface MaintenanceRequestDrawerProps {
-  /** null: a new request. */
-  id: number | null;
-  onClose(): void;
-  onCreated(id: number): void;
-  query: Record<string, unknown>;
-  onList(data: ListData): void;
-  invalidate(): void;
-}
+export type MaintenanceRequestDrawerProps = ListDrawerProps;
 
 /** The request drawer: Overview form with the conditional fields, state, Create Order, delete, attachments. */
 export function MaintenanceRequestDrawer(props: MaintenanceRequestDrawerProps) {
@@ -130,25 +124,19 @@ export function MaintenanceRequestDrawer(props: MaintenanceRequestDrawerProps) {
   const navigate = useNavigate();
   const isManager = useIsManager();
   const workers = useAppData().data?.workers ?? [];
-  const recordQuery = useQuery({
-    queryKey: ['maintenance-requests', 'one', props.id],
-    queryFn: ({ signal }) => api.get<{ maintenanceRequest: MaintenanceRequestDto }>(`/maintenance-requests/get-maintenance-request/${props.id}`, { signal }),
-    enabled: props.id !== null,
+  const { record, loading } = useDrawerRecord<MaintenanceRequestDto>({
+    queryKey: 'maintenance-requests',
+    id: props.id,
+    path: (id) => `/maintenance-requests/get-maintenance-request/${id}`,
+    itemKey: 'maintenanceRequest',
+    errorMessage: t('failedFetchOne'),
   });
-  const record = props.id !== null ? recordQuery.data?.maintenanceRequest : undefined;
-  useEffect(() => {
-    if (recordQuery.isError) notifyError(t('failedFetchOne'));
-  }, [recordQuery.isError, t]);
 
   const form = useForm<FormValues>({
     resolver: zodResolver(maintenanceRequestInputSchema as never) as unknown as Resolver<FormValues>,
     defaultValues: toForm(undefined),
   });
-  useEffect(() => {
-    if (record) form.reset(toForm(record));
-    // reset when another record (or a fresh copy) arrives
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [record]);
+  useFormFromRecord(form, record, toForm);
 
   const [type, requester] = useWatch({ control: form.control, name: ['maintenanceType', 'requester'] });
   const show = visibleFields(type, requester);
@@ -205,16 +193,17 @@ export function MaintenanceRequestDrawer(props: MaintenanceRequestDrawerProps) {
     }
   };
 
-  const remove = async () => {
-    if (!record || !(await confirmDelete(t('deleteConfirm')))) return;
-    try {
-      props.onList(await api.del<ListData>(`/maintenance-requests/delete-maintenance-request/${record.id}`, { query: props.query as never }));
-      notifySuccess(t('deleted'));
-      props.onClose();
-    } catch (err) {
-      notifyError(errorMessage(err, t('failedDelete')));
-    }
-  };
+  const remove = (id: number) =>
+    removeWithConfirmation({
+      confirm: t('deleteConfirm'),
+      remove: () => api.del<ListData>(`/maintenance-requests/delete-maintenance-request/${id}`, { query: props.query as never }),
+      success: t('deleted'),
+      failure: t('failedDelete'),
+      onRemoved: (list) => {
+        props.onList(list);
+        props.onClose();
+      },
+    });
 
   const options = useMemo(
     () => ({
@@ -249,27 +238,7 @@ export function MaintenanceRequestDrawer(props: MaintenanceRequestDrawerProps) {
       )}
     />
   );
-  const dateField = (name: 'dateOfRequest' | 'scheduleDate', label: string, testId: string) => (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <DateInput
-          label={label}
-          withAsterisk
-          valueFormat="DD/MM/YYYY"
-          dateParser={parseDay}
-          value={field.value}
-          onChange={(v) => field.onChange(v ? String(v).slice(0, 10) : null)}
-          onBlur={field.onBlur}
-          error={errors[name]?.message}
-          clearable
-          data-testid={testId}
-          popoverProps={{ withinPortal: true }}
-        />
-      )}
-    />
-  );
+  const dateField = (name: 'dateOfRequest' | 'scheduleDate', label: string, testId: string) => <DayField form={form} name={name} label={label} testId={testId} />;
 
   const overview = (
     <Grid gutter="md">
@@ -406,23 +375,21 @@ export function MaintenanceRequestDrawer(props: MaintenanceRequestDrawerProps) {
       onClose={props.onClose}
       title={record ? record.maintenanceRequestId : props.id === null ? t('newTitle') : ''}
       headerRight={headerRight}
-      loading={props.id !== null && recordQuery.isLoading}
+      loading={loading}
       errors={errors}
       onSubmit={save}
       activity={{ entityType: 'maintenance-request', entityId: record?.id }}
       tabs={[{ value: 'overview', label: t('overview'), content: overview }]}
       sideTabs={[{ value: 'attachments', label: t('attachments'), content: <RequestAttachments request={record} onChanged={() => record && refresh(record.id)} /> }]}
       footer={
-        <>
-          {record && isManager && (
-            <Button color="red" variant="light" onClick={remove} data-testid="delete-button">
-              {t('deleteButton')}
-            </Button>
-          )}
-          <Button type="submit" loading={form.formState.isSubmitting} data-testid="save-button">
-            {t('save')}
-          </Button>
-        </>
+        <RecordDrawerFooter
+          onDelete={record && isManager && (() => void remove(record.id))}
+          deleteLabel={t('deleteButton')}
+          saving={form.formState.isSubmitting}
+          saveLabel={t('save')}
+          deleteTestId="delete-button"
+          saveTestId="save-button"
+        />
       }
       testId="maintenance-request-drawer"
     />

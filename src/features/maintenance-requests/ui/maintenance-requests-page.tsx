@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DataTable, ListMultiFilter, ListScreen, ListTextFilter, tablePagination, useServerList, type Column } from '../../../web/components';
+import { ListMultiFilter, ListTextFilter, ServerListScreen, useServerList, type Column } from '../../../web/components';
 import type { MaintenanceRequestDto, MaintenanceRequestList } from '../maintenance-requests.schema';
 import { formatDay } from './labels';
 import { MaintenanceRequestDrawer } from './maintenance-request-drawer';
@@ -66,13 +66,14 @@ export default function MaintenanceRequestsPage() {
   const stateOptions = (['new', 'assigned', 'in-progress', 'completed', 'cancelled', 'rejected'] as const).map((value) => ({ value, label: t(`state.${value}`) }));
 
   return (
-    <ListScreen
+    <ServerListScreen
+      list={list}
+      tableId="maintenance-requests"
+      columns={columns}
+      onRowClick={(r) => setSelected(r.id)}
       title={t('title')}
       addLabel={t('add')}
       onAdd={() => setSelected(null)}
-      onRefresh={list.refetch}
-      refreshing={list.loading}
-      listState={list.state}
       side={<RequestStatistics statistics={statistics} />}
       filters={
         <>
@@ -81,15 +82,6 @@ export default function MaintenanceRequestsPage() {
         </>
       }
     >
-      <DataTable
-        tableId="maintenance-requests"
-        columns={columns}
-        rows={list.rows}
-        rowKey={(r) => r.id}
-        loading={list.loading}
-        onRowClick={(r) => setSelected(r.id)}
-        pagination={tablePagination(list.state, list.pagination)}
-      />
       {selected !== undefined && (
         <MaintenanceRequestDrawer
           key={selected ?? 'new'}
@@ -101,6 +93,6 @@ export default function MaintenanceRequestsPage() {
           invalidate={list.invalidate}
         />
       )}
-    </ListScreen>
+    </ServerListScreen>
   );
 }

@@ -1,12 +1,9 @@
 import { useState } from 'react';
-import { ActionIcon, Anchor, Button, FileInput, Group, Stack, Text } from '@mantine/core';
-import { IconFileText, IconPaperclip, IconTrash } from '@tabler/icons-react';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { confirmDelete, notifyError, notifySuccess } from '../../../web/components';
-import { api, errorMessage, request as apiRequest } from '../../../web/lib/api';
+import { AttachmentInput, AttachmentList, notifyError, notifySuccess, removeWithConfirmation, uploadDocuments } from '../../../web/components';
+import { api, errorMessage } from '../../../web/lib/api';
 import type { MaintenanceRequestDto } from '../maintenance-requests.schema';
-
-const ACCEPT = 'application/pdf,image/jpeg,image/png,image/webp';
 
 /** The Attachments tab: the request's documents, and an upload with its own Save Changes. */
 export function RequestAttachments({ request, onChanged }: { request: MaintenanceRequestDto | undefined; onChanged(): void }) {
@@ -20,9 +17,7 @@ export function RequestAttachments({ request, onChanged }: { request: Maintenanc
     if (!files.length) return;
     setSaving(true);
     try {
-      const form = new FormData();
-      for (const file of files) form.append('documents', file, file.name);
-      await apiRequest(`POST`, `/maintenance-requests/add-attachments/${request.id}`, form, { timeoutMs: 60_000 });
+      await uploadDocuments(`/maintenance-requests/add-attachments/${request.id}`, files);
       notifySuccess(t('attachmentsSaved'));
       setFiles([]);
       onChanged();
@@ -33,50 +28,22 @@ export function RequestAttachments({ request, onChanged }: { request: Maintenanc
     }
   };
 
-  const remove = async (url: string) => {
-    if (!(await confirmDelete(t('removeAttachmentConfirm')))) return;
-    try {
-      await api.del(`/maintenance-requests/delete-attachment/${request.id}`, { query: { url } });
-      notifySuccess(t('attachmentRemoved'));
-      onChanged();
-    } catch (err) {
-      notifyError(errorMessage(err, t('failedAttachments')));
-    }
-  };
+  const remove = (url: string) =>
+    removeWithConfirmation({
+      confirm: t('removeAttachmentConfirm'),
+      remove: () => api.del(`/maintenance-requests/delete-attachment/${request.id}`, { query: { url } }),
+      success: t('attachmentRemoved'),
+      failure: t('failedAttachments'),
+      onRemoved: onChanged,
+    });
 
   return (
     <Stack gap="sm" data-testid="mr-attachments">
       <Text fw={600} size="sm">
         {t('documents')}
       </Text>
-      {documents.length === 0 && (
-        <Text size="sm" c="dimmed">
-          {t('noDocuments')}
-        </Text>
-      )}
-      {documents.map((d) => (
-        <Group key={d.url} justify="space-between" wrap="nowrap" gap="xs">
-          <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-            <IconFileText size={16} />
-            <Anchor href={d.url} target="_blank" rel="noopener noreferrer" size="sm" truncate="end">
-              {d.name}
-            </Anchor>
-          </Group>
-          <ActionIcon variant="subtle" color="red" aria-label={t('removeAttachment')} onClick={() => remove(d.url)}>
-            <IconTrash size={16} />
-          </ActionIcon>
-        </Group>
-      ))}
-      <FileInput
-        multiple
-        clearable
-        accept={ACCEPT}
-        label={t('chooseFiles')}
-        leftSection={<IconPaperclip size={16} />}
-        value={files}
-        onChange={setFiles}
-        data-testid="mr-files"
-      />
+      <AttachmentList files={documents} emptyText={t('noDocuments')} removeLabel={t('removeAttachment')} onRemove={(url) => void remove(url)} />
+      <AttachmentInput label={t('chooseFiles')} value={files} onChange={setFiles} testId="mr-files" />
       <Group justify="flex-end">
         <Button onClick={save} loading={saving} disabled={!files.length} data-testid="attachments-save">
           {t('save')}

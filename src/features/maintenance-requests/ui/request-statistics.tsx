@@ -1,19 +1,11 @@
 import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DonutChart } from '@mantine/charts';
 import { useTranslation } from 'react-i18next';
+import { StatCard } from '../../../web/components';
 import type { MaintenanceRequestStatistics } from '../maintenance-requests.schema';
 
-function Figure({ label, value, testId }: { label: string; value: number | undefined; testId: string }) {
-  return (
-    <Paper withBorder p="sm" radius="md">
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} size="xl" data-testid={testId}>
-        {value ?? '–'}
-      </Text>
-    </Paper>
-  );
+function Figure(props: { label: string; value: number | undefined; testId: string }) {
+  return <StatCard {...props} compact />;
 }
 
 function Pair(props: { title: string; a: { label: string; value: number; color: string }; b: { label: string; value: number; color: string }; testId: string }) {

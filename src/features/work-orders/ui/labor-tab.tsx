@@ -1,12 +1,11 @@
 import { useEffect } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ActionIcon, Button, Group, Loader, Modal, Select, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Loader, Modal, Select, Stack } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
-import { IconTrash } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { confirmDelete, notifyError, notifySuccess } from '../../../web/components';
+import { DetailTable, notifyError, notifySuccess, removeWithConfirmation, useNotifiedQuery } from '../../../web/components';
 import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
 import { useAppData, useCurrentUser, useIsManager } from '../../../web/lib/app-data';
 import { laborInputSchema, type LaborDto } from '../work-orders.schema';
@@ -21,75 +20,46 @@ export function LaborTab({ workOrderId, onChanged }: { workOrderId: number; onCh
   const queryClient = useQueryClient();
   const me = useCurrentUser();
   const isManager = useIsManager();
-  const query = useQuery({
-    queryKey: laborsKey(workOrderId),
-    queryFn: ({ signal }) => api.get<LaborList>(`/work-orders/get-labors/${workOrderId}`, { signal }),
-  });
-  useEffect(() => {
-    if (query.isError) notifyError(t('toast.failedLabors'));
-  }, [query.isError, t]);
+  const query = useNotifiedQuery(
+    { queryKey: laborsKey(workOrderId), queryFn: ({ signal }) => api.get<LaborList>(`/work-orders/get-labors/${workOrderId}`, { signal }) },
+    t('toast.failedLabors'),
+  );
   const labors = query.data?.labors ?? [];
   const total = labors.reduce((sum, l) => sum + minutesBetween(l.startDate, l.endDate), 0);
 
-  const remove = async (labor: LaborDto) => {
-    if (!(await confirmDelete(t('labor.confirmDelete')))) return;
-    try {
-      const res = await api.del<LaborList>(`/work-orders/delete-labor/${workOrderId}/labor/${labor.id}`);
-      queryClient.setQueryData(laborsKey(workOrderId), { labors: res.labors });
-      notifySuccess(t('toast.laborDeleted'));
-      onChanged();
-    } catch (err) {
-      notifyError(errorMessage(err, t('toast.failedDeleteLabor')));
-    }
-  };
+  const remove = (labor: LaborDto) =>
+    removeWithConfirmation({
+      confirm: t('labor.confirmDelete'),
+      remove: () => api.del<LaborList>(`/work-orders/delete-labor/${workOrderId}/labor/${labor.id}`),
+      success: t('toast.laborDeleted'),
+      failure: t('toast.failedDeleteLabor'),
+      onRemoved: (res) => {
+        queryClient.setQueryData(laborsKey(workOrderId), { labors: res.labors });
+        onChanged();
+      },
+    });
 
   if (query.isLoading) return <Loader size="sm" />;
   return (
-    <Stack gap="sm" data-testid="labor-tab">
-      {labors.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          {t('labor.empty')}
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('labor.worker')}</Table.Th>
-                <Table.Th>{t('labor.reason')}</Table.Th>
-                <Table.Th>{t('labor.start')}</Table.Th>
-                <Table.Th>{t('labor.end')}</Table.Th>
-                <Table.Th>{t('labor.timeSpent')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {labors.map((l) => (
-                <Table.Tr key={l.id} data-testid="labor-row">
-                  <Table.Td>{`${l.Worker.firstName} ${l.Worker.lastName}`.trim()}</Table.Td>
-                  <Table.Td>{l.TimeTrackReason.name}</Table.Td>
-                  <Table.Td>{formatDateTime(l.startDate)}</Table.Td>
-                  <Table.Td>{formatDateTime(l.endDate)}</Table.Td>
-                  <Table.Td>{formatSpent(minutesBetween(l.startDate, l.endDate))}</Table.Td>
-                  <Table.Td>
-                    {(isManager || l.workerId === me?.id) && (
-                      <ActionIcon variant="subtle" color="red" aria-label="Delete" onClick={() => void remove(l)}>
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <Group justify="flex-end">
-        <Text fw={600} data-testid="labor-total">
-          {t('labor.total')}: {formatSpent(total)}
-        </Text>
-      </Group>
-    </Stack>
+    <DetailTable
+      testId="labor-tab"
+      rows={labors}
+      rowKey={(l) => l.id}
+      rowTestId="labor-row"
+      minWidth={560}
+      emptyText={t('labor.empty')}
+      columns={[
+        { header: t('labor.worker'), cell: (l) => `${l.Worker.firstName} ${l.Worker.lastName}`.trim() },
+        { header: t('labor.reason'), cell: (l) => l.TimeTrackReason.name },
+        { header: t('labor.start'), cell: (l) => formatDateTime(l.startDate) },
+        { header: t('labor.end'), cell: (l) => formatDateTime(l.endDate) },
+        { header: t('labor.timeSpent'), cell: (l) => formatSpent(minutesBetween(l.startDate, l.endDate)) },
+      ]}
+      canRemove={(l) => isManager || l.workerId === me?.id}
+      onRemove={(l) => void remove(l)}
+      total={`${t('labor.total')}: ${formatSpent(total)}`}
+      totalTestId="labor-total"
+    />
   );
 }
 

@@ -1,24 +1,28 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Grid, MultiSelect, Select, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { IconClockPlus } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   AsyncSelect,
   EmptyState,
   RecordDrawer,
+  RecordDrawerFooter,
   RichTextField,
   activityQueryKey,
-  confirmDelete,
   notifyError,
   notifySuccess,
+  removeWithConfirmation,
+  useDrawerRecord,
+  useFormFromRecord,
+  type ListData,
+  type ListDrawerProps,
 } from '../../../web/components';
 import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
 import { useAppData, useIsManager } from '../../../web/lib/app-data';
-import type { Pagination } from '../../../shared/pagination';
 import { WORK_ORDER_PRIORITIES, WORK_ORDER_STATUSES, workOrderInputSchema, type WorkOrderDto, type WorkOrderStatus } from '../work-orders.schema';
 import { DATE_TIME_FORMAT, TIME_PICKER_PROPS, fromPicker, toPicker } from './labels';
 import { AddTimeDialog, LaborTab } from './labor-tab';
@@ -65,17 +69,7 @@ function payloadOf(v: FormValues) {
   };
 }
 
-type ListData = { pagination: Pagination } & Record<string, unknown>;
-
-export interface WorkOrderDrawerProps {
-  /** null: a new work order. */
-  id: number | null;
-  onClose(): void;
-  onCreated(id: number): void;
-  query: Record<string, unknown>;
-  onList(data: ListData): void;
-  invalidate(): void;
-}
+export type WorkOrderDrawerProps = ListDrawerProps;
 
 /** The work order drawer: Overview, Operations, Labor, Parts, Note Logs; status, Add Time, Delete WO, Save Changes. */
 export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
@@ -84,26 +78,19 @@ export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
   const isManager = useIsManager();
   const workers = useAppData().data?.workers ?? [];
   const [addTime, setAddTime] = useState(false);
-  const recordKey = ['work-orders', 'one', props.id] as const;
-  const recordQuery = useQuery({
-    queryKey: recordKey,
-    queryFn: ({ signal }) => api.get<{ workOrder: WorkOrderDto }>(`/work-orders/get-work-order/${props.id}`, { signal }),
-    enabled: props.id !== null,
+  const { record, key: recordKey, loading } = useDrawerRecord<WorkOrderDto>({
+    queryKey: 'work-orders',
+    id: props.id,
+    path: (id) => `/work-orders/get-work-order/${id}`,
+    itemKey: 'workOrder',
+    errorMessage: t('toast.failedFetch'),
   });
-  const record = props.id !== null ? recordQuery.data?.workOrder : undefined;
-  useEffect(() => {
-    if (recordQuery.isError) notifyError(t('toast.failedFetch'));
-  }, [recordQuery.isError, t]);
 
   const form = useForm<FormValues>({
     resolver: zodResolver(workOrderInputSchema as never) as unknown as Resolver<FormValues>,
     defaultValues: toForm(undefined),
   });
-  useEffect(() => {
-    if (record) form.reset(toForm(record));
-    // reset when another record (or a fresh copy) arrives
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [record]);
+  useFormFromRecord(form, record, toForm);
 
   const refreshAround = (id: number) => {
     props.invalidate();
@@ -142,17 +129,18 @@ export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
     }
   };
 
-  const remove = async () => {
-    if (props.id === null || !(await confirmDelete(t('confirmDelete')))) return;
-    try {
-      props.onList(await api.del<ListData>(`/work-orders/delete-work-order/${props.id}`, { query: props.query as never }));
-      void queryClient.invalidateQueries({ queryKey: ['work-orders', 'statistics'] });
-      notifySuccess(t('toast.deleted'));
-      props.onClose();
-    } catch (err) {
-      notifyError(errorMessage(err, t('toast.failedDelete')));
-    }
-  };
+  const remove = (id: number) =>
+    removeWithConfirmation({
+      confirm: t('confirmDelete'),
+      remove: () => api.del<ListData>(`/work-orders/delete-work-order/${id}`, { query: props.query as never }),
+      success: t('toast.deleted'),
+      failure: t('toast.failedDelete'),
+      onRemoved: (list) => {
+        props.onList(list);
+        void queryClient.invalidateQueries({ queryKey: ['work-orders', 'statistics'] });
+        props.onClose();
+      },
+    });
 
   const errors = form.formState.errors;
   const workerOptions = workers.map((w) => ({ value: String(w.id), label: `${w.firstName} ${w.lastName}`.trim() || w.email }));
@@ -258,7 +246,7 @@ export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
         opened
         onClose={props.onClose}
         title={record ? record.workOrderId : existing ? '' : t('newTitle')}
-        loading={existing && recordQuery.isLoading}
+        loading={loading}
         headerRight={
           record && (
             <Select
@@ -282,21 +270,20 @@ export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
           { value: 'parts', label: t('tabs.parts'), hidden: !existing, content: existing ? <PartsTab workOrderId={props.id!} onChanged={() => refreshAround(props.id!)} /> : null },
         ]}
         footer={
-          <>
+          <RecordDrawerFooter
+            onDelete={record && isManager && (() => void remove(record.id))}
+            deleteLabel={t('actions.delete')}
+            saving={form.formState.isSubmitting}
+            saveLabel={t('actions.save')}
+            deleteTestId="delete-button"
+            saveTestId="save-button"
+          >
             {record && (
               <Button variant="light" leftSection={<IconClockPlus size={16} />} onClick={() => setAddTime(true)} data-testid="add-time">
                 {t('labor.add')}
               </Button>
             )}
-            {record && isManager && (
-              <Button color="red" variant="light" onClick={() => void remove()} data-testid="delete-button">
-                {t('actions.delete')}
-              </Button>
-            )}
-            <Button type="submit" loading={form.formState.isSubmitting} data-testid="save-button">
-              {t('actions.save')}
-            </Button>
-          </>
+          </RecordDrawerFooter>
         }
       />
       {record && <AddTimeDialog opened={addTime} workOrderId={record.id} onClose={() => setAddTime(false)} onAdded={() => refreshAround(record.id)} />}

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
-import { Badge, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DataTable, ListMultiFilter, ListScreen, ListTextFilter, tablePagination, useServerList, type Column } from '../../../web/components';
+import { ListMultiFilter, ListTextFilter, ServerListScreen, StatCard, useServerList, type Column } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
 import { WORK_ORDER_STATUSES, type WorkOrderDto, type WorkOrderStatistics } from '../work-orders.schema';
@@ -10,19 +10,6 @@ import { PRIORITY_COLORS, STATUS_COLORS, formatDateTime } from './labels';
 
 // The drawer (form, dates, rich text, parts and labour) loads when a row or Add opens it: the list stays small.
 const WorkOrderDrawer = lazy(() => import('./work-order-drawer').then((m) => ({ default: m.WorkOrderDrawer })));
-
-function Card({ label, value, testId, color }: { label: string; value: number | undefined; testId: string; color: string }) {
-  return (
-    <Paper withBorder p="md" radius="md" style={{ borderLeft: `4px solid var(--mantine-color-${color}-6)` }}>
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} size="xl" data-testid={testId}>
-        {value ?? '–'}
-      </Text>
-    </Paper>
-  );
-}
 
 /** The three cards, computed by the server for the organisation (or a worker's own orders). */
 function WorkOrderStatisticsPanel() {
@@ -34,9 +21,9 @@ function WorkOrderStatisticsPanel() {
   const s = data?.statistics;
   return (
     <Stack gap="sm" data-testid="work-order-statistics">
-      <Card label={t('stats.totalPending')} value={s?.totalPending} testId="stat-total-pending" color="blue" />
-      <Card label={t('stats.dueNext7Days')} value={s?.dueNext7Days} testId="stat-due-next-7-days" color="yellow" />
-      <Card label={t('stats.highPriorityPending')} value={s?.highPriorityPending} testId="stat-high-priority-pending" color="red" />
+      <StatCard label={t('stats.totalPending')} value={s?.totalPending} testId="stat-total-pending" color="blue" />
+      <StatCard label={t('stats.dueNext7Days')} value={s?.dueNext7Days} testId="stat-due-next-7-days" color="yellow" />
+      <StatCard label={t('stats.highPriorityPending')} value={s?.highPriorityPending} testId="stat-high-priority-pending" color="red" />
     </Stack>
   );
 }
@@ -90,13 +77,15 @@ export default function WorkOrdersPage() {
   const statusOptions = WORK_ORDER_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }));
 
   return (
-    <ListScreen
+    <ServerListScreen
+      list={list}
+      tableId="work-orders"
+      columns={columns}
+      onRowClick={(r) => setSelected(r.id)}
       title={t('title')}
       addLabel={isManager ? t('add') : undefined}
       onAdd={() => setSelected(null)}
       onRefresh={() => void list.invalidate()}
-      refreshing={list.loading}
-      listState={list.state}
       side={<WorkOrderStatisticsPanel />}
       filters={
         <>
@@ -105,15 +94,6 @@ export default function WorkOrdersPage() {
         </>
       }
     >
-      <DataTable
-        tableId="work-orders"
-        columns={columns}
-        rows={list.rows}
-        rowKey={(r) => r.id}
-        loading={list.loading}
-        onRowClick={(r) => setSelected(r.id)}
-        pagination={tablePagination(list.state, list.pagination)}
-      />
       {selected !== undefined && (
         <Suspense fallback={null}>
           <WorkOrderDrawer
@@ -126,6 +106,6 @@ export default function WorkOrdersPage() {
           />
         </Suspense>
       )}
-    </ListScreen>
+    </ServerListScreen>
   );
 }
