@@ -1,25 +1,31 @@
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ActionIcon, Anchor, Avatar, Badge, Button, FileButton, FileInput, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconFileText, IconPaperclip, IconTrash, IconUpload } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Badge, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  DataTable,
+  AttachmentInput,
+  AttachmentList,
+  ImageUploadButton,
+  InitialAvatar,
   ListMultiFilter,
-  ListScreen,
   ListTextFilter,
   RecordDrawer,
+  RecordDrawerFooter,
+  ServerListScreen,
   activityQueryKey,
-  confirmDelete,
   notifyError,
   notifySuccess,
-  tablePagination,
+  removeWithConfirmation,
+  textValues,
+  uploadDocuments,
+  useDrawerRecord,
   useServerList,
   type Column,
 } from '../../../web/components';
-import { api, applyApiErrors, errorMessage, request as apiRequest } from '../../../web/lib/api';
+import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
 import { registerTranslations } from '../../../web/i18n';
 import { COUNTRIES } from '../../../shared/countries';
@@ -130,7 +136,6 @@ registerTranslations('customerVendors', {
 });
 
 const QUERY_KEY = 'customer-vendors';
-const ACCEPT = 'application/pdf,image/jpeg,image/png,image/webp';
 
 /** /dashboard/customer-vendors: the list (name and type filters) and the customer/vendor drawer. */
 export default function CustomersVendorsPage() {
@@ -152,9 +157,7 @@ export default function CustomersVendorsPage() {
       hideable: false,
       render: (r) => (
         <Group gap="xs" wrap="nowrap">
-          <Avatar src={r.profilePicture} size={24} radius="xl">
-            {r.name.slice(0, 1).toUpperCase()}
-          </Avatar>
+          <InitialAvatar src={r.profilePicture} name={r.name} size={24} />
           <Text size="sm">{r.name}</Text>
         </Group>
       ),
@@ -173,13 +176,14 @@ export default function CustomersVendorsPage() {
   ];
 
   return (
-    <ListScreen
+    <ServerListScreen
+      list={list}
+      tableId="customer-vendors"
+      columns={columns}
+      onRowClick={(r) => setSelected(r.id)}
       title={t('title')}
       addLabel={t('add')}
       onAdd={() => setSelected(null)}
-      onRefresh={list.refetch}
-      refreshing={list.loading}
-      listState={list.state}
       filters={
         <>
           <ListTextFilter state={list.state} name="name" placeholder={t('filter')} debounceMs={500} />
@@ -195,15 +199,6 @@ export default function CustomersVendorsPage() {
         </>
       }
     >
-      <DataTable
-        tableId="customer-vendors"
-        columns={columns}
-        rows={list.rows}
-        rowKey={(r) => r.id}
-        loading={list.loading}
-        onRowClick={(r) => setSelected(r.id)}
-        pagination={tablePagination(list.state, list.pagination)}
-      />
       {selected !== undefined && (
         <CustomerVendorDrawer
           id={selected}
@@ -212,7 +207,7 @@ export default function CustomersVendorsPage() {
           onList={(data) => list.setListData(data as never)}
         />
       )}
-    </ListScreen>
+    </ServerListScreen>
   );
 }
 
@@ -242,16 +237,7 @@ function toForm(r: CustomerVendorDto): CustomerVendorInput {
     type: r.type,
     category: r.category,
     parentId: r.parentId ?? undefined,
-    street: r.street ?? '',
-    street2: r.street2 ?? '',
-    city: r.city ?? '',
-    state: r.state ?? '',
-    zipCode: r.zipCode ?? '',
-    country: r.country ?? '',
-    tinVat: r.tinVat ?? '',
-    phone: r.phone ?? '',
-    mobile: r.mobile ?? '',
-    website: r.website ?? '',
+    ...textValues(r, ['street', 'street2', 'city', 'state', 'zipCode', 'country', 'tinVat', 'phone', 'mobile', 'website']),
     customerDocuments: r.customerDocuments,
   };
 }
@@ -267,15 +253,11 @@ function CustomerVendorDrawer({
   query: Record<string, unknown>;
   onList(data: CustomerVendorList): void;
 }) {
-  const record = useQuery({
-    queryKey: [QUERY_KEY, 'one', id],
-    queryFn: ({ signal }) => api.get<{ customerVendor: CustomerVendorDto }>(`/customer-vendors/get-customer-vendor/${id}`, { signal }).then((r) => r.customerVendor),
-    enabled: id !== null,
-  });
-  if (id !== null && !record.data) {
+  const { record } = useDrawerRecord<CustomerVendorDto>({ queryKey: QUERY_KEY, id, path: (n) => `/customer-vendors/get-customer-vendor/${n}`, itemKey: 'customerVendor' });
+  if (id !== null && !record) {
     return <RecordDrawer opened onClose={onClose} title="" loading tabs={[{ value: 'overview', label: '', content: null }]} />;
   }
-  return <CustomerVendorForm key={id ?? 'new'} record={record.data ?? null} onClose={onClose} query={query} onList={onList} />;
+  return <CustomerVendorForm key={id ?? 'new'} record={record ?? null} onClose={onClose} query={query} onList={onList} />;
 }
 
 function CustomerVendorForm({
@@ -333,17 +315,18 @@ function CustomerVendorForm({
     }
   });
 
-  const remove = async () => {
-    if (!record || !(await confirmDelete(t('deleteConfirm')))) return;
-    try {
-      onList(await api.del<CustomerVendorList>(`/customer-vendors/delete-customer-vendor/${record.id}`, { query: query as never }));
-      notifySuccess(t('deleted', { entity: t(record.type) }));
-      refresh();
-      onClose();
-    } catch (err) {
-      notifyError(errorMessage(err, t('failedDelete')));
-    }
-  };
+  const remove = (r: CustomerVendorDto) =>
+    removeWithConfirmation({
+      confirm: t('deleteConfirm'),
+      remove: () => api.del<CustomerVendorList>(`/customer-vendors/delete-customer-vendor/${r.id}`, { query: query as never }),
+      success: t('deleted', { entity: t(r.type) }),
+      failure: t('failedDelete'),
+      onRemoved: (list) => {
+        onList(list);
+        refresh();
+        onClose();
+      },
+    });
 
   const uploadPicture = async (file: File | null) => {
     if (!file || !record) return;
@@ -357,14 +340,12 @@ function CustomerVendorForm({
     }
   };
 
-  const uploadDocuments = async (chosen: File[]) => {
+  const addDocuments = async (chosen: File[]) => {
     setFiles(chosen);
     if (!chosen.length) return;
     setUploading(true);
     try {
-      const data = new FormData();
-      for (const file of chosen) data.append('documents', file, file.name);
-      const res = await apiRequest<{ documents: StoredFile[] }>('POST', '/customer-vendors/upload-documents', data, { timeoutMs: 60_000 });
+      const res = await uploadDocuments<{ documents: StoredFile[] }>('/customer-vendors/upload-documents', chosen);
       form.setValue('customerDocuments', [...documents, ...res.documents], { shouldDirty: true });
       setFiles([]);
     } catch (err) {
@@ -382,16 +363,8 @@ function CustomerVendorForm({
     <Stack gap="sm">
       {record && (
         <Group gap="md">
-          <Avatar src={picture} size={64} radius="xl">
-            {record.name.slice(0, 1).toUpperCase()}
-          </Avatar>
-          <FileButton onChange={uploadPicture} accept="image/jpeg,image/png,image/webp">
-            {(props) => (
-              <Button variant="light" size="xs" leftSection={<IconUpload size={14} />} {...props} data-testid="cv-picture">
-                {t('uploadPicture')}
-              </Button>
-            )}
-          </FileButton>
+          <InitialAvatar src={picture} name={record.name} size={64} />
+          <ImageUploadButton onFile={uploadPicture} label={t('uploadPicture')} variant="light" size="xs" leftSection={<IconUpload size={14} />} testId="cv-picture" />
         </Group>
       )}
       <Controller
@@ -490,40 +463,13 @@ function CustomerVendorForm({
 
   const documentsTab = (
     <Stack gap="sm" data-testid="cv-documents">
-      {documents.length === 0 && (
-        <Text size="sm" c="dimmed">
-          {t('noDocuments')}
-        </Text>
-      )}
-      {documents.map((d) => (
-        <Group key={d.url} justify="space-between" wrap="nowrap" gap="xs">
-          <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-            <IconFileText size={16} />
-            <Anchor href={d.url} target="_blank" rel="noopener noreferrer" size="sm" truncate="end">
-              {d.name}
-            </Anchor>
-          </Group>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={t('delete')}
-            onClick={() => form.setValue('customerDocuments', documents.filter((x) => x.url !== d.url), { shouldDirty: true })}
-          >
-            <IconTrash size={16} />
-          </ActionIcon>
-        </Group>
-      ))}
-      <FileInput
-        multiple
-        clearable
-        accept={ACCEPT}
-        label={t('chooseFiles')}
-        leftSection={<IconPaperclip size={16} />}
-        value={files}
-        onChange={(f) => void uploadDocuments(f)}
-        disabled={uploading}
-        data-testid="cv-files"
+      <AttachmentList
+        files={documents}
+        emptyText={t('noDocuments')}
+        removeLabel={t('delete')}
+        onRemove={(url) => form.setValue('customerDocuments', documents.filter((x) => x.url !== url), { shouldDirty: true })}
       />
+      <AttachmentInput label={t('chooseFiles')} value={files} onChange={(f) => void addDocuments(f)} disabled={uploading} testId="cv-files" />
     </Stack>
   );
 
@@ -541,16 +487,14 @@ function CustomerVendorForm({
         { value: 'documents', label: t('documents'), content: documentsTab },
       ]}
       footer={
-        <>
-          {record && isManager && (
-            <Button color="red" variant="light" onClick={remove} data-testid="cv-delete">
-              {t('delete')}
-            </Button>
-          )}
-          <Button type="submit" loading={form.formState.isSubmitting} data-testid="cv-save">
-            {t('save')}
-          </Button>
-        </>
+        <RecordDrawerFooter
+          onDelete={record && isManager && (() => void remove(record))}
+          deleteLabel={t('delete')}
+          saving={form.formState.isSubmitting}
+          saveLabel={t('save')}
+          deleteTestId="cv-delete"
+          saveTestId="cv-save"
+        />
       }
     />
   );

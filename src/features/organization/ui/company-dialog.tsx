@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Avatar, Button, FileButton, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -8,18 +8,14 @@ import { useTranslation } from 'react-i18next';
 import { api, applyApiErrors, ApiError, errorMessage } from '../../../web/lib/api';
 import { APP_DATA_KEY, useAppData, useIsManager } from '../../../web/lib/app-data';
 import { notifyError, notifySuccess } from '../../../web/components/notify';
+import { ImageUploadButton, InitialAvatar } from '../../../web/components/attachments';
+import { textValues } from '../../../web/components/form-values';
 import { checkImage, IMAGE_RULE } from '../../../web/lib/image-rules';
 import { companyUpdateSchema, type CompanyDto, type CompanyUpdateInput } from '../organization.schema';
 
 const toForm = (c: CompanyDto): CompanyUpdateInput => ({
   organization: c.organization,
-  addressStreet1: c.addressStreet1 ?? '',
-  addressStreet2: c.addressStreet2 ?? '',
-  city: c.city ?? '',
-  zipCode: c.zipCode ?? '',
-  country: c.country ?? '',
-  website: c.website ?? '',
-  phoneNumber: c.phoneNumber ?? '',
+  ...textValues(c, ['addressStreet1', 'addressStreet2', 'city', 'zipCode', 'country', 'website', 'phoneNumber']),
   currency: c.currency ?? 'USD',
 });
 
@@ -72,17 +68,9 @@ export function CompanyDialog({ opened, onClose }: { opened: boolean; onClose():
         <form onSubmit={save} noValidate>
           <Stack gap="sm">
             <Group>
-              <Avatar src={company.profilePicture ?? undefined} size={72} radius="md">
-                {company.organization.slice(0, 1).toUpperCase()}
-              </Avatar>
+              <InitialAvatar src={company.profilePicture} name={company.organization} size={72} radius="md" />
               {canEdit && (
-                <FileButton onChange={(f) => void upload(f)} accept="image/png,image/jpeg,image/webp">
-                  {(props) => (
-                    <Button {...props} variant="default" leftSection={<IconUpload size={16} />} loading={uploading}>
-                      {t('company.uploadLogo')}
-                    </Button>
-                  )}
-                </FileButton>
+                <ImageUploadButton onFile={(f) => void upload(f)} label={t('company.uploadLogo')} variant="default" leftSection={<IconUpload size={16} />} loading={uploading} />
               )}
               {logoError && (
                 <Text size="sm" c="red">
