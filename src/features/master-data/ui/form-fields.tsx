@@ -1,5 +1,6 @@
 import { MultiSelect, NumberInput, Select, TextInput } from '@mantine/core';
 import { Controller, type UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 
 // Small react-hook-form bindings for Mantine inputs, used by the master-data and team drawers.
 
@@ -92,6 +93,25 @@ export function SelectField({
           comboboxProps={{ withinPortal: true }}
         />
       )}
+    />
+  );
+}
+
+/** A required yes/no choice stored as a boolean ('Yes' / 'No' of the masterData namespace). */
+export function YesNoField({ form, name, label, readOnly }: { form: AnyForm; name: string; label: string; readOnly?: boolean }) {
+  const { t } = useTranslation('masterData');
+  return (
+    <SelectField
+      form={form}
+      name={name}
+      label={label}
+      required
+      numeric="boolean"
+      readOnly={readOnly}
+      data={[
+        { value: 'true', label: t('yes') },
+        { value: 'false', label: t('no') },
+      ]}
     />
   );
 }

@@ -1,12 +1,11 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Group, Modal, Select } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ADD_NEW_VALUE, notifyError, notifySuccess } from '../../../web/components';
-import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
-import { useDebouncedValue } from '../../../web/components';
+import { ADD_NEW_VALUE, RecordCreateModal, useDebouncedValue } from '../../../web/components';
+import { api } from '../../../web/lib/api';
 
 /**
  * A picker over a small master-data list (`GET <list>?name=&pageSize=100`, searched on the server as you
@@ -109,35 +108,20 @@ function CreateDialog<Row, V extends FieldValues>({
   onClose(): void;
   onCreated(row: Row): void;
 }) {
-  const { t } = useTranslation();
   const form = useForm<V>({ resolver: zodResolver(create.schema as never) as unknown as Resolver<V>, defaultValues: create.defaults as never });
-  const save = form.handleSubmit(async (values) => {
-    try {
-      const res = await api.post<Record<string, Row>>(create.addPath, values);
-      notifySuccess(create.success);
-      onCreated(res[create.itemKey]);
-    } catch (err) {
-      if (!applyApiErrors(err, form.setError)) notifyError(errorMessage(err, create.failure));
-    }
-  });
   return (
-    <Modal opened onClose={onClose} title={create.title} data-testid="picker-create-modal">
-      <form
-        onSubmit={(e) => {
-          e.stopPropagation();
-          void save(e);
-        }}
-      >
-        {create.fields(form)}
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={onClose}>
-            {t('actions.cancel')}
-          </Button>
-          <Button type="submit" loading={form.formState.isSubmitting} data-testid="picker-create-save">
-            {t('actions.save')}
-          </Button>
-        </Group>
-      </form>
-    </Modal>
+    <RecordCreateModal
+      form={form as UseFormReturn<V, unknown, V>}
+      title={create.title}
+      testId="picker-create-modal"
+      saveTestId="picker-create-save"
+      create={(values) => api.post<Record<string, Row>>(create.addPath, values).then((res) => res[create.itemKey])}
+      success={create.success}
+      failure={create.failure}
+      onClose={onClose}
+      onCreated={onCreated}
+    >
+      {create.fields(form)}
+    </RecordCreateModal>
   );
 }

@@ -1,11 +1,20 @@
 import { useState, type ReactNode } from 'react';
-import { Button } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
-import { ClientDataTable, ListScreen, RecordDrawer, activityQueryKey, confirmDelete, notifyError, notifySuccess, type Column } from '../../../web/components';
+import {
+  ClientDataTable,
+  ListScreen,
+  RecordDrawer,
+  RecordDrawerFooter,
+  activityQueryKey,
+  notifyError,
+  notifySuccess,
+  removeWithConfirmation,
+  type Column,
+} from '../../../web/components';
 import { ApiError, api, applyApiErrors } from '../../../web/lib/api';
 import { APP_DATA_KEY, useIsManager } from '../../../web/lib/app-data';
 import './master-data-i18n';
@@ -155,16 +164,18 @@ function MasterDataDrawer<Row extends { id: number; name: string }>(
     }
   });
 
-  const remove = async () => {
-    if (!record || !(await confirmDelete(messages.confirmDelete))) return;
-    try {
-      props.onList(await api.del(props.paths.remove(record.id)));
-      notifySuccess(messages.deleted);
-      props.onClose();
-    } catch (err) {
-      notifyError(failureText(err, messages.remove));
-    }
-  };
+  const remove = (id: number) =>
+    removeWithConfirmation({
+      confirm: messages.confirmDelete,
+      remove: () => api.del(props.paths.remove(id)),
+      success: messages.deleted,
+      failure: messages.remove,
+      errorText: failureText,
+      onRemoved: (list) => {
+        props.onList(list);
+        props.onClose();
+      },
+    });
 
   return (
     <RecordDrawer
@@ -175,20 +186,7 @@ function MasterDataDrawer<Row extends { id: number; name: string }>(
       onSubmit={save}
       activity={{ entityType: props.entityType, entityId: record?.id }}
       tabs={[{ value: 'overview', label: t('masterData:overview'), content: props.fields(form, { record, rows: props.rows, readOnly: props.readOnly }) }]}
-      footer={
-        props.readOnly ? undefined : (
-          <>
-            {record && (
-              <Button color="red" variant="light" onClick={remove} data-testid="delete-record">
-                {t('actions.delete')}
-              </Button>
-            )}
-            <Button type="submit" loading={form.formState.isSubmitting} data-testid="save-record">
-              {t('actions.save')}
-            </Button>
-          </>
-        )
-      }
+      footer={props.readOnly ? undefined : <RecordDrawerFooter onDelete={record && (() => void remove(record.id))} saving={form.formState.isSubmitting} />}
       testId="master-data-drawer"
     />
   );

@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { TAX_COMPUTATIONS, TAX_SCOPES, taxInputSchema, type TaxDto } from '../master-data.schema';
-import { MultiSelectField, NumberField, SelectField, TextField } from './form-fields';
+import { MultiSelectField, NumberField, SelectField, TextField, YesNoField } from './form-fields';
 import { MasterDataScreen, entityMessages } from './master-data-screen';
 
 /** Value column: a dollar amount for fixed taxes, a percent otherwise, a dash for a group. */
@@ -85,18 +85,7 @@ function TaxFields({ form, record, rows, readOnly }: { form: Parameters<typeof T
           suffix={computation && computation !== 'fixed' ? '%' : undefined}
         />
       )}
-      <SelectField
-        form={form}
-        name="isPriceIncluded"
-        label={t('fields.isPriceIncluded')}
-        required
-        numeric="boolean"
-        readOnly={readOnly}
-        data={[
-          { value: 'true', label: t('yes') },
-          { value: 'false', label: t('no') },
-        ]}
-      />
+      <YesNoField form={form} name="isPriceIncluded" label={t('fields.isPriceIncluded')} readOnly={readOnly} />
     </Stack>
   );
 }

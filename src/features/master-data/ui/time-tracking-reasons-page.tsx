@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { REASON_TYPES, timeTrackingReasonInputSchema, type TimeTrackingReasonDto } from '../master-data.schema';
-import { SelectField, TextField } from './form-fields';
+import { SelectField, TextField, YesNoField } from './form-fields';
 import { MasterDataScreen, entityMessages } from './master-data-screen';
 
 /** /settings/time-tracking-reason */
@@ -35,18 +35,7 @@ export default function TimeTrackingReasonsPage() {
         <Stack>
           <TextField form={form} name="name" label={t('fields.name')} required readOnly={readOnly} />
           <SelectField form={form} name="type" label={t('fields.type')} required readOnly={readOnly} data={REASON_TYPES.map((v) => ({ value: v, label: t(`reasonType.${v}`) }))} />
-          <SelectField
-            form={form}
-            name="is_blocking_reason"
-            label={t('fields.isBlockingReason')}
-            required
-            numeric="boolean"
-            readOnly={readOnly}
-            data={[
-              { value: 'true', label: t('yes') },
-              { value: 'false', label: t('no') },
-            ]}
-          />
+          <YesNoField form={form} name="is_blocking_reason" label={t('fields.isBlockingReason')} readOnly={readOnly} />
         </Stack>
       )}
     />

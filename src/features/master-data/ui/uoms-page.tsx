@@ -1,19 +1,18 @@
 import { useState } from 'react';
-import { Button, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import {
-  DataTable,
-  ListScreen,
   ListTextFilter,
   RecordDrawer,
+  RecordDrawerFooter,
+  ServerListScreen,
   activityQueryKey,
-  confirmDelete,
   notifyError,
   notifySuccess,
-  tablePagination,
+  removeWithConfirmation,
   useServerList,
   type Column,
 } from '../../../web/components';
@@ -44,16 +43,16 @@ export default function UomsPage() {
     { key: 'category', header: t('fields.category'), render: (u) => u.category?.name ?? t('na') },
   ];
   return (
-    <ListScreen
+    <ServerListScreen
+      list={list}
+      tableId="uoms"
+      columns={columns}
+      onRowClick={setSelected}
       title={t('uoms.title')}
       addLabel={isManager ? t('uoms.add') : undefined}
       onAdd={() => setSelected(null)}
-      onRefresh={() => void list.refetch()}
-      refreshing={list.loading}
-      listState={list.state}
       filters={<ListTextFilter state={list.state} name="name" placeholder={t('uoms.filter')} debounceMs={500} />}
     >
-      <DataTable tableId="uoms" columns={columns} rows={list.rows} rowKey={(u) => u.id} loading={list.loading} onRowClick={setSelected} pagination={tablePagination(list.state, list.pagination)} />
       {selected !== undefined && (
         <UomDrawer
           key={selected?.id ?? 'new'}
@@ -65,7 +64,7 @@ export default function UomsPage() {
           onSaved={() => void list.invalidate()}
         />
       )}
-    </ListScreen>
+    </ServerListScreen>
   );
 }
 
@@ -78,7 +77,6 @@ function UomDrawer(props: {
   onSaved(): void;
 }) {
   const { t } = useTranslation('masterData');
-  const { t: tc } = useTranslation();
   const queryClient = useQueryClient();
   const { record } = props;
   const categories = useMasterList<UomCategoryDto>('uom-categories', '/uom-categories/get-uom-categories', 'uomCategories', 'Failed to fetch uom categories');
@@ -118,17 +116,19 @@ function UomDrawer(props: {
     }
   });
 
-  const remove = async () => {
-    if (!record || !(await confirmDelete(messages.confirmDelete))) return;
-    try {
-      props.onList(await api.del(`/uoms/delete-uom/${record.id}`, { query: props.query as never }));
-      notifySuccess(messages.deleted);
-      afterChange();
-      props.onClose();
-    } catch (err) {
-      notifyError(failureText(err, messages.remove));
-    }
-  };
+  const remove = (id: number) =>
+    removeWithConfirmation({
+      confirm: messages.confirmDelete,
+      remove: () => api.del(`/uoms/delete-uom/${id}`, { query: props.query as never }),
+      success: messages.deleted,
+      failure: messages.remove,
+      errorText: failureText,
+      onRemoved: (list) => {
+        props.onList(list);
+        afterChange();
+        props.onClose();
+      },
+    });
 
   return (
     <RecordDrawer
@@ -167,20 +167,7 @@ function UomDrawer(props: {
           ),
         },
       ]}
-      footer={
-        props.readOnly ? undefined : (
-          <>
-            {record && (
-              <Button color="red" variant="light" onClick={remove} data-testid="delete-record">
-                {tc('actions.delete')}
-              </Button>
-            )}
-            <Button type="submit" loading={form.formState.isSubmitting} data-testid="save-record">
-              {tc('actions.save')}
-            </Button>
-          </>
-        )
-      }
+      footer={props.readOnly ? undefined : <RecordDrawerFooter onDelete={record && (() => void remove(record.id))} saving={form.formState.isSubmitting} />}
     />
   );
 }
