@@ -1,15 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EVERYONE } from '../../server/plugins/request-context';
-import { activityParamsSchema, noteInputSchema } from './activity.schema';
-import { addNote, listActivities, listRecentActivities } from './activity.service';
+import { activityParamsSchema, noteInputSchema, notificationSettingsSchema } from './activity.schema';
+import { addNote, getNotificationSettings, listActivities, listRecentActivities, updateNotificationSettings } from './activity.service';
 
 /** The Note Logs tab of every drawer: GET a record's history, POST a note on it. */
 export async function activityRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
 
   app.get('/recent', { config: { access: EVERYONE } }, async (req) => ({
-    activities: await req.inTenant((tx) => listRecentActivities(tx, req.auth.orgId)),
+    activities: await req.inTenant((tx) => listRecentActivities(tx, req.auth.orgId, req.auth.userId)),
+  }));
+
+  // Each user's own bell settings: everyone may read and change theirs, nobody anyone else's.
+  app.get('/notification-settings', { config: { access: EVERYONE } }, async (req) => ({
+    notificationSettings: await req.inTenant((tx) => getNotificationSettings(tx, req.auth.orgId, req.auth.userId)),
+  }));
+
+  app.put('/notification-settings', { schema: { body: notificationSettingsSchema }, config: { access: EVERYONE } }, async (req) => ({
+    notificationSettings: await req.inTenant((tx) => updateNotificationSettings(tx, req.auth.orgId, req.auth.userId, req.body)),
   }));
 
   app.get('/:entityType/:entityId', { schema: { params: activityParamsSchema }, config: { access: EVERYONE } }, async (req) => ({

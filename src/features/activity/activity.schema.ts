@@ -28,3 +28,37 @@ export interface RecentActivity extends ActivityItem {
   /** e.g. "User #3" */
   label: string;
 }
+
+/**
+ * The bell's topics (notification settings): which record types each one covers. A record type in no topic
+ * is always shown, so a new feature's events are never silently hidden.
+ */
+export const NOTIFICATION_TOPICS = {
+  maintenance: ['work-order', 'maintenance-order', 'maintenance-request'],
+  catalog: ['asset', 'part', 'service', 'work-station'],
+  purchasing: ['quotation', 'purchase-order', 'customer-vendor'],
+  people: ['user', 'team'],
+  settings: ['product-category', 'tax', 'uom', 'uom-category', 'asset-category', 'time-tracking-reason'],
+} as const;
+export type NotificationTopic = keyof typeof NOTIFICATION_TOPICS;
+
+const topicFlag = z.boolean({ error: 'Choose on or off' });
+export const notificationSettingsSchema = z.strictObject({
+  maintenance: topicFlag,
+  catalog: topicFlag,
+  purchasing: topicFlag,
+  people: topicFlag,
+  settings: topicFlag,
+  /** Also show what I did myself. */
+  ownActions: topicFlag,
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
+  maintenance: true,
+  catalog: true,
+  purchasing: true,
+  people: true,
+  settings: true,
+  ownActions: true,
+};

@@ -1,9 +1,16 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, notInArray, or } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../server/db/client';
 import { activities, users } from '../../server/db/schema';
 import { HttpError, notFound } from '../../server/http-error';
-import type { ActivityItem, RecentActivity } from './activity.schema';
+import {
+  DEFAULT_NOTIFICATION_SETTINGS,
+  NOTIFICATION_TOPICS,
+  type ActivityItem,
+  type NotificationSettings,
+  type NotificationTopic,
+  type RecentActivity,
+} from './activity.schema';
 
 type Action = ActivityItem['action'];
 type Trackable = PgTable & { orgId: PgColumn; id: PgColumn };
@@ -93,7 +100,30 @@ export async function addNote(tx: Tx, orgId: number, userId: number, entityType:
 }
 
 /** The organisation's latest activity across every record type, newest first (the notifications bell). */
-export async function listRecentActivities(tx: Tx, orgId: number, limit = 15): Promise<RecentActivity[]> {
+/** The user's bell settings, defaults filled in (a topic added later starts on). */
+export async function getNotificationSettings(tx: Tx, orgId: number, userId: number): Promise<NotificationSettings> {
+  const [row] = await tx
+    .select({ settings: users.notificationSettings })
+    .from(users)
+    .where(and(eq(users.orgId, orgId), eq(users.id, userId)));
+  if (!row) throw notFound('User');
+  return { ...DEFAULT_NOTIFICATION_SETTINGS, ...(row.settings ?? {}) };
+}
+
+export async function updateNotificationSettings(tx: Tx, orgId: number, userId: number, settings: NotificationSettings) {
+  const updated = await tx
+    .update(users)
+    .set({ notificationSettings: settings })
+    .where(and(eq(users.orgId, orgId), eq(users.id, userId)))
+    .returning({ id: users.id });
+  if (!updated.length) throw notFound('User');
+  return getNotificationSettings(tx, orgId, userId);
+}
+
+/** The organisation's latest activity as this user's bell shows it (their notification settings applied). */
+export async function listRecentActivities(tx: Tx, orgId: number, userId: number, limit = 15): Promise<RecentActivity[]> {
+  const settings = await getNotificationSettings(tx, orgId, userId);
+  const muted = (Object.keys(NOTIFICATION_TOPICS) as NotificationTopic[]).filter((t) => !settings[t]).flatMap((t) => NOTIFICATION_TOPICS[t]);
   const rows = await tx
     .select({
       id: activities.id,
@@ -109,7 +139,13 @@ export async function listRecentActivities(tx: Tx, orgId: number, limit = 15): P
     })
     .from(activities)
     .leftJoin(users, and(eq(users.orgId, activities.orgId), eq(users.id, activities.userId)))
-    .where(eq(activities.orgId, orgId))
+    .where(
+      and(
+        eq(activities.orgId, orgId),
+        muted.length ? notInArray(activities.entityType, muted) : undefined,
+        settings.ownActions ? undefined : or(isNull(activities.userId), ne(activities.userId, userId)),
+      ),
+    )
     .orderBy(desc(activities.createdAt), desc(activities.id))
     .limit(limit);
   return rows.map((r) => ({

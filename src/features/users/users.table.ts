@@ -1,4 +1,4 @@
-import { foreignKey, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { foreignKey, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAtColumn, orgIdColumn, orgScopedId } from '../../server/db/columns';
 import { organizations } from '../organization/organization.table';
@@ -20,6 +20,8 @@ export const users = pgTable(
     inviteStatus: text({ enum: ['ACTIVE', 'PENDING'] }).notNull().default('ACTIVE'),
     profilePicture: text(),
     profilePictureLow: text(),
+    /** What the bell shows this user (null: everything); see NOTIFICATION_TOPICS. */
+    notificationSettings: jsonb().$type<Record<string, boolean>>(),
     createdAt: createdAtColumn(),
   },
   (t) => [
