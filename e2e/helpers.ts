@@ -48,16 +48,16 @@ export interface TestServer {
 }
 
 /**
- * Starts `tsx src/server/main.ts` on a free port: a temporary PGlite DATA_DIR, or DATABASE_URL when set.
+ * Starts `tsx src/server/main.ts` (or `script`) on a free port: a temporary PGlite DATA_DIR, or DATABASE_URL when set.
  * The SPA must be built (scripts/e2e.mjs does it). SEED_DEMO is off unless asked.
  */
-export async function startServer(opts: { env?: Record<string, string>; seedDemo?: boolean; smtpUrl?: string } = {}): Promise<TestServer> {
+export async function startServer(opts: { env?: Record<string, string>; seedDemo?: boolean; smtpUrl?: string; script?: string } = {}): Promise<TestServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'cmms-e2e-'));
   // The demo seed fills only an empty database: on PostgreSQL such a server gets a database of its own.
   const ownDb = opts.seedDemo && process.env.DATABASE_URL ? await createDatabase(process.env.DATABASE_URL) : undefined;
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), join(ROOT, 'src/server/main.ts')], {
+  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), opts.script ?? join(ROOT, 'src/server/main.ts')], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -108,10 +108,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const webRoot = deps.webRoot;
   if (webRoot && existsSync(join(webRoot, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
+    // The build writes .br and .gz files next to the text assets (vite.config.ts): sent as they are to
+    // browsers that accept them. Hashed /assets/* are cached for a year; index.html is revalidated.
+    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false, preCompressed: true });
     app.get('/*', { config: { access: 'public' } }, (req, reply) => {
       const path = req.url.split('?')[0];
       if (path.startsWith('/api/')) return reply.status(404).send({ error: 'Not found' });
+      reply.header('vary', 'accept-encoding');
       if (/\.[a-z0-9]+$/i.test(path) && path !== '/index.html') {
         return reply.sendFile(path.slice(1), { maxAge: path.startsWith('/assets/') ? '365d' : 0, immutable: path.startsWith('/assets/') });
       }

@@ -1,4 +1,7 @@
 import { z } from './zod-setup';
+import { EMAIL_PATTERN } from './email-pattern';
+
+export { EMAIL_PATTERN };
 
 /** A required text: missing, empty or blank all give `message`. */
 export const requiredString = (message: string) => z.string({ error: message }).trim().min(1, message);
@@ -6,8 +9,6 @@ export const requiredString = (message: string) => z.string({ error: message }).
 /** An optional text: empty strings become undefined so "cleared" and "absent" mean the same. */
 export const optionalString = (max = 500) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(max, `Must be at most ${max} characters`).optional());
-
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 export const emailField = (required = 'Email is required', invalid = 'Invalid email address') =>
   requiredString(required).max(254, invalid).regex(EMAIL_PATTERN, invalid).transform((s) => s.toLowerCase());

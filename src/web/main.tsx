@@ -1,15 +1,8 @@
-import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/tiptap/styles.css';
-import '@mantine/charts/styles.css';
-import './i18n';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { isOrganizationHost } from './lib/org-host';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// Most visits start at an organisation's /login: that page boots without Mantine, the router or i18next
+// (issue 9: at most 100 KB of gzipped JavaScript) and loads the full app only after signing in.
+const root = document.getElementById('root')!;
+const path = window.location.pathname.replace(/\/+$/, '');
+if (path === '/login' && isOrganizationHost()) void import('../features/auth/ui/login-standalone').then((m) => m.bootLogin(root));
+else void import('./boot-app').then((m) => m.mountApp(root));

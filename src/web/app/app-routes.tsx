@@ -2,10 +2,15 @@ import { lazy, Suspense } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { Navigate, Route, Routes } from 'react-router';
 import { featureRoutes } from './feature-routes';
-import { PublicLayout } from './layouts/public-layout';
-import { ContactPage, FeaturesPage, LandingPage, PricingPage } from '../pages/marketing-pages';
-import { DemoRequestPage } from '../pages/demo-request-page';
 import { NotFoundPage } from '../pages/not-found-page';
+
+// The public pages (their forms and the subdomain dialog) load only when visited: the shell stays small.
+const PublicLayout = lazy(() => import('./layouts/public-layout').then((m) => ({ default: m.PublicLayout })));
+const LandingPage = lazy(() => import('../pages/marketing-pages').then((m) => ({ default: m.LandingPage })));
+const FeaturesPage = lazy(() => import('../pages/marketing-pages').then((m) => ({ default: m.FeaturesPage })));
+const PricingPage = lazy(() => import('../pages/marketing-pages').then((m) => ({ default: m.PricingPage })));
+const ContactPage = lazy(() => import('../pages/marketing-pages').then((m) => ({ default: m.ContactPage })));
+const DemoRequestPage = lazy(() => import('../pages/demo-request-page').then((m) => ({ default: m.DemoRequestPage })));
 
 const LoginPage = lazy(() => import('../../features/auth/ui/login-page'));
 const RegisterPage = lazy(() => import('../../features/auth/ui/register-page'));

@@ -7,7 +7,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api';
 import { i18n } from '../i18n';
-import { theme } from '../theme/theme';
+import { cssVariablesResolver, theme } from '../theme/theme';
 import { ThemePreferenceProvider } from './theme-preference';
 
 /** One query client per app: no retries on 4xx (they will not change), one on network errors. */
@@ -39,7 +39,7 @@ export function AppProviders({ children, queryClient, env }: { children: ReactNo
         <DirectionProvider initialDirection={i18n.language === 'ar' ? 'rtl' : 'ltr'} detectDirection={false}>
           <ThemePreferenceProvider>
             {(scheme) => (
-              <MantineProvider theme={theme} forceColorScheme={scheme} env={env}>
+              <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme={scheme} env={env}>
                 <DirectionSync />
                 <DatesProvider settings={{ locale: i18n.language === 'ar' ? 'ar' : 'en', firstDayOfWeek: 0 }}>
                   <ModalsProvider>

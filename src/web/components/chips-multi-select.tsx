@@ -46,6 +46,7 @@ export function ChipsMultiSelect({ data, value, onChange, placeholder, label, ma
             <Combobox.EventsTarget>
               <PillsInput.Field
                 type="hidden"
+                aria-label={rest['aria-label'] ?? placeholder}
                 onBlur={() => combobox.closeDropdown()}
                 onKeyDown={(e) => {
                   if (e.key === 'Backspace' && value.length > 0) onChange(value.slice(0, -1));

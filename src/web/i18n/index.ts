@@ -1,26 +1,14 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from './en';
-import { ar } from './ar';
+import { applyDocumentLanguage, rememberLanguage, storedLanguage, type Language } from './language';
 
-export type Language = 'en' | 'ar';
-export const LANGUAGES: { value: Language; label: string }[] = [
-  { value: 'en', label: 'English' },
-  { value: 'ar', label: 'العربية' },
-];
-const LANGUAGE_KEY = 'cmms.language';
-
-function initialLanguage(): Language {
-  try {
-    return window.localStorage.getItem(LANGUAGE_KEY) === 'ar' ? 'ar' : 'en';
-  } catch {
-    return 'en';
-  }
-}
+export { LANGUAGES, type Language } from './language';
 
 void i18n.use(initReactI18next).init({
-  resources: { en: { common: en }, ar: { common: ar } },
-  lng: typeof window === 'undefined' ? 'en' : initialLanguage(),
+  // Arabic is loaded when chosen (loadLanguage): most sessions never need it.
+  resources: { en: { common: en } },
+  lng: typeof window === 'undefined' ? 'en' : storedLanguage(),
   fallbackLng: 'en',
   defaultNS: 'common',
   ns: ['common'],
@@ -29,25 +17,21 @@ void i18n.use(initReactI18next).init({
   react: { bindI18nStore: 'added' },
 });
 
-/** Applies a language to i18next, <html lang dir> and remembers it on this device. */
-export function setLanguage(lang: Language) {
-  void i18n.changeLanguage(lang);
-  try {
-    window.localStorage.setItem(LANGUAGE_KEY, lang);
-  } catch {
-    /* not remembered */
-  }
+/** Makes sure the product's own strings of `lang` are loaded (the app awaits this before its first render). */
+export async function loadLanguage(lang: string) {
+  if (lang !== 'ar' || i18n.hasResourceBundle('ar', 'common')) return;
+  const { ar } = await import('./ar');
+  i18n.addResourceBundle('ar', 'common', ar, true, true);
 }
 
-i18n.on('languageChanged', (lng) => {
-  if (typeof document === 'undefined') return;
-  document.documentElement.lang = lng;
-  document.documentElement.dir = lng === 'ar' ? 'rtl' : 'ltr';
-});
-if (typeof document !== 'undefined') {
-  document.documentElement.lang = i18n.language;
-  document.documentElement.dir = i18n.language === 'ar' ? 'rtl' : 'ltr';
+/** Applies a language to i18next, <html lang dir> and remembers it on this device. */
+export function setLanguage(lang: Language) {
+  rememberLanguage(lang);
+  void loadLanguage(lang).then(() => i18n.changeLanguage(lang));
 }
+
+i18n.on('languageChanged', applyDocumentLanguage);
+applyDocumentLanguage(i18n.language);
 
 type Catalog = { [key: string]: string | Catalog };
 

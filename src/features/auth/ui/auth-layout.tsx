@@ -1,35 +1,16 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Anchor, Box, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconTool } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ThemeSwitch } from '../../../web/app/layouts/theme-switch';
 import { LanguageMenu } from '../../../web/app/layouts/top-bar-tools';
-
-const MESSAGES = ['paperwork', 'history', 'decisions', 'crm'] as const;
-export const ROTATE_MS = 5000;
-export const FADE_MS = 500;
+import { FADE_MS, MESSAGES, useRotatingMessage } from './use-rotating-message';
 
 /** The marketing panel of the auth screens: four messages, one every 5 s, with a 500 ms fade. */
 export function MarketingPanel() {
   const { t } = useTranslation();
-  const [index, setIndex] = useState(0);
-  const [visible, setVisible] = useState(true);
-  useEffect(() => {
-    let fade: ReturnType<typeof setTimeout>;
-    const timer = setInterval(() => {
-      setVisible(false);
-      fade = setTimeout(() => {
-        setIndex((i) => (i + 1) % MESSAGES.length);
-        setVisible(true);
-      }, FADE_MS);
-    }, ROTATE_MS);
-    return () => {
-      clearInterval(timer);
-      clearTimeout(fade);
-    };
-  }, []);
-  const key = MESSAGES[index];
+  const { index, key, visible } = useRotatingMessage();
   return (
     <Box
       visibleFrom="md"

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../../web/app/auth-context';
+import { HOME } from './home';
 
-export const HOME = '/dashboard/work-orders';
+export { HOME };
 
 /** Auth pages: the load-time refresh succeeded (or a token is present), so go home (spec section 4). */
 export function useHomeWhenSignedIn() {

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { ActionIcon, Anchor, AppShell, Avatar, Burger, Center, Divider, Group, Loader, NavLink, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutDashboard, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconSettings } from '@tabler/icons-react';
@@ -12,8 +12,10 @@ import { dashboardMenu, settingsMenu, SETTINGS_HOME, type MenuItem } from '../me
 import { ThemeSwitch } from './theme-switch';
 import { PageErrorBoundary } from '../error-boundary';
 import { FullscreenToggle, LanguageMenu, NotificationsMenu, UserMenu } from './top-bar-tools';
-import { ProfileDialog } from '../../../features/users/ui/profile-dialog';
-import { CompanyDialog } from '../../../features/organization/ui/company-dialog';
+
+// The profile and company dialogs (forms, uploads) load when opened from the user menu: the shell stays small.
+const ProfileDialog = lazy(() => import('../../../features/users/ui/profile-dialog').then((m) => ({ default: m.ProfileDialog })));
+const CompanyDialog = lazy(() => import('../../../features/organization/ui/company-dialog').then((m) => ({ default: m.CompanyDialog })));
 
 export const COLLAPSED_KEY = 'sidebarCollapsed';
 
@@ -179,8 +181,10 @@ export function DashboardLayout() {
           </PageErrorBoundary>
         </Suspense>
       </AppShell.Main>
-      {dialog === 'profile' && <ProfileDialog opened onClose={() => setDialog(null)} />}
-      {dialog === 'company' && <CompanyDialog opened onClose={() => setDialog(null)} />}
+      <Suspense fallback={null}>
+        {dialog === 'profile' && <ProfileDialog opened onClose={() => setDialog(null)} />}
+        {dialog === 'company' && <CompanyDialog opened onClose={() => setDialog(null)} />}
+      </Suspense>
     </AppShell>
   );
 }
