@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, signIn, signUpOrg, startServer, type TestServer } from './helpers';
+import { launchBrowser, newPage, signIn, signUpOrg, startServer, toastTexts, type TestServer } from './helpers';
 
 let server: TestServer;
 let browser: Browser;
@@ -96,6 +96,50 @@ describe('the list-screen kit on the users screen', () => {
     await page.getByTestId('note-input').fill('Met at the plant');
     await page.getByTestId('note-add').click();
     await page.getByText('Met at the plant').waitFor();
+    await context.close();
+  });
+  it('filters the bell by notification settings, and forgets stored preferences when cookies are refused', async () => {
+    const org = await signUpOrg(server);
+    const { page, context } = await newPage(browser);
+    await signIn(page, org);
+    // Something in the bell: a team (people) made by this admin.
+    await page.evaluate(async () => {
+      const token = sessionStorage.getItem('accessToken');
+      await fetch('/api/teams/add-team', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ name: 'Night shift', members: [{ workerId: 1 }] }) });
+    });
+    await page.reload();
+    await page.getByTestId('notifications').click();
+    await page.getByText('created Team #1').waitFor();
+    await page.getByTestId('bell-notification-settings').click();
+    await page.getByTestId('notification-settings-form').waitFor();
+    await page.getByTestId('notify-people').locator('..').click();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect.poll(() => toastTexts(page)).toEqual(expect.arrayContaining([expect.stringContaining('Notification settings updated successfully')]));
+    await page.getByTestId('notifications').click();
+    await page.getByText('Nothing new yet.').waitFor();
+    await page.keyboard.press('Escape');
+    // The choice is kept on the server: it is there after a reload, from the user menu.
+    await page.reload();
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-notification-settings').click();
+    await page.getByTestId('notification-settings-form').waitFor();
+    expect(await page.getByTestId('notify-people').isChecked()).toBe(false);
+    expect(await page.getByTestId('notify-maintenance').isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    // Cookies and storage: refusing preferences forgets the stored ones (the collapsed menu here).
+    await page.getByTestId('collapse-menu').click();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('cmms.sidebarCollapsed'))).toBe('true');
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-cookie-settings').click();
+    await page.getByTestId('cookie-preferences').locator('..').click();
+    await page.getByTestId('cookie-settings-save').click();
+    await expect.poll(() => toastTexts(page)).toEqual(expect.arrayContaining([expect.stringContaining('Cookie settings updated successfully')]));
+    const kept = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('cmms.')).sort());
+    expect(kept.filter((k) => k !== 'cmms.storage-consent' && k !== 'cmms.auth-event' && k !== 'cmms.language')).toEqual([]);
+    await page.reload();
+    await page.getByTestId('side-menu').waitFor();
+    await expect.poll(() => page.locator('.mantine-AppShell-root').getAttribute('data-collapsed')).toBe('false');
     await context.close();
   });
 });

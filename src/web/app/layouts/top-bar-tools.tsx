@@ -1,6 +1,7 @@
 import { ActionIcon, Avatar, Group, Indicator, Menu, ScrollArea, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useFullscreen } from '@mantine/hooks';
-import { IconBell, IconBuilding, IconLanguage, IconLogout, IconMaximize, IconMinimize, IconUser } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
+import { IconBell, IconBuilding, IconCookie, IconLanguage, IconLogout, IconMaximize, IconMinimize, IconSettings, IconUser } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -10,6 +11,24 @@ import { LANGUAGES, setLanguage, type Language } from '../../i18n';
 import { readLocal, writeLocal } from '../../lib/local-store';
 import { useAuth } from '../auth-context';
 import type { RecentActivity } from '../../../features/activity/activity.schema';
+
+// Loaded when first opened: the shell's own bundle stays small.
+const NotificationSettingsDialog = lazy(() =>
+  import('../../../features/activity/ui/notification-settings-dialog').then((m) => ({ default: m.NotificationSettingsDialog })),
+);
+const CookieSettingsDialog = lazy(() => import('./cookie-settings-dialog').then((m) => ({ default: m.CookieSettingsDialog })));
+
+type SettingsDialog = 'notifications' | 'cookies' | null;
+
+/** The two settings dialogs, mounted only while open. */
+function SettingsDialogs({ open, onClose }: { open: SettingsDialog; onClose(): void }) {
+  return (
+    <Suspense fallback={null}>
+      {open === 'notifications' && <NotificationSettingsDialog opened onClose={onClose} />}
+      {open === 'cookies' && <CookieSettingsDialog opened onClose={onClose} />}
+    </Suspense>
+  );
+}
 
 export function FullscreenToggle() {
   const { t } = useTranslation();
@@ -58,39 +77,47 @@ export function NotificationsMenu() {
   const items = query.data?.activities ?? [];
   const seen = readLocal<string | null>('notificationsSeenAt', null);
   const unread = items.filter((i) => !seen || i.createdAt > seen).length;
+  const [dialog, setDialog] = useState<SettingsDialog>(null);
   return (
-    <Menu position="bottom-end" width={340} withinPortal onOpen={() => writeLocal('notificationsSeenAt', new Date().toISOString())}>
-      <Menu.Target>
-        <Tooltip label={t('shell.notifications')}>
-          <Indicator label={unread > 9 ? '9+' : unread} size={16} disabled={unread === 0} offset={4} color="red">
-            <ActionIcon variant="default" size="lg" aria-label={t('shell.notifications')} data-testid="notifications">
-              <IconBell size={18} />
-            </ActionIcon>
-          </Indicator>
-        </Tooltip>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('shell.notifications')}</Menu.Label>
-        {items.length === 0 && (
-          <Text size="sm" c="dimmed" p="sm">
-            {t('shell.noNotifications')}
-          </Text>
-        )}
-        <ScrollArea.Autosize mah={360}>
-          {items.map((a) => (
-            <Menu.Item key={a.id}>
-              <Text size="sm">
-                <b>{a.user ? `${a.user.firstName} ${a.user.lastName}`.trim() : t('notes.system')}</b>{' '}
-                {t(`shell.activity.${a.action}`, { record: a.label })}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {dayjs(a.createdAt).format('MM/DD/YYYY hh:mm A')}
-              </Text>
-            </Menu.Item>
-          ))}
-        </ScrollArea.Autosize>
-      </Menu.Dropdown>
-    </Menu>
+    <>
+      <Menu position="bottom-end" width={340} withinPortal onOpen={() => writeLocal('notificationsSeenAt', new Date().toISOString())}>
+        <Menu.Target>
+          <Tooltip label={t('shell.notifications')}>
+            <Indicator label={unread > 9 ? '9+' : unread} size={16} disabled={unread === 0} offset={4} color="red">
+              <ActionIcon variant="default" size="lg" aria-label={t('shell.notifications')} data-testid="notifications">
+                <IconBell size={18} />
+              </ActionIcon>
+            </Indicator>
+          </Tooltip>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>{t('shell.notifications')}</Menu.Label>
+          {items.length === 0 && (
+            <Text size="sm" c="dimmed" p="sm">
+              {t('shell.noNotifications')}
+            </Text>
+          )}
+          <ScrollArea.Autosize mah={360}>
+            {items.map((a) => (
+              <Menu.Item key={a.id}>
+                <Text size="sm">
+                  <b>{a.user ? `${a.user.firstName} ${a.user.lastName}`.trim() : t('notes.system')}</b>{' '}
+                  {t(`shell.activity.${a.action}`, { record: a.label })}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {dayjs(a.createdAt).format('MM/DD/YYYY hh:mm A')}
+                </Text>
+              </Menu.Item>
+            ))}
+          </ScrollArea.Autosize>
+          <Menu.Divider />
+          <Menu.Item leftSection={<IconSettings size={16} />} onClick={() => setDialog('notifications')} data-testid="bell-notification-settings">
+            {t('shell.notificationSettings')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <SettingsDialogs open={dialog} onClose={() => setDialog(null)} />
+    </>
   );
 }
 
@@ -99,37 +126,47 @@ export function UserMenu({ onProfile, onCompany }: { onProfile(): void; onCompan
   const { signOut } = useAuth();
   const user = useAppData().data?.loggedInUser;
   const name = user ? `${user.firstName} ${user.lastName}`.trim() || user.email : '';
+  const [dialog, setDialog] = useState<SettingsDialog>(null);
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <UnstyledButton aria-label={t('shell.userMenu')} data-testid="user-menu">
-          <Group gap={8} wrap="nowrap">
-            <Avatar src={user?.profilePictureLow ?? undefined} radius="xl" size={32} alt={name}>
-              {name.slice(0, 1).toUpperCase()}
-            </Avatar>
-            <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate>
-              {name}
-            </Text>
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {user && (
-          <Menu.Label>
-            {user.email} · {t(`roles.${user.role}`)}
-          </Menu.Label>
-        )}
-        <Menu.Item leftSection={<IconUser size={16} />} onClick={onProfile} data-testid="menu-profile">
-          {t('shell.profile')}
-        </Menu.Item>
-        <Menu.Item leftSection={<IconBuilding size={16} />} onClick={onCompany} data-testid="menu-company">
-          {t('shell.companyProfile')}
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void signOut()} data-testid="menu-sign-out">
-          {t('shell.signOut')}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <UnstyledButton aria-label={t('shell.userMenu')} data-testid="user-menu">
+            <Group gap={8} wrap="nowrap">
+              <Avatar src={user?.profilePictureLow ?? undefined} radius="xl" size={32} alt={name}>
+                {name.slice(0, 1).toUpperCase()}
+              </Avatar>
+              <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate>
+                {name}
+              </Text>
+            </Group>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {user && (
+            <Menu.Label>
+              {user.email} · {t(`roles.${user.role}`)}
+            </Menu.Label>
+          )}
+          <Menu.Item leftSection={<IconUser size={16} />} onClick={onProfile} data-testid="menu-profile">
+            {t('shell.profile')}
+          </Menu.Item>
+          <Menu.Item leftSection={<IconBuilding size={16} />} onClick={onCompany} data-testid="menu-company">
+            {t('shell.companyProfile')}
+          </Menu.Item>
+          <Menu.Item leftSection={<IconBell size={16} />} onClick={() => setDialog('notifications')} data-testid="menu-notification-settings">
+            {t('shell.notificationSettings')}
+          </Menu.Item>
+          <Menu.Item leftSection={<IconCookie size={16} />} onClick={() => setDialog('cookies')} data-testid="menu-cookie-settings">
+            {t('shell.cookieSettings')}
+          </Menu.Item>
+          <Menu.Divider />
+          <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void signOut()} data-testid="menu-sign-out">
+            {t('shell.signOut')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <SettingsDialogs open={dialog} onClose={() => setDialog(null)} />
+    </>
   );
 }
