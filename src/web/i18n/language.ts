@@ -1,3 +1,5 @@
+import { preferencesStorageAllowed } from '../lib/local-store';
+
 /** The interface language without i18next: what the lean login screen needs, shared with the full app. */
 export type Language = 'en' | 'ar';
 export const LANGUAGES: { value: Language; label: string }[] = [
@@ -5,9 +7,12 @@ export const LANGUAGES: { value: Language; label: string }[] = [
   { value: 'ar', label: 'العربية' },
 ];
 export const LANGUAGE_KEY = 'cmms.language';
+/** The choice when the user refused preference storage (cookie settings): it lasts for the page. */
+let pageLanguage: Language | undefined;
 
 /** The language remembered on this device (English unless Arabic was chosen). */
 export function storedLanguage(): Language {
+  if (pageLanguage) return pageLanguage;
   try {
     return window.localStorage.getItem(LANGUAGE_KEY) === 'ar' ? 'ar' : 'en';
   } catch {
@@ -16,6 +21,10 @@ export function storedLanguage(): Language {
 }
 
 export function rememberLanguage(lang: Language) {
+  if (!preferencesStorageAllowed()) {
+    pageLanguage = lang;
+    return;
+  }
   try {
     window.localStorage.setItem(LANGUAGE_KEY, lang);
   } catch {
