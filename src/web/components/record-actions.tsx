@@ -115,24 +115,21 @@ export interface ListRecordOptions<V extends FieldValues, Out, Updated> {
 export function useListRecordActions<V extends FieldValues, Out, Updated = unknown>(opts: ListRecordOptions<V, Out, Updated>) {
   const queryClient = useQueryClient();
   const { form, record, messages } = opts;
-  const save = form.handleSubmit(async (values) => {
-    const body = opts.body ? opts.body(values) : values;
-    try {
-      if (record) {
-        const res = await api.put<Updated>(opts.paths.update(record.id), body);
-        opts.onUpdated?.(res);
-        notifySuccess(messages.updated);
-        void queryClient.invalidateQueries({ queryKey: [opts.queryKey] });
-        void queryClient.invalidateQueries({ queryKey: activityQueryKey(opts.entityType, record.id) });
-      } else {
-        opts.onList(await api.post<ListData>(opts.paths.add, body, { query: opts.query as never }));
-        notifySuccess(messages.added);
-        opts.onListChanged?.();
-        opts.onClose();
-      }
-    } catch (err) {
-      if (!applyApiErrors(err, form.setError)) notifyError(errorMessage(err, record ? messages.updateFailed : messages.addFailed));
-    }
+  const save = useSaveHandler({
+    form,
+    id: record?.id,
+    messages,
+    update: async (id, values) => {
+      const res = await api.put<Updated>(opts.paths.update(id), opts.body ? opts.body(values) : values);
+      opts.onUpdated?.(res);
+      void queryClient.invalidateQueries({ queryKey: [opts.queryKey] });
+      void queryClient.invalidateQueries({ queryKey: activityQueryKey(opts.entityType, id) });
+    },
+    add: async (values) => {
+      opts.onList(await api.post<ListData>(opts.paths.add, opts.body ? opts.body(values) : values, { query: opts.query as never }));
+      opts.onListChanged?.();
+      opts.onClose();
+    },
   });
   const remove = () =>
     record
@@ -149,4 +146,46 @@ export function useListRecordActions<V extends FieldValues, Out, Updated = unkno
         })
       : Promise.resolve();
   return { save, remove };
+}
+
+/** Runs an action (a status change, an upload …): its success toast, then `after` with the answer; a failure toasts `errorMessage(err, failure)`. */
+export async function runWithToasts<T>(run: () => Promise<T>, success: string, failure: string, after?: (result: T) => void): Promise<void> {
+  try {
+    const result = await run();
+    notifySuccess(success);
+    after?.(result);
+  } catch (err) {
+    notifyError(errorMessage(err, failure));
+  }
+}
+
+/**
+ * The submit handler of a form that adds or updates (`id` set: updating): `update` or `add` does the call and
+ * its follow-up, then the success toast. Field errors from the server go on the fields; a failure toasts
+ * `errorText(err, fallback)` when no field took it (or always, with `alwaysToast`).
+ */
+export function useSaveHandler<V extends FieldValues, Out>(opts: {
+  form: UseFormReturn<V, any, Out>;
+  id: number | null | undefined;
+  update(id: number, values: Out): Promise<void>;
+  add(values: Out): Promise<void>;
+  messages: Pick<RecordMessages, 'added' | 'updated' | 'addFailed' | 'updateFailed'>;
+  alwaysToast?: boolean;
+  errorText?(err: unknown, fallback: string): string;
+}) {
+  const { form, id, messages } = opts;
+  return form.handleSubmit(async (values) => {
+    try {
+      if (id !== null && id !== undefined) {
+        await opts.update(id, values);
+        notifySuccess(messages.updated);
+      } else {
+        await opts.add(values);
+        notifySuccess(messages.added);
+      }
+    } catch (err) {
+      const onFields = applyApiErrors(err, form.setError);
+      if (!onFields || opts.alwaysToast) notifyError((opts.errorText ?? errorMessage)(err, id != null ? messages.updateFailed : messages.addFailed));
+    }
+  });
 }

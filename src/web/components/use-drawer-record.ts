@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
-import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type DefaultValues, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { api } from '../lib/api';
 import { notifyError } from './notify';
 import type { ListData } from './record-actions';
@@ -51,4 +52,11 @@ export function useFormFromRecord<V extends FieldValues, R>(form: UseFormReturn<
     // only a new record resets the form
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [record]);
+}
+
+/** The drawer's form over a zod schema: `toForm(undefined)` when adding, reset to `toForm(record)` when the record arrives. */
+export function useRecordForm<V extends FieldValues, R>(schema: unknown, record: R | undefined, toForm: (record: R | undefined) => V) {
+  const form = useForm<V>({ resolver: zodResolver(schema as never) as unknown as Resolver<V>, defaultValues: toForm(undefined) as DefaultValues<V> });
+  useFormFromRecord(form, record, toForm);
+  return form;
 }

@@ -17,15 +17,16 @@ import {
   ServerListScreen,
   activityQueryKey,
   notifyError,
-  notifySuccess,
   removeWithConfirmation,
+  runWithToasts,
   textValues,
   uploadDocuments,
   useDrawerRecord,
+  useSaveHandler,
   useServerList,
   type Column,
 } from '../../../web/components';
-import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
+import { api, errorMessage } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
 import { registerTranslations } from '../../../web/i18n';
 import { COUNTRIES } from '../../../shared/countries';
@@ -293,26 +294,21 @@ function CustomerVendorForm({
     if (record) void queryClient.invalidateQueries({ queryKey: activityQueryKey('customer-vendor', record.id) });
   };
 
-  const save = form.handleSubmit(async (values) => {
-    try {
-      if (record) {
-        await api.put(`/customer-vendors/update-customer-vendor/${record.id}`, values);
-        notifySuccess(t('updated', { entity }));
-        refresh();
-      } else {
-        const res = await api.post<CustomerVendorList & { customerVendor: CustomerVendorDto }>('/customer-vendors/add-customer-vendor', values, {
-          query: query as never,
-        });
-        onList(res);
-        notifySuccess(t('added', { entity }));
-        refresh();
-        onClose();
-      }
-    } catch (err) {
-      applyApiErrors(err, form.setError);
-      // spec: the server's message is shown when an add fails
-      notifyError(errorMessage(err, record ? t('failedUpdate') : t('failedAdd')));
-    }
+  const save = useSaveHandler({
+    form,
+    id: record?.id,
+    // spec: the server's message is shown when an add fails
+    alwaysToast: true,
+    messages: { added: t('added', { entity }), updated: t('updated', { entity }), addFailed: t('failedAdd'), updateFailed: t('failedUpdate') },
+    update: async (id, values) => {
+      await api.put(`/customer-vendors/update-customer-vendor/${id}`, values);
+      refresh();
+    },
+    add: async (values) => {
+      onList(await api.post<CustomerVendorList & { customerVendor: CustomerVendorDto }>('/customer-vendors/add-customer-vendor', values, { query: query as never }));
+      refresh();
+      onClose();
+    },
   });
 
   const remove = (r: CustomerVendorDto) =>
@@ -330,14 +326,15 @@ function CustomerVendorForm({
 
   const uploadPicture = async (file: File | null) => {
     if (!file || !record) return;
-    try {
-      const res = await api.upload<{ customerVendor: CustomerVendorDto }>(`/customer-vendors/add-profile-picture/${record.id}`, file, { field: 'image', timeoutMs: 60_000 });
-      setPicture(res.customerVendor.profilePicture);
-      notifySuccess(t('pictureSaved'));
-      refresh();
-    } catch (err) {
-      notifyError(errorMessage(err, t('pictureFailed')));
-    }
+    await runWithToasts(
+      () => api.upload<{ customerVendor: CustomerVendorDto }>(`/customer-vendors/add-profile-picture/${record.id}`, file, { field: 'image', timeoutMs: 60_000 }),
+      t('pictureSaved'),
+      t('pictureFailed'),
+      (res) => {
+        setPicture(res.customerVendor.profilePicture);
+        refresh();
+      },
+    );
   };
 
   const addDocuments = async (chosen: File[]) => {

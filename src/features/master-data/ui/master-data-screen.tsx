@@ -11,11 +11,11 @@ import {
   RecordDrawerFooter,
   activityQueryKey,
   notifyError,
-  notifySuccess,
   removeWithConfirmation,
+  useSaveHandler,
   type Column,
 } from '../../../web/components';
-import { ApiError, api, applyApiErrors } from '../../../web/lib/api';
+import { ApiError, api } from '../../../web/lib/api';
 import { APP_DATA_KEY, useIsManager } from '../../../web/lib/app-data';
 import './master-data-i18n';
 
@@ -146,22 +146,22 @@ function MasterDataDrawer<Row extends { id: number; name: string }>(
   const { record, messages } = props;
   const form = useForm<any, any, any>({ resolver: zodResolver(props.schema as never), defaultValues: props.defaults(record), mode: 'onTouched' });
 
-  const save = form.handleSubmit(async (values) => {
-    try {
-      if (record) {
-        await api.put(props.paths.update(record.id), values);
-        notifySuccess(messages.updated);
-        props.onSaved();
-        void queryClient.invalidateQueries({ queryKey: activityQueryKey(props.entityType, record.id) });
-      } else {
-        props.onList(await api.post(props.paths.add, values));
-        notifySuccess(messages.added);
-      }
+  const save = useSaveHandler({
+    form,
+    id: record?.id,
+    alwaysToast: true,
+    errorText: failureText,
+    messages: { added: messages.added, updated: messages.updated, addFailed: messages.add, updateFailed: messages.update },
+    update: async (id, values) => {
+      await api.put(props.paths.update(id), values);
+      props.onSaved();
+      void queryClient.invalidateQueries({ queryKey: activityQueryKey(props.entityType, id) });
       props.onClose();
-    } catch (err) {
-      applyApiErrors(err, form.setError);
-      notifyError(failureText(err, record ? messages.update : messages.add));
-    }
+    },
+    add: async (values) => {
+      props.onList(await api.post(props.paths.add, values));
+      props.onClose();
+    },
   });
 
   const remove = (id: number) =>

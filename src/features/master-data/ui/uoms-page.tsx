@@ -10,13 +10,12 @@ import {
   RecordDrawerFooter,
   ServerListScreen,
   activityQueryKey,
-  notifyError,
-  notifySuccess,
   removeWithConfirmation,
+  useSaveHandler,
   useServerList,
   type Column,
 } from '../../../web/components';
-import { api, applyApiErrors } from '../../../web/lib/api';
+import { api } from '../../../web/lib/api';
 import { APP_DATA_KEY, useIsManager } from '../../../web/lib/app-data';
 import { UOM_TYPES, uomInputSchema, type UomCategoryDto, type UomDto } from '../master-data.schema';
 import { NumberField, SelectField, TextField } from './form-fields';
@@ -97,23 +96,24 @@ function UomDrawer(props: {
     void queryClient.invalidateQueries({ queryKey: APP_DATA_KEY });
   };
 
-  const save = form.handleSubmit(async (values) => {
-    try {
-      if (record) {
-        await api.put(`/uoms/update-uom/${record.id}`, values);
-        notifySuccess(messages.updated);
-        props.onSaved();
-        void queryClient.invalidateQueries({ queryKey: activityQueryKey('uom', record.id) });
-      } else {
-        props.onList(await api.post('/uoms/add-uom', values, { query: props.query as never }));
-        notifySuccess(messages.added);
-      }
+  const save = useSaveHandler({
+    form,
+    id: record?.id,
+    alwaysToast: true,
+    errorText: failureText,
+    messages: { added: messages.added, updated: messages.updated, addFailed: messages.add, updateFailed: messages.update },
+    update: async (id, values) => {
+      await api.put(`/uoms/update-uom/${id}`, values);
+      props.onSaved();
+      void queryClient.invalidateQueries({ queryKey: activityQueryKey('uom', id) });
       afterChange();
       props.onClose();
-    } catch (err) {
-      applyApiErrors(err, form.setError);
-      notifyError(failureText(err, record ? messages.update : messages.add));
-    }
+    },
+    add: async (values) => {
+      props.onList(await api.post('/uoms/add-uom', values, { query: props.query as never }));
+      afterChange();
+      props.onClose();
+    },
   });
 
   const remove = (id: number) =>
