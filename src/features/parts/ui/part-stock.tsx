@@ -1,9 +1,9 @@
-import { Badge, Button, FileButton, Group, Image, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Image, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { activityQueryKey, notifyError, notifySuccess } from '../../../web/components';
+import { ImageUploadButton, activityQueryKey, notifyError, notifySuccess, runWithToasts } from '../../../web/components';
 import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
 import { stockAdjustmentSchema, type PartDto, type StockAdjustment, type StockMoveDto } from '../parts.schema';
 import './parts-i18n';
@@ -111,25 +111,15 @@ export function PartImage({ part, onChanged }: { part: PartDto; onChanged(part: 
   const queryClient = useQueryClient();
   const upload = async (file: File | null) => {
     if (!file) return;
-    try {
-      const res = await api.upload<{ part: PartDto }>(`/parts/add-image/${part.id}`, file, { field: 'image' });
-      notifySuccess(t('imageUpdated'));
+    await runWithToasts(() => api.upload<{ part: PartDto }>(`/parts/add-image/${part.id}`, file, { field: 'image' }), t('imageUpdated'), t('imageFailed'), (res) => {
       onChanged(res.part);
       void queryClient.invalidateQueries({ queryKey: ['parts'] });
-    } catch (err) {
-      notifyError(errorMessage(err, t('imageFailed')));
-    }
+    });
   };
   return (
     <Group align="center">
       {part.image ? <Image src={part.image} alt={part.name} w={96} h={96} radius="sm" fit="cover" /> : null}
-      <FileButton onChange={(f) => void upload(f)} accept="image/png,image/jpeg,image/webp">
-        {(props) => (
-          <Button variant="light" {...props} data-testid="part-image-upload">
-            {t('uploadImage')}
-          </Button>
-        )}
-      </FileButton>
+      <ImageUploadButton onFile={(f) => void upload(f)} label={t('uploadImage')} variant="light" testId="part-image-upload" />
     </Group>
   );
 }
