@@ -1,28 +1,27 @@
 import { useState } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller } from 'react-hook-form';
 import { Alert, Grid, Select, Textarea } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   AsyncMultiSelect,
-  AsyncSelect,
+  AsyncSelectField,
   DayField,
   RecordDrawer,
   RecordDrawerFooter,
   activityQueryKey,
-  notifyError,
-  notifySuccess,
   pickerDay,
   removeWithConfirmation,
+  runWithToasts,
   useDrawerRecord,
-  useFormFromRecord,
+  useRecordForm,
+  useSaveHandler,
   type ListData,
   type ListDrawerProps,
   type SelectOption,
 } from '../../../web/components';
-import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
+import { api } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
 import { MAINTENANCE_TYPES } from '../../maintenance-requests/maintenance-requests.schema';
 import { MaintenanceRequestSelect } from '../../maintenance-requests/ui/maintenance-request-select';
@@ -77,11 +76,7 @@ export function MaintenanceOrderDrawer(props: MaintenanceOrderDrawerProps) {
   // the asset label to show after a request filled the asset in
   const [assetOption, setAssetOption] = useState<SelectOption | null>(null);
 
-  const form = useForm<FormValues>({
-    resolver: zodResolver((props.id === null ? newMaintenanceOrderInputSchema : maintenanceOrderInputSchema) as never) as unknown as Resolver<FormValues>,
-    defaultValues: toForm(undefined),
-  });
-  useFormFromRecord(form, record, toForm);
+  const form = useRecordForm(props.id === null ? newMaintenanceOrderInputSchema : maintenanceOrderInputSchema, record, toForm);
   const errors = form.formState.errors;
 
   const refresh = (id: number) => {
@@ -90,32 +85,24 @@ export function MaintenanceOrderDrawer(props: MaintenanceOrderDrawerProps) {
     void queryClient.invalidateQueries({ queryKey: activityQueryKey('maintenance-order', id) });
   };
 
-  const save = form.handleSubmit(async (values) => {
-    try {
-      if (record) {
-        await api.put(`/maintenance-orders/update-maintenance-order/${record.id}`, values);
-        notifySuccess(t('updated'));
-        refresh(record.id);
-      } else {
-        const res = await api.post<ListData & { maintenanceOrder: MaintenanceOrderDto }>('/maintenance-orders/add-maintenance-order', values, { query: props.query as never });
-        props.onList(res);
-        notifySuccess(t('added'));
-        props.onCreated(res.maintenanceOrder.id);
-      }
-    } catch (err) {
-      if (!applyApiErrors(err, form.setError)) notifyError(errorMessage(err, record ? t('failedUpdate') : t('failedAdd')));
-    }
+  const save = useSaveHandler({
+    form,
+    id: record?.id,
+    messages: { added: t('added'), updated: t('updated'), addFailed: t('failedAdd'), updateFailed: t('failedUpdate') },
+    update: async (id, values) => {
+      await api.put(`/maintenance-orders/update-maintenance-order/${id}`, values);
+      refresh(id);
+    },
+    add: async (values) => {
+      const res = await api.post<ListData & { maintenanceOrder: MaintenanceOrderDto }>('/maintenance-orders/add-maintenance-order', values, { query: props.query as never });
+      props.onList(res);
+      props.onCreated(res.maintenanceOrder.id);
+    },
   });
 
   const changeStatus = async (status: string | null) => {
     if (!record || !status || status === record.status) return;
-    try {
-      await api.put(`/maintenance-orders/update-status/${record.id}`, { status });
-      notifySuccess(t('statusUpdated'));
-      refresh(record.id);
-    } catch (err) {
-      notifyError(errorMessage(err, t('failedStatus')));
-    }
+    await runWithToasts(() => api.put(`/maintenance-orders/update-status/${record.id}`, { status }), t('statusUpdated'), t('failedStatus'), () => refresh(record.id));
   };
 
   const remove = (id: number) =>
@@ -193,23 +180,16 @@ export function MaintenanceOrderDrawer(props: MaintenanceOrderDrawerProps) {
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Controller
-          control={form.control}
+        <AsyncSelectField
+          form={form}
           name="assetId"
-          render={({ field }) => (
-            <AsyncSelect
-              path="/assets/get-assets-options"
-              pageSize={5}
-              label={t('field.asset')}
-              withAsterisk
-              value={field.value}
-              onChange={(v) => field.onChange(v)}
-              initialOption={assetOption ?? (record?.asset ? { value: record.asset.id, label: record.asset.name } : null)}
-              error={errors.assetId?.message}
-              disabled={locked}
-              testId="mo-asset"
-            />
-          )}
+          path="/assets/get-assets-options"
+          pageSize={5}
+          label={t('field.asset')}
+          withAsterisk
+          initialOption={assetOption ?? (record?.asset ? { value: record.asset.id, label: record.asset.name } : null)}
+          disabled={locked}
+          testId="mo-asset"
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>

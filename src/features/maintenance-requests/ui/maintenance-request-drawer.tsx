@@ -1,27 +1,26 @@
 import { useMemo } from 'react';
-import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useWatch } from 'react-hook-form';
 import { Button, Grid, Select, Textarea, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
-  AsyncSelect,
+  AsyncSelectField,
   DayField,
   RecordDrawer,
   RecordDrawerFooter,
   activityQueryKey,
   confirmAction,
-  notifyError,
-  notifySuccess,
   pickerDay,
   removeWithConfirmation,
+  runWithToasts,
   useDrawerRecord,
-  useFormFromRecord,
+  useRecordForm,
+  useSaveHandler,
   type ListData,
   type ListDrawerProps,
 } from '../../../web/components';
-import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
+import { api } from '../../../web/lib/api';
 import { useAppData, useIsManager } from '../../../web/lib/app-data';
 import { CustomerVendorSelect } from '../../customers-vendors/ui/customer-vendor-select';
 import {
@@ -132,11 +131,7 @@ export function MaintenanceRequestDrawer(props: MaintenanceRequestDrawerProps) {
     errorMessage: t('failedFetchOne'),
   });
 
-  const form = useForm<FormValues>({
-    resolver: zodResolver(maintenanceRequestInputSchema as never) as unknown as Resolver<FormValues>,
-    defaultValues: toForm(undefined),
-  });
-  useFormFromRecord(form, record, toForm);
+  const form = useRecordForm(maintenanceRequestInputSchema, record, toForm);
 
   const [type, requester] = useWatch({ control: form.control, name: ['maintenanceType', 'requester'] });
   const show = visibleFields(type, requester);
@@ -147,50 +142,41 @@ export function MaintenanceRequestDrawer(props: MaintenanceRequestDrawerProps) {
     void queryClient.invalidateQueries({ queryKey: activityQueryKey('maintenance-request', id) });
   };
 
-  const save = form.handleSubmit(async (values) => {
-    const body = payloadOf(values as unknown as MaintenanceRequestInput);
-    try {
-      if (record) {
-        await api.put(`/maintenance-requests/update-maintenance-request/${record.id}`, body);
-        notifySuccess(t('updated'));
-        refresh(record.id);
-      } else {
-        const res = await api.post<ListData & { maintenanceRequest: MaintenanceRequestDto }>('/maintenance-requests/add-maintenance-request', body, {
-          query: props.query as never,
-        });
-        props.onList(res);
-        notifySuccess(t('added'));
-        props.onCreated(res.maintenanceRequest.id);
-      }
-    } catch (err) {
-      if (!applyApiErrors(err, form.setError)) notifyError(errorMessage(err, record ? t('failedUpdate') : t('failedAdd')));
-    }
+  const save = useSaveHandler({
+    form,
+    id: record?.id,
+    messages: { added: t('added'), updated: t('updated'), addFailed: t('failedAdd'), updateFailed: t('failedUpdate') },
+    update: async (id, values) => {
+      await api.put(`/maintenance-requests/update-maintenance-request/${id}`, payloadOf(values as unknown as MaintenanceRequestInput));
+      refresh(id);
+    },
+    add: async (values) => {
+      const body = payloadOf(values as unknown as MaintenanceRequestInput);
+      const res = await api.post<ListData & { maintenanceRequest: MaintenanceRequestDto }>('/maintenance-requests/add-maintenance-request', body, { query: props.query as never });
+      props.onList(res);
+      props.onCreated(res.maintenanceRequest.id);
+    },
   });
 
   const changeState = async (state: string | null) => {
     if (!record || !state || state === record.state) return;
-    try {
-      await api.put(`/maintenance-requests/update-state/${record.id}`, { state });
-      notifySuccess(t('stateUpdated'));
-      refresh(record.id);
-    } catch (err) {
-      notifyError(errorMessage(err, t('failedState')));
-    }
+    await runWithToasts(() => api.put(`/maintenance-requests/update-state/${record.id}`, { state }), t('stateUpdated'), t('failedState'), () => refresh(record.id));
   };
 
   const createOrder = async () => {
     if (!record) return;
     const yes = await confirmAction({ title: t('confirmOrderTitle'), message: t('confirmOrderMessage'), confirmLabel: t('yes'), cancelLabel: t('cancel'), danger: false });
     if (!yes) return;
-    try {
-      const res = await api.post<{ maintenanceOrder: { id: number } }>(`/maintenance-requests/create-order/${record.id}`);
-      notifySuccess(t('orderCreated'));
-      refresh(record.id);
-      void queryClient.invalidateQueries({ queryKey: ['maintenance-orders'] });
-      navigate(`/dashboard/maintenance-order?order=${res.maintenanceOrder.id}`);
-    } catch (err) {
-      notifyError(errorMessage(err, t('failedOrder')));
-    }
+    await runWithToasts(
+      () => api.post<{ maintenanceOrder: { id: number } }>(`/maintenance-requests/create-order/${record.id}`),
+      t('orderCreated'),
+      t('failedOrder'),
+      (res) => {
+        refresh(record.id);
+        void queryClient.invalidateQueries({ queryKey: ['maintenance-orders'] });
+        navigate(`/dashboard/maintenance-order?order=${res.maintenanceOrder.id}`);
+      },
+    );
   };
 
   const remove = (id: number) =>
@@ -279,22 +265,15 @@ export function MaintenanceRequestDrawer(props: MaintenanceRequestDrawerProps) {
       )}
       {show.asset && (
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <Controller
-            control={form.control}
+          <AsyncSelectField
+            form={form}
             name="assetId"
-            render={({ field }) => (
-              <AsyncSelect
-                path="/assets/get-assets-options"
-                pageSize={5}
-                label={t('field.asset')}
-                withAsterisk
-                value={field.value}
-                onChange={(v) => field.onChange(v)}
-                initialOption={record?.asset ? { value: record.asset.id, label: record.asset.name } : null}
-                error={errors.assetId?.message}
-                testId="mr-asset"
-              />
-            )}
+            path="/assets/get-assets-options"
+            pageSize={5}
+            label={t('field.asset')}
+            withAsterisk
+            initialOption={record?.asset ? { value: record.asset.id, label: record.asset.name } : null}
+            testId="mr-asset"
           />
         </Grid.Col>
       )}

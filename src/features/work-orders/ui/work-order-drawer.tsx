@@ -1,27 +1,26 @@
 import { useState } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller } from 'react-hook-form';
 import { Button, Grid, MultiSelect, Select, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { IconClockPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  AsyncSelect,
+  AsyncSelectField,
   EmptyState,
   RecordDrawer,
   RecordDrawerFooter,
   RichTextField,
   activityQueryKey,
-  notifyError,
-  notifySuccess,
   removeWithConfirmation,
+  runWithToasts,
   useDrawerRecord,
-  useFormFromRecord,
+  useRecordForm,
+  useSaveHandler,
   type ListData,
   type ListDrawerProps,
 } from '../../../web/components';
-import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
+import { api } from '../../../web/lib/api';
 import { useAppData, useIsManager } from '../../../web/lib/app-data';
 import { WORK_ORDER_PRIORITIES, WORK_ORDER_STATUSES, workOrderInputSchema, type WorkOrderDto, type WorkOrderStatus } from '../work-orders.schema';
 import { DATE_TIME_FORMAT, TIME_PICKER_PROPS, fromPicker, toPicker } from './labels';
@@ -86,47 +85,42 @@ export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
     errorMessage: t('toast.failedFetch'),
   });
 
-  const form = useForm<FormValues>({
-    resolver: zodResolver(workOrderInputSchema as never) as unknown as Resolver<FormValues>,
-    defaultValues: toForm(undefined),
-  });
-  useFormFromRecord(form, record, toForm);
+  const form = useRecordForm(workOrderInputSchema, record, toForm);
 
   const refreshAround = (id: number) => {
     props.invalidate();
     void queryClient.invalidateQueries({ queryKey: activityQueryKey('work-order', id) });
   };
 
-  const save = form.handleSubmit(async () => {
-    const body = payloadOf(form.getValues());
-    try {
-      if (props.id !== null) {
-        const res = await api.put<{ workOrder: WorkOrderDto }>(`/work-orders/update-work-order/${props.id}`, body);
-        queryClient.setQueryData(recordKey, { workOrder: res.workOrder });
-        notifySuccess(t('toast.updated'));
-        refreshAround(props.id);
-      } else {
-        const res = await api.post<ListData & { workOrder: WorkOrderDto }>('/work-orders/add-work-order', body, { query: props.query as never });
-        props.onList(res);
-        void queryClient.invalidateQueries({ queryKey: ['work-orders', 'statistics'] });
-        notifySuccess(t('toast.added'));
-        props.onCreated(res.workOrder.id);
-      }
-    } catch (err) {
-      if (!applyApiErrors(err, form.setError)) notifyError(errorMessage(err, props.id !== null ? t('toast.failedUpdate') : t('toast.failedAdd')));
-    }
+  const save = useSaveHandler({
+    form,
+    id: props.id,
+    messages: { added: t('toast.added'), updated: t('toast.updated'), addFailed: t('toast.failedAdd'), updateFailed: t('toast.failedUpdate') },
+    update: async (id) => {
+      const res = await api.put<{ workOrder: WorkOrderDto }>(`/work-orders/update-work-order/${id}`, payloadOf(form.getValues()));
+      queryClient.setQueryData(recordKey, { workOrder: res.workOrder });
+      refreshAround(id);
+    },
+    add: async () => {
+      const res = await api.post<ListData & { workOrder: WorkOrderDto }>('/work-orders/add-work-order', payloadOf(form.getValues()), { query: props.query as never });
+      props.onList(res);
+      void queryClient.invalidateQueries({ queryKey: ['work-orders', 'statistics'] });
+      props.onCreated(res.workOrder.id);
+    },
   });
 
   const changeStatus = async (status: string | null) => {
     if (!status || props.id === null || status === record?.status) return;
-    try {
-      const res = await api.put<{ order: WorkOrderDto }>(`/work-orders/update-status/${props.id}`, { status });
-      queryClient.setQueryData(recordKey, { workOrder: res.order });
-      notifySuccess(t('toast.statusUpdated'));
-      refreshAround(props.id);
-    } catch (err) {
-      notifyError(errorMessage(err, t('toast.failedStatus')));
-    }
+    const id = props.id;
+    await runWithToasts(
+      () => api.put<{ order: WorkOrderDto }>(`/work-orders/update-status/${id}`, { status }),
+      t('toast.statusUpdated'),
+      t('toast.failedStatus'),
+      (res) => {
+        queryClient.setQueryData(recordKey, { workOrder: res.order });
+        refreshAround(id);
+      },
+    );
   };
 
   const remove = (id: number) =>
@@ -189,21 +183,14 @@ export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
         </Grid.Col>
       ))}
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Controller
-          control={form.control}
+        <AsyncSelectField
+          form={form}
           name="assetId"
-          render={({ field }) => (
-            <AsyncSelect
-              path="/assets/get-assets-options"
-              pageSize={5}
-              label={t('field.asset')}
-              value={field.value}
-              onChange={(v) => field.onChange(v)}
-              initialOption={record?.asset ? { value: record.asset.id, label: record.asset.name } : null}
-              error={errors.assetId?.message}
-              testId="wo-asset"
-            />
-          )}
+          path="/assets/get-assets-options"
+          pageSize={5}
+          label={t('field.asset')}
+          initialOption={record?.asset ? { value: record.asset.id, label: record.asset.name } : null}
+          testId="wo-asset"
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
