@@ -2,22 +2,11 @@ import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { assetCategoryInputSchema, type AssetCategoryDto } from '../master-data.schema';
 import { TextField } from './form-fields';
-import { ListPicker } from './list-picker';
+import { ListPicker, type CategoryPickerProps } from './list-picker';
 import './master-data-i18n';
 
 /** An asset category picker; "Add New" (value 0) creates a category (short code and name) in place and selects it. */
-export function AssetCategorySelect(props: {
-  value: number | null | undefined;
-  onChange(value: number | null, category: AssetCategoryDto | null): void;
-  label?: string;
-  error?: string;
-  withAsterisk?: boolean;
-  disabled?: boolean;
-  initialLabel?: string | null;
-  /** Offer "Add New" (creating categories is for managers). */
-  allowAddNew?: boolean;
-  testId?: string;
-}) {
+export function AssetCategorySelect(props: CategoryPickerProps<AssetCategoryDto>) {
   const { t } = useTranslation('masterData');
   return (
     <ListPicker<AssetCategoryDto, { shortCode: string; name: string }>

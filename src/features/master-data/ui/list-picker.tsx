@@ -7,6 +7,20 @@ import { useTranslation } from 'react-i18next';
 import { ADD_NEW_VALUE, RecordCreateModal, useDebouncedValue } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 
+/** The props of a category picker built on ListPicker (AssetCategorySelect, ProductCategorySelect). */
+export interface CategoryPickerProps<Row> {
+  value: number | null | undefined;
+  onChange(value: number | null, row: Row | null): void;
+  label?: string;
+  error?: string;
+  withAsterisk?: boolean;
+  disabled?: boolean;
+  initialLabel?: string | null;
+  /** Offer "Add New" (creating categories is for managers). */
+  allowAddNew?: boolean;
+  testId?: string;
+}
+
 /**
  * A picker over a small master-data list (`GET <list>?name=&pageSize=100`, searched on the server as you
  * type), with an optional "Add New" entry (value 0) that opens a creation dialog and selects the new record.

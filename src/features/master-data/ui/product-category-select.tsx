@@ -1,21 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { productCategoryInputSchema, type ProductCategoryDto } from '../master-data.schema';
 import { TextField } from './form-fields';
-import { ListPicker } from './list-picker';
+import { ListPicker, type CategoryPickerProps } from './list-picker';
 import './master-data-i18n';
 
 /** A product category picker; "Add New" (value 0) creates a category in place and selects it. */
-export function ProductCategorySelect(props: {
-  value: number | null | undefined;
-  onChange(value: number | null, category: ProductCategoryDto | null): void;
-  label?: string;
-  error?: string;
-  withAsterisk?: boolean;
-  disabled?: boolean;
-  initialLabel?: string | null;
-  allowAddNew?: boolean;
-  testId?: string;
-}) {
+export function ProductCategorySelect(props: CategoryPickerProps<ProductCategoryDto>) {
   const { t } = useTranslation('masterData');
   return (
     <ListPicker<ProductCategoryDto, { name: string }>
