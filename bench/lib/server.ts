@@ -4,8 +4,8 @@
  * a PostgreSQL database of its own, an organisation, a token and some work orders.
  */
 import { readFileSync } from 'node:fs';
-import pg from 'pg';
 import { orgFetch, startServerProcess, type ServerProcess } from '../../src/server/test/server-process';
+export { scratchDatabase } from '../../src/server/test/scratch-database';
 
 export const BENCH_ENV = { JWT_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'warn', SEED_DEMO: 'false', NODE_ENV: 'development' };
 
@@ -16,24 +16,6 @@ export function requirePostgres(): string {
     process.exit(1);
   }
   return url;
-}
-
-/** Creates a scratch database; returns its URL and a drop function. */
-export async function scratchDatabase(adminUrl: string, prefix: string) {
-  const name = `${prefix}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  admin.on('error', () => {});
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
 }
 
 export function startBenchServer(env: Record<string, string | undefined>, port?: number): Promise<ServerProcess> {

@@ -4,25 +4,11 @@ import { createOrg, createTestApp, type TestApp } from '../test/harness';
 import { withoutTenant, withTenant } from './client';
 import { users } from './schema';
 import { rowsOf } from '../test/sql';
+import { scratchDatabase } from '../test/scratch-database';
 
 /** A database of its own: a fresh PostgreSQL database when DATABASE_URL is set, else none (PGlite in memory). */
-async function scratchDatabase(): Promise<{ url?: string; drop: () => Promise<void> }> {
-  if (!process.env.DATABASE_URL) return { drop: async () => {} };
-  const { default: pg } = await import('pg');
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  const name = `cmms_tenancy_${process.pid}_${Date.now()}`;
-  await admin.query(`create database ${name}`);
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
+const ownDatabase = async (): Promise<{ url?: string; drop: () => Promise<void> }> =>
+  process.env.DATABASE_URL ? scratchDatabase(process.env.DATABASE_URL, 'cmms_tenancy') : { drop: async () => {} };
 
 let t: TestApp;
 beforeAll(async () => {
@@ -87,7 +73,7 @@ describe('applying the tenancy wall at start', () => {
   // Its own database: re-walling takes locks on every table, which must not meet other files' tests.
   it('leaves a walled database untouched (no table locks on a restart) and walls in a table added later', { timeout: 120_000 }, async () => {
     const { migrate, openDatabase } = await import('./client');
-    const scratch = await scratchDatabase();
+    const scratch = await ownDatabase();
     const database = await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://' });
     await migrate(database);
     const policyOid = async (table: string) =>
