@@ -5,7 +5,7 @@
  *   npx tsx bench/frontend/run.ts [--build] [--runs 5] [--skip-lighthouse | --lighthouse-only]
  *
  * Builds the SPA when it is missing or older than its sources, starts the real server (tsx src/server/main.ts)
- * on a fresh PGlite data dir, or on a database of its own on the PostgreSQL of DATABASE_URL, signs up an
+ * on a fresh PGlite data dir (or on the PostgreSQL database of DATABASE_URL, adding one organisation), signs up an
  * organisation with 30 work orders, and drives the system Chromium (/usr/bin/chromium).
  *
  * Bytes: every JavaScript file the page requested (Resource Timing, cold cache, a fresh browser context per
