@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ActionIcon, Anchor, Button, FileInput, Group, Select, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { IconFileText, IconPaperclip, IconPrinter, IconTrash } from '@tabler/icons-react';
+import { Button, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
+  AttachmentInput,
+  AttachmentList,
   DocumentSummary,
   LineItemsTable,
   RecordDrawer,
@@ -27,7 +29,6 @@ import type { DocumentLineDto, StoredAttachment } from '../document-lines.schema
 import { documentPaths, type DocumentDetail, type DocumentDtoBase } from '../commercial-documents.schema';
 import { dayValue, type DocumentUiKind } from './document-strings';
 
-const ACCEPT = 'application/pdf,image/jpeg,image/png,image/webp';
 
 /** The form: the kind's party, person and date fields (named by `DocumentUiKind`), then the shared ones. */
 type FormValues = Record<string, any> & {
@@ -351,25 +352,13 @@ function DocumentForm({
 
   const attachmentsTab = (
     <Stack gap="sm" data-testid={`${testId}-attachments`}>
-      {attachments.length === 0 && (
-        <Text size="sm" c="dimmed">
-          {t('noAttachments')}
-        </Text>
-      )}
-      {attachments.map((a) => (
-        <Group key={a.url} justify="space-between" wrap="nowrap" gap="xs">
-          <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-            <IconFileText size={16} />
-            <Anchor href={a.url} target="_blank" rel="noopener noreferrer" size="sm" truncate="end">
-              {a.name}
-            </Anchor>
-          </Group>
-          <ActionIcon variant="subtle" color="red" aria-label={t('delete')} onClick={() => form.setValue('attachments', attachments.filter((x) => x.url !== a.url), { shouldDirty: true })}>
-            <IconTrash size={16} />
-          </ActionIcon>
-        </Group>
-      ))}
-      <FileInput multiple clearable accept={ACCEPT} label={t('chooseFiles')} leftSection={<IconPaperclip size={16} />} value={files} onChange={(f) => void upload(f)} disabled={uploading} data-testid={`${testId}-files`} />
+      <AttachmentList
+        files={attachments}
+        emptyText={t('noAttachments')}
+        removeLabel={t('delete')}
+        onRemove={(url) => form.setValue('attachments', attachments.filter((x) => x.url !== url), { shouldDirty: true })}
+      />
+      <AttachmentInput label={t('chooseFiles')} value={files} onChange={(f) => void upload(f)} disabled={uploading} testId={`${testId}-files`} />
     </Stack>
   );
 
