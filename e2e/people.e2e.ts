@@ -149,4 +149,25 @@ describe('people: invite, register, sign in, change password', () => {
     await tab2.waitForURL(`${org.url}/login`);
     await context.close();
   });
+  it('edits the company profile: the zip rule shows its message, a valid change is kept', async () => {
+    const org = await signUpOrg(server);
+    const { page, context } = await newPage(browser);
+    await signIn(page, org);
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-company').click();
+    await page.getByTestId('company-organization').waitFor();
+    await page.getByTestId('company-zip').fill('ABC');
+    await page.getByTestId('company-save').click();
+    await page.getByText('Invalid zip code format').waitFor();
+    await page.getByTestId('company-zip').fill('94105');
+    await page.getByTestId('company-website').fill('https://plant.example.com');
+    await page.getByTestId('company-save').click();
+    await expect.poll(() => toastTexts(page)).toEqual(expect.arrayContaining([expect.stringContaining('Company updated successfully')]));
+    await page.reload();
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-company').click();
+    await expect.poll(() => page.getByTestId('company-zip').inputValue()).toBe('94105');
+    expect(await page.getByTestId('company-website').inputValue()).toBe('https://plant.example.com');
+    await context.close();
+  });
 });
