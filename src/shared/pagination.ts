@@ -1,6 +1,7 @@
 import { z } from './zod-setup';
+import { PAGE_SIZES } from './page-sizes';
 
-export const PAGE_SIZES = [10, 25, 50, 100] as const;
+export { PAGE_SIZES };
 
 /** `?status=a&status=b` and `?status=a,b` both become ['a', 'b']. */
 export const multiValue = <T extends z.ZodType<string>>(item: T) =>

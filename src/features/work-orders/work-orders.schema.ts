@@ -2,11 +2,9 @@ import { z } from '../../shared/zod-setup';
 import { multiValue, pageQuerySchema } from '../../shared/pagination';
 import { idField, requiredString } from '../../shared/validation';
 
-/** Canonical statuses (DESIGN 8): assigned (Open), in-progress, completed (Closed), cancelled. */
-export const WORK_ORDER_STATUSES = ['assigned', 'in-progress', 'completed', 'cancelled'] as const;
-export type WorkOrderStatus = (typeof WORK_ORDER_STATUSES)[number];
-export const WORK_ORDER_PRIORITIES = ['lowest', 'low', 'medium', 'high', 'critical'] as const;
-export type WorkOrderPriority = (typeof WORK_ORDER_PRIORITIES)[number];
+import { WORK_ORDER_PRIORITIES, WORK_ORDER_STATUSES, type WorkOrderPriority, type WorkOrderStatus } from './work-order-values';
+
+export { WORK_ORDER_PRIORITIES, WORK_ORDER_STATUSES, type WorkOrderPriority, type WorkOrderStatus } from './work-order-values';
 
 /** The spec's other spellings, stored as the canonical value. */
 const STATUS_ALIASES: Record<string, WorkOrderStatus> = { pending: 'assigned', open: 'assigned', finished: 'completed', closed: 'completed', inprogress: 'in-progress', 'in_progress': 'in-progress', canceled: 'cancelled', cancel: 'cancelled' };

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Button, Group, Select, Text, TextInput } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZES } from '../../shared/pagination';
+import { PAGE_SIZES } from '../../shared/page-sizes';
 import { readLocal, writeLocal } from '../lib/local-store';
 import { ColumnChooser, DataTable, useColumnChoice, type Column } from './data-table';
 

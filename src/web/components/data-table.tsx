@@ -2,7 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { ActionIcon, Box, Center, Checkbox, Group, Loader, LoadingOverlay, Menu, Pagination, ScrollArea, Select, Table, Text, Tooltip } from '@mantine/core';
 import { IconColumns3 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZES, type Pagination as PaginationInfo } from '../../shared/pagination';
+import { PAGE_SIZES } from '../../shared/page-sizes';
+import type { Pagination as PaginationInfo } from '../../shared/pagination';
 import { readLocal, writeLocal } from '../lib/local-store';
 
 export interface Column<T> {

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { PAGE_SIZES } from '../../shared/pagination';
+import { PAGE_SIZES } from '../../shared/page-sizes';
 
 export type PageSize = (typeof PAGE_SIZES)[number];
 /** A filter kept in the query string: free text (`?title=pump`) or several values (`?status=a&status=b`). */

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { ListMultiFilter, ListTextFilter, ServerListScreen, StatCard, useServerList, type Column } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
-import { WORK_ORDER_STATUSES, type WorkOrderDto, type WorkOrderStatistics } from '../work-orders.schema';
+import type { WorkOrderDto, WorkOrderStatistics } from '../work-orders.schema';
+import { WORK_ORDER_STATUSES } from '../work-order-values';
 import { PRIORITY_COLORS, STATUS_COLORS, formatDateTime } from './labels';
 
 // The drawer (form, dates, rich text, parts and labour) loads when a row or Add opens it: the list stays small.
