@@ -1,0 +1,37 @@
+/**
+ * `npm run bench`: every benchmark in turn, each printing its own figures (see bench/README.md).
+ * `npm run bench -- --only stack,drivers` runs some of them. All need DATABASE_URL (a PostgreSQL server);
+ * `scale` needs the database bench/generate filled and is skipped when it is missing.
+ */
+import { spawnSync } from 'node:child_process';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+
+const ALL = ['stack', 'drivers', 'cold-start', 'nginx', 'frontend', 'work-orders', 'scale', 'soak'] as const;
+const ARGS: Record<string, string[]> = { 'work-orders': ['--sizes', '10000,100000'], frontend: ['--build'] };
+const { values } = parseArgs({ options: { only: { type: 'string' } } });
+const chosen = values.only ? values.only.split(',') : [...ALL];
+if (!process.env.DATABASE_URL) {
+  console.error('Set DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/postgres');
+  process.exit(1);
+}
+
+async function hasScaleDatabase() {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  const { rowCount } = await client.query(`select 1 from pg_database where datname = 'cmms_bench_10m'`);
+  await client.end();
+  return rowCount === 1;
+}
+
+let failed = 0;
+for (const name of chosen) {
+  if (name === 'scale' && !(await hasScaleDatabase())) {
+    console.log('\n## scale: skipped (run bench/generate first, see bench/README.md)');
+    continue;
+  }
+  console.log(`\n## ${name}`);
+  const run = spawnSync(process.execPath, ['--import', 'tsx', `bench/${name}/run.ts`, ...(ARGS[name] ?? [])], { stdio: 'inherit' });
+  if (run.status !== 0) failed++;
+}
+process.exit(failed ? 1 : 0);
