@@ -39,8 +39,9 @@ export const customerVendors = pgTable(
     foreignKey({ columns: [t.orgId, t.parentId], foreignColumns: [t.orgId, t.id] }),
     index('customer_vendors_org_type_idx').on(t.orgId, t.type, t.id),
     index('customer_vendors_org_name_idx').on(t.orgId, t.name),
-    // "name contains" filters (list and options) stay cheap in a big organisation
-    index('customer_vendors_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
-    index('customer_vendors_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    // "name contains" filters (list and options) stay cheap in a big organisation; org_id first (btree_gin), so
+    // a search reads only this organisation's entries, as for work-order titles.
+    index('customer_vendors_org_name_trgm_idx').using('gin', t.orgId, t.name.op('gin_trgm_ops')),
+    index('customer_vendors_org_email_trgm_idx').using('gin', t.orgId, t.email.op('gin_trgm_ops')),
   ],
 );
