@@ -49,16 +49,16 @@ try {
     tx.insert(users).values(Array.from({ length: 60 }, (_, i) => ({ orgId, email: `worker${i}@bench.test`, role: 'worker' as const, firstName: `Worker${i}`, lastName: 'Bench' }))),
   );
 
-  // The baseline: the same two statements, no tenancy, no auth, no transaction.
+  // The baseline: the same statement (the page with its total as a window count), no tenancy, no auth, no transaction.
   const pool = new pg.Pool({ connectionString: url.toString(), max: 10 });
   pool.on('error', () => {});
   const bare = Fastify();
   bare.get('/users', async () => {
-    const [{ rows: [{ n }] }, { rows }] = await Promise.all([
-      pool.query('select count(*)::int n from users where org_id = $1', [orgId]),
-      pool.query('select id, first_name, last_name, email, phone_number, job_title, role, language, location, invite_status, profile_picture, profile_picture_low, created_at from users where org_id = $1 order by id limit 25', [orgId]),
-    ]);
-    return { users: rows, pagination: { totalRecords: n } };
+    const { rows } = await pool.query(
+      'select id, first_name, last_name, email, phone_number, job_title, role, language, location, invite_status, profile_picture, profile_picture_low, created_at, count(*) over () total from users where org_id = $1 order by id limit 25',
+      [orgId],
+    );
+    return { users: rows, pagination: { totalRecords: Number(rows[0]?.total ?? 0) } };
   });
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const barePort = (bare.server.address() as AddressInfo).port;

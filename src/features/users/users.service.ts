@@ -1,6 +1,7 @@
-import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../server/db/client';
+import { countRows, pageWithTotal, totalOver } from '../../server/db/paging';
 import { invitations, users } from '../../server/db/schema';
 import { conflict, forbidden, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/plugins/errors';
@@ -49,14 +50,15 @@ export async function listUsers(tx: Tx, orgId: number, query: z.output<typeof us
         )
       : undefined,
   );
-  const [{ total }] = await tx.select({ total: count() }).from(users).where(where);
-  const rows = await tx
-    .select(userColumns)
+  const offset = (query.page - 1) * query.pageSize;
+  const page = await tx
+    .select({ ...userColumns, total: totalOver() })
     .from(users)
     .where(where)
     .orderBy(asc(users.id))
     .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+    .offset(offset);
+  const { rows, total } = await pageWithTotal(page, offset, () => countRows(tx, users, where));
   return { users: rows.map(toDto), pagination: pagination(total, query.page, query.pageSize) };
 }
 

@@ -32,6 +32,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     // …nor may one that dies while checked out: the query fails (503 to the caller) and the pool replaces it.
     pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    const { NodePgSession, NodePgTransaction } = await import('drizzle-orm/node-postgres');
+    tenantRunners.set(db, pgTenantRunner(pool, db, NodePgSession, NodePgTransaction));
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -117,11 +119,49 @@ async function upToDate(db: Db): Promise<boolean> {
 
 /** Runs `fn` in one transaction as the runtime role with `app.org_id` set: the database walls off other tenants. */
 export function withTenant<T>(db: Db, orgId: number, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const runner = tenantRunners.get(db);
+  if (runner) return runner(orgId, fn);
   return db.transaction(async (tx) => {
-    // One round trip: both settings are transaction-local (`role` is SET LOCAL ROLE).
+    // Both settings are transaction-local (`role` is SET LOCAL ROLE).
     await tx.execute(sql`select set_config('app.org_id', ${String(orgId)}, true), set_config('role', ${RUNTIME_ROLE}, true)`);
     return fn(tx as Tx);
   });
+}
+
+type TenantRunner = <T>(orgId: number, fn: (tx: Tx) => Promise<T>) => Promise<T>;
+const tenantRunners = new WeakMap<Db, TenantRunner>();
+
+/**
+ * The request transaction on PostgreSQL, one round trip shorter than drizzle's: BEGIN and both settings go
+ * as one simple-protocol message (the organisation id is an integer we checked, so it is written inline).
+ * Every statement is a network round trip and a socket write, which made the transaction's bookkeeping
+ * most of a list request's cost. The transaction object is drizzle's own, so savepoints work as before.
+ */
+function pgTenantRunner(
+  pool: import('pg').Pool,
+  db: Db,
+  Session: typeof import('drizzle-orm/node-postgres').NodePgSession,
+  Transaction: typeof import('drizzle-orm/node-postgres').NodePgTransaction,
+): TenantRunner {
+  const { dialect, session } = db as unknown as { dialect: never; session: { schema: never; options: never } };
+  return async (orgId, fn) => {
+    if (!Number.isSafeInteger(orgId) || orgId <= 0) throw new Error(`Invalid organisation id ${orgId}`);
+    const client = await pool.connect();
+    const tx = new Transaction(dialect, new Session(client, dialect, session.schema, session.options), session.schema) as unknown as Tx;
+    let broken: Error | undefined;
+    try {
+      await client.query(`begin; select set_config('app.org_id', '${orgId}', true), set_config('role', '${RUNTIME_ROLE}', true)`);
+      const result = await fn(tx);
+      await client.query('commit');
+      return result;
+    } catch (err) {
+      await client.query('rollback').catch((lost: Error) => (broken = lost));
+      throw err;
+    } finally {
+      // A connection that cannot even roll back is dropped rather than handed to the next request.
+      client.release(broken);
+    }
+  };
 }
 
 /** Runs `fn` as the runtime role with no organisation: only global tables are visible. */

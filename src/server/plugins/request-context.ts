@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { withoutTenant, withTenant } from '../db/client';
 import { organizations } from '../db/schema';
-import { verifyAccessToken, type AccessClaims, type Role } from '../../features/auth/tokens';
+import { accessTokenVerifier, type AccessClaims, type Role } from '../../features/auth/tokens';
 import { HttpError, unauthorized } from '../http-error';
 
 /** Who may call a route: 'public', or the roles allowed. Every /api route must declare it. */
@@ -71,6 +71,7 @@ async function lookupOrg(db: Db, subdomain: string) {
  * organisation's host), the route's declared roles, and `req.inTenant`.
  */
 export const requestContext = fp(async (app: FastifyInstance, opts: { db: Db; baseDomain: string; jwtSecret: string }) => {
+  const verifyToken = accessTokenVerifier(opts.jwtSecret);
   app.decorateRequest('org', null);
   app.decorateRequest('auth', null as unknown as AccessClaims);
   app.decorateRequest('inTenant', function <T>(this: FastifyRequest, fn: (tx: Tx) => Promise<T>) {
@@ -101,7 +102,7 @@ export const requestContext = fp(async (app: FastifyInstance, opts: { db: Db; ba
     if (access === undefined || access === 'public') return;
     const header = req.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
-    const claims = token ? await verifyAccessToken(opts.jwtSecret, token) : null;
+    const claims = token ? await verifyToken(token) : null;
     if (!claims || !req.org || claims.orgId !== req.org.id) throw unauthorized();
     if (!access.includes(claims.role)) throw new HttpError(403, 'You do not have permission to do this');
     req.auth = claims;
