@@ -32,9 +32,13 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     // …nor may one that dies while checked out: the query fails (503 to the caller) and the pool replaces it.
     pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    // Request work has its own pool: its connections are switched to the runtime role for good (below).
+    const tenantPool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.DB_POOL_SIZE ?? 10) });
+    tenantPool.on('error', () => {});
+    tenantPool.on('connect', (client) => client.on('error', () => {}));
     const { NodePgSession, NodePgTransaction } = await import('drizzle-orm/node-postgres');
-    tenantRunners.set(db, pgTenantRunner(pool, db, NodePgSession, NodePgTransaction));
-    return { db, kind: 'postgres', close: () => pool.end() };
+    tenantRunners.set(db, pgTenantRunner(tenantPool, db, NodePgSession, NodePgTransaction));
+    return { db, kind: 'postgres', close: async () => void (await Promise.all([pool.end(), tenantPool.end()])) };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -117,25 +121,36 @@ async function upToDate(db: Db): Promise<boolean> {
   return Number((applied as unknown as { rows: { last: string | null }[] }).rows[0].last ?? 0) >= newest;
 }
 
-/** Runs `fn` in one transaction as the runtime role with `app.org_id` set: the database walls off other tenants. */
-export function withTenant<T>(db: Db, orgId: number, fn: (tx: Tx) => Promise<T>): Promise<T> {
+/**
+ * Runs `fn` as the runtime role with `app.org_id` set: the database walls off other tenants. Writes run in
+ * one transaction. `readOnly` work (GET requests) cannot write: on PGlite it is a read-only transaction, on
+ * PostgreSQL autocommit statements on a read-only connection (decision 014).
+ */
+export function withTenant<T>(db: Db, orgId: number, fn: (tx: Tx) => Promise<T>, options: { readOnly?: boolean } = {}): Promise<T> {
   const runner = tenantRunners.get(db);
-  if (runner) return runner(orgId, fn);
-  return db.transaction(async (tx) => {
-    // Both settings are transaction-local (`role` is SET LOCAL ROLE).
-    await tx.execute(sql`select set_config('app.org_id', ${String(orgId)}, true), set_config('role', ${RUNTIME_ROLE}, true)`);
-    return fn(tx as Tx);
-  });
+  if (runner) return runner(orgId, fn, options.readOnly ?? false);
+  return db.transaction(
+    async (tx) => {
+      // Both settings are transaction-local (`role` is SET LOCAL ROLE).
+      await tx.execute(sql`select set_config('app.org_id', ${String(orgId)}, true), set_config('role', ${RUNTIME_ROLE}, true)`);
+      return fn(tx as Tx);
+    },
+    options.readOnly ? { accessMode: 'read only' } : undefined,
+  );
 }
 
-type TenantRunner = <T>(orgId: number, fn: (tx: Tx) => Promise<T>) => Promise<T>;
+type TenantRunner = <T>(orgId: number, fn: (tx: Tx) => Promise<T>, readOnly: boolean) => Promise<T>;
 const tenantRunners = new WeakMap<Db, TenantRunner>();
 
 /**
- * The request transaction on PostgreSQL, one round trip shorter than drizzle's: BEGIN and both settings go
- * as one simple-protocol message (the organisation id is an integer we checked, so it is written inline).
- * Every statement is a network round trip and a socket write, which made the transaction's bookkeeping
- * most of a list request's cost. The transaction object is drizzle's own, so savepoints work as before.
+ * Request work on PostgreSQL (decision 014). Every statement is a network round trip and a socket write,
+ * and BEGIN, the settings and COMMIT had become most of a list request's cost. So the request pool's
+ * connections are set up once as the runtime role with read-only transactions by default, and
+ * - a read sets `app.org_id` for the session only when the connection last served another organisation, then
+ *   runs its statements as they are (each its own read-only transaction: a list is one statement);
+ * - a write opens `begin read write` with `app.org_id` local to it, in one round trip, and commits.
+ * The organisation id is an integer we checked, so it is written inline. The transaction object is
+ * drizzle's own, so savepoints work in writes as before.
  */
 function pgTenantRunner(
   pool: import('pg').Pool,
@@ -144,19 +159,34 @@ function pgTenantRunner(
   Transaction: typeof import('drizzle-orm/node-postgres').NodePgTransaction,
 ): TenantRunner {
   const { dialect, session } = db as unknown as { dialect: never; session: { schema: never; options: never } };
-  return async (orgId, fn) => {
+  type TenantClient = import('pg').PoolClient & { tenantRole?: true; tenantOrgId?: number };
+  return async (orgId, fn, readOnly) => {
     if (!Number.isSafeInteger(orgId) || orgId <= 0) throw new Error(`Invalid organisation id ${orgId}`);
-    const client = await pool.connect();
+    const client = (await pool.connect()) as TenantClient;
     const tx = new Transaction(dialect, new Session(client, dialect, session.schema, session.options), session.schema) as unknown as Tx;
     let broken: Error | undefined;
     try {
-      await client.query(`begin; select set_config('app.org_id', '${orgId}', true), set_config('role', '${RUNTIME_ROLE}', true)`);
-      const result = await fn(tx);
-      await client.query('commit');
-      return result;
-    } catch (err) {
-      await client.query('rollback').catch((lost: Error) => (broken = lost));
-      throw err;
+      if (!client.tenantRole) {
+        await client.query(`set role ${RUNTIME_ROLE}; set default_transaction_read_only = on`);
+        client.tenantRole = true;
+      }
+      if (readOnly) {
+        if (client.tenantOrgId !== orgId) {
+          client.tenantOrgId = undefined;
+          await client.query(`select set_config('app.org_id', '${orgId}', false)`);
+          client.tenantOrgId = orgId;
+        }
+        return await fn(tx);
+      }
+      try {
+        await client.query(`begin read write; select set_config('app.org_id', '${orgId}', true)`);
+        const result = await fn(tx);
+        await client.query('commit');
+        return result;
+      } catch (err) {
+        await client.query('rollback').catch((lost: Error) => (broken = lost));
+        throw err;
+      }
     } finally {
       // A connection that cannot even roll back is dropped rather than handed to the next request.
       client.release(broken);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createOrg, createTestApp, type TestApp } from '../test/harness';
-import { withoutTenant, withTenant } from './client';
+import { withoutTenant, withTenant, type Db } from './client';
 import { users } from './schema';
 import { rowsOf } from '../test/sql';
 import { scratchDatabase } from '../test/scratch-database';
@@ -66,6 +66,57 @@ describe('the tenancy wall', () => {
       tx.execute(sql`select tableowner = current_user as owns from pg_tables where tablename = 'users'`),
     );
     expect(rowsOf(owner)[0]).toMatchObject({ owns: false });
+  });
+});
+
+describe('request connections (decision 014)', () => {
+  // One connection, so every call below reuses it: what one organisation set must never reach the next.
+  let db: Db;
+  let close = async () => {};
+  beforeAll(async () => {
+    if (!process.env.DATABASE_URL) {
+      db = t.database.db;
+      return;
+    }
+    process.env.DB_POOL_SIZE = '1';
+    const { openDatabase } = await import('./client');
+    const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
+    delete process.env.DB_POOL_SIZE;
+    db = database.db;
+    close = () => database.close();
+  });
+  afterAll(() => close());
+
+  const seen = async (orgId: number, readOnly: boolean) =>
+    rowsOf<{ org_id: number; who: string; setting: string }>(
+      await withTenant(db, orgId, (tx) => tx.execute(sql`select org_id, current_user as who, current_setting('app.org_id') as setting from users`), { readOnly }),
+    );
+
+  it('reads and writes of several organisations on one connection each see only their own rows, as the runtime role', async () => {
+    const a = await createOrg(t);
+    const b = await createOrg(t);
+    for (const [orgId, readOnly] of [[a.orgId, true], [b.orgId, true], [b.orgId, false], [a.orgId, true], [a.orgId, false], [b.orgId, true]] as const) {
+      const rows = await seen(orgId, readOnly);
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.every((r) => Number(r.org_id) === orgId && r.who === 'cmms_app' && Number(r.setting) === orgId)).toBe(true);
+    }
+  });
+
+  it('a read cannot write, and a failed write changes nothing and leaves the connection clean', async () => {
+    const a = await createOrg(t);
+    const b = await createOrg(t);
+    const nameOf = async () => rowsOf<{ first_name: string }>(await withTenant(db, a.orgId, (tx) => tx.execute(sql`select first_name from users where id = 1`), { readOnly: true }))[0].first_name;
+    const before = await nameOf();
+    await expect(withTenant(db, a.orgId, (tx) => tx.execute(sql`update users set first_name = 'changed' where id = 1`), { readOnly: true })).rejects.toThrow();
+    await expect(
+      withTenant(db, a.orgId, async (tx) => {
+        await tx.execute(sql`update users set first_name = 'changed' where id = 1`);
+        throw new Error('the service refused');
+      }),
+    ).rejects.toThrow('the service refused');
+    expect(await nameOf()).toBe(before);
+    const rows = await seen(b.orgId, true);
+    expect(rows.every((r) => Number(r.org_id) === b.orgId)).toBe(true);
   });
 });
 

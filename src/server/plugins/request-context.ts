@@ -77,7 +77,8 @@ export const requestContext = fp(async (app: FastifyInstance, opts: { db: Db; ba
   app.decorateRequest('inTenant', function <T>(this: FastifyRequest, fn: (tx: Tx) => Promise<T>) {
     const orgId = this.auth?.orgId ?? this.org?.id;
     if (!orgId) return Promise.reject(new HttpError(404, 'Organization not found'));
-    return withTenant(opts.db, orgId, fn);
+    // A GET only reads: it runs read-only (decision 014).
+    return withTenant(opts.db, orgId, fn, { readOnly: this.method === 'GET' || this.method === 'HEAD' });
   });
 
   // Fail at start-up, not in production, when a route forgets to say who may call it.
