@@ -159,11 +159,12 @@ function pgTenantRunner(
   Transaction: typeof import('drizzle-orm/node-postgres').NodePgTransaction,
 ): TenantRunner {
   const { dialect, session } = db as unknown as { dialect: never; session: { schema: never; options: never } };
-  type TenantClient = import('pg').PoolClient & { tenantRole?: true; tenantOrgId?: number };
+  type TenantClient = import('pg').PoolClient & { tenantRole?: true; tenantOrgId?: number; tenantTx?: Tx };
   return async (orgId, fn, readOnly) => {
     if (!Number.isSafeInteger(orgId) || orgId <= 0) throw new Error(`Invalid organisation id ${orgId}`);
     const client = (await pool.connect()) as TenantClient;
-    const tx = new Transaction(dialect, new Session(client, dialect, session.schema, session.options), session.schema) as unknown as Tx;
+    // drizzle's transaction object holds nothing but its connection: one per connection serves every request.
+    const tx = (client.tenantTx ??= new Transaction(dialect, new Session(client, dialect, session.schema, session.options), session.schema) as unknown as Tx);
     let broken: Error | undefined;
     try {
       if (!client.tenantRole) {
