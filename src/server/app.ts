@@ -4,20 +4,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import type { Database } from './db/client';
 import type { Config } from './env';
 import { createMailer, type Mailer } from './mailer';
 import { registerErrorHandling } from './plugins/errors';
 import { requestContext } from './plugins/request-context';
+import { apiDocs } from './plugins/api-docs';
 import { idempotency } from './plugins/idempotency';
 import { securityHeaders } from './plugins/security-headers';
 import { registerFeatureRoutes } from './routes';
@@ -84,11 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 20 } });
-  await app.register(swagger, {
-    openapi: { info: { title: 'CMMS API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+  await app.register(apiDocs);
   await app.register(requestContext, {
     db: deps.database.db,
     baseDomain: deps.config.baseDomain,

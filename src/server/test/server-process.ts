@@ -22,11 +22,11 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts the real server (src/server/main.ts) as a child process and waits until it answers. */
-export async function startServerProcess(env: Record<string, string | undefined>, port?: number): Promise<ServerProcess> {
+/** Starts the real server (src/server/main.ts, or the `script` given, e.g. the bundle) as a child process and waits until it answers. */
+export async function startServerProcess(env: Record<string, string | undefined>, port?: number, script = ['--import', 'tsx', 'src/server/main.ts']): Promise<ServerProcess> {
   const p = port ?? (await freePort());
   let out = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, script, {
     // Tests sign in from 127.0.0.1 many times over one run: the per-IP login limit is not what they test.
     env: { ...process.env, PORT: String(p), HOST: '127.0.0.1', LOG_LEVEL: 'warn', LOGIN_LIMIT_PER_IP: '1000000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
