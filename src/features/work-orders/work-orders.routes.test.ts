@@ -222,6 +222,12 @@ describe('work orders: list, filters, pagination, statistics', () => {
     expect(both.body.workOrders.map((w: { id: number }) => w.id)).toEqual([15]);
     expect(both.body.pagination.totalRecords).toBe(1);
     expect((await org.admin.get(`${BASE}/get-work-orders?title=%25`)).body.pagination.totalRecords).toBe(0);
+    // A title search's total: counted when the page is full, read off a partial page, counted again past the end.
+    for (const page of [1, 2, 5]) {
+      const res = await org.admin.get(`${BASE}/get-work-orders?title=conveyor&page=${page}`);
+      expect(res.body.pagination).toEqual({ totalRecords: 19, currentPage: page, totalPages: 2 });
+      expect(res.body.workOrders).toHaveLength(page === 1 ? 10 : page === 2 ? 9 : 0);
+    }
 
     // The kept counts follow status changes and deletions.
     await org.admin.put(`${BASE}/update-status/1`, { status: 'completed' });
