@@ -1,11 +1,10 @@
 import { useEffect, type ReactNode } from 'react';
 import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api';
+import { ModalsHost, NotificationsHost } from '../components/overlay-hosts';
 import { i18n } from '../i18n';
 import { cssVariablesResolver, theme } from '../theme/theme';
 import { ThemePreferenceProvider } from './theme-preference';
@@ -31,7 +30,7 @@ function DirectionSync() {
   return null;
 }
 
-/** Mantine (theme, colour scheme, RTL), toasts top right, modals, dates, react-query and i18n. Must sit inside the router. */
+/** Mantine (theme, colour scheme, RTL), toasts top right and modals (both loaded on first use), dates, react-query and i18n. Must sit inside the router. */
 export function AppProviders({ children, queryClient, env }: { children: ReactNode; queryClient: QueryClient; env?: 'default' | 'test' }) {
   return (
     <I18nextProvider i18n={i18n}>
@@ -42,10 +41,9 @@ export function AppProviders({ children, queryClient, env }: { children: ReactNo
               <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme={scheme} env={env}>
                 <DirectionSync />
                 <DatesProvider settings={{ locale: i18n.language === 'ar' ? 'ar' : 'en', firstDayOfWeek: 0 }}>
-                  <ModalsProvider>
-                    <Notifications position="top-right" zIndex={4000} />
-                    {children}
-                  </ModalsProvider>
+                  <NotificationsHost position="top-right" zIndex={4000} />
+                  {children}
+                  <ModalsHost />
                 </DatesProvider>
               </MantineProvider>
             )}

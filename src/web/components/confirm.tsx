@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { i18n } from '../i18n';
+import { whenModalsReady } from './overlay-hosts';
 
 export interface ConfirmOptions {
   title?: string;
@@ -20,7 +21,7 @@ export function confirmAction(opts: ConfirmOptions): Promise<boolean> {
       settled = true;
       resolve(v);
     };
-    modals.openConfirmModal({
+    void whenModalsReady().then(() => modals.openConfirmModal({
       title: opts.title ?? i18n.t('common:confirm.title'),
       centered: true,
       children: <Text size="sm">{opts.message}</Text>,
@@ -30,7 +31,7 @@ export function confirmAction(opts: ConfirmOptions): Promise<boolean> {
       onConfirm: () => done(true),
       onCancel: () => done(false),
       onClose: () => done(false),
-    });
+    }));
   });
 }
 
