@@ -1,5 +1,5 @@
-import dayjs from 'dayjs';
 import { registerTranslations } from '../../../web/i18n';
+import { formatDateTime } from '../../../web/lib/date-time';
 
 registerTranslations('workOrders', {
   en: {
@@ -157,9 +157,9 @@ registerTranslations('workOrders', {
 export const STATUS_COLORS: Record<string, string> = { assigned: 'blue', 'in-progress': 'yellow', completed: 'teal', cancelled: 'gray' };
 export const PRIORITY_COLORS: Record<string, string> = { lowest: 'gray', low: 'blue', medium: 'yellow', high: 'orange', critical: 'red' };
 
-/** Spec: dates shown as MM/dd/yyyy hh:mm aa. */
+/** Spec: dates shown as MM/dd/yyyy hh:mm aa (the date pickers' format; formatDateTime writes the same). */
 export const DATE_TIME_FORMAT = 'MM/DD/YYYY hh:mm A';
-export const formatDateTime = (iso: string | null | undefined) => (iso ? dayjs(iso).format(DATE_TIME_FORMAT) : '');
+export { formatDateTime };
 
 /** Minutes between two instants as "2h 30m". */
 export function formatSpent(minutes: number) {
@@ -167,10 +167,6 @@ export function formatSpent(minutes: number) {
   return `${Math.floor(m / 60)}h ${m % 60}m`;
 }
 export const minutesBetween = (start: string, end: string) => (new Date(end).getTime() - new Date(start).getTime()) / 60_000;
-
-/** The Mantine date pickers' value ('YYYY-MM-DD HH:mm:ss', local) from an ISO string, and back. */
-export const toPicker = (iso: string | null | undefined) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm:ss') : null);
-export const fromPicker = (value: string | Date | null | undefined) => (value ? dayjs(value).toISOString() : null);
 
 /** 12-hour time picker with 5-minute steps (spec section 9). */
 export const TIME_PICKER_PROPS = { format: '12h' as const, minutesStep: 5, withDropdown: true };

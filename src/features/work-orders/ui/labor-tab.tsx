@@ -9,7 +9,8 @@ import { DetailTable, notifyError, notifySuccess, removeWithConfirmation, useNot
 import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
 import { useAppData, useCurrentUser, useIsManager } from '../../../web/lib/app-data';
 import { laborInputSchema, type LaborDto } from '../work-orders.schema';
-import { DATE_TIME_FORMAT, TIME_PICKER_PROPS, formatDateTime, formatSpent, fromPicker, minutesBetween } from './labels';
+import { DATE_TIME_FORMAT, TIME_PICKER_PROPS, formatDateTime, formatSpent, minutesBetween } from './labels';
+import { fromPicker } from './picker-values';
 
 type LaborList = { labors: LaborDto[] };
 export const laborsKey = (workOrderId: number) => ['work-orders', 'labors', workOrderId] as const;

@@ -23,7 +23,8 @@ import {
 import { api } from '../../../web/lib/api';
 import { useAppData, useIsManager } from '../../../web/lib/app-data';
 import { WORK_ORDER_PRIORITIES, WORK_ORDER_STATUSES, workOrderInputSchema, type WorkOrderDto, type WorkOrderStatus } from '../work-orders.schema';
-import { DATE_TIME_FORMAT, TIME_PICKER_PROPS, fromPicker, toPicker } from './labels';
+import { DATE_TIME_FORMAT, TIME_PICKER_PROPS } from './labels';
+import { fromPicker, toPicker } from './picker-values';
 import { AddTimeDialog, LaborTab } from './labor-tab';
 import { PartsTab } from './parts-tab';
 
