@@ -47,7 +47,9 @@ export function ListScreen(props: ListScreenProps) {
           )}
         </Group>
       </Group>
-      <Box style={{ display: 'flex', gap: 'var(--mantine-spacing-md)', alignItems: 'flex-start', flexWrap: 'wrap-reverse' }}>
+      {/* wrap-reverse puts the side panel above the table on narrow screens; its cross axis starts at the bottom, so
+          flex-end keeps the panel at the top beside the table (it no longer moves down when the rows arrive) */}
+      <Box style={{ display: 'flex', gap: 'var(--mantine-spacing-md)', alignItems: 'flex-end', flexWrap: 'wrap-reverse' }}>
         <Paper withBorder p="md" radius="md" style={{ flex: '1 1 560px', minWidth: 0 }}>
           {(props.filters || props.listState?.isFiltered) && (
             <Group gap="sm" mb="md" wrap="wrap" align="flex-end">
