@@ -4,17 +4,33 @@ import '@mantine/notifications/styles.css';
 import '@mantine/tiptap/styles.css';
 import '@mantine/charts/styles.css';
 import { i18n, loadLanguage } from './i18n';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { preloadSignedInRoute } from './app/app-routes';
+import { refreshSession } from './lib/api';
+import { getAccessToken } from './lib/session';
 
 /** Mounts the whole SPA (Mantine, router, queries, i18n) on `el`, once the interface language is loaded. */
 export async function mountApp(el: HTMLElement, beforeRender?: () => void) {
+  // A signed-in page opened cold: the session refresh (the refresh cookie) starts now, with the modules'
+  // downloads, instead of once the app has mounted; AuthProvider joins the same request.
+  if (preloadSignedInRoute(window.location.pathname) && !getAccessToken()) void refreshSession();
   await loadLanguage(i18n.language);
-  beforeRender?.();
-  createRoot(el).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  const root = createRoot(el);
+  const render = () =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  if (beforeRender) {
+    // after signing in: the login screen is replaced at once
+    beforeRender();
+    render();
+  } else {
+    // a cold load: React renders the first screen in slices (a transition) and lets the browser breathe between
+    // them, instead of long tasks blocking input while the shell and the page mount
+    startTransition(render);
+  }
 }

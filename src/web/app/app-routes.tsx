@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { Navigate, Route, Routes } from 'react-router';
-import { featureRoutes } from './feature-routes';
+import { featureRoutes, preloadFeaturePage } from './feature-routes';
 import { NotFoundPage } from '../pages/not-found-page';
 
 // The public pages (their forms and the subdomain dialog) load only when visited: the shell stays small.
@@ -17,10 +17,23 @@ const RegisterPage = lazy(() => import('../../features/auth/ui/register-page'));
 const CompleteRegistrationPage = lazy(() => import('../../features/auth/ui/complete-registration-page'));
 const KitDemoPage = lazy(() => import('../pages/kit-demo-page'));
 // The signed-in shell and the charts load only when needed: the landing and login pages stay small.
-const ProtectedArea = lazy(() => import('./layouts/dashboard-layout').then((m) => ({ default: m.ProtectedArea })));
+const loadDashboardLayout = () => import('./layouts/dashboard-layout');
+const ProtectedArea = lazy(() => loadDashboardLayout().then((m) => ({ default: m.ProtectedArea })));
 const AnalyticsPage = lazy(() => import('../pages/analytics-page').then((m) => ({ default: m.AnalyticsPage })));
 const RequestsPage = lazy(() => import('../pages/analytics-page').then((m) => ({ default: m.RequestsPage })));
 const SharedWorkOrdersPage = lazy(() => import('../pages/analytics-page').then((m) => ({ default: m.SharedWorkOrdersPage })));
+
+/**
+ * On a signed-in page's cold load, fetches the shell and the page's modules while the session is being resolved
+ * (instead of one after the other once it is): the list shows sooner. True for a signed-in area's path.
+ */
+export function preloadSignedInRoute(pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '');
+  if (!/^\/(dashboard|settings)(\/|$)/.test(path)) return false;
+  void loadDashboardLayout();
+  preloadFeaturePage(path);
+  return true;
+}
 
 const spinner = (
   <Center h="60vh">

@@ -31,6 +31,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       void refreshSession().then((token) => {
         if (!cancelled) setStatus(token ? 'signedIn' : 'signedOut');
       });
+    } else {
+      // the boot's early refresh (boot-app.tsx) may have stored the token after the first render
+      setStatus('signedIn');
     }
     const unsubscribe = subscribeSession(() => setStatus(getAccessToken() ? 'signedIn' : 'signedOut'));
     return () => {

@@ -5,10 +5,14 @@ type PageModule = { default: ComponentType };
 // Every page module of every feature; a route whose file does not exist yet shows the "being set up" state.
 const pages = import.meta.glob<PageModule>('../../features/*/ui/*-page.tsx');
 
+const loaders = new WeakMap<LazyExoticComponent<ComponentType>, () => Promise<PageModule>>();
+
 /** A page of a feature, lazily loaded from src/features/<area>/ui/<file>-page.tsx (default export). */
 function page(file: string, title: string): LazyExoticComponent<ComponentType> {
   const load = pages[`../../features/${file}.tsx`];
-  return lazy(load ?? (async () => ({ default: () => <ComingSoon title={title} /> })));
+  const Page = lazy(load ?? (async () => ({ default: () => <ComingSoon title={title} /> })));
+  if (load) loaders.set(Page, load);
+  return Page;
 }
 
 export interface FeatureRoute {
@@ -41,3 +45,9 @@ export const featureRoutes: FeatureRoute[] = [
   { path: '/settings/time-tracking-reason', Page: page('master-data/ui/time-tracking-reasons-page', 'Time Tracking Reasons') },
   { path: '/settings/users', Page: page('users/ui/users-page', 'Workers') },
 ];
+
+/** Starts loading the page module of `pathname` (a feature route) without rendering it. */
+export function preloadFeaturePage(pathname: string) {
+  const route = featureRoutes.find((r) => r.path === pathname);
+  if (route) void loaders.get(route.Page)?.();
+}
