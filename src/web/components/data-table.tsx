@@ -1,10 +1,10 @@
-import { useState, type ReactNode } from 'react';
-import { ActionIcon, Box, Center, Checkbox, Group, Loader, LoadingOverlay, Menu, Pagination, ScrollArea, Select, Table, Text, Tooltip } from '@mantine/core';
+import { cloneElement, useState, type ReactNode } from 'react';
+import { ActionIcon, Box, Center, ComboboxChevron, Group, Loader, LoadingOverlay, Pagination, ScrollArea, Table, Text, TextInput } from '@mantine/core';
 import { IconColumns3 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZES } from '../../shared/page-sizes';
 import type { Pagination as PaginationInfo } from '../../shared/pagination';
 import { readLocal, writeLocal } from '../lib/local-store';
+import { Deferred, openWhenReady } from './deferred-controls';
 
 export interface Column<T> {
   /** Stable id (also the key remembered by the column chooser). */
@@ -61,35 +61,16 @@ export function useColumnChoice<T>(tableId: string, columns: Column<T>[]) {
 
 export function ColumnChooser<T>({ columns, hidden, onToggle }: { columns: Column<T>[]; hidden: string[]; onToggle(key: string): void }) {
   const { t } = useTranslation();
-  const hideable = columns.filter((c) => c.hideable !== false);
-  const shown = hideable.filter((c) => !hidden.includes(c.key));
+  const target = (
+    <ActionIcon variant="default" size="lg" aria-label={t('table.columns')} data-testid="column-chooser">
+      <IconColumns3 size={18} />
+    </ActionIcon>
+  );
+  // the menu comes with the interactive controls (deferred-controls.tsx); a click before opens it once there
   return (
-    <Menu closeOnItemClick={false} position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Tooltip label={t('table.columns')}>
-          <ActionIcon variant="default" size="lg" aria-label={t('table.columns')} data-testid="column-chooser">
-            <IconColumns3 size={18} />
-          </ActionIcon>
-        </Tooltip>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{t('table.columns')}</Menu.Label>
-        {hideable.map((c) => (
-          <Menu.Item
-            key={c.key}
-            onClick={() => onToggle(c.key)}
-            // the last visible column stays: a table needs one
-            disabled={shown.length === 1 && !hidden.includes(c.key)}
-            leftSection={
-              // no <label>: a label click would send a second click to its input and toggle twice
-              <Checkbox readOnly size="xs" tabIndex={-1} aria-hidden checked={!hidden.includes(c.key)} style={{ pointerEvents: 'none' }} />
-            }
-          >
-            {c.header}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <Deferred placeholder={cloneElement(target, { onClick: openWhenReady })}>
+      {(c) => <c.ColumnChooserMenu columns={columns} hidden={hidden} onToggle={onToggle} target={target} />}
+    </Deferred>
   );
 }
 
@@ -97,6 +78,37 @@ function cellValue<T>(row: T, col: Column<T>): ReactNode {
   if (col.render) return col.render(row);
   const v = (row as Record<string, unknown>)[col.key];
   return v === null || v === undefined || v === '' ? '—' : String(v);
+}
+
+/**
+ * The rows-per-page select. Its dropdown comes with the interactive controls (deferred-controls.tsx): until then
+ * the same input (value and chevron) stands in, and a click or an arrow key opens the select once it is there.
+ */
+function PageSize({ value, onChange }: { value: number; onChange(size: number): void }) {
+  const { t } = useTranslation();
+  return (
+    <Deferred
+      placeholder={
+        <TextInput
+          aria-label={t('table.rowsPerPage')}
+          aria-haspopup="listbox"
+          data-testid="page-size"
+          w={80}
+          size="xs"
+          readOnly
+          value={String(value)}
+          rightSection={<ComboboxChevron size="xs" />}
+          rightSectionPointerEvents="none"
+          onClick={openWhenReady}
+          onKeyDown={(e) => {
+            if (['ArrowDown', 'ArrowUp', 'Enter', ' '].includes(e.key)) openWhenReady(e);
+          }}
+        />
+      }
+    >
+      {(c) => <c.PageSizeSelect value={value} onChange={onChange} />}
+    </Deferred>
+  );
 }
 
 /** Page-size select and page buttons of a server-paged table. */
@@ -108,17 +120,7 @@ export function TablePager({ pagination }: { pagination: TablePagination }) {
         <Text size="sm" c="dimmed">
           {t('table.rowsPerPage')}
         </Text>
-        <Select
-          aria-label={t('table.rowsPerPage')}
-          data-testid="page-size"
-          w={80}
-          size="xs"
-          allowDeselect={false}
-          data={PAGE_SIZES.map(String)}
-          value={String(pagination.pageSize)}
-          onChange={(v) => v && pagination.onPageSizeChange(Number(v))}
-          comboboxProps={{ withinPortal: true }}
-        />
+        <PageSize value={pagination.pageSize} onChange={pagination.onPageSizeChange} />
         <Text size="sm" c="dimmed" data-testid="total-records">
           {t('table.totalRecords', { count: pagination.totalRecords })}
         </Text>

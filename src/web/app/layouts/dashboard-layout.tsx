@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { ActionIcon, Anchor, AppShell, Avatar, Burger, Center, Divider, Group, Loader, NavLink, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, AppShell, Avatar, Burger, Center, Divider, Group, Loader, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutDashboard, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconSettings } from '@tabler/icons-react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
@@ -11,6 +11,7 @@ import { useAuth } from '../auth-context';
 import { dashboardMenu, settingsMenu, SETTINGS_HOME, type MenuItem } from '../menu';
 import { ThemeSwitch } from './theme-switch';
 import { PageErrorBoundary } from '../error-boundary';
+import { DeferredTooltip } from '../../components/deferred-controls';
 import { FullscreenToggle, LanguageMenu, NotificationsMenu, UserMenu } from './top-bar-tools';
 
 // The profile and company dialogs (forms, uploads) load when opened from the user menu: the shell stays small.
@@ -54,9 +55,9 @@ function MenuLink({ item, collapsed, onNavigate }: { item: MenuItem; collapsed: 
     />
   );
   return collapsed ? (
-    <Tooltip label={label} position="right" withinPortal>
+    <DeferredTooltip label={label} position="right" withinPortal>
       {link}
-    </Tooltip>
+    </DeferredTooltip>
   ) : (
     link
   );
@@ -100,11 +101,11 @@ export function DashboardLayout() {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={mobileOpened} onClick={mobile.toggle} hiddenFrom="sm" size="sm" aria-label={t('shell.openMenu')} />
-            <Tooltip label={collapsed ? t('shell.expandMenu') : t('shell.collapseMenu')}>
+            <DeferredTooltip label={collapsed ? t('shell.expandMenu') : t('shell.collapseMenu')}>
               <ActionIcon variant="subtle" size="lg" visibleFrom="sm" onClick={toggleCollapsed} aria-label={collapsed ? t('shell.expandMenu') : t('shell.collapseMenu')} data-testid="collapse-menu">
                 {collapsed ? <IconLayoutSidebarLeftExpand size={20} /> : <IconLayoutSidebarLeftCollapse size={20} />}
               </ActionIcon>
-            </Tooltip>
+            </DeferredTooltip>
             <Anchor component={Link} to="/dashboard/work-orders" c="inherit" underline="never"><Group gap={8} wrap="nowrap">
               <Avatar src={company?.profilePictureLow ?? undefined} radius="md" size={32} color="indigo">
                 {(company?.organization ?? 'C').slice(0, 1).toUpperCase()}

@@ -1,7 +1,8 @@
-import { Center, SegmentedControl, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Center, SegmentedControl, VisuallyHidden } from '@mantine/core';
 import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useThemePreference } from '../theme-preference';
+import { DeferredTooltip } from '../../components/deferred-controls';
 import type { ThemePreference } from '../../theme/color-scheme-preference';
 
 /** Light, dark and system offered at once (DESIGN 11), remembered on this device. */
@@ -11,12 +12,12 @@ export function ThemeSwitch() {
   const item = (value: ThemePreference, label: string, icon: React.ReactNode) => ({
     value,
     label: (
-      <Tooltip label={label} withinPortal>
+      <DeferredTooltip label={label} withinPortal>
         <Center data-testid={`theme-${value}`} aria-label={label}>
           {icon}
           <VisuallyHidden>{label}</VisuallyHidden>
         </Center>
-      </Tooltip>
+      </DeferredTooltip>
     ),
   });
   return (

@@ -1,15 +1,16 @@
-import { ActionIcon, Avatar, Group, Indicator, Menu, ScrollArea, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Avatar, Group, Indicator, ScrollArea, Text, UnstyledButton } from '@mantine/core';
 import { useFullscreen } from '@mantine/hooks';
-import { lazy, Suspense, useState } from 'react';
+import { cloneElement, lazy, Suspense, useState } from 'react';
 import { IconBell, IconBuilding, IconCookie, IconLanguage, IconLogout, IconMaximize, IconMinimize, IconSettings, IconUser } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import { api } from '../../lib/api';
+import { formatDateTime } from '../../lib/date-time';
 import { useAppData } from '../../lib/app-data';
 import { LANGUAGES, setLanguage, type Language } from '../../i18n';
 import { readLocal, writeLocal } from '../../lib/local-store';
 import { useAuth } from '../auth-context';
+import { Deferred, DeferredTooltip, openWhenReady } from '../../components/deferred-controls';
 import type { RecentActivity } from '../../../features/activity/activity.schema';
 
 // Loaded when first opened: the shell's own bundle stays small.
@@ -35,33 +36,40 @@ export function FullscreenToggle() {
   const { toggle, fullscreen } = useFullscreen();
   const label = fullscreen ? t('shell.exitFullscreen') : t('shell.fullscreen');
   return (
-    <Tooltip label={label}>
+    <DeferredTooltip label={label}>
       <ActionIcon variant="default" size="lg" onClick={() => void toggle()} aria-label={label} data-testid="fullscreen-toggle">
         {fullscreen ? <IconMinimize size={18} /> : <IconMaximize size={18} />}
       </ActionIcon>
-    </Tooltip>
+    </DeferredTooltip>
   );
 }
 
+// The menus come with the interactive controls (deferred-controls.tsx): until the user's first interaction their
+// buttons stand alone, and a click on one opens its menu once they are there.
 export function LanguageMenu() {
   const { t, i18n } = useTranslation();
+  const button = (
+    <ActionIcon variant="default" size="lg" aria-label={t('shell.language')} data-testid="language-menu">
+      <IconLanguage size={18} />
+    </ActionIcon>
+  );
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <Tooltip label={t('shell.language')}>
-          <ActionIcon variant="default" size="lg" aria-label={t('shell.language')} data-testid="language-menu">
-            <IconLanguage size={18} />
-          </ActionIcon>
-        </Tooltip>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {LANGUAGES.map((l) => (
-          <Menu.Item key={l.value} onClick={() => setLanguage(l.value as Language)} fw={i18n.language === l.value ? 700 : undefined}>
-            {l.label}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <Deferred placeholder={cloneElement(button, { onClick: openWhenReady })}>
+      {({ Menu, Tooltip }) => (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Tooltip label={t('shell.language')}>{button}</Tooltip>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {LANGUAGES.map((l) => (
+              <Menu.Item key={l.value} onClick={() => setLanguage(l.value as Language)} fw={i18n.language === l.value ? 700 : undefined}>
+                {l.label}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      )}
+    </Deferred>
   );
 }
 
@@ -78,44 +86,50 @@ export function NotificationsMenu() {
   const seen = readLocal<string | null>('notificationsSeenAt', null);
   const unread = items.filter((i) => !seen || i.createdAt > seen).length;
   const [dialog, setDialog] = useState<SettingsDialog>(null);
+  const markSeen = () => writeLocal('notificationsSeenAt', new Date().toISOString());
+  const bell = (onClick?: (event: { currentTarget: Element }) => void) => (
+    <Indicator label={unread > 9 ? '9+' : unread} size={16} disabled={unread === 0} offset={4} color="red">
+      <ActionIcon variant="default" size="lg" aria-label={t('shell.notifications')} data-testid="notifications" onClick={onClick}>
+        <IconBell size={18} />
+      </ActionIcon>
+    </Indicator>
+  );
   return (
     <>
-      <Menu position="bottom-end" width={340} withinPortal onOpen={() => writeLocal('notificationsSeenAt', new Date().toISOString())}>
-        <Menu.Target>
-          <Tooltip label={t('shell.notifications')}>
-            <Indicator label={unread > 9 ? '9+' : unread} size={16} disabled={unread === 0} offset={4} color="red">
-              <ActionIcon variant="default" size="lg" aria-label={t('shell.notifications')} data-testid="notifications">
-                <IconBell size={18} />
-              </ActionIcon>
-            </Indicator>
-          </Tooltip>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Label>{t('shell.notifications')}</Menu.Label>
-          {items.length === 0 && (
-            <Text size="sm" c="dimmed" p="sm">
-              {t('shell.noNotifications')}
-            </Text>
-          )}
-          <ScrollArea.Autosize mah={360}>
-            {items.map((a) => (
-              <Menu.Item key={a.id}>
-                <Text size="sm">
-                  <b>{a.user ? `${a.user.firstName} ${a.user.lastName}`.trim() : t('notes.system')}</b>{' '}
-                  {t(`shell.activity.${a.action}`, { record: a.label })}
+      <Deferred placeholder={bell(openWhenReady)}>
+        {({ Menu, Tooltip }) => (
+          <Menu position="bottom-end" width={340} withinPortal onOpen={markSeen}>
+            <Menu.Target>
+              <Tooltip label={t('shell.notifications')}>{bell()}</Tooltip>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Label>{t('shell.notifications')}</Menu.Label>
+              {items.length === 0 && (
+                <Text size="sm" c="dimmed" p="sm">
+                  {t('shell.noNotifications')}
                 </Text>
-                <Text size="xs" c="dimmed">
-                  {dayjs(a.createdAt).format('MM/DD/YYYY hh:mm A')}
-                </Text>
+              )}
+              <ScrollArea.Autosize mah={360}>
+                {items.map((a) => (
+                  <Menu.Item key={a.id}>
+                    <Text size="sm">
+                      <b>{a.user ? `${a.user.firstName} ${a.user.lastName}`.trim() : t('notes.system')}</b>{' '}
+                      {t(`shell.activity.${a.action}`, { record: a.label })}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {formatDateTime(a.createdAt)}
+                    </Text>
+                  </Menu.Item>
+                ))}
+              </ScrollArea.Autosize>
+              <Menu.Divider />
+              <Menu.Item leftSection={<IconSettings size={16} />} onClick={() => setDialog('notifications')} data-testid="bell-notification-settings">
+                {t('shell.notificationSettings')}
               </Menu.Item>
-            ))}
-          </ScrollArea.Autosize>
-          <Menu.Divider />
-          <Menu.Item leftSection={<IconSettings size={16} />} onClick={() => setDialog('notifications')} data-testid="bell-notification-settings">
-            {t('shell.notificationSettings')}
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+            </Menu.Dropdown>
+          </Menu>
+        )}
+      </Deferred>
       <SettingsDialogs open={dialog} onClose={() => setDialog(null)} />
     </>
   );
@@ -127,45 +141,50 @@ export function UserMenu({ onProfile, onCompany }: { onProfile(): void; onCompan
   const user = useAppData().data?.loggedInUser;
   const name = user ? `${user.firstName} ${user.lastName}`.trim() || user.email : '';
   const [dialog, setDialog] = useState<SettingsDialog>(null);
+  const button = (
+    <UnstyledButton aria-label={t('shell.userMenu')} data-testid="user-menu">
+      <Group gap={8} wrap="nowrap">
+        <Avatar src={user?.profilePictureLow ?? undefined} radius="xl" size={32} alt={name}>
+          {name.slice(0, 1).toUpperCase()}
+        </Avatar>
+        <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate>
+          {name}
+        </Text>
+      </Group>
+    </UnstyledButton>
+  );
   return (
     <>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <UnstyledButton aria-label={t('shell.userMenu')} data-testid="user-menu">
-            <Group gap={8} wrap="nowrap">
-              <Avatar src={user?.profilePictureLow ?? undefined} radius="xl" size={32} alt={name}>
-                {name.slice(0, 1).toUpperCase()}
-              </Avatar>
-              <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate>
-                {name}
-              </Text>
-            </Group>
-          </UnstyledButton>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {user && (
-            <Menu.Label>
-              {user.email} · {t(`roles.${user.role}`)}
-            </Menu.Label>
-          )}
-          <Menu.Item leftSection={<IconUser size={16} />} onClick={onProfile} data-testid="menu-profile">
-            {t('shell.profile')}
-          </Menu.Item>
-          <Menu.Item leftSection={<IconBuilding size={16} />} onClick={onCompany} data-testid="menu-company">
-            {t('shell.companyProfile')}
-          </Menu.Item>
-          <Menu.Item leftSection={<IconBell size={16} />} onClick={() => setDialog('notifications')} data-testid="menu-notification-settings">
-            {t('shell.notificationSettings')}
-          </Menu.Item>
-          <Menu.Item leftSection={<IconCookie size={16} />} onClick={() => setDialog('cookies')} data-testid="menu-cookie-settings">
-            {t('shell.cookieSettings')}
-          </Menu.Item>
-          <Menu.Divider />
-          <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void signOut()} data-testid="menu-sign-out">
-            {t('shell.signOut')}
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      <Deferred placeholder={cloneElement(button, { onClick: openWhenReady })}>
+        {({ Menu }) => (
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>{button}</Menu.Target>
+            <Menu.Dropdown>
+              {user && (
+                <Menu.Label>
+                  {user.email} · {t(`roles.${user.role}`)}
+                </Menu.Label>
+              )}
+              <Menu.Item leftSection={<IconUser size={16} />} onClick={onProfile} data-testid="menu-profile">
+                {t('shell.profile')}
+              </Menu.Item>
+              <Menu.Item leftSection={<IconBuilding size={16} />} onClick={onCompany} data-testid="menu-company">
+                {t('shell.companyProfile')}
+              </Menu.Item>
+              <Menu.Item leftSection={<IconBell size={16} />} onClick={() => setDialog('notifications')} data-testid="menu-notification-settings">
+                {t('shell.notificationSettings')}
+              </Menu.Item>
+              <Menu.Item leftSection={<IconCookie size={16} />} onClick={() => setDialog('cookies')} data-testid="menu-cookie-settings">
+                {t('shell.cookieSettings')}
+              </Menu.Item>
+              <Menu.Divider />
+              <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void signOut()} data-testid="menu-sign-out">
+                {t('shell.signOut')}
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        )}
+      </Deferred>
       <SettingsDialogs open={dialog} onClose={() => setDialog(null)} />
     </>
   );
