@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -26,9 +27,31 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Mantine's ScrollArea (the side menu, every table) takes only `useMergeRefs` from @floating-ui/react, a single
+ * module: with it the whole of floating-ui the menus and tooltips use (~13 KB gzipped) came with the first page.
+ * ScrollArea's import resolves to the same hook written on Mantine's useMergedRef (src/web/lib/merge-refs.ts).
+ */
+function scrollAreaWithoutFloatingUi(): Plugin {
+  const shim = fileURLToPath(new URL('src/web/lib/merge-refs.ts', import.meta.url));
+  return {
+    name: 'cmms-scroll-area-merge-refs',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === '@floating-ui/react' && importer && /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/.test(importer)) return shim;
+      return null;
+    },
+  };
+}
+
 /** The SPA: index.html at the repo root, built into dist/web (served by the API with an SPA fallback). */
-export default defineConfig({
-  plugins: [react(), precompress()],
+export default defineConfig(({ command }) => ({
+  plugins: [react(), precompress(), ...(command === 'build' ? [scrollAreaWithoutFloatingUi()] : [])],
+  resolve: {
+    // React Router 7's package exports only its development build (warnings and dev-only checks): the app's
+    // build takes the production one it ships next to it (remix-run/react-router#14102).
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url)) }] : [],
+  },
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
@@ -52,4 +75,4 @@ export default defineConfig({
       '/uploads': { target: apiTarget, changeOrigin: false },
     },
   },
-});
+}));
