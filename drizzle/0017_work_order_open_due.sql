@@ -1,0 +1,2 @@
+DROP INDEX "work_orders_org_due_status_idx";--> statement-breakpoint
+CREATE INDEX "work_orders_org_open_due_idx" ON "work_orders" USING btree ("org_id","due_date") WHERE status in ('assigned', 'in-progress');
