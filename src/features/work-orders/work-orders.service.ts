@@ -166,32 +166,27 @@ export async function listRecentWorkOrders(tx: Tx, orgId: number, actor: AccessC
 /** The three cards: pending (assigned), open and due in the next 7 days, high priority still assigned. */
 export async function getStatistics(tx: Tx, orgId: number, actor: AccessClaims, now = new Date()): Promise<WorkOrderStatistics> {
   const visible = visibleTo(orgId, actor);
-  const countWhere = async (...conds: (SQL | undefined)[]) => {
-    const [{ n }] = await tx.select({ n: count() }).from(workOrders).where(and(eq(workOrders.orgId, orgId), visible, ...conds));
-    return n;
-  };
-  let totalPending: number;
-  let highPriorityPending: number;
-  if (isManager(actor)) {
-    // Pending and high-priority pending from the trigger-kept counts, whatever the organisation's size.
-    const c = workOrderPriorityCounts;
-    const [row] = await tx
-      .select({
-        pending: sql<number>`coalesce(sum(${c.n}), 0)::int`,
-        high: sql<number>`coalesce(sum(${c.n}) filter (where ${c.priority} = 'high'), 0)::int`,
-      })
-      .from(c)
-      .where(and(eq(c.orgId, orgId), eq(c.status, 'assigned')));
-    totalPending = Number(row.pending);
-    highPriorityPending = Number(row.high);
-  } else {
-    totalPending = await countWhere(eq(workOrders.status, 'assigned'));
-    highPriorityPending = await countWhere(eq(workOrders.priority, 'high'), eq(workOrders.status, 'assigned'));
-  }
+  const counted = (...conds: (SQL | undefined)[]) => tx.select({ n: count() }).from(workOrders).where(and(eq(workOrders.orgId, orgId), visible, ...conds));
   const until = new Date(now.getTime() + DUE_SOON_DAYS * 86_400_000);
   // Written as the open-due index's own predicate (work-orders.table.ts), so the planner can use it.
-  const dueNext7Days = await countWhere(gte(workOrders.dueDate, now), lt(workOrders.dueDate, until), sql`${workOrders.status} in ('assigned', 'in-progress')`);
-  return { totalPending, dueNext7Days, highPriorityPending };
+  const dueNext7Days = counted(gte(workOrders.dueDate, now), lt(workOrders.dueDate, until), sql`${workOrders.status} in ('assigned', 'in-progress')`);
+  // Pending and high-priority pending: for managers from the trigger-kept counts, whatever the organisation's
+  // size; a worker counts their own orders.
+  const c = workOrderPriorityCounts;
+  const keptPending = (high: boolean) =>
+    tx
+      .select({ n: sql`coalesce(sum(${c.n}), 0)` })
+      .from(c)
+      .where(and(eq(c.orgId, orgId), eq(c.status, 'assigned'), high ? eq(c.priority, 'high') : undefined));
+  const [totalPending, highPriorityPending] = isManager(actor)
+    ? [keptPending(false), keptPending(true)]
+    : [counted(eq(workOrders.status, 'assigned')), counted(eq(workOrders.priority, 'high'), eq(workOrders.status, 'assigned'))];
+  // The three cards in one statement: one round trip.
+  const result = await tx.execute(
+    sql`select (${totalPending})::int as "totalPending", (${dueNext7Days})::int as "dueNext7Days", (${highPriorityPending})::int as "highPriorityPending"`,
+  );
+  const [row] = (result as unknown as { rows: Record<keyof WorkOrderStatistics, number | string>[] }).rows;
+  return { totalPending: Number(row.totalPending), dueNext7Days: Number(row.dueNext7Days), highPriorityPending: Number(row.highPriorityPending) };
 }
 
 async function checkAsset(tx: Tx, orgId: number, assetId: number | undefined) {

@@ -135,14 +135,13 @@ async function upToDate(db: Db): Promise<boolean> {
 export function withTenant<T>(db: Db, orgId: number, fn: (tx: Tx) => Promise<T>, options: { readOnly?: boolean } = {}): Promise<T> {
   const runner = tenantRunners.get(db);
   if (runner) return runner(orgId, fn, options.readOnly ?? false);
-  return db.transaction(
-    async (tx) => {
-      // Both settings are transaction-local (`role` is SET LOCAL ROLE).
-      await tx.execute(sql`select set_config('app.org_id', ${String(orgId)}, true), set_config('role', ${RUNTIME_ROLE}, true)`);
-      return fn(tx as Tx);
-    },
-    options.readOnly ? { accessMode: 'read only' } : undefined,
-  );
+  return db.transaction(async (tx) => {
+    // One statement: the settings are transaction-local (`role` is SET LOCAL ROLE), and a transaction may
+    // turn read-only at any point (only read-write must come before its first query).
+    const readOnly = options.readOnly ? sql`, set_config('transaction_read_only', 'on', true)` : sql``;
+    await tx.execute(sql`select set_config('app.org_id', ${String(orgId)}, true), set_config('role', ${RUNTIME_ROLE}, true)${readOnly}`);
+    return fn(tx as Tx);
+  });
 }
 
 type TenantRunner = <T>(orgId: number, fn: (tx: Tx) => Promise<T>, readOnly: boolean) => Promise<T>;
