@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { logout as apiLogout, refreshSession, setSessionEndHandler } from '../lib/api';
@@ -27,13 +27,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let cancelled = false;
+    // a transition: the signed-in shell and page then mount in slices, without a long task blocking input
     if (!getAccessToken()) {
       void refreshSession().then((token) => {
-        if (!cancelled) setStatus(token ? 'signedIn' : 'signedOut');
+        if (!cancelled) startTransition(() => setStatus(token ? 'signedIn' : 'signedOut'));
       });
     } else {
       // the boot's early refresh (boot-app.tsx) may have stored the token after the first render
-      setStatus('signedIn');
+      startTransition(() => setStatus('signedIn'));
     }
     const unsubscribe = subscribeSession(() => setStatus(getAccessToken() ? 'signedIn' : 'signedOut'));
     return () => {
