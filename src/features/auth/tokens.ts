@@ -22,7 +22,7 @@ export async function signAccessToken(secret: string, claims: AccessClaims, seco
 }
 
 /** The verified claims and when they expire, or null for a forged, expired or malformed token. */
-async function verifyWithExpiry(key: Uint8Array | CryptoKey, token: string) {
+async function verifyWithExpiry(key: CryptoKey, token: string) {
   try {
     const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
     const role = payload.role;

@@ -47,6 +47,6 @@ export const apiDocs = fp(async (app: FastifyInstance) => {
     }
     return reply.status(res.statusCode).send(res.rawPayload);
   };
-  app.get('/api/docs', forward);
-  app.get('/api/docs/*', forward);
+  app.get('/api/docs', { config: { access: 'public' } }, forward);
+  app.get('/api/docs/*', { config: { access: 'public' } }, forward);
 });

@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Button, Group, Select, Text, TextInput } from '@mantine/core';
+import { Button, Group, Text, TextInput } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '../../shared/page-sizes';
 import { readLocal, writeLocal } from '../lib/local-store';
-import { ColumnChooser, DataTable, useColumnChoice, type Column } from './data-table';
+import { ColumnChooser, DataTable, PageSize, useColumnChoice, type Column } from './data-table';
 
 export interface ClientDataTableProps<T> {
   tableId: string;
@@ -90,16 +90,7 @@ export function ClientDataTable<T>(props: ClientDataTableProps<T>) {
           <Text size="sm" c="dimmed">
             {t('table.rowsPerPage')}
           </Text>
-          <Select
-            aria-label={t('table.rowsPerPage')}
-            data-testid="page-size"
-            w={80}
-            size="xs"
-            allowDeselect={false}
-            data={PAGE_SIZES.map(String)}
-            value={String(pageSize)}
-            onChange={(v) => v && setPageSize(Number(v))}
-          />
+          <PageSize value={pageSize} onChange={setPageSize} />
           <Text size="sm" c="dimmed" data-testid="total-records">
             {t('table.totalRows', { count: filtered.length })}
           </Text>

@@ -84,7 +84,7 @@ function cellValue<T>(row: T, col: Column<T>): ReactNode {
  * The rows-per-page select. Its dropdown comes with the interactive controls (deferred-controls.tsx): until then
  * the same input (value and chevron) stands in, and a click or an arrow key opens the select once it is there.
  */
-function PageSize({ value, onChange }: { value: number; onChange(size: number): void }) {
+export function PageSize({ value, onChange }: { value: number; onChange(size: number): void }) {
   const { t } = useTranslation();
   return (
     <Deferred
