@@ -4,6 +4,7 @@
 // (PGlite's wasm and extensions, sharp, argon2, pdfkit's fonts, swagger-ui's assets) or start worker threads
 // by file name (pino's transports). Libraries of a few routes (mail, file types) load on first use anyway.
 import { build } from 'esbuild';
+import { basename, dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 export const EXTERNAL = [
@@ -21,8 +22,10 @@ export const EXTERNAL = [
 
 export async function buildServer(outfile = 'dist/server/main.mjs') {
   await build({
-    entryPoints: ['src/server/main.ts'],
-    outfile,
+    // The embedded database's thread is started by file name next to the server (decision 015).
+    entryPoints: { [basename(outfile, '.mjs')]: 'src/server/main.ts', 'pglite-thread.worker': 'src/server/db/pglite-thread.worker.mjs' },
+    outdir: dirname(outfile),
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',

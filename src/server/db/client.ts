@@ -6,6 +6,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import * as schema from './schema';
 import { applyTenancy, RUNTIME_ROLE } from './tenancy';
 import { ROOT } from '../paths';
+import { PGliteThread } from './pglite-thread';
 
 export type Schema = typeof schema;
 /** The one database type: PGlite (embedded) and node-postgres both satisfy it. */
@@ -40,22 +41,21 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     tenantRunners.set(db, pgTenantRunner(tenantPool, db, NodePgSession, NodePgTransaction));
     return { db, kind: 'postgres', close: async () => void (await Promise.all([pool.end(), tenantPool.end()])) };
   }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { drizzle } = await import('drizzle-orm/pglite');
   const dir = opts.dataDir ?? 'memory://';
   const inMemory = dir.startsWith('memory://');
   const releaseLock = inMemory ? () => {} : lockDataDir(dir);
-  // Extensions our migrations create (trigram search on titles, org_id inside GIN indexes).
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
-  const client = await PGlite.create(inMemory ? undefined : join(dir, 'pglite'), {
-    extensions: { pg_trgm, btree_gin },
-    // PGlite starts PostgreSQL with its server defaults (128 MB of shared buffers, 100 connections), and
-    // setting up that shared memory in WebAssembly was a third of a start's CPU. One process, one backend:
-    // 32 MB and a handful of connection slots start faster and hold an embedded database's working set.
-    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB', '-c', 'max_connections=5'],
-  });
-  const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  // PGlite runs in its own thread (decision 015): it starts while the caller loads its modules.
+  const client = new PGliteThread(inMemory ? undefined : join(dir, 'pglite'));
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const db = drizzle({ client: client as never, schema, casing: 'snake_case' }) as unknown as Db;
+  const { PgliteSession, PgliteTransaction } = await import('drizzle-orm/pglite');
+  tenantRunners.set(db, pgliteTenantRunner(client, db, PgliteSession, PgliteTransaction));
+  try {
+    await client.ready;
+  } catch (err) {
+    releaseLock();
+    throw err;
+  }
   return {
     db,
     kind: 'pglite',
@@ -197,6 +197,33 @@ function pgTenantRunner(
       // A connection that cannot even roll back is dropped rather than handed to the next request.
       client.release(broken);
     }
+  };
+}
+
+/**
+ * Request work on PGlite (decision 015). A read's statements each run whole in the database's thread, in a
+ * read-only transaction of their own that first sets the tenant and the role, so that reads queue there
+ * back to back. A write is one transaction, its settings local to it, as on PostgreSQL.
+ */
+function pgliteTenantRunner(
+  client: PGliteThread,
+  db: Db,
+  Session: typeof import('drizzle-orm/pglite').PgliteSession,
+  Transaction: typeof import('drizzle-orm/pglite').PgliteTransaction,
+): TenantRunner {
+  const { dialect, session } = db as unknown as { dialect: never; session: { schema: never; options: never } };
+  return async (orgId, fn, readOnly) => {
+    if (!Number.isSafeInteger(orgId) || orgId <= 0) throw new Error(`Invalid organisation id ${orgId}`);
+    // The organisation id is an integer we checked, so it is written inline.
+    const settings = `select set_config('app.org_id', '${orgId}', true), set_config('role', '${RUNTIME_ROLE}', true)`;
+    if (!readOnly) {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql.raw(settings));
+        return fn(tx as Tx);
+      });
+    }
+    const scoped = client.scoped(`${settings}, set_config('transaction_read_only', 'on', true)`);
+    return fn(new Transaction(dialect, new Session(scoped as never, dialect, session.schema, session.options), session.schema) as unknown as Tx);
   };
 }
 

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PGliteThread } from './pglite-thread';
+
+/** PGlite in its worker thread (decision 015): what drizzle and the tenant runner rely on. */
+describe('PGlite in its own thread', () => {
+  let db: PGliteThread;
+  beforeAll(async () => {
+    db = new PGliteThread(undefined);
+    await db.ready;
+    await db.exec(`create table items (id int primary key, title text, at timestamptz, data bytea, tags text[], doc jsonb, big int8, ok boolean)`);
+  });
+  afterAll(() => db.close());
+
+  it('sends parameters as node-postgres does and parses rows as drizzle expects', async () => {
+    const at = new Date('2026-11-24T10:00:00.000Z');
+    await db.query('insert into items values ($1, $2, $3, $4, $5, $6, $7, $8)', [
+      1,
+      "O'Brien; drop table items --",
+      at,
+      Buffer.from([0, 1, 255]),
+      ['a', 'b,c', 'd"e'],
+      JSON.stringify({ x: [1, 2] }),
+      9007199254740993n,
+      true,
+    ]);
+    const { rows } = await db.query('select * from items where id = $1', [1]);
+    expect(rows).toEqual([
+      {
+        id: 1,
+        title: "O'Brien; drop table items --",
+        at: '2026-11-24 10:00:00+00', // timestamps stay text, as drizzle's PGlite driver asks
+        data: new Uint8Array([0, 1, 255]),
+        tags: ['a', 'b,c', 'd"e'],
+        doc: { x: [1, 2] },
+        big: 9007199254740993n,
+        ok: true,
+      },
+    ]);
+    const arrays = await db.query('select id, title from items where id = any($1)', [[1, 2]], { rowMode: 'array' });
+    expect(arrays.rows).toEqual([[1, "O'Brien; drop table items --"]]);
+    expect(arrays.fields.map((f) => f.name)).toEqual(['id', 'title']);
+    expect((await db.query('update items set ok = $1 where id > $2', [false, 0])).affectedRows).toBe(1);
+  });
+
+  it("keeps a database error's code and constraint, and carries on", async () => {
+    const err = await db.query('insert into items (id) values ($1)', [1]).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: '23505', constraint: 'items_pkey' });
+    expect((err as { params?: unknown }).params).toBeUndefined();
+    expect((await db.query('select count(*)::int as n from items')).rows).toEqual([{ n: 1 }]);
+  });
+
+  it('a scoped read has its settings for its one statement, cannot write, and leaves nothing behind', async () => {
+    const scoped = db.scoped(`select set_config('app.org_id', '42', true), set_config('transaction_read_only', 'on', true)`);
+    expect((await scoped.query(`select current_setting('app.org_id', true) as org`)).rows).toEqual([{ org: '42' }]);
+    await expect(scoped.query('delete from items')).rejects.toMatchObject({ code: '25006' });
+    expect((await db.query(`select coalesce(current_setting('app.org_id', true), '') as org`)).rows).toEqual([{ org: '' }]);
+    expect((await db.query('select count(*)::int as n from items')).rows).toEqual([{ n: 1 }]);
+  });
+
+  it('a transaction has the session to itself, and rolls back when its work throws', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const seen: string[] = [];
+    const tx = db.transaction(async (t) => {
+      await t.query('insert into items (id, title) values ($1, $2)', [2, 'inside']);
+      await held;
+      seen.push('transaction');
+      throw new Error('changed my mind');
+    });
+    // Sent while the transaction waits: it must neither see the uncommitted row nor run inside it.
+    const outside = db.query('select count(*)::int as n from items').then((r) => (seen.push('read'), r.rows));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    await expect(tx).rejects.toThrow('changed my mind');
+    expect(await outside).toEqual([{ n: 1 }]);
+    expect(seen).toEqual(['transaction', 'read']);
+  });
+
+  it('queues reads back to back and answers each with its own rows', async () => {
+    const reads = Array.from({ length: 50 }, (_, i) => db.query('select $1::int as i', [i]));
+    expect((await Promise.all(reads)).map((r) => r.rows[0])).toEqual(Array.from({ length: 50 }, (_, i) => ({ i })));
+  });
+});

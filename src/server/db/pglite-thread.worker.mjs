@@ -1,0 +1,165 @@
+// @ts-check
+// The embedded database's own thread (decision 015). PGlite runs PostgreSQL compiled to WebAssembly; in the
+// server's thread its start-up and every query stopped the event loop. Here it starts while the server's
+// modules load, and runs queries while the server parses and answers other requests.
+// Plain JavaScript, so that tsx, vitest and the server bundle all start it as it is.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, types } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { serialize } from 'pg-protocol';
+import pgUtils from 'pg/lib/utils.js';
+
+if (!parentPort) throw new Error('pglite-thread.worker.mjs runs as a worker thread');
+const port = parentPort;
+
+/** @type {PGlite} */
+let db;
+try {
+  db = await PGlite.create(workerData.dataDir, {
+    extensions: { pg_trgm, btree_gin },
+    // PGlite starts PostgreSQL with its server defaults (128 MB of shared buffers, 100 connections), and
+    // setting up that shared memory in WebAssembly was a third of a start's CPU. One backend: 32 MB and a
+    // handful of connection slots start faster and hold an embedded database's working set.
+    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB', '-c', 'max_connections=5'],
+  });
+  port.postMessage({ ready: true });
+} catch (err) {
+  port.postMessage({ ready: false, error: serialise(err) });
+  process.exit(1);
+}
+
+/** @param {string} value */
+const asText = (value) => value;
+// PGlite's parsers, except that dates, times and intervals stay as PostgreSQL writes them (as drizzle asks).
+/** @type {Record<number, (value: string, typeId: number) => unknown>} */
+const parsers = {
+  ...db.parsers,
+  [types.TIMESTAMP]: asText,
+  [types.TIMESTAMPTZ]: asText,
+  [types.INTERVAL]: asText,
+  [types.DATE]: asText,
+  1231: asText, // numeric[]
+  1115: asText, // timestamp[]
+  1185: asText, // timestamptz[]
+  1187: asText, // interval[]
+  1182: asText, // date[]
+};
+
+/**
+ * One statement as node-postgres sends it: parse, bind, describe, execute, with the parameters in text as
+ * node-postgres writes them, so both databases receive the same values. PGlite's own `query` makes six
+ * calls into PostgreSQL for a statement (it asks for the parameters' types first); this is one part of one.
+ * @param {string} text @param {unknown[] | undefined} params
+ */
+const statement = (text, params = []) => [
+  serialize.parse({ text }),
+  serialize.bind({ values: params.map((value) => pgUtils.prepareValue(value)) }),
+  serialize.describe({ type: 'P' }),
+  serialize.execute({}),
+];
+
+/**
+ * Runs statements in one call into PostgreSQL, ended by Sync: outside a transaction they run as one
+ * (PostgreSQL's implicit transaction until Sync), so settings made local by the first hold for the next.
+ * Returns the last statement's result. A failed statement throws PGlite's DatabaseError.
+ * @param {Buffer[][]} statements @param {'array' | 'object' | undefined} rowMode
+ */
+const run = async (statements, rowMode) => {
+  const { messages } = await db.execProtocol(Buffer.concat([...statements.flat(), serialize.sync()]));
+  /** @type {{ name: string, dataTypeID: number }[]} */
+  let fields = [];
+  /** @type {unknown[]} */
+  let rows = [];
+  let affectedRows = 0;
+  let idle = true;
+  for (const message of /** @type {any[]} */ (messages)) {
+    switch (message.name) {
+      case 'rowDescription':
+        fields = message.fields.map((/** @type {{ name: string, dataTypeID: number }} */ f) => ({ name: f.name, dataTypeID: f.dataTypeID }));
+        rows = [];
+        affectedRows = 0;
+        break;
+      case 'dataRow': {
+        const values = message.fields.map((/** @type {string | null} */ value, /** @type {number} */ i) =>
+          types.parseType(value, fields[i].dataTypeID, parsers),
+        );
+        if (rowMode === 'array') rows.push(values);
+        else rows.push(Object.fromEntries(fields.map((f, i) => [f.name, values[i]])));
+        break;
+      }
+      case 'commandComplete': {
+        const [command, ...counts] = message.text.split(' ');
+        affectedRows = ['INSERT', 'UPDATE', 'DELETE', 'MERGE'].includes(command) ? Number(counts.at(-1)) : 0;
+        break;
+      }
+      case 'readyForQuery':
+        idle = message.status === 'I';
+        break;
+    }
+  }
+  // As PGlite's own query does after work outside a transaction (a no-op on its Node file system).
+  if (idle) await db.syncToFs();
+  return { rows, fields, affectedRows };
+};
+
+/** @typedef {[number, 'query' | 'exec' | 'scoped' | 'close', string?, unknown[]?, ('array' | 'object')?, string?]} Request */
+
+/**
+ * - query: one statement;
+ * - scoped: `settings` (the tenant and the role, local) and one statement, in one call and one transaction,
+ *   so that a read never leaves the database waiting for the server's thread;
+ * - exec: a script (simple protocol);
+ * - close.
+ * @param {Request} request
+ */
+const handle = async ([id, op, text = '', params, rowMode, settings = '']) => {
+  if (op === 'close') {
+    await db.close();
+    port.postMessage([id]);
+    port.close();
+    return;
+  }
+  /** @type {unknown} */
+  let reply;
+  try {
+    if (op === 'exec') {
+      const results = await db.exec(text);
+      reply = [id, results.map(({ rows, fields, affectedRows }) => ({ rows, fields, affectedRows }))];
+    } else if (op === 'scoped') {
+      reply = [id, await run([statement(settings), statement(text, params)], rowMode)];
+    } else {
+      reply = [id, await run([statement(text, params)], rowMode)];
+    }
+  } catch (err) {
+    reply = [id, undefined, serialise(err)];
+  }
+  try {
+    port.postMessage(reply);
+  } catch (err) {
+    // A value that cannot be copied to the server's thread fails its query, not the database.
+    port.postMessage([id, undefined, serialise(err)]);
+  }
+};
+
+// One at a time, in the order the server sent them; the server's side keeps a transaction's statements
+// together.
+let queue = Promise.resolve();
+port.on('message', (/** @type {Request} */ request) => {
+  queue = queue.then(() => handle(request)).catch((err) => port.postMessage([request[0], undefined, serialise(err)]));
+});
+
+/**
+ * A DatabaseError's fields (code, constraint, detail…) cross the thread; the query, its parameters and its
+ * options (functions) stay here.
+ * @param {unknown} err
+ */
+function serialise(err) {
+  const e = /** @type {Error & Record<string, unknown>} */ (err instanceof Error ? err : new Error(String(err)));
+  /** @type {Record<string, string | number>} */
+  const fields = { message: e.message, name: e.name };
+  for (const [key, value] of Object.entries(e)) {
+    if ((typeof value === 'string' || typeof value === 'number') && key !== 'query') fields[key] = value;
+  }
+  return fields;
+}
