@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onSendHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { withTenant } from '../db/client';
@@ -19,9 +19,9 @@ const KEY_PATTERN = /^[A-Za-z0-9_\-:.]{8,128}$/;
  * same key (same user, same route) gets that response again instead of creating a duplicate.
  */
 export const idempotency = fp(async (app: FastifyInstance, opts: { db: Db }) => {
-  app.addHook('preHandler', async (req, reply) => {
+  const preHandler: preHandlerAsyncHookHandler = async (req, reply) => {
     const key = req.headers['idempotency-key'];
-    if (req.method !== 'POST' || typeof key !== 'string' || !req.auth) return;
+    if (typeof key !== 'string' || !req.auth) return;
     if (!KEY_PATTERN.test(key)) throw new HttpError(400, 'Idempotency-Key must be 8 to 128 letters, digits, dashes or underscores');
     const { orgId, userId } = req.auth;
     const route = req.routeOptions.url ?? req.url;
@@ -42,9 +42,9 @@ export const idempotency = fp(async (app: FastifyInstance, opts: { db: Db }) => 
     }
     if (outcome.status === null) throw new HttpError(409, 'A request with this Idempotency-Key is still in progress');
     return reply.status(outcome.status).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(outcome.body);
-  });
+  };
 
-  app.addHook('onSend', async (req, reply, payload) => {
+  const onSend: onSendHookHandler = async (req, reply, payload) => {
     const key = req.idempotencyKey;
     if (!key) return payload;
     const { orgId } = req.auth;
@@ -55,5 +55,12 @@ export const idempotency = fp(async (app: FastifyInstance, opts: { db: Db }) => 
         : tx.update(idempotencyKeys).set({ status: reply.statusCode, body: typeof payload === 'string' ? payload : null }).where(where),
     );
     return payload;
+  };
+
+  // Creates are POSTs: only their routes carry the hooks, so reads pay nothing for them.
+  app.addHook('onRoute', (route) => {
+    if (![route.method].flat().includes('POST')) return;
+    route.preHandler = [...[route.preHandler ?? []].flat(), preHandler];
+    route.onSend = [...[route.onSend ?? []].flat(), onSend];
   });
 });
