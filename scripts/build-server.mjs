@@ -4,6 +4,7 @@
 // (PGlite's wasm and extensions, sharp, argon2, pdfkit's fonts, swagger-ui's assets) or start worker threads
 // by file name (pino's transports). Libraries of a few routes (mail, file types) load on first use anyway.
 import { build } from 'esbuild';
+import { rmSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -21,11 +22,16 @@ export const EXTERNAL = [
 ];
 
 export async function buildServer(outfile = 'dist/server/main.mjs') {
+  rmSync(dirname(outfile), { recursive: true, force: true }); // no chunks of an earlier build left behind
   await build({
     // The embedded database's thread is started by file name next to the server (decision 015).
     entryPoints: { [basename(outfile, '.mjs')]: 'src/server/main.ts', 'pglite-thread.worker': 'src/server/db/pglite-thread.worker.mjs' },
     outdir: dirname(outfile),
     outExtension: { '.js': '.mjs' },
+    // Modules imported dynamically (the application, the seed, PDF…) become chunks read when first
+    // imported: the entry is small, so the embedded database's thread starts before they load.
+    splitting: true,
+    chunkNames: '[name]-[hash]', // beside the entry: relative paths (the database thread's file) hold
     bundle: true,
     platform: 'node',
     format: 'esm',

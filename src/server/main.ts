@@ -1,27 +1,28 @@
 import { join } from 'node:path';
 import { ROOT } from './paths';
 import { loadConfig } from './env';
-import { migrate, openDatabase } from './db/client';
-import { scheduleVacuum } from './db/maintenance';
+import { startEmbedded } from './db/pglite-thread';
 
 /** Reads the environment, migrates, seeds the demo organisation once, listens; shuts down gracefully. */
 async function main() {
   const config = loadConfig();
-  // Cold start: the database opens (PGlite compiles its WebAssembly off the main thread; PostgreSQL
-  // connects) and migrates while the application's modules load.
-  const ready = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).then(async (database) => {
-    await migrate(database);
-    return database;
-  });
-  ready.catch(() => {}); // reported by the await below, after the modules load
+  // Cold start (decisions 013, 015): the embedded database starts in its own thread before anything else
+  // loads; the application's modules load and its routes are built while it starts (or while PostgreSQL
+  // connects) and migrates.
+  const embedded = config.databaseUrl ? undefined : startEmbedded(config.dataDir);
+  const { migrate, openDatabase } = await import('./db/client');
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, embedded });
+  const migrated = migrate(database);
+  migrated.catch(() => {}); // reported by the await below, once the routes are built
   const { buildApp } = await import('./app');
-  const database = await ready;
   const app = await buildApp({ database, config, webRoot: join(ROOT, 'dist/web') });
+  await migrated;
   if (config.seedDemo) {
     const { seedDemo } = await import('./seed/demo');
     const seeded = await seedDemo(database.db);
     if (seeded) app.log.info('Seeded the demo organisation');
   }
+  const { scheduleVacuum } = await import('./db/maintenance');
   const stopVacuum = scheduleVacuum(database, config.pgliteVacuumMinutes * 60_000, app.log);
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -6,7 +6,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import * as schema from './schema';
 import { applyTenancy, RUNTIME_ROLE } from './tenancy';
 import { ROOT } from '../paths';
-import { PGliteThread } from './pglite-thread';
+import { startEmbedded, type PGliteThread } from './pglite-thread';
 
 export type Schema = typeof schema;
 /** The one database type: PGlite (embedded) and node-postgres both satisfy it. */
@@ -22,8 +22,11 @@ export interface Database {
 
 const MIGRATIONS = join(ROOT, 'drizzle');
 
-/** Opens PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory when dataDir is 'memory://'). */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
+/**
+ * Opens PostgreSQL when a URL is given, else PGlite: the `embedded` thread already started, or one started
+ * here in `dataDir` (in memory when dataDir is 'memory://' or unset).
+ */
+export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; embedded?: PGliteThread }): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -41,60 +44,17 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     tenantRunners.set(db, pgTenantRunner(tenantPool, db, NodePgSession, NodePgTransaction));
     return { db, kind: 'postgres', close: async () => void (await Promise.all([pool.end(), tenantPool.end()])) };
   }
-  const dir = opts.dataDir ?? 'memory://';
-  const inMemory = dir.startsWith('memory://');
-  const releaseLock = inMemory ? () => {} : lockDataDir(dir);
-  // PGlite runs in its own thread (decision 015): it starts while the caller loads its modules.
-  const client = new PGliteThread(inMemory ? undefined : join(dir, 'pglite'));
-  const { drizzle } = await import('drizzle-orm/pglite');
+  // PGlite runs in its own thread (decision 015); `npm start` starts it before loading this module.
+  const client = opts.embedded ?? startEmbedded(opts.dataDir);
+  const { drizzle, PgliteSession, PgliteTransaction } = await import('drizzle-orm/pglite');
   const db = drizzle({ client: client as never, schema, casing: 'snake_case' }) as unknown as Db;
-  const { PgliteSession, PgliteTransaction } = await import('drizzle-orm/pglite');
   tenantRunners.set(db, pgliteTenantRunner(client, db, PgliteSession, PgliteTransaction));
-  try {
-    await client.ready;
-  } catch (err) {
-    releaseLock();
-    throw err;
-  }
+  // Not waiting for it: the first query does (its start-up overlaps the caller's).
   return {
     db,
     kind: 'pglite',
-    close: async () => {
-      await client.close();
-      releaseLock();
-    },
+    close: () => client.close(),
   };
-}
-
-/**
- * PGlite is one process's database: a second process opening the same files would corrupt them.
- * A lock file with the owner's pid refuses the second opener; a lock left by a dead process is taken over.
- */
-function lockDataDir(dir: string) {
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, 'pglite.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      writeFileSync(file, String(process.pid), { flag: 'wx' });
-      return () => rmSync(file, { force: true });
-    } catch {
-      const owner = Number(readFileSync(file, 'utf8'));
-      if (owner && isAlive(owner)) {
-        throw new Error(`The embedded database in ${dir} is already in use by process ${owner}. Stop it first, or set DATA_DIR to another folder.`);
-      }
-      rmSync(file, { force: true });
-    }
-  }
-  throw new Error(`Could not lock the embedded database in ${dir}`);
-}
-
-function isAlive(pid: number) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as { code?: string }).code === 'EPERM';
-  }
 }
 
 /** Applies the generated migrations, then the tenancy wall (idempotent). */
@@ -144,6 +104,15 @@ export function withTenant<T>(db: Db, orgId: number, fn: (tx: Tx) => Promise<T>,
   });
 }
 
+/**
+ * Planner settings of request connections (decision 016). Requests read pages: a LIMIT over an organisation's
+ * rows with a few lookups. For a big organisation the planner puts Memoize on those lookups, sized for the
+ * hundred thousand rows it expects rather than the ten the LIMIT takes, and setting up its hash tables cost
+ * 1.5 ms where the whole page takes 0.3 ms; and its cost estimates cross JIT's threshold, where compiling takes
+ * tens of milliseconds for a query that runs in one.
+ */
+export const REQUEST_PLANNER_SETTINGS = 'set enable_memoize = off; set jit = off';
+
 type TenantRunner = <T>(orgId: number, fn: (tx: Tx) => Promise<T>, readOnly: boolean) => Promise<T>;
 const tenantRunners = new WeakMap<Db, TenantRunner>();
 
@@ -173,7 +142,7 @@ function pgTenantRunner(
     let broken: Error | undefined;
     try {
       if (!client.tenantRole) {
-        await client.query(`set role ${RUNTIME_ROLE}; set default_transaction_read_only = on`);
+        await client.query(`set role ${RUNTIME_ROLE}; set default_transaction_read_only = on; ${REQUEST_PLANNER_SETTINGS}`);
         client.tenantRole = true;
       }
       if (readOnly) {

@@ -1,3 +1,5 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 
 type RowMode = 'array' | 'object';
@@ -34,7 +36,11 @@ export class PGliteThread implements Queryable {
   #turn: Promise<unknown> = Promise.resolve();
   #gate?: Promise<void>;
 
-  constructor(dataDir: string | undefined) {
+  #onClose: () => void;
+
+  /** `dataDir` undefined: in memory. `onClose` runs when the thread is closed (releases the lock). */
+  constructor(dataDir: string | undefined, onClose: () => void = () => {}) {
+    this.#onClose = onClose;
     this.#worker = new Worker(new URL('./pglite-thread.worker.mjs', import.meta.url), { workerData: { dataDir } });
     // The thread keeps the process alive only while it has work: an idle database never holds up an exit.
     this.#worker.unref();
@@ -99,6 +105,7 @@ export class PGliteThread implements Queryable {
   async close() {
     await this.#alone(() => this.#send('close')).catch(() => {});
     await this.#worker.terminate();
+    this.#onClose();
   }
 
   /** Work the thread runs whole: sent now, unless a transaction waits or runs. */
@@ -148,6 +155,56 @@ export class PGliteThread implements Queryable {
     if (this.#pending.size === 0) this.#worker.unref();
     if (error) waiting.reject(revive(error));
     else waiting.resolve(result);
+  }
+}
+
+/**
+ * Starts the embedded database of `dataDir` ('memory://' or undefined: in memory) in its thread, after taking
+ * its lock. Light on purpose: `npm start` calls it before loading the rest of the server, so that PostgreSQL
+ * starts in WebAssembly on the other core meanwhile.
+ */
+export function startEmbedded(dataDir = 'memory://'): PGliteThread {
+  if (dataDir.startsWith('memory://')) return new PGliteThread(undefined);
+  const unlock = lockDataDir(dataDir);
+  let locked = true;
+  const releaseLock = () => {
+    if (locked) unlock();
+    locked = false;
+  };
+  const thread = new PGliteThread(join(dataDir, 'pglite'), releaseLock);
+  // A database that cannot start frees its lock at once (the first query reports the error).
+  thread.ready.catch(releaseLock);
+  return thread;
+}
+
+/**
+ * PGlite is one process's database: a second process opening the same files would corrupt them.
+ * A lock file with the owner's pid refuses the second opener; a lock left by a dead process is taken over.
+ */
+function lockDataDir(dir: string) {
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'pglite.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return () => rmSync(file, { force: true });
+    } catch {
+      const owner = Number(readFileSync(file, 'utf8'));
+      if (owner && isAlive(owner)) {
+        throw new Error(`The embedded database in ${dir} is already in use by process ${owner}. Stop it first, or set DATA_DIR to another folder.`);
+      }
+      rmSync(file, { force: true });
+    }
+  }
+  throw new Error(`Could not lock the embedded database in ${dir}`);
+}
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as { code?: string }).code === 'EPERM';
   }
 }
 

@@ -21,7 +21,8 @@ try {
     // PGlite starts PostgreSQL with its server defaults (128 MB of shared buffers, 100 connections), and
     // setting up that shared memory in WebAssembly was a third of a start's CPU. One backend: 32 MB and a
     // handful of connection slots start faster and hold an embedded database's working set.
-    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB', '-c', 'max_connections=5'],
+    // The planner settings of PostgreSQL's request connections (decision 016): no Memoize, no JIT.
+    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB', '-c', 'max_connections=5', '-c', 'enable_memoize=off', '-c', 'jit=off'],
   });
   port.postMessage({ ready: true });
 } catch (err) {

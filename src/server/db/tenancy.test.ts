@@ -102,6 +102,16 @@ describe('request connections (decision 014)', () => {
     }
   });
 
+  it('plans request queries without Memoize and without JIT (decision 016)', async () => {
+    const a = await createOrg(t);
+    for (const readOnly of [true, false]) {
+      const [row] = rowsOf<{ memoize: string; jit: string }>(
+        await withTenant(db, a.orgId, (tx) => tx.execute(sql`select current_setting('enable_memoize') as memoize, current_setting('jit') as jit`), { readOnly }),
+      );
+      expect(row).toEqual({ memoize: 'off', jit: 'off' });
+    }
+  });
+
   it('a read cannot write, and a failed write changes nothing and leaves the connection clean', async () => {
     const a = await createOrg(t);
     const b = await createOrg(t);
