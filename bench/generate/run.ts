@@ -299,6 +299,9 @@ const COUNT_TABLES: [string, string][] = [
   ['work_order_priority_counts', `insert into work_order_priority_counts (org_id, status, priority, n) select org_id, status, priority, count(*)::int from work_orders group by 1, 2, 3`],
   ['maintenance_request_counts', `insert into maintenance_request_counts (org_id, state, requester, assigned, n)
     select org_id, state, requester, assigned_to is not null, count(*)::int from maintenance_requests group by 1, 2, 3, 4`],
+  ['work_order_open_due_day_counts', `insert into work_order_open_due_day_counts (org_id, due_day, n)
+    select org_id, (due_date at time zone 'UTC')::date, count(*)::int from work_orders
+    where status in ('assigned', 'in-progress') and due_date is not null group by 1, 2`],
 ];
 
 // ---- the run -----------------------------------------------------------------------------------------------

@@ -3,6 +3,8 @@ import { withTenant } from '../../server/db/client';
 import { assetCategories, assets, parts, productCategories, timeTrackingReasons, uomCategories, uoms } from '../../server/db/schema';
 import { createOrg, createTestApp, type Client, type TestApp, type TestOrg } from '../../server/test/harness';
 import { sanitizeHtml } from './sanitize-html';
+import { getStatistics } from './work-orders.service';
+import type { AccessClaims } from '../auth/tokens';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -262,6 +264,47 @@ describe('work orders: list, filters, pagination, statistics', () => {
     await org.admin.put(`${BASE}/update-status/1`, { status: 'completed' });
     await org.admin.del(`${BASE}/delete-work-order/2`);
     expect((await org.admin.get(`${BASE}/get-statistics`)).body.statistics).toEqual({ totalPending: 2, dueNext7Days: 1, highPriorityPending: 1 });
+  });
+});
+
+describe("work orders: 'Due in Next 7 Days' from the kept day counts", () => {
+  it('counts exactly at every edge of the window, through edits, status changes and deletes, per organisation', async () => {
+    const org = await createOrg(t);
+    const other = await createOrg(t);
+    const hour = 3_600_000;
+    // Mid-day, so the window has a part day at each end and six whole days between.
+    const now = new Date(Date.UTC(2031, 2, 10, 15, 30));
+    const at = (hours: number) => new Date(now.getTime() + hours * hour).toISOString();
+    // Just before, at and after each edge: the window's start, the first whole day, the last part day, its end.
+    const edges = [-0.01, 0, 0.01, 8.49, 8.5, 8.51, 24, 100, 152.49, 152.5, 152.51, 167.99, 168, 168.01, 200];
+    for (const h of edges) await addOrder(org.admin, { dueDate: at(h) });
+    await addOrder(org.admin, { dueDate: at(30), status: 'in-progress' });
+    await addOrder(org.admin, { dueDate: at(31), status: 'completed' });
+    await addOrder(org.admin, { dueDate: at(32), status: 'cancelled' });
+    await addOrder(org.admin); // no due date
+    await addOrder(other.admin, { dueDate: at(50) });
+    const manager = { orgId: org.orgId, userId: 1, role: 'admin' as const } as AccessClaims;
+    const cards = () => withTenant(t.database.db, org.orgId, (tx) => getStatistics(tx, org.orgId, manager, now), { readOnly: true });
+    // The same window counted row by row, for comparison.
+    const direct = async () =>
+      (await org.admin.get(`${BASE}/get-work-orders?page=1&pageSize=100`)).body.workOrders.filter(
+        (o: { dueDate: string | null; status: string }) =>
+          o.dueDate && ['assigned', 'in-progress'].includes(o.status) && new Date(o.dueDate) >= now && new Date(o.dueDate).getTime() < now.getTime() + 168 * hour,
+      ).length;
+    expect((await cards()).dueNext7Days).toBe(12); // the eleven edges from 0 to 167.99 h, and the one in progress
+    expect((await cards()).dueNext7Days).toBe(await direct());
+    // Moved out of the window, into it, closed, reopened, deleted: the kept days follow.
+    await org.admin.put(`${BASE}/update-work-order/8`, { title: 'Moved', dueDate: at(300) }); // 100 h -> out
+    await org.admin.put(`${BASE}/update-work-order/15`, { title: 'Moved', dueDate: at(60) }); // 200 h -> in
+    await org.admin.put(`${BASE}/update-status/7`, { status: 'completed' }); // 24 h -> closed
+    await org.admin.put(`${BASE}/update-status/18`, { status: 'assigned' }); // cancelled at 32 h -> open again
+    await org.admin.del(`${BASE}/delete-work-order/16`); // in progress at 30 h
+    expect((await cards()).dueNext7Days).toBe(await direct());
+    expect((await cards()).dueNext7Days).toBe(11);
+    // At midnight the first part day is a whole day: still exact.
+    const midnight = new Date(Date.UTC(2031, 2, 11));
+    const atMidnight = await withTenant(t.database.db, org.orgId, (tx) => getStatistics(tx, org.orgId, manager, midnight), { readOnly: true });
+    expect(atMidnight.dueNext7Days).toBe(10); // 8.5 h to 168.01 h (the window now ends at 176.5 h), with 60 h and the reopened 32 h
   });
 });
 

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../server/db/client';
-import { assets, parts, timeTrackingReasons, users, workOrderAssignees, workOrderLabors, workOrderParts, workOrderPriorityCounts, workOrders, workOrderStatusCounts } from '../../server/db/schema';
+import { assets, parts, timeTrackingReasons, users, workOrderAssignees, workOrderLabors, workOrderOpenDueDayCounts, workOrderParts, workOrderPriorityCounts, workOrders, workOrderStatusCounts } from '../../server/db/schema';
 import { badRequest, forbidden, notFound } from '../../server/http-error';
 import { pagination } from '../../shared/pagination';
 import type { AccessClaims } from '../auth/tokens';
@@ -26,6 +26,8 @@ const ENTITY = 'work-order';
 /** Exact counts up to this many matching rows; beyond it the planner's estimate (docs/decisions/004). */
 export const EXACT_COUNT_CAP = 1_000;
 const DUE_SOON_DAYS = 7;
+const startOfUtcDay = (t: Date) => new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth(), t.getUTCDate()));
+const utcDay = (t: Date) => t.toISOString().slice(0, 10);
 
 const isManager = (actor: AccessClaims) => actor.role === 'admin' || actor.role === 'manager';
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -169,7 +171,19 @@ export async function getStatistics(tx: Tx, orgId: number, actor: AccessClaims, 
   const counted = (...conds: (SQL | undefined)[]) => tx.select({ n: count() }).from(workOrders).where(and(eq(workOrders.orgId, orgId), visible, ...conds));
   const until = new Date(now.getTime() + DUE_SOON_DAYS * 86_400_000);
   // Written as the open-due index's own predicate (work-orders.table.ts), so the planner can use it.
-  const dueNext7Days = counted(gte(workOrders.dueDate, now), lt(workOrders.dueDate, until), sql`${workOrders.status} in ('assigned', 'in-progress')`);
+  const openDue = (from: Date, to: Date) => counted(gte(workOrders.dueDate, from), lt(workOrders.dueDate, to), sql`${workOrders.status} in ('assigned', 'in-progress')`);
+  // For managers, the whole UTC days inside the window come from the kept day counts; only the part days at
+  // its two ends (a day's worth together) are counted in the index (decision 006).
+  const firstWholeDay = new Date(startOfUtcDay(now).getTime() + 86_400_000);
+  const lastPartDay = startOfUtcDay(until);
+  const d = workOrderOpenDueDayCounts;
+  const dueNext7Days =
+    isManager(actor) && firstWholeDay < lastPartDay
+      ? sql`(${openDue(now, firstWholeDay)}) + (${tx
+          .select({ n: sql`coalesce(sum(${d.n}), 0)` })
+          .from(d)
+          .where(and(eq(d.orgId, orgId), gte(d.dueDay, utcDay(firstWholeDay)), lt(d.dueDay, utcDay(lastPartDay))))}) + (${openDue(lastPartDay, until)})`
+      : sql`(${openDue(now, until)})`;
   // Pending and high-priority pending: for managers from the trigger-kept counts, whatever the organisation's
   // size; a worker counts their own orders.
   const c = workOrderPriorityCounts;

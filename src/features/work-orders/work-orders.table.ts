@@ -1,4 +1,4 @@
-import { foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { date, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAtColumn, orgIdColumn, orgScopedId, updatedAtColumn } from '../../server/db/columns';
 import { organizations } from '../organization/organization.table';
@@ -79,6 +79,24 @@ export const workOrderPriorityCounts = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.orgId, t.status, t.priority] }),
+    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * Open orders (assigned, in progress) per organisation and UTC due day, kept by statement triggers on
+ * work_orders (custom migration, as the status counts): "Due in Next 7 Days" adds up the six whole days inside
+ * its window and counts only the two part days at its ends in the open-due index (decision 006).
+ */
+export const workOrderOpenDueDayCounts = pgTable(
+  'work_order_open_due_day_counts',
+  {
+    orgId: orgIdColumn(),
+    dueDay: date({ mode: 'string' }).notNull(),
+    n: integer().notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.dueDay] }),
     foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
   ],
 );
