@@ -6,7 +6,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import * as schema from './schema';
 import { applyTenancy, RUNTIME_ROLE } from './tenancy';
 import { ROOT } from '../paths';
-import { startEmbedded, type PGliteThread } from './pglite-thread';
+import { startEmbedded, type PGliteThread, type Queryable } from './pglite-thread';
 
 export type Schema = typeof schema;
 /** The one database type: PGlite (embedded) and node-postgres both satisfy it. */
@@ -172,7 +172,7 @@ function pgTenantRunner(
 /**
  * Request work on PGlite (decision 015). A read's statements each run whole in the database's thread, in a
  * read-only transaction of their own that first sets the tenant and the role, so that reads queue there
- * back to back. A write is one transaction, its settings local to it, as on PostgreSQL.
+ * back to back. A write is one transaction, its settings local to it and sent with its BEGIN, as on PostgreSQL.
  */
 function pgliteTenantRunner(
   client: PGliteThread,
@@ -185,14 +185,10 @@ function pgliteTenantRunner(
     if (!Number.isSafeInteger(orgId) || orgId <= 0) throw new Error(`Invalid organisation id ${orgId}`);
     // The organisation id is an integer we checked, so it is written inline.
     const settings = `select set_config('app.org_id', '${orgId}', true), set_config('role', '${RUNTIME_ROLE}', true)`;
-    if (!readOnly) {
-      return db.transaction(async (tx) => {
-        await tx.execute(sql.raw(settings));
-        return fn(tx as Tx);
-      });
-    }
-    const scoped = client.scoped(`${settings}, set_config('transaction_read_only', 'on', true)`);
-    return fn(new Transaction(dialect, new Session(scoped as never, dialect, session.schema, session.options), session.schema) as unknown as Tx);
+    // drizzle's own transaction object over our connection, so savepoints work as in any drizzle transaction.
+    const over = (connection: Queryable) => new Transaction(dialect, new Session(connection as never, dialect, session.schema, session.options), session.schema) as unknown as Tx;
+    if (!readOnly) return client.transaction((connection) => fn(over(connection)), settings);
+    return fn(over(client.scoped(`${settings}, set_config('transaction_read_only', 'on', true)`)));
   };
 }
 

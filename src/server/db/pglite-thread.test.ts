@@ -76,6 +76,12 @@ describe('PGlite in its own thread', () => {
     expect(seen).toEqual(['transaction', 'read']);
   });
 
+  it("a transaction's settings hold inside it and end with it", async () => {
+    const inside = await db.transaction((tx) => tx.query(`select current_setting('app.org_id', true) as org`), `select set_config('app.org_id', '7', true)`);
+    expect(inside.rows).toEqual([{ org: '7' }]);
+    expect((await db.query(`select coalesce(current_setting('app.org_id', true), '') as org`)).rows).toEqual([{ org: '' }]);
+  });
+
   it('queues reads back to back and answers each with its own rows', async () => {
     const reads = Array.from({ length: 50 }, (_, i) => db.query('select $1::int as i', [i]));
     expect((await Promise.all(reads)).map((r) => r.rows[0])).toEqual(Array.from({ length: 50 }, (_, i) => ({ i })));

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 
 type RowMode = 'array' | 'object';
-type Op = 'query' | 'exec' | 'scoped' | 'close';
+type Op = 'query' | 'exec' | 'scoped' | 'begin' | 'close';
 interface Results {
   rows: unknown[];
   fields: { name: string; dataTypeID: number }[];
@@ -83,15 +83,18 @@ export class PGliteThread implements Queryable {
     };
   }
 
-  /** BEGIN … COMMIT with the session to itself; ROLLBACK when `fn` throws. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  /**
+   * BEGIN … COMMIT with the session to itself; ROLLBACK when `fn` throws. `settings` (trusted SQL: the tenant
+   * and the role, local to the transaction) go with the BEGIN, in one call.
+   */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, settings?: string): Promise<T> {
     return this.#alone(async () => {
       const tx: Queryable = {
         query: (text, params, options) => this.#send('query', text, params, options?.rowMode) as Promise<Results>,
         exec: (text) => this.#send('exec', text) as Promise<Results[]>,
       };
-      await this.#send('query', 'begin');
       try {
+        await this.#send('begin', undefined, undefined, undefined, settings);
         const result = await fn(tx);
         await this.#send('query', 'commit');
         return result;

@@ -104,12 +104,13 @@ const run = async (statements, rowMode) => {
   return { rows, fields, affectedRows };
 };
 
-/** @typedef {[number, 'query' | 'exec' | 'scoped' | 'close', string?, unknown[]?, ('array' | 'object')?, string?]} Request */
+/** @typedef {[number, 'query' | 'exec' | 'scoped' | 'begin' | 'close', string?, unknown[]?, ('array' | 'object')?, string?]} Request */
 
 /**
  * - query: one statement;
  * - scoped: `settings` (the tenant and the role, local) and one statement, in one call and one transaction,
  *   so that a read never leaves the database waiting for the server's thread;
+ * - begin: BEGIN, and `settings` when given, in one call (a write's transaction);
  * - exec: a script (simple protocol);
  * - close.
  * @param {Request} request
@@ -127,6 +128,8 @@ const handle = async ([id, op, text = '', params, rowMode, settings = '']) => {
     if (op === 'exec') {
       const results = await db.exec(text);
       reply = [id, results.map(({ rows, fields, affectedRows }) => ({ rows, fields, affectedRows }))];
+    } else if (op === 'begin') {
+      reply = [id, await run(settings ? [statement('begin'), statement(settings)] : [statement('begin')], undefined)];
     } else if (op === 'scoped') {
       reply = [id, await run([statement(settings), statement(text, params)], rowMode)];
     } else {
