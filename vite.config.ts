@@ -59,6 +59,12 @@ export default defineConfig(({ command }) => ({
     // now loads only the modules it uses (issue 9: login at most 100 KB of gzipped JavaScript).
     chunkSizeWarningLimit: 500,
     rollupOptions: {
+      output: {
+        // Chunks under ~3 KB with no top-level effects (single Mantine components, hooks, icons) are merged into a
+        // chunk loaded in the same places: the shell and the work orders list came in 51 files, each a request
+        // on one of the browser's six connections. Larger values start adding code to the login route's chunks.
+        experimentalMinChunkSize: 3000,
+      },
       // The list-screen kit (src/web/components) is imported through one index: a module of it that a page
       // does not use must not come along for its top-level calls (line-items registers its strings, and would
       // bring the rich text editor into every list page).
