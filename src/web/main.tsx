@@ -1,8 +1,16 @@
 import { isOrganizationHost } from './lib/org-host';
+import { isSignedInPath } from './app/signed-in-path';
+import { loadTimeRefresh } from './lib/api';
+import { getAccessToken } from './lib/session';
 
 // Most visits start at an organisation's /login: that page boots without Mantine, the router or i18next
 // (issue 9: at most 100 KB of gzipped JavaScript) and loads the full app only after signing in.
 const root = document.getElementById('root')!;
 const path = window.location.pathname.replace(/\/+$/, '');
 if (path === '/login' && isOrganizationHost()) void import('../features/auth/ui/login-standalone').then((m) => m.bootLogin(root));
-else void import('./boot-app').then((m) => m.mountApp(root));
+else {
+  // A signed-in page opened cold: the session refresh (the refresh cookie) starts now, beside the app's
+  // modules, instead of once those have arrived and run (then it queued behind the shell's and page's chunks).
+  if (isSignedInPath(path) && !getAccessToken()) void loadTimeRefresh();
+  void import('./boot-app').then((m) => m.mountApp(root));
+}

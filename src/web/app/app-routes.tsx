@@ -3,6 +3,7 @@ import { Center, Loader } from '@mantine/core';
 import { Navigate, Route, Routes } from 'react-router';
 import { featureRoutes, preloadFeaturePage } from './feature-routes';
 import { NotFoundPage } from '../pages/not-found-page';
+import { isSignedInPath } from './signed-in-path';
 
 // The public pages (their forms and the subdomain dialog) load only when visited: the shell stays small.
 const PublicLayout = lazy(() => import('./layouts/public-layout').then((m) => ({ default: m.PublicLayout })));
@@ -28,10 +29,9 @@ const SharedWorkOrdersPage = lazy(() => import('../pages/analytics-page').then((
  * (instead of one after the other once it is): the list shows sooner. True for a signed-in area's path.
  */
 export function preloadSignedInRoute(pathname: string): boolean {
-  const path = pathname.replace(/\/+$/, '');
-  if (!/^\/(dashboard|settings)(\/|$)/.test(path)) return false;
+  if (!isSignedInPath(pathname)) return false;
   void loadDashboardLayout();
-  preloadFeaturePage(path);
+  preloadFeaturePage(pathname.replace(/\/+$/, ''));
   return true;
 }
 

@@ -1,8 +1,9 @@
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { logout as apiLogout, refreshSession, setSessionEndHandler } from '../lib/api';
+import { loadTimeRefresh, logout as apiLogout, refreshSession, setSessionEndHandler } from '../lib/api';
 import { clearAccessToken, getAccessToken, onOtherTabAuth, setAccessToken, subscribeSession } from '../lib/session';
+import { isSignedInPath } from './signed-in-path';
 
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
 
@@ -23,24 +24,39 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [status, setStatus] = useState<AuthStatus>(() => (getAccessToken() ? 'signedIn' : 'loading'));
+  const { pathname } = useLocation();
+  // On a signed-in page the first render says 'loading' even with a token at hand: the shell and the page then
+  // mount through the transition below. Mounted at once they would replace the spinner React shows while the
+  // shell's module arrives, and React holds such a reveal back until 300 ms after that spinner appeared.
+  const [status, setStatus] = useState<AuthStatus>(() => (getAccessToken() && !isSignedInPath(pathname) ? 'signedIn' : 'loading'));
 
   useEffect(() => {
     let cancelled = false;
+    let resolving = !getAccessToken();
     // a transition: the signed-in shell and page then mount in slices, without a long task blocking input
-    if (!getAccessToken()) {
-      void refreshSession().then((token) => {
-        if (!cancelled) startTransition(() => setStatus(token ? 'signedIn' : 'signedOut'));
+    if (resolving) {
+      void loadTimeRefresh().then((token) => {
+        resolving = false;
+        if (cancelled) return;
+        startTransition(() => setStatus(token ? 'signedIn' : 'signedOut'));
       });
     } else {
-      // the boot's early refresh (boot-app.tsx) may have stored the token after the first render
+      // a token from this tab's session, or stored by the load-time refresh (started by the entry, main.tsx)
       startTransition(() => setStatus('signedIn'));
     }
-    const unsubscribe = subscribeSession(() => setStatus(getAccessToken() ? 'signedIn' : 'signedOut'));
+    const unsubscribe = subscribeSession(() => {
+      const next = getAccessToken() ? 'signedIn' : 'signedOut';
+      // the load-time refresh stores its token (and tells this listener) before its promise resolves: that
+      // update is the same transition; later sign-ins and sign-outs apply at once
+      if (resolving) startTransition(() => setStatus(next));
+      else setStatus(next);
+    });
     return () => {
       cancelled = true;
       unsubscribe();
     };
+    // once per page load, for the path it started on
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   useEffect(() => {

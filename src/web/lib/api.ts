@@ -80,6 +80,17 @@ export function refreshSession(): Promise<string | null> {
   return refreshing;
 }
 
+let loadTime: Promise<string | null> | undefined;
+
+/**
+ * The load-time refresh (spec section 4): one per page load, whoever asks first starts it (the entry on a
+ * signed-in page, before the app's modules arrive), the others (the boot, AuthProvider) join it.
+ */
+export function loadTimeRefresh(): Promise<string | null> {
+  loadTime ??= refreshSession();
+  return loadTime;
+}
+
 /** Signs out: clears the token, tells other tabs, calls /api/logout (best effort). */
 export async function logout() {
   clearAccessToken({ broadcast: true });
