@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { loadTimeRefresh, logout as apiLogout, refreshSession, setSessionEndHandler } from '../lib/api';
 import { clearAccessToken, getAccessToken, onOtherTabAuth, setAccessToken, subscribeSession } from '../lib/session';
+import { appDataQuery } from '../lib/app-data';
 import { isSignedInPath } from './signed-in-path';
 
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
@@ -33,15 +34,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let cancelled = false;
     let resolving = !getAccessToken();
+    // A signed-in page's shell reads the application data from its first render: asked for as soon as the
+    // session is known (the shell's and page's modules are usually still arriving), not once the shell has
+    // mounted, which then rendered it all a second time.
+    const prefetchAppData = () => {
+      if (isSignedInPath(pathname)) void queryClient.prefetchQuery(appDataQuery);
+    };
     // a transition: the signed-in shell and page then mount in slices, without a long task blocking input
     if (resolving) {
       void loadTimeRefresh().then((token) => {
         resolving = false;
         if (cancelled) return;
+        if (token) prefetchAppData();
         startTransition(() => setStatus(token ? 'signedIn' : 'signedOut'));
       });
     } else {
       // a token from this tab's session, or stored by the load-time refresh (started by the entry, main.tsx)
+      prefetchAppData();
       startTransition(() => setStatus('signedIn'));
     }
     const unsubscribe = subscribeSession(() => {
@@ -55,7 +64,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       cancelled = true;
       unsubscribe();
     };
-    // once per page load, for the path it started on
+    // once per page load (queryClient is the app's only one)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UserDto } from '../../features/users/users.schema';
 import type { CompanyDto } from '../../features/organization/organization.schema';
 import { api } from './api';
@@ -24,14 +24,17 @@ export interface AppData {
 
 export const APP_DATA_KEY = ['app-data'] as const;
 
+/** The application data's query: read by useAppData, fetched ahead by AuthProvider once a signed-in page's session is known. */
+export const appDataQuery = queryOptions({
+  queryKey: APP_DATA_KEY,
+  queryFn: ({ signal }) => api.get<AppData>('/user/get-app-data', { signal }),
+  staleTime: 5 * 60_000,
+});
+
 /** The preloaded application data (loaded once on entry to the signed-in area; refetch with `refresh`). */
 export function useAppData() {
   const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: APP_DATA_KEY,
-    queryFn: ({ signal }) => api.get<AppData>('/user/get-app-data', { signal }),
-    staleTime: 5 * 60_000,
-  });
+  const query = useQuery(appDataQuery);
   return { ...query, refresh: () => queryClient.invalidateQueries({ queryKey: APP_DATA_KEY }) };
 }
 

@@ -63,25 +63,47 @@ function MenuLink({ item, collapsed, onNavigate }: { item: MenuItem; collapsed: 
   );
 }
 
-/** Side menu (collapsible, remembered; a drawer on phones) and top bar around the signed-in pages. */
+/** The organisation's logo and name (the application data's company; the app's name until it arrives). */
+function Brand() {
+  const { t } = useTranslation();
+  const company = useAppData().data?.company;
+  return (
+    <Anchor component={Link} to="/dashboard/work-orders" c="inherit" underline="never"><Group gap={8} wrap="nowrap">
+      <Avatar src={company?.profilePictureLow ?? undefined} radius="md" size={32} color="indigo">
+        {(company?.organization ?? 'C').slice(0, 1).toUpperCase()}
+      </Avatar>
+      <Text fw={700} visibleFrom="xs" truncate maw={220} data-testid="brand">
+        {company?.organization ?? t('appName')}
+      </Text>
+    </Group></Anchor>
+  );
+}
+
+/** Follows the profile's language once it is known. */
+function ProfileLanguage() {
+  const { i18n } = useTranslation();
+  const userLanguage = useAppData().data?.loggedInUser.language;
+  useEffect(() => {
+    if (userLanguage && userLanguage !== i18n.language) setLanguage(userLanguage);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [userLanguage]);
+  return null;
+}
+
+/**
+ * Side menu (collapsible, remembered; a drawer on phones) and top bar around the signed-in pages. The application
+ * data is read by the small parts that show it (Brand, ProfileLanguage, the user menu): when it arrives, they
+ * re-render, not the whole shell.
+ */
 export function DashboardLayout() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { pathname } = useLocation();
   const [mobileOpened, mobile] = useDisclosure(false);
   const [collapsed, setCollapsed] = useState<boolean>(() => readLocal(COLLAPSED_KEY, false));
   const phone = useMediaQuery('(max-width: 48em)');
   const [dialog, setDialog] = useState<'profile' | 'company' | null>(null);
-  const appData = useAppData();
-  const company = appData.data?.company;
-  const userLanguage = appData.data?.loggedInUser.language;
   const inSettings = pathname.startsWith('/settings');
   const mini = collapsed && !phone;
-
-  useEffect(() => {
-    if (userLanguage && userLanguage !== i18n.language) setLanguage(userLanguage);
-    // follow the profile's language once it is known
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [userLanguage]);
 
   const toggleCollapsed = () => {
     setCollapsed((c) => {
@@ -97,6 +119,7 @@ export function DashboardLayout() {
       padding="md"
       data-collapsed={mini ? 'true' : 'false'}
     >
+      <ProfileLanguage />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -106,14 +129,7 @@ export function DashboardLayout() {
                 {collapsed ? <IconLayoutSidebarLeftExpand size={20} /> : <IconLayoutSidebarLeftCollapse size={20} />}
               </ActionIcon>
             </DeferredTooltip>
-            <Anchor component={Link} to="/dashboard/work-orders" c="inherit" underline="never"><Group gap={8} wrap="nowrap">
-              <Avatar src={company?.profilePictureLow ?? undefined} radius="md" size={32} color="indigo">
-                {(company?.organization ?? 'C').slice(0, 1).toUpperCase()}
-              </Avatar>
-              <Text fw={700} visibleFrom="xs" truncate maw={220} data-testid="brand">
-                {company?.organization ?? t('appName')}
-              </Text>
-            </Group></Anchor>
+            <Brand />
           </Group>
           <Group gap="xs" wrap="nowrap">
             <FullscreenToggle />
