@@ -8,15 +8,12 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadSignedInRoute } from './app/app-routes';
-import { loadTimeRefresh } from './lib/api';
-import { getAccessToken } from './lib/session';
 
 /** Mounts the whole SPA (Mantine, router, queries, i18n) on `el`, once the interface language is loaded. */
 export async function mountApp(el: HTMLElement, beforeRender?: () => void) {
-  // A signed-in page: the shell's and page's modules start loading now, with the session refresh (the refresh
-  // cookie; on a cold load the entry, main.tsx, already started it), instead of once the app has mounted;
-  // AuthProvider joins the same refresh.
-  if (preloadSignedInRoute(window.location.pathname) && !getAccessToken()) void loadTimeRefresh();
+  // A signed-in page: the shell's and page's modules start loading now, instead of once the app has mounted.
+  // (The session refresh was started by the entry, main.tsx; AuthProvider joins it.)
+  preloadSignedInRoute(window.location.pathname);
   await loadLanguage(i18n.language);
   const root = createRoot(el);
   const render = () =>

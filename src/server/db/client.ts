@@ -94,14 +94,10 @@ async function upToDate(db: Db): Promise<boolean> {
  */
 export function withTenant<T>(db: Db, orgId: number, fn: (tx: Tx) => Promise<T>, options: { readOnly?: boolean } = {}): Promise<T> {
   const runner = tenantRunners.get(db);
-  if (runner) return runner(orgId, fn, options.readOnly ?? false);
-  return db.transaction(async (tx) => {
-    // One statement: the settings are transaction-local (`role` is SET LOCAL ROLE), and a transaction may
-    // turn read-only at any point (only read-write must come before its first query).
-    const readOnly = options.readOnly ? sql`, set_config('transaction_read_only', 'on', true)` : sql``;
-    await tx.execute(sql`select set_config('app.org_id', ${String(orgId)}, true), set_config('role', ${RUNTIME_ROLE}, true)${readOnly}`);
-    return fn(tx as Tx);
-  });
+  if (!runner) return Promise.reject(new Error('withTenant needs a database opened by openDatabase'));
+  // The runners write the organisation id into their settings statement: it must be the integer we checked.
+  if (!Number.isSafeInteger(orgId) || orgId <= 0) return Promise.reject(new Error(`Invalid organisation id ${orgId}`));
+  return runner(orgId, fn, options.readOnly ?? false);
 }
 
 /**
@@ -135,7 +131,6 @@ function pgTenantRunner(
   const { dialect, session } = db as unknown as { dialect: never; session: { schema: never; options: never } };
   type TenantClient = import('pg').PoolClient & { tenantRole?: true; tenantOrgId?: number; tenantTx?: Tx };
   return async (orgId, fn, readOnly) => {
-    if (!Number.isSafeInteger(orgId) || orgId <= 0) throw new Error(`Invalid organisation id ${orgId}`);
     const client = (await pool.connect()) as TenantClient;
     // drizzle's transaction object holds nothing but its connection: one per connection serves every request.
     const tx = (client.tenantTx ??= new Transaction(dialect, new Session(client, dialect, session.schema, session.options), session.schema) as unknown as Tx);
@@ -182,8 +177,6 @@ function pgliteTenantRunner(
 ): TenantRunner {
   const { dialect, session } = db as unknown as { dialect: never; session: { schema: never; options: never } };
   return async (orgId, fn, readOnly) => {
-    if (!Number.isSafeInteger(orgId) || orgId <= 0) throw new Error(`Invalid organisation id ${orgId}`);
-    // The organisation id is an integer we checked, so it is written inline.
     const settings = `select set_config('app.org_id', '${orgId}', true), set_config('role', '${RUNTIME_ROLE}', true)`;
     // drizzle's own transaction object over our connection, so savepoints work as in any drizzle transaction.
     const over = (connection: Queryable) => new Transaction(dialect, new Session(connection as never, dialect, session.schema, session.options), session.schema) as unknown as Tx;
