@@ -3,7 +3,7 @@
  * token, role check, one RLS transaction as the runtime role) against a bare Fastify server running the
  * same SQL through `pg`, alternated run by run, median of three. Also get-app-data's size and time.
  *
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/stack/run.ts [--seconds 5] [--concurrency 8]
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/stack/run.ts [--seconds 5] [--concurrency 8] [--warmup 10]
  */
 import { parseArgs } from 'node:util';
 import type { AddressInfo } from 'node:net';
@@ -15,7 +15,7 @@ import { loadConfig } from '../../src/server/env';
 import { users } from '../../src/server/db/schema';
 import { fmt, get, measure, median, type Figures } from '../lib/measure';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, concurrency: { type: 'string', default: '8' } } });
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, concurrency: { type: 'string', default: '8' }, warmup: { type: 'string', default: '10' } } });
 const adminUrl = process.env.DATABASE_URL;
 if (!adminUrl) {
   console.error('Set DATABASE_URL to a PostgreSQL server (the benchmark creates and drops its own database).');
@@ -23,6 +23,7 @@ if (!adminUrl) {
 }
 const SECONDS = Number(values.seconds);
 const CONCURRENCY = Number(values.concurrency);
+const WARMUP = Number(values.warmup);
 
 const dbName = `cmms_bench_stack_${Date.now()}`;
 const admin = new pg.Client({ connectionString: adminUrl });
@@ -64,10 +65,16 @@ try {
   const barePort = (bare.server.address() as AddressInfo).port;
 
   const headers = { host, authorization: `Bearer ${token}` };
+  // Steady state, not the first seconds: the full stack runs far more JavaScript than the baseline, and V8
+  // needs some ten thousand requests before that code is optimised (its first 5 s ran at half the speed of
+  // its later runs). Both servers get the same unmeasured warm-up.
+  await measure(() => get(port, '/api/user/getCompanyUsers?page=1&pageSize=25', headers), WARMUP, CONCURRENCY);
+  await measure(() => get(barePort, '/users', {}), WARMUP, CONCURRENCY);
   const runs: { api: Figures[]; bare: Figures[] } = { api: [], bare: [] };
   for (let i = 0; i < 3; i++) {
     runs.api.push(await measure(() => get(port, '/api/user/getCompanyUsers?page=1&pageSize=25', headers), SECONDS, CONCURRENCY));
     runs.bare.push(await measure(() => get(barePort, '/users', {}), SECONDS, CONCURRENCY));
+    console.log(`run ${i + 1}: full stack ${fmt(runs.api[i].rps, 0)} req/s, bare ${fmt(runs.bare[i].rps, 0)} req/s`);
   }
   const m = (xs: Figures[], k: keyof Figures) => median(xs.map((x) => x[k]));
   const single = { api: [] as Figures[], bare: [] as Figures[] };
