@@ -7,6 +7,7 @@ import * as schema from './schema';
 import { applyTenancy, RUNTIME_ROLE } from './tenancy';
 import { ROOT } from '../paths';
 import { startEmbedded, type PGliteThread, type Queryable } from './pglite-thread';
+import { keepPreparedOn } from './prepared';
 
 export type Schema = typeof schema;
 /** The one database type: PGlite (embedded) and node-postgres both satisfy it. */
@@ -133,7 +134,12 @@ function pgTenantRunner(
   return async (orgId, fn, readOnly) => {
     const client = (await pool.connect()) as TenantClient;
     // drizzle's transaction object holds nothing but its connection: one per connection serves every request.
-    const tx = (client.tenantTx ??= new Transaction(dialect, new Session(client, dialect, session.schema, session.options), session.schema) as unknown as Tx);
+    let tx = client.tenantTx;
+    if (!tx) {
+      tx = client.tenantTx = new Transaction(dialect, new Session(client, dialect, session.schema, session.options), session.schema) as unknown as Tx;
+      // It lives as long as its connection, so reads may keep their built statements on it (decision 017).
+      keepPreparedOn(tx);
+    }
     let broken: Error | undefined;
     try {
       if (!client.tenantRole) {

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, eq } from 'drizzle-orm';
+import { createOrg, createTestApp, type TestApp } from '../test/harness';
+import { withTenant } from './client';
+import { users } from './schema';
+import { param, preparedRead } from './prepared';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** The people of an organisation, optionally of one role, through `preparedRead`; counts the builds. */
+let builds = 0;
+const emailsOf = (orgId: number, role?: 'worker' | 'manager', offset = 0) =>
+  withTenant(
+    t.database.db,
+    orgId,
+    (tx) =>
+      preparedRead(
+        tx,
+        role ? 'test.emails.role' : 'test.emails',
+        () => {
+          builds++;
+          return tx
+            .select({ email: users.email })
+            .from(users)
+            .where(and(eq(users.orgId, param('orgId')), role ? eq(users.role, param('role')) : undefined))
+            .orderBy(asc(users.id))
+            .limit(param('limit'))
+            .offset(param('offset'));
+        },
+        { orgId, role, limit: 50, offset },
+      ).then((rows) => rows.map((r) => r.email)),
+    { readOnly: true },
+  );
+
+describe('reads built once per connection (decision 017)', () => {
+  it('gives each call its own values, across organisations, shapes and pages, as a freshly built query would', async () => {
+    const a = await createOrg(t);
+    const b = await createOrg(t);
+    for (const org of [a, b]) for (const role of ['worker', 'worker', 'manager'] as const) await org.as(role);
+    const expected = async (orgId: number, role?: 'worker' | 'manager', offset = 0) =>
+      withTenant(t.database.db, orgId, async (tx) =>
+        (
+          await tx
+            .select({ email: users.email })
+            .from(users)
+            .where(and(eq(users.orgId, orgId), role ? eq(users.role, role) : undefined))
+            .orderBy(asc(users.id))
+            .limit(50)
+            .offset(offset)
+        ).map((r) => r.email),
+      );
+    builds = 0;
+    // Interleaved on purpose: the same connection serves both organisations and both shapes in turn.
+    for (let round = 0; round < 3; round++) {
+      for (const org of [a, b]) {
+        expect(await emailsOf(org.orgId)).toEqual(await expected(org.orgId));
+        expect(await emailsOf(org.orgId, 'worker')).toEqual(await expected(org.orgId, 'worker'));
+        expect(await emailsOf(org.orgId, 'manager', 0)).toEqual(await expected(org.orgId, 'manager'));
+        expect(await emailsOf(org.orgId, 'worker', 1)).toEqual(await expected(org.orgId, 'worker', 1));
+      }
+    }
+    expect(await emailsOf(a.orgId, 'worker')).toHaveLength(2);
+    expect((await emailsOf(b.orgId)).every((email) => email.endsWith(`@${b.subdomain}.example.com`))).toBe(true);
+    if (t.database.kind === 'postgres') {
+      // Request connections keep what they built: at most one build per shape and connection (10 in the pool).
+      expect(builds).toBeLessThanOrEqual(2 * 10);
+    } else {
+      // PGlite's request transactions last one request: built every time, never kept.
+      expect(builds).toBe(3 * 2 * 4 + 2);
+    }
+  });
+
+  it('still walls off other organisations when a kept statement is given their id', async () => {
+    const a = await createOrg(t);
+    const b = await createOrg(t);
+    await emailsOf(a.orgId);
+    // Row-level security answers for the organisation the connection is set to, whatever the parameter says.
+    const leaked = await withTenant(t.database.db, a.orgId, (tx) =>
+      preparedRead(tx, 'test.emails', () => tx.select({ email: users.email }).from(users).where(eq(users.orgId, param('orgId'))).orderBy(asc(users.id)).limit(param('limit')).offset(param('offset')), {
+        orgId: b.orgId,
+        limit: 50,
+        offset: 0,
+      }),
+    );
+    expect(leaked).toEqual([]);
+  });
+});
