@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../server/db/client';
+import { param, preparedRead } from '../../server/db/prepared';
 import { assetCategories, assets, customerVendors } from '../../server/db/schema';
 import { conflict, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/plugins/errors';
@@ -62,39 +63,58 @@ function idFromText(text: string) {
   return m ? Number(m[1]) : undefined;
 }
 
-function listWhere(orgId: number, query: { name?: string; status?: string[]; categoryId?: number }) {
+/**
+ * The list's filters with their values as placeholders, and the shape that names which are present, for
+ * `preparedRead` (decision 017). The options list shares them.
+ */
+function listFilter(orgId: number, query: { name?: string; status?: string[]; categoryId?: number }) {
   const like = query.name ? `%${escapeLike(query.name)}%` : undefined;
   const id = query.name ? idFromText(query.name) : undefined;
-  return and(
-    eq(assets.orgId, orgId),
-    like
-      ? or(ilike(assets.name, like), ilike(assets.serial, like), ilike(assets.assetCode, like), ilike(assets.assetBarcode, like), id ? eq(assets.id, id) : undefined)
-      : undefined,
-    query.status?.length ? inArray(assets.status, query.status as AssetDto['status'][]) : undefined,
-    query.categoryId ? eq(assets.assetCategoryId, query.categoryId) : undefined,
-  );
+  const status = query.status?.length ? query.status : undefined;
+  const categoryId = query.categoryId || undefined;
+  const where = () =>
+    and(
+      eq(assets.orgId, param('orgId')),
+      like
+        ? or(
+            ilike(assets.name, param('like')),
+            ilike(assets.serial, param('like')),
+            ilike(assets.assetCode, param('like')),
+            ilike(assets.assetBarcode, param('like')),
+            id ? eq(assets.id, param('id')) : undefined,
+          )
+        : undefined,
+      // `= any` of one array: the number of statuses does not change the statement.
+      status ? sql`${assets.status} = any(${param('status')})` : undefined,
+      categoryId ? eq(assets.assetCategoryId, param('categoryId')) : undefined,
+    );
+  const shape = [like && 'name', id && 'id', status && 'status', categoryId && 'category'].filter(Boolean).join(',');
+  return { where, shape, values: { orgId, like, id, status, categoryId } };
 }
 
 /** GET get-assets: a page of assets, newest first, filtered by text, status and category. */
 export async function listAssets(tx: Tx, orgId: number, query: AssetListQuery): Promise<AssetList> {
-  const where = listWhere(orgId, query);
-  const [{ total }] = await tx.select({ total: count() }).from(assets).where(where);
-  const rows = await baseQuery(tx)
-    .where(where)
-    .orderBy(desc(assets.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+  const filter = listFilter(orgId, query);
+  const offset = (query.page - 1) * query.pageSize;
+  const [{ total }] = await preparedRead(tx, `assets.count:${filter.shape}`, () => tx.select({ total: count() }).from(assets).where(filter.where()), filter.values);
+  const rows = await preparedRead(
+    tx,
+    `assets.list:${filter.shape}`,
+    () => baseQuery(tx).where(filter.where()).orderBy(desc(assets.id)).limit(param('limit')).offset(param('offset')),
+    { ...filter.values, limit: query.pageSize, offset },
+  );
   return { assets: rows.map(toDto), pagination: pagination(total, query.page, query.pageSize) };
 }
 
 /** GET get-assets-options: `{ value, label, assetId }`, 5 by default, alphabetical. */
 export async function listAssetOptions(tx: Tx, orgId: number, query: { pageSize: number; name?: string }): Promise<AssetOption[]> {
-  const rows = await tx
-    .select({ value: assets.id, label: assets.name })
-    .from(assets)
-    .where(listWhere(orgId, query))
-    .orderBy(asc(assets.name), asc(assets.id))
-    .limit(query.pageSize);
+  const filter = listFilter(orgId, query);
+  const rows = await preparedRead(
+    tx,
+    `assets.options:${filter.shape}`,
+    () => tx.select({ value: assets.id, label: assets.name }).from(assets).where(filter.where()).orderBy(asc(assets.name), asc(assets.id)).limit(param('limit')),
+    { ...filter.values, limit: query.pageSize },
+  );
   return rows.map((r) => ({ ...r, assetId: displayId('AS', r.value) }));
 }
 
