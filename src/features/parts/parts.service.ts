@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../server/db/client';
+import { param, preparedRead } from '../../server/db/prepared';
 import { parts, productCategories, stockMoves, uoms, users } from '../../server/db/schema';
 import { badRequest, conflict, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/plugins/errors';
@@ -78,47 +79,60 @@ export async function getPart(tx: Tx, orgId: number, id: number): Promise<PartDt
 
 const lowStockCondition = and(eq(parts.type, 'stockable'), lt(parts.quantityOnHand, parts.minimumQuantity));
 
-function listWhere(orgId: number, query: { name?: string; type?: string[]; categoryId?: number; lowStock?: boolean }) {
+/**
+ * The list's filters with their values as placeholders, and the shape that names which are present, for
+ * `preparedRead` (decision 017).
+ */
+function listFilter(orgId: number, query: { name?: string; type?: string[]; categoryId?: number; lowStock?: boolean }) {
   const like = query.name ? `%${escapeLike(query.name)}%` : undefined;
-  return and(
-    eq(parts.orgId, orgId),
-    like ? or(ilike(parts.name, like), ilike(parts.skuCode, like)) : undefined,
-    query.type?.length ? inArray(parts.type, query.type as PartDto['type'][]) : undefined,
-    query.categoryId ? eq(parts.categoryId, query.categoryId) : undefined,
-    query.lowStock ? lowStockCondition : undefined,
+  const type = query.type?.length ? query.type : undefined;
+  const categoryId = query.categoryId || undefined;
+  const where = () =>
+    and(
+      eq(parts.orgId, param('orgId')),
+      like ? or(ilike(parts.name, param('like')), ilike(parts.skuCode, param('like'))) : undefined,
+      // `= any` of one array: the number of types does not change the statement.
+      type ? sql`${parts.type} = any(${param('type')})` : undefined,
+      categoryId ? eq(parts.categoryId, param('categoryId')) : undefined,
+      query.lowStock ? lowStockCondition : undefined,
+    );
+  const shape = [like && 'name', type && 'type', categoryId && 'category', query.lowStock && 'low'].filter(Boolean).join(',');
+  return { where, shape, values: { orgId, like, type, categoryId } };
+}
+
+type PartsOrder = 'newest' | 'emptiest';
+const partsOrder = { newest: [desc(parts.id)], emptiest: [asc(parts.quantityOnHand), asc(parts.name), asc(parts.id)] } satisfies Record<PartsOrder, unknown>;
+
+/** A page of parts and their total, through statements kept per connection. */
+async function pageOfParts(tx: Tx, orgId: number, query: PartListQuery & { lowStock?: boolean }, order: PartsOrder): Promise<PartList> {
+  const filter = listFilter(orgId, query);
+  const offset = (query.page - 1) * query.pageSize;
+  const [{ total }] = await preparedRead(tx, `parts.count:${filter.shape}`, () => tx.select({ total: count() }).from(parts).where(filter.where()), filter.values);
+  const rows = await preparedRead(
+    tx,
+    `parts.list:${order}:${filter.shape}`,
+    () => baseQuery(tx).where(filter.where()).orderBy(...partsOrder[order]).limit(param('limit')).offset(param('offset')),
+    { ...filter.values, limit: query.pageSize, offset },
   );
+  return { parts: rows.map(toDto), pagination: pagination(total, query.page, query.pageSize) };
 }
 
 /** GET get-parts: a page of parts, newest first, filtered by text, type, category and low stock. */
-export async function listParts(tx: Tx, orgId: number, query: PartListQuery): Promise<PartList> {
-  const where = listWhere(orgId, query);
-  const [{ total }] = await tx.select({ total: count() }).from(parts).where(where);
-  const rows = await baseQuery(tx)
-    .where(where)
-    .orderBy(desc(parts.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  return { parts: rows.map(toDto), pagination: pagination(total, query.page, query.pageSize) };
-}
+export const listParts = (tx: Tx, orgId: number, query: PartListQuery): Promise<PartList> => pageOfParts(tx, orgId, query, 'newest');
 
 /** GET get-low-stock-parts: the stockable parts under their minimum quantity, the emptiest first. */
-export async function listLowStockParts(tx: Tx, orgId: number, query: PartListQuery): Promise<PartList> {
-  const where = listWhere(orgId, { ...query, lowStock: true });
-  const [{ total }] = await tx.select({ total: count() }).from(parts).where(where);
-  const rows = await baseQuery(tx)
-    .where(where)
-    .orderBy(asc(parts.quantityOnHand), asc(parts.name), asc(parts.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  return { parts: rows.map(toDto), pagination: pagination(total, query.page, query.pageSize) };
-}
+export const listLowStockParts = (tx: Tx, orgId: number, query: PartListQuery): Promise<PartList> =>
+  pageOfParts(tx, orgId, { ...query, lowStock: true }, 'emptiest');
 
 /** GET get-parts-options: `{ value, label, salesPrice, … }` by name or SKU, alphabetical. */
 export async function listPartOptions(tx: Tx, orgId: number, query: { pageSize: number; name?: string }): Promise<PartOption[]> {
-  const rows = await baseQuery(tx)
-    .where(listWhere(orgId, query))
-    .orderBy(asc(parts.name), asc(parts.id))
-    .limit(query.pageSize);
+  const filter = listFilter(orgId, query);
+  const rows = await preparedRead(
+    tx,
+    `parts.options:${filter.shape}`,
+    () => baseQuery(tx).where(filter.where()).orderBy(asc(parts.name), asc(parts.id)).limit(param('limit')),
+    { ...filter.values, limit: query.pageSize },
+  );
   return rows.map((r) => {
     const p = toDto(r);
     return { value: p.id, label: p.name, salesPrice: p.salesPrice, skuCode: p.skuCode, type: p.type, quantityOnHand: p.quantityOnHand, unitOfMeasure: p.unitOfMeasure };
