@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../server/db/client';
-import { param, preparedRead } from '../../server/db/prepared';
+import { param, preparedRead, shapeOf } from '../../server/db/prepared';
 import { assetCategories, assets, customerVendors } from '../../server/db/schema';
 import { conflict, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/plugins/errors';
@@ -88,18 +88,17 @@ function listFilter(orgId: number, query: { name?: string; status?: string[]; ca
       status ? sql`${assets.status} = any(${param('status')})` : undefined,
       categoryId ? eq(assets.assetCategoryId, param('categoryId')) : undefined,
     );
-  const shape = [like && 'name', id && 'id', status && 'status', categoryId && 'category'].filter(Boolean).join(',');
-  return { where, shape, values: { orgId, like, id, status, categoryId } };
+  return { where, shape: (statement: string) => shapeOf(statement, { name: like, id, status, categoryId }), values: { orgId, like, id, status, categoryId } };
 }
 
 /** GET get-assets: a page of assets, newest first, filtered by text, status and category. */
 export async function listAssets(tx: Tx, orgId: number, query: AssetListQuery): Promise<AssetList> {
   const filter = listFilter(orgId, query);
   const offset = (query.page - 1) * query.pageSize;
-  const [{ total }] = await preparedRead(tx, `assets.count:${filter.shape}`, () => tx.select({ total: count() }).from(assets).where(filter.where()), filter.values);
+  const [{ total }] = await preparedRead(tx, filter.shape('assets.count'), () => tx.select({ total: count() }).from(assets).where(filter.where()), filter.values);
   const rows = await preparedRead(
     tx,
-    `assets.list:${filter.shape}`,
+    filter.shape('assets.list'),
     () => baseQuery(tx).where(filter.where()).orderBy(desc(assets.id)).limit(param('limit')).offset(param('offset')),
     { ...filter.values, limit: query.pageSize, offset },
   );
@@ -111,7 +110,7 @@ export async function listAssetOptions(tx: Tx, orgId: number, query: { pageSize:
   const filter = listFilter(orgId, query);
   const rows = await preparedRead(
     tx,
-    `assets.options:${filter.shape}`,
+    filter.shape('assets.options'),
     () => tx.select({ value: assets.id, label: assets.name }).from(assets).where(filter.where()).orderBy(asc(assets.name), asc(assets.id)).limit(param('limit')),
     { ...filter.values, limit: query.pageSize },
   );

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../server/db/client';
-import { param, preparedRead } from '../../server/db/prepared';
+import { param, preparedRead, shapeOf } from '../../server/db/prepared';
 import { parts, productCategories, stockMoves, uoms, users } from '../../server/db/schema';
 import { badRequest, conflict, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/plugins/errors';
@@ -96,8 +96,7 @@ function listFilter(orgId: number, query: { name?: string; type?: string[]; cate
       categoryId ? eq(parts.categoryId, param('categoryId')) : undefined,
       query.lowStock ? lowStockCondition : undefined,
     );
-  const shape = [like && 'name', type && 'type', categoryId && 'category', query.lowStock && 'low'].filter(Boolean).join(',');
-  return { where, shape, values: { orgId, like, type, categoryId } };
+  return { where, shape: (statement: string) => shapeOf(statement, { name: like, type, categoryId, lowStock: query.lowStock }), values: { orgId, like, type, categoryId } };
 }
 
 type PartsOrder = 'newest' | 'emptiest';
@@ -107,10 +106,10 @@ const partsOrder = { newest: [desc(parts.id)], emptiest: [asc(parts.quantityOnHa
 async function pageOfParts(tx: Tx, orgId: number, query: PartListQuery & { lowStock?: boolean }, order: PartsOrder): Promise<PartList> {
   const filter = listFilter(orgId, query);
   const offset = (query.page - 1) * query.pageSize;
-  const [{ total }] = await preparedRead(tx, `parts.count:${filter.shape}`, () => tx.select({ total: count() }).from(parts).where(filter.where()), filter.values);
+  const [{ total }] = await preparedRead(tx, filter.shape('parts.count'), () => tx.select({ total: count() }).from(parts).where(filter.where()), filter.values);
   const rows = await preparedRead(
     tx,
-    `parts.list:${order}:${filter.shape}`,
+    filter.shape(`parts.list.${order}`),
     () => baseQuery(tx).where(filter.where()).orderBy(...partsOrder[order]).limit(param('limit')).offset(param('offset')),
     { ...filter.values, limit: query.pageSize, offset },
   );
@@ -129,7 +128,7 @@ export async function listPartOptions(tx: Tx, orgId: number, query: { pageSize: 
   const filter = listFilter(orgId, query);
   const rows = await preparedRead(
     tx,
-    `parts.options:${filter.shape}`,
+    filter.shape('parts.options'),
     () => baseQuery(tx).where(filter.where()).orderBy(asc(parts.name), asc(parts.id)).limit(param('limit')),
     { ...filter.values, limit: query.pageSize },
   );

@@ -2,7 +2,7 @@ import { and, asc, eq, ilike, or, sql, type Placeholder, type SQL } from 'drizzl
 import type { z } from 'zod';
 import type { Tx } from '../../server/db/client';
 import { countRows, pageWithTotal, totalOver } from '../../server/db/paging';
-import { param, preparedRead } from '../../server/db/prepared';
+import { param, preparedRead, shapeOf } from '../../server/db/prepared';
 import { invitations, users } from '../../server/db/schema';
 import { conflict, forbidden, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/plugins/errors';
@@ -48,7 +48,7 @@ export async function listUsers(tx: Tx, orgId: number, query: z.output<typeof us
   const offset = (query.page - 1) * query.pageSize;
   const page = await preparedRead(
     tx,
-    pattern ? 'users.list.name' : 'users.list',
+    shapeOf('users.list', { name: pattern }),
     () =>
       tx
         .select({ ...userColumns, total: totalOver() })

@@ -14,6 +14,13 @@ export function keepPreparedOn(tx: Tx) {
   if (!reusable.has(tx)) reusable.set(tx, new Map());
 }
 
+/**
+ * A statement's shape from the filters present: `shapeOf('assets.list', { name: like, status })` is
+ * 'assets.list:name,status' when both are set. Every optional filter goes in, so that no two texts share a shape.
+ */
+export const shapeOf = (statement: string, filters: Record<string, unknown>) =>
+  `${statement}:${Object.keys(filters).filter((key) => filters[key]).join(',')}`;
+
 /** A value filled in at execution: `param('orgId')`. */
 export const param = (name: string): Placeholder => sql.placeholder(name);
 
@@ -21,7 +28,7 @@ export const param = (name: string): Placeholder => sql.placeholder(name);
  * A read whose SQL drizzle builds once per connection and shape, then executes with `values` in its
  * placeholders (decision 017). Building a list's query and its row mapping from the builder took 60 µs of
  * every request, as much as the rest of the plugin stack.
- * `shape` names the statement: everything that changes its text (which filters are present, the caller's
+ * `shape` names the statement (`shapeOf`): everything that changes its text (which filters are present, the caller's
  * role) must be in it; everything else must be a `param`. The statement stays unnamed for PostgreSQL, so each
  * execution is planned with its own values, as an ordinary query is.
  */
