@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { createOrg, createTestApp, type TestApp } from '../test/harness';
 import { withTenant } from './client';
 import { users } from './schema';
-import { param, preparedRead } from './prepared';
+import { mapRowsOnce, param, preparedRead } from './prepared';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -87,5 +87,50 @@ describe('reads built once per connection (decision 017)', () => {
       }),
     );
     expect(leaked).toEqual([]);
+  });
+});
+
+describe('rows mapped with decoders worked out once', () => {
+  it('gives what drizzle itself maps: columns, nulls, dates, JSON, mapped and aliased expressions', async () => {
+    const a = await createOrg(t);
+    await a.as('worker');
+    await withTenant(t.database.db, a.orgId, (tx) => tx.update(users).set({ notificationSettings: { workOrders: false } }).where(eq(users.role, 'worker')));
+    const read = async (fast: boolean) =>
+      withTenant(t.database.db, a.orgId, async (tx) => {
+        const query = tx
+          .select({
+            id: users.id,
+            email: users.email,
+            phoneNumber: users.phoneNumber,
+            settings: users.notificationSettings,
+            createdAt: users.createdAt,
+            total: sql<number>`count(*) over ()`.mapWith(Number),
+            unmapped: sql<string>`${users.id}::text || '-' || ${users.role}`,
+            aliased: sql<number>`${users.id} * 2`.mapWith(Number).as('aliased'),
+          })
+          .from(users)
+          .where(eq(users.orgId, param('orgId')))
+          .orderBy(asc(users.id))
+          .prepare('');
+        if (fast) expect(mapRowsOnce(query)).toHaveProperty('customResultMapper', expect.any(Function));
+        return query.execute({ orgId: a.orgId });
+      });
+    const mapped = await read(true);
+    expect(mapped).toEqual(await read(false));
+    expect(mapped).toHaveLength(2);
+    expect(mapped[0].createdAt).toBeInstanceOf(Date);
+    expect(mapped[0].total).toBe(2);
+    expect(mapped[0].phoneNumber).toBeNull();
+    expect(mapped[1].settings).toEqual({ workOrders: false });
+    expect(mapped[1].aliased).toBe(mapped[1].id * 2);
+  });
+
+  it('leaves nested selections to drizzle (their null objects need its join bookkeeping)', async () => {
+    const a = await createOrg(t);
+    await withTenant(t.database.db, a.orgId, async (tx) => {
+      const query = mapRowsOnce(tx.select({ id: users.id, person: { email: users.email } }).from(users).where(eq(users.orgId, param('orgId'))).prepare(''));
+      expect(query).toHaveProperty('customResultMapper', undefined);
+      expect(await query.execute({ orgId: a.orgId })).toEqual([{ id: expect.any(Number), person: { email: expect.stringContaining('@') } }]);
+    });
   });
 });
