@@ -1,9 +1,9 @@
 /**
  * What the full plugin stack costs: the users list through the real app (host -> organisation,
  * token, role check, one RLS transaction as the runtime role) against a bare Fastify server running the
- * same SQL through `pg`, alternated run by run, median of three. Also get-app-data's size and time.
+ * same SQL through `pg`, alternated run by run, median of five. Also get-app-data's size and time.
  *
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/stack/run.ts [--seconds 5] [--concurrency 8] [--warmup 10]
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/stack/run.ts [--seconds 5] [--concurrency 8] [--warmup 10] [--runs 5]
  */
 import { parseArgs } from 'node:util';
 import type { AddressInfo } from 'node:net';
@@ -15,7 +15,9 @@ import { loadConfig } from '../../src/server/env';
 import { users } from '../../src/server/db/schema';
 import { fmt, get, measure, median, type Figures } from '../lib/measure';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, concurrency: { type: 'string', default: '8' }, warmup: { type: 'string', default: '10' } } });
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '5' }, concurrency: { type: 'string', default: '8' }, warmup: { type: 'string', default: '10' }, runs: { type: 'string', default: '5' } },
+});
 const adminUrl = process.env.DATABASE_URL;
 if (!adminUrl) {
   console.error('Set DATABASE_URL to a PostgreSQL server (the benchmark creates and drops its own database).');
@@ -24,6 +26,7 @@ if (!adminUrl) {
 const SECONDS = Number(values.seconds);
 const CONCURRENCY = Number(values.concurrency);
 const WARMUP = Number(values.warmup);
+const RUNS = Math.max(3, Number(values.runs));
 
 const dbName = `cmms_bench_stack_${Date.now()}`;
 const admin = new pg.Client({ connectionString: adminUrl });
@@ -71,12 +74,15 @@ try {
   await measure(() => get(port, '/api/user/getCompanyUsers?page=1&pageSize=25', headers), WARMUP, CONCURRENCY);
   await measure(() => get(barePort, '/users', {}), WARMUP, CONCURRENCY);
   const runs: { api: Figures[]; bare: Figures[] } = { api: [], bare: [] };
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < RUNS; i++) {
     runs.api.push(await measure(() => get(port, '/api/user/getCompanyUsers?page=1&pageSize=25', headers), SECONDS, CONCURRENCY));
     runs.bare.push(await measure(() => get(barePort, '/users', {}), SECONDS, CONCURRENCY));
-    console.log(`run ${i + 1}: full stack ${fmt(runs.api[i].rps, 0)} req/s, bare ${fmt(runs.bare[i].rps, 0)} req/s`);
+    console.log(`run ${i + 1}: full stack ${fmt(runs.api[i].rps, 0)} req/s, bare ${fmt(runs.bare[i].rps, 0)} req/s, ratio ${fmt(runs.api[i].rps / runs.bare[i].rps)}`);
   }
   const m = (xs: Figures[], k: keyof Figures) => median(xs.map((x) => x[k]));
+  // This machine's speed drifts by a factor of two within minutes; a run and the baseline run right after it
+  // see the same machine, so each pair's ratio is compared, and their median reported.
+  const pairRatio = (k: 'rps' | 'p99') => median(runs.api.map((api, i) => api[k] / runs.bare[i][k]));
   const single = { api: [] as Figures[], bare: [] as Figures[] };
   for (let i = 0; i < 3; i++) {
     single.api.push(await measure(() => get(port, '/api/user/getCompanyUsers?page=1&pageSize=25', headers), 2, 1));
@@ -85,12 +91,13 @@ try {
   const appData = await app.inject({ method: 'GET', url: '/api/user/get-app-data', headers });
   const appDataFig = await measure(() => get(port, '/api/user/get-app-data', headers), 2, 1);
 
-  console.log(`\nStack overhead (${new Date().toISOString().slice(0, 10)}, ${CONCURRENCY} connections, ${SECONDS} s x 3, median)`);
+  console.log(`\nStack overhead (${new Date().toISOString().slice(0, 10)}, ${CONCURRENCY} connections, ${SECONDS} s x ${RUNS} alternated, median)`);
   console.log('| what | req/s | p50 ms | p99 ms | errors |');
   console.log('|---|---|---|---|---|');
   console.log(`| users list, full stack | ${fmt(m(runs.api, 'rps'), 0)} | ${fmt(m(runs.api, 'p50'))} | ${fmt(m(runs.api, 'p99'))} | ${m(runs.api, 'errors')} |`);
   console.log(`| same SQL, bare Fastify + pg | ${fmt(m(runs.bare, 'rps'), 0)} | ${fmt(m(runs.bare, 'p50'))} | ${fmt(m(runs.bare, 'p99'))} | ${m(runs.bare, 'errors')} |`);
-  console.log(`| ratio full / bare | ${fmt(m(runs.api, 'rps') / m(runs.bare, 'rps'))} | | ${fmt(m(runs.api, 'p99') / m(runs.bare, 'p99'))} | |`);
+  console.log(`| ratio full / bare (median of the runs' ratios) | ${fmt(pairRatio('rps'))} | | ${fmt(pairRatio('p99'))} | |`);
+  console.log(`| ratio of the medians | ${fmt(m(runs.api, 'rps') / m(runs.bare, 'rps'))} | | ${fmt(m(runs.api, 'p99') / m(runs.bare, 'p99'))} | |`);
   console.log(`\nOne connection, p50: full ${fmt(m(single.api, 'p50'))} ms, bare ${fmt(m(single.bare, 'p50'))} ms -> stack cost ${fmt(m(single.api, 'p50') - m(single.bare, 'p50'))} ms per request`);
   console.log(`get-app-data: ${appData.body.length} bytes, p50 ${fmt(appDataFig.p50)} ms, p99 ${fmt(appDataFig.p99)} ms`);
   console.log(`peak RSS: ${(process.memoryUsage().rss / 1048576).toFixed(0)} MiB (load generator, app and baseline in one process)`);
