@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../server/db/client';
+import { bindTo, param, preparedRead, shapeOf, type Bind } from '../../server/db/prepared';
 import { assets, parts, timeTrackingReasons, users, workOrderAssignees, workOrderLabors, workOrderOpenDueDayCounts, workOrderParts, workOrderPriorityCounts, workOrders, workOrderStatusCounts } from '../../server/db/schema';
 import { badRequest, forbidden, notFound } from '../../server/http-error';
 import { pagination } from '../../shared/pagination';
@@ -35,10 +36,12 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** Workers see only the work orders assigned to them (DESIGN 5). */
 function visibleTo(orgId: number, actor: AccessClaims): SQL | undefined {
-  if (isManager(actor)) return undefined;
-  return sql`exists (select 1 from ${workOrderAssignees} where ${workOrderAssignees.orgId} = ${orgId}
-    and ${workOrderAssignees.workOrderId} = ${workOrders.id} and ${workOrderAssignees.userId} = ${actor.userId})`;
+  return isManager(actor) ? undefined : assignedTo(orgId, actor.userId);
 }
+
+const assignedTo = (orgId: unknown, userId: unknown) =>
+  sql`exists (select 1 from ${workOrderAssignees} where ${workOrderAssignees.orgId} = ${orgId}
+    and ${workOrderAssignees.workOrderId} = ${workOrders.id} and ${workOrderAssignees.userId} = ${userId})`;
 
 const orderColumns = {
   id: workOrders.id,
@@ -62,12 +65,18 @@ type OrderRow = Awaited<ReturnType<typeof selectOrders>>[number];
 async function withRelations(tx: Tx, orgId: number, rows: OrderRow[]): Promise<WorkOrderDto[]> {
   const ids = rows.map((r) => r.id);
   const people = ids.length
-    ? await tx
-        .select({ workOrderId: workOrderAssignees.workOrderId, id: users.id, firstName: users.firstName, lastName: users.lastName })
-        .from(workOrderAssignees)
-        .innerJoin(users, and(eq(users.orgId, workOrderAssignees.orgId), eq(users.id, workOrderAssignees.userId)))
-        .where(and(eq(workOrderAssignees.orgId, orgId), inArray(workOrderAssignees.workOrderId, ids)))
-        .orderBy(asc(users.firstName), asc(users.id))
+    ? await preparedRead(
+        tx,
+        'workOrders.assignees',
+        () =>
+          tx
+            .select({ workOrderId: workOrderAssignees.workOrderId, id: users.id, firstName: users.firstName, lastName: users.lastName })
+            .from(workOrderAssignees)
+            .innerJoin(users, and(eq(users.orgId, workOrderAssignees.orgId), eq(users.id, workOrderAssignees.userId)))
+            .where(and(eq(workOrderAssignees.orgId, param('orgId')), sql`${workOrderAssignees.workOrderId} = any(${param('ids')})`))
+            .orderBy(asc(users.firstName), asc(users.id)),
+        { orgId, ids },
+      )
     : [];
   return rows.map((r) => ({
     id: r.id,
@@ -111,16 +120,25 @@ export async function getWorkOrder(tx: Tx, orgId: number, actor: AccessClaims, i
  * matches walks ten times as many of a big organisation's newest orders (decision 006); anything else is
  * counted exactly up to the cap, with the estimate beyond it.
  */
-async function countOrders(tx: Tx, orgId: number, actor: AccessClaims, query: WorkOrderListQuery, where: SQL | undefined, pageRows: number) {
-  if (isManager(actor) && !query.title) {
-    const [row] = await tx
-      .select({ n: sql<number>`coalesce(sum(${workOrderStatusCounts.n}), 0)::int` })
-      .from(workOrderStatusCounts)
-      .where(and(eq(workOrderStatusCounts.orgId, orgId), query.status?.length ? inArray(workOrderStatusCounts.status, query.status) : undefined));
+async function countOrders(tx: Tx, filter: ReturnType<typeof listFilter>, query: WorkOrderListQuery, pageRows: number) {
+  if (!filter.values.userId && !filter.values.title) {
+    const c = workOrderStatusCounts;
+    const [row] = await preparedRead(
+      tx,
+      filter.shape('workOrders.statusCount'),
+      () =>
+        tx
+          .select({ n: sql<number>`coalesce(sum(${c.n}), 0)::int` })
+          .from(c)
+          .where(and(eq(c.orgId, param('orgId')), filter.values.status ? sql`${c.status} = any(${param('status')})` : undefined)),
+      filter.values,
+    );
     return Number(row.n);
   }
   const offset = (query.page - 1) * query.pageSize;
   if (pageRows < query.pageSize && (pageRows > 0 || offset === 0)) return offset + pageRows;
+  // Rare enough (a deep page of a search or of a worker's list) to be built for the one run.
+  const where = filter.where(bindTo(filter.values));
   const estimate = await estimateOrders(tx, where);
   if (estimate >= ESTIMATE_TRUSTED_FROM) return estimate;
   // Newest first, as the list: for a common match the planner walks the organisation's index and stops at the
@@ -144,19 +162,38 @@ async function estimateOrders(tx: Tx, where: SQL | undefined): Promise<number> {
 
 /** GET get-work-orders: newest first, filtered by status (any of) and title (contains, case-insensitive). */
 export async function listWorkOrders(tx: Tx, orgId: number, actor: AccessClaims, query: WorkOrderListQuery) {
-  const where = and(
-    eq(workOrders.orgId, orgId),
-    query.status?.length ? inArray(workOrders.status, query.status) : undefined,
-    query.title ? ilike(workOrders.title, `%${escapeLike(query.title)}%`) : undefined,
-    visibleTo(orgId, actor),
+  const filter = listFilter(orgId, actor, query);
+  const rows = await preparedRead(
+    tx,
+    filter.shape('workOrders.list'),
+    () => selectOrders(tx).where(filter.where(param)).orderBy(desc(workOrders.id)).limit(param('limit')).offset(param('offset')),
+    { ...filter.values, limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
   );
-  const rows = await selectOrders(tx)
-    .where(where)
-    .orderBy(desc(workOrders.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const totalRecords = await countOrders(tx, orgId, actor, query, where, rows.length);
+  const totalRecords = await countOrders(tx, filter, query, rows.length);
   return { workOrders: await withRelations(tx, orgId, rows), pagination: pagination(totalRecords, query.page, query.pageSize) };
+}
+
+/**
+ * The list's filters: their values, the shape naming those present, and the condition over them, as
+ * placeholders of a kept statement (`param`, decision 017) or bound to the values (`bindTo`). A worker's
+ * list is their assigned orders.
+ */
+function listFilter(orgId: number, actor: AccessClaims, query: WorkOrderListQuery) {
+  const values = {
+    orgId,
+    // `= any` of one array: the number of statuses does not change the statement.
+    status: query.status?.length ? query.status : undefined,
+    title: query.title ? `%${escapeLike(query.title)}%` : undefined,
+    userId: isManager(actor) ? undefined : actor.userId,
+  };
+  const where = (bind: Bind) =>
+    and(
+      eq(workOrders.orgId, bind('orgId')),
+      values.status ? sql`${workOrders.status} = any(${bind('status')})` : undefined,
+      values.title ? ilike(workOrders.title, bind('title')) : undefined,
+      values.userId ? assignedTo(bind('orgId'), bind('userId')) : undefined,
+    );
+  return { values, where, shape: (statement: string) => shapeOf(statement, { status: values.status, title: values.title, userId: values.userId }) };
 }
 
 /** The ~50 most recent orders the actor sees, for get-app-data (screens page from the server). */

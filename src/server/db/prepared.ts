@@ -1,4 +1,4 @@
-import { Column, is, SQL, sql, type Placeholder } from 'drizzle-orm';
+import { Column, is, SQL, sql, type Placeholder, type SQLWrapper } from 'drizzle-orm';
 import type { Tx } from './client';
 
 /** What drizzle's `.prepare()` gives: the statement's text and row mapping, built once. */
@@ -23,6 +23,15 @@ export const shapeOf = (statement: string, filters: Record<string, unknown>) =>
 
 /** A value filled in at execution: `param('orgId')`. */
 export const param = (name: string): Placeholder => sql.placeholder(name);
+
+/** How a filter refers to its values: `param` for a kept statement, `bindTo(values)` for one built for one run. */
+export type Bind = (name: string) => SQLWrapper;
+
+/** The values themselves, each as one parameter (an array stays one array, as `param` gives it). */
+export const bindTo =
+  (values: Record<string, unknown>): Bind =>
+  (name) =>
+    sql.param(values[name]);
 
 /**
  * A read whose SQL drizzle builds once per connection and shape, then executes with `values` in its
