@@ -241,6 +241,9 @@ describe('maintenance request calls', () => {
     expect(comma.body.pagination.totalRecords).toBe(2);
     const title = await org.admin.get('/api/maintenance-requests/get-maintenance-requests?title=leak');
     expect(title.body.pagination.totalRecords).toBe(6);
+    // A number finds its request as well as the titles that contain it ("Noise 12" has no "MR-").
+    const byNumber = await org.admin.get('/api/maintenance-requests/get-maintenance-requests?title=MR-0012');
+    expect(byNumber.body.maintenanceRequests.map((x: { id: number }) => x.id)).toEqual([12]);
     const page2 = await org.admin.get('/api/maintenance-requests/get-maintenance-requests?page=2&pageSize=10');
     expect(page2.body.maintenanceRequests).toHaveLength(2);
     expect(page2.body.pagination).toEqual({ totalRecords: 12, currentPage: 2, totalPages: 2 });

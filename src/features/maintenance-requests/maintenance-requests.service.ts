@@ -1,5 +1,6 @@
-import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../server/db/client';
+import { param, preparedRead, shapeOf } from '../../server/db/prepared';
 import { assets, customerVendors, maintenanceRequestCounts, maintenanceRequests, users } from '../../server/db/schema';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/plugins/errors';
@@ -117,20 +118,38 @@ export async function getMaintenanceRequest(tx: Tx, orgId: number, id: number): 
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function listWhere(orgId: number, query: MaintenanceRequestsQuery): SQL | undefined {
+/**
+ * The list's filters with their values as placeholders, and the shape naming those present, for
+ * `preparedRead` (decision 017). A title also finds a request by its number ("MR-12").
+ */
+function listFilter(orgId: number, query: MaintenanceRequestsQuery) {
   const states = [...(query.status ?? []), ...(query.state ?? [])];
-  let titleFilter: SQL | undefined;
-  if (query.title) {
-    const byId = /^mr-?0*(\d{1,9})$/i.exec(query.title);
-    titleFilter = or(ilike(r.title, `%${escapeLike(query.title)}%`), byId ? eq(r.id, Number(byId[1])) : undefined);
-  }
-  return and(eq(r.orgId, orgId), states.length ? inArray(r.state, states) : undefined, titleFilter);
+  const byId = query.title ? /^mr-?0*(\d{1,9})$/i.exec(query.title) : null;
+  const values = {
+    orgId,
+    // `= any` of one array: the number of states does not change the statement.
+    states: states.length ? states : undefined,
+    like: query.title ? `%${escapeLike(query.title)}%` : undefined,
+    id: byId ? Number(byId[1]) : undefined,
+  };
+  const where = () =>
+    and(
+      eq(r.orgId, param('orgId')),
+      values.states ? sql`${r.state} = any(${param('states')})` : undefined,
+      values.like ? or(ilike(r.title, param('like')), values.id ? eq(r.id, param('id')) : undefined) : undefined,
+    );
+  return { values, where, shape: (statement: string) => shapeOf(statement, { states: values.states, like: values.like, id: values.id }) };
 }
 
 /** The organisation's trigger-kept counts (at most 24 rows: state x requester x assigned). */
 function requestCounts(tx: Tx, orgId: number) {
   const c = maintenanceRequestCounts;
-  return tx.select({ state: c.state, requester: c.requester, assigned: c.assigned, n: c.n }).from(c).where(eq(c.orgId, orgId));
+  return preparedRead(
+    tx,
+    'maintenanceRequests.counts',
+    () => tx.select({ state: c.state, requester: c.requester, assigned: c.assigned, n: c.n }).from(c).where(eq(c.orgId, param('orgId'))),
+    { orgId },
+  );
 }
 
 /** The side panel's counters over all of the organisation's requests, from the kept counts. */
@@ -153,24 +172,26 @@ export async function getRequestStatistics(tx: Tx, orgId: number): Promise<Maint
  * the total comes from the kept counts (no scan of the organisation's requests); with one it is counted.
  */
 export async function listMaintenanceRequests(tx: Tx, orgId: number, query: MaintenanceRequestsQuery) {
-  const where = listWhere(orgId, query);
-  const states = [...(query.status ?? []), ...(query.state ?? [])];
-  let total: number;
-  if (query.title) {
-    [{ total }] = await tx.select({ total: count() }).from(r).where(where);
-  } else {
-    const c = maintenanceRequestCounts;
-    const [row] = await tx
-      .select({ n: sql<number>`coalesce(sum(${c.n}), 0)::int` })
-      .from(c)
-      .where(and(eq(c.orgId, orgId), states.length ? inArray(c.state, states) : undefined));
-    total = Number(row.n);
-  }
-  const rows = await baseSelect(tx)
-    .where(where)
-    .orderBy(desc(r.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+  const filter = listFilter(orgId, query);
+  const c = maintenanceRequestCounts;
+  const [{ total }] = filter.values.like
+    ? await preparedRead(tx, filter.shape('maintenanceRequests.count'), () => tx.select({ total: count() }).from(r).where(filter.where()), filter.values)
+    : await preparedRead(
+        tx,
+        filter.shape('maintenanceRequests.keptCount'),
+        () =>
+          tx
+            .select({ total: sql<number>`coalesce(sum(${c.n}), 0)::int`.mapWith(Number) })
+            .from(c)
+            .where(and(eq(c.orgId, param('orgId')), filter.values.states ? sql`${c.state} = any(${param('states')})` : undefined)),
+        filter.values,
+      );
+  const rows = await preparedRead(
+    tx,
+    filter.shape('maintenanceRequests.list'),
+    () => baseSelect(tx).where(filter.where()).orderBy(desc(r.id)).limit(param('limit')).offset(param('offset')),
+    { ...filter.values, limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
+  );
   return {
     maintenanceRequests: rows.map(toDto),
     pagination: pagination(total, query.page, query.pageSize),
