@@ -32,7 +32,22 @@ const userColumns = {
   createdAt: users.createdAt,
 };
 
-const toDto = (row: Omit<UserDto, 'createdAt'> & { createdAt: Date }): UserDto => ({ ...row, createdAt: row.createdAt.toISOString() });
+/** Field by field: a list row's extra columns (its total) stay out, and the rows are copied once. */
+const toDto = (row: Omit<UserDto, 'createdAt'> & { createdAt: Date }): UserDto => ({
+  id: row.id,
+  firstName: row.firstName,
+  lastName: row.lastName,
+  email: row.email,
+  phoneNumber: row.phoneNumber,
+  jobTitle: row.jobTitle,
+  role: row.role,
+  language: row.language,
+  location: row.location,
+  inviteStatus: row.inviteStatus,
+  profilePicture: row.profilePicture,
+  profilePictureLow: row.profilePictureLow,
+  createdAt: row.createdAt.toISOString(),
+});
 
 export async function getUser(tx: Tx, orgId: number, id: number): Promise<UserDto> {
   const [row] = await tx.select(userColumns).from(users).where(and(eq(users.orgId, orgId), eq(users.id, id)));

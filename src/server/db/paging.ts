@@ -10,16 +10,12 @@ import type { Tx } from './client';
 export const totalOver = () => sql<number>`count(*) over ()`.mapWith(Number);
 
 /**
- * Splits the total off a page read with `totalOver()`. Past the last page there is no row to carry it, so
- * only then is it counted on its own.
+ * The total of a page read with `totalOver()`. Past the last page there is no row to carry it, so only then
+ * is it counted on its own. The rows keep their `total`: the caller's DTO picks its fields.
  */
-export async function pageWithTotal<R extends { total: number }>(
-  rows: R[],
-  offset: number,
-  countAll: () => Promise<number>,
-): Promise<{ rows: Omit<R, 'total'>[]; total: number }> {
+export async function pageWithTotal<R extends { total: number }>(rows: R[], offset: number, countAll: () => Promise<number>): Promise<{ rows: R[]; total: number }> {
   const total = rows.length ? rows[0].total : offset > 0 ? await countAll() : 0;
-  return { rows: rows.map(({ total: _total, ...row }) => row), total };
+  return { rows, total };
 }
 
 /** `select count(*) from table where …` as a number. */
