@@ -202,42 +202,68 @@ export async function listRecentWorkOrders(tx: Tx, orgId: number, actor: AccessC
   return rows;
 }
 
-/** The three cards: pending (assigned), open and due in the next 7 days, high priority still assigned. */
+/**
+ * The three cards: pending (assigned), open and due in the next 7 days, high priority still assigned. One
+ * statement, kept per connection (decision 017): the window's instants are its values, so only the caller's
+ * kind (manager or worker) changes its text.
+ */
 export async function getStatistics(tx: Tx, orgId: number, actor: AccessClaims, now = new Date()): Promise<WorkOrderStatistics> {
-  const visible = visibleTo(orgId, actor);
-  const counted = (...conds: (SQL | undefined)[]) => tx.select({ n: count() }).from(workOrders).where(and(eq(workOrders.orgId, orgId), visible, ...conds));
+  const manager = isManager(actor);
   const until = new Date(now.getTime() + DUE_SOON_DAYS * 86_400_000);
-  // Written as the open-due index's own predicate (work-orders.table.ts), so the planner can use it.
-  const openDue = (from: Date, to: Date) => counted(gte(workOrders.dueDate, from), lt(workOrders.dueDate, to), sql`${workOrders.status} in ('assigned', 'in-progress')`);
   // For managers, the whole UTC days inside the window come from the kept day counts; only the part days at
   // its two ends (a day's worth together) are counted in the index (decision 006).
   const firstWholeDay = new Date(startOfUtcDay(now).getTime() + 86_400_000);
   const lastPartDay = startOfUtcDay(until);
-  const d = workOrderOpenDueDayCounts;
-  const dueNext7Days =
-    isManager(actor) && firstWholeDay < lastPartDay
-      ? sql`(${openDue(now, firstWholeDay)}) + (${tx
+  const wholeDays = manager && firstWholeDay < lastPartDay;
+  const values = {
+    orgId,
+    userId: manager ? undefined : actor.userId,
+    // ISO strings: the same instant whatever the server's time zone.
+    now: now.toISOString(),
+    firstWholeDay: firstWholeDay.toISOString(),
+    lastPartDay: lastPartDay.toISOString(),
+    until: until.toISOString(),
+    fromDay: utcDay(firstWholeDay),
+    toDay: utcDay(lastPartDay),
+  };
+  const build = () => {
+    const counted = (...conds: (SQL | undefined)[]) =>
+      tx
+        .select({ n: count() })
+        .from(workOrders)
+        .where(and(eq(workOrders.orgId, param('orgId')), manager ? undefined : assignedTo(param('orgId'), param('userId')), ...conds));
+    // Written as the open-due index's own predicate (work-orders.table.ts), so the planner can use it.
+    const openDue = (from: string, to: string) =>
+      counted(gte(workOrders.dueDate, param(from)), lt(workOrders.dueDate, param(to)), sql`${workOrders.status} in ('assigned', 'in-progress')`);
+    const d = workOrderOpenDueDayCounts;
+    const dueNext7Days = wholeDays
+      ? sql`(${openDue('now', 'firstWholeDay')}) + (${tx
           .select({ n: sql`coalesce(sum(${d.n}), 0)` })
           .from(d)
-          .where(and(eq(d.orgId, orgId), gte(d.dueDay, utcDay(firstWholeDay)), lt(d.dueDay, utcDay(lastPartDay))))}) + (${openDue(lastPartDay, until)})`
-      : sql`(${openDue(now, until)})`;
-  // Pending and high-priority pending: for managers from the trigger-kept counts, whatever the organisation's
-  // size; a worker counts their own orders.
-  const c = workOrderPriorityCounts;
-  const keptPending = (high: boolean) =>
-    tx
-      .select({ n: sql`coalesce(sum(${c.n}), 0)` })
-      .from(c)
-      .where(and(eq(c.orgId, orgId), eq(c.status, 'assigned'), high ? eq(c.priority, 'high') : undefined));
-  const [totalPending, highPriorityPending] = isManager(actor)
-    ? [keptPending(false), keptPending(true)]
-    : [counted(eq(workOrders.status, 'assigned')), counted(eq(workOrders.priority, 'high'), eq(workOrders.status, 'assigned'))];
-  // The three cards in one statement: one round trip.
-  const result = await tx.execute(
-    sql`select (${totalPending})::int as "totalPending", (${dueNext7Days})::int as "dueNext7Days", (${highPriorityPending})::int as "highPriorityPending"`,
-  );
-  const [row] = (result as unknown as { rows: Record<keyof WorkOrderStatistics, number | string>[] }).rows;
-  return { totalPending: Number(row.totalPending), dueNext7Days: Number(row.dueNext7Days), highPriorityPending: Number(row.highPriorityPending) };
+          .where(and(eq(d.orgId, param('orgId')), gte(d.dueDay, param('fromDay')), lt(d.dueDay, param('toDay'))))}) + (${openDue('lastPartDay', 'until')})`
+      : sql`(${openDue('now', 'until')})`;
+    // Pending and high-priority pending: for managers from the trigger-kept counts, whatever the organisation's
+    // size; a worker counts their own orders.
+    const c = workOrderPriorityCounts;
+    const keptPending = (high: boolean) =>
+      tx
+        .select({ n: sql`coalesce(sum(${c.n}), 0)` })
+        .from(c)
+        .where(and(eq(c.orgId, param('orgId')), eq(c.status, 'assigned'), high ? eq(c.priority, 'high') : undefined));
+    const [totalPending, highPriorityPending] = manager
+      ? [keptPending(false), keptPending(true)]
+      : [counted(eq(workOrders.status, 'assigned')), counted(eq(workOrders.priority, 'high'), eq(workOrders.status, 'assigned'))];
+    // The three cards in one statement: one round trip.
+    return tx
+      .select({
+        totalPending: sql<number>`(${totalPending})::int`.mapWith(Number),
+        dueNext7Days: sql<number>`(${dueNext7Days})::int`.mapWith(Number),
+        highPriorityPending: sql<number>`(${highPriorityPending})::int`.mapWith(Number),
+      })
+      .from(sql`(values (1)) as cards`);
+  };
+  const [row] = await preparedRead(tx, shapeOf('workOrders.cards', { worker: !manager, wholeDays }), build, values);
+  return row;
 }
 
 async function checkAsset(tx: Tx, orgId: number, assetId: number | undefined) {
