@@ -1,3 +1,6 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGliteThread } from './pglite-thread';
 
@@ -85,5 +88,16 @@ describe('PGlite in its own thread', () => {
   it('queues reads back to back and answers each with its own rows', async () => {
     const reads = Array.from({ length: 50 }, (_, i) => db.query('select $1::int as i', [i]));
     expect((await Promise.all(reads)).map((r) => r.rows[0])).toEqual(Array.from({ length: 50 }, (_, i) => ({ i })));
+  });
+
+  it('a database that cannot start fails its queries, sent before or after, with the reason', async () => {
+    const notADirectory = join(tmpdir(), `cmms-not-a-dir-${process.pid}`);
+    writeFileSync(notADirectory, 'a file where the data directory should be');
+    const broken = new PGliteThread(notADirectory);
+    const early = broken.query('select 1');
+    await expect(early).rejects.toThrow();
+    await expect(broken.ready).rejects.toThrow();
+    await expect(broken.query('select 1')).rejects.toThrow();
+    await broken.close();
   });
 });

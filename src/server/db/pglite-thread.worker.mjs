@@ -15,37 +15,43 @@ const port = parentPort;
 
 /** @type {PGlite} */
 let db;
-try {
-  db = await PGlite.create(workerData.dataDir, {
-    extensions: { pg_trgm, btree_gin },
-    // PGlite starts PostgreSQL with its server defaults (128 MB of shared buffers, 100 connections), and
-    // setting up that shared memory in WebAssembly was a third of a start's CPU. One backend: 32 MB and a
-    // handful of connection slots start faster and hold an embedded database's working set.
-    // The planner settings of PostgreSQL's request connections (decision 016): no Memoize, no JIT.
-    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB', '-c', 'max_connections=5', '-c', 'enable_memoize=off', '-c', 'jit=off'],
-  });
-  port.postMessage({ ready: true });
-} catch (err) {
-  port.postMessage({ ready: false, error: serialise(err) });
-  process.exit(1);
-}
-
 /** @param {string} value */
 const asText = (value) => value;
-// PGlite's parsers, except that dates, times and intervals stay as PostgreSQL writes them (as drizzle asks).
-/** @type {Record<number, (value: string, typeId: number) => unknown>} */
-const parsers = {
-  ...db.parsers,
-  [types.TIMESTAMP]: asText,
-  [types.TIMESTAMPTZ]: asText,
-  [types.INTERVAL]: asText,
-  [types.DATE]: asText,
-  1231: asText, // numeric[]
-  1115: asText, // timestamp[]
-  1185: asText, // timestamptz[]
-  1187: asText, // interval[]
-  1182: asText, // date[]
-};
+/**
+ * PGlite's parsers, except that dates, times and intervals stay as PostgreSQL writes them (as drizzle asks).
+ * @type {Record<number, (value: string, typeId: number) => unknown>}
+ */
+let parsers = {};
+
+const started = PGlite.create(workerData.dataDir, {
+  extensions: { pg_trgm, btree_gin },
+  // PGlite starts PostgreSQL with its server defaults (128 MB of shared buffers, 100 connections), and
+  // setting up that shared memory in WebAssembly was a third of a start's CPU. One backend: 32 MB and a
+  // handful of connection slots start faster and hold an embedded database's working set.
+  // The planner settings of PostgreSQL's request connections (decision 016): no Memoize, no JIT.
+  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB', '-c', 'max_connections=5', '-c', 'enable_memoize=off', '-c', 'jit=off'],
+}).then(
+  (created) => {
+    db = created;
+    parsers = {
+      ...db.parsers,
+      [types.TIMESTAMP]: asText,
+      [types.TIMESTAMPTZ]: asText,
+      [types.INTERVAL]: asText,
+      [types.DATE]: asText,
+      1231: asText, // numeric[]
+      1115: asText, // timestamp[]
+      1185: asText, // timestamptz[]
+      1187: asText, // interval[]
+      1182: asText, // date[]
+    };
+    port.postMessage({ ready: true });
+  },
+  (err) => {
+    port.postMessage({ ready: false, error: serialise(err) });
+    process.exit(1);
+  },
+);
 
 /**
  * One statement as node-postgres sends it: parse, bind, describe, execute, with the parameters in text as
@@ -146,9 +152,13 @@ const handle = async ([id, op, text = '', params, rowMode, settings = '']) => {
   }
 };
 
-// One at a time, in the order the server sent them; the server's side keeps a transaction's statements
-// together.
-let queue = Promise.resolve();
+// One at a time, in the order the server sent them, the first once PostgreSQL has started; the server's side
+// keeps a transaction's statements together.
+// Listened to from the start, while PGlite starts: attached only once it had started, the first message
+// reached this thread 200 to 300 ms late on every start, the thread blocked (strace: in a condition
+// variable) until one of V8's compiler threads, optimising PGlite's WebAssembly, woke it.
+/** @type {Promise<unknown>} */
+let queue = started;
 port.on('message', (/** @type {Request} */ request) => {
   queue = queue.then(() => handle(request)).catch((err) => port.postMessage([request[0], undefined, serialise(err)]));
 });
