@@ -4,6 +4,7 @@
 // modules load, and runs queries while the server parses and answers other requests.
 // Plain JavaScript, so that tsx, vitest and the server bundle all start it as it is.
 import { parentPort, workerData } from 'node:worker_threads';
+import v8 from 'node:v8';
 import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
@@ -12,6 +13,12 @@ import pgUtils from 'pg/lib/utils.js';
 
 if (!parentPort) throw new Error('pglite-thread.worker.mjs runs as a worker thread');
 const port = parentPort;
+
+// PGlite's WebAssembly is optimised by V8 in the background once its functions run hot, by as many compiler
+// threads as V8's pool has (four). During a start they took the CPU from this thread and from the server's
+// (two cores): one compiler thread starts an existing database 250 ms sooner (bench/README.md). Only
+// WebAssembly compilation is limited, and only PGlite runs WebAssembly here.
+v8.setFlagsFromString('--wasm-num-compilation-tasks=1');
 
 /** @type {PGlite} */
 let db;
