@@ -8,8 +8,8 @@ import { requireReference } from '../../server/db/references';
 import { pagination } from '../../shared/pagination';
 import { displayId } from '../../shared/reference-fields';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
-import { escapeLike } from '../users/users.service';
 import { ASSET_MESSAGES as M, type AssetDto, type AssetInput, type AssetList, type AssetListQuery, type AssetOption } from './assets.schema';
+import { escapeLike } from '../../server/db/like';
 
 registerActivityEntity('asset', assets, 'Asset');
 

@@ -9,6 +9,7 @@ import { checkOwnFiles } from '../customers-vendors/customers-vendors.service';
 import type { DocumentLineDto, DocumentTotalsDto, LineKind, LineValues, StoredAttachment } from './document-lines.schema';
 import { getCompany } from '../organization/organization.service';
 import type { PrintableDocument } from './document-pdf.service';
+import { escapeLike } from '../../server/db/like';
 
 /**
  * The business rules quotations and purchase orders share: lines resolved against the catalogue, taxes of
@@ -88,7 +89,6 @@ export interface ListQuery {
   name?: string;
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const major = (minor: number) => Math.round(minor) / 100;
 
 export function totalsDto(r: { rawSubtotal: number; totalDiscount: number; untaxed: number; totalTax: number; total: number }): DocumentTotalsDto {

@@ -14,11 +14,11 @@ import type {
   PartyType,
   StoredFile,
 } from './customers-vendors.schema';
+import { escapeLike } from '../../server/db/like';
 
 registerActivityEntity('customer-vendor', customerVendors, 'Customer/Vendor');
 
 const parent = alias(customerVendors, 'parent');
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const columns = {
   id: customerVendors.id,

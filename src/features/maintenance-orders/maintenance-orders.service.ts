@@ -24,6 +24,7 @@ import {
   type MaintenanceOrdersQuery,
   type OrderStatus,
 } from './maintenance-orders.schema';
+import { escapeLike } from '../../server/db/like';
 
 registerActivityEntity('maintenance-order', maintenanceOrders, 'Maintenance order');
 
@@ -111,8 +112,6 @@ export async function getMaintenanceOrder(tx: Tx, orgId: number, id: number): Pr
   if (!rows.length) throw notFound('Maintenance order');
   return (await toDtos(tx, orgId, rows))[0];
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function listWhere(orgId: number, query: MaintenanceOrdersQuery): SQL | undefined {
   const text = query.title ?? query.name;

@@ -17,6 +17,7 @@ import {
   type MaintenanceRequestStatistics,
   type RequestState,
 } from './maintenance-requests.schema';
+import { escapeLike } from '../../server/db/like';
 
 registerActivityEntity('maintenance-request', maintenanceRequests, 'Maintenance request');
 
@@ -115,8 +116,6 @@ export async function getMaintenanceRequest(tx: Tx, orgId: number, id: number): 
   if (!row) throw notFound('Maintenance request');
   return toDto(row);
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * The list's filters with their values as placeholders, and the shape naming those present, for

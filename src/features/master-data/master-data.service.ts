@@ -3,6 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { conflict } from '../../server/http-error';
 import { pgCode } from '../../server/plugins/errors';
 import { pagination } from '../../shared/pagination';
+import { escapeLike } from '../../server/db/like';
 
 // Helpers shared by the master-data services (product categories, taxes, units, asset categories, reasons) and teams.
 
@@ -19,8 +20,6 @@ export function listWindow(query: { page?: number; pageSize?: number }) {
   const pageSize = query.pageSize;
   return { limit: pageSize, offset: (page - 1) * pageSize, paginate: (total: number) => pagination(total, page, pageSize) };
 }
-
-export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Case-insensitive "contains" on a column, or nothing when the filter is empty. */
 export const nameContains = (column: PgColumn, name: string | undefined): SQL | undefined =>

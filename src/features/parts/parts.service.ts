@@ -8,7 +8,6 @@ import { pgCode } from '../../server/plugins/errors';
 import { requireReference } from '../../server/db/references';
 import { pagination, type PageQuery } from '../../shared/pagination';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
-import { escapeLike } from '../users/users.service';
 import {
   PART_MESSAGES as M,
   type PartDto,
@@ -19,6 +18,7 @@ import {
   type StockAdjustment,
   type StockMoveDto,
 } from './parts.schema';
+import { escapeLike } from '../../server/db/like';
 
 registerActivityEntity('part', parts, 'Part');
 

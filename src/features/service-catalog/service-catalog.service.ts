@@ -7,7 +7,6 @@ import { requireReferences } from '../../server/db/references';
 import { pagination } from '../../shared/pagination';
 import { displayId } from '../../shared/reference-fields';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
-import { escapeLike } from '../users/users.service';
 import { sanitizeHtml } from '../work-orders/sanitize-html';
 import {
   SERVICE_MESSAGES as M,
@@ -18,6 +17,7 @@ import {
   type ServiceOption,
   type ServiceStationDto,
 } from './service-catalog.schema';
+import { escapeLike } from '../../server/db/like';
 
 registerActivityEntity('service', services, 'Service');
 

@@ -11,6 +11,7 @@ import { pagination } from '../../shared/pagination';
 import { newOpaqueToken, type AccessClaims } from '../auth/tokens';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import type { inviteUserSchema, UserDto, userUpdateSchema, usersQuerySchema } from './users.schema';
+import { escapeLike } from '../../server/db/like';
 
 registerActivityEntity('user', users, 'User');
 
@@ -85,8 +86,6 @@ export async function listWorkers(tx: Tx, orgId: number) {
   const rows = await tx.select(userColumns).from(users).where(eq(users.orgId, orgId)).orderBy(asc(users.firstName), asc(users.id));
   return rows.map(toDto);
 }
-
-export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Updates a user. Managers and admins edit anyone; others only themselves. Nobody changes their own

@@ -20,6 +20,7 @@ import {
   type laborInputSchema,
 } from './work-orders.schema';
 import type { z } from 'zod';
+import { escapeLike } from '../../server/db/like';
 
 registerActivityEntity('work-order', workOrders, 'Work order');
 
@@ -31,7 +32,6 @@ const startOfUtcDay = (t: Date) => new Date(Date.UTC(t.getUTCFullYear(), t.getUT
 const utcDay = (t: Date) => t.toISOString().slice(0, 10);
 
 const isManager = (actor: AccessClaims) => actor.role === 'admin' || actor.role === 'manager';
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** Workers see only the work orders assigned to them (DESIGN 5). */

@@ -6,7 +6,6 @@ import { pgCode } from '../../server/plugins/errors';
 import { requireReference } from '../../server/db/references';
 import { pagination } from '../../shared/pagination';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
-import { escapeLike } from '../users/users.service';
 import {
   WORK_STATION_MESSAGES as M,
   type WorkStationDto,
@@ -15,6 +14,7 @@ import {
   type WorkStationListQuery,
   type WorkStationOption,
 } from './work-stations.schema';
+import { escapeLike } from '../../server/db/like';
 
 registerActivityEntity('work-station', workStations, 'Work station');
 

@@ -1,0 +1,2 @@
+/** `text` for a LIKE / ILIKE pattern: its own `%`, `_` and `\` match themselves. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
