@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { createOrg, createTestApp, type TestApp } from '../test/harness';
 import { withTenant } from './client';
 import { users } from './schema';
-import { mapRowsOnce, param, preparedRead } from './prepared';
+import { bindTo, mapRowsOnce, param, preparedRead, type Bind } from './prepared';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -132,5 +132,20 @@ describe('rows mapped with decoders worked out once', () => {
       expect(query).toHaveProperty('customResultMapper', undefined);
       expect(await query.execute({ orgId: a.orgId })).toEqual([{ id: expect.any(Number), person: { email: expect.stringContaining('@') } }]);
     });
+  });
+});
+
+describe('one filter for kept statements and one-run statements', () => {
+  it('gives the same rows with placeholders (param) and with the values bound (bindTo), arrays included', async () => {
+    const a = await createOrg(t);
+    for (const role of ['worker', 'worker', 'manager'] as const) await a.as(role);
+    const values = { orgId: a.orgId, roles: ['worker', 'manager'] };
+    const where = (bind: Bind) => and(eq(users.orgId, bind('orgId')), sql`${users.role} = any(${bind('roles')})`);
+    const [kept, bound] = await withTenant(t.database.db, a.orgId, async (tx) => [
+      await tx.select({ id: users.id }).from(users).where(where(param)).orderBy(asc(users.id)).prepare('').execute(values),
+      await tx.select({ id: users.id }).from(users).where(where(bindTo(values))).orderBy(asc(users.id)),
+    ]);
+    expect(kept).toHaveLength(3);
+    expect(bound).toEqual(kept);
   });
 });
