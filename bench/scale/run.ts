@@ -11,6 +11,7 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/scale/run.ts --db cmms_bench_10m
  *
  * Options: --db (default cmms_bench_10m), --seconds per measurement (default 5), --concurrency (default 8),
+ * --tenant-baseline (the replay runs as the app's request connections do: runtime role, row-level security),
  * --runs (default 3), --only (comma-separated shape names, for a quick look).
  * The database is migrated first (the app's startup path), so index changes made since it was generated apply.
  */
@@ -18,7 +19,8 @@ import { parseArgs } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { migrate, openDatabase } from '../../src/server/db/client';
+import { migrate, openDatabase, REQUEST_PLANNER_SETTINGS } from '../../src/server/db/client';
+import { RUNTIME_ROLE } from '../../src/server/db/tenancy';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/env';
 import { signAccessToken } from '../../src/features/auth/tokens';
@@ -32,6 +34,7 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '8' },
     runs: { type: 'string', default: '3' },
     only: { type: 'string' },
+    'tenant-baseline': { type: 'boolean', default: false },
   },
 });
 const adminUrl = process.env.DATABASE_URL;
@@ -67,15 +70,28 @@ const app = await buildApp({ database, config, logger: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const port = (app.server.address() as AddressInfo).port;
 
-// The baseline: one route that replays a captured request's statements through a plain pool.
+// The baseline: one route that replays a captured request's statements through a plain pool. With
+// --tenant-baseline its connections are set up as the app's request connections are (the runtime role, so
+// row-level security applies; the planner settings; the organisation, set again only when it changes): what
+// remains between the two is the HTTP stack and the JavaScript.
 const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.env.DB_POOL_SIZE ?? 10) });
 pool.on('error', () => {});
-const replays = new Map<string, Captured[]>();
+const replays = new Map<string, { statements: Captured[]; orgId: number }>();
 const bare = Fastify();
 bare.get<{ Params: { key: string } }>('/replay/:key', async (req) => {
-  const statements = replays.get(req.params.key)!;
-  const client = await pool.connect();
+  const { statements, orgId } = replays.get(req.params.key)!;
+  const client = (await pool.connect()) as pg.PoolClient & { tenant?: true; orgId?: number };
   try {
+    if (values['tenant-baseline']) {
+      if (!client.tenant) {
+        await client.query(`set role ${RUNTIME_ROLE}; set default_transaction_read_only = on; ${REQUEST_PLANNER_SETTINGS}`);
+        client.tenant = true;
+      }
+      if (client.orgId !== orgId) {
+        await client.query(`select set_config('app.org_id', '${orgId}', false)`);
+        client.orgId = orgId;
+      }
+    }
     const results = [];
     for (const s of statements) results.push((await client.query(typeof s.config === 'object' ? ({ ...(s.config as object) } as never) : (s.config as string), s.values as never)).rows);
     return { results };
@@ -110,7 +126,7 @@ await admin.end();
 
 const started = new Date();
 console.log(`\n${values.db}: ${totals.orgs} organisations, ~${Number(totals.rows).toLocaleString('en-US')} rows; big = ${orgs[0].workOrders.toLocaleString('en-US')} work orders, small = ${orgs[1].workOrders.toLocaleString('en-US')}`);
-console.log(`${started.toISOString()}, ${CONCURRENCY} connections, ${SECONDS} s per measurement, app and baseline alternated, median of ${RUNS}\n`);
+console.log(`${started.toISOString()}, ${CONCURRENCY} connections, ${SECONDS} s per measurement, app and baseline alternated, median of ${RUNS}; baseline ${values['tenant-baseline'] ? 'as the runtime role, row-level security applying' : 'as the database owner'}\n`);
 
 type Runs = { api: Figures[]; bare: Figures[] };
 type Row = { shape: string; org: Org; api: Figures; bare: Figures; runs: Runs; statements: number; bytes: number };
@@ -129,7 +145,7 @@ for (const shape of shapes) {
       })
     ).filter((c) => !wrapper(c));
     const key = `${shape.name}|${org.label}`;
-    replays.set(key, statements);
+    replays.set(key, { statements, orgId: org.orgId });
     measured.push({ org, statements: statements.length, bytes, barePath: `/replay/${encodeURIComponent(key)}`, runs: { api: [], bare: [] } });
   }
   // The big and the small organisation in turn within each run: this machine's speed drifts within minutes,
