@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { Tx } from '../../server/db/client';
-import { param, preparedRead, shapeOf } from '../../server/db/prepared';
+import { isAnyOf, param, preparedRead } from '../../server/db/prepared';
 import { assetCategories, assets, customerVendors } from '../../server/db/schema';
 import { conflict, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/plugins/errors';
@@ -64,41 +64,43 @@ function idFromText(text: string) {
 }
 
 /**
- * The list's filters with their values as placeholders, and the shape that names which are present, for
+ * The list's filter values (absent ones undefined) and its condition over them as placeholders, for
  * `preparedRead` (decision 017). The options list shares them.
  */
 function listFilter(orgId: number, query: { name?: string; status?: string[]; categoryId?: number }) {
-  const like = query.name ? `%${escapeLike(query.name)}%` : undefined;
-  const id = query.name ? idFromText(query.name) : undefined;
-  const status = query.status?.length ? query.status : undefined;
-  const categoryId = query.categoryId || undefined;
+  const values = {
+    orgId,
+    like: query.name ? `%${escapeLike(query.name)}%` : undefined,
+    id: query.name ? idFromText(query.name) : undefined,
+    status: query.status?.length ? query.status : undefined,
+    categoryId: query.categoryId || undefined,
+  };
   const where = () =>
     and(
       eq(assets.orgId, param('orgId')),
-      like
+      values.like
         ? or(
             ilike(assets.name, param('like')),
             ilike(assets.serial, param('like')),
             ilike(assets.assetCode, param('like')),
             ilike(assets.assetBarcode, param('like')),
-            id ? eq(assets.id, param('id')) : undefined,
+            values.id ? eq(assets.id, param('id')) : undefined,
           )
         : undefined,
-      // `= any` of one array: the number of statuses does not change the statement.
-      status ? sql`${assets.status} = any(${param('status')})` : undefined,
-      categoryId ? eq(assets.assetCategoryId, param('categoryId')) : undefined,
+      values.status ? isAnyOf(assets.status, param('status')) : undefined,
+      values.categoryId ? eq(assets.assetCategoryId, param('categoryId')) : undefined,
     );
-  return { where, shape: (statement: string) => shapeOf(statement, { name: like, id, status, categoryId }), values: { orgId, like, id, status, categoryId } };
+  return { values, where };
 }
 
 /** GET get-assets: a page of assets, newest first, filtered by text, status and category. */
 export async function listAssets(tx: Tx, orgId: number, query: AssetListQuery): Promise<AssetList> {
   const filter = listFilter(orgId, query);
   const offset = (query.page - 1) * query.pageSize;
-  const [{ total }] = await preparedRead(tx, filter.shape('assets.count'), () => tx.select({ total: count() }).from(assets).where(filter.where()), filter.values);
+  const [{ total }] = await preparedRead(tx, 'assets.count', () => tx.select({ total: count() }).from(assets).where(filter.where()), filter.values);
   const rows = await preparedRead(
     tx,
-    filter.shape('assets.list'),
+    'assets.list',
     () => baseQuery(tx).where(filter.where()).orderBy(desc(assets.id)).limit(param('limit')).offset(param('offset')),
     { ...filter.values, limit: query.pageSize, offset },
   );
@@ -110,7 +112,7 @@ export async function listAssetOptions(tx: Tx, orgId: number, query: { pageSize:
   const filter = listFilter(orgId, query);
   const rows = await preparedRead(
     tx,
-    filter.shape('assets.options'),
+    'assets.options',
     () => tx.select({ value: assets.id, label: assets.name }).from(assets).where(filter.where()).orderBy(asc(assets.name), asc(assets.id)).limit(param('limit')),
     { ...filter.values, limit: query.pageSize },
   );

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../server/db/client';
-import { param, preparedRead, shapeOf } from '../../server/db/prepared';
+import { isAnyOf, param, preparedRead } from '../../server/db/prepared';
 import { assets, customerVendors, maintenanceRequestCounts, maintenanceRequests, users } from '../../server/db/schema';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/plugins/errors';
@@ -118,7 +118,7 @@ export async function getMaintenanceRequest(tx: Tx, orgId: number, id: number): 
 }
 
 /**
- * The list's filters with their values as placeholders, and the shape naming those present, for
+ * The list's filter values (absent ones undefined) and its condition over them as placeholders, for
  * `preparedRead` (decision 017). A title also finds a request by its number ("MR-12").
  */
 function listFilter(orgId: number, query: MaintenanceRequestsQuery) {
@@ -126,7 +126,6 @@ function listFilter(orgId: number, query: MaintenanceRequestsQuery) {
   const byId = query.title ? /^mr-?0*(\d{1,9})$/i.exec(query.title) : null;
   const values = {
     orgId,
-    // `= any` of one array: the number of states does not change the statement.
     states: states.length ? states : undefined,
     like: query.title ? `%${escapeLike(query.title)}%` : undefined,
     id: byId ? Number(byId[1]) : undefined,
@@ -134,10 +133,10 @@ function listFilter(orgId: number, query: MaintenanceRequestsQuery) {
   const where = () =>
     and(
       eq(r.orgId, param('orgId')),
-      values.states ? sql`${r.state} = any(${param('states')})` : undefined,
+      values.states ? isAnyOf(r.state, param('states')) : undefined,
       values.like ? or(ilike(r.title, param('like')), values.id ? eq(r.id, param('id')) : undefined) : undefined,
     );
-  return { values, where, shape: (statement: string) => shapeOf(statement, { states: values.states, like: values.like, id: values.id }) };
+  return { values, where };
 }
 
 /** The organisation's trigger-kept counts (at most 24 rows: state x requester x assigned). */
@@ -174,20 +173,20 @@ export async function listMaintenanceRequests(tx: Tx, orgId: number, query: Main
   const filter = listFilter(orgId, query);
   const c = maintenanceRequestCounts;
   const [{ total }] = filter.values.like
-    ? await preparedRead(tx, filter.shape('maintenanceRequests.count'), () => tx.select({ total: count() }).from(r).where(filter.where()), filter.values)
+    ? await preparedRead(tx, 'maintenanceRequests.count', () => tx.select({ total: count() }).from(r).where(filter.where()), filter.values)
     : await preparedRead(
         tx,
-        filter.shape('maintenanceRequests.keptCount'),
+        'maintenanceRequests.keptCount',
         () =>
           tx
             .select({ total: sql<number>`coalesce(sum(${c.n}), 0)::int`.mapWith(Number) })
             .from(c)
-            .where(and(eq(c.orgId, param('orgId')), filter.values.states ? sql`${c.state} = any(${param('states')})` : undefined)),
+            .where(and(eq(c.orgId, param('orgId')), filter.values.states ? isAnyOf(c.state, param('states')) : undefined)),
         filter.values,
       );
   const rows = await preparedRead(
     tx,
-    filter.shape('maintenanceRequests.list'),
+    'maintenanceRequests.list',
     () => baseSelect(tx).where(filter.where()).orderBy(desc(r.id)).limit(param('limit')).offset(param('offset')),
     { ...filter.values, limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
   );

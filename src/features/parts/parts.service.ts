@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../server/db/client';
-import { param, preparedRead, shapeOf } from '../../server/db/prepared';
+import { isAnyOf, param, preparedRead } from '../../server/db/prepared';
 import { parts, productCategories, stockMoves, uoms, users } from '../../server/db/schema';
 import { badRequest, conflict, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/plugins/errors';
@@ -80,23 +80,27 @@ export async function getPart(tx: Tx, orgId: number, id: number): Promise<PartDt
 const lowStockCondition = and(eq(parts.type, 'stockable'), lt(parts.quantityOnHand, parts.minimumQuantity));
 
 /**
- * The list's filters with their values as placeholders, and the shape that names which are present, for
- * `preparedRead` (decision 017).
+ * The list's filter values (absent ones undefined) and its condition over them as placeholders, for
+ * `preparedRead` (decision 017). `lowStock` has no placeholder: it is among the values as a flag, so that it
+ * names its own statement.
  */
 function listFilter(orgId: number, query: { name?: string; type?: string[]; categoryId?: number; lowStock?: boolean }) {
-  const like = query.name ? `%${escapeLike(query.name)}%` : undefined;
-  const type = query.type?.length ? query.type : undefined;
-  const categoryId = query.categoryId || undefined;
+  const values = {
+    orgId,
+    like: query.name ? `%${escapeLike(query.name)}%` : undefined,
+    type: query.type?.length ? query.type : undefined,
+    categoryId: query.categoryId || undefined,
+    lowStock: query.lowStock || undefined,
+  };
   const where = () =>
     and(
       eq(parts.orgId, param('orgId')),
-      like ? or(ilike(parts.name, param('like')), ilike(parts.skuCode, param('like'))) : undefined,
-      // `= any` of one array: the number of types does not change the statement.
-      type ? sql`${parts.type} = any(${param('type')})` : undefined,
-      categoryId ? eq(parts.categoryId, param('categoryId')) : undefined,
-      query.lowStock ? lowStockCondition : undefined,
+      values.like ? or(ilike(parts.name, param('like')), ilike(parts.skuCode, param('like'))) : undefined,
+      values.type ? isAnyOf(parts.type, param('type')) : undefined,
+      values.categoryId ? eq(parts.categoryId, param('categoryId')) : undefined,
+      values.lowStock ? lowStockCondition : undefined,
     );
-  return { where, shape: (statement: string) => shapeOf(statement, { name: like, type, categoryId, lowStock: query.lowStock }), values: { orgId, like, type, categoryId } };
+  return { values, where };
 }
 
 type PartsOrder = 'newest' | 'emptiest';
@@ -106,10 +110,10 @@ const partsOrder = { newest: [desc(parts.id)], emptiest: [asc(parts.quantityOnHa
 async function pageOfParts(tx: Tx, orgId: number, query: PartListQuery & { lowStock?: boolean }, order: PartsOrder): Promise<PartList> {
   const filter = listFilter(orgId, query);
   const offset = (query.page - 1) * query.pageSize;
-  const [{ total }] = await preparedRead(tx, filter.shape('parts.count'), () => tx.select({ total: count() }).from(parts).where(filter.where()), filter.values);
+  const [{ total }] = await preparedRead(tx, 'parts.count', () => tx.select({ total: count() }).from(parts).where(filter.where()), filter.values);
   const rows = await preparedRead(
     tx,
-    filter.shape(`parts.list.${order}`),
+    `parts.list.${order}`,
     () => baseQuery(tx).where(filter.where()).orderBy(...partsOrder[order]).limit(param('limit')).offset(param('offset')),
     { ...filter.values, limit: query.pageSize, offset },
   );
@@ -128,7 +132,7 @@ export async function listPartOptions(tx: Tx, orgId: number, query: { pageSize: 
   const filter = listFilter(orgId, query);
   const rows = await preparedRead(
     tx,
-    filter.shape('parts.options'),
+    'parts.options',
     () => baseQuery(tx).where(filter.where()).orderBy(asc(parts.name), asc(parts.id)).limit(param('limit')),
     { ...filter.values, limit: query.pageSize },
   );

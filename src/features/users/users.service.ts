@@ -1,8 +1,8 @@
-import { and, asc, eq, ilike, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../server/db/client';
 import { countRows, pageWithTotal, totalOver } from '../../server/db/paging';
-import { param, preparedRead, shapeOf } from '../../server/db/prepared';
+import { bindTo, param, preparedRead, type Bind } from '../../server/db/prepared';
 import { invitations, users } from '../../server/db/schema';
 import { conflict, forbidden, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/plugins/errors';
@@ -58,26 +58,21 @@ export async function getUser(tx: Tx, orgId: number, id: number): Promise<UserDt
 
 /** The organisation's people, newest last, with an optional name/e-mail filter. */
 export async function listUsers(tx: Tx, orgId: number, query: z.output<typeof usersQuerySchema>) {
-  const nameMatches = (pattern: SQL | Placeholder) =>
-    or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern), ilike(users.email, pattern));
-  const pattern = query.name ? `%${escapeLike(query.name)}%` : undefined;
+  const values = { orgId, pattern: query.name ? `%${escapeLike(query.name)}%` : undefined };
+  const where = (bind: Bind) =>
+    and(
+      eq(users.orgId, bind('orgId')),
+      values.pattern ? or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, bind('pattern')), ilike(users.email, bind('pattern'))) : undefined,
+    );
   const offset = (query.page - 1) * query.pageSize;
   const page = await preparedRead(
     tx,
-    shapeOf('users.list', { name: pattern }),
-    () =>
-      tx
-        .select({ ...userColumns, total: totalOver() })
-        .from(users)
-        .where(and(eq(users.orgId, param('orgId')), pattern ? nameMatches(param('pattern')) : undefined))
-        .orderBy(asc(users.id))
-        .limit(param('limit'))
-        .offset(param('offset')),
-    { orgId, pattern, limit: query.pageSize, offset },
+    'users.list',
+    () => tx.select({ ...userColumns, total: totalOver() }).from(users).where(where(param)).orderBy(asc(users.id)).limit(param('limit')).offset(param('offset')),
+    { ...values, limit: query.pageSize, offset },
   );
-  const { rows, total } = await pageWithTotal(page, offset, () =>
-    countRows(tx, users, and(eq(users.orgId, orgId), pattern ? nameMatches(sql`${pattern}`) : undefined)),
-  );
+  // Past the last page only: counted on its own, built for the one run.
+  const { rows, total } = await pageWithTotal(page, offset, () => countRows(tx, users, where(bindTo(values))));
   return { users: rows.map(toDto), pagination: pagination(total, query.page, query.pageSize) };
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../server/db/client';
-import { bindTo, param, preparedRead, shapeOf, type Bind } from '../../server/db/prepared';
+import { bindTo, isAnyOf, param, preparedRead, type Bind } from '../../server/db/prepared';
 import { assets, parts, timeTrackingReasons, users, workOrderAssignees, workOrderLabors, workOrderOpenDueDayCounts, workOrderParts, workOrderPriorityCounts, workOrders, workOrderStatusCounts } from '../../server/db/schema';
 import { badRequest, forbidden, notFound } from '../../server/http-error';
 import { pagination } from '../../shared/pagination';
@@ -73,7 +73,7 @@ async function withRelations(tx: Tx, orgId: number, rows: OrderRow[]): Promise<W
             .select({ workOrderId: workOrderAssignees.workOrderId, id: users.id, firstName: users.firstName, lastName: users.lastName })
             .from(workOrderAssignees)
             .innerJoin(users, and(eq(users.orgId, workOrderAssignees.orgId), eq(users.id, workOrderAssignees.userId)))
-            .where(and(eq(workOrderAssignees.orgId, param('orgId')), sql`${workOrderAssignees.workOrderId} = any(${param('ids')})`))
+            .where(and(eq(workOrderAssignees.orgId, param('orgId')), isAnyOf(workOrderAssignees.workOrderId, param('ids'))))
             .orderBy(asc(users.firstName), asc(users.id)),
         { orgId, ids },
       )
@@ -125,12 +125,12 @@ async function countOrders(tx: Tx, filter: ReturnType<typeof listFilter>, query:
     const c = workOrderStatusCounts;
     const [row] = await preparedRead(
       tx,
-      filter.shape('workOrders.statusCount'),
+      'workOrders.statusCount',
       () =>
         tx
           .select({ n: sql<number>`coalesce(sum(${c.n}), 0)::int` })
           .from(c)
-          .where(and(eq(c.orgId, param('orgId')), filter.values.status ? sql`${c.status} = any(${param('status')})` : undefined)),
+          .where(and(eq(c.orgId, param('orgId')), filter.values.status ? isAnyOf(c.status, param('status')) : undefined)),
       filter.values,
     );
     return Number(row.n);
@@ -165,7 +165,7 @@ export async function listWorkOrders(tx: Tx, orgId: number, actor: AccessClaims,
   const filter = listFilter(orgId, actor, query);
   const rows = await preparedRead(
     tx,
-    filter.shape('workOrders.list'),
+    'workOrders.list',
     () => selectOrders(tx).where(filter.where(param)).orderBy(desc(workOrders.id)).limit(param('limit')).offset(param('offset')),
     { ...filter.values, limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
   );
@@ -174,14 +174,12 @@ export async function listWorkOrders(tx: Tx, orgId: number, actor: AccessClaims,
 }
 
 /**
- * The list's filters: their values, the shape naming those present, and the condition over them, as
- * placeholders of a kept statement (`param`, decision 017) or bound to the values (`bindTo`). A worker's
- * list is their assigned orders.
+ * The list's filter values (absent ones undefined) and its condition over them, as placeholders of a kept
+ * statement (`param`, decision 017) or bound to the values (`bindTo`). A worker's list is their assigned orders.
  */
 function listFilter(orgId: number, actor: AccessClaims, query: WorkOrderListQuery) {
   const values = {
     orgId,
-    // `= any` of one array: the number of statuses does not change the statement.
     status: query.status?.length ? query.status : undefined,
     title: query.title ? `%${escapeLike(query.title)}%` : undefined,
     userId: isManager(actor) ? undefined : actor.userId,
@@ -189,11 +187,11 @@ function listFilter(orgId: number, actor: AccessClaims, query: WorkOrderListQuer
   const where = (bind: Bind) =>
     and(
       eq(workOrders.orgId, bind('orgId')),
-      values.status ? sql`${workOrders.status} = any(${bind('status')})` : undefined,
+      values.status ? isAnyOf(workOrders.status, bind('status')) : undefined,
       values.title ? ilike(workOrders.title, bind('title')) : undefined,
       values.userId ? assignedTo(bind('orgId'), bind('userId')) : undefined,
     );
-  return { values, where, shape: (statement: string) => shapeOf(statement, { status: values.status, title: values.title, userId: values.userId }) };
+  return { values, where };
 }
 
 /** The ~50 most recent orders the actor sees, for get-app-data (screens page from the server). */
@@ -214,10 +212,12 @@ export async function getStatistics(tx: Tx, orgId: number, actor: AccessClaims, 
   // its two ends (a day's worth together) are counted in the index (decision 006).
   const firstWholeDay = new Date(startOfUtcDay(now).getTime() + 86_400_000);
   const lastPartDay = startOfUtcDay(until);
-  const wholeDays = manager && firstWholeDay < lastPartDay;
   const values = {
     orgId,
+    // A worker counts their own orders; a manager's counts come from kept counts where they can.
     userId: manager ? undefined : actor.userId,
+    // Not a placeholder: a flag, so that the statement with the kept day counts is kept under its own shape.
+    wholeDays: (manager && firstWholeDay < lastPartDay) || undefined,
     // ISO strings: the same instant whatever the server's time zone.
     now: now.toISOString(),
     firstWholeDay: firstWholeDay.toISOString(),
@@ -231,12 +231,12 @@ export async function getStatistics(tx: Tx, orgId: number, actor: AccessClaims, 
       tx
         .select({ n: count() })
         .from(workOrders)
-        .where(and(eq(workOrders.orgId, param('orgId')), manager ? undefined : assignedTo(param('orgId'), param('userId')), ...conds));
+        .where(and(eq(workOrders.orgId, param('orgId')), values.userId ? assignedTo(param('orgId'), param('userId')) : undefined, ...conds));
     // Written as the open-due index's own predicate (work-orders.table.ts), so the planner can use it.
     const openDue = (from: string, to: string) =>
       counted(gte(workOrders.dueDate, param(from)), lt(workOrders.dueDate, param(to)), sql`${workOrders.status} in ('assigned', 'in-progress')`);
     const d = workOrderOpenDueDayCounts;
-    const dueNext7Days = wholeDays
+    const dueNext7Days = values.wholeDays
       ? sql`(${openDue('now', 'firstWholeDay')}) + (${tx
           .select({ n: sql`coalesce(sum(${d.n}), 0)` })
           .from(d)
@@ -250,9 +250,9 @@ export async function getStatistics(tx: Tx, orgId: number, actor: AccessClaims, 
         .select({ n: sql`coalesce(sum(${c.n}), 0)` })
         .from(c)
         .where(and(eq(c.orgId, param('orgId')), eq(c.status, 'assigned'), high ? eq(c.priority, 'high') : undefined));
-    const [totalPending, highPriorityPending] = manager
-      ? [keptPending(false), keptPending(true)]
-      : [counted(eq(workOrders.status, 'assigned')), counted(eq(workOrders.priority, 'high'), eq(workOrders.status, 'assigned'))];
+    const [totalPending, highPriorityPending] = values.userId
+      ? [counted(eq(workOrders.status, 'assigned')), counted(eq(workOrders.priority, 'high'), eq(workOrders.status, 'assigned'))]
+      : [keptPending(false), keptPending(true)];
     // The three cards in one statement: one round trip.
     return tx
       .select({
@@ -262,7 +262,7 @@ export async function getStatistics(tx: Tx, orgId: number, actor: AccessClaims, 
       })
       .from(sql`(values (1)) as cards`);
   };
-  const [row] = await preparedRead(tx, shapeOf('workOrders.cards', { worker: !manager, wholeDays }), build, values);
+  const [row] = await preparedRead(tx, 'workOrders.cards', build, values);
   return row;
 }
 

@@ -15,14 +15,18 @@ export function keepPreparedOn(tx: Tx) {
 }
 
 /**
- * A statement's shape from the filters present: `shapeOf('assets.list', { name: like, status })` is
- * 'assets.list:name,status' when both are set. Every optional filter goes in, so that no two texts share a shape.
+ * The key a statement is kept under: its name and the names of the values present (truthy), e.g.
+ * 'assets.list:orgId,like,status,limit'. An optional filter is in the text exactly when its value is present,
+ * so the values name the text; a filter that changes the text without a value passes a flag (`lowStock: true`).
  */
-export const shapeOf = (statement: string, filters: Record<string, unknown>) =>
-  `${statement}:${Object.keys(filters).filter((key) => filters[key]).join(',')}`;
+const shapeOf = (statement: string, values: Record<string, unknown>) =>
+  `${statement}:${Object.keys(values).filter((key) => values[key]).join(',')}`;
 
 /** A value filled in at execution: `param('orgId')`. */
 export const param = (name: string): Placeholder => sql.placeholder(name);
+
+/** `column = any(values)`: one array parameter, so the number of values does not change the statement's text. */
+export const isAnyOf = (column: SQLWrapper, values: SQLWrapper) => sql`${column} = any(${values})`;
 
 /** How a filter refers to its values: `param` for a kept statement, `bindTo(values)` for one built for one run. */
 export type Bind = (name: string) => SQLWrapper;
@@ -37,14 +41,15 @@ export const bindTo =
  * A read whose SQL drizzle builds once per connection and shape, then executes with `values` in its
  * placeholders (decision 017). Building a list's query and its row mapping from the builder took 60 µs of
  * every request, as much as the rest of the plugin stack.
- * `shape` names the statement (`shapeOf`): everything that changes its text (which filters are present, the caller's
- * role) must be in it; everything else must be a `param`. The statement stays unnamed for PostgreSQL, so each
- * execution is planned with its own values, as an ordinary query is.
+ * The shape is `statement` and the names of the values present: `build` must put an optional filter in the
+ * text exactly when its value is present (truthy), and every value in as a `param`. The statement stays
+ * unnamed for PostgreSQL, so each execution is planned with its own values, as an ordinary query is.
  */
-export function preparedRead<T>(tx: Tx, shape: string, build: () => { prepare(name: string): Prepared<T> }, values: Record<string, unknown>): Promise<T> {
+export function preparedRead<T>(tx: Tx, statement: string, build: () => { prepare(name: string): Prepared<T> }, values: Record<string, unknown>): Promise<T> {
   const kept = reusable.get(tx);
   // An empty name keeps node-postgres from preparing it on the server (a named statement gets a generic plan).
   if (!kept) return build().prepare('').execute(values);
+  const shape = shapeOf(statement, values);
   let query = kept.get(shape) as Prepared<T> | undefined;
   if (!query) kept.set(shape, (query = mapRowsOnce(build().prepare(''))));
   return query.execute(values);
