@@ -44,7 +44,7 @@ try {
         peak[kind] = Math.max(peak[kind], rssMiB(servers[kind].child.pid));
       }
     }
-    const m = (kind: 'postgres' | 'pglite', k: keyof Figures) => median(runs[kind].map((r) => r[k]));
+    const m = (kind: 'postgres' | 'pglite', k: 'rps' | 'p50' | 'p99') => median(runs[kind].map((r) => r[k]));
     console.log(
       `| ${shape.label} | ${fmt(m('postgres', 'rps'), 0)} | ${fmt(m('postgres', 'p50'))} / ${fmt(m('postgres', 'p99'))} | ${fmt(m('pglite', 'rps'), 0)} | ${fmt(m('pglite', 'p50'))} / ${fmt(m('pglite', 'p99'))} | ${fmt((100 * m('pglite', 'rps')) / m('postgres', 'rps'), 0)}% (target >= 35%) |`,
     );

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 
 export interface Figures {
@@ -6,6 +7,19 @@ export interface Figures {
   p50: number;
   p99: number;
   errors: number;
+  /** CPU ms per request: this process (load generator and servers), and the whole machine (PostgreSQL too). */
+  cpu?: { process: number; machine: number };
+}
+
+/** The machine's busy CPU time in ms so far, from /proc/stat (undefined off Linux). */
+function machineBusyMs(): number | undefined {
+  try {
+    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+    const idle = ticks[3] + ticks[4];
+    return ((ticks.slice(0, 8).reduce((a, b) => a + b, 0) - idle) * 1000) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return undefined;
+  }
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
@@ -18,6 +32,8 @@ export async function measure(once: () => Promise<boolean>, seconds: number, con
   let errors = 0;
   const started = performance.now();
   const until = started + seconds * 1000;
+  const cpu0 = process.cpuUsage();
+  const machine0 = machineBusyMs();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (performance.now() < until) {
@@ -29,8 +45,12 @@ export async function measure(once: () => Promise<boolean>, seconds: number, con
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu0);
+  const machine1 = machineBusyMs();
+  const n = latencies.length || 1;
+  const cpu = machine0 === undefined || machine1 === undefined ? undefined : { process: (used.user + used.system) / 1000 / n, machine: (machine1 - machine0) / n };
   latencies.sort((a, b) => a - b);
-  return { rps: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors };
+  return { rps: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors, cpu };
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });

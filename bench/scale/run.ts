@@ -131,7 +131,15 @@ console.log(`${started.toISOString()}, ${CONCURRENCY} connections, ${SECONDS} s 
 type Runs = { api: Figures[]; bare: Figures[] };
 type Row = { shape: string; org: Org; api: Figures; bare: Figures; runs: Runs; statements: number; bytes: number };
 const results: Row[] = [];
-const m = (xs: Figures[]): Figures => ({ rps: median(xs.map((x) => x.rps)), p50: median(xs.map((x) => x.p50)), p99: median(xs.map((x) => x.p99)), errors: xs.reduce((n, x) => n + x.errors, 0) });
+const m = (xs: Figures[]): Figures => ({
+  rps: median(xs.map((x) => x.rps)),
+  p50: median(xs.map((x) => x.p50)),
+  p99: median(xs.map((x) => x.p99)),
+  errors: xs.reduce((n, x) => n + x.errors, 0),
+  cpu: xs.every((x) => x.cpu) ? { process: median(xs.map((x) => x.cpu!.process)), machine: median(xs.map((x) => x.cpu!.machine)) } : undefined,
+});
+/** CPU ms per request: this process (load generator and server) and the whole machine (PostgreSQL with it). */
+const cpuOf = (f: Figures) => (f.cpu ? `${fmt(f.cpu.process)} / ${fmt(f.cpu.machine)}` : 'n/a');
 for (const shape of shapes) {
   const measured: { org: Org; statements: number; bytes: number; barePath: string; runs: Runs }[] = [];
   for (const org of orgs) {
@@ -163,10 +171,10 @@ for (const shape of shapes) {
   }
 }
 
-console.log(`\n| request | org | API req/s | API p50 / p99 ms | bare pg req/s | bare p50 / p99 ms | API/bare req/s | bytes |`);
-console.log('|---|---|---|---|---|---|---|---|');
+console.log(`\n| request | org | API req/s | API p50 / p99 ms | bare pg req/s | bare p50 / p99 ms | API/bare req/s | CPU ms per request, process / machine: API; bare | bytes |`);
+console.log('|---|---|---|---|---|---|---|---|---|');
 for (const r of results) {
-  console.log(`| ${r.shape} (${r.statements} statements) | ${r.org.label} | ${fmt(r.api.rps, 0)} | ${fmt(r.api.p50, 1)} / ${fmt(r.api.p99, 1)} | ${fmt(r.bare.rps, 0)} | ${fmt(r.bare.p50, 1)} / ${fmt(r.bare.p99, 1)} | ${fmt(r.api.rps / r.bare.rps)} | ${r.bytes.toLocaleString('en-US')} |`);
+  console.log(`| ${r.shape} (${r.statements} statements) | ${r.org.label} | ${fmt(r.api.rps, 0)} | ${fmt(r.api.p50, 1)} / ${fmt(r.api.p99, 1)} | ${fmt(r.bare.rps, 0)} | ${fmt(r.bare.p50, 1)} / ${fmt(r.bare.p99, 1)} | ${fmt(r.api.rps / r.bare.rps)} | ${cpuOf(r.api)}; ${cpuOf(r.bare)} | ${r.bytes.toLocaleString('en-US')} |`);
 }
 console.log(`\n| request | API p99 big / small (median of the runs' ratios) | target <= ${TARGET_RATIO} | bare p99 big / small |`);
 console.log('|---|---|---|---|');

@@ -79,7 +79,7 @@ try {
     runs.bare.push(await measure(() => get(barePort, '/users', {}), SECONDS, CONCURRENCY));
     console.log(`run ${i + 1}: full stack ${fmt(runs.api[i].rps, 0)} req/s, bare ${fmt(runs.bare[i].rps, 0)} req/s, ratio ${fmt(runs.api[i].rps / runs.bare[i].rps)}`);
   }
-  const m = (xs: Figures[], k: keyof Figures) => median(xs.map((x) => x[k]));
+  const m = (xs: Figures[], k: 'rps' | 'p50' | 'p99' | 'errors') => median(xs.map((x) => x[k]));
   // This machine's speed drifts by a factor of two within minutes; a run and the baseline run right after it
   // see the same machine, so each pair's ratio is compared, and their median reported.
   const pairRatio = (k: 'rps' | 'p99') => median(runs.api.map((api, i) => api[k] / runs.bare[i][k]));

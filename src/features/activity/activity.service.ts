@@ -1,7 +1,8 @@
-import { and, desc, eq, isNull, ne, notInArray, or } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, not, or } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../server/db/client';
 import { activities, users } from '../../server/db/schema';
+import { isAnyOf, param, preparedRead } from '../../server/db/prepared';
 import { HttpError, notFound } from '../../server/http-error';
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
@@ -102,10 +103,16 @@ export async function addNote(tx: Tx, orgId: number, userId: number, entityType:
 /** The organisation's latest activity across every record type, newest first (the notifications bell). */
 /** The user's bell settings, defaults filled in (a topic added later starts on). */
 export async function getNotificationSettings(tx: Tx, orgId: number, userId: number): Promise<NotificationSettings> {
-  const [row] = await tx
-    .select({ settings: users.notificationSettings })
-    .from(users)
-    .where(and(eq(users.orgId, orgId), eq(users.id, userId)));
+  const [row] = await preparedRead(
+    tx,
+    'activity.notificationSettings',
+    () =>
+      tx
+        .select({ settings: users.notificationSettings })
+        .from(users)
+        .where(and(eq(users.orgId, param('orgId')), eq(users.id, param('userId')))),
+    { orgId, userId },
+  );
   if (!row) throw notFound('User');
   return { ...DEFAULT_NOTIFICATION_SETTINGS, ...(row.settings ?? {}) };
 }
@@ -124,30 +131,43 @@ export async function updateNotificationSettings(tx: Tx, orgId: number, userId: 
 export async function listRecentActivities(tx: Tx, orgId: number, userId: number, limit = 15): Promise<RecentActivity[]> {
   const settings = await getNotificationSettings(tx, orgId, userId);
   const muted = (Object.keys(NOTIFICATION_TOPICS) as NotificationTopic[]).filter((t) => !settings[t]).flatMap((t) => NOTIFICATION_TOPICS[t]);
-  const rows = await tx
-    .select({
-      id: activities.id,
-      entityType: activities.entityType,
-      entityId: activities.entityId,
-      action: activities.action,
-      changes: activities.changes,
-      note: activities.note,
-      createdAt: activities.createdAt,
-      userId: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-    })
-    .from(activities)
-    .leftJoin(users, and(eq(users.orgId, activities.orgId), eq(users.id, activities.userId)))
-    .where(
-      and(
-        eq(activities.orgId, orgId),
-        muted.length ? notInArray(activities.entityType, muted) : undefined,
-        settings.ownActions ? undefined : or(isNull(activities.userId), ne(activities.userId, userId)),
-      ),
-    )
-    .orderBy(desc(activities.createdAt), desc(activities.id))
-    .limit(limit);
+  // Kept per connection (decision 017): the bell asks on every screen.
+  const values = {
+    orgId,
+    muted: muted.length ? muted : undefined,
+    notBy: settings.ownActions ? undefined : userId,
+    limit,
+  };
+  const rows = await preparedRead(
+    tx,
+    'activity.recent',
+    () =>
+      tx
+        .select({
+          id: activities.id,
+          entityType: activities.entityType,
+          entityId: activities.entityId,
+          action: activities.action,
+          changes: activities.changes,
+          note: activities.note,
+          createdAt: activities.createdAt,
+          userId: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+        })
+        .from(activities)
+        .leftJoin(users, and(eq(users.orgId, activities.orgId), eq(users.id, activities.userId)))
+        .where(
+          and(
+            eq(activities.orgId, param('orgId')),
+            values.muted ? not(isAnyOf(activities.entityType, param('muted'))) : undefined,
+            values.notBy ? or(isNull(activities.userId), ne(activities.userId, param('notBy'))) : undefined,
+          ),
+        )
+        .orderBy(desc(activities.createdAt), desc(activities.id))
+        .limit(param('limit')),
+    values,
+  );
   return rows.map((r) => ({
     id: r.id,
     entityType: r.entityType,

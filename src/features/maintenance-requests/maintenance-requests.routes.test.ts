@@ -241,6 +241,12 @@ describe('maintenance request calls', () => {
     expect(comma.body.pagination.totalRecords).toBe(2);
     const title = await org.admin.get('/api/maintenance-requests/get-maintenance-requests?title=leak');
     expect(title.body.pagination.totalRecords).toBe(6);
+    // A full page of a search is counted; a page that is not full gives the total; past the end counts again.
+    for (const page of [1, 2, 3]) {
+      const found = await org.admin.get(`/api/maintenance-requests/get-maintenance-requests?title=e&page=${page}&pageSize=10`);
+      expect(found.body.pagination).toEqual({ totalRecords: 12, currentPage: page, totalPages: 2 });
+      expect(found.body.maintenanceRequests).toHaveLength([10, 2, 0][page - 1]);
+    }
     // A number finds its request as well as the titles that contain it ("Noise 12" has no "MR-").
     const byNumber = await org.admin.get('/api/maintenance-requests/get-maintenance-requests?title=MR-0012');
     expect(byNumber.body.maintenanceRequests.map((x: { id: number }) => x.id)).toEqual([12]);

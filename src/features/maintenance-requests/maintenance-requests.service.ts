@@ -152,7 +152,10 @@ function requestCounts(tx: Tx, orgId: number) {
 
 /** The side panel's counters over all of the organisation's requests, from the kept counts. */
 export async function getRequestStatistics(tx: Tx, orgId: number): Promise<MaintenanceRequestStatistics> {
-  const rows = await requestCounts(tx, orgId);
+  return requestStatistics(await requestCounts(tx, orgId));
+}
+
+function requestStatistics(rows: Awaited<ReturnType<typeof requestCounts>>): MaintenanceRequestStatistics {
   const sum = (keep: (r: (typeof rows)[number]) => boolean) => rows.reduce((n, r) => (keep(r) ? n + r.n : n), 0);
   const approved = sum((r) => r.state === 'approved');
   const rejected = sum((r) => r.state === 'rejected');
@@ -167,33 +170,28 @@ export async function getRequestStatistics(tx: Tx, orgId: number): Promise<Maint
 
 /**
  * A page of requests, newest first, with the state and title filters, and the counters. Without a title
- * the total comes from the kept counts (no scan of the organisation's requests); with one it is counted.
+ * the total is summed from the kept counts the counters read anyway (no scan of the organisation's requests,
+ * no extra statement); with one, a page that is not full gives it outright, and otherwise it is counted.
  */
 export async function listMaintenanceRequests(tx: Tx, orgId: number, query: MaintenanceRequestsQuery) {
   const filter = listFilter(orgId, query);
-  const c = maintenanceRequestCounts;
-  const [{ total }] = filter.values.like
-    ? await preparedRead(tx, 'maintenanceRequests.count', () => tx.select({ total: count() }).from(r).where(filter.where()), filter.values)
-    : await preparedRead(
-        tx,
-        'maintenanceRequests.keptCount',
-        () =>
-          tx
-            .select({ total: sql<number>`coalesce(sum(${c.n}), 0)::int`.mapWith(Number) })
-            .from(c)
-            .where(and(eq(c.orgId, param('orgId')), filter.values.states ? isAnyOf(c.state, param('states')) : undefined)),
-        filter.values,
-      );
+  const offset = (query.page - 1) * query.pageSize;
   const rows = await preparedRead(
     tx,
     'maintenanceRequests.list',
     () => baseSelect(tx).where(filter.where()).orderBy(desc(r.id)).limit(param('limit')).offset(param('offset')),
-    { ...filter.values, limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
+    { ...filter.values, limit: query.pageSize, offset },
   );
+  const counts = await requestCounts(tx, orgId);
+  const { states, like } = filter.values;
+  let total: number;
+  if (!like) total = counts.reduce((n, c) => (!states || states.includes(c.state) ? n + c.n : n), 0);
+  else if (rows.length < query.pageSize && (rows.length > 0 || offset === 0)) total = offset + rows.length;
+  else [{ total }] = await preparedRead(tx, 'maintenanceRequests.count', () => tx.select({ total: count() }).from(r).where(filter.where()), filter.values);
   return {
     maintenanceRequests: rows.map(toDto),
     pagination: pagination(total, query.page, query.pageSize),
-    statistics: await getRequestStatistics(tx, orgId),
+    statistics: requestStatistics(counts),
   };
 }
 

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { withTenant } from '../../server/db/client';
 import { assetCategories, assets, parts, productCategories, timeTrackingReasons, uomCategories, uoms } from '../../server/db/schema';
 import { createOrg, createTestApp, type Client, type TestApp, type TestOrg } from '../../server/test/harness';
 import { sanitizeHtml } from './sanitize-html';
-import { getStatistics } from './work-orders.service';
+import { EXACT_COUNT_CAP, getStatistics } from './work-orders.service';
 import type { AccessClaims } from '../auth/tokens';
 
 let t: TestApp;
@@ -82,6 +83,17 @@ describe('work orders: add, get, update, status, delete', () => {
 
     const second = await addOrder(org.admin, { title: 'Grease conveyor bearings' });
     expect(second).toMatchObject({ workOrderId: 'WO-0002', status: 'assigned', priority: 'medium', duration: null, asset: null, assignees: [] });
+    // Several assignees come by first name, in the list as in the order, each order with its own.
+    const anna = await org.as('worker', { firstName: 'Anna', lastName: 'Berg' });
+    const third = await addOrder(org.admin, { title: 'Two people', assignees: [worker.userId, anna.userId] });
+    const pair = [
+      { id: anna.userId, firstName: 'Anna', lastName: 'Berg' },
+      { id: worker.userId, firstName: 'Marcus', lastName: 'Lee' },
+    ];
+    expect(third.assignees).toEqual(pair);
+    const listed = (await org.admin.get(`${BASE}/get-work-orders`)).body.workOrders.map((w: { assignees: unknown }) => w.assignees);
+    expect(listed).toEqual([pair, [], [{ id: worker.userId, firstName: 'Marcus', lastName: 'Lee' }]]);
+    await org.admin.del(`${BASE}/delete-work-order/3`);
 
     const got = await org.admin.get(`${BASE}/get-work-order/1`);
     expect(got.status).toBe(200);
@@ -206,6 +218,9 @@ describe('work orders: list, filters, pagination, statistics', () => {
     expect(p25.body.pagination).toEqual({ totalRecords: 23, currentPage: 1, totalPages: 1 });
     const beyond = await org.admin.get(`${BASE}/get-work-orders?page=9`);
     expect(beyond.body.workOrders).toEqual([]);
+    expect(beyond.body.pagination).toEqual({ totalRecords: 23, currentPage: 9, totalPages: 3 });
+    const beyondStatus = await org.admin.get(`${BASE}/get-work-orders?status=completed&page=9`);
+    expect(beyondStatus.body.pagination).toEqual({ totalRecords: 7, currentPage: 9, totalPages: 1 });
     expect((await org.admin.get(`${BASE}/get-work-orders?pageSize=7`)).status).toBe(400);
     expect((await org.admin.get(`${BASE}/get-work-orders?page=0`)).status).toBe(400);
     expect((await org.admin.get(`${BASE}/get-work-orders?status=paused`)).status).toBe(400);
@@ -238,6 +253,31 @@ describe('work orders: list, filters, pagination, statistics', () => {
     const after = await org.admin.get(`${BASE}/get-work-orders?status=completed`);
     expect(after.body.pagination.totalRecords).toBe(8);
     expect((await org.admin.get(`${BASE}/get-work-orders`)).body.pagination.totalRecords).toBe(22);
+  });
+
+  it('counts a search exactly while few orders can match, and past ten thousand from the planner beyond the cap', async () => {
+    const org = await createOrg(t);
+    const insert = (n: number, title: string, status: string) =>
+      withTenant(t.database.db, org.orgId, (tx) =>
+        tx.execute(sql`insert into work_orders (org_id, title, status) select ${org.orgId}, ${title} || ' ' || g, ${status} from generate_series(1, ${n}) g`),
+      );
+    const total = async (query: string) => (await org.admin.get(`${BASE}/get-work-orders?${query}`)).body.pagination.totalRecords;
+    await insert(1_200, 'Replace seal', 'assigned');
+    await insert(300, 'Inspect valve', 'completed');
+    // Past the cap of exact counts, yet the kept counts say few enough orders can match to count them all.
+    expect(await total('title=seal')).toBe(1_200);
+    expect(await total('title=seal&page=2')).toBe(1_200);
+    expect(await total('title=inspect&status=completed')).toBe(300);
+    expect(await total('title=inspect&status=assigned')).toBe(0);
+
+    await insert(9_000, 'Lubricate chain', 'assigned');
+    await t.database.db.execute(sql`analyze work_orders`);
+    // 10,500 orders: a rare match is counted exactly, a common one past the cap takes the planner's figure.
+    expect(await total('title=inspect')).toBe(300);
+    expect(await total('title=inspect&page=9')).toBe(300);
+    expect(await total('title=seal')).toBeGreaterThan(EXACT_COUNT_CAP);
+    expect(await total('title=lubricate')).toBeGreaterThan(EXACT_COUNT_CAP);
+    expect(await total('status=assigned')).toBe(10_200);
   });
 
   it('computes the three cards for the organisation', async () => {

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../server/db/client';
-import { bindTo, isAnyOf, param, preparedRead, type Bind } from '../../server/db/prepared';
+import { bindTo, isAnyOf, param, preparedRead, preparedSql, type Bind } from '../../server/db/prepared';
 import { assets, parts, timeTrackingReasons, users, workOrderAssignees, workOrderLabors, workOrderOpenDueDayCounts, workOrderParts, workOrderPriorityCounts, workOrders, workOrderStatusCounts } from '../../server/db/schema';
 import { badRequest, forbidden, notFound } from '../../server/http-error';
 import { pagination } from '../../shared/pagination';
@@ -43,6 +43,12 @@ const assignedTo = (orgId: unknown, userId: unknown) =>
   sql`exists (select 1 from ${workOrderAssignees} where ${workOrderAssignees.orgId} = ${orgId}
     and ${workOrderAssignees.workOrderId} = ${workOrders.id} and ${workOrderAssignees.userId} = ${userId})`;
 
+/** The order's assignees as JSON, first name first: read with the order, not in a statement of their own. */
+const assigneesOfOrder = sql<WorkOrderDto['assignees']>`coalesce((
+  select json_agg(json_build_object('id', ${users.id}, 'firstName', ${users.firstName}, 'lastName', ${users.lastName}) order by ${users.firstName}, ${users.id})
+  from ${workOrderAssignees} join ${users} on ${users.orgId} = ${workOrderAssignees.orgId} and ${users.id} = ${workOrderAssignees.userId}
+  where ${workOrderAssignees.orgId} = ${workOrders.orgId} and ${workOrderAssignees.workOrderId} = ${workOrders.id}), '[]')`;
+
 const orderColumns = {
   id: workOrders.id,
   title: workOrders.title,
@@ -55,30 +61,15 @@ const orderColumns = {
   instructions: workOrders.instructions,
   assetId: workOrders.assetId,
   assetName: assets.name,
+  assignees: assigneesOfOrder,
   createdById: workOrders.createdById,
   createdAt: workOrders.createdAt,
   updatedAt: workOrders.updatedAt,
 };
 type OrderRow = Awaited<ReturnType<typeof selectOrders>>[number];
 
-/** Rows of one page (or one order) with their asset and assignees, in the given order. */
-async function withRelations(tx: Tx, orgId: number, rows: OrderRow[]): Promise<WorkOrderDto[]> {
-  const ids = rows.map((r) => r.id);
-  const people = ids.length
-    ? await preparedRead(
-        tx,
-        'workOrders.assignees',
-        () =>
-          tx
-            .select({ workOrderId: workOrderAssignees.workOrderId, id: users.id, firstName: users.firstName, lastName: users.lastName })
-            .from(workOrderAssignees)
-            .innerJoin(users, and(eq(users.orgId, workOrderAssignees.orgId), eq(users.id, workOrderAssignees.userId)))
-            .where(and(eq(workOrderAssignees.orgId, param('orgId')), isAnyOf(workOrderAssignees.workOrderId, param('ids'))))
-            .orderBy(asc(users.firstName), asc(users.id)),
-        { orgId, ids },
-      )
-    : [];
-  return rows.map((r) => ({
+function toDto(r: OrderRow): WorkOrderDto {
+  return {
     id: r.id,
     workOrderId: workOrderDisplayId(r.id),
     title: r.title,
@@ -91,60 +82,78 @@ async function withRelations(tx: Tx, orgId: number, rows: OrderRow[]): Promise<W
     instructions: r.instructions,
     assetId: r.assetId,
     asset: r.assetId ? { id: r.assetId, name: r.assetName ?? '' } : null,
-    assignees: people.filter((p) => p.workOrderId === r.id).map(({ id, firstName, lastName }) => ({ id, firstName, lastName })),
+    assignees: r.assignees,
     createdById: r.createdById,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
-  }));
+  };
 }
 
-function selectOrders(tx: Tx) {
+/**
+ * Orders with their asset and assignees. `kept`, when given, rides along in every row: an uncorrelated
+ * subquery, run once per statement, so a list page and its count are one round trip.
+ */
+function selectOrders(tx: Tx, kept: SQL<number | null> = sql`null`) {
   return tx
-    .select(orderColumns)
+    .select({ ...orderColumns, kept })
     .from(workOrders)
     .leftJoin(assets, and(eq(assets.orgId, workOrders.orgId), eq(assets.id, workOrders.assetId)));
 }
 
 /** One work order the actor may see; 404 otherwise (a worker's unassigned order does not exist for them). */
 export async function getWorkOrder(tx: Tx, orgId: number, actor: AccessClaims, id: number): Promise<WorkOrderDto> {
-  const rows = await selectOrders(tx).where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id), visibleTo(orgId, actor)));
-  if (!rows.length) throw notFound('Work order');
-  const [order] = await withRelations(tx, orgId, rows);
-  return order;
+  const [row] = await selectOrders(tx).where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id), visibleTo(orgId, actor)));
+  if (!row) throw notFound('Work order');
+  return toDto(row);
 }
 
 /**
- * totalRecords without counting a million rows: the trigger-kept counts per status when only statuses
- * filter. Otherwise (a title, or a worker's own orders): a page that is not full gives the total outright;
- * a match the planner expects to be common takes its estimate, since confirming more than EXACT_COUNT_CAP
- * matches walks ten times as many of a big organisation's newest orders (decision 006); anything else is
+ * The trigger-kept count of the orders in the filter's statuses (all of them without one), whatever the
+ * organisation's size (decision 006): a list's total when only statuses filter, a bound on it otherwise.
+ * A scalar subquery, so it rides in the page's statement.
+ */
+function keptCount(filter: ListFilter, bind: Bind): SQL<number> {
+  const c = workOrderStatusCounts;
+  const byStatus = filter.values.status ? sql` and ${isAnyOf(c.status, bind('status'))}` : sql``;
+  return sql<number>`(select coalesce(sum(${c.n}), 0)::int from ${c} where ${c.orgId} = ${bind('orgId')}${byStatus})`;
+}
+
+/** Only statuses filter: the total is kept, not counted. */
+const totalIsKept = (filter: ListFilter) => !filter.values.userId && !filter.values.title;
+
+/**
+ * totalRecords without counting a million rows. Only statuses filter: the kept count, read with the page.
+ * Otherwise (a title, or a worker's own orders): a page that is not full gives the total outright; where the
+ * kept count says at most ESTIMATE_TRUSTED_FROM orders can match, they are counted exactly; beyond that a
+ * match the planner expects to be common takes its estimate, since confirming more than EXACT_COUNT_CAP
+ * matches walks ten times as many of a big organisation's newest orders (decision 006), and anything else is
  * counted exactly up to the cap, with the estimate beyond it.
  */
-async function countOrders(tx: Tx, filter: ReturnType<typeof listFilter>, query: WorkOrderListQuery, pageRows: number) {
-  if (!filter.values.userId && !filter.values.title) {
-    const c = workOrderStatusCounts;
-    const [row] = await preparedRead(
-      tx,
-      'workOrders.statusCount',
-      () =>
-        tx
-          .select({ n: sql<number>`coalesce(sum(${c.n}), 0)::int` })
-          .from(c)
-          .where(and(eq(c.orgId, param('orgId')), filter.values.status ? isAnyOf(c.status, param('status')) : undefined)),
-      filter.values,
-    );
-    return Number(row.n);
-  }
+async function countOrders(tx: Tx, filter: ListFilter, query: WorkOrderListQuery, page: OrderRow[]) {
   const offset = (query.page - 1) * query.pageSize;
-  if (pageRows < query.pageSize && (pageRows > 0 || offset === 0)) return offset + pageRows;
-  // Rare enough (a deep page of a search or of a worker's list) to be built for the one run.
-  const where = filter.where(bindTo(filter.values));
-  const estimate = await estimateOrders(tx, where);
+  if (!page.length && offset === 0) return 0;
+  // A page past the end (rare) reads the kept count on its own.
+  const kept = page.length
+    ? page[0].kept!
+    : (await tx.select({ n: keptCount(filter, bindTo(filter.values)) }).from(sql`(values (1)) as one`))[0].n;
+  if (totalIsKept(filter)) return kept;
+  if (page.length < query.pageSize && page.length > 0) return offset + page.length;
+  const counted = (cap?: number) =>
+    preparedRead(
+      tx,
+      'workOrders.count',
+      () => {
+        const matches = tx.select({ one: sql`1` }).from(workOrders).where(filter.where(param));
+        // Newest first, as the list: for a common match the planner walks the organisation's index and stops at
+        // the cap; for a rare one it reads the trigram index. Unordered, it may build a bitmap of every match.
+        return tx.select({ n: count() }).from((cap ? matches.orderBy(desc(workOrders.id)).limit(param('cap')) : matches).as('matches'));
+      },
+      { ...filter.values, cap },
+    ).then(([row]) => row.n);
+  if (kept <= ESTIMATE_TRUSTED_FROM) return counted();
+  const estimate = await estimateOrders(tx, filter);
   if (estimate >= ESTIMATE_TRUSTED_FROM) return estimate;
-  // Newest first, as the list: for a common match the planner walks the organisation's index and stops at the
-  // cap; for a rare one it reads the trigram index. Unordered, it may build a bitmap of every match first.
-  const capped = tx.select({ one: sql`1` }).from(workOrders).where(where).orderBy(desc(workOrders.id)).limit(EXACT_COUNT_CAP + 1).as('capped');
-  const [{ n }] = await tx.select({ n: count() }).from(capped);
+  const n = await counted(EXACT_COUNT_CAP + 1);
   return n <= EXACT_COUNT_CAP ? n : Math.max(EXACT_COUNT_CAP + 1, estimate);
 }
 
@@ -152,9 +161,13 @@ async function countOrders(tx: Tx, filter: ReturnType<typeof listFilter>, query:
 const ESTIMATE_TRUSTED_FROM = EXACT_COUNT_CAP * 10;
 
 /** The planner's estimate of the matching rows (EXPLAIN plans, it does not run). */
-async function estimateOrders(tx: Tx, where: SQL | undefined): Promise<number> {
-  const plan = await tx.execute(sql`explain (format json) ${tx.select({ one: sql`1` }).from(workOrders).where(where)}`);
-  const first = (plan as unknown as { rows: Record<string, unknown>[] }).rows[0];
+async function estimateOrders(tx: Tx, filter: ListFilter): Promise<number> {
+  const [first] = await preparedSql<Record<string, unknown>>(
+    tx,
+    'workOrders.estimate',
+    () => sql`explain (format json) ${tx.select({ one: sql`1` }).from(workOrders).where(filter.where(param))}`,
+    filter.values,
+  );
   const json = Object.values(first)[0];
   const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: { 'Plan Rows': number } }[];
   return Math.round(parsed[0].Plan['Plan Rows']);
@@ -163,14 +176,20 @@ async function estimateOrders(tx: Tx, where: SQL | undefined): Promise<number> {
 /** GET get-work-orders: newest first, filtered by status (any of) and title (contains, case-insensitive). */
 export async function listWorkOrders(tx: Tx, orgId: number, actor: AccessClaims, query: WorkOrderListQuery) {
   const filter = listFilter(orgId, actor, query);
+  // The page, its assignees and the kept count (the total, or a bound on it): one statement, kept per connection.
   const rows = await preparedRead(
     tx,
     'workOrders.list',
-    () => selectOrders(tx).where(filter.where(param)).orderBy(desc(workOrders.id)).limit(param('limit')).offset(param('offset')),
+    () =>
+      selectOrders(tx, keptCount(filter, param))
+        .where(filter.where(param))
+        .orderBy(desc(workOrders.id))
+        .limit(param('limit'))
+        .offset(param('offset')),
     { ...filter.values, limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
   );
-  const totalRecords = await countOrders(tx, filter, query, rows.length);
-  return { workOrders: await withRelations(tx, orgId, rows), pagination: pagination(totalRecords, query.page, query.pageSize) };
+  const totalRecords = await countOrders(tx, filter, query, rows);
+  return { workOrders: rows.map(toDto), pagination: pagination(totalRecords, query.page, query.pageSize) };
 }
 
 /**
@@ -193,6 +212,7 @@ function listFilter(orgId: number, actor: AccessClaims, query: WorkOrderListQuer
     );
   return { values, where };
 }
+type ListFilter = ReturnType<typeof listFilter>;
 
 /** The ~50 most recent orders the actor sees, for get-app-data (screens page from the server). */
 export async function listRecentWorkOrders(tx: Tx, orgId: number, actor: AccessClaims) {

@@ -55,6 +55,20 @@ export function preparedRead<T>(tx: Tx, statement: string, build: () => { prepar
   return query.execute(values);
 }
 
+/**
+ * A raw statement (`sql` with `param`s) kept as `preparedRead` keeps a select: for what the query builder
+ * cannot write, such as EXPLAIN. Rows come as the driver gives them, column names as keys.
+ */
+export async function preparedSql<T>(tx: Tx, statement: string, build: () => SQL, values: Record<string, unknown>): Promise<T[]> {
+  // drizzle's `execute` builds the text on every call; its session prepares raw SQL as it does a select.
+  const { session, dialect } = tx as unknown as {
+    session: { prepareQuery(query: unknown, fields: undefined, name: string, arrayMode: boolean): Prepared<{ rows: T[] }> };
+    dialect: { sqlToQuery(sql: SQL): unknown };
+  };
+  const result = await preparedRead(tx, statement, () => ({ prepare: (name) => session.prepareQuery(dialect.sqlToQuery(build()), undefined, name, false) }), values);
+  return result.rows;
+}
+
 /** What drizzle's prepared select holds about its columns (not in its types: the members are private). */
 interface SelectInternals {
   fields?: { path: string[]; field: unknown }[];
