@@ -3,7 +3,8 @@
  * the organisation with a million work orders and the one with ten thousand; for each request shape it
  * prints req/s, p50 and p99 of both and the p99 ratio big / small against the 1.5 target. The baseline is
  * the same SQL (captured from the driver while the app served the request, minus the transaction and the
- * tenancy settings) replayed through bare `pg` behind a bare Fastify server. Within each run the big and the
+ * tenancy settings) replayed through bare `pg` behind a bare Fastify server, which returns the rows as the driver
+ * gives them (objects). Within each run the big and the
  * small organisation, app and baseline, take turns; figures are medians of `--runs`, and the p99 ratio big /
  * small is the median of the runs' own ratios (the machine's speed drifts within minutes). get-app-data is
  * reported with its size in bytes.
@@ -77,6 +78,7 @@ const port = (app.server.address() as AddressInfo).port;
 const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.env.DB_POOL_SIZE ?? 10) });
 pool.on('error', () => {});
 const replays = new Map<string, { statements: Captured[]; orgId: number }>();
+const text = (c: Captured) => (typeof c.config === 'string' ? c.config : String((c.config as { text?: string }).text ?? ''));
 const bare = Fastify();
 bare.get<{ Params: { key: string } }>('/replay/:key', async (req) => {
   const { statements, orgId } = replays.get(req.params.key)!;
@@ -92,8 +94,11 @@ bare.get<{ Params: { key: string } }>('/replay/:key', async (req) => {
         client.orgId = orgId;
       }
     }
+    // As the bare driver gives them: rows as objects, its own type parsing (the app's array rows and raw
+    // timestamps are drizzle's settings, and arrays without keys would make a smaller response than any
+    // hand-written server sends).
     const results = [];
-    for (const s of statements) results.push((await client.query(typeof s.config === 'object' ? ({ ...(s.config as object) } as never) : (s.config as string), s.values as never)).rows);
+    for (const s of statements) results.push((await client.query(text(s), s.values as unknown[])).rows);
     return { results };
   } finally {
     client.release();
@@ -102,7 +107,6 @@ bare.get<{ Params: { key: string } }>('/replay/:key', async (req) => {
 await bare.listen({ port: 0, host: '127.0.0.1' });
 const barePort = (bare.server.address() as AddressInfo).port;
 
-const text = (c: Captured) => (typeof c.config === 'string' ? c.config : String((c.config as { text?: string }).text ?? ''));
 /** The transaction and tenancy settings around the request's queries: the stack's, not the request's SQL. */
 const wrapper = (c: Captured) => /^\s*(begin|commit|rollback|set)\b/i.test(text(c)) || /set_config\('app\.org_id'/.test(text(c));
 

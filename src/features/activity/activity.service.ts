@@ -65,33 +65,38 @@ async function requireEntity(tx: Tx, orgId: number, entityType: string, entityId
   if (!row) throw notFound(entity.label);
 }
 
+/** What the record's history and the bell both read of an activity, with who did it. */
+const itemColumns = {
+  id: activities.id,
+  action: activities.action,
+  changes: activities.changes,
+  note: activities.note,
+  createdAt: activities.createdAt,
+  userId: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+};
+const byAuthor = and(eq(users.orgId, activities.orgId), eq(users.id, activities.userId));
+
+const selectItems = (tx: Tx) => tx.select(itemColumns).from(activities).leftJoin(users, byAuthor);
+type ItemRow = Awaited<ReturnType<typeof selectItems>>[number];
+const toItem = (r: ItemRow): ActivityItem => ({
+  id: r.id,
+  action: r.action,
+  changes: r.changes ?? null,
+  note: r.note,
+  createdAt: r.createdAt.toISOString(),
+  user: r.userId ? { id: r.userId, firstName: r.firstName ?? '', lastName: r.lastName ?? '' } : null,
+});
+
 /** A record's history and notes, newest first, with who did each. */
 export async function listActivities(tx: Tx, orgId: number, entityType: string, entityId: number): Promise<ActivityItem[]> {
   await requireEntity(tx, orgId, entityType, entityId);
-  const rows = await tx
-    .select({
-      id: activities.id,
-      action: activities.action,
-      changes: activities.changes,
-      note: activities.note,
-      createdAt: activities.createdAt,
-      userId: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-    })
-    .from(activities)
-    .leftJoin(users, and(eq(users.orgId, activities.orgId), eq(users.id, activities.userId)))
+  const rows = await selectItems(tx)
     .where(and(eq(activities.orgId, orgId), eq(activities.entityType, entityType), eq(activities.entityId, entityId)))
     .orderBy(desc(activities.createdAt), desc(activities.id))
     .limit(200);
-  return rows.map((r) => ({
-    id: r.id,
-    action: r.action,
-    changes: r.changes ?? null,
-    note: r.note,
-    createdAt: r.createdAt.toISOString(),
-    user: r.userId ? { id: r.userId, firstName: r.firstName ?? '', lastName: r.lastName ?? '' } : null,
-  }));
+  return rows.map(toItem);
 }
 
 export async function addNote(tx: Tx, orgId: number, userId: number, entityType: string, entityId: number, note: string) {
@@ -143,20 +148,9 @@ export async function listRecentActivities(tx: Tx, orgId: number, userId: number
     'activity.recent',
     () =>
       tx
-        .select({
-          id: activities.id,
-          entityType: activities.entityType,
-          entityId: activities.entityId,
-          action: activities.action,
-          changes: activities.changes,
-          note: activities.note,
-          createdAt: activities.createdAt,
-          userId: users.id,
-          firstName: users.firstName,
-          lastName: users.lastName,
-        })
+        .select({ ...itemColumns, entityType: activities.entityType, entityId: activities.entityId })
         .from(activities)
-        .leftJoin(users, and(eq(users.orgId, activities.orgId), eq(users.id, activities.userId)))
+        .leftJoin(users, byAuthor)
         .where(
           and(
             eq(activities.orgId, param('orgId')),
@@ -169,14 +163,9 @@ export async function listRecentActivities(tx: Tx, orgId: number, userId: number
     values,
   );
   return rows.map((r) => ({
-    id: r.id,
+    ...toItem(r),
     entityType: r.entityType,
     entityId: r.entityId,
     label: `${entities.get(r.entityType)?.label ?? r.entityType} #${r.entityId}`,
-    action: r.action,
-    changes: r.changes ?? null,
-    note: r.note,
-    createdAt: r.createdAt.toISOString(),
-    user: r.userId ? { id: r.userId, firstName: r.firstName ?? '', lastName: r.lastName ?? '' } : null,
   }));
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, or } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../server/db/client';
 import { assetCategories } from '../../server/db/schema';
@@ -6,7 +6,10 @@ import { conflict, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/plugins/errors';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import type { AssetCategoryDto, assetCategoryInputSchema, SimpleListQuery } from './master-data.schema';
-import { iso, listWindow, nameContains, refuseWhenUsed } from './master-data.service';
+import { iso, listWindow, nameLike, refuseWhenUsed, simpleListValues } from './master-data.service';
+import { pageAndTotal, totalOver } from '../../server/db/paging';
+import { param, preparedRead } from '../../server/db/prepared';
+
 
 registerActivityEntity('asset-category', assetCategories, 'Asset category');
 
@@ -23,11 +26,20 @@ const toDto = (r: { id: number; name: string; code: string; createdAt: Date }): 
 
 /** Asset categories; `name` filters on name or code. Sorted by name. */
 export async function listAssetCategories(tx: Tx, orgId: number, query: SimpleListQuery) {
-  const where = and(eq(assetCategories.orgId, orgId), query.name ? or(nameContains(assetCategories.name, query.name), nameContains(assetCategories.code, query.name)) : undefined);
-  const win = listWindow(query);
-  const [{ total }] = await tx.select({ total: count() }).from(assetCategories).where(where);
-  const rows = await tx.select(columns).from(assetCategories).where(where).orderBy(asc(assetCategories.name), asc(assetCategories.id)).limit(win.limit).offset(win.offset);
-  return { assetCategories: rows.map(toDto), pagination: win.paginate(total) };
+  const { rows, total } = await pageAndTotal(simpleListValues(orgId, query), (values) =>
+    preparedRead(
+      tx,
+      'assetCategories.list',
+      () =>
+        tx.select({ ...columns, total: totalOver() }).from(assetCategories)
+          .where(and(eq(assetCategories.orgId, param('orgId')), nameLike(values, assetCategories.name, assetCategories.code)))
+          .orderBy(asc(assetCategories.name), asc(assetCategories.id))
+          .limit(param('limit'))
+          .offset(param('offset')),
+      values,
+    ),
+  );
+  return { assetCategories: rows.map(toDto), pagination: listWindow(query).paginate(total) };
 }
 
 export async function getAssetCategory(tx: Tx, orgId: number, id: number) {

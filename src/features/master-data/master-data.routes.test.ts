@@ -98,6 +98,9 @@ describe.each(simple)('$name', (e) => {
 
     const filtered = await org.admin.get(`${e.base}/${e.list}?name=${encodeURIComponent(e.body2.name.slice(1, 4).toUpperCase())}`);
     expect(filtered.body[e.plural].map((r: { name: string }) => r.name)).toEqual([e.body2.name]);
+    // Past the last page the total still counts the filter's matches only.
+    const filteredPast = await org.admin.get(`${e.base}/${e.list}?name=${encodeURIComponent(e.body2.name.slice(1, 4))}&page=2&pageSize=10`);
+    expect(filteredPast.body.pagination).toEqual({ totalRecords: 1, currentPage: 2, totalPages: 1 });
 
     const paged = await org.admin.get(`${e.base}/${e.list}?page=2&pageSize=10`);
     expect(paged.body[e.plural]).toHaveLength(0);
@@ -229,6 +232,9 @@ describe('validation messages (spec document 2, section 5)', () => {
     const a = await createOrg(t);
     const b = await createOrg(t);
     expect((await a.admin.post('/api/asset-categories/add-asset-category', { name: 'Pumps', code: 'PMP' })).status).toBe(201);
+    // The list's name filter also finds a category by its short code.
+    const byCode = await a.admin.get('/api/asset-categories/get-asset-categories?name=pmp');
+    expect(byCode.body.assetCategories.map((c: { name: string }) => c.name)).toEqual(['Pumps']);
     const dup = await a.admin.post('/api/asset-categories/add-asset-category', { name: 'Other pumps', code: 'pmp' });
     expect(dup.status).toBe(409);
     expect(dup.body.error).toBe('An asset category with this short code already exists');

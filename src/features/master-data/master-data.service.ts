@@ -1,9 +1,10 @@
-import { ilike, type SQL } from 'drizzle-orm';
+import { ilike, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { conflict } from '../../server/http-error';
 import { pgCode } from '../../server/plugins/errors';
 import { pagination } from '../../shared/pagination';
 import { escapeLike } from '../../server/db/like';
+import { param } from '../../server/db/prepared';
 
 // Helpers shared by the master-data services (product categories, taxes, units, asset categories, reasons) and teams.
 
@@ -20,6 +21,19 @@ export function listWindow(query: { page?: number; pageSize?: number }) {
   const pageSize = query.pageSize;
   return { limit: pageSize, offset: (page - 1) * pageSize, paginate: (total: number) => pagination(total, page, pageSize) };
 }
+
+/**
+ * The values of a simple list's kept statement (decision 017): the organisation, the name pattern when the
+ * list is filtered, and the window.
+ */
+export function simpleListValues(orgId: number, query: { name?: string; page?: number; pageSize?: number }) {
+  const { limit, offset } = listWindow(query);
+  return { orgId, like: query.name ? `%${escapeLike(query.name)}%` : undefined, limit, offset };
+}
+
+/** A kept statement's name filter ("contains" on any of the columns): in the text exactly when its value is. */
+export const nameLike = (values: { like?: string }, ...columns: PgColumn[]): SQL | undefined =>
+  values.like ? or(...columns.map((column) => ilike(column, param('like')))) : undefined;
 
 /** Case-insensitive "contains" on a column, or nothing when the filter is empty. */
 export const nameContains = (column: PgColumn, name: string | undefined): SQL | undefined =>

@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Tx } from '../../server/db/client';
@@ -6,7 +6,10 @@ import { productCategories } from '../../server/db/schema';
 import { badRequest, notFound } from '../../server/http-error';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import type { ProductCategoryDto, productCategoryInputSchema, SimpleListQuery } from './master-data.schema';
-import { iso, listWindow, nameContains, refuseWhenUsed } from './master-data.service';
+import { iso, listWindow, nameLike, refuseWhenUsed, simpleListValues } from './master-data.service';
+import { pageAndTotal, totalOver } from '../../server/db/paging';
+import { param, preparedRead } from '../../server/db/prepared';
+
 
 registerActivityEntity('product-category', productCategories, 'Product category');
 
@@ -29,19 +32,28 @@ const toDto = (r: { id: number; name: string; parentId: number | null; parentNam
   createdAt: iso(r.createdAt),
 });
 
-const base = (tx: Tx) =>
+const base = <T extends typeof columns>(tx: Tx, selected: T = columns as T) =>
   tx
-    .select(columns)
+    .select(selected)
     .from(productCategories)
     .leftJoin(parent, and(eq(parent.orgId, productCategories.orgId), eq(parent.id, productCategories.parentId)));
 
 /** The organisation's product categories (name filter), sorted by name. */
 export async function listProductCategories(tx: Tx, orgId: number, query: SimpleListQuery) {
-  const where = and(eq(productCategories.orgId, orgId), nameContains(productCategories.name, query.name));
-  const win = listWindow(query);
-  const [{ total }] = await tx.select({ total: count() }).from(productCategories).where(where);
-  const rows = await base(tx).where(where).orderBy(asc(productCategories.name), asc(productCategories.id)).limit(win.limit).offset(win.offset);
-  return { productCategories: rows.map(toDto), pagination: win.paginate(total) };
+  const { rows, total } = await pageAndTotal(simpleListValues(orgId, query), (values) =>
+    preparedRead(
+      tx,
+      'productCategories.list',
+      () =>
+        base(tx, { ...columns, total: totalOver() })
+          .where(and(eq(productCategories.orgId, param('orgId')), nameLike(values, productCategories.name)))
+          .orderBy(asc(productCategories.name), asc(productCategories.id))
+          .limit(param('limit'))
+          .offset(param('offset')),
+      values,
+    ),
+  );
+  return { productCategories: rows.map(toDto), pagination: listWindow(query).paginate(total) };
 }
 
 export async function getProductCategory(tx: Tx, orgId: number, id: number) {

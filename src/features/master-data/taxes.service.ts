@@ -1,11 +1,14 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../server/db/client';
 import { taxChildren, taxes } from '../../server/db/schema';
 import { badRequest, notFound } from '../../server/http-error';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import type { SimpleListQuery, TaxChildDto, TaxDto, taxInputSchema } from './master-data.schema';
-import { iso, listWindow, nameContains, refuseWhenUsed } from './master-data.service';
+import { iso, listWindow, nameLike, refuseWhenUsed, simpleListValues } from './master-data.service';
+import { pageAndTotal, totalOver } from '../../server/db/paging';
+import { param, preparedRead } from '../../server/db/prepared';
+
 
 registerActivityEntity('tax', taxes, 'Tax');
 
@@ -45,11 +48,20 @@ async function withChildren(tx: Tx, orgId: number, rows: Row[]): Promise<TaxDto[
 
 /** The organisation's taxes with their child taxes (name filter), sorted by name. */
 export async function listTaxes(tx: Tx, orgId: number, query: SimpleListQuery) {
-  const where = and(eq(taxes.orgId, orgId), nameContains(taxes.name, query.name));
-  const win = listWindow(query);
-  const [{ total }] = await tx.select({ total: count() }).from(taxes).where(where);
-  const rows = await tx.select(columns).from(taxes).where(where).orderBy(asc(taxes.name), asc(taxes.id)).limit(win.limit).offset(win.offset);
-  return { taxes: await withChildren(tx, orgId, rows), pagination: win.paginate(total) };
+  const { rows, total } = await pageAndTotal(simpleListValues(orgId, query), (values) =>
+    preparedRead(
+      tx,
+      'taxes.list',
+      () =>
+        tx.select({ ...columns, total: totalOver() }).from(taxes)
+          .where(and(eq(taxes.orgId, param('orgId')), nameLike(values, taxes.name)))
+          .orderBy(asc(taxes.name), asc(taxes.id))
+          .limit(param('limit'))
+          .offset(param('offset')),
+      values,
+    ),
+  );
+  return { taxes: await withChildren(tx, orgId, rows), pagination: listWindow(query).paginate(total) };
 }
 
 export async function getTax(tx: Tx, orgId: number, id: number): Promise<TaxDto> {

@@ -1,11 +1,14 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../server/db/client';
 import { timeTrackingReasons } from '../../server/db/schema';
 import { notFound } from '../../server/http-error';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import type { SimpleListQuery, TimeTrackingReasonDto, timeTrackingReasonInputSchema } from './master-data.schema';
-import { iso, listWindow, nameContains, refuseWhenUsed } from './master-data.service';
+import { iso, listWindow, nameLike, refuseWhenUsed, simpleListValues } from './master-data.service';
+import { pageAndTotal, totalOver } from '../../server/db/paging';
+import { param, preparedRead } from '../../server/db/prepared';
+
 
 registerActivityEntity('time-tracking-reason', timeTrackingReasons, 'Time tracking reason');
 
@@ -29,17 +32,20 @@ const toDto = (r: { id: number; name: string; type: TimeTrackingReasonDto['type'
 });
 
 export async function listTimeTrackingReasons(tx: Tx, orgId: number, query: SimpleListQuery) {
-  const where = and(eq(timeTrackingReasons.orgId, orgId), nameContains(timeTrackingReasons.name, query.name));
-  const win = listWindow(query);
-  const [{ total }] = await tx.select({ total: count() }).from(timeTrackingReasons).where(where);
-  const rows = await tx
-    .select(columns)
-    .from(timeTrackingReasons)
-    .where(where)
-    .orderBy(asc(timeTrackingReasons.name), asc(timeTrackingReasons.id))
-    .limit(win.limit)
-    .offset(win.offset);
-  return { timeTrackingReasons: rows.map(toDto), pagination: win.paginate(total) };
+  const { rows, total } = await pageAndTotal(simpleListValues(orgId, query), (values) =>
+    preparedRead(
+      tx,
+      'timeTrackingReasons.list',
+      () =>
+        tx.select({ ...columns, total: totalOver() }).from(timeTrackingReasons)
+          .where(and(eq(timeTrackingReasons.orgId, param('orgId')), nameLike(values, timeTrackingReasons.name)))
+          .orderBy(asc(timeTrackingReasons.name), asc(timeTrackingReasons.id))
+          .limit(param('limit'))
+          .offset(param('offset')),
+      values,
+    ),
+  );
+  return { timeTrackingReasons: rows.map(toDto), pagination: listWindow(query).paginate(total) };
 }
 
 export async function getTimeTrackingReason(tx: Tx, orgId: number, id: number) {

@@ -15,7 +15,10 @@ import type {
   UomListQuery,
   uomOptionsQuerySchema,
 } from './master-data.schema';
-import { iso, listWindow, nameContains, refuseWhenUsed } from './master-data.service';
+import { iso, listWindow, nameContains, nameLike, refuseWhenUsed, simpleListValues } from './master-data.service';
+import { pageAndTotal, totalOver } from '../../server/db/paging';
+import { param, preparedRead } from '../../server/db/prepared';
+
 
 registerActivityEntity('uom-category', uomCategories, 'UOM category');
 registerActivityEntity('uom', uoms, 'Unit of measure');
@@ -36,11 +39,20 @@ const categoryDto = (r: { id: number; name: string; isReferenceSet: boolean; cre
 
 /** UOM categories with `isReferenceSet` (whether a reference unit exists), sorted by name. */
 export async function listUomCategories(tx: Tx, orgId: number, query: SimpleListQuery) {
-  const where = and(eq(uomCategories.orgId, orgId), nameContains(uomCategories.name, query.name));
-  const win = listWindow(query);
-  const [{ total }] = await tx.select({ total: count() }).from(uomCategories).where(where);
-  const rows = await tx.select(categoryColumns).from(uomCategories).where(where).orderBy(asc(uomCategories.name), asc(uomCategories.id)).limit(win.limit).offset(win.offset);
-  return { uomCategories: rows.map(categoryDto), pagination: win.paginate(total) };
+  const { rows, total } = await pageAndTotal(simpleListValues(orgId, query), (values) =>
+    preparedRead(
+      tx,
+      'uomCategories.list',
+      () =>
+        tx.select({ ...categoryColumns, total: totalOver() }).from(uomCategories)
+          .where(and(eq(uomCategories.orgId, param('orgId')), nameLike(values, uomCategories.name)))
+          .orderBy(asc(uomCategories.name), asc(uomCategories.id))
+          .limit(param('limit'))
+          .offset(param('offset')),
+      values,
+    ),
+  );
+  return { uomCategories: rows.map(categoryDto), pagination: listWindow(query).paginate(total) };
 }
 
 export async function getUomCategory(tx: Tx, orgId: number, id: number) {

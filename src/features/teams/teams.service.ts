@@ -1,11 +1,14 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../server/db/client';
 import { teamMembers, teams, users } from '../../server/db/schema';
 import { HttpError, notFound } from '../../server/http-error';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import type { SimpleListQuery } from '../master-data/master-data.schema';
-import { listWindow, nameContains, refuseWhenUsed } from '../master-data/master-data.service';
+import { listWindow, nameLike, refuseWhenUsed, simpleListValues } from '../master-data/master-data.service';
+import { pageAndTotal, totalOver } from '../../server/db/paging';
+import { param, preparedRead } from '../../server/db/prepared';
+
 import type { TeamDto, teamInputSchema } from './teams.schema';
 
 registerActivityEntity('team', teams, 'Team');
@@ -57,11 +60,20 @@ const columns = { id: teams.id, name: teams.name, createdAt: teams.createdAt };
 
 /** The organisation's teams with their members (name filter), sorted by name. */
 export async function listTeams(tx: Tx, orgId: number, query: SimpleListQuery) {
-  const where = and(eq(teams.orgId, orgId), nameContains(teams.name, query.name));
-  const win = listWindow(query);
-  const [{ total }] = await tx.select({ total: count() }).from(teams).where(where);
-  const rows = await tx.select(columns).from(teams).where(where).orderBy(asc(teams.name), asc(teams.id)).limit(win.limit).offset(win.offset);
-  return { teams: await withMembers(tx, orgId, rows), pagination: win.paginate(total) };
+  const { rows, total } = await pageAndTotal(simpleListValues(orgId, query), (values) =>
+    preparedRead(
+      tx,
+      'teams.list',
+      () =>
+        tx.select({ ...columns, total: totalOver() }).from(teams)
+          .where(and(eq(teams.orgId, param('orgId')), nameLike(values, teams.name)))
+          .orderBy(asc(teams.name), asc(teams.id))
+          .limit(param('limit'))
+          .offset(param('offset')),
+      values,
+    ),
+  );
+  return { teams: await withMembers(tx, orgId, rows), pagination: listWindow(query).paginate(total) };
 }
 
 export async function getTeam(tx: Tx, orgId: number, id: number) {

@@ -1,8 +1,8 @@
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../server/db/client';
-import { countRows, pageWithTotal, totalOver } from '../../server/db/paging';
-import { bindTo, param, preparedRead, type Bind } from '../../server/db/prepared';
+import { pageAndTotal, totalOver } from '../../server/db/paging';
+import { param, preparedRead, type Bind } from '../../server/db/prepared';
 import { invitations, users } from '../../server/db/schema';
 import { conflict, forbidden, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/plugins/errors';
@@ -64,15 +64,14 @@ export async function listUsers(tx: Tx, orgId: number, query: z.output<typeof us
       eq(users.orgId, bind('orgId')),
       values.pattern ? or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, bind('pattern')), ilike(users.email, bind('pattern'))) : undefined,
     );
-  const offset = (query.page - 1) * query.pageSize;
-  const page = await preparedRead(
-    tx,
-    'users.list',
-    () => tx.select({ ...userColumns, total: totalOver() }).from(users).where(where(param)).orderBy(asc(users.id)).limit(param('limit')).offset(param('offset')),
-    { ...values, limit: query.pageSize, offset },
+  const { rows, total } = await pageAndTotal({ ...values, limit: query.pageSize, offset: (query.page - 1) * query.pageSize }, (window) =>
+    preparedRead(
+      tx,
+      'users.list',
+      () => tx.select({ ...userColumns, total: totalOver() }).from(users).where(where(param)).orderBy(asc(users.id)).limit(param('limit')).offset(param('offset')),
+      window,
+    ),
   );
-  // Past the last page only: counted on its own, built for the one run.
-  const { rows, total } = await pageWithTotal(page, offset, () => countRows(tx, users, where(bindTo(values))));
   return { users: rows.map(toDto), pagination: pagination(total, query.page, query.pageSize) };
 }
 

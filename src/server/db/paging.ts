@@ -1,6 +1,4 @@
-import { count, sql, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Tx } from './client';
+import { sql } from 'drizzle-orm';
 
 /**
  * The list's total, carried by every row of its page (`count(*) over ()`), so a page and its total are one
@@ -10,16 +8,15 @@ import type { Tx } from './client';
 export const totalOver = () => sql<number>`count(*) over ()`.mapWith(Number);
 
 /**
- * The total of a page read with `totalOver()`. Past the last page there is no row to carry it, so only then
- * is it counted on its own. The rows keep their `total`: the caller's DTO picks its fields.
+ * A page read with `totalOver()`, and its total. Past the last page no row carries the total, so only then
+ * is the same statement read again, for the first row. The rows keep their `total`: the DTO picks its fields.
  */
-export async function pageWithTotal<R extends { total: number }>(rows: R[], offset: number, countAll: () => Promise<number>): Promise<{ rows: R[]; total: number }> {
-  const total = rows.length ? rows[0].total : offset > 0 ? await countAll() : 0;
-  return { rows, total };
-}
-
-/** `select count(*) from table where …` as a number. */
-export async function countRows(tx: Tx, table: PgTable, where: SQL | undefined): Promise<number> {
-  const [{ total }] = await tx.select({ total: count() }).from(table).where(where);
-  return total;
+export async function pageAndTotal<R extends { total: number }, V extends { limit: number; offset: number }>(
+  values: V,
+  read: (values: V) => Promise<R[]>,
+): Promise<{ rows: R[]; total: number }> {
+  const rows = await read(values);
+  if (rows.length || !values.offset) return { rows, total: rows[0]?.total ?? 0 };
+  const [first] = await read({ ...values, limit: 1, offset: 0 });
+  return { rows, total: first?.total ?? 0 };
 }
