@@ -121,7 +121,7 @@ export async function listAssetOptions(tx: Tx, orgId: number, query: { pageSize:
 
 /** The most recent assets, for the application data preload. */
 export async function recentAssets(tx: Tx, orgId: number, limit = 50) {
-  const rows = await baseQuery(tx).where(eq(assets.orgId, orgId)).orderBy(desc(assets.id)).limit(limit);
+  const rows = await preparedRead(tx, 'assets.recent', () => baseQuery(tx).where(eq(assets.orgId, param('orgId'))).orderBy(desc(assets.id)).limit(param('limit')), { orgId, limit });
   return rows.map(toDto);
 }
 

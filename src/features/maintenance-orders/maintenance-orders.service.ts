@@ -25,6 +25,7 @@ import {
   type OrderStatus,
 } from './maintenance-orders.schema';
 import { escapeLike } from '../../server/db/like';
+import { isAnyOf, param, preparedRead } from '../../server/db/prepared';
 
 registerActivityEntity('maintenance-order', maintenanceOrders, 'Maintenance order');
 
@@ -62,27 +63,46 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 async function toDtos(tx: Tx, orgId: number, rows: Row[]): Promise<MaintenanceOrderDto[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const serviceRows = await tx
-    .select({ orderId: maintenanceOrderServices.maintenanceOrderId, id: services.id, title: services.title })
-    .from(maintenanceOrderServices)
-    .innerJoin(services, and(eq(services.orgId, maintenanceOrderServices.orgId), eq(services.id, maintenanceOrderServices.serviceId)))
-    .where(and(eq(maintenanceOrderServices.orgId, orgId), inArray(maintenanceOrderServices.maintenanceOrderId, ids)))
-    .orderBy(asc(services.title), asc(services.id));
+  // Kept per connection (decision 017): every list and the application data read these.
+  const serviceRows = await preparedRead(
+    tx,
+    'maintenanceOrders.services',
+    () =>
+      tx
+        .select({ orderId: maintenanceOrderServices.maintenanceOrderId, id: services.id, title: services.title })
+        .from(maintenanceOrderServices)
+        .innerJoin(services, and(eq(services.orgId, maintenanceOrderServices.orgId), eq(services.id, maintenanceOrderServices.serviceId)))
+        .where(and(eq(maintenanceOrderServices.orgId, param('orgId')), isAnyOf(maintenanceOrderServices.maintenanceOrderId, param('ids'))))
+        .orderBy(asc(services.title), asc(services.id)),
+    { orgId, ids },
+  );
   const serviceIds = [...new Set(serviceRows.map((s) => s.id))];
   const stationRows = serviceIds.length
-    ? await tx
-        .select({ serviceId: serviceWorkStations.serviceId, id: workStations.id, name: workStations.name })
-        .from(serviceWorkStations)
-        .innerJoin(workStations, and(eq(workStations.orgId, serviceWorkStations.orgId), eq(workStations.id, serviceWorkStations.workStationId)))
-        .where(and(eq(serviceWorkStations.orgId, orgId), inArray(serviceWorkStations.serviceId, serviceIds)))
-        .orderBy(asc(serviceWorkStations.position), asc(workStations.id))
+    ? await preparedRead(
+        tx,
+        'maintenanceOrders.stations',
+        () =>
+          tx
+            .select({ serviceId: serviceWorkStations.serviceId, id: workStations.id, name: workStations.name })
+            .from(serviceWorkStations)
+            .innerJoin(workStations, and(eq(workStations.orgId, serviceWorkStations.orgId), eq(workStations.id, serviceWorkStations.workStationId)))
+            .where(and(eq(serviceWorkStations.orgId, param('orgId')), isAnyOf(serviceWorkStations.serviceId, param('ids'))))
+            .orderBy(asc(serviceWorkStations.position), asc(workStations.id)),
+        { orgId, ids: serviceIds },
+      )
     : [];
-  const partRows = await tx
-    .select({ orderId: maintenanceOrderParts.maintenanceOrderId, id: parts.id, name: parts.name })
-    .from(maintenanceOrderParts)
-    .innerJoin(parts, and(eq(parts.orgId, maintenanceOrderParts.orgId), eq(parts.id, maintenanceOrderParts.partId)))
-    .where(and(eq(maintenanceOrderParts.orgId, orgId), inArray(maintenanceOrderParts.maintenanceOrderId, ids)))
-    .orderBy(asc(parts.name), asc(parts.id));
+  const partRows = await preparedRead(
+    tx,
+    'maintenanceOrders.parts',
+    () =>
+      tx
+        .select({ orderId: maintenanceOrderParts.maintenanceOrderId, id: parts.id, name: parts.name })
+        .from(maintenanceOrderParts)
+        .innerJoin(parts, and(eq(parts.orgId, maintenanceOrderParts.orgId), eq(parts.id, maintenanceOrderParts.partId)))
+        .where(and(eq(maintenanceOrderParts.orgId, param('orgId')), isAnyOf(maintenanceOrderParts.maintenanceOrderId, param('ids'))))
+        .orderBy(asc(parts.name), asc(parts.id)),
+    { orgId, ids },
+  );
   return rows.map((row) => ({
     id: row.id,
     maintenanceOrderId: orderDisplayId(row.id),
@@ -142,7 +162,7 @@ export async function listMaintenanceOrders(tx: Tx, orgId: number, query: Mainte
 
 /** The most recent orders, for the application data preload (DESIGN 7). */
 export async function recentMaintenanceOrders(tx: Tx, orgId: number, limit = 50) {
-  const rows = await baseSelect(tx).where(eq(o.orgId, orgId)).orderBy(desc(o.id)).limit(limit);
+  const rows = await preparedRead(tx, 'maintenanceOrders.recent', () => baseSelect(tx).where(eq(o.orgId, param('orgId'))).orderBy(desc(o.id)).limit(param('limit')), { orgId, limit });
   return toDtos(tx, orgId, rows);
 }
 

@@ -4,6 +4,7 @@ import type { Tx } from '../../server/db/client';
 import { organizations } from '../../server/db/schema';
 import { notFound } from '../../server/http-error';
 import type { CompanyDto, companyUpdateSchema } from './organization.schema';
+import { param, preparedRead } from '../../server/db/prepared';
 
 const companyColumns = {
   id: organizations.id,
@@ -23,7 +24,7 @@ const companyColumns = {
 };
 
 export async function getCompany(tx: Tx, orgId: number): Promise<CompanyDto> {
-  const [row] = await tx.select(companyColumns).from(organizations).where(eq(organizations.id, orgId));
+  const [row] = await preparedRead(tx, 'organization.company', () => tx.select(companyColumns).from(organizations).where(eq(organizations.id, param('orgId'))), { orgId });
   if (!row) throw notFound('Company');
   return row;
 }

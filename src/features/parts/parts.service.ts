@@ -144,7 +144,7 @@ export async function listPartOptions(tx: Tx, orgId: number, query: { pageSize: 
 
 /** The most recent parts, for the application data preload. */
 export async function recentParts(tx: Tx, orgId: number, limit = 50) {
-  const rows = await baseQuery(tx).where(eq(parts.orgId, orgId)).orderBy(desc(parts.id)).limit(limit);
+  const rows = await preparedRead(tx, 'parts.recent', () => baseQuery(tx).where(eq(parts.orgId, param('orgId'))).orderBy(desc(parts.id)).limit(param('limit')), { orgId, limit });
   return rows.map(toDto);
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, ilike, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, ilike } from 'drizzle-orm';
 import type { Tx } from '../../server/db/client';
 import { services, serviceWorkStations, workStations } from '../../server/db/schema';
 import { conflict, notFound } from '../../server/http-error';
@@ -18,6 +18,7 @@ import {
   type ServiceStationDto,
 } from './service-catalog.schema';
 import { escapeLike } from '../../server/db/like';
+import { isAnyOf, param, preparedRead } from '../../server/db/prepared';
 
 registerActivityEntity('service', services, 'Service');
 
@@ -28,21 +29,27 @@ type ServiceRow = { id: number; title: string; price: number; operations: string
 async function stationsOf(tx: Tx, orgId: number, serviceIds: number[]) {
   const byService = new Map<number, ServiceStationDto[]>();
   if (serviceIds.length === 0) return byService;
-  const rows = await tx
-    .select({
-      serviceId: serviceWorkStations.serviceId,
-      id: workStations.id,
-      code: workStations.code,
-      name: workStations.name,
-      city: workStations.city,
-      operation: serviceWorkStations.operation,
-      timeRequired: serviceWorkStations.timeRequired,
-      order: serviceWorkStations.position,
-    })
-    .from(serviceWorkStations)
-    .innerJoin(workStations, and(eq(workStations.orgId, serviceWorkStations.orgId), eq(workStations.id, serviceWorkStations.workStationId)))
-    .where(and(eq(serviceWorkStations.orgId, orgId), inArray(serviceWorkStations.serviceId, serviceIds)))
-    .orderBy(asc(serviceWorkStations.position), asc(workStations.id));
+  const rows = await preparedRead(
+    tx,
+    'services.stations',
+    () =>
+      tx
+        .select({
+          serviceId: serviceWorkStations.serviceId,
+          id: workStations.id,
+          code: workStations.code,
+          name: workStations.name,
+          city: workStations.city,
+          operation: serviceWorkStations.operation,
+          timeRequired: serviceWorkStations.timeRequired,
+          order: serviceWorkStations.position,
+        })
+        .from(serviceWorkStations)
+        .innerJoin(workStations, and(eq(workStations.orgId, serviceWorkStations.orgId), eq(workStations.id, serviceWorkStations.workStationId)))
+        .where(and(eq(serviceWorkStations.orgId, param('orgId')), isAnyOf(serviceWorkStations.serviceId, param('ids'))))
+        .orderBy(asc(serviceWorkStations.position), asc(workStations.id)),
+    { orgId, ids: serviceIds },
+  );
   for (const { serviceId, ...station } of rows) {
     const list = byService.get(serviceId) ?? [];
     list.push(station);
@@ -127,7 +134,12 @@ export async function listServiceOptions(tx: Tx, orgId: number, query: { pageSiz
 
 /** The most recent services with their stations, for the application data preload. */
 export async function recentServices(tx: Tx, orgId: number, limit = 50) {
-  const rows = await tx.select(serviceColumns).from(services).where(eq(services.orgId, orgId)).orderBy(desc(services.id)).limit(limit);
+  const rows = await preparedRead(
+    tx,
+    'services.recent',
+    () => tx.select(serviceColumns).from(services).where(eq(services.orgId, param('orgId'))).orderBy(desc(services.id)).limit(param('limit')),
+    { orgId, limit },
+  );
   return withStations(tx, orgId, rows);
 }
 

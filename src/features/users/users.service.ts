@@ -51,7 +51,7 @@ const toDto = (row: Omit<UserDto, 'createdAt'> & { createdAt: Date }): UserDto =
 });
 
 export async function getUser(tx: Tx, orgId: number, id: number): Promise<UserDto> {
-  const [row] = await tx.select(userColumns).from(users).where(and(eq(users.orgId, orgId), eq(users.id, id)));
+  const [row] = await preparedRead(tx, 'users.one', () => tx.select(userColumns).from(users).where(and(eq(users.orgId, param('orgId')), eq(users.id, param('id')))), { orgId, id });
   if (!row) throw notFound('User');
   return toDto(row);
 }
@@ -77,7 +77,7 @@ export async function listUsers(tx: Tx, orgId: number, query: z.output<typeof us
 
 /** All people of the organisation (small): for pickers and the application data preload. */
 export async function listWorkers(tx: Tx, orgId: number) {
-  const rows = await tx.select(userColumns).from(users).where(eq(users.orgId, orgId)).orderBy(asc(users.firstName), asc(users.id));
+  const rows = await preparedRead(tx, 'users.workers', () => tx.select(userColumns).from(users).where(eq(users.orgId, param('orgId'))).orderBy(asc(users.firstName), asc(users.id)), { orgId });
   return rows.map(toDto);
 }
 

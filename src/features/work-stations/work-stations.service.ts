@@ -15,6 +15,7 @@ import {
   type WorkStationOption,
 } from './work-stations.schema';
 import { escapeLike } from '../../server/db/like';
+import { param, preparedRead } from '../../server/db/prepared';
 
 registerActivityEntity('work-station', workStations, 'Work station');
 
@@ -80,7 +81,12 @@ export async function listWorkStationOptions(tx: Tx, orgId: number, query: { pag
 
 /** The most recent stations, for the application data preload. */
 export async function recentWorkStations(tx: Tx, orgId: number, limit = 100) {
-  const rows = await baseQuery(tx).where(eq(workStations.orgId, orgId)).orderBy(desc(workStations.id)).limit(limit);
+  const rows = await preparedRead(
+    tx,
+    'workStations.recent',
+    () => baseQuery(tx).where(eq(workStations.orgId, param('orgId'))).orderBy(desc(workStations.id)).limit(param('limit')),
+    { orgId, limit },
+  );
   return rows.map(toDto);
 }
 
