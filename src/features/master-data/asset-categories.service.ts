@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../server/db/client';
 import { assetCategories } from '../../server/db/schema';
@@ -6,9 +6,8 @@ import { conflict, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/plugins/errors';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import type { AssetCategoryDto, assetCategoryInputSchema, SimpleListQuery } from './master-data.schema';
-import { iso, listWindow, nameLike, refuseWhenUsed, simpleListValues } from './master-data.service';
-import { pageAndTotal, totalOver } from '../../server/db/paging';
-import { param, preparedRead } from '../../server/db/prepared';
+import { iso, listWindow, readSimpleList, refuseWhenUsed } from './master-data.service';
+import { totalOver } from '../../server/db/paging';
 
 
 registerActivityEntity('asset-category', assetCategories, 'Asset category');
@@ -26,19 +25,7 @@ const toDto = (r: { id: number; name: string; code: string; createdAt: Date }): 
 
 /** Asset categories; `name` filters on name or code. Sorted by name. */
 export async function listAssetCategories(tx: Tx, orgId: number, query: SimpleListQuery) {
-  const { rows, total } = await pageAndTotal(simpleListValues(orgId, query), (values) =>
-    preparedRead(
-      tx,
-      'assetCategories.list',
-      () =>
-        tx.select({ ...columns, total: totalOver() }).from(assetCategories)
-          .where(and(eq(assetCategories.orgId, param('orgId')), nameLike(values, assetCategories.name, assetCategories.code)))
-          .orderBy(asc(assetCategories.name), asc(assetCategories.id))
-          .limit(param('limit'))
-          .offset(param('offset')),
-      values,
-    ),
-  );
+  const { rows, total } = await readSimpleList(tx, 'assetCategories.list', orgId, query, assetCategories, () => tx.select({ ...columns, total: totalOver() }).from(assetCategories).$dynamic(), [assetCategories.code]);
   return { assetCategories: rows.map(toDto), pagination: listWindow(query).paginate(total) };
 }
 

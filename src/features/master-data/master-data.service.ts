@@ -1,10 +1,12 @@
-import { ilike, or, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
+import type { Tx } from '../../server/db/client';
+import { pageAndTotal } from '../../server/db/paging';
 import { conflict } from '../../server/http-error';
 import { pgCode } from '../../server/plugins/errors';
 import { pagination } from '../../shared/pagination';
 import { escapeLike } from '../../server/db/like';
-import { param } from '../../server/db/prepared';
+import { param, preparedRead } from '../../server/db/prepared';
 
 // Helpers shared by the master-data services (product categories, taxes, units, asset categories, reasons) and teams.
 
@@ -26,14 +28,44 @@ export function listWindow(query: { page?: number; pageSize?: number }) {
  * The values of a simple list's kept statement (decision 017): the organisation, the name pattern when the
  * list is filtered, and the window.
  */
-export function simpleListValues(orgId: number, query: { name?: string; page?: number; pageSize?: number }) {
+function simpleListValues(orgId: number, query: { name?: string; page?: number; pageSize?: number }) {
   const { limit, offset } = listWindow(query);
   return { orgId, like: query.name ? `%${escapeLike(query.name)}%` : undefined, limit, offset };
 }
 
 /** A kept statement's name filter ("contains" on any of the columns): in the text exactly when its value is. */
-export const nameLike = (values: { like?: string }, ...columns: PgColumn[]): SQL | undefined =>
+const nameLike = (values: { like?: string }, ...columns: PgColumn[]): SQL | undefined =>
   values.like ? or(...columns.map((column) => ilike(column, param('like')))) : undefined;
+
+/**
+ * A simple list (master data, teams): its page and its total in one statement kept per connection (decision
+ * 017), sorted by name. `select` gives the columns, with `total: totalOver()`, and the table (`$dynamic()`);
+ * the organisation and the name filter (on the name and any `alsoSearched` column) are added here.
+ */
+export function readSimpleList<Q extends PgSelect>(
+  tx: Tx,
+  statement: string,
+  orgId: number,
+  query: { name?: string; page?: number; pageSize?: number },
+  table: { orgId: PgColumn; id: PgColumn; name: PgColumn },
+  select: () => Q,
+  alsoSearched: PgColumn[] = [],
+): Promise<{ rows: Q['_']['result']; total: number }> {
+  // The rows' type is the caller's select; drizzle's generic builder types cannot show that `total` is in it.
+  return pageAndTotal(simpleListValues(orgId, query), (values) =>
+    preparedRead(
+      tx,
+      statement,
+      () =>
+        select()
+          .where(and(eq(table.orgId, param('orgId')), nameLike(values, table.name, ...alsoSearched)))
+          .orderBy(asc(table.name), asc(table.id))
+          .limit(param('limit'))
+          .offset(param('offset')),
+      values,
+    ) as Promise<{ total: number }[]>,
+  );
+}
 
 /** Case-insensitive "contains" on a column, or nothing when the filter is empty. */
 export const nameContains = (column: PgColumn, name: string | undefined): SQL | undefined =>

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Tx } from '../../server/db/client';
@@ -6,9 +6,8 @@ import { productCategories } from '../../server/db/schema';
 import { badRequest, notFound } from '../../server/http-error';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import type { ProductCategoryDto, productCategoryInputSchema, SimpleListQuery } from './master-data.schema';
-import { iso, listWindow, nameLike, refuseWhenUsed, simpleListValues } from './master-data.service';
-import { pageAndTotal, totalOver } from '../../server/db/paging';
-import { param, preparedRead } from '../../server/db/prepared';
+import { iso, listWindow, readSimpleList, refuseWhenUsed } from './master-data.service';
+import { totalOver } from '../../server/db/paging';
 
 
 registerActivityEntity('product-category', productCategories, 'Product category');
@@ -40,19 +39,7 @@ const base = <T extends typeof columns>(tx: Tx, selected: T = columns as T) =>
 
 /** The organisation's product categories (name filter), sorted by name. */
 export async function listProductCategories(tx: Tx, orgId: number, query: SimpleListQuery) {
-  const { rows, total } = await pageAndTotal(simpleListValues(orgId, query), (values) =>
-    preparedRead(
-      tx,
-      'productCategories.list',
-      () =>
-        base(tx, { ...columns, total: totalOver() })
-          .where(and(eq(productCategories.orgId, param('orgId')), nameLike(values, productCategories.name)))
-          .orderBy(asc(productCategories.name), asc(productCategories.id))
-          .limit(param('limit'))
-          .offset(param('offset')),
-      values,
-    ),
-  );
+  const { rows, total } = await readSimpleList(tx, 'productCategories.list', orgId, query, productCategories, () => base(tx, { ...columns, total: totalOver() }).$dynamic());
   return { productCategories: rows.map(toDto), pagination: listWindow(query).paginate(total) };
 }
 

@@ -5,9 +5,8 @@ import { taxChildren, taxes } from '../../server/db/schema';
 import { badRequest, notFound } from '../../server/http-error';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import type { SimpleListQuery, TaxChildDto, TaxDto, taxInputSchema } from './master-data.schema';
-import { iso, listWindow, nameLike, refuseWhenUsed, simpleListValues } from './master-data.service';
-import { pageAndTotal, totalOver } from '../../server/db/paging';
-import { param, preparedRead } from '../../server/db/prepared';
+import { iso, listWindow, readSimpleList, refuseWhenUsed } from './master-data.service';
+import { totalOver } from '../../server/db/paging';
 
 
 registerActivityEntity('tax', taxes, 'Tax');
@@ -48,19 +47,7 @@ async function withChildren(tx: Tx, orgId: number, rows: Row[]): Promise<TaxDto[
 
 /** The organisation's taxes with their child taxes (name filter), sorted by name. */
 export async function listTaxes(tx: Tx, orgId: number, query: SimpleListQuery) {
-  const { rows, total } = await pageAndTotal(simpleListValues(orgId, query), (values) =>
-    preparedRead(
-      tx,
-      'taxes.list',
-      () =>
-        tx.select({ ...columns, total: totalOver() }).from(taxes)
-          .where(and(eq(taxes.orgId, param('orgId')), nameLike(values, taxes.name)))
-          .orderBy(asc(taxes.name), asc(taxes.id))
-          .limit(param('limit'))
-          .offset(param('offset')),
-      values,
-    ),
-  );
+  const { rows, total } = await readSimpleList(tx, 'taxes.list', orgId, query, taxes, () => tx.select({ ...columns, total: totalOver() }).from(taxes).$dynamic());
   return { taxes: await withChildren(tx, orgId, rows), pagination: listWindow(query).paginate(total) };
 }
 

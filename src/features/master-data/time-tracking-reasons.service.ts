@@ -1,13 +1,12 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../server/db/client';
 import { timeTrackingReasons } from '../../server/db/schema';
 import { notFound } from '../../server/http-error';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import type { SimpleListQuery, TimeTrackingReasonDto, timeTrackingReasonInputSchema } from './master-data.schema';
-import { iso, listWindow, nameLike, refuseWhenUsed, simpleListValues } from './master-data.service';
-import { pageAndTotal, totalOver } from '../../server/db/paging';
-import { param, preparedRead } from '../../server/db/prepared';
+import { iso, listWindow, readSimpleList, refuseWhenUsed } from './master-data.service';
+import { totalOver } from '../../server/db/paging';
 
 
 registerActivityEntity('time-tracking-reason', timeTrackingReasons, 'Time tracking reason');
@@ -32,19 +31,7 @@ const toDto = (r: { id: number; name: string; type: TimeTrackingReasonDto['type'
 });
 
 export async function listTimeTrackingReasons(tx: Tx, orgId: number, query: SimpleListQuery) {
-  const { rows, total } = await pageAndTotal(simpleListValues(orgId, query), (values) =>
-    preparedRead(
-      tx,
-      'timeTrackingReasons.list',
-      () =>
-        tx.select({ ...columns, total: totalOver() }).from(timeTrackingReasons)
-          .where(and(eq(timeTrackingReasons.orgId, param('orgId')), nameLike(values, timeTrackingReasons.name)))
-          .orderBy(asc(timeTrackingReasons.name), asc(timeTrackingReasons.id))
-          .limit(param('limit'))
-          .offset(param('offset')),
-      values,
-    ),
-  );
+  const { rows, total } = await readSimpleList(tx, 'timeTrackingReasons.list', orgId, query, timeTrackingReasons, () => tx.select({ ...columns, total: totalOver() }).from(timeTrackingReasons).$dynamic());
   return { timeTrackingReasons: rows.map(toDto), pagination: listWindow(query).paginate(total) };
 }
 

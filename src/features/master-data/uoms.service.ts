@@ -15,9 +15,8 @@ import type {
   UomListQuery,
   uomOptionsQuerySchema,
 } from './master-data.schema';
-import { iso, listWindow, nameContains, nameLike, refuseWhenUsed, simpleListValues } from './master-data.service';
-import { pageAndTotal, totalOver } from '../../server/db/paging';
-import { param, preparedRead } from '../../server/db/prepared';
+import { iso, listWindow, nameContains, readSimpleList, refuseWhenUsed } from './master-data.service';
+import { totalOver } from '../../server/db/paging';
 
 
 registerActivityEntity('uom-category', uomCategories, 'UOM category');
@@ -39,19 +38,7 @@ const categoryDto = (r: { id: number; name: string; isReferenceSet: boolean; cre
 
 /** UOM categories with `isReferenceSet` (whether a reference unit exists), sorted by name. */
 export async function listUomCategories(tx: Tx, orgId: number, query: SimpleListQuery) {
-  const { rows, total } = await pageAndTotal(simpleListValues(orgId, query), (values) =>
-    preparedRead(
-      tx,
-      'uomCategories.list',
-      () =>
-        tx.select({ ...categoryColumns, total: totalOver() }).from(uomCategories)
-          .where(and(eq(uomCategories.orgId, param('orgId')), nameLike(values, uomCategories.name)))
-          .orderBy(asc(uomCategories.name), asc(uomCategories.id))
-          .limit(param('limit'))
-          .offset(param('offset')),
-      values,
-    ),
-  );
+  const { rows, total } = await readSimpleList(tx, 'uomCategories.list', orgId, query, uomCategories, () => tx.select({ ...categoryColumns, total: totalOver() }).from(uomCategories).$dynamic());
   return { uomCategories: rows.map(categoryDto), pagination: listWindow(query).paginate(total) };
 }
 

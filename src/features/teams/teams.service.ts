@@ -5,9 +5,8 @@ import { teamMembers, teams, users } from '../../server/db/schema';
 import { HttpError, notFound } from '../../server/http-error';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import type { SimpleListQuery } from '../master-data/master-data.schema';
-import { listWindow, nameLike, refuseWhenUsed, simpleListValues } from '../master-data/master-data.service';
-import { pageAndTotal, totalOver } from '../../server/db/paging';
-import { param, preparedRead } from '../../server/db/prepared';
+import { listWindow, readSimpleList, refuseWhenUsed } from '../master-data/master-data.service';
+import { totalOver } from '../../server/db/paging';
 
 import type { TeamDto, teamInputSchema } from './teams.schema';
 
@@ -60,19 +59,7 @@ const columns = { id: teams.id, name: teams.name, createdAt: teams.createdAt };
 
 /** The organisation's teams with their members (name filter), sorted by name. */
 export async function listTeams(tx: Tx, orgId: number, query: SimpleListQuery) {
-  const { rows, total } = await pageAndTotal(simpleListValues(orgId, query), (values) =>
-    preparedRead(
-      tx,
-      'teams.list',
-      () =>
-        tx.select({ ...columns, total: totalOver() }).from(teams)
-          .where(and(eq(teams.orgId, param('orgId')), nameLike(values, teams.name)))
-          .orderBy(asc(teams.name), asc(teams.id))
-          .limit(param('limit'))
-          .offset(param('offset')),
-      values,
-    ),
-  );
+  const { rows, total } = await readSimpleList(tx, 'teams.list', orgId, query, teams, () => tx.select({ ...columns, total: totalOver() }).from(teams).$dynamic());
   return { teams: await withMembers(tx, orgId, rows), pagination: listWindow(query).paginate(total) };
 }
 
