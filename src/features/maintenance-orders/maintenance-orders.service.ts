@@ -8,8 +8,6 @@ import {
   maintenanceRequests,
   parts,
   services,
-  serviceWorkStations,
-  workStations,
 } from '../../server/db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../server/http-error';
 import { pagination } from '../../shared/pagination';
@@ -26,6 +24,7 @@ import {
 } from './maintenance-orders.schema';
 import { escapeLike } from '../../server/db/like';
 import { isAnyOf, param, preparedRead } from '../../server/db/prepared';
+import { stationsOf } from '../service-catalog/service-catalog.service';
 
 registerActivityEntity('maintenance-order', maintenanceOrders, 'Maintenance order');
 
@@ -59,7 +58,7 @@ type Row = Awaited<ReturnType<ReturnType<typeof baseSelect>['execute']>>[number]
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** Orders with their services (and each service's work stations) and parts, in two queries per page. */
+/** Orders with their services (and each service's work stations) and parts: three statements per page, all kept. */
 async function toDtos(tx: Tx, orgId: number, rows: Row[]): Promise<MaintenanceOrderDto[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
@@ -77,20 +76,8 @@ async function toDtos(tx: Tx, orgId: number, rows: Row[]): Promise<MaintenanceOr
     { orgId, ids },
   );
   const serviceIds = [...new Set(serviceRows.map((s) => s.id))];
-  const stationRows = serviceIds.length
-    ? await preparedRead(
-        tx,
-        'maintenanceOrders.stations',
-        () =>
-          tx
-            .select({ serviceId: serviceWorkStations.serviceId, id: workStations.id, name: workStations.name })
-            .from(serviceWorkStations)
-            .innerJoin(workStations, and(eq(workStations.orgId, serviceWorkStations.orgId), eq(workStations.id, serviceWorkStations.workStationId)))
-            .where(and(eq(serviceWorkStations.orgId, param('orgId')), isAnyOf(serviceWorkStations.serviceId, param('ids'))))
-            .orderBy(asc(serviceWorkStations.position), asc(workStations.id)),
-        { orgId, ids: serviceIds },
-      )
-    : [];
+  // Each service's work stations in its order, as the service catalogue reads them.
+  const stations = await stationsOf(tx, orgId, serviceIds);
   const partRows = await preparedRead(
     tx,
     'maintenanceOrders.parts',
@@ -112,7 +99,7 @@ async function toDtos(tx: Tx, orgId: number, rows: Row[]): Promise<MaintenanceOr
     asset: row.assetId ? { id: row.assetId, name: row.assetName ?? '' } : null,
     services: serviceRows
       .filter((s) => s.orderId === row.id)
-      .map((s) => ({ id: s.id, title: s.title, WorkStations: stationRows.filter((w) => w.serviceId === s.id).map((w) => ({ id: w.id, name: w.name })) })),
+      .map((s) => ({ id: s.id, title: s.title, WorkStations: (stations.get(s.id) ?? []).map((w) => ({ id: w.id, name: w.name })) })),
     parts: partRows.filter((p) => p.orderId === row.id).map((p) => ({ id: p.id, name: p.name })),
     request_id: row.requestId,
     maintenanceRequest: row.requestTitle !== null

@@ -7,7 +7,6 @@ import { pgCode } from '../../server/plugins/errors';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import type { AssetCategoryDto, assetCategoryInputSchema, SimpleListQuery } from './master-data.schema';
 import { iso, listWindow, readSimpleList, refuseWhenUsed } from './master-data.service';
-import { totalOver } from '../../server/db/paging';
 
 
 registerActivityEntity('asset-category', assetCategories, 'Asset category');
@@ -25,7 +24,7 @@ const toDto = (r: { id: number; name: string; code: string; createdAt: Date }): 
 
 /** Asset categories; `name` filters on name or code. Sorted by name. */
 export async function listAssetCategories(tx: Tx, orgId: number, query: SimpleListQuery) {
-  const { rows, total } = await readSimpleList(tx, 'assetCategories.list', orgId, query, assetCategories, () => tx.select({ ...columns, total: totalOver() }).from(assetCategories).$dynamic(), [assetCategories.code]);
+  const { rows, total } = await readSimpleList(tx, 'assetCategories.list', orgId, query, assetCategories, (total) => tx.select({ ...columns, total }).from(assetCategories).$dynamic(), [assetCategories.code]);
   return { assetCategories: rows.map(toDto), pagination: listWindow(query).paginate(total) };
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../server/db/client';
-import { pageAndTotal } from '../../server/db/paging';
+import { pageAndTotal, totalOver } from '../../server/db/paging';
 import { conflict } from '../../server/http-error';
 import { pgCode } from '../../server/plugins/errors';
 import { pagination } from '../../shared/pagination';
@@ -39,8 +39,8 @@ const nameLike = (values: { like?: string }, ...columns: PgColumn[]): SQL | unde
 
 /**
  * A simple list (master data, teams): its page and its total in one statement kept per connection (decision
- * 017), sorted by name. `select` gives the columns, with `total: totalOver()`, and the table (`$dynamic()`);
- * the organisation and the name filter (on the name and any `alsoSearched` column) are added here.
+ * 017), sorted by name. `select` gives the columns, with the `total` it is handed, and the table
+ * (`$dynamic()`); the organisation and the name filter (on the name and any `alsoSearched` column) are added here.
  */
 export function readSimpleList<Q extends PgSelect>(
   tx: Tx,
@@ -48,7 +48,7 @@ export function readSimpleList<Q extends PgSelect>(
   orgId: number,
   query: { name?: string; page?: number; pageSize?: number },
   table: { orgId: PgColumn; id: PgColumn; name: PgColumn },
-  select: () => Q,
+  select: (total: ReturnType<typeof totalOver>) => Q,
   alsoSearched: PgColumn[] = [],
 ): Promise<{ rows: Q['_']['result']; total: number }> {
   // The rows' type is the caller's select; drizzle's generic builder types cannot show that `total` is in it.
@@ -57,7 +57,7 @@ export function readSimpleList<Q extends PgSelect>(
       tx,
       statement,
       () =>
-        select()
+        select(totalOver())
           .where(and(eq(table.orgId, param('orgId')), nameLike(values, table.name, ...alsoSearched)))
           .orderBy(asc(table.name), asc(table.id))
           .limit(param('limit'))

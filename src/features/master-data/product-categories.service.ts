@@ -7,7 +7,6 @@ import { badRequest, notFound } from '../../server/http-error';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import type { ProductCategoryDto, productCategoryInputSchema, SimpleListQuery } from './master-data.schema';
 import { iso, listWindow, readSimpleList, refuseWhenUsed } from './master-data.service';
-import { totalOver } from '../../server/db/paging';
 
 
 registerActivityEntity('product-category', productCategories, 'Product category');
@@ -39,7 +38,7 @@ const base = <T extends typeof columns>(tx: Tx, selected: T = columns as T) =>
 
 /** The organisation's product categories (name filter), sorted by name. */
 export async function listProductCategories(tx: Tx, orgId: number, query: SimpleListQuery) {
-  const { rows, total } = await readSimpleList(tx, 'productCategories.list', orgId, query, productCategories, () => base(tx, { ...columns, total: totalOver() }).$dynamic());
+  const { rows, total } = await readSimpleList(tx, 'productCategories.list', orgId, query, productCategories, (total) => base(tx, { ...columns, total }).$dynamic());
   return { productCategories: rows.map(toDto), pagination: listWindow(query).paginate(total) };
 }
 

@@ -6,7 +6,6 @@ import { badRequest, notFound } from '../../server/http-error';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import type { SimpleListQuery, TaxChildDto, TaxDto, taxInputSchema } from './master-data.schema';
 import { iso, listWindow, readSimpleList, refuseWhenUsed } from './master-data.service';
-import { totalOver } from '../../server/db/paging';
 
 
 registerActivityEntity('tax', taxes, 'Tax');
@@ -47,7 +46,7 @@ async function withChildren(tx: Tx, orgId: number, rows: Row[]): Promise<TaxDto[
 
 /** The organisation's taxes with their child taxes (name filter), sorted by name. */
 export async function listTaxes(tx: Tx, orgId: number, query: SimpleListQuery) {
-  const { rows, total } = await readSimpleList(tx, 'taxes.list', orgId, query, taxes, () => tx.select({ ...columns, total: totalOver() }).from(taxes).$dynamic());
+  const { rows, total } = await readSimpleList(tx, 'taxes.list', orgId, query, taxes, (total) => tx.select({ ...columns, total }).from(taxes).$dynamic());
   return { taxes: await withChildren(tx, orgId, rows), pagination: listWindow(query).paginate(total) };
 }
 

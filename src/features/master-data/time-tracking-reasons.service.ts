@@ -6,7 +6,6 @@ import { notFound } from '../../server/http-error';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import type { SimpleListQuery, TimeTrackingReasonDto, timeTrackingReasonInputSchema } from './master-data.schema';
 import { iso, listWindow, readSimpleList, refuseWhenUsed } from './master-data.service';
-import { totalOver } from '../../server/db/paging';
 
 
 registerActivityEntity('time-tracking-reason', timeTrackingReasons, 'Time tracking reason');
@@ -31,7 +30,7 @@ const toDto = (r: { id: number; name: string; type: TimeTrackingReasonDto['type'
 });
 
 export async function listTimeTrackingReasons(tx: Tx, orgId: number, query: SimpleListQuery) {
-  const { rows, total } = await readSimpleList(tx, 'timeTrackingReasons.list', orgId, query, timeTrackingReasons, () => tx.select({ ...columns, total: totalOver() }).from(timeTrackingReasons).$dynamic());
+  const { rows, total } = await readSimpleList(tx, 'timeTrackingReasons.list', orgId, query, timeTrackingReasons, (total) => tx.select({ ...columns, total }).from(timeTrackingReasons).$dynamic());
   return { timeTrackingReasons: rows.map(toDto), pagination: listWindow(query).paginate(total) };
 }
 

@@ -16,7 +16,6 @@ import type {
   uomOptionsQuerySchema,
 } from './master-data.schema';
 import { iso, listWindow, nameContains, readSimpleList, refuseWhenUsed } from './master-data.service';
-import { totalOver } from '../../server/db/paging';
 
 
 registerActivityEntity('uom-category', uomCategories, 'UOM category');
@@ -38,7 +37,7 @@ const categoryDto = (r: { id: number; name: string; isReferenceSet: boolean; cre
 
 /** UOM categories with `isReferenceSet` (whether a reference unit exists), sorted by name. */
 export async function listUomCategories(tx: Tx, orgId: number, query: SimpleListQuery) {
-  const { rows, total } = await readSimpleList(tx, 'uomCategories.list', orgId, query, uomCategories, () => tx.select({ ...categoryColumns, total: totalOver() }).from(uomCategories).$dynamic());
+  const { rows, total } = await readSimpleList(tx, 'uomCategories.list', orgId, query, uomCategories, (total) => tx.select({ ...categoryColumns, total }).from(uomCategories).$dynamic());
   return { uomCategories: rows.map(categoryDto), pagination: listWindow(query).paginate(total) };
 }
 

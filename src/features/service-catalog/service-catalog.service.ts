@@ -26,7 +26,7 @@ const serviceColumns = { id: services.id, title: services.title, price: services
 type ServiceRow = { id: number; title: string; price: number; operations: string | null; createdAt: Date };
 
 /** The linked stations of some services, in their order. */
-async function stationsOf(tx: Tx, orgId: number, serviceIds: number[]) {
+export async function stationsOf(tx: Tx, orgId: number, serviceIds: number[]) {
   const byService = new Map<number, ServiceStationDto[]>();
   if (serviceIds.length === 0) return byService;
   const rows = await preparedRead(

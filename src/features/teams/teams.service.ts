@@ -6,7 +6,6 @@ import { HttpError, notFound } from '../../server/http-error';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import type { SimpleListQuery } from '../master-data/master-data.schema';
 import { listWindow, readSimpleList, refuseWhenUsed } from '../master-data/master-data.service';
-import { totalOver } from '../../server/db/paging';
 
 import type { TeamDto, teamInputSchema } from './teams.schema';
 
@@ -59,7 +58,7 @@ const columns = { id: teams.id, name: teams.name, createdAt: teams.createdAt };
 
 /** The organisation's teams with their members (name filter), sorted by name. */
 export async function listTeams(tx: Tx, orgId: number, query: SimpleListQuery) {
-  const { rows, total } = await readSimpleList(tx, 'teams.list', orgId, query, teams, () => tx.select({ ...columns, total: totalOver() }).from(teams).$dynamic());
+  const { rows, total } = await readSimpleList(tx, 'teams.list', orgId, query, teams, (total) => tx.select({ ...columns, total }).from(teams).$dynamic());
   return { teams: await withMembers(tx, orgId, rows), pagination: listWindow(query).paginate(total) };
 }
 

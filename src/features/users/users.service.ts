@@ -2,7 +2,7 @@ import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../server/db/client';
 import { pageAndTotal, totalOver } from '../../server/db/paging';
-import { param, preparedRead, type Bind } from '../../server/db/prepared';
+import { param, preparedRead } from '../../server/db/prepared';
 import { invitations, users } from '../../server/db/schema';
 import { conflict, forbidden, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/plugins/errors';
@@ -58,18 +58,17 @@ export async function getUser(tx: Tx, orgId: number, id: number): Promise<UserDt
 
 /** The organisation's people, newest last, with an optional name/e-mail filter. */
 export async function listUsers(tx: Tx, orgId: number, query: z.output<typeof usersQuerySchema>) {
-  const values = { orgId, pattern: query.name ? `%${escapeLike(query.name)}%` : undefined };
-  const where = (bind: Bind) =>
-    and(
-      eq(users.orgId, bind('orgId')),
-      values.pattern ? or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, bind('pattern')), ilike(users.email, bind('pattern'))) : undefined,
-    );
-  const { rows, total } = await pageAndTotal({ ...values, limit: query.pageSize, offset: (query.page - 1) * query.pageSize }, (window) =>
+  const pattern = query.name ? `%${escapeLike(query.name)}%` : undefined;
+  const where = and(
+    eq(users.orgId, param('orgId')),
+    pattern ? or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, param('pattern')), ilike(users.email, param('pattern'))) : undefined,
+  );
+  const { rows, total } = await pageAndTotal({ orgId, pattern, limit: query.pageSize, offset: (query.page - 1) * query.pageSize }, (values) =>
     preparedRead(
       tx,
       'users.list',
-      () => tx.select({ ...userColumns, total: totalOver() }).from(users).where(where(param)).orderBy(asc(users.id)).limit(param('limit')).offset(param('offset')),
-      window,
+      () => tx.select({ ...userColumns, total: totalOver() }).from(users).where(where).orderBy(asc(users.id)).limit(param('limit')).offset(param('offset')),
+      values,
     ),
   );
   return { users: rows.map(toDto), pagination: pagination(total, query.page, query.pageSize) };
