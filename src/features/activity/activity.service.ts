@@ -1,15 +1,14 @@
-import { and, desc, eq, isNull, ne, not, or } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../server/db/client';
 import { activities, users } from '../../server/db/schema';
-import { isAnyOf, param, preparedRead } from '../../server/db/prepared';
+import { param, preparedRead } from '../../server/db/prepared';
 import { HttpError, notFound } from '../../server/http-error';
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
   NOTIFICATION_TOPICS,
   type ActivityItem,
   type NotificationSettings,
-  type NotificationTopic,
   type RecentActivity,
 } from './activity.schema';
 
@@ -105,7 +104,6 @@ export async function addNote(tx: Tx, orgId: number, userId: number, entityType:
   return listActivities(tx, orgId, entityType, entityId);
 }
 
-/** The organisation's latest activity across every record type, newest first (the notifications bell). */
 /** The user's bell settings, defaults filled in (a topic added later starts on). */
 export async function getNotificationSettings(tx: Tx, orgId: number, userId: number): Promise<NotificationSettings> {
   const [row] = await preparedRead(
@@ -132,36 +130,39 @@ export async function updateNotificationSettings(tx: Tx, orgId: number, userId: 
   return getNotificationSettings(tx, orgId, userId);
 }
 
-/** The organisation's latest activity as this user's bell shows it (their notification settings applied). */
+/** The bell's filter in SQL reads these as JSON: each record type's topic ({ "work-order": "maintenance", … }), the defaults. */
+const TOPIC_OF_TYPE = JSON.stringify(
+  Object.fromEntries(Object.entries(NOTIFICATION_TOPICS).flatMap(([topic, types]) => types.map((type) => [type, topic]))),
+);
+const DEFAULTS = JSON.stringify(DEFAULT_NOTIFICATION_SETTINGS);
+
+/**
+ * The organisation's latest activity as this user's bell shows it (their notification settings applied).
+ * One statement (decision 017): the bell asks on every screen, so the user's settings are read inside it, as
+ * `{ ...DEFAULT_NOTIFICATION_SETTINGS, ...stored }` is in `getNotificationSettings` (jsonb `||`: the right wins).
+ */
 export async function listRecentActivities(tx: Tx, orgId: number, userId: number, limit = 15): Promise<RecentActivity[]> {
-  const settings = await getNotificationSettings(tx, orgId, userId);
-  const muted = (Object.keys(NOTIFICATION_TOPICS) as NotificationTopic[]).filter((t) => !settings[t]).flatMap((t) => NOTIFICATION_TOPICS[t]);
-  // Kept per connection (decision 017): the bell asks on every screen.
-  const values = {
-    orgId,
-    muted: muted.length ? muted : undefined,
-    notBy: settings.ownActions ? undefined : userId,
-    limit,
+  const build = () => {
+    const stored = tx.select({ settings: users.notificationSettings }).from(users).where(and(eq(users.orgId, param('orgId')), eq(users.id, param('userId'))));
+    // A subquery of its own, so that it runs once per statement rather than once per row.
+    const settings = sql`(select ${param('defaults')}::jsonb || coalesce((${stored}), '{}'::jsonb))`;
+    return tx
+      .select({ ...itemColumns, entityType: activities.entityType, entityId: activities.entityId })
+      .from(activities)
+      .leftJoin(users, byAuthor)
+      .where(
+        and(
+          eq(activities.orgId, param('orgId')),
+          // A record type without a topic is always shown.
+          sql`(${settings} ->> (${param('topics')}::jsonb ->> ${activities.entityType}))::boolean is not false`,
+          sql`((${settings} ->> 'ownActions')::boolean or ${activities.userId} is null or ${activities.userId} <> ${param('userId')})`,
+        ),
+      )
+      .orderBy(desc(activities.createdAt), desc(activities.id))
+      .limit(param('limit'));
   };
-  const rows = await preparedRead(
-    tx,
-    'activity.recent',
-    () =>
-      tx
-        .select({ ...itemColumns, entityType: activities.entityType, entityId: activities.entityId })
-        .from(activities)
-        .leftJoin(users, byAuthor)
-        .where(
-          and(
-            eq(activities.orgId, param('orgId')),
-            values.muted ? not(isAnyOf(activities.entityType, param('muted'))) : undefined,
-            values.notBy ? or(isNull(activities.userId), ne(activities.userId, param('notBy'))) : undefined,
-          ),
-        )
-        .orderBy(desc(activities.createdAt), desc(activities.id))
-        .limit(param('limit')),
-    values,
-  );
+  const values = { orgId, userId, defaults: DEFAULTS, topics: TOPIC_OF_TYPE, limit };
+  const rows = await preparedRead(tx, 'activity.recent', build, values);
   return rows.map((r) => ({
     ...toItem(r),
     entityType: r.entityType,
