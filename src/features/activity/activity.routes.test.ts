@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
 import { createOrg, createTestApp, type TestApp } from '../../server/test/harness';
+import { withTenant } from '../../server/db/client';
+import { users } from '../../server/db/schema';
 import { DEFAULT_NOTIFICATION_SETTINGS } from './activity.schema';
 
 let t: TestApp;
@@ -36,6 +39,20 @@ describe('notification settings and the bell', () => {
     expect(await bell()).toContain('work-order');
     await manager.put('/api/activities/notification-settings', { ...DEFAULT_NOTIFICATION_SETTINGS, ownActions: false });
     expect(await bell()).toEqual(['team']); // the work order was the manager's own action
+  });
+
+  it('turn on a topic the stored settings do not name yet, on the settings screen and in the bell', async () => {
+    const org = await createOrg(t);
+    expect((await org.admin.post('/api/teams/add-team', { name: 'Day shift', members: [{ workerId: 1 }] })).status).toBe(201);
+    expect((await org.admin.post('/api/work-orders/add-work-order', { title: 'Belt check' })).status).toBe(201);
+    // Settings saved before the other topics existed: only "people", off.
+    await withTenant(t.database.db, org.orgId, (tx) =>
+      tx.update(users).set({ notificationSettings: { people: false } }).where(and(eq(users.orgId, org.orgId), eq(users.id, 1))),
+    );
+    expect((await org.admin.get('/api/activities/notification-settings')).body.notificationSettings).toEqual({ ...DEFAULT_NOTIFICATION_SETTINGS, people: false });
+    const bell = (await org.admin.get('/api/activities/recent')).body.activities.map((a: { entityType: string }) => a.entityType);
+    expect(bell).toContain('work-order');
+    expect(bell).not.toContain('team');
   });
 
   it('refuse a body that is not exactly the settings', async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../server/db/client';
 import { activities, users } from '../../server/db/schema';
@@ -104,20 +104,27 @@ export async function addNote(tx: Tx, orgId: number, userId: number, entityType:
   return listActivities(tx, orgId, entityType, entityId);
 }
 
-/** The user's bell settings, defaults filled in (a topic added later starts on). */
+/**
+ * A user's stored bell settings over the defaults, in SQL: `defaults || stored` (jsonb, the stored side wins),
+ * so a topic added later starts on. The one rule for the settings screen and the bell; needs the `defaults` value.
+ */
+const withDefaults = (stored: SQLWrapper) => sql<NotificationSettings>`${param('defaults')}::jsonb || coalesce(${stored}, '{}'::jsonb)`;
+const DEFAULTS = JSON.stringify(DEFAULT_NOTIFICATION_SETTINGS);
+
+/** The user's bell settings, defaults filled in. */
 export async function getNotificationSettings(tx: Tx, orgId: number, userId: number): Promise<NotificationSettings> {
   const [row] = await preparedRead(
     tx,
     'activity.notificationSettings',
     () =>
       tx
-        .select({ settings: users.notificationSettings })
+        .select({ settings: withDefaults(users.notificationSettings) })
         .from(users)
         .where(and(eq(users.orgId, param('orgId')), eq(users.id, param('userId')))),
-    { orgId, userId },
+    { orgId, userId, defaults: DEFAULTS },
   );
   if (!row) throw notFound('User');
-  return { ...DEFAULT_NOTIFICATION_SETTINGS, ...(row.settings ?? {}) };
+  return row.settings;
 }
 
 export async function updateNotificationSettings(tx: Tx, orgId: number, userId: number, settings: NotificationSettings) {
@@ -130,22 +137,21 @@ export async function updateNotificationSettings(tx: Tx, orgId: number, userId: 
   return getNotificationSettings(tx, orgId, userId);
 }
 
-/** The bell's filter in SQL reads these as JSON: each record type's topic ({ "work-order": "maintenance", … }), the defaults. */
+/** Each record type's topic ({ "work-order": "maintenance", … }), as JSON for the bell's filter in SQL. */
 const TOPIC_OF_TYPE = JSON.stringify(
   Object.fromEntries(Object.entries(NOTIFICATION_TOPICS).flatMap(([topic, types]) => types.map((type) => [type, topic]))),
 );
-const DEFAULTS = JSON.stringify(DEFAULT_NOTIFICATION_SETTINGS);
 
 /**
  * The organisation's latest activity as this user's bell shows it (their notification settings applied).
- * One statement (decision 017): the bell asks on every screen, so the user's settings are read inside it, as
- * `{ ...DEFAULT_NOTIFICATION_SETTINGS, ...stored }` is in `getNotificationSettings` (jsonb `||`: the right wins).
+ * One statement (decision 017): the bell asks on every screen, so the user's settings (`withDefaults`) are
+ * read inside it.
  */
 export async function listRecentActivities(tx: Tx, orgId: number, userId: number, limit = 15): Promise<RecentActivity[]> {
   const build = () => {
     const stored = tx.select({ settings: users.notificationSettings }).from(users).where(and(eq(users.orgId, param('orgId')), eq(users.id, param('userId'))));
     // A subquery of its own, so that it runs once per statement rather than once per row.
-    const settings = sql`(select ${param('defaults')}::jsonb || coalesce((${stored}), '{}'::jsonb))`;
+    const settings = sql`(select ${withDefaults(sql`(${stored})`)})`;
     return tx
       .select({ ...itemColumns, entityType: activities.entityType, entityId: activities.entityId })
       .from(activities)
