@@ -59,17 +59,22 @@ export async function getUser(tx: Tx, orgId: number, id: number): Promise<UserDt
 /** The organisation's people, newest last, with an optional name/e-mail filter. */
 export async function listUsers(tx: Tx, orgId: number, query: z.output<typeof usersQuerySchema>) {
   const pattern = query.name ? `%${escapeLike(query.name)}%` : undefined;
-  const where = and(
-    eq(users.orgId, param('orgId')),
-    pattern ? or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, param('pattern')), ilike(users.email, param('pattern'))) : undefined,
-  );
+  // Built only when the connection has not kept this statement yet (decision 017).
+  const build = () =>
+    tx
+      .select({ ...userColumns, total: totalOver() })
+      .from(users)
+      .where(
+        and(
+          eq(users.orgId, param('orgId')),
+          pattern ? or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, param('pattern')), ilike(users.email, param('pattern'))) : undefined,
+        ),
+      )
+      .orderBy(asc(users.id))
+      .limit(param('limit'))
+      .offset(param('offset'));
   const { rows, total } = await pageAndTotal({ orgId, pattern, limit: query.pageSize, offset: (query.page - 1) * query.pageSize }, (values) =>
-    preparedRead(
-      tx,
-      'users.list',
-      () => tx.select({ ...userColumns, total: totalOver() }).from(users).where(where).orderBy(asc(users.id)).limit(param('limit')).offset(param('offset')),
-      values,
-    ),
+    preparedRead(tx, 'users.list', build, values),
   );
   return { users: rows.map(toDto), pagination: pagination(total, query.page, query.pageSize) };
 }
