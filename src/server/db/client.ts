@@ -106,10 +106,9 @@ export function withTenant<T>(db: Db, orgId: number, fn: (tx: Tx) => Promise<T>,
  * rows with a few lookups. For a big organisation the planner puts Memoize on those lookups, sized for the
  * hundred thousand rows it expects rather than the ten the LIMIT takes, and setting up its hash tables cost
  * 1.5 ms where the whole page takes 0.3 ms; and its cost estimates cross JIT's threshold, where compiling takes
- * tens of milliseconds for a query that runs in one. Kept statements are named (decision 018): each execution
- * is still planned for its own values, never with a generic plan made for any organisation.
+ * tens of milliseconds for a query that runs in one.
  */
-export const REQUEST_PLANNER_SETTINGS = 'set enable_memoize = off; set jit = off; set plan_cache_mode = force_custom_plan';
+export const REQUEST_PLANNER_SETTINGS = 'set enable_memoize = off; set jit = off';
 
 type TenantRunner = <T>(orgId: number, fn: (tx: Tx) => Promise<T>, readOnly: boolean) => Promise<T>;
 const tenantRunners = new WeakMap<Db, TenantRunner>();

@@ -91,35 +91,6 @@ describe('reads built once per connection (decision 017)', () => {
   });
 });
 
-describe('kept statements on the server (decision 018)', () => {
-  // Only PostgreSQL's request connections keep statements; PGlite builds each read for its one run.
-  it.runIf(Boolean(process.env.DATABASE_URL))('are named, parsed once per connection and still planned for their own values every time', async () => {
-    const a = await createOrg(t);
-    const seen = await withTenant(
-      t.database.db,
-      a.orgId,
-      async (tx) => {
-        // More than the five runs after which PostgreSQL would otherwise try a generic plan.
-        for (let run = 0; run < 8; run++) {
-          const rows = await preparedRead(
-            tx,
-            'test.plans',
-            () => tx.select({ marker: sql<string>`'decision-018'`, email: users.email }).from(users).where(eq(users.orgId, param('orgId'))).limit(param('limit')),
-            { orgId: a.orgId, limit: 5 },
-          );
-          expect(rows).toHaveLength(1);
-        }
-        const { rows } = (await tx.execute(
-          sql`select name, generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where statement like '%decision-018%'`,
-        )) as unknown as { rows: { name: string; generic: number; custom: number }[] };
-        return rows;
-      },
-      { readOnly: true },
-    );
-    expect(seen).toEqual([{ name: expect.stringMatching(/^kept_\d+$/), generic: 0, custom: 8 }]);
-  });
-});
-
 describe('rows mapped with decoders worked out once', () => {
   it('gives what drizzle itself maps: columns, nulls, dates, JSON, mapped and aliased expressions', async () => {
     const a = await createOrg(t);

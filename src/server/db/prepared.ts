@@ -38,33 +38,20 @@ export const bindTo =
     sql.param(values[name]);
 
 /**
- * The server-side name of a kept shape: short (PostgreSQL cuts names at 63 bytes, and two shapes cut to one
- * name would collide) and the same on every connection of this process.
- */
-const serverNames = new Map<string, string>();
-const serverNameOf = (shape: string) => {
-  let name = serverNames.get(shape);
-  if (!name) serverNames.set(shape, (name = `kept_${serverNames.size + 1}`));
-  return name;
-};
-
-/**
  * A read whose SQL drizzle builds once per connection and shape, then executes with `values` in its
  * placeholders (decision 017). Building a list's query and its row mapping from the builder took 60 µs of
  * every request, as much as the rest of the plugin stack.
  * The shape is `statement` and the names of the values present: `build` must put an optional filter in the
- * text exactly when its value is present (truthy), and every value in as a `param`. A kept statement is
- * named, so PostgreSQL parses and rewrites it (row-level security included) once per connection; the request
- * connections' `plan_cache_mode = force_custom_plan` still plans each execution with its own values, as an
- * ordinary query is (decision 018).
+ * text exactly when its value is present (truthy), and every value in as a `param`. The statement stays
+ * unnamed for PostgreSQL, so each execution is planned with its own values, as an ordinary query is.
  */
 export function preparedRead<T>(tx: Tx, statement: string, build: () => { prepare(name: string): Prepared<T> }, values: Record<string, unknown>): Promise<T> {
   const kept = reusable.get(tx);
-  // An empty name keeps node-postgres from preparing it on the server: a statement built for one run.
+  // An empty name keeps node-postgres from preparing it on the server (a named statement gets a generic plan).
   if (!kept) return build().prepare('').execute(values);
   const shape = shapeOf(statement, values);
   let query = kept.get(shape) as Prepared<T> | undefined;
-  if (!query) kept.set(shape, (query = mapRowsOnce(build().prepare(serverNameOf(shape)))));
+  if (!query) kept.set(shape, (query = mapRowsOnce(build().prepare(''))));
   return query.execute(values);
 }
 
