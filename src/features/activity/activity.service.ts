@@ -106,10 +106,11 @@ export async function addNote(tx: Tx, orgId: number, userId: number, entityType:
 
 /**
  * A user's stored bell settings over the defaults, in SQL: `defaults || stored` (jsonb, the stored side wins),
- * so a topic added later starts on. The one rule for the settings screen and the bell; needs the `defaults` value.
+ * so a topic added later starts on. The one rule for the settings screen and the bell. The defaults are a
+ * constant, bound into the statement itself, so callers pass no value for them.
  */
-const withDefaults = (stored: SQLWrapper) => sql<NotificationSettings>`${param('defaults')}::jsonb || coalesce(${stored}, '{}'::jsonb)`;
 const DEFAULTS = JSON.stringify(DEFAULT_NOTIFICATION_SETTINGS);
+const withDefaults = (stored: SQLWrapper) => sql<NotificationSettings>`${DEFAULTS}::jsonb || coalesce(${stored}, '{}'::jsonb)`;
 
 /** The user's bell settings, defaults filled in. */
 export async function getNotificationSettings(tx: Tx, orgId: number, userId: number): Promise<NotificationSettings> {
@@ -121,7 +122,7 @@ export async function getNotificationSettings(tx: Tx, orgId: number, userId: num
         .select({ settings: withDefaults(users.notificationSettings) })
         .from(users)
         .where(and(eq(users.orgId, param('orgId')), eq(users.id, param('userId')))),
-    { orgId, userId, defaults: DEFAULTS },
+    { orgId, userId },
   );
   if (!row) throw notFound('User');
   return row.settings;
@@ -160,15 +161,14 @@ export async function listRecentActivities(tx: Tx, orgId: number, userId: number
         and(
           eq(activities.orgId, param('orgId')),
           // A record type without a topic is always shown.
-          sql`(${settings} ->> (${param('topics')}::jsonb ->> ${activities.entityType}))::boolean is not false`,
+          sql`(${settings} ->> (${TOPIC_OF_TYPE}::jsonb ->> ${activities.entityType}))::boolean is not false`,
           sql`((${settings} ->> 'ownActions')::boolean or ${activities.userId} is null or ${activities.userId} <> ${param('userId')})`,
         ),
       )
       .orderBy(desc(activities.createdAt), desc(activities.id))
       .limit(param('limit'));
   };
-  const values = { orgId, userId, defaults: DEFAULTS, topics: TOPIC_OF_TYPE, limit };
-  const rows = await preparedRead(tx, 'activity.recent', build, values);
+  const rows = await preparedRead(tx, 'activity.recent', build, { orgId, userId, limit });
   return rows.map((r) => ({
     ...toItem(r),
     entityType: r.entityType,
