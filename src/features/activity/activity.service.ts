@@ -2,7 +2,7 @@ import { and, desc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../server/db/client';
 import { activities, users } from '../../server/db/schema';
-import { param, preparedRead } from '../../server/db/prepared';
+import { limitInText, param, preparedRead } from '../../server/db/prepared';
 import { HttpError, notFound } from '../../server/http-error';
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
@@ -143,20 +143,33 @@ const TOPIC_OF_TYPE = JSON.stringify(
   Object.fromEntries(Object.entries(NOTIFICATION_TOPICS).flatMap(([topic, types]) => types.map((type) => [type, topic]))),
 );
 
+/** How many entries the bell shows. */
+const BELL_SIZE = 15;
+
 /**
  * The organisation's latest activity as this user's bell shows it (their notification settings applied).
  * One statement (decision 017): the bell asks on every screen, so the user's settings (`withDefaults`) are
- * read inside it.
+ * read inside it. It takes the newest entries first, then looks up their authors: PostgreSQL keeps one plan
+ * for it (decision 019), and that plan must look up fifteen authors, not read all of an organisation's users.
  */
-export async function listRecentActivities(tx: Tx, orgId: number, userId: number, limit = 15): Promise<RecentActivity[]> {
+export async function listRecentActivities(tx: Tx, orgId: number, userId: number): Promise<RecentActivity[]> {
   const build = () => {
     const stored = tx.select({ settings: users.notificationSettings }).from(users).where(and(eq(users.orgId, param('orgId')), eq(users.id, param('userId'))));
     // A subquery of its own, so that it runs once per statement rather than once per row.
     const settings = sql`(select ${withDefaults(sql`(${stored})`)})`;
-    return tx
-      .select({ ...itemColumns, entityType: activities.entityType, entityId: activities.entityId })
+    const newest = tx
+      .select({
+        id: activities.id,
+        orgId: activities.orgId,
+        action: activities.action,
+        changes: activities.changes,
+        note: activities.note,
+        createdAt: activities.createdAt,
+        authorId: activities.userId,
+        entityType: activities.entityType,
+        entityId: activities.entityId,
+      })
       .from(activities)
-      .leftJoin(users, byAuthor)
       .where(
         and(
           eq(activities.orgId, param('orgId')),
@@ -166,9 +179,26 @@ export async function listRecentActivities(tx: Tx, orgId: number, userId: number
         ),
       )
       .orderBy(desc(activities.createdAt), desc(activities.id))
-      .limit(param('limit'));
+      .limit(limitInText(BELL_SIZE))
+      .as('newest');
+    return tx
+      .select({
+        id: newest.id,
+        action: newest.action,
+        changes: newest.changes,
+        note: newest.note,
+        createdAt: newest.createdAt,
+        userId: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        entityType: newest.entityType,
+        entityId: newest.entityId,
+      })
+      .from(newest)
+      .leftJoin(users, and(eq(users.orgId, newest.orgId), eq(users.id, newest.authorId)))
+      .orderBy(desc(newest.createdAt), desc(newest.id));
   };
-  const rows = await preparedRead(tx, 'activity.recent', build, { orgId, userId, limit });
+  const rows = await preparedRead(tx, 'activity.recent', build, { orgId, userId }, { onePlan: true });
   return rows.map((r) => ({
     ...toItem(r),
     entityType: r.entityType,

@@ -282,7 +282,9 @@ export async function getStatistics(tx: Tx, orgId: number, actor: AccessClaims, 
       })
       .from(sql`(values (1)) as cards`);
   };
-  const [row] = await preparedRead(tx, 'workOrders.cards', build, values);
+  // A manager's cards are lookups in kept counts and in the open-due index, bounded by the organisation: one
+  // plan serves every organisation (decision 019). A worker's counts go through their assignments: planned per run.
+  const [row] = await preparedRead(tx, 'workOrders.cards', build, values, { onePlan: !values.userId });
   return row;
 }
 

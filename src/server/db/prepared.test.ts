@@ -91,6 +91,61 @@ describe('reads built once per connection (decision 017)', () => {
   });
 });
 
+describe('reads with one plan for every organisation (decision 019)', () => {
+  // Only PostgreSQL's request connections keep statements; PGlite plans each read for its one run.
+  it.runIf(Boolean(process.env.DATABASE_URL))('keep a generic plan for the bell and the cards, and each organisation still reads its own', async () => {
+    const a = await createOrg(t);
+    const b = await createOrg(t);
+    const soon = new Date(Date.now() + 2 * 86_400_000).toISOString();
+    for (const [org, orders] of [[a, 3], [b, 1]] as const) {
+      for (let i = 0; i < orders; i++) {
+        const added = await org.admin.post('/api/work-orders/add-work-order', { title: `Pump ${i}`, priority: i ? 'low' : 'high', dueDate: soon });
+        expect(added.status).toBe(201);
+      }
+    }
+    type Entry = { entityType: string; entityId: number };
+    const read = async (org: typeof a) => ({
+      bell: (await org.admin.get('/api/activities/recent')).body.activities as Entry[],
+      cards: (await org.admin.get('/api/work-orders/get-statistics')).body.statistics,
+      list: (await org.admin.get('/api/work-orders/get-work-orders?page=1&pageSize=10')).body.workOrders.length,
+    });
+    const workOrdersIn = (bell: Entry[]) => bell.filter((entry) => entry.entityType === 'work-order').map((entry) => entry.entityId);
+    // A history long enough that a plan's row estimates matter (older than everything above, so the bell's
+    // fifteen are the same), and the planner's statistics, as autovacuum keeps them on a live database.
+    await t.database.db.execute(
+      sql`insert into activities (org_id, id, entity_type, entity_id, action, created_at)
+          select ${a.orgId}, 100000 + i, 'asset', 1, 'updated', now() - interval '30 days' - i * interval '1 second' from generate_series(1, 20000) i`,
+    );
+    await t.database.db.execute(sql`analyze work_orders, work_order_priority_counts, work_order_open_due_day_counts, activities, users`);
+    // The first runs are planned for their own values, as an unnamed statement is.
+    const first = { a: await read(a), b: await read(b) };
+    expect(first.a.cards).toEqual({ totalPending: 3, dueNext7Days: 3, highPriorityPending: 1 });
+    expect(first.b.cards).toEqual({ totalPending: 1, dueNext7Days: 1, highPriorityPending: 1 });
+    expect(workOrdersIn(first.a.bell)).toEqual([3, 2, 1]);
+    expect(workOrdersIn(first.b.bell)).toEqual([1]);
+    // Past the five runs after which PostgreSQL weighs a generic plan, the organisations taking turns on the
+    // connection: the generic plan gives each exactly what the first runs gave.
+    for (let run = 0; run < 8; run++) {
+      expect(await read(a)).toEqual(first.a);
+      expect(await read(b)).toEqual(first.b);
+    }
+    const plans = await withTenant(
+      t.database.db,
+      b.orgId,
+      async (tx) =>
+        ((await tx.execute(sql`select name, statement, generic_plans::int as generic from pg_prepared_statements`)) as unknown as { rows: { name: string; statement: string; generic: number }[] }).rows,
+      { readOnly: true },
+    );
+    const named = (table: string) => plans.filter((plan) => plan.statement.includes(`from "${table}"`));
+    for (const table of ['activities', 'work_order_priority_counts']) {
+      expect(named(table)).toEqual([{ name: expect.stringMatching(/^kept_\d+$/), statement: expect.any(String), generic: expect.any(Number) }]);
+      expect(named(table)[0].generic).toBeGreaterThan(0);
+    }
+    // Every other read stays unnamed, planned for its own values each time (the work orders list among them).
+    expect(plans).toHaveLength(2);
+  });
+});
+
 describe('rows mapped with decoders worked out once', () => {
   it('gives what drizzle itself maps: columns, nulls, dates, JSON, mapped and aliased expressions', async () => {
     const a = await createOrg(t);

@@ -38,22 +38,61 @@ export const bindTo =
     sql.param(values[name]);
 
 /**
+ * The server-side name of a kept shape: short (PostgreSQL cuts names at 63 bytes, and two shapes cut to one
+ * name would collide) and the same on every connection of this process.
+ */
+const serverNames = new Map<string, string>();
+const serverNameOf = (shape: string) => {
+  let name = serverNames.get(shape);
+  if (!name) serverNames.set(shape, (name = `kept_${serverNames.size + 1}`));
+  return name;
+};
+
+export interface ReadOptions {
+  /**
+   * Name the statement on the server (decision 019), so that PostgreSQL parses and rewrites it once per
+   * connection and, after five runs, may keep one generic plan for every organisation: it does when that
+   * plan costs no more than the ones it made for each run's values. Only for a read whose every part is an
+   * index lookup bounded by the organisation (kept counts, the newest rows by an index): one plan is then
+   * right for the big organisation and the small. Never for a text search: decision 018.
+   */
+  onePlan?: boolean;
+}
+
+/**
  * A read whose SQL drizzle builds once per connection and shape, then executes with `values` in its
  * placeholders (decision 017). Building a list's query and its row mapping from the builder took 60 µs of
  * every request, as much as the rest of the plugin stack.
  * The shape is `statement` and the names of the values present: `build` must put an optional filter in the
  * text exactly when its value is present (truthy), and every value in as a `param`. The statement stays
- * unnamed for PostgreSQL, so each execution is planned with its own values, as an ordinary query is.
+ * unnamed for PostgreSQL, so each execution is planned with its own values, as an ordinary query is, unless
+ * `options.onePlan` says one plan serves every organisation.
  */
-export function preparedRead<T>(tx: Tx, statement: string, build: () => { prepare(name: string): Prepared<T> }, values: Record<string, unknown>): Promise<T> {
+export function preparedRead<T>(
+  tx: Tx,
+  statement: string,
+  build: () => { prepare(name: string): Prepared<T> },
+  values: Record<string, unknown>,
+  options: ReadOptions = {},
+): Promise<T> {
   const kept = reusable.get(tx);
-  // An empty name keeps node-postgres from preparing it on the server (a named statement gets a generic plan).
+  // An empty name keeps node-postgres from preparing it on the server: a statement built for one run.
   if (!kept) return build().prepare('').execute(values);
   const shape = shapeOf(statement, values);
   let query = kept.get(shape) as Prepared<T> | undefined;
-  if (!query) kept.set(shape, (query = mapRowsOnce(build().prepare(''))));
+  if (!query) kept.set(shape, (query = mapRowsOnce(build().prepare(options.onePlan ? serverNameOf(shape) : ''))));
   return query.execute(values);
 }
+
+/**
+ * A LIMIT written into the statement's text rather than sent as a value. A generic plan (`onePlan`) cannot
+ * see a LIMIT's value and costs it as a tenth of the rows, so PostgreSQL would never choose it.
+ */
+export const limitInText = (rows: number): number => {
+  if (!Number.isSafeInteger(rows) || rows < 0) throw new Error(`Invalid limit ${rows}`);
+  // drizzle writes an SQL object after LIMIT as it is; its types only admit a number or a placeholder.
+  return sql.raw(String(rows)) as unknown as number;
+};
 
 /**
  * A raw statement (`sql` with `param`s) kept as `preparedRead` keeps a select: for what the query builder
