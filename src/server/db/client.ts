@@ -8,6 +8,7 @@ import { applyTenancy, RUNTIME_ROLE } from './tenancy';
 import { ROOT } from '../paths';
 import { startEmbedded, type PGliteThread, type Queryable } from './pglite-thread';
 import { keepPreparedOn } from './prepared';
+import { pgCode } from '../plugins/errors';
 
 export type Schema = typeof schema;
 /** The one database type: PGlite (embedded) and node-postgres both satisfy it. */
@@ -163,6 +164,12 @@ function pgTenantRunner(
         await client.query('rollback').catch((lost: Error) => (broken = lost));
         throw err;
       }
+    } catch (err) {
+      // A statement named on the server (decision 019) whose result's column types changed under it (a
+      // migration by another instance) fails on this connection for as long as it lives: PostgreSQL's
+      // "cached plan must not change result type", code 0A000. Dropped, the next request prepares it afresh.
+      if (pgCode(err) === '0A000') broken = err as Error;
+      throw err;
     } finally {
       // A connection that cannot even roll back is dropped rather than handed to the next request.
       client.release(broken);

@@ -144,6 +144,26 @@ describe('reads with one plan for every organisation (decision 019)', () => {
     // Every other read stays unnamed, planned for its own values each time (the work orders list among them).
     expect(plans).toHaveLength(2);
   });
+
+  it.runIf(Boolean(process.env.DATABASE_URL))('drop a connection whose named statement outlived a change of its columns, so that the bell comes back by itself', async () => {
+    const org = await createOrg(t);
+    const bell = async () => (await org.admin.get('/api/activities/recent')).status;
+    for (let run = 0; run < 3; run++) expect(await bell()).toBe(200);
+    // What another instance's migration may do: change the type of a column the bell selects. Each connection
+    // that prepared the bell fails it once ("cached plan must not change result type"), then is replaced.
+    const settles = async () => {
+      const statuses: number[] = [];
+      for (let run = 0; run < 12; run++) statuses.push(await bell());
+      expect(statuses.slice(-5)).toEqual([200, 200, 200, 200, 200]);
+    };
+    await t.database.db.execute(sql`alter table activities alter column note type varchar(10000)`);
+    try {
+      await settles();
+    } finally {
+      await t.database.db.execute(sql`alter table activities alter column note type text`);
+    }
+    await settles();
+  });
 });
 
 describe('rows mapped with decoders worked out once', () => {
