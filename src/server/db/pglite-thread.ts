@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { onePlanNameOf } from './one-plan-names';
 
 type RowMode = 'array' | 'object';
 type Op = 'query' | 'exec' | 'scoped' | 'begin' | 'close';
@@ -78,7 +79,9 @@ export class PGliteThread implements Queryable {
    */
   scoped(settings: string): Queryable {
     return {
-      query: (text, params, options) => this.#whole(() => this.#send('scoped', text, params, options?.rowMode, settings) as Promise<Results>),
+      // A read that may keep one plan (decision 019) goes by its name, so that the session keeps its plan.
+      query: (text, params, options) =>
+        this.#whole(() => this.#send('scoped', text, params, options?.rowMode, settings, onePlanNameOf(text)) as Promise<Results>),
       exec: () => Promise.reject(new Error('A scoped read runs statements, not scripts')),
     };
   }
@@ -140,14 +143,14 @@ export class PGliteThread implements Queryable {
     return run;
   }
 
-  async #send(op: Op, text?: string, params?: unknown[], rowMode?: RowMode, settings?: string): Promise<unknown> {
+  async #send(op: Op, text?: string, params?: unknown[], rowMode?: RowMode, settings?: string, name?: string): Promise<unknown> {
     await this.ready;
     if (this.#stopped) throw this.#stopped;
     const id = this.#nextId++;
     if (this.#pending.size === 0) this.#worker.ref();
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      this.#worker.postMessage([id, op, text, params, rowMode, settings]);
+      this.#worker.postMessage([id, op, text, params, rowMode, settings, name]);
     });
   }
 

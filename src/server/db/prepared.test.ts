@@ -92,8 +92,8 @@ describe('reads built once per connection (decision 017)', () => {
 });
 
 describe('reads with one plan for every organisation (decision 019)', () => {
-  // Only PostgreSQL's request connections keep statements; PGlite plans each read for its one run.
-  it.runIf(Boolean(process.env.DATABASE_URL))('keep a generic plan for the bell and the cards, and each organisation still reads its own', async () => {
+  // PostgreSQL's request connections and PGlite's one session both keep them.
+  it('keep a generic plan for the bell and the cards, and each organisation still reads its own', async () => {
     const a = await createOrg(t);
     const b = await createOrg(t);
     const soon = new Date(Date.now() + 2 * 86_400_000).toISOString();
@@ -145,7 +145,7 @@ describe('reads with one plan for every organisation (decision 019)', () => {
     expect(plans).toHaveLength(2);
   });
 
-  it.runIf(Boolean(process.env.DATABASE_URL))('drop a connection whose named statement outlived a change of its columns, so that the bell comes back by itself', async () => {
+  it('drop a statement that outlived a change of its columns (with its connection on PostgreSQL), so that the bell comes back by itself', async () => {
     const org = await createOrg(t);
     const bell = async () => (await org.admin.get('/api/activities/recent')).status;
     for (let run = 0; run < 3; run++) expect(await bell()).toBe(200);

@@ -1,5 +1,6 @@
 import { Column, is, SQL, sql, type Placeholder, type SQLWrapper } from 'drizzle-orm';
 import type { Tx } from './client';
+import { nameForPGlite } from './one-plan-names';
 
 /** What drizzle's `.prepare()` gives: the statement's text and row mapping, built once. */
 interface Prepared<T> {
@@ -76,9 +77,13 @@ export function preparedRead<T>(
   options: ReadOptions = {},
 ): Promise<T> {
   const kept = reusable.get(tx);
-  // An empty name keeps node-postgres from preparing it on the server: a statement built for one run.
-  if (!kept) return build().prepare('').execute(values);
   const shape = shapeOf(statement, values);
+  if (!kept) {
+    // An empty name keeps node-postgres from preparing it on the server: a statement built for one run.
+    const query = build().prepare('');
+    if (options.onePlan) nameForPGlite(query, serverNameOf(shape));
+    return query.execute(values);
+  }
   let query = kept.get(shape) as Prepared<T> | undefined;
   if (!query) kept.set(shape, (query = mapRowsOnce(build().prepare(options.onePlan ? serverNameOf(shape) : ''))));
   return query.execute(values);
