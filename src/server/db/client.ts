@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -181,6 +182,9 @@ function pgTenantRunner(
  * Request work on PGlite (decision 015). A read's statements each run whole in the database's thread, in a
  * read-only transaction of their own that first sets the tenant and the role, so that reads queue there
  * back to back. A write is one transaction, its settings local to it and sent with its BEGIN, as on PostgreSQL.
+ * Every read shares one transaction object, so that it keeps its built statements for the next requests as
+ * PostgreSQL's request connections do (decisions 017 and 020); each statement takes its request's settings
+ * from the request's async context.
  */
 function pgliteTenantRunner(
   client: PGliteThread,
@@ -189,12 +193,23 @@ function pgliteTenantRunner(
   Transaction: typeof import('drizzle-orm/pglite').PgliteTransaction,
 ): TenantRunner {
   const { dialect, session } = db as unknown as { dialect: never; session: { schema: never; options: never } };
+  // drizzle's own transaction object over our connection, so savepoints work as in any drizzle transaction.
+  const over = (connection: Queryable) => new Transaction(dialect, new Session(connection as never, dialect, session.schema, session.options), session.schema) as unknown as Tx;
+  const readSettings = new AsyncLocalStorage<string>();
+  const reads = over(
+    client.scoped(() => {
+      const settings = readSettings.getStore();
+      // Unreachable through withTenant; a statement without an organisation must never run as a tenant's.
+      if (!settings) throw new Error('A tenant read outside withTenant');
+      return settings;
+    }),
+  );
+  keepPreparedOn(reads);
   return async (orgId, fn, readOnly) => {
     const settings = `select set_config('app.org_id', '${orgId}', true), set_config('role', '${RUNTIME_ROLE}', true)`;
-    // drizzle's own transaction object over our connection, so savepoints work as in any drizzle transaction.
-    const over = (connection: Queryable) => new Transaction(dialect, new Session(connection as never, dialect, session.schema, session.options), session.schema) as unknown as Tx;
     if (!readOnly) return client.transaction((connection) => fn(over(connection)), settings);
-    return fn(over(client.scoped(`${settings}, set_config('transaction_read_only', 'on', true)`)));
+    // Awaited inside: drizzle's queries are lazy, and one `fn` returns unstarted would run outside the context.
+    return readSettings.run(`${settings}, set_config('transaction_read_only', 'on', true)`, async () => await fn(reads));
   };
 }
 

@@ -75,13 +75,17 @@ export class PGliteThread implements Queryable {
 
   /**
    * Each statement in a transaction of its own that first runs `settings` (trusted SQL: the tenant and the
-   * role). A read of several statements sees each one's own instant, as reads do on PostgreSQL (decision 014).
+   * role), or what `settings()` gives when the statement is sent. A read of several statements sees each one's own instant, as reads do on PostgreSQL (decision 014).
    */
-  scoped(settings: string): Queryable {
+  scoped(settings: string | (() => string)): Queryable {
+    const settingsOf = typeof settings === 'string' ? () => settings : settings;
     return {
       // A read that may keep one plan (decision 019) goes by its name, so that the session keeps its plan.
-      query: (text, params, options) =>
-        this.#whole(() => this.#send('scoped', text, params, options?.rowMode, settings, onePlanNameOf(text)) as Promise<Results>),
+      query: (text, params, options) => {
+        // Taken now, in the caller's async context (the request's organisation: decision 020).
+        const now = settingsOf();
+        return this.#whole(() => this.#send('scoped', text, params, options?.rowMode, now, onePlanNameOf(text)) as Promise<Results>);
+      },
       exec: () => Promise.reject(new Error('A scoped read runs statements, not scripts')),
     };
   }

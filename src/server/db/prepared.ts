@@ -7,7 +7,10 @@ interface Prepared<T> {
   execute(values: Record<string, unknown>): Promise<T>;
 }
 
-/** Transactions that outlive their request (one per PostgreSQL request connection, decision 014). */
+/**
+ * Transactions that outlive their request: one per PostgreSQL request connection (decision 014), and the one
+ * all of PGlite's reads share (decision 020).
+ */
 const reusable = new WeakMap<Tx, Map<string, Prepared<unknown>>>();
 
 /** Lets `preparedRead` keep built statements on `tx`: only for a transaction object that serves many requests. */
@@ -78,14 +81,15 @@ export function preparedRead<T>(
 ): Promise<T> {
   const kept = reusable.get(tx);
   const shape = shapeOf(statement, values);
-  if (!kept) {
-    // An empty name keeps node-postgres from preparing it on the server: a statement built for one run.
-    const query = build().prepare('');
+  const prepare = (name: string) => {
+    const query = build().prepare(name);
     if (options.onePlan) nameForPGlite(query, serverNameOf(shape));
-    return query.execute(values);
-  }
+    return query;
+  };
+  // An empty name keeps node-postgres from preparing it on the server: a statement built for one run.
+  if (!kept) return prepare('').execute(values);
   let query = kept.get(shape) as Prepared<T> | undefined;
-  if (!query) kept.set(shape, (query = mapRowsOnce(build().prepare(options.onePlan ? serverNameOf(shape) : ''))));
+  if (!query) kept.set(shape, (query = mapRowsOnce(prepare(options.onePlan ? serverNameOf(shape) : ''))));
   return query.execute(values);
 }
 
