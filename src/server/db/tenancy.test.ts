@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createOrg, createTestApp, type TestApp } from '../test/harness';
-import { withoutTenant, withTenant, type Db } from './client';
+import { migrate, openDatabase, withoutTenant, withTenant, type Db } from './client';
 import { users } from './schema';
 import { rowsOf } from '../test/sql';
 import { scratchDatabase } from '../test/scratch-database';
@@ -51,12 +51,22 @@ describe('the tenancy wall', () => {
     }
   });
 
-  // PGlite's reads share one transaction object (decision 020): outside a request it has no settings.
-  it.skipIf(Boolean(process.env.DATABASE_URL))("a read's transaction object, kept past its request, reaches no organisation (PGlite)", async () => {
-    const a = await createOrg(t);
-    let kept: Parameters<Parameters<typeof withTenant>[2]>[0] | undefined;
-    await withTenant(t.database.db, a.orgId, async (tx) => void (kept = tx), { readOnly: true });
-    await expect(kept!.execute(sql`select org_id from users`)).rejects.toMatchObject({ cause: { message: 'A tenant read outside withTenant' } });
+  // PGlite's reads share one transaction object (decision 020): outside a request it has no settings. An
+  // embedded database of its own, so that this runs whichever database the rest of the suite is on.
+  it("a read's transaction object on PGlite, kept past its request, reaches no organisation", async () => {
+    const embedded = await openDatabase({ dataDir: 'memory://' });
+    try {
+      await migrate(embedded);
+      let kept: Parameters<Parameters<typeof withTenant>[2]>[0] | undefined;
+      const inside = await withTenant(embedded.db, 1, async (tx) => rowsOf<{ org: string }>(await tx.execute(sql`select current_setting('app.org_id') as org`)), {
+        readOnly: true,
+      }).then((rows) => rows[0].org);
+      expect(inside).toBe('1');
+      await withTenant(embedded.db, 1, async (tx) => void (kept = tx), { readOnly: true });
+      await expect(kept!.execute(sql`select org_id from users`)).rejects.toMatchObject({ cause: { message: 'A tenant read outside withTenant' } });
+    } finally {
+      await embedded.close();
+    }
   });
 
   it('a query without the tenant setting sees no rows', async () => {
