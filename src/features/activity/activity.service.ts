@@ -64,20 +64,23 @@ async function requireEntity(tx: Tx, orgId: number, entityType: string, entityId
   if (!row) throw notFound(entity.label);
 }
 
-/** What the record's history and the bell both read of an activity, with who did it. */
-const itemColumns = {
-  id: activities.id,
-  action: activities.action,
-  changes: activities.changes,
-  note: activities.note,
-  createdAt: activities.createdAt,
-  userId: users.id,
-  firstName: users.firstName,
-  lastName: users.lastName,
-};
-const byAuthor = and(eq(users.orgId, activities.orgId), eq(users.id, activities.userId));
+/** The activity columns an item is made of: of the table, or of a subquery that selected them (the bell). */
+type ItemSource = Record<'orgId' | 'id' | 'action' | 'changes' | 'note' | 'createdAt' | 'userId', PgColumn>;
 
-const selectItems = (tx: Tx) => tx.select(itemColumns).from(activities).leftJoin(users, byAuthor);
+const authorColumns = { userId: users.id, firstName: users.firstName, lastName: users.lastName };
+
+/** What the record's history and the bell both read of an activity, with who did it. */
+const itemColumnsOf = <A extends ItemSource>(a: A): Pick<A, 'id' | 'action' | 'changes' | 'note' | 'createdAt'> & typeof authorColumns => ({
+  id: a.id,
+  action: a.action,
+  changes: a.changes,
+  note: a.note,
+  createdAt: a.createdAt,
+  ...authorColumns,
+});
+const authorOf = (a: ItemSource) => and(eq(users.orgId, a.orgId), eq(users.id, a.userId));
+
+const selectItems = (tx: Tx) => tx.select(itemColumnsOf(activities)).from(activities).leftJoin(users, authorOf(activities));
 type ItemRow = Awaited<ReturnType<typeof selectItems>>[number];
 const toItem = (r: ItemRow): ActivityItem => ({
   id: r.id,
@@ -157,18 +160,10 @@ export async function listRecentActivities(tx: Tx, orgId: number, userId: number
     const stored = tx.select({ settings: users.notificationSettings }).from(users).where(and(eq(users.orgId, param('orgId')), eq(users.id, param('userId'))));
     // A subquery of its own, so that it runs once per statement rather than once per row.
     const settings = sql`(select ${withDefaults(sql`(${stored})`)})`;
+    // The columns an item needs (`ItemSource`) and the record it is about; two renamed, as the arguments take their names.
+    const { orgId: org, id, action, changes, note, createdAt, userId: author, entityType, entityId } = activities;
     const newest = tx
-      .select({
-        id: activities.id,
-        orgId: activities.orgId,
-        action: activities.action,
-        changes: activities.changes,
-        note: activities.note,
-        createdAt: activities.createdAt,
-        authorId: activities.userId,
-        entityType: activities.entityType,
-        entityId: activities.entityId,
-      })
+      .select({ orgId: org, id, action, changes, note, createdAt, userId: author, entityType, entityId })
       .from(activities)
       .where(
         and(
@@ -182,20 +177,9 @@ export async function listRecentActivities(tx: Tx, orgId: number, userId: number
       .limit(limitInText(BELL_SIZE))
       .as('newest');
     return tx
-      .select({
-        id: newest.id,
-        action: newest.action,
-        changes: newest.changes,
-        note: newest.note,
-        createdAt: newest.createdAt,
-        userId: users.id,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        entityType: newest.entityType,
-        entityId: newest.entityId,
-      })
+      .select({ ...itemColumnsOf(newest), entityType: newest.entityType, entityId: newest.entityId })
       .from(newest)
-      .leftJoin(users, and(eq(users.orgId, newest.orgId), eq(users.id, newest.authorId)))
+      .leftJoin(users, authorOf(newest))
       .orderBy(desc(newest.createdAt), desc(newest.id));
   };
   const rows = await preparedRead(tx, 'activity.recent', build, { orgId, userId }, { onePlan: true });
