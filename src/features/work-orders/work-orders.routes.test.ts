@@ -530,8 +530,11 @@ describe('sanitizeHtml', () => {
   it.each([
     ['<p onclick="x()">Hi</p>', '<p>Hi</p>'],
     ['<script>alert(1)</script>ok', 'ok'],
-    ['<a href="javascript:alert(1)">x</a>', '<a>x</a>'],
-    ['<a href="jav&#x61;script:alert(1)">x</a>', '<a>x</a>'],
+    // A link whose href is refused stays as inert text.
+    ['<a href="javascript:alert(1)">x</a>', '<a target="_blank" rel="noopener noreferrer nofollow">x</a>'],
+    ['<a href="jav&#x61;script:alert(1)">x</a>', '<a target="_blank" rel="noopener noreferrer nofollow">x</a>'],
+    ['<a href="//evil.example/x">x</a>', '<a target="_blank" rel="noopener noreferrer nofollow">x</a>'],
+    ['<p>unclosed <b>bold', '<p>unclosed <b>bold</b></p>'],
     ['<a href="https://example.com/a?b=1&c=2">x</a>', '<a href="https://example.com/a?b=1&amp;c=2" target="_blank" rel="noopener noreferrer nofollow">x</a>'],
     ['<img src=x onerror=alert(1)><b>bold</b>', '<b>bold</b>'],
     ['<iframe src="//evil"></iframe><ul><li>one</li></ul>', '<ul><li>one</li></ul>'],
