@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -105,6 +105,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The build writes .br and .gz files next to the text assets (vite.config.ts): sent as they are to
     // browsers that accept them. Hashed /assets/* are cached for a year; index.html is revalidated.
     await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false, preCompressed: true });
+    // The browser cannot tell `acme.cmms.example.com` (an organisation) from `cmms.example.com` (the bare
+    // domain) by counting labels: the page says which domain is the base (src/web/lib/org-host.ts).
+    const indexHtml = readFileSync(join(webRoot, 'index.html'), 'utf8').replace(
+      '<head>',
+      `<head>\n    <meta name="base-domain" content="${deps.config.baseDomain.replace(/[^a-z0-9.-]/g, '')}" />`,
+    );
     app.get('/*', { config: { access: 'public' } }, (req, reply) => {
       const path = req.url.split('?')[0];
       if (path.startsWith('/api/')) return reply.status(404).send({ error: 'Not found' });
@@ -112,7 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (/\.[a-z0-9]+$/i.test(path) && path !== '/index.html') {
         return reply.sendFile(path.slice(1), { maxAge: path.startsWith('/assets/') ? '365d' : 0, immutable: path.startsWith('/assets/') });
       }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
     });
   }
   return app;

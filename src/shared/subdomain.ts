@@ -10,3 +10,16 @@ export function organizationOrigin(subdomain: string, location: { protocol: stri
   const port = location.host.includes(':') ? `:${location.host.split(':').pop()}` : '';
   return `${location.protocol}//${subdomain}.${baseDomain}${port}`;
 }
+
+/**
+ * The subdomain of `<sub>.<baseDomain>[:port]`, or null for the bare domain and foreign hosts. The one rule for
+ * "which organisation does this host name": the server (request context) and the browser (org-host.ts) both use it.
+ */
+export function subdomainOf(host: string | undefined, baseDomain: string): string | null {
+  if (!host) return null;
+  const name = host.toLowerCase().replace(/:\d+$/, '');
+  const suffix = `.${baseDomain.toLowerCase()}`;
+  if (!name.endsWith(suffix)) return null;
+  const sub = name.slice(0, -suffix.length);
+  return /^[a-z0-9-]{1,63}$/.test(sub) ? sub : null;
+}

@@ -6,6 +6,7 @@ import { withoutTenant, withTenant } from '../db/client';
 import { organizations } from '../db/schema';
 import { accessTokenVerifier, type AccessClaims, type Role } from '../../features/auth/tokens';
 import { HttpError, unauthorized } from '../http-error';
+import { subdomainOf } from '../../shared/subdomain';
 
 /** Who may call a route: 'public', or the roles allowed. Every /api route must declare it. */
 export type Access = 'public' | readonly Role[];
@@ -29,16 +30,6 @@ declare module 'fastify' {
     /** Runs `fn` in one transaction walled to the caller's organisation. */
     inTenant<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   }
-}
-
-/** The subdomain of `<sub>.<baseDomain>[:port]`, or null for the bare domain and foreign hosts. */
-export function subdomainOf(host: string | undefined, baseDomain: string): string | null {
-  if (!host) return null;
-  const name = host.toLowerCase().replace(/:\d+$/, '');
-  const suffix = `.${baseDomain}`;
-  if (!name.endsWith(suffix)) return null;
-  const sub = name.slice(0, -suffix.length);
-  return /^[a-z0-9-]{1,63}$/.test(sub) ? sub : null;
 }
 
 /** Subdomains never change owner, so lookups are cached briefly per process (the API stays stateless). */

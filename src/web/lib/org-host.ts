@@ -1,18 +1,27 @@
+import { subdomainOf } from '../../shared/subdomain';
+
 /**
- * Organisations live on <subdomain>.<base domain>. The browser does not know the base domain, so it is
- * the current host minus the first label when the host has more labels than a bare domain.
+ * Organisations live on <subdomain>.<base domain>. The server writes the base domain into the page
+ * (`<meta name="base-domain">`, src/server/app.ts); a page served without it (the Vite dev server) falls back
+ * to the current host minus its first label when the host has more labels than a bare domain.
  */
+function baseDomain(hostname: string): string {
+  const declared = typeof document === 'undefined' ? null : document.querySelector<HTMLMetaElement>('meta[name="base-domain"]')?.content;
+  if (declared) return declared;
+  const labels = hostname.split('.');
+  const bare = hostname.endsWith('localhost') ? 1 : 2;
+  return labels.length > bare ? labels.slice(1).join('.') : hostname;
+}
+
+/** The base domain with the page's port: where the landing page and sign-up live. */
 export function baseHost(loc: { hostname: string; port: string } = window.location): string {
-  const labels = loc.hostname.split('.');
-  const bare = loc.hostname.endsWith('localhost') ? 1 : 2;
-  const base = labels.length > bare ? labels.slice(1).join('.') : loc.hostname;
+  const base = baseDomain(loc.hostname);
   return loc.port ? `${base}:${loc.port}` : base;
 }
 
 /** True when the page is served on an organisation's subdomain. */
 export function isOrganizationHost(loc: { hostname: string } = window.location): boolean {
-  const labels = loc.hostname.split('.');
-  return labels.length > (loc.hostname.endsWith('localhost') ? 1 : 2);
+  return subdomainOf(loc.hostname, baseDomain(loc.hostname)) !== null;
 }
 
 /** http://<subdomain>.<base host><path> */
