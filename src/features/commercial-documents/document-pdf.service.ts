@@ -1,3 +1,4 @@
+import { formatDay, formatMoney, formatNumber } from '../../shared/format';
 import type { DocumentLineDto, DocumentTotalsDto } from './document-lines.schema';
 
 /** Everything a printed quotation or purchase order shows. Money in major units, as the API returns it. */
@@ -27,17 +28,10 @@ export interface PrintableDocument {
   note: string | null;
 }
 
-/** '$1,234.50' in the organisation's currency, 2 decimals (as the drawer's summary). */
-export function money(amount: number, currency: string) {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
-  } catch {
-    return `${amount.toFixed(2)} ${currency}`;
-  }
-}
-
-const fmtDate = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : '-');
-const fmtQty = (q: number) => (Number.isInteger(q) ? String(q) : q.toFixed(3).replace(/0+$/, ''));
+// Printed in English: pdfkit's standard fonts have no Arabic glyphs. The one formatter, as on screen.
+export const money = (amount: number, currency: string) => formatMoney(amount, currency, 'en');
+const fmtDate = (d: Date | null) => formatDay(d, 'en') || '-';
+const fmtQty = (q: number) => formatNumber(q, 'en');
 
 /**
  * Renders the document with pdfkit (A4, standard fonts). Streams are left uncompressed so the text of

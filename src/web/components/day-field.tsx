@@ -1,12 +1,9 @@
 import { DateInput } from '@mantine/dates';
+import { formatDay } from '../lib/format';
 import { Controller, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 
-/** 'DD/MM/YYYY' of an ISO date, by its calendar day in UTC (dates are stored at a day's UTC midnight or time). */
-export function formatDay(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const [y, m, d] = iso.slice(0, 10).split('-');
-  return `${d}/${m}/${y}`;
-}
+/** A stored day as the reader's language writes it (English: dd/MM/yyyy, as the spec's lists). */
+export { formatDay };
 
 /** 'YYYY-MM-DD' for a date picker from an ISO string. */
 export const pickerDay = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : null);

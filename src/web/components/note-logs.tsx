@@ -3,10 +3,10 @@ import { Avatar, Button, Group, Loader, Stack, Text, Textarea, Timeline } from '
 import { IconNote, IconPencil, IconPlus, IconPaperclip, IconTrash, IconArrowsExchange } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { ActivityItem } from '../../features/activity/activity.schema';
 import { noteInputSchema } from '../../features/activity/activity.schema';
 import { api, errorMessage } from '../lib/api';
+import { formatDateTime } from '../lib/format';
 import { notifyError } from './notify';
 
 /** react-query key of a record's history; invalidate it after saving the record. */
@@ -33,7 +33,7 @@ function ActivityLine({ item }: { item: ActivityItem }) {
           {who}
         </Text>
         <Text size="xs" c="dimmed">
-          {dayjs(item.createdAt).format('MM/DD/YYYY hh:mm A')}
+          {formatDateTime(item.createdAt)}
         </Text>
       </Group>
       {item.action === 'note' ? (

@@ -4,8 +4,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconBox, IconMailForward, IconTool, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import { api } from '../lib/api';
+import { formatDateTime } from '../lib/format';
 import { useAppData } from '../lib/app-data';
 import { EmptyState } from '../components/empty-state';
 import type { RecentActivity } from '../../features/activity/activity.schema';
@@ -92,7 +92,7 @@ export function AnalyticsPage() {
                     <b>{a.user ? `${a.user.firstName} ${a.user.lastName}`.trim() : t('notes.system')}</b> {t(`shell.activity.${a.action}`, { record: a.label })}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {dayjs(a.createdAt).format('MM/DD/YYYY hh:mm A')}
+                    {formatDateTime(a.createdAt)}
                   </Text>
                 </Timeline.Item>
               ))}

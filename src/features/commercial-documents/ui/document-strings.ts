@@ -32,13 +32,7 @@ export interface DocumentUiKind {
   newLabel: string;
 }
 
-/** dd/MM/yyyy of an ISO date (empty for none). */
-export function formatDay(iso: string | null | undefined) {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`;
-}
+export { formatDay } from '../../../web/lib/format';
 
 /** 'YYYY-MM-DD' of an ISO date, for a date input. */
 export const dayValue = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : '');

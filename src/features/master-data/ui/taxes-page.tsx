@@ -1,19 +1,22 @@
 import { Stack } from '@mantine/core';
+import { useMoney } from '../../../web/components';
+import { formatMoney, formatNumber } from '../../../web/lib/format';
 import { useTranslation } from 'react-i18next';
 import { TAX_COMPUTATIONS, TAX_SCOPES, taxInputSchema, type TaxDto } from '../master-data.schema';
 import { MultiSelectField, NumberField, SelectField, TextField, YesNoField } from './form-fields';
 import { MasterDataScreen, entityMessages } from './master-data-screen';
 
-/** Value column: a dollar amount for fixed taxes, a percent otherwise, a dash for a group. */
-export function taxValue(tax: Pick<TaxDto, 'taxComputation' | 'amount'>) {
+/** Value column: an amount in the organisation's currency for fixed taxes, a percent otherwise, a dash for a group. */
+export function taxValue(tax: Pick<TaxDto, 'taxComputation' | 'amount'>, currency = 'USD') {
   if (tax.taxComputation === 'group' || tax.amount === null) return '-';
-  if (tax.taxComputation === 'fixed') return `$${tax.amount.toFixed(2)}`;
-  return `${Number(tax.amount.toFixed(4))}%`;
+  if (tax.taxComputation === 'fixed') return formatMoney(tax.amount, currency);
+  return `${formatNumber(tax.amount, 4)}%`;
 }
 
 /** /settings/taxes */
 export default function TaxesPage() {
   const { t } = useTranslation('masterData');
+  const { currency } = useMoney();
   return (
     <MasterDataScreen<TaxDto>
       queryKey="taxes"
@@ -29,7 +32,7 @@ export default function TaxesPage() {
         { key: 'name', header: t('fields.name'), hideable: false },
         { key: 'scope', header: t('fields.scope'), render: (r) => t(`scope.${r.scope}`) },
         { key: 'taxComputation', header: t('fields.type'), render: (r) => t(`computation.${r.taxComputation}`) },
-        { key: 'amount', header: t('fields.value'), render: taxValue },
+        { key: 'amount', header: t('fields.value'), render: (r) => taxValue(r, currency) },
         { key: 'Children', header: t('fields.children'), render: (r) => r.Children.map((c) => c.name).join(', '), defaultHidden: true },
       ]}
       searchText={(r) => `${r.name} ${r.scope} ${r.taxComputation}`}
@@ -51,6 +54,7 @@ function TaxFields({ form, record, rows, readOnly }: { form: Parameters<typeof T
   const { t } = useTranslation('masterData');
   const computation = form.watch('taxComputation') as string | null;
   const scope = form.watch('scope') as string | null;
+  const { currency } = useMoney();
   // child taxes: never groups, never the tax itself, and of the group's scope
   const childChoices = rows.filter((r) => r.taxComputation !== 'group' && r.id !== record?.id && (!scope || r.scope === scope));
   return (
@@ -72,7 +76,7 @@ function TaxFields({ form, record, rows, readOnly }: { form: Parameters<typeof T
           label={t('fields.children')}
           required
           readOnly={readOnly}
-          data={childChoices.map((r) => ({ value: String(r.id), label: `${r.name} (${taxValue(r)})` }))}
+          data={childChoices.map((r) => ({ value: String(r.id), label: `${r.name} (${taxValue(r, currency)})` }))}
         />
       ) : (
         <NumberField

@@ -5,10 +5,11 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ImageUploadButton, activityQueryKey, notifyError, notifySuccess, runWithToasts } from '../../../web/components';
 import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
+import { formatDateTime, formatNumber } from '../../../web/lib/format';
 import { stockAdjustmentSchema, type PartDto, type StockAdjustment, type StockMoveDto } from '../parts.schema';
 import './parts-i18n';
 
-const qty = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(3).replace(/0+$/, ''));
+const qty = (n: number) => formatNumber(n);
 
 /** The Stock tab: quantity on hand against the minimum, an adjustment with its reason, the move history. */
 export function PartStock({ part, onChanged }: { part: PartDto; onChanged(part: PartDto): void }) {
@@ -85,7 +86,7 @@ export function PartStock({ part, onChanged }: { part: PartDto; onChanged(part: 
           <Table.Tbody>
             {moves.data.stockMoves.map((m) => (
               <Table.Tr key={m.id}>
-                <Table.Td>{new Date(m.createdAt).toLocaleString()}</Table.Td>
+                <Table.Td>{formatDateTime(m.createdAt)}</Table.Td>
                 <Table.Td c={m.quantity < 0 ? 'red' : 'green'} fw={600}>
                   {m.quantity > 0 ? '+' : ''}
                   {qty(m.quantity)}

@@ -16,13 +16,14 @@ import {
   type ListData,
 } from '../../../web/components';
 import { api } from '../../../web/lib/api';
+import { formatNumber } from '../../../web/lib/format';
 import { useIsManager } from '../../../web/lib/app-data';
 import { PART_TYPES, type PartDto, type PartList } from '../parts.schema';
 import { PartFields, partBody, partFormValues, usePartForm } from './part-form';
 import { PartImage, PartStock } from './part-stock';
 import './parts-i18n';
 
-const qty = (n: number) => (Number.isInteger(n) ? String(n) : String(Math.round(n * 1000) / 1000));
+const qty = (n: number) => formatNumber(n);
 
 /** /dashboard/parts-inventory: parts with their stock; the side panel lists the parts under their minimum. */
 export default function PartsPage() {

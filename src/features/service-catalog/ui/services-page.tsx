@@ -15,6 +15,7 @@ import {
 import { useIsManager } from '../../../web/lib/app-data';
 import type { ServiceDto } from '../service-catalog.schema';
 import { ServiceFields, serviceFormValues, useServiceForm } from './service-form';
+import { formatDateTime } from '../../../web/lib/format';
 import './services-i18n';
 
 /** /dashboard/services: the service catalogue with the stations each service runs through. */
@@ -35,7 +36,7 @@ export default function ServicesPage() {
     { key: 'title', header: t('name') },
     { key: 'price', header: t('price'), align: 'right', render: (r) => money.format(r.price) },
     { key: 'stations', header: t('stations'), render: (r) => r.WorkStations.map((s) => s.name).join(', ') },
-    { key: 'createdAt', header: t('createdAt'), render: (r) => new Date(r.createdAt).toLocaleDateString(), defaultHidden: true },
+    { key: 'createdAt', header: t('createdAt'), render: (r) => formatDateTime(r.createdAt), defaultHidden: true },
   ];
   return (
     <ServerListScreen

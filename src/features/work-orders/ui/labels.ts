@@ -1,5 +1,5 @@
 import { registerTranslations } from '../../../web/i18n';
-import { formatDateTime } from '../../../web/lib/date-time';
+import { formatDateTime } from '../../../web/lib/format';
 
 registerTranslations('workOrders', {
   en: {

@@ -17,6 +17,7 @@ import { api } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
 import type { WorkStationDto } from '../work-stations.schema';
 import { WorkStationFields, useWorkStationForm } from './work-station-form';
+import { formatDateTime } from '../../../web/lib/format';
 import './work-stations-i18n';
 
 /** /dashboard/work-stations: the stations list (25 a page); `?selected-workstation=<id>&dialog=open` opens one. */
@@ -72,7 +73,7 @@ export default function WorkStationsPage() {
     { key: 'name', header: t('name') },
     { key: 'city', header: t('city') },
     { key: 'team', header: t('team'), render: (r) => r.Team?.name ?? '' },
-    { key: 'createdAt', header: t('createdAt'), render: (r) => new Date(r.createdAt).toLocaleDateString(), defaultHidden: true },
+    { key: 'createdAt', header: t('createdAt'), render: (r) => formatDateTime(r.createdAt), defaultHidden: true },
   ];
   const isManager = useIsManager();
   return (

@@ -5,7 +5,7 @@ import { IconBell, IconBuilding, IconCookie, IconLanguage, IconLogout, IconMaxim
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
-import { formatDateTime } from '../../lib/date-time';
+import { formatDateTime } from '../../lib/format';
 import { useAppData } from '../../lib/app-data';
 import { LANGUAGES, setLanguage, type Language } from '../../i18n';
 import { readLocal, writeLocal } from '../../lib/local-store';

@@ -1,0 +1,79 @@
+/**
+ * The one formatter of dates, times, numbers and money, for the UI, the PDFs and e-mails, driven by the
+ * reader's language through `Intl`. English keeps the spec's patterns (date-times MM/dd/yyyy hh:mm aa,
+ * days dd/MM/yyyy, "$1,234.50"); Arabic takes Intl's own (its digits, its AM/PM). Browser-safe.
+ */
+
+export type FormatLanguage = 'en' | 'ar';
+
+const LOCALES: Record<FormatLanguage, string> = { en: 'en-US', ar: 'ar' };
+const localeOf = (lang: string | undefined) => LOCALES[(lang as FormatLanguage) ?? 'en'] ?? LOCALES.en;
+
+// Building an Intl formatter costs far more than using one, and a list formats hundreds of cells.
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+  let f = cache.get(key) as T | undefined;
+  if (!f) cache.set(key, (f = make()));
+  return f;
+}
+
+/** The number of decimals a currency is written with (USD 2, JPY 0, KWD 3); 2 for an unknown code. */
+export function currencyDigits(currency: string): number {
+  try {
+    return cached(`digits:${currency}`, () => new Intl.NumberFormat('en-US', { style: 'currency', currency })).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+/** "$1,234.50": an amount in major units, with the currency's own number of decimals. */
+export function formatMoney(amount: number | string | null | undefined, currency = 'USD', lang?: string): string {
+  const n = Number(amount ?? 0);
+  const value = Number.isFinite(n) ? n : 0;
+  try {
+    return cached(`money:${localeOf(lang)}:${currency}`, () => new Intl.NumberFormat(localeOf(lang), { style: 'currency', currency })).format(value);
+  } catch {
+    // A code Intl does not know (the company's currency is free text of three letters).
+    return `${formatNumber(value, lang, 2)} ${currency}`;
+  }
+}
+
+/** A quantity or measure: up to `maxDecimals` decimals, no trailing zeros, grouped as the language groups. */
+export function formatNumber(n: number | string | null | undefined, lang?: string, maxDecimals = 3): string {
+  const value = Number(n ?? 0);
+  return cached(`number:${localeOf(lang)}:${maxDecimals}`, () => new Intl.NumberFormat(localeOf(lang), { maximumFractionDigits: maxDecimals })).format(
+    Number.isFinite(value) ? value : 0,
+  );
+}
+
+const toDate = (value: string | Date | null | undefined): Date | null => {
+  if (!value) return null;
+  const d = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d;
+};
+
+/** A moment in the reader's time zone: "11/26/2026 06:33 AM" in English ('' for none). */
+export function formatDateTime(value: string | Date | null | undefined, lang?: string): string {
+  const d = toDate(value);
+  if (!d) return '';
+  const f = cached(
+    `datetime:${localeOf(lang)}`,
+    () => new Intl.DateTimeFormat(localeOf(lang), { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: true }),
+  );
+  if (lang === 'ar') return f.format(d);
+  const p = Object.fromEntries(f.formatToParts(d).map((part) => [part.type, part.value]));
+  return `${p.month}/${p.day}/${p.year} ${p.hour}:${p.minute} ${p.dayPeriod}`;
+}
+
+/**
+ * A calendar day (dates are stored at the day's UTC midnight): "26/11/2026" in English, as the spec's lists
+ * show requests and orders ('' for none).
+ */
+export function formatDay(value: string | Date | null | undefined, lang?: string): string {
+  const d = toDate(value);
+  if (!d) return '';
+  const f = cached(`day:${localeOf(lang)}`, () => new Intl.DateTimeFormat(localeOf(lang), { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' }));
+  if (lang === 'ar') return f.format(d);
+  const p = Object.fromEntries(f.formatToParts(d).map((part) => [part.type, part.value]));
+  return `${p.day}/${p.month}/${p.year}`;
+}
