@@ -36,7 +36,7 @@ describe('session attacks', () => {
 
   it('refuses an expired token', async () => {
     const org = await createOrg(t);
-    const expired = await signAccessToken(t.config.jwtSecret, { userId: 1, orgId: org.orgId, role: 'admin', sessionId: 1 }, -5);
+    const expired = await signAccessToken(t.config.jwtSecret, { userId: 1, orgId: org.orgId, role: 'admin', sessionId: 1, tokenVersion: 0 }, -5);
     const res = await client(t.app, org.host, expired).get('/api/user/getCompanyUsers');
     expect(res.status).toBe(401);
   });
