@@ -123,6 +123,8 @@ export async function currentRole(db: Db, claims: AccessClaims): Promise<Role | 
               ),
             ),
         values,
+        // Two primary-key lookups: one plan serves every organisation (decision 019).
+        { onePlan: true },
       ),
     { readOnly: true },
   );
