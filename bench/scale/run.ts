@@ -24,7 +24,7 @@ import { migrate, openDatabase, REQUEST_PLANNER_SETTINGS } from '../../src/serve
 import { RUNTIME_ROLE } from '../../src/server/db/tenancy';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/env';
-import { signAccessToken } from '../../src/features/auth/tokens';
+import { sessionTokenFor } from '../../src/features/auth/auth.service';
 import { capture, fmt, get, measure, median, type Captured, type Figures } from '../lib/measure';
 import { BIG_SUBDOMAIN, SMALL_SUBDOMAIN } from '../generate/orgs';
 
@@ -122,7 +122,7 @@ const orgs: Org[] = [];
 for (const [label, subdomain] of [['big', BIG_SUBDOMAIN], ['small', SMALL_SUBDOMAIN]] as const) {
   const { rows } = await admin.query(`select o.id, coalesce((select sum(n) from work_order_status_counts c where c.org_id = o.id), 0)::int as n from organizations o where subdomain = $1`, [subdomain]);
   if (!rows.length) throw new Error(`No organisation ${subdomain} in ${values.db}: generate it first (bench/generate/run.ts).`);
-  const token = await signAccessToken(config.jwtSecret, { userId: 1, orgId: rows[0].id, role: 'admin', sessionId: 1 });
+  const token = await sessionTokenFor(database.db, config.jwtSecret, rows[0].id, 1);
   orgs.push({ label, orgId: rows[0].id, workOrders: rows[0].n, headers: { host: `${subdomain}.${config.baseDomain}`, authorization: `Bearer ${token}` } });
 }
 const { rows: [totals] } = await admin.query(`select (select count(*) from organizations)::int as orgs, (select sum(n_live_tup) from pg_stat_user_tables)::bigint as rows`);

@@ -17,7 +17,7 @@ import pg from 'pg';
 import { migrate, openDatabase } from '../../src/server/db/client';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/env';
-import { signAccessToken } from '../../src/features/auth/tokens';
+import { sessionTokenFor } from '../../src/features/auth/auth.service';
 import { generate } from './generate';
 import { capture } from '../lib/measure';
 
@@ -86,7 +86,7 @@ async function benchSize(rows: number) {
     const app = await buildApp({ database, config, logger: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const port = (app.server.address() as AddressInfo).port;
-    const token = await signAccessToken(config.jwtSecret, { userId: 1, orgId: target.orgId, role: 'admin', sessionId: 1 });
+    const token = await sessionTokenFor(database.db, config.jwtSecret, target.orgId, 1);
     const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
     const host = `${target.subdomain}.${config.baseDomain}`;
     const get = (path: string) =>

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
-import { client, createOrg, createTestApp, type TestApp } from './test/harness';
+import { and, eq } from 'drizzle-orm';
+import { client, createOrg, createTestApp, type TestApp, type TestOrg } from './test/harness';
 import { signAccessToken } from '../features/auth/tokens';
+import { withTenant } from './db/client';
+import { sessions, users } from './db/schema';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,7 +39,7 @@ describe('session attacks', () => {
 
   it('refuses an expired token', async () => {
     const org = await createOrg(t);
-    const expired = await signAccessToken(t.config.jwtSecret, { userId: 1, orgId: org.orgId, role: 'admin', sessionId: 1 }, -5);
+    const expired = await signAccessToken(t.config.jwtSecret, { userId: 1, orgId: org.orgId, role: 'admin', sessionId: 1, tokenVersion: 0 }, -5);
     const res = await client(t.app, org.host, expired).get('/api/user/getCompanyUsers');
     expect(res.status).toBe(401);
   });
@@ -63,5 +66,124 @@ describe('session attacks', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/refresh', headers: { host: a.host, cookie, origin: `http://${b.host}` } });
     expect(res.statusCode).toBe(403);
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+/** Signs in through the API: the access token and the refresh cookie of a new session. */
+async function signIn(org: TestOrg, email: string, password = org.password) {
+  const res = await t.app.inject({ method: 'POST', url: '/api/login', headers: { host: org.host }, payload: { email, password } });
+  expect(res.statusCode).toBe(200);
+  return { token: res.json().accessToken as string, cookie: String(res.headers['set-cookie']).split(';')[0] };
+}
+const payloadOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as Record<string, unknown>;
+const emailOf = async (org: TestOrg, userId: number) =>
+  (await withTenant(t.database.db, org.orgId, (tx) => tx.select({ email: users.email }).from(users).where(and(eq(users.orgId, org.orgId), eq(users.id, userId)))))[0].email;
+
+// Decision 021: every authenticated request reads its session and user, so rights that change apply at once.
+describe('an access token after its rights changed', () => {
+  it('stops at once after logout (401)', async () => {
+    const org = await createOrg(t);
+    const { token, cookie } = await signIn(org, org.email);
+    const me = client(t.app, org.host, token);
+    expect((await me.get('/api/user/get-app-data')).status).toBe(200);
+    expect((await me.post('/api/logout', {}, { cookie })).status).toBe(200);
+    expect((await me.get('/api/user/get-app-data')).status).toBe(401);
+    // the other session of the same user goes on
+    expect((await org.admin.get('/api/user/get-app-data')).status).toBe(200);
+  });
+
+  it('stops at once when the user is deleted or no longer active (401)', async () => {
+    const org = await createOrg(t);
+    const deleted = await org.as('manager');
+    const deactivated = await org.as('manager');
+    expect((await deleted.get('/api/user/getCompanyUsers')).status).toBe(200);
+    expect((await deactivated.get('/api/user/getCompanyUsers')).status).toBe(200);
+    expect((await org.admin.del(`/api/user/deleteUser/${deleted.userId}`)).status).toBe(200);
+    expect((await deleted.get('/api/user/getCompanyUsers')).status).toBe(401);
+    // There is no deactivation call yet: a user who is not ACTIVE is refused sign-in, refresh and requests alike.
+    await withTenant(t.database.db, org.orgId, (tx) => tx.update(users).set({ inviteStatus: 'PENDING' }).where(and(eq(users.orgId, org.orgId), eq(users.id, deactivated.userId))));
+    expect((await deactivated.get('/api/user/getCompanyUsers')).status).toBe(401);
+  });
+
+  it('stops at once when the session is revoked or expired (401)', async () => {
+    const org = await createOrg(t);
+    const revoked = await org.as('worker');
+    const expired = await org.as('worker');
+    const sessionOf = (token: string) => Number(payloadOf(token).sid);
+    await withTenant(t.database.db, org.orgId, async (tx) => {
+      await tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.orgId, org.orgId), eq(sessions.id, sessionOf(revoked.token!))));
+      await tx.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(and(eq(sessions.orgId, org.orgId), eq(sessions.id, sessionOf(expired.token!))));
+    });
+    expect((await revoked.get('/api/user/get-app-data')).status).toBe(401);
+    expect((await expired.get('/api/user/get-app-data')).status).toBe(401);
+  });
+
+  it('stops at once after a password change, in every session of the user, this one too (401)', async () => {
+    const org = await createOrg(t);
+    const other = await signIn(org, org.email);
+    expect((await org.admin.post('/api/user/verify-password', { currentPassword: org.password })).status).toBe(200);
+    expect((await org.admin.post('/api/user/reset-password', { newPassword: 'NewPassw0rd!', confirmPassword: 'NewPassw0rd!' })).status).toBe(200);
+    expect((await client(t.app, org.host, other.token).get('/api/user/get-app-data')).status).toBe(401);
+    expect((await org.admin.get('/api/user/get-app-data')).status).toBe(401);
+  });
+
+  it('acts with the new role from the next request after a demotion (403 where the new role lacks the right)', async () => {
+    const org = await createOrg(t);
+    const worker = await org.as('worker');
+    const demoted = await org.as('manager');
+    expect((await demoted.post('/api/auth/addUser', { email: 'a@x.example.com', confirmEmail: 'a@x.example.com', role: 'worker' })).status).toBe(201);
+    const demote = await org.admin.put(`/api/user/updateUser/${demoted.userId}`, { firstName: 'Dee', email: await emailOf(org, demoted.userId), role: 'worker' });
+    expect(demote.status).toBe(200);
+    // still signed in (the session is theirs), but a worker now: the managers' routes say 403
+    expect((await demoted.get('/api/user/get-app-data')).status).toBe(200);
+    expect((await demoted.post('/api/auth/addUser', { email: 'b@x.example.com', confirmEmail: 'b@x.example.com', role: 'worker' })).status).toBe(403);
+    expect((await demoted.del(`/api/user/deleteUser/${worker.userId}`)).status).toBe(403);
+  });
+
+  it('keeps a demoted admin from demoting the admin who demoted them', async () => {
+    const org = await createOrg(t);
+    const second = await org.as('admin');
+    const adminId = Number(payloadOf(org.admin.token!).sub);
+    const demote = await org.admin.put(`/api/user/updateUser/${second.userId}`, { firstName: 'Second', email: await emailOf(org, second.userId), role: 'manager' });
+    expect(demote.status).toBe(200);
+    const back = await second.put(`/api/user/updateUser/${adminId}`, { firstName: 'First', email: org.email, role: 'manager' });
+    expect(back.status).toBe(403);
+    expect(back.body.error).toBe('Only an admin can change an admin role');
+    expect((await second.del(`/api/user/deleteUser/${adminId}`)).status).toBe(403);
+    const users = (await org.admin.get('/api/user/getCompanyUsers')).body.users as { id: number; role: string }[];
+    expect(users.find((u) => u.id === adminId)?.role).toBe('admin');
+  });
+});
+
+describe('the claims of an access token', () => {
+  /** A token signed with the app's own secret from the claims of a real session, changed by `edit`. */
+  async function craft(org: TestOrg, edit: (claims: Record<string, unknown>) => Record<string, unknown>) {
+    const claims = payloadOf(org.admin.token!);
+    const { iat: _iat, ...rest } = claims;
+    return new SignJWT(edit({ ...rest, exp: Math.floor(Date.now() / 1000) + 600 }))
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode(t.config.jwtSecret));
+  }
+
+  it('are all required and of their type: else 401', async () => {
+    const org = await createOrg(t);
+    const same = await craft(org, (c) => c);
+    expect((await client(t.app, org.host, same).get('/api/user/get-app-data')).status).toBe(200);
+    const bad = {
+      'no expiry': (c: Record<string, unknown>) => ({ ...c, exp: undefined }),
+      'no subject': (c: Record<string, unknown>) => ({ ...c, sub: undefined }),
+      'organisation as a string': (c: Record<string, unknown>) => ({ ...c, org: String(c.org) }),
+      'no organisation': (c: Record<string, unknown>) => ({ ...c, org: undefined }),
+      'session as a string': (c: Record<string, unknown>) => ({ ...c, sid: String(c.sid) }),
+      'no session': (c: Record<string, unknown>) => ({ ...c, sid: undefined }),
+      'no token version': (c: Record<string, unknown>) => ({ ...c, ver: undefined }),
+      'subject not an id': (c: Record<string, unknown>) => ({ ...c, sub: `${String(c.sub)}.0` }),
+      'subject as a number': (c: Record<string, unknown>) => ({ ...c, sub: Number(c.sub) }),
+      'expiry as a string': (c: Record<string, unknown>) => ({ ...c, exp: String(c.exp) }),
+    };
+    for (const [name, edit] of Object.entries(bad)) {
+      const token = await craft(org, edit);
+      expect((await client(t.app, org.host, token).get('/api/user/get-app-data')).status, name).toBe(401);
+    }
   });
 });

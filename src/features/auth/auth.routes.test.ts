@@ -168,11 +168,16 @@ describe('password change', () => {
     expect(done.status).toBe(200);
     expect(done.body.message).toBe('Password has been updated successfully');
 
-    // the window closes after one change, the other session is gone, the new password works
-    expect((await org.admin.post('/api/user/reset-password', { newPassword: 'Another1234', confirmPassword: 'Another1234' })).status).toBe(403);
+    // every access token signed before the change stops at once (this session's too: it refreshes), the other
+    // session is gone, the new password works, and the window closes after one change (decision 021)
+    expect((await org.admin.post('/api/user/reset-password', { newPassword: 'Another1234', confirmPassword: 'Another1234' })).status).toBe(401);
+    expect((await org.admin.get('/api/user/get-app-data')).status).toBe(401);
     expect((await org.anonymous.post('/api/refresh', {}, { cookie: otherCookie })).status).toBe(401);
     expect((await org.anonymous.post('/api/login', { email: org.email, password: org.password })).status).toBe(401);
-    expect((await org.anonymous.post('/api/login', { email: org.email, password: 'NewPassw0rd!' })).status).toBe(200);
+    const again = await org.anonymous.post('/api/login', { email: org.email, password: 'NewPassw0rd!' });
+    expect(again.status).toBe(200);
+    const fresh = client(t.app, org.host, again.body.accessToken);
+    expect((await fresh.post('/api/user/reset-password', { newPassword: 'Another1234', confirmPassword: 'Another1234' })).status).toBe(403);
   });
 
   it('expires the verification after five minutes', async () => {

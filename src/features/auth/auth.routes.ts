@@ -102,17 +102,16 @@ export async function authRoutes(appBase: FastifyInstance) {
   app.post(
     '/auth/complete-registration',
     { schema: { body: completeRegistrationSchema }, config: { access: 'public' } },
-    (req) => req.inTenant((tx) => auth.completeRegistration(tx, requireOrg(req).id, req.body)),
+    (req) => auth.completeRegistration(db, requireOrg(req).id, req.body),
   );
 
+  // These three hash or check a password: they open their own short transactions around it (decision 021).
   app.post('/user/verify-password', { schema: { body: verifyPasswordSchema }, config: { access: EVERYONE } }, (req) =>
-    req.inTenant((tx) =>
-      auth.verifyCurrentPassword(tx, req.auth.orgId, req.auth.userId, req.auth.sessionId, req.body.currentPassword),
-    ),
+    auth.verifyCurrentPassword(db, req.auth.orgId, req.auth.userId, req.auth.sessionId, req.body.currentPassword),
   );
 
   app.post('/user/reset-password', { schema: { body: resetPasswordSchema }, config: { access: EVERYONE } }, (req) =>
-    req.inTenant((tx) => auth.resetPassword(tx, req.auth.orgId, req.auth.userId, req.auth.sessionId, req.body.newPassword)),
+    auth.resetPassword(db, req.auth.orgId, req.auth.userId, req.auth.sessionId, req.body.newPassword),
   );
 
   app.post('/demo-requests', { schema: { body: demoRequestSchema }, config: { access: 'public' } }, async (req, reply) => {

@@ -8,7 +8,8 @@ import { dummyHash, hashPassword, verifyPassword } from '../../server/passwords'
 import { clearRateLimit, hitRateLimit } from '../../server/rate-limit';
 import { pgCode } from '../../server/plugins/errors';
 import type { completeRegistrationSchema, DemoRequestInput, LoginInput, signupSchema } from './auth.schema';
-import { hashToken, newOpaqueToken, signAccessToken } from './tokens';
+import { hashToken, newOpaqueToken, signAccessToken, type AccessClaims, type Role } from './tokens';
+import { param, preparedRead } from '../../server/db/prepared';
 
 export const REFRESH_TOKEN_DAYS = 30;
 /** Concurrent tabs presenting the just-rotated refresh token within this window stay signed in. */
@@ -73,20 +74,81 @@ export async function login(db: Db, orgId: number, input: LoginInput, ip: string
     const minutes = Math.ceil(Math.max(ipHit.retryAfter, accountHit.retryAfter) / 60);
     throw new HttpError(429, `Too many login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
   }
-  const result = await withTenant(db, orgId, async (tx) => {
-    const [user] = await tx
-      .select({ id: users.id, role: users.role, passwordHash: users.passwordHash, inviteStatus: users.inviteStatus })
-      .from(users)
-      .where(and(eq(users.orgId, orgId), eq(sql`lower(${users.email})`, input.email)));
-    const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), input.password);
-    if (!user || !ok || user.inviteStatus !== 'ACTIVE') return null;
-    const session = await startSession(tx, orgId, user.id);
-    const accessToken = await signAccessToken(secret, { userId: user.id, orgId, role: user.role, sessionId: session.id });
-    return { accessToken, refreshToken: session.refreshToken };
-  });
-  if (!result) throw unauthorized(LOGIN_FAILURE);
+  // One read, the hash checked with no transaction open, then one short write (decision 021).
+  const [user] = await withTenant(
+    db,
+    orgId,
+    (tx) =>
+      tx
+        .select({ id: users.id, role: users.role, passwordHash: users.passwordHash, inviteStatus: users.inviteStatus, tokenVersion: users.tokenVersion })
+        .from(users)
+        .where(and(eq(users.orgId, orgId), eq(sql`lower(${users.email})`, input.email))),
+    { readOnly: true },
+  );
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), input.password);
+  if (!user || !ok || user.inviteStatus !== 'ACTIVE') throw unauthorized(LOGIN_FAILURE);
+  const session = await withTenant(db, orgId, (tx) => startSession(tx, orgId, user.id));
+  const accessToken = await signAccessToken(secret, { userId: user.id, orgId, role: user.role, sessionId: session.id, tokenVersion: user.tokenVersion });
   await clearRateLimit(db, accountKey);
-  return result;
+  return { accessToken, refreshToken: session.refreshToken };
+}
+
+/**
+ * What a token's caller may do now: the user's current role, or null when the session is revoked or expired,
+ * the user deleted or not active, or the token older than the user's last password change. One read by
+ * primary keys on every authenticated request (decision 021).
+ */
+export async function currentRole(db: Db, claims: AccessClaims): Promise<Role | null> {
+  const values = { orgId: claims.orgId, sessionId: claims.sessionId, userId: claims.userId };
+  const [row] = await withTenant(
+    db,
+    claims.orgId,
+    (tx) =>
+      preparedRead(
+        tx,
+        'auth.currentRole',
+        () =>
+          tx
+            .select({ role: users.role, tokenVersion: users.tokenVersion })
+            .from(sessions)
+            .innerJoin(users, and(eq(users.orgId, sessions.orgId), eq(users.id, sessions.userId)))
+            .where(
+              and(
+                eq(sessions.orgId, param('orgId')),
+                eq(sessions.id, param('sessionId')),
+                eq(sessions.userId, param('userId')),
+                isNull(sessions.revokedAt),
+                gt(sessions.expiresAt, sql`now()`),
+                eq(users.inviteStatus, 'ACTIVE'),
+              ),
+            ),
+        values,
+        // Two primary-key lookups: one plan serves every organisation (decision 019).
+        { onePlan: true },
+      ),
+    { readOnly: true },
+  );
+  return row && row.tokenVersion === claims.tokenVersion ? row.role : null;
+}
+
+/**
+ * A new session and its access token for a user, without their password: for benchmarks and tests that drive
+ * the API as a known user (a token must name a live session, decision 021).
+ */
+export async function sessionTokenFor(db: Db, secret: string, orgId: number, userId: number) {
+  const [user] = await withTenant(
+    db,
+    orgId,
+    (tx) =>
+      tx
+        .select({ role: users.role, tokenVersion: users.tokenVersion })
+        .from(users)
+        .where(and(eq(users.orgId, orgId), eq(users.id, userId))),
+    { readOnly: true },
+  );
+  if (!user) throw notFound('User');
+  const session = await withTenant(db, orgId, (tx) => startSession(tx, orgId, userId));
+  return signAccessToken(secret, { userId, orgId, role: user.role, sessionId: session.id, tokenVersion: user.tokenVersion });
 }
 
 async function startSession(tx: Tx, orgId: number, userId: number) {
@@ -113,11 +175,11 @@ export async function refresh(db: Db, orgId: number, refreshToken: string | unde
       .for('update');
     if (!session || session.revokedAt || session.expiresAt < new Date()) return null;
     const [user] = await tx
-      .select({ role: users.role, inviteStatus: users.inviteStatus })
+      .select({ role: users.role, inviteStatus: users.inviteStatus, tokenVersion: users.tokenVersion })
       .from(users)
       .where(and(eq(users.orgId, orgId), eq(users.id, session.userId)));
     if (!user || user.inviteStatus !== 'ACTIVE') return null;
-    const claims = { userId: session.userId, orgId, role: user.role, sessionId: session.id };
+    const claims = { userId: session.userId, orgId, role: user.role, sessionId: session.id, tokenVersion: user.tokenVersion };
     if (session.refreshHash !== hash) {
       const age = (Date.now() - (session.rotatedAt?.getTime() ?? 0)) / 1000;
       if (age > REFRESH_GRACE_SECONDS) {
@@ -148,44 +210,68 @@ export async function logout(db: Db, orgId: number, refreshToken: string | undef
   );
 }
 
-/** Checks the signed-in user's current password; a success opens the password-change window for this session. */
-export async function verifyCurrentPassword(tx: Tx, orgId: number, userId: number, sessionId: number, password: string) {
-  const [user] = await tx
-    .select({ passwordHash: users.passwordHash })
-    .from(users)
-    .where(and(eq(users.orgId, orgId), eq(users.id, userId)));
+/**
+ * Checks the signed-in user's current password; a success opens the password-change window for this session.
+ * The hash is checked between a read and a short write, never inside a transaction (decision 021).
+ */
+export async function verifyCurrentPassword(db: Db, orgId: number, userId: number, sessionId: number, password: string) {
+  const [user] = await withTenant(
+    db,
+    orgId,
+    (tx) =>
+      tx
+        .select({ passwordHash: users.passwordHash })
+        .from(users)
+        .where(and(eq(users.orgId, orgId), eq(users.id, userId))),
+    { readOnly: true },
+  );
   if (!user || !(await verifyPassword(user.passwordHash, password))) {
     throw new HttpError(400, 'Current password is incorrect', [{ path: 'currentPassword', message: 'Current password is incorrect' }]);
   }
-  await tx
-    .update(sessions)
-    .set({ passwordVerifiedAt: new Date() })
-    .where(and(eq(sessions.orgId, orgId), eq(sessions.id, sessionId)));
+  await withTenant(db, orgId, (tx) =>
+    tx
+      .update(sessions)
+      .set({ passwordVerifiedAt: new Date() })
+      .where(and(eq(sessions.orgId, orgId), eq(sessions.id, sessionId))),
+  );
   return { message: 'Password verified' };
 }
 
-/** Sets a new password within the window after verify-password; the user's other sessions are revoked. */
-export async function resetPassword(tx: Tx, orgId: number, userId: number, sessionId: number, newPassword: string) {
-  const [session] = await tx
-    .select({ verifiedAt: sessions.passwordVerifiedAt })
-    .from(sessions)
-    .where(and(eq(sessions.orgId, orgId), eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
-  const verifiedAt = session?.verifiedAt?.getTime() ?? 0;
-  if (Date.now() - verifiedAt > PASSWORD_VERIFY_WINDOW_SECONDS * 1000) {
-    throw new HttpError(403, 'Please verify your current password first');
-  }
-  await tx
-    .update(users)
-    .set({ passwordHash: await hashPassword(newPassword) })
-    .where(and(eq(users.orgId, orgId), eq(users.id, userId)));
-  await tx
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.orgId, orgId), eq(sessions.userId, userId), ne(sessions.id, sessionId), isNull(sessions.revokedAt)));
-  await tx
-    .update(sessions)
-    .set({ passwordVerifiedAt: null })
-    .where(and(eq(sessions.orgId, orgId), eq(sessions.id, sessionId)));
+const NOT_VERIFIED = 'Please verify your current password first';
+
+/** The window after verify-password is open on this session (the condition, for a read and for the write). */
+const verifiedWithinWindow = (orgId: number, sessionId: number) =>
+  and(
+    eq(sessions.orgId, orgId),
+    eq(sessions.id, sessionId),
+    isNull(sessions.revokedAt),
+    gt(sessions.passwordVerifiedAt, new Date(Date.now() - PASSWORD_VERIFY_WINDOW_SECONDS * 1000)),
+  );
+
+/**
+ * Sets a new password within the window after verify-password. The user's other sessions are revoked and the
+ * token version bumped, so every access token signed before (this session's too) stops working; this
+ * session gets a new one from /refresh. The new hash is made before the write's transaction opens.
+ */
+export async function resetPassword(db: Db, orgId: number, userId: number, sessionId: number, newPassword: string) {
+  const open = await withTenant(db, orgId, (tx) => tx.select({ id: sessions.id }).from(sessions).where(verifiedWithinWindow(orgId, sessionId)), {
+    readOnly: true,
+  });
+  if (open.length === 0) throw new HttpError(403, NOT_VERIFIED);
+  const passwordHash = await hashPassword(newPassword);
+  await withTenant(db, orgId, async (tx) => {
+    // The window is spent by the write that uses it: two changes at once cannot both pass.
+    const spent = await tx.update(sessions).set({ passwordVerifiedAt: null }).where(verifiedWithinWindow(orgId, sessionId)).returning({ id: sessions.id });
+    if (spent.length === 0) throw new HttpError(403, NOT_VERIFIED);
+    await tx
+      .update(users)
+      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+      .where(and(eq(users.orgId, orgId), eq(users.id, userId)));
+    await tx
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.orgId, orgId), eq(sessions.userId, userId), ne(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  });
   return { message: 'Password has been updated successfully' };
 }
 
@@ -212,26 +298,29 @@ export async function verifyInviteToken(tx: Tx, orgId: number, token: string) {
   return { valid: true, email: invite.email };
 }
 
-/** The invited user sets their name, phone and password; the token is spent. */
-export async function completeRegistration(tx: Tx, orgId: number, input: z.output<typeof completeRegistrationSchema>) {
-  const invite = await findOpenInvitation(tx, orgId, input.token);
-  if (!invite) throw badRequest('Invalid or expired invite link.');
-  const spent = await tx
-    .update(invitations)
-    .set({ usedAt: new Date() })
-    .where(and(eq(invitations.orgId, orgId), eq(invitations.id, invite.id), isNull(invitations.usedAt)))
-    .returning({ id: invitations.id });
-  if (spent.length === 0) throw badRequest('Invalid or expired invite link.');
-  await tx
-    .update(users)
-    .set({
-      firstName: input.firstName,
-      lastName: input.lastName,
-      phoneNumber: input.phoneNumber,
-      passwordHash: await hashPassword(input.password),
-      inviteStatus: 'ACTIVE',
-    })
-    .where(and(eq(users.orgId, orgId), eq(users.id, invite.userId)));
+/**
+ * The invited user sets their name, phone and password; the token is spent. The token is checked first (an
+ * invalid link costs no hash), the hash made outside any transaction, then the write spends the token again
+ * under its own condition, so a link used twice at once completes once.
+ */
+export async function completeRegistration(db: Db, orgId: number, input: z.output<typeof completeRegistrationSchema>) {
+  const found = await withTenant(db, orgId, (tx) => findOpenInvitation(tx, orgId, input.token), { readOnly: true });
+  if (!found) throw badRequest('Invalid or expired invite link.');
+  const passwordHash = await hashPassword(input.password);
+  await withTenant(db, orgId, async (tx) => {
+    const invite = await findOpenInvitation(tx, orgId, input.token);
+    if (!invite) throw badRequest('Invalid or expired invite link.');
+    const spent = await tx
+      .update(invitations)
+      .set({ usedAt: new Date() })
+      .where(and(eq(invitations.orgId, orgId), eq(invitations.id, invite.id), isNull(invitations.usedAt)))
+      .returning({ id: invitations.id });
+    if (spent.length === 0) throw badRequest('Invalid or expired invite link.');
+    await tx
+      .update(users)
+      .set({ firstName: input.firstName, lastName: input.lastName, phoneNumber: input.phoneNumber, passwordHash, inviteStatus: 'ACTIVE' })
+      .where(and(eq(users.orgId, orgId), eq(users.id, invite.userId)));
+  });
   return { message: 'Registration complete' };
 }
 

@@ -6,14 +6,17 @@ export type Role = 'admin' | 'manager' | 'worker';
 export interface AccessClaims {
   userId: number;
   orgId: number;
+  /** The role when the token was signed; a request acts with the user's current role (decision 021). */
   role: Role;
   sessionId: number;
+  /** The user's token version when signed: a password change bumps it and every older token stops working. */
+  tokenVersion: number;
 }
 
 export const ACCESS_TOKEN_SECONDS = 10 * 60;
 
 export async function signAccessToken(secret: string, claims: AccessClaims, seconds = ACCESS_TOKEN_SECONDS) {
-  return new SignJWT({ org: claims.orgId, role: claims.role, sid: claims.sessionId })
+  return new SignJWT({ org: claims.orgId, role: claims.role, sid: claims.sessionId, ver: claims.tokenVersion })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(claims.userId))
     .setIssuedAt()
@@ -21,14 +24,24 @@ export async function signAccessToken(secret: string, claims: AccessClaims, seco
     .sign(new TextEncoder().encode(secret));
 }
 
-/** The verified claims and when they expire, or null for a forged, expired or malformed token. */
+const REQUIRED_CLAIMS = ['exp', 'sub', 'org', 'role', 'sid', 'ver'];
+const isId = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) > 0;
+
+/**
+ * The verified claims and when they expire, or null for a forged, expired or malformed token. Every claim
+ * must be there and of its type: a token without expiry, subject or session, or with the organisation as a
+ * string, is refused rather than read with `Number()` into something that might match.
+ */
 async function verifyWithExpiry(key: CryptoKey, token: string) {
   try {
-    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-    const role = payload.role;
+    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: REQUIRED_CLAIMS });
+    const { sub, org, role, sid, ver, exp } = payload;
     if (role !== 'admin' && role !== 'manager' && role !== 'worker') return null;
-    const claims: AccessClaims = { userId: Number(payload.sub), orgId: Number(payload.org), role, sessionId: Number(payload.sid) };
-    return { claims, expiresAt: Number(payload.exp) * 1000 };
+    if (typeof sub !== 'string' || !/^[1-9]\d{0,15}$/.test(sub)) return null;
+    const userId = Number(sub);
+    if (!isId(userId) || !isId(org) || !isId(sid) || !Number.isSafeInteger(ver) || (ver as number) < 0 || typeof exp !== 'number') return null;
+    const claims: AccessClaims = { userId, orgId: org, role, sessionId: sid, tokenVersion: ver as number };
+    return { claims, expiresAt: exp * 1000 };
   } catch {
     return null;
   }

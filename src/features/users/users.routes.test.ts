@@ -176,6 +176,44 @@ describe('users', () => {
     expect((await me.del(`/api/user/deleteUser/${worker.userId}`)).status).toBe(200);
   });
 
+  it('lets only an admin change an admin’s e-mail or role or delete an admin (decision 021)', async () => {
+    const org = await createOrg(t);
+    const manager = await org.as('manager');
+    const admin = await org.as('admin');
+    const adminEmail = `admin2@${org.subdomain}.example.com`;
+    const before = (await org.admin.get('/api/user/getCompanyUsers')).body.users.find((u: { id: number }) => u.id === admin.userId);
+    expect(before).toMatchObject({ email: adminEmail, role: 'admin' });
+
+    const email = await manager.put(`/api/user/updateUser/${admin.userId}`, { firstName: before.firstName, email: 'mine@x.example.com', role: 'admin' });
+    expect(email.status).toBe(403);
+    expect(email.body.error).toBe("Only an admin can change an admin's email");
+    const role = await manager.put(`/api/user/updateUser/${admin.userId}`, { firstName: before.firstName, email: adminEmail, role: 'worker' });
+    expect(role.status).toBe(403);
+    expect(role.body.error).toBe('Only an admin can change an admin role');
+    expect((await manager.del(`/api/user/deleteUser/${admin.userId}`)).status).toBe(403);
+    const after = (await org.admin.get('/api/user/getCompanyUsers')).body.users.find((u: { id: number }) => u.id === admin.userId);
+    expect(after).toEqual(before);
+
+    // the e-mail is the sign-in name: an admin may change another admin's, and a manager a worker's
+    expect((await org.admin.put(`/api/user/updateUser/${admin.userId}`, { firstName: before.firstName, email: 'second.admin@x.example.com', role: 'admin' })).status).toBe(200);
+    const worker = await org.as('worker');
+    expect((await manager.put(`/api/user/updateUser/${worker.userId}`, { firstName: 'Wes', email: 'wes@x.example.com', role: 'worker' })).status).toBe(200);
+  });
+
+  it('keeps the optional fields an update leaves out; an empty or null one is cleared', async () => {
+    const org = await createOrg(t);
+    const worker = await org.as('worker');
+    const full = { firstName: 'Marcus', lastName: 'Lee', email: 'marcus@x.example.com', phoneNumber: '+15550001111', jobTitle: 'Fitter', role: 'worker', language: 'ar', location: 'Hall 2' };
+    expect((await org.admin.put(`/api/user/updateUser/${worker.userId}`, full)).status).toBe(200);
+    const partial = await org.admin.put(`/api/user/updateUser/${worker.userId}`, { firstName: 'Marc', email: full.email, role: 'worker' });
+    expect(partial.status).toBe(200);
+    expect(partial.body.user).toMatchObject({ ...full, firstName: 'Marc' });
+    const own = await worker.put(`/api/user/updateUser/${worker.userId}`, { firstName: 'Marc', email: full.email, role: 'worker', jobTitle: 'Lead fitter' });
+    expect(own.body.user).toMatchObject({ ...full, firstName: 'Marc', jobTitle: 'Lead fitter' });
+    const cleared = await org.admin.put(`/api/user/updateUser/${worker.userId}`, { firstName: 'Marc', email: full.email, role: 'worker', lastName: '', phoneNumber: null, jobTitle: '', location: null });
+    expect(cleared.body.user).toMatchObject({ firstName: 'Marc', lastName: '', phoneNumber: null, jobTitle: null, location: null, language: 'ar' });
+  });
+
   it('isolates organisations: another organisation gets 404 and changes nothing', async () => {
     const a = await createOrg(t, 'A');
     const b = await createOrg(t, 'B');

@@ -7,22 +7,25 @@ export type Role = (typeof ROLES)[number];
 /** Roles a manager can give (admin belongs to the organisation's creator). */
 export const ASSIGNABLE_ROLES = ['manager', 'worker'] as const;
 
-const optionalMin2 = (message: string) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().min(2, message).max(100, 'Must be at most 100 characters').optional());
+/** An optional field of an update: '' or null clears it (null), a field left out is kept as it is. */
+const cleared = (v: unknown) => (v === '' || v === null ? null : v);
 
-/** Spec "User edit": the users screen and the profile dialog. */
+const optionalMin2 = (message: string) =>
+  z.preprocess(cleared, z.string().trim().min(2, message).max(100, 'Must be at most 100 characters').nullable().optional());
+
+/**
+ * Spec "User edit": the users screen and the profile dialog. firstName, email and role are required (the
+ * spec); the optional fields are partial: left out, the user's value is kept (decision 021).
+ */
 export const userUpdateSchema = z.strictObject({
   firstName: requiredString('First Name is required').min(2, 'First Name must be at least 2 characters').max(100, 'Must be at most 100 characters'),
   lastName: optionalMin2('Last Name must be at least 2 characters'),
   email: emailField('Please provide a valid email', 'Please provide a valid email'),
-  phoneNumber: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.string().trim().regex(PHONE_PATTERN, 'Please provide a valid phone number').optional(),
-  ),
+  phoneNumber: z.preprocess(cleared, z.string().trim().regex(PHONE_PATTERN, 'Please provide a valid phone number').nullable().optional()),
   jobTitle: optionalMin2('Job Title must be at least 2 characters'),
   role: z.enum(ROLES, { error: 'Role is required' }),
   language: z.enum(['en', 'ar'], { error: 'Language must be en or ar' }).optional(),
-  location: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(200, 'Must be at most 200 characters').optional()),
+  location: z.preprocess(cleared, z.string().trim().max(200, 'Must be at most 200 characters').nullable().optional()),
 });
 export type UserUpdateInput = z.input<typeof userUpdateSchema>;
 

@@ -86,8 +86,9 @@ export async function listWorkers(tx: Tx, orgId: number) {
 }
 
 /**
- * Updates a user. Managers and admins edit anyone; others only themselves. Nobody changes their own
- * role, and only an admin makes or unmakes an admin.
+ * Updates a user. Managers and admins edit anyone; others only themselves. Nobody changes their own role;
+ * only an admin makes or unmakes an admin, or changes an admin's e-mail (the sign-in name: a manager who could
+ * change it could take the account over). An optional field left out keeps its value (decision 021).
  */
 export async function updateUser(tx: Tx, orgId: number, actor: AccessClaims, id: number, input: z.output<typeof userUpdateSchema>) {
   const before = await getUser(tx, orgId, id);
@@ -98,15 +99,18 @@ export async function updateUser(tx: Tx, orgId: number, actor: AccessClaims, id:
     if (isSelf) throw forbidden('You cannot change your own role');
     if ((input.role === 'admin' || before.role === 'admin') && actor.role !== 'admin') throw forbidden('Only an admin can change an admin role');
   }
+  if (!isSelf && before.role === 'admin' && actor.role !== 'admin' && input.email.toLowerCase() !== before.email.toLowerCase()) {
+    throw forbidden("Only an admin can change an admin's email");
+  }
   const values = {
     firstName: input.firstName,
-    lastName: input.lastName ?? '',
+    lastName: input.lastName === undefined ? before.lastName : (input.lastName ?? ''),
     email: input.email,
-    phoneNumber: input.phoneNumber ?? null,
-    jobTitle: input.jobTitle ?? null,
+    phoneNumber: input.phoneNumber === undefined ? before.phoneNumber : input.phoneNumber,
+    jobTitle: input.jobTitle === undefined ? before.jobTitle : input.jobTitle,
     role: input.role,
     language: input.language ?? before.language,
-    location: input.location ?? null,
+    location: input.location === undefined ? before.location : input.location,
   };
   try {
     await tx.update(users).set(values).where(and(eq(users.orgId, orgId), eq(users.id, id)));
@@ -119,6 +123,7 @@ export async function updateUser(tx: Tx, orgId: number, actor: AccessClaims, id:
   return { user: await getUser(tx, orgId, id) };
 }
 
+/** Only an admin deletes an admin; nobody deletes themself. The user's sessions go with them (cascade). */
 export async function deleteUser(tx: Tx, orgId: number, actor: AccessClaims, id: number) {
   if (actor.userId === id) throw forbidden('You cannot delete yourself');
   const target = await getUser(tx, orgId, id);

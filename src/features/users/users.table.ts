@@ -1,4 +1,4 @@
-import { foreignKey, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { foreignKey, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAtColumn, orgIdColumn, orgScopedId } from '../../server/db/columns';
 import { organizations } from '../organization/organization.table';
@@ -22,6 +22,8 @@ export const users = pgTable(
     profilePictureLow: text(),
     /** What the bell shows this user (null: everything); see NOTIFICATION_TOPICS. */
     notificationSettings: jsonb().$type<Record<string, boolean>>(),
+    /** Bumped when the password changes: every access token signed before stops working at once (decision 021). */
+    tokenVersion: integer().notNull().default(0),
     createdAt: createdAtColumn(),
   },
   (t) => [

@@ -5,6 +5,7 @@ import type { Db, Tx } from '../db/client';
 import { withoutTenant, withTenant } from '../db/client';
 import { organizations } from '../db/schema';
 import { accessTokenVerifier, type AccessClaims, type Role } from '../../features/auth/tokens';
+import { currentRole } from '../../features/auth/auth.service';
 import { HttpError, unauthorized } from '../http-error';
 import { subdomainOf } from '../../shared/subdomain';
 
@@ -72,31 +73,44 @@ export const requestContext = fp(async (app: FastifyInstance, opts: { db: Db; ba
     return withTenant(opts.db, orgId, fn, { readOnly: this.method === 'GET' || this.method === 'HEAD' });
   });
 
-  // Fail at start-up, not in production, when a route forgets to say who may call it.
-  const apiRoutes: FastifyInstance['apiRoutes'] = [];
-  app.decorate('apiRoutes', apiRoutes);
-  app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) return;
-    const access = route.config?.access;
-    if (access === undefined) throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
-    const schema = route.schema as { body?: unknown; querystring?: unknown } | undefined;
-    for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access, body: schema?.body, querystring: schema?.querystring });
-    }
-  });
-
-  app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/api')) return;
+  /**
+   * The organisation of the host, then, unless the route is public, the caller: a verified token of this
+   * organisation whose session is live and whose user still holds a role the route allows (decision 021).
+   * It runs in onRequest, before any body is parsed, upload read or image decoded (decision 002).
+   */
+  const checkCaller = async (req: FastifyRequest) => {
     const sub = subdomainOf(req.headers.host, opts.baseDomain);
     req.org = sub ? await findOrgBySubdomain(opts.db, sub) : null;
-    // Authenticate before the body is parsed or validated: an anonymous caller learns nothing.
     const access = req.routeOptions.config?.access;
     if (access === undefined || access === 'public') return;
     const header = req.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
     const claims = token ? await verifyToken(token) : null;
     if (!claims || !req.org || claims.orgId !== req.org.id) throw unauthorized();
-    if (!access.includes(claims.role)) throw new HttpError(403, 'You do not have permission to do this');
-    req.auth = claims;
+    // Logout, deletion, deactivation and a password change end a token at once, not when it expires.
+    const role = await currentRole(opts.db, claims);
+    if (!role) throw unauthorized();
+    // Rights are the user's now: a demotion applies to the next request, a promotion too.
+    if (!access.includes(role)) throw new HttpError(403, 'You do not have permission to do this');
+    req.auth = role === claims.role ? claims : { ...claims, role };
+  };
+
+  // Fail at start-up, not in production, when a route forgets to say who may call it.
+  const apiRoutes: FastifyInstance['apiRoutes'] = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (route) => {
+    const isApi = route.url.startsWith('/api') && !route.url.startsWith('/api/docs');
+    const access = route.config?.access;
+    if (isApi && access === undefined) throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
+    if (access === undefined || (!isApi && access === 'public')) return;
+    if (isApi) {
+      const schema = route.schema as { body?: unknown; querystring?: unknown } | undefined;
+      for (const method of [route.method].flat()) {
+        if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access, body: schema?.body, querystring: schema?.querystring });
+      }
+    }
+    // The checks hang on the route, not on a prefix of the raw URL: whatever spelling the router matched
+    // (`/%61pi/...`, an absolute-form request line), the route's own hook runs first.
+    route.onRequest = [checkCaller, ...[route.onRequest ?? []].flat()];
   });
 });
