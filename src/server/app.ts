@@ -38,10 +38,13 @@ let requestCount = 0;
 
 /** Builds the whole HTTP application; main.ts only reads the environment and listens. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  // X-Forwarded-For counts only from the proxies TRUST_PROXY names (decision 022). A hop count is written as
+  // the function Fastify would build from it (its types lack the number form).
+  const trusted = deps.config.trustProxy;
   const app = Fastify({
     logger: deps.logger ?? { level: deps.config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted,
     // Unique across instances and restarts, and cheaper than a UUID per request (which cost 3% of a list's CPU).
     genReqId: () => `${BOOT_ID}-${(++requestCount).toString(36)}`,
     requestIdHeader: false,

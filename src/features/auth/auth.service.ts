@@ -5,7 +5,7 @@ import { withoutTenant, withTenant } from '../../server/db/client';
 import { demoRequests, invitations, organizations, sessions, users } from '../../server/db/schema';
 import { HttpError, badRequest, conflict, notFound, unauthorized } from '../../server/http-error';
 import { dummyHash, hashPassword, verifyPassword } from '../../server/passwords';
-import { clearRateLimit, hitRateLimit } from '../../server/rate-limit';
+import { startLoginAttempt, type LoginLimits } from '../../server/rate-limit';
 import { pgCode } from '../../server/plugins/errors';
 import type { completeRegistrationSchema, DemoRequestInput, LoginInput, signupSchema } from './auth.schema';
 import { hashToken, newOpaqueToken, signAccessToken } from './tokens';
@@ -58,21 +58,9 @@ export async function searchSubdomain(db: Db, subdomain: string) {
   return { subdomain: org.subdomain };
 }
 
-export interface LoginLimits {
-  perIp: number;
-  perAccount: number;
-  windowSeconds: number;
-}
-
 /** Signs a user in on their organisation's host: a new session, an access token and a refresh token. */
 export async function login(db: Db, orgId: number, input: LoginInput, ip: string, secret: string, limits: LoginLimits) {
-  const ipHit = await hitRateLimit(db, `login:ip:${ip}`, limits.windowSeconds);
-  const accountKey = `login:account:${orgId}:${input.email}`;
-  const accountHit = await hitRateLimit(db, accountKey, limits.windowSeconds);
-  if (ipHit.hits > limits.perIp || accountHit.hits > limits.perAccount) {
-    const minutes = Math.ceil(Math.max(ipHit.retryAfter, accountHit.retryAfter) / 60);
-    throw new HttpError(429, `Too many login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
-  }
+  const attempt = await startLoginAttempt(db, orgId, input.email, ip, limits);
   const result = await withTenant(db, orgId, async (tx) => {
     const [user] = await tx
       .select({ id: users.id, role: users.role, passwordHash: users.passwordHash, inviteStatus: users.inviteStatus })
@@ -85,7 +73,7 @@ export async function login(db: Db, orgId: number, input: LoginInput, ip: string
     return { accessToken, refreshToken: session.refreshToken };
   });
   if (!result) throw unauthorized(LOGIN_FAILURE);
-  await clearRateLimit(db, accountKey);
+  await attempt.succeeded();
   return result;
 }
 
