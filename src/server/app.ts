@@ -107,7 +107,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (webRoot && existsSync(join(webRoot, 'index.html'))) {
     // The build writes .br and .gz files next to the text assets (vite.config.ts): sent as they are to
     // browsers that accept them. Hashed /assets/* are cached for a year; index.html is revalidated.
-    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false, preCompressed: true });
+    // `serve: false`: the handler below serves every file. Left to serve, the plugin made a route per file
+    // found at start, with its default max-age=0, and the year-long cache of /assets never applied.
+    await app.register(fastifyStatic, { root: webRoot, serve: false, index: false, preCompressed: true });
     app.get('/*', { config: { access: 'public' } }, (req, reply) => {
       const path = req.url.split('?')[0];
       if (path.startsWith('/api/')) return reply.status(404).send({ error: 'Not found' });
@@ -115,7 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (/\.[a-z0-9]+$/i.test(path) && path !== '/index.html') {
         return reply.sendFile(path.slice(1), { maxAge: path.startsWith('/assets/') ? '365d' : 0, immutable: path.startsWith('/assets/') });
       }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
     });
   }
   return app;
