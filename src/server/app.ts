@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from './db/client';
 import type { Config } from './env';
 import { createMailer, type Mailer } from './mailer';
+import { maskedRequest } from './mask';
 import { registerErrorHandling } from './plugins/errors';
 import { requestContext } from './plugins/request-context';
 import { apiDocs } from './plugins/api-docs';
@@ -42,7 +43,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // the function Fastify would build from it (its types lack the number form).
   const trusted = deps.config.trustProxy;
   const app = Fastify({
-    logger: deps.logger ?? { level: deps.config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    // Tokens in request URLs are masked in the log (decision 022); a caller's logger options (tests) keep that.
+    logger:
+      deps.logger === undefined || typeof deps.logger === 'object'
+        ? { level: deps.config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'], serializers: { req: maskedRequest }, ...deps.logger }
+        : deps.logger,
     bodyLimit: 1024 * 1024,
     trustProxy: typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted,
     // Unique across instances and restarts, and cheaper than a UUID per request (which cost 3% of a list's CPU).
