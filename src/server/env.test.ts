@@ -14,6 +14,13 @@ describe('environment (decision 022)', () => {
     expect(loadConfig({ ...dev, SEED_DEMO: 'false' }).seedDemo).toBe(false);
   });
 
+  it('scales the throttled routes by RATE_LIMIT_SCALE', () => {
+    const dev = { JWT_SECRET: 'x', DATA_DIR: '/nonexistent-cmms' };
+    expect(loadConfig(dev).routeLimits.signup).toEqual({ max: 10, windowSeconds: 3600 });
+    expect(loadConfig({ ...dev, RATE_LIMIT_SCALE: '1000' }).routeLimits.signup.max).toBe(10_000);
+    expect(loadConfig({ ...dev, RATE_LIMIT_SCALE: 'nonsense' }).routeLimits.signup.max).toBe(10);
+  });
+
   it('trusts no proxy unless TRUST_PROXY names them, in the forms Fastify accepts', () => {
     expect(loadConfig(prod).trustProxy).toBe(false);
     expect(parseTrustProxy(undefined)).toBe(false);

@@ -56,13 +56,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perAccount: Number(env.LOGIN_LIMIT_PER_ACCOUNT ?? 10),
       windowSeconds: 15 * 60,
     },
-    routeLimits: {
-      signup: { max: 10, windowSeconds: 60 * 60 },
-      searchSubdomain: { max: 30, windowSeconds: 15 * 60 },
-      demoRequest: { max: 5, windowSeconds: 60 * 60 },
-      verifyPassword: { max: 10, windowSeconds: 15 * 60 },
-      tokenCheck: { max: 20, windowSeconds: 15 * 60 },
-    },
+    routeLimits: routeLimits(Number(env.RATE_LIMIT_SCALE ?? 1)),
     pgliteVacuumMinutes: Number(env.PGLITE_VACUUM_MINUTES ?? 60),
   };
 }
@@ -78,4 +72,19 @@ export function parseTrustProxy(value: string | undefined): boolean | number | s
   if (v === 'true') return true;
   if (/^\d+$/.test(v)) return Number(v);
   return v.split(',').map((part) => part.trim()).filter(Boolean);
+}
+
+/**
+ * Requests per window of the throttled routes (decision 022), each multiplied by RATE_LIMIT_SCALE: test
+ * servers and benchmarks sharing one database and one address raise it.
+ */
+function routeLimits(scale: number): RouteLimits {
+  const limit = (max: number, minutes: number) => ({ max: Math.max(1, Math.round(max * (scale > 0 ? scale : 1))), windowSeconds: minutes * 60 });
+  return {
+    signup: limit(10, 60),
+    searchSubdomain: limit(30, 15),
+    demoRequest: limit(5, 60),
+    verifyPassword: limit(10, 15),
+    tokenCheck: limit(20, 15),
+  };
 }
