@@ -57,9 +57,13 @@ describe('security headers', () => {
       expect(asset.headers['cache-control']).toContain('immutable');
       const page = await get('/work-orders');
       expect(page.headers['cache-control']).toBe('no-cache');
+      const home = await get('/');
+      expect(home.statusCode).toBe(200);
+      expect(home.body).toContain('<title>CMMS</title>');
+      expect(home.headers['cache-control']).toBe('no-cache');
       const missingFile = await get('/nothing-here.png');
 
-      for (const res of [...api, asset, page, missingFile]) {
+      for (const res of [...api, asset, page, home, missingFile]) {
         const policy = String(res.headers['permissions-policy']);
         expect(policy).toContain('camera=(self)');
         expect(policy).toContain('microphone=()');
