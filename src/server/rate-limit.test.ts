@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { createTestApp, type TestApp } from './test/harness';
 import { signup } from '../features/auth/auth.service';
-import type { RouteLimits } from './rate-limit';
+import { addressKey, type RouteLimits } from './rate-limit';
 
 // Decision 022. Every test uses client addresses of its own, so the counts kept in a shared PostgreSQL
 // database do not meet another test's.
@@ -58,6 +58,26 @@ describe('client address behind proxies', () => {
     } finally {
       await proxied.close();
     }
+  });
+});
+
+describe('client networks', () => {
+  it('counts IPv6 clients by their /64 network, IPv4 clients (mapped or not) by their address', () => {
+    expect(addressKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(addressKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(addressKey('2001:db8:1:2:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:0DB8:0001:0002::1')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+    expect(addressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+  });
+
+  it('does not let a client rotate through its IPv6 network to escape the per-IP limit', async () => {
+    const org = await newOrg();
+    const net = `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
+    const statuses = [];
+    for (let i = 1; i <= 6; i += 1) statuses.push((await login(org.host, `${net}::${i.toString(16)}`, `nobody${i}@example.com`, 'wrong-password')).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
   });
 });
 

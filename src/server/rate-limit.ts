@@ -51,6 +51,21 @@ async function remembered(db: Db, key: string) {
   return rows.length > 0;
 }
 
+/**
+ * The part of a client address that limits count: an IPv4 address whole, an IPv6 address by its /64
+ * network (one subscriber's usual allocation, which holds 2^64 addresses to rotate through).
+ */
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1];
+  if (!ip.includes(':')) return ip;
+  const [head, tail = ''] = ip.toLowerCase().split('%')[0].split('::');
+  const left = head ? head.split(':') : [];
+  const right = ip.includes('::') && tail ? tail.split(':') : [];
+  const groups = [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
 export interface LoginLimits {
   /** Attempts per client address, any account. */
   perIp: number;
@@ -80,10 +95,11 @@ const tooManyLogins = (seconds: number) => {
  */
 export async function startLoginAttempt(db: Db, orgId: number, email: string, ip: string, limits: LoginLimits) {
   const account = `login:account:${orgId}:${email}`;
-  const pair = `${account}:ip:${ip}`;
-  const known = `login:known:${orgId}:${email}:ip:${ip}`;
+  const address = addressKey(ip);
+  const pair = `${account}:ip:${address}`;
+  const known = `login:known:${orgId}:${email}:ip:${address}`;
   const [ipHit, pairHit, accountHit] = [
-    await hitRateLimit(db, `login:ip:${ip}`, limits.windowSeconds),
+    await hitRateLimit(db, `login:ip:${address}`, limits.windowSeconds),
     await hitRateLimit(db, pair, limits.windowSeconds),
     await hitRateLimit(db, account, limits.windowSeconds),
   ];
@@ -111,7 +127,7 @@ export function throttle(name: RouteLimitName, per: 'ip' | 'user' = 'ip') {
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const { config, database } = req.server.deps;
     const { max, windowSeconds } = config.routeLimits[name];
-    const who = per === 'user' && req.auth ? `user:${req.auth.orgId}:${req.auth.userId}` : `ip:${req.ip}`;
+    const who = per === 'user' && req.auth ? `user:${req.auth.orgId}:${req.auth.userId}` : `ip:${addressKey(req.ip)}`;
     const hit = await hitRateLimit(database.db, `${name}:${who}`, windowSeconds);
     if (hit.hits > max) {
       reply.header('retry-after', String(hit.retryAfter));
