@@ -70,6 +70,7 @@ export async function startServer(opts: { env?: Record<string, string>; seedDemo
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       JWT_SECRET: `e2e-${randomBytes(12).toString('hex')}`,
       LOGIN_LIMIT_PER_IP: '10000',
+      RATE_LIMIT_SCALE: '10000',
       ...(opts.smtpUrl ? { SMTP_URL: opts.smtpUrl } : {}),
       ...(ownDb ? { DATABASE_URL: ownDb.url } : {}),
       ...opts.env,

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from './db/client';
 import type { Config } from './env';
 import { createMailer, type Mailer } from './mailer';
+import { maskedRequest } from './mask';
 import { registerErrorHandling } from './plugins/errors';
 import { requestContext } from './plugins/request-context';
 import { apiDocs } from './plugins/api-docs';
@@ -38,10 +39,17 @@ let requestCount = 0;
 
 /** Builds the whole HTTP application; main.ts only reads the environment and listens. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  // X-Forwarded-For counts only from the proxies TRUST_PROXY names (decision 022). A hop count is written as
+  // the function Fastify would build from it (its types lack the number form).
+  const trusted = deps.config.trustProxy;
   const app = Fastify({
-    logger: deps.logger ?? { level: deps.config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    // Tokens in request URLs are masked in the log (decision 022); a caller's logger options (tests) keep that.
+    logger:
+      deps.logger === undefined || typeof deps.logger === 'object'
+        ? { level: deps.config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'], serializers: { req: maskedRequest }, ...deps.logger }
+        : deps.logger,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted,
     // Unique across instances and restarts, and cheaper than a UUID per request (which cost 3% of a list's CPU).
     genReqId: () => `${BOOT_ID}-${(++requestCount).toString(36)}`,
     requestIdHeader: false,
@@ -104,7 +112,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (webRoot && existsSync(join(webRoot, 'index.html'))) {
     // The build writes .br and .gz files next to the text assets (vite.config.ts): sent as they are to
     // browsers that accept them. Hashed /assets/* are cached for a year; index.html is revalidated.
-    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false, preCompressed: true });
+    // `serve: false`: the handler below serves every file. Left to serve, the plugin made a route per file
+    // found at start, with its default max-age=0, and the year-long cache of /assets never applied.
+    await app.register(fastifyStatic, { root: webRoot, serve: false, index: false, preCompressed: true });
     // The browser cannot tell `acme.cmms.example.com` (an organisation) from `cmms.example.com` (the bare
     // domain) by counting labels: the page says which domain is the base (src/web/lib/org-host.ts).
     const indexHtml = readFileSync(join(webRoot, 'index.html'), 'utf8').replace(

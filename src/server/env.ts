@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { LoginLimits, RouteLimits } from './rate-limit';
 
 export interface Config {
   port: number;
@@ -12,10 +13,15 @@ export interface Config {
   jwtSecret: string;
   logLevel: string;
   production: boolean;
+  /** Seed the demo organisation (published password): by default only outside production. */
   seedDemo: boolean;
+  /** Fastify's `trustProxy`: whose X-Forwarded-For decides `req.ip` (off by default; decision 022). */
+  trustProxy: boolean | number | string[];
   /** Scheme used in links we e-mail (invitations). */
   publicScheme: 'http' | 'https';
-  loginLimits: { perIp: number; perAccount: number; windowSeconds: number };
+  loginLimits: LoginLimits;
+  /** Per-route limits of the other public or password-checking routes (decision 022). */
+  routeLimits: RouteLimits;
   /** How often the embedded database (PGlite, which has no autovacuum) is vacuumed; 0 turns it off. */
   pgliteVacuumMinutes: number;
 }
@@ -42,13 +48,43 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret,
     logLevel: env.LOG_LEVEL ?? 'info',
     production,
-    seedDemo: env.SEED_DEMO !== 'false',
+    seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : !production,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     publicScheme: env.PUBLIC_SCHEME === 'https' || production ? 'https' : 'http',
     loginLimits: {
       perIp: Number(env.LOGIN_LIMIT_PER_IP ?? 100),
       perAccount: Number(env.LOGIN_LIMIT_PER_ACCOUNT ?? 10),
       windowSeconds: 15 * 60,
     },
+    routeLimits: routeLimits(Number(env.RATE_LIMIT_SCALE ?? 1)),
     pgliteVacuumMinutes: Number(env.PGLITE_VACUUM_MINUTES ?? 60),
+  };
+}
+
+/**
+ * TRUST_PROXY as Fastify's `trustProxy` takes it: unset/`false` trusts no proxy (X-Forwarded-For is ignored),
+ * `true` trusts every hop, a number trusts that many hops, anything else is a comma-separated list of
+ * proxy addresses or CIDRs.
+ */
+export function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  const v = value?.trim() ?? '';
+  if (v === '' || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v.split(',').map((part) => part.trim()).filter(Boolean);
+}
+
+/**
+ * Requests per window of the throttled routes (decision 022), each multiplied by RATE_LIMIT_SCALE: test
+ * servers and benchmarks sharing one database and one address raise it.
+ */
+function routeLimits(scale: number): RouteLimits {
+  const limit = (max: number, minutes: number) => ({ max: Math.max(1, Math.round(max * (scale > 0 ? scale : 1))), windowSeconds: minutes * 60 });
+  return {
+    signup: limit(10, 60),
+    searchSubdomain: limit(30, 15),
+    demoRequest: limit(5, 60),
+    verifyPassword: limit(10, 15),
+    tokenCheck: limit(20, 15),
   };
 }

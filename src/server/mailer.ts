@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from './db/client';
 import { withoutTenant } from './db/client';
 import { mailOutbox } from './db/schema';
+import { maskTokens } from './mask';
 
 export interface Mail {
   to: string;
@@ -33,7 +34,7 @@ export function createMailer(opts: { smtpUrl?: string; db: Db; log: FastifyBaseL
     async send(mail, tx) {
       if (tx) await tx.insert(mailOutbox).values(mail);
       else await withoutTenant(opts.db, (t) => t.insert(mailOutbox).values(mail));
-      opts.log.info({ to: mail.to, subject: mail.subject, text: mail.text }, 'mail kept in outbox (no SMTP_URL)');
+      opts.log.info({ to: mail.to, subject: mail.subject, text: maskTokens(mail.text) }, 'mail kept in outbox (no SMTP_URL)');
     },
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EVERYONE } from '../../server/plugins/request-context';
 import { HttpError } from '../../server/http-error';
+import { throttle } from '../../server/rate-limit';
 import {
   completeRegistrationSchema,
   demoRequestSchema,
@@ -57,12 +58,12 @@ export async function authRoutes(appBase: FastifyInstance) {
     return `${config.publicScheme}://${subdomain}.${config.baseDomain}${port ? `:${port}` : ''}/login`;
   };
 
-  app.post('/signup', { schema: { body: signupSchema }, config: { access: 'public' } }, async (req, reply) => {
+  app.post('/signup', { schema: { body: signupSchema }, config: { access: 'public' }, onRequest: throttle('signup') }, async (req, reply) => {
     const result = await auth.signup(db, req.body);
     return reply.status(201).send({ ...result, loginUrl: loginUrl(req, result.subdomain) });
   });
 
-  app.post('/search-subdomain', { schema: { body: searchSubdomainSchema }, config: { access: 'public' } }, async (req) => {
+  app.post('/search-subdomain', { schema: { body: searchSubdomainSchema }, config: { access: 'public' }, onRequest: throttle('searchSubdomain') }, async (req) => {
     const result = await auth.searchSubdomain(db, req.body.subdomain);
     return { ...result, loginUrl: loginUrl(req, result.subdomain) };
   });
@@ -95,18 +96,18 @@ export async function authRoutes(appBase: FastifyInstance) {
     return { message: 'Logged out' };
   });
 
-  app.get('/auth/verify-token', { schema: { querystring: verifyTokenQuerySchema }, config: { access: 'public' } }, (req) =>
+  app.get('/auth/verify-token', { schema: { querystring: verifyTokenQuerySchema }, config: { access: 'public' }, onRequest: throttle('tokenCheck') }, (req) =>
     req.inTenant((tx) => auth.verifyInviteToken(tx, requireOrg(req).id, req.query.token)),
   );
 
   app.post(
     '/auth/complete-registration',
-    { schema: { body: completeRegistrationSchema }, config: { access: 'public' } },
+    { schema: { body: completeRegistrationSchema }, config: { access: 'public' }, onRequest: throttle('tokenCheck') },
     (req) => auth.completeRegistration(db, requireOrg(req).id, req.body),
   );
 
   // These three hash or check a password: they open their own short transactions around it (decision 021).
-  app.post('/user/verify-password', { schema: { body: verifyPasswordSchema }, config: { access: EVERYONE } }, (req) =>
+  app.post('/user/verify-password', { schema: { body: verifyPasswordSchema }, config: { access: EVERYONE }, onRequest: throttle('verifyPassword', 'user') }, (req) =>
     auth.verifyCurrentPassword(db, req.auth.orgId, req.auth.userId, req.auth.sessionId, req.body.currentPassword),
   );
 
@@ -114,7 +115,7 @@ export async function authRoutes(appBase: FastifyInstance) {
     auth.resetPassword(db, req.auth.orgId, req.auth.userId, req.auth.sessionId, req.body.newPassword),
   );
 
-  app.post('/demo-requests', { schema: { body: demoRequestSchema }, config: { access: 'public' } }, async (req, reply) => {
+  app.post('/demo-requests', { schema: { body: demoRequestSchema }, config: { access: 'public' }, onRequest: throttle('demoRequest') }, async (req, reply) => {
     return reply.status(201).send(await auth.addDemoRequest(db, req.body));
   });
 }

@@ -5,7 +5,7 @@ import { withoutTenant, withTenant } from '../../server/db/client';
 import { demoRequests, invitations, organizations, sessions, users } from '../../server/db/schema';
 import { HttpError, badRequest, conflict, notFound, unauthorized } from '../../server/http-error';
 import { dummyHash, hashPassword, verifyPassword } from '../../server/passwords';
-import { clearRateLimit, hitRateLimit } from '../../server/rate-limit';
+import { startLoginAttempt, type LoginLimits } from '../../server/rate-limit';
 import { pgCode } from '../../server/plugins/errors';
 import type { completeRegistrationSchema, DemoRequestInput, LoginInput, signupSchema } from './auth.schema';
 import { hashToken, newOpaqueToken, signAccessToken, type AccessClaims, type Role } from './tokens';
@@ -59,21 +59,9 @@ export async function searchSubdomain(db: Db, subdomain: string) {
   return { subdomain: org.subdomain };
 }
 
-export interface LoginLimits {
-  perIp: number;
-  perAccount: number;
-  windowSeconds: number;
-}
-
 /** Signs a user in on their organisation's host: a new session, an access token and a refresh token. */
 export async function login(db: Db, orgId: number, input: LoginInput, ip: string, secret: string, limits: LoginLimits) {
-  const ipHit = await hitRateLimit(db, `login:ip:${ip}`, limits.windowSeconds);
-  const accountKey = `login:account:${orgId}:${input.email}`;
-  const accountHit = await hitRateLimit(db, accountKey, limits.windowSeconds);
-  if (ipHit.hits > limits.perIp || accountHit.hits > limits.perAccount) {
-    const minutes = Math.ceil(Math.max(ipHit.retryAfter, accountHit.retryAfter) / 60);
-    throw new HttpError(429, `Too many login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
-  }
+  const attempt = await startLoginAttempt(db, orgId, input.email, ip, limits);
   // One read, the hash checked with no transaction open, then one short write (decision 021).
   const [user] = await withTenant(
     db,
@@ -89,7 +77,7 @@ export async function login(db: Db, orgId: number, input: LoginInput, ip: string
   if (!user || !ok || user.inviteStatus !== 'ACTIVE') throw unauthorized(LOGIN_FAILURE);
   const session = await withTenant(db, orgId, (tx) => startSession(tx, orgId, user.id));
   const accessToken = await signAccessToken(secret, { userId: user.id, orgId, role: user.role, sessionId: session.id, tokenVersion: user.tokenVersion });
-  await clearRateLimit(db, accountKey);
+  await attempt.succeeded();
   return { accessToken, refreshToken: session.refreshToken };
 }
 

@@ -1,4 +1,8 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
 import { createOrg, createTestApp, type TestApp } from '../test/harness';
 import { helmetHeaders } from './security-headers';
 
@@ -25,6 +29,50 @@ describe('security headers', () => {
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(res.headers['referrer-policy']).toBe('no-referrer');
       expect(res.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
+  it('keeps API answers out of caches, errors and 404s included, and lets hashed assets keep their long cache', async () => {
+    const web = mkdtempSync(join(tmpdir(), 'cmms-web-'));
+    mkdirSync(join(web, 'assets'));
+    writeFileSync(join(web, 'index.html'), '<!doctype html><title>CMMS</title>');
+    writeFileSync(join(web, 'assets', 'index-abc123.js'), 'console.log(1)');
+    const app = await buildApp({ database: t.database, config: t.config, logger: false, webRoot: web });
+    try {
+      const org = await createOrg(t);
+      const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers: { host: org.host, ...headers } });
+      const api = [
+        await get('/api/health'),
+        await get('/api/user/getCompanyUsers', { authorization: `Bearer ${org.admin.token}` }),
+        await get('/api/user/getCompanyUsers'),
+        await get('/api/no-such-route'),
+        await app.inject({ method: 'POST', url: '/api/login', headers: { host: org.host, 'content-type': 'application/json' }, payload: '{bad json' }),
+      ];
+      expect(api.map((r) => r.statusCode)).toEqual([200, 200, 401, 404, 400]);
+      for (const res of api) expect(res.headers['cache-control']).toBe('no-store');
+
+      const asset = await get('/assets/index-abc123.js');
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toMatch(/max-age=31536000/);
+      expect(asset.headers['cache-control']).toContain('immutable');
+      const page = await get('/work-orders');
+      expect(page.headers['cache-control']).toBe('no-cache');
+      const home = await get('/');
+      expect(home.statusCode).toBe(200);
+      expect(home.body).toContain('<title>CMMS</title>');
+      expect(home.headers['cache-control']).toBe('no-cache');
+      const missingFile = await get('/nothing-here.png');
+
+      for (const res of [...api, asset, page, home, missingFile]) {
+        const policy = String(res.headers['permissions-policy']);
+        expect(policy).toContain('camera=(self)');
+        expect(policy).toContain('microphone=()');
+        expect(policy).toContain('geolocation=()');
+        expect(policy).toContain('payment=()');
+        expect(policy).toContain('usb=()');
+      }
+    } finally {
+      await app.close();
     }
   });
 

@@ -23,10 +23,30 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+/**
+ * Browser features no page of ours uses are turned off for every response. The camera stays allowed for our
+ * own origin: QR-code scanning of assets will use it.
+ */
+export const PERMISSIONS_POLICY = [
+  'camera=(self)',
+  'microphone=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'hid=()',
+  'midi=()',
+  'display-capture=()',
+  'browsing-topics=()',
+].join(', ');
+
 export const securityHeaders = fp(async (app, options: HelmetOptions) => {
-  const headers = helmetHeaders(options);
-  app.addHook('onRequest', (_req, reply, done) => {
+  const headers = { ...helmetHeaders(options), 'permissions-policy': PERMISSIONS_POLICY };
+  app.addHook('onRequest', (req, reply, done) => {
     reply.headers(headers);
+    // API answers are per user and per moment: never kept by the browser or a proxy. A route that may be
+    // cached says so itself (the SPA's files are served outside /api/).
+    if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
     done();
   });
 });

@@ -29,6 +29,8 @@ export async function createTestApp(overrides: Partial<Config> = {}, extra: { ma
     // Every test signs in from 127.0.0.1 and, on PostgreSQL, all files share one database: the per-IP
     // limit would trip across the run. Tests of the limits pass their own.
     loginLimits: { ...base.loginLimits, perIp: 1_000_000 },
+    // The same for the other throttled routes (createOrg signs up from 127.0.0.1).
+    routeLimits: Object.fromEntries(Object.entries(base.routeLimits).map(([name, limit]) => [name, { ...limit, max: 1_000_000 }])) as Config['routeLimits'],
     ...overrides,
   };
   const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: 'memory://' });

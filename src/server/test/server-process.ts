@@ -28,7 +28,7 @@ export async function startServerProcess(env: Record<string, string | undefined>
   let out = '';
   const child = spawn(process.execPath, script, {
     // Tests sign in from 127.0.0.1 many times over one run: the per-IP login limit is not what they test.
-    env: { ...process.env, PORT: String(p), HOST: '127.0.0.1', LOG_LEVEL: 'warn', LOGIN_LIMIT_PER_IP: '1000000', ...env },
+    env: { ...process.env, PORT: String(p), HOST: '127.0.0.1', LOG_LEVEL: 'warn', LOGIN_LIMIT_PER_IP: '1000000', RATE_LIMIT_SCALE: '100000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (out += d));

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig, parseTrustProxy } from './env';
+
+const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(48), DATA_DIR: '/nonexistent-cmms' };
+
+describe('environment (decision 022)', () => {
+  it('seeds the demo organisation (published password) in production only when SEED_DEMO=true says so', () => {
+    expect(loadConfig(prod).seedDemo).toBe(false);
+    expect(loadConfig({ ...prod, SEED_DEMO: '' }).seedDemo).toBe(false);
+    expect(loadConfig({ ...prod, SEED_DEMO: '1' }).seedDemo).toBe(false);
+    expect(loadConfig({ ...prod, SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    const dev = { JWT_SECRET: 'x', DATA_DIR: '/nonexistent-cmms' };
+    expect(loadConfig(dev).seedDemo).toBe(true);
+    expect(loadConfig({ ...dev, SEED_DEMO: 'false' }).seedDemo).toBe(false);
+  });
+
+  it('scales the throttled routes by RATE_LIMIT_SCALE', () => {
+    const dev = { JWT_SECRET: 'x', DATA_DIR: '/nonexistent-cmms' };
+    expect(loadConfig(dev).routeLimits.signup).toEqual({ max: 10, windowSeconds: 3600 });
+    expect(loadConfig({ ...dev, RATE_LIMIT_SCALE: '1000' }).routeLimits.signup.max).toBe(10_000);
+    expect(loadConfig({ ...dev, RATE_LIMIT_SCALE: 'nonsense' }).routeLimits.signup.max).toBe(10);
+  });
+
+  it('trusts no proxy unless TRUST_PROXY names them, in the forms Fastify accepts', () => {
+    expect(loadConfig(prod).trustProxy).toBe(false);
+    expect(parseTrustProxy(undefined)).toBe(false);
+    expect(parseTrustProxy('false')).toBe(false);
+    expect(parseTrustProxy('true')).toBe(true);
+    expect(parseTrustProxy('2')).toBe(2);
+    expect(parseTrustProxy(' 127.0.0.1, 10.0.0.0/8 ')).toEqual(['127.0.0.1', '10.0.0.0/8']);
+  });
+});
