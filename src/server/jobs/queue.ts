@@ -1,4 +1,4 @@
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
 import { RUNTIME_ROLE } from '../db/tenancy';
@@ -9,6 +9,7 @@ import { RUNTIME_ROLE } from '../db/tenancy';
  * SKIP LOCKED); on PGlite, which is one session in a worker thread, it runs through the application's connection.
  */
 export interface JobQueue {
+  /** pg-boss itself (its `work`, `send`, `schedule`…), once `start` has resolved. */
   readonly boss: PgBoss;
   /** Creates pg-boss's schema (once, under its own advisory lock) and lets the request role send jobs. */
   start(): Promise<void>;
@@ -76,19 +77,28 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
       ? { connectionString: options.databaseUrl, max: options.max ?? 3, application_name: 'cmms-jobs' }
       : { db: pgliteExecutor(database) };
   if (database.kind === 'postgres' && !options.databaseUrl) throw new Error('The job queue on PostgreSQL needs its URL');
-  const boss = new PgBoss({
-    ...connection,
-    schema,
-    // Mail and clean-up are small: fetched every few seconds, kept a week, the queue's state checked once a minute.
-    pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
-    monitorStateIntervalSeconds: 60,
-    deleteAfterDays: 7,
-  } as PgBoss.ConstructorOptions);
+  let boss: PgBoss | undefined;
   let started: Promise<void> | undefined;
+  const running = () => {
+    if (!boss) throw new Error('The job queue is not started');
+    return boss;
+  };
   return {
-    boss,
+    get boss() {
+      return running();
+    },
     start() {
       started ??= (async () => {
+        // Loaded here, not with the app's modules: cold start (decision 013) parses only what requests need.
+        const { default: PgBossClass } = await import('pg-boss');
+        boss = new PgBossClass({
+          ...connection,
+          schema,
+          // Mail and clean-up are small: fetched every few seconds, kept a week, queue sizes checked each minute.
+          pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+          monitorStateIntervalSeconds: 60,
+          deleteAfterDays: 7,
+        } as PgBoss.ConstructorOptions);
         await boss.start();
         // Requests send jobs in their own transaction, as the runtime role (RLS, decision 001): it may read
         // the queue's settings and add jobs, nothing more (RETURNING needs the id column).
@@ -105,10 +115,11 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
     async stop() {
       if (!started) return;
       await started.catch(() => {});
-      await boss.stop({ graceful: true, wait: true, timeout: 5000 });
+      await boss?.stop({ graceful: true, wait: true, timeout: 5000 });
     },
     sendInTx(tx, name, data, sendOptions = {}) {
-      return boss.send(name, data, { ...sendOptions, db: txExecutor(tx) });
+      // Not started here: on PGlite, starting inside a transaction would wait for the session that transaction holds.
+      return running().send(name, data, { ...sendOptions, db: txExecutor(tx) });
     },
   };
 }
