@@ -25,7 +25,7 @@ export interface JobsOptions extends Omit<JobQueueOptions, 'databaseUrl'> {
 }
 
 export function createJobs(database: Database, config: Pick<Config, 'databaseUrl' | 'smtpUrl'>, log: MailLog, options: JobsOptions = {}): Jobs {
-  const queue = createJobQueue(database, { ...options, databaseUrl: config.databaseUrl });
+  const queue = createJobQueue(database, { log, ...options, databaseUrl: config.databaseUrl });
   const send = options.send ?? (config.smtpUrl ? smtpSender(config.smtpUrl) : undefined);
   const mailer = createMailer(queue, {
     // Without SMTP no instance would send it: no job, the row and the log are the record.

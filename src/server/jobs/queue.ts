@@ -27,6 +27,8 @@ export interface JobQueueOptions {
   pollingIntervalSeconds?: number;
   /** pg-boss's schema; tests of the queue itself use their own. */
   schema?: string;
+  /** Where pg-boss's errors go (a lost connection, a failing job); without a listener they would crash the process. */
+  log?: { warn(obj: object, msg: string): void };
 }
 
 /**
@@ -99,6 +101,7 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
           monitorStateIntervalSeconds: 60,
           deleteAfterDays: 7,
         } as PgBoss.ConstructorOptions);
+        boss.on('error', (err) => (options.log ?? console).warn({ err: err.message }, 'job queue error'));
         await boss.start();
         // Requests send jobs in their own transaction, as the runtime role (RLS, decision 001): it may read
         // the queue's settings and add jobs, nothing more (RETURNING needs the id column).
