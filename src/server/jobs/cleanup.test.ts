@@ -68,8 +68,18 @@ describe('the nightly clean-up', () => {
     expect(global).toEqual({ limits: [`new-${tag}`], mail: [`new-${tag}@example.com`, `unsent-${tag}@example.com`] });
   });
 
-  it('is scheduled nightly on the app’s queue', async () => {
-    const schedules = await t.app.deps.jobs.queue.boss.getSchedules();
+  it('is scheduled nightly on the app’s queue, and its job cleans up', async () => {
+    const { boss } = t.app.deps.jobs.queue;
+    const schedules = await boss.getSchedules();
     expect(schedules.find((s) => s.name === CLEANUP_QUEUE)).toMatchObject({ cron: CLEANUP_CRON, timezone: 'UTC' });
+    // What the schedule sends at 03:00, sent now: the app's worker runs the clean-up.
+    const key = `expired-${randomBytes(4).toString('hex')}`;
+    const left = () => withoutTenant(t.database.db, (tx) => tx.select().from(rateLimits).where(eq(rateLimits.key, key)));
+    await withoutTenant(t.database.db, (tx) => tx.insert(rateLimits).values({ key, hits: 1, resetAt: new Date(Date.now() - 1000) }));
+    await boss.send(CLEANUP_QUEUE, {});
+    for (const end = Date.now() + 15_000; (await left()).length > 0; ) {
+      if (Date.now() > end) throw new Error('the clean-up job did not run');
+      await new Promise((r) => setTimeout(r, 200));
+    }
   });
 });

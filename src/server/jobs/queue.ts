@@ -96,9 +96,8 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
         boss = new PgBossClass({
           ...connection,
           schema,
-          // Mail and clean-up are small: fetched every few seconds, kept a week, queue sizes checked each minute.
+          // Mail and clean-up are small: fetched every few seconds, finished jobs kept a week.
           pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
-          monitorStateIntervalSeconds: 60,
           deleteAfterDays: 7,
         } as PgBoss.ConstructorOptions);
         boss.on('error', (err) => (options.log ?? console).warn({ err: err.message }, 'job queue error'));
