@@ -8,8 +8,9 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { sql } from 'drizzle-orm';
 import type { Database } from './db/client';
 import type { Config } from './env';
-import { createMailer, type Mailer } from './mailer';
+import type { Mailer } from './mailer';
 import { maskedRequest } from './mask';
+import { createJobs, type Jobs } from './jobs';
 import { registerErrorHandling } from './plugins/errors';
 import { requestContext } from './plugins/request-context';
 import { apiDocs } from './plugins/api-docs';
@@ -22,6 +23,8 @@ export interface AppDeps {
   database: Database;
   config: Config;
   mailer?: Mailer;
+  /** The background jobs (decision 027); made here when not given. */
+  jobs?: Jobs;
   storage?: Storage;
   /** Folder of the built SPA; served with a fallback to index.html when present. */
   webRoot?: string;
@@ -30,7 +33,7 @@ export interface AppDeps {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    deps: { database: Database; config: Config; mailer: Mailer; storage: Storage };
+    deps: { database: Database; config: Config; mailer: Mailer; storage: Storage; jobs: Jobs };
   }
 }
 
@@ -60,9 +63,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  const mailer = deps.mailer ?? createMailer({ smtpUrl: deps.config.smtpUrl, db: deps.database.db, log: app.log });
+  const jobs = deps.jobs ?? createJobs(deps.database, deps.config, app.log);
+  const mailer = deps.mailer ?? jobs.mailer;
   const storage = deps.storage ?? createStorage(join(deps.config.dataDir, 'uploads'));
-  app.decorate('deps', { database: deps.database, config: deps.config, mailer, storage });
+  app.decorate('deps', { database: deps.database, config: deps.config, mailer, storage, jobs });
+  // The queue starts when the app is ready (main.ts: after the migrations) and stops, its running jobs
+  // finished, before the database closes.
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
 
   await app.register(securityHeaders, {
     contentSecurityPolicy: {

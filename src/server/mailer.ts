@@ -1,7 +1,10 @@
-import type { FastifyBaseLogger } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import type { Transporter } from 'nodemailer';
+import type PgBoss from 'pg-boss';
 import type { Db, Tx } from './db/client';
 import { withoutTenant } from './db/client';
 import { mailOutbox } from './db/schema';
+import type { JobQueue } from './jobs/queue';
 import { maskTokens } from './mask';
 
 export interface Mail {
@@ -12,29 +15,58 @@ export interface Mail {
 }
 
 export interface Mailer {
-  /** Sends now; without SMTP the outbox row joins `tx` when given (PGlite has one connection). */
-  send(mail: Mail, tx?: Tx): Promise<void>;
+  /**
+   * Writes the mail to the outbox and its sending job in `tx` (decision 027): both exist only if `tx`
+   * commits, and SMTP is called by the job afterwards, never inside the transaction.
+   */
+  send(mail: Mail, tx: Tx): Promise<void>;
 }
 
-/** SMTP when SMTP_URL is set; otherwise mail is kept in the outbox table and written to the log. */
-export function createMailer(opts: { smtpUrl?: string; db: Db; log: FastifyBaseLogger; from?: string }): Mailer {
-  const from = opts.from ?? 'CMMS <no-reply@cmms.local>';
-  if (opts.smtpUrl) {
-    const smtpUrl = opts.smtpUrl;
-    // Loaded on the first mail, not at start: cold start pays only for what every request needs.
-    let transport: Promise<import('nodemailer').Transporter> | undefined;
-    return {
-      async send(mail) {
-        transport ??= import('nodemailer').then((m) => m.default.createTransport(smtpUrl));
-        await (await transport).sendMail({ from, ...mail });
-      },
-    };
-  }
+export interface MailLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+/** The queue of outbox mail; one job per row. */
+export const MAIL_QUEUE = 'mail-deliver';
+
+export function createMailer(queue: JobQueue, options: { deliver: boolean; log: MailLog; retry: Pick<PgBoss.SendOptions, 'retryLimit' | 'retryDelay' | 'retryBackoff'> }): Mailer {
   return {
     async send(mail, tx) {
-      if (tx) await tx.insert(mailOutbox).values(mail);
-      else await withoutTenant(opts.db, (t) => t.insert(mailOutbox).values(mail));
-      opts.log.info({ to: mail.to, subject: mail.subject, text: maskTokens(mail.text) }, 'mail kept in outbox (no SMTP_URL)');
+      const [row] = await tx.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
+      if (options.deliver) await queue.sendInTx(tx, MAIL_QUEUE, { id: row.id }, options.retry);
+      else options.log.info({ outboxId: row.id, to: mail.to, subject: mail.subject, text: maskTokens(mail.text) }, 'mail kept in outbox (no SMTP_URL)');
     },
   };
+}
+
+/** A nodemailer transport for SMTP_URL, loaded on the first mail (cold start pays only for what requests need). */
+export function smtpSender(smtpUrl: string, from = 'CMMS <no-reply@cmms.local>') {
+  let transport: Promise<Transporter> | undefined;
+  return async (mail: Mail) => {
+    transport ??= import('nodemailer').then((m) => m.default.createTransport(smtpUrl));
+    await (await transport).sendMail({ from, ...mail });
+  };
+}
+
+/**
+ * The job's work for one outbox row: reads it, sends it (outside any transaction), marks it sent. A failure
+ * counts the attempt, keeps the error and throws, so that pg-boss retries it with backoff.
+ */
+export async function deliverOutboxMail(db: Db, id: number, send: (mail: Mail) => Promise<void>, log: MailLog) {
+  const [row] = await withoutTenant(db, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.id, id)));
+  // Gone (cleaned up) or already sent: a retry after a lost completion must not send it twice.
+  if (!row || row.sentAt) return;
+  const mail: Mail = { to: row.to, subject: row.subject, text: row.text, ...(row.html ? { html: row.html } : {}) };
+  try {
+    await send(mail);
+  } catch (err) {
+    const message = (err as Error).message ?? String(err);
+    await withoutTenant(db, (tx) =>
+      tx.update(mailOutbox).set({ attempts: sql`${mailOutbox.attempts} + 1`, lastError: message.slice(0, 1000) }).where(eq(mailOutbox.id, id)),
+    );
+    log.warn({ outboxId: id, err: message }, 'mail not sent; pg-boss retries it');
+    throw err;
+  }
+  await withoutTenant(db, (tx) => tx.update(mailOutbox).set({ sentAt: new Date(), attempts: sql`${mailOutbox.attempts} + 1` }).where(eq(mailOutbox.id, id)));
 }

@@ -54,7 +54,10 @@ export const rateLimits = pgTable('rate_limits', {
   resetAt: timestamp({ withTimezone: true }).notNull(),
 });
 
-/** Mail that could not be sent over SMTP (none configured) lands here and in the log. */
+/**
+ * The transactional outbox (decision 027): every e-mail is written here in the transaction that causes it, and
+ * a job sends it after commit. Global (no org_id, so no RLS): the sending job reads across organisations.
+ */
 export const mailOutbox = pgTable('mail_outbox', {
   id: serial().primaryKey(),
   to: text().notNull(),
@@ -62,4 +65,8 @@ export const mailOutbox = pgTable('mail_outbox', {
   text: text().notNull(),
   html: text(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  /** Set when the SMTP server accepted it; null while waiting, retrying, or kept without SMTP. */
+  sentAt: timestamp({ withTimezone: true }),
+  attempts: integer().notNull().default(0),
+  lastError: text(),
 });

@@ -1,0 +1,48 @@
+import type { Database } from '../db/client';
+import type { Config } from '../env';
+import { createMailer, deliverOutboxMail, MAIL_QUEUE, smtpSender, type Mail, type MailLog, type Mailer } from '../mailer';
+import { registerCleanup } from './cleanup.job';
+import { createJobQueue, type JobQueue, type JobQueueOptions } from './queue';
+
+/**
+ * Background work (decision 027): one pg-boss queue per kind of job, each registered here. To add one: a
+ * `<name>.job.ts` beside this file with its queue name, handler and (when periodic) its cron, registered in
+ * `start` below; enqueue it with `queue.sendInTx(tx, name, data)` from the transaction that causes it.
+ */
+export interface Jobs {
+  queue: JobQueue;
+  mailer: Mailer;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface JobsOptions extends Omit<JobQueueOptions, 'databaseUrl'> {
+  /** Seconds before the first retry of a mail that failed; doubled at each further one (pg-boss's backoff). */
+  mailRetryDelaySeconds?: number;
+  mailRetryLimit?: number;
+  /** Sends one mail; SMTP_URL's nodemailer transport by default, none (mail kept in the outbox) without it. */
+  send?: (mail: Mail) => Promise<void>;
+}
+
+export function createJobs(database: Database, config: Pick<Config, 'databaseUrl' | 'smtpUrl'>, log: MailLog, options: JobsOptions = {}): Jobs {
+  const queue = createJobQueue(database, { log, ...options, databaseUrl: config.databaseUrl });
+  const send = options.send ?? (config.smtpUrl ? smtpSender(config.smtpUrl) : undefined);
+  const mailer = createMailer(queue, {
+    // Without SMTP no instance would send it: no job, the row and the log are the record.
+    deliver: Boolean(send),
+    log,
+    retry: { retryLimit: options.mailRetryLimit ?? 10, retryDelay: options.mailRetryDelaySeconds ?? 30, retryBackoff: true },
+  });
+  return {
+    queue,
+    mailer,
+    async start() {
+      await queue.start();
+      await queue.boss.createQueue(MAIL_QUEUE, { name: MAIL_QUEUE });
+      // Only an instance that can send fetches mail jobs.
+      if (send) await queue.boss.work<{ id: number }>(MAIL_QUEUE, async ([job]) => deliverOutboxMail(database.db, job.data.id, send, log));
+      await registerCleanup(queue, database, log);
+    },
+    stop: () => queue.stop(),
+  };
+}
