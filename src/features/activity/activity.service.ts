@@ -1,6 +1,6 @@
 import { and, desc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Tx } from '../../server/db/client';
+import type { ReadTx, Tx } from '../../server/db/client';
 import { activities, users } from '../../server/db/schema';
 import { limitInText, param, preparedRead } from '../../server/db/prepared';
 import { HttpError, notFound } from '../../server/http-error';
@@ -116,9 +116,8 @@ const DEFAULTS = JSON.stringify(DEFAULT_NOTIFICATION_SETTINGS);
 const withDefaults = (stored: SQLWrapper) => sql<NotificationSettings>`${DEFAULTS}::jsonb || coalesce(${stored}, '{}'::jsonb)`;
 
 /** The user's bell settings, defaults filled in. */
-export async function getNotificationSettings(tx: Tx, orgId: number, userId: number): Promise<NotificationSettings> {
+export async function getNotificationSettings(tx: ReadTx, orgId: number, userId: number): Promise<NotificationSettings> {
   const [row] = await preparedRead(
-    tx,
     'activity.notificationSettings',
     () =>
       tx
@@ -155,7 +154,7 @@ const BELL_SIZE = 15;
  * read inside it. It takes the newest entries first, then looks up their authors: PostgreSQL keeps one plan
  * for it (decision 019), and that plan must look up fifteen authors, not read all of an organisation's users.
  */
-export async function listRecentActivities(tx: Tx, orgId: number, userId: number): Promise<RecentActivity[]> {
+export async function listRecentActivities(tx: ReadTx, orgId: number, userId: number): Promise<RecentActivity[]> {
   const build = () => {
     const stored = tx.select({ settings: users.notificationSettings }).from(users).where(and(eq(users.orgId, param('orgId')), eq(users.id, param('userId'))));
     // A subquery of its own, so that it runs once per statement rather than once per row.
@@ -182,7 +181,7 @@ export async function listRecentActivities(tx: Tx, orgId: number, userId: number
       .leftJoin(users, authorOf(newest))
       .orderBy(desc(newest.createdAt), desc(newest.id));
   };
-  const rows = await preparedRead(tx, 'activity.recent', build, { orgId, userId }, { onePlan: true });
+  const rows = await preparedRead('activity.recent', build, { orgId, userId }, { onePlan: true });
   return rows.map((r) => ({
     ...toItem(r),
     entityType: r.entityType,

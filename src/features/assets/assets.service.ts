@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, or } from 'drizzle-orm';
-import type { Tx } from '../../server/db/client';
+import type { ReadTx, Tx } from '../../server/db/client';
 import { isAnyOf, param, preparedRead } from '../../server/db/prepared';
 import { assetCategories, assets, customerVendors } from '../../server/db/schema';
 import { conflict, notFound } from '../../server/http-error';
@@ -31,7 +31,7 @@ const columns = {
   categoryCode: assetCategories.code,
 };
 
-const baseQuery = (tx: Tx) =>
+const baseQuery = (tx: ReadTx) =>
   tx
     .select(columns)
     .from(assets)
@@ -65,7 +65,7 @@ function idFromText(text: string) {
 
 /**
  * The list's filter values (absent ones undefined) and its condition over them as placeholders, for
- * `preparedRead` (decision 017). The options list shares them.
+ * `preparedRead`. The options list shares them.
  */
 function listFilter(orgId: number, query: { name?: string; status?: string[]; categoryId?: number }) {
   const values = {
@@ -94,12 +94,11 @@ function listFilter(orgId: number, query: { name?: string; status?: string[]; ca
 }
 
 /** GET get-assets: a page of assets, newest first, filtered by text, status and category. */
-export async function listAssets(tx: Tx, orgId: number, query: AssetListQuery): Promise<AssetList> {
+export async function listAssets(tx: ReadTx, orgId: number, query: AssetListQuery): Promise<AssetList> {
   const filter = listFilter(orgId, query);
   const offset = (query.page - 1) * query.pageSize;
-  const [{ total }] = await preparedRead(tx, 'assets.count', () => tx.select({ total: count() }).from(assets).where(filter.where()), filter.values);
+  const [{ total }] = await preparedRead('assets.count', () => tx.select({ total: count() }).from(assets).where(filter.where()), filter.values);
   const rows = await preparedRead(
-    tx,
     'assets.list',
     () => baseQuery(tx).where(filter.where()).orderBy(desc(assets.id)).limit(param('limit')).offset(param('offset')),
     { ...filter.values, limit: query.pageSize, offset },
@@ -108,10 +107,9 @@ export async function listAssets(tx: Tx, orgId: number, query: AssetListQuery): 
 }
 
 /** GET get-assets-options: `{ value, label, assetId }`, 5 by default, alphabetical. */
-export async function listAssetOptions(tx: Tx, orgId: number, query: { pageSize: number; name?: string }): Promise<AssetOption[]> {
+export async function listAssetOptions(tx: ReadTx, orgId: number, query: { pageSize: number; name?: string }): Promise<AssetOption[]> {
   const filter = listFilter(orgId, query);
   const rows = await preparedRead(
-    tx,
     'assets.options',
     () => tx.select({ value: assets.id, label: assets.name }).from(assets).where(filter.where()).orderBy(asc(assets.name), asc(assets.id)).limit(param('limit')),
     { ...filter.values, limit: query.pageSize },
@@ -120,8 +118,8 @@ export async function listAssetOptions(tx: Tx, orgId: number, query: { pageSize:
 }
 
 /** The most recent assets, for the application data preload. */
-export async function recentAssets(tx: Tx, orgId: number, limit = 50) {
-  const rows = await preparedRead(tx, 'assets.recent', () => baseQuery(tx).where(eq(assets.orgId, param('orgId'))).orderBy(desc(assets.id)).limit(param('limit')), { orgId, limit });
+export async function recentAssets(tx: ReadTx, orgId: number, limit = 50) {
+  const rows = await preparedRead('assets.recent', () => baseQuery(tx).where(eq(assets.orgId, param('orgId'))).orderBy(desc(assets.id)).limit(param('limit')), { orgId, limit });
   return rows.map(toDto);
 }
 

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../server/db/client';
+import type { ReadTx, Tx } from '../../server/db/client';
 import {
   assets,
   maintenanceOrderParts,
@@ -47,7 +47,7 @@ const columns = {
   createdAt: o.createdAt,
 };
 
-function baseSelect(tx: Tx) {
+function baseSelect(tx: ReadTx) {
   return tx
     .select(columns)
     .from(o)
@@ -59,12 +59,11 @@ type Row = Awaited<ReturnType<ReturnType<typeof baseSelect>['execute']>>[number]
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** Orders with their services (and each service's work stations) and parts: three statements per page, all kept. */
-async function toDtos(tx: Tx, orgId: number, rows: Row[]): Promise<MaintenanceOrderDto[]> {
+async function toDtos(tx: ReadTx, orgId: number, rows: Row[]): Promise<MaintenanceOrderDto[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  // Kept per connection (decision 017): every list and the application data read these.
+  // Every list and the application data read these.
   const serviceRows = await preparedRead(
-    tx,
     'maintenanceOrders.services',
     () =>
       tx
@@ -79,7 +78,6 @@ async function toDtos(tx: Tx, orgId: number, rows: Row[]): Promise<MaintenanceOr
   // Each service's work stations in its order, as the service catalogue reads them.
   const stations = await stationsOf(tx, orgId, serviceIds);
   const partRows = await preparedRead(
-    tx,
     'maintenanceOrders.parts',
     () =>
       tx
@@ -148,8 +146,8 @@ export async function listMaintenanceOrders(tx: Tx, orgId: number, query: Mainte
 }
 
 /** The most recent orders, for the application data preload (DESIGN 7). */
-export async function recentMaintenanceOrders(tx: Tx, orgId: number, limit = 50) {
-  const rows = await preparedRead(tx, 'maintenanceOrders.recent', () => baseSelect(tx).where(eq(o.orgId, param('orgId'))).orderBy(desc(o.id)).limit(param('limit')), { orgId, limit });
+export async function recentMaintenanceOrders(tx: ReadTx, orgId: number, limit = 50) {
+  const rows = await preparedRead('maintenanceOrders.recent', () => baseSelect(tx).where(eq(o.orgId, param('orgId'))).orderBy(desc(o.id)).limit(param('limit')), { orgId, limit });
   return toDtos(tx, orgId, rows);
 }
 

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
-import type { Tx } from '../../server/db/client';
+import type { ReadTx, Tx } from '../../server/db/client';
 import { isAnyOf, param, preparedRead } from '../../server/db/prepared';
 import { assets, customerVendors, maintenanceRequestCounts, maintenanceRequests, users } from '../../server/db/schema';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../server/http-error';
@@ -61,7 +61,7 @@ const columns = {
   createdAt: r.createdAt,
 };
 
-function baseSelect(tx: Tx) {
+function baseSelect(tx: ReadTx) {
   return tx
     .select(columns)
     .from(r)
@@ -119,7 +119,7 @@ export async function getMaintenanceRequest(tx: Tx, orgId: number, id: number): 
 
 /**
  * The list's filter values (absent ones undefined) and its condition over them as placeholders, for
- * `preparedRead` (decision 017). A title also finds a request by its number ("MR-12").
+ * `preparedRead`. A title also finds a request by its number ("MR-12").
  */
 function listFilter(orgId: number, query: MaintenanceRequestsQuery) {
   const states = [...(query.status ?? []), ...(query.state ?? [])];
@@ -140,10 +140,9 @@ function listFilter(orgId: number, query: MaintenanceRequestsQuery) {
 }
 
 /** The organisation's trigger-kept counts (at most 24 rows: state x requester x assigned). */
-function requestCounts(tx: Tx, orgId: number) {
+function requestCounts(tx: ReadTx, orgId: number) {
   const c = maintenanceRequestCounts;
   return preparedRead(
-    tx,
     'maintenanceRequests.counts',
     () => tx.select({ state: c.state, requester: c.requester, assigned: c.assigned, n: c.n }).from(c).where(eq(c.orgId, param('orgId'))),
     { orgId },
@@ -173,11 +172,10 @@ function requestStatistics(rows: Awaited<ReturnType<typeof requestCounts>>): Mai
  * the total is summed from the kept counts the counters read anyway (no scan of the organisation's requests,
  * no extra statement); with one, a page that is not full gives it outright, and otherwise it is counted.
  */
-export async function listMaintenanceRequests(tx: Tx, orgId: number, query: MaintenanceRequestsQuery) {
+export async function listMaintenanceRequests(tx: ReadTx, orgId: number, query: MaintenanceRequestsQuery) {
   const filter = listFilter(orgId, query);
   const offset = (query.page - 1) * query.pageSize;
   const rows = await preparedRead(
-    tx,
     'maintenanceRequests.list',
     () => baseSelect(tx).where(filter.where()).orderBy(desc(r.id)).limit(param('limit')).offset(param('offset')),
     { ...filter.values, limit: query.pageSize, offset },
@@ -187,7 +185,7 @@ export async function listMaintenanceRequests(tx: Tx, orgId: number, query: Main
   let total: number;
   if (!like) total = counts.reduce((n, c) => (!states || states.includes(c.state) ? n + c.n : n), 0);
   else if (rows.length < query.pageSize && (rows.length > 0 || offset === 0)) total = offset + rows.length;
-  else [{ total }] = await preparedRead(tx, 'maintenanceRequests.count', () => tx.select({ total: count() }).from(r).where(filter.where()), filter.values);
+  else [{ total }] = await preparedRead('maintenanceRequests.count', () => tx.select({ total: count() }).from(r).where(filter.where()), filter.values);
   return {
     maintenanceRequests: rows.map(toDto),
     pagination: pagination(total, query.page, query.pageSize),

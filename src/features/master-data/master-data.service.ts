@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
-import type { Tx } from '../../server/db/client';
+import type { ReadTx } from '../../server/db/client';
 import { pageAndTotal, totalOver } from '../../server/db/paging';
 import { conflict } from '../../server/http-error';
 import { pgCode } from '../../server/plugins/errors';
@@ -25,7 +25,7 @@ export function listWindow(query: { page?: number; pageSize?: number }) {
 }
 
 /**
- * The values of a simple list's kept statement (decision 017): the organisation, the name pattern when the
+ * The values of a simple list's statement: the organisation, the name pattern when the
  * list is filtered, and the window.
  */
 function simpleListValues(orgId: number, query: { name?: string; page?: number; pageSize?: number }) {
@@ -33,17 +33,16 @@ function simpleListValues(orgId: number, query: { name?: string; page?: number; 
   return { orgId, like: query.name ? `%${escapeLike(query.name)}%` : undefined, limit, offset };
 }
 
-/** A kept statement's name filter ("contains" on any of the columns): in the text exactly when its value is. */
+/** A simple list's name filter ("contains" on any of the columns): in the text exactly when its value is. */
 const nameLike = (values: { like?: string }, ...columns: PgColumn[]): SQL | undefined =>
   values.like ? or(...columns.map((column) => ilike(column, param('like')))) : undefined;
 
 /**
- * A simple list (master data, teams): its page and its total in one statement kept per connection (decision
- * 017), sorted by name. `select` gives the columns, with the `total` it is handed, and the table
+ * A simple list (master data, teams): its page and its total in one statement, sorted by name. `select` gives the columns, with the `total` it is handed, and the table
  * (`$dynamic()`); the organisation and the name filter (on the name and any `alsoSearched` column) are added here.
  */
 export function readSimpleList<Q extends PgSelect>(
-  tx: Tx,
+  tx: ReadTx,
   statement: string,
   orgId: number,
   query: { name?: string; page?: number; pageSize?: number },
@@ -54,7 +53,6 @@ export function readSimpleList<Q extends PgSelect>(
   // The rows' type is the caller's select; drizzle's generic builder types cannot show that `total` is in it.
   return pageAndTotal(simpleListValues(orgId, query), (values) =>
     preparedRead(
-      tx,
       statement,
       () =>
         select(totalOver())

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Tx } from '../../server/db/client';
+import type { ReadTx, Tx } from '../../server/db/client';
 import { organizations } from '../../server/db/schema';
 import { notFound } from '../../server/http-error';
 import type { CompanyDto, companyUpdateSchema } from './organization.schema';
@@ -23,8 +23,8 @@ const companyColumns = {
   currency: organizations.currency,
 };
 
-export async function getCompany(tx: Tx, orgId: number): Promise<CompanyDto> {
-  const [row] = await preparedRead(tx, 'organization.company', () => tx.select(companyColumns).from(organizations).where(eq(organizations.id, param('orgId'))), { orgId });
+export async function getCompany(tx: ReadTx, orgId: number): Promise<CompanyDto> {
+  const [row] = await preparedRead('organization.company', () => tx.select(companyColumns).from(organizations).where(eq(organizations.id, param('orgId'))), { orgId });
   if (!row) throw notFound('Company');
   return row;
 }

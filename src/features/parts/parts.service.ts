@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Tx } from '../../server/db/client';
+import type { ReadTx, Tx } from '../../server/db/client';
 import { isAnyOf, param, preparedRead } from '../../server/db/prepared';
 import { parts, productCategories, stockMoves, uoms, users } from '../../server/db/schema';
 import { badRequest, conflict, notFound } from '../../server/http-error';
@@ -43,7 +43,7 @@ const columns = {
   purchaseUomName: purchaseUoms.name,
 };
 
-const baseQuery = (tx: Tx) =>
+const baseQuery = (tx: ReadTx) =>
   tx
     .select(columns)
     .from(parts)
@@ -81,7 +81,7 @@ const lowStockCondition = and(eq(parts.type, 'stockable'), lt(parts.quantityOnHa
 
 /**
  * The list's filter values (absent ones undefined) and its condition over them as placeholders, for
- * `preparedRead` (decision 017). `lowStock` has no placeholder: it is among the values as a flag, so that it
+ * `preparedRead`. `lowStock` has no placeholder: it is among the values as a flag, so that it
  * names its own statement.
  */
 function listFilter(orgId: number, query: { name?: string; type?: string[]; categoryId?: number; lowStock?: boolean }) {
@@ -106,13 +106,12 @@ function listFilter(orgId: number, query: { name?: string; type?: string[]; cate
 type PartsOrder = 'newest' | 'emptiest';
 const partsOrder = { newest: [desc(parts.id)], emptiest: [asc(parts.quantityOnHand), asc(parts.name), asc(parts.id)] } satisfies Record<PartsOrder, unknown>;
 
-/** A page of parts and their total, through statements kept per connection. */
-async function pageOfParts(tx: Tx, orgId: number, query: PartListQuery & { lowStock?: boolean }, order: PartsOrder): Promise<PartList> {
+/** A page of parts and their total. */
+async function pageOfParts(tx: ReadTx, orgId: number, query: PartListQuery & { lowStock?: boolean }, order: PartsOrder): Promise<PartList> {
   const filter = listFilter(orgId, query);
   const offset = (query.page - 1) * query.pageSize;
-  const [{ total }] = await preparedRead(tx, 'parts.count', () => tx.select({ total: count() }).from(parts).where(filter.where()), filter.values);
+  const [{ total }] = await preparedRead('parts.count', () => tx.select({ total: count() }).from(parts).where(filter.where()), filter.values);
   const rows = await preparedRead(
-    tx,
     `parts.list.${order}`,
     () => baseQuery(tx).where(filter.where()).orderBy(...partsOrder[order]).limit(param('limit')).offset(param('offset')),
     { ...filter.values, limit: query.pageSize, offset },
@@ -128,10 +127,9 @@ export const listLowStockParts = (tx: Tx, orgId: number, query: PartListQuery): 
   pageOfParts(tx, orgId, { ...query, lowStock: true }, 'emptiest');
 
 /** GET get-parts-options: `{ value, label, salesPrice, … }` by name or SKU, alphabetical. */
-export async function listPartOptions(tx: Tx, orgId: number, query: { pageSize: number; name?: string }): Promise<PartOption[]> {
+export async function listPartOptions(tx: ReadTx, orgId: number, query: { pageSize: number; name?: string }): Promise<PartOption[]> {
   const filter = listFilter(orgId, query);
   const rows = await preparedRead(
-    tx,
     'parts.options',
     () => baseQuery(tx).where(filter.where()).orderBy(asc(parts.name), asc(parts.id)).limit(param('limit')),
     { ...filter.values, limit: query.pageSize },
@@ -143,8 +141,8 @@ export async function listPartOptions(tx: Tx, orgId: number, query: { pageSize: 
 }
 
 /** The most recent parts, for the application data preload. */
-export async function recentParts(tx: Tx, orgId: number, limit = 50) {
-  const rows = await preparedRead(tx, 'parts.recent', () => baseQuery(tx).where(eq(parts.orgId, param('orgId'))).orderBy(desc(parts.id)).limit(param('limit')), { orgId, limit });
+export async function recentParts(tx: ReadTx, orgId: number, limit = 50) {
+  const rows = await preparedRead('parts.recent', () => baseQuery(tx).where(eq(parts.orgId, param('orgId'))).orderBy(desc(parts.id)).limit(param('limit')), { orgId, limit });
   return rows.map(toDto);
 }
 

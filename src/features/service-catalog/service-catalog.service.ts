@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, exists, ilike } from 'drizzle-orm';
-import type { Tx } from '../../server/db/client';
+import type { ReadTx, Tx } from '../../server/db/client';
 import { services, serviceWorkStations, workStations } from '../../server/db/schema';
 import { conflict, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/plugins/errors';
@@ -26,11 +26,10 @@ const serviceColumns = { id: services.id, title: services.title, price: services
 type ServiceRow = { id: number; title: string; price: number; operations: string | null; createdAt: Date };
 
 /** The linked stations of some services, in their order. */
-export async function stationsOf(tx: Tx, orgId: number, serviceIds: number[]) {
+export async function stationsOf(tx: ReadTx, orgId: number, serviceIds: number[]) {
   const byService = new Map<number, ServiceStationDto[]>();
   if (serviceIds.length === 0) return byService;
   const rows = await preparedRead(
-    tx,
     'services.stations',
     () =>
       tx
@@ -73,7 +72,7 @@ function toDto(row: ServiceRow, stations: ServiceStationDto[]): ServiceDto {
   };
 }
 
-async function withStations(tx: Tx, orgId: number, rows: ServiceRow[]) {
+async function withStations(tx: ReadTx, orgId: number, rows: ServiceRow[]) {
   const stations = await stationsOf(tx, orgId, rows.map((r) => r.id));
   return rows.map((r) => toDto(r, stations.get(r.id) ?? []));
 }
@@ -133,9 +132,8 @@ export async function listServiceOptions(tx: Tx, orgId: number, query: { pageSiz
 }
 
 /** The most recent services with their stations, for the application data preload. */
-export async function recentServices(tx: Tx, orgId: number, limit = 50) {
+export async function recentServices(tx: ReadTx, orgId: number, limit = 50) {
   const rows = await preparedRead(
-    tx,
     'services.recent',
     () => tx.select(serviceColumns).from(services).where(eq(services.orgId, param('orgId'))).orderBy(desc(services.id)).limit(param('limit')),
     { orgId, limit },

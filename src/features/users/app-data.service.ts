@@ -20,7 +20,7 @@ import { listRecentWorkOrders } from '../work-orders/work-orders.service';
  * Each business area adds its loader here.
  */
 export async function getAppData(tx: Tx, orgId: number, actor: AccessClaims) {
-  // Sequential on purpose: one transaction is one connection, which runs one query at a time.
+  // Sequential on purpose: a request's scope is one connection, which runs one query at a time.
   const loggedInUser = await getUser(tx, orgId, actor.userId);
   const company = await getCompany(tx, orgId);
   const workers = await listWorkers(tx, orgId);

@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Tx } from '../../server/db/client';
+import type { ReadTx, Tx } from '../../server/db/client';
 import { pageAndTotal, totalOver } from '../../server/db/paging';
 import { param, preparedRead } from '../../server/db/prepared';
 import { invitations, users } from '../../server/db/schema';
@@ -50,16 +50,15 @@ const toDto = (row: Omit<UserDto, 'createdAt'> & { createdAt: Date }): UserDto =
   createdAt: row.createdAt.toISOString(),
 });
 
-export async function getUser(tx: Tx, orgId: number, id: number): Promise<UserDto> {
-  const [row] = await preparedRead(tx, 'users.one', () => tx.select(userColumns).from(users).where(and(eq(users.orgId, param('orgId')), eq(users.id, param('id')))), { orgId, id });
+export async function getUser(tx: ReadTx, orgId: number, id: number): Promise<UserDto> {
+  const [row] = await preparedRead('users.one', () => tx.select(userColumns).from(users).where(and(eq(users.orgId, param('orgId')), eq(users.id, param('id')))), { orgId, id });
   if (!row) throw notFound('User');
   return toDto(row);
 }
 
 /** The organisation's people, newest last, with an optional name/e-mail filter. */
-export async function listUsers(tx: Tx, orgId: number, query: z.output<typeof usersQuerySchema>) {
+export async function listUsers(tx: ReadTx, orgId: number, query: z.output<typeof usersQuerySchema>) {
   const pattern = query.name ? `%${escapeLike(query.name)}%` : undefined;
-  // Built only when the connection has not kept this statement yet (decision 017).
   const build = () =>
     tx
       .select({ ...userColumns, total: totalOver() })
@@ -74,14 +73,14 @@ export async function listUsers(tx: Tx, orgId: number, query: z.output<typeof us
       .limit(param('limit'))
       .offset(param('offset'));
   const { rows, total } = await pageAndTotal({ orgId, pattern, limit: query.pageSize, offset: (query.page - 1) * query.pageSize }, (values) =>
-    preparedRead(tx, 'users.list', build, values),
+    preparedRead('users.list', build, values),
   );
   return { users: rows.map(toDto), pagination: pagination(total, query.page, query.pageSize) };
 }
 
 /** All people of the organisation (small): for pickers and the application data preload. */
-export async function listWorkers(tx: Tx, orgId: number) {
-  const rows = await preparedRead(tx, 'users.workers', () => tx.select(userColumns).from(users).where(eq(users.orgId, param('orgId'))).orderBy(asc(users.firstName), asc(users.id)), { orgId });
+export async function listWorkers(tx: ReadTx, orgId: number) {
+  const rows = await preparedRead('users.workers', () => tx.select(userColumns).from(users).where(eq(users.orgId, param('orgId'))).orderBy(asc(users.firstName), asc(users.id)), { orgId });
   return rows.map(toDto);
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../server/db/client';
-import { bindTo, isAnyOf, param, preparedRead, preparedSql, type Bind } from '../../server/db/prepared';
+import type { ReadTx, Tx } from '../../server/db/client';
+import { bindTo, isAnyOf, param, preparedRead, type Bind } from '../../server/db/prepared';
 import { assets, parts, timeTrackingReasons, users, workOrderAssignees, workOrderLabors, workOrderOpenDueDayCounts, workOrderParts, workOrderPriorityCounts, workOrders, workOrderStatusCounts } from '../../server/db/schema';
 import { badRequest, forbidden, notFound } from '../../server/http-error';
 import { pagination } from '../../shared/pagination';
@@ -25,7 +25,7 @@ import { escapeLike } from '../../server/db/like';
 registerActivityEntity('work-order', workOrders, 'Work order');
 
 const ENTITY = 'work-order';
-/** Exact counts up to this many matching rows; beyond it the planner's estimate (docs/decisions/004). */
+/** Exact counts up to this many matching rows; beyond it the planner's estimate (decision 006). */
 export const EXACT_COUNT_CAP = 1_000;
 const DUE_SOON_DAYS = 7;
 const startOfUtcDay = (t: Date) => new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth(), t.getUTCDate()));
@@ -93,7 +93,7 @@ function toDto(r: OrderRow): WorkOrderDto {
  * Orders with their asset and assignees. `kept`, when given, rides along in every row: an uncorrelated
  * subquery, run once per statement, so a list page and its count are one round trip.
  */
-function selectOrders(tx: Tx, kept: SQL<number | null> = sql`null`) {
+function selectOrders(tx: ReadTx, kept: SQL<number | null> = sql`null`) {
   return tx
     .select({ ...orderColumns, kept })
     .from(workOrders)
@@ -129,7 +129,7 @@ const totalIsKept = (filter: ListFilter) => !filter.values.userId && !filter.val
  * matches walks ten times as many of a big organisation's newest orders (decision 006), and anything else is
  * counted exactly up to the cap, with the estimate beyond it.
  */
-async function countOrders(tx: Tx, filter: ListFilter, query: WorkOrderListQuery, page: OrderRow[]) {
+async function countOrders(tx: ReadTx, filter: ListFilter, query: WorkOrderListQuery, page: OrderRow[]) {
   const offset = (query.page - 1) * query.pageSize;
   if (!page.length && offset === 0) return 0;
   // A page past the end (rare) reads the kept count on its own.
@@ -140,7 +140,6 @@ async function countOrders(tx: Tx, filter: ListFilter, query: WorkOrderListQuery
   if (page.length < query.pageSize && page.length > 0) return offset + page.length;
   const counted = (cap?: number) =>
     preparedRead(
-      tx,
       'workOrders.count',
       () => {
         const matches = tx.select({ one: sql`1` }).from(workOrders).where(filter.where(param));
@@ -161,24 +160,19 @@ async function countOrders(tx: Tx, filter: ListFilter, query: WorkOrderListQuery
 const ESTIMATE_TRUSTED_FROM = EXACT_COUNT_CAP * 10;
 
 /** The planner's estimate of the matching rows (EXPLAIN plans, it does not run). */
-async function estimateOrders(tx: Tx, filter: ListFilter): Promise<number> {
-  const [first] = await preparedSql<Record<string, unknown>>(
-    tx,
-    'workOrders.estimate',
-    () => sql`explain (format json) ${tx.select({ one: sql`1` }).from(workOrders).where(filter.where(param))}`,
-    filter.values,
-  );
+async function estimateOrders(tx: ReadTx, filter: ListFilter): Promise<number> {
+  const result = await tx.execute(sql`explain (format json) ${tx.select({ one: sql`1` }).from(workOrders).where(filter.where(bindTo(filter.values)))}`);
+  const [first] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
   const json = Object.values(first)[0];
   const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: { 'Plan Rows': number } }[];
   return Math.round(parsed[0].Plan['Plan Rows']);
 }
 
 /** GET get-work-orders: newest first, filtered by status (any of) and title (contains, case-insensitive). */
-export async function listWorkOrders(tx: Tx, orgId: number, actor: AccessClaims, query: WorkOrderListQuery) {
+export async function listWorkOrders(tx: ReadTx, orgId: number, actor: AccessClaims, query: WorkOrderListQuery) {
   const filter = listFilter(orgId, actor, query);
-  // The page, its assignees and the kept count (the total, or a bound on it): one statement, kept per connection.
+  // The page, its assignees and the kept count (the total, or a bound on it): one statement.
   const rows = await preparedRead(
-    tx,
     'workOrders.list',
     () =>
       selectOrders(tx, keptCount(filter, param))
@@ -193,8 +187,8 @@ export async function listWorkOrders(tx: Tx, orgId: number, actor: AccessClaims,
 }
 
 /**
- * The list's filter values (absent ones undefined) and its condition over them, as placeholders of a kept
- * statement (`param`, decision 017) or bound to the values (`bindTo`). A worker's list is their assigned orders.
+ * The list's filter values (absent ones undefined) and its condition over them, as placeholders for
+ * `preparedRead` (`param`) or bound to the values (`bindTo`). A worker's list is their assigned orders.
  */
 function listFilter(orgId: number, actor: AccessClaims, query: WorkOrderListQuery) {
   const values = {
@@ -222,10 +216,10 @@ export async function listRecentWorkOrders(tx: Tx, orgId: number, actor: AccessC
 
 /**
  * The three cards: pending (assigned), open and due in the next 7 days, high priority still assigned. One
- * statement, kept per connection (decision 017): the window's instants are its values, so only the caller's
- * kind (manager or worker) changes its text.
+ * statement: the window's instants are its values, so only the caller's kind (manager or worker) changes its
+ * text.
  */
-export async function getStatistics(tx: Tx, orgId: number, actor: AccessClaims, now = new Date()): Promise<WorkOrderStatistics> {
+export async function getStatistics(tx: ReadTx, orgId: number, actor: AccessClaims, now = new Date()): Promise<WorkOrderStatistics> {
   const manager = isManager(actor);
   const until = new Date(now.getTime() + DUE_SOON_DAYS * 86_400_000);
   // For managers, the whole UTC days inside the window come from the kept day counts; only the part days at
@@ -284,7 +278,7 @@ export async function getStatistics(tx: Tx, orgId: number, actor: AccessClaims, 
   };
   // A manager's cards are lookups in kept counts and in the open-due index, bounded by the organisation: one
   // plan serves every organisation (decision 019). A worker's counts go through their assignments: planned per run.
-  const [row] = await preparedRead(tx, 'workOrders.cards', build, values, { onePlan: !values.userId });
+  const [row] = await preparedRead('workOrders.cards', build, values, { onePlan: !values.userId });
   return row;
 }
 

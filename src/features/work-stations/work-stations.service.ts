@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
-import type { Tx } from '../../server/db/client';
+import type { ReadTx, Tx } from '../../server/db/client';
 import { serviceWorkStations, teams, workStations } from '../../server/db/schema';
 import { conflict, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/plugins/errors';
@@ -37,7 +37,7 @@ const toDto = ({ teamName, ...r }: Row): WorkStationDto => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-const baseQuery = (tx: Tx) =>
+const baseQuery = (tx: ReadTx) =>
   tx.select(columns).from(workStations).leftJoin(teams, and(eq(teams.orgId, workStations.orgId), eq(teams.id, workStations.teamId)));
 
 /** One work station of the organisation; 404 when it is not theirs. */
@@ -80,9 +80,8 @@ export async function listWorkStationOptions(tx: Tx, orgId: number, query: { pag
 }
 
 /** The most recent stations, for the application data preload. */
-export async function recentWorkStations(tx: Tx, orgId: number, limit = 100) {
+export async function recentWorkStations(tx: ReadTx, orgId: number, limit = 100) {
   const rows = await preparedRead(
-    tx,
     'workStations.recent',
     () => baseQuery(tx).where(eq(workStations.orgId, param('orgId'))).orderBy(desc(workStations.id)).limit(param('limit')),
     { orgId, limit },

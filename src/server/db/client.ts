@@ -3,19 +3,24 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import * as schema from './schema';
 import { applyTenancy, RUNTIME_ROLE } from './tenancy';
 import { ROOT } from '../paths';
-import { startEmbedded, type PGliteThread, type Queryable } from './pglite-thread';
-import { keepPreparedOn } from './prepared';
+import { DB_WAIT_MS, startEmbedded, type PGliteThread, type Queryable } from './pglite-thread';
 import { pgCode } from '../plugins/errors';
+import { HttpError } from '../http-error';
 
 export type Schema = typeof schema;
 /** The one database type: PGlite (embedded) and node-postgres both satisfy it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-/** A transaction inside which `app.org_id` is set and the runtime role is active. */
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/**
+ * A write scope: drizzle's transaction, as the runtime role with `app.org_id` set. Scopes have no relational
+ * queries (`tx.query`): building them for every request would cost more than the request.
+ */
+export type Tx = PgTransaction<PgQueryResultHKT, Record<string, never>, Record<string, never>>;
+export type WriteTx = Tx;
+/** A read scope: selects and raw statements, which the database runs read-only. A write scope is one too. */
+export type ReadTx = Pick<Tx, 'select' | 'selectDistinct' | 'selectDistinctOn' | '$with' | 'with' | 'execute'>;
 
 export interface Database {
   db: Db;
@@ -33,31 +38,28 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.DB_POOL_SIZE ?? 10) });
+    // A request that waits this long for a connection fails (503) rather than waiting for ever.
+    const poolOf = () => new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.DB_POOL_SIZE ?? 10), connectionTimeoutMillis: DB_WAIT_MS });
+    const pool = poolOf();
     // An idle client that loses its server (restart, killed backend) must not crash the process.
     pool.on('error', () => {});
     // …nor may one that dies while checked out: the query fails (503 to the caller) and the pool replaces it.
     pool.on('connect', (client) => client.on('error', () => {}));
     const db = drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Db;
-    // Request work has its own pool: its connections are switched to the runtime role for good (below).
-    const tenantPool = new pg.Pool({ connectionString: opts.databaseUrl, max: Number(process.env.DB_POOL_SIZE ?? 10) });
+    // Request work has its own pool: its connections are switched to the runtime role for good.
+    const tenantPool = poolOf();
     tenantPool.on('error', () => {});
     tenantPool.on('connect', (client) => client.on('error', () => {}));
-    const { NodePgSession, NodePgTransaction } = await import('drizzle-orm/node-postgres');
-    tenantRunners.set(db, pgTenantRunner(tenantPool, db, NodePgSession, NodePgTransaction));
+    tenantRunners.set(db, pgTenantRunner(tenantPool, drizzle));
     return { db, kind: 'postgres', close: async () => void (await Promise.all([pool.end(), tenantPool.end()])) };
   }
   // PGlite runs in its own thread (decision 015); `npm start` starts it before loading this module.
-  const client = opts.embedded ?? startEmbedded(opts.dataDir);
-  const { drizzle, PgliteSession, PgliteTransaction } = await import('drizzle-orm/pglite');
-  const db = drizzle({ client: client as never, schema, casing: 'snake_case' }) as unknown as Db;
-  tenantRunners.set(db, pgliteTenantRunner(client, db, PgliteSession, PgliteTransaction));
+  const thread = opts.embedded ?? startEmbedded(opts.dataDir);
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const db = drizzle({ client: thread as never, schema, casing: 'snake_case' }) as unknown as Db;
+  tenantRunners.set(db, pgliteTenantRunner(thread, drizzle));
   // Not waiting for it: the first query does (its start-up overlaps the caller's).
-  return {
-    db,
-    kind: 'pglite',
-    close: () => client.close(),
-  };
+  return { db, kind: 'pglite', close: () => thread.close() };
 }
 
 /** Applies the generated migrations, then the tenancy wall (idempotent). */
@@ -91,16 +93,23 @@ async function upToDate(db: Db): Promise<boolean> {
 }
 
 /**
- * Runs `fn` as the runtime role with `app.org_id` set: the database walls off other tenants. Writes run in
- * one transaction. `readOnly` work (GET requests) cannot write: on PGlite it is a read-only transaction, on
- * PostgreSQL autocommit statements on a read-only connection (decision 014).
+ * Request work, in one place (decision 026). Each call of `withTenant` gets a scope of its own:
+ * - a read scope (GET/HEAD): `ReadTx`, selects and raw statements only, which the database runs read-only;
+ * - a write scope (every other method): `Tx`, drizzle's own transaction, with savepoints.
+ * Either runs as the runtime role with `app.org_id` set, so row-level security walls off other tenants.
+ * A scope sits on a wrapper of its connection that is revoked when `fn` settles: a scope kept past its
+ * request throws, on both databases, instead of running on a connection another organisation now uses.
  */
+export function withTenant<T>(db: Db, orgId: number, fn: (tx: ReadTx) => Promise<T>, options: { readOnly: true }): Promise<T>;
+export function withTenant<T>(db: Db, orgId: number, fn: (tx: Tx) => Promise<T>, options?: { readOnly?: boolean }): Promise<T>;
 export function withTenant<T>(db: Db, orgId: number, fn: (tx: Tx) => Promise<T>, options: { readOnly?: boolean } = {}): Promise<T> {
   const runner = tenantRunners.get(db);
   if (!runner) return Promise.reject(new Error('withTenant needs a database opened by openDatabase'));
   // The runners write the organisation id into their settings statement: it must be the integer we checked.
   if (!Number.isSafeInteger(orgId) || orgId <= 0) return Promise.reject(new Error(`Invalid organisation id ${orgId}`));
-  return runner(orgId, fn, options.readOnly ?? false);
+  if (writing.getStore()?.open) return Promise.reject(nestedCall());
+  if (options.readOnly) return runner(orgId, fn, true);
+  return inWriteScope(() => runner(orgId, fn, false));
 }
 
 /**
@@ -112,111 +121,130 @@ export function withTenant<T>(db: Db, orgId: number, fn: (tx: Tx) => Promise<T>,
  */
 export const REQUEST_PLANNER_SETTINGS = 'set enable_memoize = off; set jit = off';
 
-type TenantRunner = <T>(orgId: number, fn: (tx: Tx) => Promise<T>, readOnly: boolean) => Promise<T>;
+/** `orgId` '' : no organisation (`withoutTenant`). */
+type TenantRunner = <T>(orgId: number | '', fn: (tx: Tx) => Promise<T>, readOnly: boolean) => Promise<T>;
 const tenantRunners = new WeakMap<Db, TenantRunner>();
 
 /**
- * Request work on PostgreSQL (decision 014). Every statement is a network round trip and a socket write,
- * and BEGIN, the settings and COMMIT had become most of a list request's cost. So the request pool's
- * connections are set up once as the runtime role with read-only transactions by default, and
- * - a read sets `app.org_id` for the session only when the connection last served another organisation, then
- *   runs its statements as they are (each its own read-only transaction: a list is one statement);
- * - a write opens `begin read write` with `app.org_id` local to it, in one round trip, and commits.
- * The organisation id is an integer we checked, so it is written inline. The transaction object is
- * drizzle's own, so savepoints work in writes as before.
+ * Open while a write scope runs, in its async context. PGlite is one session, which a write holds from BEGIN
+ * to COMMIT: a second call from inside would wait for the write, which waits for it. It throws instead, on
+ * both databases alike.
  */
-function pgTenantRunner(
-  pool: import('pg').Pool,
-  db: Db,
-  Session: typeof import('drizzle-orm/node-postgres').NodePgSession,
-  Transaction: typeof import('drizzle-orm/node-postgres').NodePgTransaction,
-): TenantRunner {
-  const { dialect, session } = db as unknown as { dialect: never; session: { schema: never; options: never } };
-  type TenantClient = import('pg').PoolClient & { tenantRole?: true; tenantOrgId?: number; tenantTx?: Tx };
+const writing = new AsyncLocalStorage<{ open: boolean }>();
+const nestedCall = () => new Error('A second database call inside a write scope: use the scope\'s tx');
+async function inWriteScope<T>(work: () => Promise<T>): Promise<T> {
+  const state = { open: true };
+  try {
+    return await writing.run(state, work);
+  } finally {
+    state.open = false;
+  }
+}
+
+/** Thrown by a scope used after its request: it would otherwise run on a connection another request now has. */
+export class ScopeEndedError extends Error {
+  constructor() {
+    super('A database scope was used after its request ended: keep no tx past withTenant or req.inTenant');
+  }
+}
+
+/** `methods` behind one switch: once `revoke()` is called, each throws ScopeEndedError. */
+function revocable<C extends Record<string, (...args: never[]) => unknown>>(methods: C): { connection: C; revoke(): void } {
+  let open = true;
+  const connection = {} as Record<string, unknown>;
+  for (const [key, method] of Object.entries(methods)) {
+    connection[key] = (...args: never[]) => {
+      if (!open) throw new ScopeEndedError();
+      return method(...args);
+    };
+  }
+  return { connection: connection as C, revoke: () => void (open = false) };
+}
+
+/** A read scope: the builder's reads and raw statements of a drizzle database over the request's connection. */
+const readScope = (db: Db): ReadTx => ({
+  select: db.select.bind(db),
+  selectDistinct: db.selectDistinct.bind(db),
+  selectDistinctOn: db.selectDistinctOn.bind(db),
+  $with: db.$with.bind(db),
+  with: db.with.bind(db),
+  execute: db.execute.bind(db),
+});
+
+/**
+ * PostgreSQL (decision 014). The request pool's connections are set once to the runtime role, read-only by
+ * default, with the planner settings. A read sets `app.org_id` for the session only when the connection last
+ * served another organisation, then runs its statements as they are (each its own read-only transaction: a
+ * read that must see several tables at one instant is one statement). A write is drizzle's transaction,
+ * `begin read write`, with `app.org_id` local to it.
+ */
+function pgTenantRunner(pool: import('pg').Pool, drizzle: typeof import('drizzle-orm/node-postgres').drizzle): TenantRunner {
+  const setUp = new WeakSet<import('pg').PoolClient>();
+  const orgOf = new WeakMap<import('pg').PoolClient, number | ''>();
   return async (orgId, fn, readOnly) => {
-    const client = (await pool.connect()) as TenantClient;
-    // drizzle's transaction object holds nothing but its connection: one per connection serves every request.
-    let tx = client.tenantTx;
-    if (!tx) {
-      tx = client.tenantTx = new Transaction(dialect, new Session(client, dialect, session.schema, session.options), session.schema) as unknown as Tx;
-      // It lives as long as its connection, so reads may keep their built statements on it (decision 017).
-      keepPreparedOn(tx);
-    }
+    const client = await pool.connect();
+    const { connection, revoke } = revocable({ query: client.query.bind(client) as (...args: never[]) => unknown });
+    const db = drizzle({ client: connection as never, casing: 'snake_case' }) as unknown as Db;
     let broken: Error | undefined;
     try {
-      if (!client.tenantRole) {
+      if (!setUp.has(client)) {
         await client.query(`set role ${RUNTIME_ROLE}; set default_transaction_read_only = on; ${REQUEST_PLANNER_SETTINGS}`);
-        client.tenantRole = true;
+        setUp.add(client);
       }
       if (readOnly) {
-        if (client.tenantOrgId !== orgId) {
-          client.tenantOrgId = undefined;
+        if (orgOf.get(client) !== orgId) {
+          orgOf.delete(client);
           await client.query(`select set_config('app.org_id', '${orgId}', false)`);
-          client.tenantOrgId = orgId;
+          orgOf.set(client, orgId);
         }
-        return await fn(tx);
+        // withTenant's overloads typed a read's `fn` for a ReadTx.
+        return await fn(readScope(db) as Tx);
       }
-      try {
-        await client.query(`begin read write; select set_config('app.org_id', '${orgId}', true)`);
-        const result = await fn(tx);
-        await client.query('commit');
-        return result;
-      } catch (err) {
-        await client.query('rollback').catch((lost: Error) => (broken = lost));
-        throw err;
-      }
+      return await db.transaction(
+        async (tx) => {
+          await tx.execute(sql.raw(`select set_config('app.org_id', '${orgId}', true)`));
+          return fn(tx as unknown as Tx);
+        },
+        { accessMode: 'read write' },
+      );
     } catch (err) {
-      // A statement named on the server (decision 019) whose result's column types changed under it (a
-      // migration by another instance) fails on this connection for as long as it lives: PostgreSQL's
-      // "cached plan must not change result type", code 0A000. Dropped, the next request prepares it afresh.
-      if (pgCode(err) === '0A000') broken = err as Error;
+      // Dropped rather than handed to the next request: a connection that failed below SQL (it may not have
+      // rolled back), and one holding a named statement whose columns changed under it (decision 019:
+      // "cached plan must not change result type", code 0A000, for as long as the connection lives).
+      const code = pgCode(err);
+      if (code === '0A000' || (!code && !(err instanceof HttpError))) broken = err as Error;
       throw err;
     } finally {
-      // A connection that cannot even roll back is dropped rather than handed to the next request.
+      revoke();
       client.release(broken);
     }
   };
 }
 
 /**
- * Request work on PGlite (decision 015). A read's statements each run whole in the database's thread, in a
- * read-only transaction of their own that first sets the tenant and the role, so that reads queue there
- * back to back. A write is one transaction, its settings local to it and sent with its BEGIN, as on PostgreSQL.
- * Every read shares one transaction object, so that it keeps its built statements for the next requests as
- * PostgreSQL's request connections do (decisions 017 and 020); each statement takes its request's settings
- * from the request's async context.
+ * PGlite, in its own thread (decision 015). A read's statements each run whole there, in a read-only
+ * transaction of their own that first sets the tenant and the role, so that reads queue back to back. A write
+ * is drizzle's transaction, which has the session to itself, its settings sent with its BEGIN.
  */
-function pgliteTenantRunner(
-  client: PGliteThread,
-  db: Db,
-  Session: typeof import('drizzle-orm/pglite').PgliteSession,
-  Transaction: typeof import('drizzle-orm/pglite').PgliteTransaction,
-): TenantRunner {
-  const { dialect, session } = db as unknown as { dialect: never; session: { schema: never; options: never } };
-  // drizzle's own transaction object over our connection, so savepoints work as in any drizzle transaction.
-  const over = (connection: Queryable) => new Transaction(dialect, new Session(connection as never, dialect, session.schema, session.options), session.schema) as unknown as Tx;
-  const readSettings = new AsyncLocalStorage<string>();
-  const reads = over(
-    client.scoped(() => {
-      const settings = readSettings.getStore();
-      // Unreachable through withTenant; a statement without an organisation must never run as a tenant's.
-      if (!settings) throw new Error('A tenant read outside withTenant');
-      return settings;
-    }),
-  );
-  keepPreparedOn(reads);
+function pgliteTenantRunner(thread: PGliteThread, drizzle: typeof import('drizzle-orm/pglite').drizzle): TenantRunner {
   return async (orgId, fn, readOnly) => {
     const settings = `select set_config('app.org_id', '${orgId}', true), set_config('role', '${RUNTIME_ROLE}', true)`;
-    if (!readOnly) return client.transaction((connection) => fn(over(connection)), settings);
-    // Awaited inside: drizzle's queries are lazy, and one `fn` returns unstarted would run outside the context.
-    return readSettings.run(`${settings}, set_config('transaction_read_only', 'on', true)`, async () => await fn(reads));
+    const { connection, revoke } = readOnly
+      ? revocable({ ...thread.scoped(`${settings}, set_config('transaction_read_only', 'on', true)`) })
+      : revocable({ transaction: <R>(work: (tx: Queryable) => Promise<R>) => thread.transaction(work, settings, true) });
+    const db = drizzle({ client: connection as never, casing: 'snake_case' }) as unknown as Db;
+    try {
+      return readOnly ? await fn(readScope(db) as Tx) : await db.transaction((tx) => fn(tx as unknown as Tx));
+    } finally {
+      revoke();
+    }
   };
 }
 
-/** Runs `fn` as the runtime role with no organisation: only global tables are visible. */
+/** Runs `fn` in a write scope as the runtime role with no organisation: only global tables are visible. */
 export function withoutTenant<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`set local role ${RUNTIME_ROLE}`));
-    return fn(tx as Tx);
-  });
+  const runner = tenantRunners.get(db);
+  if (!runner) return Promise.reject(new Error('withoutTenant needs a database opened by openDatabase'));
+  if (writing.getStore()?.open) return Promise.reject(nestedCall());
+  return inWriteScope(() => runner('', fn, false));
 }

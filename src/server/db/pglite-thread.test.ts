@@ -1,8 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PGliteThread } from './pglite-thread';
+import { DatabaseWaitError, PGliteThread } from './pglite-thread';
+import { registerErrorHandling } from '../plugins/errors';
 
 /** PGlite in its worker thread (decision 015): what drizzle and the tenant runner rely on. */
 describe('PGlite in its own thread', () => {
@@ -88,6 +90,57 @@ describe('PGlite in its own thread', () => {
   it('queues reads back to back and answers each with its own rows', async () => {
     const reads = Array.from({ length: 50 }, (_, i) => db.query('select $1::int as i', [i]));
     expect((await Promise.all(reads)).map((r) => r.rows[0])).toEqual(Array.from({ length: 50 }, (_, i) => ({ i })));
+  });
+
+  it('a request statement that waits longer than the set time fails with a DatabaseWaitError, and the database carries on', { timeout: 60_000 }, async () => {
+    const quick = new PGliteThread(undefined, () => {}, 2_000);
+    try {
+      await quick.ready;
+      // Held by a transaction whose work waits: a read and another transaction give up rather than wait for ever.
+      let release!: () => void;
+      const held = quick.transaction(() => new Promise<void>((resolve) => (release = resolve)), undefined, true);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const started = Date.now();
+      const read = quick.scoped('select 1');
+      await expect(read.query('select 1')).rejects.toBeInstanceOf(DatabaseWaitError);
+      await expect(quick.transaction((tx) => tx.query('select 1'), undefined, true)).rejects.toMatchObject({ code: 'ETIMEDOUT' });
+      expect(Date.now() - started).toBeLessThan(10_000);
+      release();
+      await held;
+      // A statement that runs longer than the set time fails too.
+      await expect(read.query('select pg_sleep(4)')).rejects.toBeInstanceOf(DatabaseWaitError);
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      expect((await read.query('select 2 as n')).rows).toEqual([{ n: 2 }]);
+    } finally {
+      await quick.close();
+    }
+  });
+
+  it('a second call from inside a transaction, past its connection, throws instead of waiting for the transaction', async () => {
+    const result = await db.transaction(async (tx) => {
+      await expect(db.query('select 1')).rejects.toThrow(/second database call/);
+      await expect(db.transaction((inner) => inner.query('select 1'))).rejects.toThrow(/second database call/);
+      return (await tx.query('select 3 as n')).rows;
+    });
+    expect(result).toEqual([{ n: 3 }]);
+    // Its connection ends with it.
+    let kept: Parameters<Parameters<PGliteThread['transaction']>[0]>[0] | undefined;
+    await db.transaction(async (tx) => void (kept = tx));
+    await expect(kept!.query('select 1')).rejects.toThrow(/ended/);
+  });
+
+  it('a request whose statement waited too long gets 503 and a log line', async () => {
+    const logged: string[] = [];
+    const app = Fastify({ logger: { level: 'error', stream: { write: (line: string) => logged.push(line) } } });
+    registerErrorHandling(app);
+    // As drizzle throws it: its own error, the wait as its cause.
+    app.get('/slow', async () => {
+      throw Object.assign(new Error('Failed query: select 1'), { cause: new DatabaseWaitError(10_000) });
+    });
+    const response = await app.inject({ method: 'GET', url: '/slow' });
+    expect(response.statusCode).toBe(503);
+    expect(logged.join('')).toMatch(/did not answer within 10000 ms/);
+    await app.close();
   });
 
   it('a database that cannot start fails its queries, sent before or after, with the reason', async () => {

@@ -1,7 +1,18 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Worker } from 'node:worker_threads';
-import { onePlanNameOf } from './one-plan-names';
+
+/** How long a statement may wait for the embedded database (and a request for a PostgreSQL connection). */
+export const DB_WAIT_MS = Number(process.env.DB_WAIT_MS) || 10_000;
+
+/** A statement that waited too long: the request fails with 503 (code ETIMEDOUT) instead of hanging. */
+export class DatabaseWaitError extends Error {
+  readonly code = 'ETIMEDOUT';
+  constructor(waitMs: number) {
+    super(`The embedded database did not answer within ${waitMs} ms`);
+  }
+}
 
 type RowMode = 'array' | 'object';
 type Op = 'query' | 'exec' | 'scoped' | 'begin' | 'close';
@@ -22,7 +33,9 @@ export interface Queryable {
  * PGlite is one session. Work that the thread runs whole (a statement, a script, a scoped statement) is
  * sent at once: several are queued there, so the database never waits for this thread between them. A
  * transaction spans several messages from here, so it waits until that work is done and holds the session
- * from BEGIN to COMMIT; work that arrives meanwhile waits for it.
+ * from BEGIN to COMMIT; work that arrives meanwhile waits for it, at most `waitMs` (then it fails). Work sent
+ * from inside a transaction's own async context other than through its connection would wait for the
+ * transaction, which waits for it: it throws instead.
  */
 export class PGliteThread implements Queryable {
   readonly ready: Promise<void>;
@@ -37,11 +50,16 @@ export class PGliteThread implements Queryable {
   #turn: Promise<unknown> = Promise.resolve();
   #gate?: Promise<void>;
 
+  /** Open while a transaction runs, in its async context. */
+  #inTransaction = new AsyncLocalStorage<{ open: boolean }>();
   #onClose: () => void;
+  #waitMs: number;
+  #started = false;
 
   /** `dataDir` undefined: in memory. `onClose` runs when the thread is closed (releases the lock). */
-  constructor(dataDir: string | undefined, onClose: () => void = () => {}) {
+  constructor(dataDir: string | undefined, onClose: () => void = () => {}, waitMs = DB_WAIT_MS) {
     this.#onClose = onClose;
+    this.#waitMs = waitMs;
     this.#worker = new Worker(new URL('./pglite-thread.worker.mjs', import.meta.url), { workerData: { dataDir } });
     // The thread keeps the process alive only while it has work: an idle database never holds up an exit.
     this.#worker.unref();
@@ -53,7 +71,7 @@ export class PGliteThread implements Queryable {
       });
       this.#worker.once('error', reject);
     });
-    this.ready.catch(() => {}); // the first query reports it
+    this.ready.then(() => (this.#started = true)).catch(() => {}); // the first query reports a failed start
     const stop = (err: Error) => {
       this.#stopped ??= err;
       for (const { reject } of this.#pending.values()) reject(this.#stopped);
@@ -66,50 +84,51 @@ export class PGliteThread implements Queryable {
   }
 
   query(text: string, params?: unknown[], options?: { rowMode?: RowMode }): Promise<Results> {
-    return this.#whole(() => this.#send('query', text, params, options?.rowMode) as Promise<Results>);
+    return this.#whole(() => this.#send('query', text, params, options?.rowMode) as Promise<Results>, false);
   }
 
   exec(text: string): Promise<Results[]> {
-    return this.#whole(() => this.#send('exec', text) as Promise<Results[]>);
+    return this.#whole(() => this.#send('exec', text) as Promise<Results[]>, false);
   }
 
   /**
    * Each statement in a transaction of its own that first runs `settings` (trusted SQL: the tenant and the
-   * role), or what `settings()` gives when the statement is sent. A read of several statements sees each one's own instant, as reads do on PostgreSQL (decision 014).
+   * role), in one call. A read of several statements sees each one's own instant, as reads do on PostgreSQL.
+   * Request work: a statement not answered within `waitMs` fails (the server's own, `query`, may take longer).
    */
-  scoped(settings: string | (() => string)): Queryable {
-    const settingsOf = typeof settings === 'string' ? () => settings : settings;
+  scoped(settings: string): Queryable {
     return {
-      // A read that may keep one plan (decision 019) goes by its name, so that the session keeps its plan.
-      query: (text, params, options) => {
-        // Taken now, in the caller's async context (the request's organisation: decision 020).
-        const now = settingsOf();
-        return this.#whole(() => this.#send('scoped', text, params, options?.rowMode, now, onePlanNameOf(text)) as Promise<Results>);
-      },
+      query: (text, params, options) => this.#whole(() => this.#send('scoped', text, params, options?.rowMode, settings) as Promise<Results>, true),
       exec: () => Promise.reject(new Error('A scoped read runs statements, not scripts')),
     };
   }
 
   /**
    * BEGIN … COMMIT with the session to itself; ROLLBACK when `fn` throws. `settings` (trusted SQL: the tenant
-   * and the role, local to the transaction) go with the BEGIN, in one call.
+   * and the role, local to the transaction) go with the BEGIN, in one call. `timed` (request work): its turn
+   * and each of its statements are waited for at most `waitMs`.
    */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>, settings?: string): Promise<T> {
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, settings?: string, timed = false): Promise<T> {
     return this.#alone(async () => {
+      const state = { open: true };
+      // Its connection ends with it: kept past COMMIT, it would run outside the session's turn.
+      const inside = <R>(work: () => Promise<R>) => (state.open ? this.#timed(work(), timed) : Promise.reject(new Error('This transaction has ended')));
       const tx: Queryable = {
-        query: (text, params, options) => this.#send('query', text, params, options?.rowMode) as Promise<Results>,
-        exec: (text) => this.#send('exec', text) as Promise<Results[]>,
+        query: (text, params, options) => inside(() => this.#send('query', text, params, options?.rowMode) as Promise<Results>),
+        exec: (text) => inside(() => this.#send('exec', text) as Promise<Results[]>),
       };
       try {
-        await this.#send('begin', undefined, undefined, undefined, settings);
-        const result = await fn(tx);
-        await this.#send('query', 'commit');
+        await this.#timed(this.#send('begin', undefined, undefined, undefined, settings), timed);
+        const result = await this.#inTransaction.run(state, () => fn(tx));
+        await this.#timed(this.#send('query', 'commit'), timed);
         return result;
       } catch (err) {
         await this.#send('query', 'rollback').catch(() => {});
         throw err;
+      } finally {
+        state.open = false;
       }
-    });
+    }, timed);
   }
 
   async close() {
@@ -119,8 +138,13 @@ export class PGliteThread implements Queryable {
   }
 
   /** Work the thread runs whole: sent now, unless a transaction waits or runs. */
-  #whole<T>(work: () => Promise<T>): Promise<T> {
-    if (this.#gate) return this.#gate.then(() => this.#whole(work));
+  #whole<T>(work: () => Promise<T>, timed: boolean): Promise<T> {
+    if (this.#inTransaction.getStore()?.open) return Promise.reject(nestedCall());
+    return this.#timed(this.#sendWhole(work), timed);
+  }
+
+  #sendWhole<T>(work: () => Promise<T>): Promise<T> {
+    if (this.#gate) return this.#gate.then(() => this.#sendWhole(work));
     this.#inFlight++;
     const done = work();
     const leave = () => {
@@ -131,7 +155,20 @@ export class PGliteThread implements Queryable {
   }
 
   /** Runs `work` with the session to itself: after the transactions before it and the work in flight. */
-  #alone<T>(work: () => Promise<T>): Promise<T> {
+  #alone<T>(work: () => Promise<T>, timed = false): Promise<T> {
+    if (this.#inTransaction.getStore()?.open) return Promise.reject(nestedCall());
+    // Gives up when its turn has not come within `waitMs`; the turn, when it comes, is then passed on at once.
+    let started = false;
+    let gaveUp = false;
+    const run = this.#inTurn(() => {
+      if (gaveUp) return Promise.resolve(undefined as T);
+      started = true;
+      return work();
+    });
+    return this.#timed(run, timed, () => (gaveUp = !started));
+  }
+
+  #inTurn<T>(work: () => Promise<T>): Promise<T> {
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
     this.#gate = gate;
@@ -147,15 +184,34 @@ export class PGliteThread implements Queryable {
     return run;
   }
 
-  async #send(op: Op, text?: string, params?: unknown[], rowMode?: RowMode, settings?: string, name?: string): Promise<unknown> {
+  /** `work`, or when `timed` a DatabaseWaitError after `waitMs` (counted once the database has started) while `waiting()` holds. */
+  #timed<T>(work: Promise<T>, timed: boolean, waiting: () => boolean = () => true): Promise<T> {
+    if (!timed) return work;
+    return new Promise<T>((resolve, reject) => {
+      let timer: NodeJS.Timeout | undefined;
+      let settled = false;
+      const start = () => {
+        if (!settled) timer = setTimeout(() => waiting() && reject(new DatabaseWaitError(this.#waitMs)), this.#waitMs);
+      };
+      if (this.#started) start();
+      else this.ready.then(start, () => {});
+      work.then(resolve, reject).finally(() => {
+        settled = true;
+        clearTimeout(timer);
+      });
+    });
+  }
+
+  async #send(op: Op, text?: string, params?: unknown[], rowMode?: RowMode, settings?: string): Promise<unknown> {
     await this.ready;
     if (this.#stopped) throw this.#stopped;
     const id = this.#nextId++;
     if (this.#pending.size === 0) this.#worker.ref();
-    return new Promise((resolve, reject) => {
+    const answer = new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      this.#worker.postMessage([id, op, text, params, rowMode, settings, name]);
+      this.#worker.postMessage([id, op, text, params, rowMode, settings]);
     });
+    return answer;
   }
 
   #settle(id: number, result: unknown, error: object | undefined) {
@@ -217,6 +273,8 @@ function isAlive(pid: number) {
     return (err as { code?: string }).code === 'EPERM';
   }
 }
+
+const nestedCall = () => new Error('A second database call inside a transaction on the embedded database: use the transaction\'s tx');
 
 /** A database error as thrown in the thread: its message, code, constraint and the rest of its fields. */
 function revive(fields: object): Error {

@@ -66,35 +66,12 @@ const started = PGlite.create(workerData.dataDir, {
  * calls into PostgreSQL for a statement (it asks for the parameters' types first); this is one part of one.
  * @param {string} text @param {unknown[] | undefined} params
  */
-const statement = (text, params = [], name = '') => [
-  // A named statement is parsed once (decision 019): PostgreSQL keeps it, and its plan, for the session.
-  ...(name && parsed.has(name) ? [] : [serialize.parse({ name, text })]),
-  serialize.bind({ statement: name, values: params.map((value) => pgUtils.prepareValue(value)) }),
+const statement = (text, params = []) => [
+  serialize.parse({ text }),
+  serialize.bind({ values: params.map((value) => pgUtils.prepareValue(value)) }),
   serialize.describe({ type: 'P' }),
   serialize.execute({}),
 ];
-
-/** The named statements this session holds. */
-const parsed = new Set();
-
-/**
- * Runs a read that may keep one plan under its name. A failure closes the statement, so that the next run
- * parses it afresh: after a change of its columns' types PostgreSQL would refuse it for the session's life
- * ("cached plan must not change result type").
- * @param {string} name @param {Buffer[]} settings @param {string} text @param {unknown[] | undefined} params
- * @param {'array' | 'object' | undefined} rowMode
- */
-const runNamed = async (name, settings, text, params, rowMode) => {
-  try {
-    const result = await run([settings, statement(text, params, name)], rowMode);
-    parsed.add(name);
-    return result;
-  } catch (err) {
-    parsed.delete(name);
-    await db.execProtocol(Buffer.concat([serialize.close({ type: 'S', name }), serialize.sync()])).catch(() => {});
-    throw err;
-  }
-};
 
 /**
  * Runs statements in one call into PostgreSQL, ended by Sync: outside a transaction they run as one
@@ -140,19 +117,18 @@ const run = async (statements, rowMode) => {
   return { rows, fields, affectedRows };
 };
 
-/** @typedef {[number, 'query' | 'exec' | 'scoped' | 'begin' | 'close', string?, unknown[]?, ('array' | 'object')?, string?, string?]} Request */
+/** @typedef {[number, 'query' | 'exec' | 'scoped' | 'begin' | 'close', string?, unknown[]?, ('array' | 'object')?, string?]} Request */
 
 /**
  * - query: one statement;
  * - scoped: `settings` (the tenant and the role, local) and one statement, in one call and one transaction,
- *   so that a read never leaves the database waiting for the server's thread; by its `name` when it may keep
- *   one plan;
+ *   so that a read never leaves the database waiting for the server's thread;
  * - begin: BEGIN, and `settings` when given, in one call (a write's transaction);
  * - exec: a script (simple protocol);
  * - close.
  * @param {Request} request
  */
-const handle = async ([id, op, text = '', params, rowMode, settings = '', name]) => {
+const handle = async ([id, op, text = '', params, rowMode, settings = '']) => {
   if (op === 'close') {
     await db.close();
     port.postMessage([id]);
@@ -168,8 +144,7 @@ const handle = async ([id, op, text = '', params, rowMode, settings = '', name])
     } else if (op === 'begin') {
       reply = [id, await run(settings ? [statement('begin'), statement(settings)] : [statement('begin')], undefined)];
     } else if (op === 'scoped') {
-      if (name) reply = [id, await runNamed(name, statement(settings), text, params, rowMode)];
-      else reply = [id, await run([statement(settings), statement(text, params)], rowMode)];
+      reply = [id, await run([statement(settings), statement(text, params)], rowMode)];
     } else {
       reply = [id, await run([statement(text, params)], rowMode)];
     }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createOrg, createTestApp, type TestApp } from '../test/harness';
-import { migrate, openDatabase, withoutTenant, withTenant, type Db } from './client';
+import { withoutTenant, withTenant, type Db, type ReadTx, type Tx } from './client';
 import { users } from './schema';
 import { rowsOf } from '../test/sql';
 import { scratchDatabase } from '../test/scratch-database';
@@ -51,24 +51,6 @@ describe('the tenancy wall', () => {
     }
   });
 
-  // PGlite's reads share one transaction object (decision 020): outside a request it has no settings. An
-  // embedded database of its own, so that this runs whichever database the rest of the suite is on.
-  it("a read's transaction object on PGlite, kept past its request, reaches no organisation", async () => {
-    const embedded = await openDatabase({ dataDir: 'memory://' });
-    try {
-      await migrate(embedded);
-      let kept: Parameters<Parameters<typeof withTenant>[2]>[0] | undefined;
-      const inside = await withTenant(embedded.db, 1, async (tx) => rowsOf<{ org: string }>(await tx.execute(sql`select current_setting('app.org_id') as org`)), {
-        readOnly: true,
-      }).then((rows) => rows[0].org);
-      expect(inside).toBe('1');
-      await withTenant(embedded.db, 1, async (tx) => void (kept = tx), { readOnly: true });
-      await expect(kept!.execute(sql`select org_id from users`)).rejects.toMatchObject({ cause: { message: 'A tenant read outside withTenant' } });
-    } finally {
-      await embedded.close();
-    }
-  });
-
   it('a query without the tenant setting sees no rows', async () => {
     await createOrg(t);
     const rows = await withoutTenant(t.database.db, (tx) => tx.execute(sql`select * from users`));
@@ -111,6 +93,13 @@ describe('the tenancy wall', () => {
   });
 });
 
+/** The messages of an error and its causes (drizzle wraps a driver's error in its own). */
+const messagesOf = (err: unknown): string => {
+  const messages: string[] = [];
+  for (let e = err as { message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) messages.push(e.message ?? '');
+  return messages.join(' / ');
+};
+
 describe('request connections (decision 014)', () => {
   // One connection, so every call below reuses it: what one organisation set must never reach the next.
   let db: Db;
@@ -142,6 +131,49 @@ describe('request connections (decision 014)', () => {
       expect(rows.length).toBeGreaterThan(0);
       expect(rows.every((r) => Number(r.org_id) === orgId && r.who === 'cmms_app' && Number(r.setting) === orgId)).toBe(true);
     }
+  });
+
+  // Before decision 026 a read's scope kept past its request ran on PostgreSQL as whichever organisation the
+  // connection served next. Now each scope sits on a wrapper of its connection that is revoked when it ends.
+  it('a scope kept past its request throws, read or write, once another organisation has used the connection', async () => {
+    const a = await createOrg(t);
+    const b = await createOrg(t);
+    let keptRead: ReadTx | undefined;
+    let keptWrite: Tx | undefined;
+    await withTenant(db, a.orgId, async (tx) => void (keptRead = tx), { readOnly: true });
+    await withTenant(db, a.orgId, async (tx) => void (keptWrite = tx));
+    expect(await seen(b.orgId, true)).not.toHaveLength(0);
+    for (const kept of [keptRead!, keptWrite!]) {
+      const err = await kept
+        .select({ orgId: users.orgId })
+        .from(users)
+        .then(
+          (rows) => rows,
+          (e: unknown) => e,
+        );
+      expect(messagesOf(err)).toMatch(/ended/);
+    }
+    expect((await seen(b.orgId, true)).every((r) => Number(r.org_id) === b.orgId)).toBe(true);
+  });
+
+  it('a second database call inside a write scope throws at once instead of waiting for the scope', async () => {
+    const a = await createOrg(t);
+    const select1 = (tx: ReadTx) => tx.execute(sql`select 1`);
+    await expect(withTenant(db, a.orgId, () => withTenant(db, a.orgId, select1, { readOnly: true }))).rejects.toThrow(/second database call/);
+    await expect(withTenant(db, a.orgId, () => withoutTenant(db, select1))).rejects.toThrow(/second database call/);
+    // PGlite is one session, which the write holds: the database itself, called from inside, throws too.
+    if (t.database.kind === 'pglite') {
+      const err = await withTenant(db, a.orgId, () => db.execute(sql`select 1`)).catch((e: unknown) => e);
+      expect(messagesOf(err)).toMatch(/second database call/);
+    }
+    // Calls made after the scope ended (the caller's own, and ones started inside but run later) are fine.
+    let later: Promise<unknown> | undefined;
+    await withTenant(db, a.orgId, async (tx) => {
+      later = new Promise((resolve) => setTimeout(resolve, 20)).then(() => withTenant(db, a.orgId, select1, { readOnly: true }));
+      await select1(tx);
+    });
+    await expect(later).resolves.toBeDefined();
+    expect(await seen(a.orgId, false)).not.toHaveLength(0);
   });
 
   it('plans request queries without Memoize and without JIT (decision 016)', async () => {

@@ -66,7 +66,7 @@ function isConnectionError(err: unknown): boolean {
   let e = err as { code?: string; message?: string; cause?: unknown } | undefined;
   while (e && !seen.has(e)) {
     seen.add(e);
-    if (['ECONNREFUSED', 'ECONNRESET', '57P01', '57P02', '57P03', '08006', '08003', '08001'].includes(e.code ?? '')) return true;
+    if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08006', '08003', '08001'].includes(e.code ?? '')) return true;
     if (/Connection terminated|connection.*(closed|ended)|timeout exceeded when trying to connect|not queryable|terminating connection|ECONNRESET|ECONNREFUSED/i.test(e.message ?? '')) return true;
     e = e.cause as typeof e;
   }

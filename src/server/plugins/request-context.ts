@@ -28,7 +28,10 @@ declare module 'fastify' {
     org: { id: number; subdomain: string } | null;
     /** The verified caller; set on every non-public route. */
     auth: AccessClaims;
-    /** Runs `fn` in one transaction walled to the caller's organisation. */
+    /**
+     * Runs `fn` in a scope of its own walled to the caller's organisation (decision 026): under GET and HEAD a
+     * read scope (selects and raw statements, read-only), else a write transaction. The scope ends with `fn`.
+     */
     inTenant<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   }
 }
@@ -69,7 +72,6 @@ export const requestContext = fp(async (app: FastifyInstance, opts: { db: Db; ba
   app.decorateRequest('inTenant', function <T>(this: FastifyRequest, fn: (tx: Tx) => Promise<T>) {
     const orgId = this.auth?.orgId ?? this.org?.id;
     if (!orgId) return Promise.reject(new HttpError(404, 'Organization not found'));
-    // A GET only reads: it runs read-only (decision 014).
     return withTenant(opts.db, orgId, fn, { readOnly: this.method === 'GET' || this.method === 'HEAD' });
   });
 
