@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../server/db/client';
+import type { Db, ReadTx, Tx } from '../../server/db/client';
 import { withoutTenant, withTenant } from '../../server/db/client';
 import { demoRequests, invitations, organizations, sessions, users } from '../../server/db/schema';
 import { HttpError, badRequest, conflict, notFound, unauthorized } from '../../server/http-error';
@@ -93,7 +93,6 @@ export async function currentRole(db: Db, claims: AccessClaims): Promise<Role | 
     claims.orgId,
     (tx) =>
       preparedRead(
-        tx,
         'auth.currentRole',
         () =>
           tx
@@ -264,7 +263,7 @@ export async function resetPassword(db: Db, orgId: number, userId: number, sessi
 }
 
 /** The invitation behind a token, if it is unused and unexpired. */
-async function findOpenInvitation(tx: Tx, orgId: number, token: string) {
+async function findOpenInvitation(tx: ReadTx, orgId: number, token: string) {
   const [row] = await tx
     .select({ id: invitations.id, userId: invitations.userId, email: users.email })
     .from(invitations)
