@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from '../http-error';
+import { ReplayedResponse } from './idempotency';
 
 /** The one error shape of DESIGN section 7: `{ error, issues? }`, never a stack trace or SQL. */
 export function registerErrorHandling(app: FastifyInstance) {
@@ -11,6 +12,9 @@ export function registerErrorHandling(app: FastifyInstance) {
         message: v.message ?? 'Invalid value',
       }));
       return reply.status(400).send({ error: issues[0]?.message ?? 'Invalid request', issues });
+    }
+    if (err instanceof ReplayedResponse) {
+      return reply.status(err.status).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(err.body);
     }
     if (err instanceof HttpError) {
       return reply.status(err.statusCode).send({ error: err.message, ...(err.issues ? { issues: err.issues } : {}) });
