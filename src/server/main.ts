@@ -24,13 +24,17 @@ async function main() {
   }
   const { scheduleVacuum } = await import('./db/maintenance');
   const stopVacuum = scheduleVacuum(database, config.pgliteVacuumMinutes * 60_000, app.log);
+  // Keep-alive connections are drained, not reset (decision 025): idle clients get a second to send.
+  const { drainOnShutdown } = await import('./graceful-shutdown');
+  const drain = drainOnShutdown(app.server, { idleGraceMs: 1000, maxWaitMs: 25_000 });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    // app.close stops accepting, waits for in-flight requests, then runs onClose hooks.
     stopVacuum();
+    // Stop accepting, answer what was sent with `Connection: close`; then app.close runs the onClose hooks.
+    await drain();
     await app.close();
     await database.close();
     process.exit(0);

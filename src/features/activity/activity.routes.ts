@@ -29,10 +29,11 @@ export async function activityRoutes(appBase: FastifyInstance) {
     '/:entityType/:entityId/notes',
     { schema: { params: activityParamsSchema, body: noteInputSchema }, config: { access: EVERYONE } },
     async (req, reply) =>
-      reply.status(201).send({
-        activities: await req.inTenant((tx) =>
-          addNote(tx, req.auth.orgId, req.auth.userId, req.params.entityType, req.params.entityId, req.body.note),
-        ),
-      }),
+      // The whole answer comes out of the transaction: an Idempotency-Key stores it there (decision 025).
+      reply.status(201).send(
+        await req.inTenant(async (tx) => ({
+          activities: await addNote(tx, req.auth.orgId, req.auth.userId, req.params.entityType, req.params.entityId, req.body.note),
+        })),
+      ),
   );
 }

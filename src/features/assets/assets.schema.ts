@@ -1,4 +1,5 @@
 import { z } from '../../shared/zod-setup';
+import { versionField } from '../../shared/edit-version';
 import { multiValue, pageQuerySchema, type Pagination } from '../../shared/pagination';
 import { optionalString, requiredString } from '../../shared/validation';
 import { blankToUndefined, optionalRef, renameAliases, requiredRef, textFilter } from '../../shared/reference-fields';
@@ -75,6 +76,8 @@ export const assetInputSchema = z.preprocess(
     customerVendorId: optionalRef(M.customerVendor).optional(),
     assetCategoryId: requiredRef(M.category),
     status: z.preprocess((v) => canonicalAssetStatus(blankToUndefined(v)), z.enum(ASSET_STATUSES, { error: M.status }).default('Operational')),
+    /** On update: the version the edit was made from (decision 025). */
+    version: versionField,
   }),
 );
 export type AssetInput = z.output<typeof assetInputSchema>;
@@ -110,6 +113,8 @@ export interface AssetDto {
   assetCategoryId: number;
   CustomerVendor: { id: number; name: string; type: 'customer' | 'vendor' } | null;
   AssetCategory: { id: number; name: string; code: string } | null;
+  /** Bumped by every edit; an update sends it back (decision 025). */
+  version: number;
   createdAt: string;
 }
 

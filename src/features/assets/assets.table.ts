@@ -20,6 +20,8 @@ export const assets = pgTable(
     customerVendorId: integer(),
     assetCategoryId: integer().notNull(),
     status: text({ enum: ASSET_STATUSES }).notNull().default('Operational'),
+    /** Bumped by every edit: an edit made from an older version is refused (decision 025). */
+    version: integer().notNull().default(1),
     createdAt: createdAtColumn(),
   },
   (t) => [

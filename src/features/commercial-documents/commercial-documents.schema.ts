@@ -1,5 +1,6 @@
 import { z } from '../../shared/zod-setup';
 import type { Pagination } from '../../shared/pagination';
+import { updatedAtField } from '../../shared/edit-version';
 import { attachmentsField, documentBody, documentListQuery, noteField, statusField, type DocumentLineDto, type DocumentTotalsDto, type StoredAttachment } from './document-lines.schema';
 
 /**
@@ -42,7 +43,8 @@ export function documentSchemas<S extends readonly [string, ...string[]], R exte
   overview: { refs: R; dates: D },
   opts: { aliases: Record<string, string>; taxRequired: boolean },
 ) {
-  const shape = { ...overview.refs, status: statusField(statuses).optional(), ...overview.dates, note: noteField, attachments: attachmentsField };
+  // updatedAt: on update, when the copy the edit was made from was last changed (decision 025).
+  const shape = { ...overview.refs, status: statusField(statuses).optional(), ...overview.dates, note: noteField, attachments: attachmentsField, updatedAt: updatedAtField };
   return {
     input: documentBody(shape, opts),
     statusInput: z.strictObject({ status: statusField(statuses) }),

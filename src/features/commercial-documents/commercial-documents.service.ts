@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../server/db/client';
+import { sameUpdatedAt, StaleEdit } from '../../server/stale-edit';
 import { customerVendors, parts, services, taxChildren, taxes, uoms, users } from '../../server/db/schema';
 import { badRequest, notFound } from '../../server/http-error';
 import { pagination } from '../../shared/pagination';
@@ -362,6 +363,13 @@ export function documentService(k: DocumentKind) {
   }
 
   async function update(tx: Tx, orgId: number, userId: number, id: number, input: DocumentValues, query: ListQuery) {
+    // Refuses an edit made from an older copy and locks the document until this edit commits (decision 025).
+    const [claimed] = await tx
+      .update(T)
+      .set({ updatedAt: new Date() })
+      .where(and(eq(T.orgId, orgId), eq(T.id, id), sameUpdatedAt(T.updatedAt, input.updatedAt as string | undefined)))
+      .returning({ id: T.id });
+    if (!claimed) throw new StaleEdit(await get(tx, orgId, id));
     const before = await getRow(tx, orgId, id);
     await checkOverview(tx, orgId, input);
     const { rows, totals } = await resolveLines(tx, orgId, input);

@@ -161,7 +161,6 @@ const DOCUMENT_READ_ONLY = [
   'total',
   'totals',
   'createdAt',
-  'updatedAt',
 ];
 
 /**

@@ -1,4 +1,5 @@
 import { z } from '../../shared/zod-setup';
+import { versionField } from '../../shared/edit-version';
 import { multiValue, pageQuerySchema, type Pagination } from '../../shared/pagination';
 import { dateField } from '../../shared/validation';
 import { MAINTENANCE_TYPES, type MaintenanceType } from '../maintenance-requests/maintenance-requests.schema';
@@ -86,6 +87,8 @@ const orderFields = z.strictObject({
     z.string({ error: 'Root cause analysis must be text' }).trim().max(5000, 'Root cause analysis must be at most 5000 characters').optional(),
   ),
   status: z.preprocess((v) => canonicalOrderStatus(blankToUndefined(v)), z.enum(ORDER_STATUSES, { error: 'Invalid status selected' }).optional()),
+  /** On update: the version the edit was made from (decision 025). */
+  version: versionField,
 });
 
 /**
@@ -143,6 +146,8 @@ export interface MaintenanceOrderDto {
   dueDate: string | null;
   completionDate: string | null;
   rootCauseAnalysis: string | null;
+  /** Bumped by every edit; an update sends it back (decision 025). */
+  version: number;
   createdAt: string;
 }
 

@@ -27,6 +27,8 @@ export const maintenanceOrders = pgTable(
     dueDate: ts(),
     completionDate: ts(),
     rootCauseAnalysis: text(),
+    /** Bumped by every edit: an edit made from an older version is refused (decision 025). */
+    version: integer().notNull().default(1),
     createdAt: createdAtColumn(),
   },
   (t) => [

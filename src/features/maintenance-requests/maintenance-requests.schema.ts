@@ -1,4 +1,5 @@
 import { z } from '../../shared/zod-setup';
+import { versionField } from '../../shared/edit-version';
 import { pageQuerySchema, multiValue, type Pagination } from '../../shared/pagination';
 import { dateField, requiredString } from '../../shared/validation';
 
@@ -128,6 +129,8 @@ const requestFields = z.strictObject({
   condition: optionalText(2000, 'Condition'),
   images: z.array(attachmentSchema, { error: 'Images must be a list of uploaded files' }).max(20, 'At most 20 images').optional(),
   documents: z.array(attachmentSchema, { error: 'Documents must be a list of uploaded files' }).max(20, 'At most 20 documents').optional(),
+  /** On update: the version the edit was made from (decision 025). */
+  version: versionField,
 });
 
 const present = (v: unknown) => v !== undefined && v !== null && !(typeof v === 'string' && v.trim() === '');
@@ -213,6 +216,8 @@ export interface MaintenanceRequestDto {
   customerDocuments: Attachment[];
   /** The maintenance order generated from this request, if any (the other side of the link). */
   maintenanceOrder: { id: number; maintenanceOrderId: string; status: string } | null;
+  /** Bumped by every edit; an update sends it back (decision 025). */
+  version: number;
   createdAt: string;
 }
 

@@ -42,6 +42,8 @@ export const maintenanceRequests = pgTable(
     condition: text(),
     images: jsonb().$type<Attachment[]>().notNull().default([]),
     documents: jsonb().$type<Attachment[]>().notNull().default([]),
+    /** Bumped by every edit: an edit made from an older version is refused (decision 025). */
+    version: integer().notNull().default(1),
     createdAt: createdAtColumn(),
   },
   (t) => [

@@ -232,4 +232,38 @@ describe('parts', () => {
       expect(res.body.issues[0].path).toBe(field);
     }
   });
+
+  it('stock counts recorded at once end at the counted value (each count waits for the one before)', async () => {
+    const { org, part } = await setup();
+    const p = (await add(org, part({ quantityOnHand: 5 }))).body.part;
+    const users = [org.admin, await org.as('worker'), await org.as('manager')];
+    // Three people count the same shelf: 10. Without a lock each booked +5 from the 5 it read (15 or 20).
+    for (let round = 0; round < 3; round++) {
+      const results = await Promise.all(users.map((u) => u.put(`/api/parts/update-part/${p.id}`, part({ quantityOnHand: 10 + round }))));
+      expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+      const after = await org.admin.get(`/api/parts/get-part/${p.id}`);
+      expect(after.body.part.quantityOnHand).toBe(10 + round);
+    }
+    const moves = await org.admin.get(`/api/parts/get-stock-moves/${p.id}`);
+    const sum = moves.body.stockMoves.reduce((n: number, m: { quantity: number }) => n + m.quantity, 0);
+    expect(sum).toBe(12);
+  });
+
+  it('a stale edit gets 409 with the current part and changes nothing', async () => {
+    const { org, part } = await setup();
+    const p = (await add(org, part({ quantityOnHand: 5 }))).body.part;
+    expect(p.version).toBe(1);
+    const first = await org.admin.put(`/api/parts/update-part/${p.id}`, part({ name: 'First edit', quantityOnHand: 7, version: p.version }));
+    expect(first.status).toBe(200);
+    expect(first.body.part.version).toBe(2);
+    const second = await org.admin.put(`/api/parts/update-part/${p.id}`, part({ name: 'Second edit', quantityOnHand: 9, version: p.version }));
+    expect(second.status).toBe(409);
+    expect(second.body).toMatchObject({ error: 'This record was changed by someone else', current: { id: p.id, name: 'First edit', quantityOnHand: 7, version: 2 } });
+    const now = (await org.admin.get(`/api/parts/get-part/${p.id}`)).body.part;
+    expect(now).toMatchObject({ name: 'First edit', quantityOnHand: 7, version: 2 });
+    // Another organisation's version guess changes nothing and learns nothing.
+    const other = await setup('Other', 'B');
+    expect((await other.org.admin.put(`/api/parts/update-part/${p.id}`, other.part({ version: 1 }))).status).toBe(404);
+  });
 });
+

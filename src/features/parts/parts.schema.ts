@@ -1,6 +1,7 @@
 import { z } from '../../shared/zod-setup';
 import { multiValue, pageQuerySchema, type Pagination } from '../../shared/pagination';
 import { optionalString, requiredString } from '../../shared/validation';
+import { versionField } from '../../shared/edit-version';
 import { amountField, blankToUndefined, quantityField, renameAliases, requiredRef, textFilter } from '../../shared/reference-fields';
 
 export const PART_TYPES = ['consumable', 'stockable'] as const;
@@ -60,6 +61,8 @@ export const partInputSchema = z.preprocess(
     quantityOnHand: quantityField({ invalid: M.quantityInvalid, negative: M.quantityNegative }),
     minimumQuantity: quantityField({ invalid: M.minimumInvalid, negative: M.minimumNegative }),
     image: z.string().max(500).nullable().optional(),
+    /** On update: the version the edit was made from (decision 025). */
+    version: versionField,
   }),
 );
 export type PartInput = z.output<typeof partInputSchema>;
@@ -116,6 +119,8 @@ export interface PartDto {
   minimumQuantity: number;
   /** A stockable part whose quantity on hand is under its minimum. */
   isLowStock: boolean;
+  /** Bumped by every edit; an update sends it back (decision 025). */
+  version: number;
   createdAt: string;
 }
 

@@ -22,6 +22,8 @@ export const parts = pgTable(
     imageLow: text(),
     quantityOnHand: numeric({ precision: 14, scale: 3, mode: 'number' }).notNull().default(0),
     minimumQuantity: numeric({ precision: 14, scale: 3, mode: 'number' }).notNull().default(0),
+    /** Bumped by every edit: an edit made from an older version is refused (decision 025). */
+    version: integer().notNull().default(1),
     createdAt: createdAtColumn(),
   },
   (t) => [

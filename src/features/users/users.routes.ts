@@ -45,10 +45,11 @@ export async function invitationRoutes(appBase: FastifyInstance) {
   app.post('/addUser', { schema: { body: inviteUserSchema }, config: { access: MANAGERS } }, async (req, reply) => {
     const { config, mailer } = app.deps;
     const origin = `${config.publicScheme}://${req.headers.host}`;
-    const result = await req.inTenant(async (tx) => {
+    // 201 before the transaction: an Idempotency-Key stores the answer in it (decision 025).
+    reply.status(201);
+    return req.inTenant(async (tx) => {
       const company = await getCompany(tx, req.auth.orgId);
       return inviteUser(tx, req.auth.orgId, req.auth, req.body, { mailer, origin, organization: company.organization });
     });
-    return reply.status(201).send(result);
   });
 }

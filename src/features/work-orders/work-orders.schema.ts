@@ -1,6 +1,7 @@
 import { z } from '../../shared/zod-setup';
 import { multiValue, pageQuerySchema } from '../../shared/pagination';
 import { idField, requiredString } from '../../shared/validation';
+import { updatedAtField } from '../../shared/edit-version';
 
 import { WORK_ORDER_PRIORITIES, WORK_ORDER_STATUSES, type WorkOrderPriority, type WorkOrderStatus } from './work-order-values';
 
@@ -57,6 +58,8 @@ export const workOrderInputSchema = z
       .array(idField('Assignee is invalid'), { error: 'Assignees must be a list of user ids' })
       .max(50, 'At most 50 assignees')
       .optional(),
+    /** On update: the `updatedAt` of the copy the edit was made from (decision 025). */
+    updatedAt: updatedAtField,
   })
   .refine((v) => !v.startDate || !v.endDate || v.startDate.getTime() <= v.endDate.getTime(), {
     message: 'End time must be after start time',

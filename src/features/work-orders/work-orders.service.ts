@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { bindTo, isAnyOf, param, preparedRead, type Bind } from '../../server/db/prepared';
+import { sameUpdatedAt, StaleEdit } from '../../server/stale-edit';
 import { assets, parts, timeTrackingReasons, users, workOrderAssignees, workOrderLabors, workOrderOpenDueDayCounts, workOrderParts, workOrderPriorityCounts, workOrders, workOrderStatusCounts } from '../../server/db/schema';
 import { badRequest, forbidden, notFound } from '../../server/http-error';
 import { pagination } from '../../shared/pagination';
@@ -323,6 +324,13 @@ export async function addWorkOrder(tx: Tx, orgId: number, actor: AccessClaims, i
 
 /** PUT update-work-order/{id}: managers edit anything; an assigned worker edits the order but not its assignees. */
 export async function updateWorkOrder(tx: Tx, orgId: number, actor: AccessClaims, id: number, input: WorkOrderValues) {
+  // Refuses an edit made from an older copy and locks the order until this edit commits (decision 025).
+  const [claimed] = await tx
+    .update(workOrders)
+    .set({ updatedAt: new Date() })
+    .where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id), sameUpdatedAt(workOrders.updatedAt, input.updatedAt)))
+    .returning({ id: workOrders.id });
+  if (!claimed) throw new StaleEdit(await getWorkOrder(tx, orgId, actor, id));
   const before = await getWorkOrder(tx, orgId, actor, id);
   await checkAsset(tx, orgId, input.assetId);
   const values = { ...writable(input), ...(input.status ? { status: input.status } : {}) };

@@ -12,6 +12,8 @@ export const idempotencyKeys = pgTable(
     route: text().notNull(),
     status: integer(),
     body: text(),
+    /** A hash of the method, URL and body: the same key with another request is refused. */
+    requestHash: text(),
     createdAt: createdAtColumn(),
   },
   (t) => [primaryKey({ columns: [t.orgId, t.key] }), foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade')],

@@ -33,17 +33,22 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('database connections lost und
         if (res.status !== 200) expect(res.body.error).toBeTypeOf('string');
       }
     })();
+    let terminated = 0;
     for (let i = 0; i < 5; i++) {
       await new Promise((r) => setTimeout(r, 100));
-      await admin.query(
-        'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and application_name = $1',
+      const killed = await admin.query<{ ok: boolean }>(
+        'select pg_terminate_backend(pid) as ok from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and application_name = $1',
         [appName],
       );
+      terminated += killed.rows.filter((r) => r.ok).length;
     }
     await new Promise((r) => setTimeout(r, 300));
     stop = true;
     await load;
     await admin.end();
+    // The outage really happened: connections were killed and some requests were answered 503.
+    expect(terminated).toBeGreaterThan(0);
+    expect(statuses.filter((s) => s === 503).length).toBeGreaterThan(0);
     expect(statuses.filter((s) => s !== 200 && s !== 503)).toEqual([]);
     const after = await org.admin.get('/api/user/getCompanyUsers');
     expect(after.status).toBe(200);

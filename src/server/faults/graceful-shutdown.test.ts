@@ -1,12 +1,49 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Agent, request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { orgFetch, startServerProcess } from '../test/server-process';
 
-/** SIGTERM while requests are in flight: they complete, new connections are refused, the process exits 0. */
+interface Answer {
+  status: number;
+  connection: string | undefined;
+  at: number;
+}
+
+/** One request on `agent` (keep-alive connections reused, as browsers and proxies do). */
+function send(agent: Agent, port: number, host: string, path: string, body?: unknown) {
+  return new Promise<Answer>((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = request(
+      {
+        agent,
+        host: '127.0.0.1',
+        port,
+        path,
+        method: payload ? 'POST' : 'GET',
+        headers: { host, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, at: Date.now() }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+const codeOf = (err: unknown) => (err as { code?: string }).code ?? String(err);
+
+/**
+ * SIGTERM while requests are in flight on keep-alive connections and clients keep sending on theirs: every
+ * request the server accepted is answered, none is reset; the answers after the signal say
+ * `Connection: close`; new connections are refused; the process exits 0 (decision 025).
+ */
 describe('graceful shutdown', () => {
-  it('finishes in-flight requests, refuses new ones and exits cleanly on SIGTERM', async () => {
+  it('finishes every accepted request, resets no connection and exits cleanly on SIGTERM', async () => {
     const env = { DATA_DIR: mkdtempSync(join(tmpdir(), 'cmms-term-')), SEED_DEMO: 'false', JWT_SECRET: 'term-test-secret', LOGIN_LIMIT_PER_ACCOUNT: '1000' };
     const server = await startServerProcess(env);
     const sub = `term${Date.now().toString(36)}`;
@@ -15,22 +52,46 @@ describe('graceful shutdown', () => {
       method: 'POST',
       body: { organization: 'Term Co', email: 'admin@term.test', password: 'Passw0rd!long', subdomainName: sub, numberOfWorkers: 3, consent: true },
     });
-    // Logins hash with argon2: slow enough for several to be in flight when the signal lands.
+    const agent = new Agent({ keepAlive: true, maxSockets: 32 });
+    const failures: string[] = [];
     let killedAt = Number.POSITIVE_INFINITY;
-    const inFlight = Array.from({ length: 20 }, () =>
-      orgFetch(server.port, host)('/api/login', { method: 'POST', body: { email: 'admin@term.test', password: 'Passw0rd!long' } }).then(
-        (res) => ({ status: res.status, at: Date.now() }),
-      ),
+
+    // Logins hash with argon2: slow enough for several to be in flight when the signal lands.
+    const logins = Array.from({ length: 12 }, () =>
+      send(agent, server.port, host, '/api/login', { email: 'admin@term.test', password: 'Passw0rd!long' }).catch((err: unknown) => {
+        failures.push(`login: ${codeOf(err)}`);
+        return null;
+      }),
     );
+    // Clients that keep sending on their keep-alive connections until the server says `Connection: close`
+    // or refuses a new connection.
+    const closed: Answer[] = [];
+    const loops = Array.from({ length: 6 }, async () => {
+      for (;;) {
+        try {
+          const res = await send(agent, server.port, host, '/api/health');
+          if (res.status !== 200) failures.push(`health: ${res.status}`);
+          if (res.connection === 'close') return closed.push(res);
+        } catch (err) {
+          if (codeOf(err) !== 'ECONNREFUSED') failures.push(`health: ${codeOf(err)}`);
+          return;
+        }
+      }
+    });
     await new Promise((r) => setTimeout(r, 250));
     killedAt = Date.now();
     server.child.kill('SIGTERM');
-    const results = await Promise.allSettled(inFlight);
+    const answered = await Promise.all(logins);
+    await Promise.all(loops);
     const code = await server.exited;
-    const answered = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
-    // In-flight requests complete after the signal; none fails with a server error other than the 503 of "closing".
-    expect(answered.filter((r) => r.status === 200 && r.at > killedAt).length).toBeGreaterThan(0);
-    expect(answered.every((r) => r.status === 200 || r.status === 503)).toBe(true);
+    agent.destroy();
+
+    // No reset, no hang-up, no 503: every accepted request got its answer.
+    expect(failures).toEqual([]);
+    expect(answered.map((a) => a?.status)).toEqual(answered.map(() => 200));
+    expect(answered.filter((a) => a!.at > killedAt).length, 'some logins were in flight at the signal').toBeGreaterThan(0);
+    for (const a of answered) if (a!.at > killedAt) expect(a!.connection).toBe('close');
+    expect(closed.length).toBeGreaterThan(0);
     expect(code).toBe(0);
     await expect(orgFetch(server.port, host)('/api/health')).rejects.toThrow();
   }, 120_000);

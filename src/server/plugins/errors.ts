@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from '../http-error';
+import { StaleEdit } from '../stale-edit';
+import { ReplayedResponse } from './idempotency';
 
 /** The one error shape of DESIGN section 7: `{ error, issues? }`, never a stack trace or SQL. */
 export function registerErrorHandling(app: FastifyInstance) {
@@ -12,8 +14,12 @@ export function registerErrorHandling(app: FastifyInstance) {
       }));
       return reply.status(400).send({ error: issues[0]?.message ?? 'Invalid request', issues });
     }
+    if (err instanceof ReplayedResponse) {
+      return reply.status(err.status).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(err.body);
+    }
     if (err instanceof HttpError) {
-      return reply.status(err.statusCode).send({ error: err.message, ...(err.issues ? { issues: err.issues } : {}) });
+      const current = err instanceof StaleEdit ? { current: err.current } : {};
+      return reply.status(err.statusCode).send({ error: err.message, ...(err.issues ? { issues: err.issues } : {}), ...current });
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err }, 'response did not match its schema');

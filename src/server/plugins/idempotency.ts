@@ -1,59 +1,86 @@
+import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
-import type { FastifyInstance, onSendHookHandler, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onSendHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import { and, eq, lt } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { withTenant } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { HttpError } from '../http-error';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    idempotencyKey?: string;
+    /** Set when a POST carries an Idempotency-Key: `req.inTenant` runs its write transactions through it. */
+    aroundWrite: (<T>(tx: Tx, fn: (tx: Tx) => Promise<T>) => Promise<T>) | null;
   }
 }
 
 const KEY_PATTERN = /^[A-Za-z0-9_\-:.]{8,128}$/;
 
+/** Thrown inside the write transaction when the key's request already committed: the error handler sends its answer again. */
+export class ReplayedResponse extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly body: string | null,
+  ) {
+    super('replayed');
+  }
+}
+
 /**
- * `Idempotency-Key` on a POST: the first request with a key runs and its response is kept; a retry with the
- * same key (same user, same route) gets that response again instead of creating a duplicate.
+ * `Idempotency-Key` on a POST (decision 025). The key is claimed in the same transaction as the write it
+ * guards, and the answer is stored before that transaction commits: after a crash or a lost connection the
+ * key is either absent (nothing was written: a retry runs) or complete (a retry gets the same answer). There
+ * is no "in progress" left behind. A concurrent retry waits on the first one's row lock, then replays it.
  */
 export const idempotency = fp(async (app: FastifyInstance, opts: { db: Db }) => {
+  app.decorateRequest('aroundWrite', null);
+  const stored = new WeakMap<FastifyRequest, { status: number; body: string | null }>();
+
   const preHandler: preHandlerAsyncHookHandler = async (req, reply) => {
     const key = req.headers['idempotency-key'];
     if (typeof key !== 'string' || !req.auth) return;
     if (!KEY_PATTERN.test(key)) throw new HttpError(400, 'Idempotency-Key must be 8 to 128 letters, digits, dashes or underscores');
     const { orgId, userId } = req.auth;
     const route = req.routeOptions.url ?? req.url;
-    const outcome = await withTenant(opts.db, orgId, async (tx) => {
-      // Keys are kept for a day.
-      await tx.delete(idempotencyKeys).where(and(eq(idempotencyKeys.orgId, orgId), lt(idempotencyKeys.createdAt, new Date(Date.now() - 86400_000))));
-      const inserted = await tx.insert(idempotencyKeys).values({ orgId, key, userId, route }).onConflictDoNothing().returning({ key: idempotencyKeys.key });
-      if (inserted.length) return 'run' as const;
-      const [row] = await tx.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.orgId, orgId), eq(idempotencyKeys.key, key)));
-      return row;
-    });
-    if (outcome === 'run') {
-      req.idempotencyKey = key;
-      return;
-    }
-    if (!outcome || outcome.userId !== userId || outcome.route !== route) {
-      throw new HttpError(422, 'This Idempotency-Key was already used for another request');
-    }
-    if (outcome.status === null) throw new HttpError(409, 'A request with this Idempotency-Key is still in progress');
-    return reply.status(outcome.status).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(outcome.body);
+    const requestHash = createHash('sha256').update(`${req.method} ${req.url}\n${JSON.stringify(req.body ?? null)}`).digest('base64url');
+    // Keys are kept for a day.
+    await withTenant(opts.db, orgId, (tx) =>
+      tx.delete(idempotencyKeys).where(and(eq(idempotencyKeys.orgId, orgId), lt(idempotencyKeys.createdAt, new Date(Date.now() - 86400_000)))),
+    );
+    req.aroundWrite = async (tx, fn) => {
+      // Later write transactions of the same request: the key was claimed by the first.
+      if (stored.has(req)) return fn(tx);
+      const where = and(eq(idempotencyKeys.orgId, orgId), eq(idempotencyKeys.key, key));
+      const inserted = await tx.insert(idempotencyKeys).values({ orgId, key, userId, route, requestHash }).onConflictDoNothing().returning({ key: idempotencyKeys.key });
+      if (!inserted.length) {
+        const [row] = await tx.select().from(idempotencyKeys).where(where);
+        if (!row || row.userId !== userId || row.route !== route || (row.requestHash !== null && row.requestHash !== requestHash)) {
+          throw new HttpError(422, 'This Idempotency-Key was already used for another request');
+        }
+        // Only rows written before decision 025 can lack an answer.
+        if (row.status === null) throw new HttpError(409, 'A request with this Idempotency-Key is still in progress');
+        throw new ReplayedResponse(row.status, row.body);
+      }
+      const result = await fn(tx);
+      const body = result === undefined ? null : JSON.stringify(result);
+      await tx.update(idempotencyKeys).set({ status: reply.statusCode, body }).where(where);
+      stored.set(req, { status: reply.statusCode, body });
+      return result;
+    };
   };
 
+  // A handler that reshapes the transaction's result: keep the exact answer it sent (best effort, after commit).
   const onSend: onSendHookHandler = async (req, reply, payload) => {
-    const key = req.idempotencyKey;
-    if (!key) return payload;
+    const kept = stored.get(req);
+    if (!kept || reply.statusCode >= 500 || typeof payload !== 'string' || (payload === kept.body && reply.statusCode === kept.status)) return payload;
     const { orgId } = req.auth;
-    const where = and(eq(idempotencyKeys.orgId, orgId), eq(idempotencyKeys.key, key));
+    const key = req.headers['idempotency-key'] as string;
     await withTenant(opts.db, orgId, (tx) =>
-      reply.statusCode >= 500
-        ? tx.delete(idempotencyKeys).where(where)
-        : tx.update(idempotencyKeys).set({ status: reply.statusCode, body: typeof payload === 'string' ? payload : null }).where(where),
-    );
+      tx
+        .update(idempotencyKeys)
+        .set({ status: reply.statusCode, body: payload })
+        .where(and(eq(idempotencyKeys.orgId, orgId), eq(idempotencyKeys.key, key))),
+    ).catch((err: unknown) => req.log.warn({ err }, 'could not store the exact idempotent answer'));
     return payload;
   };
 

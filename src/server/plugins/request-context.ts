@@ -72,7 +72,10 @@ export const requestContext = fp(async (app: FastifyInstance, opts: { db: Db; ba
   app.decorateRequest('inTenant', function <T>(this: FastifyRequest, fn: (tx: Tx) => Promise<T>) {
     const orgId = this.auth?.orgId ?? this.org?.id;
     if (!orgId) return Promise.reject(new HttpError(404, 'Organization not found'));
-    return withTenant(opts.db, orgId, fn, { readOnly: this.method === 'GET' || this.method === 'HEAD' });
+    const readOnly = this.method === 'GET' || this.method === 'HEAD';
+    // An Idempotency-Key is claimed inside the write it guards (decision 025).
+    const around = readOnly ? null : this.aroundWrite;
+    return withTenant(opts.db, orgId, around ? (tx) => around(tx, fn) : fn, { readOnly });
   });
 
   /**

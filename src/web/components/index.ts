@@ -18,6 +18,7 @@ export { tablePagination } from './table-pagination';
 export { LineItemsTable, DocumentSummary, liveTotals, toEngineLine, type ItemSelectProps, type LineItemValue, type LineItemsTableProps, type TaxOption } from './line-items';
 export { ServerListScreen, type ServerListScreenProps, type ServerListLike } from './server-list-screen';
 export { RecordDrawerFooter, removeWithConfirmation, recordMessages, runWithToasts, useListRecordActions, useSaveHandler, type ListData, type ListRecordOptions, type RecordMessages } from './record-actions';
+export { StaleEditAlert, isStaleEdit, useStaleEdit } from './stale-edit';
 export { RecordCreateModal, type RecordCreateModalProps } from './record-create-modal';
 export { createRecordSelect, type RecordSelectConfig, type RecordSelectProps } from './record-select';
 export { useDrawerRecord, useFormFromRecord, useNotifiedQuery, useRecordForm, type ListDrawerProps } from './use-drawer-record';

@@ -8,6 +8,7 @@ import { api, applyApiErrors, errorMessage } from '../lib/api';
 import { confirmDelete } from './confirm';
 import { activityQueryKey } from './note-logs';
 import { notifyError, notifySuccess } from './notify';
+import { isStaleEdit } from './stale-edit';
 
 /** A refreshed list as adds and deletes return it: `{ <plural>: [...], pagination }`. */
 export type ListData = { pagination: Pagination } & Record<string, unknown>;
@@ -105,6 +106,8 @@ export interface ListRecordOptions<V extends FieldValues, Out, Updated> {
   onUpdated?(response: Updated): void;
   /** After an add or a delete (e.g. refresh a side panel). */
   onListChanged?(): void;
+  /** A stale edit's 409 (useStaleEdit's `onStale`). */
+  onStale?(): void;
 }
 
 /**
@@ -119,6 +122,7 @@ export function useListRecordActions<V extends FieldValues, Out, Updated = unkno
     form,
     id: record?.id,
     messages,
+    onStale: opts.onStale,
     update: async (id, values) => {
       const res = await api.put<Updated>(opts.paths.update(id), opts.body ? opts.body(values) : values);
       opts.onUpdated?.(res);
@@ -172,6 +176,8 @@ export function useSaveHandler<V extends FieldValues, Out>(opts: {
   messages: Pick<RecordMessages, 'added' | 'updated' | 'addFailed' | 'updateFailed'>;
   alwaysToast?: boolean;
   errorText?(err: unknown, fallback: string): string;
+  /** A 409 "changed by someone else" (decision 025): the drawer shows useStaleEdit's alert instead of a toast. */
+  onStale?(): void;
 }) {
   const { form, id, messages } = opts;
   return form.handleSubmit(async (values) => {
@@ -184,6 +190,7 @@ export function useSaveHandler<V extends FieldValues, Out>(opts: {
         notifySuccess(messages.added);
       }
     } catch (err) {
+      if (opts.onStale && isStaleEdit(err)) return opts.onStale();
       const onFields = applyApiErrors(err, form.setError);
       if (!onFields || opts.alwaysToast) notifyError((opts.errorText ?? errorMessage)(err, id != null ? messages.updateFailed : messages.addFailed));
     }

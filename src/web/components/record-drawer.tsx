@@ -36,6 +36,8 @@ export interface RecordDrawerProps<T extends FieldValues = FieldValues> {
   onSubmit?: FormEventHandler<HTMLFormElement>;
   loading?: boolean;
   testId?: string;
+  /** Shown above the tabs (e.g. useStaleEdit's alert). */
+  alert?: ReactNode;
 }
 
 /** Counts the fields in error of a react-hook-form `errors` object (nested arrays and objects included). */
@@ -88,6 +90,7 @@ export function RecordDrawer<T extends FieldValues = FieldValues>(props: RecordD
 
   const main = (
     <Box style={{ flex: phone ? '1 1 auto' : '7 1 0', minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+      {props.alert}
       <Tabs value={active} onChange={(v) => v && setActive(v)} keepMounted>
         <Tabs.List>
           {tabs.map((tab) => (

@@ -52,6 +52,11 @@ export const ar: Catalog = {
     overview: 'نظرة عامة',
     noteLogs: 'سجل الملاحظات',
   },
+  staleEdit: {
+    title: 'غيّر شخص آخر هذا السجل',
+    message: 'لم تُحفظ تغييراتك. أعد التحميل لرؤية النسخة الحالية ثم أعد تغييراتك.',
+    reload: 'إعادة التحميل',
+  },
   notes: {
     placeholder: 'اكتب ملاحظة…',
     add: 'إضافة ملاحظة',

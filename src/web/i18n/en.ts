@@ -50,6 +50,11 @@ export const en = {
     overview: 'Overview',
     noteLogs: 'Note Logs',
   },
+  staleEdit: {
+    title: 'This record was changed by someone else',
+    message: 'Your changes were not saved. Reload to see the current version, then make your changes again.',
+    reload: 'Reload',
+  },
   notes: {
     placeholder: 'Write a note…',
     add: 'Add note',

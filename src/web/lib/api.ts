@@ -18,6 +18,8 @@ export class ApiError extends Error {
     public readonly status: number,
     message: string,
     public readonly issues: ApiIssue[] = [],
+    /** The whole error body (e.g. `current` of a stale edit's 409, decision 025). */
+    public readonly body: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -123,14 +125,14 @@ async function send(method: string, url: string, body: BodyInit | undefined, opt
 }
 
 async function toError(res: Response): Promise<ApiError> {
-  let body: { error?: unknown; message?: unknown; issues?: unknown } = {};
+  let body: { error?: unknown; message?: unknown; issues?: unknown; [key: string]: unknown } = {};
   try {
     body = await res.json();
   } catch {
     /* not JSON */
   }
   const message = typeof body.error === 'string' ? body.error : typeof body.message === 'string' ? body.message : res.statusText || 'Request failed';
-  return new ApiError(res.status, message, Array.isArray(body.issues) ? (body.issues as ApiIssue[]) : []);
+  return new ApiError(res.status, message, Array.isArray(body.issues) ? (body.issues as ApiIssue[]) : [], body && typeof body === 'object' ? body : {});
 }
 
 /** One call: JSON in and out, bearer token, one shared refresh and one retry on 401. */

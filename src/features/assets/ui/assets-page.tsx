@@ -9,10 +9,12 @@ import {
   ServerListScreen,
   recordMessages,
   useListRecordActions,
+  useStaleEdit,
   useServerList,
   type Column,
   type ListData,
 } from '../../../web/components';
+import { api } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
 import { ASSET_STATUSES, type AssetDto } from '../assets.schema';
 import { AssetFields, assetFormValues, useAssetForm } from './asset-form';
@@ -76,6 +78,13 @@ function AssetDrawer({ record, onClose, query, onList }: { record: AssetDto | nu
   const isManager = useIsManager();
   const [current, setCurrent] = useState(record);
   const form = useAssetForm(record);
+  // Saved from an older version (decision 025): Reload fetches the asset again and resets the form to it.
+  const staleEdit = useStaleEdit(async () => {
+    if (!current) return;
+    const { asset } = await api.get<{ asset: AssetDto }>(`/assets/get-asset/${current.id}`);
+    setCurrent(asset);
+    form.reset(assetFormValues(asset));
+  });
   const { save, remove } = useListRecordActions({
     form,
     record: current,
@@ -86,6 +95,8 @@ function AssetDrawer({ record, onClose, query, onList }: { record: AssetDto | nu
     entityType: 'asset',
     paths: { add: '/assets/add-asset', update: (id) => `/assets/update-asset/${id}`, remove: (id) => `/assets/delete-asset/${id}` },
     messages: recordMessages(t),
+    body: (values) => ({ ...values, version: current?.version }),
+    onStale: staleEdit.onStale,
     onUpdated: (res: { asset: AssetDto }) => {
       setCurrent(res.asset);
       form.reset(assetFormValues(res.asset));
@@ -94,6 +105,7 @@ function AssetDrawer({ record, onClose, query, onList }: { record: AssetDto | nu
   return (
     <RecordDrawer
       opened
+      alert={staleEdit.alert}
       onClose={onClose}
       title={current ? `${current.assetId} · ${current.name}` : t('newTitle')}
       errors={form.formState.errors}

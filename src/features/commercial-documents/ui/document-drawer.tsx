@@ -16,7 +16,9 @@ import {
   liveTotals,
   notifyError,
   notifySuccess,
+  isStaleEdit,
   useMoney,
+  useStaleEdit,
   type LineItemValue,
   type TaxOption,
 } from '../../../web/components';
@@ -145,6 +147,10 @@ function DocumentForm({
   const appData = useAppData();
   const workers = appData.data?.workers ?? [];
   const [status, setStatus] = useState(record?.status ?? 'draft');
+  // The copy this edit is made from (decision 025); a status change here moves it on.
+  const [loadedAt, setLoadedAt] = useState(record?.updatedAt);
+  // Reload fetches the document again: the form is rebuilt from it.
+  const staleEdit = useStaleEdit(() => queryClient.refetchQueries({ queryKey: [plural, 'one', record?.id], exact: true }));
   const [files, setFiles] = useState<File[]>([]);
   const [uploading, setUploading] = useState(false);
 
@@ -196,6 +202,7 @@ function DocumentForm({
       },
       serviceDetails: v.serviceDetails,
       partDetails: v.partDetails,
+      ...(record ? { updatedAt: loadedAt } : {}),
     };
     try {
       if (record) {
@@ -212,6 +219,7 @@ function DocumentForm({
         onSelect(added.id);
       }
     } catch (err) {
+      if (isStaleEdit(err)) return staleEdit.onStale();
       applyApiErrors(err, form.setError);
       notifyError(errorMessage(err, record ? t('failedUpdate') : t('failedAdd')));
     }
@@ -220,8 +228,9 @@ function DocumentForm({
   const changeStatus = async (next: string | null) => {
     if (!record || !next || next === status) return;
     try {
-      await api.put(url(`${paths.status}${record.id}`), { status: next });
+      const res = await api.put<Record<string, DocumentRecord | undefined>>(url(`${paths.status}${record.id}`), { status: next });
       setStatus(next as typeof status);
+      setLoadedAt(res[singularKey]?.updatedAt ?? loadedAt);
       notifySuccess(t('statusUpdated'));
       void queryClient.invalidateQueries({ queryKey: [plural], exact: false, predicate: (q) => q.queryKey[1] !== 'one' });
       void queryClient.invalidateQueries({ queryKey: activityQueryKey(entityType, record.id) });
@@ -365,6 +374,7 @@ function DocumentForm({
   return (
     <RecordDrawer
       opened
+      alert={staleEdit.alert}
       onClose={onClose}
       title={record ? record.number : t(kind.newLabel)}
       headerRight={

@@ -17,6 +17,7 @@ import {
   useDrawerRecord,
   useRecordForm,
   useSaveHandler,
+  useStaleEdit,
   type ListData,
   type ListDrawerProps,
   type SelectOption,
@@ -65,7 +66,7 @@ export function MaintenanceOrderDrawer(props: MaintenanceOrderDrawerProps) {
   const { t } = useTranslation('maintenanceOrders');
   const queryClient = useQueryClient();
   const isManager = useIsManager();
-  const { record, loading } = useDrawerRecord<MaintenanceOrderDto>({
+  const { record, loading, key: recordKey } = useDrawerRecord<MaintenanceOrderDto>({
     queryKey: 'maintenance-orders',
     id: props.id,
     path: (id) => `/maintenance-orders/get-maintenance-order/${id}`,
@@ -85,12 +86,17 @@ export function MaintenanceOrderDrawer(props: MaintenanceOrderDrawerProps) {
     void queryClient.invalidateQueries({ queryKey: activityQueryKey('maintenance-order', id) });
   };
 
+  // Saved from an older version (decision 025): Reload fetches the record again, which resets the form.
+  const staleEdit = useStaleEdit(() => queryClient.refetchQueries({ queryKey: recordKey, exact: true }));
+
   const save = useSaveHandler({
     form,
     id: record?.id,
+    onStale: staleEdit.onStale,
     messages: { added: t('added'), updated: t('updated'), addFailed: t('failedAdd'), updateFailed: t('failedUpdate') },
     update: async (id, values) => {
-      await api.put(`/maintenance-orders/update-maintenance-order/${id}`, values);
+      const res = await api.put<{ maintenanceOrder: MaintenanceOrderDto }>(`/maintenance-orders/update-maintenance-order/${id}`, { ...values, version: record?.version });
+      queryClient.setQueryData(recordKey, { maintenanceOrder: res.maintenanceOrder });
       refresh(id);
     },
     add: async (values) => {
@@ -249,6 +255,7 @@ export function MaintenanceOrderDrawer(props: MaintenanceOrderDrawerProps) {
   return (
     <RecordDrawer
       opened
+      alert={staleEdit.alert}
       onClose={props.onClose}
       title={record ? record.maintenanceOrderId : props.id === null ? t('newTitle') : ''}
       headerRight={

@@ -17,6 +17,7 @@ import {
   useDrawerRecord,
   useRecordForm,
   useSaveHandler,
+  useStaleEdit,
   type ListData,
   type ListDrawerProps,
 } from '../../../web/components';
@@ -123,7 +124,7 @@ export function MaintenanceRequestDrawer(props: MaintenanceRequestDrawerProps) {
   const navigate = useNavigate();
   const isManager = useIsManager();
   const workers = useAppData().data?.workers ?? [];
-  const { record, loading } = useDrawerRecord<MaintenanceRequestDto>({
+  const { record, loading, key: recordKey } = useDrawerRecord<MaintenanceRequestDto>({
     queryKey: 'maintenance-requests',
     id: props.id,
     path: (id) => `/maintenance-requests/get-maintenance-request/${id}`,
@@ -142,12 +143,18 @@ export function MaintenanceRequestDrawer(props: MaintenanceRequestDrawerProps) {
     void queryClient.invalidateQueries({ queryKey: activityQueryKey('maintenance-request', id) });
   };
 
+  // Saved from an older version (decision 025): Reload fetches the record again, which resets the form.
+  const staleEdit = useStaleEdit(() => queryClient.refetchQueries({ queryKey: recordKey, exact: true }));
+
   const save = useSaveHandler({
     form,
     id: record?.id,
+    onStale: staleEdit.onStale,
     messages: { added: t('added'), updated: t('updated'), addFailed: t('failedAdd'), updateFailed: t('failedUpdate') },
     update: async (id, values) => {
-      await api.put(`/maintenance-requests/update-maintenance-request/${id}`, payloadOf(values as unknown as MaintenanceRequestInput));
+      const body = { ...payloadOf(values as unknown as MaintenanceRequestInput), version: record?.version };
+      const res = await api.put<{ maintenanceRequest: MaintenanceRequestDto }>(`/maintenance-requests/update-maintenance-request/${id}`, body);
+      queryClient.setQueryData(recordKey, { maintenanceRequest: res.maintenanceRequest });
       refresh(id);
     },
     add: async (values) => {
@@ -351,6 +358,7 @@ export function MaintenanceRequestDrawer(props: MaintenanceRequestDrawerProps) {
   return (
     <RecordDrawer
       opened
+      alert={staleEdit.alert}
       onClose={props.onClose}
       title={record ? record.maintenanceRequestId : props.id === null ? t('newTitle') : ''}
       headerRight={headerRight}

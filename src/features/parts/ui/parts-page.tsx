@@ -10,6 +10,7 @@ import {
   ServerListScreen,
   recordMessages,
   useListRecordActions,
+  useStaleEdit,
   useMoney,
   useServerList,
   type Column,
@@ -133,6 +134,13 @@ function PartDrawer({ record, onClose, query, onList }: { record: PartDto | null
   const [current, setCurrent] = useState(record);
   const form = usePartForm(record);
   const refreshLists = () => void queryClient.invalidateQueries({ queryKey: ['parts'] });
+  // Saved from an older version (decision 025): Reload fetches the part again and resets the form to it.
+  const staleEdit = useStaleEdit(async () => {
+    if (!current) return;
+    const { part } = await api.get<{ part: PartDto }>(`/parts/get-part/${current.id}`);
+    setCurrent(part);
+    form.reset(partFormValues(part));
+  });
   const { save, remove } = useListRecordActions({
     form,
     record: current,
@@ -143,7 +151,8 @@ function PartDrawer({ record, onClose, query, onList }: { record: PartDto | null
     entityType: 'part',
     paths: { add: '/parts/add-part', update: (id) => `/parts/update-part/${id}`, remove: (id) => `/parts/delete-part/${id}` },
     messages: recordMessages(t),
-    body: partBody,
+    body: (values) => ({ ...partBody(values), version: current?.version }),
+    onStale: staleEdit.onStale,
     onUpdated: (res: { part: PartDto }) => {
       setCurrent(res.part);
       form.reset(partFormValues(res.part));
@@ -157,6 +166,7 @@ function PartDrawer({ record, onClose, query, onList }: { record: PartDto | null
   return (
     <RecordDrawer
       opened
+      alert={staleEdit.alert}
       onClose={onClose}
       title={current ? current.name : t('newTitle')}
       errors={form.formState.errors}

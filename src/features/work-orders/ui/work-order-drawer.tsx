@@ -17,6 +17,7 @@ import {
   useDrawerRecord,
   useRecordForm,
   useSaveHandler,
+  useStaleEdit,
   type ListData,
   type ListDrawerProps,
 } from '../../../web/components';
@@ -93,12 +94,17 @@ export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
     void queryClient.invalidateQueries({ queryKey: activityQueryKey('work-order', id) });
   };
 
+  // Saved from an older copy (decision 025): Reload fetches the record again, which resets the form.
+  const staleEdit = useStaleEdit(() => queryClient.refetchQueries({ queryKey: recordKey, exact: true }));
+
   const save = useSaveHandler({
     form,
     id: props.id,
+    onStale: staleEdit.onStale,
     messages: { added: t('toast.added'), updated: t('toast.updated'), addFailed: t('toast.failedAdd'), updateFailed: t('toast.failedUpdate') },
     update: async (id) => {
-      const res = await api.put<{ workOrder: WorkOrderDto }>(`/work-orders/update-work-order/${id}`, payloadOf(form.getValues()));
+      const body = { ...payloadOf(form.getValues()), updatedAt: record?.updatedAt };
+      const res = await api.put<{ workOrder: WorkOrderDto }>(`/work-orders/update-work-order/${id}`, body);
       queryClient.setQueryData(recordKey, { workOrder: res.workOrder });
       refreshAround(id);
     },
@@ -232,6 +238,7 @@ export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
     <>
       <RecordDrawer<FormValues>
         opened
+        alert={staleEdit.alert}
         onClose={props.onClose}
         title={record ? record.workOrderId : existing ? '' : t('newTitle')}
         loading={loading}
