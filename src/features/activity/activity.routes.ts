@@ -9,7 +9,7 @@ export async function activityRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
 
   app.get('/recent', { config: { access: EVERYONE } }, async (req) => ({
-    activities: await req.inTenant((tx) => listRecentActivities(tx, req.auth.orgId, req.auth.userId)),
+    activities: await req.inTenant((tx) => listRecentActivities(tx, req.auth.orgId, req.auth)),
   }));
 
   // Each user's own bell settings: everyone may read and change theirs, nobody anyone else's.
@@ -22,7 +22,7 @@ export async function activityRoutes(appBase: FastifyInstance) {
   }));
 
   app.get('/:entityType/:entityId', { schema: { params: activityParamsSchema }, config: { access: EVERYONE } }, async (req) => ({
-    activities: await req.inTenant((tx) => listActivities(tx, req.auth.orgId, req.params.entityType, req.params.entityId)),
+    activities: await req.inTenant((tx) => listActivities(tx, req.auth.orgId, req.auth, req.params.entityType, req.params.entityId)),
   }));
 
   app.post(
@@ -31,7 +31,7 @@ export async function activityRoutes(appBase: FastifyInstance) {
     async (req, reply) =>
       reply.status(201).send({
         activities: await req.inTenant((tx) =>
-          addNote(tx, req.auth.orgId, req.auth.userId, req.params.entityType, req.params.entityId, req.body.note),
+          addNote(tx, req.auth.orgId, req.auth, req.params.entityType, req.params.entityId, req.body.note),
         ),
       }),
   );
