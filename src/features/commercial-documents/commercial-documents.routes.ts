@@ -10,6 +10,7 @@ import { renderDocumentPdf } from './document-pdf.service';
 import { documentOptionsQuery } from './document-lines.schema';
 import { documentPaths, type DocumentApiKind } from './commercial-documents.schema';
 import type { documentService, DocumentValues, ListQuery } from './commercial-documents.service';
+import { removingFiles } from '../../server/uploads/storage';
 
 /** The form's values as the caller may send them: a worker's status is left out, so the record keeps its own. */
 function statusFor(auth: AccessClaims, body: unknown): DocumentValues {
@@ -70,7 +71,7 @@ export function commercialDocumentRoutes(
     );
 
     app.delete(`${paths.remove}:id`, { schema: { params: idParamsSchema, querystring: listQuery }, config: { access: MANAGERS } }, (req) =>
-      req.inTenant((tx) => docs.remove(tx, req.auth.orgId, req.auth.userId, req.params.id, req.query)),
+      removingFiles(app.deps.storage, () => req.inTenant((tx) => docs.remove(tx, req.auth.orgId, req.auth.userId, req.params.id, req.query))),
     );
 
     app.get(`${paths.pdf}:id`, { schema: { params: idParamsSchema }, config: { access: EVERYONE } }, async (req, reply) => {
