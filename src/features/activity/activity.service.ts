@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, gte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../server/db/client';
 import type { AccessClaims } from '../auth/tokens';
@@ -190,6 +190,8 @@ const TOPIC_OF_TYPE = JSON.stringify(
 
 /** How many entries the bell shows. */
 const BELL_SIZE = 15;
+/** How many of the organisation's latest entries a worker's bell looks among for the ones they may see. */
+const WORKER_BELL_WINDOW = 500;
 
 /**
  * The organisation's latest activity as this user's bell shows it (their notification settings applied).
@@ -207,6 +209,15 @@ export async function listRecentActivities(tx: Tx, orgId: number, viewer: Viewer
     const settings = sql`(select ${withDefaults(sql`(${stored})`)})`;
     // The columns an item needs (`ItemSource`) and the record it is about; two renamed, as the arguments take their names.
     const { orgId: org, id, action, changes, note, createdAt, userId: author, entityType, entityId } = activities;
+    // A worker's bell looks among the organisation's latest entries only: where most entries are of records
+    // they may not see, the scan for fifteen visible ones would otherwise read the whole history (decision 024).
+    const windowStart = tx
+      .select({ createdAt: activities.createdAt })
+      .from(activities)
+      .where(eq(activities.orgId, param('orgId')))
+      .orderBy(desc(activities.createdAt), desc(activities.id))
+      .limit(1)
+      .offset(limitInText(WORKER_BELL_WINDOW - 1));
     const newest = tx
       .select({ orgId: org, id, action, changes, note, createdAt, userId: author, entityType, entityId })
       .from(activities)
@@ -217,6 +228,7 @@ export async function listRecentActivities(tx: Tx, orgId: number, viewer: Viewer
           sql`(${settings} ->> (${TOPIC_OF_TYPE}::jsonb ->> ${activities.entityType}))::boolean is not false`,
           sql`((${settings} ->> 'ownActions')::boolean or ${activities.userId} is null or ${activities.userId} <> ${param('userId')})`,
           visibleRecord({ orgId: activities.orgId, entityType: activities.entityType, entityId: activities.entityId }, workerId ? param('workerId') : undefined),
+          workerId ? gte(activities.createdAt, sql`coalesce((${windowStart}), '-infinity')`) : undefined,
         ),
       )
       .orderBy(desc(activities.createdAt), desc(activities.id))

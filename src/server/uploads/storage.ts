@@ -117,7 +117,8 @@ export function signUploadUrls(app: FastifyInstance, signer: UploadSigner) {
   });
   app.addHook('onSend', async (req, _reply, payload) => {
     if (typeof payload !== 'string' || !req.auth || !payload.includes('"/uploads/org-')) return payload;
-    const own = new RegExp(`"(/uploads/org-${req.auth.orgId}/[0-9a-f-]{36}\\.(?:webp|png|jpg|pdf))"`, 'g');
+    // Already signed (an idempotent replay of a stored response): signed afresh.
+    const own = new RegExp(`"(/uploads/org-${req.auth.orgId}/[0-9a-f-]{36}\\.(?:webp|png|jpg|pdf))(?:\\?exp=\\d+&sig=[\\w-]+)?"`, 'g');
     const now = Date.now();
     return payload.replace(own, (_all, url: string) => `"${signer.sign(url, now)}"`);
   });
