@@ -17,7 +17,7 @@ import { apiDocs } from './plugins/api-docs';
 import { idempotency } from './plugins/idempotency';
 import { securityHeaders } from './plugins/security-headers';
 import { registerFeatureRoutes } from './routes';
-import { createStorage, type Storage } from './uploads/storage';
+import { createStorage, signUploadUrls, uploadSigner, type Storage } from './uploads/storage';
 
 export interface AppDeps {
   database: Database;
@@ -102,6 +102,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(idempotency, { db: deps.database.db });
+  // Upload URLs leave signed for the caller's organisation and come back unsigned (decision 024).
+  const signer = uploadSigner(deps.config.jwtSecret);
+  signUploadUrls(app, signer);
 
   app.get('/api/health', { config: { access: 'public' } }, async () => ({ status: 'ok' }));
   app.get('/api/ready', { config: { access: 'public' } }, async (_req, reply) => {
@@ -114,7 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await registerFeatureRoutes(app);
-  await app.register(storage.routes(), { prefix: '/uploads' });
+  await app.register(storage.routes(signer), { prefix: '/uploads' });
 
   const webRoot = deps.webRoot;
   if (webRoot && existsSync(join(webRoot, 'index.html'))) {

@@ -75,3 +75,67 @@ describe('notification settings and the bell', () => {
     expect((await b.admin.get('/api/activities/notification-settings')).body.notificationSettings).toEqual(DEFAULT_NOTIFICATION_SETTINGS);
   });
 });
+
+describe('history, notes and the bell follow the record (decision 024)', () => {
+  type Entry = { entityType: string; entityId: number; note: string | null };
+  const bellOf = async (client: { get(url: string): Promise<{ body: { activities: Entry[] } }> }) =>
+    (await client.get('/api/activities/recent')).body.activities.filter((a) => a.entityType === 'work-order').map((a) => a.entityId);
+
+  it("a worker gets 404 for the history and notes of a work order not assigned to them, and none of its bell entries; a manager sees all", async () => {
+    const org = await createOrg(t);
+    const manager = await org.as('manager');
+    const worker = await org.as('worker');
+    const other = await org.as('worker');
+    const mine = await manager.post('/api/work-orders/add-work-order', { title: 'Mine', assignees: [worker.userId] });
+    const theirs = await manager.post('/api/work-orders/add-work-order', { title: 'Theirs', assignees: [other.userId] });
+    expect(mine.status, JSON.stringify(mine.body)).toBe(201);
+    expect(theirs.status).toBe(201);
+    const [mineId, theirsId] = [mine.body.workOrder.id, theirs.body.workOrder.id];
+    expect((await manager.post(`/api/activities/work-order/${theirsId}/notes`, { note: 'secret valve code 1234' })).status).toBe(201);
+    // The work order itself is 404 for the worker: so are its history and notes, and posting on it changes nothing.
+    expect((await worker.get(`/api/work-orders/get-work-order/${theirsId}`)).status).toBe(404);
+    const history = await worker.get(`/api/activities/work-order/${theirsId}`);
+    expect(history.status).toBe(404);
+    expect(history.body.error).toBe('Work order not found');
+    expect((await worker.post(`/api/activities/work-order/${theirsId}/notes`, { note: 'peek' })).status).toBe(404);
+    expect(JSON.stringify((await manager.get(`/api/activities/work-order/${theirsId}`)).body)).not.toContain('peek');
+    // Their own order: history and notes as usual.
+    expect((await worker.get(`/api/activities/work-order/${mineId}`)).status).toBe(200);
+    expect((await worker.post(`/api/activities/work-order/${mineId}/notes`, { note: 'done' })).status).toBe(201);
+    // The bell: only their order's entries, never the other's note.
+    const workerBell = await worker.get('/api/activities/recent');
+    expect(JSON.stringify(workerBell.body)).not.toContain('secret valve');
+    expect(await bellOf(worker)).toContain(mineId);
+    expect(await bellOf(worker)).not.toContain(theirsId);
+    expect(await bellOf(other)).toContain(theirsId);
+    expect(await bellOf(other)).not.toContain(mineId);
+    // Managers and admins see everything.
+    for (const boss of [manager, org.admin]) {
+      expect((await boss.get(`/api/activities/work-order/${theirsId}`)).status).toBe(200);
+      expect(await bellOf(boss)).toEqual(expect.arrayContaining([mineId, theirsId]));
+    }
+    // Unassigned from the order: its history goes dark for the worker at once.
+    expect((await manager.put(`/api/work-orders/update-work-order/${mineId}`, { title: 'Mine', assignees: [other.userId] })).status).toBe(200);
+    expect((await worker.get(`/api/activities/work-order/${mineId}`)).status).toBe(404);
+    expect(await bellOf(worker)).toEqual([]);
+  });
+
+  it('a worker reads and writes the history of the record types every member reads (decision 012)', async () => {
+    const org = await createOrg(t);
+    const worker = await org.as('worker');
+    expect((await org.admin.post('/api/teams/add-team', { name: 'Night shift', members: [{ workerId: 1 }] })).status).toBe(201);
+    expect((await worker.get('/api/activities/team/1')).status).toBe(200);
+    expect((await worker.post('/api/activities/team/1/notes', { note: 'seen it' })).status).toBe(201);
+    expect((await worker.get('/api/activities/recent')).body.activities.map((a: Entry) => a.entityType)).toContain('team');
+  });
+
+  it('another organisation gets 404 on a record of the same id, and nothing of it in its bell', async () => {
+    const a = await createOrg(t);
+    const b = await createOrg(t);
+    expect((await a.admin.post('/api/work-orders/add-work-order', { title: 'A only' })).status).toBe(201);
+    await a.admin.post('/api/activities/work-order/1/notes', { note: 'a-private' });
+    expect((await b.admin.get('/api/activities/work-order/1')).status).toBe(404);
+    expect((await b.admin.post('/api/activities/work-order/1/notes', { note: 'x' })).status).toBe(404);
+    expect(JSON.stringify((await b.admin.get('/api/activities/recent')).body)).not.toContain('a-private');
+  });
+});

@@ -9,7 +9,7 @@ export async function activityRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
 
   app.get('/recent', { config: { access: EVERYONE } }, async (req) => ({
-    activities: await req.inTenant((tx) => listRecentActivities(tx, req.auth.orgId, req.auth.userId)),
+    activities: await req.inTenant((tx) => listRecentActivities(tx, req.auth.orgId, req.auth)),
   }));
 
   // Each user's own bell settings: everyone may read and change theirs, nobody anyone else's.
@@ -22,7 +22,7 @@ export async function activityRoutes(appBase: FastifyInstance) {
   }));
 
   app.get('/:entityType/:entityId', { schema: { params: activityParamsSchema }, config: { access: EVERYONE } }, async (req) => ({
-    activities: await req.inTenant((tx) => listActivities(tx, req.auth.orgId, req.params.entityType, req.params.entityId)),
+    activities: await req.inTenant((tx) => listActivities(tx, req.auth.orgId, req.auth, req.params.entityType, req.params.entityId)),
   }));
 
   app.post(
@@ -32,7 +32,7 @@ export async function activityRoutes(appBase: FastifyInstance) {
       // The whole answer comes out of the transaction: an Idempotency-Key stores it there (decision 025).
       reply.status(201).send(
         await req.inTenant(async (tx) => ({
-          activities: await addNote(tx, req.auth.orgId, req.auth.userId, req.params.entityType, req.params.entityId, req.body.note),
+          activities: await addNote(tx, req.auth.orgId, req.auth, req.params.entityType, req.params.entityId, req.body.note),
         })),
       ),
   );

@@ -1,6 +1,7 @@
-import { and, desc, eq, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, gte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ReadTx, Tx } from '../../server/db/client';
+import type { AccessClaims } from '../auth/tokens';
 import { activities, users } from '../../server/db/schema';
 import { limitInText, param, preparedRead } from '../../server/db/prepared';
 import { HttpError, notFound } from '../../server/http-error';
@@ -15,12 +16,40 @@ import {
 type Action = ActivityItem['action'];
 type Trackable = PgTable & { orgId: PgColumn; id: PgColumn };
 
-/** Record types whose history and notes can be read and written, with the table that proves a record exists. */
-const entities = new Map<string, { table: Trackable; label: string }>();
+/**
+ * Which records of a type a worker sees, when not all of them: SQL that is true for a record's id, e.g. "is
+ * assigned to the worker". Managers and admins see every record; a type without it is seen by every member.
+ */
+export type WorkerSees = (record: { orgId: SQLWrapper; id: SQLWrapper; userId: SQLWrapper }) => SQL;
 
-/** Called once by a feature for each record type it tracks, e.g. registerActivityEntity('work-order', workOrders, 'Work order'). */
-export function registerActivityEntity(entityType: string, table: Trackable, label: string) {
-  entities.set(entityType, { table, label });
+/** Who reads a history, writes a note or opens the bell. */
+export type Viewer = Pick<AccessClaims, 'userId' | 'role'>;
+
+/** Record types whose history and notes can be read and written, with the table that proves a record exists. */
+const entities = new Map<string, { table: Trackable; label: string; workerSees?: WorkerSees }>();
+
+/**
+ * Called once by a feature for each record type it tracks, e.g. registerActivityEntity('work-order', workOrders,
+ * 'Work order', assignedToWorker). `workerSees` is the rule of the feature's own get and list (decision 024).
+ */
+export function registerActivityEntity(entityType: string, table: Trackable, label: string, workerSees?: WorkerSees) {
+  entities.set(entityType, { table, label, workerSees });
+}
+
+/** The viewer when their role limits what they see (a worker), else undefined (managers and admins see all). */
+const limitedViewer = (viewer: Viewer) => (viewer.role === 'admin' || viewer.role === 'manager' ? undefined : viewer.userId);
+
+/**
+ * The one rule of visibility for history, notes and the bell (decision 024): SQL that is true when the worker
+ * `workerId` may see the record (its type and id). Undefined when nothing is hidden: a manager, or no type limits
+ * workers. SQL, so that the bell filters in its one statement.
+ */
+function visibleRecord(record: { orgId: SQLWrapper; entityType: SQLWrapper | string; entityId: SQLWrapper }, workerId: SQLWrapper | undefined) {
+  if (!workerId) return undefined;
+  const limits = [...entities]
+    .filter(([, e]) => e.workerSees)
+    .map(([type, e]) => sql`(${record.entityType} <> ${type} or ${e.workerSees!({ orgId: record.orgId, id: record.entityId, userId: workerId })})`);
+  return limits.length ? and(...limits) : undefined;
 }
 
 /** Writes one history line in the caller's transaction, so it is kept exactly when the change is. */
@@ -54,13 +83,21 @@ export function diffChanges<T extends Record<string, unknown>>(before: T, after:
 
 const normalise = (v: unknown) => (v instanceof Date ? v.toISOString() : v === undefined ? null : v);
 
-async function requireEntity(tx: Tx, orgId: number, entityType: string, entityId: number) {
+/** 404 unless the record exists in the organisation and the viewer may see it (a worker's unassigned work order does not exist for them). */
+async function requireVisible(tx: Tx, orgId: number, viewer: Viewer, entityType: string, entityId: number) {
   const entity = entities.get(entityType);
   if (!entity) throw new HttpError(404, 'Unknown record type');
+  const workerId = limitedViewer(viewer);
   const [row] = await tx
     .select({ id: entity.table.id })
     .from(entity.table as PgTable)
-    .where(and(eq(entity.table.orgId, orgId), eq(entity.table.id, entityId)));
+    .where(
+      and(
+        eq(entity.table.orgId, orgId),
+        eq(entity.table.id, entityId),
+        visibleRecord({ orgId: entity.table.orgId, entityType, entityId: entity.table.id }, workerId === undefined ? undefined : sql`${workerId}`),
+      ),
+    );
   if (!row) throw notFound(entity.label);
 }
 
@@ -91,9 +128,13 @@ const toItem = (r: ItemRow): ActivityItem => ({
   user: r.userId ? { id: r.userId, firstName: r.firstName ?? '', lastName: r.lastName ?? '' } : null,
 });
 
-/** A record's history and notes, newest first, with who did each. */
-export async function listActivities(tx: Tx, orgId: number, entityType: string, entityId: number): Promise<ActivityItem[]> {
-  await requireEntity(tx, orgId, entityType, entityId);
+/** A record's history and notes, newest first, with who did each; 404 for a record the viewer may not see. */
+export async function listActivities(tx: Tx, orgId: number, viewer: Viewer, entityType: string, entityId: number): Promise<ActivityItem[]> {
+  await requireVisible(tx, orgId, viewer, entityType, entityId);
+  return readActivities(tx, orgId, entityType, entityId);
+}
+
+async function readActivities(tx: Tx, orgId: number, entityType: string, entityId: number): Promise<ActivityItem[]> {
   const rows = await selectItems(tx)
     .where(and(eq(activities.orgId, orgId), eq(activities.entityType, entityType), eq(activities.entityId, entityId)))
     .orderBy(desc(activities.createdAt), desc(activities.id))
@@ -101,10 +142,11 @@ export async function listActivities(tx: Tx, orgId: number, entityType: string, 
   return rows.map(toItem);
 }
 
-export async function addNote(tx: Tx, orgId: number, userId: number, entityType: string, entityId: number, note: string) {
-  await requireEntity(tx, orgId, entityType, entityId);
-  await recordActivity(tx, orgId, { entityType, entityId, userId, action: 'note', note });
-  return listActivities(tx, orgId, entityType, entityId);
+/** A note on a record the viewer may see (404 otherwise); returns the record's history. */
+export async function addNote(tx: Tx, orgId: number, viewer: Viewer, entityType: string, entityId: number, note: string) {
+  await requireVisible(tx, orgId, viewer, entityType, entityId);
+  await recordActivity(tx, orgId, { entityType, entityId, userId: viewer.userId, action: 'note', note });
+  return readActivities(tx, orgId, entityType, entityId);
 }
 
 /**
@@ -147,6 +189,8 @@ const TOPIC_OF_TYPE = JSON.stringify(
 
 /** How many entries the bell shows. */
 const BELL_SIZE = 15;
+/** How many of the organisation's latest entries a worker's bell looks among for the ones they may see. */
+const WORKER_BELL_WINDOW = 500;
 
 /**
  * The organisation's latest activity as this user's bell shows it (their notification settings applied).
@@ -154,13 +198,25 @@ const BELL_SIZE = 15;
  * read inside it. It takes the newest entries first, then looks up their authors: PostgreSQL keeps one plan
  * for it (decision 019), and that plan must look up fifteen authors, not read all of an organisation's users.
  */
-export async function listRecentActivities(tx: ReadTx, orgId: number, userId: number): Promise<RecentActivity[]> {
+export async function listRecentActivities(tx: ReadTx, orgId: number, viewer: Viewer): Promise<RecentActivity[]> {
+  const { userId } = viewer;
+  // A worker's bell leaves out the records they may not see: a filter (and a kept statement) of its own.
+  const workerId = limitedViewer(viewer);
   const build = () => {
     const stored = tx.select({ settings: users.notificationSettings }).from(users).where(and(eq(users.orgId, param('orgId')), eq(users.id, param('userId'))));
     // A subquery of its own, so that it runs once per statement rather than once per row.
     const settings = sql`(select ${withDefaults(sql`(${stored})`)})`;
     // The columns an item needs (`ItemSource`) and the record it is about; two renamed, as the arguments take their names.
     const { orgId: org, id, action, changes, note, createdAt, userId: author, entityType, entityId } = activities;
+    // A worker's bell looks among the organisation's latest entries only: where most entries are of records
+    // they may not see, the scan for fifteen visible ones would otherwise read the whole history (decision 024).
+    const windowStart = tx
+      .select({ createdAt: activities.createdAt })
+      .from(activities)
+      .where(eq(activities.orgId, param('orgId')))
+      .orderBy(desc(activities.createdAt), desc(activities.id))
+      .limit(1)
+      .offset(limitInText(WORKER_BELL_WINDOW - 1));
     const newest = tx
       .select({ orgId: org, id, action, changes, note, createdAt, userId: author, entityType, entityId })
       .from(activities)
@@ -170,6 +226,8 @@ export async function listRecentActivities(tx: ReadTx, orgId: number, userId: nu
           // A record type without a topic is always shown.
           sql`(${settings} ->> (${TOPIC_OF_TYPE}::jsonb ->> ${activities.entityType}))::boolean is not false`,
           sql`((${settings} ->> 'ownActions')::boolean or ${activities.userId} is null or ${activities.userId} <> ${param('userId')})`,
+          visibleRecord({ orgId: activities.orgId, entityType: activities.entityType, entityId: activities.entityId }, workerId ? param('workerId') : undefined),
+          workerId ? gte(activities.createdAt, sql`coalesce((${windowStart}), '-infinity')`) : undefined,
         ),
       )
       .orderBy(desc(activities.createdAt), desc(activities.id))
@@ -181,7 +239,7 @@ export async function listRecentActivities(tx: ReadTx, orgId: number, userId: nu
       .leftJoin(users, authorOf(newest))
       .orderBy(desc(newest.createdAt), desc(newest.id));
   };
-  const rows = await preparedRead('activity.recent', build, { orgId, userId }, { onePlan: true });
+  const rows = await preparedRead('activity.recent', build, { orgId, userId, workerId }, { onePlan: true });
   return rows.map((r) => ({
     ...toItem(r),
     entityType: r.entityType,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from '../../shared/zod-setup';
 import { EVERYONE, MANAGERS } from '../../server/plugins/request-context';
+import type { AccessClaims } from '../auth/tokens';
 import { idParamsSchema } from '../../shared/pagination';
 import { readUploadedFiles, storeDocument } from '../../server/uploads/documents';
 import { DOCUMENT_RULES } from '../customers-vendors/customers-vendors.schema';
@@ -9,10 +10,21 @@ import { renderDocumentPdf } from './document-pdf.service';
 import { documentOptionsQuery } from './document-lines.schema';
 import { documentPaths, type DocumentApiKind } from './commercial-documents.schema';
 import type { documentService, DocumentValues, ListQuery } from './commercial-documents.service';
+import { removingFiles } from '../../server/uploads/storage';
+
+/** The form's values as the caller may send them: a worker's status is left out, so the record keeps its own. */
+function statusFor(auth: AccessClaims, body: unknown): DocumentValues {
+  const values = body as DocumentValues;
+  if (MANAGERS.includes(auth.role)) return values;
+  const { status: _ignored, ...rest } = values;
+  return rest;
+}
 
 /**
  * The routes of one kind of commercial document (prefix /api/<plural>): list, options, attachments upload,
- * tax options, get, add, update, status, delete (managers) and PDF. Everyone signed in prepares documents.
+ * tax options, get, add, update, status, delete (managers) and PDF. Everyone signed in prepares documents;
+ * only managers and admins change their status or delete them (decision 012): a worker's form keeps the status
+ * it has (a new document starts as a draft), as the status commits money.
  */
 export function commercialDocumentRoutes(
   kind: DocumentApiKind,
@@ -47,19 +59,19 @@ export function commercialDocumentRoutes(
     });
 
     app.post(paths.add, { schema: { body: input, querystring: listQuery }, config: { access: EVERYONE } }, async (req, reply) =>
-      reply.status(201).send(await req.inTenant((tx) => docs.add(tx, req.auth.orgId, req.auth.userId, req.body as DocumentValues, req.query))),
+      reply.status(201).send(await req.inTenant((tx) => docs.add(tx, req.auth.orgId, req.auth.userId, statusFor(req.auth, req.body), req.query))),
     );
 
     app.put(`${paths.update}:id`, { schema: { params: idParamsSchema, body: input, querystring: listQuery }, config: { access: EVERYONE } }, (req) =>
-      req.inTenant((tx) => docs.update(tx, req.auth.orgId, req.auth.userId, req.params.id, req.body as DocumentValues, req.query)),
+      req.inTenant((tx) => docs.update(tx, req.auth.orgId, req.auth.userId, req.params.id, statusFor(req.auth, req.body), req.query)),
     );
 
-    app.put(`${paths.status}:id`, { schema: { params: idParamsSchema, body: statusInput }, config: { access: EVERYONE } }, (req) =>
+    app.put(`${paths.status}:id`, { schema: { params: idParamsSchema, body: statusInput }, config: { access: MANAGERS } }, (req) =>
       req.inTenant((tx) => docs.setStatus(tx, req.auth.orgId, req.auth.userId, req.params.id, req.body.status)),
     );
 
     app.delete(`${paths.remove}:id`, { schema: { params: idParamsSchema, querystring: listQuery }, config: { access: MANAGERS } }, (req) =>
-      req.inTenant((tx) => docs.remove(tx, req.auth.orgId, req.auth.userId, req.params.id, req.query)),
+      removingFiles(app.deps.storage, () => req.inTenant((tx) => docs.remove(tx, req.auth.orgId, req.auth.userId, req.params.id, req.query))),
     );
 
     app.get(`${paths.pdf}:id`, { schema: { params: idParamsSchema }, config: { access: EVERYONE } }, async (req, reply) => {

@@ -11,6 +11,7 @@ import type { DocumentLineDto, DocumentTotalsDto, LineKind, LineValues, StoredAt
 import { getCompany } from '../organization/organization.service';
 import type { PrintableDocument } from './document-pdf.service';
 import { escapeLike } from '../../server/db/like';
+import { discardFiles } from '../../server/uploads/storage';
 
 /**
  * The business rules quotations and purchase orders share: lines resolved against the catalogue, taxes of
@@ -399,8 +400,9 @@ export function documentService(k: DocumentKind) {
   }
 
   async function remove(tx: Tx, orgId: number, userId: number, id: number, query: ListQuery) {
-    await getRow(tx, orgId, id);
+    const before = await getRow(tx, orgId, id);
     await tx.delete(T).where(and(eq(T.orgId, orgId), eq(T.id, id)));
+    discardFiles(before.attachments.map((a) => a.url));
     await recordActivity(tx, orgId, { entityType: k.entityType, entityId: id, userId, action: 'deleted', changes: { number: { from: k.numberOf(id), to: null } } });
     return { message: `${k.label} deleted successfully`, ...(await list(tx, orgId, query)) };
   }

@@ -174,7 +174,7 @@ describe('customers and vendors', () => {
     };
     const byPath = await upload(`${base}/add-profile-picture/1`);
     expect(byPath.status, JSON.stringify(byPath.body)).toBe(200);
-    expect(byPath.body.customerVendor.profilePicture).toMatch(/^\/uploads\/org-\d+\/.+\.webp$/);
+    expect(byPath.body.customerVendor.profilePicture).toMatch(/^\/uploads\/org-\d+\/.+\.webp\?exp=\d+&sig=[\w-]+$/) // signed (decision 024);
     expect((await upload(`${base}/add-profile-picture?id=1`)).status).toBe(200);
     expect((await upload(`${base}/add-profile-picture`, { id: '1' })).status).toBe(200);
     expect((await upload(`${base}/add-profile-picture`)).status).toBe(400);

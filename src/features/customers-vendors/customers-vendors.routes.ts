@@ -21,6 +21,7 @@ import {
   setCustomerVendorPicture,
   updateCustomerVendor,
 } from './customers-vendors.service';
+import { removingFiles } from '../../server/uploads/storage';
 
 /**
  * Reads the one image of a multipart request (field `image`, 5 MB rule) and the record id, from the
@@ -76,7 +77,7 @@ export async function customerVendorsRoutes(appBase: FastifyInstance) {
   app.delete(
     '/delete-customer-vendor/:id',
     { schema: { params: idParamsSchema, querystring: customerVendorsQuerySchema }, config: { access: MANAGERS } },
-    (req) => req.inTenant((tx) => deleteCustomerVendor(tx, req.auth.orgId, req.auth.userId, req.params.id, req.query)),
+    (req) => removingFiles(app.deps.storage, () => req.inTenant((tx) => deleteCustomerVendor(tx, req.auth.orgId, req.auth.userId, req.params.id, req.query))),
   );
 
   // Profile picture of an existing record: /add-profile-picture/{id}, or /add-profile-picture with ?id= or a field `id`.

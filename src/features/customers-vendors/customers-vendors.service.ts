@@ -15,6 +15,7 @@ import type {
   StoredFile,
 } from './customers-vendors.schema';
 import { escapeLike } from '../../server/db/like';
+import { discardFiles } from '../../server/uploads/storage';
 
 registerActivityEntity('customer-vendor', customerVendors, 'Customer/Vendor');
 
@@ -201,9 +202,13 @@ export async function deleteCustomerVendor(tx: Tx, orgId: number, userId: number
   const before = await getCustomerVendor(tx, orgId, id);
   try {
     // a savepoint, so a refused delete leaves the transaction usable
-    await tx.transaction(async (sp) => {
-      await sp.delete(customerVendors).where(and(eq(customerVendors.orgId, orgId), eq(customerVendors.id, id)));
-    });
+    const [files] = await tx.transaction((sp) =>
+      sp
+        .delete(customerVendors)
+        .where(and(eq(customerVendors.orgId, orgId), eq(customerVendors.id, id)))
+        .returning({ full: customerVendors.profilePicture, low: customerVendors.profilePictureLow, documents: customerVendors.customerDocuments }),
+    );
+    discardFiles([files?.full, files?.low, ...(files?.documents ?? []).map((d) => d.url)]);
   } catch (err) {
     if (pgCode(err) === '23503') throw conflict('This customer/vendor is used by other records and cannot be deleted');
     throw err;

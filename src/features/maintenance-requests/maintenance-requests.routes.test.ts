@@ -404,8 +404,8 @@ describe('attachments', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const docs = res.body.request.documents as { url: string; name: string }[];
     expect(docs.map((d) => d.name)).toEqual(['manual.pdf', 'photo.png']);
-    expect(docs[0].url).toMatch(new RegExp(`^/uploads/org-${org.orgId}/[0-9a-f-]{36}\\.pdf$`));
-    expect(docs[1].url).toMatch(/\.webp$/);
+    expect(docs[0].url).toMatch(new RegExp(`^/uploads/org-${org.orgId}/[0-9a-f-]{36}\\.pdf\\?exp=\\d+&sig=[\\w-]+$`)) // signed (decision 024);
+    expect(docs[1].url).toMatch(/\.webp\?/);
     const served = await t.app.inject({ method: 'GET', url: docs[0].url, headers: { host: org.host } });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('application/pdf');

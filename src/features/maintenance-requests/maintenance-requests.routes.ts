@@ -24,6 +24,7 @@ import {
   updateMaintenanceRequest,
   updateRequestState,
 } from './maintenance-requests.service';
+import { removingFiles } from '../../server/uploads/storage';
 
 const attachmentQuerySchema = z.object({ url: z.string({ error: 'url is required' }).min(1, 'url is required').max(300, 'Invalid url') });
 
@@ -66,7 +67,7 @@ export async function maintenanceRequestsRoutes(appBase: FastifyInstance) {
   app.delete(
     '/delete-maintenance-request/:id',
     { schema: { params: idParamsSchema, querystring: maintenanceRequestsQuerySchema }, config: { access: MANAGERS } },
-    (req) => req.inTenant((tx) => deleteMaintenanceRequest(tx, req.auth.orgId, req.auth, req.params.id, req.query)),
+    (req) => removingFiles(app.deps.storage, () => req.inTenant((tx) => deleteMaintenanceRequest(tx, req.auth.orgId, req.auth, req.params.id, req.query))),
   );
 
   // 'Create Order' on an approved request: the spec's button sent nothing; ours plans the order.
@@ -86,6 +87,6 @@ export async function maintenanceRequestsRoutes(appBase: FastifyInstance) {
   app.delete(
     '/delete-attachment/:id',
     { schema: { params: idParamsSchema, querystring: attachmentQuerySchema }, config: { access: EVERYONE } },
-    (req) => req.inTenant((tx) => deleteRequestAttachment(tx, req.auth.orgId, req.auth, req.params.id, req.query.url)),
+    (req) => removingFiles(app.deps.storage, () => req.inTenant((tx) => deleteRequestAttachment(tx, req.auth.orgId, req.auth, req.params.id, req.query.url))),
   );
 }

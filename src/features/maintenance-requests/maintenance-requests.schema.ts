@@ -75,7 +75,8 @@ const optionalId = (message: string) =>
 const optionalDate = (invalid: string) => z.preprocess(blankToUndefined, dateField(invalid, invalid).optional());
 
 /** A stored upload as the API returns it; only our own upload paths are accepted back. */
-export const UPLOAD_URL_PATTERN = /^\/uploads\/org-\d+\/[0-9a-f-]{36}\.(webp|png|jpg|pdf)$/;
+// A form sends back the URL as it was shown, signed (decision 024); the server takes the signature off first.
+export const UPLOAD_URL_PATTERN = /^\/uploads\/org-\d+\/[0-9a-f-]{36}\.(webp|png|jpg|pdf)(\?exp=\d+&sig=[\w-]+)?$/;
 export const attachmentSchema = z.strictObject({
   url: z.string({ error: 'Attachment url is required' }).regex(UPLOAD_URL_PATTERN, 'Attachments must be files uploaded to this application'),
   name: z.string({ error: 'Attachment name is required' }).trim().min(1, 'Attachment name is required').max(255, 'Attachment name must be at most 255 characters'),

@@ -19,6 +19,7 @@ import {
   type RequestState,
 } from './maintenance-requests.schema';
 import { escapeLike } from '../../server/db/like';
+import { discardFiles } from '../../server/uploads/storage';
 
 registerActivityEntity('maintenance-request', maintenanceRequests, 'Maintenance request');
 
@@ -327,6 +328,7 @@ export async function deleteMaintenanceRequest(tx: Tx, orgId: number, actor: Acc
     if (pgCode(err) === '23503') throw conflict('This request is used by other records and cannot be deleted');
     throw err;
   }
+  discardFiles([...before.documents, ...before.images].map((d) => d.url));
   await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'deleted', changes: { title: { from: before.title, to: null } } });
   return { message: 'Maintenance request deleted successfully', ...(await listMaintenanceRequests(tx, orgId, query)) };
 }
@@ -357,6 +359,7 @@ export async function deleteRequestAttachment(tx: Tx, orgId: number, actor: Acce
     .update(r)
     .set({ documents: before.documents.filter((d) => d.url !== url), images: before.images.filter((d) => d.url !== url) })
     .where(and(eq(r.orgId, orgId), eq(r.id, id)));
+  discardFiles([removed.url]);
   await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'attachment', changes: { documents: { from: removed.name, to: null } } });
   const request = await getMaintenanceRequest(tx, orgId, id);
   return { message: 'Attachment deleted successfully', request, maintenanceRequest: request };

@@ -184,8 +184,8 @@ describe('parts', () => {
     const res = await t.app.inject({ method: 'POST', url: `/api/parts/add-image/${p.id}`, headers: { host: org.host, authorization: `Bearer ${org.admin.token}`, ...up.headers }, payload: up.payload });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.part.image).toMatch(/^\/uploads\/org-\d+\/[0-9a-f-]{36}\.webp$/);
-    expect(body.part.imageLow).toMatch(/\.webp$/);
+    expect(body.part.image).toMatch(/^\/uploads\/org-\d+\/[0-9a-f-]{36}\.webp\?exp=\d+&sig=[\w-]+$/) // signed (decision 024);
+    expect(body.part.imageLow).toMatch(/\.webp\?/);
     const text = multipart('image', 'evil.png', Buffer.from('<html><script>alert(1)</script></html>'), 'image/png');
     const bad = await t.app.inject({ method: 'POST', url: `/api/parts/add-image/${p.id}`, headers: { host: org.host, authorization: `Bearer ${org.admin.token}`, ...text.headers }, payload: text.payload });
     expect(bad.statusCode).toBe(415);

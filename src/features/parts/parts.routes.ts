@@ -16,6 +16,7 @@ import {
   setPartImage,
   updatePart,
 } from './parts.service';
+import { removingFiles } from '../../server/uploads/storage';
 
 /** Parts and their stock (prefix /api/parts). Storeroom work is for everyone; deleting is for managers. */
 export async function partsRoutes(appBase: FastifyInstance) {
@@ -50,7 +51,7 @@ export async function partsRoutes(appBase: FastifyInstance) {
   app.delete(
     '/delete-part/:id',
     { schema: { params: idParamsSchema, querystring: partListQuerySchema }, config: { access: MANAGERS } },
-    (req) => req.inTenant((tx) => deletePart(tx, req.auth.orgId, req.auth.userId, req.params.id, req.query)),
+    (req) => removingFiles(app.deps.storage, () => req.inTenant((tx) => deletePart(tx, req.auth.orgId, req.auth.userId, req.params.id, req.query))),
   );
 
   app.post('/adjust-stock/:id', { schema: { params: idParamsSchema, body: stockAdjustmentSchema }, config: { access: EVERYONE } }, (req) =>

@@ -20,6 +20,7 @@ import {
   type StockMoveDto,
 } from './parts.schema';
 import { escapeLike } from '../../server/db/like';
+import { discardFiles } from '../../server/uploads/storage';
 
 registerActivityEntity('part', parts, 'Part');
 
@@ -287,13 +288,14 @@ export async function setPartImage(tx: Tx, orgId: number, userId: number, id: nu
 
 /** DELETE delete-part/{id}: refused (409) while a work order or document uses it; returns the refreshed list. */
 export async function deletePart(tx: Tx, orgId: number, userId: number, id: number, query: PartListQuery) {
-  await getPart(tx, orgId, id);
+  const before = await getPart(tx, orgId, id);
   try {
     await tx.transaction((sp) => sp.delete(parts).where(and(eq(parts.orgId, orgId), eq(parts.id, id))));
   } catch (err) {
     if (pgCode(err) === '23503') throw conflict(M.inUse);
     throw err;
   }
+  discardFiles([before.image, before.imageLow]);
   await recordActivity(tx, orgId, { entityType: 'part', entityId: id, userId, action: 'deleted' });
   return { message: 'Part deleted successfully', ...(await listParts(tx, orgId, query)) };
 }

@@ -114,6 +114,10 @@ describe('purchase orders', () => {
     ]);
     const worker = await org.as('worker');
     expect((await worker.del(`${base}/delete-purchase-order/2`)).status).toBe(403);
+    // Only managers change a purchase order's status (decision 012), through its call or through the form.
+    expect((await worker.put(`${base}/update-purchase-order-status/2`, { status: 'purchaseOrder' })).status).toBe(403);
+    expect((await worker.put(`${base}/update-purchase-order/2`, body(r, { status: 'purchaseOrder' }))).status).toBe(200);
+    expect((await org.admin.get(`${base}/get-purchase-order/2`)).body.purchaseOrder.status).toBe('draft');
     const del = await org.admin.del(`${base}/delete-purchase-order/2`);
     expect(del.body.message).toBe('Purchase order deleted successfully');
     expect(del.body.purchaseOrders.map((p: { id: number }) => p.id)).toEqual([3, 1]);

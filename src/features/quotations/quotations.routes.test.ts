@@ -219,9 +219,9 @@ describe('quotations', () => {
   it('changes the status through its own call (all five values)', async () => {
     const { org, r } = await setup();
     await org.admin.post(`${base}/add-quotation`, body(r));
-    const worker = await org.as('worker');
+    const manager = await org.as('manager');
     for (const status of ['sendForApproval', 'quotation', 'quotationSent', 'salesOrder', 'draft']) {
-      const res = await worker.put(`${base}/update-quotation-status/1`, { status });
+      const res = await manager.put(`${base}/update-quotation-status/1`, { status });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ message: 'Quotation status updated successfully', status, quotation: { id: 1, status } });
     }
@@ -232,6 +232,22 @@ describe('quotations', () => {
     expect((await org.admin.put(`${base}/update-quotation-status/3`, { status: 'draft' })).status).toBe(404);
     const history = await org.admin.get('/api/activities/quotation/1');
     expect(history.body.activities.filter((a: { action: string }) => a.action === 'status')).toHaveLength(6);
+  });
+
+  it('lets only managers change the status (decision 012): a worker gets 403 and a worker form keeps the status', async () => {
+    const { org, r } = await setup();
+    await org.admin.post(`${base}/add-quotation`, body(r, { status: 'quotation' }));
+    const worker = await org.as('worker');
+    const refused = await worker.put(`${base}/update-quotation-status/1`, { status: 'salesOrder' });
+    expect(refused.status).toBe(403);
+    // A worker's add and update are allowed, but the status they carry is not theirs to set.
+    const added = await worker.post(`${base}/add-quotation`, body(r, { status: 'salesOrder' }));
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    expect(added.body.quotation.status).toBe('draft');
+    const updated = await worker.put(`${base}/update-quotation/1`, body(r, { status: 'salesOrder' }));
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    expect((await org.admin.get(`${base}/get-quotation/1`)).body.quotation.status).toBe('quotation');
+    expect((await org.admin.put(`${base}/update-quotation-status/1`, { status: 'salesOrder' })).status).toBe(200);
   });
 
   it('deletes (managers only) and returns the refreshed list', async () => {

@@ -243,8 +243,8 @@ describe('uploads', () => {
     const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#336699' } }).png().toBuffer();
     const res = await upload(org.host, org.admin.token!, '/api/user/addProfilePicture', png);
     expect(res.status).toBe(200);
-    expect(res.body.user.profilePicture).toMatch(/^\/uploads\/org-\d+\/[0-9a-f-]+\.webp$/);
-    expect(res.body.user.profilePictureLow).toMatch(/\.webp$/);
+    expect(res.body.user.profilePicture).toMatch(/^\/uploads\/org-\d+\/[0-9a-f-]+\.webp\?exp=\d+&sig=[\w-]+$/) // signed (decision 024);
+    expect(res.body.user.profilePictureLow).toMatch(/\.webp\?/);
     const served = await t.app.inject({ method: 'GET', url: res.body.user.profilePicture, headers: { host: org.host } });
     expect(served.statusCode).toBe(200);
     expect(served.headers['x-content-type-options']).toBe('nosniff');

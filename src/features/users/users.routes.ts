@@ -7,6 +7,7 @@ import { getCompany } from '../organization/organization.service';
 import { getAppData } from './app-data.service';
 import { inviteUserSchema, userUpdateSchema, usersQuerySchema } from './users.schema';
 import { deleteUser, inviteUser, listUsers, setProfilePicture, updateUser } from './users.service';
+import { removingFiles } from '../../server/uploads/storage';
 
 /** People of the organisation (prefix /api/user) and the invitation call (/api/auth/addUser). */
 export async function usersRoutes(appBase: FastifyInstance) {
@@ -24,10 +25,13 @@ export async function usersRoutes(appBase: FastifyInstance) {
 
   // Like every delete, it takes the list's query and returns the refreshed list.
   app.delete('/deleteUser/:id', { schema: { params: idParamsSchema, querystring: usersQuerySchema }, config: { access: MANAGERS } }, (req) =>
-    req.inTenant(async (tx) => ({
-      ...(await deleteUser(tx, req.auth.orgId, req.auth, req.params.id)),
-      ...(await listUsers(tx, req.auth.orgId, req.query)),
-    })),
+    // The user's picture leaves storage once the delete has committed.
+    removingFiles(app.deps.storage, () =>
+      req.inTenant(async (tx) => ({
+        ...(await deleteUser(tx, req.auth.orgId, req.auth, req.params.id)),
+        ...(await listUsers(tx, req.auth.orgId, req.query)),
+      })),
+    ),
   );
 
   app.post('/addProfilePicture', { config: { access: EVERYONE } }, async (req) => {

@@ -12,6 +12,7 @@ import { newOpaqueToken, type AccessClaims } from '../auth/tokens';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import type { inviteUserSchema, UserDto, userUpdateSchema, usersQuerySchema } from './users.schema';
 import { escapeLike } from '../../server/db/like';
+import { discardFiles } from '../../server/uploads/storage';
 
 registerActivityEntity('user', users, 'User');
 
@@ -133,6 +134,7 @@ export async function deleteUser(tx: Tx, orgId: number, actor: AccessClaims, id:
     if (pgCode(err) === '23503') throw conflict('This user is referenced by other records and cannot be deleted');
     throw err;
   }
+  discardFiles([target.profilePicture, target.profilePictureLow]);
   return { message: 'User deleted successfully' };
 }
 

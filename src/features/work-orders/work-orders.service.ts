@@ -23,7 +23,11 @@ import {
 import type { z } from 'zod';
 import { escapeLike } from '../../server/db/like';
 
-registerActivityEntity('work-order', workOrders, 'Work order');
+// A worker sees the history, notes and bell entries of the orders assigned to them, as they see the orders.
+registerActivityEntity('work-order', workOrders, 'Work order', ({ orgId, id, userId }) =>
+  sql`exists (select 1 from ${workOrderAssignees} where ${workOrderAssignees.orgId} = ${orgId}
+    and ${workOrderAssignees.workOrderId} = ${id} and ${workOrderAssignees.userId} = ${userId})`,
+);
 
 const ENTITY = 'work-order';
 /** Exact counts up to this many matching rows; beyond it the planner's estimate (decision 006). */

@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { createReadStream, existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join, normalize } from 'node:path';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -11,16 +12,29 @@ const CONTENT_TYPES: Record<string, string> = {
   pdf: 'application/pdf',
 };
 
+/** A stored file's path under the uploads folder: `org-<id>/<uuid>.<ext>` (the folder `org-public` is open to all). */
+const FILE = String.raw`org-(\d+|public)/[0-9a-f-]{36}\.(webp|png|jpg|pdf)`;
+const STORED_URL = new RegExp(`^/uploads/(${FILE})$`);
+/** A URL as a response gives it: the stored URL and its signature (decision 024). */
+const SIGNED_URL = new RegExp(`^(/uploads/${FILE})\\?exp=\\d+&sig=[A-Za-z0-9_-]+$`);
+
 /** Where uploaded files live. A folder today; the interface leaves room for S3. */
 export interface Storage {
-  /** Stores bytes under the organisation and returns the public URL path (`/uploads/...`). */
+  /** Stores bytes under the organisation and returns the URL path kept in the record (`/uploads/...`). */
   put(orgId: number | 'public', bytes: Buffer, ext: keyof typeof CONTENT_TYPES): Promise<string>;
   /** The bytes behind a URL `put` returned, or null when there is none (e.g. a logo for a printed document). */
   read?(url: string): Promise<Buffer | null>;
-  routes(): (app: FastifyInstance) => Promise<void>;
+  /** Deletes the file behind a URL `put` returned; a file already gone, or a URL that is none of ours, is ignored. */
+  remove(url: string): Promise<void>;
+  /** GET /uploads/*: a file, to whoever holds a signed URL for it (`uploadSigner`). */
+  routes(signer: UploadSigner): (app: FastifyInstance) => Promise<void>;
 }
 
 export function createStorage(root: string): Storage {
+  const pathOf = (url: string) => {
+    const match = STORED_URL.exec(url.split('?')[0]);
+    return match ? join(root, match[1]) : null;
+  };
   return {
     async put(orgId, bytes, ext) {
       const dir = join(root, `org-${orgId}`);
@@ -30,26 +44,121 @@ export function createStorage(root: string): Storage {
       return `/uploads/org-${orgId}/${name}`;
     },
     async read(url) {
-      const match = /^\/uploads\/(org-(?:\d+|public)\/[0-9a-f-]{36}\.(?:webp|png|jpg|pdf))$/.exec(url);
-      if (!match) return null;
-      return readFile(join(root, match[1])).catch(() => null);
+      const file = pathOf(url);
+      return file ? readFile(file).catch(() => null) : null;
     },
-    routes() {
+    async remove(url) {
+      const file = pathOf(url);
+      if (file) await unlink(file).catch((err: { code?: string }) => (err.code === 'ENOENT' ? undefined : Promise.reject(err)));
+    },
+    routes(signer) {
       return async (app) => {
-        // Names are random UUIDs (capability URLs), so <img> tags need no token.
         app.get('/*', { config: { access: 'public' } }, async (req, reply) => {
-          const rel = normalize((req.params as { '*': string })['*']);
-          const match = /^org-(\d+|public)\/[0-9a-f-]{36}\.(webp|png|jpg|pdf)$/.exec(rel);
-          const file = match ? join(root, rel) : '';
-          if (!match || !existsSync(file)) return reply.status(404).send({ error: 'Not found' });
+          const rel = (req.params as { '*': string })['*'];
+          const match = new RegExp(`^${FILE}$`).exec(rel);
+          const { exp, sig } = req.query as { exp?: string; sig?: string };
+          // An <img> cannot send a token: the URL carries a short-lived signature instead, given only to the
+          // organisation's signed-in members. Wrong, expired or missing: 404, as for a file that is not there.
+          const allowed = match && (match[1] === 'public' || signer.verify(`/uploads/${rel}`, exp, sig));
+          const file = allowed ? join(root, rel) : '';
+          if (!allowed || !(await stat(file).catch(() => null))?.isFile()) return reply.status(404).send({ error: 'Not found' });
+          const secondsLeft = match[1] === 'public' ? 86400 : Math.max(0, Number(exp) - Math.floor(Date.now() / 1000));
           return reply
             .header('content-type', CONTENT_TYPES[match[2]])
             .header('x-content-type-options', 'nosniff')
             .header('content-security-policy', "default-src 'none'; sandbox")
-            .header('cache-control', 'private, max-age=86400')
+            .header('cache-control', `private, max-age=${Math.min(86400, secondsLeft)}`)
             .send(createReadStream(file));
         });
       };
     },
   };
+}
+
+/** A signed URL works until the end of the next hour: the same URL for an hour, so the browser's cache keeps it. */
+const WINDOW_SECONDS = 3600;
+
+export interface UploadSigner {
+  /** The stored URL with `?exp=&sig=` (HMAC of the file's path, org included, and the expiry). */
+  sign(url: string, now?: number): string;
+  verify(path: string, exp: unknown, sig: unknown, now?: number): boolean;
+}
+
+/** Signs and checks upload URLs with a key derived from the JWT secret (its own key: a signature is never a token). */
+export function uploadSigner(jwtSecret: string): UploadSigner {
+  const key = createHmac('sha256', jwtSecret).update('cmms/uploads/v1').digest();
+  const mac = (path: string, exp: number) => createHmac('sha256', key).update(`${path}\n${exp}`).digest();
+  const nowSeconds = (now: number) => Math.floor(now / 1000);
+  return {
+    sign(url, now = Date.now()) {
+      const exp = (Math.floor(nowSeconds(now) / WINDOW_SECONDS) + 2) * WINDOW_SECONDS;
+      return `${url}?exp=${exp}&sig=${mac(url, exp).toString('base64url')}`;
+    },
+    verify(path, exp, sig, now = Date.now()) {
+      if (typeof exp !== 'string' || typeof sig !== 'string' || !/^\d{1,12}$/.test(exp)) return false;
+      const expiry = Number(exp);
+      if (expiry <= nowSeconds(now)) return false;
+      const given = Buffer.from(sig, 'base64url');
+      const expected = mac(path, expiry);
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    },
+  };
+}
+
+/**
+ * Signs the caller's organisation's upload URLs in every JSON response to a signed-in member, and takes the
+ * signature off the URLs a request sends back (a form saving its attachments), so that records keep the
+ * stored URL. Responses keep their keys and shapes (decision 024).
+ */
+export function signUploadUrls(app: FastifyInstance, signer: UploadSigner) {
+  app.addHook('preValidation', async (req) => {
+    unsign(req.body);
+    unsign(req.query);
+  });
+  app.addHook('onSend', async (req, _reply, payload) => {
+    if (typeof payload !== 'string' || !req.auth || !payload.includes('"/uploads/org-')) return payload;
+    // Already signed (an idempotent replay of a stored response): signed afresh.
+    const own = new RegExp(`"(/uploads/org-${req.auth.orgId}/[0-9a-f-]{36}\\.(?:webp|png|jpg|pdf))(?:\\?exp=\\d+&sig=[\\w-]+)?"`, 'g');
+    const now = Date.now();
+    return payload.replace(own, (_all, url: string) => `"${signer.sign(url, now)}"`);
+  });
+}
+
+/** Turns a request's signed upload URLs back into the stored ones, in place (objects and arrays walked). */
+function unsign(value: unknown): unknown {
+  if (typeof value === 'string') {
+    const match = value.startsWith('/uploads/') ? SIGNED_URL.exec(value) : null;
+    return match ? match[1] : value;
+  }
+  if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
+    const record = value as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      const next = unsign(record[key]);
+      if (next !== record[key]) record[key] = next;
+    }
+  }
+  return value;
+}
+
+/** The files a deletion let go of, collected while its transaction runs (`removingFiles`). */
+const letGo = new AsyncLocalStorage<string[]>();
+
+/**
+ * Called by a service in the transaction that deletes a record (or an attachment of it): its files go from
+ * storage once that transaction has committed, never before (a refused delete keeps them). Outside
+ * `removingFiles` it does nothing, so a file is never lost by mistake.
+ */
+export function discardFiles(urls: readonly (string | null | undefined)[]) {
+  letGo.getStore()?.push(...urls.filter((url): url is string => !!url));
+}
+
+/**
+ * Runs a delete route's work (its `req.inTenant`, which resolves after the commit), then removes the files
+ * the work discarded. A file that cannot be removed is logged and left: the record is gone either way.
+ */
+export async function removingFiles<T>(storage: Storage, work: () => Promise<T>, log?: { warn(obj: object, msg: string): void }): Promise<T> {
+  const urls: string[] = [];
+  const result = await letGo.run(urls, work);
+  await Promise.all(urls.map((url) => storage.remove(url).catch((err: unknown) => log?.warn({ err, url }, 'uploaded file not removed'))));
+  return result;
 }

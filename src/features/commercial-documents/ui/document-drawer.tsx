@@ -385,6 +385,8 @@ function DocumentForm({
             data={kind.statuses.map((s) => ({ value: s, label: t(`status.${s}`) }))}
             value={status}
             onChange={(v) => void changeStatus(v)}
+            // Only managers change a document's status (decision 012).
+            disabled={!isManager}
             allowDeselect={false}
             comboboxProps={{ withinPortal: true }}
             data-testid={`${testId}-status`}
