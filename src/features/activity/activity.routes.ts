@@ -9,12 +9,12 @@ export async function activityRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
 
   app.get('/recent', { config: { access: EVERYONE } }, async (req) => ({
-    activities: await req.inTenant((tx) => listRecentActivities(tx, req.auth.orgId, req.auth)),
+    activities: await req.read((tx) => listRecentActivities(tx, req.auth.orgId, req.auth)),
   }));
 
   // Each user's own bell settings: everyone may read and change theirs, nobody anyone else's.
   app.get('/notification-settings', { config: { access: EVERYONE } }, async (req) => ({
-    notificationSettings: await req.inTenant((tx) => getNotificationSettings(tx, req.auth.orgId, req.auth.userId)),
+    notificationSettings: await req.read((tx) => getNotificationSettings(tx, req.auth.orgId, req.auth.userId)),
   }));
 
   app.put('/notification-settings', { schema: { body: notificationSettingsSchema }, config: { access: EVERYONE } }, async (req) => ({
@@ -22,7 +22,7 @@ export async function activityRoutes(appBase: FastifyInstance) {
   }));
 
   app.get('/:entityType/:entityId', { schema: { params: activityParamsSchema }, config: { access: EVERYONE } }, async (req) => ({
-    activities: await req.inTenant((tx) => listActivities(tx, req.auth.orgId, req.auth, req.params.entityType, req.params.entityId)),
+    activities: await req.read((tx) => listActivities(tx, req.auth.orgId, req.auth, req.params.entityType, req.params.entityId)),
   }));
 
   app.post(

@@ -84,7 +84,7 @@ export function diffChanges<T extends Record<string, unknown>>(before: T, after:
 const normalise = (v: unknown) => (v instanceof Date ? v.toISOString() : v === undefined ? null : v);
 
 /** 404 unless the record exists in the organisation and the viewer may see it (a worker's unassigned work order does not exist for them). */
-async function requireVisible(tx: Tx, orgId: number, viewer: Viewer, entityType: string, entityId: number) {
+async function requireVisible(tx: ReadTx, orgId: number, viewer: Viewer, entityType: string, entityId: number) {
   const entity = entities.get(entityType);
   if (!entity) throw new HttpError(404, 'Unknown record type');
   const workerId = limitedViewer(viewer);
@@ -117,7 +117,7 @@ const itemColumnsOf = <A extends ItemSource>(a: A): Pick<A, 'id' | 'action' | 'c
 });
 const authorOf = (a: ItemSource) => and(eq(users.orgId, a.orgId), eq(users.id, a.userId));
 
-const selectItems = (tx: Tx) => tx.select(itemColumnsOf(activities)).from(activities).leftJoin(users, authorOf(activities));
+const selectItems = (tx: ReadTx) => tx.select(itemColumnsOf(activities)).from(activities).leftJoin(users, authorOf(activities));
 type ItemRow = Awaited<ReturnType<typeof selectItems>>[number];
 const toItem = (r: ItemRow): ActivityItem => ({
   id: r.id,
@@ -129,12 +129,12 @@ const toItem = (r: ItemRow): ActivityItem => ({
 });
 
 /** A record's history and notes, newest first, with who did each; 404 for a record the viewer may not see. */
-export async function listActivities(tx: Tx, orgId: number, viewer: Viewer, entityType: string, entityId: number): Promise<ActivityItem[]> {
+export async function listActivities(tx: ReadTx, orgId: number, viewer: Viewer, entityType: string, entityId: number): Promise<ActivityItem[]> {
   await requireVisible(tx, orgId, viewer, entityType, entityId);
   return readActivities(tx, orgId, entityType, entityId);
 }
 
-async function readActivities(tx: Tx, orgId: number, entityType: string, entityId: number): Promise<ActivityItem[]> {
+async function readActivities(tx: ReadTx, orgId: number, entityType: string, entityId: number): Promise<ActivityItem[]> {
   const rows = await selectItems(tx)
     .where(and(eq(activities.orgId, orgId), eq(activities.entityType, entityType), eq(activities.entityId, entityId)))
     .orderBy(desc(activities.createdAt), desc(activities.id))

@@ -10,15 +10,15 @@ export async function assetsRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
 
   app.get('/get-assets', { schema: { querystring: assetListQuerySchema }, config: { access: EVERYONE } }, (req) =>
-    req.inTenant((tx) => listAssets(tx, req.auth.orgId, req.query)),
+    req.read((tx) => listAssets(tx, req.auth.orgId, req.query)),
   );
 
   app.get('/get-assets-options', { schema: { querystring: assetOptionsQuerySchema }, config: { access: EVERYONE } }, (req) =>
-    req.inTenant((tx) => listAssetOptions(tx, req.auth.orgId, req.query)),
+    req.read((tx) => listAssetOptions(tx, req.auth.orgId, req.query)),
   );
 
   app.get('/get-asset/:id', { schema: { params: idParamsSchema }, config: { access: EVERYONE } }, async (req) => ({
-    asset: await req.inTenant((tx) => getAsset(tx, req.auth.orgId, req.params.id)),
+    asset: await req.read((tx) => getAsset(tx, req.auth.orgId, req.params.id)),
   }));
 
   app.post(

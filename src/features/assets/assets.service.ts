@@ -53,7 +53,7 @@ function toDto({ cvName, cvType, categoryName, categoryCode, ...r }: Row): Asset
 }
 
 /** One asset of the organisation; 404 when it is not theirs. */
-export async function getAsset(tx: Tx, orgId: number, id: number): Promise<AssetDto> {
+export async function getAsset(tx: ReadTx, orgId: number, id: number): Promise<AssetDto> {
   const [row] = await baseQuery(tx).where(and(eq(assets.orgId, orgId), eq(assets.id, id)));
   if (!row) throw notFound('Asset');
   return toDto(row);

@@ -97,7 +97,7 @@ export async function authRoutes(appBase: FastifyInstance) {
   });
 
   app.get('/auth/verify-token', { schema: { querystring: verifyTokenQuerySchema }, config: { access: 'public' }, onRequest: throttle('tokenCheck') }, (req) =>
-    req.inTenant((tx) => auth.verifyInviteToken(tx, requireOrg(req).id, req.query.token)),
+    req.read((tx) => auth.verifyInviteToken(tx, requireOrg(req).id, req.query.token)),
   );
 
   app.post(

@@ -279,7 +279,7 @@ async function findOpenInvitation(tx: ReadTx, orgId: number, token: string) {
   return row ?? null;
 }
 
-export async function verifyInviteToken(tx: Tx, orgId: number, token: string) {
+export async function verifyInviteToken(tx: ReadTx, orgId: number, token: string) {
   const invite = await findOpenInvitation(tx, orgId, token);
   if (!invite) throw badRequest('Invalid or expired invite link.');
   return { valid: true, email: invite.email };

@@ -36,10 +36,10 @@ export function commercialDocumentRoutes(
   return async function routes(appBase: FastifyInstance) {
     const app = appBase.withTypeProvider<ZodTypeProvider>();
 
-    app.get(paths.list, { schema: { querystring: listQuery }, config: { access: EVERYONE } }, (req) => req.inTenant((tx) => docs.list(tx, req.auth.orgId, req.query)));
+    app.get(paths.list, { schema: { querystring: listQuery }, config: { access: EVERYONE } }, (req) => req.read((tx) => docs.list(tx, req.auth.orgId, req.query)));
 
     app.get(paths.options, { schema: { querystring: documentOptionsQuery }, config: { access: EVERYONE } }, (req) =>
-      req.inTenant((tx) => docs.options(tx, req.auth.orgId, req.query)),
+      req.read((tx) => docs.options(tx, req.auth.orgId, req.query)),
     );
 
     // Attachments: stored first (PDF or images, checked by their bytes), then saved on the document with the form.
@@ -51,10 +51,10 @@ export function commercialDocumentRoutes(
     });
 
     // The taxes its lines may take (sales for quotations, purchase for purchase orders), for the drawer's live totals.
-    app.get(paths.taxOptions, { config: { access: EVERYONE } }, (req) => req.inTenant((tx) => docs.taxOptions(tx, req.auth.orgId)));
+    app.get(paths.taxOptions, { config: { access: EVERYONE } }, (req) => req.read((tx) => docs.taxOptions(tx, req.auth.orgId)));
 
     app.get(`${paths.get}:id`, { schema: { params: idParamsSchema }, config: { access: EVERYONE } }, async (req) => {
-      const doc = await req.inTenant((tx) => docs.get(tx, req.auth.orgId, req.params.id));
+      const doc = await req.read((tx) => docs.get(tx, req.auth.orgId, req.params.id));
       return { [kind.singularKey]: doc, services: doc.services, parts: doc.parts, serviceDetails: doc.serviceDetails, partDetails: doc.partDetails };
     });
 
@@ -75,7 +75,7 @@ export function commercialDocumentRoutes(
     );
 
     app.get(`${paths.pdf}:id`, { schema: { params: idParamsSchema }, config: { access: EVERYONE } }, async (req, reply) => {
-      const { logoUrl, ...doc } = await req.inTenant((tx) => docs.print(tx, req.auth.orgId, req.params.id));
+      const { logoUrl, ...doc } = await req.read((tx) => docs.print(tx, req.auth.orgId, req.params.id));
       const logo = logoUrl ? ((await app.deps.storage.read?.(logoUrl)) ?? null) : null;
       const pdf = await renderDocumentPdf({ ...doc, logo });
       return reply

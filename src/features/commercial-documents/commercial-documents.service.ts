@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../server/db/client';
+import type { ReadTx, Tx } from '../../server/db/client';
 import { sameUpdatedAt, StaleEdit } from '../../server/stale-edit';
 import { customerVendors, parts, services, taxChildren, taxes, uoms, users } from '../../server/db/schema';
 import { badRequest, notFound } from '../../server/http-error';
@@ -125,7 +125,7 @@ export function documentService(k: DocumentKind) {
     updatedAt: T.updatedAt,
   };
 
-  const select = (tx: Tx) =>
+  const select = (tx: ReadTx) =>
     tx
       .select(baseColumns)
       .from(T)
@@ -134,7 +134,7 @@ export function documentService(k: DocumentKind) {
 
   const shape = (r: BaseRow) => k.shapeRow({ ...r, attachments: r.attachments ?? [] });
 
-  async function list(tx: Tx, orgId: number, query: ListQuery) {
+  async function list(tx: ReadTx, orgId: number, query: ListQuery) {
     const filters: (SQL | undefined)[] = [eq(T.orgId, orgId)];
     if (query.status?.length) filters.push(inArray(T.status, query.status));
     const text = query.title || query.name;
@@ -164,13 +164,13 @@ export function documentService(k: DocumentKind) {
     return { [k.listKey]: rows.map(shape), pagination: pagination(total, query.page, query.pageSize) };
   }
 
-  async function getRow(tx: Tx, orgId: number, id: number) {
+  async function getRow(tx: ReadTx, orgId: number, id: number) {
     const [row] = (await select(tx).where(and(eq(T.orgId, orgId), eq(T.id, id)))) as BaseRow[];
     if (!row) throw notFound(k.label);
     return row;
   }
 
-  async function getLines(tx: Tx, orgId: number, id: number): Promise<DocumentLineDto[]> {
+  async function getLines(tx: ReadTx, orgId: number, id: number): Promise<DocumentLineDto[]> {
     const rows = await tx
       .select({
         id: L.id,
@@ -224,7 +224,7 @@ export function documentService(k: DocumentKind) {
     });
   }
 
-  async function get(tx: Tx, orgId: number, id: number) {
+  async function get(tx: ReadTx, orgId: number, id: number) {
     const row = await getRow(tx, orgId, id);
     const lines = await getLines(tx, orgId, id);
     const serviceDetails = lines.filter((l) => l.kind === 'service');
@@ -233,7 +233,7 @@ export function documentService(k: DocumentKind) {
   }
 
   /** Taxes by id with their children, as the engine needs them; foreign or wrong-scope taxes are a 400. */
-  async function loadTaxes(tx: Tx, orgId: number, refs: { id: number; path: string }[]) {
+  async function loadTaxes(tx: ReadTx, orgId: number, refs: { id: number; path: string }[]) {
     const ids = [...new Set(refs.map((r) => r.id))];
     const rules = new Map<number, TaxRule & { scope: string }>();
     if (!ids.length) return rules;
@@ -417,7 +417,7 @@ export function documentService(k: DocumentKind) {
     return { message: `${k.label} status updated successfully`, status, [k.singularKey]: doc };
   }
 
-  async function options(tx: Tx, orgId: number, query: { pageSize: number; name?: string; title?: string }) {
+  async function options(tx: ReadTx, orgId: number, query: { pageSize: number; name?: string; title?: string }) {
     const text = query.name || query.title;
     const prefix = k.numberOf(0).split('-')[0];
     const like = text ? `%${escapeLike(text)}%` : undefined;
@@ -442,7 +442,7 @@ export function documentService(k: DocumentKind) {
   }
 
   /** A document as printed, from the stored lines and the same engine (the route renders it to PDF outside the transaction). */
-  async function print(tx: Tx, orgId: number, id: number): Promise<Omit<PrintableDocument, 'logo'> & { logoUrl: string | null }> {
+  async function print(tx: ReadTx, orgId: number, id: number): Promise<Omit<PrintableDocument, 'logo'> & { logoUrl: string | null }> {
     const row = await getRow(tx, orgId, id);
     const lines = await getLines(tx, orgId, id);
     const [party] = await tx.select().from(customerVendors).where(and(eq(customerVendors.orgId, orgId), eq(customerVendors.id, row.partyId)));
@@ -479,7 +479,7 @@ export function documentService(k: DocumentKind) {
   }
 
   /** The taxes a line may take (this kind's scope), with their children, in the engine's form. */
-  async function taxOptions(tx: Tx, orgId: number) {
+  async function taxOptions(tx: ReadTx, orgId: number) {
     const rows = await tx.select({ id: taxes.id }).from(taxes).where(and(eq(taxes.orgId, orgId), eq(taxes.scope, k.taxScope))).orderBy(asc(taxes.name));
     const rules = await loadTaxes(tx, orgId, rows.map((r) => ({ id: r.id, path: 'taxId' })));
     return rows.map((r) => {

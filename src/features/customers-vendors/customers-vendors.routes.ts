@@ -50,15 +50,15 @@ export async function customerVendorsRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
 
   app.get('/get-customer-vendors', { schema: { querystring: customerVendorsQuerySchema }, config: { access: EVERYONE } }, (req) =>
-    req.inTenant((tx) => listCustomerVendors(tx, req.auth.orgId, req.query)),
+    req.read((tx) => listCustomerVendors(tx, req.auth.orgId, req.query)),
   );
 
   app.get('/get-customer-vendor-options', { schema: { querystring: customerVendorOptionsQuerySchema }, config: { access: EVERYONE } }, (req) =>
-    req.inTenant((tx) => listCustomerVendorOptions(tx, req.auth.orgId, req.query)),
+    req.read((tx) => listCustomerVendorOptions(tx, req.auth.orgId, req.query)),
   );
 
   app.get('/get-customer-vendor/:id', { schema: { params: idParamsSchema }, config: { access: EVERYONE } }, async (req) => ({
-    customerVendor: await req.inTenant((tx) => getCustomerVendor(tx, req.auth.orgId, req.params.id)),
+    customerVendor: await req.read((tx) => getCustomerVendor(tx, req.auth.orgId, req.params.id)),
   }));
 
   app.post(

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Tx } from '../../server/db/client';
+import type { ReadTx, Tx } from '../../server/db/client';
 import { customerVendors } from '../../server/db/schema';
 import { badRequest, conflict, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/plugins/errors';
@@ -73,21 +73,21 @@ function toDto(r: Row): CustomerVendorDto {
   };
 }
 
-const baseSelect = (tx: Tx) =>
+const baseSelect = (tx: ReadTx) =>
   tx
     .select(columns)
     .from(customerVendors)
     .leftJoin(parent, and(eq(parent.orgId, customerVendors.orgId), eq(parent.id, customerVendors.parentId)));
 
 /** One customer or vendor of the organisation; 404 when it is not theirs. */
-export async function getCustomerVendor(tx: Tx, orgId: number, id: number): Promise<CustomerVendorDto> {
+export async function getCustomerVendor(tx: ReadTx, orgId: number, id: number): Promise<CustomerVendorDto> {
   const [row] = await baseSelect(tx).where(and(eq(customerVendors.orgId, orgId), eq(customerVendors.id, id)));
   if (!row) throw notFound('Customer/Vendor');
   return toDto(row as Row);
 }
 
 /** The list screen: newest first, filtered by type(s) and a name/e-mail contains. */
-export async function listCustomerVendors(tx: Tx, orgId: number, query: CustomerVendorsQuery) {
+export async function listCustomerVendors(tx: ReadTx, orgId: number, query: CustomerVendorsQuery) {
   const filters: (SQL | undefined)[] = [eq(customerVendors.orgId, orgId)];
   if (query.type?.length) filters.push(inArray(customerVendors.type, query.type));
   if (query.name) {
@@ -106,7 +106,7 @@ export async function listCustomerVendors(tx: Tx, orgId: number, query: Customer
 
 /** Options for selects: `{ value, label, email, type }`, by name, optionally one type. */
 export async function listCustomerVendorOptions(
-  tx: Tx,
+  tx: ReadTx,
   orgId: number,
   query: { pageSize: number; name?: string; type?: PartyType[] },
 ): Promise<CustomerVendorOption[]> {

@@ -22,11 +22,11 @@ export async function maintenanceOrdersRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
 
   app.get('/get-maintenance-orders', { schema: { querystring: maintenanceOrdersQuerySchema }, config: { access: EVERYONE } }, (req) =>
-    req.inTenant((tx) => listMaintenanceOrders(tx, req.auth.orgId, req.query)),
+    req.read((tx) => listMaintenanceOrders(tx, req.auth.orgId, req.query)),
   );
 
   app.get('/get-maintenance-order/:id', { schema: { params: idParamsSchema }, config: { access: EVERYONE } }, async (req) => {
-    const order = await req.inTenant((tx) => getMaintenanceOrder(tx, req.auth.orgId, req.params.id));
+    const order = await req.read((tx) => getMaintenanceOrder(tx, req.auth.orgId, req.params.id));
     return { maintenanceOrder: order, order };
   });
 

@@ -115,7 +115,7 @@ async function toDtos(tx: ReadTx, orgId: number, rows: Row[]): Promise<Maintenan
 }
 
 /** One order of the organisation; 404 when it is not theirs. */
-export async function getMaintenanceOrder(tx: Tx, orgId: number, id: number): Promise<MaintenanceOrderDto> {
+export async function getMaintenanceOrder(tx: ReadTx, orgId: number, id: number): Promise<MaintenanceOrderDto> {
   const rows = await baseSelect(tx).where(and(eq(o.orgId, orgId), eq(o.id, id)));
   if (!rows.length) throw notFound('Maintenance order');
   return (await toDtos(tx, orgId, rows))[0];
@@ -132,7 +132,7 @@ function listWhere(orgId: number, query: MaintenanceOrdersQuery): SQL | undefine
 }
 
 /** A page of orders, newest first, filtered by status and by asset, request title or PM-ID. */
-export async function listMaintenanceOrders(tx: Tx, orgId: number, query: MaintenanceOrdersQuery) {
+export async function listMaintenanceOrders(tx: ReadTx, orgId: number, query: MaintenanceOrdersQuery) {
   const where = listWhere(orgId, query);
   const [{ total }] = await tx
     .select({ total: count() })

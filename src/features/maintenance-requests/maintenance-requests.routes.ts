@@ -33,19 +33,19 @@ export async function maintenanceRequestsRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
 
   app.get('/get-maintenance-requests', { schema: { querystring: maintenanceRequestsQuerySchema }, config: { access: EVERYONE } }, (req) =>
-    req.inTenant((tx) => listMaintenanceRequests(tx, req.auth.orgId, req.query)),
+    req.read((tx) => listMaintenanceRequests(tx, req.auth.orgId, req.query)),
   );
 
   app.get('/get-statistics', { config: { access: EVERYONE } }, async (req) => ({
-    statistics: await req.inTenant((tx) => getRequestStatistics(tx, req.auth.orgId)),
+    statistics: await req.read((tx) => getRequestStatistics(tx, req.auth.orgId)),
   }));
 
   app.get('/get-maintenance-request-options', { schema: { querystring: requestOptionsQuerySchema }, config: { access: EVERYONE } }, (req) =>
-    req.inTenant((tx) => listRequestOptions(tx, req.auth.orgId, req.query)),
+    req.read((tx) => listRequestOptions(tx, req.auth.orgId, req.query)),
   );
 
   app.get('/get-maintenance-request/:id', { schema: { params: idParamsSchema }, config: { access: EVERYONE } }, async (req) => ({
-    maintenanceRequest: await req.inTenant((tx) => getMaintenanceRequest(tx, req.auth.orgId, req.params.id)),
+    maintenanceRequest: await req.read((tx) => getMaintenanceRequest(tx, req.auth.orgId, req.params.id)),
   }));
 
   app.post(

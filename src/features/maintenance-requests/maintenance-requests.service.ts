@@ -115,7 +115,7 @@ function toDto(row: Row): MaintenanceRequestDto {
 }
 
 /** One request of the organisation; 404 when it is not theirs. */
-export async function getMaintenanceRequest(tx: Tx, orgId: number, id: number): Promise<MaintenanceRequestDto> {
+export async function getMaintenanceRequest(tx: ReadTx, orgId: number, id: number): Promise<MaintenanceRequestDto> {
   const [row] = await baseSelect(tx).where(and(eq(r.orgId, orgId), eq(r.id, id)));
   if (!row) throw notFound('Maintenance request');
   return toDto(row);
@@ -154,7 +154,7 @@ function requestCounts(tx: ReadTx, orgId: number) {
 }
 
 /** The side panel's counters over all of the organisation's requests, from the kept counts. */
-export async function getRequestStatistics(tx: Tx, orgId: number): Promise<MaintenanceRequestStatistics> {
+export async function getRequestStatistics(tx: ReadTx, orgId: number): Promise<MaintenanceRequestStatistics> {
   return requestStatistics(await requestCounts(tx, orgId));
 }
 
@@ -198,7 +198,7 @@ export async function listMaintenanceRequests(tx: ReadTx, orgId: number, query: 
 }
 
 /** Options for the maintenance order form: value, label, and what choosing one fills in (type, asset). */
-export async function listRequestOptions(tx: Tx, orgId: number, query: { pageSize: number; name?: string; title?: string }) {
+export async function listRequestOptions(tx: ReadTx, orgId: number, query: { pageSize: number; name?: string; title?: string }) {
   const text = query.name ?? query.title;
   const byId = text ? /^mr-?0*(\d{1,9})$/i.exec(text) : null;
   const rows = await tx

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Tx } from '../../server/db/client';
+import type { ReadTx, Tx } from '../../server/db/client';
 import { assetCategories } from '../../server/db/schema';
 import { conflict, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/plugins/errors';
@@ -23,7 +23,7 @@ const toDto = (r: { id: number; name: string; code: string; createdAt: Date }): 
 });
 
 /** Asset categories; `name` filters on name or code. Sorted by name. */
-export async function listAssetCategories(tx: Tx, orgId: number, query: SimpleListQuery) {
+export async function listAssetCategories(tx: ReadTx, orgId: number, query: SimpleListQuery) {
   const { rows, total } = await readSimpleList(tx, 'assetCategories.list', orgId, query, assetCategories, (total) => tx.select({ ...columns, total }).from(assetCategories).$dynamic(), [assetCategories.code]);
   return { assetCategories: rows.map(toDto), pagination: listWindow(query).paginate(total) };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from '../../shared/zod-setup';
-import type { Tx } from '../../server/db/client';
+import type { ReadTx, Tx } from '../../server/db/client';
 import { EVERYONE, MANAGERS } from '../../server/plugins/request-context';
 import { idParamsSchema } from '../../shared/pagination';
 import {
@@ -56,7 +56,7 @@ const withZod = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>(
 
 /** One list's service: list with the query; add (201) and delete return the refreshed list; update returns the record. */
 type ListService<B, Q> = [
-  list: (tx: Tx, orgId: number, query: Q) => Promise<unknown>,
+  list: (tx: ReadTx, orgId: number, query: Q) => Promise<unknown>,
   add: (tx: Tx, orgId: number, actorId: number, input: B, query: Q) => Promise<unknown>,
   update: (tx: Tx, orgId: number, actorId: number, id: number, input: B) => Promise<unknown>,
   remove: (tx: Tx, orgId: number, actorId: number, id: number, query: Q) => Promise<unknown>,
@@ -71,7 +71,7 @@ function list<B, Q>(plural: string, singular: string, body: z.ZodType<B>, query:
   // (the type provider widens generic schemas' outputs; the schemas above are exactly the service's types)
   async function routes(appBase: FastifyInstance) {
     const app = withZod(appBase);
-    app.get(`/get-${plural}`, { schema: { querystring: query }, config: read }, (req) => req.inTenant((tx) => listAll(tx, req.auth.orgId, req.query as Q)));
+    app.get(`/get-${plural}`, { schema: { querystring: query }, config: read }, (req) => req.read((tx) => listAll(tx, req.auth.orgId, req.query as Q)));
     more?.(app);
     app.post(`/add-${singular}`, { schema: { querystring: query, body }, config: manage }, async (req, reply) =>
       reply.status(201).send(await req.inTenant((tx) => add(tx, req.auth.orgId, req.auth.userId, req.body as B, req.query as Q))),

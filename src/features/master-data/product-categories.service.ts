@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { Tx } from '../../server/db/client';
+import type { ReadTx, Tx } from '../../server/db/client';
 import { productCategories } from '../../server/db/schema';
 import { badRequest, notFound } from '../../server/http-error';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
@@ -30,14 +30,14 @@ const toDto = (r: { id: number; name: string; parentId: number | null; parentNam
   createdAt: iso(r.createdAt),
 });
 
-const base = <T extends typeof columns>(tx: Tx, selected: T = columns as T) =>
+const base = <T extends typeof columns>(tx: ReadTx, selected: T = columns as T) =>
   tx
     .select(selected)
     .from(productCategories)
     .leftJoin(parent, and(eq(parent.orgId, productCategories.orgId), eq(parent.id, productCategories.parentId)));
 
 /** The organisation's product categories (name filter), sorted by name. */
-export async function listProductCategories(tx: Tx, orgId: number, query: SimpleListQuery) {
+export async function listProductCategories(tx: ReadTx, orgId: number, query: SimpleListQuery) {
   const { rows, total } = await readSimpleList(tx, 'productCategories.list', orgId, query, productCategories, (total) => base(tx, { ...columns, total }).$dynamic());
   return { productCategories: rows.map(toDto), pagination: listWindow(query).paginate(total) };
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Tx } from '../../server/db/client';
+import type { ReadTx, Tx } from '../../server/db/client';
 import { taxChildren, taxes } from '../../server/db/schema';
 import { badRequest, notFound } from '../../server/http-error';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
@@ -26,7 +26,7 @@ type Row = { id: number; name: string; scope: TaxDto['scope']; taxComputation: T
 const child = (r: Row): TaxChildDto => ({ id: r.id, name: r.name, scope: r.scope, taxComputation: r.taxComputation, amount: r.amount === null ? null : Number(r.amount) });
 
 /** Attaches `Children` (the child taxes of groups) to tax rows. */
-async function withChildren(tx: Tx, orgId: number, rows: Row[]): Promise<TaxDto[]> {
+async function withChildren(tx: ReadTx, orgId: number, rows: Row[]): Promise<TaxDto[]> {
   const groupIds = rows.filter((r) => r.taxComputation === 'group').map((r) => r.id);
   const links = groupIds.length
     ? await tx
@@ -45,7 +45,7 @@ async function withChildren(tx: Tx, orgId: number, rows: Row[]): Promise<TaxDto[
 }
 
 /** The organisation's taxes with their child taxes (name filter), sorted by name. */
-export async function listTaxes(tx: Tx, orgId: number, query: SimpleListQuery) {
+export async function listTaxes(tx: ReadTx, orgId: number, query: SimpleListQuery) {
   const { rows, total } = await readSimpleList(tx, 'taxes.list', orgId, query, taxes, (total) => tx.select({ ...columns, total }).from(taxes).$dynamic());
   return { taxes: await withChildren(tx, orgId, rows), pagination: listWindow(query).paginate(total) };
 }

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Tx } from '../../server/db/client';
+import type { ReadTx, Tx } from '../../server/db/client';
 import { timeTrackingReasons } from '../../server/db/schema';
 import { notFound } from '../../server/http-error';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
@@ -29,7 +29,7 @@ const toDto = (r: { id: number; name: string; type: TimeTrackingReasonDto['type'
   createdAt: iso(r.createdAt),
 });
 
-export async function listTimeTrackingReasons(tx: Tx, orgId: number, query: SimpleListQuery) {
+export async function listTimeTrackingReasons(tx: ReadTx, orgId: number, query: SimpleListQuery) {
   const { rows, total } = await readSimpleList(tx, 'timeTrackingReasons.list', orgId, query, timeTrackingReasons, (total) => tx.select({ ...columns, total }).from(timeTrackingReasons).$dynamic());
   return { timeTrackingReasons: rows.map(toDto), pagination: listWindow(query).paginate(total) };
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Tx } from '../../server/db/client';
+import type { ReadTx, Tx } from '../../server/db/client';
 import { uomCategories, uoms } from '../../server/db/schema';
 import { badRequest, conflict, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/plugins/errors';
@@ -36,7 +36,7 @@ const categoryDto = (r: { id: number; name: string; isReferenceSet: boolean; cre
 });
 
 /** UOM categories with `isReferenceSet` (whether a reference unit exists), sorted by name. */
-export async function listUomCategories(tx: Tx, orgId: number, query: SimpleListQuery) {
+export async function listUomCategories(tx: ReadTx, orgId: number, query: SimpleListQuery) {
   const { rows, total } = await readSimpleList(tx, 'uomCategories.list', orgId, query, uomCategories, (total) => tx.select({ ...categoryColumns, total }).from(uomCategories).$dynamic());
   return { uomCategories: rows.map(categoryDto), pagination: listWindow(query).paginate(total) };
 }
@@ -94,14 +94,14 @@ const uomDto = (r: { id: number; name: string; categoryId: number; ratio: number
   createdAt: iso(r.createdAt),
 });
 
-const uomBase = (tx: Tx) =>
+const uomBase = (tx: ReadTx) =>
   tx.select(uomColumns).from(uoms).leftJoin(uomCategories, and(eq(uomCategories.orgId, uoms.orgId), eq(uomCategories.id, uoms.categoryId)));
 
 const uomWhere = (orgId: number, query: { name?: string; categoryId?: number }) =>
   and(eq(uoms.orgId, orgId), nameContains(uoms.name, query.name), query.categoryId ? eq(uoms.categoryId, query.categoryId) : undefined);
 
 /** Units of measure, paged on the server (name filter, optional category), sorted by name. */
-export async function listUoms(tx: Tx, orgId: number, query: UomListQuery) {
+export async function listUoms(tx: ReadTx, orgId: number, query: UomListQuery) {
   const where = uomWhere(orgId, query);
   const [{ total }] = await tx.select({ total: count() }).from(uoms).where(where);
   const rows = await uomBase(tx)

@@ -11,7 +11,7 @@ export async function organizationRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
 
   app.get('/company/get-company-data', { config: { access: EVERYONE } }, async (req) => ({
-    company: await req.inTenant((tx) => getCompany(tx, req.auth.orgId)),
+    company: await req.read((tx) => getCompany(tx, req.auth.orgId)),
   }));
 
   app.put(

@@ -23,19 +23,19 @@ export async function partsRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
 
   app.get('/get-parts', { schema: { querystring: partListQuerySchema }, config: { access: EVERYONE } }, (req) =>
-    req.inTenant((tx) => listParts(tx, req.auth.orgId, req.query)),
+    req.read((tx) => listParts(tx, req.auth.orgId, req.query)),
   );
 
   app.get('/get-low-stock-parts', { schema: { querystring: partListQuerySchema }, config: { access: EVERYONE } }, (req) =>
-    req.inTenant((tx) => listLowStockParts(tx, req.auth.orgId, req.query)),
+    req.read((tx) => listLowStockParts(tx, req.auth.orgId, req.query)),
   );
 
   app.get('/get-parts-options', { schema: { querystring: partOptionsQuerySchema }, config: { access: EVERYONE } }, (req) =>
-    req.inTenant((tx) => listPartOptions(tx, req.auth.orgId, req.query)),
+    req.read((tx) => listPartOptions(tx, req.auth.orgId, req.query)),
   );
 
   app.get('/get-part/:id', { schema: { params: idParamsSchema }, config: { access: EVERYONE } }, async (req) => ({
-    part: await req.inTenant((tx) => getPart(tx, req.auth.orgId, req.params.id)),
+    part: await req.read((tx) => getPart(tx, req.auth.orgId, req.params.id)),
   }));
 
   app.post(
@@ -59,7 +59,7 @@ export async function partsRoutes(appBase: FastifyInstance) {
   );
 
   app.get('/get-stock-moves/:id', { schema: { params: idParamsSchema, querystring: stockMovesQuerySchema }, config: { access: EVERYONE } }, (req) =>
-    req.inTenant((tx) => listStockMoves(tx, req.auth.orgId, req.params.id, req.query)),
+    req.read((tx) => listStockMoves(tx, req.auth.orgId, req.params.id, req.query)),
   );
 
   // Multipart field `image`, the generic image rule (JPEG/PNG/WebP, 5 MB), re-encoded before it is stored.

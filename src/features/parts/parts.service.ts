@@ -74,7 +74,7 @@ function toDto({ categoryName, uomName, purchaseUomName, ...r }: Row): PartDto {
 }
 
 /** One part of the organisation with its stock; 404 when it is not theirs. */
-export async function getPart(tx: Tx, orgId: number, id: number): Promise<PartDto> {
+export async function getPart(tx: ReadTx, orgId: number, id: number): Promise<PartDto> {
   const [row] = await baseQuery(tx).where(and(eq(parts.orgId, orgId), eq(parts.id, id)));
   if (!row) throw notFound('Part');
   return toDto(row);
@@ -123,10 +123,10 @@ async function pageOfParts(tx: ReadTx, orgId: number, query: PartListQuery & { l
 }
 
 /** GET get-parts: a page of parts, newest first, filtered by text, type, category and low stock. */
-export const listParts = (tx: Tx, orgId: number, query: PartListQuery): Promise<PartList> => pageOfParts(tx, orgId, query, 'newest');
+export const listParts = (tx: ReadTx, orgId: number, query: PartListQuery): Promise<PartList> => pageOfParts(tx, orgId, query, 'newest');
 
 /** GET get-low-stock-parts: the stockable parts under their minimum quantity, the emptiest first. */
-export const listLowStockParts = (tx: Tx, orgId: number, query: PartListQuery): Promise<PartList> =>
+export const listLowStockParts = (tx: ReadTx, orgId: number, query: PartListQuery): Promise<PartList> =>
   pageOfParts(tx, orgId, { ...query, lowStock: true }, 'emptiest');
 
 /** GET get-parts-options: `{ value, label, salesPrice, … }` by name or SKU, alphabetical. */
@@ -239,7 +239,7 @@ export async function adjustStock(tx: Tx, orgId: number, userId: number, id: num
   return { message: 'Stock adjusted successfully', part: await getPart(tx, orgId, id), stockMove };
 }
 
-const movesQuery = (tx: Tx) =>
+const movesQuery = (tx: ReadTx) =>
   tx
     .select({
       id: stockMoves.id,
@@ -266,7 +266,7 @@ const toMoveDto = (r: MoveRow): StockMoveDto => ({
 });
 
 /** GET get-stock-moves/{id}: a part's stock history, newest first. */
-export async function listStockMoves(tx: Tx, orgId: number, id: number, query: PageQuery) {
+export async function listStockMoves(tx: ReadTx, orgId: number, id: number, query: PageQuery) {
   await getPart(tx, orgId, id);
   const where = and(eq(stockMoves.orgId, orgId), eq(stockMoves.partId, id));
   const [{ total }] = await tx.select({ total: count() }).from(stockMoves).where(where);

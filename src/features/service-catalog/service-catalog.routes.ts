@@ -10,15 +10,15 @@ export async function serviceCatalogRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
 
   app.get('/get-services', { schema: { querystring: serviceListQuerySchema }, config: { access: EVERYONE } }, (req) =>
-    req.inTenant((tx) => listServices(tx, req.auth.orgId, req.query)),
+    req.read((tx) => listServices(tx, req.auth.orgId, req.query)),
   );
 
   app.get('/get-services-options', { schema: { querystring: serviceOptionsQuerySchema }, config: { access: EVERYONE } }, (req) =>
-    req.inTenant((tx) => listServiceOptions(tx, req.auth.orgId, req.query)),
+    req.read((tx) => listServiceOptions(tx, req.auth.orgId, req.query)),
   );
 
   app.get('/get-service/:id', { schema: { params: idParamsSchema }, config: { access: EVERYONE } }, async (req) => ({
-    service: await req.inTenant((tx) => getService(tx, req.auth.orgId, req.params.id)),
+    service: await req.read((tx) => getService(tx, req.auth.orgId, req.params.id)),
   }));
 
   app.post(

@@ -78,13 +78,13 @@ async function withStations(tx: ReadTx, orgId: number, rows: ServiceRow[]) {
 }
 
 /** One service of the organisation with its stations; 404 when it is not theirs. */
-export async function getService(tx: Tx, orgId: number, id: number): Promise<ServiceDto> {
+export async function getService(tx: ReadTx, orgId: number, id: number): Promise<ServiceDto> {
   const [row] = await tx.select(serviceColumns).from(services).where(and(eq(services.orgId, orgId), eq(services.id, id)));
   if (!row) throw notFound('Service');
   return (await withStations(tx, orgId, [row]))[0];
 }
 
-function listWhere(tx: Tx, orgId: number, query: { title?: string; name?: string; workStationId?: number }) {
+function listWhere(tx: ReadTx, orgId: number, query: { title?: string; name?: string; workStationId?: number }) {
   const text = query.title ?? query.name;
   return and(
     eq(services.orgId, orgId),
@@ -107,7 +107,7 @@ function listWhere(tx: Tx, orgId: number, query: { title?: string; name?: string
 }
 
 /** GET get-services: a page of services, newest first, each with its stations. */
-export async function listServices(tx: Tx, orgId: number, query: ServiceListQuery): Promise<ServiceList> {
+export async function listServices(tx: ReadTx, orgId: number, query: ServiceListQuery): Promise<ServiceList> {
   const where = listWhere(tx, orgId, query);
   const [{ total }] = await tx.select({ total: count() }).from(services).where(where);
   const rows = await tx
@@ -121,7 +121,7 @@ export async function listServices(tx: Tx, orgId: number, query: ServiceListQuer
 }
 
 /** GET get-services-options: `{ value, label, price }` by title, alphabetical. */
-export async function listServiceOptions(tx: Tx, orgId: number, query: { pageSize: number; name?: string }): Promise<ServiceOption[]> {
+export async function listServiceOptions(tx: ReadTx, orgId: number, query: { pageSize: number; name?: string }): Promise<ServiceOption[]> {
   const rows = await tx
     .select({ value: services.id, label: services.title, price: services.price })
     .from(services)

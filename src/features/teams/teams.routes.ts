@@ -10,7 +10,7 @@ import { addTeam, deleteTeam, listTeams, updateTeam } from './teams.service';
 export async function teamsRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   app.get('/get-teams', { schema: { querystring: simpleListQuerySchema }, config: { access: EVERYONE } }, (req) =>
-    req.inTenant((tx) => listTeams(tx, req.auth.orgId, req.query)),
+    req.read((tx) => listTeams(tx, req.auth.orgId, req.query)),
   );
   app.post('/add-team', { schema: { querystring: simpleListQuerySchema, body: teamInputSchema }, config: { access: MANAGERS } }, async (req, reply) =>
     reply.status(201).send(await req.inTenant((tx) => addTeam(tx, req.auth.orgId, req.auth.userId, req.body, req.query))),

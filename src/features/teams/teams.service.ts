@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Tx } from '../../server/db/client';
+import type { ReadTx, Tx } from '../../server/db/client';
 import { teamMembers, teams, users } from '../../server/db/schema';
 import { HttpError, notFound } from '../../server/http-error';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
@@ -14,7 +14,7 @@ registerActivityEntity('team', teams, 'Team');
 type Input = z.output<typeof teamInputSchema>;
 
 /** Attaches members (with their Worker), Workers, teamLeadId, defaultAssigneeId and memberCount. */
-async function withMembers(tx: Tx, orgId: number, rows: { id: number; name: string; createdAt: Date }[]): Promise<TeamDto[]> {
+async function withMembers(tx: ReadTx, orgId: number, rows: { id: number; name: string; createdAt: Date }[]): Promise<TeamDto[]> {
   const ids = rows.map((r) => r.id);
   const members = ids.length
     ? await tx
@@ -57,7 +57,7 @@ async function withMembers(tx: Tx, orgId: number, rows: { id: number; name: stri
 const columns = { id: teams.id, name: teams.name, createdAt: teams.createdAt };
 
 /** The organisation's teams with their members (name filter), sorted by name. */
-export async function listTeams(tx: Tx, orgId: number, query: SimpleListQuery) {
+export async function listTeams(tx: ReadTx, orgId: number, query: SimpleListQuery) {
   const { rows, total } = await readSimpleList(tx, 'teams.list', orgId, query, teams, (total) => tx.select({ ...columns, total }).from(teams).$dynamic());
   return { teams: await withMembers(tx, orgId, rows), pagination: listWindow(query).paginate(total) };
 }

@@ -1,4 +1,4 @@
-import type { Tx } from '../../server/db/client';
+import type { ReadTx } from '../../server/db/client';
 import type { AccessClaims } from '../auth/tokens';
 import { getCompany } from '../organization/organization.service';
 import { getUser, listWorkers } from './users.service';
@@ -19,7 +19,7 @@ import { listRecentWorkOrders } from '../work-orders/work-orders.service';
  * whole (they are small); the big lists only their most recent rows (DESIGN 7): screens page from the server.
  * Each business area adds its loader here.
  */
-export async function getAppData(tx: Tx, orgId: number, actor: AccessClaims) {
+export async function getAppData(tx: ReadTx, orgId: number, actor: AccessClaims) {
   // Sequential on purpose: a request's scope is one connection, which runs one query at a time.
   const loggedInUser = await getUser(tx, orgId, actor.userId);
   const company = await getCompany(tx, orgId);

@@ -13,10 +13,10 @@ import { removingFiles } from '../../server/uploads/storage';
 export async function usersRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/get-app-data', { config: { access: EVERYONE } }, (req) => req.inTenant((tx) => getAppData(tx, req.auth.orgId, req.auth)));
+  app.get('/get-app-data', { config: { access: EVERYONE } }, (req) => req.read((tx) => getAppData(tx, req.auth.orgId, req.auth)));
 
   app.get('/getCompanyUsers', { schema: { querystring: usersQuerySchema }, config: { access: EVERYONE } }, (req) =>
-    req.inTenant((tx) => listUsers(tx, req.auth.orgId, req.query)),
+    req.read((tx) => listUsers(tx, req.auth.orgId, req.query)),
   );
 
   app.put('/updateUser/:id', { schema: { params: idParamsSchema, body: userUpdateSchema }, config: { access: EVERYONE } }, (req) =>

@@ -35,16 +35,16 @@ export async function workOrdersRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
 
   app.get('/get-work-orders', { schema: { querystring: workOrderListQuerySchema }, config: { access: EVERYONE } }, (req) =>
-    req.inTenant((tx) => listWorkOrders(tx, req.auth.orgId, req.auth, req.query)),
+    req.read((tx) => listWorkOrders(tx, req.auth.orgId, req.auth, req.query)),
   );
 
   app.get('/get-statistics', { config: { access: EVERYONE } }, async (req) => {
-    const statistics = await req.inTenant((tx) => getStatistics(tx, req.auth.orgId, req.auth));
+    const statistics = await req.read((tx) => getStatistics(tx, req.auth.orgId, req.auth));
     return { statistics, ...statistics };
   });
 
   app.get('/get-work-order/:id', { schema: { params: idParamsSchema }, config: { access: EVERYONE } }, async (req) => ({
-    workOrder: await req.inTenant((tx) => getWorkOrder(tx, req.auth.orgId, req.auth, req.params.id)),
+    workOrder: await req.read((tx) => getWorkOrder(tx, req.auth.orgId, req.auth, req.params.id)),
   }));
 
   app.post(
@@ -70,7 +70,7 @@ export async function workOrdersRoutes(appBase: FastifyInstance) {
   );
 
   app.get('/get-labors/:id', { schema: { params: idParamsSchema }, config: { access: EVERYONE } }, (req) =>
-    req.inTenant((tx) => listLabors(tx, req.auth.orgId, req.auth, req.params.id)),
+    req.read((tx) => listLabors(tx, req.auth.orgId, req.auth, req.params.id)),
   );
 
   app.post('/add-labor/:id', { schema: { params: idParamsSchema, body: laborInputSchema }, config: { access: EVERYONE } }, async (req, reply) =>
@@ -82,7 +82,7 @@ export async function workOrdersRoutes(appBase: FastifyInstance) {
   );
 
   app.get('/get-parts/:id', { schema: { params: idParamsSchema }, config: { access: EVERYONE } }, (req) =>
-    req.inTenant((tx) => listParts(tx, req.auth.orgId, req.auth, req.params.id)),
+    req.read((tx) => listParts(tx, req.auth.orgId, req.auth, req.params.id)),
   );
 
   app.post('/add-parts/:id', { schema: { params: idParamsSchema, body: addPartsSchema }, config: { access: EVERYONE } }, async (req, reply) =>

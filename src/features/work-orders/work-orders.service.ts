@@ -106,7 +106,7 @@ function selectOrders(tx: ReadTx, kept: SQL<number | null> = sql`null`) {
 }
 
 /** One work order the actor may see; 404 otherwise (a worker's unassigned order does not exist for them). */
-export async function getWorkOrder(tx: Tx, orgId: number, actor: AccessClaims, id: number): Promise<WorkOrderDto> {
+export async function getWorkOrder(tx: ReadTx, orgId: number, actor: AccessClaims, id: number): Promise<WorkOrderDto> {
   const [row] = await selectOrders(tx).where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id), visibleTo(orgId, actor)));
   if (!row) throw notFound('Work order');
   return toDto(row);
@@ -214,7 +214,7 @@ function listFilter(orgId: number, actor: AccessClaims, query: WorkOrderListQuer
 type ListFilter = ReturnType<typeof listFilter>;
 
 /** The ~50 most recent orders the actor sees, for get-app-data (screens page from the server). */
-export async function listRecentWorkOrders(tx: Tx, orgId: number, actor: AccessClaims) {
+export async function listRecentWorkOrders(tx: ReadTx, orgId: number, actor: AccessClaims) {
   const { workOrders: rows } = await listWorkOrders(tx, orgId, actor, { page: 1, pageSize: 50 } as WorkOrderListQuery);
   return rows;
 }
@@ -379,7 +379,7 @@ export async function deleteWorkOrder(tx: Tx, orgId: number, actor: AccessClaims
 
 // ---- Labour ----
 
-async function listLaborRows(tx: Tx, orgId: number, workOrderId: number): Promise<LaborDto[]> {
+async function listLaborRows(tx: ReadTx, orgId: number, workOrderId: number): Promise<LaborDto[]> {
   const rows = await tx
     .select({
       id: workOrderLabors.id,
@@ -415,7 +415,7 @@ async function listLaborRows(tx: Tx, orgId: number, workOrderId: number): Promis
 const laborList = (labors: LaborDto[]) => ({ labors, workOrderLabors: labors });
 
 /** GET get-labors/{id}. */
-export async function listLabors(tx: Tx, orgId: number, actor: AccessClaims, workOrderId: number) {
+export async function listLabors(tx: ReadTx, orgId: number, actor: AccessClaims, workOrderId: number) {
   await getWorkOrder(tx, orgId, actor, workOrderId);
   return laborList(await listLaborRows(tx, orgId, workOrderId));
 }
@@ -474,7 +474,7 @@ export async function deleteLabor(tx: Tx, orgId: number, actor: AccessClaims, wo
 
 // ---- Parts ----
 
-async function listPartRows(tx: Tx, orgId: number, workOrderId: number): Promise<WorkOrderPartDto[]> {
+async function listPartRows(tx: ReadTx, orgId: number, workOrderId: number): Promise<WorkOrderPartDto[]> {
   const rows = await tx
     .select({
       id: workOrderParts.id,
@@ -498,7 +498,7 @@ async function listPartRows(tx: Tx, orgId: number, workOrderId: number): Promise
 }
 
 /** GET get-parts/{id}. */
-export async function listParts(tx: Tx, orgId: number, actor: AccessClaims, workOrderId: number) {
+export async function listParts(tx: ReadTx, orgId: number, actor: AccessClaims, workOrderId: number) {
   await getWorkOrder(tx, orgId, actor, workOrderId);
   return { workOrderParts: await listPartRows(tx, orgId, workOrderId) };
 }

@@ -17,15 +17,15 @@ export async function workStationsRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
 
   app.get('/get-workstations', { schema: { querystring: workStationListQuerySchema }, config: { access: EVERYONE } }, (req) =>
-    req.inTenant((tx) => listWorkStations(tx, req.auth.orgId, req.query)),
+    req.read((tx) => listWorkStations(tx, req.auth.orgId, req.query)),
   );
 
   app.get('/get-workstation-options', { schema: { querystring: workStationOptionsQuerySchema }, config: { access: EVERYONE } }, (req) =>
-    req.inTenant((tx) => listWorkStationOptions(tx, req.auth.orgId, req.query)),
+    req.read((tx) => listWorkStationOptions(tx, req.auth.orgId, req.query)),
   );
 
   app.get('/get-workstation/:id', { schema: { params: idParamsSchema }, config: { access: EVERYONE } }, async (req) => ({
-    workStation: await req.inTenant((tx) => getWorkStation(tx, req.auth.orgId, req.params.id)),
+    workStation: await req.read((tx) => getWorkStation(tx, req.auth.orgId, req.params.id)),
   }));
 
   app.post(

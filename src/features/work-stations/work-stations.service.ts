@@ -41,7 +41,7 @@ const baseQuery = (tx: ReadTx) =>
   tx.select(columns).from(workStations).leftJoin(teams, and(eq(teams.orgId, workStations.orgId), eq(teams.id, workStations.teamId)));
 
 /** One work station of the organisation; 404 when it is not theirs. */
-export async function getWorkStation(tx: Tx, orgId: number, id: number): Promise<WorkStationDto> {
+export async function getWorkStation(tx: ReadTx, orgId: number, id: number): Promise<WorkStationDto> {
   const [row] = await baseQuery(tx).where(and(eq(workStations.orgId, orgId), eq(workStations.id, id)));
   if (!row) throw notFound('Work station');
   return toDto(row);
@@ -57,7 +57,7 @@ function listWhere(orgId: number, query: { name?: string; teamId?: number }) {
 }
 
 /** GET get-workstations: a page of stations, newest first, filtered by name/code and team. */
-export async function listWorkStations(tx: Tx, orgId: number, query: WorkStationListQuery): Promise<WorkStationList> {
+export async function listWorkStations(tx: ReadTx, orgId: number, query: WorkStationListQuery): Promise<WorkStationList> {
   const where = listWhere(orgId, query);
   const [{ total }] = await tx.select({ total: count() }).from(workStations).where(where);
   const rows = await baseQuery(tx)
@@ -69,7 +69,7 @@ export async function listWorkStations(tx: Tx, orgId: number, query: WorkStation
 }
 
 /** GET get-workstation-options: `{ value, label, code }` by name or code, alphabetical. */
-export async function listWorkStationOptions(tx: Tx, orgId: number, query: { pageSize: number; name?: string }): Promise<WorkStationOption[]> {
+export async function listWorkStationOptions(tx: ReadTx, orgId: number, query: { pageSize: number; name?: string }): Promise<WorkStationOption[]> {
   const rows = await tx
     .select({ value: workStations.id, label: workStations.name, code: workStations.code })
     .from(workStations)

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
+import type { Db, ReadTx, Tx } from '../db/client';
 import { withoutTenant, withTenant } from '../db/client';
 import { organizations } from '../db/schema';
 import { accessTokenVerifier, type AccessClaims, type Role } from '../../features/auth/tokens';
@@ -29,10 +29,15 @@ declare module 'fastify' {
     /** The verified caller; set on every non-public route. */
     auth: AccessClaims;
     /**
-     * Runs `fn` in a scope of its own walled to the caller's organisation (decision 026): under GET and HEAD a
-     * read scope (selects and raw statements, read-only), else a write transaction. The scope ends with `fn`.
+     * Runs `fn` in a write transaction of its own walled to the caller's organisation (decision 026); the
+     * scope ends with `fn`. Not under GET or HEAD: those read through `req.read`.
      */
     inTenant<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+    /**
+     * Runs `fn` in a read scope of its own walled to the caller's organisation (selects and raw statements;
+     * the database refuses writes). Its type lets a GET route call only functions that take `ReadTx`.
+     */
+    read<T>(fn: (tx: ReadTx) => Promise<T>): Promise<T>;
   }
 }
 
@@ -69,13 +74,20 @@ export const requestContext = fp(async (app: FastifyInstance, opts: { db: Db; ba
   const verifyToken = accessTokenVerifier(opts.jwtSecret);
   app.decorateRequest('org', null);
   app.decorateRequest('auth', null as unknown as AccessClaims);
-  app.decorateRequest('inTenant', function <T>(this: FastifyRequest, fn: (tx: Tx) => Promise<T>) {
-    const orgId = this.auth?.orgId ?? this.org?.id;
-    if (!orgId) return Promise.reject(new HttpError(404, 'Organization not found'));
-    const readOnly = this.method === 'GET' || this.method === 'HEAD';
+  const orgOf = (req: FastifyRequest) => {
+    const orgId = req.auth?.orgId ?? req.org?.id;
+    if (!orgId) throw new HttpError(404, 'Organization not found');
+    return orgId;
+  };
+  app.decorateRequest('inTenant', async function <T>(this: FastifyRequest, fn: (tx: Tx) => Promise<T>) {
+    // A GET must not write (the types say so through `req.read`; this says it to code that casts).
+    if (this.method === 'GET' || this.method === 'HEAD') throw new Error(`${this.method} ${this.url} writes: a GET reads through req.read`);
     // An Idempotency-Key is claimed inside the write it guards (decision 025).
-    const around = readOnly ? null : this.aroundWrite;
-    return withTenant(opts.db, orgId, around ? (tx) => around(tx, fn) : fn, { readOnly });
+    const around = this.aroundWrite;
+    return withTenant(opts.db, orgOf(this), around ? (tx) => around(tx, fn) : fn);
+  });
+  app.decorateRequest('read', async function <T>(this: FastifyRequest, fn: (tx: ReadTx) => Promise<T>) {
+    return withTenant(opts.db, orgOf(this), fn, { readOnly: true });
   });
 
   /**
