@@ -1,6 +1,6 @@
 import { z } from '../../shared/zod-setup';
 import { multiValue, pageQuerySchema, type Pagination } from '../../shared/pagination';
-import { dateField } from '../../shared/validation';
+import { dateField } from '../../shared/dates';
 import { MAINTENANCE_TYPES, type MaintenanceType } from '../maintenance-requests/maintenance-requests.schema';
 
 /** DESIGN 8: canonical order statuses; read-only once `validate` (the spec's "approved"). */

@@ -1,6 +1,7 @@
 import { z } from '../../shared/zod-setup';
 import { pageQuerySchema, multiValue, type Pagination } from '../../shared/pagination';
-import { dateField, requiredString } from '../../shared/validation';
+import { requiredString } from '../../shared/validation';
+import { dateField, optionalDateField } from '../../shared/dates';
 
 /** Spec doc 2 section 5 "Maintenance request": the five maintenance types. */
 export const MAINTENANCE_TYPES = ['corrective', 'preventive', 'predictive', 'emergency', 'proactive'] as const;
@@ -71,7 +72,7 @@ const optionalText = (max: number, label: string) =>
 const optionalId = (message: string) =>
   z.preprocess((v) => (v === '' || v === null || v === 0 || v === '0' ? undefined : v), z.coerce.number({ error: message }).int(message).min(1, message).max(2147483647, message).optional());
 
-const optionalDate = (invalid: string) => z.preprocess(blankToUndefined, dateField(invalid, invalid).optional());
+const optionalDate = (invalid: string) => optionalDateField(invalid);
 
 /** A stored upload as the API returns it; only our own upload paths are accepted back. */
 export const UPLOAD_URL_PATTERN = /^\/uploads\/org-\d+\/[0-9a-f-]{36}\.(webp|png|jpg|pdf)$/;
