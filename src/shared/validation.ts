@@ -22,3 +22,9 @@ export const idField = (message: string) =>
 
 /** Date fields live in dates.ts (one range check for every date); re-exported for existing imports. */
 export { dateField } from './dates';
+
+/**
+ * Options of an object-level refine that runs even when some fields failed (so a form shows every message
+ * at once), but only on an object: a null or non-object body must stay a 400, not throw in the refine.
+ */
+export const evenWhenFieldsFail = { when: (p: { value: unknown }) => typeof p.value === 'object' && p.value !== null && !Array.isArray(p.value) };

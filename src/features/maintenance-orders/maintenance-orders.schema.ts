@@ -1,6 +1,7 @@
 import { z } from '../../shared/zod-setup';
 import { multiValue, pageQuerySchema, type Pagination } from '../../shared/pagination';
 import { dateField } from '../../shared/dates';
+import { evenWhenFieldsFail } from '../../shared/validation';
 import { MAINTENANCE_TYPES, type MaintenanceType } from '../maintenance-requests/maintenance-requests.schema';
 
 /** DESIGN 8: canonical order statuses; read-only once `validate` (the spec's "approved"). */
@@ -108,7 +109,7 @@ export const newMaintenanceOrderInputSchema = z.preprocess(
   orderFields.refine((v) => !(v.dueDate instanceof Date) || Number.isNaN(v.dueDate.getTime()) || isFutureDue(v.dueDate), {
     path: ['dueDate'],
     message: ORDER_MESSAGES.dueFuture,
-    when: () => true,
+    ...evenWhenFieldsFail,
   } as never),
 );
 

@@ -1,6 +1,6 @@
 import { z } from '../../shared/zod-setup';
 import { pageQuerySchema, multiValue, type Pagination } from '../../shared/pagination';
-import { requiredString } from '../../shared/validation';
+import { evenWhenFieldsFail, requiredString } from '../../shared/validation';
 import { dateField, optionalDateField } from '../../shared/dates';
 
 /** Spec doc 2 section 5 "Maintenance request": the five maintenance types. */
@@ -156,7 +156,7 @@ function conditionalRules(v: Record<string, unknown>, ctx: z.RefinementCtx) {
 /** Body of add-maintenance-request and update-maintenance-request (the Overview form uses it too). */
 export const maintenanceRequestInputSchema = z.preprocess(
   normaliseBody,
-  requestFields.superRefine((v, ctx) => conditionalRules(v as Record<string, unknown>, ctx), { when: () => true } as never),
+  requestFields.superRefine((v, ctx) => conditionalRules(v as Record<string, unknown>, ctx), evenWhenFieldsFail as never),
 );
 export type MaintenanceRequestInput = z.output<typeof maintenanceRequestInputSchema>;
 
