@@ -93,7 +93,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     strictTransportSecurity: deps.config.production,
   });
   await app.register(cookie);
-  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 20 } });
+  // Bounds on everything a multipart body can carry; going over one is a 413 (plugins/errors.ts), never a 500.
+  await app.register(multipart, {
+    limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 20, parts: 30, fieldNameSize: 100, fieldSize: 64 * 1024, headerPairs: 100 },
+  });
   await app.register(apiDocs);
   await app.register(requestContext, {
     db: deps.database.db,

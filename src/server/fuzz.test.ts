@@ -6,6 +6,8 @@ import { createOrg, createTestApp, type TestApp, type TestOrg } from './test/har
 import { seedSampleData } from './seed/demo';
 import { withTenant } from './db/client';
 import { rowsOf } from './test/sql';
+import { sampleBody } from './test/sample-bodies';
+import { dateFields } from '../shared/dates';
 
 /**
  * Schema-driven fuzzing of every route that takes a body or a query: objects with the schema's own keys
@@ -127,4 +129,108 @@ describe('fuzzing every route', () => {
     expect(requests).toBeGreaterThan(0);
     expect(await snapshot(victim.orgId)).toBe(before);
   }, 600_000);
+});
+
+/** Paths of the date fields of a body schema: every one is made by shared/dates.ts, which registers it. */
+function datePaths(schema: unknown, path: string[] = [], depth = 0): string[][] {
+  const def = (schema as { _zod?: { def: Record<string, unknown> } } | undefined)?._zod?.def;
+  if (!def || depth > 12) return [];
+  if (dateFields.has(schema as never) || def.type === 'date') return [path];
+  const inner = (s: unknown, p = path) => datePaths(s, p, depth + 1);
+  switch (def.type) {
+    case 'object':
+      return Object.entries(def.shape as Record<string, unknown>).flatMap(([key, field]) => inner(field, [...path, key]));
+    case 'pipe':
+      return [...inner(def.in), ...inner(def.out)];
+    case 'union':
+      return (def.options as unknown[]).flatMap((o) => inner(o));
+    case 'intersection':
+      return [...inner(def.left), ...inner(def.right)];
+    default:
+      return def.innerType ? inner(def.innerType) : [];
+  }
+}
+
+/** An ISO 8601 string for any year JavaScript can hold (six digits and a sign outside 0..9999). */
+const isoOfYear = (year: number, rest = '-06-15T12:00:00.000Z') =>
+  year >= 0 && year <= 9999 ? `${String(year).padStart(4, '0')}${rest}` : `${year < 0 ? '-' : '+'}${String(Math.abs(year)).padStart(6, '0')}${rest}`;
+
+/** Dates JavaScript parses and PostgreSQL refuses, or stores as another day, or that lie outside 1900..9999. */
+const extremeDate = fc.oneof(
+  fc.constantFrom<unknown>('10000-01-01', '+010000-01-01', '+275760-09-13', '-005000-01-01', '0000-01-01', '0001-01-01', '1899-12-31', '-271821-04-20', 8.64e15, -8.64e15, 253402300800000),
+  fc.integer({ min: -271_820, max: 275_759 }).filter((y) => y < 1900 || y > 9999).map((y) => isoOfYear(y)),
+  fc.integer({ min: 10_000, max: 275_759 }).map((y) => isoOfYear(y, '-01-01')),
+);
+
+const setAt = (body: unknown, path: string[], value: unknown) => {
+  const copy = structuredClone(body) as Record<string, unknown>;
+  let at = copy;
+  for (const key of path.slice(0, -1)) at = (at[key] ??= {}) as Record<string, unknown>;
+  at[path[path.length - 1]] = value;
+  return copy;
+};
+
+describe('bodies and dates no route can take', () => {
+  const raw = async (method: string, url: string, payload: string, contentType: string) => {
+    const res = await t.app.inject({
+      method: method as 'POST',
+      url: fill(url),
+      headers: { host: attacker.host, authorization: `Bearer ${attacker.admin.token}`, 'content-type': contentType },
+      payload,
+    });
+    return { status: res.statusCode, body: res.body };
+  };
+
+  it('null and non-object bodies, multipart on JSON routes, wrong content types: a 4xx with a message on every route', async () => {
+    const multipart = '--b\r\ncontent-disposition: form-data; name="name"\r\n\r\nx\r\n--b--\r\n';
+    const cases: [string, string][] = [
+      ['null', 'application/json'],
+      ['"x"', 'application/json'],
+      ['42', 'application/json'],
+      ['[]', 'application/json'],
+      ['true', 'application/json'],
+      [multipart, 'multipart/form-data; boundary=b'],
+      ['--b\r\ncontent-disposition: form-da', 'multipart/form-data; boundary=b'],
+      ['name=x', 'text/plain'],
+      ['<name>x</name>', 'application/xml'],
+    ];
+    const writes = t.app.apiRoutes.filter((r) => r.method !== 'GET' && !/logout|refresh/.test(r.url));
+    expect(writes.length).toBeGreaterThan(20);
+    for (const route of writes) {
+      for (const [payload, type] of cases) {
+        const res = await raw(route.method, route.url, payload, type);
+        const what = `${route.method} ${route.url} ${type} ${payload.slice(0, 20)} -> ${res.status} ${res.body.slice(0, 200)}`;
+        expect(res.status, what).toBeLessThan(500);
+        // A route without a body may ignore it and answer 2xx (a delete, an upload's missing file is a 4xx).
+        if (res.status >= 400) expect(JSON.parse(res.body).error, what).toMatch(/\w/);
+        expect(res.body, what).not.toMatch(leaks);
+        if (route.body && type === 'application/json') expect(res.status, what).toBe(400);
+      }
+    }
+  }, 120_000);
+
+  it('refuses dates outside 1900..9999 in every date field of every route with a field message', async () => {
+    const withDates = t.app.apiRoutes
+      .filter((r) => r.method !== 'GET' && r.body)
+      .map((r) => ({ route: r, paths: [...new Map(datePaths(r.body).map((p) => [p.join('.'), p])).values()] }))
+      .filter((r) => r.paths.length > 0);
+    // Work orders, labor, maintenance orders and requests, assets, quotations, purchase orders.
+    expect(withDates.length).toBeGreaterThanOrEqual(10);
+    for (const { route, paths } of withDates) {
+      const valid = sampleBody(route.body, 1);
+      expect(valid, `${route.method} ${route.url} has a sample body`).toBeDefined();
+      for (const path of paths) {
+        await fc.assert(
+          fc.asyncProperty(extremeDate, async (date) => {
+            const res = await raw(route.method, route.url, JSON.stringify(setAt(valid, path, date)), 'application/json');
+            const what = `${route.method} ${route.url} ${path.join('.')}=${String(date)} -> ${res.status} ${res.body.slice(0, 300)}`;
+            expect(res.status, what).toBe(400);
+            const issue = (JSON.parse(res.body).issues ?? []).find((i: { path: string }) => i.path === path.join('.'));
+            expect(issue?.message, what).toMatch(/must be (a date between 1900 and 9999|a valid date)$/);
+          }),
+          { numRuns: Number(process.env.FUZZ_DATE_RUNS ?? 12), seed: Number(process.env.FUZZ_SEED ?? 424242) },
+        );
+      }
+    }
+  }, 120_000);
 });

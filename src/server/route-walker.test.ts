@@ -4,6 +4,7 @@ import { client, createOrg, createTestApp, type TestApp, type TestOrg } from './
 import { seedSampleData } from './seed/demo';
 import { withTenant } from './db/client';
 import { rowsOf } from './test/sql';
+import { sampleBody } from './test/sample-bodies';
 
 /**
  * Walks every registered /api route, so a new route is covered without anyone remembering to add it:
@@ -86,6 +87,73 @@ describe('every API route', () => {
       }
     }
     expect(await snapshot(a.orgId)).toBe(before);
+  });
+});
+
+/**
+ * Bodies the schema walk cannot build (`sampleBody` gives up on them), by "METHOD url". A route that takes a
+ * body and has neither fails the isolation pass below, so a new route cannot slip through.
+ */
+const SAMPLE_BODIES: Record<string, unknown> = {};
+
+/** Routes that refuse the call before looking the record up (every other one answers 404). */
+const REFUSALS: Record<string, number> = {
+  // An upload without its multipart file.
+  'POST /api/customer-vendors/add-profile-picture/:id': 415,
+  // The attachment is named by a query parameter the walk does not send.
+  'DELETE /api/maintenance-requests/delete-attachment/:id': 400,
+};
+
+describe('isolation with valid bodies', () => {
+  /** B's records start at this id, above anything A has: the same number names no record of A's. */
+  const B_ID = 1001;
+
+  it("A's admin writing to B's records with VALID bodies gets 404 (or a refusal), and B's records are unchanged", async () => {
+    // B gets records of every kind (the sample data, then one more through each add route), all ids >= B_ID.
+    await t.database.db.execute(sql`
+      insert into org_counters (org_id, table_name, last_id)
+      select ${b.orgId}, c.table_name, ${B_ID - 1} from information_schema.columns c
+      where c.table_schema = 'public' and c.column_name = 'id' and c.table_name <> 'org_counters'
+        and exists (select 1 from information_schema.columns o where o.table_schema = 'public' and o.table_name = c.table_name and o.column_name = 'org_id')
+      on conflict (org_id, table_name) do update set last_id = ${B_ID - 1}`);
+    await seedSampleData(t.database.db, b.orgId);
+    const writes = t.app.apiRoutes.filter((r) => r.access !== 'public' && r.method !== 'GET');
+    for (const route of writes.filter((r) => r.method === 'POST' && /\/add/.test(r.url) && r.body)) {
+      await b.admin.post(fill(route.url, B_ID), sampleBody(route.body, B_ID));
+    }
+
+    // What B's admin reads of its records, and every row of B's tables.
+    const reads = t.app.apiRoutes.filter((r) => r.method === 'GET' && r.access !== 'public' && /:[A-Za-z]*[iI]d\b/.test(r.url));
+    // JSON only: a PDF carries its creation time.
+    const readAll = async () =>
+      Promise.all(
+        reads.map(async (r) => {
+          const res = await b.admin.get(fill(r.url, B_ID));
+          return String(res.headers['content-type']).startsWith('application/json') ? JSON.stringify(res.body) : `${res.status}`;
+        }),
+      );
+    const seenByB = await readAll();
+    expect(seenByB.filter((body) => !/"error"/.test(body)).length, 'B reads its own records').toBeGreaterThan(5);
+    const rowsOfB = await snapshot(b.orgId);
+
+    const missing: string[] = [];
+    const accepted: string[] = [];
+    for (const route of writes.filter((r) => /:[A-Za-z]*[iI]d\b/.test(r.url))) {
+      const key = `${route.method} ${route.url}`;
+      const body = route.body ? (SAMPLE_BODIES[key] ?? sampleBody(route.body, 1)) : undefined;
+      if (route.body && body === undefined) {
+        missing.push(key);
+        continue;
+      }
+      const url = fill(route.url, B_ID);
+      const res = route.method === 'DELETE' ? await a.admin.del(url) : await a.admin[verb(route.method) as 'post'](url, body);
+      if (res.status < 400) accepted.push(`${key} -> ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+      expect(res.status, `${key} ${JSON.stringify(res.body)}`).toBe(REFUSALS[key] ?? 404);
+    }
+    expect(missing, 'routes with neither a generated nor a hand-written sample body').toEqual([]);
+    expect(accepted, "writes to another organisation's ids that were accepted").toEqual([]);
+    expect(await readAll()).toEqual(seenByB);
+    expect(await snapshot(b.orgId)).toBe(rowsOfB);
   });
 });
 

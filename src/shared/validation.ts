@@ -20,10 +20,11 @@ export const PHONE_PATTERN = /^\+?\d{10,15}$/;
 export const idField = (message: string) =>
   z.coerce.number({ error: message }).int(message).min(1, message).max(2147483647, message);
 
-/** A date sent as an ISO 8601 string (or a Date in the browser). */
-export const dateField = (required: string, invalid = 'Must be a valid date') =>
-  z.preprocess(
-    // Convert here rather than with z.coerce: coercion turns a missing value into an Invalid Date, hiding `required`.
-    (v) => (v === '' || v === null ? undefined : typeof v === 'string' || typeof v === 'number' ? new Date(v) : v),
-    z.date({ error: (issue) => (issue.input === undefined ? required : invalid) }),
-  );
+/** Date fields live in dates.ts (one range check for every date); re-exported for existing imports. */
+export { dateField } from './dates';
+
+/**
+ * Options of an object-level refine that runs even when some fields failed (so a form shows every message
+ * at once), but only on an object: a null or non-object body must stay a 400, not throw in the refine.
+ */
+export const evenWhenFieldsFail = { when: (p: { value: unknown }) => typeof p.value === 'object' && p.value !== null && !Array.isArray(p.value) };

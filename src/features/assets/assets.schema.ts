@@ -2,6 +2,7 @@ import { z } from '../../shared/zod-setup';
 import { versionField } from '../../shared/edit-version';
 import { multiValue, pageQuerySchema, type Pagination } from '../../shared/pagination';
 import { optionalString, requiredString } from '../../shared/validation';
+import { calendarDateField } from '../../shared/dates';
 import { blankToUndefined, optionalRef, renameAliases, requiredRef, textFilter } from '../../shared/reference-fields';
 
 export const ASSET_STATUSES = ['Operational', 'Not_Operational'] as const;
@@ -31,25 +32,6 @@ export function canonicalAssetStatus(v: unknown): unknown {
   return v;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** A calendar date: 'YYYY-MM-DD', an ISO date-time (its date part) or a browser Date (its local day). */
-export const calendarDate = (required: string, invalid: string) =>
-  z.preprocess(
-    (v) => {
-      if (v instanceof Date) return Number.isNaN(v.getTime()) ? 'invalid' : `${v.getFullYear()}-${pad(v.getMonth() + 1)}-${pad(v.getDate())}`;
-      return typeof v === 'string' ? v.trim() || undefined : blankToUndefined(v);
-    },
-    z
-      .string({ error: (i) => (i.input === undefined ? required : invalid) })
-      .regex(/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, invalid)
-      .refine((s) => {
-        const d = new Date(`${s.slice(0, 10)}T00:00:00Z`);
-        return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s.slice(0, 10);
-      }, invalid)
-      .transform((s) => s.slice(0, 10)),
-  );
-
 /**
  * Add and update body. The spec's nested names are accepted too (DESIGN 11): `AssetCategory` / `category` /
  * `categoryId` for assetCategoryId, `CustomerVendor` / `customerVendor` / `owner` for customerVendorId.
@@ -72,7 +54,7 @@ export const assetInputSchema = z.preprocess(
     serial: optionalString(100),
     assetBarcode: optionalString(100),
     assetCode: optionalString(100),
-    date: calendarDate(M.date, M.dateInvalid),
+    date: calendarDateField(M.date, M.dateInvalid),
     customerVendorId: optionalRef(M.customerVendor).optional(),
     assetCategoryId: requiredRef(M.category),
     status: z.preprocess((v) => canonicalAssetStatus(blankToUndefined(v)), z.enum(ASSET_STATUSES, { error: M.status }).default('Operational')),

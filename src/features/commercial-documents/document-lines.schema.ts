@@ -1,6 +1,7 @@
 import { z } from '../../shared/zod-setup';
 import { multiValue, pageQuerySchema } from '../../shared/pagination';
 import { blankToUndefined, toId } from '../../shared/reference-fields';
+import { clearableDateField, dateField } from '../../shared/dates';
 import { storedFileSchema, UPLOAD_URL_PATTERN } from '../customers-vendors/customers-vendors.schema';
 
 /**
@@ -136,12 +137,9 @@ export const attachmentsField = z.preprocess(
 
 export const noteField = z.preprocess(blankToUndefined, z.string({ error: 'Note must be text' }).trim().max(5000, 'Note must be at most 5000 characters').optional());
 
-/** A required date (ISO 8601 string or Date). */
-const toDate = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? new Date(v) : v);
-export const requiredDate = (required: string, invalid: string) =>
-  z.preprocess((v) => toDate(blankToUndefined(v)), z.date({ error: (i) => (i.input === undefined ? required : invalid) }));
-export const optionalDate = (invalid: string) =>
-  z.preprocess((v) => (v === '' ? undefined : toDate(v)), z.date({ error: invalid }).nullable().optional());
+/** A required date (ISO 8601 string or Date); an optional one that null clears (shared/dates.ts). */
+export const requiredDate = (required: string, invalid: string) => dateField(required, invalid);
+export const optionalDate = (invalid: string) => clearableDateField(invalid);
 
 /** `Draft`, `send for approval`, `SALES_ORDER` … -> the canonical camelCase value of `values`. */
 export function canonicalStatus<T extends readonly string[]>(values: T) {

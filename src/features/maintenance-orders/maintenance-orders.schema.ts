@@ -1,7 +1,8 @@
 import { z } from '../../shared/zod-setup';
 import { versionField } from '../../shared/edit-version';
 import { multiValue, pageQuerySchema, type Pagination } from '../../shared/pagination';
-import { dateField } from '../../shared/validation';
+import { dateField } from '../../shared/dates';
+import { evenWhenFieldsFail } from '../../shared/validation';
 import { MAINTENANCE_TYPES, type MaintenanceType } from '../maintenance-requests/maintenance-requests.schema';
 
 /** DESIGN 8: canonical order statuses; read-only once `validate` (the spec's "approved"). */
@@ -111,7 +112,7 @@ export const newMaintenanceOrderInputSchema = z.preprocess(
   orderFields.refine((v) => !(v.dueDate instanceof Date) || Number.isNaN(v.dueDate.getTime()) || isFutureDue(v.dueDate), {
     path: ['dueDate'],
     message: ORDER_MESSAGES.dueFuture,
-    when: () => true,
+    ...evenWhenFieldsFail,
   } as never),
 );
 

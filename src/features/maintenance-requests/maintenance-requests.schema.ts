@@ -1,7 +1,8 @@
 import { z } from '../../shared/zod-setup';
 import { versionField } from '../../shared/edit-version';
 import { pageQuerySchema, multiValue, type Pagination } from '../../shared/pagination';
-import { dateField, requiredString } from '../../shared/validation';
+import { evenWhenFieldsFail, requiredString } from '../../shared/validation';
+import { dateField, optionalDateField } from '../../shared/dates';
 
 /** Spec doc 2 section 5 "Maintenance request": the five maintenance types. */
 export const MAINTENANCE_TYPES = ['corrective', 'preventive', 'predictive', 'emergency', 'proactive'] as const;
@@ -72,7 +73,7 @@ const optionalText = (max: number, label: string) =>
 const optionalId = (message: string) =>
   z.preprocess((v) => (v === '' || v === null || v === 0 || v === '0' ? undefined : v), z.coerce.number({ error: message }).int(message).min(1, message).max(2147483647, message).optional());
 
-const optionalDate = (invalid: string) => z.preprocess(blankToUndefined, dateField(invalid, invalid).optional());
+const optionalDate = (invalid: string) => optionalDateField(invalid);
 
 /** A stored upload as the API returns it; only our own upload paths are accepted back. */
 // A form sends back the URL as it was shown, signed (decision 024); the server takes the signature off first.
@@ -159,7 +160,7 @@ function conditionalRules(v: Record<string, unknown>, ctx: z.RefinementCtx) {
 /** Body of add-maintenance-request and update-maintenance-request (the Overview form uses it too). */
 export const maintenanceRequestInputSchema = z.preprocess(
   normaliseBody,
-  requestFields.superRefine((v, ctx) => conditionalRules(v as Record<string, unknown>, ctx), { when: () => true } as never),
+  requestFields.superRefine((v, ctx) => conditionalRules(v as Record<string, unknown>, ctx), evenWhenFieldsFail as never),
 );
 export type MaintenanceRequestInput = z.output<typeof maintenanceRequestInputSchema>;
 

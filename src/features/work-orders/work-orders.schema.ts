@@ -3,6 +3,7 @@ import { multiValue, pageQuerySchema } from '../../shared/pagination';
 import { idField, requiredString } from '../../shared/validation';
 import { updatedAtField } from '../../shared/edit-version';
 
+import { dateField, optionalDateField } from '../../shared/dates';
 import { WORK_ORDER_PRIORITIES, WORK_ORDER_STATUSES, type WorkOrderPriority, type WorkOrderStatus } from './work-order-values';
 
 export { WORK_ORDER_PRIORITIES, WORK_ORDER_STATUSES, type WorkOrderPriority, type WorkOrderStatus } from './work-order-values';
@@ -29,15 +30,10 @@ export const workOrderPriorityField = z.preprocess(
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /** An optional date: ISO 8601 string (or Date in the browser); empty or null clears it. */
-const optionalDate = (label: string) =>
-  z.preprocess(blankToUndefined, z.coerce.date({ error: `${label} must be a valid date` }).optional());
+const optionalDate = (label: string) => optionalDateField(`${label} must be a valid date`);
 
 /** A required date: missing or empty gives `required`, anything unparsable `invalid`. */
-const requiredDate = (required: string, invalid: string) =>
-  z.preprocess(
-    (v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' || typeof v === 'number' ? new Date(v) : v),
-    z.date({ error: (i) => (i.input === undefined ? required : invalid) }),
-  );
+const requiredDate = dateField;
 
 /** 'HH:MM' (hours may exceed 24 for long jobs; minutes 00 to 59). */
 export const DURATION_PATTERN = /^\d{1,4}:[0-5]\d$/;

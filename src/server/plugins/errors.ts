@@ -4,14 +4,19 @@ import { HttpError } from '../http-error';
 import { StaleEdit } from '../stale-edit';
 import { ReplayedResponse } from './idempotency';
 
+/** What a client gets when the database is out of reach: our words, never the driver's (decision 023). */
+export const UNAVAILABLE = 'Service temporarily unavailable, please retry';
+
 /** The one error shape of DESIGN section 7: `{ error, issues? }`, never a stack trace or SQL. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const issues = err.validation.map((v) => ({
-        path: [...v.instancePath.split('/').filter(Boolean)].join('.'),
-        message: v.message ?? 'Invalid value',
-      }));
+      const issues = err.validation.map((v) => {
+        const path = v.instancePath.split('/').filter(Boolean).join('.');
+        // `null`, a string, a number or an array where an object is expected; a multipart body on a JSON route.
+        const wholeBody = err.validationContext === 'body' && path === '' && v.message === 'Expected object';
+        return { path, message: wholeBody ? 'Request body must be a JSON object' : (v.message ?? 'Invalid value') };
+      });
       return reply.status(400).send({ error: issues[0]?.message ?? 'Invalid request', issues });
     }
     if (err instanceof ReplayedResponse) {
@@ -25,17 +30,18 @@ export function registerErrorHandling(app: FastifyInstance) {
       req.log.error({ err }, 'response did not match its schema');
       return reply.status(500).send({ error: 'Internal server error' });
     }
-    const code = pgCode(err);
-    if (code === '23505') return reply.status(409).send({ error: 'A record with these details already exists' });
-    if (code === '23503') return reply.status(409).send({ error: 'This record is used by other records' });
-    if (code === '22P02' || code === '22003' || code === '22007' || code === '22008') return reply.status(400).send({ error: 'Invalid value' });
-    // NUL bytes and the like cannot be stored in PostgreSQL text.
-    if (code === '22021' || code === '22P05') return reply.status(400).send({ error: 'Text contains characters that are not allowed' });
+    const db = databaseError(pgCode(err));
+    if (db) {
+      if (db.status >= 500) req.log.warn({ err }, 'database refused the request');
+      return reply.status(db.status).send({ error: db.message });
+    }
+    const upload = multipartError(err, /^multipart\//i.test(req.headers['content-type'] ?? ''));
+    if (upload) return reply.status(upload.status).send({ error: upload.message });
     const status = err.statusCode ?? 500;
     if (status >= 500) {
       req.log.error({ err }, 'request failed');
       // A lost database connection is temporary: say so, and let the client retry.
-      if (isConnectionError(err)) return reply.status(503).send({ error: 'Service temporarily unavailable, please retry' });
+      if (isConnectionError(err)) return reply.status(503).send({ error: UNAVAILABLE });
       return reply.status(500).send({ error: 'Internal server error' });
     }
     // Fastify's own 4xx (body too large, bad JSON, wrong content type): its message carries no internals.
@@ -57,6 +63,69 @@ export function registerErrorHandling(app: FastifyInstance) {
   });
 }
 
+/**
+ * PostgreSQL's refusals that a request can cause, by SQLSTATE (decision 023 has the table): exact codes
+ * first, then their class. Anything else from the database stays a 500 (a bug, logged).
+ */
+const DATABASE_ERRORS: Record<string, { status: number; message: string }> = {
+  // Class 23, integrity constraints.
+  '23505': { status: 409, message: 'A record with these details already exists' },
+  '23503': { status: 409, message: 'This record is used by other records' },
+  '23001': { status: 409, message: 'This record is used by other records' },
+  '23P01': { status: 409, message: 'This conflicts with an existing record' },
+  '23502': { status: 400, message: 'A required value is missing' },
+  '23514': { status: 400, message: 'Invalid value' },
+  '23': { status: 409, message: 'This change conflicts with existing records' },
+  // Class 22, data exceptions: a value the column or function cannot take.
+  '22001': { status: 400, message: 'Value is too long' },
+  // NUL bytes and the like cannot be stored in PostgreSQL text.
+  '22021': { status: 400, message: 'Text contains characters that are not allowed' },
+  '22P05': { status: 400, message: 'Text contains characters that are not allowed' },
+  '22': { status: 400, message: 'Invalid value' },
+  // Class 54, program limits: a value too big for an index entry or a function.
+  '54': { status: 400, message: 'Value is too long' },
+  // Concurrency and load: a retry succeeds.
+  '40001': { status: 503, message: UNAVAILABLE },
+  '40P01': { status: 503, message: UNAVAILABLE },
+  '57014': { status: 503, message: UNAVAILABLE },
+  '53': { status: 503, message: UNAVAILABLE },
+  '08': { status: 503, message: UNAVAILABLE },
+  '57P01': { status: 503, message: UNAVAILABLE },
+  '57P02': { status: 503, message: UNAVAILABLE },
+  '57P03': { status: 503, message: UNAVAILABLE },
+};
+
+/** The status and our message for a PostgreSQL error code, or undefined when it is not one we map. */
+export function databaseError(code: string | undefined) {
+  if (!code) return undefined;
+  return DATABASE_ERRORS[code] ?? DATABASE_ERRORS[code.slice(0, 2)];
+}
+
+/**
+ * A multipart body the parser could not read: cut short, without a boundary, or over a limit. busboy's
+ * errors carry no code, only these messages; they come from reading the request, never from the database.
+ */
+function multipartError(err: FastifyError, multipart: boolean): { status: number; message: string } | undefined {
+  switch (err.code) {
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return { status: 413, message: 'Too many form fields' };
+    case 'FST_FILES_LIMIT':
+      return { status: 413, message: 'Too many files' };
+    case 'FST_PROTO_VIOLATION':
+    case 'FST_INVALID_JSON_FIELD_ERROR':
+      return { status: 400, message: 'Malformed multipart body' };
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return { status: 415, message: 'Unsupported content type' };
+  }
+  // A body cut short ends the file stream early: the reader sees a premature close.
+  if (multipart && err.code === 'ERR_STREAM_PREMATURE_CLOSE') return { status: 400, message: 'Malformed multipart body' };
+  if (!err.code && /^(Unexpected end of (form|file)|Malformed part header|Multipart: Boundary not found|Unsupported content type)/.test(err.message ?? '')) {
+    return { status: 400, message: 'Malformed multipart body' };
+  }
+  return undefined;
+}
+
 /** The PostgreSQL error code somewhere in the cause chain (Drizzle wraps driver errors). */
 export function pgCode(err: unknown): string | undefined {
   let e = err as { code?: unknown; cause?: unknown } | undefined;
@@ -67,13 +136,20 @@ export function pgCode(err: unknown): string | undefined {
   return undefined;
 }
 
-function isConnectionError(err: unknown): boolean {
+/** The database is out of reach: a dropped or refused connection, a pool that cannot connect, a stopped PGlite. */
+export function isConnectionError(err: unknown): boolean {
   const seen = new Set<unknown>();
   let e = err as { code?: string; message?: string; cause?: unknown } | undefined;
   while (e && !seen.has(e)) {
     seen.add(e);
-    if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08006', '08003', '08001'].includes(e.code ?? '')) return true;
-    if (/Connection terminated|connection.*(closed|ended)|timeout exceeded when trying to connect|not queryable|terminating connection|ECONNRESET|ECONNREFUSED/i.test(e.message ?? '')) return true;
+    if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH'].includes(e.code ?? '')) return true;
+    if (databaseError(typeof e.code === 'string' ? e.code : undefined)?.status === 503) return true;
+    if (
+      /Connection terminated|connection.*(closed|ended)|timeout exceeded when trying to connect|not queryable|terminating connection|Cannot use a pool after calling end|embedded database (stopped|connection is closed)|PGlite is closed|ECONNRESET|ECONNREFUSED/i.test(
+        e.message ?? '',
+      )
+    )
+      return true;
     e = e.cause as typeof e;
   }
   return false;

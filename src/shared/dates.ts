@@ -1,0 +1,68 @@
+import { z } from './zod-setup';
+
+/**
+ * The years a date field accepts (decision 023). JavaScript takes years -271821 to 275760 and PostgreSQL
+ * refuses most of them (or stores year 1 as something else), so the schema stops them with a field message
+ * before they reach the database. 1900..9999: four-digit years, the shape of ISO 8601 and `<input type="date">`;
+ * nothing a maintenance record needs lies before 1900, and before it time zones had odd local-mean-time offsets.
+ */
+export const DATE_YEARS = { min: 1900, max: 9999 } as const;
+
+const EARLIEST = Date.UTC(DATE_YEARS.min, 0, 1);
+const LATEST = Date.UTC(DATE_YEARS.max + 1, 0, 1) - 1;
+
+/** Inside the accepted years, read in UTC: exactly the dates whose ISO 8601 string has a four-digit year. */
+export const isDateInRange = (d: Date) => d.getTime() >= EARLIEST && d.getTime() <= LATEST;
+
+/** 'Due date must be a valid date' -> 'Due date must be a date between 1900 and 9999'. */
+export const dateRangeMessage = (invalid: string) =>
+  `${/^(.+?) must be a valid date$/.exec(invalid)?.[1] ?? 'Date'} must be a date between ${DATE_YEARS.min} and ${DATE_YEARS.max}`;
+
+/** Every date field's schema, so tests can find the date fields of any body (fuzz.test.ts). */
+export const dateFields = z.registry<{ kind: 'date' | 'calendar-date' }>();
+
+const isBlank = (v: unknown) => v === '' || v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
+const toDate = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? new Date(v) : v);
+
+/** A Date within the accepted years; anything else that is not a Date gives `invalid`. */
+const dateInRange = (required: string, invalid: string) =>
+  z.date({ error: (issue) => (issue.input === undefined ? required : invalid) }).refine(isDateInRange, dateRangeMessage(invalid));
+
+/** A required date sent as an ISO 8601 string (or a Date in the browser): missing or blank gives `required`. */
+export const dateField = (required: string, invalid = 'Must be a valid date') =>
+  // Converted here rather than with z.coerce: coercion turns a missing value into an Invalid Date, hiding `required`.
+  z.preprocess((v) => (isBlank(v) ? undefined : toDate(v)), dateInRange(required, invalid)).register(dateFields, { kind: 'date' });
+
+/** An optional date: blank, null or missing is undefined ("not given"). */
+export const optionalDateField = (invalid: string) =>
+  z.preprocess((v) => (isBlank(v) ? undefined : toDate(v)), dateInRange(invalid, invalid).optional()).register(dateFields, { kind: 'date' });
+
+/** An optional date that an explicit null clears: null stays null, blank or missing is undefined. */
+export const clearableDateField = (invalid: string) =>
+  z.preprocess((v) => (v === null ? null : isBlank(v) ? undefined : toDate(v)), dateInRange(invalid, invalid).nullable().optional()).register(dateFields, {
+    kind: 'date',
+  });
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A calendar date kept as 'YYYY-MM-DD': that string, an ISO date-time (its date part) or a browser Date (its local day). */
+export const calendarDateField = (required: string, invalid: string) =>
+  z.preprocess(
+    (v) => {
+      if (v instanceof Date) return Number.isNaN(v.getTime()) ? 'invalid' : `${v.getFullYear()}-${pad(v.getMonth() + 1)}-${pad(v.getDate())}`;
+      return typeof v === 'string' ? v.trim() || undefined : v === null ? undefined : v;
+    },
+    z
+      .string({ error: (i) => (i.input === undefined ? required : invalid) })
+      .superRefine((s, ctx) => {
+        const day = s.slice(0, 10);
+        const d = new Date(`${day}T00:00:00Z`);
+        // One message per field: a malformed string is invalid, a real day outside the years is out of range.
+        if (!/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(s) || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== day) {
+          ctx.addIssue({ code: 'custom', message: invalid });
+        } else if (!isDateInRange(d)) {
+          ctx.addIssue({ code: 'custom', message: dateRangeMessage(invalid) });
+        }
+      })
+      .transform((s) => s.slice(0, 10)),
+  ).register(dateFields, { kind: 'calendar-date' });
