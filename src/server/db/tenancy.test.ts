@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createOrg, createTestApp, type TestApp } from '../test/harness';
-import { migrate, openDatabase, withoutTenant, withTenant, type Db } from './client';
+import { withoutTenant, withTenant, type Db } from './client';
 import { users } from './schema';
 import { rowsOf } from '../test/sql';
 import { scratchDatabase } from '../test/scratch-database';
+import { openMigratedPGlite } from '../test/pglite-template';
 
 /** A database of its own: a fresh PostgreSQL database when DATABASE_URL is set, else none (PGlite in memory). */
 const ownDatabase = async (): Promise<{ url?: string; drop: () => Promise<void> }> =>
@@ -54,9 +55,8 @@ describe('the tenancy wall', () => {
   // PGlite's reads share one transaction object (decision 020): outside a request it has no settings. An
   // embedded database of its own, so that this runs whichever database the rest of the suite is on.
   it("a read's transaction object on PGlite, kept past its request, reaches no organisation", async () => {
-    const embedded = await openDatabase({ dataDir: 'memory://' });
+    const embedded = await openMigratedPGlite();
     try {
-      await migrate(embedded);
       let kept: Parameters<Parameters<typeof withTenant>[2]>[0] | undefined;
       const inside = await withTenant(embedded.db, 1, async (tx) => rowsOf<{ org: string }>(await tx.execute(sql`select current_setting('app.org_id') as org`)), {
         readOnly: true,
@@ -177,7 +177,8 @@ describe('applying the tenancy wall at start', () => {
   it('leaves a walled database untouched (no table locks on a restart) and walls in a table added later', { timeout: 120_000 }, async () => {
     const { migrate, openDatabase } = await import('./client');
     const scratch = await ownDatabase();
-    const database = await openDatabase({ databaseUrl: scratch.url, dataDir: 'memory://' });
+    // PGlite: a copy of the run's migrated template (global-setup.ts), as a first start would leave it.
+    const database = scratch.url ? await openDatabase({ databaseUrl: scratch.url }) : await openMigratedPGlite();
     await migrate(database);
     const policyOid = async (table: string) =>
       rowsOf<{ oid: number }>(await database.db.execute(sql`select p.oid from pg_policy p join pg_class c on c.oid = p.polrelid where c.relname = ${table}`))[0]?.oid;

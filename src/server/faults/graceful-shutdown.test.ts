@@ -1,13 +1,13 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { runDataDir } from '../test/pglite-template';
 import { orgFetch, startServerProcess } from '../test/server-process';
 
 /** SIGTERM while requests are in flight: they complete, new connections are refused, the process exits 0. */
 describe('graceful shutdown', () => {
   it('finishes in-flight requests, refuses new ones and exits cleanly on SIGTERM', async () => {
-    const env = { DATA_DIR: mkdtempSync(join(tmpdir(), 'cmms-term-')), SEED_DEMO: 'false', JWT_SECRET: 'term-test-secret', LOGIN_LIMIT_PER_ACCOUNT: '1000' };
+    const data = runDataDir('cmms-term-');
+    onTestFinished(data.remove);
+    const env = { DATA_DIR: data.dir, SEED_DEMO: 'false', JWT_SECRET: 'term-test-secret', LOGIN_LIMIT_PER_ACCOUNT: '1000' };
     const server = await startServerProcess(env);
     const sub = `term${Date.now().toString(36)}`;
     const host = `${sub}.localhost`;
@@ -22,7 +22,8 @@ describe('graceful shutdown', () => {
         (res) => ({ status: res.status, at: Date.now() }),
       ),
     );
-    await new Promise((r) => setTimeout(r, 250));
+    // The signal lands once the server answers the first: it is serving them, and the others are still in flight.
+    await Promise.race(inFlight);
     killedAt = Date.now();
     server.child.kill('SIGTERM');
     const results = await Promise.allSettled(inFlight);
