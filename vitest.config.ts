@@ -13,6 +13,9 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // Hundreds of sign-ups: argon2's cheapest instead of OWASP's ~50 ms a hash (src/server/passwords.ts;
+          // the production parameters are tested there and in the servers the bundle and shutdown tests start).
+          env: { ARGON2_TEST_COST: 'low' },
         },
       },
       {

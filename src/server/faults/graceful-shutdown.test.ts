@@ -7,7 +7,7 @@ describe('graceful shutdown', () => {
   it('finishes in-flight requests, refuses new ones and exits cleanly on SIGTERM', async () => {
     const data = runDataDir('cmms-term-');
     onTestFinished(data.remove);
-    const env = { DATA_DIR: data.dir, SEED_DEMO: 'false', JWT_SECRET: 'term-test-secret', LOGIN_LIMIT_PER_ACCOUNT: '1000' };
+    const env = { DATA_DIR: data.dir, SEED_DEMO: 'false', JWT_SECRET: 'term-test-secret', LOGIN_LIMIT_PER_ACCOUNT: '1000', ARGON2_TEST_COST: undefined };
     const server = await startServerProcess(env);
     const sub = `term${Date.now().toString(36)}`;
     const host = `${sub}.localhost`;
@@ -15,7 +15,8 @@ describe('graceful shutdown', () => {
       method: 'POST',
       body: { organization: 'Term Co', email: 'admin@term.test', password: 'Passw0rd!long', subdomainName: sub, numberOfWorkers: 3, consent: true },
     });
-    // Logins hash with argon2: slow enough for several to be in flight when the signal lands.
+    // Logins hash with argon2 (OWASP's cost: the suite's cheap one is left out above): slow enough for several to be
+    // in flight when the signal lands.
     let killedAt = Number.POSITIVE_INFINITY;
     const inFlight = Array.from({ length: 20 }, () =>
       orgFetch(server.port, host)('/api/login', { method: 'POST', body: { email: 'admin@term.test', password: 'Passw0rd!long' } }).then(
