@@ -1,39 +1,50 @@
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from './client';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import type { Database } from './client';
 import { scheduleVacuum } from './maintenance';
 import { rowsOf } from '../test/sql';
+import { openMigratedPGlite } from '../test/pglite-template';
 
 const vacuumCount = async (database: Database) =>
   Number(rowsOf<{ n: number }>(await database.db.execute(sql`select vacuum_count n from pg_stat_user_tables where relname = 'churn'`))[0].n);
 
+/**
+ * The schedule's clock is faked (only setInterval), so that "no further run" is checked over ten periods
+ * without waiting for them; the vacuums themselves run on the real database.
+ */
+const fakeSchedule = () => {
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+  onTestFinished(() => void vi.useRealTimers());
+};
+
 describe('the embedded database vacuum schedule', () => {
   it('vacuums PGlite on its schedule (no autovacuum there) and stops when asked', async () => {
-    const database = await openDatabase({ dataDir: 'memory://' });
+    fakeSchedule();
+    const database = await openMigratedPGlite();
+    onTestFinished(() => database.close());
     await database.db.execute(sql`create table churn as select generate_series(1, 5000) id`);
     await database.db.execute(sql`delete from churn where id % 2 = 0`);
     const logged: string[] = [];
     const stop = scheduleVacuum(database, 30, { info: (_o, msg) => logged.push(msg), warn: (_o, msg) => logged.push(msg) });
-    const deadline = Date.now() + 10_000;
-    while ((await vacuumCount(database)) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 30));
+    // The first period: the vacuum is sent, and the read after it is answered after it (PGlite is one session).
+    vi.advanceTimersByTime(30);
+    const vacuumed = await vacuumCount(database);
+    expect(vacuumed).toBeGreaterThan(0);
     stop();
-    expect(await vacuumCount(database)).toBeGreaterThan(0);
-    expect(logged).toContain('embedded database vacuumed');
-    // Stopped: no further run.
-    await new Promise((r) => setTimeout(r, 100));
-    const settled = await vacuumCount(database);
-    await new Promise((r) => setTimeout(r, 150));
-    expect(await vacuumCount(database)).toBe(settled);
-    await database.close();
+    // Stopped: ten more periods, and no further run (one would be queued before this read).
+    vi.advanceTimersByTime(300);
+    expect(await vacuumCount(database)).toBe(vacuumed);
+    expect(logged).toEqual(['embedded database vacuumed']);
   });
 
   it('does nothing when turned off', async () => {
-    const database = await openDatabase({ dataDir: 'memory://' });
+    fakeSchedule();
+    const database = await openMigratedPGlite();
+    onTestFinished(() => database.close());
     await database.db.execute(sql`create table churn (id int)`);
     const stop = scheduleVacuum(database, 0, { info: () => {}, warn: () => {} });
-    await new Promise((r) => setTimeout(r, 100));
+    expect(vi.getTimerCount()).toBe(0);
     expect(await vacuumCount(database)).toBe(0);
     stop();
-    await database.close();
   });
 });

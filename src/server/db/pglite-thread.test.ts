@@ -1,8 +1,8 @@
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { DatabaseWaitError, PGliteThread } from './pglite-thread';
 import { registerErrorHandling } from '../plugins/errors';
 
@@ -144,13 +144,16 @@ describe('PGlite in its own thread', () => {
   });
 
   it('a database that cannot start fails its queries, sent before or after, with the reason', async () => {
-    const notADirectory = join(tmpdir(), `cmms-not-a-dir-${process.pid}`);
-    writeFileSync(notADirectory, 'a file where the data directory should be');
-    const broken = new PGliteThread(notADirectory);
+    // A data directory inside a file cannot be made: PGlite fails before it loads PostgreSQL, so the test
+    // takes the same short time on a busy machine (a file as the directory failed only once PostgreSQL ran).
+    const aFile = join(tmpdir(), `cmms-not-a-dir-${process.pid}`);
+    writeFileSync(aFile, 'a file where the data directory should be');
+    onTestFinished(() => rmSync(aFile, { force: true }));
+    const broken = new PGliteThread(join(aFile, 'pglite'));
     const early = broken.query('select 1');
-    await expect(early).rejects.toThrow();
-    await expect(broken.ready).rejects.toThrow();
-    await expect(broken.query('select 1')).rejects.toThrow();
+    await expect(early).rejects.toThrow(/ENOTDIR/);
+    await expect(broken.ready).rejects.toThrow(/ENOTDIR/);
+    await expect(broken.query('select 1')).rejects.toThrow(/ENOTDIR/);
     await broken.close();
   });
 });

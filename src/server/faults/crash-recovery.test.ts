@@ -1,7 +1,5 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runDataDir } from '../test/pglite-template';
 import { orgFetch, startServerProcess, type ServerProcess } from '../test/server-process';
 
 /**
@@ -9,15 +7,18 @@ import { orgFetch, startServerProcess, type ServerProcess } from '../test/server
  * every acknowledged record must be there once, and every create in flight, retried with its key, ends
  * with a 2xx and exactly one record (decision 025). Runs on PGlite (a fresh DATA_DIR) or on DATABASE_URL.
  */
-// Whatever happens in the test, no server process outlives it.
+// Whatever happens in the test, no server process outlives it, nor its data.
 const started: ServerProcess[] = [];
-afterAll(() => {
+const data = runDataDir('cmms-crash-');
+afterAll(async () => {
   for (const s of started) if (s.child.exitCode === null) s.child.kill('SIGKILL');
+  await Promise.all(started.map((s) => s.exited));
+  data.remove();
 });
 
 describe('crash recovery', () => {
   it('keeps every acknowledged create across kill -9', async () => {
-    const env = { DATA_DIR: mkdtempSync(join(tmpdir(), 'cmms-crash-')), SEED_DEMO: 'false', JWT_SECRET: 'crash-test-secret' };
+    const env = { DATA_DIR: data.dir, SEED_DEMO: 'false', JWT_SECRET: 'crash-test-secret' };
     let server = await startServerProcess(env);
     started.push(server);
     const sub = `crash${Date.now().toString(36)}`;

@@ -11,11 +11,13 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('database connections lost und
   let t: TestApp;
   // Only this app's connections are killed: other test files share the database.
   const appName = `cmms-outage-${process.pid}`;
+  const runUrl = process.env.DATABASE_URL;
   beforeAll(async () => {
-    const url = new URL(process.env.DATABASE_URL!);
+    const url = new URL(runUrl!);
     url.searchParams.set('application_name', appName);
+    // Test files share their worker's process (isolate: false): the run's URL is put back after the app opens.
     process.env.DATABASE_URL = url.toString();
-    t = await createTestApp();
+    t = await createTestApp().finally(() => (process.env.DATABASE_URL = runUrl));
   });
   // A pool whose connections were killed mid-query may take long to drain; the test is about serving, not closing.
   afterAll(() => Promise.race([t.close(), new Promise((r) => setTimeout(r, 10_000))]));

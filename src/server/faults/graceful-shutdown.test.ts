@@ -1,8 +1,6 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Agent, request } from 'node:http';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { runDataDir } from '../test/pglite-template';
 import { orgFetch, startServerProcess } from '../test/server-process';
 
 interface Answer {
@@ -44,7 +42,11 @@ const codeOf = (err: unknown) => (err as { code?: string }).code ?? String(err);
  */
 describe('graceful shutdown', () => {
   it('finishes every accepted request, resets no connection and exits cleanly on SIGTERM', async () => {
-    const env = { DATA_DIR: mkdtempSync(join(tmpdir(), 'cmms-term-')), SEED_DEMO: 'false', JWT_SECRET: 'term-test-secret', LOGIN_LIMIT_PER_ACCOUNT: '1000' };
+    const data = runDataDir('cmms-term-');
+    onTestFinished(data.remove);
+    // Logins hash with argon2 at OWASP's cost (the suite's cheap one is left out): slow enough for several to be
+    // in flight when the signal lands.
+    const env = { DATA_DIR: data.dir, SEED_DEMO: 'false', JWT_SECRET: 'term-test-secret', LOGIN_LIMIT_PER_ACCOUNT: '1000', ARGON2_TEST_COST: undefined };
     const server = await startServerProcess(env);
     const sub = `term${Date.now().toString(36)}`;
     const host = `${sub}.localhost`;
@@ -56,7 +58,6 @@ describe('graceful shutdown', () => {
     const failures: string[] = [];
     let killedAt = Number.POSITIVE_INFINITY;
 
-    // Logins hash with argon2: slow enough for several to be in flight when the signal lands.
     const logins = Array.from({ length: 12 }, () =>
       send(agent, server.port, host, '/api/login', { email: 'admin@term.test', password: 'Passw0rd!long' }).catch((err: unknown) => {
         failures.push(`login: ${codeOf(err)}`);
@@ -78,7 +79,8 @@ describe('graceful shutdown', () => {
         }
       }
     });
-    await new Promise((r) => setTimeout(r, 250));
+    // The signal lands once the server answers the first login: it is serving them, the others still in flight.
+    await Promise.race(logins);
     killedAt = Date.now();
     server.child.kill('SIGTERM');
     const answered = await Promise.all(logins);

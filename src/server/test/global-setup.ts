@@ -1,9 +1,31 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
 import { migrate, openDatabase } from '../db/client';
+import { scratchRoot } from './pglite-template';
 
-/** On PostgreSQL, migrate the run's database once; PGlite test files each migrate their own. */
-export default async function setup() {
-  if (!process.env.DATABASE_URL) return;
-  const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
-  await migrate(database);
-  await database.close();
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The files of a migrated PGlite database, which test files copy (`pglite-template.ts`). */
+    pgliteTemplate: string;
+  }
+}
+
+/**
+ * Migrates once per run: the run's PostgreSQL database when DATABASE_URL is set, and always one PGlite data
+ * directory that test files copy and open instead of creating (initdb) and migrating a database each
+ * (decision 028). The PostgreSQL pass needs it too: a few files test the embedded database itself.
+ */
+export default async function setup(project: TestProject) {
+  if (process.env.DATABASE_URL) {
+    const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
+    await migrate(database);
+    await database.close();
+  }
+  const dir = mkdtempSync(join(scratchRoot(), 'cmms-template-'));
+  const embedded = await openDatabase({ dataDir: dir });
+  await migrate(embedded);
+  await embedded.close();
+  project.provide('pgliteTemplate', join(dir, 'pglite'));
+  return () => rmSync(dir, { recursive: true, force: true });
 }

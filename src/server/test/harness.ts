@@ -1,14 +1,12 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { migrate, openDatabase, withTenant, type Database } from '../db/client';
+import { openDatabase, withTenant, type Database } from '../db/client';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../env';
 import type { Mailer } from '../mailer';
 import { users } from '../db/schema';
 import { hashPassword } from '../passwords';
+import { runDataDir } from './pglite-template';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -19,10 +17,11 @@ export interface TestApp {
 
 /**
  * A real app on a real database: PostgreSQL when DATABASE_URL is set (migrated once by the global
- * setup; every test makes its own organisations), otherwise a fresh in-memory PGlite per test file.
+ * setup; every test makes its own organisations), otherwise a PGlite database per test file, copied from
+ * the run's migrated template (decision 028).
  */
 export async function createTestApp(overrides: Partial<Config> = {}, extra: { mailer?: Mailer } = {}): Promise<TestApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cmms-test-'));
+  const { dir: dataDir, remove } = runDataDir();
   const base = loadConfig({ ...process.env, DATA_DIR: dataDir, JWT_SECRET: 'test-secret-' + randomBytes(8).toString('hex'), LOG_LEVEL: 'silent' });
   const config = {
     ...base,
@@ -33,8 +32,8 @@ export async function createTestApp(overrides: Partial<Config> = {}, extra: { ma
     routeLimits: Object.fromEntries(Object.entries(base.routeLimits).map(([name, limit]) => [name, { ...limit, max: 1_000_000 }])) as Config['routeLimits'],
     ...overrides,
   };
-  const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: 'memory://' });
-  if (database.kind === 'pglite') await migrate(database);
+  // PGlite: the copied database in DATA_DIR, where the server keeps it.
+  const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
   const app = await buildApp({ database, config, logger: false, mailer: extra.mailer });
   await app.ready();
   return {
@@ -44,6 +43,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, extra: { ma
     async close() {
       await app.close();
       await database.close();
+      remove();
     },
   };
 }
