@@ -31,6 +31,8 @@ export default defineConfig({
           include: ['src/**/*.test.tsx'],
           setupFiles: ['src/web/test/setup.ts'],
           testTimeout: 20_000,
+          // The same as the api project's: vitest runs projects together only when their workers agree.
+          maxWorkers: 2,
         },
       },
       {
