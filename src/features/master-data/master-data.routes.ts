@@ -38,7 +38,7 @@ export async function masterDataRoutes(app: FastifyInstance) {
     list('taxes', 'tax', taxInputSchema, simple, [listTaxes, addTax, updateTax, deleteTax]),
     list('uom-categories', 'uom-category', uomCategoryInputSchema, simple, [listUomCategories, addUomCategory, updateUomCategory, deleteUomCategory]),
     list('uoms', 'uom', uomInputSchema, uomListQuerySchema, [listUoms, addUom, updateUom, deleteUom], (uoms) =>
-      uoms.get('/get-uom-options', { schema: { querystring: uomOptionsQuerySchema }, config: read }, (req) => req.inTenant((tx) => listUomOptions(tx, req.auth.orgId, req.query))),
+      uoms.get('/get-uom-options', { schema: { querystring: uomOptionsQuerySchema }, config: read }, (req) => req.read((tx) => listUomOptions(tx, req.auth.orgId, req.query))),
     ),
     list('asset-categories', 'asset-category', assetCategoryInputSchema, simple, [listAssetCategories, addAssetCategory, updateAssetCategory, deleteAssetCategory]),
     list('time-tracking-reasons', 'time-tracking-reason', timeTrackingReasonInputSchema, simple, [

@@ -113,7 +113,7 @@ export async function listUoms(tx: ReadTx, orgId: number, query: UomListQuery) {
 }
 
 /** Options for unit selects: `[{ value, label, categoryId, type }]`. */
-export async function listUomOptions(tx: Tx, orgId: number, query: z.output<typeof uomOptionsQuerySchema>) {
+export async function listUomOptions(tx: ReadTx, orgId: number, query: z.output<typeof uomOptionsQuerySchema>) {
   const rows = await tx
     .select({ value: uoms.id, label: uoms.name, categoryId: uoms.categoryId, type: uoms.type })
     .from(uoms)
