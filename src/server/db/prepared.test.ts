@@ -80,7 +80,7 @@ describe('reads with placeholders (preparedRead)', () => {
 
 describe('reads with one plan for every organisation (decision 019)', () => {
   // PostgreSQL's request connections keep them (node-postgres names them per connection); PGlite plans each run.
-  it('keep a generic plan for the bell and the cards, and each organisation still reads its own', { timeout: 120_000 }, async () => {
+  it('name the bell and the cards for one plan, and each organisation still reads its own', { timeout: 120_000 }, async () => {
     const a = await createOrg(t);
     const b = await createOrg(t);
     const soon = new Date(Date.now() + 2 * 86_400_000).toISOString();
@@ -130,12 +130,15 @@ describe('reads with one plan for every organisation (decision 019)', () => {
       { readOnly: true },
     );
     const named = (table: string) => plans.filter((plan) => plan.statement.includes(`from "${table}"`));
+    // Named, so that PostgreSQL may keep one plan for them. Whether it does is the planner's choice, made from
+    // the whole database's statistics: in a test database that other files fill at the same time it is not
+    // this test's to assert (bench/scale measures the plans on a database of its own).
     for (const table of ['activities', 'work_order_priority_counts']) {
       expect(named(table)).toEqual([{ name: expect.stringMatching(/^kept_\d+$/), statement: expect.any(String), generic: expect.any(Number) }]);
-      expect(named(table)[0].generic).toBeGreaterThan(0);
     }
-    // Every other read stays unnamed, planned for its own values each time (the work orders list among them).
-    expect(plans).toHaveLength(2);
+    // Every other read stays unnamed, planned for its own values each time (the work orders list among them);
+    // the third named one is the caller's rights check (decision 021).
+    expect(plans.filter((plan) => !['activities', 'work_order_priority_counts', 'sessions'].some((table) => plan.statement.includes(`from "${table}"`)))).toEqual([]);
   });
 
   it('drop a statement that outlived a change of its columns (with its connection on PostgreSQL), so that the bell comes back by itself', async () => {
