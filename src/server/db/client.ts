@@ -25,6 +25,8 @@ export type ReadTx = Pick<Tx, 'select' | 'selectDistinct' | 'selectDistinctOn' |
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL's connection string: what else must reach this same database (the job queue) connects with it. */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -51,7 +53,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     tenantPool.on('error', () => {});
     tenantPool.on('connect', (client) => client.on('error', () => {}));
     tenantRunners.set(db, pgTenantRunner(tenantPool, drizzle));
-    return { db, kind: 'postgres', close: async () => void (await Promise.all([pool.end(), tenantPool.end()])) };
+    return { db, kind: 'postgres', url: opts.databaseUrl, close: async () => void (await Promise.all([pool.end(), tenantPool.end()])) };
   }
   // PGlite runs in its own thread (decision 015); `npm start` starts it before loading this module.
   const thread = opts.embedded ?? startEmbedded(opts.dataDir);

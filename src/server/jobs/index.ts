@@ -25,7 +25,8 @@ export interface JobsOptions extends Omit<JobQueueOptions, 'databaseUrl'> {
 }
 
 export function createJobs(database: Database, config: Pick<Config, 'databaseUrl' | 'smtpUrl'>, log: MailLog, options: JobsOptions = {}): Jobs {
-  const queue = createJobQueue(database, { log, ...options, databaseUrl: config.databaseUrl });
+  // The database the app opened, not the environment's: a benchmark or test opens one of its own.
+  const queue = createJobQueue(database, { log, ...options, databaseUrl: database.url ?? config.databaseUrl });
   const send = options.send ?? (config.smtpUrl ? smtpSender(config.smtpUrl) : undefined);
   const mailer = createMailer(queue, {
     // Without SMTP no instance would send it: no job, the row and the log are the record.
