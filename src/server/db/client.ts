@@ -150,28 +150,61 @@ export class ScopeEndedError extends Error {
   }
 }
 
-/** `methods` behind one switch: once `revoke()` is called, each throws ScopeEndedError. */
-function revocable<C extends Record<string, (...args: never[]) => unknown>>(methods: C): { connection: C; revoke(): void } {
-  let open = true;
-  const connection = {} as Record<string, unknown>;
-  for (const [key, method] of Object.entries(methods)) {
-    connection[key] = (...args: never[]) => {
-      if (!open) throw new ScopeEndedError();
-      return method(...args);
-    };
-  }
-  return { connection: connection as C, revoke: () => void (open = false) };
+/**
+ * The request's scope, in its async context: the one drizzle instance of a database (below) runs each statement
+ * on the connection of the scope it is called from, and refuses once that scope has ended. So built statements
+ * can be kept per process (`preparedRead`) while no handle outlives its request.
+ */
+interface Scope {
+  open: boolean;
+  readOnly: boolean;
+  /** The runner's one drizzle instance: what statements kept for this scope were built with. */
+  shared: Db;
+  connection: Record<string, (...args: never[]) => unknown>;
+}
+const scopes = new AsyncLocalStorage<Scope>();
+
+/** The connection of the scope this runs in; ScopeEndedError outside one or after it. */
+function current(): Scope['connection'] {
+  const scope = scopes.getStore();
+  if (!scope?.open) throw new ScopeEndedError();
+  return scope.connection;
 }
 
-/** A read scope: the builder's reads and raw statements of a drizzle database over the request's connection. */
-const readScope = (db: Db): ReadTx => ({
-  select: db.select.bind(db),
-  selectDistinct: db.selectDistinct.bind(db),
-  selectDistinctOn: db.selectDistinctOn.bind(db),
-  $with: db.$with.bind(db),
-  with: db.with.bind(db),
-  execute: db.execute.bind(db),
-});
+/** A client for drizzle whose every call goes to the current scope's connection. */
+const routed = (methods: readonly string[]) =>
+  Object.fromEntries(methods.map((name) => [name, (...args: never[]) => current()[name](...args)]));
+
+/**
+ * Statements kept for the current scope's database, when it is a read (a write's statements on PGlite are
+ * bound to its own transaction's connection, so they are built for it each time); undefined otherwise.
+ */
+const keptStatements = new WeakMap<Db, Map<string, unknown>>();
+export function statementCache(): Map<string, unknown> | undefined {
+  const scope = scopes.getStore();
+  if (!scope?.open || !scope.readOnly) return undefined;
+  let kept = keptStatements.get(scope.shared);
+  if (!kept) keptStatements.set(scope.shared, (kept = new Map()));
+  return kept;
+}
+
+/** A read scope: the builder's reads and raw statements, each refused once the scope has ended. */
+const readScope = (db: Db, scope: Scope): ReadTx => {
+  const guard =
+    (method: (...args: never[]) => unknown) =>
+    (...args: never[]) => {
+      if (!scope.open) throw new ScopeEndedError();
+      return method(...args);
+    };
+  return {
+    select: guard(db.select.bind(db)),
+    selectDistinct: guard(db.selectDistinct.bind(db)),
+    selectDistinctOn: guard(db.selectDistinctOn.bind(db)),
+    $with: guard(db.$with.bind(db)),
+    with: guard(db.with.bind(db)),
+    execute: guard(db.execute.bind(db)),
+  } as unknown as ReadTx;
+};
 
 /**
  * PostgreSQL (decision 014). The request pool's connections are set once to the runtime role, read-only by
@@ -183,32 +216,34 @@ const readScope = (db: Db): ReadTx => ({
 function pgTenantRunner(pool: import('pg').Pool, drizzle: typeof import('drizzle-orm/node-postgres').drizzle): TenantRunner {
   const setUp = new WeakSet<import('pg').PoolClient>();
   const orgOf = new WeakMap<import('pg').PoolClient, number | ''>();
+  const shared = drizzle({ client: routed(['query']) as never, casing: 'snake_case' }) as unknown as Db;
   return async (orgId, fn, readOnly) => {
     const client = await pool.connect();
-    const { connection, revoke } = revocable({ query: client.query.bind(client) as (...args: never[]) => unknown });
-    const db = drizzle({ client: connection as never, casing: 'snake_case' }) as unknown as Db;
+    const scope: Scope = { open: true, readOnly, shared, connection: { query: client.query.bind(client) as (...args: never[]) => unknown } };
     let broken: Error | undefined;
     try {
-      if (!setUp.has(client)) {
-        await client.query(`set role ${RUNTIME_ROLE}; set default_transaction_read_only = on; ${REQUEST_PLANNER_SETTINGS}`);
-        setUp.add(client);
-      }
-      if (readOnly) {
-        if (orgOf.get(client) !== orgId) {
-          orgOf.delete(client);
-          await client.query(`select set_config('app.org_id', '${orgId}', false)`);
-          orgOf.set(client, orgId);
+      return await scopes.run(scope, async () => {
+        if (!setUp.has(client)) {
+          await client.query(`set role ${RUNTIME_ROLE}; set default_transaction_read_only = on; ${REQUEST_PLANNER_SETTINGS}`);
+          setUp.add(client);
         }
-        // withTenant's overloads typed a read's `fn` for a ReadTx.
-        return await fn(readScope(db) as Tx);
-      }
-      return await db.transaction(
-        async (tx) => {
-          await tx.execute(sql.raw(`select set_config('app.org_id', '${orgId}', true)`));
-          return fn(tx as unknown as Tx);
-        },
-        { accessMode: 'read write' },
-      );
+        if (readOnly) {
+          if (orgOf.get(client) !== orgId) {
+            orgOf.delete(client);
+            await client.query(`select set_config('app.org_id', '${orgId}', false)`);
+            orgOf.set(client, orgId);
+          }
+          // withTenant's overloads typed a read's `fn` for a ReadTx.
+          return await fn(readScope(shared, scope) as Tx);
+        }
+        return await shared.transaction(
+          async (tx) => {
+            await tx.execute(sql.raw(`select set_config('app.org_id', '${orgId}', true)`));
+            return fn(tx as unknown as Tx);
+          },
+          { accessMode: 'read write' },
+        );
+      });
     } catch (err) {
       // Dropped rather than handed to the next request: a connection that failed below SQL (it may not have
       // rolled back), and one holding a named statement whose columns changed under it (decision 019:
@@ -217,7 +252,7 @@ function pgTenantRunner(pool: import('pg').Pool, drizzle: typeof import('drizzle
       if (code === '0A000' || (!code && !(err instanceof HttpError))) broken = err as Error;
       throw err;
     } finally {
-      revoke();
+      scope.open = false;
       client.release(broken);
     }
   };
@@ -229,16 +264,19 @@ function pgTenantRunner(pool: import('pg').Pool, drizzle: typeof import('drizzle
  * is drizzle's transaction, which has the session to itself, its settings sent with its BEGIN.
  */
 function pgliteTenantRunner(thread: PGliteThread, drizzle: typeof import('drizzle-orm/pglite').drizzle): TenantRunner {
+  const shared = drizzle({ client: routed(['query', 'exec', 'transaction']) as never, casing: 'snake_case' }) as unknown as Db;
   return async (orgId, fn, readOnly) => {
     const settings = `select set_config('app.org_id', '${orgId}', true), set_config('role', '${RUNTIME_ROLE}', true)`;
-    const { connection, revoke } = readOnly
-      ? revocable({ ...thread.scoped(`${settings}, set_config('transaction_read_only', 'on', true)`) })
-      : revocable({ transaction: <R>(work: (tx: Queryable) => Promise<R>) => thread.transaction(work, settings, true) });
-    const db = drizzle({ client: connection as never, casing: 'snake_case' }) as unknown as Db;
+    const connection = readOnly
+      ? { ...thread.scoped(`${settings}, set_config('transaction_read_only', 'on', true)`) }
+      : { transaction: <R>(work: (tx: Queryable) => Promise<R>) => thread.transaction(work, settings, true) };
+    const scope: Scope = { open: true, readOnly, shared, connection: connection as unknown as Scope['connection'] };
     try {
-      return readOnly ? await fn(readScope(db) as Tx) : await db.transaction((tx) => fn(tx as unknown as Tx));
+      return await scopes.run(scope, async () =>
+        readOnly ? await fn(readScope(shared, scope) as Tx) : await shared.transaction((tx) => fn(tx as unknown as Tx)),
+      );
     } finally {
-      revoke();
+      scope.open = false;
     }
   };
 }

@@ -1,4 +1,5 @@
 import { sql, type Placeholder, type SQLWrapper } from 'drizzle-orm';
+import { statementCache } from './client';
 
 /** A value filled in at execution: `param('orgId')`. */
 export const param = (name: string): Placeholder => sql.placeholder(name);
@@ -37,10 +38,17 @@ export function preparedRead<T>(
   values: Record<string, unknown>,
   options: ReadOptions = {},
 ): Promise<T> {
-  // An empty name: node-postgres sends the statement unnamed, planned for its own values.
-  return build()
-    .prepare(options.onePlan ? serverNameOf(`${statement}:${Object.keys(values).filter((key) => values[key]).join(',')}`) : '')
-    .execute(values);
+  const shape = `${statement}:${Object.keys(values).filter((key) => values[key]).join(',')}`;
+  // Built once per process for reads (the text, its parameters' order, the row mapping): building costs more
+  // than running most of them. Runs on the calling scope's connection, whichever request built it.
+  const kept = statementCache();
+  let prepared = kept?.get(shape) as { execute(values: Record<string, unknown>): Promise<T> } | undefined;
+  if (!prepared) {
+    // An empty name: node-postgres sends the statement unnamed, planned for its own values.
+    prepared = build().prepare(options.onePlan ? serverNameOf(shape) : '');
+    kept?.set(shape, prepared);
+  }
+  return prepared.execute(values);
 }
 
 /** Short names (PostgreSQL cuts them at 63 bytes), the same on every connection of this process. */
