@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
-import { sameVersion, StaleEdit } from '../../server/stale-edit';
+import { claimVersion, StaleEdit } from '../../server/stale-edit';
 import { isAnyOf, param, preparedRead } from '../../server/db/prepared';
 import { assetCategories, assets, customerVendors } from '../../server/db/schema';
 import { conflict, notFound } from '../../server/http-error';
@@ -153,12 +153,7 @@ export async function addAsset(tx: Tx, orgId: number, userId: number, input: Ass
 /** PUT update-asset/{id}: response `asset` (spec section 7); a status change is its own history line. */
 export async function updateAsset(tx: Tx, orgId: number, userId: number, id: number, input: AssetInput) {
   // Refuses an edit made from an older version and locks the asset until this edit commits (decision 025).
-  const [claimed] = await tx
-    .update(assets)
-    .set({ version: sql`${assets.version} + 1` })
-    .where(and(eq(assets.orgId, orgId), eq(assets.id, id), sameVersion(assets.version, input.version)))
-    .returning({ id: assets.id });
-  if (!claimed) throw new StaleEdit(await getAsset(tx, orgId, id));
+  if (!(await claimVersion(tx, assets, orgId, id, input.version))) throw new StaleEdit(await getAsset(tx, orgId, id));
   const before = await getAsset(tx, orgId, id);
   await checkReferences(tx, orgId, input);
   const values = valuesOf(input);

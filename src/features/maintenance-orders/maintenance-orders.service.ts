@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
-import { sameVersion, StaleEdit } from '../../server/stale-edit';
+import { claimVersion, StaleEdit } from '../../server/stale-edit';
 import {
   assets,
   maintenanceOrderParts,
@@ -225,12 +225,7 @@ const summary = (dto: MaintenanceOrderDto) => ({
 /** Replaces an order's fields, services and parts; refused once the order is validated. */
 export async function updateMaintenanceOrder(tx: Tx, orgId: number, actor: AccessClaims, id: number, input: MaintenanceOrderInput) {
   // Refuses an edit made from an older version and locks the order until this edit commits (decision 025).
-  const [claimed] = await tx
-    .update(o)
-    .set({ version: sql`${o.version} + 1` })
-    .where(and(eq(o.orgId, orgId), eq(o.id, id), sameVersion(o.version, input.version)))
-    .returning({ id: o.id });
-  if (!claimed) throw new StaleEdit(await getMaintenanceOrder(tx, orgId, id));
+  if (!(await claimVersion(tx, o, orgId, id, input.version))) throw new StaleEdit(await getMaintenanceOrder(tx, orgId, id));
   await lockedCheck(tx, orgId, id);
   const before = await getMaintenanceOrder(tx, orgId, id);
   const { serviceIds, partIds } = await checkReferences(tx, orgId, input);

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
-import { sameVersion, StaleEdit } from '../../server/stale-edit';
+import { claimVersion, StaleEdit } from '../../server/stale-edit';
 import { isAnyOf, param, preparedRead } from '../../server/db/prepared';
 import { assets, customerVendors, maintenanceRequestCounts, maintenanceRequests, users } from '../../server/db/schema';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../server/http-error';
@@ -284,12 +284,7 @@ export async function addMaintenanceRequest(tx: Tx, orgId: number, actor: Access
 /** Replaces a request's fields (state only when given; attachments only when given). */
 export async function updateMaintenanceRequest(tx: Tx, orgId: number, actor: AccessClaims, id: number, input: MaintenanceRequestInput) {
   // Refuses an edit made from an older version and locks the request until this edit commits (decision 025).
-  const [claimed] = await tx
-    .update(r)
-    .set({ version: sql`${r.version} + 1` })
-    .where(and(eq(r.orgId, orgId), eq(r.id, id), sameVersion(r.version, input.version)))
-    .returning({ id: r.id });
-  if (!claimed) throw new StaleEdit(await getMaintenanceRequest(tx, orgId, id));
+  if (!(await claimVersion(tx, r, orgId, id, input.version))) throw new StaleEdit(await getMaintenanceRequest(tx, orgId, id));
   const before = await getMaintenanceRequest(tx, orgId, id);
   await checkReferences(tx, orgId, input);
   checkStateAllowed(actor, input.state && input.state !== before.state ? input.state : undefined);

@@ -5,7 +5,7 @@ import { isAnyOf, param, preparedRead } from '../../server/db/prepared';
 import { parts, productCategories, stockMoves, uoms, users } from '../../server/db/schema';
 import { badRequest, conflict, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/plugins/errors';
-import { sameVersion, StaleEdit } from '../../server/stale-edit';
+import { claimVersion, StaleEdit } from '../../server/stale-edit';
 import { requireReference } from '../../server/db/references';
 import { pagination, type PageQuery } from '../../shared/pagination';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
@@ -203,12 +203,7 @@ export async function addPart(tx: Tx, orgId: number, userId: number, input: Part
 export async function updatePart(tx: Tx, orgId: number, userId: number, id: number, input: PartInput) {
   // First, in one statement: refuse a stale edit and lock the part, so a concurrent stock count waits and
   // then counts from the quantity this one leaves (decision 025).
-  const [claimed] = await tx
-    .update(parts)
-    .set({ version: sql`${parts.version} + 1` })
-    .where(and(eq(parts.orgId, orgId), eq(parts.id, id), sameVersion(parts.version, input.version)))
-    .returning({ id: parts.id });
-  if (!claimed) throw new StaleEdit(await getPart(tx, orgId, id));
+  if (!(await claimVersion(tx, parts, orgId, id, input.version))) throw new StaleEdit(await getPart(tx, orgId, id));
   const before = await getPart(tx, orgId, id);
   await checkReferences(tx, orgId, input);
   const values = {
