@@ -18,6 +18,7 @@ import { idempotency } from './plugins/idempotency';
 import { securityHeaders } from './plugins/security-headers';
 import { registerFeatureRoutes } from './routes';
 import { createStorage, signUploadUrls, uploadSigner, type Storage } from './uploads/storage';
+import { hearRightsChanges } from '../features/auth/rights-cache';
 
 export interface AppDeps {
   database: Database;
@@ -71,6 +72,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // finished, before the database closes.
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
+  // On PostgreSQL the callers' rights are kept in memory while this process hears their changes (decision 021).
+  const { database } = deps;
+  if (database.kind === 'postgres' && database.url) {
+    const stopHearing = hearRightsChanges(database.db, database.url, app.log);
+    app.addHook('onClose', stopHearing);
+  }
 
   await app.register(securityHeaders, {
     contentSecurityPolicy: {

@@ -10,6 +10,7 @@ import { pgCode } from '../../server/plugins/errors';
 import type { completeRegistrationSchema, DemoRequestInput, LoginInput, signupSchema } from './auth.schema';
 import { hashToken, newOpaqueToken, signAccessToken, type AccessClaims, type Role } from './tokens';
 import { param, preparedRead } from '../../server/db/prepared';
+import { rightsCacheOf } from './rights-cache';
 
 export const REFRESH_TOKEN_DAYS = 30;
 /** Concurrent tabs presenting the just-rotated refresh token within this window stay signed in. */
@@ -87,6 +88,11 @@ export async function login(db: Db, orgId: number, input: LoginInput, ip: string
  * primary keys on every authenticated request (decision 021).
  */
 export async function currentRole(db: Db, claims: AccessClaims): Promise<Role | null> {
+  // Kept in memory only while this process hears every change of rights (decision 021, addendum).
+  const cache = rightsCacheOf(db);
+  const kept = cache.lookup(claims);
+  if (kept) return kept;
+  const mark = cache.mark(claims.orgId);
   const values = { orgId: claims.orgId, sessionId: claims.sessionId, userId: claims.userId };
   const [row] = await withTenant(
     db,
@@ -96,7 +102,7 @@ export async function currentRole(db: Db, claims: AccessClaims): Promise<Role | 
         'auth.currentRole',
         () =>
           tx
-            .select({ role: users.role, tokenVersion: users.tokenVersion })
+            .select({ role: users.role, tokenVersion: users.tokenVersion, expiresAt: sessions.expiresAt })
             .from(sessions)
             .innerJoin(users, and(eq(users.orgId, sessions.orgId), eq(users.id, sessions.userId)))
             .where(
@@ -115,7 +121,9 @@ export async function currentRole(db: Db, claims: AccessClaims): Promise<Role | 
       ),
     { readOnly: true },
   );
-  return row && row.tokenVersion === claims.tokenVersion ? row.role : null;
+  if (!row || row.tokenVersion !== claims.tokenVersion) return null;
+  cache.keep(claims, mark, row);
+  return row.role;
 }
 
 /**

@@ -111,8 +111,23 @@ export function withTenant<T>(db: Db, orgId: number, fn: (tx: Tx) => Promise<T>,
   if (!Number.isSafeInteger(orgId) || orgId <= 0) return Promise.reject(new Error(`Invalid organisation id ${orgId}`));
   if (writing.getStore()?.open) return Promise.reject(nestedCall());
   if (options.readOnly) return runner(orgId, fn, true);
-  return inWriteScope(() => runner(orgId, fn, false));
+  return inWriteScope(() => runner(orgId, fn, false)).then(committed(db, orgId));
 }
+
+/**
+ * Called after each write scope of `db` commits, with its organisation ('' for `withoutTenant`): what this
+ * process keeps about an organisation (the callers' rights, decision 021) is forgotten before the answer leaves.
+ */
+export function onCommittedWrite(db: Db, listener: (orgId: number | '') => void) {
+  writeListeners.set(db, listener);
+}
+const writeListeners = new WeakMap<Db, (orgId: number | '') => void>();
+const committed =
+  (db: Db, orgId: number | '') =>
+  <T>(result: T): T => {
+    writeListeners.get(db)?.(orgId);
+    return result;
+  };
 
 /**
  * Planner settings of request connections (decision 016). Requests read pages: a LIMIT over an organisation's
@@ -286,5 +301,5 @@ export function withoutTenant<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T>
   const runner = tenantRunners.get(db);
   if (!runner) return Promise.reject(new Error('withoutTenant needs a database opened by openDatabase'));
   if (writing.getStore()?.open) return Promise.reject(nestedCall());
-  return inWriteScope(() => runner('', fn, false));
+  return inWriteScope(() => runner('', fn, false)).then(committed(db, ''));
 }
