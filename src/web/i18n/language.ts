@@ -20,6 +20,16 @@ export function storedLanguage(): Language {
   }
 }
 
+/** True once a language was chosen on this device (or, without preference storage, on this page). */
+export function languageChosenHere(): boolean {
+  if (pageLanguage) return true;
+  try {
+    return window.localStorage.getItem(LANGUAGE_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
 export function rememberLanguage(lang: Language) {
   if (!preferencesStorageAllowed()) {
     pageLanguage = lang;

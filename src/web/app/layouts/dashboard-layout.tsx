@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppData } from '../../lib/app-data';
 import { readLocal, writeLocal } from '../../lib/local-store';
 import { setLanguage } from '../../i18n';
+import { languageChosenHere } from '../../i18n/language';
 import { useAuth } from '../auth-context';
 import { dashboardMenu, settingsMenu, SETTINGS_HOME, type MenuItem } from '../menu';
 import { ThemeSwitch } from './theme-switch';
@@ -79,12 +80,15 @@ function Brand() {
   );
 }
 
-/** Follows the profile's language once it is known. */
-function ProfileLanguage() {
+/**
+ * The profile's language is the default of a device where no language was chosen yet: a choice made on this
+ * device (the language menu, the login screen) sticks across reloads and sign-ins until changed here.
+ */
+export function ProfileLanguage() {
   const { i18n } = useTranslation();
   const userLanguage = useAppData().data?.loggedInUser.language;
   useEffect(() => {
-    if (userLanguage && userLanguage !== i18n.language) setLanguage(userLanguage);
+    if (userLanguage && !languageChosenHere() && userLanguage !== i18n.language) setLanguage(userLanguage);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [userLanguage]);
   return null;
