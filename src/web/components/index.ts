@@ -28,3 +28,5 @@ export { DayField, formatDay, parseDay, pickerDay } from './day-field';
 export { StatCard } from './stat-card';
 export { DetailTable, type DetailColumn } from './detail-table';
 export { AsyncSelectField } from './async-select-field';
+export { useOpenRecord } from './use-open-record';
+export { historyFieldLabel, historyValue, registerHistoryLabels, type HistoryLabels } from './history-labels';

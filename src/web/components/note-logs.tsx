@@ -8,6 +8,7 @@ import { noteInputSchema } from '../../features/activity/activity.schema';
 import { api, errorMessage } from '../lib/api';
 import { formatDateTime } from '../lib/format';
 import { notifyError } from './notify';
+import { historyFieldLabel, historyValue } from './history-labels';
 
 /** react-query key of a record's history; invalidate it after saving the record. */
 export const activityQueryKey = (entityType: string, entityId: number) => ['activities', entityType, entityId] as const;
@@ -21,9 +22,7 @@ const icons = {
   attachment: IconPaperclip,
 } as const;
 
-const show = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
-
-function ActivityLine({ item }: { item: ActivityItem }) {
+function ActivityLine({ item, entityType }: { item: ActivityItem; entityType: string }) {
   const { t } = useTranslation();
   const who = item.user ? `${item.user.firstName} ${item.user.lastName}`.trim() : t('notes.system');
   return (
@@ -48,7 +47,7 @@ function ActivityLine({ item }: { item: ActivityItem }) {
       {item.changes &&
         Object.entries(item.changes).map(([field, c]) => (
           <Text size="xs" key={field} c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            <b>{field}</b>: {show(c.from)} → {show(c.to)}
+            <b>{historyFieldLabel(t, entityType, field)}</b>: <bdi>{historyValue(t, entityType, field, c.from)}</bdi> → <bdi>{historyValue(t, entityType, field, c.to)}</bdi>
           </Text>
         ))}
     </Stack>
@@ -132,7 +131,7 @@ export function NoteLogs({ entityType, entityId }: { entityType: string; entityI
             const Icon = icons[item.action] ?? IconNote;
             return (
               <Timeline.Item key={item.id} bullet={item.user ? <Avatar size={22} radius="xl">{item.user.firstName.slice(0, 1).toUpperCase()}</Avatar> : <Icon size={12} />}>
-                <ActivityLine item={item} />
+                <ActivityLine item={item} entityType={entityType} />
               </Timeline.Item>
             );
           })}

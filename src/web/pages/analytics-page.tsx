@@ -9,6 +9,7 @@ import { formatDateTime } from '../lib/format';
 import { useAppData } from '../lib/app-data';
 import { EmptyState } from '../components/empty-state';
 import type { RecentActivity } from '../../features/activity/activity.schema';
+import { recordName } from '../app/record-links';
 
 /** Spec section 9: the pie's inner radius by screen width (1560, 1280, 1024, 764). */
 function useDonutThickness() {
@@ -89,7 +90,7 @@ export function AnalyticsPage() {
               {recent.data!.activities.slice(0, 8).map((a) => (
                 <Timeline.Item key={a.id}>
                   <Text size="sm">
-                    <b>{a.user ? `${a.user.firstName} ${a.user.lastName}`.trim() : t('notes.system')}</b> {t(`shell.activity.${a.action}`, { record: a.label })}
+                    <b>{a.user ? `${a.user.firstName} ${a.user.lastName}`.trim() : t('notes.system')}</b> {t(`shell.activity.${a.action}`, { record: recordName(t, a.entityType, a.entityId) })}
                   </Text>
                   <Text size="xs" c="dimmed">
                     {formatDateTime(a.createdAt)}

@@ -1,4 +1,5 @@
 import { registerTranslations } from '../../../web/i18n';
+import { registerHistoryLabels } from '../../../web/components/history-labels';
 
 registerTranslations('assets', {
   en: {
@@ -54,3 +55,5 @@ registerTranslations('assets', {
     deleteFailed: 'فشل حذف الأصل',
   },
 });
+
+registerHistoryLabels('asset', { namespace: 'assets', values: { status: 'statuses' } });

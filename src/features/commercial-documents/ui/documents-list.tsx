@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DataTable, ListMultiFilter, ListScreen, ListTextFilter, tablePagination, useMoney, useServerList, type Column } from '../../../web/components';
+import { DataTable, ListMultiFilter, ListScreen, ListTextFilter, tablePagination, useMoney, useOpenRecord, useServerList, type Column } from '../../../web/components';
 import { documentPaths, type DocumentDtoBase } from '../commercial-documents.schema';
 import { DocumentDrawer } from './document-drawer';
 import { formatDay, type DocumentUiKind } from './document-strings';
@@ -25,7 +24,7 @@ export function DocumentsList({ kind }: { kind: DocumentUiKind }) {
     errorMessage: t('failedFetchAll'),
   });
   // undefined: closed; null: a new document; a number: that document
-  const [selected, setSelected] = useState<number | null | undefined>(undefined);
+  const [selected, setSelected] = useOpenRecord();
 
   const person = kind.person.dto;
   const columns: Column<Row>[] = [

@@ -25,6 +25,7 @@ import {
   useSaveHandler,
   useServerList,
   type Column,
+  useOpenRecord,
 } from '../../../web/components';
 import { api, errorMessage } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
@@ -149,7 +150,7 @@ export default function CustomersVendorsPage() {
     errorMessage: t('failedFetch'),
   });
   // undefined: closed; null: a new record; a number: that record
-  const [selected, setSelected] = useState<number | null | undefined>(undefined);
+  const [selected, setSelected] = useOpenRecord();
 
   const columns: Column<CustomerVendorDto>[] = [
     {

@@ -1,4 +1,5 @@
 import { registerTranslations } from '../../../web/i18n';
+import { registerHistoryLabels } from '../../../web/components/history-labels';
 import { ORDER_MESSAGES } from '../maintenance-orders.schema';
 
 /** Strings of the maintenance order screens (namespace `maintenanceOrders`). */
@@ -80,3 +81,5 @@ registerTranslations('maintenanceOrders', {
 });
 
 export { formatDay, parseDay, pickerDay } from '../../../web/components';
+
+registerHistoryLabels('maintenance-order', { namespace: 'maintenanceOrders', values: { status: 'status', type: 'type' } });

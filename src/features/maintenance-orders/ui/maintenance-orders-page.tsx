@@ -1,7 +1,6 @@
 import { Badge } from '@mantine/core';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ListMultiFilter, ListTextFilter, ServerListScreen, useServerList, type Column } from '../../../web/components';
+import { ListMultiFilter, ListTextFilter, ServerListScreen, useOpenRecord, useServerList, type Column } from '../../../web/components';
 import { ORDER_STATUSES, type MaintenanceOrderDto } from '../maintenance-orders.schema';
 import { formatDay } from './labels';
 import { MaintenanceOrderDrawer } from './maintenance-order-drawer';
@@ -18,19 +17,7 @@ export default function MaintenanceOrdersPage() {
     filters: { title: 'text', status: 'multi' },
     errorMessage: t('failedFetch'),
   });
-  const [params, setParams] = useSearchParams();
-  const openParam = params.get('order');
-  const selected: number | null | undefined = openParam === 'new' ? null : openParam && /^\d+$/.test(openParam) ? Number(openParam) : undefined;
-  const open = (id: number | 'new' | undefined) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        if (id === undefined) next.delete('order');
-        else next.set('order', String(id));
-        return next;
-      },
-      { replace: id === undefined },
-    );
+  const [selected, open] = useOpenRecord('order');
 
   const columns: Column<MaintenanceOrderDto>[] = [
     { key: 'maintenanceOrderId', header: t('col.id'), hideable: false },
@@ -58,7 +45,7 @@ export default function MaintenanceOrdersPage() {
       onRowClick={(o) => open(o.id)}
       title={t('title')}
       addLabel={t('add')}
-      onAdd={() => open('new')}
+      onAdd={() => open(null)}
       filters={
         <>
           <ListTextFilter state={list.state} name="title" placeholder={t('filter')} debounceMs={500} />

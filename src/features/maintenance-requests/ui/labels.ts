@@ -1,4 +1,5 @@
 import { registerTranslations } from '../../../web/i18n';
+import { registerHistoryLabels } from '../../../web/components/history-labels';
 
 /** Strings of the maintenance request screens (namespace `maintenanceRequests`). */
 registerTranslations('maintenanceRequests', {
@@ -181,3 +182,5 @@ registerTranslations('maintenanceRequests', {
 });
 
 export { formatDay, parseDay, pickerDay } from '../../../web/components';
+
+registerHistoryLabels('maintenance-request', { namespace: 'maintenanceRequests', values: { state: 'state', priority: 'priority', urgency: 'urgency', risk: 'risk', frequency: 'frequency', type: 'type', requesterType: 'requesterType' } });

@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import { Badge, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ListMultiFilter, ListTextFilter, ServerListScreen, useServerList, type Column } from '../../../web/components';
+import { useOpenRecord, ListMultiFilter, ListTextFilter, ServerListScreen, useServerList, type Column } from '../../../web/components';
 import type { MaintenanceRequestDto, MaintenanceRequestList } from '../maintenance-requests.schema';
 import { formatDay } from './labels';
 import { MaintenanceRequestDrawer } from './maintenance-request-drawer';
@@ -21,7 +20,7 @@ export default function MaintenanceRequestsPage() {
     errorMessage: t('failedFetch'),
   });
   // undefined: closed; null: a new request; a number: that request
-  const [selected, setSelected] = useState<number | null | undefined>(undefined);
+  const [selected, setSelected] = useOpenRecord();
   const statistics = (list.query.data as Partial<MaintenanceRequestList> | undefined)?.statistics;
 
   const columns: Column<MaintenanceRequestDto>[] = [

@@ -1,4 +1,5 @@
 import { registerTranslations } from '../../../web/i18n';
+import { registerHistoryLabels } from '../../../web/components/history-labels';
 
 registerTranslations('parts', {
   en: {
@@ -94,3 +95,5 @@ registerTranslations('parts', {
     imageFailed: 'فشل رفع صورة القطعة',
   },
 });
+
+registerHistoryLabels('part', { namespace: 'parts' });

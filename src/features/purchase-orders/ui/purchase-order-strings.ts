@@ -1,4 +1,5 @@
 import { registerDocumentTranslations, type DocumentUiKind } from '../../commercial-documents/ui/document-strings';
+import { registerHistoryLabels } from '../../../web/components/history-labels';
 import { PURCHASE_ORDER_KIND, PURCHASE_ORDER_SCHEMAS, PURCHASE_ORDER_STATUSES } from '../purchase-orders.schema';
 
 /** Purchase orders in the shared list and drawer (test ids po-…). */
@@ -71,3 +72,5 @@ registerDocumentTranslations('purchaseOrders', {
     failedStatus: 'فشل تحديث حالة أمر الشراء',
   },
 });
+
+registerHistoryLabels('purchase-order', { namespace: 'purchaseOrders', values: { status: 'status' } });

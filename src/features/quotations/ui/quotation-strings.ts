@@ -1,4 +1,5 @@
 import { registerDocumentTranslations, type DocumentUiKind } from '../../commercial-documents/ui/document-strings';
+import { registerHistoryLabels } from '../../../web/components/history-labels';
 import { QUOTATION_KIND, QUOTATION_SCHEMAS, QUOTATION_STATUSES } from '../quotations.schema';
 
 /** Quotations in the shared list and drawer (test ids q-…). */
@@ -72,3 +73,5 @@ registerDocumentTranslations('quotations', {
     failedStatus: 'فشل تحديث حالة عرض السعر',
   },
 });
+
+registerHistoryLabels('quotation', { namespace: 'quotations', values: { status: 'status' } });

@@ -1,4 +1,5 @@
 import { registerTranslations } from '../../../web/i18n';
+import { registerHistoryLabels } from '../../../web/components/history-labels';
 
 registerTranslations('services', {
   en: {
@@ -60,3 +61,5 @@ registerTranslations('services', {
     deleteFailed: 'فشل حذف الخدمة',
   },
 });
+
+registerHistoryLabels('service', { namespace: 'services' });

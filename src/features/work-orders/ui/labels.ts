@@ -1,4 +1,5 @@
 import { registerTranslations } from '../../../web/i18n';
+import { registerHistoryLabels } from '../../../web/components/history-labels';
 import { formatDateTime } from '../../../web/lib/format';
 
 registerTranslations('workOrders', {
@@ -170,3 +171,5 @@ export const minutesBetween = (start: string, end: string) => (new Date(end).get
 
 /** 12-hour time picker with 5-minute steps (spec section 9). */
 export const TIME_PICKER_PROPS = { format: '12h' as const, minutesStep: 5, withDropdown: true };
+
+registerHistoryLabels('work-order', { namespace: 'workOrders', values: { status: 'status', priority: 'priority' } });

@@ -1,8 +1,8 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Badge, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ListMultiFilter, ListTextFilter, ServerListScreen, StatCard, useServerList, type Column } from '../../../web/components';
+import { useOpenRecord, ListMultiFilter, ListTextFilter, ServerListScreen, StatCard, useServerList, type Column } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
 import type { WorkOrderDto, WorkOrderStatistics } from '../work-orders.schema';
@@ -41,7 +41,7 @@ export default function WorkOrdersPage() {
     errorMessage: t('toast.failedFetchAll'),
   });
   // undefined: closed; null: a new order; a number: that order
-  const [selected, setSelected] = useState<number | null | undefined>(undefined);
+  const [selected, setSelected] = useOpenRecord();
 
   const columns: Column<WorkOrderDto>[] = [
     { key: 'workOrderId', header: t('col.id'), hideable: false },

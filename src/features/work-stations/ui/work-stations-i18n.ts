@@ -1,4 +1,5 @@
 import { registerTranslations } from '../../../web/i18n';
+import { registerHistoryLabels } from '../../../web/components/history-labels';
 
 registerTranslations('workStations', {
   en: {
@@ -44,3 +45,5 @@ registerTranslations('workStations', {
     deleteFailed: 'فشل حذف محطة العمل',
   },
 });
+
+registerHistoryLabels('work-station', { namespace: 'workStations' });

@@ -12,6 +12,8 @@ import { readLocal, writeLocal } from '../../lib/local-store';
 import { useAuth } from '../auth-context';
 import { Deferred, DeferredTooltip, openWhenReady } from '../../components/deferred-controls';
 import type { RecentActivity } from '../../../features/activity/activity.schema';
+import { useNavigate } from 'react-router';
+import { recordLink, recordName } from '../record-links';
 
 // Loaded when first opened: the shell's own bundle stays small.
 const NotificationSettingsDialog = lazy(() =>
@@ -76,6 +78,7 @@ export function LanguageMenu() {
 /** The bell: the organisation's latest activity (DESIGN 10), unread since the last time the menu was opened. */
 export function NotificationsMenu() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const query = useQuery({
     queryKey: ['activities', 'recent'],
     queryFn: ({ signal }) => api.get<{ activities: RecentActivity[] }>('/activities/recent', { signal }),
@@ -110,17 +113,22 @@ export function NotificationsMenu() {
                 </Text>
               )}
               <ScrollArea.Autosize mah={360}>
-                {items.map((a) => (
-                  <Menu.Item key={a.id}>
-                    <Text size="sm">
-                      <b>{a.user ? `${a.user.firstName} ${a.user.lastName}`.trim() : t('notes.system')}</b>{' '}
-                      {t(`shell.activity.${a.action}`, { record: a.label })}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {formatDateTime(a.createdAt)}
-                    </Text>
-                  </Menu.Item>
-                ))}
+                {items.map((a) => {
+                  const link = a.action === 'deleted' ? undefined : recordLink(a.entityType, a.entityId);
+                  return (
+                    <Menu.Item key={a.id} onClick={link ? () => navigate(link) : undefined} data-testid="notification-item">
+                      <Text size="sm">
+                        <bdi>
+                          <b>{a.user ? `${a.user.firstName} ${a.user.lastName}`.trim() : t('notes.system')}</b>
+                        </bdi>{' '}
+                        {t(`shell.activity.${a.action}`, { record: recordName(t, a.entityType, a.entityId) })}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {formatDateTime(a.createdAt)}
+                      </Text>
+                    </Menu.Item>
+                  );
+                })}
               </ScrollArea.Autosize>
               <Menu.Divider />
               <Menu.Item leftSection={<IconSettings size={16} />} onClick={() => setDialog('notifications')} data-testid="bell-notification-settings">

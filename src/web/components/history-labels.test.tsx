@@ -1,0 +1,48 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { currentLocation, renderWithProviders, stubFetch } from '../test/render';
+import { i18n, loadLanguage } from '../i18n';
+import { NoteLogs } from './note-logs';
+import { NotificationsMenu } from '../app/layouts/top-bar-tools';
+import '../../features/work-orders/ui/labels';
+
+const statusChange = {
+  id: 1,
+  action: 'status',
+  changes: { status: { from: 'assigned', to: 'completed' }, dueDate: { from: null, to: '2026-12-01T09:30:00.000Z' } },
+  note: null,
+  createdAt: '2026-11-26T10:00:00.000Z',
+  user: { id: 2, firstName: 'Sam', lastName: 'Lee' },
+};
+
+// Issue 29: history and the bell show labels, not internal values, and a notification opens its record.
+describe('history and the bell in the reader\'s words', () => {
+  afterEach(() => i18n.changeLanguage('en'));
+
+  it('names a work order\'s fields and statuses as the screens do, in English and Arabic', async () => {
+    stubFetch({ 'GET /api/activities/work-order/4': () => ({ body: { activities: [statusChange] } }) });
+    const view = renderWithProviders(<NoteLogs entityType="work-order" entityId={4} />);
+    expect(await screen.findByText('Open')).toBeInTheDocument();
+    expect(screen.getByText('Closed')).toBeInTheDocument();
+    expect(screen.getByText('Status')).toBeInTheDocument();
+    expect(screen.getByText('Due Date')).toBeInTheDocument();
+    expect(screen.queryByText(/assigned|completed/)).toBeNull();
+    await loadLanguage('ar');
+    await act(() => i18n.changeLanguage('ar'));
+    expect(await screen.findByText('الحالة')).toBeInTheDocument();
+    expect(screen.queryByText('Open')).toBeNull();
+    view.unmount();
+  });
+
+  it('calls a record by its number and opens it from the bell', async () => {
+    stubFetch({
+      'GET /api/activities/recent': () => ({ body: { activities: [{ ...statusChange, entityType: 'purchase-order', entityId: 4, label: 'Purchase order #4' }] } }),
+    });
+    renderWithProviders(<NotificationsMenu />, { route: '/dashboard' });
+    fireEvent.click(await screen.findByTestId('notifications'));
+    const item = await screen.findByTestId('notification-item', {}, { timeout: 3000 });
+    expect(item).toHaveTextContent('changed the status of PO-0004');
+    fireEvent.click(item);
+    expect(currentLocation()).toBe('/dashboard/purchase-orders?open=4');
+  });
+});

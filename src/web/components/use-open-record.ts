@@ -1,0 +1,27 @@
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+
+/**
+ * Which record a list's drawer shows, kept in the URL (`?open=<id>`, `?open=new` for a new one): a reload keeps
+ * it open, a link (a notification, the calendar, a colleague's message) opens it. undefined: closed; null: new.
+ */
+export function useOpenRecord(param = 'open'): [number | null | undefined, (id: number | null | undefined) => void] {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get(param);
+  const selected = raw === 'new' ? null : raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : undefined;
+  const open = useCallback(
+    (id: number | null | undefined) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          if (id === undefined) next.delete(param);
+          else next.set(param, id === null ? 'new' : String(id));
+          return next;
+        },
+        // Opening is a step Back undoes; closing replaces it, so Back does not reopen what was just closed.
+        { replace: id === undefined },
+      ),
+    [setParams, param],
+  );
+  return [selected, open];
+}
