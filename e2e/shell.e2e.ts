@@ -60,6 +60,17 @@ describe('the application shell', () => {
     await signIn(page, org);
     const box = await page.getByTestId('side-menu').boundingBox();
     expect(box && box.x + box.width <= 1).toBe(true); // off-canvas until the burger opens it
+    // Keyboard: the first Tab stop skips to the content; the closed menu is out of the Tab order (issue 29).
+    await page.locator('body').focus();
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('skip-link');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main-content');
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Tab');
+      const inMenu = await page.evaluate(() => !!document.activeElement?.closest('[data-testid="side-menu"]'));
+      expect(inMenu).toBe(false);
+    }
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByTestId('menu-assets').click();
     await page.waitForURL(`${org.url}/dashboard/assets`);

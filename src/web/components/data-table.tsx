@@ -74,10 +74,15 @@ export function ColumnChooser<T>({ columns, hidden, onToggle }: { columns: Colum
   );
 }
 
+/**
+ * A cell's content. Text is isolated (<bdi>): a Latin name or a number in an Arabic page keeps its own order
+ * ("Acme Manufacturing Co", "+966 5…"), not one reordered by the page's direction.
+ */
 function cellValue<T>(row: T, col: Column<T>): ReactNode {
-  if (col.render) return col.render(row);
-  const v = (row as Record<string, unknown>)[col.key];
-  return v === null || v === undefined || v === '' ? '—' : String(v);
+  const v = col.render ? col.render(row) : (row as Record<string, unknown>)[col.key];
+  if (v === null || v === undefined || v === '') return '—';
+  if (typeof v === 'string' || typeof v === 'number') return <bdi>{v}</bdi>;
+  return v as ReactNode;
 }
 
 /**

@@ -183,12 +183,13 @@ describe('client-paged table', () => {
 
 const schema = z.object({ title: z.string().min(1, 'Title is required'), code: z.string().min(3, 'Code is too short') });
 
-function DrawerForm() {
+function DrawerForm({ onClose = () => undefined }: { onClose?: () => void }) {
   const form = useForm<z.infer<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { title: '', code: '' } });
   return (
     <RecordDrawer
       opened
-      onClose={() => undefined}
+      dirty={form.formState.isDirty}
+      onClose={onClose}
       title="New Thing"
       errors={form.formState.errors}
       onSubmit={form.handleSubmit(() => undefined)}
@@ -203,6 +204,25 @@ function DrawerForm() {
 }
 
 describe('record drawer', () => {
+  // Issue 29: closing never discards typed input without asking.
+  it('asks before closing over typed input, and closes at once without it', async () => {
+    const onClose = vi.fn();
+    const view = renderWithProviders(<DrawerForm onClose={onClose} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    view.unmount();
+    onClose.mockClear();
+    renderWithProviders(<DrawerForm onClose={onClose} />);
+    await userEvent.type(await screen.findByLabelText('Title'), 'Pump');
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await userEvent.click(await screen.findByTestId('confirm-cancel'));
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Title')).toHaveValue('Pump');
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await userEvent.click(await screen.findByTestId('confirm-yes'));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+  });
+
   it('counts fields in error on the Overview tab and has a Note Logs side panel', async () => {
     renderWithProviders(<DrawerForm />);
     expect(await screen.findByTestId('drawer-title')).toHaveTextContent('New Thing');

@@ -4,6 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { FieldErrors, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { NoteLogs } from './note-logs';
+import { confirmAction } from './confirm';
 
 export interface DrawerTab {
   value: string;
@@ -38,6 +39,12 @@ export interface RecordDrawerProps<T extends FieldValues = FieldValues> {
   testId?: string;
   /** Shown above the tabs (e.g. useStaleEdit's alert). */
   alert?: ReactNode;
+  /**
+   * Unsaved changes of the record's form (react-hook-form's `formState.isDirty`): closing (Escape, the close
+   * button, a click outside) then asks before discarding them. Sub-forms with their own buttons (labour, parts,
+   * stock) are not the record's: they do not count.
+   */
+  dirty?: boolean;
 }
 
 /** Counts the fields in error of a react-hook-form `errors` object (nested arrays and objects included). */
@@ -77,6 +84,10 @@ export function RecordDrawer<T extends FieldValues = FieldValues>(props: RecordD
   ];
   const [sideActive, setSideActive] = useState<string>(sideTabs[0]?.value ?? 'notes');
   const errorCount = countFieldErrors(props.errors);
+  const close = async () => {
+    if (props.dirty && !(await confirmAction({ title: t('drawer.discardTitle'), message: t('drawer.discardMessage'), confirmLabel: t('drawer.discard') }))) return;
+    props.onClose();
+  };
   const errorTab = props.errorTab ?? first;
 
   useEffect(() => {
@@ -116,7 +127,7 @@ export function RecordDrawer<T extends FieldValues = FieldValues>(props: RecordD
   return (
     <Drawer
       opened={props.opened}
-      onClose={props.onClose}
+      onClose={() => void close()}
       position="right"
       size={phone ? '100%' : '80%'}
       padding="md"

@@ -50,6 +50,9 @@ export const ar: Catalog = {
   },
   drawer: {
     overview: 'نظرة عامة',
+    discardTitle: 'تجاهل التغييرات؟',
+    discardMessage: 'لديك تغييرات غير محفوظة. هل تريد الإغلاق وتجاهلها؟',
+    discard: 'تجاهل',
     noteLogs: 'سجل الملاحظات',
   },
   staleEdit: {
@@ -121,6 +124,7 @@ export const ar: Catalog = {
     },
   },
   shell: {
+    skipToContent: 'انتقل إلى المحتوى',
     openMenu: 'فتح القائمة',
     collapseMenu: 'طي القائمة',
     expandMenu: 'توسيع القائمة',

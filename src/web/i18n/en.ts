@@ -48,6 +48,9 @@ export const en = {
   },
   drawer: {
     overview: 'Overview',
+    discardTitle: 'Discard changes?',
+    discardMessage: 'You have unsaved changes. Close and discard them?',
+    discard: 'Discard',
     noteLogs: 'Note Logs',
   },
   staleEdit: {
@@ -119,6 +122,7 @@ export const en = {
     },
   },
   shell: {
+    skipToContent: 'Skip to content',
     openMenu: 'Open menu',
     collapseMenu: 'Collapse menu',
     expandMenu: 'Expand menu',

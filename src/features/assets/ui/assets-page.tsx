@@ -104,6 +104,7 @@ function AssetDrawer({ record, onClose, query, onList }: { record: AssetDto | nu
   });
   return (
     <RecordDrawer
+      dirty={form.formState.isDirty}
       opened
       alert={staleEdit.alert}
       onClose={onClose}

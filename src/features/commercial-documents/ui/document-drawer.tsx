@@ -373,6 +373,7 @@ function DocumentForm({
 
   return (
     <RecordDrawer
+      dirty={form.formState.isDirty}
       opened
       alert={staleEdit.alert}
       onClose={onClose}

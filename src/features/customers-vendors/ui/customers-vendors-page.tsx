@@ -473,6 +473,7 @@ function CustomerVendorForm({
 
   return (
     <RecordDrawer
+      dirty={form.formState.isDirty}
       opened
       onClose={onClose}
       title={record ? record.name : t('newRecord')}

@@ -254,6 +254,7 @@ export function MaintenanceOrderDrawer(props: MaintenanceOrderDrawerProps) {
 
   return (
     <RecordDrawer
+      dirty={form.formState.isDirty}
       opened
       alert={staleEdit.alert}
       onClose={props.onClose}

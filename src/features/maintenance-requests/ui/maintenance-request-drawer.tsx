@@ -357,6 +357,7 @@ export function MaintenanceRequestDrawer(props: MaintenanceRequestDrawerProps) {
 
   return (
     <RecordDrawer
+      dirty={form.formState.isDirty}
       opened
       alert={staleEdit.alert}
       onClose={props.onClose}

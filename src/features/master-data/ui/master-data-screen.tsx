@@ -179,6 +179,7 @@ function MasterDataDrawer<Row extends { id: number; name: string }>(
 
   return (
     <RecordDrawer
+      dirty={form.formState.isDirty}
       opened
       onClose={props.onClose}
       title={record ? record.name : props.newTitle}

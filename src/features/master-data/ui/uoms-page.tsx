@@ -132,6 +132,7 @@ function UomDrawer(props: {
 
   return (
     <RecordDrawer
+      dirty={form.formState.isDirty}
       opened
       onClose={props.onClose}
       title={record ? record.name : t('uoms.new')}

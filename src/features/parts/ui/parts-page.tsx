@@ -165,6 +165,7 @@ function PartDrawer({ record, onClose, query, onList }: { record: PartDto | null
   };
   return (
     <RecordDrawer
+      dirty={form.formState.isDirty}
       opened
       alert={staleEdit.alert}
       onClose={onClose}

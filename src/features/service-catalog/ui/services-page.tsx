@@ -73,6 +73,7 @@ function ServiceDrawer({ record, onClose, query, onList, readOnly }: { record: S
   });
   return (
     <RecordDrawer
+      dirty={form.formState.isDirty}
       opened
       onClose={onClose}
       title={record ? `${record.serviceId} · ${record.title}` : t('newTitle')}

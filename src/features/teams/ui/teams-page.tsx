@@ -248,6 +248,7 @@ function TeamDrawer(props: { team: TeamDto | null; readOnly: boolean; onClose():
 
   return (
     <RecordDrawer
+      dirty={form.formState.isDirty}
       opened
       onClose={props.onClose}
       title={team ? team.name : t('new')}

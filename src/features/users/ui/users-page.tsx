@@ -131,6 +131,7 @@ function UserDrawer({ user, onClose }: { user: UserDto; onClose(): void }) {
 
   return (
     <RecordDrawer
+      dirty={form.formState.isDirty}
       opened
       onClose={onClose}
       title={fullName(user)}

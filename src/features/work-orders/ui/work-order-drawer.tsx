@@ -237,6 +237,7 @@ export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
   return (
     <>
       <RecordDrawer<FormValues>
+        dirty={form.formState.isDirty}
         opened
         alert={staleEdit.alert}
         onClose={props.onClose}

@@ -111,6 +111,7 @@ function WorkStationDrawer({ record, onClose, query, onList, readOnly }: { recor
   });
   return (
     <RecordDrawer
+      dirty={form.formState.isDirty}
       opened
       onClose={onClose}
       title={record ? `${record.code} · ${record.name}` : t('newTitle')}

@@ -8,6 +8,7 @@ import { useAppData } from '../../lib/app-data';
 import { readLocal, writeLocal } from '../../lib/local-store';
 import { setLanguage } from '../../i18n';
 import { languageChosenHere } from '../../i18n/language';
+import skipLink from './skip-link.module.css';
 import { useAuth } from '../auth-context';
 import { dashboardMenu, settingsMenu, SETTINGS_HOME, type MenuItem } from '../menu';
 import { ThemeSwitch } from './theme-switch';
@@ -124,6 +125,9 @@ export function DashboardLayout() {
       data-collapsed={mini ? 'true' : 'false'}
     >
       <ProfileLanguage />
+      <a href="#main-content" className={skipLink.skip} data-testid="skip-link">
+        {t('shell.skipToContent')}
+      </a>
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -145,7 +149,8 @@ export function DashboardLayout() {
         </Group>
       </AppShell.Header>
 
-      <AppShell.Navbar p="sm" data-testid="side-menu">
+      {/* A phone's closed menu is off screen: out of the Tab order and the accessibility tree too. */}
+      <AppShell.Navbar p="sm" data-testid="side-menu" inert={phone && !mobileOpened ? true : undefined}>
         <AppShell.Section grow component={ScrollArea}>
           {inSettings ? (
             <Stack gap={2}>
@@ -189,7 +194,7 @@ export function DashboardLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
 
-      <AppShell.Main>
+      <AppShell.Main id="main-content" tabIndex={-1}>
         <Suspense
           fallback={
             <Center py={80}>
