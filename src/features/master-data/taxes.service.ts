@@ -5,6 +5,7 @@ import { taxChildren, taxes } from '../../server/db/schema';
 import { badRequest, notFound } from '../../server/http-error';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import type { SimpleListQuery, TaxChildDto, TaxDto, taxInputSchema } from './master-data.schema';
+import { checkCurrencyDecimals, moneySettings } from '../organization/organization.service';
 import { iso, listWindow, readSimpleList, refuseWhenUsed } from './master-data.service';
 
 
@@ -61,6 +62,8 @@ export async function getTax(tx: Tx, orgId: number, id: number): Promise<TaxDto>
  * the group's scope (a sales group sums sales taxes).
  */
 async function checkChildren(tx: Tx, orgId: number, input: Input, selfId?: number) {
+  // A fixed tax is money: no more decimals than the currency has (decision 035).
+  if (input.taxComputation === 'fixed') checkCurrencyDecimals(input.amount, await moneySettings(tx, orgId), 'amount');
   if (input.taxComputation !== 'group') return;
   if (selfId !== undefined && input.children.includes(selfId)) throw badRequest('A group tax cannot contain itself', 'children');
   const found = await tx
