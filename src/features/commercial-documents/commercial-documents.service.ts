@@ -107,6 +107,17 @@ export function totalsDto(r: { rawSubtotal: number; totalDiscount: number; untax
   };
 }
 
+/** What the tax engine reads of a tax (decision 036). */
+const engineColumns = {
+  id: taxes.id,
+  name: taxes.name,
+  taxComputation: taxes.taxComputation,
+  amount: taxes.amount,
+  isPriceIncluded: taxes.isPriceIncluded,
+  sequence: taxes.sequence,
+  includeBaseAmount: taxes.includeBaseAmount,
+};
+
 /** The document-level service: one instance per kind (its history entries are registered under `entityType`). */
 export function documentService(k: DocumentKind) {
   registerActivityEntity(k.entityType, k.table, k.label);
@@ -250,11 +261,11 @@ export function documentService(k: DocumentKind) {
     const rules = new Map<number, TaxRule & { scope: string }>();
     if (!ids.length) return rules;
     const rows = await tx
-      .select({ id: taxes.id, name: taxes.name, scope: taxes.scope, taxComputation: taxes.taxComputation, amount: taxes.amount, isPriceIncluded: taxes.isPriceIncluded })
+      .select({ ...engineColumns, scope: taxes.scope })
       .from(taxes)
       .where(and(eq(taxes.orgId, orgId), inArray(taxes.id, ids)));
     const children = await tx
-      .select({ groupId: taxChildren.groupId, id: taxes.id, name: taxes.name, taxComputation: taxes.taxComputation, amount: taxes.amount, isPriceIncluded: taxes.isPriceIncluded })
+      .select({ groupId: taxChildren.groupId, ...engineColumns })
       .from(taxChildren)
       .innerJoin(taxes, and(eq(taxes.orgId, taxChildren.orgId), eq(taxes.id, taxChildren.childId)))
       .where(and(eq(taxChildren.orgId, orgId), inArray(taxChildren.groupId, ids)));
@@ -262,7 +273,7 @@ export function documentService(k: DocumentKind) {
       rules.set(r.id, {
         ...r,
         amount: r.amount === null ? null : Number(r.amount),
-        children: children.filter((c) => c.groupId === r.id).map((c) => ({ ...c, amount: c.amount === null ? null : Number(c.amount) })),
+        children: children.filter((c) => c.groupId === r.id).map(({ groupId: _g, ...c }) => ({ ...c, amount: c.amount === null ? null : Number(c.amount) })),
       });
     }
     for (const ref of refs) {
@@ -329,7 +340,7 @@ export function documentService(k: DocumentKind) {
         },
       };
     });
-    const totals = computeTotals(resolved.map((r) => r.engineLine), { digits });
+    const totals = computeTotals(resolved.map((r) => r.engineLine), { digits, rounding: money.taxRounding });
     const rows = resolved.map((r, i) => ({ ...r.row, taxAmount: totals.lines[i].taxAmount, subtotal: totals.lines[i].subtotal }));
     const { lines: _lines, ...sums } = totals;
     return { rows, totals: sums, digits };
@@ -508,7 +519,17 @@ export function documentService(k: DocumentKind) {
         taxComputation: rule.taxComputation,
         amount: rule.amount,
         isPriceIncluded: rule.isPriceIncluded,
-        children: (rule.children ?? []).map((c) => ({ id: c.id, name: c.name, taxComputation: c.taxComputation, amount: c.amount, isPriceIncluded: c.isPriceIncluded })),
+        sequence: rule.sequence,
+        includeBaseAmount: rule.includeBaseAmount,
+        children: (rule.children ?? []).map((c) => ({
+          id: c.id,
+          name: c.name,
+          taxComputation: c.taxComputation,
+          amount: c.amount,
+          isPriceIncluded: c.isPriceIncluded,
+          sequence: c.sequence,
+          includeBaseAmount: c.includeBaseAmount,
+        })),
       };
     });
   }

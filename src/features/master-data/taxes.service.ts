@@ -20,11 +20,31 @@ const columns = {
   taxComputation: taxes.taxComputation,
   amount: taxes.amount,
   isPriceIncluded: taxes.isPriceIncluded,
+  sequence: taxes.sequence,
+  includeBaseAmount: taxes.includeBaseAmount,
   createdAt: taxes.createdAt,
 };
-type Row = { id: number; name: string; scope: TaxDto['scope']; taxComputation: TaxDto['taxComputation']; amount: number | null; isPriceIncluded: boolean; createdAt: Date };
+type Row = {
+  id: number;
+  name: string;
+  scope: TaxDto['scope'];
+  taxComputation: TaxDto['taxComputation'];
+  amount: number | null;
+  isPriceIncluded: boolean;
+  sequence: number;
+  includeBaseAmount: boolean;
+  createdAt: Date;
+};
 
-const child = (r: Row): TaxChildDto => ({ id: r.id, name: r.name, scope: r.scope, taxComputation: r.taxComputation, amount: r.amount === null ? null : Number(r.amount) });
+const child = (r: Row): TaxChildDto => ({
+  id: r.id,
+  name: r.name,
+  scope: r.scope,
+  taxComputation: r.taxComputation,
+  amount: r.amount === null ? null : Number(r.amount),
+  sequence: r.sequence,
+  includeBaseAmount: r.includeBaseAmount,
+});
 
 /** Attaches `Children` (the child taxes of groups) to tax rows. */
 async function withChildren(tx: ReadTx, orgId: number, rows: Row[]): Promise<TaxDto[]> {
@@ -35,7 +55,8 @@ async function withChildren(tx: ReadTx, orgId: number, rows: Row[]): Promise<Tax
         .from(taxChildren)
         .innerJoin(taxes, and(eq(taxes.orgId, taxChildren.orgId), eq(taxes.id, taxChildren.childId)))
         .where(and(eq(taxChildren.orgId, orgId), inArray(taxChildren.groupId, groupIds)))
-        .orderBy(asc(taxes.name), asc(taxes.id))
+        // the order they apply in (decision 036)
+        .orderBy(asc(taxes.sequence), asc(taxes.id))
     : [];
   return rows.map((r) => ({
     ...child(r),
@@ -98,6 +119,8 @@ const valuesOf = (input: Input) => ({
   taxComputation: input.taxComputation,
   amount: input.amount,
   isPriceIncluded: input.isPriceIncluded,
+  sequence: input.sequence,
+  includeBaseAmount: input.includeBaseAmount,
 });
 
 export async function addTax(tx: Tx, orgId: number, actorId: number, input: Input, query: SimpleListQuery) {
@@ -121,6 +144,8 @@ export async function updateTax(tx: Tx, orgId: number, actorId: number, id: numb
     'taxComputation',
     'amount',
     'isPriceIncluded',
+    'sequence',
+    'includeBaseAmount',
     'children',
   ]);
   if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: 'tax', entityId: id, userId: actorId, action: 'updated', changes });

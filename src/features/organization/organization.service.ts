@@ -4,6 +4,7 @@ import type { ReadTx, Tx } from '../../server/db/client';
 import { organizations } from '../../server/db/schema';
 import { badRequest, notFound } from '../../server/http-error';
 import { currencyDecimalsMessage, currencyDigits, fitsCurrency } from '../../shared/money';
+import type { TaxRounding } from '../../shared/tax';
 import type { CompanyDto, companyUpdateSchema } from './organization.schema';
 import { param, preparedRead } from '../../server/db/prepared';
 
@@ -22,6 +23,7 @@ const companyColumns = {
   profilePictureLow: organizations.profilePictureLow,
   numberOfWorkers: organizations.numberOfWorkers,
   currency: organizations.currency,
+  taxRounding: organizations.taxRounding,
 };
 
 export async function getCompany(tx: ReadTx, orgId: number): Promise<CompanyDto> {
@@ -30,11 +32,14 @@ export async function getCompany(tx: ReadTx, orgId: number): Promise<CompanyDto>
   return row;
 }
 
-/** The organisation's currency and its decimals (decision 035). */
-export async function moneySettings(tx: ReadTx, orgId: number): Promise<{ currency: string; digits: number }> {
-  const [row] = await tx.select({ currency: organizations.currency }).from(organizations).where(eq(organizations.id, orgId));
+/** The organisation's currency, its decimals (decision 035) and its tax rounding (decision 036). */
+export async function moneySettings(tx: ReadTx, orgId: number): Promise<{ currency: string; digits: number; taxRounding: TaxRounding }> {
+  const [row] = await tx
+    .select({ currency: organizations.currency, taxRounding: organizations.taxRounding })
+    .from(organizations)
+    .where(eq(organizations.id, orgId));
   const currency = row?.currency ?? 'USD';
-  return { currency, digits: currencyDigits(currency) };
+  return { currency, digits: currencyDigits(currency), taxRounding: row?.taxRounding ?? 'round_per_line' };
 }
 
 /** A 400 on `path` when `value` has more decimals than the currency (a JPY price of 12.5, a KWD one of 1.2345). */
@@ -81,6 +86,8 @@ export async function updateCompany(tx: Tx, orgId: number, id: number, input: z.
       website: input.website ?? null,
       phoneNumber: input.phoneNumber ?? null,
       ...(input.currency ? { currency: input.currency } : {}),
+      // Documents keep their stored totals; the next save of each computes with the new rounding.
+      ...(input.taxRounding ? { taxRounding: input.taxRounding } : {}),
     })
     .where(eq(organizations.id, orgId));
   return { company: await getCompany(tx, orgId) };

@@ -51,6 +51,8 @@ export interface TaxOption {
   taxComputation: TaxRule['taxComputation'];
   amount: number | null;
   isPriceIncluded: boolean;
+  sequence?: number;
+  includeBaseAmount?: boolean;
   children?: Omit<TaxRule, 'children'>[];
 }
 
@@ -77,7 +79,9 @@ export function toEngineLine(line: LineItemValue, taxes: TaxOption[], digits: nu
     quantity: num(line.quantity),
     unitPrice: toMinor(num(line.unitPrice), digits),
     discount: num(line.discount),
-    tax: tax ? { taxComputation: tax.taxComputation, amount: tax.amount, isPriceIncluded: tax.isPriceIncluded, children: tax.children } : null,
+    tax: tax
+      ? { taxComputation: tax.taxComputation, amount: tax.amount, isPriceIncluded: tax.isPriceIncluded, includeBaseAmount: tax.includeBaseAmount, children: tax.children }
+      : null,
   };
 }
 
