@@ -39,6 +39,19 @@ export function formatMoney(amount: number | string | null | undefined, currency
   }
 }
 
+/** The sign a language writes a currency with ("$", "¥", "KWD"); the code itself for a code Intl does not know. */
+export function currencySymbol(currency = 'USD', lang?: string): string {
+  try {
+    const f = cached(`money:${localeOf(lang)}:${currency}`, () => {
+      const digits = currencyDigits(currency);
+      return new Intl.NumberFormat(localeOf(lang), { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+    }) as Intl.NumberFormat;
+    return f.formatToParts(0).find((p) => p.type === 'currency')?.value ?? currency;
+  } catch {
+    return currency;
+  }
+}
+
 /** A quantity or measure: up to `maxDecimals` decimals, no trailing zeros, grouped as the language groups. */
 export function formatNumber(n: number | string | null | undefined, lang?: string, maxDecimals = 3): string {
   const value = Number(n ?? 0);

@@ -1,5 +1,5 @@
 import { useAppData } from '../lib/app-data';
-import { formatMoney } from '../lib/format';
+import { currencySymbol, formatMoney } from '../lib/format';
 import { currencyDigits, toMajor } from '../../shared/money';
 import type { EngineOptions, TaxRounding } from '../../shared/tax';
 
@@ -22,6 +22,8 @@ export function useMoney() {
   return {
     currency,
     digits,
+    /** "$", "¥", "KWD": for the side of a price field */
+    symbol: currencySymbol(currency),
     engine,
     format: (amount: number | string | null | undefined) => formatMoney(amount, currency),
     formatMinor: (minor: number | null | undefined) => formatMinorMoney(minor, currency),

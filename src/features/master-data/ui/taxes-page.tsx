@@ -57,7 +57,7 @@ function TaxFields({ form, record, rows, readOnly }: { form: Parameters<typeof T
   const { t } = useTranslation('masterData');
   const computation = form.watch('taxComputation') as string | null;
   const scope = form.watch('scope') as string | null;
-  const { currency, digits } = useMoney();
+  const { currency, digits, symbol } = useMoney();
   // child taxes: never groups, never the tax itself, and of the group's scope
   const childChoices = rows.filter((r) => r.taxComputation !== 'group' && r.id !== record?.id && (!scope || r.scope === scope));
   return (
@@ -89,7 +89,7 @@ function TaxFields({ form, record, rows, readOnly }: { form: Parameters<typeof T
           required
           readOnly={readOnly}
           description={t('fields.amountHint')}
-          prefix={computation === 'fixed' ? `${currency} ` : undefined}
+          prefix={computation === 'fixed' ? (symbol.length > 1 ? `${symbol} ` : symbol) : undefined}
           suffix={computation && computation !== 'fixed' ? '%' : undefined}
           decimalScale={computation === 'fixed' ? digits : 4}
         />
