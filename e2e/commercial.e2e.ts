@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request as httpRequest } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
-import { computeTotals, toMinor, type TaxRule } from '../src/shared/tax';
+import { computeTotals, type TaxRule } from '../src/shared/tax';
+import { toMinor } from '../src/shared/money';
 import { call, launchBrowser, newPage, signIn, startServer, type TestServer } from './helpers';
 
 let server: TestServer;
@@ -100,9 +101,9 @@ describe('customers, quotations and purchase orders', () => {
     const service = ((await api('/api/services/get-services-options?pageSize=10')) as { label: string; price: number }[])[0];
     const part = ((await api('/api/parts/get-parts-options?pageSize=10')) as { label: string; salesPrice: number }[])[0];
     const expected = computeTotals([
-      { quantity: 2, unitPrice: toMinor(service.price), discount: 10, tax: group },
-      { quantity: 3, unitPrice: toMinor(part.salesPrice), discount: 0, tax: group },
-    ]);
+      { quantity: 2, unitPrice: toMinor(service.price, 2), discount: 10, tax: group },
+      { quantity: 3, unitPrice: toMinor(part.salesPrice, 2), discount: 0, tax: group },
+    ], { digits: 2 });
 
     const { context, page } = await newPage(browser);
     try {

@@ -76,6 +76,9 @@ describe('master data and teams', () => {
       await pick(page, 'field-taxComputation', 'Percentage of Price');
       await page.getByTestId('field-amount').fill('7');
       await pick(page, 'field-isPriceIncluded', 'No');
+      // Odoo's order of application and "affects the base of subsequent taxes" (decision 036)
+      await page.getByTestId('field-sequence').fill('5');
+      await pick(page, 'field-includeBaseAmount', 'Yes');
       await page.getByTestId('save-record').click();
       await row(page, 'Sales Tax 7%').waitFor();
       expect(await row(page, 'Sales Tax 7%').innerText()).toContain('7%');

@@ -4,6 +4,8 @@
  * days dd/MM/yyyy, "$1,234.50"); Arabic takes Intl's own (its digits, its AM/PM). Browser-safe.
  */
 
+import { currencyDigits } from './money';
+
 export type FormatLanguage = 'en' | 'ar';
 
 const LOCALES: Record<FormatLanguage, string> = { en: 'en-US', ar: 'ar' };
@@ -17,24 +19,36 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, 
   return f;
 }
 
-/** The number of decimals a currency is written with (USD 2, JPY 0, KWD 3); 2 for an unknown code. */
-export function currencyDigits(currency: string): number {
-  try {
-    return cached(`digits:${currency}`, () => new Intl.NumberFormat('en-US', { style: 'currency', currency })).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
-  }
-}
+/** The number of decimals a currency is written with (USD 2, JPY 0, KWD 3): ISO 4217's, as money is stored. */
+export { currencyDigits };
 
 /** "$1,234.50": an amount in major units, with the currency's own number of decimals. */
 export function formatMoney(amount: number | string | null | undefined, currency = 'USD', lang?: string): string {
   const n = Number(amount ?? 0);
   const value = Number.isFinite(n) ? n : 0;
   try {
-    return cached(`money:${localeOf(lang)}:${currency}`, () => new Intl.NumberFormat(localeOf(lang), { style: 'currency', currency })).format(value);
+    // ISO 4217's decimals, as stored (Intl's own differ for a few codes, e.g. IQD).
+    const digits = currencyDigits(currency);
+    return cached(
+      `money:${localeOf(lang)}:${currency}`,
+      () => new Intl.NumberFormat(localeOf(lang), { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }),
+    ).format(value);
   } catch {
     // A code Intl does not know (the company's currency is free text of three letters).
-    return `${formatNumber(value, lang, 2)} ${currency}`;
+    return `${formatNumber(value, lang, currencyDigits(currency))} ${currency}`;
+  }
+}
+
+/** The sign a language writes a currency with ("$", "¥", "KWD"); the code itself for a code Intl does not know. */
+export function currencySymbol(currency = 'USD', lang?: string): string {
+  try {
+    const f = cached(`money:${localeOf(lang)}:${currency}`, () => {
+      const digits = currencyDigits(currency);
+      return new Intl.NumberFormat(localeOf(lang), { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+    }) as Intl.NumberFormat;
+    return f.formatToParts(0).find((p) => p.type === 'currency')?.value ?? currency;
+  } catch {
+    return currency;
   }
 }
 

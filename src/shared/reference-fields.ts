@@ -58,7 +58,8 @@ export const amountField = (m: { required: string; invalid: string; negative: st
     if (!Number.isFinite(n)) return fail(m.invalid);
     if (n < 0) return fail(m.negative);
     if (n > (m.max ?? 999_999_999_999)) return fail(m.invalid);
-    return Math.round(n * 100) / 100;
+    // Kept to the most decimals a currency has; the service checks the organisation currency's own (decision 035).
+    return Math.round(n * 1e4) / 1e4;
   });
 
 /** An optional quantity (3 decimals), number or numeric string; blank means not given. */

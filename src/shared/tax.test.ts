@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { computeLine, computeTotals, roundHalfUp, toMinor, type LineFigures, type LineInput, type TaxRule } from './tax';
+import { computeLine, computeTotals, roundHalfUp, type LineInput, type TaxRule } from './tax';
+import { toMinor } from './money';
+
+const USD = { digits: 2 };
 
 const pct = (amount: number, isPriceIncluded = false): TaxRule => ({ taxComputation: 'percentage_of_price', amount, isPriceIncluded });
 const fixed = (amount: number, isPriceIncluded = false): TaxRule => ({ taxComputation: 'fixed', amount, isPriceIncluded });
@@ -39,7 +42,7 @@ const cases: [string, LineInput, [number, number, number, number, number]][] = [
 
 describe('line arithmetic (DESIGN 8)', () => {
   it.each(cases)('%s', (_name, line, [raw, discountAmount, untaxed, taxAmount, subtotal]) => {
-    const f: LineFigures = computeLine(line);
+    const { taxes: _taxes, excluded: _e, included: _i, ...f } = computeLine(line, USD);
     expect(f).toEqual({ raw, discountAmount, untaxed, taxAmount, subtotal });
     // invariants: every figure is an integer and the pieces add up
     for (const v of Object.values(f)) expect(Number.isInteger(v)).toBe(true);
@@ -48,7 +51,7 @@ describe('line arithmetic (DESIGN 8)', () => {
   });
 
   it('sums several lines into the summary', () => {
-    const totals = computeTotals([cases[2][1], cases[11][1], cases[19][1], cases[15][1]]);
+    const totals = computeTotals([cases[2][1], cases[11][1], cases[19][1], cases[15][1]], USD);
     expect(totals).toMatchObject({
       rawSubtotal: 2997 + 3000 + 2000 + 1150,
       totalDiscount: 300 + 0 + 500 + 0,
@@ -57,7 +60,7 @@ describe('line arithmetic (DESIGN 8)', () => {
       total: 2697 + 3750 + 1850 + 1150,
     });
     expect(totals.lines).toHaveLength(4);
-    expect(computeTotals([])).toMatchObject({ rawSubtotal: 0, totalDiscount: 0, untaxed: 0, totalTax: 0, total: 0 });
+    expect(computeTotals([], USD)).toMatchObject({ rawSubtotal: 0, totalDiscount: 0, untaxed: 0, totalTax: 0, total: 0 });
   });
 
   it('rounds half-up and converts money without binary surprises', () => {
@@ -65,14 +68,220 @@ describe('line arithmetic (DESIGN 8)', () => {
     expect(roundHalfUp(2.5)).toBe(3);
     expect(roundHalfUp(2.4999)).toBe(2);
     expect(roundHalfUp(-2.5)).toBe(-3);
-    expect(toMinor(2.675)).toBe(268);
-    expect(toMinor(1.005)).toBe(101);
-    expect(toMinor('19.99')).toBe(1999);
-    expect(toMinor(null)).toBe(0);
+    expect(toMinor(2.675, 2)).toBe(268);
+    expect(toMinor(1.005, 2)).toBe(101);
+    expect(toMinor('19.99', 2)).toBe(1999);
+    expect(toMinor(null, 2)).toBe(0);
     expect(roundHalfUp(Number.NaN)).toBe(0);
   });
 
   it('a 100 % tax-included rate does not divide by zero', () => {
-    expect(computeLine({ quantity: 1, unitPrice: 1000, tax: div(100) })).toMatchObject({ taxAmount: 0, subtotal: 1000 });
+    expect(computeLine({ quantity: 1, unitPrice: 1000, tax: div(100) }, USD)).toMatchObject({ taxAmount: 0, subtotal: 1000 });
+  });
+});
+
+// ---- Odoo's published figures (decision 036) --------------------------------------------------------------
+// From odoo/odoo addons/account/tests/test_tax.py (17.0: test_taxes_ordering, test_forced_price_include_context_key,
+// test_random_case_1 to 8, test_fixed_tax_price_included_affect_base_on_0, test_percent_taxes_for_l10n_in,
+// test_division_taxes_for_l10n_br, test_fixed_taxes_for_l10n_be; 10.0: test_tax_group,
+// test_tax_include_base_amount, test_tax_percent_division). A set of taxes on a line is our group of them;
+// Odoo's force_price_include is our price-included group. Figures in major units, as Odoo writes them.
+
+interface OdooTax {
+  c: 'fixed' | 'pct' | 'div';
+  amount: number;
+  incl?: boolean;
+  ib?: boolean;
+  seq?: number;
+}
+interface OdooCase {
+  name: string;
+  taxes: OdooTax[];
+  price: number;
+  quantity?: number;
+  digits?: number;
+  groupIncluded?: boolean;
+  rounding?: 'round_per_line' | 'round_globally';
+  excluded: number;
+  included: number;
+  /** [base, amount] per tax in the order applied; base null where Odoo's base of a fixed tax is not ours to check */
+  expected: [number | null, number][];
+}
+
+const computation = { fixed: 'fixed', pct: 'percentage_of_price', div: 'percentage_of_price_tax_included' } as const;
+const odooGroup = (taxes: OdooTax[], included = false): TaxRule => ({
+  taxComputation: 'group',
+  amount: null,
+  isPriceIncluded: included,
+  children: taxes.map((t, i) => ({
+    id: i + 1,
+    taxComputation: computation[t.c],
+    amount: t.amount,
+    isPriceIncluded: !!t.incl,
+    includeBaseAmount: !!t.ib,
+    sequence: t.seq ?? 10,
+  })),
+});
+
+const odoo: OdooCase[] = [
+  {
+    name: 'taxes_ordering: sequence decides, not the list (division 1, fixed 2, percent 3)',
+    taxes: [{ c: 'pct', amount: 10, seq: 3 }, { c: 'fixed', amount: 10, seq: 2 }, { c: 'div', amount: 10, seq: 1 }],
+    price: 200, excluded: 200, included: 252.22,
+    expected: [[200, 22.22], [null, 10], [200, 20]],
+  },
+  {
+    name: 'forced_price_include: two included 10 % share one divisor, each rounded',
+    taxes: [{ c: 'pct', amount: 10 }, { c: 'pct', amount: 10 }], groupIncluded: true,
+    price: 100, excluded: 83.34, included: 100,
+    expected: [[83.34, 8.33], [83.34, 8.33]],
+  },
+  {
+    name: 'random_case_1 per line', taxes: [{ c: 'pct', amount: 8, incl: true }, { c: 'pct', amount: 0, incl: true }],
+    price: 124.4, excluded: 115.19, included: 124.4, expected: [[115.19, 9.21], [115.19, 0]],
+  },
+  {
+    name: 'random_case_1 globally', rounding: 'round_globally', taxes: [{ c: 'pct', amount: 8, incl: true }, { c: 'pct', amount: 0, incl: true }],
+    price: 124.4, excluded: 115.185185, included: 124.4, expected: [[115.185185, 9.214815], [115.185185, 0]],
+  },
+  {
+    name: 'random_case_3 per line', taxes: [{ c: 'pct', amount: 15 }, { c: 'pct', amount: 5.5, incl: true }],
+    price: 2300, excluded: 2180.09, included: 2627.01, expected: [[2180.09, 327.01], [2180.09, 119.91]],
+  },
+  {
+    name: 'random_case_3 globally', rounding: 'round_globally', taxes: [{ c: 'pct', amount: 15 }, { c: 'pct', amount: 5.5, incl: true }],
+    price: 2300, excluded: 2180.094787, included: 2627.014218, expected: [[2180.094787, 327.014218], [2180.094787, 119.905213]],
+  },
+  { name: 'random_case_4 per line', taxes: [{ c: 'pct', amount: 12, incl: true }], price: 52.5, excluded: 46.87, included: 52.5, expected: [[46.87, 5.63]] },
+  {
+    name: 'random_case_4 globally', rounding: 'round_globally', taxes: [{ c: 'pct', amount: 12, incl: true }],
+    price: 52.5, excluded: 46.875, included: 52.5, expected: [[46.875, 5.625]],
+  },
+  { name: 'random_case_5 no decimals (JPY) 19 %', digits: 0, taxes: [{ c: 'pct', amount: 19 }], price: 22689, excluded: 22689, included: 27000, expected: [[22689, 4311]] },
+  { name: 'random_case_5 no decimals, 9176', digits: 0, taxes: [{ c: 'pct', amount: 19 }], price: 9176, excluded: 9176, included: 10919, expected: [[9176, 1743]] },
+  { name: 'random_case_5 no decimals, included 27000', digits: 0, taxes: [{ c: 'pct', amount: 19, incl: true }], price: 27000, excluded: 22689, included: 27000, expected: [[22689, 4311]] },
+  { name: 'random_case_5 no decimals, included 10920', digits: 0, taxes: [{ c: 'pct', amount: 19, incl: true }], price: 10920, excluded: 9176, included: 10920, expected: [[9176, 1744]] },
+  { name: 'random_case_5 globally', rounding: 'round_globally', taxes: [{ c: 'pct', amount: 19 }], price: 22689, excluded: 22689, included: 26999.91, expected: [[22689, 4310.91]] },
+  {
+    name: 'random_case_5 globally, included', rounding: 'round_globally', taxes: [{ c: 'pct', amount: 19, incl: true }],
+    price: 10920, excluded: 9176.470588, included: 10920, expected: [[9176.470588, 1743.529412]],
+  },
+  { name: 'random_case_7 per line 11.90', taxes: [{ c: 'pct', amount: 21, incl: true }], price: 11.9, excluded: 9.83, included: 11.9, expected: [[9.83, 2.07]] },
+  { name: 'random_case_7 per line 2.80', taxes: [{ c: 'pct', amount: 21, incl: true }], price: 2.8, excluded: 2.31, included: 2.8, expected: [[2.31, 0.49]] },
+  {
+    name: 'random_case_7 globally 2.80', rounding: 'round_globally', taxes: [{ c: 'pct', amount: 21, incl: true }],
+    price: 2.8, excluded: 2.31405, included: 2.8, expected: [[2.31405, 0.48595]],
+  },
+  {
+    name: 'random_case_8: a withholding −20 %, then 4 % affecting the base of 22 %',
+    taxes: [{ c: 'pct', amount: -20 }, { c: 'pct', amount: 4, ib: true }, { c: 'pct', amount: 22 }],
+    price: 50, excluded: 50, included: 53.44, expected: [[50, -10], [50, 2], [52, 11.44]],
+  },
+  {
+    name: 'fixed_tax_price_included_affect_base_on_0', taxes: [{ c: 'fixed', amount: 0.05, incl: true, ib: true }],
+    price: 0, excluded: -0.05, included: 0, expected: [[null, 0.05]],
+  },
+  {
+    name: 'l10n_in: 6 % + 6 % + 3 %', taxes: [{ c: 'pct', amount: 6 }, { c: 'pct', amount: 6 }, { c: 'pct', amount: 3 }],
+    price: 100, excluded: 100, included: 115, expected: [[100, 6], [100, 6], [100, 3]],
+  },
+  {
+    name: 'l10n_in: the first affects the base of the others', taxes: [{ c: 'pct', amount: 6, ib: true }, { c: 'pct', amount: 6 }, { c: 'pct', amount: 3 }],
+    price: 100, excluded: 100, included: 115.54, expected: [[100, 6], [106, 6.36], [106, 3.18]],
+  },
+  {
+    name: 'l10n_in: the first two affect the base', taxes: [{ c: 'pct', amount: 6, ib: true }, { c: 'pct', amount: 6, ib: true }, { c: 'pct', amount: 3 }],
+    price: 100, excluded: 100, included: 115.73, expected: [[100, 6], [106, 6.36], [112.36, 3.37]],
+  },
+  {
+    name: 'l10n_br: five division taxes share one total',
+    taxes: [{ c: 'div', amount: 5 }, { c: 'div', amount: 3 }, { c: 'div', amount: 0.65 }, { c: 'div', amount: 9 }, { c: 'div', amount: 15 }],
+    price: 32.33, excluded: 32.33, included: 48, expected: [[32.33, 2.4], [32.33, 1.44], [32.33, 0.31], [32.33, 4.32], [32.33, 7.2]],
+  },
+  {
+    name: 'l10n_br: included division taxes are price × rate',
+    taxes: [{ c: 'div', amount: 5, incl: true }, { c: 'div', amount: 3, incl: true }, { c: 'div', amount: 0.65, incl: true }, { c: 'div', amount: 9, incl: true }, { c: 'div', amount: 15, incl: true }],
+    price: 48, excluded: 32.33, included: 48, expected: [[null, 2.4], [null, 1.44], [null, 0.31], [null, 4.32], [null, 7.2]],
+  },
+  {
+    name: 'l10n_br: included division taxes globally', rounding: 'round_globally',
+    taxes: [{ c: 'div', amount: 5, incl: true }, { c: 'div', amount: 3, incl: true }, { c: 'div', amount: 0.65, incl: true }, { c: 'div', amount: 9, incl: true }, { c: 'div', amount: 15, incl: true }],
+    price: 48, excluded: 32.328, included: 48, expected: [[null, 2.4], [null, 1.44], [null, 0.312], [null, 4.32], [null, 7.2]],
+  },
+  {
+    name: 'l10n_be: fixed 1, 21 %, fixed 2 on 5 × 20', quantity: 5, taxes: [{ c: 'fixed', amount: 1 }, { c: 'pct', amount: 21 }, { c: 'fixed', amount: 2 }],
+    price: 20, excluded: 100, included: 136, expected: [[null, 5], [100, 21], [null, 10]],
+  },
+  {
+    name: 'l10n_be: the fixed tax affects the base', quantity: 5, taxes: [{ c: 'fixed', amount: 1, ib: true }, { c: 'pct', amount: 21 }, { c: 'fixed', amount: 2 }],
+    price: 19, excluded: 95, included: 131, expected: [[null, 5], [100, 21], [null, 10]],
+  },
+  {
+    name: 'l10n_be: an excluded fixed tax inside the base of an included 21 %', taxes: [{ c: 'fixed', amount: 1, ib: true }, { c: 'pct', amount: 21, incl: true }, { c: 'fixed', amount: 2 }],
+    price: 120, excluded: 99, included: 123, expected: [[null, 1], [100, 21], [null, 2]],
+  },
+  {
+    name: 'l10n_be: included 21 % affecting the base, fixed not', taxes: [{ c: 'fixed', amount: 1 }, { c: 'pct', amount: 21, incl: true, ib: true }, { c: 'fixed', amount: 2 }],
+    price: 121, excluded: 100, included: 124, expected: [[null, 1], [100, 21], [null, 2]],
+  },
+  {
+    name: 'l10n_be: included fixed and included 21 %', taxes: [{ c: 'fixed', amount: 1, incl: true, ib: true }, { c: 'pct', amount: 21, incl: true, ib: true }, { c: 'fixed', amount: 2 }],
+    price: 121, excluded: 99, included: 123, expected: [[null, 1], [100, 21], [null, 2]],
+  },
+  { name: 'group: fixed 10 and 10 %', taxes: [{ c: 'fixed', amount: 10 }, { c: 'pct', amount: 10 }], price: 200, excluded: 200, included: 230, expected: [[null, 10], [200, 20]] },
+  {
+    name: 'include_base_amount: the fixed 10 joins the base of 10 %', taxes: [{ c: 'fixed', amount: 10, ib: true }, { c: 'pct', amount: 10 }],
+    price: 200, excluded: 200, included: 231, expected: [[null, 10], [210, 21]],
+  },
+  { name: 'division 10 % on 200', taxes: [{ c: 'div', amount: 10 }], price: 200, excluded: 200, included: 222.22, expected: [[200, 22.22]] },
+  { name: 'included 10 % on 200', taxes: [{ c: 'pct', amount: 10, incl: true }], price: 200, excluded: 181.82, included: 200, expected: [[181.82, 18.18]] },
+];
+
+describe("Odoo's tax figures", () => {
+  it.each(odoo)('$name', (k) => {
+    const digits = k.digits ?? 2;
+    const scale = 10 ** digits;
+    const line: LineInput = { quantity: k.quantity ?? 1, unitPrice: Math.round(k.price * scale), tax: odooGroup(k.taxes, k.groupIncluded) };
+    const f = computeLine(line, { digits, rounding: k.rounding });
+    const close = (actual: number, expected: number) => expect(actual / scale).toBeCloseTo(expected, k.rounding === 'round_globally' ? 5 : 9);
+    close(f.excluded, k.excluded);
+    close(f.included, k.included);
+    expect(f.taxes).toHaveLength(k.expected.length);
+    k.expected.forEach(([base, amount], i) => {
+      close(f.taxes[i].amount, amount);
+      if (base !== null) close(f.taxes[i].base, base);
+    });
+    if (k.rounding !== 'round_globally') {
+      // per line: every figure a whole minor unit, and the line shows Odoo's totals
+      for (const t of f.taxes) expect(Number.isInteger(t.amount)).toBe(true);
+      expect([f.untaxed, f.subtotal]).toEqual([Math.round(k.excluded * scale), Math.round(k.included * scale)]);
+    }
+  });
+});
+
+describe('rounding per line or globally', () => {
+  // Three lines of 1.01 at 5 %: per line each tax is 0.05 (0.0505 rounded), globally the sum 0.1515 rounds once.
+  const lines: LineInput[] = [1, 2, 3].map(() => ({ quantity: 1, unitPrice: 101, tax: { id: 7, taxComputation: 'percentage_of_price', amount: 5, isPriceIncluded: false } }));
+  it('per line sums rounded taxes', () => {
+    expect(computeTotals(lines, { digits: 2, rounding: 'round_per_line' })).toMatchObject({ untaxed: 303, totalTax: 15, total: 318 });
+  });
+  it('globally rounds each tax once over the document, and the untaxed price is what the taxes leave', () => {
+    const totals = computeTotals(lines, { digits: 2, rounding: 'round_globally' });
+    expect(totals).toMatchObject({ totalTax: 15, total: 318 });
+    const five = [1, 2, 3, 4, 5].map(() => lines[0]);
+    // 5 × 0.0505 = 0.2525: 0.25 globally, 5 × 0.05 = 0.25 per line; 7 lines: 0.3535 -> 0.35 vs 0.35
+    expect(computeTotals(five, { digits: 2, rounding: 'round_globally' }).totalTax).toBe(25);
+    const nine = Array.from({ length: 9 }, () => ({ ...lines[0], unitPrice: 110 }));
+    // 9 × 5.5 cents: per line 9 × 6 = 54, globally 49.5 -> 50
+    expect(computeTotals(nine, { digits: 2, rounding: 'round_per_line' }).totalTax).toBe(54);
+    const global = computeTotals(nine, { digits: 2, rounding: 'round_globally' });
+    expect(global).toMatchObject({ totalTax: 50, total: 9 * 116, untaxed: 9 * 116 - 50 });
+  });
+  it('each child of a group is rounded on its own per line', () => {
+    // 1.01 with two 5 % children: 0.05 + 0.05 = 0.10 per child, where the group's sum rounded once is 0.10 as well;
+    // 1.10 with two 5 % children: 0.06 + 0.06 = 0.12, not 0.11 (0.055 + 0.055 rounded once)
+    const line: LineInput = { quantity: 1, unitPrice: 110, tax: { taxComputation: 'group', amount: null, isPriceIncluded: false, children: [pct(5), pct(5)] } };
+    expect(computeLine(line, USD)).toMatchObject({ taxAmount: 12, subtotal: 122 });
+    expect(computeLine(line, { digits: 2, rounding: 'round_globally' })).toMatchObject({ taxAmount: 11, subtotal: 121 });
   });
 });

@@ -1,21 +1,31 @@
 /**
  * The one line-total arithmetic of quotations and purchase orders (DESIGN section 8), used by the drawer
  * (live totals), the API (stored totals) and the printed documents. Browser-safe, no dependencies.
+ * Odoo's semantics where our fields reach (decision 036), in the currency's integer minor units (decision 035):
  *
- * Money is in integer minor units (cents); every line is rounded half-up once per figure:
- *   raw       = quantity × unitPrice
- *   base      = raw × (1 − discount% / 100)                 (discount 0 to 100)
- *   fixed                              adds amount × quantity
- *   percentage_of_price                adds base × rate / 100
- *   percentage_of_price_tax_included   adds base / (1 − rate / 100) − base
- *   group                              sums its children on the same base
- * A tax with isPriceIncluded (or a child of such a group) is already inside the unit price: the line's
- * base is split into untaxed + that tax (untaxed = (base − fixed) / (1 + Σ rates)), so the line total stays
- * the base; taxes not included are then added on the untaxed amount.
+ *   raw   = quantity × unitPrice, base = raw × (1 − discount% / 100), each rounded half-up
+ *   A line's tax is one tax or a group; a group's children apply in their sequence (then id), each a leaf:
+ *   fixed                              amount × quantity (the discount does not change it)
+ *   percentage_of_price                base × rate / 100
+ *   percentage_of_price_tax_included   (Odoo's "division") base / (1 − Σ rates / 100) × rate / 100, the
+ *                                      consecutive division taxes of the group sharing that total
+ *   Price-included taxes (the tax's flag or its group's) are taken out of the price, last first:
+ *   consecutive included percentages share the divisor (price / (1 + Σ rates)); an included division
+ *   tax is price × rate; an included fixed tax its amount.
+ *   includeBaseAmount: the tax's amount joins the base of the taxes after it ("affects subsequent taxes").
+ *   Negative rates (withholding) subtract.
+ * Rounding (the organisation's setting): `round_per_line` rounds every leaf tax on every line to a minor
+ * unit; `round_globally` keeps them exact, and a document rounds each tax's sum once (computeTotals).
  */
+import { minorPerMajor, roundHalfUp } from './money';
+
+export { roundHalfUp };
 
 export const TAX_COMPUTATION_VALUES = ['fixed', 'percentage_of_price', 'percentage_of_price_tax_included', 'group'] as const;
 export type TaxComputation = (typeof TAX_COMPUTATION_VALUES)[number];
+
+export const TAX_ROUNDING_VALUES = ['round_per_line', 'round_globally'] as const;
+export type TaxRounding = (typeof TAX_ROUNDING_VALUES)[number];
 
 /** A tax as the engine needs it. `amount`: money in major units for `fixed`, a percent otherwise, ignored for `group`. */
 export interface TaxRule {
@@ -24,20 +34,38 @@ export interface TaxRule {
   taxComputation: TaxComputation;
   amount: number | null;
   isPriceIncluded: boolean;
-  /** The children of a group (never groups themselves; nested groups are flattened one level). */
+  /** Order of application within a group (lower first; ties by id). Default 1. */
+  sequence?: number;
+  /** The amount joins the base of the taxes applied after it. */
+  includeBaseAmount?: boolean;
+  /** The children of a group. */
   children?: TaxRule[];
 }
 
 export interface LineInput {
   quantity: number;
-  /** Unit price in minor units (cents). */
+  /** Unit price in minor units of the currency. */
   unitPrice: number;
   /** Percent, 0 to 100 (values outside are clamped). */
   discount?: number;
   tax?: TaxRule | null;
 }
 
-/** One line's figures, all integer minor units. */
+/** How to compute: the currency's decimals (USD 2, JPY 0, KWD 3) and the organisation's rounding. */
+export interface EngineOptions {
+  digits: number;
+  rounding?: TaxRounding;
+}
+
+/** One leaf tax's share of a line: its base and amount in minor units (exact under `round_globally`). */
+export interface LineTax {
+  id?: number;
+  name?: string;
+  base: number;
+  amount: number;
+}
+
+/** One line's figures, integer minor units. */
 export interface LineFigures {
   /** quantity × unit price */
   raw: number;
@@ -49,6 +77,11 @@ export interface LineFigures {
   taxAmount: number;
   /** untaxed + taxAmount: the line total */
   subtotal: number;
+  /** each leaf tax, in the order applied */
+  taxes: LineTax[];
+  /** Odoo's total excluded and total included, exact under `round_globally` */
+  excluded: number;
+  included: number;
 }
 
 export interface DocumentTotals {
@@ -59,84 +92,157 @@ export interface DocumentTotals {
   total: number;
 }
 
-/** Minor units per major unit (2 decimals, as the summaries show). */
-export const MINOR_PER_MAJOR = 100;
-
-/** Half-up rounding that is not fooled by binary fractions (2.675 × 100 = 267.49999… rounds to 268). */
-export function roundHalfUp(x: number): number {
-  if (!Number.isFinite(x)) return 0;
-  const snapped = Math.round(x * 1e6) / 1e6;
-  return snapped >= 0 ? Math.floor(snapped + 0.5) : -Math.floor(-snapped + 0.5);
-}
-
-/** 12.5 (dollars) -> 1250 (cents). */
-export const toMinor = (major: number | string | null | undefined): number => roundHalfUp(Number(major ?? 0) * MINOR_PER_MAJOR);
-/** 1250 (cents) -> 12.5 (dollars). */
-export const toMajor = (minor: number): number => minor / MINOR_PER_MAJOR;
-
 const finite = (n: unknown, fallback = 0) => (typeof n === 'number' && Number.isFinite(n) ? n : fallback);
 const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n));
+const bySequence = (a: TaxRule, b: TaxRule) => finite(a.sequence, 1) - finite(b.sequence, 1) || finite(a.id) - finite(b.id);
 
-/** The leaf taxes of a tax (a group's children, each included when it or its group is). */
+/** The leaf taxes of a tax in the order they apply (a group's children by sequence, included when their group is). */
 export function leafTaxes(tax: TaxRule | null | undefined): TaxRule[] {
   if (!tax) return [];
   if (tax.taxComputation !== 'group') return [tax];
-  return (tax.children ?? []).flatMap((child) =>
-    leafTaxes(child).map((leaf) => ({ ...leaf, isPriceIncluded: leaf.isPriceIncluded || tax.isPriceIncluded })),
-  );
+  return [...(tax.children ?? [])]
+    .sort(bySequence)
+    .flatMap((child) => leafTaxes(child).map((leaf) => ({ ...leaf, isPriceIncluded: leaf.isPriceIncluded || tax.isPriceIncluded })));
 }
 
-/** A leaf tax as `constant + factor × untaxed` (minor units) for a line of `quantity`. */
-function linearForm(tax: TaxRule, quantity: number): { constant: number; factor: number } {
-  const amount = finite(tax.amount);
-  switch (tax.taxComputation) {
-    case 'fixed':
-      return { constant: amount * MINOR_PER_MAJOR * quantity, factor: 0 };
-    case 'percentage_of_price':
-      return { constant: 0, factor: amount / 100 };
-    case 'percentage_of_price_tax_included': {
-      // base / (1 − r) − base; a rate of 100 % or more has no finite price: no tax rather than Infinity
-      const r = amount / 100;
-      return { constant: 0, factor: r < 1 ? 1 / (1 - r) - 1 : 0 };
-    }
-    default:
-      return { constant: 0, factor: 0 };
+type Kind = 'fixed' | 'percent' | 'division';
+interface Leaf {
+  rule: TaxRule;
+  rate: number;
+  amount: number;
+  base: number;
+}
+interface Batch {
+  kind: Kind;
+  included: boolean;
+  affectsBase: boolean;
+  leaves: Leaf[];
+  /** Excluded fixed amounts flagged includeBaseAmount before this batch: inside the base an included tax is taken from. */
+  extra: number;
+}
+
+const kindOf = (c: TaxComputation): Kind | null =>
+  c === 'fixed' ? 'fixed' : c === 'percentage_of_price' ? 'percent' : c === 'percentage_of_price_tax_included' ? 'division' : null;
+
+/**
+ * Consecutive leaves of one kind and inclusion form a batch (they share a divisor or a total); a tax that
+ * affects the base of later taxes stands alone, so only its own amount joins their base.
+ */
+function batchesOf(leaves: TaxRule[]): Batch[] {
+  const batches: Batch[] = [];
+  for (const rule of leaves) {
+    const kind = kindOf(rule.taxComputation);
+    if (!kind) continue;
+    const included = !!rule.isPriceIncluded;
+    const affectsBase = !!rule.includeBaseAmount;
+    const last = batches.at(-1);
+    const leaf = { rule, rate: finite(rule.amount) / 100, amount: 0, base: 0 };
+    if (last && !affectsBase && !last.affectsBase && last.kind === kind && last.included === included) last.leaves.push(leaf);
+    else batches.push({ kind, included, affectsBase, leaves: [leaf], extra: 0 });
   }
+  return batches;
 }
 
-/** One line's figures (see the module comment for the rules). */
-export function computeLine(line: LineInput): LineFigures {
+interface Computed {
+  raw: number;
+  base: number;
+  totalExcluded: number;
+  taxes: LineTax[];
+}
+
+/** A line's exact or per-line-rounded figures before the line's own totals are rounded. */
+function computeTaxes(line: LineInput, options: EngineOptions): Computed {
   const quantity = Math.max(0, finite(line.quantity));
   const unitPrice = Math.max(0, finite(line.unitPrice));
   const discount = clamp(finite(line.discount), 0, 100);
   const raw = roundHalfUp(quantity * unitPrice);
   const base = roundHalfUp((raw * (100 - discount)) / 100);
-  const leaves = leafTaxes(line.tax).map((t) => ({ included: t.isPriceIncluded, ...linearForm(t, quantity) }));
+  const round = options.rounding === 'round_globally' ? (x: number) => x : roundHalfUp;
+  const scale = minorPerMajor(options.digits);
+  const batches = batchesOf(leafTaxes(line.tax));
+  const sum = (b: Batch) => b.leaves.reduce((s, l) => s + l.amount, 0);
 
-  // Taxes inside the price: base = untaxed + Σ(constant + factor × untaxed)
-  const inc = leaves.filter((l) => l.included);
-  const incConstant = inc.reduce((s, l) => s + l.constant, 0);
-  const incFactor = inc.reduce((s, l) => s + l.factor, 0);
-  const untaxedExact = inc.length ? Math.max(0, (base - incConstant) / (1 + incFactor)) : base;
-  const includedTax = inc.length ? roundHalfUp(base - untaxedExact) : 0;
-  const untaxed = base - includedTax;
+  // 1. Fixed amounts first: an excluded one that affects the base is inside what later included taxes come out of.
+  let extra = 0;
+  for (const b of batches) {
+    b.extra = extra;
+    if (b.kind !== 'fixed') continue;
+    for (const l of b.leaves) l.amount = round(quantity * finite(l.rule.amount) * scale);
+    if (b.affectsBase && !b.included) extra += sum(b);
+  }
 
-  // Taxes added on top, on the untaxed amount
-  const addedTax = roundHalfUp(leaves.filter((l) => !l.included).reduce((s, l) => s + l.constant + l.factor * untaxed, 0));
-  const taxAmount = includedTax + addedTax;
-  return { raw, discountAmount: raw - base, untaxed, taxAmount, subtotal: untaxed + taxAmount };
+  // 2. Included taxes come out of the price, last first; what remains is the untaxed amount.
+  let remaining = base;
+  for (const b of [...batches].reverse()) {
+    if (!b.included) continue;
+    const gross = remaining + b.extra;
+    if (b.kind === 'percent') {
+      const divisor = 1 + b.leaves.reduce((s, l) => s + l.rate, 0);
+      for (const l of b.leaves) l.amount = divisor > 0 ? round((gross / divisor) * l.rate) : 0;
+    } else if (b.kind === 'division') {
+      for (const l of b.leaves) l.amount = round(gross * l.rate);
+    }
+    for (const l of b.leaves) l.base = gross - sum(b);
+    remaining -= sum(b);
+  }
+  const totalExcluded = remaining;
+
+  // 3. Taxes added on top, in order, each on the untaxed amount plus what earlier taxes added to the base.
+  let running = totalExcluded;
+  for (const b of batches) {
+    if (!b.included) {
+      if (b.kind === 'percent') for (const l of b.leaves) l.amount = round(running * l.rate);
+      else if (b.kind === 'division') {
+        const rates = b.leaves.reduce((s, l) => s + l.rate, 0);
+        // the batch's shared total; a rate of 100 % or more has no finite price: no tax rather than Infinity
+        for (const l of b.leaves) l.amount = rates < 1 ? round((running / (1 - rates)) * l.rate) : 0;
+      }
+      for (const l of b.leaves) l.base = running;
+    }
+    if (b.affectsBase) running += sum(b);
+  }
+  const taxes = batches.flatMap((b) => b.leaves.map((l) => ({ id: l.rule.id, name: l.rule.name, base: l.base, amount: l.amount })));
+  return { raw, base, totalExcluded, taxes };
 }
 
-/** The summary of a document: raw subtotal, total discount, untaxed price, total tax, total price. */
-export function computeTotals(lines: readonly LineInput[]): DocumentTotals & { lines: LineFigures[] } {
-  const figures = lines.map(computeLine);
-  const sum = (k: keyof LineFigures) => figures.reduce((s, f) => s + f[k], 0);
+/** One line's figures (see the module comment for the rules). */
+export function computeLine(line: LineInput, options: EngineOptions): LineFigures {
+  const c = computeTaxes(line, options);
+  const exactTax = c.taxes.reduce((s, t) => s + t.amount, 0);
+  // Per line every piece is already whole; globally the line shows its rounded tax and total.
+  const taxAmount = roundHalfUp(exactTax);
+  const subtotal = roundHalfUp(c.totalExcluded + exactTax);
   return {
-    lines: figures,
-    rawSubtotal: sum('raw'),
-    totalDiscount: sum('discountAmount'),
-    untaxed: sum('untaxed'),
-    totalTax: sum('taxAmount'),
-    total: sum('subtotal'),
+    raw: c.raw,
+    discountAmount: c.raw - c.base,
+    untaxed: subtotal - taxAmount,
+    taxAmount,
+    subtotal,
+    taxes: c.taxes,
+    excluded: c.totalExcluded,
+    included: c.totalExcluded + exactTax,
   };
+}
+
+/**
+ * The summary of a document: raw subtotal, total discount, untaxed price, total tax, total price. Rounding
+ * globally, each tax's exact amounts over the lines are summed and rounded once; the total is the lines'
+ * totals and the untaxed price what the taxes leave of it.
+ */
+export function computeTotals(lines: readonly LineInput[], options: EngineOptions): DocumentTotals & { lines: LineFigures[] } {
+  const figures = lines.map((l) => computeLine(l, options));
+  const sum = (k: 'raw' | 'discountAmount' | 'untaxed' | 'taxAmount' | 'subtotal') => figures.reduce((s, f) => s + f[k], 0);
+  const total = sum('subtotal');
+  let totalTax = sum('taxAmount');
+  if (options.rounding === 'round_globally') {
+    const byTax = new Map<string, number>();
+    figures.forEach((f, i) =>
+      f.taxes.forEach((t, j) => {
+        const key = t.id !== undefined ? `id:${t.id}` : `line:${i}:${j}`;
+        byTax.set(key, (byTax.get(key) ?? 0) + t.amount);
+      }),
+    );
+    totalTax = [...byTax.values()].reduce((s, v) => s + roundHalfUp(v), 0);
+  }
+  return { lines: figures, rawSubtotal: sum('raw'), totalDiscount: sum('discountAmount'), untaxed: total - totalTax, totalTax, total };
 }

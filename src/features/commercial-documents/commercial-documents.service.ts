@@ -1,14 +1,15 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { sameUpdatedAt, StaleEdit } from '../../server/stale-edit';
-import { customerVendors, parts, services, taxChildren, taxes, uoms, users } from '../../server/db/schema';
+import { customerVendors, organizations, parts, services, taxChildren, taxes, uoms, users } from '../../server/db/schema';
 import { badRequest, notFound } from '../../server/http-error';
 import { pagination } from '../../shared/pagination';
-import { computeTotals, toMajor, toMinor, type LineInput, type TaxRule } from '../../shared/tax';
+import { computeTotals, type LineInput, type TaxRule } from '../../shared/tax';
+import { currencyDigits, toMajor, toMinor } from '../../shared/money';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import { checkOwnFiles } from '../customers-vendors/customers-vendors.service';
 import type { DocumentLineDto, DocumentTotalsDto, LineKind, LineValues, StoredAttachment } from './document-lines.schema';
-import { getCompany } from '../organization/organization.service';
+import { checkCurrencyDecimals, getCompany, moneySettings } from '../organization/organization.service';
 import type { PrintableDocument } from './document-pdf.service';
 import { escapeLike } from '../../server/db/like';
 import { discardFiles } from '../../server/uploads/storage';
@@ -69,6 +70,8 @@ export interface BaseRow {
   untaxed: number;
   totalTax: number;
   total: number;
+  /** The organisation's currency: the stored figures are in its minor units (decision 035). */
+  currency: string;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -91,11 +94,29 @@ export interface ListQuery {
   name?: string;
 }
 
-const major = (minor: number) => Math.round(minor) / 100;
+const major = (minor: number | string, digits: number) => toMajor(Number(minor), digits);
 
-export function totalsDto(r: { rawSubtotal: number; totalDiscount: number; untaxed: number; totalTax: number; total: number }): DocumentTotalsDto {
-  return { rawSubtotal: major(r.rawSubtotal), totalDiscount: major(r.totalDiscount), untaxed: major(r.untaxed), totalTax: major(r.totalTax), total: major(r.total) };
+/** The stored figures (minor units of the currency) in major units, as the API speaks. */
+export function totalsDto(r: { rawSubtotal: number; totalDiscount: number; untaxed: number; totalTax: number; total: number }, digits: number): DocumentTotalsDto {
+  return {
+    rawSubtotal: major(r.rawSubtotal, digits),
+    totalDiscount: major(r.totalDiscount, digits),
+    untaxed: major(r.untaxed, digits),
+    totalTax: major(r.totalTax, digits),
+    total: major(r.total, digits),
+  };
 }
+
+/** What the tax engine reads of a tax (decision 036). */
+const engineColumns = {
+  id: taxes.id,
+  name: taxes.name,
+  taxComputation: taxes.taxComputation,
+  amount: taxes.amount,
+  isPriceIncluded: taxes.isPriceIncluded,
+  sequence: taxes.sequence,
+  includeBaseAmount: taxes.includeBaseAmount,
+};
 
 /** The document-level service: one instance per kind (its history entries are registered under `entityType`). */
 export function documentService(k: DocumentKind) {
@@ -121,6 +142,7 @@ export function documentService(k: DocumentKind) {
     untaxed: T.untaxed,
     totalTax: T.totalTax,
     total: T.total,
+    currency: organizations.currency,
     createdAt: T.createdAt,
     updatedAt: T.updatedAt,
   };
@@ -129,6 +151,7 @@ export function documentService(k: DocumentKind) {
     tx
       .select(baseColumns)
       .from(T)
+      .innerJoin(organizations, eq(organizations.id, T.orgId))
       .leftJoin(customerVendors, and(eq(customerVendors.orgId, T.orgId), eq(customerVendors.id, T[k.partyColumn])))
       .leftJoin(users, and(eq(users.orgId, T.orgId), eq(users.id, T[k.personColumn])));
 
@@ -170,7 +193,7 @@ export function documentService(k: DocumentKind) {
     return row;
   }
 
-  async function getLines(tx: ReadTx, orgId: number, id: number): Promise<DocumentLineDto[]> {
+  async function getLines(tx: ReadTx, orgId: number, id: number, digits: number): Promise<DocumentLineDto[]> {
     const rows = await tx
       .select({
         id: L.id,
@@ -195,7 +218,7 @@ export function documentService(k: DocumentKind) {
       .where(and(eq(L.orgId, orgId), eq(L[k.lineDocColumn], id)))
       .orderBy(asc(L.position), asc(L.id));
     return rows.map((r: any) => {
-      const price = toMajor(Number(r.unitPrice));
+      const price = major(r.unitPrice, digits);
       const line: DocumentLineDto = {
         id: r.id,
         kind: r.kind,
@@ -208,8 +231,8 @@ export function documentService(k: DocumentKind) {
         taxId: r.taxId,
         Tax: r.taxId && r.taxName !== null ? { id: r.taxId, name: r.taxName } : null,
         discount: Number(r.discount),
-        taxAmount: toMajor(Number(r.taxAmount)),
-        subtotal: toMajor(Number(r.subtotal)),
+        taxAmount: major(r.taxAmount, digits),
+        subtotal: major(r.subtotal, digits),
         uomId: r.uomId,
         uom: r.uomId,
         Uom: r.uomId && r.uomName !== null ? { id: r.uomId, name: r.uomName } : null,
@@ -226,7 +249,7 @@ export function documentService(k: DocumentKind) {
 
   async function get(tx: ReadTx, orgId: number, id: number) {
     const row = await getRow(tx, orgId, id);
-    const lines = await getLines(tx, orgId, id);
+    const lines = await getLines(tx, orgId, id, currencyDigits(row.currency));
     const serviceDetails = lines.filter((l) => l.kind === 'service');
     const partDetails = lines.filter((l) => l.kind === 'part');
     return { ...shape(row), serviceDetails, partDetails, services: serviceDetails, parts: partDetails };
@@ -238,11 +261,11 @@ export function documentService(k: DocumentKind) {
     const rules = new Map<number, TaxRule & { scope: string }>();
     if (!ids.length) return rules;
     const rows = await tx
-      .select({ id: taxes.id, name: taxes.name, scope: taxes.scope, taxComputation: taxes.taxComputation, amount: taxes.amount, isPriceIncluded: taxes.isPriceIncluded })
+      .select({ ...engineColumns, scope: taxes.scope })
       .from(taxes)
       .where(and(eq(taxes.orgId, orgId), inArray(taxes.id, ids)));
     const children = await tx
-      .select({ groupId: taxChildren.groupId, id: taxes.id, name: taxes.name, taxComputation: taxes.taxComputation, amount: taxes.amount, isPriceIncluded: taxes.isPriceIncluded })
+      .select({ groupId: taxChildren.groupId, ...engineColumns })
       .from(taxChildren)
       .innerJoin(taxes, and(eq(taxes.orgId, taxChildren.orgId), eq(taxes.id, taxChildren.childId)))
       .where(and(eq(taxChildren.orgId, orgId), inArray(taxChildren.groupId, ids)));
@@ -250,7 +273,7 @@ export function documentService(k: DocumentKind) {
       rules.set(r.id, {
         ...r,
         amount: r.amount === null ? null : Number(r.amount),
-        children: children.filter((c) => c.groupId === r.id).map((c) => ({ ...c, amount: c.amount === null ? null : Number(c.amount) })),
+        children: children.filter((c) => c.groupId === r.id).map(({ groupId: _g, ...c }) => ({ ...c, amount: c.amount === null ? null : Number(c.amount) })),
       });
     }
     for (const ref of refs) {
@@ -266,6 +289,8 @@ export function documentService(k: DocumentKind) {
    * part's), checks every reference, and computes every figure with the shared engine.
    */
   async function resolveLines(tx: Tx, orgId: number, input: DocumentValues) {
+    const money = await moneySettings(tx, orgId);
+    const { digits } = money;
     const all: { kind: LineKind; path: string; line: LineValues }[] = [
       ...input.serviceDetails.map((line, i) => ({ kind: 'service' as const, path: `serviceDetails.${i}`, line })),
       ...input.partDetails.map((line, i) => ({ kind: 'part' as const, path: `partDetails.${i}`, line })),
@@ -294,7 +319,9 @@ export function documentService(k: DocumentKind) {
         kind === 'service' ? serviceRows.find((s) => s.id === line.serviceId) : partRows.find((p) => p.id === line.partId);
       if (!item) throw badRequest(kind === 'service' ? 'Service not found' : 'Part not found', `${path}.${kind === 'service' ? 'serviceId' : 'partId'}`);
       if (line.uomId && !uomRows.some((u) => u.id === line.uomId)) throw badRequest('Unit of measure not found', `${path}.uomId`);
-      const unitPrice = toMinor(line.unitPrice ?? Number(item.price));
+      // A price with more decimals than the currency has (a JPY price of 12.5) is refused, not rounded.
+      checkCurrencyDecimals(line.unitPrice, money, `${path}.unitPrice`);
+      const unitPrice = toMinor(line.unitPrice ?? Number(item.price), digits);
       const tax = line.taxId ? taxRules.get(line.taxId)! : null;
       const engineLine: LineInput = { quantity: line.quantity, unitPrice, discount: line.discount, tax };
       return {
@@ -313,10 +340,10 @@ export function documentService(k: DocumentKind) {
         },
       };
     });
-    const totals = computeTotals(resolved.map((r) => r.engineLine));
+    const totals = computeTotals(resolved.map((r) => r.engineLine), { digits, rounding: money.taxRounding });
     const rows = resolved.map((r, i) => ({ ...r.row, taxAmount: totals.lines[i].taxAmount, subtotal: totals.lines[i].subtotal }));
     const { lines: _lines, ...sums } = totals;
-    return { rows, totals: sums };
+    return { rows, totals: sums, digits };
   }
 
   async function checkOverview(tx: Tx, orgId: number, input: DocumentValues) {
@@ -373,7 +400,7 @@ export function documentService(k: DocumentKind) {
     if (!claimed) throw new StaleEdit(await get(tx, orgId, id));
     const before = await getRow(tx, orgId, id);
     await checkOverview(tx, orgId, input);
-    const { rows, totals } = await resolveLines(tx, orgId, input);
+    const { rows, totals, digits } = await resolveLines(tx, orgId, input);
     const next = overviewValues(input, before);
     await tx
       .update(T)
@@ -388,9 +415,9 @@ export function documentService(k: DocumentKind) {
       note: before.note,
       attachments: before.attachments,
       status: before.status,
-      total: major(Number(before.total)),
+      total: major(before.total, digits),
     };
-    const changes = diffChanges(beforeFlat, { ...next, total: major(totals.total) }, Object.keys(beforeFlat));
+    const changes = diffChanges(beforeFlat, { ...next, total: major(totals.total, digits) }, Object.keys(beforeFlat));
     await recordActivity(tx, orgId, { entityType: k.entityType, entityId: id, userId, action: 'updated', changes: Object.keys(changes).length ? changes : null });
     return {
       message: `${k.label} updated successfully`,
@@ -422,8 +449,9 @@ export function documentService(k: DocumentKind) {
     const prefix = k.numberOf(0).split('-')[0];
     const like = text ? `%${escapeLike(text)}%` : undefined;
     const rows = await tx
-      .select({ id: T.id, partyName: customerVendors.name, total: T.total, status: T.status })
+      .select({ id: T.id, partyName: customerVendors.name, total: T.total, status: T.status, currency: organizations.currency })
       .from(T)
+      .innerJoin(organizations, eq(organizations.id, T.orgId))
       .leftJoin(customerVendors, and(eq(customerVendors.orgId, T.orgId), eq(customerVendors.id, T[k.partyColumn])))
       .where(
         and(
@@ -433,10 +461,10 @@ export function documentService(k: DocumentKind) {
       )
       .orderBy(desc(T.id))
       .limit(query.pageSize);
-    return rows.map((r: { id: number; partyName: string | null; total: number; status: string }) => ({
+    return rows.map((r: { id: number; partyName: string | null; total: number; status: string; currency: string }) => ({
       value: r.id,
       label: r.partyName ? `${k.numberOf(r.id)} - ${r.partyName}` : k.numberOf(r.id),
-      total: major(Number(r.total)),
+      total: major(r.total, currencyDigits(r.currency)),
       status: r.status,
     }));
   }
@@ -444,9 +472,10 @@ export function documentService(k: DocumentKind) {
   /** A document as printed, from the stored lines and the same engine (the route renders it to PDF outside the transaction). */
   async function print(tx: ReadTx, orgId: number, id: number): Promise<Omit<PrintableDocument, 'logo'> & { logoUrl: string | null }> {
     const row = await getRow(tx, orgId, id);
-    const lines = await getLines(tx, orgId, id);
+    const digits = currencyDigits(row.currency);
+    const lines = await getLines(tx, orgId, id, digits);
     const [party] = await tx.select().from(customerVendors).where(and(eq(customerVendors.orgId, orgId), eq(customerVendors.id, row.partyId)));
-    const totals = totalsDto(row);
+    const totals = totalsDto(row, digits);
     const words = k.print;
     const company = await getCompany(tx, orgId);
     return {
@@ -490,7 +519,17 @@ export function documentService(k: DocumentKind) {
         taxComputation: rule.taxComputation,
         amount: rule.amount,
         isPriceIncluded: rule.isPriceIncluded,
-        children: (rule.children ?? []).map((c) => ({ id: c.id, name: c.name, taxComputation: c.taxComputation, amount: c.amount, isPriceIncluded: c.isPriceIncluded })),
+        sequence: rule.sequence,
+        includeBaseAmount: rule.includeBaseAmount,
+        children: (rule.children ?? []).map((c) => ({
+          id: c.id,
+          name: c.name,
+          taxComputation: c.taxComputation,
+          amount: c.amount,
+          isPriceIncluded: c.isPriceIncluded,
+          sequence: c.sequence,
+          includeBaseAmount: c.includeBaseAmount,
+        })),
       };
     });
   }
@@ -500,6 +539,7 @@ export function documentService(k: DocumentKind) {
 
 /** The shared columns as the list rows show them, plus the feature's names. */
 export function baseDto(k: Pick<DocumentKind, 'numberOf' | 'displayIdKey'>, r: BaseRow) {
+  const digits = currencyDigits(r.currency);
   return {
     id: r.id,
     number: k.numberOf(r.id),
@@ -509,14 +549,8 @@ export function baseDto(k: Pick<DocumentKind, 'numberOf' | 'displayIdKey'>, r: B
     expirationDate: r.expirationDate ? r.expirationDate.toISOString() : null,
     note: r.note,
     attachments: r.attachments ?? [],
-    total: major(Number(r.total)),
-    totals: totalsDto({
-      rawSubtotal: Number(r.rawSubtotal),
-      totalDiscount: Number(r.totalDiscount),
-      untaxed: Number(r.untaxed),
-      totalTax: Number(r.totalTax),
-      total: Number(r.total),
-    }),
+    total: major(r.total, digits),
+    totals: totalsDto(r, digits),
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   };

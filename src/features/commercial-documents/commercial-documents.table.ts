@@ -15,7 +15,7 @@ import { LINE_KINDS, type StoredAttachment } from './document-lines.schema';
  */
 
 export const documentTimestamp = () => timestamp({ withTimezone: true, mode: 'date' });
-/** Money in integer minor units (cents); bigint so a large document never overflows. */
+/** Money in integer minor units of the organisation currency (JPY yen, USD cents, KWD fils; decision 035); bigint so a large document never overflows. */
 export const minor = () => bigint({ mode: 'number' }).notNull().default(0);
 
 /** Document columns after its own (status, party, person, dates): note, attachments, stored totals, timestamps. */

@@ -192,7 +192,10 @@ describe('validation messages (spec document 2, section 5)', () => {
     expect(messages(await org.admin.post('/api/taxes/add-tax', { ...base, taxComputation: 'fixed' }))).toContain('amount: Amount is required');
     expect(messages(await org.admin.post('/api/taxes/add-tax', { ...base, taxComputation: 'fixed', amount: '' }))).toContain('amount: Amount is required');
     expect(messages(await org.admin.post('/api/taxes/add-tax', { ...base, taxComputation: 'fixed', amount: 'abc' }))).toContain('amount: Only numbers are allowed');
-    expect(messages(await org.admin.post('/api/taxes/add-tax', { ...base, taxComputation: 'fixed', amount: -1 }))).toContain('amount: Amount cannot be negative');
+    // negative amounts are withholdings (decision 036), down to -100 %
+    expect(messages(await org.admin.post('/api/taxes/add-tax', { ...base, taxComputation: 'percentage_of_price', amount: -120 }))).toContain(
+      'amount: A percentage cannot be less than -100',
+    );
     expect(messages(await org.admin.post('/api/taxes/add-tax', { ...base, taxComputation: 'percentage_of_price', amount: 120 }))).toContain(
       'amount: A percentage cannot be more than 100',
     );

@@ -90,7 +90,16 @@ export type ProductCategoryInput = z.input<typeof productCategoryInputSchema>;
 export const TAX_MESSAGES = {
   childrenRequired: 'Child Taxes are required when Tax Computation is Group',
   amountRequired: 'Amount is required',
+  sequence: 'Sequence must be a whole number from 0 to 9999',
+  includeBaseAmount: 'Affects base of subsequent taxes must be yes or no',
+  percentMin: 'A percentage cannot be less than -100',
+  percentMax: 'A percentage cannot be more than 100',
+  divisionRange: 'A tax-included percentage must be between -100 and 100',
+  tooLarge: 'Amount is too large',
 } as const;
+
+/** Odoo's default sequence of a new tax (lower applies first within a group). */
+export const DEFAULT_TAX_SEQUENCE = 1;
 
 export const taxInputSchema = z
   .strictObject({
@@ -99,6 +108,13 @@ export const taxInputSchema = z
     taxComputation: z.enum(TAX_COMPUTATIONS, { error: 'Tax Computation type is required' }),
     amount: optionalNumberInput(),
     isPriceIncluded: yesNoField('Price Included selection is required'),
+    // Odoo's sequence and include_base_amount (decision 036): the order within a group, and whether the
+    // tax's amount joins the base of the taxes after it.
+    sequence: z.preprocess(
+      (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v.trim())) : blankToUndefined(v)),
+      z.number({ error: TAX_MESSAGES.sequence }).int(TAX_MESSAGES.sequence).min(0, TAX_MESSAGES.sequence).max(9999, TAX_MESSAGES.sequence).default(DEFAULT_TAX_SEQUENCE),
+    ),
+    includeBaseAmount: yesNoField(TAX_MESSAGES.includeBaseAmount).optional().default(false),
     children: z.preprocess(
       (v) => (v === null ? undefined : v),
       z.array(idField('Invalid child tax'), { error: 'Child taxes must be a list of tax ids' }).optional(),
@@ -114,14 +130,22 @@ export const taxInputSchema = z
       ctx.addIssue({ code: 'custom', path: ['amount'], message: TAX_MESSAGES.amountRequired });
       return;
     }
-    if (v.amount < 0) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Amount cannot be negative' });
-    else if (v.taxComputation !== 'fixed' && v.amount > 100) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'A percentage cannot be more than 100' });
-    else if (v.taxComputation === 'percentage_of_price_tax_included' && v.amount >= 100)
-      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'A tax-included percentage must be less than 100' });
-    else if (v.amount > 1_000_000_000) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Amount is too large' });
+    // Negative amounts are withholdings (Odoo): a percentage from -100 to 100; a tax-included one strictly
+    // inside, since its price is divided by (1 - rate).
+    const issue = (message: string) => ctx.addIssue({ code: 'custom', path: ['amount'], message });
+    if (v.taxComputation === 'fixed') {
+      if (Math.abs(v.amount) > 1_000_000_000) issue(TAX_MESSAGES.tooLarge);
+    } else if (v.taxComputation === 'percentage_of_price_tax_included') {
+      if (v.amount <= -100 || v.amount >= 100) issue(TAX_MESSAGES.divisionRange);
+    } else if (v.amount < -100) issue(TAX_MESSAGES.percentMin);
+    else if (v.amount > 100) issue(TAX_MESSAGES.percentMax);
   }, alongside)
   // A group has no amount of its own; other taxes have no children.
-  .transform((v) => (v.taxComputation === 'group' ? { ...v, amount: null, children: [...new Set(v.children)] } : { ...v, amount: v.amount!, children: [] as number[] }));
+  .transform((v) =>
+    v.taxComputation === 'group'
+      ? { ...v, amount: null, includeBaseAmount: false, children: [...new Set(v.children)] }
+      : { ...v, amount: v.amount!, children: [] as number[] },
+  );
 export type TaxInput = z.input<typeof taxInputSchema>;
 
 // ---- Units of measure ---------------------------------------------------------------------------------
@@ -198,6 +222,8 @@ export interface TaxChildDto {
   scope: TaxScope;
   taxComputation: TaxComputation;
   amount: number | null;
+  sequence: number;
+  includeBaseAmount: boolean;
 }
 
 export interface TaxDto extends TaxChildDto {

@@ -25,7 +25,7 @@ export const productCategories = pgTable(
 export const TAX_SCOPES = ['sales', 'purchase'] as const;
 export const TAX_COMPUTATIONS = ['fixed', 'percentage_of_price', 'group', 'percentage_of_price_tax_included'] as const;
 
-/** Taxes. amount is a money amount for `fixed`, a percent otherwise, null for `group`. */
+/** Taxes. amount is a money amount for `fixed`, a percent otherwise (negative: a withholding), null for `group`. */
 export const taxes = pgTable(
   'taxes',
   {
@@ -36,6 +36,10 @@ export const taxes = pgTable(
     taxComputation: text({ enum: TAX_COMPUTATIONS }).notNull(),
     amount: numeric({ precision: 14, scale: 4, mode: 'number' }),
     isPriceIncluded: boolean().notNull().default(false),
+    /** Order of application within a group (Odoo's sequence; lower first, then id). */
+    sequence: integer().notNull().default(1),
+    /** The tax's amount joins the base of the taxes applied after it (Odoo's include_base_amount). */
+    includeBaseAmount: boolean().notNull().default(false),
     createdAt: createdAtColumn(),
   },
   (t) => [primaryKey({ columns: [t.orgId, t.id] }), orgFk(t)],

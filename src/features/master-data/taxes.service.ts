@@ -5,6 +5,7 @@ import { taxChildren, taxes } from '../../server/db/schema';
 import { badRequest, notFound } from '../../server/http-error';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import type { SimpleListQuery, TaxChildDto, TaxDto, taxInputSchema } from './master-data.schema';
+import { checkCurrencyDecimals, moneySettings } from '../organization/organization.service';
 import { iso, listWindow, readSimpleList, refuseWhenUsed } from './master-data.service';
 
 
@@ -19,11 +20,31 @@ const columns = {
   taxComputation: taxes.taxComputation,
   amount: taxes.amount,
   isPriceIncluded: taxes.isPriceIncluded,
+  sequence: taxes.sequence,
+  includeBaseAmount: taxes.includeBaseAmount,
   createdAt: taxes.createdAt,
 };
-type Row = { id: number; name: string; scope: TaxDto['scope']; taxComputation: TaxDto['taxComputation']; amount: number | null; isPriceIncluded: boolean; createdAt: Date };
+type Row = {
+  id: number;
+  name: string;
+  scope: TaxDto['scope'];
+  taxComputation: TaxDto['taxComputation'];
+  amount: number | null;
+  isPriceIncluded: boolean;
+  sequence: number;
+  includeBaseAmount: boolean;
+  createdAt: Date;
+};
 
-const child = (r: Row): TaxChildDto => ({ id: r.id, name: r.name, scope: r.scope, taxComputation: r.taxComputation, amount: r.amount === null ? null : Number(r.amount) });
+const child = (r: Row): TaxChildDto => ({
+  id: r.id,
+  name: r.name,
+  scope: r.scope,
+  taxComputation: r.taxComputation,
+  amount: r.amount === null ? null : Number(r.amount),
+  sequence: r.sequence,
+  includeBaseAmount: r.includeBaseAmount,
+});
 
 /** Attaches `Children` (the child taxes of groups) to tax rows. */
 async function withChildren(tx: ReadTx, orgId: number, rows: Row[]): Promise<TaxDto[]> {
@@ -34,7 +55,8 @@ async function withChildren(tx: ReadTx, orgId: number, rows: Row[]): Promise<Tax
         .from(taxChildren)
         .innerJoin(taxes, and(eq(taxes.orgId, taxChildren.orgId), eq(taxes.id, taxChildren.childId)))
         .where(and(eq(taxChildren.orgId, orgId), inArray(taxChildren.groupId, groupIds)))
-        .orderBy(asc(taxes.name), asc(taxes.id))
+        // the order they apply in (decision 036)
+        .orderBy(asc(taxes.sequence), asc(taxes.id))
     : [];
   return rows.map((r) => ({
     ...child(r),
@@ -61,6 +83,8 @@ export async function getTax(tx: Tx, orgId: number, id: number): Promise<TaxDto>
  * the group's scope (a sales group sums sales taxes).
  */
 async function checkChildren(tx: Tx, orgId: number, input: Input, selfId?: number) {
+  // A fixed tax is money: no more decimals than the currency has (decision 035).
+  if (input.taxComputation === 'fixed') checkCurrencyDecimals(input.amount, await moneySettings(tx, orgId), 'amount');
   if (input.taxComputation !== 'group') return;
   if (selfId !== undefined && input.children.includes(selfId)) throw badRequest('A group tax cannot contain itself', 'children');
   const found = await tx
@@ -95,6 +119,8 @@ const valuesOf = (input: Input) => ({
   taxComputation: input.taxComputation,
   amount: input.amount,
   isPriceIncluded: input.isPriceIncluded,
+  sequence: input.sequence,
+  includeBaseAmount: input.includeBaseAmount,
 });
 
 export async function addTax(tx: Tx, orgId: number, actorId: number, input: Input, query: SimpleListQuery) {
@@ -118,6 +144,8 @@ export async function updateTax(tx: Tx, orgId: number, actorId: number, id: numb
     'taxComputation',
     'amount',
     'isPriceIncluded',
+    'sequence',
+    'includeBaseAmount',
     'children',
   ]);
   if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: 'tax', entityId: id, userId: actorId, action: 'updated', changes });

@@ -1,5 +1,8 @@
 import { z } from '../../shared/zod-setup';
 import { PHONE_PATTERN, requiredString } from '../../shared/validation';
+import { TAX_ROUNDING_VALUES, type TaxRounding } from '../../shared/tax';
+
+export const TAX_ROUNDING_MESSAGE = 'Tax rounding must be per line or global';
 
 const optional = (schema: z.ZodType<string | undefined>) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
@@ -38,6 +41,8 @@ export const companyUpdateSchema = z.strictObject({
   ),
   phoneNumber: optional(z.string().trim().regex(PHONE_PATTERN, 'Please provide a valid phone number')),
   currency: optional(z.string().trim().regex(/^[A-Z]{3}$/, 'Currency must be a three-letter code')),
+  // Odoo's tax_calculation_rounding_method (decision 036); left out keeps the organisation's.
+  taxRounding: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(TAX_ROUNDING_VALUES, { error: TAX_ROUNDING_MESSAGE }).optional()),
   // Read only: accepted so a form can send back what it read, and ignored.
   numberOfWorkers: z.unknown().optional(),
 }).superRefine((v, ctx) => {
@@ -60,4 +65,5 @@ export interface CompanyDto {
   profilePictureLow: string | null;
   numberOfWorkers: number;
   currency: string;
+  taxRounding: TaxRounding;
 }

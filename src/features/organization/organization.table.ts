@@ -20,6 +20,8 @@ export const organizations = pgTable(
     profilePicture: text(),
     profilePictureLow: text(),
     currency: text().notNull().default('USD'),
+    /** Odoo's tax_calculation_rounding_method: each line's taxes rounded, or each tax's sum over a document (decision 036). */
+    taxRounding: text({ enum: ['round_per_line', 'round_globally'] }).notNull().default('round_per_line'),
     createdAt: createdAtColumn(),
   },
   (t) => [uniqueIndex('organizations_subdomain_key').on(sql`lower(${t.subdomain})`)],

@@ -9,6 +9,7 @@ import { claimVersion, StaleEdit } from '../../server/stale-edit';
 import { requireReference } from '../../server/db/references';
 import { pagination, type PageQuery } from '../../shared/pagination';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
+import { checkCurrencyDecimals, moneySettings } from '../organization/organization.service';
 import {
   PART_MESSAGES as M,
   type PartDto,
@@ -150,6 +151,7 @@ export async function recentParts(tx: ReadTx, orgId: number, limit = 50) {
 }
 
 async function checkReferences(tx: Tx, orgId: number, input: PartInput) {
+  checkCurrencyDecimals(input.salesPrice, await moneySettings(tx, orgId), 'salesPrice');
   await requireReference(tx, orgId, productCategories, input.categoryId, 'categoryId', M.categoryUnknown);
   await requireReference(tx, orgId, uoms, input.unitOfMeasureId, 'unitOfMeasureId', M.uomUnknown);
   await requireReference(tx, orgId, uoms, input.purchaseUnitOfMeasureId, 'purchaseUnitOfMeasureId', M.purchaseUomUnknown);

@@ -15,7 +15,8 @@ export const parts = pgTable(
     type: text({ enum: PART_TYPES }).notNull(),
     skuCode: text(),
     categoryId: integer().notNull(),
-    salesPrice: numeric({ precision: 14, scale: 2, mode: 'number' }).notNull(),
+    // Major units with up to 4 decimals (ISO 4217's most); the organisation currency's own are checked on input (decision 035).
+    salesPrice: numeric({ precision: 16, scale: 4, mode: 'number' }).notNull(),
     unitOfMeasureId: integer().notNull(),
     purchaseUnitOfMeasureId: integer().notNull(),
     image: text(),

@@ -44,7 +44,7 @@ function expectedTotals(r: Rows) {
     { quantity: 1, unitPrice: 8000, discount: 0, tax: rule(r.incl15) },
     { quantity: 3, unitPrice: 1299, discount: 0, tax: rule(r.div8) },
     { quantity: 5, unitPrice: 840, discount: 100 },
-  ]);
+  ], { digits: 2 });
 }
 
 async function setup(name = 'Org'): Promise<{ org: TestOrg; r: Rows }> {

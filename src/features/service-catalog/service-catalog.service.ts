@@ -7,6 +7,7 @@ import { requireReferences } from '../../server/db/references';
 import { pagination } from '../../shared/pagination';
 import { displayId } from '../../shared/reference-fields';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
+import { checkCurrencyDecimals, moneySettings } from '../organization/organization.service';
 import { sanitizeHtml } from '../work-orders/sanitize-html';
 import {
   SERVICE_MESSAGES as M,
@@ -155,8 +156,10 @@ async function writeStations(tx: Tx, orgId: number, serviceId: number, input: Se
   );
 }
 
-const checkStations = (tx: Tx, orgId: number, input: ServiceInput) =>
-  requireReferences(tx, orgId, workStations, input.workStations.map((s) => s.workStationId), 'workStations', M.stationUnknown);
+async function checkStations(tx: Tx, orgId: number, input: ServiceInput) {
+  checkCurrencyDecimals(input.price, await moneySettings(tx, orgId), 'price');
+  await requireReferences(tx, orgId, workStations, input.workStations.map((s) => s.workStationId), 'workStations', M.stationUnknown);
+}
 
 const stationSummary = (s: ServiceDto) => s.workStationDetails.map((d) => ({ id: d.id, operation: d.operation, timeRequired: d.timeRequired }));
 

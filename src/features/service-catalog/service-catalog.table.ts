@@ -10,7 +10,8 @@ export const services = pgTable(
     orgId: orgIdColumn(),
     id: orgScopedId(),
     title: text().notNull(),
-    price: numeric({ precision: 14, scale: 2, mode: 'number' }).notNull(),
+    // Major units with up to 4 decimals; the organisation currency's own are checked on input (decision 035).
+    price: numeric({ precision: 16, scale: 4, mode: 'number' }).notNull(),
     operations: text(),
     createdAt: createdAtColumn(),
   },

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { ActionIcon, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { computeLine, computeTotals, toMinor, type DocumentTotals, type LineInput, type TaxRule } from '../../shared/tax';
+import { computeLine, computeTotals, type DocumentTotals, type EngineOptions, type LineInput, type TaxRule } from '../../shared/tax';
+import { toMinor } from '../../shared/money';
 import { registerTranslations } from '../i18n';
 import { AsyncSelect, type SelectOption } from './async-select';
 
@@ -50,6 +51,8 @@ export interface TaxOption {
   taxComputation: TaxRule['taxComputation'];
   amount: number | null;
   isPriceIncluded: boolean;
+  sequence?: number;
+  includeBaseAmount?: boolean;
   children?: Omit<TaxRule, 'children'>[];
 }
 
@@ -70,19 +73,21 @@ const num = (v: unknown) => {
 };
 
 /** The shared engine's input for a form line (invalid text counts as 0 while the user types). */
-export function toEngineLine(line: LineItemValue, taxes: TaxOption[]): LineInput {
+export function toEngineLine(line: LineItemValue, taxes: TaxOption[], digits: number): LineInput {
   const tax = line.taxId ? taxes.find((t) => t.value === line.taxId) : undefined;
   return {
     quantity: num(line.quantity),
-    unitPrice: toMinor(num(line.unitPrice)),
+    unitPrice: toMinor(num(line.unitPrice), digits),
     discount: num(line.discount),
-    tax: tax ? { taxComputation: tax.taxComputation, amount: tax.amount, isPriceIncluded: tax.isPriceIncluded, children: tax.children } : null,
+    tax: tax
+      ? { taxComputation: tax.taxComputation, amount: tax.amount, isPriceIncluded: tax.isPriceIncluded, includeBaseAmount: tax.includeBaseAmount, children: tax.children }
+      : null,
   };
 }
 
 /** Live totals of several line lists, computed by the same engine as the server. */
-export function liveTotals(lists: LineItemValue[][], taxes: TaxOption[]): DocumentTotals {
-  const { lines: _lines, ...totals } = computeTotals(lists.flat().map((l) => toEngineLine(l, taxes)));
+export function liveTotals(lists: LineItemValue[][], taxes: TaxOption[], engine: EngineOptions): DocumentTotals {
+  const { lines: _lines, ...totals } = computeTotals(lists.flat().map((l) => toEngineLine(l, taxes, engine.digits)), engine);
   return totals;
 }
 
@@ -112,6 +117,8 @@ export interface LineItemsTableProps {
   errors?: (Partial<Record<string, { message?: string }>> | undefined)[];
   /** Money formatter for minor units (useMoney().formatMinor). */
   formatMinor(minor: number): string;
+  /** The engine's options: the currency's decimals and the tax rounding (useMoney().engine). */
+  engine: EngineOptions;
   /** Shapes a new line from a picked option (price, name, unit…). */
   fromOption?(option: SelectOption): Partial<LineItemValue>;
   testId?: string;
@@ -163,7 +170,7 @@ export function LineItemsTable(props: LineItemsTableProps) {
               </Table.Tr>
             )}
             {props.lines.map((line, i) => {
-              const figures = computeLine(toEngineLine(line, props.taxes));
+              const figures = computeLine(toEngineLine(line, props.taxes, props.engine.digits), props.engine);
               const id = line[props.idKey] as number | null | undefined;
               const rowId = props.testId ? `${props.testId}-${i}` : undefined;
               return (

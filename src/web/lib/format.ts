@@ -11,3 +11,4 @@ export const formatDateTime = (value: string | Date | null | undefined) => share
 export const formatDay = (value: string | Date | null | undefined) => shared.formatDay(value, lang());
 export const formatNumber = (n: number | string | null | undefined, maxDecimals?: number) => shared.formatNumber(n, lang(), maxDecimals);
 export const formatMoney = (amount: number | string | null | undefined, currency?: string) => shared.formatMoney(amount, currency, lang());
+export const currencySymbol = (currency?: string) => shared.currencySymbol(currency, lang());

@@ -182,7 +182,7 @@ function DocumentForm({
   const serviceDetails = useWatch({ control: form.control, name: 'serviceDetails' }) ?? [];
   const partDetails = useWatch({ control: form.control, name: 'partDetails' }) ?? [];
   const attachments = useWatch({ control: form.control, name: 'attachments' }) ?? [];
-  const totals = liveTotals([serviceDetails, partDetails], taxes);
+  const totals = liveTotals([serviceDetails, partDetails], taxes, money.engine);
 
   const refresh = (id: number) => {
     void queryClient.invalidateQueries({ queryKey: [plural] });
@@ -338,6 +338,7 @@ function DocumentForm({
         taxes={taxes}
         errors={lineErrors('serviceDetails')}
         formatMinor={money.formatMinor}
+        engine={money.engine}
         testId={`${testId}-services`}
       />
       <LineItemsTable
@@ -353,6 +354,7 @@ function DocumentForm({
         taxes={taxes}
         errors={lineErrors('partDetails')}
         formatMinor={money.formatMinor}
+        engine={money.engine}
         testId={`${testId}-parts`}
       />
       <DocumentSummary title={t('summary')} totals={totals} formatMinor={money.formatMinor} testId={`${testId}-summary`} />

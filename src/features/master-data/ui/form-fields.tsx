@@ -17,7 +17,27 @@ export function TextField({ form, name, label, required, readOnly, testId }: { f
 }
 
 /** A number typed as text: the schema says 'Only numbers are allowed' rather than the input refusing keystrokes. */
-export function NumberField({ form, name, label, required, readOnly, prefix, suffix }: { form: AnyForm; name: string; label: string; required?: boolean; readOnly?: boolean; prefix?: string; suffix?: string }) {
+export function NumberField({
+  form,
+  name,
+  label,
+  required,
+  readOnly,
+  prefix,
+  suffix,
+  description,
+  decimalScale = 6,
+}: {
+  form: AnyForm;
+  name: string;
+  label: string;
+  required?: boolean;
+  readOnly?: boolean;
+  prefix?: string;
+  suffix?: string;
+  description?: string;
+  decimalScale?: number;
+}) {
   return (
     <Controller
       control={form.control}
@@ -32,7 +52,8 @@ export function NumberField({ form, name, label, required, readOnly, prefix, suf
           onBlur={field.onBlur}
           prefix={prefix}
           suffix={suffix}
-          decimalScale={6}
+          description={description}
+          decimalScale={decimalScale}
           hideControls
           error={errorOf(form, name)}
           data-testid={`field-${name}`}
@@ -53,6 +74,7 @@ export function SelectField({
   numeric,
   searchable,
   onPicked,
+  description,
 }: {
   form: AnyForm;
   name: string;
@@ -65,6 +87,7 @@ export function SelectField({
   numeric?: boolean | 'boolean';
   searchable?: boolean;
   onPicked?: (value: unknown) => void;
+  description?: string;
 }) {
   const fromForm = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
   const toForm = (v: string | null) => (v === null ? null : numeric === 'boolean' ? v === 'true' : numeric ? Number(v) : v);
@@ -75,6 +98,7 @@ export function SelectField({
       render={({ field }) => (
         <Select
           label={label}
+          description={description}
           withAsterisk={required}
           readOnly={readOnly}
           data={data}
@@ -98,14 +122,15 @@ export function SelectField({
 }
 
 /** A required yes/no choice stored as a boolean ('Yes' / 'No' of the masterData namespace). */
-export function YesNoField({ form, name, label, readOnly }: { form: AnyForm; name: string; label: string; readOnly?: boolean }) {
+export function YesNoField({ form, name, label, readOnly, required = true, description }: { form: AnyForm; name: string; label: string; readOnly?: boolean; required?: boolean; description?: string }) {
   const { t } = useTranslation('masterData');
   return (
     <SelectField
       form={form}
       name={name}
       label={label}
-      required
+      description={description}
+      required={required}
       numeric="boolean"
       readOnly={readOnly}
       data={[

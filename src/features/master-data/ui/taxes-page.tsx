@@ -2,7 +2,7 @@ import { Stack } from '@mantine/core';
 import { useMoney } from '../../../web/components';
 import { formatMoney, formatNumber } from '../../../web/lib/format';
 import { useTranslation } from 'react-i18next';
-import { TAX_COMPUTATIONS, TAX_SCOPES, taxInputSchema, type TaxDto } from '../master-data.schema';
+import { DEFAULT_TAX_SEQUENCE, TAX_COMPUTATIONS, TAX_SCOPES, taxInputSchema, type TaxDto } from '../master-data.schema';
 import { MultiSelectField, NumberField, SelectField, TextField, YesNoField } from './form-fields';
 import { MasterDataScreen, entityMessages } from './master-data-screen';
 
@@ -33,6 +33,7 @@ export default function TaxesPage() {
         { key: 'scope', header: t('fields.scope'), render: (r) => t(`scope.${r.scope}`) },
         { key: 'taxComputation', header: t('fields.type'), render: (r) => t(`computation.${r.taxComputation}`) },
         { key: 'amount', header: t('fields.value'), render: (r) => taxValue(r, currency) },
+        { key: 'sequence', header: t('fields.sequence'), render: (r) => formatNumber(r.sequence, 0), defaultHidden: true },
         { key: 'Children', header: t('fields.children'), render: (r) => r.Children.map((c) => c.name).join(', '), defaultHidden: true },
       ]}
       searchText={(r) => `${r.name} ${r.scope} ${r.taxComputation}`}
@@ -43,6 +44,8 @@ export default function TaxesPage() {
         taxComputation: r?.taxComputation ?? null,
         amount: r?.amount ?? '',
         isPriceIncluded: r ? r.isPriceIncluded : undefined,
+        sequence: r?.sequence ?? DEFAULT_TAX_SEQUENCE,
+        includeBaseAmount: r ? r.includeBaseAmount : false,
         children: r?.Children.map((c) => c.id) ?? [],
       })}
       fields={(form, { record, rows, readOnly }) => <TaxFields form={form} record={record} rows={rows} readOnly={readOnly} />}
@@ -54,7 +57,7 @@ function TaxFields({ form, record, rows, readOnly }: { form: Parameters<typeof T
   const { t } = useTranslation('masterData');
   const computation = form.watch('taxComputation') as string | null;
   const scope = form.watch('scope') as string | null;
-  const { currency } = useMoney();
+  const { currency, digits, symbol } = useMoney();
   // child taxes: never groups, never the tax itself, and of the group's scope
   const childChoices = rows.filter((r) => r.taxComputation !== 'group' && r.id !== record?.id && (!scope || r.scope === scope));
   return (
@@ -85,11 +88,26 @@ function TaxFields({ form, record, rows, readOnly }: { form: Parameters<typeof T
           label={t('fields.amount')}
           required
           readOnly={readOnly}
-          prefix={computation === 'fixed' ? '$' : undefined}
+          description={t('fields.amountHint')}
+          prefix={computation === 'fixed' ? (symbol.length > 1 ? `${symbol} ` : symbol) : undefined}
           suffix={computation && computation !== 'fixed' ? '%' : undefined}
+          decimalScale={computation === 'fixed' ? digits : 4}
         />
       )}
       <YesNoField form={form} name="isPriceIncluded" label={t('fields.isPriceIncluded')} readOnly={readOnly} />
+      {computation !== 'group' && (
+        <>
+          <NumberField form={form} name="sequence" label={t('fields.sequence')} description={t('fields.sequenceHint')} readOnly={readOnly} decimalScale={0} />
+          <YesNoField
+            form={form}
+            name="includeBaseAmount"
+            label={t('fields.includeBaseAmount')}
+            description={t('fields.includeBaseAmountHint')}
+            required={false}
+            readOnly={readOnly}
+          />
+        </>
+      )}
     </Stack>
   );
 }

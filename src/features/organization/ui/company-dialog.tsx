@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ const toForm = (c: CompanyDto): CompanyUpdateInput => ({
   organization: c.organization,
   ...textValues(c, ['addressStreet1', 'addressStreet2', 'city', 'zipCode', 'country', 'website', 'phoneNumber']),
   currency: c.currency ?? 'USD',
+  taxRounding: c.taxRounding ?? 'round_per_line',
 });
 
 /** The company profile dialog: details and logo (managers and admins change them); numberOfWorkers read only. */
@@ -88,7 +89,34 @@ export function CompanyDialog({ opened, onClose }: { opened: boolean; onClose():
               <TextInput label={t('company.country')} readOnly={!canEdit} {...form.register('country')} error={errors.country?.message} />
               <TextInput label={t('company.website')} readOnly={!canEdit} {...form.register('website')} error={errors.website?.message} data-testid="company-website" />
               <TextInput label={t('users.fields.phoneNumber')} readOnly={!canEdit} {...form.register('phoneNumber')} error={errors.phoneNumber?.message} />
-              <TextInput label={t('company.currency')} readOnly={!canEdit} {...form.register('currency')} error={errors.currency?.message} />
+              <TextInput
+                label={t('company.currency')}
+                description={t('company.currencyHint')}
+                readOnly={!canEdit}
+                {...form.register('currency')}
+                error={errors.currency?.message}
+                data-testid="company-currency"
+              />
+              <Controller
+                control={form.control}
+                name="taxRounding"
+                render={({ field }) => (
+                  <Select
+                    label={t('company.taxRounding')}
+                    description={t('company.taxRoundingHint')}
+                    data={[
+                      { value: 'round_per_line', label: t('company.roundPerLine') },
+                      { value: 'round_globally', label: t('company.roundGlobally') },
+                    ]}
+                    value={(field.value as string | undefined) ?? 'round_per_line'}
+                    onChange={(v) => field.onChange(v ?? 'round_per_line')}
+                    allowDeselect={false}
+                    readOnly={!canEdit}
+                    error={errors.taxRounding?.message}
+                    data-testid="company-tax-rounding"
+                  />
+                )}
+              />
               <TextInput label={t('auth.fields.numberOfWorkers')} value={String(company.numberOfWorkers)} readOnly disabled data-testid="company-workers" />
             </SimpleGrid>
             {canEdit && (

@@ -2,7 +2,7 @@ import { SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/c
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { AsyncSelect, RecordCreateModal } from '../../../web/components';
+import { AsyncSelect, RecordCreateModal, useMoney } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
 import { ProductCategorySelect } from '../../master-data/ui/product-category-select';
@@ -52,6 +52,7 @@ export function PartFields({ form, record }: { form: PartForm; record?: PartDto 
   const isManager = useIsManager();
   const errors = form.formState.errors;
   const type = form.watch('type');
+  const money = useMoney();
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -95,7 +96,7 @@ export function PartFields({ form, record }: { form: PartForm; record?: PartDto 
             />
           )}
         />
-        <TextInput label={t('salesPrice')} withAsterisk inputMode="decimal" leftSection="$" {...form.register('salesPrice')} error={errors.salesPrice?.message} data-testid="field-salesPrice" />
+        <TextInput label={t('salesPrice')} withAsterisk inputMode="decimal" leftSection={money.symbol} {...form.register('salesPrice')} error={errors.salesPrice?.message} data-testid="field-salesPrice" />
         <TextInput label={t('minimumQuantity')} inputMode="decimal" {...form.register('minimumQuantity')} error={errors.minimumQuantity?.message} data-testid="field-minimumQuantity" />
         <Controller
           control={form.control}

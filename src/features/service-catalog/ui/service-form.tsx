@@ -4,7 +4,7 @@ import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-r
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useFieldArray, useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { RecordCreateModal, RichTextField, type SelectOption } from '../../../web/components';
+import { RecordCreateModal, RichTextField, useMoney, type SelectOption } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { WorkStationSelect } from '../../work-stations/ui/work-station-select';
 import { serviceInputSchema, type ServiceDto, type ServiceInput } from '../service-catalog.schema';
@@ -40,6 +40,7 @@ export function useServiceForm(record?: ServiceDto | null): ServiceForm {
 export function ServiceFields({ form, record }: { form: ServiceForm; record?: ServiceDto | null }) {
   const { t } = useTranslation('services');
   const errors = form.formState.errors;
+  const money = useMoney();
   const rows = useFieldArray({ control: form.control, name: 'workStations' });
   const [known, setKnown] = useState<Record<number, SelectOption>>(() =>
     Object.fromEntries((record?.WorkStations ?? []).map((s) => [s.id, { value: s.id, label: s.name }])),
@@ -49,7 +50,7 @@ export function ServiceFields({ form, record }: { form: ServiceForm; record?: Se
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label={t('name')} withAsterisk {...form.register('title')} error={errors.title?.message} data-testid="field-title" />
-        <TextInput label={t('price')} withAsterisk inputMode="decimal" leftSection="$" {...form.register('price')} error={errors.price?.message} data-testid="field-price" />
+        <TextInput label={t('price')} withAsterisk inputMode="decimal" leftSection={money.symbol} {...form.register('price')} error={errors.price?.message} data-testid="field-price" />
       </SimpleGrid>
       <Controller
         control={form.control}
