@@ -78,7 +78,8 @@ describe('procedures', () => {
       await poll(() => page.getByTestId('step-0-label').inputValue()).toBe('Isolate the pump');
       await page.getByTestId('procedure-save').click();
       await text(page, 'Procedure added successfully').waitFor();
-      await poll(() => page.getByTestId('table-row').count()).toBe(1);
+      // The demo's two procedures and the new one.
+      await poll(() => page.getByTestId('table-row').count()).toBe(3);
       await page.keyboard.press('Escape');
 
       // Attach it to the work order.
