@@ -15,6 +15,7 @@ import { serviceCatalogRoutes } from '../features/service-catalog/service-catalo
 import { workStationsRoutes } from '../features/work-stations/work-stations.routes';
 import { quotationsRoutes } from '../features/quotations/quotations.routes';
 import { purchaseOrdersRoutes } from '../features/purchase-orders/purchase-orders.routes';
+import { proceduresRoutes, workOrderProcedureRoutes } from '../features/procedures/procedures.routes';
 
 /**
  * Every feature's routes and their URL prefix under /api. A new business area adds one line here.
@@ -33,6 +34,8 @@ export async function registerFeatureRoutes(app: FastifyInstance) {
   await app.register(maintenanceRequestsRoutes, { prefix: '/api/maintenance-requests' });
   await app.register(maintenanceOrdersRoutes, { prefix: '/api/maintenance-orders' });
   await app.register(workOrdersRoutes, { prefix: '/api/work-orders' });
+  await app.register(workOrderProcedureRoutes, { prefix: '/api/work-orders' });
+  await app.register(proceduresRoutes, { prefix: '/api/procedures' });
   await app.register(assetsRoutes, { prefix: '/api/assets' });
   await app.register(partsRoutes, { prefix: '/api/parts' });
   await app.register(serviceCatalogRoutes, { prefix: '/api/services' });

@@ -12,6 +12,7 @@ import { seedMaintenanceOrders } from '../../features/maintenance-orders/mainten
 import { seedCustomerVendors } from '../../features/customers-vendors/customers-vendors.seed';
 import { seedQuotations } from '../../features/quotations/quotations.seed';
 import { seedPurchaseOrders } from '../../features/purchase-orders/purchase-orders.seed';
+import { seedProcedures } from '../../features/procedures/procedures.seed';
 
 export const DEMO = { subdomain: 'demo', email: 'admin@demo.com', password: 'Demo1234!' };
 
@@ -72,6 +73,7 @@ export async function seedSampleData(db: Db, orgId: number) {
     seedMaintenanceOrders,
     seedQuotations,
     seedPurchaseOrders,
+    seedProcedures,
   ];
   await withTenant(db, orgId, async (tx) => {
     for (const seed of areas) await seed(tx, orgId);
