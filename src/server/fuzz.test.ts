@@ -123,7 +123,9 @@ describe('fuzzing every route', () => {
           expect(res.status, `${route.method} ${route.url} ${JSON.stringify(body)?.slice(0, 200)} -> ${JSON.stringify(res.body).slice(0, 300)}`).toBeLessThan(500);
           expect(JSON.stringify(res.body)).not.toMatch(leaks);
         }),
-        { numRuns: Number(process.env.FUZZ_RUNS ?? 40), seed: Number(process.env.FUZZ_SEED ?? 424242) },
+        // A DELETE sends none of the generated values (its query is the list's) and asks the same each time: the
+        // first may delete, the second finds it gone, and forty say no more than two.
+        { numRuns: route.method === 'DELETE' ? 2 : Number(process.env.FUZZ_RUNS ?? 40), seed: Number(process.env.FUZZ_SEED ?? 424242) },
       );
     }
     expect(requests).toBeGreaterThan(0);

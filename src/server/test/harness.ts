@@ -7,6 +7,7 @@ import type { Mailer } from '../mailer';
 import { users } from '../db/schema';
 import { hashPassword } from '../passwords';
 import { sql } from 'drizzle-orm';
+import { multipart, type UploadFile } from './fixtures';
 import { migratedDataDir, runDataDir, runScratchRoot, scratchDataDir } from './pglite-template';
 
 export interface TestApp {
@@ -100,6 +101,11 @@ export function client(app: FastifyInstance, host: string, token?: string) {
     post: (url: string, payload?: unknown, headers?: Record<string, string>) => call('POST', url, payload ?? {}, headers),
     put: (url: string, payload?: unknown, headers?: Record<string, string>) => call('PUT', url, payload ?? {}, headers),
     del: (url: string, headers?: Record<string, string>) => call('DELETE', url, undefined, headers),
+    /** POSTs files (and text fields) as multipart/form-data, the way the SPA's forms do. */
+    upload: (url: string, files: UploadFile[], fields?: Record<string, string>) => {
+      const body = multipart(files, fields);
+      return call('POST', url, body.payload, body.headers);
+    },
   };
 }
 export type Client = ReturnType<typeof client>;
