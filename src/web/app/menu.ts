@@ -6,7 +6,6 @@ import {
   IconClipboardList,
   IconClockPause,
   IconFileDollar,
-  IconFileInvoice,
   IconLayoutDashboard,
   IconPackage,
   IconReceiptTax,
@@ -72,4 +71,3 @@ export const settingsMenu: MenuItem[] = [
 ];
 
 export const SETTINGS_HOME = '/settings/products-category';
-export { IconSettings as SettingsIcon, IconLayoutDashboard as DashboardIcon, IconFileInvoice };

@@ -79,4 +79,4 @@ registerTranslations('maintenanceOrders', {
   },
 });
 
-export { formatDay, parseDay, pickerDay } from '../../../web/components';
+export { formatDay } from '../../../web/components';

@@ -180,4 +180,4 @@ registerTranslations('maintenanceRequests', {
   },
 });
 
-export { formatDay, parseDay, pickerDay } from '../../../web/components';
+export { formatDay } from '../../../web/components';
