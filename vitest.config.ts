@@ -20,7 +20,10 @@ export default defineConfig({
           isolate: false,
           // Hundreds of sign-ups: argon2's cheapest instead of OWASP's ~50 ms a hash (src/server/passwords.ts;
           // the production parameters are tested there and in the servers the bundle and shutdown tests start).
-          env: { ARGON2_TEST_COST: 'low' },
+          // A request statement waits for the embedded database at most DB_WAIT_MS (10 s) and then fails with 503:
+          // on a loaded machine a test's bulk fixture or a busy file crossed it. The wait itself is tested with
+          // its own short limit (pglite-thread.test.ts); here it is far past any test's own timeout.
+          env: { ARGON2_TEST_COST: 'low', DB_WAIT_MS: '600000' },
         },
       },
       {

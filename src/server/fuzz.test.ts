@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { z } from 'zod';
-import { sql } from 'drizzle-orm';
 import { createOrg, createTestApp, type TestApp, type TestOrg } from './test/harness';
 import { seedSampleData } from './seed/demo';
-import { withTenant } from './db/client';
-import { rowsOf } from './test/sql';
+import { orgSnapshot } from './test/sql';
 import { sampleBody } from './test/sample-bodies';
 import { dateFields } from '../shared/dates';
 
@@ -84,19 +82,7 @@ const asQueryValue = (v: unknown) => (typeof v === 'string' ? v : (JSON.stringif
 const fill = (url: string) => url.replace(/:entityType/g, 'user').replace(/:[A-Za-z]+/g, '1');
 const leaks = /at .*\.(ts|js):\d+|node_modules|drizzle|select .* from|insert into|violates|syntax error|stack/i;
 
-async function snapshot(orgId: number) {
-  return withTenant(t.database.db, orgId, async (tx) => {
-    const tables = rowsOf<{ table_name: string }>(
-      await tx.execute(sql`select distinct table_name from information_schema.columns where table_schema = 'public' and column_name = 'org_id' order by table_name`),
-    );
-    const out: Record<string, unknown[]> = {};
-    for (const { table_name } of tables) {
-      if (['sessions', 'idempotency_keys', 'activities'].includes(table_name)) continue;
-      out[table_name] = rowsOf(await tx.execute(sql.raw(`select * from "${table_name}" order by 1, 2`)));
-    }
-    return JSON.stringify(out);
-  });
-}
+const snapshot = (orgId: number) => orgSnapshot(t.database.db, orgId, ['sessions', 'idempotency_keys', 'activities']);
 
 describe('fuzzing every route', () => {
   it('never answers 5xx, never leaks internals, never touches another organisation', async () => {
@@ -123,7 +109,9 @@ describe('fuzzing every route', () => {
           expect(res.status, `${route.method} ${route.url} ${JSON.stringify(body)?.slice(0, 200)} -> ${JSON.stringify(res.body).slice(0, 300)}`).toBeLessThan(500);
           expect(JSON.stringify(res.body)).not.toMatch(leaks);
         }),
-        { numRuns: Number(process.env.FUZZ_RUNS ?? 40), seed: Number(process.env.FUZZ_SEED ?? 424242) },
+        // A DELETE sends none of the generated values (its query is the list's) and asks the same each time: the
+        // first may delete, the second finds it gone, and forty say no more than two.
+        { numRuns: route.method === 'DELETE' ? 2 : Number(process.env.FUZZ_RUNS ?? 40), seed: Number(process.env.FUZZ_SEED ?? 424242) },
       );
     }
     expect(requests).toBeGreaterThan(0);

@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { client, createOrg, createTestApp, type TestApp, type TestOrg } from './test/harness';
 import { seedSampleData } from './seed/demo';
-import { withTenant } from './db/client';
-import { rowsOf } from './test/sql';
+import { orgSnapshot } from './test/sql';
 import { sampleBody } from './test/sample-bodies';
 
 /**
@@ -29,19 +28,7 @@ const fill = (url: string, id: number) =>
   url.replace(/:entityType/g, 'user').replace(/:[A-Za-z]+/g, String(id)).replace('*', '');
 
 /** Every row of every tenant table of one organisation, as JSON: "changes nothing" is compared by content. */
-async function snapshot(orgId: number) {
-  return withTenant(t.database.db, orgId, async (tx) => {
-    const tables = rowsOf<{ table_name: string }>(
-      await tx.execute(sql`select distinct table_name from information_schema.columns where table_schema = 'public' and column_name = 'org_id' order by table_name`),
-    );
-    const out: Record<string, unknown[]> = {};
-    for (const { table_name } of tables) {
-      if (table_name === 'sessions' || table_name === 'org_counters') continue;
-      out[table_name] = rowsOf(await tx.execute(sql.raw(`select * from "${table_name}" order by 1, 2`)));
-    }
-    return JSON.stringify(out);
-  });
-}
+const snapshot = (orgId: number) => orgSnapshot(t.database.db, orgId, ['sessions', 'org_counters']);
 
 describe('every API route', () => {
   it('declares who may call it (checked at start-up) and the list is not empty', () => {

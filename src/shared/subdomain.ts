@@ -5,12 +5,6 @@ export const RESERVED_SUBDOMAINS = new Set([
   'root', 'system', 'test', 'dev', 'staging', 'localhost', 'ns1', 'ns2', 'webmail', 'email',
 ]);
 
-/** The address of an organisation's site, e.g. http://acme.localhost:3000. */
-export function organizationOrigin(subdomain: string, location: { protocol: string; host: string }, baseDomain: string) {
-  const port = location.host.includes(':') ? `:${location.host.split(':').pop()}` : '';
-  return `${location.protocol}//${subdomain}.${baseDomain}${port}`;
-}
-
 /**
  * The subdomain of `<sub>.<baseDomain>[:port]`, or null for the bare domain and foreign hosts. The one rule for
  * "which organisation does this host name": the server (request context) and the browser (org-host.ts) both use it.

@@ -20,9 +20,6 @@ export const PHONE_PATTERN = /^\+?\d{10,15}$/;
 export const idField = (message: string) =>
   z.coerce.number({ error: message }).int(message).min(1, message).max(2147483647, message);
 
-/** Date fields live in dates.ts (one range check for every date); re-exported for existing imports. */
-export { dateField } from './dates';
-
 /**
  * Options of an object-level refine that runs even when some fields failed (so a form shows every message
  * at once), but only on an object: a null or non-object body must stay a 400, not throw in the refine.

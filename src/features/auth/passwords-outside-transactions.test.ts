@@ -45,7 +45,8 @@ beforeAll(async () => {
   const url = process.env.DATABASE_URL;
   delete process.env.DATABASE_URL;
   try {
-    t = await h.createTestApp();
+    // Its own database: the modules loaded afresh here do not know the worker's (decision 028, addendum).
+    t = await h.createTestApp({}, { ownDatabase: true });
   } finally {
     if (url !== undefined) process.env.DATABASE_URL = url;
   }

@@ -17,18 +17,6 @@ async function add(c: Client, body: Record<string, unknown> = acme, query = '') 
   return res.body;
 }
 
-function multipart(fields: Record<string, string>, file?: { field: string; name: string; bytes: Buffer; type: string }) {
-  const boundary = '----cv' + Math.random().toString(16).slice(2);
-  const chunks: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  if (file) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
-    chunks.push(file.bytes, Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 const png = () => sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366cc' } }).png().toBuffer();
 
 describe('customers and vendors', () => {
@@ -167,11 +155,7 @@ describe('customers and vendors', () => {
     const org = await createOrg(t);
     await add(org.admin);
     const bytes = await png();
-    const upload = async (url: string, fields: Record<string, string> = {}) => {
-      const body = multipart(fields, { field: 'image', name: 'logo.png', bytes, type: 'image/png' });
-      const res = await t.app.inject({ method: 'POST', url, headers: { host: org.host, authorization: `Bearer ${org.admin.token}`, ...body.headers }, payload: body.payload });
-      return { status: res.statusCode, body: res.json() };
-    };
+    const upload = (url: string, fields: Record<string, string> = {}) => org.admin.upload(url, [{ field: 'image', name: 'logo.png', bytes, type: 'image/png' }], fields);
     const byPath = await upload(`${base}/add-profile-picture/1`);
     expect(byPath.status, JSON.stringify(byPath.body)).toBe(200);
     expect(byPath.body.customerVendor.profilePicture).toMatch(/^\/uploads\/org-\d+\/.+\.webp\?exp=\d+&sig=[\w-]+$/) // signed (decision 024);
@@ -179,15 +163,13 @@ describe('customers and vendors', () => {
     expect((await upload(`${base}/add-profile-picture`, { id: '1' })).status).toBe(200);
     expect((await upload(`${base}/add-profile-picture`)).status).toBe(400);
     expect((await upload(`${base}/add-profile-picture/5`)).status).toBe(404);
-    const notImage = multipart({}, { field: 'image', name: 'x.png', bytes: Buffer.from('hello world'), type: 'image/png' });
-    const bad = await t.app.inject({ method: 'POST', url: `${base}/add-profile-picture/1`, headers: { host: org.host, authorization: `Bearer ${org.admin.token}`, ...notImage.headers }, payload: notImage.payload });
-    expect(bad.statusCode).toBe(415);
-    expect(bad.json().error).toBe('Only JPEG, PNG, and WebP images are allowed.');
+    const bad = await org.admin.upload(`${base}/add-profile-picture/1`, [{ field: 'image', name: 'x.png', bytes: Buffer.from('hello world'), type: 'image/png' }]);
+    expect(bad.status).toBe(415);
+    expect(bad.body.error).toBe('Only JPEG, PNG, and WebP images are allowed.');
 
-    const doc = multipart({}, { field: 'documents', name: 'contract.png', bytes, type: 'image/png' });
-    const up = await t.app.inject({ method: 'POST', url: `${base}/upload-documents`, headers: { host: org.host, authorization: `Bearer ${org.admin.token}`, ...doc.headers }, payload: doc.payload });
-    expect(up.statusCode).toBe(200);
-    const documents = up.json().documents;
+    const up = await org.admin.upload(`${base}/upload-documents`, [{ field: 'documents', name: 'contract.png', bytes, type: 'image/png' }]);
+    expect(up.status).toBe(200);
+    const documents = up.body.documents;
     expect(documents[0]).toMatchObject({ name: 'contract.png', url: expect.stringMatching(/^\/uploads\/org-/) });
     const saved = await org.admin.put(`${base}/update-customer-vendor/1`, { ...acme, customerDocuments: documents });
     expect(saved.body.updatedData.customerDocuments).toEqual(documents);

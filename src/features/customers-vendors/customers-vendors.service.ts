@@ -229,14 +229,3 @@ export async function setCustomerVendorPicture(tx: Tx, orgId: number, userId: nu
   const customerVendor = await getCustomerVendor(tx, orgId, id);
   return { message: 'Profile picture updated successfully', customerVendor, profilePicture: customerVendor.profilePicture };
 }
-
-/** Checks that a customer/vendor id belongs to the organisation (and, when given, has the type). */
-export async function requireCustomerVendor(tx: Tx, orgId: number, id: number, type: PartyType | undefined, path: string, label: string) {
-  const [row] = await tx
-    .select({ id: customerVendors.id, type: customerVendors.type, name: customerVendors.name })
-    .from(customerVendors)
-    .where(and(eq(customerVendors.orgId, orgId), eq(customerVendors.id, id)));
-  if (!row) throw badRequest(`${label} not found`, path);
-  if (type && row.type !== type) throw badRequest(`${label} must be a ${type}`, path);
-  return row;
-}

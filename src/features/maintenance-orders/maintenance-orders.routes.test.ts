@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrg, createTestApp, type Client, type TestApp } from '../../server/test/harness';
 import { catalogue } from '../maintenance-requests/test-fixtures';
+import { maintenanceOrder, preventiveRequest } from '../../server/test/fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -8,45 +9,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const DAY = 86_400_000;
-const future = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 const messages = (body: { issues?: { message: string }[] }) => (body.issues ?? []).map((i) => i.message);
 
 /** An organisation with its catalogue and one approved request (MR-0001). */
 async function setup(name = 'Org') {
   const org = await createOrg(t, name);
   const refs = await catalogue(t, org.orgId, name.slice(0, 3));
-  const res = await org.admin.post('/api/maintenance-requests/add-maintenance-request', {
-    title: 'Quarterly pump service',
-    problemDescription: 'Planned quarterly service of the boiler pump',
-    maintenanceType: 'preventive',
-    requester: 'employee',
-    priority: 'medium',
-    assignedTo: 1,
-    dateOfRequest: '2026-03-10T08:00:00.000Z',
-    assetId: refs.asset.id,
-    riskLevel: 'low',
-    scheduleDate: '2026-04-01T00:00:00.000Z',
-    frequency: 'quarterly',
-  });
+  const res = await org.admin.post('/api/maintenance-requests/add-maintenance-request', preventiveRequest(refs));
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return { org, refs, requestId: res.body.maintenanceRequest.id as number };
 }
 
-function orderBody(s: Awaited<ReturnType<typeof setup>>, extra: Record<string, unknown> = {}) {
-  return {
-    maintenanceRequestId: s.requestId,
-    maintenanceType: 'preventive',
-    assetId: s.refs.asset.id,
-    services: [s.refs.service.id],
-    parts: [s.refs.part.id],
-    scheduleDate: future(1),
-    dueDate: future(7),
-    completionDate: future(8),
-    rootCauseAnalysis: 'Bearing wear from misalignment',
-    ...extra,
-  };
-}
+const orderBody = (s: Awaited<ReturnType<typeof setup>>, extra: Record<string, unknown> = {}) => maintenanceOrder(s.refs, s.requestId, extra);
 
 async function add(c: Client, body: Record<string, unknown>) {
   const res = await c.post('/api/maintenance-orders/add-maintenance-order', body);

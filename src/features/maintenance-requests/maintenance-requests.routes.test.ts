@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { createOrg, createTestApp, type Client, type TestApp, type TestOrg } from '../../server/test/harness';
+import { createOrg, createTestApp, type Client, type TestApp } from '../../server/test/harness';
 import { catalogue } from './test-fixtures';
+import { correctiveRequest, PDF, type UploadFile } from '../../server/test/fixtures';
 import { seedSampleData } from '../../server/seed/demo';
 
 let t: TestApp;
@@ -38,53 +39,15 @@ async function setup(name = 'Org') {
   return { org, refs };
 }
 
-/** A complete corrective request by an employee, assigned to the admin (user 1). */
-function corrective(refs: Awaited<ReturnType<typeof catalogue>>, extra: Record<string, unknown> = {}) {
-  return {
-    title: 'Conveyor belt slipping',
-    problemDescription: 'The belt on line 2 slips under load',
-    maintenanceType: 'corrective',
-    requester: 'employee',
-    priority: 'high',
-    assignedTo: 1,
-    dateOfRequest: '2026-03-10T08:00:00.000Z',
-    assetId: refs.asset.id,
-    failureReason: 'Worn belt',
-    urgencyLevel: 'high',
-    riskLevel: 'medium',
-    ...extra,
-  };
-}
-
 async function add(c: Client, body: Record<string, unknown>) {
   const res = await c.post('/api/maintenance-requests/add-maintenance-request', body);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.maintenanceRequest as { id: number; maintenanceRequestId: string; state: string; [k: string]: unknown };
 }
 
-function multipart(files: { name: string; bytes: Buffer; type: string }[]) {
-  const boundary = '----cmmsboundary' + Math.random().toString(16).slice(2);
-  const chunks: Buffer[] = [];
-  for (const f of files) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="documents"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`));
-    chunks.push(f.bytes, Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-async function upload(org: TestOrg, c: Client, id: number, files: { name: string; bytes: Buffer; type: string }[]) {
-  const { payload, contentType } = multipart(files);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/maintenance-requests/add-attachments/${id}`,
-    headers: { host: org.host, authorization: `Bearer ${c.token}`, 'content-type': contentType },
-    payload,
-  });
-  return { status: res.statusCode, body: res.json() };
-}
-
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
+/** Files in field `documents`, as the request drawer sends them. */
+const upload = (c: Client, id: number, files: Omit<UploadFile, 'field'>[]) =>
+  c.upload(`/api/maintenance-requests/add-attachments/${id}`, files.map((f) => ({ field: 'documents', ...f })));
 
 describe('maintenance request validation (spec doc 2 section 5)', () => {
   it('gives every required message word for word on an empty body', async () => {
@@ -99,25 +62,25 @@ describe('maintenance request validation (spec doc 2 section 5)', () => {
 
   it('refuses an invalid date of request, unknown values and unknown fields', async () => {
     const { org, refs } = await setup();
-    const bad = await org.admin.post('/api/maintenance-requests/add-maintenance-request', corrective(refs, { dateOfRequest: 'not a date' }));
+    const bad = await org.admin.post('/api/maintenance-requests/add-maintenance-request', correctiveRequest(refs, { dateOfRequest: 'not a date' }));
     expect(messages(bad.body)).toContain(M.dateInvalid);
     const wrong = await org.admin.post(
       '/api/maintenance-requests/add-maintenance-request',
-      corrective(refs, { maintenanceType: 'cosmetic', requester: 'robot', priority: 'extreme', riskLevel: 'huge', assignedTo: 0 }),
+      correctiveRequest(refs, { maintenanceType: 'cosmetic', requester: 'robot', priority: 'extreme', riskLevel: 'huge', assignedTo: 0 }),
     );
     expect(messages(wrong.body)).toEqual(expect.arrayContaining([M.type, M.requester, M.priority, M.risk, M.assignee]));
-    const unknown = await org.admin.post('/api/maintenance-requests/add-maintenance-request', corrective(refs, { orgId: 2 }));
+    const unknown = await org.admin.post('/api/maintenance-requests/add-maintenance-request', correctiveRequest(refs, { orgId: 2 }));
     expect(unknown.status).toBe(400);
     expect(unknown.body.error).toMatch(/Unknown field: orgId/);
   });
 
   it('demands an asset from an employee requester only', async () => {
     const { org, refs } = await setup();
-    const employee = await org.admin.post('/api/maintenance-requests/add-maintenance-request', corrective(refs, { assetId: undefined }));
+    const employee = await org.admin.post('/api/maintenance-requests/add-maintenance-request', correctiveRequest(refs, { assetId: undefined }));
     expect(employee.status).toBe(400);
     expect(messages(employee.body)).toEqual([M.asset]);
     expect(employee.body.issues[0].path).toBe('assetId');
-    const customer = await add(org.admin, corrective(refs, { assetId: undefined, requester: 'customer', customerId: refs.customer.id }));
+    const customer = await add(org.admin, correctiveRequest(refs, { assetId: undefined, requester: 'customer', customerId: refs.customer.id }));
     expect(customer.requester).toBe('customer');
     expect(customer.Customer).toEqual({ id: refs.customer.id, name: refs.customer.name });
     expect(customer.assetId).toBeNull();
@@ -133,7 +96,7 @@ describe('maintenance request validation (spec doc 2 section 5)', () => {
   for (const [type, expected] of typeCases) {
     it(`${type}: requires exactly ${expected.length} conditional field(s)`, async () => {
       const { org, refs } = await setup();
-      const bare = { ...corrective(refs), maintenanceType: type, failureReason: undefined, urgencyLevel: undefined };
+      const bare = { ...correctiveRequest(refs), maintenanceType: type, failureReason: undefined, urgencyLevel: undefined };
       const res = await org.admin.post('/api/maintenance-requests/add-maintenance-request', bare);
       expect(res.status).toBe(400);
       expect(messages(res.body).sort()).toEqual([...expected].sort());
@@ -158,7 +121,7 @@ describe('maintenance request validation (spec doc 2 section 5)', () => {
 describe('maintenance request calls', () => {
   it('adds, gets, lists with counters, updates and deletes', async () => {
     const { org, refs } = await setup();
-    const created = await add(org.admin, corrective(refs));
+    const created = await add(org.admin, correctiveRequest(refs));
     expect(created).toMatchObject({
       id: 1,
       maintenanceRequestId: 'MR-0001',
@@ -173,7 +136,7 @@ describe('maintenance request calls', () => {
     expect(got.status).toBe(200);
     expect(got.body.maintenanceRequest.title).toBe('Conveyor belt slipping');
 
-    const upd = await org.admin.put('/api/maintenance-requests/update-maintenance-request/1', corrective(refs, { title: 'Belt slipping (line 2)', priority: 'urgent' }));
+    const upd = await org.admin.put('/api/maintenance-requests/update-maintenance-request/1', correctiveRequest(refs, { title: 'Belt slipping (line 2)', priority: 'urgent' }));
     expect(upd.status).toBe(200);
     expect(upd.body.request).toMatchObject({ title: 'Belt slipping (line 2)', priority: 'critical', state: 'new' });
     expect(upd.body.message).toBe('Maintenance request updated successfully');
@@ -192,7 +155,7 @@ describe('maintenance request calls', () => {
 
   it('accepts the spec aliases (overview envelope, description, assignTo, requestorType, urgent)', async () => {
     const { org, refs } = await setup();
-    const { problemDescription, assignedTo, requester, ...rest } = corrective(refs);
+    const { problemDescription, assignedTo, requester, ...rest } = correctiveRequest(refs);
     const res = await org.admin.post('/api/maintenance-requests/add-maintenance-request', {
       overview: { ...rest, description: problemDescription, assignTo: assignedTo, requestorType: requester, priority: 'Urgent' },
     });
@@ -204,7 +167,7 @@ describe('maintenance request calls', () => {
 
   it('changes the state through update-state with the canonical values and the aliases', async () => {
     const { org, refs } = await setup();
-    await add(org.admin, corrective(refs));
+    await add(org.admin, correctiveRequest(refs));
     const cases: [string, string][] = [
       ['approved', 'approved'],
       ['inprogress', 'in-progress'],
@@ -229,7 +192,7 @@ describe('maintenance request calls', () => {
 
   it('filters by state (with the list filter spellings) and title, and pages', async () => {
     const { org, refs } = await setup();
-    for (let i = 1; i <= 12; i++) await add(org.admin, corrective(refs, { title: i % 2 ? `Leak ${i}` : `Noise ${i}` }));
+    for (let i = 1; i <= 12; i++) await add(org.admin, correctiveRequest(refs, { title: i % 2 ? `Leak ${i}` : `Noise ${i}` }));
     await org.admin.put('/api/maintenance-requests/update-state/1', { state: 'approved' });
     await org.admin.put('/api/maintenance-requests/update-state/2', { state: 'inprogress' });
     await org.admin.put('/api/maintenance-requests/update-state/3', { state: 'cancel' });
@@ -260,8 +223,8 @@ describe('maintenance request calls', () => {
 
   it('computes the side-panel counters on the server', async () => {
     const { org, refs } = await setup();
-    for (let i = 0; i < 3; i++) await add(org.admin, corrective(refs));
-    for (let i = 0; i < 2; i++) await add(org.admin, corrective(refs, { requester: 'customer', customerId: refs.customer.id, assetId: undefined }));
+    for (let i = 0; i < 3; i++) await add(org.admin, correctiveRequest(refs));
+    for (let i = 0; i < 2; i++) await add(org.admin, correctiveRequest(refs, { requester: 'customer', customerId: refs.customer.id, assetId: undefined }));
     await org.admin.put('/api/maintenance-requests/update-state/1', { state: 'approved' });
     await org.admin.put('/api/maintenance-requests/update-state/2', { state: 'approved' });
     await org.admin.put('/api/maintenance-requests/update-state/3', { state: 'rejected' });
@@ -280,9 +243,9 @@ describe('maintenance request calls', () => {
   it('keeps the counters and totals exact through edits and deletes, per organisation', async () => {
     const { org, refs } = await setup();
     const other = await setup('Other');
-    for (let i = 0; i < 3; i++) await add(org.admin, corrective(refs));
-    await add(other.org.admin, corrective(other.refs));
-    const edited = await org.admin.put('/api/maintenance-requests/update-maintenance-request/1', corrective(refs, { requester: 'customer', customerId: refs.customer.id, assetId: undefined }));
+    for (let i = 0; i < 3; i++) await add(org.admin, correctiveRequest(refs));
+    await add(other.org.admin, correctiveRequest(other.refs));
+    const edited = await org.admin.put('/api/maintenance-requests/update-maintenance-request/1', correctiveRequest(refs, { requester: 'customer', customerId: refs.customer.id, assetId: undefined }));
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     await org.admin.put('/api/maintenance-requests/update-state/2', { state: 'approved' });
     expect((await org.admin.del('/api/maintenance-requests/delete-maintenance-request/3')).status).toBe(200);
@@ -304,8 +267,8 @@ describe('maintenance request calls', () => {
 
   it('offers options with what the maintenance order form fills in', async () => {
     const { org, refs } = await setup();
-    await add(org.admin, corrective(refs, { title: 'Pump cavitation' }));
-    await add(org.admin, corrective(refs, { title: 'Fan imbalance', assetId: refs.asset2.id }));
+    await add(org.admin, correctiveRequest(refs, { title: 'Pump cavitation' }));
+    await add(org.admin, correctiveRequest(refs, { title: 'Fan imbalance', assetId: refs.asset2.id }));
     const res = await org.admin.get('/api/maintenance-requests/get-maintenance-request-options?pageSize=10&name=pump');
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
@@ -317,18 +280,18 @@ describe('maintenance request calls', () => {
   it('checks the ids of the body inside the organisation', async () => {
     const { org, refs } = await setup();
     const other = await setup('Other');
-    expect((await org.admin.post('/api/maintenance-requests/add-maintenance-request', corrective(refs, { assignedTo: 99 }))).body).toMatchObject({ error: 'Assignee not found' });
-    const foreignAsset = await org.admin.post('/api/maintenance-requests/add-maintenance-request', corrective(refs, { assetId: other.refs.asset2.id + 10 }));
+    expect((await org.admin.post('/api/maintenance-requests/add-maintenance-request', correctiveRequest(refs, { assignedTo: 99 }))).body).toMatchObject({ error: 'Assignee not found' });
+    const foreignAsset = await org.admin.post('/api/maintenance-requests/add-maintenance-request', correctiveRequest(refs, { assetId: other.refs.asset2.id + 10 }));
     expect(foreignAsset.status).toBe(400);
     expect(foreignAsset.body.error).toBe('Asset not found');
     const foreignCustomer = await org.admin.post(
       '/api/maintenance-requests/add-maintenance-request',
-      corrective(refs, { requester: 'customer', customerId: 77, assetId: undefined }),
+      correctiveRequest(refs, { requester: 'customer', customerId: 77, assetId: undefined }),
     );
     expect(foreignCustomer.body.error).toBe('Customer not found');
     const foreignFile = await org.admin.post(
       '/api/maintenance-requests/add-maintenance-request',
-      corrective(refs, { documents: [{ url: `/uploads/org-${other.org.orgId}/0b6c0d1e-1111-4222-8333-944455556666.pdf`, name: 'x.pdf' }] }),
+      correctiveRequest(refs, { documents: [{ url: `/uploads/org-${other.org.orgId}/0b6c0d1e-1111-4222-8333-944455556666.pdf`, name: 'x.pdf' }] }),
     );
     expect(foreignFile.status).toBe(400);
   });
@@ -338,12 +301,12 @@ describe('roles', () => {
   it('lets a worker add and edit, but not approve, reject, delete or create orders', async () => {
     const { org, refs } = await setup();
     const worker = await org.as('worker');
-    const created = await add(worker, corrective(refs, { assignedTo: worker.userId }));
+    const created = await add(worker, correctiveRequest(refs, { assignedTo: worker.userId }));
     expect((await worker.put(`/api/maintenance-requests/update-state/${created.id}`, { state: 'in-progress' })).status).toBe(200);
     const approve = await worker.put(`/api/maintenance-requests/update-state/${created.id}`, { state: 'approved' });
     expect(approve.status).toBe(403);
     expect(approve.body.error).toBe('Only a manager can approve or reject a request');
-    expect((await worker.put(`/api/maintenance-requests/update-maintenance-request/${created.id}`, corrective(refs, { state: 'rejected' }))).status).toBe(403);
+    expect((await worker.put(`/api/maintenance-requests/update-maintenance-request/${created.id}`, correctiveRequest(refs, { state: 'rejected' }))).status).toBe(403);
     expect((await worker.del(`/api/maintenance-requests/delete-maintenance-request/${created.id}`)).status).toBe(403);
     expect((await worker.post(`/api/maintenance-requests/create-order/${created.id}`)).status).toBe(403);
     const manager = await org.as('manager');
@@ -355,7 +318,7 @@ describe('roles', () => {
 describe('Create Order', () => {
   it('creates the maintenance order from an approved request and links both ways', async () => {
     const { org, refs } = await setup();
-    const req = await add(org.admin, corrective(refs, { maintenanceType: 'preventive', scheduleDate: '2026-05-01T00:00:00.000Z', frequency: 'weekly' }));
+    const req = await add(org.admin, correctiveRequest(refs, { maintenanceType: 'preventive', scheduleDate: '2026-05-01T00:00:00.000Z', frequency: 'weekly' }));
     const early = await org.admin.post(`/api/maintenance-requests/create-order/${req.id}`);
     expect(early.status).toBe(409);
     expect(early.body.error).toBe('Only an approved request can generate a maintenance order');
@@ -395,9 +358,9 @@ describe('Create Order', () => {
 describe('attachments', () => {
   it('uploads PDF and images checked by their bytes, lists and removes them', async () => {
     const { org, refs } = await setup();
-    const req = await add(org.admin, corrective(refs));
+    const req = await add(org.admin, correctiveRequest(refs));
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } }).png().toBuffer();
-    const res = await upload(org, org.admin, req.id, [
+    const res = await upload(org.admin, req.id, [
       { name: 'manual.pdf', bytes: PDF, type: 'application/pdf' },
       { name: 'photo.png', bytes: png, type: 'image/png' },
     ]);
@@ -410,14 +373,14 @@ describe('attachments', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('application/pdf');
 
-    const fake = await upload(org, org.admin, req.id, [{ name: 'evil.pdf', bytes: Buffer.from('<script>alert(1)</script>'), type: 'application/pdf' }]);
+    const fake = await upload(org.admin, req.id, [{ name: 'evil.pdf', bytes: Buffer.from('<script>alert(1)</script>'), type: 'application/pdf' }]);
     expect(fake.status).toBe(415);
     expect(fake.body.error).toBe('Only PDF, JPEG, PNG, and WebP files are allowed.');
     const notMultipart = await org.admin.post(`/api/maintenance-requests/add-attachments/${req.id}`, { documents: [] });
     expect(notMultipart.status).toBe(415);
 
     // An update that leaves `documents` out keeps them; the list can also be sent back without one.
-    await org.admin.put(`/api/maintenance-requests/update-maintenance-request/${req.id}`, corrective(refs));
+    await org.admin.put(`/api/maintenance-requests/update-maintenance-request/${req.id}`, correctiveRequest(refs));
     expect((await org.admin.get(`/api/maintenance-requests/get-maintenance-request/${req.id}`)).body.maintenanceRequest.documents).toHaveLength(2);
     const removed = await org.admin.del(`/api/maintenance-requests/delete-attachment/${req.id}?url=${encodeURIComponent(docs[0].url)}`);
     expect(removed.status).toBe(200);
@@ -432,17 +395,17 @@ describe('isolation', () => {
   it("gives another organisation 404 on every call by id and changes nothing", async () => {
     const { org: a, refs } = await setup('Alpha');
     const { org: b, refs: bRefs } = await setup('Beta');
-    const created = await add(a.admin, corrective(refs));
+    const created = await add(a.admin, correctiveRequest(refs));
     await a.admin.put(`/api/maintenance-requests/update-state/${created.id}`, { state: 'approved' });
     const before = (await a.admin.get(`/api/maintenance-requests/get-maintenance-request/${created.id}`)).body;
 
     const id = created.id;
     expect((await b.admin.get(`/api/maintenance-requests/get-maintenance-request/${id}`)).status).toBe(404);
-    expect((await b.admin.put(`/api/maintenance-requests/update-maintenance-request/${id}`, corrective(bRefs))).status).toBe(404);
+    expect((await b.admin.put(`/api/maintenance-requests/update-maintenance-request/${id}`, correctiveRequest(bRefs))).status).toBe(404);
     expect((await b.admin.put(`/api/maintenance-requests/update-state/${id}`, { state: 'rejected' })).status).toBe(404);
     expect((await b.admin.del(`/api/maintenance-requests/delete-maintenance-request/${id}`)).status).toBe(404);
     expect((await b.admin.post(`/api/maintenance-requests/create-order/${id}`)).status).toBe(404);
-    expect((await upload(b, b.admin, id, [{ name: 'a.pdf', bytes: PDF, type: 'application/pdf' }])).status).toBe(404);
+    expect((await upload(b.admin, id, [{ name: 'a.pdf', bytes: PDF, type: 'application/pdf' }])).status).toBe(404);
     expect((await b.admin.del(`/api/maintenance-requests/delete-attachment/${id}?url=x`)).status).toBe(404);
     const bList = await b.admin.get('/api/maintenance-requests/get-maintenance-requests');
     expect(bList.body.maintenanceRequests).toEqual([]);
@@ -459,7 +422,7 @@ describe('isolation', () => {
     const bRefs = await catalogue(t, b.orgId, 'Bx');
     // B has one user (id 1) and assets 1-2; A's ids 1-2 exist in A too, so use ids that only B has.
     const bWorker = await b.as('worker');
-    const res = await a.admin.post('/api/maintenance-requests/add-maintenance-request', corrective(refs, { assignedTo: bWorker.userId }));
+    const res = await a.admin.post('/api/maintenance-requests/add-maintenance-request', correctiveRequest(refs, { assignedTo: bWorker.userId }));
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('Assignee not found');
     expect(bRefs.asset.id).toBeGreaterThan(0);

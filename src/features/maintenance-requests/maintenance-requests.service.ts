@@ -359,12 +359,3 @@ export async function deleteRequestAttachment(tx: Tx, orgId: number, actor: Acce
   const request = await getMaintenanceRequest(tx, orgId, id);
   return { message: 'Attachment deleted successfully', request, maintenanceRequest: request };
 }
-
-/** The request rows the maintenance order service needs to plan an order from (type, asset). */
-export async function requestForOrder(tx: Tx, orgId: number, id: number) {
-  const [row] = await tx
-    .select({ id: r.id, state: r.state, maintenanceType: r.maintenanceType, assetId: r.assetId, scheduleDate: r.scheduleDate })
-    .from(r)
-    .where(and(eq(r.orgId, orgId), eq(r.id, id)));
-  return row ?? null;
-}

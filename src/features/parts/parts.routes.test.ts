@@ -29,16 +29,6 @@ async function setup(name = 'Org', tag = 'A') {
 
 const add = (org: TestOrg, body: unknown) => org.admin.post('/api/parts/add-part', body);
 
-function multipart(field: string, filename: string, bytes: Buffer, type: string) {
-  const boundary = '----parttest' + Math.random().toString(16).slice(2);
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 describe('parts', () => {
   it('adds a part with units and category, reads, lists, updates and deletes it', async () => {
     const { org, m, part } = await setup();
@@ -180,20 +170,18 @@ describe('parts', () => {
     const { org, part } = await setup();
     const p = (await add(org, part())).body.part;
     const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3366ff' } }).png().toBuffer();
-    const up = multipart('image', 'bearing.png', png, 'image/png');
-    const res = await t.app.inject({ method: 'POST', url: `/api/parts/add-image/${p.id}`, headers: { host: org.host, authorization: `Bearer ${org.admin.token}`, ...up.headers }, payload: up.payload });
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
+    const image = (name: string, bytes: Buffer) => org.admin.upload(`/api/parts/add-image/${p.id}`, [{ field: 'image', name, bytes, type: 'image/png' }]);
+    const res = await image('bearing.png', png);
+    expect(res.status).toBe(200);
+    const body = res.body;
     expect(body.part.image).toMatch(/^\/uploads\/org-\d+\/[0-9a-f-]{36}\.webp\?exp=\d+&sig=[\w-]+$/) // signed (decision 024);
     expect(body.part.imageLow).toMatch(/\.webp\?/);
-    const text = multipart('image', 'evil.png', Buffer.from('<html><script>alert(1)</script></html>'), 'image/png');
-    const bad = await t.app.inject({ method: 'POST', url: `/api/parts/add-image/${p.id}`, headers: { host: org.host, authorization: `Bearer ${org.admin.token}`, ...text.headers }, payload: text.payload });
-    expect(bad.statusCode).toBe(415);
-    expect(bad.json().error).toBe('Only JPEG, PNG, and WebP images are allowed.');
-    const big = multipart('image', 'big.png', Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024)]), 'image/png');
-    const tooBig = await t.app.inject({ method: 'POST', url: `/api/parts/add-image/${p.id}`, headers: { host: org.host, authorization: `Bearer ${org.admin.token}`, ...big.headers }, payload: big.payload });
-    expect(tooBig.statusCode).toBe(413);
-    expect(tooBig.json().error).toBe('Image size should not exceed 5MB.');
+    const bad = await image('evil.png', Buffer.from('<html><script>alert(1)</script></html>'));
+    expect(bad.status).toBe(415);
+    expect(bad.body.error).toBe('Only JPEG, PNG, and WebP images are allowed.');
+    const tooBig = await image('big.png', Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024)]));
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.body.error).toBe('Image size should not exceed 5MB.');
     // clearing the image through the form
     const cleared = await org.admin.put(`/api/parts/update-part/${p.id}`, part({ image: null }));
     expect(cleared.body.part.image).toBeNull();

@@ -315,20 +315,9 @@ describe('quotations', () => {
   it('uploads attachments and keeps them on the quotation; files of another organisation are refused', async () => {
     const { org, r } = await setup();
     const bytes = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#aa3300' } }).png().toBuffer();
-    const boundary = '----q' + Date.now();
-    const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="attachments"; filename="site-photo.png"\r\nContent-Type: image/png\r\n\r\n`),
-      bytes,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const up = await t.app.inject({
-      method: 'POST',
-      url: `${base}/upload-attachments`,
-      headers: { host: org.host, authorization: `Bearer ${org.admin.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload,
-    });
-    expect(up.statusCode).toBe(200);
-    const attachments = up.json().attachments;
+    const up = await org.admin.upload(`${base}/upload-attachments`, [{ field: 'attachments', name: 'site-photo.png', bytes, type: 'image/png' }]);
+    expect(up.status).toBe(200);
+    const attachments = up.body.attachments;
     expect(attachments[0]).toMatchObject({ name: 'site-photo.png', url: expect.stringMatching(/^\/uploads\/org-\d+\//) });
     const res = await org.admin.post(`${base}/add-quotation`, body(r, { attachments }));
     expect(res.status).toBe(201);
@@ -343,19 +332,8 @@ describe('quotations', () => {
   it("prints the company's logo (a stored WebP, converted for the PDF)", async () => {
     const { org, r } = await setup();
     const logo = await sharp({ create: { width: 120, height: 60, channels: 3, background: '#2255aa' } }).webp().toBuffer();
-    const boundary = '----logo' + Date.now();
-    const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="logo.webp"\r\nContent-Type: image/webp\r\n\r\n`),
-      logo,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const up = await t.app.inject({
-      method: 'POST',
-      url: '/api/company/add-profile-picture',
-      headers: { host: org.host, authorization: `Bearer ${org.admin.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload,
-    });
-    expect(up.statusCode, up.body).toBe(200);
+    const up = await org.admin.upload('/api/company/add-profile-picture', [{ field: 'image', name: 'logo.webp', bytes: logo, type: 'image/webp' }]);
+    expect(up.status, JSON.stringify(up.body)).toBe(200);
     await org.admin.post(`${base}/add-quotation`, body(r));
     const res = await t.app.inject({ method: 'GET', url: `${base}/get-quotation-pdf/1`, headers: { host: org.host, authorization: `Bearer ${org.admin.token}` } });
     expect(res.statusCode).toBe(200);

@@ -1,87 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { SMTPServer } from 'smtp-server';
-import { createServer, type AddressInfo } from 'node:net';
 import { client, createOrg, createTestApp, type TestApp } from '../../server/test/harness';
+import { startSmtpServer } from '../../server/test/fixtures';
+import { pngClaiming } from '../../server/test/images';
 
 let t: TestApp;
-let smtp: SMTPServer;
-const inbox: { to: string[]; text: string }[] = [];
-
-async function freePort() {
-  return new Promise<number>((res) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => res(port));
-    });
-  });
-}
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
 beforeAll(async () => {
-  const port = await freePort();
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, done) {
-      let raw = '';
-      stream.on('data', (c) => (raw += String(c)));
-      stream.on('end', () => {
-        const text = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), text });
-        done();
-      });
-    },
-  });
-  await new Promise<void>((r) => smtp.listen(port, '127.0.0.1', () => r()));
-  t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` });
+  smtp = await startSmtpServer();
+  t = await createTestApp({ smtpUrl: smtp.url });
 });
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((r) => (smtp ? smtp.close(() => r()) : r()));
+  await smtp?.close();
 });
 
 const messages = (body: { issues?: { path: string; message: string }[] }) => Object.fromEntries((body.issues ?? []).reverse().map((i) => [i.path, i.message]));
 
-async function mailTo(address: string) {
-  for (let i = 0; i < 100; i += 1) {
-    const m = inbox.find((x) => x.to.includes(address));
-    if (m) return m;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no mail to ${address}`);
-}
-
-/** A multipart body with one file in field `image`. */
-function multipart(bytes: Buffer, filename: string, contentType: string) {
-  const boundary = `----cmms${Date.now()}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`);
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, bytes, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-async function upload(host: string, token: string, url: string, bytes: Buffer, filename = 'a.png', type = 'image/png') {
-  const body = multipart(bytes, filename, type);
-  const res = await t.app.inject({ method: 'POST', url, headers: { host, authorization: `Bearer ${token}`, 'content-type': body.contentType }, payload: body.payload });
-  return { status: res.statusCode, body: res.json() as Record<string, any> };
-}
-
-/** A PNG whose header claims `w`×`h` pixels: the decompression bomb shape (CRC fixed so decoders read on). */
-function pngClaiming(small: Buffer, w: number, h: number) {
-  const out = Buffer.from(small);
-  out.writeUInt32BE(w, 16);
-  out.writeUInt32BE(h, 20);
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  let crc = 0xffffffff;
-  for (const b of out.subarray(12, 29)) crc = crcTable[(crc ^ b) & 0xff] ^ (crc >>> 8);
-  out.writeUInt32BE((crc ^ 0xffffffff) >>> 0, 29);
-  return out;
-}
+/** One file in field `image`. */
+const upload = (host: string, token: string, url: string, bytes: Buffer, name = 'a.png', type = 'image/png') => client(t.app, host, token).upload(url, [{ field: 'image', name, bytes, type }]);
 
 describe('invitations', () => {
   it('checks the invite form, e-mails a single-use link over SMTP, and the invited person completes registration', async () => {
@@ -101,7 +39,7 @@ describe('invitations', () => {
     expect(dup.status).toBe(409);
     expect(dup.body.error).toBe('A user with this email already exists');
 
-    const mail = await mailTo(email);
+    const mail = await smtp.mailTo(email);
     const link = /http:\/\/[^\s"<>]+\/complete-registration\?token=([A-Za-z0-9_%-]+)/.exec(mail.text);
     expect(link?.[0].startsWith(`http://${org.host}/complete-registration`)).toBe(true);
     const token = decodeURIComponent(link![1]);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { serviceWorkStations, teams, workStations } from '../../server/db/schema';
 import { conflict, notFound } from '../../server/http-error';
@@ -145,13 +145,4 @@ export async function deleteWorkStation(tx: Tx, orgId: number, userId: number, i
   }
   await recordActivity(tx, orgId, { entityType: 'work-station', entityId: id, userId, action: 'deleted' });
   return { message: 'Work station deleted successfully', ...(await listWorkStations(tx, orgId, query)) };
-}
-
-/** Used by the demo seed: the id of a station by code, or null. */
-export async function findWorkStationByCode(tx: Tx, orgId: number, code: string) {
-  const [row] = await tx
-    .select({ id: workStations.id })
-    .from(workStations)
-    .where(and(eq(workStations.orgId, orgId), eq(sql`lower(${workStations.code})`, code.toLowerCase())));
-  return row?.id ?? null;
 }

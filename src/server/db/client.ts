@@ -18,7 +18,6 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
  * queries (`tx.query`): building them for every request would cost more than the request.
  */
 export type Tx = PgTransaction<PgQueryResultHKT, Record<string, never>, Record<string, never>>;
-export type WriteTx = Tx;
 /** A read scope: selects and raw statements, which the database runs read-only. A write scope is one too. */
 export type ReadTx = Pick<Tx, 'select' | 'selectDistinct' | 'selectDistinctOn' | '$with' | 'with' | 'execute'>;
 

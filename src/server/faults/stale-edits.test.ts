@@ -4,6 +4,7 @@ import { catalogue } from '../../features/maintenance-requests/test-fixtures';
 import { commercialRows, inDays } from '../../features/commercial-documents/test-fixtures';
 import { masterRows } from '../../features/assets/test-fixtures';
 import { STALE_EDIT_MESSAGE } from '../../shared/edit-version';
+import { correctiveRequest, maintenanceOrder, preventiveRequest } from '../test/fixtures';
 
 /**
  * No silent last-writer-wins (decision 025): two people edit the same record from the same loaded copy; the
@@ -24,8 +25,6 @@ interface Kind {
   field: 'version' | 'updatedAt';
 }
 
-const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
-
 const kinds: Kind[] = [
   {
     name: 'work order',
@@ -41,19 +40,7 @@ const kinds: Kind[] = [
     field: 'version',
     async make(org, orgId) {
       const refs = await catalogue(t, orgId, 'S');
-      const body = (title: string) => ({
-        title,
-        problemDescription: 'Noisy bearing',
-        maintenanceType: 'corrective',
-        requester: 'employee',
-        priority: 'medium',
-        assignedTo: 1,
-        dateOfRequest: '2026-03-10T08:00:00.000Z',
-        assetId: refs.asset.id,
-        riskLevel: 'low',
-        failureReason: 'Wear',
-        urgencyLevel: 'high',
-      });
+      const body = (title: string) => correctiveRequest(refs, { title });
       const res = await org.post('/api/maintenance-requests/add-maintenance-request', body('Pump noise'));
       const id = res.body.maintenanceRequest.id;
       return { update: `/api/maintenance-requests/update-maintenance-request/${id}`, get: `/api/maintenance-requests/get-maintenance-request/${id}`, key: 'maintenanceRequest', body, title: (r) => r.title };
@@ -64,29 +51,8 @@ const kinds: Kind[] = [
     field: 'version',
     async make(org, orgId) {
       const refs = await catalogue(t, orgId, 'O');
-      const request = await org.post('/api/maintenance-requests/add-maintenance-request', {
-        title: 'Quarterly pump service',
-        problemDescription: 'Planned service',
-        maintenanceType: 'preventive',
-        requester: 'employee',
-        priority: 'medium',
-        assignedTo: 1,
-        dateOfRequest: '2026-03-10T08:00:00.000Z',
-        assetId: refs.asset.id,
-        riskLevel: 'low',
-        scheduleDate: '2026-04-01T00:00:00.000Z',
-        frequency: 'quarterly',
-      });
-      const body = (title: string) => ({
-        maintenanceRequestId: request.body.maintenanceRequest.id,
-        maintenanceType: 'preventive',
-        assetId: refs.asset.id,
-        services: [refs.service.id],
-        scheduleDate: future(1),
-        dueDate: future(7),
-        completionDate: future(8),
-        rootCauseAnalysis: title,
-      });
+      const request = await org.post('/api/maintenance-requests/add-maintenance-request', preventiveRequest(refs));
+      const body = (title: string) => maintenanceOrder(refs, request.body.maintenanceRequest.id, { rootCauseAnalysis: title });
       const res = await org.post('/api/maintenance-orders/add-maintenance-order', body('Wear'));
       const id = res.body.maintenanceOrder.id;
       return { update: `/api/maintenance-orders/update-maintenance-order/${id}`, get: `/api/maintenance-orders/get-maintenance-order/${id}`, key: 'maintenanceOrder', body, title: (r) => r.rootCauseAnalysis };

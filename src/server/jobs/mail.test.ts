@@ -1,82 +1,56 @@
-import { createServer, type AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
+import { eq, sql } from 'drizzle-orm';
 import { withoutTenant } from '../db/client';
 import { mailOutbox } from '../db/schema';
-import { smtpSender } from '../mailer';
+import { MAIL_QUEUE, smtpSender } from '../mailer';
 import { maskTokens } from '../mask';
 import { createTestApp, type TestApp } from '../test/harness';
+import { startSmtpServer, until } from '../test/fixtures';
+import { rowsOf } from '../test/sql';
 import { createJobs, type Jobs } from '.';
 
 /** A real SMTP server that refuses the first delivery to any `busy-…` address (a temporary 451). */
-const inbox: { to: string[]; raw: string }[] = [];
 const refused = new Set<string>();
-let smtp: SMTPServer;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let t: TestApp;
 let jobs: Jobs;
 const logged: { obj: Record<string, unknown>; msg: string }[] = [];
 const log = { info: (obj: object, msg: string) => void logged.push({ obj: obj as Record<string, unknown>, msg }), warn: (obj: object, msg: string) => void logged.push({ obj: obj as Record<string, unknown>, msg }) };
-
-async function freePort() {
-  return new Promise<number>((res) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => res(port));
-    });
-  });
-}
-
-async function until(done: () => boolean | Promise<boolean>, ms = 15_000) {
-  for (const end = Date.now() + ms; !(await done()); ) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+// Its own pg-boss schema: on a shared PostgreSQL, the other test files' apps never fetch these mail jobs.
+const SCHEMA = 'pgboss_mail_test';
 
 beforeAll(async () => {
-  const port = await freePort();
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onRcptTo(address, _session, done) {
-      if (address.address.startsWith('busy-') && !refused.has(address.address)) {
-        refused.add(address.address);
-        return done(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
-      }
-      done();
-    },
-    onData(stream, session, done) {
-      let raw = '';
-      stream.on('data', (c) => (raw += String(c)));
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        done();
-      });
+  smtp = await startSmtpServer({
+    refuse(address) {
+      if (!address.startsWith('busy-') || refused.has(address)) return false;
+      refused.add(address);
+      return true;
     },
   });
-  await new Promise<void>((r) => smtp.listen(port, '127.0.0.1', () => r()));
   t = await createTestApp();
-  // Its own pg-boss schema: on a shared PostgreSQL, the other test files' apps never fetch these mail jobs.
   jobs = createJobs(t.database, { databaseUrl: t.config.databaseUrl }, log, {
-    schema: 'pgboss_mail_test',
+    schema: SCHEMA,
     pollingIntervalSeconds: 0.5,
     mailRetryDelaySeconds: 1,
-    send: smtpSender(`smtp://127.0.0.1:${port}`),
+    send: smtpSender(smtp.url),
   });
   await jobs.start();
 });
 afterAll(async () => {
   await jobs?.stop();
   await t?.close();
-  await new Promise<void>((r) => (smtp ? smtp.close(() => r()) : r()));
+  await smtp?.close();
 });
 
 const address = (what: string) => `${what}-${randomBytes(4).toString('hex')}@example.com`;
-const received = (to: string) => inbox.filter((m) => m.to.includes(to));
+const received = (to: string) => smtp.received(to);
+/**
+ * The outbox ids of the mail jobs in the queue (read as the owner, on a connection of its own on PostgreSQL): a
+ * mail with no job is never sent.
+ */
+const mailJobs = async () =>
+  rowsOf<{ id: string }>(await t.database.db.execute(sql.raw(`select data->>'id' as id from ${SCHEMA}.job where name = '${MAIL_QUEUE}' order by created_on`))).map((r) => Number(r.id));
 const rowsTo = (to: string) => withoutTenant(t.database.db, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.to, to)));
 
 describe('the mail outbox', () => {
@@ -84,9 +58,11 @@ describe('the mail outbox', () => {
     const to = address('after');
     await withoutTenant(t.database.db, async (tx) => {
       await jobs.mailer.send({ to, subject: 'Hello', text: 'Hi there' }, tx);
-      // Still inside the transaction: the job is not visible to the worker yet.
-      await new Promise((r) => setTimeout(r, 1500));
+      const [{ id }] = await tx.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.to, to));
+      // Still inside the transaction: nothing sent, and the job is not visible to the worker yet. On PostgreSQL
+      // not from another connection, as the worker's fetch would be; PGlite is one session, this transaction's.
       expect(received(to)).toHaveLength(0);
+      if (t.database.kind === 'postgres') expect(await mailJobs()).not.toContain(id);
     });
     await until(async () => (await rowsTo(to))[0]?.sentAt != null);
     expect(received(to)).toHaveLength(1);
@@ -97,14 +73,16 @@ describe('the mail outbox', () => {
 
   it('writes nothing and sends nothing when the transaction rolls back', async () => {
     const to = address('rollback');
+    const before = await mailJobs();
     await expect(
       withoutTenant(t.database.db, async (tx) => {
         await jobs.mailer.send({ to, subject: 'Never', text: 'Never sent' }, tx);
         throw new Error('the invitation failed');
       }),
     ).rejects.toThrow('the invitation failed');
-    await new Promise((r) => setTimeout(r, 2000));
     expect(await rowsTo(to)).toEqual([]);
+    // No job either: nothing will ever send it.
+    expect(await mailJobs()).toEqual(before);
     expect(received(to)).toHaveLength(0);
   });
 
@@ -120,7 +98,7 @@ describe('the mail outbox', () => {
   });
 
   it('without SMTP keeps the mail in the outbox, sends no job, and logs it with the token masked', async () => {
-    const noSmtp = createJobs(t.database, { databaseUrl: t.config.databaseUrl }, log, { schema: 'pgboss_mail_test' });
+    const noSmtp = createJobs(t.database, { databaseUrl: t.config.databaseUrl }, log, { schema: SCHEMA });
     const to = address('kept');
     const token = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789';
     await withoutTenant(t.database.db, (tx) => noSmtp.mailer.send({ to, subject: 'Invite', text: `Join: http://x.localhost/complete-registration?token=${token}&a=1` }, tx));
@@ -131,7 +109,8 @@ describe('the mail outbox', () => {
     expect(line?.msg).toBe('mail kept in outbox (no SMTP_URL)');
     expect(String(line?.obj.text)).toContain('token=AbCdEf…&a=1');
     expect(JSON.stringify(line)).not.toContain(token.slice(0, 10));
-    await new Promise((r) => setTimeout(r, 1500));
+    // No job: no instance will ever send it.
+    expect(await mailJobs()).not.toContain(row.id);
     expect(received(to)).toHaveLength(0);
   });
 

@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withoutTenant } from '../db/client';
 import { createTestApp, type TestApp } from '../test/harness';
 import { createJobQueue } from './queue';
+import { sql } from 'drizzle-orm';
+import { until } from '../test/fixtures';
+import { rowsOf } from '../test/sql';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,12 +15,9 @@ afterAll(() => t?.close());
 
 const queueName = (what: string) => `test-${what}-${randomBytes(4).toString('hex')}`;
 
-async function until(done: () => boolean, ms = 10_000) {
-  for (const end = Date.now() + ms; !done(); ) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** The data of the jobs a queue holds (read as the owner; a job that is not there never runs). */
+const jobsIn = async (name: string) =>
+  rowsOf<{ data: unknown }>(await t.database.db.execute(sql`select data from pgboss.job where name = ${name} order by created_on`)).map((r) => r.data);
 
 describe('the job queue', () => {
   it('is started by the app and runs a job sent to it', async () => {
@@ -46,8 +46,9 @@ describe('the job queue', () => {
     ).rejects.toThrow('the request failed');
     await withoutTenant(t.database.db, (tx) => queue.sendInTx(tx, name, { what: 'committed' }));
     await until(() => seen.length > 0);
-    await new Promise((r) => setTimeout(r, 1500));
     expect(seen).toEqual(['committed']);
+    // The rolled-back job is not in the queue: it will never run.
+    expect(await jobsIn(name)).toEqual([{ what: 'committed' }]);
   });
 });
 
@@ -72,8 +73,9 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('two instances on one PostgreS
       }
       const N = 60;
       await instances[1].boss.insert(Array.from({ length: N }, (_, n) => ({ name, data: { n } })));
-      await until(() => runs.size === N, 40_000);
-      await new Promise((r) => setTimeout(r, 1500));
+      // Every job completed: a completed job is never fetched again, so the counts are final.
+      const completed = async () => rowsOf(await t.database.db.execute(sql`select 1 from pgboss.job where name = ${name} and state = 'completed'`)).length;
+      await until(async () => (await completed()) === N, 40_000);
       expect([...runs.values()].every((count) => count === 1)).toBe(true);
       expect(runs.size).toBe(N);
       expect(byInstance[0] + byInstance[1]).toBe(N);

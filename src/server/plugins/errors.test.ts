@@ -141,7 +141,8 @@ describe('database refusals a request can cause', () => {
 
 describe('an unreachable database', () => {
   it("answers 503 with our message, never the database's text; an unknown 5xx is 'Internal server error'", async () => {
-    const own = await createTestApp();
+    // A database of its own: this test closes it.
+    const own = await createTestApp({}, { ownDatabase: true });
     const victim = await createOrg(own, 'Outage');
     await own.database.close();
     for (const url of ['/api/user/getCompanyUsers', '/api/work-orders/get-work-orders']) {

@@ -6,7 +6,9 @@ import { loadConfig, type Config } from '../env';
 import type { Mailer } from '../mailer';
 import { users } from '../db/schema';
 import { hashPassword } from '../passwords';
-import { runDataDir } from './pglite-template';
+import { sql } from 'drizzle-orm';
+import { multipart, type UploadFile } from './fixtures';
+import { migratedDataDir, runDataDir, runScratchRoot, scratchDataDir } from './pglite-template';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -16,24 +18,27 @@ export interface TestApp {
 }
 
 /**
- * A real app on a real database: PostgreSQL when DATABASE_URL is set (migrated once by the global
- * setup; every test makes its own organisations), otherwise a PGlite database per test file, copied from
- * the run's migrated template (decision 028).
+ * A real app on a real database: PostgreSQL when DATABASE_URL is set (migrated once by the global setup), otherwise
+ * the PGlite database of this worker process, copied once from the run's migrated template and shared by the apps
+ * of every file the worker runs, as the PostgreSQL pass shares its one database (every test makes its own
+ * organisations). `ownDatabase`: a database of the app's own (a copy of the template on PGlite), closed with it,
+ * for a test that closes or breaks the database (decision 028, addendum).
  */
-export async function createTestApp(overrides: Partial<Config> = {}, extra: { mailer?: Mailer } = {}): Promise<TestApp> {
-  const { dir: dataDir, remove } = runDataDir();
+export async function createTestApp(overrides: Partial<Config> = {}, extra: { mailer?: Mailer; ownDatabase?: boolean } = {}): Promise<TestApp> {
+  const shared = !process.env.DATABASE_URL && !extra.ownDatabase;
+  // The app's DATA_DIR (uploads); with a database of its own, the database too, where the server keeps it.
+  const { dir: dataDir, remove } = shared ? scratchDataDir() : runDataDir();
   const base = loadConfig({ ...process.env, DATA_DIR: dataDir, JWT_SECRET: 'test-secret-' + randomBytes(8).toString('hex'), LOG_LEVEL: 'silent' });
   const config = {
     ...base,
-    // Every test signs in from 127.0.0.1 and, on PostgreSQL, all files share one database: the per-IP
-    // limit would trip across the run. Tests of the limits pass their own.
+    // Every test signs in from 127.0.0.1 and all files share one database: the per-IP limit would trip across
+    // the run. Tests of the limits pass their own.
     loginLimits: { ...base.loginLimits, perIp: 1_000_000 },
     // The same for the other throttled routes (createOrg signs up from 127.0.0.1).
     routeLimits: Object.fromEntries(Object.entries(base.routeLimits).map(([name, limit]) => [name, { ...limit, max: 1_000_000 }])) as Config['routeLimits'],
     ...overrides,
   };
-  // PGlite: the copied database in DATA_DIR, where the server keeps it.
-  const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
+  const database = shared ? await workerDatabase() : await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
   const app = await buildApp({ database, config, logger: false, mailer: extra.mailer });
   await app.ready();
   return {
@@ -42,10 +47,28 @@ export async function createTestApp(overrides: Partial<Config> = {}, extra: { ma
     config,
     async close() {
       await app.close();
-      await database.close();
+      if (!shared) await database.close();
       remove();
     },
   };
+}
+
+let workerPGlite: Promise<Database> | undefined;
+
+/**
+ * This worker process's PGlite database (a copy of the run's template, in the run's scratch folder, which the
+ * global setup's teardown deletes). Opened on first use and never closed: it lives as long as the worker, whose
+ * exit it does not hold up (its thread is unreferenced). Opening one costs about a second of CPU, and closing it
+ * as much again (PostgreSQL's shutdown checkpoint): once per worker instead of once per file.
+ */
+function workerDatabase(): Promise<Database> {
+  workerPGlite ??= (async () => {
+    const database = await openDatabase({ dataDir: migratedDataDir('cmms-worker-', runScratchRoot()).dir });
+    // Failing here rather than in the first test's first request.
+    await database.db.execute(sql`select 1`);
+    return database;
+  })();
+  return workerPGlite;
 }
 
 export interface Res<T = any> {
@@ -78,6 +101,11 @@ export function client(app: FastifyInstance, host: string, token?: string) {
     post: (url: string, payload?: unknown, headers?: Record<string, string>) => call('POST', url, payload ?? {}, headers),
     put: (url: string, payload?: unknown, headers?: Record<string, string>) => call('PUT', url, payload ?? {}, headers),
     del: (url: string, headers?: Record<string, string>) => call('DELETE', url, undefined, headers),
+    /** POSTs files (and text fields) as multipart/form-data, the way the SPA's forms do. */
+    upload: (url: string, files: UploadFile[], fields?: Record<string, string>) => {
+      const body = multipart(files, fields);
+      return call('POST', url, body.payload, body.headers);
+    },
   };
 }
 export type Client = ReturnType<typeof client>;

@@ -1,6 +1,6 @@
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { inject } from 'vitest';
 import { openDatabase } from '../db/client';
 
@@ -12,9 +12,17 @@ export function scratchRoot() {
   return existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
 }
 
-/** A new empty scratch folder (a DATA_DIR); `remove` deletes it. */
-export function scratchDataDir(prefix = 'cmms-test-') {
-  const dir = mkdtempSync(join(scratchRoot(), prefix));
+/**
+ * The run's own scratch folder (the template's), which the global setup's teardown deletes: for what a test
+ * worker keeps until it exits.
+ */
+export function runScratchRoot() {
+  return dirname(inject('pgliteTemplate'));
+}
+
+/** A new empty scratch folder (a DATA_DIR) in `root`; `remove` deletes it. */
+export function scratchDataDir(prefix = 'cmms-test-', root = scratchRoot()) {
+  const dir = mkdtempSync(join(root, prefix));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
@@ -23,8 +31,8 @@ export function scratchDataDir(prefix = 'cmms-test-') {
  * is a copy of the run's migrated template (global-setup.ts): opening it starts PostgreSQL on existing files,
  * with no initdb and no migration. `remove` deletes it; call it after the database is closed.
  */
-export function migratedDataDir(prefix = 'cmms-test-') {
-  const scratch = scratchDataDir(prefix);
+export function migratedDataDir(prefix = 'cmms-test-', root = scratchRoot()) {
+  const scratch = scratchDataDir(prefix, root);
   cpSync(inject('pgliteTemplate'), join(scratch.dir, 'pglite'), { recursive: true });
   return scratch;
 }

@@ -34,7 +34,7 @@ export async function startServerProcess(env: Record<string, string | undefined>
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 60_000;
+  // Until it answers or exits, however long a loaded machine takes: the test's own timeout is the bound.
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
     try {
@@ -43,7 +43,6 @@ export async function startServerProcess(env: Record<string, string | undefined>
     } catch {
       /* not up yet */
     }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
     await new Promise((r) => setTimeout(r, 200));
   }
   return { port: p, child, output: () => out, exited };

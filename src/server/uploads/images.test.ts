@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { IMAGE_RULES, processImage } from './images';
+import { pngBomb } from '../test/images';
 
 const png = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 3, background: '#336699' } }).png().toBuffer();
 
@@ -34,8 +35,9 @@ describe('image uploads', () => {
   });
 
   it('refuses a decompression bomb (tiny file, huge pixel count)', async () => {
-    const bomb = await sharp({ create: { width: 7000, height: 6000, channels: 3, background: '#000' } }).png({ compressionLevel: 9, palette: true }).toBuffer();
+    const bomb = pngBomb(7000, 6000);
     expect(bomb.length).toBeLessThan(IMAGE_RULES.image.maxBytes);
+    expect(await sharp(bomb, { limitInputPixels: false }).metadata()).toMatchObject({ format: 'png', width: 7000, height: 6000 });
     await expect(processImage(bomb, 'image')).rejects.toMatchObject({ statusCode: 415 });
   });
 });

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { and, eq } from 'drizzle-orm';
-import { createOrg, createTestApp, type Client, type TestApp, type TestOrg } from '../test/harness';
+import { createOrg, createTestApp, type Client, type TestApp } from '../test/harness';
 import { withTenant } from '../db/client';
 import { customerVendors, parts } from '../db/schema';
 import { commercialRows } from '../../features/commercial-documents/test-fixtures';
 import { catalogue } from '../../features/maintenance-requests/test-fixtures';
 import { uploadSigner } from './storage';
+import { correctiveRequest, PDF, type UploadFile } from '../test/fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,25 +16,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const SIGNED = /^(\/uploads\/org-\d+\/[0-9a-f-]{36}\.(?:webp|pdf))\?exp=\d+&sig=[\w-]+$/;
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
 const png = () => sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } }).png().toBuffer();
 
-/** POSTs files as multipart/form-data, the way the SPA's forms do. */
-async function upload(org: TestOrg, c: Client, url: string, files: { field: string; name: string; bytes: Buffer; type: string }[]) {
-  const boundary = `----u${Date.now()}`;
-  const chunks: Buffer[] = [];
-  for (const f of files) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`), f.bytes, Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  const res = await t.app.inject({
-    method: 'POST',
-    url,
-    headers: { host: org.host, authorization: `Bearer ${c.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload: Buffer.concat(chunks),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
+/** POSTs files as multipart/form-data, the way the SPA's forms do; they must be taken. */
+async function upload(c: Client, url: string, files: UploadFile[]) {
+  const res = await c.upload(url, files);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body;
 }
 
 /** GET a file the way an <img> does: no token, no cookie. */
@@ -46,7 +35,7 @@ const onDisk = async (url: string) => (await t.app.deps.storage.read!(stored(url
 describe('uploaded files are served only through a signed, expiring URL of their organisation (decision 024)', () => {
   it("signs the organisation's URLs in responses; the stored URL, a tampered, moved or expired signature gets 404", async () => {
     const org = await createOrg(t);
-    const res = await upload(org, org.admin, '/api/user/addProfilePicture', [{ field: 'image', name: 'me.png', bytes: await png(), type: 'image/png' }]);
+    const res = await upload(org.admin, '/api/user/addProfilePicture', [{ field: 'image', name: 'me.png', bytes: await png(), type: 'image/png' }]);
     const url: string = res.user.profilePicture;
     expect(url).toMatch(SIGNED);
     // The same URL again on the next read (same hour): the browser's cache keeps the image.
@@ -74,7 +63,7 @@ describe('uploaded files are served only through a signed, expiring URL of their
   it("never signs another organisation's file, nor for a signed-out caller", async () => {
     const a = await createOrg(t);
     const b = await createOrg(t);
-    const res = await upload(a, a.admin, '/api/user/addProfilePicture', [{ field: 'image', name: 'me.png', bytes: await png(), type: 'image/png' }]);
+    const res = await upload(a.admin, '/api/user/addProfilePicture', [{ field: 'image', name: 'me.png', bytes: await png(), type: 'image/png' }]);
     const path = stored(res.user.profilePicture);
     // b's member gets a's path into a response of theirs (a note): it leaves unsigned, so it opens nothing.
     expect((await b.admin.post('/api/teams/add-team', { name: 'Crew', members: [{ workerId: 1 }] })).status).toBe(201);
@@ -90,7 +79,7 @@ describe('uploaded files are served only through a signed, expiring URL of their
   it('takes the signature off a URL sent back, so the record keeps the stored URL', async () => {
     const org = await createOrg(t);
     const r = await commercialRows(t, org.orgId);
-    const up = await upload(org, org.admin, '/api/quotations/upload-attachments', [{ field: 'attachments', name: 'site.pdf', bytes: PDF, type: 'application/pdf' }]);
+    const up = await upload(org.admin, '/api/quotations/upload-attachments', [{ field: 'attachments', name: 'site.pdf', bytes: PDF, type: 'application/pdf' }]);
     const signed: string = up.attachments[0].url;
     expect(signed).toMatch(SIGNED);
     const added = await org.admin.post('/api/quotations/add-quotation', quotation(r, [{ url: signed, name: 'site.pdf' }]));
@@ -115,7 +104,7 @@ describe("a record's uploaded files leave storage when it is deleted (decision 0
   it("a user's picture", async () => {
     const org = await createOrg(t);
     const worker = await org.as('worker');
-    const res = await upload(org, worker, '/api/user/addProfilePicture', [{ field: 'image', name: 'me.png', bytes: await png(), type: 'image/png' }]);
+    const res = await upload(worker, '/api/user/addProfilePicture', [{ field: 'image', name: 'me.png', bytes: await png(), type: 'image/png' }]);
     const files = [res.user.profilePicture, res.user.profilePictureLow];
     expect(await onDisk(files[0])).toBe(true);
     expect((await org.admin.del(`/api/user/deleteUser/${worker.userId}`)).status).toBe(200);
@@ -132,7 +121,7 @@ describe("a record's uploaded files leave storage when it is deleted (decision 0
     const [part] = await withTenant(t.database.db, org.orgId, (tx) =>
       tx.insert(parts).values({ orgId: org.orgId, name: 'Spare gasket', type: 'consumable', skuCode: 'GSK-1', salesPrice: 4, categoryId: r.part.categoryId, unitOfMeasureId: r.part.unitOfMeasureId, purchaseUnitOfMeasureId: r.part.purchaseUnitOfMeasureId }).returning(),
     );
-    const res = await upload(org, org.admin, `/api/parts/add-image/${part.id}`, [{ field: 'image', name: 'p.png', bytes: await png(), type: 'image/png' }]);
+    const res = await upload(org.admin, `/api/parts/add-image/${part.id}`, [{ field: 'image', name: 'p.png', bytes: await png(), type: 'image/png' }]);
     expect(await onDisk(res.part.image)).toBe(true);
     expect((await org.admin.del(`/api/parts/delete-part/${part.id}`)).status).toBe(200);
     expect(await onDisk(res.part.image)).toBe(false);
@@ -142,9 +131,9 @@ describe("a record's uploaded files leave storage when it is deleted (decision 0
   it("a customer's picture and documents; a refused delete keeps them", async () => {
     const org = await createOrg(t);
     const r = await commercialRows(t, org.orgId);
-    const pic = await upload(org, org.admin, `/api/customer-vendors/add-profile-picture/${r.customer.id}`, [{ field: 'image', name: 'c.png', bytes: await png(), type: 'image/png' }]);
+    const pic = await upload(org.admin, `/api/customer-vendors/add-profile-picture/${r.customer.id}`, [{ field: 'image', name: 'c.png', bytes: await png(), type: 'image/png' }]);
     const picture: string = pic.customerVendor.profilePictureFull;
-    const docs = await upload(org, org.admin, '/api/customer-vendors/upload-documents', [{ field: 'documents', name: 'contract.pdf', bytes: PDF, type: 'application/pdf' }]);
+    const docs = await upload(org.admin, '/api/customer-vendors/upload-documents', [{ field: 'documents', name: 'contract.pdf', bytes: PDF, type: 'application/pdf' }]);
     const doc: string = docs.documents[0].url;
     await withTenant(t.database.db, org.orgId, (tx) =>
       tx.update(customerVendors).set({ customerDocuments: [{ url: stored(doc), name: 'contract.pdf' }] }).where(and(eq(customerVendors.orgId, org.orgId), eq(customerVendors.id, r.customer.id))),
@@ -163,7 +152,7 @@ describe("a record's uploaded files leave storage when it is deleted (decision 0
   it("a quotation's attachments", async () => {
     const org = await createOrg(t);
     const r = await commercialRows(t, org.orgId);
-    const up = await upload(org, org.admin, '/api/quotations/upload-attachments', [{ field: 'attachments', name: 'site.pdf', bytes: PDF, type: 'application/pdf' }]);
+    const up = await upload(org.admin, '/api/quotations/upload-attachments', [{ field: 'attachments', name: 'site.pdf', bytes: PDF, type: 'application/pdf' }]);
     const added = await org.admin.post('/api/quotations/add-quotation', quotation(r, up.attachments));
     expect(added.status, JSON.stringify(added.body)).toBe(201);
     const worker = await org.as('worker');
@@ -176,22 +165,10 @@ describe("a record's uploaded files leave storage when it is deleted (decision 0
   it("a maintenance request's attachments: one removed, then the rest with the request", async () => {
     const org = await createOrg(t);
     const refs = await catalogue(t, org.orgId);
-    const added = await org.admin.post('/api/maintenance-requests/add-maintenance-request', {
-      title: 'Conveyor belt slipping',
-      problemDescription: 'The belt on line 2 slips under load',
-      maintenanceType: 'corrective',
-      requester: 'employee',
-      priority: 'high',
-      assignedTo: 1,
-      dateOfRequest: '2026-03-10T08:00:00.000Z',
-      assetId: refs.asset.id,
-      failureReason: 'Worn belt',
-      urgencyLevel: 'high',
-      riskLevel: 'medium',
-    });
+    const added = await org.admin.post('/api/maintenance-requests/add-maintenance-request', correctiveRequest(refs));
     expect(added.status, JSON.stringify(added.body)).toBe(201);
     const id = added.body.maintenanceRequest.id;
-    const res = await upload(org, org.admin, `/api/maintenance-requests/add-attachments/${id}`, [
+    const res = await upload(org.admin, `/api/maintenance-requests/add-attachments/${id}`, [
       { field: 'files', name: 'a.pdf', bytes: PDF, type: 'application/pdf' },
       { field: 'files', name: 'b.png', bytes: await png(), type: 'image/png' },
     ]);

@@ -7,7 +7,6 @@ import {
   IconClockPause,
   IconListCheck,
   IconFileDollar,
-  IconFileInvoice,
   IconLayoutDashboard,
   IconPackage,
   IconReceiptTax,
@@ -74,4 +73,3 @@ export const settingsMenu: MenuItem[] = [
 ];
 
 export const SETTINGS_HOME = '/settings/products-category';
-export { IconSettings as SettingsIcon, IconLayoutDashboard as DashboardIcon, IconFileInvoice };

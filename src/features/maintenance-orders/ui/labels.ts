@@ -80,6 +80,6 @@ registerTranslations('maintenanceOrders', {
   },
 });
 
-export { formatDay, parseDay, pickerDay } from '../../../web/components';
+export { formatDay } from '../../../web/components';
 
 registerHistoryLabels('maintenance-order', { namespace: 'maintenanceOrders', values: { status: 'status', type: 'type' } });

@@ -181,6 +181,6 @@ registerTranslations('maintenanceRequests', {
   },
 });
 
-export { formatDay, parseDay, pickerDay } from '../../../web/components';
+export { formatDay } from '../../../web/components';
 
 registerHistoryLabels('maintenance-request', { namespace: 'maintenanceRequests', values: { state: 'state', priority: 'priority', urgency: 'urgency', risk: 'risk', frequency: 'frequency', type: 'type', requesterType: 'requesterType' } });
