@@ -48,7 +48,7 @@ export async function cleanUp(database: Database, options: CleanupOptions = {}) 
 
 /** The queue, its nightly schedule and its worker. */
 export async function registerCleanup(queue: JobQueue, database: Database, log: { info(obj: object, msg: string): void }) {
-  await queue.boss.createQueue(CLEANUP_QUEUE, { name: CLEANUP_QUEUE, retryLimit: 2, retryDelay: 600 });
+  await queue.createQueue(CLEANUP_QUEUE, { retryLimit: 2, retryDelay: 600 });
   await queue.boss.schedule(CLEANUP_QUEUE, CLEANUP_CRON, {}, { tz: 'UTC' });
   await queue.boss.work(CLEANUP_QUEUE, async () => {
     const counts = await cleanUp(database);

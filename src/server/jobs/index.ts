@@ -39,7 +39,7 @@ export function createJobs(database: Database, config: Pick<Config, 'databaseUrl
     mailer,
     async start() {
       await queue.start();
-      await queue.boss.createQueue(MAIL_QUEUE, { name: MAIL_QUEUE });
+      await queue.createQueue(MAIL_QUEUE);
       // Only an instance that can send fetches mail jobs.
       if (send) await queue.boss.work<{ id: number }>(MAIL_QUEUE, async ([job]) => deliverOutboxMail(database.db, job.data.id, send, log));
       await registerCleanup(queue, database, log);

@@ -85,4 +85,20 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('two instances on one PostgreS
       await Promise.all(instances.map((q) => q.stop()));
     }
   });
+
+  // Two apps starting at once on a new database deadlocked in pg-boss's createQueue (a partition of its job
+  // table each) and failed granting on it: the queue's schema work runs one instance at a time.
+  it('start together on a new schema and create the same queues without a deadlock', { timeout: 60_000 }, async () => {
+    const schema = `pgboss_${randomBytes(4).toString('hex')}`;
+    const instances = [0, 1, 2, 3].map(() => createJobQueue(t.database, { databaseUrl: process.env.DATABASE_URL, schema }));
+    try {
+      await Promise.all(instances.map((q) => q.start()));
+      const names = [queueName('a'), queueName('b'), queueName('c')];
+      await Promise.all(instances.flatMap((q) => names.map((name) => q.createQueue(name, { retryLimit: 2 }))));
+      for (const name of names) expect((await instances[0].boss.getQueue(name))?.retryLimit).toBe(2);
+    } finally {
+      await Promise.all(instances.map((q) => q.stop()));
+      await t.database.db.execute(sql.raw(`drop schema if exists ${schema} cascade`));
+    }
+  });
 });

@@ -13,6 +13,11 @@ export interface JobQueue {
   readonly boss: PgBoss;
   /** Creates pg-boss's schema (once, under its own advisory lock) and lets the request role send jobs. */
   start(): Promise<void>;
+  /**
+   * Creates a queue if missing. Use this, not `boss.createQueue`: on PostgreSQL two instances creating queues
+   * (a partition of pg-boss's job table each) or granting at once deadlock; this runs one instance at a time.
+   */
+  createQueue(name: string, options?: Omit<PgBoss.Queue, 'name'>): Promise<void>;
   /** Stops fetching, lets running jobs finish (a few seconds at most), closes pg-boss's pool. */
   stop(): Promise<void>;
   /** Sends a job in `tx`: it exists, and is fetched, only if `tx` commits (the transactional outbox). */
@@ -81,6 +86,18 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
   if (database.kind === 'postgres' && !options.databaseUrl) throw new Error('The job queue on PostgreSQL needs its URL');
   let boss: PgBoss | undefined;
   let started: Promise<void> | undefined;
+  /**
+   * Runs `fn` while holding the queue's advisory lock (PostgreSQL): pg-boss's own changes to its schema (its
+   * migrations, a queue's partition) and our grants on it, one instance at a time. The lock is held by a
+   * transaction of the app's owner pool while pg-boss works on its own connections. PGlite has one process.
+   */
+  const serially = async (fn: (tx?: Tx) => Promise<void>) => {
+    if (database.kind !== 'postgres') return fn();
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
+      await fn(tx as unknown as Tx);
+    });
+  };
   const running = () => {
     if (!boss) throw new Error('The job queue is not started');
     return boss;
@@ -101,18 +118,24 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
           deleteAfterDays: 7,
         } as PgBoss.ConstructorOptions);
         boss.on('error', (err) => (options.log ?? console).warn({ err: err.message }, 'job queue error'));
-        await boss.start();
-        // Requests send jobs in their own transaction, as the runtime role (RLS, decision 001): it may read
-        // the queue's settings and add jobs, nothing more (RETURNING needs the id column).
-        // Under a lock: two instances granting at once fail with "tuple concurrently updated".
-        await database.db.transaction(async (tx) => {
-          await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
-          await tx.execute(sql.raw(`grant usage on schema ${schema} to ${RUNTIME_ROLE}`));
-          await tx.execute(sql.raw(`grant select on ${schema}.queue to ${RUNTIME_ROLE}`));
-          await tx.execute(sql.raw(`grant insert, select (id) on ${schema}.job to ${RUNTIME_ROLE}`));
+        const created = boss;
+        await serially(async (tx) => {
+          await created.start();
+          // Requests send jobs in their own transaction, as the runtime role (RLS, decision 001): it may read
+          // the queue's settings and add jobs, nothing more (RETURNING needs the id column).
+          const grant = (text: string) => (tx ? tx.execute(sql.raw(text)) : database.db.execute(sql.raw(text)));
+          await grant(`grant usage on schema ${schema} to ${RUNTIME_ROLE}`);
+          await grant(`grant select on ${schema}.queue to ${RUNTIME_ROLE}`);
+          await grant(`grant insert, select (id) on ${schema}.job to ${RUNTIME_ROLE}`);
         });
       })();
       return started;
+    },
+    createQueue(name, queueOptions = {}) {
+      const boss = running();
+      return serially(async () => {
+        if (!(await boss.getQueue(name))) await boss.createQueue(name, { ...queueOptions, name });
+      });
     },
     async stop() {
       if (!started) return;
