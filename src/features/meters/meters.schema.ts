@@ -160,3 +160,31 @@ export interface ImportIssue {
   column: string;
   message: string;
 }
+
+/** The most rows one import takes (each row is checked against its meter's readings before it). */
+export const IMPORT_MAX_ROWS = 2000;
+
+/** IANA time zone names the browser gives (`Intl.DateTimeFormat().resolvedOptions().timeZone`). */
+const isTimeZone = (tz: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * import-meter-readings body: the CSV file's text. Columns (header names in any case, spaces ignored): `meter`
+ * (a meter's id, or its name within the asset), `asset` (AS-0001 or 1; optional when `assetId` is given),
+ * `value`, `read at`, optional `reset` (yes/no). Times without an offset are read in `timeZone` (default UTC).
+ */
+export const readingImportSchema = z.strictObject({
+  assetId: optionalRef('Asset is invalid').optional(),
+  csv: z.string({ error: 'Choose a CSV file' }).min(1, 'The file is empty').max(1_000_000, 'The file is too large (at most 1 MB)'),
+  timeZone: z.preprocess(blankToUndefined, z.string().max(64, 'Unknown time zone').refine(isTimeZone, 'Unknown time zone').default('UTC')),
+});
+export type ReadingImport = z.output<typeof readingImportSchema>;
+
+/** A cell a spreadsheet would run as a formula: =, +, -, @, or a tab or carriage return first. */
+export const looksLikeFormula = (cell: string) => /^[=+\-@\t\r]/.test(cell);

@@ -251,3 +251,10 @@ export async function recordReading(tx: Tx, orgId: number, input: RecordReadingI
   const [row] = await readingsQuery(tx).where(and(eq(meterReadings.orgId, orgId), eq(meterReadings.id, created.id)));
   return toReading(row);
 }
+
+/** POST add-meter-reading: the new reading and its asset's refreshed meters. */
+export async function recordReadingOnAsset(tx: Tx, orgId: number, input: RecordReadingInput, userId: number) {
+  const reading = await recordReading(tx, orgId, input, userId);
+  const [{ assetId }] = await tx.select({ assetId: meters.assetId }).from(meters).where(and(eq(meters.orgId, orgId), eq(meters.id, input.meterId)));
+  return { message: 'Reading added successfully', reading, ...(await listMeters(tx, orgId, assetId)) };
+}
