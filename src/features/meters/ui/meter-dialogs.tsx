@@ -177,6 +177,15 @@ export function ReadingDialog({ meter, onClose, onSaved }: { meter: MeterDto; on
   );
 }
 
+/** A file's text (FileReader: every browser, and jsdom in the UI tests). */
+const readText = (file: File) =>
+  new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsText(file);
+  });
+
 /** "rows.3.value" to line 3, column value (the import's per-cell refusals). */
 export function importCells(err: ApiError) {
   return (err.issues ?? []).map((i) => {
@@ -196,7 +205,7 @@ export function ImportDialog({ assetId, onClose, onSaved }: { assetId: number; o
     setBusy(true);
     setResult(null);
     try {
-      const csv = await file.text();
+      const csv = await readText(file);
       const res = await api.post<MeterList & { imported: number }>('/meters/import-meter-readings', { assetId, csv, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
       setResult({ ok: true, count: res.imported });
       onSaved(res);
