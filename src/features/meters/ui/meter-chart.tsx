@@ -3,7 +3,7 @@ import { Alert, Button, Loader, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../../web/lib/api';
-import { formatDateTime, formatNumber } from '../../../web/lib/format';
+import { formatDateTime, formatDay, formatNumber } from '../../../web/lib/format';
 import type { MeterDto, ReadingList } from '../meters.schema';
 import './meters-i18n';
 
@@ -35,11 +35,12 @@ export function MeterChart({ meter }: { meter: MeterDto }) {
         {t('chartEmpty')}
       </Text>
     );
-  const data = readings.map((r) => ({ at: formatDateTime(r.readAt), value: r.value }));
+  // Time on a numeric axis: readings a day apart and a month apart are drawn a day and a month apart.
+  const data = readings.map((r) => ({ at: Date.parse(r.readAt), value: r.value }));
   return (
     <Stack gap="xs" data-testid="meter-chart">
       <Text size="sm" fw={500}>
-        {t('chartTitle', { name: meter.name })}
+        {t('chartTitle', { name: meter.name })} ({meter.unit})
       </Text>
       {query.data?.limited && (
         <Text size="xs" c="dimmed">
@@ -54,7 +55,9 @@ export function MeterChart({ meter }: { meter: MeterDto }) {
         curveType={meter.kind === 'counter' ? 'linear' : 'monotone'}
         withDots={readings.length <= 60}
         valueFormatter={(v) => `${formatNumber(v, 4)} ${meter.unit}`}
-        xAxisProps={{ minTickGap: 24 }}
+        xAxisProps={{ type: 'number', scale: 'time', domain: ['dataMin', 'dataMax'], tickFormatter: (v: number) => formatDay(new Date(v)), minTickGap: 24 }}
+        yAxisProps={{ tickFormatter: (v: number) => formatNumber(v, 2), width: 64 }}
+        tooltipProps={{ labelFormatter: (v: number) => formatDateTime(new Date(v)) }}
         tickLine="none"
         gridAxis="y"
         aria-label={t('chartTitle', { name: meter.name })}
