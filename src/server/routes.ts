@@ -16,6 +16,7 @@ import { workStationsRoutes } from '../features/work-stations/work-stations.rout
 import { quotationsRoutes } from '../features/quotations/quotations.routes';
 import { purchaseOrdersRoutes } from '../features/purchase-orders/purchase-orders.routes';
 import { proceduresRoutes, workOrderProcedureRoutes } from '../features/procedures/procedures.routes';
+import { metersRoutes } from '../features/meters/meters.routes';
 
 /**
  * Every feature's routes and their URL prefix under /api. A new business area adds one line here.
@@ -40,4 +41,5 @@ export async function registerFeatureRoutes(app: FastifyInstance) {
   await app.register(partsRoutes, { prefix: '/api/parts' });
   await app.register(serviceCatalogRoutes, { prefix: '/api/services' });
   await app.register(workStationsRoutes, { prefix: '/api/workstations' });
+  await app.register(metersRoutes, { prefix: '/api/meters' });
 }

@@ -18,3 +18,4 @@ export * from '../../features/work-orders/work-orders.table';
 export * from '../../features/quotations/quotations.table';
 export * from '../../features/purchase-orders/purchase-orders.table';
 export * from '../../features/procedures/procedures.table';
+export * from '../../features/meters/meters.table';

@@ -27,6 +27,7 @@ registerTranslations('assets', {
     addFailed: 'Failed to add asset',
     updateFailed: 'Failed to update asset',
     deleteFailed: 'Failed to delete asset',
+    meters: 'Meters',
   },
   ar: {
     title: 'الأصول',
@@ -53,6 +54,7 @@ registerTranslations('assets', {
     addFailed: 'فشل إضافة الأصل',
     updateFailed: 'فشل تحديث الأصل',
     deleteFailed: 'فشل حذف الأصل',
+    meters: 'العدادات',
   },
 });
 
