@@ -13,6 +13,7 @@ import { assetsRoutes } from '../features/assets/assets.routes';
 import { partsRoutes } from '../features/parts/parts.routes';
 import { serviceCatalogRoutes } from '../features/service-catalog/service-catalog.routes';
 import { workStationsRoutes } from '../features/work-stations/work-stations.routes';
+import { calendarRoutes } from '../features/calendar/calendar.routes';
 import { quotationsRoutes } from '../features/quotations/quotations.routes';
 import { purchaseOrdersRoutes } from '../features/purchase-orders/purchase-orders.routes';
 
@@ -37,4 +38,5 @@ export async function registerFeatureRoutes(app: FastifyInstance) {
   await app.register(partsRoutes, { prefix: '/api/parts' });
   await app.register(serviceCatalogRoutes, { prefix: '/api/services' });
   await app.register(workStationsRoutes, { prefix: '/api/workstations' });
+  await app.register(calendarRoutes, { prefix: '/api/calendar' });
 }

@@ -14,6 +14,7 @@ import {
   type WorkOrderDto,
   type WorkOrderListQuery,
   type WorkOrderPartDto,
+  type RescheduleWorkOrderInput,
   type WorkOrderStatistics,
   type WorkOrderStatus,
   type WorkOrderValues,
@@ -22,6 +23,7 @@ import {
 } from './work-orders.schema';
 import type { z } from 'zod';
 import { escapeLike } from '../../server/db/like';
+import { moveToDay } from '../../shared/dates';
 
 // A worker sees the history, notes and bell entries of the orders assigned to them, as they see the orders.
 registerActivityEntity('work-order', workOrders, 'Work order', ({ orgId, id, userId }) =>
@@ -44,7 +46,8 @@ function visibleTo(orgId: number, actor: AccessClaims): SQL | undefined {
   return isManager(actor) ? undefined : assignedTo(orgId, actor.userId);
 }
 
-const assignedTo = (orgId: unknown, userId: unknown) =>
+/** "Assigned to the user": the rule by which a worker sees an order (decision 024); the calendar reads it too. */
+export const assignedTo = (orgId: unknown, userId: unknown) =>
   sql`exists (select 1 from ${workOrderAssignees} where ${workOrderAssignees.orgId} = ${orgId}
     and ${workOrderAssignees.workOrderId} = ${workOrders.id} and ${workOrderAssignees.userId} = ${userId})`;
 
@@ -356,6 +359,26 @@ export async function updateWorkOrder(tx: Tx, orgId: number, actor: AccessClaims
   if (assigneeChange) changes.assignees = assigneeChange;
   if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'updated', changes });
   return { message: 'Work order updated successfully', workOrder: await getWorkOrder(tx, orgId, actor, id) };
+}
+
+/**
+ * PUT reschedule-work-order/{id} (managers, the calendar's drag): moves the due date to another day and keeps
+ * its time of day in the reader's time zone (an order shown on its start date takes the start's time).
+ */
+export async function rescheduleWorkOrder(tx: Tx, orgId: number, actor: AccessClaims, id: number, input: RescheduleWorkOrderInput) {
+  // The claiming UPDATE, as every edit: refuses an older copy and locks the order (decision 025).
+  const [claimed] = await tx
+    .update(workOrders)
+    .set({ updatedAt: new Date() })
+    .where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id), sameUpdatedAt(workOrders.updatedAt, input.updatedAt)))
+    .returning({ dueDate: workOrders.dueDate, startDate: workOrders.startDate });
+  if (!claimed) throw new StaleEdit(await getWorkOrder(tx, orgId, actor, id));
+  const dueDate = moveToDay(claimed.dueDate ?? claimed.startDate, input.dueDate, input.timeZone);
+  if (claimed.dueDate?.getTime() !== dueDate.getTime()) {
+    await tx.update(workOrders).set({ dueDate }).where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id)));
+    await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'updated', changes: { dueDate: { from: iso(claimed.dueDate), to: iso(dueDate) } } });
+  }
+  return { message: 'Work order rescheduled successfully', workOrder: await getWorkOrder(tx, orgId, actor, id) };
 }
 
 /** PUT update-status/{id}: any status may follow any other (spec section 4). */
