@@ -41,6 +41,8 @@ export default tseslint.config(
   // Quotations and purchase orders are one kind of screen (commercial documents): their list and drawer live
   // once in commercial-documents/ui, written to be parameterised by kind, and only these two features use them.
   { files: ['src/features/quotations/ui/**', 'src/features/purchase-orders/ui/**'], ignores: ['**/*.test.tsx'], rules: featureUiImports(['!../../commercial-documents/ui/*']) },
+  // The calendar opens the work order drawer in place over its entries (decision 033): that one file, nothing else.
+  { files: ['src/features/calendar/ui/**'], ignores: ['**/*.test.tsx'], rules: featureUiImports(['!../../work-orders/ui/work-order-drawer']) },
 );
 
 function featureUiImports(allowed = []) {

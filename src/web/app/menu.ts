@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import {
   IconBox,
   IconBuildingFactory2,
+  IconCalendar,
   IconCategory,
   IconClipboardList,
   IconClockPause,
@@ -43,6 +44,7 @@ export const dashboardMenu: MenuGroup[] = [
       { key: 'maintenanceRequest', path: '/dashboard/maintenance-request', icon: IconClipboardList },
       { key: 'maintenanceOrder', path: '/dashboard/maintenance-order', icon: IconTools },
       { key: 'workOrders', path: '/dashboard/work-orders', icon: IconTool },
+      { key: 'calendar', path: '/dashboard/calendar', icon: IconCalendar },
       { key: 'workStations', path: '/dashboard/work-stations', icon: IconBuildingFactory2 },
       { key: 'services', path: '/dashboard/services', icon: IconSettings },
     ],

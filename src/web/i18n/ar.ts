@@ -97,6 +97,7 @@ export const ar: Catalog = {
       maintenanceRequest: 'طلبات الصيانة',
       maintenanceOrder: 'أوامر الصيانة',
       workOrders: 'أوامر العمل',
+      calendar: 'التقويم',
       workStations: 'محطات العمل',
       services: 'الخدمات',
       quotations: 'عروض الأسعار',

@@ -95,6 +95,7 @@ export const en = {
       maintenanceRequest: 'Maintenance Request',
       maintenanceOrder: 'Maintenance Order',
       workOrders: 'Work Orders',
+      calendar: 'Calendar',
       workStations: 'Work Stations',
       services: 'Services',
       quotations: 'Quotations',
