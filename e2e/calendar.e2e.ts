@@ -88,6 +88,16 @@ describe('calendar', () => {
       await page.locator(`td[data-date="${TARGET_DAY}"] [data-entry="work-order:1"]`).waitFor();
       expect(await page.locator(`td[data-date="${DUE_DAY}"] [data-entry="work-order:1"]`).count()).toBe(0);
 
+      // Changed by someone else since the calendar loaded: the drag is refused (409), the entry goes back, a toast says why.
+      const renamed = await api('PUT', '/api/work-orders/update-work-order/1', { title: 'Grease conveyor bearings (both sides)', dueDate: `${TARGET_DAY}T10:00:00.000Z`, priority: 'high' });
+      expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+      const moved = page.locator(`td[data-date="${TARGET_DAY}"] [data-entry="work-order:1"]`);
+      await drag(page, (await moved.boundingBox())!, (await page.locator(`td[data-date="${DUE_DAY}"]`).boundingBox())!);
+      await poll(async () => (await toastTexts(page)).join(' ')).toContain('Someone else changed this order');
+      await poll(async () => page.locator(`td[data-date="${TARGET_DAY}"] [data-entry="work-order:1"]`).innerText()).toContain('(both sides)');
+      expect(await page.locator(`td[data-date="${DUE_DAY}"] [data-entry="work-order:1"]`).count()).toBe(0);
+      expect((await api('GET', '/api/work-orders/get-work-order/1')).body.workOrder.dueDate).toBe(`${TARGET_DAY}T10:00:00.000Z`);
+
       // A click opens the work order's drawer in place.
       await page.locator('[data-entry="work-order:1"]').click();
       await poll(() => page.getByTestId('drawer-title').innerText()).toBe('WO-0001');

@@ -214,6 +214,7 @@ export default function CalendarPage() {
           editable={isManager}
           eventDurationEditable={false}
           dayMaxEvents={4}
+          views={{ dayGridWeek: { dayMaxEvents: false } }}
           datesSet={onDatesSet}
           eventClick={onEventClick}
           eventDrop={(arg) => void onEventDrop(arg)}
