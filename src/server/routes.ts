@@ -15,6 +15,7 @@ import { serviceCatalogRoutes } from '../features/service-catalog/service-catalo
 import { workStationsRoutes } from '../features/work-stations/work-stations.routes';
 import { quotationsRoutes } from '../features/quotations/quotations.routes';
 import { purchaseOrdersRoutes } from '../features/purchase-orders/purchase-orders.routes';
+import { pmPlansRoutes } from '../features/pm-plans/pm-plans.routes';
 
 /**
  * Every feature's routes and their URL prefix under /api. A new business area adds one line here.
@@ -37,4 +38,5 @@ export async function registerFeatureRoutes(app: FastifyInstance) {
   await app.register(partsRoutes, { prefix: '/api/parts' });
   await app.register(serviceCatalogRoutes, { prefix: '/api/services' });
   await app.register(workStationsRoutes, { prefix: '/api/workstations' });
+  await app.register(pmPlansRoutes, { prefix: '/api/pm-plans' });
 }
