@@ -16,6 +16,7 @@ import { workStationsRoutes } from '../features/work-stations/work-stations.rout
 import { calendarRoutes } from '../features/calendar/calendar.routes';
 import { quotationsRoutes } from '../features/quotations/quotations.routes';
 import { purchaseOrdersRoutes } from '../features/purchase-orders/purchase-orders.routes';
+import { pmPlansRoutes } from '../features/pm-plans/pm-plans.routes';
 
 /**
  * Every feature's routes and their URL prefix under /api. A new business area adds one line here.
@@ -38,5 +39,6 @@ export async function registerFeatureRoutes(app: FastifyInstance) {
   await app.register(partsRoutes, { prefix: '/api/parts' });
   await app.register(serviceCatalogRoutes, { prefix: '/api/services' });
   await app.register(workStationsRoutes, { prefix: '/api/workstations' });
+  await app.register(pmPlansRoutes, { prefix: '/api/pm-plans' });
   await app.register(calendarRoutes, { prefix: '/api/calendar' });
 }

@@ -1,2 +1,0 @@
-CREATE INDEX "maintenance_orders_org_calendar_idx" ON "maintenance_orders" USING btree ("org_id",coalesce("due_date", "schedule_date"));--> statement-breakpoint
-CREATE INDEX "work_orders_org_calendar_idx" ON "work_orders" USING btree ("org_id",coalesce("due_date", "start_date"));
