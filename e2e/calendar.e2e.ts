@@ -22,6 +22,7 @@ const now = new Date(Date.now() + 3 * 3_600_000);
 const ym = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
 const DUE_DAY = `${ym}-10`;
 const TARGET_DAY = `${ym}-17`;
+const PLANNED_DAY = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 2)).toISOString().slice(0, 10);
 
 beforeAll(async () => {
   server = await startServer();
@@ -34,6 +35,23 @@ beforeAll(async () => {
   // One due today, for the phone's list of this week.
   const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 9)).toISOString();
   expect((await api('POST', '/api/work-orders/add-work-order', { title: 'Check boiler pressure', dueDate: today })).status).toBe(201);
+  // A weekly plan whose next occurrence (in two days) is not created yet: a planned entry.
+  const category = await api('POST', '/api/asset-categories/add-asset-category', { name: 'Conveyors', code: 'CNV' });
+  const asset = await api('POST', '/api/assets/add-asset', { name: 'Conveyor C-1', date: '2024-01-15', assetCategoryId: category.body.assetCategory.id });
+  expect(asset.status, JSON.stringify(asset.body)).toBe(201);
+  const plan = await api('POST', '/api/pm-plans/add-plan', {
+    name: 'Weekly belt check',
+    assetIds: [asset.body.asset.id],
+    title: 'Check belt tension',
+    trigger: 'calendar',
+    frequency: 'weekly',
+    interval: 1,
+    weekdays: [['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'][new Date(Date.parse(PLANNED_DAY)).getUTCDay()]],
+    schedule: 'fixed',
+    startDate: PLANNED_DAY,
+    leadDays: 0,
+  });
+  expect(plan.status, JSON.stringify(plan.body)).toBe(201);
 });
 afterAll(async () => {
   await browser?.close();
@@ -97,6 +115,17 @@ describe('calendar', () => {
       await poll(async () => page.locator(`td[data-date="${TARGET_DAY}"] [data-entry="work-order:1"]`).innerText()).toContain('(both sides)');
       expect(await page.locator(`td[data-date="${DUE_DAY}"] [data-entry="work-order:1"]`).count()).toBe(0);
       expect((await api('GET', '/api/work-orders/get-work-order/1')).body.workOrder.dueDate).toBe(`${TARGET_DAY}T10:00:00.000Z`);
+
+      // The plan's next occurrence is dashed, cannot be dragged, and a click shows what it will be.
+      const planned = page.locator(`td[data-date="${PLANNED_DAY}"] [data-entry^="planned:"]`).first();
+      await planned.waitFor();
+      expect(await planned.getAttribute('class')).toContain('cmms-entry-planned');
+      expect(await planned.getAttribute('class')).not.toContain('fc-event-draggable');
+      expect(await page.locator('[data-entry="work-order:1"]').getAttribute('class')).toContain('fc-event-draggable');
+      await planned.click();
+      await poll(() => page.getByTestId('planned-details').innerText()).toContain('Weekly belt check');
+      await page.getByRole('button', { name: 'Close', exact: true }).click();
+      await page.getByTestId('planned-details').waitFor({ state: 'hidden' });
 
       // A click opens the work order's drawer in place.
       await page.locator('[data-entry="work-order:1"]').click();

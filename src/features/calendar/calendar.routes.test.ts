@@ -160,6 +160,49 @@ describe('calendar: list-calendar-entries', () => {
     expect(await list(b.org.admin, `${range()}&assetId=${a.refs.asset.id}`)).toEqual([]);
   });
 
+  it('shows plans’ occurrences not created yet as planned entries; a worker only those that would be theirs', async () => {
+    const s = await setup();
+    const other = await setup('Other');
+    const res = await s.org.admin.post('/api/pm-plans/add-plan', {
+      name: 'Weekly lubrication',
+      assetIds: [s.refs.asset.id],
+      title: 'Lubricate bearings',
+      priority: 'high',
+      assignees: [s.marcus.userId],
+      trigger: 'calendar',
+      frequency: 'weekly',
+      interval: 1,
+      weekdays: ['MO'],
+      schedule: 'fixed',
+      startDate: '2030-03-01',
+      leadDays: 2,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const planId = res.body.plan.id as number;
+    // `to` is exclusive: the Monday 25th is not in this range.
+    const march = 'from=2030-03-01T00:00:00.000Z&to=2030-03-25T00:00:00.000Z';
+    const planned = (await list(s.org.admin, march)).filter((e) => e.kind === 'planned');
+    expect(planned.map((e) => e.date)).toEqual(['2030-03-04T00:00:00.000Z', '2030-03-11T00:00:00.000Z', '2030-03-18T00:00:00.000Z']);
+    expect(planned[0]).toMatchObject({
+      id: planId,
+      key: `planned:${planId}:${s.refs.asset.id}:2030-03-04`,
+      displayId: 'Weekly lubrication',
+      title: 'Lubricate bearings',
+      allDay: true,
+      status: 'planned',
+      priority: 'high',
+      asset: { id: s.refs.asset.id, name: s.refs.asset.name },
+      overdue: false,
+      createOn: '2030-03-02',
+    });
+    expect((await list(s.marcus, march)).filter((e) => e.kind === 'planned')).toHaveLength(3);
+    expect(await list(s.nadia, march)).toEqual([]);
+    expect(await list(s.org.admin, `${march}&assigneeId=${s.nadia.userId}`)).toEqual([]);
+    expect(await list(s.org.admin, `${march}&teamId=${s.team.id}`)).toEqual([]);
+    expect(await list(s.org.admin, `${march}&assetId=${s.refs.asset2.id}`)).toEqual([]);
+    expect(await list(other.org.admin, march)).toEqual([]);
+  });
+
   it('limits the range with field messages', async () => {
     const s = await setup();
     const get = (q: string) => s.org.admin.get(`${LIST}?${q}`);

@@ -59,6 +59,8 @@ export interface CalendarEntry {
   /** The edit version to send back with a reschedule (decision 025): work orders `updatedAt`, maintenance orders `version`. */
   updatedAt: string | null;
   version: number | null;
+  /** Planned occurrences: the day the generator creates the work order (due day minus the plan's lead time). */
+  createOn: string | null;
 }
 
 export interface CalendarAnswer {

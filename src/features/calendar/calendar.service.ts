@@ -6,6 +6,7 @@ import type { AccessClaims } from '../auth/tokens';
 import { assignedTo } from '../work-orders/work-orders.service';
 import { workOrderDisplayId } from '../work-orders/work-orders.schema';
 import { orderDisplayId } from '../maintenance-orders/maintenance-orders.schema';
+import { listPlannedOccurrences } from '../pm-plans/pm-plans.service';
 import { CALENDAR_ENTRY_LIMIT, type CalendarAnswer, type CalendarEntry, type CalendarQuery } from './calendar.schema';
 
 const isManager = (actor: AccessClaims) => actor.role === 'admin' || actor.role === 'manager';
@@ -88,6 +89,7 @@ async function workOrderEntries(tx: ReadTx, orgId: number, actor: AccessClaims, 
       overdue: OPEN_WORK_ORDER.has(r.status) && !!r.dueDate && r.dueDate.getTime() < now.getTime(),
       updatedAt: iso(r.updatedAt),
       version: null,
+      createOn: null,
     }),
   );
 }
@@ -146,13 +148,58 @@ async function maintenanceOrderEntries(tx: ReadTx, orgId: number, query: Calenda
       overdue: OPEN_MAINTENANCE_ORDER.has(r.status) && !!r.dueDate && startOfUtcDay(r.dueDate) < today,
       updatedAt: null,
       version: r.version,
+      createOn: null,
+    }),
+  );
+}
+
+const utcDay = (t: Date) => t.toISOString().slice(0, 10);
+
+/**
+ * The plans' occurrences not created yet (pm-plans' projection), on their due days. A worker sees those whose
+ * work order would be assigned to them, directly or through the plan's team: as they will see the order.
+ */
+async function plannedEntries(tx: ReadTx, orgId: number, actor: AccessClaims, query: CalendarQuery) {
+  let assigneeId = query.assigneeId;
+  if (!isManager(actor)) {
+    if (assigneeId && assigneeId !== actor.userId) return [];
+    assigneeId = actor.userId;
+  }
+  // The projection takes days, `to` included: the UTC days the range touches.
+  const occurrences = await listPlannedOccurrences(tx, orgId, {
+    from: utcDay(query.from),
+    to: utcDay(new Date(query.to.getTime() - 1)),
+    assetId: query.assetId,
+    teamId: query.teamId,
+    assigneeId,
+  });
+  return occurrences.map(
+    (p): CalendarEntry => ({
+      kind: 'planned',
+      id: p.planId,
+      key: `planned:${p.planId}:${p.assetId ?? 0}:${p.dueDate}`,
+      displayId: p.planName,
+      title: p.title,
+      date: `${p.dueDate}T00:00:00.000Z`,
+      allDay: true,
+      status: 'planned',
+      priority: p.priority,
+      asset: p.assetId ? { id: p.assetId, name: p.assetName ?? '' } : null,
+      overdue: false,
+      updatedAt: null,
+      version: null,
+      createOn: p.createOn,
     }),
   );
 }
 
 /** GET list-calendar-entries: what falls in the range, by date; at most CALENDAR_ENTRY_LIMIT of each kind. */
 export async function listCalendarEntries(tx: ReadTx, orgId: number, actor: AccessClaims, query: CalendarQuery, now = new Date()): Promise<CalendarAnswer> {
-  const kinds = [await workOrderEntries(tx, orgId, actor, query, now), await maintenanceOrderEntries(tx, orgId, query, now)];
+  const kinds = [
+    await workOrderEntries(tx, orgId, actor, query, now),
+    await maintenanceOrderEntries(tx, orgId, query, now),
+    await plannedEntries(tx, orgId, actor, query),
+  ];
   const truncated = kinds.some((list) => list.length > CALENDAR_ENTRY_LIMIT);
   const entries = kinds.flatMap((list) => list.slice(0, CALENDAR_ENTRY_LIMIT)).sort((a, b) => a.date.localeCompare(b.date) || a.key.localeCompare(b.key));
   return { entries, truncated };

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
-import { Alert, Box, Button, Group, LoadingOverlay, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, LoadingOverlay, Modal, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -56,6 +56,45 @@ function toEvent(entry: CalendarEntry, canMove: boolean): EventInput {
   };
 }
 
+/** A plan's occurrence not created yet: what it will be, and when its work order appears. */
+function PlannedDetails({ entry, onClose }: { entry: CalendarEntry | null; onClose(): void }) {
+  const { t } = useTranslation('calendar');
+  const rows: [string, string][] = entry
+    ? [
+        [t('planned.plan'), entry.displayId],
+        [t('planned.title'), entry.title],
+        [t('planned.due'), formatDay(entry.date)],
+        [t('planned.createOn'), entry.createOn ? formatDay(`${entry.createOn}T00:00:00Z`) : ''],
+        [t('planned.asset'), entry.asset?.name ?? ''],
+        [t('planned.priority'), entry.priority ? t(`priority.${entry.priority}`) : ''],
+      ]
+    : [];
+  return (
+    <Modal opened={entry !== null} onClose={onClose} title={t('planned.heading')} centered data-testid="planned-details">
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          {t('planned.note')}
+        </Text>
+        <Table>
+          <Table.Tbody>
+            {rows.map(([label, value]) => (
+              <Table.Tr key={label}>
+                <Table.Th w="40%">{label}</Table.Th>
+                <Table.Td>{value}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('planned.close')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
 function Legend() {
   const { t } = useTranslation('calendar');
   const items = [
@@ -77,7 +116,10 @@ function Legend() {
   );
 }
 
-/** /dashboard/calendar: work and maintenance orders by due day; managers drag them to another day. */
+/**
+ * /dashboard/calendar: work and maintenance orders by due day, and the plans' occurrences not created yet;
+ * managers drag orders to another day.
+ */
 export default function CalendarPage() {
   const { t, i18n } = useTranslation('calendar');
   const queryClient = useQueryClient();
@@ -89,6 +131,7 @@ export default function CalendarPage() {
   const [range, setRange] = useState<Range | null>(null);
   const [filters, setFilters] = useState<Filters>({ assetId: null, teamId: null, assigneeId: null });
   const [openWorkOrder, setOpenWorkOrder] = useState<number | null>(null);
+  const [openPlanned, setOpenPlanned] = useState<CalendarEntry | null>(null);
   const rtl = i18n.language === 'ar';
 
   const query = useQuery({
@@ -115,6 +158,7 @@ export default function CalendarPage() {
     const entry = arg.event.extendedProps.entry as CalendarEntry;
     if (entry.kind === 'work-order') setOpenWorkOrder(entry.id);
     else if (entry.kind === 'maintenance-order') void navigate(`/dashboard/maintenance-order?order=${entry.id}`);
+    else setOpenPlanned(entry);
   };
 
   const onEventDrop = async (arg: EventDropArg) => {
@@ -235,6 +279,7 @@ export default function CalendarPage() {
           {t('dragHint')}
         </Text>
       )}
+      <PlannedDetails entry={openPlanned} onClose={() => setOpenPlanned(null)} />
       {openWorkOrder !== null && (
         <Suspense fallback={null}>
           <WorkOrderDrawer
