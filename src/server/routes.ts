@@ -15,6 +15,7 @@ import { serviceCatalogRoutes } from '../features/service-catalog/service-catalo
 import { workStationsRoutes } from '../features/work-stations/work-stations.routes';
 import { quotationsRoutes } from '../features/quotations/quotations.routes';
 import { purchaseOrdersRoutes } from '../features/purchase-orders/purchase-orders.routes';
+import { metersRoutes } from '../features/meters/meters.routes';
 import { pmPlansRoutes } from '../features/pm-plans/pm-plans.routes';
 
 /**
@@ -38,5 +39,6 @@ export async function registerFeatureRoutes(app: FastifyInstance) {
   await app.register(partsRoutes, { prefix: '/api/parts' });
   await app.register(serviceCatalogRoutes, { prefix: '/api/services' });
   await app.register(workStationsRoutes, { prefix: '/api/workstations' });
+  await app.register(metersRoutes, { prefix: '/api/meters' });
   await app.register(pmPlansRoutes, { prefix: '/api/pm-plans' });
 }

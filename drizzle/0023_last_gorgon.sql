@@ -1,3 +1,31 @@
+CREATE TABLE "meter_readings" (
+	"org_id" integer NOT NULL,
+	"id" integer DEFAULT NULL NOT NULL,
+	"meter_id" integer NOT NULL,
+	"value" numeric(15, 4) NOT NULL,
+	"total" numeric(15, 4),
+	"reset" boolean DEFAULT false NOT NULL,
+	"read_at" timestamp with time zone NOT NULL,
+	"source" text NOT NULL,
+	"work_order_id" integer,
+	"recorded_by_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "meter_readings_org_id_id_pk" PRIMARY KEY("org_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "meters" (
+	"org_id" integer NOT NULL,
+	"id" integer DEFAULT NULL NOT NULL,
+	"asset_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"kind" text NOT NULL,
+	"unit" text NOT NULL,
+	"description" text,
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "meters_org_id_id_pk" PRIMARY KEY("org_id","id")
+);
+--> statement-breakpoint
 CREATE TABLE "pm_occurrences" (
 	"org_id" integer NOT NULL,
 	"id" integer DEFAULT NULL NOT NULL,
@@ -76,6 +104,10 @@ CREATE TABLE "pm_settings" (
 	"grace_days" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "meter_readings" ADD CONSTRAINT "meter_readings_org_id_organizations_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "meter_readings" ADD CONSTRAINT "meter_readings_org_id_meter_id_meters_org_id_id_fk" FOREIGN KEY ("org_id","meter_id") REFERENCES "public"."meters"("org_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "meters" ADD CONSTRAINT "meters_org_id_organizations_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "meters" ADD CONSTRAINT "meters_org_id_asset_id_assets_org_id_id_fk" FOREIGN KEY ("org_id","asset_id") REFERENCES "public"."assets"("org_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pm_occurrences" ADD CONSTRAINT "pm_occurrences_org_id_plan_id_pm_plans_org_id_id_fk" FOREIGN KEY ("org_id","plan_id") REFERENCES "public"."pm_plans"("org_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pm_plan_assets" ADD CONSTRAINT "pm_plan_assets_org_id_plan_id_pm_plans_org_id_id_fk" FOREIGN KEY ("org_id","plan_id") REFERENCES "public"."pm_plans"("org_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pm_plan_assets" ADD CONSTRAINT "pm_plan_assets_org_id_asset_id_assets_org_id_id_fk" FOREIGN KEY ("org_id","asset_id") REFERENCES "public"."assets"("org_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -87,6 +119,8 @@ ALTER TABLE "pm_plans" ADD CONSTRAINT "pm_plans_org_id_organizations_id_fk" FORE
 ALTER TABLE "pm_plans" ADD CONSTRAINT "pm_plans_org_id_work_station_id_work_stations_org_id_id_fk" FOREIGN KEY ("org_id","work_station_id") REFERENCES "public"."work_stations"("org_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pm_plans" ADD CONSTRAINT "pm_plans_org_id_team_id_teams_org_id_id_fk" FOREIGN KEY ("org_id","team_id") REFERENCES "public"."teams"("org_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pm_settings" ADD CONSTRAINT "pm_settings_org_id_organizations_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "meter_readings_org_meter_time_idx" ON "meter_readings" USING btree ("org_id","meter_id","read_at","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "meters_org_asset_name_idx" ON "meters" USING btree ("org_id","asset_id",lower("name"));--> statement-breakpoint
 CREATE INDEX "pm_occurrences_work_order_idx" ON "pm_occurrences" USING btree ("org_id","work_order_id");--> statement-breakpoint
 CREATE INDEX "pm_occurrences_org_due_idx" ON "pm_occurrences" USING btree ("org_id","due_date");--> statement-breakpoint
 CREATE INDEX "pm_plan_assets_asset_idx" ON "pm_plan_assets" USING btree ("org_id","asset_id");--> statement-breakpoint
