@@ -37,6 +37,10 @@ export const PLAN_MESSAGES = {
   weekday: 'Weekdays must be among MO, TU, WE, TH, FR, SA, SU',
   meterRequired: 'Choose the meter',
   meterRule: 'Give an interval of units or a threshold',
+  meterOne: 'Give an interval of units or a threshold, not both',
+  meterNotFound: 'Meter not found',
+  meterAsset: 'The meter must belong to the plan’s asset (a meter plan has that one asset)',
+  meterCounter: 'Every N units needs a counter meter (a gauge goes up and down)',
   meterEvery: 'The meter interval must be greater than 0',
   meterThreshold: 'The threshold must be a number',
   meterLead: 'Lead units must be 0 or more and less than the meter interval',
@@ -112,6 +116,7 @@ export const planInputSchema = z
     if (byMeter) {
       if (!v.meterId) issue('meterId', PLAN_MESSAGES.meterRequired);
       if (v.meterEvery === undefined && v.meterThreshold === undefined) issue('meterEvery', PLAN_MESSAGES.meterRule);
+      if (v.meterEvery !== undefined && v.meterThreshold !== undefined) issue('meterThreshold', PLAN_MESSAGES.meterOne);
       if (v.meterEvery !== undefined && !(v.meterEvery > 0)) issue('meterEvery', PLAN_MESSAGES.meterEvery);
       if (v.meterEvery !== undefined && v.meterEvery > 0 && v.meterLeadUnits !== undefined && v.meterLeadUnits >= v.meterEvery) issue('meterLeadUnits', PLAN_MESSAGES.meterLead);
     } else if (v.meterThreshold !== undefined || v.meterEvery !== undefined) {
