@@ -19,3 +19,4 @@ export * from '../../features/quotations/quotations.table';
 export * from '../../features/purchase-orders/purchase-orders.table';
 export * from '../../features/meters/meters.table';
 export * from '../../features/pm-plans/pm-plans.table';
+export * from '../../features/procedures/procedures.table';

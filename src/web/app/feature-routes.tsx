@@ -44,6 +44,7 @@ export const featureRoutes: FeatureRoute[] = [
   { path: '/settings/assets-category', Page: page('master-data/ui/asset-categories-page', 'Asset Categories') },
   { path: '/settings/time-tracking-reason', Page: page('master-data/ui/time-tracking-reasons-page', 'Time Tracking Reasons') },
   { path: '/settings/users', Page: page('users/ui/users-page', 'Workers') },
+  { path: '/settings/procedures', Page: page('procedures/ui/procedures-page', 'Procedures') },
 ];
 
 /** Starts loading the page module of `pathname` (a feature route) without rendering it. */

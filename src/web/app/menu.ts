@@ -5,6 +5,7 @@ import {
   IconCategory,
   IconClipboardList,
   IconClockPause,
+  IconListCheck,
   IconFileDollar,
   IconFileInvoice,
   IconLayoutDashboard,
@@ -69,6 +70,7 @@ export const settingsMenu: MenuItem[] = [
   { key: 'assetCategories', path: '/settings/assets-category', icon: IconCategory },
   { key: 'workers', path: '/settings/users', icon: IconUsers },
   { key: 'timeTrackingReason', path: '/settings/time-tracking-reason', icon: IconClockPause },
+  { key: 'procedures', path: '/settings/procedures', icon: IconListCheck },
 ];
 
 export const SETTINGS_HOME = '/settings/products-category';

@@ -113,6 +113,7 @@ export const ar: Catalog = {
       assetCategories: 'فئات الأصول',
       workers: 'العاملون',
       timeTrackingReason: 'أسباب تتبع الوقت',
+      procedures: 'الإجراءات',
       requests: 'الطلبات',
       sharedWorkOrders: 'أوامر العمل المشتركة',
       ui: 'مكونات الواجهة',

@@ -111,6 +111,7 @@ export const en = {
       assetCategories: 'Asset Categories',
       workers: 'Workers',
       timeTrackingReason: 'Time Tracking Reason',
+      procedures: 'Procedures',
       requests: 'Requests',
       sharedWorkOrders: 'Shared Work Orders',
       ui: 'UI components',
