@@ -258,6 +258,25 @@ describe('the generator', () => {
     expect((await org.admin.get(`${BASE}/get-plan/${plan.id}`)).body.plan.nextDue).toBe('2030-03-04');
   });
 
+  it('copies the plan’s procedure into each work order it creates; an unknown procedure is refused', async () => {
+    const org = await createOrg(t);
+    const fx = await fixtures(org);
+    const proc = await org.admin.post('/api/procedures/add-procedure', { name: 'Lubrication checklist', steps: [{ kind: 'checkbox', label: 'Grease applied', required: true }] });
+    expect(proc.status, JSON.stringify(proc.body)).toBe(201);
+    const procedureId = proc.body.procedure.id;
+    const unknown = await org.admin.post(`${BASE}/add-plan`, planBody(fx, { procedureId: procedureId + 100 }));
+    expect(issue(unknown, 'procedureId')).toBe('Procedure not found');
+    at('2030-03-01');
+    const plan = await addPlan(org, planBody(fx, { procedureId }));
+    expect(plan.procedureId).toBe(procedureId);
+    at('2030-03-04');
+    expect(await run(org)).toBe(1);
+    const [order] = await ordersOf(org);
+    const attached = await org.admin.get(`/api/work-orders/get-work-order-procedure/${order.id}`);
+    expect(attached.status, JSON.stringify(attached.body)).toBe(200);
+    expect(JSON.stringify(attached.body)).toContain('Grease applied');
+  });
+
   it('creates the work order lead-time days before it is due, not earlier', async () => {
     const org = await createOrg(t);
     const fx = await fixtures(org);

@@ -80,6 +80,8 @@ export const planInputSchema = z
     /** Estimated labour, 'HH:MM' (the work order's duration). */
     duration: z.preprocess(blankToUndefined, z.string().trim().regex(DURATION_PATTERN, 'Duration must be in HH:MM format').optional()),
     teamId: z.preprocess(zeroToUndefined, idField('Team is invalid').optional()),
+    /** A procedure of the library, copied into each work order the plan creates. */
+    procedureId: z.preprocess(zeroToUndefined, idField('Procedure is invalid').optional()),
     assignees: idList(PLAN_MESSAGES.assignee, 50),
     parts: z.preprocess((v) => (v === undefined || v === null ? [] : v), z.array(partLine, { error: 'Parts must be a list of { partId, quantity }' }).max(100, 'At most 100 parts')),
     // The trigger.

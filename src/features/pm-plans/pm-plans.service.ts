@@ -11,6 +11,8 @@ import { diffChanges, recordActivity, registerActivityEntity } from '../activity
 import { sanitizeHtml } from '../work-orders/sanitize-html';
 import { createWorkOrders, type NewWorkOrder } from '../work-orders/work-orders.service';
 import { latestReadings } from '../meters/meters.service';
+import { attachProcedure } from '../procedures/procedures.service';
+import { procedures } from '../procedures/procedures.table';
 import {
   PLAN_MESSAGES,
   planDisplayId,
@@ -387,6 +389,7 @@ async function checkReferences(tx: Tx, orgId: number, input: PlanValues) {
   await missing(input.assetIds, assets as never, (i) => `assetIds.${i}`, 'Asset not found');
   if (input.workStationId) await missing([input.workStationId], workStations as never, () => 'workStationId', 'Work station not found');
   if (input.teamId) await missing([input.teamId], teams as never, () => 'teamId', 'Team not found');
+  if (input.procedureId) await missing([input.procedureId], procedures as never, () => 'procedureId', 'Procedure not found');
   await missing(input.assignees, users as never, (i) => `assignees.${i}`, 'Assignee not found');
   await missing(
     input.parts.map((p) => p.partId),
@@ -417,6 +420,7 @@ const writable = (input: PlanValues) => ({
   name: input.name,
   workStationId: input.assetIds.length ? null : (input.workStationId ?? null),
   teamId: input.teamId ?? null,
+  procedureId: input.procedureId ?? null,
   title: input.title,
   instructions: input.instructions ? sanitizeHtml(input.instructions) : null,
   priority: input.priority ?? 'medium',
@@ -469,6 +473,7 @@ const summary = (p: PlanDto) => ({
   assets: [...p.assetIds].sort((a, b) => a - b),
   workStationId: p.workStationId,
   teamId: p.teamId,
+  procedureId: p.procedureId,
   assignees: p.assignees,
   priority: p.priority,
   trigger: p.trigger,
@@ -818,8 +823,10 @@ async function createOccurrences(tx: Tx, orgId: number, all: Due[]): Promise<{ c
   return { created };
 }
 
-/** What else a created work order receives from its plan (a procedure, once procedures exist): nothing yet. */
-async function afterWorkOrdersCreated(_tx: Tx, _orgId: number, _orders: { workOrderId: number; plan: PlanRow }[]) {}
+/** The plan's procedure, copied into each work order it created (the procedures feature's service). */
+async function afterWorkOrdersCreated(tx: Tx, orgId: number, orders: { workOrderId: number; plan: PlanRow }[]) {
+  for (const { workOrderId, plan } of orders) if (plan.procedureId) await attachProcedure(tx, orgId, workOrderId, plan.procedureId, null);
+}
 
 /** Which work orders came from plans (analytics): occurrence, plan and due day of each given work order. */
 export async function planOfWorkOrders(tx: ReadTx, orgId: number, workOrderIds: number[]) {

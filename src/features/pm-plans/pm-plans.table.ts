@@ -7,6 +7,7 @@ import { teams } from '../teams/teams.table';
 import { users } from '../users/users.table';
 import { workStations } from '../work-stations/work-stations.table';
 import { meters } from '../meters/meters.table';
+import { procedures } from '../procedures/procedures.table';
 import { WORK_ORDER_PRIORITIES } from '../work-orders/work-order-values';
 import { MONTHLY_MODES, PLAN_FREQUENCIES, PLAN_SCHEDULES, PLAN_TRIGGERS, WEEKDAYS } from './pm-plans.schema';
 
@@ -61,6 +62,8 @@ export const pmPlans = pgTable(
     foreignKey({ columns: [t.orgId, t.teamId], foreignColumns: [teams.orgId, teams.id] }),
     // A meter used by a plan cannot be deleted (the plan is changed first).
     foreignKey({ columns: [t.orgId, t.meterId], foreignColumns: [meters.orgId, meters.id] }),
+    // A procedure used by a plan cannot be deleted either.
+    foreignKey({ columns: [t.orgId, t.procedureId], foreignColumns: [procedures.orgId, procedures.id] }),
     index('pm_plans_org_name_idx').on(t.orgId, t.name),
     index('pm_plans_org_team_idx').on(t.orgId, t.teamId),
   ],
