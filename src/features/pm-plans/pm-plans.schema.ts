@@ -67,9 +67,8 @@ const partLine = z.strictObject({
   quantity: z.preprocess((v) => (v === undefined || v === '' || v === null ? 1 : v), wholeNumber(PLAN_MESSAGES.quantity, 1, 1_000_000)),
 });
 
-/** A plan as the drawer's form and POST add-plan / PUT update-plan send it (flat: every field has its message). */
-export const planInputSchema = z
-  .strictObject({
+/** A plan's fields as the drawer's form sends them (flat: every field has its message). */
+const planShape = z.strictObject({
     name: z.string({ error: PLAN_MESSAGES.name }).trim().min(1, PLAN_MESSAGES.name).max(200, 'Name must be at most 200 characters'),
     assetIds: idList('Asset is invalid', 100),
     workStationId: z.preprocess(zeroToUndefined, idField('Work station is invalid').optional()),
@@ -104,11 +103,15 @@ export const planInputSchema = z
     meterLeadUnits: z.preprocess((v) => (v === '' || v === null || v === undefined ? 0 : v), z.coerce.number({ error: PLAN_MESSAGES.meterLead }).min(0, PLAN_MESSAGES.meterLead)),
     /** On update: the `updatedAt` of the copy the edit was made from (decision 025). */
     updatedAt: z.preprocess(blankToUndefined, z.iso.datetime({ offset: true, error: 'Invalid updatedAt' }).optional()),
-  })
-  .superRefine((v, ctx) => {
+});
+
+type PlanShape = z.output<typeof planShape>;
+
+/** The rules between fields; `whole` adds those of a plan to save (a target), which a preview does without. */
+const planRules = (whole: boolean) => (v: Partial<PlanShape>, ctx: z.RefinementCtx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
     if (v.assetIds?.length && v.workStationId) issue('workStationId', PLAN_MESSAGES.targetBoth);
-    else if (!v.assetIds?.length && !v.workStationId) issue('assetIds', PLAN_MESSAGES.target);
+    else if (whole && !v.assetIds?.length && !v.workStationId) issue('assetIds', PLAN_MESSAGES.target);
     if (v.startDate && v.endDate && v.endDate < v.startDate) issue('endDate', PLAN_MESSAGES.endBeforeStart);
     if (v.frequency === 'monthly' && v.monthlyMode === 'weekday' && v.schedule === 'fixed') {
       if (v.monthWeek === undefined) issue('monthWeek', PLAN_MESSAGES.monthWeek);
@@ -126,9 +129,16 @@ export const planInputSchema = z
       if (!v.meterId) issue(v.meterThreshold !== undefined ? 'meterThreshold' : 'meterEvery', PLAN_MESSAGES.meterRequired);
     }
     if (v.meterThreshold !== undefined && !v.meterId && byMeter) issue('meterThreshold', PLAN_MESSAGES.meterRequired);
-  }, evenWhenFieldsFail);
+};
+
+/** POST add-plan / PUT update-plan: the whole plan. */
+export const planInputSchema = planShape.superRefine(planRules(true), evenWhenFieldsFail);
 export type PlanInput = z.input<typeof planInputSchema>;
 export type PlanValues = z.output<typeof planInputSchema>;
+
+/** POST preview-plan: the form as it stands; name, title and target may still be empty. */
+export const planPreviewSchema = planShape.partial({ name: true, title: true }).superRefine(planRules(false), evenWhenFieldsFail);
+export type PlanPreviewValues = z.output<typeof planPreviewSchema>;
 
 /** POST skip-next/{id}: the reason is kept with the skipped occurrence. */
 export const skipInputSchema = z.strictObject({

@@ -22,6 +22,7 @@ import {
   type PlanDto,
   type PlanListQuery,
   type PlannedOccurrence,
+  type PlanPreviewValues,
   type PlanValues,
   type PmSettings,
   type Weekday,
@@ -593,7 +594,8 @@ export async function listOccurrences(tx: ReadTx, orgId: number, planId: number)
  * POST preview-plan: the next 12 due days of the plan as entered, and its meter values (every N units: the
  * next 12 totals from the meter's current total; a threshold: the threshold). Nothing is saved.
  */
-export async function previewPlan(tx: ReadTx, orgId: number, input: PlanValues) {
+export async function previewPlan(tx: ReadTx, orgId: number, preview: PlanPreviewValues) {
+  const input = { ...preview, name: preview.name ?? '', title: preview.title ?? '' };
   const rule: CalendarRule = { ...writable(input), weekdays: writable(input).weekdays as Weekday[] };
   const dueDates = byCalendar(input) ? previewDueDays(rule, 12) : [];
   let meterValues: number[] = [];

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import {
   IconBox,
+  IconCalendarRepeat,
   IconBuildingFactory2,
   IconCategory,
   IconClipboardList,
@@ -43,6 +44,7 @@ export const dashboardMenu: MenuGroup[] = [
     items: [
       { key: 'maintenanceRequest', path: '/dashboard/maintenance-request', icon: IconClipboardList },
       { key: 'maintenanceOrder', path: '/dashboard/maintenance-order', icon: IconTools },
+      { key: 'pmPlans', path: '/dashboard/pm-plans', icon: IconCalendarRepeat },
       { key: 'workOrders', path: '/dashboard/work-orders', icon: IconTool },
       { key: 'workStations', path: '/dashboard/work-stations', icon: IconBuildingFactory2 },
       { key: 'services', path: '/dashboard/services', icon: IconSettings },

@@ -96,6 +96,7 @@ export const ar: Catalog = {
       dashboard: 'لوحة التحكم',
       maintenanceRequest: 'طلبات الصيانة',
       maintenanceOrder: 'أوامر الصيانة',
+      pmPlans: 'خطط الصيانة',
       workOrders: 'أوامر العمل',
       workStations: 'محطات العمل',
       services: 'الخدمات',

@@ -94,6 +94,7 @@ export const en = {
       dashboard: 'Dashboard',
       maintenanceRequest: 'Maintenance Request',
       maintenanceOrder: 'Maintenance Order',
+      pmPlans: 'Plans',
       workOrders: 'Work Orders',
       workStations: 'Work Stations',
       services: 'Services',
