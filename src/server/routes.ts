@@ -16,7 +16,9 @@ import { workStationsRoutes } from '../features/work-stations/work-stations.rout
 import { calendarRoutes } from '../features/calendar/calendar.routes';
 import { quotationsRoutes } from '../features/quotations/quotations.routes';
 import { purchaseOrdersRoutes } from '../features/purchase-orders/purchase-orders.routes';
+import { metersRoutes } from '../features/meters/meters.routes';
 import { pmPlansRoutes } from '../features/pm-plans/pm-plans.routes';
+import { proceduresRoutes, workOrderProcedureRoutes } from '../features/procedures/procedures.routes';
 
 /**
  * Every feature's routes and their URL prefix under /api. A new business area adds one line here.
@@ -35,10 +37,13 @@ export async function registerFeatureRoutes(app: FastifyInstance) {
   await app.register(maintenanceRequestsRoutes, { prefix: '/api/maintenance-requests' });
   await app.register(maintenanceOrdersRoutes, { prefix: '/api/maintenance-orders' });
   await app.register(workOrdersRoutes, { prefix: '/api/work-orders' });
+  await app.register(workOrderProcedureRoutes, { prefix: '/api/work-orders' });
+  await app.register(proceduresRoutes, { prefix: '/api/procedures' });
   await app.register(assetsRoutes, { prefix: '/api/assets' });
   await app.register(partsRoutes, { prefix: '/api/parts' });
   await app.register(serviceCatalogRoutes, { prefix: '/api/services' });
   await app.register(workStationsRoutes, { prefix: '/api/workstations' });
+  await app.register(metersRoutes, { prefix: '/api/meters' });
   await app.register(pmPlansRoutes, { prefix: '/api/pm-plans' });
   await app.register(calendarRoutes, { prefix: '/api/calendar' });
 }

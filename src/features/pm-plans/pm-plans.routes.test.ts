@@ -258,6 +258,25 @@ describe('the generator', () => {
     expect((await org.admin.get(`${BASE}/get-plan/${plan.id}`)).body.plan.nextDue).toBe('2030-03-04');
   });
 
+  it('copies the plan’s procedure into each work order it creates; an unknown procedure is refused', async () => {
+    const org = await createOrg(t);
+    const fx = await fixtures(org);
+    const proc = await org.admin.post('/api/procedures/add-procedure', { name: 'Lubrication checklist', steps: [{ kind: 'checkbox', label: 'Grease applied', required: true }] });
+    expect(proc.status, JSON.stringify(proc.body)).toBe(201);
+    const procedureId = proc.body.procedure.id;
+    const unknown = await org.admin.post(`${BASE}/add-plan`, planBody(fx, { procedureId: procedureId + 100 }));
+    expect(issue(unknown, 'procedureId')).toBe('Procedure not found');
+    at('2030-03-01');
+    const plan = await addPlan(org, planBody(fx, { procedureId }));
+    expect(plan.procedureId).toBe(procedureId);
+    at('2030-03-04');
+    expect(await run(org)).toBe(1);
+    const [order] = await ordersOf(org);
+    const attached = await org.admin.get(`/api/work-orders/get-work-order-procedure/${order.id}`);
+    expect(attached.status, JSON.stringify(attached.body)).toBe(200);
+    expect(JSON.stringify(attached.body)).toContain('Grease applied');
+  });
+
   it('creates the work order lead-time days before it is due, not earlier', async () => {
     const org = await createOrg(t);
     const fx = await fixtures(org);
@@ -344,6 +363,70 @@ describe('the generator', () => {
     at('2030-03-07');
     expect(await run(org)).toBe(1);
     expect((await ordersOf(org)).map((o) => o.due)).toEqual(['2030-03-04', '2030-03-07']);
+  });
+});
+
+describe('meter triggers', () => {
+  const addMeter = async (org: TestOrg, assetId: number, kind: 'counter' | 'gauge') => {
+    const res = await org.admin.post('/api/meters/add-meter', { assetId, name: `${kind} meter`, kind, unit: kind === 'counter' ? 'h' : '°C' });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return (res.body.meter ?? res.body) as { id: number };
+  };
+  const read = async (org: TestOrg, meterId: number, value: number) => {
+    const res = await org.admin.post('/api/meters/add-meter-reading', { meterId, value });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+  };
+
+  it('every N units: due at each multiple above the total when saved, created lead units before; a threshold once per crossing', async () => {
+    const org = await createOrg(t);
+    const fx = await fixtures(org);
+    const hours = await addMeter(org, fx.pump.id, 'counter');
+    const temperature = await addMeter(org, fx.fan.id, 'gauge');
+    await read(org, hours.id, 100);
+    await read(org, hours.id, 1_300);
+    // Total 1,300 (the meter's usage): every 500 h is due at 1,500, 2,000…
+    const meterPlan = planBody(fx, { trigger: 'meter', meterId: hours.id, meterEvery: 500, meterLeadUnits: 50 });
+    expect((await preview(org, meterPlan)).meterValues.slice(0, 3)).toEqual([1_500, 2_000, 2_500]);
+    const plan = await addPlan(org, meterPlan);
+    const hot = await addPlan(org, planBody(fx, { name: 'Overheat', assetIds: [fx.fan.id], trigger: 'meter', meterId: temperature.id, meterThreshold: 80 }));
+    expect(await run(org)).toBe(0);
+    await read(org, hours.id, 1_449); // within 50 h of 1,500 only from 1,450
+    expect(await run(org)).toBe(0);
+    await read(org, hours.id, 1_450);
+    await read(org, temperature.id, 85);
+    expect(await run(org)).toBe(2);
+    expect(await run(org)).toBe(0);
+    // Still hot, no new crossing: nothing. Back below, then above again: a second one (tomorrow, its own day).
+    await read(org, temperature.id, 70);
+    await read(org, temperature.id, 90);
+    setClockOffset(86_400_000);
+    expect(await run(org)).toBe(1);
+    // 1,500 done; the next at 2,000, created from 1,950.
+    await read(org, hours.id, 1_949);
+    expect(await run(org)).toBe(0);
+    await read(org, hours.id, 1_950);
+    expect(await run(org)).toBe(1);
+    const occurrences = (await org.admin.get(`${BASE}/get-occurrences/${plan.id}`)).body.occurrences;
+    expect(occurrences).toHaveLength(2);
+    expect((await org.admin.get(`${BASE}/get-occurrences/${hot.id}`)).body.occurrences).toHaveLength(2);
+  });
+
+  it('refuses a meter of another asset, a gauge for every N units, both rules at once, and an unknown meter', async () => {
+    const org = await createOrg(t);
+    const fx = await fixtures(org);
+    const hours = await addMeter(org, fx.pump.id, 'counter');
+    const temperature = await addMeter(org, fx.pump.id, 'gauge');
+    const bad = async (extra: Record<string, unknown>, path: string, message: string) => {
+      const res = await org.admin.post(`${BASE}/add-plan`, planBody(fx, extra));
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(issue(res, path)).toBe(message);
+    };
+    await bad({ trigger: 'meter', meterId: hours.id, meterEvery: 500, assetIds: [fx.fan.id] }, 'meterId', 'The meter must belong to the plan’s asset (a meter plan has that one asset)');
+    await bad({ trigger: 'both', meterId: temperature.id, meterEvery: 5 }, 'meterEvery', 'Every N units needs a counter meter (a gauge goes up and down)');
+    await bad({ trigger: 'meter', meterId: hours.id, meterEvery: 5, meterThreshold: 9 }, 'meterThreshold', 'Give an interval of units or a threshold, not both');
+    await bad({ trigger: 'meter', meterId: 999, meterEvery: 5 }, 'meterId', 'Meter not found');
+    await bad({ trigger: 'meter', meterId: hours.id }, 'meterEvery', 'Give an interval of units or a threshold');
+    await bad({ trigger: 'meter', meterId: hours.id, meterEvery: 0 }, 'meterEvery', 'The meter interval must be greater than 0');
   });
 });
 

@@ -8,6 +8,7 @@ import {
   planIdParamsSchema,
   planInputSchema,
   planListQuerySchema,
+  planPreviewSchema,
   plannedQuerySchema,
   pmSettingsSchema,
   skipInputSchema,
@@ -66,7 +67,7 @@ export async function pmPlansRoutes(appBase: FastifyInstance) {
     req.inTenant((tx) => skipNext(tx, req.auth.orgId, req.auth, req.params.id, req.body, now())),
   );
   // A POST that writes nothing: the form's body is too big and too structured for a query string.
-  app.post('/preview-plan', { schema: { body: planInputSchema }, config: { access } }, async (req) => previewPlan(req.body));
+  app.post('/preview-plan', { schema: { body: planPreviewSchema }, config: { access } }, (req) => req.inTenant((tx) => previewPlan(tx, req.auth.orgId, req.body)));
   app.get('/dry-run', { schema: { querystring: dryRunQuerySchema }, config: { access } }, (req) =>
     req.read((tx) => dryRun(tx, req.auth.orgId, req.query, now())),
   );

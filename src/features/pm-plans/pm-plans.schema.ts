@@ -37,6 +37,10 @@ export const PLAN_MESSAGES = {
   weekday: 'Weekdays must be among MO, TU, WE, TH, FR, SA, SU',
   meterRequired: 'Choose the meter',
   meterRule: 'Give an interval of units or a threshold',
+  meterOne: 'Give an interval of units or a threshold, not both',
+  meterNotFound: 'Meter not found',
+  meterAsset: 'The meter must belong to the plan’s asset (a meter plan has that one asset)',
+  meterCounter: 'Every N units needs a counter meter (a gauge goes up and down)',
   meterEvery: 'The meter interval must be greater than 0',
   meterThreshold: 'The threshold must be a number',
   meterLead: 'Lead units must be 0 or more and less than the meter interval',
@@ -63,9 +67,8 @@ const partLine = z.strictObject({
   quantity: z.preprocess((v) => (v === undefined || v === '' || v === null ? 1 : v), wholeNumber(PLAN_MESSAGES.quantity, 1, 1_000_000)),
 });
 
-/** A plan as the drawer's form and POST add-plan / PUT update-plan send it (flat: every field has its message). */
-export const planInputSchema = z
-  .strictObject({
+/** A plan's fields as the drawer's form sends them (flat: every field has its message). */
+const planShape = z.strictObject({
     name: z.string({ error: PLAN_MESSAGES.name }).trim().min(1, PLAN_MESSAGES.name).max(200, 'Name must be at most 200 characters'),
     assetIds: idList('Asset is invalid', 100),
     workStationId: z.preprocess(zeroToUndefined, idField('Work station is invalid').optional()),
@@ -76,6 +79,8 @@ export const planInputSchema = z
     /** Estimated labour, 'HH:MM' (the work order's duration). */
     duration: z.preprocess(blankToUndefined, z.string().trim().regex(DURATION_PATTERN, 'Duration must be in HH:MM format').optional()),
     teamId: z.preprocess(zeroToUndefined, idField('Team is invalid').optional()),
+    /** A procedure of the library, copied into each work order the plan creates. */
+    procedureId: z.preprocess(zeroToUndefined, idField('Procedure is invalid').optional()),
     assignees: idList(PLAN_MESSAGES.assignee, 50),
     parts: z.preprocess((v) => (v === undefined || v === null ? [] : v), z.array(partLine, { error: 'Parts must be a list of { partId, quantity }' }).max(100, 'At most 100 parts')),
     // The trigger.
@@ -98,11 +103,15 @@ export const planInputSchema = z
     meterLeadUnits: z.preprocess((v) => (v === '' || v === null || v === undefined ? 0 : v), z.coerce.number({ error: PLAN_MESSAGES.meterLead }).min(0, PLAN_MESSAGES.meterLead)),
     /** On update: the `updatedAt` of the copy the edit was made from (decision 025). */
     updatedAt: z.preprocess(blankToUndefined, z.iso.datetime({ offset: true, error: 'Invalid updatedAt' }).optional()),
-  })
-  .superRefine((v, ctx) => {
+});
+
+type PlanShape = z.output<typeof planShape>;
+
+/** The rules between fields; `whole` adds those of a plan to save (a target), which a preview does without. */
+const planRules = (whole: boolean) => (v: Partial<PlanShape>, ctx: z.RefinementCtx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
     if (v.assetIds?.length && v.workStationId) issue('workStationId', PLAN_MESSAGES.targetBoth);
-    else if (!v.assetIds?.length && !v.workStationId) issue('assetIds', PLAN_MESSAGES.target);
+    else if (whole && !v.assetIds?.length && !v.workStationId) issue('assetIds', PLAN_MESSAGES.target);
     if (v.startDate && v.endDate && v.endDate < v.startDate) issue('endDate', PLAN_MESSAGES.endBeforeStart);
     if (v.frequency === 'monthly' && v.monthlyMode === 'weekday' && v.schedule === 'fixed') {
       if (v.monthWeek === undefined) issue('monthWeek', PLAN_MESSAGES.monthWeek);
@@ -112,6 +121,7 @@ export const planInputSchema = z
     if (byMeter) {
       if (!v.meterId) issue('meterId', PLAN_MESSAGES.meterRequired);
       if (v.meterEvery === undefined && v.meterThreshold === undefined) issue('meterEvery', PLAN_MESSAGES.meterRule);
+      if (v.meterEvery !== undefined && v.meterThreshold !== undefined) issue('meterThreshold', PLAN_MESSAGES.meterOne);
       if (v.meterEvery !== undefined && !(v.meterEvery > 0)) issue('meterEvery', PLAN_MESSAGES.meterEvery);
       if (v.meterEvery !== undefined && v.meterEvery > 0 && v.meterLeadUnits !== undefined && v.meterLeadUnits >= v.meterEvery) issue('meterLeadUnits', PLAN_MESSAGES.meterLead);
     } else if (v.meterThreshold !== undefined || v.meterEvery !== undefined) {
@@ -119,9 +129,16 @@ export const planInputSchema = z
       if (!v.meterId) issue(v.meterThreshold !== undefined ? 'meterThreshold' : 'meterEvery', PLAN_MESSAGES.meterRequired);
     }
     if (v.meterThreshold !== undefined && !v.meterId && byMeter) issue('meterThreshold', PLAN_MESSAGES.meterRequired);
-  }, evenWhenFieldsFail);
+};
+
+/** POST add-plan / PUT update-plan: the whole plan. */
+export const planInputSchema = planShape.superRefine(planRules(true), evenWhenFieldsFail);
 export type PlanInput = z.input<typeof planInputSchema>;
 export type PlanValues = z.output<typeof planInputSchema>;
+
+/** POST preview-plan: the form as it stands; name, title and target may still be empty. */
+export const planPreviewSchema = planShape.partial({ name: true, title: true }).superRefine(planRules(false), evenWhenFieldsFail);
+export type PlanPreviewValues = z.output<typeof planPreviewSchema>;
 
 /** POST skip-next/{id}: the reason is kept with the skipped occurrence. */
 export const skipInputSchema = z.strictObject({

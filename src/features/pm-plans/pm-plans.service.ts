@@ -5,12 +5,16 @@ import { totalOver, pageAndTotal } from '../../server/db/paging';
 import { escapeLike } from '../../server/db/like';
 import { sameUpdatedAt, StaleEdit } from '../../server/stale-edit';
 import { HttpError, notFound } from '../../server/http-error';
-import { assets, parts, pmOccurrences, pmPlanAssets, pmPlanAssignees, pmPlanParts, pmPlans, pmSettings, teamMembers, teams, users, workOrders, workStations } from '../../server/db/schema';
+import { assets, meterReadings, meters, parts, pmOccurrences, pmPlanAssets, pmPlanAssignees, pmPlanParts, pmPlans, pmSettings, teamMembers, teams, users, workOrders, workStations } from '../../server/db/schema';
 import { pagination } from '../../shared/pagination';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import { sanitizeHtml } from '../work-orders/sanitize-html';
 import { createWorkOrders, type NewWorkOrder } from '../work-orders/work-orders.service';
+import { latestReadings } from '../meters/meters.service';
+import { attachProcedure } from '../procedures/procedures.service';
+import { procedures } from '../procedures/procedures.table';
 import {
+  PLAN_MESSAGES,
   planDisplayId,
   type Compliance,
   type DateRange,
@@ -18,6 +22,7 @@ import {
   type PlanDto,
   type PlanListQuery,
   type PlannedOccurrence,
+  type PlanPreviewValues,
   type PlanValues,
   type PmSettings,
   type Weekday,
@@ -84,6 +89,7 @@ const planFields = {
   meterEvery: pmPlans.meterEvery,
   meterThreshold: pmPlans.meterThreshold,
   meterLeadUnits: pmPlans.meterLeadUnits,
+  meterBase: pmPlans.meterBase,
   paused: pmPlans.paused,
   activeFrom: pmPlans.activeFrom,
   createdAt: pmPlans.createdAt,
@@ -384,6 +390,7 @@ async function checkReferences(tx: Tx, orgId: number, input: PlanValues) {
   await missing(input.assetIds, assets as never, (i) => `assetIds.${i}`, 'Asset not found');
   if (input.workStationId) await missing([input.workStationId], workStations as never, () => 'workStationId', 'Work station not found');
   if (input.teamId) await missing([input.teamId], teams as never, () => 'teamId', 'Team not found');
+  if (input.procedureId) await missing([input.procedureId], procedures as never, () => 'procedureId', 'Procedure not found');
   await missing(input.assignees, users as never, (i) => `assignees.${i}`, 'Assignee not found');
   await missing(
     input.parts.map((p) => p.partId),
@@ -395,13 +402,26 @@ async function checkReferences(tx: Tx, orgId: number, input: PlanValues) {
   if (issues.length) throw new HttpError(400, issues[0].message, issues);
 }
 
-/** References checked by features merged later (procedures, meters): none yet. */
-async function checkPlanExtensions(_tx: Tx, _orgId: number, _input: PlanValues, _issues: { path: string; message: string }[]) {}
+/** The meter: the organisation's, of the plan's one asset, a counter for "every N units". */
+async function checkPlanExtensions(tx: Tx, orgId: number, input: PlanValues, issues: { path: string; message: string }[]) {
+  if (input.trigger === 'calendar' || !input.meterId) return;
+  const [meter] = await tx.select({ assetId: meters.assetId, kind: meters.kind }).from(meters).where(and(eq(meters.orgId, orgId), eq(meters.id, input.meterId)));
+  if (!meter) issues.push({ path: 'meterId', message: PLAN_MESSAGES.meterNotFound });
+  else if (input.assetIds.length !== 1 || input.assetIds[0] !== meter.assetId) issues.push({ path: 'meterId', message: PLAN_MESSAGES.meterAsset });
+  else if (input.meterEvery !== undefined && meter.kind !== 'counter') issues.push({ path: 'meterEvery', message: PLAN_MESSAGES.meterCounter });
+}
+
+/** Every N units counts from the meter's total when the rule is saved (0 before its first reading). */
+async function meterBaseOf(tx: ReadTx, orgId: number, input: PlanValues): Promise<number | null> {
+  if (input.trigger === 'calendar' || !input.meterId || input.meterEvery === undefined) return null;
+  return (await latestReadings(tx, orgId, [input.meterId])).get(input.meterId)?.total ?? 0;
+}
 
 const writable = (input: PlanValues) => ({
   name: input.name,
   workStationId: input.assetIds.length ? null : (input.workStationId ?? null),
   teamId: input.teamId ?? null,
+  procedureId: input.procedureId ?? null,
   title: input.title,
   instructions: input.instructions ? sanitizeHtml(input.instructions) : null,
   priority: input.priority ?? 'medium',
@@ -441,7 +461,7 @@ export async function addPlan(tx: Tx, orgId: number, actor: Actor, input: PlanVa
   await checkReferences(tx, orgId, input);
   const [row] = await tx
     .insert(pmPlans)
-    .values({ orgId, ...writable(input), activeFrom: dateToDay(now), createdById: actor.userId })
+    .values({ orgId, ...writable(input), meterBase: await meterBaseOf(tx, orgId, input), activeFrom: dateToDay(now), createdById: actor.userId })
     .returning({ id: pmPlans.id });
   await setChildren(tx, orgId, row.id, input);
   await recordActivity(tx, orgId, { entityType: ENTITY, entityId: row.id, userId: actor.userId, action: 'created' });
@@ -454,6 +474,7 @@ const summary = (p: PlanDto) => ({
   assets: [...p.assetIds].sort((a, b) => a - b),
   workStationId: p.workStationId,
   teamId: p.teamId,
+  procedureId: p.procedureId,
   assignees: p.assignees,
   priority: p.priority,
   trigger: p.trigger,
@@ -476,7 +497,13 @@ export async function updatePlan(tx: Tx, orgId: number, actor: Actor, id: number
   if (!claimed) throw new StaleEdit(await getPlan(tx, orgId, id, now));
   const before = await getPlan(tx, orgId, id, now);
   await checkReferences(tx, orgId, input);
-  await tx.update(pmPlans).set(writable(input)).where(and(eq(pmPlans.orgId, orgId), eq(pmPlans.id, id)));
+  // The meter's base moves only when its rule changes: an unrelated edit keeps the units counted so far.
+  const sameMeterRule = before.meterId === (input.meterId ?? null) && before.meterEvery === (input.meterEvery ?? null) && before.trigger !== 'calendar' && input.trigger !== 'calendar';
+  const meterBase = sameMeterRule ? undefined : await meterBaseOf(tx, orgId, input);
+  await tx
+    .update(pmPlans)
+    .set({ ...writable(input), ...(meterBase === undefined ? {} : { meterBase }) })
+    .where(and(eq(pmPlans.orgId, orgId), eq(pmPlans.id, id)));
   await setChildren(tx, orgId, id, input);
   const plan = await getPlan(tx, orgId, id, now);
   const changes = diffChanges(summary(before), summary(plan), Object.keys(summary(plan)) as (keyof ReturnType<typeof summary>)[]);
@@ -563,13 +590,25 @@ export async function listOccurrences(tx: ReadTx, orgId: number, planId: number)
   }));
 }
 
-/** POST preview-plan: the next 12 due days of the plan as entered (nothing is saved). */
-export function previewPlan(input: PlanValues) {
+/**
+ * POST preview-plan: the next 12 due days of the plan as entered, and its meter values (every N units: the
+ * next 12 totals from the meter's current total; a threshold: the threshold). Nothing is saved.
+ */
+export async function previewPlan(tx: ReadTx, orgId: number, preview: PlanPreviewValues) {
+  const input = { ...preview, name: preview.name ?? '', title: preview.title ?? '' };
   const rule: CalendarRule = { ...writable(input), weekdays: writable(input).weekdays as Weekday[] };
   const dueDates = byCalendar(input) ? previewDueDays(rule, 12) : [];
-  const meterValues = input.trigger !== 'calendar' && input.meterEvery ? Array.from({ length: 12 }, (_, i) => (i + 1) * input.meterEvery!) : input.meterThreshold !== undefined && input.trigger !== 'calendar' ? [input.meterThreshold] : [];
+  let meterValues: number[] = [];
+  if (input.trigger !== 'calendar' && input.meterEvery) {
+    const base = (await meterBaseOf(tx, orgId, input)) ?? 0;
+    const first = nextMultiple(base, input.meterEvery);
+    meterValues = Array.from({ length: 12 }, (_, i) => first + i * input.meterEvery!);
+  } else if (input.trigger !== 'calendar' && input.meterThreshold !== undefined) meterValues = [input.meterThreshold];
   return { dueDates, meterValues, createDates: dueDates.map((d) => addDays(d, -input.leadDays)) };
 }
+
+/** The first multiple of `every` above `base`. */
+const nextMultiple = (base: number, every: number) => (Math.floor(base / every + 1e-9) + 1) * every;
 
 // ---------- settings ----------
 
@@ -592,12 +631,12 @@ interface ProjectionFilter {
 }
 
 /** Active (not paused) calendar plans with their targets and people. */
-async function activePlans(tx: ReadTx, orgId: number, filter: ProjectionFilter = {}): Promise<PlanRow[]> {
+async function activePlans(tx: ReadTx, orgId: number, filter: ProjectionFilter = {}, withMeterPlans = false): Promise<PlanRow[]> {
   return selectPlans(tx).where(
     and(
       eq(pmPlans.orgId, orgId),
       eq(pmPlans.paused, false),
-      sql`${pmPlans.trigger} in ('calendar', 'both')`,
+      withMeterPlans ? undefined : sql`${pmPlans.trigger} in ('calendar', 'both')`,
       filter.teamId ? eq(pmPlans.teamId, filter.teamId) : undefined,
       filter.assetId ? sql`exists (select 1 from ${pmPlanAssets} where ${pmPlanAssets.orgId} = ${pmPlans.orgId} and ${pmPlanAssets.planId} = ${pmPlans.id} and ${pmPlanAssets.assetId} = ${filter.assetId})` : undefined,
       filter.assigneeId
@@ -680,28 +719,86 @@ export async function dryRun(tx: ReadTx, orgId: number, range: DateRange, now: D
  */
 export async function generateDueWork(tx: Tx, orgId: number, now: Date = new Date()): Promise<{ created: number }> {
   const today = dateToDay(now);
-  const plans = await activePlans(tx, orgId);
+  const plans = await activePlans(tx, orgId, {}, true);
   if (!plans.length) return { created: 0 };
   const states = await readStates(tx, orgId);
-  const due: { plan: PlanRow; assetId: number | null; dueDate: string }[] = [];
-  for (const p of plans) {
+  const due: Due[] = [];
+  for (const p of plans.filter(byCalendar)) {
     for (const assetId of targetsOf(p)) {
-      for (const dueDate of projectDueDays(p, states.get(stateKey(p.id, assetId)) ?? NO_STATE, addDays(today, p.leadDays), BACKLOG_LIMIT, false)) due.push({ plan: p, assetId, dueDate });
+      for (const dueDate of projectDueDays(p, states.get(stateKey(p.id, assetId)) ?? NO_STATE, addDays(today, p.leadDays), BACKLOG_LIMIT, false)) due.push({ plan: p, assetId, dueDate, kind: 'calendar' });
     }
   }
+  due.push(...(await meterDue(tx, orgId, plans.filter(byMeter), today)));
   return createOccurrences(tx, orgId, due);
 }
 
+type Due = { plan: PlanRow; assetId: number | null; dueDate: string; kind: 'calendar' | 'meter'; meterValue?: number };
+const byMeter = (p: Pick<PlanRow, 'trigger' | 'meterId'>) => (p.trigger === 'meter' || p.trigger === 'both') && p.meterId !== null;
+
+/**
+ * The meter plans whose meter asks for work now, due today. Every N units: due at the next multiple of N
+ * above the last one done (or above the base), created once the total is within the lead units of it.
+ * A threshold: once when a reading reaches it, again only after a reading has gone back below it.
+ */
+async function meterDue(tx: ReadTx, orgId: number, plans: PlanRow[], today: string): Promise<Due[]> {
+  if (!plans.length) return [];
+  const latest = await latestReadings(tx, orgId, plans.map((p) => p.meterId!));
+  const o = pmOccurrences;
+  const r = meterReadings;
+  const rows = rowsOf<{ id: number; last_value: number | null; last_meter_at: string | Date | null; below_at: string | Date | null }>(
+    await tx.execute(sql`select ${pmPlans.id} as id,
+        (select max(${o.meterValue}) from ${o} where ${o.orgId} = ${pmPlans.orgId} and ${o.planId} = ${pmPlans.id}) as last_value,
+        (select max(${o.createdAt}) from ${o} where ${o.orgId} = ${pmPlans.orgId} and ${o.planId} = ${pmPlans.id} and ${o.meterValue} is not null) as last_meter_at,
+        (select max(${r.readAt}) from ${r} where ${r.orgId} = ${pmPlans.orgId} and ${r.meterId} = ${pmPlans.meterId} and ${r.value} < ${pmPlans.meterThreshold}) as below_at
+      from ${pmPlans} where ${pmPlans.orgId} = ${orgId} and ${pmPlans.id} = any(${sql.param(plans.map((p) => p.id))}::int[])`),
+  );
+  const state = new Map(rows.map((row) => [row.id, row]));
+  const due: Due[] = [];
+  for (const p of plans) {
+    const reading = latest.get(p.meterId!);
+    const s = state.get(p.id);
+    if (!reading || !s) continue;
+    const assetId = p.assets[0]?.id ?? null;
+    if (p.meterEvery) {
+      if (reading.total === null) continue;
+      const next = s.last_value !== null ? Number(s.last_value) + p.meterEvery : nextMultiple(p.meterBase ?? 0, p.meterEvery);
+      if (reading.total >= next - p.meterLeadUnits) due.push({ plan: p, assetId, dueDate: today, kind: 'meter', meterValue: next });
+    } else if (p.meterThreshold !== null && reading.value >= p.meterThreshold) {
+      const crossedAgain = !s.last_meter_at || (s.below_at !== null && new Date(s.below_at) > new Date(s.last_meter_at));
+      if (crossedAgain) due.push({ plan: p, assetId, dueDate: today, kind: 'meter', meterValue: reading.value });
+    }
+  }
+  return due;
+}
+
 /** Inserts the occurrences (skipping any that exist) and creates a work order for each one inserted. */
-async function createOccurrences(tx: Tx, orgId: number, due: { plan: PlanRow; assetId: number | null; dueDate: string; meterValue?: number }[]): Promise<{ created: number }> {
+async function createOccurrences(tx: Tx, orgId: number, all: Due[]): Promise<{ created: number }> {
   let created = 0;
+  // A calendar and a meter occurrence of the same plan, asset and day are one ("whichever comes first").
+  const seen = new Map<string, Due>();
+  for (const d of all) {
+    const key = `${stateKey(d.plan.id, d.assetId)}:${d.dueDate}`;
+    const first = seen.get(key);
+    if (!first) seen.set(key, d);
+    else if (d.meterValue !== undefined) first.meterValue = d.meterValue;
+  }
+  const due = [...seen.values()];
   for (let i = 0; i < due.length; i += 500) {
     const chunk = due.slice(i, i + 500);
     const inserted = await tx
       .insert(pmOccurrences)
-      .values(chunk.map((d) => ({ orgId, planId: d.plan.id, assetId: d.assetId, dueDate: d.dueDate, status: 'created' as const, meterValue: d.meterValue ?? null })))
+      .values(chunk.map((d) => ({ orgId, planId: d.plan.id, assetId: d.assetId, dueDate: d.dueDate, status: 'created' as const, kind: d.kind, meterValue: d.meterValue ?? null })))
       .onConflictDoNothing()
       .returning({ id: pmOccurrences.id, planId: pmOccurrences.planId, assetId: pmOccurrences.assetId, dueDate: pmOccurrences.dueDate });
+    // The meter asked for work on a day that already has its occurrence: that one counts for the meter too.
+    const taken = new Set(inserted.map((o) => `${stateKey(o.planId, o.assetId)}:${o.dueDate}`));
+    for (const d of chunk) {
+      if (d.meterValue === undefined || taken.has(`${stateKey(d.plan.id, d.assetId)}:${d.dueDate}`)) continue;
+      await tx
+        .update(pmOccurrences)
+        .set({ meterValue: d.meterValue })
+        .where(and(eq(pmOccurrences.orgId, orgId), eq(pmOccurrences.planId, d.plan.id), d.assetId === null ? sql`${pmOccurrences.assetId} is null` : eq(pmOccurrences.assetId, d.assetId), eq(pmOccurrences.dueDate, d.dueDate), sql`${pmOccurrences.meterValue} is null`));
+    }
     if (!inserted.length) continue;
     const byKey = new Map(chunk.map((d) => [`${stateKey(d.plan.id, d.assetId)}:${d.dueDate}`, d]));
     const items: NewWorkOrder[] = inserted.map((o) => {
@@ -715,7 +812,7 @@ async function createOccurrences(tx: Tx, orgId: number, due: { plan: PlanRow; as
         assetId: o.assetId,
         assignees: assigneesFor(plan),
         parts: plan.parts.map((p) => ({ partId: p.partId, quantity: p.quantity })),
-        source: `PM plan "${plan.name}" (${planDisplayId(plan.id)}), due ${o.dueDate}`,
+        source: `PM plan "${plan.name}" (${planDisplayId(plan.id)}), due ${o.dueDate}${byKey.get(`${stateKey(o.planId, o.assetId)}:${o.dueDate}`)!.kind === 'meter' ? ' (meter)' : ''}`,
       };
     });
     const ids = await createWorkOrders(tx, orgId, items);
@@ -728,8 +825,10 @@ async function createOccurrences(tx: Tx, orgId: number, due: { plan: PlanRow; as
   return { created };
 }
 
-/** What else a created work order receives from its plan (a procedure, once procedures exist): nothing yet. */
-async function afterWorkOrdersCreated(_tx: Tx, _orgId: number, _orders: { workOrderId: number; plan: PlanRow }[]) {}
+/** The plan's procedure, copied into each work order it created (the procedures feature's service). */
+async function afterWorkOrdersCreated(tx: Tx, orgId: number, orders: { workOrderId: number; plan: PlanRow }[]) {
+  for (const { workOrderId, plan } of orders) if (plan.procedureId) await attachProcedure(tx, orgId, workOrderId, plan.procedureId, null);
+}
 
 /** Which work orders came from plans (analytics): occurrence, plan and due day of each given work order. */
 export async function planOfWorkOrders(tx: ReadTx, orgId: number, workOrderIds: number[]) {

@@ -6,6 +6,8 @@ import { parts } from '../parts/parts.table';
 import { teams } from '../teams/teams.table';
 import { users } from '../users/users.table';
 import { workStations } from '../work-stations/work-stations.table';
+import { meters } from '../meters/meters.table';
+import { procedures } from '../procedures/procedures.table';
 import { WORK_ORDER_PRIORITIES } from '../work-orders/work-order-values';
 import { MONTHLY_MODES, PLAN_FREQUENCIES, PLAN_SCHEDULES, PLAN_TRIGGERS, WEEKDAYS } from './pm-plans.schema';
 
@@ -41,6 +43,8 @@ export const pmPlans = pgTable(
     meterEvery: doublePrecision(),
     meterThreshold: doublePrecision(),
     meterLeadUnits: doublePrecision().notNull().default(0),
+    /** Every N units: the meter's total when the rule was saved; the first one is due at the next multiple of N above it. */
+    meterBase: doublePrecision(),
     paused: boolean().notNull().default(false),
     /**
      * The generator creates occurrences due on or after this day: the plan's creation (or resumption) day, so a
@@ -56,6 +60,10 @@ export const pmPlans = pgTable(
     foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
     foreignKey({ columns: [t.orgId, t.workStationId], foreignColumns: [workStations.orgId, workStations.id] }),
     foreignKey({ columns: [t.orgId, t.teamId], foreignColumns: [teams.orgId, teams.id] }),
+    // A meter used by a plan cannot be deleted (the plan is changed first).
+    foreignKey({ columns: [t.orgId, t.meterId], foreignColumns: [meters.orgId, meters.id] }),
+    // A procedure used by a plan cannot be deleted either.
+    foreignKey({ columns: [t.orgId, t.procedureId], foreignColumns: [procedures.orgId, procedures.id] }),
     index('pm_plans_org_name_idx').on(t.orgId, t.name),
     index('pm_plans_org_team_idx').on(t.orgId, t.teamId),
   ],
@@ -110,6 +118,8 @@ export const pmPlanParts = pgTable(
 );
 
 export const OCCURRENCE_STATUSES = ['created', 'skipped'] as const;
+/** What made an occurrence due: its calendar day, or its meter (due on the day the meter reached it). */
+export const OCCURRENCE_KINDS = ['calendar', 'meter'] as const;
 
 /**
  * Each occurrence of a plan, once: created (with its work order) or skipped (with a reason). The unique key
@@ -126,8 +136,12 @@ export const pmOccurrences = pgTable(
     assetId: integer(),
     dueDate: date({ mode: 'string' }).notNull(),
     status: text({ enum: OCCURRENCE_STATUSES }).notNull(),
+    kind: text({ enum: OCCURRENCE_KINDS }).notNull().default('calendar'),
     workOrderId: integer(),
-    /** A meter-triggered occurrence: the reading value it was due at. */
+    /**
+     * The meter value the occurrence satisfied: every N units, the total it was due at; a threshold, the
+     * reading that crossed it. Set too on a calendar occurrence of the same day that the meter also asked for.
+     */
     meterValue: doublePrecision(),
     reason: text(),
     createdById: integer(),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EVERYONE, MANAGERS } from '../../server/plugins/request-context';
 import { idParamsSchema } from '../../shared/pagination';
+import { removingFiles } from '../../server/uploads/storage';
 import {
   addPartsSchema,
   laborInputSchema,
@@ -71,7 +72,7 @@ export async function workOrdersRoutes(appBase: FastifyInstance) {
   app.delete(
     '/delete-work-order/:id',
     { schema: { params: idParamsSchema, querystring: workOrderListQuerySchema }, config: { access: MANAGERS } },
-    (req) => req.inTenant((tx) => deleteWorkOrder(tx, req.auth.orgId, req.auth, req.params.id, req.query)),
+    (req) => removingFiles(app.deps.storage, () => req.inTenant((tx) => deleteWorkOrder(tx, req.auth.orgId, req.auth, req.params.id, req.query))),
   );
 
   app.put('/update-status/:id', { schema: { params: idParamsSchema, body: workOrderStatusSchema }, config: { access: EVERYONE } }, (req) =>

@@ -2,7 +2,8 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, sql, type SQL } fro
 import type { ReadTx, Tx } from '../../server/db/client';
 import { bindTo, isAnyOf, param, preparedRead, type Bind } from '../../server/db/prepared';
 import { sameUpdatedAt, StaleEdit } from '../../server/stale-edit';
-import { assets, parts, timeTrackingReasons, users, workOrderAssignees, workOrderLabors, workOrderOpenDueDayCounts, workOrderParts, workOrderPriorityCounts, workOrders, workOrderStatusCounts } from '../../server/db/schema';
+import { assets, parts, timeTrackingReasons, users, workOrderAssignees, workOrderLabors, workOrderOpenDueDayCounts, workOrderParts, workOrderPriorityCounts, workOrderProcedureSteps, workOrders, workOrderStatusCounts } from '../../server/db/schema';
+import { discardFiles } from '../../server/uploads/storage';
 import { badRequest, forbidden, notFound } from '../../server/http-error';
 import { pagination } from '../../shared/pagination';
 import type { AccessClaims } from '../auth/tokens';
@@ -315,8 +316,11 @@ const writable = (input: WorkOrderValues) => ({
   assetId: input.assetId ?? null,
 });
 
-/** POST add-work-order (managers): the new order and the refreshed list. */
-export async function addWorkOrder(tx: Tx, orgId: number, actor: AccessClaims, input: WorkOrderValues, query: WorkOrderListQuery) {
+/**
+ * Creates one work order (its assignees and its "created" history line) and returns its id: add-work-order,
+ * and other features' work (a procedure step's follow-up) go through it.
+ */
+export async function createWorkOrder(tx: Tx, orgId: number, actor: Pick<AccessClaims, 'userId'>, input: WorkOrderValues): Promise<number> {
   await checkAsset(tx, orgId, input.assetId);
   const assignees = await checkUsers(tx, orgId, input.assignees ?? [], 'assignees', 'Assignee not found');
   const [created] = await tx
@@ -325,7 +329,13 @@ export async function addWorkOrder(tx: Tx, orgId: number, actor: AccessClaims, i
     .returning({ id: workOrders.id });
   if (assignees.length) await tx.insert(workOrderAssignees).values(assignees.map((userId) => ({ orgId, workOrderId: created.id, userId })));
   await recordActivity(tx, orgId, { entityType: ENTITY, entityId: created.id, userId: actor.userId, action: 'created' });
-  const workOrder = await getWorkOrder(tx, orgId, actor, created.id);
+  return created.id;
+}
+
+/** POST add-work-order (managers): the new order and the refreshed list. */
+export async function addWorkOrder(tx: Tx, orgId: number, actor: AccessClaims, input: WorkOrderValues, query: WorkOrderListQuery) {
+  const id = await createWorkOrder(tx, orgId, actor, input);
+  const workOrder = await getWorkOrder(tx, orgId, actor, id);
   return { message: 'Work order added successfully', workOrder, ...(await listWorkOrders(tx, orgId, actor, query)) };
 }
 
@@ -370,6 +380,19 @@ export async function createWorkOrders(tx: Tx, orgId: number, items: NewWorkOrde
   return ids;
 }
 
+/**
+ * A work order is closed only with every required step of its procedure filled (decision 030): the
+ * procedures feature's table, read here where the status changes.
+ */
+async function checkProcedureFilled(tx: Tx, orgId: number, id: number) {
+  const s = workOrderProcedureSteps;
+  const [{ n }] = await tx
+    .select({ n: count() })
+    .from(s)
+    .where(and(eq(s.orgId, orgId), eq(s.workOrderId, id), eq(s.required, true), sql`${s.kind} <> 'heading'`, sql`${s.value} is null`));
+  if (n > 0) throw badRequest(n === 1 ? 'Fill the 1 required procedure step before closing this work order' : `Fill the ${n} required procedure steps before closing this work order`, 'status');
+}
+
 /** PUT update-work-order/{id}: managers edit anything; an assigned worker edits the order but not its assignees. */
 export async function updateWorkOrder(tx: Tx, orgId: number, actor: AccessClaims, id: number, input: WorkOrderValues) {
   // Refuses an edit made from an older copy and locks the order until this edit commits (decision 025).
@@ -381,6 +404,7 @@ export async function updateWorkOrder(tx: Tx, orgId: number, actor: AccessClaims
   if (!claimed) throw new StaleEdit(await getWorkOrder(tx, orgId, actor, id));
   const before = await getWorkOrder(tx, orgId, actor, id);
   await checkAsset(tx, orgId, input.assetId);
+  if (input.status === 'completed' && before.status !== 'completed') await checkProcedureFilled(tx, orgId, id);
   const values = { ...writable(input), ...(input.status ? { status: input.status } : {}) };
   let assigneeChange: { from: number[]; to: number[] } | null = null;
   if (input.assignees) {
@@ -426,6 +450,7 @@ export async function rescheduleWorkOrder(tx: Tx, orgId: number, actor: AccessCl
 export async function updateWorkOrderStatus(tx: Tx, orgId: number, actor: AccessClaims, id: number, status: WorkOrderStatus) {
   const before = await getWorkOrder(tx, orgId, actor, id);
   if (before.status !== status) {
+    if (status === 'completed') await checkProcedureFilled(tx, orgId, id);
     await tx.update(workOrders).set({ status }).where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id)));
     await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'status', changes: { status: { from: before.status, to: status } } });
   }
@@ -433,8 +458,14 @@ export async function updateWorkOrderStatus(tx: Tx, orgId: number, actor: Access
   return { message: 'Work order status updated successfully', order, workOrder: order };
 }
 
-/** DELETE delete-work-order/{id} (managers): labour and parts go with it; returns the refreshed list. */
+/** DELETE delete-work-order/{id} (managers): labour, parts and its procedure (photos, signatures) go with it; returns the refreshed list. */
 export async function deleteWorkOrder(tx: Tx, orgId: number, actor: AccessClaims, id: number, query: WorkOrderListQuery) {
+  const s = workOrderProcedureSteps;
+  const images = await tx
+    .select({ url: sql<string>`${s.value} #>> '{}'` })
+    .from(s)
+    .where(and(eq(s.orgId, orgId), eq(s.workOrderId, id), sql`${s.kind} in ('photo', 'signature')`, sql`jsonb_typeof(${s.value}) = 'string'`));
+  discardFiles(images.map((r) => r.url));
   const rows = await tx.delete(workOrders).where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id))).returning({ id: workOrders.id });
   if (!rows.length) throw notFound('Work order');
   await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'deleted' });

@@ -9,6 +9,9 @@ export const PM_GENERATOR_QUEUE = 'pm-generator';
 /** Every 5 minutes (PM_GENERATOR_CRON overrides it, e.g. every minute in a browser journey); one instance runs each slot. */
 export const PM_GENERATOR_CRON = '*/5 * * * *';
 
+/** Organisations processed at once on PostgreSQL (of the request pool's 10 connections). */
+const GENERATOR_CONCURRENCY = 4;
+
 export interface GeneratorLog {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
@@ -25,14 +28,23 @@ export async function runPmGenerator(database: Database, log?: GeneratorLog, at:
   const orgIds = await withoutTenant(database.db, async (tx) => (await tx.select({ id: organizations.id }).from(organizations)).map((o) => o.id));
   let created = 0;
   const failed: number[] = [];
-  for (const orgId of orgIds) {
-    try {
-      created += (await withTenant(database.db, orgId, (tx) => generateDueWork(tx, orgId, at))).created;
-    } catch (err) {
-      failed.push(orgId);
-      log?.warn({ orgId, err: (err as Error).message }, 'pm generator: organisation failed');
+  // A few organisations at a time: each is a handful of round trips, and waiting on them one by one leaves the
+  // database idle. Few enough to leave the pool's other connections to requests. PGlite runs them in turn anyway.
+  let next = 0;
+  const worker = async () => {
+    while (next < orgIds.length) {
+      const orgId = orgIds[next++];
+      try {
+        // Awaited first: `created += await …` would read `created` before the wait and lose the others' counts.
+        const result = await withTenant(database.db, orgId, (tx) => generateDueWork(tx, orgId, at));
+        created += result.created;
+      } catch (err) {
+        failed.push(orgId);
+        log?.warn({ orgId, err: (err as Error).message }, 'pm generator: organisation failed');
+      }
     }
-  }
+  };
+  await Promise.all(Array.from({ length: database.kind === 'postgres' ? GENERATOR_CONCURRENCY : 1 }, worker));
   const summary = { organisations: orgIds.length, created, failed: failed.length, ms: Date.now() - started };
   log?.info(summary, 'pm generator run done');
   if (failed.length) throw new Error(`pm generator: ${failed.length} organisation(s) failed: ${failed.slice(0, 10).join(', ')}`);

@@ -50,7 +50,7 @@ function byName(key: string, refId: number): unknown {
   if (/password/i.test(key)) return 'Passw0rd!long';
   if (/date|time/i.test(key)) return nextDate();
   if (/(id|Id)$/.test(key)) return refId;
-  if (/price|amount|cost|rate|quantity|stock|hours|tax/i.test(key)) return 1;
+  if (/price|amount|cost|rate|quantity|stock|hours|tax|^value$/i.test(key)) return 1;
   return undefined;
 }
 

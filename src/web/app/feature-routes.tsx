@@ -28,6 +28,7 @@ export interface FeatureRoute {
 export const featureRoutes: FeatureRoute[] = [
   { path: '/dashboard/work-orders', Page: page('work-orders/ui/work-orders-page', 'Work Orders') },
   { path: '/dashboard/calendar', Page: page('calendar/ui/calendar-page', 'Calendar') },
+  { path: '/dashboard/pm-plans', Page: page('pm-plans/ui/pm-plans-page', 'Preventive Maintenance Plans') },
   { path: '/dashboard/maintenance-order', Page: page('maintenance-orders/ui/maintenance-orders-page', 'Maintenance Orders') },
   { path: '/dashboard/maintenance-request', Page: page('maintenance-requests/ui/maintenance-requests-page', 'Maintenance Requests') },
   { path: '/dashboard/assets', Page: page('assets/ui/assets-page', 'Assets') },
@@ -45,6 +46,7 @@ export const featureRoutes: FeatureRoute[] = [
   { path: '/settings/assets-category', Page: page('master-data/ui/asset-categories-page', 'Asset Categories') },
   { path: '/settings/time-tracking-reason', Page: page('master-data/ui/time-tracking-reasons-page', 'Time Tracking Reasons') },
   { path: '/settings/users', Page: page('users/ui/users-page', 'Workers') },
+  { path: '/settings/procedures', Page: page('procedures/ui/procedures-page', 'Procedures') },
 ];
 
 /** Starts loading the page module of `pathname` (a feature route) without rendering it. */

@@ -1,11 +1,13 @@
 import type { ComponentType } from 'react';
 import {
   IconBox,
+  IconCalendarRepeat,
   IconBuildingFactory2,
   IconCalendar,
   IconCategory,
   IconClipboardList,
   IconClockPause,
+  IconListCheck,
   IconFileDollar,
   IconFileInvoice,
   IconLayoutDashboard,
@@ -43,6 +45,7 @@ export const dashboardMenu: MenuGroup[] = [
     items: [
       { key: 'maintenanceRequest', path: '/dashboard/maintenance-request', icon: IconClipboardList },
       { key: 'maintenanceOrder', path: '/dashboard/maintenance-order', icon: IconTools },
+      { key: 'pmPlans', path: '/dashboard/pm-plans', icon: IconCalendarRepeat },
       { key: 'workOrders', path: '/dashboard/work-orders', icon: IconTool },
       { key: 'calendar', path: '/dashboard/calendar', icon: IconCalendar },
       { key: 'workStations', path: '/dashboard/work-stations', icon: IconBuildingFactory2 },
@@ -71,6 +74,7 @@ export const settingsMenu: MenuItem[] = [
   { key: 'assetCategories', path: '/settings/assets-category', icon: IconCategory },
   { key: 'workers', path: '/settings/users', icon: IconUsers },
   { key: 'timeTrackingReason', path: '/settings/time-tracking-reason', icon: IconClockPause },
+  { key: 'procedures', path: '/settings/procedures', icon: IconListCheck },
 ];
 
 export const SETTINGS_HOME = '/settings/products-category';

@@ -22,7 +22,8 @@ import {
   type LineItemValue,
   type TaxOption,
 } from '../../../web/components';
-import { api, apiUrl, applyApiErrors, errorMessage, getAccessToken, refreshSession, request as apiRequest } from '../../../web/lib/api';
+import { api, applyApiErrors, errorMessage, request as apiRequest } from '../../../web/lib/api';
+import { openPdf } from '../../../web/lib/open-pdf';
 import { useAppData, useIsManager } from '../../../web/lib/app-data';
 import { CustomerVendorSelect } from '../../customers-vendors/ui/customer-vendor-select';
 import { ServiceSelect } from '../../service-catalog/ui/service-select';
@@ -55,21 +56,6 @@ const line = (l: DocumentLineDto, idKey: 'serviceId' | 'partId'): LineItemValue 
 
 const today = () => new Date().toISOString().slice(0, 10);
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-
-/** Fetches a PDF with the session's token and opens it in a new tab (the token never goes in a URL). */
-async function openPdf(path: string) {
-  const win = window.open('', '_blank');
-  const get = (token: string | null) => fetch(apiUrl(path), { headers: token ? { authorization: `Bearer ${token}` } : {}, credentials: 'include' });
-  let res = await get(getAccessToken());
-  if (res.status === 401) res = await get(await refreshSession());
-  if (!res.ok) {
-    win?.close();
-    throw new Error(`PDF ${res.status}`);
-  }
-  const url = URL.createObjectURL(await res.blob());
-  if (win) win.location.href = url;
-  else window.location.href = url;
-}
 
 /** A document's drawer (quotation, purchase order): overview, service and part lines with live totals, summary, attachments. */
 export function DocumentDrawer({

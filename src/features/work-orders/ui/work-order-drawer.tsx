@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { Button, Grid, MultiSelect, Select, TextInput } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
-import { IconClockPlus } from '@tabler/icons-react';
+import { IconClockPlus, IconPrinter } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -12,6 +12,7 @@ import {
   RecordDrawerFooter,
   RichTextField,
   activityQueryKey,
+  notifyError,
   removeWithConfirmation,
   runWithToasts,
   useDrawerRecord,
@@ -28,6 +29,8 @@ import { DATE_TIME_FORMAT, TIME_PICKER_PROPS } from './labels';
 import { fromPicker, toPicker } from './picker-values';
 import { AddTimeDialog, LaborTab } from './labor-tab';
 import { PartsTab } from './parts-tab';
+import { ProcedureTab } from './procedure-tab';
+import { openPdf } from '../../../web/lib/open-pdf';
 
 interface FormValues {
   title: string;
@@ -75,6 +78,7 @@ export type WorkOrderDrawerProps = ListDrawerProps;
 /** The work order drawer: Overview, Operations, Labor, Parts, Note Logs; status, Add Time, Delete WO, Save Changes. */
 export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
   const { t } = useTranslation('workOrders');
+  const { t: tp } = useTranslation('workOrderProcedure');
   const queryClient = useQueryClient();
   const isManager = useIsManager();
   const workers = useAppData().data?.workers ?? [];
@@ -263,6 +267,7 @@ export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
           { value: 'operations', label: t('tabs.operations'), content: operations },
           { value: 'labor', label: t('tabs.labor'), hidden: !existing, content: existing ? <LaborTab workOrderId={props.id!} onChanged={() => refreshAround(props.id!)} /> : null },
           { value: 'parts', label: t('tabs.parts'), hidden: !existing, content: existing ? <PartsTab workOrderId={props.id!} onChanged={() => refreshAround(props.id!)} /> : null },
+          { value: 'procedure', label: tp('tab'), hidden: !existing, content: existing ? <ProcedureTab workOrderId={props.id!} onChanged={() => refreshAround(props.id!)} /> : null },
         ]}
         footer={
           <RecordDrawerFooter
@@ -273,6 +278,16 @@ export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
             deleteTestId="delete-button"
             saveTestId="save-button"
           >
+            {record && (
+              <Button
+                variant="default"
+                leftSection={<IconPrinter size={16} />}
+                onClick={() => void openPdf(`/work-orders/print-work-order/${record.id}`).catch(() => notifyError(tp('printFailed')))}
+                data-testid="wo-print"
+              >
+                {tp('print')}
+              </Button>
+            )}
             {record && (
               <Button variant="light" leftSection={<IconClockPlus size={16} />} onClick={() => setAddTime(true)} data-testid="add-time">
                 {t('labor.add')}

@@ -1,3 +1,31 @@
+CREATE TABLE "meter_readings" (
+	"org_id" integer NOT NULL,
+	"id" integer DEFAULT NULL NOT NULL,
+	"meter_id" integer NOT NULL,
+	"value" numeric(15, 4) NOT NULL,
+	"total" numeric(15, 4),
+	"reset" boolean DEFAULT false NOT NULL,
+	"read_at" timestamp with time zone NOT NULL,
+	"source" text NOT NULL,
+	"work_order_id" integer,
+	"recorded_by_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "meter_readings_org_id_id_pk" PRIMARY KEY("org_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "meters" (
+	"org_id" integer NOT NULL,
+	"id" integer DEFAULT NULL NOT NULL,
+	"asset_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"kind" text NOT NULL,
+	"unit" text NOT NULL,
+	"description" text,
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "meters_org_id_id_pk" PRIMARY KEY("org_id","id")
+);
+--> statement-breakpoint
 CREATE TABLE "pm_occurrences" (
 	"org_id" integer NOT NULL,
 	"id" integer DEFAULT NULL NOT NULL,
@@ -5,6 +33,7 @@ CREATE TABLE "pm_occurrences" (
 	"asset_id" integer,
 	"due_date" date NOT NULL,
 	"status" text NOT NULL,
+	"kind" text DEFAULT 'calendar' NOT NULL,
 	"work_order_id" integer,
 	"meter_value" double precision,
 	"reason" text,
@@ -63,6 +92,7 @@ CREATE TABLE "pm_plans" (
 	"meter_every" double precision,
 	"meter_threshold" double precision,
 	"meter_lead_units" double precision DEFAULT 0 NOT NULL,
+	"meter_base" double precision,
 	"paused" boolean DEFAULT false NOT NULL,
 	"active_from" date NOT NULL,
 	"created_by_id" integer,
@@ -76,6 +106,69 @@ CREATE TABLE "pm_settings" (
 	"grace_days" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "procedure_steps" (
+	"org_id" integer NOT NULL,
+	"id" integer DEFAULT NULL NOT NULL,
+	"procedure_id" integer NOT NULL,
+	"position" integer NOT NULL,
+	"kind" text NOT NULL,
+	"label" text NOT NULL,
+	"required" boolean DEFAULT false NOT NULL,
+	"unit" text,
+	"min" double precision,
+	"max" double precision,
+	"options" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"follow_up_on_failure" boolean DEFAULT false NOT NULL,
+	CONSTRAINT "procedure_steps_org_id_id_pk" PRIMARY KEY("org_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "procedures" (
+	"org_id" integer NOT NULL,
+	"id" integer DEFAULT NULL NOT NULL,
+	"name" text NOT NULL,
+	"description" text,
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "procedures_org_id_id_pk" PRIMARY KEY("org_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "work_order_procedure_steps" (
+	"org_id" integer NOT NULL,
+	"id" integer DEFAULT NULL NOT NULL,
+	"work_order_id" integer NOT NULL,
+	"position" integer NOT NULL,
+	"kind" text NOT NULL,
+	"label" text NOT NULL,
+	"required" boolean DEFAULT false NOT NULL,
+	"unit" text,
+	"min" double precision,
+	"max" double precision,
+	"options" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"follow_up_on_failure" boolean DEFAULT false NOT NULL,
+	"value" jsonb,
+	"flagged" boolean DEFAULT false NOT NULL,
+	"answered_by_id" integer,
+	"answered_at" timestamp with time zone,
+	"follow_up_work_order_id" integer,
+	CONSTRAINT "work_order_procedure_steps_org_id_id_pk" PRIMARY KEY("org_id","id")
+);
+--> statement-breakpoint
+CREATE TABLE "work_order_procedures" (
+	"org_id" integer NOT NULL,
+	"work_order_id" integer NOT NULL,
+	"procedure_id" integer,
+	"name" text NOT NULL,
+	"description" text,
+	"attached_by_id" integer,
+	"attached_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "work_order_procedures_org_id_work_order_id_pk" PRIMARY KEY("org_id","work_order_id")
+);
+--> statement-breakpoint
+ALTER TABLE "meter_readings" ADD CONSTRAINT "meter_readings_org_id_organizations_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "meter_readings" ADD CONSTRAINT "meter_readings_org_id_meter_id_meters_org_id_id_fk" FOREIGN KEY ("org_id","meter_id") REFERENCES "public"."meters"("org_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "meters" ADD CONSTRAINT "meters_org_id_organizations_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "meters" ADD CONSTRAINT "meters_org_id_asset_id_assets_org_id_id_fk" FOREIGN KEY ("org_id","asset_id") REFERENCES "public"."assets"("org_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pm_occurrences" ADD CONSTRAINT "pm_occurrences_org_id_plan_id_pm_plans_org_id_id_fk" FOREIGN KEY ("org_id","plan_id") REFERENCES "public"."pm_plans"("org_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pm_plan_assets" ADD CONSTRAINT "pm_plan_assets_org_id_plan_id_pm_plans_org_id_id_fk" FOREIGN KEY ("org_id","plan_id") REFERENCES "public"."pm_plans"("org_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pm_plan_assets" ADD CONSTRAINT "pm_plan_assets_org_id_asset_id_assets_org_id_id_fk" FOREIGN KEY ("org_id","asset_id") REFERENCES "public"."assets"("org_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -86,12 +179,23 @@ ALTER TABLE "pm_plan_parts" ADD CONSTRAINT "pm_plan_parts_org_id_part_id_parts_o
 ALTER TABLE "pm_plans" ADD CONSTRAINT "pm_plans_org_id_organizations_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pm_plans" ADD CONSTRAINT "pm_plans_org_id_work_station_id_work_stations_org_id_id_fk" FOREIGN KEY ("org_id","work_station_id") REFERENCES "public"."work_stations"("org_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pm_plans" ADD CONSTRAINT "pm_plans_org_id_team_id_teams_org_id_id_fk" FOREIGN KEY ("org_id","team_id") REFERENCES "public"."teams"("org_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "pm_plans" ADD CONSTRAINT "pm_plans_org_id_meter_id_meters_org_id_id_fk" FOREIGN KEY ("org_id","meter_id") REFERENCES "public"."meters"("org_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "pm_plans" ADD CONSTRAINT "pm_plans_org_id_procedure_id_procedures_org_id_id_fk" FOREIGN KEY ("org_id","procedure_id") REFERENCES "public"."procedures"("org_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pm_settings" ADD CONSTRAINT "pm_settings_org_id_organizations_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "procedure_steps" ADD CONSTRAINT "procedure_steps_org_id_procedure_id_procedures_org_id_id_fk" FOREIGN KEY ("org_id","procedure_id") REFERENCES "public"."procedures"("org_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "procedures" ADD CONSTRAINT "procedures_org_id_organizations_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "work_order_procedure_steps" ADD CONSTRAINT "work_order_procedure_steps_org_id_work_order_id_work_order_procedures_org_id_work_order_id_fk" FOREIGN KEY ("org_id","work_order_id") REFERENCES "public"."work_order_procedures"("org_id","work_order_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "work_order_procedures" ADD CONSTRAINT "work_order_procedures_org_id_work_order_id_work_orders_org_id_id_fk" FOREIGN KEY ("org_id","work_order_id") REFERENCES "public"."work_orders"("org_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "meter_readings_org_meter_time_idx" ON "meter_readings" USING btree ("org_id","meter_id","read_at","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "meters_org_asset_name_idx" ON "meters" USING btree ("org_id","asset_id",lower("name"));--> statement-breakpoint
 CREATE INDEX "pm_occurrences_work_order_idx" ON "pm_occurrences" USING btree ("org_id","work_order_id");--> statement-breakpoint
 CREATE INDEX "pm_occurrences_org_due_idx" ON "pm_occurrences" USING btree ("org_id","due_date");--> statement-breakpoint
 CREATE INDEX "pm_plan_assets_asset_idx" ON "pm_plan_assets" USING btree ("org_id","asset_id");--> statement-breakpoint
 CREATE INDEX "pm_plan_assignees_user_idx" ON "pm_plan_assignees" USING btree ("org_id","user_id");--> statement-breakpoint
 CREATE INDEX "pm_plans_org_name_idx" ON "pm_plans" USING btree ("org_id","name");--> statement-breakpoint
 CREATE INDEX "pm_plans_org_team_idx" ON "pm_plans" USING btree ("org_id","team_id");--> statement-breakpoint
+CREATE INDEX "procedure_steps_procedure_idx" ON "procedure_steps" USING btree ("org_id","procedure_id","position");--> statement-breakpoint
+CREATE INDEX "procedures_org_name_idx" ON "procedures" USING btree ("org_id","name");--> statement-breakpoint
+CREATE INDEX "work_order_procedure_steps_order_idx" ON "work_order_procedure_steps" USING btree ("org_id","work_order_id","position");--> statement-breakpoint
 CREATE INDEX "maintenance_orders_org_calendar_idx" ON "maintenance_orders" USING btree ("org_id",coalesce("due_date", "schedule_date"));--> statement-breakpoint
 CREATE INDEX "work_orders_org_calendar_idx" ON "work_orders" USING btree ("org_id",coalesce("due_date", "start_date"));

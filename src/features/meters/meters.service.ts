@@ -1,0 +1,260 @@
+import { and, asc, desc, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { ReadTx, Tx } from '../../server/db/client';
+import { assets, meterReadings, meters, users, workOrders } from '../../server/db/schema';
+import { badRequest, conflict, notFound } from '../../server/http-error';
+import { pgCode } from '../../server/plugins/errors';
+import { claimVersion, StaleEdit } from '../../server/stale-edit';
+import { isDateInRange } from '../../shared/dates';
+import {
+  isNotInFuture,
+  MAX_READING,
+  METER_MESSAGES as M,
+  type MeterDto,
+  type MeterInput,
+  type MeterUpdate,
+  type ReadingDto,
+  type ReadingList,
+  type ReadingListQuery,
+  type ReadingSource,
+} from './meters.schema';
+
+const readingColumns = {
+  id: meterReadings.id,
+  meterId: meterReadings.meterId,
+  value: meterReadings.value,
+  total: meterReadings.total,
+  reset: meterReadings.reset,
+  readAt: meterReadings.readAt,
+  source: meterReadings.source,
+  workOrderId: meterReadings.workOrderId,
+  recordedById: meterReadings.recordedById,
+  createdAt: meterReadings.createdAt,
+  recordedBy: sql<string | null>`nullif(trim(${users.firstName} || ' ' || ${users.lastName}), '')`,
+};
+
+const readingsQuery = (tx: ReadTx) =>
+  tx
+    .select(readingColumns)
+    .from(meterReadings)
+    .leftJoin(users, and(eq(users.orgId, meterReadings.orgId), eq(users.id, meterReadings.recordedById)));
+
+type ReadingRow = Awaited<ReturnType<ReturnType<typeof readingsQuery>['execute']>>[number];
+
+const toReading = (r: ReadingRow): ReadingDto => ({
+  ...r,
+  value: Number(r.value),
+  total: r.total === null ? null : Number(r.total),
+  readAt: r.readAt.toISOString(),
+  createdAt: r.createdAt.toISOString(),
+});
+
+const meterColumns = {
+  id: meters.id,
+  assetId: meters.assetId,
+  name: meters.name,
+  kind: meters.kind,
+  unit: meters.unit,
+  description: meters.description,
+  version: meters.version,
+  createdAt: meters.createdAt,
+};
+type MeterRow = { [K in keyof typeof meterColumns]: (typeof meters.$inferSelect)[K] };
+
+const toMeter = (m: MeterRow, latest: ReadingDto | null): MeterDto => ({ ...m, createdAt: m.createdAt.toISOString(), latestReading: latest });
+
+/** The latest reading (by read time, then entry) of each meter named, in one statement; meters without readings are absent. */
+export async function latestReadings(tx: ReadTx, orgId: number, meterIds: number[]): Promise<Map<number, ReadingDto>> {
+  const ids = [...new Set(meterIds)];
+  if (ids.length === 0) return new Map();
+  // DISTINCT ON walks the (org, meter, read_at, id) index backwards per meter.
+  const rows = await tx
+    .selectDistinctOn([meterReadings.meterId], readingColumns)
+    .from(meterReadings)
+    .leftJoin(users, and(eq(users.orgId, meterReadings.orgId), eq(users.id, meterReadings.recordedById)))
+    .where(and(eq(meterReadings.orgId, orgId), inArray(meterReadings.meterId, ids)))
+    .orderBy(meterReadings.meterId, desc(meterReadings.readAt), desc(meterReadings.id));
+  return new Map(rows.map((r) => [r.meterId, toReading(r)]));
+}
+
+/** One meter of the organisation with its latest reading; 404 when it is not theirs. */
+export async function getMeter(tx: ReadTx, orgId: number, id: number): Promise<MeterDto> {
+  const [row] = await tx.select(meterColumns).from(meters).where(and(eq(meters.orgId, orgId), eq(meters.id, id)));
+  if (!row) throw notFound('Meter');
+  return toMeter(row, (await latestReadings(tx, orgId, [id])).get(id) ?? null);
+}
+
+async function requireAsset(tx: ReadTx, orgId: number, assetId: number) {
+  const [row] = await tx.select({ id: assets.id }).from(assets).where(and(eq(assets.orgId, orgId), eq(assets.id, assetId)));
+  if (!row) throw notFound('Asset');
+}
+
+/** GET list-meters?assetId=: the asset's meters by name, each with its latest reading; 404 for another organisation's asset. */
+export async function listMeters(tx: ReadTx, orgId: number, assetId: number): Promise<{ meters: MeterDto[] }> {
+  await requireAsset(tx, orgId, assetId);
+  const rows = await tx
+    .select(meterColumns)
+    .from(meters)
+    .where(and(eq(meters.orgId, orgId), eq(meters.assetId, assetId)))
+    .orderBy(asc(sql`lower(${meters.name})`), asc(meters.id));
+  const latest = await latestReadings(
+    tx,
+    orgId,
+    rows.map((r) => r.id),
+  );
+  return { meters: rows.map((r) => toMeter(r, latest.get(r.id) ?? null)) };
+}
+
+/** GET list-meter-readings/:id: the meter and its latest `limit` readings in [from, to], oldest first. */
+export async function listReadings(tx: ReadTx, orgId: number, meterId: number, range: ReadingListQuery): Promise<ReadingList> {
+  const meter = await getMeter(tx, orgId, meterId);
+  const rows = await readingsQuery(tx)
+    .where(
+      and(
+        eq(meterReadings.orgId, orgId),
+        eq(meterReadings.meterId, meterId),
+        range.from ? gte(meterReadings.readAt, range.from) : undefined,
+        range.to ? lte(meterReadings.readAt, range.to) : undefined,
+      ),
+    )
+    .orderBy(desc(meterReadings.readAt), desc(meterReadings.id))
+    .limit(range.limit + 1);
+  const limited = rows.length > range.limit;
+  return { meter, readings: rows.slice(0, range.limit).reverse().map(toReading), limited };
+}
+
+const nameTaken = (err: unknown) => pgCode(err) === '23505';
+
+/** POST add-meter: the new meter and the asset's refreshed list. A second meter of the same name on the asset is a 409. */
+export async function addMeter(tx: Tx, orgId: number, input: MeterInput) {
+  await requireAsset(tx, orgId, input.assetId);
+  let id: number;
+  try {
+    [{ id }] = await tx.transaction((sp) =>
+      sp
+        .insert(meters)
+        .values({ orgId, assetId: input.assetId, name: input.name, kind: input.kind, unit: input.unit, description: input.description ?? null })
+        .returning({ id: meters.id }),
+    );
+  } catch (err) {
+    if (nameTaken(err)) throw conflict(M.nameTaken, 'name');
+    throw err;
+  }
+  return { message: 'Meter added successfully', meter: await getMeter(tx, orgId, id), ...(await listMeters(tx, orgId, input.assetId)) };
+}
+
+/** PUT update-meter/:id: name, unit, description; the kind only while the meter has no readings. */
+export async function updateMeter(tx: Tx, orgId: number, id: number, input: MeterUpdate) {
+  if (!(await claimVersion(tx, meters, orgId, id, input.version))) throw new StaleEdit(await getMeter(tx, orgId, id));
+  const before = await getMeter(tx, orgId, id);
+  if (before.kind !== input.kind && before.latestReading) throw badRequest(M.kindLocked, 'kind');
+  try {
+    await tx.transaction((sp) =>
+      sp
+        .update(meters)
+        .set({ name: input.name, kind: input.kind, unit: input.unit, description: input.description ?? null })
+        .where(and(eq(meters.orgId, orgId), eq(meters.id, id))),
+    );
+  } catch (err) {
+    if (nameTaken(err)) throw conflict(M.nameTaken, 'name');
+    throw err;
+  }
+  return { message: 'Meter updated successfully', meter: await getMeter(tx, orgId, id) };
+}
+
+/** DELETE delete-meter/:id: the meter and all its readings (cascade); returns the asset's refreshed list. */
+export async function deleteMeter(tx: Tx, orgId: number, id: number) {
+  const meter = await getMeter(tx, orgId, id);
+  await tx.delete(meters).where(and(eq(meters.orgId, orgId), eq(meters.id, id)));
+  return { message: 'Meter deleted successfully', ...(await listMeters(tx, orgId, meter.assetId)) };
+}
+
+/** What `recordReading` takes; `readAt` defaults to now. */
+export interface RecordReadingInput {
+  meterId: number;
+  value: number;
+  readAt?: Date;
+  source: ReadingSource;
+  workOrderId?: number | null;
+  /** A counter restarted from zero before this reading (replaced, or rolled over). Refused on a gauge. */
+  reset?: boolean;
+}
+
+const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
+
+/**
+ * Records one reading of a meter and returns it (decision 031). For every caller: the asset screen, the CSV
+ * import, a work order's procedure step. Checks, each a 400 naming its field:
+ * - `readAt` a valid date (years of dates.ts) and not later than now plus `FUTURE_TOLERANCE_MS`;
+ * - `value` finite and within ±`MAX_READING`;
+ * - a counter: not negative; not lower than the reading before it in time unless `reset`; not higher than the
+ *   reading after it (a reading added in the past) unless that one is a reset; a gauge cannot be `reset`;
+ * - `source: 'work-order'` names a work order of the organisation, of the meter's asset (or of none).
+ * A counter's `total` (usage since its first reading, across resets) is set, and the totals after it are moved
+ * when the new reading changes them. The meter row is locked first, so concurrent readings of one meter queue.
+ * 404 `Meter not found` when the meter is not the organisation's.
+ */
+export async function recordReading(tx: Tx, orgId: number, input: RecordReadingInput, userId: number | null): Promise<ReadingDto> {
+  const [meter] = await tx
+    .select({ id: meters.id, kind: meters.kind, assetId: meters.assetId })
+    .from(meters)
+    .where(and(eq(meters.orgId, orgId), eq(meters.id, input.meterId)))
+    .for('update');
+  if (!meter) throw notFound('Meter');
+  const readAt = input.readAt ?? new Date();
+  if (!(readAt instanceof Date) || Number.isNaN(readAt.getTime()) || !isDateInRange(readAt)) throw badRequest(M.readAtInvalid, 'readAt');
+  if (!isNotInFuture(readAt)) throw badRequest(M.readAtFuture, 'readAt');
+  const value = round4(input.value);
+  if (!Number.isFinite(input.value)) throw badRequest(M.valueInvalid, 'value');
+  if (Math.abs(value) > MAX_READING) throw badRequest(M.valueRange, 'value');
+  const reset = input.reset ?? false;
+  if (meter.kind === 'gauge' && reset) throw badRequest(M.resetGauge, 'reset');
+  if (meter.kind === 'counter' && value < 0) throw badRequest(M.counterNegative, 'value');
+  if (input.source === 'work-order' && !input.workOrderId) throw badRequest(M.workOrderRequired, 'workOrderId');
+  if (input.workOrderId) {
+    const [wo] = await tx.select({ assetId: workOrders.assetId }).from(workOrders).where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, input.workOrderId)));
+    if (!wo) throw badRequest(M.workOrderUnknown, 'workOrderId');
+    if (wo.assetId !== null && wo.assetId !== meter.assetId) throw badRequest(M.workOrderOtherAsset, 'workOrderId');
+  }
+
+  let total: number | null = null;
+  let shift = 0;
+  if (meter.kind === 'counter') {
+    const ofMeter = and(eq(meterReadings.orgId, orgId), eq(meterReadings.meterId, meter.id));
+    const neighbour = { value: meterReadings.value, total: meterReadings.total, reset: meterReadings.reset };
+    // The new reading sorts after every reading at the same instant (its id is the largest).
+    const [prev] = await tx.select(neighbour).from(meterReadings).where(and(ofMeter, lte(meterReadings.readAt, readAt))).orderBy(desc(meterReadings.readAt), desc(meterReadings.id)).limit(1);
+    const [next] = await tx.select(neighbour).from(meterReadings).where(and(ofMeter, gt(meterReadings.readAt, readAt))).orderBy(asc(meterReadings.readAt), asc(meterReadings.id)).limit(1);
+    if (prev && !reset && value < Number(prev.value)) throw badRequest(M.counterLower, 'value');
+    if (next && !next.reset && value > Number(next.value)) throw badRequest(M.counterHigher, 'value');
+    // Usage since the first reading: each reading adds its rise over the one before, a reset (or the first) its value.
+    const rise = !prev || reset ? value : value - Number(prev.value);
+    total = round4((prev ? Number(prev.total ?? 0) : 0) + rise);
+    if (next && !next.reset) {
+      // `next` rose from prev before and rises from this reading now; every later total moves by the difference.
+      const nextRiseBefore = prev ? Number(next.value) - Number(prev.value) : Number(next.value);
+      shift = round4(rise + (Number(next.value) - value) - nextRiseBefore);
+    } else if (next) {
+      shift = rise;
+    }
+  }
+
+  const [created] = await tx
+    .insert(meterReadings)
+    .values({ orgId, meterId: meter.id, value, total, reset, readAt, source: input.source, workOrderId: input.workOrderId ?? null, recordedById: userId })
+    .returning({ id: meterReadings.id });
+  if (shift !== 0) {
+    await tx
+      .update(meterReadings)
+      .set({ total: sql`${meterReadings.total} + ${shift}` })
+      .where(and(eq(meterReadings.orgId, orgId), eq(meterReadings.meterId, meter.id), gt(meterReadings.readAt, readAt)));
+  }
+  const [row] = await readingsQuery(tx).where(and(eq(meterReadings.orgId, orgId), eq(meterReadings.id, created.id)));
+  return toReading(row);
+}
+
+/** POST add-meter-reading: the new reading and its asset's refreshed meters. */
+export async function recordReadingOnAsset(tx: Tx, orgId: number, input: RecordReadingInput, userId: number) {
+  const reading = await recordReading(tx, orgId, input, userId);
+  const [{ assetId }] = await tx.select({ assetId: meters.assetId }).from(meters).where(and(eq(meters.orgId, orgId), eq(meters.id, input.meterId)));
+  return { message: 'Reading added successfully', reading, ...(await listMeters(tx, orgId, assetId)) };
+}

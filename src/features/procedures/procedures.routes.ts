@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { EVERYONE, MANAGERS } from '../../server/plugins/request-context';
+import { processImage, readUploadedImage } from '../../server/uploads/images';
+import { removingFiles } from '../../server/uploads/storage';
+import { idParamsSchema } from '../../shared/pagination';
+import { getCompany } from '../organization/organization.service';
+import { answerStepSchema, attachProcedureSchema, followUpSchema, procedureInputSchema, procedureListQuerySchema, stepImageParamsSchema } from './procedures.schema';
+import {
+  addProcedure,
+  answerProcedureStep,
+  attachProcedureToWorkOrder,
+  checkImageStep,
+  createFollowUp,
+  deleteProcedure,
+  detachProcedure,
+  getProcedure,
+  getWorkOrderProcedure,
+  listProcedures,
+  printWorkOrder,
+  setStepImage,
+  updateProcedure,
+} from './procedures.service';
+import { renderWorkOrderPdf } from './work-order-pdf.service';
+
+/** The procedure library (prefix /api/procedures): everyone reads, managers write (decision 030). */
+export async function proceduresRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/list-procedures', { schema: { querystring: procedureListQuerySchema }, config: { access: EVERYONE } }, (req) =>
+    req.read((tx) => listProcedures(tx, req.auth.orgId, req.query)),
+  );
+
+  app.get('/get-procedure/:id', { schema: { params: idParamsSchema }, config: { access: EVERYONE } }, async (req) => ({
+    procedure: await req.read((tx) => getProcedure(tx, req.auth.orgId, req.params.id)),
+  }));
+
+  app.post(
+    '/add-procedure',
+    { schema: { body: procedureInputSchema, querystring: procedureListQuerySchema }, config: { access: MANAGERS } },
+    async (req, reply) => reply.status(201).send(await req.inTenant((tx) => addProcedure(tx, req.auth.orgId, req.auth.userId, req.body, req.query))),
+  );
+
+  app.put('/update-procedure/:id', { schema: { params: idParamsSchema, body: procedureInputSchema }, config: { access: MANAGERS } }, (req) =>
+    req.inTenant((tx) => updateProcedure(tx, req.auth.orgId, req.auth.userId, req.params.id, req.body)),
+  );
+
+  app.delete('/delete-procedure/:id', { schema: { params: idParamsSchema, querystring: procedureListQuerySchema }, config: { access: MANAGERS } }, (req) =>
+    req.inTenant((tx) => deleteProcedure(tx, req.auth.orgId, req.auth.userId, req.params.id, req.query)),
+  );
+}
+
+/**
+ * A work order's procedure (prefix /api/work-orders, beside the work order's own routes): workers fill the
+ * steps of the orders they see (the service answers 404 for others); managers attach and detach.
+ */
+export async function workOrderProcedureRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/get-work-order-procedure/:id', { schema: { params: idParamsSchema }, config: { access: EVERYONE } }, (req) =>
+    req.read((tx) => getWorkOrderProcedure(tx, req.auth.orgId, req.auth, req.params.id)),
+  );
+
+  app.post('/attach-procedure/:id', { schema: { params: idParamsSchema, body: attachProcedureSchema }, config: { access: MANAGERS } }, (req) =>
+    req.inTenant((tx) => attachProcedureToWorkOrder(tx, req.auth.orgId, req.auth, req.params.id, req.body.procedureId)),
+  );
+
+  app.delete('/detach-procedure/:id', { schema: { params: idParamsSchema }, config: { access: MANAGERS } }, (req) =>
+    removingFiles(app.deps.storage, () => req.inTenant((tx) => detachProcedure(tx, req.auth.orgId, req.auth, req.params.id))),
+  );
+
+  app.put('/answer-procedure-step/:id', { schema: { params: idParamsSchema, body: answerStepSchema }, config: { access: EVERYONE } }, (req) =>
+    removingFiles(app.deps.storage, () => req.inTenant((tx) => answerProcedureStep(tx, req.auth.orgId, req.auth, req.params.id, req.body))),
+  );
+
+  // Multipart field `image` (a photo, or a drawn signature as PNG): the generic image rule, re-encoded before it is stored.
+  app.post('/add-step-image/:workOrderId/step/:stepId', { schema: { params: stepImageParamsSchema }, config: { access: EVERYONE } }, async (req) => {
+    const { workOrderId, stepId } = req.params;
+    await req.inTenant((tx) => checkImageStep(tx, req.auth.orgId, req.auth, workOrderId, stepId));
+    const image = await processImage(await readUploadedImage(req, 'image'), 'image');
+    const url = await app.deps.storage.put(req.auth.orgId, image.full, 'webp');
+    return removingFiles(app.deps.storage, () => req.inTenant((tx) => setStepImage(tx, req.auth.orgId, req.auth, workOrderId, stepId, url)));
+  });
+
+  app.post('/create-follow-up/:id', { schema: { params: idParamsSchema, body: followUpSchema }, config: { access: EVERYONE } }, async (req, reply) =>
+    reply.status(201).send(await req.inTenant((tx) => createFollowUp(tx, req.auth.orgId, req.auth, req.params.id, req.body.stepId))),
+  );
+
+  app.get('/print-work-order/:id', { schema: { params: idParamsSchema }, config: { access: EVERYONE } }, async (req, reply) => {
+    const { workOrder, procedure, company } = await req.read(async (tx) => ({
+      ...(await printWorkOrder(tx, req.auth.orgId, req.auth, req.params.id)),
+      company: await getCompany(tx, req.auth.orgId),
+    }));
+    const images = new Map<string, Buffer>();
+    for (const step of procedure?.steps ?? []) {
+      if (typeof step.value === 'string' && (step.kind === 'photo' || step.kind === 'signature')) {
+        const bytes = await app.deps.storage.read?.(step.value);
+        if (bytes) images.set(step.value, bytes);
+      }
+    }
+    const pdf = await renderWorkOrderPdf({ workOrder, procedure, organization: company.organization, images });
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `inline; filename="${workOrder.workOrderId}.pdf"`)
+      .header('cache-control', 'no-store')
+      .send(pdf);
+  });
+}

@@ -1,0 +1,205 @@
+import { z } from '../../shared/zod-setup';
+import { pageQuerySchema } from '../../shared/pagination';
+import { idField, requiredString } from '../../shared/validation';
+import { versionField } from '../../shared/edit-version';
+
+/** What a step asks for. A heading only groups the steps under it; it is never answered. */
+export const STEP_KINDS = ['checkbox', 'pass-fail', 'number', 'text', 'choice', 'photo', 'signature', 'heading'] as const;
+export type StepKind = (typeof STEP_KINDS)[number];
+
+/** A pass/fail/flag step's answers: fail and flag are flagged. */
+export const PASS_FAIL_VALUES = ['pass', 'fail', 'flag'] as const;
+export type PassFailValue = (typeof PASS_FAIL_VALUES)[number];
+
+/** Kinds whose answer can flag the step (out of range, failed) and so offer a follow-up work order. */
+export const FOLLOW_UP_KINDS: readonly StepKind[] = ['number', 'pass-fail'];
+/** Kinds answered with an uploaded image (photo, drawn signature). */
+export const IMAGE_KINDS: readonly StepKind[] = ['photo', 'signature'];
+
+export const PROCEDURE_MESSAGES = {
+  name: 'Procedure name is required',
+  noSteps: 'Add at least one step that can be answered',
+  label: 'Step label is required',
+  kind: `Step type must be one of ${STEP_KINDS.join(', ')}`,
+  options: 'A choice step needs at least two options',
+  duplicateOption: 'Options must be different',
+  range: 'The minimum must not be above the maximum',
+  number: 'Enter a number',
+  text: 'Enter a text of at most 2000 characters',
+  checkbox: 'A checkbox step takes true or false',
+  passFail: 'Answer pass, fail or flag',
+  choice: 'Choose one of the options',
+  image: 'Upload an image for this step (or send null to clear it)',
+  heading: 'A heading is not answered',
+  alreadyAttached: 'This work order already has a procedure; detach it first',
+  followUpNotAllowed: 'This step does not create follow-up work orders',
+  followUpNotFlagged: 'Only a failed or out-of-range step creates a follow-up work order',
+  followUpExists: 'A follow-up work order already exists for this step',
+  notImageStep: 'Only photo and signature steps take an image',
+} as const;
+const M = PROCEDURE_MESSAGES;
+
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+const limitNumber = z.number({ error: M.number }).refine(Number.isFinite, M.number).refine((n) => Math.abs(n) < 1e12, 'Number is too large');
+const optionalLimit = z.preprocess(blankToUndefined, z.coerce.number({ error: M.number }).pipe(limitNumber).optional());
+
+/** One step as the step editor sends it. Fields that do not belong to its kind are ignored (and stored empty). */
+export const stepInputSchema = z
+  .strictObject({
+    kind: z.enum(STEP_KINDS, { error: M.kind }),
+    label: requiredString(M.label).max(300, 'Step label must be at most 300 characters'),
+    required: z.boolean({ error: 'Required must be true or false' }).optional(),
+    unit: z.preprocess(blankToUndefined, z.string().trim().max(40, 'Unit must be at most 40 characters').optional()),
+    min: optionalLimit,
+    max: optionalLimit,
+    options: z.array(z.string().trim().min(1, 'Options must not be empty').max(100, 'An option must be at most 100 characters'), { error: 'Options must be a list of texts' }).max(30, 'At most 30 options').optional(),
+    followUpOnFailure: z.boolean({ error: 'Follow-up must be true or false' }).optional(),
+  })
+  .superRefine((s, ctx) => {
+    if (s.kind === 'number' && s.min !== undefined && s.max !== undefined && s.min > s.max) ctx.addIssue({ code: 'custom', message: M.range, path: ['max'] });
+    if (s.kind === 'choice') {
+      const options = s.options ?? [];
+      if (options.length < 2) ctx.addIssue({ code: 'custom', message: M.options, path: ['options'] });
+      else if (new Set(options).size !== options.length) ctx.addIssue({ code: 'custom', message: M.duplicateOption, path: ['options'] });
+    }
+  });
+export type StepInput = z.input<typeof stepInputSchema>;
+
+/** add-procedure and update-procedure: a name, a description and the ordered steps (at least one answerable). */
+export const procedureInputSchema = z.strictObject({
+  name: requiredString(M.name).max(200, 'Procedure name must be at most 200 characters'),
+  description: z.preprocess(blankToUndefined, z.string().trim().max(5000, 'Description must be at most 5000 characters').optional()),
+  steps: z
+    .array(stepInputSchema, { error: M.noSteps })
+    .max(200, 'At most 200 steps')
+    .refine((steps) => steps.some((s) => s.kind !== 'heading'), M.noSteps),
+  /** On update: the version the edit was made from (decision 025). */
+  version: versionField,
+});
+export type ProcedureInput = z.input<typeof procedureInputSchema>;
+export type ProcedureValues = z.output<typeof procedureInputSchema>;
+
+export const procedureListQuerySchema = pageQuerySchema.extend({
+  name: z.string().trim().max(200, 'Name filter must be at most 200 characters').optional(),
+});
+export type ProcedureListQuery = z.output<typeof procedureListQuerySchema>;
+
+/** POST attach-procedure/{workOrderId}. */
+export const attachProcedureSchema = z.strictObject({ procedureId: idField('Procedure is required') });
+
+/** PUT answer-procedure-step/{workOrderId}: the step and its answer (checked against the step's kind by the server). */
+export const answerStepSchema = z.strictObject({
+  stepId: idField('Step is invalid'),
+  value: z.unknown(),
+});
+export type AnswerStepInput = z.input<typeof answerStepSchema>;
+
+/** POST create-follow-up/{workOrderId}. */
+export const followUpSchema = z.strictObject({ stepId: idField('Step is invalid') });
+
+const positiveId = idField('Invalid id');
+/** add-step-image/{workOrderId}/step/{stepId}. */
+export const stepImageParamsSchema = z.strictObject({ workOrderId: positiveId, stepId: positiveId });
+
+/** The step fields a library step and an issued step share. */
+export interface StepDto {
+  id: number;
+  position: number;
+  kind: StepKind;
+  label: string;
+  required: boolean;
+  unit: string | null;
+  min: number | null;
+  max: number | null;
+  options: string[];
+  followUpOnFailure: boolean;
+}
+
+/** A procedure of the library. */
+export interface ProcedureDto {
+  id: number;
+  name: string;
+  description: string | null;
+  steps: StepDto[];
+  /** Steps that are answered (headings not counted). */
+  stepCount: number;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A procedure in a list (without its steps). */
+export type ProcedureListItem = Omit<ProcedureDto, 'steps'>;
+
+/** A step of a work order's copy of a procedure, with its answer. */
+export interface IssuedStepDto extends StepDto {
+  /** boolean (checkbox), 'pass' | 'fail' | 'flag', number, text, the chosen option, an image URL; null when empty. */
+  value: unknown;
+  flagged: boolean;
+  answeredAt: string | null;
+  answeredBy: { id: number; firstName: string; lastName: string } | null;
+  followUpWorkOrderId: number | null;
+}
+
+export interface ProcedureProgress {
+  answered: number;
+  total: number;
+  requiredLeft: number;
+  flagged: number;
+}
+
+/** A work order's procedure: the copy made when it was attached, and its answers. */
+export interface WorkOrderProcedureDto {
+  workOrderId: number;
+  procedureId: number | null;
+  name: string;
+  description: string | null;
+  attachedAt: string;
+  steps: IssuedStepDto[];
+  progress: ProcedureProgress;
+}
+
+/** Whether a stored answer fills the step (an unticked checkbox does not). */
+export const isAnswered = (kind: StepKind, value: unknown) => kind !== 'heading' && value !== null && value !== undefined && value !== false;
+
+/** Whether an answer is flagged: a failed or flagged pass/fail step, a number outside its allowed range. */
+export function isFlagged(step: Pick<StepDto, 'kind' | 'min' | 'max'>, value: unknown): boolean {
+  if (step.kind === 'pass-fail') return value === 'fail' || value === 'flag';
+  if (step.kind === 'number' && typeof value === 'number') return (step.min !== null && value < step.min) || (step.max !== null && value > step.max);
+  return false;
+}
+
+/**
+ * The answer a step takes, by its kind (the server's check, and the form's): null clears it. Photos and
+ * signatures are set through their upload, so here only cleared.
+ */
+export function answerSchemaFor(step: Pick<StepDto, 'kind' | 'options'>): z.ZodType<unknown> {
+  switch (step.kind) {
+    case 'checkbox':
+      return z.boolean({ error: M.checkbox }).nullable();
+    case 'pass-fail':
+      return z.enum(PASS_FAIL_VALUES, { error: M.passFail }).nullable();
+    case 'number':
+      return z.number({ error: M.number }).refine(Number.isFinite, M.number).refine((n) => Math.abs(n) < 1e12, 'Number is too large').nullable();
+    case 'text':
+      return z.string({ error: M.text }).trim().max(2000, M.text).nullable();
+    case 'choice':
+      return z.string({ error: M.choice }).refine((v) => step.options.includes(v), M.choice).nullable();
+    case 'photo':
+    case 'signature':
+      return z.null({ error: M.image });
+    default:
+      return z.never({ error: M.heading });
+  }
+}
+
+/** The progress of a filled procedure: "7 of 12", required steps still empty, flagged answers. */
+export function progressOf(steps: Pick<IssuedStepDto, 'kind' | 'value' | 'required' | 'flagged'>[]): ProcedureProgress {
+  const answerable = steps.filter((s) => s.kind !== 'heading');
+  return {
+    answered: answerable.filter((s) => isAnswered(s.kind, s.value)).length,
+    total: answerable.length,
+    requiredLeft: answerable.filter((s) => s.required && !isAnswered(s.kind, s.value)).length,
+    flagged: answerable.filter((s) => s.flagged).length,
+  };
+}

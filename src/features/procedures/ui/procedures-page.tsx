@@ -1,0 +1,333 @@
+import { useState } from 'react';
+import { Controller, useFieldArray, type UseFormReturn } from 'react-hook-form';
+import { ActionIcon, Badge, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Switch, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconHeading, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  ListTextFilter,
+  RecordDrawer,
+  RecordDrawerFooter,
+  ServerListScreen,
+  recordMessages,
+  removeWithConfirmation,
+  useDrawerRecord,
+  useRecordForm,
+  useSaveHandler,
+  useServerList,
+  useStaleEdit,
+  type Column,
+  type ListData,
+} from '../../../web/components';
+import { api } from '../../../web/lib/api';
+import { useIsManager } from '../../../web/lib/app-data';
+import { formatDateTime } from '../../../web/lib/format';
+import { FOLLOW_UP_KINDS, STEP_KINDS, procedureInputSchema, type ProcedureDto, type ProcedureListItem, type StepKind } from '../procedures.schema';
+import './procedures-i18n';
+
+interface StepForm {
+  kind: StepKind;
+  label: string;
+  required: boolean;
+  unit: string;
+  min: number | string;
+  max: number | string;
+  options: string[];
+  followUpOnFailure: boolean;
+}
+interface FormValues {
+  name: string;
+  description: string;
+  steps: StepForm[];
+}
+
+const newStep = (kind: StepKind): StepForm => ({ kind, label: '', required: false, unit: '', min: '', max: '', options: [], followUpOnFailure: false });
+
+function toForm(r: ProcedureDto | undefined): FormValues {
+  return {
+    name: r?.name ?? '',
+    description: r?.description ?? '',
+    steps: r
+      ? r.steps.map((s) => ({ kind: s.kind, label: s.label, required: s.required, unit: s.unit ?? '', min: s.min ?? '', max: s.max ?? '', options: s.options, followUpOnFailure: s.followUpOnFailure }))
+      : [newStep('checkbox')],
+  };
+}
+
+/** The JSON body: only the fields of each step's kind. */
+function payloadOf(v: FormValues) {
+  return {
+    name: v.name,
+    description: v.description || undefined,
+    steps: v.steps.map((s) => ({
+      kind: s.kind,
+      label: s.label,
+      required: s.kind === 'heading' ? undefined : s.required,
+      ...(s.kind === 'number' ? { unit: s.unit || undefined, min: s.min === '' ? undefined : Number(s.min), max: s.max === '' ? undefined : Number(s.max) } : {}),
+      ...(s.kind === 'choice' ? { options: s.options } : {}),
+      ...(FOLLOW_UP_KINDS.includes(s.kind) ? { followUpOnFailure: s.followUpOnFailure } : {}),
+    })),
+  };
+}
+
+/** /settings/procedures: the procedure library (managers edit; everyone reads). */
+export default function ProceduresPage() {
+  const { t } = useTranslation('procedures');
+  const isManager = useIsManager();
+  const list = useServerList<ProcedureListItem, { name: 'text' }>({
+    queryKey: 'procedures',
+    path: '/procedures/list-procedures',
+    listKey: 'procedures',
+    filters: { name: 'text' },
+    errorMessage: t('fetchFailed'),
+  });
+  // undefined: closed; null: a new procedure; a number: that procedure
+  const [selected, setSelected] = useState<number | null | undefined>(undefined);
+  const columns: Column<ProcedureListItem>[] = [
+    { key: 'name', header: t('name'), hideable: false },
+    { key: 'stepCount', header: t('stepCount'), render: (r) => <Badge variant="light">{r.stepCount}</Badge> },
+    { key: 'description', header: t('description'), defaultHidden: true },
+    { key: 'updatedAt', header: t('updatedAt'), render: (r) => formatDateTime(r.updatedAt) },
+  ];
+  return (
+    <ServerListScreen
+      list={list}
+      tableId="procedures"
+      columns={columns}
+      onRowClick={(r) => setSelected(r.id)}
+      title={t('title')}
+      addLabel={isManager ? t('add') : undefined}
+      onAdd={() => setSelected(null)}
+      filters={<ListTextFilter state={list.state} name="name" placeholder={t('filter')} debounceMs={300} />}
+    >
+      {selected !== undefined && (
+        <ProcedureDrawer
+          key={selected ?? 'new'}
+          id={selected}
+          onClose={() => setSelected(undefined)}
+          onCreated={setSelected}
+          query={list.state.apiQuery}
+          onList={list.setListData}
+          invalidate={list.invalidate}
+          readOnly={!isManager}
+        />
+      )}
+    </ServerListScreen>
+  );
+}
+
+function ProcedureDrawer(props: {
+  id: number | null;
+  onClose(): void;
+  onCreated(id: number): void;
+  query: Record<string, unknown>;
+  onList(data: ListData): void;
+  invalidate(): void;
+  readOnly: boolean;
+}) {
+  const { t } = useTranslation('procedures');
+  const queryClient = useQueryClient();
+  const { record, key, loading } = useDrawerRecord<ProcedureDto>({
+    queryKey: 'procedures',
+    id: props.id,
+    path: (id) => `/procedures/get-procedure/${id}`,
+    itemKey: 'procedure',
+    errorMessage: t('fetchOneFailed'),
+  });
+  const form = useRecordForm<FormValues, ProcedureDto>(procedureInputSchema, record, toForm);
+  const staleEdit = useStaleEdit(() => queryClient.refetchQueries({ queryKey: key, exact: true }));
+  const messages = recordMessages(t);
+  const save = useSaveHandler({
+    form,
+    id: props.id,
+    onStale: staleEdit.onStale,
+    messages,
+    update: async (id) => {
+      const res = await api.put<{ procedure: ProcedureDto }>(`/procedures/update-procedure/${id}`, { ...payloadOf(form.getValues()), version: record?.version });
+      queryClient.setQueryData(key, { procedure: res.procedure });
+      props.invalidate();
+    },
+    add: async () => {
+      const res = await api.post<ListData & { procedure: ProcedureDto }>('/procedures/add-procedure', payloadOf(form.getValues()), { query: props.query as never });
+      props.onList(res);
+      props.onCreated(res.procedure.id);
+    },
+  });
+  const remove = (id: number) =>
+    removeWithConfirmation({
+      confirm: messages.confirmDelete,
+      remove: () => api.del<ListData>(`/procedures/delete-procedure/${id}`, { query: props.query as never }),
+      success: messages.deleted,
+      failure: messages.deleteFailed,
+      onRemoved: (res) => {
+        props.onList(res);
+        props.onClose();
+      },
+    });
+  const errors = form.formState.errors;
+  return (
+    <RecordDrawer<FormValues>
+      opened
+      alert={staleEdit.alert}
+      onClose={props.onClose}
+      title={record ? record.name : props.id !== null ? '' : t('newTitle')}
+      loading={loading}
+      errors={errors}
+      onSubmit={save}
+      activity={{ entityType: 'procedure', entityId: props.id }}
+      tabs={[
+        {
+          value: 'overview',
+          label: t('common:drawer.overview'),
+          content: (
+            <fieldset disabled={props.readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+              <Stack gap="sm">
+                <TextInput label={t('name')} withAsterisk {...form.register('name')} error={errors.name?.message} data-testid="procedure-name" />
+                <Textarea label={t('description')} autosize minRows={2} {...form.register('description')} error={errors.description?.message} data-testid="procedure-description" />
+                <StepEditor form={form} readOnly={props.readOnly} />
+              </Stack>
+            </fieldset>
+          ),
+        },
+      ]}
+      footer={
+        !props.readOnly && (
+          <RecordDrawerFooter onDelete={record && (() => void remove(record.id))} deleteLabel={t('delete')} saving={form.formState.isSubmitting} saveTestId="procedure-save" />
+        )
+      }
+      testId="procedure-drawer"
+    />
+  );
+}
+
+/** The ordered steps: add (a step or a heading), move up and down, remove; each kind shows its own fields. */
+export function StepEditor({ form, readOnly }: { form: UseFormReturn<FormValues>; readOnly: boolean }) {
+  const { t } = useTranslation('procedures');
+  const steps = useFieldArray({ control: form.control, name: 'steps' });
+  const errors = form.formState.errors.steps;
+  const kinds = form.watch('steps').map((s) => s.kind);
+  return (
+    <Stack gap="sm" data-testid="step-editor">
+      <Text fw={600}>{t('steps')}</Text>
+      {typeof errors?.message === 'string' && (
+        <Text size="sm" c="red" role="alert">
+          {errors.message}
+        </Text>
+      )}
+      {errors?.root?.message && (
+        <Text size="sm" c="red" role="alert">
+          {errors.root.message}
+        </Text>
+      )}
+      {!steps.fields.length && (
+        <Text size="sm" c="dimmed">
+          {t('noSteps')}
+        </Text>
+      )}
+      {steps.fields.map((field, i) => {
+        const kind = kinds[i] ?? field.kind;
+        const e = errors?.[i];
+        return (
+          <Card key={field.id} withBorder padding="sm" data-testid={`step-${i}`} bg={kind === 'heading' ? 'var(--mantine-color-default-hover)' : undefined}>
+            <Stack gap="xs">
+              <Group gap="xs" wrap="nowrap" align="flex-end">
+                <Controller
+                  control={form.control}
+                  name={`steps.${i}.kind`}
+                  render={({ field: f }) => (
+                    <Select
+                      label={t('step.kind')}
+                      data={STEP_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) }))}
+                      value={f.value}
+                      onChange={(v) => v && f.onChange(v)}
+                      allowDeselect={false}
+                      w={170}
+                      data-testid={`step-${i}-kind`}
+                    />
+                  )}
+                />
+                <Group gap={4} wrap="nowrap" ml="auto">
+                  <ActionIcon variant="subtle" size="lg" aria-label={t('step.moveUp')} disabled={readOnly || i === 0} onClick={() => steps.move(i, i - 1)} data-testid={`step-${i}-up`}>
+                    <IconArrowUp size={18} />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    size="lg"
+                    aria-label={t('step.moveDown')}
+                    disabled={readOnly || i === steps.fields.length - 1}
+                    onClick={() => steps.move(i, i + 1)}
+                    data-testid={`step-${i}-down`}
+                  >
+                    <IconArrowDown size={18} />
+                  </ActionIcon>
+                  <ActionIcon variant="subtle" color="red" size="lg" aria-label={t('step.remove')} disabled={readOnly} onClick={() => steps.remove(i)} data-testid={`step-${i}-remove`}>
+                    <IconTrash size={18} />
+                  </ActionIcon>
+                </Group>
+              </Group>
+              <TextInput label={t('step.label')} withAsterisk {...form.register(`steps.${i}.label`)} error={e?.label?.message} data-testid={`step-${i}-label`} />
+              {kind === 'number' && (
+                <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
+                  <TextInput label={t('step.unit')} {...form.register(`steps.${i}.unit`)} error={e?.unit?.message} data-testid={`step-${i}-unit`} />
+                  {(['min', 'max'] as const).map((end) => (
+                    <Controller
+                      key={end}
+                      control={form.control}
+                      name={`steps.${i}.${end}`}
+                      render={({ field: f }) => (
+                        <NumberInput label={t(`step.${end}`)} value={f.value} onChange={f.onChange} error={e?.[end]?.message} data-testid={`step-${i}-${end}`} />
+                      )}
+                    />
+                  ))}
+                </SimpleGrid>
+              )}
+              {kind === 'choice' && (
+                <Controller
+                  control={form.control}
+                  name={`steps.${i}.options`}
+                  render={({ field: f }) => (
+                    <TagsInput
+                      label={t('step.options')}
+                      description={t('step.optionsHint')}
+                      value={f.value}
+                      onChange={f.onChange}
+                      error={e?.options?.message}
+                      data-testid={`step-${i}-options`}
+                    />
+                  )}
+                />
+              )}
+              {kind !== 'heading' && (
+                <Group gap="lg">
+                  <Controller
+                    control={form.control}
+                    name={`steps.${i}.required`}
+                    render={({ field: f }) => <Switch label={t('step.required')} checked={f.value} onChange={(ev) => f.onChange(ev.currentTarget.checked)} data-testid={`step-${i}-required`} />}
+                  />
+                  {FOLLOW_UP_KINDS.includes(kind) && (
+                    <Controller
+                      control={form.control}
+                      name={`steps.${i}.followUpOnFailure`}
+                      render={({ field: f }) => (
+                        <Switch label={t('step.followUp')} checked={f.value} onChange={(ev) => f.onChange(ev.currentTarget.checked)} data-testid={`step-${i}-follow-up`} />
+                      )}
+                    />
+                  )}
+                </Group>
+              )}
+            </Stack>
+          </Card>
+        );
+      })}
+      {!readOnly && (
+        <Group gap="xs">
+          <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => steps.append(newStep('checkbox'))} data-testid="add-step">
+            {t('addStep')}
+          </Button>
+          <Button variant="subtle" leftSection={<IconHeading size={16} />} onClick={() => steps.append(newStep('heading'))} data-testid="add-heading">
+            {t('addHeading')}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,157 @@
+import { formatDateTime, formatNumber } from '../../shared/format';
+import type { WorkOrderDto } from '../work-orders/work-orders.schema';
+import { workOrderDisplayId } from '../work-orders/work-orders.schema';
+import type { IssuedStepDto, WorkOrderProcedureDto } from './procedures.schema';
+
+/** Everything the printed work order shows. */
+export interface PrintableWorkOrder {
+  organization: string;
+  workOrder: WorkOrderDto;
+  procedure: WorkOrderProcedureDto | null;
+  /** The stored bytes of the procedure's photos and signatures, by their URL (any of JPEG, PNG, WebP). */
+  images: Map<string, Buffer>;
+}
+
+// Printed in English, as quotations and purchase orders: pdfkit's standard fonts have no Arabic glyphs.
+const when = (d: string | null) => formatDateTime(d, 'en') || '-';
+const STATUS: Record<string, string> = { assigned: 'Open', 'in-progress': 'In Progress', completed: 'Closed', cancelled: 'Cancelled' };
+const PASS_FAIL: Record<string, string> = { pass: 'Pass', fail: 'Fail', flag: 'Flag' };
+
+/** Instructions are stored as sanitised HTML: printed as plain text, one paragraph a line. */
+export function htmlToText(html: string | null): string {
+  if (!html) return '';
+  return html
+    .replace(/<\/(p|div|li|h[1-6])>|<br\s*\/?>/gi, '\n')
+    .replace(/<li[^>]*>/gi, '• ')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#(\d+);/g, (_m, n: string) => String.fromCharCode(Number(n)))
+    .replace(/&amp;/g, '&')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** A step's answer in words ('-' when empty). */
+export function answerWords(step: IssuedStepDto): string {
+  const v = step.value;
+  if (v === null || v === undefined) return '-';
+  switch (step.kind) {
+    case 'checkbox':
+      return v === true ? 'Done' : '-';
+    case 'pass-fail':
+      return PASS_FAIL[String(v)] ?? String(v);
+    case 'number': {
+      const range = step.min !== null || step.max !== null ? ` (allowed ${step.min ?? '…'} to ${step.max ?? '…'})` : '';
+      return `${formatNumber(Number(v), 'en')}${step.unit ? ` ${step.unit}` : ''}${range}`;
+    }
+    case 'photo':
+      return 'Photo';
+    case 'signature':
+      return 'Signed';
+    default:
+      return String(v);
+  }
+}
+
+/**
+ * Renders the work order and its filled procedure with pdfkit (A4, standard fonts; streams uncompressed so
+ * tests can read the text, as the commercial documents).
+ */
+export async function renderWorkOrderPdf(doc: PrintableWorkOrder): Promise<Buffer> {
+  // pdfkit and sharp load on the first PDF, not at start (decision 013).
+  const [{ default: PDFDocument }, { default: sharp }] = await Promise.all([import('pdfkit'), import('sharp')]);
+  const wo = doc.workOrder;
+  const pdf = new PDFDocument({ size: 'A4', margin: 48, compress: false, info: { Title: `Work Order ${wo.workOrderId}`, Author: doc.organization } });
+  const chunks: Buffer[] = [];
+  pdf.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    pdf.on('end', () => resolve(Buffer.concat(chunks)));
+    pdf.on('error', reject);
+  });
+  const left = pdf.page.margins.left;
+  const width = pdf.page.width - left - pdf.page.margins.right;
+  const bottom = pdf.page.height - pdf.page.margins.bottom;
+  const rule = () => {
+    const y = pdf.y + 6;
+    pdf.moveTo(left, y).lineTo(left + width, y).strokeColor('#ccc').stroke();
+    pdf.y = y + 8;
+  };
+  const room = (h: number) => {
+    if (pdf.y + h > bottom) pdf.addPage();
+  };
+
+  pdf.font('Helvetica-Bold').fontSize(13).fillColor('#111').text(doc.organization, left, pdf.page.margins.top, { width: width / 2 });
+  pdf.font('Helvetica-Bold').fontSize(20).text('Work Order', left + width / 2, pdf.page.margins.top, { width: width / 2, align: 'right' });
+  pdf.font('Helvetica').fontSize(12).text(wo.workOrderId, { width: width / 2, align: 'right' });
+  pdf.x = left;
+  pdf.moveDown();
+  rule();
+
+  pdf.font('Helvetica-Bold').fontSize(14).fillColor('#111').text(wo.title, left, pdf.y, { width });
+  pdf.moveDown(0.3);
+  const facts: [string, string][] = [
+    ['Status', STATUS[wo.status] ?? wo.status],
+    ['Priority', wo.priority],
+    ['Asset', wo.asset?.name ?? '-'],
+    ['Assignees', wo.assignees.map((a) => `${a.firstName} ${a.lastName}`.trim()).join(', ') || '-'],
+    ['Start', when(wo.startDate)],
+    ['End', when(wo.endDate)],
+    ['Due', when(wo.dueDate)],
+    ['Expected duration', wo.duration ?? '-'],
+  ];
+  pdf.font('Helvetica').fontSize(10).fillColor('#333');
+  for (const [label, value] of facts) pdf.text(`${label}: ${value}`, { width });
+  const instructions = htmlToText(wo.instructions);
+  if (instructions) {
+    pdf.moveDown(0.5);
+    pdf.font('Helvetica-Bold').fontSize(11).fillColor('#111').text('Instructions');
+    pdf.font('Helvetica').fontSize(10).fillColor('#333').text(instructions, { width });
+  }
+
+  const procedure = doc.procedure;
+  if (procedure) {
+    pdf.moveDown();
+    rule();
+    const p = procedure.progress;
+    pdf.font('Helvetica-Bold').fontSize(13).fillColor('#111').text(`Procedure: ${procedure.name}`, { width });
+    pdf.font('Helvetica').fontSize(10).fillColor('#444').text(`${p.answered} of ${p.total} steps done${p.flagged ? `, ${p.flagged} flagged` : ''}${p.requiredLeft ? `, ${p.requiredLeft} required left` : ''}`);
+    if (procedure.description) pdf.text(procedure.description, { width });
+    pdf.moveDown(0.5);
+    let n = 0;
+    for (const step of procedure.steps) {
+      room(40);
+      if (step.kind === 'heading') {
+        pdf.moveDown(0.4);
+        pdf.font('Helvetica-Bold').fontSize(11).fillColor('#111').text(step.label, left, pdf.y, { width });
+        continue;
+      }
+      n += 1;
+      pdf.font('Helvetica-Bold').fontSize(10).fillColor('#111').text(`${n}. ${step.label}${step.required ? ' *' : ''}`, left, pdf.y, { width });
+      pdf.font('Helvetica').fillColor(step.flagged ? '#c92a2a' : '#333').text(`${answerWords(step)}${step.flagged ? '  FLAGGED' : ''}`, left + 14, pdf.y, { width: width - 14 });
+      const image = typeof step.value === 'string' ? doc.images.get(step.value) : undefined;
+      if (image) {
+        const png = await sharp(image).resize({ width: 360, height: 180, fit: 'inside' }).png().toBuffer().catch(() => null);
+        if (png) {
+          room(100);
+          pdf.image(png, left + 14, pdf.y + 2, { fit: [180, 90] });
+          pdf.y += 96;
+        }
+      }
+      const meta = [
+        step.answeredBy && step.value !== null ? `${step.answeredBy.firstName} ${step.answeredBy.lastName}`.trim() : null,
+        step.answeredAt && step.value !== null ? when(step.answeredAt) : null,
+        step.followUpWorkOrderId ? `Follow-up ${workOrderDisplayId(step.followUpWorkOrderId)}` : null,
+      ].filter(Boolean);
+      if (meta.length) pdf.fontSize(8).fillColor('#777').text(meta.join(' · '), left + 14, pdf.y, { width: width - 14 });
+      pdf.moveDown(0.3);
+    }
+  }
+  pdf.x = left;
+  pdf.moveDown();
+  pdf.fontSize(8).fillColor('#777').text(`Printed ${when(new Date().toISOString())}`, left, pdf.y, { width });
+  pdf.end();
+  return done;
+}
