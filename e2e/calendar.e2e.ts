@@ -1,7 +1,7 @@
 /**
  * The calendar in the browser (issue 23, decision 033): a manager sees a work order on its due day, drags it to
  * another day (the time of day stays), the move survives a reload and is in the order; a click opens the work
- * order drawer; at phone width (390 px) the list view shows. The browser runs in Asia/Riyadh (UTC+3, no
+ * order drawer, a planned occurrence its details and its plan; at phone width (390 px) the list view shows. The browser runs in Asia/Riyadh (UTC+3, no
  * daylight saving), so the day the calendar shows is the reader's, not the server's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -130,6 +130,13 @@ describe('calendar', () => {
       // A click opens the work order's drawer in place.
       await page.locator('[data-entry="work-order:1"]').click();
       await poll(() => page.getByTestId('drawer-title').innerText()).toBe('WO-0001');
+
+      // "Open plan" in a planned occurrence's details opens the plan on the plans screen.
+      await page.keyboard.press('Escape');
+      await page.getByTestId('drawer-title').waitFor({ state: 'hidden' });
+      await planned.click();
+      await page.getByTestId('planned-open-plan').click();
+      await page.waitForURL(/\/dashboard\/pm-plans\?plan=\d+$/);
     } finally {
       await context.close();
     }

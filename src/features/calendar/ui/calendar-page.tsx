@@ -57,7 +57,7 @@ function toEvent(entry: CalendarEntry, canMove: boolean): EventInput {
 }
 
 /** A plan's occurrence not created yet: what it will be, and when its work order appears. */
-function PlannedDetails({ entry, onClose }: { entry: CalendarEntry | null; onClose(): void }) {
+function PlannedDetails({ entry, onClose, onOpenPlan }: { entry: CalendarEntry | null; onClose(): void; onOpenPlan?: (planId: number) => void }) {
   const { t } = useTranslation('calendar');
   const rows: [string, string][] = entry
     ? [
@@ -89,6 +89,11 @@ function PlannedDetails({ entry, onClose }: { entry: CalendarEntry | null; onClo
           <Button variant="default" onClick={onClose}>
             {t('planned.close')}
           </Button>
+          {entry && onOpenPlan && (
+            <Button onClick={() => onOpenPlan(entry.id)} data-testid="planned-open-plan">
+              {t('planned.openPlan')}
+            </Button>
+          )}
         </Group>
       </Stack>
     </Modal>
@@ -279,7 +284,12 @@ export default function CalendarPage() {
           {t('dragHint')}
         </Text>
       )}
-      <PlannedDetails entry={openPlanned} onClose={() => setOpenPlanned(null)} />
+      {/* Plans are the managers' (decision 032): a worker sees the occurrence, not the plan. */}
+      <PlannedDetails
+        entry={openPlanned}
+        onClose={() => setOpenPlanned(null)}
+        onOpenPlan={isManager ? (planId) => void navigate(`/dashboard/pm-plans?plan=${planId}`) : undefined}
+      />
       {openWorkOrder !== null && (
         <Suspense fallback={null}>
           <WorkOrderDrawer

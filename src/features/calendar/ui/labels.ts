@@ -30,6 +30,7 @@ registerTranslations('calendar', {
       asset: 'Asset',
       priority: 'Priority',
       close: 'Close',
+      openPlan: 'Open plan',
     },
     priority: { lowest: 'Lowest', low: 'Low', medium: 'Medium', high: 'High', critical: 'Critical' },
     toast: {
@@ -66,6 +67,7 @@ registerTranslations('calendar', {
       asset: 'الأصل',
       priority: 'الأولوية',
       close: 'إغلاق',
+      openPlan: 'فتح الخطة',
     },
     priority: { lowest: 'الأدنى', low: 'منخفضة', medium: 'متوسطة', high: 'عالية', critical: 'حرجة' },
     toast: {
