@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
-import { withTenant } from '../../server/db/client';
+import { openDatabase, withTenant } from '../../server/db/client';
 import { assetCategories, assets, parts, pmOccurrences, pmPlans, productCategories, teamMembers, teams, uomCategories, uoms, workOrderAssignees, workOrderParts, workOrders } from '../../server/db/schema';
 import { setClockOffset } from '../../server/clock';
 import { runPmGenerator } from '../../server/jobs/pm-generator.job';
@@ -531,5 +531,30 @@ describe('the plans list', () => {
     const res = await org.admin.get(`${BASE}/get-plans`);
     expect(res.body.pagination).toEqual({ totalRecords: 2, currentPage: 1, totalPages: 1 });
     expect(res.body.plans[1]).toMatchObject({ nextDue: '2030-03-04', team: { id: fx.team.id, name: 'Mechanics A' }, assets: [{ id: fx.pump.id, name: 'Pump A' }] });
+  });
+});
+
+describe.runIf(Boolean(process.env.DATABASE_URL))('two server instances on one PostgreSQL', () => {
+  it('run the generator at once: every due work order is created exactly once', { timeout: 120_000 }, async () => {
+    const orgs = [await createOrg(t), await createOrg(t)];
+    at('2030-03-01');
+    for (const org of orgs) {
+      const fx = await fixtures(org);
+      await addPlan(org, planBody(fx, { assetIds: [fx.pump.id, fx.fan.id], frequency: 'daily', weekdays: [] }));
+    }
+    // Another instance: its own pool of connections to the same database.
+    const other = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
+    try {
+      const when = new Date('2030-03-10T10:00:00Z');
+      await Promise.all([runPmGenerator(t.database, undefined, when), runPmGenerator(other, undefined, when), runPmGenerator(t.database, undefined, when)]);
+      for (const org of orgs) {
+        const orders = await ordersOf(org);
+        // Ten days (1st to 10th) for each of the two assets.
+        expect(orders).toHaveLength(20);
+        expect(new Set(orders.map((o) => `${o.assetId}:${o.due}`)).size).toBe(20);
+      }
+    } finally {
+      await other.close();
+    }
   });
 });
