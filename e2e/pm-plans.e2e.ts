@@ -51,8 +51,9 @@ describe('preventive maintenance plans', () => {
     const { context, page } = await newPage(browser);
     try {
       await signIn(page, org);
-      await page.getByRole('link', { name: 'Plans' }).first().click();
-      await page.waitForURL(`${org.url}/dashboard/pm-plans`);
+      // Preventive maintenance -> Plans in the side menu.
+      await page.getByTestId('side-menu').getByText('Plans', { exact: true }).click();
+      await poll(() => page.url()).toBe(`${org.url}/dashboard/pm-plans`);
       await page.getByTestId('add-button').click();
       await poll(() => page.getByTestId('drawer-title').innerText()).toBe('New Plan');
 

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
-import { withTenant } from '../../server/db/client';
+import { openDatabase, withTenant } from '../../server/db/client';
 import { assetCategories, assets, parts, pmOccurrences, pmPlans, productCategories, teamMembers, teams, uomCategories, uoms, workOrderAssignees, workOrderParts, workOrders } from '../../server/db/schema';
 import { setClockOffset } from '../../server/clock';
 import { runPmGenerator } from '../../server/jobs/pm-generator.job';
@@ -116,6 +116,8 @@ describe('preview: the next 12 due days of each kind of recurrence', () => {
     expect(yearly.createDates[0]).toBe('2030-06-05');
     // An end date stops the series.
     expect((await preview(org, planBody(fx, { frequency: 'daily', endDate: '2030-03-03' }))).dueDates).toEqual(['2030-03-01', '2030-03-02', '2030-03-03']);
+    // A form's empty end date is none; the preview needs no name, title or asset yet.
+    expect((await preview(org, { ...planBody(fx, { frequency: 'daily', endDate: '' }), name: '', title: '', assetIds: [] })).dueDates).toHaveLength(12);
     // Floating: each counted from the previous one, as if completed on its due day, whatever the weekday.
     expect((await preview(org, planBody(fx, { frequency: 'weekly', interval: 1, weekdays: ['MO'], schedule: 'floating' }))).dueDates.slice(0, 3)).toEqual(['2030-03-04', '2030-03-11', '2030-03-18']);
   });
@@ -129,8 +131,10 @@ describe('validation: field messages, nothing half-created', () => {
       const res = await org.admin.post(`${BASE}/add-plan`, planBody(fx, extra));
       expect(res.status, JSON.stringify(res.body)).toBe(400);
       expect(issue(res, path), JSON.stringify(res.body)).toBe(message);
+      // The preview says the same of the trigger's fields (it needs no name, title or target yet).
       const p = await org.admin.post(`${BASE}/preview-plan`, planBody(fx, extra));
-      expect(issue(p, path)).toBe(message);
+      if (!['assetIds', 'name'].includes(path)) expect(issue(p, path)).toBe(message);
+      else expect(p.status).toBe(200);
     };
     await bad({ interval: 0 }, 'interval', 'The interval must be a whole number of at least 1');
     await bad({ endDate: '2030-02-01' }, 'endDate', 'The end date must be on or after the start date');
@@ -527,5 +531,30 @@ describe('the plans list', () => {
     const res = await org.admin.get(`${BASE}/get-plans`);
     expect(res.body.pagination).toEqual({ totalRecords: 2, currentPage: 1, totalPages: 1 });
     expect(res.body.plans[1]).toMatchObject({ nextDue: '2030-03-04', team: { id: fx.team.id, name: 'Mechanics A' }, assets: [{ id: fx.pump.id, name: 'Pump A' }] });
+  });
+});
+
+describe.runIf(Boolean(process.env.DATABASE_URL))('two server instances on one PostgreSQL', () => {
+  it('run the generator at once: every due work order is created exactly once', { timeout: 120_000 }, async () => {
+    const orgs = [await createOrg(t), await createOrg(t)];
+    at('2030-03-01');
+    for (const org of orgs) {
+      const fx = await fixtures(org);
+      await addPlan(org, planBody(fx, { assetIds: [fx.pump.id, fx.fan.id], frequency: 'daily', weekdays: [] }));
+    }
+    // Another instance: its own pool of connections to the same database.
+    const other = await openDatabase({ databaseUrl: process.env.DATABASE_URL });
+    try {
+      const when = new Date('2030-03-10T10:00:00Z');
+      await Promise.all([runPmGenerator(t.database, undefined, when), runPmGenerator(other, undefined, when), runPmGenerator(t.database, undefined, when)]);
+      for (const org of orgs) {
+        const orders = await ordersOf(org);
+        // Ten days (1st to 10th) for each of the two assets.
+        expect(orders).toHaveLength(20);
+        expect(new Set(orders.map((o) => `${o.assetId}:${o.due}`)).size).toBe(20);
+      }
+    } finally {
+      await other.close();
+    }
   });
 });

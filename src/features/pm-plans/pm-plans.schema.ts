@@ -94,7 +94,8 @@ const planShape = z.strictObject({
     monthWeekday: z.preprocess(blankToUndefined, z.enum(WEEKDAYS, { error: PLAN_MESSAGES.monthWeekday }).optional()),
     schedule: z.preprocess((v) => v ?? 'fixed', z.enum(PLAN_SCHEDULES, { error: 'Schedule must be fixed or floating' })),
     startDate: calendarDateField(PLAN_MESSAGES.startDate, PLAN_MESSAGES.startInvalid),
-    endDate: calendarDateField(PLAN_MESSAGES.endInvalid, PLAN_MESSAGES.endInvalid).optional(),
+    // A form's empty end date is no end date.
+    endDate: z.preprocess(blankToUndefined, calendarDateField(PLAN_MESSAGES.endInvalid, PLAN_MESSAGES.endInvalid).optional()),
     leadDays: z.preprocess((v) => (v === '' || v === null || v === undefined ? 0 : v), wholeNumber(PLAN_MESSAGES.leadDays, 0, 365)),
     // The meter trigger (meters: src/features/meters).
     meterId: z.preprocess(zeroToUndefined, idField('Meter is invalid').optional()),
@@ -137,7 +138,9 @@ export type PlanInput = z.input<typeof planInputSchema>;
 export type PlanValues = z.output<typeof planInputSchema>;
 
 /** POST preview-plan: the form as it stands; name, title and target may still be empty. */
-export const planPreviewSchema = planShape.partial({ name: true, title: true }).superRefine(planRules(false), evenWhenFieldsFail);
+export const planPreviewSchema = planShape
+  .extend({ name: z.string().max(200).optional(), title: z.string().max(200).optional() })
+  .superRefine(planRules(false), evenWhenFieldsFail);
 export type PlanPreviewValues = z.output<typeof planPreviewSchema>;
 
 /** POST skip-next/{id}: the reason is kept with the skipped occurrence. */
