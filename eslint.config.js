@@ -43,6 +43,8 @@ export default tseslint.config(
   { files: ['src/features/quotations/ui/**', 'src/features/purchase-orders/ui/**'], ignores: ['**/*.test.tsx'], rules: featureUiImports(['!../../commercial-documents/ui/*']) },
   // The asset drawer shows the asset's meters: meters/ui/asset-meters-panel is its one entry (decision 031).
   { files: ['src/features/assets/ui/**'], ignores: ['**/*.test.tsx'], rules: featureUiImports(['!../../meters/ui/asset-meters-panel']) },
+  // The calendar opens the work order drawer in place over its entries (decision 033): that one file, nothing else.
+  { files: ['src/features/calendar/ui/**'], ignores: ['**/*.test.tsx'], rules: featureUiImports(['!../../work-orders/ui/work-order-drawer']) },
 );
 
 function featureUiImports(allowed = []) {

@@ -13,10 +13,12 @@ import { assetsRoutes } from '../features/assets/assets.routes';
 import { partsRoutes } from '../features/parts/parts.routes';
 import { serviceCatalogRoutes } from '../features/service-catalog/service-catalog.routes';
 import { workStationsRoutes } from '../features/work-stations/work-stations.routes';
+import { calendarRoutes } from '../features/calendar/calendar.routes';
 import { quotationsRoutes } from '../features/quotations/quotations.routes';
 import { purchaseOrdersRoutes } from '../features/purchase-orders/purchase-orders.routes';
-import { proceduresRoutes, workOrderProcedureRoutes } from '../features/procedures/procedures.routes';
 import { metersRoutes } from '../features/meters/meters.routes';
+import { pmPlansRoutes } from '../features/pm-plans/pm-plans.routes';
+import { proceduresRoutes, workOrderProcedureRoutes } from '../features/procedures/procedures.routes';
 
 /**
  * Every feature's routes and their URL prefix under /api. A new business area adds one line here.
@@ -42,4 +44,6 @@ export async function registerFeatureRoutes(app: FastifyInstance) {
   await app.register(serviceCatalogRoutes, { prefix: '/api/services' });
   await app.register(workStationsRoutes, { prefix: '/api/workstations' });
   await app.register(metersRoutes, { prefix: '/api/meters' });
+  await app.register(pmPlansRoutes, { prefix: '/api/pm-plans' });
+  await app.register(calendarRoutes, { prefix: '/api/calendar' });
 }

@@ -66,3 +66,48 @@ export const calendarDateField = (required: string, invalid: string) =>
       })
       .transform((s) => s.slice(0, 10)),
   ).register(dateFields, { kind: 'calendar-date' });
+
+/** True for a time zone this runtime knows ('Europe/Paris', 'UTC', 'Asia/Riyadh'). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An IANA time zone name, as the browser reports it (`Intl.DateTimeFormat().resolvedOptions().timeZone`). */
+export const timeZoneField = z
+  .string({ error: 'Time zone must be a time zone name' })
+  .trim()
+  .max(64, 'Time zone must be a time zone name')
+  .refine(isTimeZone, 'Time zone must be a time zone name');
+
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+/** The wall-clock time of `t` in `zone`, written as if it were UTC (milliseconds dropped). */
+function wallClock(t: number, zone: string): number {
+  let f = wallClocks.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    wallClocks.set(zone, f);
+  }
+  const p = Object.fromEntries(f.formatToParts(new Date(t)).map((part) => [part.type, Number(part.value)]));
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+}
+
+/**
+ * The instant on `day` ('YYYY-MM-DD') at the time of day `base` has in `zone` (midnight there without a base):
+ * a drag in the calendar moves the day and keeps the hour the reader sees. Across a daylight-saving change the
+ * hour stays the same on the wall clock, not the same number of hours later.
+ */
+export function moveToDay(base: Date | null, day: string, zone = 'UTC'): Date {
+  const [y, m, d] = day.split('-').map(Number);
+  const ms = base ? base.getTime() - Math.floor(base.getTime() / 1000) * 1000 : 0;
+  const clock = base ? new Date(wallClock(base.getTime(), zone)) : new Date(Date.UTC(y, m - 1, d));
+  const wanted = Date.UTC(y, m - 1, d, clock.getUTCHours(), clock.getUTCMinutes(), clock.getUTCSeconds());
+  // The zone's offset at a first guess, then at the instant it gives (right on either side of a change).
+  const offsetAt = (t: number) => wallClock(t, zone) - Math.floor(t / 1000) * 1000;
+  const guess = wanted - offsetAt(wanted);
+  return new Date(wanted - offsetAt(guess) + ms);
+}

@@ -69,6 +69,18 @@ export async function recordActivity(
   });
 }
 
+/** Writes several history lines in one statement (background work creating many records at once). */
+export async function recordActivities(
+  tx: Tx,
+  orgId: number,
+  entries: { entityType: string; entityId: number; userId?: number | null; action: Action; changes?: ActivityItem['changes'] }[],
+) {
+  if (!entries.length) return;
+  await tx.insert(activities).values(
+    entries.map((e) => ({ orgId, entityType: e.entityType, entityId: e.entityId, userId: e.userId ?? null, action: e.action, changes: e.changes ?? null, note: null })),
+  );
+}
+
 /** The fields whose values differ between `before` and `after` (only those named), as { field: { from, to } }. */
 export function diffChanges<T extends Record<string, unknown>>(before: T, after: Partial<T>, fields: readonly (keyof T)[]) {
   const changes: Record<string, { from: unknown; to: unknown }> = {};

@@ -7,12 +7,14 @@ import {
   maintenanceOrdersQuerySchema,
   newMaintenanceOrderInputSchema,
   orderStatusInputSchema,
+  rescheduleMaintenanceOrderSchema,
 } from './maintenance-orders.schema';
 import {
   addMaintenanceOrder,
   deleteMaintenanceOrder,
   getMaintenanceOrder,
   listMaintenanceOrders,
+  rescheduleMaintenanceOrder,
   updateMaintenanceOrder,
   updateOrderStatus,
 } from './maintenance-orders.service';
@@ -40,6 +42,13 @@ export async function maintenanceOrdersRoutes(appBase: FastifyInstance) {
     '/update-maintenance-order/:id',
     { schema: { params: idParamsSchema, body: maintenanceOrderInputSchema }, config: { access: EVERYONE } },
     (req) => req.inTenant((tx) => updateMaintenanceOrder(tx, req.auth.orgId, req.auth, req.params.id, req.body)),
+  );
+
+  // The calendar's drag: a manager moves an order to another day (decision 033).
+  app.put(
+    '/reschedule-maintenance-order/:id',
+    { schema: { params: idParamsSchema, body: rescheduleMaintenanceOrderSchema }, config: { access: MANAGERS } },
+    (req) => req.inTenant((tx) => rescheduleMaintenanceOrder(tx, req.auth.orgId, req.auth, req.params.id, req.body)),
   );
 
   app.put('/update-status/:id', { schema: { params: idParamsSchema, body: orderStatusInputSchema }, config: { access: EVERYONE } }, (req) =>

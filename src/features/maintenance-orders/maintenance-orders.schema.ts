@@ -1,7 +1,7 @@
 import { z } from '../../shared/zod-setup';
 import { versionField } from '../../shared/edit-version';
 import { multiValue, pageQuerySchema, type Pagination } from '../../shared/pagination';
-import { dateField } from '../../shared/dates';
+import { calendarDateField, dateField } from '../../shared/dates';
 import { evenWhenFieldsFail } from '../../shared/validation';
 import { MAINTENANCE_TYPES, type MaintenanceType } from '../maintenance-requests/maintenance-requests.schema';
 
@@ -115,6 +115,16 @@ export const newMaintenanceOrderInputSchema = z.preprocess(
     ...evenWhenFieldsFail,
   } as never),
 );
+
+/**
+ * PUT reschedule-maintenance-order/{id} (the calendar's drag): the new due day (orders keep days, at UTC
+ * midnight); `version` as for any edit (decision 025). A past day is accepted, as in an update.
+ */
+export const rescheduleMaintenanceOrderSchema = z.strictObject({
+  dueDate: calendarDateField('Due date is required', 'Due date must be a valid date'),
+  version: versionField,
+});
+export type RescheduleMaintenanceOrderInput = z.output<typeof rescheduleMaintenanceOrderSchema>;
 
 /** PUT update-status/{id}: body { status } with any accepted spelling. */
 export const orderStatusInputSchema = z.strictObject({

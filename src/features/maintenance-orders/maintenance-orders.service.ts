@@ -22,7 +22,9 @@ import {
   type MaintenanceOrderInput,
   type MaintenanceOrdersQuery,
   type OrderStatus,
+  type RescheduleMaintenanceOrderInput,
 } from './maintenance-orders.schema';
+import { moveToDay } from '../../shared/dates';
 import { escapeLike } from '../../server/db/like';
 import { isAnyOf, param, preparedRead } from '../../server/db/prepared';
 import { stationsOf } from '../service-catalog/service-catalog.service';
@@ -243,6 +245,20 @@ export async function updateMaintenanceOrder(tx: Tx, orgId: number, actor: Acces
   if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'updated', changes });
   const order = await getMaintenanceOrder(tx, orgId, id);
   return { message: 'Maintenance order updated successfully', order, maintenanceOrder: order };
+}
+
+/** PUT reschedule-maintenance-order/{id} (managers, the calendar's drag): another due day, the same time of day (UTC). */
+export async function rescheduleMaintenanceOrder(tx: Tx, orgId: number, actor: AccessClaims, id: number, input: RescheduleMaintenanceOrderInput) {
+  if (!(await claimVersion(tx, o, orgId, id, input.version))) throw new StaleEdit(await getMaintenanceOrder(tx, orgId, id));
+  await lockedCheck(tx, orgId, id);
+  const [before] = await tx.select({ dueDate: o.dueDate, scheduleDate: o.scheduleDate }).from(o).where(and(eq(o.orgId, orgId), eq(o.id, id)));
+  const dueDate = moveToDay(before.dueDate ?? before.scheduleDate, input.dueDate);
+  if (before.dueDate?.getTime() !== dueDate.getTime()) {
+    await tx.update(o).set({ dueDate }).where(and(eq(o.orgId, orgId), eq(o.id, id)));
+    await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'updated', changes: { dueDate: { from: iso(before.dueDate), to: iso(dueDate) } } });
+  }
+  const order = await getMaintenanceOrder(tx, orgId, id);
+  return { message: 'Maintenance order rescheduled successfully', order, maintenanceOrder: order };
 }
 
 /** PUT update-status/{id}: the drawer's status dropdown; locked once validated. */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { foreignKey, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAtColumn, orgIdColumn, orgScopedId } from '../../server/db/columns';
 import { organizations } from '../organization/organization.table';
@@ -39,6 +40,8 @@ export const maintenanceOrders = pgTable(
     index('maintenance_orders_org_status_idx').on(t.orgId, t.status, t.id),
     index('maintenance_orders_org_request_idx').on(t.orgId, t.maintenanceRequestId),
     index('maintenance_orders_org_asset_idx').on(t.orgId, t.assetId),
+    // The calendar's range: an order sits on its due date, or its schedule date without one (decision 033).
+    index('maintenance_orders_org_calendar_idx').on(t.orgId, sql`coalesce(${t.dueDate}, ${t.scheduleDate})`),
   ],
 );
 

@@ -8,6 +8,7 @@ import {
   laborInputSchema,
   laborParamsSchema,
   partParamsSchema,
+  rescheduleWorkOrderSchema,
   workOrderInputSchema,
   workOrderListQuerySchema,
   workOrderStatusSchema,
@@ -24,6 +25,7 @@ import {
   listLabors,
   listParts,
   listWorkOrders,
+  rescheduleWorkOrder,
   updateWorkOrder,
   updateWorkOrderStatus,
 } from './work-orders.service';
@@ -58,6 +60,13 @@ export async function workOrdersRoutes(appBase: FastifyInstance) {
     '/update-work-order/:id',
     { schema: { params: idParamsSchema, body: workOrderInputSchema }, config: { access: EVERYONE } },
     (req) => req.inTenant((tx) => updateWorkOrder(tx, req.auth.orgId, req.auth, req.params.id, req.body)),
+  );
+
+  // The calendar's drag: a manager moves an order to another day (decision 033).
+  app.put(
+    '/reschedule-work-order/:id',
+    { schema: { params: idParamsSchema, body: rescheduleWorkOrderSchema }, config: { access: MANAGERS } },
+    (req) => req.inTenant((tx) => rescheduleWorkOrder(tx, req.auth.orgId, req.auth, req.params.id, req.body)),
   );
 
   app.delete(

@@ -3,7 +3,7 @@ import { multiValue, pageQuerySchema } from '../../shared/pagination';
 import { idField, requiredString } from '../../shared/validation';
 import { updatedAtField } from '../../shared/edit-version';
 
-import { dateField, optionalDateField } from '../../shared/dates';
+import { calendarDateField, dateField, optionalDateField, timeZoneField } from '../../shared/dates';
 import { WORK_ORDER_PRIORITIES, WORK_ORDER_STATUSES, type WorkOrderPriority, type WorkOrderStatus } from './work-order-values';
 
 export { WORK_ORDER_PRIORITIES, WORK_ORDER_STATUSES, type WorkOrderPriority, type WorkOrderStatus } from './work-order-values';
@@ -63,6 +63,17 @@ export const workOrderInputSchema = z
   });
 export type WorkOrderInput = z.input<typeof workOrderInputSchema>;
 export type WorkOrderValues = z.output<typeof workOrderInputSchema>;
+
+/**
+ * PUT reschedule-work-order/{id} (the calendar's drag): the new due day; the due time of day stays what it is in
+ * `timeZone` (the reader's, UTC when absent). `updatedAt` as for any edit (decision 025).
+ */
+export const rescheduleWorkOrderSchema = z.strictObject({
+  dueDate: calendarDateField('Due date is required', 'Due date must be a valid date'),
+  timeZone: timeZoneField.optional(),
+  updatedAt: updatedAtField,
+});
+export type RescheduleWorkOrderInput = z.output<typeof rescheduleWorkOrderSchema>;
 
 /** PUT update-status/{id}: body status (canonical or the spec's other spellings). */
 export const workOrderStatusSchema = z.strictObject({ status: workOrderStatusField });

@@ -7,7 +7,7 @@ import { discardFiles } from '../../server/uploads/storage';
 import { badRequest, forbidden, notFound } from '../../server/http-error';
 import { pagination } from '../../shared/pagination';
 import type { AccessClaims } from '../auth/tokens';
-import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
+import { diffChanges, recordActivities, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import { sanitizeHtml } from './sanitize-html';
 import {
   workOrderDisplayId,
@@ -15,6 +15,7 @@ import {
   type WorkOrderDto,
   type WorkOrderListQuery,
   type WorkOrderPartDto,
+  type RescheduleWorkOrderInput,
   type WorkOrderStatistics,
   type WorkOrderStatus,
   type WorkOrderValues,
@@ -23,6 +24,7 @@ import {
 } from './work-orders.schema';
 import type { z } from 'zod';
 import { escapeLike } from '../../server/db/like';
+import { moveToDay } from '../../shared/dates';
 
 // A worker sees the history, notes and bell entries of the orders assigned to them, as they see the orders.
 registerActivityEntity('work-order', workOrders, 'Work order', ({ orgId, id, userId }) =>
@@ -45,7 +47,8 @@ function visibleTo(orgId: number, actor: AccessClaims): SQL | undefined {
   return isManager(actor) ? undefined : assignedTo(orgId, actor.userId);
 }
 
-const assignedTo = (orgId: unknown, userId: unknown) =>
+/** "Assigned to the user": the rule by which a worker sees an order (decision 024); the calendar reads it too. */
+export const assignedTo = (orgId: unknown, userId: unknown) =>
   sql`exists (select 1 from ${workOrderAssignees} where ${workOrderAssignees.orgId} = ${orgId}
     and ${workOrderAssignees.workOrderId} = ${workOrders.id} and ${workOrderAssignees.userId} = ${userId})`;
 
@@ -336,6 +339,47 @@ export async function addWorkOrder(tx: Tx, orgId: number, actor: AccessClaims, i
   return { message: 'Work order added successfully', workOrder, ...(await listWorkOrders(tx, orgId, actor, query)) };
 }
 
+/** A work order made by background work (a preventive maintenance plan): every id is one the caller's foreign keys keep valid. */
+export interface NewWorkOrder {
+  title: string;
+  /** Already sanitised HTML (the plan sanitised it when it was saved). */
+  instructions: string | null;
+  priority: WorkOrderValues['priority'];
+  duration: string | null;
+  dueDate: Date;
+  assetId: number | null;
+  assignees: number[];
+  parts: { partId: number; quantity: number }[];
+  /** Where it came from, kept in its history (e.g. 'PM plan "Oil change"'). */
+  source: string;
+}
+
+/**
+ * Creates many work orders in a few statements (the plan generator): orders, assignees, parts and their
+ * "created" history line, in the caller's transaction. Returns their ids in the order of `items`. No list,
+ * no per-order reads: at 10,000 orders a run, statements per order are what costs.
+ */
+export async function createWorkOrders(tx: Tx, orgId: number, items: NewWorkOrder[]): Promise<number[]> {
+  const ids: number[] = [];
+  // Chunks keep each statement well under PostgreSQL's 65,535 parameters.
+  for (let i = 0; i < items.length; i += 500) {
+    const chunk = items.slice(i, i + 500);
+    const created = await tx
+      .insert(workOrders)
+      .values(chunk.map((w) => ({ orgId, title: w.title, instructions: w.instructions, priority: w.priority ?? 'medium', duration: w.duration, dueDate: w.dueDate, assetId: w.assetId, status: 'assigned' as const, createdById: null })))
+      .returning({ id: workOrders.id });
+    // PostgreSQL returns a multi-row VALUES insert's rows in the order given.
+    const chunkIds = created.map((c) => c.id);
+    ids.push(...chunkIds);
+    const assignees = chunk.flatMap((w, j) => [...new Set(w.assignees)].map((userId) => ({ orgId, workOrderId: chunkIds[j], userId })));
+    if (assignees.length) await tx.insert(workOrderAssignees).values(assignees);
+    const lines = chunk.flatMap((w, j) => w.parts.map((p) => ({ orgId, workOrderId: chunkIds[j], partId: p.partId, quantity: p.quantity })));
+    if (lines.length) await tx.insert(workOrderParts).values(lines);
+    await recordActivities(tx, orgId, chunk.map((w, j) => ({ entityType: ENTITY, entityId: chunkIds[j], userId: null, action: 'created' as const, changes: { source: { from: null, to: w.source } } })));
+  }
+  return ids;
+}
+
 /**
  * A work order is closed only with every required step of its procedure filled (decision 030): the
  * procedures feature's table, read here where the status changes.
@@ -380,6 +424,26 @@ export async function updateWorkOrder(tx: Tx, orgId: number, actor: AccessClaims
   if (assigneeChange) changes.assignees = assigneeChange;
   if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'updated', changes });
   return { message: 'Work order updated successfully', workOrder: await getWorkOrder(tx, orgId, actor, id) };
+}
+
+/**
+ * PUT reschedule-work-order/{id} (managers, the calendar's drag): moves the due date to another day and keeps
+ * its time of day in the reader's time zone (an order shown on its start date takes the start's time).
+ */
+export async function rescheduleWorkOrder(tx: Tx, orgId: number, actor: AccessClaims, id: number, input: RescheduleWorkOrderInput) {
+  // The claiming UPDATE, as every edit: refuses an older copy and locks the order (decision 025).
+  const [claimed] = await tx
+    .update(workOrders)
+    .set({ updatedAt: new Date() })
+    .where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id), sameUpdatedAt(workOrders.updatedAt, input.updatedAt)))
+    .returning({ dueDate: workOrders.dueDate, startDate: workOrders.startDate });
+  if (!claimed) throw new StaleEdit(await getWorkOrder(tx, orgId, actor, id));
+  const dueDate = moveToDay(claimed.dueDate ?? claimed.startDate, input.dueDate, input.timeZone);
+  if (claimed.dueDate?.getTime() !== dueDate.getTime()) {
+    await tx.update(workOrders).set({ dueDate }).where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id)));
+    await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'updated', changes: { dueDate: { from: iso(claimed.dueDate), to: iso(dueDate) } } });
+  }
+  return { message: 'Work order rescheduled successfully', workOrder: await getWorkOrder(tx, orgId, actor, id) };
 }
 
 /** PUT update-status/{id}: any status may follow any other (spec section 4). */

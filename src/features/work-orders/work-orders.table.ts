@@ -42,6 +42,8 @@ export const workOrders = pgTable(
     index('work_orders_org_open_due_idx').on(t.orgId, t.dueDate).where(sql`status in ('assigned', 'in-progress')`),
     index('work_orders_org_priority_status_idx').on(t.orgId, t.priority, t.status),
     index('work_orders_org_asset_idx').on(t.orgId, t.assetId),
+    // The calendar's range: an order sits on its due date, or its start without one (decision 033).
+    index('work_orders_org_calendar_idx').on(t.orgId, sql`coalesce(${t.dueDate}, ${t.startDate})`),
     // Title "contains" search without a scan: trigram GIN with org_id first (btree_gin), so a search reads only
     // its organisation's entries, never other tenants' matches (docs/decisions/006).
     index('work_orders_org_title_trgm_idx').using('gin', t.orgId, t.title.op('gin_trgm_ops')),

@@ -17,5 +17,6 @@ export * from './idempotency.table';
 export * from '../../features/work-orders/work-orders.table';
 export * from '../../features/quotations/quotations.table';
 export * from '../../features/purchase-orders/purchase-orders.table';
-export * from '../../features/procedures/procedures.table';
 export * from '../../features/meters/meters.table';
+export * from '../../features/pm-plans/pm-plans.table';
+export * from '../../features/procedures/procedures.table';

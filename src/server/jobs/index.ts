@@ -2,6 +2,7 @@ import type { Database } from '../db/client';
 import type { Config } from '../env';
 import { createMailer, deliverOutboxMail, MAIL_QUEUE, smtpSender, type Mail, type MailLog, type Mailer } from '../mailer';
 import { registerCleanup } from './cleanup.job';
+import { registerPmGenerator } from './pm-generator.job';
 import { createJobQueue, type JobQueue, type JobQueueOptions } from './queue';
 
 /**
@@ -43,6 +44,7 @@ export function createJobs(database: Database, config: Pick<Config, 'databaseUrl
       // Only an instance that can send fetches mail jobs.
       if (send) await queue.boss.work<{ id: number }>(MAIL_QUEUE, async ([job]) => deliverOutboxMail(database.db, job.data.id, send, log));
       await registerCleanup(queue, database, log);
+      await registerPmGenerator(queue, database, log);
     },
     stop: () => queue.stop(),
   };

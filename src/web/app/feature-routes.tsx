@@ -27,6 +27,8 @@ export interface FeatureRoute {
  */
 export const featureRoutes: FeatureRoute[] = [
   { path: '/dashboard/work-orders', Page: page('work-orders/ui/work-orders-page', 'Work Orders') },
+  { path: '/dashboard/calendar', Page: page('calendar/ui/calendar-page', 'Calendar') },
+  { path: '/dashboard/pm-plans', Page: page('pm-plans/ui/pm-plans-page', 'Preventive Maintenance Plans') },
   { path: '/dashboard/maintenance-order', Page: page('maintenance-orders/ui/maintenance-orders-page', 'Maintenance Orders') },
   { path: '/dashboard/maintenance-request', Page: page('maintenance-requests/ui/maintenance-requests-page', 'Maintenance Requests') },
   { path: '/dashboard/assets', Page: page('assets/ui/assets-page', 'Assets') },

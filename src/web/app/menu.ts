@@ -1,7 +1,9 @@
 import type { ComponentType } from 'react';
 import {
   IconBox,
+  IconCalendarRepeat,
   IconBuildingFactory2,
+  IconCalendar,
   IconCategory,
   IconClipboardList,
   IconClockPause,
@@ -42,7 +44,9 @@ export const dashboardMenu: MenuGroup[] = [
     items: [
       { key: 'maintenanceRequest', path: '/dashboard/maintenance-request', icon: IconClipboardList },
       { key: 'maintenanceOrder', path: '/dashboard/maintenance-order', icon: IconTools },
+      { key: 'pmPlans', path: '/dashboard/pm-plans', icon: IconCalendarRepeat },
       { key: 'workOrders', path: '/dashboard/work-orders', icon: IconTool },
+      { key: 'calendar', path: '/dashboard/calendar', icon: IconCalendar },
       { key: 'workStations', path: '/dashboard/work-stations', icon: IconBuildingFactory2 },
       { key: 'services', path: '/dashboard/services', icon: IconSettings },
     ],

@@ -1,0 +1,70 @@
+import { z } from '../../shared/zod-setup';
+import { idField } from '../../shared/validation';
+import { dateField } from '../../shared/dates';
+
+/** The longest range one request may ask for: a month view's six weeks fit, a year does not. */
+export const CALENDAR_MAX_DAYS = 62;
+/** At most this many entries of each kind in one answer (`truncated` says when there were more). */
+export const CALENDAR_ENTRY_LIMIT = 1000;
+
+export const CALENDAR_MESSAGES = {
+  order: 'The end of the range must be after its start',
+  tooLong: `The range must be at most ${CALENDAR_MAX_DAYS} days`,
+} as const;
+
+const optionalId = (message: string) => z.preprocess((v) => (v === '' || v === null ? undefined : v), idField(message).optional());
+
+/**
+ * GET list-calendar-entries: `from` (inclusive) and `to` (exclusive), ISO 8601 instants, as the calendar's
+ * visible range; optional filters by asset, team (an assignee in the team) and assignee.
+ */
+export const calendarQuerySchema = z
+  .object({
+    from: dateField('From is required', 'From must be a valid date'),
+    to: dateField('To is required', 'To must be a valid date'),
+    assetId: optionalId('Asset is invalid'),
+    teamId: optionalId('Team is invalid'),
+    assigneeId: optionalId('Assignee is invalid'),
+  })
+  .superRefine((q, ctx) => {
+    if (!(q.from instanceof Date) || !(q.to instanceof Date)) return;
+    if (q.to.getTime() <= q.from.getTime()) ctx.addIssue({ code: 'custom', path: ['to'], message: CALENDAR_MESSAGES.order });
+    else if (q.to.getTime() - q.from.getTime() > CALENDAR_MAX_DAYS * 86_400_000) ctx.addIssue({ code: 'custom', path: ['to'], message: CALENDAR_MESSAGES.tooLong });
+  });
+export type CalendarQueryInput = z.input<typeof calendarQuerySchema>;
+export type CalendarQuery = z.output<typeof calendarQuerySchema>;
+
+export const CALENDAR_KINDS = ['work-order', 'maintenance-order', 'planned'] as const;
+export type CalendarKind = (typeof CALENDAR_KINDS)[number];
+
+/** One thing on the calendar: a work order, a maintenance order, or a plan's occurrence not yet created. */
+export interface CalendarEntry {
+  kind: CalendarKind;
+  /** The record's id (work order, maintenance order); for a planned occurrence, its plan's id. */
+  id: number;
+  /** Unique in the answer: kind, id (and the day, for planned occurrences). */
+  key: string;
+  /** WO-0001, PM-0001, or the plan's name for a planned occurrence. */
+  displayId: string;
+  title: string;
+  /** ISO 8601: the due date, or the start (schedule) date when there is none. */
+  date: string;
+  /** A day rather than a moment (maintenance orders keep days). */
+  allDay: boolean;
+  status: string;
+  priority: string | null;
+  asset: { id: number; name: string } | null;
+  /** Open and due before now (a day's due date: before today). */
+  overdue: boolean;
+  /** The edit version to send back with a reschedule (decision 025): work orders `updatedAt`, maintenance orders `version`. */
+  updatedAt: string | null;
+  version: number | null;
+  /** Planned occurrences: the day the generator creates the work order (due day minus the plan's lead time). */
+  createOn: string | null;
+}
+
+export interface CalendarAnswer {
+  entries: CalendarEntry[];
+  /** More than CALENDAR_ENTRY_LIMIT of a kind fell in the range: narrow it or filter. */
+  truncated: boolean;
+}

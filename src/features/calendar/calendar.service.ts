@@ -1,0 +1,206 @@
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import type { ReadTx } from '../../server/db/client';
+import { param, preparedRead } from '../../server/db/prepared';
+import { assets, maintenanceOrders, maintenanceRequests, teamMembers, workOrderAssignees, workOrders } from '../../server/db/schema';
+import type { AccessClaims } from '../auth/tokens';
+import { assignedTo } from '../work-orders/work-orders.service';
+import { workOrderDisplayId } from '../work-orders/work-orders.schema';
+import { orderDisplayId } from '../maintenance-orders/maintenance-orders.schema';
+import { listPlannedOccurrences } from '../pm-plans/pm-plans.service';
+import { CALENDAR_ENTRY_LIMIT, type CalendarAnswer, type CalendarEntry, type CalendarQuery } from './calendar.schema';
+
+const isManager = (actor: AccessClaims) => actor.role === 'admin' || actor.role === 'manager';
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The day a work order sits on: its due date, or its start when it has none (indexed, work-orders.table.ts). */
+export const workOrderCalendarDate = sql<Date>`coalesce(${workOrders.dueDate}, ${workOrders.startDate})`;
+/** The day a maintenance order sits on: its due date, or its schedule date (indexed, maintenance-orders.table.ts). */
+export const maintenanceOrderCalendarDate = sql<Date>`coalesce(${maintenanceOrders.dueDate}, ${maintenanceOrders.scheduleDate})`;
+
+const OPEN_WORK_ORDER = new Set(['assigned', 'in-progress']);
+const OPEN_MAINTENANCE_ORDER = new Set(['new', 'in-progress']);
+const startOfUtcDay = (t: Date) => Date.UTC(t.getUTCFullYear(), t.getUTCMonth(), t.getUTCDate());
+
+/** An assignee of the order is in the team. */
+const assigneeInTeam = (orgId: unknown, teamId: unknown) =>
+  sql`exists (select 1 from ${workOrderAssignees} join ${teamMembers} on ${teamMembers.orgId} = ${workOrderAssignees.orgId}
+    and ${teamMembers.workerId} = ${workOrderAssignees.userId}
+    where ${workOrderAssignees.orgId} = ${orgId} and ${workOrderAssignees.workOrderId} = ${workOrders.id} and ${teamMembers.teamId} = ${teamId})`;
+
+/**
+ * The work orders in the range that the actor sees (a worker: those assigned to them, decision 024), with the
+ * query's filters: one statement, the first CALENDAR_ENTRY_LIMIT (+1, to know there are more) by date.
+ */
+async function workOrderEntries(tx: ReadTx, orgId: number, actor: AccessClaims, query: CalendarQuery, now: Date) {
+  const values = {
+    orgId,
+    from: query.from.toISOString(),
+    to: query.to.toISOString(),
+    assetId: query.assetId,
+    teamId: query.teamId,
+    assigneeId: query.assigneeId,
+    userId: isManager(actor) ? undefined : actor.userId,
+    limit: CALENDAR_ENTRY_LIMIT + 1,
+  };
+  const rows = await preparedRead(
+    'calendar.workOrders',
+    () =>
+      tx
+        .select({
+          id: workOrders.id,
+          title: workOrders.title,
+          status: workOrders.status,
+          priority: workOrders.priority,
+          dueDate: workOrders.dueDate,
+          startDate: workOrders.startDate,
+          assetId: workOrders.assetId,
+          assetName: assets.name,
+          updatedAt: workOrders.updatedAt,
+        })
+        .from(workOrders)
+        .leftJoin(assets, and(eq(assets.orgId, workOrders.orgId), eq(assets.id, workOrders.assetId)))
+        .where(
+          and(
+            eq(workOrders.orgId, param('orgId')),
+            gte(workOrderCalendarDate, param('from')),
+            lt(workOrderCalendarDate, param('to')),
+            values.assetId ? eq(workOrders.assetId, param('assetId')) : undefined,
+            values.assigneeId ? assignedTo(param('orgId'), param('assigneeId')) : undefined,
+            values.teamId ? assigneeInTeam(param('orgId'), param('teamId')) : undefined,
+            values.userId ? assignedTo(param('orgId'), param('userId')) : undefined,
+          ),
+        )
+        .orderBy(asc(workOrderCalendarDate), asc(workOrders.id))
+        .limit(param('limit')),
+    values,
+  );
+  return rows.map(
+    (r): CalendarEntry => ({
+      kind: 'work-order',
+      id: r.id,
+      key: `work-order:${r.id}`,
+      displayId: workOrderDisplayId(r.id),
+      title: r.title,
+      date: (r.dueDate ?? r.startDate)!.toISOString(),
+      allDay: false,
+      status: r.status,
+      priority: r.priority,
+      asset: r.assetId ? { id: r.assetId, name: r.assetName ?? '' } : null,
+      overdue: OPEN_WORK_ORDER.has(r.status) && !!r.dueDate && r.dueDate.getTime() < now.getTime(),
+      updatedAt: iso(r.updatedAt),
+      version: null,
+      createOn: null,
+    }),
+  );
+}
+
+/**
+ * The maintenance orders in the range (every member reads them, decision 012), by asset. They have no
+ * assignees, so a team or assignee filter leaves them out.
+ */
+async function maintenanceOrderEntries(tx: ReadTx, orgId: number, query: CalendarQuery, now: Date) {
+  if (query.teamId || query.assigneeId) return [];
+  const o = maintenanceOrders;
+  const values = { orgId, from: query.from.toISOString(), to: query.to.toISOString(), assetId: query.assetId, limit: CALENDAR_ENTRY_LIMIT + 1 };
+  const rows = await preparedRead(
+    'calendar.maintenanceOrders',
+    () =>
+      tx
+        .select({
+          id: o.id,
+          status: o.status,
+          dueDate: o.dueDate,
+          scheduleDate: o.scheduleDate,
+          assetId: o.assetId,
+          assetName: assets.name,
+          requestTitle: maintenanceRequests.title,
+          version: o.version,
+        })
+        .from(o)
+        .leftJoin(assets, and(eq(assets.orgId, o.orgId), eq(assets.id, o.assetId)))
+        .leftJoin(maintenanceRequests, and(eq(maintenanceRequests.orgId, o.orgId), eq(maintenanceRequests.id, o.maintenanceRequestId)))
+        .where(
+          and(
+            eq(o.orgId, param('orgId')),
+            gte(maintenanceOrderCalendarDate, param('from')),
+            lt(maintenanceOrderCalendarDate, param('to')),
+            values.assetId ? eq(o.assetId, param('assetId')) : undefined,
+          ),
+        )
+        .orderBy(asc(maintenanceOrderCalendarDate), asc(o.id))
+        .limit(param('limit')),
+    values,
+  );
+  const today = startOfUtcDay(now);
+  return rows.map(
+    (r): CalendarEntry => ({
+      kind: 'maintenance-order',
+      id: r.id,
+      key: `maintenance-order:${r.id}`,
+      displayId: orderDisplayId(r.id),
+      title: r.requestTitle ?? orderDisplayId(r.id),
+      date: (r.dueDate ?? r.scheduleDate)!.toISOString(),
+      allDay: true,
+      status: r.status,
+      priority: null,
+      asset: r.assetId ? { id: r.assetId, name: r.assetName ?? '' } : null,
+      // Orders keep days: due today is not late yet.
+      overdue: OPEN_MAINTENANCE_ORDER.has(r.status) && !!r.dueDate && startOfUtcDay(r.dueDate) < today,
+      updatedAt: null,
+      version: r.version,
+      createOn: null,
+    }),
+  );
+}
+
+const utcDay = (t: Date) => t.toISOString().slice(0, 10);
+
+/**
+ * The plans' occurrences not created yet (pm-plans' projection), on their due days. A worker sees those whose
+ * work order would be assigned to them, directly or through the plan's team: as they will see the order.
+ */
+async function plannedEntries(tx: ReadTx, orgId: number, actor: AccessClaims, query: CalendarQuery) {
+  let assigneeId = query.assigneeId;
+  if (!isManager(actor)) {
+    if (assigneeId && assigneeId !== actor.userId) return [];
+    assigneeId = actor.userId;
+  }
+  // The projection takes days, `to` included: the UTC days the range touches.
+  const occurrences = await listPlannedOccurrences(tx, orgId, {
+    from: utcDay(query.from),
+    to: utcDay(new Date(query.to.getTime() - 1)),
+    assetId: query.assetId,
+    teamId: query.teamId,
+    assigneeId,
+  });
+  return occurrences.map(
+    (p): CalendarEntry => ({
+      kind: 'planned',
+      id: p.planId,
+      key: `planned:${p.planId}:${p.assetId ?? 0}:${p.dueDate}`,
+      displayId: p.planName,
+      title: p.title,
+      date: `${p.dueDate}T00:00:00.000Z`,
+      allDay: true,
+      status: 'planned',
+      priority: p.priority,
+      asset: p.assetId ? { id: p.assetId, name: p.assetName ?? '' } : null,
+      overdue: false,
+      updatedAt: null,
+      version: null,
+      createOn: p.createOn,
+    }),
+  );
+}
+
+/** GET list-calendar-entries: what falls in the range, by date; at most CALENDAR_ENTRY_LIMIT of each kind. */
+export async function listCalendarEntries(tx: ReadTx, orgId: number, actor: AccessClaims, query: CalendarQuery, now = new Date()): Promise<CalendarAnswer> {
+  const kinds = [
+    await workOrderEntries(tx, orgId, actor, query, now),
+    await maintenanceOrderEntries(tx, orgId, query, now),
+    await plannedEntries(tx, orgId, actor, query),
+  ];
+  const truncated = kinds.some((list) => list.length > CALENDAR_ENTRY_LIMIT);
+  const entries = kinds.flatMap((list) => list.slice(0, CALENDAR_ENTRY_LIMIT)).sort((a, b) => a.date.localeCompare(b.date) || a.key.localeCompare(b.key));
+  return { entries, truncated };
+}
