@@ -235,6 +235,38 @@ describe("a work order's procedure", () => {
     expect(pressureLines.every((a) => a.user?.id === worker.userId)).toBe(true);
   });
 
+  // Issue 23: "a number step can feed a meter" (decision 030, addendum).
+  it('a number step that names a meter records its answer as a reading of the asset\'s meter of that name', async () => {
+    const org = await createOrg(t);
+    const asset = await addAsset(org);
+    const meter = await org.admin.post('/api/meters/add-meter', { assetId: asset.id, name: 'Running hours', kind: 'counter', unit: 'h' });
+    expect(meter.status, JSON.stringify(meter.body)).toBe(201);
+    const meterId = meter.body.meter.id as number;
+    const procedure = await addProcedure(org.admin, { name: 'Hours', steps: [{ kind: 'number', label: 'Hour meter', unit: 'h', meterName: 'running HOURS' }, { kind: 'number', label: 'Spare' }] });
+    expect((await org.admin.get(`${P}/get-procedure/${procedure.id}`)).body.procedure.steps[0].meterName).toBe('running HOURS');
+    const order = await addOrder(org.admin, { assetId: asset.id });
+    const attached = await org.admin.post(`${W}/attach-procedure/${order.id}`, { procedureId: procedure.id });
+    const [hours, spare] = (attached.body.procedure as WorkOrderProcedureDto).steps;
+    expect(hours.meterName).toBe('running HOURS');
+
+    const first = await answer(org.admin, order.id, hours.id, 120);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.reading).toMatchObject({ meterName: 'Running hours', value: 120, source: 'work-order', workOrderId: order.id });
+    // A counter does not go back: the answer is refused with the meter's message, and neither is kept.
+    const back = await answer(org.admin, order.id, hours.id, 100);
+    expect(back.status).toBe(400);
+    expect(back.body.issues[0].path).toBe('value');
+    expect((await readProcedure(org.admin, order.id)).steps[0].value).toBe(120);
+    // A step without a meter, and a work order without an asset, record no reading.
+    expect((await answer(org.admin, order.id, spare.id, 7)).body.reading).toBeNull();
+    const noAsset = await addOrder(org.admin);
+    const bare = await org.admin.post(`${W}/attach-procedure/${noAsset.id}`, { procedureId: procedure.id });
+    const bareStep = (bare.body.procedure as WorkOrderProcedureDto).steps[0];
+    expect((await answer(org.admin, noAsset.id, bareStep.id, 5)).body.reading).toBeNull();
+    const readings = await org.admin.get(`/api/meters/list-meter-readings/${meterId}`);
+    expect(readings.body.readings.map((r: { value: number; source: string }) => [r.value, r.source])).toEqual([[120, 'work-order']]);
+  });
+
   it('a work order cannot be closed while required steps are empty (both status routes)', async () => {
     const { org, worker, order, step } = await setup();
     const refused = await worker.put(`${W}/update-status/${order.id}`, { status: 'completed' });

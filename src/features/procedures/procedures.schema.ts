@@ -54,6 +54,7 @@ export const stepInputSchema = z
     max: optionalLimit,
     options: z.array(z.string().trim().min(1, 'Options must not be empty').max(100, 'An option must be at most 100 characters'), { error: 'Options must be a list of texts' }).max(30, 'At most 30 options').optional(),
     followUpOnFailure: z.boolean({ error: 'Follow-up must be true or false' }).optional(),
+    meterName: z.preprocess(blankToUndefined, z.string().trim().max(100, 'Meter name must be at most 100 characters').optional()),
   })
   .superRefine((s, ctx) => {
     if (s.kind === 'number' && s.min !== undefined && s.max !== undefined && s.min > s.max) ctx.addIssue({ code: 'custom', message: M.range, path: ['max'] });
@@ -113,6 +114,8 @@ export interface StepDto {
   max: number | null;
   options: string[];
   followUpOnFailure: boolean;
+  /** Number steps: the answer is also a reading of the work order's asset's meter of this name. */
+  meterName: string | null;
 }
 
 /** A procedure of the library. */

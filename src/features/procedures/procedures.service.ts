@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, sql } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
-import { procedures, procedureSteps, users, workOrderProcedures, workOrderProcedureSteps } from '../../server/db/schema';
+import { meters, procedures, procedureSteps, users, workOrderProcedures, workOrderProcedureSteps } from '../../server/db/schema';
 import { badRequest, conflict, notFound } from '../../server/http-error';
 import { claimVersion, StaleEdit } from '../../server/stale-edit';
 import { escapeLike } from '../../server/db/like';
@@ -10,6 +10,7 @@ import { pagination } from '../../shared/pagination';
 import type { AccessClaims } from '../auth/tokens';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import { createWorkOrder, getWorkOrder } from '../work-orders/work-orders.service';
+import { recordReading } from '../meters/meters.service';
 import { workOrderDisplayId } from '../work-orders/work-orders.schema';
 import {
   FOLLOW_UP_KINDS,
@@ -45,6 +46,7 @@ const stepFields = {
   max: procedureSteps.max,
   options: procedureSteps.options,
   followUpOnFailure: procedureSteps.followUpOnFailure,
+  meterName: procedureSteps.meterName,
 };
 
 // The outer procedure, named in full: in a one-table select drizzle leaves columns unqualified, which inside a
@@ -103,6 +105,7 @@ const toStepDto = (r: { id: number } & Omit<StepDto, 'id'>): StepDto => ({
   max: r.max,
   options: r.options ?? [],
   followUpOnFailure: r.followUpOnFailure,
+  meterName: r.meterName ?? null,
 });
 
 /** One procedure of the organisation with its steps in order; 404 when it is not theirs. */
@@ -111,7 +114,8 @@ export async function getProcedure(tx: ReadTx, orgId: number, id: number): Promi
   const steps = sql<(Omit<StepDto, 'options'> & { options: string[] | null })[]>`coalesce((
     select json_agg(json_build_object('id', ${procedureSteps.id}, 'position', ${procedureSteps.position}, 'kind', ${procedureSteps.kind},
       'label', ${procedureSteps.label}, 'required', ${procedureSteps.required}, 'unit', ${procedureSteps.unit}, 'min', ${procedureSteps.min},
-      'max', ${procedureSteps.max}, 'options', ${procedureSteps.options}, 'followUpOnFailure', ${procedureSteps.followUpOnFailure})
+      'max', ${procedureSteps.max}, 'options', ${procedureSteps.options}, 'followUpOnFailure', ${procedureSteps.followUpOnFailure},
+      'meterName', ${procedureSteps.meterName})
       order by ${procedureSteps.position})
     from ${procedureSteps} where ${procedureSteps.orgId} = ${outerOrg} and ${procedureSteps.procedureId} = ${outerId}), '[]')`;
   const [row] = await tx
@@ -134,6 +138,7 @@ function stepValues(s: ProcedureValues['steps'][number], position: number) {
     max: s.kind === 'number' ? (s.max ?? null) : null,
     options: s.kind === 'choice' ? (s.options ?? []) : [],
     followUpOnFailure: FOLLOW_UP_KINDS.includes(s.kind) && (s.followUpOnFailure ?? false),
+    meterName: s.kind === 'number' ? (s.meterName ?? null) : null,
   };
 }
 
@@ -194,6 +199,7 @@ async function readIssuedSteps(tx: ReadTx, orgId: number, workOrderId: number): 
       max: s.max,
       options: s.options,
       followUpOnFailure: s.followUpOnFailure,
+      meterName: s.meterName,
       value: s.value,
       flagged: s.flagged,
       answeredAt: s.answeredAt,
@@ -335,14 +341,32 @@ async function issuedStep(tx: ReadTx, orgId: number, workOrderId: number, stepId
  * against the step's kind (a text for a number step is a 400 on `value`); null clears the answer.
  */
 export async function answerProcedureStep(tx: Tx, orgId: number, actor: AccessClaims, workOrderId: number, input: AnswerStepInput) {
-  await getWorkOrder(tx, orgId, actor, workOrderId);
+  const order = await getWorkOrder(tx, orgId, actor, workOrderId);
   const step = await lockStep(tx, orgId, workOrderId, Number(input.stepId));
   if (step.kind === 'heading') throw badRequest(M.heading, 'value');
   const parsed = answerSchemaFor({ kind: step.kind, options: step.options ?? [] }).safeParse(input.value === undefined ? null : input.value);
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid answer', 'value');
   const value = typeof parsed.data === 'string' && parsed.data === '' ? null : parsed.data;
   await storeAnswer(tx, orgId, actor.userId, workOrderId, step, value);
-  return { message: 'Answer saved', ...(await issuedStep(tx, orgId, workOrderId, step.id)) };
+  const reading = typeof value === 'number' ? await feedMeter(tx, orgId, actor.userId, order, step.meterName, value) : null;
+  return { message: 'Answer saved', ...(await issuedStep(tx, orgId, workOrderId, step.id)), reading };
+}
+
+/**
+ * A number step that names a meter records its answer as a reading of the work order's asset's meter of that
+ * name, in the same transaction (a refused reading, e.g. a counter going back, refuses the answer). No asset,
+ * or no meter of that name on it: the answer is kept and no reading is made (`reading: null`).
+ */
+async function feedMeter(tx: Tx, orgId: number, userId: number, order: { id: number; assetId: number | null }, meterName: string | null, value: number) {
+  if (!meterName || !order.assetId) return null;
+  const [meter] = await tx
+    .select({ id: meters.id, name: meters.name })
+    .from(meters)
+    .where(and(eq(meters.orgId, orgId), eq(meters.assetId, order.assetId), sql`lower(${meters.name}) = lower(${meterName})`))
+    .limit(1);
+  if (!meter) return null;
+  const reading = await recordReading(tx, orgId, { meterId: meter.id, value, source: 'work-order', workOrderId: order.id }, userId);
+  return { ...reading, meterName: meter.name };
 }
 
 /** Before an upload is stored: the step exists on a work order the actor sees and takes an image. */

@@ -18,6 +18,11 @@ const stepColumns = () => ({
   options: jsonb().$type<string[]>().notNull().default([]),
   /** Number and pass/fail steps: a failed or out-of-range answer offers a follow-up work order. */
   followUpOnFailure: boolean().notNull().default(false),
+  /**
+   * Number steps: the name of the asset's meter the answer is recorded on (decision 030, addendum). A name, not a
+   * meter: a library procedure serves many assets, each with its own meter of that name.
+   */
+  meterName: text(),
 });
 
 /** The procedure library (Settings -> Procedures): checklists attached to work orders. */

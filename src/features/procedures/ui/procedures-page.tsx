@@ -30,6 +30,7 @@ interface StepForm {
   label: string;
   required: boolean;
   unit: string;
+  meterName: string;
   min: number | string;
   max: number | string;
   options: string[];
@@ -41,14 +42,14 @@ interface FormValues {
   steps: StepForm[];
 }
 
-const newStep = (kind: StepKind): StepForm => ({ kind, label: '', required: false, unit: '', min: '', max: '', options: [], followUpOnFailure: false });
+const newStep = (kind: StepKind): StepForm => ({ kind, label: '', required: false, unit: '', meterName: '', min: '', max: '', options: [], followUpOnFailure: false });
 
 function toForm(r: ProcedureDto | undefined): FormValues {
   return {
     name: r?.name ?? '',
     description: r?.description ?? '',
     steps: r
-      ? r.steps.map((s) => ({ kind: s.kind, label: s.label, required: s.required, unit: s.unit ?? '', min: s.min ?? '', max: s.max ?? '', options: s.options, followUpOnFailure: s.followUpOnFailure }))
+      ? r.steps.map((s) => ({ kind: s.kind, label: s.label, required: s.required, unit: s.unit ?? '', meterName: s.meterName ?? '', min: s.min ?? '', max: s.max ?? '', options: s.options, followUpOnFailure: s.followUpOnFailure }))
       : [newStep('checkbox')],
   };
 }
@@ -62,7 +63,7 @@ function payloadOf(v: FormValues) {
       kind: s.kind,
       label: s.label,
       required: s.kind === 'heading' ? undefined : s.required,
-      ...(s.kind === 'number' ? { unit: s.unit || undefined, min: s.min === '' ? undefined : Number(s.min), max: s.max === '' ? undefined : Number(s.max) } : {}),
+      ...(s.kind === 'number' ? { unit: s.unit || undefined, meterName: s.meterName || undefined, min: s.min === '' ? undefined : Number(s.min), max: s.max === '' ? undefined : Number(s.max) } : {}),
       ...(s.kind === 'choice' ? { options: s.options } : {}),
       ...(FOLLOW_UP_KINDS.includes(s.kind) ? { followUpOnFailure: s.followUpOnFailure } : {}),
     })),
@@ -278,6 +279,14 @@ export function StepEditor({ form, readOnly }: { form: UseFormReturn<FormValues>
                       )}
                     />
                   ))}
+                  <TextInput
+                    label={t('step.meterName')}
+                    description={t('step.meterNameHint')}
+                    style={{ gridColumn: '1 / -1' }}
+                    {...form.register(`steps.${i}.meterName`)}
+                    error={e?.meterName?.message}
+                    data-testid={`step-${i}-meter`}
+                  />
                 </SimpleGrid>
               )}
               {kind === 'choice' && (

@@ -10,6 +10,7 @@ const step = (over: Partial<IssuedStepDto>): IssuedStepDto => ({
   position: 1,
   kind: 'checkbox',
   label: 'Step',
+  meterName: null,
   required: false,
   unit: null,
   min: null,

@@ -345,7 +345,7 @@ function NumberStep({ step, busy, answer, testId, clear }: { step: IssuedStepDto
         onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), commit())}
         rightSection={step.unit ? <Text size="sm" c="dimmed">{step.unit}</Text> : undefined}
         rightSectionWidth={step.unit ? Math.min(80, 16 + step.unit.length * 8) : undefined}
-        description={range ? t('allowed', { range }) : undefined}
+        description={[range ? t('allowed', { range }) : '', step.meterName ? t('feedsMeter', { meter: step.meterName }) : ''].filter(Boolean).join(' · ') || undefined}
         error={step.flagged || undefined}
         disabled={busy}
         inputMode="decimal"
