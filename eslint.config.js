@@ -41,6 +41,8 @@ export default tseslint.config(
   // Quotations and purchase orders are one kind of screen (commercial documents): their list and drawer live
   // once in commercial-documents/ui, written to be parameterised by kind, and only these two features use them.
   { files: ['src/features/quotations/ui/**', 'src/features/purchase-orders/ui/**'], ignores: ['**/*.test.tsx'], rules: featureUiImports(['!../../commercial-documents/ui/*']) },
+  // The asset drawer shows the asset's meters: meters/ui/asset-meters-panel is its one entry (decision 031).
+  { files: ['src/features/assets/ui/**'], ignores: ['**/*.test.tsx'], rules: featureUiImports(['!../../meters/ui/asset-meters-panel']) },
 );
 
 function featureUiImports(allowed = []) {

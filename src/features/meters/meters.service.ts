@@ -88,20 +88,48 @@ async function requireAsset(tx: ReadTx, orgId: number, assetId: number) {
   if (!row) throw notFound('Asset');
 }
 
-/** GET list-meters?assetId=: the asset's meters by name, each with its latest reading; 404 for another organisation's asset. */
+/** A reading as JSON inside a statement: the latest of a meter, carried in the meter's row. */
+interface ReadingJson extends Omit<ReadingDto, 'readAt' | 'createdAt' | 'value' | 'total'> {
+  value: number | string;
+  total: number | string | null;
+  readAt: string;
+  createdAt: string;
+}
+
+/** The latest reading (by read time, then entry) of the meter of the outer row, as JSON: one backwards step of the index. */
+const latestReadingJson = sql<ReadingJson | null>`(
+  select json_build_object(
+    'id', ${meterReadings.id}, 'meterId', ${meterReadings.meterId}, 'value', ${meterReadings.value}, 'total', ${meterReadings.total},
+    'reset', ${meterReadings.reset}, 'readAt', ${meterReadings.readAt}, 'source', ${meterReadings.source},
+    'workOrderId', ${meterReadings.workOrderId}, 'recordedById', ${meterReadings.recordedById},
+    'recordedBy', nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), 'createdAt', ${meterReadings.createdAt})
+  from ${meterReadings}
+  left join ${users} on ${users.orgId} = ${meterReadings.orgId} and ${users.id} = ${meterReadings.recordedById}
+  where ${meterReadings.orgId} = ${meters.orgId} and ${meterReadings.meterId} = ${meters.id}
+  order by ${meterReadings.readAt} desc, ${meterReadings.id} desc
+  limit 1)`;
+
+const fromJson = (r: ReadingJson): ReadingDto => ({
+  ...r,
+  value: Number(r.value),
+  total: r.total === null ? null : Number(r.total),
+  readAt: new Date(r.readAt).toISOString(),
+  createdAt: new Date(r.createdAt).toISOString(),
+});
+
+/**
+ * GET list-meters?assetId=: the asset's meters by name, each with its latest reading, in one statement (the
+ * asset, its meters and their latest readings seen at one instant); 404 for another organisation's asset.
+ */
 export async function listMeters(tx: ReadTx, orgId: number, assetId: number): Promise<{ meters: MeterDto[] }> {
-  await requireAsset(tx, orgId, assetId);
   const rows = await tx
-    .select(meterColumns)
-    .from(meters)
-    .where(and(eq(meters.orgId, orgId), eq(meters.assetId, assetId)))
+    .select({ asset: assets.id, meter: meterColumns, latest: latestReadingJson })
+    .from(assets)
+    .leftJoin(meters, and(eq(meters.orgId, assets.orgId), eq(meters.assetId, assets.id)))
+    .where(and(eq(assets.orgId, orgId), eq(assets.id, assetId)))
     .orderBy(asc(sql`lower(${meters.name})`), asc(meters.id));
-  const latest = await latestReadings(
-    tx,
-    orgId,
-    rows.map((r) => r.id),
-  );
-  return { meters: rows.map((r) => toMeter(r, latest.get(r.id) ?? null)) };
+  if (rows.length === 0) throw notFound('Asset');
+  return { meters: rows.flatMap(({ meter, latest }) => (meter ? [toMeter(meter as MeterRow, latest ? fromJson(latest) : null)] : [])) };
 }
 
 /** GET list-meter-readings/:id: the meter and its latest `limit` readings in [from, to], oldest first. */

@@ -12,6 +12,7 @@ import { seedMaintenanceOrders } from '../../features/maintenance-orders/mainten
 import { seedCustomerVendors } from '../../features/customers-vendors/customers-vendors.seed';
 import { seedQuotations } from '../../features/quotations/quotations.seed';
 import { seedPurchaseOrders } from '../../features/purchase-orders/purchase-orders.seed';
+import { seedMeters } from '../../features/meters/meters.seed';
 
 export const DEMO = { subdomain: 'demo', email: 'admin@demo.com', password: 'Demo1234!' };
 
@@ -66,6 +67,7 @@ export async function seedSampleData(db: Db, orgId: number) {
     seedTeams,
     seedCustomerVendors, // before the catalogue: assets take vendors as owners
     seedCatalog, // work stations, services, assets, parts with stock
+    seedMeters, // meters and readings of the sample assets
     // Maintenance reads assets, customers, services and parts: keep these two after those areas' seeds.
     seedWorkOrders,
     seedMaintenanceRequests,

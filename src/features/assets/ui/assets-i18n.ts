@@ -26,6 +26,7 @@ registerTranslations('assets', {
     addFailed: 'Failed to add asset',
     updateFailed: 'Failed to update asset',
     deleteFailed: 'Failed to delete asset',
+    meters: 'Meters',
   },
   ar: {
     title: 'الأصول',
@@ -52,5 +53,6 @@ registerTranslations('assets', {
     addFailed: 'فشل إضافة الأصل',
     updateFailed: 'فشل تحديث الأصل',
     deleteFailed: 'فشل حذف الأصل',
+    meters: 'العدادات',
   },
 });

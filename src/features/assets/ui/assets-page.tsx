@@ -18,6 +18,7 @@ import { api } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
 import { ASSET_STATUSES, type AssetDto } from '../assets.schema';
 import { AssetFields, assetFormValues, useAssetForm } from './asset-form';
+import { AssetMetersPanel } from '../../meters/ui/asset-meters-panel';
 import './assets-i18n';
 
 /** /dashboard/assets: the organisation's assets, filtered by name and status. */
@@ -111,7 +112,11 @@ function AssetDrawer({ record, onClose, query, onList }: { record: AssetDto | nu
       errors={form.formState.errors}
       onSubmit={save}
       activity={{ entityType: 'asset', entityId: current?.id }}
-      tabs={[{ value: 'overview', label: t('common:drawer.overview'), content: <AssetFields form={form} record={current} /> }]}
+      tabs={[
+        { value: 'overview', label: t('common:drawer.overview'), content: <AssetFields form={form} record={current} /> },
+        // The asset's meters, readings and chart (decision 031); a new asset gets them once saved.
+        { value: 'meters', label: t('meters'), content: current ? <AssetMetersPanel assetId={current.id} /> : null, hidden: !current },
+      ]}
       footer={<RecordDrawerFooter onDelete={current && isManager && remove} deleteLabel={t('delete')} saving={form.formState.isSubmitting} />}
       testId="asset-drawer"
     />
