@@ -308,8 +308,18 @@ describe("a work order's procedure", () => {
     expect(detached.status).toBe(200);
     expect(await readProcedure(org.admin, order.id)).toBeNull();
     expect((await org.admin.del(`${W}/detach-procedure/${order.id}`)).status).toBe(404);
+    // Its images left storage with it.
+    expect((await t.app.inject({ method: 'GET', url: up.body.step.value, headers: { host: org.host } })).statusCode).toBe(404);
     // Closing is free again.
     expect((await org.admin.put(`${W}/update-status/${order.id}`, { status: 'completed' })).status).toBe(200);
+
+    // Deleting a work order takes its procedure's images too.
+    const second = await addOrder(org.admin, { assignees: [worker.userId] });
+    await org.admin.post(`${W}/attach-procedure/${second.id}`, { procedureId: (await addProcedure(org.admin, pumpCheck({ name: 'Again' }))).id });
+    const again = await readProcedure(org.admin, second.id);
+    const photoAgain = await upload(org, worker.token!, second.id, again.steps.find((s) => s.kind === 'photo')!.id);
+    expect((await org.admin.del(`${W}/delete-work-order/${second.id}`)).status).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: photoAgain.body.step.value, headers: { host: org.host } })).statusCode).toBe(404);
   });
 
   it('prints the work order with its filled procedure: answers, flags, who and the follow-up', async () => {

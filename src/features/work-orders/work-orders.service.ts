@@ -315,9 +315,9 @@ const writable = (input: WorkOrderValues) => ({
 
 /**
  * Creates one work order (its assignees and its "created" history line) and returns its id: add-work-order,
- * and other features' work (a procedure step's follow-up) go through it.
+ * and other features' work (a procedure step's follow-up) go through it. `actor.userId` null: made by the system.
  */
-export async function createWorkOrder(tx: Tx, orgId: number, actor: Pick<AccessClaims, 'userId'>, input: WorkOrderValues): Promise<number> {
+export async function createWorkOrder(tx: Tx, orgId: number, actor: { userId: number | null }, input: WorkOrderValues): Promise<number> {
   await checkAsset(tx, orgId, input.assetId);
   const assignees = await checkUsers(tx, orgId, input.assignees ?? [], 'assignees', 'Assignee not found');
   const [created] = await tx

@@ -13,6 +13,7 @@ import { seedCustomerVendors } from '../../features/customers-vendors/customers-
 import { seedQuotations } from '../../features/quotations/quotations.seed';
 import { seedPurchaseOrders } from '../../features/purchase-orders/purchase-orders.seed';
 import { seedMeters } from '../../features/meters/meters.seed';
+import { seedProcedures } from '../../features/procedures/procedures.seed';
 
 export const DEMO = { subdomain: 'demo', email: 'admin@demo.com', password: 'Demo1234!' };
 
@@ -74,6 +75,7 @@ export async function seedSampleData(db: Db, orgId: number) {
     seedMaintenanceOrders,
     seedQuotations,
     seedPurchaseOrders,
+    seedProcedures,
   ];
   await withTenant(db, orgId, async (tx) => {
     for (const seed of areas) await seed(tx, orgId);

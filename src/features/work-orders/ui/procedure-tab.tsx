@@ -187,7 +187,7 @@ function StepCard({ workOrderId, step, onChanged }: { workOrderId: number; step:
     <Card withBorder padding="sm" data-testid={testId} data-flagged={step.flagged || undefined} style={step.flagged ? { borderColor: 'var(--mantine-color-red-6)' } : undefined}>
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+          <Text fw={600} style={{ overflowWrap: 'anywhere', flex: 1, minWidth: 0 }}>
             {step.label}
             {step.required && (
               <Text span c="red" aria-label={t('required')}>
@@ -196,7 +196,7 @@ function StepCard({ workOrderId, step, onChanged }: { workOrderId: number; step:
             )}
           </Text>
           {step.flagged && (
-            <Badge color="red" leftSection={<IconAlertTriangle size={12} />} data-testid={`${testId}-flag`}>
+            <Badge color="red" leftSection={<IconAlertTriangle size={12} />} style={{ flexShrink: 0, overflow: 'visible' }} data-testid={`${testId}-flag`}>
               {step.kind === 'number' ? t('outOfRange') : t('flaggedBadge')}
             </Badge>
           )}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders, stubFetch } from '../../../web/test/render';
+import { progressOf, type IssuedStepDto, type WorkOrderProcedureDto } from '../../procedures/procedures.schema';
+import { ProcedureTab } from './procedure-tab';
+
+const step = (over: Partial<IssuedStepDto>): IssuedStepDto => ({
+  id: 1,
+  position: 1,
+  kind: 'checkbox',
+  label: 'Step',
+  required: false,
+  unit: null,
+  min: null,
+  max: null,
+  options: [],
+  followUpOnFailure: false,
+  value: null,
+  flagged: false,
+  answeredAt: null,
+  answeredBy: null,
+  followUpWorkOrderId: null,
+  ...over,
+});
+
+const procedureOf = (steps: IssuedStepDto[]): WorkOrderProcedureDto => ({
+  workOrderId: 7,
+  procedureId: 1,
+  name: 'Pump check',
+  description: null,
+  attachedAt: '2026-11-26T06:00:00.000Z',
+  steps,
+  progress: progressOf(steps),
+});
+
+const worker = { loggedInUser: { id: 5, role: 'worker', firstName: 'Marcus', lastName: 'Lee', email: 'tech1@demo.com' } };
+
+describe('procedure tab: filling at phone width', () => {
+  it('shows "n of m", sends a number as a number, shows the server field message, flags and offers the follow-up', async () => {
+    let steps = [
+      step({ id: 1, position: 1, kind: 'heading', label: 'Safety' }),
+      step({ id: 2, position: 2, kind: 'checkbox', label: 'Isolate', required: true, value: true, answeredBy: { id: 5, firstName: 'Marcus', lastName: 'Lee' }, answeredAt: '2026-11-26T07:00:00.000Z' }),
+      step({ id: 3, position: 3, kind: 'number', label: 'Pressure', unit: 'bar', min: 1, max: 5, required: true, followUpOnFailure: true }),
+    ];
+    const bodies: unknown[] = [];
+    const calls = stubFetch({
+      'GET /api/user/get-app-data': () => ({ body: worker }),
+      'GET /api/work-orders/get-work-order-procedure/7': () => ({ body: { procedure: procedureOf(steps) } }),
+      'PUT /api/work-orders/answer-procedure-step/7': (_url, init) => {
+        const body = JSON.parse(String(init.body)) as { stepId: number; value: unknown };
+        bodies.push(body);
+        if (body.value === 99) return { status: 400, body: { error: 'Number is too large', issues: [{ path: 'value', message: 'Number is too large' }] } };
+        steps = steps.map((s) => (s.id === body.stepId ? { ...s, value: body.value, flagged: typeof body.value === 'number' && body.value > 5 } : s));
+        return { body: { step: steps.find((s) => s.id === body.stepId), procedure: procedureOf(steps) } };
+      },
+      'POST /api/work-orders/create-follow-up/7': () => {
+        steps = steps.map((s) => (s.id === 3 ? { ...s, followUpWorkOrderId: 12 } : s));
+        return { status: 201, body: { followUp: { id: 12, workOrderId: 'WO-0012' }, procedure: procedureOf(steps) } };
+      },
+    });
+    renderWithProviders(<ProcedureTab workOrderId={7} onChanged={() => {}} />);
+    expect(await screen.findByTestId('procedure-progress')).toHaveTextContent('1 of 2');
+    expect(screen.getByTestId('procedure-required-left')).toHaveTextContent('1 required step left');
+    expect(screen.getByTestId('procedure-heading')).toHaveTextContent('Safety');
+    // No attach or detach for a worker.
+    expect(screen.queryByTestId('procedure-detach')).toBeNull();
+
+    const input = within(screen.getByTestId('procedure-step-3')).getByRole('textbox');
+    await userEvent.type(input, '99{Enter}');
+    expect(await screen.findByTestId('procedure-step-3-error')).toHaveTextContent('Number is too large');
+    expect(bodies).toEqual([{ stepId: 3, value: 99 }]);
+
+    await userEvent.clear(input);
+    await userEvent.type(input, '7.5{Enter}');
+    await waitFor(() => expect(screen.getByTestId('procedure-progress')).toHaveTextContent('2 of 2'));
+    expect(bodies[1]).toEqual({ stepId: 3, value: 7.5 });
+    expect(screen.queryByTestId('procedure-step-3-error')).toBeNull();
+    expect(screen.getByTestId('procedure-step-3-flag')).toHaveTextContent('Out of range');
+
+    await userEvent.click(screen.getByTestId('procedure-step-3-follow-up'));
+    expect(await screen.findByTestId('procedure-step-3-follow-up-link')).toHaveTextContent('Follow-up WO-0012');
+    expect(screen.queryByTestId('procedure-step-3-follow-up')).toBeNull();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => JSON.parse(String(c.init.body)))).toEqual([{ stepId: 3 }]);
+  });
+});
