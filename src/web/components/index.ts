@@ -20,7 +20,7 @@ export { ServerListScreen, type ServerListScreenProps, type ServerListLike } fro
 export { RecordDrawerFooter, removeWithConfirmation, recordMessages, runWithToasts, useListRecordActions, useSaveHandler, type ListData, type ListRecordOptions, type RecordMessages } from './record-actions';
 export { StaleEditAlert, isStaleEdit, useStaleEdit } from './stale-edit';
 export { RecordCreateModal, type RecordCreateModalProps } from './record-create-modal';
-export { createRecordSelect, type RecordSelectConfig, type RecordSelectProps } from './record-select';
+export { createRecordMultiSelect, createRecordSelect, type RecordMultiSelectProps, type RecordSelectConfig, type RecordSelectProps } from './record-select';
 export { useDrawerRecord, useFormFromRecord, useNotifiedQuery, useRecordForm, type ListDrawerProps } from './use-drawer-record';
 export { AttachmentInput, AttachmentList, ImageUploadButton, InitialAvatar, DOCUMENT_ACCEPT, IMAGE_ACCEPT, uploadDocuments } from './attachments';
 export { textValues } from './form-values';

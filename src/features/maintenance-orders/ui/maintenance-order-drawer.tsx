@@ -6,7 +6,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   AsyncMultiSelect,
-  AsyncSelectField,
   DayField,
   RecordDrawer,
   RecordDrawerFooter,
@@ -24,6 +23,8 @@ import {
 } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
+import { AssetSelect } from '../../assets/ui/asset-select';
+import { ServiceMultiSelect } from '../../service-catalog/ui/service-select';
 import { MAINTENANCE_TYPES } from '../../maintenance-requests/maintenance-requests.schema';
 import { MaintenanceRequestSelect } from '../../maintenance-requests/ui/maintenance-request-select';
 import {
@@ -186,16 +187,21 @@ export function MaintenanceOrderDrawer(props: MaintenanceOrderDrawerProps) {
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <AsyncSelectField
-          form={form}
+        <Controller
+          control={form.control}
           name="assetId"
-          path="/assets/get-assets-options"
-          pageSize={5}
-          label={t('field.asset')}
-          withAsterisk
-          initialOption={assetOption ?? (record?.asset ? { value: record.asset.id, label: record.asset.name } : null)}
-          disabled={locked}
-          testId="mo-asset"
+          render={({ field, fieldState }) => (
+            <AssetSelect
+              label={t('field.asset')}
+              withAsterisk
+              value={field.value}
+              onChange={(v) => field.onChange(v)}
+              error={fieldState.error?.message}
+              initialOption={assetOption ?? (record?.asset ? { value: record.asset.id, label: record.asset.name } : null)}
+              disabled={locked}
+              testId="mo-asset"
+            />
+          )}
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
@@ -203,8 +209,7 @@ export function MaintenanceOrderDrawer(props: MaintenanceOrderDrawerProps) {
           control={form.control}
           name="services"
           render={({ field }) => (
-            <AsyncMultiSelect
-              path="/services/get-services-options"
+            <ServiceMultiSelect
               label={t('field.services')}
               withAsterisk
               value={field.value}

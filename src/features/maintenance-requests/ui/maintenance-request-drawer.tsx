@@ -5,7 +5,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
-  AsyncSelectField,
   DayField,
   RecordDrawer,
   RecordDrawerFooter,
@@ -23,6 +22,7 @@ import {
 } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { useAppData, useIsManager } from '../../../web/lib/app-data';
+import { AssetSelect } from '../../assets/ui/asset-select';
 import { CustomerVendorSelect } from '../../customers-vendors/ui/customer-vendor-select';
 import {
   FREQUENCIES,
@@ -38,6 +38,7 @@ import {
   type MaintenanceRequestDto,
   type MaintenanceRequestInput,
 } from '../maintenance-requests.schema';
+import './labels';
 import { RequestAttachments } from './request-attachments';
 
 interface FormValues {
@@ -272,15 +273,20 @@ export function MaintenanceRequestDrawer(props: MaintenanceRequestDrawerProps) {
       )}
       {show.asset && (
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <AsyncSelectField
-            form={form}
+          <Controller
+            control={form.control}
             name="assetId"
-            path="/assets/get-assets-options"
-            pageSize={5}
-            label={t('field.asset')}
-            withAsterisk
-            initialOption={record?.asset ? { value: record.asset.id, label: record.asset.name } : null}
-            testId="mr-asset"
+            render={({ field, fieldState }) => (
+              <AssetSelect
+                label={t('field.asset')}
+                withAsterisk
+                value={field.value}
+                onChange={(v) => field.onChange(v)}
+                error={fieldState.error?.message}
+                initialOption={record?.asset ? { value: record.asset.id, label: record.asset.name } : null}
+                testId="mr-asset"
+              />
+            )}
           />
         </Grid.Col>
       )}
