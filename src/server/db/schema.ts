@@ -17,3 +17,4 @@ export * from './idempotency.table';
 export * from '../../features/work-orders/work-orders.table';
 export * from '../../features/quotations/quotations.table';
 export * from '../../features/purchase-orders/purchase-orders.table';
+export * from '../../features/users/user-relations.table';
