@@ -286,6 +286,26 @@ describe('users', () => {
     expect((await org.admin.get('/api/user/getCompanyUsers?name=marcus')).body.users[0].related_services).toEqual([]);
   });
 
+  it('filters the assets, services and work stations lists to a user\'s related ones (relatedTo)', async () => {
+    const org = await createOrg(t);
+    const worker = await org.as('worker', { firstName: 'Marcus' });
+    const other = await org.as('worker', { firstName: 'Sofia' });
+    const r = await records(org.orgId);
+    const base = { firstName: 'Marcus', email: `marcus@${org.subdomain}.example.com`, role: 'worker' };
+    await org.admin.put(`/api/user/updateUser/${worker.userId}`, { ...base, related_workStations: [r.stations[1].id], related_assets: [r.assets[0].id], related_services: [r.services[0].id] });
+    const names = (body: Record<string, { name?: string; title?: string }[]>, key: string) => body[key].map((x) => x.name ?? x.title);
+    // the worker's own lists, "Only mine"
+    expect(names((await worker.get(`/api/assets/get-assets?relatedTo=${worker.userId}`)).body, 'assets')).toEqual(['Boiler']);
+    expect(names((await worker.get(`/api/services/get-services?relatedTo=${worker.userId}`)).body, 'services')).toEqual(['Inspection']);
+    expect(names((await worker.get(`/api/workstations/get-workstations?relatedTo=${worker.userId}`)).body, 'workStations')).toEqual(['Mill']);
+    const counted = (await worker.get(`/api/assets/get-assets?relatedTo=${worker.userId}`)).body.pagination;
+    expect(counted.totalRecords).toBe(1);
+    // someone with no related records sees none; without the filter, everything
+    expect((await other.get(`/api/assets/get-assets?relatedTo=${other.userId}`)).body.assets).toEqual([]);
+    expect((await other.get('/api/assets/get-assets')).body.assets).toHaveLength(2);
+    expect((await worker.get('/api/assets/get-assets?relatedTo=x')).status).toBe(400);
+  });
+
   it("refuses another organisation's records as related ones, and another organisation's user stays untouched", async () => {
     const a = await createOrg(t, 'A');
     const b = await createOrg(t, 'B');

@@ -1,5 +1,5 @@
 // The list-screen kit. See README.md in this folder for the API and an example page.
-export { ListScreen, ListTextFilter, ListMultiFilter, type ListScreenProps } from './list-screen';
+export { ListScreen, ListTextFilter, ListMultiFilter, ListMineFilter, type ListScreenProps } from './list-screen';
 export { DataTable, TablePager, ColumnChooser, useColumnChoice, type Column, type DataTableProps, type TablePagination } from './data-table';
 export { ClientDataTable, type ClientDataTableProps } from './client-data-table';
 export { ChipsMultiSelect, type ChipOption } from './chips-multi-select';

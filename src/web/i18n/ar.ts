@@ -42,7 +42,12 @@ export const ar: Catalog = {
     more: '+ {{count}} أخرى',
     status: 'الحالة',
   },
+  list: {
+    onlyMine: 'المرتبط بي فقط',
+  },
   select: {
+    suggested: 'مقترح',
+    others: 'آخرون',
     addNew: 'إضافة جديد',
     search: 'بحث…',
     loading: 'جارٍ التحميل…',
@@ -226,6 +231,9 @@ export const ar: Catalog = {
       role: 'الدور',
       language: 'اللغة',
       location: 'الموقع',
+      relatedWorkStations: 'محطات العمل المرتبطة',
+      relatedAssets: 'الأصول المرتبطة',
+      relatedServices: 'الخدمات المرتبطة',
     },
     invite: { title: 'إضافة مستخدم', confirmEmail: 'تأكيد البريد الإلكتروني', send: 'إرسال الدعوة' },
   },

@@ -40,7 +40,12 @@ export const en = {
     more: '+ {{count}} more',
     status: 'Status',
   },
+  list: {
+    onlyMine: 'Only mine',
+  },
   select: {
+    suggested: 'Suggested',
+    others: 'Others',
     addNew: 'Add New',
     search: 'Search…',
     loading: 'Loading…',
@@ -224,6 +229,9 @@ export const en = {
       role: 'Role',
       language: 'Language',
       location: 'Location',
+      relatedWorkStations: 'Related Work Stations',
+      relatedAssets: 'Related Assets',
+      relatedServices: 'Related Services',
     },
     invite: { title: 'Add User', confirmEmail: 'Confirm Email', send: 'Send invitation' },
   },

@@ -22,6 +22,7 @@ import {
 } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { useAppData, useIsManager } from '../../../web/lib/app-data';
+import { suggestedWorkers } from '../../../web/lib/worker-options';
 import { AssetSelect } from '../../assets/ui/asset-select';
 import { CustomerVendorSelect } from '../../customers-vendors/ui/customer-vendor-select';
 import {
@@ -211,7 +212,9 @@ export function MaintenanceRequestDrawer(props: MaintenanceRequestDrawerProps) {
     }),
     [t],
   );
-  const workerOptions = workers.map((w) => ({ value: String(w.id), label: `${w.firstName} ${w.lastName}`.trim() || w.email }));
+  const { t: tc } = useTranslation();
+  // the people related to the chosen asset are suggested first
+  const workerOptions = suggestedWorkers(workers, show.asset ? (form.watch('assetId') as number | null) : null, { suggested: tc('select.suggested'), others: tc('select.others') });
 
   const selectField = (name: keyof FormValues, label: string, data: { value: string; label: string }[], testId: string) => (
     <Controller

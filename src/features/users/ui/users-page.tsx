@@ -99,7 +99,8 @@ function UserDrawer({ user, onClose }: { user: UserDto; onClose(): void }) {
   const isManager = useIsManager();
   const refresh = useRefreshUsers();
   const queryClient = useQueryClient();
-  const form = useUserForm(user);
+  // a manager sets the related records (the API refuses them from anyone else)
+  const form = useUserForm(user, { related: isManager });
   const isSelf = me?.id === user.id;
   const canEdit = isSelf || isManager;
   const canChangeRole = !isSelf && isManager && (user.role !== 'admin' || me?.role === 'admin');
@@ -155,7 +156,7 @@ function UserDrawer({ user, onClose }: { user: UserDto; onClose(): void }) {
                   {fullName(user).slice(0, 1).toUpperCase()}
                 </Avatar>
               </Group>
-              <UserFields form={form} showRole={canChangeRole} allowAdmin={me?.role === 'admin'} readOnly={!canEdit} />
+              <UserFields form={form} showRole={canChangeRole} allowAdmin={me?.role === 'admin'} readOnly={!canEdit} related={isManager ? user : undefined} />
             </>
           ),
         },

@@ -21,6 +21,7 @@ import {
   type ListDrawerProps,
 } from '../../../web/components';
 import { api } from '../../../web/lib/api';
+import { suggestedWorkers } from '../../../web/lib/worker-options';
 import { AssetSelect } from '../../assets/ui/asset-select';
 import { useAppData, useIsManager } from '../../../web/lib/app-data';
 import { WORK_ORDER_PRIORITIES, WORK_ORDER_STATUSES, workOrderInputSchema, type WorkOrderDto, type WorkOrderStatus } from '../work-orders.schema';
@@ -144,7 +145,9 @@ export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
     });
 
   const errors = form.formState.errors;
-  const workerOptions = workers.map((w) => ({ value: String(w.id), label: `${w.firstName} ${w.lastName}`.trim() || w.email }));
+  const { t: tc } = useTranslation();
+  // the people related to the chosen asset are suggested first
+  const workerOptions = suggestedWorkers(workers, form.watch('assetId') as number | null, { suggested: tc('select.suggested'), others: tc('select.others') });
   const overview = (
     <Grid>
       <Grid.Col span={12}>
