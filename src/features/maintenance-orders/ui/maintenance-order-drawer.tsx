@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { Alert, Grid, Select, Textarea } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   AsyncMultiSelect,
@@ -25,7 +25,7 @@ import { api } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
 import { AssetSelect } from '../../assets/ui/asset-select';
 import { ServiceMultiSelect } from '../../service-catalog/ui/service-select';
-import { MAINTENANCE_TYPES } from '../../maintenance-requests/maintenance-requests.schema';
+import { MAINTENANCE_TYPES, type MaintenanceRequestDto } from '../../maintenance-requests/maintenance-requests.schema';
 import { MaintenanceRequestSelect } from '../../maintenance-requests/ui/maintenance-request-select';
 import {
   ORDER_STATUSES,
@@ -33,6 +33,7 @@ import {
   newMaintenanceOrderInputSchema,
   type MaintenanceOrderDto,
 } from '../maintenance-orders.schema';
+import './labels';
 
 interface FormValues {
   maintenanceRequestId: number | null;
@@ -60,7 +61,10 @@ function toForm(o: MaintenanceOrderDto | undefined): FormValues {
   };
 }
 
-export type MaintenanceOrderDrawerProps = ListDrawerProps;
+export type MaintenanceOrderDrawerProps = ListDrawerProps & {
+  /** A new order from this approved request ('Create Order', decision 037): pre-filled, created on Save. */
+  fromRequest?: number;
+};
 
 /** The maintenance order drawer: request, type, asset, services, parts, dates, root cause; read-only once validated. */
 export function MaintenanceOrderDrawer(props: MaintenanceOrderDrawerProps) {
@@ -80,6 +84,22 @@ export function MaintenanceOrderDrawer(props: MaintenanceOrderDrawerProps) {
 
   const form = useRecordForm(props.id === null ? newMaintenanceOrderInputSchema : maintenanceOrderInputSchema, record, toForm);
   const errors = form.formState.errors;
+
+  // 'Create Order' on a request: the request, its type, asset and schedule date fill the new order's form
+  const fromRequest = props.id === null ? props.fromRequest : undefined;
+  const request = useQuery({
+    queryKey: ['maintenance-requests', 'one', fromRequest],
+    queryFn: ({ signal }) => api.get<{ maintenanceRequest: MaintenanceRequestDto }>(`/maintenance-requests/get-maintenance-request/${fromRequest}`, { signal }),
+    enabled: fromRequest !== undefined,
+  }).data?.maintenanceRequest;
+  useEffect(() => {
+    if (!request) return;
+    form.setValue('maintenanceRequestId', request.id);
+    form.setValue('maintenanceType', request.maintenanceType);
+    form.setValue('assetId', request.assetId);
+    if (request.asset) setAssetOption({ value: request.asset.id, label: request.asset.name });
+    if (request.scheduleDate) form.setValue('scheduleDate', pickerDay(request.scheduleDate));
+  }, [request, form]);
 
   const refresh = (id: number) => {
     props.invalidate();
@@ -101,6 +121,15 @@ export function MaintenanceOrderDrawer(props: MaintenanceOrderDrawerProps) {
       refresh(id);
     },
     add: async (values) => {
+      if (fromRequest !== undefined) {
+        // the request comes from the path; the order is created only now, with the form's fields
+        const { maintenanceRequestId: _request, ...order } = values;
+        const res = await api.post<{ maintenanceOrder: MaintenanceOrderDto }>(`/maintenance-requests/create-order/${fromRequest}`, order);
+        props.invalidate();
+        void queryClient.invalidateQueries({ queryKey: ['maintenance-requests'] });
+        props.onCreated(res.maintenanceOrder.id);
+        return;
+      }
       const res = await api.post<ListData & { maintenanceOrder: MaintenanceOrderDto }>('/maintenance-orders/add-maintenance-order', values, { query: props.query as never });
       props.onList(res);
       props.onCreated(res.maintenanceOrder.id);
@@ -158,10 +187,12 @@ export function MaintenanceOrderDrawer(props: MaintenanceOrderDrawerProps) {
               initialOption={
                 record?.maintenanceRequest
                   ? { value: record.maintenanceRequest.id, label: `${record.maintenanceRequest.maintenanceRequestId} ${record.maintenanceRequest.title}` }
-                  : null
+                  : request
+                    ? { value: request.id, label: `${request.maintenanceRequestId} ${request.title}` }
+                    : null
               }
               error={errors.maintenanceRequestId?.message}
-              disabled={locked}
+              disabled={locked || fromRequest !== undefined}
               testId="mo-request"
             />
           )}

@@ -25,6 +25,8 @@ export default function MaintenanceOrdersPage() {
     setParams(
       (p) => {
         const next = new URLSearchParams(p);
+        // a new order from a request ('Create Order') is one drawer; leaving it leaves the request behind
+        next.delete('fromRequest');
         if (id === undefined) next.delete('order');
         else next.set('order', String(id));
         return next;
@@ -70,6 +72,7 @@ export default function MaintenanceOrdersPage() {
         <MaintenanceOrderDrawer
           key={selected ?? 'new'}
           id={selected}
+          fromRequest={selected === null && /^\d+$/.test(params.get('fromRequest') ?? '') ? Number(params.get('fromRequest')) : undefined}
           onClose={() => open(undefined)}
           onCreated={(id) => open(id)}
           query={list.state.apiQuery}

@@ -176,16 +176,8 @@ export function MaintenanceRequestDrawer(props: MaintenanceRequestDrawerProps) {
     if (!record) return;
     const yes = await confirmAction({ title: t('confirmOrderTitle'), message: t('confirmOrderMessage'), confirmLabel: t('yes'), cancelLabel: t('cancel'), danger: false });
     if (!yes) return;
-    await runWithToasts(
-      () => api.post<{ maintenanceOrder: { id: number } }>(`/maintenance-requests/create-order/${record.id}`),
-      t('orderCreated'),
-      t('failedOrder'),
-      (res) => {
-        refresh(record.id);
-        void queryClient.invalidateQueries({ queryKey: ['maintenance-orders'] });
-        navigate(`/dashboard/maintenance-order?order=${res.maintenanceOrder.id}`);
-      },
-    );
+    // the order form opens pre-filled from this request; the order exists once it is saved (decision 037)
+    navigate(`/dashboard/maintenance-order?order=new&fromRequest=${record.id}`);
   };
 
   const remove = (id: number) =>
