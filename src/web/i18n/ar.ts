@@ -25,6 +25,10 @@ export const ar: Catalog = {
     deleteMessage: 'هل أنت متأكد أنك تريد حذف هذا السجل؟',
   },
   table: {
+    loadFailed: 'تعذر تحميل هذه القائمة.',
+    retry: 'إعادة المحاولة',
+    staleTitle: 'غير محدثة',
+    stale: 'تعذر تحديث القائمة: قد تكون هذه الصفوف قديمة.',
     noResults: 'لا توجد نتائج',
     rowsPerPage: 'عدد الصفوف',
     columns: 'الأعمدة',

@@ -23,6 +23,10 @@ export const en = {
     deleteMessage: 'Are you sure you want to delete this record?',
   },
   table: {
+    loadFailed: 'This list could not be loaded.',
+    retry: 'Retry',
+    staleTitle: 'Not up to date',
+    stale: 'The list could not be refreshed: these rows may be out of date.',
     noResults: 'No results',
     rowsPerPage: 'Rows per page',
     columns: 'Columns',

@@ -85,7 +85,17 @@ export default function UsersPage() {
       listState={list.state}
       filters={<ListTextFilter state={list.state} name="name" placeholder={t('users.filter')} debounceMs={500} />}
     >
-      <DataTable tableId="users" columns={columns} rows={list.rows} rowKey={(u) => u.id} loading={list.loading} onRowClick={setSelected} pagination={tablePagination(list.state, list.pagination)} />
+      <DataTable
+        tableId="users"
+        columns={columns}
+        rows={list.rows}
+        rowKey={(u) => u.id}
+        loading={list.loading}
+        failed={list.failed}
+        onRetry={() => void list.refetch()}
+        onRowClick={setSelected}
+        pagination={tablePagination(list.state, list.pagination)}
+      />
       <InviteUserDialog opened={inviteOpen} onClose={() => setInviteOpen(false)} />
       {selected && <UserDrawer user={selected} onClose={() => setSelected(null)} />}
     </ListScreen>
