@@ -14,8 +14,8 @@ export interface Column<T> {
   render?: (row: T) => ReactNode;
   /** false: always shown and absent from the column chooser. Default true. */
   hideable?: boolean;
-  /** Hidden until the user picks it in the column chooser. */
-  defaultHidden?: boolean;
+  /** Hidden until the user picks it in the column chooser; 'phone': shown by default on wider screens only. */
+  defaultHidden?: boolean | 'phone';
   width?: number | string;
   align?: 'left' | 'center' | 'right';
 }
@@ -51,10 +51,13 @@ export interface DataTableProps<T> {
   columnChoice?: ReturnType<typeof useColumnChoice<T>>;
 }
 
+/** Below Mantine's `sm` breakpoint (48em): a phone held upright. */
+const isPhoneWidth = () => typeof window !== 'undefined' && !!window.matchMedia?.('(max-width: 47.99em)').matches;
+
 /** Which columns of a table are shown, remembered in localStorage per table id. */
 export function useColumnChoice<T>(tableId: string, columns: Column<T>[]) {
   const [hidden, setHidden] = useState<string[]>(() =>
-    readLocal<string[] | null>(`columns.${tableId}`, null) ?? columns.filter((c) => c.defaultHidden).map((c) => c.key),
+    readLocal<string[] | null>(`columns.${tableId}`, null) ?? columns.filter((c) => c.defaultHidden === true || (c.defaultHidden === 'phone' && isPhoneWidth())).map((c) => c.key),
   );
   const toggle = (key: string) => {
     const next = hidden.includes(key) ? hidden.filter((k) => k !== key) : [...hidden, key];
