@@ -67,6 +67,7 @@ describe("'Create Order' on an approved request (decision 037)", () => {
     });
     renderWithProviders(<MaintenanceRequestsPage />);
     await userEvent.click(await screen.findByTestId('filter-status'));
-    expect(await screen.findByRole('option', { name: 'Approved' })).toBeInTheDocument();
+    // the filter's control arrives with the deferred interactive controls
+    expect(await screen.findByRole('option', { name: 'Approved' }, { timeout: 5000 })).toBeInTheDocument();
   });
 });
