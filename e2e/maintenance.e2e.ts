@@ -116,31 +116,45 @@ describe('maintenance requests and orders', () => {
       expect(await row.innerText()).toContain(today);
       await poll(() => page.getByTestId('stat-new').innerText()).toBe('1');
 
-      // Approve it: 'Create Order' appears; Yes creates the order and opens it.
+      // Approve it: 'Create Order' appears, and the status filter finds it under Approved.
       await pick(page, 'mr-state', 'Approved');
       await text(page, 'Maintenance request state updated successfully').waitFor();
       await poll(() => page.getByTestId('stat-approved').innerText()).toBe('1');
+      // Yes opens the order form pre-filled from the request; nothing exists before Save (decision 037).
       await page.getByTestId('create-order').click();
       await text(page, 'Are you sure? Do you really want to generate a maintenance order?').waitFor();
       await page.getByRole('button', { name: 'Yes' }).click();
-      await page.waitForURL(/\/dashboard\/maintenance-order\?order=1$/);
-      await poll(() => page.getByTestId('drawer-title').innerText()).toBe('PM-0001');
+      await page.waitForURL(/\/dashboard\/maintenance-order\?order=new&fromRequest=1$/);
       await poll(() => page.getByTestId('mo-type').inputValue()).toBe('Preventive');
       await poll(() => page.getByTestId('mo-asset').inputValue()).toBe('Boiler Feed Pump');
       await poll(() => page.getByTestId('mo-request').inputValue()).toContain('MR-0001');
+      expect(await page.locator('tbody tr', { hasText: 'PM-0001' }).count()).toBe(0);
 
-      // Complete the order: a service is required.
+      // The order's own rules: a service is required; a new one is made in place with 'Add New'.
       await page.getByTestId('save-button').click();
       await text(page, 'Select at least one service').waitFor();
       await pick(page, 'mo-services', 'Bearing replacement', 'Bearing');
       await page.keyboard.press('Escape');
+      await page.getByTestId('mo-services').click();
+      await page.getByRole('option', { name: 'Add New' }).click();
+      const serviceDialog = page.getByTestId('service-create-modal');
+      await serviceDialog.getByTestId('field-title').fill('Seal inspection');
+      await serviceDialog.getByTestId('field-price').fill('35');
+      await serviceDialog.getByTestId('field-station-0').click();
+      await page.getByRole('option', { name: 'Line 1' }).click();
+      await serviceDialog.getByTestId('field-operation-0').fill('Inspect seals');
+      await serviceDialog.getByTestId('field-time-0').fill('00:30');
+      await serviceDialog.getByRole('button', { name: 'Save Changes' }).click();
+      await serviceDialog.waitFor({ state: 'detached' });
+      await poll(() => page.locator('.mantine-Pill-label', { hasText: 'Seal inspection' }).count()).toBe(1);
       await page.getByTestId('mo-due').fill('20/12/2030');
       await page.getByTestId('mo-due').blur();
       await page.getByTestId('mo-completion').fill('21/12/2030');
       await page.getByTestId('mo-completion').blur();
       await page.getByTestId('mo-rca').fill('Bearing wear');
       await page.getByTestId('save-button').click();
-      await text(page, 'Maintenance order updated successfully').waitFor();
+      await page.waitForURL(/\/dashboard\/maintenance-order\?order=1$/);
+      await poll(() => page.getByTestId('drawer-title').innerText()).toBe('PM-0001');
 
       // Validate: read-only.
       await pick(page, 'mo-status', 'Validate');
@@ -161,6 +175,11 @@ describe('maintenance requests and orders', () => {
       await page.getByText('No results').first().waitFor();
       await page.getByTestId('reset-filters').click();
       await page.locator('tr', { hasText: 'MR-0001' }).waitFor();
+      await page.getByTestId('filter-status').click();
+      await page.getByRole('option', { name: 'Approved' }).click();
+      await page.waitForURL(/status=approved/);
+      await page.locator('tr', { hasText: 'MR-0001' }).waitFor();
+      await page.keyboard.press('Escape');
 
       await page.locator('tr', { hasText: 'MR-0001' }).click();
       await poll(() => page.getByTestId('open-order').innerText()).toContain('PM-0001');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, signIn, signUpOrg, startMailbox, startServer, toastTexts, type TestServer } from './helpers';
+import { call, launchBrowser, newPage, signIn, signUpOrg, startMailbox, startServer, toastTexts, type TestServer } from './helpers';
 
 let server: TestServer;
 let browser: Browser;
@@ -98,6 +98,23 @@ describe('people: invite, register, sign in, change password', () => {
     await page.getByRole('button', { name: 'Refresh' }).click();
     await expect.poll(() => page.getByTestId('not-accepted').count()).toBe(0);
 
+    // the worker's related assets (spec section 3): two assets, one related to Wendy by the admin
+    const host = `${org.subdomain}.localhost`;
+    const token = (await call(server.port, host, 'POST', '/api/login', { email: org.email, password: org.password })).body.accessToken as string;
+    const added = await call(server.port, host, 'POST', '/api/asset-categories/add-asset-category', { name: 'Presses', code: 'PRS' }, token);
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    for (const name of ['Press 3', 'Boiler 1']) {
+      const asset = await call(server.port, host, 'POST', '/api/assets/add-asset', { name, date: '2024-01-15', assetCategoryId: added.body.assetCategory.id }, token);
+      expect(asset.status, JSON.stringify(asset.body)).toBe(201);
+    }
+    await page.getByText('Wendy Worker').click();
+    await page.getByTestId('user-related-assets').click();
+    await page.getByTestId('user-related-assets').fill('Press');
+    await page.getByRole('option', { name: 'Press 3' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('user-save').click();
+    await expect.poll(() => toastTexts(page)).toEqual(expect.arrayContaining([expect.stringContaining('User updated successfully')]));
+
     // sign in as the worker; the session survives a reload, and a bad access token is refreshed silently
     await signIn(w, { url: org.url, email: worker, password: 'FirstPass123' });
     await w.reload();
@@ -107,6 +124,13 @@ describe('people: invite, register, sign in, change password', () => {
     await w.reload();
     await expect.poll(() => w.getByTestId('user-menu').innerText()).toContain('Wendy Worker');
     expect(await w.evaluate(() => sessionStorage.getItem('accessToken'))).not.toBe('expired.or.forged');
+
+    // "Only mine" keeps the assets list to the worker's related ones
+    await w.goto(`${org.url}/dashboard/assets`);
+    await w.locator('tbody tr', { hasText: 'Boiler 1' }).waitFor();
+    await w.getByTestId('filter-mine').click();
+    await w.waitForURL(/relatedTo=/);
+    await expect.poll(() => w.locator('tbody tr').allInnerTexts()).toEqual([expect.stringContaining('Press 3')]);
 
     // change the password: wrong current password first (server text under the field)
     await w.getByTestId('user-menu').click();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, signUpOrg, startServer, toastTexts, type TestServer } from './helpers';
+import { launchBrowser, newPage, signIn, signUpOrg, startServer, toastTexts, type TestServer } from './helpers';
 
 let server: TestServer;
 let browser: Browser;
@@ -65,6 +65,41 @@ describe('registering an organisation', () => {
     await page.getByTestId('login-password').fill('Passw0rd!long');
     await page.getByTestId('login-submit').click();
     await page.waitForURL(`${server.orgUrl(sub)}/dashboard/work-orders`);
+    await context.close();
+  });
+
+  it('asks for no session refresh on the public pages (no console error), and sends the logout once', async () => {
+    const org = await signUpOrg(server);
+    const { page, context } = await newPage(browser);
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(`${page.url()}: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => errors.push(`${page.url()}: ${e.message}`));
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path === '/api/refresh' || path === '/api/logout') sent.push(path);
+    });
+    for (const url of [server.baseUrl, `${server.baseUrl}/features`, `${server.baseUrl}/pricing`, `${server.baseUrl}/demo-request`, `${server.baseUrl}/register`, org.url, `${org.url}/login`]) {
+      await page.goto(url);
+      await page.waitForLoadState('networkidle');
+    }
+    expect(sent).toEqual([]);
+    expect(errors).toEqual([]);
+
+    await signIn(page, org);
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-sign-out').click();
+    await page.waitForURL(`${org.url}/login`);
+    await page.getByTestId('login-email').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(sent.filter((p) => p === '/api/logout')).toHaveLength(1);
+    // signed out: the login page opened again asks nothing
+    await page.goto(`${org.url}/login`);
+    await page.waitForLoadState('networkidle');
+    expect(sent.filter((p) => p === '/api/refresh')).toEqual([]);
+    expect(errors).toEqual([]);
     await context.close();
   });
 

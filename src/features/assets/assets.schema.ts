@@ -1,7 +1,7 @@
 import { z } from '../../shared/zod-setup';
 import { versionField } from '../../shared/edit-version';
 import { multiValue, pageQuerySchema, type Pagination } from '../../shared/pagination';
-import { optionalString, requiredString } from '../../shared/validation';
+import { idField, optionalString, requiredString } from '../../shared/validation';
 import { calendarDateField } from '../../shared/dates';
 import { blankToUndefined, optionalRef, renameAliases, requiredRef, textFilter } from '../../shared/reference-fields';
 
@@ -69,6 +69,8 @@ export const assetListQuerySchema = pageQuerySchema.extend({
   name: textFilter,
   status: multiValue(z.preprocess(canonicalAssetStatus, z.enum(ASSET_STATUSES, { error: M.status }))),
   categoryId: z.coerce.number({ error: 'Invalid category' }).int('Invalid category').min(1, 'Invalid category').max(2147483647, 'Invalid category').optional(),
+  /** Only the records related to this user (spec section 3: the user's related_* records; the UI sends the signed-in user for "Only mine"). */
+  relatedTo: idField('Invalid user').optional(),
 });
 export type AssetListQuery = z.output<typeof assetListQuerySchema>;
 

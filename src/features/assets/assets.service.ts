@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { claimVersion, StaleEdit } from '../../server/stale-edit';
 import { isAnyOf, param, preparedRead } from '../../server/db/prepared';
@@ -69,13 +69,14 @@ function idFromText(text: string) {
  * The list's filter values (absent ones undefined) and its condition over them as placeholders, for
  * `preparedRead`. The options list shares them.
  */
-function listFilter(orgId: number, query: { name?: string; status?: string[]; categoryId?: number }) {
+function listFilter(orgId: number, query: { name?: string; status?: string[]; categoryId?: number; relatedTo?: number }) {
   const values = {
     orgId,
     like: query.name ? `%${escapeLike(query.name)}%` : undefined,
     id: query.name ? idFromText(query.name) : undefined,
     status: query.status?.length ? query.status : undefined,
     categoryId: query.categoryId || undefined,
+    relatedTo: query.relatedTo || undefined,
   };
   const where = () =>
     and(
@@ -91,6 +92,8 @@ function listFilter(orgId: number, query: { name?: string; status?: string[]; ca
         : undefined,
       values.status ? isAnyOf(assets.status, param('status')) : undefined,
       values.categoryId ? eq(assets.assetCategoryId, param('categoryId')) : undefined,
+      // the user's related assets (users feature's link table, read here)
+      values.relatedTo ? sql`${assets.id} in (select asset_id from user_assets where org_id = ${param('orgId')} and user_id = ${param('relatedTo')})` : undefined,
     );
   return { values, where };
 }

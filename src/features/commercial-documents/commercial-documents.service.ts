@@ -39,6 +39,10 @@ export interface DocumentKind {
   personLabel: string;
   partyPath: string;
   personPath: string;
+  /** The party's type: a quotation's customer is a customer, a purchase order's vendor a vendor. */
+  partyType: 'customer' | 'vendor';
+  /** The field message when the chosen party is of the other type. */
+  partyTypeMessage: string;
   taxScope: 'sales' | 'purchase';
   taxScopeMessage: string;
   numberOf(id: number): string;
@@ -350,10 +354,11 @@ export function documentService(k: DocumentKind) {
     const partyId = input[k.partyColumn] as number;
     const personId = input[k.personColumn] as number;
     const [party] = await tx
-      .select({ id: customerVendors.id })
+      .select({ id: customerVendors.id, type: customerVendors.type })
       .from(customerVendors)
       .where(and(eq(customerVendors.orgId, orgId), eq(customerVendors.id, partyId)));
     if (!party) throw badRequest(`${k.partyLabel} not found`, k.partyPath);
+    if (party.type !== k.partyType) throw badRequest(k.partyTypeMessage, k.partyPath);
     const [person] = await tx.select({ id: users.id }).from(users).where(and(eq(users.orgId, orgId), eq(users.id, personId)));
     if (!person) throw badRequest(`${k.personLabel} not found`, k.personPath);
     checkOwnFiles(orgId, input.attachments, 'attachments');

@@ -126,6 +126,20 @@ export const rescheduleMaintenanceOrderSchema = z.strictObject({
 });
 export type RescheduleMaintenanceOrderInput = z.output<typeof rescheduleMaintenanceOrderSchema>;
 
+/**
+ * Body of maintenance-requests/create-order/{requestId} (decision 037): the new order's own fields and rules,
+ * the request coming from the path. The form opens pre-filled from the request; nothing is created before Save.
+ */
+export const orderFromRequestInputSchema = z.preprocess(
+  normaliseBody,
+  orderFields.omit({ maintenanceRequestId: true }).refine((v) => !(v.dueDate instanceof Date) || Number.isNaN(v.dueDate.getTime()) || isFutureDue(v.dueDate), {
+    path: ['dueDate'],
+    message: ORDER_MESSAGES.dueFuture,
+    ...evenWhenFieldsFail,
+  } as never),
+);
+export type OrderFromRequestInput = z.output<typeof orderFromRequestInputSchema>;
+
 /** PUT update-status/{id}: body { status } with any accepted spelling. */
 export const orderStatusInputSchema = z.strictObject({
   status: z.preprocess((v) => canonicalOrderStatus(blankToUndefined(v)), z.enum(ORDER_STATUSES, { error: 'Status is required' })),

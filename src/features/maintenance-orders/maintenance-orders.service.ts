@@ -21,6 +21,7 @@ import {
   type MaintenanceOrderDto,
   type MaintenanceOrderInput,
   type MaintenanceOrdersQuery,
+  type OrderFromRequestInput,
   type OrderStatus,
   type RescheduleMaintenanceOrderInput,
 } from './maintenance-orders.schema';
@@ -204,12 +205,18 @@ const valuesOf = (input: MaintenanceOrderInput) => ({
 });
 
 /** Adds an order (status new unless given) and returns it with the refreshed list. */
-export async function addMaintenanceOrder(tx: Tx, orgId: number, actor: AccessClaims, input: MaintenanceOrderInput, query: MaintenanceOrdersQuery) {
+/** Inserts a checked order with its services and parts; gives its id. */
+async function insertOrder(tx: Tx, orgId: number, actor: AccessClaims, input: MaintenanceOrderInput, changes?: Record<string, { from: unknown; to: unknown }>) {
   const { serviceIds, partIds } = await checkReferences(tx, orgId, input);
   checkStatusAllowed(actor, input.status);
   const [created] = await tx.insert(o).values({ orgId, ...valuesOf(input), status: input.status ?? 'new' }).returning({ id: o.id });
   await replaceLines(tx, orgId, created.id, serviceIds, partIds);
-  await recordActivity(tx, orgId, { entityType: ENTITY, entityId: created.id, userId: actor.userId, action: 'created' });
+  await recordActivity(tx, orgId, { entityType: ENTITY, entityId: created.id, userId: actor.userId, action: 'created', ...(changes ? { changes } : {}) });
+  return created;
+}
+
+export async function addMaintenanceOrder(tx: Tx, orgId: number, actor: AccessClaims, input: MaintenanceOrderInput, query: MaintenanceOrdersQuery) {
+  const created = await insertOrder(tx, orgId, actor, input);
   return {
     message: 'Maintenance order added successfully',
     maintenanceOrder: await getMaintenanceOrder(tx, orgId, created.id),
@@ -290,10 +297,11 @@ export async function deleteMaintenanceOrder(tx: Tx, orgId: number, actor: Acces
 }
 
 /**
- * 'Create Order' on an approved request: a new maintenance order with the request's type, asset and
- * schedule date, linked to the request (the request shows it back as `maintenanceOrder`).
+ * 'Create Order' on an approved request (decision 037): the order form opens pre-filled from the request, and
+ * Save sends the order's fields here; the order is created with them, under the same rules as any order,
+ * linked to the request (the request shows it back as `maintenanceOrder`). One order per request.
  */
-export async function createOrderFromRequest(tx: Tx, orgId: number, actor: AccessClaims, requestId: number) {
+export async function createOrderFromRequest(tx: Tx, orgId: number, actor: AccessClaims, requestId: number, input: OrderFromRequestInput) {
   const [request] = await tx
     .select({
       id: maintenanceRequests.id,
@@ -312,17 +320,8 @@ export async function createOrderFromRequest(tx: Tx, orgId: number, actor: Acces
     .where(and(eq(o.orgId, orgId), eq(o.maintenanceRequestId, requestId)))
     .limit(1);
   if (existing) throw conflict(`A maintenance order (${orderDisplayId(existing.id)}) already exists for this request`);
-  const [created] = await tx
-    .insert(o)
-    .values({ orgId, maintenanceRequestId: request.id, maintenanceType: request.maintenanceType, assetId: request.assetId, scheduleDate: request.scheduleDate })
-    .returning({ id: o.id });
-  await recordActivity(tx, orgId, {
-    entityType: ENTITY,
-    entityId: created.id,
-    userId: actor.userId,
-    action: 'created',
-    changes: { maintenanceRequest: { from: null, to: requestDisplayId(request.id) } },
-  });
+  // the order's own rules (services, dates, asset) were checked by its schema; its references here
+  const created = await insertOrder(tx, orgId, actor, { ...input, maintenanceRequestId: request.id }, { maintenanceRequest: { from: null, to: requestDisplayId(request.id) } });
   await recordActivity(tx, orgId, {
     entityType: 'maintenance-request',
     entityId: request.id,

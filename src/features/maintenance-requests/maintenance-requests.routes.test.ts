@@ -308,7 +308,7 @@ describe('roles', () => {
     expect(approve.body.error).toBe('Only a manager can approve or reject a request');
     expect((await worker.put(`/api/maintenance-requests/update-maintenance-request/${created.id}`, correctiveRequest(refs, { state: 'rejected' }))).status).toBe(403);
     expect((await worker.del(`/api/maintenance-requests/delete-maintenance-request/${created.id}`)).status).toBe(403);
-    expect((await worker.post(`/api/maintenance-requests/create-order/${created.id}`)).status).toBe(403);
+    expect((await worker.post(`/api/maintenance-requests/create-order/${created.id}`, {})).status).toBe(403);
     const manager = await org.as('manager');
     expect((await manager.put(`/api/maintenance-requests/update-state/${created.id}`, { state: 'approved' })).status).toBe(200);
     expect((await manager.del(`/api/maintenance-requests/delete-maintenance-request/${created.id}`)).status).toBe(200);
@@ -316,16 +316,42 @@ describe('roles', () => {
 });
 
 describe('Create Order', () => {
-  it('creates the maintenance order from an approved request and links both ways', async () => {
+  /** What the pre-filled order form sends on Save: the request's type and asset, and the order's own fields. */
+  const orderBody = (refs: Awaited<ReturnType<typeof catalogue>>, extra: Record<string, unknown> = {}) => ({
+    maintenanceType: 'preventive',
+    assetId: refs.asset.id,
+    services: [refs.service.id],
+    parts: [refs.part.id],
+    scheduleDate: '2099-05-01T00:00:00.000Z',
+    dueDate: '2099-05-08T00:00:00.000Z',
+    completionDate: '2099-05-09T00:00:00.000Z',
+    ...extra,
+  });
+
+  it('creates the order the pre-filled form describes, under the order\'s own rules, from an approved request only, once', async () => {
     const { org, refs } = await setup();
     const req = await add(org.admin, correctiveRequest(refs, { maintenanceType: 'preventive', scheduleDate: '2026-05-01T00:00:00.000Z', frequency: 'weekly' }));
-    const early = await org.admin.post(`/api/maintenance-requests/create-order/${req.id}`);
+    const early = await org.admin.post(`/api/maintenance-requests/create-order/${req.id}`, orderBody(refs));
     expect(early.status).toBe(409);
     expect(early.body.error).toBe('Only an approved request can generate a maintenance order');
 
     await org.admin.put(`/api/maintenance-requests/update-state/${req.id}`, { state: 'approved' });
-    const res = await org.admin.post(`/api/maintenance-requests/create-order/${req.id}`);
-    expect(res.status).toBe(201);
+    // nothing is created without the order's required fields: the order's own messages
+    const empty = await org.admin.post(`/api/maintenance-requests/create-order/${req.id}`, {});
+    expect(empty.status).toBe(400);
+    expect(Object.fromEntries(empty.body.issues.map((i: { path: string; message: string }) => [i.path, i.message]))).toMatchObject({
+      maintenanceType: 'Maintenance Type is required',
+      assetId: 'Select Asset',
+      services: 'Select at least one service',
+      dueDate: 'Due date is required',
+    });
+    const past = await org.admin.post(`/api/maintenance-requests/create-order/${req.id}`, orderBody(refs, { dueDate: '2020-01-01T00:00:00.000Z' }));
+    expect(past.body.issues).toEqual([{ path: 'dueDate', message: 'Due date must be in the future' }]);
+    expect((await org.admin.post(`/api/maintenance-requests/create-order/${req.id}`, orderBody(refs, { services: [9999] }))).status).toBe(400);
+    expect((await org.admin.get('/api/maintenance-orders/get-maintenance-orders')).body.pagination.totalRecords).toBe(0);
+
+    const res = await org.admin.post(`/api/maintenance-requests/create-order/${req.id}`, orderBody(refs));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.message).toBe('Maintenance order created successfully');
     expect(res.body.maintenanceOrder).toMatchObject({
       id: 1,
@@ -336,22 +362,35 @@ describe('Create Order', () => {
       asset: { id: refs.asset.id, name: refs.asset.name },
       request_id: req.id,
       maintenanceRequest: { id: req.id, maintenanceRequestId: 'MR-0001' },
-      scheduleDate: '2026-05-01T00:00:00.000Z',
-      services: [],
-      parts: [],
+      scheduleDate: '2099-05-01T00:00:00.000Z',
+      dueDate: '2099-05-08T00:00:00.000Z',
+      services: [{ id: refs.service.id }],
+      parts: [{ id: refs.part.id }],
     });
     const back = await org.admin.get(`/api/maintenance-requests/get-maintenance-request/${req.id}`);
     expect(back.body.maintenanceRequest.maintenanceOrder).toEqual({ id: 1, maintenanceOrderId: 'PM-0001', status: 'new' });
     const order = await org.admin.get('/api/maintenance-orders/get-maintenance-order/1');
     expect(order.body.maintenanceOrder.maintenanceRequest.id).toBe(req.id);
+    // the order passes its own update rules as it is (nothing to repair first)
+    const { version } = order.body.maintenanceOrder;
+    expect((await org.admin.put('/api/maintenance-orders/update-maintenance-order/1', { ...orderBody(refs), maintenanceRequestId: req.id, version })).status).toBe(200);
 
-    const again = await org.admin.post(`/api/maintenance-requests/create-order/${req.id}`);
+    const again = await org.admin.post(`/api/maintenance-requests/create-order/${req.id}`, orderBody(refs));
     expect(again.status).toBe(409);
     expect(again.body.error).toBe('A maintenance order (PM-0001) already exists for this request');
     const del = await org.admin.del(`/api/maintenance-requests/delete-maintenance-request/${req.id}`);
     expect(del.status).toBe(409);
     expect(del.body.error).toBe('This request has a maintenance order (PM-0001) and cannot be deleted');
-    expect((await org.admin.post('/api/maintenance-requests/create-order/99')).status).toBe(404);
+    expect((await org.admin.post('/api/maintenance-requests/create-order/99', orderBody(refs))).status).toBe(404);
+  });
+
+  it('the list filter by Approved finds the requests ready for an order', async () => {
+    const { org, refs } = await setup();
+    const a = await add(org.admin, correctiveRequest(refs));
+    await add(org.admin, correctiveRequest(refs, { title: 'Still new' }));
+    await org.admin.put(`/api/maintenance-requests/update-state/${a.id}`, { state: 'approved' });
+    const list = await org.admin.get('/api/maintenance-requests/get-maintenance-requests?status=approved');
+    expect(list.body.maintenanceRequests.map((r: { id: number }) => r.id)).toEqual([a.id]);
   });
 });
 
@@ -404,7 +443,7 @@ describe('isolation', () => {
     expect((await b.admin.put(`/api/maintenance-requests/update-maintenance-request/${id}`, correctiveRequest(bRefs))).status).toBe(404);
     expect((await b.admin.put(`/api/maintenance-requests/update-state/${id}`, { state: 'rejected' })).status).toBe(404);
     expect((await b.admin.del(`/api/maintenance-requests/delete-maintenance-request/${id}`)).status).toBe(404);
-    expect((await b.admin.post(`/api/maintenance-requests/create-order/${id}`)).status).toBe(404);
+    expect((await b.admin.post(`/api/maintenance-requests/create-order/${id}`, { maintenanceType: 'corrective', assetId: bRefs.asset.id, services: [bRefs.service.id], scheduleDate: '2099-01-01', dueDate: '2099-01-02', completionDate: '2099-01-03' })).status).toBe(404);
     expect((await upload(b.admin, id, [{ name: 'a.pdf', bytes: PDF, type: 'application/pdf' }])).status).toBe(404);
     expect((await b.admin.del(`/api/maintenance-requests/delete-attachment/${id}?url=x`)).status).toBe(404);
     const bList = await b.admin.get('/api/maintenance-requests/get-maintenance-requests');

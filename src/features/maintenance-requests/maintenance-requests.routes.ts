@@ -5,6 +5,7 @@ import { EVERYONE, MANAGERS } from '../../server/plugins/request-context';
 import { idParamsSchema } from '../../shared/pagination';
 import { readUploadedFiles, storeDocument } from '../../server/uploads/documents';
 import { createOrderFromRequest } from '../maintenance-orders/maintenance-orders.service';
+import { orderFromRequestInputSchema } from '../maintenance-orders/maintenance-orders.schema';
 import {
   ATTACHMENT_RULES,
   maintenanceRequestInputSchema,
@@ -70,9 +71,10 @@ export async function maintenanceRequestsRoutes(appBase: FastifyInstance) {
     (req) => removingFiles(app.deps.storage, () => req.inTenant((tx) => deleteMaintenanceRequest(tx, req.auth.orgId, req.auth, req.params.id, req.query))),
   );
 
-  // 'Create Order' on an approved request: the spec's button sent nothing; ours plans the order.
-  app.post('/create-order/:id', { schema: { params: idParamsSchema }, config: { access: MANAGERS } }, async (req, reply) =>
-    reply.status(201).send(await req.inTenant((tx) => createOrderFromRequest(tx, req.auth.orgId, req.auth, req.params.id))),
+  // 'Create Order' on an approved request: the spec's button sent nothing; ours creates the order the
+  // pre-filled form describes, under the order's own rules (decision 037).
+  app.post('/create-order/:id', { schema: { params: idParamsSchema, body: orderFromRequestInputSchema }, config: { access: MANAGERS } }, async (req, reply) =>
+    reply.status(201).send(await req.inTenant((tx) => createOrderFromRequest(tx, req.auth.orgId, req.auth, req.params.id, req.body))),
   );
 
   // Attachments tab: multipart, any number of files (PDF, JPEG, PNG, WebP) checked by their bytes.

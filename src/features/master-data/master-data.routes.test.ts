@@ -414,6 +414,30 @@ describe('units of measure', () => {
     expect(delCat.body.error).toBe('This UOM category has units of measure and cannot be deleted');
   });
 
+  it("isReferenceSet comes from the category's own units: empty, with a reference, only bigger/lesser, after deleting the reference", async () => {
+    const org = await createOrg(t);
+    const flags = async () =>
+      Object.fromEntries(((await org.admin.get('/api/uom-categories/get-uom-categories')).body.uomCategories as { name: string; isReferenceSet: boolean }[]).map((c) => [c.name, c.isReferenceSet]));
+    // ids chosen so that a unit's id equals its category's id (1 and 1): the case that once marked every category
+    const weight = await category(org.admin, 'Weight');
+    const kg = (await org.admin.post('/api/uoms/add-uom', { name: 'Kilogram', categoryId: weight.id, type: 'reference' })).body.uom;
+    expect(kg.id).toBe(weight.id);
+    const empty = await category(org.admin, 'Empty');
+    expect(empty.isReferenceSet).toBe(false);
+    const sizes = await category(org.admin, 'Sizes');
+    expect((await org.admin.post('/api/uoms/add-uom', { name: 'Large', categoryId: sizes.id, type: 'bigger', ratio: 2 })).status).toBe(201);
+    expect((await org.admin.post('/api/uoms/add-uom', { name: 'Small', categoryId: sizes.id, type: 'lesser', ratio: 2 })).status).toBe(201);
+    expect(await flags()).toEqual({ Weight: true, Empty: false, Sizes: false });
+    // the empty category takes a reference unit, as its flag says it may
+    expect((await org.admin.post('/api/uoms/add-uom', { name: 'Each', categoryId: empty.id, type: 'reference' })).status).toBe(201);
+    expect((await org.admin.get('/api/user/get-app-data')).body.uomCategories.find((c: { id: number }) => c.id === empty.id).isReferenceSet).toBe(true);
+    // after deleting the reference, the category has none again
+    expect((await org.admin.del(`/api/uoms/delete-uom/${kg.id}`)).status).toBe(200);
+    expect(await flags()).toEqual({ Weight: false, Empty: true, Sizes: false });
+    const renamed = await org.admin.put(`/api/uom-categories/update-uom-category/${sizes.id}`, { name: 'Sizes' });
+    expect(renamed.body.category.isReferenceSet).toBe(false);
+  });
+
   it('pages on the server (default 10) with a name filter, and offers options', async () => {
     const org = await createOrg(t);
     const weight = await category(org.admin);

@@ -25,7 +25,10 @@ const REFERENCE_TAKEN = 'This category already has a reference unit';
 
 // ---- UOM categories -----------------------------------------------------------------------------------
 
-const hasReference = sql<boolean>`exists (select 1 from ${uoms} where ${uoms.orgId} = ${uomCategories.orgId} and ${uoms.categoryId} = ${uomCategories.id} and ${uoms.type} = 'reference')`;
+// Derived from the category's own units. Written with explicit names: in a one-table select drizzle prints the
+// columns of a `sql` chunk unqualified, so `${uoms.categoryId} = ${uomCategories.id}` became the inner table's
+// `category_id = id`, and every category "had" a reference once any unit's id matched its category's.
+const hasReference = sql<boolean>`exists (select 1 from uoms as ref where ref.org_id = uom_categories.org_id and ref.category_id = uom_categories.id and ref.type = 'reference')`;
 
 const categoryColumns = { id: uomCategories.id, name: uomCategories.name, isReferenceSet: hasReference, createdAt: uomCategories.createdAt };
 const categoryDto = (r: { id: number; name: string; isReferenceSet: boolean; createdAt: Date }): UomCategoryDto => ({

@@ -80,6 +80,15 @@ describe('purchase orders', () => {
     expect((await org.admin.post(`${base}/add-purchase-order`, body(r, { requester: 99 }))).body.error).toBe('Requester not found');
   });
 
+  it('takes a vendor, never a customer, as the vendor (field message)', async () => {
+    const { org, r } = await setup();
+    const customer = await org.admin.post('/api/purchase-orders/add-purchase-order', body(r, { vendor: r.customer.id }));
+    expect(customer.status).toBe(400);
+    expect(customer.body).toEqual({ error: 'The vendor must be a vendor, not a customer', issues: [{ path: 'vendorId', message: 'The vendor must be a vendor, not a customer' }] });
+    expect((await org.admin.get('/api/purchase-orders/get-purchase-orders')).body.pagination.totalRecords).toBe(0);
+    expect((await org.admin.post('/api/purchase-orders/add-purchase-order', body(r))).status).toBe(201);
+  });
+
   it('moves from draft to purchaseOrder through the status call', async () => {
     const { org, r } = await setup();
     await org.admin.post(`${base}/add-purchase-order`, body(r));

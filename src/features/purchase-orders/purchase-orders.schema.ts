@@ -24,6 +24,7 @@ export const PURCHASE_ORDER_MESSAGES = {
   date: 'Purchase order date is required',
   dateInvalid: 'Purchase order date must be a valid date',
   vendor: 'Vendor is required',
+  vendorType: 'The vendor must be a vendor, not a customer',
   requester: 'Requester is required',
   expirationDateInvalid: 'Expiration date must be a valid date',
 } as const;

@@ -1,6 +1,6 @@
 import { purchaseOrderLines, purchaseOrders } from '../../server/db/schema';
 import { baseDto, documentService, personDto, type BaseRow } from '../commercial-documents/commercial-documents.service';
-import { PURCHASE_ORDER_KIND, PURCHASE_ORDER_STATUS_LABELS, purchaseOrderNumber } from './purchase-orders.schema';
+import { PURCHASE_ORDER_KIND, PURCHASE_ORDER_MESSAGES, PURCHASE_ORDER_STATUS_LABELS, purchaseOrderNumber } from './purchase-orders.schema';
 
 /** Purchase orders: vendor, requester, order date; lines take purchase taxes. */
 export const purchaseOrderDocs = documentService({
@@ -15,6 +15,8 @@ export const purchaseOrderDocs = documentService({
   partyLabel: 'Vendor',
   personLabel: 'Requester',
   partyPath: 'vendorId',
+  partyType: 'vendor',
+  partyTypeMessage: PURCHASE_ORDER_MESSAGES.vendorType,
   personPath: 'requesterId',
   taxScope: 'purchase',
   taxScopeMessage: 'Purchase order lines take purchase taxes',

@@ -154,6 +154,21 @@ describe('quotations', () => {
     expect(noPerson.body).toMatchObject({ error: 'Sales Person not found' });
   });
 
+  it('takes a customer, never a vendor, as the customer (field message), on add and on update', async () => {
+    const { org, r } = await setup();
+    const vendor = await org.admin.post(`${base}/add-quotation`, body(r, { customer: r.vendor.id }));
+    expect(vendor.status).toBe(400);
+    expect(vendor.body).toEqual({ error: 'The customer must be a customer, not a vendor', issues: [{ path: 'customerId', message: 'The customer must be a customer, not a vendor' }] });
+    expect((await org.admin.get(`${base}/get-quotations`)).body.pagination.totalRecords).toBe(0);
+    const ok = await org.admin.post(`${base}/add-quotation`, body(r));
+    expect(ok.status).toBe(201);
+    const id = ok.body.quotation.id;
+    const update = await org.admin.put(`${base}/update-quotation/${id}`, body(r, { customer: r.vendor.id }));
+    expect(update.status).toBe(400);
+    expect(update.body.issues).toEqual([{ path: 'customerId', message: 'The customer must be a customer, not a vendor' }]);
+    expect((await org.admin.get(`${base}/get-quotation/${id}`)).body.quotation.customerId).toBe(r.customer.id);
+  });
+
   it("refuses another organisation's customer, tax and part", async () => {
     const a = await setup('Alpha');
     const b = await createOrg(t, 'Beta');

@@ -23,6 +23,7 @@ export const QUOTATION_STATUS_LABELS: Record<QuotationStatus, string> = {
 /** The spec's messages (doc 2 section 5 "Quotation"), word for word. */
 export const QUOTATION_MESSAGES = {
   customer: 'Customer is required',
+  customerType: 'The customer must be a customer, not a vendor',
   salesPerson: 'Sales Person is required',
   quotationDate: 'Quotation date is required',
   quotationDateInvalid: 'Quotation date must be a valid date',

@@ -1,6 +1,6 @@
 import { quotationLines, quotations } from '../../server/db/schema';
 import { baseDto, documentService, personDto, type BaseRow } from '../commercial-documents/commercial-documents.service';
-import { QUOTATION_KIND, QUOTATION_STATUS_LABELS, quotationNumber } from './quotations.schema';
+import { QUOTATION_KIND, QUOTATION_MESSAGES, QUOTATION_STATUS_LABELS, quotationNumber } from './quotations.schema';
 
 /** Quotations: customer, salesperson, quotation and expiration dates; lines take sales taxes. */
 export const quotationDocs = documentService({
@@ -15,6 +15,8 @@ export const quotationDocs = documentService({
   partyLabel: 'Customer',
   personLabel: 'Sales Person',
   partyPath: 'customerId',
+  partyType: 'customer',
+  partyTypeMessage: QUOTATION_MESSAGES.customerType,
   personPath: 'salesPersonId',
   taxScope: 'sales',
   taxScopeMessage: 'Quotation lines take sales taxes',

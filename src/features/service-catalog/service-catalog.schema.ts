@@ -1,6 +1,6 @@
 import { z } from '../../shared/zod-setup';
 import { pageQuerySchema, type Pagination } from '../../shared/pagination';
-import { requiredString } from '../../shared/validation';
+import { idField, requiredString } from '../../shared/validation';
 import { amountField, blankToUndefined, textFilter, toId } from '../../shared/reference-fields';
 
 /** Spec doc 1 section 5 "Service", with its messages. */
@@ -93,6 +93,8 @@ export const serviceListQuerySchema = pageQuerySchema.extend({
   title: textFilter,
   name: textFilter,
   workStationId: z.coerce.number({ error: 'Invalid work station' }).int('Invalid work station').min(1, 'Invalid work station').max(2147483647, 'Invalid work station').optional(),
+  /** Only the records related to this user (spec section 3: the user's related_* records; the UI sends the signed-in user for "Only mine"). */
+  relatedTo: idField('Invalid user').optional(),
 });
 export type ServiceListQuery = z.output<typeof serviceListQuerySchema>;
 

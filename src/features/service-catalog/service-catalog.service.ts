@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, ilike } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, ilike, sql } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { services, serviceWorkStations, workStations } from '../../server/db/schema';
 import { conflict, notFound } from '../../server/http-error';
@@ -85,7 +85,7 @@ export async function getService(tx: ReadTx, orgId: number, id: number): Promise
   return (await withStations(tx, orgId, [row]))[0];
 }
 
-function listWhere(tx: ReadTx, orgId: number, query: { title?: string; name?: string; workStationId?: number }) {
+function listWhere(tx: ReadTx, orgId: number, query: { title?: string; name?: string; workStationId?: number; relatedTo?: number }) {
   const text = query.title ?? query.name;
   return and(
     eq(services.orgId, orgId),
@@ -104,6 +104,8 @@ function listWhere(tx: ReadTx, orgId: number, query: { title?: string; name?: st
             ),
         )
       : undefined,
+    // the user's related services (users feature's link table, read here)
+    query.relatedTo ? sql`${services.id} in (select service_id from user_services where org_id = ${orgId} and user_id = ${query.relatedTo})` : undefined,
   );
 }
 

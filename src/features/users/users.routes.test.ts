@@ -3,8 +3,29 @@ import sharp from 'sharp';
 import { client, createOrg, createTestApp, type TestApp } from '../../server/test/harness';
 import { startSmtpServer } from '../../server/test/fixtures';
 import { pngClaiming } from '../../server/test/images';
+import { withTenant } from '../../server/db/client';
+import { assetCategories, assets, services, teams, workStations } from '../../server/db/schema';
 
 let t: TestApp;
+
+/** Two work stations, two assets and two services of the organisation, inserted directly. */
+async function records(orgId: number, tag = '') {
+  return withTenant(t.database.db, orgId, async (tx) => {
+    const [team] = await tx.insert(teams).values({ orgId, name: `Crew${tag}` }).returning();
+    const [category] = await tx.insert(assetCategories).values({ orgId, name: `Pumps${tag}`, code: `P${tag}` }).returning();
+    const stations = await tx
+      .insert(workStations)
+      .values([{ orgId, code: `L1${tag}`, name: `Lathe${tag}`, city: 'Oslo', teamId: team.id }, { orgId, code: `M1${tag}`, name: `Mill${tag}`, city: 'Oslo', teamId: team.id }])
+      .returning();
+    const assetRows = await tx
+      .insert(assets)
+      .values([{ orgId, name: `Boiler${tag}`, date: '2026-01-01', assetCategoryId: category.id }, { orgId, name: `Chiller${tag}`, date: '2026-01-01', assetCategoryId: category.id }])
+      .returning();
+    const serviceRows = await tx.insert(services).values([{ orgId, title: `Inspection${tag}`, price: 10 }, { orgId, title: `Overhaul${tag}`, price: 90 }]).returning();
+    return { stations, assets: assetRows, services: serviceRows };
+  });
+}
+
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
 beforeAll(async () => {
@@ -150,6 +171,92 @@ describe('users', () => {
     expect(own.body.user).toMatchObject({ ...full, firstName: 'Marc', jobTitle: 'Lead fitter' });
     const cleared = await org.admin.put(`/api/user/updateUser/${worker.userId}`, { firstName: 'Marc', email: full.email, role: 'worker', lastName: '', phoneNumber: null, jobTitle: '', location: null });
     expect(cleared.body.user).toMatchObject({ firstName: 'Marc', lastName: '', phoneNumber: null, jobTitle: null, location: null, language: 'ar' });
+  });
+
+  it('stores related work stations, assets and services, returns them with the user, and only a manager changes them', async () => {
+    const org = await createOrg(t);
+    const worker = await org.as('worker', { firstName: 'Marcus' });
+    const r = await records(org.orgId);
+    const base = { firstName: 'Marcus', email: `marcus@${org.subdomain}.example.com`, role: 'worker' };
+    const fresh = (await org.admin.get('/api/user/getCompanyUsers?name=marcus')).body.users[0];
+    expect(fresh).toMatchObject({ related_workStations: [], related_assets: [], related_services: [] });
+
+    const res = await org.admin.put(`/api/user/updateUser/${worker.userId}`, {
+      ...base,
+      related_workStations: [r.stations[1].id, r.stations[0].id],
+      related_assets: [{ id: r.assets[0].id }],
+      related_services: [r.services[1].id],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const expected = {
+      related_workStations: [{ id: r.stations[0].id, name: 'Lathe' }, { id: r.stations[1].id, name: 'Mill' }],
+      related_assets: [{ id: r.assets[0].id, name: 'Boiler' }],
+      related_services: [{ id: r.services[1].id, title: 'Overhaul' }],
+    };
+    expect(res.body.user).toMatchObject(expected);
+    // returned with the user everywhere: the list, the people of the application data, the worker's own app data
+    expect((await org.admin.get('/api/user/getCompanyUsers?name=marcus')).body.users[0]).toMatchObject(expected);
+    expect((await org.admin.get('/api/user/get-app-data')).body.workers.find((w: { id: number }) => w.id === worker.userId)).toMatchObject(expected);
+    expect((await worker.get('/api/user/get-app-data')).body.loggedInUser).toMatchObject(expected);
+
+    // a list left out is kept; an empty list clears it
+    const kept = await org.admin.put(`/api/user/updateUser/${worker.userId}`, { ...base, related_assets: [] });
+    expect(kept.body.user).toMatchObject({ related_workStations: expected.related_workStations, related_assets: [], related_services: expected.related_services });
+
+    // a worker edits their own profile but not their related records
+    const own = await worker.put(`/api/user/updateUser/${worker.userId}`, { ...base, related_services: [] });
+    expect(own.status).toBe(403);
+    expect(own.body.error).toBe('Only a manager can change related records');
+    expect((await worker.put(`/api/user/updateUser/${worker.userId}`, { ...base, jobTitle: 'Fitter' })).status).toBe(200);
+
+    // unknown ids and bad values are refused with a field message
+    const unknown = await org.admin.put(`/api/user/updateUser/${worker.userId}`, { ...base, related_assets: [9999] });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.issues).toEqual([{ path: 'related_assets', message: 'Select a valid asset' }]);
+    const bad = await org.admin.put(`/api/user/updateUser/${worker.userId}`, { ...base, related_workStations: ['x'] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues[0].message).toBe('Select a valid work station');
+
+    // deleting a related record removes the link, never blocks
+    await org.admin.del(`/api/assets/delete-asset/${r.assets[1].id}`);
+    await org.admin.put(`/api/user/updateUser/${worker.userId}`, { ...base, related_assets: [r.assets[1].id] }).then((x) => expect(x.status).toBe(400));
+    expect((await org.admin.del(`/api/services/delete-service/${r.services[1].id}`)).status).toBe(200);
+    expect((await org.admin.get('/api/user/getCompanyUsers?name=marcus')).body.users[0].related_services).toEqual([]);
+  });
+
+  it('filters the assets, services and work stations lists to a user\'s related ones (relatedTo)', async () => {
+    const org = await createOrg(t);
+    const worker = await org.as('worker', { firstName: 'Marcus' });
+    const other = await org.as('worker', { firstName: 'Sofia' });
+    const r = await records(org.orgId);
+    const base = { firstName: 'Marcus', email: `marcus@${org.subdomain}.example.com`, role: 'worker' };
+    await org.admin.put(`/api/user/updateUser/${worker.userId}`, { ...base, related_workStations: [r.stations[1].id], related_assets: [r.assets[0].id], related_services: [r.services[0].id] });
+    const names = (body: Record<string, { name?: string; title?: string }[]>, key: string) => body[key].map((x) => x.name ?? x.title);
+    // the worker's own lists, "Only mine"
+    expect(names((await worker.get(`/api/assets/get-assets?relatedTo=${worker.userId}`)).body, 'assets')).toEqual(['Boiler']);
+    expect(names((await worker.get(`/api/services/get-services?relatedTo=${worker.userId}`)).body, 'services')).toEqual(['Inspection']);
+    expect(names((await worker.get(`/api/workstations/get-workstations?relatedTo=${worker.userId}`)).body, 'workStations')).toEqual(['Mill']);
+    const counted = (await worker.get(`/api/assets/get-assets?relatedTo=${worker.userId}`)).body.pagination;
+    expect(counted.totalRecords).toBe(1);
+    // someone with no related records sees none; without the filter, everything
+    expect((await other.get(`/api/assets/get-assets?relatedTo=${other.userId}`)).body.assets).toEqual([]);
+    expect((await other.get('/api/assets/get-assets')).body.assets).toHaveLength(2);
+    expect((await worker.get('/api/assets/get-assets?relatedTo=x')).status).toBe(400);
+  });
+
+  it("refuses another organisation's records as related ones, and another organisation's user stays untouched", async () => {
+    const a = await createOrg(t, 'A');
+    const b = await createOrg(t, 'B');
+    const worker = await a.as('worker', { firstName: 'Marcus' });
+    const foreign = await records(b.orgId, 'B');
+    const mine = await records(a.orgId);
+    const base = { firstName: 'Marcus', email: `marcus@${a.subdomain}.example.com`, role: 'worker' };
+    const res = await a.admin.put(`/api/user/updateUser/${worker.userId}`, { ...base, related_workStations: [foreign.stations[0].id + 100] });
+    expect(res.status).toBe(400);
+    expect((await a.admin.put(`/api/user/updateUser/${worker.userId}`, { ...base, related_workStations: [mine.stations[0].id] })).status).toBe(200);
+    // B cannot relate or read A's user
+    expect((await b.admin.put(`/api/user/updateUser/${worker.userId}`, { ...base, related_workStations: [foreign.stations[0].id] })).status).toBe(404);
+    expect((await a.admin.get('/api/user/getCompanyUsers?name=marcus')).body.users[0].related_workStations).toEqual([{ id: mine.stations[0].id, name: 'Lathe' }]);
   });
 
   it('isolates organisations: another organisation gets 404 and changes nothing', async () => {

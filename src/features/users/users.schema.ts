@@ -13,6 +13,17 @@ const cleared = (v: unknown) => (v === '' || v === null ? null : v);
 const optionalMin2 = (message: string) =>
   z.preprocess(cleared, z.string().trim().min(2, message).max(100, 'Must be at most 100 characters').nullable().optional());
 
+/** A list of record ids ([1, 2] or [{ id: 1 }]); left out, the user's links are kept. */
+const relatedIds = (message: string) =>
+  z.preprocess(
+    (v) => (v === null ? [] : Array.isArray(v) ? v.map((x) => (x && typeof x === 'object' && 'id' in x ? (x as { id: unknown }).id : x)) : v),
+    z.array(z.coerce.number({ error: message }).int(message).min(1, message).max(2147483647, message), { error: message }).max(200, 'At most 200 items'),
+  ).optional();
+
+/** The user's related records (spec section 3), as the API takes them: ids; only a manager or admin sets them. */
+export const RELATED_KEYS = ['related_workStations', 'related_assets', 'related_services'] as const;
+export type RelatedKey = (typeof RELATED_KEYS)[number];
+
 /**
  * Spec "User edit": the users screen and the profile dialog. firstName, email and role are required (the
  * spec); the optional fields are partial: left out, the user's value is kept (decision 021).
@@ -26,6 +37,9 @@ export const userUpdateSchema = z.strictObject({
   role: z.enum(ROLES, { error: 'Role is required' }),
   language: z.enum(['en', 'ar'], { error: 'Language must be en or ar' }).optional(),
   location: z.preprocess(cleared, z.string().trim().max(200, 'Must be at most 200 characters').nullable().optional()),
+  related_workStations: relatedIds('Select a valid work station'),
+  related_assets: relatedIds('Select a valid asset'),
+  related_services: relatedIds('Select a valid service'),
 });
 export type UserUpdateInput = z.input<typeof userUpdateSchema>;
 
@@ -59,4 +73,8 @@ export interface UserDto {
   profilePicture: string | null;
   profilePictureLow: string | null;
   createdAt: string;
+  /** The related records (spec section 3), by name: work stations and assets `{ id, name }`, services `{ id, title }`. */
+  related_workStations: { id: number; name: string }[];
+  related_assets: { id: number; name: string }[];
+  related_services: { id: number; title: string }[];
 }

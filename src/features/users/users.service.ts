@@ -3,20 +3,30 @@ import type { z } from 'zod';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { pageAndTotal, totalOver } from '../../server/db/paging';
 import { param, preparedRead } from '../../server/db/prepared';
-import { invitations, users } from '../../server/db/schema';
+import { assets, invitations, services, userAssets, users, userServices, userWorkStations, workStations } from '../../server/db/schema';
 import { conflict, forbidden, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/plugins/errors';
 import type { Mailer } from '../../server/mailer';
 import { pagination } from '../../shared/pagination';
 import { newOpaqueToken, type AccessClaims } from '../auth/tokens';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
-import type { inviteUserSchema, UserDto, userUpdateSchema, usersQuerySchema } from './users.schema';
+import type { inviteUserSchema, RelatedKey, UserDto, userUpdateSchema, usersQuerySchema } from './users.schema';
+import { requireReferences } from '../../server/db/references';
 import { escapeLike } from '../../server/db/like';
 import { discardFiles } from '../../server/uploads/storage';
 
 registerActivityEntity('user', users, 'User');
 
 export const INVITE_HOURS = 72;
+
+/**
+ * A user's related records as JSON `[{ id, name | title }]`, read in the user's own statement. Written with
+ * explicit names: in a one-table select drizzle prints a `sql` chunk's columns unqualified, which would bind
+ * `users.id` to the inner table.
+ */
+function relatedJson(link: string, linkColumn: string, target: string, label: 'name' | 'title') {
+  return sql<{ id: number; name?: string; title?: string }[]>`coalesce((select json_agg(json_build_object('id', r.id, '${sql.raw(label)}', r.${sql.raw(label)}) order by r.${sql.raw(label)}, r.id) from ${sql.raw(link)} l join ${sql.raw(target)} r on r.org_id = l.org_id and r.id = l.${sql.raw(linkColumn)} where l.org_id = users.org_id and l.user_id = users.id), '[]'::json)`;
+}
 
 const userColumns = {
   id: users.id,
@@ -32,10 +42,17 @@ const userColumns = {
   profilePicture: users.profilePicture,
   profilePictureLow: users.profilePictureLow,
   createdAt: users.createdAt,
+  related_workStations: relatedJson('user_work_stations', 'work_station_id', 'work_stations', 'name'),
+  related_assets: relatedJson('user_assets', 'asset_id', 'assets', 'name'),
+  related_services: relatedJson('user_services', 'service_id', 'services', 'title'),
 };
 
+type RelatedRows = { id: number; name?: string; title?: string }[];
+/** PGlite and postgres-js hand json back parsed; a driver that gives text is parsed here. */
+const rowsOf = (v: unknown): RelatedRows => (typeof v === 'string' ? (JSON.parse(v) as RelatedRows) : ((v as RelatedRows | null) ?? []));
+
 /** Field by field: a list row's extra columns (its total) stay out, and the rows are copied once. */
-const toDto = (row: Omit<UserDto, 'createdAt'> & { createdAt: Date }): UserDto => ({
+const toDto = (row: Omit<UserDto, 'createdAt' | RelatedKey> & { createdAt: Date } & Record<RelatedKey, unknown>): UserDto => ({
   id: row.id,
   firstName: row.firstName,
   lastName: row.lastName,
@@ -49,6 +66,9 @@ const toDto = (row: Omit<UserDto, 'createdAt'> & { createdAt: Date }): UserDto =
   profilePicture: row.profilePicture,
   profilePictureLow: row.profilePictureLow,
   createdAt: row.createdAt.toISOString(),
+  related_workStations: rowsOf(row.related_workStations).map((r) => ({ id: r.id, name: r.name ?? '' })),
+  related_assets: rowsOf(row.related_assets).map((r) => ({ id: r.id, name: r.name ?? '' })),
+  related_services: rowsOf(row.related_services).map((r) => ({ id: r.id, title: r.title ?? '' })),
 });
 
 export async function getUser(tx: ReadTx, orgId: number, id: number): Promise<UserDto> {
@@ -102,6 +122,8 @@ export async function updateUser(tx: Tx, orgId: number, actor: AccessClaims, id:
   if (!isSelf && before.role === 'admin' && actor.role !== 'admin' && input.email.toLowerCase() !== before.email.toLowerCase()) {
     throw forbidden("Only an admin can change an admin's email");
   }
+  const relating = input.related_workStations !== undefined || input.related_assets !== undefined || input.related_services !== undefined;
+  if (relating && !isManager) throw forbidden('Only a manager can change related records');
   const values = {
     firstName: input.firstName,
     lastName: input.lastName === undefined ? before.lastName : (input.lastName ?? ''),
@@ -118,9 +140,43 @@ export async function updateUser(tx: Tx, orgId: number, actor: AccessClaims, id:
     if (pgCode(err) === '23505') throw conflict('A user with this email already exists', 'email');
     throw err;
   }
-  const changes = diffChanges(before as unknown as Record<string, unknown>, values, Object.keys(values));
+  await setRelated(tx, orgId, id, input);
+  const after = await getUser(tx, orgId, id);
+  const changes = {
+    ...diffChanges(before as unknown as Record<string, unknown>, values, Object.keys(values)),
+    // related records by name, in the order the user sees them
+    ...diffChanges(relatedNames(before), relatedNames(after), ['related_workStations', 'related_assets', 'related_services']),
+  };
   if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: 'user', entityId: id, userId: actor.userId, action: 'updated', changes });
-  return { user: await getUser(tx, orgId, id) };
+  return { user: after };
+}
+
+const relatedNames = (u: UserDto) => ({
+  related_workStations: u.related_workStations.map((r) => r.name).join(', '),
+  related_assets: u.related_assets.map((r) => r.name).join(', '),
+  related_services: u.related_services.map((r) => r.title).join(', '),
+});
+
+/** Replaces each list of related records the input names (a list left out is kept); every id must be the organisation's. */
+async function setRelated(tx: Tx, orgId: number, userId: number, input: z.output<typeof userUpdateSchema>) {
+  const stations = input.related_workStations;
+  if (stations !== undefined) {
+    await requireReferences(tx, orgId, workStations, stations, 'related_workStations', 'Select a valid work station');
+    await tx.delete(userWorkStations).where(and(eq(userWorkStations.orgId, orgId), eq(userWorkStations.userId, userId)));
+    if (stations.length) await tx.insert(userWorkStations).values([...new Set(stations)].map((workStationId) => ({ orgId, userId, workStationId })));
+  }
+  const assetIds = input.related_assets;
+  if (assetIds !== undefined) {
+    await requireReferences(tx, orgId, assets, assetIds, 'related_assets', 'Select a valid asset');
+    await tx.delete(userAssets).where(and(eq(userAssets.orgId, orgId), eq(userAssets.userId, userId)));
+    if (assetIds.length) await tx.insert(userAssets).values([...new Set(assetIds)].map((assetId) => ({ orgId, userId, assetId })));
+  }
+  const serviceIds = input.related_services;
+  if (serviceIds !== undefined) {
+    await requireReferences(tx, orgId, services, serviceIds, 'related_services', 'Select a valid service');
+    await tx.delete(userServices).where(and(eq(userServices.orgId, orgId), eq(userServices.userId, userId)));
+    if (serviceIds.length) await tx.insert(userServices).values([...new Set(serviceIds)].map((serviceId) => ({ orgId, userId, serviceId })));
+  }
 }
 
 /** Only an admin deletes an admin; nobody deletes themself. The user's sessions go with them (cascade). */

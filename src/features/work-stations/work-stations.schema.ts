@@ -1,6 +1,6 @@
 import { z } from '../../shared/zod-setup';
 import { pageQuerySchema, type Pagination } from '../../shared/pagination';
-import { requiredString } from '../../shared/validation';
+import { idField, requiredString } from '../../shared/validation';
 import { renameAliases, requiredRef, textFilter } from '../../shared/reference-fields';
 
 /** Spec doc 1 section 5 "Work station", with its messages. */
@@ -34,6 +34,8 @@ export const workStationListQuerySchema = pageQuerySchema.extend({
   pageSize: pageQuerySchema.shape.pageSize.default(25),
   name: textFilter,
   teamId: z.coerce.number({ error: 'Invalid team' }).int('Invalid team').min(1, 'Invalid team').max(2147483647, 'Invalid team').optional(),
+  /** Only the records related to this user (spec section 3: the user's related_* records; the UI sends the signed-in user for "Only mine"). */
+  relatedTo: idField('Invalid user').optional(),
 });
 export type WorkStationListQuery = z.output<typeof workStationListQuerySchema>;
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { serviceWorkStations, teams, workStations } from '../../server/db/schema';
 import { conflict, notFound } from '../../server/http-error';
@@ -47,12 +47,14 @@ export async function getWorkStation(tx: ReadTx, orgId: number, id: number): Pro
   return toDto(row);
 }
 
-function listWhere(orgId: number, query: { name?: string; teamId?: number }) {
+function listWhere(orgId: number, query: { name?: string; teamId?: number; relatedTo?: number }) {
   const like = query.name ? `%${escapeLike(query.name)}%` : undefined;
   return and(
     eq(workStations.orgId, orgId),
     like ? or(ilike(workStations.name, like), ilike(workStations.code, like)) : undefined,
     query.teamId ? eq(workStations.teamId, query.teamId) : undefined,
+    // the user's related work stations (users feature's link table, read here)
+    query.relatedTo ? sql`${workStations.id} in (select work_station_id from user_work_stations where org_id = ${orgId} and user_id = ${query.relatedTo})` : undefined,
   );
 }
 

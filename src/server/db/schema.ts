@@ -20,3 +20,4 @@ export * from '../../features/purchase-orders/purchase-orders.table';
 export * from '../../features/meters/meters.table';
 export * from '../../features/pm-plans/pm-plans.table';
 export * from '../../features/procedures/procedures.table';
+export * from '../../features/users/user-relations.table';

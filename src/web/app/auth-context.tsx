@@ -2,7 +2,7 @@ import { createContext, startTransition, useCallback, useContext, useEffect, use
 import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { loadTimeRefresh, logout as apiLogout, refreshSession, setSessionEndHandler } from '../lib/api';
-import { clearAccessToken, getAccessToken, onOtherTabAuth, setAccessToken, subscribeSession } from '../lib/session';
+import { clearAccessToken, getAccessToken, mayHaveSession, onOtherTabAuth, setAccessToken, subscribeSession } from '../lib/session';
 import { appDataQuery } from '../lib/app-data';
 import { isSignedInPath } from './signed-in-path';
 
@@ -19,6 +19,12 @@ interface AuthContextValue {
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 /**
+ * A public page (login, register, invitation, the landing pages) in a browser that holds no session of this
+ * host: no refresh call, which could only fail and log a 401 in the console.
+ */
+const publicWithoutSession = (pathname: string) => !getAccessToken() && !isSignedInPath(pathname) && !mayHaveSession();
+
+/**
  * Resolves the sign-in state once per page load: a token in sessionStorage, else one refresh through the
  * HttpOnly cookie (which also signs in a new tab). Follows other tabs' sign-in and sign-out.
  */
@@ -29,11 +35,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // On a signed-in page the first render says 'loading' even with a token at hand: the shell and the page then
   // mount through the transition below. Mounted at once they would replace the spinner React shows while the
   // shell's module arrives, and React holds such a reveal back until 300 ms after that spinner appeared.
-  const [status, setStatus] = useState<AuthStatus>(() => (getAccessToken() && !isSignedInPath(pathname) ? 'signedIn' : 'loading'));
+  const [status, setStatus] = useState<AuthStatus>(() =>
+    getAccessToken() && !isSignedInPath(pathname) ? 'signedIn' : publicWithoutSession(pathname) ? 'signedOut' : 'loading',
+  );
 
   useEffect(() => {
     let cancelled = false;
-    let resolving = !getAccessToken();
+    // a public page of a browser without a session asks nothing (it is signed out from the first render)
+    const skipRefresh = publicWithoutSession(pathname);
+    let resolving = !getAccessToken() && !skipRefresh;
     // A signed-in page's shell reads the application data from its first render: asked for as soon as the
     // session is known (the shell's and page's modules are usually still arriving), not once the shell has
     // mounted, which then rendered it all a second time.
@@ -41,7 +51,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (isSignedInPath(pathname)) void queryClient.prefetchQuery(appDataQuery);
     };
     // a transition: the signed-in shell and page then mount in slices, without a long task blocking input
-    if (resolving) {
+    if (skipRefresh) {
+      // nothing to resolve
+    } else if (resolving) {
       void loadTimeRefresh().then((token) => {
         resolving = false;
         if (cancelled) return;

@@ -133,11 +133,13 @@ export function AsyncSelect(props: AsyncSelectProps) {
   );
 }
 
-export interface AsyncMultiSelectProps extends Omit<AsyncSelectProps, 'value' | 'onChange' | 'initialOption' | 'onAddNew' | 'addNewLabel' | 'onSearchChange' | 'clearable'> {
+export interface AsyncMultiSelectProps extends Omit<AsyncSelectProps, 'value' | 'onChange' | 'initialOption' | 'addNewLabel' | 'onSearchChange' | 'clearable'> {
   value: number[];
   onChange(value: number[], options: SelectOption[]): void;
   /** Labels of the chosen values when they are not among the fetched options. */
   initialOptions?: SelectOption[];
+  /** The "Add New" entry's text (default "Add New"). */
+  addNewLabel?: string;
 }
 
 /** Several values from an options endpoint, searched as the user types. */
@@ -167,10 +169,18 @@ export function AsyncMultiSelect(props: AsyncMultiSelectProps) {
       searchValue={search}
       onSearchChange={setSearch}
       filter={({ options: o }) => o}
-      data={options.map((o) => ({ value: String(o.value), label: o.label }))}
+      data={[
+        ...(props.onAddNew ? [{ value: String(ADD_NEW_VALUE), label: props.addNewLabel || t('select.addNew') }] : []),
+        ...options.map((o) => ({ value: String(o.value), label: o.label })),
+      ]}
       value={props.value.map(String)}
       nothingFoundMessage={query.isFetching ? t('select.loading') : t('select.nothingFound')}
       onChange={(vals) => {
+        // "Add New" (value 0) opens the creation dialog instead of joining the values
+        if (vals.includes(String(ADD_NEW_VALUE))) {
+          props.onAddNew?.(search.trim());
+          return;
+        }
         const chosen = vals.map((v) => options.find((o) => String(o.value) === v)).filter((o): o is SelectOption => !!o);
         chosen.forEach((o) => rememberOption(props.path, o));
         props.onChange(chosen.map((o) => o.value), chosen);

@@ -19,6 +19,9 @@ export interface ClientDataTableProps<T> {
   searchText?: (row: T) => string;
   /** Default page size 25 (spec); the user's choice is remembered per table. */
   defaultPageSize?: number;
+  /** The last load failed: said in place with Retry, never "No results / 0 rows". */
+  failed?: boolean;
+  onRetry?: () => void;
 }
 
 /**
@@ -81,10 +84,13 @@ export function ClientDataTable<T>(props: ClientDataTableProps<T>) {
         rows={visibleRows}
         rowKey={props.rowKey}
         loading={props.loading}
+        failed={props.failed}
+        onRetry={props.onRetry}
         onRowClick={props.onRowClick}
         withColumnChooser={false}
         columnChoice={columnChoice}
       />
+      {!(props.failed && props.rows.length === 0) && (
       <Group justify="space-between" mt="sm" wrap="wrap" gap="sm">
         <Group gap="xs">
           <Text size="sm" c="dimmed">
@@ -107,6 +113,7 @@ export function ClientDataTable<T>(props: ClientDataTableProps<T>) {
           </Button>
         </Group>
       </Group>
+      )}
     </>
   );
 }

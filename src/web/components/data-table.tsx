@@ -1,6 +1,6 @@
 import { cloneElement, useState, type ReactNode } from 'react';
-import { ActionIcon, Box, Center, ComboboxChevron, Group, Loader, LoadingOverlay, Pagination, ScrollArea, Table, Text, TextInput } from '@mantine/core';
-import { IconColumns3 } from '@tabler/icons-react';
+import { ActionIcon, Alert, Box, Button, Center, ComboboxChevron, Group, Loader, LoadingOverlay, Pagination, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
+import { IconColumns3, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Pagination as PaginationInfo } from '../../shared/pagination';
 import { readLocal, writeLocal } from '../lib/local-store';
@@ -14,8 +14,8 @@ export interface Column<T> {
   render?: (row: T) => ReactNode;
   /** false: always shown and absent from the column chooser. Default true. */
   hideable?: boolean;
-  /** Hidden until the user picks it in the column chooser. */
-  defaultHidden?: boolean;
+  /** Hidden until the user picks it in the column chooser; 'phone': shown by default on wider screens only. */
+  defaultHidden?: boolean | 'phone';
   width?: number | string;
   align?: 'left' | 'center' | 'right';
 }
@@ -38,6 +38,12 @@ export interface DataTableProps<T> {
   pagination?: TablePagination;
   /** Shown instead of "No results" when there are no rows. */
   emptyText?: ReactNode;
+  /**
+   * The last load failed: in place of "No results" the table says so with a Retry button; rows still shown
+   * (from an earlier load) are marked as possibly out of date. The footer's count is left out.
+   */
+  failed?: boolean;
+  onRetry?: () => void;
   /** Render the column chooser somewhere else (e.g. the ListScreen toolbar): pass false here. Default true. */
   withColumnChooser?: boolean;
   minWidth?: number;
@@ -45,10 +51,13 @@ export interface DataTableProps<T> {
   columnChoice?: ReturnType<typeof useColumnChoice<T>>;
 }
 
+/** Below Mantine's `sm` breakpoint (48em): a phone held upright. */
+const isPhoneWidth = () => typeof window !== 'undefined' && !!window.matchMedia?.('(max-width: 47.99em)').matches;
+
 /** Which columns of a table are shown, remembered in localStorage per table id. */
 export function useColumnChoice<T>(tableId: string, columns: Column<T>[]) {
   const [hidden, setHidden] = useState<string[]>(() =>
-    readLocal<string[] | null>(`columns.${tableId}`, null) ?? columns.filter((c) => c.defaultHidden).map((c) => c.key),
+    readLocal<string[] | null>(`columns.${tableId}`, null) ?? columns.filter((c) => c.defaultHidden === true || (c.defaultHidden === 'phone' && isPhoneWidth())).map((c) => c.key),
   );
   const toggle = (key: string) => {
     const next = hidden.includes(key) ? hidden.filter((k) => k !== key) : [...hidden, key];
@@ -149,9 +158,22 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const { t } = useTranslation();
   const own = useColumnChoice(props.tableId, props.columns);
   const { hidden, toggle, visible } = props.columnChoice ?? own;
-  const { rows, loading, onRowClick } = props;
+  const { rows, loading, onRowClick, failed } = props;
+  const retry = props.onRetry && (
+    <Button size="xs" variant="light" leftSection={<IconRefresh size={14} />} onClick={props.onRetry} loading={loading} data-testid="list-retry">
+      {t('table.retry')}
+    </Button>
+  );
   return (
     <Box data-testid={`table-${props.tableId}`}>
+      {failed && rows.length > 0 && (
+        <Alert color="orange" variant="light" mb="xs" data-testid="list-stale" title={t('table.staleTitle')}>
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">{t('table.stale')}</Text>
+            {retry}
+          </Group>
+        </Alert>
+      )}
       {props.withColumnChooser !== false && (
         <Group justify="flex-end" mb="xs">
           <ColumnChooser columns={props.columns} hidden={hidden} onToggle={toggle} />
@@ -175,8 +197,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 <Table.Tr>
                   <Table.Td colSpan={visible.length}>
                     <Center py="lg">
-                      {loading ? (
+                      {loading && !failed ? (
                         <Loader size="sm" data-testid="table-loading" />
+                      ) : failed ? (
+                        <Stack align="center" gap="xs" data-testid="list-failed" role="alert">
+                          <Text c="red" fw={500}>
+                            {t('table.loadFailed')}
+                          </Text>
+                          {retry}
+                        </Stack>
                       ) : (
                         <Text c="dimmed" data-testid="no-results">
                           {props.emptyText ?? t('table.noResults')}
@@ -206,7 +235,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           </Table>
         </ScrollArea>
       </Box>
-      {props.pagination && <TablePager pagination={props.pagination} />}
+      {props.pagination && !(failed && rows.length === 0) && <TablePager pagination={props.pagination} />}
     </Box>
   );
 }

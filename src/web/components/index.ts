@@ -1,5 +1,5 @@
 // The list-screen kit. See README.md in this folder for the API and an example page.
-export { ListScreen, ListTextFilter, ListMultiFilter, type ListScreenProps } from './list-screen';
+export { ListScreen, ListTextFilter, ListMultiFilter, ListMineFilter, type ListScreenProps } from './list-screen';
 export { DataTable, TablePager, ColumnChooser, useColumnChoice, type Column, type DataTableProps, type TablePagination } from './data-table';
 export { ClientDataTable, type ClientDataTableProps } from './client-data-table';
 export { ChipsMultiSelect, type ChipOption } from './chips-multi-select';
@@ -20,7 +20,7 @@ export { ServerListScreen, type ServerListScreenProps, type ServerListLike } fro
 export { RecordDrawerFooter, removeWithConfirmation, recordMessages, runWithToasts, useListRecordActions, useSaveHandler, type ListData, type ListRecordOptions, type RecordMessages } from './record-actions';
 export { StaleEditAlert, isStaleEdit, useStaleEdit } from './stale-edit';
 export { RecordCreateModal, type RecordCreateModalProps } from './record-create-modal';
-export { createRecordSelect, type RecordSelectConfig, type RecordSelectProps } from './record-select';
+export { createRecordMultiSelect, createRecordSelect, type RecordMultiSelectProps, type RecordSelectConfig, type RecordSelectProps } from './record-select';
 export { useDrawerRecord, useFormFromRecord, useNotifiedQuery, useRecordForm, type ListDrawerProps } from './use-drawer-record';
 export { AttachmentInput, AttachmentList, ImageUploadButton, InitialAvatar, DOCUMENT_ACCEPT, IMAGE_ACCEPT, uploadDocuments } from './attachments';
 export { textValues } from './form-values';

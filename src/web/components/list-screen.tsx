@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Box, Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { Box, Button, Group, Paper, Stack, Switch, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconRefresh, IconSearch, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ChipsMultiSelect, type ChipOption } from './chips-multi-select';
 import { useDebouncedValue } from './use-debounced-value';
 import type { FilterSpec, ListQueryState } from './use-list-query-state';
+import { useCurrentUser } from '../lib/app-data';
 
 export interface ListScreenProps {
   title: ReactNode;
@@ -129,6 +130,26 @@ export function ListMultiFilter<F extends FilterSpec>(props: {
       placeholder={props.placeholder}
       aria-label={props.placeholder}
       testId={`filter-${props.name}`}
+    />
+  );
+}
+
+/**
+ * "Only mine": keeps the list to the signed-in user's related records (a user's related work stations, assets
+ * and services, spec section 3) through the list's `relatedTo` filter, in the query string like any filter.
+ */
+export function ListMineFilter<F extends FilterSpec>(props: { state: ListQueryState<F>; name?: keyof F & string }) {
+  const { t } = useTranslation();
+  const me = useCurrentUser();
+  const name = props.name ?? ('relatedTo' as keyof F & string);
+  const value = props.state.filters[name] as string;
+  if (!me) return null;
+  return (
+    <Switch
+      label={t('list.onlyMine')}
+      checked={value === String(me.id)}
+      onChange={(e) => props.state.setFilter(name, (e.currentTarget.checked ? String(me.id) : '') as never)}
+      data-testid="filter-mine"
     />
   );
 }

@@ -2,7 +2,7 @@ import { useState, type ComponentType } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useIsManager } from '../lib/app-data';
-import { AsyncSelect, rememberOption, type SelectOption } from './async-select';
+import { AsyncMultiSelect, AsyncSelect, rememberOption, type SelectOption } from './async-select';
 
 export interface RecordSelectProps<O> {
   value: number | null | undefined;
@@ -71,6 +71,67 @@ export function createRecordSelect<Rec, O extends { value: number; label: string
               void queryClient.invalidateQueries({ queryKey: ['options', config.path] });
               void queryClient.invalidateQueries({ queryKey: [config.queryKey] });
               props.onChange(option.value, option);
+            }}
+          />
+        )}
+      </>
+    );
+  };
+}
+
+export interface RecordMultiSelectProps {
+  value: number[];
+  onChange(value: number[]): void;
+  label?: string;
+  error?: string;
+  /** Labels of the chosen values when they are not among the fetched options (e.g. from the loaded record). */
+  initialOptions?: SelectOption[];
+  withAsterisk?: boolean;
+  disabled?: boolean;
+  /** Offer "Add New" (default true). */
+  allowAddNew?: boolean;
+  testId?: string;
+}
+
+/**
+ * The several-values form of `createRecordSelect`: its "Add New" entry (value 0) opens the area's creation
+ * dialog in place, and the new record joins the chosen values.
+ */
+export function createRecordMultiSelect<Rec, O extends { value: number; label: string }>(config: RecordSelectConfig<Rec, O>) {
+  return function RecordMultiSelect(props: RecordMultiSelectProps) {
+    const { t } = useTranslation();
+    const queryClient = useQueryClient();
+    const isManager = useIsManager();
+    const [creating, setCreating] = useState(false);
+    const [created, setCreated] = useState<SelectOption[]>([]);
+    const { CreateModal } = config;
+    return (
+      <>
+        <AsyncMultiSelect
+          path={config.path}
+          pageSize={config.pageSize}
+          value={props.value}
+          onChange={(v) => props.onChange(v)}
+          label={props.label}
+          error={props.error}
+          initialOptions={[...created, ...(props.initialOptions ?? [])]}
+          onAddNew={props.allowAddNew !== false && (isManager || !config.managersOnly) ? () => setCreating(true) : undefined}
+          addNewLabel={t('select.addNew')}
+          withAsterisk={props.withAsterisk}
+          disabled={props.disabled}
+          testId={props.testId}
+        />
+        {creating && (
+          <CreateModal
+            onClose={() => setCreating(false)}
+            onCreated={(record) => {
+              const option = config.toOption(record);
+              rememberOption(config.path, option as unknown as SelectOption);
+              setCreated((list) => [option as unknown as SelectOption, ...list]);
+              setCreating(false);
+              void queryClient.invalidateQueries({ queryKey: ['options', config.path] });
+              void queryClient.invalidateQueries({ queryKey: [config.queryKey] });
+              if (!props.value.includes(option.value)) props.onChange([...props.value, option.value]);
             }}
           />
         )}

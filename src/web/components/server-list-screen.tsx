@@ -11,6 +11,8 @@ export interface ServerListLike<T> {
   rows: T[];
   pagination?: Pagination;
   loading: boolean;
+  /** The last load failed: the table says so, with Retry. */
+  failed?: boolean;
   refetch(): unknown;
 }
 
@@ -39,6 +41,8 @@ export function ServerListScreen<T>({ list, tableId, columns, onRowClick, rowKey
         rows={list.rows}
         rowKey={rowKey ?? ((r) => (r as { id: number }).id)}
         loading={list.loading}
+        failed={list.failed}
+        onRetry={() => void list.refetch()}
         onRowClick={onRowClick}
         pagination={tablePagination(list.state, list.pagination)}
       />

@@ -47,6 +47,8 @@ export function useServerList<T, F extends FilterSpec = FilterSpec>(opts: Server
     pagination: query.data?.pagination,
     /** Loading spinner: first load or a refetch after a filter change. */
     loading: query.isFetching,
+    /** The last load failed (the table says so in place, with Retry). */
+    failed: query.isError,
     refetch: () => query.refetch(),
     /** Puts a refreshed list (the answer of an add or delete) in the cache for the current page and refreshes the others. */
     setListData(data: { pagination: Pagination } & Record<string, unknown>) {

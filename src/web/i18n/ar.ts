@@ -25,6 +25,10 @@ export const ar: Catalog = {
     deleteMessage: 'هل أنت متأكد أنك تريد حذف هذا السجل؟',
   },
   table: {
+    loadFailed: 'تعذر تحميل هذه القائمة.',
+    retry: 'إعادة المحاولة',
+    staleTitle: 'غير محدثة',
+    stale: 'تعذر تحديث القائمة: قد تكون هذه الصفوف قديمة.',
     noResults: 'لا توجد نتائج',
     rowsPerPage: 'عدد الصفوف',
     columns: 'الأعمدة',
@@ -42,7 +46,12 @@ export const ar: Catalog = {
     more: '+ {{count}} أخرى',
     status: 'الحالة',
   },
+  list: {
+    onlyMine: 'المرتبط بي فقط',
+  },
   select: {
+    suggested: 'مقترح',
+    others: 'آخرون',
     addNew: 'إضافة جديد',
     search: 'بحث…',
     loading: 'جارٍ التحميل…',
@@ -255,6 +264,9 @@ export const ar: Catalog = {
       role: 'الدور',
       language: 'اللغة',
       location: 'الموقع',
+      relatedWorkStations: 'محطات العمل المرتبطة',
+      relatedAssets: 'الأصول المرتبطة',
+      relatedServices: 'الخدمات المرتبطة',
     },
     invite: { title: 'إضافة مستخدم', confirmEmail: 'تأكيد البريد الإلكتروني', send: 'إرسال الدعوة' },
   },

@@ -23,6 +23,10 @@ export const en = {
     deleteMessage: 'Are you sure you want to delete this record?',
   },
   table: {
+    loadFailed: 'This list could not be loaded.',
+    retry: 'Retry',
+    staleTitle: 'Not up to date',
+    stale: 'The list could not be refreshed: these rows may be out of date.',
     noResults: 'No results',
     rowsPerPage: 'Rows per page',
     columns: 'Columns',
@@ -40,7 +44,12 @@ export const en = {
     more: '+ {{count}} more',
     status: 'Status',
   },
+  list: {
+    onlyMine: 'Only mine',
+  },
   select: {
+    suggested: 'Suggested',
+    others: 'Others',
     addNew: 'Add New',
     search: 'Search…',
     loading: 'Loading…',
@@ -253,6 +262,9 @@ export const en = {
       role: 'Role',
       language: 'Language',
       location: 'Location',
+      relatedWorkStations: 'Related Work Stations',
+      relatedAssets: 'Related Assets',
+      relatedServices: 'Related Services',
     },
     invite: { title: 'Add User', confirmEmail: 'Confirm Email', send: 'Send invitation' },
   },

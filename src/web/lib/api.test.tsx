@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, applyApiErrors, refreshSession, setSessionEndHandler } from './api';
-import { AUTH_BROADCAST_KEY } from './session';
+import { api, ApiError, applyApiErrors, logout, refreshSession, setSessionEndHandler } from './api';
+import { AUTH_BROADCAST_KEY, mayHaveSession, setAccessToken } from './session';
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -58,6 +58,49 @@ describe('api client', () => {
     expect(ended).toHaveBeenCalledOnce();
     expect(JSON.parse(localStorage.getItem(AUTH_BROADCAST_KEY)!).type).toBe('logout');
     await vi.waitFor(() => expect(calls.some((c) => c.url === '/api/logout')).toBe(true));
+  });
+
+  it('ends a session once: several calls refused at once send one logout and end the session once', async () => {
+    sessionStorage.setItem('accessToken', 'tok-concurrent');
+    const ended = vi.fn();
+    setSessionEndHandler(ended);
+    const calls = mockFetch((url) => (url === '/api/logout' ? json(200, {}) : json(401, { error: 'Session expired, please sign in again' })));
+    const results = await Promise.allSettled([api.get('/a'), api.get('/b'), api.get('/c')]);
+    expect(results.every((r) => r.status === 'rejected')).toBe(true);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(calls.filter((c) => c.url === '/api/logout')).toHaveLength(1);
+    expect(ended).toHaveBeenCalledOnce();
+  });
+
+  it('signing out sends /api/logout once; calls in flight that come back 401 neither refresh nor log out again', async () => {
+    sessionStorage.setItem('accessToken', 'tok-signout');
+    const calls = mockFetch(async (url) => {
+      if (url === '/api/logout') return json(200, {});
+      if (url === '/api/slow') await new Promise((r) => setTimeout(r, 30));
+      return json(401, { error: 'Session expired, please sign in again' });
+    });
+    const inFlight = api.get('/slow');
+    await logout();
+    await expect(inFlight).rejects.toMatchObject({ status: 401 });
+    // and a call made after signing out, without a token
+    await expect(api.get('/after')).rejects.toMatchObject({ status: 401 });
+    expect(calls.filter((c) => c.url === '/api/logout')).toHaveLength(1);
+    expect(calls.filter((c) => c.url === '/api/refresh')).toHaveLength(0);
+    expect(sessionStorage.getItem('accessToken')).toBeNull();
+  });
+
+  it('remembers whether this browser holds a session of the host: set by a token, cleared by sign-out and by a refused refresh', async () => {
+    localStorage.clear();
+    expect(mayHaveSession()).toBe(false);
+    setAccessToken('tok-hint');
+    expect(mayHaveSession()).toBe(true);
+    mockFetch(() => json(401, { error: 'Session expired, please sign in again' }));
+    expect(await refreshSession()).toBeNull();
+    expect(mayHaveSession()).toBe(false);
+    setAccessToken('tok-hint-2');
+    mockFetch(() => json(200, {}));
+    await logout();
+    expect(mayHaveSession()).toBe(false);
   });
 
   it('does not refresh on the login, register and invite pages', async () => {

@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { clearAccessToken, getAccessToken, setAccessToken } from './session';
+import { clearAccessToken, getAccessToken, setAccessToken, setSessionHint } from './session';
 
 /** Spec section 9: every call gives up after 10 s. */
 export const API_TIMEOUT_MS = 10_000;
@@ -70,7 +70,11 @@ export function refreshSession(): Promise<string | null> {
     try {
       const res = await send('POST', apiUrl('/refresh'), undefined, { timeoutMs: API_TIMEOUT_MS }, false);
       const body = (await res.json()) as { accessToken?: string };
-      if (!res.ok || !body.accessToken) return null;
+      if (!res.ok || !body.accessToken) {
+        // the server holds no session for this browser: the public pages stop asking
+        setSessionHint(false);
+        return null;
+      }
       setAccessToken(body.accessToken);
       return body.accessToken;
     } catch {
@@ -93,14 +97,31 @@ export function loadTimeRefresh(): Promise<string | null> {
   return loadTime;
 }
 
-/** Signs out: clears the token, tells other tabs, calls /api/logout (best effort). */
-export async function logout() {
+/** The tokens whose session this page ended (signed out, or refused): /api/logout goes once for each. */
+const endedTokens = new Set<string>();
+const tokenKey = (token: string | null) => token ?? '';
+
+/**
+ * Ends the session of `token` once: clears the token, tells other tabs, calls /api/logout (best effort).
+ * Calls that were in flight with that token and come back 401 neither refresh nor send a second logout.
+ */
+async function endSession(token: string | null): Promise<boolean> {
+  if (endedTokens.has(tokenKey(token))) return false;
+  endedTokens.add(tokenKey(token));
+  // calls sent after this, without a token, do not try to bring the session back either
+  endedTokens.add('');
   clearAccessToken({ broadcast: true });
   try {
     await send('POST', apiUrl('/logout'), undefined, {}, false);
   } catch {
     /* the cookie is cleared server-side when reachable; the local session is gone either way */
   }
+  return true;
+}
+
+/** Signs out: clears the token, tells other tabs, calls /api/logout once (best effort). */
+export async function logout() {
+  await endSession(getAccessToken());
 }
 
 async function send(method: string, url: string, body: BodyInit | undefined, opts: RequestOptions, withToken = true) {
@@ -142,14 +163,15 @@ export async function request<T>(method: string, path: string, body?: unknown, o
   const sentToken = getAccessToken();
   let res = await send(method, url, payload, opts);
   const callPath = url.replace(/^\/api/, '').split('?')[0];
-  if (res.status === 401 && !NO_REFRESH_CALLS.includes(callPath) && !NO_REFRESH_PAGES.includes(window.location.pathname)) {
+  const ended = endedTokens.has(tokenKey(sentToken));
+  if (res.status === 401 && !ended && !NO_REFRESH_CALLS.includes(callPath) && !NO_REFRESH_PAGES.includes(window.location.pathname)) {
     // another call may have refreshed while this one was in flight: then just retry with the new token
     const current = getAccessToken();
     const token = current && current !== sentToken ? current : await refreshSession();
     if (token) res = await send(method, url, payload, opts);
-    else {
-      clearAccessToken({ broadcast: true });
-      void send('POST', apiUrl('/logout'), undefined, {}, false).catch(() => undefined);
+    // several calls refused at once end the session once
+    else if (!endedTokens.has(tokenKey(sentToken))) {
+      void endSession(sentToken);
       onSessionEnd();
     }
   }

@@ -4,6 +4,12 @@
  */
 export const TOKEN_KEY = 'accessToken';
 export const AUTH_BROADCAST_KEY = 'cmms.auth-event';
+/**
+ * Set (in localStorage, so every tab of this host sees it) while this browser holds a session of the host:
+ * the public pages call the refresh only then, so a visitor without a session sends no call that can only
+ * fail (and log a 401 in the console).
+ */
+export const SESSION_HINT_KEY = 'cmms.has-session';
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -18,14 +24,35 @@ export function getAccessToken(): string | null {
 
 export function setAccessToken(token: string, opts: { broadcast?: boolean } = {}) {
   window.sessionStorage.setItem(TOKEN_KEY, token);
+  setSessionHint(true);
   if (opts.broadcast) broadcast('login');
   emit();
 }
 
 export function clearAccessToken(opts: { broadcast?: boolean } = {}) {
   window.sessionStorage.removeItem(TOKEN_KEY);
+  setSessionHint(false);
   if (opts.broadcast) broadcast('logout');
   emit();
+}
+
+/** Whether this browser may hold a session of this host (signed in here and not signed out since). */
+export function mayHaveSession(): boolean {
+  try {
+    return window.localStorage.getItem(SESSION_HINT_KEY) === '1';
+  } catch {
+    return true; // without storage, ask the server
+  }
+}
+
+/** Records whether the refresh cookie may hold a session (set on sign-in and refresh, cleared on sign-out). */
+export function setSessionHint(present: boolean) {
+  try {
+    if (present) window.localStorage.setItem(SESSION_HINT_KEY, '1');
+    else window.localStorage.removeItem(SESSION_HINT_KEY);
+  } catch {
+    /* no hint without storage: the public pages then ask the server */
+  }
 }
 
 /** Subscribes to token changes in this tab (useSyncExternalStore-compatible). */

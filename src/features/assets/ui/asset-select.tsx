@@ -1,4 +1,4 @@
-import { createRecordSelect, type SelectOption } from '../../../web/components';
+import { createRecordMultiSelect, createRecordSelect, type RecordSelectConfig, type SelectOption } from '../../../web/components';
 import type { AssetDto } from '../assets.schema';
 import { AssetCreateModal } from './asset-form';
 
@@ -9,14 +9,19 @@ export interface AssetOption extends SelectOption {
   assetId: string;
 }
 
-/**
- * A searchable asset picker (5 at a time, spec section 9, fetched as you type). Its "Add New" entry
- * (value 0) opens the creation dialog in place and selects the new asset.
- */
-export const AssetSelect = createRecordSelect<AssetDto, AssetOption>({
+const assetPicker: RecordSelectConfig<AssetDto, AssetOption> = {
   path: ASSET_OPTIONS_PATH,
   pageSize: 5,
   queryKey: 'assets',
   CreateModal: AssetCreateModal,
   toOption: (asset) => ({ value: asset.id, label: asset.name, assetId: asset.assetId }),
-});
+};
+
+/**
+ * A searchable asset picker (5 at a time, spec section 9, fetched as you type). Its "Add New" entry
+ * (value 0) opens the creation dialog in place and selects the new asset.
+ */
+export const AssetSelect = createRecordSelect<AssetDto, AssetOption>(assetPicker);
+
+/** Several assets; "Add New" creates one in place and adds it to the chosen values. */
+export const AssetMultiSelect = createRecordMultiSelect<AssetDto, AssetOption>(assetPicker);

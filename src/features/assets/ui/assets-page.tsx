@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
+  ListMineFilter,
   ListMultiFilter,
   ListTextFilter,
   RecordDrawer,
@@ -24,11 +25,11 @@ import './assets-i18n';
 /** /dashboard/assets: the organisation's assets, filtered by name and status. */
 export default function AssetsPage() {
   const { t } = useTranslation('assets');
-  const list = useServerList<AssetDto, { name: 'text'; status: 'multi' }>({
+  const list = useServerList<AssetDto, { name: 'text'; status: 'multi'; relatedTo: 'text' }>({
     queryKey: 'assets',
     path: '/assets/get-assets',
     listKey: 'assets',
-    filters: { name: 'text', status: 'multi' },
+    filters: { name: 'text', status: 'multi', relatedTo: 'text' },
     errorMessage: t('fetchFailed'),
   });
   const [selected, setSelected] = useState<AssetDto | null | undefined>(undefined);
@@ -64,6 +65,7 @@ export default function AssetsPage() {
         <>
           <ListTextFilter state={list.state} name="name" placeholder={t('filter')} debounceMs={500} />
           <ListMultiFilter state={list.state} name="status" placeholder={t('status')} options={ASSET_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))} />
+          <ListMineFilter state={list.state} />
         </>
       }
     >

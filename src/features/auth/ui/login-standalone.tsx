@@ -1,7 +1,7 @@
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { refreshSession } from '../../../web/lib/api';
-import { getAccessToken, onOtherTabAuth, setAccessToken } from '../../../web/lib/session';
+import { getAccessToken, mayHaveSession, onOtherTabAuth, setAccessToken } from '../../../web/lib/session';
 import { en } from '../../../web/i18n/en';
 import { applyDocumentLanguage, catalogTranslator, rememberLanguage, storedLanguage, type Catalog, type Language } from '../../../web/i18n/language';
 import { areaDefault, resolveScheme, storedPreference, THEME_KEY, type ThemePreference } from '../../../web/theme/color-scheme-preference';
@@ -47,7 +47,8 @@ export async function bootLogin(el: HTMLElement) {
     const [language, setLanguage] = useState<Language>(initialLanguage);
     const [catalog, setCatalog] = useState<Catalog>(initialCatalog);
     const [preference, setPreference] = useState<ThemePreference>(() => storedPreference() ?? areaDefault('/login'));
-    const [status, setStatus] = useState<'loading' | 'signedIn' | 'signedOut'>(() => (getAccessToken() ? 'signedIn' : 'loading'));
+    // without a session of this host in this browser, no refresh call (it could only fail)
+    const [status, setStatus] = useState<'loading' | 'signedIn' | 'signedOut'>(() => (getAccessToken() ? 'signedIn' : mayHaveSession() ? 'loading' : 'signedOut'));
 
     useEffect(() => {
       if (status === 'signedIn') {
@@ -55,13 +56,14 @@ export async function bootLogin(el: HTMLElement) {
         return;
       }
       let cancelled = false;
-      void refreshSession().then((token) => {
-        if (cancelled) return;
-        if (token) {
-          setStatus('signedIn');
-          void goHome();
-        } else setStatus('signedOut');
-      });
+      if (status === 'loading')
+        void refreshSession().then((token) => {
+          if (cancelled) return;
+          if (token) {
+            setStatus('signedIn');
+            void goHome();
+          } else setStatus('signedOut');
+        });
       // another tab signed in: this one follows through the refresh cookie
       const stop = onOtherTabAuth((type) => {
         if (type === 'login' && !getAccessToken()) void refreshSession().then((token) => {

@@ -262,6 +262,9 @@ function DocumentForm({
     }
   };
 
+  // after a Save was tried, a line's edit is checked at once: a picked tax clears "Tax is required" right away
+  const setLines = (name: 'serviceDetails' | 'partDetails', lines: LineItemValue[]) =>
+    form.setValue(name, lines, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
   const lineErrors = (name: 'serviceDetails' | 'partDetails') => (errors[name] as unknown as LineErrors) ?? undefined;
   const fieldError = (name: string) => errors[name]?.message as string | undefined;
 
@@ -320,7 +323,7 @@ function DocumentForm({
         priceKey="price"
         renderItemSelect={(p) => <ServiceSelect {...p} allowAddNew={false} />}
         lines={serviceDetails}
-        onChange={(lines) => form.setValue('serviceDetails', lines, { shouldDirty: true })}
+        onChange={(lines) => setLines('serviceDetails', lines)}
         taxes={taxes}
         errors={lineErrors('serviceDetails')}
         formatMinor={money.formatMinor}
@@ -335,7 +338,7 @@ function DocumentForm({
         priceKey="salesPrice"
         renderItemSelect={(p) => <PartSelect {...p} onChange={(v, o) => p.onChange(v, o as never)} allowAddNew={false} />}
         lines={partDetails}
-        onChange={(lines) => form.setValue('partDetails', lines, { shouldDirty: true })}
+        onChange={(lines) => setLines('partDetails', lines)}
         fromOption={(o) => ({ uomId: (o.unitOfMeasure as { id?: number } | undefined)?.id ?? null })}
         taxes={taxes}
         errors={lineErrors('partDetails')}

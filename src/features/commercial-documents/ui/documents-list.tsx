@@ -65,6 +65,8 @@ export function DocumentsList({ kind }: { kind: DocumentUiKind }) {
         rows={list.rows}
         rowKey={(r) => r.id}
         loading={list.loading}
+        failed={list.failed}
+        onRetry={() => void list.refetch()}
         onRowClick={(r) => setSelected(r.id)}
         pagination={tablePagination(list.state, list.pagination)}
       />

@@ -1,12 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { Alert, Grid, Select, Textarea } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   AsyncMultiSelect,
-  AsyncSelectField,
   DayField,
   RecordDrawer,
   RecordDrawerFooter,
@@ -24,7 +23,9 @@ import {
 } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
-import { MAINTENANCE_TYPES } from '../../maintenance-requests/maintenance-requests.schema';
+import { AssetSelect } from '../../assets/ui/asset-select';
+import { ServiceMultiSelect } from '../../service-catalog/ui/service-select';
+import { MAINTENANCE_TYPES, type MaintenanceRequestDto } from '../../maintenance-requests/maintenance-requests.schema';
 import { MaintenanceRequestSelect } from '../../maintenance-requests/ui/maintenance-request-select';
 import {
   ORDER_STATUSES,
@@ -32,6 +33,7 @@ import {
   newMaintenanceOrderInputSchema,
   type MaintenanceOrderDto,
 } from '../maintenance-orders.schema';
+import './labels';
 
 interface FormValues {
   maintenanceRequestId: number | null;
@@ -59,7 +61,10 @@ function toForm(o: MaintenanceOrderDto | undefined): FormValues {
   };
 }
 
-export type MaintenanceOrderDrawerProps = ListDrawerProps;
+export type MaintenanceOrderDrawerProps = ListDrawerProps & {
+  /** A new order from this approved request ('Create Order', decision 037): pre-filled, created on Save. */
+  fromRequest?: number;
+};
 
 /** The maintenance order drawer: request, type, asset, services, parts, dates, root cause; read-only once validated. */
 export function MaintenanceOrderDrawer(props: MaintenanceOrderDrawerProps) {
@@ -79,6 +84,22 @@ export function MaintenanceOrderDrawer(props: MaintenanceOrderDrawerProps) {
 
   const form = useRecordForm(props.id === null ? newMaintenanceOrderInputSchema : maintenanceOrderInputSchema, record, toForm);
   const errors = form.formState.errors;
+
+  // 'Create Order' on a request: the request, its type, asset and schedule date fill the new order's form
+  const fromRequest = props.id === null ? props.fromRequest : undefined;
+  const request = useQuery({
+    queryKey: ['maintenance-requests', 'one', fromRequest],
+    queryFn: ({ signal }) => api.get<{ maintenanceRequest: MaintenanceRequestDto }>(`/maintenance-requests/get-maintenance-request/${fromRequest}`, { signal }),
+    enabled: fromRequest !== undefined,
+  }).data?.maintenanceRequest;
+  useEffect(() => {
+    if (!request) return;
+    form.setValue('maintenanceRequestId', request.id);
+    form.setValue('maintenanceType', request.maintenanceType);
+    form.setValue('assetId', request.assetId);
+    if (request.asset) setAssetOption({ value: request.asset.id, label: request.asset.name });
+    if (request.scheduleDate) form.setValue('scheduleDate', pickerDay(request.scheduleDate));
+  }, [request, form]);
 
   const refresh = (id: number) => {
     props.invalidate();
@@ -100,6 +121,15 @@ export function MaintenanceOrderDrawer(props: MaintenanceOrderDrawerProps) {
       refresh(id);
     },
     add: async (values) => {
+      if (fromRequest !== undefined) {
+        // the request comes from the path; the order is created only now, with the form's fields
+        const { maintenanceRequestId: _request, ...order } = values;
+        const res = await api.post<{ maintenanceOrder: MaintenanceOrderDto }>(`/maintenance-requests/create-order/${fromRequest}`, order);
+        props.invalidate();
+        void queryClient.invalidateQueries({ queryKey: ['maintenance-requests'] });
+        props.onCreated(res.maintenanceOrder.id);
+        return;
+      }
       const res = await api.post<ListData & { maintenanceOrder: MaintenanceOrderDto }>('/maintenance-orders/add-maintenance-order', values, { query: props.query as never });
       props.onList(res);
       props.onCreated(res.maintenanceOrder.id);
@@ -157,10 +187,12 @@ export function MaintenanceOrderDrawer(props: MaintenanceOrderDrawerProps) {
               initialOption={
                 record?.maintenanceRequest
                   ? { value: record.maintenanceRequest.id, label: `${record.maintenanceRequest.maintenanceRequestId} ${record.maintenanceRequest.title}` }
-                  : null
+                  : request
+                    ? { value: request.id, label: `${request.maintenanceRequestId} ${request.title}` }
+                    : null
               }
               error={errors.maintenanceRequestId?.message}
-              disabled={locked}
+              disabled={locked || fromRequest !== undefined}
               testId="mo-request"
             />
           )}
@@ -186,16 +218,21 @@ export function MaintenanceOrderDrawer(props: MaintenanceOrderDrawerProps) {
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <AsyncSelectField
-          form={form}
+        <Controller
+          control={form.control}
           name="assetId"
-          path="/assets/get-assets-options"
-          pageSize={5}
-          label={t('field.asset')}
-          withAsterisk
-          initialOption={assetOption ?? (record?.asset ? { value: record.asset.id, label: record.asset.name } : null)}
-          disabled={locked}
-          testId="mo-asset"
+          render={({ field, fieldState }) => (
+            <AssetSelect
+              label={t('field.asset')}
+              withAsterisk
+              value={field.value}
+              onChange={(v) => field.onChange(v)}
+              error={fieldState.error?.message}
+              initialOption={assetOption ?? (record?.asset ? { value: record.asset.id, label: record.asset.name } : null)}
+              disabled={locked}
+              testId="mo-asset"
+            />
+          )}
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
@@ -203,8 +240,7 @@ export function MaintenanceOrderDrawer(props: MaintenanceOrderDrawerProps) {
           control={form.control}
           name="services"
           render={({ field }) => (
-            <AsyncMultiSelect
-              path="/services/get-services-options"
+            <ServiceMultiSelect
               label={t('field.services')}
               withAsterisk
               value={field.value}

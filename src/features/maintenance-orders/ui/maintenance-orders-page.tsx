@@ -1,6 +1,7 @@
 import { Badge } from '@mantine/core';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ListMultiFilter, ListTextFilter, ServerListScreen, useOpenRecord, useServerList, type Column } from '../../../web/components';
+import { ListMultiFilter, ListTextFilter, ServerListScreen, useServerList, type Column } from '../../../web/components';
 import { ORDER_STATUSES, type MaintenanceOrderDto } from '../maintenance-orders.schema';
 import { formatDay } from './labels';
 import { MaintenanceOrderDrawer } from './maintenance-order-drawer';
@@ -17,7 +18,21 @@ export default function MaintenanceOrdersPage() {
     filters: { title: 'text', status: 'multi' },
     errorMessage: t('failedFetch'),
   });
-  const [selected, open] = useOpenRecord('order');
+  const [params, setParams] = useSearchParams();
+  const openParam = params.get('order');
+  const selected: number | null | undefined = openParam === 'new' ? null : openParam && /^\d+$/.test(openParam) ? Number(openParam) : undefined;
+  const open = (id: number | 'new' | undefined) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        // a new order from a request ('Create Order') is one drawer; leaving it leaves the request behind
+        next.delete('fromRequest');
+        if (id === undefined) next.delete('order');
+        else next.set('order', String(id));
+        return next;
+      },
+      { replace: id === undefined },
+    );
 
   const columns: Column<MaintenanceOrderDto>[] = [
     { key: 'maintenanceOrderId', header: t('col.id'), hideable: false },
@@ -45,7 +60,7 @@ export default function MaintenanceOrdersPage() {
       onRowClick={(o) => open(o.id)}
       title={t('title')}
       addLabel={t('add')}
-      onAdd={() => open(null)}
+      onAdd={() => open('new')}
       filters={
         <>
           <ListTextFilter state={list.state} name="title" placeholder={t('filter')} debounceMs={500} />
@@ -57,6 +72,7 @@ export default function MaintenanceOrdersPage() {
         <MaintenanceOrderDrawer
           key={selected ?? 'new'}
           id={selected}
+          fromRequest={selected === null && /^\d+$/.test(params.get('fromRequest') ?? '') ? Number(params.get('fromRequest')) : undefined}
           onClose={() => open(undefined)}
           onCreated={(id) => open(id)}
           query={list.state.apiQuery}

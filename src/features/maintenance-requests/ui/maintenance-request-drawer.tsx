@@ -5,7 +5,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
-  AsyncSelectField,
   DayField,
   RecordDrawer,
   RecordDrawerFooter,
@@ -23,6 +22,8 @@ import {
 } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { useAppData, useIsManager } from '../../../web/lib/app-data';
+import { suggestedWorkers } from '../../../web/lib/worker-options';
+import { AssetSelect } from '../../assets/ui/asset-select';
 import { CustomerVendorSelect } from '../../customers-vendors/ui/customer-vendor-select';
 import {
   FREQUENCIES,
@@ -38,6 +39,7 @@ import {
   type MaintenanceRequestDto,
   type MaintenanceRequestInput,
 } from '../maintenance-requests.schema';
+import './labels';
 import { RequestAttachments } from './request-attachments';
 
 interface FormValues {
@@ -174,16 +176,8 @@ export function MaintenanceRequestDrawer(props: MaintenanceRequestDrawerProps) {
     if (!record) return;
     const yes = await confirmAction({ title: t('confirmOrderTitle'), message: t('confirmOrderMessage'), confirmLabel: t('yes'), cancelLabel: t('cancel'), danger: false });
     if (!yes) return;
-    await runWithToasts(
-      () => api.post<{ maintenanceOrder: { id: number } }>(`/maintenance-requests/create-order/${record.id}`),
-      t('orderCreated'),
-      t('failedOrder'),
-      (res) => {
-        refresh(record.id);
-        void queryClient.invalidateQueries({ queryKey: ['maintenance-orders'] });
-        navigate(`/dashboard/maintenance-order?order=${res.maintenanceOrder.id}`);
-      },
-    );
+    // the order form opens pre-filled from this request; the order exists once it is saved (decision 037)
+    navigate(`/dashboard/maintenance-order?order=new&fromRequest=${record.id}`);
   };
 
   const remove = (id: number) =>
@@ -210,7 +204,9 @@ export function MaintenanceRequestDrawer(props: MaintenanceRequestDrawerProps) {
     }),
     [t],
   );
-  const workerOptions = workers.map((w) => ({ value: String(w.id), label: `${w.firstName} ${w.lastName}`.trim() || w.email }));
+  const { t: tc } = useTranslation();
+  // the people related to the chosen asset are suggested first
+  const workerOptions = suggestedWorkers(workers, show.asset ? (form.watch('assetId') as number | null) : null, { suggested: tc('select.suggested'), others: tc('select.others') });
 
   const selectField = (name: keyof FormValues, label: string, data: { value: string; label: string }[], testId: string) => (
     <Controller
@@ -272,15 +268,20 @@ export function MaintenanceRequestDrawer(props: MaintenanceRequestDrawerProps) {
       )}
       {show.asset && (
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <AsyncSelectField
-            form={form}
+          <Controller
+            control={form.control}
             name="assetId"
-            path="/assets/get-assets-options"
-            pageSize={5}
-            label={t('field.asset')}
-            withAsterisk
-            initialOption={record?.asset ? { value: record.asset.id, label: record.asset.name } : null}
-            testId="mr-asset"
+            render={({ field, fieldState }) => (
+              <AssetSelect
+                label={t('field.asset')}
+                withAsterisk
+                value={field.value}
+                onChange={(v) => field.onChange(v)}
+                error={fieldState.error?.message}
+                initialOption={record?.asset ? { value: record.asset.id, label: record.asset.name } : null}
+                testId="mr-asset"
+              />
+            )}
           />
         </Grid.Col>
       )}

@@ -62,7 +62,8 @@ export default function MaintenanceRequestsPage() {
     },
   ];
 
-  const stateOptions = (['new', 'assigned', 'in-progress', 'completed', 'cancelled', 'rejected'] as const).map((value) => ({ value, label: t(`state.${value}`) }));
+  // Approved (the spec's list says Assigned, the same state): the requests ready for an order
+  const stateOptions = (['new', 'approved', 'in-progress', 'completed', 'cancelled', 'rejected'] as const).map((value) => ({ value, label: t(`state.${value}`) }));
 
   return (
     <ServerListScreen

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -59,15 +59,15 @@ export function useMasterList<Row>(queryKey: string, path: string, listKey: stri
   const query = useQuery({
     queryKey: ['master-data', queryKey],
     queryFn: async ({ signal }) => {
-      try {
-        const body = await api.get<Record<string, unknown>>(path, { signal });
-        return (body[listKey] ?? []) as Row[];
-      } catch (err) {
-        if (!(err instanceof DOMException && err.name === 'AbortError')) notifyError(fetchError);
-        throw err;
-      }
+      const body = await api.get<Record<string, unknown>>(path, { signal });
+      return (body[listKey] ?? []) as Row[];
     },
   });
+  // once per failed load (the fetch inside is retried, and several screens may read one list)
+  const { isError, errorUpdatedAt } = query;
+  useEffect(() => {
+    if (isError) notifyError(fetchError);
+  }, [isError, errorUpdatedAt, fetchError]);
   const setList = (body: unknown) => {
     const rows = (body as Record<string, unknown>)?.[listKey];
     if (Array.isArray(rows)) queryClient.setQueryData(['master-data', queryKey], rows);
@@ -79,7 +79,7 @@ export function useMasterList<Row>(queryKey: string, path: string, listKey: stri
     void queryClient.invalidateQueries({ queryKey: ['master-data', queryKey] });
     void queryClient.invalidateQueries({ queryKey: APP_DATA_KEY });
   };
-  return { rows: query.data ?? [], loading: query.isFetching, refetch: () => void query.refetch(), setList, invalidate };
+  return { rows: query.data ?? [], loading: query.isFetching, failed: query.isError, refetch: () => void query.refetch(), setList, invalidate };
 }
 
 type AnyForm = UseFormReturn<any, any, any>;
@@ -118,6 +118,8 @@ export function MasterDataScreen<Row extends { id: number; name: string }>(props
         rows={list.rows}
         rowKey={(r) => r.id}
         loading={list.loading}
+        failed={list.failed}
+        onRetry={list.refetch}
         onRowClick={setSelected}
         searchPlaceholder={props.searchPlaceholder}
         searchText={props.searchText ?? ((r) => r.name)}

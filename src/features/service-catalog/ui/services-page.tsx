@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  ListMineFilter,
   ListTextFilter,
   RecordDrawer,
   RecordDrawerFooter,
@@ -23,11 +24,11 @@ export default function ServicesPage() {
   const { t } = useTranslation('services');
   const money = useMoney();
   const isManager = useIsManager();
-  const list = useServerList<ServiceDto, { title: 'text' }>({
+  const list = useServerList<ServiceDto, { title: 'text'; relatedTo: 'text' }>({
     queryKey: 'services',
     path: '/services/get-services',
     listKey: 'services',
-    filters: { title: 'text' },
+    filters: { title: 'text', relatedTo: 'text' },
     errorMessage: t('fetchFailed'),
   });
   const [selected, setSelected] = useState<ServiceDto | null | undefined>(undefined);
@@ -47,7 +48,12 @@ export default function ServicesPage() {
       title={t('title')}
       addLabel={isManager ? t('add') : undefined}
       onAdd={() => setSelected(null)}
-      filters={<ListTextFilter state={list.state} name="title" placeholder={t('filter')} debounceMs={500} />}
+      filters={
+        <>
+          <ListTextFilter state={list.state} name="title" placeholder={t('filter')} debounceMs={500} />
+          <ListMineFilter state={list.state} />
+        </>
+      }
     >
       {selected !== undefined && (
         <ServiceDrawer key={selected?.id ?? 'new'} record={selected} onClose={() => setSelected(undefined)} query={list.state.apiQuery} onList={list.setListData} readOnly={!isManager} />

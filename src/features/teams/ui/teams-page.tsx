@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ActionIcon, Button, Checkbox, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -53,15 +53,13 @@ export default function TeamsPage() {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: TEAMS_KEY,
-    queryFn: async ({ signal }) => {
-      try {
-        return (await api.get<{ teams: TeamDto[] }>('/teams/get-teams', { signal })).teams;
-      } catch (err) {
-        if (!(err instanceof DOMException && err.name === 'AbortError')) notifyError('Failed to fetch teams');
-        throw err;
-      }
-    },
+    queryFn: async ({ signal }) => (await api.get<{ teams: TeamDto[] }>('/teams/get-teams', { signal })).teams,
   });
+  // once per failed load (the fetch inside is retried)
+  const { isError, errorUpdatedAt } = query;
+  useEffect(() => {
+    if (isError) notifyError('Failed to fetch teams');
+  }, [isError, errorUpdatedAt]);
   const [selected, setSelected] = useState<TeamDto | null | undefined>(undefined);
   const setList = (body: { teams?: TeamDto[] }) => {
     if (body?.teams) queryClient.setQueryData(TEAMS_KEY, body.teams);
@@ -81,6 +79,8 @@ export default function TeamsPage() {
         rows={query.data ?? []}
         rowKey={(r) => r.id}
         loading={query.isFetching}
+        failed={query.isError}
+        onRetry={() => void query.refetch()}
         onRowClick={setSelected}
         searchPlaceholder={t('find')}
         searchText={(r) => r.name}

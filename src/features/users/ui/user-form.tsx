@@ -2,10 +2,16 @@ import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
+import { AssetMultiSelect } from '../../assets/ui/asset-select';
+import { ServiceMultiSelect } from '../../service-catalog/ui/service-select';
+import { WorkStationMultiSelect } from '../../work-stations/ui/work-station-select';
 import { userUpdateSchema, type UserDto, type UserUpdateInput } from '../users.schema';
 
-/** The edit form of a user (spec "User edit"), shared by the users drawer and the profile dialog. */
-export function useUserForm(user: UserDto | null | undefined) {
+/**
+ * The edit form of a user (spec "User edit"), shared by the users drawer and the profile dialog. With `related`
+ * (a manager's edit) it carries the related work stations, assets and services; without, it never sends them.
+ */
+export function useUserForm(user: UserDto | null | undefined, opts: { related?: boolean } = {}) {
   return useForm<UserUpdateInput>({
     resolver: zodResolver(userUpdateSchema),
     values: user
@@ -18,6 +24,13 @@ export function useUserForm(user: UserDto | null | undefined) {
           role: user.role,
           language: user.language,
           location: user.location ?? '',
+          ...(opts.related
+            ? {
+                related_workStations: user.related_workStations.map((r) => r.id),
+                related_assets: user.related_assets.map((r) => r.id),
+                related_services: user.related_services.map((r) => r.id),
+              }
+            : {}),
         }
       : undefined,
   });
@@ -28,6 +41,7 @@ export function UserFields({
   showRole,
   allowAdmin,
   readOnly,
+  related,
 }: {
   form: UseFormReturn<UserUpdateInput>;
   /** Role select (hidden on one's own profile). */
@@ -35,6 +49,8 @@ export function UserFields({
   /** Offer "admin" (only an admin may give it). */
   allowAdmin?: boolean;
   readOnly?: boolean;
+  /** The user whose related work stations, assets and services the form edits (a manager's edit only). */
+  related?: UserDto;
 }) {
   const { t } = useTranslation();
   const errors = form.formState.errors;
@@ -66,6 +82,55 @@ export function UserFields({
             />
           )}
         />
+      )}
+      {related && (
+        <>
+          <Controller
+            control={form.control}
+            name="related_workStations"
+            render={({ field, fieldState }) => (
+              <WorkStationMultiSelect
+                label={t('users.fields.relatedWorkStations')}
+                value={(field.value as number[] | undefined) ?? []}
+                onChange={field.onChange}
+                initialOptions={related.related_workStations.map((r) => ({ value: r.id, label: r.name }))}
+                error={fieldState.error?.message}
+                disabled={readOnly}
+                testId="user-related-workStations"
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="related_assets"
+            render={({ field, fieldState }) => (
+              <AssetMultiSelect
+                label={t('users.fields.relatedAssets')}
+                value={(field.value as number[] | undefined) ?? []}
+                onChange={field.onChange}
+                initialOptions={related.related_assets.map((r) => ({ value: r.id, label: r.name }))}
+                error={fieldState.error?.message}
+                disabled={readOnly}
+                testId="user-related-assets"
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="related_services"
+            render={({ field, fieldState }) => (
+              <ServiceMultiSelect
+                label={t('users.fields.relatedServices')}
+                value={(field.value as number[] | undefined) ?? []}
+                onChange={field.onChange}
+                initialOptions={related.related_services.map((r) => ({ value: r.id, label: r.title }))}
+                error={fieldState.error?.message}
+                disabled={readOnly}
+                testId="user-related-services"
+              />
+            )}
+          />
+        </>
       )}
       <Controller
         control={form.control}

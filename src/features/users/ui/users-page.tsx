@@ -85,7 +85,17 @@ export default function UsersPage() {
       listState={list.state}
       filters={<ListTextFilter state={list.state} name="name" placeholder={t('users.filter')} debounceMs={500} />}
     >
-      <DataTable tableId="users" columns={columns} rows={list.rows} rowKey={(u) => u.id} loading={list.loading} onRowClick={setSelected} pagination={tablePagination(list.state, list.pagination)} />
+      <DataTable
+        tableId="users"
+        columns={columns}
+        rows={list.rows}
+        rowKey={(u) => u.id}
+        loading={list.loading}
+        failed={list.failed}
+        onRetry={() => void list.refetch()}
+        onRowClick={setSelected}
+        pagination={tablePagination(list.state, list.pagination)}
+      />
       <InviteUserDialog opened={inviteOpen} onClose={() => setInviteOpen(false)} />
       {selected && <UserDrawer user={selected} onClose={() => setSelected(null)} />}
     </ListScreen>
@@ -99,7 +109,8 @@ function UserDrawer({ user, onClose }: { user: UserDto; onClose(): void }) {
   const isManager = useIsManager();
   const refresh = useRefreshUsers();
   const queryClient = useQueryClient();
-  const form = useUserForm(user);
+  // a manager sets the related records (the API refuses them from anyone else)
+  const form = useUserForm(user, { related: isManager });
   const isSelf = me?.id === user.id;
   const canEdit = isSelf || isManager;
   const canChangeRole = !isSelf && isManager && (user.role !== 'admin' || me?.role === 'admin');
@@ -156,7 +167,7 @@ function UserDrawer({ user, onClose }: { user: UserDto; onClose(): void }) {
                   {fullName(user).slice(0, 1).toUpperCase()}
                 </Avatar>
               </Group>
-              <UserFields form={form} showRole={canChangeRole} allowAdmin={me?.role === 'admin'} readOnly={!canEdit} />
+              <UserFields form={form} showRole={canChangeRole} allowAdmin={me?.role === 'admin'} readOnly={!canEdit} related={isManager ? user : undefined} />
             </>
           ),
         },

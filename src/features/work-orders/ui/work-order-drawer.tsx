@@ -6,7 +6,6 @@ import { IconClockPlus, IconPrinter } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  AsyncSelectField,
   EmptyState,
   RecordDrawer,
   RecordDrawerFooter,
@@ -23,6 +22,8 @@ import {
   type ListDrawerProps,
 } from '../../../web/components';
 import { api } from '../../../web/lib/api';
+import { suggestedWorkers } from '../../../web/lib/worker-options';
+import { AssetSelect } from '../../assets/ui/asset-select';
 import { useAppData, useIsManager } from '../../../web/lib/app-data';
 import { WORK_ORDER_PRIORITIES, WORK_ORDER_STATUSES, workOrderInputSchema, type WorkOrderDto, type WorkOrderStatus } from '../work-orders.schema';
 import { DATE_TIME_FORMAT, TIME_PICKER_PROPS } from './labels';
@@ -148,7 +149,9 @@ export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
     });
 
   const errors = form.formState.errors;
-  const workerOptions = workers.map((w) => ({ value: String(w.id), label: `${w.firstName} ${w.lastName}`.trim() || w.email }));
+  const { t: tc } = useTranslation();
+  // the people related to the chosen asset are suggested first
+  const workerOptions = suggestedWorkers(workers, form.watch('assetId') as number | null, { suggested: tc('select.suggested'), others: tc('select.others') });
   const overview = (
     <Grid>
       <Grid.Col span={12}>
@@ -194,14 +197,19 @@ export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
         </Grid.Col>
       ))}
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <AsyncSelectField
-          form={form}
+        <Controller
+          control={form.control}
           name="assetId"
-          path="/assets/get-assets-options"
-          pageSize={5}
-          label={t('field.asset')}
-          initialOption={record?.asset ? { value: record.asset.id, label: record.asset.name } : null}
-          testId="wo-asset"
+          render={({ field, fieldState }) => (
+            <AssetSelect
+              label={t('field.asset')}
+              value={field.value}
+              onChange={(v) => field.onChange(v)}
+              error={fieldState.error?.message}
+              initialOption={record?.asset ? { value: record.asset.id, label: record.asset.name } : null}
+              testId="wo-asset"
+            />
+          )}
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>

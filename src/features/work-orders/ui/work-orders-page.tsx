@@ -58,18 +58,19 @@ export default function WorkOrdersPage() {
     {
       key: 'priority',
       header: t('col.priority'),
-      defaultHidden: true,
+      // priority, due date and assignees by default on wider screens; a phone starts with ID, status and title
+      defaultHidden: 'phone',
       render: (r) => (
         <Badge variant="dot" color={PRIORITY_COLORS[r.priority]}>
           {t(`priority.${r.priority}`)}
         </Badge>
       ),
     },
-    { key: 'dueDate', header: t('col.dueDate'), defaultHidden: true, render: (r) => formatDateTime(r.dueDate) },
+    { key: 'dueDate', header: t('col.dueDate'), defaultHidden: 'phone', render: (r) => formatDateTime(r.dueDate) },
     {
       key: 'assignees',
       header: t('col.assignees'),
-      defaultHidden: true,
+      defaultHidden: 'phone',
       render: (r) => (r.assignees.length ? r.assignees.map((a) => `${a.firstName} ${a.lastName}`.trim()).join(', ') : t('unassigned')),
     },
     { key: 'asset', header: t('col.asset'), defaultHidden: true, render: (r) => r.asset?.name ?? '' },

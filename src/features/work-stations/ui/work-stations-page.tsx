@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
+  ListMineFilter,
   ListTextFilter,
   RecordDrawer,
   RecordDrawerFooter,
@@ -23,11 +24,11 @@ import './work-stations-i18n';
 /** /dashboard/work-stations: the stations list (25 a page); `?selected-workstation=<id>&dialog=open` opens one. */
 export default function WorkStationsPage() {
   const { t } = useTranslation('workStations');
-  const list = useServerList<WorkStationDto, { name: 'text' }>({
+  const list = useServerList<WorkStationDto, { name: 'text'; relatedTo: 'text' }>({
     queryKey: 'work-stations',
     path: '/workstations/get-workstations',
     listKey: 'workStations',
-    filters: { name: 'text' },
+    filters: { name: 'text', relatedTo: 'text' },
     defaultPageSize: 25,
     errorMessage: t('fetchFailed'),
   });
@@ -85,7 +86,12 @@ export default function WorkStationsPage() {
       title={t('title')}
       addLabel={isManager ? t('add') : undefined}
       onAdd={() => setSelected(null)}
-      filters={<ListTextFilter state={list.state} name="name" placeholder={t('filter')} debounceMs={500} />}
+      filters={
+        <>
+          <ListTextFilter state={list.state} name="name" placeholder={t('filter')} debounceMs={500} />
+          <ListMineFilter state={list.state} />
+        </>
+      }
     >
       {selected !== undefined && (
         <WorkStationDrawer key={selected?.id ?? 'new'} record={selected} onClose={close} query={list.state.apiQuery} onList={list.setListData} readOnly={!isManager} />
