@@ -143,6 +143,13 @@ async function inWriteScope<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * The name `preparedRead` gives a one-plan statement (decision 019), in the async context of its execution:
+ * node-postgres receives it from drizzle, drizzle's PGlite driver does not pass it on, so PGlite's reads take it
+ * from here.
+ */
+export const statementName = new AsyncLocalStorage<string>();
+
 /** Thrown by a scope used after its request: it would otherwise run on a connection another request now has. */
 export class ScopeEndedError extends Error {
   constructor() {
@@ -267,8 +274,9 @@ function pgliteTenantRunner(thread: PGliteThread, drizzle: typeof import('drizzl
   const shared = drizzle({ client: routed(['query', 'exec', 'transaction']) as never, casing: 'snake_case' }) as unknown as Db;
   return async (orgId, fn, readOnly) => {
     const settings = `select set_config('app.org_id', '${orgId}', true), set_config('role', '${RUNTIME_ROLE}', true)`;
+    const scoped = thread.scoped(`${settings}, set_config('transaction_read_only', 'on', true)`);
     const connection = readOnly
-      ? { ...thread.scoped(`${settings}, set_config('transaction_read_only', 'on', true)`) }
+      ? { query: (text: string, params: unknown[], options: { rowMode?: 'array' | 'object' }) => scoped.query(text, params, { ...options, name: statementName.getStore() }) }
       : { transaction: <R>(work: (tx: Queryable) => Promise<R>) => thread.transaction(work, settings, true) };
     const scope: Scope = { open: true, readOnly, shared, connection: connection as unknown as Scope['connection'] };
     try {

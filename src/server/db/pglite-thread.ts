@@ -23,7 +23,7 @@ interface Results {
 }
 /** What drizzle's PGlite driver uses of a PGlite client (and of the transaction it is handed). */
 export interface Queryable {
-  query(text: string, params?: unknown[], options?: { rowMode?: RowMode }): Promise<Results>;
+  query(text: string, params?: unknown[], options?: { rowMode?: RowMode; name?: string }): Promise<Results>;
   exec(text: string): Promise<Results[]>;
 }
 
@@ -95,10 +95,12 @@ export class PGliteThread implements Queryable {
    * Each statement in a transaction of its own that first runs `settings` (trusted SQL: the tenant and the
    * role), in one call. A read of several statements sees each one's own instant, as reads do on PostgreSQL.
    * Request work: a statement not answered within `waitMs` fails (the server's own, `query`, may take longer).
+   * A statement given a `name` stays parsed in the session under it (decision 019: one plan).
    */
   scoped(settings: string): Queryable {
     return {
-      query: (text, params, options) => this.#whole(() => this.#send('scoped', text, params, options?.rowMode, settings) as Promise<Results>, true),
+      query: (text, params, options) =>
+        this.#whole(() => this.#send('scoped', text, params, options?.rowMode, settings, options?.name) as Promise<Results>, true),
       exec: () => Promise.reject(new Error('A scoped read runs statements, not scripts')),
     };
   }
@@ -202,14 +204,14 @@ export class PGliteThread implements Queryable {
     });
   }
 
-  async #send(op: Op, text?: string, params?: unknown[], rowMode?: RowMode, settings?: string): Promise<unknown> {
+  async #send(op: Op, text?: string, params?: unknown[], rowMode?: RowMode, settings?: string, name?: string): Promise<unknown> {
     await this.ready;
     if (this.#stopped) throw this.#stopped;
     const id = this.#nextId++;
     if (this.#pending.size === 0) this.#worker.ref();
     const answer = new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      this.#worker.postMessage([id, op, text, params, rowMode, settings]);
+      this.#worker.postMessage([id, op, text, params, rowMode, settings, name]);
     });
     return answer;
   }

@@ -1,5 +1,5 @@
 import { sql, type Placeholder, type SQLWrapper } from 'drizzle-orm';
-import { statementCache } from './client';
+import { statementCache, statementName } from './client';
 
 /** A value filled in at execution: `param('orgId')`. */
 export const param = (name: string): Placeholder => sql.placeholder(name);
@@ -21,7 +21,7 @@ export interface ReadOptions {
    * Name the statement on PostgreSQL (decision 019; node-postgres keeps named statements per connection), so
    * that the server parses it once per connection and, after five runs, may keep one generic plan for every
    * organisation. Only for a read whose every part is an index lookup bounded by the organisation (kept
-   * counts, the newest rows by an index). Never for a text search: decision 018. PGlite ignores it.
+   * counts, the newest rows by an index). Never for a text search: decision 018. PGlite's session keeps them too.
    */
   onePlan?: boolean;
 }
@@ -43,12 +43,13 @@ export function preparedRead<T>(
   // than running most of them. Runs on the calling scope's connection, whichever request built it.
   const kept = statementCache();
   let prepared = kept?.get(shape) as { execute(values: Record<string, unknown>): Promise<T> } | undefined;
+  // An empty name: the statement is sent unnamed, planned for its own values.
+  const name = options.onePlan ? serverNameOf(shape) : '';
   if (!prepared) {
-    // An empty name: node-postgres sends the statement unnamed, planned for its own values.
-    prepared = build().prepare(options.onePlan ? serverNameOf(shape) : '');
+    prepared = build().prepare(name);
     kept?.set(shape, prepared);
   }
-  return prepared.execute(values);
+  return name ? statementName.run(name, () => prepared.execute(values)) : prepared.execute(values);
 }
 
 /** Short names (PostgreSQL cuts them at 63 bytes), the same on every connection of this process. */
