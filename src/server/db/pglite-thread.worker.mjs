@@ -136,18 +136,21 @@ const run = async (statements, rowMode) => {
   return { rows, fields, affectedRows };
 };
 
-/** @typedef {[number, 'query' | 'exec' | 'scoped' | 'begin' | 'close', string?, unknown[]?, ('array' | 'object')?, string?, string?]} Request */
+/**
+ * @typedef {{ id: number, op: 'query' | 'exec' | 'scoped' | 'begin' | 'end' | 'close', text?: string,
+ *   params?: unknown[], rowMode?: 'array' | 'object', settings?: string, name?: string, tx?: number }} Request
+ */
 
 /**
  * - query: one statement;
  * - scoped: `settings` (the tenant and the role, local) and one statement, in one call and one transaction,
  *   so that a read never leaves the database waiting for the server's thread; `name`: a one-plan statement;
- * - begin: BEGIN, and `settings` when given, in one call (a write's transaction);
+ * - begin: BEGIN, and `settings` when given, in one call (transaction `tx`); end: its COMMIT or ROLLBACK (`text`);
  * - exec: a script (simple protocol);
  * - close.
  * @param {Request} request
  */
-const handle = async ([id, op, text = '', params, rowMode, settings = '', name = '']) => {
+const handle = async ({ id, op, text = '', params, rowMode, settings = '', name = '' }) => {
   if (op === 'close') {
     await db.close();
     port.postMessage([id]);
@@ -182,16 +185,28 @@ const handle = async ([id, op, text = '', params, rowMode, settings = '', name =
   }
 };
 
-// One at a time, in the order the server sent them, the first once PostgreSQL has started; the server's side
-// keeps a transaction's statements together.
+// One at a time, in the order the server sent them, the first once PostgreSQL has started. From a
+// transaction's BEGIN to its end, the work of others is set aside, then taken in the order it came.
 // Listened to from the start, while PGlite starts: attached only once it had started, the first message
 // reached this thread 200 to 300 ms late on every start, the thread blocked (strace: in a condition
 // variable) until one of V8's compiler threads, optimising PGlite's WebAssembly, woke it.
 /** @type {Promise<unknown>} */
 let queue = started;
-port.on('message', (/** @type {Request} */ request) => {
-  queue = queue.then(() => handle(request)).catch((err) => port.postMessage([request[0], undefined, serialise(err)]));
-});
+/** The transaction holding the session (0: none), and the work set aside until it ends. */
+let holder = 0;
+/** @type {Request[]} */
+let setAside = [];
+/** @param {Request} request */
+const accept = (request) => {
+  if (holder && request.tx !== holder) return void setAside.push(request);
+  if (request.op === 'begin') holder = request.tx ?? 0;
+  queue = queue.then(() => handle(request)).catch((err) => port.postMessage([request.id, undefined, serialise(err)]));
+  if (request.op === 'end') {
+    holder = 0;
+    for (const next of setAside.splice(0)) accept(next);
+  }
+};
+port.on('message', accept);
 
 /**
  * A DatabaseError's fields (code, constraint, detail…) cross the thread; the query, its parameters and its
