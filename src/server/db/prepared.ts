@@ -18,10 +18,10 @@ export const bindTo =
 
 export interface ReadOptions {
   /**
-   * Name the statement on PostgreSQL (decision 019; node-postgres keeps named statements per connection), so
-   * that the server parses it once per connection and, after five runs, may keep one generic plan for every
-   * organisation. Only for a read whose every part is an index lookup bounded by the organisation (kept
-   * counts, the newest rows by an index). Never for a text search: decision 018. PGlite's session keeps them too.
+   * Name the statement (decision 019; node-postgres keeps named statements per connection, PGlite's thread in
+   * its one session), so that the server parses it once per connection and, after five runs, may keep one
+   * generic plan for every organisation. Only for a read whose every part is an index lookup bounded by the
+   * organisation (kept counts, the newest rows by an index). Never for a text search: decision 018.
    */
   onePlan?: boolean;
 }
