@@ -1,5 +1,5 @@
 import { sql, type Placeholder, type SQLWrapper } from 'drizzle-orm';
-import { statementCache, statementName } from './client';
+import { onePlanNames, statementCache } from './client';
 
 /** A value filled in at execution: `param('orgId')`. */
 export const param = (name: string): Placeholder => sql.placeholder(name);
@@ -26,6 +26,8 @@ export interface ReadOptions {
   onePlan?: boolean;
 }
 
+type Prepared<T> = { execute(values: Record<string, unknown>): Promise<T>; getQuery(): { sql: string } };
+
 /**
  * A read built with `param(...)` placeholders and run with `values`. `build` puts an optional filter in the
  * text exactly when its value is present (truthy), so that the values present name the statement's text
@@ -34,7 +36,7 @@ export interface ReadOptions {
  */
 export function preparedRead<T>(
   statement: string,
-  build: () => { prepare(name: string): { execute(values: Record<string, unknown>): Promise<T> } },
+  build: () => { prepare(name: string): Prepared<T> },
   values: Record<string, unknown>,
   options: ReadOptions = {},
 ): Promise<T> {
@@ -42,14 +44,15 @@ export function preparedRead<T>(
   // Built once per process for reads (the text, its parameters' order, the row mapping): building costs more
   // than running most of them. Runs on the calling scope's connection, whichever request built it.
   const kept = statementCache();
-  let prepared = kept?.get(shape) as { execute(values: Record<string, unknown>): Promise<T> } | undefined;
-  // An empty name: the statement is sent unnamed, planned for its own values.
-  const name = options.onePlan ? serverNameOf(shape) : '';
+  let prepared = kept?.get(shape) as Prepared<T> | undefined;
   if (!prepared) {
+    // An empty name: the statement is sent unnamed, planned for its own values.
+    const name = options.onePlan ? serverNameOf(shape) : '';
     prepared = build().prepare(name);
+    if (name) onePlanNames.set(prepared.getQuery().sql, name);
     kept?.set(shape, prepared);
   }
-  return name ? statementName.run(name, () => prepared.execute(values)) : prepared.execute(values);
+  return prepared.execute(values);
 }
 
 /** Short names (PostgreSQL cuts them at 63 bytes), the same on every connection of this process. */
