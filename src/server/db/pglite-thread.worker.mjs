@@ -174,8 +174,12 @@ const handle = async ({ id, op, text = '', params, rowMode, settings = '', name 
   } catch (err) {
     reply = [id, undefined, serialise(err)];
     // A named statement that failed is parsed afresh next time ("cached plan must not change result type"
-    // stays for as long as the statement does). Closing a statement that does not exist is no error.
-    if (name && parsed.delete(name)) await db.execProtocol(Buffer.concat([serialize.close({ type: 'S', name }), serialize.sync()])).catch(() => {});
+    // stays for as long as the statement does), also when its first run failed after its parse. Closing a
+    // statement that does not exist is no error.
+    if (name) {
+      parsed.delete(name);
+      await db.execProtocol(Buffer.concat([serialize.close({ type: 'S', name }), serialize.sync()])).catch(() => {});
+    }
   }
   try {
     port.postMessage(reply);
@@ -195,7 +199,7 @@ let queue = started;
 /** The transaction holding the session (0: none), and the work set aside until it ends. */
 let holder = 0;
 /** @type {Request[]} */
-let setAside = [];
+const setAside = [];
 /** @param {Request} request */
 const accept = (request) => {
   if (holder && request.tx !== holder) return void setAside.push(request);
