@@ -157,6 +157,12 @@ async function inWriteScope<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * The names `preparedRead` gives one-plan statements (decision 019), by their text: node-postgres receives the
+ * name from drizzle, drizzle's PGlite driver does not pass it on, so PGlite's reads look it up here.
+ */
+export const onePlanNames = new Map<string, string>();
+
 /** Thrown by a scope used after its request: it would otherwise run on a connection another request now has. */
 export class ScopeEndedError extends Error {
   constructor() {
@@ -281,8 +287,9 @@ function pgliteTenantRunner(thread: PGliteThread, drizzle: typeof import('drizzl
   const shared = drizzle({ client: routed(['query', 'exec', 'transaction']) as never, casing: 'snake_case' }) as unknown as Db;
   return async (orgId, fn, readOnly) => {
     const settings = `select set_config('app.org_id', '${orgId}', true), set_config('role', '${RUNTIME_ROLE}', true)`;
+    const scoped = thread.scoped(`${settings}, set_config('transaction_read_only', 'on', true)`);
     const connection = readOnly
-      ? { ...thread.scoped(`${settings}, set_config('transaction_read_only', 'on', true)`) }
+      ? { query: (text: string, params: unknown[], options: { rowMode?: 'array' | 'object' }) => scoped.query(text, params, { ...options, name: onePlanNames.get(text) }) }
       : { transaction: <R>(work: (tx: Queryable) => Promise<R>) => thread.transaction(work, settings, true) };
     const scope: Scope = { open: true, readOnly, shared, connection: connection as unknown as Scope['connection'] };
     try {

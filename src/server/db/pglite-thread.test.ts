@@ -64,6 +64,17 @@ describe('PGlite in its own thread', () => {
     expect((await db.query('select count(*)::int as n from items')).rows).toEqual([{ n: 1 }]);
   });
 
+  it('a named (one-plan) read is parsed once, and parsed afresh after it failed, its first run included', async () => {
+    const read = db.scoped('select 1');
+    const divide = (by: number) => read.query('select 10 / $1::int as n', [by], { name: 'test_divide' });
+    // Parsed, then failed when run: the statement exists in the session, and the next call must not parse it again.
+    await expect(divide(0)).rejects.toMatchObject({ code: '22012' });
+    expect((await divide(2)).rows).toEqual([{ n: 5 }]);
+    expect((await divide(5)).rows).toEqual([{ n: 2 }]);
+    const named = await db.query(`select count(*)::int as n from pg_prepared_statements where name = 'test_divide'`);
+    expect(named.rows).toEqual([{ n: 1 }]);
+  });
+
   it('a scoped read has its settings for its one statement, cannot write, and leaves nothing behind', async () => {
     const scoped = db.scoped(`select set_config('app.org_id', '42', true), set_config('transaction_read_only', 'on', true)`);
     expect((await scoped.query(`select current_setting('app.org_id', true) as org`)).rows).toEqual([{ org: '42' }]);

@@ -15,7 +15,6 @@ export class DatabaseWaitError extends Error {
 }
 
 type RowMode = 'array' | 'object';
-type Op = 'query' | 'exec' | 'scoped' | 'begin' | 'close';
 interface Results {
   rows: unknown[];
   fields: { name: string; dataTypeID: number }[];
@@ -23,33 +22,36 @@ interface Results {
 }
 /** What drizzle's PGlite driver uses of a PGlite client (and of the transaction it is handed). */
 export interface Queryable {
-  query(text: string, params?: unknown[], options?: { rowMode?: RowMode }): Promise<Results>;
+  query(text: string, params?: unknown[], options?: { rowMode?: RowMode; name?: string }): Promise<Results>;
   exec(text: string): Promise<Results[]>;
+}
+/** A message to the thread (see the worker). `tx`: the transaction it belongs to, 0 for none. */
+interface Request {
+  op: 'query' | 'exec' | 'scoped' | 'begin' | 'end' | 'close';
+  text?: string;
+  params?: unknown[];
+  rowMode?: RowMode;
+  settings?: string;
+  name?: string;
+  tx?: number;
 }
 
 /**
  * PGlite in a worker thread (decision 015), behind the part of PGlite's interface drizzle uses.
  *
- * PGlite is one session. Work that the thread runs whole (a statement, a script, a scoped statement) is
- * sent at once: several are queued there, so the database never waits for this thread between them. A
- * transaction spans several messages from here, so it waits until that work is done and holds the session
- * from BEGIN to COMMIT; work that arrives meanwhile waits for it, at most `waitMs` (then it fails). Work sent
- * from inside a transaction's own async context other than through its connection would wait for the
- * transaction, which waits for it: it throws instead.
+ * PGlite is one session. Every message is sent at once and the thread runs them in order, so the database
+ * never waits for this thread between two statements. A transaction holds the session from BEGIN to its end:
+ * the thread sets other work aside until then. Request work (`scoped`, a `timed` transaction) not answered
+ * within `waitMs` fails with DatabaseWaitError. Work sent from inside a transaction's own async context other
+ * than through its connection would wait for the transaction, which waits for it: it throws instead.
  */
 export class PGliteThread implements Queryable {
   readonly ready: Promise<void>;
   #worker: Worker;
   #pending = new Map<number, { resolve(value: unknown): void; reject(err: Error): void }>();
   #nextId = 1;
+  #nextTx = 1;
   #stopped?: Error;
-  /** Work sent whole and not answered yet; a transaction starts when it is 0. */
-  #inFlight = 0;
-  #whenIdle: (() => void)[] = [];
-  /** The transactions in line, one after another; `#gate` is set while one waits or runs. */
-  #turn: Promise<unknown> = Promise.resolve();
-  #gate?: Promise<void>;
-
   /** Open while a transaction runs, in its async context. */
   #inTransaction = new AsyncLocalStorage<{ open: boolean }>();
   #onClose: () => void;
@@ -84,21 +86,22 @@ export class PGliteThread implements Queryable {
   }
 
   query(text: string, params?: unknown[], options?: { rowMode?: RowMode }): Promise<Results> {
-    return this.#whole(() => this.#send('query', text, params, options?.rowMode) as Promise<Results>, false);
+    return this.#outside({ op: 'query', text, params, rowMode: options?.rowMode }, false) as Promise<Results>;
   }
 
   exec(text: string): Promise<Results[]> {
-    return this.#whole(() => this.#send('exec', text) as Promise<Results[]>, false);
+    return this.#outside({ op: 'exec', text }, false) as Promise<Results[]>;
   }
 
   /**
    * Each statement in a transaction of its own that first runs `settings` (trusted SQL: the tenant and the
    * role), in one call. A read of several statements sees each one's own instant, as reads do on PostgreSQL.
    * Request work: a statement not answered within `waitMs` fails (the server's own, `query`, may take longer).
+   * A statement given a `name` stays parsed in the session under it (decision 019: one plan).
    */
   scoped(settings: string): Queryable {
     return {
-      query: (text, params, options) => this.#whole(() => this.#send('scoped', text, params, options?.rowMode, settings) as Promise<Results>, true),
+      query: (text, params, options) => this.#outside({ op: 'scoped', text, params, rowMode: options?.rowMode, settings, name: options?.name }, true) as Promise<Results>,
       exec: () => Promise.reject(new Error('A scoped read runs statements, not scripts')),
     };
   }
@@ -108,90 +111,50 @@ export class PGliteThread implements Queryable {
    * and the role, local to the transaction) go with the BEGIN, in one call. `timed` (request work): its turn
    * and each of its statements are waited for at most `waitMs`.
    */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>, settings?: string, timed = false): Promise<T> {
-    return this.#alone(async () => {
-      const state = { open: true };
-      // Its connection ends with it: kept past COMMIT, it would run outside the session's turn.
-      const inside = <R>(work: () => Promise<R>) => (state.open ? this.#timed(work(), timed) : Promise.reject(new Error('This transaction has ended')));
-      const tx: Queryable = {
-        query: (text, params, options) => inside(() => this.#send('query', text, params, options?.rowMode) as Promise<Results>),
-        exec: (text) => inside(() => this.#send('exec', text) as Promise<Results[]>),
-      };
-      try {
-        await this.#timed(this.#send('begin', undefined, undefined, undefined, settings), timed);
-        const result = await this.#inTransaction.run(state, () => fn(tx));
-        await this.#timed(this.#send('query', 'commit'), timed);
-        return result;
-      } catch (err) {
-        await this.#send('query', 'rollback').catch(() => {});
-        throw err;
-      } finally {
-        state.open = false;
-      }
-    }, timed);
+  async transaction<T>(fn: (tx: Queryable) => Promise<T>, settings?: string, timed = false): Promise<T> {
+    if (this.#inTransaction.getStore()?.open) throw nestedCall();
+    const id = this.#nextTx++;
+    const state = { open: true };
+    // Its connection ends with it: kept past its end, it would run outside the session's turn.
+    const inside = (request: Request) => (state.open ? this.#timed(this.#send({ ...request, tx: id }), timed) : Promise.reject(new Error('This transaction has ended')));
+    const tx: Queryable = {
+      query: (text, params, options) => inside({ op: 'query', text, params, rowMode: options?.rowMode }) as Promise<Results>,
+      exec: (text) => inside({ op: 'exec', text }) as Promise<Results[]>,
+    };
+    try {
+      await inside({ op: 'begin', settings });
+      const result = await this.#inTransaction.run(state, () => fn(tx));
+      await inside({ op: 'end', text: 'commit' });
+      return result;
+    } catch (err) {
+      // Sent, not awaited: it follows the transaction's work in the thread, even when BEGIN is still waiting.
+      this.#send({ op: 'end', text: 'rollback', tx: id }).catch(() => {});
+      throw err;
+    } finally {
+      state.open = false;
+    }
   }
 
   async close() {
-    await this.#alone(() => this.#send('close')).catch(() => {});
+    await this.#send({ op: 'close' }).catch(() => {});
     await this.#worker.terminate();
     this.#onClose();
   }
 
-  /** Work the thread runs whole: sent now, unless a transaction waits or runs. */
-  #whole<T>(work: () => Promise<T>, timed: boolean): Promise<T> {
+  /** Work outside a transaction: refused from inside one's async context (it would wait for it). */
+  #outside(request: Request, timed: boolean): Promise<unknown> {
     if (this.#inTransaction.getStore()?.open) return Promise.reject(nestedCall());
-    return this.#timed(this.#sendWhole(work), timed);
+    return this.#timed(this.#send(request), timed);
   }
 
-  #sendWhole<T>(work: () => Promise<T>): Promise<T> {
-    if (this.#gate) return this.#gate.then(() => this.#sendWhole(work));
-    this.#inFlight++;
-    const done = work();
-    const leave = () => {
-      if (--this.#inFlight === 0) for (const wake of this.#whenIdle.splice(0)) wake();
-    };
-    done.then(leave, leave);
-    return done;
-  }
-
-  /** Runs `work` with the session to itself: after the transactions before it and the work in flight. */
-  #alone<T>(work: () => Promise<T>, timed = false): Promise<T> {
-    if (this.#inTransaction.getStore()?.open) return Promise.reject(nestedCall());
-    // Gives up when its turn has not come within `waitMs`; the turn, when it comes, is then passed on at once.
-    let started = false;
-    let gaveUp = false;
-    const run = this.#inTurn(() => {
-      if (gaveUp) return Promise.resolve(undefined as T);
-      started = true;
-      return work();
-    });
-    return this.#timed(run, timed, () => (gaveUp = !started));
-  }
-
-  #inTurn<T>(work: () => Promise<T>): Promise<T> {
-    let open!: () => void;
-    const gate = new Promise<void>((resolve) => (open = resolve));
-    this.#gate = gate;
-    const idle = () => (this.#inFlight === 0 ? undefined : new Promise<void>((wake) => this.#whenIdle.push(wake)));
-    const run = this.#turn
-      .then(idle)
-      .then(work)
-      .finally(() => {
-        if (this.#gate === gate) this.#gate = undefined;
-        open();
-      });
-    this.#turn = run.catch(() => {});
-    return run;
-  }
-
-  /** `work`, or when `timed` a DatabaseWaitError after `waitMs` (counted once the database has started) while `waiting()` holds. */
-  #timed<T>(work: Promise<T>, timed: boolean, waiting: () => boolean = () => true): Promise<T> {
+  /** `work`, or when `timed` a DatabaseWaitError after `waitMs` (counted once the database has started). */
+  #timed<T>(work: Promise<T>, timed: boolean): Promise<T> {
     if (!timed) return work;
     return new Promise<T>((resolve, reject) => {
       let timer: NodeJS.Timeout | undefined;
       let settled = false;
       const start = () => {
-        if (!settled) timer = setTimeout(() => waiting() && reject(new DatabaseWaitError(this.#waitMs)), this.#waitMs);
+        if (!settled) timer = setTimeout(() => reject(new DatabaseWaitError(this.#waitMs)), this.#waitMs);
       };
       if (this.#started) start();
       else this.ready.then(start, () => {});
@@ -202,16 +165,15 @@ export class PGliteThread implements Queryable {
     });
   }
 
-  async #send(op: Op, text?: string, params?: unknown[], rowMode?: RowMode, settings?: string): Promise<unknown> {
+  async #send(request: Request): Promise<unknown> {
     await this.ready;
     if (this.#stopped) throw this.#stopped;
     const id = this.#nextId++;
     if (this.#pending.size === 0) this.#worker.ref();
-    const answer = new Promise((resolve, reject) => {
+    return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      this.#worker.postMessage([id, op, text, params, rowMode, settings]);
+      this.#worker.postMessage({ ...request, id });
     });
-    return answer;
   }
 
   #settle(id: number, result: unknown, error: object | undefined) {

@@ -9,7 +9,6 @@ import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { serialize } from 'pg-protocol';
-import pgUtils from 'pg/lib/utils.js';
 
 if (!parentPort) throw new Error('pglite-thread.worker.mjs runs as a worker thread');
 const port = parentPort;
@@ -61,14 +60,34 @@ const started = PGlite.create(workerData.dataDir, {
 );
 
 /**
- * One statement as node-postgres sends it: parse, bind, describe, execute, with the parameters in text as
- * node-postgres writes them, so both databases receive the same values. PGlite's own `query` makes six
- * calls into PostgreSQL for a statement (it asks for the parameters' types first); this is one part of one.
- * @param {string} text @param {unknown[] | undefined} params
+ * A parameter as text, as node-postgres writes it (Buffers stay binary), so both databases receive the same
+ * values: arrays as array literals, dates in ISO form (every timestamp column has a time zone), objects as JSON.
+ * @param {unknown} value @returns {string | Buffer | null}
  */
-const statement = (text, params = []) => [
-  serialize.parse({ text }),
-  serialize.bind({ values: params.map((value) => pgUtils.prepareValue(value)) }),
+const asParam = (value) => {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+  if (Array.isArray(value)) return arrayLiteral(value);
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+};
+/** @param {unknown[]} values @returns {string} */
+const arrayLiteral = (values) =>
+  `{${values.map((v) => (v == null ? 'NULL' : Array.isArray(v) ? arrayLiteral(v) : `"${String(asParam(v)).replace(/[\\"]/g, '\\$&')}"`)).join(',')}}`;
+
+/** Names of the one-plan statements this session has parsed (decision 019): run again, they are only bound. */
+const parsed = new Set();
+
+/**
+ * One statement as node-postgres sends it: parse, bind, describe, execute. PGlite's own `query` makes six
+ * calls into PostgreSQL for a statement (it asks for the parameters' types first); this is one part of one.
+ * A `name` keeps the parsed statement in the session, so that PostgreSQL may keep one generic plan for it.
+ * @param {string} text @param {unknown[] | undefined} params @param {string} [name]
+ */
+const statement = (text, params = [], name = '') => [
+  ...(name && parsed.has(name) ? [] : [serialize.parse({ name, text })]),
+  serialize.bind({ statement: name, values: params.map(asParam) }),
   serialize.describe({ type: 'P' }),
   serialize.execute({}),
 ];
@@ -117,18 +136,21 @@ const run = async (statements, rowMode) => {
   return { rows, fields, affectedRows };
 };
 
-/** @typedef {[number, 'query' | 'exec' | 'scoped' | 'begin' | 'close', string?, unknown[]?, ('array' | 'object')?, string?]} Request */
+/**
+ * @typedef {{ id: number, op: 'query' | 'exec' | 'scoped' | 'begin' | 'end' | 'close', text?: string,
+ *   params?: unknown[], rowMode?: 'array' | 'object', settings?: string, name?: string, tx?: number }} Request
+ */
 
 /**
  * - query: one statement;
  * - scoped: `settings` (the tenant and the role, local) and one statement, in one call and one transaction,
- *   so that a read never leaves the database waiting for the server's thread;
- * - begin: BEGIN, and `settings` when given, in one call (a write's transaction);
+ *   so that a read never leaves the database waiting for the server's thread; `name`: a one-plan statement;
+ * - begin: BEGIN, and `settings` when given, in one call (transaction `tx`); end: its COMMIT or ROLLBACK (`text`);
  * - exec: a script (simple protocol);
  * - close.
  * @param {Request} request
  */
-const handle = async ([id, op, text = '', params, rowMode, settings = '']) => {
+const handle = async ({ id, op, text = '', params, rowMode, settings = '', name = '' }) => {
   if (op === 'close') {
     await db.close();
     port.postMessage([id]);
@@ -144,12 +166,20 @@ const handle = async ([id, op, text = '', params, rowMode, settings = '']) => {
     } else if (op === 'begin') {
       reply = [id, await run(settings ? [statement('begin'), statement(settings)] : [statement('begin')], undefined)];
     } else if (op === 'scoped') {
-      reply = [id, await run([statement(settings), statement(text, params)], rowMode)];
+      reply = [id, await run([statement(settings), statement(text, params, name)], rowMode)];
+      if (name) parsed.add(name);
     } else {
       reply = [id, await run([statement(text, params)], rowMode)];
     }
   } catch (err) {
     reply = [id, undefined, serialise(err)];
+    // A named statement that failed is parsed afresh next time ("cached plan must not change result type"
+    // stays for as long as the statement does), also when its first run failed after its parse. Closing a
+    // statement that does not exist is no error.
+    if (name) {
+      parsed.delete(name);
+      await db.execProtocol(Buffer.concat([serialize.close({ type: 'S', name }), serialize.sync()])).catch(() => {});
+    }
   }
   try {
     port.postMessage(reply);
@@ -159,16 +189,28 @@ const handle = async ([id, op, text = '', params, rowMode, settings = '']) => {
   }
 };
 
-// One at a time, in the order the server sent them, the first once PostgreSQL has started; the server's side
-// keeps a transaction's statements together.
+// One at a time, in the order the server sent them, the first once PostgreSQL has started. From a
+// transaction's BEGIN to its end, the work of others is set aside, then taken in the order it came.
 // Listened to from the start, while PGlite starts: attached only once it had started, the first message
 // reached this thread 200 to 300 ms late on every start, the thread blocked (strace: in a condition
 // variable) until one of V8's compiler threads, optimising PGlite's WebAssembly, woke it.
 /** @type {Promise<unknown>} */
 let queue = started;
-port.on('message', (/** @type {Request} */ request) => {
-  queue = queue.then(() => handle(request)).catch((err) => port.postMessage([request[0], undefined, serialise(err)]));
-});
+/** The transaction holding the session (0: none), and the work set aside until it ends. */
+let holder = 0;
+/** @type {Request[]} */
+const setAside = [];
+/** @param {Request} request */
+const accept = (request) => {
+  if (holder && request.tx !== holder) return void setAside.push(request);
+  if (request.op === 'begin') holder = request.tx ?? 0;
+  queue = queue.then(() => handle(request)).catch((err) => port.postMessage([request.id, undefined, serialise(err)]));
+  if (request.op === 'end') {
+    holder = 0;
+    for (const next of setAside.splice(0)) accept(next);
+  }
+};
+port.on('message', accept);
 
 /**
  * A DatabaseError's fields (code, constraint, detail…) cross the thread; the query, its parameters and its

@@ -79,7 +79,7 @@ describe('reads with placeholders (preparedRead)', () => {
 });
 
 describe('reads with one plan for every organisation (decision 019)', () => {
-  // PostgreSQL's request connections keep them (node-postgres names them per connection); PGlite plans each run.
+  // PostgreSQL's request connections keep them (node-postgres names them per connection), PGlite's session too.
   it('name the bell and the cards for one plan, and each organisation still reads its own', { timeout: 120_000 }, async () => {
     const a = await createOrg(t);
     const b = await createOrg(t);
@@ -121,7 +121,6 @@ describe('reads with one plan for every organisation (decision 019)', () => {
       expect(await read(a)).toEqual(first.a);
       expect(await read(b)).toEqual(first.b);
     }
-    if (t.database.kind !== 'postgres') return;
     const plans = await withTenant(
       t.database.db,
       b.orgId,

@@ -1,5 +1,5 @@
 import { sql, type Placeholder, type SQLWrapper } from 'drizzle-orm';
-import { statementCache } from './client';
+import { onePlanNames, statementCache } from './client';
 
 /** A value filled in at execution: `param('orgId')`. */
 export const param = (name: string): Placeholder => sql.placeholder(name);
@@ -18,13 +18,15 @@ export const bindTo =
 
 export interface ReadOptions {
   /**
-   * Name the statement on PostgreSQL (decision 019; node-postgres keeps named statements per connection), so
-   * that the server parses it once per connection and, after five runs, may keep one generic plan for every
-   * organisation. Only for a read whose every part is an index lookup bounded by the organisation (kept
-   * counts, the newest rows by an index). Never for a text search: decision 018. PGlite ignores it.
+   * Name the statement (decision 019; node-postgres keeps named statements per connection, PGlite's thread in
+   * its one session), so that the server parses it once per connection and, after five runs, may keep one
+   * generic plan for every organisation. Only for a read whose every part is an index lookup bounded by the
+   * organisation (kept counts, the newest rows by an index). Never for a text search: decision 018.
    */
   onePlan?: boolean;
 }
+
+type Prepared<T> = { execute(values: Record<string, unknown>): Promise<T>; getQuery(): { sql: string } };
 
 /**
  * A read built with `param(...)` placeholders and run with `values`. `build` puts an optional filter in the
@@ -34,7 +36,7 @@ export interface ReadOptions {
  */
 export function preparedRead<T>(
   statement: string,
-  build: () => { prepare(name: string): { execute(values: Record<string, unknown>): Promise<T> } },
+  build: () => { prepare(name: string): Prepared<T> },
   values: Record<string, unknown>,
   options: ReadOptions = {},
 ): Promise<T> {
@@ -42,10 +44,12 @@ export function preparedRead<T>(
   // Built once per process for reads (the text, its parameters' order, the row mapping): building costs more
   // than running most of them. Runs on the calling scope's connection, whichever request built it.
   const kept = statementCache();
-  let prepared = kept?.get(shape) as { execute(values: Record<string, unknown>): Promise<T> } | undefined;
+  let prepared = kept?.get(shape) as Prepared<T> | undefined;
   if (!prepared) {
-    // An empty name: node-postgres sends the statement unnamed, planned for its own values.
-    prepared = build().prepare(options.onePlan ? serverNameOf(shape) : '');
+    // An empty name: the statement is sent unnamed, planned for its own values.
+    const name = options.onePlan ? serverNameOf(shape) : '';
+    prepared = build().prepare(name);
+    if (name) onePlanNames.set(prepared.getQuery().sql, name);
     kept?.set(shape, prepared);
   }
   return prepared.execute(values);

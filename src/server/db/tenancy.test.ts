@@ -166,11 +166,15 @@ describe('request connections (decision 014)', () => {
       expect(messagesOf(err)).toMatch(/second database call/);
     }
     // Calls made after the scope ended (the caller's own, and ones started inside but run later) are fine.
+    // (Registered inside, run once the scope has ended: a pause would depend on the machine's speed.)
     let later: Promise<unknown> | undefined;
+    let endScope!: () => void;
+    const scopeEnded = new Promise<void>((resolve) => (endScope = resolve));
     await withTenant(db, a.orgId, async (tx) => {
-      later = new Promise((resolve) => setTimeout(resolve, 20)).then(() => withTenant(db, a.orgId, select1, { readOnly: true }));
+      later = scopeEnded.then(() => withTenant(db, a.orgId, select1, { readOnly: true }));
       await select1(tx);
     });
+    endScope();
     await expect(later).resolves.toBeDefined();
     expect(await seen(a.orgId, false)).not.toHaveLength(0);
   });
