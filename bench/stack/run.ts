@@ -62,7 +62,21 @@ try {
       'select id, first_name, last_name, email, phone_number, job_title, role, language, location, invite_status, profile_picture, profile_picture_low, created_at, count(*) over () total from users where org_id = $1 order by id limit 25',
       [orgId],
     );
-    return { users: rows, pagination: { totalRecords: Number(rows[0]?.total ?? 0) } };
+    // Each user's related work stations, assets and services (spec section 3), as the app reads them: one
+    // statement for the page's users after the page.
+    const ids = rows.map((r) => r.id);
+    // Named, as the app keeps it (one plan for every organisation, decision 019).
+    const related = await pool.query({
+      name: 'bench_related',
+      text: `select l.user_id, 'related_workStations' as key, r.id, r.name as label from user_work_stations l join work_stations r on r.org_id = l.org_id and r.id = l.work_station_id where l.org_id = $1 and l.user_id = any($2)
+       union all select l.user_id, 'related_assets', r.id, r.name from user_assets l join assets r on r.org_id = l.org_id and r.id = l.asset_id where l.org_id = $1 and l.user_id = any($2)
+       union all select l.user_id, 'related_services', r.id, r.title from user_services l join services r on r.org_id = l.org_id and r.id = l.service_id where l.org_id = $1 and l.user_id = any($2)
+       order by 4, 3`,
+      values: [orgId, ids],
+    });
+    const byUser = new Map(ids.map((id) => [id, { related_workStations: [], related_assets: [], related_services: [] } as Record<string, unknown[]>]));
+    for (const link of related.rows) byUser.get(link.user_id)?.[link.key].push({ id: link.id, name: link.label });
+    return { users: rows.map((r) => ({ ...r, ...byUser.get(r.id) })), pagination: { totalRecords: Number(rows[0]?.total ?? 0) } };
   });
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const barePort = (bare.server.address() as AddressInfo).port;
