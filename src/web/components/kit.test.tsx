@@ -143,7 +143,8 @@ describe('column chooser', () => {
     const { unmount } = renderWithProviders(<DataTable tableId="t1" columns={columns} rows={rows} rowKey={(r) => r.id} />);
     expect(screen.getByText('open')).toBeInTheDocument();
     await userEvent.click(screen.getByTestId('column-chooser'));
-    const items = await screen.findAllByRole('menuitem');
+    // The menu comes with the deferred controls (a lazy module): on a busy machine that takes more than a second.
+    const items = await screen.findAllByRole('menuitem', {}, { timeout: 10_000 });
     await userEvent.click(items.find((i) => i.textContent === 'Status')!);
     await waitFor(() => expect(screen.queryByText('open')).not.toBeInTheDocument());
     expect(JSON.parse(window.localStorage.getItem('cmms.columns.t1')!)).toEqual(['status']);
