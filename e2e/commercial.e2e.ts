@@ -135,8 +135,10 @@ describe('customers, quotations and purchase orders', () => {
       await expect.poll(() => page.getByTestId('drawer-title').innerText()).toMatch(/^Q-\d{4}$/);
       const number = await page.getByTestId('drawer-title').innerText();
 
-      // after a reload: the list row and the drawer show the stored figures
+      // after a reload: the open drawer is in the URL and comes back; the list row and the drawer show the stored figures
       await page.reload();
+      await expect.poll(() => page.getByTestId('drawer-title').innerText(), { timeout: 45_000 }).toBe(number);
+      await page.goto(page.url().replace(/[?&]open=\d+$/, ''));
       const row = page.locator('tbody tr', { hasText: number });
       await row.waitFor({ timeout: 45_000 });
       expect(await row.innerText()).toContain(money(expected.total));

@@ -112,7 +112,9 @@ async function endSession(token: string | null): Promise<boolean> {
   endedTokens.add('');
   clearAccessToken({ broadcast: true });
   try {
-    await send('POST', apiUrl('/logout'), undefined, {}, false);
+    const res = await send('POST', apiUrl('/logout'), undefined, {}, false);
+    // Read to its end: an unread body keeps the request open in the browser (and its connection busy).
+    await res.text();
   } catch {
     /* the cookie is cleared server-side when reachable; the local session is gone either way */
   }
