@@ -29,7 +29,8 @@ describe('the preventive maintenance generator job', () => {
     const res = await org.admin.post('/api/pm-plans/add-plan', { name: 'Daily', assetIds: [assetId], title: 'Check the pump', frequency: 'daily', startDate: '2031-05-03' });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     setClockOffset(Date.parse('2031-05-03T10:00:00Z') - Date.now());
-    await boss.send(PM_GENERATOR_QUEUE, {});
+    // The job names its time: on PostgreSQL any test process's instance may run it, each with its own clock.
+    await boss.send(PM_GENERATOR_QUEUE, { at: '2031-05-03T10:00:00Z' });
     const orders = async () => withTenant(t.database.db, org.orgId, (tx) => tx.select({ due: workOrders.dueDate }).from(workOrders).where(eq(workOrders.orgId, org.orgId)), { readOnly: true });
     for (const end = Date.now() + 30_000; (await orders()).length === 0 && Date.now() < end; ) await new Promise((r) => setTimeout(r, 250));
     expect((await orders()).map((o) => o.due?.toISOString())).toEqual(['2031-05-03T12:00:00.000Z']);
