@@ -20,7 +20,7 @@ registerActivityEntity('user', users, 'User');
 
 export const INVITE_HOURS = 72;
 
-const baseColumns = {
+const userColumns = {
   id: users.id,
   firstName: users.firstName,
   lastName: users.lastName,
@@ -35,14 +35,12 @@ const baseColumns = {
   profilePictureLow: users.profilePictureLow,
   createdAt: users.createdAt,
 };
-const userColumns = baseColumns;
 
 /**
- * The related work stations, assets and services of some users, in one statement (index lookups by user), added
- * to their rows. Read per row inside the users' own statement they cost 2.5 times the rest of the list.
+ * Users' rows as the API gives them, with their related work stations, assets and services read in one
+ * statement (index lookups by user). Read per row inside the users' own statement they cost 2.5 times the rest of the list.
  */
-async function withRelated<R extends { id: number }>(tx: ReadTx, orgId: number, rows: R[]): Promise<(R & Record<RelatedKey, RelatedRows>)[]> {
-  const empty = () => ({ related_workStations: [] as RelatedRows, related_assets: [] as RelatedRows, related_services: [] as RelatedRows });
+async function asDtos(tx: ReadTx, orgId: number, rows: UserRow[]): Promise<UserDto[]> {
   if (!rows.length) return [];
   const part = (
     key: RelatedKey,
@@ -68,20 +66,21 @@ async function withRelated<R extends { id: number }>(tx: ReadTx, orgId: number, 
     { orgId, ids: rows.map((r) => r.id) },
     { onePlan: true },
   );
-  const byUser = new Map(rows.map((r) => [r.id, empty()]));
+  const byUser = new Map(rows.map((r) => [r.id, { related_workStations: [], related_assets: [], related_services: [] } as Related]));
   for (const link of links) {
     const kept = byUser.get(link.userId);
-    if (kept) kept[link.key].push(link.key === 'related_services' ? { id: link.id, title: link.label } : { id: link.id, name: link.label });
+    if (!kept) continue;
+    if (link.key === 'related_services') kept.related_services.push({ id: link.id, title: link.label });
+    else kept[link.key].push({ id: link.id, name: link.label });
   }
-  return rows.map((r) => ({ ...r, ...byUser.get(r.id)! }));
+  return rows.map((r) => toDto(r, byUser.get(r.id)!));
 }
 
-type RelatedRows = { id: number; name?: string; title?: string }[];
-/** PGlite and postgres-js hand json back parsed; a driver that gives text is parsed here. */
-const rowsOf = (v: unknown): RelatedRows => (typeof v === 'string' ? (JSON.parse(v) as RelatedRows) : ((v as RelatedRows | null) ?? []));
+type UserRow = Omit<UserDto, 'createdAt' | RelatedKey> & { createdAt: Date };
+type Related = Pick<UserDto, RelatedKey>;
 
-/** Field by field: a list row's extra columns (its total) stay out, and the rows are copied once. */
-const toDto = (row: Omit<UserDto, 'createdAt' | RelatedKey> & { createdAt: Date } & Record<RelatedKey, unknown>): UserDto => ({
+/** Field by field: a list row's extra columns (its total) stay out, and each row is copied once. */
+const toDto = (row: UserRow, related: Related): UserDto => ({
   id: row.id,
   firstName: row.firstName,
   lastName: row.lastName,
@@ -95,15 +94,15 @@ const toDto = (row: Omit<UserDto, 'createdAt' | RelatedKey> & { createdAt: Date 
   profilePicture: row.profilePicture,
   profilePictureLow: row.profilePictureLow,
   createdAt: row.createdAt.toISOString(),
-  related_workStations: rowsOf(row.related_workStations).map((r) => ({ id: r.id, name: r.name ?? '' })),
-  related_assets: rowsOf(row.related_assets).map((r) => ({ id: r.id, name: r.name ?? '' })),
-  related_services: rowsOf(row.related_services).map((r) => ({ id: r.id, title: r.title ?? '' })),
+  related_workStations: related.related_workStations,
+  related_assets: related.related_assets,
+  related_services: related.related_services,
 });
 
 export async function getUser(tx: ReadTx, orgId: number, id: number): Promise<UserDto> {
   const [row] = await preparedRead('users.one', () => tx.select(userColumns).from(users).where(and(eq(users.orgId, param('orgId')), eq(users.id, param('id')))), { orgId, id });
   if (!row) throw notFound('User');
-  return toDto((await withRelated(tx, orgId, [row]))[0]);
+  return (await asDtos(tx, orgId, [row]))[0];
 }
 
 /** The organisation's people, newest last, with an optional name/e-mail filter. */
@@ -125,13 +124,13 @@ export async function listUsers(tx: ReadTx, orgId: number, query: z.output<typeo
   const { rows, total } = await pageAndTotal({ orgId, pattern, limit: query.pageSize, offset: (query.page - 1) * query.pageSize }, (values) =>
     preparedRead('users.list', build, values),
   );
-  return { users: (await withRelated(tx, orgId, rows)).map(toDto), pagination: pagination(total, query.page, query.pageSize) };
+  return { users: await asDtos(tx, orgId, rows), pagination: pagination(total, query.page, query.pageSize) };
 }
 
 /** All people of the organisation (small): for pickers and the application data preload. */
 export async function listWorkers(tx: ReadTx, orgId: number) {
   const rows = await preparedRead('users.workers', () => tx.select(userColumns).from(users).where(eq(users.orgId, param('orgId'))).orderBy(asc(users.firstName), asc(users.id)), { orgId });
-  return (await withRelated(tx, orgId, rows)).map(toDto);
+  return asDtos(tx, orgId, rows);
 }
 
 /**
