@@ -150,8 +150,9 @@ export function UserMenu({ onProfile, onCompany }: { onProfile(): void; onCompan
   const name = user ? `${user.firstName} ${user.lastName}`.trim() || user.email : '';
   const [dialog, setDialog] = useState<SettingsDialog>(null);
   const button = (
-    <UnstyledButton aria-label={t('shell.userMenu')} data-testid="user-menu">
-      <Group gap={8} wrap="nowrap">
+    <UnstyledButton aria-label={name ? `${name}, ${t('shell.userMenu')}` : t('shell.userMenu')} data-testid="user-menu">
+      {/* the label names the button; the avatar's initial would otherwise be read into it */}
+      <Group gap={8} wrap="nowrap" aria-hidden="true">
         <Avatar src={user?.profilePictureLow ?? undefined} radius="xl" size={32} alt={name}>
           {name.slice(0, 1).toUpperCase()}
         </Avatar>
