@@ -1,7 +1,8 @@
 /**
  * The accessibility sweep: axe-core (WCAG 2.0, 2.1 and 2.2, A and AA) on the login and register pages, every list
  * screen, an open work order drawer and an open quotation drawer, in English and Arabic, light and dark: no critical
- * and no serious finding. The demo organisation gives every list rows.
+ * and no serious finding. The demo organisation gives every list rows. And a phone (390 px): a quotation's drawer
+ * fits the screen, its lines are stacked cards, and it prints (the PDF route).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -81,3 +82,34 @@ for (const language of ['en', 'ar'] as const) {
     }, 600_000);
   }
 }
+
+it('a phone (390 px) opens a quotation that fits the screen, with its lines as cards, and prints it', async () => {
+  const { context, page } = await newPage(browser, { width: 390, height: 844 });
+  try {
+    await signIn(page, demo);
+    await openList(page, '/dashboard/quotations');
+    await openFirstRecord(page);
+    await page.getByTestId('q-services-cards').waitFor();
+    await page.getByTestId('q-services-0-quantity').waitFor();
+    // nothing wider than the screen: no sideways scrolling, and the buttons are on it
+    const overflow = await page.evaluate(() =>
+      [...document.querySelectorAll('[data-testid="q-drawer"] *')].filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && el.getBoundingClientRect().width > 0).length,
+    );
+    expect(overflow).toBe(0);
+    for (const id of ['q-save', 'q-print', 'q-delete']) {
+      const box = (await page.getByTestId(id).boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    const popupPromise = context.waitForEvent('page');
+    const pdfResponse = page.waitForResponse((res) => res.url().includes('/api/quotations/get-quotation-pdf/'));
+    await page.getByTestId('q-print').click();
+    const response = await pdfResponse;
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('application/pdf');
+    const popup = await popupPromise;
+    await expect.poll(() => popup.url(), { timeout: 15_000 }).toMatch(/^blob:/);
+  } finally {
+    await context.close();
+  }
+}, 180_000);
