@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
