@@ -3,7 +3,7 @@
  * the system Chromium through playwright-core, an SMTP mailbox, and an organisation made through the API.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -274,4 +274,34 @@ export async function startMailbox() {
 /** The text of the current toasts. */
 export async function toastTexts(page: Page): Promise<string[]> {
   return page.locator('.mantine-Notification-root').allInnerTexts();
+}
+
+export interface AxeFinding {
+  id: string;
+  impact: string;
+  help: string;
+  /** Each offending node: its selector and axe's summary of what to fix. */
+  nodes: string[];
+}
+
+/**
+ * Runs axe-core (injected from node_modules, WCAG 2.0/2.1/2.2 A and AA rules) on the page as it is and returns
+ * the critical and serious findings; `where` names the screen state in each finding's text.
+ */
+export async function axeCriticalAndSerious(page: Page, where: string): Promise<AxeFinding[]> {
+  // Evaluated through the debugging protocol: the page's CSP (script-src 'self') refuses an injected script tag.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(readFileSync(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8'));
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: any[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }, resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: String(v.id),
+      impact: String(v.impact),
+      help: String(v.help),
+      nodes: (v.nodes as { target: unknown[]; html: string; failureSummary?: string }[]).map(
+        (n) => `${JSON.stringify(n.target)} ${n.html.slice(0, 160)} ${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 240)}`,
+      ),
+    }));
+  });
+  return violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => ({ ...v, help: `${where}: ${v.help}` }));
 }

@@ -30,13 +30,12 @@ async function pick(page: Page, testId: string, option: string, search?: string)
   await page.getByRole('option', { name: option, exact: false }).first().click();
 }
 
-/** Picks a day of the month shown in a DateTimePicker (time left at its default) and confirms. */
+/** Types day `day` of the current month into a date-time field's day box (MM/DD/YYYY), as a technician would. */
 async function pickDay(page: Page, testId: string, day: number) {
-  await page.getByTestId(testId).click();
-  const dropdown = page.locator('[data-dates-dropdown]').last();
-  await dropdown.locator('button:not([data-outside])', { hasText: new RegExp(`^${day}$`) }).first().click();
-  await dropdown.locator('[class*="submitButton"]').click();
-  await dropdown.waitFor({ state: 'hidden' });
+  const now = new Date();
+  const box = page.getByTestId(testId);
+  await box.fill(`${String(now.getMonth() + 1).padStart(2, '0')}/${String(day).padStart(2, '0')}/${now.getFullYear()}`);
+  await box.press('Tab');
 }
 
 describe('work orders', () => {

@@ -1,5 +1,6 @@
 import { formatDay, formatMoney, formatNumber } from '../../shared/format';
 import type { DocumentLineDto, DocumentTotalsDto } from './document-lines.schema';
+import { arabicFontFiles, hasArabic, visualPieces } from './pdf-bidi';
 
 /** Everything a printed quotation or purchase order shows. Money in major units, as the API returns it. */
 export interface PrintableDocument {
@@ -28,7 +29,8 @@ export interface PrintableDocument {
   note: string | null;
 }
 
-// Printed in English: pdfkit's standard fonts have no Arabic glyphs. The one formatter, as on screen.
+// Labels print in English; names, addresses and notes print as written, Arabic in Noto Sans Arabic (shaped by
+// fontkit, ordered by the bidi algorithm: pdf-bidi.ts). The one formatter, as on screen.
 export const money = (amount: number, currency: string) => formatMoney(amount, currency, 'en');
 const fmtDate = (d: Date | null) => formatDay(d, 'en') || '-';
 const fmtQty = (q: number) => formatNumber(q, 'en');
@@ -51,6 +53,47 @@ export async function renderDocumentPdf(doc: PrintableDocument): Promise<Buffer>
     pdf.on('error', reject);
   });
 
+  const fonts = arabicFontFiles();
+  pdf.registerFont('Arabic', fonts.regular);
+  pdf.registerFont('Arabic-Bold', fonts.bold);
+  let bold = false;
+  /** Sets the Latin font (and remembers the weight for Arabic runs). */
+  const font = (b: boolean) => {
+    bold = b;
+    return pdf.font(b ? 'Helvetica-Bold' : 'Helvetica');
+  };
+  /**
+   * pdf.text for the document's own words: text with Arabic is drawn on one line piece by piece in visual order,
+   * each piece in its font (Arabic pieces shaped right to left by the font's layout); other text as before.
+   */
+  const write = (text: string, x?: number, top?: number, opts: { width?: number; align?: 'left' | 'right' } = {}) => {
+    if (!hasArabic(text)) return x === undefined ? pdf.text(text, opts) : pdf.text(text, x, top, opts);
+    const startX = x ?? pdf.x;
+    const y0 = top ?? pdf.y;
+    const latin = bold ? 'Helvetica-Bold' : 'Helvetica';
+    const pieces = visualPieces(text).map((p) => ({ ...p, font: p.arabic ? (bold ? 'Arabic-Bold' : 'Arabic') : latin }));
+    const widthOf = (p: (typeof pieces)[number]) => pdf.font(p.font).widthOfString(p.text, { features: [] });
+    const total = pieces.reduce((sum, p) => sum + widthOf(p), 0);
+    let cx = opts.align === 'right' && opts.width ? startX + Math.max(0, opts.width - total) : startX;
+    const lineHeight = Math.max(...pieces.map((p) => pdf.font(p.font).currentLineHeight(true)));
+    for (const p of pieces) {
+      // features given: pdfkit lays the piece out as one run (by default it lays out word by word, which keeps
+      // the words of an Arabic piece in logical order); fontkit still applies the script's own shaping features
+      pdf.font(p.font).text(p.text, cx, y0, { lineBreak: false, features: [] });
+      cx += widthOf(p);
+    }
+    pdf.font(latin);
+    pdf.x = startX;
+    pdf.y = y0 + lineHeight;
+    return pdf;
+  };
+  const heightOf = (text: string, width: number) => {
+    if (!hasArabic(text)) return pdf.heightOfString(text, { width });
+    const h = pdf.font('Arabic').currentLineHeight(true);
+    font(bold);
+    return h;
+  };
+
   const left = pdf.page.margins.left;
   const width = pdf.page.width - pdf.page.margins.left - pdf.page.margins.right;
   const right = left + width;
@@ -62,16 +105,17 @@ export async function renderDocumentPdf(doc: PrintableDocument): Promise<Buffer>
     y += 66;
   }
   const c = doc.company;
-  pdf.font('Helvetica-Bold').fontSize(13).fillColor('#111').text(c.organization, left, y, { width: width / 2 });
-  pdf.font('Helvetica').fontSize(9).fillColor('#444');
+  font(true).fontSize(13).fillColor('#111');
+  write(c.organization, left, y, { width: width / 2 });
+  font(false).fontSize(9).fillColor('#444');
   const companyLines = [c.addressStreet1, c.addressStreet2, [c.zipCode, c.city].filter(Boolean).join(' '), c.country, c.phoneNumber, c.website].filter(
     (l): l is string => !!l && l.trim() !== '',
   );
-  for (const line of companyLines) pdf.text(line, { width: width / 2 });
+  for (const line of companyLines) write(line, undefined, undefined, { width: width / 2 });
   const companyBottom = pdf.y;
 
-  pdf.font('Helvetica-Bold').fontSize(20).fillColor('#111').text(doc.title, left + width / 2, pdf.page.margins.top, { width: width / 2, align: 'right' });
-  pdf.font('Helvetica').fontSize(12).text(doc.number, { width: width / 2, align: 'right' });
+  font(true).fontSize(20).fillColor('#111').text(doc.title, left + width / 2, pdf.page.margins.top, { width: width / 2, align: 'right' });
+  font(false).fontSize(12).text(doc.number, { width: width / 2, align: 'right' });
   pdf.fontSize(9).fillColor('#444').text(`Status: ${doc.statusLabel}`, { width: width / 2, align: 'right' });
   for (const d of doc.dates) pdf.text(`${d.label}: ${fmtDate(d.value)}`, { width: width / 2, align: 'right' });
 
@@ -79,14 +123,16 @@ export async function renderDocumentPdf(doc: PrintableDocument): Promise<Buffer>
   y = Math.max(companyBottom, pdf.y) + 18;
   pdf.moveTo(left, y).lineTo(right, y).strokeColor('#ccc').stroke();
   y += 10;
-  pdf.font('Helvetica-Bold').fontSize(10).fillColor('#111').text(doc.party.label, left, y, { width: width / 2 });
-  pdf.font('Helvetica').fontSize(10).text(doc.party.name, { width: width / 2 });
+  font(true).fontSize(10).fillColor('#111').text(doc.party.label, left, y, { width: width / 2 });
+  font(false).fontSize(10);
+  write(doc.party.name, undefined, undefined, { width: width / 2 });
   pdf.fontSize(9).fillColor('#444');
   if (doc.party.email) pdf.text(doc.party.email, { width: width / 2 });
-  for (const line of doc.party.address) pdf.text(line, { width: width / 2 });
+  for (const line of doc.party.address) write(line, undefined, undefined, { width: width / 2 });
   const partyBottom = pdf.y;
-  pdf.font('Helvetica-Bold').fontSize(10).fillColor('#111').text(doc.person.label, left + width / 2, y, { width: width / 2, align: 'right' });
-  pdf.font('Helvetica').text(doc.person.name || '-', { width: width / 2, align: 'right' });
+  font(true).fontSize(10).fillColor('#111').text(doc.person.label, left + width / 2, y, { width: width / 2, align: 'right' });
+  font(false);
+  write(doc.person.name || '-', undefined, undefined, { width: width / 2, align: 'right' });
   y = Math.max(partyBottom, pdf.y) + 16;
 
   // Lines.
@@ -99,25 +145,25 @@ export async function renderDocumentPdf(doc: PrintableDocument): Promise<Buffer>
     { key: 'taxAmount', label: 'Tax amount', w: 0.12, align: 'right' as const },
     { key: 'subtotal', label: 'Subtotal', w: 0.14, align: 'right' as const },
   ];
-  const row = (cells: Record<string, string>, bold = false) => {
+  const row = (cells: Record<string, string>, header = false) => {
     if (y > pdf.page.height - pdf.page.margins.bottom - 120) {
       pdf.addPage();
       y = pdf.page.margins.top;
     }
     let x = left;
     let h = 0;
-    pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9).fillColor('#111');
+    font(header).fontSize(9).fillColor('#111');
     for (const col of cols) {
       const w = col.w * width;
-      pdf.text(cells[col.key] ?? '', x + 2, y, { width: w - 4, align: col.align });
-      h = Math.max(h, pdf.heightOfString(cells[col.key] ?? ' ', { width: w - 4 }));
+      write(cells[col.key] ?? '', x + 2, y, { width: w - 4, align: col.align });
+      h = Math.max(h, heightOf(cells[col.key] ?? ' ', w - 4));
       x += w;
     }
     y += h + 6;
   };
   const section = (title: string, lines: DocumentLineDto[]) => {
     if (!lines.length) return;
-    pdf.font('Helvetica-Bold').fontSize(11).fillColor('#111').text(title, left, y);
+    font(true).fontSize(11).fillColor('#111').text(title, left, y);
     y = pdf.y + 4;
     row(Object.fromEntries(cols.map((col) => [col.key, col.label])), true);
     pdf.moveTo(left, y - 3).lineTo(right, y - 3).strokeColor('#ddd').stroke();
@@ -152,30 +198,62 @@ export async function renderDocumentPdf(doc: PrintableDocument): Promise<Buffer>
   ];
   y += 4;
   const labelX = left + width * 0.55;
-  for (const [label, value, bold] of summary) {
-    pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(bold ? 11 : 10).fillColor('#111');
+  for (const [label, value, strong] of summary) {
+    font(strong).fontSize(strong ? 11 : 10).fillColor('#111');
     pdf.text(label, labelX, y, { width: width * 0.25 });
     pdf.text(money(value, doc.currency), labelX + width * 0.25, y, { width: width * 0.2, align: 'right' });
-    y += bold ? 18 : 15;
+    y += strong ? 18 : 15;
   }
 
   if (doc.note) {
     y += 12;
-    pdf.font('Helvetica-Bold').fontSize(10).text('Note', left, y);
-    pdf.font('Helvetica').fontSize(9).fillColor('#333').text(doc.note, { width });
+    font(true).fontSize(10).text('Note', left, y);
+    font(false).fontSize(9).fillColor('#333');
+    // a note with Arabic prints line by line (one bidi line each)
+    if (hasArabic(doc.note)) for (const line of doc.note.split('\n')) write(line, left, undefined, { width });
+    else pdf.text(doc.note, { width });
   }
 
   pdf.end();
   return done;
 }
 
-/** The text a generated PDF shows (for tests): the hex strings of its text operators, decoded. */
+/**
+ * The text a generated PDF shows (for tests), one entry per text operator in drawing order: standard-font strings
+ * decoded as Latin-1, embedded-font glyph codes (the Arabic font) through the font's ToUnicode map. An Arabic
+ * piece comes out as drawn, in visual order (right to left reversed).
+ */
 export function pdfText(pdf: Buffer): string {
   const body = pdf.toString('latin1');
+  const objects = new Map<string, string>();
+  for (const m of body.matchAll(/(\d+) 0 obj([\s\S]*?)endobj/g)) objects.set(m[1], m[2]);
+  /** Resource name (F1, F2 …) -> glyph code -> text, for the fonts that carry a ToUnicode map. */
+  const maps = new Map<string, Map<number, string>>();
+  for (const m of body.matchAll(/\/(F\d+) (\d+) 0 R/g)) {
+    const toUnicode = /\/ToUnicode (\d+) 0 R/.exec(objects.get(m[2]) ?? '')?.[1];
+    if (!toUnicode || maps.has(m[1])) continue;
+    const cmap = new Map<number, string>();
+    const text = objects.get(toUnicode) ?? '';
+    const utf16 = (hex: string) => String.fromCharCode(...(hex.replace(/\s+/g, '').match(/.{4}/g) ?? []).map((h) => parseInt(h, 16)));
+    for (const r of text.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*\[([^\]]*)\]/g)) {
+      [...r[3].matchAll(/<([0-9a-fA-F ]*)>/g)].forEach((u, i) => cmap.set(parseInt(r[1], 16) + i, utf16(u[1])));
+    }
+    maps.set(m[1], cmap);
+  }
+  // one entry per text block (BT … ET): a shaped piece is several TJ operators (marks are positioned apart)
   const out: string[] = [];
-  for (const m of body.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-    const parts = [...m[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1], 'hex').toString('latin1'));
-    out.push(parts.join(''));
+  for (const block of body.matchAll(/\bBT\b([\s\S]*?)\bET\b/g)) {
+    let current: Map<number, string> | undefined;
+    let text = '';
+    for (const m of block[1].matchAll(/\/(F\d+) [\d.]+ Tf|\[([^\]]*)\]\s*TJ/g)) {
+      if (m[1]) current = maps.get(m[1]);
+      else
+        for (const h of m[2].matchAll(/<([0-9a-fA-F]*)>/g)) {
+          const map = current;
+          text += map ? (h[1].match(/.{4}/g) ?? []).map((code) => map.get(parseInt(code, 16)) ?? '').join('') : Buffer.from(h[1], 'hex').toString('latin1');
+        }
+    }
+    out.push(text);
   }
   return out.join('\n');
 }

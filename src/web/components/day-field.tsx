@@ -16,8 +16,8 @@ export function parseDay(text: string): string | null {
   return Number.isNaN(new Date(iso).getTime()) ? null : iso;
 }
 
-/** A required day of a form ('YYYY-MM-DD' or null), shown and typed as DD/MM/YYYY, clearable. */
-export function DayField<V extends FieldValues>(props: { form: UseFormReturn<V, any, any>; name: Path<V>; label: string; testId: string; disabled?: boolean }) {
+/** A day of a form ('YYYY-MM-DD' or null), shown and typed as DD/MM/YYYY as the lists write it, clearable; required unless told. */
+export function DayField<V extends FieldValues>(props: { form: UseFormReturn<V, any, any>; name: Path<V>; label: string; testId: string; disabled?: boolean; required?: boolean }) {
   return (
     <Controller
       control={props.form.control}
@@ -25,7 +25,7 @@ export function DayField<V extends FieldValues>(props: { form: UseFormReturn<V, 
       render={({ field, fieldState }) => (
         <DateInput
           label={props.label}
-          withAsterisk
+          withAsterisk={props.required ?? true}
           valueFormat="DD/MM/YYYY"
           dateParser={parseDay}
           value={field.value}

@@ -25,6 +25,7 @@ export { useDrawerRecord, useFormFromRecord, useNotifiedQuery, useRecordForm, ty
 export { AttachmentInput, AttachmentList, ImageUploadButton, InitialAvatar, DOCUMENT_ACCEPT, IMAGE_ACCEPT, uploadDocuments } from './attachments';
 export { textValues } from './form-values';
 export { DayField, formatDay, parseDay, pickerDay } from './day-field';
+export { DateTimeField, type DateTimeFieldProps } from './date-time-field';
 export { StatCard } from './stat-card';
 export { DetailTable, type DetailColumn } from './detail-table';
 export { AsyncSelectField } from './async-select-field';

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { computeLine, computeTotals, type DocumentTotals, type EngineOptions, type LineInput, type TaxRule } from '../../shared/tax';
@@ -127,13 +128,162 @@ export interface LineItemsTableProps {
   renderItemSelect?(props: ItemSelectProps): ReactNode;
 }
 
-/** An editable table of document lines: item, quantity, unit price, discount %, tax; tax and subtotal live. */
+/** An editable table of document lines: item, quantity, unit price, discount %, tax; tax and subtotal live. On phones each line is a stacked card (the same fields, labelled). */
 export function LineItemsTable(props: LineItemsTableProps) {
   const { t } = useTranslation('lineItems');
+  const phone = useMediaQuery('(max-width: 48em)');
   const set = (i: number, patch: Partial<LineItemValue>) => props.onChange(props.lines.map((l, j) => (j === i ? { ...l, ...patch } : l)));
   const add = () => props.onChange([...props.lines, { [props.idKey]: null, name: '', quantity: 1, unitPrice: '', discount: 0, taxId: null }]);
   const remove = (i: number) => props.onChange(props.lines.filter((_, j) => j !== i));
   const err = (i: number, field: string) => props.errors?.[i]?.[field]?.message;
+
+  /** The controls of line `i`; `labelled` puts visible labels on them (cards) instead of names alone (table cells under headers). */
+  const controls = (line: LineItemValue, i: number, labelled: boolean) => {
+    const figures = computeLine(toEngineLine(line, props.taxes, props.engine.digits), props.engine);
+    const id = line[props.idKey] as number | null | undefined;
+    const rowId = props.testId ? `${props.testId}-${i}` : undefined;
+    const named = (label: string) => (labelled ? { label } : { 'aria-label': label });
+    const decimal = (field: 'quantity' | 'unitPrice' | 'discount', label: string, testSuffix: string) => (
+      <TextInput
+        value={String(line[field] ?? '')}
+        inputMode="decimal"
+        error={err(i, field)}
+        readOnly={props.readOnly}
+        {...named(label)}
+        data-testid={rowId && `${rowId}-${testSuffix}`}
+        onChange={(e) => set(i, { [field]: e.currentTarget.value })}
+      />
+    );
+    return {
+      rowId,
+      item: (props.renderItemSelect ?? ((p: ItemSelectProps) => <AsyncSelect path={props.itemPath} {...p} />))({
+        value: id ?? null,
+        initialOption: id ? { value: id, label: line.name ?? '' } : null,
+        error: err(i, props.idKey) ?? err(i, 'name'),
+        disabled: props.readOnly,
+        testId: rowId && `${rowId}-item`,
+        onChange: (value, option) =>
+          set(i, {
+            [props.idKey]: value,
+            name: option?.label ?? '',
+            ...(option ? { unitPrice: Number(option[props.priceKey] ?? 0) } : {}),
+            ...(option && props.fromOption ? props.fromOption(option) : {}),
+          }),
+      }),
+      quantity: decimal('quantity', t('quantity'), 'quantity'),
+      price: decimal('unitPrice', t('unitPrice'), 'price'),
+      discount: decimal('discount', t('discount'), 'discount'),
+      tax: (
+        <Select
+          data={props.taxes.map((tx) => ({ value: String(tx.value), label: tx.label }))}
+          value={line.taxId ? String(line.taxId) : null}
+          clearable
+          placeholder={t('noTax')}
+          error={err(i, 'taxId')}
+          disabled={props.readOnly}
+          {...named(t('tax'))}
+          data-testid={rowId && `${rowId}-tax`}
+          comboboxProps={{ withinPortal: true }}
+          onChange={(v) => set(i, { taxId: v ? Number(v) : null })}
+        />
+      ),
+      taxAmount: props.formatMinor(figures.taxAmount),
+      subtotal: props.formatMinor(figures.subtotal),
+      remove: !props.readOnly && (
+        <ActionIcon variant="subtle" color="red" aria-label={t('remove')} onClick={() => remove(i)}>
+          <IconTrash size={16} />
+        </ActionIcon>
+      ),
+    };
+  };
+
+  const empty = (
+    <Text size="sm" c="dimmed" ta="center">
+      {t('noLines')}
+    </Text>
+  );
+
+  const cards = (
+    <Stack gap="sm" data-testid={props.testId && `${props.testId}-cards`}>
+      {props.lines.length === 0 && empty}
+      {props.lines.map((line, i) => {
+        const c = controls(line, i, true);
+        return (
+          <Paper key={i} withBorder p="sm" radius="md" data-testid={c.rowId}>
+            <Stack gap="xs">
+              <Group gap="xs" wrap="nowrap" align="flex-end">
+                <div style={{ flex: 1, minWidth: 0 }}>{c.item}</div>
+                {c.remove}
+              </Group>
+              <SimpleGrid cols={3} spacing="xs">
+                {c.quantity}
+                {c.price}
+                {c.discount}
+              </SimpleGrid>
+              {c.tax}
+              <Group justify="space-between" gap="xs">
+                <Text size="sm">
+                  {t('taxAmount')}: <span data-testid={c.rowId && `${c.rowId}-tax-amount`}>{c.taxAmount}</span>
+                </Text>
+                <Text size="sm" fw={600}>
+                  {t('subtotal')}: <span data-testid={c.rowId && `${c.rowId}-subtotal`}>{c.subtotal}</span>
+                </Text>
+              </Group>
+            </Stack>
+          </Paper>
+        );
+      })}
+    </Stack>
+  );
+
+  const table = (
+    <Table.ScrollContainer minWidth={820}>
+      <Table verticalSpacing={4} withTableBorder>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th miw={200}>{props.itemLabel}</Table.Th>
+            <Table.Th w={80}>{t('quantity')}</Table.Th>
+            <Table.Th w={110}>{t('unitPrice')}</Table.Th>
+            <Table.Th w={80}>{t('discount')}</Table.Th>
+            <Table.Th miw={150}>{t('tax')}</Table.Th>
+            <Table.Th w={100} ta="end">
+              {t('taxAmount')}
+            </Table.Th>
+            <Table.Th w={110} ta="end">
+              {t('subtotal')}
+            </Table.Th>
+            <Table.Th w={40} />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {props.lines.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={8}>{empty}</Table.Td>
+            </Table.Tr>
+          )}
+          {props.lines.map((line, i) => {
+            const c = controls(line, i, false);
+            return (
+              <Table.Tr key={i} data-testid={c.rowId}>
+                <Table.Td>{c.item}</Table.Td>
+                <Table.Td>{c.quantity}</Table.Td>
+                <Table.Td>{c.price}</Table.Td>
+                <Table.Td>{c.discount}</Table.Td>
+                <Table.Td>{c.tax}</Table.Td>
+                <Table.Td ta="end" data-testid={c.rowId && `${c.rowId}-tax-amount`}>
+                  {c.taxAmount}
+                </Table.Td>
+                <Table.Td ta="end" data-testid={c.rowId && `${c.rowId}-subtotal`}>
+                  {c.subtotal}
+                </Table.Td>
+                <Table.Td>{c.remove}</Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
 
   return (
     <Stack gap={6} data-testid={props.testId}>
@@ -145,118 +295,7 @@ export function LineItemsTable(props: LineItemsTableProps) {
           </Button>
         )}
       </Group>
-      <Table.ScrollContainer minWidth={820}>
-        <Table verticalSpacing={4} withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th miw={200}>{props.itemLabel}</Table.Th>
-              <Table.Th w={80}>{t('quantity')}</Table.Th>
-              <Table.Th w={110}>{t('unitPrice')}</Table.Th>
-              <Table.Th w={80}>{t('discount')}</Table.Th>
-              <Table.Th miw={150}>{t('tax')}</Table.Th>
-              <Table.Th w={100} ta="end">{t('taxAmount')}</Table.Th>
-              <Table.Th w={110} ta="end">{t('subtotal')}</Table.Th>
-              <Table.Th w={40} />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {props.lines.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={8}>
-                  <Text size="sm" c="dimmed" ta="center">
-                    {t('noLines')}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-            {props.lines.map((line, i) => {
-              const figures = computeLine(toEngineLine(line, props.taxes, props.engine.digits), props.engine);
-              const id = line[props.idKey] as number | null | undefined;
-              const rowId = props.testId ? `${props.testId}-${i}` : undefined;
-              return (
-                <Table.Tr key={i} data-testid={rowId}>
-                  <Table.Td>
-                    {(props.renderItemSelect ?? ((p: ItemSelectProps) => <AsyncSelect path={props.itemPath} {...p} />))({
-                      value: id ?? null,
-                      initialOption: id ? { value: id, label: line.name ?? '' } : null,
-                      error: err(i, props.idKey) ?? err(i, 'name'),
-                      disabled: props.readOnly,
-                      testId: rowId && `${rowId}-item`,
-                      onChange: (value, option) =>
-                        set(i, {
-                          [props.idKey]: value,
-                          name: option?.label ?? '',
-                          ...(option ? { unitPrice: Number(option[props.priceKey] ?? 0) } : {}),
-                          ...(option && props.fromOption ? props.fromOption(option) : {}),
-                        }),
-                    })}
-                  </Table.Td>
-                  <Table.Td>
-                    <TextInput
-                      value={String(line.quantity ?? '')}
-                      inputMode="decimal"
-                      error={err(i, 'quantity')}
-                      readOnly={props.readOnly}
-                      aria-label={t('quantity')}
-                      data-testid={rowId && `${rowId}-quantity`}
-                      onChange={(e) => set(i, { quantity: e.currentTarget.value })}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <TextInput
-                      value={String(line.unitPrice ?? '')}
-                      inputMode="decimal"
-                      error={err(i, 'unitPrice')}
-                      readOnly={props.readOnly}
-                      aria-label={t('unitPrice')}
-                      data-testid={rowId && `${rowId}-price`}
-                      onChange={(e) => set(i, { unitPrice: e.currentTarget.value })}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <TextInput
-                      value={String(line.discount ?? '')}
-                      inputMode="decimal"
-                      error={err(i, 'discount')}
-                      readOnly={props.readOnly}
-                      aria-label={t('discount')}
-                      data-testid={rowId && `${rowId}-discount`}
-                      onChange={(e) => set(i, { discount: e.currentTarget.value })}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Select
-                      data={props.taxes.map((tx) => ({ value: String(tx.value), label: tx.label }))}
-                      value={line.taxId ? String(line.taxId) : null}
-                      clearable
-                      placeholder={t('noTax')}
-                      error={err(i, 'taxId')}
-                      disabled={props.readOnly}
-                      aria-label={t('tax')}
-                      data-testid={rowId && `${rowId}-tax`}
-                      comboboxProps={{ withinPortal: true }}
-                      onChange={(v) => set(i, { taxId: v ? Number(v) : null })}
-                    />
-                  </Table.Td>
-                  <Table.Td ta="end" data-testid={rowId && `${rowId}-tax-amount`}>
-                    {props.formatMinor(figures.taxAmount)}
-                  </Table.Td>
-                  <Table.Td ta="end" data-testid={rowId && `${rowId}-subtotal`}>
-                    {props.formatMinor(figures.subtotal)}
-                  </Table.Td>
-                  <Table.Td>
-                    {!props.readOnly && (
-                      <ActionIcon variant="subtle" color="red" aria-label={t('remove')} onClick={() => remove(i)}>
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {phone ? cards : table}
     </Stack>
   );
 }

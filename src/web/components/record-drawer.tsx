@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEventHandler, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEventHandler, type ReactNode } from 'react';
 import { Badge, Box, Drawer, Group, LoadingOverlay, ScrollArea, Tabs, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { FieldErrors, FieldValues } from 'react-hook-form';
@@ -89,6 +89,27 @@ export function RecordDrawer<T extends FieldValues = FieldValues>(props: RecordD
     props.onClose();
   };
   const errorTab = props.errorTab ?? first;
+  const root = useRef<HTMLDivElement>(null);
+  // Escape closes the topmost layer only: Mantine closes every open modal and drawer on one Escape (a window
+  // listener each), so a dialog over the drawer (a picker's "Add New", the discard question) would close the
+  // drawer too. The drawer closes when the key comes from inside its own dialog (its focus trap holds the focus
+  // while it is on top; a dialog or popover over it takes the focus), and not while a dropdown of it is open.
+  const latestClose = useRef(close);
+  latestClose.current = close;
+  useEffect(() => {
+    if (!props.opened) return;
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target instanceof Element ? event.target : null;
+      if (event.key !== 'Escape' || event.isComposing || event.defaultPrevented) return;
+      if (target?.getAttribute('data-mantine-stop-propagation') === 'true') return;
+      const own = root.current?.querySelector('[role="dialog"]');
+      const inside = !!own && target?.closest('[role="dialog"]') === own;
+      const alone = (!target || target === document.body) && document.querySelectorAll('[role="dialog"]').length <= 1;
+      if (inside || alone) void latestClose.current();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [props.opened]);
 
   useEffect(() => {
     if (props.opened) {
@@ -126,6 +147,8 @@ export function RecordDrawer<T extends FieldValues = FieldValues>(props: RecordD
 
   return (
     <Drawer
+      ref={root}
+      closeOnEscape={false}
       opened={props.opened}
       onClose={() => void close()}
       position="right"

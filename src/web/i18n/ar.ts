@@ -3,6 +3,13 @@ import type { Catalog } from './en';
 /** Arabic (dir="rtl"). Same keys as en.ts. */
 export const ar: Catalog = {
   appName: 'CMMS',
+  a11y: {
+    time: 'الوقت',
+    clear: 'مسح',
+    close: 'إغلاق',
+    offline: 'أنت غير متصل: لا يمكن حفظ التغييرات حتى يعود الاتصال.',
+    lines: 'البنود',
+  },
   actions: {
     refresh: 'تحديث',
     reset: 'إعادة تعيين',

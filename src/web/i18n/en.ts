@@ -1,6 +1,13 @@
 /** English: the product's own strings (kit, shell, auth, people). Features register theirs with registerTranslations. */
 export const en = {
   appName: 'CMMS',
+  a11y: {
+    time: 'time',
+    clear: 'Clear',
+    close: 'Close',
+    offline: 'You are offline: changes cannot be saved until the connection returns.',
+    lines: 'Lines',
+  },
   actions: {
     refresh: 'Refresh',
     reset: 'Reset',

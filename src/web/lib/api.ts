@@ -126,6 +126,12 @@ export async function logout() {
   await endSession(getAccessToken());
 }
 
+/** A window event the API client sends with `detail` true when a request got an answer, false when none came (no network): the offline notice listens. */
+export const NETWORK_EVENT = 'cmms:network';
+const reportNetwork = (reached: boolean) => {
+  if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent<boolean>(NETWORK_EVENT, { detail: reached }));
+};
+
 async function send(method: string, url: string, body: BodyInit | undefined, opts: RequestOptions, withToken = true) {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), opts.timeoutMs ?? API_TIMEOUT_MS);
@@ -136,10 +142,13 @@ async function send(method: string, url: string, body: BodyInit | undefined, opt
   if (token) headers.authorization = `Bearer ${token}`;
   if (typeof body === 'string') headers['content-type'] = 'application/json';
   try {
-    return await fetch(url, { method, body, headers, credentials: 'include', signal: controller.signal });
+    const res = await fetch(url, { method, body, headers, credentials: 'include', signal: controller.signal });
+    reportNetwork(true);
+    return res;
   } catch (err) {
     if (opts.signal?.aborted) throw err;
     if (controller.signal.aborted) throw new ApiError(0, 'The server took too long to answer. Please try again.');
+    reportNetwork(false);
     throw new ApiError(0, 'Cannot reach the server. Check your connection and try again.');
   } finally {
     clearTimeout(timer);

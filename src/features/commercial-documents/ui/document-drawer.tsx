@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   AttachmentInput,
   AttachmentList,
+  DayField,
   DocumentSummary,
   LineItemsTable,
   RecordDrawer,
@@ -304,15 +305,9 @@ function DocumentForm({
             />
           )}
         />
-        <TextInput type="date" label={t(dateField)} withAsterisk {...form.register(dateField)} error={fieldError(dateField)} data-testid={`${testId}-date`} />
-        <TextInput
-          type="date"
-          label={t('expirationDate')}
-          withAsterisk={kind.expirationRequired}
-          {...form.register('expirationDate')}
-          error={errors.expirationDate?.message}
-          data-testid={`${testId}-expiration`}
-        />
+        {/* the day as every list writes it (DD/MM/YYYY), typed or picked, in both languages (no browser-locale date box) */}
+        <DayField form={form} name={dateField} label={t(dateField)} testId={`${testId}-date`} />
+        <DayField form={form} name="expirationDate" label={t('expirationDate')} required={kind.expirationRequired} testId={`${testId}-expiration`} />
       </SimpleGrid>
       <Textarea label={t('note')} autosize minRows={2} {...form.register('note')} error={errors.note?.message} data-testid={`${testId}-note`} />
       <LineItemsTable

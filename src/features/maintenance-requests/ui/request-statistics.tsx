@@ -16,12 +16,15 @@ function Pair(props: { title: string; a: { label: string; value: number; color: 
         {props.title}
       </Text>
       <Group wrap="nowrap" gap="sm" align="center">
-        <DonutChart
-          size={80}
-          thickness={12}
-          withTooltip={false}
-          data={total ? [{ name: props.a.label, value: props.a.value, color: props.a.color }, { name: props.b.label, value: props.b.value, color: props.b.color }] : [{ name: '', value: 1, color: 'gray.3' }]}
-        />
+        {/* decorative: the figures are written beside it (inert: out of the tab order and the accessibility tree) */}
+        <div inert>
+          <DonutChart
+            size={80}
+            thickness={12}
+            withTooltip={false}
+            data={total ? [{ name: props.a.label, value: props.a.value, color: props.a.color }, { name: props.b.label, value: props.b.value, color: props.b.color }] : [{ name: '', value: 1, color: 'gray.3' }]}
+          />
+        </div>
         <Stack gap={2}>
           <Text size="sm">
             <Text span c={props.a.color} fw={700}>

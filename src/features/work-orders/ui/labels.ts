@@ -158,8 +158,6 @@ registerTranslations('workOrders', {
 export const STATUS_COLORS: Record<string, string> = { assigned: 'blue', 'in-progress': 'yellow', completed: 'teal', cancelled: 'gray' };
 export const PRIORITY_COLORS: Record<string, string> = { lowest: 'gray', low: 'blue', medium: 'yellow', high: 'orange', critical: 'red' };
 
-/** Spec: dates shown as MM/dd/yyyy hh:mm aa (the date pickers' format; formatDateTime writes the same). */
-export const DATE_TIME_FORMAT = 'MM/DD/YYYY hh:mm A';
 export { formatDateTime };
 
 /** Minutes between two instants as "2h 30m". */
@@ -168,8 +166,5 @@ export function formatSpent(minutes: number) {
   return `${Math.floor(m / 60)}h ${m % 60}m`;
 }
 export const minutesBetween = (start: string, end: string) => (new Date(end).getTime() - new Date(start).getTime()) / 60_000;
-
-/** 12-hour time picker with 5-minute steps (spec section 9). */
-export const TIME_PICKER_PROPS = { format: '12h' as const, minutesStep: 5, withDropdown: true };
 
 registerHistoryLabels('work-order', { namespace: 'workOrders', values: { status: 'status', priority: 'priority' } });

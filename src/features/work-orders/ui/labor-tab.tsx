@@ -2,14 +2,13 @@ import { useEffect } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Loader, Modal, Select, Stack } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DetailTable, notifyError, notifySuccess, removeWithConfirmation, useNotifiedQuery } from '../../../web/components';
+import { DateTimeField, DetailTable, notifyError, notifySuccess, removeWithConfirmation, useNotifiedQuery } from '../../../web/components';
 import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
 import { useAppData, useCurrentUser, useIsManager } from '../../../web/lib/app-data';
 import { laborInputSchema, type LaborDto } from '../work-orders.schema';
-import { DATE_TIME_FORMAT, TIME_PICKER_PROPS, formatDateTime, formatSpent, minutesBetween } from './labels';
+import { formatDateTime, formatSpent, minutesBetween } from './labels';
 import { fromPicker } from './picker-values';
 
 type LaborList = { labors: LaborDto[] };
@@ -113,16 +112,13 @@ export function AddTimeDialog({ opened, workOrderId, onClose, onAdded }: { opene
               control={form.control}
               name={name}
               render={({ field }) => (
-                <DateTimePicker
+                <DateTimeField
                   label={t(name === 'startTime' ? 'labor.start' : 'labor.end')}
-                  withAsterisk
-                  valueFormat={DATE_TIME_FORMAT}
-                  timePickerProps={TIME_PICKER_PROPS}
+                  required
                   value={field.value}
                   onChange={field.onChange}
                   error={errors[name]?.message}
-                  data-testid={`labor-${name}`}
-                  popoverProps={{ withinPortal: true }}
+                  testId={`labor-${name}`}
                 />
               )}
             />

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { Button, Grid, MultiSelect, Select, TextInput } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
 import { IconClockPlus, IconPrinter } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
+  DateTimeField,
   EmptyState,
   RecordDrawer,
   RecordDrawerFooter,
@@ -26,7 +26,6 @@ import { suggestedWorkers } from '../../../web/lib/worker-options';
 import { AssetSelect } from '../../assets/ui/asset-select';
 import { useAppData, useIsManager } from '../../../web/lib/app-data';
 import { WORK_ORDER_PRIORITIES, WORK_ORDER_STATUSES, workOrderInputSchema, type WorkOrderDto, type WorkOrderStatus } from '../work-orders.schema';
-import { DATE_TIME_FORMAT, TIME_PICKER_PROPS } from './labels';
 import { fromPicker, toPicker } from './picker-values';
 import { AddTimeDialog, LaborTab } from './labor-tab';
 import { PartsTab } from './parts-tab';
@@ -182,16 +181,7 @@ export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
             control={form.control}
             name={name}
             render={({ field }) => (
-              <DateTimePicker
-                label={t(`field.${name}`)}
-                valueFormat={DATE_TIME_FORMAT}
-                timePickerProps={TIME_PICKER_PROPS}
-                clearable
-                value={field.value}
-                onChange={field.onChange}
-                error={errors[name]?.message}
-                data-testid={`wo-${name}`}
-              />
+              <DateTimeField label={t(`field.${name}`)} value={field.value} onChange={field.onChange} error={errors[name]?.message} testId={`wo-${name}`} />
             )}
           />
         </Grid.Col>

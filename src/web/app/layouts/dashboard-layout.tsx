@@ -14,6 +14,7 @@ import { dashboardMenu, settingsMenu, SETTINGS_HOME, type MenuItem } from '../me
 import { ThemeSwitch } from './theme-switch';
 import { PageErrorBoundary } from '../error-boundary';
 import { DeferredTooltip } from '../../components/deferred-controls';
+import { OfflineNotice } from '../../components/offline-notice';
 import { FullscreenToggle, LanguageMenu, NotificationsMenu, UserMenu } from './top-bar-tools';
 
 // The profile and company dialogs (forms, uploads) load when opened from the user menu: the shell stays small.
@@ -195,6 +196,7 @@ export function DashboardLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main id="main-content" tabIndex={-1}>
+        <OfflineNotice />
         <Suspense
           fallback={
             <Center py={80}>

@@ -1,4 +1,4 @@
-import { ActionIcon, Avatar, Group, Indicator, ScrollArea, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Avatar, Group, Indicator, ScrollArea, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useFullscreen } from '@mantine/hooks';
 import { cloneElement, lazy, Suspense, useState } from 'react';
 import { IconBell, IconBuilding, IconCookie, IconLanguage, IconLogout, IconMaximize, IconMinimize, IconSettings, IconUser } from '@tabler/icons-react';
@@ -150,7 +150,9 @@ export function UserMenu({ onProfile, onCompany }: { onProfile(): void; onCompan
   const name = user ? `${user.firstName} ${user.lastName}`.trim() || user.email : '';
   const [dialog, setDialog] = useState<SettingsDialog>(null);
   const button = (
-    <UnstyledButton aria-label={t('shell.userMenu')} data-testid="user-menu">
+    <UnstyledButton data-testid="user-menu">
+      {/* named by its content (an aria-label would have to repeat the visible name and initial, WCAG 2.5.3) */}
+      <VisuallyHidden>{t('shell.userMenu')}</VisuallyHidden>
       <Group gap={8} wrap="nowrap">
         <Avatar src={user?.profilePictureLow ?? undefined} radius="xl" size={32} alt={name}>
           {name.slice(0, 1).toUpperCase()}
