@@ -249,6 +249,30 @@ describe('analytics API', () => {
     expect(await closure()).toEqual([]);
   });
 
+  it('the hourly rate: a manager sets and clears it (minor units), a worker cannot set their own; cost follows it', async () => {
+    const base = { firstName: 'Wim', email: (await org.admin.get(`/api/user/getCompanyUsers?name=Wim`)).body.users[0].email, role: 'worker' };
+    const set = await org.admin.put(`/api/user/updateUser/${s.w2.userId}`, { ...base, hourlyRate: 3000 });
+    expect(set.status).toBe(200);
+    expect(set.body.user.hourlyRate).toBe(3000);
+    const cost = await org.admin.get(`${B}/get-costs?${MARCH}`);
+    expect(cost.body).toMatchObject({ laborCost: 8500 + 3.5 * 3000, unratedHours: 0 });
+    expect((await org.admin.put(`/api/user/updateUser/${s.w2.userId}`, { ...base, hourlyRate: -1 })).status).toBe(400);
+    expect((await s.w2.put(`/api/user/updateUser/${s.w2.userId}`, { ...base, hourlyRate: 9999 })).status).toBe(403);
+    const kept = await s.w2.put(`/api/user/updateUser/${s.w2.userId}`, { ...base, jobTitle: 'Fitter' });
+    expect(kept.body.user.hourlyRate).toBe(3000);
+    const cleared = await org.admin.put(`/api/user/updateUser/${s.w2.userId}`, { ...base, hourlyRate: null });
+    expect(cleared.body.user.hourlyRate).toBeNull();
+  });
+
+  it('drill-down: the work orders list takes an asset filter from the URL', async () => {
+    const r = await org.admin.get(`/api/work-orders/get-work-orders?assetId=${s.p1.id}&pageSize=50`);
+    expect(r.status).toBe(200);
+    expect(r.body.workOrders.map((w: { title: string }) => w.title).sort()).toEqual(['A', 'B', 'C', 'G']);
+    expect(r.body.pagination.totalRecords).toBe(4);
+    const open = await org.admin.get(`/api/work-orders/get-work-orders?assetId=${s.p1.id}&status=assigned`);
+    expect(open.body.workOrders.map((w: { title: string }) => w.title)).toEqual(['C']);
+  });
+
   it('refuses a custom range without dates, a range backwards, and a bad filter', async () => {
     expect((await org.admin.get(`${B}/get-backlog?range=custom`)).status).toBe(400);
     expect((await org.admin.get(`${B}/get-backlog?range=custom&from=2026-03-31&to=2026-03-01`)).status).toBe(400);

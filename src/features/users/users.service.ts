@@ -34,6 +34,7 @@ const baseColumns = {
   profilePicture: users.profilePicture,
   profilePictureLow: users.profilePictureLow,
   createdAt: users.createdAt,
+  hourlyRate: users.hourlyRate,
 };
 const userColumns = baseColumns;
 
@@ -95,6 +96,7 @@ const toDto = (row: Omit<UserDto, 'createdAt' | RelatedKey> & { createdAt: Date 
   profilePicture: row.profilePicture,
   profilePictureLow: row.profilePictureLow,
   createdAt: row.createdAt.toISOString(),
+  hourlyRate: row.hourlyRate ?? null,
   related_workStations: rowsOf(row.related_workStations).map((r) => ({ id: r.id, name: r.name ?? '' })),
   related_assets: rowsOf(row.related_assets).map((r) => ({ id: r.id, name: r.name ?? '' })),
   related_services: rowsOf(row.related_services).map((r) => ({ id: r.id, title: r.title ?? '' })),
@@ -153,6 +155,7 @@ export async function updateUser(tx: Tx, orgId: number, actor: AccessClaims, id:
   }
   const relating = input.related_workStations !== undefined || input.related_assets !== undefined || input.related_services !== undefined;
   if (relating && !isManager) throw forbidden('Only a manager can change related records');
+  if (input.hourlyRate !== undefined && !isManager) throw forbidden('Only a manager can change the hourly rate');
   const values = {
     firstName: input.firstName,
     lastName: input.lastName === undefined ? before.lastName : (input.lastName ?? ''),
@@ -162,6 +165,7 @@ export async function updateUser(tx: Tx, orgId: number, actor: AccessClaims, id:
     role: input.role,
     language: input.language ?? before.language,
     location: input.location === undefined ? before.location : input.location,
+    hourlyRate: input.hourlyRate === undefined ? before.hourlyRate : input.hourlyRate,
   };
   try {
     await tx.update(users).set(values).where(and(eq(users.orgId, orgId), eq(users.id, id)));

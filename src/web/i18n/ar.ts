@@ -265,6 +265,8 @@ export const ar: Catalog = {
       language: 'اللغة',
       location: 'الموقع',
       relatedWorkStations: 'محطات العمل المرتبطة',
+      hourlyRate: 'أجر الساعة',
+      hourlyRateHint: 'اختياري: تكلفة العمل للساعة في التحليلات',
       relatedAssets: 'الأصول المرتبطة',
       relatedServices: 'الخدمات المرتبطة',
     },

@@ -263,6 +263,8 @@ export const en = {
       language: 'Language',
       location: 'Location',
       relatedWorkStations: 'Related Work Stations',
+      hourlyRate: 'Hourly rate',
+      hourlyRateHint: 'Optional: labour cost per hour in analytics',
       relatedAssets: 'Related Assets',
       relatedServices: 'Related Services',
     },
