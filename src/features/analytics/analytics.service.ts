@@ -55,6 +55,18 @@ const teamsOf = (w: string) =>
     union select m.team_id from work_order_assignees wa join team_members m on m.org_id = wa.org_id and m.worker_id = wa.user_id
       where wa.org_id = ${w}.org_id and wa.work_order_id = ${w}.id)`);
 
+/** Every (work order, team) pair of the organisation, as a relation to join (a hash join, not a lookup per row). */
+const orderTeams = (orgId: number) => sql`(select wa.work_order_id as wo_id, m.team_id from work_order_assignees wa
+      join team_members m on m.org_id = wa.org_id and m.worker_id = wa.user_id where wa.org_id = ${orgId}::int
+    union select o.work_order_id, p.team_id from pm_occurrences o join pm_plans p on p.org_id = o.org_id and p.id = o.plan_id
+      where o.org_id = ${orgId}::int and p.team_id is not null and o.work_order_id is not null)`;
+
+/** Every (work order, work station) pair of the organisation, as a relation to join. */
+const orderStations = (orgId: number) => sql`(select wa.work_order_id as wo_id, s.work_station_id as ws from work_order_assignees wa
+      join user_work_stations s on s.org_id = wa.org_id and s.user_id = wa.user_id where wa.org_id = ${orgId}::int
+    union select o.work_order_id, p.work_station_id from pm_occurrences o join pm_plans p on p.org_id = o.org_id and p.id = o.plan_id
+      where o.org_id = ${orgId}::int and p.work_station_id is not null and o.work_order_id is not null)`;
+
 /**
  * The filters as a condition on work order `w` (the organisation is in the caller's WHERE). `laborAlias`: in a
  * labour figure the assignee filter means the person who logged the time.
@@ -95,11 +107,13 @@ export async function backlogFigures(tx: ReadTx, orgId: number, range: DayRange,
         union all
         select (c.closed_at at time zone 'UTC')::date, 1 from work_order_closures c join work_orders w on w.org_id = c.org_id and w.id = c.work_order_id
           where c.org_id = ${orgId}::int and c.closed_at >= ${since} - interval '1 day' and c.closed_at <= ${n} and w.created_at <= ${n} ${scopeOf('w', f)}),
-      per_day as (select d, sum(k)::int as k from ev group by d),
+      per_day as materialized (select d, sum(k)::int as k from ev group by d),
+      total as (select coalesce(sum(k), 0)::int as k from per_day),
       days as (select g::date as d from generate_series((${range.from}::date - 1)::timestamp, ${range.to}::date::timestamp, interval '1 day') g)
+      -- open at the end of day d = open now + the events after d = open now + all events - those up to d
       select to_char(days.d, 'YYYY-MM-DD') as day,
-        (${head.open}::int + coalesce((select sum(p.k) from per_day p where p.d > days.d), 0))::int as open
-      from days order by days.d`),
+        (${head.open}::int + total.k - sum(coalesce(p.k, 0)) over (order by days.d))::int as open
+      from days cross join total left join per_day p on p.d = days.d order by days.d`),
   );
   const [before, ...inRange] = series;
   const counts = [head.a0, head.a1, head.a2, head.a3].map(num);
@@ -171,7 +185,7 @@ export async function mttrFigures(tx: ReadTx, orgId: number, range: DayRange, pr
   );
   const byTeam = rowsOf<{ id: number; name: string; n: number; mean: unknown; median: unknown }>(
     await tx.execute(sql`select t.id, t.name, ${agg} from (${repairs(range)}) r
-        join lateral (select x.team_id from ${teamsOf('r')} x(team_id)) tt on true
+        join ${orderTeams(orgId)} tt on tt.wo_id = r.id
         join teams t on t.org_id = r.org_id and t.id = tt.team_id
       group by t.id, t.name order by mean desc nulls last, 1`),
   );
@@ -249,9 +263,7 @@ export async function downtimeFigures(tx: ReadTx, orgId: number, range: DayRange
   const byStation = rowsOf<Record<string, unknown>>(
     await tx.execute(sql`select s.id as work_station_id, s.name, ${byCat('availability')} as availability, ${byCat('performance')} as performance,
         ${byCat('quality')} as quality, ${byCat('productivity')} as productivity
-      from (select h.*, st.ws from (${hoursOf(range)}) h
-              cross join lateral (select h.wo_org as org_id, h.wo_id as id) w2
-              left join lateral (select x.ws from ${stationsOf('w2')} x(ws)) st on true) hw
+      from (select h.*, st.ws from (${hoursOf(range)}) h left join ${orderStations(orgId)} st on st.wo_id = h.wo_id) hw
         left join work_stations s on s.org_id = ${orgId}::int and s.id = hw.ws
       group by s.id, s.name order by availability desc, 1 nulls last limit 50`),
   );
@@ -381,8 +393,7 @@ export async function costFigures(tx: ReadTx, orgId: number, range: DayRange, pr
   );
   const byStation = rowsOf<Record<string, unknown>>(
     await tx.execute(sql`select s.id as work_station_id, s.name, sum(labor) as labor, sum(parts) as parts
-        from (select i.*, st.ws from (${items(range)}) i cross join lateral (select i.org_id, i.wo_id as id) w2
-              left join lateral (select x.ws from ${stationsOf('w2')} x(ws)) st on true) iw
+        from (select i.*, st.ws from (${items(range)}) i left join ${orderStations(orgId)} st on st.wo_id = i.wo_id) iw
         left join work_stations s on s.org_id = ${orgId}::int and s.id = iw.ws group by 1, 2 order by sum(labor + parts) desc, 1 nulls last limit 50`),
   );
   const byMonth = rowsOf<Record<string, unknown>>(
