@@ -40,6 +40,17 @@ export const userUpdateSchema = z.strictObject({
   related_workStations: relatedIds('Select a valid work station'),
   related_assets: relatedIds('Select a valid asset'),
   related_services: relatedIds('Select a valid service'),
+  /** Labour rate per hour in the organisation currency's minor units (optional; a manager's edit only; decision 038). */
+  hourlyRate: z.preprocess(
+    cleared,
+    z.coerce
+      .number({ error: 'Hourly rate must be a positive amount' })
+      .int('Hourly rate must be a positive amount')
+      .min(0, 'Hourly rate must be a positive amount')
+      .max(2_000_000_000, 'Hourly rate is too large')
+      .nullable()
+      .optional(),
+  ),
 });
 export type UserUpdateInput = z.input<typeof userUpdateSchema>;
 
@@ -77,4 +88,6 @@ export interface UserDto {
   related_workStations: { id: number; name: string }[];
   related_assets: { id: number; name: string }[];
   related_services: { id: number; title: string }[];
+  /** Minor units of the organisation currency per hour; null when not set (decision 038). */
+  hourlyRate: number | null;
 }

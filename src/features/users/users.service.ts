@@ -34,6 +34,7 @@ const userColumns = {
   profilePicture: users.profilePicture,
   profilePictureLow: users.profilePictureLow,
   createdAt: users.createdAt,
+  hourlyRate: users.hourlyRate,
 };
 
 /**
@@ -94,6 +95,7 @@ const toDto = (row: UserRow, related: Related): UserDto => ({
   profilePicture: row.profilePicture,
   profilePictureLow: row.profilePictureLow,
   createdAt: row.createdAt.toISOString(),
+  hourlyRate: row.hourlyRate ?? null,
   related_workStations: related.related_workStations,
   related_assets: related.related_assets,
   related_services: related.related_services,
@@ -152,6 +154,7 @@ export async function updateUser(tx: Tx, orgId: number, actor: AccessClaims, id:
   }
   const relating = input.related_workStations !== undefined || input.related_assets !== undefined || input.related_services !== undefined;
   if (relating && !isManager) throw forbidden('Only a manager can change related records');
+  if (input.hourlyRate !== undefined && !isManager) throw forbidden('Only a manager can change the hourly rate');
   const values = {
     firstName: input.firstName,
     lastName: input.lastName === undefined ? before.lastName : (input.lastName ?? ''),
@@ -161,6 +164,7 @@ export async function updateUser(tx: Tx, orgId: number, actor: AccessClaims, id:
     role: input.role,
     language: input.language ?? before.language,
     location: input.location === undefined ? before.location : input.location,
+    hourlyRate: input.hourlyRate === undefined ? before.hourlyRate : input.hourlyRate,
   };
   try {
     await tx.update(users).set(values).where(and(eq(users.orgId, orgId), eq(users.id, id)));

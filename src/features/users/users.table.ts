@@ -24,6 +24,8 @@ export const users = pgTable(
     notificationSettings: jsonb().$type<Record<string, boolean>>(),
     /** Bumped when the password changes: every access token signed before stops working at once (decision 021). */
     tokenVersion: integer().notNull().default(0),
+    /** Optional labour rate per hour, in the organisation currency's minor units (analytics' labour cost, decision 038). */
+    hourlyRate: integer(),
     createdAt: createdAtColumn(),
   },
   (t) => [

@@ -104,6 +104,8 @@ export type AddPartsInput = z.input<typeof addPartsSchema>;
 export const workOrderListQuerySchema = pageQuerySchema.extend({
   status: multiValue(workOrderStatusField),
   title: z.string().trim().max(200, 'Title filter must be at most 200 characters').optional(),
+  /** One asset's orders (analytics' drill-down, decision 038). */
+  assetId: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ error: 'Asset is invalid' }).int('Asset is invalid').min(1, 'Asset is invalid').max(2147483647, 'Asset is invalid').optional()),
 });
 export type WorkOrderListQuery = z.output<typeof workOrderListQuerySchema>;
 

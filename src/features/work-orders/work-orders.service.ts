@@ -128,7 +128,7 @@ function keptCount(filter: ListFilter, bind: Bind): SQL<number> {
 }
 
 /** Only statuses filter: the total is kept, not counted. */
-const totalIsKept = (filter: ListFilter) => !filter.values.userId && !filter.values.title;
+const totalIsKept = (filter: ListFilter) => !filter.values.userId && !filter.values.title && !filter.values.assetId;
 
 /**
  * totalRecords without counting a million rows. Only statuses filter: the kept count, read with the page.
@@ -205,12 +205,14 @@ function listFilter(orgId: number, actor: AccessClaims, query: WorkOrderListQuer
     status: query.status?.length ? query.status : undefined,
     title: query.title ? `%${escapeLike(query.title)}%` : undefined,
     userId: isManager(actor) ? undefined : actor.userId,
+    assetId: query.assetId,
   };
   const where = (bind: Bind) =>
     and(
       eq(workOrders.orgId, bind('orgId')),
       values.status ? isAnyOf(workOrders.status, bind('status')) : undefined,
       values.title ? ilike(workOrders.title, bind('title')) : undefined,
+      values.assetId ? eq(workOrders.assetId, bind('assetId')) : undefined,
       values.userId ? assignedTo(bind('orgId'), bind('userId')) : undefined,
     );
   return { values, where };

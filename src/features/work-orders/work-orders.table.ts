@@ -42,6 +42,8 @@ export const workOrders = pgTable(
     index('work_orders_org_open_due_idx').on(t.orgId, t.dueDate).where(sql`status in ('assigned', 'in-progress')`),
     index('work_orders_org_priority_status_idx').on(t.orgId, t.priority, t.status),
     index('work_orders_org_asset_idx').on(t.orgId, t.assetId),
+    // Analytics: what was created in a range (throughput, backlog over time; decision 038).
+    index('work_orders_org_created_idx').on(t.orgId, t.createdAt),
     // The calendar's range: an order sits on its due date, or its start without one (decision 033).
     index('work_orders_org_calendar_idx').on(t.orgId, sql`coalesce(${t.dueDate}, ${t.startDate})`),
     // Title "contains" search without a scan: trigram GIN with org_id first (btree_gin), so a search reads only
@@ -140,6 +142,8 @@ export const workOrderLabors = pgTable(
     index('work_order_labors_order_idx').on(t.orgId, t.workOrderId, t.startDate),
     index('work_order_labors_worker_idx').on(t.orgId, t.workerId),
     index('work_order_labors_reason_idx').on(t.orgId, t.reasonId),
+    // Analytics: the labour of a range (downtime, cost, planned share; decision 038).
+    index('work_order_labors_org_start_idx').on(t.orgId, t.startDate),
   ],
 );
 

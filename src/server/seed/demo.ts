@@ -14,6 +14,7 @@ import { seedQuotations } from '../../features/quotations/quotations.seed';
 import { seedPurchaseOrders } from '../../features/purchase-orders/purchase-orders.seed';
 import { seedProcedures } from '../../features/procedures/procedures.seed';
 import { seedMeters } from '../../features/meters/meters.seed';
+import { seedAnalyticsHistory } from '../../features/analytics/analytics.seed';
 
 export const DEMO = { subdomain: 'demo', email: 'admin@demo.com', password: 'Demo1234!' };
 
@@ -76,6 +77,7 @@ export async function seedSampleData(db: Db, orgId: number) {
     seedQuotations,
     seedPurchaseOrders,
     seedProcedures,
+    seedAnalyticsHistory, // six months of work history for the insights screen (after work orders and master data)
   ];
   await withTenant(db, orgId, async (tx) => {
     for (const seed of areas) await seed(tx, orgId);

@@ -5,6 +5,7 @@ import {
   IconBuildingFactory2,
   IconCalendar,
   IconCategory,
+  IconChartHistogram,
   IconClipboardList,
   IconClockPause,
   IconListCheck,
@@ -38,7 +39,14 @@ export interface MenuGroup {
 
 /** The side menu of spec section 2. */
 export const dashboardMenu: MenuGroup[] = [
-  { key: 'overview', items: [{ key: 'dashboard', path: '/dashboard/analytics', icon: IconLayoutDashboard }] },
+  {
+    key: 'overview',
+    items: [
+      { key: 'dashboard', path: '/dashboard/analytics', icon: IconLayoutDashboard },
+      // The manager's analytics (issue 24, decision 038): beside the spec's Dashboard, which stays as it is.
+      { key: 'insights', path: '/dashboard/insights', icon: IconChartHistogram },
+    ],
+  },
   {
     key: 'maintenance',
     items: [

@@ -1,10 +1,12 @@
-import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { AssetMultiSelect } from '../../assets/ui/asset-select';
 import { ServiceMultiSelect } from '../../service-catalog/ui/service-select';
 import { WorkStationMultiSelect } from '../../work-stations/ui/work-station-select';
+import { useMoney } from '../../../web/components/money';
+import { toMajor, toMinor } from '../../../shared/money';
 import { userUpdateSchema, type UserDto, type UserUpdateInput } from '../users.schema';
 
 /**
@@ -29,6 +31,7 @@ export function useUserForm(user: UserDto | null | undefined, opts: { related?: 
                 related_workStations: user.related_workStations.map((r) => r.id),
                 related_assets: user.related_assets.map((r) => r.id),
                 related_services: user.related_services.map((r) => r.id),
+                hourlyRate: user.hourlyRate,
               }
             : {}),
         }
@@ -54,6 +57,7 @@ export function UserFields({
 }) {
   const { t } = useTranslation();
   const errors = form.formState.errors;
+  const money = useMoney();
   const roles = [...(allowAdmin ? (['admin'] as const) : []), 'manager', 'worker'] as const;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -85,6 +89,24 @@ export function UserFields({
       )}
       {related && (
         <>
+          <Controller
+            control={form.control}
+            name="hourlyRate"
+            render={({ field, fieldState }) => (
+              <NumberInput
+                label={t('users.fields.hourlyRate')}
+                description={t('users.fields.hourlyRateHint')}
+                leftSection={<Text size="xs">{money.symbol}</Text>}
+                decimalScale={money.digits}
+                min={0}
+                readOnly={readOnly}
+                value={typeof field.value === 'number' ? toMajor(field.value, money.digits) : ''}
+                onChange={(v) => field.onChange(v === '' || v === null ? null : toMinor(Number(v), money.digits))}
+                error={fieldState.error?.message}
+                data-testid="user-hourlyRate"
+              />
+            )}
+          />
           <Controller
             control={form.control}
             name="related_workStations"

@@ -24,6 +24,7 @@ const person = (over: Partial<UserDto>): UserDto => ({
   related_workStations: [],
   related_assets: [],
   related_services: [],
+  hourlyRate: null,
   ...over,
 });
 const manager = person({ id: 1, firstName: 'Ann', email: 'ann@acme.test', role: 'manager' });

@@ -33,11 +33,12 @@ function WorkOrderStatisticsPanel() {
 export default function WorkOrdersPage() {
   const { t } = useTranslation('workOrders');
   const isManager = useIsManager();
-  const list = useServerList<WorkOrderDto, { title: 'text'; status: 'multi' }>({
+  const list = useServerList<WorkOrderDto, { title: 'text'; status: 'multi'; assetId: 'text' }>({
     queryKey: 'work-orders',
     path: '/work-orders/get-work-orders',
     listKey: 'workOrders',
-    filters: { title: 'text', status: 'multi' },
+    // assetId: only from a link (analytics' drill-down); Reset clears it with the others
+    filters: { title: 'text', status: 'multi', assetId: 'text' },
     errorMessage: t('toast.failedFetchAll'),
   });
   // undefined: closed; null: a new order; a number: that order

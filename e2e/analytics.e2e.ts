@@ -1,0 +1,81 @@
+/**
+ * Insights in the browser (issue 24): a manager's figures for a fresh organisation's first work on one asset, the
+ * range changed (kept in the URL), and a drill-down from the worst-MTBF asset to the work orders list filtered to it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { call, launchBrowser, newPage, signIn, signUpOrg, startServer, type TestOrg, type TestServer } from './helpers';
+
+let server: TestServer;
+let browser: Browser;
+let org: TestOrg;
+let assetId: number;
+
+beforeAll(async () => {
+  server = await startServer();
+  org = await signUpOrg(server, 'Insights');
+  const host = `${org.subdomain}.localhost`;
+  const token = (await call(server.port, host, 'POST', '/api/login', { email: org.email, password: org.password })).body.accessToken as string;
+  const api = async (method: string, path: string, body?: unknown) => {
+    const res = await call(server.port, host, method, path, body, token);
+    if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res as { status: number; body: any };
+  };
+  const categoryId = (await api('POST', '/api/asset-categories/add-asset-category', { code: 'PMP', name: 'Pumps' })).body.assetCategory.id;
+  assetId = (await api('POST', '/api/assets/add-asset', { name: 'Feed Pump P-7', date: '2024-01-01', assetCategoryId: categoryId })).body.asset.id;
+  // Two breakdowns of the pump (the first repaired), and one order on no asset.
+  const first = (await api('POST', '/api/work-orders/add-work-order', { title: 'Pump leaking', assetId })).body.workOrder.id;
+  await api('PUT', `/api/work-orders/update-status/${first}`, { status: 'completed' });
+  await api('POST', '/api/work-orders/add-work-order', { title: 'Pump leaking again', assetId });
+  await api('POST', '/api/work-orders/add-work-order', { title: 'Paint the railing' });
+  browser = await launchBrowser();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('insights', () => {
+  it('a manager reads the figures, changes the range and drills down to the work orders behind a chart', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signIn(page, org);
+      await page.getByRole('link', { name: 'Insights' }).click();
+      await page.waitForURL(`${org.url}/dashboard/insights`);
+      await expect.poll(() => page.getByTestId('kpi-completed').innerText()).toBe('1');
+      await expect.poll(() => page.getByTestId('kpi-created').innerText()).toBe('3');
+      await expect.poll(() => page.getByTestId('kpi-open').innerText()).toBe('2');
+      await page.getByTestId('insights-throughput').locator('.recharts-bar-rectangle').first().waitFor();
+
+      // The range: a year, then a custom range in the past with nothing in it (the empty states teach).
+      await page.getByTestId('insights-range').getByText('Year', { exact: true }).click();
+      await page.waitForURL(/range=year/);
+      await expect.poll(() => page.getByTestId('kpi-created').innerText()).toBe('3');
+      await page.getByTestId('insights-range').getByText('Custom', { exact: true }).click();
+      await page.getByTestId('insights-from').fill('2020-01-01');
+      await page.getByTestId('insights-to').fill('2020-01-31');
+      await page.waitForURL(/from=2020-01-01&to=2020-01-31|to=2020-01-31.*from=2020-01-01/);
+      await page.getByTestId('insights-throughput-empty').waitFor();
+      await expect.poll(() => page.getByTestId('kpi-created').innerText()).toBe('0');
+      // A reload keeps the view (it is all in the URL).
+      await page.reload();
+      await page.getByTestId('insights-throughput-empty').waitFor();
+
+      // Back to 30 days; the worst-MTBF asset opens the work orders list filtered to it.
+      await page.getByTestId('insights-range').getByText('30 days', { exact: true }).click();
+      await page.getByTestId('insights-mtbf-table').getByRole('link', { name: 'Feed Pump P-7' }).click();
+      await page.waitForURL(`${org.url}/dashboard/work-orders?assetId=${assetId}`);
+      await page.getByText('Pump leaking again').waitFor();
+      await expect.poll(() => page.getByText('Paint the railing').count()).toBe(0);
+
+      // And the backlog's drill-down: the open orders.
+      await page.goBack();
+      await page.getByTestId('insights-backlog-drill').click();
+      await page.waitForURL(/\/dashboard\/work-orders\?status=assigned&status=in-progress/);
+      await page.getByText('Paint the railing').waitFor();
+      await expect.poll(() => page.getByText('Pump leaking', { exact: true }).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { EVERYONE, MANAGERS } from '../../server/plugins/request-context';
+import { now } from '../../server/clock';
+import { analyticsQuerySchema, resolveRange, type AnalyticsQuery } from './analytics.schema';
+import {
+  backlogFigures,
+  complianceFigures,
+  costFigures,
+  downtimeFigures,
+  mtbfFigures,
+  mttrFigures,
+  myWorkFigures,
+  plannedShareFigures,
+  throughputFigures,
+} from './analytics.service';
+
+const filtersOf = (q: AnalyticsQuery) => ({ assetId: q.assetId, assetCategoryId: q.assetCategoryId, workStationId: q.workStationId, teamId: q.teamId, assigneeId: q.assigneeId });
+
+/**
+ * Analytics (prefix /api/analytics, decision 038): one route per figure group so the screen's cards load on
+ * their own. The organisation's figures are for managers and admins (a worker gets 403); everyone has their own
+ * view (get-my-work, always the caller's).
+ */
+export async function analyticsRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const org = { schema: { querystring: analyticsQuerySchema }, config: { access: MANAGERS } };
+
+  app.get('/get-backlog', org, (req) => {
+    const at = now();
+    return req.read((tx) => backlogFigures(tx, req.auth.orgId, resolveRange(req.query, at).current, filtersOf(req.query), at));
+  });
+
+  app.get('/get-throughput', org, (req) => {
+    const r = resolveRange(req.query, now());
+    return req.read((tx) => throughputFigures(tx, req.auth.orgId, r.current, r.previous, filtersOf(req.query)));
+  });
+
+  app.get('/get-repair-times', org, (req) => {
+    const r = resolveRange(req.query, now());
+    return req.read(async (tx) => ({
+      mttr: await mttrFigures(tx, req.auth.orgId, r.current, r.previous, filtersOf(req.query)),
+      mtbf: await mtbfFigures(tx, req.auth.orgId, r.current, filtersOf(req.query)),
+    }));
+  });
+
+  app.get('/get-downtime', org, (req) => {
+    const r = resolveRange(req.query, now());
+    return req.read((tx) => downtimeFigures(tx, req.auth.orgId, r.current, r.previous, filtersOf(req.query)));
+  });
+
+  app.get('/get-planned-share', org, (req) => {
+    const r = resolveRange(req.query, now());
+    return req.read((tx) => plannedShareFigures(tx, req.auth.orgId, r.current, r.previous, filtersOf(req.query)));
+  });
+
+  app.get('/get-pm-compliance', org, (req) => {
+    const at = now();
+    const r = resolveRange(req.query, at);
+    return req.read((tx) => complianceFigures(tx, req.auth.orgId, r.current, r.previous, filtersOf(req.query), at));
+  });
+
+  app.get('/get-costs', org, (req) => {
+    const r = resolveRange(req.query, now());
+    return req.read((tx) => costFigures(tx, req.auth.orgId, r.current, r.previous, filtersOf(req.query)));
+  });
+
+  app.get('/get-my-work', { schema: { querystring: analyticsQuerySchema }, config: { access: EVERYONE } }, (req) => {
+    const at = now();
+    return req.read((tx) => myWorkFigures(tx, req.auth.orgId, req.auth.userId, resolveRange(req.query, at).current, at));
+  });
+}

@@ -1,0 +1,455 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { ReadTx } from '../../server/db/client';
+import { currencyDigits } from '../../shared/money';
+import { pmCompliance } from '../pm-plans/pm-plans.service';
+import {
+  AGE_BUCKETS,
+  daysIn,
+  type AnalyticsFilters,
+  type BacklogFigures,
+  type ComplianceFigures,
+  type CostFigures,
+  type DayRange,
+  type DowntimeFigures,
+  type MtbfFigures,
+  type MttrFigures,
+  type MyWorkFigures,
+  type PlannedShareFigures,
+  type RepairTimeStats,
+  type ThroughputFigures,
+} from './analytics.schema';
+
+/*
+ * Every figure of the analytics screen (decision 038), each one function and, where it can, one statement,
+ * computed in SQL over whole UTC days [range.from, range.to]. "Open" is assigned or in progress; a work order's
+ * completion time is its row in work_order_closures. A work order is planned when a PM plan created it
+ * (pm_occurrences), reactive otherwise. Its work stations and teams are its plan's, plus those of the people
+ * assigned to it (user_work_stations, team_members).
+ */
+
+type Rows<T> = { rows: T[] };
+const rowsOf = <T>(r: unknown) => (r as Rows<T>).rows;
+const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
+const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+const round2 = (v: unknown) => Math.round(num(v) * 100) / 100;
+
+/** The instant a day starts (UTC) and the start of the day after the range. */
+const startOf = (day: string) => `${day}T00:00:00.000Z`;
+const endOf = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
+const ts = (iso: string) => sql`${iso}::timestamptz`;
+
+/** Is work order `w` (an alias) one a PM plan created? */
+const plannedOf = (w: string) => sql.raw(`exists (select 1 from pm_occurrences o where o.org_id = ${w}.org_id and o.work_order_id = ${w}.id)`);
+
+/** The work stations of work order `w`: its plan's, and those of the people assigned to it. */
+const stationsOf = (w: string) =>
+  sql.raw(`(select p.work_station_id from pm_occurrences o join pm_plans p on p.org_id = o.org_id and p.id = o.plan_id
+      where o.org_id = ${w}.org_id and o.work_order_id = ${w}.id and p.work_station_id is not null
+    union select s.work_station_id from work_order_assignees wa join user_work_stations s on s.org_id = wa.org_id and s.user_id = wa.user_id
+      where wa.org_id = ${w}.org_id and wa.work_order_id = ${w}.id)`);
+
+/** The teams of work order `w`: its plan's, and those of the people assigned to it. */
+const teamsOf = (w: string) =>
+  sql.raw(`(select p.team_id from pm_occurrences o join pm_plans p on p.org_id = o.org_id and p.id = o.plan_id
+      where o.org_id = ${w}.org_id and o.work_order_id = ${w}.id and p.team_id is not null
+    union select m.team_id from work_order_assignees wa join team_members m on m.org_id = wa.org_id and m.worker_id = wa.user_id
+      where wa.org_id = ${w}.org_id and wa.work_order_id = ${w}.id)`);
+
+/** Every (work order, team) pair of the organisation, as a relation to join (a hash join, not a lookup per row). */
+const orderTeams = (orgId: number) => sql`(select wa.work_order_id as wo_id, m.team_id from work_order_assignees wa
+      join team_members m on m.org_id = wa.org_id and m.worker_id = wa.user_id where wa.org_id = ${orgId}::int
+    union select o.work_order_id, p.team_id from pm_occurrences o join pm_plans p on p.org_id = o.org_id and p.id = o.plan_id
+      where o.org_id = ${orgId}::int and p.team_id is not null and o.work_order_id is not null)`;
+
+/** Every (work order, work station) pair of the organisation, as a relation to join. */
+const orderStations = (orgId: number) => sql`(select wa.work_order_id as wo_id, s.work_station_id as ws from work_order_assignees wa
+      join user_work_stations s on s.org_id = wa.org_id and s.user_id = wa.user_id where wa.org_id = ${orgId}::int
+    union select o.work_order_id, p.work_station_id from pm_occurrences o join pm_plans p on p.org_id = o.org_id and p.id = o.plan_id
+      where o.org_id = ${orgId}::int and p.work_station_id is not null and o.work_order_id is not null)`;
+
+/**
+ * The filters as a condition on work order `w` (the organisation is in the caller's WHERE). `laborAlias`: in a
+ * labour figure the assignee filter means the person who logged the time.
+ */
+function scopeOf(w: string, f: AnalyticsFilters, laborAlias?: string): SQL {
+  const parts: SQL[] = [];
+  if (f.assetId) parts.push(sql`and ${sql.raw(w)}.asset_id = ${f.assetId}::int`);
+  if (f.assetCategoryId)
+    parts.push(sql`and exists (select 1 from assets fa where fa.org_id = ${sql.raw(w)}.org_id and fa.id = ${sql.raw(w)}.asset_id and fa.asset_category_id = ${f.assetCategoryId}::int)`);
+  if (f.workStationId) parts.push(sql`and ${f.workStationId}::int in ${stationsOf(w)}`);
+  if (f.teamId) parts.push(sql`and ${f.teamId}::int in ${teamsOf(w)}`);
+  if (f.assigneeId) {
+    if (laborAlias) parts.push(sql`and ${sql.raw(laborAlias)}.worker_id = ${f.assigneeId}::int`);
+    else parts.push(sql`and exists (select 1 from work_order_assignees fw where fw.org_id = ${sql.raw(w)}.org_id and fw.work_order_id = ${sql.raw(w)}.id and fw.user_id = ${f.assigneeId}::int)`);
+  }
+  return sql.join(parts, sql` `);
+}
+
+// ---------- backlog ----------
+
+/** Open work orders now (by age, overdue), and at the end of each day of the range (and the day before it). */
+export async function backlogFigures(tx: ReadTx, orgId: number, range: DayRange, f: AnalyticsFilters, now: Date): Promise<BacklogFigures> {
+  const n = ts(now.toISOString());
+  const [head] = rowsOf<Record<string, string | number>>(
+    await tx.execute(sql`select count(*)::int as open, count(*) filter (where w.due_date < ${n})::int as overdue,
+        count(*) filter (where w.created_at > ${n} - interval '8 days')::int as a0,
+        count(*) filter (where w.created_at <= ${n} - interval '8 days' and w.created_at > ${n} - interval '31 days')::int as a1,
+        count(*) filter (where w.created_at <= ${n} - interval '31 days' and w.created_at > ${n} - interval '91 days')::int as a2,
+        count(*) filter (where w.created_at <= ${n} - interval '91 days')::int as a3
+      from work_orders w where w.org_id = ${orgId}::int and w.status in ('assigned', 'in-progress') ${scopeOf('w', f)}`),
+  );
+  // Open at instant t = open now - created since t + closed since t (every closed order was created before it closed).
+  const since = ts(startOf(range.from));
+  const series = rowsOf<{ day: string; open: number }>(
+    await tx.execute(sql`with ev as (
+        select (w.created_at at time zone 'UTC')::date as d, -1 as k from work_orders w
+          where w.org_id = ${orgId}::int and w.created_at >= ${since} - interval '1 day' and w.created_at <= ${n} ${scopeOf('w', f)}
+        union all
+        select (c.closed_at at time zone 'UTC')::date, 1 from work_order_closures c join work_orders w on w.org_id = c.org_id and w.id = c.work_order_id
+          where c.org_id = ${orgId}::int and c.closed_at >= ${since} - interval '1 day' and c.closed_at <= ${n} and w.created_at <= ${n} ${scopeOf('w', f)}),
+      per_day as materialized (select d, sum(k)::int as k from ev group by d),
+      total as (select coalesce(sum(k), 0)::int as k from per_day),
+      days as (select g::date as d from generate_series((${range.from}::date - 1)::timestamp, ${range.to}::date::timestamp, interval '1 day') g)
+      -- open at the end of day d = open now + the events after d = open now + all events - those up to d
+      select to_char(days.d, 'YYYY-MM-DD') as day,
+        (${head.open}::int + total.k - sum(coalesce(p.k, 0)) over (order by days.d))::int as open
+      from days cross join total left join per_day p on p.d = days.d order by days.d`),
+  );
+  const [before, ...inRange] = series;
+  const counts = [head.a0, head.a1, head.a2, head.a3].map(num);
+  return {
+    range,
+    openNow: num(head.open),
+    overdueNow: num(head.overdue),
+    ageBuckets: AGE_BUCKETS.map((bucket, i) => ({ bucket, count: counts[i] })),
+    overTime: inRange.map((r) => ({ day: r.day, open: num(r.open) })),
+    openAtEnd: { current: num(inRange.at(-1)?.open), previous: num(before?.open) },
+  };
+}
+
+// ---------- throughput ----------
+
+/** Created and completed per ISO week of the range; totals now and in the period before. */
+export async function throughputFigures(tx: ReadTx, orgId: number, range: DayRange, previous: DayRange, f: AnalyticsFilters): Promise<ThroughputFigures> {
+  const pf = ts(startOf(previous.from));
+  const cf = ts(startOf(range.from));
+  const te = ts(endOf(range.to));
+  const rows = rowsOf<{ week: string | null; created: number; completed: number }>(
+    await tx.execute(sql`with ev as (
+        select w.created_at as t, 1 as c, 0 as k from work_orders w
+          where w.org_id = ${orgId}::int and w.created_at >= ${pf} and w.created_at < ${te} ${scopeOf('w', f)}
+        union all
+        select c.closed_at, 0, 1 from work_order_closures c join work_orders w on w.org_id = c.org_id and w.id = c.work_order_id
+          where c.org_id = ${orgId}::int and c.status = 'completed' and c.closed_at >= ${pf} and c.closed_at < ${te} ${scopeOf('w', f)}),
+      weeks as (select g::date as wk from generate_series(date_trunc('week', ${range.from}::date::timestamp), ${range.to}::date::timestamp, interval '1 week') g),
+      cur as (select date_trunc('week', (t at time zone 'UTC'))::date as wk, sum(c)::int as created, sum(k)::int as completed from ev where t >= ${cf} group by 1)
+      select to_char(weeks.wk, 'YYYY-MM-DD') as week, coalesce(cur.created, 0) as created, coalesce(cur.completed, 0) as completed
+        from weeks left join cur on cur.wk = weeks.wk
+      union all
+      select null, coalesce(sum(c), 0)::int, coalesce(sum(k), 0)::int from ev where t < ${cf}
+      order by 1 nulls first`),
+  );
+  const prev = rows.find((r) => r.week === null)!;
+  const weeks = rows.filter((r) => r.week !== null).map((r) => ({ week: r.week!, created: num(r.created), completed: num(r.completed) }));
+  const sum = (k: 'created' | 'completed') => weeks.reduce((s, w) => s + w[k], 0);
+  return {
+    range,
+    weeks,
+    created: { current: sum('created'), previous: num(prev.created) },
+    completed: { current: sum('completed'), previous: num(prev.completed) },
+  };
+}
+
+// ---------- MTTR ----------
+
+const stats = (r: { n: unknown; mean: unknown; median: unknown }): RepairTimeStats => ({
+  count: num(r.n),
+  meanHours: r.mean === null ? null : round2(r.mean),
+  medianHours: r.median === null ? null : round2(r.median),
+});
+
+/** Reactive work orders completed in the range: hours from creation to completion, mean and median; by asset category, by team. */
+export async function mttrFigures(tx: ReadTx, orgId: number, range: DayRange, previous: DayRange, f: AnalyticsFilters): Promise<MttrFigures> {
+  const repairs = (r: DayRange) => sql`select w.org_id, w.id, w.asset_id, extract(epoch from (c.closed_at - w.created_at)) / 3600.0 as h
+      from work_order_closures c join work_orders w on w.org_id = c.org_id and w.id = c.work_order_id
+      where c.org_id = ${orgId}::int and c.status = 'completed' and c.closed_at >= ${ts(startOf(r.from))} and c.closed_at < ${ts(endOf(r.to))}
+        and not ${plannedOf('w')} ${scopeOf('w', f)}`;
+  const agg = sql`count(*)::int as n, avg(h) as mean, percentile_cont(0.5) within group (order by h) as median`;
+  const [overall] = rowsOf<{ n: number; mean: unknown; median: unknown }>(await tx.execute(sql`select ${agg} from (${repairs(range)}) r`));
+  const [prev] = rowsOf<{ n: number; mean: unknown; median: unknown }>(await tx.execute(sql`select ${agg} from (${repairs(previous)}) r`));
+  const byCategory = rowsOf<{ id: number | null; name: string | null; n: number; mean: unknown; median: unknown }>(
+    await tx.execute(sql`select a.asset_category_id as id, ac.name, ${agg} from (${repairs(range)}) r
+        left join assets a on a.org_id = r.org_id and a.id = r.asset_id
+        left join asset_categories ac on ac.org_id = a.org_id and ac.id = a.asset_category_id
+      group by a.asset_category_id, ac.name order by mean desc nulls last, 1`),
+  );
+  const byTeam = rowsOf<{ id: number; name: string; n: number; mean: unknown; median: unknown }>(
+    await tx.execute(sql`select t.id, t.name, ${agg} from (${repairs(range)}) r
+        join ${orderTeams(orgId)} tt on tt.wo_id = r.id
+        join teams t on t.org_id = r.org_id and t.id = tt.team_id
+      group by t.id, t.name order by mean desc nulls last, 1`),
+  );
+  return {
+    range,
+    overall: stats(overall),
+    previous: stats(prev),
+    byAssetCategory: byCategory.map((r) => ({ assetCategoryId: r.id, name: r.name, ...stats(r) })),
+    byTeam: byTeam.map((r) => ({ teamId: r.id, name: r.name, ...stats(r) })),
+  };
+}
+
+// ---------- MTBF ----------
+
+/**
+ * Per asset, over its reactive (not cancelled) work orders created in the range: the mean of the hours from the
+ * completion of one to the creation of the next (0 when the next came before the previous was done; a pair whose
+ * earlier order is not completed is not an interval). The ten assets with the shortest MTBF.
+ */
+export async function mtbfFigures(tx: ReadTx, orgId: number, range: DayRange, f: AnalyticsFilters): Promise<MtbfFigures> {
+  const rows = rowsOf<{ asset_id: number; name: string; failures: number; intervals: number; mtbf: unknown }>(
+    await tx.execute(sql`with fail as (
+        select w.asset_id, w.created_at, c.closed_at,
+          lag(c.closed_at) over (partition by w.asset_id order by w.created_at, w.id) as prev_closed,
+          lag(w.id) over (partition by w.asset_id order by w.created_at, w.id) as prev_id
+        from work_orders w left join work_order_closures c on c.org_id = w.org_id and c.work_order_id = w.id and c.status = 'completed'
+        where w.org_id = ${orgId}::int and w.asset_id is not null and w.status <> 'cancelled'
+          and w.created_at >= ${ts(startOf(range.from))} and w.created_at < ${ts(endOf(range.to))}
+          and not ${plannedOf('w')} ${scopeOf('w', f)})
+      select fail.asset_id, a.name, count(*)::int as failures, count(fail.prev_closed)::int as intervals,
+        avg(greatest(0, extract(epoch from (fail.created_at - fail.prev_closed)) / 3600.0)) filter (where fail.prev_closed is not null) as mtbf
+      from fail join assets a on a.org_id = ${orgId}::int and a.id = fail.asset_id
+      group by fail.asset_id, a.name having count(fail.prev_closed) > 0
+      order by mtbf asc, failures desc, fail.asset_id limit 10`),
+  );
+  return { range, worst: rows.map((r) => ({ assetId: r.asset_id, name: r.name, failures: num(r.failures), intervals: num(r.intervals), mtbfHours: round2(r.mtbf) })) };
+}
+
+// ---------- labour (the one place labour cost is computed) ----------
+
+/**
+ * Labour rows that started in [from, to): hours and cost (hours x the worker's hourly rate, minor units, rounded
+ * per row; null without a rate). The one function every labour figure reads, so a new kind of labour row (with
+ * its own rate) is added here once.
+ */
+export function laborRows(orgId: number, fromIso: string, toIso: string): SQL {
+  return sql`select l.org_id, l.id, l.work_order_id, l.worker_id, l.reason_id, l.start_date,
+      extract(epoch from (l.end_date - l.start_date)) / 3600.0 as hours,
+      round(extract(epoch from (l.end_date - l.start_date)) / 3600.0 * u.hourly_rate) as cost
+    from work_order_labors l left join users u on u.org_id = l.org_id and u.id = l.worker_id
+    where l.org_id = ${orgId}::int and l.start_date >= ${ts(fromIso)} and l.start_date < ${ts(toIso)}`;
+}
+
+// ---------- downtime ----------
+
+const byCat = (cat: string) => sql.raw(`coalesce(sum(hours) filter (where category = '${cat}'), 0)`);
+
+/** Labour hours by the reason's category (and blocking flag), per asset and per work station; availability loss per asset. */
+export async function downtimeFigures(tx: ReadTx, orgId: number, range: DayRange, previous: DayRange, f: AnalyticsFilters): Promise<DowntimeFigures> {
+  const hoursOf = (r: DayRange) => sql`select l.*, w.asset_id, w.id as wo_id, w.org_id as wo_org, t.type as category, t.is_blocking_reason as blocking
+      from (${laborRows(orgId, startOf(r.from), endOf(r.to))}) l
+      join work_orders w on w.org_id = l.org_id and w.id = l.work_order_id
+      join time_tracking_reasons t on t.org_id = l.org_id and t.id = l.reason_id
+      where true ${scopeOf('w', f, 'l')}`;
+  const byCategory = rowsOf<{ category: DowntimeFigures['byCategory'][number]['category']; blocking: boolean; hours: unknown }>(
+    await tx.execute(sql`select category, blocking, sum(hours) as hours from (${hoursOf(range)}) h group by 1, 2 order by 1, 2`),
+  );
+  const rangeHours = daysIn(range) * 24;
+  const byAsset = rowsOf<Record<string, unknown>>(
+    await tx.execute(sql`select h.asset_id, a.name, ${byCat('availability')} as availability, ${byCat('performance')} as performance,
+        ${byCat('quality')} as quality, ${byCat('productivity')} as productivity
+      from (${hoursOf(range)}) h left join assets a on a.org_id = ${orgId}::int and a.id = h.asset_id
+      group by h.asset_id, a.name order by availability desc, 1 nulls last limit 50`),
+  );
+  const byStation = rowsOf<Record<string, unknown>>(
+    await tx.execute(sql`select s.id as work_station_id, s.name, ${byCat('availability')} as availability, ${byCat('performance')} as performance,
+        ${byCat('quality')} as quality, ${byCat('productivity')} as productivity
+      from (select h.*, st.ws from (${hoursOf(range)}) h left join ${orderStations(orgId)} st on st.wo_id = h.wo_id) hw
+        left join work_stations s on s.org_id = ${orgId}::int and s.id = hw.ws
+      group by s.id, s.name order by availability desc, 1 nulls last limit 50`),
+  );
+  const [kpi] = rowsOf<{ cur: unknown; prev: unknown }>(
+    await tx.execute(sql`select (select coalesce(sum(hours), 0) from (${hoursOf(range)}) h where category = 'availability') as cur,
+        (select coalesce(sum(hours), 0) from (${hoursOf(previous)}) h where category = 'availability') as prev`),
+  );
+  return {
+    range,
+    byCategory: byCategory.map((r) => ({ category: r.category, blocking: r.blocking, hours: round2(r.hours) })),
+    byAsset: byAsset.map((r) => ({
+      assetId: numOrNull(r.asset_id),
+      name: (r.name as string | null) ?? null,
+      availability: round2(r.availability),
+      performance: round2(r.performance),
+      quality: round2(r.quality),
+      productivity: round2(r.productivity),
+      availabilityLoss: Math.round((num(r.availability) / rangeHours) * 10_000) / 10_000,
+    })),
+    byWorkStation: byStation.map((r) => ({
+      workStationId: numOrNull(r.work_station_id),
+      name: (r.name as string | null) ?? null,
+      availability: round2(r.availability),
+      performance: round2(r.performance),
+      quality: round2(r.quality),
+      productivity: round2(r.productivity),
+    })),
+    availabilityHours: { current: round2(kpi.cur), previous: round2(kpi.prev) },
+  };
+}
+
+// ---------- planned vs reactive ----------
+
+/** Work orders created in the range (and maintenance orders) planned vs reactive, and labour hours of the range on each. */
+export async function plannedShareFigures(tx: ReadTx, orgId: number, range: DayRange, previous: DayRange, f: AnalyticsFilters): Promise<PlannedShareFigures> {
+  // Maintenance orders have an asset but no assignee, team or work station: those filters leave them out.
+  const moApplies = !f.workStationId && !f.teamId && !f.assigneeId;
+  const one = async (r: DayRange) => {
+    const from = startOf(r.from);
+    const to = endOf(r.to);
+    const [row] = rowsOf<Record<string, unknown>>(
+      await tx.execute(sql`select
+        (select count(*) filter (where ${plannedOf('w')}) from work_orders w where w.org_id = ${orgId}::int and w.created_at >= ${ts(from)} and w.created_at < ${ts(to)} ${scopeOf('w', f)})::int as planned,
+        (select count(*) filter (where not ${plannedOf('w')}) from work_orders w where w.org_id = ${orgId}::int and w.created_at >= ${ts(from)} and w.created_at < ${ts(to)} ${scopeOf('w', f)})::int as reactive,
+        ${
+          moApplies
+            ? sql`(select count(*) from maintenance_orders m where m.org_id = ${orgId}::int and m.created_at >= ${ts(from)} and m.created_at < ${ts(to)} and m.status <> 'cancel'
+                ${f.assetId ? sql`and m.asset_id = ${f.assetId}::int` : sql``}
+                ${f.assetCategoryId ? sql`and exists (select 1 from assets fa where fa.org_id = m.org_id and fa.id = m.asset_id and fa.asset_category_id = ${f.assetCategoryId}::int)` : sql``})::int`
+            : sql`0`
+        } as mos,
+        (select coalesce(sum(l.hours) filter (where ${plannedOf('w')}), 0) from (${laborRows(orgId, from, to)}) l join work_orders w on w.org_id = l.org_id and w.id = l.work_order_id where true ${scopeOf('w', f, 'l')}) as planned_hours,
+        (select coalesce(sum(l.hours) filter (where not ${plannedOf('w')}), 0) from (${laborRows(orgId, from, to)}) l join work_orders w on w.org_id = l.org_id and w.id = l.work_order_id where true ${scopeOf('w', f, 'l')}) as reactive_hours`),
+    );
+    return { planned: num(row.planned), reactive: num(row.reactive), mos: num(row.mos), plannedHours: num(row.planned_hours), reactiveHours: num(row.reactive_hours) };
+  };
+  const cur = await one(range);
+  const prev = await one(previous);
+  const orderShare = (x: typeof cur) => (x.planned + x.mos + x.reactive ? (x.planned + x.mos) / (x.planned + x.mos + x.reactive) : null);
+  const hourShare = (x: typeof cur) => (x.plannedHours + x.reactiveHours ? x.plannedHours / (x.plannedHours + x.reactiveHours) : null);
+  return {
+    range,
+    plannedOrders: cur.planned,
+    reactiveOrders: cur.reactive,
+    maintenanceOrders: cur.mos,
+    plannedHours: round2(cur.plannedHours),
+    reactiveHours: round2(cur.reactiveHours),
+    plannedOrderShare: { current: orderShare(cur), previous: orderShare(prev) },
+    plannedHourShare: { current: hourShare(cur), previous: hourShare(prev) },
+  };
+}
+
+// ---------- PM compliance ----------
+
+/** Maintenance orders due in the range (not cancelled): done by the due day, after it, or not done with the day passed. */
+async function orderCompliance(tx: ReadTx, orgId: number, r: DayRange, f: AnalyticsFilters, now: Date) {
+  const [row] = rowsOf<{ on_time: number; late: number; missed: number }>(
+    await tx.execute(sql`select
+        count(*) filter (where (m.completion_date at time zone 'UTC')::date <= (m.due_date at time zone 'UTC')::date)::int as on_time,
+        count(*) filter (where (m.completion_date at time zone 'UTC')::date > (m.due_date at time zone 'UTC')::date)::int as late,
+        count(*) filter (where m.completion_date is null and (m.due_date at time zone 'UTC')::date < (${ts(now.toISOString())} at time zone 'UTC')::date)::int as missed
+      from maintenance_orders m where m.org_id = ${orgId}::int and m.status <> 'cancel'
+        and m.due_date >= ${ts(startOf(r.from))} and m.due_date < ${ts(endOf(r.to))}
+        ${f.assetId ? sql`and m.asset_id = ${f.assetId}::int` : sql``}
+        ${f.assetCategoryId ? sql`and exists (select 1 from assets fa where fa.org_id = m.org_id and fa.id = m.asset_id and fa.asset_category_id = ${f.assetCategoryId}::int)` : sql``}`),
+  );
+  const due = num(row.on_time) + num(row.late) + num(row.missed);
+  return { due, onTime: num(row.on_time), late: num(row.late), missed: num(row.missed), rate: due ? num(row.on_time) / due : null };
+}
+
+/** PM compliance from the plans' occurrences (pmCompliance) once a plan exists; before, from maintenance orders. */
+export async function complianceFigures(tx: ReadTx, orgId: number, range: DayRange, previous: DayRange, f: AnalyticsFilters, now: Date): Promise<ComplianceFigures> {
+  const [{ plans }] = rowsOf<{ plans: boolean }>(await tx.execute(sql`select exists (select 1 from pm_plans where org_id = ${orgId}::int) as plans`));
+  if (plans) {
+    const cur = await pmCompliance(tx, orgId, range, now);
+    const prev = await pmCompliance(tx, orgId, previous, now);
+    return { range, source: 'plans', due: cur.due, onTime: cur.onTime, late: cur.late, missed: cur.missed, rate: { current: cur.rate, previous: prev.rate } };
+  }
+  const cur = await orderCompliance(tx, orgId, range, f, now);
+  const prev = await orderCompliance(tx, orgId, previous, f, now);
+  return { range, source: 'maintenance-orders', due: cur.due, onTime: cur.onTime, late: cur.late, missed: cur.missed, rate: { current: cur.rate, previous: prev.rate } };
+}
+
+// ---------- cost ----------
+
+/**
+ * Labour (laborRows) plus parts used (quantity x the part's price, the only price a part has, in minor units)
+ * per asset, work station and month. Labour counts by its start, parts by the day they were added to the order.
+ */
+export async function costFigures(tx: ReadTx, orgId: number, range: DayRange, previous: DayRange, f: AnalyticsFilters): Promise<CostFigures> {
+  const [{ currency }] = rowsOf<{ currency: string }>(await tx.execute(sql`select currency from organizations where id = ${orgId}::int`));
+  const scale = 10 ** currencyDigits(currency);
+  const items = (r: DayRange) => sql`
+      select w.org_id, w.id as wo_id, w.asset_id, l.start_date as at, coalesce(l.cost, 0) as labor, 0::numeric as parts, case when l.cost is null then l.hours else 0 end as unrated
+        from (${laborRows(orgId, startOf(r.from), endOf(r.to))}) l join work_orders w on w.org_id = l.org_id and w.id = l.work_order_id where true ${scopeOf('w', f, 'l')}
+      union all
+      select w.org_id, w.id, w.asset_id, wp.created_at, 0, wp.quantity * round(p.sales_price * ${scale}::int), 0
+        from work_order_parts wp join work_orders w on w.org_id = wp.org_id and w.id = wp.work_order_id join parts p on p.org_id = wp.org_id and p.id = wp.part_id
+        where wp.org_id = ${orgId}::int and wp.created_at >= ${ts(startOf(r.from))} and wp.created_at < ${ts(endOf(r.to))} ${scopeOf('w', f)}`;
+  const [totals] = rowsOf<Record<string, unknown>>(
+    await tx.execute(sql`select (select coalesce(sum(labor), 0) from (${items(range)}) i) as labor, (select coalesce(sum(parts), 0) from (${items(range)}) i) as parts,
+        (select coalesce(sum(unrated), 0) from (${items(range)}) i) as unrated, (select coalesce(sum(labor + parts), 0) from (${items(previous)}) i) as prev`),
+  );
+  const byAsset = rowsOf<Record<string, unknown>>(
+    await tx.execute(sql`select i.asset_id, a.name, sum(labor) as labor, sum(parts) as parts from (${items(range)}) i
+        left join assets a on a.org_id = ${orgId}::int and a.id = i.asset_id group by 1, 2 order by sum(labor + parts) desc, 1 nulls last limit 50`),
+  );
+  const byStation = rowsOf<Record<string, unknown>>(
+    await tx.execute(sql`select s.id as work_station_id, s.name, sum(labor) as labor, sum(parts) as parts
+        from (select i.*, st.ws from (${items(range)}) i left join ${orderStations(orgId)} st on st.wo_id = i.wo_id) iw
+        left join work_stations s on s.org_id = ${orgId}::int and s.id = iw.ws group by 1, 2 order by sum(labor + parts) desc, 1 nulls last limit 50`),
+  );
+  const byMonth = rowsOf<Record<string, unknown>>(
+    await tx.execute(sql`select to_char(date_trunc('month', at at time zone 'UTC'), 'YYYY-MM') as month, sum(labor) as labor, sum(parts) as parts
+        from (${items(range)}) i group by 1 order by 1`),
+  );
+  const money = (r: Record<string, unknown>) => ({ labor: num(r.labor), parts: num(r.parts), total: num(r.labor) + num(r.parts) });
+  return {
+    range,
+    currency,
+    laborCost: num(totals.labor),
+    partsCost: num(totals.parts),
+    unratedHours: round2(totals.unrated),
+    byAsset: byAsset.map((r) => ({ assetId: numOrNull(r.asset_id), name: (r.name as string | null) ?? null, ...money(r) })),
+    byWorkStation: byStation.map((r) => ({ workStationId: numOrNull(r.work_station_id), name: (r.name as string | null) ?? null, ...money(r) })),
+    byMonth: byMonth.map((r) => ({ month: r.month as string, ...money(r) })),
+    total: { current: num(totals.labor) + num(totals.parts), previous: num(totals.prev) },
+  };
+}
+
+// ---------- technician view ----------
+
+/** One person's view: their open work, their hours this ISO week by reason, their completions of the range (on time: by the due day). */
+export async function myWorkFigures(tx: ReadTx, orgId: number, userId: number, range: DayRange, now: Date): Promise<MyWorkFigures> {
+  const n = ts(now.toISOString());
+  const open = rowsOf<{ id: number; title: string; status: string; priority: string; due_date: string | Date | null; overdue: boolean; total: number }>(
+    await tx.execute(sql`select w.id, w.title, w.status, w.priority, w.due_date, coalesce(w.due_date < ${n}, false) as overdue, count(*) over ()::int as total
+      from work_orders w join work_order_assignees a on a.org_id = w.org_id and a.work_order_id = w.id and a.user_id = ${userId}::int
+      where w.org_id = ${orgId}::int and w.status in ('assigned', 'in-progress') order by w.due_date asc nulls last, w.id limit 10`),
+  );
+  const week = rowsOf<{ reason_id: number; name: string; category: string; hours: unknown }>(
+    await tx.execute(sql`select t.id as reason_id, t.name, t.type as category, sum(l.hours) as hours
+      from (${laborRows(orgId, new Date(weekStart(now)).toISOString(), new Date(weekStart(now) + 7 * 86_400_000).toISOString())}) l
+      join time_tracking_reasons t on t.org_id = l.org_id and t.id = l.reason_id
+      where l.worker_id = ${userId}::int group by t.id, t.name, t.type order by hours desc, t.id`),
+  );
+  const [done] = rowsOf<{ completed: number; on_time: number; with_due: number }>(
+    await tx.execute(sql`select count(*)::int as completed, count(w.due_date)::int as with_due,
+        count(*) filter (where (c.closed_at at time zone 'UTC')::date <= (w.due_date at time zone 'UTC')::date)::int as on_time
+      from work_order_closures c join work_orders w on w.org_id = c.org_id and w.id = c.work_order_id
+      join work_order_assignees a on a.org_id = w.org_id and a.work_order_id = w.id and a.user_id = ${userId}::int
+      where c.org_id = ${orgId}::int and c.status = 'completed' and c.closed_at >= ${ts(startOf(range.from))} and c.closed_at < ${ts(endOf(range.to))}`),
+  );
+  return {
+    range,
+    openCount: num(open[0]?.total),
+    open: open.map((r) => ({ id: r.id, title: r.title, status: r.status, priority: r.priority, dueDate: r.due_date ? new Date(r.due_date).toISOString() : null, overdue: r.overdue })),
+    hoursThisWeek: week.map((r) => ({ reasonId: r.reason_id, name: r.name, category: r.category, hours: round2(r.hours) })),
+    completed: num(done.completed),
+    completedOnTime: num(done.on_time),
+    completedWithDue: num(done.with_due),
+  };
+}
+
+/** Monday 00:00 UTC of the ISO week of `now`, in ms. */
+function weekStart(now: Date): number {
+  const day = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return day - ((new Date(day).getUTCDay() + 6) % 7) * 86_400_000;
+}

@@ -1,0 +1,28 @@
+import Papa from 'papaparse';
+
+/**
+ * A cell a spreadsheet would run as a formula (starting with = + - @, or a tab or carriage return) gets a
+ * leading apostrophe (OWASP "CSV injection"). Numbers stay numbers: a negative amount is data, not a formula.
+ */
+export function neutralise(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** The rows as CSV text (header from the first row's keys), every text cell neutralised. */
+export function toCsv(rows: Record<string, unknown>[]): string {
+  return Papa.unparse(rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, neutralise(v)]))));
+}
+
+/** Downloads the rows as `<name>.csv` (UTF-8 with a BOM, so spreadsheets read Arabic names right). */
+export function downloadCsv(name: string, rows: Record<string, unknown>[]) {
+  const blob = new Blob(['\uFEFF', toCsv(rows)], { type: 'text/csv;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `${name}.csv`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

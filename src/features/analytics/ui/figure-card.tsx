@@ -1,0 +1,86 @@
+import type { ReactNode } from 'react';
+import { ActionIcon, Alert, Button, Card, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconDownload, IconInfoCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { downloadCsv } from './csv';
+
+/**
+ * One figure of the insights screen: its title and help text, a skeleton while it loads, what failed with Retry,
+ * an empty state that says what to record, and a CSV of its rows.
+ */
+export function FigureCard<T>({
+  title,
+  help,
+  query,
+  isEmpty,
+  empty,
+  csv,
+  testId,
+  children,
+}: {
+  title: string;
+  help: string;
+  query: UseQueryResult<T>;
+  isEmpty?: (data: T) => boolean;
+  empty: string;
+  /** The rows of the CSV export (file name from testId). */
+  csv?: (data: T) => Record<string, unknown>[];
+  testId: string;
+  children: (data: T) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const data = query.data;
+  return (
+    <Card withBorder radius="md" className="insights-card" data-testid={testId}>
+      <Group justify="space-between" mb="sm" wrap="nowrap">
+        <Group gap={6} wrap="nowrap">
+          <Text fw={700}>{title}</Text>
+          <Tooltip label={help} multiline w={300} withArrow events={{ hover: true, focus: true, touch: true }}>
+            <ActionIcon variant="subtle" size="sm" color="gray" aria-label={help}>
+              <IconInfoCircle size={16} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+        {csv && data !== undefined && (
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            leftSection={<IconDownload size={14} />}
+            className="insights-no-print"
+            onClick={() => downloadCsv(testId, csv(data))}
+            data-testid={`${testId}-csv`}
+          >
+            {t('insights.exportCsv')}
+          </Button>
+        )}
+      </Group>
+      <Text size="xs" c="dimmed" mb="sm" className="insights-help">
+        {help}
+      </Text>
+      {query.isPending ? (
+        <Stack gap="xs" data-testid={`${testId}-loading`}>
+          <Skeleton h={18} w="40%" />
+          <Skeleton h={160} />
+        </Stack>
+      ) : query.isError ? (
+        <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid={`${testId}-error`}>
+          <Group justify="space-between">
+            <Text size="sm">
+              {t('insights.failed', { figure: title })} {query.error instanceof Error ? query.error.message : ''}
+            </Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
+              {t('insights.retry')}
+            </Button>
+          </Group>
+        </Alert>
+      ) : data !== undefined && isEmpty?.(data) ? (
+        <Text size="sm" c="dimmed" py="lg" ta="center" data-testid={`${testId}-empty`}>
+          {empty}
+        </Text>
+      ) : (
+        data !== undefined && children(data)
+      )}
+    </Card>
+  );
+}
