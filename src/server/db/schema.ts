@@ -21,3 +21,5 @@ export * from '../../features/meters/meters.table';
 export * from '../../features/pm-plans/pm-plans.table';
 export * from '../../features/procedures/procedures.table';
 export * from '../../features/users/user-relations.table';
+export * from '../../features/api-keys/api-keys.table';
+export * from '../../features/webhooks/webhooks.table';
