@@ -46,7 +46,7 @@ function deliveryQueue() {
 
 /** Sends the job of a delivery's next try in `tx`, after `delaySeconds`. */
 export async function scheduleDelivery(tx: Tx, job: DeliveryJob, delaySeconds = 0) {
-  await deliveryQueue().sendInTx(tx, WEBHOOK_QUEUE, job, delaySeconds > 0 ? { startAfter: Math.ceil(delaySeconds) } : {});
+  await deliveryQueue().sendInTx(tx, WEBHOOK_QUEUE, job, delaySeconds > 0 ? { startAfter: new Date(Date.now() + delaySeconds * 1000) } : {});
 }
 
 export const newWebhookSecret = () => `whsec_${randomBytes(24).toString('base64')}`;
