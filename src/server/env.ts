@@ -24,6 +24,21 @@ export interface Config {
   routeLimits: RouteLimits;
   /** How often the embedded database (PGlite, which has no autovacuum) is vacuumed; 0 turns it off. */
   pgliteVacuumMinutes: number;
+  /** Outbound webhooks (decision 043). */
+  webhooks: WebhookSettings;
+}
+
+export interface WebhookSettings {
+  /** WEBHOOK_ALLOW_PRIVATE_ADDRESSES=true: deliveries may reach private and loopback addresses (tests, on-premises receivers). */
+  allowPrivate: boolean;
+  timeoutMs: number;
+  maxResponseBytes: number;
+  /** The first retry's delay; each further one doubles it. */
+  retryBaseSeconds: number;
+  /** Tries stop this long after the event (or a redelivery). */
+  retryHours: number;
+  /** An endpoint failing this long without a success is disabled and its admins told. */
+  disableAfterHours: number;
 }
 
 /** Reads the environment once. JWT_SECRET is generated and kept in DATA_DIR when unset outside production. */
@@ -56,8 +71,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perAccount: Number(env.LOGIN_LIMIT_PER_ACCOUNT ?? 10),
       windowSeconds: 15 * 60,
     },
-    routeLimits: routeLimits(Number(env.RATE_LIMIT_SCALE ?? 1)),
+    routeLimits: routeLimits(Number(env.RATE_LIMIT_SCALE ?? 1), env),
     pgliteVacuumMinutes: Number(env.PGLITE_VACUUM_MINUTES ?? 60),
+    webhooks: {
+      allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES === 'true',
+      timeoutMs: Number(env.WEBHOOK_TIMEOUT_MS ?? 10_000),
+      maxResponseBytes: Number(env.WEBHOOK_MAX_RESPONSE_BYTES ?? 64 * 1024),
+      retryBaseSeconds: Number(env.WEBHOOK_RETRY_BASE_SECONDS ?? 30),
+      retryHours: Number(env.WEBHOOK_RETRY_HOURS ?? 24),
+      disableAfterHours: Number(env.WEBHOOK_DISABLE_AFTER_HOURS ?? 72),
+    },
   };
 }
 
@@ -78,7 +101,7 @@ export function parseTrustProxy(value: string | undefined): boolean | number | s
  * Requests per window of the throttled routes (decision 022), each multiplied by RATE_LIMIT_SCALE: test
  * servers and benchmarks sharing one database and one address raise it.
  */
-function routeLimits(scale: number): RouteLimits {
+function routeLimits(scale: number, env: NodeJS.ProcessEnv): RouteLimits {
   const limit = (max: number, minutes: number) => ({ max: Math.max(1, Math.round(max * (scale > 0 ? scale : 1))), windowSeconds: minutes * 60 });
   return {
     signup: limit(10, 60),
@@ -86,5 +109,7 @@ function routeLimits(scale: number): RouteLimits {
     demoRequest: limit(5, 60),
     verifyPassword: limit(10, 15),
     tokenCheck: limit(20, 15),
+    // Requests per API key (decision 043), every route together.
+    apiKey: limit(Number(env.API_KEY_LIMIT_PER_MINUTE ?? 600), 1),
   };
 }

@@ -20,6 +20,8 @@ import { metersRoutes } from '../features/meters/meters.routes';
 import { pmPlansRoutes } from '../features/pm-plans/pm-plans.routes';
 import { proceduresRoutes, workOrderProcedureRoutes } from '../features/procedures/procedures.routes';
 import { analyticsRoutes } from '../features/analytics/analytics.routes';
+import { apiKeysRoutes } from '../features/api-keys/api-keys.routes';
+import { webhooksRoutes } from '../features/webhooks/webhooks.routes';
 
 /**
  * Every feature's routes and their URL prefix under /api. A new business area adds one line here.
@@ -48,4 +50,6 @@ export async function registerFeatureRoutes(app: FastifyInstance) {
   await app.register(pmPlansRoutes, { prefix: '/api/pm-plans' });
   await app.register(calendarRoutes, { prefix: '/api/calendar' });
   await app.register(analyticsRoutes, { prefix: '/api/analytics' });
+  await app.register(apiKeysRoutes, { prefix: '/api/api-keys' });
+  await app.register(webhooksRoutes, { prefix: '/api/webhooks' });
 }

@@ -107,11 +107,11 @@ export async function authRoutes(appBase: FastifyInstance) {
   );
 
   // These three hash or check a password: they open their own short transactions around it (decision 021).
-  app.post('/user/verify-password', { schema: { body: verifyPasswordSchema }, config: { access: EVERYONE }, onRequest: throttle('verifyPassword', 'user') }, (req) =>
+  app.post('/user/verify-password', { schema: { body: verifyPasswordSchema }, config: { access: EVERYONE, apiKeys: false }, onRequest: throttle('verifyPassword', 'user') }, (req) =>
     auth.verifyCurrentPassword(db, req.auth.orgId, req.auth.userId, req.auth.sessionId, req.body.currentPassword),
   );
 
-  app.post('/user/reset-password', { schema: { body: resetPasswordSchema }, config: { access: EVERYONE } }, (req) =>
+  app.post('/user/reset-password', { schema: { body: resetPasswordSchema }, config: { access: EVERYONE, apiKeys: false } }, (req) =>
     auth.resetPassword(db, req.auth.orgId, req.auth.userId, req.auth.sessionId, req.body.newPassword),
   );
 

@@ -11,6 +11,8 @@ export interface AccessClaims {
   sessionId: number;
   /** The user's token version when signed: a password change bumps it and every older token stops working. */
   tokenVersion: number;
+  /** Set when the caller is an API key (decision 043): the key's id; `userId` is its creator, `sessionId` 0. */
+  apiKeyId?: number;
 }
 
 export const ACCESS_TOKEN_SECONDS = 10 * 60;

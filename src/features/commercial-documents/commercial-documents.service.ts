@@ -13,6 +13,8 @@ import { checkCurrencyDecimals, getCompany, moneySettings } from '../organizatio
 import type { PrintableDocument } from './document-pdf.service';
 import { escapeLike } from '../../server/db/like';
 import { discardFiles } from '../../server/uploads/storage';
+import { emitWebhookEvent } from '../webhooks/webhooks.service';
+import type { WebhookEvent } from '../webhooks/webhooks.schema';
 
 /**
  * The business rules quotations and purchase orders share: lines resolved against the catalogue, taxes of
@@ -21,6 +23,8 @@ import { discardFiles } from '../../server/uploads/storage';
  */
 export interface DocumentKind {
   entityType: string;
+  /** The webhook announced when a document reaches a status (a quotation accepted, an order confirmed; decision 043). */
+  webhook?: { status: string; event: WebhookEvent };
   /** 'Quotation', 'Purchase order' */
   label: string;
   listKey: string;
@@ -388,6 +392,7 @@ export function documentService(k: DocumentKind) {
       .returning({ id: T.id });
     await writeLines(tx, orgId, created.id, rows);
     await recordActivity(tx, orgId, { entityType: k.entityType, entityId: created.id, userId, action: 'created' });
+    if (input.status) await announce(tx, orgId, created.id, undefined, input.status);
     return {
       message: `${k.label} added successfully`,
       [k.singularKey]: await get(tx, orgId, created.id),
@@ -424,6 +429,7 @@ export function documentService(k: DocumentKind) {
     };
     const changes = diffChanges(beforeFlat, { ...next, total: major(totals.total, digits) }, Object.keys(beforeFlat));
     await recordActivity(tx, orgId, { entityType: k.entityType, entityId: id, userId, action: 'updated', changes: Object.keys(changes).length ? changes : null });
+    if (input.status) await announce(tx, orgId, id, before.status, input.status);
     return {
       message: `${k.label} updated successfully`,
       [k.singularKey]: await get(tx, orgId, id),
@@ -439,11 +445,19 @@ export function documentService(k: DocumentKind) {
     return { message: `${k.label} deleted successfully`, ...(await list(tx, orgId, query)) };
   }
 
+  /** The kind's webhook when a document arrives at its status. */
+  async function announce(tx: Tx, orgId: number, id: number, from: string | undefined, to: string) {
+    if (!k.webhook || to !== k.webhook.status || from === to) return;
+    const row = await getRow(tx, orgId, id);
+    await emitWebhookEvent(tx, orgId, k.webhook.event, { id, number: k.numberOf(id), [k.partyColumn]: row.partyId, partyName: row.partyName, totalMinorUnits: row.total, currency: row.currency, status: to });
+  }
+
   async function setStatus(tx: Tx, orgId: number, userId: number, id: number, status: string) {
     const before = await getRow(tx, orgId, id);
     if (before.status !== status) {
       await tx.update(T).set({ status, updatedAt: new Date() }).where(and(eq(T.orgId, orgId), eq(T.id, id)));
       await recordActivity(tx, orgId, { entityType: k.entityType, entityId: id, userId, action: 'status', changes: { status: { from: before.status, to: status } } });
+      await announce(tx, orgId, id, before.status, status);
     }
     const doc = shape(await getRow(tx, orgId, id));
     return { message: `${k.label} status updated successfully`, status, [k.singularKey]: doc };

@@ -22,6 +22,7 @@ import {
 } from './parts.schema';
 import { escapeLike } from '../../server/db/like';
 import { discardFiles } from '../../server/uploads/storage';
+import { emitWebhookEvent } from '../webhooks/webhooks.service';
 
 registerActivityEntity('part', parts, 'Part');
 
@@ -173,9 +174,14 @@ async function bookMove(tx: Tx, orgId: number, userId: number | null, partId: nu
     .update(parts)
     .set({ quantityOnHand: sql`${parts.quantityOnHand} + ${quantity}` })
     .where(and(eq(parts.orgId, orgId), eq(parts.id, partId), gte(sql`${parts.quantityOnHand} + ${quantity}`, 0)))
-    .returning({ quantityOnHand: parts.quantityOnHand });
+    .returning({ quantityOnHand: parts.quantityOnHand, minimumQuantity: parts.minimumQuantity, name: parts.name, type: parts.type });
   if (!row) throw badRequest(M.belowZero, 'quantity');
   const to = Number(row.quantityOnHand);
+  const min = Number(row.minimumQuantity);
+  // Announced when a move takes a stockable part from its minimum or above to below it (decision 043).
+  if (row.type === 'stockable' && to < min && to - quantity >= min) {
+    await emitWebhookEvent(tx, orgId, 'part.stock-below-minimum', { id: partId, name: row.name, quantityOnHand: to, minimumQuantity: min });
+  }
   const [move] = await tx.insert(stockMoves).values({ orgId, partId, quantity, reason, userId }).returning({ id: stockMoves.id });
   await recordActivity(tx, orgId, {
     entityType: 'part',

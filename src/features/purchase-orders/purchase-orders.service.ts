@@ -5,6 +5,7 @@ import { PURCHASE_ORDER_KIND, PURCHASE_ORDER_MESSAGES, PURCHASE_ORDER_STATUS_LAB
 /** Purchase orders: vendor, requester, order date; lines take purchase taxes. */
 export const purchaseOrderDocs = documentService({
   ...PURCHASE_ORDER_KIND,
+  webhook: { status: 'purchaseOrder', event: 'purchase-order.confirmed' },
   label: 'Purchase order',
   table: purchaseOrders,
   lines: purchaseOrderLines,

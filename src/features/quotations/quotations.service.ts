@@ -5,6 +5,7 @@ import { QUOTATION_KIND, QUOTATION_MESSAGES, QUOTATION_STATUS_LABELS, quotationN
 /** Quotations: customer, salesperson, quotation and expiration dates; lines take sales taxes. */
 export const quotationDocs = documentService({
   ...QUOTATION_KIND,
+  webhook: { status: 'salesOrder', event: 'quotation.accepted' },
   label: 'Quotation',
   table: quotations,
   lines: quotationLines,

@@ -19,7 +19,7 @@ export async function usersRoutes(appBase: FastifyInstance) {
     req.read((tx) => listUsers(tx, req.auth.orgId, req.query)),
   );
 
-  app.put('/updateUser/:id', { schema: { params: idParamsSchema, body: userUpdateSchema }, config: { access: EVERYONE } }, (req) =>
+  app.put('/updateUser/:id', { schema: { params: idParamsSchema, body: userUpdateSchema }, config: { access: EVERYONE, apiKeys: false } }, (req) =>
     req.inTenant((tx) => updateUser(tx, req.auth.orgId, req.auth, req.params.id, req.body)),
   );
 
@@ -34,7 +34,7 @@ export async function usersRoutes(appBase: FastifyInstance) {
     ),
   );
 
-  app.post('/addProfilePicture', { config: { access: EVERYONE } }, async (req) => {
+  app.post('/addProfilePicture', { config: { access: EVERYONE, apiKeys: false } }, async (req) => {
     const image = await processImage(await readUploadedImage(req, 'avatar'), 'avatar');
     const { storage } = app.deps;
     const urls = { full: await storage.put(req.auth.orgId, image.full, 'webp'), low: await storage.put(req.auth.orgId, image.low, 'webp') };

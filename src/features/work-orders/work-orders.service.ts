@@ -25,6 +25,7 @@ import {
 import type { z } from 'zod';
 import { escapeLike } from '../../server/db/like';
 import { moveToDay } from '../../shared/dates';
+import { emitWebhookEvent, emitWebhookEvents } from '../webhooks/webhooks.service';
 
 // A worker sees the history, notes and bell entries of the orders assigned to them, as they see the orders.
 registerActivityEntity('work-order', workOrders, 'Work order', ({ orgId, id, userId }) =>
@@ -331,6 +332,15 @@ export async function createWorkOrder(tx: Tx, orgId: number, actor: { userId: nu
     .returning({ id: workOrders.id });
   if (assignees.length) await tx.insert(workOrderAssignees).values(assignees.map((userId) => ({ orgId, workOrderId: created.id, userId })));
   await recordActivity(tx, orgId, { entityType: ENTITY, entityId: created.id, userId: actor.userId, action: 'created' });
+  await emitWebhookEvent(tx, orgId, 'work-order.created', {
+    id: created.id,
+    title: input.title,
+    status: input.status ?? 'assigned',
+    priority: input.priority ?? null,
+    dueDate: input.dueDate ?? null,
+    assetId: input.assetId ?? null,
+    assignees,
+  });
   return created.id;
 }
 
@@ -378,6 +388,12 @@ export async function createWorkOrders(tx: Tx, orgId: number, items: NewWorkOrde
     const lines = chunk.flatMap((w, j) => w.parts.map((p) => ({ orgId, workOrderId: chunkIds[j], partId: p.partId, quantity: p.quantity })));
     if (lines.length) await tx.insert(workOrderParts).values(lines);
     await recordActivities(tx, orgId, chunk.map((w, j) => ({ entityType: ENTITY, entityId: chunkIds[j], userId: null, action: 'created' as const, changes: { source: { from: null, to: w.source } } })));
+    await emitWebhookEvents(
+      tx,
+      orgId,
+      'work-order.created',
+      chunk.map((w, j) => ({ id: chunkIds[j], title: w.title, status: 'assigned', priority: w.priority ?? 'medium', dueDate: w.dueDate, assetId: w.assetId, assignees: [...new Set(w.assignees)], source: w.source })),
+    );
   }
   return ids;
 }
@@ -425,6 +441,7 @@ export async function updateWorkOrder(tx: Tx, orgId: number, actor: AccessClaims
   const changes: Record<string, { from: unknown; to: unknown }> = diffChanges(beforeValues as unknown as Record<string, unknown>, values, Object.keys(values));
   if (assigneeChange) changes.assignees = assigneeChange;
   if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'updated', changes });
+  if (input.status && input.status !== before.status) await announceStatus(tx, orgId, id, before.title, before.status, input.status);
   return { message: 'Work order updated successfully', workOrder: await getWorkOrder(tx, orgId, actor, id) };
 }
 
@@ -448,6 +465,12 @@ export async function rescheduleWorkOrder(tx: Tx, orgId: number, actor: AccessCl
   return { message: 'Work order rescheduled successfully', workOrder: await getWorkOrder(tx, orgId, actor, id) };
 }
 
+/** Webhooks of a status change (decision 043): status-changed always, completed too when it is the new one. */
+async function announceStatus(tx: Tx, orgId: number, id: number, title: string, from: string, to: string) {
+  await emitWebhookEvent(tx, orgId, 'work-order.status-changed', { id, title, from, to });
+  if (to === 'completed') await emitWebhookEvent(tx, orgId, 'work-order.completed', { id, title });
+}
+
 /** PUT update-status/{id}: any status may follow any other (spec section 4). */
 export async function updateWorkOrderStatus(tx: Tx, orgId: number, actor: AccessClaims, id: number, status: WorkOrderStatus) {
   const before = await getWorkOrder(tx, orgId, actor, id);
@@ -455,6 +478,7 @@ export async function updateWorkOrderStatus(tx: Tx, orgId: number, actor: Access
     if (status === 'completed') await checkProcedureFilled(tx, orgId, id);
     await tx.update(workOrders).set({ status }).where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id)));
     await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'status', changes: { status: { from: before.status, to: status } } });
+    await announceStatus(tx, orgId, id, before.title, before.status, status);
   }
   const order = await getWorkOrder(tx, orgId, actor, id);
   return { message: 'Work order status updated successfully', order, workOrder: order };

@@ -22,3 +22,5 @@ export * from '../../features/pm-plans/pm-plans.table';
 export * from '../../features/procedures/procedures.table';
 export * from '../../features/users/user-relations.table';
 export * from '../../features/analytics/analytics.table';
+export * from '../../features/api-keys/api-keys.table';
+export * from '../../features/webhooks/webhooks.table';

@@ -1,5 +1,6 @@
 import type { Database } from '../db/client';
 import type { Config } from '../env';
+import { registerWebhookDelivery } from './webhook-deliver.job';
 import { createMailer, deliverOutboxMail, MAIL_QUEUE, smtpSender, type Mail, type MailLog, type Mailer } from '../mailer';
 import { registerCleanup } from './cleanup.job';
 import { registerPmGenerator } from './pm-generator.job';
@@ -25,7 +26,7 @@ export interface JobsOptions extends Omit<JobQueueOptions, 'databaseUrl'> {
   send?: (mail: Mail) => Promise<void>;
 }
 
-export function createJobs(database: Database, config: Pick<Config, 'databaseUrl' | 'smtpUrl'>, log: MailLog, options: JobsOptions = {}): Jobs {
+export function createJobs(database: Database, config: Pick<Config, 'databaseUrl' | 'smtpUrl'> & Partial<Pick<Config, 'webhooks'>>, log: MailLog, options: JobsOptions = {}): Jobs {
   // The database the app opened, not the environment's: a benchmark or test opens one of its own.
   const queue = createJobQueue(database, { log, ...options, databaseUrl: database.url ?? config.databaseUrl });
   const send = options.send ?? (config.smtpUrl ? smtpSender(config.smtpUrl) : undefined);
@@ -35,6 +36,7 @@ export function createJobs(database: Database, config: Pick<Config, 'databaseUrl
     log,
     retry: { retryLimit: options.mailRetryLimit ?? 10, retryDelay: options.mailRetryDelaySeconds ?? 30, retryBackoff: true },
   });
+  let releaseWebhooks: (() => void) | undefined;
   return {
     queue,
     mailer,
@@ -45,7 +47,11 @@ export function createJobs(database: Database, config: Pick<Config, 'databaseUrl
       if (send) await queue.boss.work<{ id: number }>(MAIL_QUEUE, async ([job]) => deliverOutboxMail(database.db, job.data.id, send, log));
       await registerCleanup(queue, database, log);
       await registerPmGenerator(queue, database, log);
+      if (config.webhooks) releaseWebhooks = await registerWebhookDelivery(queue, database, config.webhooks, mailer, log);
     },
-    stop: () => queue.stop(),
+    async stop() {
+      releaseWebhooks?.();
+      await queue.stop();
+    },
   };
 }

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, ReadTx, Tx } from '../db/client';
 import { withoutTenant, withTenant } from '../db/client';
@@ -8,6 +8,8 @@ import { accessTokenVerifier, type AccessClaims, type Role } from '../../feature
 import { currentRole } from '../../features/auth/auth.service';
 import { HttpError, unauthorized } from '../http-error';
 import { subdomainOf } from '../../shared/subdomain';
+import { apiKeyCaller, isApiKey, touchApiKey } from '../../features/api-keys/api-keys.service';
+import { hitRateLimit, TOO_MANY_REQUESTS } from '../rate-limit';
 
 /** Who may call a route: 'public', or the roles allowed. Every /api route must declare it. */
 export type Access = 'public' | readonly Role[];
@@ -18,6 +20,8 @@ export const MANAGERS: readonly Role[] = ['admin', 'manager'];
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** `false`: an API key may not call this route (the caller's own account: password, profile; decision 043). */
+    apiKeys?: false;
   }
   interface FastifyInstance {
     /** Every /api route with its declared access, for the route walker test and docs. */
@@ -95,13 +99,14 @@ export const requestContext = fp(async (app: FastifyInstance, opts: { db: Db; ba
    * organisation whose session is live and whose user still holds a role the route allows (decision 021).
    * It runs in onRequest, before any body is parsed, upload read or image decoded (decision 002).
    */
-  const checkCaller = async (req: FastifyRequest) => {
+  const checkCaller = async (req: FastifyRequest, reply: FastifyReply) => {
     const sub = subdomainOf(req.headers.host, opts.baseDomain);
     req.org = sub ? await findOrgBySubdomain(opts.db, sub) : null;
     const access = req.routeOptions.config?.access;
     if (access === undefined || access === 'public') return;
     const header = req.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
+    if (token && isApiKey(token)) return checkKey(req, reply, token, access);
     const claims = token ? await verifyToken(token) : null;
     if (!claims || !req.org || claims.orgId !== req.org.id) throw unauthorized();
     // Logout, deletion, deactivation and a password change end a token at once, not when it expires.
@@ -110,6 +115,28 @@ export const requestContext = fp(async (app: FastifyInstance, opts: { db: Db; ba
     // Rights are the user's now: a demotion applies to the next request, a promotion too.
     if (!access.includes(role)) throw new HttpError(403, 'You do not have permission to do this');
     req.auth = role === claims.role ? claims : { ...claims, role };
+  };
+
+  /**
+   * A caller with an API key (decision 043): the key is read on every request (a revocation applies to the next
+   * one), counted against its own limit, and then meets the same role check as a signed-in user. A read-only key
+   * is refused on every method but GET.
+   */
+  const checkKey = async (req: FastifyRequest, reply: FastifyReply, key: string, access: readonly Role[]) => {
+    if (!req.org) throw unauthorized();
+    const caller = await apiKeyCaller(opts.db, req.org.id, key);
+    if (!caller) throw unauthorized();
+    const { max, windowSeconds } = req.server.deps.config.routeLimits.apiKey;
+    const hit = await hitRateLimit(opts.db, `apiKey:${req.org.id}:${caller.keyId}`, windowSeconds);
+    if (hit.hits > max) {
+      reply.header('retry-after', String(hit.retryAfter));
+      throw new HttpError(429, TOO_MANY_REQUESTS);
+    }
+    if (req.routeOptions.config.apiKeys === false) throw new HttpError(403, 'An API key cannot call this route');
+    if (caller.readOnly && req.method !== 'GET' && req.method !== 'HEAD') throw new HttpError(403, 'This API key is read-only');
+    if (!access.includes(caller.claims.role)) throw new HttpError(403, 'You do not have permission to do this');
+    if (caller.stale) await touchApiKey(opts.db, req.org.id, caller.keyId);
+    req.auth = caller.claims;
   };
 
   // Fail at start-up, not in production, when a route forgets to say who may call it.

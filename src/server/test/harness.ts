@@ -36,6 +36,9 @@ export async function createTestApp(overrides: Partial<Config> = {}, extra: { ma
     loginLimits: { ...base.loginLimits, perIp: 1_000_000 },
     // The same for the other throttled routes (createOrg signs up from 127.0.0.1).
     routeLimits: Object.fromEntries(Object.entries(base.routeLimits).map(([name, limit]) => [name, { ...limit, max: 1_000_000 }])) as Config['routeLimits'],
+    // Webhook receivers of tests listen on 127.0.0.1, and any app on the shared database may run a delivery's job:
+    // every test app reaches private addresses and retries after a second (decision 043).
+    webhooks: { ...base.webhooks, allowPrivate: true, retryBaseSeconds: 1 },
     ...overrides,
   };
   const database = shared ? await workerDatabase() : await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });

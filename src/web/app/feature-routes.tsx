@@ -48,6 +48,8 @@ export const featureRoutes: FeatureRoute[] = [
   { path: '/settings/time-tracking-reason', Page: page('master-data/ui/time-tracking-reasons-page', 'Time Tracking Reasons') },
   { path: '/settings/users', Page: page('users/ui/users-page', 'Workers') },
   { path: '/settings/procedures', Page: page('procedures/ui/procedures-page', 'Procedures') },
+  { path: '/settings/api-keys', Page: page('api-keys/ui/api-keys-page', 'API keys') },
+  { path: '/settings/webhooks', Page: page('webhooks/ui/webhooks-page', 'Webhooks') },
 ];
 
 /** Starts loading the page module of `pathname` (a feature route) without rendering it. */

@@ -23,6 +23,8 @@ import {
   IconUsersGroup,
   IconBuildingStore,
   IconTag,
+  IconKey,
+  IconWebhook,
 } from '@tabler/icons-react';
 
 export interface MenuItem {
@@ -82,6 +84,8 @@ export const settingsMenu: MenuItem[] = [
   { key: 'workers', path: '/settings/users', icon: IconUsers },
   { key: 'timeTrackingReason', path: '/settings/time-tracking-reason', icon: IconClockPause },
   { key: 'procedures', path: '/settings/procedures', icon: IconListCheck },
+  { key: 'apiKeys', path: '/settings/api-keys', icon: IconKey },
+  { key: 'webhooks', path: '/settings/webhooks', icon: IconWebhook },
 ];
 
 export const SETTINGS_HOME = '/settings/products-category';

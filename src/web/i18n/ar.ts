@@ -138,6 +138,9 @@ export const ar: Catalog = {
       workers: 'العاملون',
       timeTrackingReason: 'أسباب تتبع الوقت',
       procedures: 'الإجراءات',
+      // API and webhooks (decision 043)
+      apiKeys: 'مفاتيح الواجهة البرمجية',
+      webhooks: 'خطافات الويب',
       requests: 'الطلبات',
       sharedWorkOrders: 'أوامر العمل المشتركة',
       ui: 'مكونات الواجهة',

@@ -136,6 +136,9 @@ export const en = {
       workers: 'Workers',
       timeTrackingReason: 'Time Tracking Reason',
       procedures: 'Procedures',
+      // API and webhooks (decision 043)
+      apiKeys: 'API keys',
+      webhooks: 'Webhooks',
       requests: 'Requests',
       sharedWorkOrders: 'Shared Work Orders',
       ui: 'UI components',

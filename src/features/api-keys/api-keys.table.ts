@@ -1,0 +1,35 @@
+import { foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAtColumn, orgIdColumn, orgScopedId } from '../../server/db/columns';
+import { organizations } from '../organization/organization.table';
+import { users } from '../users/users.table';
+import { API_KEY_ROLES } from './api-keys.schema';
+
+/**
+ * API keys of an organisation (decision 043). Only the SHA-256 of the key is kept; `prefix` is its first
+ * characters, to recognise it in the list. A key acts as the admin who created it, with its own role capped by
+ * theirs; their deletion takes their keys with them.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    orgId: orgIdColumn(),
+    id: orgScopedId(),
+    name: text().notNull(),
+    role: text({ enum: API_KEY_ROLES }).notNull(),
+    keyHash: text().notNull(),
+    prefix: text().notNull(),
+    createdById: integer().notNull(),
+    expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    /** Written at most once a minute per key (decision 043): a read stays a read. */
+    lastUsedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.id] }),
+    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.orgId, t.createdById], foreignColumns: [users.orgId, users.id] }).onDelete('cascade'),
+    uniqueIndex('api_keys_org_hash_idx').on(t.orgId, t.keyHash),
+    index('api_keys_org_created_by_idx').on(t.orgId, t.createdById),
+  ],
+);

@@ -1,0 +1,210 @@
+import { useState } from 'react';
+import { Alert, Anchor, Badge, Button, Code, CopyButton, Group, Loader, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { confirmAction, EmptyState, notifyError, notifySuccess } from '../../../web/components';
+import { api, ApiError, errorMessage } from '../../../web/lib/api';
+import { formatDateTime } from '../../../web/lib/format';
+import { API_KEY_ROLES, type ApiKeyRole } from '../api-keys.schema';
+import './api-keys-i18n';
+
+/** What the API sends (dates as strings). */
+interface ApiKeyRow {
+  id: number;
+  name: string;
+  role: ApiKeyRole;
+  prefix: string;
+  createdByName: string | null;
+  expiresAt: string;
+  revokedAt: string | null;
+  lastUsedAt: string | null;
+}
+const KEY = ['api-keys'] as const;
+const EXPIRY_DAYS = ['30', '90', '365', '730'] as const;
+
+/** /settings/api-keys: the organisation's API keys (admins), each shown once when created (decision 043). */
+export default function ApiKeysPage() {
+  const { t } = useTranslation('apiKeys');
+  const client = useQueryClient();
+  const list = useQuery({ queryKey: KEY, queryFn: () => api.get<{ apiKeys: ApiKeyRow[] }>('/api-keys/list-api-keys'), retry: false });
+  const [adding, setAdding] = useState(false);
+  const [shown, setShown] = useState<string | null>(null);
+
+  const revoke = useMutation({
+    mutationFn: (id: number) => api.post<{ apiKeys: ApiKeyRow[] }>(`/api-keys/revoke-api-key/${id}`),
+    onSuccess: (data) => {
+      client.setQueryData(KEY, data);
+      notifySuccess(t('revokedDone'));
+    },
+    onError: (err) => notifyError(errorMessage(err)),
+  });
+
+  const status = (k: ApiKeyRow) =>
+    k.revokedAt ? (
+      <Badge color="gray" variant="light">{t('revoked')}</Badge>
+    ) : new Date(k.expiresAt).getTime() <= Date.now() ? (
+      <Badge color="yellow" variant="light">{t('expired')}</Badge>
+    ) : (
+      <Badge color="green" variant="light">{t('active')}</Badge>
+    );
+
+  const forbidden = list.error instanceof ApiError && list.error.status === 403;
+  return (
+    <Stack gap="md" p="md" maw={1100}>
+      <Group justify="space-between" wrap="wrap">
+        <Title order={2}>{t('title')}</Title>
+        <Button onClick={() => setAdding(true)} disabled={forbidden} data-testid="api-key-add">
+          {t('add')}
+        </Button>
+      </Group>
+      <Text size="sm" c="dimmed">
+        {t('intro')}{' '}
+        <Anchor href="/api/docs" target="_blank" rel="noreferrer">
+          {t('docs')}
+        </Anchor>
+      </Text>
+      {list.isPending ? (
+        <Group justify="center" p="xl">
+          <Loader aria-label={t('title')} />
+        </Group>
+      ) : list.isError ? (
+        <Alert color={forbidden ? 'yellow' : 'red'} role="alert">
+          <Group justify="space-between">
+            <Text size="sm">{forbidden ? t('adminsOnly') : t('loadFailed')}</Text>
+            {!forbidden && (
+              <Button size="xs" variant="light" onClick={() => void list.refetch()}>
+                {t('retry')}
+              </Button>
+            )}
+          </Group>
+        </Alert>
+      ) : list.data.apiKeys.length === 0 ? (
+        <EmptyState title={t('empty')} description={t('emptyHelp')} />
+      ) : (
+        <Table.ScrollContainer minWidth={720}>
+          <Table striped highlightOnHover data-testid="api-keys-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('name')}</Table.Th>
+                <Table.Th>{t('prefix')}</Table.Th>
+                <Table.Th>{t('role')}</Table.Th>
+                <Table.Th>{t('lastUsed')}</Table.Th>
+                <Table.Th>{t('expires')}</Table.Th>
+                <Table.Th>{t('status')}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data.apiKeys.map((k) => (
+                <Table.Tr key={k.id}>
+                  <Table.Td>{k.name}</Table.Td>
+                  <Table.Td>
+                    <Code>{k.prefix}…</Code>
+                  </Table.Td>
+                  <Table.Td>{t(`roles.${k.role}`)}</Table.Td>
+                  <Table.Td>{k.lastUsedAt ? formatDateTime(k.lastUsedAt) : t('never')}</Table.Td>
+                  <Table.Td>{formatDateTime(k.expiresAt)}</Table.Td>
+                  <Table.Td>{status(k)}</Table.Td>
+                  <Table.Td>
+                    {!k.revokedAt && (
+                      <Button
+                        size="xs"
+                        color="red"
+                        variant="light"
+                        loading={revoke.isPending && revoke.variables === k.id}
+                        onClick={async () => {
+                          if (await confirmAction({ message: t('revokeConfirm', { name: k.name }), confirmLabel: t('revoke') })) revoke.mutate(k.id);
+                        }}
+                      >
+                        {t('revoke')}
+                      </Button>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {adding && (
+        <NewKeyDialog
+          onClose={() => setAdding(false)}
+          onCreated={(key, data) => {
+            client.setQueryData(KEY, data);
+            setAdding(false);
+            setShown(key);
+          }}
+        />
+      )}
+      <Modal opened={shown !== null} onClose={() => setShown(null)} title={t('created')} centered size="lg">
+        <Stack>
+          <Text size="sm">{t('createdHelp')}</Text>
+          <Code block data-testid="api-key-value" style={{ wordBreak: 'break-all' }}>
+            {shown}
+          </Code>
+          <Group justify="flex-end">
+            <CopyButton value={shown ?? ''}>
+              {({ copied, copy }) => (
+                <Button variant="light" color={copied ? 'teal' : undefined} onClick={copy}>
+                  {copied ? t('copied') : t('copy')}
+                </Button>
+              )}
+            </CopyButton>
+            <Button onClick={() => setShown(null)} data-testid="api-key-done">
+              {t('done')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
+
+function NewKeyDialog({ onClose, onCreated }: { onClose(): void; onCreated(key: string, data: { apiKeys: ApiKeyRow[] }): void }) {
+  const { t } = useTranslation('apiKeys');
+  const [name, setName] = useState('');
+  const [role, setRole] = useState<ApiKeyRole>('read-only');
+  const [days, setDays] = useState<string>('90');
+  const [nameError, setNameError] = useState<string | null>(null);
+  const create = useMutation({
+    mutationFn: () =>
+      api.post<{ apiKeys: ApiKeyRow[]; key: string }>('/api-keys/add-api-key', { name, role, expiresAt: new Date(Date.now() + Number(days) * 86400_000).toISOString() }),
+    onSuccess: (data) => onCreated(data.key, data),
+    onError: (err) => {
+      const issue = err instanceof ApiError ? err.issues?.find((i) => i.path === 'name') : undefined;
+      if (issue) setNameError(issue.message);
+      else notifyError(errorMessage(err));
+    },
+  });
+  return (
+    <Modal opened onClose={onClose} title={t('add')} centered>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          create.mutate();
+        }}
+      >
+        <Stack>
+          <TextInput label={t('name')} value={name} onChange={(e) => setName(e.currentTarget.value)} error={nameError} required data-autofocus data-testid="api-key-name" />
+          <Select
+            label={t('role')}
+            value={role}
+            onChange={(v) => v && setRole(v as ApiKeyRole)}
+            data={API_KEY_ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
+            allowDeselect={false}
+            data-testid="api-key-role"
+          />
+          <Select label={t('expires')} value={days} onChange={(v) => v && setDays(v)} data={EXPIRY_DAYS.map((d) => ({ value: d, label: t(`expiresIn.${d}`) }))} allowDeselect={false} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('cancel')}
+            </Button>
+            <Button type="submit" loading={create.isPending} data-testid="api-key-create">
+              {t('create')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

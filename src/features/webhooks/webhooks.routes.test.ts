@@ -1,0 +1,236 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { and, eq, sql } from 'drizzle-orm';
+import { Webhook } from 'standardwebhooks';
+import { createOrg, createTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
+import { until } from '../../server/test/fixtures';
+import { withoutTenant, withTenant } from '../../server/db/client';
+import { mailOutbox } from '../../server/db/schema';
+import { webhookDeliveries, webhookEndpoints } from './webhooks.table';
+import { deliverWebhook } from './webhooks.delivery';
+import { parts } from '../parts/parts.table';
+import { catalogue } from '../maintenance-requests/test-fixtures';
+import { guardedLookup, isForbiddenAddress, postJson } from './outbound';
+
+// Decision 043: deliveries signed (Standard Webhooks), retried, redelivered, refused to private addresses.
+
+interface Received {
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** A real HTTP receiver; `answers` are the statuses of the next requests (200 once they run out). */
+async function startReceiver() {
+  const received: Received[] = [];
+  const answers: number[] = [];
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      received.push({ url: req.url ?? '', headers: req.headers, body });
+      res.statusCode = answers.shift() ?? 200;
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  return { url, received, answers, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+const settings = { allowPrivate: true, timeoutMs: 5000, maxResponseBytes: 65536, retryBaseSeconds: 1, retryHours: 24, disableAfterHours: 72 };
+const workOrder = (title: string) => ({ title, priority: 'medium', status: 'assigned' });
+
+let t: TestApp;
+let a: TestOrg;
+let b: TestOrg;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await createOrg(t, 'Alpha');
+  b = await createOrg(t, 'Beta');
+  receiver = await startReceiver();
+});
+afterAll(async () => {
+  await t.close();
+  await receiver.close();
+});
+
+const deliveriesOf = async (org: TestOrg, webhookId: number) => (await org.admin.get(`/api/webhooks/list-deliveries?webhookId=${webhookId}&pageSize=100`)).body.deliveries;
+const forTitle = (title: string) => receiver.received.filter((r) => JSON.parse(r.body).data?.title === title);
+
+describe('webhooks', () => {
+  it('delivers a work order event signed: verified with the standardwebhooks library', async () => {
+    const added = await a.admin.post('/api/webhooks/add-webhook', { url: receiver.url, events: ['work-order.created', 'work-order.completed'] });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const { id, secret } = added.body.webhook;
+    expect(secret).toMatch(/^whsec_/);
+    await a.admin.post('/api/work-orders/add-work-order', workOrder('Signed one'));
+    await until(() => forTitle('Signed one').length === 1);
+    const [got] = forTitle('Signed one');
+    const payload = new Webhook(secret).verify(got.body, got.headers as Record<string, string>) as { type: string; data: { title: string } };
+    expect(payload).toMatchObject({ type: 'work-order.created', data: { title: 'Signed one' } });
+    // Another secret does not verify it.
+    expect(() => new Webhook(`whsec_${Buffer.alloc(24, 1).toString('base64')}`).verify(got.body, got.headers as Record<string, string>)).toThrow();
+    await until(async () => (await deliveriesOf(a, id))[0]?.status === 'succeeded');
+    const [delivery] = await deliveriesOf(a, id);
+    expect(delivery).toMatchObject({ event: 'work-order.created', responseCode: 200, attempts: 1, messageId: got.headers['webhook-id'] });
+  });
+
+  it('a given secret is used, an endpoint gets only its events, and completion sends both status events', async () => {
+    const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+    const added = await a.admin.post('/api/webhooks/add-webhook', { url: `${receiver.url}?given`, events: ['work-order.status-changed', 'work-order.completed'], secret });
+    expect(added.body.webhook.secret).toBe(secret);
+    const wo = await a.admin.post('/api/work-orders/add-work-order', workOrder('Status one'));
+    await a.admin.put(`/api/work-orders/update-status/${wo.body.workOrder.id}`, { status: 'completed' });
+    const mine = () => receiver.received.filter((r) => r.body.includes(`"id":${wo.body.workOrder.id}`) && r.body.includes('Status one'));
+    await until(() => mine().filter((r) => JSON.parse(r.body).type !== 'work-order.created').length >= 3);
+    const types = mine().map((r) => JSON.parse(r.body).type).sort();
+    // The first endpoint takes created and completed; this one status-changed and completed.
+    expect(types).toEqual(['work-order.completed', 'work-order.completed', 'work-order.created', 'work-order.status-changed']);
+    const changed = mine().find((r) => JSON.parse(r.body).type === 'work-order.status-changed')!;
+    expect(new Webhook(secret).verify(changed.body, changed.headers as Record<string, string>)).toMatchObject({ data: { from: 'assigned', to: 'completed' } });
+  });
+
+  it('retries after a 500 with the same message id, then succeeds; Redeliver sends it again', async () => {
+    const added = await b.admin.post('/api/webhooks/add-webhook', { url: `${receiver.url}?retry`, events: ['work-order.created'] });
+    const id = added.body.webhook.id;
+    receiver.answers.push(500);
+    await b.admin.post('/api/work-orders/add-work-order', workOrder('Retried one'));
+    await until(() => forTitle('Retried one').length === 2, 30_000);
+    const [first, second] = forTitle('Retried one');
+    expect(second.headers['webhook-id']).toBe(first.headers['webhook-id']);
+    await until(async () => (await deliveriesOf(b, id))[0]?.status === 'succeeded');
+    const [delivery] = await deliveriesOf(b, id);
+    expect(delivery).toMatchObject({ attempts: 2, responseCode: 200, lastError: null });
+
+    const again = await b.admin.post(`/api/webhooks/redeliver/${delivery.id}`);
+    expect(again.status).toBe(200);
+    await until(() => forTitle('Retried one').length === 3);
+    expect(forTitle('Retried one')[2].headers['webhook-id']).toBe(first.headers['webhook-id']);
+    await until(async () => (await deliveriesOf(b, id))[0]?.attempts === 3);
+  });
+
+  it("another organisation: its admin does not see, change, redeliver or delete A's endpoints and deliveries (404)", async () => {
+    const added = await a.admin.post('/api/webhooks/add-webhook', { url: `${receiver.url}?iso`, events: ['part.stock-below-minimum'] });
+    const id = added.body.webhook.id;
+    const before = JSON.stringify((await a.admin.get('/api/webhooks/list-webhooks')).body);
+    const bList = await b.admin.get('/api/webhooks/list-webhooks');
+    expect(bList.body.webhooks.map((w: { url: string }) => w.url)).not.toContain(`${receiver.url}?iso`);
+    const aDeliveries = (await a.admin.get('/api/webhooks/list-deliveries?pageSize=100')).body.deliveries as { id: number; messageId: string }[];
+    const bDeliveries = (await b.admin.get('/api/webhooks/list-deliveries?pageSize=100')).body.deliveries as { messageId: string }[];
+    expect(bDeliveries.map((d) => d.messageId)).not.toEqual(expect.arrayContaining([aDeliveries[0].messageId]));
+    const far = id + 1000;
+    expect((await b.admin.put(`/api/webhooks/update-webhook/${far}`, { url: receiver.url, events: ['work-order.created'], enabled: false })).status).toBe(404);
+    expect((await b.admin.del(`/api/webhooks/delete-webhook/${far}`)).status).toBe(404);
+    expect((await b.admin.post(`/api/webhooks/redeliver/${aDeliveries[0].id + 1000}`)).status).toBe(404);
+    expect(JSON.stringify((await a.admin.get('/api/webhooks/list-webhooks')).body)).toBe(before);
+    // Managers and workers are refused (admins only).
+    expect((await (await a.as('manager')).get('/api/webhooks/list-webhooks')).status).toBe(403);
+  });
+
+  it('announces stock falling below its minimum', async () => {
+    const added = await a.admin.post('/api/webhooks/add-webhook', { url: `${receiver.url}?stock`, events: ['part.stock-below-minimum'] });
+    expect(added.status).toBe(201);
+    const { part } = await catalogue(t, a.orgId, 'W1');
+    const partId = part.id;
+    await withTenant(t.database.db, a.orgId, (tx) => tx.update(parts).set({ quantityOnHand: 5, minimumQuantity: 3 }).where(and(eq(parts.orgId, a.orgId), eq(parts.id, partId))));
+    await a.admin.post(`/api/parts/adjust-stock/${partId}`, { quantity: -1, reason: 'Used' });
+    await a.admin.post(`/api/parts/adjust-stock/${partId}`, { quantity: -2, reason: 'Used' });
+    await a.admin.post(`/api/parts/adjust-stock/${partId}`, { quantity: -1, reason: 'Used' });
+    const stock = () => receiver.received.filter((r) => r.url.endsWith('?stock') && r.body.includes('Bearing 6204 W1'));
+    await until(() => stock().length >= 1);
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(stock().map((r) => JSON.parse(r.body).data)).toEqual([{ id: partId, name: 'Bearing 6204 W1', quantityOnHand: 2, minimumQuantity: 3 }]);
+  });
+
+  it('disables an endpoint failing for days and mails the admin', async () => {
+    const added = await a.admin.post('/api/webhooks/add-webhook', { url: `${receiver.url}?down`, events: ['work-order.created'] });
+    const id = added.body.webhook.id;
+    await withTenant(t.database.db, a.orgId, (tx) =>
+      tx.update(webhookEndpoints).set({ failingSince: sql`now() - interval '73 hours'` }).where(and(eq(webhookEndpoints.orgId, a.orgId), eq(webhookEndpoints.id, id))),
+    );
+    receiver.answers.push(503, 503, 503, 503);
+    await a.admin.post('/api/work-orders/add-work-order', workOrder('Down one'));
+    await until(async () => (await a.admin.get('/api/webhooks/list-webhooks')).body.webhooks.find((w: { id: number }) => w.id === id).enabled === false);
+    const endpoint = (await a.admin.get('/api/webhooks/list-webhooks')).body.webhooks.find((w: { id: number }) => w.id === id);
+    expect(endpoint.disabledReason).toMatch(/failed for 73 hours/);
+    const mails = await withoutTenant(t.database.db, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.to, a.email)));
+    expect(mails.some((m) => m.subject === 'A webhook endpoint was disabled' && m.text.includes('?down'))).toBe(true);
+    // A disabled endpoint is not redelivered to until enabled again.
+    receiver.answers.length = 0;
+    const [delivery] = await deliveriesOf(a, id);
+    expect((await a.admin.post(`/api/webhooks/redeliver/${delivery.id}`)).status).toBe(409);
+    const enabled = await a.admin.put(`/api/webhooks/update-webhook/${id}`, { url: `${receiver.url}?down`, events: ['work-order.created'], enabled: true });
+    expect(enabled.body.webhook).toMatchObject({ enabled: true, failingSince: null, disabledReason: null });
+  });
+
+  it('refuses bad URLs and secrets with the messages of the form', async () => {
+    const bad = await a.admin.post('/api/webhooks/add-webhook', { url: 'ftp://example.com', events: ['work-order.created'], secret: 'nope' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues.map((i: { path: string }) => i.path).sort()).toEqual(['secret', 'url']);
+    expect((await a.admin.post('/api/webhooks/add-webhook', { url: 'https://u:p@example.com', events: ['work-order.created'] })).status).toBe(400);
+    expect((await a.admin.post('/api/webhooks/add-webhook', { url: 'https://example.com', events: [] })).status).toBe(400);
+  });
+});
+
+describe('server-side request forgery', () => {
+  it('refuses private, loopback, link-local, unique-local and mapped addresses', () => {
+    for (const address of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '::1', '::', 'fe80::1', 'fc00::1', 'fd12:3456::1', '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:10.0.0.1', '64:ff9b::a00:1', 'ff02::1']) {
+      expect(isForbiddenAddress(address), address).toBe(true);
+    }
+    for (const address of ['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700::1111', '::ffff:8.8.8.8']) {
+      expect(isForbiddenAddress(address), address).toBe(false);
+    }
+  });
+
+  it('checks the resolved address at connect time (a name for loopback is refused)', async () => {
+    const err = await new Promise<Error | null>((resolve) => guardedLookup('localhost', { all: true }, (e) => resolve(e)));
+    expect(err?.message).toMatch(/private or reserved/);
+    await expect(postJson(receiver.url.replace('127.0.0.1', 'localhost'), '{}', { headers: {}, timeoutMs: 2000, maxResponseBytes: 1000, allowPrivate: false })).rejects.toThrow(/private or reserved/);
+    await expect(postJson(receiver.url, '{}', { headers: {}, timeoutMs: 2000, maxResponseBytes: 1000, allowPrivate: false })).rejects.toThrow(/private or reserved/);
+    await expect(postJson('http://[::ffff:127.0.0.1]:1/', '{}', { headers: {}, timeoutMs: 2000, maxResponseBytes: 1000, allowPrivate: false })).rejects.toThrow(/private or reserved/);
+  });
+
+  it('a delivery to a private address is refused and recorded, the receiver gets nothing', async () => {
+    // The delivery's try is run here with private addresses refused (any test app on the shared database could
+    // fetch a queued job, and test apps allow them); its retry is queued an hour away.
+    const org = await createOrg(t);
+    const added = await org.admin.post('/api/webhooks/add-webhook', { url: `${receiver.url}?ssrf`, events: ['work-order.created'] });
+    const webhookId = added.body.webhook.id;
+    await withTenant(t.database.db, org.orgId, (tx) => tx.update(webhookEndpoints).set({ enabled: false }).where(eq(webhookEndpoints.orgId, org.orgId)));
+    const [row] = await withTenant(t.database.db, org.orgId, (tx) =>
+      tx.insert(webhookDeliveries).values({ orgId: org.orgId, endpointId: webhookId, event: 'work-order.created', messageId: 'msg_ssrf', payload: { type: 'work-order.created', data: { title: 'Never sent' } }, windowStart: new Date() }).returning(),
+    );
+    await withTenant(t.database.db, org.orgId, (tx) => tx.update(webhookEndpoints).set({ enabled: true }).where(eq(webhookEndpoints.orgId, org.orgId)));
+    await deliverWebhook(t.database.db, { orgId: org.orgId, deliveryId: row.id, seq: 1 }, { settings: { ...settings, allowPrivate: false, retryBaseSeconds: 3600 }, mailer: t.app.deps.mailer });
+    const [delivery] = (await org.admin.get(`/api/webhooks/list-deliveries?webhookId=${webhookId}`)).body.deliveries;
+    expect(delivery).toMatchObject({ status: 'retrying', responseCode: null, attempts: 1 });
+    expect(delivery.lastError).toMatch(/private or reserved/);
+    expect(new Date(delivery.nextAttemptAt).getTime()).toBeGreaterThan(Date.now() + 3000_000);
+    expect(receiver.received.filter((r) => r.body.includes('Never sent'))).toEqual([]);
+  });
+
+  it('stops reading an answer past the size cap and gives up after the timeout', async () => {
+    const big = createServer((_req, res) => {
+      res.write(Buffer.alloc(200_000, 97));
+      res.end();
+    });
+    const slow = createServer(() => {});
+    await new Promise<void>((r) => big.listen(0, '127.0.0.1', r));
+    await new Promise<void>((r) => slow.listen(0, '127.0.0.1', r));
+    try {
+      const res = await postJson(`http://127.0.0.1:${(big.address() as AddressInfo).port}/`, '{}', { headers: {}, timeoutMs: 2000, maxResponseBytes: 10_000, allowPrivate: true });
+      expect(res.status).toBe(200);
+      expect(res.body.length).toBe(1024);
+      await expect(postJson(`http://127.0.0.1:${(slow.address() as AddressInfo).port}/`, '{}', { headers: {}, timeoutMs: 300, maxResponseBytes: 1000, allowPrivate: true })).rejects.toThrow(/Timed out/);
+    } finally {
+      big.closeAllConnections();
+      slow.closeAllConnections();
+      big.close();
+      slow.close();
+    }
+  });
+});
