@@ -47,6 +47,7 @@ export const featureRoutes: FeatureRoute[] = [
   { path: '/settings/time-tracking-reason', Page: page('master-data/ui/time-tracking-reasons-page', 'Time Tracking Reasons') },
   { path: '/settings/users', Page: page('users/ui/users-page', 'Workers') },
   { path: '/settings/procedures', Page: page('procedures/ui/procedures-page', 'Procedures') },
+  { path: '/settings/import-export', Page: page('data-transfer/ui/import-export-page', 'Import / Export') },
 ];
 
 /** Starts loading the page module of `pathname` (a feature route) without rendering it. */

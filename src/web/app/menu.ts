@@ -22,6 +22,7 @@ import {
   IconUsersGroup,
   IconBuildingStore,
   IconTag,
+  IconFileImport,
 } from '@tabler/icons-react';
 
 export interface MenuItem {
@@ -74,6 +75,7 @@ export const settingsMenu: MenuItem[] = [
   { key: 'workers', path: '/settings/users', icon: IconUsers },
   { key: 'timeTrackingReason', path: '/settings/time-tracking-reason', icon: IconClockPause },
   { key: 'procedures', path: '/settings/procedures', icon: IconListCheck },
+  { key: 'importExport', path: '/settings/import-export', icon: IconFileImport },
 ];
 
 export const SETTINGS_HOME = '/settings/products-category';
