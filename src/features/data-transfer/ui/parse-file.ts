@@ -51,7 +51,7 @@ export async function parseFile(buffer: ArrayBuffer, name: string, encoding: Enc
 
 /** Parses in a Web Worker when the browser has one (the page stays responsive), in this thread otherwise. */
 export function parseInWorker(file: File, encoding: Encoding): Promise<ParsedFile> {
-  return file.arrayBuffer().then((buffer) => {
+  return readBytes(file).then((buffer) => {
     if (typeof Worker === 'undefined') return parseFile(buffer, file.name, encoding);
     return new Promise<ParsedFile>((resolve, reject) => {
       const worker = new Worker(new URL('./parse.worker.ts', import.meta.url), { type: 'module' });
@@ -65,5 +65,15 @@ export function parseInWorker(file: File, encoding: Encoding): Promise<ParsedFil
       };
       worker.postMessage({ buffer, name: file.name, encoding }, [buffer]);
     });
+  });
+}
+
+/** The file's bytes (FileReader: every browser, and jsdom in the UI tests). */
+function readBytes(file: Blob): Promise<ArrayBuffer> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.readAsArrayBuffer(file);
   });
 }
