@@ -22,6 +22,7 @@ import { proceduresRoutes, workOrderProcedureRoutes } from '../features/procedur
 import { analyticsRoutes } from '../features/analytics/analytics.routes';
 import { apiKeysRoutes } from '../features/api-keys/api-keys.routes';
 import { webhooksRoutes } from '../features/webhooks/webhooks.routes';
+import { dataTransferRoutes } from '../features/data-transfer/data-transfer.routes';
 
 /**
  * Every feature's routes and their URL prefix under /api. A new business area adds one line here.
@@ -52,4 +53,5 @@ export async function registerFeatureRoutes(app: FastifyInstance) {
   await app.register(analyticsRoutes, { prefix: '/api/analytics' });
   await app.register(apiKeysRoutes, { prefix: '/api/api-keys' });
   await app.register(webhooksRoutes, { prefix: '/api/webhooks' });
+  await app.register(dataTransferRoutes, { prefix: '/api/data-transfer' });
 }

@@ -1,14 +1,14 @@
-import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, lt, or, sql } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { claimVersion, StaleEdit } from '../../server/stale-edit';
 import { isAnyOf, param, preparedRead } from '../../server/db/prepared';
 import { assetCategories, assets, customerVendors } from '../../server/db/schema';
 import { conflict, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/plugins/errors';
-import { requireReference } from '../../server/db/references';
+import { requireReference, requireReferences } from '../../server/db/references';
 import { pagination } from '../../shared/pagination';
 import { displayId } from '../../shared/reference-fields';
-import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
+import { diffChanges, recordActivities, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import { ASSET_MESSAGES as M, type AssetDto, type AssetInput, type AssetList, type AssetListQuery, type AssetOption } from './assets.schema';
 import { escapeLike } from '../../server/db/like';
 
@@ -144,6 +144,44 @@ const valuesOf = (input: AssetInput) => ({
   assetCategoryId: input.assetCategoryId,
   status: input.status,
 });
+
+/**
+ * Creates many assets at once (the import, decision 042): the same checks as add-asset, read for the whole
+ * batch, then multi-row inserts and one history line each, in the caller's transaction.
+ */
+export async function importAssets(tx: Tx, orgId: number, userId: number, inputs: AssetInput[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < inputs.length; i += 1000) {
+    const batch = inputs.slice(i, i + 1000);
+    await requireReferences(tx, orgId, assetCategories, batch.map((a) => a.assetCategoryId), 'assetCategoryId', M.categoryUnknown);
+    await requireReferences(tx, orgId, customerVendors, batch.flatMap((a) => (a.customerVendorId ? [a.customerVendorId] : [])), 'customerVendorId', M.customerVendorUnknown);
+    const created = await tx.insert(assets).values(batch.map((a) => ({ orgId, ...valuesOf(a) }))).returning({ id: assets.id });
+    await recordActivities(tx, orgId, created.map((c) => ({ entityType: 'asset', entityId: c.id, userId, action: 'created' as const })));
+    ids.push(...created.map((c) => c.id));
+  }
+  return ids;
+}
+
+/** The asset codes among `codes` the organisation already uses (the import refuses duplicates). */
+export async function existingAssetCodes(tx: ReadTx, orgId: number, codes: string[]): Promise<Set<string>> {
+  if (!codes.length) return new Set();
+  const rows = await tx.select({ code: assets.assetCode }).from(assets).where(and(eq(assets.orgId, orgId), inArray(sql`lower(${assets.assetCode})`, codes.map((c) => c.toLowerCase()))));
+  return new Set(rows.map((r) => (r.code ?? '').toLowerCase()));
+}
+
+/**
+ * One batch of the list's rows for an export (decision 042): the list's own filter, newest first, ids below
+ * `before` (keyset), so an export of any size reads `limit` rows at a time.
+ */
+export async function exportAssetsBatch(tx: ReadTx, orgId: number, query: AssetListQuery, before: number, limit: number): Promise<AssetDto[]> {
+  const filter = listFilter(orgId, query);
+  const rows = await preparedRead(
+    'assets.export',
+    () => baseQuery(tx).where(and(filter.where(), lt(assets.id, param('before')))).orderBy(desc(assets.id)).limit(param('limit')),
+    { ...filter.values, before, limit },
+  );
+  return rows.map(toDto);
+}
 
 /** POST add-asset: the new asset and the refreshed list. */
 export async function addAsset(tx: Tx, orgId: number, userId: number, input: AssetInput, query: AssetListQuery) {

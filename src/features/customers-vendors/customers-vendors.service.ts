@@ -169,8 +169,8 @@ function values(input: CustomerVendorValues) {
   };
 }
 
-/** Adds a customer or vendor; returns it and the refreshed list. */
-export async function addCustomerVendor(tx: Tx, orgId: number, userId: number, input: CustomerVendorValues, query: CustomerVendorsQuery) {
+/** Creates one customer or vendor, as add-customer-vendor does; the import calls it (decision 042). */
+export async function createCustomerVendor(tx: Tx, orgId: number, userId: number, input: CustomerVendorValues): Promise<number> {
   await checkParent(tx, orgId, input.parentId);
   checkOwnFiles(orgId, input.customerDocuments, 'customerDocuments');
   const [created] = await tx
@@ -178,7 +178,13 @@ export async function addCustomerVendor(tx: Tx, orgId: number, userId: number, i
     .values({ orgId, ...values(input), customerDocuments: input.customerDocuments ?? [] })
     .returning({ id: customerVendors.id });
   await recordActivity(tx, orgId, { entityType: 'customer-vendor', entityId: created.id, userId, action: 'created' });
-  const customerVendor = await getCustomerVendor(tx, orgId, created.id);
+  return created.id;
+}
+
+/** Adds a customer or vendor; returns it and the refreshed list. */
+export async function addCustomerVendor(tx: Tx, orgId: number, userId: number, input: CustomerVendorValues, query: CustomerVendorsQuery) {
+  const id = await createCustomerVendor(tx, orgId, userId, input);
+  const customerVendor = await getCustomerVendor(tx, orgId, id);
   const label = customerVendor.type === 'vendor' ? 'Vendor' : 'Customer';
   return { message: `${label} added successfully`, customerVendor, ...(await listCustomerVendors(tx, orgId, query)) };
 }

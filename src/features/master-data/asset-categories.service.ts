@@ -45,9 +45,15 @@ async function uniqueCode<T>(fn: () => Promise<T>) {
 }
 
 export async function addAssetCategory(tx: Tx, orgId: number, actorId: number, input: Input, query: SimpleListQuery) {
+  const id = await createAssetCategory(tx, orgId, actorId, input);
+  return { message: 'Category added successfully', assetCategory: await getAssetCategory(tx, orgId, id), ...(await listAssetCategories(tx, orgId, query)) };
+}
+
+/** Creates one asset category (the import creates the ones its rows name, decision 042). */
+export async function createAssetCategory(tx: Tx, orgId: number, actorId: number, input: Input): Promise<number> {
   const [row] = await uniqueCode(() => tx.insert(assetCategories).values({ orgId, name: input.name, code: input.code }).returning({ id: assetCategories.id }));
   await recordActivity(tx, orgId, { entityType: 'asset-category', entityId: row.id, userId: actorId, action: 'created' });
-  return { message: 'Category added successfully', assetCategory: await getAssetCategory(tx, orgId, row.id), ...(await listAssetCategories(tx, orgId, query)) };
+  return row.id;
 }
 
 export async function updateAssetCategory(tx: Tx, orgId: number, actorId: number, id: number, input: Input) {

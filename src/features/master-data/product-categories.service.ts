@@ -65,13 +65,19 @@ async function checkParent(tx: Tx, orgId: number, parentId: number | null | unde
   return parentId;
 }
 
-export async function addProductCategory(tx: Tx, orgId: number, actorId: number, input: Input, query: SimpleListQuery) {
+/** Creates one product category (the import creates the ones its rows name, decision 042). */
+export async function createProductCategory(tx: Tx, orgId: number, actorId: number, input: Input): Promise<number> {
   const parentId = await checkParent(tx, orgId, input.parentId);
   const [row] = await tx.insert(productCategories).values({ orgId, name: input.name, parentId }).returning({ id: productCategories.id });
   await recordActivity(tx, orgId, { entityType: 'product-category', entityId: row.id, userId: actorId, action: 'created' });
+  return row.id;
+}
+
+export async function addProductCategory(tx: Tx, orgId: number, actorId: number, input: Input, query: SimpleListQuery) {
+  const id = await createProductCategory(tx, orgId, actorId, input);
   return {
     message: 'Category added successfully',
-    productCategory: await getProductCategory(tx, orgId, row.id),
+    productCategory: await getProductCategory(tx, orgId, id),
     ...(await listProductCategories(tx, orgId, query)),
   };
 }

@@ -196,6 +196,12 @@ async function bookMove(tx: Tx, orgId: number, userId: number | null, partId: nu
 
 /** POST add-part: the new part (with its opening stock, if any) and the refreshed list. */
 export async function addPart(tx: Tx, orgId: number, userId: number, input: PartInput, query: PartListQuery) {
+  const id = await createPart(tx, orgId, userId, input);
+  return { message: 'Part added successfully', part: await getPart(tx, orgId, id), ...(await listParts(tx, orgId, query)) };
+}
+
+/** Creates one part with its opening stock (a stock move), as add-part does; the import calls it (decision 042). */
+export async function createPart(tx: Tx, orgId: number, userId: number, input: PartInput): Promise<number> {
   await checkReferences(tx, orgId, input);
   if (input.type === 'consumable' && input.quantityOnHand) throw badRequest(M.consumableStock, 'quantityOnHand');
   const [created] = await tx
@@ -204,7 +210,7 @@ export async function addPart(tx: Tx, orgId: number, userId: number, input: Part
     .returning({ id: parts.id });
   await recordActivity(tx, orgId, { entityType: 'part', entityId: created.id, userId, action: 'created' });
   if (input.quantityOnHand) await bookMove(tx, orgId, userId, created.id, input.quantityOnHand, 'Opening stock');
-  return { message: 'Part added successfully', part: await getPart(tx, orgId, created.id), ...(await listParts(tx, orgId, query)) };
+  return created.id;
 }
 
 /** PUT update-part/{id}: response `part`. A changed quantity on hand is booked as a stock count. */

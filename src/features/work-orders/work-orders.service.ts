@@ -220,6 +220,20 @@ function listFilter(orgId: number, actor: AccessClaims, query: WorkOrderListQuer
 }
 type ListFilter = ReturnType<typeof listFilter>;
 
+/**
+ * One batch of the list's rows for an export (decision 042): the list's own filter (a worker's is their
+ * assigned orders), newest first, ids below `before` (keyset), `limit` rows at a time.
+ */
+export async function exportWorkOrdersBatch(tx: ReadTx, orgId: number, actor: AccessClaims, query: WorkOrderListQuery, before: number, limit: number) {
+  const filter = listFilter(orgId, actor, query);
+  const rows = await preparedRead(
+    'workOrders.export',
+    () => selectOrders(tx).where(and(filter.where(param), lt(workOrders.id, param('before')))).orderBy(desc(workOrders.id)).limit(param('limit')),
+    { ...filter.values, before, limit },
+  );
+  return rows.map(toDto);
+}
+
 /** The ~50 most recent orders the actor sees, for get-app-data (screens page from the server). */
 export async function listRecentWorkOrders(tx: ReadTx, orgId: number, actor: AccessClaims) {
   const { workOrders: rows } = await listWorkOrders(tx, orgId, actor, { page: 1, pageSize: 50 } as WorkOrderListQuery);

@@ -24,3 +24,4 @@ export * from '../../features/users/user-relations.table';
 export * from '../../features/analytics/analytics.table';
 export * from '../../features/api-keys/api-keys.table';
 export * from '../../features/webhooks/webhooks.table';
+export * from '../../features/data-transfer/data-transfer.table';

@@ -50,6 +50,7 @@ export const featureRoutes: FeatureRoute[] = [
   { path: '/settings/procedures', Page: page('procedures/ui/procedures-page', 'Procedures') },
   { path: '/settings/api-keys', Page: page('api-keys/ui/api-keys-page', 'API keys') },
   { path: '/settings/webhooks', Page: page('webhooks/ui/webhooks-page', 'Webhooks') },
+  { path: '/settings/import-export', Page: page('data-transfer/ui/import-export-page', 'Import / Export') },
 ];
 
 /** Starts loading the page module of `pathname` (a feature route) without rendering it. */

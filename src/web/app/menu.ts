@@ -25,6 +25,7 @@ import {
   IconTag,
   IconKey,
   IconWebhook,
+  IconFileImport,
 } from '@tabler/icons-react';
 
 export interface MenuItem {
@@ -86,6 +87,7 @@ export const settingsMenu: MenuItem[] = [
   { key: 'procedures', path: '/settings/procedures', icon: IconListCheck },
   { key: 'apiKeys', path: '/settings/api-keys', icon: IconKey },
   { key: 'webhooks', path: '/settings/webhooks', icon: IconWebhook },
+  { key: 'importExport', path: '/settings/import-export', icon: IconFileImport },
 ];
 
 export const SETTINGS_HOME = '/settings/products-category';

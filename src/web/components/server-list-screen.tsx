@@ -1,13 +1,20 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { Button } from '@mantine/core';
+import { IconDownload, IconFileImport } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { Pagination } from '../../shared/pagination';
-import { DataTable, type Column } from './data-table';
+import { downloadFile, errorMessage } from '../lib/api';
+import { useIsManager } from '../lib/app-data';
+import { DataTable, useColumnChoice, type Column } from './data-table';
+import { notifyError } from './notify';
 import { ListScreen, type ListScreenProps } from './list-screen';
 import { tablePagination } from './table-pagination';
 import type { ListQueryState } from './use-list-query-state';
 
 /** What ServerListScreen reads of `useServerList`. */
 export interface ServerListLike<T> {
-  state: Pick<ListQueryState, 'page' | 'pageSize' | 'setPage' | 'setPageSize' | 'isFiltered' | 'reset'>;
+  state: Pick<ListQueryState, 'page' | 'pageSize' | 'setPage' | 'setPageSize' | 'isFiltered' | 'reset'> & Partial<Pick<ListQueryState, 'apiQuery'>>;
   rows: T[];
   pagination?: Pagination;
   loading: boolean;
@@ -29,15 +36,48 @@ export interface ServerListScreenProps<T> extends Omit<ListScreenProps, 'listSta
   onRefresh?: () => void;
   /** The drawer (rendered after the table). */
   children?: ReactNode;
+  /**
+   * The list's name for `GET /api/data-transfer/export/{list}` (decision 042): an Export button downloads the
+   * list as CSV with the current filters and the visible columns.
+   */
+  exportList?: string;
+  /** The import kind of this list's records: managers get an Import button opening the import wizard. */
+  importKind?: string;
 }
 
 /** A ListScreen over a server-paged list with its DataTable: Refresh, Reset, spinner and paging come from `list`. */
-export function ServerListScreen<T>({ list, tableId, columns, onRowClick, rowKey, onRefresh, children, ...screen }: ServerListScreenProps<T>) {
+export function ServerListScreen<T>({ list, tableId, columns, onRowClick, rowKey, onRefresh, children, exportList, importKind, actions, ...screen }: ServerListScreenProps<T>) {
+  const { t } = useTranslation();
+  const isManager = useIsManager();
+  const columnChoice = useColumnChoice(tableId, columns);
+  const exportButton = exportList && <ExportButton list={exportList} query={list.state.apiQuery ?? {}} columns={columnChoice.visible.map((c) => c.key)} />;
+  const importButton = importKind && isManager && (
+    <Button component={Link} to={`/settings/import-export?kind=${importKind}`} variant="default" leftSection={<IconFileImport size={16} />} data-testid="import-list">
+      {t('dataTransfer.import')}
+    </Button>
+  );
   return (
-    <ListScreen {...screen} onRefresh={onRefresh ?? (() => void list.refetch())} refreshing={list.loading} listState={list.state}>
+    <ListScreen
+      {...screen}
+      actions={
+        exportButton || importButton ? (
+          <>
+            {actions}
+            {importButton}
+            {exportButton}
+          </>
+        ) : (
+          actions
+        )
+      }
+      onRefresh={onRefresh ?? (() => void list.refetch())}
+      refreshing={list.loading}
+      listState={list.state}
+    >
       <DataTable
         tableId={tableId}
         columns={columns}
+        columnChoice={columnChoice}
         rows={list.rows}
         rowKey={rowKey ?? ((r) => (r as { id: number }).id)}
         loading={list.loading}
@@ -48,5 +88,27 @@ export function ServerListScreen<T>({ list, tableId, columns, onRowClick, rowKey
       />
       {children}
     </ListScreen>
+  );
+}
+
+/** Downloads the list as CSV: its filters (not its page) and its visible columns, in their order. */
+function ExportButton({ list, query, columns }: { list: string; query: Record<string, unknown>; columns: string[] }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      const { page: _page, pageSize: _size, ...filters } = query;
+      await downloadFile(`/data-transfer/export/${list}`, `${list}.csv`, { query: { ...(filters as Record<string, string>), columns: columns.join(',') } });
+    } catch (err) {
+      notifyError(errorMessage(err, t('dataTransfer.exportFailed')));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => void run()} loading={busy} data-testid="export-list">
+      {t('dataTransfer.export')}
+    </Button>
   );
 }

@@ -141,6 +141,7 @@ export const ar: Catalog = {
       // API and webhooks (decision 043)
       apiKeys: 'مفاتيح الواجهة البرمجية',
       webhooks: 'خطافات الويب',
+      importExport: 'الاستيراد / التصدير',
       requests: 'الطلبات',
       sharedWorkOrders: 'أوامر العمل المشتركة',
       ui: 'مكونات الواجهة',
@@ -369,4 +370,6 @@ export const ar: Catalog = {
     contact: { intro: 'أسئلة عن المنتج أو الأسعار؟ نرد خلال يوم عمل واحد.', email: 'البريد الإلكتروني', phone: 'الهاتف', address: 'العنوان' },
     demo: { intro: 'أخبرنا عن فريقك وسنعرض لك المنتج على حالات استخدامك.', name: 'الاسم', email: 'البريد الإلكتروني', company: 'الشركة', phone: 'الهاتف', message: 'الرسالة' },
   },
+  // Import and export (decision 042): the list kit's Export button.
+  dataTransfer: { export: 'تصدير', import: 'استيراد', exportFailed: 'تعذر تصدير القائمة' },
 };

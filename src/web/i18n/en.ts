@@ -139,6 +139,7 @@ export const en = {
       // API and webhooks (decision 043)
       apiKeys: 'API keys',
       webhooks: 'Webhooks',
+      importExport: 'Import / Export',
       requests: 'Requests',
       sharedWorkOrders: 'Shared Work Orders',
       ui: 'UI components',
@@ -367,6 +368,8 @@ export const en = {
     contact: { intro: 'Questions about the product or pricing? We answer within one business day.', email: 'Email', phone: 'Phone', address: 'Address' },
     demo: { intro: 'Tell us about your team and we will show you the product on your own use cases.', name: 'Name', email: 'Email', company: 'Company', phone: 'Phone', message: 'Message' },
   },
+  // Import and export (decision 042): the list kit's Export button.
+  dataTransfer: { export: 'Export', import: 'Import', exportFailed: 'Failed to export the list' },
 };
 
 export type Catalog = typeof en;

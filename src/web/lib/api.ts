@@ -192,6 +192,30 @@ export async function request<T>(method: string, path: string, body?: unknown, o
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/**
+ * GETs a file (a CSV export…) with the token and saves it as `fileName`; one retry after a refresh on 401.
+ * The body is read as it arrives; no timeout once the answer has started (a big export takes its time).
+ */
+export async function downloadFile(path: string, fileName: string, opts: RequestOptions = {}): Promise<void> {
+  const url = apiUrl(path, opts.query);
+  const sent = getAccessToken();
+  let res = await send('GET', url, undefined, { ...opts, timeoutMs: opts.timeoutMs ?? 120_000 });
+  if (res.status === 401) {
+    const current = getAccessToken();
+    const token = current && current !== sent ? current : await refreshSession();
+    if (token) res = await send('GET', url, undefined, { ...opts, timeoutMs: opts.timeoutMs ?? 120_000 });
+  }
+  if (!res.ok) throw await toError(res);
+  const blob = await res.blob();
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(blob);
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+}
+
 /** The API client: paths are relative to /api (a leading "/api" is accepted too). */
 export const api = {
   get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, undefined, opts),

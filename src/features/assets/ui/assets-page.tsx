@@ -56,6 +56,8 @@ export default function AssetsPage() {
     <ServerListScreen
       list={list}
       tableId="assets"
+      exportList="assets"
+      importKind="assets"
       columns={columns}
       onRowClick={setSelected}
       title={t('title')}

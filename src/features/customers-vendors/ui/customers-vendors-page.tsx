@@ -181,6 +181,7 @@ export default function CustomersVendorsPage() {
     <ServerListScreen
       list={list}
       tableId="customer-vendors"
+      importKind="customer-vendors"
       columns={columns}
       onRowClick={(r) => setSelected(r.id)}
       title={t('title')}

@@ -74,6 +74,7 @@ export default function PartsPage() {
     <ServerListScreen
       list={list}
       tableId="parts"
+      importKind="parts"
       columns={columns}
       onRowClick={setSelected}
       title={t('title')}

@@ -83,6 +83,7 @@ export default function WorkOrdersPage() {
     <ServerListScreen
       list={list}
       tableId="work-orders"
+      exportList="work-orders"
       columns={columns}
       onRowClick={(r) => setSelected(r.id)}
       title={t('title')}

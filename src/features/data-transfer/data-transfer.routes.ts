@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { EVERYONE, MANAGERS } from '../../server/plugins/request-context';
+import { exportParamsSchema, exportQuerySchema, importKindParamsSchema, importMappingSchema, importRequestSchema } from './data-transfer.schema';
+import { getImportMapping, importRows, saveImportMapping } from './import.service';
+import { exportListCsv } from './export.service';
+
+/** What a file of IMPORT_MAX_ROWS rows as JSON may weigh. */
+const IMPORT_BODY_LIMIT = 64 * 1024 * 1024;
+
+/** Import and export (prefix /api/data-transfer; decision 042). Importing is for managers; a list exports what its reader sees. */
+export async function dataTransferRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/import/:kind',
+    { schema: { params: importKindParamsSchema, body: importRequestSchema }, config: { access: MANAGERS }, bodyLimit: IMPORT_BODY_LIMIT },
+    (req) => req.inTenant((tx) => importRows(tx, req.auth.orgId, req.auth.userId, req.params.kind, req.body)),
+  );
+
+  app.get('/mapping/:kind', { schema: { params: importKindParamsSchema }, config: { access: MANAGERS } }, (req) =>
+    req.read((tx) => getImportMapping(tx, req.auth.orgId, req.params.kind)),
+  );
+
+  app.put('/mapping/:kind', { schema: { params: importKindParamsSchema, body: importMappingSchema }, config: { access: MANAGERS } }, (req) =>
+    req.inTenant((tx) => saveImportMapping(tx, req.auth.orgId, req.params.kind, req.body.mapping)),
+  );
+
+  app.get('/export/:list', { schema: { params: exportParamsSchema, querystring: exportQuerySchema }, config: { access: EVERYONE } }, (req, reply) => {
+    const { stream, filename } = exportListCsv((fn) => req.read(fn), req.auth.orgId, req.auth, req.params.list, req.query);
+    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(stream);
+  });
+}

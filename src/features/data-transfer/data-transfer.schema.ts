@@ -1,0 +1,167 @@
+import { z } from '../../shared/zod-setup';
+
+/**
+ * Import and export (decision 042). Browser-safe: the wizard and the routes share the kinds, their columns and
+ * the cell rules. Each row is then checked by its own feature's input schema (`assetInputSchema`, …).
+ */
+export const IMPORT_KINDS = ['assets', 'parts', 'customer-vendors'] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+
+export interface ImportColumn {
+  /** The field the row carries (a reference column holds a name or a code, resolved by the server). */
+  key: string;
+  label: string;
+  required?: boolean;
+  /** Other header spellings mapped to this column automatically. */
+  aliases?: string[];
+  /** A value for the template's example row. */
+  example: string;
+}
+
+/** The columns of each import, in template order. The first `key` column is the duplicate key. */
+export const IMPORT_COLUMNS: Record<ImportKind, ImportColumn[]> = {
+  assets: [
+    { key: 'name', label: 'Name', required: true, aliases: ['asset', 'asset name'], example: 'Boiler Feed Pump P-101' },
+    { key: 'assetCode', label: 'Asset Code', aliases: ['code'], example: 'PMP-002' },
+    { key: 'category', label: 'Category', required: true, aliases: ['asset category', 'category code'], example: 'Pumps' },
+    { key: 'date', label: 'Date', required: true, aliases: ['purchase date', 'acquired'], example: '2024-05-01' },
+    { key: 'status', label: 'Status', example: 'Operational' },
+    { key: 'serial', label: 'Serial', aliases: ['serial number', 'serial no'], example: 'GRF-3341' },
+    { key: 'assetBarcode', label: 'Barcode', aliases: ['asset barcode'], example: '0701234500110' },
+    { key: 'owner', label: 'Owner', aliases: ['customer/vendor', 'customer', 'vendor'], example: 'Bearing World' },
+    { key: 'description', label: 'Description', example: 'Grundfos NB 65' },
+  ],
+  parts: [
+    { key: 'name', label: 'Name', required: true, aliases: ['part', 'part name'], example: 'Bearing 6204' },
+    { key: 'skuCode', label: 'SKU', aliases: ['sku code', 'code'], example: 'BRG-6204' },
+    { key: 'type', label: 'Type', required: true, example: 'stockable' },
+    { key: 'category', label: 'Category', required: true, aliases: ['product category'], example: 'Spares' },
+    { key: 'salesPrice', label: 'Sales Price', required: true, aliases: ['price'], example: '12.50' },
+    { key: 'unitOfMeasure', label: 'Unit of Measure', required: true, aliases: ['uom', 'unit'], example: 'Units' },
+    { key: 'purchaseUnitOfMeasure', label: 'Purchase Unit of Measure', aliases: ['purchase uom', 'purchase unit'], example: 'Units' },
+    { key: 'quantityOnHand', label: 'Quantity on Hand', aliases: ['quantity', 'stock', 'on hand'], example: '40' },
+    { key: 'minimumQuantity', label: 'Minimum Quantity', aliases: ['minimum', 'min quantity'], example: '10' },
+  ],
+  'customer-vendors': [
+    { key: 'name', label: 'Name', required: true, example: 'Bearing World' },
+    { key: 'email', label: 'Email', required: true, aliases: ['e-mail', 'mail'], example: 'sales@bearings.example.com' },
+    { key: 'type', label: 'Type', required: true, example: 'vendor' },
+    { key: 'category', label: 'Category', required: true, example: 'company' },
+    { key: 'parent', label: 'Parent', aliases: ['parent name', 'company'], example: '' },
+    { key: 'phone', label: 'Phone', example: '+12025550123' },
+    { key: 'mobile', label: 'Mobile', example: '' },
+    { key: 'street', label: 'Street', example: '1 Industrial Way' },
+    { key: 'street2', label: 'Street 2', example: '' },
+    { key: 'city', label: 'City', example: 'Riyadh' },
+    { key: 'state', label: 'State', example: '' },
+    { key: 'zipCode', label: 'Zip Code', aliases: ['zip', 'postal code'], example: '' },
+    { key: 'country', label: 'Country', example: 'Saudi Arabia' },
+    { key: 'tinVat', label: 'TIN/VAT', aliases: ['vat', 'tin', 'tax id'], example: '' },
+    { key: 'website', label: 'Website', example: 'bearings.example.com' },
+  ],
+};
+
+/** The column whose values must be unique in the file and new to the organisation. */
+export const IMPORT_KEYS: Record<ImportKind, string> = { assets: 'assetCode', parts: 'skuCode', 'customer-vendors': 'email' };
+
+export const IMPORT_MESSAGES = {
+  formula: 'Cell starts with =, +, - or @ and would run as a spreadsheet formula; remove that character',
+  duplicateInFile: (other: number) => `Duplicate of row ${other}`,
+  duplicateExisting: 'A record with this value already exists',
+  unknownColumn: 'Unknown column',
+  tooLong: 'Cell must be at most 10000 characters',
+} as const;
+
+const normalHeader = (h: string) => h.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** The column a file's header means, by key, label or alias (case, spaces and punctuation ignored). */
+export function guessColumn(kind: ImportKind, header: string): string | undefined {
+  const h = normalHeader(header);
+  if (!h) return undefined;
+  return IMPORT_COLUMNS[kind].find((c) => [c.key, c.label, ...(c.aliases ?? [])].some((name) => normalHeader(name) === h))?.key;
+}
+
+/**
+ * A cell a spreadsheet would run as a formula (OWASP "CSV injection"): starting with =, @, a tab or a
+ * carriage return, or with + or - when the rest is not a plain number or phone number.
+ */
+export function looksLikeFormula(cell: string): boolean {
+  if (!cell) return false;
+  const first = cell[0];
+  if (first === '=' || first === '@' || first === '\t' || first === '\r') return true;
+  // "-5", "-12.5", "+966 55 123 4567" are numbers and phone numbers, not formulas.
+  if (first === '+' || first === '-') return !/^[+-][\d\s().-]*\d[\d\s().]*$/.test(cell);
+  return false;
+}
+
+/** A value for a CSV file: formula-like text is prefixed with a quote (neutralised); quoted when needed. */
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  let s = typeof value === 'string' ? value : String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s) && !/^-?\d+(\.\d+)?$/.test(s)) s = `'${s}`;
+  return /[",\n\r;]/.test(s) || s !== s.trim() ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** One CSV line (CRLF ended, as RFC 4180 and Excel expect). */
+export const csvLine = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
+
+/** The template of a kind: its headers and one example row. */
+export const importTemplate = (kind: ImportKind) => `\uFEFF${csvLine(IMPORT_COLUMNS[kind].map((c) => c.label))}${csvLine(IMPORT_COLUMNS[kind].map((c) => c.example))}`;
+
+export const IMPORT_MAX_ROWS = 200_000;
+
+export const importKindParamsSchema = z.strictObject({ kind: z.enum(IMPORT_KINDS, { error: 'Unknown import type' }) });
+
+/** POST import/{kind}: rows keyed by column (mapped in the browser), the mode and whether to write. */
+export const importRequestSchema = z.strictObject({
+  rows: z
+    .array(z.record(z.string().max(50), z.string().max(10_000, IMPORT_MESSAGES.tooLong).nullable()), { error: 'Rows are required' })
+    .min(1, 'The file has no rows')
+    .max(IMPORT_MAX_ROWS, `At most ${IMPORT_MAX_ROWS} rows at a time`),
+  /** `all`: nothing is written unless every row is valid; `valid`: the valid rows are written, the others returned. */
+  mode: z.enum(['all', 'valid'], { error: 'Mode must be all or valid' }).default('all'),
+  /** Checks and writes in a transaction that is then rolled back. */
+  dryRun: z.boolean({ error: 'dryRun must be true or false' }).default(false),
+  /** Creates the categories the rows name and the organisation lacks. */
+  createMissing: z.boolean({ error: 'createMissing must be true or false' }).default(false),
+  /** The file's row number of `rows[0]` (2 after a header line), so problems name the file's rows. */
+  firstRow: z.number({ error: 'firstRow must be a number' }).int('firstRow must be a number').min(1, 'firstRow must be a number').max(10_000_000, 'firstRow must be a number').default(2),
+});
+export type ImportRequest = z.output<typeof importRequestSchema>;
+
+export interface ImportProblem {
+  /** The file's row number. */
+  row: number;
+  /** The column key (`category`), or null for the whole row. */
+  column: string | null;
+  message: string;
+}
+
+export interface ImportResult {
+  total: number;
+  /** Rows without problems. */
+  valid: number;
+  /** Rows written (0 on a dry run or when an all-or-nothing import had problems). */
+  imported: number;
+  dryRun: boolean;
+  problems: ImportProblem[];
+  /** Names of categories created (or, on a dry run, to be created). */
+  created: string[];
+  /** Names of categories the rows name and the organisation lacks (offered for creation). */
+  missing: string[];
+}
+
+/** PUT mapping/{kind}: file header -> column key, remembered per organisation. */
+export const importMappingSchema = z.strictObject({
+  mapping: z.record(z.string().max(200), z.string().max(50)).refine((m) => Object.keys(m).length <= 200, 'At most 200 columns'),
+});
+
+// ---- Export ---------------------------------------------------------------------------------------------
+
+export const EXPORT_LISTS = ['work-orders', 'assets'] as const;
+export type ExportList = (typeof EXPORT_LISTS)[number];
+
+export const exportParamsSchema = z.strictObject({ list: z.enum(EXPORT_LISTS, { error: 'Unknown list' }) });
+
+/** The list's own filters (checked by the list's query schema) and the visible columns, comma separated. */
+export const exportQuerySchema = z.record(z.string().max(50), z.union([z.string().max(2000), z.array(z.string().max(2000)).max(50)]));
