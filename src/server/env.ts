@@ -86,5 +86,9 @@ function routeLimits(scale: number): RouteLimits {
     demoRequest: limit(5, 60),
     verifyPassword: limit(10, 15),
     tokenCheck: limit(20, 15),
+    // The public request portal (decision 039): sends per address, sends per organisation, reads per address.
+    portalSubmit: limit(10, 60),
+    portalOrgSubmit: limit(200, 60),
+    portalRead: limit(120, 15),
   };
 }
