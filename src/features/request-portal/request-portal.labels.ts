@@ -92,7 +92,7 @@ export async function assetLabelsPdf(input: LabelInput): Promise<Buffer> {
     const h = layout.h * MM;
     const pad = 3 * MM;
     const url = codeUrl(input.origin, label.token);
-    const png = await QRCode.toBuffer(url, { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 8 });
+    const png = await QRCode.toBuffer(url, { type: 'png', errorCorrectionLevel: 'M', margin: 4, scale: 8 });
     if (input.layout === 'single-large') {
       // Large: the code across the label, the text under it.
       const size = w - 2 * pad * 2;
