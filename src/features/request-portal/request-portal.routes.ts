@@ -8,6 +8,7 @@ import { IMAGE_RULES, processImage } from '../../server/uploads/images';
 import { uploadSigner } from '../../server/uploads/storage';
 import {
   assetLabelsSchema,
+  findAssetQuerySchema,
   PORTAL_LIMITS,
   portalAcceptSchema,
   portalCommentSchema,
@@ -181,6 +182,14 @@ export async function requestPortalRoutes(appBase: FastifyInstance) {
 
   app.get('/resolve-code/:token', { schema: { params: tokenParamsSchema }, config: { access: EVERYONE } }, (req) =>
     req.read((tx) => portal.resolveCode(tx, req.auth.orgId, req.params.token)),
+  );
+
+  app.get('/asset-summary/:id', { schema: { params: idParamsSchema }, config: { access: EVERYONE } }, (req) =>
+    req.read((tx) => portal.assetSummary(tx, req.auth.orgId, req.auth, req.params.id)),
+  );
+
+  app.get('/find-asset', { schema: { querystring: findAssetQuerySchema }, config: { access: EVERYONE } }, (req) =>
+    req.read((tx) => portal.findAssetByNumber(tx, req.auth.orgId, req.query.number)),
   );
 
   /** Label PDFs (managers): the chosen assets' codes (made on first use), names, numbers and the organisation's logo. */

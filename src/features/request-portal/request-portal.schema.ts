@@ -83,3 +83,8 @@ export const assetLabelsSchema = z.strictObject({
   assetIds: z.array(idField('Asset is invalid'), { error: 'Choose assets' }).min(1, 'Choose at least one asset').max(500, 'At most 500 labels at once'),
   layout: z.enum(LABEL_LAYOUTS, { error: 'Choose a label size' }).default('sheet-24'),
 });
+
+/** GET /api/portal/find-asset: the scanner's typed fallback (an asset number, barcode or serial). */
+export const findAssetQuerySchema = z.object({
+  number: requiredString('Type an asset number').max(100, 'At most 100 characters'),
+});

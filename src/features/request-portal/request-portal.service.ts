@@ -5,11 +5,11 @@ import { badRequest, conflict, HttpError, notFound } from '../../server/http-err
 import { totalOver, pageAndTotal } from '../../server/db/paging';
 import { now } from '../../server/clock';
 import type { Mailer } from '../../server/mailer';
-import { assets, organizations, workStations } from '../../server/db/schema';
+import { assets, organizations, workOrders, workStations } from '../../server/db/schema';
 import type { AccessClaims } from '../auth/tokens';
 import { hashToken, newOpaqueToken } from '../auth/tokens';
 import { pagination } from '../../shared/pagination';
-import { createWorkOrder } from '../work-orders/work-orders.service';
+import { assignedTo, createWorkOrder } from '../work-orders/work-orders.service';
 import { addMaintenanceRequest } from '../maintenance-requests/maintenance-requests.service';
 import { maintenanceRequestInputSchema } from '../maintenance-requests/maintenance-requests.schema';
 import { recordActivity } from '../activity/activity.service';
@@ -477,4 +477,42 @@ export async function labelData(tx: Tx, orgId: number, assetIds: number[]) {
     logo: org?.logo ?? null,
     labels: unique.map((id) => ({ name: byId.get(id)!.name, number: byId.get(id)!.number ?? `#${id}`, token: tokens.get(id)! })),
   };
+}
+
+// ---------------------------------------------------------------- the asset a code names, for the signed-in scan
+
+/**
+ * GET asset-summary/:id (signed in; the landing of a scanned label): the asset, its open work orders and its
+ * latest closed ones (a worker sees only those assigned to them, as in the work orders list), and the portal
+ * requests about it still open.
+ */
+export async function assetSummary(tx: ReadTx, orgId: number, actor: AccessClaims, id: number) {
+  const [asset] = await tx.select({ id: assets.id, name: assets.name, number: assets.assetCode, status: assets.status }).from(assets).where(and(eq(assets.orgId, orgId), eq(assets.id, id)));
+  if (!asset) throw notFound('Asset');
+  const visible = actor.role === 'worker' ? assignedTo(orgId, actor.userId) : undefined;
+  const orders = await tx
+    .select({ id: workOrders.id, title: workOrders.title, status: workOrders.status, priority: workOrders.priority, dueDate: workOrders.dueDate, createdAt: workOrders.createdAt })
+    .from(workOrders)
+    .where(and(eq(workOrders.orgId, orgId), eq(workOrders.assetId, id), visible))
+    .orderBy(desc(workOrders.id))
+    .limit(50);
+  const requests = await tx
+    .select({ id: r.id, description: r.description, status: r.status, urgency: r.urgency, createdAt: r.createdAt })
+    .from(r)
+    .where(and(eq(r.orgId, orgId), eq(r.targetKind, 'asset'), eq(r.targetId, id), inArray(r.status, ['received', 'accepted', 'scheduled', 'in-progress'])))
+    .orderBy(desc(r.id))
+    .limit(20);
+  const open = orders.filter((o) => o.status === 'assigned' || o.status === 'in-progress');
+  return { asset, openWork: open, history: orders.filter((o) => !open.includes(o)).slice(0, 10), requests: requests.map(dto) };
+}
+
+/** GET find-asset?number= (signed in; the scanner's typed fallback): the asset whose number (code) or barcode is this. */
+export async function findAssetByNumber(tx: ReadTx, orgId: number, number: string) {
+  const [asset] = await tx
+    .select({ id: assets.id, name: assets.name })
+    .from(assets)
+    .where(and(eq(assets.orgId, orgId), or(sql`lower(${assets.assetCode}) = lower(${number})`, sql`lower(${assets.assetBarcode}) = lower(${number})`, sql`lower(${assets.serial}) = lower(${number})`)))
+    .limit(1);
+  if (!asset) throw notFound('Asset');
+  return { asset };
 }
