@@ -22,6 +22,7 @@ import {
   IconUsersGroup,
   IconBuildingStore,
   IconTag,
+  IconInbox,
 } from '@tabler/icons-react';
 
 export interface MenuItem {
@@ -29,6 +30,8 @@ export interface MenuItem {
   key: string;
   path: string;
   icon: ComponentType<{ size?: number | string; stroke?: number }>;
+  /** GET path under /api answering `{ count }`: a figure shown beside the item (e.g. new portal requests). */
+  countPath?: string;
 }
 
 export interface MenuGroup {
@@ -42,6 +45,7 @@ export const dashboardMenu: MenuGroup[] = [
   {
     key: 'maintenance',
     items: [
+      { key: 'requests', path: '/dashboard/requests', icon: IconInbox, countPath: '/portal/new-requests-count' },
       { key: 'maintenanceRequest', path: '/dashboard/maintenance-request', icon: IconClipboardList },
       { key: 'maintenanceOrder', path: '/dashboard/maintenance-order', icon: IconTools },
       { key: 'pmPlans', path: '/dashboard/pm-plans', icon: IconCalendarRepeat },
