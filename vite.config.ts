@@ -59,7 +59,14 @@ export default defineConfig(({ command }) => ({
     // now loads only the modules it uses (issue 9: login at most 100 KB of gzipped JavaScript).
     chunkSizeWarningLimit: 500,
     rollupOptions: {
+      // The SPA, and the public request portal's own small page (decision 039: under 80 KB of gzipped JavaScript).
+      input: { main: fileURLToPath(new URL('index.html', import.meta.url)), portal: fileURLToPath(new URL('portal.html', import.meta.url)) },
       output: {
+        // React alone in a chunk, and the portal's vocabularies in one of their own: the public portal page
+        // shares only these with the SPA, and the merging below cannot put dashboard code (its dictionaries,
+        // Mantine's hooks) into what that page loads. Every page loads React anyway.
+        manualChunks: (id) =>
+          /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id) ? 'react' : /request-portal[\\/]request-portal\.values\.ts$/.test(id) ? 'portal-values' : undefined,
         // Chunks under ~3 KB with no top-level effects (single Mantine components, hooks, icons) are merged into a
         // chunk loaded in the same places: the shell and the work orders list came in 51 files, each a request
         // on one of the browser's six connections. Larger values start adding code to the login route's chunks.

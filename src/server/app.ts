@@ -142,9 +142,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       '<head>',
       `<head>\n    <meta name="base-domain" content="${deps.config.baseDomain.replace(/[^a-z0-9.-]/g, '')}" />`,
     );
+    // The public request portal is a page of its own (decision 039): /r/<code>, /portal, /portal/status/<token>.
+    const portalHtml = existsSync(join(webRoot, 'portal.html')) ? readFileSync(join(webRoot, 'portal.html'), 'utf8') : null;
     app.get('/*', { config: { access: 'public' } }, (req, reply) => {
       const path = req.url.split('?')[0];
       if (path.startsWith('/api/')) return reply.status(404).send({ error: 'Not found' });
+      if (portalHtml && /^\/(r\/|portal(\/|$))/.test(path)) return reply.header('vary', 'accept-encoding').header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(portalHtml);
       reply.header('vary', 'accept-encoding');
       if (/\.[a-z0-9]+$/i.test(path) && path !== '/index.html') {
         return reply.sendFile(path.slice(1), { maxAge: path.startsWith('/assets/') ? '365d' : 0, immutable: path.startsWith('/assets/') });

@@ -111,5 +111,9 @@ function routeLimits(scale: number, env: NodeJS.ProcessEnv): RouteLimits {
     tokenCheck: limit(20, 15),
     // Requests per API key (decision 043), every route together.
     apiKey: limit(Number(env.API_KEY_LIMIT_PER_MINUTE ?? 600), 1),
+    // The public request portal (decision 039): sends per address, sends per organisation, reads per address.
+    portalSubmit: limit(10, 60),
+    portalOrgSubmit: limit(200, 60),
+    portalRead: limit(120, 15),
   };
 }

@@ -23,6 +23,7 @@ import { analyticsRoutes } from '../features/analytics/analytics.routes';
 import { apiKeysRoutes } from '../features/api-keys/api-keys.routes';
 import { webhooksRoutes } from '../features/webhooks/webhooks.routes';
 import { dataTransferRoutes } from '../features/data-transfer/data-transfer.routes';
+import { requestPortalRoutes } from '../features/request-portal/request-portal.routes';
 
 /**
  * Every feature's routes and their URL prefix under /api. A new business area adds one line here.
@@ -54,4 +55,5 @@ export async function registerFeatureRoutes(app: FastifyInstance) {
   await app.register(apiKeysRoutes, { prefix: '/api/api-keys' });
   await app.register(webhooksRoutes, { prefix: '/api/webhooks' });
   await app.register(dataTransferRoutes, { prefix: '/api/data-transfer' });
+  await app.register(requestPortalRoutes, { prefix: '/api/portal' });
 }

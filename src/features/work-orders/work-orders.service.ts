@@ -8,6 +8,7 @@ import { badRequest, forbidden, notFound } from '../../server/http-error';
 import { pagination } from '../../shared/pagination';
 import type { AccessClaims } from '../auth/tokens';
 import { diffChanges, recordActivities, recordActivity, registerActivityEntity } from '../activity/activity.service';
+import { workOrderStatusChanged } from '../request-portal/request-portal.flow';
 import { sanitizeHtml } from './sanitize-html';
 import {
   workOrderDisplayId,
@@ -455,7 +456,10 @@ export async function updateWorkOrder(tx: Tx, orgId: number, actor: AccessClaims
   const changes: Record<string, { from: unknown; to: unknown }> = diffChanges(beforeValues as unknown as Record<string, unknown>, values, Object.keys(values));
   if (assigneeChange) changes.assignees = assigneeChange;
   if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'updated', changes });
-  if (input.status && input.status !== before.status) await announceStatus(tx, orgId, id, before.title, before.status, input.status);
+  if (input.status && input.status !== before.status) {
+    await announceStatus(tx, orgId, id, before.title, before.status, input.status);
+    await workOrderStatusChanged(tx, orgId, id, input.status, values.dueDate);
+  }
   return { message: 'Work order updated successfully', workOrder: await getWorkOrder(tx, orgId, actor, id) };
 }
 
@@ -493,6 +497,7 @@ export async function updateWorkOrderStatus(tx: Tx, orgId: number, actor: Access
     await tx.update(workOrders).set({ status }).where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id)));
     await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'status', changes: { status: { from: before.status, to: status } } });
     await announceStatus(tx, orgId, id, before.title, before.status, status);
+    await workOrderStatusChanged(tx, orgId, id, status, before.dueDate ? new Date(before.dueDate) : null);
   }
   const order = await getWorkOrder(tx, orgId, actor, id);
   return { message: 'Work order status updated successfully', order, workOrder: order };

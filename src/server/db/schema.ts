@@ -25,3 +25,4 @@ export * from '../../features/analytics/analytics.table';
 export * from '../../features/api-keys/api-keys.table';
 export * from '../../features/webhooks/webhooks.table';
 export * from '../../features/data-transfer/data-transfer.table';
+export * from '../../features/request-portal/request-portal.table';

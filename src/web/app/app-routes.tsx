@@ -21,7 +21,6 @@ const KitDemoPage = lazy(() => import('../pages/kit-demo-page'));
 const loadDashboardLayout = () => import('./layouts/dashboard-layout');
 const ProtectedArea = lazy(() => loadDashboardLayout().then((m) => ({ default: m.ProtectedArea })));
 const AnalyticsPage = lazy(() => import('../pages/analytics-page').then((m) => ({ default: m.AnalyticsPage })));
-const RequestsPage = lazy(() => import('../pages/analytics-page').then((m) => ({ default: m.RequestsPage })));
 const SharedWorkOrdersPage = lazy(() => import('../pages/analytics-page').then((m) => ({ default: m.SharedWorkOrdersPage })));
 
 /**
@@ -60,7 +59,6 @@ export function AppRoutes() {
         <Route element={<ProtectedArea />}>
           <Route path="dashboard" element={<Navigate to="/dashboard/work-orders" replace />} />
           <Route path="dashboard/analytics" element={<AnalyticsPage />} />
-          <Route path="dashboard/requests" element={<RequestsPage />} />
           <Route path="dashboard/shared-work-orders" element={<SharedWorkOrdersPage />} />
           <Route path="dashboard/ui" element={<KitDemoPage />} />
           <Route path="settings" element={<Navigate to="/settings/products-category" replace />} />

@@ -26,6 +26,7 @@ import {
   IconKey,
   IconWebhook,
   IconFileImport,
+  IconInbox,
 } from '@tabler/icons-react';
 
 export interface MenuItem {
@@ -33,6 +34,8 @@ export interface MenuItem {
   key: string;
   path: string;
   icon: ComponentType<{ size?: number | string; stroke?: number }>;
+  /** GET path under /api answering `{ count }`: a figure shown beside the item (e.g. new portal requests). */
+  countPath?: string;
 }
 
 export interface MenuGroup {
@@ -53,6 +56,7 @@ export const dashboardMenu: MenuGroup[] = [
   {
     key: 'maintenance',
     items: [
+      { key: 'requests', path: '/dashboard/requests', icon: IconInbox, countPath: '/portal/new-requests-count' },
       { key: 'maintenanceRequest', path: '/dashboard/maintenance-request', icon: IconClipboardList },
       { key: 'maintenanceOrder', path: '/dashboard/maintenance-order', icon: IconTools },
       { key: 'pmPlans', path: '/dashboard/pm-plans', icon: IconCalendarRepeat },

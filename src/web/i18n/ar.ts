@@ -161,6 +161,8 @@ export const ar: Catalog = {
     language: 'اللغة',
     notifications: 'الإشعارات',
     noNotifications: 'لا جديد بعد.',
+    // Request portal (issue 25)
+    newRequests: '{{count}} طلبات جديدة من البوابة',
     userMenu: 'قائمة المستخدم',
     profile: 'الملف الشخصي',
     companyProfile: 'ملف الشركة',

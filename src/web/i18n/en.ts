@@ -159,6 +159,8 @@ export const en = {
     language: 'Language',
     notifications: 'Notifications',
     noNotifications: 'Nothing new yet.',
+    // Request portal (issue 25)
+    newRequests: '{{count}} new requests from the portal',
     userMenu: 'User menu',
     profile: 'Profile',
     companyProfile: 'Company profile',

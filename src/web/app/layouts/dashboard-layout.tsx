@@ -1,9 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { ActionIcon, Anchor, AppShell, Avatar, Burger, Center, Divider, Group, Loader, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, AppShell, Avatar, Badge, Burger, Center, Divider, Group, Loader, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutDashboard, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconSettings } from '@tabler/icons-react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
 import { useAppData } from '../../lib/app-data';
 import { readLocal, writeLocal } from '../../lib/local-store';
 import { setLanguage } from '../../i18n';
@@ -44,8 +46,16 @@ function MenuLink({ item, collapsed, onNavigate }: { item: MenuItem; collapsed: 
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const label = t(`menu.items.${item.key}`);
+  const count = useQuery({
+    queryKey: ['menu-count', item.countPath],
+    enabled: !!item.countPath,
+    queryFn: ({ signal }) => api.get<{ count: number }>(item.countPath!, { signal }),
+    refetchInterval: 60_000,
+    retry: false,
+  }).data?.count;
   const link = (
     <NavLink
+      rightSection={count && !collapsed ? <Badge size="sm" circle={count < 10} color="red" data-testid={`menu-${item.key}-count`}>{count > 99 ? '99+' : count}</Badge> : undefined}
       component={Link}
       to={item.path}
       label={collapsed ? undefined : label}

@@ -87,7 +87,10 @@ export function NotificationsMenu() {
   });
   const items = query.data?.activities ?? [];
   const seen = readLocal<string | null>('notificationsSeenAt', null);
-  const unread = items.filter((i) => !seen || i.createdAt > seen).length;
+  // New requests from the public portal wait for triage: counted in the bell until they are triaged.
+  const newRequests =
+    useQuery({ queryKey: ['menu-count', '/portal/new-requests-count'], queryFn: ({ signal }) => api.get<{ count: number }>('/portal/new-requests-count', { signal }), refetchInterval: 60_000, retry: false }).data?.count ?? 0;
+  const unread = items.filter((i) => !seen || i.createdAt > seen).length + newRequests;
   const [dialog, setDialog] = useState<SettingsDialog>(null);
   const markSeen = () => writeLocal('notificationsSeenAt', new Date().toISOString());
   const bell = (onClick?: (event: { currentTarget: Element }) => void) => (
@@ -107,6 +110,13 @@ export function NotificationsMenu() {
             </Menu.Target>
             <Menu.Dropdown>
               <Menu.Label>{t('shell.notifications')}</Menu.Label>
+              {newRequests > 0 && (
+                <Menu.Item onClick={() => navigate('/dashboard/requests')} data-testid="notification-new-requests">
+                  <Text size="sm" fw={600}>
+                    {t('shell.newRequests', { count: newRequests })}
+                  </Text>
+                </Menu.Item>
+              )}
               {items.length === 0 && (
                 <Text size="sm" c="dimmed" p="sm">
                   {t('shell.noNotifications')}

@@ -1,0 +1,304 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { withoutTenant, withTenant } from '../../server/db/client';
+import { mailOutbox, maintenanceRequests, portalCodes, portalRequests, workOrders } from '../../server/db/schema';
+import { createOrg, createTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
+import { setClockOffset } from '../../server/clock';
+import { catalogue } from '../maintenance-requests/test-fixtures';
+import { qrTextsOfPdf } from './test-qr';
+import { PORTAL_LIMITS } from './request-portal.values';
+
+let t: TestApp;
+let png: Buffer;
+beforeAll(async () => {
+  t = await createTestApp();
+  const { default: sharp } = await import('sharp');
+  png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 40, b: 40 } } }).png().toBuffer();
+});
+afterAll(() => t.close());
+
+const B = '/api/portal';
+const SETTINGS = { enabled: true, nameField: 'optional', emailField: 'required', phoneField: 'hidden', notifyRequester: true, welcome: 'Tell us what is wrong', published: [] as { kind: string; id: number }[] };
+const photo = () => ({ field: 'photos', name: 'leak.png', bytes: png, type: 'image/png' });
+
+async function setup(name = 'Org') {
+  const org = await createOrg(t, name);
+  const refs = await catalogue(t, org.orgId, name.slice(0, 1));
+  return { org, ...refs };
+}
+
+/** The code token of an asset, made through the label route (as printing does). */
+async function codeOf(org: TestOrg, assetId: number) {
+  const res = await org.admin.post(`${B}/asset-labels`, { assetIds: [assetId], layout: 'single-large' });
+  expect(res.status).toBe(200);
+  const [row] = await withTenant(t.database.db, org.orgId, (tx) => tx.select().from(portalCodes).where(and(eq(portalCodes.orgId, org.orgId), eq(portalCodes.targetId, assetId))));
+  return row.token;
+}
+
+const rowsOf = (org: TestOrg) => withTenant(t.database.db, org.orgId, async (tx) => tx.select().from(portalRequests).where(eq(portalRequests.orgId, org.orgId)).orderBy(portalRequests.id));
+const mailsTo = (to: string) => withoutTenant(t.database.db, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.to, to)));
+
+async function send(org: TestOrg, fields: Record<string, string>, files = [photo()]) {
+  return org.anonymous.upload(`${B}/submit-request`, files, fields);
+}
+
+describe('request portal: the public side', () => {
+  it('is closed (404) until an admin turns it on; unknown codes and other organisations\u2019 codes are the same 404', async () => {
+    const { org, asset } = await setup('Alpha');
+    const other = await setup('Beta');
+    const token = await codeOf(org, asset.id);
+    const otherToken = await codeOf(other.org, other.asset.id);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect((await org.anonymous.get(`${B}/form/${token}`)).status).toBe(404);
+    expect((await org.anonymous.get(`${B}/form`)).status).toBe(404);
+
+    const manager = await org.as('manager');
+    expect((await manager.put(`${B}/settings`, SETTINGS)).status).toBe(403);
+    const saved = await org.admin.put(`${B}/settings`, { ...SETTINGS, published: [{ kind: 'asset', id: asset.id }, { kind: 'work-station', id: 1 }] });
+    expect(saved.status).toBe(200);
+    expect(saved.body.settings.published.map((p: { name: string }) => p.name)).toEqual([asset.name, 'Line 1 A']);
+
+    const form = await org.anonymous.get(`${B}/form/${token}`);
+    expect(form.status).toBe(200);
+    expect(form.body).toMatchObject({ welcome: 'Tell us what is wrong', fields: { name: 'optional', email: 'required', phone: 'hidden' }, target: { kind: 'asset', id: asset.id, name: asset.name }, published: [] });
+    const general = await org.anonymous.get(`${B}/form`);
+    expect(general.body.published).toHaveLength(2);
+
+    const unknown = await org.anonymous.get(`${B}/form/${'x'.repeat(22)}`);
+    const foreign = await org.anonymous.get(`${B}/form/${otherToken}`);
+    const noOrg = await (await import('../../server/test/harness')).client(t.app, `nosuchorg.${t.config.baseDomain}`).get(`${B}/form/${token}`);
+    expect([unknown.status, foreign.status, noOrg.status]).toEqual([404, 404, 404]);
+    expect(unknown.body).toEqual(foreign.body);
+    // A host of no organisation is refused by the request context before any route (as every route of the app).
+  });
+
+  it('takes a request with a photo, mails the status link, and shows the requester only their own request by its token', async () => {
+    const { org, asset } = await setup('Gamma');
+    const other = await setup('Delta');
+    await org.admin.put(`${B}/settings`, SETTINGS);
+    await other.org.admin.put(`${B}/settings`, SETTINGS);
+    const token = await codeOf(org, asset.id);
+
+    const missing = await send(org, { code: token, description: 'Leaking oil', urgency: 'high' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.issues?.[0]?.path ?? 'email').toBe('email');
+
+    const res = await send(org, { code: token, description: 'Leaking oil under the pump', urgency: 'high', name: 'Sam Operator', email: 'Sam@Example.com', phone: '+1 555 0100' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ message: 'Request received', number: 'PR-0001' });
+    const statusToken: string = res.body.statusToken;
+    expect(res.body.statusUrl).toBe(`${t.config.publicScheme}://${org.host}/portal/status/${statusToken}`);
+    const [row] = await rowsOf(org);
+    expect(row).toMatchObject({ status: 'received', urgency: 'high', targetKind: 'asset', targetId: asset.id, email: 'sam@example.com', phone: null, name: 'Sam Operator' });
+    expect(row.statusTokenHash).not.toContain(statusToken);
+    expect(row.photos).toHaveLength(1);
+    expect(row.photos[0]).toMatch(/^\/uploads\/org-\d+\/[0-9a-f-]{36}\.webp$/);
+    const mails = await mailsTo('sam@example.com');
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toContain(`/portal/status/${statusToken}`);
+
+    const status = await org.anonymous.get(`${B}/status/${statusToken}`);
+    expect(status.status).toBe(200);
+    expect(status.body).toMatchObject({ number: 'PR-0001', status: 'received', description: 'Leaking oil under the pump', target: { name: asset.name }, replies: [], canComment: true });
+    expect(status.body.photos[0]).toMatch(/\?exp=\d+&sig=/);
+    expect(JSON.stringify(status.body)).not.toContain('sam@example.com');
+    // The signed photo is served to the requester.
+    expect((await org.anonymous.get(status.body.photos[0])).status).toBe(200);
+
+    // The token on another organisation's host, and a made-up token: the same 404.
+    expect((await other.org.anonymous.get(`${B}/status/${statusToken}`)).status).toBe(404);
+    expect((await org.anonymous.get(`${B}/status/${statusToken.slice(0, -2)}AA`)).status).toBe(404);
+
+    // Nothing else of the organisation is readable without a session.
+    for (const url of [`${B}/list-requests`, `${B}/get-request/1`, `${B}/settings`, `${B}/new-requests-count`, `${B}/resolve-code/${token}`]) expect((await org.anonymous.get(url)).status).toBe(401);
+
+    const comment = await org.anonymous.upload(`${B}/status/${statusToken}/add-comment`, [photo()], { body: 'It is getting worse' });
+    expect(comment.status).toBe(201);
+    expect(comment.body.status.replies).toMatchObject([{ author: 'requester', body: 'It is getting worse' }]);
+    expect(comment.body.status.replies[0].photos[0]).toMatch(/\?exp=/);
+    expect((await other.org.anonymous.upload(`${B}/status/${statusToken}/add-comment`, [], { body: 'x' })).status).toBe(404);
+
+    const count = await org.admin.get(`${B}/new-requests-count`);
+    expect(count.body).toEqual({ count: 1 });
+    expect((await other.org.admin.get(`${B}/new-requests-count`)).body).toEqual({ count: 0 });
+  });
+
+  it('keeps nothing from a filled honeypot, refuses wrong files and too many photos, and a general portal needs a published place', async () => {
+    const { org, asset } = await setup('Eps');
+    await org.admin.put(`${B}/settings`, { ...SETTINGS, emailField: 'optional', published: [{ kind: 'asset', id: asset.id }] });
+    const bot = await send(org, { where: `asset:${asset.id}`, description: 'Buy cheap pills', website: 'http://spam.example' });
+    expect(bot.status).toBe(201);
+    expect(bot.body.statusToken).toBeUndefined();
+    expect(await rowsOf(org)).toHaveLength(0);
+
+    expect((await send(org, { description: 'No place' }, [])).status).toBe(400);
+    expect((await send(org, { where: 'asset:999', description: 'Unpublished place' }, [])).status).toBe(400);
+    const notImage = await send(org, { where: `asset:${asset.id}`, description: 'x' }, [{ field: 'photos', name: 'a.png', bytes: Buffer.from('not an image'), type: 'image/png' }]);
+    expect(notImage.status).toBe(415);
+    const six = Array.from({ length: PORTAL_LIMITS.photosPerRequest + 1 }, photo);
+    expect((await send(org, { where: `asset:${asset.id}`, description: 'x' }, six)).status).toBe(413);
+    const long = await send(org, { where: `asset:${asset.id}`, description: 'x'.repeat(PORTAL_LIMITS.descriptionMax + 1) }, []);
+    expect(long.status).toBe(400);
+    expect(await rowsOf(org)).toHaveLength(0);
+    const ok = await send(org, { where: `asset:${asset.id}`, description: 'Door stuck' }, []);
+    expect(ok.status).toBe(201);
+  });
+
+  it('a full inbox (open new requests at the cap) refuses more until triage', async () => {
+    const { org, asset } = await setup('Zeta');
+    await org.admin.put(`${B}/settings`, { ...SETTINGS, emailField: 'optional', published: [{ kind: 'asset', id: asset.id }] });
+    await withTenant(t.database.db, org.orgId, (tx) =>
+      tx.execute(sql`insert into portal_requests (org_id, description, urgency, status_token_hash)
+        select ${org.orgId}, 'flood', 'normal', md5(g::text) from generate_series(1, ${PORTAL_LIMITS.openPerOrganization}) g`),
+    );
+    const full = await send(org, { where: `asset:${asset.id}`, description: 'One more' }, []);
+    expect(full.status).toBe(503);
+    await org.admin.post(`${B}/decline-request/1`, { reason: 'Test flood' });
+    expect((await send(org, { where: `asset:${asset.id}`, description: 'One more' }, [])).status).toBe(201);
+  });
+});
+
+describe('request portal: rate limits', () => {
+  it('limits sends per address and per organisation (429 with retry-after)', async () => {
+    const limited = await createTestApp({ routeLimits: { ...t.config.routeLimits, portalSubmit: { max: 2, windowSeconds: 60 }, portalOrgSubmit: { max: 3, windowSeconds: 60 } } });
+    try {
+      const org = await createOrg(limited, 'Limited');
+      const refs = await catalogue(limited, org.orgId, 'L');
+      await org.admin.put(`${B}/settings`, { ...SETTINGS, emailField: 'optional', published: [{ kind: 'asset', id: refs.asset.id }] });
+      const fields = { where: `asset:${refs.asset.id}`, description: 'Noise' };
+      const net = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+      const at = (host: string) => limited.app.inject({ method: 'POST', url: `${B}/submit-request`, headers: { host: org.host }, payload: fields, remoteAddress: `${net}.${host}` });
+      expect((await at('1')).statusCode).toBe(201);
+      expect((await at('1')).statusCode).toBe(201);
+      const third = await at('1');
+      expect(third.statusCode).toBe(429);
+      expect(third.headers['retry-after']).toBeDefined();
+      // Another address: its own budget, until the organisation's is spent.
+      expect((await at('2')).statusCode).toBe(201);
+      expect((await at('3')).statusCode).toBe(429);
+      expect(await withTenant(limited.database.db, org.orgId, (tx) => tx.select().from(portalRequests).where(eq(portalRequests.orgId, org.orgId)))).toHaveLength(3);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('request portal: the inbox', () => {
+  it('accepts into a work order; the order\u2019s status flows back; done closes the link 30 days later', async () => {
+    const { org, asset } = await setup('Eta');
+    const other = await setup('Theta');
+    await org.admin.put(`${B}/settings`, SETTINGS);
+    const token = await codeOf(org, asset.id);
+    const first = await send(org, { code: token, description: 'Belt slipping', urgency: 'urgent', email: 'ann@example.com' });
+    const second = await send(org, { code: token, description: 'Belt noise', urgency: 'normal', email: 'bob@example.com' }, []);
+    const manager = await org.as('manager');
+    const worker = await org.as('worker');
+
+    const list = await manager.get(`${B}/list-requests`);
+    expect(list.status).toBe(200);
+    expect(list.body.requests.map((x: { number: string }) => x.number)).toEqual(['PR-0002', 'PR-0001']);
+    expect(list.body.requests[1].photos[0]).toMatch(/\?exp=/);
+    expect(list.body.pagination).toMatchObject({ totalRecords: 2 });
+    expect((await worker.get(`${B}/list-requests`)).status).toBe(403);
+
+    // Another organisation: 404 on every id, nothing changes.
+    const before = JSON.stringify(await rowsOf(org));
+    for (const [url, body] of [[`${B}/accept-request/1`, { into: 'work-order', title: 'X' }], [`${B}/decline-request/1`, { reason: 'x' }], [`${B}/merge-request/2`, { intoId: 1 }], [`${B}/reply-request/1`, { body: 'x' }]] as const) {
+      expect((await other.org.admin.post(url, body)).status, url).toBe(404);
+    }
+    expect((await other.org.admin.get(`${B}/get-request/1`)).status).toBe(404);
+    expect(JSON.stringify(await rowsOf(org))).toBe(before);
+
+    const merged = await manager.post(`${B}/merge-request/2`, { intoId: 1 });
+    expect(merged.status).toBe(200);
+    expect(merged.body.request).toMatchObject({ mergedIntoId: 1, status: 'received' });
+
+    const accepted = await manager.post(`${B}/accept-request/1`, { into: 'work-order', title: 'Replace conveyor belt', priority: 'high', assignees: [worker.userId] });
+    expect(accepted.status).toBe(200);
+    const workOrderId = accepted.body.workOrderId;
+    expect(accepted.body.request).toMatchObject({ status: 'accepted', workOrderId });
+    expect((await manager.post(`${B}/accept-request/1`, { into: 'work-order', title: 'Again' })).status).toBe(409);
+    const [order] = await withTenant(t.database.db, org.orgId, (tx) => tx.select().from(workOrders).where(and(eq(workOrders.orgId, org.orgId), eq(workOrders.id, workOrderId))));
+    expect(order).toMatchObject({ title: 'Replace conveyor belt', priority: 'high', assetId: asset.id });
+    expect(order.instructions).toContain('Belt slipping');
+    expect(order.instructions).toContain('PR-0001');
+
+    const statusOf = async (res: { body: { statusToken: string } }) => (await org.anonymous.get(`${B}/status/${res.body.statusToken}`)).body;
+    expect((await statusOf(first)).status).toBe('accepted');
+    expect((await statusOf(second)).status).toBe('accepted');
+    expect((await mailsTo('bob@example.com')).map((m) => m.subject).join('|')).toContain('accepted');
+
+    const reply = await manager.post(`${B}/reply-request/1`, { body: 'A technician comes tomorrow' });
+    expect(reply.status).toBe(200);
+    expect((await statusOf(first)).replies).toMatchObject([{ author: 'team', body: 'A technician comes tomorrow' }]);
+
+    await worker.put(`/api/work-orders/update-status/${workOrderId}`, { status: 'in-progress' });
+    expect((await statusOf(first)).status).toBe('in-progress');
+    const done = await worker.put(`/api/work-orders/update-status/${workOrderId}`, { status: 'completed' });
+    expect(done.status).toBe(200);
+    const closed = await statusOf(first);
+    expect(closed).toMatchObject({ status: 'done' });
+    expect(closed.expiresAt).not.toBeNull();
+    expect((await statusOf(second)).status).toBe('done');
+
+    // 29 days on the link works; 31 days on it is the same 404 as an unknown token.
+    try {
+      setClockOffset(29 * 86_400_000);
+      expect((await org.anonymous.get(`${B}/status/${first.body.statusToken}`)).status).toBe(200);
+      setClockOffset(31 * 86_400_000);
+      expect((await org.anonymous.get(`${B}/status/${first.body.statusToken}`)).status).toBe(404);
+      expect((await org.anonymous.upload(`${B}/status/${first.body.statusToken}/add-comment`, [], { body: 'hello?' })).status).toBe(404);
+    } finally {
+      setClockOffset(0);
+    }
+  });
+
+  it('accepts into a maintenance request with the photos, and declines with a reason the requester is told', async () => {
+    const { org, asset } = await setup('Iota');
+    await org.admin.put(`${B}/settings`, SETTINGS);
+    const token = await codeOf(org, asset.id);
+    const first = await send(org, { code: token, description: 'Pump vibrates', urgency: 'high', email: 'cy@example.com' });
+    const second = await send(org, { code: token, description: 'Lights off', urgency: 'low', email: 'di@example.com' }, []);
+
+    const accepted = await org.admin.post(`${B}/accept-request/1`, { into: 'maintenance-request', title: 'Pump vibration', priority: 'high' });
+    expect(accepted.status).toBe(200);
+    const [mr] = await withTenant(t.database.db, org.orgId, (tx) => tx.select().from(maintenanceRequests).where(and(eq(maintenanceRequests.orgId, org.orgId), eq(maintenanceRequests.id, accepted.body.maintenanceRequestId))));
+    expect(mr).toMatchObject({ title: 'Pump vibration', assetId: asset.id, maintenanceType: 'corrective', urgencyLevel: 'high' });
+    expect(mr.images).toHaveLength(1);
+    expect((await org.anonymous.get(`${B}/status/${first.body.statusToken}`)).body.status).toBe('accepted');
+
+    expect((await org.admin.post(`${B}/decline-request/2`, { reason: '' })).status).toBe(400);
+    const declined = await org.admin.post(`${B}/decline-request/2`, { reason: 'Not our building' });
+    expect(declined.status).toBe(200);
+    const status = (await org.anonymous.get(`${B}/status/${second.body.statusToken}`)).body;
+    expect(status).toMatchObject({ status: 'declined', declineReason: 'Not our building' });
+    const mails = await mailsTo('di@example.com');
+    expect(mails.map((m) => m.text).join('\n')).toContain('Not our building');
+    expect((await org.admin.get(`${B}/new-requests-count`)).body).toEqual({ count: 0 });
+  });
+});
+
+describe('request portal: labels and codes', () => {
+  it('prints a label PDF whose QR codes read back as the organisation\u2019s /r/<token> URLs, Arabic names included', async () => {
+    const { org, asset, asset2 } = await setup('Kappa');
+    await withTenant(t.database.db, org.orgId, (tx) => tx.execute(sql`update assets set name = 'مضخة الغلاية 2', asset_code = 'PMP-0002' where org_id = ${org.orgId} and id = ${asset2.id}`));
+    const res = await org.admin.post(`${B}/asset-labels`, { assetIds: [asset.id, asset2.id], layout: 'sheet-24' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const pdf = (await t.app.inject({ method: 'POST', url: `${B}/asset-labels`, headers: { host: org.host, authorization: `Bearer ${org.admin.token}` }, payload: { assetIds: [asset.id, asset2.id], layout: 'sheet-24' } })).rawPayload;
+    const texts = await qrTextsOfPdf(pdf);
+    const codes = await withTenant(t.database.db, org.orgId, (tx) => tx.select().from(portalCodes).where(eq(portalCodes.orgId, org.orgId)).orderBy(portalCodes.targetId));
+    expect(codes).toHaveLength(2);
+    expect(texts.sort()).toEqual(codes.map((c) => `${t.config.publicScheme}://${org.host}/r/${c.token}`).sort());
+    // The Arabic font is embedded for the Arabic name.
+    expect(pdf.toString('latin1')).toMatch(/NotoSansArabic/);
+
+    // Signed in: the code resolves to its asset (the scanner, /r/<token>); another organisation gets 404.
+    const worker = await org.as('worker');
+    const resolved = await worker.get(`${B}/resolve-code/${codes[0].token}`);
+    expect(resolved.body).toEqual({ target: { kind: 'asset', id: asset.id, name: asset.name, number: null } });
+    const other = await createOrg(t, 'Lambda');
+    expect((await other.admin.get(`${B}/resolve-code/${codes[0].token}`)).status).toBe(404);
+    expect((await other.admin.post(`${B}/asset-labels`, { assetIds: [asset.id] })).status).toBe(404);
+  });
+});

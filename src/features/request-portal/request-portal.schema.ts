@@ -1,0 +1,90 @@
+import { z } from '../../shared/zod-setup';
+import { pageQuerySchema } from '../../shared/pagination';
+import { EMAIL_PATTERN, idField, requiredString } from '../../shared/validation';
+import { blankToUndefined } from '../../shared/reference-fields';
+import { FIELD_MODES, PORTAL_LIMITS, PORTAL_STATUSES, PORTAL_URGENCIES, TARGET_KINDS } from './request-portal.values';
+
+export * from './request-portal.values';
+
+/** A token of a code or a status link: base64url, as made (anything else is refused before a lookup). */
+export const tokenParamsSchema = z.strictObject({
+  token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Not found'),
+});
+
+const fieldMode = z.enum(FIELD_MODES, { error: 'Must be one of required, optional, hidden' });
+const targetSchema = z.strictObject({ kind: z.enum(TARGET_KINDS, { error: 'Kind must be asset or work-station' }), id: idField('Invalid id') });
+
+/** PUT /api/portal/settings (admins). */
+export const portalSettingsInputSchema = z.strictObject({
+  enabled: z.boolean({ error: 'Enabled must be true or false' }),
+  nameField: fieldMode,
+  emailField: fieldMode,
+  phoneField: fieldMode,
+  notifyRequester: z.boolean({ error: 'Must be true or false' }),
+  welcome: z.preprocess(blankToUndefined, z.string().trim().max(PORTAL_LIMITS.welcomeMax, `Welcome text must be at most ${PORTAL_LIMITS.welcomeMax} characters`).optional()),
+  published: z.array(targetSchema).max(PORTAL_LIMITS.publishedMax, `At most ${PORTAL_LIMITS.publishedMax} entries`),
+});
+export type PortalSettingsInput = z.output<typeof portalSettingsInputSchema>;
+
+/**
+ * The public form's text fields (sent as multipart with the photos). Contact fields are checked against the
+ * organisation's settings by the service. `website` is the honeypot: a person never sees it, so never fills it.
+ */
+export const portalSubmitSchema = z.object({
+  description: requiredString('Describe the problem').max(PORTAL_LIMITS.descriptionMax, `At most ${PORTAL_LIMITS.descriptionMax} characters`),
+  urgency: z.enum(PORTAL_URGENCIES, { error: 'Choose an urgency' }).default('normal'),
+  /** On the general portal: the published entry chosen, as `asset:12` or `work-station:3`. */
+  where: z.preprocess(blankToUndefined, z.string().regex(/^(asset|work-station):\d{1,9}$/, 'Choose where').optional()),
+  name: z.preprocess(blankToUndefined, z.string().trim().max(PORTAL_LIMITS.nameMax, `At most ${PORTAL_LIMITS.nameMax} characters`).optional()),
+  email: z.preprocess(blankToUndefined, z.string().trim().max(254, 'Invalid email address').regex(EMAIL_PATTERN, 'Invalid email address').transform((s) => s.toLowerCase()).optional()),
+  phone: z.preprocess(blankToUndefined, z.string().trim().max(PORTAL_LIMITS.phoneMax, 'Invalid phone number').regex(/^\+?[\d\s().-]{6,30}$/, 'Invalid phone number').optional()),
+  website: z.string().max(500).optional(),
+  code: z.preprocess(blankToUndefined, z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Not found').optional()),
+});
+export type PortalSubmitInput = z.output<typeof portalSubmitSchema>;
+
+export const portalCommentSchema = z.object({
+  body: z.preprocess(blankToUndefined, z.string().trim().max(PORTAL_LIMITS.commentMax, `At most ${PORTAL_LIMITS.commentMax} characters`).optional()),
+  website: z.string().max(500).optional(),
+});
+
+/** GET /api/portal/list-requests (managers): new first. */
+export const portalListQuerySchema = pageQuerySchema.extend({
+  status: z.preprocess(blankToUndefined, z.enum([...PORTAL_STATUSES, 'open'] as const, { error: 'Invalid status' }).optional()),
+});
+export type PortalListQuery = z.output<typeof portalListQuerySchema>;
+
+/** POST /api/portal/accept-request/:id: into a maintenance request or straight into a work order. */
+export const portalAcceptSchema = z.strictObject({
+  into: z.enum(['work-order', 'maintenance-request'], { error: 'Choose work order or maintenance request' }),
+  title: requiredString('Title is required').max(200, 'Title must be at most 200 characters'),
+  priority: z.enum(['lowest', 'low', 'medium', 'high', 'critical'], { error: 'Priority must be one of lowest, low, medium, high, critical' }).default('medium'),
+  assignees: z.array(idField('Assignee is invalid')).max(50, 'At most 50 assignees').optional(),
+});
+export type PortalAcceptInput = z.output<typeof portalAcceptSchema>;
+
+export const portalDeclineSchema = z.strictObject({
+  reason: requiredString('Give a reason').max(1000, 'At most 1000 characters'),
+});
+
+export const portalMergeSchema = z.strictObject({
+  intoId: idField('Choose the request to merge into'),
+});
+
+export const portalReplySchema = z.strictObject({
+  body: requiredString('Write a reply').max(PORTAL_LIMITS.commentMax, `At most ${PORTAL_LIMITS.commentMax} characters`),
+});
+
+export const LABEL_LAYOUTS = ['sheet-24', 'sheet-10', 'single-large'] as const;
+export type LabelLayout = (typeof LABEL_LAYOUTS)[number];
+
+/** POST /api/portal/asset-labels: a PDF of labels for the chosen assets. */
+export const assetLabelsSchema = z.strictObject({
+  assetIds: z.array(idField('Asset is invalid'), { error: 'Choose assets' }).min(1, 'Choose at least one asset').max(500, 'At most 500 labels at once'),
+  layout: z.enum(LABEL_LAYOUTS, { error: 'Choose a label size' }).default('sheet-24'),
+});
+
+/** GET /api/portal/find-asset: the scanner's typed fallback (an asset number, barcode or serial). */
+export const findAssetQuerySchema = z.object({
+  number: requiredString('Type an asset number').max(100, 'At most 100 characters'),
+});

@@ -1,0 +1,84 @@
+/**
+ * Request portal vocabularies without zod: the public form page imports them and must stay small
+ * (issue 25: under 80 KB of gzipped JavaScript).
+ */
+
+/** What the requester sees of their request (decision 039). */
+export const PORTAL_STATUSES = ['received', 'accepted', 'scheduled', 'in-progress', 'done', 'declined'] as const;
+export type PortalStatus = (typeof PORTAL_STATUSES)[number];
+
+export const PORTAL_URGENCIES = ['low', 'normal', 'high', 'urgent'] as const;
+export type PortalUrgency = (typeof PORTAL_URGENCIES)[number];
+
+/** How the admin wants a contact field on the form. */
+export const FIELD_MODES = ['required', 'optional', 'hidden'] as const;
+export type FieldMode = (typeof FIELD_MODES)[number];
+
+/** The things a code (and a published entry of the general portal) can name. */
+export const TARGET_KINDS = ['asset', 'work-station'] as const;
+export type TargetKind = (typeof TARGET_KINDS)[number];
+
+/** Limits of the public side (decision 039; the figures of the issue note). */
+export const PORTAL_LIMITS = {
+  descriptionMax: 2000,
+  nameMax: 100,
+  phoneMax: 30,
+  commentMax: 2000,
+  photosPerRequest: 5,
+  /** Photos a requester may add later through comments, in all. */
+  photosLater: 5,
+  /** Comments a requester may add to one request. */
+  commentsPerRequest: 30,
+  /** Requests still "received" (not triaged) an organisation holds; past it the form says to try later. */
+  openPerOrganization: 500,
+  /** The status link works this long after the request is closed (done or declined). */
+  linkDaysAfterClose: 30,
+  welcomeMax: 1000,
+  publishedMax: 100,
+} as const;
+
+export interface PortalTarget {
+  kind: TargetKind;
+  id: number;
+  name: string;
+  number: string | null;
+}
+
+/** GET /api/portal/form[/:token]: what the public form needs. */
+export interface PortalFormDto {
+  organization: string;
+  welcome: string | null;
+  fields: { name: FieldMode; email: FieldMode; phone: FieldMode };
+  /** The code's asset or work station; null on the general portal. */
+  target: PortalTarget | null;
+  /** The general portal's short list (empty under a code). */
+  published: PortalTarget[];
+}
+
+export interface PortalReplyDto {
+  id: number;
+  author: 'requester' | 'team';
+  body: string;
+  photos: string[];
+  createdAt: string;
+}
+
+/** GET /api/portal/status/:token: the requester's view of their request. */
+export interface PortalStatusDto {
+  number: string;
+  organization: string;
+  status: PortalStatus;
+  declineReason: string | null;
+  description: string;
+  urgency: PortalUrgency;
+  target: PortalTarget | null;
+  photos: string[];
+  replies: PortalReplyDto[];
+  createdAt: string;
+  closedAt: string | null;
+  expiresAt: string | null;
+  /** The requester may still comment (open, or closed within the link's life, under the caps). */
+  canComment: boolean;
+}
+
+export const portalRequestNumber = (id: number) => `PR-${String(id).padStart(4, '0')}`;
