@@ -86,5 +86,9 @@ function routeLimits(scale: number): RouteLimits {
     demoRequest: limit(5, 60),
     verifyPassword: limit(10, 15),
     tokenCheck: limit(20, 15),
+    // A contractor's page (decision 040): each of their reads and writes, per address.
+    sharedWorkOrder: limit(300, 15),
+    // Sending and checking a share's one-time code.
+    shareCode: limit(10, 15),
   };
 }

@@ -116,7 +116,7 @@ export async function startLoginAttempt(db: Db, orgId: number, email: string, ip
   };
 }
 
-export type RouteLimitName = 'signup' | 'searchSubdomain' | 'demoRequest' | 'verifyPassword' | 'tokenCheck';
+export type RouteLimitName = 'signup' | 'searchSubdomain' | 'demoRequest' | 'verifyPassword' | 'tokenCheck' | 'sharedWorkOrder' | 'shareCode';
 export type RouteLimits = Record<RouteLimitName, { max: number; windowSeconds: number }>;
 
 /**

@@ -19,6 +19,7 @@ import { purchaseOrdersRoutes } from '../features/purchase-orders/purchase-order
 import { metersRoutes } from '../features/meters/meters.routes';
 import { pmPlansRoutes } from '../features/pm-plans/pm-plans.routes';
 import { proceduresRoutes, workOrderProcedureRoutes } from '../features/procedures/procedures.routes';
+import { workOrderSharesRoutes } from '../features/work-order-shares/work-order-shares.routes';
 
 /**
  * Every feature's routes and their URL prefix under /api. A new business area adds one line here.
@@ -46,4 +47,5 @@ export async function registerFeatureRoutes(app: FastifyInstance) {
   await app.register(metersRoutes, { prefix: '/api/meters' });
   await app.register(pmPlansRoutes, { prefix: '/api/pm-plans' });
   await app.register(calendarRoutes, { prefix: '/api/calendar' });
+  await app.register(workOrderSharesRoutes, { prefix: '/api/shared-work-orders' });
 }

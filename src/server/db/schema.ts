@@ -21,3 +21,4 @@ export * from '../../features/meters/meters.table';
 export * from '../../features/pm-plans/pm-plans.table';
 export * from '../../features/procedures/procedures.table';
 export * from '../../features/users/user-relations.table';
+export * from '../../features/work-order-shares/work-order-shares.table';

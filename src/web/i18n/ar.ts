@@ -332,4 +332,6 @@ export const ar: Catalog = {
     contact: { intro: 'أسئلة عن المنتج أو الأسعار؟ نرد خلال يوم عمل واحد.', email: 'البريد الإلكتروني', phone: 'الهاتف', address: 'العنوان' },
     demo: { intro: 'أخبرنا عن فريقك وسنعرض لك المنتج على حالات استخدامك.', name: 'الاسم', email: 'البريد الإلكتروني', company: 'الشركة', phone: 'الهاتف', message: 'الرسالة' },
   },
+  // Shared work orders (decision 040): the author of a contractor's history line; the feature's own labels live in its ui/labels.ts.
+  shares: { asContractor: '{{name}} (مقاول)' },
 };

@@ -330,6 +330,8 @@ export const en = {
     contact: { intro: 'Questions about the product or pricing? We answer within one business day.', email: 'Email', phone: 'Phone', address: 'Address' },
     demo: { intro: 'Tell us about your team and we will show you the product on your own use cases.', name: 'Name', email: 'Email', company: 'Company', phone: 'Phone', message: 'Message' },
   },
+  // Shared work orders (decision 040): the author of a contractor's history line; the feature's own labels live in its ui/labels.ts.
+  shares: { asContractor: '{{name}} (contractor)' },
 };
 
 export type Catalog = typeof en;
