@@ -115,5 +115,9 @@ function routeLimits(scale: number, env: NodeJS.ProcessEnv): RouteLimits {
     portalSubmit: limit(10, 60),
     portalOrgSubmit: limit(200, 60),
     portalRead: limit(120, 15),
+    // A contractor's page (decision 040): each of their reads and writes, per address.
+    sharedWorkOrder: limit(300, 15),
+    // Sending and checking a share's one-time code.
+    shareCode: limit(10, 15),
   };
 }

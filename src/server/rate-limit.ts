@@ -116,7 +116,18 @@ export async function startLoginAttempt(db: Db, orgId: number, email: string, ip
   };
 }
 
-export type RouteLimitName = 'signup' | 'searchSubdomain' | 'demoRequest' | 'verifyPassword' | 'tokenCheck' | 'apiKey' | 'portalSubmit' | 'portalOrgSubmit' | 'portalRead';
+export type RouteLimitName =
+  | 'signup'
+  | 'searchSubdomain'
+  | 'demoRequest'
+  | 'verifyPassword'
+  | 'tokenCheck'
+  | 'apiKey'
+  | 'portalSubmit'
+  | 'portalOrgSubmit'
+  | 'portalRead'
+  | 'sharedWorkOrder'
+  | 'shareCode';
 export type RouteLimits = Record<RouteLimitName, { max: number; windowSeconds: number }>;
 
 /**

@@ -19,6 +19,8 @@ export interface ActivityItem {
   note: string | null;
   createdAt: string;
   user: { id: number; firstName: string; lastName: string } | null;
+  /** A contractor's name when one did it through a shared work order (shown "<name> (contractor)"). */
+  contractor?: string | null;
 }
 
 /** One line of the organisation's latest activity (the notifications bell). */

@@ -56,13 +56,14 @@ function visibleRecord(record: { orgId: SQLWrapper; entityType: SQLWrapper | str
 export async function recordActivity(
   tx: Tx,
   orgId: number,
-  entry: { entityType: string; entityId: number; userId?: number | null; action: Action; changes?: ActivityItem['changes']; note?: string },
+  entry: { entityType: string; entityId: number; userId?: number | null; actorName?: string; action: Action; changes?: ActivityItem['changes']; note?: string },
 ) {
   await tx.insert(activities).values({
     orgId,
     entityType: entry.entityType,
     entityId: entry.entityId,
     userId: entry.userId ?? null,
+    actorName: entry.actorName ?? null,
     action: entry.action,
     changes: entry.changes ?? null,
     note: entry.note ?? null,
@@ -114,13 +115,14 @@ async function requireVisible(tx: ReadTx, orgId: number, viewer: Viewer, entityT
 }
 
 /** The activity columns an item is made of: of the table, or of a subquery that selected them (the bell). */
-type ItemSource = Record<'orgId' | 'id' | 'action' | 'changes' | 'note' | 'createdAt' | 'userId', PgColumn>;
+type ItemSource = Record<'orgId' | 'id' | 'action' | 'changes' | 'note' | 'createdAt' | 'userId' | 'actorName', PgColumn>;
 
 const authorColumns = { userId: users.id, firstName: users.firstName, lastName: users.lastName };
 
 /** What the record's history and the bell both read of an activity, with who did it. */
-const itemColumnsOf = <A extends ItemSource>(a: A): Pick<A, 'id' | 'action' | 'changes' | 'note' | 'createdAt'> & typeof authorColumns => ({
+const itemColumnsOf = <A extends ItemSource>(a: A): Pick<A, 'id' | 'action' | 'changes' | 'note' | 'createdAt' | 'actorName'> & typeof authorColumns => ({
   id: a.id,
+  actorName: a.actorName,
   action: a.action,
   changes: a.changes,
   note: a.note,
@@ -138,6 +140,7 @@ const toItem = (r: ItemRow): ActivityItem => ({
   note: r.note,
   createdAt: r.createdAt.toISOString(),
   user: r.userId ? { id: r.userId, firstName: r.firstName ?? '', lastName: r.lastName ?? '' } : null,
+  contractor: r.actorName ?? null,
 });
 
 /** A record's history and notes, newest first, with who did each; 404 for a record the viewer may not see. */
@@ -219,7 +222,7 @@ export async function listRecentActivities(tx: ReadTx, orgId: number, viewer: Vi
     // A subquery of its own, so that it runs once per statement rather than once per row.
     const settings = sql`(select ${withDefaults(sql`(${stored})`)})`;
     // The columns an item needs (`ItemSource`) and the record it is about; two renamed, as the arguments take their names.
-    const { orgId: org, id, action, changes, note, createdAt, userId: author, entityType, entityId } = activities;
+    const { orgId: org, id, action, changes, note, createdAt, userId: author, actorName, entityType, entityId } = activities;
     // A worker's bell looks among the organisation's latest entries only: where most entries are of records
     // they may not see, the scan for fifteen visible ones would otherwise read the whole history (decision 024).
     const windowStart = tx
@@ -230,7 +233,7 @@ export async function listRecentActivities(tx: ReadTx, orgId: number, viewer: Vi
       .limit(1)
       .offset(limitInText(WORKER_BELL_WINDOW - 1));
     const newest = tx
-      .select({ orgId: org, id, action, changes, note, createdAt, userId: author, entityType, entityId })
+      .select({ orgId: org, id, action, changes, note, createdAt, userId: author, actorName, entityType, entityId })
       .from(activities)
       .where(
         and(

@@ -11,6 +11,8 @@ export const activities = pgTable(
     entityType: text().notNull(),
     entityId: integer().notNull(),
     userId: integer(),
+    /** Who did it when no user did: a contractor through a shared work order (shown "<name> (contractor)"). */
+    actorName: text(),
     action: text({ enum: ['created', 'updated', 'status', 'deleted', 'note', 'attachment'] }).notNull(),
     changes: jsonb().$type<Record<string, { from: unknown; to: unknown }>>(),
     note: text(),

@@ -23,6 +23,7 @@ import {
   getStatistics,
   getWorkOrder,
   listLabors,
+  getWorkOrderCostFor,
   listParts,
   listWorkOrders,
   rescheduleWorkOrder,
@@ -77,6 +78,11 @@ export async function workOrdersRoutes(appBase: FastifyInstance) {
 
   app.put('/update-status/:id', { schema: { params: idParamsSchema, body: workOrderStatusSchema }, config: { access: EVERYONE } }, (req) =>
     req.inTenant((tx) => updateWorkOrderStatus(tx, req.auth.orgId, req.auth, req.params.id, req.body.status)),
+  );
+
+  // What the work order costs so far, contractors' external time and parts included (decision 040).
+  app.get('/get-cost/:id', { schema: { params: idParamsSchema }, config: { access: EVERYONE } }, (req) =>
+    req.read((tx) => getWorkOrderCostFor(tx, req.auth.orgId, req.auth, req.params.id)),
   );
 
   app.get('/get-labors/:id', { schema: { params: idParamsSchema }, config: { access: EVERYONE } }, (req) =>

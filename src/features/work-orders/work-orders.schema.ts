@@ -136,24 +136,48 @@ export interface WorkOrderDto {
   updatedAt: string;
 }
 
+/** A contractor's line (through a shared work order, decision 040): their name and their own price, in minor units. */
+export interface ExternalLine {
+  shareId: number;
+  name: string;
+  /** Hourly rate (labour) or unit price (parts), minor units. */
+  rateMinor: number;
+  costMinor: number;
+}
+
 export interface LaborDto {
   id: number;
   workOrderId: number;
-  workerId: number;
-  reasonId: number;
-  Worker: { id: number; firstName: string; lastName: string };
-  TimeTrackReason: { id: number; name: string };
+  /** Null for a contractor's time (`external`). */
+  workerId: number | null;
+  reasonId: number | null;
+  /** A contractor's time shows their name here (`external` says so). */
+  Worker: { id: number | null; firstName: string; lastName: string };
+  TimeTrackReason: { id: number | null; name: string };
   startDate: string;
   endDate: string;
   createdAt: string;
+  external: ExternalLine | null;
 }
 
 export interface WorkOrderPartDto {
   id: number;
   workOrderId: number;
-  partId: number;
-  Part: { id: number; name: string; salesPrice: number };
+  /** Null for a contractor's part (`external`). */
+  partId: number | null;
+  Part: { id: number | null; name: string; salesPrice: number };
   quantity: number;
+  external: ExternalLine | null;
+}
+
+/** What a work order costs so far, in minor units; external = reported by contractors through shares. */
+export interface WorkOrderCost {
+  laborMinutes: number;
+  externalLaborMinutes: number;
+  externalLaborMinor: number;
+  partsMinor: number;
+  externalPartsMinor: number;
+  totalMinor: number;
 }
 
 export interface WorkOrderStatistics {

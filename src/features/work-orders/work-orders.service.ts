@@ -17,6 +17,7 @@ import {
   type WorkOrderListQuery,
   type WorkOrderPartDto,
   type RescheduleWorkOrderInput,
+  type WorkOrderCost,
   type WorkOrderStatistics,
   type WorkOrderStatus,
   type WorkOrderValues,
@@ -27,6 +28,8 @@ import type { z } from 'zod';
 import { escapeLike } from '../../server/db/like';
 import { moveToDay } from '../../shared/dates';
 import { emitWebhookEvent, emitWebhookEvents } from '../webhooks/webhooks.service';
+import { roundHalfUp, toMajor, toMinor } from '../../shared/money';
+import { moneySettings } from '../organization/organization.service';
 
 // A worker sees the history, notes and bell entries of the orders assigned to them, as they see the orders.
 registerActivityEntity('work-order', workOrders, 'Work order', ({ orgId, id, userId }) =>
@@ -519,6 +522,11 @@ export async function deleteWorkOrder(tx: Tx, orgId: number, actor: AccessClaims
 
 // ---- Labour ----
 
+/** Minutes between two instants (labour), rounded. */
+const minutesOf = (start: Date, end: Date) => Math.round((end.getTime() - start.getTime()) / 60_000);
+/** A contractor's labour cost: minutes x hourly rate, half-up to the minor unit. */
+export const externalLaborCost = (minutes: number, rateMinor: number) => roundHalfUp((minutes * rateMinor) / 60);
+
 async function listLaborRows(tx: ReadTx, orgId: number, workOrderId: number): Promise<LaborDto[]> {
   const rows = await tx
     .select({
@@ -529,26 +537,37 @@ async function listLaborRows(tx: ReadTx, orgId: number, workOrderId: number): Pr
       startDate: workOrderLabors.startDate,
       endDate: workOrderLabors.endDate,
       createdAt: workOrderLabors.createdAt,
+      shareId: workOrderLabors.shareId,
+      externalName: workOrderLabors.externalName,
+      externalRateMinor: workOrderLabors.externalRateMinor,
       firstName: users.firstName,
       lastName: users.lastName,
       reasonName: timeTrackingReasons.name,
     })
     .from(workOrderLabors)
-    .innerJoin(users, and(eq(users.orgId, workOrderLabors.orgId), eq(users.id, workOrderLabors.workerId)))
-    .innerJoin(timeTrackingReasons, and(eq(timeTrackingReasons.orgId, workOrderLabors.orgId), eq(timeTrackingReasons.id, workOrderLabors.reasonId)))
+    // Left joins: a contractor's time (decision 040) has no worker and no reason.
+    .leftJoin(users, and(eq(users.orgId, workOrderLabors.orgId), eq(users.id, workOrderLabors.workerId)))
+    .leftJoin(timeTrackingReasons, and(eq(timeTrackingReasons.orgId, workOrderLabors.orgId), eq(timeTrackingReasons.id, workOrderLabors.reasonId)))
     .where(and(eq(workOrderLabors.orgId, orgId), eq(workOrderLabors.workOrderId, workOrderId)))
     .orderBy(asc(workOrderLabors.startDate), asc(workOrderLabors.id));
-  return rows.map((r) => ({
-    id: r.id,
-    workOrderId: r.workOrderId,
-    workerId: r.workerId,
-    reasonId: r.reasonId,
-    Worker: { id: r.workerId, firstName: r.firstName, lastName: r.lastName },
-    TimeTrackReason: { id: r.reasonId, name: r.reasonName },
-    startDate: r.startDate.toISOString(),
-    endDate: r.endDate.toISOString(),
-    createdAt: r.createdAt.toISOString(),
-  }));
+  return rows.map((r) => {
+    const external =
+      r.shareId !== null && r.externalName !== null
+        ? { shareId: r.shareId, name: r.externalName, rateMinor: r.externalRateMinor ?? 0, costMinor: externalLaborCost(minutesOf(r.startDate, r.endDate), r.externalRateMinor ?? 0) }
+        : null;
+    return {
+      id: r.id,
+      workOrderId: r.workOrderId,
+      workerId: r.workerId,
+      reasonId: r.reasonId,
+      Worker: external ? { id: null, firstName: external.name, lastName: '' } : { id: r.workerId, firstName: r.firstName ?? '', lastName: r.lastName ?? '' },
+      TimeTrackReason: { id: r.reasonId, name: r.reasonName ?? '' },
+      startDate: r.startDate.toISOString(),
+      endDate: r.endDate.toISOString(),
+      createdAt: r.createdAt.toISOString(),
+      external,
+    };
+  });
 }
 
 /** The labour list under both names the screens use ("labor list"). */
@@ -621,20 +640,71 @@ async function listPartRows(tx: ReadTx, orgId: number, workOrderId: number): Pro
       workOrderId: workOrderParts.workOrderId,
       partId: workOrderParts.partId,
       quantity: workOrderParts.quantity,
+      shareId: workOrderParts.shareId,
+      externalName: workOrderParts.externalName,
+      externalUnitPriceMinor: workOrderParts.externalUnitPriceMinor,
       name: parts.name,
       salesPrice: parts.salesPrice,
     })
     .from(workOrderParts)
-    .innerJoin(parts, and(eq(parts.orgId, workOrderParts.orgId), eq(parts.id, workOrderParts.partId)))
+    // A left join: a contractor's part (decision 040) is none of the inventory's.
+    .leftJoin(parts, and(eq(parts.orgId, workOrderParts.orgId), eq(parts.id, workOrderParts.partId)))
     .where(and(eq(workOrderParts.orgId, orgId), eq(workOrderParts.workOrderId, workOrderId)))
     .orderBy(asc(workOrderParts.id));
-  return rows.map((r) => ({
-    id: r.id,
-    workOrderId: r.workOrderId,
-    partId: r.partId,
-    Part: { id: r.partId, name: r.name, salesPrice: Number(r.salesPrice) },
-    quantity: r.quantity,
-  }));
+  const digits = rows.some((r) => r.shareId !== null) ? (await moneySettings(tx, orgId)).digits : 2;
+  return rows.map((r) => {
+    const external =
+      r.shareId !== null && r.externalName !== null
+        ? { shareId: r.shareId, name: r.externalName, rateMinor: r.externalUnitPriceMinor ?? 0, costMinor: (r.externalUnitPriceMinor ?? 0) * r.quantity }
+        : null;
+    return {
+      id: r.id,
+      workOrderId: r.workOrderId,
+      partId: r.partId,
+      Part: external ? { id: null, name: external.name, salesPrice: toMajor(external.rateMinor, digits) } : { id: r.partId, name: r.name ?? '', salesPrice: Number(r.salesPrice) },
+      quantity: r.quantity,
+      external,
+    };
+  });
+}
+
+/**
+ * What a work order costs so far, in minor units: parts at their sales price, contractors' time at their own
+ * rates and their parts at their own prices (decision 040). Workers' time is counted in minutes (no rate is kept
+ * for a user). One statement over the work order's labour and parts.
+ */
+export async function getWorkOrderCost(tx: ReadTx, orgId: number, workOrderId: number): Promise<WorkOrderCost> {
+  const { digits } = await moneySettings(tx, orgId);
+  const l = workOrderLabors;
+  const p = workOrderParts;
+  const minutes = sql`extract(epoch from (${l.endDate} - ${l.startDate})) / 60`;
+  const result = await tx.execute(sql`
+    select
+      (select coalesce(sum(round(${minutes})), 0) from ${l} where ${l.orgId} = ${orgId} and ${l.workOrderId} = ${workOrderId} and ${l.shareId} is null) as labor_minutes,
+      (select coalesce(sum(round(${minutes})), 0) from ${l} where ${l.orgId} = ${orgId} and ${l.workOrderId} = ${workOrderId} and ${l.shareId} is not null) as ext_minutes,
+      (select coalesce(sum(round(round(${minutes}) * ${l.externalRateMinor} / 60.0)), 0) from ${l} where ${l.orgId} = ${orgId} and ${l.workOrderId} = ${workOrderId} and ${l.shareId} is not null) as ext_labor,
+      (select coalesce(sum(${parts.salesPrice} * ${p.quantity}), 0) from ${p} join ${parts} on ${parts.orgId} = ${p.orgId} and ${parts.id} = ${p.partId}
+        where ${p.orgId} = ${orgId} and ${p.workOrderId} = ${workOrderId}) as parts_major,
+      (select coalesce(sum(${p.externalUnitPriceMinor} * ${p.quantity}), 0) from ${p} where ${p.orgId} = ${orgId} and ${p.workOrderId} = ${workOrderId} and ${p.shareId} is not null) as ext_parts
+  `);
+  const [row] = (result as unknown as { rows: Record<'labor_minutes' | 'ext_minutes' | 'ext_labor' | 'parts_major' | 'ext_parts', string | number | null>[] }).rows;
+  const partsMinor = toMinor(Number(row.parts_major ?? 0), digits);
+  const externalLaborMinor = Number(row.ext_labor ?? 0);
+  const externalPartsMinor = Number(row.ext_parts ?? 0);
+  return {
+    laborMinutes: Number(row.labor_minutes ?? 0),
+    externalLaborMinutes: Number(row.ext_minutes ?? 0),
+    externalLaborMinor,
+    partsMinor,
+    externalPartsMinor,
+    totalMinor: partsMinor + externalLaborMinor + externalPartsMinor,
+  };
+}
+
+/** GET get-cost/{id}: the work order's cost so far (a work order the actor sees). */
+export async function getWorkOrderCostFor(tx: ReadTx, orgId: number, actor: AccessClaims, workOrderId: number) {
+  await getWorkOrder(tx, orgId, actor, workOrderId);
+  return { cost: await getWorkOrderCost(tx, orgId, workOrderId) };
 }
 
 /** GET get-parts/{id}. */
@@ -681,4 +751,58 @@ export async function deletePart(tx: Tx, orgId: number, actor: AccessClaims, wor
   if (!rows.length) throw notFound('Part');
   await recordActivity(tx, orgId, { entityType: ENTITY, entityId: workOrderId, userId: actor.userId, action: 'updated', changes: { parts: { from: `part ${partId}`, to: null } } });
   return { message: 'Work order part deleted successfully', workOrderParts: await listPartRows(tx, orgId, workOrderId) };
+}
+
+// ---- A contractor's lines (shared work orders, decision 040) ----
+
+/** Who reported a contractor's line: the share, and the contractor's name as history shows it. */
+export interface ExternalReporter {
+  shareId: number;
+  name: string;
+}
+
+/**
+ * A contractor's time on a work order, at their own hourly rate (minor units), with its history line under the
+ * contractor's name. For the work-order-shares feature, which has checked the share and its rights.
+ */
+export async function addExternalLabor(tx: Tx, orgId: number, workOrderId: number, by: ExternalReporter, input: { startTime: Date; endTime: Date; rateMinor: number }) {
+  const [created] = await tx
+    .insert(workOrderLabors)
+    .values({ orgId, workOrderId, shareId: by.shareId, externalName: by.name, externalRateMinor: input.rateMinor, startDate: input.startTime, endDate: input.endTime })
+    .returning({ id: workOrderLabors.id });
+  await recordActivity(tx, orgId, {
+    entityType: ENTITY,
+    entityId: workOrderId,
+    actorName: by.name,
+    action: 'updated',
+    changes: { labor: { from: null, to: `${minutesLabel(input.startTime, input.endTime)} (external)` } },
+  });
+  return created.id;
+}
+
+/** A contractor's part (their name for it, a quantity and their unit price in minor units), with its history line. */
+export async function addExternalPart(tx: Tx, orgId: number, workOrderId: number, by: ExternalReporter, input: { name: string; quantity: number; unitPriceMinor: number }) {
+  const [created] = await tx
+    .insert(workOrderParts)
+    .values({ orgId, workOrderId, shareId: by.shareId, externalName: input.name, externalUnitPriceMinor: input.unitPriceMinor, quantity: input.quantity })
+    .returning({ id: workOrderParts.id });
+  await recordActivity(tx, orgId, {
+    entityType: ENTITY,
+    entityId: workOrderId,
+    actorName: by.name,
+    action: 'updated',
+    changes: { parts: { from: null, to: `${input.name} x${input.quantity} (external)` } },
+  });
+  return created.id;
+}
+
+/** The lines a share reported (labour and parts), for the contractor's own page. */
+export async function listExternalLines(tx: ReadTx, orgId: number, workOrderId: number, shareId: number) {
+  const [labors, partRows] = [await listLaborRows(tx, orgId, workOrderId), await listPartRows(tx, orgId, workOrderId)];
+  return { labors: labors.filter((l) => l.external?.shareId === shareId), parts: partRows.filter((p) => p.external?.shareId === shareId) };
+}
+
+/** A manager closes a work order whose contractor's work was accepted: the status rule (required procedure steps) applies. */
+export async function closeWorkOrder(tx: Tx, orgId: number, actor: AccessClaims, workOrderId: number) {
+  return updateWorkOrderStatus(tx, orgId, actor, workOrderId, 'completed');
 }

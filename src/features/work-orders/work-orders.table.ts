@@ -1,4 +1,4 @@
-import { date, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAtColumn, orgIdColumn, orgScopedId, updatedAtColumn } from '../../server/db/columns';
 import { organizations } from '../organization/organization.table';
@@ -121,20 +121,30 @@ export const workOrderAssignees = pgTable(
   ],
 );
 
-/** Labour time logged on a work order. */
+/**
+ * Labour time logged on a work order: a worker's (worker and reason), or a contractor's through a share
+ * (external: their name and their own hourly rate in the currency's minor units; decision 040), so that every
+ * sum over this table counts both.
+ */
 export const workOrderLabors = pgTable(
   'work_order_labors',
   {
     orgId: orgIdColumn(),
     id: orgScopedId(),
     workOrderId: integer().notNull(),
-    workerId: integer().notNull(),
-    reasonId: integer().notNull(),
+    workerId: integer(),
+    reasonId: integer(),
     startDate: ts().notNull(),
     endDate: ts().notNull(),
+    /** The share a contractor logged it through (no foreign key: shares are never deleted, only revoked). */
+    shareId: integer(),
+    externalName: text(),
+    /** The contractor's hourly rate, in the organisation currency's minor units. */
+    externalRateMinor: integer(),
     createdAt: createdAtColumn(),
   },
   (t) => [
+    check('work_order_labors_who_check', sql`(${t.workerId} is not null and ${t.reasonId} is not null) or (${t.shareId} is not null and ${t.externalName} is not null and ${t.externalRateMinor} >= 0)`),
     primaryKey({ columns: [t.orgId, t.id] }),
     foreignKey({ columns: [t.orgId, t.workOrderId], foreignColumns: [workOrders.orgId, workOrders.id] }).onDelete('cascade'),
     foreignKey({ columns: [t.orgId, t.workerId], foreignColumns: [users.orgId, users.id] }),
@@ -147,18 +157,25 @@ export const workOrderLabors = pgTable(
   ],
 );
 
-/** Parts used on a work order: a part is attached once, with a quantity. */
+/**
+ * Parts used on a work order: a part of the inventory is attached once, with a quantity; a contractor's part
+ * (through a share) has their name for it and their own unit price in minor units instead (decision 040).
+ */
 export const workOrderParts = pgTable(
   'work_order_parts',
   {
     orgId: orgIdColumn(),
     id: orgScopedId(),
     workOrderId: integer().notNull(),
-    partId: integer().notNull(),
+    partId: integer(),
     quantity: integer().notNull().default(1),
+    shareId: integer(),
+    externalName: text(),
+    externalUnitPriceMinor: integer(),
     createdAt: createdAtColumn(),
   },
   (t) => [
+    check('work_order_parts_what_check', sql`${t.partId} is not null or (${t.shareId} is not null and ${t.externalName} is not null and ${t.externalUnitPriceMinor} >= 0)`),
     primaryKey({ columns: [t.orgId, t.id] }),
     foreignKey({ columns: [t.orgId, t.workOrderId], foreignColumns: [workOrders.orgId, workOrders.id] }).onDelete('cascade'),
     foreignKey({ columns: [t.orgId, t.partId], foreignColumns: [parts.orgId, parts.id] }),

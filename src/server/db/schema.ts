@@ -26,3 +26,4 @@ export * from '../../features/api-keys/api-keys.table';
 export * from '../../features/webhooks/webhooks.table';
 export * from '../../features/data-transfer/data-transfer.table';
 export * from '../../features/request-portal/request-portal.table';
+export * from '../../features/work-order-shares/work-order-shares.table';

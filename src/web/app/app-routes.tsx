@@ -21,7 +21,8 @@ const KitDemoPage = lazy(() => import('../pages/kit-demo-page'));
 const loadDashboardLayout = () => import('./layouts/dashboard-layout');
 const ProtectedArea = lazy(() => loadDashboardLayout().then((m) => ({ default: m.ProtectedArea })));
 const AnalyticsPage = lazy(() => import('../pages/analytics-page').then((m) => ({ default: m.AnalyticsPage })));
-const SharedWorkOrdersPage = lazy(() => import('../pages/analytics-page').then((m) => ({ default: m.SharedWorkOrdersPage })));
+// The contractor's page of a shared work order: public, outside the shell (decision 040).
+const ContractorPage = lazy(() => import('../../features/work-order-shares/ui/contractor-page'));
 
 /**
  * On a signed-in page's cold load, fetches the shell and the page's modules while the session is being resolved
@@ -56,10 +57,10 @@ export function AppRoutes() {
         <Route path="register" element={<RegisterPage />} />
         <Route path="invite" element={<CompleteRegistrationPage />} />
         <Route path="complete-registration" element={<CompleteRegistrationPage />} />
+        <Route path="shared-work-order" element={<ContractorPage />} />
         <Route element={<ProtectedArea />}>
           <Route path="dashboard" element={<Navigate to="/dashboard/work-orders" replace />} />
           <Route path="dashboard/analytics" element={<AnalyticsPage />} />
-          <Route path="dashboard/shared-work-orders" element={<SharedWorkOrdersPage />} />
           <Route path="dashboard/ui" element={<KitDemoPage />} />
           <Route path="settings" element={<Navigate to="/settings/products-category" replace />} />
           {featureRoutes.map(({ path, Page }) => (

@@ -28,6 +28,7 @@ export interface FeatureRoute {
 export const featureRoutes: FeatureRoute[] = [
   { path: '/dashboard/work-orders', Page: page('work-orders/ui/work-orders-page', 'Work Orders') },
   { path: '/dashboard/insights', Page: page('analytics/ui/insights-page', 'Insights') },
+  { path: '/dashboard/shared-work-orders', Page: page('work-order-shares/ui/shared-work-orders-page', 'Shared Work Orders') },
   { path: '/dashboard/calendar', Page: page('calendar/ui/calendar-page', 'Calendar') },
   { path: '/dashboard/pm-plans', Page: page('pm-plans/ui/pm-plans-page', 'Preventive Maintenance Plans') },
   { path: '/dashboard/maintenance-order', Page: page('maintenance-orders/ui/maintenance-orders-page', 'Maintenance Orders') },

@@ -24,7 +24,7 @@ const icons = {
 
 function ActivityLine({ item, entityType }: { item: ActivityItem; entityType: string }) {
   const { t } = useTranslation();
-  const who = item.user ? `${item.user.firstName} ${item.user.lastName}`.trim() : t('notes.system');
+  const who = item.user ? `${item.user.firstName} ${item.user.lastName}`.trim() : item.contractor ? t('shares.asContractor', { name: item.contractor }) : t('notes.system');
   return (
     <Stack gap={2}>
       <Group gap={6} wrap="nowrap">

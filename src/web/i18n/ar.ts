@@ -374,4 +374,6 @@ export const ar: Catalog = {
   },
   // Import and export (decision 042): the list kit's Export button.
   dataTransfer: { export: 'تصدير', import: 'استيراد', exportFailed: 'تعذر تصدير القائمة' },
+  // Shared work orders (decision 040): the author of a contractor's history line; the feature's own labels live in its ui/labels.ts.
+  shares: { asContractor: '{{name}} (مقاول)' },
 };

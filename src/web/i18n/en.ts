@@ -372,6 +372,8 @@ export const en = {
   },
   // Import and export (decision 042): the list kit's Export button.
   dataTransfer: { export: 'Export', import: 'Import', exportFailed: 'Failed to export the list' },
+  // Shared work orders (decision 040): the author of a contractor's history line; the feature's own labels live in its ui/labels.ts.
+  shares: { asContractor: '{{name}} (contractor)' },
 };
 
 export type Catalog = typeof en;

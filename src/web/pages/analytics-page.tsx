@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api';
 import { formatDateTime } from '../lib/format';
 import { useAppData } from '../lib/app-data';
-import { EmptyState } from '../components/empty-state';
 import type { RecentActivity } from '../../features/activity/activity.schema';
 import { recordName } from '../app/record-links';
 
@@ -103,14 +102,4 @@ export function AnalyticsPage() {
       </SimpleGrid>
     </Stack>
   );
-}
-
-export function RequestsPage() {
-  const { t } = useTranslation();
-  return <EmptyState title={t('menu.items.requests')} description={t('shell.requestsText')} />;
-}
-
-export function SharedWorkOrdersPage() {
-  const { t } = useTranslation();
-  return <EmptyState title={t('menu.items.sharedWorkOrders')} description={t('shell.sharedText')} />;
 }

@@ -52,7 +52,7 @@ registerTranslations('workOrders', {
       total: 'Parts cost',
       confirmDelete: 'Are you sure you want to remove this part?',
     },
-    actions: { save: 'Save Changes', delete: 'Delete WO', cancel: 'Cancel' },
+    actions: { save: 'Save Changes', delete: 'Delete WO', cancel: 'Cancel', share: 'Share with a contractor' },
     confirmDelete: 'Are you sure you want to delete this work order?',
     toast: {
       added: 'Work order added successfully',
@@ -127,7 +127,7 @@ registerTranslations('workOrders', {
       total: 'تكلفة القطع',
       confirmDelete: 'هل أنت متأكد من إزالة هذه القطعة؟',
     },
-    actions: { save: 'حفظ التغييرات', delete: 'حذف أمر العمل', cancel: 'إلغاء' },
+    actions: { save: 'حفظ التغييرات', delete: 'حذف أمر العمل', cancel: 'إلغاء', share: 'مشاركة مع مقاول' },
     confirmDelete: 'هل أنت متأكد من حذف أمر العمل هذا؟',
     toast: {
       added: 'تمت إضافة أمر العمل بنجاح',

@@ -75,12 +75,14 @@ export function PartsTab({ workOrderId, onChanged }: { workOrderId: number; onCh
       minWidth={480}
       emptyText={t('parts.empty')}
       columns={[
-        { header: t('parts.name'), cell: (p) => p.Part.name },
+        { header: t('parts.name'), cell: (p) => (p.external ? t('shares.asContractor', { ns: 'translation', name: p.Part.name }) : p.Part.name) },
         { header: t('parts.price'), cell: (p) => money.format(p.Part.salesPrice) },
         { header: t('parts.quantity'), cell: (p) => p.quantity },
         { header: t('parts.lineTotal'), cell: (p) => money.format(p.Part.salesPrice * p.quantity) },
       ]}
       onRemove={(p) => void remove(p)}
+      // A contractor's part (shared work order) is theirs: it stays in the cost.
+      canRemove={(p) => !p.external}
       total={`${t('parts.total')}: ${money.format(total)}`}
       totalTestId="parts-total"
     />

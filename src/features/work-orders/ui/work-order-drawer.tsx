@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { Button, Grid, MultiSelect, Select, TextInput } from '@mantine/core';
-import { IconClockPlus, IconPrinter } from '@tabler/icons-react';
+import { IconClockPlus, IconPrinter, IconShare } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -285,6 +286,12 @@ export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
                 data-testid="wo-print"
               >
                 {tp('print')}
+              </Button>
+            )}
+            {record && isManager && (
+              // Sharing with a contractor happens on the shared work orders page, opened on this order (decision 040).
+              <Button component={Link} to={`/dashboard/shared-work-orders?share=${record.id}`} variant="default" leftSection={<IconShare size={16} />} data-testid="wo-share">
+                {t('actions.share')}
               </Button>
             )}
             {record && (

@@ -129,7 +129,7 @@ export function NotificationsMenu() {
                     <Menu.Item key={a.id} onClick={link ? () => navigate(link) : undefined} data-testid="notification-item">
                       <Text size="sm">
                         <bdi>
-                          <b>{a.user ? `${a.user.firstName} ${a.user.lastName}`.trim() : t('notes.system')}</b>
+                          <b>{a.user ? `${a.user.firstName} ${a.user.lastName}`.trim() : a.contractor ? t('shares.asContractor', { name: a.contractor }) : t('notes.system')}</b>
                         </bdi>{' '}
                         {t(`shell.activity.${a.action}`, { record: recordName(t, a.entityType, a.entityId) })}
                       </Text>

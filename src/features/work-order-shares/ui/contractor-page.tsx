@@ -1,0 +1,342 @@
+import { useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { Alert, Anchor, Badge, Box, Button, Card, Center, FileButton, Group, Loader, NumberInput, PinInput, Stack, Text, TextInput, Textarea, Title, TypographyStylesProvider } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ApiError, api, errorMessage } from '../../../web/lib/api';
+import { formatDateTime } from '../../../web/lib/format';
+import { setLanguage } from '../../../web/i18n';
+import { formatMinorMoney, notifyError, notifySuccess } from '../../../web/components';
+import { DOCUMENT_ACCEPT } from '../../../web/components';
+import { contractorLaborSchema, contractorPartSchema, type ShareGateDto, type SharedWorkOrderDto } from '../work-order-shares.schema';
+import './labels';
+
+const S = '/shared-work-orders';
+/** The key a confirmed browser holds for a share (one-time code), kept per link on this device. */
+const keyName = (token: string) => `cmms-share-key:${token.slice(0, 12)}`;
+const toLocalInput = (d: Date) => new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+
+/** /shared-work-order?token=: the contractor's page of one shared work order (public, no shell, phone width). */
+export default function ContractorPage() {
+  const { t, i18n } = useTranslation('contractor');
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [key, setKey] = useState<string | null>(() => (token ? localStorage.getItem(keyName(token)) : null));
+  const query = { token, ...(key ? { key } : {}) };
+  const queryKey = ['shared-work-order', token, key];
+  const data = useQuery({
+    queryKey,
+    queryFn: ({ signal }) => api.get<SharedWorkOrderDto | ShareGateDto>(`${S}/get-shared-work-order`, { query, signal }),
+    enabled: token.length > 0,
+    retry: (n, err) => !(err instanceof ApiError && err.status < 500) && n < 2,
+  });
+  const otherLanguage = i18n.language === 'ar' ? 'en' : 'ar';
+
+  let body: ReactNode;
+  if (!token || (data.error instanceof ApiError && data.error.status === 404)) {
+    body = (
+      <Alert color="red" title={t('notFound')} data-testid="contractor-not-found">
+        {t('notFoundText')}
+      </Alert>
+    );
+  } else if (data.isLoading) {
+    body = (
+      <Center h={200}>
+        <Loader aria-label={t('loading')} />
+      </Center>
+    );
+  } else if (data.isError) {
+    body = (
+      <Alert color="red" title={errorMessage(data.error, t('failed'))}>
+        <Button size="xs" variant="default" onClick={() => void data.refetch()}>
+          {t('retry')}
+        </Button>
+      </Alert>
+    );
+  } else if (data.data && 'codeRequired' in data.data) {
+    body = (
+      <CodeGate
+        token={token}
+        emailHint={data.data.emailHint}
+        onKey={(k) => {
+          localStorage.setItem(keyName(token), k);
+          setKey(k);
+        }}
+      />
+    );
+  } else if (data.data) {
+    body = <SharedOrder dto={data.data} query={query} queryKey={queryKey} />;
+  }
+
+  return (
+    <Box maw={520} mx="auto" p="md" data-testid="contractor-page">
+      <Group justify="flex-end" mb="xs">
+        <Button variant="subtle" size="xs" onClick={() => setLanguage(otherLanguage)} data-testid="contractor-language">
+          {t('language')}
+        </Button>
+      </Group>
+      {body}
+    </Box>
+  );
+}
+
+function CodeGate({ token, emailHint, onKey }: { token: string; emailHint: string; onKey(key: string): void }) {
+  const { t } = useTranslation('contractor');
+  const [code, setCode] = useState('');
+  const [sent, setSent] = useState(false);
+  const send = useMutation({
+    mutationFn: () => api.post(`${S}/send-share-code`, {}, { query: { token } }),
+    onSuccess: () => setSent(true),
+    onError: (err) => notifyError(errorMessage(err, t('failed'))),
+  });
+  const confirm = useMutation({
+    mutationFn: () => api.post<{ key: string }>(`${S}/confirm-share-code`, { code }, { query: { token } }),
+    onSuccess: (res) => onKey(res.key),
+    onError: (err) => notifyError(errorMessage(err, t('failed'))),
+  });
+  return (
+    <Card withBorder>
+      <Stack>
+        <Title order={3}>{t('codeTitle')}</Title>
+        <Text size="sm">{t('codeText', { email: emailHint })}</Text>
+        <Button onClick={() => send.mutate()} loading={send.isPending} variant={sent ? 'default' : 'filled'}>
+          {t('sendCode')}
+        </Button>
+        {sent && (
+          <>
+            <PinInput length={6} type="number" oneTimeCode value={code} onChange={setCode} aria-label={t('code')} />
+            <Button onClick={() => confirm.mutate()} disabled={code.length !== 6} loading={confirm.isPending}>
+              {t('confirm')}
+            </Button>
+          </>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function SharedOrder({ dto, query, queryKey }: { dto: SharedWorkOrderDto; query: Record<string, string>; queryKey: unknown[] }) {
+  const { t } = useTranslation('contractor');
+  const queryClient = useQueryClient();
+  const money = (minor: number) => formatMinorMoney(minor, dto.currency);
+  const open = dto.state !== 'accepted';
+  const [comment, setComment] = useState('');
+  const [labor, setLabor] = useState(() => ({ start: toLocalInput(new Date(Date.now() - 3_600_000)), end: toLocalInput(new Date()), rate: '' as number | string }));
+  const [part, setPart] = useState({ name: '', quantity: 1 as number | string, unitPrice: '' as number | string });
+  const [doneNote, setDoneNote] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const action = useMutation({
+    mutationFn: (call: () => Promise<unknown>) => call(),
+    onSuccess: async () => {
+      notifySuccess(t('saved'));
+      await queryClient.invalidateQueries({ queryKey });
+    },
+    onError: (err) => notifyError(errorMessage(err, t('failed'))),
+  });
+  const post = (path: string, body: unknown) => api.post(`${S}/${path}`, body, { query });
+
+  const addLabor = () => {
+    const parsed = contractorLaborSchema.safeParse({ startTime: new Date(labor.start), endTime: new Date(labor.end), hourlyRate: labor.rate === '' ? undefined : labor.rate });
+    if (!parsed.success) return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [`labor.${String(i.path[0])}`, i.message])));
+    setErrors({});
+    action.mutate(() => post('add-shared-labor', parsed.data));
+  };
+  const addPart = () => {
+    const parsed = contractorPartSchema.safeParse({ name: part.name, quantity: part.quantity, unitPrice: part.unitPrice === '' ? undefined : part.unitPrice });
+    if (!parsed.success) return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [`part.${String(i.path[0])}`, i.message])));
+    setErrors({});
+    action.mutate(() => post('add-shared-part', parsed.data).then(() => setPart({ name: '', quantity: 1, unitPrice: '' })));
+  };
+  const total = dto.labors.reduce((s, l) => s + l.costMinor, 0) + dto.parts.reduce((s, p) => s + p.costMinor, 0);
+
+  return (
+    <Stack gap="md">
+      <Stack gap={2}>
+        <Text size="xs" c="dimmed">
+          {dto.organization} · {dto.workOrder.code}
+        </Text>
+        <Title order={2} size="h3" data-testid="contractor-title">
+          {dto.workOrder.title}
+        </Title>
+        <Group gap="xs">
+          <Badge data-testid="contractor-state">{t(`state.${dto.state}`)}</Badge>
+          <Text size="xs" c="dimmed">
+            {t('expires', { date: formatDateTime(dto.expiresAt) })}
+          </Text>
+        </Group>
+      </Stack>
+      {dto.state === 'sent-back' && dto.reviewComment && (
+        <Alert color="grape" title={t('sentBack')}>
+          {dto.reviewComment}
+        </Alert>
+      )}
+      <Card withBorder>
+        <Stack gap="xs">
+          {dto.workOrder.dueDate && (
+            <Text size="sm">
+              <b>{t('due')}:</b> {formatDateTime(dto.workOrder.dueDate)}
+            </Text>
+          )}
+          {dto.workOrder.asset && (
+            <Text size="sm">
+              <b>{t('asset')}:</b> {dto.workOrder.asset.name}
+              {dto.workOrder.asset.code ? ` (${dto.workOrder.asset.code})` : ''}
+            </Text>
+          )}
+          {dto.workOrder.instructions && (
+            <>
+              <Text size="sm" fw={600}>
+                {t('instructions')}
+              </Text>
+              {/* Sanitised by the server when it was saved (work-orders/sanitize-html.ts). */}
+              <TypographyStylesProvider fz="sm">
+                <div dangerouslySetInnerHTML={{ __html: dto.workOrder.instructions }} />
+              </TypographyStylesProvider>
+            </>
+          )}
+        </Stack>
+      </Card>
+
+      {dto.procedure && (
+        <Card withBorder>
+          <Text fw={600} mb="xs">
+            {t('procedure')}: {dto.procedure.name}
+          </Text>
+          <Stack gap={4}>
+            {dto.procedure.steps.map((s) => (
+              <Group key={s.id} justify="space-between" wrap="nowrap">
+                <Text size="sm" fw={s.kind === 'heading' ? 700 : 400}>
+                  {s.label}
+                  {s.required && s.kind !== 'heading' ? ` (${t('required')})` : ''}
+                </Text>
+                {s.kind !== 'heading' && <Badge variant="light" color={s.value === null ? 'gray' : 'green'}>{s.value === null ? t('open') : t('answered')}</Badge>}
+              </Group>
+            ))}
+          </Stack>
+        </Card>
+      )}
+
+      <Card withBorder>
+        <Text fw={600} mb="xs">
+          {t('thread')}
+        </Text>
+        <Stack gap="xs">
+          {dto.messages.length === 0 && (
+            <Text size="sm" c="dimmed">
+              {t('noMessages')}
+            </Text>
+          )}
+          {dto.messages.map((m) => (
+            <Box key={m.id} data-testid="contractor-message" style={{ alignSelf: m.fromContractor ? 'flex-end' : 'flex-start', maxWidth: '85%' }}>
+              <Text size="xs" c="dimmed">
+                {m.author} · {formatDateTime(m.createdAt)}
+              </Text>
+              {m.body && (
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  {m.body}
+                </Text>
+              )}
+              {m.fileUrl && (
+                <Anchor href={m.fileUrl} target="_blank" rel="noreferrer" size="sm">
+                  {m.fileName}
+                </Anchor>
+              )}
+            </Box>
+          ))}
+          {open && dto.permissions.canComment && (
+            <>
+              <Textarea aria-label={t('comment')} placeholder={t('comment')} autosize minRows={2} value={comment} onChange={(e) => setComment(e.currentTarget.value)} data-testid="contractor-comment" />
+              <Group justify="space-between">
+                <FileButton
+                  accept={DOCUMENT_ACCEPT}
+                  onChange={(file) => {
+                    if (file) action.mutate(() => api.upload(`${S}/upload-shared-files`, file, { field: 'file', query }));
+                  }}
+                >
+                  {(props) => (
+                    <Button variant="default" {...props} data-testid="contractor-upload">
+                      {t('upload')}
+                    </Button>
+                  )}
+                </FileButton>
+                <Button disabled={!comment.trim()} loading={action.isPending} onClick={() => action.mutate(() => post('add-shared-comment', { body: comment }).then(() => setComment('')))} data-testid="contractor-send">
+                  {t('send')}
+                </Button>
+              </Group>
+            </>
+          )}
+        </Stack>
+      </Card>
+
+      {(dto.permissions.canLog || dto.labors.length > 0 || dto.parts.length > 0) && (
+        <Card withBorder>
+          <Stack gap="xs">
+            <Text fw={600}>{t('time')}</Text>
+            {dto.labors.map((l) => (
+              <Group key={l.id} justify="space-between" data-testid="contractor-labor">
+                <Text size="sm">
+                  {formatDateTime(l.startDate)} · {Math.floor(l.minutes / 60)}h {l.minutes % 60}m
+                </Text>
+                <Text size="sm">{money(l.costMinor)}</Text>
+              </Group>
+            ))}
+            {open && dto.permissions.canLog && (
+              <>
+                <Group grow>
+                  <TextInput type="datetime-local" label={t('start')} value={labor.start} onChange={(e) => setLabor({ ...labor, start: e.currentTarget.value })} error={errors['labor.startTime']} data-testid="contractor-start" />
+                  <TextInput type="datetime-local" label={t('end')} value={labor.end} onChange={(e) => setLabor({ ...labor, end: e.currentTarget.value })} error={errors['labor.endTime']} data-testid="contractor-end" />
+                </Group>
+                <Group align="flex-end" grow>
+                  <NumberInput label={t('rate', { currency: dto.currency })} min={0} decimalScale={dto.digits} value={labor.rate} onChange={(v) => setLabor({ ...labor, rate: v })} error={errors['labor.hourlyRate']} data-testid="contractor-rate" />
+                  <Button onClick={addLabor} loading={action.isPending} data-testid="contractor-add-time">
+                    {t('addTime')}
+                  </Button>
+                </Group>
+              </>
+            )}
+            <Text fw={600} mt="sm">
+              {t('parts')}
+            </Text>
+            {dto.parts.map((p) => (
+              <Group key={p.id} justify="space-between">
+                <Text size="sm">
+                  {p.name} × {p.quantity}
+                </Text>
+                <Text size="sm">{money(p.costMinor)}</Text>
+              </Group>
+            ))}
+            {open && dto.permissions.canLog && (
+              <>
+                <TextInput label={t('partName')} value={part.name} onChange={(e) => setPart({ ...part, name: e.currentTarget.value })} error={errors['part.name']} />
+                <Group align="flex-end" grow>
+                  <NumberInput label={t('quantity')} min={1} allowDecimal={false} value={part.quantity} onChange={(v) => setPart({ ...part, quantity: v })} error={errors['part.quantity']} />
+                  <NumberInput label={t('unitPrice', { currency: dto.currency })} min={0} decimalScale={dto.digits} value={part.unitPrice} onChange={(v) => setPart({ ...part, unitPrice: v })} error={errors['part.unitPrice']} />
+                </Group>
+                <Button variant="default" onClick={addPart} loading={action.isPending}>
+                  {t('addPart')}
+                </Button>
+              </>
+            )}
+            <Group justify="space-between" mt="xs">
+              <Text fw={600}>{t('total')}</Text>
+              <Text fw={600} data-testid="contractor-total">
+                {money(total)}
+              </Text>
+            </Group>
+          </Stack>
+        </Card>
+      )}
+
+      {open && dto.permissions.canComplete && dto.state !== 'done' && (
+        <Card withBorder>
+          <Stack gap="xs">
+            <Textarea label={t('doneNote')} autosize minRows={2} value={doneNote} onChange={(e) => setDoneNote(e.currentTarget.value)} />
+            <Button color="green" size="md" loading={action.isPending} onClick={() => action.mutate(() => post('mark-shared-done', doneNote.trim() ? { comment: doneNote } : {}))} data-testid="contractor-done">
+              {t('markDone')}
+            </Button>
+          </Stack>
+        </Card>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,259 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { desc, eq } from 'drizzle-orm';
+import { withoutTenant, withTenant } from '../../server/db/client';
+import { mailOutbox, workOrderShares } from '../../server/db/schema';
+import { setClockOffset } from '../../server/clock';
+import { createOrg, createTestApp, type Client, type TestApp, type TestOrg } from '../../server/test/harness';
+import { orgSnapshot } from '../../server/test/sql';
+import type { ShareDto, SharedWorkOrderDto } from './work-order-shares.schema';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t?.close());
+afterEach(() => setClockOffset(0));
+
+const S = '/api/shared-work-orders';
+const W = '/api/work-orders';
+const png = () => sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } }).png().toBuffer();
+
+async function addOrder(c: Client, body: Record<string, unknown> = {}) {
+  const res = await c.post(`${W}/add-work-order`, { title: 'Service the rooftop chiller', instructions: '<p>Check the refrigerant</p>', ...body });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.workOrder as { id: number };
+}
+
+/** A work order shared by the admin; the link's token (from the answer, as the manager copies it). */
+async function share(org: TestOrg, over: Record<string, unknown> = {}, orderId?: number) {
+  const id = orderId ?? (await addOrder(org.admin)).id;
+  const res = await org.admin.post(`${S}/create-share`, { workOrderId: id, contractorName: 'Coolair Ltd', email: 'tech@coolair.example.com', ...over });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  const token = new URL(res.body.link).searchParams.get('token')!;
+  return { orderId: id, share: res.body.share as ShareDto, token };
+}
+
+const q = (token: string, key?: string) => `?token=${encodeURIComponent(token)}${key ? `&key=${encodeURIComponent(key)}` : ''}`;
+const open = (org: TestOrg, token: string, key?: string) => org.anonymous.get(`${S}/get-shared-work-order${q(token, key)}`);
+const lastMail = async (to: string) =>
+  (await withoutTenant(t.database.db, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.id)).limit(1)))[0];
+const history = async (org: TestOrg, orderId: number) => (await org.admin.get(`/api/activities/work-order/${orderId}`)).body.activities as { action: string; note: string | null; contractor: string | null; user: unknown }[];
+
+describe('sharing a work order', () => {
+  it('mails a private link whose token is stored only as its SHA-256, and the contractor sees only the shared work order', async () => {
+    const org = await createOrg(t);
+    const { orderId, share: created, token } = await share(org);
+    expect(created).toMatchObject({ workOrderId: orderId, contractorName: 'Coolair Ltd', state: 'waiting', status: 'waiting', canComment: true, canLog: true, canComplete: true });
+    // 14 days by default.
+    expect(Math.round((Date.parse(created.expiresAt) - Date.now()) / 86_400_000)).toBe(14);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const [row] = await withTenant(t.database.db, org.orgId, (tx) => tx.select().from(workOrderShares).where(eq(workOrderShares.orgId, org.orgId)));
+    expect(row.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
+    expect(JSON.stringify(row)).not.toContain(token);
+    expect((await lastMail('tech@coolair.example.com')).text).toContain(`/shared-work-order?token=${token}`);
+    // The list never gives the link again.
+    const list = await org.admin.get(`${S}/list-shares`);
+    expect(list.body.shares).toHaveLength(1);
+    expect(JSON.stringify(list.body)).not.toContain(token);
+
+    const page = await open(org, token);
+    expect(page.status).toBe(200);
+    const dto = page.body as SharedWorkOrderDto;
+    expect(dto.workOrder).toMatchObject({ title: 'Service the rooftop chiller', instructions: '<p>Check the refrigerant</p>' });
+    // Nothing else of the organisation: no people, no ids of other records, no e-mail of the team.
+    expect(JSON.stringify(dto)).not.toContain(org.email);
+    expect(Object.keys(dto).sort()).toEqual(['contractorName', 'currency', 'digits', 'expiresAt', 'labors', 'messages', 'organization', 'parts', 'permissions', 'procedure', 'reviewComment', 'state', 'workOrder']);
+  });
+
+  it('answers the same 404 for an altered, unknown, expired, revoked or other organisation token; revocation and expiry apply at once', async () => {
+    const org = await createOrg(t);
+    const other = await createOrg(t, 'Other');
+    const { share: created, token } = await share(org);
+    expect((await open(org, token)).status).toBe(200);
+    const notFound = await open(org, token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A'));
+    expect(notFound.status).toBe(404);
+    const same = (res: { status: number; body: unknown }) => expect({ status: res.status, body: res.body }).toEqual({ status: 404, body: notFound.body });
+    same(await open(org, 'x'.repeat(43)));
+    // Another organisation's host never reaches this organisation's share.
+    same(await open(other, token));
+    same(await other.anonymous.post(`${S}/add-shared-comment${q(token)}`, { body: 'hello' }));
+    // Expired: the clock passes the expiry; extended: it works again.
+    setClockOffset(15 * 86_400_000);
+    same(await open(org, token));
+    same(await org.anonymous.post(`${S}/add-shared-comment${q(token)}`, { body: 'late' }));
+    expect((await org.admin.get(`${S}/list-shares?state=expired`)).body.shares.map((s: ShareDto) => s.id)).toEqual([created.id]);
+    const extended = await org.admin.put(`${S}/extend-share/${created.id}`, { days: 7 });
+    expect(extended.status).toBe(200);
+    expect((await open(org, token)).status).toBe(200);
+    setClockOffset(0);
+    // Revoked: the very next request is refused.
+    expect((await org.admin.put(`${S}/revoke-share/${created.id}`)).body.share.status).toBe('revoked');
+    same(await open(org, token));
+    same(await org.anonymous.post(`${S}/add-shared-comment${q(token)}`, { body: 'after revoke' }));
+    expect((await org.admin.put(`${S}/extend-share/${created.id}`, { days: 7 })).status).toBe(409);
+  });
+
+  it('enforces each permission on its own action', async () => {
+    const org = await createOrg(t);
+    const { token } = await share(org, { canComment: false, canLog: false, canComplete: false });
+    expect((await open(org, token)).body.permissions).toEqual({ canComment: false, canLog: false, canComplete: false });
+    expect((await org.anonymous.post(`${S}/add-shared-comment${q(token)}`, { body: 'hi' })).status).toBe(403);
+    expect((await org.anonymous.upload(`${S}/upload-shared-files${q(token)}`, [{ field: 'file', name: 'a.png', bytes: await png(), type: 'image/png' }])).status).toBe(403);
+    const time = { startTime: '2026-03-02T08:00:00.000Z', endTime: '2026-03-02T09:30:00.000Z', hourlyRate: 40 };
+    expect((await org.anonymous.post(`${S}/add-shared-labor${q(token)}`, time)).status).toBe(403);
+    expect((await org.anonymous.post(`${S}/add-shared-part${q(token)}`, { name: 'Filter', quantity: 1, unitPrice: 5 })).status).toBe(403);
+    expect((await org.anonymous.post(`${S}/mark-shared-done${q(token)}`, {})).status).toBe(403);
+    // Only comments: time and done stay refused.
+    const commenter = await share(org, { canComment: true, canLog: false, canComplete: false });
+    expect((await org.anonymous.post(`${S}/add-shared-comment${q(commenter.token)}`, { body: 'hi' })).status).toBe(201);
+    expect((await org.anonymous.post(`${S}/add-shared-labor${q(commenter.token)}`, time)).status).toBe(403);
+    expect((await org.anonymous.post(`${S}/mark-shared-done${q(commenter.token)}`, {})).status).toBe(403);
+  });
+
+  it('puts what the contractor does in the history and notes as the contractor, counts their time and parts in the cost, and the manager accepts', async () => {
+    const org = await createOrg(t);
+    const worker = await org.as('worker');
+    const order = await addOrder(org.admin, { assignees: [worker.userId] });
+    const { share: created, token } = await share(org, {}, order.id);
+
+    expect((await org.anonymous.post(`${S}/add-shared-comment${q(token)}`, { body: 'On site, compressor noisy' })).status).toBe(201);
+    const up = await org.anonymous.upload(`${S}/upload-shared-files${q(token)}`, [{ field: 'file', name: 'gauge.png', bytes: await png(), type: 'image/png' }]);
+    expect(up.status, JSON.stringify(up.body)).toBe(201);
+    // Not an image or PDF by its bytes: refused, as every upload.
+    expect((await org.anonymous.upload(`${S}/upload-shared-files${q(token)}`, [{ field: 'file', name: 'x.png', bytes: Buffer.from('<html>'), type: 'image/png' }])).status).toBe(415);
+    const labor = await org.anonymous.post(`${S}/add-shared-labor${q(token)}`, { startTime: '2026-03-02T08:00:00.000Z', endTime: '2026-03-02T09:30:00.000Z', hourlyRate: 40 });
+    expect(labor.status, JSON.stringify(labor.body)).toBe(201);
+    expect((await org.anonymous.post(`${S}/add-shared-part${q(token)}`, { name: 'Filter drier', quantity: 2, unitPrice: 12.5 })).status).toBe(201);
+
+    const page = (await open(org, token)).body as SharedWorkOrderDto;
+    expect(page.state).toBe('in-progress');
+    expect(page.messages.map((m) => [m.author, m.body, m.fileName])).toEqual([
+      ['Coolair Ltd', 'On site, compressor noisy', null],
+      ['Coolair Ltd', null, 'gauge.png'],
+    ]);
+    // The contractor's file comes with a working signed URL.
+    const file = await org.anonymous.get(page.messages[1].fileUrl!);
+    expect(file.status).toBe(200);
+    expect(page.labors).toMatchObject([{ minutes: 90, hourlyRateMinor: 4000, costMinor: 6000 }]);
+    expect(page.parts).toMatchObject([{ name: 'Filter drier', quantity: 2, unitPriceMinor: 1250, costMinor: 2500 }]);
+
+    const lines = await history(org, order.id);
+    expect(lines.find((l) => l.action === 'note')).toMatchObject({ note: 'On site, compressor noisy', contractor: 'Coolair Ltd', user: null });
+    expect(lines.filter((l) => l.contractor === 'Coolair Ltd').map((l) => l.action).sort()).toEqual(['attachment', 'note', 'updated', 'updated']);
+    // The assignee's bell has it; the assignee and the manager get an e-mail.
+    const bell = (await worker.get('/api/activities/recent')).body;
+    expect(JSON.stringify(bell)).toContain('Coolair Ltd');
+    expect((await lastMail(org.email))?.subject).toContain('Coolair Ltd (contractor)');
+    expect((await lastMail(`worker1@${org.subdomain}.example.com`))?.subject).toContain('Coolair Ltd (contractor)');
+
+    // The work order's labour and parts lists show the external lines; the cost counts them.
+    const labors = (await org.admin.get(`${W}/get-labors/${order.id}`)).body.labors;
+    expect(labors).toMatchObject([{ workerId: null, Worker: { firstName: 'Coolair Ltd' }, external: { name: 'Coolair Ltd', rateMinor: 4000, costMinor: 6000 } }]);
+    const parts = (await org.admin.get(`${W}/get-parts/${order.id}`)).body.workOrderParts;
+    expect(parts).toMatchObject([{ partId: null, quantity: 2, Part: { name: 'Filter drier', salesPrice: 12.5 }, external: { costMinor: 2500 } }]);
+    const cost = (await org.admin.get(`${W}/get-cost/${order.id}`)).body.cost;
+    expect(cost).toEqual({ laborMinutes: 0, externalLaborMinutes: 90, externalLaborMinor: 6000, partsMinor: 0, externalPartsMinor: 2500, totalMinor: 8500 });
+    expect((await org.admin.get(`${S}/list-shares`)).body.shares[0].externalCostMinor).toBe(8500);
+
+    // Accept only once done; send back, then done again, then accept closes the work order.
+    expect((await org.admin.put(`${S}/accept-share/${created.id}`)).status).toBe(409);
+    expect((await org.anonymous.post(`${S}/mark-shared-done${q(token)}`, {})).status).toBe(200);
+    const back = await org.admin.put(`${S}/send-back-share/${created.id}`, { comment: 'Please add the pressure reading' });
+    expect(back.body.share.state).toBe('sent-back');
+    expect((await open(org, token)).body.reviewComment).toBe('Please add the pressure reading');
+    expect((await lastMail('tech@coolair.example.com')).text).toContain('Please add the pressure reading');
+    await org.anonymous.post(`${S}/mark-shared-done${q(token)}`, { comment: 'Pressure 4.2 bar' });
+    const accepted = await org.admin.put(`${S}/accept-share/${created.id}`);
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect(accepted.body.share.state).toBe('accepted');
+    expect((await org.admin.get(`${W}/get-work-order/${order.id}`)).body.workOrder.status).toBe('completed');
+    // Nothing more once accepted.
+    expect((await org.anonymous.post(`${S}/add-shared-comment${q(token)}`, { body: 'one more' })).status).toBe(409);
+  });
+
+  it('accepting respects the procedure rule: required steps unfilled keep the work order open', async () => {
+    const org = await createOrg(t);
+    const order = await addOrder(org.admin);
+    const proc = await org.admin.post('/api/procedures/add-procedure', { name: 'Check', steps: [{ kind: 'checkbox', label: 'Isolate', required: true }] });
+    expect((await org.admin.post(`${W}/attach-procedure/${order.id}`, { procedureId: proc.body.procedure.id })).status).toBeLessThan(300);
+    const { share: created, token } = await share(org, {}, order.id);
+    expect((await open(org, token)).body.procedure).toMatchObject({ name: 'Check', steps: [{ label: 'Isolate', required: true, value: null }] });
+    await org.anonymous.post(`${S}/mark-shared-done${q(token)}`, {});
+    const refused = await org.admin.put(`${S}/accept-share/${created.id}`);
+    expect(refused.status).toBe(400);
+    expect((await org.admin.get(`${S}/get-share/${created.id}`)).body.share.state).toBe('done');
+  });
+
+  it('asks for a one-time code by e-mail before showing anything, when the manager wants it', async () => {
+    const org = await createOrg(t);
+    const { token } = await share(org, { requireCode: true, email: 'code@coolair.example.com' });
+    const gate = await open(org, token);
+    expect(gate.body).toEqual({ codeRequired: true, emailHint: 'c•••@coolair.example.com' });
+    expect((await org.anonymous.post(`${S}/add-shared-comment${q(token)}`, { body: 'hi' })).status).toBe(403);
+    expect((await org.anonymous.post(`${S}/send-share-code${q(token)}`)).status).toBe(200);
+    const code = /(\d{6})/.exec((await lastMail('code@coolair.example.com')).subject)![1];
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    expect((await org.anonymous.post(`${S}/confirm-share-code${q(token)}`, { code: wrong })).status).toBe(400);
+    const ok = await org.anonymous.post(`${S}/confirm-share-code${q(token)}`, { code });
+    expect(ok.status).toBe(200);
+    expect((await open(org, token, ok.body.key)).body.workOrder.title).toBe('Service the rooftop chiller');
+    expect((await open(org, token, 'not-the-key')).body.codeRequired).toBe(true);
+    expect((await org.anonymous.post(`${S}/add-shared-comment${q(token, ok.body.key)}`, { body: 'hi' })).status).toBe(201);
+    // The code works once.
+    expect((await org.anonymous.post(`${S}/confirm-share-code${q(token)}`, { code })).status).toBe(400);
+  });
+
+  it('is for managers: workers are refused, and another organisation gets 404 and changes nothing', async () => {
+    const org = await createOrg(t);
+    const other = await createOrg(t, 'Other');
+    const worker = await org.as('worker');
+    const { orderId, share: created } = await share(org);
+    expect((await worker.get(`${S}/list-shares`)).status).toBe(403);
+    expect((await worker.post(`${S}/create-share`, { workOrderId: orderId, contractorName: 'X', email: 'x@example.com' })).status).toBe(403);
+    const before = await orgSnapshot(t.database.db, org.orgId, ['mail_outbox']);
+    expect((await other.admin.get(`${S}/list-shares`)).body.shares).toEqual([]);
+    expect((await other.admin.get(`${S}/get-share/${created.id}`)).status).toBe(404);
+    for (const path of ['revoke-share', 'extend-share', 'accept-share', 'send-back-share']) {
+      expect((await other.admin.put(`${S}/${path}/${created.id}`, path === 'extend-share' ? { days: 3 } : path === 'send-back-share' ? { comment: 'x' } : {})).status).toBe(404);
+    }
+    expect((await other.admin.post(`${S}/add-share-comment/${created.id}`, { body: 'x' })).status).toBe(404);
+    // Sharing another organisation's work order: not found.
+    expect((await other.admin.post(`${S}/create-share`, { workOrderId: orderId, contractorName: 'X', email: 'x@example.com' })).status).toBe(400);
+    expect(await orgSnapshot(t.database.db, org.orgId, ['mail_outbox'])).toBe(before);
+  });
+
+  it('filters and searches the list', async () => {
+    const org = await createOrg(t);
+    const a = await share(org, { contractorName: 'Lift Masters', email: 'ops@lift.example.com' });
+    await share(org, { contractorName: 'Volt Electric', email: 'ops@volt.example.com' });
+    await org.admin.put(`${S}/revoke-share/${a.share.id}`);
+    const names = async (query: string) => ((await org.admin.get(`${S}/list-shares${query}`)).body.shares as ShareDto[]).map((s) => s.contractorName);
+    expect(await names('?search=volt')).toEqual(['Volt Electric']);
+    expect(await names('?search=rooftop')).toEqual(['Volt Electric', 'Lift Masters']);
+    expect(await names('?state=revoked')).toEqual(['Lift Masters']);
+    expect(await names('?state=waiting')).toEqual(['Volt Electric']);
+    expect((await org.admin.get(`${S}/list-shares?state=nope`)).status).toBe(400);
+  });
+});
+
+describe('rate limits on the public routes', () => {
+  it('answers 429 past the limit per address', async () => {
+    const limited = await createTestApp({ routeLimits: { ...t.config.routeLimits, sharedWorkOrder: { max: 3, windowSeconds: 600 } } });
+    try {
+      const org = await createOrg(limited);
+      // An address of this test's own: the counts live in the shared database.
+      const remoteAddress = `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+      const codes: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const res = await limited.app.inject({ method: 'GET', url: `${S}/get-shared-work-order?token=${'a'.repeat(43)}`, headers: { host: org.host }, remoteAddress });
+        codes.push(res.statusCode);
+      }
+      expect(codes.slice(0, 3)).toEqual([404, 404, 404]);
+      expect(codes[4]).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});

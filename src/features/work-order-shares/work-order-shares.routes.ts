@@ -1,0 +1,145 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { MANAGERS } from '../../server/plugins/request-context';
+import { throttle } from '../../server/rate-limit';
+import { HttpError } from '../../server/http-error';
+import { readUploadedFiles, storeDocument } from '../../server/uploads/documents';
+import { uploadSigner } from '../../server/uploads/storage';
+import { idParamsSchema } from '../../shared/pagination';
+import {
+  confirmCodeSchema,
+  contractorLaborSchema,
+  contractorPartSchema,
+  extendShareSchema,
+  markDoneSchema,
+  sendBackShareSchema,
+  shareCommentSchema,
+  shareInputSchema,
+  shareListQuerySchema,
+  shareTokenQuerySchema,
+} from './work-order-shares.schema';
+import {
+  acceptShare,
+  addContractorComment,
+  addContractorFiles,
+  addContractorLabor,
+  addContractorPart,
+  addTeamComment,
+  checkContractorUpload,
+  confirmShareCode,
+  createShare,
+  extendShare,
+  getShare,
+  getSharedWorkOrder,
+  listShares,
+  markContractorDone,
+  revokeShare,
+  sendBackShare,
+  sendShareCode,
+} from './work-order-shares.service';
+
+/** A contractor's files: the rule of every document upload (PDF and images, by their bytes, 10 MB). */
+const FILE_RULES = {
+  maxBytes: 10 * 1024 * 1024,
+  maxFiles: 5,
+  typeMessage: 'Only PDF, JPEG, PNG, and WebP files are allowed.',
+  sizeMessage: 'File size should not exceed 10MB.',
+} as const;
+
+/**
+ * Shared work orders (prefix /api/shared-work-orders, decision 040). The team's routes are for managers; the
+ * contractor's are public, throttled per address, and find their share by the link's token on the host's
+ * organisation (`token=` in the query, which logs mask).
+ */
+export async function workOrderSharesRoutes(appBase: FastifyInstance) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const mail = (req: FastifyRequest) => ({ mailer: app.deps.mailer, origin: `${app.deps.config.publicScheme}://${req.headers.host}` });
+  const signer = uploadSigner(app.deps.config.jwtSecret);
+  const sign = (url: string) => signer.sign(url);
+  const orgOf = (req: FastifyRequest) => {
+    if (!req.org) throw new HttpError(404, 'Shared work order not found');
+    return req.org.id;
+  };
+
+  // ---- The team (managers) ----
+
+  app.get('/list-shares', { schema: { querystring: shareListQuerySchema }, config: { access: MANAGERS } }, (req) =>
+    req.read((tx) => listShares(tx, req.auth.orgId, req.query)),
+  );
+
+  app.get('/get-share/:id', { schema: { params: idParamsSchema }, config: { access: MANAGERS } }, (req) => req.read((tx) => getShare(tx, req.auth.orgId, req.params.id)));
+
+  app.post('/create-share', { schema: { body: shareInputSchema }, config: { access: MANAGERS } }, async (req, reply) => {
+    reply.status(201);
+    return req.inTenant((tx) => createShare(tx, req.auth.orgId, req.auth, req.body, mail(req)));
+  });
+
+  app.put('/revoke-share/:id', { schema: { params: idParamsSchema }, config: { access: MANAGERS } }, (req) =>
+    req.inTenant((tx) => revokeShare(tx, req.auth.orgId, req.auth, req.params.id)),
+  );
+
+  app.put('/extend-share/:id', { schema: { params: idParamsSchema, body: extendShareSchema }, config: { access: MANAGERS } }, (req) =>
+    req.inTenant((tx) => extendShare(tx, req.auth.orgId, req.params.id, req.body.days)),
+  );
+
+  app.put('/accept-share/:id', { schema: { params: idParamsSchema }, config: { access: MANAGERS } }, (req) =>
+    req.inTenant((tx) => acceptShare(tx, req.auth.orgId, req.auth, req.params.id)),
+  );
+
+  app.put('/send-back-share/:id', { schema: { params: idParamsSchema, body: sendBackShareSchema }, config: { access: MANAGERS } }, (req) =>
+    req.inTenant((tx) => sendBackShare(tx, req.auth.orgId, req.auth, req.params.id, req.body.comment, mail(req))),
+  );
+
+  app.post('/add-share-comment/:id', { schema: { params: idParamsSchema, body: shareCommentSchema }, config: { access: MANAGERS } }, (req) =>
+    req.inTenant((tx) => addTeamComment(tx, req.auth.orgId, req.auth, req.params.id, req.body.body, mail(req))),
+  );
+
+  // ---- The contractor (public, by the link's token) ----
+
+  const open = { config: { access: 'public' as const }, onRequest: throttle('sharedWorkOrder') };
+
+  app.get('/get-shared-work-order', { schema: { querystring: shareTokenQuerySchema }, ...open }, (req) =>
+    req.read((tx) => getSharedWorkOrder(tx, orgOf(req), req.query.token, req.query.key, sign)),
+  );
+
+  app.post('/send-share-code', { schema: { querystring: shareTokenQuerySchema }, config: { access: 'public' }, onRequest: throttle('shareCode') }, (req) =>
+    req.inTenant((tx) => sendShareCode(tx, orgOf(req), req.query.token, app.deps.mailer)),
+  );
+
+  app.post('/confirm-share-code', { schema: { querystring: shareTokenQuerySchema, body: confirmCodeSchema }, config: { access: 'public' }, onRequest: throttle('shareCode') }, async (req) => {
+    // A wrong code's count is committed before the refusal is sent.
+    const result = await req.inTenant((tx) => confirmShareCode(tx, orgOf(req), req.query.token, req.body.code));
+    if (!result.ok) throw new HttpError(400, 'The code is wrong or has expired');
+    return { message: 'E-mail confirmed', key: result.key };
+  });
+
+  app.post('/add-shared-comment', { schema: { querystring: shareTokenQuerySchema, body: shareCommentSchema }, ...open }, async (req, reply) => {
+    reply.status(201);
+    return req.inTenant((tx) => addContractorComment(tx, orgOf(req), req.query.token, req.query.key, req.body.body, app.deps.mailer));
+  });
+
+  // Files: the share is checked before a byte is read; then stored under the same checks as every upload.
+  app.post('/upload-shared-files', { schema: { querystring: shareTokenQuerySchema }, ...open }, async (req, reply) => {
+    const orgId = orgOf(req);
+    await req.read((tx) => checkContractorUpload(tx, orgId, req.query.token, req.query.key));
+    const files = await readUploadedFiles(req, FILE_RULES);
+    const stored: { url: string; name: string }[] = [];
+    for (const file of files) stored.push(await storeDocument(app.deps.storage, orgId, file, FILE_RULES));
+    reply.status(201);
+    return req.inTenant((tx) => addContractorFiles(tx, orgId, req.query.token, req.query.key, stored, app.deps.mailer));
+  });
+
+  app.post('/add-shared-labor', { schema: { querystring: shareTokenQuerySchema, body: contractorLaborSchema }, ...open }, async (req, reply) => {
+    reply.status(201);
+    return req.inTenant((tx) => addContractorLabor(tx, orgOf(req), req.query.token, req.query.key, req.body, app.deps.mailer));
+  });
+
+  app.post('/add-shared-part', { schema: { querystring: shareTokenQuerySchema, body: contractorPartSchema }, ...open }, async (req, reply) => {
+    reply.status(201);
+    return req.inTenant((tx) => addContractorPart(tx, orgOf(req), req.query.token, req.query.key, req.body, app.deps.mailer));
+  });
+
+  app.post('/mark-shared-done', { schema: { querystring: shareTokenQuerySchema, body: markDoneSchema }, ...open }, (req) =>
+    req.inTenant((tx) => markContractorDone(tx, orgOf(req), req.query.token, req.query.key, req.body.comment, app.deps.mailer)),
+  );
+}

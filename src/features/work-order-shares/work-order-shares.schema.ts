@@ -1,0 +1,174 @@
+import { z } from '../../shared/zod-setup';
+import { multiValue, pageQuerySchema } from '../../shared/pagination';
+import { emailField, idField, optionalString, requiredString } from '../../shared/validation';
+import { dateField } from '../../shared/dates';
+
+/** Where a share stands: sent, the contractor at work, done for review, then accepted or sent back. */
+export const SHARE_STATES = ['waiting', 'in-progress', 'done', 'accepted', 'sent-back'] as const;
+export type ShareState = (typeof SHARE_STATES)[number];
+
+/** How long a link lives unless the manager chooses otherwise (decision 040). */
+export const DEFAULT_SHARE_DAYS = 14;
+export const MAX_SHARE_DAYS = 90;
+
+const days = z.coerce
+  .number({ error: `Days must be a whole number from 1 to ${MAX_SHARE_DAYS}` })
+  .int(`Days must be a whole number from 1 to ${MAX_SHARE_DAYS}`)
+  .min(1, `Days must be a whole number from 1 to ${MAX_SHARE_DAYS}`)
+  .max(MAX_SHARE_DAYS, `Days must be a whole number from 1 to ${MAX_SHARE_DAYS}`);
+
+const flag = z.boolean({ error: 'Choose on or off' });
+
+/** POST create-share: a work order, a contractor (a vendor or any e-mail) and what they may do. */
+export const shareInputSchema = z.strictObject({
+  workOrderId: idField('Work order is required'),
+  vendorId: z.preprocess((v) => (v === '' || v === null ? undefined : v), idField('Vendor is invalid').optional()),
+  contractorName: requiredString('Contractor name is required').max(120, 'Contractor name must be at most 120 characters'),
+  email: emailField(),
+  canComment: flag.default(true),
+  canLog: flag.default(true),
+  canComplete: flag.default(true),
+  requireCode: flag.default(false),
+  days: days.default(DEFAULT_SHARE_DAYS),
+});
+export type ShareInput = z.input<typeof shareInputSchema>;
+
+/** GET list-shares: page, search (contractor, e-mail or work order title), state, one work order. */
+export const shareListQuerySchema = pageQuerySchema.extend({
+  search: optionalString(200),
+  state: multiValue(z.enum([...SHARE_STATES, 'expired', 'revoked'], { error: 'Unknown state' })),
+  workOrderId: z.preprocess((v) => (v === '' ? undefined : v), idField('Work order is invalid').optional()),
+});
+export type ShareListQuery = z.infer<typeof shareListQuerySchema>;
+
+export const extendShareSchema = z.strictObject({ days });
+export const sendBackShareSchema = z.strictObject({
+  comment: requiredString('Comment is required').max(5000, 'Comment must be at most 5000 characters'),
+});
+export const shareCommentSchema = z.strictObject({
+  body: requiredString('Comment is required').max(5000, 'Comment must be at most 5000 characters'),
+});
+export type ShareCommentInput = z.input<typeof shareCommentSchema>;
+
+// ---- The contractor's side (public, by token) ----
+
+/** The link's token (and, once the e-mail is confirmed, the browser's access key), in the query: logs mask `token=`. */
+export const shareTokenQuerySchema = z.strictObject({
+  token: z.string({ error: 'Not found' }).min(20, 'Not found').max(200, 'Not found'),
+  key: z.string().max(200).optional(),
+});
+
+export const confirmCodeSchema = z.strictObject({
+  code: z.string({ error: 'Enter the 6-digit code' }).trim().regex(/^\d{6}$/, 'Enter the 6-digit code'),
+});
+
+const money = (label: string) =>
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .min(0, `${label} cannot be negative`)
+    .max(10_000_000, `${label} is too large`);
+
+/** The contractor's time: start, end and their own hourly rate (major units of the organisation's currency). */
+export const contractorLaborSchema = z
+  .strictObject({
+    startTime: dateField('Start time is required', 'Start time must be a valid date'),
+    endTime: dateField('End time is required', 'End time must be a valid date'),
+    hourlyRate: money('Hourly rate'),
+  })
+  .refine((v) => v.startTime.getTime() < v.endTime.getTime(), { message: 'End time must be after start time', path: ['endTime'] });
+export type ContractorLaborInput = z.input<typeof contractorLaborSchema>;
+
+/** A part the contractor used: their name for it, a quantity and their unit price. */
+export const contractorPartSchema = z.strictObject({
+  name: requiredString('Part name is required').max(200, 'Part name must be at most 200 characters'),
+  quantity: z.coerce.number({ error: 'Quantity must be a whole number of at least 1' }).int('Quantity must be a whole number of at least 1').min(1, 'Quantity must be a whole number of at least 1').max(100_000, 'Quantity is too large'),
+  unitPrice: money('Unit price'),
+});
+export type ContractorPartInput = z.input<typeof contractorPartSchema>;
+
+export const markDoneSchema = z.strictObject({
+  comment: optionalString(5000),
+});
+
+// ---- Responses ----
+
+export interface ShareDto {
+  id: number;
+  workOrderId: number;
+  workOrderTitle: string;
+  vendorId: number | null;
+  contractorName: string;
+  email: string;
+  canComment: boolean;
+  canLog: boolean;
+  canComplete: boolean;
+  requireCode: boolean;
+  state: ShareState;
+  /** `state`, or expired / revoked when the link no longer works. */
+  status: ShareState | 'expired' | 'revoked';
+  reviewComment: string | null;
+  expiresAt: string;
+  revokedAt: string | null;
+  lastActivityAt: string | null;
+  createdAt: string;
+  /** External time and parts reported through this share, in minor units. */
+  externalCostMinor: number;
+}
+
+export interface ShareMessageDto {
+  id: number;
+  author: string;
+  fromContractor: boolean;
+  body: string | null;
+  fileUrl: string | null;
+  fileName: string | null;
+  createdAt: string;
+}
+
+export interface ContractorLaborDto {
+  id: number;
+  startDate: string;
+  endDate: string;
+  minutes: number;
+  hourlyRateMinor: number;
+  costMinor: number;
+}
+
+export interface ContractorPartDto {
+  id: number;
+  name: string;
+  quantity: number;
+  unitPriceMinor: number;
+  costMinor: number;
+}
+
+/** What the contractor's page shows: the shared work order and nothing else of the organisation. */
+export interface SharedWorkOrderDto {
+  organization: string;
+  currency: string;
+  digits: number;
+  contractorName: string;
+  permissions: { canComment: boolean; canLog: boolean; canComplete: boolean };
+  state: ShareState;
+  reviewComment: string | null;
+  expiresAt: string;
+  workOrder: {
+    code: string;
+    title: string;
+    instructions: string | null;
+    status: string;
+    priority: string;
+    dueDate: string | null;
+    asset: { name: string; code: string | null } | null;
+  };
+  procedure: { name: string; steps: { id: number; kind: string; label: string; required: boolean; value: unknown }[] } | null;
+  messages: ShareMessageDto[];
+  labors: ContractorLaborDto[];
+  parts: ContractorPartDto[];
+}
+
+/** What the page learns before the code: only that a code is needed, and the address it went to, masked. */
+export interface ShareGateDto {
+  codeRequired: true;
+  emailHint: string;
+}
