@@ -76,7 +76,7 @@ export async function workOrdersRoutes(appBase: FastifyInstance) {
   );
 
   app.put('/update-status/:id', { schema: { params: idParamsSchema, body: workOrderStatusSchema }, config: { access: EVERYONE } }, (req) =>
-    req.inTenant((tx) => updateWorkOrderStatus(tx, req.auth.orgId, req.auth, req.params.id, req.body.status)),
+    req.inTenant((tx) => updateWorkOrderStatus(tx, req.auth.orgId, req.auth, req.params.id, req.body.status, req.body.updatedAt)),
   );
 
   app.get('/get-labors/:id', { schema: { params: idParamsSchema }, config: { access: EVERYONE } }, (req) =>

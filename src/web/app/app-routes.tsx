@@ -3,7 +3,7 @@ import { Center, Loader } from '@mantine/core';
 import { Navigate, Route, Routes } from 'react-router';
 import { featureRoutes, preloadFeaturePage } from './feature-routes';
 import { NotFoundPage } from '../pages/not-found-page';
-import { isSignedInPath } from './signed-in-path';
+import { isMyWorkPath, isSignedInPath } from './signed-in-path';
 
 // The public pages (their forms and the subdomain dialog) load only when visited: the shell stays small.
 const PublicLayout = lazy(() => import('./layouts/public-layout').then((m) => ({ default: m.PublicLayout })));
@@ -22,6 +22,9 @@ const loadDashboardLayout = () => import('./layouts/dashboard-layout');
 const ProtectedArea = lazy(() => loadDashboardLayout().then((m) => ({ default: m.ProtectedArea })));
 const AnalyticsPage = lazy(() => import('../pages/analytics-page').then((m) => ({ default: m.AnalyticsPage })));
 const RequestsPage = lazy(() => import('../pages/analytics-page').then((m) => ({ default: m.RequestsPage })));
+// The technician's app: its own small shell, outside the manager's (it must open offline without a session).
+const loadMyWork = () => import('../../features/my-work/ui/my-work-page');
+const MyWorkPage = lazy(loadMyWork);
 const SharedWorkOrdersPage = lazy(() => import('../pages/analytics-page').then((m) => ({ default: m.SharedWorkOrdersPage })));
 
 /**
@@ -30,6 +33,10 @@ const SharedWorkOrdersPage = lazy(() => import('../pages/analytics-page').then((
  */
 export function preloadSignedInRoute(pathname: string): boolean {
   if (!isSignedInPath(pathname)) return false;
+  if (isMyWorkPath(pathname)) {
+    void loadMyWork();
+    return true;
+  }
   void loadDashboardLayout();
   preloadFeaturePage(pathname.replace(/\/+$/, ''));
   return true;
@@ -57,6 +64,7 @@ export function AppRoutes() {
         <Route path="register" element={<RegisterPage />} />
         <Route path="invite" element={<CompleteRegistrationPage />} />
         <Route path="complete-registration" element={<CompleteRegistrationPage />} />
+        <Route path="dashboard/my-work" element={<MyWorkPage />} />
         <Route element={<ProtectedArea />}>
           <Route path="dashboard" element={<Navigate to="/dashboard/work-orders" replace />} />
           <Route path="dashboard/analytics" element={<AnalyticsPage />} />
