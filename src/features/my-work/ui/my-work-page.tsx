@@ -91,7 +91,8 @@ function MyWorkList({ userId }: { userId: number }) {
     if (orders && !order) {
       return (
         <Stack p="md">
-          <Text>{t('notFound')}</Text>
+          <NoticeList workOrderId={open} />
+          <Text data-testid="my-work-not-found">{t('notFound')}</Text>
           <Button size="lg" onClick={() => setParams({})}>
             {t('back')}
           </Button>

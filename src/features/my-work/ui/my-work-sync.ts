@@ -81,8 +81,8 @@ let draining: Promise<void> | null = null;
  * tabs never send the same change at once), then refreshes the device copy when nothing is left waiting.
  */
 export function syncNow(): Promise<void> {
+  if (!navigator.onLine) return Promise.resolve();
   draining ??= (async () => {
-    if (!navigator.onLine) return;
     setState({ syncing: true });
     try {
       const run = async () => {
