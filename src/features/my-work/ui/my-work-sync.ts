@@ -3,7 +3,7 @@ import { liveQuery } from 'dexie';
 import { api, ApiError, getAccessToken, refreshSession, request } from '../../../web/lib/api';
 import type { LaborDto, WorkOrderDto, WorkOrderPartDto, WorkOrderStatus } from '../../work-orders/work-orders.schema';
 import type { IssuedStepDto, WorkOrderProcedureDto } from '../../procedures/procedures.schema';
-import { dexieOutbox, myWorkDb, setMeta, type CachedWorkOrder } from './my-work-db';
+import { dexieOutbox, getMeta, myWorkDb, setMeta, type CachedWorkOrder } from './my-work-db';
 import { drainOutbox, newIdempotencyKey, type OutboxItem, type OutboxKind, type Sender } from './outbox';
 
 // ---- reading Dexie from React ----
@@ -134,8 +134,11 @@ const OPEN: WorkOrderStatus[] = ['assigned', 'in-progress'];
  */
 export async function refreshDeviceCopy() {
   const { workOrders } = await api.get<{ workOrders: WorkOrderDto[] }>('/work-orders/get-work-orders', { query: { pageSize: 100, status: OPEN } });
+  // A worker reads only their orders; a manager reads all of them: only those assigned to them are kept.
+  const owner = await getMeta<number>('owner');
+  const mine = workOrders.filter((wo) => wo.assignees.some((a) => a.id === owner));
   const orders: CachedWorkOrder[] = await Promise.all(
-    workOrders.map(async (workOrder) => {
+    mine.map(async (workOrder) => {
       const [{ procedure }, { labors }, { workOrderParts }] = await Promise.all([
         api.get<{ procedure: WorkOrderProcedureDto | null }>(`/work-orders/get-work-order-procedure/${workOrder.id}`),
         api.get<{ labors: LaborDto[] }>(`/work-orders/get-labors/${workOrder.id}`),
