@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -44,9 +45,57 @@ function scrollAreaWithoutFloatingUi(): Plugin {
   };
 }
 
+/**
+ * The installable app (issue 27, decision 041): the manifest and a Workbox service worker (generateSW) that
+ * precaches the app shell (index.html and the built assets) and answers navigations with index.html, so the
+ * technician's My work opens offline. It caches no API answer and no upload: those go to the network, and the
+ * technician's data lives in IndexedDB (src/features/my-work). A new version waits until the user reloads
+ * from the prompt (registerType 'prompt', src/web/pwa): never half-applied.
+ */
+const pwa = () =>
+  VitePWA({
+    registerType: 'prompt',
+    injectRegister: false,
+    manifestFilename: 'manifest.webmanifest',
+    includeAssets: ['icons/apple-touch-icon.png', 'icons/logo.svg'],
+    manifest: {
+      id: '/dashboard/my-work',
+      name: 'CMMS: My work',
+      short_name: 'My work',
+      description: 'Work orders, time, parts and procedures for technicians, online or not.',
+      // Relative to the host it was installed from: the organisation's own host (decision 029).
+      start_url: '/dashboard/my-work',
+      scope: '/',
+      display: 'standalone',
+      orientation: 'portrait',
+      // The light theme's; the dark theme's is index.html's media-specific theme-color.
+      theme_color: '#4c6ef5',
+      background_color: '#ffffff',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      // The shell: every built script and style, index.html, the icons. Not the .gz/.br twins.
+      globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+      // The Arabic font and the rarely used big chunks still load when asked, from the network or the HTTP cache.
+      maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      navigateFallback: '/index.html',
+      // API calls (the API docs too) and uploads are never answered by the worker (auth, freshness), nor the
+      // public request portal's pages (/r/<code>, /portal: the server answers them with portal.html, decision 039).
+      navigateFallbackDenylist: [/^\/api\//, /^\/uploads\//, /^\/r\//, /^\/portal/],
+      runtimeCaching: [],
+      cleanupOutdatedCaches: true,
+      clientsClaim: false,
+      skipWaiting: false,
+    },
+  });
+
 /** The SPA: index.html at the repo root, built into dist/web (served by the API with an SPA fallback). */
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompress(), ...(command === 'build' ? [scrollAreaWithoutFloatingUi()] : [])],
+  plugins: [react(), pwa(), precompress(), ...(command === 'build' ? [scrollAreaWithoutFloatingUi()] : [])],
   resolve: {
     // React Router 7's package exports only its development build (warnings and dev-only checks): the app's
     // build takes the production one it ships next to it (remix-run/react-router#14102).

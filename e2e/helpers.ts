@@ -205,9 +205,13 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
 }
 
-/** A fresh context (its own cookies and storage) and page. Desktop size unless told. */
-export async function newPage(browser: Browser, opts: { width?: number; height?: number } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: opts.width ?? 1366, height: opts.height ?? 860 } });
+/**
+ * A fresh context (its own cookies and storage) and page. Desktop size unless told. The app's service worker
+ * (decision 041) is blocked unless asked for: it would precache the whole build in the background of every
+ * journey; the technician's offline journey allows it.
+ */
+export async function newPage(browser: Browser, opts: { width?: number; height?: number; serviceWorkers?: 'allow' | 'block' } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: opts.width ?? 1366, height: opts.height ?? 860 }, serviceWorkers: opts.serviceWorkers ?? 'block' });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   return { context, page };
@@ -219,7 +223,10 @@ export async function signIn(page: Page, org: { url: string; email: string; pass
   await page.getByTestId('login-email').fill(org.email);
   await page.getByTestId('login-password').fill(org.password);
   await page.getByTestId('login-submit').click();
-  await page.waitForURL(`${org.url}/dashboard/work-orders`);
+  await page.waitForURL(new RegExp(`^${org.url.replace(/[.]/g, '\\.')}/dashboard/(work-orders|my-work)$`));
+  // A worker on a phone lands on My work (issue 27; e2e/technician-offline.e2e.ts checks it): the journeys
+  // that sign one in go on from the work orders list, as before.
+  if (page.url().endsWith('/dashboard/my-work')) await page.goto(`${org.url}/dashboard/work-orders`);
   await page.getByTestId('side-menu').waitFor();
 }
 

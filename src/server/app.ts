@@ -149,6 +149,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (path.startsWith('/api/')) return reply.status(404).send({ error: 'Not found' });
       if (portalHtml && /^\/(r\/|portal(\/|$))/.test(path)) return reply.header('vary', 'accept-encoding').header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(portalHtml);
       reply.header('vary', 'accept-encoding');
+      // The service worker and the manifest are revalidated on every fetch: a new version is seen at once
+      // (the worker's precache holds the hashed assets; decision 041).
+      if (path === '/sw.js' || path === '/manifest.webmanifest') {
+        return reply.header('cache-control', 'no-cache').sendFile(path.slice(1), { cacheControl: false });
+      }
       if (/\.[a-z0-9]+$/i.test(path) && path !== '/index.html') {
         return reply.sendFile(path.slice(1), { maxAge: path.startsWith('/assets/') ? '365d' : 0, immutable: path.startsWith('/assets/') });
       }

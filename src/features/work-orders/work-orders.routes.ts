@@ -77,7 +77,7 @@ export async function workOrdersRoutes(appBase: FastifyInstance) {
   );
 
   app.put('/update-status/:id', { schema: { params: idParamsSchema, body: workOrderStatusSchema }, config: { access: EVERYONE } }, (req) =>
-    req.inTenant((tx) => updateWorkOrderStatus(tx, req.auth.orgId, req.auth, req.params.id, req.body.status)),
+    req.inTenant((tx) => updateWorkOrderStatus(tx, req.auth.orgId, req.auth, req.params.id, req.body.status, req.body.updatedAt)),
   );
 
   // What the work order costs so far, contractors' external time and parts included (decision 040).

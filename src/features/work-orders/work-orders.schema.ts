@@ -75,8 +75,12 @@ export const rescheduleWorkOrderSchema = z.strictObject({
 });
 export type RescheduleWorkOrderInput = z.output<typeof rescheduleWorkOrderSchema>;
 
-/** PUT update-status/{id}: body status (canonical or the spec's other spellings). */
-export const workOrderStatusSchema = z.strictObject({ status: workOrderStatusField });
+/**
+ * PUT update-status/{id}: body status (canonical or the spec's other spellings). `updatedAt` (optional): the
+ * copy the change was made from; when sent, a changed order answers 409 with the current one (the technician's
+ * offline changes, decision 041).
+ */
+export const workOrderStatusSchema = z.strictObject({ status: workOrderStatusField, updatedAt: updatedAtField });
 
 /** Spec "Labor form": start and end are dates, reason an integer > 0, start before end. */
 export const laborInputSchema = z

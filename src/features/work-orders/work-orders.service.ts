@@ -493,7 +493,16 @@ async function announceStatus(tx: Tx, orgId: number, id: number, title: string, 
 }
 
 /** PUT update-status/{id}: any status may follow any other (spec section 4). */
-export async function updateWorkOrderStatus(tx: Tx, orgId: number, actor: AccessClaims, id: number, status: WorkOrderStatus) {
+export async function updateWorkOrderStatus(tx: Tx, orgId: number, actor: AccessClaims, id: number, status: WorkOrderStatus, updatedAt?: string) {
+  // Sent with the version it was made from (decision 041): the claiming UPDATE, as for any edit (decision 025).
+  if (updatedAt !== undefined) {
+    const [claimed] = await tx
+      .update(workOrders)
+      .set({ updatedAt: new Date() })
+      .where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id), sameUpdatedAt(workOrders.updatedAt, updatedAt)))
+      .returning({ id: workOrders.id });
+    if (!claimed) throw new StaleEdit(await getWorkOrder(tx, orgId, actor, id));
+  }
   const before = await getWorkOrder(tx, orgId, actor, id);
   if (before.status !== status) {
     if (status === 'completed') await checkProcedureFilled(tx, orgId, id);

@@ -3,7 +3,7 @@ import { Center, Loader } from '@mantine/core';
 import { Navigate, Route, Routes } from 'react-router';
 import { featureRoutes, preloadFeaturePage } from './feature-routes';
 import { NotFoundPage } from '../pages/not-found-page';
-import { isSignedInPath } from './signed-in-path';
+import { isMyWorkPath, isSignedInPath } from './signed-in-path';
 
 // The public pages (their forms and the subdomain dialog) load only when visited: the shell stays small.
 const PublicLayout = lazy(() => import('./layouts/public-layout').then((m) => ({ default: m.PublicLayout })));
@@ -23,6 +23,9 @@ const ProtectedArea = lazy(() => loadDashboardLayout().then((m) => ({ default: m
 const AnalyticsPage = lazy(() => import('../pages/analytics-page').then((m) => ({ default: m.AnalyticsPage })));
 // The contractor's page of a shared work order: public, outside the shell (decision 040).
 const ContractorPage = lazy(() => import('../../features/work-order-shares/ui/contractor-page'));
+// The technician's app: its own small shell, outside the manager's (it must open offline without a session).
+const loadMyWork = () => import('../../features/my-work/ui/my-work-page');
+const MyWorkPage = lazy(loadMyWork);
 
 /**
  * On a signed-in page's cold load, fetches the shell and the page's modules while the session is being resolved
@@ -30,6 +33,10 @@ const ContractorPage = lazy(() => import('../../features/work-order-shares/ui/co
  */
 export function preloadSignedInRoute(pathname: string): boolean {
   if (!isSignedInPath(pathname)) return false;
+  if (isMyWorkPath(pathname)) {
+    void loadMyWork();
+    return true;
+  }
   void loadDashboardLayout();
   preloadFeaturePage(pathname.replace(/\/+$/, ''));
   return true;
@@ -58,6 +65,7 @@ export function AppRoutes() {
         <Route path="invite" element={<CompleteRegistrationPage />} />
         <Route path="complete-registration" element={<CompleteRegistrationPage />} />
         <Route path="shared-work-order" element={<ContractorPage />} />
+        <Route path="dashboard/my-work" element={<MyWorkPage />} />
         <Route element={<ProtectedArea />}>
           <Route path="dashboard" element={<Navigate to="/dashboard/work-orders" replace />} />
           <Route path="dashboard/analytics" element={<AnalyticsPage />} />

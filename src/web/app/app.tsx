@@ -3,6 +3,7 @@ import { BrowserRouter } from 'react-router';
 import { AppProviders, createQueryClient } from './providers';
 import { AuthProvider } from './auth-context';
 import { AppRoutes } from './app-routes';
+import { UpdatePrompt } from '../pwa/update-prompt';
 
 /** The whole SPA. */
 export function App() {
@@ -12,6 +13,7 @@ export function App() {
       <AppProviders queryClient={queryClient}>
         <AuthProvider>
           <AppRoutes />
+          <UpdatePrompt />
         </AuthProvider>
       </AppProviders>
     </BrowserRouter>

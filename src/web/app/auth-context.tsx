@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { loadTimeRefresh, logout as apiLogout, refreshSession, setSessionEndHandler } from '../lib/api';
 import { clearAccessToken, getAccessToken, mayHaveSession, onOtherTabAuth, setAccessToken, subscribeSession } from '../lib/session';
 import { appDataQuery } from '../lib/app-data';
-import { isSignedInPath } from './signed-in-path';
+import { isMyWorkPath, isSignedInPath } from './signed-in-path';
 
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
 
@@ -48,7 +48,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // session is known (the shell's and page's modules are usually still arriving), not once the shell has
     // mounted, which then rendered it all a second time.
     const prefetchAppData = () => {
-      if (isSignedInPath(pathname)) void queryClient.prefetchQuery(appDataQuery);
+      // My work reads its own data (the device copy); it has no use for the manager's application data
+      if (isSignedInPath(pathname) && !isMyWorkPath(pathname)) void queryClient.prefetchQuery(appDataQuery);
     };
     // a transition: the signed-in shell and page then mount in slices, without a long task blocking input
     if (skipRefresh) {

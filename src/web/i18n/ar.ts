@@ -336,6 +336,7 @@ export const ar: Catalog = {
     taxRoundingHint: 'يُطبَّق على عروض الأسعار وأوامر الشراء عند حفظها التالي',
     uploadLogo: 'رفع الشعار',
   },
+  pwa: { updateReady: 'إصدار جديد جاهز.', reload: 'إعادة التحميل' },
   kitDemo: { toast: 'إظهار إشعار', confirm: 'فتح نافذة تأكيد', search: 'ابحث عن عامل', richText: 'نص منسق' },
   landing: {
     brand: 'MaintainIQ',

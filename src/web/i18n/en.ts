@@ -334,6 +334,7 @@ export const en = {
     taxRoundingHint: 'Applies to quotations and purchase orders when they are next saved',
     uploadLogo: 'Upload logo',
   },
+  pwa: { updateReady: 'A new version is ready.', reload: 'Reload' },
   kitDemo: { toast: 'Show a toast', confirm: 'Open a confirm dialog', search: 'Find worker', richText: 'Rich text' },
   landing: {
     brand: 'MaintainIQ',

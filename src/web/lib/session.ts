@@ -87,3 +87,16 @@ export function onOtherTabAuth(fn: (type: 'login' | 'logout') => void) {
   window.addEventListener('storage', handler);
   return () => window.removeEventListener('storage', handler);
 }
+
+/** The claims of an access token as the browser may read them (not verified: for choosing a screen, never for rights). */
+export function tokenClaims(token: string | null = getAccessToken()): { userId: number; orgId: number; role: string } | null {
+  if (!token) return null;
+  try {
+    const part = token.split('.')[1] ?? '';
+    const json = JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown; org?: unknown; role?: unknown };
+    const userId = Number(json.sub);
+    return Number.isInteger(userId) && typeof json.org === 'number' && typeof json.role === 'string' ? { userId, orgId: json.org, role: json.role } : null;
+  } catch {
+    return null;
+  }
+}

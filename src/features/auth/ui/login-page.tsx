@@ -10,7 +10,8 @@ import { setLanguage } from '../../../web/i18n';
 import { useThemePreference } from '../../../web/app/theme-preference';
 import { AuthLayout } from './auth-layout';
 import { LoginScreen } from './login-screen';
-import { HOME, useHomeWhenSignedIn } from './use-home-when-signed-in';
+import { useHomeWhenSignedIn } from './use-home-when-signed-in';
+import { homeFor } from './home';
 
 /**
  * /login inside the full app (after signing out, or on the bare domain): on an organisation's host the same
@@ -54,7 +55,7 @@ export default function LoginPage() {
       status={status}
       onSignedIn={(token) => {
         signIn(token);
-        navigate(HOME, { replace: true });
+        navigate(homeFor(), { replace: true });
       }}
       onError={(message) => notifyError(message)}
       navigate={(path) => navigate(path)}

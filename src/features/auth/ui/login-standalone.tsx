@@ -7,7 +7,7 @@ import { applyDocumentLanguage, catalogTranslator, rememberLanguage, storedLangu
 import { areaDefault, resolveScheme, storedPreference, THEME_KEY, type ThemePreference } from '../../../web/theme/color-scheme-preference';
 import { writeLocal } from '../../../web/lib/local-store';
 import { LoginScreen } from './login-screen';
-import { HOME } from './home';
+import { homeFor } from './home';
 
 async function catalogFor(lang: Language): Promise<Catalog> {
   return lang === 'ar' ? (await import('../../../web/i18n/ar')).ar : en;
@@ -38,7 +38,7 @@ export async function bootLogin(el: HTMLElement) {
   async function goHome() {
     if (leaving) return;
     leaving = true;
-    window.history.replaceState(null, '', HOME);
+    window.history.replaceState(null, '', homeFor());
     const { mountApp } = await import('../../../web/boot-app');
     await mountApp(el, () => root.unmount());
   }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../../web/app/auth-context';
-import { HOME } from './home';
+import { HOME, homeFor } from './home';
 
 export { HOME };
 
@@ -10,7 +10,7 @@ export function useHomeWhenSignedIn() {
   const { status } = useAuth();
   const navigate = useNavigate();
   useEffect(() => {
-    if (status === 'signedIn') navigate(HOME, { replace: true });
+    if (status === 'signedIn') navigate(homeFor(), { replace: true });
   }, [status, navigate]);
   return status;
 }

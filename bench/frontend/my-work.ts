@@ -1,0 +1,116 @@
+/**
+ * The technician's My work on a phone (issue 27, decision 041): the JavaScript a worker's first load downloads
+ * (gzip -9, target < 250 KB) and Lighthouse 12 mobile (the default config: Moto G Power-class CPU slowdown,
+ * slow 4G) time to interactive, cold (empty HTTP cache, no service worker) and from the cache (the service
+ * worker's precache, after one visit); median of N runs.
+ *
+ *   npx tsx bench/frontend/my-work.ts [--runs 3]
+ *
+ * Uses the SPA already built in dist/web (npm run test:e2e or vite build), served by the real server with the
+ * demo organisation; the technician tech1@demo.com gets 10 more work orders with a procedure.
+ */
+import { mkdtempSync, rmSync, existsSync, statSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import lighthouse from 'lighthouse';
+import { call, CHROMIUM, freePort, ROOT, startServer } from '../../e2e/helpers';
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
+const RUNS = Number(values.runs);
+const WEB = join(ROOT, 'dist/web');
+const HOST = 'demo.localhost';
+const TECH = { email: 'tech1@demo.com', password: 'Demo1234!' };
+const KB = (n: number) => (n / 1024).toFixed(1);
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+if (!existsSync(join(WEB, 'sw.js'))) throw new Error('dist/web has no build with the service worker: run vite build first');
+const server = await startServer({ seedDemo: true });
+const url = `${server.orgUrl('demo')}/dashboard/my-work`;
+
+async function signIn(page: Page) {
+  await page.goto(`${server.orgUrl('demo')}/login`);
+  await page.getByTestId('login-email').fill(TECH.email);
+  await page.getByTestId('login-password').fill(TECH.password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(/\/dashboard\/(my-work|work-orders)$/);
+}
+
+async function openMyWork(page: Page) {
+  await page.goto(url);
+  await page.getByTestId('my-work').waitFor({ timeout: 60_000 });
+  await page.waitForLoadState('networkidle');
+}
+
+/** The JavaScript of the worker's first load (cold, at 390 px): gzip -9 size of each file requested. */
+async function firstLoadJs(context: BrowserContext) {
+  const page = await context.newPage();
+  await signIn(page);
+  const fresh = await context.browser()!.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
+  await fresh.addCookies(await context.cookies());
+  const p = await fresh.newPage();
+  await openMyWork(p);
+  const paths = await p.evaluate(() => [...new Set(performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((x) => x.endsWith('.js')))]);
+  await fresh.close();
+  await page.close();
+  return { files: paths.length, gzip: paths.reduce((n, x) => n + (existsSync(join(WEB, `${x}.gz`)) ? statSync(join(WEB, `${x}.gz`)).size : 0), 0) };
+}
+
+/** One Lighthouse mobile run in a fresh profile: signed in first; `warm` visits My work once so the service worker precaches. */
+async function lighthouseRun(warm: boolean) {
+  const port = await freePort();
+  const profile = mkdtempSync(join(tmpdir(), 'cmms-lh-'));
+  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: [...FLAGS, `--remote-debugging-port=${port}`] });
+  try {
+    const page = await context.newPage();
+    await signIn(page);
+    const cdp = await context.newCDPSession(page);
+    if (warm) {
+      await openMyWork(page);
+      await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+      await openMyWork(page);
+    } else {
+      await cdp.send('Network.clearBrowserCache');
+      await cdp.send('Storage.clearDataForOrigin', { origin: server.orgUrl('demo'), storageTypes: 'service_workers,cache_storage' });
+    }
+    await page.close();
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true });
+    const lhr = result!.lhr;
+    return { tti: lhr.audits.interactive.numericValue ?? 0, fcp: lhr.audits['first-contentful-paint'].numericValue ?? 0, perf: Math.round((lhr.categories.performance.score ?? 0) * 100) };
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+try {
+  const admin = (await call(server.port, HOST, 'POST', '/api/login', { email: 'admin@demo.com', password: 'Demo1234!' })).body.accessToken as string;
+  const { users } = (await call(server.port, HOST, 'GET', '/api/user/getCompanyUsers?pageSize=100', undefined, admin)).body as { users: { id: number; email: string }[] };
+  const tech = users.find((u) => u.email === TECH.email)!.id;
+  const proc = await call(server.port, HOST, 'POST', '/api/procedures/add-procedure', { name: 'Bench check', steps: [{ kind: 'checkbox', label: 'Isolate' }, { kind: 'number', label: 'Pressure' }, { kind: 'photo', label: 'Photo' }] }, admin);
+  for (let i = 1; i <= 10; i++) {
+    const wo = await call(server.port, HOST, 'POST', '/api/work-orders/add-work-order', { title: `Inspect pump ${i}`, assignees: [tech], dueDate: new Date(Date.now() + (i - 3) * 86400_000).toISOString() }, admin);
+    await call(server.port, HOST, 'POST', `/api/work-orders/attach-procedure/${wo.body.workOrder.id}`, { procedureId: proc.body.procedure.id }, admin);
+  }
+  console.log(`\nMy work (${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.versions.node})`);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+  const js = await firstLoadJs(await browser.newContext({ viewport: { width: 390, height: 844 } }));
+  await browser.close();
+  console.log(`worker's first load of /dashboard/my-work: ${js.files} JS files, ${KB(js.gzip)} KB gzip (target < 250: ${js.gzip < 250 * 1024 ? 'met' : 'NOT met'})`);
+  for (const warm of [false, true]) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await lighthouseRun(warm));
+    const tti = median(runs.map((r) => r.tti));
+    const target = warm ? 1000 : 2500;
+    console.log(
+      `Lighthouse mobile ${warm ? 'from the cache' : 'cold'}: TTI median ${tti.toFixed(0)} ms (${runs.map((r) => r.tti.toFixed(0)).join(', ')}), FCP ${median(runs.map((r) => r.fcp)).toFixed(0)} ms, performance ${median(runs.map((r) => r.perf))} (target TTI < ${target} ms: ${tti < target ? 'met' : 'NOT met'})`,
+    );
+  }
+} finally {
+  await server.stop();
+}

@@ -1,0 +1,204 @@
+/**
+ * The technician's app offline (issue 27, decision 041), at 390x844 on the demo organisation: Marcus (a worker)
+ * signs in and lands on My work; the browser goes offline; he starts a labour timer, closes the tab, reopens
+ * the app (still offline: the service worker serves it, IndexedDB keeps the running timer), stops the timer
+ * with its reason, fills the procedure (pass/fail, a number, a photo), adds a part and a note, starts the work,
+ * closes and reopens the page again: nothing lost. Back online, everything reaches the server exactly once.
+ * A second journey: the manager cancels an order while the technician, offline, starts it; back online the
+ * server's version check refuses the change and the technician is told what happened and what was kept.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { call, launchBrowser, newPage, startServer, type TestServer } from './helpers';
+
+let server: TestServer;
+let browser: Browser;
+let url: string;
+let admin: string;
+let marcusId: number;
+const HOST = 'demo.localhost';
+const TECH = { email: 'tech1@demo.com', password: 'Demo1234!' };
+
+const api = async (method: string, path: string, body?: unknown, token = admin) => {
+  const res = await call(server.port, HOST, method, path, body, token);
+  if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+};
+
+async function addOrder(title: string, procedureId?: number) {
+  const dueDate = new Date(Date.now() + 3600_000).toISOString();
+  const { workOrder } = await api('POST', '/api/work-orders/add-work-order', { title, assignees: [marcusId], dueDate, priority: 'high' });
+  if (procedureId) await api('POST', `/api/work-orders/attach-procedure/${workOrder.id}`, { procedureId });
+  return workOrder as { id: number };
+}
+
+beforeAll(async () => {
+  server = await startServer({ seedDemo: true });
+  url = server.orgUrl('demo');
+  browser = await launchBrowser();
+  admin = (await call(server.port, HOST, 'POST', '/api/login', { email: 'admin@demo.com', password: 'Demo1234!' })).body.accessToken;
+  const { users } = await api('GET', '/api/user/getCompanyUsers?pageSize=100');
+  marcusId = (users as { id: number; email: string }[]).find((u) => u.email === TECH.email)!.id;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 20_000 });
+const indicator = (page: Page) => page.getByTestId('sync-indicator').first();
+
+/** Signs Marcus in at phone width: a worker on a phone lands on My work. */
+async function signInTechnician(page: Page) {
+  await page.goto(`${url}/login`);
+  await page.getByTestId('login-email').fill(TECH.email);
+  await page.getByTestId('login-password').fill(TECH.password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(`${url}/dashboard/my-work`);
+}
+
+/** A new tab of the same browser (same cookies, IndexedDB, service worker; no sessionStorage token). */
+async function reopen(context: BrowserContext, workOrderId: number) {
+  const page = await context.newPage();
+  await page.goto(`${url}/dashboard/my-work?open=${workOrderId}`);
+  await page.getByTestId('work-order-screen').waitFor();
+  return page;
+}
+
+async function pickReason(page: Page, name: string) {
+  await page.getByTestId('timer-reason').click();
+  await page.getByRole('option', { name }).click();
+}
+
+describe('the technician app', () => {
+  it('works offline, keeps everything across closed tabs and syncs it exactly once', async () => {
+    const { procedure } = await api('POST', '/api/procedures/add-procedure', {
+      name: 'Pump seal check',
+      steps: [
+        { kind: 'pass-fail', label: 'Seal leak test', required: true },
+        { kind: 'number', label: 'Discharge pressure', unit: 'bar', min: 1, max: 5 },
+        { kind: 'photo', label: 'Photo of the seal' },
+      ],
+    });
+    const order = await addOrder('Replace the seal of pump P-7', procedure.id);
+    const issued = (await api('GET', `/api/work-orders/get-work-order-procedure/${order.id}`)).procedure as { steps: { id: number; position: number; kind: string }[] };
+    const pos = (kind: string) => issued.steps.find((s) => s.kind === kind)!.position;
+    const reasons = (await api('GET', '/api/time-tracking-reasons/get-time-tracking-reasons?pageSize=100')).timeTrackingReasons as { id: number; name: string }[];
+    const reason = reasons[0];
+    const parts = (await api('GET', '/api/parts/get-parts-options?pageSize=100')) as { value: number; label: string }[];
+    const part = parts[0];
+
+    // The server sends the worker and the manifest to be revalidated every time.
+    const sw = await call(server.port, HOST, 'GET', '/sw.js');
+    expect(sw.status).toBe(200);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    const manifest = await call(server.port, HOST, 'GET', '/manifest.webmanifest');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(String(manifest.headers['content-type'])).toContain('manifest+json');
+    expect(manifest.body).toMatchObject({ start_url: '/dashboard/my-work', display: 'standalone' });
+
+    const { context, page: first } = await newPage(browser, { width: 390, height: 844, serviceWorkers: 'allow' });
+    try {
+      await signInTechnician(first);
+      const card = first.getByTestId(`my-work-card-${order.id}`);
+      await card.waitFor();
+      await expect.poll(() => card.innerText()).toContain('3 steps');
+      await poll(() => indicator(first).textContent()).toBe('All saved');
+      // The app shell is precached: the worker is active.
+      expect(await first.evaluate(async () => !!(await navigator.serviceWorker.ready).active)).toBe(true);
+      expect(await first.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+      await card.click();
+      await first.getByTestId('work-order-screen').waitFor();
+      await context.setOffline(true);
+      await poll(() => indicator(first).textContent()).toBe('Offline');
+
+      // A running timer survives a closed tab.
+      await pickReason(first, reason.name);
+      await first.getByTestId('timer-start').click();
+      await first.getByTestId('timer-stop').waitFor();
+      await first.close();
+
+      let page = await reopen(context, order.id);
+      await page.getByTestId('timer-stop').waitFor();
+      await poll(() => page.getByTestId('timer-elapsed').innerText()).toMatch(/^0:00:0[1-9]|^0:00:[1-5]\d/);
+      await page.getByTestId('timer-stop').click();
+      await page.getByTestId('labor-waiting').waitFor();
+
+      await page.getByTestId(`step-${pos('pass-fail')}-pass`).click();
+      await page.getByTestId(`step-${pos('number')}`).fill('3.2');
+      await page.getByTestId(`step-${pos('number')}-save`).click();
+      const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#3366cc' } }).jpeg().toBuffer();
+      await page.getByTestId(`step-${pos('photo')}-input`).setInputFiles({ name: 'seal.jpg', mimeType: 'image/jpeg', buffer: photo });
+      await page.getByTestId('photo-pending').waitFor();
+      await page.getByTestId('parts-search').fill(part.label.slice(0, 4));
+      await page.getByTestId('parts-result').filter({ hasText: part.label }).first().click();
+      await page.getByTestId('note-input').fill('Seal worn on the drive side, replaced.');
+      await page.getByTestId('note-add').click();
+      await page.getByTestId('wo-start').click();
+      // labour, pass/fail, number, photo, part, note, status
+      await poll(() => indicator(page).textContent()).toBe('Offline · 7 waiting');
+      expect(await page.getByTestId('wo-status').textContent()).toBe('In progress');
+
+      // Closed and reopened while still offline: nothing lost.
+      await page.close();
+      page = await reopen(context, order.id);
+      await poll(() => indicator(page).textContent()).toBe('Offline · 7 waiting');
+      await page.getByTestId('photo-pending').waitFor();
+      await page.getByTestId('labor-waiting').waitFor();
+      await page.getByText('Seal worn on the drive side, replaced.', { exact: false }).waitFor();
+      expect(await page.getByTestId(`step-${pos('number')}`).inputValue()).toBe('3.2');
+      // nothing reached the server
+      expect((await api('GET', `/api/work-orders/get-labors/${order.id}`)).labors).toHaveLength(0);
+
+      // Back online: sent in order, each once.
+      await context.setOffline(false);
+      await poll(() => indicator(page).textContent()).toBe('All saved');
+      await page.reload();
+      await poll(() => indicator(page).textContent()).toBe('All saved');
+
+      const labors = (await api('GET', `/api/work-orders/get-labors/${order.id}`)).labors as { reasonId: number; workerId: number }[];
+      expect(labors).toEqual([expect.objectContaining({ reasonId: reason.id, workerId: marcusId })]);
+      const used = (await api('GET', `/api/work-orders/get-parts/${order.id}`)).workOrderParts as { partId: number; quantity: number }[];
+      expect(used).toEqual([expect.objectContaining({ partId: part.value, quantity: 1 })]);
+      const after = (await api('GET', `/api/work-orders/get-work-order-procedure/${order.id}`)).procedure as { steps: { kind: string; value: unknown }[] };
+      expect(after.steps.map((s) => (s.kind === 'photo' ? typeof s.value : s.value))).toEqual(['pass', 3.2, 'string']);
+      const { activities } = await api('GET', `/api/activities/work-order/${order.id}`);
+      const notes = (activities as { action: string; note?: string; text?: string }[]).filter((a) => a.action === 'note');
+      expect(notes).toHaveLength(1);
+      expect((await api('GET', `/api/work-orders/get-work-order/${order.id}`)).workOrder.status).toBe('in-progress');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a conflict: the order was changed meanwhile; the server decides and the technician sees what was kept', async () => {
+    const order = await addOrder('Inspect the chiller compressor');
+    const { context, page } = await newPage(browser, { width: 390, height: 844, serviceWorkers: 'allow' });
+    try {
+      await signInTechnician(page);
+      await page.getByTestId(`my-work-card-${order.id}`).click();
+      await page.getByTestId('work-order-screen').waitFor();
+      await context.setOffline(true);
+      await poll(() => indicator(page).textContent()).toBe('Offline');
+      await page.getByTestId('wo-start').click();
+      await poll(() => indicator(page).textContent()).toBe('Offline · 1 waiting');
+
+      // Meanwhile the manager cancels it.
+      await api('PUT', `/api/work-orders/update-status/${order.id}`, { status: 'cancelled' });
+
+      await context.setOffline(false);
+      const notice = page.getByTestId('sync-notice');
+      await notice.waitFor();
+      expect(await notice.innerText()).toContain('someone changed this work order meanwhile');
+      expect(await notice.innerText()).toContain('Kept: the work order as it is on the server now (Cancelled)');
+      await poll(() => indicator(page).textContent()).toBe('All saved');
+      expect((await api('GET', `/api/work-orders/get-work-order/${order.id}`)).workOrder.status).toBe('cancelled');
+      await page.getByTestId('sync-notice-dismiss').click();
+      await poll(() => notice.count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});

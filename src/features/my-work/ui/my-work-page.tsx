@@ -1,0 +1,215 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Badge, Box, Button, Card, Center, Group, Loader, Progress, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconClockPlay } from '@tabler/icons-react';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../../web/app/auth-context';
+import { mayHaveSession, tokenClaims } from '../../../web/lib/session';
+import { formatDateTime } from '../../../web/lib/format';
+import { claimFor, getMeta, myWorkDb, type CachedWorkOrder } from './my-work-db';
+import { syncNow, useLive, useSyncState, watchNetwork } from './my-work-sync';
+import { WorkOrderScreen } from './work-order-screen';
+import { NoticeList } from './notice-list';
+import { SyncIndicator, TOUCH } from './sync-indicator';
+import './labels';
+
+const PRIORITY_COLOR: Record<string, string> = { lowest: 'gray', low: 'blue', medium: 'yellow', high: 'orange', critical: 'red' };
+
+type Section = 'overdue' | 'today' | 'upcoming';
+
+/** Overdue (due before now), today (due later today), upcoming (later, or no due date). */
+export function sectionOf(dueDate: string | null, now: Date): Section {
+  if (!dueDate) return 'upcoming';
+  const due = new Date(dueDate);
+  if (due.getTime() < now.getTime()) return 'overdue';
+  const endOfToday = new Date(now);
+  endOfToday.setHours(23, 59, 59, 999);
+  return due.getTime() <= endOfToday.getTime() ? 'today' : 'upcoming';
+}
+
+function WorkOrderCard({ order, timerRunning, onOpen }: { order: CachedWorkOrder; timerRunning: boolean; onOpen: () => void }) {
+  const { t } = useTranslation('myWork');
+  const wo = order.workOrder;
+  const progress = order.procedure?.progress;
+  return (
+    <UnstyledButton onClick={onOpen} data-testid={`my-work-card-${wo.id}`} style={{ display: 'block', width: '100%', minHeight: TOUCH }}>
+      <Card withBorder padding="md" radius="md">
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Text fw={600} lineClamp={2}>
+            {wo.title}
+          </Text>
+          <Badge color={PRIORITY_COLOR[wo.priority] ?? 'gray'} variant="filled" style={{ flexShrink: 0 }}>
+            {t(`priority.${wo.priority}`)}
+          </Badge>
+        </Group>
+        <Text size="sm" c="dimmed" mt={4}>
+          {wo.workOrderId} · {wo.asset?.name ?? t('noAsset')}
+        </Text>
+        <Group justify="space-between" mt="xs" gap="xs">
+          <Text size="sm">{wo.dueDate ? t('due', { when: formatDateTime(wo.dueDate) }) : t('noDue')}</Text>
+          <Badge variant="outline">{t(`status.${wo.status}`)}</Badge>
+        </Group>
+        {progress && progress.total > 0 && (
+          <Box mt="xs">
+            <Text size="xs" c="dimmed">
+              {t('steps', { answered: progress.answered, total: progress.total })}
+            </Text>
+            <Progress value={(progress.answered / progress.total) * 100} size="sm" mt={2} />
+          </Box>
+        )}
+        {timerRunning && (
+          <Group gap={4} mt="xs" c="teal">
+            <IconClockPlay size={16} />
+            <Text size="sm">{t('timerRunning')}</Text>
+          </Group>
+        )}
+      </Card>
+    </UnstyledButton>
+  );
+}
+
+function MyWorkList({ userId }: { userId: number }) {
+  const { t } = useTranslation('myWork');
+  const [params, setParams] = useSearchParams();
+  const orders = useLive(() => myWorkDb().workOrders.toArray(), []);
+  const timers = useLive(() => myWorkDb().timers.toArray(), []);
+  const refreshedAt = useLive(async () => (await getMeta<number>('refreshedAt')) ?? null, []);
+  const { online, failed } = useSyncState();
+  const open = Number(params.get('open')) || null;
+
+  const sections = useMemo(() => {
+    const now = new Date();
+    const mine = (orders ?? []).filter((o) => o.workOrder.assignees.some((a) => a.id === userId));
+    const by: Record<Section, CachedWorkOrder[]> = { overdue: [], today: [], upcoming: [] };
+    for (const o of mine) by[sectionOf(o.workOrder.dueDate, now)].push(o);
+    for (const list of Object.values(by)) list.sort((a, b) => (a.workOrder.dueDate ?? '9999').localeCompare(b.workOrder.dueDate ?? '9999'));
+    return by;
+  }, [orders, userId]);
+
+  if (open) {
+    const order = orders?.find((o) => o.id === open);
+    if (orders && !order) {
+      return (
+        <Stack p="md">
+          <NoticeList workOrderId={open} />
+          <Text data-testid="my-work-not-found">{t('notFound')}</Text>
+          <Button size="lg" onClick={() => setParams({})}>
+            {t('back')}
+          </Button>
+        </Stack>
+      );
+    }
+    if (order) return <WorkOrderScreen order={order} onBack={() => setParams({})} />;
+  }
+
+  const count = sections.overdue.length + sections.today.length + sections.upcoming.length;
+  const neverLoaded = refreshedAt === null && count === 0;
+  return (
+    <Stack gap="md" p="md" maw={640} mx="auto" data-testid="my-work">
+      <NoticeList />
+      {orders === undefined || (neverLoaded && online && !failed) ? (
+        <Center h="40vh">
+          <Loader />
+        </Center>
+      ) : neverLoaded && failed ? (
+        <Alert color="red" title={t('loadFailed')}>
+          <Button mt="sm" size="md" onClick={() => void syncNow()}>
+            {t('retry')}
+          </Button>
+        </Alert>
+      ) : count === 0 ? (
+        <Stack align="center" gap={4} py="xl" data-testid="my-work-empty">
+          <Text fw={600}>{t('empty')}</Text>
+          <Text c="dimmed" size="sm" ta="center">
+            {t('emptyHint')}
+          </Text>
+        </Stack>
+      ) : (
+        (['overdue', 'today', 'upcoming'] as const).map(
+          (s) =>
+            sections[s].length > 0 && (
+              <Stack key={s} gap="sm" data-testid={`my-work-${s}`}>
+                <Title order={2} size="h4" c={s === 'overdue' ? 'red' : undefined}>
+                  {t(`section.${s}`)} ({sections[s].length})
+                </Title>
+                {sections[s].map((o) => (
+                  <WorkOrderCard key={o.id} order={o} timerRunning={!!timers?.some((x) => x.workOrderId === o.id)} onOpen={() => setParams({ open: String(o.id) })} />
+                ))}
+              </Stack>
+            ),
+        )
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * /dashboard/my-work: the technician's home at phone width (issue 27, decision 041). Outside the manager's
+ * shell: its own header, the device copy of my open work orders (IndexedDB), the outbox of changes. Signed in,
+ * it keeps the copy fresh and sends the outbox; opened offline without a session (a new tab, the installed
+ * app), it shows the device copy of the user it belongs to and sends once the network and the session are back.
+ */
+export default function MyWorkPage() {
+  const { t } = useTranslation('myWork');
+  const { status, signOut } = useAuth();
+  const owner = useLive(async () => (await getMeta<number>('owner')) ?? null, []);
+  const [claimedBy, setClaimedBy] = useState<number | null>(null);
+
+  useEffect(() => watchNetwork(), []);
+  useEffect(() => {
+    if (status !== 'signedIn') return;
+    const claims = tokenClaims();
+    if (!claims) return;
+    void claimFor(claims.userId).then(() => {
+      setClaimedBy(claims.userId);
+      void syncNow();
+    });
+  }, [status]);
+
+  if (status === 'loading' || owner === undefined) {
+    return (
+      <Center h="100dvh">
+        <Loader />
+      </Center>
+    );
+  }
+  const userId = status === 'signedIn' ? claimedBy : mayHaveSession() ? owner : null;
+  if (status === 'signedOut' && userId === null) return <Navigate to="/login" replace />;
+
+  return (
+    <Box mih="100dvh">
+      <Group
+        component="header"
+        justify="space-between"
+        px="md"
+        py="xs"
+        wrap="nowrap"
+        style={{ position: 'sticky', top: 0, zIndex: 10, background: 'var(--mantine-color-body)', borderBottom: '1px solid var(--mantine-color-default-border)' }}
+      >
+        <Title order={1} size="h3">
+          {t('title')}
+        </Title>
+        <Group gap="xs" wrap="nowrap">
+          <SyncIndicator />
+          {status === 'signedIn' && (
+            <Button component={Link} to="/dashboard/work-orders" variant="subtle" size="compact-md">
+              {t('allWorkOrders')}
+            </Button>
+          )}
+          {status === 'signedIn' && (
+            <Button variant="subtle" size="compact-md" onClick={() => void signOut()} data-testid="my-work-sign-out">
+              {t('signOut')}
+            </Button>
+          )}
+        </Group>
+      </Group>
+      {userId === null ? (
+        <Center h="40vh">
+          <Loader />
+        </Center>
+      ) : (
+        <MyWorkList userId={userId} />
+      )}
+    </Box>
+  );
+}
