@@ -1,5 +1,5 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
-import { DirectionProvider, MantineProvider, mergeThemeOverrides, useDirection } from '@mantine/core';
+import { useEffect, type ReactNode } from 'react';
+import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
@@ -30,28 +30,6 @@ function DirectionSync() {
   return null;
 }
 
-/** The theme with names for the icon-only buttons Mantine draws (clear and close), in the reader's language. */
-function useNamedTheme() {
-  const { t } = useTranslation();
-  return useMemo(() => {
-    const clear = { defaultProps: { clearButtonProps: { 'aria-label': t('a11y.clear') } } };
-    const close = { defaultProps: { closeButtonProps: { 'aria-label': t('a11y.close') } } };
-    const clearables = ['Select', 'MultiSelect', 'TagsInput', 'DateInput', 'DateTimePicker', 'DatePickerInput', 'TimePicker', 'PillsInput'];
-    return mergeThemeOverrides(theme, {
-      components: { ...Object.fromEntries(clearables.map((c) => [c, clear])), Drawer: close, Modal: close, Notification: close },
-    });
-  }, [t]);
-}
-
-function ThemedMantine({ scheme, env, children }: { scheme: 'light' | 'dark'; env?: 'default' | 'test'; children: ReactNode }) {
-  const named = useNamedTheme();
-  return (
-    <MantineProvider theme={named} cssVariablesResolver={cssVariablesResolver} forceColorScheme={scheme} env={env}>
-      {children}
-    </MantineProvider>
-  );
-}
-
 /** Mantine (theme, colour scheme, RTL), toasts top right and modals (both loaded on first use), dates, react-query and i18n. Must sit inside the router. */
 export function AppProviders({ children, queryClient, env }: { children: ReactNode; queryClient: QueryClient; env?: 'default' | 'test' }) {
   return (
@@ -60,14 +38,14 @@ export function AppProviders({ children, queryClient, env }: { children: ReactNo
         <DirectionProvider initialDirection={i18n.language === 'ar' ? 'rtl' : 'ltr'} detectDirection={false}>
           <ThemePreferenceProvider>
             {(scheme) => (
-              <ThemedMantine scheme={scheme} env={env}>
+              <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme={scheme} env={env}>
                 <DirectionSync />
                 <DatesProvider settings={{ locale: i18n.language === 'ar' ? 'ar' : 'en', firstDayOfWeek: 0 }}>
                   <NotificationsHost position="top-right" zIndex={4000} />
                   {children}
                   <ModalsHost />
                 </DatesProvider>
-              </ThemedMantine>
+              </MantineProvider>
             )}
           </ThemePreferenceProvider>
         </DirectionProvider>

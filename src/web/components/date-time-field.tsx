@@ -49,6 +49,7 @@ export function DateTimeField(props: DateTimeFieldProps) {
           onChange={(d) => emit(d ? String(d).slice(0, 10) : null, time)}
           error={!!props.error}
           clearable
+          clearButtonProps={{ 'aria-label': t('a11y.clear') }}
           style={{ flex: '1 1 auto', minWidth: 0 }}
           data-testid={props.testId}
           popoverProps={{ withinPortal: true }}

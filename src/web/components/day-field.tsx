@@ -1,5 +1,6 @@
 import { DateInput } from '@mantine/dates';
 import { formatDay } from '../lib/format';
+import { useTranslation } from 'react-i18next';
 import { Controller, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 
 /** A stored day as the reader's language writes it (English: dd/MM/yyyy, as the spec's lists). */
@@ -18,6 +19,7 @@ export function parseDay(text: string): string | null {
 
 /** A day of a form ('YYYY-MM-DD' or null), shown and typed as DD/MM/YYYY as the lists write it, clearable; required unless told. */
 export function DayField<V extends FieldValues>(props: { form: UseFormReturn<V, any, any>; name: Path<V>; label: string; testId: string; disabled?: boolean; required?: boolean }) {
+  const { t } = useTranslation();
   return (
     <Controller
       control={props.form.control}
@@ -34,6 +36,7 @@ export function DayField<V extends FieldValues>(props: { form: UseFormReturn<V, 
           error={fieldState.error?.message}
           disabled={props.disabled}
           clearable
+          clearButtonProps={{ 'aria-label': t('a11y.clear') }}
           data-testid={props.testId}
           popoverProps={{ withinPortal: true }}
         />

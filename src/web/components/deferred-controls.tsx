@@ -7,7 +7,9 @@ import type { TooltipProps } from '@mantine/core';
  * JavaScript the first paint does not need (issue 9). Until the user first moves the pointer, touches or presses
  * a key, each of them renders its visible part only (the same button or input); that first interaction loads
  * them all at once and they take over. A control clicked before they arrive is clicked again once they do, and
- * the keyboard focus stays on the control it was on.
+ * the keyboard focus stays on the control it was on. They never take over in the middle of a press (between the
+ * pointer going down and the click): the click would land on a stand-in already gone and be lost, so the switch
+ * waits for the click, which the stand-in then passes on.
  */
 export type InteractiveControls = typeof import('./interactive-controls');
 
@@ -38,21 +40,49 @@ function clickRequested() {
   }
 }
 
-/** Loads the interactive controls (once); the rendered controls switch to them. */
+/** A pointer is down and its click has not come yet (the switch to the interactive controls waits for it). */
+let pressing = false;
+const onPress = () => {
+  pressing = true;
+};
+/** After the click's own handlers (the stand-in's included) have run. */
+const onRelease = () => setTimeout(() => {
+  pressing = false;
+  releaseWaiters.splice(0).forEach((w) => w());
+}, 0);
+const releaseWaiters: (() => void)[] = [];
+const PRESS_EVENTS = ['pointerdown', 'mousedown'] as const;
+const RELEASE_EVENTS = ['click', 'pointercancel', 'dragstart'] as const;
+
+/** Resolves when no press is under way (at once, or after the click; at most `ms` later if the click never comes). */
+function pressEnded(ms = 1000): Promise<void> {
+  if (!pressing) return Promise.resolve();
+  return new Promise((resolve) => {
+    releaseWaiters.push(resolve);
+    setTimeout(resolve, ms);
+  });
+}
+
+function switchTo(m: InteractiveControls) {
+  stopListening();
+  const focused = document.activeElement;
+  const where = locate(focused);
+  controls = m;
+  listeners.forEach((l) => l());
+  // after React has committed the switch: the focus goes to the focused control's successor, and a control
+  // clicked meanwhile is clicked again (it opens as on a click: focus returns to it when it closes)
+  setTimeout(() => {
+    if (where && focused && !focused.isConnected && document.activeElement === document.body) find(where)?.focus();
+    clickRequested();
+  }, 0);
+}
+
+/** Loads the interactive controls (once); the rendered controls switch to them, outside of a press. */
 export function loadInteractiveControls(): Promise<void> {
   loading ??= import('./interactive-controls').then(
-    (m) => {
-      stopListening();
-      const focused = document.activeElement;
-      const where = locate(focused);
-      controls = m;
-      listeners.forEach((l) => l());
-      // after React has committed the switch: the focus goes to the focused control's successor, and a control
-      // clicked meanwhile is clicked again (it opens as on a click: focus returns to it when it closes)
-      setTimeout(() => {
-        if (where && focused && !focused.isConnected && document.activeElement === document.body) find(where)?.focus();
-        clickRequested();
-      }, 0);
+    async (m) => {
+      await pressEnded();
+      switchTo(m);
     },
     () => {
       loading = null; // retried on the next interaction
@@ -67,10 +97,15 @@ function startListening() {
   if (listening || controls || typeof document === 'undefined') return;
   listening = true;
   for (const e of EVENTS) document.addEventListener(e, onFirstInteraction, { capture: true, passive: true });
+  for (const e of PRESS_EVENTS) document.addEventListener(e, onPress, { capture: true, passive: true });
+  for (const e of RELEASE_EVENTS) document.addEventListener(e, onRelease, { capture: true, passive: true });
 }
 function stopListening() {
   listening = false;
   for (const e of EVENTS) document.removeEventListener(e, onFirstInteraction, { capture: true });
+  for (const e of PRESS_EVENTS) document.removeEventListener(e, onPress, { capture: true });
+  for (const e of RELEASE_EVENTS) document.removeEventListener(e, onRelease, { capture: true });
+  pressing = false;
 }
 
 function subscribe(listener: () => void) {

@@ -33,17 +33,42 @@ export interface RecordSelectConfig<Rec, O> {
 }
 
 /**
+ * The "Add New" wiring both pickers share: whether to offer it, and the area's creation dialog, which remembers
+ * the new record's option (its label), refreshes the options and the area's lists, then hands the option on.
+ */
+function useAddNew<Rec, O extends { value: number; label: string }>(config: RecordSelectConfig<Rec, O>, allowAddNew: boolean | undefined, onCreated: (option: O) => void) {
+  const queryClient = useQueryClient();
+  const isManager = useIsManager();
+  const [creating, setCreating] = useState(false);
+  const { CreateModal } = config;
+  const modal = creating ? (
+    <CreateModal
+      onClose={() => setCreating(false)}
+      onCreated={(record) => {
+        const option = config.toOption(record);
+        rememberOption(config.path, option as unknown as SelectOption);
+        setCreating(false);
+        void queryClient.invalidateQueries({ queryKey: ['options', config.path] });
+        void queryClient.invalidateQueries({ queryKey: [config.queryKey] });
+        onCreated(option);
+      }}
+    />
+  ) : null;
+  return { onAddNew: allowAddNew !== false && (isManager || !config.managersOnly) ? () => setCreating(true) : undefined, modal };
+}
+
+/**
  * A searchable picker over an options endpoint whose "Add New" entry (value 0) opens the area's creation dialog
  * in place, then selects the new record (remembered for its label; options and lists refreshed).
  */
 export function createRecordSelect<Rec, O extends { value: number; label: string }>(config: RecordSelectConfig<Rec, O>) {
   return function RecordSelect(props: RecordSelectProps<O>) {
     const { t } = useTranslation();
-    const queryClient = useQueryClient();
-    const isManager = useIsManager();
-    const [creating, setCreating] = useState(false);
     const [created, setCreated] = useState<SelectOption | null>(null);
-    const { CreateModal } = config;
+    const addNew = useAddNew(config, props.allowAddNew, (option) => {
+      setCreated(option as unknown as SelectOption);
+      props.onChange(option.value, option);
+    });
     return (
       <>
         <AsyncSelect
@@ -54,26 +79,13 @@ export function createRecordSelect<Rec, O extends { value: number; label: string
           label={props.label}
           error={props.error}
           initialOption={created && created.value === props.value ? created : props.initialOption}
-          onAddNew={props.allowAddNew !== false && (isManager || !config.managersOnly) ? () => setCreating(true) : undefined}
+          onAddNew={addNew.onAddNew}
           addNewLabel={t('select.addNew')}
           withAsterisk={props.withAsterisk}
           disabled={props.disabled}
           testId={props.testId}
         />
-        {creating && (
-          <CreateModal
-            onClose={() => setCreating(false)}
-            onCreated={(record) => {
-              const option = config.toOption(record);
-              rememberOption(config.path, option as unknown as SelectOption);
-              setCreated(option as unknown as SelectOption);
-              setCreating(false);
-              void queryClient.invalidateQueries({ queryKey: ['options', config.path] });
-              void queryClient.invalidateQueries({ queryKey: [config.queryKey] });
-              props.onChange(option.value, option);
-            }}
-          />
-        )}
+        {addNew.modal}
       </>
     );
   };
@@ -100,11 +112,11 @@ export interface RecordMultiSelectProps {
 export function createRecordMultiSelect<Rec, O extends { value: number; label: string }>(config: RecordSelectConfig<Rec, O>) {
   return function RecordMultiSelect(props: RecordMultiSelectProps) {
     const { t } = useTranslation();
-    const queryClient = useQueryClient();
-    const isManager = useIsManager();
-    const [creating, setCreating] = useState(false);
     const [created, setCreated] = useState<SelectOption[]>([]);
-    const { CreateModal } = config;
+    const addNew = useAddNew(config, props.allowAddNew, (option) => {
+      setCreated((list) => [option as unknown as SelectOption, ...list]);
+      if (!props.value.includes(option.value)) props.onChange([...props.value, option.value]);
+    });
     return (
       <>
         <AsyncMultiSelect
@@ -115,26 +127,13 @@ export function createRecordMultiSelect<Rec, O extends { value: number; label: s
           label={props.label}
           error={props.error}
           initialOptions={[...created, ...(props.initialOptions ?? [])]}
-          onAddNew={props.allowAddNew !== false && (isManager || !config.managersOnly) ? () => setCreating(true) : undefined}
+          onAddNew={addNew.onAddNew}
           addNewLabel={t('select.addNew')}
           withAsterisk={props.withAsterisk}
           disabled={props.disabled}
           testId={props.testId}
         />
-        {creating && (
-          <CreateModal
-            onClose={() => setCreating(false)}
-            onCreated={(record) => {
-              const option = config.toOption(record);
-              rememberOption(config.path, option as unknown as SelectOption);
-              setCreated((list) => [option as unknown as SelectOption, ...list]);
-              setCreating(false);
-              void queryClient.invalidateQueries({ queryKey: ['options', config.path] });
-              void queryClient.invalidateQueries({ queryKey: [config.queryKey] });
-              if (!props.value.includes(option.value)) props.onChange([...props.value, option.value]);
-            }}
-          />
-        )}
+        {addNew.modal}
       </>
     );
   };

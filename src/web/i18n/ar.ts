@@ -6,9 +6,7 @@ export const ar: Catalog = {
   a11y: {
     time: 'الوقت',
     clear: 'مسح',
-    close: 'إغلاق',
     offline: 'أنت غير متصل: لا يمكن حفظ التغييرات حتى يعود الاتصال.',
-    lines: 'البنود',
   },
   actions: {
     refresh: 'تحديث',

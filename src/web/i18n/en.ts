@@ -4,9 +4,7 @@ export const en = {
   a11y: {
     time: 'time',
     clear: 'Clear',
-    close: 'Close',
     offline: 'You are offline: changes cannot be saved until the connection returns.',
-    lines: 'Lines',
   },
   actions: {
     refresh: 'Refresh',

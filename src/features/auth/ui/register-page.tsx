@@ -81,7 +81,7 @@ export default function RegisterPage() {
           </Button>
           <Text size="sm" ta="center">
             {t('auth.register.haveAccount')}{' '}
-            <Anchor component={Link} to="/login">
+            <Anchor component={Link} to="/login" underline="always">
               {t('auth.register.login')}
             </Anchor>
           </Text>
