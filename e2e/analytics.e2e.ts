@@ -45,7 +45,7 @@ describe('insights', () => {
       await expect.poll(() => page.getByTestId('kpi-completed').innerText()).toBe('1');
       await expect.poll(() => page.getByTestId('kpi-created').innerText()).toBe('3');
       await expect.poll(() => page.getByTestId('kpi-open').innerText()).toBe('2');
-      await page.getByTestId('insights-throughput').locator('.recharts-bar-rectangle').first().waitFor();
+      await page.getByTestId('insights-throughput').locator('path.recharts-rectangle').first().waitFor();
 
       // The range: a year, then a custom range in the past with nothing in it (the empty states teach).
       await page.getByTestId('insights-range').getByText('Year', { exact: true }).click();
