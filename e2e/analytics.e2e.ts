@@ -29,7 +29,7 @@ beforeAll(async () => {
   await api('POST', '/api/work-orders/add-work-order', { title: 'Pump leaking again', assetId });
   await api('POST', '/api/work-orders/add-work-order', { title: 'Paint the railing' });
   browser = await launchBrowser();
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
