@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 
-const ALL = ['stack', 'drivers', 'cold-start', 'nginx', 'frontend', 'work-orders', 'pm-generator', 'scale', 'soak'] as const;
+const ALL = ['stack', 'drivers', 'cold-start', 'nginx', 'frontend', 'work-orders', 'pm-generator', 'scale', 'analytics', 'soak'] as const;
 const ARGS: Record<string, string[]> = { 'work-orders': ['--sizes', '10000,100000'], frontend: ['--build'] };
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
 const chosen = values.only ? values.only.split(',') : [...ALL];
@@ -26,8 +26,8 @@ async function hasScaleDatabase() {
 
 let failed = 0;
 for (const name of chosen) {
-  if (name === 'scale' && !(await hasScaleDatabase())) {
-    console.log('\n## scale: skipped (run bench/generate first, see bench/README.md)');
+  if ((name === 'scale' || name === 'analytics') && !(await hasScaleDatabase())) {
+    console.log(`\n## ${name}: skipped (run bench/generate first, see bench/README.md)`);
     continue;
   }
   console.log(`\n## ${name}`);

@@ -29,7 +29,7 @@ beforeAll(async () => {
   await api('POST', '/api/work-orders/add-work-order', { title: 'Pump leaking again', assetId });
   await api('POST', '/api/work-orders/add-work-order', { title: 'Paint the railing' });
   browser = await launchBrowser();
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
@@ -45,7 +45,7 @@ describe('insights', () => {
       await expect.poll(() => page.getByTestId('kpi-completed').innerText()).toBe('1');
       await expect.poll(() => page.getByTestId('kpi-created').innerText()).toBe('3');
       await expect.poll(() => page.getByTestId('kpi-open').innerText()).toBe('2');
-      await page.getByTestId('insights-throughput').locator('.recharts-bar-rectangle').first().waitFor();
+      await page.getByTestId('insights-throughput').locator('path.recharts-rectangle').first().waitFor();
 
       // The range: a year, then a custom range in the past with nothing in it (the empty states teach).
       await page.getByTestId('insights-range').getByText('Year', { exact: true }).click();

@@ -85,6 +85,9 @@ function scopeOf(w: string, f: AnalyticsFilters, laborAlias?: string): SQL {
   return sql.join(parts, sql` `);
 }
 
+/** Is any filter set? Without one, throughput and the backlog over time read the daily roll-up. */
+const filtered = (f: AnalyticsFilters) => !!(f.assetId || f.assetCategoryId || f.workStationId || f.teamId || f.assigneeId);
+
 // ---------- backlog ----------
 
 /** Open work orders now (by age, overdue), and at the end of each day of the range (and the day before it). */
@@ -100,14 +103,18 @@ export async function backlogFigures(tx: ReadTx, orgId: number, range: DayRange,
   );
   // Open at instant t = open now - created since t + closed since t (every closed order was created before it closed).
   const since = ts(startOf(range.from));
-  const series = rowsOf<{ day: string; open: number }>(
-    await tx.execute(sql`with ev as (
+  const raw = sql`with ev as (
         select (w.created_at at time zone 'UTC')::date as d, -1 as k from work_orders w
           where w.org_id = ${orgId}::int and w.created_at >= ${since} - interval '1 day' and w.created_at <= ${n} ${scopeOf('w', f)}
         union all
         select (c.closed_at at time zone 'UTC')::date, 1 from work_order_closures c join work_orders w on w.org_id = c.org_id and w.id = c.work_order_id
           where c.org_id = ${orgId}::int and c.closed_at >= ${since} - interval '1 day' and c.closed_at <= ${n} and w.created_at <= ${n} ${scopeOf('w', f)}),
-      per_day as materialized (select d, sum(k)::int as k from ev group by d),
+      per_day as materialized (select d, sum(k)::int as k from ev group by d),`;
+  // Without a filter: the daily roll-up (closed - created per day), not the rows.
+  const rolled = sql`with per_day as materialized (select day as d, (closed - created)::int as k from work_order_daily_counts
+        where org_id = ${orgId}::int and day >= ${range.from}::date - 1 and day <= (${n} at time zone 'UTC')::date),`;
+  const series = rowsOf<{ day: string; open: number }>(
+    await tx.execute(sql`${filtered(f) ? raw : rolled}
       total as (select coalesce(sum(k), 0)::int as k from per_day),
       days as (select g::date as d from generate_series((${range.from}::date - 1)::timestamp, ${range.to}::date::timestamp, interval '1 day') g)
       -- open at the end of day d = open now + the events after d = open now + all events - those up to d
@@ -132,21 +139,24 @@ export async function backlogFigures(tx: ReadTx, orgId: number, range: DayRange,
 /** Created and completed per ISO week of the range; totals now and in the period before. */
 export async function throughputFigures(tx: ReadTx, orgId: number, range: DayRange, previous: DayRange, f: AnalyticsFilters): Promise<ThroughputFigures> {
   const pf = ts(startOf(previous.from));
-  const cf = ts(startOf(range.from));
   const te = ts(endOf(range.to));
-  const rows = rowsOf<{ week: string | null; created: number; completed: number }>(
-    await tx.execute(sql`with ev as (
-        select w.created_at as t, 1 as c, 0 as k from work_orders w
+  const raw = sql`with ev as (
+        select (w.created_at at time zone 'UTC')::date as d, 1 as c, 0 as k from work_orders w
           where w.org_id = ${orgId}::int and w.created_at >= ${pf} and w.created_at < ${te} ${scopeOf('w', f)}
         union all
-        select c.closed_at, 0, 1 from work_order_closures c join work_orders w on w.org_id = c.org_id and w.id = c.work_order_id
-          where c.org_id = ${orgId}::int and c.status = 'completed' and c.closed_at >= ${pf} and c.closed_at < ${te} ${scopeOf('w', f)}),
+        select (c.closed_at at time zone 'UTC')::date, 0, 1 from work_order_closures c join work_orders w on w.org_id = c.org_id and w.id = c.work_order_id
+          where c.org_id = ${orgId}::int and c.status = 'completed' and c.closed_at >= ${pf} and c.closed_at < ${te} ${scopeOf('w', f)}),`;
+  // Without a filter: the daily roll-up.
+  const rolled = sql`with ev as (select day as d, created as c, completed as k from work_order_daily_counts
+        where org_id = ${orgId}::int and day >= ${previous.from}::date and day <= ${range.to}::date),`;
+  const rows = rowsOf<{ week: string | null; created: number; completed: number }>(
+    await tx.execute(sql`${filtered(f) ? raw : rolled}
       weeks as (select g::date as wk from generate_series(date_trunc('week', ${range.from}::date::timestamp), ${range.to}::date::timestamp, interval '1 week') g),
-      cur as (select date_trunc('week', (t at time zone 'UTC'))::date as wk, sum(c)::int as created, sum(k)::int as completed from ev where t >= ${cf} group by 1)
+      cur as (select date_trunc('week', d::timestamp)::date as wk, sum(c)::int as created, sum(k)::int as completed from ev where d >= ${range.from}::date group by 1)
       select to_char(weeks.wk, 'YYYY-MM-DD') as week, coalesce(cur.created, 0) as created, coalesce(cur.completed, 0) as completed
         from weeks left join cur on cur.wk = weeks.wk
       union all
-      select null, coalesce(sum(c), 0)::int, coalesce(sum(k), 0)::int from ev where t < ${cf}
+      select null, coalesce(sum(c), 0)::int, coalesce(sum(k), 0)::int from ev where d < ${range.from}::date
       order by 1 nulls first`),
   );
   const prev = rows.find((r) => r.week === null)!;

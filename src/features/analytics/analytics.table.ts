@@ -1,4 +1,5 @@
-import { foreignKey, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { date, foreignKey, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { organizations } from '../organization/organization.table';
 import { orgIdColumn } from '../../server/db/columns';
 import { workOrders } from '../work-orders/work-orders.table';
 
@@ -21,4 +22,21 @@ export const workOrderClosures = pgTable(
     foreignKey({ columns: [t.orgId, t.workOrderId], foreignColumns: [workOrders.orgId, workOrders.id] }).onDelete('cascade'),
     index('work_order_closures_org_closed_idx').on(t.orgId, t.closedAt),
   ],
+);
+
+/**
+ * The daily roll-up (decision 038): per organisation and UTC day, work orders created, closed (completed or
+ * cancelled) and completed, kept by statement triggers on work_orders and work_order_closures (custom migration).
+ * Throughput and the backlog over time read it when no filter is set, instead of a year of a big organisation's rows.
+ */
+export const workOrderDailyCounts = pgTable(
+  'work_order_daily_counts',
+  {
+    orgId: orgIdColumn(),
+    day: date({ mode: 'string' }).notNull(),
+    created: integer().notNull().default(0),
+    closed: integer().notNull().default(0),
+    completed: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.day] }), foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade')],
 );
