@@ -81,7 +81,10 @@ describe('every API route', () => {
  * Bodies the schema walk cannot build (`sampleBody` gives up on them), by "METHOD url". A route that takes a
  * body and has neither fails the isolation pass below, so a new route cannot slip through.
  */
-const SAMPLE_BODIES: Record<string, unknown> = {};
+const SAMPLE_BODIES: Record<string, unknown> = {
+  // A URL the walk cannot spell (decision 043).
+  'PUT /api/webhooks/update-webhook/:id': { url: 'https://example.com/hook', events: ['work-order.created'], enabled: true },
+};
 
 /** Routes that refuse the call before looking the record up (every other one answers 404). */
 const REFUSALS: Record<string, number> = {
