@@ -120,10 +120,10 @@ describe('request portal', () => {
       await expect.poll(() => m.getByTestId('menu-requests-count').innerText()).toBe('1');
       await m.getByTestId('menu-requests').click();
       await m.getByText('Water leaking from the pump seal').click();
-      await m.getByTestId('portal-request-drawer').waitFor();
+      await m.getByTestId('portal-accept-title').waitFor();
       await m.getByTestId('portal-accept-title').fill('Replace the pump seal');
       await m.getByTestId('portal-accept').click();
-      await expect.poll(() => m.getByTestId('portal-request-status').innerText()).toBe('Accepted');
+      await expect.poll(() => m.getByTestId('portal-request-status').textContent()).toBe('Accepted');
       await m.getByTestId('portal-open-work-order').waitFor();
 
       await page.reload();

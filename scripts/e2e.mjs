@@ -37,7 +37,9 @@ function ensureBuild() {
     newestMtime(join(root, 'src/web')),
     newestMtime(join(root, 'src/features')),
     newestMtime(join(root, 'src/shared')),
+    newestMtime(join(root, 'src/portal')),
     newestMtime(join(root, 'index.html')),
+    newestMtime(join(root, 'portal.html')),
     newestMtime(join(root, 'vite.config.ts')),
   );
   if (!forceBuild && built > sources) return;
