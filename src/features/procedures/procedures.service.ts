@@ -313,7 +313,10 @@ async function lockStep(tx: Tx, orgId: number, workOrderId: number, stepId: numb
 const historyValue = (kind: string, value: unknown) => (value === null || value === undefined ? null : IMAGE_KINDS.includes(kind as never) ? `${kind} added` : value);
 
 /** Stores an answer (or clears it) with who and when, and its history line in the same transaction. */
-async function storeAnswer(tx: Tx, orgId: number, userId: number, workOrderId: number, step: typeof s.$inferSelect, value: unknown) {
+async function storeAnswer(tx: Tx, orgId: number, by: number | { contractor: string }, workOrderId: number, step: typeof s.$inferSelect, value: unknown) {
+  // A contractor answers through a shared work order (decision 040): no user, their name in the history.
+  const userId = typeof by === 'number' ? by : null;
+  const actorName = typeof by === 'number' ? undefined : by.contractor;
   const stored = value === false ? null : value;
   const flagged = isFlagged(step, stored);
   await tx
@@ -325,6 +328,7 @@ async function storeAnswer(tx: Tx, orgId: number, userId: number, workOrderId: n
     entityType: WORK_ORDER,
     entityId: workOrderId,
     userId,
+    actorName,
     action: 'updated',
     changes: { [`Step ${step.position}: ${step.label}`]: { from: historyValue(step.kind, step.value), to: historyValue(step.kind, stored) } },
   });
@@ -350,6 +354,21 @@ export async function answerProcedureStep(tx: Tx, orgId: number, actor: AccessCl
   await storeAnswer(tx, orgId, actor.userId, workOrderId, step, value);
   const reading = typeof value === 'number' ? await feedMeter(tx, orgId, actor.userId, order, step.meterName, value) : null;
   return { message: 'Answer saved', ...(await issuedStep(tx, orgId, workOrderId, step.id)), reading };
+}
+
+/**
+ * A contractor's answer through a shared work order (decision 040; the share and its rights were checked by
+ * the caller): checked against the step's kind as a worker's is. Photos and signatures stay with the team, and a
+ * contractor's number does not feed a meter.
+ */
+export async function answerStepAsContractor(tx: Tx, orgId: number, workOrderId: number, contractor: string, input: { stepId: number; value: unknown }) {
+  const step = await lockStep(tx, orgId, workOrderId, input.stepId);
+  if (step.kind === 'heading') throw badRequest(M.heading, 'value');
+  if (IMAGE_KINDS.includes(step.kind)) throw badRequest(M.image, 'value');
+  const parsed = answerSchemaFor({ kind: step.kind, options: step.options ?? [] }).safeParse(input.value === undefined ? null : input.value);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid answer', 'value');
+  const value = typeof parsed.data === 'string' && parsed.data === '' ? null : parsed.data;
+  await storeAnswer(tx, orgId, { contractor }, workOrderId, step, value);
 }
 
 /**

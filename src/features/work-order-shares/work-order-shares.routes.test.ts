@@ -105,6 +105,7 @@ describe('sharing a work order', () => {
     expect((await org.anonymous.post(`${S}/add-shared-labor${q(token)}`, time)).status).toBe(403);
     expect((await org.anonymous.post(`${S}/add-shared-part${q(token)}`, { name: 'Filter', quantity: 1, unitPrice: 5 })).status).toBe(403);
     expect((await org.anonymous.post(`${S}/mark-shared-done${q(token)}`, {})).status).toBe(403);
+    expect((await org.anonymous.post(`${S}/answer-shared-step${q(token)}`, { stepId: 1, value: true })).status).toBe(403);
     // Only comments: time and done stay refused.
     const commenter = await share(org, { canComment: true, canLog: false, canComplete: false });
     expect((await org.anonymous.post(`${S}/add-shared-comment${q(commenter.token)}`, { body: 'hi' })).status).toBe(201);
@@ -179,11 +180,18 @@ describe('sharing a work order', () => {
     const proc = await org.admin.post('/api/procedures/add-procedure', { name: 'Check', steps: [{ kind: 'checkbox', label: 'Isolate', required: true }] });
     expect((await org.admin.post(`${W}/attach-procedure/${order.id}`, { procedureId: proc.body.procedure.id })).status).toBeLessThan(300);
     const { share: created, token } = await share(org, {}, order.id);
+    const steps = (await open(org, token)).body.procedure.steps as { id: number }[];
     expect((await open(org, token)).body.procedure).toMatchObject({ name: 'Check', steps: [{ label: 'Isolate', required: true, value: null }] });
     await org.anonymous.post(`${S}/mark-shared-done${q(token)}`, {});
     const refused = await org.admin.put(`${S}/accept-share/${created.id}`);
     expect(refused.status).toBe(400);
     expect((await org.admin.get(`${S}/get-share/${created.id}`)).body.share.state).toBe('done');
+    // The contractor fills the step (checked by its kind), under their name in the history; then it is accepted.
+    expect((await org.anonymous.post(`${S}/answer-shared-step${q(token)}`, { stepId: steps[0].id, value: 'yes' })).status).toBe(400);
+    expect((await org.anonymous.post(`${S}/answer-shared-step${q(token)}`, { stepId: steps[0].id, value: true })).status).toBe(200);
+    expect((await open(org, token)).body.procedure.steps[0].value).toBe(true);
+    expect((await history(org, order.id)).some((l) => l.contractor === 'Coolair Ltd' && l.action === 'updated')).toBe(true);
+    expect((await org.admin.put(`${S}/accept-share/${created.id}`)).status).toBe(200);
   });
 
   it('asks for a one-time code by e-mail before showing anything, when the manager wants it', async () => {

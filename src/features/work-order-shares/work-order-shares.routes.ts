@@ -8,6 +8,7 @@ import { uploadSigner } from '../../server/uploads/storage';
 import { idParamsSchema } from '../../shared/pagination';
 import {
   confirmCodeSchema,
+  contractorAnswerSchema,
   contractorLaborSchema,
   contractorPartSchema,
   extendShareSchema,
@@ -25,6 +26,7 @@ import {
   addContractorLabor,
   addContractorPart,
   addTeamComment,
+  answerContractorStep,
   checkContractorUpload,
   confirmShareCode,
   createShare,
@@ -138,6 +140,10 @@ export async function workOrderSharesRoutes(appBase: FastifyInstance) {
     reply.status(201);
     return req.inTenant((tx) => addContractorPart(tx, orgOf(req), req.query.token, req.query.key, req.body, app.deps.mailer));
   });
+
+  app.post('/answer-shared-step', { schema: { querystring: shareTokenQuerySchema, body: contractorAnswerSchema }, ...open }, (req) =>
+    req.inTenant((tx) => answerContractorStep(tx, orgOf(req), req.query.token, req.query.key, req.body)),
+  );
 
   app.post('/mark-shared-done', { schema: { querystring: shareTokenQuerySchema, body: markDoneSchema }, ...open }, (req) =>
     req.inTenant((tx) => markContractorDone(tx, orgOf(req), req.query.token, req.query.key, req.body.comment, app.deps.mailer)),

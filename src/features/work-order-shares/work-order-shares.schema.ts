@@ -86,6 +86,12 @@ export const contractorPartSchema = z.strictObject({
 });
 export type ContractorPartInput = z.input<typeof contractorPartSchema>;
 
+/** A procedure step the contractor fills: the value is checked against the step's kind by the procedures feature. */
+export const contractorAnswerSchema = z.strictObject({
+  stepId: idField('Step is required'),
+  value: z.unknown(),
+});
+
 export const markDoneSchema = z.strictObject({
   comment: optionalString(5000),
 });

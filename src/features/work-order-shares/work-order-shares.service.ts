@@ -15,6 +15,7 @@ import { DEFAULT_NOTIFICATION_SETTINGS } from '../activity/activity.schema';
 import { moneySettings, getCompany } from '../organization/organization.service';
 import { addExternalLabor, addExternalPart, closeWorkOrder, listExternalLines } from '../work-orders/work-orders.service';
 import { workOrderDisplayId } from '../work-orders/work-orders.schema';
+import { answerStepAsContractor } from '../procedures/procedures.service';
 import type {
   ContractorLaborDto,
   ContractorPartDto,
@@ -478,4 +479,12 @@ export async function markContractorDone(tx: Tx, orgId: number, token: string, k
   });
   await touch(tx, orgId, share, 'marked the work as done for review', mailer, 'done');
   return { message: 'Marked as done' };
+}
+
+/** POST answer-shared-step: the contractor fills a step of the work order's procedure (a right of `canLog`: reporting the work); the history line reaches the bell. */
+export async function answerContractorStep(tx: Tx, orgId: number, token: string, key: string | undefined, input: { stepId: number; value: unknown }) {
+  const share = await shareFor(tx, orgId, token, key, 'canLog');
+  await answerStepAsContractor(tx, orgId, share.workOrderId, share.contractorName, input);
+  await tx.update(workOrderShares).set({ lastActivityAt: now(), state: share.state === 'waiting' || share.state === 'sent-back' ? 'in-progress' : share.state }).where(and(eq(workOrderShares.orgId, orgId), eq(workOrderShares.id, share.id)));
+  return { message: 'Answer saved' };
 }
