@@ -164,9 +164,14 @@ export async function importAssets(tx: Tx, orgId: number, userId: number, inputs
 
 /** The asset codes among `codes` the organisation already uses (the import refuses duplicates). */
 export async function existingAssetCodes(tx: ReadTx, orgId: number, codes: string[]): Promise<Set<string>> {
-  if (!codes.length) return new Set();
-  const rows = await tx.select({ code: assets.assetCode }).from(assets).where(and(eq(assets.orgId, orgId), inArray(sql`lower(${assets.assetCode})`, codes.map((c) => c.toLowerCase()))));
-  return new Set(rows.map((r) => (r.code ?? '').toLowerCase()));
+  const found = new Set<string>();
+  // 1,000 at a time: a statement takes at most 65,535 parameters.
+  for (let i = 0; i < codes.length; i += 1000) {
+    const slice = codes.slice(i, i + 1000).map((c) => c.toLowerCase());
+    const rows = await tx.select({ code: assets.assetCode }).from(assets).where(and(eq(assets.orgId, orgId), inArray(sql`lower(${assets.assetCode})`, slice)));
+    for (const r of rows) found.add((r.code ?? '').toLowerCase());
+  }
+  return found;
 }
 
 /**

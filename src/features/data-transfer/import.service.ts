@@ -219,7 +219,11 @@ export async function importRows(tx: Tx, orgId: number, userId: number, kind: Im
     created: request.createMissing ? [...missing.values()] : [],
     missing: request.createMissing ? [] : [...missing.values()],
   };
-  if (request.mode === 'all' && problems.length) return result;
+  const byRow = () => problems.sort((a, b) => a.row - b.row);
+  if (request.mode === 'all' && problems.length) {
+    byRow();
+    return result;
+  }
 
   let imported = 0;
   try {
@@ -268,7 +272,7 @@ export async function importRows(tx: Tx, orgId: number, userId: number, kind: Im
     imported = 0;
   }
   result.imported = imported;
-  problems.sort((a, b) => a.row - b.row);
+  byRow();
   return result;
 }
 

@@ -17,7 +17,7 @@ import {
   type ImportProblem,
   type ImportResult,
 } from '../data-transfer.schema';
-import { ENCODINGS, parseInWorker, type Encoding, type ParsedFile } from './parse-file';
+import { ENCODINGS, parseInWorker, type Encoding, type ParsedFile } from './parse-in-worker';
 
 registerTranslations('dataTransfer', {
   en: {

@@ -1,18 +1,6 @@
 import Papa from 'papaparse';
-
-/** The encodings offered: UTF-8 (with or without a BOM) and Windows-1256 (Arabic Excel's CSV). */
-export const ENCODINGS = ['utf-8', 'windows-1256'] as const;
-export type Encoding = (typeof ENCODINGS)[number];
-
-export type ParseError = 'encoding' | 'empty' | 'oneColumn' | 'unreadable';
-
-export interface ParsedFile {
-  headers: string[];
-  rows: string[][];
-  /** The delimiter found (CSV), shown to the user. */
-  delimiter?: string;
-  error?: ParseError;
-}
+import { readSheet } from 'read-excel-file/web-worker';
+import type { Encoding, ParsedFile } from './parse-in-worker';
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -25,7 +13,6 @@ export async function parseFile(buffer: ArrayBuffer, name: string, encoding: Enc
   let delimiter: string | undefined;
   if (/\.xlsx$/i.test(name)) {
     try {
-      const { readSheet } = await import('read-excel-file/web-worker');
       table = (await readSheet(buffer)).map((row) => row.map(cellText));
     } catch {
       return { headers: [], rows: [], error: 'unreadable' };
@@ -47,33 +34,4 @@ export async function parseFile(buffer: ArrayBuffer, name: string, encoding: Enc
   if (!headers.length || !rows.length) return { headers: headers.map((h) => h.trim()), rows: [], delimiter, error: 'empty' };
   if (headers.length === 1) return { headers, rows, delimiter, error: 'oneColumn' };
   return { headers: headers.map((h) => h.trim()), rows, delimiter };
-}
-
-/** Parses in a Web Worker when the browser has one (the page stays responsive), in this thread otherwise. */
-export function parseInWorker(file: File, encoding: Encoding): Promise<ParsedFile> {
-  return readBytes(file).then((buffer) => {
-    if (typeof Worker === 'undefined') return parseFile(buffer, file.name, encoding);
-    return new Promise<ParsedFile>((resolve, reject) => {
-      const worker = new Worker(new URL('./parse.worker.ts', import.meta.url), { type: 'module' });
-      worker.onmessage = (e: MessageEvent<ParsedFile>) => {
-        resolve(e.data);
-        worker.terminate();
-      };
-      worker.onerror = (e) => {
-        reject(new Error(e.message));
-        worker.terminate();
-      };
-      worker.postMessage({ buffer, name: file.name, encoding }, [buffer]);
-    });
-  });
-}
-
-/** The file's bytes (FileReader: every browser, and jsdom in the UI tests). */
-function readBytes(file: Blob): Promise<ArrayBuffer> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as ArrayBuffer);
-    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
-    reader.readAsArrayBuffer(file);
-  });
 }

@@ -1,4 +1,5 @@
-import { parseFile, type Encoding } from './parse-file';
+import { parseFile } from './parse-file';
+import type { Encoding } from './parse-in-worker';
 
 // The file's decoding and parsing, off the page's thread (decision 042).
 self.onmessage = async (e: MessageEvent<{ buffer: ArrayBuffer; name: string; encoding: Encoding }>) => {
