@@ -7,8 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 
-const ALL = ['stack', 'drivers', 'cold-start', 'nginx', 'frontend', 'work-orders', 'pm-generator', 'scale', 'analytics', 'soak'] as const;
-const ALL = ['stack', 'drivers', 'cold-start', 'nginx', 'frontend', 'work-orders', 'pm-generator', 'import-export', 'scale', 'soak'] as const;
+const ALL = ['stack', 'drivers', 'cold-start', 'nginx', 'frontend', 'work-orders', 'pm-generator', 'import-export', 'scale', 'analytics', 'soak'] as const;
 const ARGS: Record<string, string[]> = { 'work-orders': ['--sizes', '10000,100000'], frontend: ['--build'] };
 const { values } = parseArgs({ options: { only: { type: 'string' } } });
 const chosen = values.only ? values.only.split(',') : [...ALL];

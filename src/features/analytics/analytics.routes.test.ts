@@ -279,4 +279,21 @@ describe('analytics API', () => {
     expect((await org.admin.get(`${B}/get-backlog?assetId=abc`)).status).toBe(400);
     expect((await org.admin.get(`${B}/get-backlog?range=year`)).status).toBe(200);
   });
+  it("cost: a contractor's time and parts (through a share) count at the rates they reported", async () => {
+    const own = await createOrg(t);
+    const order = await own.admin.post('/api/work-orders/add-work-order', { title: 'Lift service', instructions: '<p>Annual check</p>' });
+    expect(order.status, JSON.stringify(order.body)).toBe(201);
+    const shared = await own.admin.post('/api/shared-work-orders/create-share', { workOrderId: order.body.workOrder.id, contractorName: 'Lift Co', email: 'tech@lift.example.com' });
+    expect(shared.status, JSON.stringify(shared.body)).toBe(201);
+    const q = `?token=${encodeURIComponent(new URL(shared.body.link).searchParams.get('token')!)}`;
+    const time = await own.anonymous.post(`/api/shared-work-orders/add-shared-labor${q}`, { startTime: '2026-03-02T08:00:00.000Z', endTime: '2026-03-02T10:00:00.000Z', hourlyRate: 50 });
+    expect(time.status, JSON.stringify(time.body)).toBe(201);
+    const part = await own.anonymous.post(`/api/shared-work-orders/add-shared-part${q}`, { name: 'Door sensor', quantity: 3, unitPrice: 4 });
+    expect(part.status, JSON.stringify(part.body)).toBe(201);
+    // The time counts by its start (in March), the parts by the day they were added (today).
+    const r = await own.admin.get(`${B}/get-costs?range=custom&from=2026-03-01&to=${new Date().toISOString().slice(0, 10)}`);
+    expect(r.status).toBe(200);
+    // 2 h x 50.00 and 3 x 4.00, in cents.
+    expect(r.body).toMatchObject({ laborCost: 10000, partsCost: 1200, unratedHours: 0, total: { current: 11200 } });
+  });
 });

@@ -242,9 +242,10 @@ export async function mtbfFigures(tx: ReadTx, orgId: number, range: DayRange, f:
  * its own rate) is added here once.
  */
 export function laborRows(orgId: number, fromIso: string, toIso: string): SQL {
-  return sql`select l.org_id, l.id, l.work_order_id, l.worker_id, l.reason_id, l.start_date,
+  // A contractor's time (through a share, decision 040) is costed at their own rate, a worker's at theirs.
+  return sql`select l.org_id, l.id, l.work_order_id, l.worker_id, l.reason_id, l.start_date, l.share_id is not null as external,
       extract(epoch from (l.end_date - l.start_date)) / 3600.0 as hours,
-      round(extract(epoch from (l.end_date - l.start_date)) / 3600.0 * u.hourly_rate) as cost
+      round(extract(epoch from (l.end_date - l.start_date)) / 3600.0 * coalesce(l.external_rate_minor, u.hourly_rate)) as cost
     from work_order_labors l left join users u on u.org_id = l.org_id and u.id = l.worker_id
     where l.org_id = ${orgId}::int and l.start_date >= ${ts(fromIso)} and l.start_date < ${ts(toIso)}`;
 }
@@ -380,7 +381,8 @@ export async function complianceFigures(tx: ReadTx, orgId: number, range: DayRan
 // ---------- cost ----------
 
 /**
- * Labour (laborRows) plus parts used (quantity x the part's price, the only price a part has, in minor units)
+ * Labour (laborRows) plus parts used (quantity x the part's price, the only price a part has, in minor units;
+ * a contractor's parts at the unit price they reported)
  * per asset, work station and month. Labour counts by its start, parts by the day they were added to the order.
  */
 export async function costFigures(tx: ReadTx, orgId: number, range: DayRange, previous: DayRange, f: AnalyticsFilters): Promise<CostFigures> {
@@ -390,8 +392,8 @@ export async function costFigures(tx: ReadTx, orgId: number, range: DayRange, pr
       select w.org_id, w.id as wo_id, w.asset_id, l.start_date as at, coalesce(l.cost, 0) as labor, 0::numeric as parts, case when l.cost is null then l.hours else 0 end as unrated
         from (${laborRows(orgId, startOf(r.from), endOf(r.to))}) l join work_orders w on w.org_id = l.org_id and w.id = l.work_order_id where true ${scopeOf('w', f, 'l')}
       union all
-      select w.org_id, w.id, w.asset_id, wp.created_at, 0, wp.quantity * round(p.sales_price * ${scale}::int), 0
-        from work_order_parts wp join work_orders w on w.org_id = wp.org_id and w.id = wp.work_order_id join parts p on p.org_id = wp.org_id and p.id = wp.part_id
+      select w.org_id, w.id, w.asset_id, wp.created_at, 0, wp.quantity * coalesce(wp.external_unit_price_minor, round(p.sales_price * ${scale}::int)), 0
+        from work_order_parts wp join work_orders w on w.org_id = wp.org_id and w.id = wp.work_order_id left join parts p on p.org_id = wp.org_id and p.id = wp.part_id
         where wp.org_id = ${orgId}::int and wp.created_at >= ${ts(startOf(r.from))} and wp.created_at < ${ts(endOf(r.to))} ${scopeOf('w', f)}`;
   const [totals] = rowsOf<Record<string, unknown>>(
     await tx.execute(sql`select (select coalesce(sum(labor), 0) from (${items(range)}) i) as labor, (select coalesce(sum(parts), 0) from (${items(range)}) i) as parts,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { withoutTenant, withTenant } from '../../server/db/client';
-import { mailOutbox, maintenanceRequests, portalCodes, portalRequests, workOrders } from '../../server/db/schema';
+import { mailOutbox, maintenanceRequests, portalCodes, portalRequests, webhookDeliveries, workOrders } from '../../server/db/schema';
 import { createOrg, createTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
 import { setClockOffset } from '../../server/clock';
 import { catalogue } from '../maintenance-requests/test-fixtures';
@@ -43,6 +43,22 @@ async function send(org: TestOrg, fields: Record<string, string>, files = [photo
 }
 
 describe('request portal: the public side', () => {
+  it("a new request is announced to the organisation's webhook endpoints (request.received), without the requester's contact", async () => {
+    const { org, asset } = await setup('Webhooked');
+    await org.admin.put(`${B}/settings`, SETTINGS);
+    const hook = await org.admin.post('/api/webhooks/add-webhook', { url: 'https://hooks.example.com/cmms', events: ['request.received'] });
+    expect(hook.status, JSON.stringify(hook.body)).toBe(201);
+    const res = await send(org, { code: await codeOf(org, asset.id), description: 'Belt squeals', urgency: 'low', email: 'op@example.com' });
+    expect(res.status).toBe(201);
+    const deliveries = await withTenant(t.database.db, org.orgId, (tx) => tx.select().from(webhookDeliveries).where(eq(webhookDeliveries.orgId, org.orgId)));
+    expect(deliveries).toHaveLength(1);
+    expect(deliveries[0]).toMatchObject({ event: 'request.received' });
+    expect(deliveries[0].payload).toMatchObject({ type: 'request.received', data: { number: res.body.number, description: 'Belt squeals', urgency: 'low', target: { kind: 'asset', id: asset.id } } });
+    expect(JSON.stringify(deliveries[0].payload)).not.toContain('op@example.com');
+    // No delivery job left trying a host the test does not run.
+    expect((await org.admin.del(`/api/webhooks/delete-webhook/${hook.body.webhook.id}`)).status).toBe(200);
+  });
+
   it('is closed (404) until an admin turns it on; unknown codes and other organisations\u2019 codes are the same 404', async () => {
     const { org, asset } = await setup('Alpha');
     const other = await setup('Beta');

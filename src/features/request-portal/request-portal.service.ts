@@ -14,6 +14,7 @@ import { addMaintenanceRequest } from '../maintenance-requests/maintenance-reque
 import { maintenanceRequestInputSchema } from '../maintenance-requests/maintenance-requests.schema';
 import { recordActivity } from '../activity/activity.service';
 import { portalCodes, portalReplies, portalRequests, portalSettings } from './request-portal.table';
+import { emitWebhookEvent } from '../webhooks/webhooks.service';
 import {
   PORTAL_LIMITS,
   portalRequestNumber,
@@ -197,6 +198,15 @@ export async function submitPortalRequest(tx: Tx, orgId: number, input: PortalSu
     .returning({ id: r.id, email: r.email });
   const statusUrl = `${mail.origin}/portal/status/${token}`;
   const number = portalRequestNumber(created.id);
+  // The organisation's own endpoints hear of it (decision 043); the requester's contact stays in the inbox.
+  await emitWebhookEvent(tx, orgId, 'request.received', {
+    id: created.id,
+    number,
+    description: input.description,
+    urgency: input.urgency,
+    target: target ? { kind: target.kind, id: target.id, name: target.name } : null,
+    photos: photos.length,
+  });
   if (created.email) {
     const organization = await organizationName(tx, orgId);
     await mail.mailer.send(

@@ -3,8 +3,8 @@ import { optionalString } from '../../shared/validation';
 import { pageQuerySchema } from '../../shared/pagination';
 
 /**
- * The events an endpoint may subscribe to (decision 043). `request.received` is sent by the maintenance
- * requests feature when a request arrives.
+ * The events an endpoint may subscribe to (decision 043). `request.received` is sent by the public
+ * request portal when a request arrives (decision 039).
  */
 export const WEBHOOK_EVENTS = [
   'work-order.created',
