@@ -260,6 +260,11 @@ describe('analytics API', () => {
     expect((await s.w2.put(`/api/user/updateUser/${s.w2.userId}`, { ...base, hourlyRate: 9999 })).status).toBe(403);
     const kept = await s.w2.put(`/api/user/updateUser/${s.w2.userId}`, { ...base, jobTitle: 'Fitter' });
     expect(kept.body.user.hourlyRate).toBe(3000);
+    // Rates are for managers: the people list and the preloaded workers show a worker none of them.
+    const rateOf = (users: { id: number; hourlyRate: number | null }[]) => users.find((u) => u.id === s.w2.userId)?.hourlyRate;
+    expect(rateOf((await org.admin.get('/api/user/getCompanyUsers?pageSize=100')).body.users)).toBe(3000);
+    expect(rateOf((await s.w1.get('/api/user/getCompanyUsers?pageSize=100')).body.users)).toBeNull();
+    expect(rateOf((await s.w1.get('/api/user/get-app-data')).body.workers)).toBeNull();
     const cleared = await org.admin.put(`/api/user/updateUser/${s.w2.userId}`, { ...base, hourlyRate: null });
     expect(cleared.body.user.hourlyRate).toBeNull();
   });

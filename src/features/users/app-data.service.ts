@@ -23,7 +23,7 @@ export async function getAppData(tx: ReadTx, orgId: number, actor: AccessClaims)
   // Sequential on purpose: a request's scope is one connection, which runs one query at a time.
   const loggedInUser = await getUser(tx, orgId, actor.userId);
   const company = await getCompany(tx, orgId);
-  const workers = await listWorkers(tx, orgId);
+  const workers = await listWorkers(tx, orgId, actor);
   return {
     loggedInUser,
     company,

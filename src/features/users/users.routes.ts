@@ -16,7 +16,7 @@ export async function usersRoutes(appBase: FastifyInstance) {
   app.get('/get-app-data', { config: { access: EVERYONE } }, (req) => req.read((tx) => getAppData(tx, req.auth.orgId, req.auth)));
 
   app.get('/getCompanyUsers', { schema: { querystring: usersQuerySchema }, config: { access: EVERYONE } }, (req) =>
-    req.read((tx) => listUsers(tx, req.auth.orgId, req.query)),
+    req.read((tx) => listUsers(tx, req.auth.orgId, req.auth, req.query)),
   );
 
   app.put('/updateUser/:id', { schema: { params: idParamsSchema, body: userUpdateSchema }, config: { access: EVERYONE, apiKeys: false } }, (req) =>
@@ -29,7 +29,7 @@ export async function usersRoutes(appBase: FastifyInstance) {
     removingFiles(app.deps.storage, () =>
       req.inTenant(async (tx) => ({
         ...(await deleteUser(tx, req.auth.orgId, req.auth, req.params.id)),
-        ...(await listUsers(tx, req.auth.orgId, req.query)),
+        ...(await listUsers(tx, req.auth.orgId, req.auth, req.query)),
       })),
     ),
   );

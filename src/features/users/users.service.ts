@@ -41,7 +41,7 @@ const userColumns = {
  * Users' rows as the API gives them, with their related work stations, assets and services read in one
  * statement (index lookups by user). Read per row inside the users' own statement they cost 2.5 times the rest of the list.
  */
-async function asDtos(tx: ReadTx, orgId: number, rows: UserRow[]): Promise<UserDto[]> {
+async function asDtos(tx: ReadTx, orgId: number, rows: UserRow[], showRates = true): Promise<UserDto[]> {
   if (!rows.length) return [];
   const part = (
     key: RelatedKey,
@@ -74,14 +74,14 @@ async function asDtos(tx: ReadTx, orgId: number, rows: UserRow[]): Promise<UserD
     if (link.key === 'related_services') kept.related_services.push({ id: link.id, title: link.label });
     else kept[link.key].push({ id: link.id, name: link.label });
   }
-  return rows.map((r) => toDto(r, byUser.get(r.id)!));
+  return rows.map((r) => toDto(r, byUser.get(r.id)!, showRates));
 }
 
 type UserRow = Omit<UserDto, 'createdAt' | RelatedKey> & { createdAt: Date };
 type Related = Pick<UserDto, RelatedKey>;
 
 /** Field by field: a list row's extra columns (its total) stay out, and each row is copied once. */
-const toDto = (row: UserRow, related: Related): UserDto => ({
+const toDto = (row: UserRow, related: Related, showRates: boolean): UserDto => ({
   id: row.id,
   firstName: row.firstName,
   lastName: row.lastName,
@@ -95,7 +95,7 @@ const toDto = (row: UserRow, related: Related): UserDto => ({
   profilePicture: row.profilePicture,
   profilePictureLow: row.profilePictureLow,
   createdAt: row.createdAt.toISOString(),
-  hourlyRate: row.hourlyRate ?? null,
+  hourlyRate: showRates ? (row.hourlyRate ?? null) : null,
   related_workStations: related.related_workStations,
   related_assets: related.related_assets,
   related_services: related.related_services,
@@ -108,7 +108,10 @@ export async function getUser(tx: ReadTx, orgId: number, id: number): Promise<Us
 }
 
 /** The organisation's people, newest last, with an optional name/e-mail filter. */
-export async function listUsers(tx: ReadTx, orgId: number, query: z.output<typeof usersQuerySchema>) {
+/** People's hourly rates (analytics' labour cost) are for managers' eyes; a worker sees null. */
+const seesRates = (viewer: AccessClaims) => viewer.role === 'admin' || viewer.role === 'manager';
+
+export async function listUsers(tx: ReadTx, orgId: number, viewer: AccessClaims, query: z.output<typeof usersQuerySchema>) {
   const pattern = query.name ? `%${escapeLike(query.name)}%` : undefined;
   const build = () =>
     tx
@@ -126,13 +129,13 @@ export async function listUsers(tx: ReadTx, orgId: number, query: z.output<typeo
   const { rows, total } = await pageAndTotal({ orgId, pattern, limit: query.pageSize, offset: (query.page - 1) * query.pageSize }, (values) =>
     preparedRead('users.list', build, values),
   );
-  return { users: await asDtos(tx, orgId, rows), pagination: pagination(total, query.page, query.pageSize) };
+  return { users: await asDtos(tx, orgId, rows, seesRates(viewer)), pagination: pagination(total, query.page, query.pageSize) };
 }
 
 /** All people of the organisation (small): for pickers and the application data preload. */
-export async function listWorkers(tx: ReadTx, orgId: number) {
+export async function listWorkers(tx: ReadTx, orgId: number, viewer: AccessClaims) {
   const rows = await preparedRead('users.workers', () => tx.select(userColumns).from(users).where(eq(users.orgId, param('orgId'))).orderBy(asc(users.firstName), asc(users.id)), { orgId });
-  return asDtos(tx, orgId, rows);
+  return asDtos(tx, orgId, rows, seesRates(viewer));
 }
 
 /**
