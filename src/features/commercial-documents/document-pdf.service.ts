@@ -1,6 +1,6 @@
 import { formatDay, formatMoney, formatNumber } from '../../shared/format';
 import type { DocumentLineDto, DocumentTotalsDto } from './document-lines.schema';
-import { arabicFontFiles, hasArabic, visualPieces } from './pdf-bidi';
+import { arabicFontFiles, hasArabic, visualPieces } from '../../server/pdf-bidi';
 
 /** Everything a printed quotation or purchase order shows. Money in major units, as the API returns it. */
 export interface PrintableDocument {
@@ -30,7 +30,7 @@ export interface PrintableDocument {
 }
 
 // Labels print in English; names, addresses and notes print as written, Arabic in Noto Sans Arabic (shaped by
-// fontkit, ordered by the bidi algorithm: pdf-bidi.ts). The one formatter, as on screen.
+// fontkit, ordered by the bidi algorithm: src/server/pdf-bidi.ts). The one formatter, as on screen.
 export const money = (amount: number, currency: string) => formatMoney(amount, currency, 'en');
 const fmtDate = (d: Date | null) => formatDay(d, 'en') || '-';
 const fmtQty = (q: number) => formatNumber(q, 'en');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pdfText, renderDocumentPdf, type PrintableDocument } from './document-pdf.service';
-import { visualPieces } from './pdf-bidi';
+import { visualPieces } from '../../server/pdf-bidi';
 
 const totals = { rawSubtotal: 100, totalDiscount: 0, untaxed: 100, totalTax: 0, total: 100 };
 const line = (name: string) => ({ name, quantity: 1, unitPrice: 100, discount: 0, taxAmount: 0, subtotal: 100, Tax: null }) as never;

@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import { arabicFontFiles, visualPieces } from '../../server/pdf-bidi';
 import type { LabelLayout } from './request-portal.schema';
 
 const MM = 72 / 25.4;
@@ -21,44 +21,13 @@ export interface LabelInput {
 /** The URL a label's code holds: the organisation's own address, /r/<token>. */
 export const codeUrl = (origin: string, token: string) => `${origin}/r/${token}`;
 
-const ARABIC = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF\uFB50-\uFDFF\uFE70-\uFEFF]/;
-
-/**
- * A line of mixed text in visual order (rule L2 of the bidi algorithm on runs of one level): each run stays in
- * logical order, since fontkit shapes an Arabic run and lays it out right to left itself.
- */
-export function visualRuns(text: string, bidi: { getEmbeddingLevels(s: string): { levels: Uint8Array } }) {
-  const { levels } = bidi.getEmbeddingLevels(text);
-  const runs: { text: string; level: number }[] = [];
-  for (let i = 0; i < text.length; i++) {
-    const last = runs[runs.length - 1];
-    if (last && last.level === levels[i]) last.text += text[i];
-    else runs.push({ text: text[i], level: levels[i] });
-  }
-  const max = Math.max(0, ...runs.map((r) => r.level));
-  const lowestOdd = Math.min(...runs.map((r) => r.level).filter((l) => l % 2 === 1), max + 1);
-  for (let level = max; level >= lowestOdd; level--) {
-    for (let i = 0; i < runs.length; i++) {
-      if (runs[i].level < level) continue;
-      let j = i;
-      while (j + 1 < runs.length && runs[j + 1].level >= level) j++;
-      runs.splice(i, j - i + 1, ...runs.slice(i, j + 1).reverse());
-      i = j;
-    }
-  }
-  return runs;
-}
-
 /** A PDF of asset labels: each a QR code of the asset's URL, its name, its number and the organisation's logo. */
 export async function assetLabelsPdf(input: LabelInput): Promise<Buffer> {
-  const [{ default: PDFDocument }, { default: sharp }, QRCode, { default: bidiFactory }] = await Promise.all([import('pdfkit'), import('sharp'), import('qrcode'), import('bidi-js')]);
-  const bidi = bidiFactory();
-  const require = createRequire(import.meta.url);
-  const arabicFont = require.resolve('@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-400-normal.woff');
+  const [{ default: PDFDocument }, { default: sharp }, QRCode] = await Promise.all([import('pdfkit'), import('sharp'), import('qrcode')]);
   const layout = LAYOUTS[input.layout];
   const logo = input.logo ? await sharp(input.logo).resize({ width: 200, height: 80, fit: 'inside' }).png().toBuffer().catch(() => null) : null;
   const pdf = new PDFDocument({ size: [layout.page[0] * MM, layout.page[1] * MM], margin: 0, autoFirstPage: false, compress: false, info: { Title: 'Asset labels', Author: input.organization } });
-  pdf.registerFont('arabic', arabicFont);
+  pdf.registerFont('arabic', arabicFontFiles().regular);
   const chunks: Buffer[] = [];
   pdf.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -68,14 +37,15 @@ export async function assetLabelsPdf(input: LabelInput): Promise<Buffer> {
 
   /** One line of text, Arabic runs in the Arabic font, shrunk to fit `width`. */
   const line = (text: string, x: number, y: number, width: number, size: number, bold = false) => {
-    const runs = visualRuns(text, bidi).map((r) => ({ ...r, font: ARABIC.test(r.text) ? 'arabic' : bold ? 'Helvetica-Bold' : 'Helvetica' }));
-    const measure = (s: number) => runs.reduce((w, r) => w + pdf.font(r.font).fontSize(s).widthOfString(r.text), 0);
+    // Pieces in visual order (src/server/pdf-bidi.ts), each laid out as one run (features given) and shaped by fontkit.
+    const runs = visualPieces(text).map((p) => ({ text: p.text, font: p.arabic ? 'arabic' : bold ? 'Helvetica-Bold' : 'Helvetica' }));
+    const measure = (s: number) => runs.reduce((w, r) => w + pdf.font(r.font).fontSize(s).widthOfString(r.text, { features: [] }), 0);
     let s = size;
     while (s > 5 && measure(s) > width) s -= 0.5;
     let cx = x;
     for (const r of runs) {
-      pdf.font(r.font).fontSize(s).text(r.text, cx, y, { lineBreak: false });
-      cx += pdf.widthOfString(r.text);
+      pdf.font(r.font).fontSize(s).text(r.text, cx, y, { lineBreak: false, features: [] });
+      cx += pdf.widthOfString(r.text, { features: [] });
     }
     return s;
   };
