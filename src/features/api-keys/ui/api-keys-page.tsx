@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Code, CopyButton, Group, Loader, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Code, CopyButton, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { confirmAction, EmptyState, notifyError, notifySuccess } from '../../../web/components';
+import { confirmAction, EmptyState, LoadState, notifyError, notifySuccess } from '../../../web/components';
 import { api, ApiError, errorMessage } from '../../../web/lib/api';
 import { formatDateTime } from '../../../web/lib/format';
 import { API_KEY_ROLES, type ApiKeyRole } from '../api-keys.schema';
@@ -63,21 +63,15 @@ export default function ApiKeysPage() {
           {t('docs')}
         </Anchor>
       </Text>
-      {list.isPending ? (
-        <Group justify="center" p="xl">
-          <Loader aria-label={t('title')} />
-        </Group>
-      ) : list.isError ? (
-        <Alert color={forbidden ? 'yellow' : 'red'} role="alert">
-          <Group justify="space-between">
-            <Text size="sm">{forbidden ? t('adminsOnly') : t('loadFailed')}</Text>
-            {!forbidden && (
-              <Button size="xs" variant="light" onClick={() => void list.refetch()}>
-                {t('retry')}
-              </Button>
-            )}
-          </Group>
-        </Alert>
+      {list.isPending || list.isError ? (
+        <LoadState
+          pending={list.isPending}
+          failed={list.isError}
+          forbidden={forbidden}
+          label={t('title')}
+          texts={{ forbidden: t('adminsOnly'), failed: t('loadFailed'), retry: t('retry') }}
+          onRetry={() => void list.refetch()}
+        />
       ) : list.data.apiKeys.length === 0 ? (
         <EmptyState title={t('empty')} description={t('emptyHelp')} />
       ) : (

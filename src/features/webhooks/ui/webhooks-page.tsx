@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Checkbox, Code, CopyButton, Group, Loader, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { confirmDelete, EmptyState, notifyError, notifySuccess } from '../../../web/components';
+import { confirmDelete, EmptyState, LoadState, notifyError, notifySuccess } from '../../../web/components';
 import { api, ApiError, errorMessage } from '../../../web/lib/api';
 import { formatDateTime } from '../../../web/lib/format';
 import { WEBHOOK_EVENTS, type DeliveryStatus, type WebhookEvent } from '../webhooks.schema';
@@ -82,21 +82,15 @@ export default function WebhooksPage() {
       <Text size="sm" c="dimmed">
         {t('intro')}
       </Text>
-      {list.isPending ? (
-        <Group justify="center" p="xl">
-          <Loader aria-label={t('title')} />
-        </Group>
-      ) : list.isError ? (
-        <Alert color={forbidden ? 'yellow' : 'red'} role="alert">
-          <Group justify="space-between">
-            <Text size="sm">{forbidden ? t('adminsOnly') : t('loadFailed')}</Text>
-            {!forbidden && (
-              <Button size="xs" variant="light" onClick={() => void list.refetch()}>
-                {t('retry')}
-              </Button>
-            )}
-          </Group>
-        </Alert>
+      {list.isPending || list.isError ? (
+        <LoadState
+          pending={list.isPending}
+          failed={list.isError}
+          forbidden={forbidden}
+          label={t('title')}
+          texts={{ forbidden: t('adminsOnly'), failed: t('loadFailed'), retry: t('retry') }}
+          onRetry={() => void list.refetch()}
+        />
       ) : list.data.webhooks.length === 0 ? (
         <EmptyState title={t('empty')} description={t('emptyHelp')} />
       ) : (
