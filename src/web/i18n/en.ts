@@ -184,8 +184,6 @@ export const en = {
     cookiePreferencesText: 'Theme, language, side menu, table columns and page sizes, and which notifications you have seen. Turning this off forgets them now; your choices then last until you close the page.',
     cookieSettingsSaved: 'Cookie settings updated successfully',
     beingSetUp: 'This area is being set up. It will be available soon.',
-    requestsText: 'Requests shared with your organisation will appear here.',
-    sharedText: 'Work orders shared with you by other organisations will appear here.',
     activity: {
       created: 'created {{record}}',
       updated: 'updated {{record}}',
