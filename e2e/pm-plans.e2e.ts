@@ -54,6 +54,8 @@ describe('preventive maintenance plans', () => {
       // Preventive maintenance -> Plans in the side menu.
       await page.getByTestId('side-menu').getByText('Plans', { exact: true }).click();
       await poll(() => page.url()).toBe(`${org.url}/dashboard/pm-plans`);
+      // The plans page itself, not the work orders list it replaces (its Add button would open a work order).
+      await page.getByTestId('pm-filter-trigger').waitFor();
       await page.getByTestId('add-button').click();
       await poll(() => page.getByTestId('drawer-title').innerText()).toBe('New Plan');
 

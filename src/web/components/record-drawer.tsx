@@ -98,17 +98,28 @@ export function RecordDrawer<T extends FieldValues = FieldValues>(props: RecordD
   latestClose.current = close;
   useEffect(() => {
     if (!props.opened) return;
+    // Whether the key's target had a dropdown open when the key came: read before React's handlers run (capture),
+    // since the combobox closes its dropdown on this very Escape and the attribute is gone by the bubble phase.
+    let dropdownOpen = false;
+    const onKeyCapture = (event: KeyboardEvent) => {
+      const target = event.target instanceof Element ? event.target : null;
+      dropdownOpen = target?.getAttribute('data-mantine-stop-propagation') === 'true' || target?.getAttribute('aria-expanded') === 'true';
+    };
     const onKey = (event: KeyboardEvent) => {
       const target = event.target instanceof Element ? event.target : null;
       if (event.key !== 'Escape' || event.isComposing || event.defaultPrevented) return;
-      if (target?.getAttribute('data-mantine-stop-propagation') === 'true') return;
+      if (dropdownOpen || target?.getAttribute('data-mantine-stop-propagation') === 'true') return;
       const own = root.current?.querySelector('[role="dialog"]');
       const inside = !!own && target?.closest('[role="dialog"]') === own;
       const alone = (!target || target === document.body) && document.querySelectorAll('[role="dialog"]').length <= 1;
       if (inside || alone) void latestClose.current();
     };
+    window.addEventListener('keydown', onKeyCapture, true);
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onKeyCapture, true);
+      window.removeEventListener('keydown', onKey);
+    };
   }, [props.opened]);
 
   useEffect(() => {

@@ -44,8 +44,10 @@ function useInsightsParams() {
   for (const k of FILTER_KEYS) if (params.get(k)) query[k] = params.get(k)!;
   const set = (changes: Record<string, string | null>) =>
     setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
+      () => {
+        // From the address as it is now: react-router hands the updater the parameters of the last render, so
+        // two changes before a render (the from and to dates typed in quick succession) would drop the first.
+        const next = new URLSearchParams(window.location.search);
         for (const [k, v] of Object.entries(changes)) {
           if (v) next.set(k, v);
           else next.delete(k);
