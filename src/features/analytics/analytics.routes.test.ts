@@ -265,6 +265,10 @@ describe('analytics API', () => {
     expect(rateOf((await org.admin.get('/api/user/getCompanyUsers?pageSize=100')).body.users)).toBe(3000);
     expect(rateOf((await s.w1.get('/api/user/getCompanyUsers?pageSize=100')).body.users)).toBeNull();
     expect(rateOf((await s.w1.get('/api/user/get-app-data')).body.workers)).toBeNull();
+    // Nor does the person's history (open to every member) carry the amounts.
+    const history = await s.w1.get(`/api/activities/user/${s.w2.userId}`);
+    expect(history.status).toBe(200);
+    expect(JSON.stringify(history.body)).not.toContain('hourlyRate');
     const cleared = await org.admin.put(`/api/user/updateUser/${s.w2.userId}`, { ...base, hourlyRate: null });
     expect(cleared.body.user.hourlyRate).toBeNull();
   });

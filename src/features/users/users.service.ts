@@ -41,7 +41,7 @@ const userColumns = {
  * Users' rows as the API gives them, with their related work stations, assets and services read in one
  * statement (index lookups by user). Read per row inside the users' own statement they cost 2.5 times the rest of the list.
  */
-async function asDtos(tx: ReadTx, orgId: number, rows: UserRow[], showRates = true): Promise<UserDto[]> {
+async function asDtos(tx: ReadTx, orgId: number, rows: UserRow[], showRates: boolean): Promise<UserDto[]> {
   if (!rows.length) return [];
   const part = (
     key: RelatedKey,
@@ -104,7 +104,8 @@ const toDto = (row: UserRow, related: Related, showRates: boolean): UserDto => (
 export async function getUser(tx: ReadTx, orgId: number, id: number): Promise<UserDto> {
   const [row] = await preparedRead('users.one', () => tx.select(userColumns).from(users).where(and(eq(users.orgId, param('orgId')), eq(users.id, param('id')))), { orgId, id });
   if (!row) throw notFound('User');
-  return (await asDtos(tx, orgId, [row]))[0];
+  // One person: the caller's own record, or one a manager reads or edits (their answers carry the rate).
+  return (await asDtos(tx, orgId, [row], true))[0];
 }
 
 /** The organisation's people, newest last, with an optional name/e-mail filter. */
@@ -178,7 +179,8 @@ export async function updateUser(tx: Tx, orgId: number, actor: AccessClaims, id:
   await setRelated(tx, orgId, id, input);
   const after = await getUser(tx, orgId, id);
   const changes = {
-    ...diffChanges(before as unknown as Record<string, unknown>, values, Object.keys(values)),
+    // The hourly rate stays out: a user's history is open to every member, its amounts are for managers only.
+    ...diffChanges(before as unknown as Record<string, unknown>, values, Object.keys(values).filter((k) => k !== 'hourlyRate')),
     // related records by name, in the order the user sees them
     ...diffChanges(relatedNames(before), relatedNames(after), ['related_workStations', 'related_assets', 'related_services']),
   };
