@@ -459,10 +459,7 @@ export async function updateWorkOrder(tx: Tx, orgId: number, actor: AccessClaims
   const changes: Record<string, { from: unknown; to: unknown }> = diffChanges(beforeValues as unknown as Record<string, unknown>, values, Object.keys(values));
   if (assigneeChange) changes.assignees = assigneeChange;
   if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'updated', changes });
-  if (input.status && input.status !== before.status) {
-    await announceStatus(tx, orgId, id, before.title, before.status, input.status);
-    await workOrderStatusChanged(tx, orgId, id, input.status, values.dueDate);
-  }
+  if (input.status && input.status !== before.status) await statusChanged(tx, orgId, id, before, input.status, values.dueDate);
   return { message: 'Work order updated successfully', workOrder: await getWorkOrder(tx, orgId, actor, id) };
 }
 
@@ -486,10 +483,14 @@ export async function rescheduleWorkOrder(tx: Tx, orgId: number, actor: AccessCl
   return { message: 'Work order rescheduled successfully', workOrder: await getWorkOrder(tx, orgId, actor, id) };
 }
 
-/** Webhooks of a status change (decision 043): status-changed always, completed too when it is the new one. */
-async function announceStatus(tx: Tx, orgId: number, id: number, title: string, from: string, to: string) {
-  await emitWebhookEvent(tx, orgId, 'work-order.status-changed', { id, title, from, to });
-  if (to === 'completed') await emitWebhookEvent(tx, orgId, 'work-order.completed', { id, title });
+/**
+ * What a status change tells the world, in the change's transaction: the webhooks (decision 043: status-changed
+ * always, completed too when it is the new one) and the portal request it came from (decision 039).
+ */
+async function statusChanged(tx: Tx, orgId: number, id: number, before: { title: string; status: string }, to: WorkOrderStatus, dueDate: Date | null) {
+  await emitWebhookEvent(tx, orgId, 'work-order.status-changed', { id, title: before.title, from: before.status, to });
+  if (to === 'completed') await emitWebhookEvent(tx, orgId, 'work-order.completed', { id, title: before.title });
+  await workOrderStatusChanged(tx, orgId, id, to, dueDate);
 }
 
 /** PUT update-status/{id}: any status may follow any other (spec section 4). */
@@ -508,8 +509,7 @@ export async function updateWorkOrderStatus(tx: Tx, orgId: number, actor: Access
     if (status === 'completed') await checkProcedureFilled(tx, orgId, id);
     await tx.update(workOrders).set({ status }).where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id)));
     await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'status', changes: { status: { from: before.status, to: status } } });
-    await announceStatus(tx, orgId, id, before.title, before.status, status);
-    await workOrderStatusChanged(tx, orgId, id, status, before.dueDate ? new Date(before.dueDate) : null);
+    await statusChanged(tx, orgId, id, before, status, before.dueDate ? new Date(before.dueDate) : null);
   }
   const order = await getWorkOrder(tx, orgId, actor, id);
   return { message: 'Work order status updated successfully', order, workOrder: order };
