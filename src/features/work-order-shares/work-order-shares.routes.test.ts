@@ -42,6 +42,20 @@ const lastMail = async (to: string) =>
 const history = async (org: TestOrg, orderId: number) => (await org.admin.get(`/api/activities/work-order/${orderId}`)).body.activities as { action: string; note: string | null; contractor: string | null; user: unknown }[];
 
 describe('sharing a work order', () => {
+  it("a contractor's amounts: the currency's decimals are checked, and a big part's cost never breaks the managers' list", async () => {
+    const org = await createOrg(t);
+    const { token } = await share(org);
+    const cents = await org.anonymous.post(`${S}/add-shared-part${q(token)}`, { name: 'Valve', quantity: 1, unitPrice: 12.345 });
+    expect(cents.status).toBe(400);
+    expect(cents.body.issues?.[0]?.path).toBe('unitPrice');
+    expect((await org.anonymous.post(`${S}/add-shared-labor${q(token)}`, { startTime: '2026-03-02T08:00:00.000Z', endTime: '2026-03-02T09:00:00.000Z', hourlyRate: 40.001 })).status).toBe(400);
+    // 1,000,000.00 x 100: more than a 4-byte integer of cents; the sums add in 8 bytes.
+    expect((await org.anonymous.post(`${S}/add-shared-part${q(token)}`, { name: 'Chiller', quantity: 100, unitPrice: 1_000_000 })).status).toBe(201);
+    const list = await org.admin.get(`${S}/list-shares`);
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    expect(JSON.stringify(list.body)).toContain('10000000000');
+  });
+
   it('mails a private link whose token is stored only as its SHA-256, and the contractor sees only the shared work order', async () => {
     const org = await createOrg(t);
     const { orderId, share: created, token } = await share(org);

@@ -12,7 +12,7 @@ import { toMinor } from '../../shared/money';
 import type { AccessClaims } from '../auth/tokens';
 import { recordActivity } from '../activity/activity.service';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../activity/activity.schema';
-import { moneySettings, getCompany } from '../organization/organization.service';
+import { checkCurrencyDecimals, getCompany, moneySettings } from '../organization/organization.service';
 import { addExternalLabor, addExternalPart, closeWorkOrder, listExternalLines } from '../work-orders/work-orders.service';
 import { workOrderDisplayId } from '../work-orders/work-orders.schema';
 import { answerStepAsContractor } from '../procedures/procedures.service';
@@ -56,7 +56,7 @@ type ShareRow = typeof workOrderShares.$inferSelect;
 const externalCostOf = sql<number>`(
   coalesce((select sum(round(round(extract(epoch from (${workOrderLabors.endDate} - ${workOrderLabors.startDate})) / 60) * ${workOrderLabors.externalRateMinor} / 60.0))
     from ${workOrderLabors} where ${workOrderLabors.orgId} = ${workOrderShares.orgId} and ${workOrderLabors.shareId} = ${workOrderShares.id}), 0)
-  + coalesce((select sum(${workOrderParts.externalUnitPriceMinor} * ${workOrderParts.quantity})
+  + coalesce((select sum(${workOrderParts.externalUnitPriceMinor}::bigint * ${workOrderParts.quantity})
     from ${workOrderParts} where ${workOrderParts.orgId} = ${workOrderShares.orgId} and ${workOrderParts.shareId} = ${workOrderShares.id}), 0))`.mapWith(Number);
 
 const shareColumns = {
@@ -449,7 +449,9 @@ export async function addContractorFiles(tx: Tx, orgId: number, token: string, k
 /** POST add-shared-labor: the contractor's time at their own rate (counted in the work order's cost, external). */
 export async function addContractorLabor(tx: Tx, orgId: number, token: string, key: string | undefined, input: z.output<typeof contractorLaborSchema>, mailer: Mailer) {
   const share = await shareFor(tx, orgId, token, key, 'canLog');
-  const { digits } = await moneySettings(tx, orgId);
+  const money = await moneySettings(tx, orgId);
+  checkCurrencyDecimals(input.hourlyRate, money, 'hourlyRate');
+  const { digits } = money;
   await addExternalLabor(tx, orgId, share.workOrderId, { shareId: share.id, name: share.contractorName }, { startTime: input.startTime, endTime: input.endTime, rateMinor: toMinor(input.hourlyRate, digits) });
   await touch(tx, orgId, share, 'logged time', mailer);
   return { message: 'Time logged' };
@@ -458,7 +460,9 @@ export async function addContractorLabor(tx: Tx, orgId: number, token: string, k
 /** POST add-shared-part: a part the contractor used, at their own unit price. */
 export async function addContractorPart(tx: Tx, orgId: number, token: string, key: string | undefined, input: z.output<typeof contractorPartSchema>, mailer: Mailer) {
   const share = await shareFor(tx, orgId, token, key, 'canLog');
-  const { digits } = await moneySettings(tx, orgId);
+  const money = await moneySettings(tx, orgId);
+  checkCurrencyDecimals(input.unitPrice, money, 'unitPrice');
+  const { digits } = money;
   await addExternalPart(tx, orgId, share.workOrderId, { shareId: share.id, name: share.contractorName }, { name: input.name, quantity: input.quantity, unitPriceMinor: toMinor(input.unitPrice, digits) });
   await touch(tx, orgId, share, 'reported a part', mailer);
   return { message: 'Part added' };

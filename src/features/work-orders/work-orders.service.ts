@@ -694,7 +694,7 @@ export async function getWorkOrderCost(tx: ReadTx, orgId: number, workOrderId: n
       (select coalesce(sum(round(round(${minutes}) * ${l.externalRateMinor} / 60.0)), 0) from ${l} where ${l.orgId} = ${orgId} and ${l.workOrderId} = ${workOrderId} and ${l.shareId} is not null) as ext_labor,
       (select coalesce(sum(${parts.salesPrice} * ${p.quantity}), 0) from ${p} join ${parts} on ${parts.orgId} = ${p.orgId} and ${parts.id} = ${p.partId}
         where ${p.orgId} = ${orgId} and ${p.workOrderId} = ${workOrderId}) as parts_major,
-      (select coalesce(sum(${p.externalUnitPriceMinor} * ${p.quantity}), 0) from ${p} where ${p.orgId} = ${orgId} and ${p.workOrderId} = ${workOrderId} and ${p.shareId} is not null) as ext_parts
+      (select coalesce(sum(${p.externalUnitPriceMinor}::bigint * ${p.quantity}), 0) from ${p} where ${p.orgId} = ${orgId} and ${p.workOrderId} = ${workOrderId} and ${p.shareId} is not null) as ext_parts
   `);
   const [row] = (result as unknown as { rows: Record<'labor_minutes' | 'ext_minutes' | 'ext_labor' | 'parts_major' | 'ext_parts', string | number | null>[] }).rows;
   const partsMinor = toMinor(Number(row.parts_major ?? 0), digits);
