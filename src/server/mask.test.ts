@@ -20,6 +20,15 @@ describe('tokens in the log (decision 022)', () => {
     );
     expect(maskTokens('<a href="/x?TOKEN=AbCdEf123456789">')).toBe('<a href="/x?TOKEN=AbCdEf…">');
     expect(maskTokens('token=abc')).toBe('token=…');
+    // A contractor's key and the request portal's secrets in paths (status links, asset codes).
+    expect(maskTokens('/api/shared-work-orders/get-shared-work-order?token=AbCdEf123456789&key=KeYkEy123456789')).toBe(
+      '/api/shared-work-orders/get-shared-work-order?token=AbCdEf…&key=KeYkEy…',
+    );
+    expect(maskTokens('https://a.example.com/portal/status/AbCdEfGh12345678_-xyz')).toBe('https://a.example.com/portal/status/AbCdEf…');
+    expect(maskTokens('GET /api/portal/status/AbCdEfGh12345678_-xyz/add-comment')).toBe('GET /api/portal/status/AbCdEf…/add-comment');
+    expect(maskTokens('/r/AbCdEfGh12345678abcd and /api/portal/form/AbCdEfGh12345678abcd')).toBe('/r/AbCdEf… and /api/portal/form/AbCdEf…');
+    // Ordinary paths stay as they are.
+    expect(maskTokens('/api/work-orders/get-work-orders?status=assigned')).toBe('/api/work-orders/get-work-orders?status=assigned');
   });
 
   it('never writes an invitation link in full: not from the outbox mailer, not from the request log', async () => {

@@ -1,14 +1,20 @@
 /** How much of a secret token a log line keeps: enough to tell two apart, far too little to use one. */
 const KEPT = 6;
 
+const keep = (value: string) => (value.length > KEPT ? `${value.slice(0, KEPT)}…` : '…');
+const masked = (_all: string, before: string, value: string) => `${before}${keep(value)}`;
+
 /**
- * Masks the value of every `token=` in a text (invitation and reset links, request URLs) so that logs
- * never hold a usable link: `token=Ab12Cd…`.
+ * Masks every secret a URL carries so that logs never hold a usable link: the value of `token=` (invitation,
+ * reset and shared work order links) and `key=` (a contractor's confirmed e-mail, decision 040), and the path
+ * segment after `/status/`, `/r/` and `/form/` (the request portal's status links and asset codes, decision 039):
+ * `token=Ab12Cd…`, `/portal/status/Ab12Cd…`.
  */
 export function maskTokens(text: string): string {
-  return text.replace(/(token=)([^&\s"'<>]+)/gi, (_all, name: string, value: string) =>
-    value.length > KEPT ? `${name}${value.slice(0, KEPT)}…` : `${name}…`,
-  );
+  return text
+    .replace(/(token=)([^&\s"'<>]+)/gi, masked)
+    .replace(/([?&]key=)([^&\s"'<>]+)/gi, masked)
+    .replace(/(\/(?:status|r|form)\/)([A-Za-z0-9_-]{16,})/g, masked);
 }
 
 /** Fastify's request log fields, with tokens in the URL masked (GET /auth/verify-token?token=…). */
