@@ -88,9 +88,10 @@ export function isForbiddenAddress(address: string): boolean {
   return true;
 }
 
+/** Shown to the organisation's admin (a delivery's last error): never the address a name resolved to inside our network. */
 export class ForbiddenAddressError extends Error {
-  constructor(host: string, address?: string) {
-    super(address && address !== host ? `Refused: ${host} resolves to a private or reserved address (${address})` : `Refused: ${host} is a private or reserved address`);
+  constructor(host: string) {
+    super(`Refused: ${host} is or resolves to a private or reserved address`);
   }
 }
 
@@ -100,7 +101,7 @@ export const guardedLookup: LookupFunction = (hostname, options, callback) => {
     if (err) return callback(err, '', 0);
     const list = addresses as LookupAddress[];
     const allowed = list.filter((a) => !isForbiddenAddress(a.address));
-    if (allowed.length === 0) return callback(new ForbiddenAddressError(hostname, list[0]?.address), '', 0);
+    if (allowed.length === 0) return callback(new ForbiddenAddressError(hostname), '', 0);
     if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, allowed);
     callback(null, allowed[0].address, allowed[0].family);
   });

@@ -15,7 +15,13 @@ export async function registerWebhookDelivery(queue: JobQueue, database: Databas
   const release = useDeliveryQueue(queue);
   await queue.boss.work<DeliveryJob>(WEBHOOK_QUEUE, { batchSize: 10 }, async (jobs) => {
     const results = await Promise.allSettled(jobs.map((job) => deliverWebhook(database.db, job.data, { settings, mailer })));
-    for (const r of results) if (r.status === 'rejected') log.warn({ err: (r.reason as Error).message }, 'webhook delivery failed to record');
+    const failed = results.filter((r) => r.status === 'rejected');
+    for (const r of failed) log.warn({ err: (r.reason as Error).message }, 'webhook delivery failed to record');
+    // The batch fails, so pg-boss tries its jobs again: a delivery whose try could not be read or recorded (the
+    // database away for a moment) would otherwise stay pending with no job behind it. The ones that settled are
+    // skipped on the retry (their status); one sent but not recorded is sent again with the same webhook-id,
+    // which receivers use to drop repeats (Standard Webhooks).
+    if (failed.length) throw new Error(`${failed.length} webhook deliveries could not be recorded`);
   });
   return release;
 }
