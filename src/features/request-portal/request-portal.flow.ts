@@ -15,9 +15,10 @@ const FROM_WORK_ORDER: Record<WorkOrderStatus, PortalStatus> = {
 };
 
 /**
- * Called by the work-orders service when an order's status changes: portal requests accepted into it (and
- * their duplicates) take the matching status; done and declined close them (the link's 30 days start).
- * Their requesters are told by the `portal-notices` job (this runs where no mailer is at hand).
+ * Called by the work-orders service when an order's status changes or the order is deleted (as cancelled):
+ * portal requests accepted into it (and their duplicates) take the matching status; done and declined close them
+ * (the link's 30 days start). Their requesters see it on their status page; no e-mail is sent for these changes
+ * yet (decision 039).
  */
 export async function workOrderStatusChanged(tx: Tx, orgId: number, workOrderId: number, status: WorkOrderStatus, dueDate: Date | null) {
   const next = status === 'assigned' && dueDate ? 'scheduled' : FROM_WORK_ORDER[status];

@@ -270,6 +270,18 @@ describe('request portal: the inbox', () => {
     }
   });
 
+  it('a work order deleted after accepting: its requests are declined (the work will not be done), not left accepted', async () => {
+    const { org, asset } = await setup('Iota');
+    await org.admin.put(`${B}/settings`, SETTINGS);
+    const sent = await send(org, { code: await codeOf(org, asset.id), description: 'Door sticks', urgency: 'normal', email: 'cy@example.com' }, []);
+    const accepted = await org.admin.post(`${B}/accept-request/1`, { into: 'work-order', title: 'Fix the door' });
+    expect(accepted.status).toBe(200);
+    expect((await org.admin.del(`/api/work-orders/delete-work-order/${accepted.body.workOrderId}`)).status).toBe(200);
+    const status = (await org.anonymous.get(`${B}/status/${sent.body.statusToken}`)).body;
+    expect(status).toMatchObject({ status: 'declined' });
+    expect(status.expiresAt).not.toBeNull();
+  });
+
   it('accepts into a maintenance request with the photos, and declines with a reason the requester is told', async () => {
     const { org, asset } = await setup('Iota');
     await org.admin.put(`${B}/settings`, SETTINGS);

@@ -525,6 +525,8 @@ export async function deleteWorkOrder(tx: Tx, orgId: number, actor: AccessClaims
   discardFiles(images.map((r) => r.url));
   const rows = await tx.delete(workOrders).where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id))).returning({ id: workOrders.id });
   if (!rows.length) throw notFound('Work order');
+  // A portal request accepted into it is told the work will not be done (its link then expires as any closed one's).
+  await workOrderStatusChanged(tx, orgId, id, 'cancelled', null);
   await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'deleted' });
   return { message: 'Work order deleted successfully', ...(await listWorkOrders(tx, orgId, actor, query)) };
 }
