@@ -112,9 +112,17 @@ export function watchNetwork(): () => void {
   window.addEventListener('online', on);
   window.addEventListener('offline', off);
   setState({ online: navigator.onLine });
-  // a change that could not go (server error) is tried again now and then
+  // A change that could not go (server error) is tried again every 30 s; with nothing waiting, the device copy
+  // is refreshed every 5 minutes only (each refresh reads every open order: not a phone's every half minute).
+  let ticks = 0;
   const timer = window.setInterval(() => {
-    if (navigator.onLine) void syncNow();
+    ticks++;
+    if (!navigator.onLine) return;
+    void myWorkDb()
+      .outbox.count()
+      .then((waiting) => {
+        if (waiting > 0 || state.failed || ticks % 10 === 0) void syncNow();
+      });
   }, 30_000);
   return () => {
     window.removeEventListener('online', on);

@@ -335,7 +335,9 @@ export function WorkOrderScreen({ order, onBack }: { order: CachedWorkOrder; onB
       data-testid="work-order-screen"
       style={{ position: 'fixed', inset: 0, zIndex: 200, overflowY: 'auto', background: 'var(--mantine-color-body)' }}
       onKeyDown={(e) => {
-        if (e.key === 'Escape') onBack();
+        // Escape in an open dropdown (the time reason) closes the dropdown only: the combobox marks its input.
+        const target = e.target instanceof Element ? e.target : null;
+        if (e.key === 'Escape' && target?.getAttribute('data-mantine-stop-propagation') !== 'true') onBack();
       }}
     >
       <Group
