@@ -111,3 +111,17 @@ export function moveToDay(base: Date | null, day: string, zone = 'UTC'): Date {
   const guess = wanted - offsetAt(wanted);
   return new Date(wanted - offsetAt(guess) + ms);
 }
+
+/**
+ * A day typed in a date box, day first ('dmy': DD/MM/YYYY, the lists' dates) or month first ('mdy': MM/DD/YYYY,
+ * the spec's date-time order), to 'YYYY-MM-DD'; null when it is not a day of the calendar (31/02 is refused,
+ * not moved to March).
+ */
+export function parseTypedDay(text: string, order: 'dmy' | 'mdy'): string | null {
+  const m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text.trim());
+  if (!m) return null;
+  const [day, month] = order === 'dmy' ? [m[1], m[2]] : [m[2], m[1]];
+  const iso = `${m[3]}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  const d = new Date(`${iso}T00:00:00Z`);
+  return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== iso ? null : iso;
+}

@@ -4,6 +4,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../test/render';
 import { DateTimeField, parseMonthFirstDay } from './date-time-field';
+import { parseDay } from './day-field';
 
 let last: string | null = null;
 function Field({ initial = null }: { initial?: string | null }) {
@@ -43,5 +44,8 @@ describe('DateTimeField', () => {
     expect(parseMonthFirstDay('3/4/2026')).toBe('2026-03-04');
     expect(parseMonthFirstDay('02/30/2026')).toBeNull();
     expect(parseMonthFirstDay('26/11/2026')).toBeNull();
+    // Day first (the lists' dates, DayField): the same calendar check, 31/02 refused rather than moved to March.
+    expect(parseDay('26/11/2026')).toBe('2026-11-26');
+    expect(parseDay('31/02/2024')).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Group, Input } from '@mantine/core';
 import { DateInput, TimeInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
+import { parseTypedDay } from '../../shared/dates';
 
 export interface DateTimeFieldProps {
   label: string;
@@ -15,13 +16,7 @@ export interface DateTimeFieldProps {
 }
 
 /** 'MM/DD/YYYY' typed (the spec's date-time order, as formatDateTime writes it) to 'YYYY-MM-DD'. */
-export function parseMonthFirstDay(text: string): string | null {
-  const m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text.trim());
-  if (!m) return null;
-  const iso = `${m[3]}-${m[1].padStart(2, '0')}-${m[2].padStart(2, '0')}`;
-  const d = new Date(`${iso}T00:00:00Z`);
-  return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== iso ? null : iso;
-}
+export const parseMonthFirstDay = (text: string) => parseTypedDay(text, 'mdy');
 
 const dayOf = (value: string | null) => (value ? value.slice(0, 10) : null);
 const timeOf = (value: string | null) => (value && value.length >= 16 ? value.slice(11, 16) : '');

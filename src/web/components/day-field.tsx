@@ -1,5 +1,6 @@
 import { DateInput } from '@mantine/dates';
 import { formatDay } from '../lib/format';
+import { parseTypedDay } from '../../shared/dates';
 import { useTranslation } from 'react-i18next';
 import { Controller, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 
@@ -10,12 +11,7 @@ export { formatDay };
 export const pickerDay = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : null);
 
 /** Parses what a user types in a date box, 'DD/MM/YYYY' (the format shown), to 'YYYY-MM-DD'. */
-export function parseDay(text: string): string | null {
-  const m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text.trim());
-  if (!m) return null;
-  const iso = `${m[3]}-${m[2].padStart(2, '0')}-${m[1].padStart(2, '0')}`;
-  return Number.isNaN(new Date(iso).getTime()) ? null : iso;
-}
+export const parseDay = (text: string) => parseTypedDay(text, 'dmy');
 
 /** A day of a form ('YYYY-MM-DD' or null), shown and typed as DD/MM/YYYY as the lists write it, clearable; required unless told. */
 export function DayField<V extends FieldValues>(props: { form: UseFormReturn<V, any, any>; name: Path<V>; label: string; testId: string; disabled?: boolean; required?: boolean }) {
