@@ -7,6 +7,9 @@ import { mailOutbox } from './db/schema';
 import type { JobQueue } from './jobs/queue';
 import { maskTokens } from './mask';
 
+
+/** Text put into a mail's HTML (names, comments, titles): its markup characters as entities. */
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 export interface Mail {
   to: string;
   subject: string;

@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '../../shared/pagination';
+import { ADMINS } from '../../server/plugins/request-context';
 import { apiKeyCreatedSchema, apiKeyInputSchema, apiKeyListSchema } from './api-keys.schema';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service';
 
-/** Only an admin keeps keys; a key itself never can (keys act as a manager at most). */
-export const ADMINS = ['admin'] as const;
-
-/** API keys of the organisation (prefix /api/api-keys, decision 043). */
+/** API keys of the organisation (prefix /api/api-keys, decision 043): only an admin keeps keys; a key itself never can (keys act as a manager at most). */
 export async function apiKeysRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
 

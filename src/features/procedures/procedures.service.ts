@@ -1,4 +1,5 @@
 import { and, asc, eq, ilike, sql } from 'drizzle-orm';
+import { escapeHtml } from '../../server/mailer';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { meters, procedures, procedureSteps, users, workOrderProcedures, workOrderProcedureSteps } from '../../server/db/schema';
 import { badRequest, conflict, notFound } from '../../server/http-error';
@@ -448,7 +449,6 @@ export async function createFollowUp(tx: Tx, orgId: number, actor: AccessClaims,
   return { message: 'Follow-up work order created', followUp: await getWorkOrder(tx, orgId, actor, followUpId), ...(await issuedStep(tx, orgId, workOrderId, step.id)) };
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** What the printed work order shows (the route renders it to PDF outside the transaction). */
 export async function printWorkOrder(tx: ReadTx, orgId: number, actor: AccessClaims, workOrderId: number) {

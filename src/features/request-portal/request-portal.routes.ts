@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MANAGERS, EVERYONE } from '../../server/plugins/request-context';
+import { ADMINS, EVERYONE, MANAGERS } from '../../server/plugins/request-context';
 import { idParamsSchema } from '../../shared/pagination';
 import { HttpError, badRequest } from '../../server/http-error';
 import { hitRateLimit, throttle, TOO_MANY_REQUESTS } from '../../server/rate-limit';
@@ -150,7 +150,7 @@ export async function requestPortalRoutes(appBase: FastifyInstance) {
 
   app.get('/settings', { config: { access: MANAGERS } }, (req) => req.read((tx) => portal.getPortalSettings(tx, req.auth.orgId)));
 
-  app.put('/settings', { schema: { body: portalSettingsInputSchema }, config: { access: ['admin'] } }, (req) =>
+  app.put('/settings', { schema: { body: portalSettingsInputSchema }, config: { access: ADMINS } }, (req) =>
     req.inTenant((tx) => portal.savePortalSettings(tx, req.auth.orgId, req.body)),
   );
 

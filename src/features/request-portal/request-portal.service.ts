@@ -4,7 +4,7 @@ import type { ReadTx, Tx } from '../../server/db/client';
 import { badRequest, conflict, HttpError, notFound } from '../../server/http-error';
 import { totalOver, pageAndTotal } from '../../server/db/paging';
 import { now } from '../../server/clock';
-import type { Mailer } from '../../server/mailer';
+import { escapeHtml, type Mailer } from '../../server/mailer';
 import { assets, organizations, workOrders, workStations } from '../../server/db/schema';
 import type { AccessClaims } from '../auth/tokens';
 import { hashToken, newOpaqueToken } from '../auth/tokens';
@@ -382,7 +382,6 @@ async function setStatus(tx: Tx, orgId: number, id: number, values: Partial<type
   return changed.map((c) => c.id);
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * POST accept-request/:id (managers): makes a work order or a maintenance request of it, carrying the text,

@@ -7,7 +7,7 @@ import { isAnyOf, param, preparedRead } from '../../server/db/prepared';
 import { assets, invitations, services, userAssets, users, userServices, userWorkStations, workStations } from '../../server/db/schema';
 import { conflict, forbidden, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/plugins/errors';
-import type { Mailer } from '../../server/mailer';
+import { escapeHtml, type Mailer } from '../../server/mailer';
 import { pagination } from '../../shared/pagination';
 import { newOpaqueToken, type AccessClaims } from '../auth/tokens';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
@@ -270,4 +270,3 @@ export async function inviteUser(
   return { newUser: await getUser(tx, orgId, created.id) };
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from '../../shared/zod-setup';
 import { idParamsSchema } from '../../shared/pagination';
-import { ADMINS } from '../api-keys/api-keys.routes';
+import { ADMINS } from '../../server/plugins/request-context';
 import { deliveryListQuerySchema, deliveryListSchema, deliverySchema, webhookInputSchema, webhookListSchema, webhookSavedSchema, webhookUpdateSchema } from './webhooks.schema';
 import { addWebhook, deleteWebhook, listDeliveries, listWebhooks, redeliver, updateWebhook } from './webhooks.service';
 

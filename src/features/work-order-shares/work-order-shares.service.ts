@@ -1,15 +1,15 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { assets, users, workOrderAssignees, workOrderProcedures, workOrderProcedureSteps, workOrders, customerVendors, workOrderShareMessages, workOrderShares, workOrderLabors, workOrderParts } from '../../server/db/schema';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../server/http-error';
-import type { Mailer } from '../../server/mailer';
+import { escapeHtml, type Mailer } from '../../server/mailer';
 import { now } from '../../server/clock';
 import { escapeLike } from '../../server/db/like';
 import { pageAndTotal, totalOver } from '../../server/db/paging';
 import { pagination } from '../../shared/pagination';
 import { toMinor } from '../../shared/money';
-import type { AccessClaims } from '../auth/tokens';
+import { hashToken, newOpaqueToken, type AccessClaims } from '../auth/tokens';
 import { recordActivity } from '../activity/activity.service';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../activity/activity.schema';
 import { checkCurrencyDecimals, getCompany, moneySettings } from '../organization/organization.service';
@@ -38,10 +38,8 @@ const gone = () => new HttpError(404, NOT_FOUND);
 const CODE_MINUTES = 10;
 const CODE_ATTEMPTS = 5;
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const sameHash = (a: string | null, b: string) => !!a && a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Where the mails' links point and the organisation's name in them. */
 export interface ShareMail {
@@ -187,7 +185,7 @@ export async function createShare(tx: Tx, orgId: number, actor: AccessClaims, in
     const [vendor] = await tx.select({ id: customerVendors.id }).from(customerVendors).where(and(eq(customerVendors.orgId, orgId), eq(customerVendors.id, input.vendorId)));
     if (!vendor) throw badRequest('Vendor not found', 'vendorId');
   }
-  const token = randomBytes(32).toString('base64url');
+  const { token, hash: tokenHash } = newOpaqueToken();
   const expiresAt = new Date(now().getTime() + input.days * 86_400_000);
   const [created] = await tx
     .insert(workOrderShares)
@@ -197,7 +195,7 @@ export async function createShare(tx: Tx, orgId: number, actor: AccessClaims, in
       vendorId: input.vendorId ?? null,
       contractorName: input.contractorName,
       email: input.email,
-      tokenHash: sha256(token),
+      tokenHash,
       canComment: input.canComment,
       canLog: input.canLog,
       canComplete: input.canComplete,
@@ -286,13 +284,13 @@ export type LiveShare = ShareRow;
  * expired, revoked or another organisation's (its hash is looked up inside this organisation only).
  */
 export async function findShare(tx: ReadTx, orgId: number, token: string): Promise<LiveShare> {
-  const [row] = await tx.select().from(workOrderShares).where(and(eq(workOrderShares.orgId, orgId), eq(workOrderShares.tokenHash, sha256(token))));
+  const [row] = await tx.select().from(workOrderShares).where(and(eq(workOrderShares.orgId, orgId), eq(workOrderShares.tokenHash, hashToken(token))));
   if (!row || row.revokedAt || row.expiresAt.getTime() <= now().getTime()) throw gone();
   return row;
 }
 
 /** True when the browser's key proves the e-mail was confirmed (or no code is asked). */
-const confirmed = (share: LiveShare, key: string | undefined) => !share.requireCode || (!!key && sameHash(share.accessHash, sha256(key)));
+const confirmed = (share: LiveShare, key: string | undefined) => !share.requireCode || (!!key && sameHash(share.accessHash, hashToken(key)));
 
 /** A share the caller may act on: live, confirmed, not yet accepted, and allowing `right`. */
 async function shareFor(tx: ReadTx, orgId: number, token: string, key: string | undefined, right?: 'canComment' | 'canLog' | 'canComplete') {
@@ -395,7 +393,7 @@ export async function sendShareCode(tx: Tx, orgId: number, token: string, mailer
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await tx
     .update(workOrderShares)
-    .set({ codeHash: sha256(`${share.id}:${code}`), codeExpiresAt: new Date(now().getTime() + CODE_MINUTES * 60_000), codeAttempts: 0 })
+    .set({ codeHash: hashToken(`${share.id}:${code}`), codeExpiresAt: new Date(now().getTime() + CODE_MINUTES * 60_000), codeAttempts: 0 })
     .where(and(eq(workOrderShares.orgId, orgId), eq(workOrderShares.id, share.id)));
   await mailer.send({ to: share.email, subject: `Your code: ${code}`, text: `Your code to open the shared work order is ${code}. It works for ${CODE_MINUTES} minutes.` }, tx);
   return { message: 'Code sent', emailHint: maskEmail(share.email) };
@@ -407,13 +405,13 @@ export async function confirmShareCode(tx: Tx, orgId: number, token: string, cod
   if (!share.requireCode) throw badRequest('No code is needed');
   const where = and(eq(workOrderShares.orgId, orgId), eq(workOrderShares.id, share.id));
   const live = share.codeHash && share.codeExpiresAt && share.codeExpiresAt.getTime() > now().getTime() && share.codeAttempts < CODE_ATTEMPTS;
-  if (!live || !sameHash(share.codeHash, sha256(`${share.id}:${code}`))) {
+  if (!live || !sameHash(share.codeHash, hashToken(`${share.id}:${code}`))) {
     // A wrong try counts, and is kept even though the request fails: the caller commits it (routes).
     await tx.update(workOrderShares).set({ codeAttempts: share.codeAttempts + 1 }).where(where);
     return { ok: false as const };
   }
-  const key = randomBytes(32).toString('base64url');
-  await tx.update(workOrderShares).set({ accessHash: sha256(key), codeHash: null, codeExpiresAt: null, codeAttempts: 0 }).where(where);
+  const { token: key, hash: accessHash } = newOpaqueToken();
+  await tx.update(workOrderShares).set({ accessHash, codeHash: null, codeExpiresAt: null, codeAttempts: 0 }).where(where);
   return { ok: true as const, key };
 }
 

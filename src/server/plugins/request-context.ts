@@ -16,6 +16,7 @@ export type Access = 'public' | readonly Role[];
 
 export const EVERYONE: readonly Role[] = ['admin', 'manager', 'worker'];
 export const MANAGERS: readonly Role[] = ['admin', 'manager'];
+export const ADMINS: readonly Role[] = ['admin'];
 
 declare module 'fastify' {
   interface FastifyContextConfig {
