@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrg, createTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
 import { orgSnapshot } from '../../server/test/sql';
 import { masterRows } from '../assets/test-fixtures';
-import { csvCell, looksLikeFormula } from './data-transfer.schema';
+import { csvCell, looksLikeFormula } from '../../shared/csv';
 
 let t: TestApp;
 beforeAll(async () => {

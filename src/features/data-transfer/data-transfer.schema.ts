@@ -1,4 +1,5 @@
 import { z } from '../../shared/zod-setup';
+import { csvLine } from '../../shared/csv';
 
 /**
  * Import and export (decision 042). Browser-safe: the wizard and the routes share the kinds, their columns and
@@ -80,30 +81,6 @@ export function guessColumn(kind: ImportKind, header: string): string | undefine
   if (!h) return undefined;
   return IMPORT_COLUMNS[kind].find((c) => [c.key, c.label, ...(c.aliases ?? [])].some((name) => normalHeader(name) === h))?.key;
 }
-
-/**
- * A cell a spreadsheet would run as a formula (OWASP "CSV injection"): starting with =, @, a tab or a
- * carriage return, or with + or - when the rest is not a plain number or phone number.
- */
-export function looksLikeFormula(cell: string): boolean {
-  if (!cell) return false;
-  const first = cell[0];
-  if (first === '=' || first === '@' || first === '\t' || first === '\r') return true;
-  // "-5", "-12.5", "+966 55 123 4567" are numbers and phone numbers, not formulas.
-  if (first === '+' || first === '-') return !/^[+-][\d\s().-]*\d[\d\s().]*$/.test(cell);
-  return false;
-}
-
-/** A value for a CSV file: formula-like text is prefixed with a quote (neutralised); quoted when needed. */
-export function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let s = typeof value === 'string' ? value : String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(s) && !/^-?\d+(\.\d+)?$/.test(s)) s = `'${s}`;
-  return /[",\n\r;]/.test(s) || s !== s.trim() ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-/** One CSV line (CRLF ended, as RFC 4180 and Excel expect). */
-export const csvLine = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
 /** The template of a kind: its headers and one example row. */
 export const importTemplate = (kind: ImportKind) => `\uFEFF${csvLine(IMPORT_COLUMNS[kind].map((c) => c.label))}${csvLine(IMPORT_COLUMNS[kind].map((c) => c.example))}`;

@@ -8,7 +8,8 @@ import { exportAssetsBatch } from '../assets/assets.service';
 import { assetListQuerySchema, type AssetDto, type AssetListQuery } from '../assets/assets.schema';
 import { exportWorkOrdersBatch } from '../work-orders/work-orders.service';
 import { workOrderListQuerySchema, type WorkOrderDto, type WorkOrderListQuery } from '../work-orders/work-orders.schema';
-import { csvLine, type ExportList } from './data-transfer.schema';
+import { csvLine } from '../../shared/csv';
+import type { ExportList } from './data-transfer.schema';
 
 /** Runs one read in a scope of its own (the request's `req.read`): each batch is its own short read. */
 export type Reader = <T>(fn: (tx: ReadTx) => Promise<T>) => Promise<T>;

@@ -1,4 +1,5 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { looksLikeFormula } from '../../shared/csv';
 import type { ZodType } from 'zod';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { assetCategories, customerVendors, importMappings, parts, productCategories, uoms } from '../../server/db/schema';
@@ -16,7 +17,6 @@ import {
   IMPORT_COLUMNS,
   IMPORT_KEYS,
   IMPORT_MESSAGES,
-  looksLikeFormula,
   type ImportKind,
   type ImportProblem,
   type ImportRequest,

@@ -4,7 +4,8 @@ import type { Tx } from '../../server/db/client';
 import { assets, meters } from '../../server/db/schema';
 import { HttpError, notFound } from '../../server/http-error';
 import { isDateInRange } from '../../shared/dates';
-import { IMPORT_MAX_ROWS, looksLikeFormula, readingValueField, type ImportIssue, type ReadingImport } from './meters.schema';
+import { looksLikeFormula } from '../../shared/csv';
+import { IMPORT_MAX_ROWS, readingValueField, type ImportIssue, type ReadingImport } from './meters.schema';
 import { listMeters, recordReading } from './meters.service';
 
 /** Accepted header spellings (lower case, letters and digits only) of each column. */
@@ -124,7 +125,7 @@ export async function importReadings(tx: Tx, orgId: number, input: ReadingImport
       ok = false;
     };
     const check = (c: Column, value: string) => {
-      if (value && looksLikeFormula(value) && !(c === 'value' && /^[-+]?[\d.]+$/.test(value))) {
+      if (looksLikeFormula(value)) {
         fail(c, 'Cell starts with = + - or @ and is not a number: formulas are not accepted');
         return false;
       }

@@ -186,5 +186,3 @@ export const readingImportSchema = z.strictObject({
 });
 export type ReadingImport = z.output<typeof readingImportSchema>;
 
-/** A cell a spreadsheet would run as a formula: =, +, -, @, or a tab or carriage return first. */
-export const looksLikeFormula = (cell: string) => /^[=+\-@\t\r]/.test(cell);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { neutralise, toCsv } from './csv';
+import { neutralise } from '../../../shared/csv';
+import { toCsv } from './csv';
 
 describe('analytics CSV export', () => {
   it('neutralises cells a spreadsheet would run as formulas, keeps numbers and plain text', () => {

@@ -1,13 +1,5 @@
 import Papa from 'papaparse';
-
-/**
- * A cell a spreadsheet would run as a formula (starting with = + - @, or a tab or carriage return) gets a
- * leading apostrophe (OWASP "CSV injection"). Numbers stay numbers: a negative amount is data, not a formula.
- */
-export function neutralise(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
+import { neutralise } from '../../../shared/csv';
 
 /** The rows as CSV text (header from the first row's keys), every text cell neutralised. */
 export function toCsv(rows: Record<string, unknown>[]): string {

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { csvLine } from '../../../shared/csv';
 import { useSearchParams } from 'react-router';
 import { Alert, Badge, Button, Checkbox, FileInput, Group, Paper, Progress, Radio, ScrollArea, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload, IconFileUpload, IconUpload } from '@tabler/icons-react';
@@ -8,7 +9,6 @@ import { api, downloadFile, errorMessage } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
 import { registerTranslations } from '../../../web/i18n';
 import {
-  csvLine,
   guessColumn,
   IMPORT_COLUMNS,
   IMPORT_KINDS,
