@@ -67,6 +67,11 @@ describe('insights', () => {
       await page.waitForURL(`${org.url}/dashboard/work-orders?assetId=${assetId}`);
       await page.getByText('Pump leaking again').waitFor();
       await expect.poll(() => page.getByText('Paint the railing').count()).toBe(0);
+      // The filter the link set is shown (the asset's name) and Reset clears it with the others.
+      await expect.poll(() => page.getByTestId('filter-assetId').inputValue()).toBe('Feed Pump P-7');
+      await page.getByRole('button', { name: 'Reset', exact: true }).click();
+      await expect.poll(() => page.getByTestId('filter-assetId').inputValue()).toBe('');
+      await page.getByText('Paint the railing').waitFor();
 
       // And the backlog's drill-down: the open orders.
       await page.goBack();

@@ -100,6 +100,8 @@ export function AsyncSelect(props: AsyncSelectProps) {
   return (
     <Select
       label={props.label}
+      // a filter has no visible label: its placeholder names it
+      aria-label={props.label ? undefined : props.placeholder}
       placeholder={props.placeholder ?? t('select.search')}
       error={props.error}
       required={props.required}

@@ -2,8 +2,9 @@ import { lazy, Suspense } from 'react';
 import { Badge, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useOpenRecord, ListMultiFilter, ListTextFilter, ServerListScreen, StatCard, useServerList, type Column } from '../../../web/components';
+import { AsyncSelect, useOpenRecord, ListMultiFilter, ListTextFilter, ServerListScreen, StatCard, useServerList, type Column } from '../../../web/components';
 import { api } from '../../../web/lib/api';
+import { ASSET_OPTIONS_PATH } from '../../assets/ui/asset-select';
 import { useIsManager } from '../../../web/lib/app-data';
 import type { WorkOrderDto, WorkOrderStatistics } from '../work-orders.schema';
 import { WORK_ORDER_STATUSES } from '../work-order-values';
@@ -37,7 +38,7 @@ export default function WorkOrdersPage() {
     queryKey: 'work-orders',
     path: '/work-orders/get-work-orders',
     listKey: 'workOrders',
-    // assetId: only from a link (analytics' drill-down); Reset clears it with the others
+    // assetId: a picker, and analytics' drill-down links; Reset clears it with the others
     filters: { title: 'text', status: 'multi', assetId: 'text' },
     errorMessage: t('toast.failedFetchAll'),
   });
@@ -77,6 +78,9 @@ export default function WorkOrdersPage() {
     { key: 'asset', header: t('col.asset'), defaultHidden: true, render: (r) => r.asset?.name ?? '' },
     { key: 'createdAt', header: t('col.createdAt'), defaultHidden: true, render: (r) => formatDateTime(r.createdAt) },
   ];
+  const assetId = Number(list.state.filters.assetId) || null;
+  // The chosen asset's name, for a filter that arrived by a link: the rows carry it.
+  const shownAsset = assetId ? list.rows.find((r) => r.asset?.id === assetId)?.asset : undefined;
   const statusOptions = WORK_ORDER_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }));
 
   return (
@@ -95,6 +99,15 @@ export default function WorkOrdersPage() {
         <>
           <ListTextFilter state={list.state} name="title" placeholder={t('filter')} debounceMs={300} />
           <ListMultiFilter state={list.state} name="status" placeholder={t('statusFilter')} options={statusOptions} />
+          <AsyncSelect
+            path={ASSET_OPTIONS_PATH}
+            pageSize={5}
+            value={assetId}
+            onChange={(id) => list.state.setFilter('assetId', id ? String(id) : '')}
+            placeholder={t('assetFilter')}
+            initialOption={shownAsset ? { value: shownAsset.id, label: shownAsset.name } : null}
+            testId="filter-assetId"
+          />
         </>
       }
     >
