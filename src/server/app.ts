@@ -14,6 +14,7 @@ import { createJobs, type Jobs } from './jobs';
 import { registerErrorHandling } from './plugins/errors';
 import { requestContext } from './plugins/request-context';
 import { apiDocs } from './plugins/api-docs';
+import { checkingSerializerCompiler } from './plugins/response-check';
 import { idempotency } from './plugins/idempotency';
 import { securityHeaders } from './plugins/security-headers';
 import { registerFeatureRoutes } from './routes';
@@ -30,6 +31,8 @@ export interface AppDeps {
   /** Folder of the built SPA; served with a fallback to index.html when present. */
   webRoot?: string;
   logger?: boolean | object;
+  /** Tests: a response schema that would drop or change part of an answer fails the request (plugins/response-check.ts). */
+  checkResponses?: boolean;
 }
 
 declare module 'fastify' {
@@ -61,7 +64,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(deps.checkResponses ? checkingSerializerCompiler : serializerCompiler);
   registerErrorHandling(app);
 
   const jobs = deps.jobs ?? createJobs(deps.database, deps.config, app.log);

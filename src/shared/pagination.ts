@@ -21,11 +21,15 @@ export const pageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
-export interface Pagination {
-  totalRecords: number;
-  currentPage: number;
-  totalPages: number;
-}
+export const paginationSchema = z.object({ totalRecords: z.number(), currentPage: z.number(), totalPages: z.number() });
+export type Pagination = z.infer<typeof paginationSchema>;
+
+/** A list's answer (response schema): `{ <plural>: [item…], pagination }`. */
+export const listAnswerSchema = <K extends string, T extends z.ZodType>(plural: K, item: T) =>
+  z.object({ [plural]: z.array(item), pagination: paginationSchema } as { [P in K]: z.ZodArray<T> } & { pagination: typeof paginationSchema });
+
+/** The answer of a change that says what it did (`{ message }`), to extend with what it returns. */
+export const messageSchema = z.object({ message: z.string() });
 
 export function pagination(totalRecords: number, page: number, pageSize: number): Pagination {
   return { totalRecords, currentPage: page, totalPages: Math.max(1, Math.ceil(totalRecords / pageSize)) };
@@ -37,7 +41,5 @@ export const idParamsSchema = z.strictObject({
 });
 
 /** An option of a select: value and label (some carry a price). */
-export interface Option {
-  value: number;
-  label: string;
-}
+export const optionSchema = z.object({ value: z.number(), label: z.string() });
+export type Option = z.infer<typeof optionSchema>;
