@@ -35,6 +35,23 @@ export function pagination(totalRecords: number, page: number, pageSize: number)
   return { totalRecords, currentPage: page, totalPages: Math.max(1, Math.ceil(totalRecords / pageSize)) };
 }
 
+/**
+ * The answers of a feature's list routes (response schemas): `list` `{ <plural>, pagination }`, `one`
+ * `{ <singular> }`, `add` (the list, a message and the record), `update` (a message and the record) and `remove`
+ * (the list and a message), as AGENTS.md's conventions have them.
+ */
+export function listAnswers<K extends string, S extends string, T extends z.ZodType>(plural: K, item: T, singular: S) {
+  const list = listAnswerSchema(plural, item);
+  const one = z.object({ [singular]: item } as { [P in S]: T });
+  return {
+    list,
+    one,
+    add: list.extend(messageSchema.shape).extend(one.shape),
+    update: messageSchema.extend(one.shape),
+    remove: list.extend(messageSchema.shape),
+  };
+}
+
 /** Path parameter `{id}`: a positive integer (ids are per organisation). */
 export const idParamsSchema = z.strictObject({
   id: z.coerce.number({ error: 'Invalid id' }).int('Invalid id').min(1, 'Invalid id').max(2147483647, 'Invalid id'),
