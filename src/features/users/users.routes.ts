@@ -5,6 +5,7 @@ import { idParamsSchema } from '../../shared/pagination';
 import { processImage, readUploadedImage } from '../../server/uploads/images';
 import { getCompany } from '../organization/organization.service';
 import { getAppData } from './app-data.service';
+import { appDataSchema } from './app-data.schema';
 import { inviteUserSchema, userAnswers as answers, userUpdateSchema, usersQuerySchema } from './users.schema';
 import { deleteUser, inviteUser, listUsers, setProfilePicture, updateUser } from './users.service';
 import { removingFiles } from '../../server/uploads/storage';
@@ -13,7 +14,7 @@ import { removingFiles } from '../../server/uploads/storage';
 export async function usersRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/get-app-data', { config: { access: EVERYONE } }, (req) => req.read((tx) => getAppData(tx, req.auth.orgId, req.auth)));
+  app.get('/get-app-data', { schema: { response: { 200: appDataSchema } }, config: { access: EVERYONE } }, (req) => req.read((tx) => getAppData(tx, req.auth.orgId, req.auth)));
 
   app.get('/getCompanyUsers', { schema: { querystring: usersQuerySchema, response: { 200: answers.list } }, config: { access: EVERYONE } }, (req) =>
     req.read((tx) => listUsers(tx, req.auth.orgId, req.auth, req.query)),
