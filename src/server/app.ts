@@ -6,6 +6,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
+import { z } from '../shared/zod-setup';
 import type { Database } from './db/client';
 import type { Config } from './env';
 import type { Mailer } from './mailer';
@@ -119,8 +120,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const signer = uploadSigner(deps.config.jwtSecret);
   signUploadUrls(app, signer);
 
-  app.get('/api/health', { config: { access: 'public' } }, async () => ({ status: 'ok' }));
-  app.get('/api/ready', { config: { access: 'public' } }, async (_req, reply) => {
+  const statusAnswer = { response: { 200: z.object({ status: z.string() }) } };
+  app.get('/api/health', { schema: statusAnswer, config: { access: 'public' } }, async () => ({ status: 'ok' }));
+  app.get('/api/ready', { schema: statusAnswer, config: { access: 'public' } }, async (_req, reply) => {
     try {
       await deps.database.db.execute(sql`select 1`);
       return { status: 'ready' };

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
 import { breakingChanges } from './openapi-compat';
@@ -10,7 +10,7 @@ import { breakingChanges } from './openapi-compat';
  * committed document that is gone or changed type fails. To change the API on purpose, write the file again:
  * `npm run api:release-document` (UPDATE_OPENAPI=1 on this test), and commit it with the change.
  */
-const RELEASED = resolve(import.meta.dirname, '../../../docs/api/openapi.json');
+const RELEASED = fileURLToPath(new URL('../../../docs/api/openapi.json', import.meta.url));
 const HOW_TO_UPDATE = 'If the change is intended (a new release breaks these clients on purpose), write the document again with `npm run api:release-document` and commit docs/api/openapi.json.';
 
 let t: TestApp;
