@@ -120,9 +120,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const signer = uploadSigner(deps.config.jwtSecret);
   signUploadUrls(app, signer);
 
-  const statusAnswer = { response: { 200: z.object({ status: z.string() }) } };
-  app.get('/api/health', { schema: statusAnswer, config: { access: 'public' } }, async () => ({ status: 'ok' }));
-  app.get('/api/ready', { schema: statusAnswer, config: { access: 'public' } }, async (_req, reply) => {
+  const status = z.object({ status: z.string() });
+  app.get('/api/health', { schema: { response: { 200: status } }, config: { access: 'public' } }, async () => ({ status: 'ok' }));
+  app.get('/api/ready', { schema: { response: { 200: status, 503: z.object({ error: z.string() }) } }, config: { access: 'public' } }, async (_req, reply) => {
     try {
       await deps.database.db.execute(sql`select 1`);
       return { status: 'ready' };

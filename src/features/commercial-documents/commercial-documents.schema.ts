@@ -95,11 +95,14 @@ const taxOptionRule = z.object({
   includeBaseAmount: z.boolean().optional(),
 });
 
+/** The keys differ by kind, so the routes see these answers untyped (the services' DTO types are checked instead). */
+type DocumentAnswer = 'list' | 'options' | 'upload' | 'taxOptions' | 'get' | 'saved' | 'status' | 'remove';
+
 /**
  * The answers of a kind's routes (issue 28), under its keys: the list `{ <listKey>, pagination }`, the record with
  * its lines `{ <singularKey>, services, parts, serviceDetails, partDetails }`, and what each change returns.
  */
-export function documentAnswers(kind: Pick<DocumentApiKind, 'listKey' | 'singularKey'>, dto: z.ZodObject) {
+export function documentAnswers(kind: Pick<DocumentApiKind, 'listKey' | 'singularKey'>, dto: z.ZodObject): Record<DocumentAnswer, z.ZodType> {
   const lines = z.array(documentLineDtoSchema);
   const detail = dto.extend({ serviceDetails: lines, partDetails: lines, services: lines, parts: lines });
   const list = z.object({ [kind.listKey]: z.array(dto), pagination: paginationSchema });

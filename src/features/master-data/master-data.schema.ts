@@ -281,12 +281,12 @@ export type TimeTrackingReasonDto = z.infer<typeof timeTrackingReasonDtoSchema>;
  * The four answers of a simple list (master data, teams): the list; an add (the list, a message and the record
  * under `added`); an update (a message and the record under each of `updated`); a delete (the list and a message).
  */
-export function simpleListAnswers<K extends string, T extends z.ZodType>(plural: K, item: T, added: string, updated: string[]) {
+export function simpleListAnswers<K extends string, T extends z.ZodType, A extends string, U extends string>(plural: K, item: T, added: A, updated: U[]) {
   const list = listAnswerSchema(plural, item);
   return {
     list,
-    add: list.extend(messageSchema.shape).extend({ [added]: item } as Record<string, T>),
-    update: messageSchema.extend(Object.fromEntries(updated.map((key) => [key, item])) as Record<string, T>),
+    add: list.extend(messageSchema.shape).extend({ [added]: item } as { [P in A]: T }),
+    update: messageSchema.extend(Object.fromEntries(updated.map((key) => [key, item])) as { [P in U]: T }),
     remove: list.extend(messageSchema.shape),
   };
 }
