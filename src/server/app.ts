@@ -6,6 +6,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
+import { z } from '../shared/zod-setup';
 import type { Database } from './db/client';
 import type { Config } from './env';
 import type { Mailer } from './mailer';
@@ -14,6 +15,7 @@ import { createJobs, type Jobs } from './jobs';
 import { registerErrorHandling } from './plugins/errors';
 import { requestContext } from './plugins/request-context';
 import { apiDocs } from './plugins/api-docs';
+import { checkingSerializerCompiler } from './plugins/response-check';
 import { idempotency } from './plugins/idempotency';
 import { securityHeaders } from './plugins/security-headers';
 import { registerFeatureRoutes } from './routes';
@@ -30,6 +32,8 @@ export interface AppDeps {
   /** Folder of the built SPA; served with a fallback to index.html when present. */
   webRoot?: string;
   logger?: boolean | object;
+  /** Tests: a response schema that would drop or change part of an answer fails the request (plugins/response-check.ts). */
+  checkResponses?: boolean;
 }
 
 declare module 'fastify' {
@@ -61,7 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(deps.checkResponses ? checkingSerializerCompiler : serializerCompiler);
   registerErrorHandling(app);
 
   const jobs = deps.jobs ?? createJobs(deps.database, deps.config, app.log);
@@ -116,8 +120,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const signer = uploadSigner(deps.config.jwtSecret);
   signUploadUrls(app, signer);
 
-  app.get('/api/health', { config: { access: 'public' } }, async () => ({ status: 'ok' }));
-  app.get('/api/ready', { config: { access: 'public' } }, async (_req, reply) => {
+  const status = z.object({ status: z.string() });
+  app.get('/api/health', { schema: { response: { 200: status } }, config: { access: 'public' } }, async () => ({ status: 'ok' }));
+  app.get('/api/ready', { schema: { response: { 200: status, 503: z.object({ error: z.string() }) } }, config: { access: 'public' } }, async (_req, reply) => {
     try {
       await deps.database.db.execute(sql`select 1`);
       return { status: 'ready' };

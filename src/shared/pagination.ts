@@ -21,14 +21,35 @@ export const pageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
-export interface Pagination {
-  totalRecords: number;
-  currentPage: number;
-  totalPages: number;
-}
+export const paginationSchema = z.object({ totalRecords: z.number(), currentPage: z.number(), totalPages: z.number() });
+export type Pagination = z.infer<typeof paginationSchema>;
+
+/** A list's answer (response schema): `{ <plural>: [item…], pagination }`. */
+export const listAnswerSchema = <K extends string, T extends z.ZodType>(plural: K, item: T) =>
+  z.object({ [plural]: z.array(item), pagination: paginationSchema } as { [P in K]: z.ZodArray<T> } & { pagination: typeof paginationSchema });
+
+/** The answer of a change that says what it did (`{ message }`), to extend with what it returns. */
+export const messageSchema = z.object({ message: z.string() });
 
 export function pagination(totalRecords: number, page: number, pageSize: number): Pagination {
   return { totalRecords, currentPage: page, totalPages: Math.max(1, Math.ceil(totalRecords / pageSize)) };
+}
+
+/**
+ * The answers of a feature's list routes (response schemas): `list` `{ <plural>, pagination }`, `one`
+ * `{ <singular> }`, `add` (the list, a message and the record), `update` (a message and the record) and `remove`
+ * (the list and a message), as AGENTS.md's conventions have them.
+ */
+export function listAnswers<K extends string, S extends string, T extends z.ZodType>(plural: K, item: T, singular: S) {
+  const list = listAnswerSchema(plural, item);
+  const one = z.object({ [singular]: item } as { [P in S]: T });
+  return {
+    list,
+    one,
+    add: list.extend(messageSchema.shape).extend(one.shape),
+    update: messageSchema.extend(one.shape),
+    remove: list.extend(messageSchema.shape),
+  };
 }
 
 /** Path parameter `{id}`: a positive integer (ids are per organisation). */
@@ -37,7 +58,5 @@ export const idParamsSchema = z.strictObject({
 });
 
 /** An option of a select: value and label (some carry a price). */
-export interface Option {
-  value: number;
-  label: string;
-}
+export const optionSchema = z.object({ value: z.number(), label: z.string() });
+export type Option = z.infer<typeof optionSchema>;

@@ -12,24 +12,26 @@ export const noteInputSchema = z.strictObject({
 export type NoteInput = z.infer<typeof noteInputSchema>;
 
 /** One line of a record's history as the Note Logs tab shows it. */
-export interface ActivityItem {
-  id: number;
-  action: 'created' | 'updated' | 'status' | 'deleted' | 'note' | 'attachment';
-  changes: Record<string, { from: unknown; to: unknown }> | null;
-  note: string | null;
-  createdAt: string;
-  user: { id: number; firstName: string; lastName: string } | null;
+export const activityItemSchema = z.object({
+  id: z.number(),
+  action: z.enum(['created', 'updated', 'status', 'deleted', 'note', 'attachment']),
+  changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })).nullable(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+  user: z.object({ id: z.number(), firstName: z.string(), lastName: z.string() }).nullable(),
   /** A contractor's name when one did it through a shared work order (shown "<name> (contractor)"). */
-  contractor?: string | null;
-}
+  contractor: z.string().nullable().optional(),
+});
+export type ActivityItem = z.infer<typeof activityItemSchema>;
 
 /** One line of the organisation's latest activity (the notifications bell). */
-export interface RecentActivity extends ActivityItem {
-  entityType: string;
-  entityId: number;
+export const recentActivitySchema = activityItemSchema.extend({
+  entityType: z.string(),
+  entityId: z.number(),
   /** e.g. "User #3" */
-  label: string;
-}
+  label: z.string(),
+});
+export type RecentActivity = z.infer<typeof recentActivitySchema>;
 
 /**
  * The bell's topics (notification settings): which record types each one covers. A record type in no topic
@@ -55,6 +57,13 @@ export const notificationSettingsSchema = z.strictObject({
   ownActions: topicFlag,
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+/** The activity routes' answers (issue 28). */
+export const activityAnswers = {
+  history: z.object({ activities: z.array(activityItemSchema) }),
+  recent: z.object({ activities: z.array(recentActivitySchema) }),
+  settings: z.object({ notificationSettings: z.object(notificationSettingsSchema.shape) }),
+};
 
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   maintenance: true,

@@ -1,6 +1,6 @@
 import { z } from '../../shared/zod-setup';
 import { versionField } from '../../shared/edit-version';
-import { multiValue, pageQuerySchema, type Pagination } from '../../shared/pagination';
+import { listAnswers, multiValue, optionSchema, pageQuerySchema } from '../../shared/pagination';
 import { idField, optionalString, requiredString } from '../../shared/validation';
 import { calendarDateField } from '../../shared/dates';
 import { blankToUndefined, optionalRef, renameAliases, requiredRef, textFilter } from '../../shared/reference-fields';
@@ -81,34 +81,31 @@ export const assetOptionsQuerySchema = z.object({
 });
 
 /** An asset as the API returns it, with the spec's nested keys. */
-export interface AssetDto {
-  id: number;
+export const assetDtoSchema = z.object({
+  id: z.number(),
   /** Display id, AS-0001. */
-  assetId: string;
-  name: string;
-  description: string | null;
-  serial: string | null;
-  assetBarcode: string | null;
-  assetCode: string | null;
+  assetId: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  serial: z.string().nullable(),
+  assetBarcode: z.string().nullable(),
+  assetCode: z.string().nullable(),
   /** YYYY-MM-DD */
-  date: string;
-  status: AssetStatus;
-  customerVendorId: number | null;
-  assetCategoryId: number;
-  CustomerVendor: { id: number; name: string; type: 'customer' | 'vendor' } | null;
-  AssetCategory: { id: number; name: string; code: string } | null;
+  date: z.string(),
+  status: z.enum(ASSET_STATUSES),
+  customerVendorId: z.number().nullable(),
+  assetCategoryId: z.number(),
+  CustomerVendor: z.object({ id: z.number(), name: z.string(), type: z.enum(['customer', 'vendor']) }).nullable(),
+  AssetCategory: z.object({ id: z.number(), name: z.string(), code: z.string() }).nullable(),
   /** Bumped by every edit; an update sends it back (decision 025). */
-  version: number;
-  createdAt: string;
-}
+  version: z.number(),
+  createdAt: z.string(),
+});
+export type AssetDto = z.infer<typeof assetDtoSchema>;
 
-export interface AssetList {
-  assets: AssetDto[];
-  pagination: Pagination;
-}
+/** The asset routes' answers (issue 28). */
+export const assetAnswers = listAnswers('assets', assetDtoSchema, 'asset');
+export type AssetList = z.infer<typeof assetAnswers.list>;
 
-export interface AssetOption {
-  value: number;
-  label: string;
-  assetId: string;
-}
+export const assetOptionSchema = optionSchema.extend({ assetId: z.string() });
+export type AssetOption = z.infer<typeof assetOptionSchema>;

@@ -4,6 +4,7 @@ import { EVERYONE } from '../../server/plugins/request-context';
 import { HttpError } from '../../server/http-error';
 import { throttle } from '../../server/rate-limit';
 import {
+  authAnswers as answers,
   completeRegistrationSchema,
   demoRequestSchema,
   loginSchema,
@@ -58,24 +59,24 @@ export async function authRoutes(appBase: FastifyInstance) {
     return `${config.publicScheme}://${subdomain}.${config.baseDomain}${port ? `:${port}` : ''}/login`;
   };
 
-  app.post('/signup', { schema: { body: signupSchema }, config: { access: 'public' }, onRequest: throttle('signup') }, async (req, reply) => {
+  app.post('/signup', { schema: { body: signupSchema, response: { 201: answers.signedUp } }, config: { access: 'public' }, onRequest: throttle('signup') }, async (req, reply) => {
     const result = await auth.signup(db, req.body);
     return reply.status(201).send({ ...result, loginUrl: loginUrl(req, result.subdomain) });
   });
 
-  app.post('/search-subdomain', { schema: { body: searchSubdomainSchema }, config: { access: 'public' }, onRequest: throttle('searchSubdomain') }, async (req) => {
+  app.post('/search-subdomain', { schema: { body: searchSubdomainSchema, response: { 200: answers.subdomain } }, config: { access: 'public' }, onRequest: throttle('searchSubdomain') }, async (req) => {
     const result = await auth.searchSubdomain(db, req.body.subdomain);
     return { ...result, loginUrl: loginUrl(req, result.subdomain) };
   });
 
-  app.post('/login', { schema: { body: loginSchema }, config: { access: 'public' } }, async (req, reply) => {
+  app.post('/login', { schema: { body: loginSchema, response: { 200: answers.token } }, config: { access: 'public' } }, async (req, reply) => {
     const org = requireOrg(req);
     const { accessToken, refreshToken } = await auth.login(db, org.id, req.body, req.ip, config.jwtSecret, config.loginLimits);
     setRefreshCookie(reply, refreshToken);
     return { accessToken };
   });
 
-  app.post('/refresh', { config: { access: 'public' } }, async (req, reply) => {
+  app.post('/refresh', { schema: { response: { 200: answers.token } }, config: { access: 'public' } }, async (req, reply) => {
     const org = requireOrg(req);
     checkOrigin(req);
     try {
@@ -88,7 +89,7 @@ export async function authRoutes(appBase: FastifyInstance) {
     }
   });
 
-  app.post('/logout', { config: { access: 'public' } }, async (req, reply) => {
+  app.post('/logout', { schema: { response: { 200: answers.message } }, config: { access: 'public' } }, async (req, reply) => {
     const org = requireOrg(req);
     checkOrigin(req);
     await auth.logout(db, org.id, req.cookies[REFRESH_COOKIE]);
@@ -96,26 +97,26 @@ export async function authRoutes(appBase: FastifyInstance) {
     return { message: 'Logged out' };
   });
 
-  app.get('/auth/verify-token', { schema: { querystring: verifyTokenQuerySchema }, config: { access: 'public' }, onRequest: throttle('tokenCheck') }, (req) =>
+  app.get('/auth/verify-token', { schema: { querystring: verifyTokenQuerySchema, response: { 200: answers.invitation } }, config: { access: 'public' }, onRequest: throttle('tokenCheck') }, (req) =>
     req.read((tx) => auth.verifyInviteToken(tx, requireOrg(req).id, req.query.token)),
   );
 
   app.post(
     '/auth/complete-registration',
-    { schema: { body: completeRegistrationSchema }, config: { access: 'public' }, onRequest: throttle('tokenCheck') },
+    { schema: { body: completeRegistrationSchema, response: { 200: answers.message } }, config: { access: 'public' }, onRequest: throttle('tokenCheck') },
     (req) => auth.completeRegistration(db, requireOrg(req).id, req.body),
   );
 
   // These three hash or check a password: they open their own short transactions around it (decision 021).
-  app.post('/user/verify-password', { schema: { body: verifyPasswordSchema }, config: { access: EVERYONE, apiKeys: false }, onRequest: throttle('verifyPassword', 'user') }, (req) =>
+  app.post('/user/verify-password', { schema: { body: verifyPasswordSchema, response: { 200: answers.message } }, config: { access: EVERYONE, apiKeys: false }, onRequest: throttle('verifyPassword', 'user') }, (req) =>
     auth.verifyCurrentPassword(db, req.auth.orgId, req.auth.userId, req.auth.sessionId, req.body.currentPassword),
   );
 
-  app.post('/user/reset-password', { schema: { body: resetPasswordSchema }, config: { access: EVERYONE, apiKeys: false } }, (req) =>
+  app.post('/user/reset-password', { schema: { body: resetPasswordSchema, response: { 200: answers.message } }, config: { access: EVERYONE, apiKeys: false } }, (req) =>
     auth.resetPassword(db, req.auth.orgId, req.auth.userId, req.auth.sessionId, req.body.newPassword),
   );
 
-  app.post('/demo-requests', { schema: { body: demoRequestSchema }, config: { access: 'public' }, onRequest: throttle('demoRequest') }, async (req, reply) => {
+  app.post('/demo-requests', { schema: { body: demoRequestSchema, response: { 201: answers.message } }, config: { access: 'public' }, onRequest: throttle('demoRequest') }, async (req, reply) => {
     return reply.status(201).send(await auth.addDemoRequest(db, req.body));
   });
 }

@@ -1,4 +1,5 @@
 import { z } from '../../shared/zod-setup';
+import { messageSchema } from '../../shared/pagination';
 import { emailField, PHONE_PATTERN, requiredString } from '../../shared/validation';
 import { RESERVED_SUBDOMAINS } from '../../shared/subdomain';
 
@@ -84,5 +85,14 @@ export const demoRequestSchema = z.strictObject({
   message: z.string().trim().max(2000, 'Must be at most 2000 characters').optional(),
 });
 export type DemoRequestInput = z.infer<typeof demoRequestSchema>;
+
+/** The answers of the sign-up and sign-in routes (issue 28). */
+export const authAnswers = {
+  message: messageSchema,
+  signedUp: messageSchema.extend({ subdomain: z.string(), loginUrl: z.string() }),
+  subdomain: z.object({ subdomain: z.string(), loginUrl: z.string() }),
+  token: z.object({ accessToken: z.string() }),
+  invitation: z.object({ valid: z.boolean(), email: z.string() }),
+};
 
 export { PHONE_PATTERN };

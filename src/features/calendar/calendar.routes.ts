@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EVERYONE } from '../../server/plugins/request-context';
-import { calendarQuerySchema } from './calendar.schema';
+import { calendarAnswerSchema, calendarQuerySchema } from './calendar.schema';
 import { listCalendarEntries } from './calendar.service';
 
 /**
@@ -11,7 +11,7 @@ import { listCalendarEntries } from './calendar.service';
 export async function calendarRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/list-calendar-entries', { schema: { querystring: calendarQuerySchema }, config: { access: EVERYONE } }, (req) =>
+  app.get('/list-calendar-entries', { schema: { querystring: calendarQuerySchema, response: { 200: calendarAnswerSchema } }, config: { access: EVERYONE } }, (req) =>
     req.read((tx) => listCalendarEntries(tx, req.auth.orgId, req.auth, req.query)),
   );
 }

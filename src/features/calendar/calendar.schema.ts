@@ -38,33 +38,35 @@ export const CALENDAR_KINDS = ['work-order', 'maintenance-order', 'planned'] as 
 export type CalendarKind = (typeof CALENDAR_KINDS)[number];
 
 /** One thing on the calendar: a work order, a maintenance order, or a plan's occurrence not yet created. */
-export interface CalendarEntry {
-  kind: CalendarKind;
+export const calendarEntrySchema = z.object({
+  kind: z.enum(CALENDAR_KINDS),
   /** The record's id (work order, maintenance order); for a planned occurrence, its plan's id. */
-  id: number;
+  id: z.number(),
   /** Unique in the answer: kind, id (and the day, for planned occurrences). */
-  key: string;
+  key: z.string(),
   /** WO-0001, PM-0001, or the plan's name for a planned occurrence. */
-  displayId: string;
-  title: string;
+  displayId: z.string(),
+  title: z.string(),
   /** ISO 8601: the due date, or the start (schedule) date when there is none. */
-  date: string;
+  date: z.string(),
   /** A day rather than a moment (maintenance orders keep days). */
-  allDay: boolean;
-  status: string;
-  priority: string | null;
-  asset: { id: number; name: string } | null;
+  allDay: z.boolean(),
+  status: z.string(),
+  priority: z.string().nullable(),
+  asset: z.object({ id: z.number(), name: z.string() }).nullable(),
   /** Open and due before now (a day's due date: before today). */
-  overdue: boolean;
+  overdue: z.boolean(),
   /** The edit version to send back with a reschedule (decision 025): work orders `updatedAt`, maintenance orders `version`. */
-  updatedAt: string | null;
-  version: number | null;
+  updatedAt: z.string().nullable(),
+  version: z.number().nullable(),
   /** Planned occurrences: the day the generator creates the work order (due day minus the plan's lead time). */
-  createOn: string | null;
-}
+  createOn: z.string().nullable(),
+});
+export type CalendarEntry = z.infer<typeof calendarEntrySchema>;
 
-export interface CalendarAnswer {
-  entries: CalendarEntry[];
+export const calendarAnswerSchema = z.object({
+  entries: z.array(calendarEntrySchema),
   /** More than CALENDAR_ENTRY_LIMIT of a kind fell in the range: narrow it or filter. */
-  truncated: boolean;
-}
+  truncated: z.boolean(),
+});
+export type CalendarAnswer = z.infer<typeof calendarAnswerSchema>;

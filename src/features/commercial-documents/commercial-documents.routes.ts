@@ -8,7 +8,7 @@ import { readUploadedFiles, storeDocument } from '../../server/uploads/documents
 import { DOCUMENT_RULES } from '../customers-vendors/customers-vendors.schema';
 import { renderDocumentPdf } from './document-pdf.service';
 import { documentOptionsQuery } from './document-lines.schema';
-import { documentPaths, type DocumentApiKind } from './commercial-documents.schema';
+import { documentAnswers, documentPaths, type DocumentApiKind } from './commercial-documents.schema';
 import type { documentService, DocumentValues, ListQuery } from './commercial-documents.service';
 import { removingFiles } from '../../server/uploads/storage';
 
@@ -28,22 +28,23 @@ function statusFor(auth: AccessClaims, body: unknown): DocumentValues {
  */
 export function commercialDocumentRoutes(
   kind: DocumentApiKind,
-  schemas: { input: z.ZodType<unknown>; statusInput: z.ZodType<{ status: string }>; listQuery: z.ZodType<ListQuery> },
+  schemas: { input: z.ZodType<unknown>; statusInput: z.ZodType<{ status: string }>; listQuery: z.ZodType<ListQuery>; dto: z.ZodObject },
   docs: ReturnType<typeof documentService>,
 ) {
   const paths = documentPaths(kind);
   const { input, statusInput, listQuery } = schemas;
+  const answers = documentAnswers(kind, schemas.dto);
   return async function routes(appBase: FastifyInstance) {
     const app = appBase.withTypeProvider<ZodTypeProvider>();
 
-    app.get(paths.list, { schema: { querystring: listQuery }, config: { access: EVERYONE } }, (req) => req.read((tx) => docs.list(tx, req.auth.orgId, req.query)));
+    app.get(paths.list, { schema: { querystring: listQuery, response: { 200: answers.list } }, config: { access: EVERYONE } }, (req) => req.read((tx) => docs.list(tx, req.auth.orgId, req.query)));
 
-    app.get(paths.options, { schema: { querystring: documentOptionsQuery }, config: { access: EVERYONE } }, (req) =>
+    app.get(paths.options, { schema: { querystring: documentOptionsQuery, response: { 200: answers.options } }, config: { access: EVERYONE } }, (req) =>
       req.read((tx) => docs.options(tx, req.auth.orgId, req.query)),
     );
 
     // Attachments: stored first (PDF or images, checked by their bytes), then saved on the document with the form.
-    app.post(paths.upload, { config: { access: EVERYONE } }, async (req) => {
+    app.post(paths.upload, { schema: { response: { 200: answers.upload } }, config: { access: EVERYONE } }, async (req) => {
       const files = await readUploadedFiles(req, DOCUMENT_RULES);
       const attachments: { url: string; name: string }[] = [];
       for (const file of files) attachments.push(await storeDocument(app.deps.storage, req.auth.orgId, file, DOCUMENT_RULES));
@@ -51,26 +52,26 @@ export function commercialDocumentRoutes(
     });
 
     // The taxes its lines may take (sales for quotations, purchase for purchase orders), for the drawer's live totals.
-    app.get(paths.taxOptions, { config: { access: EVERYONE } }, (req) => req.read((tx) => docs.taxOptions(tx, req.auth.orgId)));
+    app.get(paths.taxOptions, { schema: { response: { 200: answers.taxOptions } }, config: { access: EVERYONE } }, (req) => req.read((tx) => docs.taxOptions(tx, req.auth.orgId)));
 
-    app.get(`${paths.get}:id`, { schema: { params: idParamsSchema }, config: { access: EVERYONE } }, async (req) => {
+    app.get(`${paths.get}:id`, { schema: { params: idParamsSchema, response: { 200: answers.get } }, config: { access: EVERYONE } }, async (req) => {
       const doc = await req.read((tx) => docs.get(tx, req.auth.orgId, req.params.id));
       return { [kind.singularKey]: doc, services: doc.services, parts: doc.parts, serviceDetails: doc.serviceDetails, partDetails: doc.partDetails };
     });
 
-    app.post(paths.add, { schema: { body: input, querystring: listQuery }, config: { access: EVERYONE } }, async (req, reply) =>
+    app.post(paths.add, { schema: { body: input, querystring: listQuery, response: { 201: answers.saved } }, config: { access: EVERYONE } }, async (req, reply) =>
       reply.status(201).send(await req.inTenant((tx) => docs.add(tx, req.auth.orgId, req.auth.userId, statusFor(req.auth, req.body), req.query))),
     );
 
-    app.put(`${paths.update}:id`, { schema: { params: idParamsSchema, body: input, querystring: listQuery }, config: { access: EVERYONE } }, (req) =>
+    app.put(`${paths.update}:id`, { schema: { params: idParamsSchema, body: input, querystring: listQuery, response: { 200: answers.saved } }, config: { access: EVERYONE } }, (req) =>
       req.inTenant((tx) => docs.update(tx, req.auth.orgId, req.auth.userId, req.params.id, statusFor(req.auth, req.body), req.query)),
     );
 
-    app.put(`${paths.status}:id`, { schema: { params: idParamsSchema, body: statusInput }, config: { access: MANAGERS } }, (req) =>
+    app.put(`${paths.status}:id`, { schema: { params: idParamsSchema, body: statusInput, response: { 200: answers.status } }, config: { access: MANAGERS } }, (req) =>
       req.inTenant((tx) => docs.setStatus(tx, req.auth.orgId, req.auth.userId, req.params.id, req.body.status)),
     );
 
-    app.delete(`${paths.remove}:id`, { schema: { params: idParamsSchema, querystring: listQuery }, config: { access: MANAGERS } }, (req) =>
+    app.delete(`${paths.remove}:id`, { schema: { params: idParamsSchema, querystring: listQuery, response: { 200: answers.remove } }, config: { access: MANAGERS } }, (req) =>
       removingFiles(app.deps.storage, () => req.inTenant((tx) => docs.remove(tx, req.auth.orgId, req.auth.userId, req.params.id, req.query))),
     );
 

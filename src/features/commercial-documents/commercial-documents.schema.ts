@@ -1,7 +1,17 @@
 import { z } from '../../shared/zod-setup';
-import type { Pagination } from '../../shared/pagination';
+import { messageSchema, optionSchema, paginationSchema, type Pagination } from '../../shared/pagination';
 import { updatedAtField } from '../../shared/edit-version';
-import { attachmentsField, documentBody, documentListQuery, noteField, statusField, type DocumentLineDto, type DocumentTotalsDto, type StoredAttachment } from './document-lines.schema';
+import { TAX_COMPUTATIONS } from '../master-data/master-data.schema';
+import {
+  attachmentsField,
+  documentBody,
+  documentLineDtoSchema,
+  documentListQuery,
+  documentTotalsDtoSchema,
+  noteField,
+  statusField,
+  type DocumentLineDto,
+} from './document-lines.schema';
 
 /**
  * How one kind of commercial document (quotation, purchase order) is addressed: its API paths under
@@ -55,20 +65,60 @@ export function documentSchemas<S extends readonly [string, ...string[]], R exte
 /** 'Q-0001' from ('Q', 1). */
 export const documentNumber = (prefix: string) => (id: number) => `${prefix}-${String(id).padStart(4, '0')}`;
 
-export type PersonDto = { id: number; firstName: string; lastName: string } | null;
+export const personDtoSchema = z.object({ id: z.number(), firstName: z.string(), lastName: z.string() }).nullable();
+export type PersonDto = z.infer<typeof personDtoSchema>;
 
 /** What every document DTO carries (money in major units); each kind adds its party, person and dates. */
-export interface DocumentDtoBase<S extends string> {
-  id: number;
-  number: string;
-  status: S;
-  CustomerVendor: { id: number; name: string; email: string } | null;
-  note: string | null;
-  attachments: StoredAttachment[];
-  total: number;
-  totals: DocumentTotalsDto;
-  createdAt: string;
-  updatedAt: string;
+export const documentDtoBaseSchema = z.object({
+  id: z.number(),
+  number: z.string(),
+  status: z.string(),
+  CustomerVendor: z.object({ id: z.number(), name: z.string(), email: z.string() }).nullable(),
+  note: z.string().nullable(),
+  attachments: z.array(z.object({ url: z.string(), name: z.string() })),
+  total: z.number(),
+  totals: documentTotalsDtoSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type DocumentDtoBase<S extends string> = Omit<z.infer<typeof documentDtoBaseSchema>, 'status'> & { status: S };
+
+/** A kind's DTO schema: the base, its statuses and its own fields. */
+export const documentDtoSchema = <S extends readonly [string, ...string[]], F extends z.ZodRawShape>(statuses: S, fields: F) =>
+  documentDtoBaseSchema.extend({ status: z.enum(statuses) }).extend(fields);
+
+const taxOptionRule = z.object({
+  taxComputation: z.enum(TAX_COMPUTATIONS),
+  amount: z.number().nullable(),
+  isPriceIncluded: z.boolean(),
+  sequence: z.number().optional(),
+  includeBaseAmount: z.boolean().optional(),
+});
+
+/** The keys differ by kind, so the routes see these answers untyped (the services' DTO types are checked instead). */
+type DocumentAnswer = 'list' | 'options' | 'upload' | 'taxOptions' | 'get' | 'saved' | 'status' | 'remove';
+
+/**
+ * The answers of a kind's routes (issue 28), under its keys: the list `{ <listKey>, pagination }`, the record with
+ * its lines `{ <singularKey>, services, parts, serviceDetails, partDetails }`, and what each change returns.
+ */
+export function documentAnswers(kind: Pick<DocumentApiKind, 'listKey' | 'singularKey'>, dto: z.ZodObject): Record<DocumentAnswer, z.ZodType> {
+  const lines = z.array(documentLineDtoSchema);
+  const detail = dto.extend({ serviceDetails: lines, partDetails: lines, services: lines, parts: lines });
+  const list = z.object({ [kind.listKey]: z.array(dto), pagination: paginationSchema });
+  const said = list.extend(messageSchema.shape);
+  return {
+    list,
+    options: z.array(optionSchema.extend({ total: z.number(), status: z.string() })),
+    upload: z.object({ attachments: z.array(z.object({ url: z.string(), name: z.string() })) }),
+    taxOptions: z.array(
+      optionSchema.extend(taxOptionRule.shape).extend({ children: z.array(taxOptionRule.extend({ id: z.number().optional(), name: z.string().optional() })) }),
+    ),
+    get: z.object({ [kind.singularKey]: detail, services: lines, parts: lines, serviceDetails: lines, partDetails: lines }),
+    saved: said.extend({ [kind.singularKey]: detail }),
+    status: messageSchema.extend({ status: z.string(), [kind.singularKey]: dto }),
+    remove: said,
+  };
 }
 
 /** A document as `get-<slug>/{id}` returns it: with its lines (twice, under both spellings). */

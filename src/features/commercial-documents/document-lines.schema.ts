@@ -211,34 +211,36 @@ export const documentOptionsQuery = z.object({
 });
 
 /** A line as the API returns it (money in major units, 2 decimals). */
-export interface DocumentLineDto {
-  id: number;
-  kind: LineKind;
-  serviceId: number | null;
-  serviceName?: string;
-  partId: number | null;
-  partName?: string;
-  name: string;
-  quantity: number;
-  unitPrice: number;
-  price: number;
-  salesPrice?: number;
-  taxId: number | null;
-  Tax: { id: number; name: string } | null;
-  discount: number;
-  taxAmount: number;
-  subtotal: number;
-  uomId: number | null;
-  uom: number | null;
-  Uom: { id: number; name: string } | null;
-  position: number;
-}
+export const documentLineDtoSchema = z.object({
+  id: z.number(),
+  kind: z.enum(LINE_KINDS),
+  serviceId: z.number().nullable(),
+  serviceName: z.string().optional(),
+  partId: z.number().nullable(),
+  partName: z.string().optional(),
+  name: z.string(),
+  quantity: z.number(),
+  unitPrice: z.number(),
+  price: z.number(),
+  salesPrice: z.number().optional(),
+  taxId: z.number().nullable(),
+  Tax: z.object({ id: z.number(), name: z.string() }).nullable(),
+  discount: z.number(),
+  taxAmount: z.number(),
+  subtotal: z.number(),
+  uomId: z.number().nullable(),
+  uom: z.number().nullable(),
+  Uom: z.object({ id: z.number(), name: z.string() }).nullable(),
+  position: z.number(),
+});
+export type DocumentLineDto = z.infer<typeof documentLineDtoSchema>;
 
 /** The summary figures in major units. */
-export interface DocumentTotalsDto {
-  rawSubtotal: number;
-  totalDiscount: number;
-  untaxed: number;
-  totalTax: number;
-  total: number;
-}
+export const documentTotalsDtoSchema = z.object({
+  rawSubtotal: z.number(),
+  totalDiscount: z.number(),
+  untaxed: z.number(),
+  totalTax: z.number(),
+  total: z.number(),
+});
+export type DocumentTotalsDto = z.infer<typeof documentTotalsDtoSchema>;

@@ -5,8 +5,11 @@ import { HttpError } from '../../server/http-error';
 import { IMAGE_RULES, processImage } from '../../server/uploads/images';
 import { readUploadedFiles, storeDocument } from '../../server/uploads/documents';
 import { idParamsSchema } from '../../shared/pagination';
+import { z } from '../../shared/zod-setup';
 import {
+  customerVendorAnswers as answers,
   customerVendorInputSchema,
+  customerVendorOptionSchema,
   customerVendorOptionsQuerySchema,
   customerVendorsQuerySchema,
   DOCUMENT_RULES,
@@ -49,34 +52,34 @@ async function readPicture(req: FastifyRequest, pathId?: number, queryId?: numbe
 export async function customerVendorsRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/get-customer-vendors', { schema: { querystring: customerVendorsQuerySchema }, config: { access: EVERYONE } }, (req) =>
+  app.get('/get-customer-vendors', { schema: { querystring: customerVendorsQuerySchema, response: { 200: answers.list } }, config: { access: EVERYONE } }, (req) =>
     req.read((tx) => listCustomerVendors(tx, req.auth.orgId, req.query)),
   );
 
-  app.get('/get-customer-vendor-options', { schema: { querystring: customerVendorOptionsQuerySchema }, config: { access: EVERYONE } }, (req) =>
+  app.get('/get-customer-vendor-options', { schema: { querystring: customerVendorOptionsQuerySchema, response: { 200: z.array(customerVendorOptionSchema) } }, config: { access: EVERYONE } }, (req) =>
     req.read((tx) => listCustomerVendorOptions(tx, req.auth.orgId, req.query)),
   );
 
-  app.get('/get-customer-vendor/:id', { schema: { params: idParamsSchema }, config: { access: EVERYONE } }, async (req) => ({
+  app.get('/get-customer-vendor/:id', { schema: { params: idParamsSchema, response: { 200: answers.one } }, config: { access: EVERYONE } }, async (req) => ({
     customerVendor: await req.read((tx) => getCustomerVendor(tx, req.auth.orgId, req.params.id)),
   }));
 
   app.post(
     '/add-customer-vendor',
-    { schema: { body: customerVendorInputSchema, querystring: customerVendorsQuerySchema }, config: { access: EVERYONE } },
+    { schema: { body: customerVendorInputSchema, querystring: customerVendorsQuerySchema, response: { 201: answers.add } }, config: { access: EVERYONE } },
     async (req, reply) =>
       reply.status(201).send(await req.inTenant((tx) => addCustomerVendor(tx, req.auth.orgId, req.auth.userId, req.body, req.query))),
   );
 
   app.put(
     '/update-customer-vendor/:id',
-    { schema: { params: idParamsSchema, body: customerVendorInputSchema }, config: { access: EVERYONE } },
+    { schema: { params: idParamsSchema, body: customerVendorInputSchema, response: { 200: answers.updated } }, config: { access: EVERYONE } },
     (req) => req.inTenant((tx) => updateCustomerVendor(tx, req.auth.orgId, req.auth.userId, req.params.id, req.body)),
   );
 
   app.delete(
     '/delete-customer-vendor/:id',
-    { schema: { params: idParamsSchema, querystring: customerVendorsQuerySchema }, config: { access: MANAGERS } },
+    { schema: { params: idParamsSchema, querystring: customerVendorsQuerySchema, response: { 200: answers.remove } }, config: { access: MANAGERS } },
     (req) => removingFiles(app.deps.storage, () => req.inTenant((tx) => deleteCustomerVendor(tx, req.auth.orgId, req.auth.userId, req.params.id, req.query))),
   );
 
@@ -88,13 +91,13 @@ export async function customerVendorsRoutes(appBase: FastifyInstance) {
     const urls = { full: await storage.put(req.auth.orgId, image.full, 'webp'), low: await storage.put(req.auth.orgId, image.low, 'webp') };
     return req.inTenant((tx) => setCustomerVendorPicture(tx, req.auth.orgId, req.auth.userId, id, urls));
   };
-  app.post('/add-profile-picture/:id', { schema: { params: idParamsSchema }, config: { access: EVERYONE } }, (req) => picture(req, req.params.id));
-  app.post('/add-profile-picture', { schema: { querystring: profilePictureQuerySchema }, config: { access: EVERYONE } }, (req) =>
+  app.post('/add-profile-picture/:id', { schema: { params: idParamsSchema, response: { 200: answers.picture } }, config: { access: EVERYONE } }, (req) => picture(req, req.params.id));
+  app.post('/add-profile-picture', { schema: { querystring: profilePictureQuerySchema, response: { 200: answers.picture } }, config: { access: EVERYONE } }, (req) =>
     picture(req, undefined, req.query.id),
   );
 
   // Documents: stored first (PDF or images, checked by their bytes), then saved on the record with the form.
-  app.post('/upload-documents', { config: { access: EVERYONE } }, async (req) => {
+  app.post('/upload-documents', { schema: { response: { 200: answers.documents } }, config: { access: EVERYONE } }, async (req) => {
     const files = await readUploadedFiles(req, DOCUMENT_RULES);
     const documents: { url: string; name: string }[] = [];
     for (const file of files) documents.push(await storeDocument(app.deps.storage, req.auth.orgId, file, DOCUMENT_RULES));

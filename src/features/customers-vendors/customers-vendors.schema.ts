@@ -1,5 +1,5 @@
 import { z } from '../../shared/zod-setup';
-import { multiValue, pageQuerySchema, type Pagination } from '../../shared/pagination';
+import { listAnswers, messageSchema, multiValue, optionSchema, pageQuerySchema } from '../../shared/pagination';
 import { EMAIL_PATTERN, requiredString } from '../../shared/validation';
 
 export const PARTY_TYPES = ['customer', 'vendor'] as const;
@@ -126,40 +126,44 @@ export const profilePictureQuerySchema = z.object({
   id: z.coerce.number({ error: 'Invalid id' }).int('Invalid id').min(1, 'Invalid id').max(2147483647, 'Invalid id').optional(),
 });
 
-/** A customer or vendor as the API returns it. `profilePicture` is the low-resolution variant (spec). */
-export interface CustomerVendorDto {
-  id: number;
-  name: string;
-  email: string;
-  type: PartyType;
-  category: PartyCategory;
-  parentId: number | null;
-  Parent: { id: number; name: string } | null;
-  street: string | null;
-  street2: string | null;
-  city: string | null;
-  state: string | null;
-  zipCode: string | null;
-  country: string | null;
-  tinVat: string | null;
-  phone: string | null;
-  mobile: string | null;
-  website: string | null;
-  customerDocuments: StoredFile[];
-  profilePicture: string | null;
-  profilePictureFull: string | null;
-  createdAt: string;
-}
+/** A stored file as answers carry it (response schemas). */
+export const fileDtoSchema = z.object({ url: z.string(), name: z.string() });
 
-export interface CustomerVendorList {
-  customerVendors: CustomerVendorDto[];
-  pagination: Pagination;
-}
+/** A customer or vendor as the API returns it. `profilePicture` is the low-resolution variant (spec). */
+export const customerVendorDtoSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  type: z.enum(PARTY_TYPES),
+  category: z.enum(PARTY_CATEGORIES),
+  parentId: z.number().nullable(),
+  Parent: z.object({ id: z.number(), name: z.string() }).nullable(),
+  street: z.string().nullable(),
+  street2: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  country: z.string().nullable(),
+  tinVat: z.string().nullable(),
+  phone: z.string().nullable(),
+  mobile: z.string().nullable(),
+  website: z.string().nullable(),
+  customerDocuments: z.array(fileDtoSchema),
+  profilePicture: z.string().nullable(),
+  profilePictureFull: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CustomerVendorDto = z.infer<typeof customerVendorDtoSchema>;
+
+/** The customer/vendor routes' answers (issue 28); an update answers `{ message, updatedData }`. */
+export const customerVendorAnswers = {
+  ...listAnswers('customerVendors', customerVendorDtoSchema, 'customerVendor'),
+  updated: messageSchema.extend({ updatedData: customerVendorDtoSchema }),
+  picture: messageSchema.extend({ customerVendor: customerVendorDtoSchema, profilePicture: z.string().nullable() }),
+  documents: z.object({ documents: z.array(fileDtoSchema) }),
+};
+export type CustomerVendorList = z.infer<typeof customerVendorAnswers.list>;
 
 /** An option of the customer/vendor select. */
-export interface CustomerVendorOption {
-  value: number;
-  label: string;
-  email: string;
-  type: PartyType;
-}
+export const customerVendorOptionSchema = optionSchema.extend({ email: z.string(), type: z.enum(PARTY_TYPES) });
+export type CustomerVendorOption = z.infer<typeof customerVendorOptionSchema>;

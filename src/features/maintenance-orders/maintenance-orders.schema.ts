@@ -1,6 +1,6 @@
 import { z } from '../../shared/zod-setup';
 import { versionField } from '../../shared/edit-version';
-import { multiValue, pageQuerySchema, type Pagination } from '../../shared/pagination';
+import { listAnswers, messageSchema, multiValue, pageQuerySchema } from '../../shared/pagination';
 import { calendarDateField, dateField } from '../../shared/dates';
 import { evenWhenFieldsFail } from '../../shared/validation';
 import { MAINTENANCE_TYPES, type MaintenanceType } from '../maintenance-requests/maintenance-requests.schema';
@@ -156,27 +156,33 @@ export type MaintenanceOrdersQuery = z.output<typeof maintenanceOrdersQuerySchem
 export const orderDisplayId = (id: number) => `PM-${String(id).padStart(4, '0')}`;
 
 /** A maintenance order as the API returns it (spec doc 1 section 3). */
-export interface MaintenanceOrderDto {
-  id: number;
-  maintenanceOrderId: string;
-  status: OrderStatus;
-  maintenanceType: MaintenanceType;
-  assetId: number | null;
-  asset: { id: number; name: string } | null;
-  services: { id: number; title: string; WorkStations: { id: number; name: string }[] }[];
-  parts: { id: number; name: string }[];
-  request_id: number;
-  maintenanceRequest: { id: number; maintenanceRequestId: string; title: string; state: string } | null;
-  scheduleDate: string | null;
-  dueDate: string | null;
-  completionDate: string | null;
-  rootCauseAnalysis: string | null;
+export const maintenanceOrderDtoSchema = z.object({
+  id: z.number(),
+  maintenanceOrderId: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  maintenanceType: z.enum(MAINTENANCE_TYPES),
+  assetId: z.number().nullable(),
+  asset: z.object({ id: z.number(), name: z.string() }).nullable(),
+  services: z.array(z.object({ id: z.number(), title: z.string(), WorkStations: z.array(z.object({ id: z.number(), name: z.string() })) })),
+  parts: z.array(z.object({ id: z.number(), name: z.string() })),
+  request_id: z.number(),
+  maintenanceRequest: z.object({ id: z.number(), maintenanceRequestId: z.string(), title: z.string(), state: z.string() }).nullable(),
+  scheduleDate: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  completionDate: z.string().nullable(),
+  rootCauseAnalysis: z.string().nullable(),
   /** Bumped by every edit; an update sends it back (decision 025). */
-  version: number;
-  createdAt: string;
-}
+  version: z.number(),
+  createdAt: z.string(),
+});
+export type MaintenanceOrderDto = z.infer<typeof maintenanceOrderDtoSchema>;
 
-export interface MaintenanceOrderList {
-  maintenanceOrders: MaintenanceOrderDto[];
-  pagination: Pagination;
-}
+/** The maintenance order routes' answers (issue 28): a changed order comes under `order` and `maintenanceOrder`. */
+const both = z.object({ order: maintenanceOrderDtoSchema, maintenanceOrder: maintenanceOrderDtoSchema });
+export const maintenanceOrderAnswers = {
+  ...listAnswers('maintenanceOrders', maintenanceOrderDtoSchema, 'maintenanceOrder'),
+  both,
+  changed: both.extend(messageSchema.shape),
+  status: both.extend(messageSchema.shape).extend({ status: z.enum(ORDER_STATUSES) }),
+};
+export type MaintenanceOrderList = z.infer<typeof maintenanceOrderAnswers.list>;

@@ -5,9 +5,10 @@ import { EVERYONE, MANAGERS } from '../../server/plugins/request-context';
 import { idParamsSchema } from '../../shared/pagination';
 import { readUploadedFiles, storeDocument } from '../../server/uploads/documents';
 import { createOrderFromRequest } from '../maintenance-orders/maintenance-orders.service';
-import { orderFromRequestInputSchema } from '../maintenance-orders/maintenance-orders.schema';
+import { maintenanceOrderAnswers, orderFromRequestInputSchema } from '../maintenance-orders/maintenance-orders.schema';
 import {
   ATTACHMENT_RULES,
+  maintenanceRequestAnswers as answers,
   maintenanceRequestInputSchema,
   maintenanceRequestsQuerySchema,
   requestOptionsQuerySchema,
@@ -33,52 +34,52 @@ const attachmentQuerySchema = z.object({ url: z.string({ error: 'url is required
 export async function maintenanceRequestsRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/get-maintenance-requests', { schema: { querystring: maintenanceRequestsQuerySchema }, config: { access: EVERYONE } }, (req) =>
+  app.get('/get-maintenance-requests', { schema: { querystring: maintenanceRequestsQuerySchema, response: { 200: answers.list } }, config: { access: EVERYONE } }, (req) =>
     req.read((tx) => listMaintenanceRequests(tx, req.auth.orgId, req.query)),
   );
 
-  app.get('/get-statistics', { config: { access: EVERYONE } }, async (req) => ({
+  app.get('/get-statistics', { schema: { response: { 200: answers.statistics } }, config: { access: EVERYONE } }, async (req) => ({
     statistics: await req.read((tx) => getRequestStatistics(tx, req.auth.orgId)),
   }));
 
-  app.get('/get-maintenance-request-options', { schema: { querystring: requestOptionsQuerySchema }, config: { access: EVERYONE } }, (req) =>
+  app.get('/get-maintenance-request-options', { schema: { querystring: requestOptionsQuerySchema, response: { 200: answers.options } }, config: { access: EVERYONE } }, (req) =>
     req.read((tx) => listRequestOptions(tx, req.auth.orgId, req.query)),
   );
 
-  app.get('/get-maintenance-request/:id', { schema: { params: idParamsSchema }, config: { access: EVERYONE } }, async (req) => ({
+  app.get('/get-maintenance-request/:id', { schema: { params: idParamsSchema, response: { 200: answers.one } }, config: { access: EVERYONE } }, async (req) => ({
     maintenanceRequest: await req.read((tx) => getMaintenanceRequest(tx, req.auth.orgId, req.params.id)),
   }));
 
   app.post(
     '/add-maintenance-request',
-    { schema: { querystring: maintenanceRequestsQuerySchema, body: maintenanceRequestInputSchema }, config: { access: EVERYONE } },
+    { schema: { querystring: maintenanceRequestsQuerySchema, body: maintenanceRequestInputSchema, response: { 201: answers.add } }, config: { access: EVERYONE } },
     async (req, reply) => reply.status(201).send(await req.inTenant((tx) => addMaintenanceRequest(tx, req.auth.orgId, req.auth, req.body, req.query))),
   );
 
   app.put(
     '/update-maintenance-request/:id',
-    { schema: { params: idParamsSchema, body: maintenanceRequestInputSchema }, config: { access: EVERYONE } },
+    { schema: { params: idParamsSchema, body: maintenanceRequestInputSchema, response: { 200: answers.changed } }, config: { access: EVERYONE } },
     (req) => req.inTenant((tx) => updateMaintenanceRequest(tx, req.auth.orgId, req.auth, req.params.id, req.body)),
   );
 
-  app.put('/update-state/:id', { schema: { params: idParamsSchema, body: requestStateInputSchema }, config: { access: EVERYONE } }, (req) =>
+  app.put('/update-state/:id', { schema: { params: idParamsSchema, body: requestStateInputSchema, response: { 200: answers.state } }, config: { access: EVERYONE } }, (req) =>
     req.inTenant((tx) => updateRequestState(tx, req.auth.orgId, req.auth, req.params.id, req.body.state)),
   );
 
   app.delete(
     '/delete-maintenance-request/:id',
-    { schema: { params: idParamsSchema, querystring: maintenanceRequestsQuerySchema }, config: { access: MANAGERS } },
+    { schema: { params: idParamsSchema, querystring: maintenanceRequestsQuerySchema, response: { 200: answers.remove } }, config: { access: MANAGERS } },
     (req) => removingFiles(app.deps.storage, () => req.inTenant((tx) => deleteMaintenanceRequest(tx, req.auth.orgId, req.auth, req.params.id, req.query))),
   );
 
   // 'Create Order' on an approved request: the spec's button sent nothing; ours creates the order the
   // pre-filled form describes, under the order's own rules (decision 037).
-  app.post('/create-order/:id', { schema: { params: idParamsSchema, body: orderFromRequestInputSchema }, config: { access: MANAGERS } }, async (req, reply) =>
+  app.post('/create-order/:id', { schema: { params: idParamsSchema, body: orderFromRequestInputSchema, response: { 201: maintenanceOrderAnswers.changed } }, config: { access: MANAGERS } }, async (req, reply) =>
     reply.status(201).send(await req.inTenant((tx) => createOrderFromRequest(tx, req.auth.orgId, req.auth, req.params.id, req.body))),
   );
 
   // Attachments tab: multipart, any number of files (PDF, JPEG, PNG, WebP) checked by their bytes.
-  app.post('/add-attachments/:id', { schema: { params: idParamsSchema }, config: { access: EVERYONE } }, async (req) => {
+  app.post('/add-attachments/:id', { schema: { params: idParamsSchema, response: { 200: answers.changed } }, config: { access: EVERYONE } }, async (req) => {
     await req.inTenant((tx) => getMaintenanceRequest(tx, req.auth.orgId, req.params.id));
     const files = await readUploadedFiles(req, ATTACHMENT_RULES);
     const stored: { url: string; name: string }[] = [];
@@ -88,7 +89,7 @@ export async function maintenanceRequestsRoutes(appBase: FastifyInstance) {
 
   app.delete(
     '/delete-attachment/:id',
-    { schema: { params: idParamsSchema, querystring: attachmentQuerySchema }, config: { access: EVERYONE } },
+    { schema: { params: idParamsSchema, querystring: attachmentQuerySchema, response: { 200: answers.changed } }, config: { access: EVERYONE } },
     (req) => removingFiles(app.deps.storage, () => req.inTenant((tx) => deleteRequestAttachment(tx, req.auth.orgId, req.auth, req.params.id, req.query.url))),
   );
 }

@@ -1,6 +1,6 @@
 import { z } from '../../shared/zod-setup';
 import { versionField } from '../../shared/edit-version';
-import { pageQuerySchema, multiValue, type Pagination } from '../../shared/pagination';
+import { listAnswerSchema, messageSchema, multiValue, optionSchema, pageQuerySchema } from '../../shared/pagination';
 import { evenWhenFieldsFail, requiredString } from '../../shared/validation';
 import { dateField, optionalDateField } from '../../shared/dates';
 
@@ -186,57 +186,80 @@ export const requestOptionsQuerySchema = z.object({
 /** 'MR-0001' from 1. */
 export const requestDisplayId = (id: number) => `MR-${String(id).padStart(4, '0')}`;
 
+/** A stored attachment as answers carry it. */
+const attachmentDtoSchema = z.object({ url: z.string(), name: z.string() });
+
 /** A maintenance request as the API returns it. */
-export interface MaintenanceRequestDto {
-  id: number;
-  maintenanceRequestId: string;
-  title: string;
-  problemDescription: string;
-  maintenanceType: MaintenanceType;
-  type: MaintenanceType;
-  requester: RequesterType;
-  requestorType: RequesterType;
-  customerId: number | null;
-  Customer: { id: number; name: string } | null;
-  priority: Priority;
-  state: RequestState;
-  assignedTo: number | null;
-  assignTo: number | null;
-  Worker: { id: number; firstName: string; lastName: string } | null;
-  dateOfRequest: string;
-  assetId: number | null;
-  asset: { id: number; name: string } | null;
-  failureReason: string | null;
-  urgencyLevel: (typeof URGENCY_LEVELS)[number] | null;
-  riskLevel: (typeof RISK_LEVELS)[number];
-  scheduleDate: string | null;
-  frequency: (typeof FREQUENCIES)[number] | null;
-  sensorData: string | null;
-  condition: string | null;
-  images: Attachment[];
-  documents: Attachment[];
-  customerDocuments: Attachment[];
+export const maintenanceRequestDtoSchema = z.object({
+  id: z.number(),
+  maintenanceRequestId: z.string(),
+  title: z.string(),
+  problemDescription: z.string(),
+  maintenanceType: z.enum(MAINTENANCE_TYPES),
+  type: z.enum(MAINTENANCE_TYPES),
+  requester: z.enum(REQUESTER_TYPES),
+  requestorType: z.enum(REQUESTER_TYPES),
+  customerId: z.number().nullable(),
+  Customer: z.object({ id: z.number(), name: z.string() }).nullable(),
+  priority: z.enum(PRIORITIES),
+  state: z.enum(REQUEST_STATES),
+  assignedTo: z.number().nullable(),
+  assignTo: z.number().nullable(),
+  Worker: z.object({ id: z.number(), firstName: z.string(), lastName: z.string() }).nullable(),
+  dateOfRequest: z.string(),
+  assetId: z.number().nullable(),
+  asset: z.object({ id: z.number(), name: z.string() }).nullable(),
+  failureReason: z.string().nullable(),
+  urgencyLevel: z.enum(URGENCY_LEVELS).nullable(),
+  riskLevel: z.enum(RISK_LEVELS),
+  scheduleDate: z.string().nullable(),
+  frequency: z.enum(FREQUENCIES).nullable(),
+  sensorData: z.string().nullable(),
+  condition: z.string().nullable(),
+  images: z.array(attachmentDtoSchema),
+  documents: z.array(attachmentDtoSchema),
+  customerDocuments: z.array(attachmentDtoSchema),
   /** The maintenance order generated from this request, if any (the other side of the link). */
-  maintenanceOrder: { id: number; maintenanceOrderId: string; status: string } | null;
+  maintenanceOrder: z.object({ id: z.number(), maintenanceOrderId: z.string(), status: z.string() }).nullable(),
   /** Bumped by every edit; an update sends it back (decision 025). */
-  version: number;
-  createdAt: string;
-}
+  version: z.number(),
+  createdAt: z.string(),
+});
+export type MaintenanceRequestDto = z.infer<typeof maintenanceRequestDtoSchema>;
 
 /** The side panel's counters, computed by the server over the whole organisation. */
-export interface MaintenanceRequestStatistics {
-  totalNewRequests: number;
-  totalApprovedRequests: number;
-  approvedVsRejected: { approved: number; rejected: number };
-  employeeVsCustomer: { employee: number; customer: number };
-  unassignedRequests: number;
-}
+export const maintenanceRequestStatisticsSchema = z.object({
+  totalNewRequests: z.number(),
+  totalApprovedRequests: z.number(),
+  approvedVsRejected: z.object({ approved: z.number(), rejected: z.number() }),
+  employeeVsCustomer: z.object({ employee: z.number(), customer: z.number() }),
+  unassignedRequests: z.number(),
+});
+export type MaintenanceRequestStatistics = z.infer<typeof maintenanceRequestStatisticsSchema>;
 
-export interface MaintenanceRequestList {
-  maintenanceRequests: MaintenanceRequestDto[];
-  pagination: Pagination;
-  statistics: MaintenanceRequestStatistics;
-}
+/** The maintenance request routes' answers (issue 28): a changed request comes under `request` and `maintenanceRequest`. */
+const requestList = listAnswerSchema('maintenanceRequests', maintenanceRequestDtoSchema).extend({ statistics: maintenanceRequestStatisticsSchema });
+const changed = messageSchema.extend({ request: maintenanceRequestDtoSchema, maintenanceRequest: maintenanceRequestDtoSchema });
+export const maintenanceRequestAnswers = {
+  list: requestList,
+  statistics: z.object({ statistics: maintenanceRequestStatisticsSchema }),
+  options: z.array(
+    optionSchema.extend({
+      maintenanceRequestId: z.string(),
+      title: z.string(),
+      state: z.enum(REQUEST_STATES),
+      maintenanceType: z.enum(MAINTENANCE_TYPES),
+      assetId: z.number().nullable(),
+      asset: z.object({ id: z.number(), name: z.string() }).nullable(),
+    }),
+  ),
+  one: z.object({ maintenanceRequest: maintenanceRequestDtoSchema }),
+  add: requestList.extend(messageSchema.shape).extend({ maintenanceRequest: maintenanceRequestDtoSchema }),
+  changed,
+  state: changed.extend({ state: z.enum(REQUEST_STATES) }),
+  remove: requestList.extend(messageSchema.shape),
+};
+export type MaintenanceRequestList = z.infer<typeof requestList>;
 
 /** Attachment upload rules (documents: PDF and images, checked by their bytes). */
 export const ATTACHMENT_RULES = {

@@ -1,11 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from '../../shared/zod-setup';
+import { z } from '../../shared/zod-setup';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { EVERYONE, MANAGERS } from '../../server/plugins/request-context';
 import { idParamsSchema } from '../../shared/pagination';
 import {
+  assetCategoryDtoSchema,
   assetCategoryInputSchema,
+  productCategoryDtoSchema,
+  simpleListAnswers,
+  taxDtoSchema,
+  timeTrackingReasonDtoSchema,
+  uomCategoryDtoSchema,
+  uomDtoSchema,
+  uomOptionSchema,
   productCategoryInputSchema,
   simpleListQuerySchema,
   taxInputSchema,
@@ -34,19 +42,19 @@ const manage = { access: MANAGERS };
 export async function masterDataRoutes(app: FastifyInstance) {
   const simple = simpleListQuerySchema;
   const lists = [
-    list('product-categories', 'product-category', productCategoryInputSchema, simple, [listProductCategories, addProductCategory, updateProductCategory, deleteProductCategory]),
-    list('taxes', 'tax', taxInputSchema, simple, [listTaxes, addTax, updateTax, deleteTax]),
-    list('uom-categories', 'uom-category', uomCategoryInputSchema, simple, [listUomCategories, addUomCategory, updateUomCategory, deleteUomCategory]),
-    list('uoms', 'uom', uomInputSchema, uomListQuerySchema, [listUoms, addUom, updateUom, deleteUom], (uoms) =>
-      uoms.get('/get-uom-options', { schema: { querystring: uomOptionsQuerySchema }, config: read }, (req) => req.read((tx) => listUomOptions(tx, req.auth.orgId, req.query))),
+    list('product-categories', 'product-category', productCategoryInputSchema, simple, [listProductCategories, addProductCategory, updateProductCategory, deleteProductCategory], simpleListAnswers('productCategories', productCategoryDtoSchema, 'productCategory', ['productCategory'])),
+    list('taxes', 'tax', taxInputSchema, simple, [listTaxes, addTax, updateTax, deleteTax], simpleListAnswers('taxes', taxDtoSchema, 'tax', ['tax'])),
+    list('uom-categories', 'uom-category', uomCategoryInputSchema, simple, [listUomCategories, addUomCategory, updateUomCategory, deleteUomCategory], simpleListAnswers('uomCategories', uomCategoryDtoSchema, 'addedUomCategory', ['category'])),
+    list('uoms', 'uom', uomInputSchema, uomListQuerySchema, [listUoms, addUom, updateUom, deleteUom], simpleListAnswers('uoms', uomDtoSchema, 'uom', ['uom', 'category']), (uoms) =>
+      uoms.get('/get-uom-options', { schema: { querystring: uomOptionsQuerySchema, response: { 200: z.array(uomOptionSchema) } }, config: read }, (req) => req.read((tx) => listUomOptions(tx, req.auth.orgId, req.query))),
     ),
-    list('asset-categories', 'asset-category', assetCategoryInputSchema, simple, [listAssetCategories, addAssetCategory, updateAssetCategory, deleteAssetCategory]),
+    list('asset-categories', 'asset-category', assetCategoryInputSchema, simple, [listAssetCategories, addAssetCategory, updateAssetCategory, deleteAssetCategory], simpleListAnswers('assetCategories', assetCategoryDtoSchema, 'assetCategory', ['assetCategory'])),
     list('time-tracking-reasons', 'time-tracking-reason', timeTrackingReasonInputSchema, simple, [
       listTimeTrackingReasons,
       addTimeTrackingReason,
       updateTimeTrackingReason,
       deleteTimeTrackingReason,
-    ]),
+    ], simpleListAnswers('timeTrackingReasons', timeTrackingReasonDtoSchema, 'timeTrackingReason', ['timeTrackingReason'])),
   ];
   for (const { plural, routes } of lists) await app.register(routes, { prefix: `/${plural}` });
 }
@@ -62,24 +70,27 @@ type ListService<B, Q> = [
   remove: (tx: Tx, orgId: number, actorId: number, id: number, query: Q) => Promise<unknown>,
 ];
 
+/** The response schemas of a list's four routes (`simpleListAnswers`). */
+type Answers = Record<'list' | 'add' | 'update' | 'remove', z.ZodType>;
+
 /**
  * A simple master-data list under /<plural>: get-<plural> (everyone), add-<singular>, update-<singular>/:id and
  * delete-<singular>/:id (managers). `more` adds the list's other routes.
  */
-function list<B, Q>(plural: string, singular: string, body: z.ZodType<B>, query: z.ZodType<Q>, service: ListService<B, Q>, more?: (app: ZodApp) => void) {
+function list<B, Q>(plural: string, singular: string, body: z.ZodType<B>, query: z.ZodType<Q>, service: ListService<B, Q>, answers: Answers, more?: (app: ZodApp) => void) {
   const [listAll, add, update, remove] = service;
   // (the type provider widens generic schemas' outputs; the schemas above are exactly the service's types)
   async function routes(appBase: FastifyInstance) {
     const app = withZod(appBase);
-    app.get(`/get-${plural}`, { schema: { querystring: query }, config: read }, (req) => req.read((tx) => listAll(tx, req.auth.orgId, req.query as Q)));
+    app.get(`/get-${plural}`, { schema: { querystring: query, response: { 200: answers.list } }, config: read }, (req) => req.read((tx) => listAll(tx, req.auth.orgId, req.query as Q)));
     more?.(app);
-    app.post(`/add-${singular}`, { schema: { querystring: query, body }, config: manage }, async (req, reply) =>
+    app.post(`/add-${singular}`, { schema: { querystring: query, body, response: { 201: answers.add } }, config: manage }, async (req, reply) =>
       reply.status(201).send(await req.inTenant((tx) => add(tx, req.auth.orgId, req.auth.userId, req.body as B, req.query as Q))),
     );
-    app.put(`/update-${singular}/:id`, { schema: { params: idParamsSchema, body }, config: manage }, (req) =>
+    app.put(`/update-${singular}/:id`, { schema: { params: idParamsSchema, body, response: { 200: answers.update } }, config: manage }, (req) =>
       req.inTenant((tx) => update(tx, req.auth.orgId, req.auth.userId, req.params.id, req.body as B)),
     );
-    app.delete(`/delete-${singular}/:id`, { schema: { params: idParamsSchema, querystring: query }, config: manage }, (req) =>
+    app.delete(`/delete-${singular}/:id`, { schema: { params: idParamsSchema, querystring: query, response: { 200: answers.remove } }, config: manage }, (req) =>
       req.inTenant((tx) => remove(tx, req.auth.orgId, req.auth.userId, req.params.id, req.query as Q)),
     );
   }

@@ -1,5 +1,5 @@
 import { z } from '../../shared/zod-setup';
-import { pageQuerySchema } from '../../shared/pagination';
+import { listAnswerSchema, messageSchema, pageQuerySchema } from '../../shared/pagination';
 import { idField } from '../../shared/validation';
 
 // The zod contract of the master-data screens (spec document 2, section 5): forms and routes share it.
@@ -206,62 +206,87 @@ export const timeTrackingReasonInputSchema = z
   .transform((v) => ({ name: v.name, type: v.type, isBlockingReason: (v.is_blocking_reason ?? v.isBlockingReason)! }));
 export type TimeTrackingReasonInput = z.input<typeof timeTrackingReasonInputSchema>;
 
-// ---- Response shapes ----------------------------------------------------------------------------------
+// ---- Response shapes (the routes' response schemas, issue 28) --------------------------------------------
 
-export interface ProductCategoryDto {
-  id: number;
-  name: string;
-  parentId: number | null;
-  parent: { id: number; name: string } | null;
-  createdAt: string;
-}
+const ref = z.object({ id: z.number(), name: z.string() });
 
-export interface TaxChildDto {
-  id: number;
-  name: string;
-  scope: TaxScope;
-  taxComputation: TaxComputation;
-  amount: number | null;
-  sequence: number;
-  includeBaseAmount: boolean;
-}
+export const productCategoryDtoSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  parentId: z.number().nullable(),
+  parent: ref.nullable(),
+  createdAt: z.string(),
+});
+export type ProductCategoryDto = z.infer<typeof productCategoryDtoSchema>;
 
-export interface TaxDto extends TaxChildDto {
-  isPriceIncluded: boolean;
-  Children: TaxChildDto[];
-  createdAt: string;
-}
+export const taxChildDtoSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  scope: z.enum(TAX_SCOPES),
+  taxComputation: z.enum(TAX_COMPUTATIONS),
+  amount: z.number().nullable(),
+  sequence: z.number(),
+  includeBaseAmount: z.boolean(),
+});
+export type TaxChildDto = z.infer<typeof taxChildDtoSchema>;
 
-export interface UomCategoryDto {
-  id: number;
-  name: string;
-  isReferenceSet: boolean;
-  createdAt: string;
-}
+export const taxDtoSchema = taxChildDtoSchema.extend({
+  isPriceIncluded: z.boolean(),
+  Children: z.array(taxChildDtoSchema),
+  createdAt: z.string(),
+});
+export type TaxDto = z.infer<typeof taxDtoSchema>;
 
-export interface UomDto {
-  id: number;
-  name: string;
-  categoryId: number;
-  ratio: number;
-  type: UomType;
-  category: { id: number; name: string } | null;
-  createdAt: string;
-}
+export const uomCategoryDtoSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  isReferenceSet: z.boolean(),
+  createdAt: z.string(),
+});
+export type UomCategoryDto = z.infer<typeof uomCategoryDtoSchema>;
 
-export interface AssetCategoryDto {
-  id: number;
-  name: string;
-  code: string;
-  shortCode: string;
-  createdAt: string;
-}
+export const uomDtoSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  categoryId: z.number(),
+  ratio: z.number(),
+  type: z.enum(UOM_TYPES),
+  category: ref.nullable(),
+  createdAt: z.string(),
+});
+export type UomDto = z.infer<typeof uomDtoSchema>;
 
-export interface TimeTrackingReasonDto {
-  id: number;
-  name: string;
-  type: ReasonType;
-  is_blocking_reason: boolean;
-  isBlockingReason: boolean;
-  createdAt: string;
+export const uomOptionSchema = z.object({ value: z.number(), label: z.string(), categoryId: z.number(), type: z.enum(UOM_TYPES) });
+
+export const assetCategoryDtoSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  code: z.string(),
+  shortCode: z.string(),
+  createdAt: z.string(),
+});
+export type AssetCategoryDto = z.infer<typeof assetCategoryDtoSchema>;
+
+export const timeTrackingReasonDtoSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  type: z.enum(REASON_TYPES),
+  is_blocking_reason: z.boolean(),
+  isBlockingReason: z.boolean(),
+  createdAt: z.string(),
+});
+export type TimeTrackingReasonDto = z.infer<typeof timeTrackingReasonDtoSchema>;
+
+/**
+ * The four answers of a simple list (master data, teams): the list; an add (the list, a message and the record
+ * under `added`); an update (a message and the record under each of `updated`); a delete (the list and a message).
+ */
+export function simpleListAnswers<K extends string, T extends z.ZodType, A extends string, U extends string>(plural: K, item: T, added: A, updated: U[]) {
+  const list = listAnswerSchema(plural, item);
+  return {
+    list,
+    add: list.extend(messageSchema.shape).extend({ [added]: item } as { [P in A]: T }),
+    update: messageSchema.extend(Object.fromEntries(updated.map((key) => [key, item])) as { [P in U]: T }),
+    remove: list.extend(messageSchema.shape),
+  };
 }

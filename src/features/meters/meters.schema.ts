@@ -1,5 +1,6 @@
 import { z } from '../../shared/zod-setup';
 import { versionField } from '../../shared/edit-version';
+import { messageSchema } from '../../shared/pagination';
 import { optionalString, requiredString } from '../../shared/validation';
 import { optionalDateField } from '../../shared/dates';
 import { blankToUndefined, optionalRef, requiredRef } from '../../shared/reference-fields';
@@ -116,43 +117,59 @@ export const readingListQuerySchema = z
 export type ReadingListQuery = z.output<typeof readingListQuerySchema>;
 
 /** A reading as the API returns it. */
-export interface ReadingDto {
-  id: number;
-  meterId: number;
-  value: number;
+export const readingDtoSchema = z.object({
+  id: z.number(),
+  meterId: z.number(),
+  value: z.number(),
   /** A counter's usage since its first reading, across resets; null for a gauge. */
-  total: number | null;
-  reset: boolean;
+  total: z.number().nullable(),
+  reset: z.boolean(),
   /** ISO 8601 */
-  readAt: string;
-  source: ReadingSource;
-  workOrderId: number | null;
-  recordedById: number | null;
+  readAt: z.string(),
+  source: z.enum(READING_SOURCES),
+  workOrderId: z.number().nullable(),
+  recordedById: z.number().nullable(),
   /** "First Last" of who recorded it, null when unknown or gone. */
-  recordedBy: string | null;
-  createdAt: string;
-}
+  recordedBy: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ReadingDto = z.infer<typeof readingDtoSchema>;
 
 /** A meter as the API returns it, with its latest reading (by read time). */
-export interface MeterDto {
-  id: number;
-  assetId: number;
-  name: string;
-  kind: MeterKind;
-  unit: string;
-  description: string | null;
-  version: number;
-  createdAt: string;
-  latestReading: ReadingDto | null;
-}
+export const meterDtoSchema = z.object({
+  id: z.number(),
+  assetId: z.number(),
+  name: z.string(),
+  kind: z.enum(METER_KINDS),
+  unit: z.string(),
+  description: z.string().nullable(),
+  version: z.number(),
+  createdAt: z.string(),
+  latestReading: readingDtoSchema.nullable(),
+});
+export type MeterDto = z.infer<typeof meterDtoSchema>;
 
-export interface ReadingList {
-  meter: MeterDto;
+export const readingListSchema = z.object({
+  meter: meterDtoSchema,
   /** Oldest first. */
-  readings: ReadingDto[];
+  readings: z.array(readingDtoSchema),
   /** True when the range holds more readings than `limit`: the oldest were left out. */
-  limited: boolean;
-}
+  limited: z.boolean(),
+});
+export type ReadingList = z.infer<typeof readingListSchema>;
+
+/** The meter routes' answers (issue 28): an asset's meters, and what each change returns. */
+const meterList = z.object({ meters: z.array(meterDtoSchema) });
+const said = meterList.extend(messageSchema.shape);
+export const meterAnswers = {
+  list: meterList,
+  add: said.extend({ meter: meterDtoSchema }),
+  update: messageSchema.extend({ meter: meterDtoSchema }),
+  remove: said,
+  reading: said.extend({ reading: readingDtoSchema }),
+  /** With `assetId`, the asset's meters too. */
+  imported: messageSchema.extend({ imported: z.number(), meters: z.array(meterDtoSchema).optional() }),
+};
 
 /** One refused cell of an import: its line in the file (1 = header), column and message. */
 export interface ImportIssue {

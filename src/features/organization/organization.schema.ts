@@ -50,20 +50,23 @@ export const companyUpdateSchema = z.strictObject({
 });
 export type CompanyUpdateInput = z.input<typeof companyUpdateSchema>;
 
-export interface CompanyDto {
-  id: number;
-  organization: string;
-  subdomain: string;
-  addressStreet1: string | null;
-  addressStreet2: string | null;
-  city: string | null;
-  zipCode: string | null;
-  country: string | null;
-  website: string | null;
-  phoneNumber: string | null;
-  profilePicture: string | null;
-  profilePictureLow: string | null;
-  numberOfWorkers: number;
-  currency: string;
-  taxRounding: TaxRounding;
-}
+export const companyDtoSchema = z.object({
+  id: z.number(),
+  organization: z.string(),
+  subdomain: z.string(),
+  addressStreet1: z.string().nullable(),
+  addressStreet2: z.string().nullable(),
+  city: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  country: z.string().nullable(),
+  website: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  profilePicture: z.string().nullable(),
+  profilePictureLow: z.string().nullable(),
+  numberOfWorkers: z.number(),
+  currency: z.string(),
+  taxRounding: z.enum(TAX_ROUNDING_VALUES),
+});
+export type CompanyDto = z.infer<typeof companyDtoSchema>;
+/** Every company route answers `{ company }` (issue 28). */
+export const companyAnswerSchema = z.object({ company: companyDtoSchema });

@@ -1,5 +1,5 @@
 import { z } from '../../shared/zod-setup';
-import { multiValue, pageQuerySchema, type Pagination } from '../../shared/pagination';
+import { listAnswerSchema, listAnswers, multiValue, optionSchema, pageQuerySchema } from '../../shared/pagination';
 import { optionalString, requiredString } from '../../shared/validation';
 import { versionField } from '../../shared/edit-version';
 import { amountField, blankToUndefined, quantityField, renameAliases, requiredRef, textFilter } from '../../shared/reference-fields';
@@ -100,50 +100,54 @@ export const partOptionsQuerySchema = z.object({
 
 export const stockMovesQuerySchema = pageQuerySchema;
 
+const named = z.object({ id: z.number(), name: z.string() });
+
 /** A part as the API returns it, with the spec's nested keys and its stock. */
-export interface PartDto {
-  id: number;
-  name: string;
-  type: PartType;
-  skuCode: string | null;
-  categoryId: number;
-  category: { id: number; name: string } | null;
-  salesPrice: number;
-  unitOfMeasureId: number;
-  purchaseUnitOfMeasureId: number;
-  unitOfMeasure: { id: number; name: string } | null;
-  purchaseUnitOfMeasure: { id: number; name: string } | null;
-  image: string | null;
-  imageLow: string | null;
-  quantityOnHand: number;
-  minimumQuantity: number;
+export const partDtoSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  type: z.enum(PART_TYPES),
+  skuCode: z.string().nullable(),
+  categoryId: z.number(),
+  category: named.nullable(),
+  salesPrice: z.number(),
+  unitOfMeasureId: z.number(),
+  purchaseUnitOfMeasureId: z.number(),
+  unitOfMeasure: named.nullable(),
+  purchaseUnitOfMeasure: named.nullable(),
+  image: z.string().nullable(),
+  imageLow: z.string().nullable(),
+  quantityOnHand: z.number(),
+  minimumQuantity: z.number(),
   /** A stockable part whose quantity on hand is under its minimum. */
-  isLowStock: boolean;
+  isLowStock: z.boolean(),
   /** Bumped by every edit; an update sends it back (decision 025). */
-  version: number;
-  createdAt: string;
-}
+  version: z.number(),
+  createdAt: z.string(),
+});
+export type PartDto = z.infer<typeof partDtoSchema>;
 
-export interface PartList {
-  parts: PartDto[];
-  pagination: Pagination;
-}
+/** The part routes' answers (issue 28). */
+export const partAnswers = listAnswers('parts', partDtoSchema, 'part');
+export type PartList = z.infer<typeof partAnswers.list>;
 
-export interface PartOption {
-  value: number;
-  label: string;
-  salesPrice: number;
-  skuCode: string | null;
-  type: PartType;
-  quantityOnHand: number;
-  unitOfMeasure: { id: number; name: string } | null;
-}
+export const partOptionSchema = optionSchema.extend({
+  salesPrice: z.number(),
+  skuCode: z.string().nullable(),
+  type: z.enum(PART_TYPES),
+  quantityOnHand: z.number(),
+  unitOfMeasure: named.nullable(),
+});
+export type PartOption = z.infer<typeof partOptionSchema>;
 
-export interface StockMoveDto {
-  id: number;
-  partId: number;
-  quantity: number;
-  reason: string;
-  createdAt: string;
-  user: { id: number; firstName: string; lastName: string } | null;
-}
+export const stockMoveDtoSchema = z.object({
+  id: z.number(),
+  partId: z.number(),
+  quantity: z.number(),
+  reason: z.string(),
+  createdAt: z.string(),
+  user: z.object({ id: z.number(), firstName: z.string(), lastName: z.string() }).nullable(),
+});
+export type StockMoveDto = z.infer<typeof stockMoveDtoSchema>;
+export const stockMoveListSchema = listAnswerSchema('stockMoves', stockMoveDtoSchema);
+export const stockAdjustedSchema = partAnswers.update.extend({ stockMove: stockMoveDtoSchema });

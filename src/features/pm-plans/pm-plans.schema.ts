@@ -1,9 +1,9 @@
 import { z } from '../../shared/zod-setup';
 import { calendarDateField } from '../../shared/dates';
-import { pageQuerySchema, type Pagination } from '../../shared/pagination';
+import { listAnswerSchema, messageSchema, pageQuerySchema } from '../../shared/pagination';
 import { evenWhenFieldsFail, idField } from '../../shared/validation';
 import { DURATION_PATTERN, workOrderPriorityField } from '../work-orders/work-orders.schema';
-import type { WorkOrderPriority } from '../work-orders/work-order-values';
+import { WORK_ORDER_PRIORITIES } from '../work-orders/work-order-values';
 
 // The zod contract of preventive maintenance plans (issue 23): the plan drawer's form and the routes share it.
 
@@ -190,93 +190,120 @@ export type DateRange = { from: string; to: string };
 export const planIdParamsSchema = z.strictObject({ id: idField('Invalid id') });
 
 /** Compliance: occurrences due in the period, those done on time (by the due day plus the grace window). */
-export interface Compliance {
-  due: number;
-  onTime: number;
-  late: number;
-  missed: number;
-  skipped: number;
+export const complianceSchema = z.object({
+  due: z.number(),
+  onTime: z.number(),
+  late: z.number(),
+  missed: z.number(),
+  skipped: z.number(),
   /** onTime / due, 0..1; null when nothing was due. */
-  rate: number | null;
-}
+  rate: z.number().nullable(),
+});
+export type Compliance = z.infer<typeof complianceSchema>;
 
-export interface PlanDto {
-  id: number;
-  planId: string;
-  name: string;
-  assetIds: number[];
-  assets: { id: number; name: string }[];
-  workStationId: number | null;
-  workStation: { id: number; name: string } | null;
-  title: string;
-  instructions: string | null;
-  priority: WorkOrderPriority;
-  duration: string | null;
-  teamId: number | null;
-  team: { id: number; name: string } | null;
-  assignees: number[];
-  parts: { partId: number; quantity: number; name: string }[];
-  procedureId: number | null;
-  trigger: PlanTrigger;
-  frequency: PlanFrequency;
-  interval: number;
-  weekdays: Weekday[];
-  monthlyMode: 'day' | 'weekday';
-  monthDay: number | null;
-  monthWeek: number | null;
-  monthWeekday: Weekday | null;
-  schedule: PlanSchedule;
-  startDate: string;
-  endDate: string | null;
-  leadDays: number;
-  meterId: number | null;
-  meterEvery: number | null;
-  meterThreshold: number | null;
-  meterLeadUnits: number;
-  paused: boolean;
-  nextDue: string | null;
-  lastCompleted: string | null;
-  compliance: Compliance;
-  createdAt: string;
-  updatedAt: string;
-}
+const named = z.object({ id: z.number(), name: z.string() });
+
+export const planDtoSchema = z.object({
+  id: z.number(),
+  planId: z.string(),
+  name: z.string(),
+  assetIds: z.array(z.number()),
+  assets: z.array(named),
+  workStationId: z.number().nullable(),
+  workStation: named.nullable(),
+  title: z.string(),
+  instructions: z.string().nullable(),
+  priority: z.enum(WORK_ORDER_PRIORITIES),
+  duration: z.string().nullable(),
+  teamId: z.number().nullable(),
+  team: named.nullable(),
+  assignees: z.array(z.number()),
+  parts: z.array(z.object({ partId: z.number(), quantity: z.number(), name: z.string() })),
+  procedureId: z.number().nullable(),
+  trigger: z.enum(PLAN_TRIGGERS),
+  frequency: z.enum(PLAN_FREQUENCIES),
+  interval: z.number(),
+  weekdays: z.array(z.enum(WEEKDAYS)),
+  monthlyMode: z.enum(MONTHLY_MODES),
+  monthDay: z.number().nullable(),
+  monthWeek: z.number().nullable(),
+  monthWeekday: z.enum(WEEKDAYS).nullable(),
+  schedule: z.enum(PLAN_SCHEDULES),
+  startDate: z.string(),
+  endDate: z.string().nullable(),
+  leadDays: z.number(),
+  meterId: z.number().nullable(),
+  meterEvery: z.number().nullable(),
+  meterThreshold: z.number().nullable(),
+  meterLeadUnits: z.number(),
+  paused: z.boolean(),
+  nextDue: z.string().nullable(),
+  lastCompleted: z.string().nullable(),
+  compliance: complianceSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PlanDto = z.infer<typeof planDtoSchema>;
 
 /** One occurrence of a plan: created (with its work order) or skipped. */
-export interface OccurrenceDto {
-  id: number;
-  planId: number;
-  assetId: number | null;
-  assetName: string | null;
-  dueDate: string;
-  status: 'created' | 'skipped';
-  reason: string | null;
-  workOrderId: number | null;
-  workOrderStatus: string | null;
-  completedAt: string | null;
-  createdAt: string;
-}
+export const occurrenceDtoSchema = z.object({
+  id: z.number(),
+  planId: z.number(),
+  assetId: z.number().nullable(),
+  assetName: z.string().nullable(),
+  dueDate: z.string(),
+  status: z.enum(['created', 'skipped']),
+  reason: z.string().nullable(),
+  workOrderId: z.number().nullable(),
+  workOrderStatus: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type OccurrenceDto = z.infer<typeof occurrenceDtoSchema>;
 
 /** A projected occurrence: not created yet (calendar, dry run). */
-export interface PlannedOccurrence {
-  planId: number;
-  planName: string;
-  title: string;
-  priority: WorkOrderPriority;
-  assetId: number | null;
-  assetName: string | null;
-  workStationId: number | null;
-  teamId: number | null;
-  assigneeIds: number[];
-  dueDate: string;
+export const plannedOccurrenceSchema = z.object({
+  planId: z.number(),
+  planName: z.string(),
+  title: z.string(),
+  priority: z.enum(WORK_ORDER_PRIORITIES),
+  assetId: z.number().nullable(),
+  assetName: z.string().nullable(),
+  workStationId: z.number().nullable(),
+  teamId: z.number().nullable(),
+  assigneeIds: z.array(z.number()),
+  dueDate: z.string(),
   /** The day the generator creates its work order (dueDate minus the lead time). */
-  createOn: string;
-}
+  createOn: z.string(),
+});
+export type PlannedOccurrence = z.infer<typeof plannedOccurrenceSchema>;
 
-export interface PlanList {
-  plans: PlanDto[];
-  pagination: Pagination;
-  compliance: Compliance;
-  graceDays: number;
-}
+/** The list with the organisation's compliance over `complianceRange` and the grace window it used. */
+const planList = listAnswerSchema('plans', planDtoSchema).extend({
+  compliance: complianceSchema,
+  graceDays: z.number(),
+  complianceRange: z.object({ from: z.string(), to: z.string() }),
+});
+export type PlanList = z.infer<typeof planList>;
+
+const settings = z.object({ graceDays: z.number() });
+const onePlan = messageSchema.extend({ plan: planDtoSchema });
+/** The plan routes' answers (issue 28). */
+export const planAnswers = {
+  list: planList,
+  one: z.object({ plan: planDtoSchema }),
+  occurrences: z.object({ occurrences: z.array(occurrenceDtoSchema) }),
+  add: planList.extend(onePlan.shape),
+  update: onePlan,
+  remove: planList.extend(messageSchema.shape),
+  skipped: onePlan.extend({ occurrences: z.array(occurrenceDtoSchema) }),
+  preview: z.object({ dueDates: z.array(z.string()), meterValues: z.array(z.number()), createDates: z.array(z.string()) }),
+  dryRun: z.object({ occurrences: z.array(plannedOccurrenceSchema), total: z.number() }),
+  planned: z.object({ occurrences: z.array(plannedOccurrenceSchema) }),
+  compliance: complianceSchema.extend({ graceDays: z.number(), plans: z.array(z.object({ planId: z.number(), compliance: complianceSchema })) }),
+  settings: z.object({ settings }),
+  settingsSaved: messageSchema.extend({ settings }),
+  generated: messageSchema.extend({ created: z.number() }),
+};
 
 export const planDisplayId = (id: number) => `PM-PLAN-${String(id).padStart(4, '0')}`;

@@ -5,7 +5,7 @@ import { processImage, readUploadedImage } from '../../server/uploads/images';
 import { removingFiles } from '../../server/uploads/storage';
 import { idParamsSchema } from '../../shared/pagination';
 import { getCompany } from '../organization/organization.service';
-import { answerStepSchema, attachProcedureSchema, followUpSchema, procedureInputSchema, procedureListQuerySchema, stepImageParamsSchema } from './procedures.schema';
+import { answerStepSchema, procedureAnswers as answers, attachProcedureSchema, followUpSchema, procedureInputSchema, procedureListQuerySchema, stepImageParamsSchema } from './procedures.schema';
 import {
   addProcedure,
   answerProcedureStep,
@@ -27,25 +27,25 @@ import { renderWorkOrderPdf } from './work-order-pdf.service';
 export async function proceduresRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/list-procedures', { schema: { querystring: procedureListQuerySchema }, config: { access: EVERYONE } }, (req) =>
+  app.get('/list-procedures', { schema: { querystring: procedureListQuerySchema, response: { 200: answers.list } }, config: { access: EVERYONE } }, (req) =>
     req.read((tx) => listProcedures(tx, req.auth.orgId, req.query)),
   );
 
-  app.get('/get-procedure/:id', { schema: { params: idParamsSchema }, config: { access: EVERYONE } }, async (req) => ({
+  app.get('/get-procedure/:id', { schema: { params: idParamsSchema, response: { 200: answers.one } }, config: { access: EVERYONE } }, async (req) => ({
     procedure: await req.read((tx) => getProcedure(tx, req.auth.orgId, req.params.id)),
   }));
 
   app.post(
     '/add-procedure',
-    { schema: { body: procedureInputSchema, querystring: procedureListQuerySchema }, config: { access: MANAGERS } },
+    { schema: { body: procedureInputSchema, querystring: procedureListQuerySchema, response: { 201: answers.add } }, config: { access: MANAGERS } },
     async (req, reply) => reply.status(201).send(await req.inTenant((tx) => addProcedure(tx, req.auth.orgId, req.auth.userId, req.body, req.query))),
   );
 
-  app.put('/update-procedure/:id', { schema: { params: idParamsSchema, body: procedureInputSchema }, config: { access: MANAGERS } }, (req) =>
+  app.put('/update-procedure/:id', { schema: { params: idParamsSchema, body: procedureInputSchema, response: { 200: answers.update } }, config: { access: MANAGERS } }, (req) =>
     req.inTenant((tx) => updateProcedure(tx, req.auth.orgId, req.auth.userId, req.params.id, req.body)),
   );
 
-  app.delete('/delete-procedure/:id', { schema: { params: idParamsSchema, querystring: procedureListQuerySchema }, config: { access: MANAGERS } }, (req) =>
+  app.delete('/delete-procedure/:id', { schema: { params: idParamsSchema, querystring: procedureListQuerySchema, response: { 200: answers.remove } }, config: { access: MANAGERS } }, (req) =>
     req.inTenant((tx) => deleteProcedure(tx, req.auth.orgId, req.auth.userId, req.params.id, req.query)),
   );
 }
@@ -57,24 +57,24 @@ export async function proceduresRoutes(appBase: FastifyInstance) {
 export async function workOrderProcedureRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/get-work-order-procedure/:id', { schema: { params: idParamsSchema }, config: { access: EVERYONE } }, (req) =>
+  app.get('/get-work-order-procedure/:id', { schema: { params: idParamsSchema, response: { 200: answers.workOrderProcedure } }, config: { access: EVERYONE } }, (req) =>
     req.read((tx) => getWorkOrderProcedure(tx, req.auth.orgId, req.auth, req.params.id)),
   );
 
-  app.post('/attach-procedure/:id', { schema: { params: idParamsSchema, body: attachProcedureSchema }, config: { access: MANAGERS } }, (req) =>
+  app.post('/attach-procedure/:id', { schema: { params: idParamsSchema, body: attachProcedureSchema, response: { 200: answers.attached } }, config: { access: MANAGERS } }, (req) =>
     req.inTenant((tx) => attachProcedureToWorkOrder(tx, req.auth.orgId, req.auth, req.params.id, req.body.procedureId)),
   );
 
-  app.delete('/detach-procedure/:id', { schema: { params: idParamsSchema }, config: { access: MANAGERS } }, (req) =>
+  app.delete('/detach-procedure/:id', { schema: { params: idParamsSchema, response: { 200: answers.attached } }, config: { access: MANAGERS } }, (req) =>
     removingFiles(app.deps.storage, () => req.inTenant((tx) => detachProcedure(tx, req.auth.orgId, req.auth, req.params.id))),
   );
 
-  app.put('/answer-procedure-step/:id', { schema: { params: idParamsSchema, body: answerStepSchema }, config: { access: EVERYONE } }, (req) =>
+  app.put('/answer-procedure-step/:id', { schema: { params: idParamsSchema, body: answerStepSchema, response: { 200: answers.answered } }, config: { access: EVERYONE } }, (req) =>
     removingFiles(app.deps.storage, () => req.inTenant((tx) => answerProcedureStep(tx, req.auth.orgId, req.auth, req.params.id, req.body))),
   );
 
   // Multipart field `image` (a photo, or a drawn signature as PNG): the generic image rule, re-encoded before it is stored.
-  app.post('/add-step-image/:workOrderId/step/:stepId', { schema: { params: stepImageParamsSchema }, config: { access: EVERYONE } }, async (req) => {
+  app.post('/add-step-image/:workOrderId/step/:stepId', { schema: { params: stepImageParamsSchema, response: { 200: answers.imageSaved } }, config: { access: EVERYONE } }, async (req) => {
     const { workOrderId, stepId } = req.params;
     await req.inTenant((tx) => checkImageStep(tx, req.auth.orgId, req.auth, workOrderId, stepId));
     const image = await processImage(await readUploadedImage(req, 'image'), 'image');
@@ -82,7 +82,7 @@ export async function workOrderProcedureRoutes(appBase: FastifyInstance) {
     return removingFiles(app.deps.storage, () => req.inTenant((tx) => setStepImage(tx, req.auth.orgId, req.auth, workOrderId, stepId, url)));
   });
 
-  app.post('/create-follow-up/:id', { schema: { params: idParamsSchema, body: followUpSchema }, config: { access: EVERYONE } }, async (req, reply) =>
+  app.post('/create-follow-up/:id', { schema: { params: idParamsSchema, body: followUpSchema, response: { 201: answers.followUp } }, config: { access: EVERYONE } }, async (req, reply) =>
     reply.status(201).send(await req.inTenant((tx) => createFollowUp(tx, req.auth.orgId, req.auth, req.params.id, req.body.stepId))),
   );
 

@@ -1,5 +1,7 @@
 import { z } from '../../shared/zod-setup';
-import { pageQuerySchema } from '../../shared/pagination';
+import { listAnswerSchema, listAnswers, messageSchema, pageQuerySchema } from '../../shared/pagination';
+import { readingDtoSchema } from '../meters/meters.schema';
+import { workOrderDtoSchema } from '../work-orders/work-orders.schema';
 import { idField, requiredString } from '../../shared/validation';
 import { versionField } from '../../shared/edit-version';
 
@@ -103,64 +105,85 @@ const positiveId = idField('Invalid id');
 export const stepImageParamsSchema = z.strictObject({ workOrderId: positiveId, stepId: positiveId });
 
 /** The step fields a library step and an issued step share. */
-export interface StepDto {
-  id: number;
-  position: number;
-  kind: StepKind;
-  label: string;
-  required: boolean;
-  unit: string | null;
-  min: number | null;
-  max: number | null;
-  options: string[];
-  followUpOnFailure: boolean;
+export const stepDtoSchema = z.object({
+  id: z.number(),
+  position: z.number(),
+  kind: z.enum(STEP_KINDS),
+  label: z.string(),
+  required: z.boolean(),
+  unit: z.string().nullable(),
+  min: z.number().nullable(),
+  max: z.number().nullable(),
+  options: z.array(z.string()),
+  followUpOnFailure: z.boolean(),
   /** Number steps: the answer is also a reading of the work order's asset's meter of this name. */
-  meterName: string | null;
-}
-
-/** A procedure of the library. */
-export interface ProcedureDto {
-  id: number;
-  name: string;
-  description: string | null;
-  steps: StepDto[];
-  /** Steps that are answered (headings not counted). */
-  stepCount: number;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
+  meterName: z.string().nullable(),
+});
+export type StepDto = z.infer<typeof stepDtoSchema>;
 
 /** A procedure in a list (without its steps). */
-export type ProcedureListItem = Omit<ProcedureDto, 'steps'>;
+export const procedureListItemSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string().nullable(),
+  /** Steps that are answered (headings not counted). */
+  stepCount: z.number(),
+  version: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ProcedureListItem = z.infer<typeof procedureListItemSchema>;
+
+/** A procedure of the library. */
+export const procedureDtoSchema = procedureListItemSchema.extend({ steps: z.array(stepDtoSchema) });
+export type ProcedureDto = z.infer<typeof procedureDtoSchema>;
 
 /** A step of a work order's copy of a procedure, with its answer. */
-export interface IssuedStepDto extends StepDto {
+export const issuedStepDtoSchema = stepDtoSchema.extend({
   /** boolean (checkbox), 'pass' | 'fail' | 'flag', number, text, the chosen option, an image URL; null when empty. */
-  value: unknown;
-  flagged: boolean;
-  answeredAt: string | null;
-  answeredBy: { id: number; firstName: string; lastName: string } | null;
-  followUpWorkOrderId: number | null;
-}
+  value: z.unknown(),
+  flagged: z.boolean(),
+  answeredAt: z.string().nullable(),
+  answeredBy: z.object({ id: z.number(), firstName: z.string(), lastName: z.string() }).nullable(),
+  followUpWorkOrderId: z.number().nullable(),
+});
+export type IssuedStepDto = z.infer<typeof issuedStepDtoSchema>;
 
-export interface ProcedureProgress {
-  answered: number;
-  total: number;
-  requiredLeft: number;
-  flagged: number;
-}
+export const procedureProgressSchema = z.object({
+  answered: z.number(),
+  total: z.number(),
+  requiredLeft: z.number(),
+  flagged: z.number(),
+});
+export type ProcedureProgress = z.infer<typeof procedureProgressSchema>;
 
 /** A work order's procedure: the copy made when it was attached, and its answers. */
-export interface WorkOrderProcedureDto {
-  workOrderId: number;
-  procedureId: number | null;
-  name: string;
-  description: string | null;
-  attachedAt: string;
-  steps: IssuedStepDto[];
-  progress: ProcedureProgress;
-}
+export const workOrderProcedureDtoSchema = z.object({
+  workOrderId: z.number(),
+  procedureId: z.number().nullable(),
+  name: z.string(),
+  description: z.string().nullable(),
+  attachedAt: z.string(),
+  steps: z.array(issuedStepDtoSchema),
+  progress: procedureProgressSchema,
+});
+export type WorkOrderProcedureDto = z.infer<typeof workOrderProcedureDtoSchema>;
+
+/** The procedure routes' answers (issue 28). */
+const workOrderProcedure = z.object({ procedure: workOrderProcedureDtoSchema.nullable() });
+const stepChanged = messageSchema.extend({ step: issuedStepDtoSchema, procedure: workOrderProcedureDtoSchema.nullable() });
+export const procedureAnswers = {
+  ...listAnswers('procedures', procedureListItemSchema, 'procedure'),
+  one: z.object({ procedure: procedureDtoSchema }),
+  add: listAnswerSchema('procedures', procedureListItemSchema).extend(messageSchema.shape).extend({ procedure: procedureDtoSchema }),
+  update: messageSchema.extend({ procedure: procedureDtoSchema }),
+  workOrderProcedure,
+  attached: workOrderProcedure.extend(messageSchema.shape),
+  /** A number step naming a meter also records a reading (null when none was made). */
+  answered: stepChanged.extend({ reading: readingDtoSchema.extend({ meterName: z.string() }).nullable() }),
+  imageSaved: stepChanged,
+  followUp: stepChanged.extend({ followUp: workOrderDtoSchema }),
+};
 
 /** Whether a stored answer fills the step (an unticked checkbox does not). */
 export const isAnswered = (kind: StepKind, value: unknown) => kind !== 'heading' && value !== null && value !== undefined && value !== false;

@@ -1,12 +1,13 @@
+import { z } from '../../shared/zod-setup';
 import { optionalDate, requiredDate, requiredRefField } from '../commercial-documents/document-lines.schema';
 import {
   documentNumber,
   documentSchemas,
+  documentDtoSchema,
+  personDtoSchema,
   type DocumentApiKind,
   type DocumentDetail,
-  type DocumentDtoBase,
   type DocumentList,
-  type PersonDto,
 } from '../commercial-documents/commercial-documents.schema';
 
 /** Spec doc 2 section 4: draft (default), sendForApproval, purchaseSent, purchaseOrder; any can be chosen. */
@@ -54,13 +55,14 @@ export const PURCHASE_ORDER_KIND: DocumentApiKind = {
 };
 
 /** A purchase order as the lists return it; `get-purchase-order` adds the lines. Money in major units. */
-export interface PurchaseOrderDto extends DocumentDtoBase<PurchaseOrderStatus> {
-  purchaseOrderId: string;
-  vendorId: number;
-  requesterId: number;
-  requester: PersonDto;
-  purchaseOrderDate: string;
-  expirationDate: string | null;
-}
+export const purchaseOrderDtoSchema = documentDtoSchema(PURCHASE_ORDER_STATUSES, {
+  purchaseOrderId: z.string(),
+  vendorId: z.number(),
+  requesterId: z.number(),
+  requester: personDtoSchema,
+  purchaseOrderDate: z.string(),
+  expirationDate: z.string().nullable(),
+});
+export type PurchaseOrderDto = z.infer<typeof purchaseOrderDtoSchema>;
 export type PurchaseOrderDetailDto = DocumentDetail<PurchaseOrderDto>;
 export type PurchaseOrderList = DocumentList<'purchaseOrders', PurchaseOrderDto>;

@@ -1,12 +1,13 @@
+import { z } from '../../shared/zod-setup';
 import { requiredDate, requiredRefField } from '../commercial-documents/document-lines.schema';
 import {
   documentNumber,
   documentSchemas,
+  documentDtoSchema,
+  personDtoSchema,
   type DocumentApiKind,
   type DocumentDetail,
-  type DocumentDtoBase,
   type DocumentList,
-  type PersonDto,
 } from '../commercial-documents/commercial-documents.schema';
 
 /** Spec doc 2 section 4: changed freely from the dropdown when editing. */
@@ -57,14 +58,15 @@ export const quotationNumber = documentNumber('Q');
 export const QUOTATION_KIND: DocumentApiKind = { plural: 'quotations', slug: 'quotation', listKey: 'quotations', singularKey: 'quotation', entityType: 'quotation' };
 
 /** A quotation as the lists return it; `get-quotation` adds the lines. Money in major units. */
-export interface QuotationDto extends DocumentDtoBase<QuotationStatus> {
-  quotationId: string;
-  customerId: number;
-  salesPersonId: number;
-  salesperson: PersonDto;
-  salesPerson: PersonDto;
-  quotationDate: string;
-  expirationDate: string;
-}
+export const quotationDtoSchema = documentDtoSchema(QUOTATION_STATUSES, {
+  quotationId: z.string(),
+  customerId: z.number(),
+  salesPersonId: z.number(),
+  salesperson: personDtoSchema,
+  salesPerson: personDtoSchema,
+  quotationDate: z.string(),
+  expirationDate: z.string(),
+});
+export type QuotationDto = z.infer<typeof quotationDtoSchema>;
 export type QuotationDetailDto = DocumentDetail<QuotationDto>;
 export type QuotationList = DocumentList<'quotations', QuotationDto>;

@@ -1,5 +1,5 @@
 import { z } from '../../shared/zod-setup';
-import { pageQuerySchema, type Pagination } from '../../shared/pagination';
+import { listAnswers, optionSchema, pageQuerySchema } from '../../shared/pagination';
 import { idField, requiredString } from '../../shared/validation';
 import { amountField, blankToUndefined, textFilter, toId } from '../../shared/reference-fields';
 
@@ -104,39 +104,37 @@ export const serviceOptionsQuerySchema = z.object({
 });
 
 /** A linked station as the API returns it (in `WorkStations`). */
-export interface ServiceStationDto {
-  id: number;
-  code: string;
-  name: string;
-  city: string;
-  operation: string;
-  timeRequired: string;
-  order: number;
-}
+export const serviceStationDtoSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  city: z.string(),
+  operation: z.string(),
+  timeRequired: z.string(),
+  order: z.number(),
+});
+export type ServiceStationDto = z.infer<typeof serviceStationDtoSchema>;
 
 /** A service as the API returns it, with the spec's nested keys. */
-export interface ServiceDto {
-  id: number;
-  serviceId: string;
-  title: string;
-  price: number;
-  operations: string;
+export const serviceDtoSchema = z.object({
+  id: z.number(),
+  serviceId: z.string(),
+  title: z.string(),
+  price: z.number(),
+  operations: z.string(),
   /** Ids of the linked stations, in order. */
-  related_workStation: number[];
+  related_workStation: z.array(z.number()),
   /** The first station of the sequence ({ id, name }), or null. */
-  WorkStation: { id: number; name: string } | null;
-  WorkStations: ServiceStationDto[];
-  workStationDetails: { id: number; operation: string; timeRequired: string; order: number }[];
-  createdAt: string;
-}
+  WorkStation: z.object({ id: z.number(), name: z.string() }).nullable(),
+  WorkStations: z.array(serviceStationDtoSchema),
+  workStationDetails: z.array(z.object({ id: z.number(), operation: z.string(), timeRequired: z.string(), order: z.number() })),
+  createdAt: z.string(),
+});
+export type ServiceDto = z.infer<typeof serviceDtoSchema>;
 
-export interface ServiceList {
-  services: ServiceDto[];
-  pagination: Pagination;
-}
+/** The service routes' answers (issue 28). */
+export const serviceAnswers = listAnswers('services', serviceDtoSchema, 'service');
+export type ServiceList = z.infer<typeof serviceAnswers.list>;
 
-export interface ServiceOption {
-  value: number;
-  label: string;
-  price: number;
-}
+export const serviceOptionSchema = optionSchema.extend({ price: z.number() });
+export type ServiceOption = z.infer<typeof serviceOptionSchema>;

@@ -1,5 +1,6 @@
 import { z } from '../../shared/zod-setup';
 import { idField } from '../../shared/validation';
+import { simpleListAnswers } from '../master-data/master-data.schema';
 
 // The zod contract of teams (spec document 2, "Team" validation): the form and the routes share it.
 
@@ -44,21 +45,26 @@ export const teamInputSchema = z
 export type TeamInput = z.input<typeof teamInputSchema>;
 export type TeamMemberInput = z.input<typeof teamMemberSchema>;
 
-export interface TeamMemberDto {
-  workerId: number;
-  isTeamLead: boolean;
-  isDefaultAssignee: boolean;
-  Worker: { id: number; firstName: string; lastName: string; email: string };
-}
+export const teamMemberDtoSchema = z.object({
+  workerId: z.number(),
+  isTeamLead: z.boolean(),
+  isDefaultAssignee: z.boolean(),
+  Worker: z.object({ id: z.number(), firstName: z.string(), lastName: z.string(), email: z.string() }),
+});
+export type TeamMemberDto = z.infer<typeof teamMemberDtoSchema>;
 
-export interface TeamDto {
-  id: number;
-  name: string;
-  members: TeamMemberDto[];
+export const teamDtoSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  members: z.array(teamMemberDtoSchema),
   /** The members' worker ids (spec "Workers (worker ids)"). */
-  Workers: number[];
-  teamLeadId: number | null;
-  defaultAssigneeId: number | null;
-  memberCount: number;
-  createdAt: string;
-}
+  Workers: z.array(z.number()),
+  teamLeadId: z.number().nullable(),
+  defaultAssigneeId: z.number().nullable(),
+  memberCount: z.number(),
+  createdAt: z.string(),
+});
+export type TeamDto = z.infer<typeof teamDtoSchema>;
+
+/** The teams routes' answers (issue 28). */
+export const teamAnswers = simpleListAnswers('teams', teamDtoSchema, 'team', ['team']);

@@ -5,7 +5,8 @@ import { idParamsSchema } from '../../shared/pagination';
 import { processImage, readUploadedImage } from '../../server/uploads/images';
 import { getCompany } from '../organization/organization.service';
 import { getAppData } from './app-data.service';
-import { inviteUserSchema, userUpdateSchema, usersQuerySchema } from './users.schema';
+import { appDataSchema } from './app-data.schema';
+import { inviteUserSchema, userAnswers as answers, userUpdateSchema, usersQuerySchema } from './users.schema';
 import { deleteUser, inviteUser, listUsers, setProfilePicture, updateUser } from './users.service';
 import { removingFiles } from '../../server/uploads/storage';
 
@@ -13,18 +14,18 @@ import { removingFiles } from '../../server/uploads/storage';
 export async function usersRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/get-app-data', { config: { access: EVERYONE } }, (req) => req.read((tx) => getAppData(tx, req.auth.orgId, req.auth)));
+  app.get('/get-app-data', { schema: { response: { 200: appDataSchema } }, config: { access: EVERYONE } }, (req) => req.read((tx) => getAppData(tx, req.auth.orgId, req.auth)));
 
-  app.get('/getCompanyUsers', { schema: { querystring: usersQuerySchema }, config: { access: EVERYONE } }, (req) =>
+  app.get('/getCompanyUsers', { schema: { querystring: usersQuerySchema, response: { 200: answers.list } }, config: { access: EVERYONE } }, (req) =>
     req.read((tx) => listUsers(tx, req.auth.orgId, req.auth, req.query)),
   );
 
-  app.put('/updateUser/:id', { schema: { params: idParamsSchema, body: userUpdateSchema }, config: { access: EVERYONE, apiKeys: false } }, (req) =>
+  app.put('/updateUser/:id', { schema: { params: idParamsSchema, body: userUpdateSchema, response: { 200: answers.one } }, config: { access: EVERYONE, apiKeys: false } }, (req) =>
     req.inTenant((tx) => updateUser(tx, req.auth.orgId, req.auth, req.params.id, req.body)),
   );
 
   // Like every delete, it takes the list's query and returns the refreshed list.
-  app.delete('/deleteUser/:id', { schema: { params: idParamsSchema, querystring: usersQuerySchema }, config: { access: MANAGERS } }, (req) =>
+  app.delete('/deleteUser/:id', { schema: { params: idParamsSchema, querystring: usersQuerySchema, response: { 200: answers.remove } }, config: { access: MANAGERS } }, (req) =>
     // The user's picture leaves storage once the delete has committed.
     removingFiles(app.deps.storage, () =>
       req.inTenant(async (tx) => ({
@@ -34,7 +35,7 @@ export async function usersRoutes(appBase: FastifyInstance) {
     ),
   );
 
-  app.post('/addProfilePicture', { config: { access: EVERYONE, apiKeys: false } }, async (req) => {
+  app.post('/addProfilePicture', { schema: { response: { 200: answers.one } }, config: { access: EVERYONE, apiKeys: false } }, async (req) => {
     const image = await processImage(await readUploadedImage(req, 'avatar'), 'avatar');
     const { storage } = app.deps;
     const urls = { full: await storage.put(req.auth.orgId, image.full, 'webp'), low: await storage.put(req.auth.orgId, image.low, 'webp') };
@@ -46,7 +47,7 @@ export async function usersRoutes(appBase: FastifyInstance) {
 /** POST /api/auth/addUser: the spec puts the invitation under /auth; it is a people action, so it lives here. */
 export async function invitationRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  app.post('/addUser', { schema: { body: inviteUserSchema }, config: { access: MANAGERS } }, async (req, reply) => {
+  app.post('/addUser', { schema: { body: inviteUserSchema, response: { 201: answers.invited } }, config: { access: MANAGERS } }, async (req, reply) => {
     const { config, mailer } = app.deps;
     const origin = `${config.publicScheme}://${req.headers.host}`;
     // 201 before the transaction: an Idempotency-Key stores the answer in it (decision 025).

@@ -1,6 +1,6 @@
 import { z } from '../../shared/zod-setup';
 import { emailField, PHONE_PATTERN, requiredString } from '../../shared/validation';
-import { pageQuerySchema } from '../../shared/pagination';
+import { listAnswerSchema, messageSchema, pageQuerySchema } from '../../shared/pagination';
 
 export const ROLES = ['admin', 'manager', 'worker'] as const;
 export type Role = (typeof ROLES)[number];
@@ -70,24 +70,34 @@ export const usersQuerySchema = pageQuerySchema.extend({
 });
 
 /** A user as the API returns it: never a password hash. */
-export interface UserDto {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phoneNumber: string | null;
-  jobTitle: string | null;
-  role: Role;
-  language: 'en' | 'ar';
-  location: string | null;
-  inviteStatus: 'ACTIVE' | 'PENDING';
-  profilePicture: string | null;
-  profilePictureLow: string | null;
-  createdAt: string;
+export const userDtoSchema = z.object({
+  id: z.number(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phoneNumber: z.string().nullable(),
+  jobTitle: z.string().nullable(),
+  role: z.enum(ROLES),
+  language: z.enum(['en', 'ar']),
+  location: z.string().nullable(),
+  inviteStatus: z.enum(['ACTIVE', 'PENDING']),
+  profilePicture: z.string().nullable(),
+  profilePictureLow: z.string().nullable(),
+  createdAt: z.string(),
   /** The related records (spec section 3), by name: work stations and assets `{ id, name }`, services `{ id, title }`. */
-  related_workStations: { id: number; name: string }[];
-  related_assets: { id: number; name: string }[];
-  related_services: { id: number; title: string }[];
+  related_workStations: z.array(z.object({ id: z.number(), name: z.string() })),
+  related_assets: z.array(z.object({ id: z.number(), name: z.string() })),
+  related_services: z.array(z.object({ id: z.number(), title: z.string() })),
   /** Minor units of the organisation currency per hour; null when not set (decision 038). */
-  hourlyRate: number | null;
-}
+  hourlyRate: z.number().nullable(),
+});
+export type UserDto = z.infer<typeof userDtoSchema>;
+
+/** The users routes' answers (issue 28). */
+const userList = listAnswerSchema('users', userDtoSchema);
+export const userAnswers = {
+  list: userList,
+  one: z.object({ user: userDtoSchema }),
+  remove: userList.extend(messageSchema.shape),
+  invited: z.object({ newUser: userDtoSchema }),
+};

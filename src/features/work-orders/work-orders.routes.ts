@@ -5,6 +5,7 @@ import { idParamsSchema } from '../../shared/pagination';
 import { removingFiles } from '../../server/uploads/storage';
 import {
   addPartsSchema,
+  workOrderAnswers as answers,
   laborInputSchema,
   laborParamsSchema,
   partParamsSchema,
@@ -38,74 +39,74 @@ import {
 export async function workOrdersRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/get-work-orders', { schema: { querystring: workOrderListQuerySchema }, config: { access: EVERYONE } }, (req) =>
+  app.get('/get-work-orders', { schema: { querystring: workOrderListQuerySchema, response: { 200: answers.list } }, config: { access: EVERYONE } }, (req) =>
     req.read((tx) => listWorkOrders(tx, req.auth.orgId, req.auth, req.query)),
   );
 
-  app.get('/get-statistics', { config: { access: EVERYONE } }, async (req) => {
+  app.get('/get-statistics', { schema: { response: { 200: answers.statistics } }, config: { access: EVERYONE } }, async (req) => {
     const statistics = await req.read((tx) => getStatistics(tx, req.auth.orgId, req.auth));
     return { statistics, ...statistics };
   });
 
-  app.get('/get-work-order/:id', { schema: { params: idParamsSchema }, config: { access: EVERYONE } }, async (req) => ({
+  app.get('/get-work-order/:id', { schema: { params: idParamsSchema, response: { 200: answers.one } }, config: { access: EVERYONE } }, async (req) => ({
     workOrder: await req.read((tx) => getWorkOrder(tx, req.auth.orgId, req.auth, req.params.id)),
   }));
 
   app.post(
     '/add-work-order',
-    { schema: { body: workOrderInputSchema, querystring: workOrderListQuerySchema }, config: { access: MANAGERS } },
+    { schema: { body: workOrderInputSchema, querystring: workOrderListQuerySchema, response: { 201: answers.add } }, config: { access: MANAGERS } },
     async (req, reply) => reply.status(201).send(await req.inTenant((tx) => addWorkOrder(tx, req.auth.orgId, req.auth, req.body, req.query))),
   );
 
   app.put(
     '/update-work-order/:id',
-    { schema: { params: idParamsSchema, body: workOrderInputSchema }, config: { access: EVERYONE } },
+    { schema: { params: idParamsSchema, body: workOrderInputSchema, response: { 200: answers.update } }, config: { access: EVERYONE } },
     (req) => req.inTenant((tx) => updateWorkOrder(tx, req.auth.orgId, req.auth, req.params.id, req.body)),
   );
 
   // The calendar's drag: a manager moves an order to another day (decision 033).
   app.put(
     '/reschedule-work-order/:id',
-    { schema: { params: idParamsSchema, body: rescheduleWorkOrderSchema }, config: { access: MANAGERS } },
+    { schema: { params: idParamsSchema, body: rescheduleWorkOrderSchema, response: { 200: answers.update } }, config: { access: MANAGERS } },
     (req) => req.inTenant((tx) => rescheduleWorkOrder(tx, req.auth.orgId, req.auth, req.params.id, req.body)),
   );
 
   app.delete(
     '/delete-work-order/:id',
-    { schema: { params: idParamsSchema, querystring: workOrderListQuerySchema }, config: { access: MANAGERS } },
+    { schema: { params: idParamsSchema, querystring: workOrderListQuerySchema, response: { 200: answers.remove } }, config: { access: MANAGERS } },
     (req) => removingFiles(app.deps.storage, () => req.inTenant((tx) => deleteWorkOrder(tx, req.auth.orgId, req.auth, req.params.id, req.query))),
   );
 
-  app.put('/update-status/:id', { schema: { params: idParamsSchema, body: workOrderStatusSchema }, config: { access: EVERYONE } }, (req) =>
+  app.put('/update-status/:id', { schema: { params: idParamsSchema, body: workOrderStatusSchema, response: { 200: answers.status } }, config: { access: EVERYONE } }, (req) =>
     req.inTenant((tx) => updateWorkOrderStatus(tx, req.auth.orgId, req.auth, req.params.id, req.body.status, req.body.updatedAt)),
   );
 
   // What the work order costs so far, contractors' external time and parts included (decision 040).
-  app.get('/get-cost/:id', { schema: { params: idParamsSchema }, config: { access: EVERYONE } }, (req) =>
+  app.get('/get-cost/:id', { schema: { params: idParamsSchema, response: { 200: answers.cost } }, config: { access: EVERYONE } }, (req) =>
     req.read((tx) => getWorkOrderCostFor(tx, req.auth.orgId, req.auth, req.params.id)),
   );
 
-  app.get('/get-labors/:id', { schema: { params: idParamsSchema }, config: { access: EVERYONE } }, (req) =>
+  app.get('/get-labors/:id', { schema: { params: idParamsSchema, response: { 200: answers.labors } }, config: { access: EVERYONE } }, (req) =>
     req.read((tx) => listLabors(tx, req.auth.orgId, req.auth, req.params.id)),
   );
 
-  app.post('/add-labor/:id', { schema: { params: idParamsSchema, body: laborInputSchema }, config: { access: EVERYONE } }, async (req, reply) =>
+  app.post('/add-labor/:id', { schema: { params: idParamsSchema, body: laborInputSchema, response: { 201: answers.laborAdded } }, config: { access: EVERYONE } }, async (req, reply) =>
     reply.status(201).send(await req.inTenant((tx) => addLabor(tx, req.auth.orgId, req.auth, req.params.id, req.body))),
   );
 
-  app.delete('/delete-labor/:workOrderId/labor/:laborId', { schema: { params: laborParamsSchema }, config: { access: EVERYONE } }, (req) =>
+  app.delete('/delete-labor/:workOrderId/labor/:laborId', { schema: { params: laborParamsSchema, response: { 200: answers.laborDeleted } }, config: { access: EVERYONE } }, (req) =>
     req.inTenant((tx) => deleteLabor(tx, req.auth.orgId, req.auth, req.params.workOrderId, req.params.laborId)),
   );
 
-  app.get('/get-parts/:id', { schema: { params: idParamsSchema }, config: { access: EVERYONE } }, (req) =>
+  app.get('/get-parts/:id', { schema: { params: idParamsSchema, response: { 200: answers.parts } }, config: { access: EVERYONE } }, (req) =>
     req.read((tx) => listParts(tx, req.auth.orgId, req.auth, req.params.id)),
   );
 
-  app.post('/add-parts/:id', { schema: { params: idParamsSchema, body: addPartsSchema }, config: { access: EVERYONE } }, async (req, reply) =>
+  app.post('/add-parts/:id', { schema: { params: idParamsSchema, body: addPartsSchema, response: { 201: answers.partsChanged } }, config: { access: EVERYONE } }, async (req, reply) =>
     reply.status(201).send(await req.inTenant((tx) => addParts(tx, req.auth.orgId, req.auth, req.params.id, req.body))),
   );
 
-  app.delete('/delete-part/:workOrderId/part/:partId', { schema: { params: partParamsSchema }, config: { access: EVERYONE } }, (req) =>
+  app.delete('/delete-part/:workOrderId/part/:partId', { schema: { params: partParamsSchema, response: { 200: answers.partsChanged } }, config: { access: EVERYONE } }, (req) =>
     req.inTenant((tx) => deletePart(tx, req.auth.orgId, req.auth, req.params.workOrderId, req.params.partId)),
   );
 }

@@ -1,5 +1,5 @@
 import { z } from '../../shared/zod-setup';
-import { multiValue, pageQuerySchema } from '../../shared/pagination';
+import { listAnswers, messageSchema, multiValue, pageQuerySchema } from '../../shared/pagination';
 import { idField, requiredString } from '../../shared/validation';
 import { updatedAtField } from '../../shared/edit-version';
 
@@ -121,71 +121,93 @@ export const partParamsSchema = z.strictObject({ workOrderId: positiveId, partId
 export const workOrderDisplayId = (id: number) => `WO-${String(id).padStart(4, '0')}`;
 
 /** A work order as the API returns it. */
-export interface WorkOrderDto {
-  id: number;
-  workOrderId: string;
-  title: string;
-  duration: string | null;
-  status: WorkOrderStatus;
-  priority: WorkOrderPriority;
-  startDate: string | null;
-  endDate: string | null;
-  dueDate: string | null;
-  instructions: string | null;
-  assetId: number | null;
-  asset: { id: number; name: string } | null;
-  assignees: { id: number; firstName: string; lastName: string }[];
-  createdById: number | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export const workOrderDtoSchema = z.object({
+  id: z.number(),
+  workOrderId: z.string(),
+  title: z.string(),
+  duration: z.string().nullable(),
+  status: z.enum(WORK_ORDER_STATUSES),
+  priority: z.enum(WORK_ORDER_PRIORITIES),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  instructions: z.string().nullable(),
+  assetId: z.number().nullable(),
+  asset: z.object({ id: z.number(), name: z.string() }).nullable(),
+  assignees: z.array(z.object({ id: z.number(), firstName: z.string(), lastName: z.string() })),
+  createdById: z.number().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type WorkOrderDto = z.infer<typeof workOrderDtoSchema>;
 
 /** A contractor's line (through a shared work order, decision 040): their name and their own price, in minor units. */
-export interface ExternalLine {
-  shareId: number;
-  name: string;
+export const externalLineSchema = z.object({
+  shareId: z.number(),
+  name: z.string(),
   /** Hourly rate (labour) or unit price (parts), minor units. */
-  rateMinor: number;
-  costMinor: number;
-}
+  rateMinor: z.number(),
+  costMinor: z.number(),
+});
+export type ExternalLine = z.infer<typeof externalLineSchema>;
 
-export interface LaborDto {
-  id: number;
-  workOrderId: number;
+export const laborDtoSchema = z.object({
+  id: z.number(),
+  workOrderId: z.number(),
   /** Null for a contractor's time (`external`). */
-  workerId: number | null;
-  reasonId: number | null;
+  workerId: z.number().nullable(),
+  reasonId: z.number().nullable(),
   /** A contractor's time shows their name here (`external` says so). */
-  Worker: { id: number | null; firstName: string; lastName: string };
-  TimeTrackReason: { id: number | null; name: string };
-  startDate: string;
-  endDate: string;
-  createdAt: string;
-  external: ExternalLine | null;
-}
+  Worker: z.object({ id: z.number().nullable(), firstName: z.string(), lastName: z.string() }),
+  TimeTrackReason: z.object({ id: z.number().nullable(), name: z.string() }),
+  startDate: z.string(),
+  endDate: z.string(),
+  createdAt: z.string(),
+  external: externalLineSchema.nullable(),
+});
+export type LaborDto = z.infer<typeof laborDtoSchema>;
 
-export interface WorkOrderPartDto {
-  id: number;
-  workOrderId: number;
+export const workOrderPartDtoSchema = z.object({
+  id: z.number(),
+  workOrderId: z.number(),
   /** Null for a contractor's part (`external`). */
-  partId: number | null;
-  Part: { id: number | null; name: string; salesPrice: number };
-  quantity: number;
-  external: ExternalLine | null;
-}
+  partId: z.number().nullable(),
+  Part: z.object({ id: z.number().nullable(), name: z.string(), salesPrice: z.number() }),
+  quantity: z.number(),
+  external: externalLineSchema.nullable(),
+});
+export type WorkOrderPartDto = z.infer<typeof workOrderPartDtoSchema>;
 
 /** What a work order costs so far, in minor units; external = reported by contractors through shares. */
-export interface WorkOrderCost {
-  laborMinutes: number;
-  externalLaborMinutes: number;
-  externalLaborMinor: number;
-  partsMinor: number;
-  externalPartsMinor: number;
-  totalMinor: number;
-}
+export const workOrderCostSchema = z.object({
+  laborMinutes: z.number(),
+  externalLaborMinutes: z.number(),
+  externalLaborMinor: z.number(),
+  partsMinor: z.number(),
+  externalPartsMinor: z.number(),
+  totalMinor: z.number(),
+});
+export type WorkOrderCost = z.infer<typeof workOrderCostSchema>;
 
-export interface WorkOrderStatistics {
-  totalPending: number;
-  dueNext7Days: number;
-  highPriorityPending: number;
-}
+export const workOrderStatisticsSchema = z.object({
+  totalPending: z.number(),
+  dueNext7Days: z.number(),
+  highPriorityPending: z.number(),
+});
+export type WorkOrderStatistics = z.infer<typeof workOrderStatisticsSchema>;
+
+/** The work order routes' answers (issue 28). */
+const labors = z.object({ labors: z.array(laborDtoSchema), workOrderLabors: z.array(laborDtoSchema) });
+const parts = z.object({ workOrderParts: z.array(workOrderPartDtoSchema) });
+export const workOrderAnswers = {
+  ...listAnswers('workOrders', workOrderDtoSchema, 'workOrder'),
+  /** The figures, also under `statistics`. */
+  statistics: workOrderStatisticsSchema.extend({ statistics: workOrderStatisticsSchema }),
+  status: messageSchema.extend({ order: workOrderDtoSchema, workOrder: workOrderDtoSchema }),
+  cost: z.object({ cost: workOrderCostSchema }),
+  labors,
+  laborAdded: labors.extend(messageSchema.shape).extend({ labor: laborDtoSchema }),
+  laborDeleted: labors.extend(messageSchema.shape),
+  parts,
+  partsChanged: parts.extend(messageSchema.shape),
+};

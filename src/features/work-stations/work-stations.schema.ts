@@ -1,5 +1,5 @@
 import { z } from '../../shared/zod-setup';
-import { pageQuerySchema, type Pagination } from '../../shared/pagination';
+import { listAnswers, messageSchema, optionSchema, pageQuerySchema } from '../../shared/pagination';
 import { idField, requiredString } from '../../shared/validation';
 import { renameAliases, requiredRef, textFilter } from '../../shared/reference-fields';
 
@@ -45,23 +45,23 @@ export const workStationOptionsQuerySchema = z.object({
 });
 
 /** A work station as the API returns it. */
-export interface WorkStationDto {
-  id: number;
-  code: string;
-  name: string;
-  city: string;
-  teamId: number;
-  Team: { id: number; name: string } | null;
-  createdAt: string;
-}
+export const workStationDtoSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  city: z.string(),
+  teamId: z.number(),
+  Team: z.object({ id: z.number(), name: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type WorkStationDto = z.infer<typeof workStationDtoSchema>;
 
-export interface WorkStationList {
-  workStations: WorkStationDto[];
-  pagination: Pagination;
-}
+/** The work station routes' answers (issue 28); an update answers `{ message, updatedWorkStation }`. */
+export const workStationAnswers = {
+  ...listAnswers('workStations', workStationDtoSchema, 'workStation'),
+  updated: messageSchema.extend({ updatedWorkStation: workStationDtoSchema }),
+};
+export type WorkStationList = z.infer<typeof workStationAnswers.list>;
 
-export interface WorkStationOption {
-  value: number;
-  label: string;
-  code: string;
-}
+export const workStationOptionSchema = optionSchema.extend({ code: z.string() });
+export type WorkStationOption = z.infer<typeof workStationOptionSchema>;

@@ -42,7 +42,8 @@ export async function createTestApp(overrides: Partial<Config> = {}, extra: { ma
     ...overrides,
   };
   const database = shared ? await workerDatabase() : await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
-  const app = await buildApp({ database, config, logger: false, mailer: extra.mailer });
+  // Every answer of a route that declares its response is checked against the schema whole (issue 28).
+  const app = await buildApp({ database, config, logger: false, mailer: extra.mailer, checkResponses: true });
   await app.ready();
   return {
     app,
