@@ -88,18 +88,18 @@ const ANSWERS: Record<string, unknown> = {
 };
 
 describe('insights page', () => {
-  it('shows the figures of the API answers, and a new range goes to the URL and to every figure', async () => {
+  it('shows the figures of the API answers, and a new range goes to the URL and to every figure', { timeout: 120_000 }, async () => {
     const routes: Parameters<typeof stubFetch>[0] = { 'GET /api/user/get-app-data': () => ({ body: manager }) };
     for (const [name, body] of Object.entries(ANSWERS)) routes[`GET /api/analytics/get-${name}`] = () => ({ body });
     const calls = stubFetch(routes);
     renderWithProviders(<InsightsPage />, { route: '/dashboard/insights?range=30d' });
 
-    expect(await screen.findByTestId('kpi-open')).toHaveTextContent('7');
-    await waitFor(() => expect(screen.getByTestId('kpi-cost')).toHaveTextContent('$110.00'));
+    await waitFor(() => expect(screen.getByTestId('kpi-open')).toHaveTextContent('7'), { timeout: 45_000 });
+    await waitFor(() => expect(screen.getByTestId('kpi-cost')).toHaveTextContent('$110.00'), { timeout: 45_000 });
     expect(screen.getByTestId('kpi-compliance')).toHaveTextContent('75%');
     expect(screen.getByTestId('mttr-mean')).toHaveTextContent('12.5');
     expect(within(screen.getByTestId('insights-mtbf-table')).getByText('Boiler B2')).toHaveAttribute('href', '/dashboard/work-orders?assetId=9');
-    const quotedTable = await screen.findByTestId('insights-quoted-table');
+    const quotedTable = await screen.findByTestId('insights-quoted-table', {}, { timeout: 45_000 });
     expect(within(quotedTable).getByText('Q-0001 · Acme Foods')).toHaveAttribute('href', '/dashboard/quotations?open=1');
     expect(quotedTable).toHaveTextContent('$155.98');
     expect(screen.getByTestId('quoted-actual-total')).toHaveTextContent('$155.98');
