@@ -28,7 +28,7 @@ if (!adminUrl) {
 }
 const RUNS = Number(values.runs);
 const TARGET_MS = 300;
-const FIGURES = ['backlog', 'throughput', 'repair-times', 'downtime', 'planned-share', 'pm-compliance', 'costs', 'my-work'];
+const FIGURES = ['backlog', 'throughput', 'repair-times', 'downtime', 'planned-share', 'pm-compliance', 'costs', 'quoted-vs-actual', 'my-work'];
 const figures = values.only ? FIGURES.filter((f) => values.only!.split(',').includes(f)) : FIGURES;
 
 const url = new URL(adminUrl);

@@ -150,6 +150,7 @@ function statements(): [string, string][] {
       case when g % 3 = 0 then '<p>Lock out and tag out before starting.</p>' end as instructions,
       1 + (g * 11) % s.assets as asset_id,
       1 + g % least(s.users, 3) as created_by_id,
+      case when g % 25 = 0 then 1 + (g / 25) % s.quotes end as quotation_id,
       now() - ${YEARS2} + (g::float / s.wo) * ${YEARS2} as created_at
     from sz s, generate_series(1, s.wo) g, lateral (select random() + g * 0 as r) rr`;
   return [
@@ -203,8 +204,8 @@ function statements(): [string, string][] {
       'Isolate, inspect, replace worn items, test and hand over.' from sz s, generate_series(1, s.services) g`],
     ['service_work_stations', `insert into service_work_stations (org_id, service_id, work_station_id, operation, time_required, position)
       select s.org_id, g, 1 + g % s.stations, 'Perform ' || lower(${pick(SERVICE_KINDS, 'g')}), lpad((1 + g % 6)::text, 2, '0') || ':00', 0 from sz s, generate_series(1, s.services) g`],
-    ['work_orders', `insert into work_orders (org_id, id, title, duration, status, priority, start_date, end_date, due_date, instructions, asset_id, created_by_id, created_at, updated_at)
-      select org_id, g, title, duration, status, priority, start_date, start_date + interval '4 hours', start_date + interval '5 days', instructions, asset_id, created_by_id,
+    ['work_orders', `insert into work_orders (org_id, id, title, duration, status, priority, start_date, end_date, due_date, instructions, asset_id, quotation_id, created_by_id, created_at, updated_at)
+      select org_id, g, title, duration, status, priority, start_date, start_date + interval '4 hours', start_date + interval '5 days', instructions, asset_id, quotation_id, created_by_id,
         created_at, case when status = 'completed' then start_date + interval '6 hours' else created_at end
       from (${wo}) w`],
     ['work_order_assignees', `insert into work_order_assignees (org_id, work_order_id, user_id) select s.org_id, g, 1 + (g * 7) % s.users from sz s, generate_series(1, s.wo) g`],
@@ -302,6 +303,21 @@ const COUNT_TABLES: [string, string][] = [
   ['work_order_open_due_day_counts', `insert into work_order_open_due_day_counts (org_id, due_day, n)
     select org_id, (due_date at time zone 'UTC')::date, count(*)::int from work_orders
     where status in ('assigned', 'in-progress') and due_date is not null group by 1, 2`],
+];
+
+/** Analytics' kept tables (drizzle/*.sql), from the loaded rows, after the indexes are back. */
+const ANALYTICS_KEPT = [
+  `delete from work_order_closures`,
+  `insert into work_order_closures (org_id, work_order_id, status, closed_at) select org_id, id, status, updated_at from work_orders where status in ('completed', 'cancelled')`,
+  `delete from work_order_daily_counts`,
+  `insert into work_order_daily_counts (org_id, day, created, closed, completed)
+    select org_id, day, sum(created)::int, sum(closed)::int, sum(completed)::int from (
+      select org_id, (created_at at time zone 'UTC')::date as day, count(*) as created, 0 as closed, 0 as completed from work_orders group by 1, 2
+      union all
+      select org_id, (closed_at at time zone 'UTC')::date, 0, count(*), count(*) filter (where status = 'completed') from work_order_closures group by 1, 2
+    ) x group by 1, 2`,
+  `select work_order_daily_planned_refresh(id, null) from organizations`,
+  `select analytics_daily_refresh(id, null) from organizations`,
 ];
 
 // ---- the run -----------------------------------------------------------------------------------------------
@@ -410,6 +426,12 @@ async function main() {
     if (performance.now() - t1 > 5_000) console.log(`  index ${ix.name} ${seconds(t1)} s`);
   }
   console.log(`${indexes.length} secondary indexes rebuilt in ${seconds(t0)} s`);
+
+  // What analytics' triggers keep (decision 038): closures (an order loaded closed closed at its updated_at, as the
+  // migration's backfill), the daily counts and the labour and parts roll-ups, each from the loaded rows.
+  t0 = performance.now();
+  for (const statement of ANALYTICS_KEPT) await q(statement);
+  console.log(`analytics closures, daily counts and roll-ups in ${seconds(t0)} s`);
 
   // Every foreign key the load skipped, checked once per constraint (NOT VALID + VALIDATE scans with a join).
   t0 = performance.now();

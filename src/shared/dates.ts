@@ -125,3 +125,16 @@ export function parseTypedDay(text: string, order: 'dmy' | 'mdy'): string | null
   const d = new Date(`${iso}T00:00:00Z`);
   return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== iso ? null : iso;
 }
+
+const FIVE_YEARS_MS = 5 * 366 * 86_400_000;
+/** A query's day range [from, to] (either may be missing): to on or after from, at most five years long (pm-plans, analytics). */
+export const dayRangeChecks = <T extends { from?: string; to?: string }>(schema: z.ZodType<T>) =>
+  schema
+    .refine((v) => !v.from || !v.to || v.to >= v.from, { message: 'To must be on or after From', path: ['to'] })
+    .refine((v) => !v.from || !v.to || Date.parse(v.to) - Date.parse(v.from) <= FIVE_YEARS_MS, { message: 'The range must be at most five years', path: ['to'] });
+
+const DAY_MS = 86_400_000;
+/** 'YYYY-MM-DD' as its UTC midnight, and back; a day n days later (UTC calendar days: pm-plans, analytics). */
+export const dayToDate = (day: string) => new Date(`${day}T00:00:00Z`);
+export const dateToDay = (d: Date) => d.toISOString().slice(0, 10);
+export const addDays = (day: string, n: number) => dateToDay(new Date(dayToDate(day).getTime() + n * DAY_MS));

@@ -20,6 +20,10 @@ export const PHONE_PATTERN = /^\+?\d{10,15}$/;
 export const idField = (message: string) =>
   z.coerce.number({ error: message }).int(message).min(1, message).max(2147483647, message);
 
+/** An optional id filter: empty, null and 0 mean "none" (a cleared select in a URL). */
+export const optionalIdField = (message: string) =>
+  z.preprocess((v) => (v === '' || v === null || v === 0 || v === '0' ? undefined : v), idField(message).optional());
+
 /**
  * Options of an object-level refine that runs even when some fields failed (so a form shows every message
  * at once), but only on an object: a null or non-object body must stay a 400, not throw in the refine.

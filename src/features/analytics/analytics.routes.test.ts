@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { withTenant } from '../../server/db/client';
 import {
   assetCategories,
@@ -17,12 +17,15 @@ import {
   users,
   workOrderAssignees,
   workOrderClosures,
+  workOrderCostDaily,
+  workOrderStationDaily,
   workOrderLabors,
   workOrderParts,
   workOrders,
   workStations,
 } from '../../server/db/schema';
 import { createOrg, createTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
+import { commercialRows, inDays } from '../commercial-documents/test-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -191,6 +194,10 @@ describe('analytics API', () => {
     const c = await org.admin.get(`${B}/get-pm-compliance?${MARCH}`);
     expect(c.status).toBe(200);
     expect(c.body).toMatchObject({ source: 'plans', due: 1, onTime: 1, late: 0, missed: 0, rate: { current: 1, previous: null } });
+    // The screen's filters apply: the occurrence is on P2, its plan in the Mechanics team and Hall 1, its order unassigned.
+    const due = async (q: string) => (await org.admin.get(`${B}/get-pm-compliance?${MARCH}&${q}`)).body.due;
+    expect([await due(`assetId=${s.p2.id}`), await due(`assetId=${s.p1.id}`), await due(`assetCategoryId=${s.pumps.id}`), await due(`assetCategoryId=${s.presses.id}`)]).toEqual([1, 0, 1, 0]);
+    expect([await due(`teamId=${s.team.id}`), await due(`workStationId=${s.station.id}`), await due(`assigneeId=${s.w1.userId}`)]).toEqual([1, 1, 0]);
   });
 
   it('cost: labour hours x hourly rate plus parts at their price, per asset, work station and month', async () => {
@@ -304,5 +311,129 @@ describe('analytics API', () => {
     expect(r.status).toBe(200);
     // 2 h x 50.00 and 3 x 4.00, in cents.
     expect(r.body).toMatchObject({ laborCost: 10000, partsCost: 1200, unratedHours: 0, total: { current: 11200 } });
+  });
+  it('quoted vs actual: work linked to a quotation, its tax-engine amounts against labour x rates + parts, per order and per quotation', async () => {
+    const own = await createOrg(t, 'Quoting');
+    const r = await commercialRows(t, own.orgId);
+    const fitter = await own.as('worker', { firstName: 'Fay', lastName: 'Fitter' });
+    const quote = async (line: Record<string, unknown>) => {
+      const res = await own.admin.post('/api/quotations/add-quotation', {
+        overview: { customer: r.customer.id, salesPerson: 1, quotationDate: inDays(0), expirationDate: inDays(30) },
+        serviceDetails: [{ discount: 0, ...line }],
+        partDetails: [],
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.quotation.id as number;
+    };
+    // Q1: 1 x 100.00 + VAT 10% = 110.00 (11000 cents, 10000 before tax); Q2: 2 x 75.50, no tax = 151.00.
+    const q1 = await quote({ serviceId: r.service.id, serviceName: 'Overhaul', quantity: 1, price: 100, taxId: r.vat10.id });
+    const q2 = await quote({ serviceId: r.service2.id, serviceName: 'Alignment', quantity: 2, price: 75.5 });
+    const order = async (title: string, extra: Record<string, unknown>) => {
+      const res = await own.admin.post('/api/work-orders/add-work-order', { title, ...extra });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.workOrder as { id: number; quotationId: number | null; quotation: { id: number; number: string } | null; updatedAt: string };
+    };
+    const wo1 = await order('Overhaul pump', { quotationId: q1, assignees: [fitter.userId] });
+    expect(wo1.quotation).toEqual({ id: q1, number: 'Q-0001' });
+    const wo2 = await order('Overhaul motor', { quotationId: q1 });
+    const wo3 = await order('Align shaft', { quotationId: q2 });
+    await order('Not quoted', {});
+    await withTenant(t.database.db, own.orgId, async (tx) => {
+      await tx.update(users).set({ hourlyRate: 4000 }).where(and(eq(users.orgId, own.orgId), eq(users.id, fitter.userId)));
+      const [reason] = await tx.insert(timeTrackingReasons).values({ orgId: own.orgId, name: 'Repair', type: 'productivity' }).returning();
+      const hours = (workOrderId: number, workerId: number, minutes: number) =>
+        tx.insert(workOrderLabors).values({ orgId: own.orgId, workOrderId, workerId, reasonId: reason.id, startDate: at('2026-01-05T08:00:00Z'), endDate: new Date(Date.parse('2026-01-05T08:00:00Z') + minutes * 60_000) });
+      await hours(wo1.id, fitter.userId, 150); // 2.5 h x 40.00 = 100.00
+      await hours(wo2.id, fitter.userId, 45); // 0.75 h x 40.00 = 30.00
+      await hours(wo3.id, 1, 60); // the admin has no rate: 1 h not costed
+      await tx.insert(workOrderParts).values({ orgId: own.orgId, workOrderId: wo2.id, partId: r.part.id, quantity: 2 }); // 2 x 12.99
+    });
+    const today = new Date().toISOString().slice(0, 10);
+    const Q = `${B}/get-quoted-vs-actual?range=7d`;
+    const res = await own.admin.get(Q);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const q1Row = { quotationId: q1, number: 'Q-0001', customer: 'Acme Foods A', status: 'draft', workOrders: 2, quoted: 11000, quotedUntaxed: 10000, labor: 13000, parts: 2598, actual: 15598, difference: 5598, unratedHours: 0 };
+    const q2Row = { quotationId: q2, number: 'Q-0002', customer: 'Acme Foods A', status: 'draft', workOrders: 1, quoted: 15100, quotedUntaxed: 15100, labor: 0, parts: 0, actual: 0, difference: -15100, unratedHours: 1 };
+    expect(res.body.quotations).toEqual([q1Row, q2Row]);
+    expect(res.body.total).toEqual({ quoted: 26100, quotedUntaxed: 25100, actual: 15598, difference: -9502 });
+    expect(res.body.workOrders.map((w: { workOrderId: number; quotationNumber: string; actual: number; difference: number }) => [w.workOrderId, w.quotationNumber, w.actual, w.difference])).toEqual([
+      [wo1.id, 'Q-0001', 10000, 0],
+      [wo2.id, 'Q-0001', 5598, -4402],
+      [wo3.id, 'Q-0002', 0, -15100],
+    ]);
+    expect(res.body).toMatchObject({ range: { to: today }, currency: 'USD' });
+    // The filters apply to the work orders: the fitter's order only.
+    const mine = await own.admin.get(`${Q}&assigneeId=${fitter.userId}`);
+    expect(mine.body.quotations).toEqual([{ ...q1Row, workOrders: 1, labor: 10000, parts: 0, actual: 10000, difference: 0 }]);
+    // A form without the field keeps the link; null removes it.
+    const kept = await own.admin.put(`/api/work-orders/update-work-order/${wo3.id}`, { title: 'Align shaft again', updatedAt: wo3.updatedAt });
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    expect(kept.body.workOrder.quotationId).toBe(q2);
+    const unlinked = await own.admin.put(`/api/work-orders/update-work-order/${wo3.id}`, { title: 'Align shaft again', quotationId: null, updatedAt: kept.body.workOrder.updatedAt });
+    expect(unlinked.body.workOrder).toMatchObject({ quotationId: null, quotation: null });
+    expect((await own.admin.get(Q)).body.quotations).toEqual([q1Row]);
+    // A quotation with linked work is in use; a worker sees none of it; another organisation cannot link to it.
+    expect((await own.admin.del(`/api/quotations/delete-quotation/${q1}`)).status).toBe(409);
+    expect((await fitter.get(Q)).status).toBe(403);
+    const other = await createOrg(t, 'Not quoting');
+    const foreign = await other.admin.post('/api/work-orders/add-work-order', { title: 'Sneaky', quotationId: q1 });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.issues).toEqual([{ path: 'quotationId', message: 'Quotation not found' }]);
+    expect((await other.admin.get(Q)).body).toMatchObject({ workOrders: [], quotations: [], total: { quoted: 0, actual: 0 } });
+  });
+  it('the roll-ups follow later changes exactly: an order\'s asset, a rate, an assignment, a plan, a deleted labour row', async () => {
+    const own = await createOrg(t, 'Rolling');
+    const fitter = await own.as('worker', { firstName: 'Rolf', lastName: 'Roll' });
+    const o = own.orgId;
+    const ids = await withTenant(t.database.db, o, async (tx) => {
+      await tx.update(users).set({ hourlyRate: 1000 }).where(and(eq(users.orgId, o), eq(users.id, fitter.userId)));
+      const [cat] = await tx.insert(assetCategories).values({ orgId: o, name: 'Fans', code: 'FAN' }).returning();
+      const [a] = await tx.insert(assets).values({ orgId: o, name: 'Asset A', date: '2024-01-01', assetCategoryId: cat.id }).returning();
+      const [b] = await tx.insert(assets).values({ orgId: o, name: 'Asset B', date: '2024-01-01', assetCategoryId: cat.id }).returning();
+      const [crew] = await tx.insert(teams).values({ orgId: o, name: 'Crew' }).returning();
+      const [hall] = await tx.insert(workStations).values({ orgId: o, code: 'H', name: 'Hall', city: 'Doha', teamId: crew.id }).returning();
+      await tx.insert(userWorkStations).values({ orgId: o, userId: fitter.userId, workStationId: hall.id });
+      const [reason] = await tx.insert(timeTrackingReasons).values({ orgId: o, name: 'Breakdown', type: 'availability' }).returning();
+      const [w1] = await tx.insert(workOrders).values({ orgId: o, title: 'One', assetId: a.id, createdAt: at('2026-03-02T08:00:00Z') }).returning();
+      const [w2] = await tx.insert(workOrders).values({ orgId: o, title: 'Two', assetId: b.id, createdAt: at('2026-03-03T08:00:00Z') }).returning();
+      const [l1] = await tx
+        .insert(workOrderLabors)
+        .values({ orgId: o, workOrderId: w1.id, workerId: fitter.userId, reasonId: reason.id, startDate: at('2026-03-02T09:00:00Z'), endDate: at('2026-03-02T11:00:00Z') })
+        .returning();
+      await tx.insert(workOrderLabors).values({ orgId: o, workOrderId: w2.id, workerId: fitter.userId, reasonId: reason.id, startDate: at('2026-03-03T09:00:00Z'), endDate: at('2026-03-03T09:30:00Z') });
+      return { a, b, hall, w1, w2, l1 };
+    });
+    const cost = async () => (await own.admin.get(`${B}/get-costs?${MARCH}`)).body;
+    // 2 h and 0.5 h at 10.00.
+    expect((await cost()).byAsset).toEqual([
+      { assetId: ids.a.id, name: 'Asset A', labor: 2000, parts: 0, total: 2000 },
+      { assetId: ids.b.id, name: 'Asset B', labor: 500, parts: 0, total: 500 },
+    ]);
+    await withTenant(t.database.db, o, async (tx) => {
+      await tx.update(workOrders).set({ assetId: ids.b.id }).where(and(eq(workOrders.orgId, o), eq(workOrders.id, ids.w1.id)));
+      await tx.update(users).set({ hourlyRate: 1500 }).where(and(eq(users.orgId, o), eq(users.id, fitter.userId)));
+      await tx.insert(workOrderAssignees).values({ orgId: o, workOrderId: ids.w1.id, userId: fitter.userId });
+      await tx.insert(pmOccurrences).values({ orgId: o, planId: (await tx.insert(pmPlans).values({ orgId: o, name: 'P', title: 'P', frequency: 'weekly', startDate: '2026-03-01', activeFrom: '2026-03-01' }).returning())[0].id, assetId: ids.b.id, dueDate: '2026-03-03', status: 'created', workOrderId: ids.w2.id });
+    });
+    const after = await cost();
+    // Both orders on asset B now, at 15.00: 3000 + 750; the hall is the fitter's, assigned to order one only.
+    expect(after.byAsset).toEqual([{ assetId: ids.b.id, name: 'Asset B', labor: 3750, parts: 0, total: 3750 }]);
+    expect(after.byWorkStation).toEqual([
+      { workStationId: ids.hall.id, name: 'Hall', labor: 3000, parts: 0, total: 3000 },
+      { workStationId: null, name: null, labor: 750, parts: 0, total: 750 },
+    ]);
+    const share = (await own.admin.get(`${B}/get-planned-share?${MARCH}`)).body;
+    expect(share).toMatchObject({ plannedOrders: 1, reactiveOrders: 1, plannedHours: 0.5, reactiveHours: 2 });
+    await withTenant(t.database.db, o, (tx) => tx.delete(workOrderLabors).where(and(eq(workOrderLabors.orgId, o), eq(workOrderLabors.id, ids.l1.id))));
+    expect((await cost()).byAsset).toEqual([{ assetId: ids.b.id, name: 'Asset B', labor: 750, parts: 0, total: 750 }]);
+    // What the triggers kept is what computing every day again gives.
+    const snapshot = () =>
+      withTenant(t.database.db, o, async (tx) => [
+        await tx.select().from(workOrderCostDaily).where(eq(workOrderCostDaily.orgId, o)).orderBy(workOrderCostDaily.day, workOrderCostDaily.assetId),
+        await tx.select().from(workOrderStationDaily).where(eq(workOrderStationDaily.orgId, o)).orderBy(workOrderStationDaily.day, workOrderStationDaily.workStationId),
+      ]);
+    const kept = await snapshot();
+    await withTenant(t.database.db, o, (tx) => tx.execute(sql`select analytics_daily_refresh(${o}::int, null)`));
+    expect(await snapshot()).toEqual(kept);
   });
 });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EVERYONE, MANAGERS } from '../../server/plugins/request-context';
 import { now } from '../../server/clock';
-import { analyticsQuerySchema, resolveRange, type AnalyticsQuery } from './analytics.schema';
+import { analyticsQuerySchema, quotedVsActualSchema, resolveRange } from './analytics.schema';
 import {
   backlogFigures,
   complianceFigures,
@@ -12,10 +12,9 @@ import {
   mttrFigures,
   myWorkFigures,
   plannedShareFigures,
+  quotedVsActualFigures,
   throughputFigures,
 } from './analytics.service';
-
-const filtersOf = (q: AnalyticsQuery) => ({ assetId: q.assetId, assetCategoryId: q.assetCategoryId, workStationId: q.workStationId, teamId: q.teamId, assigneeId: q.assigneeId });
 
 /**
  * Analytics (prefix /api/analytics, decision 038): one route per figure group so the screen's cards load on
@@ -28,41 +27,46 @@ export async function analyticsRoutes(appBase: FastifyInstance) {
 
   app.get('/get-backlog', org, (req) => {
     const at = now();
-    return req.read((tx) => backlogFigures(tx, req.auth.orgId, resolveRange(req.query, at).current, filtersOf(req.query), at));
+    return req.read((tx) => backlogFigures(tx, req.auth.orgId, resolveRange(req.query, at).current, req.query, at));
   });
 
   app.get('/get-throughput', org, (req) => {
     const r = resolveRange(req.query, now());
-    return req.read((tx) => throughputFigures(tx, req.auth.orgId, r.current, r.previous, filtersOf(req.query)));
+    return req.read((tx) => throughputFigures(tx, req.auth.orgId, r.current, r.previous, req.query));
   });
 
   app.get('/get-repair-times', org, (req) => {
     const r = resolveRange(req.query, now());
     return req.read(async (tx) => ({
-      mttr: await mttrFigures(tx, req.auth.orgId, r.current, r.previous, filtersOf(req.query)),
-      mtbf: await mtbfFigures(tx, req.auth.orgId, r.current, filtersOf(req.query)),
+      mttr: await mttrFigures(tx, req.auth.orgId, r.current, r.previous, req.query),
+      mtbf: await mtbfFigures(tx, req.auth.orgId, r.current, req.query),
     }));
   });
 
   app.get('/get-downtime', org, (req) => {
     const r = resolveRange(req.query, now());
-    return req.read((tx) => downtimeFigures(tx, req.auth.orgId, r.current, r.previous, filtersOf(req.query)));
+    return req.read((tx) => downtimeFigures(tx, req.auth.orgId, r.current, r.previous, req.query));
   });
 
   app.get('/get-planned-share', org, (req) => {
     const r = resolveRange(req.query, now());
-    return req.read((tx) => plannedShareFigures(tx, req.auth.orgId, r.current, r.previous, filtersOf(req.query)));
+    return req.read((tx) => plannedShareFigures(tx, req.auth.orgId, r.current, r.previous, req.query));
   });
 
   app.get('/get-pm-compliance', org, (req) => {
     const at = now();
     const r = resolveRange(req.query, at);
-    return req.read((tx) => complianceFigures(tx, req.auth.orgId, r.current, r.previous, filtersOf(req.query), at));
+    return req.read((tx) => complianceFigures(tx, req.auth.orgId, r.current, r.previous, req.query, at));
   });
 
   app.get('/get-costs', org, (req) => {
     const r = resolveRange(req.query, now());
-    return req.read((tx) => costFigures(tx, req.auth.orgId, r.current, r.previous, filtersOf(req.query)));
+    return req.read((tx) => costFigures(tx, req.auth.orgId, r.current, r.previous, req.query));
+  });
+
+  app.get('/get-quoted-vs-actual', { schema: { querystring: analyticsQuerySchema, response: { 200: quotedVsActualSchema } }, config: { access: MANAGERS } }, (req) => {
+    const r = resolveRange(req.query, now());
+    return req.read((tx) => quotedVsActualFigures(tx, req.auth.orgId, r.current, req.query));
   });
 
   app.get('/get-my-work', { schema: { querystring: analyticsQuerySchema }, config: { access: EVERYONE } }, (req) => {

@@ -1,6 +1,6 @@
 import { z } from '../../shared/zod-setup';
-import { calendarDateField } from '../../shared/dates';
-import { idField } from '../../shared/validation';
+import { addDays, calendarDateField, dateToDay, dayRangeChecks, dayToDate } from '../../shared/dates';
+import { optionalIdField } from '../../shared/validation';
 
 /** The range presets of the analytics screen; `custom` takes from and to (decision 038). */
 export const RANGE_PRESETS = ['7d', '30d', 'quarter', 'year', 'custom'] as const;
@@ -9,29 +9,27 @@ export type RangePreset = (typeof RANGE_PRESETS)[number];
 /** Days in each preset, ending today (UTC) inclusive. */
 export const PRESET_DAYS: Record<Exclude<RangePreset, 'custom'>, number> = { '7d': 7, '30d': 30, quarter: 91, year: 365 };
 
-const zeroToUndefined = (v: unknown) => (v === '' || v === null || v === 0 || v === '0' ? undefined : v);
-const optionalId = (message: string) => z.preprocess(zeroToUndefined, idField(message).optional());
 const optionalDay = (label: string) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), calendarDateField(`${label} must be a valid date`, `${label} must be a valid date`).optional());
-const FIVE_YEARS_MS = 5 * 366 * 86_400_000;
 
 /** Every analytics route's query (all in the screen's URL): a range preset (or custom from/to) and the filters. */
-export const analyticsQuerySchema = z
-  .strictObject({
-    range: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(RANGE_PRESETS, { error: 'Range must be one of 7d, 30d, quarter, year, custom' }).default('30d')),
-    from: optionalDay('From'),
-    to: optionalDay('To'),
-    assetId: optionalId('Asset is invalid'),
-    assetCategoryId: optionalId('Asset category is invalid'),
-    workStationId: optionalId('Work station is invalid'),
-    teamId: optionalId('Team is invalid'),
-    assigneeId: optionalId('Assignee is invalid'),
-  })
-  .refine((v) => v.range !== 'custom' || (v.from && v.to), { message: 'A custom range needs From and To', path: ['from'] })
-  .refine((v) => !v.from || !v.to || v.to >= v.from, { message: 'To must be on or after From', path: ['to'] })
-  .refine((v) => !v.from || !v.to || Date.parse(v.to) - Date.parse(v.from) <= FIVE_YEARS_MS, { message: 'The range must be at most five years', path: ['to'] });
+export const analyticsQuerySchema = dayRangeChecks(
+  z
+    .strictObject({
+      range: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(RANGE_PRESETS, { error: 'Range must be one of 7d, 30d, quarter, year, custom' }).default('30d')),
+      from: optionalDay('From'),
+      to: optionalDay('To'),
+      assetId: optionalIdField('Asset is invalid'),
+      assetCategoryId: optionalIdField('Asset category is invalid'),
+      workStationId: optionalIdField('Work station is invalid'),
+      teamId: optionalIdField('Team is invalid'),
+      assigneeId: optionalIdField('Assignee is invalid'),
+    })
+    .refine((v) => v.range !== 'custom' || (v.from && v.to), { message: 'A custom range needs From and To', path: ['from'] }),
+);
 export type AnalyticsQuery = z.output<typeof analyticsQuerySchema>;
 export type AnalyticsFilters = Pick<AnalyticsQuery, 'assetId' | 'assetCategoryId' | 'workStationId' | 'teamId' | 'assigneeId'>;
+export const FILTER_KEYS = ['assetId', 'assetCategoryId', 'workStationId', 'teamId', 'assigneeId'] as const;
 
 /** Whole UTC days, both ends included. */
 export interface DayRange {
@@ -39,23 +37,19 @@ export interface DayRange {
   to: string;
 }
 
-const DAY_MS = 86_400_000;
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const msOf = (day: string) => Date.parse(`${day}T00:00:00Z`);
-
 /** Days in a range, both ends counted. */
-export const daysIn = (r: DayRange) => Math.round((msOf(r.to) - msOf(r.from)) / DAY_MS) + 1;
+export const daysIn = (r: DayRange) => Math.round((dayToDate(r.to).getTime() - dayToDate(r.from).getTime()) / 86_400_000) + 1;
 
 /** The range a query asks for: a preset ends today (UTC), a custom one is its from and to; and the period before it of the same length. */
 export function resolveRange(q: Pick<AnalyticsQuery, 'range' | 'from' | 'to'>, today: Date): { current: DayRange; previous: DayRange } {
   let current: DayRange;
   if (q.range === 'custom' && q.from && q.to) current = { from: q.from.slice(0, 10), to: q.to.slice(0, 10) };
   else {
-    const to = dayOf(today.getTime());
-    current = { from: dayOf(msOf(to) - (PRESET_DAYS[q.range === 'custom' ? '30d' : q.range] - 1) * DAY_MS), to };
+    const to = dateToDay(today);
+    current = { from: addDays(to, -(PRESET_DAYS[q.range === 'custom' ? '30d' : q.range] - 1)), to };
   }
   const n = daysIn(current);
-  return { current, previous: { from: dayOf(msOf(current.from) - n * DAY_MS), to: dayOf(msOf(current.from) - DAY_MS) } };
+  return { current, previous: { from: addDays(current.from, -n), to: addDays(current.from, -1) } };
 }
 
 /** A figure with its value in the period before, for the KPI cards' change. */
@@ -162,3 +156,34 @@ export interface MyWorkFigures {
   /** Completed with a due date. */
   completedWithDue: number;
 }
+
+/** Money of one linked work order or one quotation, minor units of the organisation currency. */
+const quotedActualShape = {
+  /** The quotation's total as the tax engine stored it (src/shared/tax.ts), tax included. */
+  quoted: z.number(),
+  /** The same before tax: what the actual cost is compared with (cost carries no tax). */
+  quotedUntaxed: z.number(),
+  labor: z.number(),
+  parts: z.number(),
+  /** labor + parts. */
+  actual: z.number(),
+  /** actual - quotedUntaxed: over (positive) or under (negative) the quoted amount before tax. */
+  difference: z.number(),
+  /** Labour hours by people without an hourly rate (not in `labor`). */
+  unratedHours: z.number(),
+};
+export type QuotedActual = { [K in keyof typeof quotedActualShape]: number };
+
+/** GET get-quoted-vs-actual's answer (its response schema). */
+export const quotedVsActualSchema = z.object({
+  range: z.object({ from: z.string(), to: z.string() }),
+  currency: z.string(),
+  /** Work orders linked to a quotation and created in the range (filters applied), by quotation then id. */
+  workOrders: z.array(
+    z.object({ workOrderId: z.number(), number: z.string(), title: z.string(), status: z.string(), quotationId: z.number(), quotationNumber: z.string(), ...quotedActualShape }),
+  ),
+  /** Per quotation: its amounts once, against the actual of its linked work orders above. */
+  quotations: z.array(z.object({ quotationId: z.number(), number: z.string(), customer: z.string().nullable(), status: z.string(), workOrders: z.number(), ...quotedActualShape })),
+  total: z.object({ quoted: z.number(), quotedUntaxed: z.number(), actual: z.number(), difference: z.number() }),
+});
+export type QuotedVsActualFigures = z.output<typeof quotedVsActualSchema>;

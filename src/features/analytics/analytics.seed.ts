@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../server/db/client';
-import { assets, parts, timeTrackingReasons, users, workOrderAssignees, workOrderLabors, workOrderParts, workOrders } from '../../server/db/schema';
+import { assets, parts, quotations, timeTrackingReasons, users, workOrderAssignees, workOrderLabors, workOrderParts, workOrders } from '../../server/db/schema';
 import type { WorkOrderPriority } from '../work-orders/work-orders.schema';
 
 const TITLES = [
@@ -20,15 +20,17 @@ const PRIORITIES: WorkOrderPriority[] = ['low', 'medium', 'high', 'critical', 'm
 /**
  * Six months of history for the demo organisation, so every chart of the insights screen shows something
  * (decision 038): ~150 work orders on its assets, most repaired within hours or days, a few cancelled, some
- * still open at every age; labour under each time tracking reason, parts, and hourly rates for the workers.
+ * still open at every age; labour under each time tracking reason, parts, hourly rates for the workers, and a
+ * tenth of the orders linked to the demo's quotations.
  * Deterministic (a fixed pseudo-random sequence) and written in four multi-row inserts, to keep the seed fast.
  */
 export async function seedAnalyticsHistory(tx: Tx, orgId: number) {
-  const [assetRows, partRows, reasonRows, people] = await Promise.all([
+  const [assetRows, partRows, reasonRows, people, quoteRows] = await Promise.all([
     tx.select({ id: assets.id }).from(assets).where(eq(assets.orgId, orgId)).orderBy(asc(assets.id)).limit(10),
     tx.select({ id: parts.id }).from(parts).where(eq(parts.orgId, orgId)).orderBy(asc(parts.id)).limit(6),
     tx.select({ id: timeTrackingReasons.id }).from(timeTrackingReasons).where(eq(timeTrackingReasons.orgId, orgId)).orderBy(asc(timeTrackingReasons.id)),
     tx.select({ id: users.id, role: users.role }).from(users).where(and(eq(users.orgId, orgId), eq(users.inviteStatus, 'ACTIVE'))).orderBy(asc(users.id)),
+    tx.select({ id: quotations.id }).from(quotations).where(eq(quotations.orgId, orgId)).orderBy(asc(quotations.id)).limit(4),
   ]);
   if (!assetRows.length) return;
   for (const [i, p] of people.entries()) {
@@ -56,6 +58,8 @@ export async function seedAnalyticsHistory(tx: Tx, orgId: number) {
       updatedAt: status === 'completed' || status === 'cancelled' ? closedAt : created,
       dueDate: due,
       createdById: people[0]?.id ?? null,
+      // Every tenth order was quoted to a customer first (quoted vs actual).
+      quotationId: quoteRows.length && i % 10 === 3 ? quoteRows[Math.floor(i / 10) % quoteRows.length].id : null,
     };
   });
   const rows = await tx.insert(workOrders).values(orders).returning({ id: workOrders.id });

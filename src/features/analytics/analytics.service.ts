@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ReadTx } from '../../server/db/client';
-import { currencyDigits } from '../../shared/money';
+import { moneySettings } from '../organization/organization.service';
+import { quotationNumber } from '../quotations/quotations.schema';
+import { workOrderDisplayId } from '../work-orders/work-orders.schema';
 import { pmCompliance } from '../pm-plans/pm-plans.service';
 import {
   AGE_BUCKETS,
@@ -15,6 +17,8 @@ import {
   type MttrFigures,
   type MyWorkFigures,
   type PlannedShareFigures,
+  type QuotedActual,
+  type QuotedVsActualFigures,
   type RepairTimeStats,
   type ThroughputFigures,
 } from './analytics.schema';
@@ -82,6 +86,16 @@ function scopeOf(w: string, f: AnalyticsFilters, laborAlias?: string): SQL {
     if (laborAlias) parts.push(sql`and ${sql.raw(laborAlias)}.worker_id = ${f.assigneeId}::int`);
     else parts.push(sql`and exists (select 1 from work_order_assignees fw where fw.org_id = ${sql.raw(w)}.org_id and fw.work_order_id = ${sql.raw(w)}.id and fw.user_id = ${f.assigneeId}::int)`);
   }
+  return sql.join(parts, sql` `);
+}
+
+/** The filters on maintenance order `m`: it has an asset but no assignee, team or work station, so those filters leave it out. */
+function maintenanceOrderScope(m: string, f: AnalyticsFilters): SQL {
+  if (f.workStationId || f.teamId || f.assigneeId) return sql`and false`;
+  const parts: SQL[] = [];
+  if (f.assetId) parts.push(sql`and ${sql.raw(m)}.asset_id = ${f.assetId}::int`);
+  if (f.assetCategoryId)
+    parts.push(sql`and exists (select 1 from assets fa where fa.org_id = ${sql.raw(m)}.org_id and fa.id = ${sql.raw(m)}.asset_id and fa.asset_category_id = ${f.assetCategoryId}::int)`);
   return sql.join(parts, sql` `);
 }
 
@@ -185,20 +199,24 @@ export async function mttrFigures(tx: ReadTx, orgId: number, range: DayRange, pr
       where c.org_id = ${orgId}::int and c.status = 'completed' and c.closed_at >= ${ts(startOf(r.from))} and c.closed_at < ${ts(endOf(r.to))}
         and not ${plannedOf('w')} ${scopeOf('w', f)}`;
   const agg = sql`count(*)::int as n, avg(h) as mean, percentile_cont(0.5) within group (order by h) as median`;
-  const [overall] = rowsOf<{ n: number; mean: unknown; median: unknown }>(await tx.execute(sql`select ${agg} from (${repairs(range)}) r`));
-  const [prev] = rowsOf<{ n: number; mean: unknown; median: unknown }>(await tx.execute(sql`select ${agg} from (${repairs(previous)}) r`));
-  const byCategory = rowsOf<{ id: number | null; name: string | null; n: number; mean: unknown; median: unknown }>(
-    await tx.execute(sql`select a.asset_category_id as id, ac.name, ${agg} from (${repairs(range)}) r
-        left join assets a on a.org_id = r.org_id and a.id = r.asset_id
-        left join asset_categories ac on ac.org_id = a.org_id and ac.id = a.asset_category_id
-      group by a.asset_category_id, ac.name order by mean desc nulls last, 1`),
+  type Stat = { id: number | null; name: string | null; n: number; mean: unknown; median: unknown };
+  // The range's repairs are read once; the overall figure and both breakdowns come out of one statement.
+  const [row] = rowsOf<{ overall: Stat; previous: Stat; by_category: Stat[] | null; by_team: Stat[] | null }>(
+    await tx.execute(sql`with r as materialized (${repairs(range)}),
+      cat as (select a.asset_category_id as id, ac.name, ${agg} from r
+          left join assets a on a.org_id = r.org_id and a.id = r.asset_id
+          left join asset_categories ac on ac.org_id = a.org_id and ac.id = a.asset_category_id
+        group by a.asset_category_id, ac.name),
+      team as (select t.id, t.name, ${agg} from r join ${orderTeams(orgId)} tt on tt.wo_id = r.id join teams t on t.org_id = r.org_id and t.id = tt.team_id group by t.id, t.name)
+      select (select row_to_json(o) from (select ${agg} from r) o) as overall,
+        (select row_to_json(o) from (select ${agg} from (${repairs(previous)}) p) o) as previous,
+        (select json_agg(c order by c.mean desc nulls last, c.id) from cat c) as by_category,
+        (select json_agg(c order by c.mean desc nulls last, c.id) from team c) as by_team`),
   );
-  const byTeam = rowsOf<{ id: number; name: string; n: number; mean: unknown; median: unknown }>(
-    await tx.execute(sql`select t.id, t.name, ${agg} from (${repairs(range)}) r
-        join ${orderTeams(orgId)} tt on tt.wo_id = r.id
-        join teams t on t.org_id = r.org_id and t.id = tt.team_id
-      group by t.id, t.name order by mean desc nulls last, 1`),
-  );
+  const overall = row.overall;
+  const prev = row.previous;
+  const byCategory = row.by_category ?? [];
+  const byTeam = (row.by_team ?? []) as (Stat & { id: number; name: string })[];
   return {
     range,
     overall: stats(overall),
@@ -256,11 +274,21 @@ const byCat = (cat: string) => sql.raw(`coalesce(sum(hours) filter (where catego
 
 /** Labour hours by the reason's category (and blocking flag), per asset and per work station; availability loss per asset. */
 export async function downtimeFigures(tx: ReadTx, orgId: number, range: DayRange, previous: DayRange, f: AnalyticsFilters): Promise<DowntimeFigures> {
-  const hoursOf = (r: DayRange) => sql`select l.*, w.asset_id, w.id as wo_id, w.org_id as wo_org, t.type as category, t.is_blocking_reason as blocking
+  // Without a filter: the labour roll-ups (work_order_cost_daily per asset, work_order_station_daily per station).
+  const rolled = !filtered(f);
+  const inDays = (r: DayRange) => sql`d.org_id = ${orgId}::int and d.day >= ${r.from}::date and d.day <= ${r.to}::date`;
+  const reasonOf = sql`join time_tracking_reasons t on t.org_id = ${orgId}::int and t.id = d.reason_id`;
+  const hoursOf = (r: DayRange) =>
+    rolled
+      ? sql`select d.asset_id, t.type as category, t.is_blocking_reason as blocking, d.hours from work_order_cost_daily d ${reasonOf} where ${inDays(r)}`
+      : sql`select l.*, w.asset_id, w.id as wo_id, w.org_id as wo_org, t.type as category, t.is_blocking_reason as blocking
       from (${laborRows(orgId, startOf(r.from), endOf(r.to))}) l
       join work_orders w on w.org_id = l.org_id and w.id = l.work_order_id
       join time_tracking_reasons t on t.org_id = l.org_id and t.id = l.reason_id
       where true ${scopeOf('w', f, 'l')}`;
+  const stationHours = rolled
+    ? sql`select d.work_station_id as ws, t.type as category, d.hours from work_order_station_daily d ${reasonOf} where ${inDays(range)}`
+    : sql`select h.*, st.ws from (${hoursOf(range)}) h left join ${orderStations(orgId)} st on st.wo_id = h.wo_id`;
   const byCategory = rowsOf<{ category: DowntimeFigures['byCategory'][number]['category']; blocking: boolean; hours: unknown }>(
     await tx.execute(sql`select category, blocking, sum(hours) as hours from (${hoursOf(range)}) h group by 1, 2 order by 1, 2`),
   );
@@ -274,7 +302,7 @@ export async function downtimeFigures(tx: ReadTx, orgId: number, range: DayRange
   const byStation = rowsOf<Record<string, unknown>>(
     await tx.execute(sql`select s.id as work_station_id, s.name, ${byCat('availability')} as availability, ${byCat('performance')} as performance,
         ${byCat('quality')} as quality, ${byCat('productivity')} as productivity
-      from (select h.*, st.ws from (${hoursOf(range)}) h left join ${orderStations(orgId)} st on st.wo_id = h.wo_id) hw
+      from (${stationHours}) hw
         left join work_stations s on s.org_id = ${orgId}::int and s.id = hw.ws
       group by s.id, s.name order by availability desc, 1 nulls last limit 50`),
   );
@@ -310,24 +338,27 @@ export async function downtimeFigures(tx: ReadTx, orgId: number, range: DayRange
 
 /** Work orders created in the range (and maintenance orders) planned vs reactive, and labour hours of the range on each. */
 export async function plannedShareFigures(tx: ReadTx, orgId: number, range: DayRange, previous: DayRange, f: AnalyticsFilters): Promise<PlannedShareFigures> {
-  // Maintenance orders have an asset but no assignee, team or work station: those filters leave them out.
-  const moApplies = !f.workStationId && !f.teamId && !f.assigneeId;
   const one = async (r: DayRange) => {
     const from = startOf(r.from);
     const to = endOf(r.to);
+    const mos = sql`(select count(*) from maintenance_orders m where m.org_id = ${orgId}::int and m.created_at >= ${ts(from)} and m.created_at < ${ts(to)} and m.status <> 'cancel'
+          ${maintenanceOrderScope('m', f)})::int as mos`;
+    // Without a filter: orders from the daily counts (created, planned), hours from the labour roll-up.
     const [row] = rowsOf<Record<string, unknown>>(
-      await tx.execute(sql`select
+      await tx.execute(
+        filtered(f)
+          ? sql`select
         (select count(*) filter (where ${plannedOf('w')}) from work_orders w where w.org_id = ${orgId}::int and w.created_at >= ${ts(from)} and w.created_at < ${ts(to)} ${scopeOf('w', f)})::int as planned,
         (select count(*) filter (where not ${plannedOf('w')}) from work_orders w where w.org_id = ${orgId}::int and w.created_at >= ${ts(from)} and w.created_at < ${ts(to)} ${scopeOf('w', f)})::int as reactive,
-        ${
-          moApplies
-            ? sql`(select count(*) from maintenance_orders m where m.org_id = ${orgId}::int and m.created_at >= ${ts(from)} and m.created_at < ${ts(to)} and m.status <> 'cancel'
-                ${f.assetId ? sql`and m.asset_id = ${f.assetId}::int` : sql``}
-                ${f.assetCategoryId ? sql`and exists (select 1 from assets fa where fa.org_id = m.org_id and fa.id = m.asset_id and fa.asset_category_id = ${f.assetCategoryId}::int)` : sql``})::int`
-            : sql`0`
-        } as mos,
+        ${mos},
         (select coalesce(sum(l.hours) filter (where ${plannedOf('w')}), 0) from (${laborRows(orgId, from, to)}) l join work_orders w on w.org_id = l.org_id and w.id = l.work_order_id where true ${scopeOf('w', f, 'l')}) as planned_hours,
-        (select coalesce(sum(l.hours) filter (where not ${plannedOf('w')}), 0) from (${laborRows(orgId, from, to)}) l join work_orders w on w.org_id = l.org_id and w.id = l.work_order_id where true ${scopeOf('w', f, 'l')}) as reactive_hours`),
+        (select coalesce(sum(l.hours) filter (where not ${plannedOf('w')}), 0) from (${laborRows(orgId, from, to)}) l join work_orders w on w.org_id = l.org_id and w.id = l.work_order_id where true ${scopeOf('w', f, 'l')}) as reactive_hours`
+          : sql`select c.planned, c.created - c.planned as reactive, ${mos}, h.planned_hours, h.reactive_hours
+        from (select coalesce(sum(planned), 0)::int as planned, coalesce(sum(created), 0)::int as created from work_order_daily_counts
+            where org_id = ${orgId}::int and day >= ${r.from}::date and day <= ${r.to}::date) c,
+          (select coalesce(sum(d.hours) filter (where d.planned), 0) as planned_hours, coalesce(sum(d.hours) filter (where not d.planned), 0) as reactive_hours
+            from work_order_cost_daily d where d.org_id = ${orgId}::int and d.day >= ${r.from}::date and d.day <= ${r.to}::date) h`,
+      ),
     );
     return { planned: num(row.planned), reactive: num(row.reactive), mos: num(row.mos), plannedHours: num(row.planned_hours), reactiveHours: num(row.reactive_hours) };
   };
@@ -357,20 +388,37 @@ async function orderCompliance(tx: ReadTx, orgId: number, r: DayRange, f: Analyt
         count(*) filter (where (m.completion_date at time zone 'UTC')::date > (m.due_date at time zone 'UTC')::date)::int as late,
         count(*) filter (where m.completion_date is null and (m.due_date at time zone 'UTC')::date < (${ts(now.toISOString())} at time zone 'UTC')::date)::int as missed
       from maintenance_orders m where m.org_id = ${orgId}::int and m.status <> 'cancel'
-        and m.due_date >= ${ts(startOf(r.from))} and m.due_date < ${ts(endOf(r.to))}
-        ${f.assetId ? sql`and m.asset_id = ${f.assetId}::int` : sql``}
-        ${f.assetCategoryId ? sql`and exists (select 1 from assets fa where fa.org_id = m.org_id and fa.id = m.asset_id and fa.asset_category_id = ${f.assetCategoryId}::int)` : sql``}`),
+        and m.due_date >= ${ts(startOf(r.from))} and m.due_date < ${ts(endOf(r.to))} ${maintenanceOrderScope('m', f)}`),
   );
   const due = num(row.on_time) + num(row.late) + num(row.missed);
   return { due, onTime: num(row.on_time), late: num(row.late), missed: num(row.missed), rate: due ? num(row.on_time) / due : null };
 }
 
-/** PM compliance from the plans' occurrences (pmCompliance) once a plan exists; before, from maintenance orders. */
+/**
+ * The filters on a plan's occurrence (pmCompliance's scope, on the tables pm_occurrences and work_orders, the
+ * order left-joined): asset and category by the occurrence's asset; team and work station by its plan's or,
+ * once the order exists, the order's (as every other figure); assignee by the order's assignees.
+ */
+function occurrenceScope(f: AnalyticsFilters): SQL | undefined {
+  const parts: SQL[] = [];
+  if (f.assetId) parts.push(sql`pm_occurrences.asset_id = ${f.assetId}::int`);
+  if (f.assetCategoryId)
+    parts.push(sql`exists (select 1 from assets fa where fa.org_id = pm_occurrences.org_id and fa.id = pm_occurrences.asset_id and fa.asset_category_id = ${f.assetCategoryId}::int)`);
+  const ofPlan = (column: string, id: number) =>
+    sql`exists (select 1 from pm_plans fp where fp.org_id = pm_occurrences.org_id and fp.id = pm_occurrences.plan_id and ${sql.raw(`fp.${column}`)} = ${id}::int)`;
+  if (f.teamId) parts.push(sql`(${ofPlan('team_id', f.teamId)} or ${f.teamId}::int in ${teamsOf('work_orders')})`);
+  if (f.workStationId) parts.push(sql`(${ofPlan('work_station_id', f.workStationId)} or ${f.workStationId}::int in ${stationsOf('work_orders')})`);
+  if (f.assigneeId)
+    parts.push(sql`exists (select 1 from work_order_assignees fw where fw.org_id = work_orders.org_id and fw.work_order_id = work_orders.id and fw.user_id = ${f.assigneeId}::int)`);
+  return parts.length ? sql.join(parts, sql` and `) : undefined;
+}
+
+/** PM compliance from the plans' occurrences (pmCompliance) once a plan exists; before, from maintenance orders. Every filter applies. */
 export async function complianceFigures(tx: ReadTx, orgId: number, range: DayRange, previous: DayRange, f: AnalyticsFilters, now: Date): Promise<ComplianceFigures> {
   const [{ plans }] = rowsOf<{ plans: boolean }>(await tx.execute(sql`select exists (select 1 from pm_plans where org_id = ${orgId}::int) as plans`));
   if (plans) {
-    const cur = await pmCompliance(tx, orgId, range, now);
-    const prev = await pmCompliance(tx, orgId, previous, now);
+    const cur = await pmCompliance(tx, orgId, range, now, occurrenceScope(f));
+    const prev = await pmCompliance(tx, orgId, previous, now, occurrenceScope(f));
     return { range, source: 'plans', due: cur.due, onTime: cur.onTime, late: cur.late, missed: cur.missed, rate: { current: cur.rate, previous: prev.rate } };
   }
   const cur = await orderCompliance(tx, orgId, range, f, now);
@@ -381,37 +429,56 @@ export async function complianceFigures(tx: ReadTx, orgId: number, range: DayRan
 // ---------- cost ----------
 
 /**
- * Labour (laborRows) plus parts used (quantity x the part's price, the only price a part has, in minor units;
- * a contractor's parts at the unit price they reported)
- * per asset, work station and month. Labour counts by its start, parts by the day they were added to the order.
+ * Parts used on work orders, added in [from, to): quantity x the part's price (the only price a part has, in
+ * minor units; `scale` is 10^digits of the currency), a contractor's parts at the unit price they reported.
+ * With laborRows, the one place a work order's cost is computed.
+ */
+export function partRows(orgId: number, scale: number, fromIso: string, toIso: string): SQL {
+  return sql`select wp.org_id, wp.work_order_id, wp.created_at,
+      wp.quantity * coalesce(wp.external_unit_price_minor, round(p.sales_price * ${scale}::int)) as cost
+    from work_order_parts wp left join parts p on p.org_id = wp.org_id and p.id = wp.part_id
+    where wp.org_id = ${orgId}::int and wp.created_at >= ${ts(fromIso)} and wp.created_at < ${ts(toIso)}`;
+}
+
+/**
+ * Labour (laborRows) plus parts used (partRows) per asset, work station and month; labour counts by its start,
+ * parts by the day they were added to the order. The range's items are read once (one materialised CTE) and
+ * every total and breakdown comes out of the same statement.
  */
 export async function costFigures(tx: ReadTx, orgId: number, range: DayRange, previous: DayRange, f: AnalyticsFilters): Promise<CostFigures> {
-  const [{ currency }] = rowsOf<{ currency: string }>(await tx.execute(sql`select currency from organizations where id = ${orgId}::int`));
-  const scale = 10 ** currencyDigits(currency);
-  const items = (r: DayRange) => sql`
-      select w.org_id, w.id as wo_id, w.asset_id, l.start_date as at, coalesce(l.cost, 0) as labor, 0::numeric as parts, case when l.cost is null then l.hours else 0 end as unrated
+  const { currency, digits } = await moneySettings(tx, orgId);
+  const scale = 10 ** digits;
+  // Without a filter: the labour and parts roll-ups (per asset and day; per work station and day).
+  const rolled = !filtered(f);
+  const partsOf = sql`round(d.parts_major * ${scale}::int) + d.parts_minor`;
+  const items = (r: DayRange) =>
+    rolled
+      ? sql`select d.asset_id, null::int as wo_id, d.day as at, d.labor_cost as labor, ${partsOf} as parts, d.unrated_hours as unrated
+        from work_order_cost_daily d where d.org_id = ${orgId}::int and d.day >= ${r.from}::date and d.day <= ${r.to}::date`
+      : sql`
+      select w.id as wo_id, w.asset_id, (l.start_date at time zone 'UTC')::date as at, coalesce(l.cost, 0) as labor, 0::numeric as parts, case when l.cost is null then l.hours else 0 end as unrated
         from (${laborRows(orgId, startOf(r.from), endOf(r.to))}) l join work_orders w on w.org_id = l.org_id and w.id = l.work_order_id where true ${scopeOf('w', f, 'l')}
       union all
-      select w.org_id, w.id, w.asset_id, wp.created_at, 0, wp.quantity * coalesce(wp.external_unit_price_minor, round(p.sales_price * ${scale}::int)), 0
-        from work_order_parts wp join work_orders w on w.org_id = wp.org_id and w.id = wp.work_order_id left join parts p on p.org_id = wp.org_id and p.id = wp.part_id
-        where wp.org_id = ${orgId}::int and wp.created_at >= ${ts(startOf(r.from))} and wp.created_at < ${ts(endOf(r.to))} ${scopeOf('w', f)}`;
-  const [totals] = rowsOf<Record<string, unknown>>(
-    await tx.execute(sql`select (select coalesce(sum(labor), 0) from (${items(range)}) i) as labor, (select coalesce(sum(parts), 0) from (${items(range)}) i) as parts,
-        (select coalesce(sum(unrated), 0) from (${items(range)}) i) as unrated, (select coalesce(sum(labor + parts), 0) from (${items(previous)}) i) as prev`),
+      select w.id, w.asset_id, (pr.created_at at time zone 'UTC')::date, 0, pr.cost, 0
+        from (${partRows(orgId, scale, startOf(r.from), endOf(r.to))}) pr join work_orders w on w.org_id = pr.org_id and w.id = pr.work_order_id where true ${scopeOf('w', f)}`;
+  const stationItems = rolled
+    ? sql`select d.work_station_id as ws, d.labor_cost as labor, ${partsOf} as parts from work_order_station_daily d
+        where d.org_id = ${orgId}::int and d.day >= ${range.from}::date and d.day <= ${range.to}::date`
+    : sql`select st.ws, i.labor, i.parts from i left join ${orderStations(orgId)} st on st.wo_id = i.wo_id`;
+  const [row] = rowsOf<{ totals: Record<string, unknown>; by_asset: Record<string, unknown>[] | null; by_station: Record<string, unknown>[] | null; by_month: Record<string, unknown>[] | null }>(
+    await tx.execute(sql`with i as materialized (${items(range)}),
+      by_asset as (select i.asset_id, a.name, sum(labor) as labor, sum(parts) as parts from i
+        left join assets a on a.org_id = ${orgId}::int and a.id = i.asset_id group by 1, 2 order by sum(labor + parts) desc, 1 nulls last limit 50),
+      by_station as (select s.id as work_station_id, s.name, sum(labor) as labor, sum(parts) as parts
+        from (${stationItems}) st left join work_stations s on s.org_id = ${orgId}::int and s.id = st.ws group by 1, 2 order by sum(labor + parts) desc, 1 nulls last limit 50),
+      by_month as (select to_char(at, 'YYYY-MM') as month, sum(labor) as labor, sum(parts) as parts from i group by 1 order by 1)
+      select (select json_build_object('labor', coalesce(sum(labor), 0), 'parts', coalesce(sum(parts), 0), 'unrated', coalesce(sum(unrated), 0),
+            'prev', (select coalesce(sum(labor + parts), 0) from (${items(previous)}) p)) from i) as totals,
+        (select json_agg(b order by b.labor + b.parts desc, b.asset_id nulls last) from by_asset b) as by_asset,
+        (select json_agg(b order by b.labor + b.parts desc, b.work_station_id nulls last) from by_station b) as by_station,
+        (select json_agg(b order by b.month) from by_month b) as by_month`),
   );
-  const byAsset = rowsOf<Record<string, unknown>>(
-    await tx.execute(sql`select i.asset_id, a.name, sum(labor) as labor, sum(parts) as parts from (${items(range)}) i
-        left join assets a on a.org_id = ${orgId}::int and a.id = i.asset_id group by 1, 2 order by sum(labor + parts) desc, 1 nulls last limit 50`),
-  );
-  const byStation = rowsOf<Record<string, unknown>>(
-    await tx.execute(sql`select s.id as work_station_id, s.name, sum(labor) as labor, sum(parts) as parts
-        from (select i.*, st.ws from (${items(range)}) i left join ${orderStations(orgId)} st on st.wo_id = i.wo_id) iw
-        left join work_stations s on s.org_id = ${orgId}::int and s.id = iw.ws group by 1, 2 order by sum(labor + parts) desc, 1 nulls last limit 50`),
-  );
-  const byMonth = rowsOf<Record<string, unknown>>(
-    await tx.execute(sql`select to_char(date_trunc('month', at at time zone 'UTC'), 'YYYY-MM') as month, sum(labor) as labor, sum(parts) as parts
-        from (${items(range)}) i group by 1 order by 1`),
-  );
+  const totals = row.totals;
   const money = (r: Record<string, unknown>) => ({ labor: num(r.labor), parts: num(r.parts), total: num(r.labor) + num(r.parts) });
   return {
     range,
@@ -419,10 +486,80 @@ export async function costFigures(tx: ReadTx, orgId: number, range: DayRange, pr
     laborCost: num(totals.labor),
     partsCost: num(totals.parts),
     unratedHours: round2(totals.unrated),
-    byAsset: byAsset.map((r) => ({ assetId: numOrNull(r.asset_id), name: (r.name as string | null) ?? null, ...money(r) })),
-    byWorkStation: byStation.map((r) => ({ workStationId: numOrNull(r.work_station_id), name: (r.name as string | null) ?? null, ...money(r) })),
-    byMonth: byMonth.map((r) => ({ month: r.month as string, ...money(r) })),
+    byAsset: (row.by_asset ?? []).map((r) => ({ assetId: numOrNull(r.asset_id), name: (r.name as string | null) ?? null, ...money(r) })),
+    byWorkStation: (row.by_station ?? []).map((r) => ({ workStationId: numOrNull(r.work_station_id), name: (r.name as string | null) ?? null, ...money(r) })),
+    byMonth: (row.by_month ?? []).map((r) => ({ month: r.month as string, ...money(r) })),
     total: { current: num(totals.labor) + num(totals.parts), previous: num(totals.prev) },
+  };
+}
+
+// ---------- quoted vs actual ----------
+
+/**
+ * Work orders linked to a quotation (work_orders.quotation_id) and created in the range, with the filters: the
+ * quotation's stored amounts (the tax engine's, src/shared/tax.ts) against the order's actual cost, all its
+ * labour (laborRows) and parts (partRows) whenever logged. Per quotation: its amounts once, against the sum of
+ * those orders. Difference = actual - the quoted amount before tax (cost carries no tax).
+ */
+export async function quotedVsActualFigures(tx: ReadTx, orgId: number, range: DayRange, f: AnalyticsFilters): Promise<QuotedVsActualFigures> {
+  const { currency, digits } = await moneySettings(tx, orgId);
+  const always = ['-infinity', 'infinity'] as const;
+  const rows = rowsOf<{ id: number; title: string; status: string; quotation_id: number; q_status: string; untaxed: unknown; total: unknown; customer: string | null; labor: unknown; parts: unknown; unrated: unknown }>(
+    await tx.execute(sql`with linked as materialized (
+        select w.org_id, w.id, w.title, w.status, w.quotation_id from work_orders w
+        where w.org_id = ${orgId}::int and w.quotation_id is not null and w.created_at >= ${ts(startOf(range.from))} and w.created_at < ${ts(endOf(range.to))} ${scopeOf('w', f)}),
+      lab as (select l.work_order_id as id, sum(coalesce(l.cost, 0)) as labor, sum(case when l.cost is null then l.hours else 0 end) as unrated
+        from (${laborRows(orgId, ...always)}) l where l.work_order_id in (select id from linked) group by 1),
+      par as (select p.work_order_id as id, sum(p.cost) as parts from (${partRows(orgId, 10 ** digits, ...always)}) p where p.work_order_id in (select id from linked) group by 1)
+      select k.id, k.title, k.status, k.quotation_id, q.status as q_status, q.untaxed, q.total, cv.name as customer,
+        coalesce(lab.labor, 0) as labor, coalesce(par.parts, 0) as parts, coalesce(lab.unrated, 0) as unrated
+      from linked k join quotations q on q.org_id = k.org_id and q.id = k.quotation_id
+        left join customer_vendors cv on cv.org_id = q.org_id and cv.id = q.customer_id
+        left join lab on lab.id = k.id left join par on par.id = k.id
+      order by k.quotation_id, k.id`),
+  );
+  const amounts = (quoted: number, quotedUntaxed: number, labor: number, parts: number, unrated: number): QuotedActual => ({
+    quoted,
+    quotedUntaxed,
+    labor,
+    parts,
+    actual: labor + parts,
+    difference: labor + parts - quotedUntaxed,
+    unratedHours: round2(unrated),
+  });
+  const workOrders = rows.map((r) => ({
+    workOrderId: r.id,
+    number: workOrderDisplayId(r.id),
+    title: r.title,
+    status: r.status,
+    quotationId: r.quotation_id,
+    quotationNumber: quotationNumber(r.quotation_id),
+    ...amounts(num(r.total), num(r.untaxed), num(r.labor), num(r.parts), num(r.unrated)),
+  }));
+  const quotations: QuotedVsActualFigures['quotations'] = [];
+  for (const r of rows) {
+    const last = quotations.at(-1);
+    if (last?.quotationId === r.quotation_id) {
+      Object.assign(last, amounts(last.quoted, last.quotedUntaxed, last.labor + num(r.labor), last.parts + num(r.parts), last.unratedHours + num(r.unrated)));
+      last.workOrders += 1;
+    } else {
+      quotations.push({
+        quotationId: r.quotation_id,
+        number: quotationNumber(r.quotation_id),
+        customer: r.customer,
+        status: r.q_status,
+        workOrders: 1,
+        ...amounts(num(r.total), num(r.untaxed), num(r.labor), num(r.parts), num(r.unrated)),
+      });
+    }
+  }
+  const sum = (k: 'quoted' | 'quotedUntaxed' | 'actual') => quotations.reduce((s, q) => s + q[k], 0);
+  return {
+    range,
+    currency,
+    workOrders,
+    quotations,
+    total: { quoted: sum('quoted'), quotedUntaxed: sum('quotedUntaxed'), actual: sum('actual'), difference: sum('actual') - sum('quotedUntaxed') },
   };
 }
 
@@ -432,9 +569,11 @@ export async function costFigures(tx: ReadTx, orgId: number, range: DayRange, pr
 export async function myWorkFigures(tx: ReadTx, orgId: number, userId: number, range: DayRange, now: Date): Promise<MyWorkFigures> {
   const n = ts(now.toISOString());
   const open = rowsOf<{ id: number; title: string; status: string; priority: string; due_date: string | Date | null; overdue: boolean; total: number }>(
-    await tx.execute(sql`select w.id, w.title, w.status, w.priority, w.due_date, coalesce(w.due_date < ${n}, false) as overdue, count(*) over ()::int as total
-      from work_orders w join work_order_assignees a on a.org_id = w.org_id and a.work_order_id = w.id and a.user_id = ${userId}::int
-      where w.org_id = ${orgId}::int and w.status in ('assigned', 'in-progress') order by w.due_date asc nulls last, w.id limit 10`),
+    // From the person's assignments (an index range), never from the organisation's open orders.
+    await tx.execute(sql`with mine as materialized (select work_order_id from work_order_assignees where org_id = ${orgId}::int and user_id = ${userId}::int)
+      select w.id, w.title, w.status, w.priority, w.due_date, coalesce(w.due_date < ${n}, false) as overdue, count(*) over ()::int as total
+      from mine join work_orders w on w.org_id = ${orgId}::int and w.id = mine.work_order_id
+      where w.status in ('assigned', 'in-progress') order by w.due_date asc nulls last, w.id limit 10`),
   );
   const week = rowsOf<{ reason_id: number; name: string; category: string; hours: unknown }>(
     await tx.execute(sql`select t.id as reason_id, t.name, t.type as category, sum(l.hours) as hours
@@ -445,9 +584,10 @@ export async function myWorkFigures(tx: ReadTx, orgId: number, userId: number, r
   const [done] = rowsOf<{ completed: number; on_time: number; with_due: number }>(
     await tx.execute(sql`select count(*)::int as completed, count(w.due_date)::int as with_due,
         count(*) filter (where (c.closed_at at time zone 'UTC')::date <= (w.due_date at time zone 'UTC')::date)::int as on_time
-      from work_order_closures c join work_orders w on w.org_id = c.org_id and w.id = c.work_order_id
-      join work_order_assignees a on a.org_id = w.org_id and a.work_order_id = w.id and a.user_id = ${userId}::int
-      where c.org_id = ${orgId}::int and c.status = 'completed' and c.closed_at >= ${ts(startOf(range.from))} and c.closed_at < ${ts(endOf(range.to))}`),
+      from (select work_order_id from work_order_assignees where org_id = ${orgId}::int and user_id = ${userId}::int offset 0) a
+      join work_order_closures c on c.org_id = ${orgId}::int and c.work_order_id = a.work_order_id
+      join work_orders w on w.org_id = c.org_id and w.id = c.work_order_id
+      where c.status = 'completed' and c.closed_at >= ${ts(startOf(range.from))} and c.closed_at < ${ts(endOf(range.to))}`),
   );
   return {
     range,

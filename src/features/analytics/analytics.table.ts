@@ -1,4 +1,4 @@
-import { date, foreignKey, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, foreignKey, index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { organizations } from '../organization/organization.table';
 import { orgIdColumn } from '../../server/db/columns';
 import { workOrders } from '../work-orders/work-orders.table';
@@ -26,8 +26,10 @@ export const workOrderClosures = pgTable(
 
 /**
  * The daily roll-up (decision 038): per organisation and UTC day, work orders created, closed (completed or
- * cancelled) and completed, kept by statement triggers on work_orders and work_order_closures (custom migration).
- * Throughput and the backlog over time read it when no filter is set, instead of a year of a big organisation's rows.
+ * cancelled) and completed, kept by statement triggers on work_orders and work_order_closures (custom migration),
+ * and `planned`: those created that day that a PM plan created (kept by triggers on pm_occurrences and
+ * work_orders). Throughput, the backlog over time and the planned share of orders read it when no filter is set,
+ * instead of a year of a big organisation's rows.
  */
 export const workOrderDailyCounts = pgTable(
   'work_order_daily_counts',
@@ -37,6 +39,56 @@ export const workOrderDailyCounts = pgTable(
     created: integer().notNull().default(0),
     closed: integer().notNull().default(0),
     completed: integer().notNull().default(0),
+    planned: integer().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.orgId, t.day] }), foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade')],
+);
+
+/** The sums both labour and parts roll-ups keep (numeric: sums of the raw figures' own expressions, exact). */
+const costSums = () => ({
+  hours: numeric().notNull().default('0'),
+  /** Labour cost in minor units: hours x rate rounded per labour row (laborRows), summed. */
+  laborCost: numeric().notNull().default('0'),
+  /** Labour hours by people without a rate. */
+  unratedHours: numeric().notNull().default('0'),
+  /** Catalogue parts: quantity x price in major units (prices fit the currency's decimals, so x 10^digits is exact). */
+  partsMajor: numeric().notNull().default('0'),
+  /** A contractor's parts at their own unit price, minor units. */
+  partsMinor: numeric().notNull().default('0'),
+});
+
+/**
+ * Labour and parts per organisation, UTC day (labour by its start, parts by the day they were added), asset,
+ * time tracking reason (null for parts) and planned or not (decision 038). Kept by statement triggers (custom
+ * migration) that compute the days a change touches again from the rows: labour, parts, occurrences, an order's
+ * asset, a person's rate, a part's price. Downtime, the planned share of hours and cost read it without filters.
+ */
+export const workOrderCostDaily = pgTable(
+  'work_order_cost_daily',
+  {
+    orgId: orgIdColumn(),
+    day: date({ mode: 'string' }).notNull(),
+    assetId: integer(),
+    reasonId: integer(),
+    planned: boolean().notNull(),
+    ...costSums(),
+  },
+  (t) => [foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'), index('work_order_cost_daily_org_day_idx').on(t.orgId, t.day)],
+);
+
+/**
+ * The same per work station of the order (its plan's and its assignees' stations; null: none; an order in two
+ * stations counts in both, as the raw figure), day and reason. Also kept when assignments, people's stations and
+ * plans' stations change.
+ */
+export const workOrderStationDaily = pgTable(
+  'work_order_station_daily',
+  {
+    orgId: orgIdColumn(),
+    day: date({ mode: 'string' }).notNull(),
+    workStationId: integer(),
+    reasonId: integer(),
+    ...costSums(),
+  },
+  (t) => [foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'), index('work_order_station_daily_org_day_idx').on(t.orgId, t.day)],
 );

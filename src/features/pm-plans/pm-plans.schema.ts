@@ -1,7 +1,7 @@
 import { z } from '../../shared/zod-setup';
-import { calendarDateField } from '../../shared/dates';
+import { calendarDateField, dayRangeChecks } from '../../shared/dates';
 import { listAnswerSchema, messageSchema, pageQuerySchema } from '../../shared/pagination';
-import { evenWhenFieldsFail, idField } from '../../shared/validation';
+import { evenWhenFieldsFail, idField, optionalIdField } from '../../shared/validation';
 import { DURATION_PATTERN, workOrderPriorityField } from '../work-orders/work-orders.schema';
 import { WORK_ORDER_PRIORITIES } from '../work-orders/work-order-values';
 
@@ -155,7 +155,7 @@ export type SkipInput = z.input<typeof skipInputSchema>;
 export const pmSettingsSchema = z.strictObject({ graceDays: wholeNumber(PLAN_MESSAGES.graceDays, 0, 90) });
 export type PmSettings = z.output<typeof pmSettingsSchema>;
 
-const optionalId = (message: string) => z.preprocess(zeroToUndefined, idField(message).optional());
+const optionalId = optionalIdField;
 const dayParam = (label: string) => calendarDateField(`${label} is required`, `${label} must be a valid date`);
 
 /** GET get-plans: filters by asset, team and trigger; compliance over the last `complianceDays` days. */
@@ -170,12 +170,8 @@ export const planListQuerySchema = pageQuerySchema.extend({
 });
 export type PlanListQuery = z.output<typeof planListQuerySchema>;
 
-const FIVE_YEARS_MS = 5 * 366 * 86_400_000;
 /** A date range [from, to] in whole days, to at most five years after from. */
-const rangeChecks = <T extends { from?: string; to?: string }>(schema: z.ZodType<T>) =>
-  schema
-    .refine((v) => !v.from || !v.to || v.to >= v.from, { message: 'To must be on or after From', path: ['to'] })
-    .refine((v) => !v.from || !v.to || Date.parse(v.to) - Date.parse(v.from) <= FIVE_YEARS_MS, { message: 'The range must be at most five years', path: ['to'] });
+const rangeChecks = dayRangeChecks;
 
 /** GET dry-run: what the generator would create in [from, to] (by creation day). */
 export const dryRunQuerySchema = rangeChecks(z.strictObject({ from: dayParam('From'), to: dayParam('To') }));

@@ -213,7 +213,7 @@ async function graceDaysOf(tx: ReadTx, orgId: number): Promise<number> {
  * missed when not completed and the window has passed; one whose window is still open is not counted yet.
  * Skipped ones are counted apart and are not due.
  */
-async function complianceByPlan(tx: ReadTx, orgId: number, range: DateRange, today: string, graceDays: number, planIds?: number[]): Promise<Map<number, Compliance>> {
+async function complianceByPlan(tx: ReadTx, orgId: number, range: DateRange, today: string, graceDays: number, planIds?: number[], scope?: SQL): Promise<Map<number, Compliance>> {
   const o = pmOccurrences;
   const rows = rowsOf<{ plan_id: number | null; skipped: number; on_time: number; late: number; missed: number }>(
     await tx.execute(sql`with occ as (
@@ -221,7 +221,7 @@ async function complianceByPlan(tx: ReadTx, orgId: number, range: DateRange, tod
           ((${completedAtOf(workOrders)}) at time zone 'UTC')::date as done_day
         from ${o} left join ${workOrders} on ${workOrders.orgId} = ${o.orgId} and ${workOrders.id} = ${o.workOrderId}
         where ${o.orgId} = ${orgId} and ${o.dueDate} >= ${range.from}::date and ${o.dueDate} <= ${range.to}::date
-          ${planIds ? sql`and ${o.planId} = any(${sql.param(planIds)}::int[])` : sql``})
+          ${planIds ? sql`and ${o.planId} = any(${sql.param(planIds)}::int[])` : sql``} ${scope ? sql`and (${scope})` : sql``})
       select plan_id,
         count(*) filter (where status = 'skipped')::int as skipped,
         count(*) filter (where status = 'created' and done_day <= due_date + ${graceDays}::int)::int as on_time,
@@ -237,10 +237,20 @@ async function complianceByPlan(tx: ReadTx, orgId: number, range: DateRange, tod
   return out;
 }
 
-/** PM compliance of the organisation over occurrences due in [from, to] (for analytics): see complianceByPlan. */
-export async function pmCompliance(tx: ReadTx, orgId: number, range: DateRange, now: Date = new Date()): Promise<Compliance & { graceDays: number; plans: { planId: number; compliance: Compliance }[] }> {
+/**
+ * PM compliance of the organisation over occurrences due in [from, to] (for analytics): see complianceByPlan.
+ * `scope`: analytics' filters, a condition on the tables pm_occurrences and work_orders (left-joined: null for
+ * an occurrence without its order).
+ */
+export async function pmCompliance(
+  tx: ReadTx,
+  orgId: number,
+  range: DateRange,
+  now: Date = new Date(),
+  scope?: SQL,
+): Promise<Compliance & { graceDays: number; plans: { planId: number; compliance: Compliance }[] }> {
   const graceDays = await graceDaysOf(tx, orgId);
-  const byPlan = await complianceByPlan(tx, orgId, range, dateToDay(now), graceDays);
+  const byPlan = await complianceByPlan(tx, orgId, range, dateToDay(now), graceDays, undefined, scope);
   const plans = [...byPlan].filter(([id]) => id !== 0).map(([planId, compliance]) => ({ planId, compliance }));
   return { ...(byPlan.get(0) ?? EMPTY_COMPLIANCE), graceDays, plans };
 }

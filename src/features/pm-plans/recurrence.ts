@@ -1,6 +1,7 @@
 import * as rruleModule from 'rrule';
 import type { Options } from 'rrule';
 import type { PlanFrequency, PlanSchedule, Weekday } from './pm-plans.schema';
+import { dateToDay, dayToDate } from '../../shared/dates';
 
 // rrule ships CommonJS for Node and ESM for bundlers: under Node's ESM loader its names sit on `default`.
 const { RRule } = ((rruleModule as { RRule?: unknown }).RRule ? rruleModule : (rruleModule as unknown as { default: typeof rruleModule }).default) as typeof rruleModule;
@@ -19,11 +20,8 @@ export interface CalendarRule {
   endDate?: string | null;
 }
 
-const DAY_MS = 86_400_000;
-/** 'YYYY-MM-DD' as the UTC midnight rrule works in (it treats dates as floating, time zone free). */
-export const dayToDate = (day: string) => new Date(`${day}T00:00:00Z`);
-export const dateToDay = (d: Date) => d.toISOString().slice(0, 10);
-export const addDays = (day: string, n: number) => dateToDay(new Date(dayToDate(day).getTime() + n * DAY_MS));
+// 'YYYY-MM-DD' as the UTC midnight rrule works in (it treats dates as floating, time zone free).
+export { addDays, dateToDay, dayToDate } from '../../shared/dates';
 
 const FREQ = { daily: RRule.DAILY, weekly: RRule.WEEKLY, monthly: RRule.MONTHLY, yearly: RRule.YEARLY } as const;
 

@@ -50,6 +50,8 @@ export const workOrderInputSchema = z
     dueDate: optionalDate('Due date'),
     instructions: z.preprocess(blankToUndefined, z.string().max(100_000, 'Instructions are too long').optional()),
     assetId: z.preprocess((v) => (v === '' || v === null || v === 0 ? undefined : v), idField('Asset is invalid').optional()),
+    /** The quotation the work was quoted in: null (or empty) unlinks it, absent keeps it. */
+    quotationId: z.preprocess((v) => (v === '' || v === 0 ? null : v), idField('Quotation is invalid').nullable().optional()),
     assignees: z
       .array(idField('Assignee is invalid'), { error: 'Assignees must be a list of user ids' })
       .max(50, 'At most 50 assignees')
@@ -134,6 +136,9 @@ export const workOrderDtoSchema = z.object({
   instructions: z.string().nullable(),
   assetId: z.number().nullable(),
   asset: z.object({ id: z.number(), name: z.string() }).nullable(),
+  quotationId: z.number().nullable(),
+  /** Its quotation's number (Q-0001). */
+  quotation: z.object({ id: z.number(), number: z.string() }).nullable(),
   assignees: z.array(z.object({ id: z.number(), firstName: z.string(), lastName: z.string() })),
   createdById: z.number().nullable(),
   createdAt: z.string(),

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, sql, type SQL } fro
 import type { ReadTx, Tx } from '../../server/db/client';
 import { bindTo, isAnyOf, param, preparedRead, type Bind } from '../../server/db/prepared';
 import { sameUpdatedAt, StaleEdit } from '../../server/stale-edit';
-import { assets, parts, timeTrackingReasons, users, workOrderAssignees, workOrderLabors, workOrderOpenDueDayCounts, workOrderParts, workOrderPriorityCounts, workOrderProcedureSteps, workOrders, workOrderStatusCounts } from '../../server/db/schema';
+import { assets, parts, quotations, timeTrackingReasons, users, workOrderAssignees, workOrderLabors, workOrderOpenDueDayCounts, workOrderParts, workOrderPriorityCounts, workOrderProcedureSteps, workOrders, workOrderStatusCounts } from '../../server/db/schema';
 import { discardFiles } from '../../server/uploads/storage';
 import { badRequest, forbidden, notFound } from '../../server/http-error';
 import { pagination } from '../../shared/pagination';
@@ -30,6 +30,7 @@ import { moveToDay } from '../../shared/dates';
 import { emitWebhookEvent, emitWebhookEvents } from '../webhooks/webhooks.service';
 import { roundHalfUp, toMajor, toMinor } from '../../shared/money';
 import { moneySettings } from '../organization/organization.service';
+import { quotationNumber } from '../quotations/quotations.schema';
 
 // A worker sees the history, notes and bell entries of the orders assigned to them, as they see the orders.
 registerActivityEntity('work-order', workOrders, 'Work order', ({ orgId, id, userId }) =>
@@ -75,6 +76,7 @@ const orderColumns = {
   instructions: workOrders.instructions,
   assetId: workOrders.assetId,
   assetName: assets.name,
+  quotationId: workOrders.quotationId,
   assignees: assigneesOfOrder,
   createdById: workOrders.createdById,
   createdAt: workOrders.createdAt,
@@ -96,6 +98,8 @@ function toDto(r: OrderRow): WorkOrderDto {
     instructions: r.instructions,
     assetId: r.assetId,
     asset: r.assetId ? { id: r.assetId, name: r.assetName ?? '' } : null,
+    quotationId: r.quotationId,
+    quotation: r.quotationId ? { id: r.quotationId, number: quotationNumber(r.quotationId) } : null,
     assignees: r.assignees,
     createdById: r.createdById,
     createdAt: r.createdAt.toISOString(),
@@ -318,6 +322,12 @@ async function checkAsset(tx: Tx, orgId: number, assetId: number | undefined) {
   if (!row) throw badRequest('Asset not found', 'assetId');
 }
 
+async function checkQuotation(tx: Tx, orgId: number, quotationId: number | null | undefined) {
+  if (!quotationId) return;
+  const [row] = await tx.select({ id: quotations.id }).from(quotations).where(and(eq(quotations.orgId, orgId), eq(quotations.id, quotationId)));
+  if (!row) throw badRequest('Quotation not found', 'quotationId');
+}
+
 async function checkUsers(tx: Tx, orgId: number, ids: number[], path: string, message: string) {
   const unique = [...new Set(ids)];
   if (!unique.length) return unique;
@@ -335,6 +345,8 @@ const writable = (input: WorkOrderValues) => ({
   dueDate: input.dueDate ?? null,
   instructions: input.instructions ? sanitizeHtml(input.instructions) : null,
   assetId: input.assetId ?? null,
+  // Absent keeps the link (a form without the field), null removes it.
+  ...(input.quotationId !== undefined ? { quotationId: input.quotationId } : {}),
 });
 
 /**
@@ -343,6 +355,7 @@ const writable = (input: WorkOrderValues) => ({
  */
 export async function createWorkOrder(tx: Tx, orgId: number, actor: { userId: number | null }, input: WorkOrderValues): Promise<number> {
   await checkAsset(tx, orgId, input.assetId);
+  await checkQuotation(tx, orgId, input.quotationId);
   const assignees = await checkUsers(tx, orgId, input.assignees ?? [], 'assignees', 'Assignee not found');
   const [created] = await tx
     .insert(workOrders)
@@ -440,6 +453,7 @@ export async function updateWorkOrder(tx: Tx, orgId: number, actor: AccessClaims
   if (!claimed) throw new StaleEdit(await getWorkOrder(tx, orgId, actor, id));
   const before = await getWorkOrder(tx, orgId, actor, id);
   await checkAsset(tx, orgId, input.assetId);
+  await checkQuotation(tx, orgId, input.quotationId);
   if (input.status === 'completed' && before.status !== 'completed') await checkProcedureFilled(tx, orgId, id);
   const values = { ...writable(input), ...(input.status ? { status: input.status } : {}) };
   let assigneeChange: { from: number[]; to: number[] } | null = null;

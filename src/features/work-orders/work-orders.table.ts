@@ -6,6 +6,7 @@ import { assets } from '../assets/assets.table';
 import { parts } from '../parts/parts.table';
 import { timeTrackingReasons } from '../master-data/master-data.table';
 import { users } from '../users/users.table';
+import { quotations } from '../quotations/quotations.table';
 import { WORK_ORDER_PRIORITIES, WORK_ORDER_STATUSES } from './work-orders.schema';
 
 const ts = () => timestamp({ withTimezone: true, mode: 'date' });
@@ -27,6 +28,8 @@ export const workOrders = pgTable(
     /** Rich text (HTML), sanitised by the service before it is stored. */
     instructions: text(),
     assetId: integer(),
+    /** The quotation this work was quoted in (optional; analytics compares quoted and actual, decision 038). */
+    quotationId: integer(),
     /** Who created it (informational: no foreign key, so people can leave without rewriting history). */
     createdById: integer(),
     createdAt: createdAtColumn(),
@@ -36,6 +39,7 @@ export const workOrders = pgTable(
     primaryKey({ columns: [t.orgId, t.id] }),
     foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
     foreignKey({ columns: [t.orgId, t.assetId], foreignColumns: [assets.orgId, assets.id] }),
+    foreignKey({ columns: [t.orgId, t.quotationId], foreignColumns: [quotations.orgId, quotations.id] }),
     index('work_orders_org_status_id_idx').on(t.orgId, t.status, t.id),
     // "Due in Next 7 Days" counts open orders in a date range: only open orders are in this index, so a big
     // organisation's week reads its open orders' entries and no closed ones (docs/decisions/006).
@@ -44,6 +48,10 @@ export const workOrders = pgTable(
     index('work_orders_org_asset_idx').on(t.orgId, t.assetId),
     // Analytics: what was created in a range (throughput, backlog over time; decision 038).
     index('work_orders_org_created_idx').on(t.orgId, t.createdAt),
+    // Analytics: the open orders by age and due date (backlog now) without reading the closed ones.
+    index('work_orders_org_open_created_idx').on(t.orgId, t.createdAt, t.dueDate).where(sql`status in ('assigned', 'in-progress')`),
+    // The work linked to quotations (quoted vs actual, decision 038); a linked quotation cannot be deleted.
+    index('work_orders_org_quotation_idx').on(t.orgId, t.quotationId).where(sql`quotation_id is not null`),
     // The calendar's range: an order sits on its due date, or its start without one (decision 033).
     index('work_orders_org_calendar_idx').on(t.orgId, sql`coalesce(${t.dueDate}, ${t.startDate})`),
     // Title "contains" search without a scan: trigram GIN with org_id first (btree_gin), so a search reads only
@@ -150,7 +158,8 @@ export const workOrderLabors = pgTable(
     foreignKey({ columns: [t.orgId, t.workerId], foreignColumns: [users.orgId, users.id] }),
     foreignKey({ columns: [t.orgId, t.reasonId], foreignColumns: [timeTrackingReasons.orgId, timeTrackingReasons.id] }),
     index('work_order_labors_order_idx').on(t.orgId, t.workOrderId, t.startDate),
-    index('work_order_labors_worker_idx').on(t.orgId, t.workerId),
+    // A person's labour by time (the technician view's week, analytics' assignee filter).
+    index('work_order_labors_worker_idx').on(t.orgId, t.workerId, t.startDate),
     index('work_order_labors_reason_idx').on(t.orgId, t.reasonId),
     // Analytics: the labour of a range (downtime, cost, planned share; decision 038).
     index('work_order_labors_org_start_idx').on(t.orgId, t.startDate),
@@ -181,5 +190,7 @@ export const workOrderParts = pgTable(
     foreignKey({ columns: [t.orgId, t.partId], foreignColumns: [parts.orgId, parts.id] }),
     uniqueIndex('work_order_parts_order_part_key').on(t.orgId, t.workOrderId, t.partId),
     index('work_order_parts_part_idx').on(t.orgId, t.partId),
+    // Analytics: parts added in a range (cost).
+    index('work_order_parts_org_created_idx').on(t.orgId, t.createdAt),
   ],
 );

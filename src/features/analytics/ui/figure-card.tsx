@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, Alert, Button, Card, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
-import { IconAlertTriangle, IconDownload, IconInfoCircle } from '@tabler/icons-react';
+import { ActionIcon, Button, Card, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { IconDownload, IconInfoCircle } from '@tabler/icons-react';
+import { LoadState } from '../../../web/components';
+import { ApiError } from '../../../web/lib/api';
 import { useTranslation } from 'react-i18next';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { downloadCsv } from './csv';
@@ -64,16 +66,16 @@ export function FigureCard<T>({
           <Skeleton h={160} />
         </Stack>
       ) : query.isError ? (
-        <Alert color="red" icon={<IconAlertTriangle size={18} />} data-testid={`${testId}-error`}>
-          <Group justify="space-between">
-            <Text size="sm">
-              {t('insights.failed', { figure: title })} {query.error instanceof Error ? query.error.message : ''}
-            </Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-              {t('insights.retry')}
-            </Button>
-          </Group>
-        </Alert>
+        <div data-testid={`${testId}-error`}>
+          <LoadState
+            pending={false}
+            failed
+            forbidden={query.error instanceof ApiError && query.error.status === 403}
+            label={title}
+            texts={{ forbidden: t('insights.forbidden'), failed: `${t('insights.failed', { figure: title })} ${query.error instanceof Error ? query.error.message : ''}`, retry: t('insights.retry') }}
+            onRetry={() => void query.refetch()}
+          />
+        </div>
       ) : data !== undefined && isEmpty?.(data) ? (
         <Text size="sm" c="dimmed" py="lg" ta="center" data-testid={`${testId}-empty`}>
           {empty}

@@ -5,6 +5,7 @@ import { IconArrowDownRight, IconArrowUpRight, IconPrinter } from '@tabler/icons
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { recordLink } from '../../../web/app/record-links';
 import { api } from '../../../web/lib/api';
 import { useAppData, useIsManager } from '../../../web/lib/app-data';
 import { formatDay, formatNumber } from '../../../web/lib/format';
@@ -14,7 +15,9 @@ import { AssetCategorySelect } from '../../master-data/ui/asset-category-select'
 import { TeamSelect } from '../../teams/ui/team-select';
 import { WorkStationSelect } from '../../work-stations/ui/work-station-select';
 import {
+  FILTER_KEYS,
   RANGE_PRESETS,
+  analyticsQuerySchema,
   type BacklogFigures,
   type ComplianceFigures,
   type CostFigures,
@@ -24,12 +27,12 @@ import {
   type MttrFigures,
   type MyWorkFigures,
   type PlannedShareFigures,
+  type QuotedVsActualFigures,
   type RangePreset,
   type ThroughputFigures,
 } from '../analytics.schema';
 import { FigureCard } from './figure-card';
 
-const FILTER_KEYS = ['assetId', 'assetCategoryId', 'workStationId', 'teamId', 'assigneeId'] as const;
 type FilterKey = (typeof FILTER_KEYS)[number];
 
 /** The screen's state, all in the URL (a view can be bookmarked and shared). */
@@ -56,7 +59,8 @@ function useInsightsParams() {
       },
       { replace: true },
     );
-  const ready = range !== 'custom' || (!!query.from && !!query.to && query.from <= query.to);
+  // The routes' own rules (a custom range needs both days, in order, at most five years): ask only what they take.
+  const ready = analyticsQuerySchema.safeParse(query).success;
   return { query, range, set, ready, filterId: (k: FilterKey) => (params.get(k) ? Number(params.get(k)) : null) };
 }
 
@@ -160,6 +164,7 @@ export default function InsightsPage() {
   const planned = useFigure<PlannedShareFigures>('planned-share', query, org);
   const compliance = useFigure<ComplianceFigures>('pm-compliance', query, org);
   const cost = useFigure<CostFigures>('costs', query, org);
+  const quoted = useFigure<QuotedVsActualFigures>('quoted-vs-actual', query, org);
   const mine = useFigure<MyWorkFigures>('my-work', query, ready);
   const assetFilter = filterId('assetId');
   const workers = useMemo(() => (appData?.workers ?? []).map((w) => ({ value: String(w.id), label: `${w.firstName} ${w.lastName}`.trim() || w.email })), [appData?.workers]);
@@ -562,6 +567,61 @@ export default function InsightsPage() {
                   <SimpleTable
                     head={[t('insights.cost.station'), t('insights.cost.labor'), t('insights.cost.parts'), t('insights.cost.total')]}
                     rows={d.byWorkStation.slice(0, 10).map((r) => [r.name ?? t('insights.downtime.none'), money.formatMinor(r.labor), money.formatMinor(r.parts), money.formatMinor(r.total)])}
+                  />
+                </Stack>
+              )}
+            </FigureCard>
+
+            <FigureCard
+              title={t('insights.quoted.title')}
+              help={t('insights.quoted.help')}
+              query={quoted}
+              testId="insights-quoted"
+              isEmpty={(d) => d.workOrders.length === 0}
+              empty={t('insights.quoted.empty')}
+              csv={(d) => [
+                ...d.quotations.map((q) => ({ group: 'quotation', number: q.number, title: q.customer ?? '', quotation: q.number, workOrders: q.workOrders, quoted: q.quoted, quotedUntaxed: q.quotedUntaxed, labor: q.labor, parts: q.parts, actual: q.actual, difference: q.difference, currency: d.currency })),
+                ...d.workOrders.map((w) => ({ group: 'work order', number: w.number, title: w.title, quotation: w.quotationNumber, workOrders: 1, quoted: w.quoted, quotedUntaxed: w.quotedUntaxed, labor: w.labor, parts: w.parts, actual: w.actual, difference: w.difference, currency: d.currency })),
+              ]}
+            >
+              {(d) => (
+                <Stack gap="sm">
+                  <Group gap="xl">
+                    <Text size="sm">
+                      {t('insights.quoted.quotedUntaxed')}: <b>{money.formatMinor(d.total.quotedUntaxed)}</b>
+                    </Text>
+                    <Text size="sm">
+                      {t('insights.quoted.actual')}: <b data-testid="quoted-actual-total">{money.formatMinor(d.total.actual)}</b>
+                    </Text>
+                    <Text size="sm" c={d.total.difference > 0 ? 'red' : 'teal'}>
+                      {t('insights.quoted.difference')}: <b>{money.formatMinor(d.total.difference)}</b>
+                    </Text>
+                  </Group>
+                  <SimpleTable
+                    testId="insights-quoted-table"
+                    head={[t('insights.quoted.quotation'), t('insights.quoted.orders'), t('insights.quoted.quoted'), t('insights.quoted.quotedUntaxed'), t('insights.quoted.actual'), t('insights.quoted.difference')]}
+                    rows={d.quotations.map((q) => [
+                      <Anchor component={Link} to={recordLink('quotation', q.quotationId) ?? '/dashboard/quotations'} size="sm" key="q">
+                        {q.customer ? `${q.number} · ${q.customer}` : q.number}
+                      </Anchor>,
+                      formatNumber(q.workOrders),
+                      money.formatMinor(q.quoted),
+                      money.formatMinor(q.quotedUntaxed),
+                      money.formatMinor(q.actual),
+                      money.formatMinor(q.difference),
+                    ])}
+                  />
+                  <SimpleTable
+                    head={[t('insights.quoted.workOrder'), t('insights.quoted.quotation'), t('insights.cost.labor'), t('insights.cost.parts'), t('insights.quoted.actual')]}
+                    rows={d.workOrders.slice(0, 20).map((w) => [
+                      <Anchor component={Link} to={recordLink('work-order', w.workOrderId) ?? '/dashboard/work-orders'} size="sm" key="w">
+                        {w.number} {w.title}
+                      </Anchor>,
+                      w.quotationNumber,
+                      money.formatMinor(w.labor),
+                      money.formatMinor(w.parts),
+                      money.formatMinor(w.actual),
+                    ])}
                   />
                 </Stack>
               )}

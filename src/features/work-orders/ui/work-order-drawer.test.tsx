@@ -18,6 +18,8 @@ const workOrder = (over: Partial<WorkOrderDto>): WorkOrderDto => ({
   instructions: null,
   assetId: null,
   asset: null,
+  quotationId: null,
+  quotation: null,
   assignees: [],
   createdById: 1,
   createdAt: '2026-11-26T06:00:00.000Z',

@@ -25,6 +25,7 @@ import {
 import { api } from '../../../web/lib/api';
 import { suggestedWorkers } from '../../../web/lib/worker-options';
 import { AssetSelect } from '../../assets/ui/asset-select';
+import { QuotationSelect } from '../../quotations/ui/quotation-select';
 import { useAppData, useIsManager } from '../../../web/lib/app-data';
 import { WORK_ORDER_PRIORITIES, WORK_ORDER_STATUSES, workOrderInputSchema, type WorkOrderDto, type WorkOrderStatus } from '../work-orders.schema';
 import { fromPicker, toPicker } from './picker-values';
@@ -41,6 +42,7 @@ interface FormValues {
   endDate: string | null;
   dueDate: string | null;
   assetId: number | null;
+  quotationId: number | null;
   assignees: string[];
   instructions: string;
 }
@@ -54,6 +56,7 @@ function toForm(r: WorkOrderDto | undefined): FormValues {
     endDate: toPicker(r?.endDate),
     dueDate: toPicker(r?.dueDate),
     assetId: r?.assetId ?? null,
+    quotationId: r?.quotationId ?? null,
     assignees: (r?.assignees ?? []).map((a) => String(a.id)),
     instructions: r?.instructions ?? '',
   };
@@ -69,6 +72,7 @@ function payloadOf(v: FormValues) {
     endDate: fromPicker(v.endDate),
     dueDate: fromPicker(v.dueDate),
     assetId: v.assetId || null,
+    quotationId: v.quotationId || null,
     assignees: v.assignees.map(Number),
     instructions: v.instructions && v.instructions !== '<p></p>' ? v.instructions : undefined,
   };
@@ -199,6 +203,22 @@ export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
               error={fieldState.error?.message}
               initialOption={record?.asset ? { value: record.asset.id, label: record.asset.name } : null}
               testId="wo-asset"
+            />
+          )}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <Controller
+          control={form.control}
+          name="quotationId"
+          render={({ field, fieldState }) => (
+            <QuotationSelect
+              label={t('field.quotation')}
+              value={field.value}
+              onChange={(v) => field.onChange(v)}
+              error={fieldState.error?.message}
+              initialOption={record?.quotation ? { value: record.quotation.id, label: record.quotation.number } : null}
+              testId="wo-quotation"
             />
           )}
         />
