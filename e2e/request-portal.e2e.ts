@@ -71,7 +71,7 @@ beforeAll(async () => {
   assetId = (await api('POST', '/api/assets/add-asset', { name: 'Boiler Pump P-7', date: '2024-01-01', assetCategoryId: categoryId, assetCode: 'P-7' })).body.asset.id;
   await api('PUT', '/api/portal/settings', { enabled: true, nameField: 'optional', emailField: 'required', phoneField: 'hidden', notifyRequester: true, welcome: 'Tell us what is wrong', published: [] });
   browser = await launchBrowser();
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
