@@ -42,7 +42,9 @@ export default tseslint.config(
   // once in commercial-documents/ui, written to be parameterised by kind, and only these two features use them.
   { files: ['src/features/quotations/ui/**', 'src/features/purchase-orders/ui/**'], ignores: ['**/*.test.tsx'], rules: featureUiImports(['!../../commercial-documents/ui/*']) },
   // The asset drawer shows the asset's meters: meters/ui/asset-meters-panel is its one entry (decision 031).
-  { files: ['src/features/assets/ui/**'], ignores: ['**/*.test.tsx'], rules: featureUiImports(['!../../meters/ui/asset-meters-panel']) },
+  { files: ['src/features/assets/ui/**'], ignores: ['**/*.test.tsx'], rules: featureUiImports(['!../../meters/ui/asset-meters-panel', '!../../request-portal/ui/print-labels']) },
+  // The assets' and work stations' lists print the QR labels of the rows chosen (decision 039): that one file.
+  { files: ['src/features/work-stations/ui/**'], ignores: ['**/*.test.tsx'], rules: featureUiImports(['!../../request-portal/ui/print-labels']) },
   // The calendar opens the work order drawer in place over its entries (decision 033): that one file, nothing else.
   { files: ['src/features/calendar/ui/**'], ignores: ['**/*.test.tsx'], rules: featureUiImports(['!../../work-orders/ui/work-order-drawer']) },
 );

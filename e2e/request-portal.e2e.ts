@@ -3,7 +3,8 @@
  * from its image with zxing), someone without an account opens the code's URL at phone width (390 px), sends a
  * request with a photo and follows it by the private status link; the manager accepts it into a work order
  * from the Requests inbox; the order is completed and the requester's page says Done. The portal page's
- * JavaScript is measured: under 80 KB gzipped.
+ * JavaScript is measured: under 80 KB gzipped. Labels are printed from the Assets list too (rows chosen, a
+ * label size, the downloaded PDF's codes read back).
  */
 import { readFileSync, statSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
@@ -19,6 +20,7 @@ let org: TestOrg;
 let host: string;
 let token: string;
 let assetId: number;
+let categoryId: number;
 let api: (method: string, path: string, body?: unknown) => Promise<{ status: number; body: any }>;
 
 /** A POST whose answer is binary (the label PDF). */
@@ -65,11 +67,11 @@ beforeAll(async () => {
     if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
     return res as { status: number; body: any };
   };
-  const categoryId = (await api('POST', '/api/asset-categories/add-asset-category', { code: 'PMP', name: 'Pumps' })).body.assetCategory.id;
+  categoryId = (await api('POST', '/api/asset-categories/add-asset-category', { code: 'PMP', name: 'Pumps' })).body.assetCategory.id;
   assetId = (await api('POST', '/api/assets/add-asset', { name: 'Boiler Pump P-7', date: '2024-01-01', assetCategoryId: categoryId, assetCode: 'P-7' })).body.asset.id;
   await api('PUT', '/api/portal/settings', { enabled: true, nameField: 'optional', emailField: 'required', phoneField: 'hidden', notifyRequester: true, welcome: 'Tell us what is wrong', published: [] });
   browser = await launchBrowser();
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
@@ -143,6 +145,41 @@ describe('request portal', () => {
       await expect.poll(() => m.getByTestId('scan-asset').innerText()).toContain('Boiler Pump P-7');
     } finally {
       await requester.context.close();
+      await manager.context.close();
+    }
+  });
+
+  it('prints labels from the Assets list: rows chosen, a label size, the PDF downloaded and its codes read back', async () => {
+    await api('POST', '/api/assets/add-asset', { name: 'مضخة التغذية', date: '2024-01-01', assetCategoryId: categoryId, assetCode: 'P-8' });
+    const manager = await newPage(browser);
+    try {
+      const m = manager.page;
+      await signIn(m, org);
+      await m.goto(`${org.url}/dashboard/assets`);
+      await m.getByText('Boiler Pump P-7').waitFor();
+      expect(await m.getByTestId('labels-print').isDisabled()).toBe(true);
+      // The page's box chooses both assets; clicking a row's box does not open its drawer.
+      await m.getByTestId('labels-select-page').check();
+      await m.getByTestId(`labels-select-${assetId}`).uncheck();
+      await m.getByTestId(`labels-select-${assetId}`).check();
+      expect(await m.getByTestId('asset-drawer').count()).toBe(0);
+      await expect.poll(() => m.getByTestId('labels-print').innerText()).toBe('Print labels (2)');
+      await m.getByTestId('labels-print').click();
+      await m.getByTestId('portal-label-layout').click();
+      await m.getByRole('option', { name: 'One large label (100 × 150 mm)', exact: true }).click();
+      const [download] = await Promise.all([m.waitForEvent('download'), m.getByTestId('portal-labels-download').click()]);
+      expect(download.suggestedFilename()).toBe('labels.pdf');
+      const pdf = readFileSync((await download.path())!);
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      // One large label a page: both codes read back as the organisation's /r/<token> URLs, each a different asset's.
+      const texts = await qrTextsOfPdf(pdf);
+      expect(texts).toHaveLength(2);
+      for (const text of texts) expect(text).toMatch(new RegExp(`^http://${host}:${server.port}/r/[A-Za-z0-9_-]{22}$`));
+      expect(new Set(texts).size).toBe(2);
+      // The Arabic name is drawn in the Arabic font.
+      expect(pdf.toString('latin1')).toMatch(/NotoSansArabic/);
+      await m.getByTestId('portal-labels').waitFor({ state: 'detached' });
+    } finally {
       await manager.context.close();
     }
   });

@@ -27,6 +27,7 @@ import {
 } from './maintenance-orders.schema';
 import { moveToDay } from '../../shared/dates';
 import { escapeLike } from '../../server/db/like';
+import { maintenanceWorkChanged } from '../request-portal/request-portal.flow';
 import { isAnyOf, param, preparedRead } from '../../server/db/prepared';
 import { stationsOf } from '../service-catalog/service-catalog.service';
 
@@ -212,6 +213,8 @@ async function insertOrder(tx: Tx, orgId: number, actor: AccessClaims, input: Ma
   const [created] = await tx.insert(o).values({ orgId, ...valuesOf(input), status: input.status ?? 'new' }).returning({ id: o.id });
   await replaceLines(tx, orgId, created.id, serviceIds, partIds);
   await recordActivity(tx, orgId, { entityType: ENTITY, entityId: created.id, userId: actor.userId, action: 'created', ...(changes ? { changes } : {}) });
+  // A portal request accepted into the maintenance request follows its orders (decision 039).
+  await maintenanceWorkChanged(tx, orgId, input.maintenanceRequestId);
   return created;
 }
 
@@ -250,6 +253,7 @@ export async function updateMaintenanceOrder(tx: Tx, orgId: number, actor: Acces
     Object.keys(after),
   );
   if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'updated', changes });
+  for (const requestId of new Set([before.request_id, values.maintenanceRequestId])) await maintenanceWorkChanged(tx, orgId, requestId);
   const order = await getMaintenanceOrder(tx, orgId, id);
   return { message: 'Maintenance order updated successfully', order, maintenanceOrder: order };
 }
@@ -258,10 +262,11 @@ export async function updateMaintenanceOrder(tx: Tx, orgId: number, actor: Acces
 export async function rescheduleMaintenanceOrder(tx: Tx, orgId: number, actor: AccessClaims, id: number, input: RescheduleMaintenanceOrderInput) {
   if (!(await claimVersion(tx, o, orgId, id, input.version))) throw new StaleEdit(await getMaintenanceOrder(tx, orgId, id));
   await lockedCheck(tx, orgId, id);
-  const [before] = await tx.select({ dueDate: o.dueDate, scheduleDate: o.scheduleDate }).from(o).where(and(eq(o.orgId, orgId), eq(o.id, id)));
+  const [before] = await tx.select({ dueDate: o.dueDate, scheduleDate: o.scheduleDate, requestId: o.maintenanceRequestId }).from(o).where(and(eq(o.orgId, orgId), eq(o.id, id)));
   const dueDate = moveToDay(before.dueDate ?? before.scheduleDate, input.dueDate);
   if (before.dueDate?.getTime() !== dueDate.getTime()) {
     await tx.update(o).set({ dueDate }).where(and(eq(o.orgId, orgId), eq(o.id, id)));
+    await maintenanceWorkChanged(tx, orgId, before.requestId);
     await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'updated', changes: { dueDate: { from: iso(before.dueDate), to: iso(dueDate) } } });
   }
   const order = await getMaintenanceOrder(tx, orgId, id);
@@ -276,6 +281,7 @@ export async function updateOrderStatus(tx: Tx, orgId: number, actor: AccessClai
     checkStatusAllowed(actor, status);
     await tx.update(o).set({ status }).where(and(eq(o.orgId, orgId), eq(o.id, id)));
     await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'status', changes: { status: { from: before.status, to: status } } });
+    await maintenanceWorkChanged(tx, orgId, before.request_id);
   }
   const order = await getMaintenanceOrder(tx, orgId, id);
   return { message: 'Maintenance order status updated successfully', order, maintenanceOrder: order, status: order.status };
@@ -286,6 +292,7 @@ export async function deleteMaintenanceOrder(tx: Tx, orgId: number, actor: Acces
   await lockedCheck(tx, orgId, id);
   const before = await getMaintenanceOrder(tx, orgId, id);
   await tx.delete(o).where(and(eq(o.orgId, orgId), eq(o.id, id)));
+  await maintenanceWorkChanged(tx, orgId, before.request_id);
   await recordActivity(tx, orgId, {
     entityType: ENTITY,
     entityId: id,

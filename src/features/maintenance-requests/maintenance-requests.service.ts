@@ -20,6 +20,7 @@ import {
 } from './maintenance-requests.schema';
 import { escapeLike } from '../../server/db/like';
 import { discardFiles } from '../../server/uploads/storage';
+import { maintenanceWorkChanged } from '../request-portal/request-portal.flow';
 
 registerActivityEntity('maintenance-request', maintenanceRequests, 'Maintenance request');
 
@@ -297,6 +298,8 @@ export async function updateMaintenanceRequest(tx: Tx, orgId: number, actor: Acc
   await tx.update(r).set(values).where(and(eq(r.orgId, orgId), eq(r.id, id)));
   const changes = diffChanges(before as unknown as Record<string, unknown>, values as Record<string, unknown>, Object.keys(values));
   if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'updated', changes });
+  // A portal request accepted into this one follows its state and schedule (decision 039).
+  if (changes.state || changes.scheduleDate) await maintenanceWorkChanged(tx, orgId, id);
   const request = await getMaintenanceRequest(tx, orgId, id);
   return { message: 'Maintenance request updated successfully', request, maintenanceRequest: request };
 }
@@ -308,6 +311,7 @@ export async function updateRequestState(tx: Tx, orgId: number, actor: AccessCla
     checkStateAllowed(actor, state);
     await tx.update(r).set({ state }).where(and(eq(r.orgId, orgId), eq(r.id, id)));
     await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'status', changes: { state: { from: before.state, to: state } } });
+    await maintenanceWorkChanged(tx, orgId, id);
   }
   const request = await getMaintenanceRequest(tx, orgId, id);
   return { message: 'Maintenance request state updated successfully', request, maintenanceRequest: request, state: request.state };
@@ -324,6 +328,7 @@ export async function deleteMaintenanceRequest(tx: Tx, orgId: number, actor: Acc
     throw err;
   }
   discardFiles([...before.documents, ...before.images].map((d) => d.url));
+  await maintenanceWorkChanged(tx, orgId, id);
   await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'deleted', changes: { title: { from: before.title, to: null } } });
   return { message: 'Maintenance request deleted successfully', ...(await listMaintenanceRequests(tx, orgId, query)) };
 }

@@ -5,17 +5,36 @@ import { mailOutbox, maintenanceRequests, portalCodes, portalRequests, webhookDe
 import { createOrg, createTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
 import { setClockOffset } from '../../server/clock';
 import { catalogue } from '../maintenance-requests/test-fixtures';
+import { inDays } from '../commercial-documents/test-fixtures';
 import { qrTextsOfPdf } from './test-qr';
 import { PORTAL_LIMITS } from './request-portal.values';
+import { maintenanceOrder, startSmtpServer, until } from '../../server/test/fixtures';
 
 let t: TestApp;
 let png: Buffer;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 beforeAll(async () => {
-  t = await createTestApp();
+  // A real SMTP server: the requesters' mails go through the outbox and its job, as in production.
+  smtp = await startSmtpServer();
+  t = await createTestApp({ smtpUrl: smtp.url });
   const { default: sharp } = await import('sharp');
   png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 40, b: 40 } } }).png().toBuffer();
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+/** An address of this run only (the PostgreSQL pass keeps the outbox of earlier runs). */
+const RUN = Math.random().toString(36).slice(2, 8);
+const addr = (name: string) => `${name}-${RUN}@example.com`;
+/** Tests that wait for mails through the outbox's job (a loaded machine takes its time). */
+const MAIL_TEST_MS = 180_000;
+/** Waits for a mail to `to` whose text says `words`, received by the SMTP server. */
+const received = (to: string, words: string) =>
+  until(() => smtp.received(to).some((m) => m.text.includes(words)), 60_000).catch((err: Error) => {
+    throw new Error(`${err.message}: no mail to ${to} saying "${words}"; received: ${JSON.stringify(smtp.received(to).map((m) => m.text.slice(-300)))}`);
+  });
 
 const B = '/api/portal';
 const SETTINGS = { enabled: true, nameField: 'optional', emailField: 'required', phoneField: 'hidden', notifyRequester: true, welcome: 'Tell us what is wrong', published: [] as { kind: string; id: number }[] };
@@ -329,5 +348,149 @@ describe('request portal: labels and codes', () => {
     const other = await createOrg(t, 'Lambda');
     expect((await other.admin.get(`${B}/resolve-code/${codes[0].token}`)).status).toBe(404);
     expect((await other.admin.post(`${B}/asset-labels`, { assetIds: [asset.id] })).status).toBe(404);
+  });
+});
+
+describe('request portal: the work flows back to the requester', () => {
+  /** A request by a code with an e-mail, accepted into `into`; its status token and the link made. */
+  async function accepted(org: TestOrg, assetId: number, email: string, into: 'work-order' | 'maintenance-request') {
+    const sent = await send(org, { code: await codeOf(org, assetId), description: `Problem for ${email}`, urgency: 'normal', email }, []);
+    expect(sent.status).toBe(201);
+    const [row] = (await rowsOf(org)).filter((x) => x.email === email);
+    const res = await org.admin.post(`${B}/accept-request/${row.id}`, { into, title: `Fix for ${email}` });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const statusOf = async () => (await org.anonymous.get(`${B}/status/${sent.body.statusToken}`)).body;
+    return { id: row.id as number, workOrderId: res.body.workOrderId as number, maintenanceRequestId: res.body.maintenanceRequestId as number, statusOf };
+  }
+
+  it("mails the requester (real SMTP) when the work order's own status changes, and not when the organisation turned it off", async () => {
+    const { org, asset } = await setup('Mu');
+    await org.admin.put(`${B}/settings`, SETTINGS);
+    const ann = addr('ann');
+    const req = await accepted(org, asset.id, ann, 'work-order');
+    await received(ann, 'Your request is now accepted.');
+
+    expect((await org.admin.put(`/api/work-orders/update-status/${req.workOrderId}`, { status: 'in-progress' })).status).toBe(200);
+    expect((await req.statusOf()).status).toBe('in-progress');
+    await received(ann, 'Your request is now in progress.');
+    expect((await org.admin.put(`/api/work-orders/update-status/${req.workOrderId}`, { status: 'completed' })).status).toBe(200);
+    await received(ann, 'Your request is now done.');
+    // The same status twice tells nothing more.
+    const count = (await mailsTo(ann)).length;
+    await org.admin.put(`/api/work-orders/update-status/${req.workOrderId}`, { status: 'completed' });
+    expect(await mailsTo(ann)).toHaveLength(count);
+
+    // Turned off: the page still follows, no mail is written.
+    await org.admin.put(`${B}/settings`, { ...SETTINGS, notifyRequester: false });
+    const bo = addr('bo');
+    const quiet = await accepted(org, asset.id, bo, 'work-order');
+    expect((await org.admin.put(`/api/work-orders/update-status/${quiet.workOrderId}`, { status: 'cancelled' })).status).toBe(200);
+    expect(await quiet.statusOf()).toMatchObject({ status: 'declined', declineReason: 'The work was cancelled' });
+    // (Only the status link's own mail, which the requester needs whatever the setting.)
+    expect((await mailsTo(bo)).map((m) => m.text).filter((text) => text.includes('Your request'))).toEqual([]);
+    expect(await mailsTo(bo)).toHaveLength(1);
+
+    // Another organisation cannot move this order (404), and the requester's page does not change.
+    const other = await createOrg(t, 'MuOther');
+    const before = JSON.stringify(await rowsOf(org));
+    expect((await other.admin.put(`/api/work-orders/update-status/${req.workOrderId}`, { status: 'in-progress' })).status).toBe(404);
+    expect(JSON.stringify(await rowsOf(org))).toBe(before);
+  }, MAIL_TEST_MS);
+
+  it('a due date set without a status change shows "scheduled" (and mails it); cleared, "accepted" again', async () => {
+    const { org, asset } = await setup('Nu');
+    await org.admin.put(`${B}/settings`, SETTINGS);
+    const cy = addr('cy');
+    const req = await accepted(org, asset.id, cy, 'work-order');
+    expect((await req.statusOf()).status).toBe('accepted');
+    const moved = await org.admin.put(`/api/work-orders/reschedule-work-order/${req.workOrderId}`, { dueDate: inDays(5).slice(0, 10) });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.workOrder.status).toBe('assigned');
+    expect((await req.statusOf()).status).toBe('scheduled');
+    await received(cy, 'Your request is now scheduled.');
+
+    // The drawer's save (update-work-order) without a due date: back to accepted.
+    const { workOrder } = (await org.admin.get(`/api/work-orders/get-work-order/${req.workOrderId}`)).body;
+    const cleared = await org.admin.put(`/api/work-orders/update-work-order/${req.workOrderId}`, { title: workOrder.title, priority: workOrder.priority, dueDate: null, updatedAt: workOrder.updatedAt });
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
+    expect((await req.statusOf()).status).toBe('accepted');
+  }, MAIL_TEST_MS);
+
+  it("a request accepted into a maintenance request follows the request's state and its maintenance order's status", async () => {
+    const { org, asset, service, part } = await setup('Xi');
+    await org.admin.put(`${B}/settings`, SETTINGS);
+    const di = addr('di');
+    const req = await accepted(org, asset.id, di, 'maintenance-request');
+    const mr = req.maintenanceRequestId;
+    expect((await req.statusOf()).status).toBe('accepted');
+
+    expect((await org.admin.put(`/api/maintenance-requests/update-state/${mr}`, { state: 'approved' })).status).toBe(200);
+    expect((await req.statusOf()).status).toBe('accepted');
+    const { maintenanceRequestId: _mr, ...orderBody } = maintenanceOrder({ asset, service, part }, mr);
+    const made = await org.admin.post(`/api/maintenance-requests/create-order/${mr}`, orderBody);
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const orderId = made.body.maintenanceOrder.id;
+    expect((await req.statusOf()).status).toBe('scheduled');
+    await received(di, 'Your request is now scheduled.');
+
+    expect((await org.admin.put(`/api/maintenance-orders/update-status/${orderId}`, { status: 'in-progress' })).status).toBe(200);
+    expect((await req.statusOf()).status).toBe('in-progress');
+    expect((await org.admin.put(`/api/maintenance-orders/update-status/${orderId}`, { status: 'validate' })).status).toBe(200);
+    const done = await req.statusOf();
+    expect(done.status).toBe('done');
+    expect(done.expiresAt).not.toBeNull();
+    await received(di, 'Your request is now done.');
+
+    // Another one is rejected: declined, with the reason the requester reads.
+    const ed = addr('ed');
+    const second = await accepted(org, asset.id, ed, 'maintenance-request');
+    const other = await createOrg(t, 'XiOther');
+    expect((await other.admin.put(`/api/maintenance-requests/update-state/${second.maintenanceRequestId}`, { state: 'rejected' })).status).toBe(404);
+    expect((await second.statusOf()).status).toBe('accepted');
+    expect((await org.admin.put(`/api/maintenance-requests/update-state/${second.maintenanceRequestId}`, { state: 'rejected' })).status).toBe(200);
+    expect(await second.statusOf()).toMatchObject({ status: 'declined', declineReason: 'The request was not accepted for maintenance' });
+    await received(ed, 'Your request was declined.');
+  }, MAIL_TEST_MS);
+
+  it("the maintenance request gets copies of the photos: deleting it leaves the requester's photos", async () => {
+    const { org, asset } = await setup('Omicron');
+    await org.admin.put(`${B}/settings`, SETTINGS);
+    const sent = await send(org, { code: await codeOf(org, asset.id), description: 'Cracked guard', urgency: 'high', email: addr('fa') });
+    expect(sent.status).toBe(201);
+    const [row] = await rowsOf(org);
+    const res = await org.admin.post(`${B}/accept-request/${row.id}`, { into: 'maintenance-request', title: 'Guard' });
+    expect(res.status).toBe(200);
+    const [mr] = await withTenant(t.database.db, org.orgId, (tx) => tx.select().from(maintenanceRequests).where(and(eq(maintenanceRequests.orgId, org.orgId), eq(maintenanceRequests.id, res.body.maintenanceRequestId))));
+    expect(mr.images).toHaveLength(1);
+    expect(mr.images[0].url).not.toBe(row.photos[0]);
+    expect(await t.app.deps.storage.read!(mr.images[0].url)).toEqual(await t.app.deps.storage.read!(row.photos[0]));
+
+    expect((await org.admin.del(`/api/maintenance-requests/delete-maintenance-request/${mr.id}`)).status).toBe(200);
+    // The maintenance request's copy goes (after the commit); the requester's photo stays and is still served.
+    await until(async () => (await t.app.deps.storage.read!(mr.images[0].url)) === null);
+    expect(await t.app.deps.storage.read!(row.photos[0])).not.toBeNull();
+    const status = (await org.anonymous.get(`${B}/status/${sent.body.statusToken}`)).body;
+    expect(status.status).toBe('declined');
+    expect((await org.anonymous.get(status.photos[0])).status).toBe(200);
+  }, MAIL_TEST_MS);
+});
+
+describe('request portal: labels of work stations', () => {
+  it('prints work stations with assets; another organisation gets 404 and no code is made', async () => {
+    const { org, asset, station } = await setup('Pi');
+    const res = await t.app.inject({ method: 'POST', url: `${B}/asset-labels`, headers: { host: org.host, authorization: `Bearer ${org.admin.token}` }, payload: { assetIds: [asset.id], workStationIds: [station.id], layout: 'sheet-10' } });
+    expect(res.statusCode).toBe(200);
+    const codes = await withTenant(t.database.db, org.orgId, (tx) => tx.select().from(portalCodes).where(eq(portalCodes.orgId, org.orgId)));
+    expect(codes.map((c) => c.kind).sort()).toEqual(['asset', 'work-station']);
+    expect((await qrTextsOfPdf(res.rawPayload)).sort()).toEqual(codes.map((c) => `${t.config.publicScheme}://${org.host}/r/${c.token}`).sort());
+    // The station's code resolves to it (the scanner), and its public form names it.
+    const stationCode = codes.find((c) => c.kind === 'work-station')!;
+    expect((await org.admin.get(`${B}/resolve-code/${stationCode.token}`)).body.target).toMatchObject({ kind: 'work-station', id: station.id });
+
+    expect((await org.admin.post(`${B}/asset-labels`, { assetIds: [], workStationIds: [] })).status).toBe(400);
+    const other = await createOrg(t, 'PiOther');
+    expect((await other.admin.post(`${B}/asset-labels`, { workStationIds: [station.id] })).status).toBe(404);
+    const theirs = await withTenant(t.database.db, other.orgId, (tx) => tx.select().from(portalCodes).where(eq(portalCodes.orgId, other.orgId)));
+    expect(theirs).toHaveLength(0);
   });
 });

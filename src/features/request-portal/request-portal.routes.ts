@@ -22,6 +22,7 @@ import {
 } from './request-portal.schema';
 import * as portal from './request-portal.service';
 import { assetLabelsPdf } from './request-portal.labels';
+import { usePortalMailer } from './request-portal.flow';
 
 /** A multipart body of the public side: its text fields and its images (at most `maxFiles`, each under the image rule). */
 async function readForm(req: FastifyRequest, maxFiles: number) {
@@ -64,6 +65,9 @@ async function readForm(req: FastifyRequest, maxFiles: number) {
 export async function requestPortalRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const { config, database, mailer, storage } = app.deps;
+  // Work orders and maintenance requests tell requesters of their changes through this app's mailer (request-portal.flow.ts).
+  const releaseMailer = usePortalMailer(mailer);
+  app.addHook('onClose', async () => releaseMailer());
   const signer = uploadSigner(config.jwtSecret);
   const mailOf = (req: FastifyRequest) => ({ mailer, origin: `${config.publicScheme}://${req.headers.host}` });
   /** The host's organisation; a host of none gets the same 404 as an unknown code. */
@@ -86,6 +90,20 @@ export async function requestPortalRoutes(appBase: FastifyInstance) {
       throw err;
     }
     return urls;
+  };
+  /** Copies stored files (a file already gone is left out); on a failure the copies made are removed. */
+  const copyFiles = async (orgId: number, urls: string[]) => {
+    const copies: string[] = [];
+    try {
+      for (const url of urls) {
+        const bytes = storage.read ? await storage.read(url) : null;
+        if (bytes) copies.push(await storage.put(orgId, bytes, 'webp'));
+      }
+    } catch (err) {
+      await Promise.all(copies.map((u) => storage.remove(u).catch(() => undefined)));
+      throw err;
+    }
+    return copies;
   };
   const removeOnFailure = async <T>(urls: string[], work: () => Promise<T>) => {
     try {
@@ -164,9 +182,12 @@ export async function requestPortalRoutes(appBase: FastifyInstance) {
     req.read((tx) => portal.getPortalRequest(tx, req.auth.orgId, req.params.id)),
   );
 
-  app.post('/accept-request/:id', { schema: { params: idParamsSchema, body: portalAcceptSchema }, config: { access: MANAGERS } }, (req) =>
-    req.inTenant((tx) => portal.acceptPortalRequest(tx, req.auth.orgId, req.auth, req.params.id, req.body, mailOf(req))),
-  );
+  app.post('/accept-request/:id', { schema: { params: idParamsSchema, body: portalAcceptSchema }, config: { access: MANAGERS } }, async (req) => {
+    const orgId = req.auth.orgId;
+    // A maintenance request gets copies of the photos' files: deleting it (which deletes its images) leaves the portal request's.
+    const copies = req.body.into === 'maintenance-request' ? await copyFiles(orgId, await req.read((tx) => portal.requestPhotos(tx, orgId, req.params.id))) : [];
+    return removeOnFailure(copies, () => req.inTenant((tx) => portal.acceptPortalRequest(tx, orgId, req.auth, req.params.id, req.body, mailOf(req), copies)));
+  });
 
   app.post('/decline-request/:id', { schema: { params: idParamsSchema, body: portalDeclineSchema }, config: { access: MANAGERS } }, (req) =>
     req.inTenant((tx) => portal.declinePortalRequest(tx, req.auth.orgId, req.params.id, req.body.reason, mailOf(req))),
@@ -192,10 +213,10 @@ export async function requestPortalRoutes(appBase: FastifyInstance) {
     req.read((tx) => portal.findAssetByNumber(tx, req.auth.orgId, req.query.number)),
   );
 
-  /** Label PDFs (managers): the chosen assets' codes (made on first use), names, numbers and the organisation's logo. */
+  /** Label PDFs (managers): the chosen assets' and work stations' codes (made on first use), names, numbers and the organisation's logo. */
   app.post('/asset-labels', { schema: { body: assetLabelsSchema }, config: { access: MANAGERS } }, async (req, reply) => {
     const origin = `${config.publicScheme}://${req.headers.host}`;
-    const data = await req.inTenant((tx) => portal.labelData(tx, req.auth.orgId, req.body.assetIds));
+    const data = await req.inTenant((tx) => portal.labelData(tx, req.auth.orgId, req.body.assetIds, req.body.workStationIds));
     const logo = data.logo && storage.read ? await storage.read(data.logo) : null;
     const pdf = await assetLabelsPdf({ ...data, logo, origin, layout: req.body.layout });
     return reply.header('content-type', 'application/pdf').header('content-disposition', 'attachment; filename="asset-labels.pdf"').send(pdf);

@@ -3,6 +3,9 @@ import { pageQuerySchema } from '../../shared/pagination';
 import { EMAIL_PATTERN, idField, requiredString } from '../../shared/validation';
 import { blankToUndefined } from '../../shared/reference-fields';
 import { FIELD_MODES, PORTAL_LIMITS, PORTAL_STATUSES, PORTAL_URGENCIES, TARGET_KINDS } from './request-portal.values';
+import { WORK_ORDER_PRIORITIES } from '../work-orders/work-order-values';
+
+export { WORK_ORDER_PRIORITIES };
 
 export * from './request-portal.values';
 
@@ -57,14 +60,14 @@ export type PortalListQuery = z.output<typeof portalListQuerySchema>;
 /** POST /api/portal/accept-request/:id: into a maintenance request or straight into a work order. */
 export const portalAcceptSchema = z.strictObject({
   into: z.enum(['work-order', 'maintenance-request'], { error: 'Choose work order or maintenance request' }),
-  title: requiredString('Title is required').max(200, 'Title must be at most 200 characters'),
-  priority: z.enum(['lowest', 'low', 'medium', 'high', 'critical'], { error: 'Priority must be one of lowest, low, medium, high, critical' }).default('medium'),
+  title: requiredString('Title is required').max(PORTAL_LIMITS.titleMax, `Title must be at most ${PORTAL_LIMITS.titleMax} characters`),
+  priority: z.enum(WORK_ORDER_PRIORITIES, { error: `Priority must be one of ${WORK_ORDER_PRIORITIES.join(', ')}` }).default('medium'),
   assignees: z.array(idField('Assignee is invalid')).max(50, 'At most 50 assignees').optional(),
 });
 export type PortalAcceptInput = z.output<typeof portalAcceptSchema>;
 
 export const portalDeclineSchema = z.strictObject({
-  reason: requiredString('Give a reason').max(1000, 'At most 1000 characters'),
+  reason: requiredString('Give a reason').max(PORTAL_LIMITS.declineReasonMax, `At most ${PORTAL_LIMITS.declineReasonMax} characters`),
 });
 
 export const portalMergeSchema = z.strictObject({
@@ -78,11 +81,20 @@ export const portalReplySchema = z.strictObject({
 export const LABEL_LAYOUTS = ['sheet-24', 'sheet-10', 'single-large'] as const;
 export type LabelLayout = (typeof LABEL_LAYOUTS)[number];
 
-/** POST /api/portal/asset-labels: a PDF of labels for the chosen assets. */
-export const assetLabelsSchema = z.strictObject({
-  assetIds: z.array(idField('Asset is invalid'), { error: 'Choose assets' }).min(1, 'Choose at least one asset').max(500, 'At most 500 labels at once'),
-  layout: z.enum(LABEL_LAYOUTS, { error: 'Choose a label size' }).default('sheet-24'),
-});
+export const LABELS_MAX = 500;
+
+/** POST /api/portal/asset-labels: a PDF of labels for the chosen assets and work stations (assets first). */
+export const assetLabelsSchema = z
+  .strictObject({
+    assetIds: z.array(idField('Asset is invalid'), { error: 'Choose assets' }).max(LABELS_MAX, `At most ${LABELS_MAX} labels at once`).default([]),
+    workStationIds: z.array(idField('Work station is invalid'), { error: 'Choose work stations' }).max(LABELS_MAX, `At most ${LABELS_MAX} labels at once`).default([]),
+    layout: z.enum(LABEL_LAYOUTS, { error: 'Choose a label size' }).default('sheet-24'),
+  })
+  .superRefine((v, ctx) => {
+    const n = v.assetIds.length + v.workStationIds.length;
+    if (n === 0) ctx.addIssue({ code: 'custom', path: ['assetIds'], message: 'Choose at least one asset' });
+    if (n > LABELS_MAX) ctx.addIssue({ code: 'custom', path: ['assetIds'], message: `At most ${LABELS_MAX} labels at once` });
+  });
 
 /** GET /api/portal/find-asset: the scanner's typed fallback (an asset number, barcode or serial). */
 export const findAssetQuerySchema = z.object({

@@ -15,14 +15,15 @@ import { maintenanceRequestInputSchema } from '../maintenance-requests/maintenan
 import { recordActivity } from '../activity/activity.service';
 import { portalCodes, portalReplies, portalRequests, portalSettings } from './request-portal.table';
 import { emitWebhookEvent } from '../webhooks/webhooks.service';
+import { describeStatus, tellRequesters } from './request-portal.flow';
 import {
   PORTAL_LIMITS,
   portalRequestNumber,
+  URGENCY_PRIORITY,
   type PortalAcceptInput,
   type PortalFormDto,
   type PortalListQuery,
   type PortalSettingsInput,
-  type PortalStatus,
   type PortalStatusDto,
   type PortalSubmitInput,
   type PortalTarget,
@@ -339,6 +340,13 @@ export async function getPortalRequest(tx: ReadTx, orgId: number, id: number) {
   return { request: { ...dto(row), replies } };
 }
 
+/** The stored photos of a request (the accept route copies them for a maintenance request). */
+export async function requestPhotos(tx: ReadTx, orgId: number, id: number) {
+  const [row] = await tx.select({ photos: r.photos }).from(r).where(and(eq(r.orgId, orgId), eq(r.id, id)));
+  if (!row) throw notFound('Request');
+  return row.photos;
+}
+
 /** Claims a request still waiting for triage (locks it until the caller's transaction ends), or says why not. */
 async function claimReceived(tx: Tx, orgId: number, id: number) {
   const [row] = await tx.select().from(r).where(and(eq(r.orgId, orgId), eq(r.id, id))).for('update');
@@ -347,30 +355,8 @@ async function claimReceived(tx: Tx, orgId: number, id: number) {
   return row;
 }
 
-const STATUS_WORDS: Record<PortalStatus, string> = {
-  received: 'received',
-  accepted: 'accepted',
-  scheduled: 'scheduled',
-  'in-progress': 'in progress',
-  done: 'done',
-  declined: 'declined',
-};
-
-/** Tells requesters with an e-mail address (when the organisation lets it) that their request changed. */
-async function tellRequesters(tx: Tx, orgId: number, ids: number[], mail: PortalMail, what: (row: { id: number; status: PortalStatus; declineReason: string | null }) => string) {
-  if (!ids.length) return;
-  const [settings] = await tx.select({ notify: portalSettings.notifyRequester }).from(portalSettings).where(eq(portalSettings.orgId, orgId));
-  if (settings && !settings.notify) return;
-  const rows = await tx.select({ id: r.id, email: r.email, status: r.status, declineReason: r.declineReason }).from(r).where(and(eq(r.orgId, orgId), inArray(r.id, ids)));
-  const organization = await organizationName(tx, orgId);
-  for (const row of rows.filter((x) => x.email)) {
-    const number = portalRequestNumber(row.id);
-    await mail.mailer.send({ to: row.email!, subject: `${organization}: your request ${number} is ${STATUS_WORDS[row.status]}`, text: `${what(row)}\n\nOpen the status link from our first e-mail to see the details.` }, tx);
-  }
-}
-
-const describe = (row: { status: PortalStatus; declineReason: string | null }) =>
-  row.status === 'declined' ? `Your request was declined. Reason: ${row.declineReason ?? ''}` : `Your request is now ${STATUS_WORDS[row.status]}.`;
+/** Tells requesters by mail (the request's own mailer, when the organisation lets it). */
+const tell = (tx: Tx, orgId: number, ids: number[], mail: PortalMail, what: Parameters<typeof tellRequesters>[3]) => tellRequesters(tx, orgId, ids, what, mail.mailer);
 
 /** Statuses of the request's duplicates follow it (merged requests carry its links). */
 async function setStatus(tx: Tx, orgId: number, id: number, values: Partial<typeof r.$inferInsert>) {
@@ -385,10 +371,10 @@ async function setStatus(tx: Tx, orgId: number, id: number, values: Partial<type
 
 /**
  * POST accept-request/:id (managers): makes a work order or a maintenance request of it, carrying the text,
- * the asset, the urgency and the contact over (the photos go to a maintenance request as images; a work
- * order links back to the request, whose photos stay with it).
+ * the asset, the urgency and the contact over (copies of the photos go to a maintenance request as its images,
+ * `photoCopies`; a work order links back to the request, whose photos stay with it).
  */
-export async function acceptPortalRequest(tx: Tx, orgId: number, actor: AccessClaims, id: number, input: PortalAcceptInput, mail: PortalMail) {
+export async function acceptPortalRequest(tx: Tx, orgId: number, actor: AccessClaims, id: number, input: PortalAcceptInput, mail: PortalMail, photoCopies: string[] = []) {
   const row = await claimReceived(tx, orgId, id);
   const number = portalRequestNumber(id);
   const contact = [row.name, row.email, row.phone].filter(Boolean).join(', ');
@@ -421,9 +407,10 @@ export async function acceptPortalRequest(tx: Tx, orgId: number, actor: AccessCl
       dateOfRequest: row.createdAt.toISOString(),
       assetId,
       failureReason: row.description.slice(0, 2000),
-      urgencyLevel: { low: 'low', normal: 'medium', high: 'high', urgent: 'critical' }[row.urgency],
+      urgencyLevel: URGENCY_PRIORITY[row.urgency],
       riskLevel: 'medium',
-      images: row.photos.map((url, i) => ({ url, name: `${number}-photo-${i + 1}.webp` })),
+      // Copies of the photos' files (made by the caller): the request's own stay with it, whatever becomes of the maintenance request.
+      images: photoCopies.map((url, i) => ({ url, name: `${number}-photo-${i + 1}.webp` })),
     });
     if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid request', 'into');
     const made = await addMaintenanceRequest(tx, orgId, actor, parsed.data, { page: 1, pageSize: 10 } as never);
@@ -431,7 +418,7 @@ export async function acceptPortalRequest(tx: Tx, orgId: number, actor: AccessCl
   }
   const ids = await setStatus(tx, orgId, id, { status: 'accepted', ...link });
   await recordActivity(tx, orgId, link.workOrderId ? { entityType: 'work-order', entityId: link.workOrderId, userId: actor.userId, action: 'updated', note: `Made from request portal ${number}` } : { entityType: 'maintenance-request', entityId: link.maintenanceRequestId!, userId: actor.userId, action: 'updated', note: `Made from request portal ${number}` });
-  await tellRequesters(tx, orgId, ids, mail, describe);
+  await tell(tx, orgId, ids, mail, describeStatus);
   return { message: 'Request accepted', ...link, ...(await getPortalRequest(tx, orgId, id)) };
 }
 
@@ -439,7 +426,7 @@ export async function acceptPortalRequest(tx: Tx, orgId: number, actor: AccessCl
 export async function declinePortalRequest(tx: Tx, orgId: number, id: number, reason: string, mail: PortalMail) {
   await claimReceived(tx, orgId, id);
   const ids = await setStatus(tx, orgId, id, { status: 'declined', declineReason: reason, closedAt: now() });
-  await tellRequesters(tx, orgId, ids, mail, describe);
+  await tell(tx, orgId, ids, mail, describeStatus);
   return { message: 'Request declined', ...(await getPortalRequest(tx, orgId, id)) };
 }
 
@@ -457,7 +444,7 @@ export async function mergePortalRequest(tx: Tx, orgId: number, id: number, into
     .set({ mergedIntoId: intoId, status: target.status, declineReason: target.declineReason, workOrderId: target.workOrderId, maintenanceRequestId: target.maintenanceRequestId, closedAt: target.closedAt, updatedAt: new Date() })
     .where(and(eq(r.orgId, orgId), eq(r.id, id)));
   await tx.insert(portalReplies).values({ orgId, requestId: id, author: 'team', body: `This problem was already reported (${portalRequestNumber(intoId)}); your request follows that one.` });
-  await tellRequesters(tx, orgId, [id], mail, describe);
+  await tell(tx, orgId, [id], mail, describeStatus);
   return { message: 'Request merged', ...(await getPortalRequest(tx, orgId, id)) };
 }
 
@@ -466,26 +453,29 @@ export async function replyPortalRequest(tx: Tx, orgId: number, actor: AccessCla
   const [row] = await tx.select({ id: r.id }).from(r).where(and(eq(r.orgId, orgId), eq(r.id, id)));
   if (!row) throw notFound('Request');
   await tx.insert(portalReplies).values({ orgId, requestId: id, author: 'team', userId: actor.userId, body });
-  await tellRequesters(tx, orgId, [id], mail, () => `The team replied to your request:\n\n${body}`);
+  await tell(tx, orgId, [id], mail, () => `The team replied to your request:\n\n${body}`);
   return { message: 'Reply sent', ...(await getPortalRequest(tx, orgId, id)) };
 }
 
 
 // ---------------------------------------------------------------- labels
 
-/** What the label PDF prints: each asset's name, number and code token (made on first use), and the logo. */
-export async function labelData(tx: Tx, orgId: number, assetIds: number[]) {
-  const unique = [...new Set(assetIds)];
-  const rows = await tx.select({ id: assets.id, name: assets.name, number: assets.assetCode }).from(assets).where(and(eq(assets.orgId, orgId), inArray(assets.id, unique)));
-  if (rows.length !== unique.length) throw notFound('Asset');
-  const tokens = await ensureCodes(tx, orgId, 'asset', unique);
+/**
+ * What the label PDF prints: each asset's and work station's name, number and code token (made on first use),
+ * and the logo. Assets first, then work stations, each in the order given.
+ */
+export async function labelData(tx: Tx, orgId: number, assetIds: number[], workStationIds: number[] = []) {
+  const labels: { name: string; number: string; token: string }[] = [];
+  for (const [kind, ids] of [['asset', assetIds], ['work-station', workStationIds]] as const) {
+    const unique = [...new Set(ids)];
+    if (!unique.length) continue;
+    const found = await targetsOf(tx, orgId, unique.map((id) => ({ kind, id })));
+    if (found.length !== unique.length) throw notFound(kind === 'asset' ? 'Asset' : 'Work station');
+    const tokens = await ensureCodes(tx, orgId, kind, unique);
+    labels.push(...found.map((t) => ({ name: t.name, number: t.number ?? `#${t.id}`, token: tokens.get(t.id)! })));
+  }
   const [org] = await tx.select({ name: organizations.organization, logo: organizations.profilePicture }).from(organizations).where(eq(organizations.id, orgId));
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return {
-    organization: org?.name ?? '',
-    logo: org?.logo ?? null,
-    labels: unique.map((id) => ({ name: byId.get(id)!.name, number: byId.get(id)!.number ?? `#${id}`, token: tokens.get(id)! })),
-  };
+  return { organization: org?.name ?? '', logo: org?.logo ?? null, labels };
 }
 
 // ---------------------------------------------------------------- the asset a code names, for the signed-in scan

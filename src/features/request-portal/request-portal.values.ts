@@ -35,7 +35,13 @@ export const PORTAL_LIMITS = {
   linkDaysAfterClose: 30,
   welcomeMax: 1000,
   publishedMax: 100,
+  /** The work order's or maintenance request's title when accepting; a decline's reason. */
+  titleMax: 200,
+  declineReasonMax: 1000,
 } as const;
+
+/** The priority a request's urgency suggests when it is accepted (work orders' and maintenance requests' scale). */
+export const URGENCY_PRIORITY = { low: 'low', normal: 'medium', high: 'high', urgent: 'critical' } as const satisfies Record<PortalUrgency, string>;
 
 export interface PortalTarget {
   kind: TargetKind;

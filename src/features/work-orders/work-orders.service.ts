@@ -8,7 +8,7 @@ import { badRequest, forbidden, notFound } from '../../server/http-error';
 import { pagination } from '../../shared/pagination';
 import type { AccessClaims } from '../auth/tokens';
 import { diffChanges, recordActivities, recordActivity, registerActivityEntity } from '../activity/activity.service';
-import { workOrderStatusChanged } from '../request-portal/request-portal.flow';
+import { workOrderChanged } from '../request-portal/request-portal.flow';
 import { sanitizeHtml } from './sanitize-html';
 import {
   workOrderDisplayId,
@@ -474,6 +474,8 @@ export async function updateWorkOrder(tx: Tx, orgId: number, actor: AccessClaims
   if (assigneeChange) changes.assignees = assigneeChange;
   if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'updated', changes });
   if (input.status && input.status !== before.status) await statusChanged(tx, orgId, id, before, input.status, values.dueDate);
+  // Scheduled (or no longer) without a status change: the portal request it came from says so (decision 039).
+  else if (changes.dueDate) await workOrderChanged(tx, orgId, id, { status: before.status, dueDate: values.dueDate });
   return { message: 'Work order updated successfully', workOrder: await getWorkOrder(tx, orgId, actor, id) };
 }
 
@@ -487,12 +489,13 @@ export async function rescheduleWorkOrder(tx: Tx, orgId: number, actor: AccessCl
     .update(workOrders)
     .set({ updatedAt: new Date() })
     .where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id), sameUpdatedAt(workOrders.updatedAt, input.updatedAt)))
-    .returning({ dueDate: workOrders.dueDate, startDate: workOrders.startDate });
+    .returning({ dueDate: workOrders.dueDate, startDate: workOrders.startDate, status: workOrders.status });
   if (!claimed) throw new StaleEdit(await getWorkOrder(tx, orgId, actor, id));
   const dueDate = moveToDay(claimed.dueDate ?? claimed.startDate, input.dueDate, input.timeZone);
   if (claimed.dueDate?.getTime() !== dueDate.getTime()) {
     await tx.update(workOrders).set({ dueDate }).where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id)));
     await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'updated', changes: { dueDate: { from: iso(claimed.dueDate), to: iso(dueDate) } } });
+    await workOrderChanged(tx, orgId, id, { status: claimed.status, dueDate });
   }
   return { message: 'Work order rescheduled successfully', workOrder: await getWorkOrder(tx, orgId, actor, id) };
 }
@@ -504,7 +507,7 @@ export async function rescheduleWorkOrder(tx: Tx, orgId: number, actor: AccessCl
 async function statusChanged(tx: Tx, orgId: number, id: number, before: { title: string; status: string }, to: WorkOrderStatus, dueDate: Date | null) {
   await emitWebhookEvent(tx, orgId, 'work-order.status-changed', { id, title: before.title, from: before.status, to });
   if (to === 'completed') await emitWebhookEvent(tx, orgId, 'work-order.completed', { id, title: before.title });
-  await workOrderStatusChanged(tx, orgId, id, to, dueDate);
+  await workOrderChanged(tx, orgId, id, { status: to, dueDate });
 }
 
 /** PUT update-status/{id}: any status may follow any other (spec section 4). */
@@ -540,7 +543,7 @@ export async function deleteWorkOrder(tx: Tx, orgId: number, actor: AccessClaims
   const rows = await tx.delete(workOrders).where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id))).returning({ id: workOrders.id });
   if (!rows.length) throw notFound('Work order');
   // A portal request accepted into it is told the work will not be done (its link then expires as any closed one's).
-  await workOrderStatusChanged(tx, orgId, id, 'cancelled', null);
+  await workOrderChanged(tx, orgId, id, null);
   await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'deleted' });
   return { message: 'Work order deleted successfully', ...(await listWorkOrders(tx, orgId, actor, query)) };
 }

@@ -38,6 +38,11 @@ export interface MenuItem {
   countPath?: string;
 }
 
+/** The query key of a menu item's figure: the side menu, the bell and a page that changes the figure share it. */
+export const menuCountKey = (countPath: string | undefined) => ['menu-count', countPath] as const;
+/** New portal requests waiting for triage (the Requests item and the bell). */
+export const NEW_REQUESTS_COUNT_PATH = '/portal/new-requests-count';
+
 export interface MenuGroup {
   key: string;
   items: MenuItem[];
@@ -56,7 +61,7 @@ export const dashboardMenu: MenuGroup[] = [
   {
     key: 'maintenance',
     items: [
-      { key: 'requests', path: '/dashboard/requests', icon: IconInbox, countPath: '/portal/new-requests-count' },
+      { key: 'requests', path: '/dashboard/requests', icon: IconInbox, countPath: NEW_REQUESTS_COUNT_PATH },
       { key: 'maintenanceRequest', path: '/dashboard/maintenance-request', icon: IconClipboardList },
       { key: 'maintenanceOrder', path: '/dashboard/maintenance-order', icon: IconTools },
       { key: 'pmPlans', path: '/dashboard/pm-plans', icon: IconCalendarRepeat },

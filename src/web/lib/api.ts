@@ -194,16 +194,19 @@ export async function request<T>(method: string, path: string, body?: unknown, o
 
 /**
  * GETs a file (a CSV export…) with the token and saves it as `fileName`; one retry after a refresh on 401.
+ * With `body`, POSTs it as JSON instead (a file made from a choice, as the label PDF).
  * The body is read as it arrives; no timeout once the answer has started (a big export takes its time).
  */
-export async function downloadFile(path: string, fileName: string, opts: RequestOptions = {}): Promise<void> {
+export async function downloadFile(path: string, fileName: string, opts: RequestOptions & { body?: unknown } = {}): Promise<void> {
   const url = apiUrl(path, opts.query);
   const sent = getAccessToken();
-  let res = await send('GET', url, undefined, { ...opts, timeoutMs: opts.timeoutMs ?? 120_000 });
+  const method = opts.body === undefined ? 'GET' : 'POST';
+  const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+  let res = await send(method, url, payload, { ...opts, timeoutMs: opts.timeoutMs ?? 120_000 });
   if (res.status === 401) {
     const current = getAccessToken();
     const token = current && current !== sent ? current : await refreshSession();
-    if (token) res = await send('GET', url, undefined, { ...opts, timeoutMs: opts.timeoutMs ?? 120_000 });
+    if (token) res = await send(method, url, payload, { ...opts, timeoutMs: opts.timeoutMs ?? 120_000 });
   }
   if (!res.ok) throw await toError(res);
   const blob = await res.blob();

@@ -20,6 +20,7 @@ import { useIsManager } from '../../../web/lib/app-data';
 import { ASSET_STATUSES, type AssetDto } from '../assets.schema';
 import { AssetFields, assetFormValues, useAssetForm } from './asset-form';
 import { AssetMetersPanel } from '../../meters/ui/asset-meters-panel';
+import { PrintLabelsButton, useLabelSelection } from '../../request-portal/ui/print-labels';
 import './assets-i18n';
 
 /** /dashboard/assets: the organisation's assets, filtered by name and status. */
@@ -33,7 +34,11 @@ export default function AssetsPage() {
     errorMessage: t('fetchFailed'),
   });
   const [selected, setSelected] = useState<AssetDto | null | undefined>(undefined);
+  const isManager = useIsManager();
+  // Managers choose assets for their QR labels (decision 039).
+  const labels = useLabelSelection(list.rows, 'asset');
   const columns: Column<AssetDto>[] = [
+    ...(isManager ? [labels.column] : []),
     { key: 'assetId', header: t('assetId'), hideable: false },
     { key: 'name', header: t('name') },
     { key: 'category', header: t('category'), render: (r) => r.AssetCategory?.name ?? '' },
@@ -63,6 +68,7 @@ export default function AssetsPage() {
       title={t('title')}
       addLabel={t('add')}
       onAdd={() => setSelected(null)}
+      actions={isManager ? <PrintLabelsButton assetIds={labels.ids} /> : undefined}
       filters={
         <>
           <ListTextFilter state={list.state} name="name" placeholder={t('filter')} debounceMs={500} />

@@ -57,6 +57,11 @@ registerTranslations('portal', {
     layouts: { 'sheet-24': 'A4 sheet, 24 labels (70 × 37 mm)', 'sheet-10': 'A4 sheet, 10 labels (99 × 57 mm)', 'single-large': 'One large label (100 × 150 mm)' },
     download: 'Download PDF',
     newCount: '{{count}} new requests',
+    selectPageAssets: 'Choose the assets of this page',
+    selectPageStations: 'Choose the work stations of this page',
+    selectRow: 'Choose for labels',
+    printSelected: 'Print labels ({{count}})',
+    labelCount: '{{count}} labels',
   },
   ar: {
     title: 'الطلبات',
@@ -114,5 +119,10 @@ registerTranslations('portal', {
     layouts: { 'sheet-24': 'ورقة A4، 24 ملصقًا (70 × 37 مم)', 'sheet-10': 'ورقة A4، 10 ملصقات (99 × 57 مم)', 'single-large': 'ملصق كبير واحد (100 × 150 مم)' },
     download: 'تنزيل PDF',
     newCount: '{{count}} طلبات جديدة',
+    selectPageAssets: 'اختيار أصول هذه الصفحة',
+    selectPageStations: 'اختيار محطات العمل في هذه الصفحة',
+    selectRow: 'اختيار للملصقات',
+    printSelected: 'طباعة الملصقات ({{count}})',
+    labelCount: 'عدد الملصقات: {{count}}',
   },
 });

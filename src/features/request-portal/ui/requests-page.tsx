@@ -4,11 +4,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ServerListScreen, notifyError, notifySuccess, useOpenRecord, useServerList, type Column } from '../../../web/components';
-import { api, apiUrl, getAccessToken, refreshSession } from '../../../web/lib/api';
+import { api, errorMessage } from '../../../web/lib/api';
+import { menuCountKey, NEW_REQUESTS_COUNT_PATH } from '../../../web/app/menu';
 import { formatDateTime } from '../../../web/lib/format';
 import { useCurrentUser } from '../../../web/lib/app-data';
 import { AssetMultiSelect } from '../../assets/ui/asset-select';
-import { FIELD_MODES, LABEL_LAYOUTS, PORTAL_STATUSES, type FieldMode, type LabelLayout, type PortalStatus, type PortalUrgency } from '../request-portal.schema';
+import { FIELD_MODES, PORTAL_LIMITS, PORTAL_STATUSES, URGENCY_PRIORITY, WORK_ORDER_PRIORITIES, type FieldMode, type PortalStatus, type PortalUrgency } from '../request-portal.schema';
+import { PrintLabelsModal } from './print-labels';
 import './labels';
 
 export interface PortalRequestDto {
@@ -34,9 +36,6 @@ export interface PortalRequestDto {
 
 const URGENCY_COLOR: Record<PortalUrgency, string> = { low: 'gray', normal: 'blue', high: 'orange', urgent: 'red' };
 const STATUS_COLOR: Record<PortalStatus, string> = { received: 'blue', accepted: 'teal', scheduled: 'cyan', 'in-progress': 'yellow', done: 'green', declined: 'gray' };
-export const NEW_COUNT_KEY = ['portal', 'new-count'];
-
-const messageOf = (err: unknown, fallback: string) => (err as { body?: { issues?: { message: string }[]; error?: string } }).body?.issues?.[0]?.message ?? (err as { body?: { error?: string } }).body?.error ?? fallback;
 
 /** "3 h", "2 d": how long a request has waited. */
 function age(iso: string) {
@@ -57,7 +56,7 @@ export default function RequestsPage() {
   const [labelsOpen, setLabelsOpen] = useState(false);
   const refresh = () => {
     list.invalidate();
-    void queryClient.invalidateQueries({ queryKey: NEW_COUNT_KEY });
+    void queryClient.invalidateQueries({ queryKey: menuCountKey(NEW_REQUESTS_COUNT_PATH) });
   };
 
   const columns: Column<PortalRequestDto>[] = [
@@ -126,7 +125,7 @@ function RequestDrawer({ id, onClose, onChanged }: { id: number; onClose(): void
   useEffect(() => {
     if (r && !title) {
       setTitle(r.description.split('\n')[0].slice(0, 100));
-      setPriority({ low: 'low', normal: 'medium', high: 'high', urgent: 'critical' }[r.urgency]);
+      setPriority(URGENCY_PRIORITY[r.urgency]);
     }
   }, [r, title]);
   const act = async (path: string, body: unknown, done: string) => {
@@ -138,7 +137,7 @@ function RequestDrawer({ id, onClose, onChanged }: { id: number; onClose(): void
       onChanged();
       return true;
     } catch (err) {
-      notifyError(messageOf(err, t('failed')));
+      notifyError(errorMessage(err, t('failed')));
       return false;
     } finally {
       setBusy(false);
@@ -189,13 +188,13 @@ function RequestDrawer({ id, onClose, onChanged }: { id: number; onClose(): void
             <Stack gap="xs" p="sm" style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 8 }}>
               <Text fw={600}>{t('accept')}</Text>
               <SegmentedControl value={into} onChange={(v) => setInto(v as typeof into)} data={[{ value: 'work-order', label: t('intoWorkOrder') }, { value: 'maintenance-request', label: t('intoRequest') }]} data-testid="portal-accept-into" />
-              <TextInput label={t('woTitle')} value={title} onChange={(e) => setTitle(e.currentTarget.value)} maxLength={200} data-testid="portal-accept-title" />
-              <Select label={t('priority')} value={priority} onChange={(v) => setPriority(v ?? 'medium')} data={['lowest', 'low', 'medium', 'high', 'critical'].map((p) => ({ value: p, label: t(`priorities.${p}`) }))} comboboxProps={{ withinPortal: true }} />
+              <TextInput label={t('woTitle')} value={title} onChange={(e) => setTitle(e.currentTarget.value)} maxLength={PORTAL_LIMITS.titleMax} data-testid="portal-accept-title" />
+              <Select label={t('priority')} value={priority} onChange={(v) => setPriority(v ?? 'medium')} data={WORK_ORDER_PRIORITIES.map((p) => ({ value: p, label: t(`priorities.${p}`) }))} comboboxProps={{ withinPortal: true }} />
               <Button loading={busy} onClick={() => void act(`/portal/accept-request/${id}`, { into, title, priority }, 'accepted')} data-testid="portal-accept">
                 {t('accept')}
               </Button>
               <Group align="flex-end" wrap="nowrap">
-                <Textarea label={t('declineReason')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={1000} autosize minRows={1} style={{ flex: 1 }} data-testid="portal-decline-reason" />
+                <Textarea label={t('declineReason')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={PORTAL_LIMITS.declineReasonMax} autosize minRows={1} style={{ flex: 1 }} data-testid="portal-decline-reason" />
                 <Button color="red" variant="light" loading={busy} disabled={!reason.trim()} onClick={() => void act(`/portal/decline-request/${id}`, { reason }, 'declined')} data-testid="portal-decline">
                   {t('decline')}
                 </Button>
@@ -224,7 +223,7 @@ function RequestDrawer({ id, onClose, onChanged }: { id: number; onClose(): void
               </Group>
             </Stack>
           ))}
-          <Textarea label={t('reply')} description={t('replyHint')} value={reply} onChange={(e) => setReply(e.currentTarget.value)} maxLength={2000} autosize minRows={2} data-testid="portal-reply" />
+          <Textarea label={t('reply')} description={t('replyHint')} value={reply} onChange={(e) => setReply(e.currentTarget.value)} maxLength={PORTAL_LIMITS.commentMax} autosize minRows={2} data-testid="portal-reply" />
           <Group justify="flex-end">
             <Button
               variant="default"
@@ -252,10 +251,13 @@ interface SettingsDto {
   published: { kind: 'asset' | 'work-station'; id: number; name: string }[];
 }
 
+const SETTINGS_KEY = ['portal', 'settings'];
+
 /** The portal's settings (admins): on or off, contact fields, welcome text, the general form's assets. */
 function SettingsModal({ onClose }: { onClose(): void }) {
   const { t } = useTranslation('portal');
-  const query = useQuery({ queryKey: ['portal', 'settings'], queryFn: ({ signal }) => api.get<SettingsDto>('/portal/settings', { signal }) });
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: SETTINGS_KEY, queryFn: ({ signal }) => api.get<SettingsDto>('/portal/settings', { signal }) });
   const [draft, setDraft] = useState<SettingsDto | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
@@ -265,11 +267,13 @@ function SettingsModal({ onClose }: { onClose(): void }) {
     if (!draft) return;
     setBusy(true);
     try {
-      await api.put('/portal/settings', { ...draft, welcome: draft.welcome ?? '', published: draft.published.map(({ kind, id }) => ({ kind, id })) });
+      const result = await api.put<{ settings: SettingsDto }>('/portal/settings', { ...draft, welcome: draft.welcome ?? '', published: draft.published.map(({ kind, id }) => ({ kind, id })) });
+      // The next opening shows what was saved, not the copy read before.
+      queryClient.setQueryData(SETTINGS_KEY, result.settings);
       notifySuccess(t('saved'));
       onClose();
     } catch (err) {
-      notifyError(messageOf(err, t('failed')));
+      notifyError(errorMessage(err, t('failed')));
     } finally {
       setBusy(false);
     }
@@ -289,7 +293,7 @@ function SettingsModal({ onClose }: { onClose(): void }) {
             </Stack>
           ))}
           <Switch label={t('notify')} checked={draft.notifyRequester} onChange={(e) => setDraft({ ...draft, notifyRequester: e.currentTarget.checked })} />
-          <Textarea label={t('welcome')} value={draft.welcome ?? ''} onChange={(e) => setDraft({ ...draft, welcome: e.currentTarget.value })} maxLength={1000} autosize minRows={2} data-testid="portal-welcome" />
+          <Textarea label={t('welcome')} value={draft.welcome ?? ''} onChange={(e) => setDraft({ ...draft, welcome: e.currentTarget.value })} maxLength={PORTAL_LIMITS.welcomeMax} autosize minRows={2} data-testid="portal-welcome" />
           <AssetMultiSelect
             label={t('published')}
             value={assetIds}
@@ -312,41 +316,13 @@ function SettingsModal({ onClose }: { onClose(): void }) {
   );
 }
 
-/** Label PDFs: the chosen assets, a sheet layout or one large label. */
+/** Label PDFs from the inbox: assets picked here (the Assets and Work stations lists print their chosen rows). */
 function LabelsModal({ onClose }: { onClose(): void }) {
   const { t } = useTranslation('portal');
   const [assetIds, setAssetIds] = useState<number[]>([]);
-  const [layout, setLayout] = useState<LabelLayout>('sheet-24');
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      const post = (token: string | null) =>
-        fetch(apiUrl('/portal/asset-labels'), { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify({ assetIds, layout }), credentials: 'include' });
-      let res = await post(getAccessToken());
-      if (res.status === 401) res = await post(await refreshSession());
-      if (!res.ok) throw new Error(String(res.status));
-      const a = document.createElement('a');
-      a.href = URL.createObjectURL(await res.blob());
-      a.download = 'asset-labels.pdf';
-      a.click();
-    } catch {
-      notifyError(t('failed'));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Modal opened onClose={onClose} title={t('labels')} data-testid="portal-labels">
-      <Stack gap="sm">
-        <AssetMultiSelect label={t('chooseAssets')} value={assetIds} onChange={setAssetIds} allowAddNew={false} testId="portal-label-assets" />
-        <Select label={t('layout')} value={layout} onChange={(v) => setLayout((v as LabelLayout) ?? 'sheet-24')} data={LABEL_LAYOUTS.map((l) => ({ value: l, label: t(`layouts.${l}`) }))} comboboxProps={{ withinPortal: true }} data-testid="portal-label-layout" />
-        <Group justify="flex-end">
-          <Button loading={busy} disabled={!assetIds.length} onClick={() => void download()} data-testid="portal-labels-download">
-            {t('download')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <PrintLabelsModal assetIds={assetIds} onClose={onClose}>
+      <AssetMultiSelect label={t('chooseAssets')} value={assetIds} onChange={setAssetIds} allowAddNew={false} testId="portal-label-assets" />
+    </PrintLabelsModal>
   );
 }

@@ -50,46 +50,69 @@ interface Summary {
 /** The token of one of our label URLs (…/r/<token>), or null for any other text. */
 const tokenOf = (text: string) => /\/r\/([A-Za-z0-9_-]{16,64})\/?$/.exec(text.trim())?.[1] ?? null;
 
+type Detector = { detect(v: HTMLVideoElement): Promise<{ rawValue: string }[]> };
+
 /**
  * The camera: the browser's BarcodeDetector where it exists, zxing otherwise (loaded only then). Calls `onText`
- * with each code read until stopped.
+ * with each code read until stopped. The camera starts once per mount (the callbacks are read from a ref, so a
+ * render of the page does not restart it) and its stream is stopped when the scanner leaves, even when it
+ * leaves before the camera answered.
  */
 function CameraScanner({ onText, onUnavailable }: { onText(text: string): void; onUnavailable(): void }) {
   const video = useRef<HTMLVideoElement>(null);
+  const handlers = useRef({ onText, onUnavailable });
   useEffect(() => {
+    handlers.current = { onText, onUnavailable };
+  });
+  useEffect(() => {
+    const element = video.current;
     let stopped = false;
     let stream: MediaStream | null = null;
     let stopZxing: (() => void) | undefined;
+    const release = () => {
+      stream?.getTracks().forEach((track) => track.stop());
+      stream = null;
+      stopZxing?.();
+      stopZxing = undefined;
+      if (element) element.srcObject = null;
+    };
     void (async () => {
       try {
-        const Detector = (window as unknown as { BarcodeDetector?: new (o: { formats: string[] }) => { detect(v: HTMLVideoElement): Promise<{ rawValue: string }[]> } }).BarcodeDetector;
-        if (Detector) {
+        if (!element) return;
+        const BarcodeDetector = (window as unknown as { BarcodeDetector?: new (o: { formats: string[] }) => Detector }).BarcodeDetector;
+        if (BarcodeDetector) {
           stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' } });
-          if (!video.current || stopped) return;
-          video.current.srcObject = stream;
-          await video.current.play();
-          const detector = new Detector({ formats: ['qr_code'] });
+          // Closed while the camera was being asked: its stream stops now.
+          if (stopped) {
+            release();
+            return;
+          }
+          element.srcObject = stream;
+          await element.play();
+          const detector = new BarcodeDetector({ formats: ['qr_code'] });
           while (!stopped) {
-            const found = await detector.detect(video.current).catch(() => []);
-            if (found[0]) onText(found[0].rawValue);
+            const found = await detector.detect(element).catch(() => []);
+            if (stopped) break;
+            if (found[0]) handlers.current.onText(found[0].rawValue);
             await new Promise((r) => setTimeout(r, 250));
           }
         } else {
           const { BrowserQRCodeReader } = await import('@zxing/browser');
-          const controls = await new BrowserQRCodeReader().decodeFromVideoDevice(undefined, video.current!, (result) => result && onText(result.getText()));
+          if (stopped) return;
+          const controls = await new BrowserQRCodeReader().decodeFromVideoDevice(undefined, element, (result) => result && handlers.current.onText(result.getText()));
           stopZxing = () => controls.stop();
-          if (stopped) stopZxing();
+          if (stopped) release();
         }
       } catch {
-        onUnavailable();
+        if (!stopped) handlers.current.onUnavailable();
+        release();
       }
     })();
     return () => {
       stopped = true;
-      stopZxing?.();
-      stream?.getTracks().forEach((track) => track.stop());
+      release();
     };
-  }, [onText, onUnavailable]);
+  }, []);
   return <video ref={video} muted playsInline style={{ width: '100%', maxWidth: 420, borderRadius: 8 }} data-testid="scan-video" />;
 }
 
@@ -165,7 +188,8 @@ export default function ScanPage() {
     const target = resolved.data?.target;
     if (!target) return;
     if (target.kind === 'asset') setAssetId(target.id);
-    else void navigate('/dashboard/work-stations', { replace: true });
+    // A work station's label opens that station in its list.
+    else void navigate(`/dashboard/work-stations?selected-workstation=${target.id}&dialog=open`, { replace: true });
   }, [resolved.data, navigate]);
   const summary = useQuery({ queryKey: ['portal', 'asset', assetId], enabled: !!assetId, queryFn: ({ signal }) => api.get<Summary>(`/portal/asset-summary/${assetId}`, { signal }) });
 

@@ -19,6 +19,7 @@ import { useIsManager } from '../../../web/lib/app-data';
 import type { WorkStationDto } from '../work-stations.schema';
 import { WorkStationFields, useWorkStationForm } from './work-station-form';
 import { formatDateTime } from '../../../web/lib/format';
+import { PrintLabelsButton, useLabelSelection } from '../../request-portal/ui/print-labels';
 import './work-stations-i18n';
 
 /** /dashboard/work-stations: the stations list (25 a page); `?selected-workstation=<id>&dialog=open` opens one. */
@@ -69,14 +70,17 @@ export default function WorkStationsPage() {
     }
   };
 
+  const isManager = useIsManager();
+  // Managers choose work stations for their QR labels (decision 039).
+  const labels = useLabelSelection(list.rows, 'work-station');
   const columns: Column<WorkStationDto>[] = [
+    ...(isManager ? [labels.column] : []),
     { key: 'code', header: t('code'), hideable: false },
     { key: 'name', header: t('name') },
     { key: 'city', header: t('city') },
     { key: 'team', header: t('team'), render: (r) => r.Team?.name ?? '' },
     { key: 'createdAt', header: t('createdAt'), render: (r) => formatDateTime(r.createdAt), defaultHidden: true },
   ];
-  const isManager = useIsManager();
   return (
     <ServerListScreen
       list={list}
@@ -86,6 +90,7 @@ export default function WorkStationsPage() {
       title={t('title')}
       addLabel={isManager ? t('add') : undefined}
       onAdd={() => setSelected(null)}
+      actions={isManager ? <PrintLabelsButton workStationIds={labels.ids} /> : undefined}
       filters={
         <>
           <ListTextFilter state={list.state} name="name" placeholder={t('filter')} debounceMs={500} />

@@ -12,7 +12,7 @@ import { setLanguage } from '../../i18n';
 import { languageChosenHere } from '../../i18n/language';
 import skipLink from './skip-link.module.css';
 import { useAuth } from '../auth-context';
-import { dashboardMenu, settingsMenu, SETTINGS_HOME, type MenuItem } from '../menu';
+import { dashboardMenu, menuCountKey, settingsMenu, SETTINGS_HOME, type MenuItem } from '../menu';
 import { ThemeSwitch } from './theme-switch';
 import { PageErrorBoundary } from '../error-boundary';
 import { DeferredTooltip } from '../../components/deferred-controls';
@@ -47,7 +47,7 @@ function MenuLink({ item, collapsed, onNavigate }: { item: MenuItem; collapsed: 
   const { pathname } = useLocation();
   const label = t(`menu.items.${item.key}`);
   const count = useQuery({
-    queryKey: ['menu-count', item.countPath],
+    queryKey: menuCountKey(item.countPath),
     enabled: !!item.countPath,
     queryFn: ({ signal }) => api.get<{ count: number }>(item.countPath!, { signal }),
     refetchInterval: 60_000,

@@ -14,6 +14,7 @@ import { Deferred, DeferredTooltip, openWhenReady } from '../../components/defer
 import type { RecentActivity } from '../../../features/activity/activity.schema';
 import { useNavigate } from 'react-router';
 import { recordLink, recordName } from '../record-links';
+import { menuCountKey, NEW_REQUESTS_COUNT_PATH } from '../menu';
 
 // Loaded when first opened: the shell's own bundle stays small.
 const NotificationSettingsDialog = lazy(() =>
@@ -89,7 +90,7 @@ export function NotificationsMenu() {
   const seen = readLocal<string | null>('notificationsSeenAt', null);
   // New requests from the public portal wait for triage: counted in the bell until they are triaged.
   const newRequests =
-    useQuery({ queryKey: ['menu-count', '/portal/new-requests-count'], queryFn: ({ signal }) => api.get<{ count: number }>('/portal/new-requests-count', { signal }), refetchInterval: 60_000, retry: false }).data?.count ?? 0;
+    useQuery({ queryKey: menuCountKey(NEW_REQUESTS_COUNT_PATH), queryFn: ({ signal }) => api.get<{ count: number }>(NEW_REQUESTS_COUNT_PATH, { signal }), refetchInterval: 60_000, retry: false }).data?.count ?? 0;
   const unread = items.filter((i) => !seen || i.createdAt > seen).length + newRequests;
   const [dialog, setDialog] = useState<SettingsDialog>(null);
   const markSeen = () => writeLocal('notificationsSeenAt', new Date().toISOString());
