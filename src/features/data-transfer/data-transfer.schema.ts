@@ -135,7 +135,31 @@ export const importMappingSchema = z.strictObject({
 
 // ---- Export ---------------------------------------------------------------------------------------------
 
-export const EXPORT_LISTS = ['work-orders', 'assets'] as const;
+/** Every list screen's name for `GET export/{list}` (decision 042); the organisation archive holds one CSV of each. */
+export const EXPORT_LISTS = [
+  'work-orders',
+  'assets',
+  'maintenance-requests',
+  'maintenance-orders',
+  'parts',
+  'services',
+  'work-stations',
+  'teams',
+  'customer-vendors',
+  'users',
+  'quotations',
+  'purchase-orders',
+  'portal-requests',
+  'pm-plans',
+  'shared-work-orders',
+  'procedures',
+  'taxes',
+  'uom-categories',
+  'uoms',
+  'asset-categories',
+  'product-categories',
+  'time-tracking-reasons',
+] as const;
 export type ExportList = (typeof EXPORT_LISTS)[number];
 
 export const exportParamsSchema = z.strictObject({ list: z.enum(EXPORT_LISTS, { error: 'Unknown list' }) });
