@@ -32,8 +32,8 @@ export async function dataTransferRoutes(appBase: FastifyInstance) {
   });
 
   // ---- Export: the whole organisation (admins) ----
-  app.get('/export-organisation', { config: { access: ADMINS } }, (req, reply) => {
-    const { stream, filename } = exportOrganisationZip((fn) => req.read(fn), req.auth.orgId, req.auth, app.deps.storage);
+  app.get('/export-organisation', { config: { access: ADMINS } }, async (req, reply) => {
+    const { stream, filename } = await exportOrganisationZip((fn) => req.read(fn), req.auth.orgId, req.auth, app.deps.storage);
     return reply.header('content-type', 'application/zip').header('content-disposition', `attachment; filename="${filename}"`).send(stream);
   });
 }

@@ -159,6 +159,7 @@ export const EXPORT_LISTS = [
   'asset-categories',
   'product-categories',
   'time-tracking-reasons',
+  'meter-readings',
 ] as const;
 export type ExportList = (typeof EXPORT_LISTS)[number];
 

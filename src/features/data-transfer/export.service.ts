@@ -1,13 +1,12 @@
 import { Readable } from 'node:stream';
-import { ZipArchive } from 'archiver';
+import type { ZipArchive } from 'archiver';
 import type { ZodType } from 'zod';
 import type { ReadTx } from '../../server/db/client';
 import { forbidden, HttpError } from '../../server/http-error';
 import { now } from '../../server/clock';
 import { EVERYONE, MANAGERS } from '../../server/plugins/request-context';
 import type { Storage } from '../../server/uploads/storage';
-import type { Role } from '../../shared/roles';
-import type { AccessClaims } from '../auth/tokens';
+import type { AccessClaims, Role } from '../auth/tokens';
 import { exportAssetsBatch } from '../assets/assets.service';
 import { assetListQuerySchema, type AssetDto, type AssetListQuery } from '../assets/assets.schema';
 import { exportWorkOrdersBatch } from '../work-orders/work-orders.service';
@@ -31,7 +30,8 @@ import { quotationDocs } from '../quotations/quotations.service';
 import { QUOTATION_SCHEMAS, type QuotationDto } from '../quotations/quotations.schema';
 import { purchaseOrderDocs } from '../purchase-orders/purchase-orders.service';
 import { PURCHASE_ORDER_SCHEMAS, type PurchaseOrderDto } from '../purchase-orders/purchase-orders.schema';
-import type { ListQuery as DocumentListQuery, PersonDto } from '../commercial-documents/commercial-documents.schema';
+import type { PersonDto } from '../commercial-documents/commercial-documents.schema';
+import type { ListQuery as DocumentListQuery } from '../commercial-documents/commercial-documents.service';
 import { listPortalRequests } from '../request-portal/request-portal.service';
 import { portalListQuerySchema } from '../request-portal/request-portal.schema';
 import { listPlans } from '../pm-plans/pm-plans.service';
@@ -46,6 +46,8 @@ import { listAssetCategories } from '../master-data/asset-categories.service';
 import { listProductCategories } from '../master-data/product-categories.service';
 import { listTimeTrackingReasons } from '../master-data/time-tracking-reasons.service';
 import { simpleListQuerySchema, uomListQuerySchema } from '../master-data/master-data.schema';
+import { exportReadingsBatch } from '../meters/meters.service';
+import { readingExportQuerySchema } from '../meters/meters.schema';
 import { csvLine } from '../../shared/csv';
 import { EXPORT_LISTS, type ExportList } from './data-transfer.schema';
 
@@ -101,7 +103,7 @@ function paged<Q, K extends string, L extends Record<K, { id: number }[]>>(e: {
     query: e.query,
     access: e.access ?? EVERYONE,
     columns: e.columns,
-    read: async (tx, orgId, actor, query, step, limit) => (await e.list(tx, orgId, actor, { ...query, page: step.page, pageSize: limit }))[e.key],
+    read: async (tx, orgId, actor, query, step, limit) => (await e.list(tx, orgId, actor, { ...query, page: step.page, pageSize: limit }))[e.key] as L[K][number][],
   });
 }
 
@@ -128,7 +130,7 @@ function documentsExporter<D extends QuotationDto | PurchaseOrderDto>(
       ['status', 'Status'],
       ['total', 'Total'],
       [dateKey, dateHeader],
-      [personKey, personHeader, (r) => person(r[personKey] as PersonDto)],
+      [personKey, personHeader, (r) => person(r[personKey] as unknown as PersonDto)],
     ],
   });
 }
@@ -393,6 +395,21 @@ const EXPORTERS: Record<ExportList, Exporter> = {
       ['is_blocking_reason', 'Blocking Reason'],
     ],
   }),
+  'meter-readings': keyed({
+    query: readingExportQuerySchema,
+    batch: (tx, orgId, _actor, query, before, limit) => exportReadingsBatch(tx, orgId, query, before, limit),
+    columns: [
+      ['asset', 'Asset'],
+      ['meter', 'Meter'],
+      ['readAt', 'Read At'],
+      ['value', 'Value'],
+      ['unit', 'Unit'],
+      ['total', 'Total'],
+      ['reset', 'Reset'],
+      ['source', 'Source'],
+      ['recordedBy', 'Recorded By'],
+    ],
+  }),
 };
 
 /** Rows read per statement: a 1M-row export holds one batch at a time. */
@@ -406,7 +423,7 @@ const MAX_ID = 2147483647;
  * their order (all when none is named), streamed: batches of `EXPORT_BATCH` rows, read as the client takes
  * them. The caller's right to the list and the query are checked before the first byte (403, 400).
  */
-export function exportListCsv(read: Reader, orgId: number, actor: AccessClaims, list: ExportList, rawQuery: Record<string, unknown>) {
+export function exportListCsv(read: Reader, orgId: number, actor: AccessClaims, list: ExportList, rawQuery: Record<string, unknown>, batchSize = EXPORT_BATCH) {
   const exporter = EXPORTERS[list];
   if (!exporter.access.includes(actor.role)) throw forbidden();
   const { columns: wanted, ...filters } = rawQuery;
@@ -427,11 +444,11 @@ export function exportListCsv(read: Reader, orgId: number, actor: AccessClaims, 
     yield `\uFEFF${csvLine(columns.map((c) => c.header))}`;
     const step: Step = { page: 1, before: MAX_ID };
     for (;;) {
-      const rows = await read((tx) => exporter.read(tx, orgId, actor, query, step, EXPORT_BATCH));
+      const rows = await read((tx) => exporter.read(tx, orgId, actor, query, step, batchSize));
       let chunk = '';
       for (const row of rows) chunk += csvLine(columns.map((c) => c.value(row)));
       if (chunk) yield chunk;
-      if (rows.length < EXPORT_BATCH) return;
+      if (rows.length < batchSize) return;
       step.page += 1;
       step.before = rows[rows.length - 1].id;
     }
@@ -439,15 +456,25 @@ export function exportListCsv(read: Reader, orgId: number, actor: AccessClaims, 
   return { stream: Readable.from(lines(), { objectMode: false }), filename: `${list}-${now().toISOString().slice(0, 10)}.csv` };
 }
 
-/** Appends one entry and waits until the archive has written it, so one source is read at a time. */
+/**
+ * Appends one entry and waits until the archive has written it, so one source is read at a time. An archive
+ * closed first (the client went away) ends the wait and the source.
+ */
 function appendEntry(zip: ZipArchive, source: Readable, name: string) {
   return new Promise<void>((resolve, reject) => {
-    const failed = (err: Error) => reject(err);
-    source.once('error', failed);
-    zip.once('entry', () => {
-      source.off('error', failed);
-      resolve();
-    });
+    const done = (err?: Error) => {
+      source.off('error', done);
+      zip.off('entry', written);
+      zip.off('close', closed);
+      if (!err) return resolve();
+      source.destroy();
+      reject(err);
+    };
+    const written = () => done();
+    const closed = () => done(new Error('The archive was closed'));
+    source.once('error', done);
+    zip.once('entry', written);
+    zip.once('close', closed);
     zip.append(source, { name });
   });
 }
@@ -457,8 +484,10 @@ function appendEntry(zip: ZipArchive, source: Readable, name: string) {
  * rows, all columns) and `files/<name>` for every file the organisation uploaded (its own storage folder only).
  * Streamed: each entry is read as the archive is written, one at a time, and the archive as the client takes it.
  */
-export function exportOrganisationZip(read: Reader, orgId: number, actor: AccessClaims, storage: Storage) {
+export async function exportOrganisationZip(read: Reader, orgId: number, actor: AccessClaims, storage: Storage) {
   if (actor.role !== 'admin') throw forbidden();
+  // Loaded on first use: one route's library stays out of the server's start (decision 013).
+  const { ZipArchive } = await import('archiver');
   const zip = new ZipArchive({ zlib: { level: 6 } });
   void (async () => {
     for (const list of EXPORT_LISTS) await appendEntry(zip, exportListCsv(read, orgId, actor, list, {}).stream, `lists/${list}.csv`);

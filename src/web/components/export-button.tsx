@@ -7,9 +7,10 @@ import { notifyError } from './notify';
 
 /**
  * Downloads a list as CSV through `GET /api/data-transfer/export/{list}` (decision 042): its filters (not its
- * page) and its visible columns, in their order. The list kit shows it for a screen given `exportList`.
+ * page) and its visible columns, in their order (none: all of the list's). The list kit shows it for a screen
+ * given `exportList`.
  */
-export function ExportButton({ list, query, columns }: { list: string; query: Record<string, unknown>; columns: string[] }) {
+export function ExportButton({ list, query, columns, size, testId = 'export-list' }: { list: string; query: Record<string, unknown>; columns: string[]; size?: 'xs' | 'sm'; testId?: string }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const run = async () => {
@@ -24,7 +25,7 @@ export function ExportButton({ list, query, columns }: { list: string; query: Re
     }
   };
   return (
-    <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => void run()} loading={busy} data-testid="export-list">
+    <Button size={size} variant="default" leftSection={<IconDownload size={16} />} onClick={() => void run()} loading={busy} data-testid={testId}>
       {t('dataTransfer.export')}
     </Button>
   );
