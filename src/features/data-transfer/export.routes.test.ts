@@ -107,6 +107,29 @@ describe('list exports', () => {
     ]);
   });
 
+  it("meter readings: an asset's readings in a date range, newest entered first, never another organisation's", async () => {
+    const { a, b, refsA, refsB } = await twoOrgs();
+    const meterOf = async (org: TestOrg, assetId: number, name: string) => {
+      const res = await org.admin.post('/api/meters/add-meter', { assetId, name, kind: 'gauge', unit: 'bar' });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.meter.id as number;
+    };
+    const read = async (org: TestOrg, meterId: number, value: number, readAt: string) =>
+      expect((await org.admin.post('/api/meters/add-meter-reading', { meterId, value, readAt })).status).toBe(201);
+    const pressure = await meterOf(a, refsA.asset.id, 'Pressure');
+    const other = await meterOf(a, refsA.asset2.id, 'Other');
+    await read(a, pressure, 4.5, '2026-01-10T08:00:00.000Z');
+    await read(a, pressure, 5.5, '2026-02-10T08:00:00.000Z');
+    await read(a, other, 9, '2026-02-11T08:00:00.000Z');
+    await read(b, await meterOf(b, refsB.asset.id, 'Pressure'), 7, '2026-02-10T08:00:00.000Z');
+    expect(await exported(a, 'meter-readings', `assetId=${refsA.asset.id}&from=2026-02-01&columns=asset,meter,value,readAt`)).toEqual([
+      ['Asset', 'Meter', 'Value', 'Read At'],
+      ['Boiler Pump A', 'Pressure', '5.5', '2026-02-10T08:00:00.000Z'],
+    ]);
+    expect((await exported(a, 'meter-readings', 'columns=value')).slice(1).flat()).toEqual(['9', '5.5', '4.5']);
+    expect((await exported(b, 'meter-readings', 'columns=value')).slice(1).flat()).toEqual(['7']);
+  });
+
   it('every list exports for an admin; the lists managers read are refused to workers (403); no known column is a 400', async () => {
     const { a } = await twoOrgs();
     for (const list of EXPORT_LISTS) {
