@@ -122,7 +122,7 @@ function documentsExporter<D extends QuotationDto | PurchaseOrderDto>(
 ) {
   return paged({
     query: listQuery,
-    list: async (tx, orgId, _actor, query) => (await docs.list(tx, orgId, query)) as Record<string, D[]>,
+    list: async (tx, orgId, _actor, query) => (await docs.list(tx, orgId, query)) as unknown as Record<string, D[]>,
     key,
     columns: [
       ['number', 'Number'],
