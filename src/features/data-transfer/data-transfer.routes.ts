@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ADMINS, EVERYONE, MANAGERS } from '../../server/plugins/request-context';
-import { exportParamsSchema, exportQuerySchema, importKindParamsSchema, importMappingSchema, importRequestSchema } from './data-transfer.schema';
+import { exportCsvResponseSchema, exportParamsSchema, exportQuerySchema, exportZipResponseSchema, importKindParamsSchema, importMappingSchema, importRequestSchema } from './data-transfer.schema';
 import { getImportMapping, importRows, saveImportMapping } from './import.service';
 import { exportListCsv, exportOrganisationZip } from './export.service';
 
@@ -26,13 +26,13 @@ export async function dataTransferRoutes(appBase: FastifyInstance) {
     req.inTenant((tx) => saveImportMapping(tx, req.auth.orgId, req.params.kind, req.body.mapping)),
   );
 
-  app.get('/export/:list', { schema: { params: exportParamsSchema, querystring: exportQuerySchema }, config: { access: EVERYONE } }, (req, reply) => {
+  app.get('/export/:list', { schema: { params: exportParamsSchema, querystring: exportQuerySchema, response: { 200: exportCsvResponseSchema } }, config: { access: EVERYONE } }, (req, reply) => {
     const { stream, filename } = exportListCsv((fn) => req.read(fn), req.auth.orgId, req.auth, req.params.list, req.query);
     return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(stream);
   });
 
   // ---- Export: the whole organisation (admins) ----
-  app.get('/export-organisation', { config: { access: ADMINS } }, async (req, reply) => {
+  app.get('/export-organisation', { schema: { response: { 200: exportZipResponseSchema } }, config: { access: ADMINS } }, async (req, reply) => {
     const { stream, filename } = await exportOrganisationZip((fn) => req.read(fn), req.auth.orgId, req.auth, app.deps.storage);
     return reply.header('content-type', 'application/zip').header('content-disposition', `attachment; filename="${filename}"`).send(stream);
   });

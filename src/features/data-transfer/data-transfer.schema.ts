@@ -167,3 +167,7 @@ export const exportParamsSchema = z.strictObject({ list: z.enum(EXPORT_LISTS, { 
 
 /** The list's own filters (checked by the list's query schema) and the visible columns, comma separated. */
 export const exportQuerySchema = z.record(z.string().max(50), z.union([z.string().max(2000), z.array(z.string().max(2000)).max(50)]));
+
+/** The answers of the exports (the API document's description; a streamed file is never serialised). */
+export const exportCsvResponseSchema = z.string().describe('The list as a CSV file: UTF-8 with a BOM, CRLF line ends (text/csv)');
+export const exportZipResponseSchema = z.string().describe('The organisation as a ZIP archive: lists/<list>.csv and files/<name> (application/zip)');
