@@ -26,14 +26,15 @@ export async function dataTransferRoutes(appBase: FastifyInstance) {
     req.inTenant((tx) => saveImportMapping(tx, req.auth.orgId, req.params.kind, req.body.mapping)),
   );
 
+  // The declared answer (a string) is for the API document: a stream is sent as it is, never serialised.
   app.get('/export/:list', { schema: { params: exportParamsSchema, querystring: exportQuerySchema, response: { 200: exportCsvResponseSchema } }, config: { access: EVERYONE } }, (req, reply) => {
     const { stream, filename } = exportListCsv((fn) => req.read(fn), req.auth.orgId, req.auth, req.params.list, req.query);
-    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(stream);
+    void reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(stream as never);
   });
 
   // ---- Export: the whole organisation (admins) ----
   app.get('/export-organisation', { schema: { response: { 200: exportZipResponseSchema } }, config: { access: ADMINS } }, async (req, reply) => {
     const { stream, filename } = await exportOrganisationZip((fn) => req.read(fn), req.auth.orgId, req.auth, app.deps.storage);
-    return reply.header('content-type', 'application/zip').header('content-disposition', `attachment; filename="${filename}"`).send(stream);
+    await reply.header('content-type', 'application/zip').header('content-disposition', `attachment; filename="${filename}"`).send(stream as never);
   });
 }
