@@ -82,10 +82,11 @@ const define = <Q, R extends { id: number }>(e: Exporter<Q, R>) => e as unknown 
  */
 function keyed<Q, R extends { id: number }>(e: {
   query: ZodType<Q>;
-  batch: (tx: ReadTx, orgId: number, actor: AccessClaims, query: Q, before: number, limit: number) => Promise<R[]>;
+  /** The caller comes last: most lists do not depend on who reads them. */
+  batch: (tx: ReadTx, orgId: number, query: Q, before: number, limit: number, actor: AccessClaims) => Promise<R[]>;
   columns: ColumnSpec<R>[];
 }) {
-  return define<Q, R>({ query: e.query, access: EVERYONE, columns: e.columns, read: (tx, orgId, actor, query, step, limit) => e.batch(tx, orgId, actor, query, step.before, limit) });
+  return define<Q, R>({ query: e.query, access: EVERYONE, columns: e.columns, read: (tx, orgId, actor, query, step, limit) => e.batch(tx, orgId, query, step.before, limit, actor) });
 }
 
 /**
@@ -139,7 +140,7 @@ function documentsExporter<D extends QuotationDto | PurchaseOrderDto>(
 const EXPORTERS: Record<ExportList, Exporter> = {
   'work-orders': keyed({
     query: workOrderListQuerySchema as ZodType<WorkOrderListQuery>,
-    batch: exportWorkOrdersBatch,
+    batch: (tx, orgId, query, before, limit, actor) => exportWorkOrdersBatch(tx, orgId, actor, query, before, limit),
     columns: [
       ['workOrderId', 'WO-ID'],
       ['status', 'Status'],
@@ -156,7 +157,7 @@ const EXPORTERS: Record<ExportList, Exporter> = {
   }),
   assets: keyed({
     query: assetListQuerySchema as ZodType<AssetListQuery>,
-    batch: (tx, orgId, _actor, query, before, limit) => exportAssetsBatch(tx, orgId, query, before, limit),
+    batch: exportAssetsBatch,
     columns: [
       ['assetId', 'Asset ID'],
       ['name', 'Name'],
@@ -172,7 +173,7 @@ const EXPORTERS: Record<ExportList, Exporter> = {
   }),
   'maintenance-requests': keyed({
     query: maintenanceRequestsQuerySchema as ZodType<MaintenanceRequestsQuery>,
-    batch: (tx, orgId, _actor, query, before, limit) => exportMaintenanceRequestsBatch(tx, orgId, query, before, limit),
+    batch: exportMaintenanceRequestsBatch,
     columns: [
       ['maintenanceRequestId', 'ID'],
       ['title', 'Title'],
@@ -188,7 +189,7 @@ const EXPORTERS: Record<ExportList, Exporter> = {
   }),
   'maintenance-orders': keyed({
     query: maintenanceOrdersQuerySchema as ZodType<MaintenanceOrdersQuery>,
-    batch: (tx, orgId, _actor, query, before, limit) => exportMaintenanceOrdersBatch(tx, orgId, query, before, limit),
+    batch: exportMaintenanceOrdersBatch,
     columns: [
       ['maintenanceOrderId', 'ID'],
       ['status', 'Status'],
@@ -202,7 +203,7 @@ const EXPORTERS: Record<ExportList, Exporter> = {
   }),
   parts: keyed({
     query: partListQuerySchema as ZodType<PartListQuery>,
-    batch: (tx, orgId, _actor, query, before, limit) => exportPartsBatch(tx, orgId, query, before, limit),
+    batch: exportPartsBatch,
     columns: [
       ['name', 'Name'],
       ['skuCode', 'SKU'],
@@ -397,7 +398,7 @@ const EXPORTERS: Record<ExportList, Exporter> = {
   }),
   'meter-readings': keyed({
     query: readingExportQuerySchema,
-    batch: (tx, orgId, _actor, query, before, limit) => exportReadingsBatch(tx, orgId, query, before, limit),
+    batch: exportReadingsBatch,
     columns: [
       ['asset', 'Asset'],
       ['meter', 'Meter'],
