@@ -2,7 +2,8 @@
  * Import and export in the browser (decision 042): a manager opens the import wizard from the assets list,
  * uploads a CSV with some bad rows (parsed in a Web Worker), sees each problem by row and column, imports the
  * valid rows and downloads the rejected ones; then filters the assets list and exports it as CSV (filters and
- * visible columns).
+ * visible columns). Another list (customers and vendors) exports filtered the same way, and the admin downloads
+ * the whole organisation as a ZIP.
  */
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,6 +88,36 @@ describe('import and export', () => {
       const lines = exported.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
       expect(lines[0]).toBe('Asset ID,Name,Category,Status,Owner,Date');
       expect(lines.slice(1)).toEqual(['AS-0001,Feed Pump A,Pumps,Operational,,2024-05-01']);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('exports a filtered customers and vendors list with its visible columns, and the whole organisation as a ZIP', async () => {
+    const host = `${org.subdomain}.localhost`;
+    const token = (await call(server.port, host, 'POST', '/api/login', { email: org.email, password: org.password })).body.accessToken as string;
+    for (const body of [
+      { name: 'Acme Foods', email: 'buyer@acme.example.com', type: 'customer', category: 'company', mobile: '+966551234567' },
+      { name: 'Bearing World', email: 'sales@bearings.example.com', type: 'vendor', category: 'company', city: 'Riyadh' },
+      { name: '=Formula Vendor', email: 'f@vendor.example.com', type: 'vendor', category: 'company' },
+    ]) {
+      const res = await call(server.port, host, 'POST', '/api/customer-vendors/add-customer-vendor', body, token);
+      if (res.status >= 400) throw new Error(JSON.stringify(res.body));
+    }
+    const { context, page } = await newPage(browser);
+    try {
+      await signIn(page, org);
+      // Filtered to vendors: the customer is not exported; the city column is not shown, so not exported.
+      await page.goto(`${org.url}/dashboard/customer-vendors?type=vendor`);
+      await page.getByText('Bearing World', { exact: true }).first().waitFor();
+      const exported = await downloaded(page, () => page.getByTestId('export-list').click());
+      expect(exported.replace(/^\uFEFF/, '').trim().split(/\r?\n/)).toEqual(['Name,Email,Mobile,Type', "'=Formula Vendor,f@vendor.example.com,,vendor", 'Bearing World,sales@bearings.example.com,,vendor']);
+
+      await page.goto(`${org.url}/settings/import-export`);
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-organisation').click()]);
+      const zip = await readFile((await download.path())!);
+      expect(zip.subarray(0, 2).toString()).toBe('PK');
+      expect(zip.includes(Buffer.from('lists/customer-vendors.csv'))).toBe(true);
     } finally {
       await context.close();
     }

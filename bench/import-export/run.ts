@@ -5,8 +5,10 @@
  * 2. Export: the work orders of the organisation with a million of them in cmms_bench_10m (bench/generate),
  *    streamed as CSV; prints time to first byte, total time, bytes and the server's peak memory (the export
  *    must never hold all rows). Skipped when that database is missing.
+ * 3. `--only zip` (not by default: it reads every list of that organisation): the same organisation's whole
+ *    archive (`export-organisation`, a CSV per list and its files), with the same figures.
  *
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/import-export/run.ts [--rows 100000] [--db cmms_bench_10m] [--only import,export]
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/import-export/run.ts [--rows 100000] [--db cmms_bench_10m] [--only import,export,zip]
  */
 import { request } from 'node:http';
 import { parseArgs } from 'node:util';
@@ -65,7 +67,33 @@ if (only.includes('import')) {
   }
 }
 
-if (only.includes('export')) {
+/** Downloads `path` as the organisation's admin: time to first byte, total, bytes, lines and the server's peak memory. */
+async function download(port: number, pid: number | undefined, host: string, token: string, path: string) {
+  const memory = peakMemory(pid);
+  const started = performance.now();
+  let firstByte = 0;
+  let bytes = 0;
+  let lines = 0;
+  const status = await new Promise<number>((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, headers: { host, authorization: `Bearer ${token}` } }, (res) => {
+      res.on('data', (chunk: Buffer) => {
+        if (!firstByte) firstByte = performance.now() - started;
+        bytes += chunk.length;
+        for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) lines++;
+      });
+      res.on('end', () => resolve(res.statusCode ?? 0));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+  const seconds = (performance.now() - started) / 1000;
+  const peak = memory.stop();
+  if (status !== 200) throw new Error(`${path}: ${status}`);
+  return { firstByte, seconds, bytes, lines, baseline: memory.baseline, peak };
+}
+
+if (only.includes('export') || only.includes('zip')) {
   const url = new URL(adminUrl);
   url.pathname = `/${values.db}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -86,33 +114,17 @@ if (only.includes('export')) {
       await client.end();
       const token = await sessionTokenFor(database.db, 'bench-secret-bench-secret-bench-secret', rows[0].id, 1);
       await database.close();
-      const memory = peakMemory(server.child.pid);
-      const started = performance.now();
-      let firstByte = 0;
-      let bytes = 0;
-      let lines = 0;
-      const status = await new Promise<number>((resolve, reject) => {
-        const req = request(
-          { host: '127.0.0.1', port: server.port, path: '/api/data-transfer/export/work-orders', headers: { host: `${BIG_SUBDOMAIN}.localhost`, authorization: `Bearer ${token}` } },
-          (res) => {
-            res.on('data', (chunk: Buffer) => {
-              if (!firstByte) firstByte = performance.now() - started;
-              bytes += chunk.length;
-              for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) lines++;
-            });
-            res.on('end', () => resolve(res.statusCode ?? 0));
-            res.on('error', reject);
-          },
+      const host = `${BIG_SUBDOMAIN}.localhost`;
+      if (only.includes('export')) {
+        const r = await download(server.port, server.child.pid, host, token, '/api/data-transfer/export/work-orders');
+        console.log(
+          `export: ${(r.lines - 1).toLocaleString('en-US')} of ${rows[0].n.toLocaleString('en-US')} work orders, ${(r.bytes / 1048576).toFixed(0)} MiB of CSV: first byte after ${r.firstByte.toFixed(0)} ms, total ${r.seconds.toFixed(1)} s (${Math.round((r.lines - 1) / r.seconds).toLocaleString('en-US')} rows/s), server memory ${mib(r.baseline)} -> peak ${mib(r.peak)}`,
         );
-        req.on('error', reject);
-        req.end();
-      });
-      const seconds = (performance.now() - started) / 1000;
-      const peak = memory.stop();
-      if (status !== 200) throw new Error(`export ${status}`);
-      console.log(
-        `export: ${(lines - 1).toLocaleString('en-US')} of ${rows[0].n.toLocaleString('en-US')} work orders, ${(bytes / 1048576).toFixed(0)} MiB of CSV: first byte after ${firstByte.toFixed(0)} ms, total ${seconds.toFixed(1)} s (${Math.round((lines - 1) / seconds).toLocaleString('en-US')} rows/s), server memory ${mib(memory.baseline)} -> peak ${mib(peak)}`,
-      );
+      }
+      if (only.includes('zip')) {
+        const r = await download(server.port, server.child.pid, host, token, '/api/data-transfer/export-organisation');
+        console.log(`organisation archive: ${(r.bytes / 1048576).toFixed(0)} MiB of ZIP: first byte after ${r.firstByte.toFixed(0)} ms, total ${r.seconds.toFixed(1)} s, server memory ${mib(r.baseline)} -> peak ${mib(r.peak)}`);
+      }
     } finally {
       await stopServer(server);
     }

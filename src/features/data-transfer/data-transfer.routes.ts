@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { EVERYONE, MANAGERS } from '../../server/plugins/request-context';
-import { exportParamsSchema, exportQuerySchema, importKindParamsSchema, importMappingSchema, importRequestSchema } from './data-transfer.schema';
+import { ADMINS, EVERYONE, MANAGERS } from '../../server/plugins/request-context';
+import { exportCsvResponseSchema, exportParamsSchema, exportQuerySchema, exportZipResponseSchema, importKindParamsSchema, importMappingSchema, importRequestSchema } from './data-transfer.schema';
 import { getImportMapping, importRows, saveImportMapping } from './import.service';
-import { exportListCsv } from './export.service';
+import { exportListCsv, exportOrganisationZip } from './export.service';
 
 /** What a file of IMPORT_MAX_ROWS rows as JSON may weigh. */
 const IMPORT_BODY_LIMIT = 64 * 1024 * 1024;
@@ -26,8 +26,15 @@ export async function dataTransferRoutes(appBase: FastifyInstance) {
     req.inTenant((tx) => saveImportMapping(tx, req.auth.orgId, req.params.kind, req.body.mapping)),
   );
 
-  app.get('/export/:list', { schema: { params: exportParamsSchema, querystring: exportQuerySchema }, config: { access: EVERYONE } }, (req, reply) => {
+  // The declared answer (a string) is for the API document: a stream is sent as it is, never serialised.
+  app.get('/export/:list', { schema: { params: exportParamsSchema, querystring: exportQuerySchema, response: { 200: exportCsvResponseSchema } }, config: { access: EVERYONE } }, (req, reply) => {
     const { stream, filename } = exportListCsv((fn) => req.read(fn), req.auth.orgId, req.auth, req.params.list, req.query);
-    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(stream);
+    void reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(stream as never);
+  });
+
+  // ---- Export: the whole organisation (admins) ----
+  app.get('/export-organisation', { schema: { response: { 200: exportZipResponseSchema } }, config: { access: ADMINS } }, async (req, reply) => {
+    const { stream, filename } = await exportOrganisationZip((fn) => req.read(fn), req.auth.orgId, req.auth, app.deps.storage);
+    await reply.header('content-type', 'application/zip').header('content-disposition', `attachment; filename="${filename}"`).send(stream as never);
   });
 }

@@ -135,10 +135,39 @@ export const importMappingSchema = z.strictObject({
 
 // ---- Export ---------------------------------------------------------------------------------------------
 
-export const EXPORT_LISTS = ['work-orders', 'assets'] as const;
+/** Every list screen's name for `GET export/{list}` (decision 042); the organisation archive holds one CSV of each. */
+export const EXPORT_LISTS = [
+  'work-orders',
+  'assets',
+  'maintenance-requests',
+  'maintenance-orders',
+  'parts',
+  'services',
+  'work-stations',
+  'teams',
+  'customer-vendors',
+  'users',
+  'quotations',
+  'purchase-orders',
+  'portal-requests',
+  'pm-plans',
+  'shared-work-orders',
+  'procedures',
+  'taxes',
+  'uom-categories',
+  'uoms',
+  'asset-categories',
+  'product-categories',
+  'time-tracking-reasons',
+  'meter-readings',
+] as const;
 export type ExportList = (typeof EXPORT_LISTS)[number];
 
 export const exportParamsSchema = z.strictObject({ list: z.enum(EXPORT_LISTS, { error: 'Unknown list' }) });
 
 /** The list's own filters (checked by the list's query schema) and the visible columns, comma separated. */
 export const exportQuerySchema = z.record(z.string().max(50), z.union([z.string().max(2000), z.array(z.string().max(2000)).max(50)]));
+
+/** The answers of the exports (the API document's description; a streamed file is never serialised). */
+export const exportCsvResponseSchema = z.string().describe('The list as a CSV file: UTF-8 with a BOM, CRLF line ends (text/csv)');
+export const exportZipResponseSchema = z.string().describe('The organisation as a ZIP archive: lists/<list>.csv and files/<name> (application/zip)');

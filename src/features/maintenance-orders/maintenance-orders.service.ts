@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { claimVersion, StaleEdit } from '../../server/stale-edit';
 import {
@@ -150,6 +150,15 @@ export async function listMaintenanceOrders(tx: ReadTx, orgId: number, query: Ma
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   return { maintenanceOrders: await toDtos(tx, orgId, rows), pagination: pagination(total, query.page, query.pageSize) };
+}
+
+/**
+ * One batch of the list's rows for an export (decision 042): the list's own filter, newest first, ids below
+ * `before` (keyset), `limit` rows at a time.
+ */
+export async function exportMaintenanceOrdersBatch(tx: ReadTx, orgId: number, query: MaintenanceOrdersQuery, before: number, limit: number) {
+  const rows = await baseSelect(tx).where(and(listWhere(orgId, query), lt(o.id, before))).orderBy(desc(o.id)).limit(limit);
+  return toDtos(tx, orgId, rows);
 }
 
 /** The most recent orders, for the application data preload (DESIGN 7). */

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, lt, or, sql } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { claimVersion, StaleEdit } from '../../server/stale-edit';
 import { isAnyOf, param, preparedRead } from '../../server/db/prepared';
@@ -196,6 +196,20 @@ export async function listMaintenanceRequests(tx: ReadTx, orgId: number, query: 
     pagination: pagination(total, query.page, query.pageSize),
     statistics: requestStatistics(counts),
   };
+}
+
+/**
+ * One batch of the list's rows for an export (decision 042): the list's own filter, newest first, ids below
+ * `before` (keyset), `limit` rows at a time.
+ */
+export async function exportMaintenanceRequestsBatch(tx: ReadTx, orgId: number, query: MaintenanceRequestsQuery, before: number, limit: number) {
+  const filter = listFilter(orgId, query);
+  const rows = await preparedRead(
+    'maintenanceRequests.export',
+    () => baseSelect(tx).where(and(filter.where(), lt(r.id, param('before')))).orderBy(desc(r.id)).limit(param('limit')),
+    { ...filter.values, before, limit },
+  );
+  return rows.map(toDto);
 }
 
 /** Options for the maintenance order form: value, label, and what choosing one fills in (type, asset). */

@@ -116,6 +116,17 @@ export const readingListQuerySchema = z
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: M.rangeOrder, path: ['to'] });
 export type ReadingListQuery = z.output<typeof readingListQuerySchema>;
 
+/** GET data-transfer/export/meter-readings (decision 042): the organisation's readings, of one asset or meter, in [from, to]. */
+export const readingExportQuerySchema = z
+  .object({
+    assetId: optionalRef('Asset is invalid').optional(),
+    meterId: optionalRef('Meter is invalid').optional(),
+    from: optionalDateField('From must be a valid date'),
+    to: optionalDateField('To must be a valid date'),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: M.rangeOrder, path: ['to'] });
+export type ReadingExportQuery = z.output<typeof readingExportQuerySchema>;
+
 /** A reading as the API returns it. */
 export const readingDtoSchema = z.object({
   id: z.number(),

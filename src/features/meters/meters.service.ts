@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { assets, meterReadings, meters, users, workOrders } from '../../server/db/schema';
 import { badRequest, conflict, notFound } from '../../server/http-error';
@@ -13,6 +13,7 @@ import {
   type MeterInput,
   type MeterUpdate,
   type ReadingDto,
+  type ReadingExportQuery,
   type ReadingList,
   type ReadingListQuery,
   type ReadingSource,
@@ -132,18 +133,38 @@ export async function listMeters(tx: ReadTx, orgId: number, assetId: number): Pr
   return { meters: rows.flatMap(({ meter, latest }) => (meter ? [toMeter(meter as MeterRow, latest ? fromJson(latest) : null)] : [])) };
 }
 
+/** The readings of the organisation, of one meter or asset, read in [from, to] (absent filters left out). */
+const readingsWhere = (orgId: number, q: { meterId?: number | null; assetId?: number | null; from?: Date; to?: Date }) =>
+  and(
+    eq(meterReadings.orgId, orgId),
+    q.meterId ? eq(meterReadings.meterId, q.meterId) : undefined,
+    q.assetId ? eq(meters.assetId, q.assetId) : undefined,
+    q.from ? gte(meterReadings.readAt, q.from) : undefined,
+    q.to ? lte(meterReadings.readAt, q.to) : undefined,
+  );
+
+/**
+ * One batch of readings for an export (decision 042), each with its meter and asset: the readings filter,
+ * newest entered first, ids below `before` (keyset), `limit` rows at a time.
+ */
+export async function exportReadingsBatch(tx: ReadTx, orgId: number, query: ReadingExportQuery, before: number, limit: number) {
+  const rows = await tx
+    .select({ ...readingColumns, meter: meters.name, unit: meters.unit, asset: assets.name })
+    .from(meterReadings)
+    .innerJoin(meters, and(eq(meters.orgId, meterReadings.orgId), eq(meters.id, meterReadings.meterId)))
+    .innerJoin(assets, and(eq(assets.orgId, meters.orgId), eq(assets.id, meters.assetId)))
+    .leftJoin(users, and(eq(users.orgId, meterReadings.orgId), eq(users.id, meterReadings.recordedById)))
+    .where(and(readingsWhere(orgId, query), lt(meterReadings.id, before)))
+    .orderBy(desc(meterReadings.id))
+    .limit(limit);
+  return rows.map(({ meter, unit, asset, ...r }) => ({ ...toReading(r), meter, unit, asset }));
+}
+
 /** GET list-meter-readings/:id: the meter and its latest `limit` readings in [from, to], oldest first. */
 export async function listReadings(tx: ReadTx, orgId: number, meterId: number, range: ReadingListQuery): Promise<ReadingList> {
   const meter = await getMeter(tx, orgId, meterId);
   const rows = await readingsQuery(tx)
-    .where(
-      and(
-        eq(meterReadings.orgId, orgId),
-        eq(meterReadings.meterId, meterId),
-        range.from ? gte(meterReadings.readAt, range.from) : undefined,
-        range.to ? lte(meterReadings.readAt, range.to) : undefined,
-      ),
-    )
+    .where(readingsWhere(orgId, { meterId, ...range }))
     .orderBy(desc(meterReadings.readAt), desc(meterReadings.id))
     .limit(range.limit + 1);
   const limited = rows.length > range.limit;

@@ -131,6 +131,20 @@ export const listParts = (tx: ReadTx, orgId: number, query: PartListQuery): Prom
 export const listLowStockParts = (tx: ReadTx, orgId: number, query: PartListQuery): Promise<PartList> =>
   pageOfParts(tx, orgId, { ...query, lowStock: true }, 'emptiest');
 
+/**
+ * One batch of the list's rows for an export (decision 042): the list's own filter, newest first, ids below
+ * `before` (keyset), `limit` rows at a time.
+ */
+export async function exportPartsBatch(tx: ReadTx, orgId: number, query: PartListQuery, before: number, limit: number): Promise<PartDto[]> {
+  const filter = listFilter(orgId, query);
+  const rows = await preparedRead(
+    'parts.export',
+    () => baseQuery(tx).where(and(filter.where(), lt(parts.id, param('before')))).orderBy(desc(parts.id)).limit(param('limit')),
+    { ...filter.values, before, limit },
+  );
+  return rows.map(toDto);
+}
+
 /** GET get-parts-options: `{ value, label, salesPrice, … }` by name or SKU, alphabetical. */
 export async function listPartOptions(tx: ReadTx, orgId: number, query: { pageSize: number; name?: string }): Promise<PartOption[]> {
   const filter = listFilter(orgId, query);

@@ -1,8 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -26,6 +27,8 @@ export interface Storage {
   read?(url: string): Promise<Buffer | null>;
   /** Deletes the file behind a URL `put` returned; a file already gone, or a URL that is none of ours, is ignored. */
   remove(url: string): Promise<void>;
+  /** The organisation's own stored files (its folder only), one at a time, each opened as a stream when read (the organisation archive). */
+  files(orgId: number): AsyncIterable<{ url: string; open(): Readable }>;
   /** GET /uploads/*: a file, to whoever holds a signed URL for it (`uploadSigner`). */
   routes(signer: UploadSigner): (app: FastifyInstance) => Promise<void>;
 }
@@ -50,6 +53,14 @@ export function createStorage(root: string): Storage {
     async remove(url) {
       const file = pathOf(url);
       if (file) await unlink(file).catch((err: { code?: string }) => (err.code === 'ENOENT' ? undefined : Promise.reject(err)));
+    },
+    async *files(orgId) {
+      const dir = join(root, `org-${orgId}`);
+      const names = await readdir(dir).catch((err: { code?: string }) => (err.code === 'ENOENT' ? [] : Promise.reject(err)));
+      for (const name of names.sort()) {
+        const url = `/uploads/org-${orgId}/${name}`;
+        if (STORED_URL.test(url)) yield { url, open: () => createReadStream(join(dir, name)) };
+      }
     },
     routes(signer) {
       return async (app) => {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '../../shared/page-sizes';
 import { readLocal, writeLocal } from '../lib/local-store';
 import { ColumnChooser, DataTable, PageSize, useColumnChoice, type Column } from './data-table';
+import { ExportButton } from './export-button';
 
 export interface ClientDataTableProps<T> {
   tableId: string;
@@ -22,6 +23,8 @@ export interface ClientDataTableProps<T> {
   /** The last load failed: said in place with Retry, never "No results / 0 rows". */
   failed?: boolean;
   onRetry?: () => void;
+  /** The list's name for `GET /api/data-transfer/export/{list}`: an Export button sends the search (as `name`) and the visible columns. */
+  exportList?: string;
 }
 
 /**
@@ -76,7 +79,10 @@ export function ClientDataTable<T>(props: ClientDataTableProps<T>) {
           }}
           data-testid="client-search"
         />
-        <ColumnChooser columns={props.columns} hidden={hidden} onToggle={toggle} />
+        <Group gap="xs">
+          {props.exportList && <ExportButton list={props.exportList} query={search.trim() ? { name: search.trim() } : {}} columns={columnChoice.visible.map((c) => c.key)} />}
+          <ColumnChooser columns={props.columns} hidden={hidden} onToggle={toggle} />
+        </Group>
       </Group>
       <DataTable
         tableId={props.tableId}

@@ -1,13 +1,12 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from '@mantine/core';
-import { IconDownload, IconFileImport } from '@tabler/icons-react';
+import { IconFileImport } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Pagination } from '../../shared/pagination';
-import { downloadFile, errorMessage } from '../lib/api';
 import { useIsManager } from '../lib/app-data';
 import { DataTable, useColumnChoice, type Column } from './data-table';
-import { notifyError } from './notify';
+import { ExportButton } from './export-button';
 import { ListScreen, type ListScreenProps } from './list-screen';
 import { tablePagination } from './table-pagination';
 import type { ListQueryState } from './use-list-query-state';
@@ -88,27 +87,5 @@ export function ServerListScreen<T>({ list, tableId, columns, onRowClick, rowKey
       />
       {children}
     </ListScreen>
-  );
-}
-
-/** Downloads the list as CSV: its filters (not its page) and its visible columns, in their order. */
-function ExportButton({ list, query, columns }: { list: string; query: Record<string, unknown>; columns: string[] }) {
-  const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    try {
-      const { page: _page, pageSize: _size, ...filters } = query;
-      await downloadFile(`/data-transfer/export/${list}`, `${list}.csv`, { query: { ...(filters as Record<string, string>), columns: columns.join(',') } });
-    } catch (err) {
-      notifyError(errorMessage(err, t('dataTransfer.exportFailed')));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => void run()} loading={busy} data-testid="export-list">
-      {t('dataTransfer.export')}
-    </Button>
   );
 }

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DataTable, ListMultiFilter, ListScreen, ListTextFilter, tablePagination, useMoney, useOpenRecord, useServerList, type Column } from '../../../web/components';
+import { ListMultiFilter, ListTextFilter, ServerListScreen, useMoney, useOpenRecord, useServerList, type Column } from '../../../web/components';
 import { documentPaths, type DocumentDtoBase } from '../commercial-documents.schema';
 import { DocumentDrawer } from './document-drawer';
 import { formatDay, type DocumentUiKind } from './document-strings';
@@ -45,13 +45,15 @@ export function DocumentsList({ kind }: { kind: DocumentUiKind }) {
   ];
 
   return (
-    <ListScreen
+    <ServerListScreen
+      list={list}
+      tableId={plural}
+      columns={columns}
+      onRowClick={(r) => setSelected(r.id)}
+      exportList={plural}
       title={t('title')}
       addLabel={t('add')}
       onAdd={() => setSelected(null)}
-      onRefresh={list.refetch}
-      refreshing={list.loading}
-      listState={list.state}
       filters={
         <>
           <ListTextFilter state={list.state} name={kind.listFilter} placeholder={t('filter')} debounceMs={500} />
@@ -59,17 +61,6 @@ export function DocumentsList({ kind }: { kind: DocumentUiKind }) {
         </>
       }
     >
-      <DataTable
-        tableId={plural}
-        columns={columns}
-        rows={list.rows}
-        rowKey={(r) => r.id}
-        loading={list.loading}
-        failed={list.failed}
-        onRetry={() => void list.refetch()}
-        onRowClick={(r) => setSelected(r.id)}
-        pagination={tablePagination(list.state, list.pagination)}
-      />
       {selected !== undefined && (
         <DocumentDrawer
           kind={kind}
@@ -80,6 +71,6 @@ export function DocumentsList({ kind }: { kind: DocumentUiKind }) {
           onList={(data) => list.setListData(data as never)}
         />
       )}
-    </ListScreen>
+    </ServerListScreen>
   );
 }

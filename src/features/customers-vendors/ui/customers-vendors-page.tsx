@@ -180,6 +180,7 @@ export default function CustomersVendorsPage() {
   return (
     <ServerListScreen
       list={list}
+      exportList="customer-vendors"
       tableId="customer-vendors"
       importKind="customer-vendors"
       columns={columns}

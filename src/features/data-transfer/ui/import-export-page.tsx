@@ -18,6 +18,7 @@ import {
   type ImportResult,
 } from '../data-transfer.schema';
 import { ENCODINGS, parseInWorker, type Encoding, type ParsedFile } from './parse-in-worker';
+import { OrganisationExport } from './organisation-export';
 
 registerTranslations('dataTransfer', {
   en: {
@@ -477,6 +478,7 @@ export default function ImportExportPage() {
               </Button>
             ))}
           </Group>
+          <OrganisationExport />
         </Stack>
       </Paper>
     </Stack>

@@ -55,6 +55,7 @@ export default function MaintenanceOrdersPage() {
   return (
     <ServerListScreen
       list={list}
+      exportList="maintenance-orders"
       tableId="maintenance-orders"
       columns={columns}
       onRowClick={(o) => open(o.id)}

@@ -68,6 +68,7 @@ export default function MaintenanceRequestsPage() {
   return (
     <ServerListScreen
       list={list}
+      exportList="maintenance-requests"
       tableId="maintenance-requests"
       columns={columns}
       onRowClick={(r) => setSelected(r.id)}

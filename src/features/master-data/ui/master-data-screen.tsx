@@ -114,6 +114,7 @@ export function MasterDataScreen<Row extends { id: number; name: string }>(props
     <ListScreen title={props.title} addLabel={isManager ? props.addLabel : undefined} onAdd={() => setSelected(null)} onRefresh={list.refetch} refreshing={list.loading}>
       <ClientDataTable
         tableId={props.queryKey}
+        exportList={props.queryKey}
         columns={props.columns}
         rows={list.rows}
         rowKey={(r) => r.id}

@@ -44,6 +44,7 @@ export default function UomsPage() {
   return (
     <ServerListScreen
       list={list}
+      exportList="uoms"
       tableId="uoms"
       columns={columns}
       onRowClick={setSelected}

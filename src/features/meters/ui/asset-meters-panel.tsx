@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Card, Group, Loader, Menu, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, confirmAction, notifyError, notifySuccess } from '../../../web/components';
+import { EmptyState, ExportButton, confirmAction, notifyError, notifySuccess } from '../../../web/components';
 import { api, errorMessage } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
 import { formatDateTime, formatNumber } from '../../../web/lib/format';
@@ -56,6 +56,7 @@ export function AssetMetersPanel({ assetId }: { assetId: number }) {
               {t('import')}
             </Button>
           )}
+          {meters.length > 0 && <ExportButton list="meter-readings" query={{ assetId }} columns={[]} size="xs" testId="meters-export" />}
           {isManager && (
             <Button size="xs" onClick={() => setDialog({ kind: 'meter', meter: null })} data-testid="meters-add">
               {t('add')}

@@ -73,6 +73,7 @@ export default function PartsPage() {
   return (
     <ServerListScreen
       list={list}
+      exportList="parts"
       tableId="parts"
       importKind="parts"
       columns={columns}

@@ -105,6 +105,7 @@ export default function PmPlansPage() {
   return (
     <ServerListScreen
       list={list}
+      exportList="pm-plans"
       tableId="pm-plans"
       columns={columns}
       onRowClick={(p) => open(p.id)}

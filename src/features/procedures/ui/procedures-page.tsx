@@ -92,6 +92,7 @@ export default function ProceduresPage() {
   return (
     <ServerListScreen
       list={list}
+      exportList="procedures"
       tableId="procedures"
       columns={columns}
       onRowClick={(r) => setSelected(r.id)}

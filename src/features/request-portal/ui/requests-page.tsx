@@ -73,6 +73,7 @@ export default function RequestsPage() {
   return (
     <ServerListScreen
       list={list}
+      exportList="portal-requests"
       tableId="portal-requests"
       columns={columns}
       onRowClick={(r) => open(r.id)}

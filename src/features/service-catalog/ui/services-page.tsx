@@ -42,6 +42,7 @@ export default function ServicesPage() {
   return (
     <ServerListScreen
       list={list}
+      exportList="services"
       tableId="services"
       columns={columns}
       onRowClick={setSelected}

@@ -75,6 +75,7 @@ export default function TeamsPage() {
     <ListScreen title={t('title')} addLabel={isManager ? t('add') : undefined} onAdd={() => setSelected(null)} onRefresh={() => void query.refetch()} refreshing={query.isFetching}>
       <ClientDataTable
         tableId="teams"
+        exportList="teams"
         columns={columns}
         rows={query.data ?? []}
         rowKey={(r) => r.id}

@@ -3,15 +3,13 @@ import { Avatar, Badge, Button, Group, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  DataTable,
-  ListScreen,
   ListTextFilter,
   RecordDrawer,
   activityQueryKey,
   confirmDelete,
   notifyError,
   notifySuccess,
-  tablePagination,
+  ServerListScreen,
   useServerList,
   type Column,
 } from '../../../web/components';
@@ -76,29 +74,20 @@ export default function UsersPage() {
   ];
 
   return (
-    <ListScreen
+    <ServerListScreen
+      list={list}
+      tableId="users"
+      columns={columns}
+      onRowClick={setSelected}
+      exportList="users"
       title={t('users.title')}
       addLabel={isManager ? t('users.add') : undefined}
       onAdd={() => setInviteOpen(true)}
-      onRefresh={() => void list.refetch()}
-      refreshing={list.loading}
-      listState={list.state}
       filters={<ListTextFilter state={list.state} name="name" placeholder={t('users.filter')} debounceMs={500} />}
     >
-      <DataTable
-        tableId="users"
-        columns={columns}
-        rows={list.rows}
-        rowKey={(u) => u.id}
-        loading={list.loading}
-        failed={list.failed}
-        onRetry={() => void list.refetch()}
-        onRowClick={setSelected}
-        pagination={tablePagination(list.state, list.pagination)}
-      />
       <InviteUserDialog opened={inviteOpen} onClose={() => setInviteOpen(false)} />
       {selected && <UserDrawer user={selected} onClose={() => setSelected(null)} />}
-    </ListScreen>
+    </ServerListScreen>
   );
 }
 

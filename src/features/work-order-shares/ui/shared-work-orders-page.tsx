@@ -67,6 +67,7 @@ export default function SharedWorkOrdersPage() {
   return (
     <ServerListScreen
       list={list}
+      exportList="shared-work-orders"
       tableId="work-order-shares"
       columns={columns}
       onRowClick={(r) => setSelected(r.id)}

@@ -84,6 +84,7 @@ export default function WorkStationsPage() {
   return (
     <ServerListScreen
       list={list}
+      exportList="work-stations"
       tableId="work-stations"
       columns={columns}
       onRowClick={setSelected}
