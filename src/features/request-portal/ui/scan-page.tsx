@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../../../web/lib/api';
 import { formatDateTime } from '../../../web/lib/format';
 import { registerTranslations } from '../../../web/i18n';
+import { CameraScanner, tokenOf } from './camera-scanner';
 
 registerTranslations('portalScan', {
   en: {
@@ -45,52 +46,6 @@ interface Summary {
   openWork: { id: number; title: string; status: string; createdAt: string }[];
   history: { id: number; title: string; status: string; createdAt: string }[];
   requests: { id: number; number: string; description: string; status: string }[];
-}
-
-/** The token of one of our label URLs (…/r/<token>), or null for any other text. */
-const tokenOf = (text: string) => /\/r\/([A-Za-z0-9_-]{16,64})\/?$/.exec(text.trim())?.[1] ?? null;
-
-/**
- * The camera: the browser's BarcodeDetector where it exists, zxing otherwise (loaded only then). Calls `onText`
- * with each code read until stopped.
- */
-function CameraScanner({ onText, onUnavailable }: { onText(text: string): void; onUnavailable(): void }) {
-  const video = useRef<HTMLVideoElement>(null);
-  useEffect(() => {
-    let stopped = false;
-    let stream: MediaStream | null = null;
-    let stopZxing: (() => void) | undefined;
-    void (async () => {
-      try {
-        const Detector = (window as unknown as { BarcodeDetector?: new (o: { formats: string[] }) => { detect(v: HTMLVideoElement): Promise<{ rawValue: string }[]> } }).BarcodeDetector;
-        if (Detector) {
-          stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' } });
-          if (!video.current || stopped) return;
-          video.current.srcObject = stream;
-          await video.current.play();
-          const detector = new Detector({ formats: ['qr_code'] });
-          while (!stopped) {
-            const found = await detector.detect(video.current).catch(() => []);
-            if (found[0]) onText(found[0].rawValue);
-            await new Promise((r) => setTimeout(r, 250));
-          }
-        } else {
-          const { BrowserQRCodeReader } = await import('@zxing/browser');
-          const controls = await new BrowserQRCodeReader().decodeFromVideoDevice(undefined, video.current!, (result) => result && onText(result.getText()));
-          stopZxing = () => controls.stop();
-          if (stopped) stopZxing();
-        }
-      } catch {
-        onUnavailable();
-      }
-    })();
-    return () => {
-      stopped = true;
-      stopZxing?.();
-      stream?.getTracks().forEach((track) => track.stop());
-    };
-  }, [onText, onUnavailable]);
-  return <video ref={video} muted playsInline style={{ width: '100%', maxWidth: 420, borderRadius: 8 }} data-testid="scan-video" />;
 }
 
 function AssetLanding({ summary }: { summary: Summary }) {

@@ -1,0 +1,52 @@
+import { useEffect, useRef } from 'react';
+
+/**
+ * The label scanner of the request portal (decision 039), also the technician's app's (decision 041: a part's
+ * label, an asset's label): one component, imported by my-work through its one allowed path (eslint.config.js).
+ */
+
+/** The token of one of our label URLs (…/r/<token>), or null for any other text. */
+export const tokenOf = (text: string) => /\/r\/([A-Za-z0-9_-]{16,64})\/?$/.exec(text.trim())?.[1] ?? null;
+
+/**
+ * The camera: the browser's BarcodeDetector where it exists, zxing otherwise (loaded only then). Calls `onText`
+ * with each code read until stopped.
+ */
+export function CameraScanner({ onText, onUnavailable }: { onText(text: string): void; onUnavailable(): void }) {
+  const video = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    let stopped = false;
+    let stream: MediaStream | null = null;
+    let stopZxing: (() => void) | undefined;
+    void (async () => {
+      try {
+        const Detector = (window as unknown as { BarcodeDetector?: new (o: { formats: string[] }) => { detect(v: HTMLVideoElement): Promise<{ rawValue: string }[]> } }).BarcodeDetector;
+        if (Detector) {
+          stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' } });
+          if (!video.current || stopped) return;
+          video.current.srcObject = stream;
+          await video.current.play();
+          const detector = new Detector({ formats: ['qr_code'] });
+          while (!stopped) {
+            const found = await detector.detect(video.current).catch(() => []);
+            if (found[0]) onText(found[0].rawValue);
+            await new Promise((r) => setTimeout(r, 250));
+          }
+        } else {
+          const { BrowserQRCodeReader } = await import('@zxing/browser');
+          const controls = await new BrowserQRCodeReader().decodeFromVideoDevice(undefined, video.current!, (result) => result && onText(result.getText()));
+          stopZxing = () => controls.stop();
+          if (stopped) stopZxing();
+        }
+      } catch {
+        onUnavailable();
+      }
+    })();
+    return () => {
+      stopped = true;
+      stopZxing?.();
+      stream?.getTracks().forEach((track) => track.stop());
+    };
+  }, [onText, onUnavailable]);
+  return <video ref={video} muted playsInline style={{ width: '100%', maxWidth: 420, borderRadius: 8 }} data-testid="scan-video" />;
+}
