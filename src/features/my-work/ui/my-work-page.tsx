@@ -6,8 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../../web/app/auth-context';
 import { mayHaveSession, tokenClaims } from '../../../web/lib/session';
 import { formatDateTime } from '../../../web/lib/format';
+import { progressOf } from '../../procedures/procedure-progress';
 import { claimFor, getMeta, myWorkDb, type CachedWorkOrder } from './my-work-db';
-import { syncNow, useLive, useSyncState, watchNetwork } from './my-work-sync';
+import { preloadChecks, reportStorageFailure, syncNow, useLive, useSyncState, watchNetwork } from './my-work-sync';
 import { WorkOrderScreen } from './work-order-screen';
 import { NoticeList } from './notice-list';
 import { SyncIndicator, TOUCH } from './sync-indicator';
@@ -30,7 +31,8 @@ export function sectionOf(dueDate: string | null, now: Date): Section {
 function WorkOrderCard({ order, timerRunning, onOpen }: { order: CachedWorkOrder; timerRunning: boolean; onOpen: () => void }) {
   const { t } = useTranslation('myWork');
   const wo = order.workOrder;
-  const progress = order.procedure?.progress;
+  // From the steps as the device holds them: answers given offline count at once.
+  const progress = order.procedure ? progressOf(order.procedure.steps) : null;
   return (
     <UnstyledButton onClick={onOpen} data-testid={`my-work-card-${wo.id}`} style={{ display: 'block', width: '100%', minHeight: TOUCH }}>
       <Card withBorder padding="md" radius="md">
@@ -144,6 +146,24 @@ function MyWorkList({ userId }: { userId: number }) {
 }
 
 /**
+ * The device store cannot be used (no IndexedDB: a private window, storage turned off or full). Said plainly,
+ * with the way that still works: the full app, online only.
+ */
+function StorageProblem({ signedIn }: { signedIn: boolean }) {
+  const { t } = useTranslation('myWork');
+  return (
+    <Stack p="md" maw={640} mx="auto">
+      <Alert color="red" title={t('storage.title')} data-testid="my-work-storage-failed">
+        <Text size="sm">{t('storage.body')}</Text>
+        <Button component={Link} to={signedIn ? '/dashboard/work-orders' : '/login'} mt="sm" size="md" data-testid="my-work-online-only">
+          {signedIn ? t('storage.openFullApp') : t('storage.signIn')}
+        </Button>
+      </Alert>
+    </Stack>
+  );
+}
+
+/**
  * /dashboard/my-work: the technician's home at phone width (issue 27, decision 041). Outside the manager's
  * shell: its own header, the device copy of my open work orders (IndexedDB), the outbox of changes. Signed in,
  * it keeps the copy fresh and sends the outbox; opened offline without a session (a new tab, the installed
@@ -154,8 +174,10 @@ export default function MyWorkPage() {
   const { status, signOut } = useAuth();
   const owner = useLive(async () => (await getMeta<number>('owner')) ?? null, []);
   const [claimedBy, setClaimedBy] = useState<number | null>(null);
+  const { storageFailed } = useSyncState();
 
   useEffect(() => watchNetwork(), []);
+  useEffect(preloadChecks, []);
   useEffect(() => {
     if (status !== 'signedIn') return;
     const claims = tokenClaims();
@@ -163,9 +185,10 @@ export default function MyWorkPage() {
     void claimFor(claims.userId).then(() => {
       setClaimedBy(claims.userId);
       void syncNow();
-    });
+    }, reportStorageFailure);
   }, [status]);
 
+  if (storageFailed && status !== 'loading') return <StorageProblem signedIn={status === 'signedIn'} />;
   if (status === 'loading' || owner === undefined) {
     return (
       <Center h="100dvh">
