@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Alert, Badge, Box, Button, Card, Center, Group, Loader, Progress, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconClockPlay } from '@tabler/icons-react';
 import { Link, Navigate, useSearchParams } from 'react-router';
@@ -8,11 +8,19 @@ import { mayHaveSession, tokenClaims } from '../../../web/lib/session';
 import { formatDateTime } from '../../../web/lib/format';
 import { progressOf } from '../../procedures/procedure-progress';
 import { claimFor, getMeta, myWorkDb, type CachedWorkOrder } from './my-work-db';
-import { preloadChecks, reportStorageFailure, syncNow, useLive, useSyncState, watchNetwork } from './my-work-sync';
-import { WorkOrderScreen } from './work-order-screen';
+import { reportStorageFailure, syncNow, useLive, useSyncState, watchNetwork } from './my-work-sync';
 import { NoticeList } from './notice-list';
 import { SyncIndicator, TOUCH } from './sync-indicator';
 import './labels';
+
+/**
+ * The full-screen work order (its inputs, the reason picker's dropdown, the scanner) is not needed to show the
+ * list: it loads when a card is pressed (or a link opens one), so My work's first load stays light. The service
+ * worker precaches it with the rest of the build, so it opens offline too.
+ */
+const loadScreen = () => import('./work-order-screen');
+const WorkOrderScreen = lazy(() => loadScreen().then((m) => ({ default: m.WorkOrderScreen })));
+const preloadScreen = () => void loadScreen().catch(() => undefined);
 
 const PRIORITY_COLOR: Record<string, string> = { lowest: 'gray', low: 'blue', medium: 'yellow', high: 'orange', critical: 'red' };
 
@@ -34,7 +42,7 @@ function WorkOrderCard({ order, timerRunning, onOpen }: { order: CachedWorkOrder
   // From the steps as the device holds them: answers given offline count at once.
   const progress = order.procedure ? progressOf(order.procedure.steps) : null;
   return (
-    <UnstyledButton onClick={onOpen} data-testid={`my-work-card-${wo.id}`} style={{ display: 'block', width: '100%', minHeight: TOUCH }}>
+    <UnstyledButton onClick={onOpen} onPointerDown={preloadScreen} onFocus={preloadScreen} data-testid={`my-work-card-${wo.id}`} style={{ display: 'block', width: '100%', minHeight: TOUCH }}>
       <Card withBorder padding="md" radius="md">
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Text fw={600} lineClamp={2}>
@@ -101,7 +109,18 @@ function MyWorkList({ userId }: { userId: number }) {
         </Stack>
       );
     }
-    if (order) return <WorkOrderScreen order={order} onBack={() => setParams({})} />;
+    if (order)
+      return (
+        <Suspense
+          fallback={
+            <Center h="60vh">
+              <Loader />
+            </Center>
+          }
+        >
+          <WorkOrderScreen order={order} onBack={() => setParams({})} />
+        </Suspense>
+      );
   }
 
   const count = sections.overdue.length + sections.today.length + sections.upcoming.length;
@@ -177,7 +196,6 @@ export default function MyWorkPage() {
   const { storageFailed } = useSyncState();
 
   useEffect(() => watchNetwork(), []);
-  useEffect(preloadChecks, []);
   useEffect(() => {
     if (status !== 'signedIn') return;
     const claims = tokenClaims();

@@ -8,7 +8,7 @@ import type { IssuedStepDto } from '../../procedures/procedures.schema';
 import { progressOf } from '../../procedures/procedure-progress';
 import { CameraScanner, tokenOf } from '../../request-portal/ui/camera-scanner';
 import { myWorkDb, type CachedPart, type CachedWorkOrder } from './my-work-db';
-import { ChangeRefused, queueAnswer, queueNote, queueParts, queuePhoto, queueStatus, queueWorkOrderPhoto, setTimerReason, startTimer, stopTimer, useLive } from './my-work-sync';
+import { ChangeRefused, preloadChecks, queueAnswer, queueNote, queueParts, queuePhoto, queueStatus, queueWorkOrderPhoto, setTimerReason, startTimer, stopTimer, useLive } from './my-work-sync';
 import type { OutboxItem } from './outbox';
 import { NoticeList } from './notice-list';
 import { SyncIndicator, TOUCH } from './sync-indicator';
@@ -359,7 +359,7 @@ function PartsCard({ order, waiting }: { order: CachedWorkOrder; waiting: Outbox
             {t('parts.noCamera')}
           </Text>
         )}
-        {scanning && <CameraScanner onText={onScan} onUnavailable={onNoCamera} />}
+        {scanning && <CameraScanner products onText={onScan} onUnavailable={onNoCamera} />}
         {scanNote && (
           <Text size="sm" c="orange" data-testid="parts-scan-note">
             {scanNote}
@@ -462,6 +462,8 @@ export function WorkOrderScreen({ order, onBack }: { order: CachedWorkOrder; onB
   const { dir } = useDirection();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), [order.id]);
+  // The checks every change goes through (zod and the routes' schemas): fetched as the screen opens.
+  useEffect(preloadChecks, []);
 
   return (
     <Box

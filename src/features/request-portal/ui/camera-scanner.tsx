@@ -8,11 +8,14 @@ import { useEffect, useRef } from 'react';
 /** The token of one of our label URLs (…/r/<token>), or null for any other text. */
 export const tokenOf = (text: string) => /\/r\/([A-Za-z0-9_-]{16,64})\/?$/.exec(text.trim())?.[1] ?? null;
 
+/** The one-dimensional codes of product labels (a part's SKU), beside QR codes: what `products` adds. */
+const PRODUCT_FORMATS = ['code_128', 'code_39', 'ean_13', 'ean_8', 'upc_a', 'upc_e'];
+
 /**
  * The camera: the browser's BarcodeDetector where it exists, zxing otherwise (loaded only then). Calls `onText`
- * with each code read until stopped.
+ * with each code read until stopped. QR codes (our labels); with `products`, the barcodes of product labels too.
  */
-export function CameraScanner({ onText, onUnavailable }: { onText(text: string): void; onUnavailable(): void }) {
+export function CameraScanner({ onText, onUnavailable, products = false }: { onText(text: string): void; onUnavailable(): void; products?: boolean }) {
   const video = useRef<HTMLVideoElement>(null);
   useEffect(() => {
     let stopped = false;
@@ -26,15 +29,18 @@ export function CameraScanner({ onText, onUnavailable }: { onText(text: string):
           if (!video.current || stopped) return;
           video.current.srcObject = stream;
           await video.current.play();
-          const detector = new Detector({ formats: ['qr_code'] });
+          const wanted = products ? ['qr_code', ...PRODUCT_FORMATS] : ['qr_code'];
+          const supported = await (Detector as unknown as { getSupportedFormats?: () => Promise<string[]> }).getSupportedFormats?.().catch(() => null);
+          const detector = new Detector({ formats: supported ? wanted.filter((f) => supported.includes(f)) : ['qr_code'] });
           while (!stopped) {
             const found = await detector.detect(video.current).catch(() => []);
             if (found[0]) onText(found[0].rawValue);
             await new Promise((r) => setTimeout(r, 250));
           }
         } else {
-          const { BrowserQRCodeReader } = await import('@zxing/browser');
-          const controls = await new BrowserQRCodeReader().decodeFromVideoDevice(undefined, video.current!, (result) => result && onText(result.getText()));
+          const { BrowserMultiFormatReader, BrowserQRCodeReader } = await import('@zxing/browser');
+          const reader = products ? new BrowserMultiFormatReader() : new BrowserQRCodeReader();
+          const controls = await reader.decodeFromVideoDevice(undefined, video.current!, (result) => result && onText(result.getText()));
           stopZxing = () => controls.stop();
           if (stopped) stopZxing();
         }
@@ -47,6 +53,6 @@ export function CameraScanner({ onText, onUnavailable }: { onText(text: string):
       stopZxing?.();
       stream?.getTracks().forEach((track) => track.stop());
     };
-  }, [onText, onUnavailable]);
+  }, [onText, onUnavailable, products]);
   return <video ref={video} muted playsInline style={{ width: '100%', maxWidth: 420, borderRadius: 8 }} data-testid="scan-video" />;
 }
