@@ -42,16 +42,8 @@ const photoSchema = z.object({ id: z.number(), workOrderId: z.number(), url: z.s
 const pagination = z.object({ totalRecords: z.number(), currentPage: z.number(), totalPages: z.number() });
 
 export const myWorkListSchema = z.object({
-  workOrders: z.array(
-    z.object({
-      id: z.number(),
-      workOrder: z.looseObject({ id: z.number(), updatedAt: z.string() }),
-      procedure: z.looseObject({ steps: z.array(z.looseObject({ id: z.number() })) }).nullable(),
-      labors: z.array(z.looseObject({ id: z.number() })),
-      parts: z.array(z.looseObject({ id: z.number() })),
-      photos: z.array(photoSchema),
-    }),
-  ),
+  // The order, procedure, labour and parts are the work-orders and procedures routes' own answers: kept whole.
+  workOrders: z.array(z.custom<MyWorkOrderDto>((v) => typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'number', 'A work order')),
   /** Every time-tracking reason of the organisation (master data: tens, never paged away). */
   reasons: z.array(z.object({ id: z.number(), name: z.string() })),
   pagination,

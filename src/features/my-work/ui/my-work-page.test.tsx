@@ -62,6 +62,9 @@ const order = (steps: IssuedStepDto[] = []): CachedWorkOrder => ({
   photos: [],
 });
 
+/** The checks load on demand (their chunk): on a busy machine that is seconds. */
+const WAIT = { timeout: 15_000 };
+
 /** A token of a signed-in worker (the page reads its claims; the server is not asked). */
 const signInWorker = () => {
   const payload = btoa(JSON.stringify({ sub: '7', org: 1, role: 'worker' })).replace(/=+$/, '');
@@ -77,7 +80,7 @@ describe('My work without a device store', () => {
         <MyWorkPage />
       </AuthProvider>,
       { route: '/dashboard/my-work', path: '/dashboard/my-work' });
-    const alert = await screen.findByTestId('my-work-storage-failed', {}, { timeout: 5000 });
+    const alert = await screen.findByTestId('my-work-storage-failed', {}, WAIT);
     expect(alert).toHaveTextContent('This browser cannot keep your work on the device');
     expect(screen.getByTestId('my-work-online-only')).toHaveAttribute('href', '/dashboard/work-orders');
   });
@@ -89,7 +92,7 @@ describe('changes are checked with their route schema before they are queued', (
     renderWithProviders(<WorkOrderScreen order={order()} onBack={() => undefined} />);
     fireEvent.change(screen.getByTestId('note-input'), { target: { value: 'x'.repeat(5001) } });
     fireEvent.click(screen.getByTestId('note-add'));
-    expect(await screen.findByText('Note must be at most 5000 characters')).toBeInTheDocument();
+    expect(await screen.findByText('Note must be at most 5000 characters', {}, WAIT)).toBeInTheDocument();
     // kept in the box, to be shortened
     expect(screen.getByTestId('note-input')).toHaveValue('x'.repeat(5001));
   });
@@ -101,10 +104,10 @@ describe('changes are checked with their route schema before they are queued', (
     renderWithProviders(<WorkOrderScreen order={order([text, number])} onBack={() => undefined} />);
     fireEvent.change(screen.getByTestId('step-1'), { target: { value: 'y'.repeat(2001) } });
     fireEvent.click(screen.getByTestId('step-1-save'));
-    expect(await screen.findByText('Enter a text of at most 2000 characters')).toBeInTheDocument();
+    expect(await screen.findByText('Enter a text of at most 2000 characters', {}, WAIT)).toBeInTheDocument();
     fireEvent.change(screen.getByTestId('step-2'), { target: { value: '1000000000000000' } });
     fireEvent.click(screen.getByTestId('step-2-save'));
-    expect(await screen.findByText('Number is too large')).toBeInTheDocument();
+    expect(await screen.findByText('Number is too large', {}, WAIT)).toBeInTheDocument();
   });
 
   it('a photo that is not JPEG, PNG or WebP is refused with the upload rule’s message', async () => {
@@ -112,7 +115,7 @@ describe('changes are checked with their route schema before they are queued', (
     renderWithProviders(<WorkOrderScreen order={order()} onBack={() => undefined} />);
     const gif = new File([new Uint8Array([71, 73, 70, 56])], 'a.gif', { type: 'image/gif' });
     fireEvent.change(screen.getByTestId('wo-photo-input'), { target: { files: [gif] } });
-    expect(await screen.findByTestId('wo-photo-error')).toHaveTextContent('Only JPEG, PNG, and WebP images are allowed.');
+    expect(await screen.findByTestId('wo-photo-error', {}, WAIT)).toHaveTextContent('Only JPEG, PNG, and WebP images are allowed.');
   });
 
   it('a part quantity is judged by add-parts’ schema: 1,000,000 is allowed, 1,000,001 is not', async () => {

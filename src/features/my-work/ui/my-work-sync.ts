@@ -166,7 +166,7 @@ async function readMyWork() {
 async function readParts() {
   const parts: MyPartDto[] = [];
   for (let after: number | null = 0; after !== null; ) {
-    const res = await api.get<{ parts: MyPartDto[]; next: number | null }>('/my-work/list-my-parts', { query: { after, limit: 1000 } });
+    const res: { parts: MyPartDto[]; next: number | null } = await api.get<{ parts: MyPartDto[]; next: number | null }>('/my-work/list-my-parts', { query: { after, limit: 1000 } });
     parts.push(...res.parts);
     after = res.next;
   }
