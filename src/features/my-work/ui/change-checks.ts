@@ -18,13 +18,7 @@ export interface Problem {
 function firstProblem(schema: z.ZodType, value: unknown): Problem | null {
   const result = schema.safeParse(value);
   if (result.success) return null;
-  let issue: z.core.$ZodIssue = result.error.issues[0];
-  // A union (a part line: an id or { partId, quantity }): the branch's own message ("Quantity is too large")
-  // says more than the union's; the branch that failed on a value, not on its type, is the one meant.
-  if (issue.code === 'invalid_union') {
-    const inner = issue.errors.flat().find((i) => i.code !== 'invalid_type');
-    if (inner) issue = { ...inner, path: [...issue.path, ...inner.path] };
-  }
+  const [issue] = result.error.issues;
   return { message: issue.message, field: issue.path.join('.') };
 }
 

@@ -63,7 +63,7 @@ const order = (steps: IssuedStepDto[] = []): CachedWorkOrder => ({
 });
 
 /** The checks load on demand (their chunk): on a busy machine that is seconds. */
-const WAIT = { timeout: 15_000 };
+const WAIT = { timeout: 40_000 };
 
 /** A token of a signed-in worker (the page reads its claims; the server is not asked). */
 const signInWorker = () => {
@@ -71,7 +71,7 @@ const signInWorker = () => {
   window.sessionStorage.setItem(TOKEN_KEY, `e30.${payload}.sig`);
 };
 
-describe('My work without a device store', () => {
+describe('My work without a device store', { timeout: 60_000 }, () => {
   it('says the browser cannot keep the work and offers the full app online, instead of spinning', async () => {
     stubFetch({});
     signInWorker();
@@ -86,7 +86,7 @@ describe('My work without a device store', () => {
   });
 });
 
-describe('changes are checked with their route schema before they are queued', () => {
+describe('changes are checked with their route schema before they are queued', { timeout: 60_000 }, () => {
   it('a note over 5000 characters is refused at the field', async () => {
     stubFetch({});
     renderWithProviders(<WorkOrderScreen order={order()} onBack={() => undefined} />);
