@@ -4,7 +4,7 @@
  * change refused by its route's schema is refused before the store is touched (the message at the field).
  */
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { renderWithProviders, stubFetch } from '../../../web/test/render';
 import { TOKEN_KEY } from '../../../web/lib/session';
 import type { IssuedStepDto } from '../../procedures/procedures.schema';
