@@ -47,6 +47,8 @@ export default tseslint.config(
   { files: ['src/features/work-stations/ui/**'], ignores: ['**/*.test.tsx'], rules: featureUiImports(['!../../request-portal/ui/print-labels']) },
   // The calendar opens the work order drawer in place over its entries (decision 033): that one file, nothing else.
   { files: ['src/features/calendar/ui/**'], ignores: ['**/*.test.tsx'], rules: featureUiImports(['!../../work-orders/ui/work-order-drawer']) },
+  // The technician's app scans part labels with the request portal's scanner (decision 041): that one file.
+  { files: ['src/features/my-work/ui/**'], ignores: ['**/*.test.tsx'], rules: featureUiImports(['!../../request-portal/ui/camera-scanner']) },
 );
 
 function featureUiImports(allowed = []) {

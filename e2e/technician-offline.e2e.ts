@@ -2,7 +2,8 @@
  * The technician's app offline (issue 27, decision 041), at 390x844 on the demo organisation: Marcus (a worker)
  * signs in and lands on My work; the browser goes offline; he starts a labour timer, closes the tab, reopens
  * the app (still offline: the service worker serves it, IndexedDB keeps the running timer), stops the timer
- * with its reason, fills the procedure (pass/fail, a number, a photo), adds a part and a note, starts the work,
+ * with its reason, fills the procedure (pass/fail, a number, a photo), takes a photo into the work order itself,
+ * adds a part and a note, starts the work,
  * closes and reopens the page again: nothing lost. Back online, everything reaches the server exactly once.
  * A second journey: the manager cancels an order while the technician, offline, starts it; back online the
  * server's version check refuses the change and the technician is told what happened and what was kept.
@@ -132,20 +133,25 @@ describe('the technician app', () => {
       const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#3366cc' } }).jpeg().toBuffer();
       await page.getByTestId(`step-${pos('photo')}-input`).setInputFiles({ name: 'seal.jpg', mimeType: 'image/jpeg', buffer: photo });
       await page.getByTestId('photo-pending').waitFor();
+      // A photo of the work order itself (outside the procedure), from the camera input, queued like the rest.
+      const woPhoto = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#cc6633' } }).jpeg().toBuffer();
+      await page.getByTestId('wo-photo-input').setInputFiles({ name: 'pump.jpg', mimeType: 'image/jpeg', buffer: woPhoto });
+      await page.getByTestId('wo-photo-pending').waitFor();
       await page.getByTestId('parts-search').fill(part.label.slice(0, 4));
       await page.getByTestId('parts-result').filter({ hasText: part.label }).first().click();
       await page.getByTestId('note-input').fill('Seal worn on the drive side, replaced.');
       await page.getByTestId('note-add').click();
       await page.getByTestId('wo-start').click();
-      // labour, pass/fail, number, photo, part, note, status
-      await poll(() => indicator(page).textContent()).toBe('Offline · 7 waiting');
-      expect(await page.getByTestId('wo-status').textContent()).toBe('In progress');
+      // labour, pass/fail, number, step photo, work order photo, part, note, status
+      await poll(() => indicator(page).textContent()).toBe('Offline · 8 waiting');
+      expect(await page.getByTestId('wo-status').textContent()).toBe('In Progress');
 
       // Closed and reopened while still offline: nothing lost.
       await page.close();
       page = await reopen(context, order.id);
-      await poll(() => indicator(page).textContent()).toBe('Offline · 7 waiting');
+      await poll(() => indicator(page).textContent()).toBe('Offline · 8 waiting');
       await page.getByTestId('photo-pending').waitFor();
+      await page.getByTestId('wo-photo-pending').waitFor();
       await page.getByTestId('labor-waiting').waitFor();
       await page.getByText('Seal worn on the drive side, replaced.', { exact: false }).waitFor();
       expect(await page.getByTestId(`step-${pos('number')}`).inputValue()).toBe('3.2');
@@ -157,6 +163,9 @@ describe('the technician app', () => {
       await poll(() => indicator(page).textContent()).toBe('All saved');
       await page.reload();
       await poll(() => indicator(page).textContent()).toBe('All saved');
+      // The device copy now holds the photo as the server keeps it.
+      await page.getByTestId('wo-photo-saved').waitFor();
+      expect(await page.getByTestId('wo-photo-pending').count()).toBe(0);
 
       const labors = (await api('GET', `/api/work-orders/get-labors/${order.id}`)).labors as { reasonId: number; workerId: number }[];
       expect(labors).toEqual([expect.objectContaining({ reasonId: reason.id, workerId: marcusId })]);
@@ -167,6 +176,9 @@ describe('the technician app', () => {
       const { activities } = await api('GET', `/api/activities/work-order/${order.id}`);
       const notes = (activities as { action: string; note?: string; text?: string }[]).filter((a) => a.action === 'note');
       expect(notes).toHaveLength(1);
+      const { photos } = (await api('GET', `/api/my-work/list-photos/${order.id}`)) as { photos: { userId: number; url: string }[] };
+      expect(photos).toEqual([expect.objectContaining({ userId: marcusId, url: expect.stringMatching(/^\/uploads\/org-\d+\/.+\.webp\?exp=/) })]);
+      expect((activities as { action: string }[]).filter((a) => a.action === 'attachment')).toHaveLength(1);
       expect((await api('GET', `/api/work-orders/get-work-order/${order.id}`)).workOrder.status).toBe('in-progress');
     } finally {
       await context.close();

@@ -25,6 +25,7 @@ import { webhooksRoutes } from '../features/webhooks/webhooks.routes';
 import { dataTransferRoutes } from '../features/data-transfer/data-transfer.routes';
 import { requestPortalRoutes } from '../features/request-portal/request-portal.routes';
 import { workOrderSharesRoutes } from '../features/work-order-shares/work-order-shares.routes';
+import { myWorkRoutes } from '../features/my-work/my-work.routes';
 
 /**
  * Every feature's routes and their URL prefix under /api. A new business area adds one line here.
@@ -58,4 +59,5 @@ export async function registerFeatureRoutes(app: FastifyInstance) {
   await app.register(dataTransferRoutes, { prefix: '/api/data-transfer' });
   await app.register(requestPortalRoutes, { prefix: '/api/portal' });
   await app.register(workOrderSharesRoutes, { prefix: '/api/shared-work-orders' });
+  await app.register(myWorkRoutes, { prefix: '/api/my-work' });
 }

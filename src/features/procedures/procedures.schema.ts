@@ -185,15 +185,9 @@ export const procedureAnswers = {
   followUp: stepChanged.extend({ followUp: workOrderDtoSchema }),
 };
 
-/** Whether a stored answer fills the step (an unticked checkbox does not). */
-export const isAnswered = (kind: StepKind, value: unknown) => kind !== 'heading' && value !== null && value !== undefined && value !== false;
-
-/** Whether an answer is flagged: a failed or flagged pass/fail step, a number outside its allowed range. */
-export function isFlagged(step: Pick<StepDto, 'kind' | 'min' | 'max'>, value: unknown): boolean {
-  if (step.kind === 'pass-fail') return value === 'fail' || value === 'flag';
-  if (step.kind === 'number' && typeof value === 'number') return (step.min !== null && value < step.min) || (step.max !== null && value > step.max);
-  return false;
-}
+// Zod-free, so a page that shows progress does not load the validation library (My work's first load):
+// procedure-progress.ts, re-exported here.
+export { isAnswered, isFlagged, progressOf } from './procedure-progress';
 
 /**
  * The answer a step takes, by its kind (the server's check, and the form's): null clears it. Photos and
@@ -219,13 +213,3 @@ export function answerSchemaFor(step: Pick<StepDto, 'kind' | 'options'>): z.ZodT
   }
 }
 
-/** The progress of a filled procedure: "7 of 12", required steps still empty, flagged answers. */
-export function progressOf(steps: Pick<IssuedStepDto, 'kind' | 'value' | 'required' | 'flagged'>[]): ProcedureProgress {
-  const answerable = steps.filter((s) => s.kind !== 'heading');
-  return {
-    answered: answerable.filter((s) => isAnswered(s.kind, s.value)).length,
-    total: answerable.length,
-    requiredLeft: answerable.filter((s) => s.required && !isAnswered(s.kind, s.value)).length,
-    flagged: answerable.filter((s) => s.flagged).length,
-  };
-}

@@ -27,3 +27,4 @@ export * from '../../features/webhooks/webhooks.table';
 export * from '../../features/data-transfer/data-transfer.table';
 export * from '../../features/request-portal/request-portal.table';
 export * from '../../features/work-order-shares/work-order-shares.table';
+export * from '../../features/my-work/my-work.table';

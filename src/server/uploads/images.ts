@@ -1,20 +1,9 @@
 import { HttpError } from '../http-error';
+import { IMAGE_RULES, IMAGE_TYPES } from '../../shared/image-rules';
 
-/** The two upload rules of the spec: the generic image rule and the avatar rule, with their messages. */
-export const IMAGE_RULES = {
-  image: {
-    maxBytes: 5 * 1024 * 1024,
-    typeMessage: 'Only JPEG, PNG, and WebP images are allowed.',
-    sizeMessage: 'Image size should not exceed 5MB.',
-  },
-  avatar: {
-    maxBytes: 2097152,
-    typeMessage: 'Invalid file type. Only JPG, PNG, and WEBP are allowed.',
-    sizeMessage: 'File size exceeds 2MB limit.',
-  },
-} as const;
+export { IMAGE_RULES };
 
-const ALLOWED = new Set(['image/jpeg', 'image/png', 'image/webp']);
+const ALLOWED = new Set(IMAGE_TYPES);
 /** Decoding cap: a small file that claims 50 000 × 50 000 pixels is a decompression bomb. */
 const MAX_PIXELS = 40_000_000;
 

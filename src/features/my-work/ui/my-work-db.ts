@@ -1,16 +1,13 @@
 import { Dexie, type EntityTable } from 'dexie';
-import type { LaborDto, WorkOrderDto, WorkOrderPartDto } from '../../work-orders/work-orders.schema';
-import type { WorkOrderProcedureDto } from '../../procedures/procedures.schema';
+import type { WorkOrderDto } from '../../work-orders/work-orders.schema';
+import type { MyPartDto, MyWorkOrderDto } from '../my-work.schema';
 import type { OutboxItem, OutboxStore, SyncNotice } from './outbox';
 
-/** A work order of mine as kept on the device: the order, its procedure, labour and parts. */
-export interface CachedWorkOrder {
-  id: number;
-  workOrder: WorkOrderDto;
-  procedure: WorkOrderProcedureDto | null;
-  labors: LaborDto[];
-  parts: WorkOrderPartDto[];
-}
+/** A work order of mine as kept on the device: the order, its procedure, labour, parts and photos (list-my-work). */
+export type CachedWorkOrder = MyWorkOrderDto;
+
+/** A part as kept on the device: searched by name, found by its label's code (SKU). */
+export type CachedPart = MyPartDto;
 
 export interface CachedOption {
   id: number;
@@ -35,7 +32,7 @@ interface Meta {
  */
 class MyWorkDb extends Dexie {
   workOrders!: EntityTable<CachedWorkOrder, 'id'>;
-  parts!: EntityTable<CachedOption, 'id'>;
+  parts!: EntityTable<CachedPart, 'id'>;
   reasons!: EntityTable<CachedOption, 'id'>;
   outbox!: EntityTable<OutboxItem, 'seq'>;
   notices!: EntityTable<SyncNotice, 'id'>;
@@ -53,6 +50,17 @@ class MyWorkDb extends Dexie {
       timers: 'workOrderId',
       meta: 'key',
     });
+    // Parts keep their SKU code (found by a scanned label): read again from the server. Orders keep their
+    // photos: the copy (with the technician's unsent changes applied) is kept and starts with none.
+    this.version(2)
+      .stores({ parts: 'id, name, skuCode' })
+      .upgrade(async (tx) => {
+        await tx.table('parts').clear();
+        await tx
+          .table('workOrders')
+          .toCollection()
+          .modify((c: { photos?: unknown[] }) => void (c.photos ??= []));
+      });
   }
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Alert, Badge, Box, Button, Card, Center, Group, Loader, Progress, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconClockPlay } from '@tabler/icons-react';
 import { Link, Navigate, useSearchParams } from 'react-router';
@@ -6,12 +6,21 @@ import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../../web/app/auth-context';
 import { mayHaveSession, tokenClaims } from '../../../web/lib/session';
 import { formatDateTime } from '../../../web/lib/format';
+import { progressOf } from '../../procedures/procedure-progress';
 import { claimFor, getMeta, myWorkDb, type CachedWorkOrder } from './my-work-db';
-import { syncNow, useLive, useSyncState, watchNetwork } from './my-work-sync';
-import { WorkOrderScreen } from './work-order-screen';
+import { reportStorageFailure, syncNow, useLive, useSyncState, watchNetwork } from './my-work-sync';
 import { NoticeList } from './notice-list';
 import { SyncIndicator, TOUCH } from './sync-indicator';
 import './labels';
+
+/**
+ * The full-screen work order (its inputs, the reason picker's dropdown, the scanner) is not needed to show the
+ * list: it loads when a card is pressed (or a link opens one), so My work's first load stays light. The service
+ * worker precaches it with the rest of the build, so it opens offline too.
+ */
+const loadScreen = () => import('./work-order-screen');
+const WorkOrderScreen = lazy(() => loadScreen().then((m) => ({ default: m.WorkOrderScreen })));
+const preloadScreen = () => void loadScreen().catch(() => undefined);
 
 const PRIORITY_COLOR: Record<string, string> = { lowest: 'gray', low: 'blue', medium: 'yellow', high: 'orange', critical: 'red' };
 
@@ -30,9 +39,10 @@ export function sectionOf(dueDate: string | null, now: Date): Section {
 function WorkOrderCard({ order, timerRunning, onOpen }: { order: CachedWorkOrder; timerRunning: boolean; onOpen: () => void }) {
   const { t } = useTranslation('myWork');
   const wo = order.workOrder;
-  const progress = order.procedure?.progress;
+  // From the steps as the device holds them: answers given offline count at once.
+  const progress = order.procedure ? progressOf(order.procedure.steps) : null;
   return (
-    <UnstyledButton onClick={onOpen} data-testid={`my-work-card-${wo.id}`} style={{ display: 'block', width: '100%', minHeight: TOUCH }}>
+    <UnstyledButton onClick={onOpen} onPointerDown={preloadScreen} onFocus={preloadScreen} data-testid={`my-work-card-${wo.id}`} style={{ display: 'block', width: '100%', minHeight: TOUCH }}>
       <Card withBorder padding="md" radius="md">
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Text fw={600} lineClamp={2}>
@@ -99,7 +109,18 @@ function MyWorkList({ userId }: { userId: number }) {
         </Stack>
       );
     }
-    if (order) return <WorkOrderScreen order={order} onBack={() => setParams({})} />;
+    if (order)
+      return (
+        <Suspense
+          fallback={
+            <Center h="60vh">
+              <Loader />
+            </Center>
+          }
+        >
+          <WorkOrderScreen order={order} onBack={() => setParams({})} />
+        </Suspense>
+      );
   }
 
   const count = sections.overdue.length + sections.today.length + sections.upcoming.length;
@@ -144,6 +165,24 @@ function MyWorkList({ userId }: { userId: number }) {
 }
 
 /**
+ * The device store cannot be used (no IndexedDB: a private window, storage turned off or full). Said plainly,
+ * with the way that still works: the full app, online only.
+ */
+function StorageProblem({ signedIn }: { signedIn: boolean }) {
+  const { t } = useTranslation('myWork');
+  return (
+    <Stack p="md" maw={640} mx="auto">
+      <Alert color="red" title={t('storage.title')} data-testid="my-work-storage-failed">
+        <Text size="sm">{t('storage.body')}</Text>
+        <Button component={Link} to={signedIn ? '/dashboard/work-orders' : '/login'} mt="sm" size="md" data-testid="my-work-online-only">
+          {signedIn ? t('storage.openFullApp') : t('storage.signIn')}
+        </Button>
+      </Alert>
+    </Stack>
+  );
+}
+
+/**
  * /dashboard/my-work: the technician's home at phone width (issue 27, decision 041). Outside the manager's
  * shell: its own header, the device copy of my open work orders (IndexedDB), the outbox of changes. Signed in,
  * it keeps the copy fresh and sends the outbox; opened offline without a session (a new tab, the installed
@@ -154,6 +193,7 @@ export default function MyWorkPage() {
   const { status, signOut } = useAuth();
   const owner = useLive(async () => (await getMeta<number>('owner')) ?? null, []);
   const [claimedBy, setClaimedBy] = useState<number | null>(null);
+  const { storageFailed } = useSyncState();
 
   useEffect(() => watchNetwork(), []);
   useEffect(() => {
@@ -163,9 +203,10 @@ export default function MyWorkPage() {
     void claimFor(claims.userId).then(() => {
       setClaimedBy(claims.userId);
       void syncNow();
-    });
+    }, reportStorageFailure);
   }, [status]);
 
+  if (storageFailed && status !== 'loading') return <StorageProblem signedIn={status === 'signedIn'} />;
   if (status === 'loading' || owner === undefined) {
     return (
       <Center h="100dvh">

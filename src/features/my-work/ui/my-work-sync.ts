@@ -3,16 +3,23 @@ import { liveQuery } from 'dexie';
 import { api, ApiError, getAccessToken, refreshSession, request } from '../../../web/lib/api';
 import type { LaborDto, WorkOrderDto, WorkOrderPartDto, WorkOrderStatus } from '../../work-orders/work-orders.schema';
 import type { IssuedStepDto, WorkOrderProcedureDto } from '../../procedures/procedures.schema';
+import { isFlagged } from '../../procedures/procedure-progress';
+import type { MyPartDto, MyWorkOrderDto, WorkOrderPhotoDto } from '../my-work.schema';
 import { dexieOutbox, getMeta, myWorkDb, setMeta, type CachedWorkOrder } from './my-work-db';
 import { drainOutbox, newIdempotencyKey, type OutboxItem, type OutboxKind, type Sender } from './outbox';
+import type { Problem } from './change-checks';
 
 // ---- reading Dexie from React ----
 
-/** A Dexie query kept current (liveQuery): undefined until its first answer. */
+/**
+ * A Dexie query kept current (liveQuery): undefined until its first answer. A query that fails (no IndexedDB:
+ * a private window, storage turned off or full) is said, never waited for: the page shows the storage problem
+ * (`useSyncState().storageFailed`) instead of spinning.
+ */
 export function useLive<T>(query: () => Promise<T>, deps: readonly unknown[]): T | undefined {
   const [value, setValue] = useState<T | undefined>(undefined);
   useEffect(() => {
-    const sub = liveQuery(query).subscribe({ next: setValue, error: () => undefined });
+    const sub = liveQuery(query).subscribe({ next: setValue, error: reportStorageFailure });
     return () => sub.unsubscribe();
     // the caller lists what the query depends on
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -22,8 +29,8 @@ export function useLive<T>(query: () => Promise<T>, deps: readonly unknown[]): T
 
 // ---- the network and the sync state ----
 
-type SyncState = { online: boolean; syncing: boolean; failed: boolean };
-let state: SyncState = { online: typeof navigator === 'undefined' ? true : navigator.onLine, syncing: false, failed: false };
+type SyncState = { online: boolean; syncing: boolean; failed: boolean; storageFailed: boolean };
+let state: SyncState = { online: typeof navigator === 'undefined' ? true : navigator.onLine, syncing: false, failed: false, storageFailed: false };
 const listeners = new Set<() => void>();
 function setState(patch: Partial<SyncState>) {
   state = { ...state, ...patch };
@@ -33,6 +40,12 @@ const subscribe = (l: () => void) => {
   listeners.add(l);
   return () => listeners.delete(l);
 };
+
+/** The device store could not be used (no IndexedDB, storage refused): the app says so and works online only. */
+export function reportStorageFailure(err?: unknown) {
+  if (!state.storageFailed) console.warn('My work: the device store is unavailable', err);
+  setState({ storageFailed: true });
+}
 
 /** offline / syncing / N waiting / all saved, for the indicator. */
 export function useSyncState() {
@@ -62,7 +75,7 @@ export const apiSender: Sender = async (item) => {
 /** Puts what an answer says about the work order into the device copy. */
 async function applyAnswer(item: OutboxItem, body: unknown) {
   const db = myWorkDb();
-  const b = body as { workOrder?: WorkOrderDto; labors?: LaborDto[]; workOrderParts?: WorkOrderPartDto[]; procedure?: WorkOrderProcedureDto };
+  const b = body as { workOrder?: WorkOrderDto; labors?: LaborDto[]; workOrderParts?: WorkOrderPartDto[]; procedure?: WorkOrderProcedureDto; photos?: WorkOrderPhotoDto[] };
   await db.workOrders
     .where('id')
     .equals(item.workOrderId)
@@ -71,6 +84,7 @@ async function applyAnswer(item: OutboxItem, body: unknown) {
       if (b.labors) c.labors = b.labors;
       if (b.workOrderParts) c.parts = b.workOrderParts;
       if (b.procedure) c.procedure = b.procedure;
+      if (b.photos) c.photos = b.photos;
     });
 }
 
@@ -122,7 +136,7 @@ export function watchNetwork(): () => void {
       .outbox.count()
       .then((waiting) => {
         if (waiting > 0 || state.failed || ticks % 10 === 0) void syncNow();
-      });
+      }, reportStorageFailure);
   }, 30_000);
   return () => {
     window.removeEventListener('online', on);
@@ -133,46 +147,73 @@ export function watchNetwork(): () => void {
 
 // ---- the device copy ----
 
-const OPEN: WorkOrderStatus[] = ['assigned', 'in-progress'];
+/** Parts change rarely and may be thousands: read again at most every hour (and whenever the copy has none). */
+const PARTS_EVERY_MS = 3600_000;
+
+/** Every page of list-my-work: my open orders with their procedure, labour, parts and photos, and the reasons. */
+async function readMyWork() {
+  const orders: MyWorkOrderDto[] = [];
+  let reasons: { id: number; name: string }[] = [];
+  for (let page = 1; ; page++) {
+    const res = await api.get<{ workOrders: MyWorkOrderDto[]; reasons: { id: number; name: string }[]; pagination: { totalPages: number } }>('/my-work/list-my-work', { query: { page, pageSize: 50 } });
+    orders.push(...res.workOrders);
+    reasons = res.reasons;
+    if (page >= res.pagination.totalPages) return { orders, reasons };
+  }
+}
+
+/** Every part of the organisation (id, name, SKU code), a thousand a call: none is left out of the search. */
+async function readParts() {
+  const parts: MyPartDto[] = [];
+  for (let after: number | null = 0; after !== null; ) {
+    const res: { parts: MyPartDto[]; next: number | null } = await api.get<{ parts: MyPartDto[]; next: number | null }>('/my-work/list-my-parts', { query: { after, limit: 1000 } });
+    parts.push(...res.parts);
+    after = res.next;
+  }
+  return parts;
+}
 
 /**
- * Reads my open work orders with their procedure, labour and parts, the parts and the time reasons, and
- * replaces the device copy with them, unless a change was queued meanwhile (it would be overwritten by the
- * server's older copy: the next sync brings it).
+ * Reads my open work orders (with procedure, labour, parts and photos) and the time reasons in one call per
+ * page, the parts when they are an hour old, and replaces the device copy with them, unless a change was
+ * queued meanwhile (the server's older copy would overwrite it: the next sync brings it).
  */
 export async function refreshDeviceCopy() {
-  const { workOrders } = await api.get<{ workOrders: WorkOrderDto[] }>('/work-orders/get-work-orders', { query: { pageSize: 100, status: OPEN } });
-  // A worker reads only their orders; a manager reads all of them: only those assigned to them are kept.
-  const owner = await getMeta<number>('owner');
-  const mine = workOrders.filter((wo) => wo.assignees.some((a) => a.id === owner));
-  const orders: CachedWorkOrder[] = await Promise.all(
-    mine.map(async (workOrder) => {
-      const [{ procedure }, { labors }, { workOrderParts }] = await Promise.all([
-        api.get<{ procedure: WorkOrderProcedureDto | null }>(`/work-orders/get-work-order-procedure/${workOrder.id}`),
-        api.get<{ labors: LaborDto[] }>(`/work-orders/get-labors/${workOrder.id}`),
-        api.get<{ workOrderParts: WorkOrderPartDto[] }>(`/work-orders/get-parts/${workOrder.id}`),
-      ]);
-      return { id: workOrder.id, workOrder, procedure, labors, parts: workOrderParts };
-    }),
-  );
-  const [parts, reasons] = await Promise.all([
-    api.get<{ value: number; label: string }[]>('/parts/get-parts-options', { query: { pageSize: 100 } }),
-    api.get<{ timeTrackingReasons: { id: number; name: string }[] }>('/time-tracking-reasons/get-time-tracking-reasons', { query: { pageSize: 100 } }),
-  ]);
+  const partsAt = await getMeta<number>('partsAt');
+  const partsDue = !partsAt || Date.now() - partsAt > PARTS_EVERY_MS || (await myWorkDb().parts.count()) === 0;
+  const [{ orders, reasons }, parts] = await Promise.all([readMyWork(), partsDue ? readParts() : Promise.resolve(null)]);
   const db = myWorkDb();
   await db.transaction('rw', [db.workOrders, db.parts, db.reasons, db.outbox, db.meta], async () => {
     if (await db.outbox.count()) return;
     await db.workOrders.clear();
     await db.workOrders.bulkPut(orders);
-    await db.parts.clear();
-    await db.parts.bulkPut(parts.map((p) => ({ id: p.value, name: p.label })));
+    if (parts) {
+      await db.parts.clear();
+      await db.parts.bulkPut(parts);
+      await setMeta('partsAt', Date.now());
+    }
     await db.reasons.clear();
-    await db.reasons.bulkPut(reasons.timeTrackingReasons.map((r) => ({ id: r.id, name: r.name })));
+    await db.reasons.bulkPut(reasons);
     await setMeta('refreshedAt', Date.now());
   });
 }
 
 // ---- queueing changes ----
+
+/** A change refused before it was queued: the route's schema said no (the field and its message). */
+export class ChangeRefused extends Error {
+  constructor(public readonly problem: Problem) {
+    super(problem.message);
+  }
+}
+
+/** The checks: loaded on demand (zod is not in My work's first load), fetched early by the page (`preloadChecks`). */
+const checks = () => import('./change-checks');
+export const preloadChecks = () => void checks().catch(() => undefined);
+
+function refuseIf(problem: Problem | null) {
+  if (problem) throw new ChangeRefused(problem);
+}
 
 /** Queues a change and applies it to the device copy in one transaction, then tries to send it. */
 async function queue(workOrderId: number, kind: OutboxKind, call: Pick<OutboxItem, 'method' | 'path' | 'body' | 'file'>, summary: string, apply?: (c: CachedWorkOrder) => void) {
@@ -184,29 +225,48 @@ async function queue(workOrderId: number, kind: OutboxKind, call: Pick<OutboxIte
   void syncNow();
 }
 
-export function queueStatus(order: CachedWorkOrder, status: WorkOrderStatus, summary: string) {
-  return queue(order.id, 'status', { method: 'PUT', path: `/work-orders/update-status/${order.id}`, body: { status, updatedAt: order.workOrder.updatedAt } }, summary, (c) => {
+/** Each queue function checks the change with its route's schema first and throws `ChangeRefused` (nothing queued). */
+export async function queueStatus(order: CachedWorkOrder, status: WorkOrderStatus, summary: string) {
+  const body = { status, updatedAt: order.workOrder.updatedAt };
+  refuseIf((await checks()).checkStatus(body));
+  return queue(order.id, 'status', { method: 'PUT', path: `/work-orders/update-status/${order.id}`, body }, summary, (c) => {
     c.workOrder.status = status;
   });
 }
 
-export function queueNote(workOrderId: number, note: string) {
-  return queue(workOrderId, 'note', { method: 'POST', path: `/activities/work-order/${workOrderId}/notes`, body: { note } }, note);
+export async function queueNote(workOrderId: number, note: string) {
+  const body = { note };
+  refuseIf((await checks()).checkNote(body));
+  return queue(workOrderId, 'note', { method: 'POST', path: `/activities/work-order/${workOrderId}/notes`, body }, note);
 }
 
-export function queueParts(workOrderId: number, partId: number, quantity: number, summary: string) {
-  return queue(workOrderId, 'parts', { method: 'POST', path: `/work-orders/add-parts/${workOrderId}`, body: { parts: [{ partId, quantity }] } }, summary);
+export async function queueParts(workOrderId: number, partId: number, quantity: number, summary: string) {
+  const body = { parts: [{ partId, quantity }] };
+  refuseIf((await checks()).checkParts(body));
+  return queue(workOrderId, 'parts', { method: 'POST', path: `/work-orders/add-parts/${workOrderId}`, body }, summary);
 }
 
-export function queueAnswer(workOrderId: number, step: IssuedStepDto, value: unknown, summary: string) {
-  return queue(workOrderId, 'answer', { method: 'PUT', path: `/work-orders/answer-procedure-step/${workOrderId}`, body: { stepId: step.id, value } }, summary, (c) => {
+export async function queueAnswer(workOrderId: number, step: IssuedStepDto, value: unknown, summary: string) {
+  const body = { stepId: step.id, value };
+  refuseIf((await checks()).checkAnswer(step, body));
+  return queue(workOrderId, 'answer', { method: 'PUT', path: `/work-orders/answer-procedure-step/${workOrderId}`, body }, summary, (c) => {
     const s = c.procedure?.steps.find((x) => x.id === step.id);
-    if (s) s.value = value;
+    if (s) {
+      s.value = value;
+      s.flagged = isFlagged(s, value);
+    }
   });
 }
 
-export function queuePhoto(workOrderId: number, stepId: number, file: Blob, summary: string) {
+export async function queuePhoto(workOrderId: number, stepId: number, file: Blob, summary: string) {
+  refuseIf((await checks()).checkPhoto(file));
   return queue(workOrderId, 'photo', { method: 'POST', path: `/work-orders/add-step-image/${workOrderId}/step/${stepId}`, file }, summary);
+}
+
+/** A photo into the work order itself (not a procedure step): `add-photo` of the technician's API. */
+export async function queueWorkOrderPhoto(workOrderId: number, file: Blob, summary: string) {
+  refuseIf((await checks()).checkPhoto(file));
+  return queue(workOrderId, 'photo', { method: 'POST', path: `/my-work/add-photo/${workOrderId}`, file }, summary);
 }
 
 // ---- the labour timer ----
@@ -219,20 +279,33 @@ export async function setTimerReason(workOrderId: number, reasonId: number | nul
   await myWorkDb().timers.update(workOrderId, { reasonId });
 }
 
-/** Stops the timer: it becomes a queued labour row with its reason (one transaction: never both, never neither). */
+/** The labour row a running timer becomes when stopped now. */
+const laborBody = (startedAt: number, reasonId: number) => ({
+  startTime: new Date(startedAt).toISOString(),
+  endTime: new Date(Math.max(Date.now(), startedAt + 1000)).toISOString(),
+  reason: reasonId,
+});
+
+/**
+ * Stops the timer: it becomes a queued labour row with its reason (one transaction: never both, never neither).
+ * The row is checked with add-labor's schema first: refused, the timer keeps running.
+ */
 export async function stopTimer(workOrderId: number, reasonId: number, summary: string) {
   const db = myWorkDb();
+  const running = await db.timers.get(workOrderId);
+  if (!running) return;
+  const { checkLabor } = await checks();
+  refuseIf(checkLabor(laborBody(running.startedAt, reasonId)));
   await db.transaction('rw', db.timers, db.outbox, async () => {
     const timer = await db.timers.get(workOrderId);
     if (!timer) return;
-    const end = Math.max(Date.now(), timer.startedAt + 1000);
     await db.outbox.add({
       key: newIdempotencyKey(),
       workOrderId,
       kind: 'labor',
       method: 'POST',
       path: `/work-orders/add-labor/${workOrderId}`,
-      body: { startTime: new Date(timer.startedAt).toISOString(), endTime: new Date(end).toISOString(), reason: reasonId },
+      body: laborBody(timer.startedAt, reasonId),
       summary,
       createdAt: Date.now(),
       attempts: 0,

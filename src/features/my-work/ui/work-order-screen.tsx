@@ -1,12 +1,14 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { ActionIcon, Badge, useDirection, Box, Button, Card, Checkbox, Group, Image, NumberInput, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { IconArrowLeft, IconCamera, IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ActionIcon, Badge, useDirection, Box, Button, Card, Checkbox, Group, Image, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { IconArrowLeft, IconCamera, IconPlayerPlay, IconPlayerStop, IconScan } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../web/lib/format';
 import type { WorkOrderStatus } from '../../work-orders/work-orders.schema';
 import type { IssuedStepDto } from '../../procedures/procedures.schema';
-import { myWorkDb, type CachedWorkOrder } from './my-work-db';
-import { queueAnswer, queueNote, queueParts, queuePhoto, queueStatus, setTimerReason, startTimer, stopTimer, useLive } from './my-work-sync';
+import { progressOf } from '../../procedures/procedure-progress';
+import { CameraScanner, tokenOf } from '../../request-portal/ui/camera-scanner';
+import { myWorkDb, type CachedPart, type CachedWorkOrder } from './my-work-db';
+import { ChangeRefused, preloadChecks, queueAnswer, queueNote, queueParts, queuePhoto, queueStatus, queueWorkOrderPhoto, setTimerReason, startTimer, stopTimer, useLive } from './my-work-sync';
 import type { OutboxItem } from './outbox';
 import { NoticeList } from './notice-list';
 import { SyncIndicator, TOUCH } from './sync-indicator';
@@ -18,6 +20,26 @@ function elapsed(ms: number) {
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
   return `${h}:${String(m).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/**
+ * A queued change and the message of its refusal: the route's schema checks it before it is queued
+ * (`ChangeRefused`), and the message is shown at the field. `run` resolves true when the change was queued.
+ */
+function useQueued() {
+  const [error, setError] = useState<string | null>(null);
+  const run = useCallback(async (change: () => Promise<unknown>) => {
+    try {
+      await change();
+      setError(null);
+      return true;
+    } catch (err) {
+      if (!(err instanceof ChangeRefused)) throw err;
+      setError(err.message);
+      return false;
+    }
+  }, []);
+  return { error, run, clear: () => setError(null) };
 }
 
 function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
@@ -41,6 +63,7 @@ function TimerCard({ order, reasons }: { order: CachedWorkOrder; reasons: { id: 
     const id = window.setInterval(() => tick((n) => n + 1), 1000);
     return () => window.clearInterval(id);
   }, [timer]);
+  const queued = useQueued();
   const chosen = timer?.reasonId ? String(timer.reasonId) : reason;
   const reasonName = reasons.find((r) => String(r.id) === chosen)?.name ?? '';
   return (
@@ -71,7 +94,7 @@ function TimerCard({ order, reasons }: { order: CachedWorkOrder; reasons: { id: 
               data-testid="timer-stop"
               onClick={() => {
                 const minutes = Math.max(1, Math.round((Date.now() - timer.startedAt) / 60000));
-                void stopTimer(order.id, Number(chosen), t('timer.logged', { minutes, reason: reasonName }));
+                void queued.run(() => stopTimer(order.id, Number(chosen), t('timer.logged', { minutes, reason: reasonName })));
               }}
             >
               {t('timer.stop')}
@@ -79,6 +102,11 @@ function TimerCard({ order, reasons }: { order: CachedWorkOrder; reasons: { id: 
             {!chosen && (
               <Text size="sm" c="dimmed">
                 {t('timer.chooseReason')}
+              </Text>
+            )}
+            {queued.error && (
+              <Text size="sm" c="red" role="alert" data-testid="timer-error">
+                {queued.error}
               </Text>
             )}
           </>
@@ -92,7 +120,7 @@ function TimerCard({ order, reasons }: { order: CachedWorkOrder; reasons: { id: 
   );
 }
 
-function PhotoInput({ onFile, label, testId }: { onFile: (file: File) => void; label: string; testId: string }) {
+function PhotoInput({ onFile, label, testId, error }: { onFile: (file: File) => void; label: string; testId: string; error?: string | null }) {
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
@@ -112,6 +140,11 @@ function PhotoInput({ onFile, label, testId }: { onFile: (file: File) => void; l
       <Button {...big} variant="light" leftSection={<IconCamera />} onClick={() => input.current?.click()} data-testid={testId}>
         {label}
       </Button>
+      {error && (
+        <Text size="sm" c="red" role="alert" data-testid={`${testId}-error`}>
+          {error}
+        </Text>
+      )}
     </>
   );
 }
@@ -123,15 +156,21 @@ function useObjectUrl(blob: Blob | undefined) {
   return url;
 }
 
-function PendingPhoto({ item }: { item: OutboxItem }) {
+function PendingPhoto({ item, testId = 'photo-pending' }: { item: OutboxItem; testId?: string }) {
   const url = useObjectUrl(item.file);
-  return url ? <Image src={url} alt="" h={120} w="auto" fit="contain" radius="sm" data-testid="photo-pending" /> : null;
+  return url ? <Image src={url} alt="" h={120} w="auto" fit="contain" radius="sm" data-testid={testId} /> : null;
 }
 
 function StepField({ order, step, pendingPhoto }: { order: CachedWorkOrder; step: IssuedStepDto; pendingPhoto?: OutboxItem }) {
   const { t } = useTranslation('myWork');
   const [draft, setDraft] = useState<string>(step.value === null || step.value === undefined ? '' : String(step.value));
-  const answer = (value: unknown, shown: string) => void queueAnswer(order.id, step, value, t('procedure.answered', { label: step.label, value: shown }));
+  const queued = useQueued();
+  const answer = (value: unknown, shown: string) => void queued.run(() => queueAnswer(order.id, step, value, t('procedure.answered', { label: step.label, value: shown })));
+  const refusal = queued.error && (
+    <Text size="sm" c="red" role="alert" data-testid={`step-${step.position}-error`}>
+      {queued.error}
+    </Text>
+  );
   const testId = `step-${step.position}`;
   const label = (
     <Text fw={500}>
@@ -154,7 +193,15 @@ function StepField({ order, step, pendingPhoto }: { order: CachedWorkOrder; step
       );
     case 'checkbox':
       return (
-        <Checkbox size="lg" label={step.label} checked={step.value === true} onChange={(e) => answer(e.currentTarget.checked, e.currentTarget.checked ? t('procedure.done') : '—')} data-testid={testId} styles={{ body: { minHeight: TOUCH, alignItems: 'center' } }} />
+        <Checkbox
+          size="lg"
+          label={step.label}
+          checked={step.value === true}
+          onChange={(e) => answer(e.currentTarget.checked, e.currentTarget.checked ? t('procedure.done') : '—')}
+          error={queued.error}
+          data-testid={testId}
+          styles={{ body: { minHeight: TOUCH, alignItems: 'center' } }}
+        />
       );
     case 'pass-fail':
       return (
@@ -167,6 +214,7 @@ function StepField({ order, step, pendingPhoto }: { order: CachedWorkOrder; step
               </Button>
             ))}
           </Group>
+          {refusal}
         </Stack>
       );
     case 'choice':
@@ -180,6 +228,7 @@ function StepField({ order, step, pendingPhoto }: { order: CachedWorkOrder; step
               </Button>
             ))}
           </Stack>
+          {refusal}
         </Stack>
       );
     case 'number':
@@ -195,9 +244,9 @@ function StepField({ order, step, pendingPhoto }: { order: CachedWorkOrder; step
           {label}
           <Group gap="xs" wrap="nowrap" align="flex-end">
             {step.kind === 'number' ? (
-              <NumberInput size="lg" style={{ flex: 1 }} value={draft} onChange={(v) => setDraft(String(v))} inputMode="decimal" data-testid={testId} />
+              <NumberInput size="lg" style={{ flex: 1 }} value={draft} onChange={(v) => setDraft(String(v))} inputMode="decimal" error={queued.error} data-testid={testId} />
             ) : (
-              <TextInput size="lg" style={{ flex: 1 }} value={draft} onChange={(e) => setDraft(e.currentTarget.value)} data-testid={testId} />
+              <TextInput size="lg" style={{ flex: 1 }} value={draft} onChange={(e) => setDraft(e.currentTarget.value)} error={queued.error} data-testid={testId} />
             )}
             <Button {...big} disabled={!changed} onClick={save} data-testid={`${testId}-save`}>
               {t('procedure.save')}
@@ -211,7 +260,12 @@ function StepField({ order, step, pendingPhoto }: { order: CachedWorkOrder; step
         <Stack gap={4}>
           {label}
           {pendingPhoto ? <PendingPhoto item={pendingPhoto} /> : typeof step.value === 'string' ? <Image src={step.value} alt="" h={120} w="auto" fit="contain" radius="sm" data-testid="photo-saved" /> : null}
-          <PhotoInput testId={testId} label={pendingPhoto || step.value ? t('procedure.retake') : t('procedure.takePhoto')} onFile={(file) => void queuePhoto(order.id, step.id, file, t('procedure.photo', { label: step.label }))} />
+          <PhotoInput
+            testId={testId}
+            error={queued.error}
+            label={pendingPhoto || step.value ? t('procedure.retake') : t('procedure.takePhoto')}
+            onFile={(file) => void queued.run(() => queuePhoto(order.id, step.id, file, t('procedure.photo', { label: step.label })))}
+          />
         </Stack>
       );
     case 'signature':
@@ -226,14 +280,53 @@ function StepField({ order, step, pendingPhoto }: { order: CachedWorkOrder; step
   }
 }
 
+/** The part a scanned label names: its SKU code (or its exact name), case and spaces aside. */
+async function partForLabel(text: string): Promise<CachedPart | undefined> {
+  const code = text.trim();
+  if (!code) return undefined;
+  const db = myWorkDb();
+  return (await db.parts.where('skuCode').equalsIgnoreCase(code).first()) ?? (await db.parts.where('name').equalsIgnoreCase(code).first());
+}
+
 function PartsCard({ order, waiting }: { order: CachedWorkOrder; waiting: OutboxItem[] }) {
   const { t } = useTranslation('myWork');
   const [search, setSearch] = useState('');
-  const [quantity, setQuantity] = useState<number>(1);
+  const [quantity, setQuantity] = useState<number | string>(1);
+  const [scanning, setScanning] = useState(false);
+  const [noCamera, setNoCamera] = useState(false);
+  const [scanNote, setScanNote] = useState<string | null>(null);
+  const queued = useQueued();
+  const term = search.trim().toLowerCase();
   const matches = useLive(
-    () => (search.trim() ? myWorkDb().parts.filter((p) => p.name.toLowerCase().includes(search.trim().toLowerCase())).limit(8).toArray() : Promise.resolve([])),
-    [search],
+    () => (term ? myWorkDb().parts.filter((p) => p.name.toLowerCase().includes(term) || (p.skuCode ?? '').toLowerCase() === term).limit(8).toArray() : Promise.resolve([])),
+    [term],
   );
+  const add = async (p: CachedPart) => {
+    // The quantity as typed: the route's schema judges it (a whole number, 1 to 1,000,000), never clamped here.
+    const q = typeof quantity === 'number' ? quantity : quantity.trim() === '' ? Number.NaN : Number(quantity);
+    const ok = await queued.run(() => queueParts(order.id, p.id, q, t('parts.added', { quantity: q, name: p.name })));
+    if (ok) {
+      setSearch('');
+      setQuantity(1);
+      setScanNote(null);
+    }
+  };
+  const onScan = useCallback(
+    (text: string) => {
+      setScanning(false);
+      void partForLabel(text).then((part) => {
+        if (part) {
+          setSearch(part.skuCode ?? part.name);
+          setScanNote(null);
+        } else setScanNote(tokenOf(text) ? t('parts.assetLabel') : t('parts.unknownLabel', { code: text.trim().slice(0, 80) }));
+      });
+    },
+    [t],
+  );
+  const onNoCamera = useCallback(() => {
+    setScanning(false);
+    setNoCamera(true);
+  }, []);
   return (
     <Section title={t('parts.title')} testId="parts">
       <Stack gap="xs">
@@ -252,29 +345,33 @@ function PartsCard({ order, waiting }: { order: CachedWorkOrder; waiting: Outbox
             {w.summary} · {t('waiting')}
           </Text>
         ))}
-        <Group gap="xs" wrap="nowrap" align="flex-end">
+        <Group gap="xs" wrap="nowrap" align="flex-start">
           <TextInput size="lg" style={{ flex: 1 }} placeholder={t('parts.search')} aria-label={t('parts.search')} value={search} onChange={(e) => setSearch(e.currentTarget.value)} data-testid="parts-search" />
-          <NumberInput size="lg" w={90} min={1} max={1000} value={quantity} onChange={(v) => setQuantity(Math.max(1, Number(v) || 1))} aria-label="Quantity" data-testid="parts-quantity" />
+          <NumberInput size="lg" w={120} min={1} allowDecimal={false} value={quantity} onChange={setQuantity} aria-label={t('parts.quantity')} error={queued.error} data-testid="parts-quantity" />
         </Group>
-        {search.trim() && matches?.length === 0 && (
+        {!noCamera && (
+          <Button {...big} variant="light" leftSection={<IconScan />} onClick={() => setScanning((v) => !v)} data-testid="parts-scan">
+            {scanning ? t('parts.stopScan') : t('parts.scan')}
+          </Button>
+        )}
+        {noCamera && (
+          <Text size="sm" c="dimmed" data-testid="parts-no-camera">
+            {t('parts.noCamera')}
+          </Text>
+        )}
+        {scanning && <CameraScanner products onText={onScan} onUnavailable={onNoCamera} />}
+        {scanNote && (
+          <Text size="sm" c="orange" data-testid="parts-scan-note">
+            {scanNote}
+          </Text>
+        )}
+        {term && matches?.length === 0 && (
           <Text size="sm" c="dimmed">
             {t('parts.noMatch')}
           </Text>
         )}
         {matches?.map((p) => (
-          <Button
-            key={p.id}
-            {...big}
-            variant="default"
-            justify="space-between"
-            rightSection={t('parts.add')}
-            data-testid="parts-result"
-            onClick={() => {
-              void queueParts(order.id, p.id, quantity, t('parts.added', { quantity, name: p.name }));
-              setSearch('');
-              setQuantity(1);
-            }}
-          >
+          <Button key={p.id} {...big} variant="default" justify="space-between" rightSection={t('parts.add')} data-testid="parts-result" onClick={() => void add(p)}>
             {p.name}
           </Button>
         ))}
@@ -286,6 +383,7 @@ function PartsCard({ order, waiting }: { order: CachedWorkOrder; waiting: Outbox
 function NoteCard({ order, waiting }: { order: CachedWorkOrder; waiting: OutboxItem[] }) {
   const { t } = useTranslation('myWork');
   const [note, setNote] = useState('');
+  const queued = useQueued();
   return (
     <Section title={t('note.title')} testId="note">
       <Stack gap="xs">
@@ -294,15 +392,23 @@ function NoteCard({ order, waiting }: { order: CachedWorkOrder; waiting: OutboxI
             {w.summary} · {t('waiting')}
           </Text>
         ))}
-        <Textarea size="lg" autosize minRows={3} placeholder={t('note.placeholder')} aria-label={t('note.title')} value={note} onChange={(e) => setNote(e.currentTarget.value)} data-testid="note-input" />
+        <Textarea
+          size="lg"
+          autosize
+          minRows={3}
+          maxRows={12}
+          placeholder={t('note.placeholder')}
+          aria-label={t('note.title')}
+          value={note}
+          onChange={(e) => setNote(e.currentTarget.value)}
+          error={queued.error}
+          data-testid="note-input"
+        />
         <Button
           {...big}
           disabled={!note.trim()}
           data-testid="note-add"
-          onClick={() => {
-            void queueNote(order.id, note.trim());
-            setNote('');
-          }}
+          onClick={() => void queued.run(() => queueNote(order.id, note.trim())).then((ok) => ok && setNote(''))}
         >
           {t('note.add')}
         </Button>
@@ -311,21 +417,53 @@ function NoteCard({ order, waiting }: { order: CachedWorkOrder; waiting: OutboxI
   );
 }
 
+/** Photos of the work order itself (not of a procedure step): taken with the camera, queued like every change. */
+function PhotosCard({ order, waiting }: { order: CachedWorkOrder; waiting: OutboxItem[] }) {
+  const { t } = useTranslation('myWork');
+  const queued = useQueued();
+  const photos = order.photos ?? [];
+  return (
+    <Section title={t('photos.title')} testId="photos">
+      <Stack gap="xs">
+        {photos.length === 0 && waiting.length === 0 && (
+          <Text size="sm" c="dimmed">
+            {t('photos.none')}
+          </Text>
+        )}
+        <SimpleGrid cols={3} spacing="xs">
+          {photos.map((p) => (
+            <Image key={p.id} src={p.url} alt="" h={100} fit="cover" radius="sm" data-testid="wo-photo-saved" />
+          ))}
+          {waiting.map((w) => (
+            <PendingPhoto key={w.seq} item={w} testId="wo-photo-pending" />
+          ))}
+        </SimpleGrid>
+        <PhotoInput testId="wo-photo" error={queued.error} label={t('photos.take')} onFile={(file) => void queued.run(() => queueWorkOrderPhoto(order.id, file, t('photos.summary')))} />
+      </Stack>
+    </Section>
+  );
+}
+
 /**
- * One work order, full screen at phone width (not a drawer): status, the labour timer, the procedure, parts,
- * a note. Every change goes to the outbox first (my-work-sync.ts): it is on the device before it is sent.
+ * One work order, full screen at phone width (not a drawer): status, the labour timer, the procedure, photos,
+ * parts (searched or scanned), a note. Every change goes to the outbox first (my-work-sync.ts): it is on the device before it is sent.
  */
 export function WorkOrderScreen({ order, onBack }: { order: CachedWorkOrder; onBack: () => void }) {
   const { t } = useTranslation('myWork');
   const wo = order.workOrder;
   const reasons = useLive(() => myWorkDb().reasons.toArray(), []) ?? [];
   const waiting = useLive(() => myWorkDb().outbox.where('workOrderId').equals(order.id).toArray(), [order.id]) ?? [];
-  const setStatus = (s: WorkOrderStatus) => void queueStatus(order, s, t('statusChanged', { status: t(`status.${s}`) }));
+  const statusChange = useQueued();
+  const setStatus = (s: WorkOrderStatus) => void statusChange.run(() => queueStatus(order, s, t('statusChanged', { status: t(`status.${s}`) })));
   const steps = order.procedure?.steps ?? [];
   const photoFor = (stepId: number) => waiting.filter((w) => w.kind === 'photo' && w.path.endsWith(`/step/${stepId}`)).at(-1);
+  const orderPhotos = waiting.filter((w) => w.kind === 'photo' && w.path.startsWith('/my-work/add-photo/'));
+  const progress = order.procedure ? progressOf(steps) : null;
   const { dir } = useDirection();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), [order.id]);
+  // The checks every change goes through (zod and the routes' schemas): fetched as the screen opens.
+  useEffect(preloadChecks, []);
 
   return (
     <Box
@@ -390,6 +528,11 @@ export function WorkOrderScreen({ order, onBack }: { order: CachedWorkOrder; onB
               </Button>
             )}
           </Group>
+          {statusChange.error && (
+            <Text size="sm" c="red" role="alert" mt="xs">
+              {statusChange.error}
+            </Text>
+          )}
         </Card>
 
         <TimerCard order={order} reasons={reasons} />
@@ -423,9 +566,9 @@ export function WorkOrderScreen({ order, onBack }: { order: CachedWorkOrder; onB
             </Text>
           ) : (
             <Stack gap="md">
-              {order.procedure && (
-                <Text size="sm" c="dimmed">
-                  {t('steps', { answered: steps.filter((s) => s.kind !== 'heading' && s.value !== null && s.value !== false).length, total: order.procedure.progress.total })}
+              {progress && (
+                <Text size="sm" c="dimmed" data-testid="procedure-progress">
+                  {t('steps', { answered: progress.answered, total: progress.total })}
                 </Text>
               )}
               {steps.map((s) => (
@@ -435,6 +578,7 @@ export function WorkOrderScreen({ order, onBack }: { order: CachedWorkOrder; onB
           )}
         </Section>
 
+        <PhotosCard order={order} waiting={orderPhotos} />
         <PartsCard order={order} waiting={waiting.filter((w) => w.kind === 'parts')} />
         <NoteCard order={order} waiting={waiting.filter((w) => w.kind === 'note')} />
       </Stack>

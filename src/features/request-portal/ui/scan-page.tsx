@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../../../web/lib/api';
 import { formatDateTime } from '../../../web/lib/format';
 import { registerTranslations } from '../../../web/i18n';
+import { CameraScanner, tokenOf } from './camera-scanner';
 
 registerTranslations('portalScan', {
   en: {
@@ -45,75 +46,6 @@ interface Summary {
   openWork: { id: number; title: string; status: string; createdAt: string }[];
   history: { id: number; title: string; status: string; createdAt: string }[];
   requests: { id: number; number: string; description: string; status: string }[];
-}
-
-/** The token of one of our label URLs (…/r/<token>), or null for any other text. */
-const tokenOf = (text: string) => /\/r\/([A-Za-z0-9_-]{16,64})\/?$/.exec(text.trim())?.[1] ?? null;
-
-type Detector = { detect(v: HTMLVideoElement): Promise<{ rawValue: string }[]> };
-
-/**
- * The camera: the browser's BarcodeDetector where it exists, zxing otherwise (loaded only then). Calls `onText`
- * with each code read until stopped. The camera starts once per mount (the callbacks are read from a ref, so a
- * render of the page does not restart it) and its stream is stopped when the scanner leaves, even when it
- * leaves before the camera answered.
- */
-function CameraScanner({ onText, onUnavailable }: { onText(text: string): void; onUnavailable(): void }) {
-  const video = useRef<HTMLVideoElement>(null);
-  const handlers = useRef({ onText, onUnavailable });
-  useEffect(() => {
-    handlers.current = { onText, onUnavailable };
-  });
-  useEffect(() => {
-    const element = video.current;
-    let stopped = false;
-    let stream: MediaStream | null = null;
-    let stopZxing: (() => void) | undefined;
-    const release = () => {
-      stream?.getTracks().forEach((track) => track.stop());
-      stream = null;
-      stopZxing?.();
-      stopZxing = undefined;
-      if (element) element.srcObject = null;
-    };
-    void (async () => {
-      try {
-        if (!element) return;
-        const BarcodeDetector = (window as unknown as { BarcodeDetector?: new (o: { formats: string[] }) => Detector }).BarcodeDetector;
-        if (BarcodeDetector) {
-          stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' } });
-          // Closed while the camera was being asked: its stream stops now.
-          if (stopped) {
-            release();
-            return;
-          }
-          element.srcObject = stream;
-          await element.play();
-          const detector = new BarcodeDetector({ formats: ['qr_code'] });
-          while (!stopped) {
-            const found = await detector.detect(element).catch(() => []);
-            if (stopped) break;
-            if (found[0]) handlers.current.onText(found[0].rawValue);
-            await new Promise((r) => setTimeout(r, 250));
-          }
-        } else {
-          const { BrowserQRCodeReader } = await import('@zxing/browser');
-          if (stopped) return;
-          const controls = await new BrowserQRCodeReader().decodeFromVideoDevice(undefined, element, (result) => result && handlers.current.onText(result.getText()));
-          stopZxing = () => controls.stop();
-          if (stopped) release();
-        }
-      } catch {
-        if (!stopped) handlers.current.onUnavailable();
-        release();
-      }
-    })();
-    return () => {
-      stopped = true;
-      release();
-    };
-  }, []);
-  return <video ref={video} muted playsInline style={{ width: '100%', maxWidth: 420, borderRadius: 8 }} data-testid="scan-video" />;
 }
 
 function AssetLanding({ summary }: { summary: Summary }) {

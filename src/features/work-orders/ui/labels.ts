@@ -1,6 +1,7 @@
 import { registerTranslations } from '../../../web/i18n';
 import { registerHistoryLabels } from '../../../web/components/history-labels';
 import { formatDateTime } from '../../../web/lib/format';
+import { WORK_ORDER_PRIORITY_LABELS, WORK_ORDER_STATUS_LABELS } from '../work-order-values';
 
 registerTranslations('workOrders', {
   en: {
@@ -11,8 +12,8 @@ registerTranslations('workOrders', {
     assetFilter: 'Asset',
     newTitle: 'New Work Order',
     col: { id: 'WO-ID', status: 'Status', title: 'Title', priority: 'Priority', dueDate: 'Due Date', assignees: 'Assignee', asset: 'Asset', createdAt: 'Created' },
-    status: { assigned: 'Open', 'in-progress': 'In Progress', completed: 'Closed', cancelled: 'Cancelled' },
-    priority: { lowest: 'Lowest', low: 'Low', medium: 'Medium', high: 'High', critical: 'Critical' },
+    status: WORK_ORDER_STATUS_LABELS.en,
+    priority: WORK_ORDER_PRIORITY_LABELS.en,
     stats: { heading: 'Statistics', totalPending: 'Total Pending Work Orders', dueNext7Days: 'Due in Next 7 Days', highPriorityPending: 'High Priority Pending' },
     tabs: { overview: 'Overview', operations: 'Operations', labor: 'Labor', parts: 'Parts' },
     field: {
@@ -88,8 +89,8 @@ registerTranslations('workOrders', {
     assetFilter: 'الأصل',
     newTitle: 'أمر عمل جديد',
     col: { id: 'رقم أمر العمل', status: 'الحالة', title: 'العنوان', priority: 'الأولوية', dueDate: 'تاريخ الاستحقاق', assignees: 'المكلف', asset: 'الأصل', createdAt: 'تاريخ الإنشاء' },
-    status: { assigned: 'مفتوح', 'in-progress': 'قيد التنفيذ', completed: 'مغلق', cancelled: 'ملغى' },
-    priority: { lowest: 'الأدنى', low: 'منخفضة', medium: 'متوسطة', high: 'عالية', critical: 'حرجة' },
+    status: WORK_ORDER_STATUS_LABELS.ar,
+    priority: WORK_ORDER_PRIORITY_LABELS.ar,
     stats: { heading: 'إحصائيات', totalPending: 'إجمالي أوامر العمل المعلقة', dueNext7Days: 'مستحقة خلال 7 أيام', highPriorityPending: 'معلقة عالية الأولوية' },
     tabs: { overview: 'نظرة عامة', operations: 'العمليات', labor: 'العمل', parts: 'القطع' },
     field: {

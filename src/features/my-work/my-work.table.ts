@@ -1,0 +1,27 @@
+import { foreignKey, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { createdAtColumn, orgIdColumn, orgScopedId } from '../../server/db/columns';
+import { organizations } from '../organization/organization.table';
+import { workOrders } from '../work-orders/work-orders.table';
+
+/**
+ * Photos a technician took into a work order outside its procedure's steps (issue 27, decision 041): the
+ * stored image's URL (re-encoded WebP), who took it. Deleting the work order deletes its rows.
+ */
+export const workOrderPhotos = pgTable(
+  'work_order_photos',
+  {
+    orgId: orgIdColumn(),
+    id: orgScopedId(),
+    workOrderId: integer().notNull(),
+    url: text().notNull(),
+    /** Who took it (informational: no foreign key, so people can leave without rewriting history). */
+    userId: integer(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.id] }),
+    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.orgId, t.workOrderId], foreignColumns: [workOrders.orgId, workOrders.id] }).onDelete('cascade'),
+    index('work_order_photos_order_idx').on(t.orgId, t.workOrderId, t.id),
+  ],
+);

@@ -1,0 +1,133 @@
+/**
+ * My work's checks before a change is queued, and its storage failure (issue 27, decision 041). jsdom has no
+ * IndexedDB: exactly the browser whose storage is off, so the page must say so instead of spinning, and every
+ * change refused by its route's schema is refused before the store is touched (the message at the field).
+ */
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { renderWithProviders, stubFetch } from '../../../web/test/render';
+import { TOKEN_KEY } from '../../../web/lib/session';
+import type { IssuedStepDto } from '../../procedures/procedures.schema';
+import type { CachedWorkOrder } from './my-work-db';
+import { ChangeRefused, queueAnswer, queueParts } from './my-work-sync';
+import { AuthProvider } from '../../../web/app/auth-context';
+import MyWorkPage from './my-work-page';
+import { WorkOrderScreen } from './work-order-screen';
+
+const step = (over: Partial<IssuedStepDto>): IssuedStepDto => ({
+  id: 1,
+  position: 1,
+  kind: 'text',
+  label: 'Reading',
+  required: false,
+  unit: null,
+  min: null,
+  max: null,
+  options: [],
+  followUpOnFailure: false,
+  meterName: null,
+  value: null,
+  flagged: false,
+  answeredAt: null,
+  answeredBy: null,
+  followUpWorkOrderId: null,
+  ...over,
+});
+
+const order = (steps: IssuedStepDto[] = []): CachedWorkOrder => ({
+  id: 5,
+  workOrder: {
+    id: 5,
+    workOrderId: 'WO-0005',
+    title: 'Replace pump seal',
+    duration: null,
+    status: 'in-progress',
+    priority: 'high',
+    startDate: null,
+    endDate: null,
+    dueDate: null,
+    instructions: null,
+    assetId: null,
+    asset: null,
+    assignees: [{ id: 7, firstName: 'Marcus', lastName: 'Lee' }],
+    createdById: 1,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  },
+  procedure: steps.length
+    ? { workOrderId: 5, procedureId: 1, name: 'Check', description: null, attachedAt: '2026-01-01T00:00:00.000Z', steps, progress: { answered: 0, total: steps.length, requiredLeft: 0, flagged: 0 } }
+    : null,
+  labors: [],
+  parts: [],
+  photos: [],
+});
+
+/** The checks load on demand (their chunk): on a busy machine that is seconds. */
+const WAIT = { timeout: 40_000 };
+
+/** A token of a signed-in worker (the page reads its claims; the server is not asked). */
+const signInWorker = () => {
+  const payload = btoa(JSON.stringify({ sub: '7', org: 1, role: 'worker' })).replace(/=+$/, '');
+  window.sessionStorage.setItem(TOKEN_KEY, `e30.${payload}.sig`);
+};
+
+describe('My work without a device store', { timeout: 60_000 }, () => {
+  it('says the browser cannot keep the work and offers the full app online, instead of spinning', async () => {
+    stubFetch({});
+    signInWorker();
+    renderWithProviders(
+      <AuthProvider>
+        <MyWorkPage />
+      </AuthProvider>,
+      { route: '/dashboard/my-work', path: '/dashboard/my-work' });
+    const alert = await screen.findByTestId('my-work-storage-failed', {}, WAIT);
+    expect(alert).toHaveTextContent('This browser cannot keep your work on the device');
+    expect(screen.getByTestId('my-work-online-only')).toHaveAttribute('href', '/dashboard/work-orders');
+  });
+});
+
+describe('changes are checked with their route schema before they are queued', { timeout: 60_000 }, () => {
+  it('a note over 5000 characters is refused at the field', async () => {
+    stubFetch({});
+    renderWithProviders(<WorkOrderScreen order={order()} onBack={() => undefined} />);
+    fireEvent.change(screen.getByTestId('note-input'), { target: { value: 'x'.repeat(5001) } });
+    fireEvent.click(screen.getByTestId('note-add'));
+    expect(await screen.findByText('Note must be at most 5000 characters', {}, WAIT)).toBeInTheDocument();
+    // kept in the box, to be shortened
+    expect(screen.getByTestId('note-input')).toHaveValue('x'.repeat(5001));
+  });
+
+  it('a text answer over 2000 characters and a number too large are refused at their step', async () => {
+    stubFetch({});
+    const text = step({ id: 1, position: 1, kind: 'text', label: 'Finding' });
+    const number = step({ id: 2, position: 2, kind: 'number', label: 'Pressure' });
+    renderWithProviders(<WorkOrderScreen order={order([text, number])} onBack={() => undefined} />);
+    fireEvent.change(screen.getByTestId('step-1'), { target: { value: 'y'.repeat(2001) } });
+    fireEvent.click(screen.getByTestId('step-1-save'));
+    expect(await screen.findByText('Enter a text of at most 2000 characters', {}, WAIT)).toBeInTheDocument();
+    fireEvent.change(screen.getByTestId('step-2'), { target: { value: '1000000000000000' } });
+    fireEvent.click(screen.getByTestId('step-2-save'));
+    expect(await screen.findByText('Number is too large', {}, WAIT)).toBeInTheDocument();
+  });
+
+  it('a photo that is not JPEG, PNG or WebP is refused with the upload rule’s message', async () => {
+    stubFetch({});
+    renderWithProviders(<WorkOrderScreen order={order()} onBack={() => undefined} />);
+    const gif = new File([new Uint8Array([71, 73, 70, 56])], 'a.gif', { type: 'image/gif' });
+    fireEvent.change(screen.getByTestId('wo-photo-input'), { target: { files: [gif] } });
+    expect(await screen.findByTestId('wo-photo-error', {}, WAIT)).toHaveTextContent('Only JPEG, PNG, and WebP images are allowed.');
+  });
+
+  it('a part quantity is judged by add-parts’ schema: 1,000,000 is allowed, 1,000,001 is not', async () => {
+    await expect(queueParts(5, 3, 1_000_001, '')).rejects.toThrow(new ChangeRefused({ message: 'Quantity is too large', field: 'parts.0.quantity' }));
+    await expect(queueParts(5, 3, 0, '')).rejects.toBeInstanceOf(ChangeRefused);
+    // a valid change passes the check and reaches the store (absent here: the store's own error, not a refusal)
+    const error = await queueParts(5, 3, 1_000_000, '').catch((e: unknown) => e);
+    expect(error).not.toBeInstanceOf(ChangeRefused);
+  });
+
+  it('a choice answer must be one of the step’s options', async () => {
+    const choice = step({ kind: 'choice', options: ['Left', 'Right'] });
+    await expect(queueAnswer(5, choice, 'Middle', '')).rejects.toBeInstanceOf(ChangeRefused);
+  });
+});
