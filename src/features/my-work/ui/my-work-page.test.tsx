@@ -49,6 +49,8 @@ const order = (steps: IssuedStepDto[] = []): CachedWorkOrder => ({
     instructions: null,
     assetId: null,
     asset: null,
+    quotationId: null,
+    quotation: null,
     assignees: [{ id: 7, firstName: 'Marcus', lastName: 'Lee' }],
     createdById: 1,
     createdAt: '2026-01-01T00:00:00.000Z',
