@@ -45,6 +45,8 @@ export default tseslint.config(
   { files: ['src/features/assets/ui/**'], ignores: ['**/*.test.tsx'], rules: featureUiImports(['!../../meters/ui/asset-meters-panel']) },
   // The calendar opens the work order drawer in place over its entries (decision 033): that one file, nothing else.
   { files: ['src/features/calendar/ui/**'], ignores: ['**/*.test.tsx'], rules: featureUiImports(['!../../work-orders/ui/work-order-drawer']) },
+  // The contractor's page fills the shared work order's procedure with the Procedure tab's own step controls (decision 040).
+  { files: ['src/features/work-order-shares/ui/**'], ignores: ['**/*.test.tsx'], rules: featureUiImports(['!../../work-orders/ui/procedure-step-control']) },
 );
 
 function featureUiImports(allowed = []) {

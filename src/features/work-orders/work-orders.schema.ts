@@ -144,9 +144,9 @@ export interface WorkOrderDto {
 export interface ExternalLine {
   shareId: number;
   name: string;
-  /** Hourly rate (labour) or unit price (parts), minor units. */
-  rateMinor: number;
-  costMinor: number;
+  /** Hourly rate (labour) or unit price (parts), minor units; null for a worker (amounts are for managers). */
+  rateMinor: number | null;
+  costMinor: number | null;
 }
 
 export interface LaborDto {
@@ -169,7 +169,8 @@ export interface WorkOrderPartDto {
   workOrderId: number;
   /** Null for a contractor's part (`external`). */
   partId: number | null;
-  Part: { id: number | null; name: string; salesPrice: number };
+  /** salesPrice: null on a contractor's part for a worker (amounts are for managers). */
+  Part: { id: number | null; name: string; salesPrice: number | null };
   quantity: number;
   external: ExternalLine | null;
 }
@@ -183,6 +184,14 @@ export interface WorkOrderCost {
   externalPartsMinor: number;
   totalMinor: number;
 }
+
+/** get-cost's answer: a worker gets the minutes and null for every amount (amounts are for managers). */
+export type WorkOrderCostView = WorkOrderCost | (Omit<WorkOrderCost, 'externalLaborMinor' | 'partsMinor' | 'externalPartsMinor' | 'totalMinor'> & {
+  externalLaborMinor: null;
+  partsMinor: null;
+  externalPartsMinor: null;
+  totalMinor: null;
+});
 
 export interface WorkOrderStatistics {
   totalPending: number;
