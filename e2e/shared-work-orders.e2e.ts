@@ -132,7 +132,9 @@ describe('shared work orders', () => {
       await poll(() => phone.getByTestId('contractor-state').textContent()).toBe('Done: waiting for review');
 
       // The manager sees the contractor's answers in the work order's Procedure tab.
-      await page.goto(`${org.url}/dashboard/work-orders?open=${orderId}`);
+      await page.goto(`${org.url}/dashboard/work-orders`);
+      await page.locator('tr', { hasText: TITLE }).first().click();
+      await poll(() => page.getByTestId('drawer-title').innerText()).toMatch(/^WO-\d{4}$/);
       await page.getByTestId('tab-procedure').click();
       await poll(() => page.getByTestId('procedure-progress').innerText()).toBe('3 of 3');
       expect(await page.getByTestId('procedure-step-1-input').isChecked()).toBe(true);
