@@ -1,7 +1,9 @@
 /**
  * Shared work orders in the browser (issue 26, decision 040): a manager shares a work order from its drawer; the
- * contractor opens the e-mailed link in a browser of their own at phone width, comments, uploads a photo, logs
- * time and marks the work done; the manager accepts it (the work order closes). A revoked link stops at once.
+ * contractor opens the e-mailed link in a browser of their own at phone width, fills the work order's procedure
+ * (a checkbox, a number, a photo), comments, uploads a photo, logs time, deletes a wrong part line and marks the
+ * work done; the manager sees the answers in the work order and accepts it (the work order closes). A revoked
+ * link stops at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
@@ -28,6 +30,24 @@ beforeAll(async () => {
   const added = await call(server.port, host, 'POST', '/api/work-orders/add-work-order', { title: TITLE, instructions: '<p>Check the refrigerant pressure</p>' }, token);
   if (added.status !== 201) throw new Error(JSON.stringify(added.body));
   orderId = added.body.workOrder.id as number;
+  const procedure = await call(
+    server.port,
+    host,
+    'POST',
+    '/api/procedures/add-procedure',
+    {
+      name: 'Chiller check',
+      steps: [
+        { kind: 'checkbox', label: 'Isolate the unit', required: true },
+        { kind: 'number', label: 'Suction pressure', unit: 'bar', min: 2, max: 5 },
+        { kind: 'photo', label: 'Photo of the gauge' },
+      ],
+    },
+    token,
+  );
+  if (procedure.status !== 201) throw new Error(JSON.stringify(procedure.body));
+  const attached = await call(server.port, host, 'POST', `/api/work-orders/attach-procedure/${orderId}`, { procedureId: procedure.body.procedure.id }, token);
+  if (attached.status >= 300) throw new Error(JSON.stringify(attached.body));
 });
 afterAll(async () => {
   await browser?.close();
@@ -73,12 +93,25 @@ describe('shared work orders', () => {
       // Nothing wider than the phone.
       expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
+      // The procedure, filled with the controls of each step's kind.
+      await poll(() => phone.getByTestId('contractor-procedure').innerText()).toContain('0 of 3 steps done');
+      await phone.getByTestId('contractor-step-1-input').click();
+      await poll(() => phone.getByTestId('contractor-step-1-state').textContent()).toBe('done');
+      await phone.getByTestId('contractor-step-2-input').fill('4.2');
+      await phone.getByTestId('contractor-step-2-input').press('Enter');
+      await poll(() => phone.getByTestId('contractor-step-2-state').textContent()).toBe('done');
+      const gauge = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#228844' } }).png().toBuffer();
+      await phone.getByTestId('contractor-step-3').locator('input[type=file]').setInputFiles({ name: 'gauge-step.png', mimeType: 'image/png', buffer: gauge });
+      await poll(() => phone.getByTestId('contractor-procedure').innerText()).toContain('3 of 3 steps done');
+      await phone.getByTestId('contractor-step-3').locator('img').waitFor();
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
       await phone.getByTestId('contractor-comment').fill('On site: compressor noisy');
       await phone.getByTestId('contractor-send').click();
       await phone.getByText('On site: compressor noisy').waitFor();
 
       const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2266aa' } }).png().toBuffer();
-      await phone.locator('input[type=file]').setInputFiles({ name: 'gauge.png', mimeType: 'image/png', buffer: photo });
+      await phone.getByTestId('contractor-thread').locator('input[type=file]').setInputFiles({ name: 'gauge.png', mimeType: 'image/png', buffer: photo });
       await phone.getByRole('link', { name: 'gauge.png' }).waitFor();
 
       await phone.getByTestId('contractor-rate').fill('40');
@@ -86,8 +119,26 @@ describe('shared work orders', () => {
       await poll(() => phone.getByTestId('contractor-labor').count()).toBe(1);
       await poll(() => phone.getByTestId('contractor-total').innerText()).toContain('40');
 
+      // A wrong part line: reported, then deleted by the contractor.
+      await phone.getByTestId('contractor-part-name').fill('Wrong valve');
+      await phone.getByTestId('contractor-part-price').fill('9');
+      await phone.getByTestId('contractor-add-part').click();
+      await poll(() => phone.getByTestId('contractor-part').count()).toBe(1);
+      await phone.getByTestId('contractor-delete-part').click();
+      await phone.getByTestId('confirm-yes').click();
+      await poll(() => phone.getByTestId('contractor-part').count()).toBe(0);
+
       await phone.getByTestId('contractor-done').click();
       await poll(() => phone.getByTestId('contractor-state').textContent()).toBe('Done: waiting for review');
+
+      // The manager sees the contractor's answers in the work order's Procedure tab.
+      await page.goto(`${org.url}/dashboard/work-orders`);
+      await page.locator('tr', { hasText: TITLE }).first().click();
+      await poll(() => page.getByTestId('drawer-title').innerText()).toMatch(/^WO-\d{4}$/);
+      await page.getByTestId('tab-procedure').click();
+      await poll(() => page.getByTestId('procedure-progress').innerText()).toBe('3 of 3');
+      expect(await page.getByTestId('procedure-step-1-input').isChecked()).toBe(true);
+      expect(await page.getByTestId('procedure-step-2-input').inputValue()).toBe('4.2');
 
       // The manager sees it in the work order's notes as the contractor, and accepts it.
       await openShare(page, 'Coolair Ltd');

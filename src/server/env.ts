@@ -115,8 +115,10 @@ function routeLimits(scale: number, env: NodeJS.ProcessEnv): RouteLimits {
     portalSubmit: limit(10, 60),
     portalOrgSubmit: limit(200, 60),
     portalRead: limit(120, 15),
-    // A contractor's page (decision 040): each of their reads and writes, per address.
+    // A contractor's page (decision 040), per address: its reads, and apart (fewer) its writes (comments, files,
+    // time, parts, steps, done), so a flood of writes cannot ride on the reads' budget.
     sharedWorkOrder: limit(300, 15),
+    sharedWorkOrderWrite: limit(120, 15),
     // Sending and checking a share's one-time code.
     shareCode: limit(10, 15),
   };

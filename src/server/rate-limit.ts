@@ -127,6 +127,7 @@ export type RouteLimitName =
   | 'portalOrgSubmit'
   | 'portalRead'
   | 'sharedWorkOrder'
+  | 'sharedWorkOrderWrite'
   | 'shareCode';
 export type RouteLimits = Record<RouteLimitName, { max: number; windowSeconds: number }>;
 

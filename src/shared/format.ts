@@ -91,3 +91,11 @@ export function formatDay(value: string | Date | null | undefined, lang?: string
   const p = Object.fromEntries(f.formatToParts(d).map((part) => [part.type, part.value]));
   return `${p.day}/${p.month}/${p.year}`;
 }
+
+/** A length of time in whole minutes: "2h 30m" in English, "٢ س ٣٠ د" in Arabic (labour lines, their history). */
+export function formatMinutes(minutes: number, lang?: string): string {
+  const m = Math.max(0, Math.round(Number.isFinite(minutes) ? minutes : 0));
+  const [h, rest] = [Math.floor(m / 60), m % 60];
+  if (lang === 'ar') return `${formatNumber(h, lang, 0)} س ${formatNumber(rest, lang, 0)} د`;
+  return `${h}h ${rest}m`;
+}

@@ -4,6 +4,7 @@ import { moneySettings } from '../organization/organization.service';
 import { quotationNumber } from '../quotations/quotations.schema';
 import { workOrderDisplayId } from '../work-orders/work-orders.schema';
 import { pmCompliance } from '../pm-plans/pm-plans.service';
+import { laborCostMinor } from '../work-orders/work-orders.service';
 import {
   AGE_BUCKETS,
   daysIn,
@@ -255,15 +256,15 @@ export async function mtbfFigures(tx: ReadTx, orgId: number, range: DayRange, f:
 // ---------- labour (the one place labour cost is computed) ----------
 
 /**
- * Labour rows that started in [from, to): hours and cost (hours x the worker's hourly rate, minor units, rounded
- * per row; null without a rate). The one function every labour figure reads, so a new kind of labour row (with
+ * Labour rows that started in [from, to): hours and cost (the worker's or the contractor's hourly rate through
+ * the work orders' one formula, `laborCostMinor`: minor units, rounded per row; null without a rate). The one function every labour figure reads, so a new kind of labour row (with
  * its own rate) is added here once.
  */
 export function laborRows(orgId: number, fromIso: string, toIso: string): SQL {
   // A contractor's time (through a share, decision 040) is costed at their own rate, a worker's at theirs.
   return sql`select l.org_id, l.id, l.work_order_id, l.worker_id, l.reason_id, l.start_date, l.share_id is not null as external,
       extract(epoch from (l.end_date - l.start_date)) / 3600.0 as hours,
-      round(extract(epoch from (l.end_date - l.start_date)) / 3600.0 * coalesce(l.external_rate_minor, u.hourly_rate)) as cost
+      ${laborCostMinor(sql`l.start_date`, sql`l.end_date`, sql`coalesce(l.external_rate_minor, u.hourly_rate)`)} as cost
     from work_order_labors l left join users u on u.org_id = l.org_id and u.id = l.worker_id
     where l.org_id = ${orgId}::int and l.start_date >= ${ts(fromIso)} and l.start_date < ${ts(toIso)}`;
 }

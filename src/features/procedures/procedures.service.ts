@@ -359,13 +359,12 @@ export async function answerProcedureStep(tx: Tx, orgId: number, actor: AccessCl
 
 /**
  * A contractor's answer through a shared work order (decision 040; the share and its rights were checked by
- * the caller): checked against the step's kind as a worker's is. Photos and signatures stay with the team, and a
- * contractor's number does not feed a meter.
+ * the caller): checked against the step's kind as a worker's is (a photo or signature is set through its upload,
+ * `setStepImageAsContractor`, and here only cleared). A contractor's number does not feed a meter.
  */
 export async function answerStepAsContractor(tx: Tx, orgId: number, workOrderId: number, contractor: string, input: { stepId: number; value: unknown }) {
   const step = await lockStep(tx, orgId, workOrderId, input.stepId);
   if (step.kind === 'heading') throw badRequest(M.heading, 'value');
-  if (IMAGE_KINDS.includes(step.kind)) throw badRequest(M.image, 'value');
   const parsed = answerSchemaFor({ kind: step.kind, options: step.options ?? [] }).safeParse(input.value === undefined ? null : input.value);
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid answer', 'value');
   const value = typeof parsed.data === 'string' && parsed.data === '' ? null : parsed.data;
@@ -392,6 +391,11 @@ async function feedMeter(tx: Tx, orgId: number, userId: number, order: { id: num
 /** Before an upload is stored: the step exists on a work order the actor sees and takes an image. */
 export async function checkImageStep(tx: ReadTx, orgId: number, actor: AccessClaims, workOrderId: number, stepId: number) {
   await getWorkOrder(tx, orgId, actor, workOrderId);
+  await checkStepTakesImage(tx, orgId, workOrderId, stepId);
+}
+
+/** The step is one of this work order's and takes an image (404, or 400 on `image`); the caller checked the order. */
+export async function checkStepTakesImage(tx: ReadTx, orgId: number, workOrderId: number, stepId: number) {
   const [step] = await tx
     .select({ kind: s.kind })
     .from(s)
@@ -407,6 +411,13 @@ export async function setStepImage(tx: Tx, orgId: number, actor: AccessClaims, w
   if (!IMAGE_KINDS.includes(step.kind)) throw badRequest(M.notImageStep, 'image');
   await storeAnswer(tx, orgId, actor.userId, workOrderId, step, url);
   return { message: 'Image saved', ...(await issuedStep(tx, orgId, workOrderId, step.id)) };
+}
+
+/** A contractor's photo or signature through a shared work order (decision 040; the caller checked the share): under their name. */
+export async function setStepImageAsContractor(tx: Tx, orgId: number, workOrderId: number, contractor: string, stepId: number, url: string) {
+  const step = await lockStep(tx, orgId, workOrderId, stepId);
+  if (!IMAGE_KINDS.includes(step.kind)) throw badRequest(M.notImageStep, 'image');
+  await storeAnswer(tx, orgId, { contractor }, workOrderId, step, url);
 }
 
 const answerText = (step: { kind: string; unit: string | null }, value: unknown) =>

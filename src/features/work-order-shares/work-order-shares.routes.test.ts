@@ -208,6 +208,153 @@ describe('sharing a work order', () => {
     expect((await org.admin.put(`${S}/accept-share/${created.id}`)).status).toBe(200);
   });
 
+  it("the contractor fills every kind of step of the work order's procedure, photos and signatures through the upload, and the manager's work order shows it", async () => {
+    const org = await createOrg(t);
+    const other = await createOrg(t, 'Other');
+    const order = await addOrder(org.admin);
+    const proc = await org.admin.post('/api/procedures/add-procedure', {
+      name: 'Chiller check',
+      steps: [
+        { kind: 'heading', label: 'Before' },
+        { kind: 'checkbox', label: 'Isolate', required: true },
+        { kind: 'pass-fail', label: 'Belts' },
+        { kind: 'number', label: 'Pressure', unit: 'bar', min: 2, max: 5 },
+        { kind: 'text', label: 'Remarks' },
+        { kind: 'choice', label: 'Filter', options: ['Clean', 'Replaced'] },
+        { kind: 'photo', label: 'Gauge photo' },
+        { kind: 'signature', label: 'Signed off' },
+      ],
+    });
+    expect(proc.status, JSON.stringify(proc.body)).toBe(201);
+    expect((await org.admin.post(`${W}/attach-procedure/${order.id}`, { procedureId: proc.body.procedure.id })).status).toBeLessThan(300);
+    const { share: created, token } = await share(org, {}, order.id);
+    const page = (await open(org, token)).body as SharedWorkOrderDto;
+    expect(page.procedure!.progress).toEqual({ answered: 0, total: 7, requiredLeft: 1, flagged: 0 });
+    const step = Object.fromEntries(page.procedure!.steps.map((st) => [st.label, st]));
+    expect(step.Pressure).toMatchObject({ kind: 'number', unit: 'bar', min: 2, max: 5, meterName: null, value: null });
+    expect(step.Filter.options).toEqual(['Clean', 'Replaced']);
+
+    const answer = (label: string, value: unknown) => org.anonymous.post(`${S}/answer-shared-step${q(token)}`, { stepId: step[label].id, value });
+    const image = async (label: string, tok = token, client = org.anonymous) =>
+      client.upload(`${S}/add-shared-step-image/${step[label].id}${q(tok)}`, [{ field: 'image', name: 'p.png', bytes: await png(), type: 'image/png' }]);
+    for (const [label, value] of [['Isolate', true], ['Belts', 'fail'], ['Pressure', 6.5], ['Remarks', 'Oil on the floor'], ['Filter', 'Replaced']] as const) {
+      const res = await answer(label, value);
+      expect(res.status, `${label}: ${JSON.stringify(res.body)}`).toBe(200);
+    }
+    expect((await answer('Filter', 'Dirty')).body.issues?.[0]?.path).toBe('value');
+    // A photo and a drawn signature: the upload (the image rule of every step image), not a value.
+    expect((await answer('Gauge photo', 'https://example.com/x.png')).status).toBe(400);
+    expect((await image('Gauge photo')).status).toBe(200);
+    expect((await image('Signed off')).status).toBe(200);
+    // Not an image by its bytes, or a step that takes no image: refused.
+    expect((await org.anonymous.upload(`${S}/add-shared-step-image/${step['Gauge photo'].id}${q(token)}`, [{ field: 'image', name: 'x.png', bytes: Buffer.from('<html>'), type: 'image/png' }])).status).toBe(415);
+    expect((await image('Remarks')).status).toBe(400);
+    // Another organisation's host, or a step of another work order: 404.
+    expect((await image('Gauge photo', token, other.anonymous)).status).toBe(404);
+    const elsewhere = await share(org);
+    expect((await image('Gauge photo', elsewhere.token)).status).toBe(404);
+
+    const after = (await open(org, token)).body as SharedWorkOrderDto;
+    expect(after.procedure!.progress).toEqual({ answered: 7, total: 7, requiredLeft: 0, flagged: 2 });
+    const photo = after.procedure!.steps.find((st) => st.label === 'Gauge photo')!;
+    // The contractor sees their photo through a signed URL, as the thread's files.
+    expect((await org.anonymous.get(String(photo.value))).status).toBe(200);
+
+    // The manager's work order has every answer, under the contractor's name in the history.
+    const team = (await org.admin.get(`${W}/get-work-order-procedure/${order.id}`)).body.procedure;
+    expect(team.progress).toMatchObject({ answered: 7, requiredLeft: 0 });
+    expect(team.steps.map((st: { label: string; value: unknown }) => [st.label, typeof st.value === 'string' && st.value.startsWith('/') ? 'file' : st.value])).toEqual([
+      ['Before', null],
+      ['Isolate', true],
+      ['Belts', 'fail'],
+      ['Pressure', 6.5],
+      ['Remarks', 'Oil on the floor'],
+      ['Filter', 'Replaced'],
+      ['Gauge photo', 'file'],
+      ['Signed off', 'file'],
+    ]);
+    expect((await history(org, order.id)).filter((l) => l.contractor === 'Coolair Ltd').length).toBeGreaterThanOrEqual(7);
+    // Cleared by the contractor: null again.
+    expect((await answer('Gauge photo', null)).status).toBe(200);
+    expect((await open(org, token)).body.procedure.steps.find((st: { label: string }) => st.label === 'Gauge photo').value).toBeNull();
+
+    // Without the right to log, nothing is read; once accepted, nothing more.
+    const viewer = await share(org, { canLog: false }, order.id);
+    expect((await image('Gauge photo', viewer.token)).status).toBe(403);
+    await org.anonymous.post(`${S}/mark-shared-done${q(token)}`, {});
+    expect((await org.admin.put(`${S}/accept-share/${created.id}`)).status).toBe(200);
+    expect((await image('Signed off')).status).toBe(409);
+    expect((await answer('Remarks', 'late')).status).toBe(409);
+  });
+
+  it('a contractor deletes only their own time and parts lines, while the share works and is not accepted', async () => {
+    const org = await createOrg(t);
+    const other = await createOrg(t, 'Other');
+    const order = await addOrder(org.admin);
+    const mine = await share(org, {}, order.id);
+    const theirs = await share(org, { contractorName: 'Volt Electric', email: 'ops@volt.example.com' }, order.id);
+    const time = { startTime: '2026-03-02T08:00:00.000Z', endTime: '2026-03-02T09:30:00.000Z', hourlyRate: 40 };
+    for (const s2 of [mine, theirs]) {
+      expect((await org.anonymous.post(`${S}/add-shared-labor${q(s2.token)}`, time)).status).toBe(201);
+      expect((await org.anonymous.post(`${S}/add-shared-part${q(s2.token)}`, { name: 'Filter', quantity: 2, unitPrice: 5 })).status).toBe(201);
+    }
+    const lines = async (tok: string) => (await open(org, tok)).body as SharedWorkOrderDto;
+    const myPage = await lines(mine.token);
+    const theirPage = await lines(theirs.token);
+    const [myLabor, myPart, theirLabor, theirPart] = [myPage.labors[0].id, myPage.parts[0].id, theirPage.labors[0].id, theirPage.parts[0].id];
+    // The other share's lines, another organisation's host, an unknown id: the same 404, nothing changed.
+    const before = await orgSnapshot(t.database.db, org.orgId, ['mail_outbox']);
+    expect((await org.anonymous.del(`${S}/delete-shared-labor/${theirLabor}${q(mine.token)}`)).status).toBe(404);
+    expect((await org.anonymous.del(`${S}/delete-shared-part/${theirPart}${q(mine.token)}`)).status).toBe(404);
+    expect((await other.anonymous.del(`${S}/delete-shared-labor/${myLabor}${q(mine.token)}`)).status).toBe(404);
+    expect((await other.anonymous.del(`${S}/delete-shared-part/${myPart}${q(mine.token)}`)).status).toBe(404);
+    // A labour id given as a part's, and the reverse: not theirs either.
+    expect((await org.anonymous.del(`${S}/delete-shared-part/${myLabor + 100000}${q(mine.token)}`)).status).toBe(404);
+    expect(await orgSnapshot(t.database.db, org.orgId, ['mail_outbox'])).toBe(before);
+
+    const gone = await org.anonymous.del(`${S}/delete-shared-labor/${myLabor}${q(mine.token)}`);
+    expect(gone.status, JSON.stringify(gone.body)).toBe(200);
+    expect((await org.anonymous.del(`${S}/delete-shared-part/${myPart}${q(mine.token)}`)).status).toBe(200);
+    expect((await lines(mine.token)).labors).toEqual([]);
+    expect((await lines(mine.token)).parts).toEqual([]);
+    expect((await lines(theirs.token)).labors).toHaveLength(1);
+    expect((await org.admin.get(`${W}/get-cost/${order.id}`)).body.cost).toMatchObject({ externalLaborMinutes: 90, externalLaborMinor: 6000, externalPartsMinor: 1000 });
+    const removed = (await history(org, order.id)).filter((l) => l.contractor === 'Coolair Ltd') as unknown as { changes: Record<string, { from: unknown; to: unknown }> }[];
+    expect(removed.map((l) => l.changes)).toEqual(expect.arrayContaining([{ labor: { from: '1h 30m (external)', to: null } }, { parts: { from: 'Filter x2 (external)', to: null } }]));
+
+    // Without the right to log: 403; revoked: 404; accepted: 409; and the line stays.
+    const noLog = await share(org, { canLog: false }, order.id);
+    expect((await org.anonymous.del(`${S}/delete-shared-labor/${theirLabor}${q(noLog.token)}`)).status).toBe(403);
+    await org.anonymous.post(`${S}/mark-shared-done${q(theirs.token)}`, {});
+    expect((await org.admin.put(`${S}/accept-share/${theirs.share.id}`)).status).toBe(200);
+    expect((await org.anonymous.del(`${S}/delete-shared-labor/${theirLabor}${q(theirs.token)}`)).status).toBe(409);
+    await org.admin.put(`${S}/revoke-share/${theirs.share.id}`);
+    expect((await org.anonymous.del(`${S}/delete-shared-part/${theirPart}${q(theirs.token)}`)).status).toBe(404);
+    expect((await org.admin.get(`${W}/get-parts/${order.id}`)).body.workOrderParts).toHaveLength(1);
+  });
+
+  it("amounts are for managers: a worker sees contractors' lines and minutes, never their rates, prices or costs", async () => {
+    const org = await createOrg(t);
+    const worker = await org.as('worker');
+    const order = await addOrder(org.admin, { assignees: [worker.userId] });
+    const { token } = await share(org, {}, order.id);
+    await org.anonymous.post(`${S}/add-shared-labor${q(token)}`, { startTime: '2026-03-02T08:00:00.000Z', endTime: '2026-03-02T09:30:00.000Z', hourlyRate: 40 });
+    await org.anonymous.post(`${S}/add-shared-part${q(token)}`, { name: 'Valve', quantity: 3, unitPrice: 7 });
+    const seen = async (c: Client) => ({
+      labors: (await c.get(`${W}/get-labors/${order.id}`)).body.labors,
+      parts: (await c.get(`${W}/get-parts/${order.id}`)).body.workOrderParts,
+      cost: (await c.get(`${W}/get-cost/${order.id}`)).body.cost,
+    });
+    const manager = await seen(org.admin);
+    expect(manager.labors[0].external).toMatchObject({ name: 'Coolair Ltd', rateMinor: 4000, costMinor: 6000 });
+    expect(manager.parts[0]).toMatchObject({ Part: { name: 'Valve', salesPrice: 7 }, external: { rateMinor: 700, costMinor: 2100 } });
+    expect(manager.cost).toMatchObject({ externalLaborMinor: 6000, externalPartsMinor: 2100, totalMinor: 8100 });
+    const w = await seen(worker);
+    expect(w.labors[0].external).toEqual({ shareId: expect.any(Number), name: 'Coolair Ltd', rateMinor: null, costMinor: null });
+    expect(w.parts[0]).toMatchObject({ quantity: 3, Part: { name: 'Valve', salesPrice: null }, external: { rateMinor: null, costMinor: null } });
+    expect(w.cost).toEqual({ laborMinutes: 0, externalLaborMinutes: 90, externalLaborMinor: null, partsMinor: null, externalPartsMinor: null, totalMinor: null });
+  });
+
   it('asks for a one-time code by e-mail before showing anything, when the manager wants it', async () => {
     const org = await createOrg(t);
     const { token } = await share(org, { requireCode: true, email: 'code@coolair.example.com' });
@@ -261,6 +408,21 @@ describe('sharing a work order', () => {
 });
 
 describe('rate limits on the public routes', () => {
+  it('counts the writes apart from the reads: past the write limit a write is 429 while reads go on', async () => {
+    const limited = await createTestApp({ routeLimits: { ...t.config.routeLimits, sharedWorkOrder: { max: 50, windowSeconds: 600 }, sharedWorkOrderWrite: { max: 2, windowSeconds: 600 } } });
+    try {
+      const org = await createOrg(limited);
+      const remoteAddress = `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+      const hit = async (method: 'GET' | 'POST', path: string) =>
+        (await limited.app.inject({ method, url: `${S}/${path}?token=${'a'.repeat(43)}`, headers: { host: org.host }, remoteAddress, ...(method === 'POST' ? { payload: { body: 'x' } } : {}) })).statusCode;
+      const writes = [await hit('POST', 'add-shared-comment'), await hit('POST', 'add-shared-labor'), await hit('POST', 'add-shared-comment')];
+      expect(writes).toEqual([404, 400, 429]);
+      expect(await hit('GET', 'get-shared-work-order')).toBe(404);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('answers 429 past the limit per address', async () => {
     const limited = await createTestApp({ routeLimits: { ...t.config.routeLimits, sharedWorkOrder: { max: 3, windowSeconds: 600 } } });
     try {

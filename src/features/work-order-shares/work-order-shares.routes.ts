@@ -4,8 +4,10 @@ import { MANAGERS } from '../../server/plugins/request-context';
 import { throttle } from '../../server/rate-limit';
 import { HttpError } from '../../server/http-error';
 import { readUploadedFiles, storeDocument } from '../../server/uploads/documents';
-import { uploadSigner } from '../../server/uploads/storage';
+import { processImage, readUploadedImage } from '../../server/uploads/images';
+import { removingFiles, uploadSigner } from '../../server/uploads/storage';
 import { idParamsSchema } from '../../shared/pagination';
+import { DOCUMENT_RULES } from '../customers-vendors/customers-vendors.schema';
 import {
   confirmCodeSchema,
   contractorAnswerSchema,
@@ -17,6 +19,8 @@ import {
   shareCommentSchema,
   shareInputSchema,
   shareListQuerySchema,
+  shareMessageSchema,
+  sharedStepImageParamsSchema,
   shareTokenQuerySchema,
 } from './work-order-shares.schema';
 import {
@@ -27,8 +31,10 @@ import {
   addContractorPart,
   addTeamComment,
   answerContractorStep,
+  checkContractorStepImage,
   checkContractorUpload,
   confirmShareCode,
+  deleteContractorLine,
   createShare,
   extendShare,
   getShare,
@@ -38,20 +44,13 @@ import {
   revokeShare,
   sendBackShare,
   sendShareCode,
+  setContractorStepImage,
 } from './work-order-shares.service';
-
-/** A contractor's files: the rule of every document upload (PDF and images, by their bytes, 10 MB). */
-const FILE_RULES = {
-  maxBytes: 10 * 1024 * 1024,
-  maxFiles: 5,
-  typeMessage: 'Only PDF, JPEG, PNG, and WebP files are allowed.',
-  sizeMessage: 'File size should not exceed 10MB.',
-} as const;
 
 /**
  * Shared work orders (prefix /api/shared-work-orders, decision 040). The team's routes are for managers; the
- * contractor's are public, throttled per address, and find their share by the link's token on the host's
- * organisation (`token=` in the query, which logs mask).
+ * contractor's are public, throttled per address (reads and writes on budgets of their own), and find their share
+ * by the link's token on the host's organisation (`token=` in the query, which logs mask).
  */
 export async function workOrderSharesRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
@@ -99,6 +98,9 @@ export async function workOrderSharesRoutes(appBase: FastifyInstance) {
   // ---- The contractor (public, by the link's token) ----
 
   const open = { config: { access: 'public' as const }, onRequest: throttle('sharedWorkOrder') };
+  const write = { config: { access: 'public' as const }, onRequest: throttle('sharedWorkOrderWrite') };
+  const done = { 200: shareMessageSchema };
+  const created = { 201: shareMessageSchema };
 
   app.get('/get-shared-work-order', { schema: { querystring: shareTokenQuerySchema }, ...open }, (req) =>
     req.read((tx) => getSharedWorkOrder(tx, orgOf(req), req.query.token, req.query.key, sign)),
@@ -115,37 +117,58 @@ export async function workOrderSharesRoutes(appBase: FastifyInstance) {
     return { message: 'E-mail confirmed', key: result.key };
   });
 
-  app.post('/add-shared-comment', { schema: { querystring: shareTokenQuerySchema, body: shareCommentSchema }, ...open }, async (req, reply) => {
+  app.post('/add-shared-comment', { schema: { querystring: shareTokenQuerySchema, body: shareCommentSchema, response: created }, ...write }, async (req, reply) => {
     reply.status(201);
     return req.inTenant((tx) => addContractorComment(tx, orgOf(req), req.query.token, req.query.key, req.body.body, app.deps.mailer));
   });
 
   // Files: the share is checked before a byte is read; then stored under the same checks as every upload.
-  app.post('/upload-shared-files', { schema: { querystring: shareTokenQuerySchema }, ...open }, async (req, reply) => {
+  app.post('/upload-shared-files', { schema: { querystring: shareTokenQuerySchema, response: created }, ...write }, async (req, reply) => {
     const orgId = orgOf(req);
     await req.read((tx) => checkContractorUpload(tx, orgId, req.query.token, req.query.key));
-    const files = await readUploadedFiles(req, FILE_RULES);
+    const files = await readUploadedFiles(req, DOCUMENT_RULES);
     const stored: { url: string; name: string }[] = [];
-    for (const file of files) stored.push(await storeDocument(app.deps.storage, orgId, file, FILE_RULES));
+    for (const file of files) stored.push(await storeDocument(app.deps.storage, orgId, file, DOCUMENT_RULES));
     reply.status(201);
     return req.inTenant((tx) => addContractorFiles(tx, orgId, req.query.token, req.query.key, stored, app.deps.mailer));
   });
 
-  app.post('/add-shared-labor', { schema: { querystring: shareTokenQuerySchema, body: contractorLaborSchema }, ...open }, async (req, reply) => {
+  app.post('/add-shared-labor', { schema: { querystring: shareTokenQuerySchema, body: contractorLaborSchema, response: created }, ...write }, async (req, reply) => {
     reply.status(201);
     return req.inTenant((tx) => addContractorLabor(tx, orgOf(req), req.query.token, req.query.key, req.body, app.deps.mailer));
   });
 
-  app.post('/add-shared-part', { schema: { querystring: shareTokenQuerySchema, body: contractorPartSchema }, ...open }, async (req, reply) => {
+  app.post('/add-shared-part', { schema: { querystring: shareTokenQuerySchema, body: contractorPartSchema, response: created }, ...write }, async (req, reply) => {
     reply.status(201);
     return req.inTenant((tx) => addContractorPart(tx, orgOf(req), req.query.token, req.query.key, req.body, app.deps.mailer));
   });
 
-  app.post('/answer-shared-step', { schema: { querystring: shareTokenQuerySchema, body: contractorAnswerSchema }, ...open }, (req) =>
-    req.inTenant((tx) => answerContractorStep(tx, orgOf(req), req.query.token, req.query.key, req.body)),
+  // Clearing a photo or signature step discards its file once the answer commits.
+  app.post('/answer-shared-step', { schema: { querystring: shareTokenQuerySchema, body: contractorAnswerSchema, response: done }, ...write }, (req) =>
+    removingFiles(app.deps.storage, () => req.inTenant((tx) => answerContractorStep(tx, orgOf(req), req.query.token, req.query.key, req.body))),
   );
 
-  app.post('/mark-shared-done', { schema: { querystring: shareTokenQuerySchema, body: markDoneSchema }, ...open }, (req) =>
+  // A photo or drawn signature step: the share and the step are checked before a byte is read; then the image rule
+  // of every step image (re-encoded); the replaced image is discarded once the answer commits.
+  app.post('/add-shared-step-image/:stepId', { schema: { params: sharedStepImageParamsSchema, querystring: shareTokenQuerySchema, response: done }, ...write }, async (req) => {
+    const orgId = orgOf(req);
+    const { token, key } = req.query;
+    await req.read((tx) => checkContractorStepImage(tx, orgId, token, key, req.params.stepId));
+    const image = await processImage(await readUploadedImage(req, 'image'), 'image');
+    const url = await app.deps.storage.put(orgId, image.full, 'webp');
+    return removingFiles(app.deps.storage, () => req.inTenant((tx) => setContractorStepImage(tx, orgId, token, key, req.params.stepId, url)));
+  });
+
+  // The contractor's own time and parts lines (only their share's, while it works and is not accepted).
+  app.delete('/delete-shared-labor/:id', { schema: { params: idParamsSchema, querystring: shareTokenQuerySchema, response: done }, ...write }, (req) =>
+    req.inTenant((tx) => deleteContractorLine(tx, orgOf(req), req.query.token, req.query.key, 'labor', req.params.id)),
+  );
+
+  app.delete('/delete-shared-part/:id', { schema: { params: idParamsSchema, querystring: shareTokenQuerySchema, response: done }, ...write }, (req) =>
+    req.inTenant((tx) => deleteContractorLine(tx, orgOf(req), req.query.token, req.query.key, 'part', req.params.id)),
+  );
+
+  app.post('/mark-shared-done', { schema: { querystring: shareTokenQuerySchema, body: markDoneSchema, response: done }, ...write }, (req) =>
     req.inTenant((tx) => markContractorDone(tx, orgOf(req), req.query.token, req.query.key, req.body.comment, app.deps.mailer)),
   );
 }

@@ -2,6 +2,7 @@ import { z } from '../../shared/zod-setup';
 import { multiValue, pageQuerySchema } from '../../shared/pagination';
 import { emailField, idField, optionalString, requiredString } from '../../shared/validation';
 import { dateField } from '../../shared/dates';
+import type { IssuedStepDto, ProcedureProgress } from '../procedures/procedures.schema';
 
 /** Where a share stands: sent, the contractor at work, done for review, then accepted or sent back. */
 export const SHARE_STATES = ['waiting', 'in-progress', 'done', 'accepted', 'sent-back'] as const;
@@ -92,6 +93,12 @@ export const contractorAnswerSchema = z.strictObject({
   value: z.unknown(),
 });
 
+/** add-shared-step-image/{stepId}: the photo or signature step the image answers. */
+export const sharedStepImageParamsSchema = z.strictObject({ stepId: idField('Step is invalid') });
+
+/** What the contractor's writes answer (their page reads itself again). */
+export const shareMessageSchema = z.object({ message: z.string() });
+
 export const markDoneSchema = z.strictObject({
   comment: optionalString(5000),
 });
@@ -148,6 +155,12 @@ export interface ContractorPartDto {
   costMinor: number;
 }
 
+/**
+ * A step of the work order's procedure as the contractor fills it: what its control needs (kind, limits, options)
+ * and its answer (photos and signatures as signed URLs); no meter (a contractor's number feeds none), no person.
+ */
+export type ContractorStepDto = Pick<IssuedStepDto, 'id' | 'position' | 'kind' | 'label' | 'required' | 'unit' | 'min' | 'max' | 'options' | 'meterName' | 'value' | 'flagged'>;
+
 /** What the contractor's page shows: the shared work order and nothing else of the organisation. */
 export interface SharedWorkOrderDto {
   organization: string;
@@ -167,7 +180,7 @@ export interface SharedWorkOrderDto {
     dueDate: string | null;
     asset: { name: string; code: string | null } | null;
   };
-  procedure: { name: string; steps: { id: number; kind: string; label: string; required: boolean; value: unknown }[] } | null;
+  procedure: { name: string; steps: ContractorStepDto[]; progress: ProcedureProgress } | null;
   messages: ShareMessageDto[];
   labors: ContractorLaborDto[];
   parts: ContractorPartDto[];

@@ -13,12 +13,14 @@ import { hashToken, newOpaqueToken, type AccessClaims } from '../auth/tokens';
 import { recordActivity } from '../activity/activity.service';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../activity/activity.schema';
 import { checkCurrencyDecimals, getCompany, moneySettings } from '../organization/organization.service';
-import { addExternalLabor, addExternalPart, closeWorkOrder, listExternalLines } from '../work-orders/work-orders.service';
+import { addExternalLabor, addExternalPart, closeWorkOrder, deleteExternalLine, laborCostMinor, listExternalLines } from '../work-orders/work-orders.service';
 import { workOrderDisplayId } from '../work-orders/work-orders.schema';
-import { answerStepAsContractor } from '../procedures/procedures.service';
+import { answerStepAsContractor, checkStepTakesImage, setStepImageAsContractor } from '../procedures/procedures.service';
+import { IMAGE_KINDS, progressOf } from '../procedures/procedures.schema';
 import type {
   ContractorLaborDto,
   ContractorPartDto,
+  ContractorStepDto,
   ShareDto,
   ShareGateDto,
   ShareListQuery,
@@ -52,7 +54,7 @@ type ShareRow = typeof workOrderShares.$inferSelect;
 // ---- The organisation's side ----
 
 const externalCostOf = sql<number>`(
-  coalesce((select sum(round(round(extract(epoch from (${workOrderLabors.endDate} - ${workOrderLabors.startDate})) / 60) * ${workOrderLabors.externalRateMinor} / 60.0))
+  coalesce((select sum(${laborCostMinor(workOrderLabors.startDate, workOrderLabors.endDate, workOrderLabors.externalRateMinor)})
     from ${workOrderLabors} where ${workOrderLabors.orgId} = ${workOrderShares.orgId} and ${workOrderLabors.shareId} = ${workOrderShares.id}), 0)
   + coalesce((select sum(${workOrderParts.externalUnitPriceMinor}::bigint * ${workOrderParts.quantity})
     from ${workOrderParts} where ${workOrderParts.orgId} = ${workOrderShares.orgId} and ${workOrderParts.shareId} = ${workOrderShares.id}), 0))`.mapWith(Number);
@@ -317,10 +319,15 @@ async function notifyTeam(tx: Tx, orgId: number, share: LiveShare, what: string,
   }
 }
 
-/** The contractor did something: last activity, a waiting or sent-back share is in progress, the team hears of it. */
-async function touch(tx: Tx, orgId: number, share: LiveShare, what: string, mailer: Mailer, state?: ShareState) {
+/** The contractor did something: last activity, and a waiting or sent-back share is in progress (or `state`). */
+async function markActive(tx: Tx, orgId: number, share: LiveShare, state?: ShareState) {
   const next = state ?? (share.state === 'waiting' || share.state === 'sent-back' ? 'in-progress' : share.state);
   await tx.update(workOrderShares).set({ lastActivityAt: now(), state: next }).where(and(eq(workOrderShares.orgId, orgId), eq(workOrderShares.id, share.id)));
+}
+
+/** As `markActive`, and the team hears of it by e-mail. */
+async function touch(tx: Tx, orgId: number, share: LiveShare, what: string, mailer: Mailer, state?: ShareState) {
+  await markActive(tx, orgId, share, state);
   await notifyTeam(tx, orgId, share, what, mailer);
 }
 
@@ -340,7 +347,7 @@ export async function getSharedWorkOrder(tx: ReadTx, orgId: number, token: strin
   const s = workOrderProcedureSteps;
   const steps = head
     ? await tx
-        .select({ id: s.id, kind: s.kind, label: s.label, required: s.required, value: s.value })
+        .select({ id: s.id, position: s.position, kind: s.kind, label: s.label, required: s.required, unit: s.unit, min: s.min, max: s.max, options: s.options, value: s.value, flagged: s.flagged })
         .from(s)
         .where(and(eq(s.orgId, orgId), eq(s.workOrderId, order.id)))
         .orderBy(s.position)
@@ -364,8 +371,7 @@ export async function getSharedWorkOrder(tx: ReadTx, orgId: number, token: strin
       dueDate: iso(order.dueDate),
       asset: order.assetName ? { name: order.assetName, code: order.assetCode } : null,
     },
-    // Photo and signature answers are files of the organisation: shown as answered, never by URL.
-    procedure: head ? { name: head.name, steps: steps.map((st) => ({ ...st, value: st.kind === 'photo' || st.kind === 'signature' ? (st.value ? true : null) : (st.value ?? null) })) } : null,
+    procedure: head ? contractorProcedure(head.name, steps, sign) : null,
     messages: await readMessages(tx, orgId, share.id, sign),
     labors: lines.labors.map(
       (l): ContractorLaborDto => ({
@@ -373,12 +379,32 @@ export async function getSharedWorkOrder(tx: ReadTx, orgId: number, token: strin
         startDate: l.startDate,
         endDate: l.endDate,
         minutes: Math.round((Date.parse(l.endDate) - Date.parse(l.startDate)) / 60_000),
-        hourlyRateMinor: l.external!.rateMinor,
-        costMinor: l.external!.costMinor,
+        hourlyRateMinor: l.external!.rateMinor ?? 0,
+        costMinor: l.external!.costMinor ?? 0,
       }),
     ),
-    parts: lines.parts.map((p): ContractorPartDto => ({ id: p.id, name: p.external!.name, quantity: p.quantity, unitPriceMinor: p.external!.rateMinor, costMinor: p.external!.costMinor })),
+    parts: lines.parts.map((p): ContractorPartDto => ({ id: p.id, name: p.external!.name, quantity: p.quantity, unitPriceMinor: p.external!.rateMinor ?? 0, costMinor: p.external!.costMinor ?? 0 })),
   };
+}
+
+/**
+ * The work order's procedure as the contractor fills it: each step's kind, its limits and options, its answer
+ * (a photo or signature as a signed URL, as the thread's files) and the progress. No meter, follow-up or person.
+ */
+function contractorProcedure(
+  name: string,
+  rows: { id: number; position: number; kind: ContractorStepDto['kind']; label: string; required: boolean; unit: string | null; min: number | null; max: number | null; options: string[] | null; value: unknown; flagged: boolean }[],
+  sign: (url: string) => string,
+): NonNullable<SharedWorkOrderDto['procedure']> {
+  const steps = rows.map(
+    (r): ContractorStepDto => ({
+      ...r,
+      options: r.options ?? [],
+      meterName: null,
+      value: IMAGE_KINDS.includes(r.kind) && typeof r.value === 'string' ? sign(r.value) : (r.value ?? null),
+    }),
+  );
+  return { name, steps, progress: progressOf(steps) };
 }
 
 function maskEmail(email: string) {
@@ -487,6 +513,31 @@ export async function markContractorDone(tx: Tx, orgId: number, token: string, k
 export async function answerContractorStep(tx: Tx, orgId: number, token: string, key: string | undefined, input: { stepId: number; value: unknown }) {
   const share = await shareFor(tx, orgId, token, key, 'canLog');
   await answerStepAsContractor(tx, orgId, share.workOrderId, share.contractorName, input);
-  await tx.update(workOrderShares).set({ lastActivityAt: now(), state: share.state === 'waiting' || share.state === 'sent-back' ? 'in-progress' : share.state }).where(and(eq(workOrderShares.orgId, orgId), eq(workOrderShares.id, share.id)));
+  await markActive(tx, orgId, share);
   return { message: 'Answer saved' };
+}
+
+/** Before an image is read: the share may fill the procedure, and the step is a photo or signature step of its work order. */
+export async function checkContractorStepImage(tx: ReadTx, orgId: number, token: string, key: string | undefined, stepId: number) {
+  const share = await shareFor(tx, orgId, token, key, 'canLog');
+  await checkStepTakesImage(tx, orgId, share.workOrderId, stepId);
+}
+
+/** POST add-shared-step-image/{stepId}: the stored image (photo, drawn signature) answers the step, under the contractor's name. */
+export async function setContractorStepImage(tx: Tx, orgId: number, token: string, key: string | undefined, stepId: number, url: string) {
+  const share = await shareFor(tx, orgId, token, key, 'canLog');
+  await setStepImageAsContractor(tx, orgId, share.workOrderId, share.contractorName, stepId, url);
+  await markActive(tx, orgId, share);
+  return { message: 'Image saved' };
+}
+
+/**
+ * DELETE delete-shared-labor/{id} and delete-shared-part/{id}: the contractor removes a line they reported (only
+ * their share's own, while the link works and the work is not accepted; any other id is a 404).
+ */
+export async function deleteContractorLine(tx: Tx, orgId: number, token: string, key: string | undefined, kind: 'labor' | 'part', id: number) {
+  const share = await shareFor(tx, orgId, token, key, 'canLog');
+  await deleteExternalLine(tx, orgId, share.workOrderId, { shareId: share.id, name: share.contractorName }, kind, id);
+  await markActive(tx, orgId, share);
+  return { message: kind === 'labor' ? 'Time deleted' : 'Part deleted' };
 }

@@ -150,9 +150,9 @@ export type WorkOrderDto = z.infer<typeof workOrderDtoSchema>;
 export const externalLineSchema = z.object({
   shareId: z.number(),
   name: z.string(),
-  /** Hourly rate (labour) or unit price (parts), minor units. */
-  rateMinor: z.number(),
-  costMinor: z.number(),
+  /** Hourly rate (labour) or unit price (parts), minor units; null for a worker (amounts are for managers). */
+  rateMinor: z.number().nullable(),
+  costMinor: z.number().nullable(),
 });
 export type ExternalLine = z.infer<typeof externalLineSchema>;
 
@@ -177,7 +177,8 @@ export const workOrderPartDtoSchema = z.object({
   workOrderId: z.number(),
   /** Null for a contractor's part (`external`). */
   partId: z.number().nullable(),
-  Part: z.object({ id: z.number().nullable(), name: z.string(), salesPrice: z.number() }),
+  /** salesPrice: null on a contractor's part for a worker (amounts are for managers). */
+  Part: z.object({ id: z.number().nullable(), name: z.string(), salesPrice: z.number().nullable() }),
   quantity: z.number(),
   external: externalLineSchema.nullable(),
 });
@@ -194,6 +195,20 @@ export const workOrderCostSchema = z.object({
 });
 export type WorkOrderCost = z.infer<typeof workOrderCostSchema>;
 
+/** get-cost's answer: a worker gets the minutes and null for every amount (amounts are for managers). */
+export const workOrderCostViewSchema = workOrderCostSchema.extend({
+  externalLaborMinor: z.number().nullable(),
+  partsMinor: z.number().nullable(),
+  externalPartsMinor: z.number().nullable(),
+  totalMinor: z.number().nullable(),
+});
+export type WorkOrderCostView = WorkOrderCost | (Omit<WorkOrderCost, 'externalLaborMinor' | 'partsMinor' | 'externalPartsMinor' | 'totalMinor'> & {
+  externalLaborMinor: null;
+  partsMinor: null;
+  externalPartsMinor: null;
+  totalMinor: null;
+});
+
 export const workOrderStatisticsSchema = z.object({
   totalPending: z.number(),
   dueNext7Days: z.number(),
@@ -209,7 +224,7 @@ export const workOrderAnswers = {
   /** The figures, also under `statistics`. */
   statistics: workOrderStatisticsSchema.extend({ statistics: workOrderStatisticsSchema }),
   status: messageSchema.extend({ order: workOrderDtoSchema, workOrder: workOrderDtoSchema }),
-  cost: z.object({ cost: workOrderCostSchema }),
+  cost: z.object({ cost: workOrderCostViewSchema }),
   labors,
   laborAdded: labors.extend(messageSchema.shape).extend({ labor: laborDtoSchema }),
   laborDeleted: labors.extend(messageSchema.shape),

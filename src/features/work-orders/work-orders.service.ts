@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { bindTo, isAnyOf, param, preparedRead, type Bind } from '../../server/db/prepared';
 import { sameUpdatedAt, StaleEdit } from '../../server/stale-edit';
@@ -18,6 +18,7 @@ import {
   type WorkOrderPartDto,
   type RescheduleWorkOrderInput,
   type WorkOrderCost,
+  type WorkOrderCostView,
   type WorkOrderStatistics,
   type WorkOrderStatus,
   type WorkOrderValues,
@@ -28,7 +29,8 @@ import type { z } from 'zod';
 import { escapeLike } from '../../server/db/like';
 import { moveToDay } from '../../shared/dates';
 import { emitWebhookEvent, emitWebhookEvents } from '../webhooks/webhooks.service';
-import { roundHalfUp, toMajor, toMinor } from '../../shared/money';
+import { toMajor, toMinor } from '../../shared/money';
+import { formatMinutes } from '../../shared/format';
 import { moneySettings } from '../organization/organization.service';
 import { quotationNumber } from '../quotations/quotations.schema';
 
@@ -550,12 +552,19 @@ export async function deleteWorkOrder(tx: Tx, orgId: number, actor: AccessClaims
 
 // ---- Labour ----
 
-/** Minutes between two instants (labour), rounded. */
-const minutesOf = (start: Date, end: Date) => Math.round((end.getTime() - start.getTime()) / 60_000);
-/** A contractor's labour cost: minutes x hourly rate, half-up to the minor unit. */
-export const externalLaborCost = (minutes: number, rateMinor: number) => roundHalfUp((minutes * rateMinor) / 60);
+/**
+ * The one formula of a labour line's cost in minor units: whole minutes (rounded) x an hourly rate in minor units
+ * / 60, rounded half up per line (null without a rate). Every figure reads it: the labour list, get-cost, the
+ * shares' list and analytics' `laborRows` (decision 040).
+ */
+export const laborCostMinor = (start: SQL | AnyColumn, end: SQL | AnyColumn, rateMinor: SQL | AnyColumn) =>
+  sql<number | null>`round(round(extract(epoch from (${end} - ${start})) / 60) * ${rateMinor} / 60.0)`.mapWith((v) => (v === null ? null : Number(v)));
 
-async function listLaborRows(tx: ReadTx, orgId: number, workOrderId: number): Promise<LaborDto[]> {
+/** Whether the reader sees amounts (rates, prices, costs): managers do, workers do not (as people's hourly rates, issue 24). */
+const seesAmounts = (actor: AccessClaims) => isManager(actor);
+
+/** A work order's labour lines; `showAmounts` false (workers) leaves contractors' rates and costs out. */
+async function listLaborRows(tx: ReadTx, orgId: number, workOrderId: number, showAmounts: boolean): Promise<LaborDto[]> {
   const rows = await tx
     .select({
       id: workOrderLabors.id,
@@ -568,6 +577,7 @@ async function listLaborRows(tx: ReadTx, orgId: number, workOrderId: number): Pr
       shareId: workOrderLabors.shareId,
       externalName: workOrderLabors.externalName,
       externalRateMinor: workOrderLabors.externalRateMinor,
+      externalCostMinor: laborCostMinor(workOrderLabors.startDate, workOrderLabors.endDate, workOrderLabors.externalRateMinor),
       firstName: users.firstName,
       lastName: users.lastName,
       reasonName: timeTrackingReasons.name,
@@ -581,7 +591,7 @@ async function listLaborRows(tx: ReadTx, orgId: number, workOrderId: number): Pr
   return rows.map((r) => {
     const external =
       r.shareId !== null && r.externalName !== null
-        ? { shareId: r.shareId, name: r.externalName, rateMinor: r.externalRateMinor ?? 0, costMinor: externalLaborCost(minutesOf(r.startDate, r.endDate), r.externalRateMinor ?? 0) }
+        ? { shareId: r.shareId, name: r.externalName, rateMinor: showAmounts ? (r.externalRateMinor ?? 0) : null, costMinor: showAmounts ? (r.externalCostMinor ?? 0) : null }
         : null;
     return {
       id: r.id,
@@ -604,13 +614,11 @@ const laborList = (labors: LaborDto[]) => ({ labors, workOrderLabors: labors });
 /** GET get-labors/{id}. */
 export async function listLabors(tx: ReadTx, orgId: number, actor: AccessClaims, workOrderId: number) {
   await getWorkOrder(tx, orgId, actor, workOrderId);
-  return laborList(await listLaborRows(tx, orgId, workOrderId));
+  return laborList(await listLaborRows(tx, orgId, workOrderId, seesAmounts(actor)));
 }
 
-const minutesLabel = (start: Date, end: Date) => {
-  const m = Math.round((end.getTime() - start.getTime()) / 60_000);
-  return `${Math.floor(m / 60)}h ${m % 60}m`;
-};
+/** A labour line's length as the history says it ("1h 30m"). */
+const minutesLabel = (start: Date, end: Date) => formatMinutes((end.getTime() - start.getTime()) / 60_000);
 
 /** POST add-labor/{id}: a worker logs their own time; a manager may name the worker. */
 export async function addLabor(tx: Tx, orgId: number, actor: AccessClaims, workOrderId: number, input: z.output<typeof laborInputSchema>) {
@@ -637,7 +645,7 @@ export async function addLabor(tx: Tx, orgId: number, actor: AccessClaims, workO
     action: 'updated',
     changes: { labor: { from: null, to: `${minutesLabel(input.startTime, input.endTime)} (${reason.name})` } },
   });
-  const labors = await listLaborRows(tx, orgId, workOrderId);
+  const labors = await listLaborRows(tx, orgId, workOrderId, seesAmounts(actor));
   return { message: 'Work order labor added successfully', labor: labors.find((l) => l.id === created.id)!, ...laborList(labors) };
 }
 
@@ -656,12 +664,13 @@ export async function deleteLabor(tx: Tx, orgId: number, actor: AccessClaims, wo
     action: 'updated',
     changes: { labor: { from: minutesLabel(row.startDate, row.endDate), to: null } },
   });
-  return { message: 'Work order labor deleted successfully', ...laborList(await listLaborRows(tx, orgId, workOrderId)) };
+  return { message: 'Work order labor deleted successfully', ...laborList(await listLaborRows(tx, orgId, workOrderId, seesAmounts(actor))) };
 }
 
 // ---- Parts ----
 
-async function listPartRows(tx: ReadTx, orgId: number, workOrderId: number): Promise<WorkOrderPartDto[]> {
+/** A work order's parts; `showAmounts` false (workers) leaves contractors' prices and costs out. */
+async function listPartRows(tx: ReadTx, orgId: number, workOrderId: number, showAmounts: boolean): Promise<WorkOrderPartDto[]> {
   const rows = await tx
     .select({
       id: workOrderParts.id,
@@ -683,13 +692,18 @@ async function listPartRows(tx: ReadTx, orgId: number, workOrderId: number): Pro
   return rows.map((r) => {
     const external =
       r.shareId !== null && r.externalName !== null
-        ? { shareId: r.shareId, name: r.externalName, rateMinor: r.externalUnitPriceMinor ?? 0, costMinor: (r.externalUnitPriceMinor ?? 0) * r.quantity }
+        ? {
+            shareId: r.shareId,
+            name: r.externalName,
+            rateMinor: showAmounts ? (r.externalUnitPriceMinor ?? 0) : null,
+            costMinor: showAmounts ? (r.externalUnitPriceMinor ?? 0) * r.quantity : null,
+          }
         : null;
     return {
       id: r.id,
       workOrderId: r.workOrderId,
       partId: r.partId,
-      Part: external ? { id: null, name: external.name, salesPrice: toMajor(external.rateMinor, digits) } : { id: r.partId, name: r.name ?? '', salesPrice: Number(r.salesPrice) },
+      Part: external ? { id: null, name: external.name, salesPrice: external.rateMinor === null ? null : toMajor(external.rateMinor, digits) } : { id: r.partId, name: r.name ?? '', salesPrice: Number(r.salesPrice) },
       quantity: r.quantity,
       external,
     };
@@ -706,11 +720,12 @@ export async function getWorkOrderCost(tx: ReadTx, orgId: number, workOrderId: n
   const l = workOrderLabors;
   const p = workOrderParts;
   const minutes = sql`extract(epoch from (${l.endDate} - ${l.startDate})) / 60`;
+  const externalCost = laborCostMinor(l.startDate, l.endDate, l.externalRateMinor);
   const result = await tx.execute(sql`
     select
       (select coalesce(sum(round(${minutes})), 0) from ${l} where ${l.orgId} = ${orgId} and ${l.workOrderId} = ${workOrderId} and ${l.shareId} is null) as labor_minutes,
       (select coalesce(sum(round(${minutes})), 0) from ${l} where ${l.orgId} = ${orgId} and ${l.workOrderId} = ${workOrderId} and ${l.shareId} is not null) as ext_minutes,
-      (select coalesce(sum(round(round(${minutes}) * ${l.externalRateMinor} / 60.0)), 0) from ${l} where ${l.orgId} = ${orgId} and ${l.workOrderId} = ${workOrderId} and ${l.shareId} is not null) as ext_labor,
+      (select coalesce(sum(${externalCost}), 0) from ${l} where ${l.orgId} = ${orgId} and ${l.workOrderId} = ${workOrderId} and ${l.shareId} is not null) as ext_labor,
       (select coalesce(sum(${parts.salesPrice} * ${p.quantity}), 0) from ${p} join ${parts} on ${parts.orgId} = ${p.orgId} and ${parts.id} = ${p.partId}
         where ${p.orgId} = ${orgId} and ${p.workOrderId} = ${workOrderId}) as parts_major,
       (select coalesce(sum(${p.externalUnitPriceMinor}::bigint * ${p.quantity}), 0) from ${p} where ${p.orgId} = ${orgId} and ${p.workOrderId} = ${workOrderId} and ${p.shareId} is not null) as ext_parts
@@ -729,16 +744,21 @@ export async function getWorkOrderCost(tx: ReadTx, orgId: number, workOrderId: n
   };
 }
 
-/** GET get-cost/{id}: the work order's cost so far (a work order the actor sees). */
-export async function getWorkOrderCostFor(tx: ReadTx, orgId: number, actor: AccessClaims, workOrderId: number) {
+/**
+ * GET get-cost/{id}: the work order's cost so far (a work order the actor sees). Amounts are for managers: a
+ * worker gets the minutes and null for every amount.
+ */
+export async function getWorkOrderCostFor(tx: ReadTx, orgId: number, actor: AccessClaims, workOrderId: number): Promise<{ cost: WorkOrderCostView }> {
   await getWorkOrder(tx, orgId, actor, workOrderId);
-  return { cost: await getWorkOrderCost(tx, orgId, workOrderId) };
+  const cost = await getWorkOrderCost(tx, orgId, workOrderId);
+  if (seesAmounts(actor)) return { cost };
+  return { cost: { ...cost, externalLaborMinor: null, partsMinor: null, externalPartsMinor: null, totalMinor: null } };
 }
 
 /** GET get-parts/{id}. */
 export async function listParts(tx: ReadTx, orgId: number, actor: AccessClaims, workOrderId: number) {
   await getWorkOrder(tx, orgId, actor, workOrderId);
-  return { workOrderParts: await listPartRows(tx, orgId, workOrderId) };
+  return { workOrderParts: await listPartRows(tx, orgId, workOrderId, seesAmounts(actor)) };
 }
 
 /** POST add-parts/{id}: each part is attached once; adding it again adds to its quantity. */
@@ -766,7 +786,7 @@ export async function addParts(tx: Tx, orgId: number, actor: AccessClaims, workO
     action: 'updated',
     changes: { parts: { from: null, to: found.map((p) => `${p.name} x${wanted.get(p.id)}`).join(', ') } },
   });
-  return { message: 'Work order parts added successfully', workOrderParts: await listPartRows(tx, orgId, workOrderId) };
+  return { message: 'Work order parts added successfully', workOrderParts: await listPartRows(tx, orgId, workOrderId, seesAmounts(actor)) };
 }
 
 /** DELETE delete-part/{workOrderId}/part/{partId}: partId names the part (DESIGN 11). */
@@ -778,7 +798,7 @@ export async function deletePart(tx: Tx, orgId: number, actor: AccessClaims, wor
     .returning({ id: workOrderParts.id });
   if (!rows.length) throw notFound('Part');
   await recordActivity(tx, orgId, { entityType: ENTITY, entityId: workOrderId, userId: actor.userId, action: 'updated', changes: { parts: { from: `part ${partId}`, to: null } } });
-  return { message: 'Work order part deleted successfully', workOrderParts: await listPartRows(tx, orgId, workOrderId) };
+  return { message: 'Work order part deleted successfully', workOrderParts: await listPartRows(tx, orgId, workOrderId, seesAmounts(actor)) };
 }
 
 // ---- A contractor's lines (shared work orders, decision 040) ----
@@ -824,9 +844,33 @@ export async function addExternalPart(tx: Tx, orgId: number, workOrderId: number
   return created.id;
 }
 
-/** The lines a share reported (labour and parts), for the contractor's own page. */
+/**
+ * A contractor deletes a line their share reported (labour or parts), with its history line under their name.
+ * Only this share's own external rows of this work order: any other id is a 404 and nothing changes.
+ */
+export async function deleteExternalLine(tx: Tx, orgId: number, workOrderId: number, by: ExternalReporter, kind: 'labor' | 'part', id: number) {
+  if (kind === 'labor') {
+    const l = workOrderLabors;
+    const [row] = await tx
+      .delete(l)
+      .where(and(eq(l.orgId, orgId), eq(l.workOrderId, workOrderId), eq(l.shareId, by.shareId), eq(l.id, id)))
+      .returning({ startDate: l.startDate, endDate: l.endDate });
+    if (!row) throw notFound('Labor');
+    await recordActivity(tx, orgId, { entityType: ENTITY, entityId: workOrderId, actorName: by.name, action: 'updated', changes: { labor: { from: `${minutesLabel(row.startDate, row.endDate)} (external)`, to: null } } });
+    return;
+  }
+  const p = workOrderParts;
+  const [row] = await tx
+    .delete(p)
+    .where(and(eq(p.orgId, orgId), eq(p.workOrderId, workOrderId), eq(p.shareId, by.shareId), eq(p.id, id)))
+    .returning({ name: p.externalName, quantity: p.quantity });
+  if (!row) throw notFound('Part');
+  await recordActivity(tx, orgId, { entityType: ENTITY, entityId: workOrderId, actorName: by.name, action: 'updated', changes: { parts: { from: `${row.name} x${row.quantity} (external)`, to: null } } });
+}
+
+/** The lines a share reported (labour and parts), for the contractor's own page (their own amounts). */
 export async function listExternalLines(tx: ReadTx, orgId: number, workOrderId: number, shareId: number) {
-  const [labors, partRows] = [await listLaborRows(tx, orgId, workOrderId), await listPartRows(tx, orgId, workOrderId)];
+  const [labors, partRows] = [await listLaborRows(tx, orgId, workOrderId, true), await listPartRows(tx, orgId, workOrderId, true)];
   return { labors: labors.filter((l) => l.external?.shareId === shareId), parts: partRows.filter((p) => p.external?.shareId === shareId) };
 }
 

@@ -47,3 +47,9 @@ export function historyValue(t: TFunction, entityType: string, field: string, va
   if (Array.isArray(value)) return value.map((v) => historyValue(t, entityType, field, v)).join(', ');
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
+
+/** Who did a history line, as the notes and the bell say it: the user, "<name> (contractor)" (decision 040), or System. */
+export function actorLabel(t: TFunction, line: { user: { firstName: string; lastName: string } | null; contractor?: string | null }): string {
+  if (line.user) return `${line.user.firstName} ${line.user.lastName}`.trim();
+  return line.contractor ? t('shares.asContractor', { ns: 'translation', name: line.contractor }) : t('notes.system', { ns: 'translation' });
+}

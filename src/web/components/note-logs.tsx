@@ -8,7 +8,7 @@ import { noteInputSchema } from '../../features/activity/activity.schema';
 import { api, errorMessage } from '../lib/api';
 import { formatDateTime } from '../lib/format';
 import { notifyError } from './notify';
-import { historyFieldLabel, historyValue } from './history-labels';
+import { actorLabel, historyFieldLabel, historyValue } from './history-labels';
 
 /** react-query key of a record's history; invalidate it after saving the record. */
 export const activityQueryKey = (entityType: string, entityId: number) => ['activities', entityType, entityId] as const;
@@ -24,7 +24,7 @@ const icons = {
 
 function ActivityLine({ item, entityType }: { item: ActivityItem; entityType: string }) {
   const { t } = useTranslation();
-  const who = item.user ? `${item.user.firstName} ${item.user.lastName}`.trim() : item.contractor ? t('shares.asContractor', { name: item.contractor }) : t('notes.system');
+  const who = actorLabel(t, item);
   return (
     <Stack gap={2}>
       <Group gap={6} wrap="nowrap">

@@ -12,3 +12,4 @@ export const formatDay = (value: string | Date | null | undefined) => shared.for
 export const formatNumber = (n: number | string | null | undefined, maxDecimals?: number) => shared.formatNumber(n, lang(), maxDecimals);
 export const formatMoney = (amount: number | string | null | undefined, currency?: string) => shared.formatMoney(amount, currency, lang());
 export const currencySymbol = (currency?: string) => shared.currencySymbol(currency, lang());
+export const formatMinutes = (minutes: number) => shared.formatMinutes(minutes, lang());

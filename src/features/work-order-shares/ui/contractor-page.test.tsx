@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders, stubFetch } from '../../../web/test/render';
-import type { SharedWorkOrderDto } from '../work-order-shares.schema';
+import { setLanguage } from '../../../web/i18n';
+import type { ContractorStepDto, SharedWorkOrderDto } from '../work-order-shares.schema';
 import ContractorPage from './contractor-page';
 
 const TOKEN = 'A'.repeat(43);
@@ -52,5 +53,50 @@ describe("the contractor's page", () => {
     stubFetch({ 'GET /api/shared-work-orders/get-shared-work-order': () => ({ status: 404, body: { error: 'Shared work order not found' } }) });
     renderWithProviders(<ContractorPage />, { route: `/shared-work-order?token=${TOKEN}` });
     expect(await screen.findByTestId('contractor-not-found')).toBeInTheDocument();
+  });
+
+  it("fills the procedure's steps with the control of each kind, and reads in Arabic", async () => {
+    const step = (over: Partial<ContractorStepDto>): ContractorStepDto => ({ id: 1, position: 1, kind: 'checkbox', label: 'Isolate', required: true, unit: null, min: null, max: null, options: [], meterName: null, value: null, flagged: false, ...over });
+    const steps = [step({}), step({ id: 2, position: 2, kind: 'choice', label: 'Filter', required: false, options: ['Clean', 'Replaced'] }), step({ id: 3, position: 3, kind: 'photo', label: 'Gauge', required: false })];
+    const calls = stubFetch({
+      'GET /api/shared-work-orders/get-shared-work-order': () => ({ body: dto({ procedure: { name: 'Chiller check', steps, progress: { answered: 0, total: 3, requiredLeft: 1, flagged: 0 } } }) }),
+      'POST /api/shared-work-orders/answer-shared-step': () => ({ body: { message: 'Answer saved' } }),
+    });
+    renderWithProviders(<ContractorPage />, { route: `/shared-work-order?token=${TOKEN}` });
+    expect(await screen.findByTestId('contractor-procedure')).toHaveTextContent('0 of 3 steps done');
+    await userEvent.click(screen.getByTestId('contractor-step-1-input'));
+    await userEvent.click(screen.getByRole('radio', { name: 'Replaced' }));
+    await waitFor(() => expect(calls.filter((c) => c.url.pathname.endsWith('/answer-shared-step'))).toHaveLength(2));
+    const answers = calls.filter((c) => c.url.pathname.endsWith('/answer-shared-step'));
+    expect(answers.map((c) => JSON.parse(String(c.init.body)))).toEqual([{ stepId: 1, value: true }, { stepId: 2, value: 'Replaced' }]);
+    expect(answers.every((c) => c.url.searchParams.get('token') === TOKEN)).toBe(true);
+    // A photo step takes a photo (the upload), not a typed value.
+    expect(screen.getByTestId('contractor-step-3-photo')).toBeInTheDocument();
+    try {
+      await userEvent.click(screen.getByTestId('contractor-language'));
+      expect(await screen.findByText('تم 0 من 3 خطوات')).toBeInTheDocument();
+    } finally {
+      setLanguage('en');
+      await waitFor(() => expect(screen.getByTestId('contractor-procedure')).toHaveTextContent('0 of 3 steps done'));
+    }
+  });
+
+  it('deletes a time line of their own after confirmation; without the right to log there is no delete', async () => {
+    const labors = [{ id: 5, startDate: '2026-03-02T08:00:00.000Z', endDate: '2026-03-02T09:30:00.000Z', minutes: 90, hourlyRateMinor: 4000, costMinor: 6000 }];
+    const calls = stubFetch({
+      'GET /api/shared-work-orders/get-shared-work-order': () => ({ body: dto({ labors }) }),
+      'DELETE /api/shared-work-orders/delete-shared-labor/5': () => ({ body: { message: 'Time deleted' } }),
+    });
+    const view = renderWithProviders(<ContractorPage />, { route: `/shared-work-order?token=${TOKEN}` });
+    expect(await screen.findByTestId('contractor-labor')).toHaveTextContent('1h 30m');
+    await userEvent.click(screen.getByTestId('contractor-delete-labor'));
+    await userEvent.click(await screen.findByTestId('confirm-yes'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
+    expect(calls.find((c) => c.method === 'DELETE')!.url.searchParams.get('token')).toBe(TOKEN);
+    view.unmount();
+    stubFetch({ 'GET /api/shared-work-orders/get-shared-work-order': () => ({ body: dto({ labors, permissions: { canComment: true, canLog: false, canComplete: true } }) }) });
+    renderWithProviders(<ContractorPage />, { route: `/shared-work-order?token=${TOKEN}` });
+    await screen.findByTestId('contractor-labor');
+    expect(screen.queryByTestId('contractor-delete-labor')).toBeNull();
   });
 });

@@ -1,14 +1,16 @@
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, Anchor, Badge, Box, Button, Card, Center, FileButton, Group, Loader, NumberInput, PinInput, Stack, Text, TextInput, Textarea, Title, TypographyStylesProvider } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Box, Button, Card, FileButton, Group, NumberInput, PinInput, Progress, Stack, Text, TextInput, Textarea, Title, TypographyStylesProvider } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api, errorMessage } from '../../../web/lib/api';
-import { formatDateTime } from '../../../web/lib/format';
+import { formatDateTime, formatMinutes } from '../../../web/lib/format';
 import { setLanguage } from '../../../web/i18n';
-import { formatMinorMoney, notifyError, notifySuccess } from '../../../web/components';
-import { DOCUMENT_ACCEPT } from '../../../web/components';
-import { contractorLaborSchema, contractorPartSchema, type ShareGateDto, type SharedWorkOrderDto } from '../work-order-shares.schema';
+import { DOCUMENT_ACCEPT, LoadState, confirmAction, formatMinorMoney, notifyError, notifySuccess } from '../../../web/components';
+import { StepControl, useStepAnswer } from '../../work-orders/ui/procedure-step-control';
+import { isAnswered } from '../../procedures/procedures.schema';
+import { contractorLaborSchema, contractorPartSchema, type ContractorStepDto, type ShareGateDto, type SharedWorkOrderDto } from '../work-order-shares.schema';
 import './labels';
 
 const S = '/shared-work-orders';
@@ -39,19 +41,16 @@ export default function ContractorPage() {
         {t('notFoundText')}
       </Alert>
     );
-  } else if (data.isLoading) {
+  } else if (data.isLoading || data.isError) {
     body = (
-      <Center h={200}>
-        <Loader aria-label={t('loading')} />
-      </Center>
-    );
-  } else if (data.isError) {
-    body = (
-      <Alert color="red" title={errorMessage(data.error, t('failed'))}>
-        <Button size="xs" variant="default" onClick={() => void data.refetch()}>
-          {t('retry')}
-        </Button>
-      </Alert>
+      <LoadState
+        pending={data.isLoading}
+        failed={data.isError}
+        forbidden={data.error instanceof ApiError && data.error.status === 403}
+        label={t('loading')}
+        texts={{ forbidden: errorMessage(data.error, t('failed')), failed: errorMessage(data.error, t('failed')), retry: t('retry') }}
+        onRetry={() => void data.refetch()}
+      />
     );
   } else if (data.data && 'codeRequired' in data.data) {
     body = (
@@ -134,6 +133,10 @@ function SharedOrder({ dto, query, queryKey }: { dto: SharedWorkOrderDto; query:
     onError: (err) => notifyError(errorMessage(err, t('failed'))),
   });
   const post = (path: string, body: unknown) => api.post(`${S}/${path}`, body, { query });
+  const canFill = open && dto.permissions.canLog;
+  const removeLine = async (kind: 'labor' | 'part', id: number) => {
+    if (await confirmAction({ message: t('deleteConfirm') })) action.mutate(() => api.del(`${S}/delete-shared-${kind}/${id}`, { query }));
+  };
 
   const addLabor = () => {
     const parsed = contractorLaborSchema.safeParse({ startTime: new Date(labor.start), endTime: new Date(labor.end), hourlyRate: labor.rate === '' ? undefined : labor.rate });
@@ -198,25 +201,34 @@ function SharedOrder({ dto, query, queryKey }: { dto: SharedWorkOrderDto; query:
       </Card>
 
       {dto.procedure && (
-        <Card withBorder>
-          <Text fw={600} mb="xs">
-            {t('procedure')}: {dto.procedure.name}
-          </Text>
-          <Stack gap={4}>
-            {dto.procedure.steps.map((s) => (
-              <Group key={s.id} justify="space-between" wrap="nowrap">
-                <Text size="sm" fw={s.kind === 'heading' ? 700 : 400}>
+        <Card withBorder data-testid="contractor-procedure">
+          <Stack gap="sm">
+            <Text fw={600}>
+              {t('procedure')}: {dto.procedure.name}
+            </Text>
+            <Group justify="space-between">
+              <Text size="sm">{t('progress', { answered: dto.procedure.progress.answered, total: dto.procedure.progress.total })}</Text>
+              {dto.procedure.progress.requiredLeft > 0 && (
+                <Badge color="yellow" variant="light">
+                  {t('requiredLeft', { count: dto.procedure.progress.requiredLeft })}
+                </Badge>
+              )}
+            </Group>
+            <Progress value={dto.procedure.progress.total ? (100 * dto.procedure.progress.answered) / dto.procedure.progress.total : 0} aria-label={t('procedure')} />
+            {dto.procedure.steps.map((s) =>
+              s.kind === 'heading' ? (
+                <Title order={5} key={s.id} mt="xs">
                   {s.label}
-                  {s.required && s.kind !== 'heading' ? ` (${t('required')})` : ''}
-                </Text>
-                {s.kind !== 'heading' && <Badge variant="light" color={s.value === null ? 'gray' : 'green'}>{s.value === null ? t('open') : t('answered')}</Badge>}
-              </Group>
-            ))}
+                </Title>
+              ) : (
+                <ContractorStep key={s.id} step={s} editable={canFill} query={query} onSaved={() => queryClient.invalidateQueries({ queryKey })} />
+              ),
+            )}
           </Stack>
         </Card>
       )}
 
-      <Card withBorder>
+      <Card withBorder data-testid="contractor-thread">
         <Text fw={600} mb="xs">
           {t('thread')}
         </Text>
@@ -273,11 +285,14 @@ function SharedOrder({ dto, query, queryKey }: { dto: SharedWorkOrderDto; query:
           <Stack gap="xs">
             <Text fw={600}>{t('time')}</Text>
             {dto.labors.map((l) => (
-              <Group key={l.id} justify="space-between" data-testid="contractor-labor">
+              <Group key={l.id} justify="space-between" wrap="nowrap" data-testid="contractor-labor">
                 <Text size="sm">
-                  {formatDateTime(l.startDate)} · {Math.floor(l.minutes / 60)}h {l.minutes % 60}m
+                  {formatDateTime(l.startDate)} · {formatMinutes(l.minutes)}
                 </Text>
-                <Text size="sm">{money(l.costMinor)}</Text>
+                <Group gap={4} wrap="nowrap">
+                  <Text size="sm">{money(l.costMinor)}</Text>
+                  {canFill && <DeleteLine label={t('deleteTime')} onClick={() => void removeLine('labor', l.id)} testId="contractor-delete-labor" />}
+                </Group>
               </Group>
             ))}
             {open && dto.permissions.canLog && (
@@ -298,21 +313,24 @@ function SharedOrder({ dto, query, queryKey }: { dto: SharedWorkOrderDto; query:
               {t('parts')}
             </Text>
             {dto.parts.map((p) => (
-              <Group key={p.id} justify="space-between">
-                <Text size="sm">
+              <Group key={p.id} justify="space-between" wrap="nowrap" data-testid="contractor-part">
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                   {p.name} × {p.quantity}
                 </Text>
-                <Text size="sm">{money(p.costMinor)}</Text>
+                <Group gap={4} wrap="nowrap">
+                  <Text size="sm">{money(p.costMinor)}</Text>
+                  {canFill && <DeleteLine label={t('deletePart')} onClick={() => void removeLine('part', p.id)} testId="contractor-delete-part" />}
+                </Group>
               </Group>
             ))}
             {open && dto.permissions.canLog && (
               <>
-                <TextInput label={t('partName')} value={part.name} onChange={(e) => setPart({ ...part, name: e.currentTarget.value })} error={errors['part.name']} />
+                <TextInput label={t('partName')} value={part.name} onChange={(e) => setPart({ ...part, name: e.currentTarget.value })} error={errors['part.name']} data-testid="contractor-part-name" />
                 <Group align="flex-end" grow>
                   <NumberInput label={t('quantity')} min={1} allowDecimal={false} value={part.quantity} onChange={(v) => setPart({ ...part, quantity: v })} error={errors['part.quantity']} />
-                  <NumberInput label={t('unitPrice', { currency: dto.currency })} min={0} decimalScale={dto.digits} value={part.unitPrice} onChange={(v) => setPart({ ...part, unitPrice: v })} error={errors['part.unitPrice']} />
+                  <NumberInput label={t('unitPrice', { currency: dto.currency })} min={0} decimalScale={dto.digits} value={part.unitPrice} onChange={(v) => setPart({ ...part, unitPrice: v })} error={errors['part.unitPrice']} data-testid="contractor-part-price" />
                 </Group>
-                <Button variant="default" onClick={addPart} loading={action.isPending}>
+                <Button variant="default" onClick={addPart} loading={action.isPending} data-testid="contractor-add-part">
                   {t('addPart')}
                 </Button>
               </>
@@ -336,6 +354,54 @@ function SharedOrder({ dto, query, queryKey }: { dto: SharedWorkOrderDto; query:
             </Button>
           </Stack>
         </Card>
+      )}
+    </Stack>
+  );
+}
+
+function DeleteLine({ label, onClick, testId }: { label: string; onClick(): void; testId: string }) {
+  return (
+    <ActionIcon variant="subtle" color="red" size="lg" aria-label={label} onClick={onClick} data-testid={testId}>
+      <IconTrash size={18} />
+    </ActionIcon>
+  );
+}
+
+/**
+ * One step of the work order's procedure: with the share's right to log (and the work not accepted) the control
+ * of its kind, the Procedure tab's own; otherwise its label and whether it is done.
+ */
+function ContractorStep({ step, editable, query, onSaved }: { step: ContractorStepDto; editable: boolean; query: Record<string, string>; onSaved(): Promise<unknown> }) {
+  const { t } = useTranslation('contractor');
+  const { busy, error, send } = useStepAnswer<unknown>(onSaved, t('failed'));
+  const testId = `contractor-step-${step.position}`;
+  const done = isAnswered(step.kind, step.value);
+  return (
+    <Stack gap={6} data-testid={testId}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere', flex: 1, minWidth: 0 }}>
+          {step.label}
+          {step.required ? ` (${t('required')})` : ''}
+        </Text>
+        <Badge variant="light" color={step.flagged ? 'red' : done ? 'green' : 'gray'} style={{ flexShrink: 0 }} data-testid={`${testId}-state`}>
+          {done ? t('answered') : t('open')}
+        </Badge>
+      </Group>
+      {editable && (
+        <StepControl
+          step={step}
+          busy={busy}
+          testId={testId}
+          answer={(value) => void send(() => api.post(`${S}/answer-shared-step`, { stepId: step.id, value }, { query }))}
+          uploadImage={(file, fileName) => {
+            if (file) void send(() => api.upload(`${S}/add-shared-step-image/${step.id}`, file, { field: 'image', fileName, query, timeoutMs: 60_000 }));
+          }}
+        />
+      )}
+      {error && (
+        <Text size="sm" c="red" role="alert" data-testid={`${testId}-error`}>
+          {error}
+        </Text>
       )}
     </Stack>
   );

@@ -3,11 +3,12 @@ import { useSearchParams } from 'react-router';
 import { Anchor, Badge, Button, CopyButton, Drawer, Group, Modal, NumberInput, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ListMultiFilter, ListTextFilter, ServerListScreen, confirmAction, notifyError, notifySuccess, useMoney, useServerList, type Column } from '../../../web/components';
-import { api, errorMessage } from '../../../web/lib/api';
+import { ListMultiFilter, ListTextFilter, LoadState, ServerListScreen, confirmAction, notifyError, notifySuccess, useMoney, useServerList, type Column } from '../../../web/components';
+import { ApiError, api, errorMessage } from '../../../web/lib/api';
 import { formatDateTime } from '../../../web/lib/format';
 import { CustomerVendorSelect } from '../../customers-vendors/ui/customer-vendor-select';
-import { DEFAULT_SHARE_DAYS, SHARE_STATES, shareInputSchema, type ShareDto, type ShareMessageDto } from '../work-order-shares.schema';
+import { workOrderDisplayId } from '../../work-orders/work-orders.schema';
+import { DEFAULT_SHARE_DAYS, MAX_SHARE_DAYS, SHARE_STATES, shareInputSchema, type ShareDto, type ShareMessageDto } from '../work-order-shares.schema';
 import './labels';
 
 const STATUS_COLORS: Record<ShareDto['status'], string> = {
@@ -45,7 +46,7 @@ export default function SharedWorkOrdersPage() {
     }
   };
   const columns: Column<ShareDto>[] = [
-    { key: 'workOrderTitle', header: t('col.workOrder'), hideable: false, render: (r) => `WO-${String(r.workOrderId).padStart(4, '0')} ${r.workOrderTitle}` },
+    { key: 'workOrderTitle', header: t('col.workOrder'), hideable: false, render: (r) => `${workOrderDisplayId(r.workOrderId)} ${r.workOrderTitle}` },
     { key: 'contractorName', header: t('col.contractor'), render: (r) => (<Stack gap={0}><Text size="sm">{r.contractorName}</Text><Text size="xs" c="dimmed">{r.email}</Text></Stack>) },
     {
       key: 'permissions',
@@ -110,7 +111,7 @@ function CreateShareModal({ workOrderId, onClose, onCreated }: { workOrderId: nu
   });
   const options = [...(chosen.data ? [chosen.data.workOrder] : []), ...(orders.data?.workOrders ?? [])]
     .filter((o, i, all) => all.findIndex((x) => x.id === o.id) === i)
-    .map((o) => ({ value: String(o.id), label: `WO-${String(o.id).padStart(4, '0')} ${o.title}` }));
+    .map((o) => ({ value: String(o.id), label: `${workOrderDisplayId(o.id)} ${o.title}` }));
   const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) => setValues((v) => ({ ...v, [key]: value }));
 
   const pickVendor = async (id: number | null) => {
@@ -177,7 +178,7 @@ function CreateShareModal({ workOrderId, onClose, onCreated }: { workOrderId: nu
           <Switch label={t('form.canLog')} checked={values.canLog} onChange={(e) => set('canLog', e.currentTarget.checked)} />
           <Switch label={t('form.canComplete')} checked={values.canComplete} onChange={(e) => set('canComplete', e.currentTarget.checked)} />
           <Switch label={t('form.requireCode')} checked={values.requireCode} onChange={(e) => set('requireCode', e.currentTarget.checked)} />
-          <NumberInput label={t('form.days')} min={1} max={90} value={values.days} onChange={(v) => set('days', Number(v) || DEFAULT_SHARE_DAYS)} error={errors.days} w={200} />
+          <NumberInput label={t('form.days')} min={1} max={MAX_SHARE_DAYS} value={values.days} onChange={(v) => set('days', Number(v) || DEFAULT_SHARE_DAYS)} error={errors.days} w={200} />
           <Group justify="flex-end">
             <Button onClick={() => void submit()} loading={busy} data-testid="share-submit">
               {t('form.submit')}
@@ -218,21 +219,20 @@ function ShareDrawer({ id, onClose, onChanged }: { id: number; onClose(): void; 
 
   return (
     <Drawer opened onClose={onClose} position="right" size="lg" title={share ? `${t('detail')}: ${share.contractorName}` : t('detail')} data-testid="share-drawer">
-      {query.isLoading && <Text size="sm">…</Text>}
-      {query.isError && (
-        <Group>
-          <Text c="red" size="sm">{errorMessage(query.error, t('fetchFailed'))}</Text>
-          <Button size="xs" variant="default" onClick={() => void query.refetch()}>
-            Retry
-          </Button>
-        </Group>
-      )}
+      <LoadState
+        pending={query.isLoading}
+        failed={query.isError}
+        forbidden={query.error instanceof ApiError && query.error.status === 403}
+        label={t('detail')}
+        texts={{ forbidden: t('managersOnly'), failed: errorMessage(query.error, t('fetchFailed')), retry: t('retry') }}
+        onRetry={() => void query.refetch()}
+      />
       {share && (
         <Stack>
           <Group gap="xs">
             <Badge color={STATUS_COLORS[share.status]} data-testid="share-drawer-status">{t(`status.${share.status}`)}</Badge>
             <Text size="sm">
-              <Anchor href={`/dashboard/work-orders?open=${share.workOrderId}`}>WO-{String(share.workOrderId).padStart(4, '0')}</Anchor> {share.workOrderTitle}
+              <Anchor href={`/dashboard/work-orders?open=${share.workOrderId}`}>{workOrderDisplayId(share.workOrderId)}</Anchor> {share.workOrderTitle}
             </Text>
           </Group>
           <Text size="sm" c="dimmed">
@@ -256,7 +256,7 @@ function ShareDrawer({ id, onClose, onChanged }: { id: number; onClose(): void; 
           )}
           {live && (
             <Group align="flex-end">
-              <NumberInput label={t('extendDays')} min={1} max={90} value={days} onChange={(v) => setDays(Number(v) || 7)} w={140} />
+              <NumberInput label={t('extendDays')} min={1} max={MAX_SHARE_DAYS} value={days} onChange={(v) => setDays(Number(v) || 7)} w={140} />
               <Button variant="default" onClick={() => void run('extend', () => api.put(`/shared-work-orders/extend-share/${id}`, { days }))} loading={busy === 'extend'} data-testid="share-extend">
                 {t('extend')}
               </Button>

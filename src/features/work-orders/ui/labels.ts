@@ -165,11 +165,6 @@ export const PRIORITY_COLORS: Record<string, string> = { lowest: 'gray', low: 'b
 
 export { formatDateTime };
 
-/** Minutes between two instants as "2h 30m". */
-export function formatSpent(minutes: number) {
-  const m = Math.max(0, Math.round(minutes));
-  return `${Math.floor(m / 60)}h ${m % 60}m`;
-}
 export const minutesBetween = (start: string, end: string) => (new Date(end).getTime() - new Date(start).getTime()) / 60_000;
 
 registerHistoryLabels('work-order', { namespace: 'workOrders', values: { status: 'status', priority: 'priority' } });

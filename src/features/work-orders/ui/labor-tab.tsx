@@ -8,7 +8,8 @@ import { DateTimeField, DetailTable, notifyError, notifySuccess, removeWithConfi
 import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
 import { useAppData, useCurrentUser, useIsManager } from '../../../web/lib/app-data';
 import { laborInputSchema, type LaborDto } from '../work-orders.schema';
-import { formatDateTime, formatSpent, minutesBetween } from './labels';
+import { formatDateTime, minutesBetween } from './labels';
+import { formatMinutes } from '../../../web/lib/format';
 import { fromPicker } from './picker-values';
 
 type LaborList = { labors: LaborDto[] };
@@ -53,11 +54,11 @@ export function LaborTab({ workOrderId, onChanged }: { workOrderId: number; onCh
         { header: t('labor.reason'), cell: (l) => l.TimeTrackReason.name },
         { header: t('labor.start'), cell: (l) => formatDateTime(l.startDate) },
         { header: t('labor.end'), cell: (l) => formatDateTime(l.endDate) },
-        { header: t('labor.timeSpent'), cell: (l) => formatSpent(minutesBetween(l.startDate, l.endDate)) },
+        { header: t('labor.timeSpent'), cell: (l) => formatMinutes(minutesBetween(l.startDate, l.endDate)) },
       ]}
       canRemove={(l) => isManager || l.workerId === me?.id}
       onRemove={(l) => void remove(l)}
-      total={`${t('labor.total')}: ${formatSpent(total)}`}
+      total={`${t('labor.total')}: ${formatMinutes(total)}`}
       totalTestId="labor-total"
     />
   );

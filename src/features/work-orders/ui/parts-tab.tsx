@@ -23,7 +23,8 @@ export function PartsTab({ workOrderId, onChanged }: { workOrderId: number; onCh
     t('toast.failedParts'),
   );
   const rows = query.data?.workOrderParts ?? [];
-  const total = rows.reduce((sum, p) => sum + p.Part.salesPrice * p.quantity, 0);
+  // A contractor's price is null for a worker (amounts are for managers): not counted, shown empty.
+  const total = rows.reduce((sum, p) => sum + (p.Part.salesPrice ?? 0) * p.quantity, 0);
 
   const add = async () => {
     if (!partId) return;
@@ -76,9 +77,9 @@ export function PartsTab({ workOrderId, onChanged }: { workOrderId: number; onCh
       emptyText={t('parts.empty')}
       columns={[
         { header: t('parts.name'), cell: (p) => (p.external ? t('shares.asContractor', { ns: 'translation', name: p.Part.name }) : p.Part.name) },
-        { header: t('parts.price'), cell: (p) => money.format(p.Part.salesPrice) },
+        { header: t('parts.price'), cell: (p) => (p.Part.salesPrice === null ? '' : money.format(p.Part.salesPrice)) },
         { header: t('parts.quantity'), cell: (p) => p.quantity },
-        { header: t('parts.lineTotal'), cell: (p) => money.format(p.Part.salesPrice * p.quantity) },
+        { header: t('parts.lineTotal'), cell: (p) => (p.Part.salesPrice === null ? '' : money.format(p.Part.salesPrice * p.quantity)) },
       ]}
       onRemove={(p) => void remove(p)}
       // A contractor's part (shared work order) is theirs: it stays in the cost.

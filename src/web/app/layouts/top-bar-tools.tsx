@@ -15,6 +15,7 @@ import type { RecentActivity } from '../../../features/activity/activity.schema'
 import { useNavigate } from 'react-router';
 import { recordLink, recordName } from '../record-links';
 import { menuCountKey, NEW_REQUESTS_COUNT_PATH } from '../menu';
+import { actorLabel } from '../../components/history-labels';
 
 // Loaded when first opened: the shell's own bundle stays small.
 const NotificationSettingsDialog = lazy(() =>
@@ -130,7 +131,7 @@ export function NotificationsMenu() {
                     <Menu.Item key={a.id} onClick={link ? () => navigate(link) : undefined} data-testid="notification-item">
                       <Text size="sm">
                         <bdi>
-                          <b>{a.user ? `${a.user.firstName} ${a.user.lastName}`.trim() : a.contractor ? t('shares.asContractor', { name: a.contractor }) : t('notes.system')}</b>
+                          <b>{actorLabel(t, a)}</b>
                         </bdi>{' '}
                         {t(`shell.activity.${a.action}`, { record: recordName(t, a.entityType, a.entityId) })}
                       </Text>
