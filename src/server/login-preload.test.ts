@@ -36,5 +36,5 @@ describe("the login page's preloads", () => {
       await app.close();
       await t.close();
     }
-  });
+  }, 120_000);
 });

@@ -156,9 +156,12 @@ function layout(pdf: Pdf, text: string, opts: BidiTextOptions) {
   const fontOf = (p: VisualPiece) => (p.arabic ? (opts.bold ? 'Arabic-Bold' : 'Arabic') : latin);
   const widthOf = (p: VisualPiece) => pdf.font(fontOf(p)).widthOfString(p.text, { features: [] });
   const lines = bidiLines(text, opts.width, widthOf);
-  const lineHeight = Math.max(pdf.font(latin).currentLineHeight(true), pdf.font(opts.bold ? 'Arabic-Bold' : 'Arabic').currentLineHeight(true));
+  const fonts = [latin, opts.bold ? 'Arabic-Bold' : 'Arabic'];
+  const lineHeight = Math.max(...fonts.map((f) => pdf.font(f).currentLineHeight(true)));
+  // one baseline for the line's pieces, under the taller font's ascender (each font's own would differ by points)
+  const ascent = Math.max(...fonts.map((f) => ((pdf.font(f) as unknown as { _font: { ascender: number } })._font.ascender / 1000) * (pdf as unknown as { _fontSize: number })._fontSize));
   pdf.font(latin);
-  return { lines, lineHeight, latin, fontOf, widthOf };
+  return { lines, lineHeight, ascent, latin, fontOf, widthOf };
 }
 
 /**
@@ -175,7 +178,7 @@ export function drawText(pdf: Pdf, text: string, x: number | undefined, y: numbe
   }
   const startX = x ?? pdf.x;
   let top = y ?? pdf.y;
-  const { lines, lineHeight, latin, fontOf, widthOf } = layout(pdf, text, opts);
+  const { lines, lineHeight, ascent, latin, fontOf, widthOf } = layout(pdf, text, opts);
   const bottom = pdf.page.height - pdf.page.margins.bottom;
   for (const line of lines) {
     if (top + lineHeight > bottom && top > pdf.page.margins.top) {
@@ -185,7 +188,7 @@ export function drawText(pdf: Pdf, text: string, x: number | undefined, y: numbe
     const right = align === 'right' || (align === 'start' && line.rtl);
     let cx = right ? startX + Math.max(0, opts.width - line.width) : startX;
     for (const p of line.pieces) {
-      pdf.font(fontOf(p)).text(p.text, cx, top, { lineBreak: false, features: [] });
+      pdf.font(fontOf(p)).text(p.text, cx, top + ascent, { lineBreak: false, features: [], baseline: 'alphabetic' });
       cx += widthOf(p);
     }
     top += lineHeight;

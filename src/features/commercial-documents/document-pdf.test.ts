@@ -78,9 +78,10 @@ describe('Arabic in printed documents', () => {
   });
 
   it('wraps a long Arabic note inside the page, first words on the first line', async () => {
-    // words without the lam-alef ligature (one glyph for two letters would not read back reversed)
+    // the first and last words of letters that never join on their left (ا د ر و): their glyphs read back as
+    // themselves (a joined letter's glyph may be shared with a letter of the same shape, and reads back as that one)
     const words = Array.from({ length: 60 }, (_, i) => ['صيانة', 'مضخة', 'شركة'][i % 3]);
-    const note = `بداية النص ${words.join(' ')} نهاية النص`;
+    const note = `ورد دور ${words.join(' ')} رواد ادوار`;
     const pdf = await renderDocumentPdf({ ...document('شركة النور', 'Pump'), note });
     const blocks = pdfTextBlocks(pdf);
     const noteAt = blocks.findIndex((b) => b.text === 'Note');
@@ -88,16 +89,16 @@ describe('Arabic in printed documents', () => {
     expect(lines.length).toBeGreaterThanOrEqual(3);
     const onLine = (y: number) => blocks.slice(noteAt + 1).filter((b) => b.y === y).map((b) => b.text).join('');
     // drawn right to left: each line's text as extracted is reversed
-    expect(onLine(lines[0])).toContain(reversed('بداية النص'));
-    expect(onLine(lines[lines.length - 1])).toContain(reversed('نهاية النص'));
+    expect(onLine(lines[0]).endsWith(reversed('ورد دور'))).toBe(true);
+    expect(onLine(lines[lines.length - 1]).startsWith(reversed('ادوار'))).toBe(true);
     // every line starts inside the margin; an Arabic paragraph is right-aligned (its short last line starts further right)
     for (const b of blocks.slice(noteAt + 1)) expect(b.x).toBeGreaterThanOrEqual(48 - 0.01);
-    const short = pdfTextBlocks(await renderDocumentPdf({ ...document('Acme', 'Pump'), note: 'نهاية النص' }));
+    const short = pdfTextBlocks(await renderDocumentPdf({ ...document('Acme', 'Pump'), note: 'رواد ادوار' }));
     expect(short[short.findIndex((b) => b.text === 'Note') + 1].x).toBeGreaterThan(48 + 300);
   });
 
   it('wraps a long Arabic line description inside its column', async () => {
-    const description = 'صيانة دورية شاملة لمضخة المياه الرئيسية في المبنى الشمالي مع تغيير الحشوات والفلاتر';
+    const description = 'ورد دور صيانة دورية شاملة لمضخة المياه الرئيسية في المبنى الشمالي مع تغيير الحشوات والفلاتر';
     const pdf = await renderDocumentPdf(document('شركة النور', description));
     const blocks = pdfTextBlocks(pdf);
     const arabic = blocks.filter((b) => /[\u0600-\u06FF]/.test(b.text) && !b.text.includes(reversed('شركة')));
@@ -106,6 +107,6 @@ describe('Arabic in printed documents', () => {
     for (const b of arabic) expect(b.x).toBeLessThan(48 + 0.3 * (595.28 - 96));
     // the first words on the top line
     const top = Math.max(...arabic.map((b) => b.y));
-    expect(arabic.filter((b) => b.y === top).map((b) => b.text).join('')).toContain(reversed('صيانة دورية'));
+    expect(arabic.filter((b) => b.y === top).map((b) => b.text).join('')).toContain(reversed('ورد دور'));
   });
 });

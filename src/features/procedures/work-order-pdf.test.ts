@@ -18,7 +18,7 @@ describe('the printed work order', () => {
       endDate: null,
       dueDate: null,
       duration: null,
-      instructions: `<p>بداية ${instructions} نهاية</p>`,
+      instructions: `<p>ورد دور ${instructions} رواد</p>`,
     };
     const pdf = await renderWorkOrderPdf({ organization: 'شركة النور', workOrder: workOrder as never, procedure: null, images: new Map() });
     expect(pdf.toString('latin1')).toContain('NotoSansArabic');
@@ -35,7 +35,8 @@ describe('the printed work order', () => {
     const lines = [...new Set(blocks.slice(start + 1).filter((b) => /[\u0600-\u06FF]/.test(b.text)).map((b) => b.y))];
     expect(lines.length).toBeGreaterThanOrEqual(2);
     const first = blocks.slice(start + 1).filter((b) => b.y === lines[0]).map((b) => b.text).join('');
-    expect(first.endsWith(reversed('بداية افحص'))).toBe(true);
+    // (words of letters that never join on their left read back as themselves, see document-pdf.test.ts)
+    expect(first.endsWith(reversed('ورد دور'))).toBe(true);
     for (const b of blocks) expect(b.x).toBeGreaterThanOrEqual(48 - 0.01);
   });
 });
