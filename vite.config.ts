@@ -107,6 +107,9 @@ export default defineConfig(({ command }) => ({
     // No chunk over 500 KB. No manual vendor chunks: they pulled every vendor into the first page; each page
     // now loads only the modules it uses (issue 9: login at most 100 KB of gzipped JavaScript).
     chunkSizeWarningLimit: 500,
+    // .vite/manifest.json: the server reads which files the login screen needs, to have /login fetch them with
+    // the entry (src/server/login-preload.ts)
+    manifest: true,
     rollupOptions: {
       // The SPA, and the public request portal's own small page (decision 039: under 80 KB of gzipped JavaScript).
       input: { main: fileURLToPath(new URL('index.html', import.meta.url)), portal: fileURLToPath(new URL('portal.html', import.meta.url)) },

@@ -26,7 +26,7 @@ beforeAll(async () => {
     req.on('end', () => {
       received.push({ headers: req.headers, body });
       res.statusCode = answers.shift() ?? 200;
-      res.end();
+      res.end(`answered ${res.statusCode}`);
     });
   });
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
@@ -101,6 +101,13 @@ describe('API keys and webhooks', () => {
       expect(new Webhook(secret).verify(second.body, second.headers as Record<string, string>)).toMatchObject({ data: { title: 'Pump check' } });
       await expect.poll(() => page.getByTestId('delivery-status').first().textContent(), { timeout: 20_000 }).toBe('Succeeded');
       expect(await page.getByTestId('delivery-code').first().innerText()).toBe('200');
+      // the deliveries are paged (footer with the count) and a row opens its detail with the receiver's answer
+      expect(await page.getByTestId('table-webhook-deliveries').getByTestId('total-records').innerText()).toContain('1');
+      await page.getByTestId('table-webhook-deliveries').getByTestId('table-row').first().click();
+      await expect.poll(() => page.getByTestId('delivery-response-body').innerText()).toBe('answered 200');
+      expect(await page.getByTestId('delivery-detail').innerText()).toContain(second.headers['webhook-id'] as string);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('delivery-detail').waitFor({ state: 'detached' });
     } finally {
       await context.close();
     }

@@ -58,7 +58,10 @@ describe('catalogue screens', () => {
       await expect.poll(() => page.getByTestId('drawer-title').innerText()).toBe('New Asset');
 
       // the spec's rules under the fields
+      // the day box of every form (DayField): DD/MM/YYYY, cleared by emptying it
+      await expect.poll(() => page.getByTestId('field-date').inputValue()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
       await page.getByTestId('field-date').fill('');
+      await page.getByTestId('field-date').blur();
       await page.getByTestId('save-record').click();
       await text(page, 'Name is required').waitFor();
       await text(page, 'Date is required').waitFor();
@@ -66,7 +69,8 @@ describe('catalogue screens', () => {
       await page.getByTestId('tab-errors-overview').waitFor();
 
       await page.getByTestId('field-name').fill('Boiler Feed Pump P-101');
-      await page.getByTestId('field-date').fill('2024-05-01');
+      await page.getByTestId('field-date').fill('01/05/2024');
+      await page.getByTestId('field-date').press('Tab');
       await page.getByTestId('field-serial').fill('GRF-3341');
       // 'Add New' in the category select opens the category dialog in place
       await pick(page, 'field-assetCategoryId', 'Add New');

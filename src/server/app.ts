@@ -19,6 +19,8 @@ import { checkingSerializerCompiler } from './plugins/response-check';
 import { idempotency } from './plugins/idempotency';
 import { securityHeaders } from './plugins/security-headers';
 import { registerFeatureRoutes } from './routes';
+import { loginPreloads } from './login-preload';
+import { subdomainOf } from '../shared/subdomain';
 import { createStorage, signUploadUrls, uploadSigner, type Storage } from './uploads/storage';
 import { hearRightsChanges } from '../features/auth/rights-cache';
 
@@ -147,6 +149,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       '<head>',
       `<head>\n    <meta name="base-domain" content="${deps.config.baseDomain.replace(/[^a-z0-9.-]/g, '')}" />`,
     );
+    // An organisation's /login: the same page, fetching the login screen's own files with the entry (issue 29).
+    const loginHtml = indexHtml.replace('</head>', `    ${loginPreloads(webRoot, indexHtml)}\n  </head>`);
     // The public request portal is a page of its own (decision 039): /r/<code>, /portal, /portal/status/<token>.
     const portalHtml = existsSync(join(webRoot, 'portal.html')) ? readFileSync(join(webRoot, 'portal.html'), 'utf8') : null;
     app.get('/*', { config: { access: 'public' } }, (req, reply) => {
@@ -162,7 +166,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (/\.[a-z0-9]+$/i.test(path) && path !== '/index.html') {
         return reply.sendFile(path.slice(1), { maxAge: path.startsWith('/assets/') ? '365d' : 0, immutable: path.startsWith('/assets/') });
       }
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+      const login = path.replace(/\/+$/, '') === '/login' && subdomainOf(req.headers.host, deps.config.baseDomain);
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(login ? loginHtml : indexHtml);
     });
   }
   return app;

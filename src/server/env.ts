@@ -111,6 +111,8 @@ function routeLimits(scale: number, env: NodeJS.ProcessEnv): RouteLimits {
     tokenCheck: limit(20, 15),
     // Requests per API key (decision 043), every route together.
     apiKey: limit(Number(env.API_KEY_LIMIT_PER_MINUTE ?? 600), 1),
+    // Unknown, revoked or expired keys per client address: past it, the address's key requests wait (no key is read).
+    apiKeyUnknown: limit(30, 10),
     // The public request portal (decision 039): sends per address, sends per organisation, reads per address.
     portalSubmit: limit(10, 60),
     portalOrgSubmit: limit(200, 60),

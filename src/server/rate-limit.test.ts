@@ -10,7 +10,7 @@ import { addressKey, type RouteLimits } from './rate-limit';
 const address = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 const PASSWORD = 'Passw0rd!long';
 const small = { max: 2, windowSeconds: 600 };
-const routeLimits: RouteLimits = { signup: small, searchSubdomain: small, demoRequest: small, verifyPassword: small, tokenCheck: small, apiKey: small, portalSubmit: small, portalOrgSubmit: small, portalRead: small, sharedWorkOrder: small, sharedWorkOrderWrite: small, shareCode: small };
+const routeLimits: RouteLimits = { signup: small, searchSubdomain: small, demoRequest: small, verifyPassword: small, tokenCheck: small, apiKey: small, apiKeyUnknown: small, portalSubmit: small, portalOrgSubmit: small, portalRead: small, sharedWorkOrder: small, sharedWorkOrderWrite: small, shareCode: small };
 
 let t: TestApp;
 beforeAll(async () => {

@@ -29,6 +29,17 @@ export async function hitRateLimit(db: Db, key: string, windowSeconds: number) {
   return { hits: row.hits, retryAfter: Math.max(1, Math.ceil((row.resetAt.getTime() - Date.now()) / 1000)) };
 }
 
+/** Seconds until `key`'s window ends when it already holds `max` hits or more; null below that (counts nothing). */
+export async function overRateLimit(db: Db, key: string, max: number): Promise<number | null> {
+  const [row] = await withoutTenant(db, (tx) =>
+    tx
+      .select({ hits: rateLimits.hits, resetAt: rateLimits.resetAt })
+      .from(rateLimits)
+      .where(and(eq(rateLimits.key, key), gt(rateLimits.resetAt, sql`now()`))),
+  );
+  return row && row.hits >= max ? Math.max(1, Math.ceil((row.resetAt.getTime() - Date.now()) / 1000)) : null;
+}
+
 export async function clearRateLimit(db: Db, key: string) {
   await withoutTenant(db, (tx) => tx.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`));
 }
@@ -123,6 +134,7 @@ export type RouteLimitName =
   | 'verifyPassword'
   | 'tokenCheck'
   | 'apiKey'
+  | 'apiKeyUnknown'
   | 'portalSubmit'
   | 'portalOrgSubmit'
   | 'portalRead'

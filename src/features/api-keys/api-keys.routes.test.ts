@@ -177,4 +177,21 @@ describe('API key rate limit', () => {
     expect((await (await make()).get('/api/work-orders/get-work-orders')).status).toBe(200);
     expect((await org.admin.get('/api/work-orders/get-work-orders')).status).toBe(200);
   });
+
+  it('an address sending unknown keys waits (429) once past its limit, even with a good key; other addresses do not', async () => {
+    limited.config.routeLimits.apiKeyUnknown = { max: 3, windowSeconds: 60 };
+    const org = await createOrg(limited);
+    const good = (await org.admin.post('/api/api-keys/add-api-key', { name: 'k', role: 'read-only', expiresAt: inAYear() })).body.key as string;
+    const from = `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    const call = (key: string, remoteAddress = from) =>
+      limited.app.inject({ method: 'GET', url: '/api/work-orders/get-work-orders', remoteAddress, headers: { host: org.host, authorization: `Bearer ${key}` } });
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await call(`cmms_live_${'y'.repeat(40)}${i}`)).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    const waiting = await call(good);
+    expect(waiting.statusCode).toBe(429);
+    expect(Number(waiting.headers['retry-after'])).toBeGreaterThan(0);
+    // another address is not held back
+    expect((await call(good, '10.78.0.1')).statusCode).toBe(200);
+  });
 });

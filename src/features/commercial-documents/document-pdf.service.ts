@@ -1,6 +1,6 @@
 import { formatDay, formatMoney, formatNumber } from '../../shared/format';
 import type { DocumentLineDto, DocumentTotalsDto } from './document-lines.schema';
-import { arabicFontFiles, hasArabic, visualPieces } from '../../server/pdf-bidi';
+import { drawText, registerArabicFonts, textHeight } from '../../server/pdf-bidi';
 
 /** Everything a printed quotation or purchase order shows. Money in major units, as the API returns it. */
 export interface PrintableDocument {
@@ -53,46 +53,16 @@ export async function renderDocumentPdf(doc: PrintableDocument): Promise<Buffer>
     pdf.on('error', reject);
   });
 
-  const fonts = arabicFontFiles();
-  pdf.registerFont('Arabic', fonts.regular);
-  pdf.registerFont('Arabic-Bold', fonts.bold);
+  registerArabicFonts(pdf);
   let bold = false;
   /** Sets the Latin font (and remembers the weight for Arabic runs). */
   const font = (b: boolean) => {
     bold = b;
     return pdf.font(b ? 'Helvetica-Bold' : 'Helvetica');
   };
-  /**
-   * pdf.text for the document's own words: text with Arabic is drawn on one line piece by piece in visual order,
-   * each piece in its font (Arabic pieces shaped right to left by the font's layout); other text as before.
-   */
-  const write = (text: string, x?: number, top?: number, opts: { width?: number; align?: 'left' | 'right' } = {}) => {
-    if (!hasArabic(text)) return x === undefined ? pdf.text(text, opts) : pdf.text(text, x, top, opts);
-    const startX = x ?? pdf.x;
-    const y0 = top ?? pdf.y;
-    const latin = bold ? 'Helvetica-Bold' : 'Helvetica';
-    const pieces = visualPieces(text).map((p) => ({ ...p, font: p.arabic ? (bold ? 'Arabic-Bold' : 'Arabic') : latin }));
-    const widthOf = (p: (typeof pieces)[number]) => pdf.font(p.font).widthOfString(p.text, { features: [] });
-    const total = pieces.reduce((sum, p) => sum + widthOf(p), 0);
-    let cx = opts.align === 'right' && opts.width ? startX + Math.max(0, opts.width - total) : startX;
-    const lineHeight = Math.max(...pieces.map((p) => pdf.font(p.font).currentLineHeight(true)));
-    for (const p of pieces) {
-      // features given: pdfkit lays the piece out as one run (by default it lays out word by word, which keeps
-      // the words of an Arabic piece in logical order); fontkit still applies the script's own shaping features
-      pdf.font(p.font).text(p.text, cx, y0, { lineBreak: false, features: [] });
-      cx += widthOf(p);
-    }
-    pdf.font(latin);
-    pdf.x = startX;
-    pdf.y = y0 + lineHeight;
-    return pdf;
-  };
-  const heightOf = (text: string, width: number) => {
-    if (!hasArabic(text)) return pdf.heightOfString(text, { width });
-    const h = pdf.font('Arabic').currentLineHeight(true);
-    font(bold);
-    return h;
-  };
+  /** The document's own words (names, addresses, lines, the note): wrapped, Arabic shaped and ordered (pdf-bidi.ts). */
+  const write = (text: string, x: number | undefined, top: number | undefined, opts: { width: number; align?: 'left' | 'right' | 'start' }) => drawText(pdf, text, x, top, { ...opts, bold });
+  const heightOf = (text: string, width: number, align?: 'left' | 'right' | 'start') => textHeight(pdf, text, { width, align, bold });
 
   const left = pdf.page.margins.left;
   const width = pdf.page.width - pdf.page.margins.left - pdf.page.margins.right;
@@ -137,11 +107,11 @@ export async function renderDocumentPdf(doc: PrintableDocument): Promise<Buffer>
 
   // Lines.
   const cols = [
-    { key: 'name', label: 'Description', w: 0.3, align: 'left' as const },
+    { key: 'name', label: 'Description', w: 0.3, align: 'start' as const },
     { key: 'qty', label: 'Qty', w: 0.08, align: 'right' as const },
     { key: 'price', label: 'Unit price', w: 0.13, align: 'right' as const },
     { key: 'disc', label: 'Disc. %', w: 0.09, align: 'right' as const },
-    { key: 'tax', label: 'Tax', w: 0.14, align: 'left' as const },
+    { key: 'tax', label: 'Tax', w: 0.14, align: 'start' as const },
     { key: 'taxAmount', label: 'Tax amount', w: 0.12, align: 'right' as const },
     { key: 'subtotal', label: 'Subtotal', w: 0.14, align: 'right' as const },
   ];
@@ -156,7 +126,7 @@ export async function renderDocumentPdf(doc: PrintableDocument): Promise<Buffer>
     for (const col of cols) {
       const w = col.w * width;
       write(cells[col.key] ?? '', x + 2, y, { width: w - 4, align: col.align });
-      h = Math.max(h, heightOf(cells[col.key] ?? ' ', w - 4));
+      h = Math.max(h, heightOf(cells[col.key] || ' ', w - 4, col.align));
       x += w;
     }
     y += h + 6;
@@ -209,9 +179,7 @@ export async function renderDocumentPdf(doc: PrintableDocument): Promise<Buffer>
     y += 12;
     font(true).fontSize(10).text('Note', left, y);
     font(false).fontSize(9).fillColor('#333');
-    // a note with Arabic prints line by line (one bidi line each)
-    if (hasArabic(doc.note)) for (const line of doc.note.split('\n')) write(line, left, undefined, { width });
-    else pdf.text(doc.note, { width });
+    write(doc.note, left, pdf.y, { width });
   }
 
   pdf.end();
@@ -219,11 +187,18 @@ export async function renderDocumentPdf(doc: PrintableDocument): Promise<Buffer>
 }
 
 /**
- * The text a generated PDF shows (for tests), one entry per text operator in drawing order: standard-font strings
- * decoded as Latin-1, embedded-font glyph codes (the Arabic font) through the font's ToUnicode map. An Arabic
- * piece comes out as drawn, in visual order (right to left reversed).
+ * The text a generated PDF shows (for tests), one entry per text block (BT … ET) in drawing order: standard-font
+ * strings decoded as Latin-1, embedded-font glyph codes (the Arabic font) through the font's ToUnicode map. An
+ * Arabic piece comes out as drawn, in visual order (right to left reversed).
  */
 export function pdfText(pdf: Buffer): string {
+  return pdfTextBlocks(pdf)
+    .map((b) => b.text)
+    .join('\n');
+}
+
+/** `pdfText` with where each block starts: x from the left, y from the page's bottom (PDF units), and its page. */
+export function pdfTextBlocks(pdf: Buffer): { text: string; x: number; y: number; page: number }[] {
   const body = pdf.toString('latin1');
   const objects = new Map<string, string>();
   for (const m of body.matchAll(/(\d+) 0 obj([\s\S]*?)endobj/g)) objects.set(m[1], m[2]);
@@ -240,20 +215,26 @@ export function pdfText(pdf: Buffer): string {
     }
     maps.set(m[1], cmap);
   }
-  // one entry per text block (BT … ET): a shaped piece is several TJ operators (marks are positioned apart)
-  const out: string[] = [];
-  for (const block of body.matchAll(/\bBT\b([\s\S]*?)\bET\b/g)) {
-    let current: Map<number, string> | undefined;
-    let text = '';
-    for (const m of block[1].matchAll(/\/(F\d+) [\d.]+ Tf|\[([^\]]*)\]\s*TJ/g)) {
-      if (m[1]) current = maps.get(m[1]);
-      else
-        for (const h of m[2].matchAll(/<([0-9a-fA-F]*)>/g)) {
-          const map = current;
-          text += map ? (h[1].match(/.{4}/g) ?? []).map((code) => map.get(parseInt(code, 16)) ?? '').join('') : Buffer.from(h[1], 'hex').toString('latin1');
-        }
+  // a shaped piece is several TJ operators in one block (marks are positioned apart); pages are content streams
+  const out: { text: string; x: number; y: number; page: number }[] = [];
+  let page = 0;
+  for (const stream of body.matchAll(/stream\r?\n([\s\S]*?)endstream/g)) {
+    if (!/\bBT\b[\s\S]*? Tf\b/.test(stream[1])) continue;
+    page += 1;
+    for (const block of stream[1].matchAll(/\bBT\b([\s\S]*?)\bET\b/g)) {
+      let current: Map<number, string> | undefined;
+      let text = '';
+      const at = /1 0 0 1 ([\d.-]+) ([\d.-]+) Tm/.exec(block[1]);
+      for (const m of block[1].matchAll(/\/(F\d+) [\d.]+ Tf|\[([^\]]*)\]\s*TJ/g)) {
+        if (m[1]) current = maps.get(m[1]);
+        else
+          for (const h of m[2].matchAll(/<([0-9a-fA-F]*)>/g)) {
+            const map = current;
+            text += map ? (h[1].match(/.{4}/g) ?? []).map((code) => map.get(parseInt(code, 16)) ?? '').join('') : Buffer.from(h[1], 'hex').toString('latin1');
+          }
+      }
+      out.push({ text, x: Number(at?.[1] ?? 0), y: Number(at?.[2] ?? 0), page });
     }
-    out.push(text);
   }
-  return out.join('\n');
+  return out;
 }

@@ -2,6 +2,7 @@ import { formatDateTime, formatNumber } from '../../shared/format';
 import type { WorkOrderDto } from '../work-orders/work-orders.schema';
 import { workOrderDisplayId } from '../work-orders/work-orders.schema';
 import type { IssuedStepDto, WorkOrderProcedureDto } from './procedures.schema';
+import { drawText, registerArabicFonts } from '../../server/pdf-bidi';
 
 /** Everything the printed work order shows. */
 export interface PrintableWorkOrder {
@@ -12,7 +13,8 @@ export interface PrintableWorkOrder {
   images: Map<string, Buffer>;
 }
 
-// Printed in English, as quotations and purchase orders: pdfkit's standard fonts have no Arabic glyphs.
+// Labels print in English, as on quotations and purchase orders; the order's own words (title, names, instructions,
+// steps, answers) as written, Arabic shaped, wrapped and ordered by src/server/pdf-bidi.ts.
 const when = (d: string | null) => formatDateTime(d, 'en') || '-';
 const STATUS: Record<string, string> = { assigned: 'Open', 'in-progress': 'In Progress', completed: 'Closed', cancelled: 'Cancelled' };
 const PASS_FAIL: Record<string, string> = { pass: 'Pass', fail: 'Fail', flag: 'Flag' };
@@ -57,8 +59,8 @@ export function answerWords(step: IssuedStepDto): string {
 }
 
 /**
- * Renders the work order and its filled procedure with pdfkit (A4, standard fonts; streams uncompressed so
- * tests can read the text, as the commercial documents).
+ * Renders the work order and its filled procedure with pdfkit (A4, Helvetica and Noto Sans Arabic; streams
+ * uncompressed so tests can read the text, as the commercial documents).
  */
 export async function renderWorkOrderPdf(doc: PrintableWorkOrder): Promise<Buffer> {
   // pdfkit and sharp load on the first PDF, not at start (decision 013).
@@ -71,8 +73,12 @@ export async function renderWorkOrderPdf(doc: PrintableWorkOrder): Promise<Buffe
     pdf.on('end', () => resolve(Buffer.concat(chunks)));
     pdf.on('error', reject);
   });
+  registerArabicFonts(pdf);
   const left = pdf.page.margins.left;
   const width = pdf.page.width - left - pdf.page.margins.right;
+  /** The order's own words at the current size and colour; `x`/`y` default to the flow's. */
+  const say = (text: string, opts: { x?: number; y?: number; width?: number; bold?: boolean } = {}) =>
+    drawText(pdf.font(opts.bold ? 'Helvetica-Bold' : 'Helvetica'), text, opts.x ?? pdf.x, opts.y ?? pdf.y, { width: opts.width ?? width, bold: opts.bold });
   const bottom = pdf.page.height - pdf.page.margins.bottom;
   const rule = () => {
     const y = pdf.y + 6;
@@ -83,14 +89,16 @@ export async function renderWorkOrderPdf(doc: PrintableWorkOrder): Promise<Buffe
     if (pdf.y + h > bottom) pdf.addPage();
   };
 
-  pdf.font('Helvetica-Bold').fontSize(13).fillColor('#111').text(doc.organization, left, pdf.page.margins.top, { width: width / 2 });
+  pdf.fontSize(13).fillColor('#111');
+  say(doc.organization, { x: left, y: pdf.page.margins.top, width: width / 2, bold: true });
   pdf.font('Helvetica-Bold').fontSize(20).text('Work Order', left + width / 2, pdf.page.margins.top, { width: width / 2, align: 'right' });
   pdf.font('Helvetica').fontSize(12).text(wo.workOrderId, { width: width / 2, align: 'right' });
   pdf.x = left;
   pdf.moveDown();
   rule();
 
-  pdf.font('Helvetica-Bold').fontSize(14).fillColor('#111').text(wo.title, left, pdf.y, { width });
+  pdf.fontSize(14).fillColor('#111');
+  say(wo.title, { x: left, bold: true });
   pdf.moveDown(0.3);
   const facts: [string, string][] = [
     ['Status', STATUS[wo.status] ?? wo.status],
@@ -103,12 +111,13 @@ export async function renderWorkOrderPdf(doc: PrintableWorkOrder): Promise<Buffe
     ['Expected duration', wo.duration ?? '-'],
   ];
   pdf.font('Helvetica').fontSize(10).fillColor('#333');
-  for (const [label, value] of facts) pdf.text(`${label}: ${value}`, { width });
+  for (const [label, value] of facts) say(`${label}: ${value}`);
   const instructions = htmlToText(wo.instructions);
   if (instructions) {
     pdf.moveDown(0.5);
     pdf.font('Helvetica-Bold').fontSize(11).fillColor('#111').text('Instructions');
-    pdf.font('Helvetica').fontSize(10).fillColor('#333').text(instructions, { width });
+    pdf.fontSize(10).fillColor('#333');
+    say(instructions);
   }
 
   const procedure = doc.procedure;
@@ -116,21 +125,25 @@ export async function renderWorkOrderPdf(doc: PrintableWorkOrder): Promise<Buffe
     pdf.moveDown();
     rule();
     const p = procedure.progress;
-    pdf.font('Helvetica-Bold').fontSize(13).fillColor('#111').text(`Procedure: ${procedure.name}`, { width });
+    pdf.fontSize(13).fillColor('#111');
+    say(`Procedure: ${procedure.name}`, { bold: true });
     pdf.font('Helvetica').fontSize(10).fillColor('#444').text(`${p.answered} of ${p.total} steps done${p.flagged ? `, ${p.flagged} flagged` : ''}${p.requiredLeft ? `, ${p.requiredLeft} required left` : ''}`);
-    if (procedure.description) pdf.text(procedure.description, { width });
+    if (procedure.description) say(procedure.description);
     pdf.moveDown(0.5);
     let n = 0;
     for (const step of procedure.steps) {
       room(40);
       if (step.kind === 'heading') {
         pdf.moveDown(0.4);
-        pdf.font('Helvetica-Bold').fontSize(11).fillColor('#111').text(step.label, left, pdf.y, { width });
+        pdf.fontSize(11).fillColor('#111');
+        say(step.label, { x: left, bold: true });
         continue;
       }
       n += 1;
-      pdf.font('Helvetica-Bold').fontSize(10).fillColor('#111').text(`${n}. ${step.label}${step.required ? ' *' : ''}`, left, pdf.y, { width });
-      pdf.font('Helvetica').fillColor(step.flagged ? '#c92a2a' : '#333').text(`${answerWords(step)}${step.flagged ? '  FLAGGED' : ''}`, left + 14, pdf.y, { width: width - 14 });
+      pdf.fontSize(10).fillColor('#111');
+      say(`${n}. ${step.label}${step.required ? ' *' : ''}`, { x: left, bold: true });
+      pdf.fillColor(step.flagged ? '#c92a2a' : '#333');
+      say(`${answerWords(step)}${step.flagged ? '  FLAGGED' : ''}`, { x: left + 14, width: width - 14 });
       const image = typeof step.value === 'string' ? doc.images.get(step.value) : undefined;
       if (image) {
         const png = await sharp(image).resize({ width: 360, height: 180, fit: 'inside' }).png().toBuffer().catch(() => null);
@@ -145,7 +158,10 @@ export async function renderWorkOrderPdf(doc: PrintableWorkOrder): Promise<Buffe
         step.answeredAt && step.value !== null ? when(step.answeredAt) : null,
         step.followUpWorkOrderId ? `Follow-up ${workOrderDisplayId(step.followUpWorkOrderId)}` : null,
       ].filter(Boolean);
-      if (meta.length) pdf.fontSize(8).fillColor('#777').text(meta.join(' · '), left + 14, pdf.y, { width: width - 14 });
+      if (meta.length) {
+        pdf.fontSize(8).fillColor('#777');
+        say(meta.join(' · '), { x: left + 14, width: width - 14 });
+      }
       pdf.moveDown(0.3);
     }
   }

@@ -77,6 +77,11 @@ describe('webhooks', () => {
     await until(async () => (await deliveriesOf(a, id))[0]?.status === 'succeeded');
     const [delivery] = await deliveriesOf(a, id);
     expect(delivery).toMatchObject({ event: 'work-order.created', responseCode: 200, attempts: 1, messageId: got.headers['webhook-id'] });
+    // the receiver's answer is kept and shown in the delivery's detail (not in the list)
+    expect(delivery).not.toHaveProperty('responseBody');
+    const detail = await a.admin.get(`/api/webhooks/get-delivery/${delivery.id}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body.delivery).toMatchObject({ id: delivery.id, responseBody: 'ok', responseCode: 200 });
   });
 
   it('a given secret is used, an endpoint gets only its events, and completion sends both status events', async () => {
@@ -126,6 +131,11 @@ describe('webhooks', () => {
     expect((await b.admin.put(`/api/webhooks/update-webhook/${far}`, { url: receiver.url, events: ['work-order.created'], enabled: false })).status).toBe(404);
     expect((await b.admin.del(`/api/webhooks/delete-webhook/${far}`)).status).toBe(404);
     expect((await b.admin.post(`/api/webhooks/redeliver/${aDeliveries[0].id + 1000}`)).status).toBe(404);
+    expect((await b.admin.get(`/api/webhooks/get-delivery/${aDeliveries[0].id + 1000}`)).status).toBe(404);
+    // by A's own id, B reads at most a delivery of its own
+    const bSame = await b.admin.get(`/api/webhooks/get-delivery/${aDeliveries[0].id}`);
+    if (bSame.status === 200) expect(bSame.body.delivery.messageId).not.toBe(aDeliveries[0].messageId);
+    else expect(bSame.status).toBe(404);
     expect(JSON.stringify((await a.admin.get('/api/webhooks/list-webhooks')).body)).toBe(before);
     // Managers and workers are refused (admins only).
     expect((await (await a.as('manager')).get('/api/webhooks/list-webhooks')).status).toBe(403);

@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from '../../shared/zod-setup';
 import { idParamsSchema } from '../../shared/pagination';
 import { ADMINS } from '../../server/plugins/request-context';
-import { deliveryListQuerySchema, deliveryListSchema, deliverySchema, webhookInputSchema, webhookListSchema, webhookSavedSchema, webhookUpdateSchema } from './webhooks.schema';
-import { addWebhook, deleteWebhook, listDeliveries, listWebhooks, redeliver, updateWebhook } from './webhooks.service';
+import { deliveryDetailSchema, deliveryListQuerySchema, deliveryListSchema, deliverySchema, webhookInputSchema, webhookListSchema, webhookSavedSchema, webhookUpdateSchema } from './webhooks.schema';
+import { addWebhook, deleteWebhook, getDelivery, listDeliveries, listWebhooks, redeliver, updateWebhook } from './webhooks.service';
 
 /** Webhook endpoints and their deliveries (prefix /api/webhooks, decision 043): admins only. */
 export async function webhooksRoutes(appBase: FastifyInstance) {
@@ -28,6 +28,10 @@ export async function webhooksRoutes(appBase: FastifyInstance) {
 
   app.get('/list-deliveries', { schema: { querystring: deliveryListQuerySchema, response: { 200: deliveryListSchema } }, config: { access: ADMINS } }, (req) =>
     req.read((tx) => listDeliveries(tx, req.auth.orgId, req.query)),
+  );
+
+  app.get('/get-delivery/:id', { schema: { params: idParamsSchema, response: { 200: deliveryDetailSchema } }, config: { access: ADMINS } }, (req) =>
+    req.read((tx) => getDelivery(tx, req.auth.orgId, req.params.id)),
   );
 
   app.post(

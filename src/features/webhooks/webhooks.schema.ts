@@ -109,6 +109,8 @@ export const deliverySchema = z.object({
   createdAt: z.date(),
 });
 export type Delivery = z.infer<typeof deliverySchema>;
+/** One delivery with the start of the receiver's last answer (at most 1 KB is kept: outbound.ts `keepBytes`). */
+export const deliveryDetailSchema = z.object({ delivery: deliverySchema.extend({ responseBody: z.string().nullable() }) });
 export const deliveryListSchema = z.object({
   deliveries: z.array(deliverySchema),
   pagination: z.object({ totalRecords: z.number(), currentPage: z.number(), totalPages: z.number() }),

@@ -182,6 +182,18 @@ export async function listDeliveries(tx: ReadTx, orgId: number, query: DeliveryL
   return { deliveries, pagination: pagination(total, query.page, query.pageSize) };
 }
 
+/** One delivery and the start of its last answer's body; 404 when it is not the organisation's. */
+export async function getDelivery(tx: ReadTx, orgId: number, id: number) {
+  const d = webhookDeliveries;
+  const [row] = await tx
+    .select({ ...deliveryColumns, responseBody: d.responseBody })
+    .from(d)
+    .leftJoin(webhookEndpoints, and(eq(webhookEndpoints.orgId, d.orgId), eq(webhookEndpoints.id, d.endpointId)))
+    .where(and(eq(d.orgId, orgId), eq(d.id, id)));
+  if (!row) throw notFound('Delivery');
+  return { delivery: row };
+}
+
 /**
  * Sends a delivery again now, with the same message id (the receiver's idempotency key), and gives it a new
  * retry window. A retry already queued stands down (`jobSeq`).

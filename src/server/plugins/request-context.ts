@@ -9,7 +9,7 @@ import { currentRole } from '../../features/auth/auth.service';
 import { HttpError, unauthorized } from '../http-error';
 import { subdomainOf } from '../../shared/subdomain';
 import { apiKeyCaller, isApiKey, touchApiKey } from '../../features/api-keys/api-keys.service';
-import { hitRateLimit, TOO_MANY_REQUESTS } from '../rate-limit';
+import { addressKey, hitRateLimit, overRateLimit, TOO_MANY_REQUESTS } from '../rate-limit';
 
 /** Who may call a route: 'public', or the roles allowed. Every /api route must declare it. */
 export type Access = 'public' | readonly Role[];
@@ -120,15 +120,26 @@ export const requestContext = fp(async (app: FastifyInstance, opts: { db: Db; ba
 
   /**
    * A caller with an API key (decision 043): the key is read on every request (a revocation applies to the next
-   * one), counted against its own limit, and then meets the same role check as a signed-in user. A read-only key
+   * one; unknown keys are counted per client address, and past their limit the address waits), counted against its own limit, and then meets the same role check as a signed-in user. A read-only key
    * is refused on every method but GET.
    */
   const checkKey = async (req: FastifyRequest, reply: FastifyReply, key: string, access: readonly Role[]) => {
-    if (!req.org) throw unauthorized();
-    const caller = await apiKeyCaller(opts.db, req.org.id, key);
-    if (!caller) throw unauthorized();
+    // An address that sent too many unknown keys waits before any key of it is read again (guessing, floods).
+    const unknown = req.server.deps.config.routeLimits.apiKeyUnknown;
+    const unknownKey = `apiKeyUnknown:ip:${addressKey(req.ip)}`;
+    const wait = await overRateLimit(opts.db, unknownKey, unknown.max);
+    if (wait !== null) {
+      reply.header('retry-after', String(wait));
+      throw new HttpError(429, TOO_MANY_REQUESTS);
+    }
+    const org = req.org;
+    const caller = org ? await apiKeyCaller(opts.db, org.id, key) : null;
+    if (!caller || !org) {
+      await hitRateLimit(opts.db, unknownKey, unknown.windowSeconds);
+      throw unauthorized();
+    }
     const { max, windowSeconds } = req.server.deps.config.routeLimits.apiKey;
-    const hit = await hitRateLimit(opts.db, `apiKey:${req.org.id}:${caller.keyId}`, windowSeconds);
+    const hit = await hitRateLimit(opts.db, `apiKey:${org.id}:${caller.keyId}`, windowSeconds);
     if (hit.hits > max) {
       reply.header('retry-after', String(hit.retryAfter));
       throw new HttpError(429, TOO_MANY_REQUESTS);
@@ -136,7 +147,7 @@ export const requestContext = fp(async (app: FastifyInstance, opts: { db: Db; ba
     if (req.routeOptions.config.apiKeys === false) throw new HttpError(403, 'An API key cannot call this route');
     if (caller.readOnly && req.method !== 'GET' && req.method !== 'HEAD') throw new HttpError(403, 'This API key is read-only');
     if (!access.includes(caller.claims.role)) throw new HttpError(403, 'You do not have permission to do this');
-    if (caller.stale) await touchApiKey(opts.db, req.org.id, caller.keyId);
+    if (caller.stale) await touchApiKey(opts.db, org.id, caller.keyId);
     req.auth = caller.claims;
   };
 

@@ -1,4 +1,4 @@
-import { useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
+import { cloneElement, isValidElement, useSyncExternalStore, type ReactElement, type ReactNode, type Ref } from 'react';
 import type { TooltipProps } from '@mantine/core';
 
 /**
@@ -9,7 +9,9 @@ import type { TooltipProps } from '@mantine/core';
  * them all at once and they take over. A control clicked before they arrive is clicked again once they do, and
  * the keyboard focus stays on the control it was on. They never take over in the middle of a press (between the
  * pointer going down and the click): the click would land on a stand-in already gone and be lost, so the switch
- * waits for the click, which the stand-in then passes on.
+ * waits for the click, which the stand-in then passes on. A click that still reaches a stand-in after the switch
+ * removed it (a reference kept from before, as a test's or a script's; the hover that began the loading came
+ * first) is passed on too: React no longer hears a removed element, so each stand-in also listens itself.
  */
 export type InteractiveControls = typeof import('./interactive-controls');
 
@@ -63,8 +65,36 @@ function pressEnded(ms = 1000): Promise<void> {
   });
 }
 
+/** The stand-ins on screen, and where the control of each removed one is (its selector and rank, taken before the switch). */
+const standIns = new Set<Element>();
+const placeOf = new WeakMap<Element, [string, number]>();
+const LOCATABLE = '[data-testid],[aria-label]';
+
+/** A click on a stand-in the switch has removed: its control, now on screen in its place, is clicked. */
+function clickOnRemoved(event: Event) {
+  const standIn = event.currentTarget as Element;
+  const where = placeOf.get(standIn);
+  if (standIn.isConnected || !where) return; // on screen, React's onClick has it
+  openRequests.push(where);
+  setTimeout(clickRequested, 0);
+}
+
+/** The ref every stand-in gets (through `Deferred`). */
+function standInRef(el: Element | null) {
+  if (!el) return;
+  standIns.add(el);
+  el.addEventListener('click', clickOnRemoved);
+  return () => {
+    standIns.delete(el);
+  };
+}
+
 function switchTo(m: InteractiveControls) {
   stopListening();
+  for (const el of standIns) {
+    const where = locate(el.matches(LOCATABLE) ? el : el.querySelector(LOCATABLE));
+    if (where) placeOf.set(el, where);
+  }
   const focused = document.activeElement;
   const where = locate(focused);
   controls = m;
@@ -131,7 +161,9 @@ export function openWhenReady(event: { currentTarget: Element }) {
 /** `placeholder` (the control's visible part; its click calls `openWhenReady`) until the interactive controls are loaded, then `children(controls)`. */
 export function Deferred({ placeholder, children }: { placeholder: ReactNode; children(c: InteractiveControls): ReactNode }) {
   const c = useInteractiveControls();
-  return c ? children(c) : placeholder;
+  if (c) return children(c);
+  // the stand-in hears its own clicks too (clickOnRemoved); placeholders carry no ref of their own
+  return isValidElement<{ ref?: Ref<Element> }>(placeholder) && !placeholder.props.ref ? cloneElement(placeholder, { ref: standInRef }) : placeholder;
 }
 
 /** Mantine's Tooltip once the interactive controls are loaded; before that, the element alone. */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, applyApiErrors, logout, refreshSession, setSessionEndHandler } from './api';
+import { api, ApiError, applyApiErrors, downloadFile, logout, refreshSession, saveBlob, setSessionEndHandler } from './api';
 import { AUTH_BROADCAST_KEY, mayHaveSession, setAccessToken } from './session';
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
@@ -145,5 +145,33 @@ describe('api client', () => {
   it('refreshSession resolves null when there is no session', async () => {
     mockFetch(() => json(401, { error: 'Session expired, please sign in again' }));
     expect(await refreshSession()).toBeNull();
+  });
+
+  it('downloads an answer as a file through saveBlob: one link with the name, clicked once, removed, its URL freed', async () => {
+    vi.useFakeTimers();
+    mockFetch(() => new Response('a,b\n1,2\n', { status: 200, headers: { 'content-type': 'text/csv' } }));
+    const made: Blob[] = [];
+    const freed: string[] = [];
+    const { createObjectURL, revokeObjectURL } = URL;
+    URL.createObjectURL = (b: Blob) => (made.push(b), `blob:test/${made.length}`);
+    URL.revokeObjectURL = (u: string) => void freed.push(u);
+    const clicked: { download: string; href: string; inDocument: boolean }[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push({ download: this.download, href: this.href, inDocument: document.body.contains(this) });
+    });
+    try {
+      await downloadFile('/work-orders/export', 'orders.csv');
+      expect(clicked).toEqual([{ download: 'orders.csv', href: 'blob:test/1', inDocument: true }]);
+      expect(await made[0].text()).toBe('a,b\n1,2\n');
+      expect(document.querySelectorAll('a[download]')).toHaveLength(0);
+      saveBlob(new Blob(['x']), 'x.txt');
+      expect(clicked[1]).toMatchObject({ download: 'x.txt', href: 'blob:test/2' });
+      vi.advanceTimersByTime(10_000);
+      expect(freed).toEqual(['blob:test/1', 'blob:test/2']);
+    } finally {
+      click.mockRestore();
+      URL.createObjectURL = createObjectURL;
+      URL.revokeObjectURL = revokeObjectURL;
+    }
   });
 });

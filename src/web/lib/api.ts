@@ -209,13 +209,18 @@ export async function downloadFile(path: string, fileName: string, opts: Request
     if (token) res = await send(method, url, payload, { ...opts, timeoutMs: opts.timeoutMs ?? 120_000 });
   }
   if (!res.ok) throw await toError(res);
-  const blob = await res.blob();
+  saveBlob(await res.blob(), fileName);
+}
+
+/** Saves a blob as a file the browser downloads (a made file, or an answer of the API). */
+export function saveBlob(blob: Blob, fileName: string): void {
   const link = document.createElement('a');
   link.href = URL.createObjectURL(blob);
   link.download = fileName;
   document.body.appendChild(link);
   link.click();
   link.remove();
+  // the download has started by then; the object URL is freed
   setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
 }
 

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Anchor, Badge, Button, Code, CopyButton, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Controller } from 'react-hook-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { confirmAction, EmptyState, LoadState, notifyError, notifySuccess } from '../../../web/components';
-import { api, ApiError, errorMessage } from '../../../web/lib/api';
+import { confirmAction, EmptyState, LoadState, notifyError, notifySuccess, useRecordForm } from '../../../web/components';
+import { api, ApiError, applyApiErrors, errorMessage } from '../../../web/lib/api';
 import { formatDateTime } from '../../../web/lib/format';
-import { API_KEY_ROLES, type ApiKeyRole } from '../api-keys.schema';
+import { API_KEY_ROLES, apiKeyInputSchema, type ApiKeyInput, type ApiKeyRole } from '../api-keys.schema';
 import './api-keys-i18n';
 
 /** What the API sends (dates as strings). */
@@ -21,10 +22,20 @@ interface ApiKeyRow {
 }
 const KEY = ['api-keys'] as const;
 const EXPIRY_DAYS = ['30', '90', '365', '730'] as const;
+/** The expiry `days` from now, as the API takes it. */
+const expiryIn = (days: string) => new Date(Date.now() + Number(days) * 86400_000).toISOString();
+
+/** A key's role in words: worker and manager as everywhere else (the common role labels), read-only of its own. */
+function useRoleLabel() {
+  const { t } = useTranslation('apiKeys');
+  const { t: common } = useTranslation();
+  return (role: ApiKeyRole) => (role === 'read-only' ? t('readOnly') : common(`roles.${role}`));
+}
 
 /** /settings/api-keys: the organisation's API keys (admins), each shown once when created (decision 043). */
 export default function ApiKeysPage() {
   const { t } = useTranslation('apiKeys');
+  const roleLabel = useRoleLabel();
   const client = useQueryClient();
   const list = useQuery({ queryKey: KEY, queryFn: () => api.get<{ apiKeys: ApiKeyRow[] }>('/api-keys/list-api-keys'), retry: false });
   const [adding, setAdding] = useState(false);
@@ -95,7 +106,7 @@ export default function ApiKeysPage() {
                   <Table.Td>
                     <Code>{k.prefix}…</Code>
                   </Table.Td>
-                  <Table.Td>{t(`roles.${k.role}`)}</Table.Td>
+                  <Table.Td>{roleLabel(k.role)}</Table.Td>
                   <Table.Td>{k.lastUsedAt ? formatDateTime(k.lastUsedAt) : t('never')}</Table.Td>
                   <Table.Td>{formatDateTime(k.expiresAt)}</Table.Td>
                   <Table.Td>{status(k)}</Table.Td>
@@ -156,42 +167,54 @@ export default function ApiKeysPage() {
 
 function NewKeyDialog({ onClose, onCreated }: { onClose(): void; onCreated(key: string, data: { apiKeys: ApiKeyRow[] }): void }) {
   const { t } = useTranslation('apiKeys');
-  const [name, setName] = useState('');
-  const [role, setRole] = useState<ApiKeyRole>('read-only');
+  const { t: common } = useTranslation();
+  const roleLabel = useRoleLabel();
+  // the route's own schema and messages (useRecordForm); the expiry is picked as a period and sent as a date
+  const form = useRecordForm<ApiKeyInput, never>(apiKeyInputSchema, undefined, () => ({ name: '', role: 'read-only', expiresAt: expiryIn('90') }));
   const [days, setDays] = useState<string>('90');
-  const [nameError, setNameError] = useState<string | null>(null);
+  const errors = form.formState.errors;
   const create = useMutation({
-    mutationFn: () =>
-      api.post<{ apiKeys: ApiKeyRow[]; key: string }>('/api-keys/add-api-key', { name, role, expiresAt: new Date(Date.now() + Number(days) * 86400_000).toISOString() }),
+    mutationFn: (body: ApiKeyInput) => api.post<{ apiKeys: ApiKeyRow[]; key: string }>('/api-keys/add-api-key', { ...body, expiresAt: expiryIn(days) }),
     onSuccess: (data) => onCreated(data.key, data),
     onError: (err) => {
-      const issue = err instanceof ApiError ? err.issues?.find((i) => i.path === 'name') : undefined;
-      if (issue) setNameError(issue.message);
-      else notifyError(errorMessage(err));
+      if (!applyApiErrors(err, form.setError, { known: ['name', 'role', 'expiresAt'] })) notifyError(errorMessage(err));
     },
   });
   return (
     <Modal opened onClose={onClose} title={t('add')} centered>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          create.mutate();
-        }}
-      >
+      <form onSubmit={form.handleSubmit((body) => create.mutate(body))} noValidate>
         <Stack>
-          <TextInput label={t('name')} value={name} onChange={(e) => setName(e.currentTarget.value)} error={nameError} required data-autofocus data-testid="api-key-name" />
-          <Select
-            label={t('role')}
-            value={role}
-            onChange={(v) => v && setRole(v as ApiKeyRole)}
-            data={API_KEY_ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
-            allowDeselect={false}
-            data-testid="api-key-role"
+          <TextInput label={t('name')} {...form.register('name')} error={errors.name?.message} withAsterisk data-autofocus data-testid="api-key-name" />
+          <Controller
+            control={form.control}
+            name="role"
+            render={({ field }) => (
+              <Select
+                label={t('role')}
+                value={field.value}
+                onChange={(v) => v && field.onChange(v)}
+                data={API_KEY_ROLES.map((r) => ({ value: r, label: roleLabel(r) }))}
+                allowDeselect={false}
+                error={errors.role?.message}
+                data-testid="api-key-role"
+              />
+            )}
           />
-          <Select label={t('expires')} value={days} onChange={(v) => v && setDays(v)} data={EXPIRY_DAYS.map((d) => ({ value: d, label: t(`expiresIn.${d}`) }))} allowDeselect={false} />
+          <Select
+            label={t('expires')}
+            value={days}
+            onChange={(v) => {
+              if (!v) return;
+              setDays(v);
+              form.setValue('expiresAt', expiryIn(v));
+            }}
+            data={EXPIRY_DAYS.map((d) => ({ value: d, label: t(`expiresIn.${d}`) }))}
+            allowDeselect={false}
+            error={errors.expiresAt?.message}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              {t('cancel')}
+              {common('actions.cancel')}
             </Button>
             <Button type="submit" loading={create.isPending} data-testid="api-key-create">
               {t('create')}

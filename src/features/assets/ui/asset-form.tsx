@@ -2,7 +2,7 @@ import { Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { RecordCreateModal } from '../../../web/components';
+import { DayField, RecordCreateModal } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
 import { AssetCategorySelect } from '../../master-data/ui/asset-category-select';
@@ -16,7 +16,8 @@ export interface AssetFormValues {
   serial: string;
   assetBarcode: string;
   assetCode: string;
-  date: string;
+  /** 'YYYY-MM-DD'; null when cleared. */
+  date: string | null;
   customerVendorId: number | null;
   assetCategoryId: number | null;
   status: AssetStatus;
@@ -58,7 +59,8 @@ export function AssetFields({ form, record }: { form: AssetForm; record?: AssetD
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label={t('name')} withAsterisk {...form.register('name')} error={errors.name?.message} data-testid="field-name" />
-        <TextInput label={t('date')} type="date" withAsterisk {...form.register('date')} error={errors.date?.message} data-testid="field-date" />
+        {/* the day as the lists write it (DD/MM/YYYY), typed or picked, in both languages (no browser-locale date box) */}
+        <DayField form={form} name="date" label={t('date')} testId="field-date" />
         <Controller
           control={form.control}
           name="assetCategoryId"

@@ -19,7 +19,7 @@ export interface LoginScreenProps {
   onLanguage(lang: Language): void;
   themePreference: ThemePreference;
   onThemePreference(p: ThemePreference): void;
-  /** 'loading' while the load-time refresh runs; 'signedIn' while the host goes home. */
+  /** 'loading' while the load-time refresh runs (the form is shown meanwhile); 'signedIn' while the host goes home. */
   status: 'loading' | 'signedIn' | 'signedOut';
   onSignedIn(accessToken: string): void | Promise<void>;
   /** A toast with the server's message. */
@@ -51,7 +51,9 @@ export function LoginScreen(props: LoginScreenProps) {
   const id = useId();
   const fieldRefs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
 
-  if (status !== 'signedOut') {
+  // The form paints at once, also while the load-time refresh runs (it waits for no network call, issue 29); a
+  // refresh that finds a session then goes home. Only a signed-in host shows the loader, on its way home.
+  if (status === 'signedIn') {
     return (
       <div className="login-root login-center">
         <span className="login-loader" role="status" aria-label={t('select.loading')} />

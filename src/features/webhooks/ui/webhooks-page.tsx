@@ -1,11 +1,13 @@
-import { useState } from 'react';
-import { Alert, Badge, Button, Checkbox, Code, CopyButton, Group, Loader, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Badge, Button, Checkbox, Code, CopyButton, Group, Modal, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { confirmDelete, EmptyState, LoadState, notifyError, notifySuccess } from '../../../web/components';
-import { api, ApiError, errorMessage } from '../../../web/lib/api';
+import { confirmDelete, DataTable, EmptyState, LoadState, notifyError, notifySuccess, useRecordForm, type Column } from '../../../web/components';
+import { api, ApiError, applyApiErrors, errorMessage } from '../../../web/lib/api';
 import { formatDateTime } from '../../../web/lib/format';
-import { WEBHOOK_EVENTS, type DeliveryStatus, type WebhookEvent } from '../webhooks.schema';
+import type { Pagination } from '../../../shared/pagination';
+import { WEBHOOK_EVENTS, webhookInputSchema, type DeliveryStatus, type WebhookEvent, type WebhookInput } from '../webhooks.schema';
 import './webhooks-i18n';
 
 interface EndpointRow {
@@ -28,6 +30,8 @@ interface DeliveryRow {
   lastError: string | null;
   createdAt: string;
 }
+/** How much of a receiver's answer the detail shows (the server keeps at most 1 KB). */
+const BODY_SHOWN = 1024;
 const KEY = ['webhooks'] as const;
 const DELIVERIES_KEY = ['webhook-deliveries'] as const;
 const STATUS_COLOR: Record<DeliveryStatus, string> = { pending: 'blue', retrying: 'yellow', succeeded: 'green', failed: 'red' };
@@ -37,15 +41,19 @@ export default function WebhooksPage() {
   const { t } = useTranslation('webhooks');
   const client = useQueryClient();
   const list = useQuery({ queryKey: KEY, queryFn: () => api.get<{ webhooks: EndpointRow[] }>('/webhooks/list-webhooks'), retry: false });
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(25);
   const deliveries = useQuery({
-    queryKey: DELIVERIES_KEY,
-    queryFn: () => api.get<{ deliveries: DeliveryRow[] }>('/webhooks/list-deliveries', { query: { pageSize: 50 } }),
+    queryKey: [...DELIVERIES_KEY, page, pageSize],
+    queryFn: () => api.get<{ deliveries: DeliveryRow[]; pagination: Pagination }>('/webhooks/list-deliveries', { query: { page, pageSize } }),
     enabled: list.isSuccess,
+    placeholderData: keepPreviousData,
     // Deliveries move on their own (retries): the list follows them while the page is open.
     refetchInterval: 5000,
   });
   const [adding, setAdding] = useState(false);
   const [revealed, setRevealed] = useState<number | null>(null);
+  const [opened, setOpened] = useState<number | null>(null);
 
   const setEnabled = useMutation({
     mutationFn: (w: EndpointRow) =>
@@ -69,6 +77,51 @@ export default function WebhooksPage() {
     },
     onError: (err) => notifyError(errorMessage(err)),
   });
+
+  const deliveryColumns: Column<DeliveryRow>[] = [
+    { key: 'when', header: t('when'), render: (d) => formatDateTime(d.createdAt) },
+    { key: 'event', header: t('event'), render: (d) => t(`eventNames.${d.event}`) },
+    { key: 'url', header: t('url'), render: (d) => <span style={{ wordBreak: 'break-all' }}>{d.url}</span> },
+    {
+      key: 'status',
+      header: t('status'),
+      render: (d) => (
+        <Badge color={STATUS_COLOR[d.status]} variant="light" data-testid="delivery-status">
+          {t(`statuses.${d.status}`)}
+        </Badge>
+      ),
+    },
+    {
+      key: 'response',
+      header: t('response'),
+      render: (d) => (
+        <span title={d.lastError ?? undefined} data-testid="delivery-code">
+          {d.responseCode ?? (d.lastError ? '—' : '')}
+        </span>
+      ),
+    },
+    { key: 'attempts', header: t('attempts'), render: (d) => d.attempts },
+    {
+      key: 'actions',
+      header: '',
+      hideable: false,
+      render: (d) => (
+        <Button
+          size="xs"
+          variant="light"
+          loading={redeliver.isPending && redeliver.variables === d.id}
+          // the row opens the detail; this button only redelivers
+          onKeyDown={(e) => e.stopPropagation()}
+          onClick={(e) => {
+            e.stopPropagation();
+            redeliver.mutate(d.id);
+          }}
+        >
+          {t('redeliver')}
+        </Button>
+      ),
+    },
+  ];
 
   const forbidden = list.error instanceof ApiError && list.error.status === 403;
   return (
@@ -177,64 +230,33 @@ export default function WebhooksPage() {
               {t('refresh')}
             </Button>
           </Group>
-          {deliveries.isError ? (
-            <Alert color="red" role="alert">
-              <Group justify="space-between">
-                <Text size="sm">{t('loadFailed')}</Text>
-                <Button size="xs" variant="light" onClick={() => void deliveries.refetch()}>
-                  {t('retry')}
-                </Button>
-              </Group>
-            </Alert>
-          ) : !deliveries.data ? (
-            <Loader size="sm" aria-label={t('deliveries')} />
-          ) : deliveries.data.deliveries.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              {t('noDeliveries')}
-            </Text>
-          ) : (
-            <Table.ScrollContainer minWidth={760}>
-              <Table striped data-testid="deliveries-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('when')}</Table.Th>
-                    <Table.Th>{t('event')}</Table.Th>
-                    <Table.Th>{t('url')}</Table.Th>
-                    <Table.Th>{t('status')}</Table.Th>
-                    <Table.Th>{t('response')}</Table.Th>
-                    <Table.Th>{t('attempts')}</Table.Th>
-                    <Table.Th />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {deliveries.data.deliveries.map((d) => (
-                    <Table.Tr key={d.id} data-testid="delivery-row">
-                      <Table.Td>{formatDateTime(d.createdAt)}</Table.Td>
-                      <Table.Td>{t(`eventNames.${d.event}`)}</Table.Td>
-                      <Table.Td style={{ wordBreak: 'break-all' }}>{d.url}</Table.Td>
-                      <Table.Td>
-                        <Badge color={STATUS_COLOR[d.status]} variant="light" data-testid="delivery-status">
-                          {t(`statuses.${d.status}`)}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td title={d.lastError ?? undefined} data-testid="delivery-code">
-                        {d.responseCode ?? (d.lastError ? '—' : '')}
-                      </Table.Td>
-                      <Table.Td>{d.attempts}</Table.Td>
-                      <Table.Td>
-                        <Button size="xs" variant="light" loading={redeliver.isPending && redeliver.variables === d.id} onClick={() => redeliver.mutate(d.id)}>
-                          {t('redeliver')}
-                        </Button>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
+          <DataTable
+            tableId="webhook-deliveries"
+            columns={deliveryColumns}
+            rows={deliveries.data?.deliveries ?? []}
+            rowKey={(d) => d.id}
+            loading={deliveries.isPending || (deliveries.isFetching && deliveries.isPlaceholderData)}
+            failed={deliveries.isError}
+            onRetry={() => void deliveries.refetch()}
+            onRowClick={(d) => setOpened(d.id)}
+            emptyText={t('noDeliveries')}
+            minWidth={760}
+            pagination={{
+              totalRecords: deliveries.data?.pagination.totalRecords ?? 0,
+              totalPages: deliveries.data?.pagination.totalPages ?? 1,
+              currentPage: page,
+              pageSize,
+              onPageChange: setPage,
+              onPageSizeChange: (size) => {
+                setPageSize(size);
+                setPage(1);
+              },
+            }}
+          />
         </Stack>
       )}
 
+      {opened !== null && <DeliveryDetail id={opened} onClose={() => setOpened(null)} />}
       {adding && (
         <AddEndpointDialog
           onClose={() => setAdding(false)}
@@ -249,44 +271,102 @@ export default function WebhooksPage() {
   );
 }
 
+/** One delivery: what was sent where, the tries, and the start of the receiver's last answer. */
+function DeliveryDetail({ id, onClose }: { id: number; onClose(): void }) {
+  const { t } = useTranslation('webhooks');
+  const one = useQuery({
+    queryKey: [...DELIVERIES_KEY, 'one', id],
+    queryFn: () => api.get<{ delivery: DeliveryRow & { messageId: string; responseBody: string | null; deliveredAt: string | null; nextAttemptAt: string | null } }>(`/webhooks/get-delivery/${id}`),
+    retry: false,
+  });
+  const d = one.data?.delivery;
+  const fact = (label: string, value: ReactNode) => (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" style={{ wordBreak: 'break-all' }}>
+        {value}
+      </Text>
+    </div>
+  );
+  return (
+    <Modal opened onClose={onClose} title={t('delivery')} centered size="lg">
+      {!d ? (
+        <LoadState
+          pending={one.isPending}
+          failed={one.isError}
+          forbidden={one.error instanceof ApiError && one.error.status === 403}
+          label={t('delivery')}
+          texts={{ forbidden: t('adminsOnly'), failed: t('loadFailed'), retry: t('retry') }}
+          onRetry={() => void one.refetch()}
+        />
+      ) : (
+        <Stack data-testid="delivery-detail">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {fact(t('event'), t(`eventNames.${d.event}`))}
+            {fact(t('status'), t(`statuses.${d.status}`))}
+            {fact(t('url'), d.url ?? '—')}
+            {fact(t('messageId'), <Code>{d.messageId}</Code>)}
+            {fact(t('when'), formatDateTime(d.createdAt))}
+            {fact(t('attempts'), d.attempts)}
+            {fact(t('response'), d.responseCode ?? '—')}
+            {d.lastError && fact(t('error'), d.lastError)}
+          </SimpleGrid>
+          <div>
+            <Text size="xs" c="dimmed">
+              {t('responseBody')}
+            </Text>
+            {d.responseBody ? (
+              <Code block data-testid="delivery-response-body" style={{ maxHeight: 240, overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-all' }} tabIndex={0}>
+                {d.responseBody.slice(0, BODY_SHOWN)}
+              </Code>
+            ) : (
+              <Text size="sm">{t('noResponseBody')}</Text>
+            )}
+          </div>
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
 function AddEndpointDialog({ onClose, onSaved }: { onClose(): void; onSaved(data: { webhooks: EndpointRow[] }): void }) {
   const { t } = useTranslation('webhooks');
-  const [url, setUrl] = useState('');
-  const [description, setDescription] = useState('');
-  const [events, setEvents] = useState<string[]>(['work-order.created']);
-  const [secret, setSecret] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { t: common } = useTranslation();
+  // the route's own schema and messages (useRecordForm)
+  const form = useRecordForm<WebhookInput, never>(webhookInputSchema, undefined, () => ({ url: '', description: '', events: ['work-order.created'], secret: '' }));
+  const errors = form.formState.errors;
   const save = useMutation({
-    mutationFn: () => api.post<{ webhooks: EndpointRow[] }>('/webhooks/add-webhook', { url, description, events, secret }),
+    mutationFn: (body: WebhookInput) => api.post<{ webhooks: EndpointRow[] }>('/webhooks/add-webhook', body),
     onSuccess: onSaved,
     onError: (err) => {
-      if (err instanceof ApiError && err.issues.length) setErrors(Object.fromEntries(err.issues.map((i) => [i.path, i.message])));
-      else notifyError(errorMessage(err));
+      if (!applyApiErrors(err, form.setError, { known: ['url', 'description', 'events', 'secret'] })) notifyError(errorMessage(err));
     },
   });
   return (
     <Modal opened onClose={onClose} title={t('add')} centered size="lg">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          setErrors({});
-          save.mutate();
-        }}
-      >
+      <form onSubmit={form.handleSubmit((body) => save.mutate(body))} noValidate>
         <Stack>
-          <TextInput label={t('url')} placeholder="https://example.com/hooks/cmms" value={url} onChange={(e) => setUrl(e.currentTarget.value)} error={errors.url} required data-autofocus data-testid="webhook-url" />
-          <TextInput label={t('description')} value={description} onChange={(e) => setDescription(e.currentTarget.value)} error={errors.description} />
-          <Checkbox.Group label={t('events')} value={events} onChange={setEvents} error={errors.events} required>
-            <Stack gap={6} mt={6}>
-              {WEBHOOK_EVENTS.map((e) => (
-                <Checkbox key={e} value={e} label={t(`eventNames.${e}`)} />
-              ))}
-            </Stack>
-          </Checkbox.Group>
-          <TextInput label={t('secret')} description={t('secretHelp')} value={secret} onChange={(e) => setSecret(e.currentTarget.value)} error={errors.secret} />
+          <TextInput label={t('url')} placeholder="https://example.com/hooks/cmms" {...form.register('url')} error={errors.url?.message} withAsterisk data-autofocus data-testid="webhook-url" />
+          <TextInput label={t('description')} {...form.register('description')} error={errors.description?.message} />
+          <Controller
+            control={form.control}
+            name="events"
+            render={({ field }) => (
+              <Checkbox.Group label={t('events')} value={field.value} onChange={field.onChange} error={errors.events?.message} withAsterisk>
+                <Stack gap={6} mt={6}>
+                  {WEBHOOK_EVENTS.map((e) => (
+                    <Checkbox key={e} value={e} label={t(`eventNames.${e}`)} />
+                  ))}
+                </Stack>
+              </Checkbox.Group>
+            )}
+          />
+          <TextInput label={t('secret')} description={t('secretHelp')} {...form.register('secret')} error={errors.secret?.message} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              {t('cancel')}
+              {common('actions.cancel')}
             </Button>
             <Button type="submit" loading={save.isPending} data-testid="webhook-save">
               {t('save')}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTestApp } from './test/harness';
+import { buildApp } from './app';
+
+// Issue 29: an organisation's /login fetches the login screen's files with the entry, not after it has run.
+describe("the login page's preloads", () => {
+  it("an organisation's /login names the login chunk, what it imports and its CSS; other pages and the bare domain do not", async () => {
+    const webRoot = mkdtempSync(join(tmpdir(), 'cmms-web-'));
+    const index = '<!doctype html><html><head><title>x</title><script type="module" crossorigin src="/assets/index-a1.js"></script></head><body></body></html>';
+    writeFileSync(join(webRoot, 'index.html'), index);
+    mkdirSync(join(webRoot, '.vite'));
+    writeFileSync(
+      join(webRoot, '.vite/manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-a1.js', isEntry: true, imports: ['_api-b2.js'] },
+        '_api-b2.js': { file: 'assets/api-b2.js' },
+        'src/features/auth/ui/login-standalone.tsx': { file: 'assets/login-standalone-c3.js', imports: ['index.html', '_api-b2.js', '_zod-d4.js'], css: ['assets/login-standalone-e5.css'], isDynamicEntry: true },
+        '_zod-d4.js': { file: 'assets/zod-d4.js', imports: ['_api-b2.js'] },
+      }),
+    );
+    const t = await createTestApp({ baseDomain: 'localhost' });
+    const app = await buildApp({ database: t.database, config: t.config, logger: false, webRoot });
+    try {
+      const page = (host: string, url = '/login') => app.inject({ method: 'GET', url, headers: { host } });
+      const login = (await page('acme.localhost')).body;
+      expect(login).toContain('<link rel="stylesheet" crossorigin href="/assets/login-standalone-e5.css">');
+      for (const f of ['login-standalone-c3', 'api-b2', 'zod-d4']) expect(login).toContain(`<link rel="modulepreload" crossorigin href="/assets/${f}.js">`);
+      // the entry is in the page already
+      expect(login).not.toContain('rel="modulepreload" crossorigin href="/assets/index-a1.js"');
+      expect(login.indexOf('login-standalone-e5.css')).toBeLessThan(login.indexOf('</head>'));
+      for (const other of [await page('acme.localhost', '/dashboard/work-orders'), await page('localhost')]) expect(other.body).not.toContain('modulepreload');
+    } finally {
+      await app.close();
+      await t.close();
+    }
+  }, 120_000);
+});

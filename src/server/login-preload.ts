@@ -1,0 +1,40 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** The login screen's own module (main.tsx imports it when /login opens on an organisation's host). */
+const LOGIN_MODULE = 'src/features/auth/ui/login-standalone.tsx';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/**
+ * The <link> tags that let an organisation's /login fetch the login screen's chunk, the chunks it imports and its
+ * CSS together with the entry, instead of once the entry has run and asked for them (issue 29: the form's first
+ * paint waited for that second round of requests). Read from Vite's build manifest; '' without one.
+ */
+export function loginPreloads(webRoot: string, indexHtml: string): string {
+  const file = join(webRoot, '.vite/manifest.json');
+  if (!existsSync(file)) return '';
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+  if (!manifest[LOGIN_MODULE]) return '';
+  const js: string[] = [];
+  const css: string[] = [];
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || js.includes(chunk.file)) return;
+    js.push(chunk.file);
+    for (const f of chunk.css ?? []) if (!css.includes(f)) css.push(f);
+    for (const i of chunk.imports ?? []) visit(i);
+  };
+  visit(LOGIN_MODULE);
+  // what index.html loads already is left out; the hrefs are written as Vite's preloader writes them (it then
+  // finds the stylesheet there and does not add it twice)
+  const missing = (f: string) => !indexHtml.includes(`/${f}"`);
+  return [
+    ...css.filter(missing).map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
+    ...js.filter(missing).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+  ].join('\n    ');
+}
