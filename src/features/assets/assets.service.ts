@@ -162,18 +162,6 @@ export async function importAssets(tx: Tx, orgId: number, userId: number, inputs
   return ids;
 }
 
-/** The asset codes among `codes` the organisation already uses (the import refuses duplicates). */
-export async function existingAssetCodes(tx: ReadTx, orgId: number, codes: string[]): Promise<Set<string>> {
-  const found = new Set<string>();
-  // 1,000 at a time: a statement takes at most 65,535 parameters.
-  for (let i = 0; i < codes.length; i += 1000) {
-    const slice = codes.slice(i, i + 1000).map((c) => c.toLowerCase());
-    const rows = await tx.select({ code: assets.assetCode }).from(assets).where(and(eq(assets.orgId, orgId), inArray(sql`lower(${assets.assetCode})`, slice)));
-    for (const r of rows) found.add((r.code ?? '').toLowerCase());
-  }
-  return found;
-}
-
 /**
  * One batch of the list's rows for an export (decision 042): the list's own filter, newest first, ids below
  * `before` (keyset), so an export of any size reads `limit` rows at a time.
