@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, lt, or, sql } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { claimVersion, StaleEdit } from '../../server/stale-edit';
 import { isAnyOf, param, preparedRead } from '../../server/db/prepared';
