@@ -13,14 +13,19 @@ import { call, launchBrowser, newPage, signIn, signUpOrg, startServer, type Test
 let server: TestServer;
 let browser: Browser;
 let org: TestOrg;
+let token: string;
 
 beforeAll(async () => {
   server = await startServer();
   org = await signUpOrg(server, 'Transfer');
   const host = `${org.subdomain}.localhost`;
-  const token = (await call(server.port, host, 'POST', '/api/login', { email: org.email, password: org.password })).body.accessToken as string;
+  token = (await call(server.port, host, 'POST', '/api/login', { email: org.email, password: org.password })).body.accessToken as string;
   const res = await call(server.port, host, 'POST', '/api/asset-categories/add-asset-category', { code: 'PMP', name: 'Pumps' }, token);
   if (res.status >= 400) throw new Error(JSON.stringify(res.body));
+  // A team for the work stations the second journey imports.
+  const me = (await call(server.port, host, 'GET', '/api/user/get-app-data', undefined, token)).body.loggedInUser as { id: number };
+  const team = await call(server.port, host, 'POST', '/api/teams/add-team', { name: 'Mechanics', members: [{ workerId: me.id, isTeamLead: true, isDefaultAssignee: true }] }, token);
+  if (team.status >= 400) throw new Error(JSON.stringify(team.body));
   browser = await launchBrowser();
 }, 120_000);
 afterAll(async () => {
@@ -95,7 +100,7 @@ describe('import and export', () => {
 
   it('exports a filtered customers and vendors list with its visible columns, and the whole organisation as a ZIP', async () => {
     const host = `${org.subdomain}.localhost`;
-    const token = (await call(server.port, host, 'POST', '/api/login', { email: org.email, password: org.password })).body.accessToken as string;
+    token = (await call(server.port, host, 'POST', '/api/login', { email: org.email, password: org.password })).body.accessToken as string;
     for (const body of [
       { name: 'Acme Foods', email: 'buyer@acme.example.com', type: 'customer', category: 'company', mobile: '+966551234567' },
       { name: 'Bearing World', email: 'sales@bearings.example.com', type: 'vendor', category: 'company', city: 'Riyadh' },
@@ -118,6 +123,34 @@ describe('import and export', () => {
       const zip = await readFile((await download.path())!);
       expect(zip.subarray(0, 2).toString()).toBe('PK');
       expect(zip.includes(Buffer.from('lists/customer-vendors.csv'))).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('imports work stations from the wizard: the kind chosen in Arabic, a row whose team is not found refused, the others saved', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signIn(page, org);
+      await page.goto(`${org.url}/settings/import-export`);
+      await page.getByTestId('import-export-page').waitFor();
+      // The new kinds are offered in the reader's language.
+      await page.evaluate(() => localStorage.setItem('cmms.language', 'ar'));
+      await page.reload();
+      await page.getByTestId('import-kind').click();
+      await page.getByRole('option', { name: 'محطات العمل' }).click();
+      await expect.poll(() => page.getByTestId('import-kind').inputValue()).toBe('محطات العمل');
+
+      const stations = ['Code,Name,City,Team', 'WS-01,Machining bay,Riyadh,mechanics', 'WS-02,Paint shop,Jeddah,Painters', 'WS-03,Welding bay,Dammam,Mechanics'].join('\n');
+      await page.locator('input[type="file"]').setInputFiles({ name: 'stations.csv', mimeType: 'text/csv', buffer: Buffer.from(stations) });
+      await expect.poll(() => page.getByTestId('import-found').innerText()).toContain('3');
+      await page.getByTestId('mode-valid').click();
+      await page.getByTestId('import-run').click();
+      await expect.poll(() => page.getByTestId('import-problems').locator('tbody tr').allInnerTexts()).toEqual(['3\tTeam\tPainters\tTeam does not exist in this organization']);
+
+      const host = `${org.subdomain}.localhost`;
+      const list = await call(server.port, host, 'GET', '/api/workstations/get-workstations', undefined, token);
+      expect(list.body.workStations.map((w: { code: string; Team: { name: string } }) => `${w.code}/${w.Team.name}`).sort()).toEqual(['WS-01/Mechanics', 'WS-03/Mechanics']);
     } finally {
       await context.close();
     }

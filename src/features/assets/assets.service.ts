@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, lt, or, sql } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { claimVersion, StaleEdit } from '../../server/stale-edit';
 import { isAnyOf, param, preparedRead } from '../../server/db/prepared';
@@ -160,18 +160,6 @@ export async function importAssets(tx: Tx, orgId: number, userId: number, inputs
     ids.push(...created.map((c) => c.id));
   }
   return ids;
-}
-
-/** The asset codes among `codes` the organisation already uses (the import refuses duplicates). */
-export async function existingAssetCodes(tx: ReadTx, orgId: number, codes: string[]): Promise<Set<string>> {
-  const found = new Set<string>();
-  // 1,000 at a time: a statement takes at most 65,535 parameters.
-  for (let i = 0; i < codes.length; i += 1000) {
-    const slice = codes.slice(i, i + 1000).map((c) => c.toLowerCase());
-    const rows = await tx.select({ code: assets.assetCode }).from(assets).where(and(eq(assets.orgId, orgId), inArray(sql`lower(${assets.assetCode})`, slice)));
-    for (const r of rows) found.add((r.code ?? '').toLowerCase());
-  }
-  return found;
 }
 
 /**

@@ -104,6 +104,12 @@ describe('import', () => {
     const dry = await importAssets(org, [asset({ category: 'Compressors' }), asset({ category: 'compressors', name: 'Second' })], { dryRun: true, createMissing: true });
     expect(dry.body).toMatchObject({ total: 2, valid: 2, imported: 0, dryRun: true, created: ['Compressors'], problems: [] });
     expect(await orgSnapshot(t.database.db, org.orgId, ['sessions', 'org_counters'])).toBe(before);
+    // An all-or-nothing import with a bad row creates nothing, so it says nothing is created (dry run or not).
+    for (const dryRun of [true, false]) {
+      const aborted = await importAssets(org, [asset({ category: 'Compressors' }), asset({ name: '' })], { dryRun, createMissing: true });
+      expect(aborted.body).toMatchObject({ imported: 0, created: [], missing: [], problems: [{ row: 3, column: 'name' }] });
+    }
+    expect(await orgSnapshot(t.database.db, org.orgId, ['sessions', 'org_counters'])).toBe(before);
     const real = await importAssets(org, [asset({ category: 'Compressors' }), asset({ category: 'compressors', name: 'Second' })], { createMissing: true });
     expect(real.body).toMatchObject({ imported: 2, created: ['Compressors'] });
     const cats = (await org.admin.get('/api/asset-categories/get-asset-categories')).body.assetCategories.map((c: { name: string; code: string }) => `${c.name}/${c.code}`);
@@ -170,7 +176,7 @@ describe('import', () => {
     expect((await worker.post('/api/data-transfer/import/assets', { rows: [asset()] })).status).toBe(403);
     expect((await worker.get('/api/data-transfer/mapping/assets')).status).toBe(403);
     expect((await (await org.as('manager')).post('/api/data-transfer/import/assets', { rows: [asset()] })).status).toBe(200);
-    expect((await org.admin.post('/api/data-transfer/import/users', { rows: [asset()] })).status).toBe(400);
+    expect((await org.admin.post('/api/data-transfer/import/things', { rows: [asset()] })).status).toBe(400);
     expect((await org.admin.post('/api/data-transfer/import/assets', { rows: [] })).status).toBe(400);
     expect((await org.admin.post('/api/data-transfer/import/assets', { rows: [asset()], mode: 'some' })).status).toBe(400);
   });

@@ -12,10 +12,15 @@ const IMPORT_BODY_LIMIT = 64 * 1024 * 1024;
 export async function dataTransferRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
 
+  // ---- Import ----
   app.post(
     '/import/:kind',
     { schema: { params: importKindParamsSchema, body: importRequestSchema }, config: { access: MANAGERS }, bodyLimit: IMPORT_BODY_LIMIT },
-    (req) => req.inTenant((tx) => importRows(tx, req.auth.orgId, req.auth.userId, req.params.kind, req.body)),
+    (req) => {
+      // Invitations (the users kind) link to the organisation's own host, as the invite route's do.
+      const mail = { mailer: app.deps.mailer, origin: `${app.deps.config.publicScheme}://${req.headers.host}` };
+      return req.inTenant((tx) => importRows(tx, req.auth.orgId, req.auth, req.params.kind, req.body, mail));
+    },
   );
 
   app.get('/mapping/:kind', { schema: { params: importKindParamsSchema }, config: { access: MANAGERS } }, (req) =>

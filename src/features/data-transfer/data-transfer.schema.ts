@@ -1,11 +1,26 @@
 import { z } from '../../shared/zod-setup';
 import { csvLine } from '../../shared/csv';
+import { readingImportSchema } from '../meters/meters.schema';
 
 /**
  * Import and export (decision 042). Browser-safe: the wizard and the routes share the kinds, their columns and
  * the cell rules. Each row is then checked by its own feature's input schema (`assetInputSchema`, …).
  */
-export const IMPORT_KINDS = ['assets', 'parts', 'customer-vendors'] as const;
+export const IMPORT_KINDS = [
+  'assets',
+  'parts',
+  'customer-vendors',
+  'services',
+  'work-stations',
+  'users',
+  'meter-readings',
+  'asset-categories',
+  'product-categories',
+  'taxes',
+  'uom-categories',
+  'uoms',
+  'time-tracking-reasons',
+] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 export interface ImportColumn {
@@ -60,10 +75,86 @@ export const IMPORT_COLUMNS: Record<ImportKind, ImportColumn[]> = {
     { key: 'tinVat', label: 'TIN/VAT', aliases: ['vat', 'tin', 'tax id'], example: '' },
     { key: 'website', label: 'Website', example: 'bearings.example.com' },
   ],
+  services: [
+    { key: 'title', label: 'Title', required: true, aliases: ['service', 'name'], example: 'Pump overhaul' },
+    { key: 'price', label: 'Price', required: true, example: '250' },
+    { key: 'workStations', label: 'Work Stations', required: true, aliases: ['work station', 'workstation', 'workstations', 'stations'], example: 'WS-01; WS-02' },
+    { key: 'operation', label: 'Operation', required: true, aliases: ['operations per station'], example: 'Dismantle; Reassemble' },
+    { key: 'timeRequired', label: 'Time Required', required: true, aliases: ['time'], example: '2h; 1h' },
+    { key: 'operations', label: 'Description', aliases: ['operations', 'notes'], example: 'Full overhaul with new seals' },
+  ],
+  'work-stations': [
+    { key: 'code', label: 'Code', required: true, aliases: ['station code', 'work station code'], example: 'WS-01' },
+    { key: 'name', label: 'Name', required: true, aliases: ['work station', 'station'], example: 'Machining bay' },
+    { key: 'city', label: 'City', required: true, example: 'Riyadh' },
+    { key: 'team', label: 'Team', required: true, aliases: ['team name'], example: 'Mechanics' },
+  ],
+  users: [
+    { key: 'email', label: 'Email', required: true, aliases: ['e-mail', 'mail'], example: 'new.technician@example.com' },
+    { key: 'role', label: 'Role', required: true, example: 'worker' },
+  ],
+  'meter-readings': [
+    { key: 'asset', label: 'Asset', aliases: ['asset id', 'asset number', 'asset no'], example: 'AS-0001' },
+    { key: 'meter', label: 'Meter', required: true, aliases: ['meter name', 'meter id'], example: 'Running hours' },
+    { key: 'value', label: 'Value', required: true, aliases: ['reading'], example: '1200' },
+    { key: 'readAt', label: 'Read At', required: true, aliases: ['date', 'time', 'reading date', 'date time'], example: '2026-03-31 14:30' },
+    { key: 'reset', label: 'Reset', example: 'no' },
+  ],
+  'asset-categories': [
+    { key: 'code', label: 'Short Code', required: true, aliases: ['code'], example: 'PMP' },
+    { key: 'name', label: 'Name', required: true, aliases: ['category'], example: 'Pumps' },
+  ],
+  'product-categories': [
+    { key: 'name', label: 'Name', required: true, aliases: ['category'], example: 'Bearings' },
+    { key: 'parent', label: 'Parent', aliases: ['parent category'], example: 'Spares' },
+  ],
+  taxes: [
+    { key: 'name', label: 'Tax Name', required: true, aliases: ['name', 'tax'], example: 'VAT 15%' },
+    { key: 'scope', label: 'Scope', required: true, example: 'sales' },
+    { key: 'taxComputation', label: 'Tax Computation', required: true, aliases: ['computation'], example: 'percentage_of_price' },
+    { key: 'amount', label: 'Amount', aliases: ['rate'], example: '15' },
+    { key: 'isPriceIncluded', label: 'Price Included', required: true, aliases: ['included in price'], example: 'no' },
+    { key: 'sequence', label: 'Sequence', example: '1' },
+    { key: 'includeBaseAmount', label: 'Affects Base', aliases: ['affects base of subsequent taxes', 'include base amount'], example: 'no' },
+    { key: 'children', label: 'Child Taxes', aliases: ['children'], example: '' },
+  ],
+  'uom-categories': [{ key: 'name', label: 'Name', required: true, aliases: ['category'], example: 'Weight' }],
+  uoms: [
+    { key: 'name', label: 'Name', required: true, aliases: ['unit', 'unit of measure'], example: 'Kilogram' },
+    { key: 'category', label: 'Category', required: true, aliases: ['uom category'], example: 'Weight' },
+    { key: 'type', label: 'Type', required: true, example: 'reference' },
+    { key: 'ratio', label: 'Ratio', example: '1' },
+  ],
+  'time-tracking-reasons': [
+    { key: 'name', label: 'Name', required: true, aliases: ['reason'], example: 'Waiting for parts' },
+    { key: 'type', label: 'Type', required: true, example: 'availability' },
+    { key: 'isBlockingReason', label: 'Blocking', required: true, aliases: ['is blocking reason', 'blocking reason'], example: 'yes' },
+  ],
 };
 
-/** The column whose values must be unique in the file and new to the organisation. */
-export const IMPORT_KEYS: Record<ImportKind, string> = { assets: 'assetCode', parts: 'skuCode', 'customer-vendors': 'email' };
+/** The column whose values must be unique in the file and new to the organisation (meter readings have none). */
+export const IMPORT_KEYS: Record<ImportKind, string | null> = {
+  assets: 'assetCode',
+  parts: 'skuCode',
+  'customer-vendors': 'email',
+  services: 'title',
+  'work-stations': 'code',
+  users: 'email',
+  'meter-readings': null,
+  'asset-categories': 'code',
+  'product-categories': 'name',
+  taxes: 'name',
+  'uom-categories': 'name',
+  uoms: 'name',
+  'time-tracking-reasons': 'name',
+};
+
+/** The kinds whose rows name records the organisation may lack, created on request (`createMissing`). */
+export const CREATES_MISSING: Partial<Record<ImportKind, string>> = { assets: 'category', parts: 'category', 'product-categories': 'parent', uoms: 'category' };
+
+/** Cells holding several names (a service's work stations, a group tax's children) separate them with `;`. */
+export const LIST_SEPARATOR = ';';
+
 
 export const IMPORT_MESSAGES = {
   formula: 'Cell starts with =, +, - or @ and would run as a spreadsheet formula; remove that character',
@@ -71,6 +162,12 @@ export const IMPORT_MESSAGES = {
   duplicateExisting: 'A record with this value already exists',
   unknownColumn: 'Unknown column',
   tooLong: 'Cell must be at most 10000 characters',
+  stationParts: 'Give one value for all the work stations, or one per work station separated by ;',
+  // The master-data services' own messages for a reference they do not find.
+  childUnknown: 'Child tax not found',
+  parentUnknown: 'Parent category not found',
+  parentNotFound: 'Parent not found',
+  uomCategoryUnknown: 'UOM category not found',
 } as const;
 
 const normalHeader = (h: string) => h.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -101,6 +198,8 @@ export const importRequestSchema = z.strictObject({
   dryRun: z.boolean({ error: 'dryRun must be true or false' }).default(false),
   /** Creates the categories the rows name and the organisation lacks. */
   createMissing: z.boolean({ error: 'createMissing must be true or false' }).default(false),
+  /** Meter readings: the zone of times written without an offset (the browser's). */
+  timeZone: readingImportSchema.shape.timeZone,
   /** The file's row number of `rows[0]` (2 after a header line), so problems name the file's rows. */
   firstRow: z.number({ error: 'firstRow must be a number' }).int('firstRow must be a number').min(1, 'firstRow must be a number').max(10_000_000, 'firstRow must be a number').default(2),
 });
@@ -122,9 +221,12 @@ export interface ImportResult {
   imported: number;
   dryRun: boolean;
   problems: ImportProblem[];
-  /** Names of categories created (or, on a dry run, to be created). */
+  /**
+   * Names of the referenced records (categories, parents) created with `createMissing`: on a dry run, those the
+   * import would create; empty when nothing was or would be written (an all-or-nothing import with problems).
+   */
   created: string[];
-  /** Names of categories the rows name and the organisation lacks (offered for creation). */
+  /** Names the rows refer to and the organisation lacks, where they can be created (offered for creation). */
   missing: string[];
 }
 

@@ -123,12 +123,18 @@ const valuesOf = (input: Input) => ({
   includeBaseAmount: input.includeBaseAmount,
 });
 
-export async function addTax(tx: Tx, orgId: number, actorId: number, input: Input, query: SimpleListQuery) {
+/** Creates one tax (the add route, and the import, decision 042); returns its id. */
+export async function createTax(tx: Tx, orgId: number, actorId: number, input: Input): Promise<number> {
   await checkChildren(tx, orgId, input);
   const [row] = await tx.insert(taxes).values({ orgId, ...valuesOf(input) }).returning({ id: taxes.id });
   await setChildren(tx, orgId, row.id, input.children);
   await recordActivity(tx, orgId, { entityType: 'tax', entityId: row.id, userId: actorId, action: 'created' });
-  return { message: 'Tax added successfully', tax: await getTax(tx, orgId, row.id), ...(await listTaxes(tx, orgId, query)) };
+  return row.id;
+}
+
+export async function addTax(tx: Tx, orgId: number, actorId: number, input: Input, query: SimpleListQuery) {
+  const id = await createTax(tx, orgId, actorId, input);
+  return { message: 'Tax added successfully', tax: await getTax(tx, orgId, id), ...(await listTaxes(tx, orgId, query)) };
 }
 
 export async function updateTax(tx: Tx, orgId: number, actorId: number, id: number, input: Input) {

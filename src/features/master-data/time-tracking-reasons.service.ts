@@ -40,12 +40,18 @@ export async function getTimeTrackingReason(tx: Tx, orgId: number, id: number) {
   return toDto(row);
 }
 
-export async function addTimeTrackingReason(tx: Tx, orgId: number, actorId: number, input: Input, query: SimpleListQuery) {
+/** Creates one reason (the add route, and the import, decision 042); returns its id. */
+export async function createTimeTrackingReason(tx: Tx, orgId: number, actorId: number, input: Input): Promise<number> {
   const [row] = await tx.insert(timeTrackingReasons).values({ orgId, ...input }).returning({ id: timeTrackingReasons.id });
   await recordActivity(tx, orgId, { entityType: 'time-tracking-reason', entityId: row.id, userId: actorId, action: 'created' });
+  return row.id;
+}
+
+export async function addTimeTrackingReason(tx: Tx, orgId: number, actorId: number, input: Input, query: SimpleListQuery) {
+  const id = await createTimeTrackingReason(tx, orgId, actorId, input);
   return {
     message: 'Time tracking reason added successfully',
-    timeTrackingReason: await getTimeTrackingReason(tx, orgId, row.id),
+    timeTrackingReason: await getTimeTrackingReason(tx, orgId, id),
     ...(await listTimeTrackingReasons(tx, orgId, query)),
   };
 }

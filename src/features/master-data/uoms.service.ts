@@ -50,10 +50,16 @@ export async function getUomCategory(tx: Tx, orgId: number, id: number) {
   return categoryDto(row);
 }
 
-export async function addUomCategory(tx: Tx, orgId: number, actorId: number, input: z.output<typeof uomCategoryInputSchema>, query: SimpleListQuery) {
+/** Creates one UOM category (the add route, and the import, decision 042); returns its id. */
+export async function createUomCategory(tx: Tx, orgId: number, actorId: number, input: z.output<typeof uomCategoryInputSchema>): Promise<number> {
   const [row] = await tx.insert(uomCategories).values({ orgId, name: input.name }).returning({ id: uomCategories.id });
   await recordActivity(tx, orgId, { entityType: 'uom-category', entityId: row.id, userId: actorId, action: 'created' });
-  return { message: 'UOM Category added successfully', addedUomCategory: await getUomCategory(tx, orgId, row.id), ...(await listUomCategories(tx, orgId, query)) };
+  return row.id;
+}
+
+export async function addUomCategory(tx: Tx, orgId: number, actorId: number, input: z.output<typeof uomCategoryInputSchema>, query: SimpleListQuery) {
+  const id = await createUomCategory(tx, orgId, actorId, input);
+  return { message: 'UOM Category added successfully', addedUomCategory: await getUomCategory(tx, orgId, id), ...(await listUomCategories(tx, orgId, query)) };
 }
 
 export async function updateUomCategory(tx: Tx, orgId: number, actorId: number, id: number, input: z.output<typeof uomCategoryInputSchema>) {
@@ -166,11 +172,17 @@ async function writeUom<T>(fn: () => Promise<T>) {
 
 const uomValues = (input: UomInput) => ({ name: input.name, categoryId: input.categoryId, type: input.type, ratio: input.ratio });
 
-export async function addUom(tx: Tx, orgId: number, actorId: number, input: UomInput, query: UomListQuery) {
+/** Creates one unit (the add route, and the import, decision 042); returns its id. */
+export async function createUom(tx: Tx, orgId: number, actorId: number, input: UomInput): Promise<number> {
   await checkUom(tx, orgId, input);
   const [row] = await writeUom(() => tx.insert(uoms).values({ orgId, ...uomValues(input) }).returning({ id: uoms.id }));
   await recordActivity(tx, orgId, { entityType: 'uom', entityId: row.id, userId: actorId, action: 'created' });
-  return { message: 'UOM added successfully', uom: await getUom(tx, orgId, row.id), ...(await listUoms(tx, orgId, query)) };
+  return row.id;
+}
+
+export async function addUom(tx: Tx, orgId: number, actorId: number, input: UomInput, query: UomListQuery) {
+  const id = await createUom(tx, orgId, actorId, input);
+  return { message: 'UOM added successfully', uom: await getUom(tx, orgId, id), ...(await listUoms(tx, orgId, query)) };
 }
 
 /** Response: the unit under `uom`, and under `category` too (the spec's name for this call's response). */

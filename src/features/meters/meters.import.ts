@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { and, eq, inArray, or } from 'drizzle-orm';
-import type { Tx } from '../../server/db/client';
+import type { ReadTx, Tx } from '../../server/db/client';
 import { assets, meters } from '../../server/db/schema';
 import { HttpError, notFound } from '../../server/http-error';
 import { isDateInRange } from '../../shared/dates';
@@ -72,6 +72,23 @@ interface ParsedRow {
   reset: boolean;
 }
 
+export type ReadingColumn = Column;
+
+/** One row of readings: its line in the file and its cells by column. */
+export interface ReadingCells {
+  row: number;
+  cells: Partial<Record<ReadingColumn, string>>;
+}
+
+/** A row whose cells and meter were found good, to be recorded. */
+export interface CheckedReading {
+  row: number;
+  meterId: number;
+  value: number;
+  readAt: Date;
+  reset: boolean;
+}
+
 /** A 400 listing every refused cell (`issues`: path `rows.<line>.<column>`); nothing of the file is kept. */
 function refused(issues: ImportIssue[]) {
   const n = issues.length;
@@ -80,6 +97,117 @@ function refused(issues: ImportIssue[]) {
     `The file has ${n} ${n === 1 ? 'error' : 'errors'}; nothing was imported`,
     issues.slice(0, 200).map((i) => ({ path: `rows.${i.row}.${i.column}`, message: i.message })),
   );
+}
+
+/**
+ * Checks rows of readings (decision 031; the data-transfer wizard's `meter-readings` too, decision 042): formulas,
+ * numbers, times read in `timeZone`, yes/no resets, and the meter named (by name on the row's asset, or `assetId`,
+ * or by id). Each refused cell is an issue of its row and column key; the good rows come back, meters resolved.
+ * `formulasFlagged`: the caller has already said which cells hold formulas (those rows are refused silently).
+ */
+export async function checkReadings(
+  tx: ReadTx,
+  orgId: number,
+  input: ReadingCells[],
+  options: { assetId?: number; timeZone: string; formulasFlagged?: boolean },
+  issues: ImportIssue[],
+): Promise<CheckedReading[]> {
+  const rows: ParsedRow[] = [];
+  for (const { row, cells } of input) {
+    const cell = (c: Column) => String(cells[c] ?? '').trim();
+    let ok = true;
+    const fail = (c: Column, message: string) => {
+      issues.push({ row, column: c, message });
+      ok = false;
+    };
+    const check = (c: Column, value: string) => {
+      if (looksLikeFormula(value)) {
+        if (options.formulasFlagged) ok = false;
+        else fail(c, 'Cell starts with = + - or @ and is not a number: formulas are not accepted');
+        return false;
+      }
+      return true;
+    };
+    const meter = cell('meter');
+    if (check('meter', meter) && !meter) fail('meter', 'Meter is required');
+    let asset: number | undefined;
+    const assetText = cell('asset');
+    if (check('asset', assetText) && assetText) {
+      asset = assetNumber(assetText);
+      if (asset === undefined) fail('asset', 'Asset must be an asset number like AS-0001');
+    }
+    const valueText = cell('value');
+    let value = 0;
+    if (check('value', valueText)) {
+      const v = readingValueField.safeParse(valueText);
+      if (v.success) value = v.data;
+      else fail('value', v.error.issues[0].message);
+    }
+    const readAtText = cell('readAt');
+    let readAt: Date | undefined;
+    if (check('readAt', readAtText)) {
+      readAt = readAtText ? parseReadAt(readAtText, options.timeZone) : undefined;
+      if (!readAtText) fail('readAt', 'Read at is required');
+      else if (!readAt) fail('readAt', 'Read at must be a date like 2026-03-31 or 2026-03-31 14:30');
+    }
+    const resetText = cell('reset').toLowerCase();
+    let reset = false;
+    if (check('reset', resetText)) {
+      if (['yes', 'y', 'true', '1'].includes(resetText)) reset = true;
+      else if (!['', 'no', 'n', 'false', '0'].includes(resetText)) fail('reset', 'Reset must be yes or no');
+    }
+    if (ok && readAt) rows.push({ row, meter, asset, value, readAt, reset });
+  }
+
+  // The meters the rows name: of the assets named (or the asset imported from), or by id.
+  const assetIds = [...new Set(rows.map((r) => r.asset ?? options.assetId!).filter(Boolean))];
+  const meterIds = [...new Set(rows.filter((r) => /^\d{1,9}$/.test(r.meter)).map((r) => Number(r.meter)))];
+  const known: { id: number; assetId: number; name: string }[] = [];
+  // 1,000 at a time: a statement takes at most 65,535 parameters.
+  for (let i = 0; i < Math.max(assetIds.length, meterIds.length); i += 1000) {
+    const someAssets = assetIds.slice(i, i + 1000);
+    const someMeters = meterIds.slice(i, i + 1000);
+    known.push(
+      ...(await tx
+        .select({ id: meters.id, assetId: meters.assetId, name: meters.name })
+        .from(meters)
+        .where(and(eq(meters.orgId, orgId), or(someAssets.length ? inArray(meters.assetId, someAssets) : undefined, someMeters.length ? inArray(meters.id, someMeters) : undefined)))),
+    );
+  }
+  const byAssetAndName = new Map<string, (typeof known)[number]>();
+  for (const m of known) if (!byAssetAndName.has(`${m.assetId}/${m.name.toLowerCase()}`)) byAssetAndName.set(`${m.assetId}/${m.name.toLowerCase()}`, m);
+  const byId = new Map(known.map((m) => [m.id, m]));
+  const resolved: CheckedReading[] = [];
+  for (const r of rows) {
+    const assetId = r.asset ?? options.assetId;
+    const named = byAssetAndName.get(`${assetId}/${r.meter.toLowerCase()}`);
+    const numbered = /^\d{1,9}$/.test(r.meter) ? byId.get(Number(r.meter)) : undefined;
+    const meter = named ?? (numbered && (assetId === undefined || numbered.assetId === assetId) ? numbered : undefined);
+    if (!meter) issues.push({ row: r.row, column: 'meter', message: assetId === undefined ? 'No such meter' : `Asset AS-${String(assetId).padStart(4, '0')} has no such meter` });
+    else resolved.push({ row: r.row, meterId: meter.id, value: r.value, readAt: r.readAt, reset: r.reset });
+  }
+  return resolved;
+}
+
+/**
+ * Records checked readings (source `csv`) in time order (then file order), so each counter row is checked
+ * against the one before it in time; a refused one is an issue of its row. Returns how many were recorded.
+ */
+export async function recordReadings(tx: Tx, orgId: number, readings: CheckedReading[], userId: number, issues: ImportIssue[]) {
+  const ordered = [...readings].sort((a, b) => a.readAt.getTime() - b.readAt.getTime() || a.row - b.row);
+  const field: Record<string, Column> = { value: 'value', readAt: 'readAt', reset: 'reset' };
+  let recorded = 0;
+  for (const r of ordered) {
+    try {
+      await recordReading(tx, orgId, { meterId: r.meterId, value: r.value, readAt: r.readAt, source: 'csv', reset: r.reset }, userId);
+      recorded += 1;
+    } catch (err) {
+      // Refusals come before any write, so the transaction goes on.
+      if (!(err instanceof HttpError)) throw err;
+      issues.push({ row: r.row, column: field[err.issues?.[0]?.path ?? 'value'] ?? 'value', message: err.message });
+    }
+  }
+  return recorded;
 }
 
 /**
@@ -114,88 +242,15 @@ export async function importReadings(tx: Tx, orgId: number, input: ReadingImport
     // Papa's row index counts data rows from 0; the file's line is two more (the header is line 1).
     if (e.code === 'TooManyFields' || e.code === 'TooFewFields' || e.type === 'Quotes') issues.push({ row: (e.row ?? 0) + 2, column: '(row)', message: e.type === 'Quotes' ? 'A quote is not closed' : 'This row does not have one cell per column' });
   }
-
-  const rows: ParsedRow[] = [];
-  parsed.data.forEach((cells, index) => {
-    const row = index + 2;
-    const cell = (c: Column) => (columnOf[c] ? String(cells[columnOf[c]!] ?? '').trim() : '');
-    let ok = true;
-    const fail = (c: Column, message: string) => {
-      issues.push({ row, column: columnOf[c] ?? c, message });
-      ok = false;
-    };
-    const check = (c: Column, value: string) => {
-      if (looksLikeFormula(value)) {
-        fail(c, 'Cell starts with = + - or @ and is not a number: formulas are not accepted');
-        return false;
-      }
-      return true;
-    };
-    const meter = cell('meter');
-    if (check('meter', meter) && !meter) fail('meter', 'Meter is required');
-    let asset: number | undefined;
-    const assetText = cell('asset');
-    if (check('asset', assetText) && assetText) {
-      asset = assetNumber(assetText);
-      if (asset === undefined) fail('asset', 'Asset must be an asset number like AS-0001');
-    }
-    const valueText = cell('value');
-    let value = 0;
-    if (check('value', valueText)) {
-      const v = readingValueField.safeParse(valueText);
-      if (v.success) value = v.data;
-      else fail('value', v.error.issues[0].message);
-    }
-    const readAtText = cell('readAt');
-    let readAt: Date | undefined;
-    if (check('readAt', readAtText)) {
-      readAt = readAtText ? parseReadAt(readAtText, input.timeZone) : undefined;
-      if (!readAtText) fail('readAt', 'Read at is required');
-      else if (!readAt) fail('readAt', 'Read at must be a date like 2026-03-31 or 2026-03-31 14:30');
-    }
-    const resetText = cell('reset').toLowerCase();
-    let reset = false;
-    if (check('reset', resetText)) {
-      if (['yes', 'y', 'true', '1'].includes(resetText)) reset = true;
-      else if (!['', 'no', 'n', 'false', '0'].includes(resetText)) fail('reset', 'Reset must be yes or no');
-    }
-    if (ok && readAt) rows.push({ row, meter, asset, value, readAt, reset });
-  });
-
-  // The meters the rows name: of the assets named (or the asset imported from), or by id.
-  const assetIds = [...new Set(rows.map((r) => r.asset ?? input.assetId!).filter(Boolean))];
-  const meterIds = [...new Set(rows.filter((r) => /^\d{1,9}$/.test(r.meter)).map((r) => Number(r.meter)))];
-  const known = rows.length
-    ? await tx
-        .select({ id: meters.id, assetId: meters.assetId, name: meters.name })
-        .from(meters)
-        .where(and(eq(meters.orgId, orgId), or(assetIds.length ? inArray(meters.assetId, assetIds) : undefined, meterIds.length ? inArray(meters.id, meterIds) : undefined)))
-    : [];
-  const resolved: { row: ParsedRow; meterId: number }[] = [];
-  for (const r of rows) {
-    const assetId = r.asset ?? input.assetId;
-    const byName = known.find((m) => m.assetId === assetId && m.name.toLowerCase() === r.meter.toLowerCase());
-    const byId = /^\d{1,9}$/.test(r.meter) ? known.find((m) => m.id === Number(r.meter) && (assetId === undefined || m.assetId === assetId)) : undefined;
-    const meter = byName ?? byId;
-    if (!meter) issues.push({ row: r.row, column: columnOf.meter!, message: assetId === undefined ? 'No such meter' : `Asset AS-${String(assetId).padStart(4, '0')} has no such meter` });
-    else resolved.push({ row: r, meterId: meter.id });
-  }
-
-  // In time order (then file order), so each counter row is checked against the one before it in time.
-  resolved.sort((a, b) => a.row.readAt.getTime() - b.row.readAt.getTime() || a.row.row - b.row.row);
-  const field: Record<string, Column> = { value: 'value', readAt: 'readAt', reset: 'reset' };
-  let imported = 0;
-  for (const { row, meterId } of resolved) {
-    try {
-      await recordReading(tx, orgId, { meterId, value: row.value, readAt: row.readAt, source: 'csv', reset: row.reset }, userId);
-      imported += 1;
-    } catch (err) {
-      // Refusals come before any write, so the transaction goes on; the file is refused as a whole below.
-      if (!(err instanceof HttpError)) throw err;
-      const column = field[err.issues?.[0]?.path ?? 'value'] ?? 'value';
-      issues.push({ row: row.row, column: columnOf[column] ?? column, message: err.message });
-    }
-  }
+  const rows = parsed.data.map((cells, index) => ({
+    row: index + 2,
+    cells: Object.fromEntries((Object.keys(columnOf) as Column[]).map((c) => [c, String(cells[columnOf[c]!] ?? '')])),
+  }));
+  // Issues name column keys; the file's own headers are said.
+  const found: ImportIssue[] = [];
+  const readings = await checkReadings(tx, orgId, rows, { assetId: input.assetId ?? undefined, timeZone: input.timeZone }, found);
+  const imported = await recordReadings(tx, orgId, readings, userId, found);
+  issues.push(...found.map((i) => ({ ...i, column: columnOf[i.column as Column] ?? i.column })));
   if (issues.length) throw refused(issues.sort((a, b) => a.row - b.row));
   return {
     message: `Imported ${imported} ${imported === 1 ? 'reading' : 'readings'}`,

@@ -165,8 +165,8 @@ async function checkStations(tx: Tx, orgId: number, input: ServiceInput) {
 
 const stationSummary = (s: ServiceDto) => s.workStationDetails.map((d) => ({ id: d.id, operation: d.operation, timeRequired: d.timeRequired }));
 
-/** POST add-service: the new service (with its stations) and the refreshed list. */
-export async function addService(tx: Tx, orgId: number, userId: number, input: ServiceInput, query: ServiceListQuery) {
+/** Creates one service with its stations (the add route, and the import, decision 042); returns its id. */
+export async function createService(tx: Tx, orgId: number, userId: number, input: ServiceInput): Promise<number> {
   await checkStations(tx, orgId, input);
   const [created] = await tx
     .insert(services)
@@ -174,7 +174,13 @@ export async function addService(tx: Tx, orgId: number, userId: number, input: S
     .returning({ id: services.id });
   await writeStations(tx, orgId, created.id, input);
   await recordActivity(tx, orgId, { entityType: 'service', entityId: created.id, userId, action: 'created' });
-  return { message: 'Service added successfully', service: await getService(tx, orgId, created.id), ...(await listServices(tx, orgId, query)) };
+  return created.id;
+}
+
+/** POST add-service: the new service (with its stations) and the refreshed list. */
+export async function addService(tx: Tx, orgId: number, userId: number, input: ServiceInput, query: ServiceListQuery) {
+  const id = await createService(tx, orgId, userId, input);
+  return { message: 'Service added successfully', service: await getService(tx, orgId, id), ...(await listServices(tx, orgId, query)) };
 }
 
 /** PUT update-service/{id}: replaces the fields and the station links; response `service`. */

@@ -100,8 +100,8 @@ const uniqueCode = (err: unknown) => {
   return err;
 };
 
-/** POST add-workstation: the new station and the refreshed list. */
-export async function addWorkStation(tx: Tx, orgId: number, userId: number, input: WorkStationInput, query: WorkStationListQuery) {
+/** Creates one work station (the add route, and the import, decision 042); returns its id. */
+export async function createWorkStation(tx: Tx, orgId: number, userId: number, input: WorkStationInput): Promise<number> {
   await checkReferences(tx, orgId, input);
   const [created] = await tx
     .insert(workStations)
@@ -111,7 +111,13 @@ export async function addWorkStation(tx: Tx, orgId: number, userId: number, inpu
       throw uniqueCode(err);
     });
   await recordActivity(tx, orgId, { entityType: 'work-station', entityId: created.id, userId, action: 'created' });
-  return { message: 'Work station added successfully', workStation: await getWorkStation(tx, orgId, created.id), ...(await listWorkStations(tx, orgId, query)) };
+  return created.id;
+}
+
+/** POST add-workstation: the new station and the refreshed list. */
+export async function addWorkStation(tx: Tx, orgId: number, userId: number, input: WorkStationInput, query: WorkStationListQuery) {
+  const id = await createWorkStation(tx, orgId, userId, input);
+  return { message: 'Work station added successfully', workStation: await getWorkStation(tx, orgId, id), ...(await listWorkStations(tx, orgId, query)) };
 }
 
 /** PUT update-workstation/{id}: response `updatedWorkStation` (spec section 7). */

@@ -1,11 +1,56 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { strToU8, zipSync } from 'fflate';
 import { renderWithProviders, stubFetch } from '../../../web/test/render';
 import { parseFile } from './parse-file';
 import ImportExportPage from './import-export-page';
 
 const bytes = (s: string) => new TextEncoder().encode(s).buffer as ArrayBuffer;
+
+type Cell = string | number | { date: number } | null;
+
+/**
+ * A real .xlsx (an OOXML zip, as Excel writes it: shared strings, numbers, a date cell styled with format 14,
+ * an empty cell), made here with fflate so the test needs no fixture file.
+ */
+function xlsx(rows: Cell[][]): ArrayBuffer {
+  const strings: string[] = [];
+  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const ref = (r: number, c: number) => `${String.fromCharCode(65 + c)}${r + 1}`;
+  const sheetRows = rows
+    .map((row, r) => {
+      const cells = row
+        .map((v, c) => {
+          if (v === null) return '';
+          if (typeof v === 'number') return `<c r="${ref(r, c)}"><v>${v}</v></c>`;
+          if (typeof v === 'object') return `<c r="${ref(r, c)}" s="1"><v>${v.date}</v></c>`;
+          strings.push(v);
+          return `<c r="${ref(r, c)}" t="s"><v>${strings.length - 1}</v></c>`;
+        })
+        .join('');
+      return `<row r="${r + 1}">${cells}</row>`;
+    })
+    .join('');
+  const main = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+  const rel = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+  const pkg = 'http://schemas.openxmlformats.org/package/2006/relationships';
+  const ct = 'application/vnd.openxmlformats-officedocument.spreadsheetml';
+  const files = {
+    '[Content_Types].xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="${ct}.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="${ct}.worksheet+xml"/><Override PartName="/xl/styles.xml" ContentType="${ct}.styles+xml"/><Override PartName="/xl/sharedStrings.xml" ContentType="${ct}.sharedStrings+xml"/></Types>`,
+    '_rels/.rels': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="${pkg}"><Relationship Id="rId1" Type="${rel}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    'xl/workbook.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><workbook xmlns="${main}" xmlns:r="${rel}"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    'xl/_rels/workbook.xml.rels': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="${pkg}"><Relationship Id="rId1" Type="${rel}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${rel}/styles" Target="styles.xml"/><Relationship Id="rId3" Type="${rel}/sharedStrings" Target="sharedStrings.xml"/></Relationships>`,
+    'xl/styles.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><styleSheet xmlns="${main}"><cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/><xf numFmtId="14" fontId="0" fillId="0" borderId="0" applyNumberFormat="1"/></cellXfs></styleSheet>`,
+    'xl/sharedStrings.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><sst xmlns="${main}" count="${strings.length}" uniqueCount="${strings.length}">${strings.map((s) => `<si><t>${esc(s)}</t></si>`).join('')}</sst>`,
+    'xl/worksheets/sheet1.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="${main}"><sheetData>${sheetRows}</sheetData></worksheet>`,
+  };
+  const zipped = zipSync(Object.fromEntries(Object.entries(files).map(([name, text]) => [name, strToU8(text)])));
+  return zipped.buffer.slice(zipped.byteOffset, zipped.byteOffset + zipped.byteLength) as ArrayBuffer;
+}
+
+/** 2024-05-01 as Excel stores a day: days since 1899-12-30. */
+const MAY_FIRST_2024 = 45413;
 
 describe('reading a file', () => {
   it('takes UTF-8 with a BOM and finds a semicolon delimiter', async () => {
@@ -18,6 +63,31 @@ describe('reading a file', () => {
     const cp1256 = new Uint8Array([...new TextEncoder().encode('Name,Other\r\n'), 0xe3, 0xd6, 0xce, 0xc9, 0x2c, 0x78, 0x0d, 0x0a]).buffer;
     expect((await parseFile(cp1256, 'a.csv', 'utf-8')).error).toBe('encoding');
     expect((await parseFile(cp1256, 'a.csv', 'windows-1256')).rows).toEqual([['مضخة', 'x']]);
+  });
+
+  it('reads an .xlsx: text (Arabic too), numbers as typed, a date cell as YYYY-MM-DD, an empty cell as ""', async () => {
+    const file = await parseFile(
+      xlsx([
+        ['Name', 'Category', 'Date', 'Serial'],
+        ['مضخة التغذية', 'Pumps', { date: MAY_FIRST_2024 }, 3341],
+        ['Motor', null, { date: MAY_FIRST_2024 + 1 }, 'GRF-1'],
+      ]),
+      'assets.xlsx',
+      'utf-8',
+    );
+    expect(file).toEqual({
+      headers: ['Name', 'Category', 'Date', 'Serial'],
+      rows: [
+        ['مضخة التغذية', 'Pumps', '2024-05-01', '3341'],
+        ['Motor', '', '2024-05-02', 'GRF-1'],
+      ],
+      delimiter: undefined,
+    });
+  });
+
+  it('says an .xlsx that is not a spreadsheet cannot be read, and one with a header only has no rows', async () => {
+    expect((await parseFile(bytes('Name,Category\nPump,Pumps\n'), 'renamed.xlsx', 'utf-8')).error).toBe('unreadable');
+    expect((await parseFile(xlsx([['Name', 'Category']]), 'empty.xlsx', 'utf-8')).error).toBe('empty');
   });
 
   it('flags a file with one column (wrong delimiter) and a file without rows', async () => {
@@ -72,6 +142,44 @@ describe('import wizard', () => {
     });
     const put = calls.find((c) => c.method === 'PUT')!;
     expect(JSON.parse(String(put.init.body))).toEqual({ mapping: { 'Asset Name': 'name', Kategorie: 'category', Date: 'date' } });
+  });
+
+  it('imports an .xlsx of work stations: the new kinds are offered, the rows sent as the sheet has them', async () => {
+    const calls = stubFetch({
+      'GET /api/user/get-app-data': appData,
+      'GET /api/data-transfer/mapping/work-stations': () => ({ body: { mapping: {} } }),
+      'POST /api/data-transfer/import/work-stations': () => ({ body: { total: 1, valid: 1, imported: 0, dryRun: true, created: [], missing: [], problems: [] } }),
+    });
+    renderWithProviders(<ImportExportPage />, { route: '/settings/import-export?kind=work-stations' });
+    const sheet = xlsx([
+      ['Code', 'Name', 'City', 'Team'],
+      ['WS-01', 'Machining bay', 'الرياض', 'Mechanics'],
+    ]);
+    await userEvent.upload(await fileInput(), new File([sheet], 'stations.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
+    expect(await screen.findByTestId('import-found')).toHaveTextContent('1 rows, 4 columns');
+    expect(screen.getByTestId('import-kind')).toHaveValue('Work stations');
+    expect(screen.queryByTestId('create-missing')).toBeNull();
+    await userEvent.click(screen.getByTestId('import-dry-run'));
+    expect(await screen.findByTestId('import-summary')).toHaveTextContent('1 rows: 1 valid, 0 with problems. Dry run: nothing was saved.');
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(JSON.parse(String(post.init.body)).rows).toEqual([{ code: 'WS-01', name: 'Machining bay', city: 'الرياض', team: 'Mechanics' }]);
+  });
+
+  it('says what a dry run would create, and what an import created', async () => {
+    const created = (dryRun: boolean) => ({ body: { total: 1, valid: 1, imported: dryRun ? 0 : 1, dryRun, created: ['Weight'], missing: [], problems: [] } });
+    stubFetch({
+      'GET /api/user/get-app-data': appData,
+      'GET /api/data-transfer/mapping/uoms': () => ({ body: { mapping: {} } }),
+      'PUT /api/data-transfer/mapping/uoms': () => ({ body: { message: 'Mapping saved' } }),
+      'POST /api/data-transfer/import/uoms': (_url, init) => created(JSON.parse(String(init.body)).dryRun),
+    });
+    renderWithProviders(<ImportExportPage />, { route: '/settings/import-export?kind=uoms' });
+    await userEvent.upload(await fileInput(), new File(['Name,Category,Type\nKilogram,Weight,reference\n'], 'u.csv', { type: 'text/csv' }));
+    await screen.findByTestId('import-found');
+    await userEvent.click(screen.getByTestId('import-dry-run'));
+    expect(await screen.findByTestId('import-created')).toHaveTextContent('Will be created: Weight.');
+    await userEvent.click(screen.getByTestId('import-run'));
+    await waitFor(() => expect(screen.getByTestId('import-created')).toHaveTextContent('Created: Weight.'));
   });
 
   it('says which required columns are not mapped, and keeps Import disabled', async () => {

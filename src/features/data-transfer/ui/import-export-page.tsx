@@ -9,6 +9,7 @@ import { api, downloadFile, errorMessage } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
 import { registerTranslations } from '../../../web/i18n';
 import {
+  CREATES_MISSING,
   guessColumn,
   IMPORT_COLUMNS,
   IMPORT_KINDS,
@@ -26,7 +27,28 @@ registerTranslations('dataTransfer', {
     importTitle: 'Import',
     exportTitle: 'Export',
     kind: 'What to import',
-    kinds: { assets: 'Assets', parts: 'Parts with stock', 'customer-vendors': 'Customers and vendors' },
+    kinds: {
+      assets: 'Assets',
+      parts: 'Parts with stock',
+      'customer-vendors': 'Customers and vendors',
+      services: 'Services',
+      'work-stations': 'Work stations',
+      users: 'Users (invitations)',
+      'meter-readings': 'Meter readings',
+      'asset-categories': 'Asset categories',
+      'product-categories': 'Product categories',
+      taxes: 'Taxes',
+      'uom-categories': 'Units of measure categories',
+      uoms: 'Units of measure',
+      'time-tracking-reasons': 'Time tracking reasons',
+    },
+    hints: {
+      services: 'Several work stations (by code or name) are separated by ";", with one operation and time for all, or one per station.',
+      taxes: 'A group tax names its child taxes separated by ";": taxes of this organisation or of earlier rows.',
+      'product-categories': 'A parent may be a category of this organisation or of an earlier row.',
+      users: 'Each row invites a person by e-mail (role manager or worker); the invitation is e-mailed when the import is saved.',
+      'meter-readings': 'Assets by number (AS-0001), meters by name or id; times without an offset are read in your time zone ({{zone}}).',
+    },
     template: 'Download template',
     file: 'File (CSV or XLSX)',
     filePlaceholder: 'Choose a file',
@@ -49,7 +71,8 @@ registerTranslations('dataTransfer', {
     mode: 'When some rows have problems',
     modeAll: 'Import nothing (all or nothing)',
     modeValid: 'Import the valid rows and give me a CSV of the rejected ones',
-    createMissing: 'Create the categories the file names and this organisation lacks',
+    createMissing: 'Create the {{what}} the file names and this organisation lacks',
+    missingWhat: { category: 'categories', parent: 'parent categories' },
     dryRun: 'Check (dry run)',
     import: 'Import',
     importing: 'Importing… {{done}} of {{total}} rows',
@@ -59,7 +82,8 @@ registerTranslations('dataTransfer', {
     dryRunDone: 'Dry run: nothing was saved.',
     missing: 'Not found in this organisation: {{names}}.',
     createThem: 'Create them',
-    willCreate: 'Categories created: {{names}}.',
+    created: 'Created: {{names}}.',
+    willCreate: 'Will be created: {{names}}.',
     problemsTitle: 'Problems',
     row: 'Row',
     column: 'Column',
@@ -79,7 +103,28 @@ registerTranslations('dataTransfer', {
     importTitle: 'استيراد',
     exportTitle: 'تصدير',
     kind: 'ما الذي تريد استيراده',
-    kinds: { assets: 'الأصول', parts: 'القطع مع المخزون', 'customer-vendors': 'العملاء والموردون' },
+    kinds: {
+      assets: 'الأصول',
+      parts: 'القطع مع المخزون',
+      'customer-vendors': 'العملاء والموردون',
+      services: 'الخدمات',
+      'work-stations': 'محطات العمل',
+      users: 'المستخدمون (دعوات)',
+      'meter-readings': 'قراءات العدادات',
+      'asset-categories': 'فئات الأصول',
+      'product-categories': 'فئات المنتجات',
+      taxes: 'الضرائب',
+      'uom-categories': 'فئات وحدات القياس',
+      uoms: 'وحدات القياس',
+      'time-tracking-reasons': 'أسباب تتبع الوقت',
+    },
+    hints: {
+      services: 'تُفصل محطات العمل المتعددة (بالرمز أو الاسم) بـ ";"، مع عملية ووقت واحد للجميع أو واحد لكل محطة.',
+      taxes: 'تذكر الضريبة المجمّعة ضرائبها الفرعية مفصولة بـ ";": ضرائب هذه المؤسسة أو الصفوف السابقة.',
+      'product-categories': 'يمكن أن تكون الفئة الأم فئة في هذه المؤسسة أو في صف سابق.',
+      users: 'كل صف يدعو شخصًا بالبريد الإلكتروني (دور مدير أو عامل)؛ تُرسل الدعوة عند حفظ الاستيراد.',
+      'meter-readings': 'الأصول برقمها (AS-0001) والعدادات باسمها أو رقمها؛ الأوقات بلا فرق توقيت تُقرأ بمنطقتك الزمنية ({{zone}}).',
+    },
     template: 'تنزيل القالب',
     file: 'الملف (CSV أو XLSX)',
     filePlaceholder: 'اختر ملفًا',
@@ -102,7 +147,8 @@ registerTranslations('dataTransfer', {
     mode: 'عندما تكون في بعض الصفوف مشكلات',
     modeAll: 'لا تستورد شيئًا (الكل أو لا شيء)',
     modeValid: 'استورد الصفوف الصحيحة وأعطني ملف CSV بالصفوف المرفوضة',
-    createMissing: 'أنشئ الفئات التي يذكرها الملف ولا توجد في هذه المؤسسة',
+    createMissing: 'أنشئ {{what}} التي يذكرها الملف ولا توجد في هذه المؤسسة',
+    missingWhat: { category: 'الفئات', parent: 'الفئات الأم' },
     dryRun: 'تحقق (تشغيل تجريبي)',
     import: 'استيراد',
     importing: 'جارٍ الاستيراد… {{done}} من {{total}} صفًا',
@@ -112,7 +158,8 @@ registerTranslations('dataTransfer', {
     dryRunDone: 'تشغيل تجريبي: لم يُحفظ شيء.',
     missing: 'غير موجود في هذه المؤسسة: {{names}}.',
     createThem: 'أنشئها',
-    willCreate: 'الفئات المنشأة: {{names}}.',
+    created: 'أُنشئ: {{names}}.',
+    willCreate: 'سيُنشأ: {{names}}.',
     problemsTitle: 'المشكلات',
     row: 'الصف',
     column: 'العمود',
@@ -129,6 +176,9 @@ registerTranslations('dataTransfer', {
   },
 });
 
+/** The browser's time zone: meter readings' times without an offset are read in it. */
+const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 /** Rows sent per request in "valid rows" mode: each chunk commits on its own, so the bar shows real progress. */
 const CHUNK = 5000;
 const SHOWN_PROBLEMS = 200;
@@ -141,6 +191,9 @@ function saveText(text: string, fileName: string) {
   link.click();
   link.remove();
 }
+
+/** The kinds with a line of help under the kind's choice. */
+const HINTED = { services: 1, taxes: 1, 'product-categories': 1, users: 1, 'meter-readings': 1 } as const;
 
 /** The import wizard (upload, map, preview with each row's problems, dry run, import) and the exports (decision 042). */
 export default function ImportExportPage() {
@@ -214,7 +267,14 @@ export default function ImportExportPage() {
         setRunning({ done: start, total: rows.length, dry: dryRun });
         const part = await api.post<ImportResult>(
           `/data-transfer/import/${kind}`,
-          { rows: rows.slice(start, start + chunk), mode, dryRun, createMissing: withCreate, firstRow: start + 2 },
+          {
+            rows: rows.slice(start, start + chunk),
+            mode,
+            dryRun,
+            createMissing: withCreate && !!CREATES_MISSING[kind],
+            firstRow: start + 2,
+            ...(kind === 'meter-readings' ? { timeZone: timeZone() } : {}),
+          },
           { timeoutMs: 300_000 },
         );
         total.total += part.total;
@@ -246,6 +306,8 @@ export default function ImportExportPage() {
   };
 
   const bad = result ? result.total - result.valid : 0;
+  /** The column whose missing names this kind can create, if any. */
+  const creatable = CREATES_MISSING[kind];
   const canRun = !!parsed && !parsed.error && missingRequired.length === 0 && !running;
 
   return (
@@ -279,6 +341,11 @@ export default function ImportExportPage() {
                   {t('template')}
                 </Button>
               </Group>
+              {kind in HINTED && (
+                <Text size="sm" c="dimmed" data-testid="import-hint">
+                  {t(`hints.${kind}`, { zone: timeZone() })}
+                </Text>
+              )}
               <Group align="flex-end" wrap="wrap">
                 <FileInput
                   label={t('file')}
@@ -366,7 +433,14 @@ export default function ImportExportPage() {
                       <Radio value="valid" label={t('modeValid')} data-testid="mode-valid" />
                     </Stack>
                   </Radio.Group>
-                  <Checkbox label={t('createMissing')} checked={createMissing} onChange={(e) => setCreateMissing(e.currentTarget.checked)} data-testid="create-missing" />
+                  {creatable && (
+                    <Checkbox
+                      label={t('createMissing', { what: t(`missingWhat.${creatable}`) })}
+                      checked={createMissing}
+                      onChange={(e) => setCreateMissing(e.currentTarget.checked)}
+                      data-testid="create-missing"
+                    />
+                  )}
                   <Group>
                     <Button variant="default" onClick={() => void run(true)} disabled={!canRun} data-testid="import-dry-run">
                       {t('dryRun')}
@@ -392,8 +466,12 @@ export default function ImportExportPage() {
                         <Text size="sm" data-testid="import-summary">
                           {t('summary', { total: result.total, valid: result.valid, bad })} {result.dryRun ? t('dryRunDone') : t('imported', { count: result.imported })}
                         </Text>
-                        {result.created.length > 0 && <Text size="sm">{t('willCreate', { names: result.created.join(', ') })}</Text>}
-                        {result.missing.length > 0 && (
+                        {result.created.length > 0 && (
+                          <Text size="sm" data-testid="import-created">
+                            {t(result.dryRun ? 'willCreate' : 'created', { names: result.created.join(', ') })}
+                          </Text>
+                        )}
+                        {result.missing.length > 0 && creatable && (
                           <Group gap="xs" mt={4}>
                             <Text size="sm">{t('missing', { names: result.missing.join(', ') })}</Text>
                             <Button
