@@ -3,7 +3,7 @@ import { versionField } from '../../shared/edit-version';
 import { listAnswers, messageSchema, multiValue, pageQuerySchema } from '../../shared/pagination';
 import { calendarDateField, dateField } from '../../shared/dates';
 import { evenWhenFieldsFail } from '../../shared/validation';
-import { MAINTENANCE_TYPES, type MaintenanceType } from '../maintenance-requests/maintenance-requests.schema';
+import { MAINTENANCE_TYPES } from '../maintenance-requests/maintenance-requests.schema';
 
 /** DESIGN 8: canonical order statuses; read-only once `validate` (the spec's "approved"). */
 export const ORDER_STATUSES = ['new', 'in-progress', 'validate', 'cancel'] as const;

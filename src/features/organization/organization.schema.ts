@@ -1,6 +1,6 @@
 import { z } from '../../shared/zod-setup';
 import { PHONE_PATTERN, requiredString } from '../../shared/validation';
-import { TAX_ROUNDING_VALUES, type TaxRounding } from '../../shared/tax';
+import { TAX_ROUNDING_VALUES } from '../../shared/tax';
 
 export const TAX_ROUNDING_MESSAGE = 'Tax rounding must be per line or global';
 
