@@ -68,7 +68,7 @@ BEGIN
       EXISTS (SELECT 1 FROM pm_occurrences o WHERE o.org_id = w.org_id AND o.work_order_id = w.id),
       0, 0,
       CASE WHEN wp.external_unit_price_minor IS NULL THEN wp.quantity * p.sales_price ELSE 0 END,
-      coalesce(wp.quantity * wp.external_unit_price_minor, 0)
+      coalesce(wp.quantity::numeric * wp.external_unit_price_minor, 0)
     FROM work_order_parts wp JOIN work_orders w ON w.org_id = wp.org_id AND w.id = wp.work_order_id
       LEFT JOIN parts p ON p.org_id = wp.org_id AND p.id = wp.part_id
     WHERE wp.org_id = p_org AND wp.created_at >= lo AND wp.created_at < hi AND (p_days IS NULL OR (wp.created_at AT TIME ZONE 'UTC')::date = ANY(p_days))

@@ -50,7 +50,8 @@ describe('sharing a work order', () => {
     expect(cents.body.issues?.[0]?.path).toBe('unitPrice');
     expect((await org.anonymous.post(`${S}/add-shared-labor${q(token)}`, { startTime: '2026-03-02T08:00:00.000Z', endTime: '2026-03-02T09:00:00.000Z', hourlyRate: 40.001 })).status).toBe(400);
     // 1,000,000.00 x 100: more than a 4-byte integer of cents; the sums add in 8 bytes.
-    expect((await org.anonymous.post(`${S}/add-shared-part${q(token)}`, { name: 'Chiller', quantity: 100, unitPrice: 1_000_000 })).status).toBe(201);
+    const big = await org.anonymous.post(`${S}/add-shared-part${q(token)}`, { name: 'Chiller', quantity: 100, unitPrice: 1_000_000 });
+    expect(big.status, JSON.stringify(big.body)).toBe(201);
     const list = await org.admin.get(`${S}/list-shares`);
     expect(list.status, JSON.stringify(list.body)).toBe(200);
     expect(JSON.stringify(list.body)).toContain('10000000000');
