@@ -110,6 +110,9 @@ export default defineConfig(({ command }) => ({
     // .vite/manifest.json: the server reads which files the login screen needs, to have /login fetch them with
     // the entry (src/server/login-preload.ts)
     manifest: true,
+    // No modulepreload polyfill (every browser we support preloads modules itself): shared by both entries, the
+    // tiny polyfill was merged into a dashboard chunk (its dictionaries) that the public portal page then loaded.
+    modulePreload: { polyfill: false },
     rollupOptions: {
       // The SPA, and the public request portal's own small page (decision 039: under 80 KB of gzipped JavaScript).
       input: { main: fileURLToPath(new URL('index.html', import.meta.url)), portal: fileURLToPath(new URL('portal.html', import.meta.url)) },
