@@ -137,8 +137,9 @@ describe('webhooks', () => {
     if (bSame.status === 200) expect(bSame.body.delivery.messageId).not.toBe(aDeliveries[0].messageId);
     else expect(bSame.status).toBe(404);
     expect(JSON.stringify((await a.admin.get('/api/webhooks/list-webhooks')).body)).toBe(before);
-    // Managers and workers are refused (admins only).
+    // Managers and workers are refused (admins only), a delivery's detail too (it holds the receiver's answer).
     expect((await (await a.as('manager')).get('/api/webhooks/list-webhooks')).status).toBe(403);
+    for (const role of ['manager', 'worker'] as const) expect((await (await a.as(role)).get(`/api/webhooks/get-delivery/${aDeliveries[0].id}`)).status).toBe(403);
   });
 
   it('announces stock falling below its minimum', async () => {

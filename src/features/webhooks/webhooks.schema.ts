@@ -1,6 +1,6 @@
 import { z } from '../../shared/zod-setup';
 import { optionalString } from '../../shared/validation';
-import { pageQuerySchema } from '../../shared/pagination';
+import { listAnswerSchema, pageQuerySchema } from '../../shared/pagination';
 
 /**
  * The events an endpoint may subscribe to (decision 043). `request.received` is sent by the public
@@ -111,7 +111,4 @@ export const deliverySchema = z.object({
 export type Delivery = z.infer<typeof deliverySchema>;
 /** One delivery with the start of the receiver's last answer (at most 1 KB is kept: outbound.ts `keepBytes`). */
 export const deliveryDetailSchema = z.object({ delivery: deliverySchema.extend({ responseBody: z.string().nullable() }) });
-export const deliveryListSchema = z.object({
-  deliveries: z.array(deliverySchema),
-  pagination: z.object({ totalRecords: z.number(), currentPage: z.number(), totalPages: z.number() }),
-});
+export const deliveryListSchema = listAnswerSchema('deliveries', deliverySchema);
