@@ -3,7 +3,7 @@ import { Badge, Button, Checkbox, Code, CopyButton, Group, Modal, SimpleGrid, St
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { confirmDelete, DataTable, EmptyState, LoadState, notifyError, notifySuccess, useRecordForm, type Column } from '../../../web/components';
+import { confirmDelete, DataTable, EmptyState, LoadState, notifyError, notifySuccess, tablePagination, useRecordForm, type Column, type PageSize } from '../../../web/components';
 import { api, ApiError, applyApiErrors, errorMessage } from '../../../web/lib/api';
 import { formatDateTime } from '../../../web/lib/format';
 import type { Pagination } from '../../../shared/pagination';
@@ -30,8 +30,6 @@ interface DeliveryRow {
   lastError: string | null;
   createdAt: string;
 }
-/** How much of a receiver's answer the detail shows (the server keeps at most 1 KB). */
-const BODY_SHOWN = 1024;
 const KEY = ['webhooks'] as const;
 const DELIVERIES_KEY = ['webhook-deliveries'] as const;
 const STATUS_COLOR: Record<DeliveryStatus, string> = { pending: 'blue', retrying: 'yellow', succeeded: 'green', failed: 'red' };
@@ -42,7 +40,7 @@ export default function WebhooksPage() {
   const client = useQueryClient();
   const list = useQuery({ queryKey: KEY, queryFn: () => api.get<{ webhooks: EndpointRow[] }>('/webhooks/list-webhooks'), retry: false });
   const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(25);
+  const [pageSize, setPageSize] = useState<PageSize>(25);
   const deliveries = useQuery({
     queryKey: [...DELIVERIES_KEY, page, pageSize],
     queryFn: () => api.get<{ deliveries: DeliveryRow[]; pagination: Pagination }>('/webhooks/list-deliveries', { query: { page, pageSize } }),
@@ -241,17 +239,18 @@ export default function WebhooksPage() {
             onRowClick={(d) => setOpened(d.id)}
             emptyText={t('noDeliveries')}
             minWidth={760}
-            pagination={{
-              totalRecords: deliveries.data?.pagination.totalRecords ?? 0,
-              totalPages: deliveries.data?.pagination.totalPages ?? 1,
-              currentPage: page,
-              pageSize,
-              onPageChange: setPage,
-              onPageSizeChange: (size) => {
-                setPageSize(size);
-                setPage(1);
+            pagination={tablePagination(
+              {
+                page,
+                pageSize,
+                setPage,
+                setPageSize: (size) => {
+                  setPageSize(size as PageSize);
+                  setPage(1);
+                },
               },
-            }}
+              deliveries.data?.pagination,
+            )}
           />
         </Stack>
       )}
@@ -319,7 +318,7 @@ function DeliveryDetail({ id, onClose }: { id: number; onClose(): void }) {
             </Text>
             {d.responseBody ? (
               <Code block data-testid="delivery-response-body" style={{ maxHeight: 240, overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-all' }} tabIndex={0}>
-                {d.responseBody.slice(0, BODY_SHOWN)}
+                {d.responseBody}
               </Code>
             ) : (
               <Text size="sm">{t('noResponseBody')}</Text>
