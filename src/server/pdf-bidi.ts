@@ -8,7 +8,7 @@ const ARABIC = /[\u0600-\u06FF\u0750-\u077F\u0870-\u08FF\uFB50-\uFDFF\uFE70-\uFE
 export const hasArabic = (text: string) => ARABIC.test(text);
 
 /** The Noto Sans Arabic files (fontsource's Arabic subset, WOFF: fontkit reads it) for regular and bold runs. */
-export function arabicFontFiles() {
+function arabicFontFiles() {
   const require = createRequire(import.meta.url);
   const file = (weight: number) => require.resolve(`@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-${weight}-normal.woff`);
   return { regular: file(400), bold: file(700) };

@@ -1,4 +1,4 @@
-import { arabicFontFiles, visualPieces } from '../../server/pdf-bidi';
+import { registerArabicFonts, visualPieces } from '../../server/pdf-bidi';
 import type { LabelLayout } from './request-portal.schema';
 
 const MM = 72 / 25.4;
@@ -27,7 +27,7 @@ export async function assetLabelsPdf(input: LabelInput): Promise<Buffer> {
   const layout = LAYOUTS[input.layout];
   const logo = input.logo ? await sharp(input.logo).resize({ width: 200, height: 80, fit: 'inside' }).png().toBuffer().catch(() => null) : null;
   const pdf = new PDFDocument({ size: [layout.page[0] * MM, layout.page[1] * MM], margin: 0, autoFirstPage: false, compress: false, info: { Title: 'Asset labels', Author: input.organization } });
-  pdf.registerFont('arabic', arabicFontFiles().regular);
+  registerArabicFonts(pdf);
   const chunks: Buffer[] = [];
   pdf.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -38,7 +38,7 @@ export async function assetLabelsPdf(input: LabelInput): Promise<Buffer> {
   /** One line of text, Arabic runs in the Arabic font, shrunk to fit `width`. */
   const line = (text: string, x: number, y: number, width: number, size: number, bold = false) => {
     // Pieces in visual order (src/server/pdf-bidi.ts), each laid out as one run (features given) and shaped by fontkit.
-    const runs = visualPieces(text).map((p) => ({ text: p.text, font: p.arabic ? 'arabic' : bold ? 'Helvetica-Bold' : 'Helvetica' }));
+    const runs = visualPieces(text).map((p) => ({ text: p.text, font: p.arabic ? 'Arabic' : bold ? 'Helvetica-Bold' : 'Helvetica' }));
     const measure = (s: number) => runs.reduce((w, r) => w + pdf.font(r.font).fontSize(s).widthOfString(r.text, { features: [] }), 0);
     let s = size;
     while (s > 5 && measure(s) > width) s -= 0.5;
