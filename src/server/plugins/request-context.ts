@@ -120,8 +120,9 @@ export const requestContext = fp(async (app: FastifyInstance, opts: { db: Db; ba
 
   /**
    * A caller with an API key (decision 043): the key is read on every request (a revocation applies to the next
-   * one; unknown keys are counted per client address, and past their limit the address waits), counted against its own limit, and then meets the same role check as a signed-in user. A read-only key
-   * is refused on every method but GET.
+   * one; unknown keys are counted per client address, and past their limit the address waits), counted against
+   * its own limit, and then meets the same role check as a signed-in user. A read-only key is refused on every
+   * method but GET.
    */
   const checkKey = async (req: FastifyRequest, reply: FastifyReply, key: string, access: readonly Role[]) => {
     // An address that sent too many unknown keys waits before any key of it is read again (guessing, floods).
