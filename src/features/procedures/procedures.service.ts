@@ -460,7 +460,6 @@ export async function createFollowUp(tx: Tx, orgId: number, actor: AccessClaims,
   return { message: 'Follow-up work order created', followUp: await getWorkOrder(tx, orgId, actor, followUpId), ...(await issuedStep(tx, orgId, workOrderId, step.id)) };
 }
 
-
 /** What the printed work order shows (the route renders it to PDF outside the transaction). */
 export async function printWorkOrder(tx: ReadTx, orgId: number, actor: AccessClaims, workOrderId: number) {
   const workOrder = await getWorkOrder(tx, orgId, actor, workOrderId);

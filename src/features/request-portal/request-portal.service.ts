@@ -368,7 +368,6 @@ async function setStatus(tx: Tx, orgId: number, id: number, values: Partial<type
   return changed.map((c) => c.id);
 }
 
-
 /**
  * POST accept-request/:id (managers): makes a work order or a maintenance request of it, carrying the text,
  * the asset, the urgency and the contact over (copies of the photos go to a maintenance request as its images,
@@ -456,7 +455,6 @@ export async function replyPortalRequest(tx: Tx, orgId: number, actor: AccessCla
   await tell(tx, orgId, [id], mail, () => `The team replied to your request:\n\n${body}`);
   return { message: 'Reply sent', ...(await getPortalRequest(tx, orgId, id)) };
 }
-
 
 // ---------------------------------------------------------------- labels
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError, applyApiErrors, downloadFile, logout, refreshSession, saveBlob, setSessionEndHandler } from './api';
+import { openPdf } from './open-pdf';
 import { AUTH_BROADCAST_KEY, mayHaveSession, setAccessToken } from './session';
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
@@ -172,6 +173,29 @@ describe('api client', () => {
       click.mockRestore();
       URL.createObjectURL = createObjectURL;
       URL.revokeObjectURL = revokeObjectURL;
+    }
+  });
+
+  it('opens a PDF in the tab it opened first, refreshing once on 401; a refused PDF closes that tab and throws', async () => {
+    const calls = mockFetch((url, init) => {
+      if (url === '/api/refresh') return json(200, { accessToken: 'new' });
+      if (url.endsWith('/2')) return json(404, { error: 'Work order not found' });
+      return auth(init) === 'Bearer new' ? new Response('%PDF-1.7', { status: 200 }) : json(401, { error: 'Unauthorized' });
+    });
+    const tab = { location: { href: '' }, close: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    const { createObjectURL } = URL;
+    URL.createObjectURL = () => 'blob:test/pdf';
+    try {
+      await openPdf('/work-orders/print-work-order/1');
+      expect(calls.map((c) => c.url)).toEqual(['/api/work-orders/print-work-order/1', '/api/refresh', '/api/work-orders/print-work-order/1']);
+      expect(tab.location.href).toBe('blob:test/pdf');
+      await expect(openPdf('/work-orders/print-work-order/2')).rejects.toThrow('Work order not found');
+      expect(tab.close).toHaveBeenCalledTimes(1);
+      expect(open).toHaveBeenCalledTimes(2);
+    } finally {
+      open.mockRestore();
+      URL.createObjectURL = createObjectURL;
     }
   });
 });

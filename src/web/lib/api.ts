@@ -193,11 +193,11 @@ export async function request<T>(method: string, path: string, body?: unknown, o
 }
 
 /**
- * GETs a file (a CSV export…) with the token and saves it as `fileName`; one retry after a refresh on 401.
+ * GETs a file (a CSV export, a PDF…) with the token: its body as a blob; one retry after a refresh on 401.
  * With `body`, POSTs it as JSON instead (a file made from a choice, as the label PDF).
  * The body is read as it arrives; no timeout once the answer has started (a big export takes its time).
  */
-export async function downloadFile(path: string, fileName: string, opts: RequestOptions & { body?: unknown } = {}): Promise<void> {
+export async function fetchFile(path: string, opts: RequestOptions & { body?: unknown } = {}): Promise<Blob> {
   const url = apiUrl(path, opts.query);
   const sent = getAccessToken();
   const method = opts.body === undefined ? 'GET' : 'POST';
@@ -209,7 +209,12 @@ export async function downloadFile(path: string, fileName: string, opts: Request
     if (token) res = await send(method, url, payload, { ...opts, timeoutMs: opts.timeoutMs ?? 120_000 });
   }
   if (!res.ok) throw await toError(res);
-  saveBlob(await res.blob(), fileName);
+  return res.blob();
+}
+
+/** `fetchFile`, saved as `fileName` (the browser downloads it). */
+export async function downloadFile(path: string, fileName: string, opts: RequestOptions & { body?: unknown } = {}): Promise<void> {
+  saveBlob(await fetchFile(path, opts), fileName);
 }
 
 /** Saves a blob as a file the browser downloads (a made file, or an answer of the API). */

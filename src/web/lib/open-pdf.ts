@@ -1,16 +1,17 @@
-import { apiUrl, getAccessToken, refreshSession } from './api';
+import { fetchFile } from './api';
 
 /** Fetches a PDF with the session's token and opens it in a new tab (the token never goes in a URL). */
 export async function openPdf(path: string) {
+  // opened before the wait, while the click still counts as the user's (pop-up blockers)
   const win = window.open('', '_blank');
-  const get = (token: string | null) => fetch(apiUrl(path), { headers: token ? { authorization: `Bearer ${token}` } : {}, credentials: 'include' });
-  let res = await get(getAccessToken());
-  if (res.status === 401) res = await get(await refreshSession());
-  if (!res.ok) {
+  let pdf: Blob;
+  try {
+    pdf = await fetchFile(path);
+  } catch (err) {
     win?.close();
-    throw new Error(`PDF ${res.status}`);
+    throw err;
   }
-  const url = URL.createObjectURL(await res.blob());
+  const url = URL.createObjectURL(pdf);
   if (win) win.location.href = url;
   else window.location.href = url;
 }
