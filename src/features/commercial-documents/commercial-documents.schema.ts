@@ -1,5 +1,5 @@
 import { z } from '../../shared/zod-setup';
-import { messageSchema, optionSchema, paginationSchema, type Pagination } from '../../shared/pagination';
+import { listAnswerSchema, messageSchema, optionSchema, type Pagination } from '../../shared/pagination';
 import { updatedAtField } from '../../shared/edit-version';
 import { TAX_COMPUTATIONS } from '../master-data/master-data.schema';
 import {
@@ -105,7 +105,7 @@ type DocumentAnswer = 'list' | 'options' | 'upload' | 'taxOptions' | 'get' | 'sa
 export function documentAnswers(kind: Pick<DocumentApiKind, 'listKey' | 'singularKey'>, dto: z.ZodObject): Record<DocumentAnswer, z.ZodType> {
   const lines = z.array(documentLineDtoSchema);
   const detail = dto.extend({ serviceDetails: lines, partDetails: lines, services: lines, parts: lines });
-  const list = z.object({ [kind.listKey]: z.array(dto), pagination: paginationSchema });
+  const list = listAnswerSchema(kind.listKey, dto);
   const said = list.extend(messageSchema.shape);
   return {
     list,
