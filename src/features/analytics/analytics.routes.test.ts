@@ -17,7 +17,9 @@ import {
   users,
   workOrderAssignees,
   workOrderClosures,
+  workOrderAssetMonthly,
   workOrderCostDaily,
+  workOrderReasonDaily,
   workOrderStationDaily,
   workOrderLabors,
   workOrderParts,
@@ -426,11 +428,30 @@ describe('analytics API', () => {
     expect(share).toMatchObject({ plannedOrders: 1, reactiveOrders: 1, plannedHours: 0.5, reactiveHours: 2 });
     await withTenant(t.database.db, o, (tx) => tx.delete(workOrderLabors).where(and(eq(workOrderLabors.orgId, o), eq(workOrderLabors.id, ids.l1.id))));
     expect((await cost()).byAsset).toEqual([{ assetId: ids.b.id, name: 'Asset B', labor: 750, parts: 0, total: 750 }]);
+    // A range of partial months: whole months from the per-asset-month roll-up, the other days from the daily one.
+    const reason = (await withTenant(t.database.db, o, (tx) => tx.select().from(timeTrackingReasons).where(eq(timeTrackingReasons.orgId, o))))[0];
+    await withTenant(t.database.db, o, (tx) =>
+      tx.insert(workOrderLabors).values([
+        { orgId: o, workOrderId: ids.w2.id, workerId: fitter.userId, reasonId: reason.id, startDate: at('2026-02-27T09:00:00Z'), endDate: at('2026-02-27T10:00:00Z') },
+        { orgId: o, workOrderId: ids.w2.id, workerId: fitter.userId, reasonId: reason.id, startDate: at('2026-04-02T09:00:00Z'), endDate: at('2026-04-02T11:00:00Z') },
+      ]),
+    );
+    const assetCost = async (from: string, to: string) => (await own.admin.get(`${B}/get-costs?range=custom&from=${from}&to=${to}`)).body.byAsset;
+    // 1 h on 27 February (1500), 0.5 h in March (750), 2 h on 2 April (3000), at 15.00.
+    expect(await assetCost('2026-02-27', '2026-04-01')).toEqual([{ assetId: ids.b.id, name: 'Asset B', labor: 2250, parts: 0, total: 2250 }]);
+    expect(await assetCost('2026-02-28', '2026-04-02')).toEqual([{ assetId: ids.b.id, name: 'Asset B', labor: 3750, parts: 0, total: 3750 }]);
+    expect(await assetCost('2026-02-01', '2026-04-30')).toEqual([{ assetId: ids.b.id, name: 'Asset B', labor: 5250, parts: 0, total: 5250 }]);
+    expect(await assetCost('2026-03-04', '2026-03-31')).toEqual([]);
+    const downtime = (await own.admin.get(`${B}/get-downtime?range=custom&from=2026-02-27&to=2026-04-01`)).body;
+    expect(downtime.byAsset).toMatchObject([{ assetId: ids.b.id, availability: 1.5 }]);
+    expect(downtime.byCategory).toEqual([{ category: 'availability', blocking: false, hours: 1.5 }]);
     // What the triggers kept is what computing every day again gives.
     const snapshot = () =>
       withTenant(t.database.db, o, async (tx) => [
         await tx.select().from(workOrderCostDaily).where(eq(workOrderCostDaily.orgId, o)).orderBy(workOrderCostDaily.day, workOrderCostDaily.assetId),
         await tx.select().from(workOrderStationDaily).where(eq(workOrderStationDaily.orgId, o)).orderBy(workOrderStationDaily.day, workOrderStationDaily.workStationId),
+        await tx.select().from(workOrderReasonDaily).where(eq(workOrderReasonDaily.orgId, o)).orderBy(workOrderReasonDaily.day, workOrderReasonDaily.planned),
+        await tx.select().from(workOrderAssetMonthly).where(eq(workOrderAssetMonthly.orgId, o)).orderBy(workOrderAssetMonthly.month, workOrderAssetMonthly.assetId),
       ]);
     const kept = await snapshot();
     await withTenant(t.database.db, o, (tx) => tx.execute(sql`select analytics_daily_refresh(${o}::int, null)`));
