@@ -19,6 +19,7 @@ import {
   workOrderClosures,
   workOrderAssetMonthly,
   workOrderCostDaily,
+  workOrderOpenDaily,
   workOrderReasonDaily,
   workOrderStationDaily,
   workOrderLabors,
@@ -383,6 +384,54 @@ describe('analytics API', () => {
     expect(foreign.body.issues).toEqual([{ path: 'quotationId', message: 'Quotation not found' }]);
     expect((await other.admin.get(Q)).body).toMatchObject({ workOrders: [], quotations: [], total: { quoted: 0, actual: 0 } });
   });
+  it('backlog without filters (kept open counts per day, boundary days from the rows) equals the rows: ages and overdue to the minute, after closing, reopening and deleting', async () => {
+    const own = await createOrg(t, 'Opening');
+    const o = own.orgId;
+    const now = Date.now();
+    const ago = (ms: number) => new Date(now - ms);
+    const H = 3_600_000;
+    const D = 24 * H;
+    const ids = await withTenant(t.database.db, o, async (tx) => {
+      const [cat] = await tx.insert(assetCategories).values({ orgId: o, name: 'Presses', code: 'PRS' }).returning();
+      const [a] = await tx.insert(assets).values({ orgId: o, name: 'Press', date: '2024-01-01', assetCategoryId: cat.id }).returning();
+      const mk = (title: string, createdAt: Date, dueDate?: Date, status: 'assigned' | 'in-progress' | 'completed' = 'assigned') =>
+        tx.insert(workOrders).values({ orgId: o, title, assetId: a.id, createdAt, dueDate, status }).returning().then((r) => r[0]);
+      return {
+        a,
+        w: [
+          await mk('Just under 8 days', ago(8 * D - 60_000), ago(60_000)), // 0-7, due a minute ago: overdue
+          await mk('Just over 8 days', ago(8 * D + 60_000), new Date(now + 60_000), 'in-progress'), // 8-30, due in a minute
+          await mk('Just under 31 days', ago(31 * D - 60_000)), // 8-30
+          await mk('Just over 31 days', ago(31 * D + 60_000), ago(3 * D)), // 31-90, overdue
+          await mk('Just over 91 days', ago(91 * D + 60_000)), // >90
+          await mk('Closed', ago(2 * D), ago(D), 'completed'),
+        ],
+      };
+    });
+    const both = async () => {
+      const all = (await own.admin.get(`${B}/get-backlog?range=7d`)).body;
+      const rows = (await own.admin.get(`${B}/get-backlog?range=7d&assetId=${ids.a.id}`)).body;
+      expect(all).toEqual(rows);
+      return all;
+    };
+    const first = await both();
+    expect(first).toMatchObject({ openNow: 5, overdueNow: 2 });
+    expect(first.ageBuckets.map((b: { count: number }) => b.count)).toEqual([1, 2, 1, 1]);
+    await withTenant(t.database.db, o, async (tx) => {
+      await tx.update(workOrders).set({ status: 'completed' }).where(and(eq(workOrders.orgId, o), eq(workOrders.id, ids.w[0].id)));
+      await tx.update(workOrders).set({ status: 'assigned', dueDate: ago(H) }).where(and(eq(workOrders.orgId, o), eq(workOrders.id, ids.w[5].id)));
+      await tx.delete(workOrders).where(and(eq(workOrders.orgId, o), eq(workOrders.id, ids.w[4].id)));
+    });
+    const second = await both();
+    expect(second).toMatchObject({ openNow: 4, overdueNow: 2 });
+    expect(second.ageBuckets.map((b: { count: number }) => b.count)).toEqual([1, 2, 1, 0]);
+    // What the triggers kept is what counting the rows again gives.
+    const kept = () => withTenant(t.database.db, o, (tx) => tx.select().from(workOrderOpenDaily).where(eq(workOrderOpenDaily.orgId, o)).orderBy(workOrderOpenDaily.day));
+    const before = (await kept()).filter((r) => r.createdOpen || r.dueOpen);
+    await withTenant(t.database.db, o, (tx) => tx.execute(sql`select work_order_open_daily_refresh()`));
+    expect(await kept()).toEqual(before);
+  });
+
   it('the roll-ups follow later changes exactly: an order\'s asset, a rate, an assignment, a plan, a deleted labour row', async () => {
     const own = await createOrg(t, 'Rolling');
     const fitter = await own.as('worker', { firstName: 'Rolf', lastName: 'Roll' });

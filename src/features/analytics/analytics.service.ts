@@ -131,14 +131,31 @@ function assetRollup(orgId: number, r: DayRange): SQL {
 /** Open work orders now (by age, overdue), and at the end of each day of the range (and the day before it). */
 export async function backlogFigures(tx: ReadTx, orgId: number, range: DayRange, f: AnalyticsFilters, now: Date): Promise<BacklogFigures> {
   const n = ts(now.toISOString());
+  // Without a filter: whole days from work_order_open_daily, the day an instant falls in from the open orders' rows.
+  const dayOf = (t: SQL) => sql`((${t}) at time zone 'UTC')::date`;
+  const openDays = sql`work_order_open_daily where org_id = ${orgId}::int`;
+  const openRows = sql`work_orders w where w.org_id = ${orgId}::int and w.status in ('assigned', 'in-progress')`;
+  /** Open orders created after instant t. */
+  const createdAfter = (t: SQL) => sql`((select coalesce(sum(created_open), 0) from ${openDays} and day > ${dayOf(t)})
+    + (select count(*) from ${openRows} and w.created_at > ${t} and w.created_at < (${dayOf(t)} + 1)::timestamp at time zone 'UTC'))`;
+  const rolledHead = sql`select o.open, o.overdue, o.c8 as a0, o.c31 - o.c8 as a1, o.c91 - o.c31 as a2, o.open - o.c91 as a3 from (select
+      (select coalesce(sum(created_open), 0) from ${openDays})::int as open,
+      ((select coalesce(sum(due_open), 0) from ${openDays} and day < ${dayOf(n)})
+        + (select count(*) from ${openRows} and w.due_date >= ${dayOf(n)}::timestamp at time zone 'UTC' and w.due_date < ${n}))::int as overdue,
+      ${createdAfter(sql`${n} - interval '8 days'`)}::int as c8,
+      ${createdAfter(sql`${n} - interval '31 days'`)}::int as c31,
+      ${createdAfter(sql`${n} - interval '91 days'`)}::int as c91) o`;
   const [head] = rowsOf<Record<string, string | number>>(
-    await tx.execute(sql`select count(*)::int as open, count(*) filter (where w.due_date < ${n})::int as overdue,
+    await tx.execute(filtered(f) ? rawHead() : rolledHead),
+  );
+  function rawHead() {
+    return sql`select count(*)::int as open, count(*) filter (where w.due_date < ${n})::int as overdue,
         count(*) filter (where w.created_at > ${n} - interval '8 days')::int as a0,
         count(*) filter (where w.created_at <= ${n} - interval '8 days' and w.created_at > ${n} - interval '31 days')::int as a1,
         count(*) filter (where w.created_at <= ${n} - interval '31 days' and w.created_at > ${n} - interval '91 days')::int as a2,
         count(*) filter (where w.created_at <= ${n} - interval '91 days')::int as a3
-      from work_orders w where w.org_id = ${orgId}::int and w.status in ('assigned', 'in-progress') ${scopeOf('w', f)}`),
-  );
+      from work_orders w where w.org_id = ${orgId}::int and w.status in ('assigned', 'in-progress') ${scopeOf('w', f)}`;
+  }
   // Open at instant t = open now - created since t + closed since t (every closed order was created before it closed).
   const since = ts(startOf(range.from));
   const raw = sql`with ev as (
@@ -234,7 +251,9 @@ export async function mttrFigures(tx: ReadTx, orgId: number, range: DayRange, pr
           left join assets a on a.org_id = ${orgId}::int and a.id = r.asset_id
           left join asset_categories ac on ac.org_id = ${orgId}::int and ac.id = a.asset_category_id
         group by a.asset_category_id, ac.name),
-      team as (select t.id, t.name, ${agg} from r join ${orderTeams(orgId)} tt on tt.wo_id = r.id join teams t on t.org_id = ${orgId}::int and t.id = tt.team_id group by t.id, t.name)
+      team as (select t.id, t.name, s.n, s.mean, s.median
+        from (select tt.team_id, ${agg} from r join ${orderTeams(orgId)} tt on tt.wo_id = r.id group by tt.team_id) s
+        join teams t on t.org_id = ${orgId}::int and t.id = s.team_id)
       select (select row_to_json(o) from (select ${agg} from r) o) as overall,
         (select row_to_json(o) from (select ${agg} from (${repairs(previous)}) p) o) as previous,
         (select json_agg(c order by c.mean desc nulls last, c.id) from cat c) as by_category,

@@ -132,3 +132,20 @@ export const workOrderAssetMonthly = pgTable(
   },
   (t) => [foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'), index('work_order_asset_monthly_org_month_idx').on(t.orgId, t.month)],
 );
+
+/**
+ * Open work orders (assigned or in progress) now, per organisation and UTC day: `createdOpen` of those created
+ * that day, `dueOpen` of those due that day (decision 038, addendum). Kept by statement triggers on work_orders
+ * (a delta per change, +1 for each new open row and -1 for each old one, so exact). The backlog's open count, age
+ * buckets and overdue count read whole days here and the boundary day's rows from the open orders' indexes.
+ */
+export const workOrderOpenDaily = pgTable(
+  'work_order_open_daily',
+  {
+    orgId: orgIdColumn(),
+    day: date({ mode: 'string' }).notNull(),
+    createdOpen: integer().notNull().default(0),
+    dueOpen: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.day] }), foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade')],
+);
