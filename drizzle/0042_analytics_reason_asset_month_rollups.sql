@@ -64,13 +64,15 @@ BEGIN
     SELECT array(SELECT unnest(v_assets) UNION SELECT asset_id FROM work_order_cost_daily WHERE org_id = p_org AND day = ANY(p_days) AND asset_id IS NOT NULL),
         v_null OR EXISTS (SELECT 1 FROM work_order_cost_daily WHERE org_id = p_org AND day = ANY(p_days) AND asset_id IS NULL)
       INTO v_assets, v_null;
-    DELETE FROM work_order_asset_monthly WHERE org_id = p_org AND month = ANY(v_months) AND (asset_id = ANY(v_assets) OR (v_null AND asset_id IS NULL));
+    -- IN (SELECT unnest(…)): a hashed lookup; `= ANY(array)` compared every row with each of a busy day's ~1,000 assets.
+    DELETE FROM work_order_asset_monthly WHERE org_id = p_org AND month = ANY(v_months)
+      AND (asset_id IN (SELECT unnest(v_assets)) OR (v_null AND asset_id IS NULL));
   END IF;
   INSERT INTO work_order_asset_monthly (org_id, month, asset_id, reason_id, hours, labor_cost, unrated_hours, parts_major, parts_minor)
   SELECT p_org, date_trunc('month', d.day)::date, d.asset_id, d.reason_id, sum(d.hours), sum(d.labor_cost), sum(d.unrated_hours), sum(d.parts_major), sum(d.parts_minor)
   FROM work_order_cost_daily d
   WHERE d.org_id = p_org AND d.day >= mlo AND d.day < mhi AND (p_days IS NULL OR (date_trunc('month', d.day)::date = ANY(v_months)
-    AND (d.asset_id = ANY(v_assets) OR (v_null AND d.asset_id IS NULL))))
+    AND (d.asset_id IN (SELECT unnest(v_assets)) OR (v_null AND d.asset_id IS NULL))))
   GROUP BY 2, 3, 4;
 END $fn$;--> statement-breakpoint
 -- What exists already.
