@@ -60,12 +60,6 @@ const teamsOf = (w: string) =>
     union select m.team_id from work_order_assignees wa join team_members m on m.org_id = wa.org_id and m.worker_id = wa.user_id
       where wa.org_id = ${w}.org_id and wa.work_order_id = ${w}.id)`);
 
-/** Every (work order, team) pair of the organisation, as a relation to join (a hash join, not a lookup per row). */
-const orderTeams = (orgId: number) => sql`(select wa.work_order_id as wo_id, m.team_id from work_order_assignees wa
-      join team_members m on m.org_id = wa.org_id and m.worker_id = wa.user_id where wa.org_id = ${orgId}::int
-    union select o.work_order_id, p.team_id from pm_occurrences o join pm_plans p on p.org_id = o.org_id and p.id = o.plan_id
-      where o.org_id = ${orgId}::int and p.team_id is not null and o.work_order_id is not null)`;
-
 /** Every (work order, work station) pair of the organisation, as a relation to join. */
 const orderStations = (orgId: number) => sql`(select wa.work_order_id as wo_id, s.work_station_id as ws from work_order_assignees wa
       join user_work_stations s on s.org_id = wa.org_id and s.user_id = wa.user_id where wa.org_id = ${orgId}::int
@@ -251,8 +245,15 @@ export async function mttrFigures(tx: ReadTx, orgId: number, range: DayRange, pr
           left join assets a on a.org_id = ${orgId}::int and a.id = r.asset_id
           left join asset_categories ac on ac.org_id = ${orgId}::int and ac.id = a.asset_category_id
         group by a.asset_category_id, ac.name),
+      -- Each repair's teams (its assignees', its plan's), from the repairs rather than every order of the organisation.
+      team_repairs as (select m.team_id, r.id, r.h from r
+          join work_order_assignees wa on wa.org_id = ${orgId}::int and wa.work_order_id = r.id
+          join team_members m on m.org_id = ${orgId}::int and m.worker_id = wa.user_id
+        union select p.team_id, r.id, r.h from r
+          join pm_occurrences o on o.org_id = ${orgId}::int and o.work_order_id = r.id
+          join pm_plans p on p.org_id = ${orgId}::int and p.id = o.plan_id where p.team_id is not null),
       team as (select t.id, t.name, s.n, s.mean, s.median
-        from (select tt.team_id, ${agg} from r join ${orderTeams(orgId)} tt on tt.wo_id = r.id group by tt.team_id) s
+        from (select team_id, ${agg} from team_repairs group by team_id) s
         join teams t on t.org_id = ${orgId}::int and t.id = s.team_id)
       select (select row_to_json(o) from (select ${agg} from r) o) as overall,
         (select row_to_json(o) from (select ${agg} from (${repairs(previous)}) p) o) as previous,
