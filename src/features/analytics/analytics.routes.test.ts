@@ -384,6 +384,21 @@ describe('analytics API', () => {
     expect(foreign.body.issues).toEqual([{ path: 'quotationId', message: 'Quotation not found' }]);
     expect((await other.admin.get(Q)).body).toMatchObject({ workOrders: [], quotations: [], total: { quoted: 0, actual: 0 } });
   });
+  it('MTTR by team counts a repair once when two of its assignees are in the same team', async () => {
+    const own = await createOrg(t, 'Pairs');
+    const o = own.orgId;
+    const [x, y] = [await own.as('worker', { firstName: 'Xena', lastName: 'Pair' }), await own.as('worker', { firstName: 'Yuri', lastName: 'Pair' })];
+    const crew = await withTenant(t.database.db, o, async (tx) => {
+      const [team] = await tx.insert(teams).values({ orgId: o, name: 'Pair crew' }).returning();
+      await tx.insert(teamMembers).values([{ orgId: o, teamId: team.id, workerId: x.userId }, { orgId: o, teamId: team.id, workerId: y.userId }]);
+      const [w] = await tx.insert(workOrders).values({ orgId: o, title: 'Both', status: 'completed', createdAt: at('2026-03-02T08:00:00Z'), updatedAt: at('2026-03-02T14:00:00Z') }).returning();
+      await tx.insert(workOrderAssignees).values([{ orgId: o, workOrderId: w.id, userId: x.userId }, { orgId: o, workOrderId: w.id, userId: y.userId }]);
+      return team;
+    });
+    const r = await own.admin.get(`${B}/get-repair-times?${MARCH}`);
+    expect(r.body.mttr.byTeam).toEqual([{ teamId: crew.id, name: 'Pair crew', count: 1, meanHours: 6, medianHours: 6 }]);
+  });
+
   it('backlog without filters (kept open counts per day, boundary days from the rows) equals the rows: ages and overdue to the minute, after closing, reopening and deleting', async () => {
     const own = await createOrg(t, 'Opening');
     const o = own.orgId;
