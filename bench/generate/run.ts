@@ -318,6 +318,7 @@ const ANALYTICS_KEPT = [
     ) x group by 1, 2`,
   `select work_order_daily_planned_refresh(id, null) from organizations`,
   `select analytics_daily_refresh(id, null) from organizations`,
+  `select work_order_open_daily_refresh()`,
 ];
 
 // ---- the run -----------------------------------------------------------------------------------------------

@@ -17,7 +17,10 @@ import {
   users,
   workOrderAssignees,
   workOrderClosures,
+  workOrderAssetMonthly,
   workOrderCostDaily,
+  workOrderOpenDaily,
+  workOrderReasonDaily,
   workOrderStationDaily,
   workOrderLabors,
   workOrderParts,
@@ -381,6 +384,69 @@ describe('analytics API', () => {
     expect(foreign.body.issues).toEqual([{ path: 'quotationId', message: 'Quotation not found' }]);
     expect((await other.admin.get(Q)).body).toMatchObject({ workOrders: [], quotations: [], total: { quoted: 0, actual: 0 } });
   });
+  it('MTTR by team counts a repair once when two of its assignees are in the same team', async () => {
+    const own = await createOrg(t, 'Pairs');
+    const o = own.orgId;
+    const [x, y] = [await own.as('worker', { firstName: 'Xena', lastName: 'Pair' }), await own.as('worker', { firstName: 'Yuri', lastName: 'Pair' })];
+    const crew = await withTenant(t.database.db, o, async (tx) => {
+      const [team] = await tx.insert(teams).values({ orgId: o, name: 'Pair crew' }).returning();
+      await tx.insert(teamMembers).values([{ orgId: o, teamId: team.id, workerId: x.userId }, { orgId: o, teamId: team.id, workerId: y.userId }]);
+      const [w] = await tx.insert(workOrders).values({ orgId: o, title: 'Both', status: 'completed', createdAt: at('2026-03-02T08:00:00Z'), updatedAt: at('2026-03-02T14:00:00Z') }).returning();
+      await tx.insert(workOrderAssignees).values([{ orgId: o, workOrderId: w.id, userId: x.userId }, { orgId: o, workOrderId: w.id, userId: y.userId }]);
+      return team;
+    });
+    const r = await own.admin.get(`${B}/get-repair-times?${MARCH}`);
+    expect(r.body.mttr.byTeam).toEqual([{ teamId: crew.id, name: 'Pair crew', count: 1, meanHours: 6, medianHours: 6 }]);
+  });
+
+  it('backlog without filters (kept open counts per day, boundary days from the rows) equals the rows: ages and overdue to the minute, after closing, reopening and deleting', async () => {
+    const own = await createOrg(t, 'Opening');
+    const o = own.orgId;
+    const now = Date.now();
+    const ago = (ms: number) => new Date(now - ms);
+    const H = 3_600_000;
+    const D = 24 * H;
+    const ids = await withTenant(t.database.db, o, async (tx) => {
+      const [cat] = await tx.insert(assetCategories).values({ orgId: o, name: 'Presses', code: 'PRS' }).returning();
+      const [a] = await tx.insert(assets).values({ orgId: o, name: 'Press', date: '2024-01-01', assetCategoryId: cat.id }).returning();
+      const mk = (title: string, createdAt: Date, dueDate?: Date, status: 'assigned' | 'in-progress' | 'completed' = 'assigned') =>
+        tx.insert(workOrders).values({ orgId: o, title, assetId: a.id, createdAt, dueDate, status }).returning().then((r) => r[0]);
+      return {
+        a,
+        w: [
+          await mk('Just under 8 days', ago(8 * D - 60_000), ago(60_000)), // 0-7, due a minute ago: overdue
+          await mk('Just over 8 days', ago(8 * D + 60_000), new Date(now + 60_000), 'in-progress'), // 8-30, due in a minute
+          await mk('Just under 31 days', ago(31 * D - 60_000)), // 8-30
+          await mk('Just over 31 days', ago(31 * D + 60_000), ago(3 * D)), // 31-90, overdue
+          await mk('Just over 91 days', ago(91 * D + 60_000)), // >90
+          await mk('Closed', ago(2 * D), ago(D), 'completed'),
+        ],
+      };
+    });
+    const both = async () => {
+      const all = (await own.admin.get(`${B}/get-backlog?range=7d`)).body;
+      const rows = (await own.admin.get(`${B}/get-backlog?range=7d&assetId=${ids.a.id}`)).body;
+      expect(all).toEqual(rows);
+      return all;
+    };
+    const first = await both();
+    expect(first).toMatchObject({ openNow: 5, overdueNow: 2 });
+    expect(first.ageBuckets.map((b: { count: number }) => b.count)).toEqual([1, 2, 1, 1]);
+    await withTenant(t.database.db, o, async (tx) => {
+      await tx.update(workOrders).set({ status: 'completed' }).where(and(eq(workOrders.orgId, o), eq(workOrders.id, ids.w[0].id)));
+      await tx.update(workOrders).set({ status: 'assigned', dueDate: ago(H) }).where(and(eq(workOrders.orgId, o), eq(workOrders.id, ids.w[5].id)));
+      await tx.delete(workOrders).where(and(eq(workOrders.orgId, o), eq(workOrders.id, ids.w[4].id)));
+    });
+    const second = await both();
+    expect(second).toMatchObject({ openNow: 4, overdueNow: 2 });
+    expect(second.ageBuckets.map((b: { count: number }) => b.count)).toEqual([1, 2, 1, 0]);
+    // What the triggers kept is what counting the rows again gives.
+    const kept = () => withTenant(t.database.db, o, (tx) => tx.select().from(workOrderOpenDaily).where(eq(workOrderOpenDaily.orgId, o)).orderBy(workOrderOpenDaily.day));
+    const before = (await kept()).filter((r) => r.createdOpen || r.dueOpen);
+    await withTenant(t.database.db, o, (tx) => tx.execute(sql`select work_order_open_daily_refresh()`));
+    expect(await kept()).toEqual(before);
+  });
+
   it('the roll-ups follow later changes exactly: an order\'s asset, a rate, an assignment, a plan, a deleted labour row', async () => {
     const own = await createOrg(t, 'Rolling');
     const fitter = await own.as('worker', { firstName: 'Rolf', lastName: 'Roll' });
@@ -426,11 +492,30 @@ describe('analytics API', () => {
     expect(share).toMatchObject({ plannedOrders: 1, reactiveOrders: 1, plannedHours: 0.5, reactiveHours: 2 });
     await withTenant(t.database.db, o, (tx) => tx.delete(workOrderLabors).where(and(eq(workOrderLabors.orgId, o), eq(workOrderLabors.id, ids.l1.id))));
     expect((await cost()).byAsset).toEqual([{ assetId: ids.b.id, name: 'Asset B', labor: 750, parts: 0, total: 750 }]);
+    // A range of partial months: whole months from the per-asset-month roll-up, the other days from the daily one.
+    const reason = (await withTenant(t.database.db, o, (tx) => tx.select().from(timeTrackingReasons).where(eq(timeTrackingReasons.orgId, o))))[0];
+    await withTenant(t.database.db, o, (tx) =>
+      tx.insert(workOrderLabors).values([
+        { orgId: o, workOrderId: ids.w2.id, workerId: fitter.userId, reasonId: reason.id, startDate: at('2026-02-27T09:00:00Z'), endDate: at('2026-02-27T10:00:00Z') },
+        { orgId: o, workOrderId: ids.w2.id, workerId: fitter.userId, reasonId: reason.id, startDate: at('2026-04-02T09:00:00Z'), endDate: at('2026-04-02T11:00:00Z') },
+      ]),
+    );
+    const assetCost = async (from: string, to: string) => (await own.admin.get(`${B}/get-costs?range=custom&from=${from}&to=${to}`)).body.byAsset;
+    // 1 h on 27 February (1500), 0.5 h in March (750), 2 h on 2 April (3000), at 15.00.
+    expect(await assetCost('2026-02-27', '2026-04-01')).toEqual([{ assetId: ids.b.id, name: 'Asset B', labor: 2250, parts: 0, total: 2250 }]);
+    expect(await assetCost('2026-02-28', '2026-04-02')).toEqual([{ assetId: ids.b.id, name: 'Asset B', labor: 3750, parts: 0, total: 3750 }]);
+    expect(await assetCost('2026-02-01', '2026-04-30')).toEqual([{ assetId: ids.b.id, name: 'Asset B', labor: 5250, parts: 0, total: 5250 }]);
+    expect(await assetCost('2026-03-04', '2026-03-31')).toEqual([]);
+    const downtime = (await own.admin.get(`${B}/get-downtime?range=custom&from=2026-02-27&to=2026-04-01`)).body;
+    expect(downtime.byAsset).toMatchObject([{ assetId: ids.b.id, availability: 1.5 }]);
+    expect(downtime.byCategory).toEqual([{ category: 'availability', blocking: false, hours: 1.5 }]);
     // What the triggers kept is what computing every day again gives.
     const snapshot = () =>
       withTenant(t.database.db, o, async (tx) => [
         await tx.select().from(workOrderCostDaily).where(eq(workOrderCostDaily.orgId, o)).orderBy(workOrderCostDaily.day, workOrderCostDaily.assetId),
         await tx.select().from(workOrderStationDaily).where(eq(workOrderStationDaily.orgId, o)).orderBy(workOrderStationDaily.day, workOrderStationDaily.workStationId),
+        await tx.select().from(workOrderReasonDaily).where(eq(workOrderReasonDaily.orgId, o)).orderBy(workOrderReasonDaily.day, workOrderReasonDaily.planned),
+        await tx.select().from(workOrderAssetMonthly).where(eq(workOrderAssetMonthly.orgId, o)).orderBy(workOrderAssetMonthly.month, workOrderAssetMonthly.assetId),
       ]);
     const kept = await snapshot();
     await withTenant(t.database.db, o, (tx) => tx.execute(sql`select analytics_daily_refresh(${o}::int, null)`));

@@ -60,12 +60,6 @@ const teamsOf = (w: string) =>
     union select m.team_id from work_order_assignees wa join team_members m on m.org_id = wa.org_id and m.worker_id = wa.user_id
       where wa.org_id = ${w}.org_id and wa.work_order_id = ${w}.id)`);
 
-/** Every (work order, team) pair of the organisation, as a relation to join (a hash join, not a lookup per row). */
-const orderTeams = (orgId: number) => sql`(select wa.work_order_id as wo_id, m.team_id from work_order_assignees wa
-      join team_members m on m.org_id = wa.org_id and m.worker_id = wa.user_id where wa.org_id = ${orgId}::int
-    union select o.work_order_id, p.team_id from pm_occurrences o join pm_plans p on p.org_id = o.org_id and p.id = o.plan_id
-      where o.org_id = ${orgId}::int and p.team_id is not null and o.work_order_id is not null)`;
-
 /** Every (work order, work station) pair of the organisation, as a relation to join. */
 const orderStations = (orgId: number) => sql`(select wa.work_order_id as wo_id, s.work_station_id as ws from work_order_assignees wa
       join user_work_stations s on s.org_id = wa.org_id and s.user_id = wa.user_id where wa.org_id = ${orgId}::int
@@ -103,19 +97,59 @@ function maintenanceOrderScope(m: string, f: AnalyticsFilters): SQL {
 /** Is any filter set? Without one, throughput and the backlog over time read the daily roll-up. */
 const filtered = (f: AnalyticsFilters) => !!(f.assetId || f.assetCategoryId || f.workStationId || f.teamId || f.assigneeId);
 
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The whole calendar months inside a range, as [start, end) first days; null when there is none. */
+export function wholeMonths(r: DayRange): { start: string; end: string } | null {
+  const [y, m, d] = r.from.split('-').map(Number);
+  const start = d === 1 ? r.from : isoDay(Date.UTC(y, m, 1)); // m is 1-based: the first of the next month
+  const after = new Date(endOf(r.to));
+  const end = isoDay(Date.UTC(after.getUTCFullYear(), after.getUTCMonth(), 1));
+  return start < end ? { start, end } : null;
+}
+
+/** The labour and parts sums of a range per asset and reason, unfiltered: whole months from work_order_asset_monthly, the rest from work_order_cost_daily. */
+function assetRollup(orgId: number, r: DayRange): SQL {
+  const cols = sql.raw('asset_id, reason_id, hours, labor_cost, unrated_hours, parts_major, parts_minor');
+  const daily = (from: string, toExcl: string) =>
+    sql`select ${cols} from work_order_cost_daily where org_id = ${orgId}::int and day >= ${from}::date and day < ${toExcl}::date`;
+  const after = isoDay(Date.parse(endOf(r.to)));
+  const wm = wholeMonths(r);
+  if (!wm) return daily(r.from, after);
+  return sql`select ${cols} from work_order_asset_monthly where org_id = ${orgId}::int and month >= ${wm.start}::date and month < ${wm.end}::date
+    union all ${daily(r.from, wm.start)} union all ${daily(wm.end, after)}`;
+}
+
 // ---------- backlog ----------
 
 /** Open work orders now (by age, overdue), and at the end of each day of the range (and the day before it). */
 export async function backlogFigures(tx: ReadTx, orgId: number, range: DayRange, f: AnalyticsFilters, now: Date): Promise<BacklogFigures> {
   const n = ts(now.toISOString());
+  // Without a filter: whole days from work_order_open_daily, the day an instant falls in from the open orders' rows.
+  const dayOf = (t: SQL) => sql`((${t}) at time zone 'UTC')::date`;
+  const openDays = sql`work_order_open_daily where org_id = ${orgId}::int`;
+  const openRows = sql`work_orders w where w.org_id = ${orgId}::int and w.status in ('assigned', 'in-progress')`;
+  /** Open orders created after instant t. */
+  const createdAfter = (t: SQL) => sql`((select coalesce(sum(created_open), 0) from ${openDays} and day > ${dayOf(t)})
+    + (select count(*) from ${openRows} and w.created_at > ${t} and w.created_at < (${dayOf(t)} + 1)::timestamp at time zone 'UTC'))`;
+  const rolledHead = sql`select o.open, o.overdue, o.c8 as a0, o.c31 - o.c8 as a1, o.c91 - o.c31 as a2, o.open - o.c91 as a3 from (select
+      (select coalesce(sum(created_open), 0) from ${openDays})::int as open,
+      ((select coalesce(sum(due_open), 0) from ${openDays} and day < ${dayOf(n)})
+        + (select count(*) from ${openRows} and w.due_date >= ${dayOf(n)}::timestamp at time zone 'UTC' and w.due_date < ${n}))::int as overdue,
+      ${createdAfter(sql`${n} - interval '8 days'`)}::int as c8,
+      ${createdAfter(sql`${n} - interval '31 days'`)}::int as c31,
+      ${createdAfter(sql`${n} - interval '91 days'`)}::int as c91) o`;
   const [head] = rowsOf<Record<string, string | number>>(
-    await tx.execute(sql`select count(*)::int as open, count(*) filter (where w.due_date < ${n})::int as overdue,
+    await tx.execute(filtered(f) ? rawHead() : rolledHead),
+  );
+  function rawHead() {
+    return sql`select count(*)::int as open, count(*) filter (where w.due_date < ${n})::int as overdue,
         count(*) filter (where w.created_at > ${n} - interval '8 days')::int as a0,
         count(*) filter (where w.created_at <= ${n} - interval '8 days' and w.created_at > ${n} - interval '31 days')::int as a1,
         count(*) filter (where w.created_at <= ${n} - interval '31 days' and w.created_at > ${n} - interval '91 days')::int as a2,
         count(*) filter (where w.created_at <= ${n} - interval '91 days')::int as a3
-      from work_orders w where w.org_id = ${orgId}::int and w.status in ('assigned', 'in-progress') ${scopeOf('w', f)}`),
-  );
+      from work_orders w where w.org_id = ${orgId}::int and w.status in ('assigned', 'in-progress') ${scopeOf('w', f)}`;
+  }
   // Open at instant t = open now - created since t + closed since t (every closed order was created before it closed).
   const since = ts(startOf(range.from));
   const raw = sql`with ev as (
@@ -201,14 +235,26 @@ export async function mttrFigures(tx: ReadTx, orgId: number, range: DayRange, pr
         and not ${plannedOf('w')} ${scopeOf('w', f)}`;
   const agg = sql`count(*)::int as n, avg(h) as mean, percentile_cont(0.5) within group (order by h) as median`;
   type Stat = { id: number | null; name: string | null; n: number; mean: unknown; median: unknown };
-  // The range's repairs are read once; the overall figure and both breakdowns come out of one statement.
+  // The range's repairs are read once; the overall figure and both breakdowns come out of one statement. Joins to
+  // the materialised repairs take the organisation as a value, never `r.org_id`: equated through the CTE with the
+  // row-level security's setting, the planner guessed the CTE held a handful of rows and looped over every
+  // assignment per repair (5 s at 10,000 work orders).
   const [row] = rowsOf<{ overall: Stat; previous: Stat; by_category: Stat[] | null; by_team: Stat[] | null }>(
     await tx.execute(sql`with r as materialized (${repairs(range)}),
       cat as (select a.asset_category_id as id, ac.name, ${agg} from r
-          left join assets a on a.org_id = r.org_id and a.id = r.asset_id
-          left join asset_categories ac on ac.org_id = a.org_id and ac.id = a.asset_category_id
+          left join assets a on a.org_id = ${orgId}::int and a.id = r.asset_id
+          left join asset_categories ac on ac.org_id = ${orgId}::int and ac.id = a.asset_category_id
         group by a.asset_category_id, ac.name),
-      team as (select t.id, t.name, ${agg} from r join ${orderTeams(orgId)} tt on tt.wo_id = r.id join teams t on t.org_id = r.org_id and t.id = tt.team_id group by t.id, t.name)
+      -- Each repair's teams (its assignees', its plan's), from the repairs rather than every order of the organisation.
+      team_repairs as (select m.team_id, r.id, r.h from r
+          join work_order_assignees wa on wa.org_id = ${orgId}::int and wa.work_order_id = r.id
+          join team_members m on m.org_id = ${orgId}::int and m.worker_id = wa.user_id
+        union select p.team_id, r.id, r.h from r
+          join pm_occurrences o on o.org_id = ${orgId}::int and o.work_order_id = r.id
+          join pm_plans p on p.org_id = ${orgId}::int and p.id = o.plan_id where p.team_id is not null),
+      team as (select t.id, t.name, s.n, s.mean, s.median
+        from (select team_id, ${agg} from team_repairs group by team_id) s
+        join teams t on t.org_id = ${orgId}::int and t.id = s.team_id)
       select (select row_to_json(o) from (select ${agg} from r) o) as overall,
         (select row_to_json(o) from (select ${agg} from (${repairs(previous)}) p) o) as previous,
         (select json_agg(c order by c.mean desc nulls last, c.id) from cat c) as by_category,
@@ -279,17 +325,24 @@ export async function downtimeFigures(tx: ReadTx, orgId: number, range: DayRange
   const rolled = !filtered(f);
   const inDays = (r: DayRange) => sql`d.org_id = ${orgId}::int and d.day >= ${r.from}::date and d.day <= ${r.to}::date`;
   const reasonOf = sql`join time_tracking_reasons t on t.org_id = ${orgId}::int and t.id = d.reason_id`;
+  // Totals from the roll-up without the asset (work_order_reason_daily); per asset, whole months and the rest (assetRollup).
   const hoursOf = (r: DayRange) =>
     rolled
-      ? sql`select d.asset_id, t.type as category, t.is_blocking_reason as blocking, d.hours from work_order_cost_daily d ${reasonOf} where ${inDays(r)}`
-      : sql`select l.*, w.asset_id, w.id as wo_id, w.org_id as wo_org, t.type as category, t.is_blocking_reason as blocking
+      ? sql`select t.type as category, t.is_blocking_reason as blocking, d.hours from work_order_reason_daily d ${reasonOf} where ${inDays(r)}`
+      : rawHours(r);
+  const assetHours = rolled
+    ? sql`select d.asset_id, t.type as category, d.hours from (${assetRollup(orgId, range)}) d ${reasonOf}`
+    : rawHours(range);
+  function rawHours(r: DayRange) {
+    return sql`select l.*, w.asset_id, w.id as wo_id, w.org_id as wo_org, t.type as category, t.is_blocking_reason as blocking
       from (${laborRows(orgId, startOf(r.from), endOf(r.to))}) l
       join work_orders w on w.org_id = l.org_id and w.id = l.work_order_id
       join time_tracking_reasons t on t.org_id = l.org_id and t.id = l.reason_id
       where true ${scopeOf('w', f, 'l')}`;
+  }
   const stationHours = rolled
     ? sql`select d.work_station_id as ws, t.type as category, d.hours from work_order_station_daily d ${reasonOf} where ${inDays(range)}`
-    : sql`select h.*, st.ws from (${hoursOf(range)}) h left join ${orderStations(orgId)} st on st.wo_id = h.wo_id`;
+    : sql`select h.*, st.ws from (${rawHours(range)}) h left join ${orderStations(orgId)} st on st.wo_id = h.wo_id`;
   const byCategory = rowsOf<{ category: DowntimeFigures['byCategory'][number]['category']; blocking: boolean; hours: unknown }>(
     await tx.execute(sql`select category, blocking, sum(hours) as hours from (${hoursOf(range)}) h group by 1, 2 order by 1, 2`),
   );
@@ -297,7 +350,7 @@ export async function downtimeFigures(tx: ReadTx, orgId: number, range: DayRange
   const byAsset = rowsOf<Record<string, unknown>>(
     await tx.execute(sql`select h.asset_id, a.name, ${byCat('availability')} as availability, ${byCat('performance')} as performance,
         ${byCat('quality')} as quality, ${byCat('productivity')} as productivity
-      from (${hoursOf(range)}) h left join assets a on a.org_id = ${orgId}::int and a.id = h.asset_id
+      from (${assetHours}) h left join assets a on a.org_id = ${orgId}::int and a.id = h.asset_id
       group by h.asset_id, a.name order by availability desc, 1 nulls last limit 50`),
   );
   const byStation = rowsOf<Record<string, unknown>>(
@@ -358,7 +411,7 @@ export async function plannedShareFigures(tx: ReadTx, orgId: number, range: DayR
         from (select coalesce(sum(planned), 0)::int as planned, coalesce(sum(created), 0)::int as created from work_order_daily_counts
             where org_id = ${orgId}::int and day >= ${r.from}::date and day <= ${r.to}::date) c,
           (select coalesce(sum(d.hours) filter (where d.planned), 0) as planned_hours, coalesce(sum(d.hours) filter (where not d.planned), 0) as reactive_hours
-            from work_order_cost_daily d where d.org_id = ${orgId}::int and d.day >= ${r.from}::date and d.day <= ${r.to}::date) h`,
+            from work_order_reason_daily d where d.org_id = ${orgId}::int and d.day >= ${r.from}::date and d.day <= ${r.to}::date) h`,
       ),
     );
     return { planned: num(row.planned), reactive: num(row.reactive), mos: num(row.mos), plannedHours: num(row.planned_hours), reactiveHours: num(row.reactive_hours) };
@@ -449,26 +502,30 @@ export function partRows(orgId: number, scale: number, fromIso: string, toIso: s
 export async function costFigures(tx: ReadTx, orgId: number, range: DayRange, previous: DayRange, f: AnalyticsFilters): Promise<CostFigures> {
   const { currency, digits } = await moneySettings(tx, orgId);
   const scale = 10 ** digits;
-  // Without a filter: the labour and parts roll-ups (per asset and day; per work station and day).
+  // Without a filter: the labour and parts roll-ups (totals and months per day without the asset; per asset, whole
+  // months and the rest; per work station and day).
   const rolled = !filtered(f);
   const partsOf = sql`round(d.parts_major * ${scale}::int) + d.parts_minor`;
   const items = (r: DayRange) =>
     rolled
-      ? sql`select d.asset_id, null::int as wo_id, d.day as at, d.labor_cost as labor, ${partsOf} as parts, d.unrated_hours as unrated
-        from work_order_cost_daily d where d.org_id = ${orgId}::int and d.day >= ${r.from}::date and d.day <= ${r.to}::date`
+      ? sql`select null::int as asset_id, null::int as wo_id, d.day as at, d.labor_cost as labor, ${partsOf} as parts, d.unrated_hours as unrated
+        from work_order_reason_daily d where d.org_id = ${orgId}::int and d.day >= ${r.from}::date and d.day <= ${r.to}::date`
       : sql`
       select w.id as wo_id, w.asset_id, (l.start_date at time zone 'UTC')::date as at, coalesce(l.cost, 0) as labor, 0::numeric as parts, case when l.cost is null then l.hours else 0 end as unrated
         from (${laborRows(orgId, startOf(r.from), endOf(r.to))}) l join work_orders w on w.org_id = l.org_id and w.id = l.work_order_id where true ${scopeOf('w', f, 'l')}
       union all
       select w.id, w.asset_id, (pr.created_at at time zone 'UTC')::date, 0, pr.cost, 0
         from (${partRows(orgId, scale, startOf(r.from), endOf(r.to))}) pr join work_orders w on w.org_id = pr.org_id and w.id = pr.work_order_id where true ${scopeOf('w', f)}`;
+  const assetItems = rolled
+    ? sql`select d.asset_id, d.labor_cost as labor, ${partsOf} as parts from (${assetRollup(orgId, range)}) d`
+    : sql`select asset_id, labor, parts from i`;
   const stationItems = rolled
     ? sql`select d.work_station_id as ws, d.labor_cost as labor, ${partsOf} as parts from work_order_station_daily d
         where d.org_id = ${orgId}::int and d.day >= ${range.from}::date and d.day <= ${range.to}::date`
     : sql`select st.ws, i.labor, i.parts from i left join ${orderStations(orgId)} st on st.wo_id = i.wo_id`;
   const [row] = rowsOf<{ totals: Record<string, unknown>; by_asset: Record<string, unknown>[] | null; by_station: Record<string, unknown>[] | null; by_month: Record<string, unknown>[] | null }>(
     await tx.execute(sql`with i as materialized (${items(range)}),
-      by_asset as (select i.asset_id, a.name, sum(labor) as labor, sum(parts) as parts from i
+      by_asset as (select i.asset_id, a.name, sum(labor) as labor, sum(parts) as parts from (${assetItems}) i
         left join assets a on a.org_id = ${orgId}::int and a.id = i.asset_id group by 1, 2 order by sum(labor + parts) desc, 1 nulls last limit 50),
       by_station as (select s.id as work_station_id, s.name, sum(labor) as labor, sum(parts) as parts
         from (${stationItems}) st left join work_stations s on s.org_id = ${orgId}::int and s.id = st.ws group by 1, 2 order by sum(labor + parts) desc, 1 nulls last limit 50),
@@ -514,7 +571,7 @@ export async function quotedVsActualFigures(tx: ReadTx, orgId: number, range: Da
       par as (select p.work_order_id as id, sum(p.cost) as parts from (${partRows(orgId, 10 ** digits, ...always)}) p where p.work_order_id in (select id from linked) group by 1)
       select k.id, k.title, k.status, k.quotation_id, q.status as q_status, q.untaxed, q.total, cv.name as customer,
         coalesce(lab.labor, 0) as labor, coalesce(par.parts, 0) as parts, coalesce(lab.unrated, 0) as unrated
-      from linked k join quotations q on q.org_id = k.org_id and q.id = k.quotation_id
+      from linked k join quotations q on q.org_id = ${orgId}::int and q.id = k.quotation_id
         left join customer_vendors cv on cv.org_id = q.org_id and cv.id = q.customer_id
         left join lab on lab.id = k.id left join par on par.id = k.id
       order by k.quotation_id, k.id`),

@@ -73,7 +73,12 @@ export const workOrderCostDaily = pgTable(
     planned: boolean().notNull(),
     ...costSums(),
   },
-  (t) => [foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'), index('work_order_cost_daily_org_day_idx').on(t.orgId, t.day)],
+  (t) => [
+    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
+    index('work_order_cost_daily_org_day_idx').on(t.orgId, t.day),
+    /** The asset-months a refresh sums again. */
+    index('work_order_cost_daily_org_asset_day_idx').on(t.orgId, t.assetId, t.day),
+  ],
 );
 
 /**
@@ -91,4 +96,56 @@ export const workOrderStationDaily = pgTable(
     ...costSums(),
   },
   (t) => [foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'), index('work_order_station_daily_org_day_idx').on(t.orgId, t.day)],
+);
+
+/**
+ * The labour and parts roll-up without the asset (decision 038, addendum): per organisation, UTC day, reason
+ * (null for parts) and planned or not, a few rows a day whatever the number of assets. Totals, categories, KPIs,
+ * months and the planned share of hours read it without filters. Kept by analytics_daily_refresh with the two
+ * above (the same days, computed again from the same rows).
+ */
+export const workOrderReasonDaily = pgTable(
+  'work_order_reason_daily',
+  {
+    orgId: orgIdColumn(),
+    day: date({ mode: 'string' }).notNull(),
+    reasonId: integer(),
+    planned: boolean().notNull(),
+    ...costSums(),
+  },
+  (t) => [foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'), index('work_order_reason_daily_org_day_idx').on(t.orgId, t.day)],
+);
+
+/**
+ * work_order_cost_daily summed per calendar month (`month`: its first day), asset and reason: the per-asset lists
+ * (downtime, cost) read the range's whole months here and its partial months from the daily table. Kept by
+ * analytics_daily_refresh: the asset-months a refresh touches are summed again from work_order_cost_daily.
+ */
+export const workOrderAssetMonthly = pgTable(
+  'work_order_asset_monthly',
+  {
+    orgId: orgIdColumn(),
+    month: date({ mode: 'string' }).notNull(),
+    assetId: integer(),
+    reasonId: integer(),
+    ...costSums(),
+  },
+  (t) => [foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'), index('work_order_asset_monthly_org_month_idx').on(t.orgId, t.month)],
+);
+
+/**
+ * Open work orders (assigned or in progress) now, per organisation and UTC day: `createdOpen` of those created
+ * that day, `dueOpen` of those due that day (decision 038, addendum). Kept by statement triggers on work_orders
+ * (a delta per change, +1 for each new open row and -1 for each old one, so exact). The backlog's open count, age
+ * buckets and overdue count read whole days here and the boundary day's rows from the open orders' indexes.
+ */
+export const workOrderOpenDaily = pgTable(
+  'work_order_open_daily',
+  {
+    orgId: orgIdColumn(),
+    day: date({ mode: 'string' }).notNull(),
+    createdOpen: integer().notNull().default(0),
+    dueOpen: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.day] }), foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade')],
 );
