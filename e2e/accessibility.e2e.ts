@@ -83,27 +83,6 @@ async function openFirstRecord(page: Page) {
   await page.waitForTimeout(400);
 }
 
-/**
- * What the sweep's first run over the screens added in issue 29's last round found (2026-11-26), not fixed yet:
- * listed in issue 29 as open. A finding of another rule, or in any other screen state, fails the sweep; one of these
- * is printed, not failed. Remove an entry when its fix lands (the ratchet only goes down).
- */
-const OPEN_FINDINGS: Record<string, string[]> = {
-  '/dashboard/analytics': ['svg-img-alt'],
-  '/dashboard/insights': ['svg-img-alt'],
-  '/dashboard/calendar': ['aria-allowed-attr', 'color-contrast', 'label-content-name-mismatch', 'role-img-alt'],
-  '/settings/api-keys': ['link-in-text-block'],
-  '/settings/import-export': ['color-contrast'],
-  'user menu': ['aria-required-children', 'color-contrast'],
-  'column chooser': ['aria-required-children'],
-  'new work order tab-operations': ['aria-input-field-name'],
-  'new work order 2': ['aria-input-field-name'],
-  'work order tab-operations': ['aria-input-field-name'],
-  'discard dialog': ['button-name'],
-  'confirm delete dialog': ['button-name'],
-  'date picker calendar': ['button-name', 'color-contrast'],
-};
-
 for (const language of ['en', 'ar'] as const) {
   for (const theme of ['light', 'dark'] as const) {
     it.skipIf(process.env.A11Y_ONLY && process.env.A11Y_ONLY !== `${language}-${theme}`)(`has no critical or serious axe finding (${language}, ${theme})`, async () => {
@@ -116,9 +95,8 @@ for (const language of ['en', 'ar'] as const) {
         [language, theme],
       );
       const findings: AxeFinding[] = [];
-      const known: AxeFinding[] = [];
       const sweep = async (where: string) => {
-        for (const f of await axeCriticalAndSerious(page, `${language}/${theme} ${where}`)) (OPEN_FINDINGS[where]?.includes(f.id) ? known : findings).push(f);
+        findings.push(...(await axeCriticalAndSerious(page, `${language}/${theme} ${where}`)));
       };
       try {
         await page.goto(`${server.baseUrl}/register`);
@@ -185,7 +163,6 @@ for (const language of ['en', 'ar'] as const) {
         await page.waitForTimeout(300);
         await sweep('date picker calendar');
         const describe = (list: AxeFinding[]) => list.map((f) => `${f.impact} ${f.id} ${f.help}\n  ${f.nodes.slice(0, 4).join('\n  ')}`).join('\n');
-        if (known.length) console.log(`open (issue 29), not failed:\n${describe(known)}`);
         const report = describe(findings);
         if (report) console.log(report);
         expect(findings.length, report).toBe(0);

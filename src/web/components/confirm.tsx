@@ -24,6 +24,7 @@ export function confirmAction(opts: ConfirmOptions): Promise<boolean> {
     void whenModalsReady().then(() => modals.openConfirmModal({
       title: opts.title ?? i18n.t('common:confirm.title'),
       centered: true,
+      closeButtonProps: { 'aria-label': i18n.t('common:actions.close') },
       children: <Text size="sm">{opts.message}</Text>,
       labels: { confirm: opts.confirmLabel ?? i18n.t('common:confirm.yes'), cancel: opts.cancelLabel ?? i18n.t('common:confirm.cancel') },
       confirmProps: { color: opts.danger === false ? undefined : 'red', 'data-testid': 'confirm-yes' },

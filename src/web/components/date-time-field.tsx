@@ -3,6 +3,7 @@ import { Group, Input } from '@mantine/core';
 import { DateInput, TimeInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 import { parseTypedDay } from '../../shared/dates';
+import { calendarA11y } from './day-field';
 
 export interface DateTimeFieldProps {
   label: string;
@@ -36,6 +37,7 @@ export function DateTimeField(props: DateTimeFieldProps) {
     <Input.Wrapper label={props.label} withAsterisk={props.required} error={props.error}>
       <Group gap="xs" wrap="nowrap" align="flex-start">
         <DateInput
+          {...calendarA11y(t)}
           aria-label={props.label}
           valueFormat="MM/DD/YYYY"
           placeholder="MM/DD/YYYY"

@@ -2,6 +2,7 @@ import { DateInput } from '@mantine/dates';
 import { formatDay } from '../lib/format';
 import { parseTypedDay } from '../../shared/dates';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Controller, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 
 /** A stored day as the reader's language writes it (English: dd/MM/yyyy, as the spec's lists). */
@@ -13,6 +14,22 @@ export const pickerDay = (iso: string | null | undefined) => (iso ? iso.slice(0,
 /** Parses what a user types in a date box, 'DD/MM/YYYY' (the format shown), to 'YYYY-MM-DD'. */
 export const parseDay = (text: string) => parseTypedDay(text, 'dmy');
 
+/**
+ * What every date box's calendar takes: its previous/next buttons named (they hold only an icon), and no
+ * weekend days in red (3.3:1 on white, and not the weekend of every reader).
+ */
+export const calendarA11y = (t: TFunction) => ({
+  ariaLabels: {
+    previousMonth: t('a11y.previousMonth'),
+    nextMonth: t('a11y.nextMonth'),
+    previousYear: t('a11y.previousYear'),
+    nextYear: t('a11y.nextYear'),
+    previousDecade: t('a11y.previousDecade'),
+    nextDecade: t('a11y.nextDecade'),
+  },
+  weekendDays: [] as (0 | 1 | 2 | 3 | 4 | 5 | 6)[],
+});
+
 /** A day of a form ('YYYY-MM-DD' or null), shown and typed as DD/MM/YYYY as the lists write it, clearable; required unless told. */
 export function DayField<V extends FieldValues>(props: { form: UseFormReturn<V, any, any>; name: Path<V>; label: string; testId: string; disabled?: boolean; required?: boolean }) {
   const { t } = useTranslation();
@@ -22,6 +39,7 @@ export function DayField<V extends FieldValues>(props: { form: UseFormReturn<V, 
       name={props.name}
       render={({ field, fieldState }) => (
         <DateInput
+          {...calendarA11y(t)}
           label={props.label}
           withAsterisk={props.required ?? true}
           valueFormat="DD/MM/YYYY"

@@ -29,6 +29,7 @@ export { textValues } from './form-values';
 export { DayField, formatDay, parseDay, pickerDay } from './day-field';
 export { DateTimeField, type DateTimeFieldProps } from './date-time-field';
 export { StatCard } from './stat-card';
+export { ChartImage, chartSummary, type ChartPart } from './chart-image';
 export { DetailTable, type DetailColumn } from './detail-table';
 export { AsyncSelectField } from './async-select-field';
 export { useOpenRecord } from './use-open-record';

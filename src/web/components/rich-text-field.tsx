@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 import { Input } from '@mantine/core';
 import { Link, RichTextEditor } from '@mantine/tiptap';
 import { useEditor } from '@tiptap/react';
@@ -16,8 +16,11 @@ export interface RichTextFieldProps {
 
 /** Rich text (HTML) for instructions and operations: Mantine tiptap with a small toolbar. */
 export function RichTextField({ value, onChange, label, error, readOnly, minHeight = 160 }: RichTextFieldProps) {
+  const labelId = useId();
   const editor = useEditor({
     extensions: [StarterKit, Link],
+    // the editable box (role="textbox") is named by the field's label
+    editorProps: { attributes: label ? { 'aria-labelledby': labelId } : {} },
     content: value ?? '',
     editable: !readOnly,
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
@@ -33,7 +36,7 @@ export function RichTextField({ value, onChange, label, error, readOnly, minHeig
   }, [editor, readOnly]);
 
   return (
-    <Input.Wrapper label={label} error={error}>
+    <Input.Wrapper label={label} labelProps={{ id: labelId }} error={error}>
       <RichTextEditor editor={editor} data-testid="rich-text">
         {!readOnly && (
           <RichTextEditor.Toolbar>

@@ -4,6 +4,12 @@ import type { Catalog } from './en';
 export const ar: Catalog = {
   appName: 'CMMS',
   a11y: {
+    previousMonth: 'الشهر السابق',
+    nextMonth: 'الشهر التالي',
+    previousYear: 'السنة السابقة',
+    nextYear: 'السنة التالية',
+    previousDecade: 'العقد السابق',
+    nextDecade: 'العقد التالي',
     time: 'الوقت',
     clear: 'مسح',
     offline: 'أنت غير متصل: لا يمكن حفظ التغييرات حتى يعود الاتصال.',

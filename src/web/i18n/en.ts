@@ -2,6 +2,12 @@
 export const en = {
   appName: 'CMMS',
   a11y: {
+    previousMonth: 'Previous month',
+    nextMonth: 'Next month',
+    previousYear: 'Previous year',
+    nextYear: 'Next year',
+    previousDecade: 'Previous decade',
+    nextDecade: 'Next decade',
     time: 'time',
     clear: 'Clear',
     offline: 'You are offline: changes cannot be saved until the connection returns.',

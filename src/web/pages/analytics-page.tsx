@@ -9,6 +9,7 @@ import { formatDateTime } from '../lib/format';
 import { useAppData } from '../lib/app-data';
 import type { RecentActivity } from '../../features/activity/activity.schema';
 import { recordName } from '../app/record-links';
+import { ChartImage } from '../components/chart-image';
 
 /** Spec section 9: the pie's inner radius by screen width (1560, 1280, 1024, 764). */
 function useDonutThickness() {
@@ -73,7 +74,9 @@ export function AnalyticsPage() {
             {t('analytics.peopleByRole')}
           </Text>
           <Group justify="center">
-            <DonutChart data={byRole} size={size} thickness={thickness} withLabelsLine withLabels withTooltip />
+            <ChartImage label={t('analytics.peopleByRole')} parts={byRole}>
+              <DonutChart data={byRole} size={size} thickness={thickness} withLabelsLine withLabels withTooltip pieProps={{ rootTabIndex: -1 }} />
+            </ChartImage>
           </Group>
         </Card>
         <Card withBorder radius="md">

@@ -10,6 +10,7 @@ import { api } from '../../../web/lib/api';
 import { useAppData, useIsManager } from '../../../web/lib/app-data';
 import { formatDay, formatNumber } from '../../../web/lib/format';
 import { useMoney } from '../../../web/components/money';
+import { ChartImage } from '../../../web/components/chart-image';
 import { AssetSelect } from '../../assets/ui/asset-select';
 import { AssetCategorySelect } from '../../master-data/ui/asset-category-select';
 import { TeamSelect } from '../../teams/ui/team-select';
@@ -32,6 +33,15 @@ import {
   type ThroughputFigures,
 } from '../analytics.schema';
 import { FigureCard } from './figure-card';
+
+/** A donut with its tooltip, named for assistive technology by its figures. */
+function Donut({ label, ...props }: { label: string; size: number; thickness: number; chartLabel?: string; data: { name: string; value: number; color: string }[] }) {
+  return (
+    <ChartImage label={label} parts={props.data}>
+      <DonutChart withTooltip pieProps={{ rootTabIndex: -1 }} {...props} />
+    </ChartImage>
+  );
+}
 
 type FilterKey = (typeof FILTER_KEYS)[number];
 
@@ -454,10 +464,10 @@ export default function InsightsPage() {
                     <Text size="sm" fw={600}>
                       {t('insights.planned.orders')}
                     </Text>
-                    <DonutChart
+                    <Donut
                       size={140}
                       thickness={22}
-                      withTooltip
+                      label={t('insights.planned.orders')}
                       data={[
                         { name: t('insights.planned.planned'), value: d.plannedOrders + d.maintenanceOrders, color: 'teal.6' },
                         { name: t('insights.planned.reactive'), value: d.reactiveOrders, color: 'orange.6' },
@@ -471,10 +481,10 @@ export default function InsightsPage() {
                     <Text size="sm" fw={600}>
                       {t('insights.planned.hours')}
                     </Text>
-                    <DonutChart
+                    <Donut
                       size={140}
                       thickness={22}
-                      withTooltip
+                      label={t('insights.planned.hours')}
                       data={[
                         { name: t('insights.planned.planned'), value: d.plannedHours, color: 'teal.6' },
                         { name: t('insights.planned.reactive'), value: d.reactiveHours, color: 'orange.6' },
@@ -499,10 +509,10 @@ export default function InsightsPage() {
             >
               {(d) => (
                 <Stack gap="xs" align="center">
-                  <DonutChart
+                  <Donut
                     size={160}
                     thickness={24}
-                    withTooltip
+                    label={t('insights.compliance.title')}
                     chartLabel={pct(d.rate.current)}
                     data={[
                       { name: t('insights.compliance.onTime'), value: d.onTime, color: 'teal.6' },

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Alert, Box, Button, Group, LoadingOverlay, Modal, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -122,6 +122,28 @@ function Legend() {
 }
 
 /**
+ * What FullCalendar's own markup gets wrong for assistive technology (axe), put right on the page's DOM whenever it
+ * changes: its chevron icons are role="img" without a name (the button around them is named: hidden); a day's cell
+ * is named by its day number only, though it holds the day's entries too (WCAG 2.5.3: unnamed, read by content); a
+ * "+2 more" link has no href, so its aria-expanded is not allowed on it (a button).
+ */
+function useCalendarMarkupFixes(root: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const el = root.current;
+    if (!el) return;
+    const fix = () => {
+      for (const icon of el.querySelectorAll('.fc-icon[role="img"]:not([aria-hidden])')) icon.setAttribute('aria-hidden', 'true');
+      for (const cell of el.querySelectorAll('td[role="gridcell"][aria-labelledby]')) cell.removeAttribute('aria-labelledby');
+      for (const more of el.querySelectorAll('a.fc-more-link:not([role])')) more.setAttribute('role', 'button');
+    };
+    fix();
+    const observer = new MutationObserver(fix);
+    observer.observe(el, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-labelledby', 'role'] });
+    return () => observer.disconnect();
+  }, [root]);
+}
+
+/**
  * /dashboard/calendar: work and maintenance orders by due day, and the plans' occurrences not created yet;
  * managers drag orders to another day.
  */
@@ -133,6 +155,8 @@ export default function CalendarPage() {
   const workers = useAppData().data?.workers ?? [];
   const phone = useMediaQuery(PHONE, typeof window !== 'undefined' && window.matchMedia(PHONE).matches, { getInitialValueInEffect: false });
   const calendarRef = useRef<FullCalendar>(null);
+  const frameRef = useRef<HTMLDivElement>(null);
+  useCalendarMarkupFixes(frameRef);
   const [range, setRange] = useState<Range | null>(null);
   const [filters, setFilters] = useState<Filters>({ assetId: null, teamId: null, assigneeId: null });
   const [openWorkOrder, setOpenWorkOrder] = useState<number | null>(null);
@@ -243,7 +267,7 @@ export default function CalendarPage() {
           {t('truncated')}
         </Alert>
       )}
-      <Paper withBorder p={{ base: 'xs', sm: 'md' }} radius="md" pos="relative" className="cmms-calendar" data-view={view}>
+      <Paper ref={frameRef} withBorder p={{ base: 'xs', sm: 'md' }} radius="md" pos="relative" className="cmms-calendar" data-view={view}>
         <LoadingOverlay visible={range === null || query.isLoading || query.isPlaceholderData} zIndex={5} overlayProps={{ blur: 1 }} data-testid="calendar-loading" />
         <FullCalendar
           key={view}

@@ -123,7 +123,7 @@ export function AssetMetersPanel({ assetId }: { assetId: number }) {
                   <Menu.Item onClick={() => setDialog({ kind: 'meter', meter })} data-testid="meter-edit">
                     {t('edit')}
                   </Menu.Item>
-                  <Menu.Item color="red" onClick={() => void remove(meter)} data-testid="meter-delete">
+                  <Menu.Item color="red" c="var(--mantine-color-red-text)" onClick={() => void remove(meter)} data-testid="meter-delete">
                     {t('delete')}
                   </Menu.Item>
                 </Menu.Dropdown>

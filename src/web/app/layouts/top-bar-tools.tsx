@@ -200,7 +200,7 @@ export function UserMenu({ onProfile, onCompany }: { onProfile(): void; onCompan
                 {t('shell.cookieSettings')}
               </Menu.Item>
               <Menu.Divider />
-              <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void signOut()} data-testid="menu-sign-out">
+              <Menu.Item color="red" c="var(--mantine-color-red-text)" leftSection={<IconLogout size={16} />} onClick={() => void signOut()} data-testid="menu-sign-out">
                 {t('shell.signOut')}
               </Menu.Item>
             </Menu.Dropdown>
