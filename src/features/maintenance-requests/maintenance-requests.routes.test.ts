@@ -238,6 +238,12 @@ describe('maintenance request calls', () => {
     expect((await org.admin.get('/api/maintenance-requests/get-statistics')).body.statistics).toEqual(expected);
     // Counters cover the whole organisation, not the filtered page.
     expect((await org.admin.get('/api/maintenance-requests/get-maintenance-requests?status=rejected')).body.statistics).toEqual(expected);
+    // A page reads them in its own statement; a page past the end, which has no row to carry them, reads them apart.
+    for (const page of [1, 9]) {
+      const list = await org.admin.get(`/api/maintenance-requests/get-maintenance-requests?page=${page}&pageSize=10`);
+      expect(list.body.statistics).toEqual(expected);
+      expect(list.body.pagination.totalRecords).toBe(5);
+    }
   });
 
   it('keeps the counters and totals exact through edits and deletes, per organisation', async () => {
