@@ -1,7 +1,8 @@
 /**
  * The technician's own API (issue 27, decision 041): list-my-work reads my open orders with everything the
  * device keeps, page by page, and every reason; list-my-parts pages through every part; add-photo keeps a
- * photo on the work order (once per Idempotency-Key); another organisation gets 404 and changes nothing.
+ * photo on the work order (once per Idempotency-Key); deleting the order removes its photos' files; another
+ * organisation gets 404 and changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
@@ -136,5 +137,29 @@ describe('add-photo', () => {
     expect((await other.admin.get(`${M}/list-my-work`)).body.workOrders).toEqual([]);
     const rows = await withTenant(t.database.db, org.orgId, (tx) => tx.select().from(workOrderPhotos).where(eq(workOrderPhotos.orgId, org.orgId)));
     expect(rows).toHaveLength(1);
+  });
+});
+
+describe('deleting the work order', () => {
+  it("removes its photos' rows and stored files; another organisation's delete gets 404 and changes nothing", async () => {
+    const { org, worker, add } = await setup();
+    const order = await add('Replace pump seal', [worker.userId]);
+    const kept = await add('Keep me', [worker.userId]);
+    const photo = (await addPhoto(worker, order.id)).body.photo as { url: string };
+    const keptPhoto = (await addPhoto(worker, kept.id)).body.photo as { url: string };
+    const served = async (url: string) => (await org.admin.get(url)).status;
+    expect(await served(photo.url)).toBe(200);
+
+    const other = await createOrg(t, 'Other');
+    expect((await other.admin.del(`${W}/delete-work-order/${order.id}`)).status).toBe(404);
+    expect(await served(photo.url)).toBe(200);
+    expect((await org.admin.get(`${M}/list-photos/${order.id}`)).body.photos).toHaveLength(1);
+
+    expect((await org.admin.del(`${W}/delete-work-order/${order.id}`)).status).toBe(200);
+    expect(await served(photo.url)).toBe(404);
+    const rows = await withTenant(t.database.db, org.orgId, (tx) => tx.select().from(workOrderPhotos).where(eq(workOrderPhotos.orgId, org.orgId)));
+    expect(rows.map((r) => r.workOrderId)).toEqual([kept.id]);
+    // Another order's photo stays.
+    expect(await served(keptPhoto.url)).toBe(200);
   });
 });
