@@ -102,7 +102,7 @@ describe('list-my-work', () => {
 });
 
 describe('add-photo', () => {
-  it('keeps a photo on the work order once per Idempotency-Key, with a history line; unassigned workers get 404', async () => {
+  it('keeps a photo on the work order once per Idempotency-Key, with a history line; unassigned workers get 404, managers reach any order', async () => {
     const { org, worker, add } = await setup();
     const order = await add('Replace pump seal', [worker.userId]);
     const first = await addPhoto(worker, order.id, { 'idempotency-key': 'tech-photo-0001' });
@@ -119,12 +119,16 @@ describe('add-photo', () => {
     // The photo's file is served (signed URL).
     expect((await org.admin.get(listed.body.photos[0].url)).status).toBe(200);
 
+    // Workers reach only the orders assigned to them; managers reach every order (as the other work-order routes).
     const stranger = await org.as('worker');
     expect((await addPhoto(stranger, order.id)).status).toBe(404);
     expect((await stranger.get(`${M}/list-photos/${order.id}`)).status).toBe(404);
+    const manager = await org.as('manager');
+    expect((await addPhoto(manager, order.id)).status).toBe(201);
+    expect((await manager.get(`${M}/list-photos/${order.id}`)).body.photos).toHaveLength(2);
     const bad = await worker.upload(`${M}/add-photo/${order.id}`, [{ field: 'image', name: 'x.jpg', bytes: Buffer.from('not an image'), type: 'image/jpeg' }]);
     expect(bad.status).toBe(415);
-    expect((await org.admin.get(`${M}/list-photos/${order.id}`)).body.photos).toHaveLength(1);
+    expect((await org.admin.get(`${M}/list-photos/${order.id}`)).body.photos).toHaveLength(2);
   });
 
   it('another organisation gets 404 and changes nothing', async () => {
