@@ -182,6 +182,12 @@ describe('the technician app', () => {
       expect((activities as { action: string }[]).filter((a) => a.action === 'attachment')).toHaveLength(1);
       expect((await api('GET', `/api/work-orders/get-work-order/${order.id}`)).workOrder.status).toBe('in-progress');
 
+      // A change on the server that keeps the number of orders (the manager renames it) reaches the device copy
+      // at the next refresh: a refresh skips only the tables whose copy is already the server's.
+      await api('PUT', `/api/work-orders/update-work-order/${order.id}`, { title: 'Replace the seal of pump P-7 (drive side)', assignees: [marcusId], priority: 'high' });
+      await page.reload();
+      await page.getByText('Replace the seal of pump P-7 (drive side)').first().waitFor();
+
       // The manager sees the technician's photo in the work order drawer's Photos tab, and opens it full size.
       const manager = await newPage(browser);
       try {
