@@ -4,14 +4,15 @@
  * the app (still offline: the service worker serves it, IndexedDB keeps the running timer), stops the timer
  * with its reason, fills the procedure (pass/fail, a number, a photo), takes a photo into the work order itself,
  * adds a part and a note, starts the work,
- * closes and reopens the page again: nothing lost. Back online, everything reaches the server exactly once.
+ * closes and reopens the page again: nothing lost. Back online, everything reaches the server exactly once, and
+ * the manager sees the work order's photo in its drawer (Photos tab, opened full size from the keyboard).
  * A second journey: the manager cancels an order while the technician, offline, starts it; back online the
  * server's version check refuses the change and the technician is told what happened and what was kept.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { call, launchBrowser, newPage, startServer, type TestServer } from './helpers';
+import { call, launchBrowser, newPage, signIn, startServer, type TestServer } from './helpers';
 
 let server: TestServer;
 let browser: Browser;
@@ -180,6 +181,28 @@ describe('the technician app', () => {
       expect(photos).toEqual([expect.objectContaining({ userId: marcusId, url: expect.stringMatching(/^\/uploads\/org-\d+\/.+\.webp\?exp=/) })]);
       expect((activities as { action: string }[]).filter((a) => a.action === 'attachment')).toHaveLength(1);
       expect((await api('GET', `/api/work-orders/get-work-order/${order.id}`)).workOrder.status).toBe('in-progress');
+
+      // A change on the server that keeps the number of orders (the manager renames it) reaches the device copy
+      // at the next refresh: a refresh skips only the tables whose copy is already the server's.
+      await api('PUT', `/api/work-orders/update-work-order/${order.id}`, { title: 'Replace the seal of pump P-7 (drive side)', assignees: [marcusId], priority: 'high' });
+      await page.reload();
+      await page.getByText('Replace the seal of pump P-7 (drive side)').first().waitFor();
+
+      // The manager sees the technician's photo in the work order drawer's Photos tab, and opens it full size.
+      const manager = await newPage(browser);
+      try {
+        await signIn(manager.page, { url, email: 'admin@demo.com', password: 'Demo1234!' });
+        await manager.page.goto(`${url}/dashboard/work-orders?open=${order.id}`);
+        await manager.page.getByTestId('tab-photos').click();
+        const thumb = manager.page.getByTestId('wo-photo-thumb');
+        await poll(() => thumb.count()).toBe(1);
+        await thumb.focus();
+        await manager.page.keyboard.press('Enter');
+        const full = manager.page.getByTestId('wo-photo-full');
+        await poll(() => full.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(400);
+      } finally {
+        await manager.context.close();
+      }
     } finally {
       await context.close();
     }

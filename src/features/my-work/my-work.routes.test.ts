@@ -1,7 +1,8 @@
 /**
  * The technician's own API (issue 27, decision 041): list-my-work reads my open orders with everything the
  * device keeps, page by page, and every reason; list-my-parts pages through every part; add-photo keeps a
- * photo on the work order (once per Idempotency-Key); another organisation gets 404 and changes nothing.
+ * photo on the work order (once per Idempotency-Key); deleting the order removes its photos' files; another
+ * organisation gets 404 and changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
@@ -101,7 +102,7 @@ describe('list-my-work', () => {
 });
 
 describe('add-photo', () => {
-  it('keeps a photo on the work order once per Idempotency-Key, with a history line; unassigned workers get 404', async () => {
+  it('keeps a photo on the work order once per Idempotency-Key, with a history line; unassigned workers get 404, managers reach any order', async () => {
     const { org, worker, add } = await setup();
     const order = await add('Replace pump seal', [worker.userId]);
     const first = await addPhoto(worker, order.id, { 'idempotency-key': 'tech-photo-0001' });
@@ -118,12 +119,16 @@ describe('add-photo', () => {
     // The photo's file is served (signed URL).
     expect((await org.admin.get(listed.body.photos[0].url)).status).toBe(200);
 
+    // Workers reach only the orders assigned to them; managers reach every order (as the other work-order routes).
     const stranger = await org.as('worker');
     expect((await addPhoto(stranger, order.id)).status).toBe(404);
     expect((await stranger.get(`${M}/list-photos/${order.id}`)).status).toBe(404);
+    const manager = await org.as('manager');
+    expect((await addPhoto(manager, order.id)).status).toBe(201);
+    expect((await manager.get(`${M}/list-photos/${order.id}`)).body.photos).toHaveLength(2);
     const bad = await worker.upload(`${M}/add-photo/${order.id}`, [{ field: 'image', name: 'x.jpg', bytes: Buffer.from('not an image'), type: 'image/jpeg' }]);
     expect(bad.status).toBe(415);
-    expect((await org.admin.get(`${M}/list-photos/${order.id}`)).body.photos).toHaveLength(1);
+    expect((await org.admin.get(`${M}/list-photos/${order.id}`)).body.photos).toHaveLength(2);
   });
 
   it('another organisation gets 404 and changes nothing', async () => {
@@ -136,5 +141,29 @@ describe('add-photo', () => {
     expect((await other.admin.get(`${M}/list-my-work`)).body.workOrders).toEqual([]);
     const rows = await withTenant(t.database.db, org.orgId, (tx) => tx.select().from(workOrderPhotos).where(eq(workOrderPhotos.orgId, org.orgId)));
     expect(rows).toHaveLength(1);
+  });
+});
+
+describe('deleting the work order', () => {
+  it("removes its photos' rows and stored files; another organisation's delete gets 404 and changes nothing", async () => {
+    const { org, worker, add } = await setup();
+    const order = await add('Replace pump seal', [worker.userId]);
+    const kept = await add('Keep me', [worker.userId]);
+    const photo = (await addPhoto(worker, order.id)).body.photo as { url: string };
+    const keptPhoto = (await addPhoto(worker, kept.id)).body.photo as { url: string };
+    const served = async (url: string) => (await org.admin.get(url)).status;
+    expect(await served(photo.url)).toBe(200);
+
+    const other = await createOrg(t, 'Other');
+    expect((await other.admin.del(`${W}/delete-work-order/${order.id}`)).status).toBe(404);
+    expect(await served(photo.url)).toBe(200);
+    expect((await org.admin.get(`${M}/list-photos/${order.id}`)).body.photos).toHaveLength(1);
+
+    expect((await org.admin.del(`${W}/delete-work-order/${order.id}`)).status).toBe(200);
+    expect(await served(photo.url)).toBe(404);
+    const rows = await withTenant(t.database.db, org.orgId, (tx) => tx.select().from(workOrderPhotos).where(eq(workOrderPhotos.orgId, org.orgId)));
+    expect(rows.map((r) => r.workOrderId)).toEqual([kept.id]);
+    // Another order's photo stays.
+    expect(await served(keptPhoto.url)).toBe(200);
   });
 });

@@ -5,7 +5,8 @@ import { workOrders } from '../work-orders/work-orders.table';
 
 /**
  * Photos a technician took into a work order outside its procedure's steps (issue 27, decision 041): the
- * stored image's URL (re-encoded WebP), who took it. Deleting the work order deletes its rows.
+ * stored image's URL (re-encoded WebP), who took it. Deleting the work order deletes its rows, and
+ * `deleteWorkOrder` discards their files.
  */
 export const workOrderPhotos = pgTable(
   'work_order_photos',

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, sql, type AnyColumn
 import type { ReadTx, Tx } from '../../server/db/client';
 import { bindTo, isAnyOf, param, preparedRead, type Bind } from '../../server/db/prepared';
 import { sameUpdatedAt, StaleEdit } from '../../server/stale-edit';
-import { assets, parts, quotations, timeTrackingReasons, users, workOrderAssignees, workOrderLabors, workOrderOpenDueDayCounts, workOrderParts, workOrderPriorityCounts, workOrderProcedureSteps, workOrders, workOrderStatusCounts } from '../../server/db/schema';
+import { assets, parts, quotations, timeTrackingReasons, users, workOrderAssignees, workOrderLabors, workOrderOpenDueDayCounts, workOrderParts, workOrderPriorityCounts, workOrderPhotos, workOrderProcedureSteps, workOrders, workOrderStatusCounts } from '../../server/db/schema';
 import { discardFiles } from '../../server/uploads/storage';
 import { badRequest, forbidden, notFound } from '../../server/http-error';
 import { pagination } from '../../shared/pagination';
@@ -536,11 +536,15 @@ export async function updateWorkOrderStatus(tx: Tx, orgId: number, actor: Access
 
 /** DELETE delete-work-order/{id} (managers): labour, parts and its procedure (photos, signatures) go with it; returns the refreshed list. */
 export async function deleteWorkOrder(tx: Tx, orgId: number, actor: AccessClaims, id: number, query: WorkOrderListQuery) {
+  // Its files leave storage with it: the procedure's photo and signature answers and the technician's photos
+  // (decision 041), read in one statement.
   const s = workOrderProcedureSteps;
+  const p = workOrderPhotos;
   const images = await tx
     .select({ url: sql<string>`${s.value} #>> '{}'` })
     .from(s)
-    .where(and(eq(s.orgId, orgId), eq(s.workOrderId, id), sql`${s.kind} in ('photo', 'signature')`, sql`jsonb_typeof(${s.value}) = 'string'`));
+    .where(and(eq(s.orgId, orgId), eq(s.workOrderId, id), sql`${s.kind} in ('photo', 'signature')`, sql`jsonb_typeof(${s.value}) = 'string'`))
+    .unionAll(tx.select({ url: sql<string>`${p.url}` }).from(p).where(and(eq(p.orgId, orgId), eq(p.workOrderId, id))));
   discardFiles(images.map((r) => r.url));
   const rows = await tx.delete(workOrders).where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id))).returning({ id: workOrders.id });
   if (!rows.length) throw notFound('Work order');

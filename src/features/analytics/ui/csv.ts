@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import { neutralise } from '../../../shared/csv';
+import { saveBlob } from '../../../web/lib/api';
 
 /** The rows as CSV text (header from the first row's keys), every text cell neutralised. */
 export function toCsv(rows: Record<string, unknown>[]): string {
@@ -8,13 +9,5 @@ export function toCsv(rows: Record<string, unknown>[]): string {
 
 /** Downloads the rows as `<name>.csv` (UTF-8 with a BOM, so spreadsheets read Arabic names right). */
 export function downloadCsv(name: string, rows: Record<string, unknown>[]) {
-  const blob = new Blob(['\uFEFF', toCsv(rows)], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `${name}.csv`;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(new Blob(['\uFEFF', toCsv(rows)], { type: 'text/csv;charset=utf-8' }), `${name}.csv`);
 }

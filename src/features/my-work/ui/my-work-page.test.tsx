@@ -11,51 +11,24 @@ import type { IssuedStepDto } from '../../procedures/procedures.schema';
 import type { CachedWorkOrder } from './my-work-db';
 import { ChangeRefused, queueAnswer, queueParts } from './my-work-sync';
 import { AuthProvider } from '../../../web/app/auth-context';
+import { issuedStep, workOrderDto } from '../../work-orders/ui/test-fixtures';
 import MyWorkPage from './my-work-page';
 import { WorkOrderScreen } from './work-order-screen';
 
-const step = (over: Partial<IssuedStepDto>): IssuedStepDto => ({
-  id: 1,
-  position: 1,
-  kind: 'text',
-  label: 'Reading',
-  required: false,
-  unit: null,
-  min: null,
-  max: null,
-  options: [],
-  followUpOnFailure: false,
-  meterName: null,
-  value: null,
-  flagged: false,
-  answeredAt: null,
-  answeredBy: null,
-  followUpWorkOrderId: null,
-  ...over,
-});
+const step = (over: Partial<IssuedStepDto>) => issuedStep({ kind: 'text', label: 'Reading', ...over });
 
 const order = (steps: IssuedStepDto[] = []): CachedWorkOrder => ({
   id: 5,
-  workOrder: {
+  workOrder: workOrderDto({
     id: 5,
     workOrderId: 'WO-0005',
     title: 'Replace pump seal',
-    duration: null,
     status: 'in-progress',
     priority: 'high',
-    startDate: null,
-    endDate: null,
-    dueDate: null,
-    instructions: null,
-    assetId: null,
-    asset: null,
-    quotationId: null,
-    quotation: null,
     assignees: [{ id: 7, firstName: 'Marcus', lastName: 'Lee' }],
-    createdById: 1,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
-  },
+  }),
   procedure: steps.length
     ? { workOrderId: 5, procedureId: 1, name: 'Check', description: null, attachedAt: '2026-01-01T00:00:00.000Z', steps, progress: { answered: 0, total: steps.length, requiredLeft: 0, flagged: 0 } }
     : null,

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Badge, Box, Button, Card, Center, Group, Loader, Progress, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconClockPlay } from '@tabler/icons-react';
 import { Link, Navigate, useSearchParams } from 'react-router';
@@ -36,13 +36,17 @@ export function sectionOf(dueDate: string | null, now: Date): Section {
   return due.getTime() <= endOfToday.getTime() ? 'today' : 'upcoming';
 }
 
-function WorkOrderCard({ order, timerRunning, onOpen }: { order: CachedWorkOrder; timerRunning: boolean; onOpen: () => void }) {
+/**
+ * One card, rendered again only when its order, timer or language changes: the sync state and a refresh that
+ * changed nothing do not render every card again (on a phone that was the last long task before interactive).
+ */
+const WorkOrderCard = memo(function WorkOrderCard({ order, timerRunning, onOpen }: { order: CachedWorkOrder; timerRunning: boolean; onOpen: (id: number) => void }) {
   const { t } = useTranslation('myWork');
   const wo = order.workOrder;
   // From the steps as the device holds them: answers given offline count at once.
   const progress = order.procedure ? progressOf(order.procedure.steps) : null;
   return (
-    <UnstyledButton onClick={onOpen} onPointerDown={preloadScreen} onFocus={preloadScreen} data-testid={`my-work-card-${wo.id}`} style={{ display: 'block', width: '100%', minHeight: TOUCH }}>
+    <UnstyledButton onClick={() => onOpen(wo.id)} onPointerDown={preloadScreen} onFocus={preloadScreen} data-testid={`my-work-card-${wo.id}`} style={{ display: 'block', width: '100%', minHeight: TOUCH }}>
       <Card withBorder padding="md" radius="md">
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Text fw={600} lineClamp={2}>
@@ -76,16 +80,18 @@ function WorkOrderCard({ order, timerRunning, onOpen }: { order: CachedWorkOrder
       </Card>
     </UnstyledButton>
   );
-}
+});
 
 function MyWorkList({ userId }: { userId: number }) {
   const { t } = useTranslation('myWork');
   const [params, setParams] = useSearchParams();
   const orders = useLive(() => myWorkDb().workOrders.toArray(), []);
   const timers = useLive(() => myWorkDb().timers.toArray(), []);
-  const refreshedAt = useLive(async () => (await getMeta<number>('refreshedAt')) ?? null, []);
+  // Whether the copy was ever loaded (a boolean: each refresh's new time does not render the list again).
+  const loadedOnce = useLive(async () => (await getMeta<number>('refreshedAt')) !== undefined, []);
   const { online, failed } = useSyncState();
   const open = Number(params.get('open')) || null;
+  const openCard = useCallback((id: number) => setParams({ open: String(id) }), [setParams]);
 
   const sections = useMemo(() => {
     const now = new Date();
@@ -124,7 +130,7 @@ function MyWorkList({ userId }: { userId: number }) {
   }
 
   const count = sections.overdue.length + sections.today.length + sections.upcoming.length;
-  const neverLoaded = refreshedAt === null && count === 0;
+  const neverLoaded = loadedOnce === false && count === 0;
   return (
     <Stack gap="md" p="md" maw={640} mx="auto" data-testid="my-work">
       <NoticeList />
@@ -154,7 +160,7 @@ function MyWorkList({ userId }: { userId: number }) {
                   {t(`section.${s}`)} ({sections[s].length})
                 </Title>
                 {sections[s].map((o) => (
-                  <WorkOrderCard key={o.id} order={o} timerRunning={!!timers?.some((x) => x.workOrderId === o.id)} onOpen={() => setParams({ open: String(o.id) })} />
+                  <WorkOrderCard key={o.id} order={o} timerRunning={!!timers?.some((x) => x.workOrderId === o.id)} onOpen={openCard} />
                 ))}
               </Stack>
             ),

@@ -185,17 +185,29 @@ export async function refreshDeviceCopy() {
   const db = myWorkDb();
   await db.transaction('rw', [db.workOrders, db.parts, db.reasons, db.outbox, db.meta], async () => {
     if (await db.outbox.count()) return;
-    await db.workOrders.clear();
-    await db.workOrders.bulkPut(orders);
+    // A table whose copy is already the server's is not written: an unchanged refresh then wakes no live query,
+    // so the page does not render every card again on a phone (it was the last long task before interactive).
+    if (!(await sameRows(db.workOrders, orders))) {
+      await db.workOrders.clear();
+      await db.workOrders.bulkPut(orders);
+    }
     if (parts) {
       await db.parts.clear();
       await db.parts.bulkPut(parts);
       await setMeta('partsAt', Date.now());
     }
-    await db.reasons.clear();
-    await db.reasons.bulkPut(reasons);
+    if (!(await sameRows(db.reasons, reasons))) {
+      await db.reasons.clear();
+      await db.reasons.bulkPut(reasons);
+    }
     await setMeta('refreshedAt', Date.now());
   });
+}
+
+/** Whether a table holds exactly these rows (by id, as the device keeps them). */
+async function sameRows<T extends { id: number }>(table: { toArray(): Promise<T[]> }, rows: T[]) {
+  const kept = await table.toArray();
+  return kept.length === rows.length && JSON.stringify(kept) === JSON.stringify([...rows].sort((a, b) => a.id - b.id));
 }
 
 // ---- queueing changes ----

@@ -4,26 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { renderWithProviders, stubFetch } from '../../../web/test/render';
 import { progressOf, type IssuedStepDto, type WorkOrderProcedureDto } from '../../procedures/procedures.schema';
 import { ProcedureTab } from './procedure-tab';
-
-const step = (over: Partial<IssuedStepDto>): IssuedStepDto => ({
-  id: 1,
-  position: 1,
-  kind: 'checkbox',
-  label: 'Step',
-  meterName: null,
-  required: false,
-  unit: null,
-  min: null,
-  max: null,
-  options: [],
-  followUpOnFailure: false,
-  value: null,
-  flagged: false,
-  answeredAt: null,
-  answeredBy: null,
-  followUpWorkOrderId: null,
-  ...over,
-});
+import { issuedStep } from './test-fixtures';
 
 const procedureOf = (steps: IssuedStepDto[]): WorkOrderProcedureDto => ({
   workOrderId: 7,
@@ -40,9 +21,9 @@ const worker = { loggedInUser: { id: 5, role: 'worker', firstName: 'Marcus', las
 describe('procedure tab: filling at phone width', () => {
   it('shows "n of m", sends a number as a number, shows the server field message, flags and offers the follow-up', async () => {
     let steps = [
-      step({ id: 1, position: 1, kind: 'heading', label: 'Safety' }),
-      step({ id: 2, position: 2, kind: 'checkbox', label: 'Isolate', required: true, value: true, answeredBy: { id: 5, firstName: 'Marcus', lastName: 'Lee' }, answeredAt: '2026-11-26T07:00:00.000Z' }),
-      step({ id: 3, position: 3, kind: 'number', label: 'Pressure', unit: 'bar', min: 1, max: 5, required: true, followUpOnFailure: true }),
+      issuedStep({ id: 1, position: 1, kind: 'heading', label: 'Safety' }),
+      issuedStep({ id: 2, position: 2, kind: 'checkbox', label: 'Isolate', required: true, value: true, answeredBy: { id: 5, firstName: 'Marcus', lastName: 'Lee' }, answeredAt: '2026-11-26T07:00:00.000Z' }),
+      issuedStep({ id: 3, position: 3, kind: 'number', label: 'Pressure', unit: 'bar', min: 1, max: 5, required: true, followUpOnFailure: true }),
     ];
     const bodies: unknown[] = [];
     const calls = stubFetch({

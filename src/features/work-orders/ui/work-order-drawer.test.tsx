@@ -1,36 +1,15 @@
-import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders, stubFetch } from '../../../web/test/render';
-import type { WorkOrderDto } from '../work-orders.schema';
+import { i18n, loadLanguage } from '../../../web/i18n';
 import { WorkOrderDrawer } from './work-order-drawer';
-
-const workOrder = (over: Partial<WorkOrderDto>): WorkOrderDto => ({
-  id: 1,
-  workOrderId: 'WO-0001',
-  title: 'Replace belt',
-  duration: null,
-  status: 'assigned',
-  priority: 'medium',
-  startDate: null,
-  endDate: null,
-  dueDate: null,
-  instructions: null,
-  assetId: null,
-  asset: null,
-  quotationId: null,
-  quotation: null,
-  assignees: [],
-  createdById: 1,
-  createdAt: '2026-11-26T06:00:00.000Z',
-  updatedAt: '2026-11-26T06:00:00.000Z',
-  ...over,
-});
+import { workOrderDto } from './test-fixtures';
 
 describe('work order drawer: a stale edit (decision 025)', () => {
   it('sends the loaded updatedAt, shows "changed by someone else" on 409, and Reload resets the form to the current record', async () => {
-    const loaded = workOrder({});
-    const current = workOrder({ title: 'Belt replaced by Bob', updatedAt: '2026-11-26T06:05:00.123Z' });
+    const loaded = workOrderDto({});
+    const current = workOrderDto({ title: 'Belt replaced by Bob', updatedAt: '2026-11-26T06:05:00.123Z' });
     let served = loaded;
     const calls = stubFetch({
       'GET /api/work-orders/get-work-order/1': () => ({ body: { workOrder: served } }),
@@ -56,5 +35,68 @@ describe('work order drawer: a stale edit (decision 025)', () => {
     await userEvent.click(screen.getByTestId('stale-edit-reload'));
     await waitFor(() => expect(screen.getByTestId('wo-title')).toHaveValue('Belt replaced by Bob'));
     expect(screen.queryByTestId('stale-edit-alert')).toBeNull();
+  });
+});
+
+describe("work order drawer: the technician's photos (decision 041)", () => {
+  afterEach(() => i18n.changeLanguage('en'));
+  const photo = (id: number, userId: number | null) => ({ id, workOrderId: 1, url: `/uploads/org-1/photo-${id}.webp?exp=1&sig=x`, userId, createdAt: '2026-11-26T09:15:00.000Z' });
+  const drawer = (onClose = () => {}) => <WorkOrderDrawer id={1} onClose={onClose} onCreated={() => {}} query={{}} onList={() => {}} invalidate={() => {}} />;
+  const appData = { loggedInUser: { id: 1, role: 'admin', firstName: 'Ada', lastName: 'Admin', email: 'admin@demo.com' }, workers: [{ id: 7, firstName: 'Marcus', lastName: 'Lee' }] };
+
+  it('lists the thumbnails with who took them; a thumbnail opens the full image from the keyboard; Escape closes only the photo', async () => {
+    stubFetch({
+      'GET /api/user/get-app-data': () => ({ body: appData }),
+      'GET /api/work-orders/get-work-order/1': () => ({ body: { workOrder: workOrderDto({}) } }),
+      'GET /api/my-work/list-photos/1': () => ({ body: { photos: [photo(1, 7), photo(2, null)] } }),
+    });
+    let closed = 0;
+    renderWithProviders(drawer(() => closed++));
+    await userEvent.click(await screen.findByTestId('tab-photos'));
+    const thumbs = await screen.findAllByTestId('wo-photo-thumb');
+    expect(thumbs).toHaveLength(2);
+    await waitFor(() => expect(thumbs[0]).toHaveTextContent('By Marcus Lee'));
+    expect(thumbs[0]).toHaveAccessibleName('Open photo 1 of 2');
+
+    thumbs[1].focus();
+    await userEvent.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Photo 2 of 2' });
+    expect(within(dialog).getByTestId('wo-photo-full')).toHaveAttribute('src', photo(2, null).url);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByTestId('wo-photo-full')).toBeNull());
+    // the drawer stays open
+    expect(closed).toBe(0);
+  });
+
+  it('says when there are none, in Arabic too', async () => {
+    stubFetch({
+      'GET /api/user/get-app-data': () => ({ body: appData }),
+      'GET /api/work-orders/get-work-order/1': () => ({ body: { workOrder: workOrderDto({}) } }),
+      'GET /api/my-work/list-photos/1': () => ({ body: { photos: [] } }),
+    });
+    renderWithProviders(drawer());
+    await userEvent.click(await screen.findByTestId('tab-photos'));
+    expect(await screen.findByText('No photos yet')).toBeInTheDocument();
+    expect(screen.queryByTestId('wo-photo-thumb')).toBeNull();
+    await loadLanguage('ar');
+    await act(() => i18n.changeLanguage('ar'));
+    expect(await screen.findByText('لا توجد صور بعد')).toBeInTheDocument();
+    expect(screen.getByTestId('tab-photos')).toHaveTextContent('الصور');
+  });
+
+  it('a failed load is said with Retry, not as "no photos"', async () => {
+    let fail = true;
+    stubFetch({
+      'GET /api/user/get-app-data': () => ({ body: appData }),
+      'GET /api/work-orders/get-work-order/1': () => ({ body: { workOrder: workOrderDto({}) } }),
+      'GET /api/my-work/list-photos/1': () => (fail ? { status: 500, body: { error: 'Internal Server Error' } } : { body: { photos: [photo(1, 7)] } }),
+    });
+    renderWithProviders(drawer());
+    await userEvent.click(await screen.findByTestId('tab-photos'));
+    expect(await screen.findByText('The photos could not be loaded.')).toBeInTheDocument();
+    expect(screen.queryByText('No photos yet')).toBeNull();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findAllByTestId('wo-photo-thumb')).toHaveLength(1);
   });
 });

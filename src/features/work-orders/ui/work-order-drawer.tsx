@@ -32,6 +32,7 @@ import { fromPicker, toPicker } from './picker-values';
 import { AddTimeDialog, LaborTab } from './labor-tab';
 import { PartsTab } from './parts-tab';
 import { ProcedureTab } from './procedure-tab';
+import { PhotosTab } from './photos-tab';
 import { openPdf } from '../../../web/lib/open-pdf';
 
 interface FormValues {
@@ -80,7 +81,7 @@ function payloadOf(v: FormValues) {
 
 export type WorkOrderDrawerProps = ListDrawerProps;
 
-/** The work order drawer: Overview, Operations, Labor, Parts, Note Logs; status, Add Time, Delete WO, Save Changes. */
+/** The work order drawer: Overview, Operations, Labor, Parts, Procedure, Photos, Note Logs; status, Add Time, Delete WO, Save Changes. */
 export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
   const { t } = useTranslation('workOrders');
   const { t: tp } = useTranslation('workOrderProcedure');
@@ -288,6 +289,7 @@ export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
           { value: 'labor', label: t('tabs.labor'), hidden: !existing, content: existing ? <LaborTab workOrderId={props.id!} onChanged={() => refreshAround(props.id!)} /> : null },
           { value: 'parts', label: t('tabs.parts'), hidden: !existing, content: existing ? <PartsTab workOrderId={props.id!} onChanged={() => refreshAround(props.id!)} /> : null },
           { value: 'procedure', label: tp('tab'), hidden: !existing, content: existing ? <ProcedureTab workOrderId={props.id!} onChanged={() => refreshAround(props.id!)} /> : null },
+          { value: 'photos', label: t('tabs.photos'), hidden: !existing, content: existing ? <PhotosTab workOrderId={props.id!} /> : null },
         ]}
         footer={
           <RecordDrawerFooter
