@@ -151,6 +151,11 @@ describe('import and export', () => {
       const host = `${org.subdomain}.localhost`;
       const list = await call(server.port, host, 'GET', '/api/workstations/get-workstations', undefined, token);
       expect(list.body.workStations.map((w: { code: string; Team: { name: string } }) => `${w.code}/${w.Team.name}`).sort()).toEqual(['WS-01/Mechanics', 'WS-03/Mechanics']);
+
+      // The work stations list opens the wizard with its kind chosen (its Import entry).
+      await page.goto(`${org.url}/dashboard/work-stations`);
+      await page.getByTestId('import-list').click();
+      await expect.poll(() => page.getByTestId('import-kind').inputValue()).toBe('محطات العمل');
     } finally {
       await context.close();
     }

@@ -1,6 +1,7 @@
 import { StrictMode, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { PORTAL_LIMITS, PORTAL_STATUSES, PORTAL_URGENCIES, type PortalFormDto, type PortalStatusDto } from '../features/request-portal/request-portal.values';
+import { PORTAL_LIMITS, PORTAL_STATUSES, PORTAL_URGENCIES } from '../features/request-portal/request-portal.values';
+import type { PortalFormDto, PortalStatusDto } from '../features/request-portal/request-portal.schema';
 import { STRINGS, type Lang } from './strings';
 import './portal.css';
 

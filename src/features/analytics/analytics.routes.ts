@@ -2,7 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EVERYONE, MANAGERS } from '../../server/plugins/request-context';
 import { now } from '../../server/clock';
-import { analyticsQuerySchema, quotedVsActualSchema, resolveRange } from './analytics.schema';
+import type { z } from '../../shared/zod-setup';
+import {
+  analyticsQuerySchema,
+  backlogFiguresSchema,
+  complianceFiguresSchema,
+  costFiguresSchema,
+  downtimeFiguresSchema,
+  myWorkFiguresSchema,
+  plannedShareFiguresSchema,
+  quotedVsActualSchema,
+  repairTimesSchema,
+  resolveRange,
+  throughputFiguresSchema,
+} from './analytics.schema';
 import {
   backlogFigures,
   complianceFigures,
@@ -23,19 +36,20 @@ import {
  */
 export async function analyticsRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const org = { schema: { querystring: analyticsQuerySchema }, config: { access: MANAGERS } };
+  /** An organisation figure's route options: the shared query, managers only, and its answer. */
+  const org = <T extends z.ZodType>(answer: T) => ({ schema: { querystring: analyticsQuerySchema, response: { 200: answer } }, config: { access: MANAGERS } });
 
-  app.get('/get-backlog', org, (req) => {
+  app.get('/get-backlog', org(backlogFiguresSchema), (req) => {
     const at = now();
     return req.read((tx) => backlogFigures(tx, req.auth.orgId, resolveRange(req.query, at).current, req.query, at));
   });
 
-  app.get('/get-throughput', org, (req) => {
+  app.get('/get-throughput', org(throughputFiguresSchema), (req) => {
     const r = resolveRange(req.query, now());
     return req.read((tx) => throughputFigures(tx, req.auth.orgId, r.current, r.previous, req.query));
   });
 
-  app.get('/get-repair-times', org, (req) => {
+  app.get('/get-repair-times', org(repairTimesSchema), (req) => {
     const r = resolveRange(req.query, now());
     return req.read(async (tx) => ({
       mttr: await mttrFigures(tx, req.auth.orgId, r.current, r.previous, req.query),
@@ -43,33 +57,33 @@ export async function analyticsRoutes(appBase: FastifyInstance) {
     }));
   });
 
-  app.get('/get-downtime', org, (req) => {
+  app.get('/get-downtime', org(downtimeFiguresSchema), (req) => {
     const r = resolveRange(req.query, now());
     return req.read((tx) => downtimeFigures(tx, req.auth.orgId, r.current, r.previous, req.query));
   });
 
-  app.get('/get-planned-share', org, (req) => {
+  app.get('/get-planned-share', org(plannedShareFiguresSchema), (req) => {
     const r = resolveRange(req.query, now());
     return req.read((tx) => plannedShareFigures(tx, req.auth.orgId, r.current, r.previous, req.query));
   });
 
-  app.get('/get-pm-compliance', org, (req) => {
+  app.get('/get-pm-compliance', org(complianceFiguresSchema), (req) => {
     const at = now();
     const r = resolveRange(req.query, at);
     return req.read((tx) => complianceFigures(tx, req.auth.orgId, r.current, r.previous, req.query, at));
   });
 
-  app.get('/get-costs', org, (req) => {
+  app.get('/get-costs', org(costFiguresSchema), (req) => {
     const r = resolveRange(req.query, now());
     return req.read((tx) => costFigures(tx, req.auth.orgId, r.current, r.previous, req.query));
   });
 
-  app.get('/get-quoted-vs-actual', { schema: { querystring: analyticsQuerySchema, response: { 200: quotedVsActualSchema } }, config: { access: MANAGERS } }, (req) => {
+  app.get('/get-quoted-vs-actual', org(quotedVsActualSchema), (req) => {
     const r = resolveRange(req.query, now());
     return req.read((tx) => quotedVsActualFigures(tx, req.auth.orgId, r.current, req.query));
   });
 
-  app.get('/get-my-work', { schema: { querystring: analyticsQuerySchema }, config: { access: EVERYONE } }, (req) => {
+  app.get('/get-my-work', { schema: { querystring: analyticsQuerySchema, response: { 200: myWorkFiguresSchema } }, config: { access: EVERYONE } }, (req) => {
     const at = now();
     return req.read((tx) => myWorkFigures(tx, req.auth.orgId, req.auth.userId, resolveRange(req.query, at).current, at));
   });

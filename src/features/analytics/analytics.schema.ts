@@ -32,10 +32,8 @@ export type AnalyticsFilters = Pick<AnalyticsQuery, 'assetId' | 'assetCategoryId
 export const FILTER_KEYS = ['assetId', 'assetCategoryId', 'workStationId', 'teamId', 'assigneeId'] as const;
 
 /** Whole UTC days, both ends included. */
-export interface DayRange {
-  from: string;
-  to: string;
-}
+export const dayRangeSchema = z.object({ from: z.string(), to: z.string() });
+export type DayRange = z.infer<typeof dayRangeSchema>;
 
 /** Days in a range, both ends counted. */
 export const daysIn = (r: DayRange) => Math.round((dayToDate(r.to).getTime() - dayToDate(r.from).getTime()) / 86_400_000) + 1;
@@ -53,109 +51,136 @@ export function resolveRange(q: Pick<AnalyticsQuery, 'range' | 'from' | 'to'>, t
 }
 
 /** A figure with its value in the period before, for the KPI cards' change. */
-export interface Kpi {
-  current: number | null;
-  previous: number | null;
-}
+export const kpiSchema = z.object({ current: z.number().nullable(), previous: z.number().nullable() });
+export type Kpi = z.infer<typeof kpiSchema>;
+
+// The figures' answers (response schemas of the get-… routes; the services' return types are these).
 
 export const AGE_BUCKETS = ['0-7', '8-30', '31-90', '>90'] as const;
 
-export interface BacklogFigures {
-  range: DayRange;
-  openNow: number;
-  overdueNow: number;
-  ageBuckets: { bucket: (typeof AGE_BUCKETS)[number]; count: number }[];
+export const backlogFiguresSchema = z.object({
+  range: dayRangeSchema,
+  openNow: z.number(),
+  overdueNow: z.number(),
+  ageBuckets: z.array(z.object({ bucket: z.enum(AGE_BUCKETS), count: z.number() })),
   /** Open work orders at the end of each day of the range. */
-  overTime: { day: string; open: number }[];
+  overTime: z.array(z.object({ day: z.string(), open: z.number() })),
   /** Open at the end of the range and of the period before. */
-  openAtEnd: Kpi;
-}
+  openAtEnd: kpiSchema,
+});
+export type BacklogFigures = z.infer<typeof backlogFiguresSchema>;
 
-export interface ThroughputFigures {
-  range: DayRange;
+export const throughputFiguresSchema = z.object({
+  range: dayRangeSchema,
   /** Per ISO week (Monday, UTC) that meets the range; counts only days inside the range. */
-  weeks: { week: string; created: number; completed: number }[];
-  created: Kpi;
-  completed: Kpi;
-}
+  weeks: z.array(z.object({ week: z.string(), created: z.number(), completed: z.number() })),
+  created: kpiSchema,
+  completed: kpiSchema,
+});
+export type ThroughputFigures = z.infer<typeof throughputFiguresSchema>;
 
-export interface RepairTimeStats {
-  count: number;
+export const repairTimeStatsSchema = z.object({
+  count: z.number(),
   /** Hours. */
-  meanHours: number | null;
-  medianHours: number | null;
-}
-export interface MttrFigures {
-  range: DayRange;
-  overall: RepairTimeStats;
-  previous: RepairTimeStats;
-  byAssetCategory: ({ assetCategoryId: number | null; name: string | null } & RepairTimeStats)[];
-  byTeam: ({ teamId: number; name: string } & RepairTimeStats)[];
-}
+  meanHours: z.number().nullable(),
+  medianHours: z.number().nullable(),
+});
+export type RepairTimeStats = z.infer<typeof repairTimeStatsSchema>;
 
-export interface MtbfFigures {
-  range: DayRange;
+export const mttrFiguresSchema = z.object({
+  range: dayRangeSchema,
+  overall: repairTimeStatsSchema,
+  previous: repairTimeStatsSchema,
+  byAssetCategory: z.array(repairTimeStatsSchema.extend({ assetCategoryId: z.number().nullable(), name: z.string().nullable() })),
+  byTeam: z.array(repairTimeStatsSchema.extend({ teamId: z.number(), name: z.string() })),
+});
+export type MttrFigures = z.infer<typeof mttrFiguresSchema>;
+
+export const mtbfFiguresSchema = z.object({
+  range: dayRangeSchema,
   /** The ten assets with the shortest mean time between failures. */
-  worst: { assetId: number; name: string; failures: number; intervals: number; mtbfHours: number }[];
-}
+  worst: z.array(z.object({ assetId: z.number(), name: z.string(), failures: z.number(), intervals: z.number(), mtbfHours: z.number() })),
+});
+export type MtbfFigures = z.infer<typeof mtbfFiguresSchema>;
+
+/** GET get-repair-times's answer. */
+export const repairTimesSchema = z.object({ mttr: mttrFiguresSchema, mtbf: mtbfFiguresSchema });
 
 export const REASON_CATEGORIES = ['availability', 'performance', 'quality', 'productivity'] as const;
-export interface DowntimeFigures {
-  range: DayRange;
-  byCategory: { category: (typeof REASON_CATEGORIES)[number]; blocking: boolean; hours: number }[];
-  byAsset: { assetId: number | null; name: string | null; availability: number; performance: number; quality: number; productivity: number; availabilityLoss: number }[];
-  byWorkStation: { workStationId: number | null; name: string | null; availability: number; performance: number; quality: number; productivity: number }[];
-  availabilityHours: Kpi;
-}
+export const downtimeFiguresSchema = z.object({
+  range: dayRangeSchema,
+  byCategory: z.array(z.object({ category: z.enum(REASON_CATEGORIES), blocking: z.boolean(), hours: z.number() })),
+  byAsset: z.array(
+    z.object({
+      assetId: z.number().nullable(),
+      name: z.string().nullable(),
+      availability: z.number(),
+      performance: z.number(),
+      quality: z.number(),
+      productivity: z.number(),
+      availabilityLoss: z.number(),
+    }),
+  ),
+  byWorkStation: z.array(
+    z.object({ workStationId: z.number().nullable(), name: z.string().nullable(), availability: z.number(), performance: z.number(), quality: z.number(), productivity: z.number() }),
+  ),
+  availabilityHours: kpiSchema,
+});
+export type DowntimeFigures = z.infer<typeof downtimeFiguresSchema>;
 
-export interface PlannedShareFigures {
-  range: DayRange;
-  plannedOrders: number;
-  reactiveOrders: number;
-  maintenanceOrders: number;
-  plannedHours: number;
-  reactiveHours: number;
+export const plannedShareFiguresSchema = z.object({
+  range: dayRangeSchema,
+  plannedOrders: z.number(),
+  reactiveOrders: z.number(),
+  maintenanceOrders: z.number(),
+  plannedHours: z.number(),
+  reactiveHours: z.number(),
   /** Planned share of work (orders, 0..1) now and in the period before. */
-  plannedOrderShare: Kpi;
-  plannedHourShare: Kpi;
-}
+  plannedOrderShare: kpiSchema,
+  plannedHourShare: kpiSchema,
+});
+export type PlannedShareFigures = z.infer<typeof plannedShareFiguresSchema>;
 
-export interface ComplianceFigures {
-  range: DayRange;
+export const complianceFiguresSchema = z.object({
+  range: dayRangeSchema,
   /** 'plans' once the organisation has a PM plan; before, its maintenance orders' due and completion dates. */
-  source: 'plans' | 'maintenance-orders';
-  due: number;
-  onTime: number;
-  late: number;
-  missed: number;
-  rate: Kpi;
-}
+  source: z.enum(['plans', 'maintenance-orders']),
+  due: z.number(),
+  onTime: z.number(),
+  late: z.number(),
+  missed: z.number(),
+  rate: kpiSchema,
+});
+export type ComplianceFigures = z.infer<typeof complianceFiguresSchema>;
 
-export interface CostFigures {
-  range: DayRange;
-  currency: string;
+const costSplitShape = { labor: z.number(), parts: z.number(), total: z.number() };
+export const costFiguresSchema = z.object({
+  range: dayRangeSchema,
+  currency: z.string(),
   /** Minor units of the organisation currency. */
-  laborCost: number;
-  partsCost: number;
+  laborCost: z.number(),
+  partsCost: z.number(),
   /** Labour hours by people without an hourly rate (cost unknown). */
-  unratedHours: number;
-  byAsset: { assetId: number | null; name: string | null; labor: number; parts: number; total: number }[];
-  byWorkStation: { workStationId: number | null; name: string | null; labor: number; parts: number; total: number }[];
-  byMonth: { month: string; labor: number; parts: number; total: number }[];
-  total: Kpi;
-}
+  unratedHours: z.number(),
+  byAsset: z.array(z.object({ assetId: z.number().nullable(), name: z.string().nullable(), ...costSplitShape })),
+  byWorkStation: z.array(z.object({ workStationId: z.number().nullable(), name: z.string().nullable(), ...costSplitShape })),
+  byMonth: z.array(z.object({ month: z.string(), ...costSplitShape })),
+  total: kpiSchema,
+});
+export type CostFigures = z.infer<typeof costFiguresSchema>;
 
-export interface MyWorkFigures {
-  range: DayRange;
-  openCount: number;
-  open: { id: number; title: string; status: string; priority: string; dueDate: string | null; overdue: boolean }[];
+export const myWorkFiguresSchema = z.object({
+  range: dayRangeSchema,
+  openCount: z.number(),
+  open: z.array(z.object({ id: z.number(), title: z.string(), status: z.string(), priority: z.string(), dueDate: z.string().nullable(), overdue: z.boolean() })),
   /** This ISO week (Monday, UTC, to now), by time tracking reason. */
-  hoursThisWeek: { reasonId: number; name: string; category: string; hours: number }[];
-  completed: number;
-  completedOnTime: number;
+  hoursThisWeek: z.array(z.object({ reasonId: z.number(), name: z.string(), category: z.string(), hours: z.number() })),
+  completed: z.number(),
+  completedOnTime: z.number(),
   /** Completed with a due date. */
-  completedWithDue: number;
-}
+  completedWithDue: z.number(),
+});
+export type MyWorkFigures = z.infer<typeof myWorkFiguresSchema>;
 
 /** Money of one linked work order or one quotation, minor units of the organisation currency. */
 const quotedActualShape = {
@@ -176,7 +201,7 @@ export type QuotedActual = { [K in keyof typeof quotedActualShape]: number };
 
 /** GET get-quoted-vs-actual's answer (its response schema). */
 export const quotedVsActualSchema = z.object({
-  range: z.object({ from: z.string(), to: z.string() }),
+  range: dayRangeSchema,
   currency: z.string(),
   /** Work orders linked to a quotation and created in the range (filters applied), by quotation then id. */
   workOrders: z.array(

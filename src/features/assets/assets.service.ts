@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, ilike, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { claimVersion, StaleEdit } from '../../server/stale-edit';
-import { isAnyOf, param, preparedRead } from '../../server/db/prepared';
+import { isAnyOf, keysetBatch, param, preparedRead } from '../../server/db/prepared';
 import { assetCategories, assets, customerVendors } from '../../server/db/schema';
 import { conflict, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/plugins/errors';
@@ -168,11 +168,7 @@ export async function importAssets(tx: Tx, orgId: number, userId: number, inputs
  */
 export async function exportAssetsBatch(tx: ReadTx, orgId: number, query: AssetListQuery, before: number, limit: number): Promise<AssetDto[]> {
   const filter = listFilter(orgId, query);
-  const rows = await preparedRead(
-    'assets.export',
-    () => baseQuery(tx).where(and(filter.where(), lt(assets.id, param('before')))).orderBy(desc(assets.id)).limit(param('limit')),
-    { ...filter.values, before, limit },
-  );
+  const rows = await keysetBatch('assets.export', () => baseQuery(tx), assets.id, filter, before, limit);
   return rows.map(toDto);
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ADMINS, EVERYONE, MANAGERS } from '../../server/plugins/request-context';
-import { exportCsvResponseSchema, exportParamsSchema, exportQuerySchema, exportZipResponseSchema, importKindParamsSchema, importMappingSchema, importRequestSchema } from './data-transfer.schema';
+import { exportCsvResponseSchema, exportParamsSchema, exportQuerySchema, exportZipResponseSchema, importKindParamsSchema, importMappingAnswerSchema, importMappingSavedSchema, importMappingSchema, importRequestSchema, importResultSchema } from './data-transfer.schema';
 import { getImportMapping, importRows, saveImportMapping } from './import.service';
 import { exportListCsv, exportOrganisationZip } from './export.service';
 
@@ -15,7 +15,7 @@ export async function dataTransferRoutes(appBase: FastifyInstance) {
   // ---- Import ----
   app.post(
     '/import/:kind',
-    { schema: { params: importKindParamsSchema, body: importRequestSchema }, config: { access: MANAGERS }, bodyLimit: IMPORT_BODY_LIMIT },
+    { schema: { params: importKindParamsSchema, body: importRequestSchema, response: { 200: importResultSchema } }, config: { access: MANAGERS }, bodyLimit: IMPORT_BODY_LIMIT },
     (req) => {
       // Invitations (the users kind) link to the organisation's own host, as the invite route's do.
       const mail = { mailer: app.deps.mailer, origin: `${app.deps.config.publicScheme}://${req.headers.host}` };
@@ -23,11 +23,11 @@ export async function dataTransferRoutes(appBase: FastifyInstance) {
     },
   );
 
-  app.get('/mapping/:kind', { schema: { params: importKindParamsSchema }, config: { access: MANAGERS } }, (req) =>
+  app.get('/mapping/:kind', { schema: { params: importKindParamsSchema, response: { 200: importMappingAnswerSchema } }, config: { access: MANAGERS } }, (req) =>
     req.read((tx) => getImportMapping(tx, req.auth.orgId, req.params.kind)),
   );
 
-  app.put('/mapping/:kind', { schema: { params: importKindParamsSchema, body: importMappingSchema }, config: { access: MANAGERS } }, (req) =>
+  app.put('/mapping/:kind', { schema: { params: importKindParamsSchema, body: importMappingSchema, response: { 200: importMappingSavedSchema } }, config: { access: MANAGERS } }, (req) =>
     req.inTenant((tx) => saveImportMapping(tx, req.auth.orgId, req.params.kind, req.body.mapping)),
   );
 

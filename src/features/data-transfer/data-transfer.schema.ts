@@ -1,5 +1,6 @@
 import { z } from '../../shared/zod-setup';
 import { csvLine } from '../../shared/csv';
+import { messageSchema } from '../../shared/pagination';
 import { readingImportSchema } from '../meters/meters.schema';
 
 /**
@@ -205,35 +206,42 @@ export const importRequestSchema = z.strictObject({
 });
 export type ImportRequest = z.output<typeof importRequestSchema>;
 
-export interface ImportProblem {
+export const importProblemSchema = z.object({
   /** The file's row number. */
-  row: number;
+  row: z.number(),
   /** The column key (`category`), or null for the whole row. */
-  column: string | null;
-  message: string;
-}
+  column: z.string().nullable(),
+  message: z.string(),
+});
+export type ImportProblem = z.infer<typeof importProblemSchema>;
 
-export interface ImportResult {
-  total: number;
+/** The answer of POST import/{kind} (response schema). */
+export const importResultSchema = z.object({
+  total: z.number(),
   /** Rows without problems. */
-  valid: number;
+  valid: z.number(),
   /** Rows written (0 on a dry run or when an all-or-nothing import had problems). */
-  imported: number;
-  dryRun: boolean;
-  problems: ImportProblem[];
+  imported: z.number(),
+  dryRun: z.boolean(),
+  problems: z.array(importProblemSchema),
   /**
    * Names of the referenced records (categories, parents) created with `createMissing`: on a dry run, those the
    * import would create; empty when nothing was or would be written (an all-or-nothing import with problems).
    */
-  created: string[];
+  created: z.array(z.string()),
   /** Names the rows refer to and the organisation lacks, where they can be created (offered for creation). */
-  missing: string[];
-}
+  missing: z.array(z.string()),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
 
 /** PUT mapping/{kind}: file header -> column key, remembered per organisation. */
 export const importMappingSchema = z.strictObject({
   mapping: z.record(z.string().max(200), z.string().max(50)).refine((m) => Object.keys(m).length <= 200, 'At most 200 columns'),
 });
+
+/** The answers of GET and PUT mapping/{kind} (response schemas). */
+export const importMappingAnswerSchema = z.object({ mapping: z.record(z.string(), z.string()) });
+export const importMappingSavedSchema = messageSchema.extend(importMappingAnswerSchema.shape);
 
 // ---- Export ---------------------------------------------------------------------------------------------
 

@@ -245,6 +245,14 @@ function reference(run: Run, kind: ImportKind, name: string | undefined, row: nu
   return 1; // a stand-in until the record is created
 }
 
+/** The id of the organisation's record a row names (`names`: lower case -> id), or undefined and the row's problem. */
+function named(run: Run, names: Map<string, number>, name: string | undefined, row: number, column: string, message: string) {
+  if (!name) return undefined;
+  const id = names.get(lower(name));
+  if (id === undefined) run.problems.push({ row, column, message });
+  return id;
+}
+
 /** The pending name of a row whose reference is missing (created before the rows are written). */
 const pendingOf = (run: Run, name: string | undefined) => (name && !run.refs.has(lower(name)) ? lower(name) : undefined);
 
@@ -291,11 +299,7 @@ const IMPORTERS: Record<ImportKind, Importer> = {
       const ready: Ready[] = [];
       for (const { row, cells } of rows) {
         const { category: cat, owner, ...rest } = cells;
-        let customerVendorId: number | undefined;
-        if (owner) {
-          customerVendorId = owners.get(lower(owner));
-          if (customerVendorId === undefined) run.problems.push({ row, column: 'owner', message: ASSET_MESSAGES.customerVendorUnknown });
-        }
+        const customerVendorId = named(run, owners, owner, row, 'owner', ASSET_MESSAGES.customerVendorUnknown);
         const body = { ...rest, assetCategoryId: reference(run, 'assets', cat, row, 'category', ASSET_MESSAGES.categoryUnknown), customerVendorId };
         const input = check<AssetInput>(assetInputSchema as ZodType<AssetInput>, body, row, { assetCategoryId: 'category', customerVendorId: 'owner' }, run.problems);
         if (input) ready.push({ row, input, pending: pendingOf(run, cat), finish: cat ? () => ({ ...input, assetCategoryId: run.refs.get(lower(cat))! }) : undefined });
@@ -314,12 +318,8 @@ const IMPORTERS: Record<ImportKind, Importer> = {
     async prepare(tx, run, rows) {
       run.refs = await lookup(tx, productCategories, run.orgId);
       const units = await lookup(tx, uoms, run.orgId);
-      const unit = (name: string | undefined, row: number, column: string, message: string) => {
-        if (!name) return undefined;
-        const id = units.get(lower(name));
-        if (id === undefined) run.problems.push({ row, column, message });
-        return id ?? 1;
-      };
+      // An unknown unit is the row's problem; 1 stands in so that the schema checks the rest.
+      const unit = (name: string | undefined, row: number, column: string, message: string) => (name ? (named(run, units, name, row, column, message) ?? 1) : undefined);
       const ready: Ready[] = [];
       for (const { row, cells } of rows) {
         const { category: cat, unitOfMeasure, purchaseUnitOfMeasure, ...rest } = cells;
@@ -346,11 +346,7 @@ const IMPORTERS: Record<ImportKind, Importer> = {
       const ready: Ready[] = [];
       for (const { row, cells } of rows) {
         const { parent, ...rest } = cells;
-        let parentId: number | undefined;
-        if (parent) {
-          parentId = parents.get(lower(parent));
-          if (parentId === undefined) run.problems.push({ row, column: 'parent', message: IMPORT_MESSAGES.parentNotFound });
-        }
+        const parentId = named(run, parents, parent, row, 'parent', IMPORT_MESSAGES.parentNotFound);
         const input = check<CustomerVendorValues>(customerVendorInputSchema as ZodType<CustomerVendorValues>, { ...rest, parentId }, row, { parentId: 'parent' }, run.problems);
         if (input) ready.push({ row, input });
       }
@@ -366,11 +362,7 @@ const IMPORTERS: Record<ImportKind, Importer> = {
       const ready: Ready[] = [];
       for (const { row, cells } of rows) {
         const { team, ...rest } = cells;
-        let teamId: number | undefined;
-        if (team) {
-          teamId = teamIds.get(lower(team));
-          if (teamId === undefined) run.problems.push({ row, column: 'team', message: WORK_STATION_MESSAGES.teamUnknown });
-        }
+        const teamId = named(run, teamIds, team, row, 'team', WORK_STATION_MESSAGES.teamUnknown);
         const input = check<WorkStationInput>(workStationInputSchema as ZodType<WorkStationInput>, { ...rest, teamId: teamId ?? (team ? 1 : undefined) }, row, { teamId: 'team' }, run.problems);
         if (input) ready.push({ row, input });
       }

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, ilike, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { claimVersion, StaleEdit } from '../../server/stale-edit';
-import { isAnyOf, param, preparedRead } from '../../server/db/prepared';
+import { isAnyOf, keysetBatch, param, preparedRead } from '../../server/db/prepared';
 import { assets, customerVendors, maintenanceRequestCounts, maintenanceRequests, users } from '../../server/db/schema';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/plugins/errors';
@@ -223,11 +223,7 @@ export async function listMaintenanceRequests(tx: ReadTx, orgId: number, query: 
  */
 export async function exportMaintenanceRequestsBatch(tx: ReadTx, orgId: number, query: MaintenanceRequestsQuery, before: number, limit: number) {
   const filter = listFilter(orgId, query);
-  const rows = await preparedRead(
-    'maintenanceRequests.export',
-    () => baseSelect(tx).where(and(filter.where(), lt(r.id, param('before')))).orderBy(desc(r.id)).limit(param('limit')),
-    { ...filter.values, before, limit },
-  );
+  const rows = await keysetBatch('maintenanceRequests.export', () => baseSelect(tx), r.id, filter, before, limit);
   return rows.map(toDto);
 }
 

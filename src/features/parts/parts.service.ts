@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ReadTx, Tx } from '../../server/db/client';
-import { isAnyOf, param, preparedRead } from '../../server/db/prepared';
+import { isAnyOf, keysetBatch, param, preparedRead } from '../../server/db/prepared';
 import { parts, productCategories, stockMoves, uoms, users } from '../../server/db/schema';
 import { badRequest, conflict, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/plugins/errors';
@@ -137,11 +137,7 @@ export const listLowStockParts = (tx: ReadTx, orgId: number, query: PartListQuer
  */
 export async function exportPartsBatch(tx: ReadTx, orgId: number, query: PartListQuery, before: number, limit: number): Promise<PartDto[]> {
   const filter = listFilter(orgId, query);
-  const rows = await preparedRead(
-    'parts.export',
-    () => baseQuery(tx).where(and(filter.where(), lt(parts.id, param('before')))).orderBy(desc(parts.id)).limit(param('limit')),
-    { ...filter.values, before, limit },
-  );
+  const rows = await keysetBatch('parts.export', () => baseQuery(tx), parts.id, filter, before, limit);
   return rows.map(toDto);
 }
 

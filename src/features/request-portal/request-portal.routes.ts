@@ -7,7 +7,22 @@ import { hitRateLimit, throttle, TOO_MANY_REQUESTS } from '../../server/rate-lim
 import { IMAGE_RULES, processImage } from '../../server/uploads/images';
 import { uploadSigner } from '../../server/uploads/storage';
 import {
+  assetLabelsPdfSchema,
   assetLabelsSchema,
+  assetSummarySchema,
+  foundAssetSchema,
+  portalCodeTargetSchema,
+  portalCommentedSchema,
+  portalCountSchema,
+  portalFormDtoSchema,
+  portalRequestAcceptedSchema,
+  portalRequestAnswerSchema,
+  portalRequestChangedSchema,
+  portalRequestListSchema,
+  portalSettingsDtoSchema,
+  portalSettingsSavedSchema,
+  portalStatusDtoSchema,
+  portalSubmittedSchema,
   findAssetQuerySchema,
   PORTAL_LIMITS,
   portalAcceptSchema,
@@ -124,13 +139,13 @@ export async function requestPortalRoutes(appBase: FastifyInstance) {
 
   // ------------------------------------------------------------ public
 
-  app.get('/form', { config: { access: 'public' }, onRequest: throttle('portalRead') }, (req) => req.read((tx) => portal.getPortalForm(tx, orgOf(req), undefined)));
+  app.get('/form', { schema: { response: { 200: portalFormDtoSchema } }, config: { access: 'public' }, onRequest: throttle('portalRead') }, (req) => req.read((tx) => portal.getPortalForm(tx, orgOf(req), undefined)));
 
-  app.get('/form/:token', { schema: { params: tokenParamsSchema }, config: { access: 'public' }, onRequest: throttle('portalRead') }, (req) =>
+  app.get('/form/:token', { schema: { params: tokenParamsSchema, response: { 200: portalFormDtoSchema } }, config: { access: 'public' }, onRequest: throttle('portalRead') }, (req) =>
     req.read((tx) => portal.getPortalForm(tx, orgOf(req), req.params.token)),
   );
 
-  app.post('/submit-request', { config: { access: 'public' }, onRequest: throttle('portalSubmit') }, async (req, reply) => {
+  app.post('/submit-request', { schema: { response: { 201: portalSubmittedSchema } }, config: { access: 'public' }, onRequest: throttle('portalSubmit') }, async (req, reply) => {
     const orgId = orgOf(req);
     const { fields, files } = await readForm(req, PORTAL_LIMITS.photosPerRequest);
     const input = parse(portalSubmitSchema, fields);
@@ -149,11 +164,11 @@ export async function requestPortalRoutes(appBase: FastifyInstance) {
     return reply.status(201).send(result);
   });
 
-  app.get('/status/:token', { schema: { params: tokenParamsSchema }, config: { access: 'public' }, onRequest: throttle('portalRead') }, async (req) =>
+  app.get('/status/:token', { schema: { params: tokenParamsSchema, response: { 200: portalStatusDtoSchema } }, config: { access: 'public' }, onRequest: throttle('portalRead') }, async (req) =>
     signed(await req.read((tx) => portal.getPortalStatus(tx, orgOf(req), req.params.token))),
   );
 
-  app.post('/status/:token/add-comment', { schema: { params: tokenParamsSchema }, config: { access: 'public' }, onRequest: throttle('portalSubmit') }, async (req, reply) => {
+  app.post('/status/:token/add-comment', { schema: { params: tokenParamsSchema, response: { 201: portalCommentedSchema } }, config: { access: 'public' }, onRequest: throttle('portalSubmit') }, async (req, reply) => {
     const orgId = orgOf(req);
     const { fields, files } = await readForm(req, 1);
     const input = parse(portalCommentSchema, fields);
@@ -166,59 +181,59 @@ export async function requestPortalRoutes(appBase: FastifyInstance) {
 
   // ------------------------------------------------------------ signed in
 
-  app.get('/settings', { config: { access: MANAGERS } }, (req) => req.read((tx) => portal.getPortalSettings(tx, req.auth.orgId)));
+  app.get('/settings', { schema: { response: { 200: portalSettingsDtoSchema } }, config: { access: MANAGERS } }, (req) => req.read((tx) => portal.getPortalSettings(tx, req.auth.orgId)));
 
-  app.put('/settings', { schema: { body: portalSettingsInputSchema }, config: { access: ADMINS } }, (req) =>
+  app.put('/settings', { schema: { body: portalSettingsInputSchema, response: { 200: portalSettingsSavedSchema } }, config: { access: ADMINS } }, (req) =>
     req.inTenant((tx) => portal.savePortalSettings(tx, req.auth.orgId, req.body)),
   );
 
-  app.get('/list-requests', { schema: { querystring: portalListQuerySchema }, config: { access: MANAGERS } }, (req) =>
+  app.get('/list-requests', { schema: { querystring: portalListQuerySchema, response: { 200: portalRequestListSchema } }, config: { access: MANAGERS } }, (req) =>
     req.read((tx) => portal.listPortalRequests(tx, req.auth.orgId, req.query)),
   );
 
-  app.get('/new-requests-count', { config: { access: EVERYONE } }, (req) => req.read((tx) => portal.countNewPortalRequests(tx, req.auth.orgId)));
+  app.get('/new-requests-count', { schema: { response: { 200: portalCountSchema } }, config: { access: EVERYONE } }, (req) => req.read((tx) => portal.countNewPortalRequests(tx, req.auth.orgId)));
 
-  app.get('/get-request/:id', { schema: { params: idParamsSchema }, config: { access: MANAGERS } }, (req) =>
+  app.get('/get-request/:id', { schema: { params: idParamsSchema, response: { 200: portalRequestAnswerSchema } }, config: { access: MANAGERS } }, (req) =>
     req.read((tx) => portal.getPortalRequest(tx, req.auth.orgId, req.params.id)),
   );
 
-  app.post('/accept-request/:id', { schema: { params: idParamsSchema, body: portalAcceptSchema }, config: { access: MANAGERS } }, async (req) => {
+  app.post('/accept-request/:id', { schema: { params: idParamsSchema, body: portalAcceptSchema, response: { 200: portalRequestAcceptedSchema } }, config: { access: MANAGERS } }, async (req) => {
     const orgId = req.auth.orgId;
     // A maintenance request gets copies of the photos' files: deleting it (which deletes its images) leaves the portal request's.
     const copies = req.body.into === 'maintenance-request' ? await copyFiles(orgId, await req.read((tx) => portal.requestPhotos(tx, orgId, req.params.id))) : [];
     return removeOnFailure(copies, () => req.inTenant((tx) => portal.acceptPortalRequest(tx, orgId, req.auth, req.params.id, req.body, mailOf(req), copies)));
   });
 
-  app.post('/decline-request/:id', { schema: { params: idParamsSchema, body: portalDeclineSchema }, config: { access: MANAGERS } }, (req) =>
+  app.post('/decline-request/:id', { schema: { params: idParamsSchema, body: portalDeclineSchema, response: { 200: portalRequestChangedSchema } }, config: { access: MANAGERS } }, (req) =>
     req.inTenant((tx) => portal.declinePortalRequest(tx, req.auth.orgId, req.params.id, req.body.reason, mailOf(req))),
   );
 
-  app.post('/merge-request/:id', { schema: { params: idParamsSchema, body: portalMergeSchema }, config: { access: MANAGERS } }, (req) =>
+  app.post('/merge-request/:id', { schema: { params: idParamsSchema, body: portalMergeSchema, response: { 200: portalRequestChangedSchema } }, config: { access: MANAGERS } }, (req) =>
     req.inTenant((tx) => portal.mergePortalRequest(tx, req.auth.orgId, req.params.id, req.body.intoId, mailOf(req))),
   );
 
-  app.post('/reply-request/:id', { schema: { params: idParamsSchema, body: portalReplySchema }, config: { access: MANAGERS } }, (req) =>
+  app.post('/reply-request/:id', { schema: { params: idParamsSchema, body: portalReplySchema, response: { 200: portalRequestChangedSchema } }, config: { access: MANAGERS } }, (req) =>
     req.inTenant((tx) => portal.replyPortalRequest(tx, req.auth.orgId, req.auth, req.params.id, req.body.body, mailOf(req))),
   );
 
-  app.get('/resolve-code/:token', { schema: { params: tokenParamsSchema }, config: { access: EVERYONE } }, (req) =>
+  app.get('/resolve-code/:token', { schema: { params: tokenParamsSchema, response: { 200: portalCodeTargetSchema } }, config: { access: EVERYONE } }, (req) =>
     req.read((tx) => portal.resolveCode(tx, req.auth.orgId, req.params.token)),
   );
 
-  app.get('/asset-summary/:id', { schema: { params: idParamsSchema }, config: { access: EVERYONE } }, (req) =>
+  app.get('/asset-summary/:id', { schema: { params: idParamsSchema, response: { 200: assetSummarySchema } }, config: { access: EVERYONE } }, (req) =>
     req.read((tx) => portal.assetSummary(tx, req.auth.orgId, req.auth, req.params.id)),
   );
 
-  app.get('/find-asset', { schema: { querystring: findAssetQuerySchema }, config: { access: EVERYONE } }, (req) =>
+  app.get('/find-asset', { schema: { querystring: findAssetQuerySchema, response: { 200: foundAssetSchema } }, config: { access: EVERYONE } }, (req) =>
     req.read((tx) => portal.findAssetByNumber(tx, req.auth.orgId, req.query.number)),
   );
 
   /** Label PDFs (managers): the chosen assets' and work stations' codes (made on first use), names, numbers and the organisation's logo. */
-  app.post('/asset-labels', { schema: { body: assetLabelsSchema }, config: { access: MANAGERS } }, async (req, reply) => {
+  app.post('/asset-labels', { schema: { body: assetLabelsSchema, response: { 200: assetLabelsPdfSchema } }, config: { access: MANAGERS } }, async (req, reply) => {
     const origin = `${config.publicScheme}://${req.headers.host}`;
     const data = await req.inTenant((tx) => portal.labelData(tx, req.auth.orgId, req.body.assetIds, req.body.workStationIds));
     const logo = data.logo && storage.read ? await storage.read(data.logo) : null;
     const pdf = await assetLabelsPdf({ ...data, logo, origin, layout: req.body.layout });
-    return reply.header('content-type', 'application/pdf').header('content-disposition', 'attachment; filename="asset-labels.pdf"').send(pdf);
+    return reply.header('content-type', 'application/pdf').header('content-disposition', 'attachment; filename="asset-labels.pdf"').send(pdf as never);
   });
 }

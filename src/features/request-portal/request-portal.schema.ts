@@ -1,5 +1,5 @@
 import { z } from '../../shared/zod-setup';
-import { pageQuerySchema } from '../../shared/pagination';
+import { listAnswerSchema, messageSchema, pageQuerySchema } from '../../shared/pagination';
 import { EMAIL_PATTERN, idField, requiredString } from '../../shared/validation';
 import { blankToUndefined } from '../../shared/reference-fields';
 import { FIELD_MODES, PORTAL_LIMITS, PORTAL_STATUSES, PORTAL_URGENCIES, TARGET_KINDS } from './request-portal.values';
@@ -100,3 +100,103 @@ export const assetLabelsSchema = z
 export const findAssetQuerySchema = z.object({
   number: requiredString('Type an asset number').max(100, 'At most 100 characters'),
 });
+
+// ---- Answers (response schemas; decision 049) ---------------------------------------------------------------
+
+export const portalTargetSchema = z.object({ kind: z.enum(TARGET_KINDS), id: z.number(), name: z.string(), number: z.string().nullable() });
+export type PortalTarget = z.infer<typeof portalTargetSchema>;
+
+/** GET /api/portal/form[/:token]: what the public form needs. */
+export const portalFormDtoSchema = z.object({
+  organization: z.string(),
+  welcome: z.string().nullable(),
+  fields: z.object({ name: z.enum(FIELD_MODES), email: z.enum(FIELD_MODES), phone: z.enum(FIELD_MODES) }),
+  /** The code's asset or work station; null on the general portal. */
+  target: portalTargetSchema.nullable(),
+  /** The general portal's short list (empty under a code). */
+  published: z.array(portalTargetSchema),
+});
+export type PortalFormDto = z.infer<typeof portalFormDtoSchema>;
+
+export const portalReplyDtoSchema = z.object({ id: z.number(), author: z.enum(['requester', 'team']), body: z.string(), photos: z.array(z.string()), createdAt: z.string() });
+export type PortalReplyDto = z.infer<typeof portalReplyDtoSchema>;
+
+/** GET /api/portal/status/:token: the requester's view of their request. */
+export const portalStatusDtoSchema = z.object({
+  number: z.string(),
+  organization: z.string(),
+  status: z.enum(PORTAL_STATUSES),
+  declineReason: z.string().nullable(),
+  description: z.string(),
+  urgency: z.enum(PORTAL_URGENCIES),
+  target: portalTargetSchema.nullable(),
+  photos: z.array(z.string()),
+  replies: z.array(portalReplyDtoSchema),
+  createdAt: z.string(),
+  closedAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  /** The requester may still comment (open, or closed within the link's life, under the caps). */
+  canComment: z.boolean(),
+});
+export type PortalStatusDto = z.infer<typeof portalStatusDtoSchema>;
+
+/** POST submit-request (201): the status link; a filled honeypot gets the message alone. */
+export const portalSubmittedSchema = messageSchema.extend({ number: z.string().optional(), statusToken: z.string().optional(), statusUrl: z.string().optional() });
+/** POST status/:token/add-comment (201): the refreshed status; a filled honeypot gets the message alone. */
+export const portalCommentedSchema = messageSchema.extend({ status: portalStatusDtoSchema.optional() });
+
+export const portalSettingsDtoSchema = z.object({
+  enabled: z.boolean(),
+  nameField: z.enum(FIELD_MODES),
+  emailField: z.enum(FIELD_MODES),
+  phoneField: z.enum(FIELD_MODES),
+  notifyRequester: z.boolean(),
+  welcome: z.string().nullable(),
+  published: z.array(portalTargetSchema),
+});
+export const portalSettingsSavedSchema = messageSchema.extend({ settings: portalSettingsDtoSchema });
+
+/** A request of the inbox (list and detail). */
+export const portalRequestDtoSchema = z.object({
+  id: z.number(),
+  number: z.string(),
+  description: z.string(),
+  urgency: z.enum(PORTAL_URGENCIES),
+  targetKind: z.enum(TARGET_KINDS).nullable(),
+  targetId: z.number().nullable(),
+  targetName: z.string().nullable(),
+  photos: z.array(z.string()),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  status: z.enum(PORTAL_STATUSES),
+  declineReason: z.string().nullable(),
+  workOrderId: z.number().nullable(),
+  maintenanceRequestId: z.number().nullable(),
+  mergedIntoId: z.number().nullable(),
+  closedAt: z.date().nullable(),
+  createdAt: z.date(),
+});
+export const portalRequestListSchema = listAnswerSchema('requests', portalRequestDtoSchema);
+const portalRequestDetailSchema = portalRequestDtoSchema.extend({
+  replies: z.array(z.object({ id: z.number(), author: z.enum(['requester', 'team']), body: z.string(), photos: z.array(z.string()), createdAt: z.date(), userId: z.number().nullable() })),
+});
+export const portalRequestAnswerSchema = z.object({ request: portalRequestDetailSchema });
+/** Decline, merge and reply: a message and the refreshed request. */
+export const portalRequestChangedSchema = messageSchema.extend(portalRequestAnswerSchema.shape);
+/** Accept: also the work order or the maintenance request it became. */
+export const portalRequestAcceptedSchema = portalRequestChangedSchema.extend({ workOrderId: z.number().optional(), maintenanceRequestId: z.number().optional() });
+export const portalCountSchema = z.object({ count: z.number() });
+export const portalCodeTargetSchema = z.object({ target: portalTargetSchema });
+
+const summaryOrderSchema = z.object({ id: z.number(), title: z.string(), status: z.string(), priority: z.string(), dueDate: z.date().nullable(), createdAt: z.date() });
+/** GET asset-summary/:id: the asset, its open and latest closed work orders, and its open portal requests. */
+export const assetSummarySchema = z.object({
+  asset: z.object({ id: z.number(), name: z.string(), number: z.string().nullable(), status: z.string() }),
+  openWork: z.array(summaryOrderSchema),
+  history: z.array(summaryOrderSchema),
+  requests: z.array(z.object({ id: z.number(), number: z.string(), description: z.string(), status: z.enum(PORTAL_STATUSES), urgency: z.enum(PORTAL_URGENCIES), createdAt: z.date() })),
+});
+export const foundAssetSchema = z.object({ asset: z.object({ id: z.number(), name: z.string() }) });
+/** POST asset-labels: the API document's description (a PDF is sent as bytes, never serialised). */
+export const assetLabelsPdfSchema = z.string().describe('The labels as a PDF file (application/pdf)');

@@ -43,48 +43,7 @@ export const PORTAL_LIMITS = {
 /** The priority a request's urgency suggests when it is accepted (work orders' and maintenance requests' scale). */
 export const URGENCY_PRIORITY = { low: 'low', normal: 'medium', high: 'high', urgent: 'critical' } as const satisfies Record<PortalUrgency, string>;
 
-export interface PortalTarget {
-  kind: TargetKind;
-  id: number;
-  name: string;
-  number: string | null;
-}
-
-/** GET /api/portal/form[/:token]: what the public form needs. */
-export interface PortalFormDto {
-  organization: string;
-  welcome: string | null;
-  fields: { name: FieldMode; email: FieldMode; phone: FieldMode };
-  /** The code's asset or work station; null on the general portal. */
-  target: PortalTarget | null;
-  /** The general portal's short list (empty under a code). */
-  published: PortalTarget[];
-}
-
-export interface PortalReplyDto {
-  id: number;
-  author: 'requester' | 'team';
-  body: string;
-  photos: string[];
-  createdAt: string;
-}
-
-/** GET /api/portal/status/:token: the requester's view of their request. */
-export interface PortalStatusDto {
-  number: string;
-  organization: string;
-  status: PortalStatus;
-  declineReason: string | null;
-  description: string;
-  urgency: PortalUrgency;
-  target: PortalTarget | null;
-  photos: string[];
-  replies: PortalReplyDto[];
-  createdAt: string;
-  closedAt: string | null;
-  expiresAt: string | null;
-  /** The requester may still comment (open, or closed within the link's life, under the caps). */
-  canComment: boolean;
-}
+// The answers' shapes (PortalTarget, PortalFormDto, PortalStatusDto…) are zod schemas in request-portal.schema.ts;
+// the public page imports their types only (erased from its bundle).
 
 export const portalRequestNumber = (id: number) => `PR-${String(id).padStart(4, '0')}`;

@@ -16,10 +16,17 @@ import {
   extendShareSchema,
   markDoneSchema,
   sendBackShareSchema,
+  shareChangedSchema,
+  shareCodeConfirmedSchema,
+  shareCodeSentSchema,
   shareCommentSchema,
+  shareCreatedSchema,
+  sharedWorkOrderAnswerSchema,
   shareInputSchema,
+  shareListAnswerSchema,
   shareListQuerySchema,
   shareMessageSchema,
+  shareThreadSchema,
   sharedStepImageParamsSchema,
   shareTokenQuerySchema,
 } from './work-order-shares.schema';
@@ -64,34 +71,34 @@ export async function workOrderSharesRoutes(appBase: FastifyInstance) {
 
   // ---- The team (managers) ----
 
-  app.get('/list-shares', { schema: { querystring: shareListQuerySchema }, config: { access: MANAGERS } }, (req) =>
+  app.get('/list-shares', { schema: { querystring: shareListQuerySchema, response: { 200: shareListAnswerSchema } }, config: { access: MANAGERS } }, (req) =>
     req.read((tx) => listShares(tx, req.auth.orgId, req.query)),
   );
 
-  app.get('/get-share/:id', { schema: { params: idParamsSchema }, config: { access: MANAGERS } }, (req) => req.read((tx) => getShare(tx, req.auth.orgId, req.params.id)));
+  app.get('/get-share/:id', { schema: { params: idParamsSchema, response: { 200: shareThreadSchema } }, config: { access: MANAGERS } }, (req) => req.read((tx) => getShare(tx, req.auth.orgId, req.params.id)));
 
-  app.post('/create-share', { schema: { body: shareInputSchema }, config: { access: MANAGERS } }, async (req, reply) => {
+  app.post('/create-share', { schema: { body: shareInputSchema, response: { 201: shareCreatedSchema } }, config: { access: MANAGERS } }, async (req, reply) => {
     reply.status(201);
     return req.inTenant((tx) => createShare(tx, req.auth.orgId, req.auth, req.body, mail(req)));
   });
 
-  app.put('/revoke-share/:id', { schema: { params: idParamsSchema }, config: { access: MANAGERS } }, (req) =>
+  app.put('/revoke-share/:id', { schema: { params: idParamsSchema, response: { 200: shareChangedSchema } }, config: { access: MANAGERS } }, (req) =>
     req.inTenant((tx) => revokeShare(tx, req.auth.orgId, req.auth, req.params.id)),
   );
 
-  app.put('/extend-share/:id', { schema: { params: idParamsSchema, body: extendShareSchema }, config: { access: MANAGERS } }, (req) =>
+  app.put('/extend-share/:id', { schema: { params: idParamsSchema, body: extendShareSchema, response: { 200: shareChangedSchema } }, config: { access: MANAGERS } }, (req) =>
     req.inTenant((tx) => extendShare(tx, req.auth.orgId, req.params.id, req.body.days)),
   );
 
-  app.put('/accept-share/:id', { schema: { params: idParamsSchema }, config: { access: MANAGERS } }, (req) =>
+  app.put('/accept-share/:id', { schema: { params: idParamsSchema, response: { 200: shareChangedSchema } }, config: { access: MANAGERS } }, (req) =>
     req.inTenant((tx) => acceptShare(tx, req.auth.orgId, req.auth, req.params.id)),
   );
 
-  app.put('/send-back-share/:id', { schema: { params: idParamsSchema, body: sendBackShareSchema }, config: { access: MANAGERS } }, (req) =>
+  app.put('/send-back-share/:id', { schema: { params: idParamsSchema, body: sendBackShareSchema, response: { 200: shareChangedSchema } }, config: { access: MANAGERS } }, (req) =>
     req.inTenant((tx) => sendBackShare(tx, req.auth.orgId, req.auth, req.params.id, req.body.comment, mail(req))),
   );
 
-  app.post('/add-share-comment/:id', { schema: { params: idParamsSchema, body: shareCommentSchema }, config: { access: MANAGERS } }, (req) =>
+  app.post('/add-share-comment/:id', { schema: { params: idParamsSchema, body: shareCommentSchema, response: { 200: shareThreadSchema } }, config: { access: MANAGERS } }, (req) =>
     req.inTenant((tx) => addTeamComment(tx, req.auth.orgId, req.auth, req.params.id, req.body.body, mail(req))),
   );
 
@@ -102,15 +109,15 @@ export async function workOrderSharesRoutes(appBase: FastifyInstance) {
   const done = { 200: shareMessageSchema };
   const created = { 201: shareMessageSchema };
 
-  app.get('/get-shared-work-order', { schema: { querystring: shareTokenQuerySchema }, ...open }, (req) =>
+  app.get('/get-shared-work-order', { schema: { querystring: shareTokenQuerySchema, response: { 200: sharedWorkOrderAnswerSchema } }, ...open }, (req) =>
     req.read((tx) => getSharedWorkOrder(tx, orgOf(req), req.query.token, req.query.key, sign)),
   );
 
-  app.post('/send-share-code', { schema: { querystring: shareTokenQuerySchema }, config: { access: 'public' }, onRequest: throttle('shareCode') }, (req) =>
+  app.post('/send-share-code', { schema: { querystring: shareTokenQuerySchema, response: { 200: shareCodeSentSchema } }, config: { access: 'public' }, onRequest: throttle('shareCode') }, (req) =>
     req.inTenant((tx) => sendShareCode(tx, orgOf(req), req.query.token, app.deps.mailer)),
   );
 
-  app.post('/confirm-share-code', { schema: { querystring: shareTokenQuerySchema, body: confirmCodeSchema }, config: { access: 'public' }, onRequest: throttle('shareCode') }, async (req) => {
+  app.post('/confirm-share-code', { schema: { querystring: shareTokenQuerySchema, body: confirmCodeSchema, response: { 200: shareCodeConfirmedSchema } }, config: { access: 'public' }, onRequest: throttle('shareCode') }, async (req) => {
     // A wrong code's count is committed before the refusal is sent.
     const result = await req.inTenant((tx) => confirmShareCode(tx, orgOf(req), req.query.token, req.body.code));
     if (!result.ok) throw new HttpError(400, 'The code is wrong or has expired');

@@ -1,8 +1,8 @@
 import { z } from '../../shared/zod-setup';
-import { multiValue, pageQuerySchema } from '../../shared/pagination';
+import { listAnswerSchema, messageSchema, multiValue, pageQuerySchema } from '../../shared/pagination';
 import { emailField, idField, optionalString, requiredString } from '../../shared/validation';
 import { dateField } from '../../shared/dates';
-import type { IssuedStepDto, ProcedureProgress } from '../procedures/procedures.schema';
+import { issuedStepDtoSchema, procedureProgressSchema } from '../procedures/procedures.schema';
 
 /** Where a share stands: sent, the contractor at work, done for review, then accepted or sent back. */
 export const SHARE_STATES = ['waiting', 'in-progress', 'done', 'accepted', 'sent-back'] as const;
@@ -103,91 +103,118 @@ export const markDoneSchema = z.strictObject({
   comment: optionalString(5000),
 });
 
-// ---- Responses ----
+// ---- Responses (response schemas; decision 049) ----
 
-export interface ShareDto {
-  id: number;
-  workOrderId: number;
-  workOrderTitle: string;
-  vendorId: number | null;
-  contractorName: string;
-  email: string;
-  canComment: boolean;
-  canLog: boolean;
-  canComplete: boolean;
-  requireCode: boolean;
-  state: ShareState;
+export const shareDtoSchema = z.object({
+  id: z.number(),
+  workOrderId: z.number(),
+  workOrderTitle: z.string(),
+  vendorId: z.number().nullable(),
+  contractorName: z.string(),
+  email: z.string(),
+  canComment: z.boolean(),
+  canLog: z.boolean(),
+  canComplete: z.boolean(),
+  requireCode: z.boolean(),
+  state: z.enum(SHARE_STATES),
   /** `state`, or expired / revoked when the link no longer works. */
-  status: ShareState | 'expired' | 'revoked';
-  reviewComment: string | null;
-  expiresAt: string;
-  revokedAt: string | null;
-  lastActivityAt: string | null;
-  createdAt: string;
+  status: z.enum([...SHARE_STATES, 'expired', 'revoked']),
+  reviewComment: z.string().nullable(),
+  expiresAt: z.string(),
+  revokedAt: z.string().nullable(),
+  lastActivityAt: z.string().nullable(),
+  createdAt: z.string(),
   /** External time and parts reported through this share, in minor units. */
-  externalCostMinor: number;
-}
+  externalCostMinor: z.number(),
+});
+export type ShareDto = z.infer<typeof shareDtoSchema>;
 
-export interface ShareMessageDto {
-  id: number;
-  author: string;
-  fromContractor: boolean;
-  body: string | null;
-  fileUrl: string | null;
-  fileName: string | null;
-  createdAt: string;
-}
+export const shareMessageDtoSchema = z.object({
+  id: z.number(),
+  author: z.string(),
+  fromContractor: z.boolean(),
+  body: z.string().nullable(),
+  fileUrl: z.string().nullable(),
+  fileName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ShareMessageDto = z.infer<typeof shareMessageDtoSchema>;
 
-export interface ContractorLaborDto {
-  id: number;
-  startDate: string;
-  endDate: string;
-  minutes: number;
-  hourlyRateMinor: number;
-  costMinor: number;
-}
+export const contractorLaborDtoSchema = z.object({
+  id: z.number(),
+  startDate: z.string(),
+  endDate: z.string(),
+  minutes: z.number(),
+  hourlyRateMinor: z.number(),
+  costMinor: z.number(),
+});
+export type ContractorLaborDto = z.infer<typeof contractorLaborDtoSchema>;
 
-export interface ContractorPartDto {
-  id: number;
-  name: string;
-  quantity: number;
-  unitPriceMinor: number;
-  costMinor: number;
-}
+export const contractorPartDtoSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  quantity: z.number(),
+  unitPriceMinor: z.number(),
+  costMinor: z.number(),
+});
+export type ContractorPartDto = z.infer<typeof contractorPartDtoSchema>;
 
 /**
  * A step of the work order's procedure as the contractor fills it: what its control needs (kind, limits, options)
  * and its answer (photos and signatures as signed URLs); no meter (a contractor's number feeds none), no person.
  */
-export type ContractorStepDto = Pick<IssuedStepDto, 'id' | 'position' | 'kind' | 'label' | 'required' | 'unit' | 'min' | 'max' | 'options' | 'meterName' | 'value' | 'flagged'>;
+export const contractorStepDtoSchema = issuedStepDtoSchema.pick({
+  id: true,
+  position: true,
+  kind: true,
+  label: true,
+  required: true,
+  unit: true,
+  min: true,
+  max: true,
+  options: true,
+  meterName: true,
+  value: true,
+  flagged: true,
+});
+export type ContractorStepDto = z.infer<typeof contractorStepDtoSchema>;
 
 /** What the contractor's page shows: the shared work order and nothing else of the organisation. */
-export interface SharedWorkOrderDto {
-  organization: string;
-  currency: string;
-  digits: number;
-  contractorName: string;
-  permissions: { canComment: boolean; canLog: boolean; canComplete: boolean };
-  state: ShareState;
-  reviewComment: string | null;
-  expiresAt: string;
-  workOrder: {
-    code: string;
-    title: string;
-    instructions: string | null;
-    status: string;
-    priority: string;
-    dueDate: string | null;
-    asset: { name: string; code: string | null } | null;
-  };
-  procedure: { name: string; steps: ContractorStepDto[]; progress: ProcedureProgress } | null;
-  messages: ShareMessageDto[];
-  labors: ContractorLaborDto[];
-  parts: ContractorPartDto[];
-}
+export const sharedWorkOrderDtoSchema = z.object({
+  organization: z.string(),
+  currency: z.string(),
+  digits: z.number(),
+  contractorName: z.string(),
+  permissions: z.object({ canComment: z.boolean(), canLog: z.boolean(), canComplete: z.boolean() }),
+  state: z.enum(SHARE_STATES),
+  reviewComment: z.string().nullable(),
+  expiresAt: z.string(),
+  workOrder: z.object({
+    code: z.string(),
+    title: z.string(),
+    instructions: z.string().nullable(),
+    status: z.string(),
+    priority: z.string(),
+    dueDate: z.string().nullable(),
+    asset: z.object({ name: z.string(), code: z.string().nullable() }).nullable(),
+  }),
+  procedure: z.object({ name: z.string(), steps: z.array(contractorStepDtoSchema), progress: procedureProgressSchema }).nullable(),
+  messages: z.array(shareMessageDtoSchema),
+  labors: z.array(contractorLaborDtoSchema),
+  parts: z.array(contractorPartDtoSchema),
+});
+export type SharedWorkOrderDto = z.infer<typeof sharedWorkOrderDtoSchema>;
 
 /** What the page learns before the code: only that a code is needed, and the address it went to, masked. */
-export interface ShareGateDto {
-  codeRequired: true;
-  emailHint: string;
-}
+export const shareGateDtoSchema = z.object({ codeRequired: z.literal(true), emailHint: z.string() });
+export type ShareGateDto = z.infer<typeof shareGateDtoSchema>;
+
+/** The team's answers: the list, a share with its thread, and a change (message and the share; a new one also its link). */
+export const shareListAnswerSchema = listAnswerSchema('shares', shareDtoSchema);
+export const shareThreadSchema = z.object({ share: shareDtoSchema, messages: z.array(shareMessageDtoSchema) });
+export const shareChangedSchema = messageSchema.extend({ share: shareDtoSchema });
+export const shareCreatedSchema = shareChangedSchema.extend({ link: z.string() });
+/** The contractor's: the page (or the code gate), the code sent (no hint when the share needs no code), the code confirmed. */
+export const sharedWorkOrderAnswerSchema = z.union([sharedWorkOrderDtoSchema, shareGateDtoSchema]);
+export const shareCodeSentSchema = messageSchema.extend({ emailHint: z.string().optional() });
+export const shareCodeConfirmedSchema = messageSchema.extend({ key: z.string() });

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
-import { bindTo, isAnyOf, param, preparedRead, type Bind } from '../../server/db/prepared';
+import { bindTo, isAnyOf, keysetBatch, param, preparedRead, type Bind } from '../../server/db/prepared';
 import { sameUpdatedAt, StaleEdit } from '../../server/stale-edit';
 import { assets, parts, quotations, timeTrackingReasons, users, workOrderAssignees, workOrderLabors, workOrderOpenDueDayCounts, workOrderParts, workOrderPriorityCounts, workOrderPhotos, workOrderProcedureSteps, workOrders, workOrderStatusCounts } from '../../server/db/schema';
 import { discardFiles } from '../../server/uploads/storage';
@@ -236,11 +236,7 @@ type ListFilter = ReturnType<typeof listFilter>;
  */
 export async function exportWorkOrdersBatch(tx: ReadTx, orgId: number, actor: AccessClaims, query: WorkOrderListQuery, before: number, limit: number) {
   const filter = listFilter(orgId, actor, query);
-  const rows = await preparedRead(
-    'workOrders.export',
-    () => selectOrders(tx).where(and(filter.where(param), lt(workOrders.id, param('before')))).orderBy(desc(workOrders.id)).limit(param('limit')),
-    { ...filter.values, before, limit },
-  );
+  const rows = await keysetBatch('workOrders.export', () => selectOrders(tx), workOrders.id, { values: filter.values, where: () => filter.where(param) }, before, limit);
   return rows.map(toDto);
 }
 

@@ -1,4 +1,4 @@
-import { sql, type Placeholder, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, lt, sql, type Column, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { onePlanNames, statementCache } from './client';
 
 /** A value filled in at execution: `param('orgId')`. */
@@ -73,3 +73,24 @@ export const limitInText = (rows: number): number => {
   // drizzle writes an SQL object after LIMIT as it is; its types only admit a number or a placeholder.
   return sql.raw(String(rows)) as unknown as number;
 };
+
+/** What `keysetBatch` does with a list's select: filter, order, limit, prepare (drizzle's select builder). */
+interface KeysetSelect<T> {
+  where(where: SQL | undefined): { orderBy(order: SQL): { limit(limit: Placeholder): { prepare(name: string): Prepared<T> } } };
+}
+
+/**
+ * One batch of a growing list's export (decision 042): the list's own select and filter (`where` built with
+ * `param`s, their `values`), the rows whose `id` is below `before`, newest first, `limit` of them; so an export of
+ * any size reads a batch at a time by its key. Prepared once per process as every `preparedRead`.
+ */
+export function keysetBatch<T>(
+  statement: string,
+  select: () => KeysetSelect<T>,
+  id: Column,
+  filter: { values: Record<string, unknown>; where: () => SQL | undefined },
+  before: number,
+  limit: number,
+): Promise<T> {
+  return preparedRead(statement, () => select().where(and(filter.where(), lt(id, param('before')))).orderBy(desc(id)).limit(param('limit')), { ...filter.values, before, limit });
+}

@@ -56,8 +56,10 @@ export function createStorage(root: string): Storage {
     },
     async *files(orgId) {
       const dir = join(root, `org-${orgId}`);
-      const names = await readdir(dir).catch((err: { code?: string }) => (err.code === 'ENOENT' ? [] : Promise.reject(err)));
-      for (const name of names.sort()) {
+      const entries = await readdir(dir, { withFileTypes: true }).catch((err: { code?: string }) => (err.code === 'ENOENT' ? [] : Promise.reject(err)));
+      // Only what put() writes: plain files named <uuid>.<ext> in the organisation's own folder. So the archive's
+      // names hold no path (no `..`, nothing absolute), and no link or folder leads it outside that folder.
+      for (const name of entries.filter((e) => e.isFile()).map((e) => e.name).sort()) {
         const url = `/uploads/org-${orgId}/${name}`;
         if (STORED_URL.test(url)) yield { url, open: () => createReadStream(join(dir, name)) };
       }

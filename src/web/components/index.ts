@@ -3,6 +3,7 @@ export { ListScreen, ListTextFilter, ListMultiFilter, ListMineFilter, type ListS
 export { DataTable, TablePager, ColumnChooser, useColumnChoice, type Column, type DataTableProps, type TablePagination } from './data-table';
 export { ClientDataTable, type ClientDataTableProps } from './client-data-table';
 export { ExportButton } from './export-button';
+export { ImportButton } from './import-button';
 export { ChipsMultiSelect, type ChipOption } from './chips-multi-select';
 export { RecordDrawer, countFieldErrors, type DrawerTab, type RecordDrawerProps } from './record-drawer';
 export { NoteLogs, activityQueryKey } from './note-logs';

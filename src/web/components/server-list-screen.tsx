@@ -1,12 +1,8 @@
 import type { ReactNode } from 'react';
-import { Button } from '@mantine/core';
-import { IconFileImport } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import type { Pagination } from '../../shared/pagination';
-import { useIsManager } from '../lib/app-data';
 import { DataTable, useColumnChoice, type Column } from './data-table';
 import { ExportButton } from './export-button';
+import { ImportButton } from './import-button';
 import { ListScreen, type ListScreenProps } from './list-screen';
 import { tablePagination } from './table-pagination';
 import type { ListQueryState } from './use-list-query-state';
@@ -46,15 +42,9 @@ export interface ServerListScreenProps<T> extends Omit<ListScreenProps, 'listSta
 
 /** A ListScreen over a server-paged list with its DataTable: Refresh, Reset, spinner and paging come from `list`. */
 export function ServerListScreen<T>({ list, tableId, columns, onRowClick, rowKey, onRefresh, children, exportList, importKind, actions, ...screen }: ServerListScreenProps<T>) {
-  const { t } = useTranslation();
-  const isManager = useIsManager();
   const columnChoice = useColumnChoice(tableId, columns);
   const exportButton = exportList && <ExportButton list={exportList} query={list.state.apiQuery ?? {}} columns={columnChoice.visible.map((c) => c.key)} />;
-  const importButton = importKind && isManager && (
-    <Button component={Link} to={`/settings/import-export?kind=${importKind}`} variant="default" leftSection={<IconFileImport size={16} />} data-testid="import-list">
-      {t('dataTransfer.import')}
-    </Button>
-  );
+  const importButton = importKind && <ImportButton kind={importKind} />;
   return (
     <ListScreen
       {...screen}

@@ -183,7 +183,8 @@ const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 const CHUNK = 5000;
 const SHOWN_PROBLEMS = 200;
 
-const saveText = (text: string, fileName: string) => saveBlob(new Blob([text], { type: 'text/csv;charset=utf-8' }), fileName);
+/** A CSV made here (a template, the rejected rows) saved as a download. */
+const saveCsv = (text: string, fileName: string) => saveBlob(new Blob([text], { type: 'text/csv;charset=utf-8' }), fileName);
 
 /** The kinds with a line of help under the kind's choice. */
 const HINTED = { services: 1, taxes: 1, 'product-categories': 1, users: 1, 'meter-readings': 1 } as const;
@@ -295,7 +296,7 @@ export default function ImportExportPage() {
       const problems = byRow.get(i + 2);
       if (problems) text += csvLine([...parsed.headers.map((_, j) => cells[j] ?? ''), problems.map((p) => (p.column ? `${labelOf(p.column)}: ${p.message}` : p.message)).join('; ')]);
     });
-    saveText(text, `${kind}-rejected.csv`);
+    saveCsv(text, `${kind}-rejected.csv`);
   };
 
   const bad = result ? result.total - result.valid : 0;
@@ -330,7 +331,7 @@ export default function ImportExportPage() {
                   }}
                   data-testid="import-kind"
                 />
-                <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => saveText(importTemplate(kind), `${kind}-template.csv`)} data-testid="import-template">
+                <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => saveCsv(importTemplate(kind), `${kind}-template.csv`)} data-testid="import-template">
                   {t('template')}
                 </Button>
               </Group>

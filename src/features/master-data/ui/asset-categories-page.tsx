@@ -10,6 +10,7 @@ export default function AssetCategoriesPage() {
   return (
     <MasterDataScreen<AssetCategoryDto>
       queryKey="asset-categories"
+      importKind="asset-categories"
       entityType="asset-category"
       title={t('assetCategories.title')}
       addLabel={t('assetCategories.add')}

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import {
   ClientDataTable,
+  ImportButton,
   ListScreen,
   RecordDrawer,
   RecordDrawerFooter,
@@ -100,6 +101,8 @@ export interface MasterDataScreenProps<Row extends { id: number; name: string }>
   /** The form fields of the drawer. `rows` is the current list (for parent pickers and the like). */
   fields: (form: AnyForm, ctx: { record: Row | null; rows: Row[]; readOnly: boolean }) => ReactNode;
   searchText?: (row: Row) => string;
+  /** The import kind of this list (decision 042): managers get an Import button opening the wizard with it chosen. */
+  importKind?: string;
 }
 
 /**
@@ -111,7 +114,14 @@ export function MasterDataScreen<Row extends { id: number; name: string }>(props
   const isManager = useIsManager();
   const [selected, setSelected] = useState<Row | null | undefined>(undefined);
   return (
-    <ListScreen title={props.title} addLabel={isManager ? props.addLabel : undefined} onAdd={() => setSelected(null)} onRefresh={list.refetch} refreshing={list.loading}>
+    <ListScreen
+      title={props.title}
+      addLabel={isManager ? props.addLabel : undefined}
+      onAdd={() => setSelected(null)}
+      onRefresh={list.refetch}
+      refreshing={list.loading}
+      actions={props.importKind && <ImportButton kind={props.importKind} />}
+    >
       <ClientDataTable
         tableId={props.queryKey}
         exportList={props.queryKey}

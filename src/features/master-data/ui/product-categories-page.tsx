@@ -25,6 +25,7 @@ export default function ProductCategoriesPage() {
   return (
     <MasterDataScreen<ProductCategoryDto>
       queryKey="product-categories"
+      importKind="product-categories"
       entityType="product-category"
       title={t('productCategories.title')}
       addLabel={t('productCategories.add')}

@@ -20,6 +20,7 @@ export default function TaxesPage() {
   return (
     <MasterDataScreen<TaxDto>
       queryKey="taxes"
+      importKind="taxes"
       entityType="tax"
       title={t('taxes.title')}
       addLabel={t('taxes.add')}

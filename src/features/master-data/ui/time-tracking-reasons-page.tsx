@@ -10,6 +10,7 @@ export default function TimeTrackingReasonsPage() {
   return (
     <MasterDataScreen<TimeTrackingReasonDto>
       queryKey="time-tracking-reasons"
+      importKind="time-tracking-reasons"
       entityType="time-tracking-reason"
       title={t('reasons.title')}
       addLabel={t('reasons.add')}

@@ -10,6 +10,7 @@ export default function UomCategoriesPage() {
   return (
     <MasterDataScreen<UomCategoryDto>
       queryKey="uom-categories"
+      importKind="uom-categories"
       entityType="uom-category"
       title={t('uomCategories.title')}
       addLabel={t('uomCategories.add')}

@@ -45,6 +45,7 @@ export default function UomsPage() {
     <ServerListScreen
       list={list}
       exportList="uoms"
+      importKind="uoms"
       tableId="uoms"
       columns={columns}
       onRowClick={setSelected}

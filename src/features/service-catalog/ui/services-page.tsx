@@ -43,6 +43,7 @@ export default function ServicesPage() {
     <ServerListScreen
       list={list}
       exportList="services"
+      importKind="services"
       tableId="services"
       columns={columns}
       onRowClick={setSelected}

@@ -80,6 +80,7 @@ export default function UsersPage() {
       columns={columns}
       onRowClick={setSelected}
       exportList="users"
+      importKind="users"
       title={t('users.title')}
       addLabel={isManager ? t('users.add') : undefined}
       onAdd={() => setInviteOpen(true)}

@@ -85,6 +85,7 @@ export default function WorkStationsPage() {
     <ServerListScreen
       list={list}
       exportList="work-stations"
+      importKind="work-stations"
       tableId="work-stations"
       columns={columns}
       onRowClick={setSelected}
