@@ -11,7 +11,7 @@ import type { Database } from './db/client';
 import type { Config } from './env';
 import type { Mailer } from './mailer';
 import { maskedRequest } from './mask';
-import { createJobs, type Jobs } from './jobs';
+import { createJobs, type Jobs, type JobsOptions } from './jobs';
 import { registerErrorHandling } from './plugins/errors';
 import { requestContext } from './plugins/request-context';
 import { apiDocs } from './plugins/api-docs';
@@ -28,8 +28,9 @@ export interface AppDeps {
   database: Database;
   config: Config;
   mailer?: Mailer;
-  /** The background jobs (decision 027); made here when not given. */
+  /** The background jobs (decision 027); made here when not given, with these options. */
   jobs?: Jobs;
+  jobOptions?: JobsOptions;
   storage?: Storage;
   /** Folder of the built SPA; served with a fallback to index.html when present. */
   webRoot?: string;
@@ -70,7 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(deps.checkResponses ? checkingSerializerCompiler : serializerCompiler);
   registerErrorHandling(app);
 
-  const jobs = deps.jobs ?? createJobs(deps.database, deps.config, app.log);
+  const jobs = deps.jobs ?? createJobs(deps.database, deps.config, app.log, deps.jobOptions);
   const mailer = deps.mailer ?? jobs.mailer;
   const storage = deps.storage ?? createStorage(join(deps.config.dataDir, 'uploads'));
   app.decorate('deps', { database: deps.database, config: deps.config, mailer, storage, jobs });

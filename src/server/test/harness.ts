@@ -42,8 +42,11 @@ export async function createTestApp(overrides: Partial<Config> = {}, extra: { ma
     ...overrides,
   };
   const database = shared ? await workerDatabase() : await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
+  // On the shared PostgreSQL an app with an SMTP server of its own gets a pg-boss schema of its own, as
+  // jobs/mail.test.ts does: another file's app (another SMTP server, or none) never fetches its mail jobs.
+  const jobSchema = process.env.DATABASE_URL && overrides.smtpUrl ? `pgboss_${randomBytes(4).toString('hex')}` : undefined;
   // Every answer of a route that declares its response is checked against the schema whole (issue 28).
-  const app = await buildApp({ database, config, logger: false, mailer: extra.mailer, checkResponses: true });
+  const app = await buildApp({ database, config, logger: false, mailer: extra.mailer, checkResponses: true, jobOptions: jobSchema ? { schema: jobSchema } : undefined });
   await app.ready();
   return {
     app,
@@ -51,6 +54,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, extra: { ma
     config,
     async close() {
       await app.close();
+      if (jobSchema) await database.db.execute(sql.raw(`drop schema if exists ${jobSchema} cascade`));
       if (!shared) await database.close();
       remove();
     },
