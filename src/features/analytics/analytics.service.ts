@@ -317,18 +317,20 @@ export function laborRows(orgId: number, fromIso: string, toIso: string): SQL {
 
 // ---------- downtime ----------
 
+/** A daily roll-up's rows (alias `d`) of the organisation within a range of days, ends included. */
+const rollupDays = (orgId: number, r: DayRange) => sql`d.org_id = ${orgId}::int and d.day >= ${r.from}::date and d.day <= ${r.to}::date`;
+
 const byCat = (cat: string) => sql.raw(`coalesce(sum(hours) filter (where category = '${cat}'), 0)`);
 
 /** Labour hours by the reason's category (and blocking flag), per asset and per work station; availability loss per asset. */
 export async function downtimeFigures(tx: ReadTx, orgId: number, range: DayRange, previous: DayRange, f: AnalyticsFilters): Promise<DowntimeFigures> {
   // Without a filter: the labour roll-ups (work_order_cost_daily per asset, work_order_station_daily per station).
   const rolled = !filtered(f);
-  const inDays = (r: DayRange) => sql`d.org_id = ${orgId}::int and d.day >= ${r.from}::date and d.day <= ${r.to}::date`;
   const reasonOf = sql`join time_tracking_reasons t on t.org_id = ${orgId}::int and t.id = d.reason_id`;
   // Totals from the roll-up without the asset (work_order_reason_daily); per asset, whole months and the rest (assetRollup).
   const hoursOf = (r: DayRange) =>
     rolled
-      ? sql`select t.type as category, t.is_blocking_reason as blocking, d.hours from work_order_reason_daily d ${reasonOf} where ${inDays(r)}`
+      ? sql`select t.type as category, t.is_blocking_reason as blocking, d.hours from work_order_reason_daily d ${reasonOf} where ${rollupDays(orgId, r)}`
       : rawHours(r);
   const assetHours = rolled
     ? sql`select d.asset_id, t.type as category, d.hours from (${assetRollup(orgId, range)}) d ${reasonOf}`
@@ -341,7 +343,7 @@ export async function downtimeFigures(tx: ReadTx, orgId: number, range: DayRange
       where true ${scopeOf('w', f, 'l')}`;
   }
   const stationHours = rolled
-    ? sql`select d.work_station_id as ws, t.type as category, d.hours from work_order_station_daily d ${reasonOf} where ${inDays(range)}`
+    ? sql`select d.work_station_id as ws, t.type as category, d.hours from work_order_station_daily d ${reasonOf} where ${rollupDays(orgId, range)}`
     : sql`select h.*, st.ws from (${rawHours(range)}) h left join ${orderStations(orgId)} st on st.wo_id = h.wo_id`;
   const byCategory = rowsOf<{ category: DowntimeFigures['byCategory'][number]['category']; blocking: boolean; hours: unknown }>(
     await tx.execute(sql`select category, blocking, sum(hours) as hours from (${hoursOf(range)}) h group by 1, 2 order by 1, 2`),
@@ -411,7 +413,7 @@ export async function plannedShareFigures(tx: ReadTx, orgId: number, range: DayR
         from (select coalesce(sum(planned), 0)::int as planned, coalesce(sum(created), 0)::int as created from work_order_daily_counts
             where org_id = ${orgId}::int and day >= ${r.from}::date and day <= ${r.to}::date) c,
           (select coalesce(sum(d.hours) filter (where d.planned), 0) as planned_hours, coalesce(sum(d.hours) filter (where not d.planned), 0) as reactive_hours
-            from work_order_reason_daily d where d.org_id = ${orgId}::int and d.day >= ${r.from}::date and d.day <= ${r.to}::date) h`,
+            from work_order_reason_daily d where ${rollupDays(orgId, r)}) h`,
       ),
     );
     return { planned: num(row.planned), reactive: num(row.reactive), mos: num(row.mos), plannedHours: num(row.planned_hours), reactiveHours: num(row.reactive_hours) };
@@ -509,7 +511,7 @@ export async function costFigures(tx: ReadTx, orgId: number, range: DayRange, pr
   const items = (r: DayRange) =>
     rolled
       ? sql`select null::int as asset_id, null::int as wo_id, d.day as at, d.labor_cost as labor, ${partsOf} as parts, d.unrated_hours as unrated
-        from work_order_reason_daily d where d.org_id = ${orgId}::int and d.day >= ${r.from}::date and d.day <= ${r.to}::date`
+        from work_order_reason_daily d where ${rollupDays(orgId, r)}`
       : sql`
       select w.id as wo_id, w.asset_id, (l.start_date at time zone 'UTC')::date as at, coalesce(l.cost, 0) as labor, 0::numeric as parts, case when l.cost is null then l.hours else 0 end as unrated
         from (${laborRows(orgId, startOf(r.from), endOf(r.to))}) l join work_orders w on w.org_id = l.org_id and w.id = l.work_order_id where true ${scopeOf('w', f, 'l')}
@@ -521,7 +523,7 @@ export async function costFigures(tx: ReadTx, orgId: number, range: DayRange, pr
     : sql`select asset_id, labor, parts from i`;
   const stationItems = rolled
     ? sql`select d.work_station_id as ws, d.labor_cost as labor, ${partsOf} as parts from work_order_station_daily d
-        where d.org_id = ${orgId}::int and d.day >= ${range.from}::date and d.day <= ${range.to}::date`
+        where ${rollupDays(orgId, range)}`
     : sql`select st.ws, i.labor, i.parts from i left join ${orderStations(orgId)} st on st.wo_id = i.wo_id`;
   const [row] = rowsOf<{ totals: Record<string, unknown>; by_asset: Record<string, unknown>[] | null; by_station: Record<string, unknown>[] | null; by_month: Record<string, unknown>[] | null }>(
     await tx.execute(sql`with i as materialized (${items(range)}),
