@@ -94,8 +94,9 @@ describe('preventive maintenance plans', () => {
       await page.getByTestId('list-screen').waitFor();
       expect(await page.getByText('Lubricate the feed pump').count()).toBe(0);
 
-      // Two days later on the server's clock: the scheduled generator creates it, nobody clicks anything.
-      writeFileSync(clockFile, String(2 * DAY + 3600_000));
+      // Noon (UTC) of the start day on the server's clock: the scheduled generator creates it, nobody clicks
+      // anything. Noon, not "now + 2 days": near midnight that would reach the next day too and create two.
+      writeFileSync(clockFile, String(Date.parse(`${start}T12:00:00Z`) - Date.now()));
       await poll(
         async () => {
           await page.reload();

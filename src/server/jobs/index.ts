@@ -1,7 +1,7 @@
 import type { Database } from '../db/client';
 import type { Config } from '../env';
 import { registerWebhookDelivery } from './webhook-deliver.job';
-import { createMailer, deliverOutboxMail, MAIL_QUEUE, smtpSender, type Mail, type MailLog, type Mailer } from '../mailer';
+import { createMailer, deliverOutboxBatch, MAIL_BATCH, MAIL_QUEUE, smtpSender, type Mail, type MailLog, type Mailer } from '../mailer';
 import { registerCleanup } from './cleanup.job';
 import { registerPmGenerator } from './pm-generator.job';
 import { createJobQueue, type JobQueue, type JobQueueOptions } from './queue';
@@ -44,7 +44,11 @@ export function createJobs(database: Database, config: Pick<Config, 'databaseUrl
       await queue.start();
       await queue.createQueue(MAIL_QUEUE);
       // Only an instance that can send fetches mail jobs.
-      if (send) await queue.boss.work<{ id: number }>(MAIL_QUEUE, async ([job]) => deliverOutboxMail(database.db, job.data.id, send, log));
+      if (send) {
+        await queue.boss.work<{ id: number }>(MAIL_QUEUE, { batchSize: MAIL_BATCH }, (batch) =>
+          deliverOutboxBatch(database.db, batch.map((job) => job.data.id), send, log),
+        );
+      }
       await registerCleanup(queue, database, log);
       await registerPmGenerator(queue, database, log);
       if (config.webhooks) releaseWebhooks = await registerWebhookDelivery(queue, database, config.webhooks, mailer, log);

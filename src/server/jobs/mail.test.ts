@@ -97,6 +97,36 @@ describe('the mail outbox', () => {
     expect(row.lastError).toContain('Mailbox busy');
   });
 
+  it('sends a burst of mail in one or two fetches, not one mail per polling interval', async () => {
+    const tos = Array.from({ length: 11 }, () => address('burst'));
+    await withoutTenant(t.database.db, async (tx) => {
+      for (const to of tos) await jobs.mailer.send({ to, subject: 'Burst', text: 'One of many' }, tx);
+    });
+    await until(async () => (await Promise.all(tos.map(rowsTo))).every(([row]) => row?.sentAt != null), 20_000);
+    for (const to of tos) expect(received(to)).toHaveLength(1);
+    // Fetched together; one job per fetch would give them eleven start times, half a second apart.
+    const ids = (await Promise.all(tos.map(rowsTo))).map(([row]) => row.id);
+    const [{ fetches }] = rowsOf<{ fetches: number }>(
+      await t.database.db.execute(sql.raw(`select count(distinct started_on)::int as fetches from ${SCHEMA}.job where name = '${MAIL_QUEUE}' and (data->>'id')::int in (${ids.join(',')})`)),
+    );
+    expect(fetches).toBeLessThanOrEqual(2);
+  });
+
+  it('a refused mail holds back none of the mails fetched with it', async () => {
+    const busy = address('busy');
+    const fine = address('fine');
+    await withoutTenant(t.database.db, async (tx) => {
+      await jobs.mailer.send({ to: busy, subject: 'First', text: 'Refused once' }, tx);
+      await jobs.mailer.send({ to: fine, subject: 'Second', text: 'Accepted' }, tx);
+    });
+    await until(async () => (await rowsTo(busy))[0]?.sentAt != null && (await rowsTo(fine))[0]?.sentAt != null, 20_000);
+    const [[first], [second]] = await Promise.all([rowsTo(busy), rowsTo(fine)]);
+    // The accepted one went in the first pass, before the refused one's retry (not after it, in the retried batch).
+    expect(second.attempts).toBe(1);
+    expect(second.sentAt!.getTime()).toBeLessThan(first.sentAt!.getTime());
+    expect(first.attempts).toBe(2);
+  });
+
   it('without SMTP keeps the mail in the outbox, sends no job, and logs it with the token masked', async () => {
     const noSmtp = createJobs(t.database, { databaseUrl: t.config.databaseUrl }, log, { schema: SCHEMA });
     const to = address('kept');
