@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from '../shared/zod-setup';
 import type { Database } from './db/client';
@@ -16,6 +16,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { requestContext } from './plugins/request-context';
 import { apiDocs } from './plugins/api-docs';
 import { checkingSerializerCompiler } from './plugins/response-check';
+import { projectingSerializerCompiler } from './plugins/response-projection';
 import { idempotency } from './plugins/idempotency';
 import { securityHeaders } from './plugins/security-headers';
 import { registerFeatureRoutes } from './routes';
@@ -68,7 +69,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(deps.checkResponses ? checkingSerializerCompiler : serializerCompiler);
+  app.setSerializerCompiler(deps.checkResponses ? checkingSerializerCompiler : projectingSerializerCompiler);
   registerErrorHandling(app);
 
   const jobs = deps.jobs ?? createJobs(deps.database, deps.config, app.log, deps.jobOptions);

@@ -255,7 +255,8 @@ describe('work orders: list, filters, pagination, statistics', () => {
     expect((await org.admin.get(`${BASE}/get-work-orders`)).body.pagination.totalRecords).toBe(22);
   });
 
-  it('counts a search exactly while few orders can match, and past ten thousand from the planner beyond the cap', async () => {
+  // 10,500 inserted orders, each through the per-organisation id and roll-up triggers: a minute on a busy PGlite.
+  it('counts a search exactly while few orders can match, and past ten thousand from the planner beyond the cap', { timeout: 120_000 }, async () => {
     const org = await createOrg(t);
     const insert = (n: number, title: string, status: string) =>
       withTenant(t.database.db, org.orgId, (tx) =>

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { serializerCompiler } from 'fastify-type-provider-zod';
+import { projectingSerializerCompiler } from './response-projection';
 
 /** The first place where two JSON values differ, as a path (`$.workOrders[0].asset.name`), or undefined. */
 export function firstDifference(given: unknown, sent: unknown, path = '$'): string | undefined {
@@ -24,22 +25,26 @@ export function firstDifference(given: unknown, sent: unknown, path = '$'): stri
 }
 
 /**
- * The serializer of the API tests (issue 28: "responses are validated in tests against" the OpenAPI document): the
- * production one (fastify-type-provider-zod parses the answer with the route's response schema, throws when it does
- * not match and strips the keys it does not list), plus a check that the schema kept the answer whole. A field the
- * schema forgot would silently leave every answer in production; here the request fails with a 500 and the path of
- * the field is printed. Only for routes that declare their response (the others are not serialized by a schema).
+ * The serializer of the API tests (issue 28: "responses are validated in tests against" the OpenAPI document):
+ * fastify-type-provider-zod parses the answer with the route's response schema (throws when it does not match,
+ * strips the keys it does not list), then two checks. The schema kept the answer whole: a field the schema forgot
+ * would silently leave every answer in production; here the request fails with a 500 and the field's path is
+ * printed. And production's projection (response-projection.ts) writes exactly what the parse wrote, so the
+ * whole suite runs through it. Only for routes that declare their response.
  */
 export const checkingSerializerCompiler: typeof serializerCompiler = (route) => {
   const serialize = serializerCompiler(route);
+  const project = projectingSerializerCompiler(route as never);
+  const fail = (message: string) => {
+    console.error(message);
+    throw new Error(message);
+  };
   return (data: unknown) => {
     const out = serialize(data);
     const difference = firstDifference(JSON.parse(JSON.stringify(data) ?? 'null'), JSON.parse(out));
-    if (difference) {
-      const message = `${route.method} ${route.url}: the answer does not match its response schema at ${difference}`;
-      console.error(message);
-      throw new Error(message);
-    }
+    if (difference) fail(`${route.method} ${route.url}: the answer does not match its response schema at ${difference}`);
+    const projected = project(data);
+    if (projected !== out) fail(`${route.method} ${route.url}: the projection wrote ${projected.slice(0, 200)}, the schema's parse ${out.slice(0, 200)}`);
     return out;
   };
 };
