@@ -19,7 +19,7 @@ import { checkingSerializerCompiler } from './plugins/response-check';
 import { idempotency } from './plugins/idempotency';
 import { securityHeaders } from './plugins/security-headers';
 import { registerFeatureRoutes } from './routes';
-import { loginPreloads } from './login-preload';
+import { loginMarkup, loginPreloads, withLoginMarkup } from './login-preload';
 import { subdomainOf } from '../shared/subdomain';
 import { createStorage, signUploadUrls, uploadSigner, type Storage } from './uploads/storage';
 import { hearRightsChanges } from '../features/auth/rights-cache';
@@ -150,8 +150,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       '<head>',
       `<head>\n    <meta name="base-domain" content="${deps.config.baseDomain.replace(/[^a-z0-9.-]/g, '')}" />`,
     );
-    // An organisation's /login: the same page, fetching the login screen's own files with the entry (issue 29).
-    const loginHtml = indexHtml.replace('</head>', `    ${loginPreloads(webRoot, indexHtml)}\n  </head>`);
+    // An organisation's /login: the same page, fetching the login screen's own files with the entry (issue 29),
+    // with the form's static HTML (rendered by the build) in #root: it paints before any script has run, and the
+    // lean boot takes it over (decision 050). The login page names no organisation, so it is the same on every host.
+    const loginHtml = withLoginMarkup(indexHtml.replace('</head>', `    ${loginPreloads(webRoot, indexHtml)}\n  </head>`), loginMarkup(webRoot));
     // The public request portal is a page of its own (decision 039): /r/<code>, /portal, /portal/status/<token>.
     const portalHtml = existsSync(join(webRoot, 'portal.html')) ? readFileSync(join(webRoot, 'portal.html'), 'utf8') : null;
     app.get('/*', { config: { access: 'public' } }, (req, reply) => {

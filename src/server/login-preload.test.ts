@@ -10,7 +10,7 @@ describe("the login page's preloads", () => {
   it("an organisation's /login names the login chunk, what it imports and its CSS; other pages and the bare domain do not", async () => {
     const webRoot = mkdtempSync(join(tmpdir(), 'cmms-web-'));
     const index = '<!doctype html><html><head><title>x</title><script type="module" crossorigin src="/assets/index-a1.js"></script></head><body></body></html>';
-    writeFileSync(join(webRoot, 'index.html'), index);
+    writeFileSync(join(webRoot, 'index.html'), index.replace('<body>', '<body><div id="root"></div>'));
     mkdirSync(join(webRoot, '.vite'));
     writeFileSync(
       join(webRoot, '.vite/manifest.json'),
@@ -32,9 +32,43 @@ describe("the login page's preloads", () => {
       expect(login).not.toContain('rel="modulepreload" crossorigin href="/assets/index-a1.js"');
       expect(login.indexOf('login-standalone-e5.css')).toBeLessThan(login.indexOf('</head>'));
       for (const other of [await page('acme.localhost', '/dashboard/work-orders'), await page('localhost')]) expect(other.body).not.toContain('modulepreload');
+      // no static form without the build's rendering of it: the page's #root stays empty
+      expect(login).toContain('<div id="root"></div>');
     } finally {
       await app.close();
       await t.close();
     }
   }, 120_000);
+});
+
+// Decision 050: the sign-in form's static HTML (rendered by the build into .vite/login.html) is in the first HTML
+// of an organisation's /login, so it paints before any script has run.
+describe("the login page's static form", () => {
+  it("an organisation's /login carries the build's markup in #root, marked for the takeover; other pages and the bare domain do not", async () => {
+    const webRoot = mkdtempSync(join(tmpdir(), 'cmms-web-'));
+    writeFileSync(join(webRoot, 'index.html'), '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>');
+    mkdirSync(join(webRoot, '.vite'));
+    const form = '<div class="login-root"><form><input name="email" data-testid="login-email"/><input name="password" data-testid="login-password"/></form></div>';
+    writeFileSync(join(webRoot, '.vite/login.html'), form);
+    const t = await createTestApp({ baseDomain: 'localhost' });
+    const app = await buildApp({ database: t.database, config: t.config, logger: false, webRoot });
+    try {
+      const page = (host: string, url = '/login') => app.inject({ method: 'GET', url, headers: { host } });
+      for (const url of ['/login', '/login/']) expect((await page('acme.localhost', url)).body).toContain(`<div id="root" data-prerendered="login">${form}</div>`);
+      for (const other of [await page('acme.localhost', '/dashboard/work-orders'), await page('localhost'), await page('acme.localhost', '/register')]) {
+        expect(other.body).toContain('<div id="root"></div>');
+        expect(other.body).not.toContain('login-email');
+      }
+    } finally {
+      await app.close();
+      await t.close();
+    }
+  }, 120_000);
+
+  it('the build renders the real screen: labelled email and password fields and the submit button', async () => {
+    const { renderLoginHtml } = await import('../features/auth/ui/login-prerender');
+    const html = renderLoginHtml();
+    for (const id of ['login-email', 'login-password', 'login-submit']) expect(html).toContain(`data-testid="${id}"`);
+    expect(html).toMatch(/<label class="login-label" for="([^"]+)">Email[\s\S]*id="\1"/);
+  });
 });

@@ -38,3 +38,17 @@ export function loginPreloads(webRoot: string, indexHtml: string): string {
     ...js.filter(missing).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
   ].join('\n    ');
 }
+
+/** The sign-in form's static HTML the build rendered (vite.config.ts, loginPrerender; decision 050); '' without it. */
+export function loginMarkup(webRoot: string): string {
+  const file = join(webRoot, '.vite/login.html');
+  return existsSync(file) ? readFileSync(file, 'utf8') : '';
+}
+
+/** The page with that markup in its #root, marked so the lean boot hydrates it (login-standalone.tsx). */
+export function withLoginMarkup(html: string, markup: string): string {
+  if (!markup) return html;
+  const root = '<div id="root"></div>';
+  if (!html.includes(root)) throw new Error('index.html has no empty <div id="root"></div> to put the login form into');
+  return html.replace(root, () => `<div id="root" data-prerendered="login">${markup}</div>`);
+}
