@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,16 +29,16 @@ function precompress(): Plugin {
 }
 
 /**
- * The theme and language script (src/web/color-scheme.ts) as a small classic script at the top of index.html's
- * <head> instead of a module at the end of <body>: it runs before the first paint, which an organisation's
- * /login now makes with the form's static HTML (decision 050). Bundled apart by esbuild into an IIFE with a
- * hashed name (cached for a year like the other assets, precached by the service worker); an external file,
- * since the CSP forbids inline scripts. The dev server keeps running it as a module.
+ * The theme and language script (src/web/color-scheme.ts) inline in index.html's <head> instead of a module at
+ * the end of <body>: it runs before the first paint, which an organisation's /login now makes with the form's
+ * static HTML before any file has arrived (decision 050). Bundled apart by esbuild into a ~1 KB IIFE. The CSP
+ * refuses inline scripts but this one: the server allows the inline scripts of its own index.html by their
+ * hashes (src/server/inline-scripts.ts). The dev server keeps running it as a module.
  */
 function headScript(): Plugin[] {
   const entry = fileURLToPath(new URL('src/web/color-scheme.ts', import.meta.url));
   const tag = /\s*<script type="module" src="\/src\/web\/color-scheme\.ts"><\/script>/;
-  let fileName = '';
+  let code = '';
   return [
     {
       name: 'cmms-head-script',
@@ -47,9 +46,7 @@ function headScript(): Plugin[] {
       async buildStart() {
         const { build } = await import('esbuild');
         const out = await build({ entryPoints: [entry], bundle: true, format: 'iife', minify: true, write: false, target: 'es2020', logLevel: 'silent' });
-        const code = out.outputFiles[0].text;
-        fileName = `assets/color-scheme-${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.js`;
-        this.emitFile({ type: 'asset', fileName, source: code });
+        code = out.outputFiles[0].text.trim();
       },
       transformIndexHtml: {
         order: 'pre',
@@ -61,7 +58,7 @@ function headScript(): Plugin[] {
       apply: 'build',
       transformIndexHtml: {
         order: 'post',
-        handler: (html, ctx) => (ctx.path === '/index.html' ? [{ tag: 'script', attrs: { src: `/${fileName}` }, injectTo: 'head' }] : html),
+        handler: (html, ctx) => (ctx.path === '/index.html' ? [{ tag: 'script', children: code, injectTo: 'head' }] : html),
       },
     },
   ];

@@ -23,19 +23,23 @@ describe("the login page's first HTML", () => {
     const login = await html(`${org.subdomain}.localhost`, '/login');
     const root = login.slice(login.indexOf('<div id="root"'), login.indexOf('</body>'));
     for (const id of ['login-email', 'login-password', 'login-submit']) expect(root).toContain(`data-testid="${id}"`);
-    // painted in the right theme and language first: the head script comes before the body
-    expect(login).toMatch(/<head>[\s\S]*<script src="\/assets\/color-scheme-[\w-]+\.js"><\/script>[\s\S]*<\/head>/);
+    // painted in the right theme and language first: the theme script is in the head, inline, and the login CSS too
+    expect(login).toMatch(/<head>[\s\S]*<script>[^]*?data-mantine-color-scheme[^]*?<\/script>[\s\S]*<style data-href="\/assets\/[^"]+\.css">[\s\S]*<\/head>/);
     for (const other of [await html(`${org.subdomain}.localhost`, '/dashboard/work-orders'), await html('localhost', '/login')]) expect(other).toContain('<div id="root"></div>');
   });
 
   it('is painted and typed into before the scripts arrive; React takes it over keeping the text and the focus, and signs in', async () => {
     const org = await signUpOrg(server);
     const { page, context } = await newPage(browser);
-    // hold back every script of the page until the user has typed
+    // hold back every script of the page until the user has typed (and the CSP let the inline theme script run)
+    const refused: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && refused.push(m.text()));
     const held: Route[] = [];
     let release = false;
-    await page.route(/\/assets\/.*\.js$/, (route) => (release || /color-scheme-/.test(route.request().url()) ? route.continue() : held.push(route)));
-    await page.goto(`${org.url}/login`, { waitUntil: 'domcontentloaded' });
+    await page.route(/\/assets\/.*\.js$/, (route) => (release ? route.continue() : held.push(route)));
+    // (DOMContentLoaded waits for the held module scripts: the page is used as soon as its HTML is there)
+    await page.goto(`${org.url}/login`, { waitUntil: 'commit' });
+    await page.getByTestId('login-email').waitFor();
     await page.getByTestId('login-email').fill(org.email);
     await page.getByTestId('login-password').fill(org.password);
     expect(held.length).toBeGreaterThan(0);
@@ -49,6 +53,7 @@ describe("the login page's first HTML", () => {
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.dataset.testid)).toBe('login-password');
     await page.getByTestId('login-submit').click();
     await page.waitForURL(`${org.url}/dashboard/work-orders`);
+    expect(refused.filter((t) => /Content Security Policy/i.test(t))).toEqual([]);
     await context.close();
   });
 
@@ -61,8 +66,9 @@ describe("the login page's first HTML", () => {
     });
     const held: Route[] = [];
     let release = false;
-    await page.route(/\/assets\/.*\.js$/, (route) => (release || /color-scheme-/.test(route.request().url()) ? route.continue() : held.push(route)));
-    await page.goto(`${org.url}/login`, { waitUntil: 'domcontentloaded' });
+    await page.route(/\/assets\/.*\.js$/, (route) => (release ? route.continue() : held.push(route)));
+    await page.goto(`${org.url}/login`, { waitUntil: 'commit' });
+    await page.locator('#root[data-prerendered] .login-root').waitFor({ state: 'attached' });
     // before the app's scripts: the head script has chosen the theme and the direction; the English form is hidden
     expect(await page.evaluate(() => [document.documentElement.dataset.mantineColorScheme, document.documentElement.dir])).toEqual(['dark', 'rtl']);
     expect(await page.getByTestId('login-email').isVisible()).toBe(false);

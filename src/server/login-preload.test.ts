@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 import { createTestApp } from './test/harness';
 import { buildApp } from './app';
 
@@ -12,6 +13,8 @@ describe("the login page's preloads", () => {
     const index = '<!doctype html><html><head><title>x</title><script type="module" crossorigin src="/assets/index-a1.js"></script></head><body></body></html>';
     writeFileSync(join(webRoot, 'index.html'), index.replace('<body>', '<body><div id="root"></div>'));
     mkdirSync(join(webRoot, '.vite'));
+    mkdirSync(join(webRoot, 'assets'));
+    writeFileSync(join(webRoot, 'assets/login-standalone-e5.css'), '.login-root{color:red}');
     writeFileSync(
       join(webRoot, '.vite/manifest.json'),
       JSON.stringify({
@@ -26,7 +29,9 @@ describe("the login page's preloads", () => {
     try {
       const page = (host: string, url = '/login') => app.inject({ method: 'GET', url, headers: { host } });
       const login = (await page('acme.localhost')).body;
-      expect(login).toContain('<link rel="stylesheet" crossorigin href="/assets/login-standalone-e5.css">');
+      // the CSS in the page (the static form paints without waiting for a file), and fetched early for the chunk
+      expect(login).toContain('<style data-href="/assets/login-standalone-e5.css">.login-root{color:red}</style>');
+      expect(login).toContain('<link rel="preload" as="style" crossorigin href="/assets/login-standalone-e5.css">');
       for (const f of ['login-standalone-c3', 'api-b2', 'zod-d4']) expect(login).toContain(`<link rel="modulepreload" crossorigin href="/assets/${f}.js">`);
       // the entry is in the page already
       expect(login).not.toContain('rel="modulepreload" crossorigin href="/assets/index-a1.js"');
@@ -71,4 +76,24 @@ describe("the login page's static form", () => {
     for (const id of ['login-email', 'login-password', 'login-submit']) expect(html).toContain(`data-testid="${id}"`);
     expect(html).toMatch(/<label class="login-label" for="([^"]+)">Email[\s\S]*id="\1"/);
   });
+});
+
+describe('the inline scripts of our own page', () => {
+  it("the CSP allows index.html's inline head script by its hash, and no other inline script", async () => {
+    const webRoot = mkdtempSync(join(tmpdir(), 'cmms-web-'));
+    const script = '(()=>{document.documentElement.dataset.x="1"})();';
+    writeFileSync(join(webRoot, 'index.html'), `<!doctype html><html><head><script>${script}</script><script type="module" src="/assets/m.js"></script></head><body><div id="root"></div></body></html>`);
+    const t = await createTestApp({ baseDomain: 'localhost' });
+    const app = await buildApp({ database: t.database, config: t.config, logger: false, webRoot });
+    try {
+      const csp = String((await app.inject({ method: 'GET', url: '/login', headers: { host: 'acme.localhost' } })).headers['content-security-policy']);
+      const hash = createHash('sha256').update(script).digest('base64');
+      expect(csp).toMatch(new RegExp(`script-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}';`));
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp.match(/'sha256-/g)).toHaveLength(1);
+    } finally {
+      await app.close();
+      await t.close();
+    }
+  }, 120_000);
 });
