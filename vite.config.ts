@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
@@ -23,6 +23,80 @@ function precompress(): Plugin {
         const data = readFileSync(file);
         writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
         writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+      }
+    },
+  };
+}
+
+/**
+ * The theme and language script (src/web/color-scheme.ts) inline in index.html's <head> instead of a module at
+ * the end of <body>: it runs before the first paint, which an organisation's /login now makes with the form's
+ * static HTML before any file has arrived (decision 050). Bundled apart by esbuild into a ~1 KB IIFE. The CSP
+ * refuses inline scripts but this one: the server allows the inline scripts of its own index.html by their
+ * hashes (src/server/inline-scripts.ts). The dev server keeps running it as a module.
+ */
+function headScript(): Plugin[] {
+  const entry = fileURLToPath(new URL('src/web/color-scheme.ts', import.meta.url));
+  const tag = /\s*<script type="module" src="\/src\/web\/color-scheme\.ts"><\/script>/;
+  let code = '';
+  return [
+    {
+      name: 'cmms-head-script',
+      apply: 'build',
+      async buildStart() {
+        const { build } = await import('esbuild');
+        const out = await build({ entryPoints: [entry], bundle: true, format: 'iife', minify: true, write: false, target: 'es2020', logLevel: 'silent' });
+        code = out.outputFiles[0].text.trim();
+      },
+      transformIndexHtml: {
+        order: 'pre',
+        handler: (html) => html.replace(tag, ''),
+      },
+    },
+    {
+      name: 'cmms-head-script-tag',
+      apply: 'build',
+      transformIndexHtml: {
+        order: 'post',
+        handler: (html, ctx) => (ctx.path === '/index.html' ? [{ tag: 'script', children: code, injectTo: 'head' }] : html),
+      },
+    },
+  ];
+}
+
+/**
+ * The sign-in screen rendered to static HTML once per build (decision 050): dist/web/.vite/login.html, which
+ * the server puts into #root of an organisation's /login (src/server/app.ts). Rendered by the same sources
+ * (src/features/auth/ui/login-prerender.tsx) through Vite's SSR loader, so the markup is what the lean boot
+ * hydrates.
+ */
+function loginPrerender(): Plugin {
+  let outDir = 'dist/web';
+  let root = process.cwd();
+  return {
+    name: 'cmms-login-prerender',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async writeBundle() {
+      const { createServer } = await import('vite');
+      const server = await createServer({
+        configFile: false,
+        root,
+        logLevel: 'error',
+        appType: 'custom',
+        plugins: [react()],
+        server: { middlewareMode: true, hmr: false, watch: null, ws: false },
+        optimizeDeps: { noDiscovery: true, include: [] },
+      });
+      try {
+        const mod = (await server.ssrLoadModule('/src/features/auth/ui/login-prerender.tsx')) as { renderLoginHtml(): string };
+        mkdirSync(join(outDir, '.vite'), { recursive: true });
+        writeFileSync(join(outDir, '.vite/login.html'), mod.renderLoginHtml());
+      } finally {
+        await server.close();
       }
     },
   };
@@ -95,7 +169,7 @@ const pwa = () =>
 
 /** The SPA: index.html at the repo root, built into dist/web (served by the API with an SPA fallback). */
 export default defineConfig(({ command }) => ({
-  plugins: [react(), pwa(), precompress(), ...(command === 'build' ? [scrollAreaWithoutFloatingUi()] : [])],
+  plugins: [react(), ...headScript(), loginPrerender(), pwa(), precompress(), ...(command === 'build' ? [scrollAreaWithoutFloatingUi()] : [])],
   resolve: {
     // React Router 7's package exports only its development build (warnings and dev-only checks): the app's
     // build takes the production one it ships next to it (remix-run/react-router#14102).

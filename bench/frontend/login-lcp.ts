@@ -1,10 +1,12 @@
 /**
  * The login page's largest contentful paint, cold (issue 29: nothing on it may wait for a network call): a fresh
- * browser context per run opens an organisation's /login on the real server (the SPA built in dist/web), Chromium's
+ * browser context per run (its own empty HTTP cache) opens an organisation's /login on the real server, Chromium's
  * own LCP (PerformanceObserver) and a performance trace of the load; prints each run, the median, and for the
  * median run what the page fetched before its LCP and when each arrived.
+ * It does not build: it measures whatever dist/web holds (`npm run build` first after a change of the SPA).
  * Usage: npx tsx bench/frontend/login-lcp.ts [--runs 9] [--session] (--session: a browser that signed in before,
- * so the load-time refresh runs; the refresh cookie is dropped, so the refresh fails as after a session's end).
+ * so the load-time refresh runs: only the marker such a browser keeps is set, and with no refresh cookie in the
+ * fresh context the refresh fails, as after a session's end).
  */
 import type { Browser } from 'playwright-core';
 import { launchBrowser, signUpOrg, startServer } from '../../e2e/helpers';
@@ -62,7 +64,10 @@ const browser = await launchBrowser();
 try {
   const org = await signUpOrg(server, 'LCP');
   const all: Run[] = [];
-  await once(browser, `${org.url}/login`); // warm the server's file cache; not counted
+  // One load first, not counted: it starts Chromium's renderer and runs the server's page and file routes once (Node's
+  // JIT). It warms no cache the measured runs use: each has a fresh context (empty HTTP cache), and the server keeps
+  // no file cache (@fastify/static reads every asset from disk; only the HTML is held, read at start).
+  await once(browser, `${org.url}/login`);
   for (let i = 0; i < runs; i++) all.push(await once(browser, `${org.url}/login`));
   const sorted = [...all].sort((a, b) => a.lcp - b.lcp);
   const median = sorted[Math.floor(sorted.length / 2)];

@@ -20,7 +20,8 @@ import { projectingSerializerCompiler } from './plugins/response-projection';
 import { idempotency } from './plugins/idempotency';
 import { securityHeaders } from './plugins/security-headers';
 import { registerFeatureRoutes } from './routes';
-import { loginPreloads } from './login-preload';
+import { loginMarkup, loginPreloads, withLoginMarkup } from './login-preload';
+import { inlineScriptSources } from './inline-scripts';
 import { subdomainOf } from '../shared/subdomain';
 import { createStorage, signUploadUrls, uploadSigner, type Storage } from './uploads/storage';
 import { hearRightsChanges } from '../features/auth/rights-cache';
@@ -87,11 +88,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onClose', stopHearing);
   }
 
+  const webRoot = deps.webRoot;
+  const webIndex = webRoot && existsSync(join(webRoot, 'index.html')) ? readFileSync(join(webRoot, 'index.html'), 'utf8') : null;
   await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // and the inline scripts of our own index.html, by their hashes (the theme script in <head>, decision 050)
+        scriptSrc: ["'self'", ...(webIndex ? inlineScriptSources(webIndex) : [])],
         // Mantine sets style attributes at run time; scripts stay strictly same-origin.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
@@ -138,8 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerFeatureRoutes(app);
   await app.register(storage.routes(signer), { prefix: '/uploads' });
 
-  const webRoot = deps.webRoot;
-  if (webRoot && existsSync(join(webRoot, 'index.html'))) {
+  if (webRoot && webIndex !== null) {
     // The build writes .br and .gz files next to the text assets (vite.config.ts): sent as they are to
     // browsers that accept them. Hashed /assets/* are cached for a year; index.html is revalidated.
     // `serve: false`: the handler below serves every file. Left to serve, the plugin made a route per file
@@ -147,12 +150,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(fastifyStatic, { root: webRoot, serve: false, index: false, preCompressed: true });
     // The browser cannot tell `acme.cmms.example.com` (an organisation) from `cmms.example.com` (the bare
     // domain) by counting labels: the page says which domain is the base (src/web/lib/org-host.ts).
-    const indexHtml = readFileSync(join(webRoot, 'index.html'), 'utf8').replace(
+    const indexHtml = webIndex.replace(
       '<head>',
       `<head>\n    <meta name="base-domain" content="${deps.config.baseDomain.replace(/[^a-z0-9.-]/g, '')}" />`,
     );
-    // An organisation's /login: the same page, fetching the login screen's own files with the entry (issue 29).
-    const loginHtml = indexHtml.replace('</head>', `    ${loginPreloads(webRoot, indexHtml)}\n  </head>`);
+    // An organisation's /login: the same page, fetching the login screen's own files with the entry (issue 29),
+    // with the form's static HTML (rendered by the build) in #root: it paints before any script has run, and the
+    // lean boot takes it over (decision 050). The login page names no organisation, so it is the same on every host.
+    const loginHtml = withLoginMarkup(indexHtml.replace('</head>', `    ${loginPreloads(webRoot, indexHtml)}\n  </head>`), loginMarkup(webRoot));
     // The public request portal is a page of its own (decision 039): /r/<code>, /portal, /portal/status/<token>.
     const portalHtml = existsSync(join(webRoot, 'portal.html')) ? readFileSync(join(webRoot, 'portal.html'), 'utf8') : null;
     app.get('/*', { config: { access: 'public' } }, (req, reply) => {

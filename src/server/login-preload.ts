@@ -13,7 +13,8 @@ interface ManifestChunk {
 /**
  * The <link> tags that let an organisation's /login fetch the login screen's chunk, the chunks it imports and its
  * CSS together with the entry, instead of once the entry has run and asked for them (issue 29: the form's first
- * paint waited for that second round of requests). Read from Vite's build manifest; '' without one.
+ * paint waited for that second round of requests); the CSS is written into the page itself. Read from Vite's
+ * build manifest; '' without one.
  */
 export function loginPreloads(webRoot: string, indexHtml: string): string {
   const file = join(webRoot, '.vite/manifest.json');
@@ -33,8 +34,30 @@ export function loginPreloads(webRoot: string, indexHtml: string): string {
   // what index.html loads already is left out; the hrefs are written as Vite's preloader writes them (it then
   // finds the stylesheet there and does not add it twice)
   const missing = (f: string) => !indexHtml.includes(`/${f}"`);
+  // The stylesheets inline (decision 050): the static form paints with the HTML alone, without waiting for a file.
+  // (When the login chunk loads, Vite's preloader adds their <link> too: the same rules again, nothing moves.)
+  const inline = (f: string) => {
+    const path = join(webRoot, f);
+    if (!existsSync(path)) return `<link rel="stylesheet" crossorigin href="/${f}">`;
+    const css = readFileSync(path, 'utf8').replace(/<\/style/gi, '<\\/style');
+    return `<style data-href="/${f}">${css}</style>\n    <link rel="preload" as="style" crossorigin href="/${f}">`;
+  };
   return [
-    ...css.filter(missing).map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
+    ...css.filter(missing).map(inline),
     ...js.filter(missing).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
   ].join('\n    ');
+}
+
+/** The sign-in form's static HTML the build rendered (vite.config.ts, loginPrerender; decision 050); '' without it. */
+export function loginMarkup(webRoot: string): string {
+  const file = join(webRoot, '.vite/login.html');
+  return existsSync(file) ? readFileSync(file, 'utf8') : '';
+}
+
+/** The page with that markup in its #root, marked so the lean boot hydrates it (login-standalone.tsx). */
+export function withLoginMarkup(html: string, markup: string): string {
+  if (!markup) return html;
+  const root = '<div id="root"></div>';
+  if (!html.includes(root)) throw new Error('index.html has no empty <div id="root"></div> to put the login form into');
+  return html.replace(root, () => `<div id="root" data-prerendered="login">${markup}</div>`);
 }

@@ -26,6 +26,8 @@ export interface LoginScreenProps {
   onError(message: string): void;
   /** Client-side navigation for links, when the host has a router. */
   navigate?(path: string): void;
+  /** What the user typed into the page's static form before this screen took it over (decision 050). */
+  initialValues?: LoginInput;
 }
 
 type Errors = Partial<Record<keyof LoginInput, string>>;
@@ -43,7 +45,7 @@ function validate(values: LoginInput): { data?: LoginInput; errors: Errors } {
 
 export function LoginScreen(props: LoginScreenProps) {
   const { t, status, onSignedIn, onError } = props;
-  const [values, setValues] = useState<LoginInput>({ email: '', password: '' });
+  const [values, setValues] = useState<LoginInput>(() => props.initialValues ?? { email: '', password: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [submitted, setSubmitted] = useState(false);
   const [submitting, setSubmitting] = useState(false);
