@@ -5,6 +5,7 @@ import type { AccessClaims } from '../auth/tokens';
 import { activities, users } from '../../server/db/schema';
 import { limitInText, param, preparedRead } from '../../server/db/prepared';
 import { reserveIds } from '../../server/db/reserved-ids';
+import { insertMany } from '../../server/db/bulk-insert';
 import { HttpError, notFound } from '../../server/http-error';
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
@@ -82,18 +83,11 @@ export async function recordActivities(
   entries: { entityType: string; entityId: number; userId?: number | null; action: Action; changes?: ActivityItem['changes'] }[],
 ) {
   if (!entries.length) return;
-  const first = entries.length > 1 ? await reserveIds(tx, orgId, activities, entries.length) : undefined;
-  await tx.insert(activities).values(
-    entries.map((e, i) => ({
-      orgId,
-      ...(first === undefined ? {} : { id: first + i }),
-      entityType: e.entityType,
-      entityId: e.entityId,
-      userId: e.userId ?? null,
-      action: e.action,
-      changes: e.changes ?? null,
-      note: null,
-    })),
+  const first = await reserveIds(tx, orgId, activities, entries.length);
+  await insertMany(
+    tx,
+    activities,
+    entries.map((e, i) => ({ orgId, id: first + i, entityType: e.entityType, entityId: e.entityId, userId: e.userId ?? null, action: e.action, changes: e.changes ?? null, note: null })),
   );
 }
 

@@ -7,6 +7,7 @@ import { conflict, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/plugins/errors';
 import { requireReference, requireReferences } from '../../server/db/references';
 import { reserveIds } from '../../server/db/reserved-ids';
+import { insertMany } from '../../server/db/bulk-insert';
 import { pagination } from '../../shared/pagination';
 import { displayId } from '../../shared/reference-fields';
 import { diffChanges, recordActivities, recordActivity, registerActivityEntity } from '../activity/activity.service';
@@ -160,7 +161,7 @@ export async function importAssets(tx: Tx, orgId: number, userId: number, inputs
     await requireReferences(tx, orgId, assetCategories, batch.map((a) => a.assetCategoryId), 'assetCategoryId', M.categoryUnknown);
     await requireReferences(tx, orgId, customerVendors, batch.flatMap((a) => (a.customerVendorId ? [a.customerVendorId] : [])), 'customerVendorId', M.customerVendorUnknown);
     const batchIds = batch.map((_, j) => first + i + j);
-    await tx.insert(assets).values(batch.map((a, j) => ({ orgId, id: batchIds[j], ...valuesOf(a) })));
+    await insertMany(tx, assets, batch.map((a, j) => ({ orgId, id: batchIds[j], ...valuesOf(a) })));
     await recordActivities(tx, orgId, batchIds.map((id) => ({ entityType: 'asset', entityId: id, userId, action: 'created' as const })));
     ids.push(...batchIds);
   }
