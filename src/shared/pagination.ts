@@ -31,6 +31,21 @@ export const listAnswerSchema = <K extends string, T extends z.ZodType>(plural: 
 /** The answer of a change that says what it did (`{ message }`), to extend with what it returns. */
 export const messageSchema = z.object({ message: z.string() });
 
+/** A refusal (response schema of a 4xx): `{ error, issues? }` (DESIGN section 7, src/server/plugins/errors.ts). */
+export const errorAnswerSchema = z.object({ error: z.string(), issues: z.array(z.object({ path: z.string(), message: z.string() })).optional() });
+
+/** The OpenAPI key that marks a file answer's media type (read by src/server/plugins/api-docs.ts). */
+export const FILE_MEDIA_TYPE = 'x-media-type';
+
+/**
+ * A file sent as bytes (a PDF…), never serialised (Fastify sends a Buffer as it is). The API document describes it as
+ * `content: { <mediaType>: { schema: { type: string, format: binary } } }` (api-docs.ts rewrites the marked schema).
+ */
+export const fileAnswer = (mediaType: string, description: string) => z.string().meta({ description, format: 'binary', [FILE_MEDIA_TYPE]: mediaType });
+
+/** A printed record's answers: the PDF, or a refusal (a bad id, no caller, no such record for this caller). */
+export const pdfAnswers = (description: string) => ({ 200: fileAnswer('application/pdf', description), 400: errorAnswerSchema, 401: errorAnswerSchema, 404: errorAnswerSchema });
+
 export function pagination(totalRecords: number, page: number, pageSize: number): Pagination {
   return { totalRecords, currentPage: page, totalPages: Math.max(1, Math.ceil(totalRecords / pageSize)) };
 }

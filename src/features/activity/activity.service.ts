@@ -4,6 +4,8 @@ import type { ReadTx, Tx } from '../../server/db/client';
 import type { AccessClaims } from '../auth/tokens';
 import { activities, users } from '../../server/db/schema';
 import { limitInText, param, preparedRead } from '../../server/db/prepared';
+import { reserveIds } from '../../server/db/reserved-ids';
+import { insertMany } from '../../server/db/bulk-insert';
 import { HttpError, notFound } from '../../server/http-error';
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
@@ -70,15 +72,22 @@ export async function recordActivity(
   });
 }
 
-/** Writes several history lines in one statement (background work creating many records at once). */
+/**
+ * Writes several history lines in one statement (background work and imports creating many records at once), their
+ * ids reserved with one counter update (`reserveIds`): a long transaction of many batches does not update the
+ * counter row once per line.
+ */
 export async function recordActivities(
   tx: Tx,
   orgId: number,
   entries: { entityType: string; entityId: number; userId?: number | null; action: Action; changes?: ActivityItem['changes'] }[],
 ) {
   if (!entries.length) return;
-  await tx.insert(activities).values(
-    entries.map((e) => ({ orgId, entityType: e.entityType, entityId: e.entityId, userId: e.userId ?? null, action: e.action, changes: e.changes ?? null, note: null })),
+  const first = await reserveIds(tx, orgId, activities, entries.length);
+  await insertMany(
+    tx,
+    activities,
+    entries.map((e, i) => ({ orgId, id: first + i, entityType: e.entityType, entityId: e.entityId, userId: e.userId ?? null, action: e.action, changes: e.changes ?? null, note: null })),
   );
 }
 

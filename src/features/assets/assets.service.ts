@@ -6,6 +6,8 @@ import { assetCategories, assets, customerVendors } from '../../server/db/schema
 import { conflict, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/plugins/errors';
 import { requireReference, requireReferences } from '../../server/db/references';
+import { reserveIds } from '../../server/db/reserved-ids';
+import { insertMany } from '../../server/db/bulk-insert';
 import { pagination } from '../../shared/pagination';
 import { displayId } from '../../shared/reference-fields';
 import { diffChanges, recordActivities, recordActivity, registerActivityEntity } from '../activity/activity.service';
@@ -147,17 +149,21 @@ const valuesOf = (input: AssetInput) => ({
 
 /**
  * Creates many assets at once (the import, decision 042): the same checks as add-asset, read for the whole
- * batch, then multi-row inserts and one history line each, in the caller's transaction.
+ * batch, then multi-row inserts and one history line each, in the caller's transaction. The assets' ids are
+ * reserved with one counter update for the whole import (`reserveIds`), so the rows skip the per-row update.
  */
 export async function importAssets(tx: Tx, orgId: number, userId: number, inputs: AssetInput[]): Promise<number[]> {
+  if (!inputs.length) return [];
   const ids: number[] = [];
+  const first = await reserveIds(tx, orgId, assets, inputs.length);
   for (let i = 0; i < inputs.length; i += 1000) {
     const batch = inputs.slice(i, i + 1000);
     await requireReferences(tx, orgId, assetCategories, batch.map((a) => a.assetCategoryId), 'assetCategoryId', M.categoryUnknown);
     await requireReferences(tx, orgId, customerVendors, batch.flatMap((a) => (a.customerVendorId ? [a.customerVendorId] : [])), 'customerVendorId', M.customerVendorUnknown);
-    const created = await tx.insert(assets).values(batch.map((a) => ({ orgId, ...valuesOf(a) }))).returning({ id: assets.id });
-    await recordActivities(tx, orgId, created.map((c) => ({ entityType: 'asset', entityId: c.id, userId, action: 'created' as const })));
-    ids.push(...created.map((c) => c.id));
+    const batchIds = batch.map((_, j) => first + i + j);
+    await insertMany(tx, assets, batch.map((a, j) => ({ orgId, id: batchIds[j], ...valuesOf(a) })));
+    await recordActivities(tx, orgId, batchIds.map((id) => ({ entityType: 'asset', entityId: id, userId, action: 'created' as const })));
+    ids.push(...batchIds);
   }
   return ids;
 }

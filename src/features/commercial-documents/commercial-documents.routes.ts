@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from '../../shared/zod-setup';
 import { EVERYONE, MANAGERS } from '../../server/plugins/request-context';
 import type { AccessClaims } from '../auth/tokens';
-import { idParamsSchema } from '../../shared/pagination';
+import { idParamsSchema, pdfAnswers } from '../../shared/pagination';
 import { readUploadedFiles, storeDocument } from '../../server/uploads/documents';
 import { DOCUMENT_RULES } from '../customers-vendors/customers-vendors.schema';
 import { renderDocumentPdf } from './document-pdf.service';
@@ -75,7 +75,7 @@ export function commercialDocumentRoutes(
       removingFiles(app.deps.storage, () => req.inTenant((tx) => docs.remove(tx, req.auth.orgId, req.auth.userId, req.params.id, req.query))),
     );
 
-    app.get(`${paths.pdf}:id`, { schema: { params: idParamsSchema }, config: { access: EVERYONE } }, async (req, reply) => {
+    app.get(`${paths.pdf}:id`, { schema: { params: idParamsSchema, response: pdfAnswers(`The ${kind.slug.replace('-', ' ')} as a PDF file`) }, config: { access: EVERYONE } }, async (req, reply) => {
       const { logoUrl, ...doc } = await req.read((tx) => docs.print(tx, req.auth.orgId, req.params.id));
       const logo = logoUrl ? ((await app.deps.storage.read?.(logoUrl)) ?? null) : null;
       const pdf = await renderDocumentPdf({ ...doc, logo });
@@ -83,7 +83,7 @@ export function commercialDocumentRoutes(
         .header('content-type', 'application/pdf')
         .header('content-disposition', `inline; filename="${doc.number}.pdf"`)
         .header('cache-control', 'no-store')
-        .send(pdf);
+        .send(pdf as never); // bytes: never serialised (the schema describes them)
     });
   };
 }

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EVERYONE, MANAGERS } from '../../server/plugins/request-context';
 import { processImage, readUploadedImage } from '../../server/uploads/images';
 import { removingFiles } from '../../server/uploads/storage';
-import { idParamsSchema } from '../../shared/pagination';
+import { idParamsSchema, pdfAnswers } from '../../shared/pagination';
 import { getCompany } from '../organization/organization.service';
 import { answerStepSchema, procedureAnswers as answers, attachProcedureSchema, followUpSchema, procedureInputSchema, procedureListQuerySchema, stepImageParamsSchema } from './procedures.schema';
 import {
@@ -86,7 +86,7 @@ export async function workOrderProcedureRoutes(appBase: FastifyInstance) {
     reply.status(201).send(await req.inTenant((tx) => createFollowUp(tx, req.auth.orgId, req.auth, req.params.id, req.body.stepId))),
   );
 
-  app.get('/print-work-order/:id', { schema: { params: idParamsSchema }, config: { access: EVERYONE } }, async (req, reply) => {
+  app.get('/print-work-order/:id', { schema: { params: idParamsSchema, response: pdfAnswers('The work order with its procedure as a PDF file') }, config: { access: EVERYONE } }, async (req, reply) => {
     const { workOrder, procedure, company } = await req.read(async (tx) => ({
       ...(await printWorkOrder(tx, req.auth.orgId, req.auth, req.params.id)),
       company: await getCompany(tx, req.auth.orgId),
@@ -103,6 +103,6 @@ export async function workOrderProcedureRoutes(appBase: FastifyInstance) {
       .header('content-type', 'application/pdf')
       .header('content-disposition', `inline; filename="${workOrder.workOrderId}.pdf"`)
       .header('cache-control', 'no-store')
-      .send(pdf);
+      .send(pdf as never); // bytes: never serialised (the schema describes them)
   });
 }

@@ -1,5 +1,5 @@
 import { z } from '../../shared/zod-setup';
-import { listAnswerSchema, messageSchema, pageQuerySchema } from '../../shared/pagination';
+import { fileAnswer, listAnswerSchema, messageSchema, pageQuerySchema } from '../../shared/pagination';
 import { EMAIL_PATTERN, idField, requiredString } from '../../shared/validation';
 import { blankToUndefined } from '../../shared/reference-fields';
 import { FIELD_MODES, PORTAL_LIMITS, PORTAL_STATUSES, PORTAL_URGENCIES, TARGET_KINDS } from './request-portal.values';
@@ -199,4 +199,4 @@ export const assetSummarySchema = z.object({
 });
 export const foundAssetSchema = z.object({ asset: z.object({ id: z.number(), name: z.string() }) });
 /** POST asset-labels: the API document's description (a PDF is sent as bytes, never serialised). */
-export const assetLabelsPdfSchema = z.string().describe('The labels as a PDF file (application/pdf)');
+export const assetLabelsPdfSchema = fileAnswer('application/pdf', 'The labels as a PDF file');

@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import { createOrg, createTestApp, type TestApp } from '../test/harness';
 import { withoutTenant, withTenant, type Db, type ReadTx, type Tx } from './client';
 import { users } from './schema';
+import { reserveIds } from './reserved-ids';
+import { until } from '../test/fixtures';
 import { rowsOf } from '../test/sql';
 import { scratchDatabase } from '../test/scratch-database';
 import { openMigratedPGlite } from '../test/pglite-template';
@@ -204,6 +206,76 @@ describe('request connections (decision 014)', () => {
     expect(await nameOf()).toBe(before);
     const rows = await seen(b.orgId, true);
     expect(rows.every((r) => Number(r.org_id) === b.orgId)).toBe(true);
+  });
+});
+
+describe('reserved ids (bulk inserts, decision 042)', () => {
+  const counter = async (orgId: number, table: string) =>
+    rowsOf<{ last_id: number; ctid: string }>(await t.database.db.execute(sql`select last_id, ctid::text from org_counters where org_id = ${orgId} and table_name = ${table}`))[0];
+
+  it('a block reserved by an open transaction is never given to a concurrent insert, which numbers its row after the block', async () => {
+    const a = await createOrg(t);
+    const before = (await counter(a.orgId, 'users')).last_id;
+    const email = `concurrent-${a.orgId}@x.com`;
+    let reserved!: (first: number) => void;
+    const first = new Promise<number>((resolve) => (reserved = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const bulk = withTenant(t.database.db, a.orgId, async (tx) => {
+      const id = await reserveIds(tx, a.orgId, users, 3);
+      await tx.insert(users).values([0, 1, 2].map((i) => ({ orgId: a.orgId, id: id + i, email: `reserved-${i}-${a.orgId}@x.com`, role: 'worker' as const })));
+      reserved(id);
+      await gate;
+    });
+    expect(await first).toBe(before + 1);
+    const single = withTenant(t.database.db, a.orgId, (tx) => tx.insert(users).values({ orgId: a.orgId, email, role: 'worker' }).returning({ id: users.id }));
+    // On PostgreSQL the insert is waiting for the reservation's lock on the counter (PGlite: for the one session).
+    if (t.database.kind === 'postgres') {
+      await until(async () => rowsOf(await t.database.db.execute(sql`select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like ${`%insert into "users"%`} and backend_type = 'client backend'`)).length > 0);
+    }
+    release();
+    await bulk;
+    const [row] = await single;
+    expect(row.id).toBe(before + 4);
+    expect((await counter(a.orgId, 'users')).last_id).toBe(before + 4);
+    const ids = rowsOf<{ id: number }>(await withTenant(t.database.db, a.orgId, (tx) => tx.execute(sql`select id from users where id > ${before} order by id`), { readOnly: true }));
+    expect(ids.map((r) => Number(r.id))).toEqual([before + 1, before + 2, before + 3, before + 4]);
+  });
+
+  it('rows inserted with reserved ids leave the counter row alone; an explicit id above the counter still moves it', async () => {
+    const a = await createOrg(t);
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('app.org_id', ${String(a.orgId)}, true)`);
+      const first = Number(rowsOf<{ first: number }>(await tx.execute(sql`select reserve_org_ids(${a.orgId}::int, 'users', 3) as first`))[0].first);
+      const version = async () => rowsOf<{ ctid: string; last_id: number }>(await tx.execute(sql`select ctid::text, last_id from org_counters where org_id = ${a.orgId} and table_name = 'users'`))[0];
+      const reservedVersion = await version();
+      await tx.insert(users).values([0, 1, 2].map((i) => ({ orgId: a.orgId, id: first + i, email: `kept-${i}-${a.orgId}@x.com`, role: 'worker' as const })));
+      // Not updated again (no new row version): one counter update for the whole block.
+      expect(await version()).toEqual(reservedVersion);
+      await tx.insert(users).values({ orgId: a.orgId, id: first + 10, email: `above-${a.orgId}@x.com`, role: 'worker' });
+      expect((await version()).last_id).toBe(first + 10);
+    });
+  });
+
+  it("reserves only in the scope's own organisation, for tables with per-organisation ids, and gives the block back when undone", async () => {
+    const a = await createOrg(t);
+    const b = await createOrg(t);
+    const before = (await counter(a.orgId, 'users')).last_id;
+    const refused = (orgId: number, table: string, count: number) =>
+      withTenant(t.database.db, b.orgId, (tx) => tx.execute(sql`select reserve_org_ids(${orgId}::int, ${table}::text, ${count}::int)`)).then(
+        () => '',
+        (e: unknown) => messagesOf(e),
+      );
+    expect(await refused(a.orgId, 'users', 5)).toMatch(/not the scope's/);
+    expect(await refused(b.orgId, 'org_counters', 5)).toMatch(/no per-organisation ids/);
+    expect(await refused(b.orgId, 'users', 0)).toMatch(/count must be positive/);
+    await expect(
+      withTenant(t.database.db, a.orgId, async (tx) => {
+        await reserveIds(tx, a.orgId, users, 50);
+        throw new Error('undone');
+      }),
+    ).rejects.toThrow('undone');
+    expect((await counter(a.orgId, 'users')).last_id).toBe(before);
   });
 });
 

@@ -38,11 +38,32 @@ BEGIN
     INSERT INTO org_counters AS c (org_id, table_name, last_id) VALUES (NEW.org_id, TG_TABLE_NAME, 1)
     ON CONFLICT (org_id, table_name) DO UPDATE SET last_id = c.last_id + 1
     RETURNING c.last_id INTO NEW.id;
-  ELSE
+  ELSIF NEW.id > coalesce((SELECT c.last_id FROM org_counters c WHERE c.org_id = NEW.org_id AND c.table_name = TG_TABLE_NAME), 0) THEN
     INSERT INTO org_counters AS c (org_id, table_name, last_id) VALUES (NEW.org_id, TG_TABLE_NAME, NEW.id)
     ON CONFLICT (org_id, table_name) DO UPDATE SET last_id = greatest(c.last_id, EXCLUDED.last_id);
   END IF;
+  -- An id at or below the counter was handed out already (reserve_org_ids, or an earlier row): the counter
+  -- stays as it is and the row's lock is not taken again; the primary key refuses a second row of one id.
   RETURN NEW;
+END $fn$;
+
+CREATE OR REPLACE FUNCTION reserve_org_ids(p_org integer, p_table text, p_count integer) RETURNS integer
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = public AS $fn$
+DECLARE last integer;
+BEGIN
+  IF p_org IS DISTINCT FROM nullif(current_setting('app.org_id', true), '')::int THEN
+    RAISE EXCEPTION 'reserve_org_ids: organisation % is not the scope''s', p_org USING ERRCODE = '42501';
+  END IF;
+  IF p_count IS NULL OR p_count < 1 THEN
+    RAISE EXCEPTION 'reserve_org_ids: count must be positive' USING ERRCODE = '22023';
+  END IF;
+  IF NOT EXISTS (SELECT 1 FROM pg_trigger g WHERE g.tgrelid = to_regclass(format('public.%I', p_table)) AND g.tgname = 'org_scoped_id') THEN
+    RAISE EXCEPTION 'reserve_org_ids: % has no per-organisation ids', p_table USING ERRCODE = '22023';
+  END IF;
+  INSERT INTO org_counters AS c (org_id, table_name, last_id) VALUES (p_org, p_table, p_count)
+  ON CONFLICT (org_id, table_name) DO UPDATE SET last_id = c.last_id + p_count
+  RETURNING c.last_id INTO last;
+  RETURN last - p_count + 1;
 END $fn$;
 
 DO $$

@@ -1,5 +1,21 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, HTTPMethods } from 'fastify';
+import { FILE_MEDIA_TYPE } from '../../shared/pagination';
+
+/**
+ * A file answer (`fileAnswer`, marked with FILE_MEDIA_TYPE) becomes `content: { <media type>: binary string }`, which
+ * @fastify/swagger keeps as it is, instead of a JSON string under application/json.
+ */
+function fileAnswers<T extends { schema?: unknown }>(transformed: T): T {
+  const response = (transformed.schema as { response?: Record<string, Record<string, unknown>> } | undefined)?.response;
+  for (const [status, answer] of Object.entries(response ?? {})) {
+    const mediaType = answer?.[FILE_MEDIA_TYPE];
+    if (typeof mediaType !== 'string') continue;
+    const { [FILE_MEDIA_TYPE]: _marker, description, ...schema } = answer;
+    response![status] = { description, content: { [mediaType]: { schema } } };
+  }
+  return transformed;
+}
 
 /**
  * The OpenAPI document and its UI at /api/docs, built on the first visit. @fastify/swagger, its YAML
@@ -28,7 +44,7 @@ export const apiDocs = fp(async (app: FastifyInstance) => {
     const docsApp = Fastify({ logger: false });
     docsApp.setValidatorCompiler(zod.validatorCompiler);
     docsApp.setSerializerCompiler(zod.serializerCompiler);
-    await docsApp.register(swagger, { openapi: { info: { title: 'CMMS API', version: '1.0.0' } }, transform: zod.jsonSchemaTransform });
+    await docsApp.register(swagger, { openapi: { info: { title: 'CMMS API', version: '1.0.0' } }, transform: (input) => fileAnswers(zod.jsonSchemaTransform(input)) });
     await docsApp.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
     for (const route of routes) docsApp.route({ ...route, handler: async () => null });
     await docsApp.ready();

@@ -10,8 +10,9 @@ import { createTestApp, type TestApp } from '../test/harness';
 // 180 when decision 043 landed; the request portal, shared work orders, analytics and import/export (built
 // alongside it) brought 48 more routes without one: 228. Decision 049 declared every other route's but the three
 // PDFs: 50 (those four features and the PDFs). Then those four features declared theirs (the labels PDF described
-// as the CSV and ZIP exports are): 3, the quotation, purchase order and work order PDFs. The count may only go down.
-const MISSING_AT_MOST = 3;
+// as the CSV and ZIP exports are): 3, the quotation, purchase order and work order PDFs. Those three declared theirs
+// (`pdfAnswers`: a binary application/pdf answer, refusals as `{ error }`): 0. It stays 0.
+const MISSING_AT_MOST = 0;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -35,5 +36,26 @@ describe('response schemas', () => {
     expect(declared).toEqual(expect.arrayContaining(['GET /api/api-keys/list-api-keys', 'POST /api/webhooks/add-webhook', 'GET /api/webhooks/list-deliveries']));
     console.info(`${missing.length} API routes without a response schema:\n${missing.join('\n')}`);
     expect(missing.length).toBeLessThanOrEqual(MISSING_AT_MOST);
+  });
+
+  it('describes PDF answers as binary application/pdf and their refusals as { error }', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { responses: Record<string, { description: string; content: Record<string, { schema: Record<string, unknown> }> }> }>>;
+    };
+    const routes = [
+      ['get', '/api/quotations/get-quotation-pdf/{id}'],
+      ['get', '/api/purchase-orders/get-purchase-order-pdf/{id}'],
+      ['get', '/api/work-orders/print-work-order/{id}'],
+      ['post', '/api/portal/asset-labels'],
+    ];
+    for (const [method, path] of routes) {
+      const responses = doc.paths[path][method].responses;
+      expect(responses['200'].content, path).toEqual({ 'application/pdf': { schema: { type: 'string', format: 'binary' } } });
+      expect(responses['200'].description, path).toMatch(/PDF/);
+    }
+    for (const [method, path] of routes.slice(0, 3)) {
+      const refusal = doc.paths[path][method].responses['404'].content['application/json'].schema;
+      expect(refusal, path).toMatchObject({ type: 'object', required: ['error'], properties: { error: { type: 'string' } } });
+    }
   });
 });
