@@ -494,8 +494,13 @@ describe('analytics API', () => {
     ]);
     expect(first.mttr.overall).toEqual({ count: 5, meanHours: 13.2, medianHours: 12 });
     const eq2 = (id: number) => and(eq(workOrders.orgId, o), eq(workOrders.id, id));
+    // o3 (open) moves to B: A o1 -> o2 20 h, o2 -> o4 48 h; B o3 open, o6 -> o7 24 h.
+    await withTenant(t.database.db, o, (tx) => tx.update(workOrders).set({ assetId: ids.b.id }).where(eq2(ids.o3.id)));
+    expect((await both()).mtbf.worst).toEqual([
+      { assetId: ids.b.id, name: 'Mill B', failures: 3, intervals: 1, mtbfHours: 24 },
+      { assetId: ids.a.id, name: 'Mill A', failures: 3, intervals: 2, mtbfHours: 34 },
+    ]);
     await withTenant(t.database.db, o, async (tx) => {
-      await tx.update(workOrders).set({ assetId: ids.b.id }).where(eq2(ids.o3.id));
       await tx.update(workOrders).set({ status: 'cancelled' }).where(eq2(ids.o2.id));
       await tx.update(workOrders).set({ status: 'completed' }).where(eq2(ids.o3.id)); // completed now, after o6 and o7 were created: 0 h
       await tx.delete(workOrders).where(eq2(ids.o4.id));
