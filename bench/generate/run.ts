@@ -319,6 +319,8 @@ const ANALYTICS_KEPT = [
   `select work_order_daily_planned_refresh(id, null) from organizations`,
   `select analytics_daily_refresh(id, null) from organizations`,
   `select work_order_open_daily_refresh()`,
+  // After the closures and occurrences: the kept failures read both.
+  `select work_order_failures_refresh(id, null) from organizations`,
 ];
 
 // ---- the run -----------------------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ import {
   users,
   workOrderAssignees,
   workOrderClosures,
+  workOrderFailures,
   workOrderAssetMonthly,
   workOrderCostDaily,
   workOrderOpenDaily,
@@ -444,6 +445,80 @@ describe('analytics API', () => {
     const kept = () => withTenant(t.database.db, o, (tx) => tx.select().from(workOrderOpenDaily).where(eq(workOrderOpenDaily.orgId, o)).orderBy(workOrderOpenDaily.day));
     const before = (await kept()).filter((r) => r.createdOpen || r.dueOpen);
     await withTenant(t.database.db, o, (tx) => tx.execute(sql`select work_order_open_daily_refresh()`));
+    expect(await kept()).toEqual(before);
+  });
+
+  it('repair times without filters (kept failures with their asset\'s previous one and running sums) equal the rows, after changes of asset, status, plan, assignees and deletion', async () => {
+    const own = await createOrg(t, 'Failing');
+    const fixer = await own.as('worker', { firstName: 'Fix', lastName: 'Er' });
+    const o = own.orgId;
+    const H = 3_600_000;
+    const ids = await withTenant(t.database.db, o, async (tx) => {
+      const [cat] = await tx.insert(assetCategories).values({ orgId: o, name: 'Mills', code: 'MIL' }).returning();
+      const [a] = await tx.insert(assets).values({ orgId: o, name: 'Mill A', date: '2024-01-01', assetCategoryId: cat.id }).returning();
+      const [b] = await tx.insert(assets).values({ orgId: o, name: 'Mill B', date: '2024-01-01', assetCategoryId: cat.id }).returning();
+      const [crew] = await tx.insert(teams).values({ orgId: o, name: 'Fixers' }).returning();
+      await tx.insert(teamMembers).values({ orgId: o, teamId: crew.id, workerId: fixer.userId });
+      const mk = (title: string, assetId: number, created: string, closedAfterHours?: number) =>
+        tx
+          .insert(workOrders)
+          .values({ orgId: o, title, assetId, status: closedAfterHours === undefined ? 'assigned' : 'completed', createdAt: at(created), updatedAt: new Date(Date.parse(created) + (closedAfterHours ?? 0) * H) })
+          .returning()
+          .then((r) => r[0]);
+      return {
+        cat,
+        a,
+        b,
+        crew,
+        o1: await mk('o1', a.id, '2026-03-02T08:00:00Z', 4),
+        o2: await mk('o2', a.id, '2026-03-03T08:00:00Z', 24),
+        o3: await mk('o3', a.id, '2026-03-05T08:00:00Z'),
+        o4: await mk('o4', a.id, '2026-03-06T08:00:00Z', 2),
+        o5: await mk('o5', b.id, '2026-02-20T08:00:00Z', 24),
+        o6: await mk('o6', b.id, '2026-03-10T08:00:00Z', 24),
+        o7: await mk('o7', b.id, '2026-03-12T08:00:00Z', 12),
+      };
+    });
+    const both = async () => {
+      const all = (await own.admin.get(`${B}/get-repair-times?${MARCH}`)).body;
+      // Every order is on an asset of this category: the same orders, read from the rows.
+      const rows = (await own.admin.get(`${B}/get-repair-times?${MARCH}&assetCategoryId=${ids.cat.id}`)).body;
+      expect(all).toEqual(rows);
+      return all;
+    };
+    const first = await both();
+    // A: o1 -> o2 20 h, o2 -> o3 24 h, o3 open (no interval); B: o6 -> o7 24 h (o5 -> o6 began in February).
+    expect(first.mtbf.worst).toEqual([
+      { assetId: ids.a.id, name: 'Mill A', failures: 4, intervals: 2, mtbfHours: 22 },
+      { assetId: ids.b.id, name: 'Mill B', failures: 2, intervals: 1, mtbfHours: 24 },
+    ]);
+    expect(first.mttr.overall).toEqual({ count: 5, meanHours: 13.2, medianHours: 12 });
+    const eq2 = (id: number) => and(eq(workOrders.orgId, o), eq(workOrders.id, id));
+    // o3 (open) moves to B: A o1 -> o2 20 h, o2 -> o4 48 h; B o3 open, o6 -> o7 24 h.
+    await withTenant(t.database.db, o, (tx) => tx.update(workOrders).set({ assetId: ids.b.id }).where(eq2(ids.o3.id)));
+    expect((await both()).mtbf.worst).toEqual([
+      { assetId: ids.b.id, name: 'Mill B', failures: 3, intervals: 1, mtbfHours: 24 },
+      { assetId: ids.a.id, name: 'Mill A', failures: 3, intervals: 2, mtbfHours: 34 },
+    ]);
+    await withTenant(t.database.db, o, async (tx) => {
+      await tx.update(workOrders).set({ status: 'cancelled' }).where(eq2(ids.o2.id));
+      await tx.update(workOrders).set({ status: 'completed' }).where(eq2(ids.o3.id)); // completed now, after o6 and o7 were created: 0 h
+      await tx.delete(workOrders).where(eq2(ids.o4.id));
+      await tx.insert(workOrderAssignees).values({ orgId: o, workOrderId: ids.o7.id, userId: fixer.userId });
+      const [plan] = await tx.insert(pmPlans).values({ orgId: o, name: 'P', title: 'P', frequency: 'weekly', startDate: '2026-03-01', activeFrom: '2026-03-01' }).returning();
+      await tx.insert(pmOccurrences).values({ orgId: o, planId: plan.id, assetId: ids.b.id, dueDate: '2026-03-10', status: 'created', workOrderId: ids.o6.id });
+    });
+    const second = await both();
+    // A: o1 alone; B: o3 -> o7 (o6 is planned now), o3 completed after o7 was created: 0 h.
+    expect(second.mtbf.worst).toEqual([{ assetId: ids.b.id, name: 'Mill B', failures: 2, intervals: 1, mtbfHours: 0 }]);
+    // Repairs closed in March: o1 4 h and o7 12 h; o7 is the fixer's, in the team.
+    expect(second.mttr.overall).toEqual({ count: 2, meanHours: 8, medianHours: 8 });
+    expect(second.mttr.byTeam).toEqual([{ teamId: ids.crew.id, name: 'Fixers', count: 1, meanHours: 12, medianHours: 12 }]);
+    // What the triggers kept is what building the organisation's rows again gives.
+    const kept = () => withTenant(t.database.db, o, (tx) => tx.select().from(workOrderFailures).where(eq(workOrderFailures.orgId, o)).orderBy(workOrderFailures.workOrderId));
+    const before = await kept();
+    expect(before.map((r) => r.workOrderId)).toEqual([ids.o1.id, ids.o3.id, ids.o5.id, ids.o7.id]);
+    await withTenant(t.database.db, o, (tx) => tx.execute(sql`select work_order_failures_refresh(${o}::int, null)`));
     expect(await kept()).toEqual(before);
   });
 

@@ -229,10 +229,27 @@ const stats = (r: { n: unknown; mean: unknown; median: unknown }): RepairTimeSta
 
 /** Reactive work orders completed in the range: hours from creation to completion, mean and median; by asset category, by team. */
 export async function mttrFigures(tx: ReadTx, orgId: number, range: DayRange, previous: DayRange, f: AnalyticsFilters): Promise<MttrFigures> {
-  const repairs = (r: DayRange) => sql`select w.org_id, w.id, w.asset_id, extract(epoch from (c.closed_at - w.created_at)) / 3600.0 as h
+  // Without a filter: the kept repairs (work_order_failures with a completion time), else the rows.
+  const rolled = !filtered(f);
+  const repairs = (r: DayRange) =>
+    rolled
+      ? sql`select f.work_order_id as id, f.asset_id, extract(epoch from (f.closed_at - f.created_at)) / 3600.0 as h, f.assignees
+      from work_order_failures f
+      where f.org_id = ${orgId}::int and f.closed_at >= ${ts(startOf(r.from))} and f.closed_at < ${ts(endOf(r.to))}`
+      : sql`select w.id, w.asset_id, extract(epoch from (c.closed_at - w.created_at)) / 3600.0 as h
       from work_order_closures c join work_orders w on w.org_id = c.org_id and w.id = c.work_order_id
       where c.org_id = ${orgId}::int and c.status = 'completed' and c.closed_at >= ${ts(startOf(r.from))} and c.closed_at < ${ts(endOf(r.to))}
         and not ${plannedOf('w')} ${scopeOf('w', f)}`;
+  // Each repair's teams: those of its assignees (a repair is reactive, so it has no plan and no plan's team).
+  const teamRepairs = rolled
+    ? sql`select distinct m.team_id, r.id, r.h from r cross join unnest(r.assignees) u(user_id)
+          join team_members m on m.org_id = ${orgId}::int and m.worker_id = u.user_id`
+    : sql`select m.team_id, r.id, r.h from r
+          join work_order_assignees wa on wa.org_id = ${orgId}::int and wa.work_order_id = r.id
+          join team_members m on m.org_id = ${orgId}::int and m.worker_id = wa.user_id
+        union select p.team_id, r.id, r.h from r
+          join pm_occurrences o on o.org_id = ${orgId}::int and o.work_order_id = r.id
+          join pm_plans p on p.org_id = ${orgId}::int and p.id = o.plan_id where p.team_id is not null`;
   const agg = sql`count(*)::int as n, avg(h) as mean, percentile_cont(0.5) within group (order by h) as median`;
   type Stat = { id: number | null; name: string | null; n: number; mean: unknown; median: unknown };
   // The range's repairs are read once; the overall figure and both breakdowns come out of one statement. Joins to
@@ -246,12 +263,7 @@ export async function mttrFigures(tx: ReadTx, orgId: number, range: DayRange, pr
           left join asset_categories ac on ac.org_id = ${orgId}::int and ac.id = a.asset_category_id
         group by a.asset_category_id, ac.name),
       -- Each repair's teams (its assignees', its plan's), from the repairs rather than every order of the organisation.
-      team_repairs as (select m.team_id, r.id, r.h from r
-          join work_order_assignees wa on wa.org_id = ${orgId}::int and wa.work_order_id = r.id
-          join team_members m on m.org_id = ${orgId}::int and m.worker_id = wa.user_id
-        union select p.team_id, r.id, r.h from r
-          join pm_occurrences o on o.org_id = ${orgId}::int and o.work_order_id = r.id
-          join pm_plans p on p.org_id = ${orgId}::int and p.id = o.plan_id where p.team_id is not null),
+      team_repairs as (${teamRepairs}),
       team as (select t.id, t.name, s.n, s.mean, s.median
         from (select team_id, ${agg} from team_repairs group by team_id) s
         join teams t on t.org_id = ${orgId}::int and t.id = s.team_id)
@@ -281,8 +293,26 @@ export async function mttrFigures(tx: ReadTx, orgId: number, range: DayRange, pr
  * earlier order is not completed is not an interval). The ten assets with the shortest MTBF.
  */
 export async function mtbfFigures(tx: ReadTx, orgId: number, range: DayRange, f: AnalyticsFilters): Promise<MtbfFigures> {
+  const from = ts(startOf(range.from));
+  // Without a filter: the kept failures, each with its asset's previous one (a pair when that one was created in
+  // the range too and is completed); with one, the rows (the pairs are those of the filtered orders).
+  // Without a filter: per asset, its first and last kept failure in the range (two index probes); the running sums
+  // of the last minus those of the first (whose own interval began before the range) are the range's.
+  const to = ts(endOf(range.to));
+  const chain = (cond: SQL, order: SQL) => sql`(select f.created_at, f.run_failures, f.run_intervals, f.run_interval_hours from work_order_failures f
+      where f.org_id = ${orgId}::int and f.asset_id = a.id and ${cond} order by ${order} limit 1)`;
+  const rolled = sql`select a.id as asset_id, a.name, (l.run_failures - g.run_failures + 1)::int as failures, (l.run_intervals - g.run_intervals)::int as intervals,
+        (l.run_interval_hours - g.run_interval_hours) / (l.run_intervals - g.run_intervals) as mtbf
+      from assets a
+        cross join lateral ${chain(sql`f.created_at >= ${from}`, sql`f.created_at, f.work_order_id`)} g
+        cross join lateral ${chain(sql`f.created_at < ${to}`, sql`f.created_at desc, f.work_order_id desc`)} l
+      where a.org_id = ${orgId}::int and g.created_at < ${to} and l.run_intervals > g.run_intervals
+      order by mtbf asc, failures desc, a.id limit 10`;
   const rows = rowsOf<{ asset_id: number; name: string; failures: number; intervals: number; mtbf: unknown }>(
-    await tx.execute(sql`with fail as (
+    await tx.execute(filtered(f) ? raw() : rolled),
+  );
+  function raw() {
+    return sql`with fail as (
         select w.asset_id, w.created_at, c.closed_at,
           lag(c.closed_at) over (partition by w.asset_id order by w.created_at, w.id) as prev_closed,
           lag(w.id) over (partition by w.asset_id order by w.created_at, w.id) as prev_id
@@ -294,8 +324,8 @@ export async function mtbfFigures(tx: ReadTx, orgId: number, range: DayRange, f:
         avg(greatest(0, extract(epoch from (fail.created_at - fail.prev_closed)) / 3600.0)) filter (where fail.prev_closed is not null) as mtbf
       from fail join assets a on a.org_id = ${orgId}::int and a.id = fail.asset_id
       group by fail.asset_id, a.name having count(fail.prev_closed) > 0
-      order by mtbf asc, failures desc, fail.asset_id limit 10`),
-  );
+      order by mtbf asc, failures desc, fail.asset_id limit 10`;
+  }
   return { range, worst: rows.map((r) => ({ assetId: r.asset_id, name: r.name, failures: num(r.failures), intervals: num(r.intervals), mtbfHours: round2(r.mtbf) })) };
 }
 
@@ -567,15 +597,16 @@ export async function quotedVsActualFigures(tx: ReadTx, orgId: number, range: Da
   const rows = rowsOf<{ id: number; title: string; status: string; quotation_id: number; q_status: string; untaxed: unknown; total: unknown; customer: string | null; labor: unknown; parts: unknown; unrated: unknown }>(
     await tx.execute(sql`with linked as materialized (
         select w.org_id, w.id, w.title, w.status, w.quotation_id from work_orders w
-        where w.org_id = ${orgId}::int and w.quotation_id is not null and w.created_at >= ${ts(startOf(range.from))} and w.created_at < ${ts(endOf(range.to))} ${scopeOf('w', f)}),
-      lab as (select l.work_order_id as id, sum(coalesce(l.cost, 0)) as labor, sum(case when l.cost is null then l.hours else 0 end) as unrated
-        from (${laborRows(orgId, ...always)}) l where l.work_order_id in (select id from linked) group by 1),
-      par as (select p.work_order_id as id, sum(p.cost) as parts from (${partRows(orgId, 10 ** digits, ...always)}) p where p.work_order_id in (select id from linked) group by 1)
+        where w.org_id = ${orgId}::int and w.quotation_id is not null and w.created_at >= ${ts(startOf(range.from))} and w.created_at < ${ts(endOf(range.to))} ${scopeOf('w', f)})
+      -- Each order's labour and parts by its own index range (lateral): grouped over "in (select id from linked)",
+      -- the planner guessed 200 orders and 190 million joined rows, and JIT-compiled the statement for 3 s.
       select k.id, k.title, k.status, k.quotation_id, q.status as q_status, q.untaxed, q.total, cv.name as customer,
         coalesce(lab.labor, 0) as labor, coalesce(par.parts, 0) as parts, coalesce(lab.unrated, 0) as unrated
       from linked k join quotations q on q.org_id = ${orgId}::int and q.id = k.quotation_id
-        left join customer_vendors cv on cv.org_id = q.org_id and cv.id = q.customer_id
-        left join lab on lab.id = k.id left join par on par.id = k.id
+        left join customer_vendors cv on cv.org_id = ${orgId}::int and cv.id = q.customer_id
+        cross join lateral (select sum(coalesce(l.cost, 0)) as labor, sum(case when l.cost is null then l.hours else 0 end) as unrated
+          from (${laborRows(orgId, ...always)}) l where l.work_order_id = k.id) lab
+        cross join lateral (select sum(p.cost) as parts from (${partRows(orgId, 10 ** digits, ...always)}) p where p.work_order_id = k.id) par
       order by k.quotation_id, k.id`),
   );
   const amounts = (quoted: number, quotedUntaxed: number, labor: number, parts: number, unrated: number): QuotedActual => ({

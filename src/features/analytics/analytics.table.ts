@@ -1,4 +1,5 @@
-import { boolean, date, foreignKey, index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, date, doublePrecision, foreignKey, index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { organizations } from '../organization/organization.table';
 import { orgIdColumn } from '../../server/db/columns';
 import { workOrders } from '../work-orders/work-orders.table';
@@ -148,4 +149,50 @@ export const workOrderOpenDaily = pgTable(
     dueOpen: integer().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.orgId, t.day] }), foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade')],
+);
+
+/**
+ * Reactive work orders that are not cancelled, one row each (decision 038, second addendum): the "failures" MTBF
+ * counts and, those with `closedAt` (completed), the repairs MTTR times. Per row its asset, creation and completion
+ * times, its assignees (MTTR by team joins them to today's team members) and, per asset, the creation and
+ * completion of the asset's previous failure (by creation time, then id): MTBF's pairs without a window over the
+ * year's orders. Kept by statement triggers (custom migration) through `work_order_failures_refresh(org, ids)`,
+ * which builds the orders' rows again from work_orders, work_order_closures, pm_occurrences and
+ * work_order_assignees, then the previous-failure columns of the assets they belong to (before or after).
+ * Unfiltered MTTR and MTBF read it; with a filter they read the rows.
+ */
+export const workOrderFailures = pgTable(
+  'work_order_failures',
+  {
+    orgId: orgIdColumn(),
+    workOrderId: integer().notNull(),
+    assetId: integer(),
+    createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    /** Completion time (work_order_closures, status completed); null while not completed. */
+    closedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    /** The people assigned to the order, ascending. */
+    assignees: integer().array().notNull().default(sql`'{}'`),
+    /** The asset's previous failure (by created_at, then id): its creation and completion times; null for the first or without an asset. */
+    prevCreatedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    prevClosedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    /**
+     * Running sums along the asset's chain up to this failure (inclusive): failures, intervals (this one and its
+     * previous, completed), and their hours (creation minus the previous completion, at least 0). A range's MTBF of
+     * an asset is the difference between its last failure in the range and its first (whose own interval starts
+     * before the range).
+     */
+    runFailures: integer(),
+    runIntervals: integer(),
+    runIntervalHours: doublePrecision(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.workOrderId] }),
+    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
+    /** MTTR: the range's repairs. */
+    index('work_order_failures_org_closed_idx').on(t.orgId, t.closedAt).where(sql`closed_at is not null`),
+    /** MTBF: the range's failures. */
+    index('work_order_failures_org_created_idx').on(t.orgId, t.createdAt),
+    /** An asset's chain, computed again by the refresh; MTBF's first and last failure of each asset in a range. */
+    index('work_order_failures_org_asset_idx').on(t.orgId, t.assetId, t.createdAt, t.workOrderId),
+  ],
 );
