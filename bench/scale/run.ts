@@ -64,6 +64,10 @@ const url = new URL(adminUrl);
 url.pathname = `/${values.db}`;
 const databaseUrl = url.toString();
 
+// The preventive-maintenance generator's schedule (every 5 minutes) would run it over the 1,000 organisations in
+// the middle of a measurement (a second of CPU, seen in a profile): this benchmark measures requests, and
+// bench/pm-generator measures the generator. A date that never comes in a run: 1 January, midnight.
+process.env.PM_GENERATOR_CRON ??= '0 0 1 1 *';
 const database = await openDatabase({ databaseUrl });
 await migrate(database);
 const config = { ...loadConfig({ ...process.env, DATABASE_URL: databaseUrl, JWT_SECRET: 'bench-secret-0123456789', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/cmms-bench' }) };
