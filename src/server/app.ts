@@ -23,6 +23,7 @@ import { registerFeatureRoutes } from './routes';
 import { loginMarkup, loginPreloads, withLoginMarkup } from './login-preload';
 import { inlineScriptSources } from './inline-scripts';
 import { subdomainOf } from '../shared/subdomain';
+import { errorAnswerSchema } from '../shared/pagination';
 import { createStorage, signUploadUrls, uploadSigner, type Storage } from './uploads/storage';
 import { hearRightsChanges } from '../features/auth/rights-cache';
 
@@ -130,7 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const status = z.object({ status: z.string() });
   app.get('/api/health', { schema: { response: { 200: status } }, config: { access: 'public' } }, async () => ({ status: 'ok' }));
-  app.get('/api/ready', { schema: { response: { 200: status, 503: z.object({ error: z.string() }) } }, config: { access: 'public' } }, async (_req, reply) => {
+  app.get('/api/ready', { schema: { response: { 200: status, 503: errorAnswerSchema } }, config: { access: 'public' } }, async (_req, reply) => {
     try {
       await deps.database.db.execute(sql`select 1`);
       return { status: 'ready' };

@@ -1,5 +1,5 @@
 // Runs before the first paint: the build turns this module into a small classic script at the top of <head>
-// (vite.config.ts, headScript; an external file: the CSP forbids inline scripts), so the page is painted in the
+// (vite.config.ts, headScript; the CSP allows it by its hash, src/server/inline-scripts.ts), so the page is painted in the
 // right theme and direction at once, also when its first HTML already holds a screen (an organisation's /login
 // carries the sign-in form's static HTML, decision 050). The dev server runs it as a module, as before.
 import { areaDefault, resolveScheme, storedPreference } from './theme/color-scheme-preference';
