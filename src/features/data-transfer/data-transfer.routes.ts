@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ADMINS, EVERYONE, MANAGERS } from '../../server/plugins/request-context';
-import { exportCsvResponseSchema, exportParamsSchema, exportQuerySchema, exportZipResponseSchema, importKindParamsSchema, importMappingAnswerSchema, importMappingSavedSchema, importMappingSchema, importRequestSchema, importResultSchema } from './data-transfer.schema';
+import { exportCsvAnswers, exportParamsSchema, exportQuerySchema, exportZipAnswers, importKindParamsSchema, importMappingAnswerSchema, importMappingSavedSchema, importMappingSchema, importRequestSchema, importResultSchema } from './data-transfer.schema';
 import { getImportMapping, importRows, saveImportMapping } from './import.service';
 import { exportListCsv, exportOrganisationZip } from './export.service';
 
@@ -31,14 +31,14 @@ export async function dataTransferRoutes(appBase: FastifyInstance) {
     req.inTenant((tx) => saveImportMapping(tx, req.auth.orgId, req.params.kind, req.body.mapping)),
   );
 
-  // The declared answer (a string) is for the API document: a stream is sent as it is, never serialised.
-  app.get('/export/:list', { schema: { params: exportParamsSchema, querystring: exportQuerySchema, response: { 200: exportCsvResponseSchema } }, config: { access: EVERYONE } }, (req, reply) => {
+  // The declared file answer is for the API document: a stream is sent as it is, never serialised.
+  app.get('/export/:list', { schema: { params: exportParamsSchema, querystring: exportQuerySchema, response: exportCsvAnswers }, config: { access: EVERYONE } }, (req, reply) => {
     const { stream, filename } = exportListCsv((fn) => req.read(fn), req.auth.orgId, req.auth, req.params.list, req.query);
     void reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(stream as never);
   });
 
   // ---- Export: the whole organisation (admins) ----
-  app.get('/export-organisation', { schema: { response: { 200: exportZipResponseSchema } }, config: { access: ADMINS } }, async (req, reply) => {
+  app.get('/export-organisation', { schema: { response: exportZipAnswers }, config: { access: ADMINS } }, async (req, reply) => {
     const { stream, filename } = await exportOrganisationZip((fn) => req.read(fn), req.auth.orgId, req.auth, app.deps.storage);
     await reply.header('content-type', 'application/zip').header('content-disposition', `attachment; filename="${filename}"`).send(stream as never);
   });

@@ -1,6 +1,6 @@
 import { z } from '../../shared/zod-setup';
 import { csvLine } from '../../shared/csv';
-import { messageSchema } from '../../shared/pagination';
+import { errorAnswerSchema, fileAnswer, messageSchema } from '../../shared/pagination';
 import { readingImportSchema } from '../meters/meters.schema';
 
 /**
@@ -278,6 +278,15 @@ export const exportParamsSchema = z.strictObject({ list: z.enum(EXPORT_LISTS, { 
 /** The list's own filters (checked by the list's query schema) and the visible columns, comma separated. */
 export const exportQuerySchema = z.record(z.string().max(50), z.union([z.string().max(2000), z.array(z.string().max(2000)).max(50)]));
 
-/** The answers of the exports (the API document's description; a streamed file is never serialised). */
-export const exportCsvResponseSchema = z.string().describe('The list as a CSV file: UTF-8 with a BOM, CRLF line ends (text/csv)');
-export const exportZipResponseSchema = z.string().describe('The organisation as a ZIP archive: lists/<list>.csv and files/<name> (application/zip)');
+/** The answers of the exports: the file (streamed, never serialised), or a refusal (an unknown list or filter, no caller, a role without the right). */
+export const exportCsvAnswers = {
+  200: fileAnswer('text/csv', 'The list as a CSV file: UTF-8 with a BOM, CRLF line ends'),
+  400: errorAnswerSchema,
+  401: errorAnswerSchema,
+  403: errorAnswerSchema,
+};
+export const exportZipAnswers = {
+  200: fileAnswer('application/zip', 'The organisation as a ZIP archive: lists/<list>.csv and files/<name>'),
+  401: errorAnswerSchema,
+  403: errorAnswerSchema,
+};

@@ -38,7 +38,7 @@ describe('response schemas', () => {
     expect(missing.length).toBeLessThanOrEqual(MISSING_AT_MOST);
   });
 
-  it('describes PDF answers as binary application/pdf and their refusals as { error }', async () => {
+  it('describes file answers (PDFs, the CSV export, the organisation ZIP) as binary files of their type and their refusals as { error }', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
       paths: Record<string, Record<string, { responses: Record<string, { description: string; content: Record<string, { schema: Record<string, unknown> }> }> }>>;
     };
@@ -56,6 +56,16 @@ describe('response schemas', () => {
     for (const [method, path] of routes.slice(0, 3)) {
       const refusal = doc.paths[path][method].responses['404'].content['application/json'].schema;
       expect(refusal, path).toMatchObject({ type: 'object', required: ['error'], properties: { error: { type: 'string' } } });
+    }
+    const files = [
+      ['/api/data-transfer/export/{list}', 'text/csv', /CSV/, '400'],
+      ['/api/data-transfer/export-organisation', 'application/zip', /ZIP/, '403'],
+    ] as const;
+    for (const [path, mediaType, description, refused] of files) {
+      const responses = doc.paths[path].get.responses;
+      expect(responses['200'].content, path).toEqual({ [mediaType]: { schema: { type: 'string', format: 'binary' } } });
+      expect(responses['200'].description, path).toMatch(description);
+      expect(responses[refused].content['application/json'].schema, path).toMatchObject({ type: 'object', required: ['error'] });
     }
   });
 });
