@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { orgFetch, startServerProcess, type ServerProcess } from '../../src/server/test/server-process';
 export { scratchDatabase } from '../../src/server/test/scratch-database';
 
-export const BENCH_ENV = { JWT_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'warn', SEED_DEMO: 'false', NODE_ENV: 'development' };
+// DB_NESTED_CALL_CHECK off: as production runs (decision 052); NODE_ENV stays development for plain HTTP.
+export const BENCH_ENV = { JWT_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'warn', SEED_DEMO: 'false', NODE_ENV: 'development', DB_NESTED_CALL_CHECK: 'off' };
 
 export function requirePostgres(): string {
   const url = process.env.DATABASE_URL;

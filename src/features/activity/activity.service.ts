@@ -183,7 +183,7 @@ const withDefaults = (stored: SQLWrapper) => sql<NotificationSettings>`${DEFAULT
 
 /** The user's bell settings, defaults filled in. */
 export async function getNotificationSettings(tx: ReadTx, orgId: number, userId: number): Promise<NotificationSettings> {
-  const [row] = await preparedRead(
+  const [row] = await preparedRead(tx,
     'activity.notificationSettings',
     () =>
       tx
@@ -263,7 +263,7 @@ export async function listRecentActivities(tx: ReadTx, orgId: number, viewer: Vi
       .leftJoin(users, authorOf(newest))
       .orderBy(desc(newest.createdAt), desc(newest.id));
   };
-  const rows = await preparedRead('activity.recent', build, { orgId, userId, workerId }, { onePlan: true });
+  const rows = await preparedRead(tx, 'activity.recent', build, { orgId, userId, workerId }, { onePlan: true });
   return rows.map((r) => ({
     ...toItem(r),
     entityType: r.entityType,

@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { claimVersion, StaleEdit } from '../../server/stale-edit';
-import { isAnyOf, keysetBatch, param, preparedRead } from '../../server/db/prepared';
+import { countAll, isAnyOf, keysetBatch, param, preparedRead } from '../../server/db/prepared';
 import { assetCategories, assets, customerVendors } from '../../server/db/schema';
 import { conflict, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/plugins/errors';
@@ -104,8 +104,8 @@ function listFilter(orgId: number, query: { name?: string; status?: string[]; ca
 export async function listAssets(tx: ReadTx, orgId: number, query: AssetListQuery): Promise<AssetList> {
   const filter = listFilter(orgId, query);
   const offset = (query.page - 1) * query.pageSize;
-  const [{ total }] = await preparedRead('assets.count', () => tx.select({ total: count() }).from(assets).where(filter.where()), filter.values);
-  const rows = await preparedRead(
+  const [{ total }] = await preparedRead(tx, 'assets.count', () => tx.select({ total: countAll() }).from(assets).where(filter.where()), filter.values);
+  const rows = await preparedRead(tx,
     'assets.list',
     () => baseQuery(tx).where(filter.where()).orderBy(desc(assets.id)).limit(param('limit')).offset(param('offset')),
     { ...filter.values, limit: query.pageSize, offset },
@@ -116,7 +116,7 @@ export async function listAssets(tx: ReadTx, orgId: number, query: AssetListQuer
 /** GET get-assets-options: `{ value, label, assetId }`, 5 by default, alphabetical. */
 export async function listAssetOptions(tx: ReadTx, orgId: number, query: { pageSize: number; name?: string }): Promise<AssetOption[]> {
   const filter = listFilter(orgId, query);
-  const rows = await preparedRead(
+  const rows = await preparedRead(tx,
     'assets.options',
     () => tx.select({ value: assets.id, label: assets.name }).from(assets).where(filter.where()).orderBy(asc(assets.name), asc(assets.id)).limit(param('limit')),
     { ...filter.values, limit: query.pageSize },
@@ -126,7 +126,7 @@ export async function listAssetOptions(tx: ReadTx, orgId: number, query: { pageS
 
 /** The most recent assets, for the application data preload. */
 export async function recentAssets(tx: ReadTx, orgId: number, limit = 50) {
-  const rows = await preparedRead('assets.recent', () => baseQuery(tx).where(eq(assets.orgId, param('orgId'))).orderBy(desc(assets.id)).limit(param('limit')), { orgId, limit });
+  const rows = await preparedRead(tx, 'assets.recent', () => baseQuery(tx).where(eq(assets.orgId, param('orgId'))).orderBy(desc(assets.id)).limit(param('limit')), { orgId, limit });
   return rows.map(toDto);
 }
 
@@ -174,7 +174,7 @@ export async function importAssets(tx: Tx, orgId: number, userId: number, inputs
  */
 export async function exportAssetsBatch(tx: ReadTx, orgId: number, query: AssetListQuery, before: number, limit: number): Promise<AssetDto[]> {
   const filter = listFilter(orgId, query);
-  const rows = await keysetBatch('assets.export', () => baseQuery(tx), assets.id, filter, before, limit);
+  const rows = await keysetBatch(tx, 'assets.export', () => baseQuery(tx), assets.id, filter, before, limit);
   return rows.map(toDto);
 }
 

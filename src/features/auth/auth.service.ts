@@ -98,7 +98,7 @@ export async function currentRole(db: Db, claims: AccessClaims): Promise<Role | 
     db,
     claims.orgId,
     (tx) =>
-      preparedRead(
+      preparedRead(tx,
         'auth.currentRole',
         () =>
           tx

@@ -42,7 +42,7 @@ async function workOrderEntries(tx: ReadTx, orgId: number, actor: AccessClaims, 
     userId: isManager(actor) ? undefined : actor.userId,
     limit: CALENDAR_ENTRY_LIMIT + 1,
   };
-  const rows = await preparedRead(
+  const rows = await preparedRead(tx,
     'calendar.workOrders',
     () =>
       tx
@@ -102,7 +102,7 @@ async function maintenanceOrderEntries(tx: ReadTx, orgId: number, query: Calenda
   if (query.teamId || query.assigneeId) return [];
   const o = maintenanceOrders;
   const values = { orgId, from: query.from.toISOString(), to: query.to.toISOString(), assetId: query.assetId, limit: CALENDAR_ENTRY_LIMIT + 1 };
-  const rows = await preparedRead(
+  const rows = await preparedRead(tx,
     'calendar.maintenanceOrders',
     () =>
       tx

@@ -72,7 +72,7 @@ export function commercialDocumentRoutes(
     );
 
     app.delete(`${paths.remove}:id`, { schema: { params: idParamsSchema, querystring: listQuery, response: { 200: answers.remove } }, config: { access: MANAGERS } }, (req) =>
-      removingFiles(app.deps.storage, () => req.inTenant((tx) => docs.remove(tx, req.auth.orgId, req.auth.userId, req.params.id, req.query))),
+      removingFiles(app.deps.storage, req, (tx) => docs.remove(tx, req.auth.orgId, req.auth.userId, req.params.id, req.query)),
     );
 
     app.get(`${paths.pdf}:id`, { schema: { params: idParamsSchema, response: pdfAnswers(`The ${kind.slug.replace('-', ' ')} as a PDF file`) }, config: { access: EVERYONE } }, async (req, reply) => {

@@ -440,7 +440,7 @@ export function documentService(k: DocumentKind) {
   async function remove(tx: Tx, orgId: number, userId: number, id: number, query: ListQuery) {
     const before = await getRow(tx, orgId, id);
     await tx.delete(T).where(and(eq(T.orgId, orgId), eq(T.id, id)));
-    discardFiles(before.attachments.map((a) => a.url));
+    discardFiles(tx, before.attachments.map((a) => a.url));
     await recordActivity(tx, orgId, { entityType: k.entityType, entityId: id, userId, action: 'deleted', changes: { number: { from: k.numberOf(id), to: null } } });
     return { message: `${k.label} deleted successfully`, ...(await list(tx, orgId, query)) };
   }

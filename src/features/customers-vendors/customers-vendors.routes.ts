@@ -80,7 +80,7 @@ export async function customerVendorsRoutes(appBase: FastifyInstance) {
   app.delete(
     '/delete-customer-vendor/:id',
     { schema: { params: idParamsSchema, querystring: customerVendorsQuerySchema, response: { 200: answers.remove } }, config: { access: MANAGERS } },
-    (req) => removingFiles(app.deps.storage, () => req.inTenant((tx) => deleteCustomerVendor(tx, req.auth.orgId, req.auth.userId, req.params.id, req.query))),
+    (req) => removingFiles(app.deps.storage, req, (tx) => deleteCustomerVendor(tx, req.auth.orgId, req.auth.userId, req.params.id, req.query)),
   );
 
   // Profile picture of an existing record: /add-profile-picture/{id}, or /add-profile-picture with ?id= or a field `id`.

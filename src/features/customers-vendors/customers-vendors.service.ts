@@ -214,7 +214,7 @@ export async function deleteCustomerVendor(tx: Tx, orgId: number, userId: number
         .where(and(eq(customerVendors.orgId, orgId), eq(customerVendors.id, id)))
         .returning({ full: customerVendors.profilePicture, low: customerVendors.profilePictureLow, documents: customerVendors.customerDocuments }),
     );
-    discardFiles([files?.full, files?.low, ...(files?.documents ?? []).map((d) => d.url)]);
+    discardFiles(tx, [files?.full, files?.low, ...(files?.documents ?? []).map((d) => d.url)]);
   } catch (err) {
     if (pgCode(err) === '23503') throw conflict('This customer/vendor is used by other records and cannot be deleted');
     throw err;

@@ -69,7 +69,7 @@ async function toDtos(tx: ReadTx, orgId: number, rows: Row[]): Promise<Maintenan
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   // Every list and the application data read these.
-  const serviceRows = await preparedRead(
+  const serviceRows = await preparedRead(tx,
     'maintenanceOrders.services',
     () =>
       tx
@@ -83,7 +83,7 @@ async function toDtos(tx: ReadTx, orgId: number, rows: Row[]): Promise<Maintenan
   const serviceIds = [...new Set(serviceRows.map((s) => s.id))];
   // Each service's work stations in its order, as the service catalogue reads them.
   const stations = await stationsOf(tx, orgId, serviceIds);
-  const partRows = await preparedRead(
+  const partRows = await preparedRead(tx,
     'maintenanceOrders.parts',
     () =>
       tx
@@ -163,7 +163,7 @@ export async function exportMaintenanceOrdersBatch(tx: ReadTx, orgId: number, qu
 
 /** The most recent orders, for the application data preload (DESIGN 7). */
 export async function recentMaintenanceOrders(tx: ReadTx, orgId: number, limit = 50) {
-  const rows = await preparedRead('maintenanceOrders.recent', () => baseSelect(tx).where(eq(o.orgId, param('orgId'))).orderBy(desc(o.id)).limit(param('limit')), { orgId, limit });
+  const rows = await preparedRead(tx, 'maintenanceOrders.recent', () => baseSelect(tx).where(eq(o.orgId, param('orgId'))).orderBy(desc(o.id)).limit(param('limit')), { orgId, limit });
   return toDtos(tx, orgId, rows);
 }
 

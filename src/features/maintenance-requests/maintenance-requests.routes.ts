@@ -69,7 +69,7 @@ export async function maintenanceRequestsRoutes(appBase: FastifyInstance) {
   app.delete(
     '/delete-maintenance-request/:id',
     { schema: { params: idParamsSchema, querystring: maintenanceRequestsQuerySchema, response: { 200: answers.remove } }, config: { access: MANAGERS } },
-    (req) => removingFiles(app.deps.storage, () => req.inTenant((tx) => deleteMaintenanceRequest(tx, req.auth.orgId, req.auth, req.params.id, req.query))),
+    (req) => removingFiles(app.deps.storage, req, (tx) => deleteMaintenanceRequest(tx, req.auth.orgId, req.auth, req.params.id, req.query)),
   );
 
   // 'Create Order' on an approved request: the spec's button sent nothing; ours creates the order the
@@ -90,6 +90,6 @@ export async function maintenanceRequestsRoutes(appBase: FastifyInstance) {
   app.delete(
     '/delete-attachment/:id',
     { schema: { params: idParamsSchema, querystring: attachmentQuerySchema, response: { 200: answers.changed } }, config: { access: EVERYONE } },
-    (req) => removingFiles(app.deps.storage, () => req.inTenant((tx) => deleteRequestAttachment(tx, req.auth.orgId, req.auth, req.params.id, req.query.url))),
+    (req) => removingFiles(app.deps.storage, req, (tx) => deleteRequestAttachment(tx, req.auth.orgId, req.auth, req.params.id, req.query.url)),
   );
 }

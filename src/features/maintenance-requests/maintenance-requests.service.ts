@@ -1,7 +1,7 @@
-import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { claimVersion, StaleEdit } from '../../server/stale-edit';
-import { isAnyOf, keysetBatch, param, preparedRead } from '../../server/db/prepared';
+import { countAll, isAnyOf, keysetBatch, param, preparedRead } from '../../server/db/prepared';
 import { assets, customerVendors, maintenanceRequestCounts, maintenanceRequests, users } from '../../server/db/schema';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/plugins/errors';
@@ -147,7 +147,7 @@ function listFilter(orgId: number, query: MaintenanceRequestsQuery) {
 /** The organisation's trigger-kept counts (at most 24 rows: state x requester x assigned). */
 function requestCounts(tx: ReadTx, orgId: number) {
   const c = maintenanceRequestCounts;
-  return preparedRead(
+  return preparedRead(tx,
     'maintenanceRequests.counts',
     () => tx.select({ state: c.state, requester: c.requester, assigned: c.assigned, n: c.n }).from(c).where(eq(c.orgId, param('orgId'))),
     { orgId },
@@ -188,7 +188,7 @@ function requestStatistics(rows: Awaited<ReturnType<typeof requestCounts>>): Mai
 export async function listMaintenanceRequests(tx: ReadTx, orgId: number, query: MaintenanceRequestsQuery) {
   const filter = listFilter(orgId, query);
   const offset = (query.page - 1) * query.pageSize;
-  const rows = await preparedRead(
+  const rows = await preparedRead(tx,
     'maintenanceRequests.list',
     () =>
       tx
@@ -209,7 +209,7 @@ export async function listMaintenanceRequests(tx: ReadTx, orgId: number, query: 
   let total: number;
   if (!like) total = counts.reduce((n, c) => (!states || states.includes(c.state) ? n + c.n : n), 0);
   else if (rows.length < query.pageSize && (rows.length > 0 || offset === 0)) total = offset + rows.length;
-  else [{ total }] = await preparedRead('maintenanceRequests.count', () => tx.select({ total: count() }).from(r).where(filter.where()), filter.values);
+  else [{ total }] = await preparedRead(tx, 'maintenanceRequests.count', () => tx.select({ total: countAll() }).from(r).where(filter.where()), filter.values);
   return {
     maintenanceRequests: rows.map(toDto),
     pagination: pagination(total, query.page, query.pageSize),
@@ -223,7 +223,7 @@ export async function listMaintenanceRequests(tx: ReadTx, orgId: number, query: 
  */
 export async function exportMaintenanceRequestsBatch(tx: ReadTx, orgId: number, query: MaintenanceRequestsQuery, before: number, limit: number) {
   const filter = listFilter(orgId, query);
-  const rows = await keysetBatch('maintenanceRequests.export', () => baseSelect(tx), r.id, filter, before, limit);
+  const rows = await keysetBatch(tx, 'maintenanceRequests.export', () => baseSelect(tx), r.id, filter, before, limit);
   return rows.map(toDto);
 }
 
@@ -356,7 +356,7 @@ export async function deleteMaintenanceRequest(tx: Tx, orgId: number, actor: Acc
     if (pgCode(err) === '23503') throw conflict('This request is used by other records and cannot be deleted');
     throw err;
   }
-  discardFiles([...before.documents, ...before.images].map((d) => d.url));
+  discardFiles(tx, [...before.documents, ...before.images].map((d) => d.url));
   await maintenanceWorkChanged(tx, orgId, id);
   await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'deleted', changes: { title: { from: before.title, to: null } } });
   return { message: 'Maintenance request deleted successfully', ...(await listMaintenanceRequests(tx, orgId, query)) };
@@ -388,7 +388,7 @@ export async function deleteRequestAttachment(tx: Tx, orgId: number, actor: Acce
     .update(r)
     .set({ documents: before.documents.filter((d) => d.url !== url), images: before.images.filter((d) => d.url !== url) })
     .where(and(eq(r.orgId, orgId), eq(r.id, id)));
-  discardFiles([removed.url]);
+  discardFiles(tx, [removed.url]);
   await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'attachment', changes: { documents: { from: removed.name, to: null } } });
   const request = await getMaintenanceRequest(tx, orgId, id);
   return { message: 'Attachment deleted successfully', request, maintenanceRequest: request };

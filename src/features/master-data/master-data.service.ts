@@ -52,7 +52,7 @@ export function readSimpleList<Q extends PgSelect>(
 ): Promise<{ rows: Q['_']['result']; total: number }> {
   // The rows' type is the caller's select; drizzle's generic builder types cannot show that `total` is in it.
   return pageAndTotal(simpleListValues(orgId, query), (values) =>
-    preparedRead(
+    preparedRead(tx,
       statement,
       () =>
         select(totalOver())

@@ -62,7 +62,7 @@ export async function partsRoutes(appBase: FastifyInstance) {
   app.delete(
     '/delete-part/:id',
     { schema: { params: idParamsSchema, querystring: partListQuerySchema, response: { 200: partAnswers.remove } }, config: { access: MANAGERS } },
-    (req) => removingFiles(app.deps.storage, () => req.inTenant((tx) => deletePart(tx, req.auth.orgId, req.auth.userId, req.params.id, req.query))),
+    (req) => removingFiles(app.deps.storage, req, (tx) => deletePart(tx, req.auth.orgId, req.auth.userId, req.params.id, req.query)),
   );
 
   app.post('/adjust-stock/:id', { schema: { params: idParamsSchema, body: stockAdjustmentSchema, response: { 200: stockAdjustedSchema } }, config: { access: EVERYONE } }, (req) =>

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ReadTx, Tx } from '../../server/db/client';
-import { isAnyOf, keysetBatch, param, preparedRead } from '../../server/db/prepared';
+import { countAll, isAnyOf, keysetBatch, param, preparedRead } from '../../server/db/prepared';
 import { parts, productCategories, stockMoves, uoms, users } from '../../server/db/schema';
 import { badRequest, conflict, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/plugins/errors';
@@ -115,8 +115,8 @@ const partsOrder = { newest: [desc(parts.id)], emptiest: [asc(parts.quantityOnHa
 async function pageOfParts(tx: ReadTx, orgId: number, query: PartListQuery & { lowStock?: boolean }, order: PartsOrder): Promise<PartList> {
   const filter = listFilter(orgId, query);
   const offset = (query.page - 1) * query.pageSize;
-  const [{ total }] = await preparedRead('parts.count', () => tx.select({ total: count() }).from(parts).where(filter.where()), filter.values);
-  const rows = await preparedRead(
+  const [{ total }] = await preparedRead(tx, 'parts.count', () => tx.select({ total: countAll() }).from(parts).where(filter.where()), filter.values);
+  const rows = await preparedRead(tx,
     `parts.list.${order}`,
     () => baseQuery(tx).where(filter.where()).orderBy(...partsOrder[order]).limit(param('limit')).offset(param('offset')),
     { ...filter.values, limit: query.pageSize, offset },
@@ -137,14 +137,14 @@ export const listLowStockParts = (tx: ReadTx, orgId: number, query: PartListQuer
  */
 export async function exportPartsBatch(tx: ReadTx, orgId: number, query: PartListQuery, before: number, limit: number): Promise<PartDto[]> {
   const filter = listFilter(orgId, query);
-  const rows = await keysetBatch('parts.export', () => baseQuery(tx), parts.id, filter, before, limit);
+  const rows = await keysetBatch(tx, 'parts.export', () => baseQuery(tx), parts.id, filter, before, limit);
   return rows.map(toDto);
 }
 
 /** GET get-parts-options: `{ value, label, salesPrice, … }` by name or SKU, alphabetical. */
 export async function listPartOptions(tx: ReadTx, orgId: number, query: { pageSize: number; name?: string }): Promise<PartOption[]> {
   const filter = listFilter(orgId, query);
-  const rows = await preparedRead(
+  const rows = await preparedRead(tx,
     'parts.options',
     () => baseQuery(tx).where(filter.where()).orderBy(asc(parts.name), asc(parts.id)).limit(param('limit')),
     { ...filter.values, limit: query.pageSize },
@@ -157,7 +157,7 @@ export async function listPartOptions(tx: ReadTx, orgId: number, query: { pageSi
 
 /** The most recent parts, for the application data preload. */
 export async function recentParts(tx: ReadTx, orgId: number, limit = 50) {
-  const rows = await preparedRead('parts.recent', () => baseQuery(tx).where(eq(parts.orgId, param('orgId'))).orderBy(desc(parts.id)).limit(param('limit')), { orgId, limit });
+  const rows = await preparedRead(tx, 'parts.recent', () => baseQuery(tx).where(eq(parts.orgId, param('orgId'))).orderBy(desc(parts.id)).limit(param('limit')), { orgId, limit });
   return rows.map(toDto);
 }
 
@@ -314,7 +314,7 @@ export async function deletePart(tx: Tx, orgId: number, userId: number, id: numb
     if (pgCode(err) === '23503') throw conflict(M.inUse);
     throw err;
   }
-  discardFiles([before.image, before.imageLow]);
+  discardFiles(tx, [before.image, before.imageLow]);
   await recordActivity(tx, orgId, { entityType: 'part', entityId: id, userId, action: 'deleted' });
   return { message: 'Part deleted successfully', ...(await listParts(tx, orgId, query)) };
 }

@@ -351,7 +351,7 @@ export async function listPlans(tx: ReadTx, orgId: number, query: PlanListQuery 
     offset: (query.page - 1) * query.pageSize,
   };
   const { rows, total } = await pageAndTotal(values, (v) =>
-    preparedRead(
+    preparedRead(tx,
       'pmPlans.list',
       () =>
         tx

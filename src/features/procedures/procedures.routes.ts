@@ -66,11 +66,11 @@ export async function workOrderProcedureRoutes(appBase: FastifyInstance) {
   );
 
   app.delete('/detach-procedure/:id', { schema: { params: idParamsSchema, response: { 200: answers.attached } }, config: { access: MANAGERS } }, (req) =>
-    removingFiles(app.deps.storage, () => req.inTenant((tx) => detachProcedure(tx, req.auth.orgId, req.auth, req.params.id))),
+    removingFiles(app.deps.storage, req, (tx) => detachProcedure(tx, req.auth.orgId, req.auth, req.params.id)),
   );
 
   app.put('/answer-procedure-step/:id', { schema: { params: idParamsSchema, body: answerStepSchema, response: { 200: answers.answered } }, config: { access: EVERYONE } }, (req) =>
-    removingFiles(app.deps.storage, () => req.inTenant((tx) => answerProcedureStep(tx, req.auth.orgId, req.auth, req.params.id, req.body))),
+    removingFiles(app.deps.storage, req, (tx) => answerProcedureStep(tx, req.auth.orgId, req.auth, req.params.id, req.body)),
   );
 
   // Multipart field `image` (a photo, or a drawn signature as PNG): the generic image rule, re-encoded before it is stored.
@@ -79,7 +79,7 @@ export async function workOrderProcedureRoutes(appBase: FastifyInstance) {
     await req.inTenant((tx) => checkImageStep(tx, req.auth.orgId, req.auth, workOrderId, stepId));
     const image = await processImage(await readUploadedImage(req, 'image'), 'image');
     const url = await app.deps.storage.put(req.auth.orgId, image.full, 'webp');
-    return removingFiles(app.deps.storage, () => req.inTenant((tx) => setStepImage(tx, req.auth.orgId, req.auth, workOrderId, stepId, url)));
+    return removingFiles(app.deps.storage, req, (tx) => setStepImage(tx, req.auth.orgId, req.auth, workOrderId, stepId, url));
   });
 
   app.post('/create-follow-up/:id', { schema: { params: idParamsSchema, body: followUpSchema, response: { 201: answers.followUp } }, config: { access: EVERYONE } }, async (req, reply) =>

@@ -294,7 +294,7 @@ export async function detachProcedure(tx: Tx, orgId: number, actor: AccessClaims
     .where(and(eq(workOrderProcedures.orgId, orgId), eq(workOrderProcedures.workOrderId, workOrderId)))
     .returning({ name: workOrderProcedures.name });
   if (!rows.length) throw notFound('Procedure');
-  discardFiles(images.map((r) => (typeof r.value === 'string' ? r.value : null)));
+  discardFiles(tx, images.map((r) => (typeof r.value === 'string' ? r.value : null)));
   await recordActivity(tx, orgId, { entityType: WORK_ORDER, entityId: workOrderId, userId: actor.userId, action: 'updated', changes: { procedure: { from: rows[0].name, to: null } } });
   return { message: 'Procedure detached successfully', procedure: null };
 }
@@ -324,7 +324,7 @@ async function storeAnswer(tx: Tx, orgId: number, by: number | { contractor: str
     .update(s)
     .set({ value: stored, flagged, answeredById: userId, answeredAt: new Date() })
     .where(and(eq(s.orgId, orgId), eq(s.id, step.id)));
-  if (IMAGE_KINDS.includes(step.kind) && typeof step.value === 'string' && step.value !== stored) discardFiles([step.value]);
+  if (IMAGE_KINDS.includes(step.kind) && typeof step.value === 'string' && step.value !== stored) discardFiles(tx, [step.value]);
   await recordActivity(tx, orgId, {
     entityType: WORK_ORDER,
     entityId: workOrderId,

@@ -30,7 +30,7 @@ type ServiceRow = { id: number; title: string; price: number; operations: string
 export async function stationsOf(tx: ReadTx, orgId: number, serviceIds: number[]) {
   const byService = new Map<number, ServiceStationDto[]>();
   if (serviceIds.length === 0) return byService;
-  const rows = await preparedRead(
+  const rows = await preparedRead(tx,
     'services.stations',
     () =>
       tx
@@ -136,7 +136,7 @@ export async function listServiceOptions(tx: ReadTx, orgId: number, query: { pag
 
 /** The most recent services with their stations, for the application data preload. */
 export async function recentServices(tx: ReadTx, orgId: number, limit = 50) {
-  const rows = await preparedRead(
+  const rows = await preparedRead(tx,
     'services.recent',
     () => tx.select(serviceColumns).from(services).where(eq(services.orgId, param('orgId'))).orderBy(desc(services.id)).limit(param('limit')),
     { orgId, limit },

@@ -27,11 +27,10 @@ export async function usersRoutes(appBase: FastifyInstance) {
   // Like every delete, it takes the list's query and returns the refreshed list.
   app.delete('/deleteUser/:id', { schema: { params: idParamsSchema, querystring: usersQuerySchema, response: { 200: answers.remove } }, config: { access: MANAGERS } }, (req) =>
     // The user's picture leaves storage once the delete has committed.
-    removingFiles(app.deps.storage, () =>
-      req.inTenant(async (tx) => ({
+    removingFiles(app.deps.storage, req, async (tx) => ({
         ...(await deleteUser(tx, req.auth.orgId, req.auth, req.params.id)),
         ...(await listUsers(tx, req.auth.orgId, req.auth, req.query)),
-      })),
+      }),
     ),
   );
 

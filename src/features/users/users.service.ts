@@ -56,7 +56,7 @@ async function asDtos(tx: ReadTx, orgId: number, rows: UserRow[], showRates: boo
       .innerJoin(target as typeof assets, and(eq(target.orgId, link.orgId), eq(target.id, linkTarget)))
       .where(and(eq(link.orgId, param('orgId')), isAnyOf(link.userId, param('ids'))));
   // Index lookups bounded by the organisation: one plan serves every organisation (decision 019).
-  const links = await preparedRead(
+  const links = await preparedRead(tx,
     'users.related',
     () =>
       unionAll(
@@ -102,7 +102,7 @@ const toDto = (row: UserRow, related: Related, showRates: boolean): UserDto => (
 });
 
 export async function getUser(tx: ReadTx, orgId: number, id: number): Promise<UserDto> {
-  const [row] = await preparedRead('users.one', () => tx.select(userColumns).from(users).where(and(eq(users.orgId, param('orgId')), eq(users.id, param('id')))), { orgId, id });
+  const [row] = await preparedRead(tx, 'users.one', () => tx.select(userColumns).from(users).where(and(eq(users.orgId, param('orgId')), eq(users.id, param('id')))), { orgId, id });
   if (!row) throw notFound('User');
   // One person: the caller's own record, or one a manager reads or edits (their answers carry the rate).
   return (await asDtos(tx, orgId, [row], true))[0];
@@ -128,14 +128,14 @@ export async function listUsers(tx: ReadTx, orgId: number, viewer: AccessClaims,
       .limit(param('limit'))
       .offset(param('offset'));
   const { rows, total } = await pageAndTotal({ orgId, pattern, limit: query.pageSize, offset: (query.page - 1) * query.pageSize }, (values) =>
-    preparedRead('users.list', build, values),
+    preparedRead(tx, 'users.list', build, values),
   );
   return { users: await asDtos(tx, orgId, rows, seesRates(viewer)), pagination: pagination(total, query.page, query.pageSize) };
 }
 
 /** All people of the organisation (small): for pickers and the application data preload. */
 export async function listWorkers(tx: ReadTx, orgId: number, viewer: AccessClaims) {
-  const rows = await preparedRead('users.workers', () => tx.select(userColumns).from(users).where(eq(users.orgId, param('orgId'))).orderBy(asc(users.firstName), asc(users.id)), { orgId });
+  const rows = await preparedRead(tx, 'users.workers', () => tx.select(userColumns).from(users).where(eq(users.orgId, param('orgId'))).orderBy(asc(users.firstName), asc(users.id)), { orgId });
   return asDtos(tx, orgId, rows, seesRates(viewer));
 }
 
@@ -227,7 +227,7 @@ export async function deleteUser(tx: Tx, orgId: number, actor: AccessClaims, id:
     if (pgCode(err) === '23503') throw conflict('This user is referenced by other records and cannot be deleted');
     throw err;
   }
-  discardFiles([target.profilePicture, target.profilePictureLow]);
+  discardFiles(tx, [target.profilePicture, target.profilePictureLow]);
   return { message: 'User deleted successfully' };
 }
 

@@ -152,7 +152,7 @@ export async function workOrderSharesRoutes(appBase: FastifyInstance) {
 
   // Clearing a photo or signature step discards its file once the answer commits.
   app.post('/answer-shared-step', { schema: { querystring: shareTokenQuerySchema, body: contractorAnswerSchema, response: done }, ...write }, (req) =>
-    removingFiles(app.deps.storage, () => req.inTenant((tx) => answerContractorStep(tx, orgOf(req), req.query.token, req.query.key, req.body))),
+    removingFiles(app.deps.storage, req, (tx) => answerContractorStep(tx, orgOf(req), req.query.token, req.query.key, req.body)),
   );
 
   // A photo or drawn signature step: the share and the step are checked before a byte is read; then the image rule
@@ -163,7 +163,7 @@ export async function workOrderSharesRoutes(appBase: FastifyInstance) {
     await req.read((tx) => checkContractorStepImage(tx, orgId, token, key, req.params.stepId));
     const image = await processImage(await readUploadedImage(req, 'image'), 'image');
     const url = await app.deps.storage.put(orgId, image.full, 'webp');
-    return removingFiles(app.deps.storage, () => req.inTenant((tx) => setContractorStepImage(tx, orgId, token, key, req.params.stepId, url)));
+    return removingFiles(app.deps.storage, req, (tx) => setContractorStepImage(tx, orgId, token, key, req.params.stepId, url));
   });
 
   // The contractor's own time and parts lines (only their share's, while it works and is not accepted).

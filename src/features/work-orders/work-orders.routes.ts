@@ -74,7 +74,7 @@ export async function workOrdersRoutes(appBase: FastifyInstance) {
   app.delete(
     '/delete-work-order/:id',
     { schema: { params: idParamsSchema, querystring: workOrderListQuerySchema, response: { 200: answers.remove } }, config: { access: MANAGERS } },
-    (req) => removingFiles(app.deps.storage, () => req.inTenant((tx) => deleteWorkOrder(tx, req.auth.orgId, req.auth, req.params.id, req.query))),
+    (req) => removingFiles(app.deps.storage, req, (tx) => deleteWorkOrder(tx, req.auth.orgId, req.auth, req.params.id, req.query)),
   );
 
   app.put('/update-status/:id', { schema: { params: idParamsSchema, body: workOrderStatusSchema, response: { 200: answers.status } }, config: { access: EVERYONE } }, (req) =>

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
-import { bindTo, isAnyOf, keysetBatch, param, preparedRead, type Bind } from '../../server/db/prepared';
+import { type Bind, bindTo, countAll, isAnyOf, keysetBatch, param, preparedRead } from '../../server/db/prepared';
 import { sameUpdatedAt, StaleEdit } from '../../server/stale-edit';
 import { assets, parts, quotations, timeTrackingReasons, users, workOrderAssignees, workOrderLabors, workOrderOpenDueDayCounts, workOrderParts, workOrderPriorityCounts, workOrderPhotos, workOrderProcedureSteps, workOrders, workOrderStatusCounts } from '../../server/db/schema';
 import { discardFiles } from '../../server/uploads/storage';
@@ -159,13 +159,13 @@ async function countOrders(tx: ReadTx, filter: ListFilter, query: WorkOrderListQ
   if (totalIsKept(filter)) return kept;
   if (page.length < query.pageSize && page.length > 0) return offset + page.length;
   const counted = (cap?: number) =>
-    preparedRead(
+    preparedRead(tx,
       'workOrders.count',
       () => {
         const matches = tx.select({ one: sql`1` }).from(workOrders).where(filter.where(param));
         // Newest first, as the list: for a common match the planner walks the organisation's index and stops at
         // the cap; for a rare one it reads the trigram index. Unordered, it may build a bitmap of every match.
-        return tx.select({ n: count() }).from((cap ? matches.orderBy(desc(workOrders.id)).limit(param('cap')) : matches).as('matches'));
+        return tx.select({ n: countAll() }).from((cap ? matches.orderBy(desc(workOrders.id)).limit(param('cap')) : matches).as('matches'));
       },
       { ...filter.values, cap },
     ).then(([row]) => row.n);
@@ -192,7 +192,7 @@ async function estimateOrders(tx: ReadTx, filter: ListFilter): Promise<number> {
 export async function listWorkOrders(tx: ReadTx, orgId: number, actor: AccessClaims, query: WorkOrderListQuery) {
   const filter = listFilter(orgId, actor, query);
   // The page, its assignees and the kept count (the total, or a bound on it): one statement.
-  const rows = await preparedRead(
+  const rows = await preparedRead(tx,
     'workOrders.list',
     () =>
       selectOrders(tx, keptCount(filter, param))
@@ -236,7 +236,7 @@ type ListFilter = ReturnType<typeof listFilter>;
  */
 export async function exportWorkOrdersBatch(tx: ReadTx, orgId: number, actor: AccessClaims, query: WorkOrderListQuery, before: number, limit: number) {
   const filter = listFilter(orgId, actor, query);
-  const rows = await keysetBatch('workOrders.export', () => selectOrders(tx), workOrders.id, { values: filter.values, where: () => filter.where(param) }, before, limit);
+  const rows = await keysetBatch(tx, 'workOrders.export', () => selectOrders(tx), workOrders.id, { values: filter.values, where: () => filter.where(param) }, before, limit);
   return rows.map(toDto);
 }
 
@@ -310,7 +310,7 @@ export async function getStatistics(tx: ReadTx, orgId: number, actor: AccessClai
   };
   // A manager's cards are lookups in kept counts and in the open-due index, bounded by the organisation: one
   // plan serves every organisation (decision 019). A worker's counts go through their assignments: planned per run.
-  const [row] = await preparedRead('workOrders.cards', build, values, { onePlan: !values.userId });
+  const [row] = await preparedRead(tx, 'workOrders.cards', build, values, { onePlan: !values.userId });
   return row;
 }
 
@@ -541,7 +541,7 @@ export async function deleteWorkOrder(tx: Tx, orgId: number, actor: AccessClaims
     .from(s)
     .where(and(eq(s.orgId, orgId), eq(s.workOrderId, id), sql`${s.kind} in ('photo', 'signature')`, sql`jsonb_typeof(${s.value}) = 'string'`))
     .unionAll(tx.select({ url: sql<string>`${p.url}` }).from(p).where(and(eq(p.orgId, orgId), eq(p.workOrderId, id))));
-  discardFiles(images.map((r) => r.url));
+  discardFiles(tx, images.map((r) => r.url));
   const rows = await tx.delete(workOrders).where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id))).returning({ id: workOrders.id });
   if (!rows.length) throw notFound('Work order');
   // A portal request accepted into it is told the work will not be done (its link then expires as any closed one's).

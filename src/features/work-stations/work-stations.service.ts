@@ -83,7 +83,7 @@ export async function listWorkStationOptions(tx: ReadTx, orgId: number, query: {
 
 /** The most recent stations, for the application data preload. */
 export async function recentWorkStations(tx: ReadTx, orgId: number, limit = 100) {
-  const rows = await preparedRead(
+  const rows = await preparedRead(tx,
     'workStations.recent',
     () => baseQuery(tx).where(eq(workStations.orgId, param('orgId'))).orderBy(desc(workStations.id)).limit(param('limit')),
     { orgId, limit },

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -7,6 +6,7 @@ import * as schema from './schema';
 import { applyTenancy, RUNTIME_ROLE } from './tenancy';
 import { ROOT } from '../paths';
 import { DB_WAIT_MS, startEmbedded, type PGliteThread, type Queryable } from './pglite-thread';
+import { OpenWhile } from './open-while';
 import { pgCode } from '../plugins/errors';
 import { HttpError } from '../http-error';
 
@@ -51,7 +51,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     const tenantPool = poolOf();
     tenantPool.on('error', () => {});
     tenantPool.on('connect', (client) => client.on('error', () => {}));
-    tenantRunners.set(db, pgTenantRunner(tenantPool, drizzle));
+    tenantRunners.set(db, pgTenantRunner(tenantPool, drizzle, pg.types as PgTypes));
     return { db, kind: 'postgres', url: opts.databaseUrl, close: async () => void (await Promise.all([pool.end(), tenantPool.end()])) };
   }
   // PGlite runs in its own thread (decision 015); `npm start` starts it before loading this module.
@@ -108,9 +108,9 @@ export function withTenant<T>(db: Db, orgId: number, fn: (tx: Tx) => Promise<T>,
   if (!runner) return Promise.reject(new Error('withTenant needs a database opened by openDatabase'));
   // The runners write the organisation id into their settings statement: it must be the integer we checked.
   if (!Number.isSafeInteger(orgId) || orgId <= 0) return Promise.reject(new Error(`Invalid organisation id ${orgId}`));
-  if (writing.getStore()?.open) return Promise.reject(nestedCall());
+  if (writing.open) return Promise.reject(nestedCall());
   if (options.readOnly) return runner(orgId, fn, true);
-  return inWriteScope(() => runner(orgId, fn, false)).then(committed(db, orgId));
+  return writing.run(() => runner(orgId, fn, false)).then(committed(db, orgId));
 }
 
 /**
@@ -142,26 +142,12 @@ type TenantRunner = <T>(orgId: number | '', fn: (tx: Tx) => Promise<T>, readOnly
 const tenantRunners = new WeakMap<Db, TenantRunner>();
 
 /**
- * Open while a write scope runs, in its async context. PGlite is one session, which a write holds from BEGIN
- * to COMMIT: a second call from inside would wait for the write, which waits for it. It throws instead, on
- * both databases alike.
+ * Open while a write scope runs, in its async context (when NESTED_CALL_CHECK is on). PGlite is one session,
+ * which a write holds from BEGIN to COMMIT: a second call from inside would wait for the write, which waits for
+ * it. It throws instead, on both databases alike.
  */
-const writing = new AsyncLocalStorage<{ open: boolean }>();
+const writing = new OpenWhile();
 const nestedCall = () => new Error('A second database call inside a write scope: use the scope\'s tx');
-async function inWriteScope<T>(work: () => Promise<T>): Promise<T> {
-  const state = { open: true };
-  try {
-    return await writing.run(state, work);
-  } finally {
-    state.open = false;
-  }
-}
-
-/**
- * The names `preparedRead` gives one-plan statements (decision 019), by their text: node-postgres receives the
- * name from drizzle, drizzle's PGlite driver does not pass it on, so PGlite's reads look it up here.
- */
-export const onePlanNames = new Map<string, string>();
 
 /** Thrown by a scope used after its request: it would otherwise run on a connection another request now has. */
 export class ScopeEndedError extends Error {
@@ -171,99 +157,86 @@ export class ScopeEndedError extends Error {
 }
 
 /**
- * The request's scope, in its async context: the one drizzle instance of a database (below) runs each statement
- * on the connection of the scope it is called from, and refuses once that scope has ended. So built statements
- * can be kept per process (`preparedRead`) while no handle outlives its request.
+ * How a scope runs a statement kept by `preparedRead` (its text, its values, a name for one plan or ''): on the
+ * scope's own connection, rows as arrays (decoded by the statement's own decoder).
  */
-interface Scope {
-  open: boolean;
-  readOnly: boolean;
-  /** The runner's one drizzle instance: what statements kept for this scope were built with. */
-  shared: Db;
-  connection: Record<string, (...args: never[]) => unknown>;
-}
-const scopes = new AsyncLocalStorage<Scope>();
+export type RowsRunner = (text: string, values: unknown[], name: string) => Promise<unknown[][]>;
+const RUN_ROWS = Symbol('runRows');
 
-/** The connection of the scope this runs in; ScopeEndedError outside one or after it. */
-function current(): Scope['connection'] {
-  const scope = scopes.getStore();
-  if (!scope?.open) throw new ScopeEndedError();
-  return scope.connection;
+/** A write scope's tx with its way of running kept statements, and so each savepoint's (`tx.transaction`). */
+function withRowsRunner(tx: Tx, runRows: RowsRunner): Tx {
+  const savepoint = tx.transaction.bind(tx);
+  return Object.assign(tx, {
+    [RUN_ROWS]: runRows,
+    transaction: (fn: (inner: Tx) => Promise<unknown>) => savepoint((inner) => fn(withRowsRunner(inner as unknown as Tx, runRows))),
+  }) as Tx;
 }
 
-/** A client for drizzle whose every call goes to the current scope's connection. */
-const routed = (methods: readonly string[]) =>
-  Object.fromEntries(methods.map((name) => [name, (...args: never[]) => current()[name](...args)]));
-
-/**
- * Statements kept for the current scope's database, when it is a read (a write's statements on PGlite are
- * bound to its own transaction's connection, so they are built for it each time); undefined otherwise.
- */
-const keptStatements = new WeakMap<Db, Map<string, unknown>>();
-export function statementCache(): Map<string, unknown> | undefined {
-  const scope = scopes.getStore();
-  if (!scope?.open || !scope.readOnly) return undefined;
-  let kept = keptStatements.get(scope.shared);
-  if (!kept) keptStatements.set(scope.shared, (kept = new Map()));
-  return kept;
+/** The scope's way of running kept statements; only scopes handed out by `withTenant` have one. */
+export function rowsRunnerOf(tx: ReadTx): RowsRunner {
+  const run = (tx as { [RUN_ROWS]?: RowsRunner })[RUN_ROWS];
+  if (!run) throw new Error('preparedRead needs the tx of a scope from withTenant');
+  return run;
 }
 
-/** A read scope: the builder's reads and raw statements, each refused once the scope has ended. */
-const readScope = (db: Db, scope: Scope): ReadTx => {
-  const guard =
-    (method: (...args: never[]) => unknown) =>
-    (...args: never[]) => {
-      if (!scope.open) throw new ScopeEndedError();
-      return method(...args);
-    };
-  return {
-    select: guard(db.select.bind(db)),
-    selectDistinct: guard(db.selectDistinct.bind(db)),
-    selectDistinctOn: guard(db.selectDistinctOn.bind(db)),
-    $with: guard(db.$with.bind(db)),
-    with: guard(db.with.bind(db)),
-    execute: guard(db.execute.bind(db)),
-  } as unknown as ReadTx;
-};
+/** node-postgres's parsing as drizzle's driver sets it: dates, timestamps, intervals (and their arrays) stay text, the columns decode them. */
+const asText = (value: string) => value;
+const TEXT_TYPES = new Set([1082, 1114, 1184, 1186, 1182, 1115, 1185, 1187, 1231]);
+type PgTypes = { getTypeParser(typeId: number, format?: string): unknown };
+
+/** A read scope: the builder's reads and raw statements over the scope's own drizzle instance. */
+const readScope = (db: Db, runRows: RowsRunner): ReadTx =>
+  ({
+    select: db.select.bind(db),
+    selectDistinct: db.selectDistinct.bind(db),
+    selectDistinctOn: db.selectDistinctOn.bind(db),
+    $with: db.$with.bind(db),
+    with: db.with.bind(db),
+    execute: db.execute.bind(db),
+    [RUN_ROWS]: runRows,
+  }) as unknown as ReadTx;
 
 /**
  * PostgreSQL (decision 014). The request pool's connections are set once to the runtime role, read-only by
  * default, with the planner settings. A read sets `app.org_id` for the session only when the connection last
  * served another organisation, then runs its statements as they are (each its own read-only transaction: a
  * read that must see several tables at one instant is one statement). A write is drizzle's transaction,
- * `begin read write`, with `app.org_id` local to it.
+ * `begin read write`, with `app.org_id` local to it. Each scope has its own drizzle instance (it costs well
+ * under a microsecond) over a wrapper of its connection that refuses once the scope has ended.
  */
-function pgTenantRunner(pool: import('pg').Pool, drizzle: typeof import('drizzle-orm/node-postgres').drizzle): TenantRunner {
+function pgTenantRunner(pool: import('pg').Pool, drizzle: typeof import('drizzle-orm/node-postgres').drizzle, types: PgTypes): TenantRunner {
   const setUp = new WeakSet<import('pg').PoolClient>();
   const orgOf = new WeakMap<import('pg').PoolClient, number | ''>();
-  const shared = drizzle({ client: routed(['query']) as never, casing: 'snake_case' }) as unknown as Db;
+  const parsing = { getTypeParser: (typeId: number, format?: string) => (TEXT_TYPES.has(typeId) ? asText : types.getTypeParser(typeId, format)) };
   return async (orgId, fn, readOnly) => {
     const client = await pool.connect();
-    const scope: Scope = { open: true, readOnly, shared, connection: { query: client.query.bind(client) as (...args: never[]) => unknown } };
+    const scope = { open: true };
+    const query = (...args: unknown[]) => (scope.open ? (client.query as (...a: unknown[]) => Promise<unknown>)(...args) : Promise.reject(new ScopeEndedError()));
+    const runRows: RowsRunner = async (text, values, name) =>
+      ((await query({ text, values, name: name || undefined, rowMode: 'array', types: parsing })) as { rows: unknown[][] }).rows;
+    const db = drizzle({ client: { query } as never, casing: 'snake_case' }) as unknown as Db;
     let broken: Error | undefined;
     try {
-      return await scopes.run(scope, async () => {
-        if (!setUp.has(client)) {
-          await client.query(`set role ${RUNTIME_ROLE}; set default_transaction_read_only = on; ${REQUEST_PLANNER_SETTINGS}`);
-          setUp.add(client);
+      if (!setUp.has(client)) {
+        await client.query(`set role ${RUNTIME_ROLE}; set default_transaction_read_only = on; ${REQUEST_PLANNER_SETTINGS}`);
+        setUp.add(client);
+      }
+      if (readOnly) {
+        if (orgOf.get(client) !== orgId) {
+          orgOf.delete(client);
+          await client.query(`select set_config('app.org_id', '${orgId}', false)`);
+          orgOf.set(client, orgId);
         }
-        if (readOnly) {
-          if (orgOf.get(client) !== orgId) {
-            orgOf.delete(client);
-            await client.query(`select set_config('app.org_id', '${orgId}', false)`);
-            orgOf.set(client, orgId);
-          }
-          // withTenant's overloads typed a read's `fn` for a ReadTx.
-          return await fn(readScope(shared, scope) as Tx);
-        }
-        return await shared.transaction(
-          async (tx) => {
-            await tx.execute(sql.raw(`select set_config('app.org_id', '${orgId}', true)`));
-            return fn(tx as unknown as Tx);
-          },
-          { accessMode: 'read write' },
-        );
-      });
+        // withTenant's overloads typed a read's `fn` for a ReadTx.
+        return await fn(readScope(db, runRows) as Tx);
+      }
+      return await db.transaction(
+        async (tx) => {
+          await tx.execute(sql.raw(`select set_config('app.org_id', '${orgId}', true)`));
+          return fn(withRowsRunner(tx as unknown as Tx, runRows));
+        },
+        { accessMode: 'read write' },
+      );
     } catch (err) {
       // Dropped rather than handed to the next request: a connection that failed below SQL (it may not have
       // rolled back), and one holding a named statement whose columns changed under it (decision 019:
@@ -284,18 +257,25 @@ function pgTenantRunner(pool: import('pg').Pool, drizzle: typeof import('drizzle
  * is drizzle's transaction, which has the session to itself, its settings sent with its BEGIN.
  */
 function pgliteTenantRunner(thread: PGliteThread, drizzle: typeof import('drizzle-orm/pglite').drizzle): TenantRunner {
-  const shared = drizzle({ client: routed(['query', 'exec', 'transaction']) as never, casing: 'snake_case' }) as unknown as Db;
   return async (orgId, fn, readOnly) => {
     const settings = `select set_config('app.org_id', '${orgId}', true), set_config('role', '${RUNTIME_ROLE}', true)`;
-    const scoped = thread.scoped(`${settings}, set_config('transaction_read_only', 'on', true)`);
-    const connection = readOnly
-      ? { query: (text: string, params: unknown[], options: { rowMode?: 'array' | 'object' }) => scoped.query(text, params, { ...options, name: onePlanNames.get(text) }) }
-      : { transaction: <R>(work: (tx: Queryable) => Promise<R>) => thread.transaction(work, settings, true) };
-    const scope: Scope = { open: true, readOnly, shared, connection: connection as unknown as Scope['connection'] };
+    const scope = { open: true };
+    const ended = () => Promise.reject(new ScopeEndedError());
     try {
-      return await scopes.run(scope, async () =>
-        readOnly ? await fn(readScope(shared, scope) as Tx) : await shared.transaction((tx) => fn(tx as unknown as Tx)),
-      );
+      if (readOnly) {
+        const scoped = thread.scoped(`${settings}, set_config('transaction_read_only', 'on', true)`);
+        const query: Queryable['query'] = (text, params, options) => (scope.open ? scoped.query(text, params, options) : ended());
+        const runRows: RowsRunner = async (text, values, name) => (await query(text, values, { rowMode: 'array', name: name || undefined })).rows as unknown[][];
+        const db = drizzle({ client: { query } as never, casing: 'snake_case' }) as unknown as Db;
+        return await fn(readScope(db, runRows) as Tx);
+      }
+      // The transaction's own connection, for kept statements: drizzle's transaction runs on it too.
+      let inside: Queryable | undefined;
+      const transaction = <R>(work: (tx: Queryable) => Promise<R>) =>
+        scope.open ? thread.transaction((tx) => work((inside = tx)), settings, true) : (ended() as Promise<R>);
+      const runRows: RowsRunner = async (text, values) => (await inside!.query(text, values, { rowMode: 'array' })).rows as unknown[][];
+      const db = drizzle({ client: { transaction } as never, casing: 'snake_case' }) as unknown as Db;
+      return await db.transaction((tx) => fn(withRowsRunner(tx as unknown as Tx, runRows)));
     } finally {
       scope.open = false;
     }
@@ -306,6 +286,6 @@ function pgliteTenantRunner(thread: PGliteThread, drizzle: typeof import('drizzl
 export function withoutTenant<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const runner = tenantRunners.get(db);
   if (!runner) return Promise.reject(new Error('withoutTenant needs a database opened by openDatabase'));
-  if (writing.getStore()?.open) return Promise.reject(nestedCall());
-  return inWriteScope(() => runner('', fn, false)).then(committed(db, ''));
+  if (writing.open) return Promise.reject(nestedCall());
+  return writing.run(() => runner('', fn, false)).then(committed(db, ''));
 }

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
  * statement instead of two. Meant for people-sized lists (users, teams, master data): the window reads every
  * matching row, where a separate count could stay in the index; the big lists keep their own counting.
  */
-export const totalOver = () => sql<number>`count(*) over ()`.mapWith(Number);
+export const totalOver = () => sql<number>`(count(*) over ())::int`;
 
 /**
  * A page read with `totalOver()`, and its total. Past the last page no row carries the total, so only then

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { Worker } from 'node:worker_threads';
+import { NESTED_CALL_CHECK, OpenWhile } from './open-while';
 
 /** How long a statement may wait for the embedded database (and a request for a PostgreSQL connection). */
 export const DB_WAIT_MS = Number(process.env.DB_WAIT_MS) || 10_000;
@@ -43,7 +43,8 @@ interface Request {
  * never waits for this thread between two statements. A transaction holds the session from BEGIN to its end:
  * the thread sets other work aside until then. Request work (`scoped`, a `timed` transaction) not answered
  * within `waitMs` fails with DatabaseWaitError. Work sent from inside a transaction's own async context other
- * than through its connection would wait for the transaction, which waits for it: it throws instead.
+ * than through its connection would wait for the transaction, which waits for it: it throws instead (with the
+ * nested-call check on, decision 052; off, it fails after `waitMs` when it is request work).
  */
 export class PGliteThread implements Queryable {
   readonly ready: Promise<void>;
@@ -52,14 +53,15 @@ export class PGliteThread implements Queryable {
   #nextId = 1;
   #nextTx = 1;
   #stopped?: Error;
-  /** Open while a transaction runs, in its async context. */
-  #inTransaction = new AsyncLocalStorage<{ open: boolean }>();
+  /** Open while a transaction runs, in its async context (when NESTED_CALL_CHECK is on). */
+  #inTransaction: OpenWhile;
   #onClose: () => void;
   #waitMs: number;
   #started = false;
 
   /** `dataDir` undefined: in memory. `onClose` runs when the thread is closed (releases the lock). */
-  constructor(dataDir: string | undefined, onClose: () => void = () => {}, waitMs = DB_WAIT_MS) {
+  constructor(dataDir: string | undefined, onClose: () => void = () => {}, waitMs = DB_WAIT_MS, nestedCallCheck = NESTED_CALL_CHECK) {
+    this.#inTransaction = new OpenWhile(nestedCallCheck);
     this.#onClose = onClose;
     this.#waitMs = waitMs;
     this.#worker = new Worker(new URL('./pglite-thread.worker.mjs', import.meta.url), { workerData: { dataDir } });
@@ -112,7 +114,7 @@ export class PGliteThread implements Queryable {
    * and each of its statements are waited for at most `waitMs`.
    */
   async transaction<T>(fn: (tx: Queryable) => Promise<T>, settings?: string, timed = false): Promise<T> {
-    if (this.#inTransaction.getStore()?.open) throw nestedCall();
+    if (this.#inTransaction.open) throw nestedCall();
     const id = this.#nextTx++;
     const state = { open: true };
     // Its connection ends with it: kept past its end, it would run outside the session's turn.
@@ -123,7 +125,7 @@ export class PGliteThread implements Queryable {
     };
     try {
       await inside({ op: 'begin', settings });
-      const result = await this.#inTransaction.run(state, () => fn(tx));
+      const result = await this.#inTransaction.run(() => fn(tx));
       await inside({ op: 'end', text: 'commit' });
       return result;
     } catch (err) {
@@ -143,7 +145,7 @@ export class PGliteThread implements Queryable {
 
   /** Work outside a transaction: refused from inside one's async context (it would wait for it). */
   #outside(request: Request, timed: boolean): Promise<unknown> {
-    if (this.#inTransaction.getStore()?.open) return Promise.reject(nestedCall());
+    if (this.#inTransaction.open) return Promise.reject(nestedCall());
     return this.#timed(this.#send(request), timed);
   }
 

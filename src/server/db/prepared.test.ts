@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { createOrg, createTestApp, type TestApp } from '../test/harness';
-import { withTenant } from './client';
-import { users } from './schema';
+import { withTenant, type ReadTx } from './client';
+import { users, workOrders } from './schema';
 import { bindTo, param, preparedRead, type Bind } from './prepared';
 
 let t: TestApp;
@@ -17,7 +17,7 @@ const emailsOf = (orgId: number, role?: 'worker' | 'manager', offset = 0) =>
     t.database.db,
     orgId,
     (tx) =>
-      preparedRead(
+      preparedRead(tx,
         'test.emails',
         () =>
           tx
@@ -68,7 +68,7 @@ describe('reads with placeholders (preparedRead)', () => {
     await emailsOf(a.orgId);
     // Row-level security answers for the organisation the connection is set to, whatever the parameter says.
     const leaked = await withTenant(t.database.db, a.orgId, (tx) =>
-      preparedRead('test.emails', () => tx.select({ email: users.email }).from(users).where(eq(users.orgId, param('orgId'))).orderBy(asc(users.id)).limit(param('limit')).offset(param('offset')), {
+      preparedRead(tx, 'test.emails', () => tx.select({ email: users.email }).from(users).where(eq(users.orgId, param('orgId'))).orderBy(asc(users.id)).limit(param('limit')).offset(param('offset')), {
         orgId: b.orgId,
         limit: 50,
         offset: 0,
@@ -176,5 +176,68 @@ describe('one filter for placeholders and bound values', () => {
     ]);
     expect(kept).toHaveLength(3);
     expect(bound).toEqual(kept);
+  });
+});
+
+describe('rows decoded by the statement\'s own decoder (decision 052)', () => {
+  it('gives what drizzle gives: dates, text, numbers, json, nulls, nested objects, joined columns', async () => {
+    const a = await createOrg(t);
+    const due = new Date(Date.now() + 86_400_000).toISOString();
+    expect((await a.admin.post('/api/work-orders/add-work-order', { title: 'Pump "A", {b}', priority: 'high', dueDate: due })).status).toBe(201);
+    expect((await a.admin.post('/api/work-orders/add-work-order', { title: 'Valve', priority: 'low' })).status).toBe(201);
+    const build = (tx: ReadTx) =>
+      tx
+        .select({
+          id: workOrders.id,
+          title: workOrders.title,
+          dueDate: workOrders.dueDate,
+          createdAt: workOrders.createdAt,
+          email: users.email,
+          settings: users.notificationSettings,
+          author: { upper: sql<string>`upper(${users.email})`, id: sql<number | null>`${users.id}` },
+          open: sql<boolean>`${workOrders.status} <> 'completed'`,
+          lines: sql<number>`(select count(*)::int from work_orders w where w.org_id = ${workOrders.orgId})`,
+          stamp: sql<string | null>`null`,
+        })
+        .from(workOrders)
+        .leftJoin(users, and(eq(users.orgId, workOrders.orgId), eq(users.id, workOrders.createdById)))
+        .where(eq(workOrders.orgId, param('orgId')))
+        .orderBy(asc(workOrders.id));
+    const [kept, drizzles] = await withTenant(
+      t.database.db,
+      a.orgId,
+      async (tx) => [await preparedRead(tx, 'test.decoded', () => build(tx), { orgId: a.orgId }), await build(tx).prepare('').execute({ orgId: a.orgId })],
+      { readOnly: true },
+    );
+    expect(kept).toHaveLength(2);
+    expect(kept[0].createdAt).toBeInstanceOf(Date);
+    expect(typeof kept[0].lines).toBe('number');
+    expect(kept[0].email).toMatch(/@/);
+    expect(kept[0].author.upper).toBe(kept[0].email!.toUpperCase());
+    expect(kept).toEqual(drizzles);
+    // The same objects as drizzle's, key order included (answers are written in it).
+    expect(JSON.stringify(kept)).toBe(JSON.stringify(drizzles));
+  });
+
+  it('refuses a joined select that nests a table\'s columns (drizzle may turn that object into null)', async () => {
+    const a = await createOrg(t);
+    const read = withTenant(
+      t.database.db,
+      a.orgId,
+      (tx) =>
+        preparedRead(tx, 'test.nested', () => tx.select({ id: workOrders.id, author: { email: users.email } }).from(workOrders).leftJoin(users, eq(users.id, workOrders.createdById)).where(eq(workOrders.orgId, param('orgId'))), {
+          orgId: a.orgId,
+        }),
+      { readOnly: true },
+    );
+    await expect(read).rejects.toThrow(/nests table columns under author/);
+  });
+
+  it('refuses, in development and tests, a statement whose values drizzle maps with mapWith', async () => {
+    const a = await createOrg(t);
+    // As count() on PostgreSQL (a bigint's text mapped with Number), a value only drizzle's mapping changes.
+    const marked = sql<string>`${users.email}`.mapWith((email: string) => `<${email}>`);
+    const read = withTenant(t.database.db, a.orgId, (tx) => preparedRead(tx, 'test.mapped', () => tx.select({ email: marked }).from(users).where(eq(users.orgId, param('orgId'))), { orgId: a.orgId }), { readOnly: true });
+    await expect(read).rejects.toThrow(/row 0, email: decoded as "[^"]+@[^"]+" \(string\) where drizzle gives "<[^"]+>" \(string\)/);
   });
 });

@@ -1,10 +1,10 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, readFile, readdir, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../db/client';
 
 const CONTENT_TYPES: Record<string, string> = {
   webp: 'image/webp',
@@ -153,25 +153,31 @@ function unsign(value: unknown): unknown {
   return value;
 }
 
-/** The files a deletion let go of, collected while its transaction runs (`removingFiles`). */
-const letGo = new AsyncLocalStorage<string[]>();
+/** The files a write let go of, by its scope's tx (`discardFiles`), until `removingFiles` takes them after the commit. */
+const discarded = new WeakMap<object, string[]>();
 
 /**
  * Called by a service in the transaction that deletes a record (or an attachment of it): its files go from
  * storage once that transaction has committed, never before (a refused delete keeps them). Outside
- * `removingFiles` it does nothing, so a file is never lost by mistake.
+ * `removingFiles` nothing takes them, so a file is never lost by mistake.
  */
-export function discardFiles(urls: readonly (string | null | undefined)[]) {
-  letGo.getStore()?.push(...urls.filter((url): url is string => !!url));
+export function discardFiles(tx: Tx, urls: readonly (string | null | undefined)[]) {
+  let list = discarded.get(tx);
+  if (!list) discarded.set(tx, (list = []));
+  list.push(...urls.filter((url): url is string => !!url));
 }
 
 /**
- * Runs a delete route's work (its `req.inTenant`, which resolves after the commit), then removes the files
- * the work discarded. A file that cannot be removed is logged and left: the record is gone either way.
+ * Runs a delete route's work in the request's write scope, then, once it has committed, removes the files the
+ * work discarded. A file that cannot be removed is logged and left: the record is gone either way.
  */
-export async function removingFiles<T>(storage: Storage, work: () => Promise<T>, log?: { warn(obj: object, msg: string): void }): Promise<T> {
-  const urls: string[] = [];
-  const result = await letGo.run(urls, work);
-  await Promise.all(urls.map((url) => storage.remove(url).catch((err: unknown) => log?.warn({ err, url }, 'uploaded file not removed'))));
+export async function removingFiles<T>(storage: Storage, req: { inTenant<R>(fn: (tx: Tx) => Promise<R>): Promise<R>; log: { warn(obj: object, msg: string): void } }, work: (tx: Tx) => Promise<T>): Promise<T> {
+  let urls: string[] = [];
+  const result = await req.inTenant(async (tx) => {
+    const answer = await work(tx);
+    urls = discarded.get(tx) ?? [];
+    return answer;
+  });
+  await Promise.all(urls.map((url) => storage.remove(url).catch((err: unknown) => req.log.warn({ err, url }, 'uploaded file not removed'))));
   return result;
 }
