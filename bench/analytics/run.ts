@@ -9,6 +9,7 @@
  * Options: --db (default cmms_bench_10m), --runs per figure (default 20, after 2 warm-ups), --only (comma-separated
  * figure names). The database is migrated first (the app's startup path): the closures table and its indexes.
  */
+import '../lib/as-production';
 import { parseArgs } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import { request } from 'node:http';

@@ -78,7 +78,9 @@ export async function capture(fn: () => Promise<void>): Promise<Captured[]> {
   const original = proto.query;
   const seen: Captured[] = [];
   proto.query = function (this: unknown, config: unknown, values?: unknown, ...rest: unknown[]) {
-    seen.push({ config: typeof config === 'object' && config ? { ...(config as object) } : config, values: typeof values === 'function' ? undefined : values });
+    // The values come second (drizzle) or inside the config (the app's kept statements, decision 052).
+    const inConfig = typeof config === 'object' && config ? (config as { values?: unknown }).values : undefined;
+    seen.push({ config: typeof config === 'object' && config ? { ...(config as object) } : config, values: typeof values === 'function' || values === undefined ? inConfig : values });
     return original.call(this, config, values, ...rest);
   };
   try {

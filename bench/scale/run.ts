@@ -16,6 +16,7 @@
  * --runs (default 3), --only (comma-separated shape names, for a quick look).
  * The database is migrated first (the app's startup path), so index changes made since it was generated apply.
  */
+import '../lib/as-production';
 import { parseArgs } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';

@@ -5,6 +5,7 @@
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/stack/run.ts [--seconds 5] [--concurrency 8] [--warmup 10] [--runs 5]
  */
+import '../lib/as-production';
 import { parseArgs } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';

@@ -10,6 +10,7 @@
  *
  * Options: --sizes (default 10000), --seconds per measurement (default 5), --concurrency (default 8), --keep (keep the databases).
  */
+import '../lib/as-production';
 import http from 'node:http';
 import { parseArgs } from 'node:util';
 import type { AddressInfo } from 'node:net';

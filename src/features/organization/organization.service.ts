@@ -7,6 +7,7 @@ import { currencyDecimalsMessage, currencyDigits, fitsCurrency } from '../../sha
 import type { TaxRounding } from '../../shared/tax';
 import type { CompanyDto, companyUpdateSchema } from './organization.schema';
 import { param, preparedRead } from '../../server/db/prepared';
+import { rowsOf } from '../../server/db/rows';
 
 const companyColumns = {
   id: organizations.id,
@@ -66,7 +67,7 @@ async function checkCurrencyChange(tx: Tx, orgId: number, next: string | undefin
       or exists (select 1 from parts where org_id = ${orgId})
       or exists (select 1 from services where org_id = ${orgId})
       or exists (select 1 from taxes where org_id = ${orgId} and tax_computation = 'fixed') as used`);
-  const [row] = (result as unknown as { rows: { used: boolean }[] }).rows;
+  const [row] = rowsOf<{ used: boolean }>(result);
   if (row?.used) throw badRequest(CURRENCY_CHANGE_MESSAGE, 'currency');
 }
 

@@ -28,6 +28,7 @@ import {
   type Weekday,
 } from './pm-plans.schema';
 import { addDays, dateToDay, fixedDueDays, floatingNextDay, previewDueDays, type CalendarRule } from './recurrence';
+import { rowsOf } from '../../server/db/rows';
 
 // Plans are managers' records: a worker's history, notes and bell never show them (decision 032).
 registerActivityEntity('pm-plan', pmPlans, 'Plan', () => sql`false`);
@@ -41,7 +42,6 @@ const PROJECTION_LIMIT = 2000;
 export const dueInstant = (day: string) => new Date(`${day}T12:00:00Z`);
 
 type Actor = { userId: number };
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 // ---------- reading plans ----------
 

@@ -33,6 +33,7 @@ import { toMajor, toMinor } from '../../shared/money';
 import { formatMinutes } from '../../shared/format';
 import { moneySettings } from '../organization/organization.service';
 import { quotationNumber } from '../quotations/quotations.schema';
+import { rowsOf } from '../../server/db/rows';
 
 // A worker sees the history, notes and bell entries of the orders assigned to them, as they see the orders.
 registerActivityEntity('work-order', workOrders, 'Work order', ({ orgId, id, userId }) =>
@@ -182,7 +183,7 @@ const ESTIMATE_TRUSTED_FROM = EXACT_COUNT_CAP * 10;
 /** The planner's estimate of the matching rows (EXPLAIN plans, it does not run). */
 async function estimateOrders(tx: ReadTx, filter: ListFilter): Promise<number> {
   const result = await tx.execute(sql`explain (format json) ${tx.select({ one: sql`1` }).from(workOrders).where(filter.where(bindTo(filter.values)))}`);
-  const [first] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  const [first] = rowsOf(result);
   const json = Object.values(first)[0];
   const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: { 'Plan Rows': number } }[];
   return Math.round(parsed[0].Plan['Plan Rows']);
@@ -730,7 +731,7 @@ export async function getWorkOrderCost(tx: ReadTx, orgId: number, workOrderId: n
         where ${p.orgId} = ${orgId} and ${p.workOrderId} = ${workOrderId}) as parts_major,
       (select coalesce(sum(${p.externalUnitPriceMinor}::bigint * ${p.quantity}), 0) from ${p} where ${p.orgId} = ${orgId} and ${p.workOrderId} = ${workOrderId} and ${p.shareId} is not null) as ext_parts
   `);
-  const [row] = (result as unknown as { rows: Record<'labor_minutes' | 'ext_minutes' | 'ext_labor' | 'parts_major' | 'ext_parts', string | number | null>[] }).rows;
+  const [row] = rowsOf<Record<'labor_minutes' | 'ext_minutes' | 'ext_labor' | 'parts_major' | 'ext_parts', string | number | null>>(result);
   const partsMinor = toMinor(Number(row.parts_major ?? 0), digits);
   const externalLaborMinor = Number(row.ext_labor ?? 0);
   const externalPartsMinor = Number(row.ext_parts ?? 0);

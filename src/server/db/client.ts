@@ -9,6 +9,7 @@ import { DB_WAIT_MS, startEmbedded, type PGliteThread, type Queryable } from './
 import { OpenWhile } from './open-while';
 import { pgCode } from '../plugins/errors';
 import { HttpError } from '../http-error';
+import { rowsOf } from './rows';
 
 export type Schema = typeof schema;
 /** The one database type: PGlite (embedded) and node-postgres both satisfy it. */
@@ -88,9 +89,9 @@ async function upToDate(db: Db): Promise<boolean> {
   const journal = JSON.parse(readFileSync(join(MIGRATIONS, 'meta/_journal.json'), 'utf8')) as { entries: { when: number }[] };
   const newest = journal.entries.at(-1)?.when ?? 0;
   const result = await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
-  if (!(result as unknown as { rows: { present: boolean }[] }).rows[0].present) return false;
+  if (!rowsOf<{ present: boolean }>(result)[0].present) return false;
   const applied = await db.execute(sql.raw('select max(created_at)::text as last from drizzle.__drizzle_migrations'));
-  return Number((applied as unknown as { rows: { last: string | null }[] }).rows[0].last ?? 0) >= newest;
+  return Number(rowsOf<{ last: string | null }>(applied)[0].last ?? 0) >= newest;
 }
 
 /**
@@ -212,8 +213,7 @@ function pgTenantRunner(pool: import('pg').Pool, drizzle: typeof import('drizzle
     const client = await pool.connect();
     const scope = { open: true };
     const query = (...args: unknown[]) => (scope.open ? (client.query as (...a: unknown[]) => Promise<unknown>)(...args) : Promise.reject(new ScopeEndedError()));
-    const runRows: RowsRunner = async (text, values, name) =>
-      ((await query({ text, values, name: name || undefined, rowMode: 'array', types: parsing })) as { rows: unknown[][] }).rows;
+    const runRows: RowsRunner = async (text, values, name) => rowsOf<unknown[]>(await query({ text, values, name: name || undefined, rowMode: 'array', types: parsing }));
     const db = drizzle({ client: { query } as never, casing: 'snake_case' }) as unknown as Db;
     let broken: Error | undefined;
     try {
@@ -265,7 +265,7 @@ function pgliteTenantRunner(thread: PGliteThread, drizzle: typeof import('drizzl
       if (readOnly) {
         const scoped = thread.scoped(`${settings}, set_config('transaction_read_only', 'on', true)`);
         const query: Queryable['query'] = (text, params, options) => (scope.open ? scoped.query(text, params, options) : ended());
-        const runRows: RowsRunner = async (text, values, name) => (await query(text, values, { rowMode: 'array', name: name || undefined })).rows as unknown[][];
+        const runRows: RowsRunner = async (text, values, name) => rowsOf<unknown[]>(await query(text, values, { rowMode: 'array', name: name || undefined }));
         const db = drizzle({ client: { query } as never, casing: 'snake_case' }) as unknown as Db;
         return await fn(readScope(db, runRows) as Tx);
       }
@@ -273,7 +273,7 @@ function pgliteTenantRunner(thread: PGliteThread, drizzle: typeof import('drizzl
       let inside: Queryable | undefined;
       const transaction = <R>(work: (tx: Queryable) => Promise<R>) =>
         scope.open ? thread.transaction((tx) => work((inside = tx)), settings, true) : (ended() as Promise<R>);
-      const runRows: RowsRunner = async (text, values) => (await inside!.query(text, values, { rowMode: 'array' })).rows as unknown[][];
+      const runRows: RowsRunner = async (text, values) => rowsOf<unknown[]>(await inside!.query(text, values, { rowMode: 'array' }));
       const db = drizzle({ client: { transaction } as never, casing: 'snake_case' }) as unknown as Db;
       return await db.transaction((tx) => fn(withRowsRunner(tx as unknown as Tx, runRows)));
     } finally {

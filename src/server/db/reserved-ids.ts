@@ -1,6 +1,7 @@
 import { getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from './client';
+import { rowsOf } from './rows';
 
 /**
  * Reserves `count` consecutive per-organisation ids of `table` with one counter update (`reserve_org_ids`,
@@ -12,6 +13,6 @@ import type { Tx } from './client';
  */
 export async function reserveIds(tx: Tx, orgId: number, table: PgTable, count: number): Promise<number> {
   const result = await tx.execute(sql`select reserve_org_ids(${orgId}::int, ${getTableName(table)}::text, ${count}::int) as first`);
-  const [row] = (result as unknown as { rows: { first: number }[] }).rows;
+  const [row] = rowsOf<{ first: number }>(result);
   return Number(row.first);
 }

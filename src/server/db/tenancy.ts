@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
+import { rowsOf } from './rows';
 
 /** The role request transactions switch to: neither owner nor superuser, so RLS always applies. */
 export const RUNTIME_ROLE = 'cmms_app';
@@ -127,9 +128,9 @@ async function inPlace(db: Db, fingerprint: string): Promise<boolean> {
                    AND EXISTS (SELECT 1 FROM pg_policy p WHERE p.polrelid = r.oid AND p.polname = 'tenant_isolation')
                    AND (NOT EXISTS (SELECT 1 FROM pg_attribute i WHERE i.attrelid = r.oid AND i.attname = 'id' AND NOT i.attisdropped)
                         OR EXISTS (SELECT 1 FROM pg_trigger g WHERE g.tgrelid = r.oid AND g.tgname = 'org_scoped_id')))) AS missing`);
-  const [row] = (result as unknown as { rows: { has_state: boolean; missing: number }[] }).rows;
+  const [row] = rowsOf<{ has_state: boolean; missing: number }>(result);
   if (!row.has_state || row.missing > 0) return false;
   const state = await db.execute(sql.raw('SELECT fingerprint FROM tenancy_state'));
-  const [applied] = (state as unknown as { rows: { fingerprint: string }[] }).rows;
+  const [applied] = rowsOf<{ fingerprint: string }>(state);
   return applied?.fingerprint === fingerprint;
 }

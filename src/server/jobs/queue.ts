@@ -2,6 +2,7 @@ import type PgBoss from 'pg-boss';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
 import { RUNTIME_ROLE } from '../db/tenancy';
+import { rowsOf } from '../db/rows';
 
 /**
  * The one queue for background work (decision 027): pg-boss, in the application's own database. On PostgreSQL
@@ -50,8 +51,7 @@ export function sqlOf(text: string, values: readonly unknown[] = []): SQL {
 export function txExecutor(tx: Tx): PgBoss.Db {
   return {
     async executeSql(text, values) {
-      const result = (await tx.execute(sqlOf(text, values))) as unknown as { rows: unknown[] };
-      return { rows: result.rows };
+      return { rows: rowsOf(await tx.execute(sqlOf(text, values))) };
     },
   };
 }

@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { withTenant, type Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 
-/** The rows of a raw `tx.execute(sql…)` result, whichever driver ran it. */
-export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
+export { rowsOf } from '../db/rows';
 
 /**
  * Every row of every tenant table of one organisation, as JSON, but for the tables in `skip`: "changes nothing"
