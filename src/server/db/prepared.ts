@@ -1,4 +1,4 @@
-import { and, Column, desc, fillPlaceholders, getTableColumns, is, lt, sql, SQL, Subquery, Table, type Placeholder, type SQLWrapper } from 'drizzle-orm';
+import { and, Column, desc, getTableColumns, is, lt, Param, Placeholder, sql, SQL, Subquery, Table, type SQLWrapper } from 'drizzle-orm';
 import { isDeepStrictEqual } from 'node:util';
 import { rowsRunnerOf, type ReadTx } from './client';
 import { NESTED_CALL_CHECK } from './open-while';
@@ -41,7 +41,7 @@ interface Built<T> {
 /** A statement kept for the process: its text, its parameters (placeholders among them), a name or '', its row decoder. */
 interface Kept {
   text: string;
-  params: unknown[];
+  params: (values: Record<string, unknown>) => unknown[];
   name: string;
   decode: (row: unknown[]) => unknown;
   /** Compared once with drizzle's own run (when the checks are on). */
@@ -63,10 +63,10 @@ export async function preparedRead<T>(tx: ReadTx, statement: string, build: () =
     const query = build();
     const { sql: text, params } = query.toSQL();
     // An empty name: the statement is sent unnamed, planned for its own values.
-    statementOf = { text, params, name: options.onePlan ? serverNameOf(shape) : '', decode: rowDecoder(query._.config), checked: !NESTED_CALL_CHECK };
+    statementOf = { text, params: paramFiller(params), name: options.onePlan ? serverNameOf(shape) : '', decode: rowDecoder(query._.config), checked: !NESTED_CALL_CHECK };
     kept.set(shape, statementOf);
   }
-  const rows = (await rowsRunnerOf(tx)(statementOf.text, fillPlaceholders(statementOf.params, values), statementOf.name)).map(statementOf.decode) as T;
+  const rows = (await rowsRunnerOf(tx)(statementOf.text, statementOf.params(values), statementOf.name)).map(statementOf.decode) as T;
   if (!statementOf.checked) {
     // Development and tests: the first run of each statement is decoded by drizzle as well; they must agree.
     const drizzles = await build().prepare('').execute(values);
@@ -74,6 +74,26 @@ export async function preparedRead<T>(tx: ReadTx, statement: string, build: () =
     statementOf.checked = true;
   }
   return rows;
+}
+
+/**
+ * The statement's parameters from the values: drizzle's `fillPlaceholders`, with its checks of each parameter's kind
+ * made once, when the statement is kept (a placeholder, a placeholder with its column's encoder, or a constant).
+ */
+function paramFiller(params: unknown[]): (values: Record<string, unknown>) => unknown[] {
+  const valueOf = (values: Record<string, unknown>, name: string) => {
+    if (!(name in values)) throw new Error(`No value for placeholder "${name}" was provided`);
+    return values[name];
+  };
+  const parts = params.map((p): ((values: Record<string, unknown>) => unknown) => {
+    if (is(p, Placeholder)) return (values) => valueOf(values, p.name);
+    if (is(p, Param) && is(p.value, Placeholder)) {
+      const { encoder, value } = p as Param<Placeholder, unknown>;
+      return (values) => encoder.mapToDriverValue(valueOf(values, value.name) as never);
+    }
+    return () => p;
+  });
+  return (values) => parts.map((part) => part(values));
 }
 
 /** Where a decoded page first differs from drizzle's, said for the one who wrote the statement. */
