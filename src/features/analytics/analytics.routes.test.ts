@@ -469,6 +469,28 @@ describe('analytics API', () => {
     expect(await kept()).toEqual(before);
   });
 
+  it('labour not on a whole minute costs the same with and without a filter (laborCostMinor: whole minutes x rate / 60, per row)', async () => {
+    const own = await createOrg(t, 'Minutes');
+    const fitter = await own.as('worker', { firstName: 'Min', lastName: 'Ute' });
+    const o = own.orgId;
+    const cat = await withTenant(t.database.db, o, async (tx) => {
+      await tx.update(users).set({ hourlyRate: 1000 }).where(and(eq(users.orgId, o), eq(users.id, fitter.userId)));
+      const [c] = await tx.insert(assetCategories).values({ orgId: o, name: 'Belts', code: 'BLT' }).returning();
+      const [a] = await tx.insert(assets).values({ orgId: o, name: 'Belt', date: '2024-01-01', assetCategoryId: c.id }).returning();
+      const [reason] = await tx.insert(timeTrackingReasons).values({ orgId: o, name: 'Fix', type: 'availability' }).returning();
+      const [w] = await tx.insert(workOrders).values({ orgId: o, title: 'Belt', assetId: a.id, createdAt: at('2026-03-02T08:00:00Z') }).returning();
+      // 90.5 minutes: 91 whole minutes x 10.00 / 60 = 15.1666 -> 1517 (the exact hours would give 1508).
+      await tx.insert(workOrderLabors).values({ orgId: o, workOrderId: w.id, workerId: fitter.userId, reasonId: reason.id, startDate: at('2026-03-02T08:00:00Z'), endDate: at('2026-03-02T09:30:30Z') });
+      return c;
+    });
+    const all = (await own.admin.get(`${B}/get-costs?${MARCH}`)).body;
+    const rows = (await own.admin.get(`${B}/get-costs?${MARCH}&assetCategoryId=${cat.id}`)).body;
+    expect(all.laborCost).toBe(1517);
+    expect(all.byAsset[0].labor).toBe(1517);
+    expect(all.byWorkStation[0].labor).toBe(1517);
+    expect(rows.laborCost).toBe(1517);
+  });
+
   it('MTTR by team counts a repair once when two of its assignees are in the same team', async () => {
     const own = await createOrg(t, 'Pairs');
     const o = own.orgId;
