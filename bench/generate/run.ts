@@ -321,6 +321,8 @@ const ANALYTICS_KEPT = [
   `select work_order_open_daily_refresh()`,
   // After the closures and occurrences: the kept failures read both.
   `select work_order_failures_refresh(id, null) from organizations`,
+  // Linked orders' actual cost (quoted vs actual): after labour and parts.
+  `select work_order_quoted_refresh(id, null) from organizations`,
 ];
 
 // ---- the run -----------------------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ import {
   workOrderAssetMonthly,
   workOrderCostDaily,
   workOrderOpenDaily,
+  workOrderQuotedActuals,
   workOrderReasonDaily,
   workOrderStationDaily,
   workOrderLabors,
@@ -385,6 +386,111 @@ describe('analytics API', () => {
     expect(foreign.body.issues).toEqual([{ path: 'quotationId', message: 'Quotation not found' }]);
     expect((await other.admin.get(Q)).body).toMatchObject({ workOrders: [], quotations: [], total: { quoted: 0, actual: 0 } });
   });
+  it('quoted vs actual follows later changes exactly (kept per-order sums): a rate, a price, a contractor rate, labour moved and deleted, a new link, a deleted order', async () => {
+    const own = await createOrg(t, 'Requoting');
+    const r = await commercialRows(t, own.orgId);
+    const fitter = await own.as('worker', { firstName: 'Rex', lastName: 'Quote' });
+    const o = own.orgId;
+    const quote = async (price: number, serviceId: number) => {
+      const res = await own.admin.post('/api/quotations/add-quotation', {
+        overview: { customer: r.customer.id, salesPerson: 1, quotationDate: inDays(0), expirationDate: inDays(30) },
+        serviceDetails: [{ discount: 0, serviceId, serviceName: 'Work', quantity: 1, price }],
+        partDetails: [],
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.quotation.id as number;
+    };
+    const q1 = await quote(100, r.service.id);
+    const q2 = await quote(50, r.service2.id);
+    const ids = await withTenant(t.database.db, o, async (tx) => {
+      await tx.update(users).set({ hourlyRate: 3000 }).where(and(eq(users.orgId, o), eq(users.id, fitter.userId)));
+      const [reason] = await tx.insert(timeTrackingReasons).values({ orgId: o, name: 'Repair', type: 'productivity' }).returning();
+      const wo = (title: string, quotationId?: number) => tx.insert(workOrders).values({ orgId: o, title, quotationId }).returning().then((x) => x[0]);
+      const w1 = await wo('One', q1);
+      const w2 = await wo('Two', q1);
+      const w3 = await wo('Three');
+      const labor = (workOrderId: number, minutes: number) =>
+        tx
+          .insert(workOrderLabors)
+          .values({ orgId: o, workOrderId, workerId: fitter.userId, reasonId: reason.id, startDate: at('2026-01-05T08:00:00Z'), endDate: new Date(Date.parse('2026-01-05T08:00:00Z') + minutes * 60_000) })
+          .returning()
+          .then((x) => x[0]);
+      const l1 = await labor(w1.id, 60); // 1 h x 30.00
+      const l2 = await labor(w2.id, 30); // 0.5 h x 30.00
+      await labor(w3.id, 120); // not linked yet
+      await tx.insert(workOrderParts).values({ orgId: o, workOrderId: w1.id, partId: r.part.id, quantity: 3 }); // 3 x 12.99
+      return { w1, w2, w3, l1, l2 };
+    });
+    const Q = `${B}/get-quoted-vs-actual?range=7d`;
+    const byOrder = async () =>
+      (await own.admin.get(Q)).body.workOrders.map((w: { workOrderId: number; quotationId: number; labor: number; parts: number; unratedHours: number }) => [w.workOrderId, w.quotationId, w.labor, w.parts, w.unratedHours]);
+    expect(await byOrder()).toEqual([
+      [ids.w1.id, q1, 3000, 3897, 0],
+      [ids.w2.id, q1, 1500, 0, 0],
+    ]);
+    const woEq = (id: number) => and(eq(workOrders.orgId, o), eq(workOrders.id, id));
+    const laborEq = (id: number) => and(eq(workOrderLabors.orgId, o), eq(workOrderLabors.id, id));
+    await withTenant(t.database.db, o, async (tx) => {
+      await tx.update(users).set({ hourlyRate: 4000 }).where(and(eq(users.orgId, o), eq(users.id, fitter.userId)));
+      await tx.update(parts).set({ salesPrice: 10 }).where(and(eq(parts.orgId, o), eq(parts.id, r.part.id)));
+      await tx.update(workOrders).set({ quotationId: q2, title: 'Three again', status: 'in-progress' }).where(woEq(ids.w3.id));
+    });
+    // At 40.00 an hour and 10.00 a part; order three now linked: 2 h.
+    expect(await byOrder()).toEqual([
+      [ids.w1.id, q1, 4000, 3000, 0],
+      [ids.w2.id, q1, 2000, 0, 0],
+      [ids.w3.id, q2, 8000, 0, 0],
+    ]);
+    expect((await own.admin.get(Q)).body.workOrders[2]).toMatchObject({ title: 'Three again', status: 'in-progress' });
+    await withTenant(t.database.db, o, (tx) => tx.update(workOrders).set({ title: 'Three', status: 'completed' }).where(woEq(ids.w3.id)));
+    expect((await own.admin.get(Q)).body.workOrders[2]).toMatchObject({ title: 'Three', status: 'completed' });
+    await withTenant(t.database.db, o, async (tx) => {
+      await tx.update(workOrderLabors).set({ workOrderId: ids.w3.id }).where(laborEq(ids.l2.id)); // half an hour moves to three
+      await tx.update(workOrderLabors).set({ externalRateMinor: 6000 }).where(laborEq(ids.l1.id)); // one's hour at 60.00
+      await tx.update(users).set({ hourlyRate: null }).where(and(eq(users.orgId, o), eq(users.id, fitter.userId)));
+    });
+    // Without a rate three's 2.5 h are not costed; one's hour keeps its own rate; two has nothing.
+    expect(await byOrder()).toEqual([
+      [ids.w1.id, q1, 6000, 3000, 0],
+      [ids.w2.id, q1, 0, 0, 0],
+      [ids.w3.id, q2, 0, 0, 2.5],
+    ]);
+    await withTenant(t.database.db, o, async (tx) => {
+      await tx.delete(workOrderLabors).where(laborEq(ids.l1.id));
+      await tx.update(workOrders).set({ quotationId: null }).where(woEq(ids.w2.id));
+      await tx.delete(workOrders).where(woEq(ids.w3.id));
+    });
+    expect(await byOrder()).toEqual([[ids.w1.id, q1, 0, 3000, 0]]);
+    // What the triggers kept is what building the organisation's rows again gives.
+    const kept = () => withTenant(t.database.db, o, (tx) => tx.select().from(workOrderQuotedActuals).where(eq(workOrderQuotedActuals.orgId, o)));
+    const before = await kept();
+    expect(before.map((k) => k.workOrderId)).toEqual([ids.w1.id]);
+    await withTenant(t.database.db, o, (tx) => tx.execute(sql`select work_order_quoted_refresh(${o}::int, null)`));
+    expect(await kept()).toEqual(before);
+  });
+
+  it('labour not on a whole minute costs the same with and without a filter (laborCostMinor: whole minutes x rate / 60, per row)', async () => {
+    const own = await createOrg(t, 'Minutes');
+    const fitter = await own.as('worker', { firstName: 'Min', lastName: 'Ute' });
+    const o = own.orgId;
+    const cat = await withTenant(t.database.db, o, async (tx) => {
+      await tx.update(users).set({ hourlyRate: 1000 }).where(and(eq(users.orgId, o), eq(users.id, fitter.userId)));
+      const [c] = await tx.insert(assetCategories).values({ orgId: o, name: 'Belts', code: 'BLT' }).returning();
+      const [a] = await tx.insert(assets).values({ orgId: o, name: 'Belt', date: '2024-01-01', assetCategoryId: c.id }).returning();
+      const [reason] = await tx.insert(timeTrackingReasons).values({ orgId: o, name: 'Fix', type: 'availability' }).returning();
+      const [w] = await tx.insert(workOrders).values({ orgId: o, title: 'Belt', assetId: a.id, createdAt: at('2026-03-02T08:00:00Z') }).returning();
+      // 90.5 minutes: 91 whole minutes x 10.00 / 60 = 15.1666 -> 1517 (the exact hours would give 1508).
+      await tx.insert(workOrderLabors).values({ orgId: o, workOrderId: w.id, workerId: fitter.userId, reasonId: reason.id, startDate: at('2026-03-02T08:00:00Z'), endDate: at('2026-03-02T09:30:30Z') });
+      return c;
+    });
+    const all = (await own.admin.get(`${B}/get-costs?${MARCH}`)).body;
+    const rows = (await own.admin.get(`${B}/get-costs?${MARCH}&assetCategoryId=${cat.id}`)).body;
+    expect(all.laborCost).toBe(1517);
+    expect(all.byAsset[0].labor).toBe(1517);
+    expect(all.byWorkStation[0].labor).toBe(1517);
+    expect(rows.laborCost).toBe(1517);
+  });
+
   it('MTTR by team counts a repair once when two of its assignees are in the same team', async () => {
     const own = await createOrg(t, 'Pairs');
     const o = own.orgId;
