@@ -501,20 +501,24 @@ describe('analytics API', () => {
         .returning();
       await tx.update(users).set({ hourlyRate: 6000 }).where(and(eq(users.orgId, o), eq(users.id, fitter.userId)));
       const [reason] = await tx.insert(timeTrackingReasons).values({ orgId: o, name: 'Repair', type: 'productivity' }).returning();
-      // q0 has two orders: A with 3 h x 60.00 = 180.00 (80.00 over), B with nothing (100.00 under); each copy one order with nothing.
-      const [a, b] = await tx.insert(workOrders).values([{ orgId: o, title: 'A', quotationId: q0 }, { orgId: o, title: 'B', quotationId: q0 }]).returning();
+      // q0 has three orders: A with 3 h x 60.00 = 180.00 (80.00 over), B and C with nothing (100.00 under each); each
+      // copy one order with nothing. So both lists end inside a tie (the 50th and 51st rows differ by the same).
+      const [a, b, c] = await tx
+        .insert(workOrders)
+        .values([{ orgId: o, title: 'A', quotationId: q0 }, { orgId: o, title: 'B', quotationId: q0 }, { orgId: o, title: 'C', quotationId: q0 }])
+        .returning();
       const orders = await tx.insert(workOrders).values(copies.map((c) => ({ orgId: o, title: `Copy ${c.id}`, quotationId: c.id }))).returning();
       await tx.insert(workOrderLabors).values({ orgId: o, workOrderId: a.id, workerId: fitter.userId, reasonId: reason.id, startDate: at('2026-01-05T08:00:00Z'), endDate: at('2026-01-05T11:00:00Z') });
-      return { copies, a, b, orders };
+      return { copies, a, b, c, orders };
     });
     const body = (await own.admin.get(`${B}/get-quoted-vs-actual?range=7d`)).body;
     // Over all: quoted 100.00 + 2 x (0 + 1.10 + ... + 31.90) = 1057.00; before tax 100.00 + 2 x 435.00 = 970.00; actual 180.00.
     expect(body.total).toEqual({ quoted: 105700, quotedUntaxed: 97000, actual: 18000, difference: -79000 });
-    expect(body).toMatchObject({ quotationCount: n + 1, workOrderCount: n + 2 });
+    expect(body).toMatchObject({ quotationCount: n + 1, workOrderCount: n + 3 });
     expect(body.quotations).toHaveLength(QUOTED_ROWS_CAP);
     expect(body.workOrders).toHaveLength(QUOTED_ROWS_CAP);
     // Every field of a row, as before the cap.
-    expect(body.quotations[0]).toEqual({ quotationId: q0, number: quotationNumber(q0), customer: 'Acme Foods A', status: 'draft', workOrders: 2, quoted: 10000, quotedUntaxed: 10000, labor: 18000, parts: 0, actual: 18000, difference: 8000, unratedHours: 0 });
+    expect(body.quotations[0]).toEqual({ quotationId: q0, number: quotationNumber(q0), customer: 'Acme Foods A', status: 'draft', workOrders: 3, quoted: 10000, quotedUntaxed: 10000, labor: 18000, parts: 0, actual: 18000, difference: 8000, unratedHours: 0 });
     expect(body.workOrders[0]).toMatchObject({ workOrderId: made.b.id, title: 'B', quotationId: q0, quoted: 10000, quotedUntaxed: 10000, labor: 0, parts: 0, actual: 0, difference: -10000, unratedHours: 0 });
     // Copies 29 and 59 (29.00 under) tie: by quotation id, then 28 and 58.
     const qPairs = (rows: { quotationId: number; difference: number }[]) => rows.map((x) => [x.quotationId, x.difference]);
@@ -527,8 +531,9 @@ describe('analytics API', () => {
       [c[27].id, -2800],
       [c[57].id, -2800],
     ]);
-    expect(wPairs(body.workOrders.slice(0, 4))).toEqual([
+    expect(wPairs(body.workOrders.slice(0, 5))).toEqual([
       [made.b.id, -10000],
+      [made.c.id, -10000],
       [made.a.id, 8000],
       [made.orders[28].id, -2900],
       [made.orders[58].id, -2900],
@@ -537,7 +542,7 @@ describe('analytics API', () => {
     const all = [[q0, 8000], ...c.map((q, k) => [q.id, -((k + 1) % 30) * 100])];
     const ranked = all.sort((x, y) => Math.abs(y[1]) - Math.abs(x[1]) || x[0] - y[0]).slice(0, QUOTED_ROWS_CAP);
     expect(qPairs(body.quotations)).toEqual(ranked);
-    const allOrders = [[made.a.id, 8000], [made.b.id, -10000], ...made.orders.map((w, k) => [w.id, -((k + 1) % 30) * 100])];
+    const allOrders = [[made.a.id, 8000], [made.b.id, -10000], [made.c.id, -10000], ...made.orders.map((w, k) => [w.id, -((k + 1) % 30) * 100])];
     const rankedOrders = allOrders.sort((x, y) => Math.abs(y[1]) - Math.abs(x[1]) || x[0] - y[0]).slice(0, QUOTED_ROWS_CAP);
     expect(wPairs(body.workOrders)).toEqual(rankedOrders);
   });
