@@ -6,6 +6,7 @@ import {
   assets,
   parts,
   pmOccurrences,
+  quotations,
   pmPlans,
   productCategories,
   teamMembers,
@@ -31,6 +32,8 @@ import {
 } from '../../server/db/schema';
 import { createOrg, createTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
 import { commercialRows, inDays } from '../commercial-documents/test-fixtures';
+import { quotationNumber } from '../quotations/quotations.schema';
+import { QUOTED_ROWS_CAP } from './analytics.schema';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -359,12 +362,14 @@ describe('analytics API', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const q1Row = { quotationId: q1, number: 'Q-0001', customer: 'Acme Foods A', status: 'draft', workOrders: 2, quoted: 11000, quotedUntaxed: 10000, labor: 13000, parts: 2598, actual: 15598, difference: 5598, unratedHours: 0 };
     const q2Row = { quotationId: q2, number: 'Q-0002', customer: 'Acme Foods A', status: 'draft', workOrders: 1, quoted: 15100, quotedUntaxed: 15100, labor: 0, parts: 0, actual: 0, difference: -15100, unratedHours: 1 };
-    expect(res.body.quotations).toEqual([q1Row, q2Row]);
+    // Both lists by the largest absolute difference (over or under).
+    expect(res.body.quotations).toEqual([q2Row, q1Row]);
+    expect(res.body).toMatchObject({ quotationCount: 2, workOrderCount: 3 });
     expect(res.body.total).toEqual({ quoted: 26100, quotedUntaxed: 25100, actual: 15598, difference: -9502 });
     expect(res.body.workOrders.map((w: { workOrderId: number; quotationNumber: string; actual: number; difference: number }) => [w.workOrderId, w.quotationNumber, w.actual, w.difference])).toEqual([
-      [wo1.id, 'Q-0001', 10000, 0],
-      [wo2.id, 'Q-0001', 5598, -4402],
       [wo3.id, 'Q-0002', 0, -15100],
+      [wo2.id, 'Q-0001', 5598, -4402],
+      [wo1.id, 'Q-0001', 10000, 0],
     ]);
     expect(res.body).toMatchObject({ range: { to: today }, currency: 'USD' });
     // The filters apply to the work orders: the fitter's order only.
@@ -384,7 +389,7 @@ describe('analytics API', () => {
     const foreign = await other.admin.post('/api/work-orders/add-work-order', { title: 'Sneaky', quotationId: q1 });
     expect(foreign.status).toBe(400);
     expect(foreign.body.issues).toEqual([{ path: 'quotationId', message: 'Quotation not found' }]);
-    expect((await other.admin.get(Q)).body).toMatchObject({ workOrders: [], quotations: [], total: { quoted: 0, actual: 0 } });
+    expect((await other.admin.get(Q)).body).toMatchObject({ workOrders: [], quotations: [], workOrderCount: 0, quotationCount: 0, total: { quoted: 0, actual: 0 } });
   });
   it('quoted vs actual follows later changes exactly (kept per-order sums): a rate, a price, a contractor rate, labour moved and deleted, a new link, a deleted order', async () => {
     const own = await createOrg(t, 'Requoting');
@@ -422,8 +427,12 @@ describe('analytics API', () => {
       return { w1, w2, w3, l1, l2 };
     });
     const Q = `${B}/get-quoted-vs-actual?range=7d`;
+    // By id (the answer ranks by difference; this test is about the kept sums).
     const byOrder = async () =>
-      (await own.admin.get(Q)).body.workOrders.map((w: { workOrderId: number; quotationId: number; labor: number; parts: number; unratedHours: number }) => [w.workOrderId, w.quotationId, w.labor, w.parts, w.unratedHours]);
+      (await own.admin.get(Q)).body.workOrders
+        .map((w: { workOrderId: number; quotationId: number; labor: number; parts: number; unratedHours: number }) => [w.workOrderId, w.quotationId, w.labor, w.parts, w.unratedHours])
+        .sort((a: number[], b: number[]) => a[0] - b[0]);
+    const orderOf = async (id: number) => (await own.admin.get(Q)).body.workOrders.find((w: { workOrderId: number }) => w.workOrderId === id);
     expect(await byOrder()).toEqual([
       [ids.w1.id, q1, 3000, 3897, 0],
       [ids.w2.id, q1, 1500, 0, 0],
@@ -441,9 +450,9 @@ describe('analytics API', () => {
       [ids.w2.id, q1, 2000, 0, 0],
       [ids.w3.id, q2, 8000, 0, 0],
     ]);
-    expect((await own.admin.get(Q)).body.workOrders[2]).toMatchObject({ title: 'Three again', status: 'in-progress' });
+    expect(await orderOf(ids.w3.id)).toMatchObject({ title: 'Three again', status: 'in-progress' });
     await withTenant(t.database.db, o, (tx) => tx.update(workOrders).set({ title: 'Three', status: 'completed' }).where(woEq(ids.w3.id)));
-    expect((await own.admin.get(Q)).body.workOrders[2]).toMatchObject({ title: 'Three', status: 'completed' });
+    expect(await orderOf(ids.w3.id)).toMatchObject({ title: 'Three', status: 'completed' });
     await withTenant(t.database.db, o, async (tx) => {
       await tx.update(workOrderLabors).set({ workOrderId: ids.w3.id }).where(laborEq(ids.l2.id)); // half an hour moves to three
       await tx.update(workOrderLabors).set({ externalRateMinor: 6000 }).where(laborEq(ids.l1.id)); // one's hour at 60.00
@@ -467,6 +476,75 @@ describe('analytics API', () => {
     expect(before.map((k) => k.workOrderId)).toEqual([ids.w1.id]);
     await withTenant(t.database.db, o, (tx) => tx.execute(sql`select work_order_quoted_refresh(${o}::int, null)`));
     expect(await kept()).toEqual(before);
+  });
+
+  it(`quoted vs actual lists the ${QUOTED_ROWS_CAP} quotations and orders with the largest absolute difference (ties by id); totals and counts are over all`, async () => {
+    const own = await createOrg(t, 'Many quotes');
+    const r = await commercialRows(t, own.orgId);
+    const fitter = await own.as('worker', { firstName: 'Cap', lastName: 'Fitter' });
+    const o = own.orgId;
+    const res = await own.admin.post('/api/quotations/add-quotation', {
+      overview: { customer: r.customer.id, salesPerson: 1, quotationDate: inDays(0), expirationDate: inDays(30) },
+      serviceDetails: [{ discount: 0, serviceId: r.service.id, serviceName: 'Work', quantity: 1, price: 100 }],
+      partDetails: [],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const q0 = res.body.quotation.id as number; // 100.00, no tax
+    const n = QUOTED_ROWS_CAP + 10;
+    const made = await withTenant(t.database.db, o, async (tx) => {
+      // n copies of q0 (stored amounts set directly: the figure reads them as stored): copy i (1..n) quotes
+      // (i mod 30) x 1.00 before tax and 10% more with it, so copies i and i + 30 tie.
+      const [base] = await tx.select().from(quotations).where(and(eq(quotations.orgId, o), eq(quotations.id, q0)));
+      const copies = await tx
+        .insert(quotations)
+        .values(Array.from({ length: n }, (_, k) => ({ ...base, id: undefined, untaxed: ((k + 1) % 30) * 100, totalTax: ((k + 1) % 30) * 10, total: ((k + 1) % 30) * 110 })))
+        .returning();
+      await tx.update(users).set({ hourlyRate: 6000 }).where(and(eq(users.orgId, o), eq(users.id, fitter.userId)));
+      const [reason] = await tx.insert(timeTrackingReasons).values({ orgId: o, name: 'Repair', type: 'productivity' }).returning();
+      // q0 has three orders: A with 3 h x 60.00 = 180.00 (80.00 over), B and C with nothing (100.00 under each); each
+      // copy one order with nothing. So both lists end inside a tie (the 50th and 51st rows differ by the same).
+      const [a, b, c] = await tx
+        .insert(workOrders)
+        .values([{ orgId: o, title: 'A', quotationId: q0 }, { orgId: o, title: 'B', quotationId: q0 }, { orgId: o, title: 'C', quotationId: q0 }])
+        .returning();
+      const orders = await tx.insert(workOrders).values(copies.map((c) => ({ orgId: o, title: `Copy ${c.id}`, quotationId: c.id }))).returning();
+      await tx.insert(workOrderLabors).values({ orgId: o, workOrderId: a.id, workerId: fitter.userId, reasonId: reason.id, startDate: at('2026-01-05T08:00:00Z'), endDate: at('2026-01-05T11:00:00Z') });
+      return { copies, a, b, c, orders };
+    });
+    const body = (await own.admin.get(`${B}/get-quoted-vs-actual?range=7d`)).body;
+    // Over all: quoted 100.00 + 2 x (0 + 1.10 + ... + 31.90) = 1057.00; before tax 100.00 + 2 x 435.00 = 970.00; actual 180.00.
+    expect(body.total).toEqual({ quoted: 105700, quotedUntaxed: 97000, actual: 18000, difference: -79000 });
+    expect(body).toMatchObject({ quotationCount: n + 1, workOrderCount: n + 3 });
+    expect(body.quotations).toHaveLength(QUOTED_ROWS_CAP);
+    expect(body.workOrders).toHaveLength(QUOTED_ROWS_CAP);
+    // Every field of a row, as before the cap.
+    expect(body.quotations[0]).toEqual({ quotationId: q0, number: quotationNumber(q0), customer: 'Acme Foods A', status: 'draft', workOrders: 3, quoted: 10000, quotedUntaxed: 10000, labor: 18000, parts: 0, actual: 18000, difference: 8000, unratedHours: 0 });
+    expect(body.workOrders[0]).toMatchObject({ workOrderId: made.b.id, title: 'B', quotationId: q0, quoted: 10000, quotedUntaxed: 10000, labor: 0, parts: 0, actual: 0, difference: -10000, unratedHours: 0 });
+    // Copies 29 and 59 (29.00 under) tie: by quotation id, then 28 and 58.
+    const qPairs = (rows: { quotationId: number; difference: number }[]) => rows.map((x) => [x.quotationId, x.difference]);
+    const wPairs = (rows: { workOrderId: number; difference: number }[]) => rows.map((x) => [x.workOrderId, x.difference]);
+    const c = made.copies;
+    expect(qPairs(body.quotations.slice(0, 5))).toEqual([
+      [q0, 8000],
+      [c[28].id, -2900],
+      [c[58].id, -2900],
+      [c[27].id, -2800],
+      [c[57].id, -2800],
+    ]);
+    expect(wPairs(body.workOrders.slice(0, 5))).toEqual([
+      [made.b.id, -10000],
+      [made.c.id, -10000],
+      [made.a.id, 8000],
+      [made.orders[28].id, -2900],
+      [made.orders[58].id, -2900],
+    ]);
+    // The whole ranking: every quotation's difference by hand, sorted by its size then id, the first QUOTED_ROWS_CAP.
+    const all = [[q0, 8000], ...c.map((q, k) => [q.id, -((k + 1) % 30) * 100])];
+    const ranked = all.sort((x, y) => Math.abs(y[1]) - Math.abs(x[1]) || x[0] - y[0]).slice(0, QUOTED_ROWS_CAP);
+    expect(qPairs(body.quotations)).toEqual(ranked);
+    const allOrders = [[made.a.id, 8000], [made.b.id, -10000], [made.c.id, -10000], ...made.orders.map((w, k) => [w.id, -((k + 1) % 30) * 100])];
+    const rankedOrders = allOrders.sort((x, y) => Math.abs(y[1]) - Math.abs(x[1]) || x[0] - y[0]).slice(0, QUOTED_ROWS_CAP);
+    expect(wPairs(body.workOrders)).toEqual(rankedOrders);
   });
 
   it('labour not on a whole minute costs the same with and without a filter (laborCostMinor: whole minutes x rate / 60, per row)', async () => {

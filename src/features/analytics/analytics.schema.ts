@@ -199,16 +199,33 @@ const quotedActualShape = {
 };
 export type QuotedActual = { [K in keyof typeof quotedActualShape]: number };
 
+/**
+ * Quoted vs actual lists at most this many quotations and this many work orders: those with the largest absolute
+ * difference (decision 038, fourth addendum). A year of a big organisation links 20,000 orders (10 MB of JSON).
+ */
+export const QUOTED_ROWS_CAP = 50;
+
 /** GET get-quoted-vs-actual's answer (its response schema). */
 export const quotedVsActualSchema = z.object({
   range: dayRangeSchema,
   currency: z.string(),
-  /** Work orders linked to a quotation and created in the range (filters applied), by quotation then id. */
+  /**
+   * Work orders linked to a quotation and created in the range (filters applied): the QUOTED_ROWS_CAP with the
+   * largest absolute difference (against their quotation's amount), ties by id.
+   */
   workOrders: z.array(
     z.object({ workOrderId: z.number(), number: z.string(), title: z.string(), status: z.string(), quotationId: z.number(), quotationNumber: z.string(), ...quotedActualShape }),
   ),
-  /** Per quotation: its amounts once, against the actual of its linked work orders above. */
+  /** All such work orders (workOrders holds at most QUOTED_ROWS_CAP of them). */
+  workOrderCount: z.number(),
+  /**
+   * Per quotation of those orders: its amounts once, against the actual of all its linked orders; the
+   * QUOTED_ROWS_CAP with the largest absolute difference, ties by quotation id.
+   */
   quotations: z.array(z.object({ quotationId: z.number(), number: z.string(), customer: z.string().nullable(), status: z.string(), workOrders: z.number(), ...quotedActualShape })),
+  /** All such quotations. */
+  quotationCount: z.number(),
+  /** Over all the orders and quotations, not only those listed. */
   total: z.object({ quoted: z.number(), quotedUntaxed: z.number(), actual: z.number(), difference: z.number() }),
 });
 export type QuotedVsActualFigures = z.output<typeof quotedVsActualSchema>;

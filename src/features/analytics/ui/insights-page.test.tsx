@@ -70,7 +70,10 @@ const quoted = quotedVsActualSchema.parse({
   range,
   currency: 'USD',
   workOrders: [{ workOrderId: 4, number: 'WO-0004', title: 'Overhaul pump', status: 'completed', quotationId: 1, quotationNumber: 'Q-0001', ...amounts }],
+  workOrderCount: 1,
+  // The API lists the largest differences only (QUOTED_ROWS_CAP); here one of 120 quotations.
   quotations: [{ quotationId: 1, number: 'Q-0001', customer: 'Acme Foods', status: 'accepted', workOrders: 1, ...amounts }],
+  quotationCount: 120,
   total: { quoted: 11000, quotedUntaxed: 10000, actual: 15598, difference: 5598 },
 });
 const mine: MyWorkFigures = { range, openCount: 0, open: [], hoursThisWeek: [], completed: 0, completedOnTime: 0, completedWithDue: 0 };
@@ -103,6 +106,10 @@ describe('insights page', () => {
     expect(within(quotedTable).getByText('Q-0001 · Acme Foods')).toHaveAttribute('href', '/dashboard/quotations?open=1');
     expect(quotedTable).toHaveTextContent('$155.98');
     expect(screen.getByTestId('quoted-actual-total')).toHaveTextContent('$155.98');
+    // A capped list says so; the full one says nothing.
+    expect(screen.getByTestId('insights-quoted-capped')).toHaveTextContent('Showing the 1 largest differences of 120 quotations.');
+    expect(screen.queryByTestId('insights-quoted-orders-capped')).toBeNull();
+    expect(within(screen.getByTestId('insights-quoted-orders-table')).getByText('WO-0004 Overhaul pump')).toHaveAttribute('href', '/dashboard/work-orders?open=4');
     expect(screen.getByTestId('insights-downtime-empty')).toBeInTheDocument();
     const asked = (range: string) => calls.filter((c) => c.url.pathname.startsWith('/api/analytics/') && c.url.searchParams.get('range') === range).map((c) => c.url.pathname);
     expect(asked('30d')).toHaveLength(Object.keys(ANSWERS).length);

@@ -590,6 +590,7 @@ export default function InsightsPage() {
               isEmpty={(d) => d.workOrders.length === 0}
               empty={t('insights.quoted.empty')}
               csv={(d) => [
+                // The rows shown: the quotations and orders with the largest differences (the API caps both lists).
                 ...d.quotations.map((q) => ({ group: 'quotation', number: q.number, title: q.customer ?? '', quotation: q.number, workOrders: q.workOrders, quoted: q.quoted, quotedUntaxed: q.quotedUntaxed, labor: q.labor, parts: q.parts, actual: q.actual, difference: q.difference, currency: d.currency })),
                 ...d.workOrders.map((w) => ({ group: 'work order', number: w.number, title: w.title, quotation: w.quotationNumber, workOrders: 1, quoted: w.quoted, quotedUntaxed: w.quotedUntaxed, labor: w.labor, parts: w.parts, actual: w.actual, difference: w.difference, currency: d.currency })),
               ]}
@@ -607,6 +608,11 @@ export default function InsightsPage() {
                       {t('insights.quoted.difference')}: <b>{money.formatMinor(d.total.difference)}</b>
                     </Text>
                   </Group>
+                  {d.quotationCount > d.quotations.length && (
+                    <Text size="xs" c="dimmed" data-testid="insights-quoted-capped">
+                      {t('insights.quoted.cappedQuotations', { shown: formatNumber(d.quotations.length), count: formatNumber(d.quotationCount) })}
+                    </Text>
+                  )}
                   <SimpleTable
                     testId="insights-quoted-table"
                     head={[t('insights.quoted.quotation'), t('insights.quoted.orders'), t('insights.quoted.quoted'), t('insights.quoted.quotedUntaxed'), t('insights.quoted.actual'), t('insights.quoted.difference')]}
@@ -621,9 +627,15 @@ export default function InsightsPage() {
                       money.formatMinor(q.difference),
                     ])}
                   />
+                  {d.workOrderCount > d.workOrders.length && (
+                    <Text size="xs" c="dimmed" data-testid="insights-quoted-orders-capped">
+                      {t('insights.quoted.cappedOrders', { shown: formatNumber(d.workOrders.length), count: formatNumber(d.workOrderCount) })}
+                    </Text>
+                  )}
                   <SimpleTable
-                    head={[t('insights.quoted.workOrder'), t('insights.quoted.quotation'), t('insights.cost.labor'), t('insights.cost.parts'), t('insights.quoted.actual')]}
-                    rows={d.workOrders.slice(0, 20).map((w) => [
+                    testId="insights-quoted-orders-table"
+                    head={[t('insights.quoted.workOrder'), t('insights.quoted.quotation'), t('insights.cost.labor'), t('insights.cost.parts'), t('insights.quoted.actual'), t('insights.quoted.difference')]}
+                    rows={d.workOrders.map((w) => [
                       <Anchor component={Link} to={recordLink('work-order', w.workOrderId) ?? '/dashboard/work-orders'} size="sm" key="w">
                         {w.number} {w.title}
                       </Anchor>,
@@ -631,6 +643,7 @@ export default function InsightsPage() {
                       money.formatMinor(w.labor),
                       money.formatMinor(w.parts),
                       money.formatMinor(w.actual),
+                      money.formatMinor(w.difference),
                     ])}
                   />
                 </Stack>
