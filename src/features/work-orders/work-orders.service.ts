@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
-import { type Bind, bindTo, countAll, isAnyOf, keysetBatch, param, preparedRead } from '../../server/db/prepared';
+import { type Bind, bindTo, countAll, isAnyOf, keysetBatch, param, preparedEstimate, preparedRead } from '../../server/db/prepared';
 import { sameUpdatedAt, StaleEdit } from '../../server/stale-edit';
 import { assets, parts, quotations, timeTrackingReasons, users, workOrderAssignees, workOrderLabors, workOrderOpenDueDayCounts, workOrderParts, workOrderPriorityCounts, workOrderPhotos, workOrderProcedureSteps, workOrders, workOrderStatusCounts } from '../../server/db/schema';
 import { discardFiles } from '../../server/uploads/storage';
@@ -181,13 +181,8 @@ async function countOrders(tx: ReadTx, filter: ListFilter, query: WorkOrderListQ
 const ESTIMATE_TRUSTED_FROM = EXACT_COUNT_CAP * 10;
 
 /** The planner's estimate of the matching rows (EXPLAIN plans, it does not run). */
-async function estimateOrders(tx: ReadTx, filter: ListFilter): Promise<number> {
-  const result = await tx.execute(sql`explain (format json) ${tx.select({ one: sql`1` }).from(workOrders).where(filter.where(bindTo(filter.values)))}`);
-  const [first] = rowsOf(result);
-  const json = Object.values(first)[0];
-  const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as { Plan: { 'Plan Rows': number } }[];
-  return Math.round(parsed[0].Plan['Plan Rows']);
-}
+const estimateOrders = (tx: ReadTx, filter: ListFilter): Promise<number> =>
+  preparedEstimate(tx, 'workOrders.matches', () => tx.select({ one: sql`1` }).from(workOrders).where(filter.where(param)), filter.values);
 
 /** GET get-work-orders: newest first, filtered by status (any of) and title (contains, case-insensitive). */
 export async function listWorkOrders(tx: ReadTx, orgId: number, actor: AccessClaims, query: WorkOrderListQuery) {

@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { createOrg, createTestApp, type TestApp } from '../test/harness';
 import { withTenant, type ReadTx } from './client';
 import { users, workOrders } from './schema';
-import { bindTo, param, preparedRead, type Bind } from './prepared';
+import { bindTo, param, preparedEstimate, preparedRead, type Bind } from './prepared';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -239,5 +239,21 @@ describe('rows decoded by the statement\'s own decoder (decision 052)', () => {
     const marked = sql<string>`${users.email}`.mapWith((email: string) => `<${email}>`);
     const read = withTenant(t.database.db, a.orgId, (tx) => preparedRead(tx, 'test.mapped', () => tx.select({ email: marked }).from(users).where(eq(users.orgId, param('orgId'))), { orgId: a.orgId }), { readOnly: true });
     await expect(read).rejects.toThrow(/row 0, email: decoded as "[^"]+@[^"]+" \(string\) where drizzle gives "<[^"]+>" \(string\)/);
+  });
+});
+
+describe('estimates kept as text and parameters (preparedEstimate)', () => {
+  it("plans each call for its own values: a big organisation's estimate, then an empty one's", async () => {
+    const a = await createOrg(t);
+    const b = await createOrg(t);
+    await withTenant(t.database.db, a.orgId, (tx) => tx.execute(sql`insert into work_orders (org_id, title, status) select ${a.orgId}, 'Pump ' || g, 'assigned' from generate_series(1, 3000) g`));
+    await t.database.db.execute(sql`analyze work_orders`);
+    const estimate = (orgId: number) =>
+      withTenant(t.database.db, orgId, (tx) => preparedEstimate(tx, 'test.estimate', () => tx.select({ one: sql`1` }).from(workOrders).where(eq(workOrders.orgId, param('orgId'))), { orgId }), {
+        readOnly: true,
+      });
+    expect(await estimate(a.orgId)).toBeGreaterThan(1_000);
+    expect(await estimate(b.orgId)).toBeLessThan(300);
+    expect(await estimate(a.orgId)).toBeGreaterThan(1_000);
   });
 });
