@@ -60,6 +60,27 @@ describe("the login page's first HTML", () => {
     await context.close();
   });
 
+  it('a sign-in submitted before the scripts arrive is held back (the password never in the address) and sent once they have', async () => {
+    const org = await signUpOrg(server);
+    const { page, context } = await newPage(browser);
+    const held: Route[] = [];
+    let release = false;
+    await page.route(/\/assets\/.*\.js$/, (route) => (release ? route.continue() : held.push(route)));
+    await page.goto(`${org.url}/login`, { waitUntil: 'commit' });
+    await page.getByTestId('login-email').waitFor();
+    await page.getByTestId('login-email').fill(org.email);
+    await page.getByTestId('login-password').fill(org.password);
+    await page.getByTestId('login-submit').click({ noWaitAfter: true });
+    expect(held.length).toBeGreaterThan(0);
+    // no native submit: still the static page, nothing in the address
+    expect(page.url()).toBe(`${org.url}/login`);
+    expect(await page.locator('#root[data-prerendered]').count()).toBe(1);
+    release = true;
+    for (const route of held.splice(0)) await route.continue();
+    await page.waitForURL(`${org.url}/dashboard/work-orders`);
+    await context.close();
+  });
+
   it('in Arabic and a stored dark theme: no English form is shown, the page is dark and right to left from the first paint', async () => {
     const org = await signUpOrg(server);
     const { page, context } = await newPage(browser);

@@ -4,6 +4,7 @@
 // carries the sign-in form's static HTML, decision 050). The dev server runs it as a module, as before.
 import { areaDefault, resolveScheme, storedPreference } from './theme/color-scheme-preference';
 import { applyDocumentLanguage, storedLanguage } from './i18n/language';
+import { holdEarlySubmits } from './early-submit';
 
 const preference = storedPreference() ?? areaDefault(window.location.pathname);
 const scheme = resolveScheme(preference);
@@ -15,3 +16,5 @@ html.setAttribute('data-theme-preference', preference);
 // another language than the static HTML's English: <html lang dir> now, and the static form stays hidden
 // (login-screen.css) until the lean boot renders it in that language
 applyDocumentLanguage(storedLanguage());
+// a sign-in submitted before the scripts took the static form over waits for them (early-submit.ts)
+holdEarlySubmits(document);

@@ -3,6 +3,7 @@ import { act, waitFor } from '@testing-library/react';
 import { renderLoginHtml } from './login-prerender';
 import { bootLogin } from './login-standalone';
 import { LANGUAGE_KEY } from '../../../web/i18n/language';
+import { holdEarlySubmits, takeHeldSubmit } from '../../../web/early-submit';
 
 // Decision 050: an organisation's /login arrives with the form's static HTML (the build renders it, the server
 // puts it into #root[data-prerendered]); the lean boot takes it over without losing what a fast user typed.
@@ -78,5 +79,31 @@ describe("the login page's static form", () => {
     expect(root.hasAttribute('data-prerendered')).toBe(false);
     expect(root.querySelector('.login-title')?.textContent).not.toBe('Sign in');
     expect(root.querySelectorAll('.login-root')).toHaveLength(1);
+  });
+});
+
+describe('a sign-in submitted before the scripts took the static form over', () => {
+  it('is held back (no native submit, no password in the address) and sent once React has the form', async () => {
+    const root = staticPage();
+    holdEarlySubmits(document);
+    const calls: { url: string; body: unknown }[] = [];
+    globalThis.fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      calls.push({ url: String(input), body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      return new Response(JSON.stringify({ error: 'Invalid email or password' }), { status: 401, headers: { 'content-type': 'application/json' } });
+    }) as typeof fetch;
+    typeBeforeScripts(field(root, 'email'), 'early@acme.test');
+    typeBeforeScripts(field(root, 'password'), 'Early1234!');
+    const submit = new Event('submit', { bubbles: true, cancelable: true });
+    root.querySelector('form')!.dispatchEvent(submit);
+    expect(submit.defaultPrevented).toBe(true);
+    expect(calls).toEqual([]);
+    await act(async () => {
+      await bootLogin(root);
+    });
+    await waitFor(() => expect(calls.find((c) => c.url === '/api/login')?.body).toEqual({ email: 'early@acme.test', password: 'Early1234!' }));
+    // once React has the form, its own submits are not held
+    const later = new Event('submit', { bubbles: true, cancelable: true });
+    root.querySelector('form')!.dispatchEvent(later);
+    expect(takeHeldSubmit()).toBe(false);
   });
 });

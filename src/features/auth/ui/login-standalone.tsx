@@ -7,6 +7,7 @@ import { applyDocumentLanguage, catalogTranslator, rememberLanguage, storedLangu
 import { areaDefault, resolveScheme, storedPreference, THEME_KEY, type ThemePreference } from '../../../web/theme/color-scheme-preference';
 import { writeLocal } from '../../../web/lib/local-store';
 import { LoginScreen } from './login-screen';
+import { takeHeldSubmit } from '../../../web/early-submit';
 import { homeFor } from './home';
 import type { LoginInput } from '../login.schema';
 
@@ -59,6 +60,11 @@ export function StandaloneLogin({ initialLanguage, initialCatalog, prerendered, 
     // from here React's own markup says which theme is chosen (login-screen.css styled the static one)
     document.getElementById('root')?.removeAttribute('data-prerendered');
   }, []);
+  // A sign-in the user submitted before the takeover (held back by the head script, early-submit.ts): sent now,
+  // with what they typed (the form's state started from it).
+  useEffect(() => {
+    if (prerendered && takeHeldSubmit()) document.querySelector<HTMLFormElement>('#root form')?.requestSubmit();
+  }, [prerendered]);
 
   useEffect(() => {
     if (status === 'signedIn') {
