@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Route } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { call, launchBrowser, newPage, signUpOrg, startServer, type TestServer } from './helpers';
 
 // Decision 050 (issue 29): an organisation's /login carries the sign-in form in its first HTML, so the form
@@ -15,6 +15,20 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
+
+/** Holds back every script of the page: their requests wait until `release()`; `waiting()` counts them meanwhile. */
+async function holdScripts(page: Page) {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(/\/assets\/.*\.js$/, (route) => (released ? route.continue() : held.push(route)));
+  return {
+    waiting: () => held.length,
+    release: async () => {
+      released = true;
+      for (const route of held.splice(0)) await route.continue();
+    },
+  };
+}
 
 describe("the login page's first HTML", () => {
   it('holds the form in #root on an organisation host; the bare domain and other pages get the empty page', async () => {
@@ -34,20 +48,17 @@ describe("the login page's first HTML", () => {
     // hold back every script of the page until the user has typed (and the CSP let the inline theme script run)
     const refused: string[] = [];
     page.on('console', (m) => m.type() === 'error' && refused.push(m.text()));
-    const held: Route[] = [];
-    let release = false;
-    await page.route(/\/assets\/.*\.js$/, (route) => (release ? route.continue() : held.push(route)));
+    const scripts = await holdScripts(page);
     // (DOMContentLoaded waits for the held module scripts: the page is used as soon as its HTML is there)
     await page.goto(`${org.url}/login`, { waitUntil: 'commit' });
     await page.getByTestId('login-email').waitFor();
     await page.getByTestId('login-email').fill(org.email);
     await page.getByTestId('login-password').fill(org.password);
-    expect(held.length).toBeGreaterThan(0);
+    expect(scripts.waiting()).toBeGreaterThan(0);
     expect(await page.locator('#root[data-prerendered]').count()).toBe(1);
     // a mark on the static field: hydration keeps the element (a client render after a mismatch would replace it)
     await page.getByTestId('login-email').evaluate((el) => el.setAttribute('data-static-mark', '1'));
-    release = true;
-    for (const route of held.splice(0)) await route.continue();
+    await scripts.release();
     // React's: the static marker goes once the lean boot has hydrated the form
     await expect.poll(() => page.locator('#root[data-prerendered]').count(), { timeout: 15_000 }).toBe(0);
     expect(await page.getByTestId('login-email').getAttribute('data-static-mark')).toBe('1');
@@ -63,20 +74,17 @@ describe("the login page's first HTML", () => {
   it('a sign-in submitted before the scripts arrive is held back (the password never in the address) and sent once they have', async () => {
     const org = await signUpOrg(server);
     const { page, context } = await newPage(browser);
-    const held: Route[] = [];
-    let release = false;
-    await page.route(/\/assets\/.*\.js$/, (route) => (release ? route.continue() : held.push(route)));
+    const scripts = await holdScripts(page);
     await page.goto(`${org.url}/login`, { waitUntil: 'commit' });
     await page.getByTestId('login-email').waitFor();
     await page.getByTestId('login-email').fill(org.email);
     await page.getByTestId('login-password').fill(org.password);
     await page.getByTestId('login-submit').click({ noWaitAfter: true });
-    expect(held.length).toBeGreaterThan(0);
+    expect(scripts.waiting()).toBeGreaterThan(0);
     // no native submit: still the static page, nothing in the address
     expect(page.url()).toBe(`${org.url}/login`);
     expect(await page.locator('#root[data-prerendered]').count()).toBe(1);
-    release = true;
-    for (const route of held.splice(0)) await route.continue();
+    await scripts.release();
     await page.waitForURL(`${org.url}/dashboard/work-orders`);
     await context.close();
   });
@@ -88,16 +96,13 @@ describe("the login page's first HTML", () => {
       localStorage.setItem('cmms.language', 'ar');
       localStorage.setItem('cmms.theme', JSON.stringify('dark'));
     });
-    const held: Route[] = [];
-    let release = false;
-    await page.route(/\/assets\/.*\.js$/, (route) => (release ? route.continue() : held.push(route)));
+    const scripts = await holdScripts(page);
     await page.goto(`${org.url}/login`, { waitUntil: 'commit' });
     await page.locator('#root[data-prerendered] .login-root').waitFor({ state: 'attached' });
     // before the app's scripts: the head script has chosen the theme and the direction; the English form is hidden
     expect(await page.evaluate(() => [document.documentElement.dataset.mantineColorScheme, document.documentElement.dir])).toEqual(['dark', 'rtl']);
     expect(await page.getByTestId('login-email').isVisible()).toBe(false);
-    release = true;
-    for (const route of held.splice(0)) await route.continue();
+    await scripts.release();
     await expect.poll(() => page.getByTestId('login-email').isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await page.locator('.login-title').textContent()).not.toBe('Sign in');
     expect(await page.getByTestId('theme-dark').getAttribute('aria-checked')).toBe('true');
