@@ -49,6 +49,16 @@ interface Kept {
 }
 const kept = new Map<string, Kept>();
 
+/** A statement's shape: its name and the names of the values present (truthy), which decide its text. */
+const shapeOf = (statement: string, values: Record<string, unknown>) => `${statement}:${Object.keys(values).filter((key) => values[key]).join(',')}`;
+
+/** The statement kept for `shape`, made by `make` the first time the process meets that shape. */
+function keptBy(shape: string, make: () => Kept): Kept {
+  let statementOf = kept.get(shape);
+  if (!statementOf) kept.set(shape, (statementOf = make()));
+  return statementOf;
+}
+
 /**
  * A read built with `param(...)` placeholders and run with `values` on `tx`'s connection. `build` puts an optional
  * filter in the text exactly when its value is present (truthy), so that the values present name the statement's
@@ -57,15 +67,13 @@ const kept = new Map<string, Kept>();
  * made for its selection; building costs more than running most of them.
  */
 export async function preparedRead<T>(tx: ReadTx, statement: string, build: () => Built<T>, values: Record<string, unknown>, options: ReadOptions = {}): Promise<T> {
-  const shape = `${statement}:${Object.keys(values).filter((key) => values[key]).join(',')}`;
-  let statementOf = kept.get(shape);
-  if (!statementOf) {
+  const shape = shapeOf(statement, values);
+  const statementOf = keptBy(shape, () => {
     const query = build();
     const { sql: text, params } = query.toSQL();
     // An empty name: the statement is sent unnamed, planned for its own values.
-    statementOf = { text, params: paramFiller(params), name: options.onePlan ? serverNameOf(shape) : '', decode: rowDecoder(query._.config), checked: !NESTED_CALL_CHECK };
-    kept.set(shape, statementOf);
-  }
+    return { text, params: paramFiller(params), name: options.onePlan ? serverNameOf(shape) : '', decode: rowDecoder(query._.config), checked: !NESTED_CALL_CHECK };
+  });
   const rows = (await rowsRunnerOf(tx)(statementOf.text, statementOf.params(values), statementOf.name)).map(statementOf.decode) as T;
   if (!statementOf.checked) {
     // Development and tests: the first run of each statement is decoded by drizzle as well; they must agree.
@@ -82,13 +90,10 @@ export async function preparedRead<T>(tx: ReadTx, statement: string, build: () =
  * asks for it on every page of a big organisation). The values are bound, so the plan is made for them.
  */
 export async function preparedEstimate(tx: ReadTx, statement: string, build: () => Built<unknown>, values: Record<string, unknown>): Promise<number> {
-  const shape = `explain:${statement}:${Object.keys(values).filter((key) => values[key]).join(',')}`;
-  let statementOf = kept.get(shape);
-  if (!statementOf) {
+  const statementOf = keptBy(shapeOf(`explain:${statement}`, values), () => {
     const { sql: text, params } = build().toSQL();
-    statementOf = { text: `explain (format json) ${text}`, params: paramFiller(params), name: '', decode: (row) => row[0], checked: true };
-    kept.set(shape, statementOf);
-  }
+    return { text: `explain (format json) ${text}`, params: paramFiller(params), name: '', decode: (row) => row[0], checked: true };
+  });
   const [plan] = (await rowsRunnerOf(tx)(statementOf.text, statementOf.params(values), '')).map(statementOf.decode);
   // PostgreSQL's driver parses the json column, PGlite's thread may give it as text.
   const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan: { 'Plan Rows': number } }[];
