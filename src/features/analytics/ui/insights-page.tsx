@@ -150,6 +150,17 @@ function SimpleTable({ head, rows, testId }: { head: ReactNode[]; rows: ReactNod
   );
 }
 
+/** Above a quoted-vs-actual table whose rows the API capped: "Showing the N largest differences of M …"; nothing when all are shown. */
+function CappedNote({ shown, count, of, testId }: { shown: number; count: number; of: 'cappedQuotations' | 'cappedOrders'; testId: string }) {
+  const { t } = useTranslation();
+  if (count <= shown) return null;
+  return (
+    <Text size="xs" c="dimmed" data-testid={testId}>
+      {t(`insights.quoted.${of}`, { shown: formatNumber(shown), count: formatNumber(count) })}
+    </Text>
+  );
+}
+
 const PRINT_CSS = `@media print {
   .mantine-AppShell-navbar, .mantine-AppShell-header, .insights-no-print { display: none !important; }
   .mantine-AppShell-main { padding: 0 !important; }
@@ -608,11 +619,7 @@ export default function InsightsPage() {
                       {t('insights.quoted.difference')}: <b>{money.formatMinor(d.total.difference)}</b>
                     </Text>
                   </Group>
-                  {d.quotationCount > d.quotations.length && (
-                    <Text size="xs" c="dimmed" data-testid="insights-quoted-capped">
-                      {t('insights.quoted.cappedQuotations', { shown: formatNumber(d.quotations.length), count: formatNumber(d.quotationCount) })}
-                    </Text>
-                  )}
+                  <CappedNote shown={d.quotations.length} count={d.quotationCount} of="cappedQuotations" testId="insights-quoted-capped" />
                   <SimpleTable
                     testId="insights-quoted-table"
                     head={[t('insights.quoted.quotation'), t('insights.quoted.orders'), t('insights.quoted.quoted'), t('insights.quoted.quotedUntaxed'), t('insights.quoted.actual'), t('insights.quoted.difference')]}
@@ -627,11 +634,7 @@ export default function InsightsPage() {
                       money.formatMinor(q.difference),
                     ])}
                   />
-                  {d.workOrderCount > d.workOrders.length && (
-                    <Text size="xs" c="dimmed" data-testid="insights-quoted-orders-capped">
-                      {t('insights.quoted.cappedOrders', { shown: formatNumber(d.workOrders.length), count: formatNumber(d.workOrderCount) })}
-                    </Text>
-                  )}
+                  <CappedNote shown={d.workOrders.length} count={d.workOrderCount} of="cappedOrders" testId="insights-quoted-orders-capped" />
                   <SimpleTable
                     testId="insights-quoted-orders-table"
                     head={[t('insights.quoted.workOrder'), t('insights.quoted.quotation'), t('insights.cost.labor'), t('insights.cost.parts'), t('insights.quoted.actual'), t('insights.quoted.difference')]}
