@@ -23,6 +23,8 @@ import {
   workOrderCostDaily,
   workOrderOpenDaily,
   workOrderQuotedActuals,
+  workOrderRepairAssigneeMonthly,
+  workOrderRepairMonthly,
   workOrderReasonDaily,
   workOrderStationDaily,
   workOrderLabors,
@@ -704,6 +706,108 @@ describe('analytics API', () => {
     expect(before.map((r) => r.workOrderId)).toEqual([ids.o1.id, ids.o3.id, ids.o5.id, ids.o7.id]);
     await withTenant(t.database.db, o, (tx) => tx.execute(sql`select work_order_failures_refresh(${o}::int, null)`));
     expect(await kept()).toEqual(before);
+  });
+
+  it('MTTR without filters (kept monthly histograms, each median read from the bucket holding it) is exact: partial months, buckets, ties across buckets, teams; after a category, membership, assignment and deletion change', async () => {
+    const own = await createOrg(t, 'Histograms');
+    const o = own.orgId;
+    const [x, y] = [await own.as('worker', { firstName: 'Xavi', lastName: 'Hist' }), await own.as('worker', { firstName: 'Yara', lastName: 'Hist' })];
+    const H = 3_600_000;
+    const ids = await withTenant(t.database.db, o, async (tx) => {
+      const [pumps] = await tx.insert(assetCategories).values({ orgId: o, name: 'Pumps', code: 'PMP' }).returning();
+      const [fans] = await tx.insert(assetCategories).values({ orgId: o, name: 'Fans', code: 'FAN' }).returning();
+      const [pump] = await tx.insert(assets).values({ orgId: o, name: 'Pump', date: '2024-01-01', assetCategoryId: pumps.id }).returning();
+      const [fan] = await tx.insert(assets).values({ orgId: o, name: 'Fan', date: '2024-01-01', assetCategoryId: fans.id }).returning();
+      const [both] = await tx.insert(teams).values({ orgId: o, name: 'Both' }).returning();
+      const [yOnly] = await tx.insert(teams).values({ orgId: o, name: 'Y only' }).returning();
+      await tx.insert(teamMembers).values([
+        { orgId: o, teamId: both.id, workerId: x.userId },
+        { orgId: o, teamId: both.id, workerId: y.userId },
+        { orgId: o, teamId: yOnly.id, workerId: y.userId },
+      ]);
+      const mk = async (title: string, assetId: number | null, created: string, hours: number, people: number[] = []) => {
+        const [w] = await tx
+          .insert(workOrders)
+          .values({ orgId: o, title, assetId, status: 'completed', createdAt: at(created), updatedAt: new Date(Date.parse(created) + hours * H) })
+          .returning();
+        if (people.length) await tx.insert(workOrderAssignees).values(people.map((userId) => ({ orgId: o, workOrderId: w.id, userId })));
+        return w;
+      };
+      return {
+        pumps,
+        fans,
+        fan,
+        both,
+        yOnly,
+        r0: await mk('r0', pump.id, '2026-02-10T08:00:00Z', 24), // the previous period (2026-01-01 to 2026-02-19)
+        r1: await mk('r1', pump.id, '2026-02-21T08:00:00Z', 2, [x.userId]), // the range's partial first month
+        r2: await mk('r2', pump.id, '2026-03-02T08:00:00Z', 5.5, [y.userId]),
+        r3: await mk('r3', pump.id, '2026-03-10T08:00:00Z', 30, [x.userId, y.userId]), // both of team Both: once
+        r4: await mk('r4', pump.id, '2026-03-20T08:00:00Z', 72),
+        r5: await mk('r5', pump.id, '2026-04-05T08:00:00Z', 5.25, [x.userId]), // the partial last month
+        r6: await mk('r6', pump.id, '2026-04-09T08:00:00Z', 48, [x.userId]), // completed after the range
+        neg: await mk('neg', pump.id, '2026-03-28T10:00:00Z', -1, [y.userId]), // completion recorded before creation
+        f1: await mk('f1', fan.id, '2026-03-05T08:00:00Z', 5.75, [y.userId]),
+        f2: await mk('f2', fan.id, '2026-02-25T08:00:00Z', 800, [x.userId]), // 33 days: a doubling bucket
+        f3: await mk('f3', null, '2026-03-15T08:00:00Z', 0.5), // no asset: no category
+      };
+    });
+    const RANGE = 'range=custom&from=2026-02-20&to=2026-04-10';
+    const figures = async () => (await own.admin.get(`${B}/get-repair-times?${RANGE}`)).body.mttr;
+    const stat = (count: number, meanHours: number, medianHours: number) => ({ count, meanHours, medianHours });
+    const first = await figures();
+    // -1, 0.5, 2, 5.25, 5.5, 5.75, 30, 72, 800: the fifth (inside the bucket of 5 h, which holds three).
+    expect(first.overall).toEqual(stat(9, 102.22, 5.5));
+    expect(first.previous).toEqual(stat(1, 24, 24));
+    expect(first.byAssetCategory).toEqual([
+      // 5.75 and 800: the two middle values in different buckets.
+      { assetCategoryId: ids.fans.id, name: 'Fans', ...stat(2, 402.88, 402.88) },
+      // -1, 2, 5.25, 5.5, 30, 72: halfway between 5.25 and 5.5.
+      { assetCategoryId: ids.pumps.id, name: 'Pumps', ...stat(6, 18.96, 5.38) },
+      { assetCategoryId: null, name: null, ...stat(1, 0.5, 0.5) },
+    ]);
+    expect(first.byTeam).toEqual([
+      // -1, 2, 5.25, 5.5, 5.75, 30, 800 (r3 once).
+      { teamId: ids.both.id, name: 'Both', ...stat(7, 121.07, 5.5) },
+      // -1, 5.5, 5.75, 30.
+      { teamId: ids.yOnly.id, name: 'Y only', ...stat(4, 10.06, 5.63) },
+    ]);
+    const byKey = (id: number) => and(eq(workOrders.orgId, o), eq(workOrders.id, id));
+    await withTenant(t.database.db, o, async (tx) => {
+      // The fan becomes a pump; Yara leaves Both; r4 gets Xavi; r3 is deleted.
+      await tx.update(assets).set({ assetCategoryId: ids.pumps.id }).where(and(eq(assets.orgId, o), eq(assets.id, ids.fan.id)));
+      await tx.delete(teamMembers).where(and(eq(teamMembers.orgId, o), eq(teamMembers.teamId, ids.both.id), eq(teamMembers.workerId, y.userId)));
+      await tx.insert(workOrderAssignees).values({ orgId: o, workOrderId: ids.r4.id, userId: x.userId });
+      await tx.delete(workOrders).where(byKey(ids.r3.id));
+    });
+    const second = await figures();
+    // -1, 0.5, 2, 5.25, 5.5, 5.75, 72, 800.
+    expect(second.overall).toEqual(stat(8, 111.25, 5.38));
+    expect(second.byAssetCategory).toEqual([
+      // -1, 2, 5.25, 5.5, 5.75, 72, 800.
+      { assetCategoryId: ids.pumps.id, name: 'Pumps', ...stat(7, 127.07, 5.5) },
+      { assetCategoryId: null, name: null, ...stat(1, 0.5, 0.5) },
+    ]);
+    expect(second.byTeam).toEqual([
+      // Xavi's: 2, 5.25, 72, 800.
+      { teamId: ids.both.id, name: 'Both', ...stat(4, 219.81, 38.63) },
+      // Yara's: -1, 5.5, 5.75.
+      { teamId: ids.yOnly.id, name: 'Y only', ...stat(3, 3.42, 5.5) },
+    ]);
+    // What the refreshes kept is what building the organisation's histograms again gives (a combination that lost
+    // its last repair keeps a row of zeros).
+    const kept = () =>
+      withTenant(t.database.db, o, async (tx) => ({
+        byCategory: (await tx.select().from(workOrderRepairMonthly).where(eq(workOrderRepairMonthly.orgId, o))).filter((r) => r.repairs !== 0),
+        byAssignees: (await tx.select().from(workOrderRepairAssigneeMonthly).where(eq(workOrderRepairAssigneeMonthly.orgId, o))).filter((r) => r.repairs !== 0),
+      }));
+    const sorted = <T>(rows: T[]) => rows.map((r) => JSON.stringify(r)).sort();
+    const before = await kept();
+    expect(before.byCategory.reduce((n, r) => n + r.repairs, 0)).toBe(10); // r0 .. f3 without r3, f3 included, r6 in April
+    await withTenant(t.database.db, o, (tx) => tx.execute(sql`select work_order_failures_refresh(${o}::int, null)`));
+    const after = await kept();
+    expect(sorted(after.byCategory)).toEqual(sorted(before.byCategory));
+    expect(sorted(after.byAssignees)).toEqual(sorted(before.byAssignees));
   });
 
   it('the roll-ups follow later changes exactly: an order\'s asset, a rate, an assignment, a plan, a deleted labour row', async () => {

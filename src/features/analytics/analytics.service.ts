@@ -40,6 +40,8 @@ const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number
 const round2 = (v: unknown) => Math.round(num(v) * 100) / 100;
 
 /** The instant a day starts (UTC) and the start of the day after the range. */
+/** A repair's time is kept in microseconds (work_order_failures.repair_us). */
+const HOUR_US = 3_600_000_000;
 const startOf = (day: string) => `${day}T00:00:00.000Z`;
 const endOf = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString();
 const ts = (iso: string) => sql`${iso}::timestamptz`;
@@ -222,49 +224,51 @@ export async function throughputFigures(tx: ReadTx, orgId: number, range: DayRan
 
 // ---------- MTTR ----------
 
-const stats = (r: { n: unknown; mean: unknown; median: unknown }): RepairTimeStats => ({
+const stats = (r: { n?: unknown; mean?: unknown; median?: unknown }): RepairTimeStats => ({
   count: num(r.n),
-  meanHours: r.mean === null ? null : round2(r.mean),
-  medianHours: r.median === null ? null : round2(r.median),
+  meanHours: r.mean === null || r.mean === undefined ? null : round2(r.mean),
+  medianHours: r.median === null || r.median === undefined ? null : round2(r.median),
 });
 
 /** Reactive work orders completed in the range: hours from creation to completion, mean and median; by asset category, by team. */
 export async function mttrFigures(tx: ReadTx, orgId: number, range: DayRange, previous: DayRange, f: AnalyticsFilters): Promise<MttrFigures> {
-  // Without a filter: the kept repairs (work_order_failures with a completion time), else the rows.
-  const rolled = !filtered(f);
-  const repairs = (r: DayRange) =>
-    rolled
-      ? sql`select f.work_order_id as id, f.asset_id, extract(epoch from (f.closed_at - f.created_at)) / 3600.0 as h, f.assignees
-      from work_order_failures f
-      where f.org_id = ${orgId}::int and f.closed_at >= ${ts(startOf(r.from))} and f.closed_at < ${ts(endOf(r.to))}`
-      : sql`select w.id, w.asset_id, extract(epoch from (c.closed_at - w.created_at)) / 3600.0 as h
+  const row = filtered(f) ? await mttrFromRows(tx, orgId, range, previous, f) : await mttrKept(tx, orgId, range, previous);
+  return {
+    range,
+    overall: stats(row.overall ?? {}),
+    previous: stats(row.previous ?? {}),
+    byAssetCategory: (row.by_category ?? []).map((r) => ({ assetCategoryId: r.id, name: r.name, ...stats(r) })),
+    byTeam: (row.by_team ?? []).map((r) => ({ teamId: r.id as number, name: r.name as string, ...stats(r) })),
+  };
+}
+
+type RepairStat = { id: number | null; name: string | null; n?: unknown; mean?: unknown; median?: unknown };
+type MttrRow = { overall: RepairStat | null; previous: RepairStat | null; by_category: RepairStat[] | null; by_team: RepairStat[] | null };
+
+/** With a filter: the filtered orders' repairs from the rows (the histogram keeps no filter's groups). */
+async function mttrFromRows(tx: ReadTx, orgId: number, range: DayRange, previous: DayRange, f: AnalyticsFilters): Promise<MttrRow> {
+  const repairs = (r: DayRange) => sql`select w.id, w.asset_id, extract(epoch from (c.closed_at - w.created_at)) / 3600.0 as h
       from work_order_closures c join work_orders w on w.org_id = c.org_id and w.id = c.work_order_id
       where c.org_id = ${orgId}::int and c.status = 'completed' and c.closed_at >= ${ts(startOf(r.from))} and c.closed_at < ${ts(endOf(r.to))}
         and not ${plannedOf('w')} ${scopeOf('w', f)}`;
-  // Each repair's teams: those of its assignees (a repair is reactive, so it has no plan and no plan's team).
-  const teamRepairs = rolled
-    ? sql`select distinct m.team_id, r.id, r.h from r cross join unnest(r.assignees) u(user_id)
-          join team_members m on m.org_id = ${orgId}::int and m.worker_id = u.user_id`
-    : sql`select m.team_id, r.id, r.h from r
-          join work_order_assignees wa on wa.org_id = ${orgId}::int and wa.work_order_id = r.id
-          join team_members m on m.org_id = ${orgId}::int and m.worker_id = wa.user_id
-        union select p.team_id, r.id, r.h from r
-          join pm_occurrences o on o.org_id = ${orgId}::int and o.work_order_id = r.id
-          join pm_plans p on p.org_id = ${orgId}::int and p.id = o.plan_id where p.team_id is not null`;
   const agg = sql`count(*)::int as n, avg(h) as mean, percentile_cont(0.5) within group (order by h) as median`;
-  type Stat = { id: number | null; name: string | null; n: number; mean: unknown; median: unknown };
   // The range's repairs are read once; the overall figure and both breakdowns come out of one statement. Joins to
   // the materialised repairs take the organisation as a value, never `r.org_id`: equated through the CTE with the
   // row-level security's setting, the planner guessed the CTE held a handful of rows and looped over every
   // assignment per repair (5 s at 10,000 work orders).
-  const [row] = rowsOf<{ overall: Stat; previous: Stat; by_category: Stat[] | null; by_team: Stat[] | null }>(
+  const [row] = rowsOf<MttrRow>(
     await tx.execute(sql`with r as materialized (${repairs(range)}),
       cat as (select a.asset_category_id as id, ac.name, ${agg} from r
           left join assets a on a.org_id = ${orgId}::int and a.id = r.asset_id
           left join asset_categories ac on ac.org_id = ${orgId}::int and ac.id = a.asset_category_id
         group by a.asset_category_id, ac.name),
       -- Each repair's teams (its assignees', its plan's), from the repairs rather than every order of the organisation.
-      team_repairs as (${teamRepairs}),
+      team_repairs as (select m.team_id, r.id, r.h from r
+          join work_order_assignees wa on wa.org_id = ${orgId}::int and wa.work_order_id = r.id
+          join team_members m on m.org_id = ${orgId}::int and m.worker_id = wa.user_id
+        union select p.team_id, r.id, r.h from r
+          join pm_occurrences o on o.org_id = ${orgId}::int and o.work_order_id = r.id
+          join pm_plans p on p.org_id = ${orgId}::int and p.id = o.plan_id where p.team_id is not null),
       team as (select t.id, t.name, s.n, s.mean, s.median
         from (select team_id, ${agg} from team_repairs group by team_id) s
         join teams t on t.org_id = ${orgId}::int and t.id = s.team_id)
@@ -273,17 +277,91 @@ export async function mttrFigures(tx: ReadTx, orgId: number, range: DayRange, pr
         (select json_agg(c order by c.mean desc nulls last, c.id) from cat c) as by_category,
         (select json_agg(c order by c.mean desc nulls last, c.id) from team c) as by_team`),
   );
-  const overall = row.overall;
-  const prev = row.previous;
-  const byCategory = row.by_category ?? [];
-  const byTeam = (row.by_team ?? []) as (Stat & { id: number; name: string })[];
-  return {
-    range,
-    overall: stats(overall),
-    previous: stats(prev),
-    byAssetCategory: byCategory.map((r) => ({ assetCategoryId: r.id, name: r.name, ...stats(r) })),
-    byTeam: byTeam.map((r) => ({ teamId: r.id, name: r.name, ...stats(r) })),
+  return row;
+}
+
+/**
+ * Without a filter: from the kept histogram (work_order_repair_monthly, decision 038, fifth addendum), in one
+ * statement so every figure is of one snapshot. Each figure's repairs per bucket of time are the range's whole
+ * months from the histogram plus its partial months from the repairs (index-only); count and mean come from those
+ * sums. The median (percentile_cont(0.5): the values at ranks floor((n-1)/2) and ceil((n-1)/2), halfway between)
+ * is read from the repairs of the bucket(s) holding those ranks only, so it is exact, not a bucket bound. A repair
+ * has no plan, so a team's repairs are those with one of its members (today's) among the assignees, each once.
+ */
+async function mttrKept(tx: ReadTx, orgId: number, range: DayRange, previous: DayRange): Promise<MttrRow> {
+  const org = sql`${orgId}::int`;
+  const bounds = (r: DayRange) => [ts(startOf(r.from)), ts(endOf(r.to))] as const;
+  const [from, to] = bounds(range);
+  const [prevFrom, prevTo] = bounds(previous);
+  // A range's repairs per (key, bucket), the key an asset category or an assignee set: whole months from that
+  // key's kept histogram, the partial months from the repairs (index-only).
+  const histogram = (r: DayRange, by: 'category' | 'assignees') => {
+    const [kept, key, only] =
+      by === 'category'
+        ? [sql.raw('work_order_repair_monthly'), sql.raw('asset_category_id'), sql``]
+        : [sql.raw('work_order_repair_assignee_monthly'), sql.raw('assignees'), sql`and cardinality(assignees) > 0`];
+    const rows = (a: SQL, b: SQL) => sql`select ${key} as key, repair_bucket as bucket, 1 as n, repair_us as us
+      from work_order_failures where org_id = ${org} and closed_at >= ${a} and closed_at < ${b} ${only}`;
+    const [a, b] = bounds(r);
+    const wm = wholeMonths(r);
+    const parts = wm
+      ? sql`select ${key} as key, bucket, repairs as n, micros as us from ${kept}
+            where org_id = ${org} and month >= ${wm.start}::date and month < ${wm.end}::date
+          union all ${rows(a, ts(startOf(wm.start)))} union all ${rows(ts(startOf(wm.end)), b)}`
+      : rows(a, b);
+    // A combination that lost its last repair keeps a row of zeros: it is no bucket.
+    return sql`select key, bucket, sum(n)::int as n, sum(us) as us from (${parts}) x group by key, bucket having sum(n) > 0`;
   };
+  // The repairs of the buckets that hold a median, in a range (index-only: an index condition on the bucket).
+  const bucketRows = (a: SQL, b: SQL, which: SQL) => sql`select repair_bucket as bucket, repair_us as us, asset_category_id, assignees
+    from work_order_failures where org_id = ${org} and closed_at >= ${a} and closed_at < ${b}
+      and repair_bucket = any(array(select distinct bucket from need where ${which}))`;
+  // The values at a figure's median ranks that fall in one bucket: `rows` gives (bucket, us, key), a keyed figure
+  // (category, team) takes its key's rows. The bucket holds n of them (the histogram's count), so the value at
+  // rank k of the bucket is percentile_disc((k + 0.5) / n): the first whose position is at least k + 1.
+  const atRanks = (grp: 'all' | 'prev' | 'cat' | 'team', rows: SQL) => sql`select n.grp, n.key, percentile_disc(array[n.f1, n.f2]) within group (order by c.us) as us
+    from (${rows} offset 0) c join need n on n.grp = ${sql.raw(`'${grp}'`)} and n.bucket = c.bucket
+      ${grp === 'cat' || grp === 'team' ? sql`and coalesce(n.key, -1) = coalesce(c.key, -1)` : sql``}
+    group by n.id, n.grp, n.key, n.f1, n.f2`;
+  const [row] = rowsOf<MttrRow>(
+    await tx.execute(sql`with cur as materialized (${histogram(range, 'category')}),
+      cur_sets as materialized (${histogram(range, 'assignees')}),
+      prev as materialized (${histogram(previous, 'category')}),
+      -- Each assignee set's teams (by today's members), each team once.
+      set_teams as materialized (select distinct s.key as assignees, m.team_id from (select distinct key from cur_sets) s
+          cross join unnest(s.key) u(user_id) join team_members m on m.org_id = ${org} and m.worker_id = u.user_id),
+      -- Each figure's histogram: the range's (all), the previous range's (prev), per category, per team.
+      g as (select 'all' as grp, null::int as key, bucket, sum(n)::bigint as n, sum(us) as us from cur group by bucket
+        union all select 'prev', null, bucket, sum(n)::bigint, sum(us) from prev group by bucket
+        union all select 'cat', key, bucket, n, us from cur
+        union all select 'team', st.team_id, c.bucket, sum(c.n)::bigint, sum(c.us) from cur_sets c join set_teams st on st.assignees = c.key
+          group by st.team_id, c.bucket),
+      -- The median's ranks (0-based: (count - 1) / 2 and count / 2, in whole numbers) and the buckets holding them;
+      -- per bucket, the fractions that pick the ranks falling in it (at, the rank its first repair has in the figure).
+      need as materialized (select row_number() over () as id, grp, key, bucket,
+          (greatest(lo, at) - at + 0.5) / n::float8 as f1, (least(hi, at + n - 1) - at + 0.5) / n::float8 as f2
+        from (select grp, key, bucket, n, sum(n) over (partition by grp, key order by bucket) - n as at,
+            (sum(n) over (partition by grp, key) - 1) / 2 as lo, sum(n) over (partition by grp, key) / 2 as hi from g) w
+        where lo < at + n and hi >= at),
+      cur_rows as materialized (${bucketRows(from, to, sql`grp <> 'prev'`)}),
+      prev_rows as materialized (${bucketRows(prevFrom, prevTo, sql`grp = 'prev'`)}),
+      -- percentile_cont(0.5): the value at the middle rank, or halfway between the two middle ones.
+      med as (select grp, key, (min(v) + (max(v) - min(v)) / 2.0) / ${HOUR_US}::float8 as median from (
+          ${atRanks('all', sql`select bucket, us, null::int as key from cur_rows`)}
+          union all ${atRanks('prev', sql`select bucket, us, null::int as key from prev_rows`)}
+          union all ${atRanks('cat', sql`select bucket, us, asset_category_id as key from cur_rows`)}
+          union all ${atRanks('team', sql`select r.bucket, r.us, st.team_id as key from cur_rows r join set_teams st on st.assignees = r.assignees`)}) x
+          cross join unnest(x.us) v group by grp, key),
+      stat as (select g.grp, g.key, sum(g.n)::int as n, sum(g.us) / sum(g.n) / ${HOUR_US}::float8 as mean, m.median
+        from g left join med m on m.grp = g.grp and m.key is not distinct from g.key group by g.grp, g.key, m.median)
+      select (select row_to_json(s) from (select n, mean, median from stat where grp = 'all') s) as overall,
+        (select row_to_json(s) from (select n, mean, median from stat where grp = 'prev') s) as previous,
+        (select json_agg(c order by c.mean desc nulls last, c.id) from (select s.key as id, ac.name, s.n, s.mean, s.median from stat s
+            left join asset_categories ac on ac.org_id = ${org} and ac.id = s.key where s.grp = 'cat') c) as by_category,
+        (select json_agg(c order by c.mean desc nulls last, c.id) from (select s.key as id, t.name, s.n, s.mean, s.median from stat s
+            join teams t on t.org_id = ${org} and t.id = s.key where s.grp = 'team') c) as by_team`),
+  );
+  return row;
 }
 
 // ---------- MTBF ----------

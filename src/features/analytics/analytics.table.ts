@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, doublePrecision, foreignKey, index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, doublePrecision, foreignKey, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { organizations } from '../organization/organization.table';
 import { orgIdColumn } from '../../server/db/columns';
 import { workOrders } from '../work-orders/work-orders.table';
@@ -151,6 +151,17 @@ export const workOrderOpenDaily = pgTable(
   (t) => [primaryKey({ columns: [t.orgId, t.day] }), foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade')],
 );
 
+/** A repair's time, creation to completion, in microseconds (exact: timestamps are whole microseconds). */
+const REPAIR_US = `(extract(epoch from closed_at - created_at) * 1000000)::bigint`;
+const HOUR_US = 3_600_000_000;
+/**
+ * Buckets of repair time, ascending with it (the median walk needs that): one hour wide below 48 h, a day wide to
+ * 32 days, then doubling; -1 for a completion recorded before the creation.
+ */
+const REPAIR_BUCKET = `(case when ${REPAIR_US} < 0 then -1 when ${REPAIR_US} < ${48 * HOUR_US} then ${REPAIR_US} / ${HOUR_US}
+  when ${REPAIR_US} < ${768 * HOUR_US} then 48 + (${REPAIR_US} - ${48 * HOUR_US}) / ${24 * HOUR_US}
+  else 78 + least(floor(log(${REPAIR_US}::float8 / ${768 * HOUR_US}) / log(2)), 40) end)::smallint`;
+
 /**
  * Reactive work orders that are not cancelled, one row each (decision 038, second addendum): the "failures" MTBF
  * counts and, those with `closedAt` (completed), the repairs MTTR times. Per row its asset, creation and completion
@@ -172,6 +183,12 @@ export const workOrderFailures = pgTable(
     closedAt: timestamp({ withTimezone: true, mode: 'date' }),
     /** The people assigned to the order, ascending. */
     assignees: integer().array().notNull().default(sql`'{}'`),
+    /** The asset's category (null without an asset): MTTR by category, kept; an asset's new category refreshes its rows. */
+    assetCategoryId: integer(),
+    /** Microseconds from creation to completion (null while not completed): what MTTR's mean and median are of. */
+    repairUs: bigint({ mode: 'number' }).generatedAlwaysAs(sql.raw(REPAIR_US)),
+    /** The repair's bucket of time (`REPAIR_BUCKET`): MTTR's median reads only the bucket that holds it. */
+    repairBucket: smallint().generatedAlwaysAs(sql.raw(REPAIR_BUCKET)),
     /** The asset's previous failure (by created_at, then id): its creation and completion times; null for the first or without an asset. */
     prevCreatedAt: timestamp({ withTimezone: true, mode: 'date' }),
     prevClosedAt: timestamp({ withTimezone: true, mode: 'date' }),
@@ -188,12 +205,59 @@ export const workOrderFailures = pgTable(
   (t) => [
     primaryKey({ columns: [t.orgId, t.workOrderId] }),
     foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
-    /** MTTR: the range's repairs. */
+    /** MTTR: the range's repairs (the migration adds the columns MTTR reads, index-only). */
     index('work_order_failures_org_closed_idx').on(t.orgId, t.closedAt).where(sql`closed_at is not null`),
+    /** MTTR's medians: one bucket's repairs of a range (the migration adds the columns they are ranked by, index-only). */
+    index('work_order_failures_org_bucket_idx').on(t.orgId, t.repairBucket, t.closedAt).where(sql`closed_at is not null`),
     /** MTBF: the range's failures. */
     index('work_order_failures_org_created_idx').on(t.orgId, t.createdAt),
     /** An asset's chain, computed again by the refresh; MTBF's first and last failure of each asset in a range. */
     index('work_order_failures_org_asset_idx').on(t.orgId, t.assetId, t.createdAt, t.workOrderId),
+  ],
+);
+
+/**
+ * MTTR's histograms (decision 038, fifth addendum): the organisation's repairs (`work_order_failures` with a
+ * completion) per UTC calendar month of completion and bucket of time, how many and their time: per asset category
+ * here (the overall figure sums the categories), per assignee set in the next table. Kept by
+ * `work_order_failures_refresh` itself (the repairs it deletes count -1, those it inserts +1), so a range's whole
+ * months are summed here and only its partial months, and the bucket holding each median, read repairs.
+ */
+export const workOrderRepairMonthly = pgTable(
+  'work_order_repair_monthly',
+  {
+    orgId: orgIdColumn(),
+    month: date({ mode: 'string' }).notNull(),
+    /** Null: repairs without an asset. */
+    assetCategoryId: integer(),
+    bucket: smallint().notNull(),
+    repairs: integer().notNull(),
+    /** The sum of the repairs' times in microseconds: whole numbers, so a repair taken out cancels exactly. */
+    micros: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [
+    unique('work_order_repair_monthly_key').on(t.orgId, t.month, t.assetCategoryId, t.bucket).nullsNotDistinct(),
+    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * The same per assignee set (repairs with at least one assignee). Teams are not kept: a team's repairs are those
+ * of the sets holding one of its members today, each repair once, so a change of membership needs no refresh.
+ */
+export const workOrderRepairAssigneeMonthly = pgTable(
+  'work_order_repair_assignee_monthly',
+  {
+    orgId: orgIdColumn(),
+    month: date({ mode: 'string' }).notNull(),
+    assignees: integer().array().notNull(),
+    bucket: smallint().notNull(),
+    repairs: integer().notNull(),
+    micros: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.month, t.assignees, t.bucket] }),
+    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
   ],
 );
 
