@@ -45,12 +45,15 @@ describe('insights', () => {
       await expect.poll(() => page.getByTestId('kpi-completed').innerText()).toBe('1');
       await expect.poll(() => page.getByTestId('kpi-created').innerText()).toBe('3');
       await expect.poll(() => page.getByTestId('kpi-open').innerText()).toBe('2');
+      // The one repair (this month's, from the kept histogram).
+      await expect.poll(() => page.getByTestId('mttr-count').innerText()).toBe('1');
       await page.getByTestId('insights-throughput').locator('path.recharts-rectangle').first().waitFor();
 
       // The range: a year, then a custom range in the past with nothing in it (the empty states teach).
       await page.getByTestId('insights-range').getByText('Year', { exact: true }).click();
       await page.waitForURL(/range=year/);
       await expect.poll(() => page.getByTestId('kpi-created').innerText()).toBe('3');
+      await expect.poll(() => page.getByTestId('mttr-count').innerText()).toBe('1');
       await page.getByTestId('insights-range').getByText('Custom', { exact: true }).click();
       await page.getByTestId('insights-from').fill('2020-01-01');
       await page.getByTestId('insights-to').fill('2020-01-31');

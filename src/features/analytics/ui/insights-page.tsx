@@ -359,7 +359,7 @@ export default function InsightsPage() {
                       {t('insights.mttr.median')}: <b>{hours(mttr.overall.medianHours)}</b>
                     </Text>
                     <Text size="sm">
-                      {t('insights.mttr.count')}: <b>{formatNumber(mttr.overall.count)}</b>
+                      {t('insights.mttr.count')}: <b data-testid="mttr-count">{formatNumber(mttr.overall.count)}</b>
                     </Text>
                   </Group>
                   <BarChart
