@@ -208,6 +208,11 @@ describe('analytics API', () => {
     const due = async (q: string) => (await org.admin.get(`${B}/get-pm-compliance?${MARCH}&${q}`)).body.due;
     expect([await due(`assetId=${s.p2.id}`), await due(`assetId=${s.p1.id}`), await due(`assetCategoryId=${s.pumps.id}`), await due(`assetCategoryId=${s.presses.id}`)]).toEqual([1, 0, 1, 0]);
     expect([await due(`teamId=${s.team.id}`), await due(`workStationId=${s.station.id}`), await due(`assigneeId=${s.w1.userId}`)]).toEqual([1, 1, 0]);
+    // A team's or a station's orders: its plans' (E) and its people's (Wafa's A and C), not Wim's B or the unassigned D.
+    for (const q of [`teamId=${s.team.id}`, `workStationId=${s.station.id}`]) {
+      expect((await org.admin.get(`${B}/get-planned-share?${MARCH}&${q}`)).body).toMatchObject({ plannedOrders: 1, reactiveOrders: 2 });
+      expect((await org.admin.get(`${B}/get-throughput?${MARCH}&${q}`)).body.created.current).toBe(3);
+    }
   });
 
   it('cost: labour hours x hourly rate plus parts at their price, per asset, work station and month', async () => {
