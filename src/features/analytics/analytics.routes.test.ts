@@ -171,6 +171,12 @@ describe('analytics API', () => {
     expect(r.body.mtbf.worst).toEqual([{ assetId: s.p1.id, name: 'Pump P1', failures: 3, intervals: 2, mtbfHours: 78 }]);
     const team = await org.admin.get(`${B}/get-repair-times?${MARCH}&teamId=${s.team.id}`);
     expect(team.body.mttr.overall).toEqual({ count: 1, meanHours: 4, medianHours: 4 });
+    // A person's orders on P1 (A, then C): their own pair, A completed 2 March 12:00 to C created 10 March.
+    const own = await org.admin.get(`${B}/get-repair-times?${MARCH}&assigneeId=${s.w1.userId}`);
+    expect(own.body.mtbf.worst).toEqual([{ assetId: s.p1.id, name: 'Pump P1', failures: 2, intervals: 1, mtbfHours: 180 }]);
+    // A category keeps every failure of its assets: the pumps' pairs are those without a filter; the presses have none.
+    expect((await org.admin.get(`${B}/get-repair-times?${MARCH}&assetCategoryId=${s.pumps.id}`)).body.mtbf.worst).toEqual(r.body.mtbf.worst);
+    expect((await org.admin.get(`${B}/get-repair-times?${MARCH}&assetCategoryId=${s.presses.id}`)).body.mtbf.worst).toEqual([]);
   });
 
   it('downtime: hours by reason category, per asset (availability loss) and work station; filtered by the person', async () => {
@@ -725,6 +731,8 @@ describe('analytics API', () => {
       const [fan] = await tx.insert(assets).values({ orgId: o, name: 'Fan', date: '2024-01-01', assetCategoryId: fans.id }).returning();
       const [both] = await tx.insert(teams).values({ orgId: o, name: 'Both' }).returning();
       const [yOnly] = await tx.insert(teams).values({ orgId: o, name: 'Y only' }).returning();
+      const [hall] = await tx.insert(workStations).values({ orgId: o, code: 'XH', name: 'X hall', city: 'Doha', teamId: yOnly.id }).returning();
+      await tx.insert(userWorkStations).values({ orgId: o, userId: x.userId, workStationId: hall.id });
       await tx.insert(teamMembers).values([
         { orgId: o, teamId: both.id, workerId: x.userId },
         { orgId: o, teamId: both.id, workerId: y.userId },
@@ -744,6 +752,7 @@ describe('analytics API', () => {
         fan,
         both,
         yOnly,
+        hall,
         r0: await mk('r0', pump.id, '2026-02-10T08:00:00Z', 24), // the previous period (2026-01-01 to 2026-02-19)
         r1: await mk('r1', pump.id, '2026-02-21T08:00:00Z', 2, [x.userId]), // the range's partial first month
         r2: await mk('r2', pump.id, '2026-03-02T08:00:00Z', 5.5, [y.userId]),
@@ -777,6 +786,12 @@ describe('analytics API', () => {
       // -1, 5.5, 5.75, 30.
       { teamId: ids.yOnly.id, name: 'Y only', ...stat(4, 10.06, 5.63) },
     ]);
+    // With a filter the repairs are read (not the histograms): the same figures for a team; a station's people's.
+    const filtered = async (q: string) => (await own.admin.get(`${B}/get-repair-times?${RANGE}&${q}`)).body.mttr;
+    expect((await filtered(`teamId=${ids.both.id}`)).overall).toEqual(stat(7, 121.07, 5.5));
+    // Xavi's: 2, 5.25, 30, 800.
+    expect((await filtered(`workStationId=${ids.hall.id}`)).overall).toEqual(stat(4, 209.31, 17.63));
+    expect((await filtered(`assetCategoryId=${ids.fans.id}`)).overall).toEqual(stat(2, 402.88, 402.88));
     const byKey = (id: number) => and(eq(workOrders.orgId, o), eq(workOrders.id, id));
     await withTenant(t.database.db, o, async (tx) => {
       // The fan becomes a pump; Yara leaves Both; r4 gets Xavi; r3 is deleted.

@@ -234,7 +234,7 @@ const stats = (r: { n?: unknown; mean?: unknown; median?: unknown }): RepairTime
 
 /** Reactive work orders completed in the range: hours from creation to completion, mean and median; by asset category, by team. */
 export async function mttrFigures(tx: ReadTx, orgId: number, range: DayRange, previous: DayRange, f: AnalyticsFilters): Promise<MttrFigures> {
-  const row = filtered(f) ? await mttrFromRows(tx, orgId, range, previous, f) : await mttrKept(tx, orgId, range, previous);
+  const row = filtered(f) ? await mttrFiltered(tx, orgId, range, previous, f) : await mttrKept(tx, orgId, range, previous);
   return {
     range,
     overall: stats(row.overall ?? {}),
@@ -247,34 +247,43 @@ export async function mttrFigures(tx: ReadTx, orgId: number, range: DayRange, pr
 type RepairStat = { id: number | null; name: string | null; n?: unknown; mean?: unknown; median?: unknown };
 type MttrRow = { overall: RepairStat | null; previous: RepairStat | null; by_category: RepairStat[] | null; by_team: RepairStat[] | null };
 
-/** With a filter: the filtered orders' repairs from the rows (the histogram keeps no filter's groups). */
-async function mttrFromRows(tx: ReadTx, orgId: number, range: DayRange, previous: DayRange, f: AnalyticsFilters): Promise<MttrRow> {
-  const repairs = (r: DayRange) => sql`select w.id, w.asset_id, extract(epoch from (c.closed_at - w.created_at)) / 3600.0 as h
-      from work_order_closures c join work_orders w on w.org_id = c.org_id and w.id = c.work_order_id
-      where c.org_id = ${orgId}::int and c.status = 'completed' and c.closed_at >= ${ts(startOf(r.from))} and c.closed_at < ${ts(endOf(r.to))}
-        and not ${plannedOf('w')} ${scopeOf(orgId, 'w', f)}`;
+/**
+ * Each assignee set of `sets` (a relation with an `assignees` column) with the teams of its people today, each
+ * team once: a repair has no plan, so its teams are its assignees' (a repair counts once per team).
+ */
+const setTeams = (orgId: number, sets: SQL) => sql`select distinct s.assignees, m.team_id from (select distinct assignees from ${sets}) s
+  cross join unnest(s.assignees) u(user_id) join team_members m on m.org_id = ${orgId}::int and m.worker_id = u.user_id`;
+
+/**
+ * The filters on work_order_failures' columns (a reactive order's): it has no plan, so its team and work station
+ * are its assignees' (as `scopeOf` has them for every order), and its category is its asset's (copied).
+ */
+function failureScope(orgId: number, f: AnalyticsFilters): SQL {
+  const conds: SQL[] = [];
+  if (f.assetId) conds.push(sql`and asset_id = ${f.assetId}::int`);
+  if (f.assetCategoryId) conds.push(sql`and asset_category_id = ${f.assetCategoryId}::int`);
+  if (f.workStationId)
+    conds.push(sql`and assignees && array(select user_id from user_work_stations where org_id = ${orgId}::int and work_station_id = ${f.workStationId}::int)`);
+  if (f.teamId) conds.push(sql`and assignees && array(select worker_id from team_members where org_id = ${orgId}::int and team_id = ${f.teamId}::int)`);
+  if (f.assigneeId) conds.push(sql`and assignees @> array[${f.assigneeId}::int]`);
+  return sql.join(conds, sql` `);
+}
+
+/** With a filter: the filtered repairs, read from work_order_failures (the histograms keep no filter's groups). */
+async function mttrFiltered(tx: ReadTx, orgId: number, range: DayRange, previous: DayRange, f: AnalyticsFilters): Promise<MttrRow> {
+  const org = sql`${orgId}::int`;
+  const repairs = (r: DayRange) => sql`select asset_category_id, assignees, repair_us / ${HOUR_US}::float8 as h from work_order_failures
+    where org_id = ${org} and closed_at >= ${ts(startOf(r.from))} and closed_at < ${ts(endOf(r.to))} ${failureScope(orgId, f)}`;
   const agg = sql`count(*)::int as n, avg(h) as mean, percentile_cont(0.5) within group (order by h) as median`;
-  // The range's repairs are read once; the overall figure and both breakdowns come out of one statement. Joins to
-  // the materialised repairs take the organisation as a value, never `r.org_id`: equated through the CTE with the
-  // row-level security's setting, the planner guessed the CTE held a handful of rows and looped over every
-  // assignment per repair (5 s at 10,000 work orders).
   const [row] = rowsOf<MttrRow>(
     await tx.execute(sql`with r as materialized (${repairs(range)}),
-      cat as (select a.asset_category_id as id, ac.name, ${agg} from r
-          left join assets a on a.org_id = ${orgId}::int and a.id = r.asset_id
-          left join asset_categories ac on ac.org_id = ${orgId}::int and ac.id = a.asset_category_id
-        group by a.asset_category_id, ac.name),
-      -- Each repair's teams (its assignees', its plan's), looked up by each repair's key (offset 0: the planner
-      -- cannot flatten it; it misjudged the filtered repairs by orders of magnitude and walked every assignment).
-      team_repairs as (select m.team_id, r.id, r.h from r
-          cross join lateral (select wa.user_id from work_order_assignees wa where wa.org_id = ${orgId}::int and wa.work_order_id = r.id offset 0) wa
-          join team_members m on m.org_id = ${orgId}::int and m.worker_id = wa.user_id
-        union select p.team_id, r.id, r.h from r
-          cross join lateral (select o.plan_id from pm_occurrences o where o.org_id = ${orgId}::int and o.work_order_id = r.id offset 0) o
-          join pm_plans p on p.org_id = ${orgId}::int and p.id = o.plan_id where p.team_id is not null),
+      set_teams as materialized (${setTeams(orgId, sql`r`)}),
+      cat as (select r.asset_category_id as id, ac.name, ${agg} from r
+          left join asset_categories ac on ac.org_id = ${org} and ac.id = r.asset_category_id
+        group by r.asset_category_id, ac.name),
       team as (select t.id, t.name, s.n, s.mean, s.median
-        from (select team_id, ${agg} from team_repairs group by team_id) s
-        join teams t on t.org_id = ${orgId}::int and t.id = s.team_id)
+        from (select st.team_id, ${agg} from r join set_teams st on st.assignees = r.assignees group by st.team_id) s
+        join teams t on t.org_id = ${org} and t.id = s.team_id)
       select (select row_to_json(o) from (select ${agg} from r) o) as overall,
         (select row_to_json(o) from (select ${agg} from (${repairs(previous)}) p) o) as previous,
         (select json_agg(c order by c.mean desc nulls last, c.id) from cat c) as by_category,
@@ -330,9 +339,7 @@ async function mttrKept(tx: ReadTx, orgId: number, range: DayRange, previous: Da
     await tx.execute(sql`with cur as materialized (${histogram(range, 'category')}),
       cur_sets as materialized (${histogram(range, 'assignees')}),
       prev as materialized (${histogram(previous, 'category')}),
-      -- Each assignee set's teams (by today's members), each team once.
-      set_teams as materialized (select distinct s.key as assignees, m.team_id from (select distinct key from cur_sets) s
-          cross join unnest(s.key) u(user_id) join team_members m on m.org_id = ${org} and m.worker_id = u.user_id),
+      set_teams as materialized (${setTeams(orgId, sql`(select key as assignees from cur_sets) k`)}),
       -- Each figure's histogram: the range's (all), the previous range's (prev), per category, per team.
       g as (select 'all' as grp, null::int as key, bucket, sum(n)::bigint as n, sum(us) as us from cur group by bucket
         union all select 'prev', null, bucket, sum(n)::bigint, sum(us) from prev group by bucket
@@ -377,22 +384,20 @@ async function mttrKept(tx: ReadTx, orgId: number, range: DayRange, previous: Da
 export async function mtbfFigures(tx: ReadTx, orgId: number, range: DayRange, f: AnalyticsFilters): Promise<MtbfFigures> {
   const from = ts(startOf(range.from));
   const to = ts(endOf(range.to));
-  // With a filter: the rows (the pairs are those of the filtered orders, which the kept chains do not hold).
+  // With a team, work station or assignee filter: the filtered failures' own pairs (which the kept chains, of all
+  // an asset's failures, do not hold).
   const raw = sql`with fail as (
-        select w.asset_id, w.created_at, c.closed_at,
-          lag(c.closed_at) over (partition by w.asset_id order by w.created_at, w.id) as prev_closed,
-          lag(w.id) over (partition by w.asset_id order by w.created_at, w.id) as prev_id
-        from work_orders w left join work_order_closures c on c.org_id = w.org_id and c.work_order_id = w.id and c.status = 'completed'
-        where w.org_id = ${orgId}::int and w.asset_id is not null and w.status <> 'cancelled'
-          and w.created_at >= ${from} and w.created_at < ${to}
-          and not ${plannedOf('w')} ${scopeOf(orgId, 'w', f)})
+        select asset_id, created_at, lag(closed_at) over (partition by asset_id order by created_at, work_order_id) as prev_closed
+        from work_order_failures
+        where org_id = ${orgId}::int and asset_id is not null and created_at >= ${from} and created_at < ${to} ${failureScope(orgId, f)})
       select fail.asset_id, a.name, count(*)::int as failures, count(fail.prev_closed)::int as intervals,
         avg(greatest(0, extract(epoch from (fail.created_at - fail.prev_closed)) / 3600.0)) filter (where fail.prev_closed is not null) as mtbf
       from fail join assets a on a.org_id = ${orgId}::int and a.id = fail.asset_id
       group by fail.asset_id, a.name having count(fail.prev_closed) > 0
       order by mtbf asc, failures desc, fail.asset_id limit 10`;
-  // Without a filter: per asset, its first and last kept failure in the range (two index probes); the running sums
-  // of the last minus those of the first (whose own interval began before the range) are the range's.
+  // Without a filter, or with an asset or category filter (which keeps every failure of the assets it keeps): per
+  // asset, its first and last kept failure in the range (two index probes); the running sums of the last minus
+  // those of the first (whose own interval began before the range) are the range's.
   const chain = (cond: SQL, order: SQL) => sql`(select f.created_at, f.run_failures, f.run_intervals, f.run_interval_hours from work_order_failures f
       where f.org_id = ${orgId}::int and f.asset_id = a.id and ${cond} order by ${order} limit 1)`;
   const rolled = sql`select a.id as asset_id, a.name, (l.run_failures - g.run_failures + 1)::int as failures, (l.run_intervals - g.run_intervals)::int as intervals,
@@ -400,9 +405,12 @@ export async function mtbfFigures(tx: ReadTx, orgId: number, range: DayRange, f:
       from assets a
         cross join lateral ${chain(sql`f.created_at >= ${from}`, sql`f.created_at, f.work_order_id`)} g
         cross join lateral ${chain(sql`f.created_at < ${to}`, sql`f.created_at desc, f.work_order_id desc`)} l
-      where a.org_id = ${orgId}::int and g.created_at < ${to} and l.run_intervals > g.run_intervals
+      where a.org_id = ${orgId}::int ${f.assetId ? sql`and a.id = ${f.assetId}::int` : sql``}
+        ${f.assetCategoryId ? sql`and a.asset_category_id = ${f.assetCategoryId}::int` : sql``}
+        and g.created_at < ${to} and l.run_intervals > g.run_intervals
       order by mtbf asc, failures desc, a.id limit 10`;
-  const rows = rowsOf<{ asset_id: number; name: string; failures: number; intervals: number; mtbf: unknown }>(await tx.execute(filtered(f) ? raw : rolled));
+  const ofSomeFailures = !!(f.workStationId || f.teamId || f.assigneeId);
+  const rows = rowsOf<{ asset_id: number; name: string; failures: number; intervals: number; mtbf: unknown }>(await tx.execute(ofSomeFailures ? raw : rolled));
   return { range, worst: rows.map((r) => ({ assetId: r.asset_id, name: r.name, failures: num(r.failures), intervals: num(r.intervals), mtbfHours: round2(r.mtbf) })) };
 }
 
