@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ReadTx } from '../../server/db/client';
+import { rowsOf } from '../../server/db/rows';
 import { moneySettings } from '../organization/organization.service';
 import { quotationNumber } from '../quotations/quotations.schema';
 import { workOrderDisplayId } from '../work-orders/work-orders.schema';
@@ -33,8 +34,6 @@ import {
  * assigned to it (user_work_stations, team_members).
  */
 
-type Rows<T> = { rows: T[] };
-const rowsOf = <T>(r: unknown) => (r as Rows<T>).rows;
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const round2 = (v: unknown) => Math.round(num(v) * 100) / 100;
