@@ -518,12 +518,14 @@ export async function plannedShareFigures(tx: ReadTx, orgId: number, range: DayR
     const [row] = rowsOf<Record<string, unknown>>(
       await tx.execute(
         filtered(f)
-          ? sql`select
-        (select count(*) filter (where ${plannedOf('w')}) from work_orders w where w.org_id = ${orgId}::int and w.created_at >= ${ts(from)} and w.created_at < ${ts(to)} ${scopeOf(orgId, 'w', f)})::int as planned,
-        (select count(*) filter (where not ${plannedOf('w')}) from work_orders w where w.org_id = ${orgId}::int and w.created_at >= ${ts(from)} and w.created_at < ${ts(to)} ${scopeOf(orgId, 'w', f)})::int as reactive,
-        ${mos},
-        (select coalesce(sum(l.hours) filter (where ${plannedOf('w')}), 0) from (${laborRows(orgId, from, to)}) l join work_orders w on w.org_id = l.org_id and w.id = l.work_order_id where true ${scopeOf(orgId, 'w', f, 'l')}) as planned_hours,
-        (select coalesce(sum(l.hours) filter (where not ${plannedOf('w')}), 0) from (${laborRows(orgId, from, to)}) l join work_orders w on w.org_id = l.org_id and w.id = l.work_order_id where true ${scopeOf(orgId, 'w', f, 'l')}) as reactive_hours`
+          ? // One pass over the orders and one over the labour, each row marked planned or not once.
+            sql`select o.planned, o.reactive, ${mos}, h.planned_hours, h.reactive_hours
+        from (select count(*) filter (where p)::int as planned, count(*) filter (where not p)::int as reactive
+            from (select ${plannedOf('w')} as p from work_orders w
+              where w.org_id = ${orgId}::int and w.created_at >= ${ts(from)} and w.created_at < ${ts(to)} ${scopeOf(orgId, 'w', f)}) x) o,
+          (select coalesce(sum(hours) filter (where p), 0) as planned_hours, coalesce(sum(hours) filter (where not p), 0) as reactive_hours
+            from (select l.hours, ${plannedOf('w')} as p from (${laborRows(orgId, from, to)}) l join work_orders w on w.org_id = l.org_id and w.id = l.work_order_id
+              where true ${scopeOf(orgId, 'w', f, 'l')}) x) h`
           : sql`select c.planned, c.created - c.planned as reactive, ${mos}, h.planned_hours, h.reactive_hours
         from (select coalesce(sum(planned), 0)::int as planned, coalesce(sum(created), 0)::int as created from work_order_daily_counts
             where org_id = ${orgId}::int and day >= ${r.from}::date and day <= ${r.to}::date) c,
