@@ -112,16 +112,25 @@ export function wholeMonths(r: DayRange): { start: string; end: string } | null 
   return start < end ? { start, end } : null;
 }
 
+/**
+ * A range read from a monthly roll-up and its rows: `monthly(start, end)` for the range's whole months (first days,
+ * end exclusive), `rest(from, toExcl)` for the days around them (the whole range when it holds no whole month).
+ */
+function byMonths(r: DayRange, monthly: (start: string, end: string) => SQL, rest: (from: string, toExcl: string) => SQL): SQL {
+  const after = isoDay(Date.parse(endOf(r.to)));
+  const wm = wholeMonths(r);
+  if (!wm) return rest(r.from, after);
+  return sql`${monthly(wm.start, wm.end)} union all ${rest(r.from, wm.start)} union all ${rest(wm.end, after)}`;
+}
+
 /** The labour and parts sums of a range per asset and reason, unfiltered: whole months from work_order_asset_monthly, the rest from work_order_cost_daily. */
 function assetRollup(orgId: number, r: DayRange): SQL {
   const cols = sql.raw('asset_id, reason_id, hours, labor_cost, unrated_hours, parts_major, parts_minor');
-  const daily = (from: string, toExcl: string) =>
-    sql`select ${cols} from work_order_cost_daily where org_id = ${orgId}::int and day >= ${from}::date and day < ${toExcl}::date`;
-  const after = isoDay(Date.parse(endOf(r.to)));
-  const wm = wholeMonths(r);
-  if (!wm) return daily(r.from, after);
-  return sql`select ${cols} from work_order_asset_monthly where org_id = ${orgId}::int and month >= ${wm.start}::date and month < ${wm.end}::date
-    union all ${daily(r.from, wm.start)} union all ${daily(wm.end, after)}`;
+  return byMonths(
+    r,
+    (start, end) => sql`select ${cols} from work_order_asset_monthly where org_id = ${orgId}::int and month >= ${start}::date and month < ${end}::date`,
+    (from, toExcl) => sql`select ${cols} from work_order_cost_daily where org_id = ${orgId}::int and day >= ${from}::date and day < ${toExcl}::date`,
+  );
 }
 
 // ---------- backlog ----------
@@ -311,15 +320,13 @@ async function mttrKept(tx: ReadTx, orgId: number, range: DayRange, previous: Da
       by === 'category'
         ? [sql.raw('work_order_repair_monthly'), sql.raw('asset_category_id'), sql``]
         : [sql.raw('work_order_repair_assignee_monthly'), sql.raw('assignees'), sql`and cardinality(assignees) > 0`];
-    const rows = (a: SQL, b: SQL) => sql`select ${key} as key, repair_bucket as bucket, 1 as n, repair_us as us
-      from work_order_failures where org_id = ${org} and closed_at >= ${a} and closed_at < ${b} ${only}`;
-    const [a, b] = bounds(r);
-    const wm = wholeMonths(r);
-    const parts = wm
-      ? sql`select ${key} as key, bucket, repairs as n, micros as us from ${kept}
-            where org_id = ${org} and month >= ${wm.start}::date and month < ${wm.end}::date
-          union all ${rows(a, ts(startOf(wm.start)))} union all ${rows(ts(startOf(wm.end)), b)}`
-      : rows(a, b);
+    const parts = byMonths(
+      r,
+      (start, end) => sql`select ${key} as key, bucket, repairs as n, micros as us from ${kept}
+        where org_id = ${org} and month >= ${start}::date and month < ${end}::date`,
+      (from, toExcl) => sql`select ${key} as key, repair_bucket as bucket, 1 as n, repair_us as us from work_order_failures
+        where org_id = ${org} and closed_at >= ${ts(startOf(from))} and closed_at < ${ts(startOf(toExcl))} ${only}`,
+    );
     // A combination that lost its last repair keeps a row of zeros: it is no bucket.
     return sql`select key, bucket, sum(n)::int as n, sum(us) as us from (${parts}) x group by key, bucket having sum(n) > 0`;
   };
