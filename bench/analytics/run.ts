@@ -18,7 +18,7 @@ import pg from 'pg';
 import { migrate, openDatabase } from '../../src/server/db/client';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/env';
-import { sessionTokenFor } from '../../src/features/auth/auth.service';
+import { sessionTokenFor } from '../lib/session-token';
 import { fmt } from '../lib/measure';
 import { BIG_SUBDOMAIN, SMALL_SUBDOMAIN } from '../generate/orgs';
 

@@ -14,7 +14,7 @@ import { request } from 'node:http';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { migrate, openDatabase } from '../../src/server/db/client';
-import { sessionTokenFor } from '../../src/features/auth/auth.service';
+import { sessionTokenFor } from '../lib/session-token';
 import { BIG_SUBDOMAIN } from '../generate/orgs';
 import { benchOrg, requirePostgres, rssMiB, scratchDatabase, startBenchServer, stopServer } from '../lib/server';
 import { orgFetch } from '../../src/server/test/server-process';

@@ -25,7 +25,7 @@ import { migrate, openDatabase, REQUEST_PLANNER_SETTINGS } from '../../src/serve
 import { RUNTIME_ROLE } from '../../src/server/db/tenancy';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/env';
-import { sessionTokenFor } from '../../src/features/auth/auth.service';
+import { sessionTokenFor } from '../lib/session-token';
 import { capture, fmt, get, measure, median, type Captured, type Figures } from '../lib/measure';
 import { BIG_SUBDOMAIN, SMALL_SUBDOMAIN } from '../generate/orgs';
 

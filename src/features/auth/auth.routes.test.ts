@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { client, createOrg, createTestApp, type TestApp } from '../../server/test/harness';
-import { withTenant } from '../../server/db/client';
-import { sessions } from '../../server/db/schema';
+import { sql } from 'drizzle-orm';
+import { withoutTenant, withTenant } from '../../server/db/client';
+import { organizations, sessions } from '../../server/db/schema';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -57,6 +58,26 @@ describe('POST /api/signup', () => {
     const again = await root().post('/api/signup', { ...valid(sub.toUpperCase()), email: 'x@y.example.com' });
     expect(again.status).toBe(409);
     expect(messages(again.body)).toEqual({ subdomainName: 'This subdomain is already taken' });
+  });
+
+  it('writes the organisation and its admin together: a failure writing the admin leaves no organisation behind', async () => {
+    // A trigger refuses this one admin's row, as a failure between the two writes would.
+    const db = t.database.db;
+    await db.execute(sql.raw(`create or replace function test_refuse_signup_admin() returns trigger language plpgsql as $$
+      begin if new.email = 'refused@halfway.example.com' then raise exception 'refused by the test'; end if; return new; end $$`));
+    await db.execute(sql.raw(`create trigger test_refuse_signup_admin before insert on users for each row execute function test_refuse_signup_admin()`));
+    try {
+      const sub = `h${Date.now().toString(36)}`;
+      const res = await root().post('/api/signup', { ...valid(sub), email: 'refused@halfway.example.com' });
+      expect(res.status).toBe(500);
+      const left = await withoutTenant(db, (tx) => tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.subdomain, sub)));
+      expect(left).toEqual([]);
+      // The subdomain is still free: the same signup with another e-mail succeeds.
+      expect((await root().post('/api/signup', valid(sub))).status).toBe(201);
+    } finally {
+      await db.execute(sql.raw(`drop trigger test_refuse_signup_admin on users`));
+      await db.execute(sql.raw(`drop function test_refuse_signup_admin()`));
+    }
   });
 });
 

@@ -20,33 +20,37 @@ export const PASSWORD_VERIFY_WINDOW_SECONDS = 5 * 60;
 
 export const LOGIN_FAILURE = 'Invalid email or password';
 
-/** Creates the organisation and its first user (role admin). The subdomain is unique across all organisations. */
+/**
+ * Creates the organisation and its first user (role admin), in one transaction: a failure after the organisation
+ * leaves no organisation without a user (its subdomain taken for ever). The subdomain is unique across all
+ * organisations.
+ */
 export async function signup(db: Db, input: z.output<typeof signupSchema>) {
   const passwordHash = await hashPassword(input.password);
-  let org: { id: number; subdomain: string };
   try {
-    [org] = await withoutTenant(db, (tx) =>
-      tx
+    const org = await withoutTenant(db, async (tx) => {
+      const [created] = await tx
         .insert(organizations)
         .values({ organization: input.organization, subdomain: input.subdomainName, numberOfWorkers: input.numberOfWorkers })
-        .returning({ id: organizations.id, subdomain: organizations.subdomain }),
-    );
+        .returning({ id: organizations.id, subdomain: organizations.subdomain });
+      // The new organisation's rows are walled by row-level security: name it for the rest of this transaction.
+      await tx.execute(sql`select set_config('app.org_id', ${String(created.id)}, true)`);
+      await tx.insert(users).values({
+        orgId: created.id,
+        email: input.email,
+        passwordHash,
+        // The creator gives no name at signup: start from the e-mail's local part (DESIGN 11).
+        firstName: input.email.split('@')[0].slice(0, 100),
+        role: 'admin',
+        inviteStatus: 'ACTIVE',
+      });
+      return created;
+    });
+    return { message: 'Organization registered successfully', subdomain: org.subdomain };
   } catch (err) {
     if (pgCode(err) === '23505') throw conflict('This subdomain is already taken', 'subdomainName');
     throw err;
   }
-  await withTenant(db, org.id, (tx) =>
-    tx.insert(users).values({
-      orgId: org.id,
-      email: input.email,
-      passwordHash,
-      // The creator gives no name at signup: start from the e-mail's local part (DESIGN 11).
-      firstName: input.email.split('@')[0].slice(0, 100),
-      role: 'admin',
-      inviteStatus: 'ACTIVE',
-    }),
-  );
-  return { message: 'Organization registered successfully', subdomain: org.subdomain };
 }
 
 export async function searchSubdomain(db: Db, subdomain: string) {
@@ -124,26 +128,6 @@ export async function currentRole(db: Db, claims: AccessClaims): Promise<Role | 
   if (!row || row.tokenVersion !== claims.tokenVersion) return null;
   cache.keep(claims, mark, row);
   return row.role;
-}
-
-/**
- * A new session and its access token for a user, without their password: for benchmarks and tests that drive
- * the API as a known user (a token must name a live session, decision 021).
- */
-export async function sessionTokenFor(db: Db, secret: string, orgId: number, userId: number) {
-  const [user] = await withTenant(
-    db,
-    orgId,
-    (tx) =>
-      tx
-        .select({ role: users.role, tokenVersion: users.tokenVersion })
-        .from(users)
-        .where(and(eq(users.orgId, orgId), eq(users.id, userId))),
-    { readOnly: true },
-  );
-  if (!user) throw notFound('User');
-  const session = await withTenant(db, orgId, (tx) => startSession(tx, orgId, userId));
-  return signAccessToken(secret, { userId, orgId, role: user.role, sessionId: session.id, tokenVersion: user.tokenVersion });
 }
 
 async function startSession(tx: Tx, orgId: number, userId: number) {
