@@ -77,8 +77,7 @@ export const quantityField = (m: { invalid: string; negative?: string }) =>
     return Math.round(n * 1000) / 1000;
   }).optional());
 
-/** Display ids of the spec: AS-0001, SV-0001. */
-export const displayId = (prefix: string, id: number) => `${prefix}-${String(id).padStart(4, '0')}`;
+export { displayId } from './display-id';
 
 /** Case-insensitive "contains" text filter of a list query. */
 export const textFilter = z.preprocess(blankToUndefined, z.string().trim().max(100, 'Filter must be at most 100 characters').optional());

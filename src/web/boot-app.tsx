@@ -14,6 +14,9 @@ export async function mountApp(el: HTMLElement, beforeRender?: () => void) {
   // A signed-in page: the shell's and page's modules start loading now, instead of once the app has mounted.
   // (The session refresh was started by the entry, main.tsx; AuthProvider joins it.)
   preloadSignedInRoute(window.location.pathname);
+  // The installable app's service worker (issue 27), production builds only (the dev server serves none). Here,
+  // not in the entry: the sign-in page (100 KB budget) does without it; signing in mounts the app, which registers it.
+  if (import.meta.env.PROD && 'serviceWorker' in navigator) void import('./pwa/register-sw').then((m) => m.registerServiceWorker());
   await loadLanguage(i18n.language);
   const root = createRoot(el);
   const render = () =>

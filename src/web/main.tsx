@@ -14,6 +14,3 @@ else {
   if (isSignedInPath(path) && !getAccessToken()) void loadTimeRefresh();
   void import('./boot-app').then((m) => m.mountApp(root));
 }
-
-// The installable app's service worker (issue 27): production builds only (the dev server serves no worker).
-if (import.meta.env.PROD && 'serviceWorker' in navigator) void import('./pwa/register-sw').then((m) => m.registerServiceWorker());

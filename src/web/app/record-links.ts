@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { displayId } from '../../shared/reference-fields';
+import { displayId } from '../../shared/display-id';
 
 /**
  * Where each record type of the history lives, and how people call it: the bell and the dashboard's latest

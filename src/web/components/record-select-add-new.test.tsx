@@ -26,7 +26,7 @@ async function chooseAddNew(testId: string) {
 }
 
 async function createAsset() {
-  const dialog = await screen.findByTestId('asset-create-modal');
+  const dialog = await screen.findByTestId('asset-create-modal', {}, { timeout: 15_000 });
   await userEvent.type(within(dialog).getByTestId('field-name'), 'Feed pump');
   await userEvent.click(within(dialog).getByTestId('field-assetCategoryId'));
   await userEvent.click(await screen.findByRole('option', { name: 'PMP · Pumps' }));
@@ -34,7 +34,7 @@ async function createAsset() {
   await waitFor(() => expect(screen.queryByTestId('asset-create-modal')).toBeNull());
 }
 
-describe("'Add New' (value 0) in the asset and service selects of the order and request drawers", () => {
+describe("'Add New' (value 0) in the asset and service selects of the order and request drawers", { timeout: 60_000 }, () => {
   it('work order: Add New opens the asset dialog, and the new asset is selected and saved with the order', async () => {
     const calls = stubFetch({
       ...assetRoutes(),
@@ -76,7 +76,7 @@ describe("'Add New' (value 0) in the asset and service selects of the order and 
     await waitFor(() => expect(screen.getByTestId('mo-asset')).toHaveValue('Feed pump'));
 
     await chooseAddNew('mo-services');
-    const dialog = await screen.findByTestId('service-create-modal');
+    const dialog = await screen.findByTestId('service-create-modal', {}, { timeout: 15_000 });
     expect(calls.some((c) => c.url.pathname === '/api/services/add-service')).toBe(false);
     await userEvent.type(within(dialog).getByTestId('field-title'), 'Seal change');
     await userEvent.type(within(dialog).getByTestId('field-price'), '40');

@@ -1,4 +1,4 @@
-import { useState, type ComponentType } from 'react';
+import { Suspense, useState, type ComponentType } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useIsManager } from '../lib/app-data';
@@ -26,7 +26,10 @@ export interface RecordSelectConfig<Rec, O> {
   queryKey: string;
   /** "Add New" only for managers. */
   managersOnly?: boolean;
-  /** The creation dialog; it calls onCreated with the new record. */
+  /**
+   * The creation dialog; it calls onCreated with the new record. Pass it `lazy(() => import(...))`: a form and
+   * its fields are code a page with the picker loads only when "Add New" is chosen (issue 46: weight).
+   */
   CreateModal: ComponentType<{ onClose(): void; onCreated(record: Rec): void }>;
   /** The option of a new record. */
   toOption(record: Rec): O;
@@ -42,7 +45,8 @@ function useAddNew<Rec, O extends { value: number; label: string }>(config: Reco
   const [creating, setCreating] = useState(false);
   const { CreateModal } = config;
   const modal = creating ? (
-    <CreateModal
+    <Suspense fallback={null}>
+      <CreateModal
       onClose={() => setCreating(false)}
       onCreated={(record) => {
         const option = config.toOption(record);
@@ -52,7 +56,8 @@ function useAddNew<Rec, O extends { value: number; label: string }>(config: Reco
         void queryClient.invalidateQueries({ queryKey: [config.queryKey] });
         onCreated(option);
       }}
-    />
+      />
+    </Suspense>
   ) : null;
   return { onAddNew: allowAddNew !== false && (isManager || !config.managersOnly) ? () => setCreating(true) : undefined, modal };
 }

@@ -17,11 +17,15 @@ void i18n.use(initReactI18next).init({
   react: { bindI18nStore: 'added' },
 });
 
+let arabicLoaded = false;
+
 /** Makes sure the product's own strings of `lang` are loaded (the app awaits this before its first render). */
 export async function loadLanguage(lang: string) {
-  if (lang !== 'ar' || i18n.hasResourceBundle('ar', 'common')) return;
+  // Not "has an Arabic common bundle": a screen's strings merged into `common` (insights-i18n.ts) make one.
+  if (lang !== 'ar' || arabicLoaded) return;
   const { ar } = await import('./ar');
   i18n.addResourceBundle('ar', 'common', ar, true, true);
+  arabicLoaded = true;
 }
 
 /** Applies a language to i18next, <html lang dir> and remembers it on this device. */

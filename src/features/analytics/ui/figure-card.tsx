@@ -4,6 +4,7 @@ import { IconDownload, IconInfoCircle } from '@tabler/icons-react';
 import { LoadState } from '../../../web/components';
 import { ApiError } from '../../../web/lib/api';
 import { useTranslation } from 'react-i18next';
+import './insights-i18n';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { downloadCsv } from './csv';
 

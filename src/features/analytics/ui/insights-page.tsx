@@ -4,6 +4,7 @@ import { BarChart, DonutChart, LineChart } from '@mantine/charts';
 import { IconArrowDownRight, IconArrowUpRight, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import './insights-i18n';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { recordLink } from '../../../web/app/record-links';
 import { api } from '../../../web/lib/api';

@@ -1,6 +1,9 @@
+import { lazy } from 'react';
 import { createRecordMultiSelect, createRecordSelect, type RecordSelectConfig, type SelectOption } from '../../../web/components';
 import type { AssetDto } from '../assets.schema';
-import { AssetCreateModal } from './asset-form';
+
+// The creation form loads when "Add New" is chosen, not with every page that shows the picker.
+const AssetCreateModal = lazy(() => import('./asset-form').then((m) => ({ default: m.AssetCreateModal })));
 
 export const ASSET_OPTIONS_PATH = '/assets/get-assets-options';
 

@@ -1,6 +1,9 @@
+import { lazy } from 'react';
 import { createRecordSelect } from '../../../web/components';
 import type { PartDto, PartOption } from '../parts.schema';
-import { PartCreateModal } from './part-form';
+
+// The creation form loads when "Add New" is chosen, not with every page that shows the picker.
+const PartCreateModal = lazy(() => import('./part-form').then((m) => ({ default: m.PartCreateModal })));
 
 export const PART_OPTIONS_PATH = '/parts/get-parts-options';
 export type { PartOption };

@@ -1,6 +1,9 @@
+import { lazy } from 'react';
 import { createRecordMultiSelect, createRecordSelect, type RecordSelectConfig, type SelectOption } from '../../../web/components';
 import type { ServiceDto } from '../service-catalog.schema';
-import { ServiceCreateModal } from './service-form';
+
+// The creation form loads when "Add New" is chosen, not with every page that shows the picker.
+const ServiceCreateModal = lazy(() => import('./service-form').then((m) => ({ default: m.ServiceCreateModal })));
 
 export const SERVICE_OPTIONS_PATH = '/services/get-services-options';
 

@@ -1,6 +1,9 @@
+import { lazy } from 'react';
 import { createRecordMultiSelect, createRecordSelect, type RecordSelectConfig, type SelectOption } from '../../../web/components';
 import type { WorkStationDto } from '../work-stations.schema';
-import { WorkStationCreateModal } from './work-station-form';
+
+// The creation form loads when "Add New" is chosen, not with every page that shows the picker.
+const WorkStationCreateModal = lazy(() => import('./work-station-form').then((m) => ({ default: m.WorkStationCreateModal })));
 
 export const WORK_STATION_OPTIONS_PATH = '/workstations/get-workstation-options';
 
