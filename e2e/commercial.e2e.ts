@@ -189,6 +189,71 @@ describe('customers, quotations and purchase orders', () => {
     }
   });
 
+  /**
+   * Issue: the line table needed 820 px inside a 758 px drawer column at 1440x900 (Subtotal cut, the remove button
+   * outside) and the drawers were 724 to 788 px wide on a 390 px phone in Arabic. Each line table, the drawer and
+   * its Save button must lie inside the window, with no sideways scrolling, in both languages.
+   */
+  for (const [width, height] of [[1440, 900], [390, 844]] as const) {
+    for (const language of ['en', 'ar'] as const) {
+      it(`the line tables and the drawer fit at ${width}x${height} in ${language}`, async () => {
+        const { context, page } = await newPage(browser, { width, height });
+        try {
+          await signIn(page, demo);
+          await page.evaluate((lang) => localStorage.setItem('cmms.language', lang), language);
+          const listed = (await api('/api/quotations/get-quotations?page=1&pageSize=10')) as { quotations: { id: number }[] };
+          for (const [path, prefix, id] of [['quotations', 'q', listed.quotations[0].id], ['purchase-orders', 'po', null]] as const) {
+            await page.goto(`${demo.url}/dashboard/${path}?open=${id ?? 'new'}`);
+            await page.getByTestId(`${prefix}-save`).waitFor({ timeout: 45_000 });
+            for (const lines of [`${prefix}-services`, `${prefix}-parts`]) {
+              if ((await page.getByTestId(`${lines}-0`).count()) === 0) await page.getByTestId(`${lines}-add`).click();
+            }
+            await page.getByTestId(`${prefix}-parts-0-subtotal`).waitFor();
+            expect(await page.evaluate(() => document.documentElement.dir)).toBe(language === 'ar' ? 'rtl' : 'ltr');
+            if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/${path}-${width}-${language}.png`, fullPage: true });
+            const overflow = await page.evaluate((p) => {
+              const inView = (el: Element | null) => {
+                const r = el?.getBoundingClientRect();
+                return !!r && r.width > 0 && r.left >= -1 && r.right <= window.innerWidth + 1;
+              };
+              const within = (el: Element | null, box: Element | null) => {
+                const r = el?.getBoundingClientRect();
+                const b = box?.getBoundingClientRect();
+                return !!r && !!b && r.left >= b.left - 1 && r.right <= b.right + 1;
+              };
+              const problems: string[] = [];
+              const dialog = document.querySelector('[role="dialog"]');
+              if (!inView(dialog)) problems.push(`drawer ${dialog?.getBoundingClientRect().width}px`);
+              if (!inView(document.querySelector(`[data-testid="${p}-save"]`))) problems.push('save');
+              if (!inView(document.querySelector('.mantine-Drawer-close'))) problems.push('close');
+              // nothing shown in the drawer reaches past the window's edges (Arabic overflows to the left)
+              for (const el of dialog?.querySelectorAll('*') ?? []) {
+                const r = el.getBoundingClientRect();
+                if (r.width > 1 && r.height > 1 && (r.left < -1 || r.right > window.innerWidth + 1) && getComputedStyle(el).visibility !== 'hidden') {
+                  problems.push(`${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]} ${Math.round(r.left)}..${Math.round(r.right)}`);
+                  break;
+                }
+              }
+              for (const lines of [`${p}-services`, `${p}-parts`]) {
+                const box = document.querySelector(`[data-testid="${lines}"]`);
+                if (!inView(box)) problems.push(`${lines} ${box?.getBoundingClientRect().width}px`);
+                for (const el of box?.querySelectorAll('*') ?? []) {
+                  if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible' && el.tagName !== 'INPUT') problems.push(`${lines} scrolls sideways`);
+                }
+                if (!within(box?.querySelector(`[data-testid="${lines}-0-subtotal"]`) ?? null, box)) problems.push(`${lines} subtotal`);
+                if (!within(box?.querySelector('button[class*="ActionIcon"]') ?? null, box)) problems.push(`${lines} remove`);
+              }
+              return problems;
+            }, prefix);
+            expect(overflow, `${path} at ${width} px in ${language}`).toEqual([]);
+          }
+        } finally {
+          await context.close();
+        }
+      });
+    }
+  }
+
   it('moves a purchase order from draft to purchaseOrder', async () => {
     const taxes = (await api('/api/purchase-orders/get-tax-options')) as { label: string; taxComputation: string }[];
     const tax = taxes.find((t) => t.taxComputation !== 'group')!;

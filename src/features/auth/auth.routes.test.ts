@@ -102,6 +102,10 @@ describe('sessions', () => {
     expect(wrong.status).toBe(401);
     expect(wrong.body.error).toBe('Invalid email or password');
     expect(unknown.body.error).toBe('Invalid email or password');
+    // the login form's schema: a password shorter than the sign-up's 8 characters is refused with the spec's message
+    const short = await org.anonymous.post('/api/login', { email: org.email, password: 'Short1!' });
+    expect(short.status).toBe(400);
+    expect(messages(short.body)).toEqual({ password: 'Password must be at least 8 characters' });
   });
 
   it('limits attempts per account with a clear 429', async () => {

@@ -2,12 +2,17 @@ import { z } from '../../shared/zod-setup';
 import { messageSchema } from '../../shared/pagination';
 import { emailField, PHONE_PATTERN, requiredString } from '../../shared/validation';
 import { RESERVED_SUBDOMAINS } from '../../shared/subdomain';
+import { PASSWORD_MAX, PASSWORD_MESSAGES, PASSWORD_MIN } from '../../shared/password-rule';
 
 const REQUIRED = 'This field is required';
 const MIN3 = 'Must be at least 3 characters';
 
 export const passwordField = () =>
-  z.string({ error: 'Password is required' }).min(1, 'Password is required').min(8, 'Password must be at least 8 characters').max(200, 'Password is too long');
+  z
+    .string({ error: PASSWORD_MESSAGES.required })
+    .min(1, PASSWORD_MESSAGES.required)
+    .min(PASSWORD_MIN, PASSWORD_MESSAGES.min)
+    .max(PASSWORD_MAX, PASSWORD_MESSAGES.max);
 
 /** The register screen and POST /api/signup: every message of spec section 5 "Auth and registration". */
 export const signupSchema = z.strictObject({

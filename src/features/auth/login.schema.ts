@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import '../../shared/zod-messages';
 import { EMAIL_PATTERN } from '../../shared/email-pattern';
+import { PASSWORD_MAX, PASSWORD_MESSAGES, PASSWORD_MIN } from '../../shared/password-rule';
 
 /**
  * POST /api/login and the login screen. Written with zod/mini (the same rules and messages as emailField in
@@ -15,6 +16,9 @@ export const loginSchema = z.strictObject({
     z.regex(EMAIL_PATTERN, 'Invalid email address'),
     z.toLowerCase(),
   ),
-  password: z.string({ error: 'Password is required' }).check(z.minLength(1, 'Password is required'), z.maxLength(200, 'Password is too long')),
+  // the sign-up's rule (passwordField): a shorter password cannot exist, so it is refused before any lookup
+  password: z
+    .string({ error: PASSWORD_MESSAGES.required })
+    .check(z.minLength(1, PASSWORD_MESSAGES.required), z.minLength(PASSWORD_MIN, PASSWORD_MESSAGES.min), z.maxLength(PASSWORD_MAX, PASSWORD_MESSAGES.max)),
 });
 export type LoginInput = z.infer<typeof loginSchema>;

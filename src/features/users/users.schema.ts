@@ -61,7 +61,12 @@ export const inviteUserSchema = z
     confirmEmail: emailField('Email is required', 'Invalid email address'),
     role: z.enum(ASSIGNABLE_ROLES, { error: 'Role is required' }),
   })
-  .refine((v) => v.email === v.confirmEmail, { message: 'Emails do not match', path: ['confirmEmail'] });
+  // checked as soon as both addresses are valid, whatever the role (zod skips a refinement after any issue)
+  .refine((v) => v.email === v.confirmEmail, {
+    message: 'Emails do not match',
+    path: ['confirmEmail'],
+    when: ({ issues }) => !issues.some((i) => i.path?.[0] === 'email' || i.path?.[0] === 'confirmEmail'),
+  });
 export type InviteUserInput = z.input<typeof inviteUserSchema>;
 
 export const usersQuerySchema = pageQuerySchema.extend({

@@ -16,6 +16,7 @@ export { AsyncSelect, AsyncMultiSelect, ADD_NEW_VALUE, rememberOption, type Sele
 export { RichTextField, type RichTextFieldProps } from './rich-text-field';
 export { formatMoney, formatMinorMoney, useMoney } from './money';
 export { EmptyState } from './empty-state';
+export { isBlankHtml } from './blank-html';
 export { LoadState } from './load-state';
 export { tablePagination } from './table-pagination';
 export { LineItemsTable, DocumentSummary, liveTotals, toEngineLine, type ItemSelectProps, type LineItemValue, type LineItemsTableProps, type TaxOption } from './line-items';

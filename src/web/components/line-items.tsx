@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ActionIcon, Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { computeLine, computeTotals, type DocumentTotals, type EngineOptions, type LineInput, type TaxRule } from '../../shared/tax';
@@ -128,10 +128,16 @@ export interface LineItemsTableProps {
   renderItemSelect?(props: ItemSelectProps): ReactNode;
 }
 
-/** An editable table of document lines: item, quantity, unit price, discount %, tax; tax and subtotal live. On phones each line is a stacked card (the same fields, labelled). */
+/** Below this width of its own box the lines are cards: the table's columns need it (a drawer column is ~758 px at 1440 wide). */
+const TABLE_MIN_WIDTH = 720;
+
+/** An editable table of document lines: item, quantity, unit price, discount %, tax; tax and subtotal live. In a narrow box (a phone, a narrow drawer) each line is a stacked card (the same fields, labelled). */
 export function LineItemsTable(props: LineItemsTableProps) {
   const { t } = useTranslation('lineItems');
   const phone = useMediaQuery('(max-width: 48em)');
+  // the box's own width decides, not the window's: the drawer's form column is much narrower than the window
+  const box = useElementSize();
+  const stacked = box.width > 0 ? box.width < TABLE_MIN_WIDTH : phone;
   const set = (i: number, patch: Partial<LineItemValue>) => props.onChange(props.lines.map((l, j) => (j === i ? { ...l, ...patch } : l)));
   const add = () => props.onChange([...props.lines, { [props.idKey]: null, name: '', quantity: 1, unitPrice: '', discount: 0, taxId: null }]);
   const remove = (i: number) => props.onChange(props.lines.filter((_, j) => j !== i));
@@ -236,57 +242,57 @@ export function LineItemsTable(props: LineItemsTableProps) {
     </Stack>
   );
 
+  // fixed layout: the columns keep these widths, the item takes the rest, headers and long amounts wrap
+  const figure = { ta: 'end', style: { overflowWrap: 'anywhere' } } as const;
   const table = (
-    <Table.ScrollContainer minWidth={820}>
-      <Table verticalSpacing={4} withTableBorder>
-        <Table.Thead>
+    <Table verticalSpacing={4} horizontalSpacing={6} layout="fixed" withTableBorder>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{props.itemLabel}</Table.Th>
+          <Table.Th w={76}>{t('quantity')}</Table.Th>
+          <Table.Th w={88}>{t('unitPrice')}</Table.Th>
+          <Table.Th w={64}>{t('discount')}</Table.Th>
+          <Table.Th w={120}>{t('tax')}</Table.Th>
+          <Table.Th w={84} {...figure}>
+            {t('taxAmount')}
+          </Table.Th>
+          <Table.Th w={100} {...figure}>
+            {t('subtotal')}
+          </Table.Th>
+          <Table.Th w={36} />
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {props.lines.length === 0 && (
           <Table.Tr>
-            <Table.Th miw={200}>{props.itemLabel}</Table.Th>
-            <Table.Th w={80}>{t('quantity')}</Table.Th>
-            <Table.Th w={110}>{t('unitPrice')}</Table.Th>
-            <Table.Th w={80}>{t('discount')}</Table.Th>
-            <Table.Th miw={150}>{t('tax')}</Table.Th>
-            <Table.Th w={100} ta="end">
-              {t('taxAmount')}
-            </Table.Th>
-            <Table.Th w={110} ta="end">
-              {t('subtotal')}
-            </Table.Th>
-            <Table.Th w={40} />
+            <Table.Td colSpan={8}>{empty}</Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {props.lines.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={8}>{empty}</Table.Td>
+        )}
+        {props.lines.map((line, i) => {
+          const c = controls(line, i, false);
+          return (
+            <Table.Tr key={i} data-testid={c.rowId}>
+              <Table.Td>{c.item}</Table.Td>
+              <Table.Td>{c.quantity}</Table.Td>
+              <Table.Td>{c.price}</Table.Td>
+              <Table.Td>{c.discount}</Table.Td>
+              <Table.Td>{c.tax}</Table.Td>
+              <Table.Td {...figure} data-testid={c.rowId && `${c.rowId}-tax-amount`}>
+                {c.taxAmount}
+              </Table.Td>
+              <Table.Td {...figure} data-testid={c.rowId && `${c.rowId}-subtotal`}>
+                {c.subtotal}
+              </Table.Td>
+              <Table.Td>{c.remove}</Table.Td>
             </Table.Tr>
-          )}
-          {props.lines.map((line, i) => {
-            const c = controls(line, i, false);
-            return (
-              <Table.Tr key={i} data-testid={c.rowId}>
-                <Table.Td>{c.item}</Table.Td>
-                <Table.Td>{c.quantity}</Table.Td>
-                <Table.Td>{c.price}</Table.Td>
-                <Table.Td>{c.discount}</Table.Td>
-                <Table.Td>{c.tax}</Table.Td>
-                <Table.Td ta="end" data-testid={c.rowId && `${c.rowId}-tax-amount`}>
-                  {c.taxAmount}
-                </Table.Td>
-                <Table.Td ta="end" data-testid={c.rowId && `${c.rowId}-subtotal`}>
-                  {c.subtotal}
-                </Table.Td>
-                <Table.Td>{c.remove}</Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
   );
 
   return (
-    <Stack gap={6} data-testid={props.testId}>
+    <Stack gap={6} ref={box.ref} data-testid={props.testId}>
       <Group justify="space-between">
         <Text fw={600}>{props.title}</Text>
         {!props.readOnly && (
@@ -295,7 +301,7 @@ export function LineItemsTable(props: LineItemsTableProps) {
           </Button>
         )}
       </Group>
-      {phone ? cards : table}
+      {stacked ? cards : table}
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { PAGE_SIZES } from '../../shared/page-sizes';
+import { readLocal, writeLocal } from '../lib/local-store';
 
 export type PageSize = (typeof PAGE_SIZES)[number];
 /** A filter kept in the query string: free text (`?title=pump`) or several values (`?status=a&status=b`). */
@@ -25,18 +26,25 @@ export interface ListQueryState<F extends FilterSpec = FilterSpec> {
   apiQuery: Record<string, string | number | string[]>;
 }
 
+const isPageSize = (n: unknown): n is PageSize => (PAGE_SIZES as readonly unknown[]).includes(n);
+
 /**
  * The filter state of a server-paged list, kept in the URL's query string (page, pageSize and the
- * filters named in `filters`), so a reload or a shared link shows the same list.
+ * filters named in `filters`), so a reload or a shared link shows the same list. With `storageKey` the
+ * rows-per-page choice is also saved locally for that table (spec: "page-size choices are saved locally per
+ * table") and used when the URL names none.
  */
-export function useListQueryState<F extends FilterSpec>(opts: { filters: F; defaultPageSize?: PageSize }): ListQueryState<F> {
+export function useListQueryState<F extends FilterSpec>(opts: { filters: F; defaultPageSize?: PageSize; storageKey?: string }): ListQueryState<F> {
   const [params, setParams] = useSearchParams();
   const defaultPageSize = opts.defaultPageSize ?? 10;
   const specKey = JSON.stringify(opts.filters);
+  const sizeKey = opts.storageKey && `pageSize.${opts.storageKey}`;
+  const stored = sizeKey ? readLocal<unknown>(sizeKey, null) : null;
+  const preferredSize = isPageSize(stored) ? stored : defaultPageSize;
 
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const rawSize = Number(params.get('pageSize'));
-  const pageSize = ((PAGE_SIZES as readonly number[]).includes(rawSize) ? rawSize : defaultPageSize) as PageSize;
+  const pageSize = isPageSize(rawSize) ? rawSize : preferredSize;
   const paramsKey = params.toString();
 
   const filters = useMemo(() => {
@@ -66,13 +74,15 @@ export function useListQueryState<F extends FilterSpec>(opts: { filters: F; defa
 
   const setPage = useCallback((n: number) => update((p) => (n <= 1 ? p.delete('page') : p.set('page', String(n)))), [update]);
   const setPageSize = useCallback(
-    (n: number) =>
+    (n: number) => {
+      if (sizeKey) writeLocal(sizeKey, n);
       update((p) => {
         p.delete('page');
         if (n === defaultPageSize) p.delete('pageSize');
         else p.set('pageSize', String(n));
-      }),
-    [update, defaultPageSize],
+      });
+    },
+    [update, defaultPageSize, sizeKey],
   );
   const setFilter = useCallback(
     (name: string, value: string | string[]) =>

@@ -14,6 +14,8 @@ export interface ServerListOptions<F extends FilterSpec> {
   listKey: string;
   filters: F;
   defaultPageSize?: PageSize;
+  /** Where the rows-per-page choice is saved locally; the list's `queryKey` when left out. */
+  tableId?: string;
   /** Toast when the fetch fails, e.g. 'Failed to fetch work orders'. */
   errorMessage?: string;
   /** Extra fixed query parameters. */
@@ -25,7 +27,7 @@ export interface ServerListOptions<F extends FilterSpec> {
  * `{ [listKey]: T[], pagination }`. `setListData` stores a refreshed list returned by an add or delete.
  */
 export function useServerList<T, F extends FilterSpec = FilterSpec>(opts: ServerListOptions<F>) {
-  const state = useListQueryState({ filters: opts.filters, defaultPageSize: opts.defaultPageSize });
+  const state = useListQueryState({ filters: opts.filters, defaultPageSize: opts.defaultPageSize, storageKey: opts.tableId ?? opts.queryKey });
   const queryClient = useQueryClient();
   const apiQuery = { ...opts.extraQuery, ...state.apiQuery };
   const queryKey = [opts.queryKey, 'list', apiQuery] as const;

@@ -316,7 +316,7 @@ function DocumentForm({
         itemLabel={t('service')}
         itemPath="/services/get-services-options"
         priceKey="price"
-        renderItemSelect={(p) => <ServiceSelect {...p} allowAddNew={false} />}
+        renderItemSelect={(p) => <ServiceSelect {...p} />}
         lines={serviceDetails}
         onChange={(lines) => setLines('serviceDetails', lines)}
         taxes={taxes}
@@ -331,7 +331,7 @@ function DocumentForm({
         itemLabel={t('part')}
         itemPath="/parts/get-parts-options"
         priceKey="salesPrice"
-        renderItemSelect={(p) => <PartSelect {...p} onChange={(v, o) => p.onChange(v, o as never)} allowAddNew={false} />}
+        renderItemSelect={(p) => <PartSelect {...p} onChange={(v, o) => p.onChange(v, o as never)} />}
         lines={partDetails}
         onChange={(lines) => setLines('partDetails', lines)}
         fromOption={(o) => ({ uomId: (o.unitOfMeasure as { id?: number } | undefined)?.id ?? null })}

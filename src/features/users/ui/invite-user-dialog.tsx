@@ -16,6 +16,8 @@ export function InviteUserDialog({ opened, onClose }: { opened: boolean; onClose
   const [backendError, setBackendError] = useState<string | null>(null);
   const form = useForm<InviteUserInput>({
     resolver: zodResolver(inviteUserSchema),
+    // a field is checked when left, then at each change: a mismatch shows before a role is chosen
+    mode: 'onTouched',
     defaultValues: { email: '', confirmEmail: '', role: undefined as unknown as 'worker' },
   });
   const errors = form.formState.errors;

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, api, errorMessage } from '../../../web/lib/api';
 import { formatDateTime, formatMinutes } from '../../../web/lib/format';
 import { setLanguage } from '../../../web/i18n';
-import { DOCUMENT_ACCEPT, LoadState, confirmAction, formatMinorMoney, notifyError, notifySuccess } from '../../../web/components';
+import { DOCUMENT_ACCEPT, LoadState, confirmAction, isBlankHtml, formatMinorMoney, notifyError, notifySuccess } from '../../../web/components';
 import { StepControl, useStepAnswer } from '../../work-orders/ui/procedure-step-control';
 import { isAnswered } from '../../procedures/procedures.schema';
 import { contractorLaborSchema, contractorPartSchema, type ContractorStepDto, type ShareGateDto, type SharedWorkOrderDto } from '../work-order-shares.schema';
@@ -186,14 +186,14 @@ function SharedOrder({ dto, query, queryKey }: { dto: SharedWorkOrderDto; query:
               {dto.workOrder.asset.code ? ` (${dto.workOrder.asset.code})` : ''}
             </Text>
           )}
-          {dto.workOrder.instructions && (
+          {!isBlankHtml(dto.workOrder.instructions) && (
             <>
               <Text size="sm" fw={600}>
                 {t('instructions')}
               </Text>
               {/* Sanitised by the server when it was saved (work-orders/sanitize-html.ts). */}
               <TypographyStylesProvider fz="sm">
-                <div dangerouslySetInnerHTML={{ __html: dto.workOrder.instructions }} />
+                <div dangerouslySetInnerHTML={{ __html: dto.workOrder.instructions ?? '' }} />
               </TypographyStylesProvider>
             </>
           )}

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import {
   DateTimeField,
   EmptyState,
+  isBlankHtml,
   RecordDrawer,
   RecordDrawerFooter,
   RichTextField,
@@ -75,7 +76,7 @@ function payloadOf(v: FormValues) {
     assetId: v.assetId || null,
     quotationId: v.quotationId || null,
     assignees: v.assignees.map(Number),
-    instructions: v.instructions && v.instructions !== '<p></p>' ? v.instructions : undefined,
+    instructions: isBlankHtml(v.instructions) ? undefined : v.instructions,
   };
 }
 
@@ -248,7 +249,7 @@ export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
   const instructions = form.watch('instructions');
   const operations = (
     <>
-      {(!instructions || instructions === '<p></p>') && <EmptyState title={t('operationsEmpty')} description={t('operationsEmptyHint')} />}
+      {isBlankHtml(instructions) && <EmptyState title={t('operationsEmpty')} description={t('operationsEmptyHint')} />}
       <Controller
         control={form.control}
         name="instructions"
