@@ -475,6 +475,41 @@ describe('request portal: the work flows back to the requester', () => {
   }, MAIL_TEST_MS);
 });
 
+describe('request portal: photos of a request accepted into a work order', () => {
+  it("the work order gets copies of the photos: its assigned worker lists and opens them; deleting it leaves the requester's", async () => {
+    const { org, asset } = await setup('Rho');
+    await org.admin.put(`${B}/settings`, SETTINGS);
+    const sent = await send(org, { code: await codeOf(org, asset.id), description: 'Oil on the floor', urgency: 'high', email: addr('ga') });
+    expect(sent.status).toBe(201);
+    const [row] = await rowsOf(org);
+    const worker = await org.as('worker');
+    const res = await org.admin.post(`${B}/accept-request/${row.id}`, { into: 'work-order', title: 'Oil leak', assignees: [worker.userId] });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const workOrderId = res.body.workOrderId;
+
+    const photos = await worker.get(`/api/my-work/list-photos/${workOrderId}`);
+    expect(photos.status).toBe(200);
+    expect(photos.body.photos).toHaveLength(1);
+    const [copy] = photos.body.photos;
+    expect(copy.url.split('?')[0]).not.toBe(row.photos[0]);
+    // Signed for the worker, and served.
+    const opened = await worker.get(copy.url);
+    expect(opened.status).toBe(200);
+    expect(await t.app.deps.storage.read!(copy.url.split('?')[0])).toEqual(await t.app.deps.storage.read!(row.photos[0]));
+    const { workOrder } = (await worker.get(`/api/work-orders/get-work-order/${workOrderId}`)).body;
+    expect(workOrder.instructions).toContain("1 photo(s) in this work order's photos");
+    // Another organisation sees none of it.
+    const other = await createOrg(t, 'RhoOther');
+    expect((await other.admin.get(`/api/my-work/list-photos/${workOrderId}`)).status).toBe(404);
+
+    // Deleting the order removes its copy only; the requester's photo stays and is still served.
+    expect((await org.admin.del(`/api/work-orders/delete-work-order/${workOrderId}`)).status).toBe(200);
+    await until(async () => (await t.app.deps.storage.read!(copy.url.split('?')[0])) === null);
+    const status = (await org.anonymous.get(`${B}/status/${sent.body.statusToken}`)).body;
+    expect((await org.anonymous.get(status.photos[0])).status).toBe(200);
+  }, MAIL_TEST_MS);
+});
+
 describe('request portal: labels of work stations', () => {
   it('prints work stations with assets; another organisation gets 404 and no code is made', async () => {
     const { org, asset, station } = await setup('Pi');

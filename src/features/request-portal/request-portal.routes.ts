@@ -199,8 +199,8 @@ export async function requestPortalRoutes(appBase: FastifyInstance) {
 
   app.post('/accept-request/:id', { schema: { params: idParamsSchema, body: portalAcceptSchema, response: { 200: portalRequestAcceptedSchema } }, config: { access: MANAGERS } }, async (req) => {
     const orgId = req.auth.orgId;
-    // A maintenance request gets copies of the photos' files: deleting it (which deletes its images) leaves the portal request's.
-    const copies = req.body.into === 'maintenance-request' ? await copyFiles(orgId, await req.read((tx) => portal.requestPhotos(tx, orgId, req.params.id))) : [];
+    // The work made of it (work order or maintenance request) gets copies of the photos' files: deleting it (which deletes its photos) leaves the portal request's.
+    const copies = await copyFiles(orgId, await req.read((tx) => portal.requestPhotos(tx, orgId, req.params.id)));
     return removeOnFailure(copies, () => req.inTenant((tx) => portal.acceptPortalRequest(tx, orgId, req.auth, req.params.id, req.body, mailOf(req), copies)));
   });
 

@@ -13,6 +13,7 @@ import { assignedTo, createWorkOrder } from '../work-orders/work-orders.service'
 import { addMaintenanceRequest } from '../maintenance-requests/maintenance-requests.service';
 import { maintenanceRequestInputSchema } from '../maintenance-requests/maintenance-requests.schema';
 import { recordActivity } from '../activity/activity.service';
+import { addWorkOrderPhoto } from '../my-work/my-work.service';
 import { portalCodes, portalReplies, portalRequests, portalSettings } from './request-portal.table';
 import { emitWebhookEvent } from '../webhooks/webhooks.service';
 import { describeStatus, tellRequesters } from './request-portal.flow';
@@ -370,8 +371,8 @@ async function setStatus(tx: Tx, orgId: number, id: number, values: Partial<type
 
 /**
  * POST accept-request/:id (managers): makes a work order or a maintenance request of it, carrying the text,
- * the asset, the urgency and the contact over (copies of the photos go to a maintenance request as its images,
- * `photoCopies`; a work order links back to the request, whose photos stay with it).
+ * the asset, the urgency and the contact over. `photoCopies`, copies of the request's photo files made by the
+ * caller, become a maintenance request's images or a work order's photos; the request keeps its own.
  */
 export async function acceptPortalRequest(tx: Tx, orgId: number, actor: AccessClaims, id: number, input: PortalAcceptInput, mail: PortalMail, photoCopies: string[] = []) {
   const row = await claimReceived(tx, orgId, id);
@@ -384,7 +385,7 @@ export async function acceptPortalRequest(tx: Tx, orgId: number, actor: AccessCl
     const lines = [
       `<p>${escapeHtml(row.description)}</p>`,
       row.targetKind === 'work-station' && row.targetName ? `<p>Where: ${escapeHtml(row.targetName)}</p>` : '',
-      `<p>From request portal: ${number}${contact ? ` (${escapeHtml(contact)})` : ''}; urgency ${row.urgency}; ${row.photos.length} photo(s) on the request.</p>`,
+      `<p>From request portal: ${number}${contact ? ` (${escapeHtml(contact)})` : ''}; urgency ${row.urgency}${photoCopies.length ? `; ${photoCopies.length} photo(s) in this work order's photos` : ''}.</p>`,
     ];
     const workOrderId = await createWorkOrder(tx, orgId, actor, {
       title: input.title,
@@ -393,6 +394,8 @@ export async function acceptPortalRequest(tx: Tx, orgId: number, actor: AccessCl
       assetId: assetExists ? assetId! : undefined,
       assignees: input.assignees,
     } as Parameters<typeof createWorkOrder>[3]);
+    // Copies of the photos (made by the caller) as the order's photos: whoever may see the order sees them (my-work's service).
+    for (const url of photoCopies) await addWorkOrderPhoto(tx, orgId, actor, workOrderId, url);
     link = { workOrderId };
   } else {
     if (!assetExists) throw badRequest('A maintenance request needs an asset: accept this one into a work order', 'into');
