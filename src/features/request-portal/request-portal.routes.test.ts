@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { withoutTenant, withTenant } from '../../server/db/client';
 import { mailOutbox, maintenanceRequests, portalCodes, portalRequests, webhookDeliveries, workOrders } from '../../server/db/schema';
-import { createOrg, createTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
+import { client, createOrg, createTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
 import { setClockOffset } from '../../server/clock';
 import { catalogue } from '../maintenance-requests/test-fixtures';
 import { inDays } from '../commercial-documents/test-fixtures';
 import { qrTextsOfPdf } from './test-qr';
+import { publicOrigin } from '../../server/env';
 import { PORTAL_LIMITS } from './request-portal.values';
 import { maintenanceOrder, startSmtpServer, until } from '../../server/test/fixtures';
 
@@ -122,7 +123,7 @@ describe('request portal: the public side', () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ message: 'Request received', number: 'PR-0001' });
     const statusToken: string = res.body.statusToken;
-    expect(res.body.statusUrl).toBe(`${t.config.publicScheme}://${org.host}/portal/status/${statusToken}`);
+    expect(res.body.statusUrl).toBe(`${publicOrigin(t.config, org.subdomain)}/portal/status/${statusToken}`);
     const [row] = await rowsOf(org);
     expect(row).toMatchObject({ status: 'received', urgency: 'high', targetKind: 'asset', targetId: asset.id, email: 'sam@example.com', phone: null, name: 'Sam Operator' });
     expect(row.statusTokenHash).not.toContain(statusToken);
@@ -337,7 +338,7 @@ describe('request portal: labels and codes', () => {
     const texts = await qrTextsOfPdf(pdf);
     const codes = await withTenant(t.database.db, org.orgId, (tx) => tx.select().from(portalCodes).where(eq(portalCodes.orgId, org.orgId)).orderBy(portalCodes.targetId));
     expect(codes).toHaveLength(2);
-    expect(texts.sort()).toEqual(codes.map((c) => `${t.config.publicScheme}://${org.host}/r/${c.token}`).sort());
+    expect(texts.sort()).toEqual(codes.map((c) => `${publicOrigin(t.config, org.subdomain)}/r/${c.token}`).sort());
     // The Arabic font is embedded for the Arabic name.
     expect(pdf.toString('latin1')).toMatch(/NotoSansArabic/);
 
@@ -510,6 +511,29 @@ describe('request portal: photos of a request accepted into a work order', () =>
   }, MAIL_TEST_MS);
 });
 
+describe('request portal: links come from the configured base domain', () => {
+  it('a forged Host (another port, other case) changes neither the mailed status link nor the QR codes', async () => {
+    const { org, asset } = await setup('Sigma');
+    await org.admin.put(`${B}/settings`, SETTINGS);
+    const forged = `${org.host.toUpperCase()}:6666`;
+    const origin = publicOrigin(t.config, org.subdomain);
+    expect(origin).toMatch(new RegExp(`^${t.config.publicScheme}://${org.subdomain}\\.${t.config.baseDomain}(:\\d+)?$`));
+
+    const labels = await t.app.inject({ method: 'POST', url: `${B}/asset-labels`, headers: { host: forged, authorization: `Bearer ${org.admin.token}` }, payload: { assetIds: [asset.id], layout: 'sheet-10' } });
+    expect(labels.statusCode).toBe(200);
+    const [token] = (await withTenant(t.database.db, org.orgId, (tx) => tx.select().from(portalCodes).where(eq(portalCodes.orgId, org.orgId)))).map((c) => c.token);
+    expect(await qrTextsOfPdf(labels.rawPayload)).toEqual([`${origin}/r/${token}`]);
+
+    const ha = addr('ha');
+    const sent = await client(t.app, forged).post(`${B}/submit-request`, { code: token, description: 'Sparks from the socket', urgency: 'urgent', email: ha });
+    expect(sent.status).toBe(201);
+    expect(sent.body.statusUrl).toBe(`${origin}/portal/status/${sent.body.statusToken}`);
+    const [mail] = await mailsTo(ha);
+    expect(mail.text).toContain(`${origin}/portal/status/${sent.body.statusToken}`);
+    expect(mail.text + mail.html).not.toContain('6666');
+  });
+});
+
 describe('request portal: labels of work stations', () => {
   it('prints work stations with assets; another organisation gets 404 and no code is made', async () => {
     const { org, asset, station } = await setup('Pi');
@@ -517,7 +541,7 @@ describe('request portal: labels of work stations', () => {
     expect(res.statusCode).toBe(200);
     const codes = await withTenant(t.database.db, org.orgId, (tx) => tx.select().from(portalCodes).where(eq(portalCodes.orgId, org.orgId)));
     expect(codes.map((c) => c.kind).sort()).toEqual(['asset', 'work-station']);
-    expect((await qrTextsOfPdf(res.rawPayload)).sort()).toEqual(codes.map((c) => `${t.config.publicScheme}://${org.host}/r/${c.token}`).sort());
+    expect((await qrTextsOfPdf(res.rawPayload)).sort()).toEqual(codes.map((c) => `${publicOrigin(t.config, org.subdomain)}/r/${c.token}`).sort());
     // The station's code resolves to it (the scanner), and its public form names it.
     const stationCode = codes.find((c) => c.kind === 'work-station')!;
     expect((await org.admin.get(`${B}/resolve-code/${stationCode.token}`)).body.target).toMatchObject({ kind: 'work-station', id: station.id });

@@ -6,6 +6,7 @@ import { HttpError, badRequest } from '../../server/http-error';
 import { hitRateLimit, throttle, TOO_MANY_REQUESTS } from '../../server/rate-limit';
 import { IMAGE_RULES, processImage } from '../../server/uploads/images';
 import { uploadSigner } from '../../server/uploads/storage';
+import { publicOrigin } from '../../server/env';
 import {
   assetLabelsPdfSchema,
   assetLabelsSchema,
@@ -84,12 +85,17 @@ export async function requestPortalRoutes(appBase: FastifyInstance) {
   const releaseMailer = usePortalMailer(mailer);
   app.addHook('onClose', async () => releaseMailer());
   const signer = uploadSigner(config.jwtSecret);
-  const mailOf = (req: FastifyRequest) => ({ mailer, origin: `${config.publicScheme}://${req.headers.host}` });
   /** The host's organisation; a host of none gets the same 404 as an unknown code. */
   const orgOf = (req: FastifyRequest) => {
     if (!req.org) throw new HttpError(404, 'Not found');
     return req.org.id;
   };
+  /** Links in mail and QR codes: the organisation's subdomain of the configured base domain, not the Host header. */
+  const originOf = (req: FastifyRequest) => {
+    if (!req.org) throw new HttpError(404, 'Not found');
+    return publicOrigin(config, req.org.subdomain);
+  };
+  const mailOf = (req: FastifyRequest) => ({ mailer, origin: originOf(req) });
   /** The requester sees their own photos: signed here, since they hold no session (the hook signs members' only). */
   const signed = <T extends { photos: string[]; replies: { photos: string[] }[] }>(dto: T): T => {
     const sign = (urls: string[]) => urls.map((u) => signer.sign(u));
@@ -230,7 +236,7 @@ export async function requestPortalRoutes(appBase: FastifyInstance) {
 
   /** Label PDFs (managers): the chosen assets' and work stations' codes (made on first use), names, numbers and the organisation's logo. */
   app.post('/asset-labels', { schema: { body: assetLabelsSchema, response: { 200: assetLabelsPdfSchema } }, config: { access: MANAGERS } }, async (req, reply) => {
-    const origin = `${config.publicScheme}://${req.headers.host}`;
+    const origin = originOf(req);
     const data = await req.inTenant((tx) => portal.labelData(tx, req.auth.orgId, req.body.assetIds, req.body.workStationIds));
     const logo = data.logo && storage.read ? await storage.read(data.logo) : null;
     const pdf = await assetLabelsPdf({ ...data, logo, origin, layout: req.body.layout });
