@@ -233,6 +233,10 @@ describe('request portal: the inbox', () => {
 
     const list = await manager.get(`${B}/list-requests`);
     expect(list.status).toBe(200);
+    // The export writes its dates in ISO 8601, as every export does.
+    const csv = await manager.get('/api/data-transfer/export/portal-requests?columns=number,age');
+    expect(csv.status).toBe(200);
+    expect(String(csv.body).trim().split('\r\n').slice(1)).toEqual(list.body.requests.map((x: { number: string; createdAt: string }) => `${x.number},${new Date(x.createdAt).toISOString()}`));
     expect(list.body.requests.map((x: { number: string }) => x.number)).toEqual(['PR-0002', 'PR-0001']);
     expect(list.body.requests[1].photos[0]).toMatch(/\?exp=/);
     expect(list.body.pagination).toMatchObject({ totalRecords: 2 });
@@ -268,6 +272,9 @@ describe('request portal: the inbox', () => {
     const reply = await manager.post(`${B}/reply-request/1`, { body: 'A technician comes tomorrow' });
     expect(reply.status).toBe(200);
     expect((await statusOf(first)).replies).toMatchObject([{ author: 'team', body: 'A technician comes tomorrow' }]);
+    // Mailed as a reply, not as a status.
+    const replied = (await mailsTo('ann@example.com')).find((m) => m.text.includes('A technician comes tomorrow'));
+    expect(replied?.subject).toMatch(/: a reply to your request PR-0001$/);
 
     await worker.put(`/api/work-orders/update-status/${workOrderId}`, { status: 'in-progress' });
     expect((await statusOf(first)).status).toBe('in-progress');

@@ -357,7 +357,8 @@ async function claimReceived(tx: Tx, orgId: number, id: number) {
 }
 
 /** Tells requesters by mail (the request's own mailer, when the organisation lets it). */
-const tell = (tx: Tx, orgId: number, ids: number[], mail: PortalMail, what: Parameters<typeof tellRequesters>[3]) => tellRequesters(tx, orgId, ids, what, mail.mailer);
+const tell = (tx: Tx, orgId: number, ids: number[], mail: PortalMail, what: Parameters<typeof tellRequesters>[3], subject?: Parameters<typeof tellRequesters>[5]) =>
+  tellRequesters(tx, orgId, ids, what, mail.mailer, subject);
 
 /** Statuses of the request's duplicates follow it (merged requests carry its links). */
 async function setStatus(tx: Tx, orgId: number, id: number, values: Partial<typeof r.$inferInsert>) {
@@ -455,7 +456,7 @@ export async function replyPortalRequest(tx: Tx, orgId: number, actor: AccessCla
   const [row] = await tx.select({ id: r.id }).from(r).where(and(eq(r.orgId, orgId), eq(r.id, id)));
   if (!row) throw notFound('Request');
   await tx.insert(portalReplies).values({ orgId, requestId: id, author: 'team', userId: actor.userId, body });
-  await tell(tx, orgId, [id], mail, () => `The team replied to your request:\n\n${body}`);
+  await tell(tx, orgId, [id], mail, () => `The team replied to your request:\n\n${body}`, ({ number }) => `a reply to your request ${number}`);
   return { message: 'Reply sent', ...(await getPortalRequest(tx, orgId, id)) };
 }
 
