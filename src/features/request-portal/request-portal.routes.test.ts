@@ -196,24 +196,54 @@ describe('request portal: the public side', () => {
 });
 
 describe('request portal: rate limits', () => {
-  it('limits sends per address and per organisation (429 with retry-after)', async () => {
+  it('an address has its own limit (429); past its share of the organisation\u2019s budget, or past the budget, requests are held for review, never refused', async () => {
+    // Budget 3 an hour: an address's share is 1 (PORTAL_LIMITS.addressShare), its own limit 2.
     const limited = await createTestApp({ routeLimits: { ...t.config.routeLimits, portalSubmit: { max: 2, windowSeconds: 60 }, portalOrgSubmit: { max: 3, windowSeconds: 60 } } });
     try {
       const org = await createOrg(limited, 'Limited');
+      const other = await createOrg(limited, 'Unlimited');
       const refs = await catalogue(limited, org.orgId, 'L');
       await org.admin.put(`${B}/settings`, { ...SETTINGS, emailField: 'optional', published: [{ kind: 'asset', id: refs.asset.id }] });
-      const fields = { where: `asset:${refs.asset.id}`, description: 'Noise' };
+      await other.admin.put(`${B}/settings`, { ...SETTINGS, emailField: 'optional' });
       const net = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-      const at = (host: string) => limited.app.inject({ method: 'POST', url: `${B}/submit-request`, headers: { host: org.host }, payload: fields, remoteAddress: `${net}.${host}` });
-      expect((await at('1')).statusCode).toBe(201);
-      expect((await at('1')).statusCode).toBe(201);
-      const third = await at('1');
+      const at = (to: TestOrg, host: string, email?: string) =>
+        limited.app.inject({ method: 'POST', url: `${B}/submit-request`, headers: { host: to.host }, payload: { ...(to === org ? { where: `asset:${refs.asset.id}` } : {}), description: `Noise from ${host}`, ...(email ? { email } : {}) }, remoteAddress: `${net}.${host}` });
+      const [a1, a2, a3, b1, c1, d1] = [addr('a1'), addr('a2'), addr('a3'), addr('b1'), addr('c1'), addr('d1')];
+      expect((await at(org, '1', a1)).statusCode).toBe(201);
+      // Past the address's share: taken, held.
+      const second = await at(org, '1', a2);
+      expect(second.statusCode).toBe(201);
+      expect(second.json()).toMatchObject({ message: 'Request received', statusToken: expect.any(String) });
+      // Past the address's own limit: refused.
+      const third = await at(org, '1', a3);
       expect(third.statusCode).toBe(429);
       expect(third.headers['retry-after']).toBeDefined();
-      // Another address: its own budget, until the organisation's is spent.
-      expect((await at('2')).statusCode).toBe(201);
-      expect((await at('3')).statusCode).toBe(429);
-      expect(await withTenant(limited.database.db, org.orgId, (tx) => tx.select().from(portalRequests).where(eq(portalRequests.orgId, org.orgId)))).toHaveLength(3);
+      // Other addresses: within the budget, then past it: held, not refused.
+      expect((await at(org, '2', b1)).statusCode).toBe(201);
+      expect((await at(org, '3', c1)).statusCode).toBe(201);
+      expect((await at(org, '4', d1)).statusCode).toBe(201);
+      // Another organisation's budget is its own.
+      expect((await at(other, '4')).statusCode).toBe(201);
+
+      const rows = await withTenant(limited.database.db, org.orgId, (tx) => tx.select().from(portalRequests).where(eq(portalRequests.orgId, org.orgId)).orderBy(portalRequests.id));
+      expect(rows.map((x) => [x.email, x.heldAt !== null])).toEqual([[a1, false], [a2, true], [b1, false], [c1, false], [d1, true]]);
+      const [otherRow] = await withTenant(limited.database.db, other.orgId, (tx) => tx.select().from(portalRequests).where(eq(portalRequests.orgId, other.orgId)));
+      expect(otherRow.heldAt).toBeNull();
+      // Held ones: no mail written to the address given, not in the bell's figure, listed after the new ones, triaged as any.
+      expect(await mailsTo(a2)).toEqual([]);
+      expect(await mailsTo(d1)).toEqual([]);
+      expect(await mailsTo(b1)).toHaveLength(1);
+      expect((await org.admin.get(`${B}/new-requests-count`)).body).toEqual({ count: 3 });
+      const list = await org.admin.get(`${B}/list-requests`);
+      expect(list.body.requests.map((x: { number: string; heldAt: string | null }) => [x.number, x.heldAt !== null])).toEqual([
+        ['PR-0004', false],
+        ['PR-0003', false],
+        ['PR-0001', false],
+        ['PR-0005', true],
+        ['PR-0002', true],
+      ]);
+      expect((await org.admin.post(`${B}/decline-request/2`, { reason: 'Spam' })).status).toBe(200);
+      expect((await org.admin.post(`${B}/accept-request/5`, { into: 'work-order', title: 'Noise' })).status).toBe(200);
     } finally {
       await limited.close();
     }

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ADMINS, EVERYONE, MANAGERS } from '../../server/plugins/request-context';
 import { idParamsSchema } from '../../shared/pagination';
 import { HttpError, badRequest } from '../../server/http-error';
-import { hitRateLimit, throttle, TOO_MANY_REQUESTS } from '../../server/rate-limit';
+import { addressKey, hitRateLimit, throttle } from '../../server/rate-limit';
 import { IMAGE_RULES, processImage } from '../../server/uploads/images';
 import { uploadSigner } from '../../server/uploads/storage';
 import { publicOrigin } from '../../server/env';
@@ -157,16 +157,15 @@ export async function requestPortalRoutes(appBase: FastifyInstance) {
     const input = parse(portalSubmitSchema, fields);
     // The honeypot: people never see the field. A filled one is answered as a success and nothing is kept.
     if (input.website) return reply.status(201).send({ message: 'Request received' });
+    // The organisation's hourly budget never shuts the portal (decision 054): an address past its share of it, or
+    // anyone past the budget, is taken but held for review; only the address's own limit (portalSubmit) refuses.
     const { max, windowSeconds } = config.routeLimits.portalOrgSubmit;
-    const hit = await hitRateLimit(database.db, `portalOrgSubmit:org:${orgId}`, windowSeconds);
-    if (hit.hits > max) {
-      reply.header('retry-after', String(hit.retryAfter));
-      throw new HttpError(429, TOO_MANY_REQUESTS);
-    }
+    const share = await hitRateLimit(database.db, `portalOrgShare:${orgId}:${addressKey(req.ip)}`, windowSeconds);
+    const held = share.hits > Math.max(1, Math.ceil(max * PORTAL_LIMITS.addressShare)) || (await hitRateLimit(database.db, `portalOrgSubmit:org:${orgId}`, windowSeconds)).hits > max;
     // Refused before any image work; checked again in the write.
-    await req.read((tx) => portal.checkSubmission(tx, orgId, input));
+    await req.read((tx) => portal.checkSubmission(tx, orgId, input, held));
     const photos = await storePhotos(orgId, files);
-    const result = await removeOnFailure(photos, () => req.inTenant((tx) => portal.submitPortalRequest(tx, orgId, input, photos, mailOf(req))));
+    const result = await removeOnFailure(photos, () => req.inTenant((tx) => portal.submitPortalRequest(tx, orgId, input, photos, mailOf(req), held)));
     return reply.status(201).send(result);
   });
 

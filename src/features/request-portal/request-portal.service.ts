@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { badRequest, conflict, HttpError, notFound } from '../../server/http-error';
 import { totalOver, pageAndTotal } from '../../server/db/paging';
@@ -154,7 +154,7 @@ export async function getPortalForm(tx: ReadTx, orgId: number, token: string | u
  * costs no image work): the portal is on, the place exists, required contact fields are there, the inbox
  * is not full. Returns what the insert needs.
  */
-export async function checkSubmission(tx: ReadTx, orgId: number, input: PortalSubmitInput) {
+export async function checkSubmission(tx: ReadTx, orgId: number, input: PortalSubmitInput, held = false) {
   const settings = await enabledSettings(tx, orgId);
   let target: PortalTarget | null = null;
   if (input.code) {
@@ -172,14 +172,19 @@ export async function checkSubmission(tx: ReadTx, orgId: number, input: PortalSu
     const mode = settings[`${field}Field`];
     if (mode === 'required' && !input[field]) throw badRequest(field === 'name' ? 'Name is required' : field === 'email' ? 'Email is required' : 'Phone is required', field);
   }
-  const [{ open }] = await tx.select({ open: count() }).from(r).where(and(eq(r.orgId, orgId), eq(r.status, 'received')));
-  if (open >= PORTAL_LIMITS.openPerOrganization) throw new HttpError(503, 'The request box is full just now. Please try again later.');
+  // Held requests have a box of their own: a flood held for review never fills the one real requesters use.
+  const [{ open }] = await tx.select({ open: count() }).from(r).where(and(eq(r.orgId, orgId), eq(r.status, 'received'), held ? isNotNull(r.heldAt) : isNull(r.heldAt)));
+  if (open >= (held ? PORTAL_LIMITS.heldPerOrganization : PORTAL_LIMITS.openPerOrganization)) throw new HttpError(503, 'The request box is full just now. Please try again later.');
   return { settings, target };
 }
 
-/** POST submit-request: stores the request (photos already stored) and mails the requester their status link. */
-export async function submitPortalRequest(tx: Tx, orgId: number, input: PortalSubmitInput, photos: string[], mail: PortalMail) {
-  const { settings, target } = await checkSubmission(tx, orgId, input);
+/**
+ * POST submit-request: stores the request (photos already stored) and mails the requester their status link.
+ * `held` (past the hourly budget or the address's share, decision 054): kept for review, with no mail (a flood
+ * must not make us write to addresses others typed) and no webhook; the requester still gets the link in the answer.
+ */
+export async function submitPortalRequest(tx: Tx, orgId: number, input: PortalSubmitInput, photos: string[], mail: PortalMail, held = false) {
+  const { settings, target } = await checkSubmission(tx, orgId, input, held);
   const { token, hash } = newOpaqueToken();
   const keep = (field: 'name' | 'email' | 'phone') => (settings[`${field}Field`] === 'hidden' ? null : (input[field] ?? null));
   const [created] = await tx
@@ -196,10 +201,12 @@ export async function submitPortalRequest(tx: Tx, orgId: number, input: PortalSu
       email: keep('email'),
       phone: keep('phone'),
       statusTokenHash: hash,
+      heldAt: held ? now() : null,
     })
     .returning({ id: r.id, email: r.email });
   const statusUrl = `${mail.origin}/portal/status/${token}`;
   const number = portalRequestNumber(created.id);
+  if (held) return { message: 'Request received', number, statusToken: token, statusUrl };
   // The organisation's own endpoints hear of it (decision 043); the requester's contact stays in the inbox.
   await emitWebhookEvent(tx, orgId, 'request.received', {
     id: created.id,
@@ -305,6 +312,7 @@ const listColumns = {
   maintenanceRequestId: r.maintenanceRequestId,
   mergedIntoId: r.mergedIntoId,
   closedAt: r.closedAt,
+  heldAt: r.heldAt,
   createdAt: r.createdAt,
 };
 
@@ -321,16 +329,17 @@ export async function listPortalRequests(tx: ReadTx, orgId: number, query: Porta
       .select({ ...listColumns, total: totalOver() })
       .from(r)
       .where(where)
-      .orderBy(desc(sql`(${r.status} = 'received')`), desc(r.id))
+      // New first, those held for review after them (decision 054).
+      .orderBy(desc(sql`(${r.status} = 'received')`), sql`${r.heldAt} is not null`, desc(r.id))
       .limit(limit)
       .offset(offset),
   );
   return { requests: rows.map(({ total: _t, ...row }) => dto(row)), pagination: pagination(total, query.page, query.pageSize) };
 }
 
-/** GET new-requests-count: the side menu's and the bell's figure. */
+/** GET new-requests-count: the side menu's and the bell's figure (held ones are not news: the inbox lists them). */
 export async function countNewPortalRequests(tx: ReadTx, orgId: number) {
-  const [{ n }] = await tx.select({ n: count() }).from(r).where(and(eq(r.orgId, orgId), eq(r.status, 'received')));
+  const [{ n }] = await tx.select({ n: count() }).from(r).where(and(eq(r.orgId, orgId), eq(r.status, 'received'), isNull(r.heldAt)));
   return { count: n };
 }
 
