@@ -108,6 +108,8 @@ describe('request portal', () => {
       await page.getByTestId('portal-email').fill('operator@example.com');
       const { default: sharp } = await import('sharp');
       const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 30, g: 90, b: 160 } } }).jpeg().toBuffer();
+      // The gallery is offered, not only the camera.
+      expect(await page.getByTestId('portal-photos').getAttribute('capture')).toBeNull();
       await page.getByTestId('portal-photos').setInputFiles({ name: 'leak.jpg', mimeType: 'image/jpeg', buffer: photo });
       await page.getByTestId('portal-send').click();
       await page.getByTestId('portal-sent').waitFor();

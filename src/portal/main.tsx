@@ -138,7 +138,8 @@ function RequestForm({ w, form, code, onSent }: { w: Words; form: PortalFormDto;
       </fieldset>
       <label>
         {w.photos}
-        <input type="file" name="photos" accept="image/jpeg,image/png,image/webp" multiple capture="environment" data-testid="portal-photos" />
+        {/* No `capture`: it would force the camera; a photo already taken is as welcome. */}
+        <input type="file" name="photos" accept="image/jpeg,image/png,image/webp" multiple data-testid="portal-photos" />
         {errors.photos && <span className="error">{errors.photos}</span>}
       </label>
       {contact.length > 0 && (

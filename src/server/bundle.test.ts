@@ -12,7 +12,7 @@ import { ROOT } from './paths';
  * reach the kept-outside packages (argon2, pdfkit, swagger, pino) and the bundled ones are made.
  */
 describe('the production bundle', () => {
-  it('builds, starts, seeds the demo, signs in and serves lists, a PDF and the API docs', { timeout: 180_000 }, async () => {
+  it('builds, starts, seeds the demo, signs in and serves lists, PDFs (a quotation, asset labels) and the API docs', { timeout: 180_000 }, async () => {
     const { buildServer } = (await import(join(ROOT, 'scripts/build-server.mjs'))) as { buildServer: (outfile: string) => Promise<void> };
     const outfile = join(ROOT, 'node_modules/.cache/cmms-bundle-test/main.mjs');
     await buildServer(outfile);
@@ -34,6 +34,11 @@ describe('the production bundle', () => {
       const pdf = await call(`/api/quotations/get-quotation-pdf/${quotations.quotations[0].id}`);
       expect(pdf.status).toBe(200);
       expect((await pdf.text()).startsWith('%PDF')).toBe(true);
+      // Labels reach qrcode (a CommonJS package bundled in): its functions must be found through the bundle's default export too.
+      const assets = await (await call('/api/assets/get-assets?page=1&pageSize=10')).json<{ assets: { id: number }[] }>();
+      const labels = await call('/api/portal/asset-labels', { method: 'POST', body: { assetIds: [assets.assets[0].id], layout: 'sheet-24' } });
+      expect(labels.status).toBe(200);
+      expect((await labels.text()).startsWith('%PDF')).toBe(true);
       const docs = await call('/api/docs/json');
       expect(docs.status).toBe(200);
       expect(Object.keys((await docs.json<{ paths: object }>()).paths).length).toBeGreaterThan(100);

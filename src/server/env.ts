@@ -19,6 +19,8 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** Scheme used in links we e-mail (invitations). */
   publicScheme: 'http' | 'https';
+  /** Port in links we e-mail or print (PUBLIC_PORT); outside production the server's own by default, none in production. */
+  publicPort: number | null;
   loginLimits: LoginLimits;
   /** Per-route limits of the other public or password-checking routes (decision 022). */
   routeLimits: RouteLimits;
@@ -66,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : !production,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     publicScheme: env.PUBLIC_SCHEME === 'https' || production ? 'https' : 'http',
+    publicPort: env.PUBLIC_PORT ? Number(env.PUBLIC_PORT) : production ? null : Number(env.PORT ?? 3000),
     loginLimits: {
       perIp: Number(env.LOGIN_LIMIT_PER_IP ?? 100),
       perAccount: Number(env.LOGIN_LIMIT_PER_ACCOUNT ?? 10),
@@ -82,6 +85,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       disableAfterHours: Number(env.WEBHOOK_DISABLE_AFTER_HOURS ?? 72),
     },
   };
+}
+
+/**
+ * An organisation's own address for links in mail and on labels: its subdomain of the configured base domain,
+ * never the request's Host header (a caller chooses that one).
+ */
+export function publicOrigin(config: Pick<Config, 'publicScheme' | 'publicPort' | 'baseDomain'>, subdomain: string) {
+  const port = config.publicPort && !((config.publicScheme === 'https' && config.publicPort === 443) || (config.publicScheme === 'http' && config.publicPort === 80)) ? `:${config.publicPort}` : '';
+  return `${config.publicScheme}://${subdomain.toLowerCase()}.${config.baseDomain}${port}`;
 }
 
 /**

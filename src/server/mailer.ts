@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import type PgBoss from 'pg-boss';
 import type { Db, Tx } from './db/client';
@@ -58,16 +58,37 @@ export function smtpSender(smtpUrl: string, from = 'CMMS <no-reply@cmms.local>')
 }
 
 /**
- * A fetched batch of mail jobs: each mail is tried in turn (one refused address does not hold back the others),
+ * Mail to one address leaves in the order it was written: a requester reads "accepted", "in progress", "done" in
+ * that order even when the first was refused once. A mail waits while an earlier one to the same address is
+ * unsent and still being retried: written within `MAIL_ORDER_HOURS` and tried fewer than `attempts` times (a
+ * mail given up, or kept from a time without SMTP, holds nothing back).
+ */
+export const MAIL_ORDER_HOURS = 24;
+
+/** A mail whose address has an earlier one still on its way. */
+export class MailWaiting extends Error {}
+
+export interface OutboxDelivery {
+  /** How often a mail is tried in all (pg-boss's retry limit + 1). */
+  attempts?: number;
+  /** Looks at a waiting mail again later: a new job, so that waiting spends none of its own retries. */
+  later?: (id: number) => Promise<void>;
+}
+
+/**
+ * A fetched batch of mail jobs: each mail is tried in turn, in the order written (one refused address does not
+ * hold back the others; to the same address, it holds back the later ones, which are looked at again `later`),
  * then the batch throws if any failed, so that pg-boss retries it; the ones already sent are skipped then.
  */
-export async function deliverOutboxBatch(db: Db, ids: number[], send: (mail: Mail) => Promise<void>, log: MailLog) {
+export async function deliverOutboxBatch(db: Db, ids: number[], send: (mail: Mail) => Promise<void>, log: MailLog, options: OutboxDelivery = {}) {
   let firstError: unknown;
-  for (const id of ids) {
+  // pg-boss fetches the jobs of one instant in no set order; outbox ids are the order written.
+  for (const id of [...ids].sort((a, b) => a - b)) {
     try {
-      await deliverOutboxMail(db, id, send, log);
+      await deliverOutboxMail(db, id, send, log, options.attempts);
     } catch (err) {
-      firstError ??= err;
+      if (err instanceof MailWaiting && options.later) await options.later(id).catch((e: unknown) => (firstError ??= e));
+      else firstError ??= err;
     }
   }
   if (firstError) throw firstError;
@@ -77,10 +98,23 @@ export async function deliverOutboxBatch(db: Db, ids: number[], send: (mail: Mai
  * The job's work for one outbox row: reads it, sends it (outside any transaction), marks it sent. A failure
  * counts the attempt, keeps the error and throws, so that pg-boss retries it with backoff.
  */
-export async function deliverOutboxMail(db: Db, id: number, send: (mail: Mail) => Promise<void>, log: MailLog) {
+export async function deliverOutboxMail(db: Db, id: number, send: (mail: Mail) => Promise<void>, log: MailLog, attempts = Infinity) {
   const [row] = await withoutTenant(db, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.id, id)));
   // Gone (cleaned up) or already sent: a retry after a lost completion must not send it twice.
   if (!row || row.sentAt) return;
+  const since = new Date(Date.now() - MAIL_ORDER_HOURS * 3_600_000);
+  const [earlier] = await withoutTenant(db, (tx) =>
+    tx
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, row.to), lt(mailOutbox.id, id), isNull(mailOutbox.sentAt), gt(mailOutbox.createdAt, since), Number.isFinite(attempts) ? lt(mailOutbox.attempts, attempts) : undefined))
+      .limit(1),
+  );
+  if (earlier) {
+    // Not an attempt: nothing was sent. Only a mail's own job sends it, so none goes twice.
+    log.info({ outboxId: id, waitsFor: earlier.id }, 'mail waits for an earlier one to the same address');
+    throw new MailWaiting(`Waits for mail ${earlier.id} to the same address`);
+  }
   const mail: Mail = { to: row.to, subject: row.subject, text: row.text, ...(row.html ? { html: row.html } : {}) };
   try {
     await send(mail);

@@ -287,7 +287,7 @@ const EXPORTERS: Record<ExportList, Exporter> = {
       ['description', 'Description'],
       ['where', 'Where', (r) => r.targetName],
       ['urgency', 'Urgency'],
-      ['age', 'Received At', (r) => r.createdAt],
+      ['age', 'Received At', (r) => r.createdAt.toISOString()],
       ['status', 'Status'],
       ['contact', 'Contact', (r) => [r.name, r.email, r.phone].filter(Boolean).join(', ')],
     ],

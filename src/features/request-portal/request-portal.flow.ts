@@ -45,6 +45,8 @@ export async function tellRequesters(
   ids: number[],
   what: (row: { id: number; status: PortalStatus; declineReason: string | null }) => string,
   mailer: Mailer | undefined = mailers.at(-1),
+  /** The subject after the organisation's name: the new status by default (a reply says it is one). */
+  subject: (row: { number: string; status: PortalStatus }) => string = (row) => `your request ${row.number} is ${STATUS_WORDS[row.status]}`,
 ) {
   if (!ids.length) return;
   const [settings] = await tx.select({ notify: portalSettings.notifyRequester }).from(portalSettings).where(eq(portalSettings.orgId, orgId));
@@ -56,7 +58,7 @@ export async function tellRequesters(
   for (const row of rows) {
     const number = portalRequestNumber(row.id);
     await mailer.send(
-      { to: row.email!, subject: `${org?.name ?? ''}: your request ${number} is ${STATUS_WORDS[row.status]}`, text: `${what(row)}\n\nOpen the status link from our first e-mail to see the details.` },
+      { to: row.email!, subject: `${org?.name ?? ''}: ${subject({ number, status: row.status })}`, text: `${what(row)}\n\nOpen the status link from our first e-mail to see the details.` },
       tx,
     );
   }

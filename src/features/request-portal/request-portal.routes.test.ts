@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { withoutTenant, withTenant } from '../../server/db/client';
 import { mailOutbox, maintenanceRequests, portalCodes, portalRequests, webhookDeliveries, workOrders } from '../../server/db/schema';
-import { createOrg, createTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
+import { client, createOrg, createTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
 import { setClockOffset } from '../../server/clock';
 import { catalogue } from '../maintenance-requests/test-fixtures';
 import { inDays } from '../commercial-documents/test-fixtures';
 import { qrTextsOfPdf } from './test-qr';
+import { publicOrigin } from '../../server/env';
 import { PORTAL_LIMITS } from './request-portal.values';
 import { maintenanceOrder, startSmtpServer, until } from '../../server/test/fixtures';
 
@@ -122,7 +123,7 @@ describe('request portal: the public side', () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ message: 'Request received', number: 'PR-0001' });
     const statusToken: string = res.body.statusToken;
-    expect(res.body.statusUrl).toBe(`${t.config.publicScheme}://${org.host}/portal/status/${statusToken}`);
+    expect(res.body.statusUrl).toBe(`${publicOrigin(t.config, org.subdomain)}/portal/status/${statusToken}`);
     const [row] = await rowsOf(org);
     expect(row).toMatchObject({ status: 'received', urgency: 'high', targetKind: 'asset', targetId: asset.id, email: 'sam@example.com', phone: null, name: 'Sam Operator' });
     expect(row.statusTokenHash).not.toContain(statusToken);
@@ -195,24 +196,54 @@ describe('request portal: the public side', () => {
 });
 
 describe('request portal: rate limits', () => {
-  it('limits sends per address and per organisation (429 with retry-after)', async () => {
+  it('an address has its own limit (429); past its share of the organisation\u2019s budget, or past the budget, requests are held for review, never refused', async () => {
+    // Budget 3 an hour: an address's share is 1 (PORTAL_LIMITS.addressShare), its own limit 2.
     const limited = await createTestApp({ routeLimits: { ...t.config.routeLimits, portalSubmit: { max: 2, windowSeconds: 60 }, portalOrgSubmit: { max: 3, windowSeconds: 60 } } });
     try {
       const org = await createOrg(limited, 'Limited');
+      const other = await createOrg(limited, 'Unlimited');
       const refs = await catalogue(limited, org.orgId, 'L');
       await org.admin.put(`${B}/settings`, { ...SETTINGS, emailField: 'optional', published: [{ kind: 'asset', id: refs.asset.id }] });
-      const fields = { where: `asset:${refs.asset.id}`, description: 'Noise' };
+      await other.admin.put(`${B}/settings`, { ...SETTINGS, emailField: 'optional' });
       const net = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-      const at = (host: string) => limited.app.inject({ method: 'POST', url: `${B}/submit-request`, headers: { host: org.host }, payload: fields, remoteAddress: `${net}.${host}` });
-      expect((await at('1')).statusCode).toBe(201);
-      expect((await at('1')).statusCode).toBe(201);
-      const third = await at('1');
+      const at = (to: TestOrg, host: string, email?: string) =>
+        limited.app.inject({ method: 'POST', url: `${B}/submit-request`, headers: { host: to.host }, payload: { ...(to === org ? { where: `asset:${refs.asset.id}` } : {}), description: `Noise from ${host}`, ...(email ? { email } : {}) }, remoteAddress: `${net}.${host}` });
+      const [a1, a2, a3, b1, c1, d1] = [addr('a1'), addr('a2'), addr('a3'), addr('b1'), addr('c1'), addr('d1')];
+      expect((await at(org, '1', a1)).statusCode).toBe(201);
+      // Past the address's share: taken, held.
+      const second = await at(org, '1', a2);
+      expect(second.statusCode).toBe(201);
+      expect(second.json()).toMatchObject({ message: 'Request received', statusToken: expect.any(String) });
+      // Past the address's own limit: refused.
+      const third = await at(org, '1', a3);
       expect(third.statusCode).toBe(429);
       expect(third.headers['retry-after']).toBeDefined();
-      // Another address: its own budget, until the organisation's is spent.
-      expect((await at('2')).statusCode).toBe(201);
-      expect((await at('3')).statusCode).toBe(429);
-      expect(await withTenant(limited.database.db, org.orgId, (tx) => tx.select().from(portalRequests).where(eq(portalRequests.orgId, org.orgId)))).toHaveLength(3);
+      // Other addresses: within the budget, then past it: held, not refused.
+      expect((await at(org, '2', b1)).statusCode).toBe(201);
+      expect((await at(org, '3', c1)).statusCode).toBe(201);
+      expect((await at(org, '4', d1)).statusCode).toBe(201);
+      // Another organisation's budget is its own.
+      expect((await at(other, '4')).statusCode).toBe(201);
+
+      const rows = await withTenant(limited.database.db, org.orgId, (tx) => tx.select().from(portalRequests).where(eq(portalRequests.orgId, org.orgId)).orderBy(portalRequests.id));
+      expect(rows.map((x) => [x.email, x.heldAt !== null])).toEqual([[a1, false], [a2, true], [b1, false], [c1, false], [d1, true]]);
+      const [otherRow] = await withTenant(limited.database.db, other.orgId, (tx) => tx.select().from(portalRequests).where(eq(portalRequests.orgId, other.orgId)));
+      expect(otherRow.heldAt).toBeNull();
+      // Held ones: no mail written to the address given, not in the bell's figure, listed after the new ones, triaged as any.
+      expect(await mailsTo(a2)).toEqual([]);
+      expect(await mailsTo(d1)).toEqual([]);
+      expect(await mailsTo(b1)).toHaveLength(1);
+      expect((await org.admin.get(`${B}/new-requests-count`)).body).toEqual({ count: 3 });
+      const list = await org.admin.get(`${B}/list-requests`);
+      expect(list.body.requests.map((x: { number: string; heldAt: string | null }) => [x.number, x.heldAt !== null])).toEqual([
+        ['PR-0004', false],
+        ['PR-0003', false],
+        ['PR-0001', false],
+        ['PR-0005', true],
+        ['PR-0002', true],
+      ]);
+      expect((await org.admin.post(`${B}/decline-request/2`, { reason: 'Spam' })).status).toBe(200);
+      expect((await org.admin.post(`${B}/accept-request/5`, { into: 'work-order', title: 'Noise' })).status).toBe(200);
     } finally {
       await limited.close();
     }
@@ -232,6 +263,10 @@ describe('request portal: the inbox', () => {
 
     const list = await manager.get(`${B}/list-requests`);
     expect(list.status).toBe(200);
+    // The export writes its dates in ISO 8601, as every export does.
+    const csv = await manager.get('/api/data-transfer/export/portal-requests?columns=number,age');
+    expect(csv.status).toBe(200);
+    expect(String(csv.body).trim().split('\r\n').slice(1)).toEqual(list.body.requests.map((x: { number: string; createdAt: string }) => `${x.number},${new Date(x.createdAt).toISOString()}`));
     expect(list.body.requests.map((x: { number: string }) => x.number)).toEqual(['PR-0002', 'PR-0001']);
     expect(list.body.requests[1].photos[0]).toMatch(/\?exp=/);
     expect(list.body.pagination).toMatchObject({ totalRecords: 2 });
@@ -267,6 +302,9 @@ describe('request portal: the inbox', () => {
     const reply = await manager.post(`${B}/reply-request/1`, { body: 'A technician comes tomorrow' });
     expect(reply.status).toBe(200);
     expect((await statusOf(first)).replies).toMatchObject([{ author: 'team', body: 'A technician comes tomorrow' }]);
+    // Mailed as a reply, not as a status.
+    const replied = (await mailsTo('ann@example.com')).find((m) => m.text.includes('A technician comes tomorrow'));
+    expect(replied?.subject).toMatch(/: a reply to your request PR-0001$/);
 
     await worker.put(`/api/work-orders/update-status/${workOrderId}`, { status: 'in-progress' });
     expect((await statusOf(first)).status).toBe('in-progress');
@@ -337,7 +375,7 @@ describe('request portal: labels and codes', () => {
     const texts = await qrTextsOfPdf(pdf);
     const codes = await withTenant(t.database.db, org.orgId, (tx) => tx.select().from(portalCodes).where(eq(portalCodes.orgId, org.orgId)).orderBy(portalCodes.targetId));
     expect(codes).toHaveLength(2);
-    expect(texts.sort()).toEqual(codes.map((c) => `${t.config.publicScheme}://${org.host}/r/${c.token}`).sort());
+    expect(texts.sort()).toEqual(codes.map((c) => `${publicOrigin(t.config, org.subdomain)}/r/${c.token}`).sort());
     // The Arabic font is embedded for the Arabic name.
     expect(pdf.toString('latin1')).toMatch(/NotoSansArabic/);
 
@@ -475,6 +513,64 @@ describe('request portal: the work flows back to the requester', () => {
   }, MAIL_TEST_MS);
 });
 
+describe('request portal: photos of a request accepted into a work order', () => {
+  it("the work order gets copies of the photos: its assigned worker lists and opens them; deleting it leaves the requester's", async () => {
+    const { org, asset } = await setup('Rho');
+    await org.admin.put(`${B}/settings`, SETTINGS);
+    const sent = await send(org, { code: await codeOf(org, asset.id), description: 'Oil on the floor', urgency: 'high', email: addr('ga') });
+    expect(sent.status).toBe(201);
+    const [row] = await rowsOf(org);
+    const worker = await org.as('worker');
+    const res = await org.admin.post(`${B}/accept-request/${row.id}`, { into: 'work-order', title: 'Oil leak', assignees: [worker.userId] });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const workOrderId = res.body.workOrderId;
+
+    const photos = await worker.get(`/api/my-work/list-photos/${workOrderId}`);
+    expect(photos.status).toBe(200);
+    expect(photos.body.photos).toHaveLength(1);
+    const [copy] = photos.body.photos;
+    expect(copy.url.split('?')[0]).not.toBe(row.photos[0]);
+    // Signed for the worker, and served.
+    const opened = await worker.get(copy.url);
+    expect(opened.status).toBe(200);
+    expect(await t.app.deps.storage.read!(copy.url.split('?')[0])).toEqual(await t.app.deps.storage.read!(row.photos[0]));
+    const { workOrder } = (await worker.get(`/api/work-orders/get-work-order/${workOrderId}`)).body;
+    expect(workOrder.instructions).toContain("1 photo(s) in this work order's photos");
+    // Another organisation sees none of it.
+    const other = await createOrg(t, 'RhoOther');
+    expect((await other.admin.get(`/api/my-work/list-photos/${workOrderId}`)).status).toBe(404);
+
+    // Deleting the order removes its copy only; the requester's photo stays and is still served.
+    expect((await org.admin.del(`/api/work-orders/delete-work-order/${workOrderId}`)).status).toBe(200);
+    await until(async () => (await t.app.deps.storage.read!(copy.url.split('?')[0])) === null);
+    const status = (await org.anonymous.get(`${B}/status/${sent.body.statusToken}`)).body;
+    expect((await org.anonymous.get(status.photos[0])).status).toBe(200);
+  }, MAIL_TEST_MS);
+});
+
+describe('request portal: links come from the configured base domain', () => {
+  it('a forged Host (another port, other case) changes neither the mailed status link nor the QR codes', async () => {
+    const { org, asset } = await setup('Sigma');
+    await org.admin.put(`${B}/settings`, SETTINGS);
+    const forged = `${org.host.toUpperCase()}:6666`;
+    const origin = publicOrigin(t.config, org.subdomain);
+    expect(origin).toMatch(new RegExp(`^${t.config.publicScheme}://${org.subdomain}\\.${t.config.baseDomain}(:\\d+)?$`));
+
+    const labels = await t.app.inject({ method: 'POST', url: `${B}/asset-labels`, headers: { host: forged, authorization: `Bearer ${org.admin.token}` }, payload: { assetIds: [asset.id], layout: 'sheet-10' } });
+    expect(labels.statusCode).toBe(200);
+    const [token] = (await withTenant(t.database.db, org.orgId, (tx) => tx.select().from(portalCodes).where(eq(portalCodes.orgId, org.orgId)))).map((c) => c.token);
+    expect(await qrTextsOfPdf(labels.rawPayload)).toEqual([`${origin}/r/${token}`]);
+
+    const ha = addr('ha');
+    const sent = await client(t.app, forged).post(`${B}/submit-request`, { code: token, description: 'Sparks from the socket', urgency: 'urgent', email: ha });
+    expect(sent.status).toBe(201);
+    expect(sent.body.statusUrl).toBe(`${origin}/portal/status/${sent.body.statusToken}`);
+    const [mail] = await mailsTo(ha);
+    expect(mail.text).toContain(`${origin}/portal/status/${sent.body.statusToken}`);
+    expect(mail.text + mail.html).not.toContain('6666');
+  });
+});
+
 describe('request portal: labels of work stations', () => {
   it('prints work stations with assets; another organisation gets 404 and no code is made', async () => {
     const { org, asset, station } = await setup('Pi');
@@ -482,7 +578,7 @@ describe('request portal: labels of work stations', () => {
     expect(res.statusCode).toBe(200);
     const codes = await withTenant(t.database.db, org.orgId, (tx) => tx.select().from(portalCodes).where(eq(portalCodes.orgId, org.orgId)));
     expect(codes.map((c) => c.kind).sort()).toEqual(['asset', 'work-station']);
-    expect((await qrTextsOfPdf(res.rawPayload)).sort()).toEqual(codes.map((c) => `${t.config.publicScheme}://${org.host}/r/${c.token}`).sort());
+    expect((await qrTextsOfPdf(res.rawPayload)).sort()).toEqual(codes.map((c) => `${publicOrigin(t.config, org.subdomain)}/r/${c.token}`).sort());
     // The station's code resolves to it (the scanner), and its public form names it.
     const stationCode = codes.find((c) => c.kind === 'work-station')!;
     expect((await org.admin.get(`${B}/resolve-code/${stationCode.token}`)).body.target).toMatchObject({ kind: 'work-station', id: station.id });

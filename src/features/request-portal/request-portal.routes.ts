@@ -3,9 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ADMINS, EVERYONE, MANAGERS } from '../../server/plugins/request-context';
 import { idParamsSchema } from '../../shared/pagination';
 import { HttpError, badRequest } from '../../server/http-error';
-import { hitRateLimit, throttle, TOO_MANY_REQUESTS } from '../../server/rate-limit';
+import { addressKey, hitRateLimit, throttle } from '../../server/rate-limit';
 import { IMAGE_RULES, processImage } from '../../server/uploads/images';
 import { uploadSigner } from '../../server/uploads/storage';
+import { publicOrigin } from '../../server/env';
 import {
   assetLabelsPdfSchema,
   assetLabelsSchema,
@@ -84,12 +85,17 @@ export async function requestPortalRoutes(appBase: FastifyInstance) {
   const releaseMailer = usePortalMailer(mailer);
   app.addHook('onClose', async () => releaseMailer());
   const signer = uploadSigner(config.jwtSecret);
-  const mailOf = (req: FastifyRequest) => ({ mailer, origin: `${config.publicScheme}://${req.headers.host}` });
   /** The host's organisation; a host of none gets the same 404 as an unknown code. */
   const orgOf = (req: FastifyRequest) => {
     if (!req.org) throw new HttpError(404, 'Not found');
     return req.org.id;
   };
+  /** Links in mail and QR codes: the organisation's subdomain of the configured base domain, not the Host header. */
+  const originOf = (req: FastifyRequest) => {
+    if (!req.org) throw new HttpError(404, 'Not found');
+    return publicOrigin(config, req.org.subdomain);
+  };
+  const mailOf = (req: FastifyRequest) => ({ mailer, origin: originOf(req) });
   /** The requester sees their own photos: signed here, since they hold no session (the hook signs members' only). */
   const signed = <T extends { photos: string[]; replies: { photos: string[] }[] }>(dto: T): T => {
     const sign = (urls: string[]) => urls.map((u) => signer.sign(u));
@@ -151,16 +157,15 @@ export async function requestPortalRoutes(appBase: FastifyInstance) {
     const input = parse(portalSubmitSchema, fields);
     // The honeypot: people never see the field. A filled one is answered as a success and nothing is kept.
     if (input.website) return reply.status(201).send({ message: 'Request received' });
+    // The organisation's hourly budget never shuts the portal (decision 054): an address past its share of it, or
+    // anyone past the budget, is taken but held for review; only the address's own limit (portalSubmit) refuses.
     const { max, windowSeconds } = config.routeLimits.portalOrgSubmit;
-    const hit = await hitRateLimit(database.db, `portalOrgSubmit:org:${orgId}`, windowSeconds);
-    if (hit.hits > max) {
-      reply.header('retry-after', String(hit.retryAfter));
-      throw new HttpError(429, TOO_MANY_REQUESTS);
-    }
+    const share = await hitRateLimit(database.db, `portalOrgShare:${orgId}:${addressKey(req.ip)}`, windowSeconds);
+    const held = share.hits > Math.max(1, Math.ceil(max * PORTAL_LIMITS.addressShare)) || (await hitRateLimit(database.db, `portalOrgSubmit:org:${orgId}`, windowSeconds)).hits > max;
     // Refused before any image work; checked again in the write.
-    await req.read((tx) => portal.checkSubmission(tx, orgId, input));
+    await req.read((tx) => portal.checkSubmission(tx, orgId, input, held));
     const photos = await storePhotos(orgId, files);
-    const result = await removeOnFailure(photos, () => req.inTenant((tx) => portal.submitPortalRequest(tx, orgId, input, photos, mailOf(req))));
+    const result = await removeOnFailure(photos, () => req.inTenant((tx) => portal.submitPortalRequest(tx, orgId, input, photos, mailOf(req), held)));
     return reply.status(201).send(result);
   });
 
@@ -199,8 +204,8 @@ export async function requestPortalRoutes(appBase: FastifyInstance) {
 
   app.post('/accept-request/:id', { schema: { params: idParamsSchema, body: portalAcceptSchema, response: { 200: portalRequestAcceptedSchema } }, config: { access: MANAGERS } }, async (req) => {
     const orgId = req.auth.orgId;
-    // A maintenance request gets copies of the photos' files: deleting it (which deletes its images) leaves the portal request's.
-    const copies = req.body.into === 'maintenance-request' ? await copyFiles(orgId, await req.read((tx) => portal.requestPhotos(tx, orgId, req.params.id))) : [];
+    // The work made of it (work order or maintenance request) gets copies of the photos' files: deleting it (which deletes its photos) leaves the portal request's.
+    const copies = await copyFiles(orgId, await req.read((tx) => portal.requestPhotos(tx, orgId, req.params.id)));
     return removeOnFailure(copies, () => req.inTenant((tx) => portal.acceptPortalRequest(tx, orgId, req.auth, req.params.id, req.body, mailOf(req), copies)));
   });
 
@@ -230,7 +235,7 @@ export async function requestPortalRoutes(appBase: FastifyInstance) {
 
   /** Label PDFs (managers): the chosen assets' and work stations' codes (made on first use), names, numbers and the organisation's logo. */
   app.post('/asset-labels', { schema: { body: assetLabelsSchema, response: { 200: assetLabelsPdfSchema } }, config: { access: MANAGERS } }, async (req, reply) => {
-    const origin = `${config.publicScheme}://${req.headers.host}`;
+    const origin = originOf(req);
     const data = await req.inTenant((tx) => portal.labelData(tx, req.auth.orgId, req.body.assetIds, req.body.workStationIds));
     const logo = data.logo && storage.read ? await storage.read(data.logo) : null;
     const pdf = await assetLabelsPdf({ ...data, logo, origin, layout: req.body.layout });

@@ -175,6 +175,8 @@ export const portalRequestDtoSchema = z.object({
   maintenanceRequestId: z.number().nullable(),
   mergedIntoId: z.number().nullable(),
   closedAt: z.date().nullable(),
+  /** Held for review: it came past the organisation's hourly budget or its address's share (decision 054). */
+  heldAt: z.date().nullable(),
   createdAt: z.date(),
 });
 export const portalRequestListSchema = listAnswerSchema('requests', portalRequestDtoSchema);

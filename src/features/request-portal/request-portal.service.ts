@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { badRequest, conflict, HttpError, notFound } from '../../server/http-error';
 import { totalOver, pageAndTotal } from '../../server/db/paging';
@@ -13,6 +13,7 @@ import { assignedTo, createWorkOrder } from '../work-orders/work-orders.service'
 import { addMaintenanceRequest } from '../maintenance-requests/maintenance-requests.service';
 import { maintenanceRequestInputSchema } from '../maintenance-requests/maintenance-requests.schema';
 import { recordActivity } from '../activity/activity.service';
+import { addWorkOrderPhoto } from '../my-work/my-work.service';
 import { portalCodes, portalReplies, portalRequests, portalSettings } from './request-portal.table';
 import { emitWebhookEvent } from '../webhooks/webhooks.service';
 import { describeStatus, tellRequesters } from './request-portal.flow';
@@ -153,7 +154,7 @@ export async function getPortalForm(tx: ReadTx, orgId: number, token: string | u
  * costs no image work): the portal is on, the place exists, required contact fields are there, the inbox
  * is not full. Returns what the insert needs.
  */
-export async function checkSubmission(tx: ReadTx, orgId: number, input: PortalSubmitInput) {
+export async function checkSubmission(tx: ReadTx, orgId: number, input: PortalSubmitInput, held = false) {
   const settings = await enabledSettings(tx, orgId);
   let target: PortalTarget | null = null;
   if (input.code) {
@@ -171,14 +172,19 @@ export async function checkSubmission(tx: ReadTx, orgId: number, input: PortalSu
     const mode = settings[`${field}Field`];
     if (mode === 'required' && !input[field]) throw badRequest(field === 'name' ? 'Name is required' : field === 'email' ? 'Email is required' : 'Phone is required', field);
   }
-  const [{ open }] = await tx.select({ open: count() }).from(r).where(and(eq(r.orgId, orgId), eq(r.status, 'received')));
-  if (open >= PORTAL_LIMITS.openPerOrganization) throw new HttpError(503, 'The request box is full just now. Please try again later.');
+  // Held requests have a box of their own: a flood held for review never fills the one real requesters use.
+  const [{ open }] = await tx.select({ open: count() }).from(r).where(and(eq(r.orgId, orgId), eq(r.status, 'received'), held ? isNotNull(r.heldAt) : isNull(r.heldAt)));
+  if (open >= (held ? PORTAL_LIMITS.heldPerOrganization : PORTAL_LIMITS.openPerOrganization)) throw new HttpError(503, 'The request box is full just now. Please try again later.');
   return { settings, target };
 }
 
-/** POST submit-request: stores the request (photos already stored) and mails the requester their status link. */
-export async function submitPortalRequest(tx: Tx, orgId: number, input: PortalSubmitInput, photos: string[], mail: PortalMail) {
-  const { settings, target } = await checkSubmission(tx, orgId, input);
+/**
+ * POST submit-request: stores the request (photos already stored) and mails the requester their status link.
+ * `held` (past the hourly budget or the address's share, decision 054): kept for review, with no mail (a flood
+ * must not make us write to addresses others typed) and no webhook; the requester still gets the link in the answer.
+ */
+export async function submitPortalRequest(tx: Tx, orgId: number, input: PortalSubmitInput, photos: string[], mail: PortalMail, held = false) {
+  const { settings, target } = await checkSubmission(tx, orgId, input, held);
   const { token, hash } = newOpaqueToken();
   const keep = (field: 'name' | 'email' | 'phone') => (settings[`${field}Field`] === 'hidden' ? null : (input[field] ?? null));
   const [created] = await tx
@@ -195,10 +201,12 @@ export async function submitPortalRequest(tx: Tx, orgId: number, input: PortalSu
       email: keep('email'),
       phone: keep('phone'),
       statusTokenHash: hash,
+      heldAt: held ? now() : null,
     })
     .returning({ id: r.id, email: r.email });
   const statusUrl = `${mail.origin}/portal/status/${token}`;
   const number = portalRequestNumber(created.id);
+  if (held) return { message: 'Request received', number, statusToken: token, statusUrl };
   // The organisation's own endpoints hear of it (decision 043); the requester's contact stays in the inbox.
   await emitWebhookEvent(tx, orgId, 'request.received', {
     id: created.id,
@@ -304,6 +312,7 @@ const listColumns = {
   maintenanceRequestId: r.maintenanceRequestId,
   mergedIntoId: r.mergedIntoId,
   closedAt: r.closedAt,
+  heldAt: r.heldAt,
   createdAt: r.createdAt,
 };
 
@@ -320,16 +329,17 @@ export async function listPortalRequests(tx: ReadTx, orgId: number, query: Porta
       .select({ ...listColumns, total: totalOver() })
       .from(r)
       .where(where)
-      .orderBy(desc(sql`(${r.status} = 'received')`), desc(r.id))
+      // New first, those held for review after them (decision 054).
+      .orderBy(desc(sql`(${r.status} = 'received')`), sql`${r.heldAt} is not null`, desc(r.id))
       .limit(limit)
       .offset(offset),
   );
   return { requests: rows.map(({ total: _t, ...row }) => dto(row)), pagination: pagination(total, query.page, query.pageSize) };
 }
 
-/** GET new-requests-count: the side menu's and the bell's figure. */
+/** GET new-requests-count: the side menu's and the bell's figure (held ones are not news: the inbox lists them). */
 export async function countNewPortalRequests(tx: ReadTx, orgId: number) {
-  const [{ n }] = await tx.select({ n: count() }).from(r).where(and(eq(r.orgId, orgId), eq(r.status, 'received')));
+  const [{ n }] = await tx.select({ n: count() }).from(r).where(and(eq(r.orgId, orgId), eq(r.status, 'received'), isNull(r.heldAt)));
   return { count: n };
 }
 
@@ -356,7 +366,8 @@ async function claimReceived(tx: Tx, orgId: number, id: number) {
 }
 
 /** Tells requesters by mail (the request's own mailer, when the organisation lets it). */
-const tell = (tx: Tx, orgId: number, ids: number[], mail: PortalMail, what: Parameters<typeof tellRequesters>[3]) => tellRequesters(tx, orgId, ids, what, mail.mailer);
+const tell = (tx: Tx, orgId: number, ids: number[], mail: PortalMail, what: Parameters<typeof tellRequesters>[3], subject?: Parameters<typeof tellRequesters>[5]) =>
+  tellRequesters(tx, orgId, ids, what, mail.mailer, subject);
 
 /** Statuses of the request's duplicates follow it (merged requests carry its links). */
 async function setStatus(tx: Tx, orgId: number, id: number, values: Partial<typeof r.$inferInsert>) {
@@ -370,8 +381,8 @@ async function setStatus(tx: Tx, orgId: number, id: number, values: Partial<type
 
 /**
  * POST accept-request/:id (managers): makes a work order or a maintenance request of it, carrying the text,
- * the asset, the urgency and the contact over (copies of the photos go to a maintenance request as its images,
- * `photoCopies`; a work order links back to the request, whose photos stay with it).
+ * the asset, the urgency and the contact over. `photoCopies`, copies of the request's photo files made by the
+ * caller, become a maintenance request's images or a work order's photos; the request keeps its own.
  */
 export async function acceptPortalRequest(tx: Tx, orgId: number, actor: AccessClaims, id: number, input: PortalAcceptInput, mail: PortalMail, photoCopies: string[] = []) {
   const row = await claimReceived(tx, orgId, id);
@@ -384,7 +395,7 @@ export async function acceptPortalRequest(tx: Tx, orgId: number, actor: AccessCl
     const lines = [
       `<p>${escapeHtml(row.description)}</p>`,
       row.targetKind === 'work-station' && row.targetName ? `<p>Where: ${escapeHtml(row.targetName)}</p>` : '',
-      `<p>From request portal: ${number}${contact ? ` (${escapeHtml(contact)})` : ''}; urgency ${row.urgency}; ${row.photos.length} photo(s) on the request.</p>`,
+      `<p>From request portal: ${number}${contact ? ` (${escapeHtml(contact)})` : ''}; urgency ${row.urgency}${photoCopies.length ? `; ${photoCopies.length} photo(s) in this work order's photos` : ''}.</p>`,
     ];
     const workOrderId = await createWorkOrder(tx, orgId, actor, {
       title: input.title,
@@ -393,6 +404,8 @@ export async function acceptPortalRequest(tx: Tx, orgId: number, actor: AccessCl
       assetId: assetExists ? assetId! : undefined,
       assignees: input.assignees,
     } as Parameters<typeof createWorkOrder>[3]);
+    // Copies of the photos (made by the caller) as the order's photos: whoever may see the order sees them (my-work's service).
+    for (const url of photoCopies) await addWorkOrderPhoto(tx, orgId, actor, workOrderId, url);
     link = { workOrderId };
   } else {
     if (!assetExists) throw badRequest('A maintenance request needs an asset: accept this one into a work order', 'into');
@@ -452,7 +465,7 @@ export async function replyPortalRequest(tx: Tx, orgId: number, actor: AccessCla
   const [row] = await tx.select({ id: r.id }).from(r).where(and(eq(r.orgId, orgId), eq(r.id, id)));
   if (!row) throw notFound('Request');
   await tx.insert(portalReplies).values({ orgId, requestId: id, author: 'team', userId: actor.userId, body });
-  await tell(tx, orgId, [id], mail, () => `The team replied to your request:\n\n${body}`);
+  await tell(tx, orgId, [id], mail, () => `The team replied to your request:\n\n${body}`, ({ number }) => `a reply to your request ${number}`);
   return { message: 'Reply sent', ...(await getPortalRequest(tx, orgId, id)) };
 }
 

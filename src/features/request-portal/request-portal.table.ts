@@ -69,6 +69,8 @@ export const portalRequests = pgTable(
     workOrderId: integer(),
     maintenanceRequestId: integer(),
     mergedIntoId: integer(),
+    /** Set when it came past the organisation's hourly budget or its address's share: kept for review, not refused (decision 054). */
+    heldAt: timestamp({ withTimezone: true, mode: 'date' }),
     /** Set when done or declined; the status link works until 30 days after. */
     closedAt: timestamp({ withTimezone: true, mode: 'date' }),
     createdAt: createdAtColumn(),

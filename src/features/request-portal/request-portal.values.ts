@@ -31,6 +31,10 @@ export const PORTAL_LIMITS = {
   commentsPerRequest: 30,
   /** Requests still "received" (not triaged) an organisation holds; past it the form says to try later. */
   openPerOrganization: 500,
+  /** Requests held for review (past the hourly budget or an address's share) still untriaged; past it, the same "try later". */
+  heldPerOrganization: 500,
+  /** The part of the organisation's hourly budget one address may use (decision 054): its requests past it are held. */
+  addressShare: 1 / 50,
   /** The status link works this long after the request is closed (done or declined). */
   linkDaysAfterClose: 30,
   welcomeMax: 1000,

@@ -30,11 +30,13 @@ export function createJobs(database: Database, config: Pick<Config, 'databaseUrl
   // The database the app opened, not the environment's: a benchmark or test opens one of its own.
   const queue = createJobQueue(database, { log, ...options, databaseUrl: database.url ?? config.databaseUrl });
   const send = options.send ?? (config.smtpUrl ? smtpSender(config.smtpUrl) : undefined);
+  const retryLimit = options.mailRetryLimit ?? 10;
+  const mailRetry = { retryLimit, retryDelay: options.mailRetryDelaySeconds ?? 30, retryBackoff: true };
   const mailer = createMailer(queue, {
     // Without SMTP no instance would send it: no job, the row and the log are the record.
     deliver: Boolean(send),
     log,
-    retry: { retryLimit: options.mailRetryLimit ?? 10, retryDelay: options.mailRetryDelaySeconds ?? 30, retryBackoff: true },
+    retry: mailRetry,
   });
   let releaseWebhooks: (() => void) | undefined;
   return {
@@ -46,7 +48,11 @@ export function createJobs(database: Database, config: Pick<Config, 'databaseUrl
       // Only an instance that can send fetches mail jobs.
       if (send) {
         await queue.boss.work<{ id: number }>(MAIL_QUEUE, { batchSize: MAIL_BATCH }, (batch) =>
-          deliverOutboxBatch(database.db, batch.map((job) => job.data.id), send, log),
+          deliverOutboxBatch(database.db, batch.map((job) => job.data.id), send, log, {
+            attempts: retryLimit + 1,
+            // A mail waiting for an earlier one to its address: a new job after the first retry's delay (not one of its retries).
+            later: async (id) => void (await queue.boss.send(MAIL_QUEUE, { id }, { ...mailRetry, startAfter: mailRetry.retryDelay })),
+          }),
         );
       }
       await registerCleanup(queue, database, log);

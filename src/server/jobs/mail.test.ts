@@ -5,7 +5,7 @@ import { withoutTenant } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import { MAIL_QUEUE, smtpSender } from '../mailer';
 import { maskTokens } from '../mask';
-import { createTestApp, type TestApp } from '../test/harness';
+import { createOrg, createTestApp, type TestApp } from '../test/harness';
 import { startSmtpServer, until } from '../test/fixtures';
 import { rowsOf } from '../test/sql';
 import { createJobs, type Jobs } from '.';
@@ -126,6 +126,51 @@ describe('the mail outbox', () => {
     expect(second.sentAt!.getTime()).toBeLessThan(first.sentAt!.getTime());
     expect(first.attempts).toBe(2);
   });
+
+  it('sends mail to one address in the order written, also when the first is refused once and retried', async () => {
+    const to = address('busy');
+    await withoutTenant(t.database.db, async (tx) => {
+      for (const n of [1, 2, 3]) await jobs.mailer.send({ to, subject: `Ordered ${n}`, text: `Number ${n}` }, tx);
+    });
+    await until(async () => (await rowsTo(to)).every((row) => row.sentAt != null), 30_000);
+    expect(refused.has(to)).toBe(true);
+    expect(received(to).map((m) => /Subject: (.*)/.exec(m.raw)?.[1])).toEqual(['Ordered 1', 'Ordered 2', 'Ordered 3']);
+    // Waiting is no attempt: the later ones were tried once, each sent once.
+    expect((await rowsTo(to)).sort((a, b) => a.id - b.id).map((row) => row.attempts)).toEqual([2, 1, 1]);
+  });
+
+  it('an earlier mail given up (out of attempts) or from a day ago (kept without SMTP) holds nothing back', async () => {
+    const to = address('after-dead');
+    await withoutTenant(t.database.db, (tx) =>
+      tx.insert(mailOutbox).values([
+        { to, subject: 'Given up', text: 'x', attempts: 11 },
+        { to, subject: 'Kept', text: 'x', createdAt: new Date(Date.now() - 25 * 3_600_000) },
+      ]),
+    );
+    await withoutTenant(t.database.db, (tx) => jobs.mailer.send({ to, subject: 'Fresh', text: 'Goes out' }, tx));
+    await until(async () => received(to).length === 1, 20_000);
+    expect(received(to)[0].raw).toContain('Subject: Fresh');
+  });
+
+  it("a portal requester's mails arrive in the order of the changes (received, accepted, in progress, done), the first refused once", async () => {
+    // An app whose mail goes through this file's queue and SMTP server (the portal's flow mails through it too).
+    const portal = await createTestApp({}, { mailer: jobs.mailer });
+    try {
+      const org = await createOrg(portal, 'Ordered');
+      const settings = { enabled: true, nameField: 'optional', emailField: 'required', phoneField: 'hidden', notifyRequester: true, welcome: null, published: [] };
+      expect((await org.admin.put('/api/portal/settings', settings)).status).toBe(200);
+      const to = address('busy');
+      expect((await org.anonymous.post('/api/portal/submit-request', { description: 'The door does not close', urgency: 'normal', email: to })).status).toBe(201);
+      const accepted = await org.admin.post('/api/portal/accept-request/1', { into: 'work-order', title: 'Door' });
+      expect(accepted.status).toBe(200);
+      for (const status of ['in-progress', 'completed']) expect((await org.admin.put(`/api/work-orders/update-status/${accepted.body.workOrderId}`, { status })).status).toBe(200);
+      await until(async () => (await rowsTo(to)).length === 4 && (await rowsTo(to)).every((row) => row.sentAt != null), 30_000);
+      expect(refused.has(to)).toBe(true);
+      expect(received(to).map((m) => /we received|now accepted|now in progress|now done/.exec(m.text)?.[0])).toEqual(['we received', 'now accepted', 'now in progress', 'now done']);
+    } finally {
+      await portal.close();
+    }
+  }, 60_000);
 
   it('without SMTP keeps the mail in the outbox, sends no job, and logs it with the token masked', async () => {
     const noSmtp = createJobs(t.database, { databaseUrl: t.config.databaseUrl }, log, { schema: SCHEMA });

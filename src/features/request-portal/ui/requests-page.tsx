@@ -30,6 +30,7 @@ export interface PortalRequestDto {
   workOrderId: number | null;
   maintenanceRequestId: number | null;
   mergedIntoId: number | null;
+  heldAt: string | null;
   createdAt: string;
   replies?: { id: number; author: 'requester' | 'team'; body: string; photos: string[]; createdAt: string }[];
 }
@@ -66,7 +67,16 @@ export default function RequestsPage() {
     { key: 'where', header: t('col.where'), render: (r) => r.targetName ?? '' },
     { key: 'urgency', header: t('col.urgency'), render: (r) => <Badge color={URGENCY_COLOR[r.urgency]} variant="light">{t(`urgency.${r.urgency}`)}</Badge> },
     { key: 'age', header: t('col.age'), render: (r) => <span title={formatDateTime(r.createdAt)}>{age(r.createdAt)}</span> },
-    { key: 'status', header: t('col.status'), render: (r) => <Badge color={STATUS_COLOR[r.status]}>{t(`status.${r.status}`)}</Badge> },
+    {
+      key: 'status',
+      header: t('col.status'),
+      render: (r) => (
+        <Group gap={4}>
+          <Badge color={STATUS_COLOR[r.status]}>{t(`status.${r.status}`)}</Badge>
+          {r.heldAt && r.status === 'received' && <Badge color="orange" variant="outline">{t('held')}</Badge>}
+        </Group>
+      ),
+    },
     { key: 'contact', header: t('col.contact'), defaultHidden: true, render: (r) => [r.name, r.email, r.phone].filter(Boolean).join(', ') },
   ];
 
@@ -154,6 +164,7 @@ function RequestDrawer({ id, onClose, onChanged }: { id: number; onClose(): void
           <Group gap="xs">
             <Badge color={STATUS_COLOR[r.status]} data-testid="portal-request-status">{t(`status.${r.status}`)}</Badge>
             <Badge color={URGENCY_COLOR[r.urgency]} variant="light">{t(`urgency.${r.urgency}`)}</Badge>
+            {r.heldAt && <Badge color="orange" variant="outline" title={t('heldHint')} data-testid="portal-request-held">{t('held')}</Badge>}
             <Text size="sm" c="dimmed">{formatDateTime(r.createdAt)}</Text>
           </Group>
           {r.targetName && <Text fw={600}>{r.targetName}</Text>}

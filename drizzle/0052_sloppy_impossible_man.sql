@@ -1,0 +1,1 @@
+ALTER TABLE "portal_requests" ADD COLUMN "held_at" timestamp with time zone;
