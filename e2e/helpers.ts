@@ -13,6 +13,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { SMTPServer } from 'smtp-server';
 
 export const ROOT = resolve(import.meta.dirname, '..');
+/** What `npm start` runs (scripts/build-server.mjs); scripts/e2e.mjs builds it when its sources are newer. */
+export const SERVER_BUNDLE = join(ROOT, 'dist/server/main.mjs');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -48,16 +50,18 @@ export interface TestServer {
 }
 
 /**
- * Starts `tsx src/server/main.ts` (or `script`) on a free port: a temporary PGlite DATA_DIR, or DATABASE_URL when set.
- * The SPA must be built (scripts/e2e.mjs does it). SEED_DEMO is off unless asked.
+ * Starts what `npm start` serves, the server bundle `dist/server/main.mjs`, on a free port: a temporary PGlite
+ * DATA_DIR, or DATABASE_URL when set. Journeys run the bundle, not the sources, so a fault of the build fails
+ * them (the label PDF once answered 500 only in the bundle). The SPA and the bundle must be built
+ * (scripts/e2e.mjs does both). SEED_DEMO is off unless asked.
  */
-export async function startServer(opts: { env?: Record<string, string>; seedDemo?: boolean; smtpUrl?: string; script?: string } = {}): Promise<TestServer> {
+export async function startServer(opts: { env?: Record<string, string>; seedDemo?: boolean; smtpUrl?: string } = {}): Promise<TestServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'cmms-e2e-'));
   // The demo seed fills only an empty database: on PostgreSQL such a server gets a database of its own.
   const ownDb = opts.seedDemo && process.env.DATABASE_URL ? await createDatabase(process.env.DATABASE_URL) : undefined;
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), opts.script ?? join(ROOT, 'src/server/main.ts')], {
+  const child: ChildProcess = spawn(process.execPath, [SERVER_BUNDLE], {
     cwd: ROOT,
     env: {
       ...process.env,

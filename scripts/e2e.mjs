@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Browser journeys: makes sure the system Chromium is there (installs the Debian package when it can,
-// otherwise fails loudly: a browser test is never skipped), builds the SPA when it is missing or older
-// than its sources, then runs the vitest project "e2e" (each file starts its own server on a free port).
+// otherwise fails loudly: a browser test is never skipped), builds the SPA and the server bundle (what
+// `npm start` serves) when missing or older than their sources, then runs the vitest project "e2e" (each
+// file starts the bundle on a free port: a fault of the build fails the journeys).
 // Usage: node scripts/e2e.mjs [e2e/<file>.e2e.ts ...] [--build]
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -30,6 +31,22 @@ function newestMtime(path) {
   return max;
 }
 
+function ensureServerBundle() {
+  const bundle = join(root, 'dist/server/main.mjs');
+  const built = existsSync(bundle) ? statSync(bundle).mtimeMs : 0;
+  const sources = Math.max(
+    newestMtime(join(root, 'src')),
+    newestMtime(join(root, 'scripts/build-server.mjs')),
+    newestMtime(join(root, 'package-lock.json')),
+  );
+  if (!forceBuild && built > sources) return;
+  console.log('[e2e] building the server bundle (scripts/build-server.mjs)...');
+  if (run(process.execPath, [join(root, 'scripts/build-server.mjs')]) !== 0) {
+    console.error('[e2e] FAILED: the server does not bundle.');
+    process.exit(1);
+  }
+}
+
 function ensureBuild() {
   const index = join(root, 'dist/web/index.html');
   const built = existsSync(index) ? statSync(index).mtimeMs : 0;
@@ -52,5 +69,6 @@ function ensureBuild() {
 
 ensureChromium();
 ensureBuild();
+ensureServerBundle();
 const status = run(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'e2e', ...files]);
 process.exit(status);
