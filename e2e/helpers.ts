@@ -55,13 +55,15 @@ export interface TestServer {
  * them (the label PDF once answered 500 only in the bundle). The SPA and the bundle must be built
  * (scripts/e2e.mjs does both). SEED_DEMO is off unless asked.
  */
-export async function startServer(opts: { env?: Record<string, string>; seedDemo?: boolean; smtpUrl?: string } = {}): Promise<TestServer> {
+export async function startServer(opts: { env?: Record<string, string>; seedDemo?: boolean; smtpUrl?: string; script?: string } = {}): Promise<TestServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'cmms-e2e-'));
   // The demo seed fills only an empty database: on PostgreSQL such a server gets a database of its own.
   const ownDb = opts.seedDemo && process.env.DATABASE_URL ? await createDatabase(process.env.DATABASE_URL) : undefined;
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, [SERVER_BUNDLE], {
+  // `script`: a TypeScript entry of a benchmark's own (bench/frontend/serve.ts), run through tsx.
+  const argv = opts.script ? [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), opts.script] : [SERVER_BUNDLE];
+  const child: ChildProcess = spawn(process.execPath, argv, {
     cwd: ROOT,
     env: {
       ...process.env,
