@@ -93,6 +93,21 @@ describe('import and export', () => {
       const lines = exported.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
       expect(lines[0]).toBe('Asset ID,Name,Category,Status,Owner,Date');
       expect(lines.slice(1)).toEqual(['AS-0001,Feed Pump A,Pumps,Operational,,2024-05-01']);
+
+      // The export, edited, re-imports as an update of its record (by its Asset ID): counted, then saved.
+      const edited = [lines[0], 'AS-0001,Feed Pump A1,Pumps,Operational,,2024-05-01'].join('\r\n');
+      await page.getByTestId('import-list').click();
+      await page.getByTestId('import-export-page').waitFor();
+      await page.locator('input[type="file"]').setInputFiles({ name: 'assets-edited.csv', mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${edited}`) });
+      await expect.poll(() => page.getByTestId('map-Asset ID').inputValue()).toBe('Asset ID');
+      await page.getByTestId('mode-all').click();
+      await page.getByTestId('import-dry-run').click();
+      await expect.poll(() => page.getByTestId('import-changes').innerText()).toBe('0 new, 1 updated, 0 unchanged.');
+      await page.getByTestId('import-run').click();
+      await expect.poll(() => page.getByTestId('import-summary').innerText()).toContain('1 rows imported.');
+      const host = `${org.subdomain}.localhost`;
+      const after = await call(server.port, host, 'GET', '/api/assets/get-assets?pageSize=50', undefined, token);
+      expect(after.body.assets.map((a: { name: string }) => a.name).sort()).toEqual(['Cooling Pump', 'Feed Pump A1']);
     } finally {
       await context.close();
     }
@@ -116,7 +131,8 @@ describe('import and export', () => {
       await page.goto(`${org.url}/dashboard/customer-vendors?type=vendor`);
       await page.getByText('Bearing World', { exact: true }).first().waitFor();
       const exported = await downloaded(page, () => page.getByTestId('export-list').click());
-      expect(exported.replace(/^\uFEFF/, '').trim().split(/\r?\n/)).toEqual(['Name,Email,Mobile,Type', "'=Formula Vendor,f@vendor.example.com,,vendor", 'Bearing World,sales@bearings.example.com,,vendor']);
+      // The Mobile column (the mobile, else the phone) exports both, so that a re-import keeps each.
+      expect(exported.replace(/^\uFEFF/, '').trim().split(/\r?\n/)).toEqual(['Name,Email,Mobile,Phone,Type', "'=Formula Vendor,f@vendor.example.com,,,vendor", 'Bearing World,sales@bearings.example.com,,,vendor']);
 
       await page.goto(`${org.url}/settings/import-export`);
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-organisation').click()]);

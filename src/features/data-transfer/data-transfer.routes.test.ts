@@ -86,7 +86,7 @@ describe('import', () => {
     expect(await assetNames(org)).toEqual([]);
   });
 
-  it('imports the valid rows in "valid" mode and returns the rejected ones; a second run refuses existing keys', async () => {
+  it('imports the valid rows in "valid" mode and returns the rejected ones; a second run updates the record of an existing key', async () => {
     const org = await createOrg(t);
     await masterRows(t, org.orgId);
     const rows = [asset({ name: 'Good one', assetCode: 'G-1' }), asset({ name: 'Bad one', date: '' }), asset({ name: 'Good two', assetCode: 'G-2' })];
@@ -94,7 +94,8 @@ describe('import', () => {
     expect(res.body).toMatchObject({ total: 3, valid: 2, imported: 2, problems: [{ row: 11, column: 'date', message: 'Date is required' }] });
     expect(await assetNames(org)).toEqual(['Good one', 'Good two']);
     const again = await importAssets(org, [asset({ name: 'Good again', assetCode: 'g-1' })], { mode: 'valid' });
-    expect(again.body).toMatchObject({ imported: 0, problems: [{ row: 2, column: 'assetCode', message: 'A record with this value already exists' }] });
+    expect(again.body).toMatchObject({ imported: 1, new: 0, updated: 1, unchanged: 0, problems: [] });
+    expect(await assetNames(org)).toEqual(['Good again', 'Good two']);
   });
 
   it('a dry run checks and writes, then undoes everything; createMissing creates the named categories', async () => {
@@ -148,7 +149,7 @@ describe('import', () => {
     expect((await org.admin.get('/api/parts/get-parts')).body.parts).toEqual([]);
   });
 
-  it('imports customers and vendors with a parent by name, refusing duplicate e-mails', async () => {
+  it('imports customers and vendors with a parent by name; a duplicate e-mail in the file is refused, an existing one updates its record', async () => {
     const org = await createOrg(t);
     await masterRows(t, org.orgId);
     const rows = [
@@ -158,14 +159,14 @@ describe('import', () => {
       { name: 'Acme Two', email: 'buyerA@acme.example.com', type: 'customer', category: 'company' },
     ];
     const res = await org.admin.post('/api/data-transfer/import/customer-vendors', { rows, mode: 'valid' });
-    expect(res.body.imported).toBe(1);
+    expect(res.body).toMatchObject({ imported: 2, new: 1, updated: 1, unchanged: 0 });
     expect(res.body.problems).toEqual([
       { row: 3, column: 'name', message: 'Name must be at least 3 characters long' },
       { row: 3, column: 'email', message: 'Invalid email format' },
       { row: 3, column: 'type', message: 'Type is required' },
       { row: 4, column: 'email', message: 'Duplicate of row 2' },
-      { row: 5, column: 'email', message: 'A record with this value already exists' },
     ]);
+    expect((await org.admin.get('/api/customer-vendors/get-customer-vendors?name=buyerA')).body.customerVendors).toMatchObject([{ name: 'Acme Two', type: 'customer' }]);
     const list = (await org.admin.get('/api/customer-vendors/get-customer-vendors?name=gulf')).body.customerVendors;
     expect(list).toMatchObject([{ name: 'Gulf Pumps', email: 'sales@gulf.example.com', type: 'vendor', Parent: { name: 'Bearing World A' }, phone: '+966 55 123 4567' }]);
   });

@@ -33,11 +33,17 @@ export interface ImportColumn {
   aliases?: string[];
   /** A value for the template's example row. */
   example: string;
+  /**
+   * A column only the export has (not in the template): `id` is the record's display id, used to find the record
+   * a row updates; `ignored` is read and dropped (computed or read-only values), so an export re-imports as it is.
+   */
+  exportOnly?: 'id' | 'ignored';
 }
 
 /** The columns of each import, in template order. The first `key` column is the duplicate key. */
 export const IMPORT_COLUMNS: Record<ImportKind, ImportColumn[]> = {
   assets: [
+    { key: 'assetId', label: 'Asset ID', exportOnly: 'id', example: '' },
     { key: 'name', label: 'Name', required: true, aliases: ['asset', 'asset name'], example: 'Boiler Feed Pump P-101' },
     { key: 'assetCode', label: 'Asset Code', aliases: ['code'], example: 'PMP-002' },
     { key: 'category', label: 'Category', required: true, aliases: ['asset category', 'category code'], example: 'Pumps' },
@@ -83,16 +89,24 @@ export const IMPORT_COLUMNS: Record<ImportKind, ImportColumn[]> = {
     { key: 'operation', label: 'Operation', required: true, aliases: ['operations per station'], example: 'Dismantle; Reassemble' },
     { key: 'timeRequired', label: 'Time Required', required: true, aliases: ['time'], example: '2h; 1h' },
     { key: 'operations', label: 'Description', aliases: ['operations', 'notes'], example: 'Full overhaul with new seals' },
+    { key: 'serviceId', label: 'Service ID', exportOnly: 'id', example: '' },
+    { key: 'createdAt', label: 'Created At', exportOnly: 'ignored', example: '' },
   ],
   'work-stations': [
     { key: 'code', label: 'Code', required: true, aliases: ['station code', 'work station code'], example: 'WS-01' },
     { key: 'name', label: 'Name', required: true, aliases: ['work station', 'station'], example: 'Machining bay' },
     { key: 'city', label: 'City', required: true, example: 'Riyadh' },
     { key: 'team', label: 'Team', required: true, aliases: ['team name'], example: 'Mechanics' },
+    { key: 'createdAt', label: 'Created At', exportOnly: 'ignored', example: '' },
   ],
   users: [
     { key: 'email', label: 'Email', required: true, aliases: ['e-mail', 'mail'], example: 'new.technician@example.com' },
     { key: 'role', label: 'Role', required: true, example: 'worker' },
+    // The users list's other columns: an invitation sets only the e-mail and the role.
+    { key: 'name', label: 'Name', exportOnly: 'ignored', example: '' },
+    { key: 'jobTitle', label: 'Job Title', exportOnly: 'ignored', example: '' },
+    { key: 'inviteStatus', label: 'Status', exportOnly: 'ignored', example: '' },
+    { key: 'phoneNumber', label: 'Phone Number', exportOnly: 'ignored', example: '' },
   ],
   'meter-readings': [
     { key: 'asset', label: 'Asset', aliases: ['asset id', 'asset number', 'asset no'], example: 'AS-0001' },
@@ -112,14 +126,17 @@ export const IMPORT_COLUMNS: Record<ImportKind, ImportColumn[]> = {
   taxes: [
     { key: 'name', label: 'Tax Name', required: true, aliases: ['name', 'tax'], example: 'VAT 15%' },
     { key: 'scope', label: 'Scope', required: true, example: 'sales' },
-    { key: 'taxComputation', label: 'Tax Computation', required: true, aliases: ['computation'], example: 'percentage_of_price' },
-    { key: 'amount', label: 'Amount', aliases: ['rate'], example: '15' },
+    { key: 'taxComputation', label: 'Tax Computation', required: true, aliases: ['computation', 'type'], example: 'percentage_of_price' },
+    { key: 'amount', label: 'Amount', aliases: ['rate', 'value'], example: '15' },
     { key: 'isPriceIncluded', label: 'Price Included', required: true, aliases: ['included in price'], example: 'no' },
     { key: 'sequence', label: 'Sequence', example: '1' },
     { key: 'includeBaseAmount', label: 'Affects Base', aliases: ['affects base of subsequent taxes', 'include base amount'], example: 'no' },
     { key: 'children', label: 'Child Taxes', aliases: ['children'], example: '' },
   ],
-  'uom-categories': [{ key: 'name', label: 'Name', required: true, aliases: ['category'], example: 'Weight' }],
+  'uom-categories': [
+    { key: 'name', label: 'Name', required: true, aliases: ['category'], example: 'Weight' },
+    { key: 'isReferenceSet', label: 'Reference Unit Set', exportOnly: 'ignored', example: '' },
+  ],
   uoms: [
     { key: 'name', label: 'Name', required: true, aliases: ['unit', 'unit of measure'], example: 'Kilogram' },
     { key: 'category', label: 'Category', required: true, aliases: ['uom category'], example: 'Weight' },
@@ -133,7 +150,10 @@ export const IMPORT_COLUMNS: Record<ImportKind, ImportColumn[]> = {
   ],
 };
 
-/** The column whose values must be unique in the file and new to the organisation (meter readings have none). */
+/**
+ * The column whose values must be unique in the file: a value the organisation has names the record the row
+ * updates (meter readings have none: every row is a new reading).
+ */
 export const IMPORT_KEYS: Record<ImportKind, string | null> = {
   assets: 'assetCode',
   parts: 'skuCode',
@@ -161,6 +181,11 @@ export const IMPORT_MESSAGES = {
   formula: 'Cell starts with =, +, - or @ and would run as a spreadsheet formula; remove that character',
   duplicateInFile: (other: number) => `Duplicate of row ${other}`,
   duplicateExisting: 'A record with this value already exists',
+  /** The key names one record and the id column another. */
+  keyOtherRecord: 'Another record already has this value',
+  /** A key several records share (asset codes, SKUs, e-mails of customers are not unique). */
+  keyAmbiguous: 'Several records have this value: add the ID column to say which one',
+  adminInvite: 'An invitation cannot give the admin role: invite the person as manager, then an admin changes the role',
   unknownColumn: 'Unknown column',
   tooLong: 'Cell must be at most 10000 characters',
   stationParts: 'Give one value for all the work stations, or one per work station separated by ;',
@@ -181,7 +206,10 @@ export function guessColumn(kind: ImportKind, header: string): string | undefine
 }
 
 /** The template of a kind: its headers and one example row. */
-export const importTemplate = (kind: ImportKind) => `\uFEFF${csvLine(IMPORT_COLUMNS[kind].map((c) => c.label))}${csvLine(IMPORT_COLUMNS[kind].map((c) => c.example))}`;
+export const importTemplate = (kind: ImportKind) => {
+  const columns = IMPORT_COLUMNS[kind].filter((c) => !c.exportOnly);
+  return `\uFEFF${csvLine(columns.map((c) => c.label))}${csvLine(columns.map((c) => c.example))}`;
+};
 
 export const IMPORT_MAX_ROWS = 200_000;
 
@@ -222,6 +250,12 @@ export const importResultSchema = z.object({
   valid: z.number(),
   /** Rows written (0 on a dry run or when an all-or-nothing import had problems). */
   imported: z.number(),
+  /** Rows that create a record, written or (dry run) to be written. */
+  new: z.number(),
+  /** Rows that change the record they name (by its key or its ID column), written or to be written. */
+  updated: z.number(),
+  /** Rows that name a record and hold the values it has: nothing to write. */
+  unchanged: z.number(),
   dryRun: z.boolean(),
   problems: z.array(importProblemSchema),
   /**

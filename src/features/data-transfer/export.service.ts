@@ -256,7 +256,9 @@ const EXPORTERS: Record<ExportList, Exporter> = {
     columns: [
       ['name', 'Name'],
       ['email', 'Email'],
-      ['mobile', 'Mobile', (r) => r.mobile ?? r.phone],
+      // The screen's Mobile column shows the mobile or else the phone: both exported, so a re-import changes neither.
+      ['mobile', 'Mobile'],
+      ['mobile', 'Phone', (r) => r.phone],
       ['type', 'Type'],
       ['city', 'City'],
       ['country', 'Country'],

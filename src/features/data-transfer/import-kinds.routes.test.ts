@@ -68,9 +68,11 @@ describe('work stations', () => {
       ['WS-01', 'Mechanics A'],
       ['WS-04', 'Electricians A'],
     ]);
-    // A code taken since is refused against the organisation.
+    // A code the organisation has names the station the row updates.
     const again = await importRows(a.admin, 'work-stations', [{ code: 'ws-04', name: 'Again', city: 'Riyadh', team: 'Mechanics A' }]);
-    expect(again.body.problems).toEqual([{ row: 2, column: 'code', message: 'A record with this value already exists' }]);
+    expect(again.body).toMatchObject({ problems: [], new: 0, updated: 1, unchanged: 0 });
+    const updated = (await a.admin.get('/api/workstations/get-workstations')).body.workStations.filter((w: { code: string }) => w.code.toUpperCase() === 'WS-04');
+    expect(updated).toMatchObject([{ code: 'ws-04', name: 'Again', Team: { name: 'Mechanics A' } }]);
     expect(await snapshot(b)).toBe(before);
   });
 });
@@ -130,7 +132,7 @@ describe('users', () => {
     const dry = await importRows(manager, 'users', rows, { mode: 'valid', dryRun: true });
     expect(dry.body).toMatchObject({ total: 5, imported: 0, dryRun: true });
     expect(dry.body.problems).toEqual([
-      { row: 4, column: 'role', message: 'Role is required' },
+      { row: 4, column: 'role', message: 'An invitation cannot give the admin role: invite the person as manager, then an admin changes the role' },
       { row: 5, column: 'email', message: 'Invalid email address' },
     ]);
     expect(await outbox()).toEqual([]);
@@ -150,8 +152,9 @@ describe('users', () => {
     expect((await outbox()).map((r) => r.to).sort()).toEqual([b.email, email('lead'), email('tech')].sort());
     // B's admin of the same address is B's: B is unchanged.
     expect(await snapshot(b)).toBe(before);
+    // A member's e-mail names them: the same role is unchanged (no second invitation).
     const again = await importRows(manager, 'users', [{ email: email('TECH'), role: 'worker' }]);
-    expect(again.body.problems).toEqual([{ row: 2, column: 'email', message: 'A record with this value already exists' }]);
+    expect(again.body).toMatchObject({ imported: 0, new: 0, updated: 0, unchanged: 1, problems: [] });
     expect((await withoutTenant(t.database.db, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.to, email('boss'))))).length).toBe(0);
   });
 });
@@ -195,17 +198,17 @@ describe('meter readings', () => {
 });
 
 describe('master data', () => {
-  it('asset categories and UOM categories: the forms’ messages, duplicate keys', async () => {
+  it('asset categories and UOM categories: the forms’ messages; an existing key updates its record', async () => {
     const { a } = await twoOrgs();
     const cats = await importRows(a.admin, 'asset-categories', [{ name: 'Compressors', code: 'CMP' }, { name: 'Fa', code: 'FN' }, { name: 'Pumps again', code: 'pmpa' }], { mode: 'valid' });
-    expect(cats.body).toMatchObject({ imported: 1 });
+    expect(cats.body).toMatchObject({ imported: 2, new: 1, updated: 1 });
     expect(cats.body.problems).toEqual([
       { row: 3, column: 'name', message: 'Name must be at least 3 characters long' },
       { row: 3, column: 'code', message: 'Short code must be at least 3 characters long' },
-      { row: 4, column: 'code', message: 'A record with this value already exists' },
     ]);
     const names = (await a.admin.get('/api/asset-categories/get-asset-categories')).body.assetCategories.map((c: { name: string }) => c.name);
     expect(names).toContain('Compressors');
+    expect(names).toContain('Pumps again');
     const uomCats = await importRows(a.admin, 'uom-categories', [{ name: 'Weight' }, { name: 'Volume' }]);
     expect(uomCats.body).toMatchObject({ imported: 2, problems: [] });
   });

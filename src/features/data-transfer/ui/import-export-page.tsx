@@ -12,6 +12,7 @@ import {
   CREATES_MISSING,
   guessColumn,
   IMPORT_COLUMNS,
+  IMPORT_KEYS,
   IMPORT_KINDS,
   importTemplate,
   type ImportKind,
@@ -78,6 +79,8 @@ registerTranslations('dataTransfer', {
     importing: 'Importing… {{done}} of {{total}} rows',
     checking: 'Checking {{total}} rows…',
     summary: '{{total}} rows: {{valid}} valid, {{bad}} with problems.',
+    changes: '{{new}} new, {{updated}} updated, {{unchanged}} unchanged.',
+    missingRequiredNew: 'Required columns not mapped: {{columns}}. Only rows that name an existing record (by {{key}}) can be imported; new ones will be refused.',
     imported: '{{count}} rows imported.',
     dryRunDone: 'Dry run: nothing was saved.',
     missing: 'Not found in this organisation: {{names}}.',
@@ -154,6 +157,8 @@ registerTranslations('dataTransfer', {
     importing: 'جارٍ الاستيراد… {{done}} من {{total}} صفًا',
     checking: 'جارٍ التحقق من {{total}} صفًا…',
     summary: '{{total}} صفًا: {{valid}} صحيحة، {{bad}} بها مشكلات.',
+    changes: '{{new}} جديدة، {{updated}} محدَّثة، {{unchanged}} دون تغيير.',
+    missingRequiredNew: 'أعمدة مطلوبة غير مربوطة: {{columns}}. تُستورد فقط الصفوف التي تذكر سجلًا موجودًا (بـ {{key}})؛ وتُرفض الجديدة.',
     imported: 'تم استيراد {{count}} صفًا.',
     dryRunDone: 'تشغيل تجريبي: لم يُحفظ شيء.',
     missing: 'غير موجود في هذه المؤسسة: {{names}}.',
@@ -239,6 +244,8 @@ export default function ImportExportPage() {
   const columns = IMPORT_COLUMNS[kind];
   const labelOf = (key: string | null) => (key ? (Object.entries(mapping).find(([, v]) => v === key)?.[0] ?? columns.find((c) => c.key === key)?.label ?? key) : '');
   const missingRequired = columns.filter((c) => c.required && !Object.values(mapping).includes(c.key));
+  // A file with the key or the ID column updates the records it names: their other columns are optional.
+  const matchColumn = columns.find((c) => (c.exportOnly === 'id' || c.key === IMPORT_KEYS[kind]) && Object.values(mapping).includes(c.key));
   const headerIndex = useMemo(() => new Map(parsed?.headers.map((h, i) => [h, i]) ?? []), [parsed]);
 
   const bodyRows = () =>
@@ -256,7 +263,7 @@ export default function ImportExportPage() {
       if (!dryRun) await api.put(`/data-transfer/mapping/${kind}`, { mapping: Object.fromEntries(Object.entries(mapping).filter(([, v]) => v)) });
       // All or nothing (and any dry run) is one request, one transaction; "valid rows" commits chunk by chunk.
       const chunk = mode === 'valid' && !dryRun ? CHUNK : rows.length;
-      const total: ImportResult = { total: 0, valid: 0, imported: 0, dryRun, problems: [], created: [], missing: [] };
+      const total: ImportResult = { total: 0, valid: 0, imported: 0, new: 0, updated: 0, unchanged: 0, dryRun, problems: [], created: [], missing: [] };
       for (let start = 0; start < rows.length; start += chunk) {
         setRunning({ done: start, total: rows.length, dry: dryRun });
         const part = await api.post<ImportResult>(
@@ -274,6 +281,9 @@ export default function ImportExportPage() {
         total.total += part.total;
         total.valid += part.valid;
         total.imported += part.imported;
+        total.new += part.new;
+        total.updated += part.updated;
+        total.unchanged += part.unchanged;
         total.problems.push(...part.problems);
         total.created = [...new Set([...total.created, ...part.created])];
         total.missing = [...new Set([...total.missing, ...part.missing])];
@@ -302,7 +312,7 @@ export default function ImportExportPage() {
   const bad = result ? result.total - result.valid : 0;
   /** The column whose missing names this kind can create, if any. */
   const creatable = CREATES_MISSING[kind];
-  const canRun = !!parsed && !parsed.error && missingRequired.length === 0 && !running;
+  const canRun = !!parsed && !parsed.error && (missingRequired.length === 0 || !!matchColumn) && !running;
 
   return (
     <Stack gap="md" data-testid="import-export-page">
@@ -418,7 +428,9 @@ export default function ImportExportPage() {
                   </ScrollArea>
                   {missingRequired.length > 0 && (
                     <Alert color="orange" data-testid="import-missing-columns">
-                      {t('missingRequired', { columns: missingRequired.map((c) => c.label).join(', ') })}
+                      {matchColumn
+                        ? t('missingRequiredNew', { columns: missingRequired.map((c) => c.label).join(', '), key: matchColumn.label })
+                        : t('missingRequired', { columns: missingRequired.map((c) => c.label).join(', ') })}
                     </Alert>
                   )}
                   <Radio.Group label={t('mode')} value={mode} onChange={(v) => setMode(v as 'all' | 'valid')}>
@@ -459,6 +471,9 @@ export default function ImportExportPage() {
                       <Alert color={bad ? 'orange' : 'green'}>
                         <Text size="sm" data-testid="import-summary">
                           {t('summary', { total: result.total, valid: result.valid, bad })} {result.dryRun ? t('dryRunDone') : t('imported', { count: result.imported })}
+                        </Text>
+                        <Text size="sm" data-testid="import-changes">
+                          {t('changes', { new: result.new, updated: result.updated, unchanged: result.unchanged })}
                         </Text>
                         {result.created.length > 0 && (
                           <Text size="sm" data-testid="import-created">
