@@ -1,4 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -68,6 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => `${BOOT_ID}-${(++requestCount).toString(36)}`,
     requestIdHeader: false,
     return503OnClosing: true,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -179,4 +182,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   return app;
+}
+
+/**
+ * A request the HTTP parser could not finish, e.g. a body cut short by a client that closed its side: our
+ * `{ error }` as every other answer (Fastify's default adds `message` and `statusCode`), then the socket closes.
+ */
+function answerClientError(err: Error & { code?: string }, socket: Duplex) {
+  // A reset connection has nobody left to answer.
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, error] =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request timed out']
+      : err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request headers are too large']
+        : err.code === 'HPE_INVALID_EOF_STATE'
+          ? [400, 'Request body ended early']
+          : [400, 'Malformed request'];
+  const body = JSON.stringify({ error });
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(err);
 }

@@ -80,7 +80,8 @@ export async function maintenanceRequestsRoutes(appBase: FastifyInstance) {
 
   // Attachments tab: multipart, any number of files (PDF, JPEG, PNG, WebP) checked by their bytes.
   app.post('/add-attachments/:id', { schema: { params: idParamsSchema, response: { 200: answers.changed } }, config: { access: EVERYONE } }, async (req) => {
-    await req.inTenant((tx) => getMaintenanceRequest(tx, req.auth.orgId, req.params.id));
+    // A read, not a write: a keyed upload's key is claimed by its first write, which must come after the files are read.
+    await req.read((tx) => getMaintenanceRequest(tx, req.auth.orgId, req.params.id));
     const files = await readUploadedFiles(req, ATTACHMENT_RULES);
     const stored: { url: string; name: string }[] = [];
     for (const file of files) stored.push(await storeDocument(app.deps.storage, req.auth.orgId, file, ATTACHMENT_RULES));

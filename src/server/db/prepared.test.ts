@@ -242,6 +242,39 @@ describe('rows decoded by the statement\'s own decoder (decision 052)', () => {
   });
 });
 
+describe('the development check of a first run under concurrent writes (issue 45)', () => {
+  it('never fails a read because rows changed while it ran (a decoder that differs still fails: the mapWith test)', async () => {
+    const a = await createOrg(t);
+    const list = (tag: string) =>
+      withTenant(
+        t.database.db,
+        a.orgId,
+        (tx) =>
+          preparedRead(
+            tx,
+            `test.first-run-${tag}`,
+            () => tx.select({ id: workOrders.id, title: workOrders.title }).from(workOrders).where(eq(workOrders.orgId, param('orgId'))).orderBy(asc(workOrders.id)),
+            { orgId: a.orgId },
+          ),
+        { readOnly: true },
+      );
+    // A writer adds work orders without pause while forty statements each run for the first time (checked).
+    let writing = true;
+    let written = 0;
+    const writer = (async () => {
+      while (writing) {
+        await withTenant(t.database.db, a.orgId, (tx) => tx.insert(workOrders).values({ orgId: a.orgId, title: `Pump ${written}`, status: 'assigned' }));
+        written++;
+      }
+    })();
+    const reads = await Promise.allSettled(Array.from({ length: 40 }, (_, i) => list(`${process.pid}-${i}`)));
+    writing = false;
+    await writer;
+    expect(written).toBeGreaterThan(0);
+    expect(reads.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
+  });
+});
+
 describe('estimates kept as text and parameters (preparedEstimate)', () => {
   it("plans each call for its own values: a big organisation's estimate, then an empty one's", async () => {
     const a = await createOrg(t);

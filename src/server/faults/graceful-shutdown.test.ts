@@ -2,6 +2,7 @@ import { Agent, request } from 'node:http';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { runDataDir } from '../test/pglite-template';
 import { orgFetch, startServerProcess } from '../test/server-process';
+import { until } from '../test/fixtures';
 
 interface Answer {
   status: number;
@@ -129,5 +130,45 @@ describe('graceful shutdown', () => {
     for (const a of answered) if (a!.at > closingFrom) expect(a!.connection).toBe('close');
     expect(code).toBe(0);
     await expect(orgFetch(server.port, host)('/api/health')).rejects.toThrow();
+  }, 120_000);
+
+  it('SIGTERM with 32 requests in flight on their own connections: each gets a whole answer, 200 or 503, none a reset (PGlite)', async () => {
+    const data = runDataDir('cmms-term32-');
+    onTestFinished(data.remove);
+    const env = { DATA_DIR: data.dir, SEED_DEMO: 'false', JWT_SECRET: 'term-test-secret', LOGIN_LIMIT_PER_ACCOUNT: '1000', ARGON2_TEST_COST: undefined, DATABASE_URL: undefined };
+    const server = await startServerProcess(env);
+    const sub = `t32${Date.now().toString(36)}`;
+    const host = `${sub}.localhost`;
+    await orgFetch(server.port, 'localhost')('/api/signup', {
+      method: 'POST',
+      body: { organization: 'Term Co', email: 'admin@term.test', password: 'Passw0rd!long', subdomainName: sub, numberOfWorkers: 3, consent: true },
+    });
+    const login = { email: 'admin@term.test', password: 'Passw0rd!long' };
+    // Each request on a connection of its own (no keep-alive): many wait to be accepted or read when the signal lands.
+    const agent = new Agent({ keepAlive: false, maxSockets: Infinity });
+    const failures: string[] = [];
+    let connected = 0;
+    const onSocket = (socket: import('node:net').Socket) => socket.once('connect', () => connected++);
+    const createConnection = agent.createConnection.bind(agent);
+    agent.createConnection = (...args: Parameters<typeof createConnection>) => {
+      const socket = createConnection(...args) as import('node:net').Socket;
+      onSocket(socket);
+      return socket;
+    };
+    const requests = Array.from({ length: 32 }, (_, i) =>
+      send(agent, server.port, host, i % 2 ? '/api/login' : '/api/health', i % 2 ? login : undefined).catch((err: unknown) => {
+        failures.push(codeOf(err));
+        return null;
+      }),
+    );
+    // The signal lands once every connection is open (the kernel's handshake), while the server still accepts and reads them.
+    await until(() => connected === 32, 30_000);
+    server.child.kill('SIGTERM');
+    const answers = await Promise.all(requests);
+    const code = await server.exited;
+    agent.destroy();
+    expect(failures).toEqual([]);
+    expect(answers.filter((a) => a && a.status !== 200 && a.status !== 503).map((a) => a!.status)).toEqual([]);
+    expect(code).toBe(0);
   }, 120_000);
 });

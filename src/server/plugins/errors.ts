@@ -120,7 +120,8 @@ function multipartError(err: FastifyError, multipart: boolean): { status: number
   }
   // A body cut short ends the file stream early: the reader sees a premature close.
   if (multipart && err.code === 'ERR_STREAM_PREMATURE_CLOSE') return { status: 400, message: 'Malformed multipart body' };
-  if (!err.code && /^(Unexpected end of (form|file)|Malformed part header|Multipart: Boundary not found|Unsupported content type)/.test(err.message ?? '')) {
+  // "Part terminated early due to unexpected end of multipart data": the body ended before its closing boundary.
+  if (!err.code && /^(Unexpected end of (form|file|multipart data)|(Part|Preamble) terminated early|Malformed part header|Multipart: Boundary not found|Unsupported content type)/.test(err.message ?? '')) {
     return { status: 400, message: 'Malformed multipart body' };
   }
   return undefined;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, onSendHookHandler, preHandlerAsyncHookHandler } from 'fastify';
+import type { Multipart, MultipartFields } from '@fastify/multipart';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { withTenant } from '../db/client';
@@ -42,7 +43,8 @@ export const idempotency = fp(async (app: FastifyInstance, opts: { db: Db }) => 
     if (!KEY_PATTERN.test(key)) throw new HttpError(400, 'Idempotency-Key must be 8 to 128 letters, digits, dashes or underscores');
     const { orgId, userId } = req.auth;
     const route = req.routeOptions.url ?? req.url;
-    const requestHash = createHash('sha256').update(`${req.method} ${req.url}\n${JSON.stringify(req.body ?? null)}`).digest('base64url');
+    // A multipart body is read by the handler after this hook: its fingerprint is taken at the claim.
+    const multipartBody = req.isMultipart() ? tapMultipart(req) : null;
     // Keys are kept for a day.
     await withTenant(opts.db, orgId, (tx) =>
       tx.delete(idempotencyKeys).where(and(eq(idempotencyKeys.orgId, orgId), lt(idempotencyKeys.createdAt, new Date(Date.now() - 86400_000)))),
@@ -51,6 +53,8 @@ export const idempotency = fp(async (app: FastifyInstance, opts: { db: Db }) => 
       // Later write transactions of the same request: the key was claimed by the first.
       if (stored.has(req)) return fn(tx);
       const where = and(eq(idempotencyKeys.orgId, orgId), eq(idempotencyKeys.key, key));
+      const fingerprint = multipartBody ? { multipart: multipartBody() } : (req.body ?? null);
+      const requestHash = createHash('sha256').update(`${req.method} ${req.url}\n${JSON.stringify(fingerprint)}`).digest('base64url');
       const inserted = await tx.insert(idempotencyKeys).values({ orgId, key, userId, route, requestHash }).onConflictDoNothing().returning({ key: idempotencyKeys.key });
       if (!inserted.length) {
         const [row] = await tx.select().from(idempotencyKeys).where(where);
@@ -91,3 +95,43 @@ export const idempotency = fp(async (app: FastifyInstance, opts: { db: Db }) => 
     route.onSend = [...[route.onSend ?? []].flat(), onSend];
   });
 });
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('base64url');
+
+/**
+ * Follows what the handler reads of a multipart body (through `req.file`, `req.files` or `req.parts`, on this
+ * request only) and returns its fingerprint so far: each field's name and value and each file's field, name and
+ * a digest of its bytes, in the body's order. A retry builds another boundary, so the raw bytes are not it.
+ * Upload routes read every file (`toBuffer`) before their write; a file not read by the claim counts as `null`.
+ */
+function tapMultipart(req: FastifyRequest): () => unknown[] {
+  const bodies = new Set<MultipartFields>();
+  const digests = new WeakMap<Multipart, string>();
+  const tap = <P extends Multipart | undefined>(part: P): P => {
+    if (!part) return part;
+    bodies.add(part.fields);
+    if (part.type === 'file') {
+      const read = part.toBuffer.bind(part);
+      part.toBuffer = async () => {
+        const bytes = await read();
+        digests.set(part, sha256(bytes));
+        return bytes;
+      };
+    }
+    return part;
+  };
+  const { file, files, parts } = req;
+  req.file = async (options) => tap(await file.call(req, options));
+  req.files = async function* (options) {
+    for await (const part of files.call(req, options)) yield tap(part);
+  };
+  req.parts = async function* (options) {
+    for await (const part of parts.call(req, options)) yield tap(part);
+  };
+  return () =>
+    [...bodies].flatMap((fields) =>
+      Object.entries(fields).flatMap(([name, value]) =>
+        [value ?? []].flat().map((part) => (part.type === 'file' ? { name, file: part.filename, sha256: digests.get(part) ?? null } : { name, value: part.value })),
+      ),
+    );
+}
