@@ -841,8 +841,9 @@ async function checkExternalLabor(tx: Tx, orgId: number, by: ExternalReporter & 
   const skew = CLOCK_SKEW_MINUTES * 60_000;
   if (!withinLaborSpan(input)) throw badRequest(LABOR_SPAN_MESSAGE, 'endTime');
   if (input.endTime.getTime() > now().getTime() + skew) throw badRequest(LABOR_FUTURE_MESSAGE, 'endTime');
-  // It ends inside the share's life; it may have begun before (the day's work the link came for), 24 hours at most.
-  if (input.endTime.getTime() < by.since.getTime()) throw badRequest('End time cannot be before the work order was shared with you', 'endTime');
+  // It ends inside the share's life (give or take the clock skew: the page's times are to the minute); it may have
+  // begun before (the day's work the link came for), 24 hours at most.
+  if (input.endTime.getTime() < by.since.getTime() - skew) throw badRequest('End time cannot be before the work order was shared with you', 'endTime');
   const { digits } = await moneySettings(tx, orgId);
   if (input.rateMinor > MAX_HOURLY_RATE_MINOR) throw badRequest(`Hourly rate must be at most ${toMajor(MAX_HOURLY_RATE_MINOR, digits)}`, 'hourlyRate');
   await checkShareLines(tx, orgId, workOrderLabors, by.shareId, 'time entries');
