@@ -323,11 +323,13 @@ describe('analytics API', () => {
     const shared = await own.admin.post('/api/shared-work-orders/create-share', { workOrderId: order.body.workOrder.id, contractorName: 'Lift Co', email: 'tech@lift.example.com' });
     expect(shared.status, JSON.stringify(shared.body)).toBe(201);
     const q = `?token=${encodeURIComponent(new URL(shared.body.link).searchParams.get('token')!)}`;
-    const time = await own.anonymous.post(`/api/shared-work-orders/add-shared-labor${q}`, { startTime: '2026-03-02T08:00:00.000Z', endTime: '2026-03-02T10:00:00.000Z', hourlyRate: 50 });
+    // A contractor's time ends inside the share's life (issue 45): the last two hours, a minute ahead of the clock.
+    const end = Date.now() + 60_000;
+    const time = await own.anonymous.post(`/api/shared-work-orders/add-shared-labor${q}`, { startTime: new Date(end - 2 * 3_600_000).toISOString(), endTime: new Date(end).toISOString(), hourlyRate: 50 });
     expect(time.status, JSON.stringify(time.body)).toBe(201);
     const part = await own.anonymous.post(`/api/shared-work-orders/add-shared-part${q}`, { name: 'Door sensor', quantity: 3, unitPrice: 4 });
     expect(part.status, JSON.stringify(part.body)).toBe(201);
-    // The time counts by its start (in March), the parts by the day they were added (today).
+    // The time counts by its start, the parts by the day they were added (today).
     const r = await own.admin.get(`${B}/get-costs?range=custom&from=2026-03-01&to=${new Date().toISOString().slice(0, 10)}`);
     expect(r.status).toBe(200);
     // 2 h x 50.00 and 3 x 4.00, in cents.

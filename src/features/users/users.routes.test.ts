@@ -135,7 +135,7 @@ describe('users', () => {
     expect((await me.del(`/api/user/deleteUser/${worker.userId}`)).status).toBe(200);
   });
 
-  it('lets only an admin change an admin’s e-mail or role or delete an admin (decision 021)', async () => {
+  it('lets only an admin edit an admin (name, phone, e-mail, role) or delete one (decision 021, issue 45)', async () => {
     const org = await createOrg(t);
     const manager = await org.as('manager');
     const admin = await org.as('admin');
@@ -143,18 +143,25 @@ describe('users', () => {
     const before = (await org.admin.get('/api/user/getCompanyUsers')).body.users.find((u: { id: number }) => u.id === admin.userId);
     expect(before).toMatchObject({ email: adminEmail, role: 'admin' });
 
+    // the same e-mail and role, only the name and phone: still refused
+    const name = await manager.put(`/api/user/updateUser/${admin.userId}`, { firstName: 'Mallory', lastName: 'Impostor', phoneNumber: '+15550009999', email: adminEmail, role: 'admin' });
+    expect(name.status).toBe(403);
+    expect(name.body.error).toBe('Only an admin can edit an admin');
     const email = await manager.put(`/api/user/updateUser/${admin.userId}`, { firstName: before.firstName, email: 'mine@x.example.com', role: 'admin' });
     expect(email.status).toBe(403);
-    expect(email.body.error).toBe("Only an admin can change an admin's email");
     const role = await manager.put(`/api/user/updateUser/${admin.userId}`, { firstName: before.firstName, email: adminEmail, role: 'worker' });
     expect(role.status).toBe(403);
-    expect(role.body.error).toBe('Only an admin can change an admin role');
+    const promote = await manager.put(`/api/user/updateUser/${(await org.as('worker')).userId}`, { firstName: 'Wes', email: 'wes2@x.example.com', role: 'admin' });
+    expect(promote.status).toBe(403);
+    expect(promote.body.error).toBe('Only an admin can change an admin role');
     expect((await manager.del(`/api/user/deleteUser/${admin.userId}`)).status).toBe(403);
     const after = (await org.admin.get('/api/user/getCompanyUsers')).body.users.find((u: { id: number }) => u.id === admin.userId);
     expect(after).toEqual(before);
 
-    // the e-mail is the sign-in name: an admin may change another admin's, and a manager a worker's
-    expect((await org.admin.put(`/api/user/updateUser/${admin.userId}`, { firstName: before.firstName, email: 'second.admin@x.example.com', role: 'admin' })).status).toBe(200);
+    // an admin may edit another admin, and a manager a worker
+    const byAdmin = await org.admin.put(`/api/user/updateUser/${admin.userId}`, { firstName: 'Ada', phoneNumber: '+15550001234', email: 'second.admin@x.example.com', role: 'admin' });
+    expect(byAdmin.status).toBe(200);
+    expect(byAdmin.body.user).toMatchObject({ firstName: 'Ada', phoneNumber: '+15550001234', email: 'second.admin@x.example.com' });
     const worker = await org.as('worker');
     expect((await manager.put(`/api/user/updateUser/${worker.userId}`, { firstName: 'Wes', email: 'wes@x.example.com', role: 'worker' })).status).toBe(200);
   });

@@ -1,6 +1,7 @@
 import { z } from '../../shared/zod-setup';
 import { emailField, PHONE_PATTERN, requiredString } from '../../shared/validation';
 import { listAnswerSchema, messageSchema, pageQuerySchema } from '../../shared/pagination';
+import { MAX_HOURLY_RATE_MINOR } from '../work-orders/work-orders.schema';
 
 export const ROLES = ['admin', 'manager', 'worker'] as const;
 export type Role = (typeof ROLES)[number];
@@ -47,7 +48,8 @@ export const userUpdateSchema = z.strictObject({
       .number({ error: 'Hourly rate must be a positive amount' })
       .int('Hourly rate must be a positive amount')
       .min(0, 'Hourly rate must be a positive amount')
-      .max(2_000_000_000, 'Hourly rate is too large')
+      // 24 hours of it stay within a labour line's bound (issue 45).
+      .max(MAX_HOURLY_RATE_MINOR, 'Hourly rate is too large')
       .nullable()
       .optional(),
   ),

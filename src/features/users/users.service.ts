@@ -140,21 +140,21 @@ export async function listWorkers(tx: ReadTx, orgId: number, viewer: AccessClaim
 }
 
 /**
- * Updates a user. Managers and admins edit anyone; others only themselves. Nobody changes their own role;
- * only an admin makes or unmakes an admin, or changes an admin's e-mail (the sign-in name: a manager who could
- * change it could take the account over). An optional field left out keeps its value (decision 021).
+ * Updates a user. Managers and admins edit anyone but an admin, whom only an admin edits; others only themselves.
+ * Nobody changes their own role; only an admin makes an admin. An optional field left out keeps its value
+ * (decision 021).
  */
 export async function updateUser(tx: Tx, orgId: number, actor: AccessClaims, id: number, input: z.output<typeof userUpdateSchema>) {
   const before = await getUser(tx, orgId, id);
   const isSelf = actor.userId === id;
   const isManager = actor.role === 'admin' || actor.role === 'manager';
   if (!isSelf && !isManager) throw forbidden();
+  // An admin's record (name, phone, e-mail = the sign-in name, role) is an admin's to edit: a manager who could
+  // rewrite it could pass for the admin or take the account over (issue 45).
+  if (!isSelf && before.role === 'admin' && actor.role !== 'admin') throw forbidden('Only an admin can edit an admin');
   if (input.role !== before.role) {
     if (isSelf) throw forbidden('You cannot change your own role');
-    if ((input.role === 'admin' || before.role === 'admin') && actor.role !== 'admin') throw forbidden('Only an admin can change an admin role');
-  }
-  if (!isSelf && before.role === 'admin' && actor.role !== 'admin' && input.email.toLowerCase() !== before.email.toLowerCase()) {
-    throw forbidden("Only an admin can change an admin's email");
+    if (input.role === 'admin' && actor.role !== 'admin') throw forbidden('Only an admin can change an admin role');
   }
   const relating = input.related_workStations !== undefined || input.related_assets !== undefined || input.related_services !== undefined;
   if (relating && !isManager) throw forbidden('Only a manager can change related records');

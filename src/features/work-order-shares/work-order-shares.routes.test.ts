@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { withoutTenant, withTenant } from '../../server/db/client';
-import { mailOutbox, workOrderShares } from '../../server/db/schema';
+import { mailOutbox, rateLimits, workOrderParts, workOrderShares } from '../../server/db/schema';
 import { setClockOffset } from '../../server/clock';
 import { createOrg, createTestApp, type Client, type TestApp, type TestOrg } from '../../server/test/harness';
 import { orgSnapshot } from '../../server/test/sql';
@@ -35,6 +35,8 @@ async function share(org: TestOrg, over: Record<string, unknown> = {}, orderId?:
   return { orderId: id, share: res.body.share as ShareDto, token };
 }
 
+/** `minutes` before now (negative: after), as the contractor's page sends times. */
+const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 const q = (token: string, key?: string) => `?token=${encodeURIComponent(token)}${key ? `&key=${encodeURIComponent(key)}` : ''}`;
 const open = (org: TestOrg, token: string, key?: string) => org.anonymous.get(`${S}/get-shared-work-order${q(token, key)}`);
 const lastMail = async (to: string) =>
@@ -48,13 +50,61 @@ describe('sharing a work order', () => {
     const cents = await org.anonymous.post(`${S}/add-shared-part${q(token)}`, { name: 'Valve', quantity: 1, unitPrice: 12.345 });
     expect(cents.status).toBe(400);
     expect(cents.body.issues?.[0]?.path).toBe('unitPrice');
-    expect((await org.anonymous.post(`${S}/add-shared-labor${q(token)}`, { startTime: '2026-03-02T08:00:00.000Z', endTime: '2026-03-02T09:00:00.000Z', hourlyRate: 40.001 })).status).toBe(400);
+    expect((await org.anonymous.post(`${S}/add-shared-labor${q(token)}`, { startTime: ago(89), endTime: ago(-1), hourlyRate: 40.001 })).status).toBe(400);
     // 1,000,000.00 x 100: more than a 4-byte integer of cents; the sums add in 8 bytes.
     const big = await org.anonymous.post(`${S}/add-shared-part${q(token)}`, { name: 'Chiller', quantity: 100, unitPrice: 1_000_000 });
     expect(big.status, JSON.stringify(big.body)).toBe(201);
     const list = await org.admin.get(`${S}/list-shares`);
     expect(list.status, JSON.stringify(list.body)).toBe(200);
     expect(JSON.stringify(list.body)).toContain('10000000000');
+  });
+
+  it('bounds a time entry: 24 hours at most, ending between the sharing and now, at a bounded rate (issue 45)', async () => {
+    const org = await createOrg(t);
+    const { orderId, token } = await share(org);
+    const before = await orgSnapshot(t.database.db, org.orgId, []);
+    const labor = (body: Record<string, unknown>) => org.anonymous.post(`${S}/add-shared-labor${q(token)}`, body);
+    const refused = async (body: Record<string, unknown>, path: string, message: string) => {
+      const res = await labor(body);
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(res.body.issues).toContainEqual({ path, message });
+    };
+    // The testers' entry: 1900 to 9999 at the top rate would cost 7.1e16 minor units.
+    await refused({ startTime: '1900-01-01T00:00:00.000Z', endTime: '9999-12-31T23:59:00.000Z', hourlyRate: 10_000_000 }, 'endTime', 'A time entry can be at most 24 hours');
+    await refused({ startTime: ago(60 * 25), endTime: ago(-1), hourlyRate: 40 }, 'endTime', 'A time entry can be at most 24 hours');
+    // In the future (past a phone's clock skew of 5 minutes), or ended before the link was made.
+    await refused({ startTime: ago(0), endTime: ago(-10), hourlyRate: 40 }, 'endTime', 'End time cannot be in the future');
+    await refused({ startTime: ago(60 * 24 * 3), endTime: ago(60 * 24 * 3 - 60), hourlyRate: 40 }, 'endTime', 'End time cannot be before the work order was shared with you');
+    // 4,000,000.00 an hour at most: 24 hours of it stay within a line's bound.
+    await refused({ startTime: ago(60), endTime: ago(0), hourlyRate: 4_000_000.01 }, 'hourlyRate', 'Hourly rate must be at most 4000000');
+    // Odd values: nulls, strings, a null body.
+    expect((await labor({ startTime: null, endTime: null, hourlyRate: null })).status).toBe(400);
+    expect((await labor({ startTime: 'soon', endTime: ago(0), hourlyRate: '1e400' })).status).toBe(400);
+    expect((await org.anonymous.post(`${S}/add-shared-labor${q(token)}`, 'null', { 'content-type': 'application/json' })).status).toBe(400);
+    expect(await orgSnapshot(t.database.db, org.orgId, [])).toEqual(before);
+
+    // A full day at the top rate and 5 minutes ahead of the clock are taken.
+    expect((await labor({ startTime: ago(60 * 24 - 4), endTime: ago(-4), hourlyRate: 4_000_000 })).status).toBe(201);
+    const cost = (await org.admin.get(`${W}/get-cost/${orderId}`)).body.cost;
+    expect(cost.externalLaborMinor).toBe(24 * 400_000_000);
+  });
+
+  it('bounds a part line and the lines of one share (issue 45)', async () => {
+    const org = await createOrg(t);
+    const { orderId, share: created, token } = await share(org);
+    const part = (body: Record<string, unknown>) => org.anonymous.post(`${S}/add-shared-part${q(token)}`, body);
+    const tooMuch = await part({ name: 'Gold valve', quantity: 100_000, unitPrice: 1_000_000 });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.body.issues).toContainEqual({ path: 'unitPrice', message: 'Quantity × unit price must be at most 100000000' });
+    expect((await part({ name: 'Valve', quantity: 100_001, unitPrice: 1 })).status).toBe(400);
+    expect((await part({ name: 'Valve', quantity: 10, unitPrice: 10_000_000 })).status).toBe(201);
+    // At most 200 lines of each kind per share: 199 more make 200, the next is refused.
+    await withTenant(t.database.db, org.orgId, (tx) =>
+      tx.insert(workOrderParts).values(Array.from({ length: 199 }, (_, i) => ({ orgId: org.orgId, workOrderId: orderId, shareId: created.id, externalName: `p${i}`, externalUnitPriceMinor: 1, quantity: 1 }))),
+    );
+    const full = await part({ name: 'Valve', quantity: 1, unitPrice: 1 });
+    expect(full.status).toBe(400);
+    expect(full.body.error).toBe('A shared work order takes at most 200 parts');
   });
 
   it('mails a private link whose token is stored only as its SHA-256, and the contractor sees only the shared work order', async () => {
@@ -116,7 +166,7 @@ describe('sharing a work order', () => {
     expect((await open(org, token)).body.permissions).toEqual({ canComment: false, canLog: false, canComplete: false });
     expect((await org.anonymous.post(`${S}/add-shared-comment${q(token)}`, { body: 'hi' })).status).toBe(403);
     expect((await org.anonymous.upload(`${S}/upload-shared-files${q(token)}`, [{ field: 'file', name: 'a.png', bytes: await png(), type: 'image/png' }])).status).toBe(403);
-    const time = { startTime: '2026-03-02T08:00:00.000Z', endTime: '2026-03-02T09:30:00.000Z', hourlyRate: 40 };
+    const time = { startTime: ago(89), endTime: ago(-1), hourlyRate: 40 };
     expect((await org.anonymous.post(`${S}/add-shared-labor${q(token)}`, time)).status).toBe(403);
     expect((await org.anonymous.post(`${S}/add-shared-part${q(token)}`, { name: 'Filter', quantity: 1, unitPrice: 5 })).status).toBe(403);
     expect((await org.anonymous.post(`${S}/mark-shared-done${q(token)}`, {})).status).toBe(403);
@@ -139,7 +189,7 @@ describe('sharing a work order', () => {
     expect(up.status, JSON.stringify(up.body)).toBe(201);
     // Not an image or PDF by its bytes: refused, as every upload.
     expect((await org.anonymous.upload(`${S}/upload-shared-files${q(token)}`, [{ field: 'file', name: 'x.png', bytes: Buffer.from('<html>'), type: 'image/png' }])).status).toBe(415);
-    const labor = await org.anonymous.post(`${S}/add-shared-labor${q(token)}`, { startTime: '2026-03-02T08:00:00.000Z', endTime: '2026-03-02T09:30:00.000Z', hourlyRate: 40 });
+    const labor = await org.anonymous.post(`${S}/add-shared-labor${q(token)}`, { startTime: ago(89), endTime: ago(-1), hourlyRate: 40 });
     expect(labor.status, JSON.stringify(labor.body)).toBe(201);
     expect((await org.anonymous.post(`${S}/add-shared-part${q(token)}`, { name: 'Filter drier', quantity: 2, unitPrice: 12.5 })).status).toBe(201);
 
@@ -294,7 +344,7 @@ describe('sharing a work order', () => {
     const order = await addOrder(org.admin);
     const mine = await share(org, {}, order.id);
     const theirs = await share(org, { contractorName: 'Volt Electric', email: 'ops@volt.example.com' }, order.id);
-    const time = { startTime: '2026-03-02T08:00:00.000Z', endTime: '2026-03-02T09:30:00.000Z', hourlyRate: 40 };
+    const time = { startTime: ago(89), endTime: ago(-1), hourlyRate: 40 };
     for (const s2 of [mine, theirs]) {
       expect((await org.anonymous.post(`${S}/add-shared-labor${q(s2.token)}`, time)).status).toBe(201);
       expect((await org.anonymous.post(`${S}/add-shared-part${q(s2.token)}`, { name: 'Filter', quantity: 2, unitPrice: 5 })).status).toBe(201);
@@ -339,7 +389,7 @@ describe('sharing a work order', () => {
     const worker = await org.as('worker');
     const order = await addOrder(org.admin, { assignees: [worker.userId] });
     const { token } = await share(org, {}, order.id);
-    await org.anonymous.post(`${S}/add-shared-labor${q(token)}`, { startTime: '2026-03-02T08:00:00.000Z', endTime: '2026-03-02T09:30:00.000Z', hourlyRate: 40 });
+    await org.anonymous.post(`${S}/add-shared-labor${q(token)}`, { startTime: ago(89), endTime: ago(-1), hourlyRate: 40 });
     await org.anonymous.post(`${S}/add-shared-part${q(token)}`, { name: 'Valve', quantity: 3, unitPrice: 7 });
     const seen = async (c: Client) => ({
       labors: (await c.get(`${W}/get-labors/${order.id}`)).body.labors,
@@ -373,6 +423,50 @@ describe('sharing a work order', () => {
     expect((await org.anonymous.post(`${S}/add-shared-comment${q(token, ok.body.key)}`, { body: 'hi' })).status).toBe(201);
     // The code works once.
     expect((await org.anonymous.post(`${S}/confirm-share-code${q(token)}`, { code })).status).toBe(400);
+  });
+
+  it('limits code mails per share (one a minute, five an hour) and wrong codes per share, which a new code never resets (issue 45)', async () => {
+    const org = await createOrg(t);
+    const email = `limits-${org.subdomain}@coolair.example.com`;
+    const { share: created, token } = await share(org, { requireCode: true, email });
+    const other = await share(org, { requireCode: true, email: `other-${org.subdomain}@coolair.example.com` });
+    const send = (tk = token) => org.anonymous.post(`${S}/send-share-code${q(tk)}`);
+    const confirm = (code: string) => org.anonymous.post(`${S}/confirm-share-code${q(token)}`, { code });
+    const mails = async () => (await withoutTenant(t.database.db, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.to, email)))).length;
+    /** The minute window of this share's mails runs out (as a minute passing would). */
+    const aMinuteLater = () =>
+      withoutTenant(t.database.db, (tx) => tx.update(rateLimits).set({ resetAt: sql`now() - interval '1 second'` }).where(eq(rateLimits.key, `shareCodeMail:0:${org.orgId}:${created.id}`)));
+
+    expect((await send()).status).toBe(200);
+    const again = await send();
+    expect(again.status).toBe(429);
+    expect(again.body.error).toMatch(/^Please wait \d+ seconds before asking for another code$/);
+    expect(Number(again.headers['retry-after'])).toBeGreaterThan(0);
+    // Another share of the same address has its own limits.
+    expect((await send(other.token)).status).toBe(200);
+    for (let i = 2; i <= 5; i++) {
+      await aMinuteLater();
+      expect((await send()).status).toBe(200);
+    }
+    await aMinuteLater();
+    const hourly = await send();
+    expect(hourly.status).toBe(429);
+    expect(hourly.body.error).toMatch(/^Please wait \d+ minutes before asking for another code$/);
+    expect(await mails()).toBe(1 + 5); // the link, then five codes
+
+    // Five wrong codes; the sixth try is refused even with the right code, and a new code gives no tries back.
+    const code = /(\d{6})/.exec((await lastMail(email)).subject)![1];
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    for (let i = 0; i < 5; i++) expect((await confirm(wrong)).status).toBe(400);
+    const locked = await confirm(code);
+    expect(locked.status).toBe(429);
+    expect(locked.body.error).toMatch(/^Too many wrong codes\. Please try again in \d+ minutes$/);
+    await withoutTenant(t.database.db, (tx) => tx.delete(rateLimits).where(sql`${rateLimits.key} like ${`shareCodeMail:%:${org.orgId}:${created.id}`}`));
+    expect((await send()).status).toBe(200);
+    const fresh = /(\d{6})/.exec((await lastMail(email)).subject)![1];
+    expect((await confirm(fresh)).status).toBe(429);
+    // An unknown link is the usual 404, counted nowhere.
+    expect((await org.anonymous.post(`${S}/send-share-code${q('x'.repeat(43))}`)).status).toBe(404);
   });
 
   it('is for managers: workers are refused, and another organisation gets 404 and changes nothing', async () => {

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../server/db/client';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MANAGERS } from '../../server/plugins/request-context';
 import { throttle } from '../../server/rate-limit';
@@ -40,13 +41,17 @@ import {
   answerContractorStep,
   checkContractorStepImage,
   checkContractorUpload,
+  clearCodeTries,
   confirmShareCode,
+  countCodeMail,
+  countCodeTry,
   deleteContractorLine,
   createShare,
   extendShare,
   getShare,
   getSharedWorkOrder,
   listShares,
+  liveShareId,
   markContractorDone,
   revokeShare,
   sendBackShare,
@@ -113,14 +118,30 @@ export async function workOrderSharesRoutes(appBase: FastifyInstance) {
     req.read((tx) => getSharedWorkOrder(tx, orgOf(req), req.query.token, req.query.key, sign)),
   );
 
-  app.post('/send-share-code', { schema: { querystring: shareTokenQuerySchema, response: { 200: shareCodeSentSchema } }, config: { access: 'public' }, onRequest: throttle('shareCode') }, (req) =>
-    req.inTenant((tx) => sendShareCode(tx, orgOf(req), req.query.token, app.deps.mailer)),
-  );
+  // Mails and tries are also limited per share, whatever the address (issue 45), counted before the code's scope.
+  const db = () => app.deps.database.db;
+  const perShare = async (req: FastifyRequest, token: string, reply: FastifyReply, count: (db: Db, orgId: number, shareId: number) => Promise<void>) => {
+    const orgId = orgOf(req);
+    const shareId = await req.read((tx) => liveShareId(tx, orgId, token));
+    try {
+      await count(db(), orgId, shareId);
+    } catch (err) {
+      if (err instanceof HttpError && 'retryAfter' in err) reply.header('retry-after', String(err.retryAfter));
+      throw err;
+    }
+    return { orgId, shareId };
+  };
 
-  app.post('/confirm-share-code', { schema: { querystring: shareTokenQuerySchema, body: confirmCodeSchema, response: { 200: shareCodeConfirmedSchema } }, config: { access: 'public' }, onRequest: throttle('shareCode') }, async (req) => {
-    // A wrong code's count is committed before the refusal is sent.
-    const result = await req.inTenant((tx) => confirmShareCode(tx, orgOf(req), req.query.token, req.body.code));
+  app.post('/send-share-code', { schema: { querystring: shareTokenQuerySchema, response: { 200: shareCodeSentSchema } }, config: { access: 'public' }, onRequest: throttle('shareCode') }, async (req, reply) => {
+    const { orgId } = await perShare(req, req.query.token, reply, countCodeMail);
+    return req.inTenant((tx) => sendShareCode(tx, orgId, req.query.token, app.deps.mailer));
+  });
+
+  app.post('/confirm-share-code', { schema: { querystring: shareTokenQuerySchema, body: confirmCodeSchema, response: { 200: shareCodeConfirmedSchema } }, config: { access: 'public' }, onRequest: throttle('shareCode') }, async (req, reply) => {
+    const { orgId, shareId } = await perShare(req, req.query.token, reply, countCodeTry);
+    const result = await req.inTenant((tx) => confirmShareCode(tx, orgId, req.query.token, req.body.code));
     if (!result.ok) throw new HttpError(400, 'The code is wrong or has expired');
+    await clearCodeTries(db(), orgId, shareId);
     return { message: 'E-mail confirmed', key: result.key };
   });
 

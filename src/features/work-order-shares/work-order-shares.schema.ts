@@ -3,6 +3,7 @@ import { listAnswerSchema, messageSchema, multiValue, pageQuerySchema } from '..
 import { emailField, idField, optionalString, requiredString } from '../../shared/validation';
 import { dateField } from '../../shared/dates';
 import { issuedStepDtoSchema, procedureProgressSchema } from '../procedures/procedures.schema';
+import { LABOR_SPAN_MESSAGE, MAX_LINE_QUANTITY, withinLaborSpan } from '../work-orders/work-orders.schema';
 
 /** Where a share stands: sent, the contractor at work, done for review, then accepted or sent back. */
 export const SHARE_STATES = ['waiting', 'in-progress', 'done', 'accepted', 'sent-back'] as const;
@@ -76,13 +77,14 @@ export const contractorLaborSchema = z
     endTime: dateField('End time is required', 'End time must be a valid date'),
     hourlyRate: money('Hourly rate'),
   })
-  .refine((v) => v.startTime.getTime() < v.endTime.getTime(), { message: 'End time must be after start time', path: ['endTime'] });
+  .refine((v) => v.startTime.getTime() < v.endTime.getTime(), { message: 'End time must be after start time', path: ['endTime'] })
+  .refine(withinLaborSpan, { message: LABOR_SPAN_MESSAGE, path: ['endTime'] });
 export type ContractorLaborInput = z.input<typeof contractorLaborSchema>;
 
 /** A part the contractor used: their name for it, a quantity and their unit price. */
 export const contractorPartSchema = z.strictObject({
   name: requiredString('Part name is required').max(200, 'Part name must be at most 200 characters'),
-  quantity: z.coerce.number({ error: 'Quantity must be a whole number of at least 1' }).int('Quantity must be a whole number of at least 1').min(1, 'Quantity must be a whole number of at least 1').max(100_000, 'Quantity is too large'),
+  quantity: z.coerce.number({ error: 'Quantity must be a whole number of at least 1' }).int('Quantity must be a whole number of at least 1').min(1, 'Quantity must be a whole number of at least 1').max(MAX_LINE_QUANTITY, 'Quantity is too large'),
   unitPrice: money('Unit price'),
 });
 export type ContractorPartInput = z.input<typeof contractorPartSchema>;

@@ -1,6 +1,7 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { ReadTx, Tx } from '../../server/db/client';
+import type { Db, ReadTx, Tx } from '../../server/db/client';
+import { clearRateLimit, hitRateLimit } from '../../server/rate-limit';
 import { assets, users, workOrderAssignees, workOrderProcedures, workOrderProcedureSteps, workOrders, customerVendors, workOrderShareMessages, workOrderShares, workOrderLabors, workOrderParts } from '../../server/db/schema';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../server/http-error';
 import { escapeHtml, type Mailer } from '../../server/mailer';
@@ -38,7 +39,15 @@ const NOT_FOUND = 'Shared work order not found';
 /** The one answer for a token that is unknown, altered, expired, revoked or of another organisation. */
 const gone = () => new HttpError(404, NOT_FOUND);
 const CODE_MINUTES = 10;
-const CODE_ATTEMPTS = 5;
+/**
+ * Per share, whatever the address (issue 45): code mails (one a minute, five an hour) and wrong codes (five an
+ * hour), counted in the rate limits table; a new code never gives the tries back.
+ */
+export const CODE_MAIL_LIMITS = [
+  { max: 1, windowSeconds: 60 },
+  { max: 5, windowSeconds: 3600 },
+];
+export const CODE_TRY_LIMIT = { max: 5, windowSeconds: 3600 };
 
 const sameHash = (a: string | null, b: string) => !!a && a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -412,14 +421,40 @@ function maskEmail(email: string) {
   return `${local.slice(0, 1)}${'•'.repeat(Math.max(1, local.length - 1))}@${domain}`;
 }
 
-/** POST send-share-code: a new 6-digit code to the share's address (10 minutes, 5 tries). */
+/** The live share of a link, for the per-share limits counted before the code's scope (404 as any other). */
+export async function liveShareId(tx: ReadTx, orgId: number, token: string) {
+  return (await findShare(tx, orgId, token)).id;
+}
+
+const waitText = (seconds: number) => (seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`);
+const tooMany = (message: string, seconds: number) => Object.assign(new HttpError(429, message), { retryAfter: seconds });
+
+/** Counts a code mail of the share against its limits; 429 past one (nothing is sent). */
+export async function countCodeMail(db: Db, orgId: number, shareId: number) {
+  for (const [i, limit] of CODE_MAIL_LIMITS.entries()) {
+    const hit = await hitRateLimit(db, `shareCodeMail:${i}:${orgId}:${shareId}`, limit.windowSeconds);
+    if (hit.hits > limit.max) throw tooMany(`Please wait ${waitText(hit.retryAfter)} before asking for another code`, hit.retryAfter);
+  }
+}
+
+/** Counts a try of the share's code before it is checked (concurrent tries count too); 429 past the limit. */
+export async function countCodeTry(db: Db, orgId: number, shareId: number) {
+  const hit = await hitRateLimit(db, codeTryKey(orgId, shareId), CODE_TRY_LIMIT.windowSeconds);
+  if (hit.hits > CODE_TRY_LIMIT.max) throw tooMany(`Too many wrong codes. Please try again in ${waitText(hit.retryAfter)}`, hit.retryAfter);
+}
+
+/** The right code: the share's tries start again. */
+export const clearCodeTries = (db: Db, orgId: number, shareId: number) => clearRateLimit(db, codeTryKey(orgId, shareId));
+const codeTryKey = (orgId: number, shareId: number) => `shareCodeTry:${orgId}:${shareId}`;
+
+/** POST send-share-code: a new 6-digit code to the share's address (10 minutes; the tries are the share's, CODE_TRY_LIMIT). */
 export async function sendShareCode(tx: Tx, orgId: number, token: string, mailer: Mailer) {
   const share = await findShare(tx, orgId, token);
   if (!share.requireCode) return { message: 'No code is needed' };
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await tx
     .update(workOrderShares)
-    .set({ codeHash: hashToken(`${share.id}:${code}`), codeExpiresAt: new Date(now().getTime() + CODE_MINUTES * 60_000), codeAttempts: 0 })
+    .set({ codeHash: hashToken(`${share.id}:${code}`), codeExpiresAt: new Date(now().getTime() + CODE_MINUTES * 60_000) })
     .where(and(eq(workOrderShares.orgId, orgId), eq(workOrderShares.id, share.id)));
   await mailer.send({ to: share.email, subject: `Your code: ${code}`, text: `Your code to open the shared work order is ${code}. It works for ${CODE_MINUTES} minutes.` }, tx);
   return { message: 'Code sent', emailHint: maskEmail(share.email) };
@@ -430,14 +465,11 @@ export async function confirmShareCode(tx: Tx, orgId: number, token: string, cod
   const share = await findShare(tx, orgId, token);
   if (!share.requireCode) throw badRequest('No code is needed');
   const where = and(eq(workOrderShares.orgId, orgId), eq(workOrderShares.id, share.id));
-  const live = share.codeHash && share.codeExpiresAt && share.codeExpiresAt.getTime() > now().getTime() && share.codeAttempts < CODE_ATTEMPTS;
-  if (!live || !sameHash(share.codeHash, hashToken(`${share.id}:${code}`))) {
-    // A wrong try counts, and is kept even though the request fails: the caller commits it (routes).
-    await tx.update(workOrderShares).set({ codeAttempts: share.codeAttempts + 1 }).where(where);
-    return { ok: false as const };
-  }
+  // The tries are counted per share before this (countCodeTry), so a new code never resets them.
+  const live = share.codeHash && share.codeExpiresAt && share.codeExpiresAt.getTime() > now().getTime();
+  if (!live || !sameHash(share.codeHash, hashToken(`${share.id}:${code}`))) return { ok: false as const };
   const { token: key, hash: accessHash } = newOpaqueToken();
-  await tx.update(workOrderShares).set({ accessHash, codeHash: null, codeExpiresAt: null, codeAttempts: 0 }).where(where);
+  await tx.update(workOrderShares).set({ accessHash, codeHash: null, codeExpiresAt: null }).where(where);
   return { ok: true as const, key };
 }
 
@@ -476,7 +508,7 @@ export async function addContractorLabor(tx: Tx, orgId: number, token: string, k
   const money = await moneySettings(tx, orgId);
   checkCurrencyDecimals(input.hourlyRate, money, 'hourlyRate');
   const { digits } = money;
-  await addExternalLabor(tx, orgId, share.workOrderId, { shareId: share.id, name: share.contractorName }, { startTime: input.startTime, endTime: input.endTime, rateMinor: toMinor(input.hourlyRate, digits) });
+  await addExternalLabor(tx, orgId, share.workOrderId, { shareId: share.id, name: share.contractorName, since: share.createdAt }, { startTime: input.startTime, endTime: input.endTime, rateMinor: toMinor(input.hourlyRate, digits) });
   await touch(tx, orgId, share, 'logged time', mailer);
   return { message: 'Time logged' };
 }

@@ -437,6 +437,82 @@ describe('work orders: parts', () => {
   });
 });
 
+describe('work orders: partial updates (issue 45)', () => {
+  it('keeps the fields an update leaves out; an explicit null clears one', async () => {
+    const org = await createOrg(t);
+    const { asset } = await fixtures(org);
+    const full = { title: 'Replace pump seal', priority: 'high', dueDate: '2026-05-01T12:00:00.000Z', startDate: '2026-04-01T08:00:00.000Z', assetId: asset.id, duration: '02:30', instructions: '<p>Drain first</p>' };
+    const wo = await addOrder(org.admin, full);
+    const kept = await org.admin.put(`${BASE}/update-work-order/${wo.id}`, { title: 'Replace the pump seal' });
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    expect(kept.body.workOrder).toMatchObject({ ...full, title: 'Replace the pump seal', endDate: null });
+    // A left-out start keeps its value: an end before it is refused.
+    const early = await org.admin.put(`${BASE}/update-work-order/${wo.id}`, { title: 'Replace the pump seal', endDate: '2026-03-01T08:00:00.000Z' });
+    expect(early.status).toBe(400);
+    expect(issue(early, 'endDate')).toBe('End time must be after start time');
+    const cleared = await org.admin.put(`${BASE}/update-work-order/${wo.id}`, { title: 'Replace the pump seal', dueDate: null, assetId: null, duration: '', instructions: null });
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
+    expect(cleared.body.workOrder).toMatchObject({ priority: 'high', startDate: full.startDate, dueDate: null, assetId: null, duration: null, instructions: null });
+  });
+});
+
+describe('work orders: edits from an older copy (decision 057)', () => {
+  it('each update route: a stale updatedAt is 409 with the current order and changes nothing, a malformed one 400, a missing one last writer wins', async () => {
+    const org = await createOrg(t);
+    const wo = await addOrder(org.admin, { dueDate: '2026-05-01T12:00:00.000Z' });
+    const loaded = (await org.admin.get(`${BASE}/get-work-order/${wo.id}`)).body.workOrder;
+    const first = await org.admin.put(`${BASE}/update-work-order/${wo.id}`, { title: 'First edit', updatedAt: loaded.updatedAt });
+    expect(first.status).toBe(200);
+    const routes: [string, Record<string, unknown>][] = [
+      [`update-work-order/${wo.id}`, { title: 'Second edit' }],
+      [`update-status/${wo.id}`, { status: 'in-progress' }],
+      [`reschedule-work-order/${wo.id}`, { dueDate: '2026-06-01' }],
+    ];
+    for (const [path, body] of routes) {
+      const stale = await org.admin.put(`${BASE}/${path}`, { ...body, updatedAt: loaded.updatedAt });
+      expect(stale.status, path).toBe(409);
+      expect(stale.body).toMatchObject({ error: 'This record was changed by someone else', current: { title: 'First edit', status: 'assigned' } });
+      const odd = await org.admin.put(`${BASE}/${path}`, { ...body, updatedAt: 'yesterday' });
+      expect(odd.status, path).toBe(400);
+      expect(issue(odd, 'updatedAt')).toBe('Invalid updatedAt');
+    }
+    expect((await org.admin.get(`${BASE}/get-work-order/${wo.id}`)).body.workOrder).toMatchObject({ title: 'First edit', status: 'assigned', dueDate: '2026-05-01T12:00:00.000Z' });
+    // Left out (an API client following the spec's bodies): the edit is taken, last writer wins.
+    for (const [path, body] of routes) expect((await org.admin.put(`${BASE}/${path}`, body)).status, path).toBe(200);
+    expect((await org.admin.get(`${BASE}/get-work-order/${wo.id}`)).body.workOrder).toMatchObject({ title: 'Second edit', status: 'in-progress', dueDate: '2026-06-01T12:00:00.000Z' });
+  });
+});
+
+describe('work orders: bounded lines (issue 45)', () => {
+  it('a time entry lasts at most 24 hours; a part line holds at most 100,000 and costs at most 10^10 minor units, however often it is added', async () => {
+    const org = await createOrg(t);
+    const { repair, bearing } = await fixtures(org);
+    const wo = await addOrder(org.admin);
+    const [gold] = await withTenant(t.database.db, org.orgId, async (tx) => {
+      const [b] = await tx.select().from(parts).where(sql`${parts.orgId} = ${org.orgId} and ${parts.id} = ${bearing.id}`);
+      return tx.insert(parts).values({ ...b, id: undefined, name: 'Gold turbine', salesPrice: 1_000_000 }).returning();
+    });
+    const centuries = await org.admin.post(`${BASE}/add-labor/${wo.id}`, { startTime: '1900-01-01T00:00:00Z', endTime: '9999-12-31T23:59:00Z', reason: repair.id });
+    expect(centuries.status).toBe(400);
+    expect(issue(centuries, 'endTime')).toBe('A time entry can be at most 24 hours');
+    expect((await org.admin.post(`${BASE}/add-labor/${wo.id}`, { startTime: '2026-01-01T00:00:00Z', endTime: '2026-01-02T00:00:00Z', reason: repair.id })).status).toBe(201);
+
+    expect((await org.admin.post(`${BASE}/add-parts/${wo.id}`, { parts: [{ partId: bearing.id, quantity: 100_001 }] })).status).toBe(400);
+    expect((await org.admin.post(`${BASE}/add-parts/${wo.id}`, { parts: [{ partId: bearing.id, quantity: 60_000 }] })).status).toBe(201);
+    // Adding again adds up: past 100,000 on the line is refused and the line stays as it was.
+    const again = await org.admin.post(`${BASE}/add-parts/${wo.id}`, { parts: [{ partId: bearing.id, quantity: 60_000 }] });
+    expect(again.status).toBe(400);
+    expect(issue(again, 'parts')).toBe('Bearing 6204 A: the quantity on a work order must be at most 100000');
+    // 1,000,000.00 x 101 = 10,100,000,000 cents: over a line's bound.
+    const costly = await org.admin.post(`${BASE}/add-parts/${wo.id}`, { parts: [{ partId: gold.id, quantity: 101 }] });
+    expect(costly.status).toBe(400);
+    expect(issue(costly, 'parts')).toBe('Gold turbine: quantity × sales price must be at most 100000000');
+    const list = (await org.admin.get(`${BASE}/get-parts/${wo.id}`)).body.workOrderParts;
+    expect(list.map((p: { partId: number; quantity: number }) => [p.partId, p.quantity])).toEqual([[bearing.id, 60_000]]);
+    expect((await org.admin.post(`${BASE}/add-parts/${wo.id}`, { parts: [{ partId: gold.id, quantity: 100 }] })).status).toBe(201);
+  });
+});
+
 describe('work orders: roles', () => {
   it('workers see and act only on the orders assigned to them, and log only their own time', async () => {
     const org = await createOrg(t);

@@ -3,7 +3,7 @@ import { listAnswers, messageSchema, multiValue, pageQuerySchema } from '../../s
 import { idField, requiredString } from '../../shared/validation';
 import { updatedAtField } from '../../shared/edit-version';
 
-import { calendarDateField, dateField, optionalDateField, timeZoneField } from '../../shared/dates';
+import { calendarDateField, clearableDateField, dateField, timeZoneField } from '../../shared/dates';
 import { WORK_ORDER_PRIORITIES, WORK_ORDER_STATUSES, type WorkOrderPriority, type WorkOrderStatus } from './work-order-values';
 
 export { WORK_ORDER_PRIORITIES, WORK_ORDER_STATUSES, type WorkOrderPriority, type WorkOrderStatus } from './work-order-values';
@@ -28,9 +28,11 @@ export const workOrderPriorityField = z.preprocess(
 );
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+/** An optional field of an update: '' or null clears it (null), a field left out keeps its value (issue 45). */
+const blankToNull = (v: unknown) => (v === '' || v === null ? null : v);
 
-/** An optional date: ISO 8601 string (or Date in the browser); empty or null clears it. */
-const optionalDate = (label: string) => optionalDateField(`${label} must be a valid date`);
+/** An optional date: ISO 8601 string (or Date in the browser); null clears it, left out keeps it. */
+const optionalDate = (label: string) => clearableDateField(`${label} must be a valid date`);
 
 /** A required date: missing or empty gives `required`, anything unparsable `invalid`. */
 const requiredDate = dateField;
@@ -38,18 +40,21 @@ const requiredDate = dateField;
 /** 'HH:MM' (hours may exceed 24 for long jobs; minutes 00 to 59). */
 export const DURATION_PATTERN = /^\d{1,4}:[0-5]\d$/;
 
-/** Spec "Work order": the drawer's Overview and Operations, shared by the form and add/update routes. */
+/**
+ * Spec "Work order": the drawer's Overview and Operations, shared by the form and add/update routes. On update a
+ * field left out keeps its value and an explicit null (or '') clears it; priority and status are never cleared.
+ */
 export const workOrderInputSchema = z
   .strictObject({
     title: requiredString('Work Order Title is required').max(200, 'Title must be at most 200 characters'),
-    duration: z.preprocess(blankToUndefined, z.string().trim().regex(DURATION_PATTERN, 'Duration must be in HH:MM format').optional()),
+    duration: z.preprocess(blankToNull, z.string().trim().regex(DURATION_PATTERN, 'Duration must be in HH:MM format').nullable().optional()),
     status: workOrderStatusField.optional(),
     priority: z.preprocess(blankToUndefined, workOrderPriorityField.optional()),
     startDate: optionalDate('Start date'),
     endDate: optionalDate('End date'),
     dueDate: optionalDate('Due date'),
-    instructions: z.preprocess(blankToUndefined, z.string().max(100_000, 'Instructions are too long').optional()),
-    assetId: z.preprocess((v) => (v === '' || v === null || v === 0 ? undefined : v), idField('Asset is invalid').optional()),
+    instructions: z.preprocess(blankToNull, z.string().max(100_000, 'Instructions are too long').nullable().optional()),
+    assetId: z.preprocess((v) => (v === '' || v === null || v === 0 ? null : v), idField('Asset is invalid').nullable().optional()),
     /** The quotation the work was quoted in: null (or empty) unlinks it, absent keeps it. */
     quotationId: z.preprocess((v) => (v === '' || v === 0 ? null : v), idField('Quotation is invalid').nullable().optional()),
     assignees: z
@@ -84,7 +89,27 @@ export type RescheduleWorkOrderInput = z.output<typeof rescheduleWorkOrderSchema
  */
 export const workOrderStatusSchema = z.strictObject({ status: workOrderStatusField, updatedAt: updatedAtField });
 
-/** Spec "Labor form": start and end are dates, reason an integer > 0, start before end. */
+/**
+ * Bounds of one labour or parts line, for the team's lines and contractors' alike (issue 45): a line costs at
+ * most MAX_LINE_COST_MINOR (10^10 minor units), so an organisation's sums stay exact integers (2^53) until some
+ * 900,000 lines all at the maximum, and a share holds at most MAX_SHARE_LINES of each kind.
+ */
+export const MAX_LABOR_HOURS = 24;
+/** How far past the server's clock an entry may end (a phone's clock runs a little ahead). */
+export const CLOCK_SKEW_MINUTES = 5;
+export const MAX_LINE_QUANTITY = 100_000;
+/** A rate per hour, minor units: 24 hours of it stay within MAX_LINE_COST_MINOR. */
+export const MAX_HOURLY_RATE_MINOR = 400_000_000;
+export const MAX_LINE_COST_MINOR = 10_000_000_000;
+export const MAX_SHARE_LINES = 200;
+export const LABOR_SPAN_MESSAGE = `A time entry can be at most ${MAX_LABOR_HOURS} hours`;
+export const LABOR_FUTURE_MESSAGE = 'End time cannot be in the future';
+const QUANTITY_MESSAGE = 'Quantity must be a whole number of at least 1';
+
+/** The span rule of a time entry, on the form and the routes. */
+export const withinLaborSpan = (v: { startTime: Date; endTime: Date }) => v.endTime.getTime() - v.startTime.getTime() <= MAX_LABOR_HOURS * 3_600_000;
+
+/** Spec "Labor form": start and end are dates, reason an integer > 0, start before end; at most 24 hours. */
 export const laborInputSchema = z
   .strictObject({
     startTime: requiredDate('Start time is required', 'Start time must be a valid date'),
@@ -93,11 +118,12 @@ export const laborInputSchema = z
     /** Managers may log time for someone else; a worker always logs their own. */
     workerId: z.preprocess(blankToUndefined, idField('Worker is invalid').optional()),
   })
-  .refine((v) => v.startTime.getTime() < v.endTime.getTime(), { message: 'startTime must be before endTime', path: ['endTime'] });
+  .refine((v) => v.startTime.getTime() < v.endTime.getTime(), { message: 'startTime must be before endTime', path: ['endTime'] })
+  .refine(withinLaborSpan, { message: LABOR_SPAN_MESSAGE, path: ['endTime'] });
 export type LaborInput = z.input<typeof laborInputSchema>;
 
 const partLine = z.union(
-  [idField('Part is invalid'), z.strictObject({ partId: idField('Part is invalid'), quantity: z.coerce.number({ error: 'Quantity must be a whole number of at least 1' }).int('Quantity must be a whole number of at least 1').min(1, 'Quantity must be a whole number of at least 1').max(1_000_000, 'Quantity is too large').default(1) })],
+  [idField('Part is invalid'), z.strictObject({ partId: idField('Part is invalid'), quantity: z.coerce.number({ error: QUANTITY_MESSAGE }).int(QUANTITY_MESSAGE).min(1, QUANTITY_MESSAGE).max(MAX_LINE_QUANTITY, 'Quantity is too large').default(1) })],
   { error: 'Each part must be a part id or { partId, quantity }' },
 );
 

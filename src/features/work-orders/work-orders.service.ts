@@ -11,6 +11,14 @@ import { diffChanges, recordActivities, recordActivity, registerActivityEntity }
 import { workOrderChanged } from '../request-portal/request-portal.flow';
 import { sanitizeHtml } from './sanitize-html';
 import {
+  CLOCK_SKEW_MINUTES,
+  LABOR_FUTURE_MESSAGE,
+  LABOR_SPAN_MESSAGE,
+  MAX_HOURLY_RATE_MINOR,
+  MAX_LINE_COST_MINOR,
+  MAX_LINE_QUANTITY,
+  MAX_SHARE_LINES,
+  withinLaborSpan,
   workOrderDisplayId,
   type LaborDto,
   type WorkOrderDto,
@@ -34,6 +42,7 @@ import { formatMinutes } from '../../shared/format';
 import { moneySettings } from '../organization/organization.service';
 import { quotationNumber } from '../quotations/quotations.schema';
 import { rowsOf } from '../../server/db/rows';
+import { now } from '../../server/clock';
 
 // A worker sees the history, notes and bell entries of the orders assigned to them, as they see the orders.
 registerActivityEntity('work-order', workOrders, 'Work order', ({ orgId, id, userId }) =>
@@ -310,7 +319,7 @@ export async function getStatistics(tx: ReadTx, orgId: number, actor: AccessClai
   return row;
 }
 
-async function checkAsset(tx: Tx, orgId: number, assetId: number | undefined) {
+async function checkAsset(tx: Tx, orgId: number, assetId: number | null | undefined) {
   if (!assetId) return;
   const [row] = await tx.select({ id: assets.id }).from(assets).where(and(eq(assets.orgId, orgId), eq(assets.id, assetId)));
   if (!row) throw badRequest('Asset not found', 'assetId');
@@ -342,6 +351,10 @@ const writable = (input: WorkOrderValues) => ({
   // Absent keeps the link (a form without the field), null removes it.
   ...(input.quotationId !== undefined ? { quotationId: input.quotationId } : {}),
 });
+
+/** An update's columns: only the fields the body names (left out keeps, null clears; as the users' update). */
+const edited = (input: WorkOrderValues) =>
+  Object.fromEntries(Object.entries(writable(input)).filter(([key]) => input[key as keyof WorkOrderValues] !== undefined)) as Partial<ReturnType<typeof writable>>;
 
 /**
  * Creates one work order (its assignees and its "created" history line) and returns its id: add-work-order,
@@ -449,7 +462,11 @@ export async function updateWorkOrder(tx: Tx, orgId: number, actor: AccessClaims
   await checkAsset(tx, orgId, input.assetId);
   await checkQuotation(tx, orgId, input.quotationId);
   if (input.status === 'completed' && before.status !== 'completed') await checkProcedureFilled(tx, orgId, id);
-  const values = { ...writable(input), ...(input.status ? { status: input.status } : {}) };
+  const values = { ...edited(input), ...(input.status ? { status: input.status } : {}) };
+  const startDate = values.startDate === undefined ? before.startDate : values.startDate;
+  const endDate = values.endDate === undefined ? before.endDate : values.endDate;
+  if (startDate && endDate && new Date(startDate).getTime() > new Date(endDate).getTime()) throw badRequest('End time must be after start time', 'endDate');
+  const dueDate = values.dueDate === undefined ? (before.dueDate ? new Date(before.dueDate) : null) : values.dueDate;
   let assigneeChange: { from: number[]; to: number[] } | null = null;
   if (input.assignees) {
     const next = await checkUsers(tx, orgId, input.assignees, 'assignees', 'Assignee not found');
@@ -467,9 +484,9 @@ export async function updateWorkOrder(tx: Tx, orgId: number, actor: AccessClaims
   const changes: Record<string, { from: unknown; to: unknown }> = diffChanges(beforeValues as unknown as Record<string, unknown>, values, Object.keys(values));
   if (assigneeChange) changes.assignees = assigneeChange;
   if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'updated', changes });
-  if (input.status && input.status !== before.status) await statusChanged(tx, orgId, id, before, input.status, values.dueDate);
+  if (input.status && input.status !== before.status) await statusChanged(tx, orgId, id, before, input.status, dueDate);
   // Scheduled (or no longer) without a status change: the portal request it came from says so (decision 039).
-  else if (changes.dueDate) await workOrderChanged(tx, orgId, id, { status: before.status, dueDate: values.dueDate });
+  else if (changes.dueDate) await workOrderChanged(tx, orgId, id, { status: before.status, dueDate });
   return { message: 'Work order updated successfully', workOrder: await getWorkOrder(tx, orgId, actor, id) };
 }
 
@@ -766,15 +783,23 @@ export async function addParts(tx: Tx, orgId: number, actor: AccessClaims, workO
     wanted.set(partId, (wanted.get(partId) ?? 0) + quantity);
   }
   const ids = [...wanted.keys()];
-  const found = await tx.select({ id: parts.id, name: parts.name }).from(parts).where(and(eq(parts.orgId, orgId), inArray(parts.id, ids)));
+  const found = await tx.select({ id: parts.id, name: parts.name, salesPrice: parts.salesPrice }).from(parts).where(and(eq(parts.orgId, orgId), inArray(parts.id, ids)));
   if (found.length !== ids.length) throw badRequest('Part not found', 'parts');
-  await tx
+  const lines = await tx
     .insert(workOrderParts)
     .values(ids.map((partId) => ({ orgId, workOrderId, partId, quantity: wanted.get(partId)! })))
     .onConflictDoUpdate({
       target: [workOrderParts.orgId, workOrderParts.workOrderId, workOrderParts.partId],
       set: { quantity: sql`${workOrderParts.quantity} + excluded.quantity` },
-    });
+    })
+    .returning({ partId: workOrderParts.partId, quantity: workOrderParts.quantity });
+  // The line as it now is (adding again adds up): a refusal rolls the whole add back.
+  const { digits } = await moneySettings(tx, orgId);
+  for (const line of lines) {
+    const part = found.find((p) => p.id === line.partId)!;
+    if (line.quantity > MAX_LINE_QUANTITY) throw badRequest(`${part.name}: the quantity on a work order must be at most ${MAX_LINE_QUANTITY}`, 'parts');
+    if (line.quantity * toMinor(part.salesPrice, digits) > MAX_LINE_COST_MINOR) throw badRequest(lineCostMessage(`${part.name}: quantity × sales price`, digits), 'parts');
+  }
   await recordActivity(tx, orgId, {
     entityType: ENTITY,
     entityId: workOrderId,
@@ -805,11 +830,36 @@ export interface ExternalReporter {
   name: string;
 }
 
+/** A line's cost over MAX_LINE_COST_MINOR, said in the organisation's currency. */
+const lineCostMessage = (what: string, digits: number) => `${what} must be at most ${toMajor(MAX_LINE_COST_MINOR, digits)}`;
+
+/**
+ * A contractor's time entry (issue 45): at most 24 hours, ending between the share's making and now (give or take
+ * a phone's clock), at a bounded rate; a share holds at most MAX_SHARE_LINES.
+ */
+async function checkExternalLabor(tx: Tx, orgId: number, by: ExternalReporter & { since: Date }, input: { startTime: Date; endTime: Date; rateMinor: number }) {
+  const skew = CLOCK_SKEW_MINUTES * 60_000;
+  if (!withinLaborSpan(input)) throw badRequest(LABOR_SPAN_MESSAGE, 'endTime');
+  if (input.endTime.getTime() > now().getTime() + skew) throw badRequest(LABOR_FUTURE_MESSAGE, 'endTime');
+  // It ends inside the share's life (give or take the clock skew: the page's times are to the minute); it may have
+  // begun before (the day's work the link came for), 24 hours at most.
+  if (input.endTime.getTime() < by.since.getTime() - skew) throw badRequest('End time cannot be before the work order was shared with you', 'endTime');
+  const { digits } = await moneySettings(tx, orgId);
+  if (input.rateMinor > MAX_HOURLY_RATE_MINOR) throw badRequest(`Hourly rate must be at most ${toMajor(MAX_HOURLY_RATE_MINOR, digits)}`, 'hourlyRate');
+  await checkShareLines(tx, orgId, workOrderLabors, by.shareId, 'time entries');
+}
+
+async function checkShareLines(tx: Tx, orgId: number, table: typeof workOrderLabors | typeof workOrderParts, shareId: number, what: string) {
+  const [{ n }] = await tx.select({ n: count() }).from(table).where(and(eq(table.orgId, orgId), eq(table.shareId, shareId)));
+  if (n >= MAX_SHARE_LINES) throw badRequest(`A shared work order takes at most ${MAX_SHARE_LINES} ${what}`);
+}
+
 /**
  * A contractor's time on a work order, at their own hourly rate (minor units), with its history line under the
  * contractor's name. For the work-order-shares feature, which has checked the share and its rights.
  */
-export async function addExternalLabor(tx: Tx, orgId: number, workOrderId: number, by: ExternalReporter, input: { startTime: Date; endTime: Date; rateMinor: number }) {
+export async function addExternalLabor(tx: Tx, orgId: number, workOrderId: number, by: ExternalReporter & { since: Date }, input: { startTime: Date; endTime: Date; rateMinor: number }) {
+  await checkExternalLabor(tx, orgId, by, input);
   const [created] = await tx
     .insert(workOrderLabors)
     .values({ orgId, workOrderId, shareId: by.shareId, externalName: by.name, externalRateMinor: input.rateMinor, startDate: input.startTime, endDate: input.endTime })
@@ -826,6 +876,9 @@ export async function addExternalLabor(tx: Tx, orgId: number, workOrderId: numbe
 
 /** A contractor's part (their name for it, a quantity and their unit price in minor units), with its history line. */
 export async function addExternalPart(tx: Tx, orgId: number, workOrderId: number, by: ExternalReporter, input: { name: string; quantity: number; unitPriceMinor: number }) {
+  if (input.quantity > MAX_LINE_QUANTITY) throw badRequest('Quantity is too large', 'quantity');
+  if (input.quantity * input.unitPriceMinor > MAX_LINE_COST_MINOR) throw badRequest(lineCostMessage('Quantity × unit price', (await moneySettings(tx, orgId)).digits), 'unitPrice');
+  await checkShareLines(tx, orgId, workOrderParts, by.shareId, 'parts');
   const [created] = await tx
     .insert(workOrderParts)
     .values({ orgId, workOrderId, shareId: by.shareId, externalName: input.name, externalUnitPriceMinor: input.unitPriceMinor, quantity: input.quantity })

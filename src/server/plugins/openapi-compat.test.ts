@@ -43,6 +43,18 @@ describe('OpenAPI breaking changes', () => {
     expect(breakingChanges(before, after)).toEqual([]);
   });
 
+  it('a field that admitted anything still does when it also admits null (a clearable date)', () => {
+    const old = structuredClone(before) as any;
+    old.paths['/api/things/add-thing'].post.requestBody.content['application/json'].schema.properties.due = {};
+    const after = structuredClone(old);
+    after.paths['/api/things/add-thing'].post.requestBody.content['application/json'].schema.properties.due = { anyOf: [{}, { type: 'null' }] };
+    expect(breakingChanges(old, after)).toEqual([]);
+    after.paths['/api/things/add-thing'].post.requestBody.content['application/json'].schema.properties.due = { nullable: true };
+    expect(breakingChanges(old, after)).toEqual([]);
+    after.paths['/api/things/add-thing'].post.requestBody.content['application/json'].schema.properties.due = { anyOf: [{ type: 'string' }, { type: 'null' }] };
+    expect(breakingChanges(old, after)).toHaveLength(1);
+  });
+
   it('names each removal and change of type', () => {
     const after = structuredClone(before) as any;
     delete after.paths['/api/things/add-thing'];

@@ -11,11 +11,20 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'tr
 function typesOf(schema: Json | undefined): Set<string> {
   const types = new Set<string>();
   if (!schema || typeof schema !== 'object') return types;
-  for (const key of ['anyOf', 'oneOf', 'allOf'] as const) for (const s of schema[key] ?? []) for (const t of typesOf(s)) types.add(t);
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    for (const s of schema[key] ?? []) {
+      const branch = typesOf(s);
+      // One branch that admits anything (a date's `{}`) makes the union admit anything: `{} | null` is no narrowing.
+      if (branch.size === 0) return new Set();
+      for (const t of branch) types.add(t);
+    }
+  }
+  for (const s of schema.allOf ?? []) for (const t of typesOf(s)) types.add(t);
   if (schema.type) for (const t of [schema.type].flat()) types.add(t === 'integer' ? 'number' : t);
-  if (schema.nullable) types.add('null');
   if (schema.const !== undefined) types.add(schema.const === null ? 'null' : typeof schema.const);
   if (schema.enum) for (const v of schema.enum) types.add(v === null ? 'null' : typeof v);
+  // `{ nullable: true }` alone (a clearable date) admits anything, null too: no narrowing to null.
+  if (schema.nullable && types.size > 0) types.add('null');
   return types;
 }
 
@@ -33,7 +42,9 @@ export function fieldsOf(schema: Json | undefined, path = '', required = true, o
   const here = out.get(path);
   const types = typesOf(schema);
   if (here) {
-    for (const t of types) here.types.add(t);
+    // An empty set admits anything: a branch that admits anything makes it so, and no branch narrows it.
+    if (types.size === 0) here.types.clear();
+    else if (here.types.size > 0) for (const t of types) here.types.add(t);
     here.required &&= required;
   } else out.set(path, { types, required });
   for (const key of ['anyOf', 'oneOf', 'allOf'] as const) for (const s of schema[key] ?? []) fieldsOf(s, path, required, out);

@@ -1,10 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor } from '@testing-library/react';
+import { focusManager } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders, stubFetch } from '../../../web/test/render';
 import { setLanguage } from '../../../web/i18n';
 import type { ContractorStepDto, SharedWorkOrderDto } from '../work-order-shares.schema';
-import ContractorPage from './contractor-page';
+import ContractorPage, { REFRESH_MS } from './contractor-page';
 
 const TOKEN = 'A'.repeat(43);
 const dto = (over: Partial<SharedWorkOrderDto> = {}): SharedWorkOrderDto => ({
@@ -53,6 +54,50 @@ describe("the contractor's page", () => {
     stubFetch({ 'GET /api/shared-work-orders/get-shared-work-order': () => ({ status: 404, body: { error: 'Shared work order not found' } }) });
     renderWithProviders(<ContractorPage />, { route: `/shared-work-order?token=${TOKEN}` });
     expect(await screen.findByTestId('contractor-not-found')).toBeInTheDocument();
+  });
+
+  it('shows a revoked link as dead on the next request: a failed write, a return to the page, or the minute refresh (issue 45)', async () => {
+    let revoked = false;
+    const gone = { status: 404, body: { error: 'Shared work order not found' } };
+    stubFetch({
+      'GET /api/shared-work-orders/get-shared-work-order': () => (revoked ? gone : { body: dto() }),
+      'POST /api/shared-work-orders/add-shared-comment': () => gone,
+    });
+    // A write after the revocation.
+    const view = renderWithProviders(<ContractorPage />, { route: `/shared-work-order?token=${TOKEN}` });
+    await screen.findByTestId('contractor-title');
+    revoked = true;
+    await userEvent.type(screen.getByTestId('contractor-comment'), 'Still there?');
+    await userEvent.click(screen.getByTestId('contractor-send'));
+    expect(await screen.findByTestId('contractor-not-found')).toBeInTheDocument();
+    expect(screen.queryByTestId('contractor-title')).toBeNull();
+    view.unmount();
+
+    // Coming back to the page (focus) reads it again.
+    revoked = false;
+    const again = renderWithProviders(<ContractorPage />, { route: `/shared-work-order?token=${TOKEN}` });
+    await screen.findByTestId('contractor-title');
+    revoked = true;
+    act(() => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+    });
+    expect(await screen.findByTestId('contractor-not-found')).toBeInTheDocument();
+    focusManager.setFocused(undefined);
+    again.unmount();
+
+    // Left open: the minute refresh.
+    revoked = false;
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderWithProviders(<ContractorPage />, { route: `/shared-work-order?token=${TOKEN}` });
+      await screen.findByTestId('contractor-title');
+      revoked = true;
+      await act(() => vi.advanceTimersByTimeAsync(REFRESH_MS + 1_000));
+      expect(await screen.findByTestId('contractor-not-found')).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("fills the procedure's steps with the control of each kind, and reads in Arabic", async () => {

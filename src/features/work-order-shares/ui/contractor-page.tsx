@@ -16,6 +16,8 @@ import './labels';
 const S = '/shared-work-orders';
 /** The key a confirmed browser holds for a share (one-time code), kept per link on this device. */
 const keyName = (token: string) => `cmms-share-key:${token.slice(0, 12)}`;
+/** How often an open page reads the share again (revocation, the team's comments). */
+export const REFRESH_MS = 60_000;
 const toLocalInput = (d: Date) => new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 
 /** /shared-work-order?token=: the contractor's page of one shared work order (public, no shell, phone width). */
@@ -31,6 +33,9 @@ export default function ContractorPage() {
     queryFn: ({ signal }) => api.get<SharedWorkOrderDto | ShareGateDto>(`${S}/get-shared-work-order`, { query, signal }),
     enabled: token.length > 0,
     retry: (n, err) => !(err instanceof ApiError && err.status < 500) && n < 2,
+    // A revoked or expired link shows so without a reload: read again every minute and when the page comes back.
+    refetchInterval: REFRESH_MS,
+    refetchOnWindowFocus: 'always',
   });
   const otherLanguage = i18n.language === 'ar' ? 'en' : 'ar';
 
@@ -130,7 +135,11 @@ function SharedOrder({ dto, query, queryKey }: { dto: SharedWorkOrderDto; query:
       notifySuccess(t('saved'));
       await queryClient.invalidateQueries({ queryKey });
     },
-    onError: (err) => notifyError(errorMessage(err, t('failed'))),
+    onError: async (err) => {
+      notifyError(errorMessage(err, t('failed')));
+      // The link died meanwhile (revoked, expired): the page reads it again and says so.
+      if (err instanceof ApiError && err.status === 404) await queryClient.invalidateQueries({ queryKey });
+    },
   });
   const post = (path: string, body: unknown) => api.post(`${S}/${path}`, body, { query });
   const canFill = open && dto.permissions.canLog;

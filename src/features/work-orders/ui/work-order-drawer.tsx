@@ -64,11 +64,11 @@ function toForm(r: WorkOrderDto | undefined): FormValues {
   };
 }
 
-/** The JSON body: dates as ISO 8601, ids as numbers, empty optional fields left out. */
+/** The JSON body: dates as ISO 8601, ids as numbers, empty optional fields null (cleared: left out would keep them). */
 function payloadOf(v: FormValues) {
   return {
     title: v.title,
-    duration: v.duration || undefined,
+    duration: v.duration || null,
     priority: v.priority || undefined,
     startDate: fromPicker(v.startDate),
     endDate: fromPicker(v.endDate),
@@ -76,7 +76,8 @@ function payloadOf(v: FormValues) {
     assetId: v.assetId || null,
     quotationId: v.quotationId || null,
     assignees: v.assignees.map(Number),
-    instructions: isBlankHtml(v.instructions) ? undefined : v.instructions,
+    // blank editor leftovers clear the instructions (null: a left-out field would keep them)
+    instructions: isBlankHtml(v.instructions) ? null : v.instructions,
   };
 }
 
