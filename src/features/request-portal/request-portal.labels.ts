@@ -1,4 +1,4 @@
-import { registerArabicFonts, visualPieces } from '../../server/pdf-bidi';
+import { registerArabicFonts, textHeight, visualPieces } from '../../server/pdf-bidi';
 import type { LabelLayout } from './request-portal.schema';
 
 const MM = 72 / 25.4;
@@ -36,7 +36,7 @@ export async function assetLabelsPdf(input: LabelInput): Promise<Buffer> {
     pdf.on('error', reject);
   });
 
-  /** One line of text, Arabic runs in the Arabic font, shrunk to fit `width`. */
+  /** One line of text, Arabic runs in the Arabic font, shrunk to fit `width`; returns the height it takes (the taller font's line). */
   const line = (text: string, x: number, y: number, width: number, size: number, bold = false) => {
     // Pieces in visual order (src/server/pdf-bidi.ts), each laid out as one run (features given) and shaped by fontkit.
     const runs = visualPieces(text).map((p) => ({ text: p.text, font: p.arabic ? 'Arabic' : bold ? 'Helvetica-Bold' : 'Helvetica' }));
@@ -48,7 +48,9 @@ export async function assetLabelsPdf(input: LabelInput): Promise<Buffer> {
       pdf.font(r.font).fontSize(s).text(r.text, cx, y, { lineBreak: false, features: [] });
       cx += pdf.widthOfString(r.text, { features: [] });
     }
-    return s;
+    // From the drawn text: Noto Sans Arabic's line is a third taller than Helvetica's at one size.
+    pdf.fontSize(s);
+    return textHeight(pdf, text, { width: Number.MAX_SAFE_INTEGER, bold });
   };
 
   const perPage = layout.cols * layout.rows;
@@ -69,8 +71,8 @@ export async function assetLabelsPdf(input: LabelInput): Promise<Buffer> {
       const size = w - 2 * pad * 2;
       if (logo) pdf.image(logo, x + pad * 2, y + pad * 2, { fit: [w - pad * 4, 12 * MM] });
       pdf.image(png, x + pad * 2, y + 18 * MM, { width: size, height: size });
-      line(label.name, x + pad * 2, y + 20 * MM + size, w - pad * 4, 18, true);
-      line(label.number, x + pad * 2, y + 30 * MM + size, w - pad * 4, 14);
+      const nameHeight = line(label.name, x + pad * 2, y + 20 * MM + size, w - pad * 4, 18, true);
+      line(label.number, x + pad * 2, y + 20 * MM + size + Math.max(nameHeight, 10 * MM), w - pad * 4, 14);
     } else {
       const size = h - 2 * pad;
       pdf.image(png, x + pad, y + pad, { width: size, height: size });
@@ -81,8 +83,9 @@ export async function assetLabelsPdf(input: LabelInput): Promise<Buffer> {
         pdf.image(logo, tx, ty, { fit: [tw, h * 0.22] });
         ty += h * 0.22 + 1.5 * MM;
       }
-      line(label.name, tx, ty, tw, input.layout === 'sheet-10' ? 13 : 10, true);
-      line(label.number, tx, ty + (input.layout === 'sheet-10' ? 6 : 4.5) * MM, tw, input.layout === 'sheet-10' ? 10 : 8);
+      const nameHeight = line(label.name, tx, ty, tw, input.layout === 'sheet-10' ? 13 : 10, true);
+      // The number under the name as drawn (an Arabic name's line is taller), never less than the usual gap.
+      line(label.number, tx, ty + Math.max(nameHeight, (input.layout === 'sheet-10' ? 6 : 4.5) * MM), tw, input.layout === 'sheet-10' ? 10 : 8);
       line(input.organization, tx, y + h - pad - 3 * MM, tw, 6);
     }
   }
