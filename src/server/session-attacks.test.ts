@@ -148,7 +148,7 @@ describe('an access token after its rights changed', () => {
     expect(demote.status).toBe(200);
     const back = await second.put(`/api/user/updateUser/${adminId}`, { firstName: 'First', email: org.email, role: 'manager' });
     expect(back.status).toBe(403);
-    expect(back.body.error).toBe('Only an admin can change an admin role');
+    expect(back.body.error).toBe('Only an admin can edit an admin');
     expect((await second.del(`/api/user/deleteUser/${adminId}`)).status).toBe(403);
     const users = (await org.admin.get('/api/user/getCompanyUsers')).body.users as { id: number; role: string }[];
     expect(users.find((u) => u.id === adminId)?.role).toBe('admin');

@@ -67,7 +67,8 @@ export const inviteUserSchema = z
   .refine((v) => v.email === v.confirmEmail, {
     message: 'Emails do not match',
     path: ['confirmEmail'],
-    when: ({ issues }) => !issues.some((i) => i.path?.[0] === 'email' || i.path?.[0] === 'confirmEmail'),
+    // not when the body itself is wrong (null, an array: an issue at the root) or an address is
+    when: ({ issues }) => !issues.some((i) => !i.path?.length || i.path[0] === 'email' || i.path[0] === 'confirmEmail'),
   });
 export type InviteUserInput = z.input<typeof inviteUserSchema>;
 
