@@ -179,6 +179,57 @@ describe('webhooks', () => {
     expect(enabled.body.webhook).toMatchObject({ enabled: true, failingSince: null, disabledReason: null });
   });
 
+  it('shows a secret once: in the create answer, never in a list, update or delete; rotation answers the new one once', async () => {
+    const added = await a.admin.post('/api/webhooks/add-webhook', { url: `${receiver.url}?once`, events: ['work-order.created'] });
+    expect(added.status).toBe(201);
+    const { id, secret } = added.body.webhook;
+    expect(secret).toMatch(/^whsec_/);
+    // the create answer's list holds no secret either
+    expect(JSON.stringify(added.body.webhooks)).not.toContain(secret);
+    const listed = await a.admin.get('/api/webhooks/list-webhooks');
+    expect(JSON.stringify(listed.body)).not.toContain(secret);
+    const mine = listed.body.webhooks.find((w: { id: number }) => w.id === id);
+    expect(mine).not.toHaveProperty('secret');
+    expect(mine.secretHint).toBe(secret.slice(0, 10));
+    const updated = await a.admin.put(`/api/webhooks/update-webhook/${id}`, { url: `${receiver.url}?once`, events: ['work-order.created'], enabled: true });
+    expect(updated.status).toBe(200);
+    expect(JSON.stringify(updated.body)).not.toContain(secret);
+
+    const rotated = await a.admin.post(`/api/webhooks/rotate-webhook-secret/${id}`);
+    expect(rotated.status).toBe(200);
+    const fresh = rotated.body.webhook.secret as string;
+    expect(fresh).toMatch(/^whsec_/);
+    expect(fresh).not.toBe(secret);
+    expect(rotated.body.webhook).toMatchObject({ id, secretHint: fresh.slice(0, 10) });
+    const after = await a.admin.get('/api/webhooks/list-webhooks');
+    expect(JSON.stringify(after.body)).not.toContain(fresh);
+    // The next delivery is signed with the new secret only.
+    await a.admin.post('/api/work-orders/add-work-order', workOrder('Rotated one'));
+    const got = () => receiver.received.filter((r) => r.url.endsWith('?once') && JSON.parse(r.body).data?.title === 'Rotated one');
+    await until(() => got().length === 1);
+    const headers = got()[0].headers as Record<string, string>;
+    expect(new Webhook(fresh).verify(got()[0].body, headers)).toMatchObject({ type: 'work-order.created' });
+    expect(() => new Webhook(secret).verify(got()[0].body, headers)).toThrow();
+    const deleted = await a.admin.del(`/api/webhooks/delete-webhook/${id}`);
+    expect(JSON.stringify(deleted.body)).not.toContain(fresh);
+  });
+
+  it("another organisation cannot rotate an endpoint's secret (404, the secret unchanged); managers are refused", async () => {
+    const added = await a.admin.post('/api/webhooks/add-webhook', { url: `${receiver.url}?rot-iso`, events: ['quotation.accepted'] });
+    const { id, secret } = added.body.webhook;
+    const secretOf = async () =>
+      (await withTenant(t.database.db, a.orgId, (tx) => tx.select({ secret: webhookEndpoints.secret }).from(webhookEndpoints).where(and(eq(webhookEndpoints.orgId, a.orgId), eq(webhookEndpoints.id, id)))))[0].secret;
+    // B's ids are its own: A's id is either none of B's (404) or one of B's own endpoints, never A's.
+    const far = await b.admin.post(`/api/webhooks/rotate-webhook-secret/${id + 1000}`);
+    expect(far.status).toBe(404);
+    expect(far.body).toEqual({ error: expect.any(String) });
+    const same = await b.admin.post(`/api/webhooks/rotate-webhook-secret/${id}`);
+    if (same.status === 200) expect(same.body.webhook.url).not.toContain('?rot-iso');
+    else expect(same.status).toBe(404);
+    expect((await (await a.as('manager')).post(`/api/webhooks/rotate-webhook-secret/${id}`)).status).toBe(403);
+    expect(await secretOf()).toBe(secret);
+  });
+
   it('refuses bad URLs and secrets with the messages of the form', async () => {
     const bad = await a.admin.post('/api/webhooks/add-webhook', { url: 'ftp://example.com', events: ['work-order.created'], secret: 'nope' });
     expect(bad.status).toBe(400);

@@ -76,8 +76,8 @@ export const webhookSchema = z.object({
   url: z.string(),
   description: z.string().nullable(),
   events: z.array(z.enum(WEBHOOK_EVENTS)),
-  /** Shown to the admin (they verify signatures with it). */
-  secret: z.string(),
+  /** The secret's first characters, to recognise it: the secret itself leaves only in the create and rotate answers. */
+  secretHint: z.string(),
   enabled: z.boolean(),
   disabledAt: z.date().nullable(),
   disabledReason: z.string().nullable(),
@@ -87,6 +87,10 @@ export const webhookSchema = z.object({
 export type Webhook = z.infer<typeof webhookSchema>;
 export const webhookListSchema = z.object({ webhooks: z.array(webhookSchema) });
 export const webhookSavedSchema = webhookListSchema.extend({ webhook: webhookSchema });
+/** An endpoint with its signing secret: the create and rotate answers only (shown once, like an API key). */
+export const webhookWithSecretSchema = webhookSchema.extend({ secret: z.string() });
+export const webhookCreatedSchema = webhookListSchema.extend({ webhook: webhookWithSecretSchema });
+export const webhookRotatedSchema = z.object({ message: z.string(), webhook: webhookWithSecretSchema });
 
 export const deliveryListQuerySchema = pageQuerySchema.extend({
   webhookId: z.coerce.number().int().min(1).max(2147483647).optional(),

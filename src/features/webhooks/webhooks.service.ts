@@ -86,12 +86,16 @@ export async function emitWebhookEvents(tx: Tx, orgId: number, event: WebhookEve
   }
 }
 
+/** `whsec_` and 4 characters: enough to tell two secrets apart, far too little to sign with. */
+const SECRET_HINT_LENGTH = 10;
+
 const endpointColumns = {
   id: webhookEndpoints.id,
   url: webhookEndpoints.url,
   description: webhookEndpoints.description,
   events: webhookEndpoints.events,
-  secret: webhookEndpoints.secret,
+  // never the secret: it leaves once, in the create and rotate answers
+  secretHint: sql<string>`left(${webhookEndpoints.secret}, ${SECRET_HINT_LENGTH})`,
   enabled: webhookEndpoints.enabled,
   disabledAt: webhookEndpoints.disabledAt,
   disabledReason: webhookEndpoints.disabledReason,
@@ -111,14 +115,32 @@ async function withOne(tx: Tx, orgId: number, id: number) {
   return { ...list, webhook };
 }
 
-/** Registers an endpoint; its secret is the one given or a new one. */
+/** Registers an endpoint; its secret is the one given or a new one, answered this once. */
 export async function addWebhook(tx: Tx, orgId: number, input: WebhookInput) {
   const data = webhookInputSchema.parse(input);
+  const secret = data.secret ?? newWebhookSecret();
   const [row] = await tx
     .insert(webhookEndpoints)
-    .values({ orgId, url: data.url, description: data.description ?? null, events: [...new Set(data.events)], secret: data.secret ?? newWebhookSecret() })
+    .values({ orgId, url: data.url, description: data.description ?? null, events: [...new Set(data.events)], secret })
     .returning({ id: webhookEndpoints.id });
-  return withOne(tx, orgId, row.id);
+  const saved = await withOne(tx, orgId, row.id);
+  return { ...saved, webhook: { ...saved.webhook, secret } };
+}
+
+/**
+ * Replaces an endpoint's signing secret with a new one, answered this once. Every try from now on (retries of
+ * older deliveries included) is signed with it.
+ */
+export async function rotateWebhookSecret(tx: Tx, orgId: number, id: number) {
+  const secret = newWebhookSecret();
+  const rows = await tx
+    .update(webhookEndpoints)
+    .set({ secret })
+    .where(and(eq(webhookEndpoints.orgId, orgId), eq(webhookEndpoints.id, id)))
+    .returning({ id: webhookEndpoints.id });
+  if (rows.length === 0) throw notFound('Webhook');
+  const { webhook } = await withOne(tx, orgId, id);
+  return { message: 'Signing secret rotated', webhook: { ...webhook, secret } };
 }
 
 /** Changes an endpoint; enabling it again forgets the failures that disabled it. */
