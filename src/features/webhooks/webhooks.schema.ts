@@ -4,12 +4,20 @@ import { listAnswerSchema, pageQuerySchema } from '../../shared/pagination';
 
 /**
  * The events an endpoint may subscribe to (decision 043). `request.received` is sent by the public
- * request portal when a request arrives (decision 039).
+ * request portal when a request arrives (decision 039). Work order events carry the order as the API shows it;
+ * the payloads are described in the API document's `webhooks` (webhooks.events.ts).
  */
 export const WEBHOOK_EVENTS = [
   'work-order.created',
+  'work-order.updated',
+  'work-order.assigned',
   'work-order.status-changed',
   'work-order.completed',
+  'maintenance-request.created',
+  'maintenance-request.updated',
+  'work-order-share.created',
+  'work-order-share.revoked',
+  'work-order-share.contractor-updated',
   'request.received',
   'part.stock-below-minimum',
   'quotation.accepted',

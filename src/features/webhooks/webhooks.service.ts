@@ -51,32 +51,36 @@ export async function scheduleDelivery(tx: Tx, job: DeliveryJob, delaySeconds = 
 
 export const newWebhookSecret = () => `whsec_${randomBytes(24).toString('base64')}`;
 
+/** An event's data, or a function reading it: called only when an endpoint listens (no read for nobody). */
+export type EventData<T> = T | (() => Promise<T>);
+
 /**
  * Announces an event to the organisation's enabled endpoints that subscribe to it: one delivery row and its job
  * per endpoint, in the caller's transaction (they exist only if it commits). Call it where the event happens,
- * with what a receiver needs to act (ids, names, the new status), never a secret.
+ * with what a receiver needs to act (the record as the API shows it, the change), never a secret.
  */
-export async function emitWebhookEvent(tx: Tx, orgId: number, event: WebhookEvent, payload: Record<string, unknown>) {
-  await emitWebhookEvents(tx, orgId, event, [payload]);
+export async function emitWebhookEvent(tx: Tx, orgId: number, event: WebhookEvent, payload: EventData<Record<string, unknown>>) {
+  await emitWebhookEvents(tx, orgId, event, typeof payload === 'function' ? async () => [await payload()] : [payload]);
 }
 
 /** `emitWebhookEvent` for many records at once (a plan generating work orders): one read of the endpoints. */
-export async function emitWebhookEvents(tx: Tx, orgId: number, event: WebhookEvent, payloads: Record<string, unknown>[]) {
-  if (payloads.length === 0) return;
+export async function emitWebhookEvents(tx: Tx, orgId: number, event: WebhookEvent, data: EventData<Record<string, unknown>[]>) {
+  if (Array.isArray(data) && data.length === 0) return;
   const endpoints = await tx
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
     .where(and(eq(webhookEndpoints.orgId, orgId), eq(webhookEndpoints.enabled, true), sql`${webhookEndpoints.events} @> ${JSON.stringify([event])}::jsonb`));
   if (endpoints.length === 0) return;
+  const payloads = typeof data === 'function' ? await data() : data;
   const at = now();
   const rows = endpoints.flatMap((e) =>
-    payloads.map((data) => ({
+    payloads.map((one) => ({
       orgId,
       endpointId: e.id,
       event,
       messageId: `msg_${randomUUID().replaceAll('-', '')}`,
       // The Standard Webhooks body: type, timestamp, data.
-      payload: { type: event, timestamp: at.toISOString(), data },
+      payload: { type: event, timestamp: at.toISOString(), data: one },
       windowStart: at,
     })),
   );

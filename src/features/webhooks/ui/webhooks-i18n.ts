@@ -2,6 +2,13 @@ import { registerTranslations } from '../../../web/i18n';
 
 const enEvents = {
   'work-order.created': 'Work order created',
+  'work-order.updated': 'Work order updated',
+  'work-order.assigned': 'Work order assignees changed',
+  'maintenance-request.created': 'Maintenance request created',
+  'maintenance-request.updated': 'Maintenance request updated',
+  'work-order-share.created': 'Work order shared with a contractor',
+  'work-order-share.revoked': 'Contractor share revoked',
+  'work-order-share.contractor-updated': 'Contractor reported work',
   'work-order.status-changed': 'Work order status changed',
   'work-order.completed': 'Work order completed',
   'request.received': 'Request received',
@@ -11,6 +18,13 @@ const enEvents = {
 };
 const arEvents = {
   'work-order.created': 'إنشاء أمر عمل',
+  'work-order.updated': 'تعديل أمر عمل',
+  'work-order.assigned': 'تغيّر المكلّفين بأمر عمل',
+  'maintenance-request.created': 'إنشاء طلب صيانة',
+  'maintenance-request.updated': 'تعديل طلب صيانة',
+  'work-order-share.created': 'مشاركة أمر عمل مع مقاول',
+  'work-order-share.revoked': 'إبطال مشاركة مقاول',
+  'work-order-share.contractor-updated': 'أبلغ المقاول عن عمل',
   'work-order.status-changed': 'تغيّر حالة أمر عمل',
   'work-order.completed': 'اكتمال أمر عمل',
   'request.received': 'استلام طلب',
