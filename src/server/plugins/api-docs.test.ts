@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { createTestApp, type TestApp } from '../test/harness';
 
 let t: TestApp;
@@ -20,6 +21,35 @@ describe('/api/docs', () => {
     // The zod schemas become JSON schemas: the users list documents its page size.
     const users = doc.paths['/api/user/getCompanyUsers'].get;
     expect(users.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['page', 'pageSize']));
+  });
+
+  it("passes Redocly's recommended rules with no error (issue 45)", async () => {
+    const source = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).body;
+    const problems = await lintFromString({ source, absoluteRef: 'openapi.json', config: await createConfig({ extends: ['recommended'] }) });
+    const errors = problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`);
+    expect(errors).toEqual([]);
+  });
+
+  it('names, summarises, secures and gives refusals to every operation; describes keys, Idempotency-Key and webhooks', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const ops = Object.entries(doc.paths as Record<string, Record<string, Record<string, unknown>>>).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method, op })));
+    expect(ops.length).toBeGreaterThan(200);
+    const ids = ops.map((o) => o.op.operationId);
+    expect(new Set(ids).size).toBe(ops.length);
+    expect(doc.paths['/api/work-orders/get-work-orders'].get).toMatchObject({ operationId: 'getWorkOrders', summary: 'Get work orders' });
+    expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.security).toEqual([{ bearer: [] }]);
+    for (const { path, method, op } of ops) {
+      expect(op.summary, `${method} ${path}`).toEqual(expect.any(String));
+      expect(Object.keys(op.responses as object).some((s) => /^4/.test(s)), `${method} ${path} has a 4xx`).toBe(true);
+    }
+    // public routes need no token; the others answer 401 as the document says
+    expect(doc.paths['/api/login'].post.security).toEqual([]);
+    expect(doc.paths['/api/webhooks/list-webhooks'].get.responses['401']).toBeDefined();
+    expect(doc.paths['/api/webhooks/list-webhooks'].get.security).toBeUndefined();
+    expect(doc.info.description).toContain('Idempotency-Key');
+    expect(doc.info.description).toContain('webhook-signature');
+    expect(doc.info.description).toContain('work-order.assigned');
   });
 
   it('serves the UI page and its assets, with our security headers', async () => {
