@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import openapiTS, { astToString } from 'openapi-typescript';
+import ts from 'typescript';
 import { createTestApp, type TestApp } from '../test/harness';
 
 let t: TestApp;
@@ -28,6 +33,31 @@ describe('/api/docs', () => {
     const problems = await lintFromString({ source, absoluteRef: 'openapi.json', config: await createConfig({ extends: ['recommended'] }) });
     const errors = problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`);
     expect(errors).toEqual([]);
+  });
+
+  it('generates a typed client (openapi-typescript) that compiles, with a program using it', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const dir = mkdtempSync(join(tmpdir(), 'cmms-client-'));
+    try {
+      writeFileSync(join(dir, 'api.ts'), astToString(await openapiTS(doc)));
+      writeFileSync(
+        join(dir, 'use.ts'),
+        [
+          "import type { operations, paths } from './api';",
+          "type List = paths['/api/work-orders/get-work-orders']['get']['responses']['200']['content']['application/json'];",
+          "export const numberOf = (list: List): string | undefined => list.workOrders[0]?.workOrderId;",
+          "type Refusal = operations['getWorkOrders']['responses']['401']['content']['application/json'];",
+          "export const refusal: Refusal = { error: 'No valid token or API key' };",
+          "type Rotated = operations['rotateWebhookSecret']['responses']['200']['content']['application/json'];",
+          'export const secretOf = (answer: Rotated): string => answer.webhook.secret;',
+        ].join('\n'),
+      );
+      const program = ts.createProgram([join(dir, 'use.ts')], { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, skipLibCheck: true });
+      const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+      expect(diagnostics).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('names, summarises, secures and gives refusals to every operation; describes keys, Idempotency-Key and webhooks', async () => {
