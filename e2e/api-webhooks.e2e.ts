@@ -80,10 +80,15 @@ describe('API keys and webhooks', () => {
       await page.getByTestId('webhook-add').click();
       await page.getByTestId('webhook-url').fill(receiverUrl);
       await page.getByTestId('webhook-save').click();
-      await expect.poll(() => page.getByTestId('webhooks-table').innerText()).toContain(receiverUrl);
-      await page.getByRole('button', { name: 'Show' }).click();
+      // The secret is shown once, with a warning and a copy button; the list then holds its first characters only.
       const secret = (await page.getByTestId('webhook-secret').innerText()).trim();
       expect(secret).toMatch(/^whsec_/);
+      await page.getByTestId('webhook-secret-warning').waitFor();
+      await page.getByRole('button', { name: 'Copy' }).waitFor();
+      await page.getByTestId('webhook-secret-done').click();
+      await expect.poll(() => page.getByTestId('webhooks-table').innerText()).toContain(receiverUrl);
+      expect(await page.getByTestId('webhooks-table').innerText()).not.toContain(secret);
+      expect(await page.getByTestId('webhook-secret-hint').innerText()).toBe(`${secret.slice(0, 10)}…`);
 
       answers.push(500);
       await call(server.port, host, 'POST', '/api/work-orders/add-work-order', { title: 'Pump check', priority: 'high', status: 'assigned' }, token);
@@ -108,6 +113,15 @@ describe('API keys and webhooks', () => {
       expect(await page.getByTestId('delivery-detail').innerText()).toContain(second.headers['webhook-id'] as string);
       await page.keyboard.press('Escape');
       await page.getByTestId('delivery-detail').waitFor({ state: 'detached' });
+
+      // Rotating answers a new secret, shown once as well.
+      await page.getByRole('button', { name: 'Rotate secret' }).click();
+      await page.getByTestId('confirm-yes').click();
+      const rotated = (await page.getByTestId('webhook-secret').innerText()).trim();
+      expect(rotated).toMatch(/^whsec_/);
+      expect(rotated).not.toBe(secret);
+      await page.getByTestId('webhook-secret-done').click();
+      await expect.poll(() => page.getByTestId('webhook-secret-hint').innerText()).toBe(`${rotated.slice(0, 10)}…`);
     } finally {
       await context.close();
     }

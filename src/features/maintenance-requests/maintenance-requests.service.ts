@@ -21,6 +21,7 @@ import {
 import { escapeLike } from '../../server/db/like';
 import { discardFiles } from '../../server/uploads/storage';
 import { maintenanceWorkChanged } from '../request-portal/request-portal.flow';
+import { emitWebhookEvent } from '../webhooks/webhooks.service';
 
 registerActivityEntity('maintenance-request', maintenanceRequests, 'Maintenance request');
 
@@ -304,6 +305,7 @@ export async function addMaintenanceRequest(tx: Tx, orgId: number, actor: Access
     .values({ orgId, ...valuesOf(input), state: input.state ?? 'new', images: input.images ?? [], documents: input.documents ?? [] })
     .returning({ id: r.id });
   await recordActivity(tx, orgId, { entityType: ENTITY, entityId: created.id, userId: actor.userId, action: 'created' });
+  await emitWebhookEvent(tx, orgId, 'maintenance-request.created', () => getMaintenanceRequest(tx, orgId, created.id));
   return {
     message: 'Maintenance request added successfully',
     maintenanceRequest: await getMaintenanceRequest(tx, orgId, created.id),
@@ -327,6 +329,7 @@ export async function updateMaintenanceRequest(tx: Tx, orgId: number, actor: Acc
   await tx.update(r).set(values).where(and(eq(r.orgId, orgId), eq(r.id, id)));
   const changes = diffChanges(before as unknown as Record<string, unknown>, values as Record<string, unknown>, Object.keys(values));
   if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'updated', changes });
+  if (Object.keys(changes).length) await emitWebhookEvent(tx, orgId, 'maintenance-request.updated', async () => ({ ...(await getMaintenanceRequest(tx, orgId, id)), changes }));
   // A portal request accepted into this one follows its state and schedule (decision 039).
   if (changes.state || changes.scheduleDate) await maintenanceWorkChanged(tx, orgId, id);
   const request = await getMaintenanceRequest(tx, orgId, id);
@@ -340,6 +343,7 @@ export async function updateRequestState(tx: Tx, orgId: number, actor: AccessCla
     checkStateAllowed(actor, state);
     await tx.update(r).set({ state }).where(and(eq(r.orgId, orgId), eq(r.id, id)));
     await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'status', changes: { state: { from: before.state, to: state } } });
+    await emitWebhookEvent(tx, orgId, 'maintenance-request.updated', async () => ({ ...(await getMaintenanceRequest(tx, orgId, id)), changes: { state: { from: before.state, to: state } } }));
     await maintenanceWorkChanged(tx, orgId, id);
   }
   const request = await getMaintenanceRequest(tx, orgId, id);

@@ -4,13 +4,13 @@ import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { createOrg, createTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
-import { until } from '../../server/test/fixtures';
 import { withoutTenant, withTenant } from '../../server/db/client';
 import { mailOutbox } from '../../server/db/schema';
 import { webhookDeliveries, webhookEndpoints } from './webhooks.table';
 import { deliverWebhook } from './webhooks.delivery';
 import { parts } from '../parts/parts.table';
 import { catalogue } from '../maintenance-requests/test-fixtures';
+import { correctiveRequest, until } from '../../server/test/fixtures';
 import { guardedLookup, isForbiddenAddress, postJson } from './outbound';
 
 // Decision 043: deliveries signed (Standard Webhooks), retried, redelivered, refused to private addresses.
@@ -177,6 +177,128 @@ describe('webhooks', () => {
     expect((await a.admin.post(`/api/webhooks/redeliver/${delivery.id}`)).status).toBe(409);
     const enabled = await a.admin.put(`/api/webhooks/update-webhook/${id}`, { url: `${receiver.url}?down`, events: ['work-order.created'], enabled: true });
     expect(enabled.body.webhook).toMatchObject({ enabled: true, failingSince: null, disabledReason: null });
+  });
+
+  it('shows a secret once: in the create answer, never in a list, update or delete; rotation answers the new one once', async () => {
+    const added = await a.admin.post('/api/webhooks/add-webhook', { url: `${receiver.url}?once`, events: ['work-order.created'] });
+    expect(added.status).toBe(201);
+    const { id, secret } = added.body.webhook;
+    expect(secret).toMatch(/^whsec_/);
+    // the create answer's list holds no secret either
+    expect(JSON.stringify(added.body.webhooks)).not.toContain(secret);
+    const listed = await a.admin.get('/api/webhooks/list-webhooks');
+    expect(JSON.stringify(listed.body)).not.toContain(secret);
+    const mine = listed.body.webhooks.find((w: { id: number }) => w.id === id);
+    expect(mine).not.toHaveProperty('secret');
+    expect(mine.secretHint).toBe(secret.slice(0, 10));
+    const updated = await a.admin.put(`/api/webhooks/update-webhook/${id}`, { url: `${receiver.url}?once`, events: ['work-order.created'], enabled: true });
+    expect(updated.status).toBe(200);
+    expect(JSON.stringify(updated.body)).not.toContain(secret);
+
+    const rotated = await a.admin.post(`/api/webhooks/rotate-webhook-secret/${id}`);
+    expect(rotated.status).toBe(200);
+    const fresh = rotated.body.webhook.secret as string;
+    expect(fresh).toMatch(/^whsec_/);
+    expect(fresh).not.toBe(secret);
+    expect(rotated.body.webhook).toMatchObject({ id, secretHint: fresh.slice(0, 10) });
+    const after = await a.admin.get('/api/webhooks/list-webhooks');
+    expect(JSON.stringify(after.body)).not.toContain(fresh);
+    // The next delivery is signed with the new secret only.
+    await a.admin.post('/api/work-orders/add-work-order', workOrder('Rotated one'));
+    const got = () => receiver.received.filter((r) => r.url.endsWith('?once') && JSON.parse(r.body).data?.title === 'Rotated one');
+    await until(() => got().length === 1);
+    const headers = got()[0].headers as Record<string, string>;
+    expect(new Webhook(fresh).verify(got()[0].body, headers)).toMatchObject({ type: 'work-order.created' });
+    expect(() => new Webhook(secret).verify(got()[0].body, headers)).toThrow();
+    const deleted = await a.admin.del(`/api/webhooks/delete-webhook/${id}`);
+    expect(JSON.stringify(deleted.body)).not.toContain(fresh);
+  });
+
+  it("another organisation cannot rotate an endpoint's secret (404, the secret unchanged); managers are refused", async () => {
+    const added = await a.admin.post('/api/webhooks/add-webhook', { url: `${receiver.url}?rot-iso`, events: ['quotation.accepted'] });
+    const { id, secret } = added.body.webhook;
+    const secretOf = async () =>
+      (await withTenant(t.database.db, a.orgId, (tx) => tx.select({ secret: webhookEndpoints.secret }).from(webhookEndpoints).where(and(eq(webhookEndpoints.orgId, a.orgId), eq(webhookEndpoints.id, id)))))[0].secret;
+    // B's ids are its own: A's id is either none of B's (404) or one of B's own endpoints, never A's.
+    const far = await b.admin.post(`/api/webhooks/rotate-webhook-secret/${id + 1000}`);
+    expect(far.status).toBe(404);
+    expect(far.body).toEqual({ error: expect.any(String) });
+    const same = await b.admin.post(`/api/webhooks/rotate-webhook-secret/${id}`);
+    if (same.status === 200) expect(same.body.webhook.url).not.toContain('?rot-iso');
+    else expect(same.status).toBe(404);
+    expect((await (await a.as('manager')).post(`/api/webhooks/rotate-webhook-secret/${id}`)).status).toBe(403);
+    expect(await secretOf()).toBe(secret);
+  });
+
+  it('work order events carry the order as the API shows it (number, priority, assignees, updatedAt); updated and assigned say what changed', async () => {
+    const c = await createOrg(t, 'Gamma');
+    const events = ['work-order.created', 'work-order.updated', 'work-order.assigned', 'work-order.status-changed', 'work-order.completed'];
+    expect((await c.admin.post('/api/webhooks/add-webhook', { url: `${receiver.url}?wo-shape`, events })).status).toBe(201);
+    const got = (type: string) => receiver.received.filter((r) => r.url.endsWith('?wo-shape')).map((r) => JSON.parse(r.body)).filter((b) => b.type === type);
+    const wanda = await c.as('worker', { firstName: 'Wanda' });
+    // No priority given: the API shows medium, and so does the event.
+    const added = await c.admin.post('/api/work-orders/add-work-order', { title: 'Shape one', assignees: [wanda.userId] });
+    expect(added.status).toBe(201);
+    const shown = added.body.workOrder;
+    expect(shown).toMatchObject({ priority: 'medium', workOrderId: expect.stringMatching(/^WO-/), assignees: [{ id: wanda.userId, firstName: 'Wanda' }] });
+    await until(() => got('work-order.created').length === 1 && got('work-order.assigned').length === 1);
+    expect(got('work-order.created')[0].data).toEqual(shown);
+    expect(got('work-order.assigned')[0].data).toEqual({ ...shown, added: [wanda.userId], removed: [] });
+
+    const otto = await c.as('worker', { firstName: 'Otto' });
+    const upd = await c.admin.put(`/api/work-orders/update-work-order/${shown.id}`, { title: 'Shape two', priority: 'high', assignees: [otto.userId], updatedAt: shown.updatedAt });
+    expect(upd.status, JSON.stringify(upd.body)).toBe(200);
+    await until(() => got('work-order.updated').length === 1 && got('work-order.assigned').length === 2);
+    const updated = got('work-order.updated')[0].data;
+    expect(updated).toEqual({ ...upd.body.workOrder, changes: expect.objectContaining({ title: { from: 'Shape one', to: 'Shape two' }, priority: { from: 'medium', to: 'high' } }) });
+    expect(got('work-order.assigned')[1].data).toEqual({ ...upd.body.workOrder, added: [otto.userId], removed: [wanda.userId] });
+
+    const done = await c.admin.put(`/api/work-orders/update-status/${shown.id}`, { status: 'completed' });
+    await until(() => got('work-order.status-changed').length === 1 && got('work-order.completed').length === 1);
+    expect(got('work-order.status-changed')[0].data).toEqual({ ...done.body.workOrder, from: 'assigned', to: 'completed' });
+    expect(got('work-order.completed')[0].data).toEqual(done.body.workOrder);
+  });
+
+  it('announces maintenance requests created and updated, and contractor shares created, used and revoked', async () => {
+    const c = await createOrg(t, 'Delta');
+    const events = ['maintenance-request.created', 'maintenance-request.updated', 'work-order-share.created', 'work-order-share.revoked', 'work-order-share.contractor-updated'];
+    expect((await c.admin.post('/api/webhooks/add-webhook', { url: `${receiver.url}?mr-share`, events })).status).toBe(201);
+    const got = (type: string) => receiver.received.filter((r) => r.url.endsWith('?mr-share')).map((r) => JSON.parse(r.body)).filter((b) => b.type === type);
+
+    const refs = await catalogue(t, c.orgId, 'D1');
+    const mr = await c.admin.post('/api/maintenance-requests/add-maintenance-request', correctiveRequest(refs));
+    expect(mr.status, JSON.stringify(mr.body)).toBe(201);
+    const mrId = mr.body.maintenanceRequest.id;
+    const upd = await c.admin.put(`/api/maintenance-requests/update-maintenance-request/${mrId}`, correctiveRequest(refs, { title: 'Belt slipping (line 2)' }));
+    expect(upd.status).toBe(200);
+    const state = await c.admin.put(`/api/maintenance-requests/update-state/${mrId}`, { state: 'approved' });
+    expect(state.status).toBe(200);
+    await until(() => got('maintenance-request.created').length === 1 && got('maintenance-request.updated').length === 2);
+    expect(got('maintenance-request.created')[0].data).toEqual(mr.body.maintenanceRequest);
+    // the queue may deliver the two in either order
+    const updates = got('maintenance-request.updated').map((b) => b.data);
+    const approved = updates.find((d) => d.changes.state);
+    const edited = updates.find((d) => !d.changes.state);
+    expect(edited).toEqual({ ...upd.body.maintenanceRequest, changes: expect.objectContaining({ title: { from: 'Conveyor belt slipping', to: 'Belt slipping (line 2)' } }) });
+    expect(approved).toEqual({ ...state.body.maintenanceRequest, changes: { state: { from: 'new', to: 'approved' } } });
+
+    const order = await c.admin.post('/api/work-orders/add-work-order', { title: 'Chiller service' });
+    const shared = await c.admin.post('/api/shared-work-orders/create-share', { workOrderId: order.body.workOrder.id, contractorName: 'Coolair Ltd', email: 'tech@coolair.example.com' });
+    expect(shared.status, JSON.stringify(shared.body)).toBe(201);
+    const token = new URL(shared.body.link).searchParams.get('token')!;
+    await until(() => got('work-order-share.created').length === 1);
+    const created = got('work-order-share.created')[0].data;
+    expect(created).toEqual(shared.body.share);
+    // the link's token never leaves in an event
+    expect(JSON.stringify(got('work-order-share.created'))).not.toContain(token);
+    expect((await c.anonymous.post(`/api/shared-work-orders/add-shared-comment?token=${encodeURIComponent(token)}`, { body: 'On site Monday' })).status).toBe(201);
+    await until(() => got('work-order-share.contractor-updated').length === 1);
+    expect(got('work-order-share.contractor-updated')[0].data).toMatchObject({ id: created.id, workOrderId: order.body.workOrder.id, state: 'in-progress', change: 'commented' });
+    const revoked = await c.admin.put(`/api/shared-work-orders/revoke-share/${created.id}`);
+    await until(() => got('work-order-share.revoked').length === 1);
+    expect(got('work-order-share.revoked')[0].data).toEqual(revoked.body.share);
+    // Another organisation's endpoints hear none of it.
+    expect(receiver.received.filter((r) => !r.url.endsWith('?mr-share') && r.body.includes('Coolair Ltd'))).toEqual([]);
   });
 
   it('refuses bad URLs and secrets with the messages of the form', async () => {

@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from '../../shared/zod-setup';
 import { idParamsSchema } from '../../shared/pagination';
 import { ADMINS } from '../../server/plugins/request-context';
-import { deliveryDetailSchema, deliveryListQuerySchema, deliveryListSchema, deliverySchema, webhookInputSchema, webhookListSchema, webhookSavedSchema, webhookUpdateSchema } from './webhooks.schema';
-import { addWebhook, deleteWebhook, getDelivery, listDeliveries, listWebhooks, redeliver, updateWebhook } from './webhooks.service';
+import { deliveryDetailSchema, deliveryListQuerySchema, deliveryListSchema, deliverySchema, webhookInputSchema, webhookListSchema, webhookCreatedSchema, webhookRotatedSchema, webhookSavedSchema, webhookUpdateSchema } from './webhooks.schema';
+import { addWebhook, deleteWebhook, getDelivery, listDeliveries, listWebhooks, redeliver, rotateWebhookSecret, updateWebhook } from './webhooks.service';
 
 /** Webhook endpoints and their deliveries (prefix /api/webhooks, decision 043): admins only. */
 export async function webhooksRoutes(appBase: FastifyInstance) {
@@ -14,12 +14,17 @@ export async function webhooksRoutes(appBase: FastifyInstance) {
     req.read((tx) => listWebhooks(tx, req.auth.orgId)),
   );
 
-  app.post('/add-webhook', { schema: { body: webhookInputSchema, response: { 201: webhookSavedSchema } }, config: { access: ADMINS } }, async (req, reply) =>
+  app.post('/add-webhook', { schema: { body: webhookInputSchema, response: { 201: webhookCreatedSchema } }, config: { access: ADMINS } }, async (req, reply) =>
     reply.status(201).send(await req.inTenant((tx) => addWebhook(tx, req.auth.orgId, req.body))),
   );
 
   app.put('/update-webhook/:id', { schema: { params: idParamsSchema, body: webhookUpdateSchema, response: { 200: webhookSavedSchema } }, config: { access: ADMINS } }, (req) =>
     req.inTenant((tx) => updateWebhook(tx, req.auth.orgId, req.params.id, req.body)),
+  );
+
+  // The new secret is in this answer only (as the first one is in add-webhook's).
+  app.post('/rotate-webhook-secret/:id', { schema: { params: idParamsSchema, response: { 200: webhookRotatedSchema } }, config: { access: ADMINS } }, (req) =>
+    req.inTenant((tx) => rotateWebhookSecret(tx, req.auth.orgId, req.params.id)),
   );
 
   app.delete('/delete-webhook/:id', { schema: { params: idParamsSchema, response: { 200: webhookListSchema } }, config: { access: ADMINS } }, (req) =>

@@ -4,12 +4,20 @@ import { listAnswerSchema, pageQuerySchema } from '../../shared/pagination';
 
 /**
  * The events an endpoint may subscribe to (decision 043). `request.received` is sent by the public
- * request portal when a request arrives (decision 039).
+ * request portal when a request arrives (decision 039). Work order events carry the order as the API shows it;
+ * the payloads are described in the API document's `webhooks` (webhooks.events.ts).
  */
 export const WEBHOOK_EVENTS = [
   'work-order.created',
+  'work-order.updated',
+  'work-order.assigned',
   'work-order.status-changed',
   'work-order.completed',
+  'maintenance-request.created',
+  'maintenance-request.updated',
+  'work-order-share.created',
+  'work-order-share.revoked',
+  'work-order-share.contractor-updated',
   'request.received',
   'part.stock-below-minimum',
   'quotation.accepted',
@@ -76,8 +84,8 @@ export const webhookSchema = z.object({
   url: z.string(),
   description: z.string().nullable(),
   events: z.array(z.enum(WEBHOOK_EVENTS)),
-  /** Shown to the admin (they verify signatures with it). */
-  secret: z.string(),
+  /** The secret's first characters, to recognise it: the secret itself leaves only in the create and rotate answers. */
+  secretHint: z.string(),
   enabled: z.boolean(),
   disabledAt: z.date().nullable(),
   disabledReason: z.string().nullable(),
@@ -87,6 +95,10 @@ export const webhookSchema = z.object({
 export type Webhook = z.infer<typeof webhookSchema>;
 export const webhookListSchema = z.object({ webhooks: z.array(webhookSchema) });
 export const webhookSavedSchema = webhookListSchema.extend({ webhook: webhookSchema });
+/** An endpoint with its signing secret: the create and rotate answers only (shown once, like an API key). */
+export const webhookWithSecretSchema = webhookSchema.extend({ secret: z.string() });
+export const webhookCreatedSchema = webhookListSchema.extend({ webhook: webhookWithSecretSchema });
+export const webhookRotatedSchema = z.object({ message: z.string(), webhook: webhookWithSecretSchema });
 
 export const deliveryListQuerySchema = pageQuerySchema.extend({
   webhookId: z.coerce.number().int().min(1).max(2147483647).optional(),

@@ -51,32 +51,36 @@ export async function scheduleDelivery(tx: Tx, job: DeliveryJob, delaySeconds = 
 
 export const newWebhookSecret = () => `whsec_${randomBytes(24).toString('base64')}`;
 
+/** An event's data, or a function reading it: called only when an endpoint listens (no read for nobody). */
+export type EventData<T> = T | (() => Promise<T>);
+
 /**
  * Announces an event to the organisation's enabled endpoints that subscribe to it: one delivery row and its job
  * per endpoint, in the caller's transaction (they exist only if it commits). Call it where the event happens,
- * with what a receiver needs to act (ids, names, the new status), never a secret.
+ * with what a receiver needs to act (the record as the API shows it, the change), never a secret.
  */
-export async function emitWebhookEvent(tx: Tx, orgId: number, event: WebhookEvent, payload: Record<string, unknown>) {
-  await emitWebhookEvents(tx, orgId, event, [payload]);
+export async function emitWebhookEvent(tx: Tx, orgId: number, event: WebhookEvent, payload: EventData<Record<string, unknown>>) {
+  await emitWebhookEvents(tx, orgId, event, typeof payload === 'function' ? async () => [await payload()] : [payload]);
 }
 
 /** `emitWebhookEvent` for many records at once (a plan generating work orders): one read of the endpoints. */
-export async function emitWebhookEvents(tx: Tx, orgId: number, event: WebhookEvent, payloads: Record<string, unknown>[]) {
-  if (payloads.length === 0) return;
+export async function emitWebhookEvents(tx: Tx, orgId: number, event: WebhookEvent, data: EventData<Record<string, unknown>[]>) {
+  if (Array.isArray(data) && data.length === 0) return;
   const endpoints = await tx
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
     .where(and(eq(webhookEndpoints.orgId, orgId), eq(webhookEndpoints.enabled, true), sql`${webhookEndpoints.events} @> ${JSON.stringify([event])}::jsonb`));
   if (endpoints.length === 0) return;
+  const payloads = typeof data === 'function' ? await data() : data;
   const at = now();
   const rows = endpoints.flatMap((e) =>
-    payloads.map((data) => ({
+    payloads.map((one) => ({
       orgId,
       endpointId: e.id,
       event,
       messageId: `msg_${randomUUID().replaceAll('-', '')}`,
       // The Standard Webhooks body: type, timestamp, data.
-      payload: { type: event, timestamp: at.toISOString(), data },
+      payload: { type: event, timestamp: at.toISOString(), data: one },
       windowStart: at,
     })),
   );
@@ -86,12 +90,16 @@ export async function emitWebhookEvents(tx: Tx, orgId: number, event: WebhookEve
   }
 }
 
+/** `whsec_` and 4 characters: enough to tell two secrets apart, far too little to sign with. */
+const SECRET_HINT_LENGTH = 10;
+
 const endpointColumns = {
   id: webhookEndpoints.id,
   url: webhookEndpoints.url,
   description: webhookEndpoints.description,
   events: webhookEndpoints.events,
-  secret: webhookEndpoints.secret,
+  // never the secret: it leaves once, in the create and rotate answers
+  secretHint: sql<string>`left(${webhookEndpoints.secret}, ${SECRET_HINT_LENGTH})`,
   enabled: webhookEndpoints.enabled,
   disabledAt: webhookEndpoints.disabledAt,
   disabledReason: webhookEndpoints.disabledReason,
@@ -111,14 +119,32 @@ async function withOne(tx: Tx, orgId: number, id: number) {
   return { ...list, webhook };
 }
 
-/** Registers an endpoint; its secret is the one given or a new one. */
+/** Registers an endpoint; its secret is the one given or a new one, answered this once. */
 export async function addWebhook(tx: Tx, orgId: number, input: WebhookInput) {
   const data = webhookInputSchema.parse(input);
+  const secret = data.secret ?? newWebhookSecret();
   const [row] = await tx
     .insert(webhookEndpoints)
-    .values({ orgId, url: data.url, description: data.description ?? null, events: [...new Set(data.events)], secret: data.secret ?? newWebhookSecret() })
+    .values({ orgId, url: data.url, description: data.description ?? null, events: [...new Set(data.events)], secret })
     .returning({ id: webhookEndpoints.id });
-  return withOne(tx, orgId, row.id);
+  const saved = await withOne(tx, orgId, row.id);
+  return { ...saved, webhook: { ...saved.webhook, secret } };
+}
+
+/**
+ * Replaces an endpoint's signing secret with a new one, answered this once. Every try from now on (retries of
+ * older deliveries included) is signed with it.
+ */
+export async function rotateWebhookSecret(tx: Tx, orgId: number, id: number) {
+  const secret = newWebhookSecret();
+  const rows = await tx
+    .update(webhookEndpoints)
+    .set({ secret })
+    .where(and(eq(webhookEndpoints.orgId, orgId), eq(webhookEndpoints.id, id)))
+    .returning({ id: webhookEndpoints.id });
+  if (rows.length === 0) throw notFound('Webhook');
+  const { webhook } = await withOne(tx, orgId, id);
+  return { message: 'Signing secret rotated', webhook: { ...webhook, secret } };
 }
 
 /** Changes an endpoint; enabling it again forgets the failures that disabled it. */

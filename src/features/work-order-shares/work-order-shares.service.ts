@@ -33,6 +33,7 @@ import type {
   contractorPartSchema,
 } from './work-order-shares.schema';
 import type { z } from 'zod';
+import { emitWebhookEvent } from '../webhooks/webhooks.service';
 
 const WORK_ORDER = 'work-order';
 const NOT_FOUND = 'Shared work order not found';
@@ -219,6 +220,7 @@ export async function createShare(tx: Tx, orgId: number, actor: AccessClaims, in
   const company = await getCompany(tx, orgId);
   const link = linkOf(mail.origin, token);
   await mail.mailer.send({ to: input.email, ...shareMail(link, company.organization, order.title, input.days) }, tx);
+  await emitWebhookEvent(tx, orgId, 'work-order-share.created', () => readShare(tx, orgId, created.id));
   return { message: 'Work order shared successfully', share: await readShare(tx, orgId, created.id), link };
 }
 
@@ -235,6 +237,7 @@ export async function revokeShare(tx: Tx, orgId: number, actor: AccessClaims, id
   if (!row.revokedAt) {
     await tx.update(workOrderShares).set({ revokedAt: now() }).where(and(eq(workOrderShares.orgId, orgId), eq(workOrderShares.id, id)));
     await recordActivity(tx, orgId, { entityType: WORK_ORDER, entityId: row.workOrderId, userId: actor.userId, action: 'updated', changes: { sharedWith: { from: row.contractorName, to: null } } });
+    await emitWebhookEvent(tx, orgId, 'work-order-share.revoked', () => readShare(tx, orgId, id));
   }
   return { message: 'Share revoked', share: await readShare(tx, orgId, id) };
 }
@@ -329,14 +332,16 @@ async function notifyTeam(tx: Tx, orgId: number, share: LiveShare, what: string,
 }
 
 /** The contractor did something: last activity, and a waiting or sent-back share is in progress (or `state`). */
-async function markActive(tx: Tx, orgId: number, share: LiveShare, state?: ShareState) {
+async function markActive(tx: Tx, orgId: number, share: LiveShare, state?: ShareState, what = 'updated the work') {
   const next = state ?? (share.state === 'waiting' || share.state === 'sent-back' ? 'in-progress' : share.state);
   await tx.update(workOrderShares).set({ lastActivityAt: now(), state: next }).where(and(eq(workOrderShares.orgId, orgId), eq(workOrderShares.id, share.id)));
+  // Every change the contractor makes passes here: the one place that tells the webhooks.
+  await emitWebhookEvent(tx, orgId, 'work-order-share.contractor-updated', async () => ({ ...(await readShare(tx, orgId, share.id)), change: what }));
 }
 
 /** As `markActive`, and the team hears of it by e-mail. */
 async function touch(tx: Tx, orgId: number, share: LiveShare, what: string, mailer: Mailer, state?: ShareState) {
-  await markActive(tx, orgId, share, state);
+  await markActive(tx, orgId, share, state, what);
   await notifyTeam(tx, orgId, share, what, mailer);
 }
 

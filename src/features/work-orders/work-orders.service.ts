@@ -137,6 +137,14 @@ export async function getWorkOrder(tx: ReadTx, orgId: number, actor: AccessClaim
   return toDto(row);
 }
 
+/** Orders as the API shows them, in the order of `ids`, whoever reads: what a webhook event carries (decision 043). */
+export async function workOrdersAsShown(tx: ReadTx, orgId: number, ids: number[]): Promise<WorkOrderDto[]> {
+  const rows = await selectOrders(tx).where(and(eq(workOrders.orgId, orgId), inArray(workOrders.id, ids)));
+  const byId = new Map(rows.map((r) => [r.id, toDto(r)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+const shownOrder = async (tx: ReadTx, orgId: number, id: number) => (await workOrdersAsShown(tx, orgId, [id]))[0];
+
 /**
  * The trigger-kept count of the orders in the filter's statuses (all of them without one), whatever the
  * organisation's size (decision 006): a list's total when only statuses filter, a bound on it otherwise.
@@ -370,15 +378,8 @@ export async function createWorkOrder(tx: Tx, orgId: number, actor: { userId: nu
     .returning({ id: workOrders.id });
   if (assignees.length) await tx.insert(workOrderAssignees).values(assignees.map((userId) => ({ orgId, workOrderId: created.id, userId })));
   await recordActivity(tx, orgId, { entityType: ENTITY, entityId: created.id, userId: actor.userId, action: 'created' });
-  await emitWebhookEvent(tx, orgId, 'work-order.created', {
-    id: created.id,
-    title: input.title,
-    status: input.status ?? 'assigned',
-    priority: input.priority ?? null,
-    dueDate: input.dueDate ?? null,
-    assetId: input.assetId ?? null,
-    assignees,
-  });
+  await emitWebhookEvent(tx, orgId, 'work-order.created', () => shownOrder(tx, orgId, created.id));
+  if (assignees.length) await emitWebhookEvent(tx, orgId, 'work-order.assigned', async () => ({ ...(await shownOrder(tx, orgId, created.id)), added: assignees, removed: [] }));
   return created.id;
 }
 
@@ -426,12 +427,12 @@ export async function createWorkOrders(tx: Tx, orgId: number, items: NewWorkOrde
     const lines = chunk.flatMap((w, j) => w.parts.map((p) => ({ orgId, workOrderId: chunkIds[j], partId: p.partId, quantity: p.quantity })));
     if (lines.length) await tx.insert(workOrderParts).values(lines);
     await recordActivities(tx, orgId, chunk.map((w, j) => ({ entityType: ENTITY, entityId: chunkIds[j], userId: null, action: 'created' as const, changes: { source: { from: null, to: w.source } } })));
-    await emitWebhookEvents(
-      tx,
-      orgId,
-      'work-order.created',
-      chunk.map((w, j) => ({ id: chunkIds[j], title: w.title, status: 'assigned', priority: w.priority ?? 'medium', dueDate: w.dueDate, assetId: w.assetId, assignees: [...new Set(w.assignees)], source: w.source })),
-    );
+    await emitWebhookEvents(tx, orgId, 'work-order.created', async () => (await workOrdersAsShown(tx, orgId, chunkIds)).map((w, j) => ({ ...w, source: chunk[j].source })));
+    const assigned = chunk.flatMap((w, j) => (w.assignees.length ? [j] : []));
+    if (assigned.length)
+      await emitWebhookEvents(tx, orgId, 'work-order.assigned', async () =>
+        (await workOrdersAsShown(tx, orgId, assigned.map((j) => chunkIds[j]))).map((w, k) => ({ ...w, added: [...new Set(chunk[assigned[k]].assignees)], removed: [] })),
+      );
   }
   return ids;
 }
@@ -484,6 +485,11 @@ export async function updateWorkOrder(tx: Tx, orgId: number, actor: AccessClaims
   const changes: Record<string, { from: unknown; to: unknown }> = diffChanges(beforeValues as unknown as Record<string, unknown>, values, Object.keys(values));
   if (assigneeChange) changes.assignees = assigneeChange;
   if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'updated', changes });
+  if (Object.keys(changes).length) await emitWebhookEvent(tx, orgId, 'work-order.updated', async () => ({ ...(await shownOrder(tx, orgId, id)), changes }));
+  if (assigneeChange) {
+    const { from, to } = assigneeChange;
+    await emitWebhookEvent(tx, orgId, 'work-order.assigned', async () => ({ ...(await shownOrder(tx, orgId, id)), added: to.filter((u) => !from.includes(u)), removed: from.filter((u) => !to.includes(u)) }));
+  }
   if (input.status && input.status !== before.status) await statusChanged(tx, orgId, id, before, input.status, dueDate);
   // Scheduled (or no longer) without a status change: the portal request it came from says so (decision 039).
   else if (changes.dueDate) await workOrderChanged(tx, orgId, id, { status: before.status, dueDate });
@@ -506,6 +512,7 @@ export async function rescheduleWorkOrder(tx: Tx, orgId: number, actor: AccessCl
   if (claimed.dueDate?.getTime() !== dueDate.getTime()) {
     await tx.update(workOrders).set({ dueDate }).where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id)));
     await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'updated', changes: { dueDate: { from: iso(claimed.dueDate), to: iso(dueDate) } } });
+    await emitWebhookEvent(tx, orgId, 'work-order.updated', async () => ({ ...(await shownOrder(tx, orgId, id)), changes: { dueDate: { from: iso(claimed.dueDate), to: iso(dueDate) } } }));
     await workOrderChanged(tx, orgId, id, { status: claimed.status, dueDate });
   }
   return { message: 'Work order rescheduled successfully', workOrder: await getWorkOrder(tx, orgId, actor, id) };
@@ -516,8 +523,8 @@ export async function rescheduleWorkOrder(tx: Tx, orgId: number, actor: AccessCl
  * always, completed too when it is the new one) and the portal request it came from (decision 039).
  */
 async function statusChanged(tx: Tx, orgId: number, id: number, before: { title: string; status: string }, to: WorkOrderStatus, dueDate: Date | null) {
-  await emitWebhookEvent(tx, orgId, 'work-order.status-changed', { id, title: before.title, from: before.status, to });
-  if (to === 'completed') await emitWebhookEvent(tx, orgId, 'work-order.completed', { id, title: before.title });
+  await emitWebhookEvent(tx, orgId, 'work-order.status-changed', async () => ({ ...(await shownOrder(tx, orgId, id)), from: before.status, to }));
+  if (to === 'completed') await emitWebhookEvent(tx, orgId, 'work-order.completed', () => shownOrder(tx, orgId, id));
   await workOrderChanged(tx, orgId, id, { status: to, dueDate });
 }
 

@@ -1,4 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import openapiTS, { astToString } from 'openapi-typescript';
+import ts from 'typescript';
 import { createTestApp, type TestApp } from '../test/harness';
 
 let t: TestApp;
@@ -20,6 +26,61 @@ describe('/api/docs', () => {
     // The zod schemas become JSON schemas: the users list documents its page size.
     const users = doc.paths['/api/user/getCompanyUsers'].get;
     expect(users.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['page', 'pageSize']));
+  });
+
+  it("passes Redocly's recommended rules with no error (issue 45)", async () => {
+    const source = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).body;
+    const problems = await lintFromString({ source, absoluteRef: 'openapi.json', config: await createConfig({ extends: ['recommended'] }) });
+    const errors = problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`);
+    expect(errors).toEqual([]);
+  });
+
+  it('generates a typed client (openapi-typescript) that compiles, with a program using it', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const dir = mkdtempSync(join(tmpdir(), 'cmms-client-'));
+    try {
+      writeFileSync(join(dir, 'api.ts'), astToString(await openapiTS(doc)));
+      writeFileSync(
+        join(dir, 'use.ts'),
+        [
+          "import type { operations, paths } from './api';",
+          "type List = paths['/api/work-orders/get-work-orders']['get']['responses']['200']['content']['application/json'];",
+          "export const numberOf = (list: List): string | undefined => list.workOrders[0]?.workOrderId;",
+          "type Refusal = operations['getWorkOrders']['responses']['401']['content']['application/json'];",
+          "export const refusal: Refusal = { error: 'No valid token or API key' };",
+          "type Rotated = operations['rotateWebhookSecret']['responses']['200']['content']['application/json'];",
+          'export const secretOf = (answer: Rotated): string => answer.webhook.secret;',
+        ].join('\n'),
+      );
+      const program = ts.createProgram([join(dir, 'use.ts')], { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, skipLibCheck: true });
+      const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+      expect(diagnostics).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    // type-checking the generated client of ~250 operations takes tens of seconds on a busy machine
+  }, 120_000);
+
+  it('names, summarises, secures and gives refusals to every operation; describes keys, Idempotency-Key and webhooks', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const ops = Object.entries(doc.paths as Record<string, Record<string, Record<string, unknown>>>).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method, op })));
+    expect(ops.length).toBeGreaterThan(200);
+    const ids = ops.map((o) => o.op.operationId);
+    expect(new Set(ids).size).toBe(ops.length);
+    expect(doc.paths['/api/work-orders/get-work-orders'].get).toMatchObject({ operationId: 'getWorkOrders', summary: 'Get work orders' });
+    expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.security).toEqual([{ bearer: [] }]);
+    for (const { path, method, op } of ops) {
+      expect(op.summary, `${method} ${path}`).toEqual(expect.any(String));
+      expect(Object.keys(op.responses as object).some((s) => /^4/.test(s)), `${method} ${path} has a 4xx`).toBe(true);
+    }
+    // public routes need no token; the others answer 401 as the document says
+    expect(doc.paths['/api/login'].post.security).toEqual([]);
+    expect(doc.paths['/api/webhooks/list-webhooks'].get.responses['401']).toBeDefined();
+    expect(doc.paths['/api/webhooks/list-webhooks'].get.security).toBeUndefined();
+    expect(doc.info.description).toContain('Idempotency-Key');
+    expect(doc.info.description).toContain('webhook-signature');
+    expect(doc.info.description).toContain('work-order.assigned');
   });
 
   it('serves the UI page and its assets, with our security headers', async () => {

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, HTTPMethods } from 'fastify';
 import { FILE_MEDIA_TYPE } from '../../shared/pagination';
+import { finishDocument } from './openapi-document';
 
 /**
  * A file answer (`fileAnswer`, marked with FILE_MEDIA_TYPE) becomes `content: { <media type>: binary string }`, which
@@ -26,11 +27,15 @@ function fileAnswers<T extends { schema?: unknown }>(transformed: T): T {
  */
 export const apiDocs = fp(async (app: FastifyInstance) => {
   const routes: { method: HTTPMethods[]; url: string; schema?: FastifySchema }[] = [];
+  // Who may call each operation (`METHOD /api/x/{id}`): the document's security requirements and refusals.
+  const access = new Map<string, 'public' | readonly string[]>();
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     // Fastify adds HEAD beside each GET by itself.
     const method = [route.method].flat().filter((m) => m !== 'HEAD') as HTTPMethods[];
     if (method.length) routes.push({ method, url: route.url, schema: route.schema });
+    const declared = (route.config as { access?: 'public' | readonly string[] } | undefined)?.access;
+    if (declared) for (const m of method) access.set(`${m} ${route.url.replace(/:(\w+)/g, '{$1}')}`, declared);
   });
 
   let docs: Promise<FastifyInstance> | undefined;
@@ -44,7 +49,9 @@ export const apiDocs = fp(async (app: FastifyInstance) => {
     const docsApp = Fastify({ logger: false });
     docsApp.setValidatorCompiler(zod.validatorCompiler);
     docsApp.setSerializerCompiler(zod.serializerCompiler);
-    await docsApp.register(swagger, { openapi: { info: { title: 'CMMS API', version: '1.0.0' } }, transform: (input) => fileAnswers(zod.jsonSchemaTransform(input)) });
+    await docsApp.register(swagger, { openapi: { info: { title: 'CMMS API', version: '1.0.0' } }, transform: (input) => fileAnswers(zod.jsonSchemaTransform(input)),
+      transformObject: (input) => ('openapiObject' in input ? finishDocument(input.openapiObject as Record<string, unknown>, (method, path) => access.get(`${method} ${path}`)) : input.swaggerObject) as never,
+    });
     await docsApp.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
     for (const route of routes) docsApp.route({ ...route, handler: async () => null });
     await docsApp.ready();

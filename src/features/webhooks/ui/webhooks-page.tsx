@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { Badge, Button, Checkbox, Code, CopyButton, Group, Modal, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Code, CopyButton, Group, Modal, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { confirmDelete, DataTable, EmptyState, LoadState, notifyError, notifySuccess, tablePagination, useRecordForm, type Column, type PageSize } from '../../../web/components';
+import { confirmAction, confirmDelete, DataTable, EmptyState, LoadState, notifyError, notifySuccess, tablePagination, useRecordForm, type Column, type PageSize } from '../../../web/components';
 import { api, ApiError, applyApiErrors, errorMessage } from '../../../web/lib/api';
 import { formatDateTime } from '../../../web/lib/format';
 import type { Pagination } from '../../../shared/pagination';
@@ -15,7 +15,8 @@ interface EndpointRow {
   url: string;
   description: string | null;
   events: WebhookEvent[];
-  secret: string;
+  /** The secret's first characters; the secret itself comes only in the create and rotate answers. */
+  secretHint: string;
   enabled: boolean;
   disabledReason: string | null;
 }
@@ -34,7 +35,7 @@ const KEY = ['webhooks'] as const;
 const DELIVERIES_KEY = ['webhook-deliveries'] as const;
 const STATUS_COLOR: Record<DeliveryStatus, string> = { pending: 'blue', retrying: 'yellow', succeeded: 'green', failed: 'red' };
 
-/** /settings/webhooks: endpoints, their secrets and the deliveries with Redeliver (admins; decision 043). */
+/** /settings/webhooks: endpoints, their secrets (each shown once: created or rotated) and the deliveries with Redeliver (admins; decision 043). */
 export default function WebhooksPage() {
   const { t } = useTranslation('webhooks');
   const client = useQueryClient();
@@ -50,7 +51,8 @@ export default function WebhooksPage() {
     refetchInterval: 5000,
   });
   const [adding, setAdding] = useState(false);
-  const [revealed, setRevealed] = useState<number | null>(null);
+  // A new secret (created or rotated), shown this once.
+  const [shownSecret, setShownSecret] = useState<string | null>(null);
   const [opened, setOpened] = useState<number | null>(null);
 
   const setEnabled = useMutation({
@@ -64,6 +66,14 @@ export default function WebhooksPage() {
     onSuccess: (data) => {
       client.setQueryData(KEY, data);
       void client.invalidateQueries({ queryKey: DELIVERIES_KEY });
+    },
+    onError: (err) => notifyError(errorMessage(err)),
+  });
+  const rotate = useMutation({
+    mutationFn: (id: number) => api.post<{ webhook: EndpointRow & { secret: string } }>(`/webhooks/rotate-webhook-secret/${id}`),
+    onSuccess: (data) => {
+      setShownSecret(data.webhook.secret);
+      void client.invalidateQueries({ queryKey: KEY });
     },
     onError: (err) => notifyError(errorMessage(err)),
   });
@@ -178,17 +188,17 @@ export default function WebhooksPage() {
                   </Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
-                      <Code data-testid="webhook-secret">{revealed === w.id ? w.secret : 'whsec_••••••'}</Code>
-                      <Button size="compact-xs" variant="subtle" onClick={() => setRevealed(revealed === w.id ? null : w.id)}>
-                        {revealed === w.id ? t('hide') : t('show')}
+                      <Code data-testid="webhook-secret-hint">{w.secretHint}…</Code>
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        loading={rotate.isPending && rotate.variables === w.id}
+                        onClick={async () => {
+                          if (await confirmAction({ message: t('rotateConfirm', { url: w.url }), confirmLabel: t('rotate') })) rotate.mutate(w.id);
+                        }}
+                      >
+                        {t('rotate')}
                       </Button>
-                      <CopyButton value={w.secret}>
-                        {({ copied, copy }) => (
-                          <Button size="compact-xs" variant="subtle" onClick={copy}>
-                            {copied ? t('copied') : t('copy')}
-                          </Button>
-                        )}
-                      </CopyButton>
                     </Group>
                   </Table.Td>
                   <Table.Td>
@@ -263,9 +273,32 @@ export default function WebhooksPage() {
             client.setQueryData(KEY, { webhooks: data.webhooks });
             setAdding(false);
             notifySuccess(t('saved'));
+            setShownSecret(data.webhook.secret);
           }}
         />
       )}
+      <Modal opened={shownSecret !== null} onClose={() => setShownSecret(null)} title={t('secretShown')} centered size="lg">
+        <Stack>
+          <Alert color="yellow" data-testid="webhook-secret-warning">
+            {t('secretOnce')}
+          </Alert>
+          <Code block data-testid="webhook-secret" style={{ wordBreak: 'break-all' }}>
+            {shownSecret}
+          </Code>
+          <Group justify="flex-end">
+            <CopyButton value={shownSecret ?? ''}>
+              {({ copied, copy }) => (
+                <Button variant="light" color={copied ? 'teal' : undefined} onClick={copy}>
+                  {copied ? t('copied') : t('copy')}
+                </Button>
+              )}
+            </CopyButton>
+            <Button onClick={() => setShownSecret(null)} data-testid="webhook-secret-done">
+              {t('done')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Stack>
   );
 }
@@ -330,14 +363,14 @@ function DeliveryDetail({ id, onClose }: { id: number; onClose(): void }) {
   );
 }
 
-function AddEndpointDialog({ onClose, onSaved }: { onClose(): void; onSaved(data: { webhooks: EndpointRow[] }): void }) {
+function AddEndpointDialog({ onClose, onSaved }: { onClose(): void; onSaved(data: { webhooks: EndpointRow[]; webhook: EndpointRow & { secret: string } }): void }) {
   const { t } = useTranslation('webhooks');
   const { t: common } = useTranslation();
   // the route's own schema and messages (useRecordForm)
   const form = useRecordForm<WebhookInput, never>(webhookInputSchema, undefined, () => ({ url: '', description: '', events: ['work-order.created'], secret: '' }));
   const errors = form.formState.errors;
   const save = useMutation({
-    mutationFn: (body: WebhookInput) => api.post<{ webhooks: EndpointRow[] }>('/webhooks/add-webhook', body),
+    mutationFn: (body: WebhookInput) => api.post<{ webhooks: EndpointRow[]; webhook: EndpointRow & { secret: string } }>('/webhooks/add-webhook', body),
     onSuccess: onSaved,
     onError: (err) => {
       if (!applyApiErrors(err, form.setError, { known: ['url', 'description', 'events', 'secret'] })) notifyError(errorMessage(err));
