@@ -56,7 +56,7 @@ describe("the contractor's page", () => {
   });
 
   it("fills the procedure's steps with the control of each kind, and reads in Arabic", async () => {
-    const step = (over: Partial<ContractorStepDto>): ContractorStepDto => ({ id: 1, position: 1, kind: 'checkbox', label: 'Isolate', required: true, unit: null, min: null, max: null, options: [], meterName: null, value: null, flagged: false, ...over });
+    const step = (over: Partial<ContractorStepDto>): ContractorStepDto => ({ id: 1, position: 1, kind: 'checkbox', label: 'Isolate', required: true, unit: null, min: null, max: null, options: [], meterName: null, value: null, flagged: false, answeredAt: null, ...over });
     const steps = [step({}), step({ id: 2, position: 2, kind: 'choice', label: 'Filter', required: false, options: ['Clean', 'Replaced'] }), step({ id: 3, position: 3, kind: 'photo', label: 'Gauge', required: false })];
     const calls = stubFetch({
       'GET /api/shared-work-orders/get-shared-work-order': () => ({ body: dto({ procedure: { name: 'Chiller check', steps, progress: { answered: 0, total: 3, requiredLeft: 1, flagged: 0 } } }) }),
