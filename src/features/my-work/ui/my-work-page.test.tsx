@@ -14,6 +14,7 @@ import { AuthProvider } from '../../../web/app/auth-context';
 import { issuedStep, workOrderDto } from '../../work-orders/ui/test-fixtures';
 import MyWorkPage from './my-work-page';
 import { WorkOrderScreen } from './work-order-screen';
+import { NoticeCard } from './notice-list';
 
 const step = (over: Partial<IssuedStepDto>) => issuedStep({ kind: 'text', label: 'Reading', ...over });
 
@@ -104,5 +105,30 @@ describe('changes are checked with their route schema before they are queued', {
   it('a choice answer must be one of the step’s options', async () => {
     const choice = step({ kind: 'choice', options: ['Left', 'Right'] });
     await expect(queueAnswer(5, choice, 'Middle', '')).rejects.toBeInstanceOf(ChangeRefused);
+  });
+});
+
+describe('a refused change is told with the work order it was about', () => {
+  it("a stale answer: the order's number and title (kept with the change), the change, and the server's answer", () => {
+    renderWithProviders(
+      <NoticeCard
+        onDismiss={() => undefined}
+        notice={{
+          workOrderId: 5,
+          order: { code: 'WO-0005', title: 'Replace pump seal' },
+          at: Date.now(),
+          kind: 'answer',
+          summary: 'Step "Pressure": 3.2',
+          reason: 'changed',
+          message: 'This record was changed by someone else',
+          current: step({ id: 2, kind: 'number', label: 'Pressure', unit: 'bar', value: 4.4 }),
+        }}
+      />,
+    );
+    const notice = screen.getByTestId('sync-notice');
+    expect(notice).toHaveTextContent('Not applied: someone answered this step meanwhile.');
+    expect(screen.getByTestId('sync-notice-order')).toHaveTextContent('WO-0005 · Replace pump seal');
+    expect(notice).toHaveTextContent('Step "Pressure": 3.2');
+    expect(screen.getByTestId('sync-notice-kept')).toHaveTextContent('Kept: the answer on the server now, "Pressure": 4.4 bar.');
   });
 });
