@@ -132,3 +132,22 @@ describe('a refused change is told with the work order it was about', () => {
     expect(screen.getByTestId('sync-notice-kept')).toHaveTextContent('Kept: the answer on the server now, "Pressure": 4.4 bar.');
   });
 });
+
+describe('completing from the phone', { timeout: 60_000 }, () => {
+  it('with required steps empty: refused at once, naming the steps (nothing queued)', async () => {
+    const calls = stubFetch({});
+    const steps = [
+      step({ id: 1, position: 1, kind: 'checkbox', label: 'Isolate the pump', required: true, value: false }),
+      step({ id: 2, position: 2, kind: 'number', label: 'Pressure', required: true, value: 3 }),
+      step({ id: 3, position: 3, kind: 'text', label: 'Remarks' }),
+    ];
+    const view = renderWithProviders(<WorkOrderScreen order={order(steps)} onBack={() => undefined} />);
+    fireEvent.click(screen.getByTestId('wo-complete'));
+    expect(await screen.findByText('Fill the required step "Isolate the pump" before completing.')).toBeInTheDocument();
+    view.unmount();
+    renderWithProviders(<WorkOrderScreen order={order([...steps, step({ id: 4, position: 4, kind: 'pass-fail', label: 'Seal test', required: true })])} onBack={() => undefined} />);
+    fireEvent.click(screen.getByTestId('wo-complete'));
+    expect(await screen.findByText('Fill the 2 required steps before completing: "Isolate the pump", "Seal test".')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.pathname.includes('update-status'))).toHaveLength(0);
+  });
+});

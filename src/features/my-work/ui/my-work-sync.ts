@@ -295,6 +295,11 @@ export async function startTimer(workOrderId: number, reasonId: number | null) {
   await myWorkDb().timers.put({ workOrderId, startedAt: Date.now(), reasonId });
 }
 
+/** Drops the running timer: its time is not logged (the technician chose so). */
+export async function discardTimer(workOrderId: number) {
+  await myWorkDb().timers.delete(workOrderId);
+}
+
 export async function setTimerReason(workOrderId: number, reasonId: number | null) {
   await myWorkDb().timers.update(workOrderId, { reasonId });
 }
