@@ -270,4 +270,35 @@ describe('the technician app', () => {
       await context.close();
     }
   });
+
+  it('completing with the timer running asks: stop and log the time, or discard it', async () => {
+    const reasons = (await api('GET', '/api/time-tracking-reasons/get-time-tracking-reasons?pageSize=100')).timeTrackingReasons as { id: number; name: string }[];
+    const logged = await addOrder('Grease the conveyor bearings');
+    const discarded = await addOrder('Tighten the belt of fan F-2');
+    const { page, context } = await newPage(browser, { width: 390, height: 844, serviceWorkers: 'allow' });
+    try {
+      await signInTechnician(page);
+      for (const [order, choice] of [[logged, 'log'], [discarded, 'discard']] as const) {
+        await page.goto(`${url}/dashboard/my-work?open=${order.id}`);
+        await page.getByTestId('work-order-screen').waitFor();
+        await page.getByTestId('timer-start').click();
+        await page.getByTestId('timer-stop').waitFor();
+        await page.getByTestId('wo-complete').click();
+        await page.getByTestId('complete-timer-log').waitFor();
+        if (choice === 'log') {
+          // No reason yet: logging waits for one.
+          expect(await page.getByTestId('complete-timer-log').isDisabled()).toBe(true);
+          await page.getByTestId('complete-timer-reason').click();
+          await page.getByRole('option', { name: reasons[0].name }).click();
+        }
+        await page.getByTestId(`complete-timer-${choice}`).click();
+        await poll(async () => (await api('GET', `/api/work-orders/get-work-order/${order.id}`)).workOrder.status).toBe('completed');
+      }
+      expect((await api('GET', `/api/work-orders/get-labors/${logged.id}`)).labors).toEqual([expect.objectContaining({ reasonId: reasons[0].id, workerId: marcusId })]);
+      expect((await api('GET', `/api/work-orders/get-labors/${discarded.id}`)).labors).toEqual([]);
+      expect(await page.evaluate(() => new Promise((done) => { const r = indexedDB.open('cmms-my-work'); r.onsuccess = () => { const q = r.result.transaction('timers').objectStore('timers').count(); q.onsuccess = () => done(q.result); }; }))).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -100,7 +100,9 @@ export function syncNow(): Promise<void> {
     setState({ syncing: true });
     try {
       const run = async () => {
-        const res = await drainOutbox(dexieOutbox, apiSender, applyAnswer);
+        let res = await drainOutbox(dexieOutbox, apiSender, applyAnswer);
+        // Changes queued while it ran (a logged timer, then the completion) go now, not at the next tick.
+        while (!res.stopped && (await myWorkDb().outbox.count()) > 0) res = await drainOutbox(dexieOutbox, apiSender, applyAnswer);
         setState({ failed: res.stopped });
         if (!res.stopped) await refreshDeviceCopy();
       };
