@@ -32,7 +32,7 @@ async function addOrder(title: string, procedureId?: number) {
   const dueDate = new Date(Date.now() + 3600_000).toISOString();
   const { workOrder } = await api('POST', '/api/work-orders/add-work-order', { title, assignees: [marcusId], dueDate, priority: 'high' });
   if (procedureId) await api('POST', `/api/work-orders/attach-procedure/${workOrder.id}`, { procedureId });
-  return workOrder as { id: number };
+  return workOrder as { id: number; workOrderId: string };
 }
 
 beforeAll(async () => {
@@ -228,10 +228,75 @@ describe('the technician app', () => {
       await notice.waitFor();
       expect(await notice.innerText()).toContain('someone changed this work order meanwhile');
       expect(await notice.innerText()).toContain('Kept: the work order as it is on the server now (Cancelled)');
+      expect(await notice.innerText()).toContain(`${order.workOrderId} · Inspect the chiller compressor`);
       await poll(() => indicator(page).textContent()).toBe('All saved');
       expect((await api('GET', `/api/work-orders/get-work-order/${order.id}`)).workOrder.status).toBe('cancelled');
       await page.getByTestId('sync-notice-dismiss').click();
       await poll(() => notice.count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a stale answer: answered offline while a manager answered online; the server keeps theirs and the notice names the order', async () => {
+    const { procedure } = await api('POST', '/api/procedures/add-procedure', { name: 'Gauge round', steps: [{ kind: 'number', label: 'Discharge pressure', unit: 'bar' }] });
+    const order = await addOrder('Read the gauges of pump P-9', procedure.id);
+    const stepId = (await api('GET', `/api/work-orders/get-work-order-procedure/${order.id}`)).procedure.steps[0].id as number;
+    const { context, page } = await newPage(browser, { width: 390, height: 844, serviceWorkers: 'allow' });
+    try {
+      await signInTechnician(page);
+      await page.getByTestId(`my-work-card-${order.id}`).click();
+      await page.getByTestId('work-order-screen').waitFor();
+      await context.setOffline(true);
+      await poll(() => indicator(page).textContent()).toBe('Offline');
+      await page.getByTestId('step-1').fill('3.2');
+      await page.getByTestId('step-1-save').click();
+      await poll(() => indicator(page).textContent()).toBe('Offline · 1 waiting');
+
+      // Meanwhile the manager answers the same step online (from the same unanswered copy).
+      await api('PUT', `/api/work-orders/answer-procedure-step/${order.id}`, { stepId, value: 4.4, answeredAt: null });
+
+      await context.setOffline(false);
+      const notice = page.getByTestId('sync-notice');
+      await notice.waitFor();
+      const text = await notice.innerText();
+      expect(text).toContain('someone answered this step meanwhile');
+      expect(text).toContain(`${order.workOrderId} · Read the gauges of pump P-9`);
+      expect(text).toContain('Kept: the answer on the server now, "Discharge pressure": 4.4 bar.');
+      await poll(() => indicator(page).textContent()).toBe('All saved');
+      await poll(() => page.getByTestId('step-1').inputValue()).toBe('4.4');
+      expect((await api('GET', `/api/work-orders/get-work-order-procedure/${order.id}`)).procedure.steps[0].value).toBe(4.4);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('completing with the timer running asks: stop and log the time, or discard it', async () => {
+    const reasons = (await api('GET', '/api/time-tracking-reasons/get-time-tracking-reasons?pageSize=100')).timeTrackingReasons as { id: number; name: string }[];
+    const logged = await addOrder('Grease the conveyor bearings');
+    const discarded = await addOrder('Tighten the belt of fan F-2');
+    const { page, context } = await newPage(browser, { width: 390, height: 844, serviceWorkers: 'allow' });
+    try {
+      await signInTechnician(page);
+      for (const [order, choice] of [[logged, 'log'], [discarded, 'discard']] as const) {
+        await page.goto(`${url}/dashboard/my-work?open=${order.id}`);
+        await page.getByTestId('work-order-screen').waitFor();
+        await page.getByTestId('timer-start').click();
+        await page.getByTestId('timer-stop').waitFor();
+        await page.getByTestId('wo-complete').click();
+        await page.getByTestId('complete-timer-log').waitFor();
+        if (choice === 'log') {
+          // No reason yet: logging waits for one.
+          expect(await page.getByTestId('complete-timer-log').isDisabled()).toBe(true);
+          await page.getByTestId('complete-timer-reason').click();
+          await page.getByRole('option', { name: reasons[0].name }).click();
+        }
+        await page.getByTestId(`complete-timer-${choice}`).click();
+        await poll(async () => (await api('GET', `/api/work-orders/get-work-order/${order.id}`)).workOrder.status).toBe('completed');
+      }
+      expect((await api('GET', `/api/work-orders/get-labors/${logged.id}`)).labors).toEqual([expect.objectContaining({ reasonId: reasons[0].id, workerId: marcusId })]);
+      expect((await api('GET', `/api/work-orders/get-labors/${discarded.id}`)).labors).toEqual([]);
+      expect(await page.evaluate(() => new Promise((done) => { const r = indexedDB.open('cmms-my-work'); r.onsuccess = () => { const q = r.result.transaction('timers').objectStore('timers').count(); q.onsuccess = () => done(q.result); }; }))).toBe(0);
     } finally {
       await context.close();
     }

@@ -383,6 +383,51 @@ describe("a work order's procedure", () => {
     expect((await readProcedure(org.admin, order.id)).steps.find((x) => x.id === s.id)!.value).toBe('checked by manager');
   });
 
+  it('an answer made from an older copy of the step is refused (409, the step as it is now) and changes nothing', async () => {
+    const { org, worker, order, step } = await setup();
+    const manager = await org.as('manager');
+    const pressure = step('Discharge pressure');
+    const put = (c: Client, body: Record<string, unknown>) => c.put(`${W}/answer-procedure-step/${order.id}`, { stepId: pressure.id, ...body });
+    // The technician saw the step unanswered (offline); the manager answers it online from the same copy.
+    expect(pressure.answeredAt).toBeNull();
+    const byManager = await put(manager, { value: 4.4, answeredAt: null });
+    expect(byManager.status, JSON.stringify(byManager.body)).toBe(200);
+    const seenByManager = (byManager.body.step as IssuedStepDto).answeredAt;
+    expect(seenByManager).toEqual(expect.any(String));
+    // The phone syncs: refused, with the current step (the manager's 4.4); the server keeps 4.4.
+    const stale = await put(worker, { value: 3.2, answeredAt: null });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error).toBe('This record was changed by someone else');
+    expect(stale.body.current).toMatchObject({ id: pressure.id, value: 4.4, answeredAt: seenByManager, answeredBy: { id: manager.userId } });
+    // A stale time, even one millisecond off, is refused too; so is the manager's own second answer from the first copy.
+    const older = new Date(Date.parse(seenByManager!) - 1).toISOString();
+    expect((await put(worker, { value: 3.2, answeredAt: older })).status).toBe(409);
+    expect((await put(manager, { value: 1, answeredAt: null })).status).toBe(409);
+    let kept = (await readProcedure(org.admin, order.id)).steps.find((x) => x.id === pressure.id)!;
+    expect(kept).toMatchObject({ value: 4.4, answeredAt: seenByManager });
+    // From the copy the 409 gave: saved, with a later version (two answers never share one).
+    const retried = await put(worker, { value: 3.2, answeredAt: (stale.body.current as IssuedStepDto).answeredAt });
+    expect(retried.status, JSON.stringify(retried.body)).toBe(200);
+    expect(Date.parse((retried.body.step as IssuedStepDto).answeredAt!)).toBeGreaterThan(Date.parse(seenByManager!));
+    // Clearing is an answer too: it needs the current version.
+    expect((await put(manager, { value: null, answeredAt: seenByManager })).status).toBe(409);
+    kept = (await readProcedure(org.admin, order.id)).steps.find((x) => x.id === pressure.id)!;
+    expect(kept.value).toBe(3.2);
+    // Odd versions are a 400 on answeredAt; no version (API clients, decision 025): last writer wins.
+    for (const bad of ['yesterday', 12, true, {}, '2026-13-01T00:00:00Z']) {
+      const res = await put(worker, { value: 2, answeredAt: bad });
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      expect(res.body.issues?.[0]?.path).toBe('answeredAt');
+    }
+    expect((await put(worker, { value: 2 })).status).toBe(200);
+    expect((await readProcedure(org.admin, order.id)).steps.find((x) => x.id === pressure.id)!.value).toBe(2);
+    // Another organisation with the right version: 404, nothing changed.
+    const other = await createOrg(t);
+    const current = (await readProcedure(org.admin, order.id)).steps.find((x) => x.id === pressure.id)!;
+    expect((await put(other.admin, { value: 9, answeredAt: current.answeredAt })).status).toBe(404);
+    expect((await readProcedure(org.admin, order.id)).steps.find((x) => x.id === pressure.id)).toEqual(current);
+  });
+
   it('another organisation gets 404 on every route and changes nothing', async () => {
     const a = await setup();
     await answer(a.worker, a.order.id, a.step('Discharge pressure').id, 9);

@@ -90,10 +90,18 @@ export type ProcedureListQuery = z.output<typeof procedureListQuerySchema>;
 /** POST attach-procedure/{workOrderId}. */
 export const attachProcedureSchema = z.strictObject({ procedureId: idField('Procedure is required') });
 
+/**
+ * The step's `answeredAt` as the client last saw it (its edit version, decision 025): null when it saw the step
+ * unanswered, absent for API clients that send none (last writer wins for them). A step answered since is a 409
+ * with the step as it is now: an offline answer never silently overwrites another one.
+ */
+export const answeredAtField = z.iso.datetime({ offset: true, error: 'Invalid answeredAt' }).nullable().optional();
+
 /** PUT answer-procedure-step/{workOrderId}: the step and its answer (checked against the step's kind by the server). */
 export const answerStepSchema = z.strictObject({
   stepId: idField('Step is invalid'),
   value: z.unknown(),
+  answeredAt: answeredAtField,
 });
 export type AnswerStepInput = z.input<typeof answerStepSchema>;
 

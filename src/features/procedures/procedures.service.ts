@@ -310,6 +310,18 @@ async function lockStep(tx: Tx, orgId: number, workOrderId: number, stepId: numb
   return step;
 }
 
+/** A locked step row of a work order's procedure. */
+export type IssuedStepRow = typeof s.$inferSelect;
+
+/**
+ * Whether the (locked) step is still as the client saw it: the same `answeredAt` to the millisecond, null for
+ * "unanswered" (decision 025's rule, with answeredAt as the step's version). No version sent: yes.
+ */
+function unchangedSince(step: IssuedStepRow, seen: string | null | undefined) {
+  if (seen === undefined) return true;
+  return (step.answeredAt?.getTime() ?? null) === (seen === null ? null : Date.parse(seen));
+}
+
 /** How an answer reads in the history: images as a word, not their URL. */
 const historyValue = (kind: string, value: unknown) => (value === null || value === undefined ? null : IMAGE_KINDS.includes(kind as never) ? `${kind} added` : value);
 
@@ -322,7 +334,8 @@ async function storeAnswer(tx: Tx, orgId: number, by: number | { contractor: str
   const flagged = isFlagged(step, stored);
   await tx
     .update(s)
-    .set({ value: stored, flagged, answeredById: userId, answeredAt: new Date() })
+    // Strictly later than the answer it replaces: answeredAt is the step's version, two answers never share one.
+    .set({ value: stored, flagged, answeredById: userId, answeredAt: new Date(Math.max(Date.now(), (step.answeredAt?.getTime() ?? 0) + 1)) })
     .where(and(eq(s.orgId, orgId), eq(s.id, step.id)));
   if (IMAGE_KINDS.includes(step.kind) && typeof step.value === 'string' && step.value !== stored) discardFiles(tx, [step.value]);
   await recordActivity(tx, orgId, {
@@ -348,6 +361,7 @@ async function issuedStep(tx: ReadTx, orgId: number, workOrderId: number, stepId
 export async function answerProcedureStep(tx: Tx, orgId: number, actor: AccessClaims, workOrderId: number, input: AnswerStepInput) {
   const order = await getWorkOrder(tx, orgId, actor, workOrderId);
   const step = await lockStep(tx, orgId, workOrderId, Number(input.stepId));
+  if (!unchangedSince(step, input.answeredAt)) throw new StaleEdit((await issuedStep(tx, orgId, workOrderId, step.id)).step);
   if (step.kind === 'heading') throw badRequest(M.heading, 'value');
   const parsed = answerSchemaFor({ kind: step.kind, options: step.options ?? [] }).safeParse(input.value === undefined ? null : input.value);
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid answer', 'value');
@@ -360,10 +374,19 @@ export async function answerProcedureStep(tx: Tx, orgId: number, actor: AccessCl
 /**
  * A contractor's answer through a shared work order (decision 040; the share and its rights were checked by
  * the caller): checked against the step's kind as a worker's is (a photo or signature is set through its upload,
- * `setStepImageAsContractor`, and here only cleared). A contractor's number does not feed a meter.
+ * `setStepImageAsContractor`, and here only cleared). A contractor's number does not feed a meter. A step
+ * answered since the contractor saw it is a 409 with the step as `currentOf` shows it to them.
  */
-export async function answerStepAsContractor(tx: Tx, orgId: number, workOrderId: number, contractor: string, input: { stepId: number; value: unknown }) {
+export async function answerStepAsContractor(
+  tx: Tx,
+  orgId: number,
+  workOrderId: number,
+  contractor: string,
+  input: { stepId: number; value: unknown; answeredAt?: string | null },
+  currentOf: (step: IssuedStepRow) => unknown,
+) {
   const step = await lockStep(tx, orgId, workOrderId, input.stepId);
+  if (!unchangedSince(step, input.answeredAt)) throw new StaleEdit(currentOf(step));
   if (step.kind === 'heading') throw badRequest(M.heading, 'value');
   const parsed = answerSchemaFor({ kind: step.kind, options: step.options ?? [] }).safeParse(input.value === undefined ? null : input.value);
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid answer', 'value');

@@ -7,7 +7,7 @@ import { mailOutbox, rateLimits, workOrderParts, workOrderShares } from '../../s
 import { setClockOffset } from '../../server/clock';
 import { createOrg, createTestApp, type Client, type TestApp, type TestOrg } from '../../server/test/harness';
 import { orgSnapshot } from '../../server/test/sql';
-import type { ShareDto, SharedWorkOrderDto } from './work-order-shares.schema';
+import type { ContractorStepDto, ShareDto, SharedWorkOrderDto } from './work-order-shares.schema';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -257,6 +257,38 @@ describe('sharing a work order', () => {
     expect((await open(org, token)).body.procedure.steps[0].value).toBe(true);
     expect((await history(org, order.id)).some((l) => l.contractor === 'Coolair Ltd' && l.action === 'updated')).toBe(true);
     expect((await org.admin.put(`${S}/accept-share/${created.id}`)).status).toBe(200);
+  });
+
+  it("a contractor's answer made from an older copy of the step is refused (409, the step as the contractor sees it) and changes nothing", async () => {
+    const org = await createOrg(t);
+    const other = await createOrg(t, 'Other');
+    const order = await addOrder(org.admin);
+    const proc = await org.admin.post('/api/procedures/add-procedure', { name: 'Check', steps: [{ kind: 'number', label: 'Pressure', unit: 'bar' }] });
+    expect((await org.admin.post(`${W}/attach-procedure/${order.id}`, { procedureId: proc.body.procedure.id })).status).toBeLessThan(300);
+    const { token } = await share(org, {}, order.id);
+    const seen = (await open(org, token)).body.procedure.steps[0] as ContractorStepDto;
+    expect(seen.answeredAt).toBeNull();
+    const answer = (body: Record<string, unknown>, tok = token, client = org.anonymous) => client.post(`${S}/answer-shared-step${q(tok)}`, { stepId: seen.id, ...body });
+    // The manager answers online meanwhile.
+    const byManager = await org.admin.put(`${W}/answer-procedure-step/${order.id}`, { stepId: seen.id, value: 4.4, answeredAt: null });
+    expect(byManager.status, JSON.stringify(byManager.body)).toBe(200);
+    const stale = await answer({ value: 3.2, answeredAt: null });
+    expect(stale.status).toBe(409);
+    // The step as the contractor's page shows it: the answer and its version, no person, no meter.
+    expect(stale.body.current).toEqual({ ...seen, value: 4.4, answeredAt: byManager.body.step.answeredAt });
+    expect((await open(org, token)).body.procedure.steps[0]).toMatchObject({ value: 4.4, answeredAt: byManager.body.step.answeredAt });
+    // A manager's answer from the copy before the contractor's is refused the same way.
+    const fresh = await answer({ value: 3.3, answeredAt: byManager.body.step.answeredAt });
+    expect(fresh.status, JSON.stringify(fresh.body)).toBe(200);
+    const byContractor = (await open(org, token)).body.procedure.steps[0];
+    expect(byContractor.value).toBe(3.3);
+    const managerStale = await org.admin.put(`${W}/answer-procedure-step/${order.id}`, { stepId: seen.id, value: 5, answeredAt: byManager.body.step.answeredAt });
+    expect(managerStale.status).toBe(409);
+    expect(managerStale.body.current).toMatchObject({ value: 3.3, answeredAt: byContractor.answeredAt, answeredBy: null });
+    // Odd versions: 400 on answeredAt; another organisation's host with the right version: 404; nothing changed.
+    for (const bad of ['soon', 0, false]) expect((await answer({ value: 1, answeredAt: bad })).body.issues?.[0]?.path, String(bad)).toBe('answeredAt');
+    expect((await answer({ value: 9, answeredAt: byContractor.answeredAt }, token, other.anonymous)).status).toBe(404);
+    expect((await open(org, token)).body.procedure.steps[0]).toEqual(byContractor);
   });
 
   it("the contractor fills every kind of step of the work order's procedure, photos and signatures through the upload, and the manager's work order shows it", async () => {

@@ -173,7 +173,7 @@ export async function workOrderSharesRoutes(appBase: FastifyInstance) {
 
   // Clearing a photo or signature step discards its file once the answer commits.
   app.post('/answer-shared-step', { schema: { querystring: shareTokenQuerySchema, body: contractorAnswerSchema, response: done }, ...write }, (req) =>
-    removingFiles(app.deps.storage, req, (tx) => answerContractorStep(tx, orgOf(req), req.query.token, req.query.key, req.body)),
+    removingFiles(app.deps.storage, req, (tx) => answerContractorStep(tx, orgOf(req), req.query.token, req.query.key, req.body, sign)),
   );
 
   // A photo or drawn signature step: the share and the step are checked before a byte is read; then the image rule

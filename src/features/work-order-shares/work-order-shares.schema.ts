@@ -2,7 +2,7 @@ import { z } from '../../shared/zod-setup';
 import { listAnswerSchema, messageSchema, multiValue, pageQuerySchema } from '../../shared/pagination';
 import { emailField, idField, optionalString, requiredString } from '../../shared/validation';
 import { dateField } from '../../shared/dates';
-import { issuedStepDtoSchema, procedureProgressSchema } from '../procedures/procedures.schema';
+import { answeredAtField, issuedStepDtoSchema, procedureProgressSchema } from '../procedures/procedures.schema';
 import { LABOR_SPAN_MESSAGE, MAX_LINE_QUANTITY, withinLaborSpan } from '../work-orders/work-orders.schema';
 
 /** Where a share stands: sent, the contractor at work, done for review, then accepted or sent back. */
@@ -93,6 +93,8 @@ export type ContractorPartInput = z.input<typeof contractorPartSchema>;
 export const contractorAnswerSchema = z.strictObject({
   stepId: idField('Step is required'),
   value: z.unknown(),
+  /** The step's answeredAt as the page showed it (null: unanswered); answered since -> 409 with the step now. */
+  answeredAt: answeredAtField,
 });
 
 /** add-shared-step-image/{stepId}: the photo or signature step the image answers. */
@@ -178,6 +180,7 @@ export const contractorStepDtoSchema = issuedStepDtoSchema.pick({
   meterName: true,
   value: true,
   flagged: true,
+  answeredAt: true,
 });
 export type ContractorStepDto = z.infer<typeof contractorStepDtoSchema>;
 

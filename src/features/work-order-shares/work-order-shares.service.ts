@@ -16,7 +16,7 @@ import { DEFAULT_NOTIFICATION_SETTINGS } from '../activity/activity.schema';
 import { checkCurrencyDecimals, getCompany, moneySettings } from '../organization/organization.service';
 import { addExternalLabor, addExternalPart, closeWorkOrder, deleteExternalLine, laborCostMinor, listExternalLines } from '../work-orders/work-orders.service';
 import { workOrderDisplayId } from '../work-orders/work-orders.schema';
-import { answerStepAsContractor, checkStepTakesImage, setStepImageAsContractor } from '../procedures/procedures.service';
+import { answerStepAsContractor, checkStepTakesImage, setStepImageAsContractor, type IssuedStepRow } from '../procedures/procedures.service';
 import { IMAGE_KINDS, progressOf } from '../procedures/procedures.schema';
 import type {
   ContractorLaborDto,
@@ -361,7 +361,7 @@ export async function getSharedWorkOrder(tx: ReadTx, orgId: number, token: strin
   const s = workOrderProcedureSteps;
   const steps = head
     ? await tx
-        .select({ id: s.id, position: s.position, kind: s.kind, label: s.label, required: s.required, unit: s.unit, min: s.min, max: s.max, options: s.options, value: s.value, flagged: s.flagged })
+        .select({ id: s.id, position: s.position, kind: s.kind, label: s.label, required: s.required, unit: s.unit, min: s.min, max: s.max, options: s.options, value: s.value, flagged: s.flagged, answeredAt: s.answeredAt })
         .from(s)
         .where(and(eq(s.orgId, orgId), eq(s.workOrderId, order.id)))
         .orderBy(s.position)
@@ -405,20 +405,30 @@ export async function getSharedWorkOrder(tx: ReadTx, orgId: number, token: strin
  * The work order's procedure as the contractor fills it: each step's kind, its limits and options, its answer
  * (a photo or signature as a signed URL, as the thread's files) and the progress. No meter, follow-up or person.
  */
-function contractorProcedure(
-  name: string,
-  rows: { id: number; position: number; kind: ContractorStepDto['kind']; label: string; required: boolean; unit: string | null; min: number | null; max: number | null; options: string[] | null; value: unknown; flagged: boolean }[],
-  sign: (url: string) => string,
-): NonNullable<SharedWorkOrderDto['procedure']> {
-  const steps = rows.map(
-    (r): ContractorStepDto => ({
-      ...r,
-      options: r.options ?? [],
-      meterName: null,
-      value: IMAGE_KINDS.includes(r.kind) && typeof r.value === 'string' ? sign(r.value) : (r.value ?? null),
-    }),
-  );
+function contractorProcedure(name: string, rows: ContractorStepRow[], sign: (url: string) => string): NonNullable<SharedWorkOrderDto['procedure']> {
+  const steps = rows.map((r) => contractorStep(r, sign));
   return { name, steps, progress: progressOf(steps) };
+}
+
+type ContractorStepRow = Pick<IssuedStepRow, 'id' | 'position' | 'kind' | 'label' | 'required' | 'unit' | 'min' | 'max' | 'options' | 'value' | 'flagged' | 'answeredAt'>;
+
+/** One step as the contractor sees it (also the `current` of a stale answer's 409). */
+function contractorStep(r: ContractorStepRow, sign: (url: string) => string): ContractorStepDto {
+  return {
+    id: r.id,
+    position: r.position,
+    kind: r.kind,
+    label: r.label,
+    required: r.required,
+    unit: r.unit,
+    min: r.min,
+    max: r.max,
+    options: r.options ?? [],
+    meterName: null,
+    value: IMAGE_KINDS.includes(r.kind) && typeof r.value === 'string' ? sign(r.value) : (r.value ?? null),
+    flagged: r.flagged,
+    answeredAt: iso(r.answeredAt),
+  };
 }
 
 function maskEmail(email: string) {
@@ -547,9 +557,16 @@ export async function markContractorDone(tx: Tx, orgId: number, token: string, k
 }
 
 /** POST answer-shared-step: the contractor fills a step of the work order's procedure (a right of `canLog`: reporting the work); the history line reaches the bell. */
-export async function answerContractorStep(tx: Tx, orgId: number, token: string, key: string | undefined, input: { stepId: number; value: unknown }) {
+export async function answerContractorStep(
+  tx: Tx,
+  orgId: number,
+  token: string,
+  key: string | undefined,
+  input: { stepId: number; value: unknown; answeredAt?: string | null },
+  sign: (url: string) => string,
+) {
   const share = await shareFor(tx, orgId, token, key, 'canLog');
-  await answerStepAsContractor(tx, orgId, share.workOrderId, share.contractorName, input);
+  await answerStepAsContractor(tx, orgId, share.workOrderId, share.contractorName, input, (step) => contractorStep(step, sign));
   await markActive(tx, orgId, share);
   return { message: 'Answer saved' };
 }

@@ -1,5 +1,7 @@
 import { Dexie, type EntityTable } from 'dexie';
 import type { WorkOrderDto } from '../../work-orders/work-orders.schema';
+import type { IssuedStepDto } from '../../procedures/procedures.schema';
+import { progressOf } from '../../procedures/procedure-progress';
 import type { MyPartDto, MyWorkOrderDto } from '../my-work.schema';
 import type { OutboxItem, OutboxStore, SyncNotice } from './outbox';
 
@@ -102,9 +104,23 @@ export const dexieOutbox: OutboxStore = {
     await db.transaction('rw', db.outbox, db.notices, db.workOrders, async () => {
       await db.notices.add(notice);
       await db.outbox.delete(seq);
-      // What was kept: the server's record replaces the device's changed copy.
+      // What was kept: the server's record (the work order, or the answered step) replaces the device's changed copy.
+      if (notice.reason !== 'changed') return;
+      if (notice.kind === 'answer') {
+        const step = notice.current as IssuedStepDto | undefined;
+        if (typeof step?.id !== 'number') return;
+        await db.workOrders
+          .where('id')
+          .equals(notice.workOrderId)
+          .modify((c) => {
+            if (!c.procedure) return;
+            const steps = c.procedure.steps.map((s) => (s.id === step.id ? step : s));
+            c.procedure = { ...c.procedure, steps, progress: progressOf(steps) };
+          });
+        return;
+      }
       const current = notice.current as WorkOrderDto | undefined;
-      if (notice.reason === 'changed' && current?.id === notice.workOrderId && typeof current.updatedAt === 'string') {
+      if (current?.id === notice.workOrderId && typeof current.updatedAt === 'string') {
         await db.workOrders.where('id').equals(notice.workOrderId).modify((c) => void (c.workOrder = current));
       }
     });

@@ -14,6 +14,7 @@ import { AuthProvider } from '../../../web/app/auth-context';
 import { issuedStep, workOrderDto } from '../../work-orders/ui/test-fixtures';
 import MyWorkPage from './my-work-page';
 import { WorkOrderScreen } from './work-order-screen';
+import { NoticeCard } from './notice-list';
 
 const step = (over: Partial<IssuedStepDto>) => issuedStep({ kind: 'text', label: 'Reading', ...over });
 
@@ -104,5 +105,49 @@ describe('changes are checked with their route schema before they are queued', {
   it('a choice answer must be one of the step’s options', async () => {
     const choice = step({ kind: 'choice', options: ['Left', 'Right'] });
     await expect(queueAnswer(5, choice, 'Middle', '')).rejects.toBeInstanceOf(ChangeRefused);
+  });
+});
+
+describe('a refused change is told with the work order it was about', () => {
+  it("a stale answer: the order's number and title (kept with the change), the change, and the server's answer", () => {
+    renderWithProviders(
+      <NoticeCard
+        onDismiss={() => undefined}
+        notice={{
+          workOrderId: 5,
+          order: { code: 'WO-0005', title: 'Replace pump seal' },
+          at: Date.now(),
+          kind: 'answer',
+          summary: 'Step "Pressure": 3.2',
+          reason: 'changed',
+          message: 'This record was changed by someone else',
+          current: step({ id: 2, kind: 'number', label: 'Pressure', unit: 'bar', value: 4.4 }),
+        }}
+      />,
+    );
+    const notice = screen.getByTestId('sync-notice');
+    expect(notice).toHaveTextContent('Not applied: someone answered this step meanwhile.');
+    expect(screen.getByTestId('sync-notice-order')).toHaveTextContent('WO-0005 · Replace pump seal');
+    expect(notice).toHaveTextContent('Step "Pressure": 3.2');
+    expect(screen.getByTestId('sync-notice-kept')).toHaveTextContent('Kept: the answer on the server now, "Pressure": 4.4 bar.');
+  });
+});
+
+describe('completing from the phone', { timeout: 60_000 }, () => {
+  it('with required steps empty: refused at once, naming the steps (nothing queued)', async () => {
+    const calls = stubFetch({});
+    const steps = [
+      step({ id: 1, position: 1, kind: 'checkbox', label: 'Isolate the pump', required: true, value: false }),
+      step({ id: 2, position: 2, kind: 'number', label: 'Pressure', required: true, value: 3 }),
+      step({ id: 3, position: 3, kind: 'text', label: 'Remarks' }),
+    ];
+    const view = renderWithProviders(<WorkOrderScreen order={order(steps)} onBack={() => undefined} />);
+    fireEvent.click(screen.getByTestId('wo-complete'));
+    expect(await screen.findByText('Fill the required step "Isolate the pump" before completing.')).toBeInTheDocument();
+    view.unmount();
+    renderWithProviders(<WorkOrderScreen order={order([...steps, step({ id: 4, position: 4, kind: 'pass-fail', label: 'Seal test', required: true })])} onBack={() => undefined} />);
+    fireEvent.click(screen.getByTestId('wo-complete'));
+    expect(await screen.findByText('Fill the 2 required steps before completing: "Isolate the pump", "Seal test".')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.pathname.includes('update-status'))).toHaveLength(0);
   });
 });

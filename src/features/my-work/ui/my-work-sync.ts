@@ -6,7 +6,7 @@ import type { IssuedStepDto, WorkOrderProcedureDto } from '../../procedures/proc
 import { isFlagged } from '../../procedures/procedure-progress';
 import type { MyPartDto, MyWorkOrderDto, WorkOrderPhotoDto } from '../my-work.schema';
 import { dexieOutbox, getMeta, myWorkDb, setMeta, type CachedWorkOrder } from './my-work-db';
-import { drainOutbox, newIdempotencyKey, type OutboxItem, type OutboxKind, type Sender } from './outbox';
+import { drainOutbox, newIdempotencyKey, type OrderName, type OutboxItem, type OutboxKind, type Sender } from './outbox';
 import type { Problem } from './change-checks';
 
 // ---- reading Dexie from React ----
@@ -100,7 +100,9 @@ export function syncNow(): Promise<void> {
     setState({ syncing: true });
     try {
       const run = async () => {
-        const res = await drainOutbox(dexieOutbox, apiSender, applyAnswer);
+        let res = await drainOutbox(dexieOutbox, apiSender, applyAnswer);
+        // Changes queued while it ran (a logged timer, then the completion) go now, not at the next tick.
+        while (!res.stopped && (await myWorkDb().outbox.count()) > 0) res = await drainOutbox(dexieOutbox, apiSender, applyAnswer);
         setState({ failed: res.stopped });
         if (!res.stopped) await refreshDeviceCopy();
       };
@@ -227,11 +229,18 @@ function refuseIf(problem: Problem | null) {
   if (problem) throw new ChangeRefused(problem);
 }
 
+/** The order's number and title as the device holds it, kept with a change so its notice can name it later. */
+async function orderName(workOrderId: number): Promise<OrderName | undefined> {
+  const cached = await myWorkDb().workOrders.get(workOrderId);
+  return cached ? { code: cached.workOrder.workOrderId, title: cached.workOrder.title } : undefined;
+}
+
 /** Queues a change and applies it to the device copy in one transaction, then tries to send it. */
 async function queue(workOrderId: number, kind: OutboxKind, call: Pick<OutboxItem, 'method' | 'path' | 'body' | 'file'>, summary: string, apply?: (c: CachedWorkOrder) => void) {
   const db = myWorkDb();
   await db.transaction('rw', db.outbox, db.workOrders, async () => {
-    await db.outbox.add({ key: newIdempotencyKey(), workOrderId, kind, ...call, summary, createdAt: Date.now(), attempts: 0 });
+    const order = await orderName(workOrderId);
+    await db.outbox.add({ key: newIdempotencyKey(), workOrderId, ...(order ? { order } : {}), kind, ...call, summary, createdAt: Date.now(), attempts: 0 });
     if (apply) await db.workOrders.where('id').equals(workOrderId).modify(apply);
   });
   void syncNow();
@@ -258,8 +267,9 @@ export async function queueParts(workOrderId: number, partId: number, quantity: 
   return queue(workOrderId, 'parts', { method: 'POST', path: `/work-orders/add-parts/${workOrderId}`, body }, summary);
 }
 
+/** An answer carries the step's answeredAt as the device holds it: the server refuses it if the step was answered since (409). */
 export async function queueAnswer(workOrderId: number, step: IssuedStepDto, value: unknown, summary: string) {
-  const body = { stepId: step.id, value };
+  const body = { stepId: step.id, value, answeredAt: step.answeredAt };
   refuseIf((await checks()).checkAnswer(step, body));
   return queue(workOrderId, 'answer', { method: 'PUT', path: `/work-orders/answer-procedure-step/${workOrderId}`, body }, summary, (c) => {
     const s = c.procedure?.steps.find((x) => x.id === step.id);
@@ -287,6 +297,11 @@ export async function startTimer(workOrderId: number, reasonId: number | null) {
   await myWorkDb().timers.put({ workOrderId, startedAt: Date.now(), reasonId });
 }
 
+/** Drops the running timer: its time is not logged (the technician chose so). */
+export async function discardTimer(workOrderId: number) {
+  await myWorkDb().timers.delete(workOrderId);
+}
+
 export async function setTimerReason(workOrderId: number, reasonId: number | null) {
   await myWorkDb().timers.update(workOrderId, { reasonId });
 }
@@ -308,12 +323,14 @@ export async function stopTimer(workOrderId: number, reasonId: number, summary: 
   if (!running) return;
   const { checkLabor } = await checks();
   refuseIf(checkLabor(laborBody(running.startedAt, reasonId)));
-  await db.transaction('rw', db.timers, db.outbox, async () => {
+  await db.transaction('rw', db.timers, db.outbox, db.workOrders, async () => {
     const timer = await db.timers.get(workOrderId);
     if (!timer) return;
+    const order = await orderName(workOrderId);
     await db.outbox.add({
       key: newIdempotencyKey(),
       workOrderId,
+      ...(order ? { order } : {}),
       kind: 'labor',
       method: 'POST',
       path: `/work-orders/add-labor/${workOrderId}`,

@@ -26,10 +26,19 @@ function fakeServer() {
   const done = new Map<string, SendResult>();
   const rows: { path: string; body: unknown }[] = [];
   const order = { id: 1, status: 'assigned', updatedAt: '2026-01-01T00:00:00.000Z' };
+  /** A number step, unanswered; answeredAt is its version. */
+  const step = { id: 3, kind: 'number', label: 'Discharge pressure', unit: 'bar', value: null as unknown, answeredAt: null as string | null };
   let tick = 0;
+  const answerStep = (value: unknown) => {
+    step.value = value;
+    step.answeredAt = new Date(Date.UTC(2026, 0, 4, 0, 0, ++tick)).toISOString();
+  };
   return {
     rows,
     order,
+    step,
+    /** Someone else answers the step online. */
+    answerStep,
     /** Someone else changes the order. */
     changeOrder(status: string) {
       order.status = status;
@@ -44,6 +53,11 @@ function fakeServer() {
         order.status = body.status;
         order.updatedAt = new Date(Date.UTC(2026, 0, 3, 0, 0, ++tick)).toISOString();
         res = { ok: true, body: { workOrder: { ...order } } };
+      } else if (item.kind === 'answer') {
+        const body = item.body as { value: unknown; answeredAt?: string | null };
+        if (body.answeredAt !== undefined && body.answeredAt !== step.answeredAt) return { ok: false, status: 409, message: 'This record was changed by someone else', body: { current: { ...step } } };
+        answerStep(body.value);
+        res = { ok: true, body: { step: { ...step } } };
       } else {
         rows.push({ path: item.path, body: item.body });
         res = { ok: true, body: { count: rows.length } };
@@ -57,6 +71,16 @@ function fakeServer() {
 const labor = (workOrderId = 1) => ({ workOrderId, kind: 'labor' as const, method: 'POST' as const, path: `/work-orders/add-labor/${workOrderId}`, body: { reason: 1 }, summary: '1 h' });
 const note = (text: string, workOrderId = 1) => ({ workOrderId, kind: 'note' as const, method: 'POST' as const, path: `/activities/work-order/${workOrderId}/notes`, body: { note: text }, summary: text });
 const status = (s: string, updatedAt: string) => ({ workOrderId: 1, kind: 'status' as const, method: 'PUT' as const, path: '/work-orders/update-status/1', body: { status: s, updatedAt }, summary: s });
+const PUMP = { code: 'WO-0001', title: 'Replace the seal of pump P-7' };
+const answer = (value: unknown, answeredAt: string | null) => ({
+  workOrderId: 1,
+  order: PUMP,
+  kind: 'answer' as const,
+  method: 'PUT' as const,
+  path: '/work-orders/answer-procedure-step/1',
+  body: { stepId: 3, value, answeredAt },
+  summary: `Step "Discharge pressure": ${String(value)}`,
+});
 
 describe('the technician outbox (decision 041)', () => {
   it('sends the changes in the order they were made, each once, and empties the queue', async () => {
@@ -138,6 +162,29 @@ describe('the technician outbox (decision 041)', () => {
     expect(notices).toEqual([]);
     expect(res.sent).toBe(2);
     expect(server.order.status).toBe('completed');
+  });
+
+  it('an answer made offline from a step answered online meanwhile: refused (409), the notice names the order and keeps the server\'s answer', async () => {
+    const server = fakeServer();
+    const seen = server.step.answeredAt;
+    const { store, queue, notices } = memoryStore([answer(3.2, seen), note('after')]);
+    server.answerStep(4.4);
+    const res = await drainOutbox(store, async (i) => server.handle(i));
+    expect(res).toEqual({ sent: 1, rejected: 1, stopped: false });
+    expect(queue).toHaveLength(0);
+    expect(server.step.value).toBe(4.4);
+    expect(notices).toEqual([
+      expect.objectContaining({ reason: 'changed', kind: 'answer', order: PUMP, summary: 'Step "Discharge pressure": 3.2', current: expect.objectContaining({ id: 3, value: 4.4 }) }),
+    ]);
+  });
+
+  it('two answers to one step made offline from the same copy are one sequence, not a conflict', async () => {
+    const server = fakeServer();
+    const { store, notices } = memoryStore([answer(3.2, null), answer(3.5, null)]);
+    const res = await drainOutbox(store, async (i) => server.handle(i));
+    expect(notices).toEqual([]);
+    expect(res.sent).toBe(2);
+    expect(server.step.value).toBe(3.5);
   });
 
   it('gives every change its own key, in the form the server accepts', () => {

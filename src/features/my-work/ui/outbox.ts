@@ -11,12 +11,21 @@
 
 export type OutboxKind = 'status' | 'labor' | 'parts' | 'answer' | 'note' | 'photo';
 
+/** The work order a change is about, as the technician knows it: kept with the change, so a notice can name it after the order left the device. */
+export interface OrderName {
+  /** Its number ("WO-0012"). */
+  code: string;
+  title: string;
+}
+
 export interface OutboxItem {
   /** Order of the queue (auto-increment). */
   seq?: number;
   /** The Idempotency-Key, made once when the change is queued and sent with every try. */
   key: string;
   workOrderId: number;
+  /** The order's number and title when the change was queued. */
+  order?: OrderName;
   kind: OutboxKind;
   method: 'POST' | 'PUT';
   /** API path under /api. */
@@ -34,6 +43,8 @@ export interface OutboxItem {
 export interface SyncNotice {
   id?: number;
   workOrderId: number;
+  /** The order's number and title (from the change: the order may no longer be on the device). */
+  order?: OrderName;
   at: number;
   kind: OutboxKind;
   /** The change that was not applied. */
@@ -42,7 +53,7 @@ export interface SyncNotice {
   reason: 'changed' | 'gone' | 'refused';
   /** The server's message. */
   message: string;
-  /** The record as the server holds it now (409 body `current`), when it sent one. */
+  /** The record as the server holds it now (409 body `current`: the work order, or the step of an answer), when it sent one. */
   current?: unknown;
 }
 
@@ -74,31 +85,42 @@ export interface DrainResult {
 /** Answers that mean "try again later, unchanged": not a decision of the server about the change. */
 const RETRY_LATER = new Set([401, 408, 425, 429]);
 
-/** The updatedAt of a work order in an answer (update-status returns `workOrder`). */
-function answeredUpdatedAt(body: unknown): string | undefined {
-  const wo = (body as { workOrder?: { updatedAt?: unknown } } | null)?.workOrder;
-  return typeof wo?.updatedAt === 'string' ? wo.updatedAt : undefined;
+/**
+ * The version a change was made from, where the server checks one (decision 025): a status change carries the
+ * work order's `updatedAt`, a step answer the step's `answeredAt` (null: it was unanswered). `chain` names what
+ * the version is of; `after` reads the version the change's answer gave.
+ */
+function versionOf(item: OutboxItem): { chain: string; field: string; base: string | null; after(body: unknown): string | null | undefined } | undefined {
+  const body = item.body ?? {};
+  if (item.kind === 'status' && typeof body.updatedAt === 'string') {
+    return { chain: `order:${item.workOrderId}`, field: 'updatedAt', base: body.updatedAt, after: (b) => readString((b as { workOrder?: { updatedAt?: unknown } } | null)?.workOrder?.updatedAt) };
+  }
+  if (item.kind === 'answer' && 'answeredAt' in body && (typeof body.answeredAt === 'string' || body.answeredAt === null)) {
+    return { chain: `step:${item.workOrderId}:${String(body.stepId)}`, field: 'answeredAt', base: body.answeredAt, after: (b) => readString((b as { step?: { answeredAt?: unknown } } | null)?.step?.answeredAt) };
+  }
+  return undefined;
 }
+const readString = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
 /**
  * Sends the queue in order, one call at a time. Success removes the item; a network failure, a 5xx or a
  * 401/429 stops the drain and keeps the item (and its key) for the next one; any other refusal is the
  * server's decision: the item is dropped with a notice, and the drain goes on with the next change.
  *
- * A status change carries the `updatedAt` of the work order as the technician saw it. Two changes queued
- * from the same copy (started, then completed, offline) are one person's sequence, not a conflict: the second
- * is sent with the `updatedAt` the first one's answer gave.
+ * A status change carries the `updatedAt` of the work order as the technician saw it, a step answer the step's
+ * `answeredAt`. Two changes queued from the same copy (started, then completed; 3.2 then 3.5, offline) are one
+ * person's sequence, not a conflict: the second is sent with the version the first one's answer gave.
  */
 export async function drainOutbox(store: OutboxStore, send: Sender, onSent?: (item: OutboxItem, body: unknown) => Promise<void>): Promise<DrainResult> {
   const result: DrainResult = { sent: 0, rejected: 0, stopped: false };
-  /** workOrderId -> [the updatedAt my earlier change was made from, the one its answer gave]. */
-  const mine = new Map<number, { from: string; to: string }>();
+  /** order or step -> [the version my earlier change was made from, the one its answer gave]. */
+  const mine = new Map<string, { from: string | null; to: string }>();
   for (const queued of await store.all()) {
     const seq = queued.seq!;
     let item = queued;
-    const base = typeof item.body?.updatedAt === 'string' ? item.body.updatedAt : undefined;
-    const chain = mine.get(item.workOrderId);
-    if (base && chain && chain.from === base) item = { ...item, body: { ...item.body, updatedAt: chain.to } };
+    const version = versionOf(item);
+    const chain = version && mine.get(version.chain);
+    if (version && chain && chain.from === version.base) item = { ...item, body: { ...item.body, [version.field]: chain.to } };
     let res: SendResult;
     try {
       res = await send(item);
@@ -107,8 +129,8 @@ export async function drainOutbox(store: OutboxStore, send: Sender, onSent?: (it
       return { ...result, stopped: true };
     }
     if (res.ok) {
-      const to = answeredUpdatedAt(res.body);
-      if (base && to) mine.set(item.workOrderId, { from: base, to });
+      const to = version?.after(res.body);
+      if (version && to) mine.set(version.chain, { from: version.base, to });
       await onSent?.(item, res.body);
       await store.remove(seq);
       result.sent++;
@@ -121,6 +143,7 @@ export async function drainOutbox(store: OutboxStore, send: Sender, onSent?: (it
     const reason = res.status === 409 ? 'changed' : res.status === 404 ? 'gone' : 'refused';
     await store.reject(seq, {
       workOrderId: item.workOrderId,
+      ...(item.order ? { order: item.order } : {}),
       at: Date.now(),
       kind: item.kind,
       summary: item.summary,

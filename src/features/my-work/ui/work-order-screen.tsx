@@ -1,14 +1,15 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ActionIcon, Badge, useDirection, Box, Button, Card, Checkbox, Group, Image, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Badge, useDirection, Box, Button, Card, Checkbox, Group, Image, Modal, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconArrowLeft, IconCamera, IconPlayerPlay, IconPlayerStop, IconScan } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../web/lib/format';
 import type { WorkOrderStatus } from '../../work-orders/work-orders.schema';
 import type { IssuedStepDto } from '../../procedures/procedures.schema';
-import { progressOf } from '../../procedures/procedure-progress';
+import { isAnswered, progressOf } from '../../procedures/procedure-progress';
 import { CameraScanner, tokenOf } from '../../request-portal/ui/camera-scanner';
 import { myWorkDb, type CachedPart, type CachedWorkOrder } from './my-work-db';
-import { ChangeRefused, preloadChecks, queueAnswer, queueNote, queueParts, queuePhoto, queueStatus, queueWorkOrderPhoto, setTimerReason, startTimer, stopTimer, useLive } from './my-work-sync';
+import { ChangeRefused, discardTimer, preloadChecks, queueAnswer, queueNote, queueParts, queuePhoto, queueStatus, queueWorkOrderPhoto, setTimerReason, startTimer, stopTimer, useLive } from './my-work-sync';
+import type { RunningTimer } from './my-work-db';
 import type { OutboxItem } from './outbox';
 import { NoticeList } from './notice-list';
 import { SyncIndicator, TOUCH } from './sync-indicator';
@@ -39,7 +40,7 @@ function useQueued() {
       return false;
     }
   }, []);
-  return { error, run, clear: () => setError(null) };
+  return { error, run, refuse: setError, clear: () => setError(null) };
 }
 
 function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
@@ -117,6 +118,57 @@ function TimerCard({ order, reasons }: { order: CachedWorkOrder; reasons: { id: 
         )}
       </Stack>
     </Section>
+  );
+}
+
+/** Completing with the timer running: stop it and log the time (with its reason), or discard it; then complete. */
+function CompleteWithTimer({ order, timer, reasons, onClose, onDone }: { order: CachedWorkOrder; timer: RunningTimer; reasons: { id: number; name: string }[]; onClose(): void; onDone(): void }) {
+  const { t } = useTranslation('myWork');
+  const [reason, setReason] = useState<string | null>(timer.reasonId ? String(timer.reasonId) : null);
+  const queued = useQueued();
+  const reasonName = reasons.find((r) => String(r.id) === reason)?.name ?? '';
+  const log = async () => {
+    const minutes = Math.max(1, Math.round((Date.now() - timer.startedAt) / 60000));
+    // The labour row is queued before the status change: sent in that order.
+    if (await queued.run(() => stopTimer(order.id, Number(reason), t('timer.logged', { minutes, reason: reasonName })))) onDone();
+  };
+  return (
+    <Modal opened onClose={onClose} title={t('timerOpen.title')} centered zIndex={300} data-testid="complete-timer">
+      <Stack gap="sm">
+        <Text size="sm">{t('timerOpen.body', { elapsed: elapsed(Date.now() - timer.startedAt) })}</Text>
+        <Select
+          label={t('timer.reason')}
+          data={reasons.map((r) => ({ value: String(r.id), label: r.name }))}
+          value={reason}
+          onChange={setReason}
+          size="lg"
+          data-testid="complete-timer-reason"
+          comboboxProps={{ withinPortal: true, zIndex: 400 }}
+        />
+        {queued.error && (
+          <Text size="sm" c="red" role="alert">
+            {queued.error}
+          </Text>
+        )}
+        <Button {...big} color="green" disabled={!reason} onClick={() => void log()} data-testid="complete-timer-log">
+          {t('timerOpen.log')}
+        </Button>
+        <Button
+          {...big}
+          color="red"
+          variant="light"
+          data-testid="complete-timer-discard"
+          onClick={() =>
+            void discardTimer(order.id).then(onDone)
+          }
+        >
+          {t('timerOpen.discard')}
+        </Button>
+        <Button {...big} variant="default" onClick={onClose} data-testid="complete-timer-cancel">
+          {t('timerOpen.cancel')}
+        </Button>
+      </Stack>
+    </Modal>
   );
 }
 
@@ -457,6 +509,22 @@ export function WorkOrderScreen({ order, onBack }: { order: CachedWorkOrder; onB
   const setStatus = (s: WorkOrderStatus) => void statusChange.run(() => queueStatus(order, s, t('statusChanged', { status: t(`status.${s}`) })));
   const steps = order.procedure?.steps ?? [];
   const photoFor = (stepId: number) => waiting.filter((w) => w.kind === 'photo' && w.path.endsWith(`/step/${stepId}`)).at(-1);
+  const timer = useLive(async () => (await myWorkDb().timers.get(order.id)) ?? null, [order.id]);
+  const [askTimer, setAskTimer] = useState(false);
+  /**
+   * Completing: the server refuses it while required steps are empty, so the phone says which ones now (a photo
+   * waiting to be sent counts as given); with the timer running it asks what becomes of the time first.
+   */
+  const complete = () => {
+    const missing = steps.filter((s) => s.required && s.kind !== 'heading' && !isAnswered(s.kind, s.value) && !photoFor(s.id));
+    if (missing.length) {
+      const names = missing.map((s) => `"${s.label}"`).join(', ');
+      statusChange.refuse(missing.length === 1 ? t('completeMissingOne', { step: names }) : t('completeMissingMany', { count: missing.length, steps: names }));
+      return;
+    }
+    if (timer) setAskTimer(true);
+    else setStatus('completed');
+  };
   const orderPhotos = waiting.filter((w) => w.kind === 'photo' && w.path.startsWith('/my-work/add-photo/'));
   const progress = order.procedure ? progressOf(steps) : null;
   const { dir } = useDirection();
@@ -518,7 +586,7 @@ export function WorkOrderScreen({ order, onBack }: { order: CachedWorkOrder; onB
               </Button>
             )}
             {(wo.status === 'assigned' || wo.status === 'in-progress') && (
-              <Button {...big} color="green" onClick={() => setStatus('completed')} data-testid="wo-complete">
+              <Button {...big} color="green" onClick={complete} data-testid="wo-complete">
                 {t('complete')}
               </Button>
             )}
@@ -536,6 +604,18 @@ export function WorkOrderScreen({ order, onBack }: { order: CachedWorkOrder; onB
         </Card>
 
         <TimerCard order={order} reasons={reasons} />
+        {askTimer && timer && (
+          <CompleteWithTimer
+            order={order}
+            timer={timer}
+            reasons={reasons}
+            onClose={() => setAskTimer(false)}
+            onDone={() => {
+              setAskTimer(false);
+              setStatus('completed');
+            }}
+          />
+        )}
 
         <Section title={t('labor.title')} testId="labor">
           <Stack gap={4}>

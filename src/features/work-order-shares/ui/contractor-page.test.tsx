@@ -101,7 +101,7 @@ describe("the contractor's page", () => {
   });
 
   it("fills the procedure's steps with the control of each kind, and reads in Arabic", async () => {
-    const step = (over: Partial<ContractorStepDto>): ContractorStepDto => ({ id: 1, position: 1, kind: 'checkbox', label: 'Isolate', required: true, unit: null, min: null, max: null, options: [], meterName: null, value: null, flagged: false, ...over });
+    const step = (over: Partial<ContractorStepDto>): ContractorStepDto => ({ id: 1, position: 1, kind: 'checkbox', label: 'Isolate', required: true, unit: null, min: null, max: null, options: [], meterName: null, value: null, flagged: false, answeredAt: null, ...over });
     const steps = [step({}), step({ id: 2, position: 2, kind: 'choice', label: 'Filter', required: false, options: ['Clean', 'Replaced'] }), step({ id: 3, position: 3, kind: 'photo', label: 'Gauge', required: false })];
     const calls = stubFetch({
       'GET /api/shared-work-orders/get-shared-work-order': () => ({ body: dto({ procedure: { name: 'Chiller check', steps, progress: { answered: 0, total: 3, requiredLeft: 1, flagged: 0 } } }) }),
@@ -113,7 +113,7 @@ describe("the contractor's page", () => {
     await userEvent.click(screen.getByRole('radio', { name: 'Replaced' }));
     await waitFor(() => expect(calls.filter((c) => c.url.pathname.endsWith('/answer-shared-step'))).toHaveLength(2));
     const answers = calls.filter((c) => c.url.pathname.endsWith('/answer-shared-step'));
-    expect(answers.map((c) => JSON.parse(String(c.init.body)))).toEqual([{ stepId: 1, value: true }, { stepId: 2, value: 'Replaced' }]);
+    expect(answers.map((c) => JSON.parse(String(c.init.body)))).toEqual([{ stepId: 1, value: true, answeredAt: null }, { stepId: 2, value: 'Replaced', answeredAt: null }]);
     expect(answers.every((c) => c.url.searchParams.get('token') === TOKEN)).toBe(true);
     // A photo step takes a photo (the upload), not a typed value.
     expect(screen.getByTestId('contractor-step-3-photo')).toBeInTheDocument();
@@ -124,6 +124,29 @@ describe("the contractor's page", () => {
       setLanguage('en');
       await waitFor(() => expect(screen.getByTestId('contractor-procedure')).toHaveTextContent('0 of 3 steps done'));
     }
+  });
+
+  it('an answer to a step answered by someone else meanwhile: refused (409), said at the step, and the page shows their answer', async () => {
+    const seen: ContractorStepDto = { id: 4, position: 1, kind: 'text', label: 'Remarks', required: false, unit: null, min: null, max: null, options: [], meterName: null, value: null, flagged: false, answeredAt: null };
+    let step = seen;
+    const procedure = () => ({ name: 'Chiller check', steps: [step], progress: { answered: step.value ? 1 : 0, total: 1, requiredLeft: 0, flagged: 0 } });
+    const bodies: unknown[] = [];
+    stubFetch({
+      'GET /api/shared-work-orders/get-shared-work-order': () => ({ body: dto({ procedure: procedure() }) }),
+      'POST /api/shared-work-orders/answer-shared-step': (_url, init) => {
+        bodies.push(JSON.parse(String(init.body)));
+        // The manager answered it meanwhile.
+        step = { ...seen, value: 'Checked by the manager', answeredAt: '2026-11-26T07:30:00.000Z' };
+        return { status: 409, body: { error: 'This record was changed by someone else', current: step } };
+      },
+    });
+    renderWithProviders(<ContractorPage />, { route: `/shared-work-order?token=${TOKEN}` });
+    const input = await screen.findByTestId('contractor-step-1-input');
+    await userEvent.type(input, 'Oil on the floor');
+    await userEvent.tab();
+    expect(await screen.findByTestId('contractor-step-1-error')).toHaveTextContent('Someone else answered this step meanwhile: their answer is shown, yours was not saved.');
+    expect(bodies).toEqual([{ stepId: 4, value: 'Oil on the floor', answeredAt: null }]);
+    await waitFor(() => expect(screen.getByTestId('contractor-step-1-input')).toHaveValue('Checked by the manager'));
   });
 
   it('deletes a time line of their own after confirmation; without the right to log there is no delete', async () => {

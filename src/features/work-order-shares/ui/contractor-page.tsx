@@ -382,7 +382,8 @@ function DeleteLine({ label, onClick, testId }: { label: string; onClick(): void
  */
 function ContractorStep({ step, editable, query, onSaved }: { step: ContractorStepDto; editable: boolean; query: Record<string, string>; onSaved(): Promise<unknown> }) {
   const { t } = useTranslation('contractor');
-  const { busy, error, send } = useStepAnswer<unknown>(onSaved, t('failed'));
+  // A stale answer (answered by someone else since the page read it): the page reads itself again to show theirs.
+  const { busy, error, send } = useStepAnswer<unknown>(onSaved, t('failed'), onSaved);
   const testId = `contractor-step-${step.position}`;
   const done = isAnswered(step.kind, step.value);
   return (
@@ -401,7 +402,7 @@ function ContractorStep({ step, editable, query, onSaved }: { step: ContractorSt
           step={step}
           busy={busy}
           testId={testId}
-          answer={(value) => void send(() => api.post(`${S}/answer-shared-step`, { stepId: step.id, value }, { query }))}
+          answer={(value) => void send(() => api.post(`${S}/answer-shared-step`, { stepId: step.id, value, answeredAt: step.answeredAt }, { query }))}
           uploadImage={(file, fileName) => {
             if (file) void send(() => api.upload(`${S}/add-shared-step-image/${step.id}`, file, { field: 'image', fileName, query, timeoutMs: 60_000 }));
           }}

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent, ty
 import { Button, Checkbox, FileButton, Group, Image, Modal, NumberInput, Radio, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { IconCamera, IconSignature } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { notifyError } from '../../../web/components';
+import { isStaleEdit, notifyError } from '../../../web/components';
 import { ApiError, errorMessage } from '../../../web/lib/api';
 import { formatNumber } from '../../../web/lib/format';
 import { PASS_FAIL_VALUES, type IssuedStepDto } from '../../procedures/procedures.schema';
@@ -18,9 +18,11 @@ const PASS_FAIL_COLORS = { pass: 'teal', fail: 'red', flag: 'orange' } as const;
 
 /**
  * Sending a step's answer or image: busy while it runs, then `after` with the answer; a refusal of the value (or
- * image) is kept as the step's error, any other failure is a toast of `failed`.
+ * image) is kept as the step's error, any other failure is a toast of `failed`. An answer made from an older copy
+ * of the step (409, decision 025) is said at the step, and `stale` gets the step as it is now to show it.
  */
-export function useStepAnswer<T>(after: (res: T) => unknown, failed: string) {
+export function useStepAnswer<T>(after: (res: T) => unknown, failed: string, stale?: (current: unknown) => unknown) {
+  const { t } = useTranslation('workOrderProcedure');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const send = async (call: () => Promise<T>) => {
@@ -30,6 +32,11 @@ export function useStepAnswer<T>(after: (res: T) => unknown, failed: string) {
       setError(null);
       await after(res);
     } catch (err) {
+      if (isStaleEdit(err)) {
+        setError(t('staleAnswer'));
+        await stale?.(err.body.current);
+        return;
+      }
       const onValue = err instanceof ApiError ? err.issues.find((i) => i.path === 'value' || i.path === 'image')?.message : undefined;
       if (onValue) setError(onValue);
       else notifyError(errorMessage(err, failed));

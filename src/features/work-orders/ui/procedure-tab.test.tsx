@@ -51,12 +51,12 @@ describe('procedure tab: filling at phone width', () => {
     const input = within(screen.getByTestId('procedure-step-3')).getByRole('textbox');
     await userEvent.type(input, '99{Enter}');
     expect(await screen.findByTestId('procedure-step-3-error')).toHaveTextContent('Number is too large');
-    expect(bodies).toEqual([{ stepId: 3, value: 99 }]);
+    expect(bodies).toEqual([{ stepId: 3, value: 99, answeredAt: null }]);
 
     await userEvent.clear(input);
     await userEvent.type(input, '7.5{Enter}');
     await waitFor(() => expect(screen.getByTestId('procedure-progress')).toHaveTextContent('2 of 2'));
-    expect(bodies[1]).toEqual({ stepId: 3, value: 7.5 });
+    expect(bodies[1]).toEqual({ stepId: 3, value: 7.5, answeredAt: null });
     expect(screen.queryByTestId('procedure-step-3-error')).toBeNull();
     expect(screen.getByTestId('procedure-step-3-flag')).toHaveTextContent('Out of range');
 
@@ -64,5 +64,28 @@ describe('procedure tab: filling at phone width', () => {
     expect(await screen.findByTestId('procedure-step-3-follow-up-link')).toHaveTextContent('Follow-up WO-0012');
     expect(screen.queryByTestId('procedure-step-3-follow-up')).toBeNull();
     expect(calls.filter((c) => c.method === 'POST').map((c) => JSON.parse(String(c.init.body)))).toEqual([{ stepId: 3 }]);
+  });
+
+  it('an answer to a step answered by someone else meanwhile: refused (409), said at the step, and their answer shown', async () => {
+    const seen = issuedStep({ id: 3, position: 1, kind: 'number', label: 'Pressure', unit: 'bar' });
+    const theirs = { ...seen, value: 4.4, answeredAt: '2026-11-26T07:30:00.000Z', answeredBy: { id: 9, firstName: 'Marcus', lastName: 'Lee' } };
+    const bodies: unknown[] = [];
+    stubFetch({
+      'GET /api/user/get-app-data': () => ({ body: worker }),
+      'GET /api/work-orders/get-work-order-procedure/7': () => ({ body: { procedure: procedureOf([seen]) } }),
+      'PUT /api/work-orders/answer-procedure-step/7': (_url, init) => {
+        bodies.push(JSON.parse(String(init.body)));
+        return { status: 409, body: { error: 'This record was changed by someone else', current: theirs } };
+      },
+    });
+    renderWithProviders(<ProcedureTab workOrderId={7} onChanged={() => {}} />);
+    expect(await screen.findByTestId('procedure-progress')).toHaveTextContent('0 of 1');
+    const input = within(screen.getByTestId('procedure-step-1')).getByRole('textbox');
+    await userEvent.type(input, '3.2{Enter}');
+    expect(await screen.findByTestId('procedure-step-1-error')).toHaveTextContent('Someone else answered this step meanwhile: their answer is shown, yours was not saved.');
+    expect(bodies).toEqual([{ stepId: 3, value: 3.2, answeredAt: null }]);
+    await waitFor(() => expect(input).toHaveValue('4.4'));
+    expect(screen.getByTestId('procedure-progress')).toHaveTextContent('1 of 1');
+    expect(screen.getByTestId('procedure-step-1')).toHaveTextContent('Marcus Lee');
   });
 });

@@ -8,12 +8,19 @@ import { api, errorMessage } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
 import { formatDateTime } from '../../../web/lib/format';
 import type { IssuedStepDto, WorkOrderProcedureDto } from '../../procedures/procedures.schema';
+import { progressOf } from '../../procedures/procedure-progress';
 import { ProcedureSelect } from '../../procedures/ui/procedure-select';
 import { workOrderDisplayId, type WorkOrderDto } from '../work-orders.schema';
 import { StepControl, useStepAnswer } from './procedure-step-control';
 import './procedure-labels';
 
 type ProcedureAnswer = { procedure: WorkOrderProcedureDto | null };
+
+/** The procedure with one step as the server holds it now (a stale answer's 409 `current`). */
+const withStep = (procedure: WorkOrderProcedureDto, current: IssuedStepDto): WorkOrderProcedureDto => {
+  const steps = procedure.steps.map((s) => (s.id === current.id ? current : s));
+  return { ...procedure, steps, progress: progressOf(steps) };
+};
 export const procedureKey = (workOrderId: number) => ['work-orders', 'procedure', workOrderId] as const;
 
 /**
@@ -118,7 +125,7 @@ export function ProcedureTab({ workOrderId, onChanged }: { workOrderId: number; 
             {step.label}
           </Title>
         ) : (
-          <StepCard key={step.id} workOrderId={workOrderId} step={step} onChanged={changed} />
+          <StepCard key={step.id} workOrderId={workOrderId} step={step} onChanged={changed} onStale={(current) => changed(withStep(procedure, current as IssuedStepDto))} />
         ),
       )}
     </Stack>
@@ -126,10 +133,11 @@ export function ProcedureTab({ workOrderId, onChanged }: { workOrderId: number; 
 }
 
 /** One step: its label, its control, who answered and when, its flag and follow-up. */
-function StepCard({ workOrderId, step, onChanged }: { workOrderId: number; step: IssuedStepDto; onChanged(next: WorkOrderProcedureDto | null): void }) {
+function StepCard({ workOrderId, step, onChanged, onStale }: { workOrderId: number; step: IssuedStepDto; onChanged(next: WorkOrderProcedureDto | null): void; onStale(current: unknown): void }) {
   const { t } = useTranslation('workOrderProcedure');
-  const { busy, setBusy, error, send } = useStepAnswer<{ procedure: WorkOrderProcedureDto | null }>((res) => onChanged(res.procedure), t('toast.failedAnswer'));
-  const answer = (value: unknown) => send(() => api.put<{ procedure: WorkOrderProcedureDto }>(`/work-orders/answer-procedure-step/${workOrderId}`, { stepId: step.id, value }));
+  const { busy, setBusy, error, send } = useStepAnswer<{ procedure: WorkOrderProcedureDto | null }>((res) => onChanged(res.procedure), t('toast.failedAnswer'), onStale);
+  // Made from the step as shown: answered by someone else since, the server refuses it (409) with the step now.
+  const answer = (value: unknown) => send(() => api.put<{ procedure: WorkOrderProcedureDto }>(`/work-orders/answer-procedure-step/${workOrderId}`, { stepId: step.id, value, answeredAt: step.answeredAt }));
   const uploadImage = (file: Blob | null, fileName?: string) =>
     file && send(() => api.upload<{ procedure: WorkOrderProcedureDto }>(`/work-orders/add-step-image/${workOrderId}/step/${step.id}`, file, { field: 'image', fileName, timeoutMs: 60_000 }));
   const followUp = async () => {
