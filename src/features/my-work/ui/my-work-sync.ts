@@ -89,6 +89,7 @@ async function applyAnswer(item: OutboxItem, body: unknown) {
 }
 
 let draining: Promise<void> | null = null;
+let againAfterDrain = false;
 
 /**
  * Sends the outbox (one drain at a time in this tab; across tabs one at a time through a Web Lock, so two
@@ -96,7 +97,13 @@ let draining: Promise<void> | null = null;
  */
 export function syncNow(): Promise<void> {
   if (!navigator.onLine) return Promise.resolve();
-  draining ??= (async () => {
+  // Asked again while a sync runs (a change queued during its last steps, e.g. the device-copy refresh):
+  // that sync runs once more when it ends, so the change is not left for the next tick.
+  if (draining) {
+    againAfterDrain = true;
+    return draining;
+  }
+  draining = (async () => {
     setState({ syncing: true });
     try {
       const run = async () => {
@@ -113,6 +120,10 @@ export function syncNow(): Promise<void> {
     } finally {
       setState({ syncing: false });
       draining = null;
+      if (againAfterDrain) {
+        againAfterDrain = false;
+        void syncNow();
+      }
     }
   })();
   return draining;
