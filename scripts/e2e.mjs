@@ -31,44 +31,23 @@ function newestMtime(path) {
   return max;
 }
 
-function ensureServerBundle() {
-  const bundle = join(root, 'dist/server/main.mjs');
-  const built = existsSync(bundle) ? statSync(bundle).mtimeMs : 0;
-  const sources = Math.max(
-    newestMtime(join(root, 'src')),
-    newestMtime(join(root, 'scripts/build-server.mjs')),
-    newestMtime(join(root, 'package-lock.json')),
-  );
-  if (!forceBuild && built > sources) return;
-  console.log('[e2e] building the server bundle (scripts/build-server.mjs)...');
-  if (run(process.execPath, [join(root, 'scripts/build-server.mjs')]) !== 0) {
-    console.error('[e2e] FAILED: the server does not bundle.');
-    process.exit(1);
-  }
-}
-
-function ensureBuild() {
-  const index = join(root, 'dist/web/index.html');
-  const built = existsSync(index) ? statSync(index).mtimeMs : 0;
-  const sources = Math.max(
-    newestMtime(join(root, 'src/web')),
-    newestMtime(join(root, 'src/features')),
-    newestMtime(join(root, 'src/shared')),
-    newestMtime(join(root, 'src/portal')),
-    newestMtime(join(root, 'index.html')),
-    newestMtime(join(root, 'portal.html')),
-    newestMtime(join(root, 'vite.config.ts')),
-  );
-  if (!forceBuild && built > sources) return;
-  console.log('[e2e] building the SPA (vite build)...');
-  if (run(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn']) !== 0) {
-    console.error('[e2e] FAILED: the SPA does not build.');
+/** Runs `script` under node when `output` is missing or older than any of `sources`. */
+function ensureBuilt(what, output, sources, script, scriptArgs = []) {
+  const built = existsSync(join(root, output)) ? statSync(join(root, output)).mtimeMs : 0;
+  const newest = Math.max(...sources.map((source) => newestMtime(join(root, source))));
+  if (!forceBuild && built > newest) return;
+  console.log(`[e2e] building ${what}...`);
+  if (run(process.execPath, [join(root, script), ...scriptArgs]) !== 0) {
+    console.error(`[e2e] FAILED: ${what} does not build.`);
     process.exit(1);
   }
 }
 
 ensureChromium();
-ensureBuild();
-ensureServerBundle();
+ensureBuilt('the SPA (vite build)', 'dist/web/index.html',
+  ['src/web', 'src/features', 'src/shared', 'src/portal', 'index.html', 'portal.html', 'vite.config.ts'],
+  'node_modules/vite/bin/vite.js', ['build', '--logLevel', 'warn']);
+ensureBuilt('the server bundle (scripts/build-server.mjs)', 'dist/server/main.mjs',
+  ['src', 'scripts/build-server.mjs', 'package-lock.json'], 'scripts/build-server.mjs');
 const status = run(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'e2e', ...files]);
 process.exit(status);
