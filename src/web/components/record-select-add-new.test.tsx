@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders, stubFetch } from '../test/render';
+import { chooseAddNew, createService, serviceRoutes } from '../test/add-new-steps';
 import { WorkOrderDrawer } from '../../features/work-orders/ui/work-order-drawer';
 import { MaintenanceOrderDrawer } from '../../features/maintenance-orders/ui/maintenance-order-drawer';
 import { MaintenanceRequestDrawer } from '../../features/maintenance-requests/ui/maintenance-request-drawer';
@@ -18,11 +19,6 @@ function assetRoutes() {
     'GET /api/asset-categories/get-asset-categories': () => ({ body: { assetCategories: [{ id: 4, code: 'PMP', name: 'Pumps' }], ...listBody } }),
     'POST /api/assets/add-asset': () => ({ status: 201, body: { asset: { id: 7, assetId: 'AS-0007', name: 'Feed pump' } } }),
   };
-}
-
-async function chooseAddNew(testId: string) {
-  await userEvent.click(screen.getByTestId(testId));
-  await userEvent.click(await screen.findByRole('option', { name: 'Add New' }));
 }
 
 async function createAsset() {
@@ -65,9 +61,7 @@ describe("'Add New' (value 0) in the asset and service selects of the order and 
   it('maintenance order: Add New in the asset and the services selects creates and selects each', async () => {
     const calls = stubFetch({
       ...assetRoutes(),
-      'GET /api/services/get-services-options': () => ({ body: [{ value: 1, label: 'Inspection', price: 10 }] }),
-      'GET /api/workstations/get-workstation-options': () => ({ body: [{ value: 2, label: 'Lathe', code: 'L1' }] }),
-      'POST /api/services/add-service': () => ({ status: 201, body: { service: { id: 9, title: 'Seal change', price: 40 } } }),
+      ...serviceRoutes,
     });
     renderWithProviders(<MaintenanceOrderDrawer {...drawerProps} />);
     await screen.findByTestId('mo-asset');
@@ -76,16 +70,8 @@ describe("'Add New' (value 0) in the asset and service selects of the order and 
     await waitFor(() => expect(screen.getByTestId('mo-asset')).toHaveValue('Feed pump'));
 
     await chooseAddNew('mo-services');
-    const dialog = await screen.findByTestId('service-create-modal', {}, { timeout: 15_000 });
     expect(calls.some((c) => c.url.pathname === '/api/services/add-service')).toBe(false);
-    await userEvent.type(within(dialog).getByTestId('field-title'), 'Seal change');
-    await userEvent.type(within(dialog).getByTestId('field-price'), '40');
-    await userEvent.click(within(dialog).getByTestId('field-station-0'));
-    await userEvent.click(await screen.findByRole('option', { name: 'Lathe' }));
-    await userEvent.type(within(dialog).getByTestId('field-operation-0'), 'Change seals');
-    await userEvent.type(within(dialog).getByTestId('field-time-0'), '01:00');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
-    await waitFor(() => expect(screen.queryByTestId('service-create-modal')).toBeNull());
+    await createService();
     // the new service is among the chosen values (a pill), and "Add New" never is
     await waitFor(() => expect(document.querySelector('.mantine-Pill-label')).toHaveTextContent('Seal change'));
     expect(screen.queryByText('Add New', { selector: '.mantine-Pill-label' })).toBeNull();
