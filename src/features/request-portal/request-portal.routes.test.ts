@@ -280,9 +280,23 @@ describe('request portal: the inbox', () => {
     expect((await other.org.admin.get(`${B}/get-request/1`)).status).toBe(404);
     expect(JSON.stringify(await rowsOf(org))).toBe(before);
 
+    // The merge picker finds a request by its number, description or requester (issue 46: no typed ids); never
+    // the request being merged, one merged already, or another organisation's.
+    const picked = async (query: string) => ((await manager.get(`${B}/get-requests-options?${query}`)).body as { value: number; label: string }[]).map((o) => o.value);
+    expect((await manager.get(`${B}/get-requests-options?name=slipping&excludeId=2`)).body).toEqual([{ value: 1, label: expect.stringMatching(/^PR-0001 · .*Belt slipping$/) }]);
+    expect(await picked('name=PR-0002')).toEqual([2]);
+    expect(await picked('name=2')).toEqual([2]);
+    expect(await picked('name=bob%40example')).toEqual([2]);
+    expect(await picked('name=belt')).toEqual([2, 1]);
+    expect(await picked('excludeId=2')).toEqual([1]);
+    expect(await picked('name=100%25')).toEqual([]);
+    expect((await other.org.admin.get(`${B}/get-requests-options?name=belt`)).body).toEqual([]);
+    expect((await worker.get(`${B}/get-requests-options`)).status).toBe(403);
+
     const merged = await manager.post(`${B}/merge-request/2`, { intoId: 1 });
     expect(merged.status).toBe(200);
     expect(merged.body.request).toMatchObject({ mergedIntoId: 1, status: 'received' });
+    expect(await picked('')).toEqual([1]);
 
     const accepted = await manager.post(`${B}/accept-request/1`, { into: 'work-order', title: 'Replace conveyor belt', priority: 'high', assignees: [worker.userId] });
     expect(accepted.status).toBe(200);

@@ -32,6 +32,8 @@ import {
   portalListQuerySchema,
   portalMergeSchema,
   portalReplySchema,
+  portalRequestOptionsQuerySchema,
+  portalRequestOptionsSchema,
   portalSettingsInputSchema,
   portalSubmitSchema,
   tokenParamsSchema,
@@ -194,6 +196,10 @@ export async function requestPortalRoutes(appBase: FastifyInstance) {
 
   app.get('/list-requests', { schema: { querystring: portalListQuerySchema, response: { 200: portalRequestListSchema } }, config: { access: MANAGERS } }, (req) =>
     req.read((tx) => portal.listPortalRequests(tx, req.auth.orgId, req.query)),
+  );
+
+  app.get('/get-requests-options', { schema: { querystring: portalRequestOptionsQuerySchema, response: { 200: portalRequestOptionsSchema } }, config: { access: MANAGERS } }, (req) =>
+    req.read((tx) => portal.portalRequestOptions(tx, req.auth.orgId, req.query)),
   );
 
   app.get('/new-requests-count', { schema: { response: { 200: portalCountSchema } }, config: { access: EVERYONE } }, (req) => req.read((tx) => portal.countNewPortalRequests(tx, req.auth.orgId)));

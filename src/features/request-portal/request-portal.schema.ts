@@ -1,7 +1,7 @@
 import { z } from '../../shared/zod-setup';
-import { fileAnswer, listAnswerSchema, messageSchema, pageQuerySchema } from '../../shared/pagination';
+import { fileAnswer, listAnswerSchema, messageSchema, optionSchema, pageQuerySchema } from '../../shared/pagination';
 import { EMAIL_PATTERN, idField, requiredString } from '../../shared/validation';
-import { blankToUndefined } from '../../shared/reference-fields';
+import { blankToUndefined, textFilter } from '../../shared/reference-fields';
 import { FIELD_MODES, PORTAL_LIMITS, PORTAL_STATUSES, PORTAL_URGENCIES, TARGET_KINDS } from './request-portal.values';
 import { WORK_ORDER_PRIORITIES } from '../work-orders/work-order-values';
 
@@ -73,6 +73,14 @@ export const portalDeclineSchema = z.strictObject({
 export const portalMergeSchema = z.strictObject({
   intoId: idField('Choose the request to merge into'),
 });
+
+/** GET /api/portal/get-requests-options: the merge picker's search (number, description, requester, what it is about). */
+export const portalRequestOptionsQuerySchema = z.object({
+  pageSize: z.coerce.number({ error: 'pageSize must be between 1 and 100' }).int('pageSize must be between 1 and 100').min(1, 'pageSize must be between 1 and 100').max(100, 'pageSize must be between 1 and 100').default(10),
+  name: textFilter,
+  excludeId: z.preprocess(blankToUndefined, idField('excludeId is invalid').optional()),
+});
+export const portalRequestOptionsSchema = z.array(optionSchema);
 
 export const portalReplySchema = z.strictObject({
   body: requiredString('Write a reply').max(PORTAL_LIMITS.commentMax, `At most ${PORTAL_LIMITS.commentMax} characters`),

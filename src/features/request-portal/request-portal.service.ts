@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { escapeLike } from '../../server/db/like';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { badRequest, conflict, HttpError, notFound } from '../../server/http-error';
 import { totalOver, pageAndTotal } from '../../server/db/paging';
@@ -335,6 +336,30 @@ export async function listPortalRequests(tx: ReadTx, orgId: number, query: Porta
       .offset(offset),
   );
   return { requests: rows.map(({ total: _t, ...row }) => dto(row)), pagination: pagination(total, query.page, query.pageSize) };
+}
+
+/**
+ * GET get-requests-options: requests another can be merged into (not merged themselves), newest first, found by
+ * their number ("PR-0004", "4"), description, requester or what they are about.
+ */
+export async function portalRequestOptions(tx: ReadTx, orgId: number, query: { pageSize: number; name?: string; excludeId?: number }) {
+  const text = query.name ? `%${escapeLike(query.name)}%` : undefined;
+  const number = query.name ? Number(query.name.replace(/^pr-?0*/i, '')) : NaN;
+  const rows = await tx
+    .select({ id: r.id, description: r.description, targetName: r.targetName, name: r.name })
+    .from(r)
+    .where(
+      and(
+        eq(r.orgId, orgId),
+        isNull(r.mergedIntoId),
+        query.excludeId ? ne(r.id, query.excludeId) : undefined,
+        text ? or(ilike(r.description, text), ilike(r.name, text), ilike(r.email, text), ilike(r.targetName, text), Number.isSafeInteger(number) && number > 0 ? eq(r.id, number) : undefined) : undefined,
+      ),
+    )
+    .orderBy(desc(r.id))
+    .limit(query.pageSize);
+  const short = (s: string) => (s.length > 60 ? `${s.slice(0, 59)}…` : s);
+  return rows.map((row) => ({ value: row.id, label: [portalRequestNumber(row.id), row.targetName, short(row.description)].filter(Boolean).join(' · ') }));
 }
 
 /** GET new-requests-count: the side menu's and the bell's figure (held ones are not news: the inbox lists them). */

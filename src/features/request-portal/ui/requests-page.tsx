@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Anchor, Badge, Button, Drawer, Group, Image, Modal, NumberInput, Select, SegmentedControl, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Drawer, Group, Image, Modal, Select, SegmentedControl, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ServerListScreen, notifyError, notifySuccess, useOpenRecord, useServerList, type Column } from '../../../web/components';
+import { AsyncSelect, ServerListScreen, notifyError, notifySuccess, useOpenRecord, useServerList, type Column } from '../../../web/components';
 import { api, errorMessage } from '../../../web/lib/api';
 import { menuCountKey, NEW_REQUESTS_COUNT_PATH } from '../../../web/app/menu';
 import { formatDateTime } from '../../../web/lib/format';
@@ -130,7 +130,7 @@ function RequestDrawer({ id, onClose, onChanged }: { id: number; onClose(): void
   const [title, setTitle] = useState('');
   const [priority, setPriority] = useState<string>('medium');
   const [reason, setReason] = useState('');
-  const [mergeInto, setMergeInto] = useState<number | string>('');
+  const [mergeInto, setMergeInto] = useState<number | null>(null);
   const [reply, setReply] = useState('');
   const [busy, setBusy] = useState(false);
   useEffect(() => {
@@ -212,8 +212,11 @@ function RequestDrawer({ id, onClose, onChanged }: { id: number; onClose(): void
                 </Button>
               </Group>
               <Group align="flex-end" wrap="nowrap">
-                <NumberInput label={t('mergeInto')} value={mergeInto} onChange={setMergeInto} min={1} allowDecimal={false} style={{ flex: 1 }} data-testid="portal-merge-into" />
-                <Button variant="default" loading={busy} disabled={!mergeInto} onClick={() => void act(`/portal/merge-request/${id}`, { intoId: Number(mergeInto) }, 'merged')} data-testid="portal-merge">
+                <Box style={{ flex: 1 }}>
+                  {/* found by number, description, requester or asset: nobody remembers a request's number */}
+                  <AsyncSelect path="/portal/get-requests-options" extraQuery={{ excludeId: id }} label={t('mergeInto')} placeholder={t('mergeSearch')} value={mergeInto} onChange={(value) => setMergeInto(value)} testId="portal-merge-into" />
+                </Box>
+                <Button variant="default" loading={busy} disabled={!mergeInto} onClick={() => void act(`/portal/merge-request/${id}`, { intoId: mergeInto }, 'merged')} data-testid="portal-merge">
                   {t('merge')}
                 </Button>
               </Group>
