@@ -1,3 +1,4 @@
+import { z } from '../../shared/zod-setup';
 import type { ZodType } from 'zod';
 import type { ReadTx } from '../../server/db/client';
 import { now } from '../../server/clock';
@@ -5,7 +6,8 @@ import { EVERYONE, MANAGERS } from '../../server/plugins/request-context';
 import type { AccessClaims, Role } from '../auth/tokens';
 import { exportAssetsBatch } from '../assets/assets.service';
 import { assetListQuerySchema, type AssetListQuery } from '../assets/assets.schema';
-import { exportWorkOrdersBatch } from '../work-orders/work-orders.service';
+import { exportLaborBatch, exportPartLinesBatch, exportWorkOrdersBatch } from '../work-orders/work-orders.service';
+import { workOrderDisplayId } from '../work-orders/work-orders.schema';
 import { workOrderListQuerySchema, type WorkOrderListQuery } from '../work-orders/work-orders.schema';
 import { exportMaintenanceRequestsBatch } from '../maintenance-requests/maintenance-requests.service';
 import { maintenanceRequestsQuerySchema, type MaintenanceRequestsQuery } from '../maintenance-requests/maintenance-requests.schema';
@@ -408,6 +410,32 @@ export const EXPORTERS: Record<ExportList, Exporter> = {
       ['reset', 'Reset'],
       ['source', 'Source'],
       ['recordedBy', 'Recorded By'],
+    ],
+  }),
+  // A work order's lines, one row each, named by the order's number (decision 059): re-imported as they are.
+  'work-order-labor': define({
+    query: z.strictObject({}),
+    access: MANAGERS,
+    read: (tx, orgId, _actor, _query, step, limit) => exportLaborBatch(tx, orgId, step.before, limit),
+    columns: [
+      ['workOrder', 'Work Order', (r) => workOrderDisplayId(r.workOrderId)],
+      ['worker', 'Worker'],
+      ['reason', 'Reason'],
+      ['startTime', 'Start Time', (r) => r.startDate.toISOString()],
+      ['endTime', 'End Time', (r) => r.endDate.toISOString()],
+      ['minutes', 'Minutes', (r) => Math.round((r.endDate.getTime() - r.startDate.getTime()) / 60_000)],
+    ],
+  }),
+  'work-order-parts': define({
+    query: z.strictObject({}),
+    access: MANAGERS,
+    read: (tx, orgId, _actor, _query, step, limit) => exportPartLinesBatch(tx, orgId, step.before, limit),
+    columns: [
+      ['workOrder', 'Work Order', (r) => workOrderDisplayId(r.workOrderId)],
+      // The SKU when the part has one (what the import looks up first), else its name.
+      ['part', 'Part', (r) => r.skuCode || r.name],
+      ['quantity', 'Quantity'],
+      ['partName', 'Part Name', (r) => r.name],
     ],
   }),
 };

@@ -23,6 +23,7 @@ import { checkReadings, recordReadings, type CheckedReading, type ReadingCells }
 import type { ImportIssue } from '../meters/meters.schema';
 import { IMPORT_MESSAGES, type ImportKind } from './data-transfer.schema';
 import { type Importer, type Ready, lower, creatableName, listOf, check, lookup, partiesNamed, codeFor, reference, named, pendingOf, idAtWrite, eachRow, enumCell } from './import-rows';
+import { WORK_ORDER_IMPORTERS } from './import-work-orders';
 
 // Each import kind: its feature's schema, the names it resolves and the service that writes a new row (decision 042).
 
@@ -30,6 +31,8 @@ export const PART_COLUMNS = { categoryId: 'category', unitOfMeasureId: 'unitOfMe
 
 /** Each kind: its feature's schema, references and service (decision 042). */
 export const IMPORTERS: Record<ImportKind, Importer> = {
+  ...WORK_ORDER_IMPORTERS,
+
   assets: {
     key: { table: assets, orgId: assets.orgId, id: assets.id, column: assets.assetCode },
     async prepare(tx, run, rows) {

@@ -3,7 +3,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ZodType } from 'zod';
 import { looksLikeFormula } from '../../shared/csv';
 import type { ReadTx, Tx } from '../../server/db/client';
-import { assetCategories, customerVendors, productCategories, taxes, teams, uomCategories, uoms, workStations } from '../../server/db/schema';
+import { assetCategories, customerVendors, productCategories, taxes, teams, timeTrackingReasons, uomCategories, uoms, workStations } from '../../server/db/schema';
 import { badRequest, HttpError } from '../../server/http-error';
 import type { Mailer } from '../../server/mailer';
 import type { AccessClaims } from '../auth/tokens';
@@ -29,6 +29,13 @@ export interface Current {
   cells: Cells;
   /** The version an update claims (assets and parts, decision 025). */
   version?: number;
+  /** The version an update claims where it is the record's `updatedAt` (work orders, decision 025). */
+  updatedAt?: string;
+  /**
+   * The records the record links, by `column:lower-case name` -> id: a name several records share still means
+   * the one the record has (an exported work order's asset or assignee of a common name re-imports as it was).
+   */
+  links?: Map<string, number>;
 }
 
 /** A row that passed its schema, waiting to be written. */
@@ -85,6 +92,11 @@ export interface Importer {
   update?(tx: Tx, run: Run, current: Current, input: unknown): Promise<unknown>;
   /** How a service's issue path names the file's column (updates). */
   columnOf?: ColumnOf;
+  /**
+   * Finds the record each row updates when no one column names it (a work order's lines, decision 059): sets
+   * `match` and overlays the cells as `matchRows` does; duplicates in the file are its problems.
+   */
+  match?(tx: Tx, run: Run, rows: Row[]): Promise<void>;
 }
 
 /** Thrown inside the write's savepoint to undo it (dry run, or an all-or-nothing import with problems). */
@@ -166,7 +178,7 @@ export function check<T>(schema: ZodType<T>, body: Record<string, unknown>, row:
 export const rowsWith = (problems: ImportProblem[]) => new Set(problems.map((p) => p.row));
 
 /** Names (lower case) -> id of a small table of the organisation, by name and, where it has one, by code. */
-export async function lookup(tx: ReadTx, table: typeof assetCategories | typeof productCategories | typeof uoms | typeof uomCategories | typeof teams | typeof workStations | typeof taxes, orgId: number) {
+export async function lookup(tx: ReadTx, table: typeof assetCategories | typeof productCategories | typeof uoms | typeof uomCategories | typeof teams | typeof workStations | typeof taxes | typeof timeTrackingReasons, orgId: number) {
   const map = new Map<string, number>();
   const rows = await tx.select().from(table).where(eq(table.orgId, orgId));
   for (const r of rows as { id: number; name: string; code?: string }[]) {

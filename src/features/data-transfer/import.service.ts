@@ -17,7 +17,8 @@ export async function importRows(tx: Tx, orgId: number, actor: AccessClaims, kin
   const rows = readCells(kind, request, problems);
   const importer: Importer = { ...IMPORTERS[kind], ...REIMPORT[kind] };
   const run: Run = { orgId, actor, request, problems, mail, refs: new Map(), missing: new Map() };
-  await matchRows(tx, run, kind, importer, rows);
+  if (importer.match) await importer.match(tx, run, rows);
+  else await matchRows(tx, run, kind, importer, rows);
   let ready = await importer.prepare(tx, run, rows);
 
   // Rows flagged before their schema ran (formulas, duplicates, unknown names) are not written either.

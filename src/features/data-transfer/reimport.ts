@@ -17,7 +17,7 @@ import { getWorkStation, updateWorkStation } from '../work-stations/work-station
 import { type WorkStationInput } from '../work-stations/work-stations.schema';
 import { getUser, updateUser } from '../users/users.service';
 import { type Role } from '../users/users.schema';
-import { IMPORT_KEYS, IMPORT_MESSAGES, type ImportKind } from './data-transfer.schema';
+import { IMPORT_COLUMNS, IMPORT_KEYS, IMPORT_MESSAGES, type ImportKind } from './data-transfer.schema';
 import { type Importer, type Input, type Ready, type Row, type Run, lower, idsByKey, cellsOf, readEach, listCell } from './import-rows';
 import { PART_COLUMNS } from './import-kinds';
 
@@ -29,10 +29,12 @@ import { PART_COLUMNS } from './import-kinds';
  * clears it). Only this organisation's records are read, so another's id or key finds nothing of theirs.
  */
 export async function matchRows(tx: Tx, run: Run, kind: ImportKind, importer: Importer, rows: Row[]) {
-  const keyColumn = IMPORT_KEYS[kind];
-  if (!importer.key || !keyColumn) return;
-  const keyOf = (r: Row) => (r.cells[keyColumn] ? lower(r.cells[keyColumn]) : undefined);
-  const byKey = await idsByKey(tx, run.orgId, importer.key, rows.flatMap((r) => keyOf(r) ?? []));
+  const key = IMPORT_KEYS[kind];
+  // A kind without a key column (work orders) is matched by its ID column alone.
+  const keyColumn = key ?? IMPORT_COLUMNS[kind].find((c) => c.exportOnly === 'id')?.key;
+  if (!keyColumn || (!importer.current && (!importer.key || !key))) return;
+  const keyOf = (r: Row) => (key && r.cells[key] ? lower(r.cells[key]) : undefined);
+  const byKey = importer.key && key ? await idsByKey(tx, run.orgId, importer.key, rows.flatMap((r) => keyOf(r) ?? [])) : new Map<string, number[]>();
   if (!importer.current) {
     for (const r of rows) if (byKey.has(keyOf(r) ?? '')) run.problems.push({ row: r.row, column: keyColumn, message: IMPORT_MESSAGES.duplicateExisting });
     return;
