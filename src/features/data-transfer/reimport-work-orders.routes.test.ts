@@ -119,6 +119,19 @@ describe('work orders import and re-import with their labour and parts', () => {
     expect(twin.asset.id).toBe(3);
   });
 
+  it("a status change goes through the order's rules: closing needs its procedure's required steps filled", async () => {
+    const { org } = await orgWithCatalogue('WO Rule');
+    await seed(org.admin, 'work-orders', [{ title: 'Pump check' }]);
+    const procedure = (await org.admin.post('/api/procedures/add-procedure', { name: 'Pump check', steps: [{ kind: 'checkbox', label: 'Isolated', required: true }] })).body.procedure;
+    expect((await org.admin.post('/api/work-orders/attach-procedure/1', { procedureId: procedure.id })).status).toBe(200);
+    const file = await exported(org.admin, 'work-orders');
+    const closed = file.map((cells, i) => (i ? cells.map((c, j) => (file[0][j] === 'Status' ? 'completed' : c)) : cells));
+    const before = await snapshot(org);
+    const res = await post(org.admin, 'work-orders', asImport('work-orders', closed));
+    expect(res.body).toMatchObject({ imported: 0, updated: 0, problems: [{ row: 2, column: 'status', message: 'Fill the 1 required procedure step before closing this work order' }] });
+    expect(await snapshot(org)).toBe(before);
+  });
+
   it('labour by order, worker and start; parts by order and part (SKU or name): export, edit, re-import', async () => {
     const { org, techEmail } = await orgWithCatalogue('WO Lines');
     await seed(org.admin, 'work-orders', [{ title: 'Replace seal' }, { title: 'Inspect motor' }]);
