@@ -21,6 +21,9 @@ export const IMPORT_KINDS = [
   'uom-categories',
   'uoms',
   'time-tracking-reasons',
+  'work-orders',
+  'work-order-labor',
+  'work-order-parts',
 ] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
@@ -148,6 +151,34 @@ export const IMPORT_COLUMNS: Record<ImportKind, ImportColumn[]> = {
     { key: 'type', label: 'Type', required: true, example: 'availability' },
     { key: 'isBlockingReason', label: 'Blocking', required: true, aliases: ['is blocking reason', 'blocking reason'], example: 'yes' },
   ],
+  'work-orders': [
+    { key: 'workOrderId', label: 'WO-ID', exportOnly: 'id', aliases: ['work order id', 'work order'], example: '' },
+    { key: 'title', label: 'Title', required: true, aliases: ['work order title'], example: 'Replace pump seal' },
+    { key: 'status', label: 'Status', example: 'assigned' },
+    { key: 'priority', label: 'Priority', example: 'high' },
+    { key: 'startDate', label: 'Start Date', aliases: ['start'], example: '2026-03-02T08:00:00Z' },
+    { key: 'endDate', label: 'End Date', aliases: ['end'], example: '2026-03-02T12:00:00Z' },
+    { key: 'dueDate', label: 'Due Date', aliases: ['due'], example: '2026-03-03T17:00:00Z' },
+    { key: 'duration', label: 'Duration', example: '04:00' },
+    { key: 'assignees', label: 'Assigned To', aliases: ['assignees', 'assignee', 'assigned'], example: 'tech@example.com; Omar Saleh' },
+    { key: 'asset', label: 'Asset', aliases: ['asset name', 'asset id', 'asset code'], example: 'AS-0001' },
+    { key: 'instructions', label: 'Instructions', aliases: ['description'], example: 'Isolate the pump first' },
+    { key: 'createdAt', label: 'Created At', exportOnly: 'ignored', example: '' },
+  ],
+  'work-order-labor': [
+    { key: 'workOrder', label: 'Work Order', required: true, aliases: ['wo-id', 'work order id'], example: 'WO-0001' },
+    { key: 'worker', label: 'Worker', required: true, aliases: ['technician', 'worker email', 'email'], example: 'tech@example.com' },
+    { key: 'reason', label: 'Reason', required: true, aliases: ['time tracking reason'], example: 'Repair' },
+    { key: 'startTime', label: 'Start Time', required: true, aliases: ['start', 'start date'], example: '2026-03-02T08:00:00Z' },
+    { key: 'endTime', label: 'End Time', required: true, aliases: ['end', 'end date'], example: '2026-03-02T10:30:00Z' },
+    { key: 'minutes', label: 'Minutes', exportOnly: 'ignored', example: '' },
+  ],
+  'work-order-parts': [
+    { key: 'workOrder', label: 'Work Order', required: true, aliases: ['wo-id', 'work order id'], example: 'WO-0001' },
+    { key: 'part', label: 'Part', required: true, aliases: ['sku', 'part sku'], example: 'BRG-6204' },
+    { key: 'quantity', label: 'Quantity', aliases: ['qty'], example: '2' },
+    { key: 'partName', label: 'Part Name', exportOnly: 'ignored', example: '' },
+  ],
 };
 
 /**
@@ -168,6 +199,10 @@ export const IMPORT_KEYS: Record<ImportKind, string | null> = {
   'uom-categories': 'name',
   uoms: 'name',
   'time-tracking-reasons': 'name',
+  // Matched by their WO-ID column only (titles repeat); lines by their order and part, or order, worker and start.
+  'work-orders': null,
+  'work-order-labor': null,
+  'work-order-parts': null,
 };
 
 /** The kinds whose rows name records the organisation may lack, created on request (`createMissing`). */
@@ -194,6 +229,16 @@ export const IMPORT_MESSAGES = {
   parentUnknown: 'Parent category not found',
   parentNotFound: 'Parent not found',
   uomCategoryUnknown: 'UOM category not found',
+  // Work orders and their lines (decision 059).
+  assetUnknown: 'Asset not found: give its name, its code or its Asset ID (AS-0001)',
+  assetAmbiguous: 'Several assets have this name: give its code or its Asset ID (AS-0001)',
+  personUnknown: (name: string) => `No member of this organisation is ${name}: give their e-mail`,
+  personAmbiguous: (name: string) => `Several members are called ${name}: give their e-mail`,
+  workOrderUnknown: 'Work order not found: give its number (WO-0001)',
+  reasonUnknown: 'Time tracking reason not found',
+  partUnknown: 'Part not found: give its SKU or its name',
+  partAmbiguous: 'Several parts have this SKU or name: give one that names one part',
+  timeInvalid: 'Start time must be a valid date',
 } as const;
 
 const normalHeader = (h: string) => h.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -304,6 +349,8 @@ export const EXPORT_LISTS = [
   'product-categories',
   'time-tracking-reasons',
   'meter-readings',
+  'work-order-labor',
+  'work-order-parts',
 ] as const;
 export type ExportList = (typeof EXPORT_LISTS)[number];
 

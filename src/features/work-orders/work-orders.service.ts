@@ -253,6 +253,32 @@ export async function exportWorkOrdersBatch(tx: ReadTx, orgId: number, actor: Ac
   return rows.map(toDto);
 }
 
+/**
+ * The organisation's labour lines for an export (decision 059): the team's time (a contractor's, logged through a
+ * share, is the share's), newest first, ids below `before` (keyset); the worker by e-mail, the reason by name.
+ */
+export function exportLaborBatch(tx: ReadTx, orgId: number, before: number, limit: number) {
+  const l = workOrderLabors;
+  const select = () =>
+    tx
+      .select({ id: l.id, workOrderId: l.workOrderId, worker: users.email, reason: timeTrackingReasons.name, startDate: l.startDate, endDate: l.endDate })
+      .from(l)
+      .leftJoin(users, and(eq(users.orgId, l.orgId), eq(users.id, l.workerId)))
+      .leftJoin(timeTrackingReasons, and(eq(timeTrackingReasons.orgId, l.orgId), eq(timeTrackingReasons.id, l.reasonId)));
+  return keysetBatch(tx, 'workOrders.exportLabor', select, l.id, { values: { orgId }, where: () => and(eq(l.orgId, param('orgId')), sql`${l.shareId} is null`) }, before, limit);
+}
+
+/** The organisation's parts lines for an export (decision 059): inventory parts only (a contractor's are the share's), newest first. */
+export function exportPartLinesBatch(tx: ReadTx, orgId: number, before: number, limit: number) {
+  const p = workOrderParts;
+  const select = () =>
+    tx
+      .select({ id: p.id, workOrderId: p.workOrderId, skuCode: parts.skuCode, name: parts.name, quantity: p.quantity })
+      .from(p)
+      .innerJoin(parts, and(eq(parts.orgId, p.orgId), eq(parts.id, p.partId)));
+  return keysetBatch(tx, 'workOrders.exportParts', select, p.id, { values: { orgId }, where: () => eq(p.orgId, param('orgId')) }, before, limit);
+}
+
 /** The ~50 most recent orders the actor sees, for get-app-data (screens page from the server). */
 export async function listRecentWorkOrders(tx: ReadTx, orgId: number, actor: AccessClaims) {
   const { workOrders: rows } = await listWorkOrders(tx, orgId, actor, { page: 1, pageSize: 50 } as WorkOrderListQuery);

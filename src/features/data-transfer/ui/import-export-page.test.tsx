@@ -165,6 +165,25 @@ describe('import wizard', () => {
     expect(JSON.parse(String(post.init.body)).rows).toEqual([{ code: 'WS-01', name: 'Machining bay', city: 'الرياض', team: 'Mechanics' }]);
   });
 
+  it('offers work orders: their export maps column by column, the dry run says what would change', async () => {
+    const calls = stubFetch({
+      'GET /api/user/get-app-data': appData,
+      'GET /api/data-transfer/mapping/work-orders': () => ({ body: { mapping: {} } }),
+      'POST /api/data-transfer/import/work-orders': () => ({ body: { total: 1, valid: 1, imported: 0, new: 0, updated: 1, unchanged: 0, dryRun: true, created: [], missing: [], problems: [] } }),
+    });
+    renderWithProviders(<ImportExportPage />, { route: '/settings/import-export?kind=work-orders' });
+    expect(await screen.findByTestId('import-kind')).toHaveValue('Work orders');
+    expect(screen.getByTestId('import-hint')).toHaveTextContent('A row with a WO-ID of this organisation updates that order');
+    const header = 'WO-ID,Status,Title,Priority,Start Date,End Date,Due Date,Duration,Assigned To,Asset,Created At';
+    await userEvent.upload(await fileInput(), new File([`${header}\nWO-0001,assigned,Replace seal,low,,,,,Omar Saleh,Pump P-1,2026-01-01T00:00:00.000Z\n`], 'work-orders.csv', { type: 'text/csv' }));
+    expect(await screen.findByTestId('import-found')).toHaveTextContent('1 rows, 11 columns');
+    expect(screen.getByTestId('map-Assigned To')).toHaveValue('Assigned To');
+    await userEvent.click(screen.getByTestId('import-dry-run'));
+    expect(await screen.findByTestId('import-changes')).toHaveTextContent('0 new, 1 updated, 0 unchanged.');
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(JSON.parse(String(post.init.body)).rows[0]).toMatchObject({ workOrderId: 'WO-0001', title: 'Replace seal', assignees: 'Omar Saleh', asset: 'Pump P-1' });
+  });
+
   it('says what a dry run would create, and what an import created', async () => {
     const created = (dryRun: boolean) => ({ body: { total: 1, valid: 1, imported: dryRun ? 0 : 1, dryRun, created: ['Weight'], missing: [], problems: [] } });
     stubFetch({

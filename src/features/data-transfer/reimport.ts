@@ -1,0 +1,245 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { Tx } from '../../server/db/client';
+import { getAsset, updateAsset } from '../assets/assets.service';
+import { type AssetInput } from '../assets/assets.schema';
+import { getPart, updatePart } from '../parts/parts.service';
+import { type PartInput } from '../parts/parts.schema';
+import { getCustomerVendor, updateCustomerVendor } from '../customers-vendors/customers-vendors.service';
+import { type CustomerVendorValues } from '../customers-vendors/customers-vendors.schema';
+import { getAssetCategory, updateAssetCategory } from '../master-data/asset-categories.service';
+import { getProductCategory, updateProductCategory } from '../master-data/product-categories.service';
+import { getTax, updateTax } from '../master-data/taxes.service';
+import { getTimeTrackingReason, updateTimeTrackingReason } from '../master-data/time-tracking-reasons.service';
+import { getUom, getUomCategory, updateUom, updateUomCategory } from '../master-data/uoms.service';
+import { getService, updateService } from '../service-catalog/service-catalog.service';
+import { type ServiceInput } from '../service-catalog/service-catalog.schema';
+import { getWorkStation, updateWorkStation } from '../work-stations/work-stations.service';
+import { type WorkStationInput } from '../work-stations/work-stations.schema';
+import { getUser, updateUser } from '../users/users.service';
+import { type Role } from '../users/users.schema';
+import { IMPORT_COLUMNS, IMPORT_KEYS, IMPORT_MESSAGES, type ImportKind } from './data-transfer.schema';
+import { type Importer, type Input, type Ready, type Row, type Run, lower, idsByKey, cellsOf, readEach, listCell } from './import-rows';
+import { PART_COLUMNS } from './import-kinds';
+
+// Re-import (decision 055): a row names its record by key or ID column; matched rows update it or are unchanged.
+
+/**
+ * Finds the record each row names, by its ID column or its key (decision 055): the row then updates it, and its
+ * cells are the record's own overlaid by the file's (a column the file lacks keeps its value, an empty cell
+ * clears it). Only this organisation's records are read, so another's id or key finds nothing of theirs.
+ */
+export async function matchRows(tx: Tx, run: Run, kind: ImportKind, importer: Importer, rows: Row[]) {
+  const key = IMPORT_KEYS[kind];
+  // A kind without a key column (work orders) is matched by its ID column alone.
+  const keyColumn = key ?? IMPORT_COLUMNS[kind].find((c) => c.exportOnly === 'id')?.key;
+  if (!keyColumn || (!importer.current && (!importer.key || !key))) return;
+  const keyOf = (r: Row) => (key && r.cells[key] ? lower(r.cells[key]) : undefined);
+  const byKey = importer.key && key ? await idsByKey(tx, run.orgId, importer.key, rows.flatMap((r) => keyOf(r) ?? [])) : new Map<string, number[]>();
+  if (!importer.current) {
+    for (const r of rows) if (byKey.has(keyOf(r) ?? '')) run.problems.push({ row: r.row, column: keyColumn, message: IMPORT_MESSAGES.duplicateExisting });
+    return;
+  }
+  const wanted = new Set<number>();
+  for (const r of rows) {
+    if (r.id !== undefined) wanted.add(r.id);
+    const ids = byKey.get(keyOf(r) ?? '');
+    if (ids?.length === 1) wanted.add(ids[0]);
+  }
+  const current = new Map((await importer.current(tx, run, [...wanted])).map((c) => [c.id, c]));
+  const taken = new Map<number, number>();
+  for (const r of rows) {
+    const ids = byKey.get(keyOf(r) ?? '') ?? [];
+    const byId = r.id !== undefined && current.has(r.id) ? r.id : undefined;
+    let id: number | undefined;
+    if (byId !== undefined) {
+      // the ID column names one record, the key another: changing the key would make it a duplicate
+      if (ids.length && !ids.includes(byId)) {
+        run.problems.push({ row: r.row, column: keyColumn, message: IMPORT_MESSAGES.keyOtherRecord });
+        continue;
+      }
+      id = byId;
+    } else if (ids.length > 1) {
+      run.problems.push({ row: r.row, column: keyColumn, message: IMPORT_MESSAGES.keyAmbiguous });
+      continue;
+    } else id = ids[0];
+    const match = id === undefined ? undefined : current.get(id);
+    if (!match) continue;
+    const first = taken.get(match.id);
+    if (first !== undefined) {
+      run.problems.push({ row: r.row, column: keyColumn, message: IMPORT_MESSAGES.duplicateInFile(first) });
+      continue;
+    }
+    taken.set(match.id, r.row);
+    const cells = { ...match.cells, ...r.cells };
+    for (const column of r.blank) delete cells[column];
+    r.cells = cells;
+    r.match = match;
+  }
+}
+
+/** A ready row's input with its names resolved; a name not resolvable yet leaves the row itself (never equal). */
+function finished(r: Ready): unknown {
+  try {
+    return r.finish ? r.finish() : r.input;
+  } catch {
+    return r;
+  }
+}
+
+/**
+ * The matched rows that would write what their record already holds: the record's own cells go through the
+ * same checks, and equal inputs mean nothing to write ("unchanged").
+ */
+export async function unchangedRows(tx: Tx, run: Run, importer: Importer, rows: Row[], ready: Ready[]) {
+  const same = new Set<number>();
+  const matched = rows.flatMap((r) => (r.match ? [{ row: r.row, cells: r.match.cells, blank: new Set<string>(), match: r.match }] : []));
+  if (!matched.length) return same;
+  const scratch: Run = { ...run, problems: [], refs: new Map(), missing: new Map() };
+  const base = new Map((await importer.prepare(tx, scratch, matched)).map((b) => [b.row, b]));
+  for (const r of ready) {
+    const b = base.get(r.row);
+    if (b && !r.pending && !b.pending && isDeepStrictEqual(finished(r), finished(b))) same.add(r.row);
+  }
+  return same;
+}
+
+
+/**
+ * Re-import (decision 055): how each kind reads the records its rows name (as the cells its export writes, every
+ * import column) and updates one through the feature's update service. Assets and parts claim the version read.
+ */
+export const REIMPORT: Partial<Record<ImportKind, Pick<Importer, 'current' | 'update' | 'columnOf'>>> = {
+  assets: {
+    current: (tx, run, ids) =>
+      readEach(ids, (id) => getAsset(tx, run.orgId, id), (a) => ({
+        id: a.id,
+        version: a.version,
+        cells: cellsOf({ name: a.name, assetCode: a.assetCode, category: a.AssetCategory?.name, date: a.date, status: a.status, serial: a.serial, assetBarcode: a.assetBarcode, owner: a.CustomerVendor?.name, description: a.description }),
+      })),
+    update: (tx, run, c, input) => updateAsset(tx, run.orgId, run.actor.userId, c.id, { ...(input as AssetInput), version: c.version }),
+    columnOf: { assetCategoryId: 'category', customerVendorId: 'owner' },
+  },
+  parts: {
+    current: (tx, run, ids) =>
+      readEach(ids, (id) => getPart(tx, run.orgId, id), (p) => ({
+        id: p.id,
+        version: p.version,
+        cells: cellsOf({
+          name: p.name,
+          skuCode: p.skuCode,
+          type: p.type,
+          category: p.category?.name,
+          salesPrice: p.salesPrice,
+          unitOfMeasure: p.unitOfMeasure?.name,
+          purchaseUnitOfMeasure: p.purchaseUnitOfMeasure?.name,
+          // a consumable's export leaves its stock empty
+          quantityOnHand: p.type === 'stockable' ? p.quantityOnHand : undefined,
+          minimumQuantity: p.type === 'stockable' ? p.minimumQuantity : undefined,
+        }),
+      })),
+    // A changed quantity on hand is booked as a stock count by the part's own update.
+    update: (tx, run, c, input) => updatePart(tx, run.orgId, run.actor.userId, c.id, { ...(input as PartInput), version: c.version }),
+    columnOf: PART_COLUMNS,
+  },
+  'customer-vendors': {
+    current: (tx, run, ids) =>
+      readEach(ids, (id) => getCustomerVendor(tx, run.orgId, id), (cv) => ({
+        id: cv.id,
+        cells: cellsOf({
+          name: cv.name,
+          email: cv.email,
+          type: cv.type,
+          category: cv.category,
+          parent: cv.Parent?.name,
+          phone: cv.phone,
+          mobile: cv.mobile,
+          street: cv.street,
+          street2: cv.street2,
+          city: cv.city,
+          state: cv.state,
+          zipCode: cv.zipCode,
+          country: cv.country,
+          tinVat: cv.tinVat,
+          website: cv.website,
+        }),
+      })),
+    // The documents are left out of the input: the update keeps them.
+    update: (tx, run, c, input) => updateCustomerVendor(tx, run.orgId, run.actor.userId, c.id, input as CustomerVendorValues),
+    columnOf: { parentId: 'parent' },
+  },
+  users: {
+    current: (tx, run, ids) => readEach(ids, (id) => getUser(tx, run.orgId, id), (u) => ({ id: u.id, cells: cellsOf({ email: u.email, role: u.role }) })),
+    // Only the role comes from the file; the user's rules apply (an admin role by an admin, never one's own).
+    update: async (tx, run, c, input) => {
+      const user = await getUser(tx, run.orgId, c.id);
+      return updateUser(tx, run.orgId, run.actor, c.id, { firstName: user.firstName, email: user.email, role: (input as { role: Role }).role });
+    },
+    columnOf: { role: 'role' },
+  },
+  'asset-categories': {
+    current: (tx, run, ids) => readEach(ids, (id) => getAssetCategory(tx, run.orgId, id), (r) => ({ id: r.id, cells: cellsOf({ code: r.code, name: r.name }) })),
+    update: (tx, run, c, input) => updateAssetCategory(tx, run.orgId, run.actor.userId, c.id, input as Input<typeof updateAssetCategory>),
+  },
+  'product-categories': {
+    current: (tx, run, ids) => readEach(ids, (id) => getProductCategory(tx, run.orgId, id), (r) => ({ id: r.id, cells: cellsOf({ name: r.name, parent: r.parent?.name }) })),
+    update: (tx, run, c, input) => updateProductCategory(tx, run.orgId, run.actor.userId, c.id, input as Input<typeof updateProductCategory>),
+    columnOf: { parentId: 'parent' },
+  },
+  taxes: {
+    current: (tx, run, ids) =>
+      readEach(ids, (id) => getTax(tx, run.orgId, id), (t) => ({
+        id: t.id,
+        cells: cellsOf({
+          name: t.name,
+          scope: t.scope,
+          taxComputation: t.taxComputation,
+          amount: t.amount,
+          isPriceIncluded: t.isPriceIncluded,
+          sequence: t.sequence,
+          includeBaseAmount: t.includeBaseAmount,
+          children: listCell(t.Children.map((ch) => ch.name)),
+        }),
+      })),
+    update: (tx, run, c, input) => updateTax(tx, run.orgId, run.actor.userId, c.id, input as Input<typeof updateTax>),
+  },
+  'uom-categories': {
+    current: (tx, run, ids) => readEach(ids, (id) => getUomCategory(tx, run.orgId, id), (r) => ({ id: r.id, cells: cellsOf({ name: r.name }) })),
+    update: (tx, run, c, input) => updateUomCategory(tx, run.orgId, run.actor.userId, c.id, input as Input<typeof updateUomCategory>),
+  },
+  uoms: {
+    current: (tx, run, ids) =>
+      readEach(ids, (id) => getUom(tx, run.orgId, id), (u) => ({ id: u.id, cells: cellsOf({ name: u.name, category: u.category?.name, type: u.type, ratio: u.ratio }) })),
+    update: (tx, run, c, input) => updateUom(tx, run.orgId, run.actor.userId, c.id, input as Input<typeof updateUom>),
+    columnOf: { categoryId: 'category' },
+  },
+  'time-tracking-reasons': {
+    current: (tx, run, ids) =>
+      readEach(ids, (id) => getTimeTrackingReason(tx, run.orgId, id), (r) => ({ id: r.id, cells: cellsOf({ name: r.name, type: r.type, isBlockingReason: r.isBlockingReason }) })),
+    update: (tx, run, c, input) => updateTimeTrackingReason(tx, run.orgId, run.actor.userId, c.id, input as Input<typeof updateTimeTrackingReason>),
+    columnOf: { is_blocking_reason: 'isBlockingReason' },
+  },
+  'work-stations': {
+    current: (tx, run, ids) =>
+      readEach(ids, (id) => getWorkStation(tx, run.orgId, id), (w) => ({ id: w.id, cells: cellsOf({ code: w.code, name: w.name, city: w.city, team: w.Team?.name }) })),
+    update: (tx, run, c, input) => updateWorkStation(tx, run.orgId, run.actor.userId, c.id, input as WorkStationInput),
+    columnOf: { teamId: 'team' },
+  },
+  services: {
+    current: (tx, run, ids) =>
+      readEach(ids, (id) => getService(tx, run.orgId, id), (sv) => {
+        const stations = [...sv.WorkStations].sort((a, b) => a.order - b.order);
+        return {
+          id: sv.id,
+          cells: cellsOf({
+            title: sv.title,
+            price: sv.price,
+            operations: sv.operations,
+            workStations: listCell(stations.map((w) => w.code)),
+            operation: listCell(stations.map((w) => w.operation)),
+            timeRequired: listCell(stations.map((w) => w.timeRequired)),
+          }),
+        };
+      }),
+    update: (tx, run, c, input) => updateService(tx, run.orgId, run.actor.userId, c.id, input as ServiceInput),
+  },
+};
