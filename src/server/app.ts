@@ -7,9 +7,8 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { z } from '../shared/zod-setup';
-import type { Database } from './db/client';
+import { requestPoolReady, type Database } from './db/client';
 import type { Config } from './env';
 import type { Mailer } from './mailer';
 import { maskedRequest } from './mask';
@@ -87,8 +86,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => jobs.stop());
   // On PostgreSQL the callers' rights are kept in memory while this process hears their changes (decision 021).
   const { database } = deps;
+  // LISTEN on the direct URL (DATABASE_DIRECT_URL): a transaction pooler would swallow the notifications.
   if (database.kind === 'postgres' && database.url) {
-    const stopHearing = hearRightsChanges(database.db, database.url, app.log);
+    const stopHearing = hearRightsChanges(database.db, database.directUrl ?? database.url, app.log);
     app.addHook('onClose', stopHearing);
   }
 
@@ -135,12 +135,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const status = z.object({ status: z.string() });
   app.get('/api/health', { schema: { response: { 200: status } }, config: { access: 'public' } }, async () => ({ status: 'ok' }));
   app.get('/api/ready', { schema: { response: { 200: status, 503: errorAnswerSchema } }, config: { access: 'public' } }, async (_req, reply) => {
+    // What a request needs: the request pool answers a scope (the runtime role, through the pooler if any), and
+    // the job queue has started (mail, webhooks and other jobs sent by requests are run).
     try {
-      await deps.database.db.execute(sql`select 1`);
-      return { status: 'ready' };
-    } catch {
+      await requestPoolReady(deps.database.db);
+    } catch (err) {
+      app.log.warn({ err }, 'not ready: the request pool does not answer');
       return reply.status(503).send({ error: 'Database unavailable' });
     }
+    if (jobs.ready && !jobs.ready()) return reply.status(503).send({ error: 'Job queue not started' });
+    return { status: 'ready' };
   });
 
   await registerFeatureRoutes(app);

@@ -4,6 +4,14 @@ import { loadConfig, parseTrustProxy } from './env';
 const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(48), DATA_DIR: '/nonexistent-cmms' };
 
 describe('environment (decision 022)', () => {
+  it('refuses a JWT_SECRET shorter than 32 bytes in production (issue 38), and takes one of 32', () => {
+    expect(() => loadConfig({ ...prod, JWT_SECRET: 'x'.repeat(31) })).toThrow(/at least 32 bytes/);
+    expect(() => loadConfig({ ...prod, JWT_SECRET: 'é'.repeat(15) + 'x' })).toThrow(/at least 32 bytes/);
+    expect(loadConfig({ ...prod, JWT_SECRET: 'x'.repeat(32) }).jwtSecret).toHaveLength(32);
+    // Outside production a short secret still starts (tests and development use their own).
+    expect(loadConfig({ ...prod, NODE_ENV: 'development', JWT_SECRET: 'short' }).jwtSecret).toBe('short');
+  });
+
   it('seeds the demo organisation (published password) in production only when SEED_DEMO=true says so', () => {
     expect(loadConfig(prod).seedDemo).toBe(false);
     expect(loadConfig({ ...prod, SEED_DEMO: '' }).seedDemo).toBe(false);

@@ -55,6 +55,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (!existsSync(file)) writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
     jwtSecret = readFileSync(file, 'utf8').trim();
   }
+  // HS256 with a key shorter than its hash is guessable offline from one token (RFC 7518, 3.2).
+  if (production && Buffer.byteLength(jwtSecret, 'utf8') < 32) throw new Error('JWT_SECRET must be at least 32 bytes in production');
   return {
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? '0.0.0.0',

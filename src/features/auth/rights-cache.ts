@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import { onCommittedWrite } from '../../server/db/client';
 import type { AccessClaims, Role } from './tokens';
@@ -108,14 +110,21 @@ export function rightsCacheOf(db: Db): RightsCache {
   return cache;
 }
 
+/** How often the feed checks that it still hears (decision 062): a probe it has not heard by the next one turns keeping off. */
+export const HEARTBEAT_MS = 5_000;
+const PROBE = 'probe:';
+
 /**
  * Listens for changes of rights on PostgreSQL and keeps the cache live while it hears them; reconnects after a
  * lost connection (the cache stays off meanwhile). One feed per database however many apps use it; returns the
- * function that stops this caller's use of it.
+ * function that stops this caller's use of it. `listenUrl` should reach PostgreSQL itself (DATABASE_DIRECT_URL):
+ * through a transaction pooler a LISTEN succeeds and then hears nothing. So the feed is trusted only while it
+ * hears itself: every `heartbeatMs` it sends a probe through the app's own pool (`db`, as every change is made)
+ * and the cache is live only while the last probe came back before the next one left (decision 062).
  */
-export function hearRightsChanges(db: Db, databaseUrl: string, log: Log): () => Promise<void> {
+export function hearRightsChanges(db: Db, listenUrl: string, log: Log, options: { heartbeatMs?: number } = {}): () => Promise<void> {
   let feed = feeds.get(db);
-  if (!feed) feeds.set(db, (feed = { users: 0, stop: startFeed(db, databaseUrl, log) }));
+  if (!feed) feeds.set(db, (feed = { users: 0, stop: startFeed(db, listenUrl, log, options.heartbeatMs ?? HEARTBEAT_MS) }));
   feed.users++;
   let stopped = false;
   return async () => {
@@ -130,11 +139,26 @@ export function hearRightsChanges(db: Db, databaseUrl: string, log: Log): () => 
 type Log = { warn(obj: object, msg: string): void };
 const feeds = new WeakMap<Db, { users: number; stop: () => Promise<void> }>();
 
-function startFeed(db: Db, databaseUrl: string, log: Log): () => Promise<void> {
+function startFeed(db: Db, databaseUrl: string, log: Log, heartbeatMs: number): () => Promise<void> {
   const cache = rightsCacheOf(db);
   let stopped = false;
   let client: import('pg').Client | undefined;
   let retry: NodeJS.Timeout | undefined;
+  /** The probe sent and not heard yet. */
+  let pending: string | undefined;
+  let deafSaid = false;
+  const probe = () => {
+    if (pending) {
+      if (cache.live) cache.setLive(false);
+      if (!deafSaid) log.warn({}, 'The feed of rights changes does not hear its own probe (LISTEN through a transaction pooler? set DATABASE_DIRECT_URL): every request reads the database');
+      deafSaid = true;
+    }
+    if (!client || stopped) return;
+    const sent = (pending = `${PROBE}${randomUUID()}`);
+    db.execute(sql`select pg_notify(${RIGHTS_CHANNEL}, ${sent})`).catch(() => {});
+  };
+  const heartbeat = setInterval(probe, heartbeatMs);
+  heartbeat.unref();
   const connect = async () => {
     const { default: pg } = await import('pg');
     const next = new pg.Client({ connectionString: databaseUrl, application_name: 'cmms-rights-feed' });
@@ -142,6 +166,7 @@ function startFeed(db: Db, databaseUrl: string, log: Log): () => Promise<void> {
     const lost = (err?: Error) => {
       if (client !== next) return;
       client = undefined;
+      pending = undefined;
       cache.setLive(false);
       void next.end().catch(() => {});
       if (stopped) return;
@@ -152,6 +177,15 @@ function startFeed(db: Db, databaseUrl: string, log: Log): () => Promise<void> {
     next.on('error', lost);
     next.on('end', () => lost());
     next.on('notification', (message) => {
+      if (message.payload?.startsWith(PROBE)) {
+        // Ours: the feed hears. Another instance's probe changes nothing.
+        if (message.payload === pending && client === next) {
+          pending = undefined;
+          if (!cache.live) cache.setLive(true);
+          deafSaid = false;
+        }
+        return;
+      }
       const orgId = Number(message.payload);
       if (Number.isSafeInteger(orgId) && orgId > 0) cache.forgetOrg(orgId);
       else cache.forgetAll();
@@ -159,7 +193,8 @@ function startFeed(db: Db, databaseUrl: string, log: Log): () => Promise<void> {
     try {
       await next.connect();
       await next.query(`listen ${RIGHTS_CHANNEL}`);
-      if (client === next && !stopped) cache.setLive(true);
+      // Live once it hears its first probe.
+      if (client === next && !stopped) probe();
     } catch (err) {
       lost(err as Error);
     }
@@ -168,6 +203,7 @@ function startFeed(db: Db, databaseUrl: string, log: Log): () => Promise<void> {
   return async () => {
     stopped = true;
     clearTimeout(retry);
+    clearInterval(heartbeat);
     const last = client;
     client = undefined;
     cache.setLive(false);

@@ -33,13 +33,13 @@ export async function dataTransferRoutes(appBase: FastifyInstance) {
 
   // The declared file answer is for the API document: a stream is sent as it is, never serialised.
   app.get('/export/:list', { schema: { params: exportParamsSchema, querystring: exportQuerySchema, response: exportCsvAnswers }, config: { access: EVERYONE } }, (req, reply) => {
-    const { stream, filename } = exportListCsv((fn) => req.read(fn), req.auth.orgId, req.auth, req.params.list, req.query);
+    const { stream, filename } = exportListCsv((fn) => req.read(fn, { long: true }), req.auth.orgId, req.auth, req.params.list, req.query);
     void reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(stream as never);
   });
 
   // ---- Export: the whole organisation (admins) ----
   app.get('/export-organisation', { schema: { response: exportZipAnswers }, config: { access: ADMINS } }, async (req, reply) => {
-    const { stream, filename } = await exportOrganisationZip((fn) => req.read(fn), req.auth.orgId, req.auth, app.deps.storage);
+    const { stream, filename } = await exportOrganisationZip((fn) => req.read(fn, { long: true }), req.auth.orgId, req.auth, app.deps.storage);
     await reply.header('content-type', 'application/zip').header('content-disposition', `attachment; filename="${filename}"`).send(stream as never);
   });
 }

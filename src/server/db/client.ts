@@ -25,9 +25,57 @@ export type ReadTx = Pick<Tx, 'select' | 'selectDistinct' | 'selectDistinctOn' |
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** PostgreSQL's connection string: what else must reach this same database (the job queue) connects with it. */
+  /** PostgreSQL's connection string of request work (it may be a transaction pooler such as PgBouncer). */
   url?: string;
+  /**
+   * Where session work connects (LISTEN, the job queue, the start-up migration): DATABASE_DIRECT_URL when set,
+   * else `url`. A transaction pooler keeps no session for us: a LISTEN through it hears nothing (decision 062).
+   */
+  directUrl?: string;
+  /** The runtime role request scopes switch to (`cmms_app`; a test may name another, roles are cluster-wide). */
+  role: string;
   close(): Promise<void>;
+}
+
+/** Time limits of database work (decision 062); 0 turns one off. */
+export interface Timeouts {
+  /** A statement of a request's scope. */
+  statementMs: number;
+  /** A statement of a scope that asked for more (`long`: exports, jobs). */
+  longStatementMs: number;
+  /** Waiting for a row or table lock. */
+  lockMs: number;
+  /** A transaction left idle (its session is ended by PostgreSQL). */
+  idleInTransactionMs: number;
+}
+
+export interface DbSettings {
+  timeouts: Timeouts;
+  /**
+   * Named prepared statements (`onePlan`, decision 019). Off by default: a transaction pooler (PgBouncer before
+   * 1.21, or without max_prepared_statements) sends a connection's next statement to another server connection,
+   * where the name is unknown ("prepared statement kept_1 does not exist"). DB_PREPARED_STATEMENTS=on where
+   * DATABASE_URL reaches PostgreSQL directly or a pooler that keeps them.
+   */
+  preparedStatements: boolean;
+  /** The runtime role; DB_RUNTIME_ROLE, `cmms_app` by default. */
+  role: string;
+}
+
+const ms = (value: string | undefined, fallback: number) => (value !== undefined && value !== '' && Number.isFinite(Number(value)) ? Math.max(0, Math.round(Number(value))) : fallback);
+
+/** The database settings from the environment (DB_STATEMENT_TIMEOUT_MS & co., DB_PREPARED_STATEMENTS, DB_RUNTIME_ROLE). */
+export function dbSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): DbSettings {
+  return {
+    timeouts: {
+      statementMs: ms(env.DB_STATEMENT_TIMEOUT_MS, 15_000),
+      longStatementMs: ms(env.DB_LONG_STATEMENT_TIMEOUT_MS, 300_000),
+      lockMs: ms(env.DB_LOCK_TIMEOUT_MS, 5_000),
+      idleInTransactionMs: ms(env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS, 60_000),
+    },
+    preparedStatements: env.DB_PREPARED_STATEMENTS === 'on',
+    role: env.DB_RUNTIME_ROLE || RUNTIME_ROLE,
+  };
 }
 
 const MIGRATIONS = join(ROOT, 'drizzle');
@@ -36,8 +84,20 @@ const MIGRATIONS = join(ROOT, 'drizzle');
  * Opens PostgreSQL when a URL is given, else PGlite: the `embedded` thread already started, or one started
  * here in `dataDir` (in memory when dataDir is 'memory://' or unset).
  */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; embedded?: PGliteThread }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  /** DATABASE_DIRECT_URL: session work (LISTEN, jobs, migrations) connects here; `databaseUrl` when unset. */
+  directUrl?: string;
+  dataDir?: string;
+  embedded?: PGliteThread;
+  settings?: Partial<DbSettings>;
+}): Promise<Database> {
+  const settings = { ...dbSettingsFromEnv(), ...opts.settings };
+  const { role } = settings;
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(role)) throw new Error(`Invalid runtime role name ${role}`);
   if (opts.databaseUrl) {
+    // The environment's direct URL belongs to the environment's DATABASE_URL, not to a database a test made.
+    const directUrl = opts.directUrl || (opts.databaseUrl === process.env.DATABASE_URL && process.env.DATABASE_DIRECT_URL) || opts.databaseUrl;
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     // A request that waits this long for a connection fails (503) rather than waiting for ever.
@@ -52,32 +112,94 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
     const tenantPool = poolOf();
     tenantPool.on('error', () => {});
     tenantPool.on('connect', (client) => client.on('error', () => {}));
-    tenantRunners.set(db, pgTenantRunner(tenantPool, drizzle, pg.types as PgTypes));
-    return { db, kind: 'postgres', url: opts.databaseUrl, close: async () => void (await Promise.all([pool.end(), tenantPool.end()])) };
+    tenantRunners.set(db, pgTenantRunner(tenantPool, drizzle, pg.types as PgTypes, settings));
+    return { db, kind: 'postgres', url: opts.databaseUrl, directUrl, role, close: async () => void (await Promise.all([pool.end(), tenantPool.end()])) };
   }
   // PGlite runs in its own thread (decision 015); `npm start` starts it before loading this module.
   const thread = opts.embedded ?? startEmbedded(opts.dataDir);
   const { drizzle } = await import('drizzle-orm/pglite');
   const db = drizzle({ client: thread as never, schema, casing: 'snake_case' }) as unknown as Db;
-  tenantRunners.set(db, pgliteTenantRunner(thread, drizzle));
+  tenantRunners.set(db, pgliteTenantRunner(thread, drizzle, role));
   // Not waiting for it: the first query does (its start-up overlaps the caller's).
-  return { db, kind: 'pglite', close: () => thread.close() };
+  return { db, kind: 'pglite', role, close: () => thread.close() };
 }
 
-/** Applies the generated migrations, then the tenancy wall (idempotent). */
-export async function migrate(database: Database) {
+/** The advisory lock that serialises start-up migrations (every instance, `npm run migrate`, test runs). */
+export const MIGRATION_LOCK = 727274;
+
+export interface MigrateOptions {
+  /** How long an instance waits for another one's migration (the advisory lock); default 10 minutes. */
+  waitMs?: number;
+  /** lock_timeout of the migration's DDL: it must not queue behind (and in front of) live requests for long. */
+  lockTimeoutMs?: number;
+  /** Tries when the DDL met a lock held too long (55P03) or a deadlock; default 5. */
+  tries?: number;
+  /** Tests: a start-up whose lock is left out (the mutation check of the concurrent start). */
+  withoutLock?: boolean;
+}
+
+/**
+ * Applies the generated migrations, then the tenancy wall (idempotent). On PostgreSQL all of it is one
+ * transaction on a dedicated connection (the direct URL when set) that first takes the migration lock
+ * (`pg_advisory_xact_lock`): the lock is held from the first migration to the last grant and released only by
+ * that transaction's end, so concurrent starters run one after the other, and one that finds the work done does
+ * nothing. The migrations are applied here, in that transaction, with the bookkeeping of drizzle's migrator
+ * (`drizzle.__drizzle_migrations`): drizzle's own migrator commits a transaction of its own, which released
+ * the lock half-way (issue 38). One transaction also works through a transaction pooler (PgBouncer keeps its
+ * server connection for the whole of it), where a session lock would stay on a pooled connection.
+ */
+export async function migrate(database: Database, options: MigrateOptions = {}) {
   if (database.kind === 'postgres') {
-    const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
-    // Serialise concurrent starters (several instances, parallel test runs) on one advisory lock.
-    await database.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(727274)`);
-      if (!(await upToDate(tx as unknown as Db))) await run(tx as never, { migrationsFolder: MIGRATIONS });
-      await applyTenancy(tx as unknown as Db);
-    });
-  } else {
-    const { migrate: run } = await import('drizzle-orm/pglite/migrator');
-    if (!(await upToDate(database.db))) await run(database.db as never, { migrationsFolder: MIGRATIONS });
-    await applyTenancy(database.db);
+    const tries = options.tries ?? 5;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await migratePostgres(database, options);
+      } catch (err) {
+        const code = pgCode(err);
+        // Only the lock waits of the DDL are retried; anything else is a fault to report.
+        if (attempt >= tries || (code !== '55P03' && code !== '40P01')) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 250 * attempt + Math.random() * 250));
+      }
+    }
+  }
+  const { migrate: run } = await import('drizzle-orm/pglite/migrator');
+  if (!(await upToDate(database.db))) await run(database.db as never, { migrationsFolder: MIGRATIONS });
+  await applyTenancy(database.db, database.role);
+}
+
+async function migratePostgres(database: Database, options: MigrateOptions) {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { readMigrationFiles } = await import('drizzle-orm/migrator');
+  const client = new pg.Client({ connectionString: database.directUrl ?? database.url, application_name: 'cmms-migrate' });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    const db = drizzle(client, { casing: 'snake_case' }) as unknown as Db;
+    await client.query('begin');
+    try {
+      // Waiting for another instance's migration is not a lock wait of our DDL: its own, longer bound.
+      await client.query(`set local lock_timeout = ${options.waitMs ?? 600_000}; set local statement_timeout = 0; set local idle_in_transaction_session_timeout = 0`);
+      if (!options.withoutLock) await client.query(`select pg_advisory_xact_lock(${MIGRATION_LOCK})`);
+      await client.query(`set local lock_timeout = ${options.lockTimeoutMs ?? 10_000}`);
+      if (!(await upToDate(db))) {
+        await client.query('create schema if not exists drizzle');
+        await client.query('create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)');
+        const last = rowsOf<{ created_at: string }>(await client.query('select created_at::text from drizzle.__drizzle_migrations order by created_at desc limit 1'))[0];
+        for (const migration of readMigrationFiles({ migrationsFolder: MIGRATIONS })) {
+          if (last && Number(last.created_at) >= migration.folderMillis) continue;
+          for (const statement of migration.sql) if (statement.trim()) await client.query(statement);
+          await client.query('insert into drizzle.__drizzle_migrations (hash, created_at) values ($1, $2)', [migration.hash, migration.folderMillis]);
+        }
+      }
+      await applyTenancy(db, database.role);
+      await client.query('commit');
+    } catch (err) {
+      await client.query('rollback').catch(() => {});
+      throw err;
+    }
+  } finally {
+    await client.end().catch(() => {});
   }
 }
 
@@ -102,16 +224,23 @@ async function upToDate(db: Db): Promise<boolean> {
  * A scope sits on a wrapper of its connection that is revoked when `fn` settles: a scope kept past its
  * request throws, on both databases, instead of running on a connection another organisation now uses.
  */
-export function withTenant<T>(db: Db, orgId: number, fn: (tx: ReadTx) => Promise<T>, options: { readOnly: true }): Promise<T>;
-export function withTenant<T>(db: Db, orgId: number, fn: (tx: Tx) => Promise<T>, options?: { readOnly?: boolean }): Promise<T>;
-export function withTenant<T>(db: Db, orgId: number, fn: (tx: Tx) => Promise<T>, options: { readOnly?: boolean } = {}): Promise<T> {
+export function withTenant<T>(db: Db, orgId: number, fn: (tx: ReadTx) => Promise<T>, options: { readOnly: true; long?: boolean }): Promise<T>;
+export function withTenant<T>(db: Db, orgId: number, fn: (tx: Tx) => Promise<T>, options?: ScopeOptions): Promise<T>;
+export function withTenant<T>(db: Db, orgId: number, fn: (tx: Tx) => Promise<T>, options: ScopeOptions = {}): Promise<T> {
   const runner = tenantRunners.get(db);
   if (!runner) return Promise.reject(new Error('withTenant needs a database opened by openDatabase'));
   // The runners write the organisation id into their settings statement: it must be the integer we checked.
   if (!Number.isSafeInteger(orgId) || orgId <= 0) return Promise.reject(new Error(`Invalid organisation id ${orgId}`));
   if (writing.open) return Promise.reject(nestedCall());
-  if (options.readOnly) return runner(orgId, fn, true);
-  return writing.run(() => runner(orgId, fn, false)).then(committed(db, orgId));
+  const long = options.long ?? false;
+  if (options.readOnly) return runner(orgId, fn, true, long);
+  return writing.run(() => runner(orgId, fn, false, long)).then(committed(db, orgId));
+}
+
+export interface ScopeOptions {
+  readOnly?: boolean;
+  /** The longer statement timeout (DB_LONG_STATEMENT_TIMEOUT_MS): exports, jobs. */
+  long?: boolean;
 }
 
 /**
@@ -139,7 +268,7 @@ const committed =
 export const REQUEST_PLANNER_SETTINGS = 'set enable_memoize = off; set jit = off';
 
 /** `orgId` '' : no organisation (`withoutTenant`). */
-type TenantRunner = <T>(orgId: number | '', fn: (tx: Tx) => Promise<T>, readOnly: boolean) => Promise<T>;
+type TenantRunner = <T>(orgId: number | '', fn: (tx: Tx) => Promise<T>, readOnly: boolean, long: boolean) => Promise<T>;
 const tenantRunners = new WeakMap<Db, TenantRunner>();
 
 /**
@@ -198,51 +327,79 @@ const readScope = (db: Db, runRows: RowsRunner): ReadTx =>
   }) as unknown as ReadTx;
 
 /**
- * PostgreSQL (decision 014). The request pool's connections are set once to the runtime role, read-only by
- * default, with the planner settings. A read sets `app.org_id` for the session only when the connection last
- * served another organisation, then runs its statements as they are (each its own read-only transaction: a
- * read that must see several tables at one instant is one statement). A write is drizzle's transaction,
- * `begin read write`, with `app.org_id` local to it. Each scope has its own drizzle instance (it costs well
- * under a microsecond) over a wrapper of its connection that refuses once the scope has ended.
+ * The settings of one scope, local to its transaction (decision 062): the runtime role, the organisation, the
+ * planner settings (decision 016) and the time limits. Nothing is set for the session, so a connection handed
+ * back (to our pool, or by a transaction pooler to another client) carries nothing of ours.
  */
-function pgTenantRunner(pool: import('pg').Pool, drizzle: typeof import('drizzle-orm/node-postgres').drizzle, types: PgTypes): TenantRunner {
-  const setUp = new WeakSet<import('pg').PoolClient>();
-  const orgOf = new WeakMap<import('pg').PoolClient, number | ''>();
+function scopeSettings(role: string, orgId: number | '', timeouts: Timeouts, long: boolean) {
+  const local = (name: string, value: string | number) => `set_config('${name}', '${value}', true)`;
+  return `select ${[
+    local('role', role),
+    local('app.org_id', orgId),
+    local('enable_memoize', 'off'),
+    local('jit', 'off'),
+    local('statement_timeout', long ? timeouts.longStatementMs : timeouts.statementMs),
+    local('lock_timeout', timeouts.lockMs),
+    local('idle_in_transaction_session_timeout', timeouts.idleInTransactionMs),
+  ].join(', ')}`;
+}
+
+/**
+ * Errors after which a connection is dropped rather than handed to the next request: a failure below SQL (it
+ * may not have rolled back), a session PostgreSQL ended (class 08, 57P0x, an idle transaction's 25P03), and a
+ * named statement whose columns changed under it (decision 019: "cached plan must not change result type",
+ * 0A000, for as long as the connection lives).
+ */
+function breaksConnection(err: unknown): boolean {
+  const code = pgCode(err);
+  if (!code) return !(err instanceof HttpError);
+  return code === '0A000' || code === '25P03' || code.startsWith('08') || code.startsWith('57P');
+}
+
+/**
+ * PostgreSQL (decisions 014, 062). Every scope is a transaction of its own: a read is `begin read only`, a write
+ * drizzle's transaction (`begin read write`, savepoints), and each starts by setting the runtime role, the
+ * organisation and the time limits local to it. So the request pool works through a transaction pooler
+ * (PgBouncer, pool_mode = transaction): no setting, and no named statement unless DB_PREPARED_STATEMENTS=on,
+ * outlives the transaction. A read that must see several tables at one instant is still one statement (read
+ * committed). Each scope has its own drizzle instance (it costs well under a microsecond) over a wrapper of
+ * its connection that refuses once the scope has ended.
+ */
+function pgTenantRunner(pool: import('pg').Pool, drizzle: typeof import('drizzle-orm/node-postgres').drizzle, types: PgTypes, settings: DbSettings): TenantRunner {
   const parsing = { getTypeParser: (typeId: number, format?: string) => (TEXT_TYPES.has(typeId) ? asText : types.getTypeParser(typeId, format)) };
-  return async (orgId, fn, readOnly) => {
+  const named = settings.preparedStatements;
+  return async (orgId, fn, readOnly, long) => {
     const client = await pool.connect();
     const scope = { open: true };
     const query = (...args: unknown[]) => (scope.open ? (client.query as (...a: unknown[]) => Promise<unknown>)(...args) : Promise.reject(new ScopeEndedError()));
-    const runRows: RowsRunner = async (text, values, name) => rowsOf<unknown[]>(await query({ text, values, name: name || undefined, rowMode: 'array', types: parsing }));
+    const runRows: RowsRunner = async (text, values, name) =>
+      rowsOf<unknown[]>(await query({ text, values, name: (named && name) || undefined, rowMode: 'array', types: parsing }));
     const db = drizzle({ client: { query } as never, casing: 'snake_case' }) as unknown as Db;
+    const setUp = scopeSettings(settings.role, orgId, settings.timeouts, long);
     let broken: Error | undefined;
     try {
-      if (!setUp.has(client)) {
-        await client.query(`set role ${RUNTIME_ROLE}; set default_transaction_read_only = on; ${REQUEST_PLANNER_SETTINGS}`);
-        setUp.add(client);
-      }
       if (readOnly) {
-        if (orgOf.get(client) !== orgId) {
-          orgOf.delete(client);
-          await client.query(`select set_config('app.org_id', '${orgId}', false)`);
-          orgOf.set(client, orgId);
+        try {
+          // One round trip opens the transaction and sets it up; the pooler keeps this server connection until commit.
+          await client.query(`begin read only; ${setUp}`);
+          // withTenant's overloads typed a read's `fn` for a ReadTx.
+          const result = await fn(readScope(db, runRows) as Tx);
+          await client.query('commit');
+          return result;
+        } catch (err) {
+          await client.query('rollback').catch((rollbackFailed: Error) => (broken = rollbackFailed));
+          throw err;
         }
-        // withTenant's overloads typed a read's `fn` for a ReadTx.
-        return await fn(readScope(db, runRows) as Tx);
       }
       return await db.transaction(
         async (tx) => {
-          await tx.execute(sql.raw(`select set_config('app.org_id', '${orgId}', true)`));
+          await tx.execute(sql.raw(setUp));
           return fn(withRowsRunner(tx as unknown as Tx, runRows));
         },
         { accessMode: 'read write' },
       );
     } catch (err) {
-      // Dropped rather than handed to the next request: a connection that failed below SQL (it may not have
-      // rolled back), and one holding a named statement whose columns changed under it (decision 019:
-      // "cached plan must not change result type", code 0A000, for as long as the connection lives).
-      const code = pgCode(err);
-      if (code === '0A000' || (!code && !(err instanceof HttpError))) broken = err as Error;
+      if (breaksConnection(err)) broken ??= err as Error;
       throw err;
     } finally {
       scope.open = false;
@@ -256,9 +413,9 @@ function pgTenantRunner(pool: import('pg').Pool, drizzle: typeof import('drizzle
  * transaction of their own that first sets the tenant and the role, so that reads queue back to back. A write
  * is drizzle's transaction, which has the session to itself, its settings sent with its BEGIN.
  */
-function pgliteTenantRunner(thread: PGliteThread, drizzle: typeof import('drizzle-orm/pglite').drizzle): TenantRunner {
+function pgliteTenantRunner(thread: PGliteThread, drizzle: typeof import('drizzle-orm/pglite').drizzle, role: string): TenantRunner {
   return async (orgId, fn, readOnly) => {
-    const settings = `select set_config('app.org_id', '${orgId}', true), set_config('role', '${RUNTIME_ROLE}', true)`;
+    const settings = `select set_config('app.org_id', '${orgId}', true), set_config('role', '${role}', true)`;
     const scope = { open: true };
     const ended = () => Promise.reject(new ScopeEndedError());
     try {
@@ -283,9 +440,19 @@ function pgliteTenantRunner(thread: PGliteThread, drizzle: typeof import('drizzl
 }
 
 /** Runs `fn` in a write scope as the runtime role with no organisation: only global tables are visible. */
-export function withoutTenant<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+export function withoutTenant<T>(db: Db, fn: (tx: Tx) => Promise<T>, options: { long?: boolean } = {}): Promise<T> {
   const runner = tenantRunners.get(db);
   if (!runner) return Promise.reject(new Error('withoutTenant needs a database opened by openDatabase'));
   if (writing.open) return Promise.reject(nestedCall());
-  return writing.run(() => runner('', fn, false)).then(committed(db, ''));
+  return writing.run(() => runner('', fn, false, options.long ?? false)).then(committed(db, ''));
+}
+
+/**
+ * The request pool answers (`/api/ready`): a read scope of no organisation, through the same runner, pool and
+ * settings as a request's (the runtime role exists, the pooler passes transactions).
+ */
+export async function requestPoolReady(db: Db): Promise<void> {
+  const runner = tenantRunners.get(db);
+  if (!runner) throw new Error('requestPoolReady needs a database opened by openDatabase');
+  await runner('', (tx) => tx.execute(sql`select 1`), true, false);
 }

@@ -14,7 +14,8 @@ const GLOBAL_TABLES = ['organizations', 'rate_limits', 'mail_outbox', 'demo_requ
  * column, so a table added by a later feature is walled in without anyone remembering to do it:
  * RLS enabled and forced, one policy on `app.org_id`, and per-organisation ids from a trigger.
  */
-export async function applyTenancy(db: Db) {
+export async function applyTenancy(db: Db, role: string = RUNTIME_ROLE) {
+  const RUNTIME_ROLE = role;
   const script = `
 DO $$ BEGIN
   IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${RUNTIME_ROLE}') THEN
@@ -110,14 +111,19 @@ END $$;
   // starting (rolling restart, scale-out) would stall all requests. Skip it when this very script was
   // applied and the catalog shows every tenant table walled in (a new table makes the check fail).
   const fingerprint = createHash('sha256').update(script).digest('hex');
-  if (await inPlace(db, fingerprint)) return;
+  if (await inPlace(db, fingerprint, role)) return;
   for (const statement of script.split(/\n\n(?=DO |CREATE )/)) await db.execute(sql.raw(statement));
   await db.execute(sql.raw(`CREATE TABLE IF NOT EXISTS tenancy_state (fingerprint text NOT NULL)`));
   await db.execute(sql`DELETE FROM tenancy_state`);
   await db.execute(sql`INSERT INTO tenancy_state (fingerprint) VALUES (${fingerprint})`);
 }
 
-async function inPlace(db: Db, fingerprint: string): Promise<boolean> {
+async function inPlace(db: Db, fingerprint: string, role: string): Promise<boolean> {
+  // Roles are the cluster's, not the database's: a restored dump has the tables, the policies and the state
+  // row, but not the role nor (its GRANTs failed) its rights. Then the whole script runs: it creates both.
+  const roleResult = await db.execute(sql`SELECT CASE WHEN NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = ${role}) THEN false
+    WHEN to_regclass('organizations') IS NULL THEN true ELSE has_table_privilege(${role}, 'organizations', 'SELECT') END AS ready`);
+  if (!rowsOf<{ ready: boolean }>(roleResult)[0].ready) return false;
   // pg_catalog, not information_schema: its views cost hundreds of milliseconds on PGlite at every start.
   const result = await db.execute(sql`
     SELECT to_regclass('tenancy_state') IS NOT NULL AS has_state,

@@ -16,6 +16,8 @@ export interface Jobs {
   mailer: Mailer;
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** True once `start` finished and until `stop` (`/api/ready`). */
+  ready?(): boolean;
 }
 
 export interface JobsOptions extends Omit<JobQueueOptions, 'databaseUrl'> {
@@ -28,7 +30,7 @@ export interface JobsOptions extends Omit<JobQueueOptions, 'databaseUrl'> {
 
 export function createJobs(database: Database, config: Pick<Config, 'databaseUrl' | 'smtpUrl'> & Partial<Pick<Config, 'webhooks'>>, log: MailLog, options: JobsOptions = {}): Jobs {
   // The database the app opened, not the environment's: a benchmark or test opens one of its own.
-  const queue = createJobQueue(database, { log, ...options, databaseUrl: database.url ?? config.databaseUrl });
+  const queue = createJobQueue(database, { log, ...options, databaseUrl: database.directUrl ?? database.url ?? config.databaseUrl });
   const send = options.send ?? (config.smtpUrl ? smtpSender(config.smtpUrl) : undefined);
   const retryLimit = options.mailRetryLimit ?? 10;
   const mailRetry = { retryLimit, retryDelay: options.mailRetryDelaySeconds ?? 30, retryBackoff: true };
@@ -39,9 +41,11 @@ export function createJobs(database: Database, config: Pick<Config, 'databaseUrl
     retry: mailRetry,
   });
   let releaseWebhooks: (() => void) | undefined;
+  let started = false;
   return {
     queue,
     mailer,
+    ready: () => started,
     async start() {
       await queue.start();
       await queue.createQueue(MAIL_QUEUE);
@@ -58,8 +62,10 @@ export function createJobs(database: Database, config: Pick<Config, 'databaseUrl
       await registerCleanup(queue, database, log);
       await registerPmGenerator(queue, database, log);
       if (config.webhooks) releaseWebhooks = await registerWebhookDelivery(queue, database, config.webhooks, mailer, log);
+      started = true;
     },
     async stop() {
+      started = false;
       releaseWebhooks?.();
       await queue.stop();
     },

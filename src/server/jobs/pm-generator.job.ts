@@ -36,7 +36,7 @@ export async function runPmGenerator(database: Database, log?: GeneratorLog, at:
       const orgId = orgIds[next++];
       try {
         // Awaited first: `created += await …` would read `created` before the wait and lose the others' counts.
-        const result = await withTenant(database.db, orgId, (tx) => generateDueWork(tx, orgId, at));
+        const result = await withTenant(database.db, orgId, (tx) => generateDueWork(tx, orgId, at), { long: true });
         created += result.created;
       } catch (err) {
         failed.push(orgId);

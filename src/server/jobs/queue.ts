@@ -1,7 +1,6 @@
 import type PgBoss from 'pg-boss';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
-import { RUNTIME_ROLE } from '../db/tenancy';
 import { rowsOf } from '../db/rows';
 
 /**
@@ -124,9 +123,9 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
           // Requests send jobs in their own transaction, as the runtime role (RLS, decision 001): it may read
           // the queue's settings and add jobs, nothing more (RETURNING needs the id column).
           const grant = (text: string) => (tx ? tx.execute(sql.raw(text)) : database.db.execute(sql.raw(text)));
-          await grant(`grant usage on schema ${schema} to ${RUNTIME_ROLE}`);
-          await grant(`grant select on ${schema}.queue to ${RUNTIME_ROLE}`);
-          await grant(`grant insert, select (id) on ${schema}.job to ${RUNTIME_ROLE}`);
+          await grant(`grant usage on schema ${schema} to ${database.role}`);
+          await grant(`grant select on ${schema}.queue to ${database.role}`);
+          await grant(`grant insert, select (id) on ${schema}.job to ${database.role}`);
         });
       })();
       return started;

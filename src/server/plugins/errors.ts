@@ -32,7 +32,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     const db = databaseError(pgCode(err));
     if (db) {
-      if (db.status >= 500) req.log.warn({ err }, 'database refused the request');
+      if (db.status >= 500) req.log.warn({ err, sqlState: pgCode(err), reason: TIME_LIMITS[pgCode(err) ?? ''] }, TIME_LIMITS[pgCode(err) ?? ''] ? 'database time limit reached' : 'database refused the request');
       return reply.status(db.status).send({ error: db.message });
     }
     const upload = multipartError(err, /^multipart\//i.test(req.headers['content-type'] ?? ''));
@@ -87,13 +87,20 @@ const DATABASE_ERRORS: Record<string, { status: number; message: string }> = {
   // Concurrency and load: a retry succeeds.
   '40001': { status: 503, message: UNAVAILABLE },
   '40P01': { status: 503, message: UNAVAILABLE },
-  '57014': { status: 503, message: UNAVAILABLE },
+  // Time limits (decision 062): a statement over statement_timeout, a lock waited for past lock_timeout, a
+  // transaction left idle past idle_in_transaction_session_timeout (PostgreSQL then ends the session).
+  '57014': { status: 503, message: 'The database took too long to answer, please retry' },
+  '55P03': { status: 503, message: 'A record is busy (locked by other work), please retry' },
+  '25P03': { status: 503, message: 'The database ended an idle transaction, please retry' },
   '53': { status: 503, message: UNAVAILABLE },
   '08': { status: 503, message: UNAVAILABLE },
   '57P01': { status: 503, message: UNAVAILABLE },
   '57P02': { status: 503, message: UNAVAILABLE },
   '57P03': { status: 503, message: UNAVAILABLE },
 };
+
+/** The time limits by SQLSTATE, named in the log line of a request that reached one. */
+const TIME_LIMITS: Record<string, string> = { '57014': 'statement_timeout', '55P03': 'lock_timeout', '25P03': 'idle_in_transaction_session_timeout' };
 
 /** The status and our message for a PostgreSQL error code, or undefined when it is not one we map. */
 export function databaseError(code: string | undefined) {

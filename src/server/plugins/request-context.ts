@@ -41,8 +41,9 @@ declare module 'fastify' {
     /**
      * Runs `fn` in a read scope of its own walled to the caller's organisation (selects and raw statements;
      * the database refuses writes). Its type lets a GET route call only functions that take `ReadTx`.
+     * `{ long: true }`: the longer statement timeout (an export's batches; decision 062).
      */
-    read<T>(fn: (tx: ReadTx) => Promise<T>): Promise<T>;
+    read<T>(fn: (tx: ReadTx) => Promise<T>, options?: { long?: boolean }): Promise<T>;
   }
 }
 
@@ -91,8 +92,8 @@ export const requestContext = fp(async (app: FastifyInstance, opts: { db: Db; ba
     const around = this.aroundWrite;
     return withTenant(opts.db, orgOf(this), around ? (tx) => around(tx, fn) : fn);
   });
-  app.decorateRequest('read', async function <T>(this: FastifyRequest, fn: (tx: ReadTx) => Promise<T>) {
-    return withTenant(opts.db, orgOf(this), fn, { readOnly: true });
+  app.decorateRequest('read', async function <T>(this: FastifyRequest, fn: (tx: ReadTx) => Promise<T>, options?: { long?: boolean }) {
+    return withTenant(opts.db, orgOf(this), fn, { readOnly: true, long: options?.long });
   });
 
   /**

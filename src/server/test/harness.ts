@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { openDatabase, withTenant, type Database } from '../db/client';
+import { openDatabase, withTenant, type Database, type DbSettings } from '../db/client';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../env';
 import type { Mailer } from '../mailer';
+import type { JobsOptions } from '../jobs';
 import { users } from '../db/schema';
 import { hashPassword } from '../passwords';
 import { sql } from 'drizzle-orm';
@@ -24,8 +25,11 @@ export interface TestApp {
  * organisations). `ownDatabase`: a database of the app's own (a copy of the template on PGlite), closed with it,
  * for a test that closes or breaks the database (decision 028, addendum).
  */
-export async function createTestApp(overrides: Partial<Config> = {}, extra: { mailer?: Mailer; ownDatabase?: boolean } = {}): Promise<TestApp> {
-  const shared = !process.env.DATABASE_URL && !extra.ownDatabase;
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  extra: { mailer?: Mailer; ownDatabase?: boolean; databaseUrl?: string; settings?: Partial<DbSettings>; jobOptions?: JobsOptions } = {},
+): Promise<TestApp> {
+  const shared = !process.env.DATABASE_URL && !extra.ownDatabase && !extra.databaseUrl;
   // The app's DATA_DIR (uploads); with a database of its own, the database too, where the server keeps it.
   const { dir: dataDir, remove } = shared ? scratchDataDir() : runDataDir();
   const base = loadConfig({ ...process.env, DATA_DIR: dataDir, JWT_SECRET: 'test-secret-' + randomBytes(8).toString('hex'), LOG_LEVEL: 'silent' });
@@ -41,12 +45,12 @@ export async function createTestApp(overrides: Partial<Config> = {}, extra: { ma
     webhooks: { ...base.webhooks, allowPrivate: true, retryBaseSeconds: 1 },
     ...overrides,
   };
-  const database = shared ? await workerDatabase() : await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
+  const database = shared ? await workerDatabase() : await openDatabase({ databaseUrl: extra.databaseUrl ?? process.env.DATABASE_URL, dataDir, settings: extra.settings });
   // On the shared PostgreSQL an app with an SMTP server of its own gets a pg-boss schema of its own, as
   // jobs/mail.test.ts does: another file's app (another SMTP server, or none) never fetches its mail jobs.
   const jobSchema = process.env.DATABASE_URL && overrides.smtpUrl ? `pgboss_${randomBytes(4).toString('hex')}` : undefined;
   // Every answer of a route that declares its response is checked against the schema whole (issue 28).
-  const app = await buildApp({ database, config, logger: false, mailer: extra.mailer, checkResponses: true, jobOptions: jobSchema ? { schema: jobSchema } : undefined });
+  const app = await buildApp({ database, config, logger: false, mailer: extra.mailer, checkResponses: true, jobOptions: jobSchema ? { ...extra.jobOptions, schema: jobSchema } : extra.jobOptions });
   await app.ready();
   return {
     app,
