@@ -25,7 +25,7 @@ import { loginMarkup, loginPreloads, withLoginMarkup } from './login-preload';
 import { inlineScriptSources } from './inline-scripts';
 import { subdomainOf } from '../shared/subdomain';
 import { errorAnswerSchema } from '../shared/pagination';
-import { createStorage, signUploadUrls, uploadSigner, type Storage } from './uploads/storage';
+import { openStorage, signUploadUrls, uploadSigner, type Storage } from './uploads/storage';
 import { hearRightsChanges } from '../features/auth/rights-cache';
 
 export interface AppDeps {
@@ -78,7 +78,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const jobs = deps.jobs ?? createJobs(deps.database, deps.config, app.log, deps.jobOptions);
   const mailer = deps.mailer ?? jobs.mailer;
-  const storage = deps.storage ?? createStorage(join(deps.config.dataDir, 'uploads'));
+  // Uploaded files: the folder, or the S3 bucket shared by every instance (decision 061). Made here, closed here.
+  const storage = deps.storage ?? (await openStorage(deps.config));
+  if (!deps.storage) app.addHook('onClose', () => storage.close());
   app.decorate('deps', { database: deps.database, config: deps.config, mailer, storage, jobs });
   // The queue starts when the app is ready (main.ts: after the migrations) and stops, its running jobs
   // finished, before the database closes.

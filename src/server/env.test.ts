@@ -38,3 +38,35 @@ describe('environment (decision 022)', () => {
     expect(parseTrustProxy(' 127.0.0.1, 10.0.0.0/8 ')).toEqual(['127.0.0.1', '10.0.0.0/8']);
   });
 });
+
+describe('uploads in S3 (decision 061)', () => {
+  it('keeps the folder unless S3_BUCKET is set; takes the endpoint, region, keys and checksum modes from the SDK variables', () => {
+    expect(loadConfig(prod).s3).toBeNull();
+    expect(loadConfig({ ...prod, S3_BUCKET: ' ' }).s3).toBeNull();
+    // AWS itself: virtual-hosted addressing, the SDK's region and key chain.
+    expect(loadConfig({ ...prod, S3_BUCKET: 'cmms-files', AWS_REGION: 'eu-west-3' }).s3).toEqual({
+      bucket: 'cmms-files',
+      prefix: '',
+      endpoint: undefined,
+      forcePathStyle: false,
+      region: 'eu-west-3',
+      credentials: undefined,
+      requestChecksumCalculation: undefined,
+      responseChecksumValidation: undefined,
+    });
+    // MinIO: the S3 endpoint before the general one, path-style, a region to sign with, the keys given.
+    const minio = loadConfig({
+      ...prod,
+      S3_BUCKET: 'cmms',
+      S3_PREFIX: '/site-a',
+      AWS_ENDPOINT_URL: 'http://other:9000',
+      AWS_ENDPOINT_URL_S3: 'http://minio:9000',
+      AWS_ACCESS_KEY_ID: 'id',
+      AWS_SECRET_ACCESS_KEY: 'secret',
+      AWS_REQUEST_CHECKSUM_CALCULATION: 'when_required',
+    }).s3;
+    expect(minio).toMatchObject({ prefix: 'site-a/', endpoint: 'http://minio:9000', forcePathStyle: true, region: 'us-east-1', credentials: { accessKeyId: 'id', secretAccessKey: 'secret' }, requestChecksumCalculation: 'WHEN_REQUIRED' });
+    expect(loadConfig({ ...prod, S3_BUCKET: 'cmms', AWS_ENDPOINT_URL: 'http://other:9000' }).s3).toMatchObject({ endpoint: 'http://other:9000', forcePathStyle: true });
+    expect(() => loadConfig({ ...prod, S3_BUCKET: 'cmms', AWS_RESPONSE_CHECKSUM_VALIDATION: 'never' })).toThrow(/AWS_RESPONSE_CHECKSUM_VALIDATION/);
+  });
+});

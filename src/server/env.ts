@@ -28,6 +28,26 @@ export interface Config {
   pgliteVacuumMinutes: number;
   /** Outbound webhooks (decision 043). */
   webhooks: WebhookSettings;
+  /** Uploaded files in an S3 bucket (S3_BUCKET) instead of `<DATA_DIR>/uploads` (decision 061); null: the folder. */
+  s3: S3Settings | null;
+}
+
+/**
+ * The bucket and, from the AWS SDK's own variables, the endpoint, region, keys and checksum modes. Keys left unset
+ * are found by the SDK's usual chain (profile, instance or task role).
+ */
+export interface S3Settings {
+  bucket: string;
+  /** S3_PREFIX: the keys' common start (`cmms/`), when the bucket is shared; empty by default. */
+  prefix: string;
+  /** AWS_ENDPOINT_URL_S3 or AWS_ENDPOINT_URL (MinIO, Ceph, R2…): then path-style addressing. */
+  endpoint?: string;
+  forcePathStyle: boolean;
+  region?: string;
+  credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
+  /** AWS_REQUEST_CHECKSUM_CALCULATION / AWS_RESPONSE_CHECKSUM_VALIDATION: `WHEN_REQUIRED` for servers that mishandle the SDK's default checksums. */
+  requestChecksumCalculation?: 'WHEN_SUPPORTED' | 'WHEN_REQUIRED';
+  responseChecksumValidation?: 'WHEN_SUPPORTED' | 'WHEN_REQUIRED';
 }
 
 export interface WebhookSettings {
@@ -86,6 +106,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryHours: Number(env.WEBHOOK_RETRY_HOURS ?? 24),
       disableAfterHours: Number(env.WEBHOOK_DISABLE_AFTER_HOURS ?? 72),
     },
+    s3: s3Settings(env),
+  };
+}
+
+/** S3_BUCKET and the AWS SDK's standard variables; null when S3_BUCKET is unset (the folder). */
+export function s3Settings(env: NodeJS.ProcessEnv): S3Settings | null {
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) return null;
+  const endpoint = env.AWS_ENDPOINT_URL_S3 || env.AWS_ENDPOINT_URL || undefined;
+  const checksum = (name: string) => {
+    const value = env[name]?.trim().toUpperCase();
+    if (!value) return undefined;
+    if (value !== 'WHEN_SUPPORTED' && value !== 'WHEN_REQUIRED') throw new Error(`${name} must be WHEN_SUPPORTED or WHEN_REQUIRED`);
+    return value;
+  };
+  const prefix = env.S3_PREFIX?.trim().replace(/^\/+/, '') ?? '';
+  return {
+    bucket,
+    prefix: prefix && !prefix.endsWith('/') ? `${prefix}/` : prefix,
+    endpoint,
+    forcePathStyle: !!endpoint,
+    // An endpoint of one's own (MinIO) often has no region: the SDK still wants one to sign.
+    region: env.AWS_REGION || env.AWS_DEFAULT_REGION || (endpoint ? 'us-east-1' : undefined),
+    credentials:
+      env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
+        ? { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY, ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}) }
+        : undefined,
+    requestChecksumCalculation: checksum('AWS_REQUEST_CHECKSUM_CALCULATION'),
+    responseChecksumValidation: checksum('AWS_RESPONSE_CHECKSUM_VALIDATION'),
   };
 }
 

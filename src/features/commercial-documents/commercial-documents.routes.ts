@@ -77,7 +77,7 @@ export function commercialDocumentRoutes(
 
     app.get(`${paths.pdf}:id`, { schema: { params: idParamsSchema, response: pdfAnswers(`The ${kind.slug.replace('-', ' ')} as a PDF file`) }, config: { access: EVERYONE } }, async (req, reply) => {
       const { logoUrl, ...doc } = await req.read((tx) => docs.print(tx, req.auth.orgId, req.params.id));
-      const logo = logoUrl ? ((await app.deps.storage.read?.(logoUrl)) ?? null) : null;
+      const logo = logoUrl ? ((await app.deps.storage.read(logoUrl)) ?? null) : null;
       const pdf = await renderDocumentPdf({ ...doc, logo });
       return reply
         .header('content-type', 'application/pdf')

@@ -1,11 +1,10 @@
-import { inflateRawSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../server/db/client';
 import { customerVendors, maintenanceRequests, parts } from '../../server/db/schema';
 import { createOrg, createTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
-import { correctiveRequest } from '../../server/test/fixtures';
+import { correctiveRequest, unzip } from '../../server/test/fixtures';
 import { catalogue } from '../maintenance-requests/test-fixtures';
 import { EXPORT_LISTS } from './data-transfer.schema';
 import { exportListCsv, type Reader } from './export.service';
@@ -163,28 +162,6 @@ describe('list exports', () => {
   });
 });
 
-/** The entries of a ZIP (its central directory), each inflated. */
-function unzip(zip: Buffer): Map<string, Buffer> {
-  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  const entries = new Map<string, Buffer>();
-  let at = zip.readUInt32LE(end + 16);
-  for (let i = zip.readUInt16LE(end + 10); i > 0; i--) {
-    const [method, size, nameLength, extraLength, commentLength, local] = [
-      zip.readUInt16LE(at + 10),
-      zip.readUInt32LE(at + 20),
-      zip.readUInt16LE(at + 28),
-      zip.readUInt16LE(at + 30),
-      zip.readUInt16LE(at + 32),
-      zip.readUInt32LE(at + 42),
-    ];
-    const name = zip.toString('utf8', at + 46, at + 46 + nameLength);
-    const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
-    const data = zip.subarray(start, start + size);
-    entries.set(name, method === 8 ? inflateRawSync(data) : data);
-    at += 46 + nameLength + extraLength + commentLength;
-  }
-  return entries;
-}
 
 describe('organisation archive', () => {
   it("gives an admin a ZIP of a CSV per list and the organisation's uploaded files, never another organisation's; managers and workers get 403", async () => {

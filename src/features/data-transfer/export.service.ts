@@ -89,7 +89,10 @@ export async function exportOrganisationZip(read: Reader, orgId: number, actor: 
   const zip = new ZipArchive({ zlib: { level: 6 } });
   void (async () => {
     for (const list of EXPORT_LISTS) await appendEntry(zip, exportListCsv(read, orgId, actor, list, {}).stream, `lists/${list}.csv`);
-    for await (const file of storage.files(orgId)) await appendEntry(zip, file.open(), `files/${file.url.slice(file.url.lastIndexOf('/') + 1)}`);
+    for await (const file of storage.files(orgId)) {
+      const source = await file.open(); // null: deleted since it was listed
+      if (source) await appendEntry(zip, source, `files/${file.url.slice(file.url.lastIndexOf('/') + 1)}`);
+    }
     await zip.finalize();
   })().catch((err: Error) => zip.destroy(err));
   return { stream: zip, filename: `organisation-${now().toISOString().slice(0, 10)}.zip` };

@@ -94,7 +94,7 @@ export async function workOrderProcedureRoutes(appBase: FastifyInstance) {
     const images = new Map<string, Buffer>();
     for (const step of procedure?.steps ?? []) {
       if (typeof step.value === 'string' && (step.kind === 'photo' || step.kind === 'signature')) {
-        const bytes = await app.deps.storage.read?.(step.value);
+        const bytes = await app.deps.storage.read(step.value);
         if (bytes) images.set(step.value, bytes);
       }
     }

@@ -515,12 +515,12 @@ describe('request portal: the work flows back to the requester', () => {
     const [mr] = await withTenant(t.database.db, org.orgId, (tx) => tx.select().from(maintenanceRequests).where(and(eq(maintenanceRequests.orgId, org.orgId), eq(maintenanceRequests.id, res.body.maintenanceRequestId))));
     expect(mr.images).toHaveLength(1);
     expect(mr.images[0].url).not.toBe(row.photos[0]);
-    expect(await t.app.deps.storage.read!(mr.images[0].url)).toEqual(await t.app.deps.storage.read!(row.photos[0]));
+    expect(await t.app.deps.storage.read(mr.images[0].url)).toEqual(await t.app.deps.storage.read(row.photos[0]));
 
     expect((await org.admin.del(`/api/maintenance-requests/delete-maintenance-request/${mr.id}`)).status).toBe(200);
     // The maintenance request's copy goes (after the commit); the requester's photo stays and is still served.
-    await until(async () => (await t.app.deps.storage.read!(mr.images[0].url)) === null);
-    expect(await t.app.deps.storage.read!(row.photos[0])).not.toBeNull();
+    await until(async () => (await t.app.deps.storage.read(mr.images[0].url)) === null);
+    expect(await t.app.deps.storage.read(row.photos[0])).not.toBeNull();
     const status = (await org.anonymous.get(`${B}/status/${sent.body.statusToken}`)).body;
     expect(status.status).toBe('declined');
     expect((await org.anonymous.get(status.photos[0])).status).toBe(200);
@@ -547,7 +547,7 @@ describe('request portal: photos of a request accepted into a work order', () =>
     // Signed for the worker, and served.
     const opened = await worker.get(copy.url);
     expect(opened.status).toBe(200);
-    expect(await t.app.deps.storage.read!(copy.url.split('?')[0])).toEqual(await t.app.deps.storage.read!(row.photos[0]));
+    expect(await t.app.deps.storage.read(copy.url.split('?')[0])).toEqual(await t.app.deps.storage.read(row.photos[0]));
     const { workOrder } = (await worker.get(`/api/work-orders/get-work-order/${workOrderId}`)).body;
     expect(workOrder.instructions).toContain("1 photo(s) in this work order's photos");
     // Another organisation sees none of it.
@@ -556,7 +556,7 @@ describe('request portal: photos of a request accepted into a work order', () =>
 
     // Deleting the order removes its copy only; the requester's photo stays and is still served.
     expect((await org.admin.del(`/api/work-orders/delete-work-order/${workOrderId}`)).status).toBe(200);
-    await until(async () => (await t.app.deps.storage.read!(copy.url.split('?')[0])) === null);
+    await until(async () => (await t.app.deps.storage.read(copy.url.split('?')[0])) === null);
     const status = (await org.anonymous.get(`${B}/status/${sent.body.statusToken}`)).body;
     expect((await org.anonymous.get(status.photos[0])).status).toBe(200);
   }, MAIL_TEST_MS);

@@ -119,7 +119,7 @@ export async function requestPortalRoutes(appBase: FastifyInstance) {
     const copies: string[] = [];
     try {
       for (const url of urls) {
-        const bytes = storage.read ? await storage.read(url) : null;
+        const bytes = await storage.read(url);
         if (bytes) copies.push(await storage.put(orgId, bytes, 'webp'));
       }
     } catch (err) {
@@ -243,7 +243,7 @@ export async function requestPortalRoutes(appBase: FastifyInstance) {
   app.post('/asset-labels', { schema: { body: assetLabelsSchema, response: { 200: assetLabelsPdfSchema } }, config: { access: MANAGERS } }, async (req, reply) => {
     const origin = originOf(req);
     const data = await req.inTenant((tx) => portal.labelData(tx, req.auth.orgId, req.body.assetIds, req.body.workStationIds));
-    const logo = data.logo && storage.read ? await storage.read(data.logo) : null;
+    const logo = data.logo ? await storage.read(data.logo) : null;
     const pdf = await assetLabelsPdf({ ...data, logo, origin, layout: req.body.layout });
     return reply.header('content-type', 'application/pdf').header('content-disposition', 'attachment; filename="asset-labels.pdf"').send(pdf as never);
   });

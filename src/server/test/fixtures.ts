@@ -1,3 +1,4 @@
+import { inflateRawSync } from 'node:zlib';
 import { SMTPServer } from 'smtp-server';
 import type { catalogue } from '../../features/maintenance-requests/test-fixtures';
 import { inDays } from '../../features/commercial-documents/test-fixtures';
@@ -138,4 +139,27 @@ export async function startSmtpServer(options: { refuse?: (address: string) => b
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** The entries of a ZIP (its central directory), each inflated. */
+export function unzip(zip: Buffer): Map<string, Buffer> {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const entries = new Map<string, Buffer>();
+  let at = zip.readUInt32LE(end + 16);
+  for (let i = zip.readUInt16LE(end + 10); i > 0; i--) {
+    const [method, size, nameLength, extraLength, commentLength, local] = [
+      zip.readUInt16LE(at + 10),
+      zip.readUInt32LE(at + 20),
+      zip.readUInt16LE(at + 28),
+      zip.readUInt16LE(at + 30),
+      zip.readUInt16LE(at + 32),
+      zip.readUInt32LE(at + 42),
+    ];
+    const name = zip.toString('utf8', at + 46, at + 46 + nameLength);
+    const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    const data = zip.subarray(start, start + size);
+    entries.set(name, method === 8 ? inflateRawSync(data) : data);
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  return entries;
 }

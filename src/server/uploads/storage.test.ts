@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStorage } from './storage';
+import { folderBlobs } from './folder-blobs';
 
 let root = '';
 afterEach(() => rm(root, { recursive: true, force: true }));
@@ -10,7 +11,7 @@ afterEach(() => rm(root, { recursive: true, force: true }));
 describe('Storage.files (the organisation archive reads it)', () => {
   it("lists only the organisation's own stored files: no other name, folder or link, nothing of another organisation", async () => {
     root = await mkdtemp(join(tmpdir(), 'storage-files-'));
-    const storage = createStorage(root);
+    const storage = createStorage(folderBlobs(root));
     const mine = await storage.put(7, Buffer.from('%PDF-1.4 mine'), 'pdf');
     await storage.put(8, Buffer.from('%PDF-1.4 theirs'), 'pdf');
     const dir = join(root, 'org-7');

@@ -1,90 +1,128 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, readFile, readdir, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../db/client';
+import type { Config } from '../env';
+import { folderBlobs } from './folder-blobs';
 
-const CONTENT_TYPES: Record<string, string> = {
+export const CONTENT_TYPES = {
   webp: 'image/webp',
   png: 'image/png',
   jpg: 'image/jpeg',
   pdf: 'application/pdf',
-};
+} as const satisfies Record<string, string>;
+export type FileExt = keyof typeof CONTENT_TYPES;
 
-/** A stored file's path under the uploads folder: `org-<id>/<uuid>.<ext>` (the folder `org-public` is open to all). */
+/** A stored file's key: `org-<id>/<uuid>.<ext>` (the folder `org-public` is open to all); its URL is `/uploads/<key>`. */
 const FILE = String.raw`org-(\d+|public)/[0-9a-f-]{36}\.(webp|png|jpg|pdf)`;
+export const STORED_KEY = new RegExp(`^${FILE}$`);
 const STORED_URL = new RegExp(`^/uploads/(${FILE})$`);
 /** A URL as a response gives it: the stored URL and its signature (decision 024). */
 const SIGNED_URL = new RegExp(`^(/uploads/${FILE})\\?exp=\\d+&sig=[A-Za-z0-9_-]+$`);
 
-/** Where uploaded files live. A folder today; the interface leaves room for S3. */
+/**
+ * Where uploaded files live (decision 061): a folder by default, an S3 bucket when `S3_BUCKET` is set. Every
+ * caller goes through this interface; files are always served by the app (`routes`), with today's signed URLs.
+ */
 export interface Storage {
   /** Stores bytes under the organisation and returns the URL path kept in the record (`/uploads/...`). */
-  put(orgId: number | 'public', bytes: Buffer, ext: keyof typeof CONTENT_TYPES): Promise<string>;
+  put(orgId: number | 'public', bytes: Buffer, ext: FileExt): Promise<string>;
   /** The bytes behind a URL `put` returned, or null when there is none (e.g. a logo for a printed document). */
-  read?(url: string): Promise<Buffer | null>;
+  read(url: string): Promise<Buffer | null>;
+  /** The file behind a URL `put` returned as a stream, or null when there is none. */
+  open(url: string): Promise<Readable | null>;
   /** Deletes the file behind a URL `put` returned; a file already gone, or a URL that is none of ours, is ignored. */
   remove(url: string): Promise<void>;
-  /** The organisation's own stored files (its folder only), one at a time, each opened as a stream when read (the organisation archive). */
-  files(orgId: number): AsyncIterable<{ url: string; open(): Readable }>;
+  /** The organisation's own stored files (its folder only), one at a time, each opened as a stream when read (the organisation archive); null: gone since it was listed. */
+  files(orgId: number): AsyncIterable<{ url: string; open(): Promise<Readable | null> }>;
   /** GET /uploads/*: a file, to whoever holds a signed URL for it (`uploadSigner`). */
   routes(signer: UploadSigner): (app: FastifyInstance) => Promise<void>;
+  /** Where the files are, for logs: `folder <path>` or `s3://bucket/prefix`. */
+  readonly where: string;
+  /** Lets go of the connections it holds (the S3 client); the app calls it when it closes. */
+  close(): Promise<void>;
 }
 
-export function createStorage(root: string): Storage {
-  const pathOf = (url: string) => {
-    const match = STORED_URL.exec(url.split('?')[0]);
-    return match ? join(root, match[1]) : null;
-  };
+/**
+ * What a place for files does, by key (`org-<id>/<uuid>.<ext>`, checked before it gets here): the folder
+ * (`folder-blobs.ts`) and the S3 bucket (`s3-blobs.ts`). `createStorage` puts the URLs, checks and serving on top.
+ */
+export interface Blobs {
+  readonly where: string;
+  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** The whole file, or null when there is none. */
+  get(key: string): Promise<Buffer | null>;
+  /** The file as a stream and its size when known, or null when there is none. */
+  open(key: string): Promise<{ body: Readable; size?: number } | null>;
+  /** Deletes the file; one already gone is no error. */
+  delete(key: string): Promise<void>;
+  /** The names of the plain files right under `<folder>/` (no deeper ones), in name order. */
+  list(folder: string): AsyncIterable<string>;
+  close(): Promise<void>;
+}
+
+/** The storage the configuration asks for: the S3 bucket when `S3_BUCKET` is set, else `<DATA_DIR>/uploads`. */
+export async function openStorage(config: Pick<Config, 'dataDir' | 's3'>): Promise<Storage> {
+  if (!config.s3) return createStorage(folderBlobs(join(config.dataDir, 'uploads')));
+  // Loaded only when asked for: the SDK stays out of the embedded default's start (decision 013).
+  const { s3Blobs } = await import('./s3-blobs');
+  return createStorage(s3Blobs(config.s3));
+}
+
+export function createStorage(blobs: Blobs): Storage {
+  const keyOf = (url: string) => STORED_URL.exec(url.split('?')[0])?.[1] ?? null;
   return {
+    where: blobs.where,
     async put(orgId, bytes, ext) {
-      const dir = join(root, `org-${orgId}`);
-      await mkdir(dir, { recursive: true });
-      const name = `${randomUUID()}.${ext}`;
-      await writeFile(join(dir, name), bytes);
-      return `/uploads/org-${orgId}/${name}`;
+      const key = `org-${orgId}/${randomUUID()}.${ext}`;
+      await blobs.put(key, bytes, CONTENT_TYPES[ext]);
+      return `/uploads/${key}`;
     },
     async read(url) {
-      const file = pathOf(url);
-      return file ? readFile(file).catch(() => null) : null;
+      const key = keyOf(url);
+      return key ? blobs.get(key) : null;
+    },
+    async open(url) {
+      const key = keyOf(url);
+      return key ? ((await blobs.open(key))?.body ?? null) : null;
     },
     async remove(url) {
-      const file = pathOf(url);
-      if (file) await unlink(file).catch((err: { code?: string }) => (err.code === 'ENOENT' ? undefined : Promise.reject(err)));
+      const key = keyOf(url);
+      if (key) await blobs.delete(key);
     },
     async *files(orgId) {
-      const dir = join(root, `org-${orgId}`);
-      const entries = await readdir(dir, { withFileTypes: true }).catch((err: { code?: string }) => (err.code === 'ENOENT' ? [] : Promise.reject(err)));
-      // Only what put() writes: plain files named <uuid>.<ext> in the organisation's own folder. So the archive's
-      // names hold no path (no `..`, nothing absolute), and no link or folder leads it outside that folder.
-      for (const name of entries.filter((e) => e.isFile()).map((e) => e.name).sort()) {
-        const url = `/uploads/org-${orgId}/${name}`;
-        if (STORED_URL.test(url)) yield { url, open: () => createReadStream(join(dir, name)) };
+      const folder = `org-${orgId}`;
+      // Only what put() writes: files named <uuid>.<ext> right in the organisation's own folder. So the archive's
+      // names hold no path (no `..`, nothing absolute), and nothing leads it outside that folder.
+      for await (const name of blobs.list(folder)) {
+        const key = `${folder}/${name}`;
+        if (STORED_KEY.test(key)) yield { url: `/uploads/${key}`, open: async () => (await blobs.open(key))?.body ?? null };
       }
     },
     routes(signer) {
       return async (app) => {
         app.get('/*', { config: { access: 'public' } }, async (req, reply) => {
           const rel = (req.params as { '*': string })['*'];
-          const match = new RegExp(`^${FILE}$`).exec(rel);
+          const match = STORED_KEY.exec(rel);
           const { exp, sig } = req.query as { exp?: string; sig?: string };
           // An <img> cannot send a token: the URL carries a short-lived signature instead, given only to the
           // organisation's signed-in members. Wrong, expired or missing: 404, as for a file that is not there.
           const allowed = match && (match[1] === 'public' || signer.verify(`/uploads/${rel}`, exp, sig));
-          const file = allowed ? join(root, rel) : '';
-          if (!allowed || !(await stat(file).catch(() => null))?.isFile()) return reply.status(404).send({ error: 'Not found' });
+          const file = allowed ? await blobs.open(rel) : null;
+          if (!match || !file) return reply.status(404).send({ error: 'Not found' });
           const secondsLeft = match[1] === 'public' ? 86400 : Math.max(0, Number(exp) - Math.floor(Date.now() / 1000));
+          if (file.size !== undefined) reply.header('content-length', file.size);
           return reply
-            .header('content-type', CONTENT_TYPES[match[2]])
+            .header('content-type', CONTENT_TYPES[match[2] as FileExt])
             .header('x-content-type-options', 'nosniff')
             .header('content-security-policy', "default-src 'none'; sandbox")
             .header('cache-control', `private, max-age=${Math.min(86400, secondsLeft)}`)
-            .send(createReadStream(file));
+            .send(file.body);
         });
       };
     },
+    close: () => blobs.close(),
   };
 }
 

@@ -30,7 +30,7 @@ const fetchFile = async (url: string, host = 'x.localhost') => (await t.app.inje
 /** The stored URL behind a signed one. */
 const stored = (signed: string) => SIGNED.exec(signed)![1];
 /** Whether the file is still in storage. */
-const onDisk = async (url: string) => (await t.app.deps.storage.read!(stored(url))) !== null;
+const onDisk = async (url: string) => (await t.app.deps.storage.read(stored(url))) !== null;
 
 describe('uploaded files are served only through a signed, expiring URL of their organisation (decision 024)', () => {
   it("signs the organisation's URLs in responses; the stored URL, a tampered, moved or expired signature gets 404", async () => {

@@ -1,0 +1,90 @@
+import type { Readable } from 'node:stream';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Settings } from '../env';
+import type { Blobs } from './storage';
+
+/** The SDK's answer for a key that is not there: `NoSuchKey` (GET), `NotFound` (HEAD), or a bare 404. */
+const notThere = (err: unknown) => {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404;
+};
+
+export interface S3Blobs extends Blobs {
+  /** Size and ETag of a stored object, or null (the copy command compares them before sending a file again). */
+  head(key: string): Promise<{ size: number; etag: string } | null>;
+  readonly client: S3Client;
+}
+
+/**
+ * The files in an S3 bucket (AWS, MinIO, Ceph, R2…): shared by every instance, so any of them serves, deletes and
+ * archives what another stored (decision 061). Keys are `<S3_PREFIX><org-id folder>/<uuid>.<ext>`. `pageSize`: keys per listing request (tests; S3's
+ * default is 1000).
+ */
+export function s3Blobs(settings: S3Settings, client = s3Client(settings), { pageSize }: { pageSize?: number } = {}): S3Blobs {
+  const { bucket, prefix } = settings;
+  const Key = (key: string) => prefix + key;
+  return {
+    where: `s3://${bucket}/${prefix}`,
+    client,
+    async put(key, bytes, contentType) {
+      // A Buffer, not a stream: its length and checksums are known before it is sent (no chunked upload).
+      await client.send(new PutObjectCommand({ Bucket: bucket, Key: Key(key), Body: bytes, ContentType: contentType, ContentLength: bytes.length }));
+    },
+    async get(key) {
+      try {
+        const res = await client.send(new GetObjectCommand({ Bucket: bucket, Key: Key(key) }));
+        return res.Body ? Buffer.from(await res.Body.transformToByteArray()) : null;
+      } catch (err) {
+        if (notThere(err)) return null;
+        throw err;
+      }
+    },
+    async open(key) {
+      try {
+        const res = await client.send(new GetObjectCommand({ Bucket: bucket, Key: Key(key) }));
+        return res.Body ? { body: res.Body as Readable, size: res.ContentLength } : null;
+      } catch (err) {
+        if (notThere(err)) return null;
+        throw err;
+      }
+    },
+    async head(key) {
+      try {
+        const res = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: Key(key) }));
+        return { size: res.ContentLength ?? -1, etag: res.ETag ?? '' };
+      } catch (err) {
+        if (notThere(err)) return null;
+        throw err;
+      }
+    },
+    async delete(key) {
+      // S3 answers 204 for a key that is not there: deleting twice is no error.
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: Key(key) }));
+    },
+    async *list(folder) {
+      const start = `${prefix}${folder}/`;
+      let ContinuationToken: string | undefined;
+      do {
+        // The delimiter keeps deeper keys (`org-7/x/…`) out: only the folder's own files, as in the folder.
+        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: start, Delimiter: '/', ContinuationToken, MaxKeys: pageSize }));
+        for (const object of page.Contents ?? []) if (object.Key) yield object.Key.slice(start.length);
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    },
+    async close() {
+      client.destroy();
+    },
+  };
+}
+
+/** The SDK's client for these settings: path-style addressing when an endpoint of one's own is given (MinIO). */
+export function s3Client(settings: S3Settings) {
+  return new S3Client({
+    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+    forcePathStyle: settings.forcePathStyle,
+    ...(settings.region ? { region: settings.region } : {}),
+    ...(settings.credentials ? { credentials: settings.credentials } : {}),
+    ...(settings.requestChecksumCalculation ? { requestChecksumCalculation: settings.requestChecksumCalculation } : {}),
+    ...(settings.responseChecksumValidation ? { responseChecksumValidation: settings.responseChecksumValidation } : {}),
+  });
+}
