@@ -28,6 +28,10 @@ const { values } = parseArgs({
     rows: { type: 'string', default: '200000' },
     db: { type: 'string' },
     drop: { type: 'boolean', default: false },
+    // One large tenant on its own (issue 39): --big-wo 100000 --years 5 gives the big organisation that many
+    // orders over that many years, with 50 people and 2,000 assets.
+    'big-wo': { type: 'string' },
+    years: { type: 'string', default: '2' },
   },
 });
 const adminUrl = process.env.DATABASE_URL;
@@ -46,7 +50,9 @@ if (!/^[a-z_][a-z0-9_]*$/.test(dbName)) {
   console.error('--db must be a plain lower-case identifier');
   process.exit(1);
 }
-const marker = `cmms bench data: orgs=${ORGS} rows=${ROWS} complete`;
+const BIG_WO = values['big-wo'] ? Number(values['big-wo']) : undefined;
+const YEARS = Number(values.years);
+const marker = `cmms bench data: orgs=${ORGS} rows=${ROWS}${BIG_WO ? ` big-wo=${BIG_WO}` : ''} years=${YEARS} complete`;
 
 
 // ---- sizes -------------------------------------------------------------------------------------------------
@@ -98,9 +104,11 @@ function rowsOf(s: Size) {
 
 /** Big, small, then the others on a Zipf curve (1/i^0.9) scaled so the total is about ROWS. */
 function planSizes(): Size[] {
-  const bigWo = Math.round(ROWS / 10);
+  const bigWo = BIG_WO ?? Math.round(ROWS / 10);
   const smallWo = Math.round(ROWS / 1_000);
-  const fixed = [sizeFor(1, BIG_SUBDOMAIN, 'Big Manufacturing Co', bigWo), sizeFor(2, SMALL_SUBDOMAIN, 'Small Facilities Ltd', smallWo)];
+  const big = sizeFor(1, BIG_SUBDOMAIN, 'Big Manufacturing Co', bigWo);
+  if (BIG_WO) Object.assign(big, { users: 50, assets: 2_000 });
+  const fixed = [big, sizeFor(2, SMALL_SUBDOMAIN, 'Small Facilities Ltd', smallWo)];
   const others = ORGS - 2;
   const weights = Array.from({ length: others }, (_, i) => 1 / Math.pow(i + 1, 0.9));
   const build = (scale: number) =>
@@ -136,7 +144,8 @@ const partCents = (id: string) => `((${id} % 90) * 100 + 999)`;
 const serviceName = (id: string) => `${pick(SERVICE_KINDS, id)} || ' #' || ${id}`;
 const serviceCents = (id: string) => `((${id} % 40) * 2500 + 15000)`;
 
-const YEARS2 = `interval '730 days'`;
+const YEARS2 = `interval '${Math.round(YEARS * 365)} days'`;
+const LABOR_SPAN = `interval '${Math.round(YEARS * 365) + 10} days'`;
 
 /** [table, statement] in foreign-key order; `s` is the per-organisation size row, `g` the per-org id. */
 function statements(): [string, string][] {
@@ -158,10 +167,10 @@ function statements(): [string, string][] {
       select org_id, name, subdomain, users, (org_id * 7 % 200 + 1) || ' King Fahd Road', ${pick(CITIES, 'org_id')}, lpad((org_id * 37 % 99999)::text, 5, '0'),
         'Saudi Arabia', '+9665' || lpad((org_id * 7919 % 100000000)::text, 8, '0'), 'https://' || subdomain || '.example.com',
         (array['USD','SAR','EUR'])[1 + org_id % 3], now() - interval '3 years' from sz`],
-    ['users', `insert into users (org_id, id, email, first_name, last_name, phone_number, job_title, role, created_at)
+    ['users', `insert into users (org_id, id, email, first_name, last_name, phone_number, job_title, role, hourly_rate, created_at)
       select s.org_id, g, 'user' || g || '@' || s.subdomain || '.example.com', ${pick(FIRST, 'g * 5 + s.org_id')}, ${pick(LAST, 'g * 3 + s.org_id')},
         '+9665' || lpad((g * 104729 % 100000000)::text, 8, '0'), ${pick(JOBS, 'g')},
-        case when g = 1 then 'admin' when g <= 1 + s.users / 10 then 'manager' else 'worker' end, now() - interval '3 years' + g * interval '1 hour'
+        case when g = 1 then 'admin' when g <= 1 + s.users / 10 then 'manager' else 'worker' end, 2500 + (g % 10) * 500, now() - interval '3 years' + g * interval '1 hour'
       from sz s, generate_series(1, s.users) g`],
     ['teams', `insert into teams (org_id, id, name) select s.org_id, g, ${pick(['Mechanical', 'Electrical', 'HVAC', 'Utilities', 'Facilities'], 'g')} || ' team ' || g
       from sz s, generate_series(1, s.teams) g`],
@@ -208,12 +217,21 @@ function statements(): [string, string][] {
       select org_id, g, title, duration, status, priority, start_date, start_date + interval '4 hours', start_date + interval '5 days', instructions, asset_id, quotation_id, created_by_id,
         created_at, case when status = 'completed' then start_date + interval '6 hours' else created_at end
       from (${wo}) w`],
+    // Preventive plans (one per work station) and their occurrences: every third order was created by one.
+    ['pm_plans', `insert into pm_plans (org_id, id, name, work_station_id, team_id, title, frequency, start_date, active_from)
+      select s.org_id, g, 'Plan ' || g, g, 1 + g % s.teams, 'Preventive round ' || g, 'weekly', (now() - ${YEARS2})::date, (now() - ${YEARS2})::date
+      from sz s, generate_series(1, s.stations) g`],
+    ['pm_occurrences', `insert into pm_occurrences (org_id, id, plan_id, asset_id, due_date, status, work_order_id)
+      select s.org_id, g / 3 + 1, 1 + (g / 3) % s.stations, 1 + (g * 11) % s.assets, (now() - ${YEARS2} + (g::float / s.wo) * ${YEARS2})::date, 'created', g
+      from sz s, generate_series(0, s.wo, 3) g where g > 0 on conflict do nothing`],
     ['work_order_assignees', `insert into work_order_assignees (org_id, work_order_id, user_id) select s.org_id, g, 1 + (g * 7) % s.users from sz s, generate_series(1, s.wo) g`],
-    ['work_order_labors', `insert into work_order_labors (org_id, id, work_order_id, worker_id, reason_id, start_date, end_date, created_at)
-      select s.org_id, g / 2, g, 1 + (g * 7) % s.users, 1 + g % 4, t, t + (30 + g % 120) * interval '1 minute', t + interval '3 hours'
-      from sz s, generate_series(2, s.wo, 2) g, lateral (select now() - ${YEARS2} + (g::float / s.wo) * interval '740 days' as t) x`],
-    ['work_order_parts', `insert into work_order_parts (org_id, id, work_order_id, part_id, quantity, created_at)
-      select s.org_id, g / 3, g, 1 + g % s.parts, 1 + g % 4, now() - ${YEARS2} + (g::float / s.wo) * ${YEARS2} from sz s, generate_series(3, s.wo, 3) g`],
+    // Each line keeps the rate and the price in force when it was written (decision 063): the generator's users'
+    // rates (2500 + (id % 10) * 500) and parts' prices.
+    ['work_order_labors', `insert into work_order_labors (org_id, id, work_order_id, worker_id, reason_id, start_date, end_date, created_at, rate_minor)
+      select s.org_id, g / 2, g, 1 + (g * 7) % s.users, 1 + g % 4, t, t + (30 + g % 120) * interval '1 minute', t + interval '3 hours', 2500 + ((1 + (g * 7) % s.users) % 10) * 500
+      from sz s, generate_series(2, s.wo, 2) g, lateral (select now() - ${YEARS2} + (g::float / s.wo) * ${LABOR_SPAN} as t) x`],
+    ['work_order_parts', `insert into work_order_parts (org_id, id, work_order_id, part_id, quantity, unit_price_minor, created_at)
+      select s.org_id, g / 3, g, 1 + g % s.parts, 1 + g % 4, ${partCents('(1 + g % s.parts)')}, now() - ${YEARS2} + (g::float / s.wo) * ${YEARS2} from sz s, generate_series(3, s.wo, 3) g`],
     ['maintenance_requests', `insert into maintenance_requests (org_id, id, title, problem_description, maintenance_type, requester, customer_id, priority, state, assigned_to,
         date_of_request, asset_id, failure_reason, urgency_level, risk_level, schedule_date, frequency, sensor_data, condition, created_at)
       select s.org_id, g, ${pick(MR_TITLES, 'g')} || ' ' || lower(${pick(ASSET_KINDS, 'g * 11')}) || ' ' || (1 + (g * 11) % s.assets),
@@ -305,24 +323,10 @@ const COUNT_TABLES: [string, string][] = [
     where status in ('assigned', 'in-progress') and due_date is not null group by 1, 2`],
 ];
 
-/** Analytics' kept tables (drizzle/*.sql), from the loaded rows, after the indexes are back. */
+/** Analytics' one kept table (work_order_closures, decision 063), from the loaded rows, after the indexes are back. */
 const ANALYTICS_KEPT = [
   `delete from work_order_closures`,
   `insert into work_order_closures (org_id, work_order_id, status, closed_at) select org_id, id, status, updated_at from work_orders where status in ('completed', 'cancelled')`,
-  `delete from work_order_daily_counts`,
-  `insert into work_order_daily_counts (org_id, day, created, closed, completed)
-    select org_id, day, sum(created)::int, sum(closed)::int, sum(completed)::int from (
-      select org_id, (created_at at time zone 'UTC')::date as day, count(*) as created, 0 as closed, 0 as completed from work_orders group by 1, 2
-      union all
-      select org_id, (closed_at at time zone 'UTC')::date, 0, count(*), count(*) filter (where status = 'completed') from work_order_closures group by 1, 2
-    ) x group by 1, 2`,
-  `select work_order_daily_planned_refresh(id, null) from organizations`,
-  `select analytics_daily_refresh(id, null) from organizations`,
-  `select work_order_open_daily_refresh()`,
-  // After the closures and occurrences: the kept failures read both.
-  `select work_order_failures_refresh(id, null) from organizations`,
-  // Linked orders' actual cost (quoted vs actual): after labour and parts.
-  `select work_order_quoted_refresh(id, null) from organizations`,
 ];
 
 // ---- the run -----------------------------------------------------------------------------------------------
@@ -432,11 +436,11 @@ async function main() {
   }
   console.log(`${indexes.length} secondary indexes rebuilt in ${seconds(t0)} s`);
 
-  // What analytics' triggers keep (decision 038): closures (an order loaded closed closed at its updated_at, as the
-  // migration's backfill), the daily counts and the labour and parts roll-ups, each from the loaded rows.
+  // What analytics' one kept table holds (decision 063): closures (an order loaded closed closed at its updated_at,
+  // as the migration's backfill).
   t0 = performance.now();
   for (const statement of ANALYTICS_KEPT) await q(statement);
-  console.log(`analytics closures, daily counts and roll-ups in ${seconds(t0)} s`);
+  console.log(`analytics closures in ${seconds(t0)} s`);
 
   // Every foreign key the load skipped, checked once per constraint (NOT VALID + VALIDATE scans with a join).
   t0 = performance.now();

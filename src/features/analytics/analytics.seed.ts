@@ -1,7 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../server/db/client';
 import { assets, parts, quotations, timeTrackingReasons, users, workOrderAssignees, workOrderLabors, workOrderParts, workOrders } from '../../server/db/schema';
 import type { WorkOrderPriority } from '../work-orders/work-orders.schema';
+import { partPriceMinor, workerRateMinor } from '../work-orders/work-orders.service';
+import { moneySettings } from '../organization/organization.service';
 
 const TITLES = [
   'Pump seal leaking',
@@ -67,8 +70,9 @@ export async function seedAnalyticsHistory(tx: Tx, orgId: number) {
   const crew = workers.length ? workers : people;
   if (!crew.length) return;
   await tx.insert(workOrderAssignees).values(rows.map((r, i) => ({ orgId, workOrderId: r.id, userId: crew[i % crew.length].id })));
-  const labors: (typeof workOrderLabors.$inferInsert)[] = [];
-  const used: (typeof workOrderParts.$inferInsert)[] = [];
+  const { digits } = await moneySettings(tx, orgId);
+  const labors: PgInsertValue<typeof workOrderLabors>[] = [];
+  const used: PgInsertValue<typeof workOrderParts>[] = [];
   rows.forEach((r, i) => {
     const o = orders[i];
     if (o.status === 'assigned' || o.status === 'cancelled' || !reasonRows.length) return;
@@ -77,9 +81,10 @@ export async function seedAnalyticsHistory(tx: Tx, orgId: number) {
       const start = new Date(o.createdAt.getTime() + (1 + k * 3) * hour);
       if (start.getTime() > now) break;
       const minutes = 30 + Math.floor(rand() * 180);
-      labors.push({ orgId, workOrderId: r.id, workerId: crew[(i + k) % crew.length].id, reasonId: reasonRows[Math.floor(rand() * reasonRows.length)].id, startDate: start, endDate: new Date(start.getTime() + minutes * 60_000) });
+      const workerId = crew[(i + k) % crew.length].id;
+      labors.push({ orgId, workOrderId: r.id, workerId, rateMinor: workerRateMinor(orgId, workerId), reasonId: reasonRows[Math.floor(rand() * reasonRows.length)].id, startDate: start, endDate: new Date(start.getTime() + minutes * 60_000) });
     }
-    if (partRows.length && rand() < 0.4) used.push({ orgId, workOrderId: r.id, partId: partRows[i % partRows.length].id, quantity: 1 + Math.floor(rand() * 3), createdAt: new Date(o.createdAt.getTime() + 2 * hour) });
+    if (partRows.length && rand() < 0.4) used.push({ orgId, workOrderId: r.id, partId: partRows[i % partRows.length].id, unitPriceMinor: partPriceMinor(orgId, partRows[i % partRows.length].id, digits), quantity: 1 + Math.floor(rand() * 3), createdAt: new Date(o.createdAt.getTime() + 2 * hour) });
   });
   if (labors.length) await tx.insert(workOrderLabors).values(labors);
   if (used.length) await tx.insert(workOrderParts).values(used);

@@ -220,7 +220,7 @@ describe('sharing a work order', () => {
     const parts = (await org.admin.get(`${W}/get-parts/${order.id}`)).body.workOrderParts;
     expect(parts).toMatchObject([{ partId: null, quantity: 2, Part: { name: 'Filter drier', salesPrice: 12.5 }, external: { costMinor: 2500 } }]);
     const cost = (await org.admin.get(`${W}/get-cost/${order.id}`)).body.cost;
-    expect(cost).toEqual({ laborMinutes: 0, externalLaborMinutes: 90, externalLaborMinor: 6000, partsMinor: 0, externalPartsMinor: 2500, totalMinor: 8500 });
+    expect(cost).toEqual({ laborMinutes: 0, laborMinor: 0, externalLaborMinutes: 90, externalLaborMinor: 6000, partsMinor: 0, externalPartsMinor: 2500, totalMinor: 8500 });
     expect((await org.admin.get(`${S}/list-shares`)).body.shares[0].externalCostMinor).toBe(8500);
 
     // Accept only once done; send back, then done again, then accept closes the work order.
@@ -435,7 +435,7 @@ describe('sharing a work order', () => {
     const w = await seen(worker);
     expect(w.labors[0].external).toEqual({ shareId: expect.any(Number), name: 'Coolair Ltd', rateMinor: null, costMinor: null });
     expect(w.parts[0]).toMatchObject({ quantity: 3, Part: { name: 'Valve', salesPrice: null }, external: { rateMinor: null, costMinor: null } });
-    expect(w.cost).toEqual({ laborMinutes: 0, externalLaborMinutes: 90, externalLaborMinor: null, partsMinor: null, externalPartsMinor: null, totalMinor: null });
+    expect(w.cost).toEqual({ laborMinutes: 0, laborMinor: null, externalLaborMinutes: 90, externalLaborMinor: null, partsMinor: null, externalPartsMinor: null, totalMinor: null });
   });
 
   it('asks for a one-time code by e-mail before showing anything, when the manager wants it', async () => {

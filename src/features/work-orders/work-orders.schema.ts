@@ -213,6 +213,8 @@ export type WorkOrderPartDto = z.infer<typeof workOrderPartDtoSchema>;
 /** What a work order costs so far, in minor units; external = reported by contractors through shares. */
 export const workOrderCostSchema = z.object({
   laborMinutes: z.number(),
+  /** The people's time at the rate each line kept when it was logged (decision 063). */
+  laborMinor: z.number(),
   externalLaborMinutes: z.number(),
   externalLaborMinor: z.number(),
   partsMinor: z.number(),
@@ -223,12 +225,14 @@ export type WorkOrderCost = z.infer<typeof workOrderCostSchema>;
 
 /** get-cost's answer: a worker gets the minutes and null for every amount (amounts are for managers). */
 export const workOrderCostViewSchema = workOrderCostSchema.extend({
+  laborMinor: z.number().nullable(),
   externalLaborMinor: z.number().nullable(),
   partsMinor: z.number().nullable(),
   externalPartsMinor: z.number().nullable(),
   totalMinor: z.number().nullable(),
 });
-export type WorkOrderCostView = WorkOrderCost | (Omit<WorkOrderCost, 'externalLaborMinor' | 'partsMinor' | 'externalPartsMinor' | 'totalMinor'> & {
+export type WorkOrderCostView = WorkOrderCost | (Omit<WorkOrderCost, 'laborMinor' | 'externalLaborMinor' | 'partsMinor' | 'externalPartsMinor' | 'totalMinor'> & {
+  laborMinor: null;
   externalLaborMinor: null;
   partsMinor: null;
   externalPartsMinor: null;

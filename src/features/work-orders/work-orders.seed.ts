@@ -2,6 +2,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../server/db/client';
 import { assets, parts, timeTrackingReasons, users, workOrderAssignees, workOrderLabors, workOrderParts, workOrders } from '../../server/db/schema';
 import type { WorkOrderPriority, WorkOrderStatus } from './work-orders.schema';
+import { partPriceMinor, workerRateMinor } from './work-orders.service';
+import { moneySettings } from '../organization/organization.service';
 
 const SAMPLES: { title: string; status: WorkOrderStatus; priority: WorkOrderPriority; dueInDays: number; duration: string; instructions: string }[] = [
   { title: 'Replace mechanical seal on boiler feed pump', status: 'assigned', priority: 'high', dueInDays: 2, duration: '03:00', instructions: '<p>Lock out and tag out the pump before starting.</p><ol><li>Drain the casing</li><li>Remove the coupling guard</li><li>Replace the seal and check shaft runout</li></ol>' },
@@ -26,6 +28,7 @@ export async function seedWorkOrders(tx: Tx, orgId: number) {
     tx.select({ id: timeTrackingReasons.id }).from(timeTrackingReasons).where(eq(timeTrackingReasons.orgId, orgId)).orderBy(asc(timeTrackingReasons.id)),
     tx.select({ id: users.id, role: users.role }).from(users).where(and(eq(users.orgId, orgId), eq(users.inviteStatus, 'ACTIVE'))).orderBy(asc(users.id)),
   ]);
+  const { digits } = await moneySettings(tx, orgId);
   const workers = people.filter((p) => p.role === 'worker');
   const assignable = workers.length ? workers : people;
   const now = Date.now();
@@ -54,13 +57,13 @@ export async function seedWorkOrders(tx: Tx, orgId: number) {
     if (assignee && reasonRows.length && sample.status !== 'assigned') {
       const begin = new Date(start.getTime() + 8 * hour);
       await tx.insert(workOrderLabors).values([
-        { orgId, workOrderId: order.id, workerId: assignee.id, reasonId: reasonRows[0].id, startDate: begin, endDate: new Date(begin.getTime() + 1.5 * hour) },
-        { orgId, workOrderId: order.id, workerId: assignee.id, reasonId: reasonRows[(i + 1) % reasonRows.length].id, startDate: new Date(begin.getTime() + 2 * hour), endDate: new Date(begin.getTime() + 2.75 * hour) },
+        { orgId, workOrderId: order.id, workerId: assignee.id, rateMinor: workerRateMinor(orgId, assignee.id), reasonId: reasonRows[0].id, startDate: begin, endDate: new Date(begin.getTime() + 1.5 * hour) },
+        { orgId, workOrderId: order.id, workerId: assignee.id, rateMinor: workerRateMinor(orgId, assignee.id), reasonId: reasonRows[(i + 1) % reasonRows.length].id, startDate: new Date(begin.getTime() + 2 * hour), endDate: new Date(begin.getTime() + 2.75 * hour) },
       ]);
     }
     if (partRows.length && i % 2 === 0) {
       const chosen = [partRows[i % partRows.length], partRows[(i + 1) % partRows.length]].filter((p, k, all) => all.findIndex((q) => q.id === p.id) === k);
-      await tx.insert(workOrderParts).values(chosen.map((p, k) => ({ orgId, workOrderId: order.id, partId: p.id, quantity: k + 1 })));
+      await tx.insert(workOrderParts).values(chosen.map((p, k) => ({ orgId, workOrderId: order.id, partId: p.id, quantity: k + 1, unitPriceMinor: partPriceMinor(orgId, p.id, digits) })));
     }
   }
 }

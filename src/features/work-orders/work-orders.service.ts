@@ -438,6 +438,7 @@ export interface NewWorkOrder {
  */
 export async function createWorkOrders(tx: Tx, orgId: number, items: NewWorkOrder[]): Promise<number[]> {
   const ids: number[] = [];
+  const { digits } = items.some((w) => w.parts.length) ? await moneySettings(tx, orgId) : { digits: 2 };
   // Chunks keep each statement well under PostgreSQL's 65,535 parameters.
   for (let i = 0; i < items.length; i += 500) {
     const chunk = items.slice(i, i + 500);
@@ -450,7 +451,7 @@ export async function createWorkOrders(tx: Tx, orgId: number, items: NewWorkOrde
     ids.push(...chunkIds);
     const assignees = chunk.flatMap((w, j) => [...new Set(w.assignees)].map((userId) => ({ orgId, workOrderId: chunkIds[j], userId })));
     if (assignees.length) await tx.insert(workOrderAssignees).values(assignees);
-    const lines = chunk.flatMap((w, j) => w.parts.map((p) => ({ orgId, workOrderId: chunkIds[j], partId: p.partId, quantity: p.quantity })));
+    const lines = chunk.flatMap((w, j) => w.parts.map((p) => ({ orgId, workOrderId: chunkIds[j], partId: p.partId, quantity: p.quantity, unitPriceMinor: partPriceMinor(orgId, p.partId, digits) })));
     if (lines.length) await tx.insert(workOrderParts).values(lines);
     await recordActivities(tx, orgId, chunk.map((w, j) => ({ entityType: ENTITY, entityId: chunkIds[j], userId: null, action: 'created' as const, changes: { source: { from: null, to: w.source } } })));
     await emitWebhookEvents(tx, orgId, 'work-order.created', async () => (await workOrdersAsShown(tx, orgId, chunkIds)).map((w, j) => ({ ...w, source: chunk[j].source })));
@@ -606,6 +607,17 @@ export async function deleteWorkOrder(tx: Tx, orgId: number, actor: AccessClaims
 export const laborCostMinor = (start: SQL | AnyColumn, end: SQL | AnyColumn, rateMinor: SQL | AnyColumn) =>
   sql<number | null>`round(round(extract(epoch from (${end} - ${start})) / 60) * ${rateMinor} / 60.0)`.mapWith((v) => (v === null ? null : Number(v)));
 
+/**
+ * A labour line's rate as it is written (decision 063): the worker's hourly rate in force now, kept on the line
+ * so a later change of the rate does not rewrite past costs. A SQL value for an insert's `rateMinor`.
+ */
+export const workerRateMinor = (orgId: number, workerId: number) =>
+  sql<number | null>`(select ${users.hourlyRate} from ${users} where ${users.orgId} = ${orgId}::int and ${users.id} = ${workerId}::int)`;
+
+/** A part line's unit price as it is written (decision 063): the part's sales price now, in minor units. A SQL value for an insert's `unitPriceMinor`. */
+export const partPriceMinor = (orgId: number, partId: number, digits: number) =>
+  sql<number>`(select round(${parts.salesPrice} * ${10 ** digits}::int) from ${parts} where ${parts.orgId} = ${orgId}::int and ${parts.id} = ${partId}::int)`;
+
 /** Whether the reader sees amounts (rates, prices, costs): managers do, workers do not (as people's hourly rates, issue 24). */
 const seesAmounts = (actor: AccessClaims) => isManager(actor);
 
@@ -682,7 +694,7 @@ export async function addLabor(tx: Tx, orgId: number, actor: AccessClaims, workO
   }
   const [created] = await tx
     .insert(workOrderLabors)
-    .values({ orgId, workOrderId, workerId, reasonId: reason.id, startDate: input.startTime, endDate: input.endTime })
+    .values({ orgId, workOrderId, workerId, reasonId: reason.id, startDate: input.startTime, endDate: input.endTime, rateMinor: workerRateMinor(orgId, workerId) })
     .returning({ id: workOrderLabors.id });
   await recordActivity(tx, orgId, {
     entityType: ENTITY,
@@ -749,7 +761,9 @@ async function listPartRows(tx: ReadTx, orgId: number, workOrderId: number, show
       id: r.id,
       workOrderId: r.workOrderId,
       partId: r.partId,
-      Part: external ? { id: null, name: external.name, salesPrice: external.rateMinor === null ? null : toMajor(external.rateMinor, digits) } : { id: r.partId, name: r.name ?? '', salesPrice: Number(r.salesPrice) },
+      Part: external
+        ? { id: null, name: external.name, salesPrice: external.rateMinor === null ? null : toMajor(external.rateMinor, digits) }
+        : { id: r.partId, name: r.name ?? '', salesPrice: showAmounts ? Number(r.salesPrice) : null },
       quantity: r.quantity,
       external,
     };
@@ -757,36 +771,39 @@ async function listPartRows(tx: ReadTx, orgId: number, workOrderId: number, show
 }
 
 /**
- * What a work order costs so far, in minor units: parts at their sales price, contractors' time at their own
- * rates and their parts at their own prices (decision 040). Workers' time is counted in minutes (no rate is kept
- * for a user). One statement over the work order's labour and parts.
+ * What a work order costs so far, in minor units: its people's time at the rate each line kept (`rateMinor`,
+ * the formula `laborCostMinor`), parts at the price each line kept, contractors' time at their own rates and
+ * their parts at their own prices (decisions 040, 063). The same lines and formulas as analytics' laborRows and
+ * partRows, so the order's cost is what the insights count for it. One statement over its labour and parts.
  */
 export async function getWorkOrderCost(tx: ReadTx, orgId: number, workOrderId: number): Promise<WorkOrderCost> {
-  const { digits } = await moneySettings(tx, orgId);
   const l = workOrderLabors;
   const p = workOrderParts;
   const minutes = sql`extract(epoch from (${l.endDate} - ${l.startDate})) / 60`;
+  const internalCost = laborCostMinor(l.startDate, l.endDate, l.rateMinor);
   const externalCost = laborCostMinor(l.startDate, l.endDate, l.externalRateMinor);
   const result = await tx.execute(sql`
     select
       (select coalesce(sum(round(${minutes})), 0) from ${l} where ${l.orgId} = ${orgId} and ${l.workOrderId} = ${workOrderId} and ${l.shareId} is null) as labor_minutes,
+      (select coalesce(sum(${internalCost}), 0) from ${l} where ${l.orgId} = ${orgId} and ${l.workOrderId} = ${workOrderId} and ${l.shareId} is null) as labor,
       (select coalesce(sum(round(${minutes})), 0) from ${l} where ${l.orgId} = ${orgId} and ${l.workOrderId} = ${workOrderId} and ${l.shareId} is not null) as ext_minutes,
       (select coalesce(sum(${externalCost}), 0) from ${l} where ${l.orgId} = ${orgId} and ${l.workOrderId} = ${workOrderId} and ${l.shareId} is not null) as ext_labor,
-      (select coalesce(sum(${parts.salesPrice} * ${p.quantity}), 0) from ${p} join ${parts} on ${parts.orgId} = ${p.orgId} and ${parts.id} = ${p.partId}
-        where ${p.orgId} = ${orgId} and ${p.workOrderId} = ${workOrderId}) as parts_major,
+      (select coalesce(sum(coalesce(${p.unitPriceMinor}, 0) * ${p.quantity}), 0) from ${p} where ${p.orgId} = ${orgId} and ${p.workOrderId} = ${workOrderId} and ${p.shareId} is null) as parts,
       (select coalesce(sum(${p.externalUnitPriceMinor}::bigint * ${p.quantity}), 0) from ${p} where ${p.orgId} = ${orgId} and ${p.workOrderId} = ${workOrderId} and ${p.shareId} is not null) as ext_parts
   `);
-  const [row] = rowsOf<Record<'labor_minutes' | 'ext_minutes' | 'ext_labor' | 'parts_major' | 'ext_parts', string | number | null>>(result);
-  const partsMinor = toMinor(Number(row.parts_major ?? 0), digits);
+  const [row] = rowsOf<Record<'labor_minutes' | 'labor' | 'ext_minutes' | 'ext_labor' | 'parts' | 'ext_parts', string | number | null>>(result);
+  const laborMinor = Number(row.labor ?? 0);
+  const partsMinor = Number(row.parts ?? 0);
   const externalLaborMinor = Number(row.ext_labor ?? 0);
   const externalPartsMinor = Number(row.ext_parts ?? 0);
   return {
     laborMinutes: Number(row.labor_minutes ?? 0),
+    laborMinor,
     externalLaborMinutes: Number(row.ext_minutes ?? 0),
     externalLaborMinor,
     partsMinor,
     externalPartsMinor,
-    totalMinor: partsMinor + externalLaborMinor + externalPartsMinor,
+    totalMinor: laborMinor + partsMinor + externalLaborMinor + externalPartsMinor,
   };
 }
 
@@ -798,7 +815,7 @@ export async function getWorkOrderCostFor(tx: ReadTx, orgId: number, actor: Acce
   await getWorkOrder(tx, orgId, actor, workOrderId);
   const cost = await getWorkOrderCost(tx, orgId, workOrderId);
   if (seesAmounts(actor)) return { cost };
-  return { cost: { ...cost, externalLaborMinor: null, partsMinor: null, externalPartsMinor: null, totalMinor: null } };
+  return { cost: { ...cost, laborMinor: null, externalLaborMinor: null, partsMinor: null, externalPartsMinor: null, totalMinor: null } };
 }
 
 /** GET get-parts/{id}. */
@@ -818,16 +835,18 @@ export async function addParts(tx: Tx, orgId: number, actor: AccessClaims, workO
   const ids = [...wanted.keys()];
   const found = await tx.select({ id: parts.id, name: parts.name, salesPrice: parts.salesPrice }).from(parts).where(and(eq(parts.orgId, orgId), inArray(parts.id, ids)));
   if (found.length !== ids.length) throw badRequest('Part not found', 'parts');
+  const { digits } = await moneySettings(tx, orgId);
+  // The price when used is kept on the line (decision 063); adding more of a part already on the order keeps the
+  // line's price.
   const lines = await tx
     .insert(workOrderParts)
-    .values(ids.map((partId) => ({ orgId, workOrderId, partId, quantity: wanted.get(partId)! })))
+    .values(ids.map((partId) => ({ orgId, workOrderId, partId, quantity: wanted.get(partId)!, unitPriceMinor: toMinor(found.find((p) => p.id === partId)!.salesPrice, digits) })))
     .onConflictDoUpdate({
       target: [workOrderParts.orgId, workOrderParts.workOrderId, workOrderParts.partId],
       set: { quantity: sql`${workOrderParts.quantity} + excluded.quantity` },
     })
     .returning({ partId: workOrderParts.partId, quantity: workOrderParts.quantity });
   // The line as it now is (adding again adds up): a refusal rolls the whole add back.
-  const { digits } = await moneySettings(tx, orgId);
   for (const line of lines) {
     const part = found.find((p) => p.id === line.partId)!;
     if (line.quantity > MAX_LINE_QUANTITY) throw badRequest(`${part.name}: the quantity on a work order must be at most ${MAX_LINE_QUANTITY}`, 'parts');

@@ -1,4 +1,4 @@
-import { check, date, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, date, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAtColumn, orgIdColumn, orgScopedId, updatedAtColumn } from '../../server/db/columns';
 import { organizations } from '../organization/organization.table';
@@ -149,6 +149,11 @@ export const workOrderLabors = pgTable(
     externalName: text(),
     /** The contractor's hourly rate, in the organisation currency's minor units. */
     externalRateMinor: integer(),
+    /**
+     * The worker's hourly rate in force when the line was logged (minor units; null: none set): a later change
+     * of the rate does not rewrite past costs (decision 063).
+     */
+    rateMinor: integer(),
     createdAt: createdAtColumn(),
   },
   (t) => [
@@ -181,6 +186,8 @@ export const workOrderParts = pgTable(
     shareId: integer(),
     externalName: text(),
     externalUnitPriceMinor: integer(),
+    /** The part's sales price when it was used (minor units): a later price change does not rewrite past costs (decision 063). */
+    unitPriceMinor: bigint({ mode: 'number' }),
     createdAt: createdAtColumn(),
   },
   (t) => [

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withTenant, type ReadTx } from '../../server/db/client';
+import { and, eq } from 'drizzle-orm';
+import { assetCategories, assets, timeTrackingReasons, users, workOrderLabors, workOrders } from '../../server/db/schema';
+import { createOrg, createTestApp, type TestApp } from '../../server/test/harness';
+import { workerRateMinor } from '../work-orders/work-orders.service';
+import { backlogFigures, costFigures, throughputFigures } from './analytics.service';
+
+/** Days in a time zone (decision 063): the service counts days, weeks and months of the zone it is given. */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('analytics days in a time zone', () => {
+  it('an order logged at 01:30 in Riyadh (22:30 UTC the day before) lands on the Riyadh day', async () => {
+    const org = await createOrg(t, 'Riyadh');
+    const fitter = await org.as('worker', { firstName: 'Rami', lastName: 'Zone' });
+    const o = org.orgId;
+    await withTenant(t.database.db, o, async (tx) => {
+      const [cat] = await tx.insert(assetCategories).values({ orgId: o, name: 'Pumps', code: 'PMP' }).returning();
+      const [asset] = await tx.insert(assets).values({ orgId: o, name: 'Pump', date: '2024-01-01', assetCategoryId: cat.id }).returning();
+      const [reason] = await tx.insert(timeTrackingReasons).values({ orgId: o, name: 'Repair', type: 'availability' }).returning();
+      // 2026-03-31T22:30Z is 01:30 on 1 April in Riyadh (UTC+3): another day, another ISO week and another month.
+      const [w] = await tx.insert(workOrders).values({ orgId: o, title: 'Late call', assetId: asset.id, createdAt: new Date('2026-03-31T22:30:00Z') }).returning();
+      await tx.update(users).set({ hourlyRate: 6000 }).where(and(eq(users.orgId, o), eq(users.id, fitter.userId)));
+      await tx.insert(workOrderLabors).values({
+        orgId: o, workOrderId: w.id, workerId: fitter.userId, reasonId: reason.id, rateMinor: workerRateMinor(o, fitter.userId),
+        startDate: new Date('2026-03-31T22:30:00Z'), endDate: new Date('2026-03-31T23:30:00Z'),
+      });
+    });
+    const read = <T>(fn: (tx: ReadTx) => Promise<T>) => withTenant(t.database.db, o, fn, { readOnly: true });
+    const day = (d: string) => ({ from: d, to: d });
+    const created = async (d: string, tz: string) => (await read((tx) => throughputFigures(tx, o, day(d), day('2026-01-01'), {}, tz))).created.current;
+    expect([await created('2026-04-01', 'Asia/Riyadh'), await created('2026-03-31', 'Asia/Riyadh')]).toEqual([1, 0]);
+    expect([await created('2026-04-01', 'UTC'), await created('2026-03-31', 'UTC')]).toEqual([0, 1]);
+    // Weeks: Tuesday 31 March UTC and Wednesday 1 April in Riyadh are the same ISO week (Monday 30 March).
+    const weeks = (await read((tx) => throughputFigures(tx, o, { from: '2026-03-30', to: '2026-04-05' }, day('2026-01-01'), {}, 'Asia/Riyadh'))).weeks;
+    expect(weeks).toEqual([{ week: '2026-03-30', created: 1, completed: 0 }]);
+    // Months: the hour of labour is April's in Riyadh, March's in UTC.
+    const months = async (tz: string) => (await read((tx) => costFigures(tx, o, { from: '2026-03-01', to: '2026-04-30' }, day('2026-01-01'), {}, tz))).byMonth;
+    expect(await months('Asia/Riyadh')).toEqual([{ month: '2026-04', labor: 6000, parts: 0, total: 6000 }]);
+    expect(await months('UTC')).toEqual([{ month: '2026-03', labor: 6000, parts: 0, total: 6000 }]);
+    // The backlog's end of day: open at the end of 31 March in Riyadh is 0 (created on 1 April there), 1 in UTC.
+    const openOn31 = async (tz: string) => (await read((tx) => backlogFigures(tx, o, day('2026-03-31'), {}, new Date('2026-04-02T00:00:00Z'), tz))).overTime[0].open;
+    expect([await openOn31('Asia/Riyadh'), await openOn31('UTC')]).toEqual([0, 1]);
+  });
+});
