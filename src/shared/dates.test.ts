@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDateField, clearableDateField, dateField, optionalDateField } from './dates';
+import { calendarDateField, clearableDateField, dateField, dayInZone, optionalDateField, zonedInstant } from './dates';
 
 /** Dates JavaScript parses and PostgreSQL refuses (or silently changes), and the edges of the accepted years. */
 const OUTSIDE = ['10000-01-01', '+010000-01-01', '+275760-09-13', '-005000-01-01', '0000-01-01', '0001-01-01', '1899-12-31'];
@@ -44,5 +44,20 @@ describe('date fields accept the years 1900 to 9999 only', () => {
     expect(schemas.clearableDateField.parse(null)).toBeNull();
     expect(schemas.clearableDateField.parse('')).toBeUndefined();
     expect(schemas.calendarDateField.parse('2026-03-01T23:00:00Z')).toBe('2026-03-01');
+  });
+});
+
+// Issue 39, decision 064: the organisation's days.
+describe('days in a time zone', () => {
+  it('names the day an instant falls on there, and the instant of a wall-clock time of a day there', () => {
+    // 01:30 on the 7th in Riyadh (UTC+3) is 22:30 UTC on the 6th.
+    expect(dayInZone(new Date('2026-12-06T22:30:00Z'), 'Asia/Riyadh')).toBe('2026-12-07');
+    expect(dayInZone(new Date('2026-12-06T22:30:00Z'), 'UTC')).toBe('2026-12-06');
+    expect(dayInZone(new Date('2026-12-07T04:59:00Z'), 'America/New_York')).toBe('2026-12-06');
+    expect(zonedInstant('2026-12-07', 'Asia/Riyadh', '09:00').toISOString()).toBe('2026-12-07T06:00:00.000Z');
+    expect(zonedInstant('2026-12-07', 'Asia/Riyadh').toISOString()).toBe('2026-12-06T21:00:00.000Z');
+    // Either side of a daylight-saving change: 09:00 on the wall clock both days.
+    expect(zonedInstant('2026-03-28', 'Europe/Paris', '09:00').toISOString()).toBe('2026-03-28T08:00:00.000Z');
+    expect(zonedInstant('2026-03-29', 'Europe/Paris', '09:00').toISOString()).toBe('2026-03-29T07:00:00.000Z');
   });
 });

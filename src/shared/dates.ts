@@ -106,10 +106,33 @@ export function moveToDay(base: Date | null, day: string, zone = 'UTC'): Date {
   const ms = base ? base.getTime() - Math.floor(base.getTime() / 1000) * 1000 : 0;
   const clock = base ? new Date(wallClock(base.getTime(), zone)) : new Date(Date.UTC(y, m - 1, d));
   const wanted = Date.UTC(y, m - 1, d, clock.getUTCHours(), clock.getUTCMinutes(), clock.getUTCSeconds());
+  return new Date(fromWallClock(wanted, zone) + ms);
+}
+
+/** The instant whose wall clock in `zone` reads `wanted` (a wall-clock time written as if it were UTC). */
+function fromWallClock(wanted: number, zone: string): number {
   // The zone's offset at a first guess, then at the instant it gives (right on either side of a change).
   const offsetAt = (t: number) => wallClock(t, zone) - Math.floor(t / 1000) * 1000;
   const guess = wanted - offsetAt(wanted);
-  return new Date(wanted - offsetAt(guess) + ms);
+  return wanted - offsetAt(guess);
+}
+
+/**
+ * The calendar day ('YYYY-MM-DD') that instant `t` falls on in `zone` (an organisation's day: decision 064).
+ * 01:30 in Riyadh on the 7th is 22:30 UTC on the 6th: its day there is the 7th.
+ */
+export function dayInZone(t: Date, zone = 'UTC'): string {
+  return new Date(wallClock(t.getTime(), zone)).toISOString().slice(0, 10);
+}
+
+/**
+ * The instant of `day` ('YYYY-MM-DD') at `time` ('HH:MM', midnight by default) on the wall clock of `zone`:
+ * a plan's work due on the 7th at 09:00 in Riyadh is 06:00 UTC on the 7th.
+ */
+export function zonedInstant(day: string, zone = 'UTC', time = '00:00'): Date {
+  const [y, m, d] = day.split('-').map(Number);
+  const [hh, mm] = time.split(':').map(Number);
+  return new Date(fromWallClock(Date.UTC(y, m - 1, d, hh, mm), zone));
 }
 
 /**

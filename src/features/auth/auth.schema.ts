@@ -2,6 +2,7 @@ import { z } from '../../shared/zod-setup';
 import { messageSchema } from '../../shared/pagination';
 import { emailField, PHONE_PATTERN, requiredString } from '../../shared/validation';
 import { RESERVED_SUBDOMAINS } from '../../shared/subdomain';
+import { isTimeZone } from '../../shared/dates';
 import { PASSWORD_MAX, PASSWORD_MESSAGES, PASSWORD_MIN } from '../../shared/password-rule';
 
 const REQUIRED = 'This field is required';
@@ -42,6 +43,9 @@ export const signupSchema = z.strictObject({
         .transform(Number),
     ),
   consent: z.literal(true, { error: REQUIRED }),
+  // The admin's browser zone (`Intl.DateTimeFormat().resolvedOptions().timeZone`), the organisation's first
+  // time zone (decision 064): a name this runtime does not know, or none, is UTC rather than a refused signup.
+  timeZone: z.unknown().optional().transform((v) => (typeof v === 'string' && v.length <= 64 && isTimeZone(v) ? v : 'UTC')),
 });
 export type SignupInput = z.input<typeof signupSchema>;
 

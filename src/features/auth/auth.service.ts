@@ -25,13 +25,13 @@ export const LOGIN_FAILURE = 'Invalid email or password';
  * leaves no organisation without a user (its subdomain taken for ever). The subdomain is unique across all
  * organisations.
  */
-export async function signup(db: Db, input: z.output<typeof signupSchema>) {
+export async function signup(db: Db, input: Omit<z.output<typeof signupSchema>, 'timeZone'> & { timeZone?: string }) {
   const passwordHash = await hashPassword(input.password);
   try {
     const org = await withoutTenant(db, async (tx) => {
       const [created] = await tx
         .insert(organizations)
-        .values({ organization: input.organization, subdomain: input.subdomainName, numberOfWorkers: input.numberOfWorkers })
+        .values({ organization: input.organization, subdomain: input.subdomainName, numberOfWorkers: input.numberOfWorkers, timeZone: input.timeZone ?? 'UTC' })
         .returning({ id: organizations.id, subdomain: organizations.subdomain });
       // The new organisation's rows are walled by row-level security: name it for the rest of this transaction.
       await tx.execute(sql`select set_config('app.org_id', ${String(created.id)}, true)`);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrg, createTestApp, type TestApp } from '../../server/test/harness';
+import { client, createOrg, createTestApp, type TestApp } from '../../server/test/harness';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -53,5 +53,33 @@ describe('company profile', () => {
     const res = await b.admin.put(`/api/company/update-company/${aCompany.id}`, { organization: 'Taken over' });
     expect([403, 404]).toContain(res.status);
     expect((await a.admin.get('/api/company/get-company-data')).body.company.organization).toBe(aCompany.organization);
+  });
+
+  // Issue 39, decision 064: the organisation's time zone.
+  it('keeps the time zone the signup sent (UTC for an unknown one); a manager changes it to a known IANA name', async () => {
+    const org = await createOrg(t);
+    const { company } = (await org.admin.get('/api/company/get-company-data')).body;
+    expect(company.timeZone).toBe('UTC');
+    const bad = await org.admin.put(`/api/company/update-company/${company.id}`, { organization: company.organization, timeZone: 'Mars/Olympus' });
+    expect(bad.status).toBe(400);
+    expect(messages(bad.body)).toEqual({ timeZone: 'Time zone must be a time zone name' });
+    const ok = await org.admin.put(`/api/company/update-company/${company.id}`, { organization: company.organization, timeZone: 'Asia/Riyadh' });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.company.timeZone).toBe('Asia/Riyadh');
+    // Left out: kept.
+    expect((await org.admin.put(`/api/company/update-company/${company.id}`, { organization: company.organization })).body.company.timeZone).toBe('Asia/Riyadh');
+    const worker = await org.as('worker');
+    expect((await worker.put(`/api/company/update-company/${company.id}`, { organization: company.organization, timeZone: 'UTC' })).status).toBe(403);
+
+    const signup = async (timeZone: unknown) => {
+      const sub = `tz${Math.random().toString(36).slice(2, 10)}`;
+      const res = await client(t.app, t.config.baseDomain).post('/api/signup', { organization: `Zone ${sub}`, email: `a@${sub}.example.com`, password: 'Passw0rd!long', subdomainName: sub, numberOfWorkers: 3, consent: true, timeZone });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      const login = await client(t.app, `${sub}.${t.config.baseDomain}`).post('/api/login', { email: `a@${sub}.example.com`, password: 'Passw0rd!long' });
+      return (await client(t.app, `${sub}.${t.config.baseDomain}`, login.body.accessToken).get('/api/company/get-company-data')).body.company.timeZone;
+    };
+    expect(await signup('Asia/Riyadh')).toBe('Asia/Riyadh');
+    expect(await signup('Not/AZone')).toBe('UTC');
+    expect(await signup(42)).toBe('UTC');
   });
 });

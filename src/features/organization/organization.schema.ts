@@ -1,6 +1,7 @@
 import { z } from '../../shared/zod-setup';
 import { PHONE_PATTERN, requiredString } from '../../shared/validation';
 import { TAX_ROUNDING_VALUES } from '../../shared/tax';
+import { timeZoneField } from '../../shared/dates';
 
 export const TAX_ROUNDING_MESSAGE = 'Tax rounding must be per line or global';
 
@@ -43,6 +44,8 @@ export const companyUpdateSchema = z.strictObject({
   currency: optional(z.string().trim().regex(/^[A-Z]{3}$/, 'Currency must be a three-letter code')),
   // Odoo's tax_calculation_rounding_method (decision 036); left out keeps the organisation's.
   taxRounding: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(TAX_ROUNDING_VALUES, { error: TAX_ROUNDING_MESSAGE }).optional()),
+  // The organisation's IANA time zone (decision 064); left out keeps the organisation's.
+  timeZone: z.preprocess((v) => (v === '' || v === null ? undefined : v), timeZoneField.optional()),
   // Read only: accepted so a form can send back what it read, and ignored.
   numberOfWorkers: z.unknown().optional(),
 }).superRefine((v, ctx) => {
@@ -66,6 +69,7 @@ export const companyDtoSchema = z.object({
   numberOfWorkers: z.number(),
   currency: z.string(),
   taxRounding: z.enum(TAX_ROUNDING_VALUES),
+  timeZone: z.string(),
 });
 export type CompanyDto = z.infer<typeof companyDtoSchema>;
 /** Every company route answers `{ company }` (issue 28). */

@@ -25,12 +25,22 @@ const companyColumns = {
   numberOfWorkers: organizations.numberOfWorkers,
   currency: organizations.currency,
   taxRounding: organizations.taxRounding,
+  timeZone: organizations.timeZone,
 };
 
 export async function getCompany(tx: ReadTx, orgId: number): Promise<CompanyDto> {
   const [row] = await preparedRead(tx, 'organization.company', () => tx.select(companyColumns).from(organizations).where(eq(organizations.id, param('orgId'))), { orgId });
   if (!row) throw notFound('Company');
   return row;
+}
+
+/**
+ * The organisation's IANA time zone (decision 064): the zone of its days (plans' due days, the calendar) and of
+ * the times it prints. 'UTC' when the organisation is unknown. One indexed read; call it once per operation.
+ */
+export async function orgTimeZone(tx: ReadTx, orgId: number): Promise<string> {
+  const [row] = await tx.select({ timeZone: organizations.timeZone }).from(organizations).where(eq(organizations.id, orgId));
+  return row?.timeZone ?? 'UTC';
 }
 
 /** The organisation's currency, its decimals (decision 035) and its tax rounding (decision 036). */
@@ -89,6 +99,8 @@ export async function updateCompany(tx: Tx, orgId: number, id: number, input: z.
       ...(input.currency ? { currency: input.currency } : {}),
       // Documents keep their stored totals; the next save of each computes with the new rounding.
       ...(input.taxRounding ? { taxRounding: input.taxRounding } : {}),
+      // Past records keep their instants; days and printed times read from now on in the new zone.
+      ...(input.timeZone ? { timeZone: input.timeZone } : {}),
     })
     .where(eq(organizations.id, orgId));
   return { company: await getCompany(tx, orgId) };

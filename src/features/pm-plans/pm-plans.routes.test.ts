@@ -400,11 +400,11 @@ describe('meter triggers', () => {
     await read(org, temperature.id, 85);
     expect(await run(org)).toBe(2);
     expect(await run(org)).toBe(0);
-    // Still hot, no new crossing: nothing. Back below, then above again: a second one (tomorrow, its own day).
+    // Still hot, no new crossing: nothing. Back below, then above again while its order is open: nothing more
+    // (the technician is on it; issue 39, decision 064).
     await read(org, temperature.id, 70);
     await read(org, temperature.id, 90);
-    setClockOffset(86_400_000);
-    expect(await run(org)).toBe(1);
+    expect(await run(org)).toBe(0);
     // 1,500 done; the next at 2,000, created from 1,950.
     await read(org, hours.id, 1_949);
     expect(await run(org)).toBe(0);
@@ -412,7 +412,95 @@ describe('meter triggers', () => {
     expect(await run(org)).toBe(1);
     const occurrences = (await org.admin.get(`${BASE}/get-occurrences/${plan.id}`)).body.occurrences;
     expect(occurrences).toHaveLength(2);
-    expect((await org.admin.get(`${BASE}/get-occurrences/${hot.id}`)).body.occurrences).toHaveLength(2);
+    expect((await org.admin.get(`${BASE}/get-occurrences/${hot.id}`)).body.occurrences).toHaveLength(1);
+  });
+
+  /** The meter values of a plan's occurrences, oldest first, with their due day and ordinal. */
+  const meterOccurrences = (org: TestOrg, planId: number) =>
+    withTenant(t.database.db, org.orgId, (tx) =>
+      tx
+        .select({ due: pmOccurrences.dueDate, ordinal: pmOccurrences.ordinal, value: pmOccurrences.meterValue, workOrderId: pmOccurrences.workOrderId })
+        .from(pmOccurrences)
+        .where(and(eq(pmOccurrences.orgId, org.orgId), eq(pmOccurrences.planId, planId)))
+        .orderBy(pmOccurrences.dueDate, pmOccurrences.ordinal),
+    );
+  const complete = async (org: TestOrg, workOrderId: number | null) =>
+    expect((await org.admin.put(`/api/work-orders/update-status/${workOrderId}`, { status: 'completed' })).status).toBe(200);
+
+  // Issue 39: a jump of 100 -> 2,600 on a plan every 500 made five orders, one per run day.
+  it('a counter that jumps past several points: one order, and the next point is the first after the reading', async () => {
+    const org = await createOrg(t);
+    const fx = await fixtures(org);
+    const hours = await addMeter(org, fx.pump.id, 'counter');
+    await read(org, hours.id, 100);
+    const body = planBody(fx, { trigger: 'meter', meterId: hours.id, meterEvery: 500 });
+    const plan = await addPlan(org, body);
+    await read(org, hours.id, 2_600);
+    expect(await run(org)).toBe(1);
+    expect(await run(org)).toBe(0);
+    for (const day of [1, 2, 3]) {
+      setClockOffset(day * 86_400_000);
+      expect(await run(org)).toBe(0);
+    }
+    expect((await meterOccurrences(org, plan.id)).map((o) => o.value)).toEqual([2_500]);
+    // The preview and the generator agree: the next service at 3,000.
+    expect((await preview(org, body)).meterValues[0]).toBe(3_000);
+    await read(org, hours.id, 2_999);
+    expect(await run(org)).toBe(0);
+    await read(org, hours.id, 3_000);
+    expect(await run(org)).toBe(1);
+    expect((await meterOccurrences(org, plan.id)).map((o) => o.value)).toEqual([2_500, 3_000]);
+  });
+
+  // Issue 39: one occurrence per plan and day kept a second crossing of the same day from making its order.
+  it('a gauge crossing its threshold again the same day: a second order, none while the previous one is open', async () => {
+    const org = await createOrg(t);
+    const fx = await fixtures(org);
+    const temperature = await addMeter(org, fx.fan.id, 'gauge');
+    const hot = await addPlan(org, planBody(fx, { name: 'Overheat', assetIds: [fx.fan.id], trigger: 'meter', meterId: temperature.id, meterThreshold: 80 }));
+    await read(org, temperature.id, 85);
+    expect(await run(org)).toBe(1);
+    // Back within bounds and out again while its order is open: that order covers it.
+    await read(org, temperature.id, 70);
+    await read(org, temperature.id, 90);
+    expect(await run(org)).toBe(0);
+    const [first] = await meterOccurrences(org, hot.id);
+    await complete(org, first.workOrderId);
+    // Completed: the crossings it covered make nothing; a new one, the same day, makes the second order.
+    expect(await run(org)).toBe(0);
+    await read(org, temperature.id, 75);
+    await read(org, temperature.id, 95);
+    expect(await run(org)).toBe(1);
+    expect(await run(org)).toBe(0);
+    const all = await meterOccurrences(org, hot.id);
+    expect(all.map((o) => [o.ordinal, o.value])).toEqual([[0, 85], [1, 95]]);
+    expect(all[0].due).toBe(all[1].due);
+    expect(new Set(all.map((o) => o.workOrderId)).size).toBe(2);
+  });
+
+  // Issue 39: an order at 1,000 after a calendar service at 800; the count restarts at the service: next 1,800.
+  it('whichever comes first: the meter counts from the reading at the last completed service, calendar or meter', async () => {
+    const org = await createOrg(t);
+    const fx = await fixtures(org);
+    const hours = await addMeter(org, fx.pump.id, 'counter');
+    await read(org, hours.id, 100);
+    // Completion times are the database's real time: the plan runs on today's real day.
+    const today = new Date().toISOString().slice(0, 10);
+    const weekday = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'][new Date(`${today}T00:00:00Z`).getUTCDay()];
+    const plan = await addPlan(org, planBody(fx, { trigger: 'both', weekdays: [weekday], startDate: today, meterId: hours.id, meterEvery: 1_000 }));
+    expect(await run(org)).toBe(1);
+    await read(org, hours.id, 800);
+    const [calendarService] = await meterOccurrences(org, plan.id);
+    await complete(org, calendarService.workOrderId);
+    // The next day (no calendar day): 1,000 is not due any more, 1,800 is.
+    setClockOffset(86_400_000);
+    await read(org, hours.id, 1_000);
+    expect(await run(org)).toBe(0);
+    await read(org, hours.id, 1_799);
+    expect(await run(org)).toBe(0);
+    await read(org, hours.id, 1_800);
+    expect(await run(org)).toBe(1);
+    expect((await meterOccurrences(org, plan.id)).map((o) => o.value)).toEqual([null, 1_800]);
   });
 
   it('refuses a meter of another asset, a gauge for every N units, both rules at once, and an unknown meter', async () => {
@@ -431,6 +519,26 @@ describe('meter triggers', () => {
     await bad({ trigger: 'meter', meterId: 999, meterEvery: 5 }, 'meterId', 'Meter not found');
     await bad({ trigger: 'meter', meterId: hours.id }, 'meterEvery', 'Give an interval of units or a threshold');
     await bad({ trigger: 'meter', meterId: hours.id, meterEvery: 0 }, 'meterEvery', 'The meter interval must be greater than 0');
+  });
+});
+
+describe('the organisation\'s time zone (issue 39, decision 064)', () => {
+  it('a plan of an organisation in Asia/Riyadh is created on its Riyadh day and due at 09:00 there', async () => {
+    const org = await createOrg(t);
+    const fx = await fixtures(org);
+    const { company } = (await org.admin.get('/api/company/get-company-data')).body;
+    expect((await org.admin.put(`/api/company/update-company/${company.id}`, { organization: company.organization, timeZone: 'Asia/Riyadh' })).status).toBe(200);
+    at('2030-03-03');
+    await addPlan(org, planBody(fx, { frequency: 'daily', weekdays: [], startDate: '2030-03-04' }));
+    // 23:30 UTC on the 3rd is 02:30 on the 4th in Riyadh (UTC+3): the plan's day has come there.
+    setClockOffset(Date.parse('2030-03-03T20:59:00Z') - Date.now());
+    expect(await run(org)).toBe(0);
+    setClockOffset(Date.parse('2030-03-03T23:30:00Z') - Date.now());
+    expect(await run(org)).toBe(1);
+    const [order] = await ordersOf(org);
+    expect(order.dueDate?.toISOString()).toBe('2030-03-04T06:00:00.000Z');
+    const occurrences = (await org.admin.get(`${BASE}/get-occurrences/${(await org.admin.get(`${BASE}/get-plans`)).body.plans[0].id}`)).body.occurrences;
+    expect(occurrences.map((o: { dueDate: string }) => o.dueDate)).toEqual(['2030-03-04']);
   });
 });
 

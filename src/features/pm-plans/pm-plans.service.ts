@@ -27,7 +27,9 @@ import {
   type PmSettings,
   type Weekday,
 } from './pm-plans.schema';
-import { addDays, dateToDay, fixedDueDays, floatingNextDay, previewDueDays, type CalendarRule } from './recurrence';
+import { dayInZone, zonedInstant } from '../../shared/dates';
+import { orgTimeZone } from '../organization/organization.service';
+import { addDays, fixedDueDays, floatingNextDay, previewDueDays, type CalendarRule } from './recurrence';
 import { rowsOf } from '../../server/db/rows';
 
 // Plans are managers' records: a worker's history, notes and bell never show them (decision 032).
@@ -38,8 +40,10 @@ const ENTITY = 'pm-plan';
 const BACKLOG_LIMIT = 31;
 /** The projection of one plan and asset stops after this many occurrences (a daily plan over five years). */
 const PROJECTION_LIMIT = 2000;
-/** Work orders are due at noon UTC of their due day: the same calendar day from UTC-11 to UTC+11. */
-export const dueInstant = (day: string) => new Date(`${day}T12:00:00Z`);
+/** The time of day a plan's work order is due on its due day, on the organisation's clock (decision 064). */
+export const PM_DUE_TIME = '09:00';
+/** A plan's work order is due at PM_DUE_TIME of its due day in the organisation's time zone. */
+export const dueInstant = (day: string, zone = 'UTC') => zonedInstant(day, zone, PM_DUE_TIME);
 
 type Actor = { userId: number };
 
@@ -132,7 +136,7 @@ const completedAtOf = (w: { orgId: unknown; id: unknown; status: unknown; update
     and a.changes -> 'status' ->> 'to' = 'completed'), ${w.updatedAt}) end`;
 
 /** The latest occurrence of each plan and asset (of the given plans, or of all), with its work order's state. */
-async function readStates(tx: ReadTx, orgId: number, planIds?: number[]): Promise<Map<string, TargetState>> {
+async function readStates(tx: ReadTx, orgId: number, zone: string, planIds?: number[]): Promise<Map<string, TargetState>> {
   if (planIds && !planIds.length) return new Map();
   const o = pmOccurrences;
   const rows = rowsOf<{ plan_id: number; asset_id: number | null; due_date: string; status: 'created' | 'skipped'; wo_status: string | null; completed_at: string | Date | null }>(
@@ -140,7 +144,7 @@ async function readStates(tx: ReadTx, orgId: number, planIds?: number[]): Promis
         ${workOrders.status} as wo_status, ${completedAtOf(workOrders)} as completed_at
       from ${o} left join ${workOrders} on ${workOrders.orgId} = ${o.orgId} and ${workOrders.id} = ${o.workOrderId}
       where ${o.orgId} = ${orgId} ${planIds ? sql`and ${o.planId} = any(${sql.param(planIds)}::int[])` : sql``}
-      order by ${o.planId}, ${o.assetId}, ${o.dueDate} desc`),
+      order by ${o.planId}, ${o.assetId}, ${o.dueDate} desc, ${o.ordinal} desc`),
   );
   const states = new Map<string, TargetState>();
   for (const r of rows) {
@@ -148,7 +152,8 @@ async function readStates(tx: ReadTx, orgId: number, planIds?: number[]): Promis
       lastDue: r.due_date,
       lastStatus: r.status,
       lastOpen: r.status === 'created' && (r.wo_status === 'assigned' || r.wo_status === 'in-progress'),
-      lastCompletedDay: r.completed_at ? dateToDay(new Date(r.completed_at)) : null,
+      // The organisation's day of the completion: a floating plan counts from it.
+      lastCompletedDay: r.completed_at ? dayInZone(new Date(r.completed_at), zone) : null,
     });
   }
   return states;
@@ -213,12 +218,12 @@ async function graceDaysOf(tx: ReadTx, orgId: number): Promise<number> {
  * missed when not completed and the window has passed; one whose window is still open is not counted yet.
  * Skipped ones are counted apart and are not due.
  */
-async function complianceByPlan(tx: ReadTx, orgId: number, range: DateRange, today: string, graceDays: number, planIds?: number[], scope?: SQL): Promise<Map<number, Compliance>> {
+async function complianceByPlan(tx: ReadTx, orgId: number, zone: string, range: DateRange, today: string, graceDays: number, planIds?: number[], scope?: SQL): Promise<Map<number, Compliance>> {
   const o = pmOccurrences;
   const rows = rowsOf<{ plan_id: number | null; skipped: number; on_time: number; late: number; missed: number }>(
     await tx.execute(sql`with occ as (
         select ${o.planId} as plan_id, ${o.status} as status, ${o.dueDate} as due_date,
-          ((${completedAtOf(workOrders)}) at time zone 'UTC')::date as done_day
+          ((${completedAtOf(workOrders)}) at time zone ${zone})::date as done_day
         from ${o} left join ${workOrders} on ${workOrders.orgId} = ${o.orgId} and ${workOrders.id} = ${o.workOrderId}
         where ${o.orgId} = ${orgId} and ${o.dueDate} >= ${range.from}::date and ${o.dueDate} <= ${range.to}::date
           ${planIds ? sql`and ${o.planId} = any(${sql.param(planIds)}::int[])` : sql``} ${scope ? sql`and (${scope})` : sql``})
@@ -250,7 +255,8 @@ export async function pmCompliance(
   scope?: SQL,
 ): Promise<Compliance & { graceDays: number; plans: { planId: number; compliance: Compliance }[] }> {
   const graceDays = await graceDaysOf(tx, orgId);
-  const byPlan = await complianceByPlan(tx, orgId, range, dateToDay(now), graceDays, undefined, scope);
+  const zone = await orgTimeZone(tx, orgId);
+  const byPlan = await complianceByPlan(tx, orgId, zone, range, dayInZone(now, zone), graceDays, undefined, scope);
   const plans = [...byPlan].filter(([id]) => id !== 0).map(([planId, compliance]) => ({ planId, compliance }));
   return { ...(byPlan.get(0) ?? EMPTY_COMPLIANCE), graceDays, plans };
 }
@@ -275,9 +281,10 @@ async function readProgress(tx: ReadTx, orgId: number, planIds: number[]) {
 /** Plans with their next due day, last completion and compliance (occurrences due in the last `range`). */
 async function toDtos(tx: ReadTx, orgId: number, rows: PlanRow[], now: Date, range?: DateRange): Promise<PlanDto[]> {
   const ids = rows.map((r) => r.id);
-  const today = dateToDay(now);
-  const [states, progress, graceDays] = [await readStates(tx, orgId, ids), await readProgress(tx, orgId, ids), await graceDaysOf(tx, orgId)];
-  const compliance = await complianceByPlan(tx, orgId, range ?? defaultComplianceRange(now), today, graceDays, ids);
+  const zone = await orgTimeZone(tx, orgId);
+  const today = dayInZone(now, zone);
+  const [states, progress, graceDays] = [await readStates(tx, orgId, zone, ids), await readProgress(tx, orgId, ids), await graceDaysOf(tx, orgId)];
+  const compliance = await complianceByPlan(tx, orgId, zone, range ?? defaultComplianceRange(now, zone), today, graceDays, ids);
   return rows.map((p) => {
     let nextDue = progress.get(p.id)?.openDue ?? null;
     if (!p.paused && byCalendar(p)) {
@@ -330,7 +337,7 @@ async function toDtos(tx: ReadTx, orgId: number, rows: PlanRow[], now: Date, ran
 }
 
 /** The default compliance period: the 90 days up to today. */
-export const defaultComplianceRange = (now: Date): DateRange => ({ from: addDays(dateToDay(now), -89), to: dateToDay(now) });
+export const defaultComplianceRange = (now: Date, zone = 'UTC'): DateRange => ({ from: addDays(dayInZone(now, zone), -89), to: dayInZone(now, zone) });
 
 /** One plan of the organisation; 404 otherwise. */
 export async function getPlan(tx: ReadTx, orgId: number, id: number, now: Date = new Date()): Promise<PlanDto> {
@@ -376,7 +383,7 @@ export async function listPlans(tx: ReadTx, orgId: number, query: PlanListQuery 
       v,
     ),
   );
-  const range = query.from && query.to ? { from: query.from, to: query.to } : defaultComplianceRange(now);
+  const range = query.from && query.to ? { from: query.from, to: query.to } : defaultComplianceRange(now, await orgTimeZone(tx, orgId));
   const plans = await toDtos(tx, orgId, rows as PlanRow[], now, range);
   const org = await pmCompliance(tx, orgId, range, now);
   const { plans: _perPlan, graceDays, ...compliance } = org;
@@ -471,7 +478,7 @@ export async function addPlan(tx: Tx, orgId: number, actor: Actor, input: PlanVa
   await checkReferences(tx, orgId, input);
   const [row] = await tx
     .insert(pmPlans)
-    .values({ orgId, ...writable(input), meterBase: await meterBaseOf(tx, orgId, input), activeFrom: dateToDay(now), createdById: actor.userId })
+    .values({ orgId, ...writable(input), meterBase: await meterBaseOf(tx, orgId, input), activeFrom: dayInZone(now, await orgTimeZone(tx, orgId)), createdById: actor.userId })
     .returning({ id: pmPlans.id });
   await setChildren(tx, orgId, row.id, input);
   await recordActivity(tx, orgId, { entityType: ENTITY, entityId: row.id, userId: actor.userId, action: 'created' });
@@ -536,7 +543,7 @@ export async function deletePlan(tx: Tx, orgId: number, actor: Actor, id: number
 export async function setPaused(tx: Tx, orgId: number, actor: Actor, id: number, paused: boolean, now: Date = new Date()) {
   const rows = await tx
     .update(pmPlans)
-    .set(paused ? { paused } : { paused, activeFrom: dateToDay(now) })
+    .set(paused ? { paused } : { paused, activeFrom: dayInZone(now, await orgTimeZone(tx, orgId)) })
     .where(and(eq(pmPlans.orgId, orgId), eq(pmPlans.id, id), eq(pmPlans.paused, !paused)))
     .returning({ id: pmPlans.id });
   if (rows.length) await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'status', changes: { paused: { from: !paused, to: paused } } });
@@ -553,7 +560,7 @@ export async function skipNext(tx: Tx, orgId: number, actor: Actor, id: number, 
   if (!plan) throw notFound('Plan');
   const targets = targetsOf(plan).filter((a) => !input.assetId || a === Number(input.assetId));
   if (!targets.length) throw new HttpError(400, 'Asset not found', [{ path: 'assetId', message: 'This asset is not in the plan' }]);
-  const states = await readStates(tx, orgId, [id]);
+  const states = await readStates(tx, orgId, await orgTimeZone(tx, orgId), [id]);
   const rows = targets.flatMap((assetId) => {
     const [dueDate] = byCalendar(plan) ? projectDueDays(plan, states.get(stateKey(id, assetId)) ?? NO_STATE, '9999-12-31', 1, false) : [];
     return dueDate ? [{ orgId, planId: id, assetId, dueDate, status: 'skipped' as const, reason: String(input.reason), createdById: actor.userId }] : [];
@@ -682,7 +689,7 @@ function planned(p: PlanRow, assetId: number | null, dueDate: string): PlannedOc
  */
 export async function listPlannedOccurrences(tx: ReadTx, orgId: number, options: DateRange & ProjectionFilter): Promise<PlannedOccurrence[]> {
   const plans = await activePlans(tx, orgId, options);
-  const states = await readStates(tx, orgId, plans.map((p) => p.id));
+  const states = await readStates(tx, orgId, await orgTimeZone(tx, orgId), plans.map((p) => p.id));
   const out: PlannedOccurrence[] = [];
   for (const p of plans) {
     for (const assetId of targetsOf(p)) {
@@ -700,9 +707,10 @@ export async function listPlannedOccurrences(tx: ReadTx, orgId: number, options:
  * minus lead time), nothing created. Occurrences already due and not created yet come on `from` when it is today.
  */
 export async function dryRun(tx: ReadTx, orgId: number, range: DateRange, now: Date = new Date()) {
-  const today = dateToDay(now);
+  const zone = await orgTimeZone(tx, orgId);
+  const today = dayInZone(now, zone);
   const plans = await activePlans(tx, orgId);
-  const states = await readStates(tx, orgId, plans.map((p) => p.id));
+  const states = await readStates(tx, orgId, zone, plans.map((p) => p.id));
   const occurrences: PlannedOccurrence[] = [];
   for (const p of plans) {
     for (const assetId of targetsOf(p)) {
@@ -728,66 +736,121 @@ export async function dryRun(tx: ReadTx, orgId: number, range: DateRange, now: D
  * second waits on the first's uncommitted key and then skips it.
  */
 export async function generateDueWork(tx: Tx, orgId: number, now: Date = new Date()): Promise<{ created: number }> {
-  const today = dateToDay(now);
   const plans = await activePlans(tx, orgId, {}, true);
   if (!plans.length) return { created: 0 };
-  const states = await readStates(tx, orgId);
+  // The organisation's today: its due days are its own calendar's (decision 064).
+  const zone = await orgTimeZone(tx, orgId);
+  const today = dayInZone(now, zone);
+  const states = await readStates(tx, orgId, zone);
   const due: Due[] = [];
   for (const p of plans.filter(byCalendar)) {
     for (const assetId of targetsOf(p)) {
-      for (const dueDate of projectDueDays(p, states.get(stateKey(p.id, assetId)) ?? NO_STATE, addDays(today, p.leadDays), BACKLOG_LIMIT, false)) due.push({ plan: p, assetId, dueDate, kind: 'calendar' });
+      for (const dueDate of projectDueDays(p, states.get(stateKey(p.id, assetId)) ?? NO_STATE, addDays(today, p.leadDays), BACKLOG_LIMIT, false)) due.push({ plan: p, assetId, dueDate, kind: 'calendar', ordinal: 0 });
     }
   }
   due.push(...(await meterDue(tx, orgId, plans.filter(byMeter), today)));
-  return createOccurrences(tx, orgId, due);
+  return createOccurrences(tx, orgId, due, zone);
 }
 
-type Due = { plan: PlanRow; assetId: number | null; dueDate: string; kind: 'calendar' | 'meter'; meterValue?: number };
+type Due = { plan: PlanRow; assetId: number | null; dueDate: string; kind: 'calendar' | 'meter'; meterValue?: number; ordinal: number };
 const byMeter = (p: Pick<PlanRow, 'trigger' | 'meterId'>) => (p.trigger === 'meter' || p.trigger === 'both') && p.meterId !== null;
+const dueKey = (d: { planId: number; assetId: number | null; dueDate: string; ordinal: number }) => `${stateKey(d.planId, d.assetId)}:${d.dueDate}:${d.ordinal}`;
+const OPEN_ORDER = new Set(['assigned', 'in-progress']);
+
+/** Where a meter plan stands (one statement for all of them): see meterDue. */
+interface MeterState {
+  id: number;
+  /** The latest occurrence that a meter asked for (or that counted for the meter): its value, when, its order's status. */
+  last_value: number | null;
+  last_meter_at: string | Date | null;
+  last_status: string | null;
+  /** The latest completion of any of the plan's orders (calendar or meter), and the meter's total then. */
+  done_at: string | Date | null;
+  done_total: number | null;
+  /** The latest reading below the threshold. */
+  below_at: string | Date | null;
+  /** Today's occurrences: the highest ordinal, and whether one is an open order the meter has not counted yet. */
+  today_max: number | null;
+  today_open_free: boolean | null;
+}
 
 /**
- * The meter plans whose meter asks for work now, due today. Every N units: due at the next multiple of N
- * above the last one done (or above the base), created once the total is within the lead units of it.
- * A threshold: once when a reading reaches it, again only after a reading has gone back below it.
+ * The meter plans whose meter asks for work now, due today (decision 064).
+ * Every N units: counts from the last service, whichever trigger made it: the meter's total when the plan's
+ * latest order was completed, or the value of its latest meter occurrence when that one is newer (still open),
+ * or else the first multiple of N above the base. Once the total is within the lead units of the next point,
+ * ONE occurrence, at the last point the total has reached (a jump from 100 to 2,600 every 500 is one order at
+ * 2,500; the next at 3,000).
+ * A threshold: when a reading reaches it, again after a reading has gone back below it, but not while the order
+ * of the previous crossing is still open: that order covers the crossings until it is completed.
+ * A second one on the same day takes the next ordinal (unless an open order of today has not counted for the
+ * meter yet: that one does, "whichever comes first").
  */
 async function meterDue(tx: ReadTx, orgId: number, plans: PlanRow[], today: string): Promise<Due[]> {
   if (!plans.length) return [];
   const latest = await latestReadings(tx, orgId, plans.map((p) => p.meterId!));
   const o = pmOccurrences;
   const r = meterReadings;
-  const rows = rowsOf<{ id: number; last_value: number | null; last_meter_at: string | Date | null; below_at: string | Date | null }>(
-    await tx.execute(sql`select ${pmPlans.id} as id,
-        (select max(${o.meterValue}) from ${o} where ${o.orgId} = ${pmPlans.orgId} and ${o.planId} = ${pmPlans.id}) as last_value,
-        (select max(${o.createdAt}) from ${o} where ${o.orgId} = ${pmPlans.orgId} and ${o.planId} = ${pmPlans.id} and ${o.meterValue} is not null) as last_meter_at,
-        (select max(${r.readAt}) from ${r} where ${r.orgId} = ${pmPlans.orgId} and ${r.meterId} = ${pmPlans.meterId} and ${r.value} < ${pmPlans.meterThreshold}) as below_at
-      from ${pmPlans} where ${pmPlans.orgId} = ${orgId} and ${pmPlans.id} = any(${sql.param(plans.map((p) => p.id))}::int[])`),
+  const rows = rowsOf<MeterState>(
+    await tx.execute(sql`select p.id, lm.meter_value as last_value, lm.created_at as last_meter_at, lm.wo_status as last_status, lc.done_at,
+        (select ${r.total} from ${r} where ${r.orgId} = p.org_id and ${r.meterId} = p.meter_id and ${r.readAt} <= lc.done_at
+          order by ${r.readAt} desc, ${r.id} desc limit 1) as done_total,
+        (select max(${r.readAt}) from ${r} where ${r.orgId} = p.org_id and ${r.meterId} = p.meter_id and ${r.value} < p.meter_threshold) as below_at,
+        (select max(${o.ordinal}) from ${o} where ${o.orgId} = p.org_id and ${o.planId} = p.id and ${o.dueDate} = ${today}::date) as today_max,
+        exists (select 1 from ${o} join ${workOrders} on ${workOrders.orgId} = ${o.orgId} and ${workOrders.id} = ${o.workOrderId}
+          where ${o.orgId} = p.org_id and ${o.planId} = p.id and ${o.dueDate} = ${today}::date and ${o.ordinal} = 0 and ${o.meterValue} is null
+            and ${workOrders.status} in ('assigned', 'in-progress')) as today_open_free
+      from ${pmPlans} p
+      left join lateral (select ${o.meterValue} as meter_value, ${o.createdAt} as created_at, ${workOrders.status} as wo_status
+        from ${o} left join ${workOrders} on ${workOrders.orgId} = ${o.orgId} and ${workOrders.id} = ${o.workOrderId}
+        where ${o.orgId} = p.org_id and ${o.planId} = p.id and ${o.meterValue} is not null
+        order by ${o.dueDate} desc, ${o.ordinal} desc, ${o.id} desc limit 1) lm on true
+      left join lateral (select max(${completedAtOf(workOrders)}) as done_at
+        from ${o} join ${workOrders} on ${workOrders.orgId} = ${o.orgId} and ${workOrders.id} = ${o.workOrderId}
+        where ${o.orgId} = p.org_id and ${o.planId} = p.id and ${o.status} = 'created') lc on true
+      where p.org_id = ${orgId} and p.id = any(${sql.param(plans.map((p) => p.id))}::int[])`),
   );
   const state = new Map(rows.map((row) => [row.id, row]));
   const due: Due[] = [];
+  const time = (v: string | Date | null) => (v === null ? null : new Date(v).getTime());
   for (const p of plans) {
     const reading = latest.get(p.meterId!);
     const s = state.get(p.id);
     if (!reading || !s) continue;
     const assetId = p.assets[0]?.id ?? null;
+    const ordinal = s.today_max === null ? 0 : s.today_open_free ? 0 : Number(s.today_max) + 1;
+    const doneAt = time(s.done_at);
+    const lastMeterAt = time(s.last_meter_at);
     if (p.meterEvery) {
       if (reading.total === null) continue;
-      const next = s.last_value !== null ? Number(s.last_value) + p.meterEvery : nextMultiple(p.meterBase ?? 0, p.meterEvery);
-      if (reading.total >= next - p.meterLeadUnits) due.push({ plan: p, assetId, dueDate: today, kind: 'meter', meterValue: next });
+      const every = p.meterEvery;
+      let next: number;
+      if (doneAt !== null && s.done_total !== null && (lastMeterAt === null || doneAt > lastMeterAt)) next = Number(s.done_total) + every;
+      else if (s.last_value !== null) next = Number(s.last_value) + every;
+      else next = nextMultiple(p.meterBase ?? 0, every);
+      const reached = reading.total + p.meterLeadUnits;
+      if (reached < next) continue;
+      // Past several points at once (a jump, readings missed): one order, at the last point reached.
+      const point = next + Math.floor((reached - next) / every + 1e-9) * every;
+      due.push({ plan: p, assetId, dueDate: today, kind: 'meter', meterValue: point, ordinal });
     } else if (p.meterThreshold !== null && reading.value >= p.meterThreshold) {
-      const crossedAgain = !s.last_meter_at || (s.below_at !== null && new Date(s.below_at) > new Date(s.last_meter_at));
-      if (crossedAgain) due.push({ plan: p, assetId, dueDate: today, kind: 'meter', meterValue: reading.value });
+      // Back below after the last crossing's order and after the last service (which covered what came before).
+      const crossedAgain = lastMeterAt === null || (s.below_at !== null && time(s.below_at)! > Math.max(lastMeterAt, doneAt ?? 0));
+      // The previous crossing's order is still open: the technician is on it, no second order.
+      const previousOpen = s.last_status !== null && OPEN_ORDER.has(s.last_status);
+      if (crossedAgain && !previousOpen) due.push({ plan: p, assetId, dueDate: today, kind: 'meter', meterValue: reading.value, ordinal });
     }
   }
   return due;
 }
 
-/** Inserts the occurrences (skipping any that exist) and creates a work order for each one inserted. */
-async function createOccurrences(tx: Tx, orgId: number, all: Due[]): Promise<{ created: number }> {
+/** Inserts the occurrences (skipping any that exist) and creates a work order for each one inserted, due in `zone`. */
+async function createOccurrences(tx: Tx, orgId: number, all: Due[], zone: string): Promise<{ created: number }> {
   let created = 0;
   // A calendar and a meter occurrence of the same plan, asset and day are one ("whichever comes first").
   const seen = new Map<string, Due>();
   for (const d of all) {
-    const key = `${stateKey(d.plan.id, d.assetId)}:${d.dueDate}`;
+    const key = dueKey({ planId: d.plan.id, ...d });
     const first = seen.get(key);
     if (!first) seen.set(key, d);
     else if (d.meterValue !== undefined) first.meterValue = d.meterValue;
@@ -797,39 +860,48 @@ async function createOccurrences(tx: Tx, orgId: number, all: Due[]): Promise<{ c
     const chunk = due.slice(i, i + 500);
     const inserted = await tx
       .insert(pmOccurrences)
-      .values(chunk.map((d) => ({ orgId, planId: d.plan.id, assetId: d.assetId, dueDate: d.dueDate, status: 'created' as const, kind: d.kind, meterValue: d.meterValue ?? null })))
+      .values(chunk.map((d) => ({ orgId, planId: d.plan.id, assetId: d.assetId, dueDate: d.dueDate, ordinal: d.ordinal, status: 'created' as const, kind: d.kind, meterValue: d.meterValue ?? null })))
       .onConflictDoNothing()
-      .returning({ id: pmOccurrences.id, planId: pmOccurrences.planId, assetId: pmOccurrences.assetId, dueDate: pmOccurrences.dueDate });
+      .returning({ id: pmOccurrences.id, planId: pmOccurrences.planId, assetId: pmOccurrences.assetId, dueDate: pmOccurrences.dueDate, ordinal: pmOccurrences.ordinal });
     // The meter asked for work on a day that already has its occurrence: that one counts for the meter too.
-    const taken = new Set(inserted.map((o) => `${stateKey(o.planId, o.assetId)}:${o.dueDate}`));
+    const taken = new Set(inserted.map(dueKey));
     for (const d of chunk) {
-      if (d.meterValue === undefined || taken.has(`${stateKey(d.plan.id, d.assetId)}:${d.dueDate}`)) continue;
+      if (d.meterValue === undefined || taken.has(dueKey({ planId: d.plan.id, ...d }))) continue;
       await tx
         .update(pmOccurrences)
         .set({ meterValue: d.meterValue })
-        .where(and(eq(pmOccurrences.orgId, orgId), eq(pmOccurrences.planId, d.plan.id), d.assetId === null ? sql`${pmOccurrences.assetId} is null` : eq(pmOccurrences.assetId, d.assetId), eq(pmOccurrences.dueDate, d.dueDate), sql`${pmOccurrences.meterValue} is null`));
+        .where(
+          and(
+            eq(pmOccurrences.orgId, orgId),
+            eq(pmOccurrences.planId, d.plan.id),
+            d.assetId === null ? sql`${pmOccurrences.assetId} is null` : eq(pmOccurrences.assetId, d.assetId),
+            eq(pmOccurrences.dueDate, d.dueDate),
+            eq(pmOccurrences.ordinal, d.ordinal),
+            sql`${pmOccurrences.meterValue} is null`,
+          ),
+        );
     }
     if (!inserted.length) continue;
-    const byKey = new Map(chunk.map((d) => [`${stateKey(d.plan.id, d.assetId)}:${d.dueDate}`, d]));
+    const byKey = new Map(chunk.map((d) => [dueKey({ planId: d.plan.id, ...d }), d]));
     const items: NewWorkOrder[] = inserted.map((o) => {
-      const { plan } = byKey.get(`${stateKey(o.planId, o.assetId)}:${o.dueDate}`)!;
+      const { plan, kind } = byKey.get(dueKey(o))!;
       return {
         title: plan.title,
         instructions: plan.instructions,
         priority: plan.priority,
         duration: plan.duration,
-        dueDate: dueInstant(o.dueDate),
+        dueDate: dueInstant(o.dueDate, zone),
         assetId: o.assetId,
         assignees: assigneesFor(plan),
         parts: plan.parts.map((p) => ({ partId: p.partId, quantity: p.quantity })),
-        source: `PM plan "${plan.name}" (${planDisplayId(plan.id)}), due ${o.dueDate}${byKey.get(`${stateKey(o.planId, o.assetId)}:${o.dueDate}`)!.kind === 'meter' ? ' (meter)' : ''}`,
+        source: `PM plan "${plan.name}" (${planDisplayId(plan.id)}), due ${o.dueDate}${kind === 'meter' ? ' (meter)' : ''}`,
       };
     });
     const ids = await createWorkOrders(tx, orgId, items);
     await tx.execute(sql`update ${pmOccurrences} set work_order_id = v.work_order_id
       from (values ${sql.join(inserted.map((o, j) => sql`(${o.id}::int, ${ids[j]}::int)`), sql`, `)}) as v(id, work_order_id)
       where ${pmOccurrences.orgId} = ${orgId} and ${pmOccurrences.id} = v.id`);
-    await afterWorkOrdersCreated(tx, orgId, inserted.map((o, j) => ({ workOrderId: ids[j], plan: byKey.get(`${stateKey(o.planId, o.assetId)}:${o.dueDate}`)!.plan })));
+    await afterWorkOrdersCreated(tx, orgId, inserted.map((o, j) => ({ workOrderId: ids[j], plan: byKey.get(dueKey(o))!.plan })));
     created += inserted.length;
   }
   return { created };

@@ -135,6 +135,11 @@ export const pmOccurrences = pgTable(
     planId: integer().notNull(),
     assetId: integer(),
     dueDate: date({ mode: 'string' }).notNull(),
+    /**
+     * 0 for the day's first occurrence; a meter asking again the same day (a gauge crossing its threshold a
+     * second time, a counter passing another interval) takes the next number (decision 064).
+     */
+    ordinal: integer().notNull().default(0),
     status: text({ enum: OCCURRENCE_STATUSES }).notNull(),
     kind: text({ enum: OCCURRENCE_KINDS }).notNull().default('calendar'),
     workOrderId: integer(),
@@ -150,7 +155,7 @@ export const pmOccurrences = pgTable(
   (t) => [
     primaryKey({ columns: [t.orgId, t.id] }),
     foreignKey({ columns: [t.orgId, t.planId], foreignColumns: [pmPlans.orgId, pmPlans.id] }).onDelete('cascade'),
-    unique('pm_occurrences_once_key').on(t.orgId, t.planId, t.assetId, t.dueDate).nullsNotDistinct(),
+    unique('pm_occurrences_once_key').on(t.orgId, t.planId, t.assetId, t.dueDate, t.ordinal).nullsNotDistinct(),
     index('pm_occurrences_work_order_idx').on(t.orgId, t.workOrderId),
     index('pm_occurrences_org_due_idx').on(t.orgId, t.dueDate),
   ],

@@ -34,6 +34,20 @@ describe('history and the bell in the reader\'s words', () => {
     view.unmount();
   });
 
+  // Issue 39: a generated order's history line (no user: the PM generator) said the raw key `notes.system`.
+  it('names the system as the author of a generated order\'s lines, in English and Arabic', async () => {
+    const generated = { ...statusChange, id: 2, action: 'created', changes: null, user: null };
+    stubFetch({ 'GET /api/activities/work-order/5': () => ({ body: { activities: [generated] } }) });
+    const view = renderWithProviders(<NoteLogs entityType="work-order" entityId={5} />);
+    expect(await screen.findByText('System')).toBeInTheDocument();
+    expect(screen.queryByText(/notes\.system/)).toBeNull();
+    await loadLanguage('ar');
+    await act(() => i18n.changeLanguage('ar'));
+    expect(await screen.findByText('النظام')).toBeInTheDocument();
+    expect(screen.queryByText(/notes\.system/)).toBeNull();
+    view.unmount();
+  });
+
   it('calls a record by its number and opens it from the bell', async () => {
     stubFetch({
       'GET /api/activities/recent': () => ({ body: { activities: [{ ...statusChange, entityType: 'purchase-order', entityId: 4, label: 'Purchase order #4' }] } }),

@@ -51,5 +51,5 @@ export function historyValue(t: TFunction, entityType: string, field: string, va
 /** Who did a history line, as the notes and the bell say it: the user, "<name> (contractor)" (decision 040), or System. */
 export function actorLabel(t: TFunction, line: { user: { firstName: string; lastName: string } | null; contractor?: string | null }): string {
   if (line.user) return `${line.user.firstName} ${line.user.lastName}`.trim();
-  return line.contractor ? t('shares.asContractor', { ns: 'translation', name: line.contractor }) : t('notes.system', { ns: 'translation' });
+  return line.contractor ? t('shares.asContractor', { ns: 'common', name: line.contractor }) : t('notes.system', { ns: 'common' });
 }

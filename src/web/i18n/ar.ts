@@ -312,6 +312,8 @@ export const ar: Catalog = {
     roundPerLine: 'التقريب لكل بند',
     roundGlobally: 'التقريب على الإجمالي',
     taxRoundingHint: 'يُطبَّق على عروض الأسعار وأوامر الشراء عند حفظها التالي',
+    timeZone: 'المنطقة الزمنية',
+    timeZoneHint: 'أيام الخطط والتقويم والأوقات المطبوعة',
     uploadLogo: 'رفع الشعار',
   },
   pwa: { updateReady: 'إصدار جديد جاهز.', reload: 'إعادة التحميل' },

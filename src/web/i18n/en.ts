@@ -310,6 +310,8 @@ export const en = {
     roundPerLine: 'Round per line',
     roundGlobally: 'Round globally',
     taxRoundingHint: 'Applies to quotations and purchase orders when they are next saved',
+    timeZone: 'Time zone',
+    timeZoneHint: 'The days of plans and the calendar, and printed times',
     uploadLogo: 'Upload logo',
   },
   pwa: { updateReady: 'A new version is ready.', reload: 'Reload' },

@@ -22,7 +22,9 @@ export default function RegisterPage() {
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const res = await api.post<{ message: string; subdomain: string; loginUrl?: string }>('/signup', values);
+      // The organisation's first time zone is the admin's browser's (decision 064); the company settings change it.
+      const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      const res = await api.post<{ message: string; subdomain: string; loginUrl?: string }>('/signup', { ...values, timeZone });
       notifySuccess(res.message);
       window.location.assign(res.loginUrl ?? organizationUrl(res.subdomain, '/login'));
     } catch (err) {

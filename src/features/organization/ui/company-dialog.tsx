@@ -18,7 +18,14 @@ const toForm = (c: CompanyDto): CompanyUpdateInput => ({
   ...textValues(c, ['addressStreet1', 'addressStreet2', 'city', 'zipCode', 'country', 'website', 'phoneNumber']),
   currency: c.currency ?? 'USD',
   taxRounding: c.taxRounding ?? 'round_per_line',
+  timeZone: c.timeZone ?? 'UTC',
 });
+
+/** The IANA zones this browser knows (UTC first), with the organisation's own even when it is not listed. */
+function timeZoneOptions(current: string | undefined): string[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return [...new Set(['UTC', ...(current ? [current] : []), ...known])];
+}
 
 /** The company profile dialog: details and logo (managers and admins change them); numberOfWorkers read only. */
 export function CompanyDialog({ opened, onClose }: { opened: boolean; onClose(): void }) {
@@ -114,6 +121,26 @@ export function CompanyDialog({ opened, onClose }: { opened: boolean; onClose():
                     readOnly={!canEdit}
                     error={errors.taxRounding?.message}
                     data-testid="company-tax-rounding"
+                  />
+                )}
+              />
+              <Controller
+                control={form.control}
+                name="timeZone"
+                render={({ field }) => (
+                  <Select
+                    label={t('company.timeZone')}
+                    description={t('company.timeZoneHint')}
+                    data={timeZoneOptions(company.timeZone)}
+                    value={(field.value as string | undefined) ?? 'UTC'}
+                    onChange={(v) => field.onChange(v ?? 'UTC')}
+                    searchable
+                    allowDeselect={false}
+                    limit={50}
+                    readOnly={!canEdit}
+                    error={errors.timeZone?.message}
+                    comboboxProps={{ withinPortal: true }}
+                    data-testid="company-time-zone"
                   />
                 )}
               />
