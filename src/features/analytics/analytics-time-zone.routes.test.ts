@@ -45,5 +45,12 @@ describe('analytics days in a time zone', () => {
     // The backlog's end of day: open at the end of 31 March in Riyadh is 0 (created on 1 April there), 1 in UTC.
     const openOn31 = async (tz: string) => (await read((tx) => backlogFigures(tx, o, day('2026-03-31'), {}, new Date('2026-04-02T00:00:00Z'), tz))).overTime[0].open;
     expect([await openOn31('Asia/Riyadh'), await openOn31('UTC')]).toEqual([0, 1]);
+
+    // The routes count in the organisation's own zone (company settings, decision 064): UTC first, then Riyadh.
+    const createdOn = async (d: string) => (await org.admin.get(`/api/analytics/get-throughput?range=custom&from=${d}&to=${d}`)).body.created.current;
+    expect([await createdOn('2026-04-01'), await createdOn('2026-03-31')]).toEqual([0, 1]);
+    const { company } = (await org.admin.get('/api/company/get-company-data')).body;
+    expect((await org.admin.put(`/api/company/update-company/${company.id}`, { organization: company.organization, timeZone: 'Asia/Riyadh' })).status).toBe(200);
+    expect([await createdOn('2026-04-01'), await createdOn('2026-03-31')]).toEqual([1, 0]);
   });
 });

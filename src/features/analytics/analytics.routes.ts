@@ -1,9 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ReadTx } from '../../server/db/client';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EVERYONE, MANAGERS } from '../../server/plugins/request-context';
 import { now } from '../../server/clock';
 import type { z } from '../../shared/zod-setup';
 import {
+  type AnalyticsQuery,
   analyticsQuerySchema,
   backlogFiguresSchema,
   complianceFiguresSchema,
@@ -39,57 +41,44 @@ export async function analyticsRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   /** An organisation figure's route options: the shared query, managers only, and its answer. */
   const org = <T extends z.ZodType>(answer: T) => ({ schema: { querystring: analyticsQuerySchema, response: { 200: answer } }, config: { access: MANAGERS } });
-  // Each figure's days are those of the organisation's time zone (decision 063), read in the figure's own scope.
-
-  app.get('/get-backlog', org(backlogFiguresSchema), (req) => {
+  /**
+   * A figure read in one scope, in the organisation's days (decision 063/064): its time zone is read first, so
+   * the range's "today" (presets) and every day, week and month the figure counts are the organisation's.
+   */
+  type Ctx = { tx: ReadTx; r: ReturnType<typeof resolveRange>; zone: string; at: Date };
+  const inOrgDays = <T>(req: Pick<FastifyRequest, 'auth' | 'read'> & { query: AnalyticsQuery }, fn: (c: Ctx) => Promise<T>) => {
     const at = now();
-    return req.read(async (tx) => backlogFigures(tx, req.auth.orgId, resolveRange(req.query, at).current, req.query, at, await orgTimeZone(tx, req.auth.orgId)));
-  });
+    return req.read(async (tx) => {
+      const zone = await orgTimeZone(tx, req.auth.orgId);
+      return fn({ tx, r: resolveRange(req.query, at, zone), zone, at });
+    });
+  };
 
-  app.get('/get-throughput', org(throughputFiguresSchema), (req) => {
-    const r = resolveRange(req.query, now());
-    return req.read(async (tx) => throughputFigures(tx, req.auth.orgId, r.current, r.previous, req.query, await orgTimeZone(tx, req.auth.orgId)));
-  });
+  app.get('/get-backlog', org(backlogFiguresSchema), (req) => inOrgDays(req, ({ tx, r, zone, at }) => backlogFigures(tx, req.auth.orgId, r.current, req.query, at, zone)));
+
+  app.get('/get-throughput', org(throughputFiguresSchema), (req) => inOrgDays(req, ({ tx, r, zone }) => throughputFigures(tx, req.auth.orgId, r.current, r.previous, req.query, zone)));
 
   app.get('/get-repair-times', org(repairTimesSchema), async (req) => {
-    const r = resolveRange(req.query, now());
     // Two independent statements (a read's statements are each their own snapshot anyway): each in a read scope
     // of its own, so on PostgreSQL they run side by side and the answer waits for the slower, not for both.
     const [mttr, mtbf] = await Promise.all([
-      req.read(async (tx) => mttrFigures(tx, req.auth.orgId, r.current, r.previous, req.query, await orgTimeZone(tx, req.auth.orgId))),
-      req.read(async (tx) => mtbfFigures(tx, req.auth.orgId, r.current, req.query, await orgTimeZone(tx, req.auth.orgId))),
+      inOrgDays(req, ({ tx, r, zone }) => mttrFigures(tx, req.auth.orgId, r.current, r.previous, req.query, zone)),
+      inOrgDays(req, ({ tx, r, zone }) => mtbfFigures(tx, req.auth.orgId, r.current, req.query, zone)),
     ]);
     return { mttr, mtbf };
   });
 
-  app.get('/get-downtime', org(downtimeFiguresSchema), (req) => {
-    const r = resolveRange(req.query, now());
-    return req.read(async (tx) => downtimeFigures(tx, req.auth.orgId, r.current, r.previous, req.query, await orgTimeZone(tx, req.auth.orgId)));
-  });
+  app.get('/get-downtime', org(downtimeFiguresSchema), (req) => inOrgDays(req, ({ tx, r, zone }) => downtimeFigures(tx, req.auth.orgId, r.current, r.previous, req.query, zone)));
 
-  app.get('/get-planned-share', org(plannedShareFiguresSchema), (req) => {
-    const r = resolveRange(req.query, now());
-    return req.read(async (tx) => plannedShareFigures(tx, req.auth.orgId, r.current, r.previous, req.query, await orgTimeZone(tx, req.auth.orgId)));
-  });
+  app.get('/get-planned-share', org(plannedShareFiguresSchema), (req) => inOrgDays(req, ({ tx, r, zone }) => plannedShareFigures(tx, req.auth.orgId, r.current, r.previous, req.query, zone)));
 
-  app.get('/get-pm-compliance', org(complianceFiguresSchema), (req) => {
-    const at = now();
-    const r = resolveRange(req.query, at);
-    return req.read(async (tx) => complianceFigures(tx, req.auth.orgId, r.current, r.previous, req.query, at, await orgTimeZone(tx, req.auth.orgId)));
-  });
+  app.get('/get-pm-compliance', org(complianceFiguresSchema), (req) => inOrgDays(req, ({ tx, r, zone, at }) => complianceFigures(tx, req.auth.orgId, r.current, r.previous, req.query, at, zone)));
 
-  app.get('/get-costs', org(costFiguresSchema), (req) => {
-    const r = resolveRange(req.query, now());
-    return req.read(async (tx) => costFigures(tx, req.auth.orgId, r.current, r.previous, req.query, await orgTimeZone(tx, req.auth.orgId)));
-  });
+  app.get('/get-costs', org(costFiguresSchema), (req) => inOrgDays(req, ({ tx, r, zone }) => costFigures(tx, req.auth.orgId, r.current, r.previous, req.query, zone)));
 
-  app.get('/get-quoted-vs-actual', org(quotedVsActualSchema), (req) => {
-    const r = resolveRange(req.query, now());
-    return req.read(async (tx) => quotedVsActualFigures(tx, req.auth.orgId, r.current, req.query, await orgTimeZone(tx, req.auth.orgId)));
-  });
+  app.get('/get-quoted-vs-actual', org(quotedVsActualSchema), (req) => inOrgDays(req, ({ tx, r, zone }) => quotedVsActualFigures(tx, req.auth.orgId, r.current, req.query, zone)));
 
-  app.get('/get-my-work', { schema: { querystring: analyticsQuerySchema, response: { 200: myWorkFiguresSchema } }, config: { access: EVERYONE } }, (req) => {
-    const at = now();
-    return req.read(async (tx) => myWorkFigures(tx, req.auth.orgId, req.auth.userId, resolveRange(req.query, at).current, at, await orgTimeZone(tx, req.auth.orgId)));
-  });
+  app.get('/get-my-work', { schema: { querystring: analyticsQuerySchema, response: { 200: myWorkFiguresSchema } }, config: { access: EVERYONE } }, (req) =>
+    inOrgDays(req, ({ tx, r, zone, at }) => myWorkFigures(tx, req.auth.orgId, req.auth.userId, r.current, at, zone)),
+  );
 }

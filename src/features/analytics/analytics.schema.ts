@@ -1,5 +1,5 @@
 import { z } from '../../shared/zod-setup';
-import { addDays, calendarDateField, dateToDay, dayRangeChecks, dayToDate } from '../../shared/dates';
+import { addDays, calendarDateField, dayInZone, dayRangeChecks, dayToDate } from '../../shared/dates';
 import { optionalIdField } from '../../shared/validation';
 
 /** The range presets of the analytics screen; `custom` takes from and to (decision 038). */
@@ -39,11 +39,11 @@ export type DayRange = z.infer<typeof dayRangeSchema>;
 export const daysIn = (r: DayRange) => Math.round((dayToDate(r.to).getTime() - dayToDate(r.from).getTime()) / 86_400_000) + 1;
 
 /** The range a query asks for: a preset ends today (UTC), a custom one is its from and to; and the period before it of the same length. */
-export function resolveRange(q: Pick<AnalyticsQuery, 'range' | 'from' | 'to'>, today: Date): { current: DayRange; previous: DayRange } {
+export function resolveRange(q: Pick<AnalyticsQuery, 'range' | 'from' | 'to'>, today: Date, zone = 'UTC'): { current: DayRange; previous: DayRange } {
   let current: DayRange;
   if (q.range === 'custom' && q.from && q.to) current = { from: q.from.slice(0, 10), to: q.to.slice(0, 10) };
   else {
-    const to = dateToDay(today);
+    const to = dayInZone(today, zone);
     current = { from: addDays(to, -(PRESET_DAYS[q.range === 'custom' ? '30d' : q.range] - 1)), to };
   }
   const n = daysIn(current);

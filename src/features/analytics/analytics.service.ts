@@ -49,13 +49,8 @@ const dayEnd = (day: string, tz: string) => sql`((${day}::date + 1)::timestamp a
 const localDay = (t: SQL, tz: string) => sql`((${t}) at time zone ${tz}::text)::date`;
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
-/**
- * The time zone (IANA name) whose days the organisation's figures count in. 'UTC' until the organisation has a
- * time-zone setting; then this one function reads it (decision 063).
- */
-export async function orgTimeZone(_tx: ReadTx, _orgId: number): Promise<string> {
-  return 'UTC';
-}
+/** The time zone (IANA name) whose days the organisation's figures count in: its company setting (decision 064). */
+export { orgTimeZone } from '../organization/organization.service';
 
 /**
  * The work order of each row of a smaller set (labour, parts, closures) as alias `w`, by its key: an index probe
