@@ -45,6 +45,7 @@ async function main() {
   const port = config.port === 80 ? '' : `:${config.port}`;
   console.log(`\n  CMMS is running (${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'})`);
   console.log(`  Landing page:  http://${config.baseDomain}${port}`);
+  console.log(`  Uploads:       ${app.deps.storage.where}`);
   if (config.seedDemo) {
     console.log(`  Demo:          http://demo.${config.baseDomain}${port}`);
     console.log(`  Demo sign-in:  admin@demo.com / Demo1234!`);
