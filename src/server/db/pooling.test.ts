@@ -107,6 +107,30 @@ describe.skipIf(!upstream)('through PgBouncer in transaction mode', () => {
     expect((await api.get('/api/user/get-app-data')).status).toBe(401);
   });
 
+  it('hears the rights feed on DATABASE_DIRECT_URL while requests go through the pooler', async () => {
+    const database = new URL(upstream!).pathname.slice(1);
+    const direct = await createTestApp({}, { databaseUrl: bouncer.urlOf(database), directUrl: upstream });
+    try {
+      for (let i = 0; i < 100 && !rightsCacheOf(direct.database.db).live; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(rightsCacheOf(direct.database.db).live).toBe(true);
+      const org = await createOrg(direct);
+      const manager = await org.as('manager');
+      const api = client(direct.app, org.host, manager.token);
+      expect((await api.get('/api/user/get-app-data')).status).toBe(200);
+      const owner = await plain();
+      try {
+        await owner.query(`update sessions set revoked_at = now() where org_id = $1 and user_id = $2`, [org.orgId, manager.userId]);
+      } finally {
+        await owner.end();
+      }
+      // The trigger's notification reaches the direct feed, which forgets the organisation's kept rights.
+      for (let i = 0; i < 100 && (await api.get('/api/user/get-app-data')).status !== 401; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect((await api.get('/api/user/get-app-data')).status).toBe(401);
+    } finally {
+      await direct.close();
+    }
+  });
+
   it('is ready: the request pool answers through the pooler and the job queue started', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
     expect(res.statusCode).toBe(200);

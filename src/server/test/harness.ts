@@ -27,7 +27,7 @@ export interface TestApp {
  */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  extra: { mailer?: Mailer; ownDatabase?: boolean; databaseUrl?: string; settings?: Partial<DbSettings>; jobOptions?: JobsOptions } = {},
+  extra: { mailer?: Mailer; ownDatabase?: boolean; databaseUrl?: string; directUrl?: string; settings?: Partial<DbSettings>; jobOptions?: JobsOptions } = {},
 ): Promise<TestApp> {
   const shared = !process.env.DATABASE_URL && !extra.ownDatabase && !extra.databaseUrl;
   // The app's DATA_DIR (uploads); with a database of its own, the database too, where the server keeps it.
@@ -45,7 +45,7 @@ export async function createTestApp(
     webhooks: { ...base.webhooks, allowPrivate: true, retryBaseSeconds: 1 },
     ...overrides,
   };
-  const database = shared ? await workerDatabase() : await openDatabase({ databaseUrl: extra.databaseUrl ?? process.env.DATABASE_URL, dataDir, settings: extra.settings });
+  const database = shared ? await workerDatabase() : await openDatabase({ databaseUrl: extra.databaseUrl ?? process.env.DATABASE_URL, directUrl: extra.directUrl, dataDir, settings: extra.settings });
   // On the shared PostgreSQL an app with an SMTP server of its own gets a pg-boss schema of its own, as
   // jobs/mail.test.ts does: another file's app (another SMTP server, or none) never fetches its mail jobs.
   const jobSchema = process.env.DATABASE_URL && overrides.smtpUrl ? `pgboss_${randomBytes(4).toString('hex')}` : undefined;
