@@ -69,6 +69,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => `${BOOT_ID}-${(++requestCount).toString(36)}`,
     requestIdHeader: false,
     return503OnClosing: true,
+    // The job queue's start waits for the database (its schema, a migration lock held by another instance):
+    // Fastify's 10 s default failed starts on a loaded machine; slow is better than down.
+    pluginTimeout: 60_000,
     clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
