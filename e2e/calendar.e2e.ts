@@ -21,7 +21,8 @@ const api = (method: string, path: string, body?: unknown) => call(server.port, 
 const now = new Date(Date.now() + 3 * 3_600_000);
 const ym = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
 const DUE_DAY = `${ym}-10`;
-const TARGET_DAY = `${ym}-17`;
+// A move goes no earlier than the order's creation day (decision 064): the 17th, or today when later in the month.
+const TARGET_DAY = now.getUTCDate() > 17 ? now.toISOString().slice(0, 10) : `${ym}-17`;
 const PLANNED_DAY = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 2)).toISOString().slice(0, 10);
 
 beforeAll(async () => {

@@ -66,13 +66,16 @@ const toDate = (value: string | Date | null | undefined): Date | null => {
   return Number.isNaN(d.getTime()) ? null : d;
 };
 
-/** A moment in the reader's time zone: "11/26/2026 06:33 AM" in English ('' for none). */
-export function formatDateTime(value: string | Date | null | undefined, lang?: string): string {
+/**
+ * A moment in the reader's time zone, or in `timeZone` (an organisation's, for what the server prints: decision
+ * 064): "11/26/2026 06:33 AM" in English ('' for none).
+ */
+export function formatDateTime(value: string | Date | null | undefined, lang?: string, timeZone?: string): string {
   const d = toDate(value);
   if (!d) return '';
   const f = cached(
-    `datetime:${localeOf(lang)}`,
-    () => new Intl.DateTimeFormat(localeOf(lang), { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: true }),
+    `datetime:${localeOf(lang)}:${timeZone ?? ''}`,
+    () => new Intl.DateTimeFormat(localeOf(lang), { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: true, timeZone }),
   );
   if (lang === 'ar') return f.format(d);
   const p = Object.fromEntries(f.formatToParts(d).map((part) => [part.type, part.value]));

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../server/db/client';
-import { teamMembers, teams } from '../../server/db/schema';
+import { and, eq } from 'drizzle-orm';
+import { maintenanceOrders, teamMembers, teams } from '../../server/db/schema';
 import { createOrg, createTestApp, type Client, type TestApp, type TestOrg } from '../../server/test/harness';
 import { catalogue } from '../maintenance-requests/test-fixtures';
-import { CALENDAR_MESSAGES } from './calendar.schema';
+import { CALENDAR_MESSAGES, RESCHEDULE_MESSAGES } from './calendar.schema';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -307,6 +308,66 @@ describe('calendar: reschedule-work-order', () => {
   });
 });
 
+describe('calendar: the organisation\'s days (issue 39, decision 064)', () => {
+  const setZone = async (org: TestOrg, timeZone: string) => {
+    const { company } = (await org.admin.get('/api/company/get-company-data')).body;
+    expect((await org.admin.put(`/api/company/update-company/${company.id}`, { organization: company.organization, timeZone })).status).toBe(200);
+  };
+
+  it('puts an order due at 01:30 in Riyadh on the Riyadh day, for days and for instants asked', async () => {
+    const s = await setup();
+    await setZone(s.org, 'Asia/Riyadh');
+    // 22:30 UTC on the 6th is 01:30 on the 7th in Riyadh.
+    const wo = await addWorkOrder(s.org, { dueDate: '2030-01-06T22:30:00.000Z' });
+    const answer = await s.org.admin.get(`${LIST}?from=2030-01-07&to=2030-01-08`);
+    expect(answer.body.timeZone).toBe('Asia/Riyadh');
+    const on7th = (answer.body.entries as (Entry & { day: string })[]).find((e) => e.key === `work-order:${wo.id}`);
+    expect(on7th?.day).toBe('2030-01-07');
+    expect(keys(await list(s.org.admin, 'from=2030-01-06&to=2030-01-07'))).not.toContain(`work-order:${wo.id}`);
+    // Instants (a Riyadh browser's midnights) name the same days.
+    expect(keys(await list(s.org.admin, `from=${encodeURIComponent('2030-01-06T21:00:00.000Z')}&to=${encodeURIComponent('2030-01-07T21:00:00.000Z')}`))).toContain(`work-order:${wo.id}`);
+    // The same order in a UTC organisation sits on the 6th.
+    await setZone(s.org, 'UTC');
+    expect(keys(await list(s.org.admin, 'from=2030-01-06&to=2030-01-07'))).toContain(`work-order:${wo.id}`);
+  });
+});
+
+describe('calendar: what may not move (issue 39, decision 064)', () => {
+  const reschedule = (c: Client, id: number, body: Record<string, unknown>) => c.put(`/api/work-orders/reschedule-work-order/${id}`, body);
+
+  it('refuses a completed or cancelled work order, a day before its creation, and one more than five years ahead', async () => {
+    const s = await setup();
+    const wo = await addWorkOrder(s.org, { dueDate: dayAt(3) });
+    const early = await reschedule(s.org.admin, wo.id, { dueDate: '2020-01-01' });
+    expect(early.status).toBe(400);
+    expect(issue(early, 'dueDate')).toBe(RESCHEDULE_MESSAGES.beforeCreated(dayOf(new Date().toISOString())));
+    const far = await reschedule(s.org.admin, wo.id, { dueDate: `${new Date().getUTCFullYear() + 6}-01-01` });
+    expect(far.status).toBe(400);
+    expect(issue(far, 'dueDate')).toBe(RESCHEDULE_MESSAGES.tooFar);
+    expect((await reschedule(s.org.admin, wo.id, { dueDate: dayOf(dayAt(5)) })).status).toBe(200);
+    for (const status of ['completed', 'cancelled'] as const) {
+      const order = await addWorkOrder(s.org, { dueDate: dayAt(3) });
+      expect((await s.org.admin.put(`/api/work-orders/update-status/${order.id}`, { status })).status).toBe(200);
+      const refused = await reschedule(s.org.admin, order.id, { dueDate: dayOf(dayAt(4)) });
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toBe(RESCHEDULE_MESSAGES[status]);
+      expect((await s.org.admin.get(`/api/work-orders/get-work-order/${order.id}`)).body.workOrder.dueDate).toBe(dayAt(3));
+    }
+  });
+
+  it('refuses a cancelled maintenance order and a day before its creation', async () => {
+    const s = await setup();
+    const order = await addMaintenanceOrder(s, `${dayOf(dayAt(3))}T00:00:00.000Z`);
+    const early = await s.org.admin.put(`/api/maintenance-orders/reschedule-maintenance-order/${order.id}`, { dueDate: '2020-01-01' });
+    expect(early.status).toBe(400);
+    expect(issue(early, 'dueDate')).toBe(RESCHEDULE_MESSAGES.beforeCreated(dayOf(new Date().toISOString())));
+    expect((await s.org.admin.put(`/api/maintenance-orders/update-status/${order.id}`, { status: 'cancel' })).status).toBe(200);
+    const refused = await s.org.admin.put(`/api/maintenance-orders/reschedule-maintenance-order/${order.id}`, { dueDate: dayOf(dayAt(4)) });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe(RESCHEDULE_MESSAGES.cancelled);
+  });
+});
+
 describe('calendar: reschedule-maintenance-order', () => {
   const reschedule = (c: Client, id: number, body: Record<string, unknown>) => c.put(`/api/maintenance-orders/reschedule-maintenance-order/${id}`, body);
   const get = async (c: Client, id: number) => (await c.get(`/api/maintenance-orders/get-maintenance-order/${id}`)).body.maintenanceOrder;
@@ -342,8 +403,10 @@ describe('calendar: reschedule-maintenance-order', () => {
     const today = await addMaintenanceOrder(s, `${dayOf(dayAt(0))}T00:00:00.000Z`);
     const entries = await list(s.org.admin);
     expect(entries.find((e) => e.key === `maintenance-order:${today.id}`)?.overdue).toBe(false);
-    const moved = await reschedule(s.org.admin, today.id, { dueDate: dayOf(dayAt(-1)) });
-    expect(moved.status).toBe(200);
+    // A day later (a move before its creation day is refused: decision 064).
+    await withTenant(t.database.db, s.org.orgId, (tx) =>
+      tx.update(maintenanceOrders).set({ dueDate: new Date(`${dayOf(dayAt(-1))}T00:00:00.000Z`) }).where(and(eq(maintenanceOrders.orgId, s.org.orgId), eq(maintenanceOrders.id, today.id))),
+    );
     expect((await list(s.org.admin)).find((e) => e.key === `maintenance-order:${today.id}`)?.overdue).toBe(true);
   });
 });

@@ -7,6 +7,26 @@ export const CALENDAR_MAX_DAYS = 62;
 /** At most this many entries of each kind in one answer (`truncated` says when there were more). */
 export const CALENDAR_ENTRY_LIMIT = 1000;
 
+/** A move (a calendar drag) goes at most this many years past today (decision 064). */
+export const RESCHEDULE_YEARS_AHEAD = 5;
+
+export const RESCHEDULE_MESSAGES = {
+  completed: 'A completed order cannot be moved: its work is done',
+  cancelled: 'A cancelled order cannot be moved',
+  beforeCreated: (created: string) => `Due date cannot be before ${created}, the day the order was created`,
+  tooFar: `Due date must be at most ${RESCHEDULE_YEARS_AHEAD} years ahead`,
+} as const;
+
+/**
+ * Where an order may be moved (decision 064): not before the day it was created, not more than
+ * RESCHEDULE_YEARS_AHEAD years after today (days 'YYYY-MM-DD', the organisation's). The message, or null.
+ */
+export function rescheduleDayProblem(day: string, createdDay: string, today: string): string | null {
+  if (day < createdDay) return RESCHEDULE_MESSAGES.beforeCreated(createdDay);
+  const latest = `${Number(today.slice(0, 4)) + RESCHEDULE_YEARS_AHEAD}${today.slice(4)}`;
+  return day > latest ? RESCHEDULE_MESSAGES.tooFar : null;
+}
+
 export const CALENDAR_MESSAGES = {
   order: 'The end of the range must be after its start',
   tooLong: `The range must be at most ${CALENDAR_MAX_DAYS} days`,
@@ -15,8 +35,8 @@ export const CALENDAR_MESSAGES = {
 const optionalId = (message: string) => z.preprocess((v) => (v === '' || v === null ? undefined : v), idField(message).optional());
 
 /**
- * GET list-calendar-entries: `from` (inclusive) and `to` (exclusive), ISO 8601 instants, as the calendar's
- * visible range; optional filters by asset, team (an assignee in the team) and assignee.
+ * GET list-calendar-entries: `from` (inclusive) and `to` (exclusive), the calendar's visible days
+ * ('YYYY-MM-DD', the organisation's days: decision 064) or ISO 8601 instants (the days they fall on there); optional filters by asset, team (an assignee in the team) and assignee.
  */
 export const calendarQuerySchema = z
   .object({
@@ -49,6 +69,8 @@ export const calendarEntrySchema = z.object({
   title: z.string(),
   /** ISO 8601: the due date, or the start (schedule) date when there is none. */
   date: z.string(),
+  /** The organisation's day it falls on ('YYYY-MM-DD', in its time zone: decision 064): the calendar shows it there. */
+  day: z.string(),
   /** A day rather than a moment (maintenance orders keep days). */
   allDay: z.boolean(),
   status: z.string(),
@@ -68,5 +90,7 @@ export const calendarAnswerSchema = z.object({
   entries: z.array(calendarEntrySchema),
   /** More than CALENDAR_ENTRY_LIMIT of a kind fell in the range: narrow it or filter. */
   truncated: z.boolean(),
+  /** The organisation's time zone, whose days `day` names. */
+  timeZone: z.string(),
 });
 export type CalendarAnswer = z.infer<typeof calendarAnswerSchema>;

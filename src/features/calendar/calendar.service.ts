@@ -7,6 +7,8 @@ import { assignedTo } from '../work-orders/work-orders.service';
 import { workOrderDisplayId } from '../work-orders/work-orders.schema';
 import { orderDisplayId } from '../maintenance-orders/maintenance-orders.schema';
 import { listPlannedOccurrences } from '../pm-plans/pm-plans.service';
+import { orgTimeZone } from '../organization/organization.service';
+import { addDays, dayInZone, dayToDate, zonedInstant } from '../../shared/dates';
 import { CALENDAR_ENTRY_LIMIT, type CalendarAnswer, type CalendarEntry, type CalendarQuery } from './calendar.schema';
 
 const isManager = (actor: AccessClaims) => actor.role === 'admin' || actor.role === 'manager';
@@ -21,6 +23,20 @@ const OPEN_WORK_ORDER = new Set(['assigned', 'in-progress']);
 const OPEN_MAINTENANCE_ORDER = new Set(['new', 'in-progress']);
 const startOfUtcDay = (t: Date) => Date.UTC(t.getUTCFullYear(), t.getUTCMonth(), t.getUTCDate());
 
+/**
+ * The organisation's days a query covers (decision 064): `from` and `to` sent as days ('YYYY-MM-DD', UTC
+ * midnight once parsed) are those days; an instant is the day it falls on in the organisation's zone.
+ */
+interface Days {
+  zone: string;
+  /** First day, inclusive, and last day, exclusive. */
+  from: string;
+  to: string;
+}
+const isUtcMidnight = (d: Date) => d.getTime() === startOfUtcDay(d);
+const queryDay = (d: Date, zone: string) => (isUtcMidnight(d) ? utcDayOf(d) : dayInZone(d, zone));
+const utcDayOf = (t: Date) => t.toISOString().slice(0, 10);
+
 /** An assignee of the order is in the team. */
 const assigneeInTeam = (orgId: unknown, teamId: unknown) =>
   sql`exists (select 1 from ${workOrderAssignees} join ${teamMembers} on ${teamMembers.orgId} = ${workOrderAssignees.orgId}
@@ -31,11 +47,12 @@ const assigneeInTeam = (orgId: unknown, teamId: unknown) =>
  * The work orders in the range that the actor sees (a worker: those assigned to them, decision 024), with the
  * query's filters: one statement, the first CALENDAR_ENTRY_LIMIT (+1, to know there are more) by date.
  */
-async function workOrderEntries(tx: ReadTx, orgId: number, actor: AccessClaims, query: CalendarQuery, now: Date) {
+async function workOrderEntries(tx: ReadTx, orgId: number, actor: AccessClaims, query: CalendarQuery, days: Days, now: Date) {
   const values = {
     orgId,
-    from: query.from.toISOString(),
-    to: query.to.toISOString(),
+    // From the organisation's midnight of the first day to that of the day after the last.
+    from: zonedInstant(days.from, days.zone).toISOString(),
+    to: zonedInstant(days.to, days.zone).toISOString(),
     assetId: query.assetId,
     teamId: query.teamId,
     assigneeId: query.assigneeId,
@@ -82,6 +99,7 @@ async function workOrderEntries(tx: ReadTx, orgId: number, actor: AccessClaims, 
       displayId: workOrderDisplayId(r.id),
       title: r.title,
       date: (r.dueDate ?? r.startDate)!.toISOString(),
+      day: dayInZone((r.dueDate ?? r.startDate)!, days.zone),
       allDay: false,
       status: r.status,
       priority: r.priority,
@@ -98,10 +116,11 @@ async function workOrderEntries(tx: ReadTx, orgId: number, actor: AccessClaims, 
  * The maintenance orders in the range (every member reads them, decision 012), by asset. They have no
  * assignees, so a team or assignee filter leaves them out.
  */
-async function maintenanceOrderEntries(tx: ReadTx, orgId: number, query: CalendarQuery, now: Date) {
+async function maintenanceOrderEntries(tx: ReadTx, orgId: number, query: CalendarQuery, days: Days, now: Date) {
   if (query.teamId || query.assigneeId) return [];
   const o = maintenanceOrders;
-  const values = { orgId, from: query.from.toISOString(), to: query.to.toISOString(), assetId: query.assetId, limit: CALENDAR_ENTRY_LIMIT + 1 };
+  // They keep days (at UTC midnight): the range's days as they are.
+  const values = { orgId, from: dayToDate(days.from).toISOString(), to: dayToDate(days.to).toISOString(), assetId: query.assetId, limit: CALENDAR_ENTRY_LIMIT + 1 };
   const rows = await preparedRead(tx,
     'calendar.maintenanceOrders',
     () =>
@@ -131,7 +150,7 @@ async function maintenanceOrderEntries(tx: ReadTx, orgId: number, query: Calenda
         .limit(param('limit')),
     values,
   );
-  const today = startOfUtcDay(now);
+  const today = dayToDate(dayInZone(now, days.zone)).getTime();
   return rows.map(
     (r): CalendarEntry => ({
       kind: 'maintenance-order',
@@ -140,11 +159,12 @@ async function maintenanceOrderEntries(tx: ReadTx, orgId: number, query: Calenda
       displayId: orderDisplayId(r.id),
       title: r.requestTitle ?? orderDisplayId(r.id),
       date: (r.dueDate ?? r.scheduleDate)!.toISOString(),
+      day: utcDayOf((r.dueDate ?? r.scheduleDate)!),
       allDay: true,
       status: r.status,
       priority: null,
       asset: r.assetId ? { id: r.assetId, name: r.assetName ?? '' } : null,
-      // Orders keep days: due today is not late yet.
+      // Orders keep days: due today (the organisation's) is not late yet.
       overdue: OPEN_MAINTENANCE_ORDER.has(r.status) && !!r.dueDate && startOfUtcDay(r.dueDate) < today,
       updatedAt: null,
       version: r.version,
@@ -153,22 +173,20 @@ async function maintenanceOrderEntries(tx: ReadTx, orgId: number, query: Calenda
   );
 }
 
-const utcDay = (t: Date) => t.toISOString().slice(0, 10);
-
 /**
  * The plans' occurrences not created yet (pm-plans' projection), on their due days. A worker sees those whose
  * work order would be assigned to them, directly or through the plan's team: as they will see the order.
  */
-async function plannedEntries(tx: ReadTx, orgId: number, actor: AccessClaims, query: CalendarQuery) {
+async function plannedEntries(tx: ReadTx, orgId: number, actor: AccessClaims, query: CalendarQuery, days: Days) {
   let assigneeId = query.assigneeId;
   if (!isManager(actor)) {
     if (assigneeId && assigneeId !== actor.userId) return [];
     assigneeId = actor.userId;
   }
-  // The projection takes days, `to` included: the UTC days the range touches.
+  // The projection takes days, `to` included.
   const occurrences = await listPlannedOccurrences(tx, orgId, {
-    from: utcDay(query.from),
-    to: utcDay(new Date(query.to.getTime() - 1)),
+    from: days.from,
+    to: addDays(days.to, -1),
     assetId: query.assetId,
     teamId: query.teamId,
     assigneeId,
@@ -181,6 +199,7 @@ async function plannedEntries(tx: ReadTx, orgId: number, actor: AccessClaims, qu
       displayId: p.planName,
       title: p.title,
       date: `${p.dueDate}T00:00:00.000Z`,
+      day: p.dueDate,
       allDay: true,
       status: 'planned',
       priority: p.priority,
@@ -195,12 +214,14 @@ async function plannedEntries(tx: ReadTx, orgId: number, actor: AccessClaims, qu
 
 /** GET list-calendar-entries: what falls in the range, by date; at most CALENDAR_ENTRY_LIMIT of each kind. */
 export async function listCalendarEntries(tx: ReadTx, orgId: number, actor: AccessClaims, query: CalendarQuery, now = new Date()): Promise<CalendarAnswer> {
+  const zone = await orgTimeZone(tx, orgId);
+  const days: Days = { zone, from: queryDay(query.from, zone), to: queryDay(query.to, zone) };
   const kinds = [
-    await workOrderEntries(tx, orgId, actor, query, now),
-    await maintenanceOrderEntries(tx, orgId, query, now),
-    await plannedEntries(tx, orgId, actor, query),
+    await workOrderEntries(tx, orgId, actor, query, days, now),
+    await maintenanceOrderEntries(tx, orgId, query, days, now),
+    await plannedEntries(tx, orgId, actor, query, days),
   ];
   const truncated = kinds.some((list) => list.length > CALENDAR_ENTRY_LIMIT);
-  const entries = kinds.flatMap((list) => list.slice(0, CALENDAR_ENTRY_LIMIT)).sort((a, b) => a.date.localeCompare(b.date) || a.key.localeCompare(b.key));
-  return { entries, truncated };
+  const entries = kinds.flatMap((list) => list.slice(0, CALENDAR_ENTRY_LIMIT)).sort((a, b) => a.day.localeCompare(b.day) || a.date.localeCompare(b.date) || a.key.localeCompare(b.key));
+  return { entries, truncated, timeZone: zone };
 }

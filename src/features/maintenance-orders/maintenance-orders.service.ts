@@ -25,7 +25,10 @@ import {
   type OrderStatus,
   type RescheduleMaintenanceOrderInput,
 } from './maintenance-orders.schema';
-import { moveToDay } from '../../shared/dates';
+import { dayInZone, moveToDay } from '../../shared/dates';
+import { RESCHEDULE_MESSAGES, rescheduleDayProblem } from '../calendar/calendar.schema';
+import { orgTimeZone } from '../organization/organization.service';
+import { now } from '../../server/clock';
 import { escapeLike } from '../../server/db/like';
 import { maintenanceWorkChanged } from '../request-portal/request-portal.flow';
 import { isAnyOf, param, preparedRead } from '../../server/db/prepared';
@@ -271,7 +274,15 @@ export async function updateMaintenanceOrder(tx: Tx, orgId: number, actor: Acces
 export async function rescheduleMaintenanceOrder(tx: Tx, orgId: number, actor: AccessClaims, id: number, input: RescheduleMaintenanceOrderInput) {
   if (!(await claimVersion(tx, o, orgId, id, input.version))) throw new StaleEdit(await getMaintenanceOrder(tx, orgId, id));
   await lockedCheck(tx, orgId, id);
-  const [before] = await tx.select({ dueDate: o.dueDate, scheduleDate: o.scheduleDate, requestId: o.maintenanceRequestId }).from(o).where(and(eq(o.orgId, orgId), eq(o.id, id)));
+  const [before] = await tx
+    .select({ dueDate: o.dueDate, scheduleDate: o.scheduleDate, requestId: o.maintenanceRequestId, status: o.status, createdAt: o.createdAt })
+    .from(o)
+    .where(and(eq(o.orgId, orgId), eq(o.id, id)));
+  // Cancelled work is not moved; a move stays within sane days (decision 064).
+  if (before.status === 'cancel') throw conflict(RESCHEDULE_MESSAGES.cancelled);
+  const zone = await orgTimeZone(tx, orgId);
+  const problem = rescheduleDayProblem(input.dueDate, dayInZone(before.createdAt, zone), dayInZone(now(), zone));
+  if (problem) throw badRequest(problem, 'dueDate');
   const dueDate = moveToDay(before.dueDate ?? before.scheduleDate, input.dueDate);
   if (before.dueDate?.getTime() !== dueDate.getTime()) {
     await tx.update(o).set({ dueDate }).where(and(eq(o.orgId, orgId), eq(o.id, id)));

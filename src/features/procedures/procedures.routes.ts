@@ -98,7 +98,7 @@ export async function workOrderProcedureRoutes(appBase: FastifyInstance) {
         if (bytes) images.set(step.value, bytes);
       }
     }
-    const pdf = await renderWorkOrderPdf({ workOrder, procedure, organization: company.organization, images });
+    const pdf = await renderWorkOrderPdf({ workOrder, procedure, organization: company.organization, timeZone: company.timeZone, images });
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `inline; filename="${workOrder.workOrderId}.pdf"`)

@@ -7,6 +7,8 @@ import { drawText, registerArabicFonts } from '../../server/pdf-bidi';
 /** Everything the printed work order shows. */
 export interface PrintableWorkOrder {
   organization: string;
+  /** The organisation's time zone: the times print on its clock (decision 064); UTC when absent. */
+  timeZone?: string;
   workOrder: WorkOrderDto;
   procedure: WorkOrderProcedureDto | null;
   /** The stored bytes of the procedure's photos and signatures, by their URL (any of JPEG, PNG, WebP). */
@@ -15,7 +17,7 @@ export interface PrintableWorkOrder {
 
 // Labels print in English, as on quotations and purchase orders; the order's own words (title, names, instructions,
 // steps, answers) as written, Arabic shaped, wrapped and ordered by src/server/pdf-bidi.ts.
-const when = (d: string | null) => formatDateTime(d, 'en') || '-';
+const whenIn = (zone: string) => (d: string | null) => formatDateTime(d, 'en', zone) || '-';
 const STATUS: Record<string, string> = { assigned: 'Open', 'in-progress': 'In Progress', completed: 'Closed', cancelled: 'Cancelled' };
 const PASS_FAIL: Record<string, string> = { pass: 'Pass', fail: 'Fail', flag: 'Flag' };
 
@@ -66,6 +68,7 @@ export async function renderWorkOrderPdf(doc: PrintableWorkOrder): Promise<Buffe
   // pdfkit and sharp load on the first PDF, not at start (decision 013).
   const [{ default: PDFDocument }, { default: sharp }] = await Promise.all([import('pdfkit'), import('sharp')]);
   const wo = doc.workOrder;
+  const when = whenIn(doc.timeZone ?? 'UTC');
   const pdf = new PDFDocument({ size: 'A4', margin: 48, compress: false, info: { Title: `Work Order ${wo.workOrderId}`, Author: doc.organization } });
   const chunks: Buffer[] = [];
   pdf.on('data', (c: Buffer) => chunks.push(c));

@@ -466,7 +466,7 @@ describe('work orders: edits from an older copy (decision 057)', () => {
     const routes: [string, Record<string, unknown>][] = [
       [`update-work-order/${wo.id}`, { title: 'Second edit' }],
       [`update-status/${wo.id}`, { status: 'in-progress' }],
-      [`reschedule-work-order/${wo.id}`, { dueDate: '2026-06-01' }],
+      [`reschedule-work-order/${wo.id}`, { dueDate: '2027-06-01' }], // after the order's creation day (decision 064)
     ];
     for (const [path, body] of routes) {
       const stale = await org.admin.put(`${BASE}/${path}`, { ...body, updatedAt: loaded.updatedAt });
@@ -479,7 +479,7 @@ describe('work orders: edits from an older copy (decision 057)', () => {
     expect((await org.admin.get(`${BASE}/get-work-order/${wo.id}`)).body.workOrder).toMatchObject({ title: 'First edit', status: 'assigned', dueDate: '2026-05-01T12:00:00.000Z' });
     // Left out (an API client following the spec's bodies): the edit is taken, last writer wins.
     for (const [path, body] of routes) expect((await org.admin.put(`${BASE}/${path}`, body)).status, path).toBe(200);
-    expect((await org.admin.get(`${BASE}/get-work-order/${wo.id}`)).body.workOrder).toMatchObject({ title: 'Second edit', status: 'in-progress', dueDate: '2026-06-01T12:00:00.000Z' });
+    expect((await org.admin.get(`${BASE}/get-work-order/${wo.id}`)).body.workOrder).toMatchObject({ title: 'Second edit', status: 'in-progress', dueDate: '2027-06-01T12:00:00.000Z' });
   });
 });
 

@@ -4,7 +4,7 @@ import { type Bind, bindTo, countAll, isAnyOf, keysetBatch, param, preparedEstim
 import { sameUpdatedAt, StaleEdit } from '../../server/stale-edit';
 import { assets, parts, quotations, timeTrackingReasons, users, workOrderAssignees, workOrderLabors, workOrderOpenDueDayCounts, workOrderParts, workOrderPriorityCounts, workOrderPhotos, workOrderProcedureSteps, workOrders, workOrderStatusCounts } from '../../server/db/schema';
 import { discardFiles } from '../../server/uploads/storage';
-import { badRequest, forbidden, notFound } from '../../server/http-error';
+import { badRequest, conflict, forbidden, notFound } from '../../server/http-error';
 import { pagination } from '../../shared/pagination';
 import type { AccessClaims } from '../auth/tokens';
 import { diffChanges, recordActivities, recordActivity, registerActivityEntity } from '../activity/activity.service';
@@ -35,11 +35,12 @@ import {
 } from './work-orders.schema';
 import type { z } from 'zod';
 import { escapeLike } from '../../server/db/like';
-import { moveToDay } from '../../shared/dates';
+import { dayInZone, moveToDay } from '../../shared/dates';
+import { RESCHEDULE_MESSAGES, rescheduleDayProblem } from '../calendar/calendar.schema';
 import { emitWebhookEvent, emitWebhookEvents } from '../webhooks/webhooks.service';
 import { toMajor, toMinor } from '../../shared/money';
 import { formatMinutes } from '../../shared/format';
-import { moneySettings } from '../organization/organization.service';
+import { moneySettings, orgTimeZone } from '../organization/organization.service';
 import { quotationNumber } from '../quotations/quotations.schema';
 import { rowsOf } from '../../server/db/rows';
 import { now } from '../../server/clock';
@@ -533,9 +534,15 @@ export async function rescheduleWorkOrder(tx: Tx, orgId: number, actor: AccessCl
     .update(workOrders)
     .set({ updatedAt: new Date() })
     .where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id), sameUpdatedAt(workOrders.updatedAt, input.updatedAt)))
-    .returning({ dueDate: workOrders.dueDate, startDate: workOrders.startDate, status: workOrders.status });
+    .returning({ dueDate: workOrders.dueDate, startDate: workOrders.startDate, status: workOrders.status, createdAt: workOrders.createdAt });
   if (!claimed) throw new StaleEdit(await getWorkOrder(tx, orgId, actor, id));
-  const dueDate = moveToDay(claimed.dueDate ?? claimed.startDate, input.dueDate, input.timeZone);
+  // Closed work stays where it was done; a move stays within sane days (decision 064).
+  if (claimed.status === 'completed' || claimed.status === 'cancelled') throw conflict(RESCHEDULE_MESSAGES[claimed.status]);
+  const zone = input.timeZone ?? (await orgTimeZone(tx, orgId));
+  const problem = rescheduleDayProblem(input.dueDate, dayInZone(claimed.createdAt, zone), dayInZone(now(), zone));
+  if (problem) throw badRequest(problem, 'dueDate');
+  // The time of day stays on the organisation's clock (the calendar's days), or the zone the caller names.
+  const dueDate = moveToDay(claimed.dueDate ?? claimed.startDate, input.dueDate, zone);
   if (claimed.dueDate?.getTime() !== dueDate.getTime()) {
     await tx.update(workOrders).set({ dueDate }).where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id)));
     await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'updated', changes: { dueDate: { from: iso(claimed.dueDate), to: iso(dueDate) } } });

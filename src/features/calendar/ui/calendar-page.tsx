@@ -37,18 +37,21 @@ interface Filters {
   assigneeId: number | null;
 }
 
-/** 'YYYY-MM-DD' of a Date in the reader's own time zone (the day the calendar shows it on). */
+/** 'YYYY-MM-DD' of a day cell's Date (FullCalendar's cells are the browser's midnights). */
 const localDay = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-const readerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-/** The entry as FullCalendar takes it: style by kind (planned dashed, created filled, overdue red). */
+/**
+ * The entry as FullCalendar takes it: on the organisation's day the server names (`day`, decision 064), whatever
+ * the browser's zone; style by kind (planned dashed, created filled, overdue red). Closed orders (completed,
+ * cancelled, validated) and planned work are not dragged: the server refuses their move too.
+ */
 function toEvent(entry: CalendarEntry, canMove: boolean): EventInput {
-  const movable = canMove && entry.kind !== 'planned' && !(entry.kind === 'maintenance-order' && entry.status === 'validate');
+  const movable = canMove && entry.kind !== 'planned' && !CLOSED.has(entry.status);
   return {
     id: entry.key,
     title: `${entry.displayId} · ${entry.title}`,
-    start: entry.allDay ? entry.date.slice(0, 10) : entry.date,
-    allDay: entry.allDay,
+    start: entry.day,
+    allDay: true,
     startEditable: movable,
     durationEditable: false,
     classNames: [`cmms-entry-${entry.kind}`, ...(entry.overdue ? ['cmms-entry-overdue'] : []), ...(CLOSED.has(entry.status) ? ['cmms-entry-closed'] : [])],
@@ -178,7 +181,8 @@ export default function CalendarPage() {
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: ['calendar'] }), [queryClient]);
 
   const onDatesSet = useCallback((arg: DatesSetArg) => {
-    const next = { from: arg.start.toISOString(), to: arg.end.toISOString() };
+    // The visible days, read as the organisation's days by the server.
+    const next = { from: localDay(arg.start), to: localDay(arg.end) };
     setRange((prev) => (prev && prev.from === next.from && prev.to === next.to ? prev : next));
   }, []);
 
@@ -195,7 +199,8 @@ export default function CalendarPage() {
     const day = localDay(arg.event.start!);
     try {
       if (entry.kind === 'work-order') {
-        await api.put(`/work-orders/reschedule-work-order/${entry.id}`, { dueDate: day, timeZone: readerTimeZone(), updatedAt: entry.updatedAt ?? undefined });
+        // The time of day stays what it is on the organisation's clock, the zone of the calendar's days.
+        await api.put(`/work-orders/reschedule-work-order/${entry.id}`, { dueDate: day, timeZone: query.data?.timeZone, updatedAt: entry.updatedAt ?? undefined });
         void queryClient.invalidateQueries({ queryKey: ['work-orders'] });
       } else if (entry.kind === 'maintenance-order') {
         await api.put(`/maintenance-orders/reschedule-maintenance-order/${entry.id}`, { dueDate: day, version: entry.version ?? undefined });
@@ -274,7 +279,7 @@ export default function CalendarPage() {
           ref={calendarRef}
           plugins={[dayGridPlugin, listPlugin, interactionPlugin]}
           initialView={view}
-          initialDate={range ? new Date((Date.parse(range.from) + Date.parse(range.to)) / 2) : undefined}
+          initialDate={range ? new Date((Date.parse(`${range.from}T00:00`) + Date.parse(`${range.to}T00:00`)) / 2) : undefined}
           headerToolbar={phone ? { start: 'title', end: 'prev,next' } : { start: 'prev,next today', center: 'title', end: 'dayGridMonth,dayGridWeek,listWeek' }}
           footerToolbar={phone ? { center: 'today' } : undefined}
           locales={[arLocale]}
