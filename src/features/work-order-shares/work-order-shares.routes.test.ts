@@ -5,6 +5,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { withoutTenant, withTenant } from '../../server/db/client';
 import { mailOutbox, rateLimits, workOrderParts, workOrderShares } from '../../server/db/schema';
 import { setClockOffset } from '../../server/clock';
+import { publicOrigin } from '../../server/env';
 import { createOrg, createTestApp, type Client, type TestApp, type TestOrg } from '../../server/test/harness';
 import { orgSnapshot } from '../../server/test/sql';
 import type { ContractorStepDto, ShareDto, SharedWorkOrderDto } from './work-order-shares.schema';
@@ -105,6 +106,17 @@ describe('sharing a work order', () => {
     const full = await part({ name: 'Valve', quantity: 1, unitPrice: 1 });
     expect(full.status).toBe(400);
     expect(full.body.error).toBe('A shared work order takes at most 200 parts');
+  });
+
+  it('makes the link from the configured domain, never the Host header (issue 45)', async () => {
+    const org = await createOrg(t);
+    const order = await addOrder(org.admin);
+    const forged = { host: `${org.subdomain.toUpperCase()}.${t.config.baseDomain}:6666` };
+    const res = await org.admin.post(`${S}/create-share`, { workOrderId: order.id, contractorName: 'Coolair Ltd', email: 'forged@coolair.example.com' }, forged);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const link = `${publicOrigin(t.config, org.subdomain)}/shared-work-order?token=`;
+    expect(res.body.link.startsWith(link), res.body.link).toBe(true);
+    expect((await lastMail('forged@coolair.example.com')).text).toContain(link);
   });
 
   it('mails a private link whose token is stored only as its SHA-256, and the contractor sees only the shared work order', async () => {

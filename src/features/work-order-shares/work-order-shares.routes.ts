@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MANAGERS } from '../../server/plugins/request-context';
 import { throttle } from '../../server/rate-limit';
 import { HttpError } from '../../server/http-error';
+import { requestOrigin } from '../../server/env';
 import { readUploadedFiles, storeDocument } from '../../server/uploads/documents';
 import { processImage, readUploadedImage } from '../../server/uploads/images';
 import { removingFiles, uploadSigner } from '../../server/uploads/storage';
@@ -66,7 +67,8 @@ import {
  */
 export async function workOrderSharesRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const mail = (req: FastifyRequest) => ({ mailer: app.deps.mailer, origin: `${app.deps.config.publicScheme}://${req.headers.host}` });
+  // Links from the configured domain, never the Host header (issue 45).
+  const mail = (req: FastifyRequest) => ({ mailer: app.deps.mailer, origin: requestOrigin(app.deps.config, req) });
   const signer = uploadSigner(app.deps.config.jwtSecret);
   const sign = (url: string) => signer.sign(url);
   const orgOf = (req: FastifyRequest) => {
