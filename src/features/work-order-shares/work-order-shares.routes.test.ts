@@ -303,6 +303,42 @@ describe('sharing a work order', () => {
     expect((await open(org, token)).body.procedure.steps[0]).toEqual(byContractor);
   });
 
+  it("a contractor's photo or signature made from an older copy of the step is refused (409, the step as the contractor sees it), its file not kept (issue 45)", async () => {
+    const org = await createOrg(t);
+    const other = await createOrg(t, 'Other');
+    const order = await addOrder(org.admin);
+    const proc = await org.admin.post('/api/procedures/add-procedure', { name: 'Sign-off', steps: [{ kind: 'photo', label: 'Gauge photo' }, { kind: 'signature', label: 'Signed off' }] });
+    expect((await org.admin.post(`${W}/attach-procedure/${order.id}`, { procedureId: proc.body.procedure.id })).status).toBeLessThan(300);
+    const { token } = await share(org, {}, order.id);
+    const bytes = await png();
+    const filesOf = async () => {
+      const urls: string[] = [];
+      for await (const f of t.app.deps.storage.files(org.orgId)) urls.push(f.url);
+      return urls.sort();
+    };
+    for (const [i, seen] of ((await open(org, token)).body.procedure.steps as ContractorStepDto[]).entries()) {
+      expect(seen.answeredAt).toBeNull();
+      const up = (fields?: Record<string, string>, client = org.anonymous) => client.upload(`${S}/add-shared-step-image/${seen.id}${q(token)}`, [{ field: 'image', name: 'p.png', bytes, type: 'image/png' }], fields);
+      // The manager answers it online meanwhile.
+      const byManager = await org.admin.upload(`${W}/add-step-image/${order.id}/step/${seen.id}`, [{ field: 'image', name: 'm.png', bytes, type: 'image/png' }], { answeredAt: '' });
+      expect(byManager.status, JSON.stringify(byManager.body)).toBe(200);
+      const files = await filesOf();
+      const stale = await up({ answeredAt: '' });
+      expect(stale.status, seen.label).toBe(409);
+      expect(stale.body.current).toMatchObject({ id: seen.id, answeredAt: byManager.body.step.answeredAt });
+      expect(await filesOf()).toEqual(files);
+      const now = (await open(org, token)).body.procedure.steps[i] as ContractorStepDto;
+      expect(now.answeredAt).toBe(byManager.body.step.answeredAt);
+      // From the copy the 409 gave: saved.
+      expect((await up({ answeredAt: (stale.body.current as ContractorStepDto).answeredAt! })).status).toBe(200);
+      expect((await up({ answeredAt: 'soon' })).body.issues?.[0]?.path).toBe('answeredAt');
+      // Another organisation's host with the right version: 404, nothing changed.
+      const after = (await open(org, token)).body.procedure.steps[i];
+      expect((await up({ answeredAt: after.answeredAt }, other.anonymous)).status).toBe(404);
+      expect((await open(org, token)).body.procedure.steps[i]).toEqual(after);
+    }
+  });
+
   it("the contractor fills every kind of step of the work order's procedure, photos and signatures through the upload, and the manager's work order shows it", async () => {
     const org = await createOrg(t);
     const other = await createOrg(t, 'Other');
