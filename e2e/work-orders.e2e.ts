@@ -30,11 +30,11 @@ async function pick(page: Page, testId: string, option: string, search?: string)
   await page.getByRole('option', { name: option, exact: false }).first().click();
 }
 
-/** Types day `day` of the current month into a date-time field's day box (MM/DD/YYYY), as a technician would. */
-async function pickDay(page: Page, testId: string, day: number) {
-  const now = new Date();
+/** Types the day `daysAgo` days before today into a date-time field's day box (MM/DD/YYYY), as a technician would (time ends by now: issue 45). */
+async function pickDay(page: Page, testId: string, daysAgo: number) {
+  const day = new Date(Date.now() - daysAgo * 86_400_000);
   const box = page.getByTestId(testId);
-  await box.fill(`${String(now.getMonth() + 1).padStart(2, '0')}/${String(day).padStart(2, '0')}/${now.getFullYear()}`);
+  await box.fill(`${String(day.getMonth() + 1).padStart(2, '0')}/${String(day.getDate()).padStart(2, '0')}/${day.getFullYear()}`);
   await box.press('Tab');
 }
 
@@ -72,12 +72,12 @@ describe('work orders', () => {
       await page.getByTestId('add-time').click();
       await page.getByTestId('labor-save').click();
       await text(page, 'Reason is required').waitFor();
-      await pickDay(page, 'labor-startTime', 11);
-      await pickDay(page, 'labor-endTime', 10);
+      await pickDay(page, 'labor-startTime', 3);
+      await pickDay(page, 'labor-endTime', 4);
       await pick(page, 'labor-reason', 'Repair Work');
       await page.getByTestId('labor-save').click();
       await text(page, 'startTime must be before endTime').waitFor();
-      await pickDay(page, 'labor-endTime', 12);
+      await pickDay(page, 'labor-endTime', 2);
       await page.getByTestId('labor-save').click();
       await text(page, 'Work order labor added successfully').waitFor();
       await page.getByTestId('tab-labor').click();

@@ -7,7 +7,9 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
 const apiPort = process.env.PORT ?? '3000';
-const env = { ...process.env, PORT: apiPort, API_URL: process.env.API_URL ?? `http://localhost:${apiPort}` };
+// Links the API mails or prints come from the configured domain and PUBLIC_PORT, never the Host header (decision
+// 060): in this loop people open Vite's port.
+const env = { ...process.env, PORT: apiPort, PUBLIC_PORT: process.env.PUBLIC_PORT ?? '5173', API_URL: process.env.API_URL ?? `http://localhost:${apiPort}` };
 const bin = (name) => new URL(`../node_modules/.bin/${name}`, import.meta.url).pathname;
 
 const children = [

@@ -148,6 +148,16 @@ export function publicOrigin(config: Pick<Config, 'publicScheme' | 'publicPort' 
 }
 
 /**
+ * The public origin of the organisation a request's host named (the request context found it, and a token or key
+ * is accepted only on its own organisation's host): links in mail come from the configured base domain, scheme and
+ * port (`publicOrigin`), never from the Host header, whose port and spelling the caller chose (issue 45).
+ */
+export function requestOrigin(config: Pick<Config, 'publicScheme' | 'publicPort' | 'baseDomain'>, req: { org: { subdomain: string } | null }) {
+  if (!req.org) throw new Error('A link needs the organisation of the request');
+  return publicOrigin(config, req.org.subdomain);
+}
+
+/**
  * TRUST_PROXY as Fastify's `trustProxy` takes it: unset/`false` trusts no proxy (X-Forwarded-For is ignored),
  * `true` trusts every hop, a number trusts that many hops, anything else is a comma-separated list of
  * proxy addresses or CIDRs.

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ADMINS, EVERYONE, MANAGERS } from '../../server/plugins/request-context';
+import { requestOrigin } from '../../server/env';
 import { exportCsvAnswers, exportParamsSchema, exportQuerySchema, exportZipAnswers, importKindParamsSchema, importMappingAnswerSchema, importMappingSavedSchema, importMappingSchema, importRequestSchema, importResultSchema } from './data-transfer.schema';
 import { getImportMapping, importRows, saveImportMapping } from './import.service';
 import { exportListCsv, exportOrganisationZip } from './export.service';
@@ -17,8 +18,8 @@ export async function dataTransferRoutes(appBase: FastifyInstance) {
     '/import/:kind',
     { schema: { params: importKindParamsSchema, body: importRequestSchema, response: { 200: importResultSchema } }, config: { access: MANAGERS }, bodyLimit: IMPORT_BODY_LIMIT },
     (req) => {
-      // Invitations (the users kind) link to the organisation's own host, as the invite route's do.
-      const mail = { mailer: app.deps.mailer, origin: `${app.deps.config.publicScheme}://${req.headers.host}` };
+      // Invitations (the users kind) link to the organisation's own address on the configured domain, as the invite route's do.
+      const mail = { mailer: app.deps.mailer, origin: requestOrigin(app.deps.config, req) };
       return req.inTenant((tx) => importRows(tx, req.auth.orgId, req.auth, req.params.kind, req.body, mail));
     },
   );

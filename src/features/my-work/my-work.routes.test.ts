@@ -62,7 +62,7 @@ describe('list-my-work', () => {
     expect((await org.admin.post(`${W}/attach-procedure/${mine[0]}`, { procedureId: procedure.id })).status).toBe(200);
     const allReasons = await withTenant(t.database.db, org.orgId, (tx) => tx.select().from(timeTrackingReasons).where(eq(timeTrackingReasons.orgId, org.orgId)));
     const [reason] = allReasons;
-    expect((await worker.post(`${W}/add-labor/${mine[0]}`, { startTime: '2030-05-01T08:00:00.000Z', endTime: '2030-05-01T09:00:00.000Z', reason: reason.id })).status).toBe(201);
+    expect((await worker.post(`${W}/add-labor/${mine[0]}`, { startTime: '2026-05-01T08:00:00.000Z', endTime: '2026-05-01T09:00:00.000Z', reason: reason.id })).status).toBe(201);
     expect((await addPhoto(worker, mine[0])).status).toBe(201);
 
     const seen: { id: number; workOrder: { title: string; dueDate: string }; procedure: unknown; labors: unknown[]; photos: unknown[] }[] = [];

@@ -29,7 +29,7 @@ async function setup() {
   return { org, worker, reason, order };
 }
 
-const labor = (reason: number) => ({ startTime: '2030-05-01T08:00:00.000Z', endTime: '2030-05-01T09:15:00.000Z', reason });
+const labor = (reason: number) => ({ startTime: '2026-05-01T08:00:00.000Z', endTime: '2026-05-01T09:15:00.000Z', reason });
 
 describe('technician sync: the server decides conflicts', () => {
   it('a status change from the current copy passes; from an older copy it is refused with the current order', async () => {

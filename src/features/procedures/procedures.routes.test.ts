@@ -428,6 +428,54 @@ describe("a work order's procedure", () => {
     expect((await readProcedure(org.admin, order.id)).steps.find((x) => x.id === pressure.id)).toEqual(current);
   });
 
+  it('a photo or signature made from an older copy of the step is refused (409, the step as it is now), and its file is not kept (issue 45)', async () => {
+    const { org, worker, order, step } = await setup();
+    const manager = await org.as('manager');
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#335577' } }).png().toBuffer();
+    const filesOf = async () => {
+      const urls: string[] = [];
+      for await (const f of t.app.deps.storage.files(org.orgId)) urls.push(f.url);
+      return urls.sort();
+    };
+    for (const label of ['Photo of the gauge', 'Technician signature']) {
+      const s = step(label);
+      const up = (c: Client, fields?: Record<string, string>) => c.upload(`${W}/add-step-image/${order.id}/step/${s.id}`, [{ field: 'image', name: 'step.png', bytes: png, type: 'image/png' }], fields);
+      const current = async () => (await readProcedure(org.admin, order.id)).steps.find((x) => x.id === s.id)!;
+      // The technician saw the step unanswered (offline); the manager answers it online from the same copy ('' = unanswered).
+      const byManager = await up(manager, { answeredAt: '' });
+      expect(byManager.status, JSON.stringify(byManager.body)).toBe(200);
+      const seen = (byManager.body.step as IssuedStepDto).answeredAt!;
+      const files = await filesOf();
+      // The phone's photo from its older copy: refused with the step now; the manager's image stays, no new file is kept.
+      const stale = await up(worker, { answeredAt: '' });
+      expect(stale.status, label).toBe(409);
+      expect(stale.body.current).toMatchObject({ id: s.id, answeredAt: seen, answeredBy: { id: manager.userId } });
+      expect((await up(worker, { answeredAt: new Date(Date.parse(seen) - 1).toISOString() })).status).toBe(409);
+      expect((await current()).answeredAt).toBe(seen);
+      expect(String((await current()).value).split('?')[0]).toBe(String(byManager.body.step.value).split('?')[0]);
+      expect(await filesOf()).toEqual(files);
+      // From the copy the 409 gave: saved, with a later version.
+      const retried = await up(worker, { answeredAt: (stale.body.current as IssuedStepDto).answeredAt! });
+      expect(retried.status, JSON.stringify(retried.body)).toBe(200);
+      expect(Date.parse(retried.body.step.answeredAt)).toBeGreaterThan(Date.parse(seen));
+      // Odd versions and unknown fields are a 400; no version (API clients): last writer wins.
+      for (const bad of ['yesterday', '2026-13-01T00:00:00Z']) {
+        const res = await up(worker, { answeredAt: bad });
+        expect(res.status, bad).toBe(400);
+        expect(res.body.issues?.[0]?.path).toBe('answeredAt');
+      }
+      expect((await up(worker, { version: '1' })).status).toBe(400);
+      expect((await up(worker)).status).toBe(200);
+    }
+    // Another organisation with the right version: 404, nothing changed.
+    const other = await createOrg(t);
+    const before = await readProcedure(org.admin, order.id);
+    const photo = before.steps.find((x) => x.label === 'Photo of the gauge')!;
+    const foreign = await other.admin.upload(`${W}/add-step-image/${order.id}/step/${photo.id}`, [{ field: 'image', name: 'step.png', bytes: png, type: 'image/png' }], { answeredAt: photo.answeredAt! });
+    expect(foreign.status).toBe(404);
+    expect((await readProcedure(org.admin, order.id)).steps.map((x) => [x.id, x.answeredAt])).toEqual(before.steps.map((x) => [x.id, x.answeredAt]));
+  });
+
   it('another organisation gets 404 on every route and changes nothing', async () => {
     const a = await setup();
     await answer(a.worker, a.order.id, a.step('Discharge pressure').id, 9);

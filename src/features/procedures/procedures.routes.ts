@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EVERYONE, MANAGERS } from '../../server/plugins/request-context';
-import { processImage, readUploadedImage } from '../../server/uploads/images';
-import { removingFiles } from '../../server/uploads/storage';
+import { processImage, readUploadedImageAndFields } from '../../server/uploads/images';
+import { removedUnlessKept, removingFiles } from '../../server/uploads/storage';
 import { idParamsSchema, pdfAnswers } from '../../shared/pagination';
 import { getCompany } from '../organization/organization.service';
 import { answerStepSchema, procedureAnswers as answers, attachProcedureSchema, followUpSchema, procedureInputSchema, procedureListQuerySchema, stepImageParamsSchema } from './procedures.schema';
@@ -19,6 +19,7 @@ import {
   listProcedures,
   printWorkOrder,
   setStepImage,
+  stepImageVersion,
   updateProcedure,
 } from './procedures.service';
 import { renderWorkOrderPdf } from './work-order-pdf.service';
@@ -77,9 +78,12 @@ export async function workOrderProcedureRoutes(appBase: FastifyInstance) {
   app.post('/add-step-image/:workOrderId/step/:stepId', { schema: { params: stepImageParamsSchema, response: { 200: answers.imageSaved } }, config: { access: EVERYONE } }, async (req) => {
     const { workOrderId, stepId } = req.params;
     await req.inTenant((tx) => checkImageStep(tx, req.auth.orgId, req.auth, workOrderId, stepId));
-    const image = await processImage(await readUploadedImage(req, 'image'), 'image');
+    // The step's answeredAt as the client saw it comes with the file (field `answeredAt`, before it): 409 if answered since.
+    const { bytes, fields } = await readUploadedImageAndFields(req, 'image');
+    const answeredAt = stepImageVersion(fields);
+    const image = await processImage(bytes, 'image');
     const url = await app.deps.storage.put(req.auth.orgId, image.full, 'webp');
-    return removingFiles(app.deps.storage, req, (tx) => setStepImage(tx, req.auth.orgId, req.auth, workOrderId, stepId, url));
+    return removedUnlessKept(app.deps.storage, [url], () => removingFiles(app.deps.storage, req, (tx) => setStepImage(tx, req.auth.orgId, req.auth, workOrderId, stepId, url, answeredAt)));
   });
 
   app.post('/create-follow-up/:id', { schema: { params: idParamsSchema, body: followUpSchema, response: { 201: answers.followUp } }, config: { access: EVERYONE } }, async (req, reply) =>

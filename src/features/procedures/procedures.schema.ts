@@ -112,6 +112,17 @@ const positiveId = idField('Invalid id');
 /** add-step-image/{workOrderId}/step/{stepId}. */
 export const stepImageParamsSchema = z.strictObject({ workOrderId: positiveId, stepId: positiveId });
 
+/**
+ * The text fields of a photo or signature answer's upload (multipart, sent before the file; issue 45): the step's
+ * `answeredAt` as the client saw it, '' when it saw the step unanswered (a form field has no null), left out by
+ * API clients that send none (last writer wins for them, as for answer-procedure-step).
+ */
+export const stepImageFieldsSchema = z.strictObject({
+  answeredAt: z.preprocess((v) => (v === '' ? null : v), answeredAtField),
+});
+/** The fields a client sends with a step image: the version the answer was made from. */
+export const stepImageFields = (answeredAt: string | null) => ({ answeredAt: answeredAt ?? '' });
+
 /** The step fields a library step and an issued step share. */
 export const stepDtoSchema = z.object({
   id: z.number(),

@@ -14,6 +14,7 @@ import { createWorkOrder, getWorkOrder } from '../work-orders/work-orders.servic
 import { recordReading } from '../meters/meters.service';
 import { workOrderDisplayId } from '../work-orders/work-orders.schema';
 import {
+  stepImageFieldsSchema,
   FOLLOW_UP_KINDS,
   IMAGE_KINDS,
   PROCEDURE_MESSAGES as M,
@@ -427,18 +428,45 @@ export async function checkStepTakesImage(tx: ReadTx, orgId: number, workOrderId
   if (!IMAGE_KINDS.includes(step.kind)) throw badRequest(M.notImageStep, 'image');
 }
 
-/** POST add-step-image/{workOrderId}/step/{stepId}: the stored image (photo, drawn signature) answers the step. */
-export async function setStepImage(tx: Tx, orgId: number, actor: AccessClaims, workOrderId: number, stepId: number, url: string) {
+/** The version sent with a step image (`stepImageFieldsSchema`): a 400 on `answeredAt` when it is not one. */
+export function stepImageVersion(fields: Record<string, string>): string | null | undefined {
+  const parsed = stepImageFieldsSchema.safeParse(fields);
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues;
+    throw badRequest(issue?.path.length ? issue.message : 'Unknown field', issue?.path.join('.') || Object.keys(fields).find((k) => k !== 'answeredAt') || 'answeredAt');
+  }
+  return parsed.data.answeredAt;
+}
+
+/**
+ * POST add-step-image/{workOrderId}/step/{stepId}: the stored image (photo, drawn signature) answers the step. Made
+ * from the step's `answeredAt` as the client saw it (issue 45): a step answered since is a 409 with the step now.
+ */
+export async function setStepImage(tx: Tx, orgId: number, actor: AccessClaims, workOrderId: number, stepId: number, url: string, answeredAt?: string | null) {
   await getWorkOrder(tx, orgId, actor, workOrderId);
   const step = await lockStep(tx, orgId, workOrderId, stepId);
+  if (!unchangedSince(step, answeredAt)) throw new StaleEdit((await issuedStep(tx, orgId, workOrderId, step.id)).step);
   if (!IMAGE_KINDS.includes(step.kind)) throw badRequest(M.notImageStep, 'image');
   await storeAnswer(tx, orgId, actor.userId, workOrderId, step, url);
   return { message: 'Image saved', ...(await issuedStep(tx, orgId, workOrderId, step.id)) };
 }
 
-/** A contractor's photo or signature through a shared work order (decision 040; the caller checked the share): under their name. */
-export async function setStepImageAsContractor(tx: Tx, orgId: number, workOrderId: number, contractor: string, stepId: number, url: string) {
+/**
+ * A contractor's photo or signature through a shared work order (decision 040; the caller checked the share): under
+ * their name. A step answered since the contractor saw it is a 409 with the step as `currentOf` shows it to them.
+ */
+export async function setStepImageAsContractor(
+  tx: Tx,
+  orgId: number,
+  workOrderId: number,
+  contractor: string,
+  stepId: number,
+  url: string,
+  answeredAt: string | null | undefined,
+  currentOf: (step: IssuedStepRow) => unknown,
+) {
   const step = await lockStep(tx, orgId, workOrderId, stepId);
+  if (!unchangedSince(step, answeredAt)) throw new StaleEdit(currentOf(step));
   if (!IMAGE_KINDS.includes(step.kind)) throw badRequest(M.notImageStep, 'image');
   await storeAnswer(tx, orgId, { contractor }, workOrderId, step, url);
 }

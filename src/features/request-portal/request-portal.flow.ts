@@ -1,7 +1,10 @@
+import { createHmac } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Tx } from '../../server/db/client';
+import type { ReadTx, Tx } from '../../server/db/client';
 import { now } from '../../server/clock';
-import type { Mailer } from '../../server/mailer';
+import { escapeHtml, type Mailer } from '../../server/mailer';
+import { publicOrigin, type Config } from '../../server/env';
+import { hashToken } from '../auth/tokens';
 import { maintenanceRequests, organizations } from '../../server/db/schema';
 import type { WorkOrderStatus } from '../work-orders/work-order-values';
 import type { RequestState } from '../maintenance-requests/maintenance-requests.schema';
@@ -9,18 +12,53 @@ import type { OrderStatus } from '../maintenance-orders/maintenance-orders.schem
 import { portalRequests as r, portalSettings } from './request-portal.table';
 import { portalRequestNumber, type PortalStatus } from './request-portal.values';
 
+// ---------------------------------------------------------------- the status link
+
+/** What a requester's mail needs: the outbox, and the settings that make the status link (domain, port, secret). */
+export interface PortalMail {
+  mailer: Mailer;
+  config: Pick<Config, 'publicScheme' | 'publicPort' | 'baseDomain' | 'jwtSecret'>;
+}
+
+/**
+ * A request's status token, derived from the organisation and the request id with a key derived from the app's
+ * secret (HMAC-SHA256, 43 characters; decision 060). Only its hash is stored, as before; deriving it again is how
+ * every later mail carries the link.
+ */
+export function statusTokenOf(secret: string, orgId: number, requestId: number) {
+  const key = createHmac('sha256', secret).update('cmms portal status link v1').digest();
+  return createHmac('sha256', key).update(`${orgId}:${requestId}`).digest('base64url');
+}
+
+export const statusUrlOf = (config: PortalMail['config'], subdomain: string, token: string) => `${publicOrigin(config, subdomain)}/portal/status/${token}`;
+
+/**
+ * The working status link of a request, or null when the derived token is not the stored one: a request made
+ * before decision 060 (a random token), or after the app's secret changed. Such a mail points to the first one.
+ */
+function statusLinkOf(config: PortalMail['config'], subdomain: string, orgId: number, row: { id: number; statusTokenHash: string }) {
+  const token = statusTokenOf(config.jwtSecret, orgId, row.id);
+  return hashToken(token) === row.statusTokenHash ? statusUrlOf(config, subdomain, token) : null;
+}
+
+/** The organisation's name (mail subjects, the status page) and subdomain (links). */
+export async function organizationAddress(tx: ReadTx, orgId: number) {
+  const [org] = await tx.select({ name: organizations.organization, subdomain: organizations.subdomain }).from(organizations).where(eq(organizations.id, orgId));
+  return { name: org?.name ?? '', subdomain: org?.subdomain ?? '' };
+}
+
 // ---------------------------------------------------------------- telling the requester
 
 /**
- * The mailers of the started apps (registered by the portal's routes, released when the app closes). The
- * services of work orders and maintenance requests call the flow deep inside their transactions, with no app
- * at hand (as webhooks' deliveries, decision 043): the mail is written on the caller's `tx` (the outbox row and
- * its job exist only if it commits), so any registered mailer of the process writes it to the right database.
+ * The mailers of the started apps with their link settings (registered by the portal's routes, released when the
+ * app closes). The services of work orders and maintenance requests call the flow deep inside their transactions,
+ * with no app at hand (as webhooks' deliveries, decision 043): the mail is written on the caller's `tx` (the outbox
+ * row and its job exist only if it commits), so any registered mailer of the process writes it to the right database.
  */
-const mailers: Mailer[] = [];
-export function usePortalMailer(mailer: Mailer) {
-  mailers.push(mailer);
-  return () => void mailers.splice(mailers.indexOf(mailer) >>> 0, 1);
+const mailers: PortalMail[] = [];
+export function usePortalMailer(mail: PortalMail) {
+  mailers.push(mail);
+  return () => void mailers.splice(mailers.indexOf(mail) >>> 0, 1);
 }
 
 export const STATUS_WORDS: Record<PortalStatus, string> = {
@@ -37,28 +75,38 @@ export const describeStatus = (row: { status: PortalStatus; declineReason: strin
 
 /**
  * Tells requesters with an e-mail address that their request changed, through the outbox (`mailer.send(mail,
- * tx)`), unless the organisation turned "notify requesters" off. `mailer` defaults to the registered one.
+ * tx)`), unless the organisation turned "notify requesters" off; each mail carries the request's status link
+ * (decision 060). `mail` defaults to the registered one.
  */
 export async function tellRequesters(
   tx: Tx,
   orgId: number,
   ids: number[],
   what: (row: { id: number; status: PortalStatus; declineReason: string | null }) => string,
-  mailer: Mailer | undefined = mailers.at(-1),
+  mail: PortalMail | undefined = mailers.at(-1),
   /** The subject after the organisation's name: the new status by default (a reply says it is one). */
   subject: (row: { number: string; status: PortalStatus }) => string = (row) => `your request ${row.number} is ${STATUS_WORDS[row.status]}`,
 ) {
   if (!ids.length) return;
   const [settings] = await tx.select({ notify: portalSettings.notifyRequester }).from(portalSettings).where(eq(portalSettings.orgId, orgId));
   if (settings && !settings.notify) return;
-  const rows = (await tx.select({ id: r.id, email: r.email, status: r.status, declineReason: r.declineReason }).from(r).where(and(eq(r.orgId, orgId), inArray(r.id, ids)))).filter((x) => x.email);
+  const rows = (
+    await tx.select({ id: r.id, email: r.email, status: r.status, declineReason: r.declineReason, statusTokenHash: r.statusTokenHash }).from(r).where(and(eq(r.orgId, orgId), inArray(r.id, ids)))
+  ).filter((x) => x.email);
   if (!rows.length) return;
-  if (!mailer) throw new Error('Telling portal requesters needs a mailer: the request portal routes register one');
-  const [org] = await tx.select({ name: organizations.organization }).from(organizations).where(eq(organizations.id, orgId));
+  if (!mail) throw new Error('Telling portal requesters needs a mailer: the request portal routes register one');
+  const org = await organizationAddress(tx, orgId);
   for (const row of rows) {
     const number = portalRequestNumber(row.id);
-    await mailer.send(
-      { to: row.email!, subject: `${org?.name ?? ''}: ${subject({ number, status: row.status })}`, text: `${what(row)}\n\nOpen the status link from our first e-mail to see the details.` },
+    const said = what(row);
+    const link = statusLinkOf(mail.config, org.subdomain, orgId, row);
+    await mail.mailer.send(
+      {
+        to: row.email!,
+        subject: `${org.name}: ${subject({ number, status: row.status })}`,
+        text: link ? `${said}\n\nSee the details (keep this link private): ${link}` : `${said}\n\nOpen the status link from our first e-mail to see the details.`,
+        ...(link ? { html: `${said.split(/\n\n+/).map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('')}<p><a href="${link}">See the details</a> (keep this link private).</p>` } : {}),
+      },
       tx,
     );
   }

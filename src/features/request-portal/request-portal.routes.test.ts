@@ -415,6 +415,42 @@ describe('request portal: the work flows back to the requester', () => {
     return { id: row.id as number, workOrderId: res.body.workOrderId as number, maintenanceRequestId: res.body.maintenanceRequestId as number, statusOf };
   }
 
+  /** The status link in the newest mail to `to` whose text says `words` (outbox), and what it opens. */
+  async function linkIn(org: TestOrg, to: string, words: string) {
+    const mail = (await mailsTo(to)).filter((m) => m.text.includes(words)).at(-1);
+    expect(mail, `a mail to ${to} saying "${words}"`).toBeDefined();
+    const link = /https?:\/\/[^\s"<>]+\/portal\/status\/([A-Za-z0-9_-]+)/.exec(mail!.text);
+    expect(link?.[0], mail!.text).toBeDefined();
+    expect(mail!.html).toContain(`href="${link![0]}"`);
+    const opened = await org.anonymous.get(`${B}/status/${link![1]}`);
+    return { url: link![0], status: opened.status, body: opened.body };
+  }
+
+  it('every requester mail carries a working status link: "accepted", a later status, a reply and a merge (issue 45)', async () => {
+    const { org, asset } = await setup('Linked');
+    await org.admin.put(`${B}/settings`, SETTINGS);
+    const ivy = addr('ivy');
+    const req = await accepted(org, asset.id, ivy, 'work-order');
+    const acceptedLink = await linkIn(org, ivy, 'Your request is now accepted.');
+    expect(acceptedLink.url.startsWith(`${publicOrigin(t.config, org.subdomain)}/portal/status/`)).toBe(true);
+    expect(acceptedLink).toMatchObject({ status: 200, body: { number: 'PR-0001', status: 'accepted' } });
+    // Mailed deep in the work order's own transaction (the flow's registered mailer): the same link.
+    expect((await org.admin.put(`/api/work-orders/update-status/${req.workOrderId}`, { status: 'in-progress' })).status).toBe(200);
+    expect(await linkIn(org, ivy, 'Your request is now in progress.')).toMatchObject({ url: acceptedLink.url, status: 200, body: { status: 'in-progress' } });
+    expect((await org.admin.post(`${B}/reply-request/${req.id}`, { body: 'On our way' })).status).toBe(200);
+    expect(await linkIn(org, ivy, 'On our way')).toMatchObject({ url: acceptedLink.url, status: 200 });
+    // A duplicate merged into it: its own link, to its own page.
+    const max = addr('max');
+    expect((await send(org, { code: await codeOf(org, asset.id), description: 'Same problem', urgency: 'normal', email: max }, [])).status).toBe(201);
+    const [dup] = (await rowsOf(org)).filter((x) => x.email === max);
+    expect((await org.admin.post(`${B}/merge-request/${dup.id}`, { intoId: req.id })).status).toBe(200);
+    const merged = await linkIn(org, max, 'Your request is now');
+    expect(merged.url).not.toBe(acceptedLink.url);
+    expect(merged).toMatchObject({ status: 200, body: { number: 'PR-0002', status: 'in-progress' } });
+    // Only the hash is stored, as before.
+    expect(JSON.stringify(await rowsOf(org))).not.toContain(acceptedLink.url.split('/').at(-1));
+  });
+
   it("mails the requester (real SMTP) when the work order's own status changes, and not when the organisation turned it off", async () => {
     const { org, asset } = await setup('Mu');
     await org.admin.put(`${B}/settings`, SETTINGS);

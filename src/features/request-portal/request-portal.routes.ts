@@ -84,7 +84,7 @@ export async function requestPortalRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const { config, database, mailer, storage } = app.deps;
   // Work orders and maintenance requests tell requesters of their changes through this app's mailer (request-portal.flow.ts).
-  const releaseMailer = usePortalMailer(mailer);
+  const releaseMailer = usePortalMailer({ mailer, config });
   app.addHook('onClose', async () => releaseMailer());
   const signer = uploadSigner(config.jwtSecret);
   /** The host's organisation; a host of none gets the same 404 as an unknown code. */
@@ -97,7 +97,8 @@ export async function requestPortalRoutes(appBase: FastifyInstance) {
     if (!req.org) throw new HttpError(404, 'Not found');
     return publicOrigin(config, req.org.subdomain);
   };
-  const mailOf = (req: FastifyRequest) => ({ mailer, origin: originOf(req) });
+  // Links in requesters' mail: the organisation's subdomain of the configured base domain (publicOrigin), the status token derived with the app's secret (decision 060).
+  const mailOf = () => ({ mailer, config });
   /** The requester sees their own photos: signed here, since they hold no session (the hook signs members' only). */
   const signed = <T extends { photos: string[]; replies: { photos: string[] }[] }>(dto: T): T => {
     const sign = (urls: string[]) => urls.map((u) => signer.sign(u));
@@ -167,7 +168,7 @@ export async function requestPortalRoutes(appBase: FastifyInstance) {
     // Refused before any image work; checked again in the write.
     await req.read((tx) => portal.checkSubmission(tx, orgId, input, held));
     const photos = await storePhotos(orgId, files);
-    const result = await removeOnFailure(photos, () => req.inTenant((tx) => portal.submitPortalRequest(tx, orgId, input, photos, mailOf(req), held)));
+    const result = await removeOnFailure(photos, () => req.inTenant((tx) => portal.submitPortalRequest(tx, orgId, input, photos, mailOf(), held)));
     return reply.status(201).send(result);
   });
 
@@ -212,19 +213,19 @@ export async function requestPortalRoutes(appBase: FastifyInstance) {
     const orgId = req.auth.orgId;
     // The work made of it (work order or maintenance request) gets copies of the photos' files: deleting it (which deletes its photos) leaves the portal request's.
     const copies = await copyFiles(orgId, await req.read((tx) => portal.requestPhotos(tx, orgId, req.params.id)));
-    return removeOnFailure(copies, () => req.inTenant((tx) => portal.acceptPortalRequest(tx, orgId, req.auth, req.params.id, req.body, mailOf(req), copies)));
+    return removeOnFailure(copies, () => req.inTenant((tx) => portal.acceptPortalRequest(tx, orgId, req.auth, req.params.id, req.body, mailOf(), copies)));
   });
 
   app.post('/decline-request/:id', { schema: { params: idParamsSchema, body: portalDeclineSchema, response: { 200: portalRequestChangedSchema } }, config: { access: MANAGERS } }, (req) =>
-    req.inTenant((tx) => portal.declinePortalRequest(tx, req.auth.orgId, req.params.id, req.body.reason, mailOf(req))),
+    req.inTenant((tx) => portal.declinePortalRequest(tx, req.auth.orgId, req.params.id, req.body.reason, mailOf())),
   );
 
   app.post('/merge-request/:id', { schema: { params: idParamsSchema, body: portalMergeSchema, response: { 200: portalRequestChangedSchema } }, config: { access: MANAGERS } }, (req) =>
-    req.inTenant((tx) => portal.mergePortalRequest(tx, req.auth.orgId, req.params.id, req.body.intoId, mailOf(req))),
+    req.inTenant((tx) => portal.mergePortalRequest(tx, req.auth.orgId, req.params.id, req.body.intoId, mailOf())),
   );
 
   app.post('/reply-request/:id', { schema: { params: idParamsSchema, body: portalReplySchema, response: { 200: portalRequestChangedSchema } }, config: { access: MANAGERS } }, (req) =>
-    req.inTenant((tx) => portal.replyPortalRequest(tx, req.auth.orgId, req.auth, req.params.id, req.body.body, mailOf(req))),
+    req.inTenant((tx) => portal.replyPortalRequest(tx, req.auth.orgId, req.auth, req.params.id, req.body.body, mailOf())),
   );
 
   app.get('/resolve-code/:token', { schema: { params: tokenParamsSchema, response: { 200: portalCodeTargetSchema } }, config: { access: EVERYONE } }, (req) =>

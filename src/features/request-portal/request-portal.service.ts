@@ -5,10 +5,11 @@ import type { ReadTx, Tx } from '../../server/db/client';
 import { badRequest, conflict, HttpError, notFound } from '../../server/http-error';
 import { totalOver, pageAndTotal } from '../../server/db/paging';
 import { now } from '../../server/clock';
-import { escapeHtml, type Mailer } from '../../server/mailer';
+import { escapeHtml } from '../../server/mailer';
+import { reserveIds } from '../../server/db/reserved-ids';
 import { assets, organizations, workOrders, workStations } from '../../server/db/schema';
 import type { AccessClaims } from '../auth/tokens';
-import { hashToken, newOpaqueToken } from '../auth/tokens';
+import { hashToken } from '../auth/tokens';
 import { pagination } from '../../shared/pagination';
 import { assignedTo, createWorkOrder } from '../work-orders/work-orders.service';
 import { addMaintenanceRequest } from '../maintenance-requests/maintenance-requests.service';
@@ -17,7 +18,7 @@ import { recordActivity } from '../activity/activity.service';
 import { addWorkOrderPhoto } from '../my-work/my-work.service';
 import { portalCodes, portalReplies, portalRequests, portalSettings } from './request-portal.table';
 import { emitWebhookEvent } from '../webhooks/webhooks.service';
-import { describeStatus, tellRequesters } from './request-portal.flow';
+import { describeStatus, organizationAddress, statusTokenOf, statusUrlOf, tellRequesters, type PortalMail } from './request-portal.flow';
 import {
   PORTAL_LIMITS,
   portalRequestNumber,
@@ -32,11 +33,7 @@ import {
   type TargetKind,
 } from './request-portal.schema';
 
-/** What a service needs to tell a requester: the outbox and the organisation's address (links in mail). */
-export interface PortalMail {
-  mailer: Mailer;
-  origin: string;
-}
+export type { PortalMail };
 
 const r = portalRequests;
 const DAY = 86_400_000;
@@ -186,12 +183,15 @@ export async function checkSubmission(tx: ReadTx, orgId: number, input: PortalSu
  */
 export async function submitPortalRequest(tx: Tx, orgId: number, input: PortalSubmitInput, photos: string[], mail: PortalMail, held = false) {
   const { settings, target } = await checkSubmission(tx, orgId, input, held);
-  const { token, hash } = newOpaqueToken();
+  // The id first: the status token is derived from it (decision 060), so every later mail can carry the link.
+  const id = await reserveIds(tx, orgId, r, 1);
+  const token = statusTokenOf(mail.config.jwtSecret, orgId, id);
   const keep = (field: 'name' | 'email' | 'phone') => (settings[`${field}Field`] === 'hidden' ? null : (input[field] ?? null));
   const [created] = await tx
     .insert(r)
     .values({
       orgId,
+      id,
       description: input.description,
       urgency: input.urgency,
       targetKind: target?.kind ?? null,
@@ -201,11 +201,12 @@ export async function submitPortalRequest(tx: Tx, orgId: number, input: PortalSu
       name: keep('name'),
       email: keep('email'),
       phone: keep('phone'),
-      statusTokenHash: hash,
+      statusTokenHash: hashToken(token),
       heldAt: held ? now() : null,
     })
     .returning({ id: r.id, email: r.email });
-  const statusUrl = `${mail.origin}/portal/status/${token}`;
+  const org = await organizationAddress(tx, orgId);
+  const statusUrl = statusUrlOf(mail.config, org.subdomain, token);
   const number = portalRequestNumber(created.id);
   if (held) return { message: 'Request received', number, statusToken: token, statusUrl };
   // The organisation's own endpoints hear of it (decision 043); the requester's contact stays in the inbox.
@@ -218,11 +219,10 @@ export async function submitPortalRequest(tx: Tx, orgId: number, input: PortalSu
     photos: photos.length,
   });
   if (created.email) {
-    const organization = await organizationName(tx, orgId);
     await mail.mailer.send(
       {
         to: created.email,
-        subject: `${organization}: we received your request ${number}`,
+        subject: `${org.name}: we received your request ${number}`,
         text: `Thank you. We received your request ${number}.\n\nFollow it here (keep this link private): ${statusUrl}`,
         html: `<p>Thank you. We received your request <b>${number}</b>.</p><p><a href="${statusUrl}">Follow it here</a> (keep this link private).</p>`,
       },
@@ -392,7 +392,7 @@ async function claimReceived(tx: Tx, orgId: number, id: number) {
 
 /** Tells requesters by mail (the request's own mailer, when the organisation lets it). */
 const tell = (tx: Tx, orgId: number, ids: number[], mail: PortalMail, what: Parameters<typeof tellRequesters>[3], subject?: Parameters<typeof tellRequesters>[5]) =>
-  tellRequesters(tx, orgId, ids, what, mail.mailer, subject);
+  tellRequesters(tx, orgId, ids, what, mail, subject);
 
 /** Statuses of the request's duplicates follow it (merged requests carry its links). */
 async function setStatus(tx: Tx, orgId: number, id: number, values: Partial<typeof r.$inferInsert>) {

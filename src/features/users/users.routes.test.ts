@@ -5,6 +5,7 @@ import { startSmtpServer } from '../../server/test/fixtures';
 import { pngClaiming } from '../../server/test/images';
 import { withTenant } from '../../server/db/client';
 import { assetCategories, assets, services, teams, workStations } from '../../server/db/schema';
+import { publicOrigin } from '../../server/env';
 
 let t: TestApp;
 
@@ -43,6 +44,21 @@ const messages = (body: { issues?: { path: string; message: string }[] }) => Obj
 const upload = (host: string, token: string, url: string, bytes: Buffer, name = 'a.png', type = 'image/png') => client(t.app, host, token).upload(url, [{ field: 'image', name, bytes, type }]);
 
 describe('invitations', () => {
+  it('links an invitation (the invite form and the users import) to the configured domain, never the Host header (issue 45)', async () => {
+    const org = await createOrg(t);
+    // The host names the organisation (so the token is accepted), in a spelling and on a port the caller chose.
+    const forged = { host: `${org.subdomain.toUpperCase()}.${t.config.baseDomain}:6666` };
+    const invited = `forged.${org.subdomain}@example.com`;
+    expect((await org.admin.post('/api/auth/addUser', { email: invited, confirmEmail: invited, role: 'worker' }, forged)).status).toBe(201);
+    const imported = `imported.${org.subdomain}@example.com`;
+    const res = await org.admin.post('/api/data-transfer/import/users', { rows: [{ email: imported, role: 'worker' }] }, forged);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    for (const to of [invited, imported]) {
+      const link = /https?:\/\/[^\s"<>]+\/complete-registration\?token=/.exec((await smtp.mailTo(to)).text)?.[0];
+      expect(link, to).toBe(`${publicOrigin(t.config, org.subdomain)}/complete-registration?token=`);
+    }
+  });
+
   it('checks the invite form, e-mails a single-use link over SMTP, and the invited person completes registration', async () => {
     const org = await createOrg(t);
     const empty = await org.admin.post('/api/auth/addUser', {});
@@ -62,7 +78,7 @@ describe('invitations', () => {
 
     const mail = await smtp.mailTo(email);
     const link = /http:\/\/[^\s"<>]+\/complete-registration\?token=([A-Za-z0-9_%-]+)/.exec(mail.text);
-    expect(link?.[0].startsWith(`http://${org.host}/complete-registration`)).toBe(true);
+    expect(link?.[0].startsWith(`${publicOrigin(t.config, org.subdomain)}/complete-registration`)).toBe(true);
     const token = decodeURIComponent(link![1]);
 
     expect((await org.anonymous.get('/api/auth/verify-token')).body.error).toBe('No token found.');

@@ -9,6 +9,7 @@ import { appDataSchema } from './app-data.schema';
 import { inviteUserSchema, userAnswers as answers, userUpdateSchema, usersQuerySchema } from './users.schema';
 import { deleteUser, inviteUser, listUsers, setProfilePicture, updateUser } from './users.service';
 import { removingFiles } from '../../server/uploads/storage';
+import { requestOrigin } from '../../server/env';
 
 /** People of the organisation (prefix /api/user) and the invitation call (/api/auth/addUser). */
 export async function usersRoutes(appBase: FastifyInstance) {
@@ -48,7 +49,8 @@ export async function invitationRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   app.post('/addUser', { schema: { body: inviteUserSchema, response: { 201: answers.invited } }, config: { access: MANAGERS } }, async (req, reply) => {
     const { config, mailer } = app.deps;
-    const origin = `${config.publicScheme}://${req.headers.host}`;
+    // The configured domain's link, never the Host header's (issue 45).
+    const origin = requestOrigin(config, req);
     // 201 before the transaction: an Idempotency-Key stores the answer in it (decision 025).
     reply.status(201);
     return req.inTenant(async (tx) => {

@@ -5,6 +5,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { withoutTenant, withTenant } from '../../server/db/client';
 import { mailOutbox, rateLimits, workOrderParts, workOrderShares } from '../../server/db/schema';
 import { setClockOffset } from '../../server/clock';
+import { publicOrigin } from '../../server/env';
 import { createOrg, createTestApp, type Client, type TestApp, type TestOrg } from '../../server/test/harness';
 import { orgSnapshot } from '../../server/test/sql';
 import type { ContractorStepDto, ShareDto, SharedWorkOrderDto } from './work-order-shares.schema';
@@ -105,6 +106,17 @@ describe('sharing a work order', () => {
     const full = await part({ name: 'Valve', quantity: 1, unitPrice: 1 });
     expect(full.status).toBe(400);
     expect(full.body.error).toBe('A shared work order takes at most 200 parts');
+  });
+
+  it('makes the link from the configured domain, never the Host header (issue 45)', async () => {
+    const org = await createOrg(t);
+    const order = await addOrder(org.admin);
+    const forged = { host: `${org.subdomain.toUpperCase()}.${t.config.baseDomain}:6666` };
+    const res = await org.admin.post(`${S}/create-share`, { workOrderId: order.id, contractorName: 'Coolair Ltd', email: 'forged@coolair.example.com' }, forged);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const link = `${publicOrigin(t.config, org.subdomain)}/shared-work-order?token=`;
+    expect(res.body.link.startsWith(link), res.body.link).toBe(true);
+    expect((await lastMail('forged@coolair.example.com')).text).toContain(link);
   });
 
   it('mails a private link whose token is stored only as its SHA-256, and the contractor sees only the shared work order', async () => {
@@ -289,6 +301,42 @@ describe('sharing a work order', () => {
     for (const bad of ['soon', 0, false]) expect((await answer({ value: 1, answeredAt: bad })).body.issues?.[0]?.path, String(bad)).toBe('answeredAt');
     expect((await answer({ value: 9, answeredAt: byContractor.answeredAt }, token, other.anonymous)).status).toBe(404);
     expect((await open(org, token)).body.procedure.steps[0]).toEqual(byContractor);
+  });
+
+  it("a contractor's photo or signature made from an older copy of the step is refused (409, the step as the contractor sees it), its file not kept (issue 45)", async () => {
+    const org = await createOrg(t);
+    const other = await createOrg(t, 'Other');
+    const order = await addOrder(org.admin);
+    const proc = await org.admin.post('/api/procedures/add-procedure', { name: 'Sign-off', steps: [{ kind: 'photo', label: 'Gauge photo' }, { kind: 'signature', label: 'Signed off' }] });
+    expect((await org.admin.post(`${W}/attach-procedure/${order.id}`, { procedureId: proc.body.procedure.id })).status).toBeLessThan(300);
+    const { token } = await share(org, {}, order.id);
+    const bytes = await png();
+    const filesOf = async () => {
+      const urls: string[] = [];
+      for await (const f of t.app.deps.storage.files(org.orgId)) urls.push(f.url);
+      return urls.sort();
+    };
+    for (const [i, seen] of ((await open(org, token)).body.procedure.steps as ContractorStepDto[]).entries()) {
+      expect(seen.answeredAt).toBeNull();
+      const up = (fields?: Record<string, string>, client = org.anonymous) => client.upload(`${S}/add-shared-step-image/${seen.id}${q(token)}`, [{ field: 'image', name: 'p.png', bytes, type: 'image/png' }], fields);
+      // The manager answers it online meanwhile.
+      const byManager = await org.admin.upload(`${W}/add-step-image/${order.id}/step/${seen.id}`, [{ field: 'image', name: 'm.png', bytes, type: 'image/png' }], { answeredAt: '' });
+      expect(byManager.status, JSON.stringify(byManager.body)).toBe(200);
+      const files = await filesOf();
+      const stale = await up({ answeredAt: '' });
+      expect(stale.status, seen.label).toBe(409);
+      expect(stale.body.current).toMatchObject({ id: seen.id, answeredAt: byManager.body.step.answeredAt });
+      expect(await filesOf()).toEqual(files);
+      const now = (await open(org, token)).body.procedure.steps[i] as ContractorStepDto;
+      expect(now.answeredAt).toBe(byManager.body.step.answeredAt);
+      // From the copy the 409 gave: saved.
+      expect((await up({ answeredAt: (stale.body.current as ContractorStepDto).answeredAt! })).status).toBe(200);
+      expect((await up({ answeredAt: 'soon' })).body.issues?.[0]?.path).toBe('answeredAt');
+      // Another organisation's host with the right version: 404, nothing changed.
+      const after = (await open(org, token)).body.procedure.steps[i];
+      expect((await up({ answeredAt: after.answeredAt }, other.anonymous)).status).toBe(404);
+      expect((await open(org, token)).body.procedure.steps[i]).toEqual(after);
+    }
   });
 
   it("the contractor fills every kind of step of the work order's procedure, photos and signatures through the upload, and the manager's work order shows it", async () => {

@@ -4,9 +4,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MANAGERS } from '../../server/plugins/request-context';
 import { throttle } from '../../server/rate-limit';
 import { HttpError } from '../../server/http-error';
+import { requestOrigin } from '../../server/env';
 import { readUploadedFiles, storeDocument } from '../../server/uploads/documents';
-import { processImage, readUploadedImage } from '../../server/uploads/images';
-import { removingFiles, uploadSigner } from '../../server/uploads/storage';
+import { processImage, readUploadedImageAndFields } from '../../server/uploads/images';
+import { stepImageVersion } from '../procedures/procedures.service';
+import { removedUnlessKept, removingFiles, uploadSigner } from '../../server/uploads/storage';
 import { idParamsSchema } from '../../shared/pagination';
 import { DOCUMENT_RULES } from '../customers-vendors/customers-vendors.schema';
 import {
@@ -66,7 +68,8 @@ import {
  */
 export async function workOrderSharesRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const mail = (req: FastifyRequest) => ({ mailer: app.deps.mailer, origin: `${app.deps.config.publicScheme}://${req.headers.host}` });
+  // Links from the configured domain, never the Host header (issue 45).
+  const mail = (req: FastifyRequest) => ({ mailer: app.deps.mailer, origin: requestOrigin(app.deps.config, req) });
   const signer = uploadSigner(app.deps.config.jwtSecret);
   const sign = (url: string) => signer.sign(url);
   const orgOf = (req: FastifyRequest) => {
@@ -182,9 +185,12 @@ export async function workOrderSharesRoutes(appBase: FastifyInstance) {
     const orgId = orgOf(req);
     const { token, key } = req.query;
     await req.read((tx) => checkContractorStepImage(tx, orgId, token, key, req.params.stepId));
-    const image = await processImage(await readUploadedImage(req, 'image'), 'image');
+    // The step's answeredAt as the page showed it comes with the file (field `answeredAt`): 409 if answered since.
+    const { bytes, fields } = await readUploadedImageAndFields(req, 'image');
+    const answeredAt = stepImageVersion(fields);
+    const image = await processImage(bytes, 'image');
     const url = await app.deps.storage.put(orgId, image.full, 'webp');
-    return removingFiles(app.deps.storage, req, (tx) => setContractorStepImage(tx, orgId, token, key, req.params.stepId, url));
+    return removedUnlessKept(app.deps.storage, [url], () => removingFiles(app.deps.storage, req, (tx) => setContractorStepImage(tx, orgId, token, key, req.params.stepId, url, answeredAt, sign)));
   });
 
   // The contractor's own time and parts lines (only their share's, while it works and is not accepted).

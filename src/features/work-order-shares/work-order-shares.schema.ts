@@ -3,7 +3,7 @@ import { listAnswerSchema, messageSchema, multiValue, pageQuerySchema } from '..
 import { emailField, idField, optionalString, requiredString } from '../../shared/validation';
 import { dateField } from '../../shared/dates';
 import { answeredAtField, issuedStepDtoSchema, procedureProgressSchema } from '../procedures/procedures.schema';
-import { LABOR_SPAN_MESSAGE, MAX_LINE_QUANTITY, withinLaborSpan } from '../work-orders/work-orders.schema';
+import { endsByNow, LABOR_FUTURE_MESSAGE, LABOR_SPAN_MESSAGE, MAX_LINE_QUANTITY, withinLaborSpan } from '../work-orders/work-orders.schema';
 
 /** Where a share stands: sent, the contractor at work, done for review, then accepted or sent back. */
 export const SHARE_STATES = ['waiting', 'in-progress', 'done', 'accepted', 'sent-back'] as const;
@@ -78,7 +78,8 @@ export const contractorLaborSchema = z
     hourlyRate: money('Hourly rate'),
   })
   .refine((v) => v.startTime.getTime() < v.endTime.getTime(), { message: 'End time must be after start time', path: ['endTime'] })
-  .refine(withinLaborSpan, { message: LABOR_SPAN_MESSAGE, path: ['endTime'] });
+  .refine(withinLaborSpan, { message: LABOR_SPAN_MESSAGE, path: ['endTime'] })
+  .refine((v) => endsByNow(v), { message: LABOR_FUTURE_MESSAGE, path: ['endTime'] });
 export type ContractorLaborInput = z.input<typeof contractorLaborSchema>;
 
 /** A part the contractor used: their name for it, a quantity and their unit price. */

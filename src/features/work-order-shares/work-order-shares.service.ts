@@ -577,10 +577,13 @@ export async function checkContractorStepImage(tx: ReadTx, orgId: number, token:
   await checkStepTakesImage(tx, orgId, share.workOrderId, stepId);
 }
 
-/** POST add-shared-step-image/{stepId}: the stored image (photo, drawn signature) answers the step, under the contractor's name. */
-export async function setContractorStepImage(tx: Tx, orgId: number, token: string, key: string | undefined, stepId: number, url: string) {
+/**
+ * POST add-shared-step-image/{stepId}: the stored image (photo, drawn signature) answers the step, under the
+ * contractor's name; made from the step's `answeredAt` as the page showed it (answered since: 409 with the step now).
+ */
+export async function setContractorStepImage(tx: Tx, orgId: number, token: string, key: string | undefined, stepId: number, url: string, answeredAt: string | null | undefined, sign: (url: string) => string) {
   const share = await shareFor(tx, orgId, token, key, 'canLog');
-  await setStepImageAsContractor(tx, orgId, share.workOrderId, share.contractorName, stepId, url);
+  await setStepImageAsContractor(tx, orgId, share.workOrderId, share.contractorName, stepId, url, answeredAt, (step) => contractorStep(step, sign));
   await markActive(tx, orgId, share);
   return { message: 'Image saved' };
 }

@@ -6,6 +6,9 @@ import { createOrg, createTestApp, type Client, type TestApp, type TestOrg } fro
 import { sanitizeHtml } from './sanitize-html';
 import { EXACT_COUNT_CAP, getStatistics } from './work-orders.service';
 import type { AccessClaims } from '../auth/tokens';
+import { setClockOffset } from '../../server/clock';
+import { contractorLaborSchema } from '../work-order-shares/work-order-shares.schema';
+import { laborInputSchema } from './work-orders.schema';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -163,7 +166,7 @@ describe('work orders: add, get, update, status, delete', () => {
     const updated = history.body.activities.find((a: { action: string }) => a.action === 'updated');
     expect(updated.changes.title).toEqual({ from: 'Replace pump seal', to: 'Replace pump seal and gasket' });
 
-    await org.admin.post(`${BASE}/add-labor/${wo.id}`, { startTime: '2030-01-01T08:00:00Z', endTime: '2030-01-01T09:00:00Z', reason: repair.id });
+    await org.admin.post(`${BASE}/add-labor/${wo.id}`, { startTime: '2026-01-01T08:00:00Z', endTime: '2026-01-01T09:00:00Z', reason: repair.id });
     await org.admin.post(`${BASE}/add-parts/${wo.id}`, { parts: [bearing.id] });
     const manager = await org.as('manager');
     const keep = await addOrder(org.admin, { title: 'Keep me' });
@@ -193,7 +196,7 @@ describe('work orders: add, get, update, status, delete', () => {
     const part = await a.admin.post(`${BASE}/add-parts/${wo.id}`, { parts: [fb.grease.id + 5] });
     expect(part.status).toBe(400);
     expect(issue(part, 'parts')).toBe('Part not found');
-    const reason = await a.admin.post(`${BASE}/add-labor/${wo.id}`, { startTime: '2030-01-01T08:00:00Z', endTime: '2030-01-01T09:00:00Z', reason: fb.waiting.id + 5 });
+    const reason = await a.admin.post(`${BASE}/add-labor/${wo.id}`, { startTime: '2026-01-01T08:00:00Z', endTime: '2026-01-01T09:00:00Z', reason: fb.waiting.id + 5 });
     expect(reason.status).toBe(400);
     expect(issue(reason, 'reason')).toBe('Reason is required');
     expect((await a.admin.get(`${BASE}/get-work-orders`)).body.pagination.totalRecords).toBe(1);
@@ -358,13 +361,13 @@ describe('work orders: labour', () => {
     expect(empty.status).toBe(200);
     expect(empty.body.labors).toEqual([]);
 
-    const before = await org.admin.post(`${BASE}/add-labor/${wo.id}`, { startTime: '2030-01-01T10:00:00Z', endTime: '2030-01-01T09:00:00Z', reason: repair.id });
+    const before = await org.admin.post(`${BASE}/add-labor/${wo.id}`, { startTime: '2026-01-01T10:00:00Z', endTime: '2026-01-01T09:00:00Z', reason: repair.id });
     expect(before.status).toBe(400);
     expect(issue(before, 'endTime')).toBe('startTime must be before endTime');
-    const same = await org.admin.post(`${BASE}/add-labor/${wo.id}`, { startTime: '2030-01-01T10:00:00Z', endTime: '2030-01-01T10:00:00Z', reason: repair.id });
+    const same = await org.admin.post(`${BASE}/add-labor/${wo.id}`, { startTime: '2026-01-01T10:00:00Z', endTime: '2026-01-01T10:00:00Z', reason: repair.id });
     expect(issue(same, 'endTime')).toBe('startTime must be before endTime');
     for (const reason of [undefined, 0, -1, '', 'abc', 1.5]) {
-      const res = await org.admin.post(`${BASE}/add-labor/${wo.id}`, { startTime: '2030-01-01T08:00:00Z', endTime: '2030-01-01T09:00:00Z', ...(reason === undefined ? {} : { reason }) });
+      const res = await org.admin.post(`${BASE}/add-labor/${wo.id}`, { startTime: '2026-01-01T08:00:00Z', endTime: '2026-01-01T09:00:00Z', ...(reason === undefined ? {} : { reason }) });
       expect(res.status).toBe(400);
       expect(issue(res, 'reason')).toBe('Reason is required');
     }
@@ -372,7 +375,7 @@ describe('work orders: labour', () => {
     expect(issue(missing, 'startTime')).toBe('Start time is required');
     expect(issue(missing, 'endTime')).toBe('End time is required');
 
-    const ok = await org.admin.post(`${BASE}/add-labor/${wo.id}`, { startTime: '2030-01-01T08:00:00Z', endTime: '2030-01-01T10:30:00Z', reason: String(repair.id) });
+    const ok = await org.admin.post(`${BASE}/add-labor/${wo.id}`, { startTime: '2026-01-01T08:00:00Z', endTime: '2026-01-01T10:30:00Z', reason: String(repair.id) });
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);
     expect(ok.body.message).toBe('Work order labor added successfully');
     expect(ok.body.labor).toMatchObject({
@@ -380,11 +383,11 @@ describe('work orders: labour', () => {
       workOrderId: wo.id,
       Worker: { firstName: expect.any(String), lastName: expect.any(String) },
       TimeTrackReason: { name: 'Repair A' },
-      startDate: '2030-01-01T08:00:00.000Z',
-      endDate: '2030-01-01T10:30:00.000Z',
+      startDate: '2026-01-01T08:00:00.000Z',
+      endDate: '2026-01-01T10:30:00.000Z',
     });
     expect(typeof ok.body.labor.createdAt).toBe('string');
-    await org.admin.post(`${BASE}/add-labor/${wo.id}`, { startTime: '2030-01-01T11:00:00Z', endTime: '2030-01-01T11:45:00Z', reason: waiting.id });
+    await org.admin.post(`${BASE}/add-labor/${wo.id}`, { startTime: '2026-01-01T11:00:00Z', endTime: '2026-01-01T11:45:00Z', reason: waiting.id });
     const list = await org.admin.get(`${BASE}/get-labors/${wo.id}`);
     expect(list.body.labors.map((l: { TimeTrackReason: { name: string } }) => l.TimeTrackReason.name)).toEqual(['Repair A', 'Waiting for parts A']);
     expect(list.body.workOrderLabors).toEqual(list.body.labors);
@@ -394,7 +397,7 @@ describe('work orders: labour', () => {
     expect(del.body.labors).toHaveLength(1);
     expect((await org.admin.del(`${BASE}/delete-labor/${wo.id}/labor/1`)).status).toBe(404);
     expect((await org.admin.get(`${BASE}/get-labors/999`)).status).toBe(404);
-    expect((await org.admin.post(`${BASE}/add-labor/999`, { startTime: '2030-01-01T08:00:00Z', endTime: '2030-01-01T09:00:00Z', reason: repair.id })).status).toBe(404);
+    expect((await org.admin.post(`${BASE}/add-labor/999`, { startTime: '2026-01-01T08:00:00Z', endTime: '2026-01-01T09:00:00Z', reason: repair.id })).status).toBe(404);
   });
 
   it('lets a manager log time for a worker of the organisation', async () => {
@@ -402,10 +405,10 @@ describe('work orders: labour', () => {
     const { repair } = await fixtures(org);
     const worker = await org.as('worker', { firstName: 'Sofia', lastName: 'Garcia' });
     const wo = await addOrder(org.admin);
-    const res = await org.admin.post(`${BASE}/add-labor/${wo.id}`, { startTime: '2030-01-01T08:00:00Z', endTime: '2030-01-01T09:00:00Z', reason: repair.id, workerId: worker.userId });
+    const res = await org.admin.post(`${BASE}/add-labor/${wo.id}`, { startTime: '2026-01-01T08:00:00Z', endTime: '2026-01-01T09:00:00Z', reason: repair.id, workerId: worker.userId });
     expect(res.status).toBe(201);
     expect(res.body.labor.Worker).toMatchObject({ firstName: 'Sofia', lastName: 'Garcia' });
-    const bad = await org.admin.post(`${BASE}/add-labor/${wo.id}`, { startTime: '2030-01-01T08:00:00Z', endTime: '2030-01-01T09:00:00Z', reason: repair.id, workerId: 999 });
+    const bad = await org.admin.post(`${BASE}/add-labor/${wo.id}`, { startTime: '2026-01-01T08:00:00Z', endTime: '2026-01-01T09:00:00Z', reason: repair.id, workerId: 999 });
     expect(bad.status).toBe(400);
   });
 });
@@ -497,6 +500,24 @@ describe('work orders: bounded lines (issue 45)', () => {
     expect(issue(centuries, 'endTime')).toBe('A time entry can be at most 24 hours');
     expect((await org.admin.post(`${BASE}/add-labor/${wo.id}`, { startTime: '2026-01-01T00:00:00Z', endTime: '2026-01-02T00:00:00Z', reason: repair.id })).status).toBe(201);
 
+    // Ending in the future (past a phone's clock skew of 5 minutes) is refused, as a contractor's time is (issue 45).
+    const at = (minutesFromNow: number) => new Date(Date.now() + minutesFromNow * 60_000).toISOString();
+    const future = await org.admin.post(`${BASE}/add-labor/${wo.id}`, { startTime: at(-50), endTime: at(10), reason: repair.id });
+    expect(future.status).toBe(400);
+    expect(issue(future, 'endTime')).toBe('End time cannot be in the future');
+    expect((await org.admin.post(`${BASE}/add-labor/${wo.id}`, { startTime: at(-58), endTime: at(2), reason: repair.id })).status).toBe(201);
+    // The form says so with the same schema (the phone's checks too), and so does the contractor's.
+    expect(laborInputSchema.safeParse({ startTime: at(-50), endTime: at(10), reason: repair.id }).error?.issues).toEqual([expect.objectContaining({ path: ['endTime'], message: 'End time cannot be in the future' })]);
+    expect(contractorLaborSchema.safeParse({ startTime: at(-50), endTime: at(10), hourlyRate: 10 }).error?.issues).toEqual([expect.objectContaining({ path: ['endTime'], message: 'End time cannot be in the future' })]);
+    // The server's clock decides in the end: an hour behind, an entry ending now ends in its future.
+    setClockOffset(-3_600_000);
+    try {
+      const ahead = await org.admin.post(`${BASE}/add-labor/${wo.id}`, { startTime: at(-30), endTime: at(-1), reason: repair.id });
+      expect(issue(ahead, 'endTime')).toBe('End time cannot be in the future');
+    } finally {
+      setClockOffset(0);
+    }
+
     expect((await org.admin.post(`${BASE}/add-parts/${wo.id}`, { parts: [{ partId: bearing.id, quantity: 100_001 }] })).status).toBe(400);
     expect((await org.admin.post(`${BASE}/add-parts/${wo.id}`, { parts: [{ partId: bearing.id, quantity: 60_000 }] })).status).toBe(201);
     // Adding again adds up: past 100,000 on the line is refused and the line stays as it was.
@@ -540,12 +561,12 @@ describe('work orders: roles', () => {
     expect(edit.status, JSON.stringify(edit.body)).toBe(200);
     expect((await worker.put(`${BASE}/update-work-order/${mine.id}`, { title: 'Mine', assignees: [colleague.userId] })).status).toBe(403);
 
-    const own = await worker.post(`${BASE}/add-labor/${mine.id}`, { startTime: '2030-01-01T08:00:00Z', endTime: '2030-01-01T09:00:00Z', reason: repair.id });
+    const own = await worker.post(`${BASE}/add-labor/${mine.id}`, { startTime: '2026-01-01T08:00:00Z', endTime: '2026-01-01T09:00:00Z', reason: repair.id });
     expect(own.status).toBe(201);
     expect(own.body.labor.workerId).toBe(worker.userId);
-    const forOther = await worker.post(`${BASE}/add-labor/${mine.id}`, { startTime: '2030-01-01T08:00:00Z', endTime: '2030-01-01T09:00:00Z', reason: repair.id, workerId: colleague.userId });
+    const forOther = await worker.post(`${BASE}/add-labor/${mine.id}`, { startTime: '2026-01-01T08:00:00Z', endTime: '2026-01-01T09:00:00Z', reason: repair.id, workerId: colleague.userId });
     expect(forOther.status).toBe(403);
-    const managers = await org.admin.post(`${BASE}/add-labor/${mine.id}`, { startTime: '2030-01-01T10:00:00Z', endTime: '2030-01-01T11:00:00Z', reason: repair.id });
+    const managers = await org.admin.post(`${BASE}/add-labor/${mine.id}`, { startTime: '2026-01-01T10:00:00Z', endTime: '2026-01-01T11:00:00Z', reason: repair.id });
     expect((await worker.del(`${BASE}/delete-labor/${mine.id}/labor/${managers.body.labor.id}`)).status).toBe(403);
     expect((await worker.del(`${BASE}/delete-labor/${mine.id}/labor/${own.body.labor.id}`)).status).toBe(200);
     expect((await worker.post(`${BASE}/add-parts/${mine.id}`, { parts: [bearing.id] })).status).toBe(201);
@@ -562,7 +583,7 @@ describe('work orders: isolation', () => {
     const fa = await fixtures(a, 'A');
     const fb = await fixtures(b, 'B');
     const wo = await addOrder(a.admin, { title: 'A private order', assetId: fa.asset.id, priority: 'high' });
-    await a.admin.post(`${BASE}/add-labor/${wo.id}`, { startTime: '2030-01-01T08:00:00Z', endTime: '2030-01-01T09:00:00Z', reason: fa.repair.id });
+    await a.admin.post(`${BASE}/add-labor/${wo.id}`, { startTime: '2026-01-01T08:00:00Z', endTime: '2026-01-01T09:00:00Z', reason: fa.repair.id });
     await a.admin.post(`${BASE}/add-parts/${wo.id}`, { parts: [fa.bearing.id] });
     const snapshot = async () => ({
       order: (await a.admin.get(`${BASE}/get-work-order/${wo.id}`)).body,
@@ -574,7 +595,7 @@ describe('work orders: isolation', () => {
     const before = await snapshot();
 
     // B has no work order with this id: every call is a 404, whatever B sends.
-    const labor = { startTime: '2030-01-01T08:00:00Z', endTime: '2030-01-01T09:00:00Z', reason: fb.repair.id };
+    const labor = { startTime: '2026-01-01T08:00:00Z', endTime: '2026-01-01T09:00:00Z', reason: fb.repair.id };
     expect((await b.admin.get(`${BASE}/get-work-order/${wo.id}`)).status).toBe(404);
     expect((await b.admin.put(`${BASE}/update-work-order/${wo.id}`, { title: 'Hijacked' })).status).toBe(404);
     expect((await b.admin.put(`${BASE}/update-status/${wo.id}`, { status: 'cancelled' })).status).toBe(404);

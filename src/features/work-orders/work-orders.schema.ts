@@ -109,7 +109,13 @@ const QUANTITY_MESSAGE = 'Quantity must be a whole number of at least 1';
 /** The span rule of a time entry, on the form and the routes. */
 export const withinLaborSpan = (v: { startTime: Date; endTime: Date }) => v.endTime.getTime() - v.startTime.getTime() <= MAX_LABOR_HOURS * 3_600_000;
 
-/** Spec "Labor form": start and end are dates, reason an integer > 0, start before end; at most 24 hours. */
+/**
+ * A time entry ends by now, give or take a phone's clock (CLOCK_SKEW_MINUTES), measured against this machine's
+ * clock when checked (the form's, the route's); the services check again with the server's `now()`.
+ */
+export const endsByNow = (v: { endTime: Date }, nowMs = Date.now()) => v.endTime.getTime() <= nowMs + CLOCK_SKEW_MINUTES * 60_000;
+
+/** Spec "Labor form": start and end are dates, reason an integer > 0, start before end; at most 24 hours, ending by now (issue 45). */
 export const laborInputSchema = z
   .strictObject({
     startTime: requiredDate('Start time is required', 'Start time must be a valid date'),
@@ -119,7 +125,8 @@ export const laborInputSchema = z
     workerId: z.preprocess(blankToUndefined, idField('Worker is invalid').optional()),
   })
   .refine((v) => v.startTime.getTime() < v.endTime.getTime(), { message: 'startTime must be before endTime', path: ['endTime'] })
-  .refine(withinLaborSpan, { message: LABOR_SPAN_MESSAGE, path: ['endTime'] });
+  .refine(withinLaborSpan, { message: LABOR_SPAN_MESSAGE, path: ['endTime'] })
+  .refine((v) => endsByNow(v), { message: LABOR_FUTURE_MESSAGE, path: ['endTime'] });
 export type LaborInput = z.input<typeof laborInputSchema>;
 
 const partLine = z.union(

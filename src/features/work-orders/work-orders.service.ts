@@ -12,6 +12,7 @@ import { workOrderChanged } from '../request-portal/request-portal.flow';
 import { sanitizeHtml } from './sanitize-html';
 import {
   CLOCK_SKEW_MINUTES,
+  endsByNow,
   LABOR_FUTURE_MESSAGE,
   LABOR_SPAN_MESSAGE,
   MAX_HOURLY_RATE_MINOR,
@@ -687,6 +688,9 @@ const minutesLabel = (start: Date, end: Date) => formatMinutes((end.getTime() - 
 
 /** POST add-labor/{id}: a worker logs their own time; a manager may name the worker. */
 export async function addLabor(tx: Tx, orgId: number, actor: AccessClaims, workOrderId: number, input: z.output<typeof laborInputSchema>) {
+  // As a contractor's (issue 45): the schema bounds the span and the end by the checking machine's clock; the
+  // server's own `now()` decides here.
+  if (!endsByNow(input, now().getTime())) throw badRequest(LABOR_FUTURE_MESSAGE, 'endTime');
   await getWorkOrder(tx, orgId, actor, workOrderId);
   const [reason] = await tx
     .select({ id: timeTrackingReasons.id, name: timeTrackingReasons.name })
@@ -899,7 +903,7 @@ const lineCostMessage = (what: string, digits: number) => `${what} must be at mo
 async function checkExternalLabor(tx: Tx, orgId: number, by: ExternalReporter & { since: Date }, input: { startTime: Date; endTime: Date; rateMinor: number }) {
   const skew = CLOCK_SKEW_MINUTES * 60_000;
   if (!withinLaborSpan(input)) throw badRequest(LABOR_SPAN_MESSAGE, 'endTime');
-  if (input.endTime.getTime() > now().getTime() + skew) throw badRequest(LABOR_FUTURE_MESSAGE, 'endTime');
+  if (!endsByNow(input, now().getTime())) throw badRequest(LABOR_FUTURE_MESSAGE, 'endTime');
   // It ends inside the share's life (give or take the clock skew: the page's times are to the minute); it may have
   // begun before (the day's work the link came for), 24 hours at most.
   if (input.endTime.getTime() < by.since.getTime() - skew) throw badRequest('End time cannot be before the work order was shared with you', 'endTime');

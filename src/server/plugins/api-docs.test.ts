@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { createTestApp, type TestApp } from '../test/harness';
+import { WEBHOOK_EVENTS } from '../../features/webhooks/webhooks.schema';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -81,6 +82,29 @@ describe('/api/docs', () => {
     expect(doc.info.description).toContain('Idempotency-Key');
     expect(doc.info.description).toContain('webhook-signature');
     expect(doc.info.description).toContain('work-order.assigned');
+  });
+
+  it('describes every webhook event as a request we send (x-webhooks of OpenAPI 3.0): its payload schema and the signature headers (issue 45)', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    // 3.0 has no `webhooks` object (3.1): the same shape goes under Redoc's `x-webhooks`.
+    expect(doc.openapi).toMatch(/^3\.0\./);
+    const hooks = doc['x-webhooks'] as Record<string, { post: Record<string, any> }>;
+    expect(Object.keys(hooks).sort()).toEqual([...WEBHOOK_EVENTS].sort());
+    const resolve = (ref: string) => doc.components.schemas[ref.replace('#/components/schemas/', '')];
+    for (const event of WEBHOOK_EVENTS) {
+      const op = hooks[event].post;
+      expect(op.parameters.map((p: { name: string; in: string; required: boolean }) => `${p.in}:${p.name}:${p.required}`), event).toEqual(['header:webhook-id:true', 'header:webhook-timestamp:true', 'header:webhook-signature:true']);
+      const body = resolve(op.requestBody.content['application/json'].schema.$ref);
+      expect(body.properties.type, event).toMatchObject({ type: 'string', enum: [event] });
+      expect(body.required, event).toEqual(expect.arrayContaining(['type', 'timestamp', 'data']));
+      expect(Object.keys(body.properties.data.properties ?? {}).length, `${event} data`).toBeGreaterThan(3);
+      expect(op.responses['200']).toBeDefined();
+    }
+    // The record as the API shows it, and what the event adds.
+    const statusChanged = resolve(hooks['work-order.status-changed'].post.requestBody.content['application/json'].schema.$ref).properties.data;
+    expect(statusChanged.required).toEqual(expect.arrayContaining(['workOrderId', 'status', 'from', 'to']));
+    expect(resolve(hooks['part.stock-below-minimum'].post.requestBody.content['application/json'].schema.$ref).properties.data.required).toEqual(['id', 'name', 'quantityOnHand', 'minimumQuantity']);
+    expect(hooks['work-order-share.contractor-updated'].post.parameters[2].description).toContain('HMAC-SHA256');
   });
 
   it('serves the UI page and its assets, with our security headers', async () => {

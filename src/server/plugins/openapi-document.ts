@@ -1,4 +1,6 @@
+import { z } from '../../shared/zod-setup';
 import { WEBHOOK_EVENTS } from '../../features/webhooks/webhooks.schema';
+import { WEBHOOK_EVENT_DATA, WEBHOOK_SIGNATURE_HEADERS, webhookEnvelopeSchema } from '../../features/webhooks/webhook-events.schema';
 
 /**
  * The finishing pass over the generated OpenAPI document (issue 45): what a client generator and a linter
@@ -102,6 +104,41 @@ function repairRecordQuery(op: Json) {
   ];
 }
 
+/** `work-order.status-changed` -> `WorkOrderStatusChanged`. */
+const pascal = (event: string) => event.split(/[-.]/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+
+/**
+ * The webhook events as OpenAPI describes requests we send (issue 45, decision 060): the document is OpenAPI 3.0,
+ * which has no `webhooks` object (3.1), so they go under `x-webhooks` (Redoc's extension, the same shape: a path
+ * item per event whose POST is the delivery), with each payload's schema in `components.schemas` and the
+ * Standard Webhooks signature headers as header parameters.
+ */
+function webhookItems(schemas: Json): Json {
+  const items: Json = {};
+  for (const event of WEBHOOK_EVENTS) {
+    const { summary, data } = WEBHOOK_EVENT_DATA[event];
+    const name = `${pascal(event)}Event`;
+    schemas[name] = z.toJSONSchema(webhookEnvelopeSchema(event, data), { target: 'openapi-3.0', io: 'output', unrepresentable: 'any' });
+    delete (schemas[name] as Json).$schema;
+    items[event] = {
+      post: {
+        operationId: `webhook${pascal(event)}`,
+        summary,
+        description: `POSTed to every endpoint subscribed to \`${event}\` (\`POST /api/webhooks/add-webhook\`), signed; failures are retried with back-off for 24 hours.`,
+        tags: ['Webhooks'],
+        security: [],
+        parameters: WEBHOOK_SIGNATURE_HEADERS.map((h) => ({ name: h.name, in: 'header', required: true, description: h.description, schema: { type: 'string' } })),
+        requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } } },
+        responses: {
+          '200': { description: 'Received: any 2xx answer ends the delivery' },
+          '400': { description: 'Any other answer (or none within the timeout) is a failure: the delivery is tried again later' },
+        },
+      },
+    };
+  }
+  return items;
+}
+
 export function finishDocument(doc: Json, accessOf: AccessOf): Json {
   const paths = (doc.paths ?? {}) as Record<string, Record<string, Json>>;
   const ops: { path: string; method: string; op: Json; words: string[]; feature: string }[] = [];
@@ -169,6 +206,7 @@ export function finishDocument(doc: Json, accessOf: AccessOf): Json {
       required: ['error'],
     },
   };
+  doc['x-webhooks'] = webhookItems(components.schemas as Json);
   doc.security = [{ bearer: [] }];
   doc.servers ??= [{ url: '/', description: "The organisation's own host" }];
   const info = (doc.info ??= {}) as Json;

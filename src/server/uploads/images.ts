@@ -38,14 +38,31 @@ export async function readUploadedImage(
   req: import('fastify').FastifyRequest,
   kind: keyof typeof IMAGE_RULES,
 ): Promise<Buffer> {
+  return (await readUploadedImageAndFields(req, kind)).bytes;
+}
+
+/**
+ * The single multipart file of a request and the text fields sent before it (a step answer's version: the
+ * browser's FormData and our client put them first), at most four short ones; the caller checks them with its
+ * schema.
+ */
+export async function readUploadedImageAndFields(req: import('fastify').FastifyRequest, kind: keyof typeof IMAGE_RULES): Promise<{ bytes: Buffer; fields: Record<string, string> }> {
   const rule = IMAGE_RULES[kind];
   if (!req.isMultipart()) throw new HttpError(415, rule.typeMessage);
-  const file = await req.file({ limits: { fileSize: rule.maxBytes, files: 1 } });
+  const file = await req.file({ limits: { fileSize: rule.maxBytes, files: 1, fields: 4, fieldSize: 200 } }).catch((err: { code?: string }) => {
+    if (err.code === 'FST_FIELDS_LIMIT' || err.code === 'FST_PARTS_LIMIT') throw new HttpError(413, 'Too many fields');
+    throw err;
+  });
   if (!file) throw new HttpError(400, 'No file uploaded');
+  const fields: Record<string, string> = {};
+  for (const [name, part] of Object.entries(file.fields)) {
+    const one = Array.isArray(part) ? part[0] : part;
+    if (name !== file.fieldname && one && one.type === 'field') fields[name] = String(one.value);
+  }
   const bytes = await file.toBuffer().catch((err: { code?: string }) => {
     if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, rule.sizeMessage);
     throw err;
   });
   if (file.file.truncated) throw new HttpError(413, rule.sizeMessage);
-  return bytes;
+  return { bytes, fields };
 }

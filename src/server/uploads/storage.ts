@@ -206,6 +206,19 @@ export function discardFiles(tx: Tx, urls: readonly (string | null | undefined)[
 }
 
 /**
+ * Runs the write that takes files just stored; when it fails (a 409 stale answer, a 404), the files are removed,
+ * since nothing points to them, and the failure goes on.
+ */
+export async function removedUnlessKept<T>(storage: Storage, urls: string[], work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    await Promise.all(urls.map((url) => storage.remove(url).catch(() => undefined)));
+    throw err;
+  }
+}
+
+/**
  * Runs a delete route's work in the request's write scope, then, once it has committed, removes the files the
  * work discarded. A file that cannot be removed is logged and left: the record is gone either way.
  */

@@ -9,7 +9,7 @@ import { renderWithProviders, stubFetch } from '../../../web/test/render';
 import { TOKEN_KEY } from '../../../web/lib/session';
 import type { IssuedStepDto } from '../../procedures/procedures.schema';
 import type { CachedWorkOrder } from './my-work-db';
-import { ChangeRefused, queueAnswer, queueParts } from './my-work-sync';
+import { apiSender, ChangeRefused, queueAnswer, queueParts } from './my-work-sync';
 import { AuthProvider } from '../../../web/app/auth-context';
 import { issuedStep, workOrderDto } from '../../work-orders/ui/test-fixtures';
 import MyWorkPage from './my-work-page';
@@ -108,6 +108,20 @@ describe('changes are checked with their route schema before they are queued', {
   });
 });
 
+describe("a step's photo from the phone", () => {
+  it("goes with the step's answeredAt as a field before the file ('' when it was unanswered), as the route reads it (issue 45)", async () => {
+    window.sessionStorage.setItem(TOKEN_KEY, 'e30.e30.sig');
+    const calls = stubFetch({ 'POST /api/work-orders/add-step-image/5/step/2': () => ({ body: { message: 'Image saved' } }) });
+    const item = { key: 'tech-1', workOrderId: 5, kind: 'photo' as const, method: 'POST' as const, path: '/work-orders/add-step-image/5/step/2', file: new Blob(['x'], { type: 'image/png' }), summary: '', createdAt: 0, attempts: 0 };
+    for (const answeredAt of [null, '2026-01-04T00:00:01.000Z']) {
+      expect(await apiSender({ ...item, body: { answeredAt } })).toMatchObject({ ok: true });
+      const form = calls.at(-1)!.init.body as FormData;
+      expect([...form.keys()]).toEqual(['answeredAt', 'image']);
+      expect(form.get('answeredAt')).toBe(answeredAt ?? '');
+    }
+  });
+});
+
 describe('a refused change is told with the work order it was about', () => {
   it("a stale answer: the order's number and title (kept with the change), the change, and the server's answer", () => {
     renderWithProviders(
@@ -130,6 +144,26 @@ describe('a refused change is told with the work order it was about', () => {
     expect(screen.getByTestId('sync-notice-order')).toHaveTextContent('WO-0005 · Replace pump seal');
     expect(notice).toHaveTextContent('Step "Pressure": 3.2');
     expect(screen.getByTestId('sync-notice-kept')).toHaveTextContent('Kept: the answer on the server now, "Pressure": 4.4 bar.');
+  });
+
+  it("a stale step photo is told as a stale answer is, with the step's image kept (issue 45)", () => {
+    renderWithProviders(
+      <NoticeCard
+        onDismiss={() => undefined}
+        notice={{
+          workOrderId: 5,
+          order: { code: 'WO-0005', title: 'Replace pump seal' },
+          at: Date.now(),
+          kind: 'photo',
+          summary: 'Photo: "Gauge"',
+          reason: 'changed',
+          message: 'This record was changed by someone else',
+          current: step({ id: 2, kind: 'photo', label: 'Gauge', value: '/uploads/org-1/a.webp' }),
+        }}
+      />,
+    );
+    expect(screen.getByTestId('sync-notice')).toHaveTextContent('Not applied: someone answered this step meanwhile.');
+    expect(screen.getByTestId('sync-notice-kept')).toHaveTextContent('Kept: the answer on the server now, "Gauge": an image.');
   });
 });
 

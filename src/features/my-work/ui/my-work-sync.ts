@@ -58,13 +58,18 @@ export function useSyncState() {
 
 const fileName = (blob: Blob) => `photo.${blob.type === 'image/png' ? 'png' : blob.type === 'image/webp' ? 'webp' : 'jpg'}`;
 
+/** An upload's body as its text fields, sent before the file (a step photo's answeredAt: null, unanswered, is ''). */
+const formFields = (body: Record<string, unknown> | undefined) => Object.fromEntries(Object.entries(body ?? {}).map(([k, v]) => [k, v === null || v === undefined ? '' : String(v)]));
+
 /** Sends one queued change through the API client; a POST with its Idempotency-Key. Throws when unreachable. */
 export const apiSender: Sender = async (item) => {
   if (!navigator.onLine) throw new Error('offline');
   if (!getAccessToken() && !(await refreshSession())) throw new Error('no session');
   const headers: Record<string, string> = item.method === 'POST' ? { 'idempotency-key': item.key } : {};
   try {
-    const body = item.file ? await api.upload(item.path, item.file, { headers, fileName: fileName(item.file) }) : await request(item.method, item.path, item.body ?? {}, { headers });
+    const body = item.file
+      ? await api.upload(item.path, item.file, { headers, fileName: fileName(item.file), fields: formFields(item.body) })
+      : await request(item.method, item.path, item.body ?? {}, { headers });
     return { ok: true, body };
   } catch (err) {
     if (err instanceof ApiError && err.status !== 0) return { ok: false, status: err.status, message: err.message, body: err.body };
@@ -291,9 +296,10 @@ export async function queueAnswer(workOrderId: number, step: IssuedStepDto, valu
   });
 }
 
-export async function queuePhoto(workOrderId: number, stepId: number, file: Blob, summary: string) {
+/** A step's photo carries the step's answeredAt as the device holds it, as an answer does: answered since, the server refuses it (409). */
+export async function queuePhoto(workOrderId: number, step: Pick<IssuedStepDto, 'id' | 'answeredAt'>, file: Blob, summary: string) {
   refuseIf((await checks()).checkPhoto(file));
-  return queue(workOrderId, 'photo', { method: 'POST', path: `/work-orders/add-step-image/${workOrderId}/step/${stepId}`, file }, summary);
+  return queue(workOrderId, 'photo', { method: 'POST', path: `/work-orders/add-step-image/${workOrderId}/step/${step.id}`, body: { answeredAt: step.answeredAt }, file }, summary);
 }
 
 /** A photo into the work order itself (not a procedure step): `add-photo` of the technician's API. */

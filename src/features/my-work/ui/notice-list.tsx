@@ -26,7 +26,7 @@ export function NoticeList({ workOrderId }: { workOrderId?: number }) {
 export function NoticeCard({ notice: n, onDismiss }: { notice: SyncNotice; onDismiss(): void }) {
   const { t } = useTranslation('myWork');
   return (
-    <Alert color="orange" title={n.kind === 'answer' && n.reason === 'changed' ? t('notice.changedAnswer') : t(`notice.${n.reason}`)} data-testid="sync-notice">
+    <Alert color="orange" title={isStepConflict(n) ? t('notice.changedAnswer') : t(`notice.${n.reason}`)} data-testid="sync-notice">
       {n.order && (
         <Text size="sm" fw={700} data-testid="sync-notice-order">
           {n.order.code} · {n.order.title}
@@ -50,9 +50,12 @@ export function NoticeCard({ notice: n, onDismiss }: { notice: SyncNotice; onDis
 
 type T = ReturnType<typeof useTranslation>['t'];
 
+/** A step's answer or photo refused because the step was answered meanwhile (409 with the step now). */
+const isStepConflict = (n: SyncNotice) => n.reason === 'changed' && (n.kind === 'answer' || (n.kind === 'photo' && !!n.current && typeof n.current === 'object' && 'label' in n.current));
+
 /** What the server kept: the work order's status, or the step's answer as it is now. */
 function kept(n: SyncNotice, t: T) {
-  if (n.kind === 'answer' && n.reason === 'changed' && n.current && typeof n.current === 'object') {
+  if (isStepConflict(n) && n.current && typeof n.current === 'object') {
     const step = n.current as Partial<IssuedStepDto>;
     const value = step.value;
     if (value === null || value === undefined || value === false) return t('notice.keptEmpty', { label: step.label ?? '' });

@@ -53,8 +53,9 @@ function fakeServer() {
         order.status = body.status;
         order.updatedAt = new Date(Date.UTC(2026, 0, 3, 0, 0, ++tick)).toISOString();
         res = { ok: true, body: { workOrder: { ...order } } };
-      } else if (item.kind === 'answer') {
-        const body = item.body as { value: unknown; answeredAt?: string | null };
+      } else if (item.kind === 'answer' || (item.kind === 'photo' && item.path.endsWith(`/step/${step.id}`))) {
+        // A photo answers the step with its image (its version comes as a field before the file).
+        const body = (item.kind === 'photo' ? { value: '/uploads/photo.webp', answeredAt: item.body?.answeredAt } : item.body) as { value: unknown; answeredAt?: string | null };
         if (body.answeredAt !== undefined && body.answeredAt !== step.answeredAt) return { ok: false, status: 409, message: 'This record was changed by someone else', body: { current: { ...step } } };
         answerStep(body.value);
         res = { ok: true, body: { step: { ...step } } };
@@ -80,6 +81,18 @@ const answer = (value: unknown, answeredAt: string | null) => ({
   path: '/work-orders/answer-procedure-step/1',
   body: { stepId: 3, value, answeredAt },
   summary: `Step "Discharge pressure": ${String(value)}`,
+});
+
+/** A photo of step 3 (its version goes with the file). */
+const photo = (answeredAt: string | null) => ({
+  workOrderId: 1,
+  order: PUMP,
+  kind: 'photo' as const,
+  method: 'POST' as const,
+  path: '/work-orders/add-step-image/1/step/3',
+  body: { answeredAt },
+  file: new Blob(['x'], { type: 'image/png' }),
+  summary: 'Photo: "Discharge pressure"',
 });
 
 describe('the technician outbox (decision 041)', () => {
@@ -185,6 +198,26 @@ describe('the technician outbox (decision 041)', () => {
     expect(notices).toEqual([]);
     expect(res.sent).toBe(2);
     expect(server.step.value).toBe(3.5);
+  });
+
+  it("a step's photo taken offline from a step answered online meanwhile: refused (409) like an answer, with the server's step (issue 45)", async () => {
+    const server = fakeServer();
+    const { store, queue, notices } = memoryStore([photo(server.step.answeredAt), note('after')]);
+    server.answerStep(4.4);
+    const res = await drainOutbox(store, async (i) => server.handle(i));
+    expect(res).toEqual({ sent: 1, rejected: 1, stopped: false });
+    expect(queue).toHaveLength(0);
+    expect(server.step.value).toBe(4.4);
+    expect(notices).toEqual([expect.objectContaining({ reason: 'changed', kind: 'photo', order: PUMP, summary: 'Photo: "Discharge pressure"', current: expect.objectContaining({ id: 3, value: 4.4 }) })]);
+  });
+
+  it("a step's photo and a retake, or a photo then an answer, made offline from the same copy are one sequence, not a conflict", async () => {
+    const server = fakeServer();
+    const { store, notices } = memoryStore([photo(null), photo(null), answer(null, null)]);
+    const res = await drainOutbox(store, async (i) => server.handle(i));
+    expect(notices).toEqual([]);
+    expect(res.sent).toBe(3);
+    expect(server.step.value).toBeNull();
   });
 
   it('gives every change its own key, in the form the server accepts', () => {

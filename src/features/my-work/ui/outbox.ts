@@ -31,7 +31,7 @@ export interface OutboxItem {
   /** API path under /api. */
   path: string;
   body?: Record<string, unknown>;
-  /** A photo, kept as a blob until it is uploaded (field `image`). */
+  /** A photo, kept as a blob until it is uploaded (field `image`; `body`, if any, goes as text fields before it). */
   file?: Blob;
   /** What the technician did, in their words ("Status: Completed", "1 h 20 min, Repair"). */
   summary: string;
@@ -87,16 +87,18 @@ const RETRY_LATER = new Set([401, 408, 425, 429]);
 
 /**
  * The version a change was made from, where the server checks one (decision 025): a status change carries the
- * work order's `updatedAt`, a step answer the step's `answeredAt` (null: it was unanswered). `chain` names what
- * the version is of; `after` reads the version the change's answer gave.
+ * work order's `updatedAt`, a step answer or a step's photo the step's `answeredAt` (null: it was unanswered).
+ * `chain` names what the version is of; `after` reads the version the change's answer gave.
  */
 function versionOf(item: OutboxItem): { chain: string; field: string; base: string | null; after(body: unknown): string | null | undefined } | undefined {
   const body = item.body ?? {};
   if (item.kind === 'status' && typeof body.updatedAt === 'string') {
     return { chain: `order:${item.workOrderId}`, field: 'updatedAt', base: body.updatedAt, after: (b) => readString((b as { workOrder?: { updatedAt?: unknown } } | null)?.workOrder?.updatedAt) };
   }
-  if (item.kind === 'answer' && 'answeredAt' in body && (typeof body.answeredAt === 'string' || body.answeredAt === null)) {
-    return { chain: `step:${item.workOrderId}:${String(body.stepId)}`, field: 'answeredAt', base: body.answeredAt, after: (b) => readString((b as { step?: { answeredAt?: unknown } } | null)?.step?.answeredAt) };
+  if ((item.kind === 'answer' || item.kind === 'photo') && 'answeredAt' in body && (typeof body.answeredAt === 'string' || body.answeredAt === null)) {
+    // A photo names its step in its path (add-step-image/{order}/step/{step}); an answer in its body.
+    const stepId = item.kind === 'answer' ? String(body.stepId) : /\/step\/(\d+)$/.exec(item.path)?.[1];
+    return { chain: `step:${item.workOrderId}:${stepId}`, field: 'answeredAt', base: body.answeredAt, after: (b) => readString((b as { step?: { answeredAt?: unknown } } | null)?.step?.answeredAt) };
   }
   return undefined;
 }

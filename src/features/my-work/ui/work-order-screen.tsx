@@ -316,7 +316,7 @@ function StepField({ order, step, pendingPhoto }: { order: CachedWorkOrder; step
             testId={testId}
             error={queued.error}
             label={pendingPhoto || step.value ? t('procedure.retake') : t('procedure.takePhoto')}
-            onFile={(file) => void queued.run(() => queuePhoto(order.id, step.id, file, t('procedure.photo', { label: step.label })))}
+            onFile={(file) => void queued.run(() => queuePhoto(order.id, step, file, t('procedure.photo', { label: step.label })))}
           />
         </Stack>
       );

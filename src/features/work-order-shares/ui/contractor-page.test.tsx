@@ -149,6 +149,42 @@ describe("the contractor's page", () => {
     await waitFor(() => expect(screen.getByTestId('contractor-step-1-input')).toHaveValue('Checked by the manager'));
   });
 
+  it("a photo goes with the step's answeredAt ('' when unanswered); answered meanwhile, it is refused (409) and said at the step (issue 45)", async () => {
+    const seen: ContractorStepDto = { id: 5, position: 1, kind: 'photo', label: 'Gauge', required: false, unit: null, min: null, max: null, options: [], meterName: null, value: null, flagged: false, answeredAt: null };
+    const forms: FormData[] = [];
+    const calls = stubFetch({
+      'GET /api/shared-work-orders/get-shared-work-order': () => ({ body: dto({ procedure: { name: 'Chiller check', steps: [seen], progress: { answered: 0, total: 1, requiredLeft: 0, flagged: 0 } } }) }),
+      'POST /api/shared-work-orders/add-shared-step-image/5': (_url, init) => {
+        forms.push(init.body as FormData);
+        return { status: 409, body: { error: 'This record was changed by someone else', current: { ...seen, value: '/uploads/org-1/m.webp', answeredAt: '2026-11-26T07:30:00.000Z' } } };
+      },
+    });
+    renderWithProviders(<ContractorPage />, { route: `/shared-work-order?token=${TOKEN}` });
+    await screen.findByTestId('contractor-step-1-photo');
+    await userEvent.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, new File(['png'], 'gauge.png', { type: 'image/png' }));
+    expect(await screen.findByTestId('contractor-step-1-error')).toHaveTextContent('Someone else answered this step meanwhile');
+    expect(forms).toHaveLength(1);
+    expect([...forms[0].keys()]).toEqual(['answeredAt', 'image']);
+    expect(forms[0].get('answeredAt')).toBe('');
+    expect(calls.find((c) => c.url.pathname.endsWith('/5'))!.url.searchParams.get('token')).toBe(TOKEN);
+  });
+
+  it('a step answered after the link was revoked: the page reads the share again and shows the dead link (issue 45)', async () => {
+    let revoked = false;
+    const step: ContractorStepDto = { id: 4, position: 1, kind: 'checkbox', label: 'Isolate', required: false, unit: null, min: null, max: null, options: [], meterName: null, value: null, flagged: false, answeredAt: null };
+    const gone = { status: 404, body: { error: 'Shared work order not found' } };
+    stubFetch({
+      'GET /api/shared-work-orders/get-shared-work-order': () => (revoked ? gone : { body: dto({ procedure: { name: 'Chiller check', steps: [step], progress: { answered: 0, total: 1, requiredLeft: 0, flagged: 0 } } }) }),
+      'POST /api/shared-work-orders/answer-shared-step': () => gone,
+    });
+    renderWithProviders(<ContractorPage />, { route: `/shared-work-order?token=${TOKEN}` });
+    await screen.findByTestId('contractor-step-1-input');
+    revoked = true;
+    await userEvent.click(screen.getByTestId('contractor-step-1-input'));
+    expect(await screen.findByTestId('contractor-not-found')).toBeInTheDocument();
+    expect(screen.queryByTestId('contractor-title')).toBeNull();
+  });
+
   it('deletes a time line of their own after confirmation; without the right to log there is no delete', async () => {
     const labors = [{ id: 5, startDate: '2026-03-02T08:00:00.000Z', endDate: '2026-03-02T09:30:00.000Z', minutes: 90, hourlyRateMinor: 4000, costMinor: 6000 }];
     const calls = stubFetch({

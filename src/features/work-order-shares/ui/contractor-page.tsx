@@ -9,7 +9,7 @@ import { formatDateTime, formatMinutes } from '../../../web/lib/format';
 import { setLanguage } from '../../../web/i18n';
 import { DOCUMENT_ACCEPT, LoadState, confirmAction, isBlankHtml, formatMinorMoney, notifyError, notifySuccess } from '../../../web/components';
 import { StepControl, useStepAnswer } from '../../work-orders/ui/procedure-step-control';
-import { isAnswered } from '../../procedures/procedures.schema';
+import { isAnswered, stepImageFields } from '../../procedures/procedures.schema';
 import { contractorLaborSchema, contractorPartSchema, type ContractorStepDto, type ShareGateDto, type SharedWorkOrderDto } from '../work-order-shares.schema';
 import './labels';
 
@@ -383,7 +383,17 @@ function DeleteLine({ label, onClick, testId }: { label: string; onClick(): void
 function ContractorStep({ step, editable, query, onSaved }: { step: ContractorStepDto; editable: boolean; query: Record<string, string>; onSaved(): Promise<unknown> }) {
   const { t } = useTranslation('contractor');
   // A stale answer (answered by someone else since the page read it): the page reads itself again to show theirs.
-  const { busy, error, send } = useStepAnswer<unknown>(onSaved, t('failed'), onSaved);
+  const { busy, error, send: sendAnswer } = useStepAnswer<unknown>(onSaved, t('failed'), onSaved);
+  // A 404 (the link was revoked or expired meanwhile, or the step is gone): the page reads itself again and says so (issue 45).
+  const send = (call: () => Promise<unknown>) =>
+    sendAnswer(async () => {
+      try {
+        return await call();
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 404) void onSaved();
+        throw err;
+      }
+    });
   const testId = `contractor-step-${step.position}`;
   const done = isAnswered(step.kind, step.value);
   return (
@@ -404,7 +414,7 @@ function ContractorStep({ step, editable, query, onSaved }: { step: ContractorSt
           testId={testId}
           answer={(value) => void send(() => api.post(`${S}/answer-shared-step`, { stepId: step.id, value, answeredAt: step.answeredAt }, { query }))}
           uploadImage={(file, fileName) => {
-            if (file) void send(() => api.upload(`${S}/add-shared-step-image/${step.id}`, file, { field: 'image', fileName, query, timeoutMs: 60_000 }));
+            if (file) void send(() => api.upload(`${S}/add-shared-step-image/${step.id}`, file, { field: 'image', fileName, fields: stepImageFields(step.answeredAt), query, timeoutMs: 60_000 }));
           }}
         />
       )}

@@ -88,4 +88,25 @@ describe('procedure tab: filling at phone width', () => {
     expect(screen.getByTestId('procedure-progress')).toHaveTextContent('1 of 1');
     expect(screen.getByTestId('procedure-step-1')).toHaveTextContent('Marcus Lee');
   });
+
+  it("a photo goes with the step's answeredAt; answered meanwhile, it is refused (409), said at the step, and their photo shown (issue 45)", async () => {
+    const seen = issuedStep({ id: 4, position: 1, kind: 'photo', label: 'Gauge', value: '/uploads/org-1/old.webp', answeredAt: '2026-11-26T07:00:00.000Z' });
+    const theirs = { ...seen, value: '/uploads/org-1/theirs.webp', answeredAt: '2026-11-26T07:30:00.000Z' };
+    const forms: FormData[] = [];
+    stubFetch({
+      'GET /api/user/get-app-data': () => ({ body: worker }),
+      'GET /api/work-orders/get-work-order-procedure/7': () => ({ body: { procedure: procedureOf([seen]) } }),
+      'POST /api/work-orders/add-step-image/7/step/4': (_url, init) => {
+        forms.push(init.body as FormData);
+        return { status: 409, body: { error: 'This record was changed by someone else', current: theirs } };
+      },
+    });
+    renderWithProviders(<ProcedureTab workOrderId={7} onChanged={() => {}} />);
+    await screen.findByTestId('procedure-step-1-photo');
+    await userEvent.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, new File(['png'], 'gauge.png', { type: 'image/png' }));
+    expect(await screen.findByTestId('procedure-step-1-error')).toHaveTextContent('Someone else answered this step meanwhile');
+    expect(forms.map((f) => [...f.keys()])).toEqual([['answeredAt', 'image']]);
+    expect(forms[0].get('answeredAt')).toBe('2026-11-26T07:00:00.000Z');
+    await waitFor(() => expect(screen.getByTestId('procedure-step-1').querySelector('img')?.getAttribute('src')).toBe('/uploads/org-1/theirs.webp'));
+  });
 });

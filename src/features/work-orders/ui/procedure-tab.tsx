@@ -7,7 +7,7 @@ import { EmptyState, notifyError, notifySuccess, removeWithConfirmation, runWith
 import { api, errorMessage } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
 import { formatDateTime } from '../../../web/lib/format';
-import type { IssuedStepDto, WorkOrderProcedureDto } from '../../procedures/procedures.schema';
+import { stepImageFields, type IssuedStepDto, type WorkOrderProcedureDto } from '../../procedures/procedures.schema';
 import { progressOf } from '../../procedures/procedure-progress';
 import { ProcedureSelect } from '../../procedures/ui/procedure-select';
 import { workOrderDisplayId, type WorkOrderDto } from '../work-orders.schema';
@@ -139,7 +139,7 @@ function StepCard({ workOrderId, step, onChanged, onStale }: { workOrderId: numb
   // Made from the step as shown: answered by someone else since, the server refuses it (409) with the step now.
   const answer = (value: unknown) => send(() => api.put<{ procedure: WorkOrderProcedureDto }>(`/work-orders/answer-procedure-step/${workOrderId}`, { stepId: step.id, value, answeredAt: step.answeredAt }));
   const uploadImage = (file: Blob | null, fileName?: string) =>
-    file && send(() => api.upload<{ procedure: WorkOrderProcedureDto }>(`/work-orders/add-step-image/${workOrderId}/step/${step.id}`, file, { field: 'image', fileName, timeoutMs: 60_000 }));
+    file && send(() => api.upload<{ procedure: WorkOrderProcedureDto }>(`/work-orders/add-step-image/${workOrderId}/step/${step.id}`, file, { field: 'image', fileName, fields: stepImageFields(step.answeredAt), timeoutMs: 60_000 }));
   const followUp = async () => {
     setBusy(true);
     try {
