@@ -10,6 +10,7 @@ import { withoutTenant } from '../../server/db/client';
 import { mailOutbox } from '../../server/db/schema';
 import { startSmtpServer } from '../../server/test/fixtures';
 import { createOrg, createTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
+import { publicOrigin } from '../../server/env';
 import { orgSnapshot } from '../../server/test/sql';
 import { masterRows } from '../assets/test-fixtures';
 import { twoAssets } from '../meters/test-fixtures';
@@ -148,7 +149,8 @@ describe('users', () => {
       ].sort(),
     );
     const mail = await smtp.mailTo(email('tech'));
-    expect(mail.text).toContain(`http://${a.host}/complete-registration?token=`);
+    // the configured domain's link, never the request's Host header (issue 45)
+    expect(mail.text).toContain(`${publicOrigin(t.config, a.subdomain)}/complete-registration?token=`);
     expect((await outbox()).map((r) => r.to).sort()).toEqual([b.email, email('lead'), email('tech')].sort());
     // B's admin of the same address is B's: B is unchanged.
     expect(await snapshot(b)).toBe(before);
