@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../server/db/client';
 import { now } from '../../server/clock';
 import type { Mailer } from '../../server/mailer';
+import { mailLanguage, mailTexts } from '../../server/mail-language';
 import { maintenanceRequests, organizations } from '../../server/db/schema';
 import type { WorkOrderStatus } from '../work-orders/work-order-values';
 import type { RequestState } from '../maintenance-requests/maintenance-requests.schema';
@@ -32,8 +33,8 @@ export const STATUS_WORDS: Record<PortalStatus, string> = {
   declined: 'declined',
 };
 
-export const describeStatus = (row: { status: PortalStatus; declineReason: string | null }) =>
-  row.status === 'declined' ? `Your request was declined. Reason: ${row.declineReason ?? ''}` : `Your request is now ${STATUS_WORDS[row.status]}.`;
+/** The sentence of a status mail, in the language the request was filed in (decision 065). */
+export const describeStatus = (row: { status: PortalStatus; declineReason: string | null; language?: string }) => mailTexts.portalStatus(mailLanguage(row.language), row);
 
 /**
  * Tells requesters with an e-mail address that their request changed, through the outbox (`mailer.send(mail,
@@ -43,24 +44,22 @@ export async function tellRequesters(
   tx: Tx,
   orgId: number,
   ids: number[],
-  what: (row: { id: number; status: PortalStatus; declineReason: string | null }) => string,
+  what: (row: { id: number; status: PortalStatus; declineReason: string | null; language: string }) => string,
   mailer: Mailer | undefined = mailers.at(-1),
   /** The subject after the organisation's name: the new status by default (a reply says it is one). */
-  subject: (row: { number: string; status: PortalStatus }) => string = (row) => `your request ${row.number} is ${STATUS_WORDS[row.status]}`,
+  subject: (row: { number: string; status: PortalStatus; language: string }) => string = (row) => mailTexts.portalStatusSubject(mailLanguage(row.language), row.number, row.status),
 ) {
   if (!ids.length) return;
   const [settings] = await tx.select({ notify: portalSettings.notifyRequester }).from(portalSettings).where(eq(portalSettings.orgId, orgId));
   if (settings && !settings.notify) return;
-  const rows = (await tx.select({ id: r.id, email: r.email, status: r.status, declineReason: r.declineReason }).from(r).where(and(eq(r.orgId, orgId), inArray(r.id, ids)))).filter((x) => x.email);
+  const rows = (await tx.select({ id: r.id, email: r.email, status: r.status, declineReason: r.declineReason, language: r.language }).from(r).where(and(eq(r.orgId, orgId), inArray(r.id, ids)))).filter((x) => x.email);
   if (!rows.length) return;
   if (!mailer) throw new Error('Telling portal requesters needs a mailer: the request portal routes register one');
   const [org] = await tx.select({ name: organizations.organization }).from(organizations).where(eq(organizations.id, orgId));
   for (const row of rows) {
     const number = portalRequestNumber(row.id);
-    await mailer.send(
-      { to: row.email!, subject: `${org?.name ?? ''}: ${subject({ number, status: row.status })}`, text: `${what(row)}\n\nOpen the status link from our first e-mail to see the details.` },
-      tx,
-    );
+    const lang = mailLanguage(row.language);
+    await mailer.send({ to: row.email!, ...mailTexts.portalUpdate(lang, { organization: org?.name ?? '', subject: subject({ number, status: row.status, language: lang }), what: what(row) }) }, tx);
   }
 }
 
