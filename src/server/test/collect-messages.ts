@@ -19,8 +19,8 @@ function walk(dir: string, out: string[] = []): string[] {
 
 /** Properties whose text is not shown to a user as a message (examples, CSV headers, the API document's prose). */
 const NOT_MESSAGES = new Set(['example', 'examples', 'aliases', 'key', 'label', 'description', 'summary', 'title', 'name', 'tags', 'hint']);
-/** Files whose texts never reach a user's screen: the API document's prose, the development response check. */
-const NOT_SENT = ['server/plugins/openapi-document.ts', 'server/plugins/response-check.ts'];
+/** Files whose texts never reach a user's screen as messages: the API document's prose, the development response check; the PDF and mail dictionaries (their own tests). */
+const NOT_SENT = ['server/plugins/openapi-document.ts', 'server/plugins/response-check.ts', 'server/pdf-labels.ts', 'server/mail-language.ts'];
 /** Files whose constants are data (CSV headers), not messages: only their refusals count. */
 const ERRORS_ONLY = ['data-transfer/export.service.ts'];
 /** Calls whose string arguments are not messages. */

@@ -124,6 +124,24 @@ export const arMessages: MessageCatalog = {
   'A work order': 'أمر عمل',
   'Sales Order': 'أمر بيع',
 
+  // The SPA's generic failures (master-data-screen, record-actions): "Failed to add tax".
+  'Failed to add {{label}}': 'تعذرت إضافة {{label}}',
+  'Failed to update {{label}}': 'تعذر تحديث {{label}}',
+  'Failed to delete {{label}}': 'تعذر حذف {{label}}',
+  'Failed to fetch {{label}}': 'تعذر جلب {{label}}',
+  tax: 'الضريبة',
+  taxes: 'الضرائب',
+  'asset category': 'فئة الأصول',
+  'asset categories': 'فئات الأصول',
+  'product category': 'فئة المنتجات',
+  'product categories': 'فئات المنتجات',
+  'time tracking reason': 'سبب تتبع الوقت',
+  'time tracking reasons': 'أسباب تتبع الوقت',
+  uom: 'وحدة القياس',
+  uoms: 'وحدات القياس',
+  'uom category': 'فئة وحدات القياس',
+  'uom categories': 'فئات وحدات القياس',
+
   // The API client's own (src/web/lib/api.ts) and the kit's fallbacks.
   'The server took too long to answer. Please try again.': 'استغرق الخادم وقتًا طويلًا للرد. يرجى المحاولة مرة أخرى.',
   'Cannot reach the server. Check your connection and try again.': 'تعذر الوصول إلى الخادم. تحقق من اتصالك وحاول مرة أخرى.',
