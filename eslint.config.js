@@ -6,6 +6,8 @@ import globals from 'globals';
 
 const serverOnly = ['**/server/**', '**/*.service', '**/*.service.ts', '**/*.table', '**/*.table.ts', '**/*.routes', '**/*.routes.ts', 'node:*', 'fastify', 'drizzle-orm', 'drizzle-orm/*', 'pg', 'sharp'];
 const browserOnly = ['**/web/**', '**/ui/**', 'react', 'react-dom', '@mantine/*'];
+// Forms resolve through src/web/lib/form-resolver.ts: the schemas' English messages in the reader's language (decision 065).
+const ownResolver = { group: ['@hookform/resolvers/zod'], message: 'Import zodResolver from src/web/lib/form-resolver (messages in the reader’s language, decision 065).' };
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'drizzle/**', 'data/**', 'coverage/**', '.tmp/**', 'test-results/**'] },
@@ -30,8 +32,9 @@ export default tseslint.config(
   {
     files: ['src/web/**', 'src/shared/**', 'src/features/**/ui/**', 'src/features/**/*.schema.ts'],
     ignores: ['**/*.test.ts', '**/*.test.tsx'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: serverOnly, message: 'Browser code must not import server code.' }] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: serverOnly, message: 'Browser code must not import server code.' }, ownResolver] }] },
   },
+  { files: ['src/web/lib/form-resolver.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [{ group: serverOnly, message: 'Browser code must not import server code.' }] }] } },
   {
     files: ['src/server/**', 'src/features/**/*.service.ts', 'src/features/**/*.routes.ts', 'src/features/**/*.table.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: browserOnly, message: 'Server code must not import browser code.' }] }] },
@@ -60,6 +63,7 @@ function featureUiImports(allowed = []) {
       {
         patterns: [
           { group: serverOnly, message: 'Browser code must not import server code.' },
+          ownResolver,
           { group: ['../../*/ui/*', '!../../*/ui/*-select', '!../../*/ui/*-select.tsx', ...allowed], message: "Import another feature's UI only through its *-select.tsx picker." },
         ],
       },

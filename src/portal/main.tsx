@@ -85,6 +85,8 @@ function RequestForm({ w, form, code, onSent }: { w: Words; form: PortalFormDto;
     if (Object.keys(found).length) return;
     for (const p of photos) data.append('photos', p, p.name);
     if (code) data.set('code', code);
+    // the requester's e-mails are written in the page's language (decision 065)
+    data.set('language', document.documentElement.lang === 'ar' ? 'ar' : 'en');
     setBusy(true);
     const res = await postForm('/api/portal/submit-request', data);
     setBusy(false);

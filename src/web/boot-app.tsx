@@ -4,6 +4,7 @@ import '@mantine/notifications/styles.css';
 import '@mantine/tiptap/styles.css';
 import '@mantine/charts/styles.css';
 import './theme/dates.css';
+import './theme/bidi.css';
 import { i18n, loadLanguage } from './i18n';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -7,6 +7,7 @@ import { idParamsSchema, pdfAnswers } from '../../shared/pagination';
 import { readUploadedFiles, storeDocument } from '../../server/uploads/documents';
 import { DOCUMENT_RULES } from '../customers-vendors/customers-vendors.schema';
 import { renderDocumentPdf } from './document-pdf.service';
+import { userLanguage } from '../../server/pdf-labels';
 import { documentOptionsQuery } from './document-lines.schema';
 import { documentAnswers, documentPaths, type DocumentApiKind } from './commercial-documents.schema';
 import type { documentService, DocumentValues, ListQuery } from './commercial-documents.service';
@@ -76,7 +77,8 @@ export function commercialDocumentRoutes(
     );
 
     app.get(`${paths.pdf}:id`, { schema: { params: idParamsSchema, response: pdfAnswers(`The ${kind.slug.replace('-', ' ')} as a PDF file`) }, config: { access: EVERYONE } }, async (req, reply) => {
-      const { logoUrl, ...doc } = await req.read((tx) => docs.print(tx, req.auth.orgId, req.params.id));
+      // printed in the requesting user's language (decision 065)
+      const { logoUrl, ...doc } = await req.read(async (tx) => ({ ...(await docs.print(tx, req.auth.orgId, req.params.id)), language: await userLanguage(tx, req.auth.orgId, req.auth.userId) }));
       const logo = logoUrl ? ((await app.deps.storage.read(logoUrl)) ?? null) : null;
       const pdf = await renderDocumentPdf({ ...doc, logo });
       return reply

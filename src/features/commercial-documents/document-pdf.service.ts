@@ -1,6 +1,7 @@
 import { formatDay, formatMoney, formatNumber } from '../../shared/format';
 import type { DocumentLineDto, DocumentTotalsDto } from './document-lines.schema';
 import { drawText, registerArabicFonts, textHeight } from '../../server/pdf-bidi';
+import { pdfLabel, type PdfLanguage } from '../../server/pdf-labels';
 
 /** Everything a printed quotation or purchase order shows. Money in major units, as the API returns it. */
 export interface PrintableDocument {
@@ -27,9 +28,11 @@ export interface PrintableDocument {
   partLines: DocumentLineDto[];
   totals: DocumentTotalsDto;
   note: string | null;
+  /** The document's language (the requesting user's): its labels and fixed values (decision 065). English when absent. */
+  language?: PdfLanguage;
 }
 
-// Labels print in English; names, addresses and notes print as written, Arabic in Noto Sans Arabic (shaped by
+// Labels print in the document's language (pdf-labels.ts); names, addresses and notes print as written, Arabic in Noto Sans Arabic (shaped by
 // fontkit, ordered by the bidi algorithm: src/server/pdf-bidi.ts). The one formatter, as on screen.
 export const money = (amount: number, currency: string) => formatMoney(amount, currency, 'en');
 const fmtDate = (d: Date | null) => formatDay(d, 'en') || '-';
@@ -54,6 +57,10 @@ export async function renderDocumentPdf(doc: PrintableDocument): Promise<Buffer>
   });
 
   registerArabicFonts(pdf);
+  const lang = doc.language ?? 'en';
+  const L = (english: string) => pdfLabel(lang, english);
+  /** A label's block alignment: the document's direction (an Arabic document reads from the right). */
+  const start = lang === 'ar' ? ('right' as const) : ('left' as const);
   let bold = false;
   /** Sets the Latin font (and remembers the weight for Arabic runs). */
   const font = (b: boolean) => {
@@ -84,23 +91,29 @@ export async function renderDocumentPdf(doc: PrintableDocument): Promise<Buffer>
   for (const line of companyLines) write(line, undefined, undefined, { width: width / 2 });
   const companyBottom = pdf.y;
 
-  font(true).fontSize(20).fillColor('#111').text(doc.title, left + width / 2, pdf.page.margins.top, { width: width / 2, align: 'right' });
-  font(false).fontSize(12).text(doc.number, { width: width / 2, align: 'right' });
-  pdf.fontSize(9).fillColor('#444').text(`Status: ${doc.statusLabel}`, { width: width / 2, align: 'right' });
-  for (const d of doc.dates) pdf.text(`${d.label}: ${fmtDate(d.value)}`, { width: width / 2, align: 'right' });
+  font(true).fontSize(20).fillColor('#111');
+  write(L(doc.title), left + width / 2, pdf.page.margins.top, { width: width / 2, align: 'right' });
+  font(false).fontSize(12).text(doc.number, left + width / 2, pdf.y, { width: width / 2, align: 'right' });
+  pdf.fontSize(9).fillColor('#444');
+  write(`${L('Status')}: ${L(doc.statusLabel)}`, left + width / 2, pdf.y, { width: width / 2, align: 'right' });
+  for (const d of doc.dates) write(`${L(d.label)}: ${fmtDate(d.value)}`, left + width / 2, pdf.y, { width: width / 2, align: 'right' });
 
   // The party and the person in charge.
   y = Math.max(companyBottom, pdf.y) + 18;
   pdf.moveTo(left, y).lineTo(right, y).strokeColor('#ccc').stroke();
   y += 10;
-  font(true).fontSize(10).fillColor('#111').text(doc.party.label, left, y, { width: width / 2 });
+  // The party's block: its label, name, e-mail and address aligned together (an Arabic name under an English
+  // label stays on the label's side, and the reverse).
+  font(true).fontSize(10).fillColor('#111');
+  write(L(doc.party.label), left, y, { width: width / 2, align: start });
   font(false).fontSize(10);
-  write(doc.party.name, undefined, undefined, { width: width / 2 });
+  write(doc.party.name, left, pdf.y, { width: width / 2, align: start });
   pdf.fontSize(9).fillColor('#444');
-  if (doc.party.email) pdf.text(doc.party.email, { width: width / 2 });
-  for (const line of doc.party.address) write(line, undefined, undefined, { width: width / 2 });
+  if (doc.party.email) pdf.text(doc.party.email, left, pdf.y, { width: width / 2, align: start });
+  for (const line of doc.party.address) write(line, left, pdf.y, { width: width / 2, align: start });
   const partyBottom = pdf.y;
-  font(true).fontSize(10).fillColor('#111').text(doc.person.label, left + width / 2, y, { width: width / 2, align: 'right' });
+  font(true).fontSize(10).fillColor('#111');
+  write(L(doc.person.label), left + width / 2, y, { width: width / 2, align: 'right' });
   font(false);
   write(doc.person.name || '-', undefined, undefined, { width: width / 2, align: 'right' });
   y = Math.max(partyBottom, pdf.y) + 16;
@@ -133,9 +146,10 @@ export async function renderDocumentPdf(doc: PrintableDocument): Promise<Buffer>
   };
   const section = (title: string, lines: DocumentLineDto[]) => {
     if (!lines.length) return;
-    font(true).fontSize(11).fillColor('#111').text(title, left, y);
+    font(true).fontSize(11).fillColor('#111');
+    write(L(title), left, y, { width, align: start });
     y = pdf.y + 4;
-    row(Object.fromEntries(cols.map((col) => [col.key, col.label])), true);
+    row(Object.fromEntries(cols.map((col) => [col.key, L(col.label)])), true);
     pdf.moveTo(left, y - 3).lineTo(right, y - 3).strokeColor('#ddd').stroke();
     for (const l of lines) {
       row({
@@ -153,7 +167,8 @@ export async function renderDocumentPdf(doc: PrintableDocument): Promise<Buffer>
   section('Services', doc.serviceLines);
   section('Parts', doc.partLines);
   if (!doc.serviceLines.length && !doc.partLines.length) {
-    pdf.font('Helvetica-Oblique').fontSize(9).fillColor('#666').text('No lines', left, y);
+    font(false).fontSize(9).fillColor('#666');
+    write(L('No lines'), left, y, { width, align: start });
     y = pdf.y + 8;
   }
 
@@ -170,14 +185,15 @@ export async function renderDocumentPdf(doc: PrintableDocument): Promise<Buffer>
   const labelX = left + width * 0.55;
   for (const [label, value, strong] of summary) {
     font(strong).fontSize(strong ? 11 : 10).fillColor('#111');
-    pdf.text(label, labelX, y, { width: width * 0.25 });
+    write(L(label), labelX, y, { width: width * 0.25, align: start });
     pdf.text(money(value, doc.currency), labelX + width * 0.25, y, { width: width * 0.2, align: 'right' });
     y += strong ? 18 : 15;
   }
 
   if (doc.note) {
     y += 12;
-    font(true).fontSize(10).text('Note', left, y);
+    font(true).fontSize(10);
+    write(L('Note'), left, y, { width, align: start });
     font(false).fontSize(9).fillColor('#333');
     write(doc.note, left, pdf.y, { width });
   }

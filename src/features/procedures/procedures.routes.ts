@@ -23,6 +23,7 @@ import {
   updateProcedure,
 } from './procedures.service';
 import { renderWorkOrderPdf } from './work-order-pdf.service';
+import { userLanguage } from '../../server/pdf-labels';
 
 /** The procedure library (prefix /api/procedures): everyone reads, managers write (decision 030). */
 export async function proceduresRoutes(appBase: FastifyInstance) {
@@ -91,9 +92,11 @@ export async function workOrderProcedureRoutes(appBase: FastifyInstance) {
   );
 
   app.get('/print-work-order/:id', { schema: { params: idParamsSchema, response: pdfAnswers('The work order with its procedure as a PDF file') }, config: { access: EVERYONE } }, async (req, reply) => {
-    const { workOrder, procedure, company } = await req.read(async (tx) => ({
+    const { workOrder, procedure, company, language } = await req.read(async (tx) => ({
       ...(await printWorkOrder(tx, req.auth.orgId, req.auth, req.params.id)),
       company: await getCompany(tx, req.auth.orgId),
+      // printed in the requesting user's language (decision 065)
+      language: await userLanguage(tx, req.auth.orgId, req.auth.userId),
     }));
     const images = new Map<string, Buffer>();
     for (const step of procedure?.steps ?? []) {
@@ -102,7 +105,7 @@ export async function workOrderProcedureRoutes(appBase: FastifyInstance) {
         if (bytes) images.set(step.value, bytes);
       }
     }
-    const pdf = await renderWorkOrderPdf({ workOrder, procedure, organization: company.organization, timeZone: company.timeZone, images });
+    const pdf = await renderWorkOrderPdf({ workOrder, procedure, organization: company.organization, timeZone: company.timeZone, images, language });
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `inline; filename="${workOrder.workOrderId}.pdf"`)

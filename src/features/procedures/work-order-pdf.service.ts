@@ -3,6 +3,7 @@ import type { WorkOrderDto } from '../work-orders/work-orders.schema';
 import { workOrderDisplayId } from '../work-orders/work-orders.schema';
 import type { IssuedStepDto, WorkOrderProcedureDto } from './procedures.schema';
 import { drawText, registerArabicFonts } from '../../server/pdf-bidi';
+import { pdfLabel, stepsDone, type PdfLanguage } from '../../server/pdf-labels';
 
 /** Everything the printed work order shows. */
 export interface PrintableWorkOrder {
@@ -13,9 +14,11 @@ export interface PrintableWorkOrder {
   procedure: WorkOrderProcedureDto | null;
   /** The stored bytes of the procedure's photos and signatures, by their URL (any of JPEG, PNG, WebP). */
   images: Map<string, Buffer>;
+  /** The document's language (the requesting user's): labels, status, priority and answers (decision 065). English when absent. */
+  language?: PdfLanguage;
 }
 
-// Labels print in English, as on quotations and purchase orders; the order's own words (title, names, instructions,
+// Labels print in the document's language (pdf-labels.ts), as on quotations and purchase orders; the order's own words (title, names, instructions,
 // steps, answers) as written, Arabic shaped, wrapped and ordered by src/server/pdf-bidi.ts.
 const whenIn = (zone: string) => (d: string | null) => formatDateTime(d, 'en', zone) || '-';
 const STATUS: Record<string, string> = { assigned: 'Open', 'in-progress': 'In Progress', completed: 'Closed', cancelled: 'Cancelled' };
@@ -39,22 +42,23 @@ export function htmlToText(html: string | null): string {
 }
 
 /** A step's answer in words ('-' when empty). */
-export function answerWords(step: IssuedStepDto): string {
+export function answerWords(step: IssuedStepDto, lang: PdfLanguage = 'en'): string {
   const v = step.value;
+  const L = (english: string) => pdfLabel(lang, english);
   if (v === null || v === undefined) return '-';
   switch (step.kind) {
     case 'checkbox':
-      return v === true ? 'Done' : '-';
+      return v === true ? L('Done') : '-';
     case 'pass-fail':
-      return PASS_FAIL[String(v)] ?? String(v);
+      return L(PASS_FAIL[String(v)] ?? String(v));
     case 'number': {
       const range = step.min !== null || step.max !== null ? ` (allowed ${step.min ?? '…'} to ${step.max ?? '…'})` : '';
       return `${formatNumber(Number(v), 'en')}${step.unit ? ` ${step.unit}` : ''}${range}`;
     }
     case 'photo':
-      return 'Photo';
+      return L('Photo');
     case 'signature':
-      return 'Signed';
+      return L('Signed');
     default:
       return String(v);
   }
@@ -69,6 +73,8 @@ export async function renderWorkOrderPdf(doc: PrintableWorkOrder): Promise<Buffe
   const [{ default: PDFDocument }, { default: sharp }] = await Promise.all([import('pdfkit'), import('sharp')]);
   const wo = doc.workOrder;
   const when = whenIn(doc.timeZone ?? 'UTC');
+  const lang = doc.language ?? 'en';
+  const L = (english: string) => pdfLabel(lang, english);
   const pdf = new PDFDocument({ size: 'A4', margin: 48, compress: false, info: { Title: `Work Order ${wo.workOrderId}`, Author: doc.organization } });
   const chunks: Buffer[] = [];
   pdf.on('data', (c: Buffer) => chunks.push(c));
@@ -94,8 +100,9 @@ export async function renderWorkOrderPdf(doc: PrintableWorkOrder): Promise<Buffe
 
   pdf.fontSize(13).fillColor('#111');
   say(doc.organization, { x: left, y: pdf.page.margins.top, width: width / 2, bold: true });
-  pdf.font('Helvetica-Bold').fontSize(20).text('Work Order', left + width / 2, pdf.page.margins.top, { width: width / 2, align: 'right' });
-  pdf.font('Helvetica').fontSize(12).text(wo.workOrderId, { width: width / 2, align: 'right' });
+  pdf.fontSize(20).fillColor('#111');
+  drawText(pdf.font('Helvetica-Bold'), L('Work Order'), left + width / 2, pdf.page.margins.top, { width: width / 2, align: 'right', bold: true });
+  pdf.font('Helvetica').fontSize(12).text(wo.workOrderId, left + width / 2, pdf.y, { width: width / 2, align: 'right' });
   pdf.x = left;
   pdf.moveDown();
   rule();
@@ -104,8 +111,8 @@ export async function renderWorkOrderPdf(doc: PrintableWorkOrder): Promise<Buffe
   say(wo.title, { x: left, bold: true });
   pdf.moveDown(0.3);
   const facts: [string, string][] = [
-    ['Status', STATUS[wo.status] ?? wo.status],
-    ['Priority', wo.priority],
+    ['Status', L(STATUS[wo.status] ?? wo.status)],
+    ['Priority', L(wo.priority)],
     ['Asset', wo.asset?.name ?? '-'],
     ['Assignees', wo.assignees.map((a) => `${a.firstName} ${a.lastName}`.trim()).join(', ') || '-'],
     ['Start', when(wo.startDate)],
@@ -114,11 +121,12 @@ export async function renderWorkOrderPdf(doc: PrintableWorkOrder): Promise<Buffe
     ['Expected duration', wo.duration ?? '-'],
   ];
   pdf.font('Helvetica').fontSize(10).fillColor('#333');
-  for (const [label, value] of facts) say(`${label}: ${value}`);
+  for (const [label, value] of facts) say(`${L(label)}: ${value}`);
   const instructions = htmlToText(wo.instructions);
   if (instructions) {
     pdf.moveDown(0.5);
-    pdf.font('Helvetica-Bold').fontSize(11).fillColor('#111').text('Instructions');
+    pdf.fontSize(11).fillColor('#111');
+    say(L('Instructions'), { bold: true });
     pdf.fontSize(10).fillColor('#333');
     say(instructions);
   }
@@ -129,8 +137,9 @@ export async function renderWorkOrderPdf(doc: PrintableWorkOrder): Promise<Buffe
     rule();
     const p = procedure.progress;
     pdf.fontSize(13).fillColor('#111');
-    say(`Procedure: ${procedure.name}`, { bold: true });
-    pdf.font('Helvetica').fontSize(10).fillColor('#444').text(`${p.answered} of ${p.total} steps done${p.flagged ? `, ${p.flagged} flagged` : ''}${p.requiredLeft ? `, ${p.requiredLeft} required left` : ''}`);
+    say(`${L('Procedure')}: ${procedure.name}`, { bold: true });
+    pdf.fontSize(10).fillColor('#444');
+    say(stepsDone(lang, p));
     if (procedure.description) say(procedure.description);
     pdf.moveDown(0.5);
     let n = 0;
@@ -146,7 +155,7 @@ export async function renderWorkOrderPdf(doc: PrintableWorkOrder): Promise<Buffe
       pdf.fontSize(10).fillColor('#111');
       say(`${n}. ${step.label}${step.required ? ' *' : ''}`, { x: left, bold: true });
       pdf.fillColor(step.flagged ? '#c92a2a' : '#333');
-      say(`${answerWords(step)}${step.flagged ? '  FLAGGED' : ''}`, { x: left + 14, width: width - 14 });
+      say(`${answerWords(step, lang)}${step.flagged ? `  ${L('FLAGGED')}` : ''}`, { x: left + 14, width: width - 14 });
       const image = typeof step.value === 'string' ? doc.images.get(step.value) : undefined;
       if (image) {
         const png = await sharp(image).resize({ width: 360, height: 180, fit: 'inside' }).png().toBuffer().catch(() => null);
@@ -159,7 +168,7 @@ export async function renderWorkOrderPdf(doc: PrintableWorkOrder): Promise<Buffe
       const meta = [
         step.answeredBy && step.value !== null ? `${step.answeredBy.firstName} ${step.answeredBy.lastName}`.trim() : null,
         step.answeredAt && step.value !== null ? when(step.answeredAt) : null,
-        step.followUpWorkOrderId ? `Follow-up ${workOrderDisplayId(step.followUpWorkOrderId)}` : null,
+        step.followUpWorkOrderId ? `${L('Follow-up')} ${workOrderDisplayId(step.followUpWorkOrderId)}` : null,
       ].filter(Boolean);
       if (meta.length) {
         pdf.fontSize(8).fillColor('#777');
@@ -170,7 +179,8 @@ export async function renderWorkOrderPdf(doc: PrintableWorkOrder): Promise<Buffe
   }
   pdf.x = left;
   pdf.moveDown();
-  pdf.fontSize(8).fillColor('#777').text(`Printed ${when(new Date().toISOString())}`, left, pdf.y, { width });
+  pdf.fontSize(8).fillColor('#777');
+  say(`${L('Printed')} ${when(new Date().toISOString())}`, { x: left, width });
   pdf.end();
   return done;
 }

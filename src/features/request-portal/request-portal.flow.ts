@@ -2,9 +2,10 @@ import { createHmac } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { now } from '../../server/clock';
-import { escapeHtml, type Mailer } from '../../server/mailer';
+import type { Mailer } from '../../server/mailer';
 import { publicOrigin, type Config } from '../../server/env';
 import { hashToken } from '../auth/tokens';
+import { mailLanguage, mailTexts } from '../../server/mail-language';
 import { maintenanceRequests, organizations } from '../../server/db/schema';
 import type { WorkOrderStatus } from '../work-orders/work-order-values';
 import type { RequestState } from '../maintenance-requests/maintenance-requests.schema';
@@ -70,8 +71,8 @@ export const STATUS_WORDS: Record<PortalStatus, string> = {
   declined: 'declined',
 };
 
-export const describeStatus = (row: { status: PortalStatus; declineReason: string | null }) =>
-  row.status === 'declined' ? `Your request was declined. Reason: ${row.declineReason ?? ''}` : `Your request is now ${STATUS_WORDS[row.status]}.`;
+/** The sentence of a status mail, in the language the request was filed in (decision 065). */
+export const describeStatus = (row: { status: PortalStatus; declineReason: string | null; language?: string }) => mailTexts.portalStatus(mailLanguage(row.language), row);
 
 /**
  * Tells requesters with an e-mail address that their request changed, through the outbox (`mailer.send(mail,
@@ -82,33 +83,28 @@ export async function tellRequesters(
   tx: Tx,
   orgId: number,
   ids: number[],
-  what: (row: { id: number; status: PortalStatus; declineReason: string | null }) => string,
+  what: (row: { id: number; status: PortalStatus; declineReason: string | null; language: string }) => string,
   mail: PortalMail | undefined = mailers.at(-1),
   /** The subject after the organisation's name: the new status by default (a reply says it is one). */
-  subject: (row: { number: string; status: PortalStatus }) => string = (row) => `your request ${row.number} is ${STATUS_WORDS[row.status]}`,
+  subject: (row: { number: string; status: PortalStatus; language: string }) => string = (row) => mailTexts.portalStatusSubject(mailLanguage(row.language), row.number, row.status),
 ) {
   if (!ids.length) return;
   const [settings] = await tx.select({ notify: portalSettings.notifyRequester }).from(portalSettings).where(eq(portalSettings.orgId, orgId));
   if (settings && !settings.notify) return;
   const rows = (
-    await tx.select({ id: r.id, email: r.email, status: r.status, declineReason: r.declineReason, statusTokenHash: r.statusTokenHash }).from(r).where(and(eq(r.orgId, orgId), inArray(r.id, ids)))
+    await tx
+      .select({ id: r.id, email: r.email, status: r.status, declineReason: r.declineReason, language: r.language, statusTokenHash: r.statusTokenHash })
+      .from(r)
+      .where(and(eq(r.orgId, orgId), inArray(r.id, ids)))
   ).filter((x) => x.email);
   if (!rows.length) return;
   if (!mail) throw new Error('Telling portal requesters needs a mailer: the request portal routes register one');
   const org = await organizationAddress(tx, orgId);
   for (const row of rows) {
     const number = portalRequestNumber(row.id);
-    const said = what(row);
+    const lang = mailLanguage(row.language);
     const link = statusLinkOf(mail.config, org.subdomain, orgId, row);
-    await mail.mailer.send(
-      {
-        to: row.email!,
-        subject: `${org.name}: ${subject({ number, status: row.status })}`,
-        text: link ? `${said}\n\nSee the details (keep this link private): ${link}` : `${said}\n\nOpen the status link from our first e-mail to see the details.`,
-        ...(link ? { html: `${said.split(/\n\n+/).map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('')}<p><a href="${link}">See the details</a> (keep this link private).</p>` } : {}),
-      },
-      tx,
-    );
+    await mail.mailer.send({ to: row.email!, ...mailTexts.portalUpdate(lang, { organization: org.name, subject: subject({ number, status: row.status, language: lang }), what: what(row), link }) }, tx);
   }
 }
 

@@ -43,6 +43,8 @@ export const portalSubmitSchema = z.object({
   phone: z.preprocess(blankToUndefined, z.string().trim().max(PORTAL_LIMITS.phoneMax, 'Invalid phone number').regex(/^\+?[\d\s().-]{6,30}$/, 'Invalid phone number').optional()),
   website: z.string().max(500).optional(),
   code: z.preprocess(blankToUndefined, z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Not found').optional()),
+  /** The portal page's language: the requester's e-mails are written in it (decision 065). */
+  language: z.preprocess(blankToUndefined, z.enum(['en', 'ar'], { error: 'Language must be en or ar' }).optional()),
 });
 export type PortalSubmitInput = z.output<typeof portalSubmitSchema>;
 

@@ -19,6 +19,7 @@ import { addWorkOrderPhoto } from '../my-work/my-work.service';
 import { portalCodes, portalReplies, portalRequests, portalSettings } from './request-portal.table';
 import { emitWebhookEvent } from '../webhooks/webhooks.service';
 import { describeStatus, organizationAddress, statusTokenOf, statusUrlOf, tellRequesters, type PortalMail } from './request-portal.flow';
+import { mailLanguage, mailTexts } from '../../server/mail-language';
 import {
   PORTAL_LIMITS,
   portalRequestNumber,
@@ -197,6 +198,7 @@ export async function submitPortalRequest(tx: Tx, orgId: number, input: PortalSu
       targetKind: target?.kind ?? null,
       targetId: target?.id ?? null,
       targetName: target?.name ?? null,
+      language: input.language ?? 'en',
       photos,
       name: keep('name'),
       email: keep('email'),
@@ -204,7 +206,7 @@ export async function submitPortalRequest(tx: Tx, orgId: number, input: PortalSu
       statusTokenHash: hashToken(token),
       heldAt: held ? now() : null,
     })
-    .returning({ id: r.id, email: r.email });
+    .returning({ id: r.id, email: r.email, language: r.language });
   const org = await organizationAddress(tx, orgId);
   const statusUrl = statusUrlOf(mail.config, org.subdomain, token);
   const number = portalRequestNumber(created.id);
@@ -219,15 +221,7 @@ export async function submitPortalRequest(tx: Tx, orgId: number, input: PortalSu
     photos: photos.length,
   });
   if (created.email) {
-    await mail.mailer.send(
-      {
-        to: created.email,
-        subject: `${org.name}: we received your request ${number}`,
-        text: `Thank you. We received your request ${number}.\n\nFollow it here (keep this link private): ${statusUrl}`,
-        html: `<p>Thank you. We received your request <b>${number}</b>.</p><p><a href="${statusUrl}">Follow it here</a> (keep this link private).</p>`,
-      },
-      tx,
-    );
+    await mail.mailer.send({ to: created.email, ...mailTexts.portalReceived(mailLanguage(created.language), { organization: org.name, number, statusUrl }) }, tx);
   }
   return { message: 'Request received', number, statusToken: token, statusUrl };
 }
@@ -490,7 +484,7 @@ export async function replyPortalRequest(tx: Tx, orgId: number, actor: AccessCla
   const [row] = await tx.select({ id: r.id }).from(r).where(and(eq(r.orgId, orgId), eq(r.id, id)));
   if (!row) throw notFound('Request');
   await tx.insert(portalReplies).values({ orgId, requestId: id, author: 'team', userId: actor.userId, body });
-  await tell(tx, orgId, [id], mail, () => `The team replied to your request:\n\n${body}`, ({ number }) => `a reply to your request ${number}`);
+  await tell(tx, orgId, [id], mail, (to) => mailTexts.portalReply(mailLanguage(to.language), body), ({ number, language }) => mailTexts.portalReplySubject(mailLanguage(language), number));
   return { message: 'Reply sent', ...(await getPortalRequest(tx, orgId, id)) };
 }
 

@@ -62,6 +62,8 @@ export const inviteUserSchema = z
     email: emailField('Email is required', 'Invalid email address'),
     confirmEmail: emailField('Email is required', 'Invalid email address'),
     role: z.enum(ASSIGNABLE_ROLES, { error: 'Role is required' }),
+    /** The invitation's language (and the new user's); the inviting admin's own when not given (decision 065). */
+    language: z.enum(['en', 'ar'], { error: 'Language must be en or ar' }).optional(),
   })
   // checked as soon as both addresses are valid, whatever the role (zod skips a refinement after any issue)
   .refine((v) => v.email === v.confirmEmail, {

@@ -7,7 +7,8 @@ import { isAnyOf, param, preparedRead } from '../../server/db/prepared';
 import { assets, invitations, services, userAssets, users, userServices, userWorkStations, workStations } from '../../server/db/schema';
 import { conflict, forbidden, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/plugins/errors';
-import { escapeHtml, type Mailer } from '../../server/mailer';
+import type { Mailer } from '../../server/mailer';
+import { mailLanguage, mailTexts } from '../../server/mail-language';
 import { pagination } from '../../shared/pagination';
 import { newOpaqueToken, type AccessClaims } from '../auth/tokens';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
@@ -247,11 +248,13 @@ export async function inviteUser(
   input: z.output<typeof inviteUserSchema>,
   mail: { mailer: Mailer; origin: string; organization: string },
 ) {
+  // The invitation's language: the inviting admin's choice, else their own (decision 065); the new user starts in it.
+  const language = mailLanguage(input.language ?? (await tx.select({ language: users.language }).from(users).where(and(eq(users.orgId, orgId), eq(users.id, actor.userId))))[0]?.language);
   let created: { id: number };
   try {
     [created] = await tx
       .insert(users)
-      .values({ orgId, email: input.email, role: input.role, inviteStatus: 'PENDING', firstName: '', lastName: '' })
+      .values({ orgId, email: input.email, role: input.role, inviteStatus: 'PENDING', firstName: '', lastName: '', language })
       .returning({ id: users.id });
   } catch (err) {
     if (pgCode(err) === '23505') throw conflict('A user with this email already exists', 'email');
@@ -261,12 +264,7 @@ export async function inviteUser(
   await tx.insert(invitations).values({ orgId, userId: created.id, tokenHash: hash, expiresAt: new Date(Date.now() + INVITE_HOURS * 3600_000) });
   await recordActivity(tx, orgId, { entityType: 'user', entityId: created.id, userId: actor.userId, action: 'created' });
   const link = `${mail.origin}/complete-registration?token=${encodeURIComponent(token)}`;
-  await mail.mailer.send({
-    to: input.email,
-    subject: `You are invited to ${mail.organization}`,
-    text: `You have been invited to join ${mail.organization} as ${input.role}.\n\nComplete your registration: ${link}\n\nThe link expires in ${INVITE_HOURS} hours.`,
-    html: `<p>You have been invited to join <b>${escapeHtml(mail.organization)}</b> as ${input.role}.</p><p><a href="${link}">Complete your registration</a></p><p>The link expires in ${INVITE_HOURS} hours.</p>`,
-  }, tx);
+  await mail.mailer.send({ to: input.email, ...mailTexts.invitation(language, { organization: mail.organization, role: input.role, link, hours: INVITE_HOURS }) }, tx);
   return { newUser: await getUser(tx, orgId, created.id) };
 }
 

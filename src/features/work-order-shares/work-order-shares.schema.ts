@@ -32,6 +32,8 @@ export const shareInputSchema = z.strictObject({
   canComplete: flag.default(true),
   requireCode: flag.default(false),
   days: days.default(DEFAULT_SHARE_DAYS),
+  /** The language of the contractor's e-mails; the sharing manager's own when not given (decision 065). */
+  language: z.enum(['en', 'ar'], { error: 'Language must be en or ar' }).optional(),
 });
 export type ShareInput = z.input<typeof shareInputSchema>;
 

@@ -4,7 +4,8 @@ import type { Db, ReadTx, Tx } from '../../server/db/client';
 import { clearRateLimit, hitRateLimit } from '../../server/rate-limit';
 import { assets, users, workOrderAssignees, workOrderProcedures, workOrderProcedureSteps, workOrders, customerVendors, workOrderShareMessages, workOrderShares, workOrderLabors, workOrderParts } from '../../server/db/schema';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../server/http-error';
-import { escapeHtml, type Mailer } from '../../server/mailer';
+import type { Mailer } from '../../server/mailer';
+import { mailLanguage, mailTexts } from '../../server/mail-language';
 import { now } from '../../server/clock';
 import { escapeLike } from '../../server/db/like';
 import { pageAndTotal, totalOver } from '../../server/db/paging';
@@ -175,13 +176,6 @@ export async function getShare(tx: ReadTx, orgId: number, id: number) {
   return { share, messages: await readMessages(tx, orgId, id, (url) => url) };
 }
 
-function shareMail(link: string, organization: string, workOrder: string, days: number) {
-  return {
-    subject: `${organization} shared a work order with you: ${workOrder}`,
-    text: `${organization} shared the work order "${workOrder}" with you.\n\nOpen it here: ${link}\n\nThe link works for ${days} days. Do not forward it: anyone holding it can act on the work order.`,
-    html: `<p><b>${escapeHtml(organization)}</b> shared the work order <b>${escapeHtml(workOrder)}</b> with you.</p><p><a href="${link}">Open the work order</a></p><p>The link works for ${days} days. Do not forward it: anyone holding it can act on the work order.</p>`,
-  };
-}
 
 const linkOf = (origin: string, token: string) => `${origin}/shared-work-order?token=${encodeURIComponent(token)}`;
 
@@ -198,6 +192,7 @@ export async function createShare(tx: Tx, orgId: number, actor: AccessClaims, in
     if (!vendor) throw badRequest('Vendor not found', 'vendorId');
   }
   const { token, hash: tokenHash } = newOpaqueToken();
+  const language = input.language ?? mailLanguage((await tx.select({ language: users.language }).from(users).where(and(eq(users.orgId, orgId), eq(users.id, actor.userId))))[0]?.language);
   const expiresAt = new Date(now().getTime() + input.days * 86_400_000);
   const [created] = await tx
     .insert(workOrderShares)
@@ -207,6 +202,7 @@ export async function createShare(tx: Tx, orgId: number, actor: AccessClaims, in
       vendorId: input.vendorId ?? null,
       contractorName: input.contractorName,
       email: input.email,
+      language,
       tokenHash,
       canComment: input.canComment,
       canLog: input.canLog,
@@ -219,7 +215,7 @@ export async function createShare(tx: Tx, orgId: number, actor: AccessClaims, in
   await recordActivity(tx, orgId, { entityType: WORK_ORDER, entityId: order.id, userId: actor.userId, action: 'updated', changes: { sharedWith: { from: null, to: `${input.contractorName} <${input.email}>` } } });
   const company = await getCompany(tx, orgId);
   const link = linkOf(mail.origin, token);
-  await mail.mailer.send({ to: input.email, ...shareMail(link, company.organization, order.title, input.days) }, tx);
+  await mail.mailer.send({ to: input.email, ...mailTexts.share(language, { link, organization: company.organization, workOrder: order.title, days: input.days }) }, tx);
   await emitWebhookEvent(tx, orgId, 'work-order-share.created', () => readShare(tx, orgId, created.id));
   return { message: 'Work order shared successfully', share: await readShare(tx, orgId, created.id), link };
 }
@@ -273,10 +269,7 @@ export async function sendBackShare(tx: Tx, orgId: number, actor: AccessClaims, 
   await tx.update(workOrderShares).set({ state: 'sent-back', reviewComment: comment }).where(and(eq(workOrderShares.orgId, orgId), eq(workOrderShares.id, id)));
   await tx.insert(workOrderShareMessages).values({ orgId, shareId: id, userId: actor.userId, authorName: await authorName(tx, orgId, actor.userId), body: comment });
   await recordActivity(tx, orgId, { entityType: WORK_ORDER, entityId: row.workOrderId, userId: actor.userId, action: 'updated', changes: { contractorWork: { from: 'done', to: 'sent back' } } });
-  await mail.mailer.send(
-    { to: row.email, subject: 'Your work was sent back for more', text: `The work order you are working on was sent back:\n\n${comment}\n\nOpen it with the link you received.` },
-    tx,
-  );
+  await mail.mailer.send({ to: row.email, ...mailTexts.shareSentBack(mailLanguage(row.language), comment) }, tx);
   return { message: 'Work sent back', share: await readShare(tx, orgId, id) };
 }
 
@@ -284,7 +277,7 @@ export async function sendBackShare(tx: Tx, orgId: number, actor: AccessClaims, 
 export async function addTeamComment(tx: Tx, orgId: number, actor: AccessClaims, id: number, body: string, mail: ShareMail) {
   const row = await lockShare(tx, orgId, id);
   await tx.insert(workOrderShareMessages).values({ orgId, shareId: id, userId: actor.userId, authorName: await authorName(tx, orgId, actor.userId), body });
-  await mail.mailer.send({ to: row.email, subject: 'A new comment on your shared work order', text: `${body}\n\nOpen the work order with the link you received.` }, tx);
+  await mail.mailer.send({ to: row.email, ...mailTexts.shareComment(mailLanguage(row.language), body) }, tx);
   return getShare(tx, orgId, id);
 }
 
@@ -471,7 +464,7 @@ export async function sendShareCode(tx: Tx, orgId: number, token: string, mailer
     .update(workOrderShares)
     .set({ codeHash: hashToken(`${share.id}:${code}`), codeExpiresAt: new Date(now().getTime() + CODE_MINUTES * 60_000) })
     .where(and(eq(workOrderShares.orgId, orgId), eq(workOrderShares.id, share.id)));
-  await mailer.send({ to: share.email, subject: `Your code: ${code}`, text: `Your code to open the shared work order is ${code}. It works for ${CODE_MINUTES} minutes.` }, tx);
+  await mailer.send({ to: share.email, ...mailTexts.shareCode(mailLanguage(share.language), code, CODE_MINUTES) }, tx);
   return { message: 'Code sent', emailHint: maskEmail(share.email) };
 }
 

@@ -168,7 +168,8 @@ export function RecordDrawer<T extends FieldValues = FieldValues>(props: RecordD
       title={
         <Group gap="md" wrap="wrap">
           <Text fw={700} size="lg" data-testid="drawer-title">
-            {props.title}
+            {/* a record's name is user data: isolated from the page's direction (decision 065) */}
+            <bdi>{props.title}</bdi>
           </Text>
           {props.headerRight}
         </Group>

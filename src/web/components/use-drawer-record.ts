@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../lib/form-resolver';
 import { useForm, type DefaultValues, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { api } from '../lib/api';
 import { notifyError } from './notify';

@@ -2,6 +2,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from './en';
 import { applyDocumentLanguage, rememberLanguage, storedLanguage, type Language } from './language';
+import { loadMessageCatalog } from './messages/translate-message';
 
 export { LANGUAGES, type Language } from './language';
 
@@ -23,7 +24,8 @@ let arabicLoaded = false;
 export async function loadLanguage(lang: string) {
   // Not "has an Arabic common bundle": a screen's strings merged into `common` (insights-i18n.ts) make one.
   if (lang !== 'ar' || arabicLoaded) return;
-  const { ar } = await import('./ar');
+  // the API's and the contracts' English messages come with the language (decision 065)
+  const [{ ar }] = await Promise.all([import('./ar'), loadMessageCatalog(lang)]);
   i18n.addResourceBundle('ar', 'common', ar, true, true);
   arabicLoaded = true;
 }

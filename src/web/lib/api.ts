@@ -1,4 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { translateMessage } from '../i18n/messages/translate-message';
 import { clearAccessToken, getAccessToken, setAccessToken, setSessionHint } from './session';
 
 /** Spec section 9: every call gives up after 10 s. */
@@ -245,11 +246,14 @@ export const api = {
   },
 };
 
-/** The message to show for any thrown value: the server's text, else the fallback. */
+/**
+ * The message to show for any thrown value: the server's text, else the fallback, in the reader's language
+ * (the API answers the spec's English; the SPA translates it, decision 065).
+ */
 export function errorMessage(err: unknown, fallback = 'Oops, something went wrong...'): string {
-  if (err instanceof ApiError && err.message && err.status !== 0 && err.status < 500) return err.message;
-  if (err instanceof ApiError && err.status === 0) return err.message;
-  return fallback;
+  if (err instanceof ApiError && err.message && err.status !== 0 && err.status < 500) return translateMessage(err.message);
+  if (err instanceof ApiError && err.status === 0) return translateMessage(err.message);
+  return translateMessage(fallback);
 }
 
 /**
@@ -262,7 +266,7 @@ export function applyApiErrors<T extends FieldValues>(err: unknown, setError: Us
   for (const issue of err.issues) {
     if (!issue.path) continue;
     if (opts.known && !opts.known.includes(issue.path.split('.')[0])) continue;
-    setError(issue.path as Path<T>, { type: 'server', message: issue.message });
+    setError(issue.path as Path<T>, { type: 'server', message: translateMessage(issue.message) });
     applied = true;
   }
   return applied;

@@ -10,6 +10,13 @@ const lang = () => i18n.language;
 export const formatDateTime = (value: string | Date | null | undefined) => shared.formatDateTime(value, lang());
 export const formatDay = (value: string | Date | null | undefined) => shared.formatDay(value, lang());
 export const formatNumber = (n: number | string | null | undefined, maxDecimals?: number) => shared.formatNumber(n, lang(), maxDecimals);
-export const formatMoney = (amount: number | string | null | undefined, currency?: string) => shared.formatMoney(amount, currency, lang());
+/**
+ * An amount with its currency, isolated (U+2068 … U+2069) in a right-to-left language: "US$ 1,165.45" keeps its
+ * order inside an Arabic sentence or cell instead of becoming "$US 1,165.45" (decision 065).
+ */
+export const formatMoney = (amount: number | string | null | undefined, currency?: string) => {
+  const text = shared.formatMoney(amount, currency, lang());
+  return lang() === 'ar' && text ? `\u2068${text}\u2069` : text;
+};
 export const currencySymbol = (currency?: string) => shared.currencySymbol(currency, lang());
 export const formatMinutes = (minutes: number) => shared.formatMinutes(minutes, lang());

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Container, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../lib/form-resolver';
 import { useTranslation } from 'react-i18next';
 import { demoRequestSchema, type DemoRequestInput } from '../../features/auth/auth.schema';
 import { api, applyApiErrors, errorMessage } from '../lib/api';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Button, Group, Loader, Modal, Stack, Switch, Text } from '@mantine/core';
 import { useForm, Controller } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../web/lib/form-resolver';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../web/lib/api';

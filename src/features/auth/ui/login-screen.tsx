@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent, ty
 import { IconDeviceDesktop, IconEye, IconEyeOff, IconLanguage, IconMoon, IconSun, IconTool } from '@tabler/icons-react';
 import { api, errorMessage } from '../../../web/lib/api';
 import { LANGUAGES, type Language } from '../../../web/i18n/language';
+import { translateMessage } from '../../../web/i18n/messages/translate-message';
 import type { ThemePreference } from '../../../web/theme/color-scheme-preference';
 import { loginSchema, type LoginInput } from '../login.schema';
 import { useRotatingMessage } from './use-rotating-message';
@@ -38,7 +39,7 @@ function validate(values: LoginInput): { data?: LoginInput; errors: Errors } {
   const errors: Errors = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path[0] as keyof LoginInput;
-    errors[field] ??= issue.message;
+    errors[field] ??= translateMessage(issue.message);
   }
   return { errors };
 }

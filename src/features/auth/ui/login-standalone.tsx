@@ -6,6 +6,7 @@ import { en } from '../../../web/i18n/en';
 import { applyDocumentLanguage, catalogTranslator, rememberLanguage, storedLanguage, type Catalog, type Language } from '../../../web/i18n/language';
 import { areaDefault, resolveScheme, storedPreference, THEME_KEY, type ThemePreference } from '../../../web/theme/color-scheme-preference';
 import { writeLocal } from '../../../web/lib/local-store';
+import { loadMessageCatalog } from '../../../web/i18n/messages/translate-message';
 import { LoginScreen } from './login-screen';
 import { takeHeldSubmit } from '../../../web/early-submit';
 import { homeFor } from './home';
@@ -18,7 +19,9 @@ function typedInto(el: HTMLElement): LoginInput {
 }
 
 async function catalogFor(lang: Language): Promise<Catalog> {
-  return lang === 'ar' ? (await import('../../../web/i18n/ar')).ar : en;
+  if (lang !== 'ar') return en;
+  const [{ ar }] = await Promise.all([import('../../../web/i18n/ar'), loadMessageCatalog(lang)]);
+  return ar;
 }
 
 function applyScheme(pref: ThemePreference) {

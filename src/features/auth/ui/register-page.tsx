@@ -1,6 +1,6 @@
 import { Anchor, Button, Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../web/lib/form-resolver';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../web/lib/form-resolver';
 import { Button, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Select } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../web/lib/form-resolver';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

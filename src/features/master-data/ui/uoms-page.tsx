@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../web/lib/form-resolver';
 import { useTranslation } from 'react-i18next';
 import {
   ListTextFilter,

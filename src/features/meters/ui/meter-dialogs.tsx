@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../web/lib/form-resolver';
 import { Alert, Autocomplete, Button, Checkbox, FileInput, Group, List, Modal, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../web/components';

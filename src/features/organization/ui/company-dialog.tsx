@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../web/lib/form-resolver';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, applyApiErrors, ApiError, errorMessage } from '../../../web/lib/api';

@@ -1,5 +1,5 @@
 import { SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../web/lib/form-resolver';
 import { Controller, useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AsyncSelect, RecordCreateModal, useMoney } from '../../../web/components';

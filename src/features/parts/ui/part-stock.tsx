@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Image, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../web/lib/form-resolver';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

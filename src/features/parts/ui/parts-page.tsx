@@ -105,7 +105,7 @@ export default function PartsPage() {
                 <UnstyledButton key={p.id} onClick={() => setSelected(p)} data-testid={`low-stock-${p.id}`}>
                   <Group justify="space-between" wrap="nowrap">
                     <Text size="sm" lineClamp={1}>
-                      {p.name}
+                      <bdi>{p.name}</bdi>
                     </Text>
                     <Text size="sm" c="red" fw={600}>
                       {qty(p.quantityOnHand)} / {qty(p.minimumQuantity)}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../web/lib/form-resolver';
 import { Controller, useFieldArray, useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { RecordCreateModal, RichTextField, useMoney, type SelectOption } from '../../../web/components';

@@ -3,7 +3,7 @@ import { ActionIcon, Button, Checkbox, Group, Select, Stack, Text, TextInput } f
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../web/lib/form-resolver';
 import { useTranslation } from 'react-i18next';
 import { ClientDataTable, ListScreen, RecordDrawer, activityQueryKey, confirmDelete, notifyError, notifySuccess, type Column } from '../../../web/components';
 import { ApiError, api, applyApiErrors } from '../../../web/lib/api';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../web/lib/form-resolver';
 import { useTranslation } from 'react-i18next';
 import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
 import { notifyError, notifySuccess } from '../../../web/components/notify';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Avatar, Button, FileButton, Group, Modal, PasswordInput, Stack, Tabs, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../web/lib/form-resolver';
 import { useTranslation } from 'react-i18next';
 import { z } from '../../../shared/zod-setup';
 import { api, applyApiErrors, ApiError, errorMessage } from '../../../web/lib/api';

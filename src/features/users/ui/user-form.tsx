@@ -1,6 +1,6 @@
 import { NumberInput, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../web/lib/form-resolver';
 import { useTranslation } from 'react-i18next';
 import { AssetMultiSelect } from '../../assets/ui/asset-select';
 import { ServiceMultiSelect } from '../../service-catalog/ui/service-select';

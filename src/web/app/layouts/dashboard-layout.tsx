@@ -86,7 +86,8 @@ function Brand() {
         {(company?.organization ?? 'C').slice(0, 1).toUpperCase()}
       </Avatar>
       <Text fw={700} visibleFrom="xs" truncate maw={220} data-testid="brand">
-        {company?.organization ?? t('appName')}
+        {/* the organisation's name is user data: isolated, so "Demo Manufacturing Co." keeps its order in Arabic (decision 065) */}
+        <bdi>{company?.organization ?? t('appName')}</bdi>
       </Text>
     </Group></Anchor>
   );

@@ -170,7 +170,7 @@ export function UserMenu({ onProfile, onCompany }: { onProfile(): void; onCompan
           {name.slice(0, 1).toUpperCase()}
         </Avatar>
         <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate>
-          {name}
+          <bdi>{name}</bdi>
         </Text>
       </Group>
     </UnstyledButton>
