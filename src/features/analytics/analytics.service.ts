@@ -227,7 +227,8 @@ export async function mttrFigures(tx: ReadTx, orgId: number, range: DayRange, pr
           left join assets a on a.org_id = ${org} and a.id = r.asset_id
           left join asset_categories ac on ac.org_id = ${org} and ac.id = a.asset_category_id
         group by a.asset_category_id, ac.name),
-      r_team as materialized (select distinct r.id, r.h, m.team_id from r join work_order_assignees wa on wa.org_id = ${org} and wa.work_order_id = r.id
+      r_team as materialized (select distinct r.id, r.h, m.team_id from r
+          join work_order_assignees wa on wa.org_id = ${org} and wa.work_order_id = r.id
           join team_members m on m.org_id = ${org} and m.worker_id = wa.user_id),
       team as (select t.id, t.name, s.n, s.mean, s.median
         from (select team_id, ${agg} from r_team group by team_id) s
