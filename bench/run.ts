@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark in turn, each printing its own figures (see bench/README.md).
  * `npm run bench -- --only stack,drivers` runs some of them. All need DATABASE_URL (a PostgreSQL server);
- * `scale` needs the database bench/generate filled and is skipped when it is missing.
+ * `scale` and `analytics` need the databases bench/generate filled and are skipped when they are missing.
  */
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
@@ -16,17 +16,18 @@ if (!process.env.DATABASE_URL) {
   process.exit(1);
 }
 
-async function hasScaleDatabase() {
+/** bench/scale reads cmms_bench_10m, bench/analytics the 100k tenant's cmms_bench_100k (bench/README.md). */
+async function hasDatabase(name: string) {
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await client.connect();
-  const { rowCount } = await client.query(`select 1 from pg_database where datname = 'cmms_bench_10m'`);
+  const { rowCount } = await client.query(`select 1 from pg_database where datname = $1`, [name]);
   await client.end();
   return rowCount === 1;
 }
 
 let failed = 0;
 for (const name of chosen) {
-  if ((name === 'scale' || name === 'analytics') && !(await hasScaleDatabase())) {
+  if ((name === 'scale' || name === 'analytics') && !(await hasDatabase(name === 'scale' ? 'cmms_bench_10m' : 'cmms_bench_100k'))) {
     console.log(`\n## ${name}: skipped (run bench/generate first, see bench/README.md)`);
     continue;
   }

@@ -69,7 +69,8 @@ describe('costs as they were', () => {
     const seen = (await fitter.get(`${W}/get-cost/${id}`)).body.cost;
     expect(seen).toEqual({ laborMinutes: 150, laborMinor: null, externalLaborMinutes: 0, externalLaborMinor: null, partsMinor: null, externalPartsMinor: null, totalMinor: null });
     expect((await fitter.get(`${W}/get-parts/${id}`)).body.workOrderParts.map((p: { Part: { salesPrice: number | null } }) => p.Part.salesPrice)).toEqual([null]);
-    expect((await org.admin.get(`${W}/get-parts/${id}`)).body.workOrderParts.map((p: { Part: { salesPrice: number | null } }) => p.Part.salesPrice)).toEqual([99]);
+    // A manager sees the price the line kept (12.50), not today's 99.00: the tab's total is the order's parts cost.
+    expect((await org.admin.get(`${W}/get-parts/${id}`)).body.workOrderParts.map((p: { Part: { salesPrice: number | null } }) => p.Part.salesPrice)).toEqual([12.5]);
     const labors = JSON.stringify((await fitter.get(`${W}/get-labors/${id}`)).body);
     expect(labors).not.toMatch(/hourlyRate|rateMinor|costMinor|4000|9000/);
   });

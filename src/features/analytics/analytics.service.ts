@@ -57,7 +57,12 @@ export { orgTimeZone } from '../organization/organization.service';
  * per row (lateral, `offset 0` keeps it one). Joined plainly, the planner read all the organisation's orders to
  * hash them (100,000 at the budget's size) for a year's 10,000 rows.
  */
-const orderOf = (orgId: number, id: SQL) => sql`cross join lateral (select w.org_id, w.id, w.asset_id, w.created_at, w.status from work_orders w
+const orderOf = (orgId: number, id: SQL, f: AnalyticsFilters) =>
+  // A team or work-station filter probes a set of orders (ordersOf): per probed row the planner scanned that set
+  // (4 s for a year's repairs); joined plainly, both sides are hashed.
+  f.teamId || f.workStationId
+    ? sql`join work_orders w on w.org_id = ${orgId}::int and w.id = ${id}`
+    : sql`cross join lateral (select w.org_id, w.id, w.asset_id, w.created_at, w.status from work_orders w
     where w.org_id = ${orgId}::int and w.id = ${id} offset 0) w`;
 
 /** Does a labour or parts figure with these filters need the work order's row (`w`)? The assignee filter of labour is its worker. */
@@ -139,7 +144,7 @@ export async function backlogFigures(tx: ReadTx, orgId: number, range: DayRange,
         select ${localDay(sql`w.created_at`, tz)} as d, -1 as k from work_orders w
           where w.org_id = ${orgId}::int and w.created_at >= ${since} and w.created_at <= ${n} ${scopeOf(orgId, 'w', f)}
         union all
-        select ${localDay(sql`c.closed_at`, tz)}, 1 from work_order_closures c ${orderOf(orgId, sql`c.work_order_id`)}
+        select ${localDay(sql`c.closed_at`, tz)}, 1 from work_order_closures c ${orderOf(orgId, sql`c.work_order_id`, f)}
           where c.org_id = ${orgId}::int and c.closed_at >= ${since} and c.closed_at <= ${n} and w.created_at <= ${n} ${scopeOf(orgId, 'w', f)}),
       per_day as materialized (select d, sum(k)::int as k from ev group by d),
       total as (select coalesce(sum(k), 0)::int as k from per_day),
@@ -172,7 +177,7 @@ export async function throughputFigures(tx: ReadTx, orgId: number, range: DayRan
         select ${localDay(sql`w.created_at`, tz)} as d, 1 as c, 0 as k from work_orders w
           where w.org_id = ${orgId}::int and w.created_at >= ${pf} and w.created_at < ${te} ${scopeOf(orgId, 'w', f)}
         union all
-        select ${localDay(sql`c.closed_at`, tz)}, 0, 1 from work_order_closures c ${needsOrder(f, false) ? orderOf(orgId, sql`c.work_order_id`) : sql``}
+        select ${localDay(sql`c.closed_at`, tz)}, 0, 1 from work_order_closures c ${needsOrder(f, false) ? orderOf(orgId, sql`c.work_order_id`, f) : sql``}
           where c.org_id = ${orgId}::int and c.status = 'completed' and c.closed_at >= ${pf} and c.closed_at < ${te} ${scopeOf(orgId, 'w', f)}),
       weeks as (select g::date as wk from generate_series(date_trunc('week', ${range.from}::date::timestamp), ${range.to}::date::timestamp, interval '1 week') g),
       cur as (select date_trunc('week', d::timestamp)::date as wk, sum(c)::int as created, sum(k)::int as completed from ev where d >= ${range.from}::date group by 1)
@@ -212,7 +217,7 @@ type MttrRow = { overall: RepairStat | null; previous: RepairStat | null; by_cat
 export async function mttrFigures(tx: ReadTx, orgId: number, range: DayRange, previous: DayRange, f: AnalyticsFilters, tz = 'UTC'): Promise<MttrFigures> {
   const org = sql`${orgId}::int`;
   const repairs = (r: DayRange) => sql`select w.id, w.asset_id, extract(epoch from (c.closed_at - w.created_at)) / 3600.0::float8 as h
-    from work_order_closures c ${orderOf(orgId, sql`c.work_order_id`)}
+    from work_order_closures c ${orderOf(orgId, sql`c.work_order_id`, f)}
     where c.org_id = ${org} and c.status = 'completed' and c.closed_at >= ${dayStart(r.from, tz)} and c.closed_at < ${dayEnd(r.to, tz)}
       and not ${plannedOf('w')} ${scopeOf(orgId, 'w', f)}`;
   const agg = sql`count(*)::int as n, avg(h) as mean, percentile_cont(0.5) within group (order by h) as median`;
@@ -222,7 +227,8 @@ export async function mttrFigures(tx: ReadTx, orgId: number, range: DayRange, pr
           left join assets a on a.org_id = ${org} and a.id = r.asset_id
           left join asset_categories ac on ac.org_id = ${org} and ac.id = a.asset_category_id
         group by a.asset_category_id, ac.name),
-      r_team as materialized (select distinct r.id, r.h, m.team_id from r join work_order_assignees wa on wa.org_id = ${org} and wa.work_order_id = r.id
+      r_team as materialized (select distinct r.id, r.h, m.team_id from r
+          join work_order_assignees wa on wa.org_id = ${org} and wa.work_order_id = r.id
           join team_members m on m.org_id = ${org} and m.worker_id = wa.user_id),
       team as (select t.id, t.name, s.n, s.mean, s.median
         from (select team_id, ${agg} from r_team group by team_id) s
@@ -298,7 +304,7 @@ const byCat = (cat: string) => sql.raw(`coalesce(sum(hours) filter (where catego
 /** Labour hours by the reason's category (and blocking flag), per asset and per work station; availability loss per asset. */
 export async function downtimeFigures(tx: ReadTx, orgId: number, range: DayRange, previous: DayRange, f: AnalyticsFilters, tz = 'UTC'): Promise<DowntimeFigures> {
   const hoursOf = (r: DayRange) => sql`select l.hours, w.asset_id, w.id as wo_id, t.type as category, t.is_blocking_reason as blocking
-      from (${laborIn(orgId, r, tz)}) l ${orderOf(orgId, sql`l.work_order_id`)}
+      from (${laborIn(orgId, r, tz)}) l ${orderOf(orgId, sql`l.work_order_id`, f)}
       join time_tracking_reasons t on t.org_id = l.org_id and t.id = l.reason_id
       where true ${scopeOf(orgId, 'w', f, 'l')}`;
   const [row] = rowsOf<{ by_category: Record<string, unknown>[] | null; by_asset: Record<string, unknown>[] | null; by_station: Record<string, unknown>[] | null; cur: unknown; prev: unknown }>(
@@ -357,7 +363,7 @@ export async function plannedShareFigures(tx: ReadTx, orgId: number, range: DayR
             from work_orders w left join pl on pl.id = w.id
             where w.org_id = ${orgId}::int and w.created_at >= ${from} and w.created_at < ${to} ${scopeOf(orgId, 'w', f)}) o,
           (select coalesce(sum(l.hours) filter (where pl.id is not null), 0) as planned_hours, coalesce(sum(l.hours) filter (where pl.id is null), 0) as reactive_hours
-            from (${laborIn(orgId, r, tz)}) l ${needsOrder(f, true) ? orderOf(orgId, sql`l.work_order_id`) : sql``} left join pl on pl.id = l.work_order_id
+            from (${laborIn(orgId, r, tz)}) l ${needsOrder(f, true) ? orderOf(orgId, sql`l.work_order_id`, f) : sql``} left join pl on pl.id = l.work_order_id
             where true ${scopeOf(orgId, 'w', f, 'l')}) h`),
     );
     return { planned: num(row.planned), reactive: num(row.reactive), mos: num(row.mos), plannedHours: num(row.planned_hours), reactiveHours: num(row.reactive_hours) };
@@ -437,10 +443,10 @@ export async function costFigures(tx: ReadTx, orgId: number, range: DayRange, pr
   const { currency } = await moneySettings(tx, orgId);
   const items = (r: DayRange) => sql`
       select w.id as wo_id, w.asset_id, ${localDay(sql`l.start_date`, tz)} as at, coalesce(l.cost, 0) as labor, 0::numeric as parts, case when l.cost is null then l.hours else 0 end as unrated
-        from (${laborIn(orgId, r, tz)}) l ${orderOf(orgId, sql`l.work_order_id`)} where true ${scopeOf(orgId, 'w', f, 'l')}
+        from (${laborIn(orgId, r, tz)}) l ${orderOf(orgId, sql`l.work_order_id`, f)} where true ${scopeOf(orgId, 'w', f, 'l')}
       union all
       select w.id, w.asset_id, ${localDay(sql`pr.created_at`, tz)}, 0, pr.cost, 0
-        from (${partsIn(orgId, r, tz)}) pr ${orderOf(orgId, sql`pr.work_order_id`)} where true ${scopeOf(orgId, 'w', f)}`;
+        from (${partsIn(orgId, r, tz)}) pr ${orderOf(orgId, sql`pr.work_order_id`, f)} where true ${scopeOf(orgId, 'w', f)}`;
   // The period before: its total alone, from the lines without their orders when no filter needs them.
   const previousTotal =
     needsOrder(f, true) || needsOrder(f, false)

@@ -210,7 +210,7 @@ export const workOrderPartDtoSchema = z.object({
   workOrderId: z.number(),
   /** Null for a contractor's part (`external`). */
   partId: z.number().nullable(),
-  /** salesPrice: null on a contractor's part for a worker (amounts are for managers). */
+  /** salesPrice: the unit price the line kept when the part was used (decision 063); null for a worker (amounts are for managers). */
   Part: z.object({ id: z.number().nullable(), name: z.string(), salesPrice: z.number().nullable() }),
   quantity: z.number(),
   external: externalLineSchema.nullable(),

@@ -749,6 +749,7 @@ async function listPartRows(tx: ReadTx, orgId: number, workOrderId: number, show
       shareId: workOrderParts.shareId,
       externalName: workOrderParts.externalName,
       externalUnitPriceMinor: workOrderParts.externalUnitPriceMinor,
+      unitPriceMinor: workOrderParts.unitPriceMinor,
       name: parts.name,
       salesPrice: parts.salesPrice,
     })
@@ -757,7 +758,7 @@ async function listPartRows(tx: ReadTx, orgId: number, workOrderId: number, show
     .leftJoin(parts, and(eq(parts.orgId, workOrderParts.orgId), eq(parts.id, workOrderParts.partId)))
     .where(and(eq(workOrderParts.orgId, orgId), eq(workOrderParts.workOrderId, workOrderId)))
     .orderBy(asc(workOrderParts.id));
-  const digits = rows.some((r) => r.shareId !== null) ? (await moneySettings(tx, orgId)).digits : 2;
+  const digits = rows.length ? (await moneySettings(tx, orgId)).digits : 2;
   return rows.map((r) => {
     const external =
       r.shareId !== null && r.externalName !== null
@@ -774,7 +775,8 @@ async function listPartRows(tx: ReadTx, orgId: number, workOrderId: number, show
       partId: r.partId,
       Part: external
         ? { id: null, name: external.name, salesPrice: external.rateMinor === null ? null : toMajor(external.rateMinor, digits) }
-        : { id: r.partId, name: r.name ?? '', salesPrice: showAmounts ? Number(r.salesPrice) : null },
+        : // The price the line kept when the part was used (decision 063), so the tab's totals are the order's cost.
+          { id: r.partId, name: r.name ?? '', salesPrice: showAmounts ? (r.unitPriceMinor !== null ? toMajor(r.unitPriceMinor, digits) : Number(r.salesPrice)) : null },
       quantity: r.quantity,
       external,
     };
