@@ -138,3 +138,15 @@ const DAY_MS = 86_400_000;
 export const dayToDate = (day: string) => new Date(`${day}T00:00:00Z`);
 export const dateToDay = (d: Date) => d.toISOString().slice(0, 10);
 export const addDays = (day: string, n: number) => dateToDay(new Date(dayToDate(day).getTime() + n * DAY_MS));
+
+/** The calendar day ('YYYY-MM-DD') that instant `t` falls on in `zone`. */
+export const dayInZone = (t: Date, zone = 'UTC') => dateToDay(new Date(wallClock(t.getTime(), zone)));
+
+/**
+ * The reader's days around `now` in `zone` (decision 066): the start of today, of tomorrow, and the end of the
+ * week window (today and the six days after it, the spec's 7-day due-soon window), as instants.
+ */
+export function dueWindows(now: Date, zone = 'UTC') {
+  const today = dayInZone(now, zone);
+  return { today, todayStart: moveToDay(null, today, zone), tomorrowStart: moveToDay(null, addDays(today, 1), zone), weekEnd: moveToDay(null, addDays(today, 7), zone) };
+}
