@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Group, Input } from '@mantine/core';
-import { DateInput, TimeInput } from '@mantine/dates';
+import { TimeInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 import { parseTypedDay } from '../../shared/dates';
-import { calendarA11y } from './day-field';
+import { calendarA11y, DateBox } from './day-field';
 
 export interface DateTimeFieldProps {
   label: string;
@@ -36,7 +36,7 @@ export function DateTimeField(props: DateTimeFieldProps) {
   return (
     <Input.Wrapper label={props.label} withAsterisk={props.required} error={props.error}>
       <Group gap="xs" wrap="nowrap" align="flex-start">
-        <DateInput
+        <DateBox
           {...calendarA11y(t)}
           aria-label={props.label}
           valueFormat="MM/DD/YYYY"

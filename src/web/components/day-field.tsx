@@ -1,4 +1,5 @@
-import { DateInput } from '@mantine/dates';
+import { useState } from 'react';
+import { DateInput, type DateInputProps } from '@mantine/dates';
 import { formatDay } from '../lib/format';
 import { parseTypedDay } from '../../shared/dates';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +31,59 @@ export const calendarA11y = (t: TFunction) => ({
   weekendDays: [] as (0 | 1 | 2 | 3 | 4 | 5 | 6)[],
 });
 
+/**
+ * Every date box (decision 066): Mantine's DateInput with its calendar's opening held here, so that Escape with
+ * the calendar open closes the calendar only (the drawer or dialog around it stays: the input carries Mantine's
+ * `data-mantine-stop-propagation` while it is open) and Enter confirms the typed day and closes the calendar
+ * instead of submitting the form.
+ */
+export function DateBox(props: DateInputProps & { 'data-testid'?: string }) {
+  const [open, setOpen] = useState(false);
+  const { onFocus, onClick, onBlur, onKeyDown, onChange, getDayProps, popoverProps, ...rest } = props;
+  return (
+    <DateInput
+      {...rest}
+      data-mantine-stop-propagation={open ? 'true' : undefined}
+      onFocus={(e) => {
+        setOpen(true);
+        onFocus?.(e);
+      }}
+      onClick={(e) => {
+        setOpen(true);
+        onClick?.(e);
+      }}
+      onBlur={(e) => {
+        setOpen(false);
+        onBlur?.(e);
+      }}
+      onChange={onChange}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && open) {
+          setOpen(false);
+        } else if (e.key === 'Enter') {
+          // The typed day is already the value (parsed as it is typed): Enter confirms it, the form stays.
+          e.preventDefault();
+          setOpen(false);
+        } else if (e.key !== 'Tab' && e.key !== 'Shift' && e.key !== 'Escape') {
+          setOpen(true);
+        }
+        onKeyDown?.(e);
+      }}
+      getDayProps={(day) => {
+        const own = getDayProps?.(day);
+        return {
+          ...own,
+          onClick: (event: React.MouseEvent<HTMLButtonElement>) => {
+            own?.onClick?.(event);
+            setOpen(false);
+          },
+        };
+      }}
+      popoverProps={{ ...popoverProps, opened: open }}
+    />
+  );
+}
+
 /** A day of a form ('YYYY-MM-DD' or null), shown and typed as DD/MM/YYYY as the lists write it, clearable; required unless told. */
 export function DayField<V extends FieldValues>(props: { form: UseFormReturn<V, any, any>; name: Path<V>; label: string; testId: string; disabled?: boolean; required?: boolean }) {
   const { t } = useTranslation();
@@ -38,7 +92,7 @@ export function DayField<V extends FieldValues>(props: { form: UseFormReturn<V, 
       control={props.form.control}
       name={props.name}
       render={({ field, fieldState }) => (
-        <DateInput
+        <DateBox
           {...calendarA11y(t)}
           label={props.label}
           withAsterisk={props.required ?? true}
