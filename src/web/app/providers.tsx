@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { ModalsHost, NotificationsHost } from '../components/overlay-hosts';
 import { i18n } from '../i18n';
 import { cssVariablesResolver, themeWithNames } from '../theme/theme';
 import { FocusKeeper } from '../components/focus-keeper';
+import '../lib/dates-locale';
 import { ThemePreferenceProvider } from './theme-preference';
 
 /** One query client per app: no retries on 4xx (they will not change), one on network errors. */
@@ -42,10 +43,16 @@ export function AppProviders({ children, queryClient, env }: { children: ReactNo
   );
 }
 
+const onLanguageChange = (notify: () => void) => {
+  i18n.on('languageChanged', notify);
+  return () => i18n.off('languageChanged', notify);
+};
+
 /** The providers under i18n: the theme names the close buttons in the reader's language. */
 function ThemedProviders({ children, queryClient, env }: { children: ReactNode; queryClient: QueryClient; env?: 'default' | 'test' }) {
-  const { t } = useTranslation();
-  const theme = themeWithNames(t('actions.close'));
+  // Not useTranslation: it would suspend the whole app while a namespace loads. The label follows the language.
+  const language = useSyncExternalStore(onLanguageChange, () => i18n.language);
+  const theme = themeWithNames(i18n.t('common:actions.close', { lng: language }));
   return (
       <QueryClientProvider client={queryClient}>
         <DirectionProvider initialDirection={i18n.language === 'ar' ? 'rtl' : 'ltr'} detectDirection={false}>
