@@ -30,11 +30,11 @@ async function pick(page: Page, testId: string, option: string, search?: string)
   await page.getByRole('option', { name: option, exact: false }).first().click();
 }
 
-/** Types day `day` of the current month into a date-time field's day box (MM/DD/YYYY), as a technician would. */
+/** Types day `day` of the current month into a date-time field's day box (day first, as every box reads), as a technician would. */
 async function pickDay(page: Page, testId: string, day: number) {
   const now = new Date();
   const box = page.getByTestId(testId);
-  await box.fill(`${String(now.getMonth() + 1).padStart(2, '0')}/${String(day).padStart(2, '0')}/${now.getFullYear()}`);
+  await box.fill(`${String(day).padStart(2, '0')}/${String(now.getMonth() + 1).padStart(2, '0')}/${now.getFullYear()}`);
   await box.press('Tab');
 }
 

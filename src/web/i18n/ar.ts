@@ -4,6 +4,7 @@ import type { Catalog } from './en';
 export const ar: Catalog = {
   appName: 'CMMS',
   a11y: {
+    dayPlaceholder: 'يوم شهر سنة، مثل ٢٦ نوفمبر ٢٠٢٦',
     previousMonth: 'الشهر السابق',
     nextMonth: 'الشهر التالي',
     previousYear: 'السنة السابقة',

@@ -2,6 +2,7 @@
 export const en = {
   appName: 'CMMS',
   a11y: {
+    dayPlaceholder: 'DD MMM YYYY, e.g. 26 Nov 2026',
     previousMonth: 'Previous month',
     nextMonth: 'Next month',
     previousYear: 'Previous year',
