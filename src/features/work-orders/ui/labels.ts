@@ -18,6 +18,7 @@ registerTranslations('workOrders', {
     priority: WORK_ORDER_PRIORITY_LABELS.en,
     stats: { heading: 'Statistics', totalPending: 'Total Pending Work Orders', dueNext7Days: 'Due in Next 7 Days', highPriorityPending: 'High Priority Pending' },
     tabs: { overview: 'Overview', operations: 'Operations', labor: 'Labor', parts: 'Parts', photos: 'Photos' },
+    summary: { title: 'Labour, parts and cost', labor: 'Labour', parts: 'Parts', total: 'Total cost', external: 'of it by contractors: {{value}}' },
     field: {
       title: 'Work Order Title',
       duration: 'Expected Duration (HH:MM)',
@@ -109,6 +110,7 @@ registerTranslations('workOrders', {
     priority: WORK_ORDER_PRIORITY_LABELS.ar,
     stats: { heading: 'إحصائيات', totalPending: 'إجمالي أوامر العمل المعلقة', dueNext7Days: 'مستحقة خلال 7 أيام', highPriorityPending: 'معلقة عالية الأولوية' },
     tabs: { overview: 'نظرة عامة', operations: 'العمليات', labor: 'العمل', parts: 'القطع', photos: 'الصور' },
+    summary: { title: 'العمل والقطع والتكلفة', labor: 'العمل', parts: 'القطع', total: 'التكلفة الإجمالية', external: 'منها للمقاولين: {{value}}' },
     field: {
       title: 'عنوان أمر العمل',
       duration: 'المدة المتوقعة (س:د)',

@@ -78,7 +78,7 @@ export default function WorkOrdersPage() {
   const [selected, setSelected] = useOpenRecord();
 
   const columns: Column<WorkOrderDto>[] = [
-    { key: 'workOrderId', header: t('col.id'), hideable: false },
+    { key: 'workOrderId', header: t('col.id'), hideable: false, nowrap: true },
     {
       key: 'status',
       header: t('col.status'),
@@ -100,7 +100,7 @@ export default function WorkOrdersPage() {
         </Badge>
       ),
     },
-    { key: 'dueDate', header: t('col.dueDate'), defaultHidden: 'phone', render: (r) => formatDateTime(r.dueDate) },
+    { key: 'dueDate', header: t('col.dueDate'), defaultHidden: 'phone', nowrap: true, render: (r) => formatDateTime(r.dueDate) },
     {
       key: 'assignees',
       header: t('col.assignees'),
@@ -108,7 +108,7 @@ export default function WorkOrdersPage() {
       render: (r) => (r.assignees.length ? r.assignees.map((a) => `${a.firstName} ${a.lastName}`.trim()).join(', ') : t('unassigned')),
     },
     { key: 'asset', header: t('col.asset'), defaultHidden: true, render: (r) => r.asset?.name ?? '' },
-    { key: 'createdAt', header: t('col.createdAt'), defaultHidden: true, render: (r) => formatDateTime(r.createdAt) },
+    { key: 'createdAt', header: t('col.createdAt'), defaultHidden: true, nowrap: true, render: (r) => formatDateTime(r.createdAt) },
   ];
   const assetId = Number(list.state.filters.assetId) || null;
   // The chosen asset's name, for a filter that arrived by a link: the rows carry it.
