@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 
 const DIALOG = '[role="dialog"], [role="alertdialog"]';
-const TABBABLE = 'button:not([disabled]), [href], input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 const lost = () => !document.activeElement || document.activeElement === document.body;
 const shown = (el: Element) => el.isConnected && !(el as HTMLElement).closest('[aria-hidden="true"], [hidden]');
