@@ -36,7 +36,7 @@ registerTranslations('myWork', {
     },
     timer: { title: 'Time', reason: 'Reason', start: 'Start timer', stop: 'Stop and log', chooseReason: 'Choose a reason to log the time', logged: '{{minutes}} min, {{reason}}' },
     labor: { title: 'Time logged', none: 'No time logged yet' },
-    procedure: { title: 'Procedure', none: 'No procedure on this work order', save: 'Save', takePhoto: 'Take photo', retake: 'Retake photo', signHint: 'Sign in the full app', pass: 'Pass', fail: 'Fail', flag: 'Flag', done: 'Done', answered: 'Step "{{label}}": {{value}}', photo: 'Photo for "{{label}}"' },
+    procedure: { title: 'Procedure', none: 'No procedure on this work order', save: 'Save', takePhoto: 'Take photo', retake: 'Retake photo', sign: 'Sign', signAgain: 'Sign again', signTitle: 'Signature', signHint: 'Sign with your finger in the box', signClear: 'Clear', signSave: 'Save signature', signature: 'Signature for "{{label}}"', signed: 'Signed', pass: 'Pass', fail: 'Fail', flag: 'Flag', done: 'Done', answered: 'Step "{{label}}": {{value}}', photo: 'Photo for "{{label}}"' },
     parts: {
       title: 'Parts',
       search: 'Search parts by name or code',
@@ -108,7 +108,7 @@ registerTranslations('myWork', {
     },
     timer: { title: 'الوقت', reason: 'السبب', start: 'تشغيل المؤقت', stop: 'إيقاف وتسجيل', chooseReason: 'اختر سببًا لتسجيل الوقت', logged: '{{minutes}} دقيقة، {{reason}}' },
     labor: { title: 'الوقت المسجل', none: 'لم يُسجل وقت بعد' },
-    procedure: { title: 'الإجراء', none: 'لا يوجد إجراء لأمر العمل هذا', save: 'حفظ', takePhoto: 'التقاط صورة', retake: 'إعادة التقاط', signHint: 'وقّع في التطبيق الكامل', pass: 'ناجح', fail: 'فاشل', flag: 'تنبيه', done: 'تم', answered: 'الخطوة "{{label}}": {{value}}', photo: 'صورة لـ "{{label}}"' },
+    procedure: { title: 'الإجراء', none: 'لا يوجد إجراء لأمر العمل هذا', save: 'حفظ', takePhoto: 'التقاط صورة', retake: 'إعادة التقاط', sign: 'توقيع', signAgain: 'توقيع من جديد', signTitle: 'التوقيع', signHint: 'وقّع بإصبعك داخل المربع', signClear: 'مسح', signSave: 'حفظ التوقيع', signature: 'توقيع لـ "{{label}}"', signed: 'تم التوقيع', pass: 'ناجح', fail: 'فاشل', flag: 'تنبيه', done: 'تم', answered: 'الخطوة "{{label}}": {{value}}', photo: 'صورة لـ "{{label}}"' },
     parts: {
       title: 'القطع',
       search: 'ابحث عن قطع بالاسم أو الرمز',

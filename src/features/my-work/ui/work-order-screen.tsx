@@ -13,6 +13,7 @@ import type { RunningTimer } from './my-work-db';
 import type { OutboxItem } from './outbox';
 import { NoticeList } from './notice-list';
 import { SyncIndicator, TOUCH } from './sync-indicator';
+import { SignaturePad } from '../../../web/components/signature-pad';
 
 const big = { size: 'lg', h: TOUCH + 8 } as const;
 
@@ -216,6 +217,7 @@ function PendingPhoto({ item, testId = 'photo-pending' }: { item: OutboxItem; te
 function StepField({ order, step, pendingPhoto }: { order: CachedWorkOrder; step: IssuedStepDto; pendingPhoto?: OutboxItem }) {
   const { t } = useTranslation('myWork');
   const [draft, setDraft] = useState<string>(step.value === null || step.value === undefined ? '' : String(step.value));
+  const [signing, setSigning] = useState(false);
   const queued = useQueued();
   const answer = (value: unknown, shown: string) => void queued.run(() => queueAnswer(order.id, step, value, t('procedure.answered', { label: step.label, value: shown })));
   const refusal = queued.error && (
@@ -321,12 +323,32 @@ function StepField({ order, step, pendingPhoto }: { order: CachedWorkOrder; step
         </Stack>
       );
     case 'signature':
+      // Signed here, with a finger (issue 46): the PNG goes through the outbox as a step image, as a photo does.
       return (
         <Stack gap={4}>
           {label}
-          <Text size="sm" c="dimmed">
-            {typeof step.value === 'string' ? '✓' : t('procedure.signHint')}
-          </Text>
+          {pendingPhoto ? (
+            <PendingPhoto item={pendingPhoto} />
+          ) : typeof step.value === 'string' ? (
+            <Image src={step.value} alt={t('procedure.signed')} h={80} w="auto" fit="contain" bg="white" radius="sm" data-testid="signature-saved" />
+          ) : null}
+          <Button {...big} variant="light" onClick={() => setSigning(true)} data-testid={`${testId}-sign`}>
+            {pendingPhoto || step.value ? t('procedure.signAgain') : t('procedure.sign')}
+          </Button>
+          {queued.error && (
+            <Text size="sm" c="red">
+              {queued.error}
+            </Text>
+          )}
+          <SignaturePad
+            opened={signing}
+            onClose={() => setSigning(false)}
+            labels={{ title: t('procedure.signTitle'), hint: t('procedure.signHint'), clear: t('procedure.signClear'), save: t('procedure.signSave') }}
+            onSave={(png) => {
+              setSigning(false);
+              void queued.run(() => queuePhoto(order.id, step.id, png, t('procedure.signature', { label: step.label })));
+            }}
+          />
         </Stack>
       );
   }
