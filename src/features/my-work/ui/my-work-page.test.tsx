@@ -170,3 +170,14 @@ describe('My work: a signature step on the phone', { timeout: 60_000 }, () => {
     expect(save).toBeEnabled();
   });
 });
+
+describe('My work: sections', () => {
+  it('a completed or cancelled order leaves Overdue', async () => {
+    const { sectionOf } = await import('./my-work-page');
+    const now = new Date('2026-12-06T12:00:00Z');
+    expect(sectionOf('2026-12-01T08:00:00Z', now, 'in-progress')).toBe('overdue');
+    expect(sectionOf('2026-12-01T08:00:00Z', now, 'completed')).toBe('closed');
+    expect(sectionOf('2026-12-01T08:00:00Z', now, 'cancelled')).toBe('closed');
+    expect(sectionOf(null, now, 'assigned')).toBe('upcoming');
+  });
+});
