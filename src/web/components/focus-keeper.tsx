@@ -53,12 +53,13 @@ export function FocusKeeper() {
         for (const dialog of [...openers.keys()]) if (!dialog.isConnected) openers.delete(dialog);
         return;
       }
-      // Only a focus taken away is put back: the last focused element left (or turned busy), or a dialog closed.
-      // A click on nothing focusable, with the element still there, is the reader's own choice.
+      // Outside dialogs, only a focus taken away is put back (the last focused element left or turned busy, or a
+      // dialog closed): a click on nothing focusable, with the element still there, is the reader's own choice.
       const last = recent.at(-1);
       const gone = !last || !last.isConnected || !shown(last) || !!(last as HTMLButtonElement).disabled;
-      if (!gone && ![...openers.keys()].some((d) => !d.isConnected)) return;
       const top = open.at(-1);
+      // In an open dialog <body> is never chosen (a click on its empty space focuses the dialog): always a loss.
+      if (!top && !gone && ![...openers.keys()].some((d) => !d.isConnected)) return;
       if (top) {
         // Still in a dialog: its last focused element, or its twin after a re-render, or the dialog itself.
         const last = lastInside.get(top);
