@@ -113,7 +113,8 @@ describe('keyboard: the focus stays where the work is', () => {
       await page.keyboard.press('Enter');
       await poll(() => page.getByTestId('drawer-title').innerText()).toBe(woId);
       await poll(() => dialogOfFocus(page)).toBe('record-drawer');
-      await page.getByRole('button', { name: 'Close', exact: true }).first().focus();
+      // The drawer's own close button (a toast's is named Close too).
+      await page.getByTestId('record-drawer').getByRole('button', { name: 'Close', exact: true }).focus();
       await page.keyboard.press('Enter');
       await poll(() => page.getByTestId('record-drawer').count()).toBe(0);
       await poll(() => page.evaluate(() => (document.activeElement as HTMLElement).tagName + ':' + (document.activeElement?.textContent ?? ''))).toMatch(new RegExp(`^TR:.*${woId}`));
