@@ -30,11 +30,11 @@ async function pick(page: Page, testId: string, option: string, search?: string)
   await page.getByRole('option', { name: option, exact: false }).first().click();
 }
 
-/** Types the day `daysAgo` days before today into a date-time field's day box (MM/DD/YYYY), as a technician would (time ends by now: issue 45). */
+/** Types the day `daysAgo` days before today into a date-time field's day box (day first, as every box reads; time ends by now: issue 45), as a technician would. */
 async function pickDay(page: Page, testId: string, daysAgo: number) {
   const day = new Date(Date.now() - daysAgo * 86_400_000);
   const box = page.getByTestId(testId);
-  await box.fill(`${String(day.getMonth() + 1).padStart(2, '0')}/${String(day.getDate()).padStart(2, '0')}/${day.getFullYear()}`);
+  await box.fill(`${String(day.getDate()).padStart(2, '0')}/${String(day.getMonth() + 1).padStart(2, '0')}/${day.getFullYear()}`);
   await box.press('Tab');
 }
 

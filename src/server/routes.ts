@@ -26,6 +26,7 @@ import { dataTransferRoutes } from '../features/data-transfer/data-transfer.rout
 import { requestPortalRoutes } from '../features/request-portal/request-portal.routes';
 import { workOrderSharesRoutes } from '../features/work-order-shares/work-order-shares.routes';
 import { myWorkRoutes } from '../features/my-work/my-work.routes';
+import { dashboardRoutes } from '../features/dashboard/dashboard.routes';
 
 /**
  * Every feature's routes and their URL prefix under /api. A new business area adds one line here.
@@ -60,4 +61,5 @@ export async function registerFeatureRoutes(app: FastifyInstance) {
   await app.register(requestPortalRoutes, { prefix: '/api/portal' });
   await app.register(workOrderSharesRoutes, { prefix: '/api/shared-work-orders' });
   await app.register(myWorkRoutes, { prefix: '/api/my-work' });
+  await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
 }

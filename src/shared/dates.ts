@@ -149,6 +149,51 @@ export function parseTypedDay(text: string, order: 'dmy' | 'mdy'): string | null
   return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== iso ? null : iso;
 }
 
+const ARABIC_DIGITS = '٠١٢٣٤٥٦٧٨٩';
+const EASTERN_DIGITS = '۰۱۲۳۴۵۶۷۸۹';
+let monthNames: Map<string, number> | undefined;
+/** Month names of both languages (English short and long, Arabic), lower case, to their number. */
+function months() {
+  if (!monthNames) {
+    monthNames = new Map();
+    for (const [locale, styles] of [['en-US', ['short', 'long']], ['ar', ['long']]] as const) {
+      for (const style of styles) {
+        const f = new Intl.DateTimeFormat(locale, { month: style, timeZone: 'UTC' });
+        for (let m = 0; m < 12; m++) monthNames.set(f.format(new Date(Date.UTC(2001, m, 15))).toLowerCase().replace(/\.$/, ''), m + 1);
+      }
+    }
+    monthNames.set('sept', 9);
+  }
+  return monthNames;
+}
+
+/**
+ * A day typed in a date box (decision 066), to 'YYYY-MM-DD', or null when it is not a day of the calendar (31/02 is
+ * refused, not moved to March): the shown format ("26 Nov 2026", "26 نوفمبر 2026"), numbers day first
+ * ("26/11/2026", "26.11.2026"), or ISO ("2026-11-26"); Arabic-Indic digits too.
+ */
+export function parseDayText(text: string): string | null {
+  const t = text
+    .trim()
+    .replace(/[٠-٩]/g, (d) => String(ARABIC_DIGITS.indexOf(d)))
+    .replace(/[۰-۹]/g, (d) => String(EASTERN_DIGITS.indexOf(d)))
+    .replace(/[\u200e\u200f\u061c]/g, '');
+  let y: string, m: number, d: string;
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(t);
+  const numeric = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(t);
+  const named = /^(\d{1,2})[\s/.-]+([^\d\s/.,،-]+)\.?[\s/.,،-]+(\d{4})$/.exec(t);
+  if (iso) [y, m, d] = [iso[1], Number(iso[2]), iso[3]];
+  else if (numeric) [y, m, d] = [numeric[3], Number(numeric[2]), numeric[1]];
+  else if (named) {
+    const month = months().get(named[2].toLowerCase());
+    if (!month) return null;
+    [y, m, d] = [named[3], month, named[1]];
+  } else return null;
+  const day = `${y}-${String(m).padStart(2, '0')}-${d.padStart(2, '0')}`;
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== day ? null : day;
+}
+
 const FIVE_YEARS_MS = 5 * 366 * 86_400_000;
 /** A query's day range [from, to] (either may be missing): to on or after from, at most five years long (pm-plans, analytics). */
 export const dayRangeChecks = <T extends { from?: string; to?: string }>(schema: z.ZodType<T>) =>
@@ -161,3 +206,12 @@ const DAY_MS = 86_400_000;
 export const dayToDate = (day: string) => new Date(`${day}T00:00:00Z`);
 export const dateToDay = (d: Date) => d.toISOString().slice(0, 10);
 export const addDays = (day: string, n: number) => dateToDay(new Date(dayToDate(day).getTime() + n * DAY_MS));
+
+/**
+ * The reader's days around `now` in `zone` (decision 066): the start of today, of tomorrow, and the end of the
+ * week window (today and the six days after it, the spec's 7-day due-soon window), as instants.
+ */
+export function dueWindows(now: Date, zone = 'UTC') {
+  const today = dayInZone(now, zone);
+  return { today, todayStart: moveToDay(null, today, zone), tomorrowStart: moveToDay(null, addDays(today, 1), zone), weekEnd: moveToDay(null, addDays(today, 7), zone) };
+}

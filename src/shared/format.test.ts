@@ -35,13 +35,16 @@ describe('the one formatter', () => {
     expect(formatNumber(2.3456, 'en')).toBe('2.346');
   });
 
-  it("keeps the spec's English patterns for dates", () => {
+  it('writes days and moments one unambiguous way per language: the month by name (decision 066)', () => {
     const at = new Date(2026, 10, 26, 18, 5);
-    expect(formatDateTime(at, 'en')).toBe('11/26/2026 06:05 PM');
-    expect(formatDateTime(at.toISOString(), 'en')).toBe('11/26/2026 06:05 PM');
-    // A stored day is its UTC calendar day, whatever the reader's time zone.
-    expect(formatDay('2026-03-09T00:00:00.000Z', 'en')).toBe('09/03/2026');
-    expect(formatDay('2026-03-09', 'en')).toBe('09/03/2026');
+    expect(formatDateTime(at, 'en')).toBe('26 Nov 2026, 06:05 PM');
+    expect(formatDateTime(at.toISOString(), 'en')).toBe('26 Nov 2026, 06:05 PM');
+    // A stored day is its UTC calendar day, whatever the reader's time zone; a moment starts with the same day.
+    expect(formatDay('2026-03-09T00:00:00.000Z', 'en')).toBe('09 Mar 2026');
+    expect(formatDay('2026-03-09', 'en')).toBe('09 Mar 2026');
+    expect(formatDay('2026-11-26', 'en')).toBe(formatDateTime(at, 'en').split(',')[0]);
+    expect(formatDay('2026-11-26', 'ar')).toContain('نوفمبر');
+    expect(formatDateTime(at, 'ar').startsWith(formatDay('2026-11-26', 'ar'))).toBe(true);
     expect([formatDateTime(null, 'en'), formatDay('not a date', 'en')]).toEqual(['', '']);
   });
 

@@ -1,7 +1,7 @@
 /**
  * The one formatter of dates, times, numbers and money, for the UI, the PDFs and e-mails, driven by the
- * reader's language through `Intl`. English keeps the spec's patterns (date-times MM/dd/yyyy hh:mm aa,
- * days dd/MM/yyyy, "$1,234.50"); Arabic takes Intl's own (its digits, its AM/PM). Browser-safe.
+ * reader's language through `Intl`. Days and moments with the month by name, one format per language (decision
+ * 066, "26 Nov 2026"); money "$1,234.50"; Arabic takes Intl's digits and AM/PM. Browser-safe.
  */
 
 import { currencyDigits } from './money';
@@ -67,32 +67,40 @@ const toDate = (value: string | Date | null | undefined): Date | null => {
 };
 
 /**
+ * One unambiguous format per language for days and moments (decision 066): the month by name, so that 09/03 is
+ * never read as the 3rd of September. English "09 Mar 2026" and "09 Mar 2026, 06:05 PM"; Arabic
+ * "٠٩ مارس ٢٠٢٦" and "٠٩ مارس ٢٠٢٦، ٦:٠٥ م". Date boxes show and take the same (`DAY_INPUT_FORMAT`).
+ */
+const DAY_OPTIONS = { en: { day: '2-digit', month: 'short', year: 'numeric' }, ar: { day: '2-digit', month: 'long', year: 'numeric' } } as const;
+
+/** The date boxes' format (dayjs tokens), per language: what `formatDay` writes. */
+export const DAY_INPUT_FORMAT: Record<FormatLanguage, string> = { en: 'DD MMM YYYY', ar: 'DD MMMM YYYY' };
+
+const langOf = (lang: string | undefined): FormatLanguage => (lang === 'ar' ? 'ar' : 'en');
+
+function dayParts(d: Date, lang: FormatLanguage, timeZone?: string) {
+  const f = cached(`dayparts:${lang}:${timeZone ?? ''}`, () => new Intl.DateTimeFormat(localeOf(lang), { ...DAY_OPTIONS[lang], timeZone }));
+  const p = Object.fromEntries(f.formatToParts(d).map((part) => [part.type, part.value]));
+  return `${p.day} ${p.month} ${p.year}`;
+}
+
+/**
  * A moment in the reader's time zone, or in `timeZone` (an organisation's, for what the server prints: decision
- * 064): "11/26/2026 06:33 AM" in English ('' for none).
+ * 064): "26 Nov 2026, 06:05 PM" in English ('' for none).
  */
 export function formatDateTime(value: string | Date | null | undefined, lang?: string, timeZone?: string): string {
   const d = toDate(value);
   if (!d) return '';
-  const f = cached(
-    `datetime:${localeOf(lang)}:${timeZone ?? ''}`,
-    () => new Intl.DateTimeFormat(localeOf(lang), { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: true, timeZone }),
-  );
-  if (lang === 'ar') return f.format(d);
-  const p = Object.fromEntries(f.formatToParts(d).map((part) => [part.type, part.value]));
-  return `${p.month}/${p.day}/${p.year} ${p.hour}:${p.minute} ${p.dayPeriod}`;
+  const l = langOf(lang);
+  const time = cached(`time:${l}:${timeZone ?? ''}`, () => new Intl.DateTimeFormat(localeOf(l), { hour: '2-digit', minute: '2-digit', hour12: true, timeZone })).format(d);
+  return `${dayParts(d, l, timeZone)}${l === 'ar' ? '،' : ','} ${time}`;
 }
 
-/**
- * A calendar day (dates are stored at the day's UTC midnight): "26/11/2026" in English, as the spec's lists
- * show requests and orders ('' for none).
- */
+/** A calendar day (dates are stored at the day's UTC midnight): "26 Nov 2026" in English ('' for none). */
 export function formatDay(value: string | Date | null | undefined, lang?: string): string {
   const d = toDate(value);
   if (!d) return '';
-  const f = cached(`day:${localeOf(lang)}`, () => new Intl.DateTimeFormat(localeOf(lang), { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' }));
-  if (lang === 'ar') return f.format(d);
-  const p = Object.fromEntries(f.formatToParts(d).map((part) => [part.type, part.value]));
-  return `${p.day}/${p.month}/${p.year}`;
+  return dayParts(d, langOf(lang), 'UTC');
 }
 
 /** A length of time in whole minutes: "2h 30m" in English, "٢ س ٣٠ د" in Arabic (labour lines, their history). */

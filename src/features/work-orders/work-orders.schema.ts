@@ -28,6 +28,10 @@ export const workOrderPriorityField = z.preprocess(
 );
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/** The due-date views of the list (open orders only). */
+export const WORK_ORDER_DUE_VIEWS = ['overdue', 'today', 'week'] as const;
+export type WorkOrderDueView = (typeof WORK_ORDER_DUE_VIEWS)[number];
 /** An optional field of an update: '' or null clears it (null), a field left out keeps its value (issue 45). */
 const blankToNull = (v: unknown) => (v === '' || v === null ? null : v);
 
@@ -145,6 +149,17 @@ export const workOrderListQuerySchema = pageQuerySchema.extend({
   title: z.string().trim().max(200, 'Title filter must be at most 200 characters').optional(),
   /** One asset's orders (analytics' drill-down, decision 038). */
   assetId: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ error: 'Asset is invalid' }).int('Asset is invalid').min(1, 'Asset is invalid').max(2147483647, 'Asset is invalid').optional()),
+  /**
+   * The dashboard's figures and the list's quick views (decision 066), open orders only: `overdue` (due before
+   * now), `today` (due from now to the end of today), `week` (due from now to the end of the sixth day after today).
+   */
+  due: z.preprocess(blankToUndefined, z.enum(WORK_ORDER_DUE_VIEWS, { error: `Due must be one of ${WORK_ORDER_DUE_VIEWS.join(', ')}` }).optional()),
+  /** `me`: assigned to the caller; `none`: nobody assigned. */
+  assigned: z.preprocess(blankToUndefined, z.enum(['me', 'none'], { error: 'Assigned must be me or none' }).optional()),
+  /** Only orders a preventive-maintenance plan created. */
+  pm: z.preprocess((v) => (v === 'true' || v === '1' || v === true ? true : v === '' || v === 'false' || v === '0' || v === false || v === undefined ? undefined : v), z.literal(true, { error: 'PM must be true or false' }).optional()),
+  /** The reader's time zone: where "today" starts and ends (UTC without it). */
+  timeZone: z.preprocess(blankToUndefined, timeZoneField.optional()),
 });
 export type WorkOrderListQuery = z.output<typeof workOrderListQuerySchema>;
 

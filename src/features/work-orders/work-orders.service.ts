@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { type Bind, bindTo, countAll, isAnyOf, keysetBatch, param, preparedEstimate, preparedRead } from '../../server/db/prepared';
 import { sameUpdatedAt, StaleEdit } from '../../server/stale-edit';
-import { assets, parts, quotations, timeTrackingReasons, users, workOrderAssignees, workOrderLabors, workOrderOpenDueDayCounts, workOrderParts, workOrderPriorityCounts, workOrderPhotos, workOrderProcedureSteps, workOrders, workOrderStatusCounts } from '../../server/db/schema';
+import { assets, parts, quotations, timeTrackingReasons, users, workOrderAssignees, workOrderLabors, workOrderOpenDueDayCounts, workOrderParts, workOrderPriorityCounts, workOrderPhotos, workOrderProcedureSteps, workOrders, workOrderStatusCounts, pmOccurrences } from '../../server/db/schema';
 import { discardFiles } from '../../server/uploads/storage';
 import { badRequest, conflict, forbidden, notFound } from '../../server/http-error';
 import { pagination } from '../../shared/pagination';
@@ -23,6 +23,7 @@ import {
   workOrderDisplayId,
   type LaborDto,
   type WorkOrderDto,
+  type WorkOrderDueView,
   type WorkOrderListQuery,
   type WorkOrderPartDto,
   type RescheduleWorkOrderInput,
@@ -36,7 +37,7 @@ import {
 } from './work-orders.schema';
 import type { z } from 'zod';
 import { escapeLike } from '../../server/db/like';
-import { dayInZone, moveToDay } from '../../shared/dates';
+import { dayInZone, dueWindows, moveToDay } from '../../shared/dates';
 import { RESCHEDULE_MESSAGES, rescheduleDayProblem } from '../calendar/calendar.schema';
 import { emitWebhookEvent, emitWebhookEvents } from '../webhooks/webhooks.service';
 import { toMajor, toMinor } from '../../shared/money';
@@ -159,7 +160,10 @@ function keptCount(filter: ListFilter, bind: Bind): SQL<number> {
 }
 
 /** Only statuses filter: the total is kept, not counted. */
-const totalIsKept = (filter: ListFilter) => !filter.values.userId && !filter.values.title && !filter.values.assetId;
+const totalIsKept = (filter: ListFilter) => {
+  const v = filter.values;
+  return !v.userId && !v.title && !v.assetId && !v.dueBefore && !v.mineId && !v.unassigned && !v.pm;
+};
 
 /**
  * totalRecords without counting a million rows. Only statuses filter: the kept count, read with the page.
@@ -225,13 +229,21 @@ export async function listWorkOrders(tx: ReadTx, orgId: number, actor: AccessCla
  * The list's filter values (absent ones undefined) and its condition over them, as placeholders for
  * `preparedRead` (`param`) or bound to the values (`bindTo`). A worker's list is their assigned orders.
  */
-function listFilter(orgId: number, actor: AccessClaims, query: WorkOrderListQuery) {
+function listFilter(orgId: number, actor: AccessClaims, query: WorkOrderListQuery, at = now()) {
+  const due = query.due ? dueRange(query.due, at, query.timeZone) : undefined;
   const values = {
     orgId,
     status: query.status?.length ? query.status : undefined,
     title: query.title ? `%${escapeLike(query.title)}%` : undefined,
     userId: isManager(actor) ? undefined : actor.userId,
     assetId: query.assetId,
+    // The due views (decision 066): open orders due in [dueFrom, dueBefore), instants as ISO strings.
+    dueFrom: due?.from,
+    dueBefore: due?.before,
+    mineId: query.assigned === 'me' ? actor.userId : undefined,
+    // Flags, not placeholders: each names its own statement.
+    unassigned: query.assigned === 'none' || undefined,
+    pm: query.pm || undefined,
   };
   const where = (bind: Bind) =>
     and(
@@ -240,8 +252,39 @@ function listFilter(orgId: number, actor: AccessClaims, query: WorkOrderListQuer
       values.title ? ilike(workOrders.title, bind('title')) : undefined,
       values.assetId ? eq(workOrders.assetId, bind('assetId')) : undefined,
       values.userId ? assignedTo(bind('orgId'), bind('userId')) : undefined,
+      values.dueBefore ? sql`${workOrders.status} in ('assigned', 'in-progress')` : undefined,
+      values.dueFrom ? gte(workOrders.dueDate, sql`${bind('dueFrom')}::timestamptz`) : undefined,
+      values.dueBefore ? lt(workOrders.dueDate, sql`${bind('dueBefore')}::timestamptz`) : undefined,
+      values.mineId ? assignedTo(bind('orgId'), bind('mineId')) : undefined,
+      values.unassigned
+        ? sql`not exists (select 1 from ${workOrderAssignees} where ${workOrderAssignees.orgId} = ${workOrders.orgId} and ${workOrderAssignees.workOrderId} = ${workOrders.id})`
+        : undefined,
+      values.pm ? fromPmPlan(workOrders.orgId, workOrders.id) : undefined,
     );
   return { values, where };
+}
+
+/**
+ * The number of orders of the list's filter (a worker's are their own), as a scalar subquery: the dashboard puts
+ * several in one statement (decision 066).
+ */
+export function countWorkOrdersSql(tx: ReadTx, orgId: number, actor: AccessClaims, query: Partial<WorkOrderListQuery>, at: Date): SQL<number> {
+  const filter = listFilter(orgId, actor, query as WorkOrderListQuery, at);
+  return sql<number>`(${tx.select({ n: countAll() }).from(workOrders).where(filter.where(bindTo(filter.values)))})`;
+}
+
+/** "Created by a preventive-maintenance plan": the order has an occurrence (the dashboard's PM figure). */
+export const fromPmPlan = (orgId: SQLWrapper, id: SQLWrapper) =>
+  sql`exists (select 1 from ${pmOccurrences} where ${pmOccurrences.orgId} = ${orgId} and ${pmOccurrences.workOrderId} = ${id})`;
+
+/**
+ * The instants of a due view in the reader's zone (decision 066): overdue is before now; today and week run from
+ * now to the end of today, or of the sixth day after it. Open orders only (the caller adds the statuses).
+ */
+export function dueRange(view: WorkOrderDueView, at: Date, zone = 'UTC'): { from?: string; before: string } {
+  const w = dueWindows(at, zone);
+  if (view === 'overdue') return { before: at.toISOString() };
+  return { from: at.toISOString(), before: (view === 'today' ? w.tomorrowStart : w.weekEnd).toISOString() };
 }
 type ListFilter = ReturnType<typeof listFilter>;
 

@@ -40,3 +40,9 @@ export function recordLink(entityType: string, entityId: number): string | undef
   if (!kind) return undefined;
   return kind.param ? `${kind.path}?${kind.param}=${entityId}` : kind.path;
 }
+
+/** "WO-0004 Pump seal" for numbered documents with a name, the name alone for the rest ("Amal Haddad"), else `recordName`. */
+export function namedRecord(t: TFunction, entityType: string, entityId: number, name: string | null | undefined): string {
+  if (!name) return recordName(t, entityType, entityId);
+  return KINDS[entityType]?.prefix ? `${recordName(t, entityType, entityId)} ${name}` : name;
+}

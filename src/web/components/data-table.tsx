@@ -18,6 +18,8 @@ export interface Column<T> {
   defaultHidden?: boolean | 'phone';
   width?: number | string;
   align?: 'left' | 'center' | 'right';
+  /** Kept on one line (ids, dates: "WO-0012" or "09 Mar 2026, 06:05 PM" never break). */
+  nowrap?: boolean;
 }
 
 export interface TablePagination extends PaginationInfo {
@@ -225,7 +227,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   style={onRowClick ? { cursor: 'pointer' } : undefined}
                 >
                   {visible.map((c) => (
-                    <Table.Td key={c.key} style={{ textAlign: c.align }}>
+                    <Table.Td key={c.key} style={{ textAlign: c.align, whiteSpace: c.nowrap ? 'nowrap' : undefined }}>
                       {cellValue(row, c)}
                     </Table.Td>
                   ))}

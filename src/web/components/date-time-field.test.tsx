@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../test/render';
-import { DateTimeField, parseMonthFirstDay } from './date-time-field';
+import { DateTimeField } from './date-time-field';
 import { parseDay } from './day-field';
 
 let last: string | null = null;
@@ -28,7 +28,7 @@ describe('DateTimeField', () => {
     renderWithProviders(<Field />);
     fireEvent.change(screen.getByTestId('start-time'), { target: { value: '08:00' } });
     expect(last).toBeNull(); // a time alone waits for its day
-    await userEvent.type(screen.getByTestId('start'), '11/26/2026');
+    await userEvent.type(screen.getByTestId('start'), '26/11/2026');
     await waitFor(() => expect(last).toBe('2026-11-26 08:00:00'));
     fireEvent.change(screen.getByTestId('start-time'), { target: { value: '09:30' } });
     expect(last).toBe('2026-11-26 09:30:00');
@@ -36,16 +36,31 @@ describe('DateTimeField', () => {
 
   it('shows a stored value in its two boxes', () => {
     renderWithProviders(<Field initial="2026-03-04 17:05:00" />);
-    expect(screen.getByTestId('start')).toHaveValue('03/04/2026');
+    expect(screen.getByTestId('start')).toHaveValue('04 Mar 2026');
     expect(screen.getByTestId('start-time')).toHaveValue('17:05');
   });
 
-  it('reads month-first days and refuses impossible ones', () => {
-    expect(parseMonthFirstDay('3/4/2026')).toBe('2026-03-04');
-    expect(parseMonthFirstDay('02/30/2026')).toBeNull();
-    expect(parseMonthFirstDay('26/11/2026')).toBeNull();
-    // Day first (the lists' dates, DayField): the same calendar check, 31/02 refused rather than moved to March.
+  it('reads the shown format, day-first numbers and ISO, in both languages, and refuses impossible days', () => {
+    expect(parseDay('04 Mar 2026')).toBe('2026-03-04');
+    expect(parseDay('4 march 2026')).toBe('2026-03-04');
+    expect(parseDay('٠٤ مارس ٢٠٢٦')).toBe('2026-03-04');
+    expect(parseDay('04 مارس 2026')).toBe('2026-03-04');
+    // Numbers are day first in every box: 12/10 is the 12th of October, never December.
+    expect(parseDay('12/10/2026')).toBe('2026-10-12');
+    expect(parseDay('2026-10-12')).toBe('2026-10-12');
     expect(parseDay('26/11/2026')).toBe('2026-11-26');
     expect(parseDay('31/02/2024')).toBeNull();
+    expect(parseDay('02/30/2026')).toBeNull();
+    expect(parseDay('04 Mat 2026')).toBeNull();
+  });
+
+  it('a day box and a date-time box show a stored day the same way, as the lists write it', () => {
+    renderWithProviders(
+      <>
+        <Field initial="2026-10-12 09:00:00" />
+      </>,
+    );
+    expect(screen.getByTestId('start')).toHaveValue('12 Oct 2026');
+    expect(screen.getByTestId('start')).toHaveAttribute('placeholder', 'DD MMM YYYY, e.g. 26 Nov 2026');
   });
 });

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Group, Input } from '@mantine/core';
-import { DateInput, TimeInput } from '@mantine/dates';
+import { TimeInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
-import { parseTypedDay } from '../../shared/dates';
-import { calendarA11y } from './day-field';
+import { calendarA11y, DateBox } from './day-field';
 
 export interface DateTimeFieldProps {
   label: string;
@@ -16,15 +15,12 @@ export interface DateTimeFieldProps {
   testId: string;
 }
 
-/** 'MM/DD/YYYY' typed (the spec's date-time order, as formatDateTime writes it) to 'YYYY-MM-DD'. */
-export const parseMonthFirstDay = (text: string) => parseTypedDay(text, 'mdy');
-
 const dayOf = (value: string | null) => (value ? value.slice(0, 10) : null);
 const timeOf = (value: string | null) => (value && value.length >= 16 ? value.slice(11, 16) : '');
 
 /**
- * A date and time typed or picked: the day in a date box (MM/DD/YYYY, the spec's date-time order, or the
- * calendar) and the time in a native time box (the browser's 12 or 24 hours, 5-minute steps), where "0800" is
+ * A date and time typed or picked: the day in a date box (the day format of every box and list, decision 066, or
+ * the calendar) and the time in a native time box (the browser's 12 or 24 hours, 5-minute steps), where "0800" is
  * typed in four keys and the arrows step it. The value is
  * complete once a day is given; a time without a day waits for it, a day without a time is 00:00.
  */
@@ -36,12 +32,9 @@ export function DateTimeField(props: DateTimeFieldProps) {
   return (
     <Input.Wrapper label={props.label} withAsterisk={props.required} error={props.error}>
       <Group gap="xs" wrap="nowrap" align="flex-start">
-        <DateInput
+        <DateBox
           {...calendarA11y(t)}
           aria-label={props.label}
-          valueFormat="MM/DD/YYYY"
-          placeholder="MM/DD/YYYY"
-          dateParser={parseMonthFirstDay}
           value={dayOf(props.value)}
           onChange={(d) => emit(d ? String(d).slice(0, 10) : null, time)}
           error={!!props.error}

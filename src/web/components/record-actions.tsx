@@ -51,7 +51,8 @@ export function RecordDrawerFooter(props: {
     <>
       {props.children}
       {props.onDelete && (
-        <Button color="red" variant="light" onClick={props.onDelete} data-testid={props.deleteTestId ?? 'delete-record'}>
+        // Away from Save: first in the row, at its start (decision 066); a slip of the hand does not reach it.
+        <Button color="red" variant="light" onClick={props.onDelete} data-testid={props.deleteTestId ?? 'delete-record'} style={{ order: -1, marginInlineEnd: 'auto' }}>
           {props.deleteLabel ?? t('actions.delete')}
         </Button>
       )}

@@ -4,6 +4,7 @@ import type { Catalog } from './en';
 export const ar: Catalog = {
   appName: 'CMMS',
   a11y: {
+    dayPlaceholder: 'يوم شهر سنة، مثل ٢٦ نوفمبر ٢٠٢٦',
     previousMonth: 'الشهر السابق',
     nextMonth: 'الشهر التالي',
     previousYear: 'السنة السابقة',
@@ -247,6 +248,17 @@ export const ar: Catalog = {
     assets: 'الأصول',
     peopleByRole: 'الأشخاص حسب الدور',
     latestActivity: 'آخر النشاطات',
+    needsAttention: 'يحتاج إلى اهتمام',
+    attention: {
+      overdue: 'أعمال متأخرة',
+      dueToday: 'مستحقة اليوم',
+      openRequests: 'طلبات مفتوحة',
+      pmDueThisWeek: 'صيانة وقائية مستحقة هذا الأسبوع',
+      partsBelowMinimum: 'قطع دون الحد الأدنى',
+    },
+    openList: '{{label}}: {{count}}. افتح القائمة',
+    repeats: '×{{count}}',
+    mineNote: 'أوامر العمل الخاصة بك',
   },
   notFound: { title: 'الصفحة غير موجودة', text: 'الصفحة التي تبحث عنها غير موجودة أو نُقلت.', home: 'الصفحة الرئيسية' },
   auth: {

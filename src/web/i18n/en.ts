@@ -2,6 +2,7 @@
 export const en = {
   appName: 'CMMS',
   a11y: {
+    dayPlaceholder: 'DD MMM YYYY, e.g. 26 Nov 2026',
     previousMonth: 'Previous month',
     nextMonth: 'Next month',
     previousYear: 'Previous year',
@@ -247,6 +248,18 @@ export const en = {
     assets: 'Assets',
     peopleByRole: 'People by role',
     latestActivity: 'Latest activity',
+    needsAttention: 'Needs attention',
+    attention: {
+      overdue: 'Overdue work',
+      dueToday: 'Due today',
+      openRequests: 'Open requests',
+      pmDueThisWeek: 'PM due this week',
+      partsBelowMinimum: 'Parts below minimum',
+    },
+    /** The accessible name of a figure's link. */
+    openList: '{{label}}: {{count}}. Open the list',
+    repeats: '×{{count}}',
+    mineNote: 'Your own work orders',
   },
   notFound: { title: 'Page not found', text: 'The page you are looking for does not exist or has moved.', home: 'Go home' },
   auth: {

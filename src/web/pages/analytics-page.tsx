@@ -1,14 +1,16 @@
-import { Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, Timeline } from '@mantine/core';
+import { Anchor, Badge, Card, ColorSwatch, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, Timeline, UnstyledButton } from '@mantine/core';
 import { DonutChart } from '@mantine/charts';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconBox, IconMailForward, IconTool, IconUsers } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCalendarDue, IconCalendarRepeat, IconInbox, IconPackageOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { api } from '../lib/api';
-import { formatDateTime } from '../lib/format';
-import { useAppData } from '../lib/app-data';
-import type { RecentActivity } from '../../features/activity/activity.schema';
-import { recordName } from '../app/record-links';
+import { formatDateTime, formatNumber } from '../lib/format';
+import { useAppData, useIsManager } from '../lib/app-data';
+import type { Attention, LatestActivity } from '../../features/dashboard/dashboard.schema';
+import { OPEN_REQUEST_STATES } from '../../features/dashboard/dashboard.schema';
+import { namedRecord, recordLink } from '../app/record-links';
 import { ChartImage } from '../components/chart-image';
 
 /** Spec section 9: the pie's inner radius by screen width (1560, 1280, 1024, 764). */
@@ -21,34 +23,108 @@ function useDonutThickness() {
   return { size: inner * 2 + 60, thickness: 30 };
 }
 
-function Stat({ label, value, icon }: { label: string; value: number | string; icon: React.ReactNode }) {
+/** The reader's time zone: where their "today" starts. */
+const readerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * Each figure and the list it opens (decision 066): the list's query string is the figure's filter, so the
+ * list shows exactly the rows counted.
+ */
+export const ATTENTION_LINKS: Record<keyof Attention, { href: string; icon: typeof IconInbox; color: string }> = {
+  overdue: { href: '/dashboard/work-orders?due=overdue', icon: IconAlertTriangle, color: 'red' },
+  dueToday: { href: '/dashboard/work-orders?due=today', icon: IconCalendarDue, color: 'orange' },
+  openRequests: { href: `/dashboard/maintenance-request?${OPEN_REQUEST_STATES.map((s) => `status=${s}`).join('&')}`, icon: IconInbox, color: 'blue' },
+  pmDueThisWeek: { href: '/dashboard/work-orders?due=week&pm=true', icon: IconCalendarRepeat, color: 'teal' },
+  partsBelowMinimum: { href: '/dashboard/parts-inventory?lowStock=true', icon: IconPackageOff, color: 'grape' },
+};
+
+function AttentionFigure({ name, value }: { name: keyof Attention; value: number | undefined }) {
+  const { t } = useTranslation();
+  const { href, icon: Icon, color } = ATTENTION_LINKS[name];
+  const label = t(`analytics.attention.${name}`);
+  const shown = value === undefined ? '…' : formatNumber(value);
   return (
-    <Card withBorder radius="md">
-      <Group justify="space-between">
-        <div>
-          <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
-            {label}
-          </Text>
-          <Text fw={800} fz={28}>
-            {value}
-          </Text>
-        </div>
-        <ThemeIcon size={44} radius="md" variant="light">
-          {icon}
-        </ThemeIcon>
-      </Group>
-    </Card>
+    <UnstyledButton component={Link} to={href} aria-label={t('analytics.openList', { label, count: shown })} data-testid={`attention-${name}`}>
+      <Card withBorder radius="md" h="100%">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <div>
+            <Text size="sm" c="dimmed" fw={600}>
+              {label}
+            </Text>
+            <Text fw={800} fz={28} c={value ? `${color}.8` : undefined}>
+              {shown}
+            </Text>
+          </div>
+          <ThemeIcon size={40} radius="md" variant="light" color={color} aria-hidden>
+            <Icon size={22} />
+          </ThemeIcon>
+        </Group>
+      </Card>
+    </UnstyledButton>
   );
 }
 
-/** Dashboard (Analytics): the organisation at a glance, from the preloaded data and the latest activity. */
+/** A chart's legend: each part's colour, name and figure, in text (the drawing alone names nothing). */
+function ChartLegend({ parts }: { parts: { name: string; value: number; color: string }[] }) {
+  return (
+    <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }} data-testid="chart-legend">
+      {parts.map((p) => (
+        <Group key={p.name} gap="xs" component="li" wrap="nowrap">
+          <ColorSwatch color={`var(--mantine-color-${p.color.replace('.', '-')})`} size={14} aria-hidden />
+          <Text size="sm">{p.name}</Text>
+          <Text size="sm" fw={700}>
+            {formatNumber(p.value)}
+          </Text>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
+function ActivityLine({ a }: { a: LatestActivity }) {
+  const { t } = useTranslation();
+  const record = namedRecord(t, a.entityType, a.entityId, a.name);
+  const link = a.action === 'deleted' ? undefined : recordLink(a.entityType, a.entityId);
+  const who = a.user ? `${a.user.firstName} ${a.user.lastName}`.trim() : (a.contractor ?? t('notes.system'));
+  const text = t(`shell.activity.${a.action}`, { record });
+  return (
+    <>
+      <Text size="sm" component="div">
+        <b>{who}</b>{' '}
+        {link ? (
+          <Anchor component={Link} to={link} inherit>
+            {text}
+          </Anchor>
+        ) : (
+          text
+        )}
+        {a.repeats > 1 && (
+          <Badge ms="xs" size="sm" variant="light" data-testid="activity-repeats">
+            {t('analytics.repeats', { count: a.repeats })}
+          </Badge>
+        )}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {formatDateTime(a.createdAt)}
+      </Text>
+    </>
+  );
+}
+
+/** Dashboard: what needs attention (each figure opens its list), the people, and the latest activity. */
 export function AnalyticsPage() {
   const { t } = useTranslation();
   const { data } = useAppData();
+  const isManager = useIsManager();
   const { size, thickness } = useDonutThickness();
+  const timeZone = readerTimeZone();
+  const attention = useQuery({
+    queryKey: ['dashboard', 'attention', timeZone],
+    queryFn: ({ signal }) => api.get<{ attention: Attention }>('/dashboard/get-attention', { query: { timeZone }, signal }),
+  });
   const recent = useQuery({
-    queryKey: ['activities', 'recent'],
-    queryFn: ({ signal }) => api.get<{ activities: RecentActivity[] }>('/activities/recent', { signal }),
+    queryKey: ['dashboard', 'latest-activity'],
+    queryFn: ({ signal }) => api.get<{ activities: LatestActivity[] }>('/dashboard/get-latest-activity', { signal }),
   });
   const workers = data?.workers ?? [];
   const byRole = (['admin', 'manager', 'worker'] as const).map((role, i) => ({
@@ -56,47 +132,55 @@ export function AnalyticsPage() {
     value: workers.filter((w) => w.role === role).length,
     color: ['indigo.6', 'teal.6', 'orange.6'][i],
   }));
-  const pending = workers.filter((w) => w.inviteStatus === 'PENDING').length;
+  const figures = attention.data?.attention;
+  const activities = recent.data?.activities ?? [];
   return (
     <Stack gap="lg">
       <Title order={2} size="h3">
         {t('analytics.title')}
       </Title>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-        <Stat label={t('analytics.people')} value={workers.length} icon={<IconUsers size={24} />} />
-        <Stat label={t('analytics.pendingInvites')} value={pending} icon={<IconMailForward size={24} />} />
-        <Stat label={t('analytics.recentWorkOrders')} value={data?.workOrders.length ?? 0} icon={<IconTool size={24} />} />
-        <Stat label={t('analytics.assets')} value={data?.assets.length ?? 0} icon={<IconBox size={24} />} />
-      </SimpleGrid>
+      <section aria-labelledby="needs-attention">
+        <Group gap="xs" mb="sm">
+          <Title order={3} size="h5" id="needs-attention">
+            {t('analytics.needsAttention')}
+          </Title>
+          {!isManager && (
+            <Text size="sm" c="dimmed">
+              ({t('analytics.mineNote')})
+            </Text>
+          )}
+        </Group>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 5 }} data-testid="attention">
+          {(Object.keys(ATTENTION_LINKS) as (keyof Attention)[]).map((name) => (
+            <AttentionFigure key={name} name={name} value={figures?.[name]} />
+          ))}
+        </SimpleGrid>
+      </section>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card withBorder radius="md">
-          <Text fw={700} mb="md">
+          <Title order={3} size="h5" mb="md">
             {t('analytics.peopleByRole')}
-          </Text>
-          <Group justify="center">
+          </Title>
+          <Group justify="center" gap="xl">
             <ChartImage label={t('analytics.peopleByRole')} parts={byRole}>
-              <DonutChart data={byRole} size={size} thickness={thickness} withLabelsLine withLabels withTooltip pieProps={{ rootTabIndex: -1 }} />
+              <DonutChart data={byRole} size={size} thickness={thickness} withTooltip pieProps={{ rootTabIndex: -1 }} />
             </ChartImage>
+            <ChartLegend parts={byRole} />
           </Group>
         </Card>
         <Card withBorder radius="md">
-          <Text fw={700} mb="md">
+          <Title order={3} size="h5" mb="md">
             {t('analytics.latestActivity')}
-          </Text>
-          {(recent.data?.activities ?? []).length === 0 ? (
+          </Title>
+          {activities.length === 0 ? (
             <Text c="dimmed" size="sm">
               {t('shell.noNotifications')}
             </Text>
           ) : (
-            <Timeline bulletSize={12} lineWidth={2}>
-              {recent.data!.activities.slice(0, 8).map((a) => (
+            <Timeline bulletSize={12} lineWidth={2} data-testid="latest-activity">
+              {activities.slice(0, 8).map((a) => (
                 <Timeline.Item key={a.id}>
-                  <Text size="sm">
-                    <b>{a.user ? `${a.user.firstName} ${a.user.lastName}`.trim() : t('notes.system')}</b> {t(`shell.activity.${a.action}`, { record: recordName(t, a.entityType, a.entityId) })}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {formatDateTime(a.createdAt)}
-                  </Text>
+                  <ActivityLine a={a} />
                 </Timeline.Item>
               ))}
             </Timeline>

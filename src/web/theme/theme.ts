@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, mergeThemeOverrides, type CSSVariablesResolver, type MantineThemeOverride } from '@mantine/core';
 
 /** The product's Mantine theme. */
 export const theme = createTheme({
@@ -62,3 +62,24 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => {
     dark: { '--mantine-color-dimmed': t.colors.dark[1], '--mantine-color-placeholder': t.colors.dark[1], ...filled(8) },
   };
 };
+
+const named = new Map<string, MantineThemeOverride>();
+/**
+ * The theme with every close button named in the reader's language (decision 066): the drawers', the dialogs' and
+ * the toasts' (an icon alone has no name). A screen's own `closeButtonProps` still wins.
+ */
+export function themeWithNames(closeLabel: string): MantineThemeOverride {
+  let themed = named.get(closeLabel);
+  if (!themed) {
+    const closeButtonProps = { 'aria-label': closeLabel, title: closeLabel };
+    themed = mergeThemeOverrides(theme, {
+      components: {
+        Modal: { defaultProps: { closeButtonProps } },
+        Drawer: { defaultProps: { closeButtonProps } },
+        Notification: { defaultProps: { closeButtonProps } },
+      },
+    });
+    named.set(closeLabel, themed);
+  }
+  return themed;
+}

@@ -16,6 +16,7 @@ import {
   type ListData,
 } from '../../../web/components';
 import { api } from '../../../web/lib/api';
+import { formatDay } from '../../../web/lib/format';
 import { useIsManager } from '../../../web/lib/app-data';
 import { ASSET_STATUSES, type AssetDto } from '../assets.schema';
 import { AssetFields, assetFormValues, useAssetForm } from './asset-form';
@@ -55,7 +56,7 @@ export default function AssetsPage() {
     { key: 'serial', header: t('serial'), defaultHidden: true },
     { key: 'assetCode', header: t('assetCode'), defaultHidden: true },
     { key: 'assetBarcode', header: t('assetBarcode'), defaultHidden: true },
-    { key: 'date', header: t('date'), render: (r) => r.date },
+    { key: 'date', header: t('date'), render: (r) => formatDay(r.date) },
   ];
   return (
     <ServerListScreen

@@ -185,3 +185,33 @@ describe('completing from the phone', { timeout: 60_000 }, () => {
     expect(calls.filter((c) => c.url.pathname.includes('update-status'))).toHaveLength(0);
   });
 });
+
+describe('My work: a signature step on the phone', { timeout: 60_000 }, () => {
+  it('is signed here with a finger, not "in the full app"', async () => {
+    stubFetch({});
+    const steps = [step({ id: 9, position: 1, kind: 'signature', label: 'Technician signature', required: true, value: null })];
+    renderWithProviders(<WorkOrderScreen order={order(steps)} onBack={() => undefined} />);
+    expect(screen.queryByText('Sign in the full app')).toBeNull();
+    const sign = await screen.findByRole('button', { name: 'Sign' });
+    fireEvent.click(sign);
+    const canvas = await screen.findByTestId('signature-canvas');
+    expect(canvas).toHaveAccessibleName('Sign with your finger in the box');
+    const save = screen.getByRole('button', { name: 'Save signature' });
+    expect(save).toBeDisabled();
+    fireEvent.pointerDown(canvas, { clientX: 10, clientY: 10, pointerId: 1 });
+    fireEvent.pointerMove(canvas, { clientX: 40, clientY: 20, pointerId: 1 });
+    fireEvent.pointerUp(canvas);
+    expect(save).toBeEnabled();
+  });
+});
+
+describe('My work: sections', () => {
+  it('a completed or cancelled order leaves Overdue', async () => {
+    const { sectionOf } = await import('./my-work-page');
+    const now = new Date('2026-12-06T12:00:00Z');
+    expect(sectionOf('2026-12-01T08:00:00Z', now, 'in-progress')).toBe('overdue');
+    expect(sectionOf('2026-12-01T08:00:00Z', now, 'completed')).toBe('closed');
+    expect(sectionOf('2026-12-01T08:00:00Z', now, 'cancelled')).toBe('closed');
+    expect(sectionOf(null, now, 'assigned')).toBe('upcoming');
+  });
+});

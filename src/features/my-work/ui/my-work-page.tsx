@@ -1,6 +1,6 @@
 import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { Alert, Badge, Box, Button, Card, Center, Group, Loader, Progress, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { IconClockPlay } from '@tabler/icons-react';
+import { ActionIcon, Alert, Badge, Box, Button, Card, Center, Group, Loader, Progress, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconClockPlay, IconLayoutList, IconLogout } from '@tabler/icons-react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../../web/app/auth-context';
@@ -24,10 +24,14 @@ const preloadScreen = () => void loadScreen().catch(() => undefined);
 
 const PRIORITY_COLOR: Record<string, string> = { lowest: 'gray', low: 'blue', medium: 'yellow', high: 'orange', critical: 'red' };
 
-type Section = 'overdue' | 'today' | 'upcoming';
+type Section = 'overdue' | 'today' | 'upcoming' | 'closed';
 
-/** Overdue (due before now), today (due later today), upcoming (later, or no due date). */
-export function sectionOf(dueDate: string | null, now: Date): Section {
+/**
+ * Overdue (due before now), today (due later today), upcoming (later, or no due date); a completed or cancelled
+ * order is closed, never overdue (issue 46).
+ */
+export function sectionOf(dueDate: string | null, now: Date, status?: string): Section {
+  if (status === 'completed' || status === 'cancelled') return 'closed';
   if (!dueDate) return 'upcoming';
   const due = new Date(dueDate);
   if (due.getTime() < now.getTime()) return 'overdue';
@@ -96,8 +100,8 @@ function MyWorkList({ userId }: { userId: number }) {
   const sections = useMemo(() => {
     const now = new Date();
     const mine = (orders ?? []).filter((o) => o.workOrder.assignees.some((a) => a.id === userId));
-    const by: Record<Section, CachedWorkOrder[]> = { overdue: [], today: [], upcoming: [] };
-    for (const o of mine) by[sectionOf(o.workOrder.dueDate, now)].push(o);
+    const by: Record<Section, CachedWorkOrder[]> = { overdue: [], today: [], upcoming: [], closed: [] };
+    for (const o of mine) by[sectionOf(o.workOrder.dueDate, now, o.workOrder.status)].push(o);
     for (const list of Object.values(by)) list.sort((a, b) => (a.workOrder.dueDate ?? '9999').localeCompare(b.workOrder.dueDate ?? '9999'));
     return by;
   }, [orders, userId]);
@@ -129,7 +133,7 @@ function MyWorkList({ userId }: { userId: number }) {
       );
   }
 
-  const count = sections.overdue.length + sections.today.length + sections.upcoming.length;
+  const count = sections.overdue.length + sections.today.length + sections.upcoming.length + sections.closed.length;
   const neverLoaded = loadedOnce === false && count === 0;
   return (
     <Stack gap="md" p="md" maw={640} mx="auto" data-testid="my-work">
@@ -152,7 +156,7 @@ function MyWorkList({ userId }: { userId: number }) {
           </Text>
         </Stack>
       ) : (
-        (['overdue', 'today', 'upcoming'] as const).map(
+        (['overdue', 'today', 'upcoming', 'closed'] as const).map(
           (s) =>
             sections[s].length > 0 && (
               <Stack key={s} gap="sm" data-testid={`my-work-${s}`}>
@@ -238,15 +242,16 @@ export default function MyWorkPage() {
         </Title>
         <Group gap="xs" wrap="nowrap">
           <SyncIndicator />
+          {/* Icons with their names (issue 46): at 390 px the words were cut ("Full ap", "Sign ou"). */}
           {status === 'signedIn' && (
-            <Button component={Link} to="/dashboard/work-orders" variant="subtle" size="compact-md">
-              {t('allWorkOrders')}
-            </Button>
+            <ActionIcon component={Link} to="/dashboard/work-orders" variant="subtle" size={44} aria-label={t('allWorkOrders')} title={t('allWorkOrders')} data-testid="my-work-full-app">
+              <IconLayoutList size={24} />
+            </ActionIcon>
           )}
           {status === 'signedIn' && (
-            <Button variant="subtle" size="compact-md" onClick={() => void signOut()} data-testid="my-work-sign-out">
-              {t('signOut')}
-            </Button>
+            <ActionIcon variant="subtle" size={44} onClick={() => void signOut()} aria-label={t('signOut')} title={t('signOut')} data-testid="my-work-sign-out">
+              <IconLogout size={24} />
+            </ActionIcon>
           )}
         </Group>
       </Group>

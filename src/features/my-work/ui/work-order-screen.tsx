@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ActionIcon, Badge, useDirection, Box, Button, Card, Checkbox, Group, Image, Modal, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { IconArrowLeft, IconCamera, IconPlayerPlay, IconPlayerStop, IconScan } from '@tabler/icons-react';
+import { ActionIcon, Badge, useDirection, Box, Button, Card, Checkbox, Group, Image, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { IconArrowLeft, IconCamera, IconScan } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../web/lib/format';
 import type { WorkOrderStatus } from '../../work-orders/work-orders.schema';
@@ -8,169 +8,13 @@ import type { IssuedStepDto } from '../../procedures/procedures.schema';
 import { isAnswered, progressOf } from '../../procedures/procedure-progress';
 import { CameraScanner, tokenOf } from '../../request-portal/ui/camera-scanner';
 import { myWorkDb, type CachedPart, type CachedWorkOrder } from './my-work-db';
-import { ChangeRefused, discardTimer, preloadChecks, queueAnswer, queueNote, queueParts, queuePhoto, queueStatus, queueWorkOrderPhoto, setTimerReason, startTimer, stopTimer, useLive } from './my-work-sync';
-import type { RunningTimer } from './my-work-db';
+import { preloadChecks, queueAnswer, queueNote, queueParts, queuePhoto, queueStatus, queueWorkOrderPhoto, useLive } from './my-work-sync';
 import type { OutboxItem } from './outbox';
 import { NoticeList } from './notice-list';
 import { SyncIndicator, TOUCH } from './sync-indicator';
-
-const big = { size: 'lg', h: TOUCH + 8 } as const;
-
-function elapsed(ms: number) {
-  const s = Math.max(0, Math.floor(ms / 1000));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  return `${h}:${String(m).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
-}
-
-/**
- * A queued change and the message of its refusal: the route's schema checks it before it is queued
- * (`ChangeRefused`), and the message is shown at the field. `run` resolves true when the change was queued.
- */
-function useQueued() {
-  const [error, setError] = useState<string | null>(null);
-  const run = useCallback(async (change: () => Promise<unknown>) => {
-    try {
-      await change();
-      setError(null);
-      return true;
-    } catch (err) {
-      if (!(err instanceof ChangeRefused)) throw err;
-      setError(err.message);
-      return false;
-    }
-  }, []);
-  return { error, run, refuse: setError, clear: () => setError(null) };
-}
-
-function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
-  return (
-    <Card withBorder radius="md" padding="md" data-testid={testId}>
-      <Title order={3} size="h5" mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Card>
-  );
-}
-
-function TimerCard({ order, reasons }: { order: CachedWorkOrder; reasons: { id: number; name: string }[] }) {
-  const { t } = useTranslation('myWork');
-  const timer = useLive(async () => (await myWorkDb().timers.get(order.id)) ?? null, [order.id]);
-  const [reason, setReason] = useState<string | null>(null);
-  const [, tick] = useState(0);
-  useEffect(() => {
-    if (!timer) return;
-    const id = window.setInterval(() => tick((n) => n + 1), 1000);
-    return () => window.clearInterval(id);
-  }, [timer]);
-  const queued = useQueued();
-  const chosen = timer?.reasonId ? String(timer.reasonId) : reason;
-  const reasonName = reasons.find((r) => String(r.id) === chosen)?.name ?? '';
-  return (
-    <Section title={t('timer.title')} testId="timer">
-      <Stack gap="sm">
-        <Select
-          label={t('timer.reason')}
-          data={reasons.map((r) => ({ value: String(r.id), label: r.name }))}
-          value={chosen}
-          onChange={(v) => {
-            setReason(v);
-            if (timer) void setTimerReason(order.id, v ? Number(v) : null);
-          }}
-          size="lg"
-          data-testid="timer-reason"
-          comboboxProps={{ withinPortal: true }}
-        />
-        {timer ? (
-          <>
-            <Text ta="center" fz={36} fw={700} ff="monospace" data-testid="timer-elapsed">
-              {elapsed(Date.now() - timer.startedAt)}
-            </Text>
-            <Button
-              {...big}
-              color="red"
-              leftSection={<IconPlayerStop />}
-              disabled={!chosen}
-              data-testid="timer-stop"
-              onClick={() => {
-                const minutes = Math.max(1, Math.round((Date.now() - timer.startedAt) / 60000));
-                void queued.run(() => stopTimer(order.id, Number(chosen), t('timer.logged', { minutes, reason: reasonName })));
-              }}
-            >
-              {t('timer.stop')}
-            </Button>
-            {!chosen && (
-              <Text size="sm" c="dimmed">
-                {t('timer.chooseReason')}
-              </Text>
-            )}
-            {queued.error && (
-              <Text size="sm" c="red" role="alert" data-testid="timer-error">
-                {queued.error}
-              </Text>
-            )}
-          </>
-        ) : (
-          <Button {...big} color="teal" leftSection={<IconPlayerPlay />} data-testid="timer-start" onClick={() => void startTimer(order.id, chosen ? Number(chosen) : null)}>
-            {t('timer.start')}
-          </Button>
-        )}
-      </Stack>
-    </Section>
-  );
-}
-
-/** Completing with the timer running: stop it and log the time (with its reason), or discard it; then complete. */
-function CompleteWithTimer({ order, timer, reasons, onClose, onDone }: { order: CachedWorkOrder; timer: RunningTimer; reasons: { id: number; name: string }[]; onClose(): void; onDone(): void }) {
-  const { t } = useTranslation('myWork');
-  const [reason, setReason] = useState<string | null>(timer.reasonId ? String(timer.reasonId) : null);
-  const queued = useQueued();
-  const reasonName = reasons.find((r) => String(r.id) === reason)?.name ?? '';
-  const log = async () => {
-    const minutes = Math.max(1, Math.round((Date.now() - timer.startedAt) / 60000));
-    // The labour row is queued before the status change: sent in that order.
-    if (await queued.run(() => stopTimer(order.id, Number(reason), t('timer.logged', { minutes, reason: reasonName })))) onDone();
-  };
-  return (
-    <Modal opened onClose={onClose} title={t('timerOpen.title')} centered zIndex={300} data-testid="complete-timer">
-      <Stack gap="sm">
-        <Text size="sm">{t('timerOpen.body', { elapsed: elapsed(Date.now() - timer.startedAt) })}</Text>
-        <Select
-          label={t('timer.reason')}
-          data={reasons.map((r) => ({ value: String(r.id), label: r.name }))}
-          value={reason}
-          onChange={setReason}
-          size="lg"
-          data-testid="complete-timer-reason"
-          comboboxProps={{ withinPortal: true, zIndex: 400 }}
-        />
-        {queued.error && (
-          <Text size="sm" c="red" role="alert">
-            {queued.error}
-          </Text>
-        )}
-        <Button {...big} color="green" disabled={!reason} onClick={() => void log()} data-testid="complete-timer-log">
-          {t('timerOpen.log')}
-        </Button>
-        <Button
-          {...big}
-          color="red"
-          variant="light"
-          data-testid="complete-timer-discard"
-          onClick={() =>
-            void discardTimer(order.id).then(onDone)
-          }
-        >
-          {t('timerOpen.discard')}
-        </Button>
-        <Button {...big} variant="default" onClick={onClose} data-testid="complete-timer-cancel">
-          {t('timerOpen.cancel')}
-        </Button>
-      </Stack>
-    </Modal>
-  );
-}
+import { SignaturePad } from '../../../web/components/signature-pad';
+import { big, Section, useQueued } from './screen-kit';
+import { CompleteWithTimer, TimerCard } from './timer-card';
 
 function PhotoInput({ onFile, label, testId, error }: { onFile: (file: File) => void; label: string; testId: string; error?: string | null }) {
   const input = useRef<HTMLInputElement>(null);
@@ -216,6 +60,7 @@ function PendingPhoto({ item, testId = 'photo-pending' }: { item: OutboxItem; te
 function StepField({ order, step, pendingPhoto }: { order: CachedWorkOrder; step: IssuedStepDto; pendingPhoto?: OutboxItem }) {
   const { t } = useTranslation('myWork');
   const [draft, setDraft] = useState<string>(step.value === null || step.value === undefined ? '' : String(step.value));
+  const [signing, setSigning] = useState(false);
   const queued = useQueued();
   const answer = (value: unknown, shown: string) => void queued.run(() => queueAnswer(order.id, step, value, t('procedure.answered', { label: step.label, value: shown })));
   const refusal = queued.error && (
@@ -321,12 +166,32 @@ function StepField({ order, step, pendingPhoto }: { order: CachedWorkOrder; step
         </Stack>
       );
     case 'signature':
+      // Signed here, with a finger (issue 46): the PNG goes through the outbox as a step image, as a photo does.
       return (
         <Stack gap={4}>
           {label}
-          <Text size="sm" c="dimmed">
-            {typeof step.value === 'string' ? '✓' : t('procedure.signHint')}
-          </Text>
+          {pendingPhoto ? (
+            <PendingPhoto item={pendingPhoto} />
+          ) : typeof step.value === 'string' ? (
+            <Image src={step.value} alt={t('procedure.signed')} h={80} w="auto" fit="contain" bg="white" radius="sm" data-testid="signature-saved" />
+          ) : null}
+          <Button {...big} variant="light" onClick={() => setSigning(true)} data-testid={`${testId}-sign`}>
+            {pendingPhoto || step.value ? t('procedure.signAgain') : t('procedure.sign')}
+          </Button>
+          {queued.error && (
+            <Text size="sm" c="red">
+              {queued.error}
+            </Text>
+          )}
+          <SignaturePad
+            opened={signing}
+            onClose={() => setSigning(false)}
+            labels={{ title: t('procedure.signTitle'), hint: t('procedure.signHint'), clear: t('procedure.signClear'), save: t('procedure.signSave') }}
+            onSave={(png) => {
+              setSigning(false);
+              void queued.run(() => queuePhoto(order.id, step, png, t('procedure.signature', { label: step.label })));
+            }}
+          />
         </Stack>
       );
   }

@@ -30,6 +30,7 @@ import { QuotationSelect } from '../../quotations/ui/quotation-select';
 import { useAppData, useIsManager } from '../../../web/lib/app-data';
 import { WORK_ORDER_PRIORITIES, WORK_ORDER_STATUSES, workOrderInputSchema, type WorkOrderDto, type WorkOrderStatus } from '../work-orders.schema';
 import { fromPicker, toPicker } from './picker-values';
+import { CostSummary } from './cost-summary';
 import { AddTimeDialog, LaborTab } from './labor-tab';
 import { PartsTab } from './parts-tab';
 import { ProcedureTab } from './procedure-tab';
@@ -161,6 +162,11 @@ export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
   const workerOptions = suggestedWorkers(workers, form.watch('assetId') as number | null, { suggested: tc('select.suggested'), others: tc('select.others') });
   const overview = (
     <Grid>
+      {props.id !== null && (
+        <Grid.Col span={12}>
+          <CostSummary workOrderId={props.id} />
+        </Grid.Col>
+      )}
       <Grid.Col span={12}>
         <TextInput label={t('field.title')} withAsterisk data-testid="wo-title" {...form.register('title')} error={errors.title?.message} />
       </Grid.Col>

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Badge, Stack } from '@mantine/core';
+import { Badge, Chip, Group, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AsyncSelect, useOpenRecord, ListMultiFilter, ListTextFilter, ServerListScreen, StatCard, useServerList, type Column } from '../../../web/components';
@@ -30,23 +30,55 @@ function WorkOrderStatisticsPanel() {
   );
 }
 
+const LIST_FILTERS = { title: 'text', status: 'multi', assetId: 'text', due: 'text', assigned: 'text', pm: 'text' } as const;
+const readerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** The quick views: each sets one filter of the query string (a second click clears it); due views exclude each other. */
+const QUICK_VIEWS = [
+  { view: 'mine', filter: 'assigned', value: 'me' },
+  { view: 'overdue', filter: 'due', value: 'overdue' },
+  { view: 'today', filter: 'due', value: 'today' },
+  { view: 'week', filter: 'due', value: 'week' },
+  { view: 'unassigned', filter: 'assigned', value: 'none' },
+  { view: 'pm', filter: 'pm', value: 'true' },
+] as const;
+
+function QuickViews({ state }: { state: ReturnType<typeof useServerList<WorkOrderDto, typeof LIST_FILTERS>>['state'] }) {
+  const { t } = useTranslation('workOrders');
+  return (
+    <Group gap={6} role="group" aria-label={t('quickViews')} data-testid="quick-views">
+      {QUICK_VIEWS.map((q) => {
+        const on = state.filters[q.filter] === q.value;
+        return (
+          <Chip key={q.view} size="sm" checked={on} onChange={() => state.setFilter(q.filter, on ? '' : q.value)} data-testid={`view-${q.view}`}>
+            {t(`view.${q.view}`)}
+          </Chip>
+        );
+      })}
+    </Group>
+  );
+}
+
 /** /dashboard/work-orders: the list with its filters, the statistics cards and the work order drawer. */
 export default function WorkOrdersPage() {
   const { t } = useTranslation('workOrders');
   const isManager = useIsManager();
-  const list = useServerList<WorkOrderDto, { title: 'text'; status: 'multi'; assetId: 'text' }>({
+  const list = useServerList<WorkOrderDto, typeof LIST_FILTERS>({
     queryKey: 'work-orders',
     path: '/work-orders/get-work-orders',
     listKey: 'workOrders',
-    // assetId: a picker, and analytics' drill-down links; Reset clears it with the others
-    filters: { title: 'text', status: 'multi', assetId: 'text' },
+    // assetId: a picker, and analytics' drill-down links; due, assigned, pm: the quick views and the dashboard's
+    // links (decision 066). Reset clears them with the others.
+    filters: LIST_FILTERS,
+    // "Today" is the reader's day.
+    extraQuery: { timeZone: readerTimeZone() },
     errorMessage: t('toast.failedFetchAll'),
   });
   // undefined: closed; null: a new order; a number: that order
   const [selected, setSelected] = useOpenRecord();
 
   const columns: Column<WorkOrderDto>[] = [
-    { key: 'workOrderId', header: t('col.id'), hideable: false },
+    { key: 'workOrderId', header: t('col.id'), hideable: false, nowrap: true },
     {
       key: 'status',
       header: t('col.status'),
@@ -68,7 +100,7 @@ export default function WorkOrdersPage() {
         </Badge>
       ),
     },
-    { key: 'dueDate', header: t('col.dueDate'), defaultHidden: 'phone', render: (r) => formatDateTime(r.dueDate) },
+    { key: 'dueDate', header: t('col.dueDate'), defaultHidden: 'phone', nowrap: true, render: (r) => formatDateTime(r.dueDate) },
     {
       key: 'assignees',
       header: t('col.assignees'),
@@ -76,7 +108,7 @@ export default function WorkOrdersPage() {
       render: (r) => (r.assignees.length ? r.assignees.map((a) => `${a.firstName} ${a.lastName}`.trim()).join(', ') : t('unassigned')),
     },
     { key: 'asset', header: t('col.asset'), defaultHidden: true, render: (r) => r.asset?.name ?? '' },
-    { key: 'createdAt', header: t('col.createdAt'), defaultHidden: true, render: (r) => formatDateTime(r.createdAt) },
+    { key: 'createdAt', header: t('col.createdAt'), defaultHidden: true, nowrap: true, render: (r) => formatDateTime(r.createdAt) },
   ];
   const assetId = Number(list.state.filters.assetId) || null;
   // The chosen asset's name, for a filter that arrived by a link: the rows carry it.
@@ -97,6 +129,7 @@ export default function WorkOrdersPage() {
       side={<WorkOrderStatisticsPanel />}
       filters={
         <>
+          <QuickViews state={list.state} />
           <ListTextFilter state={list.state} name="title" placeholder={t('filter')} debounceMs={300} />
           <ListMultiFilter state={list.state} name="status" placeholder={t('statusFilter')} options={statusOptions} />
           <AsyncSelect
@@ -117,7 +150,7 @@ export default function WorkOrdersPage() {
             id={selected}
             onClose={() => setSelected(undefined)}
             onCreated={(id) => setSelected(id)}
-            query={list.state.apiQuery}
+            query={{ ...list.state.apiQuery, timeZone: readerTimeZone() }}
             onList={list.setListData}
             invalidate={list.invalidate}
           />

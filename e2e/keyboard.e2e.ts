@@ -1,0 +1,150 @@
+/**
+ * The manager's four everyday tasks by keyboard (issue 46, decision 066): create a work order, accept a request,
+ * add time, close a drawer. After every step the focus is checked (document.activeElement): it opens into a
+ * drawer or dialog, stays there when a record is saved or accepted, and returns to what opened it on close.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { call, launchBrowser, newPage, signIn, startServer, type TestServer } from './helpers';
+
+let server: TestServer;
+let browser: Browser;
+let demo: { url: string; email: string; password: string };
+
+beforeAll(async () => {
+  server = await startServer({ seedDemo: true });
+  demo = { url: server.orgUrl('demo'), email: 'admin@demo.com', password: 'Demo1234!' };
+  const token = (await call(server.port, 'demo.localhost', 'POST', '/api/login', { email: demo.email, password: demo.password })).body.accessToken as string;
+  const res = await call(server.port, 'demo.localhost', 'PUT', '/api/portal/settings', { enabled: true, nameField: 'optional', emailField: 'optional', phoneField: 'hidden', notifyRequester: false, welcome: '', published: [] }, token);
+  if (res.status >= 400) throw new Error(`portal settings: ${res.status} ${JSON.stringify(res.body)}`);
+  browser = await launchBrowser();
+}, 300_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
+
+/** Where the focus is: the element's test id (or tag and text), and the test id or name of the dialog holding it. */
+const focus = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    const dialog = el?.closest('[role="dialog"]') as HTMLElement | null;
+    return {
+      body: !el || el === document.body,
+      testId: el?.getAttribute('data-testid') ?? null,
+      text: (el?.textContent ?? '').trim().slice(0, 40),
+      dialog: dialog ? (dialog.closest('[data-testid]')?.getAttribute('data-testid') ?? dialog.getAttribute('aria-labelledby') ?? 'dialog') : null,
+    };
+  });
+const focusedTestId = async (page: Page) => (await focus(page)).testId;
+const dialogOfFocus = async (page: Page) => (await focus(page)).dialog;
+
+/** A day n days from today as the date box's placeholder asks for it (month or day first). */
+async function typeDay(page: Page, testId: string, daysFromToday: number) {
+  const box = page.getByTestId(testId);
+  const d = new Date(Date.now() + daysFromToday * 86_400_000);
+  const [dd, mm, yyyy] = [String(d.getDate()).padStart(2, '0'), String(d.getMonth() + 1).padStart(2, '0'), String(d.getFullYear())];
+  const placeholder = (await box.getAttribute('placeholder')) ?? 'DD/MM/YYYY';
+  await box.focus();
+  await page.keyboard.type(placeholder.startsWith('MM') ? `${mm}/${dd}/${yyyy}` : `${dd}/${mm}/${yyyy}`);
+}
+
+describe('keyboard: the focus stays where the work is', () => {
+  it('create a work order, add time, close a drawer, accept a request: the focus after every step', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signIn(page, demo);
+      await page.getByTestId('add-button').waitFor();
+
+      // 1. Create a work order: Enter on Add opens the drawer with the focus inside it.
+      await page.getByTestId('add-button').focus();
+      await page.keyboard.press('Enter');
+      await poll(() => page.getByTestId('drawer-title').innerText()).toBe('New Work Order');
+      await poll(() => dialogOfFocus(page)).toBe('record-drawer');
+      await page.getByTestId('wo-title').focus();
+      await page.keyboard.type('Keyboard: replace the filter on AHU-2');
+      await poll(() => focusedTestId(page)).toBe('wo-title');
+      await page.getByTestId('save-button').focus();
+      await page.keyboard.press('Enter');
+      await page.getByText('Work order added successfully', { exact: true }).waitFor();
+      await poll(() => page.getByTestId('drawer-title').innerText()).toMatch(/^WO-\d{4}$/);
+      const woId = await page.getByTestId('drawer-title').innerText();
+      // Saved: the focus is still in the drawer, not on <body>.
+      await poll(() => focus(page)).toMatchObject({ body: false, dialog: 'record-drawer' });
+
+      // 2. Add time: the dialog takes the focus; Enter in a date box confirms the day, Escape closes its picker only.
+      await page.getByTestId('add-time').focus();
+      await page.keyboard.press('Enter');
+      await page.getByTestId('add-time-form').waitFor();
+      await poll(async () => (await focus(page)).dialog).not.toBe('record-drawer');
+      await poll(() => focus(page)).toMatchObject({ body: false });
+      await typeDay(page, 'labor-startTime', -2);
+      await page.keyboard.press('Enter');
+      await poll(() => focusedTestId(page)).toBe('labor-startTime');
+      // The form was not sent: no required-field messages.
+      expect(await page.getByText('Reason is required', { exact: true }).count()).toBe(0);
+      await typeDay(page, 'labor-endTime', -1);
+      await poll(() => page.locator('[data-dates-dropdown]').count()).toBe(1);
+      await page.keyboard.press('Escape');
+      await poll(() => page.locator('[data-dates-dropdown]').count()).toBe(0);
+      await page.getByTestId('add-time-form').waitFor();
+      await poll(() => focusedTestId(page)).toBe('labor-endTime');
+      await page.getByTestId('labor-reason').focus();
+      await page.keyboard.type('Repair');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await poll(() => page.getByTestId('labor-reason').inputValue()).toMatch(/Repair/);
+      await page.getByTestId('labor-save').focus();
+      await page.keyboard.press('Enter');
+      await page.getByText('Work order labor added successfully', { exact: true }).waitFor();
+      await poll(() => page.getByTestId('add-time-form').count()).toBe(0);
+      await poll(() => focus(page)).toMatchObject({ body: false, dialog: 'record-drawer' });
+
+      // 3. Close the drawer: the focus goes back to what opened it (Add).
+      await page.keyboard.press('Escape');
+      await poll(() => page.getByTestId('record-drawer').count()).toBe(0);
+      await poll(() => focusedTestId(page)).toBe('add-button');
+
+      // A row opened by Enter, closed by the close button (named), gives the focus back to the row.
+      const row = page.locator('tbody tr', { hasText: woId });
+      await row.focus();
+      await page.keyboard.press('Enter');
+      await poll(() => page.getByTestId('drawer-title').innerText()).toBe(woId);
+      await poll(() => dialogOfFocus(page)).toBe('record-drawer');
+      // The drawer's own close button (a toast's is named Close too).
+      await page.getByTestId('record-drawer').getByRole('button', { name: 'Close', exact: true }).focus();
+      await page.keyboard.press('Enter');
+      await poll(() => page.getByTestId('record-drawer').count()).toBe(0);
+      await poll(() => page.evaluate(() => (document.activeElement as HTMLElement).tagName + ':' + (document.activeElement?.textContent ?? ''))).toMatch(new RegExp(`^TR:.*${woId}`));
+
+      // 4. Accept a request: the focus lands in the drawer after Accept, and Escape then closes it.
+      await page.evaluate(async () => {
+        const body = new FormData();
+        body.set('description', 'Keyboard: the door of line 3 does not close');
+        body.set('urgency', 'high');
+        const res = await fetch('/api/portal/submit-request', { method: 'POST', body });
+        if (res.status !== 201) throw new Error(`submit: ${res.status}`);
+      });
+      await page.goto(`${demo.url}/dashboard/requests`);
+      const request = page.locator('tbody tr', { hasText: 'the door of line 3' });
+      await request.waitFor();
+      await request.focus();
+      await page.keyboard.press('Enter');
+      await page.getByTestId('portal-accept-title').waitFor();
+      await poll(() => dialogOfFocus(page)).toBe('portal-request-drawer');
+      await page.getByTestId('portal-accept-title').focus();
+      await page.keyboard.type('Fix the door of line 3');
+      await page.getByTestId('portal-accept').focus();
+      await page.keyboard.press('Enter');
+      await poll(() => page.getByTestId('portal-request-status').textContent()).toBe('Accepted');
+      await poll(() => focus(page)).toMatchObject({ body: false, dialog: 'portal-request-drawer' });
+      await page.keyboard.press('Escape');
+      await poll(() => page.getByTestId('portal-request-drawer').count()).toBe(0);
+      await poll(() => focus(page)).toMatchObject({ body: false });
+    } finally {
+      await context.close();
+    }
+  }, 240_000);
+});

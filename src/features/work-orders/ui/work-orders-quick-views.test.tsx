@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { currentLocation, renderWithProviders, stubFetch } from '../../../web/test/render';
+import WorkOrdersPage from './work-orders-page';
+
+const manager = { loggedInUser: { id: 1, role: 'manager', firstName: 'Ann', lastName: 'Lee', email: 'ann@acme.test' }, workers: [] };
+
+function routes() {
+  return stubFetch({
+    'GET /api/user/get-app-data': () => ({ body: manager }),
+    'GET /api/work-orders/get-work-orders': () => ({ body: { workOrders: [], pagination: { totalRecords: 0, currentPage: 1, totalPages: 1 } } }),
+    'GET /api/work-orders/get-statistics': () => ({ body: { statistics: { totalPending: 0, dueNext7Days: 0, highPriorityPending: 0 } } }),
+  });
+}
+const lastListQuery = (calls: ReturnType<typeof routes>) => calls.filter((c) => c.url.pathname === '/api/work-orders/get-work-orders').at(-1)!.url.searchParams;
+
+describe('the work order list quick views', () => {
+  it("a dashboard link's filters arrive through the URL, reach the API with the reader's time zone, and show as chosen views", { timeout: 60_000 }, async () => {
+    const calls = routes();
+    renderWithProviders(<WorkOrdersPage />, { route: '/dashboard/work-orders?due=week&pm=true' });
+    await waitFor(() => expect(lastListQuery(calls).get('due')).toBe('week'), { timeout: 30_000 });
+    expect(lastListQuery(calls).get('pm')).toBe('true');
+    expect(lastListQuery(calls).get('timeZone')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(screen.getByRole('checkbox', { name: 'Due this week' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Preventive' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Overdue' })).not.toBeChecked();
+  });
+
+  it('mine, overdue and unassigned set the query string; due views replace each other; a second click clears', { timeout: 60_000 }, async () => {
+    const calls = routes();
+    renderWithProviders(<WorkOrdersPage />, { route: '/dashboard/work-orders' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: 'Mine' }, { timeout: 30_000 }));
+    expect(currentLocation()).toBe('/dashboard/work-orders?assigned=me');
+    await user.click(screen.getByRole('checkbox', { name: 'Overdue' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Due this week' }));
+    expect(new URLSearchParams(currentLocation().split('?')[1]).get('due')).toBe('week');
+    await user.click(screen.getByRole('checkbox', { name: 'Unassigned' }));
+    expect(new URLSearchParams(currentLocation().split('?')[1]).get('assigned')).toBe('none');
+    await waitFor(() => expect(lastListQuery(calls).get('assigned')).toBe('none'));
+    await user.click(screen.getByRole('checkbox', { name: 'Unassigned' }));
+    expect(new URLSearchParams(currentLocation().split('?')[1]).get('assigned')).toBeNull();
+  });
+});
