@@ -40,12 +40,13 @@ describe('the printed work order', () => {
     for (const b of blocks) expect(b.x).toBeGreaterThanOrEqual(48 - 0.01);
   });
 
-  // Issue 39, decision 064: times print on the organisation's clock, not the server's.
+  // Issue 39, decision 064: times print on the organisation's clock, not the server's (in decision 066's one
+  // English format, the month by name). 22:30 UTC on the 6th is 01:30 on the 7th in Riyadh (UTC+3).
   it('prints the times in the organisation\'s time zone', async () => {
     const workOrder = { workOrderId: 'WO-0008', title: 'Night check', status: 'assigned', priority: 'High', asset: null, assignees: [], startDate: null, endDate: null, dueDate: '2030-01-06T22:30:00.000Z', duration: null, instructions: null };
     const text = async (timeZone?: string) => pdfTextBlocks(await renderWorkOrderPdf({ organization: 'Acme', timeZone, workOrder: workOrder as never, procedure: null, images: new Map() })).map((b) => b.text).join(' ');
-    expect(await text('Asia/Riyadh')).toContain('01/07/2030 01:30 AM');
-    expect(await text('UTC')).toContain('01/06/2030 10:30 PM');
+    expect(await text('Asia/Riyadh')).toContain('Due: 07 Jan 2030, 01:30 AM');
+    expect(await text('UTC')).toContain('Due: 06 Jan 2030, 10:30 PM');
   });
 });
 

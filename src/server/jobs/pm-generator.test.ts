@@ -33,6 +33,7 @@ describe('the preventive maintenance generator job', () => {
     await boss.send(PM_GENERATOR_QUEUE, { at: '2031-05-03T10:00:00Z' });
     const orders = async () => withTenant(t.database.db, org.orgId, (tx) => tx.select({ due: workOrders.dueDate }).from(workOrders).where(eq(workOrders.orgId, org.orgId)), { readOnly: true });
     for (const end = Date.now() + 30_000; (await orders()).length === 0 && Date.now() < end; ) await new Promise((r) => setTimeout(r, 250));
-    expect((await orders()).map((o) => o.due?.toISOString())).toEqual(['2031-05-03T12:00:00.000Z']);
+    // Due at 09:00 on its day in the organisation's zone (decision 064; signup without a zone keeps UTC).
+    expect((await orders()).map((o) => o.due?.toISOString())).toEqual(['2031-05-03T09:00:00.000Z']);
   });
 });
