@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { formatDay } from '../src/shared/format';
 import { call, launchBrowser, newPage, signIn, signUpOrg, startServer, type TestOrg, type TestServer } from './helpers';
 
 let server: TestServer;
@@ -43,8 +44,8 @@ async function pick(page: Page, testId: string, option: string, search?: string)
 }
 const poll = <T>(fn: () => Promise<T> | T, timeout = 15_000) => expect.poll(fn, { timeout, interval: timeout > 15_000 ? 5000 : 250 });
 const dayPlus = (n: number) => new Date(Date.now() + n * DAY).toISOString().slice(0, 10);
-/** DD/MM/YYYY, as the screens show a day in English. */
-const shown = (day: string) => day.split('-').reverse().join('/');
+/** A day as the screens show it in English ("08 Dec 2026", decision 066): the app's own formatter. */
+const shown = (day: string) => formatDay(day, 'en');
 
 describe('preventive maintenance plans', () => {
   it('a manager creates a plan, sees its preview, and its work order appears by itself when it falls due', { timeout: 300_000 }, async () => {
