@@ -194,8 +194,16 @@ export default defineConfig(({ command }) => ({
         // React alone in a chunk, and the portal's vocabularies in one of their own: the public portal page
         // shares only these with the SPA, and the merging below cannot put dashboard code (its dictionaries,
         // Mantine's hooks) into what that page loads. Every page loads React anyway.
+        // The record links (the bell, the dashboard's activity, insights) too: merged as a small chunk, they landed
+        // in the entry the sign-in page loads.
         manualChunks: (id) =>
-          /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id) ? 'react' : /request-portal[\\/]request-portal\.values\.ts$/.test(id) ? 'portal-values' : undefined,
+          /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id)
+            ? 'react'
+            : /request-portal[\\/]request-portal\.values\.ts$/.test(id)
+              ? 'portal-values'
+              : /src[\\/]web[\\/]app[\\/]record-links\.ts$/.test(id)
+                ? 'record-links'
+                : undefined,
         // Chunks under ~3 KB with no top-level effects (single Mantine components, hooks, icons) are merged into a
         // chunk loaded in the same places: the shell and the work orders list came in 51 files, each a request
         // on one of the browser's six connections. Larger values start adding code to the login route's chunks.

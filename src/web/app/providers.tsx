@@ -8,7 +8,6 @@ import { ModalsHost, NotificationsHost } from '../components/overlay-hosts';
 import { i18n } from '../i18n';
 import { cssVariablesResolver, themeWithNames } from '../theme/theme';
 import { FocusKeeper } from '../components/focus-keeper';
-import '../lib/dates-locale';
 import { ThemePreferenceProvider } from './theme-preference';
 
 /** One query client per app: no retries on 4xx (they will not change), one on network errors. */

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { DateInput, type DateInputProps } from '@mantine/dates';
+// The date boxes' Arabic (Intl's digits): registered with the boxes, not at boot (dayjs stays out of the first page).
+import '../lib/dates-locale';
 import { formatDay } from '../lib/format';
 import { parseDayText } from '../../shared/dates';
 import { DAY_INPUT_FORMAT } from '../../shared/format';

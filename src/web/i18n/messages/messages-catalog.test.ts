@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { collectMessages } from '../../../server/test/collect-messages';
 import { arMessages } from './ar-messages';
-import { compileCatalog, setMessageCatalog, translateMessage } from './translate-message';
+import { compileCatalog, translatorOf } from './compile-catalog';
+import { installTranslator, translateMessage } from './translate-message';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
@@ -36,7 +37,7 @@ describe('every message a user can be shown has its Arabic (decision 065)', () =
 });
 
 describe('translateMessage', () => {
-  setMessageCatalog('ar', arMessages);
+  installTranslator('ar', translatorOf(arMessages));
 
   it('translates an exact message and leaves English alone', () => {
     expect(translateMessage('Invalid email or password', 'ar')).toBe('البريد الإلكتروني أو كلمة المرور غير صحيحة');

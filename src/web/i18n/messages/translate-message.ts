@@ -8,78 +8,24 @@
  */
 export type MessageCatalog = Readonly<Record<string, string>>;
 
-interface Pattern {
-  regex: RegExp;
-  names: string[];
-  translated: string;
-  /** Literal characters: the more, the more specific (tried first). */
-  weight: number;
-}
+/** A language's translation of a (trimmed) English text; undefined when its dictionary does not know it. */
+export type Translator = (text: string) => string | undefined;
 
-interface Compiled {
-  exact: Map<string, string>;
-  patterns: Pattern[];
-}
+// Compiled by ./compile-catalog, which comes with the dictionary (most sessions never need it).
+const translators = new Map<string, Translator>();
 
-const catalogs = new Map<string, Compiled>();
-const PLACEHOLDER = /\{\{(\w+)\}\}/g;
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Compiles a language's dictionary (English text -> translation); exact texts first, then patterns. */
-export function compileCatalog(catalog: MessageCatalog): Compiled {
-  const exact = new Map<string, string>();
-  const patterns: Pattern[] = [];
-  for (const [english, translated] of Object.entries(catalog)) {
-    if (!english.includes('{{')) {
-      exact.set(english, translated);
-      continue;
-    }
-    const names: string[] = [];
-    const parts = english.split(PLACEHOLDER);
-    let source = '';
-    parts.forEach((part, i) => {
-      if (i % 2 === 0) source += escape(part);
-      else {
-        names.push(part);
-        source += '(.+?)';
-      }
-    });
-    patterns.push({ regex: new RegExp(`^${source}$`, 's'), names, translated, weight: english.replace(PLACEHOLDER, '').length });
-  }
-  patterns.sort((a, b) => b.weight - a.weight);
-  return { exact, patterns };
-}
-
-/** Installs a language's dictionary (loaded with the language: most sessions never need Arabic's). */
-export function setMessageCatalog(lang: string, catalog: MessageCatalog) {
-  catalogs.set(lang, compileCatalog(catalog));
+/** Installs a language's compiled dictionary (./compile-catalog's translatorOf). */
+export function installTranslator(lang: string, translate: Translator) {
+  translators.set(lang, translate);
 }
 
 export function hasMessageCatalog(lang: string) {
-  return catalogs.has(lang);
+  return translators.has(lang);
 }
 
 /** The reader's language: the page's `<html lang>` (set with the language, i18n/language.ts). */
 function pageLanguage(): string {
   return typeof document === 'undefined' ? 'en' : document.documentElement.lang || 'en';
-}
-
-function lookup(compiled: Compiled, text: string, depth: number): string | undefined {
-  const exact = compiled.exact.get(text);
-  if (exact !== undefined) return exact;
-  if (depth > 2) return undefined;
-  for (const p of compiled.patterns) {
-    const match = p.regex.exec(text);
-    if (!match) continue;
-    const values: Record<string, string> = {};
-    p.names.forEach((name, i) => {
-      const value = match[i + 1];
-      // a value is translated when it is itself a known text (a field's label, an entity's name)
-      values[name] = lookup(compiled, value, depth + 1) ?? compiled.exact.get(value.toLowerCase()) ?? value;
-    });
-    return p.translated.replace(PLACEHOLDER, (_, name: string) => values[name] ?? '');
-  }
-  return undefined;
 }
 
 /**
@@ -88,14 +34,14 @@ function lookup(compiled: Compiled, text: string, depth: number): string | undef
  */
 export function translateMessage(text: string, lang: string = pageLanguage()): string {
   if (!text || lang === 'en') return text;
-  const compiled = catalogs.get(lang);
-  if (!compiled) return text;
-  return lookup(compiled, text.trim(), 0) ?? text;
+  const translate = translators.get(lang);
+  if (!translate) return text;
+  return translate(text.trim()) ?? text;
 }
 
 /** Loads and installs the dictionary of `lang` (a no-op for English and once loaded). */
 export async function loadMessageCatalog(lang: string): Promise<void> {
-  if (lang !== 'ar' || catalogs.has('ar')) return;
-  const { arMessages } = await import('./ar-messages');
-  setMessageCatalog('ar', arMessages);
+  if (lang !== 'ar' || translators.has('ar')) return;
+  const { arTranslator } = await import('./ar-translator');
+  installTranslator('ar', arTranslator);
 }
