@@ -125,7 +125,8 @@ describe('calendar', () => {
       expect(await page.locator('[data-entry="work-order:1"]').getAttribute('class')).toContain('fc-event-draggable');
       await planned.click();
       await poll(() => page.getByTestId('planned-details').innerText()).toContain('Weekly belt check');
-      await page.getByRole('button', { name: 'Close', exact: true }).click();
+      // The details' own Close button (the dialog's X and a toast's are named Close too: decision 066).
+      await page.getByTestId('planned-details').locator('.mantine-Modal-body').getByRole('button', { name: 'Close', exact: true }).click();
       await page.getByTestId('planned-details').waitFor({ state: 'hidden' });
 
       // A click opens the work order's drawer in place.

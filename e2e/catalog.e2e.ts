@@ -58,8 +58,8 @@ describe('catalogue screens', () => {
       await expect.poll(() => page.getByTestId('drawer-title').innerText()).toBe('New Asset');
 
       // the spec's rules under the fields
-      // the day box of every form (DayField): DD/MM/YYYY, cleared by emptying it
-      await expect.poll(() => page.getByTestId('field-date').inputValue()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+      // the day box of every form (DayField): today, the month by name ("06 Dec 2026", decision 066), cleared by emptying it
+      await expect.poll(() => page.getByTestId('field-date').inputValue()).toMatch(/^\d{2} [A-Z][a-z]{2} \d{4}$/);
       await page.getByTestId('field-date').fill('');
       await page.getByTestId('field-date').blur();
       await page.getByTestId('save-record').click();
@@ -69,8 +69,10 @@ describe('catalogue screens', () => {
       await page.getByTestId('tab-errors-overview').waitFor();
 
       await page.getByTestId('field-name').fill('Boiler Feed Pump P-101');
+      // day-first numbers are read as such (never month first) and shown with the month by name
       await page.getByTestId('field-date').fill('01/05/2024');
       await page.getByTestId('field-date').press('Tab');
+      await expect.poll(() => page.getByTestId('field-date').inputValue()).toBe('01 May 2024');
       await page.getByTestId('field-serial').fill('GRF-3341');
       // 'Add New' in the category select opens the category dialog in place
       await pick(page, 'field-assetCategoryId', 'Add New');

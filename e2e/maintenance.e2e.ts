@@ -109,10 +109,11 @@ describe('maintenance requests and orders', () => {
       await text(page, 'Attachments uploaded successfully').waitFor();
       await page.getByRole('link', { name: 'pump-manual.pdf' }).waitFor();
 
-      // The list shows the request with its date as dd/MM/yyyy and the counters.
+      // The list shows the request with its date, the month by name ("06 Dec 2026", decision 066), and the counters.
       const row = page.locator('tr', { hasText: 'MR-0001' });
       await row.waitFor();
-      const today = new Date().toISOString().slice(0, 10).split('-').reverse().join('/');
+      const [y, m, d] = new Date().toISOString().slice(0, 10).split('-');
+      const today = `${d} ${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][Number(m) - 1]} ${y}`;
       expect(await row.innerText()).toContain(today);
       await poll(() => page.getByTestId('stat-new').innerText()).toBe('1');
 

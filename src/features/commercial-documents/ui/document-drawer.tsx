@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '../../../web/lib/form-resolver';
 import { Button, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
@@ -165,6 +165,13 @@ function DocumentForm({
           partDetails: [],
         },
   });
+  // A new document's requester/salesperson is the signed-in user: when the app's data came after the drawer
+  // opened (the form's defaults are read once), fill it then, unless the user picked someone meanwhile.
+  const signedInId = appData.data?.loggedInUser.id;
+  useEffect(() => {
+    if (record || signedInId == null) return;
+    if (form.getValues(person.field as never) == null) form.setValue(person.field as never, signedInId as never);
+  }, [record, signedInId, person.field, form]);
   const { errors } = form.formState;
   const serviceDetails = useWatch({ control: form.control, name: 'serviceDetails' }) ?? [];
   const partDetails = useWatch({ control: form.control, name: 'partDetails' }) ?? [];
