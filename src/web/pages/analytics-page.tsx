@@ -51,6 +51,9 @@ function AttentionFigure({ name, value }: { name: keyof Attention; value: number
             <Text size="sm" c="dimmed" fw={600}>
               {label}
             </Text>
+            {/* A space between the label and its figure: the visible text reads "Overdue work 23", not "Overdue work23",
+                so the link's name (the label, then the figure) holds it (WCAG 2.5.3, label in name). */}
+            {' '}
             <Text fw={800} fz={28} c={value ? `${color}.8` : undefined}>
               {shown}
             </Text>
