@@ -69,6 +69,8 @@ describe.skipIf(!upstream)('through PgBouncer in transaction mode', () => {
     // Every server connection of the pool, each held by a transaction of its own: what a next client finds there.
     const clients = await Promise.all(Array.from({ length: POOL_SIZE }, plain));
     try {
+      // Every transaction stays open until all have read: each then holds a server connection of its own (one
+      // committed early would hand its connection to a later one, and a connection would go unread).
       const seen = await Promise.all(
         clients.map(async (c) => {
           await c.query('begin');
@@ -76,10 +78,10 @@ describe.skipIf(!upstream)('through PgBouncer in transaction mode', () => {
             coalesce(current_setting('app.org_id', true), '') as org, current_setting('default_transaction_read_only') as read_only,
             current_setting('transaction_read_only') as tx_read_only, current_setting('statement_timeout') as statement_timeout,
             current_setting('enable_memoize') as memoize, (select count(*)::int from pg_prepared_statements) as named`);
-          await c.query('commit');
           return rows[0];
         }),
       );
+      await Promise.all(clients.map((c) => c.query('commit')));
       expect(new Set(seen.map((s) => s.pid)).size).toBe(POOL_SIZE);
       for (const s of seen) {
         expect({ ...s, pid: 0 }).toEqual({ pid: 0, user: 'postgres', role: 'none', org: '', read_only: 'off', tx_read_only: 'off', statement_timeout: '0', memoize: 'on', named: 0 });

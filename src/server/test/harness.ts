@@ -50,7 +50,9 @@ export async function createTestApp(
   // jobs/mail.test.ts does: another file's app (another SMTP server, or none) never fetches its mail jobs.
   const jobSchema = process.env.DATABASE_URL && overrides.smtpUrl ? `pgboss_${randomBytes(4).toString('hex')}` : undefined;
   // Every answer of a route that declares its response is checked against the schema whole (issue 28).
-  const app = await buildApp({ database, config, logger: false, mailer: extra.mailer, checkResponses: true, jobOptions: jobSchema ? { ...extra.jobOptions, schema: jobSchema } : extra.jobOptions });
+  // TEST_LOG=warn prints what the server logs at that level (a 5xx's cause) to see why a run failed.
+  const logger = process.env.TEST_LOG ? { level: process.env.TEST_LOG } : false;
+  const app = await buildApp({ database, config, logger, mailer: extra.mailer, checkResponses: true, jobOptions: jobSchema ? { ...extra.jobOptions, schema: jobSchema } : extra.jobOptions });
   await app.ready();
   return {
     app,
