@@ -172,3 +172,17 @@ export function logLines(output: string): Record<string, unknown>[] {
       }
     });
 }
+
+/** The variables a deployment sets for the test bucket (docs/storage.md), for a server process. */
+export function bucketEnv(s3: { bucket: string; prefix: string; endpoint?: string }): Record<string, string> {
+  return {
+    S3_BUCKET: s3.bucket,
+    S3_PREFIX: s3.prefix,
+    AWS_ENDPOINT_URL_S3: s3.endpoint!,
+    AWS_ACCESS_KEY_ID: 'S3RVER',
+    AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
+    AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  };
+}
