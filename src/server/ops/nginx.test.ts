@@ -43,14 +43,22 @@ describe.skipIf(!ADMIN_URL)('nginx in front of two instances (docs/deploy.md)', 
     // The client: another loopback address than nginx's (what the app should see as the client), over TLS, with
     // an X-Forwarded-For of its own that nobody trusts.
     const client: CallOptions = { https: true, localAddress: '127.0.0.2', headers: { 'x-forwarded-for': '203.0.113.9' } };
-    const through = (host: string, path: string, options: CallOptions = {}) => call(httpsPort, host, path, { ...client, ...options });
-    /** The instance that served the last request nginx logged for `path`. */
-    const servedBy = (path: string) => nginx!.accessLog().filter((line) => line.split(' ')[1] === path).at(-1)?.split(' ')[3];
+    /** A request through nginx, and the instance that served it (nginx's access log; the line may follow the answer). */
+    const through = async (host: string, path: string, options: CallOptions = {}) => {
+      const lines = () => nginx!.accessLog().filter((line) => line.split(' ')[1] === path);
+      const before = lines().length;
+      const answer = await call(httpsPort, host, path, { ...client, ...options });
+      for (const end = Date.now() + 10_000; lines().length === before; ) {
+        if (Date.now() > end) throw new Error(`nginx logged no request for ${path}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return Object.assign(answer, { upstream: lines().at(-1)!.split(' ')[3] });
+    };
     /** `path` again until the other instance than `not` serves it (round robin: the next request or the one after). */
     const fromTheOther = async (not: string, host: string, path: string, options: CallOptions = {}): Promise<Answer> => {
       for (let i = 0; i < 4; i++) {
         const answer = await through(host, path, options);
-        if (servedBy(path) !== not) return answer;
+        if (answer.upstream !== not) return answer;
       }
       throw new Error(`${path} was served by ${not} four times in a row:\n${nginx!.accessLog().join('\n')}`);
     };
@@ -64,7 +72,7 @@ describe.skipIf(!ADMIN_URL)('nginx in front of two instances (docs/deploy.md)', 
     const added = await through(org.host, '/api/work-orders/add-work-order', { token: org.token, json: { title: 'Balance the fan' } });
     expect(added.status, added.body.toString()).toBe(201);
     const orderId: number = added.json().workOrder.id;
-    const writer = servedBy('/api/work-orders/add-work-order')!;
+    const writer = added.upstream;
     expect(upstreams).toContain(writer);
     const read = await fromTheOther(writer, org.host, `/api/work-orders/get-work-order/${orderId}`, { token: org.token });
     expect(read.status).toBe(200);
@@ -73,7 +81,7 @@ describe.skipIf(!ADMIN_URL)('nginx in front of two instances (docs/deploy.md)', 
     const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3355aa' } }).jpeg().toBuffer();
     const photo = await through(org.host, `/api/my-work/add-photo/${orderId}`, { token: org.token, files: [{ field: 'image', name: 'fan.jpg', bytes: jpeg, type: 'image/jpeg' }] });
     expect(photo.status, photo.body.toString()).toBe(201);
-    const uploader = servedBy(`/api/my-work/add-photo/${orderId}`)!;
+    const uploader = photo.upstream;
     const url: string = photo.json().photo.url;
     const download = await fromTheOther(uploader, org.host, url);
     expect(download.status).toBe(200);

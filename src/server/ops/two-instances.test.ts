@@ -59,9 +59,15 @@ describe.skipIf(!ADMIN_URL)('two instances on one database and one bucket', () =
     const manager = await signIn(b.port, org.host, managerEmail);
     const asManager = () => call(b.port, org.host, '/api/work-orders/add-work-order', { token: manager, json: { title: 'By the manager' } });
     expect((await asManager()).status).toBe(201);
+    // A read after that write (a write forgets its organisation's kept rights on its own instance): B now keeps the
+    // manager's rights, as long as its feed hears the changes of the others.
+    const readOn = (server: ServerProcess) => call(server.port, org.host, '/api/work-orders/get-work-orders?page=1&pageSize=10', { token: manager });
+    expect((await readOn(b)).status).toBe(200);
+    expect((await readOn(a)).status).toBe(200);
     const demoted = await call(a.port, org.host, `/api/user/updateUser/${managerId}`, { method: 'PUT', token: org.token, json: { firstName: 'Manny', email: managerEmail, role: 'worker' } });
     expect(demoted.status, demoted.body.toString()).toBe(200);
     expect((await asManager()).status).toBe(403);
+    expect((await readOn(a)).status).toBe(200); // A keeps the worker now
     // And the other way: promoted again through B, allowed at once on A.
     const promoted = await call(b.port, org.host, `/api/user/updateUser/${managerId}`, { method: 'PUT', token: org.token, json: { firstName: 'Manny', email: managerEmail, role: 'manager' } });
     expect(promoted.status).toBe(200);
