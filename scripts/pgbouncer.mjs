@@ -3,25 +3,18 @@
 //
 //   node scripts/pgbouncer.mjs [--pool-size N] -- <command…>
 // runs the command with DATABASE_URL pointing through the pooler (PGBOUNCER_UPSTREAM_URL: the original), then stops it.
-import { execSync, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureDebianPackage } from './debian-package.mjs';
 
 export const PGBOUNCER = process.env.PGBOUNCER_PATH ?? '/usr/sbin/pgbouncer';
 
 export function ensurePgbouncer() {
-  if (existsSync(PGBOUNCER)) return PGBOUNCER;
-  console.log('PgBouncer is missing: installing it from Debian packages…');
-  try {
-    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq pgbouncer', { stdio: 'inherit' });
-  } catch {
-    /* reported below */
-  }
-  if (!existsSync(PGBOUNCER)) throw new Error(`${PGBOUNCER} is missing and could not be installed: apt-get install -y pgbouncer (or set PGBOUNCER_PATH)`);
-  return PGBOUNCER;
+  return ensureDebianPackage(PGBOUNCER, 'pgbouncer', { override: 'PGBOUNCER_PATH' });
 }
 
 const freePort = () =>

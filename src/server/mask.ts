@@ -17,7 +17,10 @@ export function maskTokens(text: string): string {
     .replace(/(\/(?:status|r|form)\/)([A-Za-z0-9_-]{16,})/g, masked);
 }
 
-/** Fastify's request log fields, with tokens in the URL masked (GET /auth/verify-token?token=…). */
-export function maskedRequest(req: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } }) {
-  return { method: req.method, url: maskTokens(req.url), host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort };
+/**
+ * Fastify's request log fields, with tokens in the URL masked (GET /auth/verify-token?token=…). `remoteAddress`
+ * and `protocol` are the client's as the proxies TRUST_PROXY trusts tell them (X-Forwarded-For/-Proto).
+ */
+export function maskedRequest(req: { method: string; url: string; host?: string; ip?: string; protocol?: string; socket?: { remotePort?: number } }) {
+  return { method: req.method, url: maskTokens(req.url), host: req.host, protocol: req.protocol, remoteAddress: req.ip, remotePort: req.socket?.remotePort };
 }
