@@ -26,6 +26,8 @@ export interface JobsOptions extends Omit<JobQueueOptions, 'databaseUrl'> {
   mailRetryLimit?: number;
   /** Sends one mail; SMTP_URL's nodemailer transport by default, none (mail kept in the outbox) without it. */
   send?: (mail: Mail) => Promise<void>;
+  /** A webhook delivery's try failed (the metrics, decision 067). */
+  onWebhookFailed?: (status: 'retrying' | 'failed') => void;
 }
 
 export function createJobs(database: Database, config: Pick<Config, 'databaseUrl' | 'smtpUrl'> & Partial<Pick<Config, 'webhooks'>>, log: MailLog, options: JobsOptions = {}): Jobs {
@@ -51,7 +53,7 @@ export function createJobs(database: Database, config: Pick<Config, 'databaseUrl
       await queue.createQueue(MAIL_QUEUE);
       // Only an instance that can send fetches mail jobs.
       if (send) {
-        await queue.boss.work<{ id: number }>(MAIL_QUEUE, { batchSize: MAIL_BATCH }, (batch) =>
+        await queue.work<{ id: number }>(MAIL_QUEUE, { batchSize: MAIL_BATCH }, (batch) =>
           deliverOutboxBatch(database.db, batch.map((job) => job.data.id), send, log, {
             attempts: retryLimit + 1,
             // A mail waiting for an earlier one to its address: a new job after the first retry's delay (not one of its retries).
@@ -61,7 +63,7 @@ export function createJobs(database: Database, config: Pick<Config, 'databaseUrl
       }
       await registerCleanup(queue, database, log);
       await registerPmGenerator(queue, database, log);
-      if (config.webhooks) releaseWebhooks = await registerWebhookDelivery(queue, database, config.webhooks, mailer, log);
+      if (config.webhooks) releaseWebhooks = await registerWebhookDelivery(queue, database, config.webhooks, mailer, log, options.onWebhookFailed);
       started = true;
     },
     async stop() {
