@@ -201,7 +201,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const portalHtml = existsSync(join(webRoot, 'portal.html')) ? readFileSync(join(webRoot, 'portal.html'), 'utf8') : null;
     app.get('/*', { config: { access: 'public' } }, (req, reply) => {
       const path = req.url.split('?')[0];
-      if (path.startsWith('/api/')) return reply.status(404).send({ error: 'Not found' });
+      // /metrics is served on METRICS_PORT only (decision 067): here a plain 404, not the SPA's page.
+      if (path.startsWith('/api/') || path === '/metrics') return reply.status(404).send({ error: 'Not found' });
       if (portalHtml && /^\/(r\/|portal(\/|$))/.test(path)) return reply.header('vary', 'accept-encoding').header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(portalHtml);
       reply.header('vary', 'accept-encoding');
       // The service worker and the manifest are revalidated on every fetch: a new version is seen at once
