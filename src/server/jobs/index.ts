@@ -9,7 +9,8 @@ import { createJobQueue, type JobQueue, type JobQueueOptions } from './queue';
 /**
  * Background work (decision 027): one pg-boss queue per kind of job, each registered here. To add one: a
  * `<name>.job.ts` beside this file with its queue name, handler and (when periodic) its cron, registered in
- * `start` below; enqueue it with `queue.sendInTx(tx, name, data)` from the transaction that causes it.
+ * `start` below (its worker through `queue.work`, which logs and counts a failure: decision 067); enqueue it with
+ * `queue.sendInTx(tx, name, data)` from the transaction that causes it.
  */
 export interface Jobs {
   queue: JobQueue;
