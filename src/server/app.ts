@@ -27,6 +27,7 @@ import { subdomainOf } from '../shared/subdomain';
 import { errorAnswerSchema } from '../shared/pagination';
 import { openStorage, signUploadUrls, uploadSigner, type Storage } from './uploads/storage';
 import { hearRightsChanges } from '../features/auth/rights-cache';
+import { requestIdGenerator } from './request-id';
 
 export interface AppDeps {
   database: Database;
@@ -49,9 +50,6 @@ declare module 'fastify' {
   }
 }
 
-const BOOT_ID = crypto.randomUUID().slice(0, 8);
-let requestCount = 0;
-
 /** Builds the whole HTTP application; main.ts only reads the environment and listens. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // X-Forwarded-For counts only from the proxies TRUST_PROXY names (decision 022). A hop count is written as
@@ -65,8 +63,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : deps.logger,
     bodyLimit: 1024 * 1024,
     trustProxy: typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted,
-    // Unique across instances and restarts, and cheaper than a UUID per request (which cost 3% of a list's CPU).
-    genReqId: () => `${BOOT_ID}-${(++requestCount).toString(36)}`,
+    // Ours, or a trusted proxy's X-Request-Id (decision 067); returned on every answer (the onSend hook below).
+    genReqId: requestIdGenerator(trusted),
     requestIdHeader: false,
     return503OnClosing: true,
     // The job queue's start waits for the database (its schema, a migration lock held by another instance):
@@ -78,17 +76,44 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(deps.checkResponses ? checkingSerializerCompiler : projectingSerializerCompiler);
   registerErrorHandling(app);
+  app.addHook('onSend', (req, reply, payload, done) => {
+    reply.header('x-request-id', req.id);
+    done(null, payload);
+  });
 
-  const jobs = deps.jobs ?? createJobs(deps.database, deps.config, app.log, deps.jobOptions);
+  // Prometheus metrics on a listener of their own when METRICS_PORT is set (decision 067); prom-client loads only then.
+  const metrics = deps.config.metricsPort ? (await import('./metrics')).createMetrics() : undefined;
+  const jobs = deps.jobs ?? createJobs(deps.database, deps.config, app.log, { ...metrics?.jobHooks, ...deps.jobOptions });
   const mailer = deps.mailer ?? jobs.mailer;
   // Uploaded files: the folder, or the S3 bucket shared by every instance (decision 061). Made here, closed here.
-  const storage = deps.storage ?? (await openStorage(deps.config));
+  const storage =
+    deps.storage ??
+    (await openStorage(deps.config).catch((err: Error & { bucket?: string; endpoint?: string; reason?: string }) => {
+      // One clear line: which bucket, where, and why (missing, refused, unreachable); the start then fails.
+      app.log.fatal({ bucket: err.bucket, endpoint: err.endpoint, reason: err.reason ?? err.message }, `uploads storage unavailable: ${err.message}`);
+      throw err;
+    }));
   if (!deps.storage) app.addHook('onClose', () => storage.close());
   app.decorate('deps', { database: deps.database, config: deps.config, mailer, storage, jobs });
   // The queue starts when the app is ready (main.ts: after the migrations) and stops, its running jobs
   // finished, before the database closes.
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
+  if (metrics && deps.config.metricsPort) {
+    metrics.watch(app, { database: deps.database, queue: () => jobs.queue, log: app.log });
+    const { serveMetrics } = await import('./metrics');
+    const { metricsPort, metricsHost } = deps.config;
+    let server: import('node:http').Server | undefined;
+    app.addHook('onReady', async () => {
+      server = await serveMetrics(metrics.registry, metricsPort, metricsHost);
+      app.log.info({ port: metricsPort, host: metricsHost }, 'metrics served on their own port');
+    });
+    app.addHook('onClose', (_app, done) => {
+      if (!server) return done();
+      server.closeAllConnections();
+      server.close(() => done());
+    });
+  }
   // On PostgreSQL the callers' rights are kept in memory while this process hears their changes (decision 021).
   const { database } = deps;
   // LISTEN on the direct URL (DATABASE_DIRECT_URL): a transaction pooler would swallow the notifications.
@@ -139,16 +164,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const status = z.object({ status: z.string() });
   app.get('/api/health', { schema: { response: { 200: status } }, config: { access: 'public' } }, async () => ({ status: 'ok' }));
-  app.get('/api/ready', { schema: { response: { 200: status, 503: errorAnswerSchema } }, config: { access: 'public' } }, async (_req, reply) => {
+  const notReady = errorAnswerSchema.extend({ requestId: z.string().optional() });
+  app.get('/api/ready', { schema: { response: { 200: status, 503: notReady } }, config: { access: 'public' } }, async (req, reply) => {
     // What a request needs: the request pool answers a scope (the runtime role, through the pooler if any), and
     // the job queue has started (mail, webhooks and other jobs sent by requests are run).
     try {
       await requestPoolReady(deps.database.db);
     } catch (err) {
       app.log.warn({ err }, 'not ready: the request pool does not answer');
-      return reply.status(503).send({ error: 'Database unavailable' });
+      return reply.status(503).send({ error: 'Database unavailable', requestId: req.id });
     }
-    if (jobs.ready && !jobs.ready()) return reply.status(503).send({ error: 'Job queue not started' });
+    if (jobs.ready && !jobs.ready()) return reply.status(503).send({ error: 'Job queue not started', requestId: req.id });
     return { status: 'ready' };
   });
 
@@ -175,7 +201,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const portalHtml = existsSync(join(webRoot, 'portal.html')) ? readFileSync(join(webRoot, 'portal.html'), 'utf8') : null;
     app.get('/*', { config: { access: 'public' } }, (req, reply) => {
       const path = req.url.split('?')[0];
-      if (path.startsWith('/api/')) return reply.status(404).send({ error: 'Not found' });
+      // /metrics is served on METRICS_PORT only (decision 067): here a plain 404, not the SPA's page.
+      if (path.startsWith('/api/') || path === '/metrics') return reply.status(404).send({ error: 'Not found' });
       if (portalHtml && /^\/(r\/|portal(\/|$))/.test(path)) return reply.header('vary', 'accept-encoding').header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(portalHtml);
       reply.header('vary', 'accept-encoding');
       // The service worker and the manifest are revalidated on every fetch: a new version is seen at once

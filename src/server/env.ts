@@ -30,6 +30,10 @@ export interface Config {
   webhooks: WebhookSettings;
   /** Uploaded files in an S3 bucket (S3_BUCKET) instead of `<DATA_DIR>/uploads` (decision 061); null: the folder. */
   s3: S3Settings | null;
+  /** METRICS_PORT: Prometheus metrics on a listener of their own (never the public port; decision 067); null: none. */
+  metricsPort: number | null;
+  /** METRICS_HOST: the metrics listener's address; HOST by default. */
+  metricsHost: string;
 }
 
 /**
@@ -107,6 +111,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       disableAfterHours: Number(env.WEBHOOK_DISABLE_AFTER_HOURS ?? 72),
     },
     s3: s3Settings(env),
+    metricsPort: env.METRICS_PORT ? Number(env.METRICS_PORT) : null,
+    metricsHost: env.METRICS_HOST || (env.HOST ?? '0.0.0.0'),
   };
 }
 

@@ -42,18 +42,21 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   await app.listen({ port: config.port, host: config.host });
+  // Every line of the log is JSON (decision 067): the banner is one log line whose fields say what it printed.
   const port = config.port === 80 ? '' : `:${config.port}`;
-  console.log(`\n  CMMS is running (${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'})`);
-  console.log(`  Landing page:  http://${config.baseDomain}${port}`);
-  console.log(`  Uploads:       ${app.deps.storage.where}`);
-  if (config.seedDemo) {
-    console.log(`  Demo:          http://demo.${config.baseDomain}${port}`);
-    console.log(`  Demo sign-in:  admin@demo.com / Demo1234!`);
-  }
-  console.log('');
+  app.log.info(
+    {
+      database: database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL',
+      landingPage: `http://${config.baseDomain}${port}`,
+      uploads: app.deps.storage.where,
+      ...(config.seedDemo ? { demo: `http://demo.${config.baseDomain}${port}`, demoSignIn: 'admin@demo.com / Demo1234!' } : {}),
+    },
+    'CMMS is running',
+  );
 }
 
-main().catch((err) => {
-  console.error(err);
+main().catch((err: Error) => {
+  // Before (or without) the app's logger: the same JSON line pino would write, at level fatal.
+  process.stdout.write(`${JSON.stringify({ level: 60, time: Date.now(), pid: process.pid, msg: 'start-up failed', err: { type: err?.name, message: err?.message, stack: err?.stack } })}\n`);
   process.exit(1);
 });

@@ -26,13 +26,15 @@ function startInScratch(prepare: (dir: string) => void = () => {}) {
     chmodSync(stub, 0o755);
   }
   prepare(dir);
-  spawnSync(process.execPath, ['scripts/start.mjs'], {
+  const run = spawnSync(process.execPath, ['scripts/start.mjs'], {
     cwd: dir,
     env: { PATH: `${join(dir, 'bin')}:${process.env.PATH}`, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(48) },
     encoding: 'utf8',
   });
+  lastStdout = run.stdout;
   return readFileSync(record, 'utf8').trim().split('\n');
 }
+let lastStdout = '';
 
 const includesDev = (call: string) => / --include=dev\b/.test(call) || /include=dev$/.test(call);
 
@@ -55,6 +57,19 @@ describe('npm start in production', () => {
     const installs = calls.filter((c) => c.startsWith('npm install'));
     expect(installs.length).toBe(1);
     expect(includesDev(installs[0])).toBe(true);
+  });
+});
+
+describe('what npm start prints', () => {
+  it('is JSON lines only on standard output (decision 067): its own steps as log lines, the tools on standard error', () => {
+    startInScratch();
+    const lines = lastStdout.split('\n').filter((line) => line.trim() !== '');
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    for (const line of lines) {
+      const entry = JSON.parse(line) as { level: unknown; time: unknown; msg: unknown };
+      expect(entry).toMatchObject({ level: 30, time: expect.any(Number), msg: expect.any(String) });
+    }
+    expect(lines.map((line) => (JSON.parse(line) as { msg: string }).msg)).toContain('Building the web app');
   });
 });
 

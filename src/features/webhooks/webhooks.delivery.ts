@@ -20,7 +20,15 @@ export const retryDelayMs = (settings: Pick<WebhookSettings, 'retryBaseSeconds'>
  * in one short write that also queues the next try (exponential backoff within the retry window) or gives up.
  * An endpoint failing longer than `disableAfterHours` since its last success is disabled and its admins mailed.
  */
-export async function deliverWebhook(db: Db, job: DeliveryJob, deps: { settings: WebhookSettings; mailer: Mailer }) {
+/** A try that failed, for the job's log line and metrics (decision 067): `retrying` or given up (`failed`). */
+export interface FailedTry {
+  endpointId: number;
+  attempt: number;
+  status: 'retrying' | 'failed';
+  error: string;
+}
+
+export async function deliverWebhook(db: Db, job: DeliveryJob, deps: { settings: WebhookSettings; mailer: Mailer }): Promise<FailedTry | undefined> {
   const { orgId, deliveryId, seq } = job;
   const d = webhookDeliveries;
   const e = webhookEndpoints;
@@ -70,6 +78,7 @@ export async function deliverWebhook(db: Db, job: DeliveryJob, deps: { settings:
 
   const at = now();
   const tries = row.attempts + 1;
+  let failed: FailedTry | undefined;
   await withTenant(db, orgId, async (tx) => {
     if (!lastError) {
       await tx.update(d).set({ status: 'succeeded', attempts: tries, responseCode, responseBody, lastError: null, nextAttemptAt: null, deliveredAt: at }).where(mine);
@@ -92,6 +101,7 @@ export async function deliverWebhook(db: Db, job: DeliveryJob, deps: { settings:
       .where(mine)
       .returning({ id: d.id });
     if (updated && retry) await scheduleDelivery(tx, { orgId, deliveryId, seq: seq + 1 }, delay / 1000);
+    if (updated) failed = { endpointId: row.endpointId, attempt: tries, status: retry ? 'retrying' : 'failed', error: lastError };
 
     const [endpoint] = await tx
       .update(e)
@@ -119,4 +129,5 @@ export async function deliverWebhook(db: Db, job: DeliveryJob, deps: { settings:
       }
     }
   });
+  return failed;
 }

@@ -34,6 +34,8 @@ export interface Database {
   directUrl?: string;
   /** The runtime role request scopes switch to (`cmms_app`; a test may name another, roles are cluster-wide). */
   role: string;
+  /** PostgreSQL: the two pools' connections (metrics, decision 067): `requests` (tenant scopes) and `owner`. */
+  pools?(): { pool: 'requests' | 'owner'; total: number; idle: number; waiting: number }[];
   close(): Promise<void>;
 }
 
@@ -113,7 +115,9 @@ export async function openDatabase(opts: {
     tenantPool.on('error', () => {});
     tenantPool.on('connect', (client) => client.on('error', () => {}));
     tenantRunners.set(db, pgTenantRunner(tenantPool, drizzle, pg.types as PgTypes, settings));
-    return { db, kind: 'postgres', url: opts.databaseUrl, directUrl, role, close: async () => void (await Promise.all([pool.end(), tenantPool.end()])) };
+    const pools = () =>
+      ([['requests', tenantPool], ['owner', pool]] as const).map(([name, p]) => ({ pool: name, total: p.totalCount, idle: p.idleCount, waiting: p.waitingCount }));
+    return { db, kind: 'postgres', url: opts.databaseUrl, directUrl, role, pools, close: async () => void (await Promise.all([pool.end(), tenantPool.end()])) };
   }
   // PGlite runs in its own thread (decision 015); `npm start` starts it before loading this module.
   const thread = opts.embedded ?? startEmbedded(opts.dataDir);

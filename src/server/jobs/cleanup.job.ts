@@ -50,7 +50,7 @@ export async function cleanUp(database: Database, options: CleanupOptions = {}) 
 export async function registerCleanup(queue: JobQueue, database: Database, log: { info(obj: object, msg: string): void }) {
   await queue.createQueue(CLEANUP_QUEUE, { retryLimit: 2, retryDelay: 600 });
   await queue.boss.schedule(CLEANUP_QUEUE, CLEANUP_CRON, {}, { tz: 'UTC' });
-  await queue.boss.work(CLEANUP_QUEUE, async () => {
+  await queue.work(CLEANUP_QUEUE, {}, async () => {
     const counts = await cleanUp(database);
     log.info(counts, 'nightly clean-up done');
   });

@@ -9,7 +9,8 @@ import { createJobQueue, type JobQueue, type JobQueueOptions } from './queue';
 /**
  * Background work (decision 027): one pg-boss queue per kind of job, each registered here. To add one: a
  * `<name>.job.ts` beside this file with its queue name, handler and (when periodic) its cron, registered in
- * `start` below; enqueue it with `queue.sendInTx(tx, name, data)` from the transaction that causes it.
+ * `start` below (its worker through `queue.work`, which logs and counts a failure: decision 067); enqueue it with
+ * `queue.sendInTx(tx, name, data)` from the transaction that causes it.
  */
 export interface Jobs {
   queue: JobQueue;
@@ -26,6 +27,8 @@ export interface JobsOptions extends Omit<JobQueueOptions, 'databaseUrl'> {
   mailRetryLimit?: number;
   /** Sends one mail; SMTP_URL's nodemailer transport by default, none (mail kept in the outbox) without it. */
   send?: (mail: Mail) => Promise<void>;
+  /** A webhook delivery's try failed (the metrics, decision 067). */
+  onWebhookFailed?: (status: 'retrying' | 'failed') => void;
 }
 
 export function createJobs(database: Database, config: Pick<Config, 'databaseUrl' | 'smtpUrl'> & Partial<Pick<Config, 'webhooks'>>, log: MailLog, options: JobsOptions = {}): Jobs {
@@ -51,7 +54,7 @@ export function createJobs(database: Database, config: Pick<Config, 'databaseUrl
       await queue.createQueue(MAIL_QUEUE);
       // Only an instance that can send fetches mail jobs.
       if (send) {
-        await queue.boss.work<{ id: number }>(MAIL_QUEUE, { batchSize: MAIL_BATCH }, (batch) =>
+        await queue.work<{ id: number }>(MAIL_QUEUE, { batchSize: MAIL_BATCH }, (batch) =>
           deliverOutboxBatch(database.db, batch.map((job) => job.data.id), send, log, {
             attempts: retryLimit + 1,
             // A mail waiting for an earlier one to its address: a new job after the first retry's delay (not one of its retries).
@@ -61,7 +64,7 @@ export function createJobs(database: Database, config: Pick<Config, 'databaseUrl
       }
       await registerCleanup(queue, database, log);
       await registerPmGenerator(queue, database, log);
-      if (config.webhooks) releaseWebhooks = await registerWebhookDelivery(queue, database, config.webhooks, mailer, log);
+      if (config.webhooks) releaseWebhooks = await registerWebhookDelivery(queue, database, config.webhooks, mailer, log, options.onWebhookFailed);
       started = true;
     },
     async stop() {

@@ -65,7 +65,7 @@ function runTime(at: string | undefined): Date {
 export async function registerPmGenerator(queue: JobQueue, database: Database, log: GeneratorLog, cron = process.env.PM_GENERATOR_CRON || PM_GENERATOR_CRON) {
   await queue.createQueue(PM_GENERATOR_QUEUE, { retryLimit: 3, retryDelay: 60, expireInSeconds: 15 * 60 });
   await queue.boss.schedule(PM_GENERATOR_QUEUE, cron, {}, { tz: 'UTC' });
-  await queue.boss.work<{ at?: string }>(PM_GENERATOR_QUEUE, async ([job]) => {
+  await queue.work<{ at?: string }>(PM_GENERATOR_QUEUE, {}, async ([job]) => {
     await runPmGenerator(database, log, runTime(job?.data?.at));
   });
 }

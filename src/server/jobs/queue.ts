@@ -20,6 +20,12 @@ export interface JobQueue {
   createQueue(name: string, options?: Omit<PgBoss.Queue, 'name'>): Promise<void>;
   /** Stops fetching, lets running jobs finish (a few seconds at most), closes pg-boss's pool. */
   stop(): Promise<void>;
+  /**
+   * pg-boss's `work` with a handler whose failure is logged as one line (`job failed`: the queue, the jobs' ids and
+   * organisations, the error's message; never the data) and counted (`onJobFailed`), then thrown on to pg-boss,
+   * which retries or fails the job. Every worker registers through this.
+   */
+  work<T extends object>(name: string, options: PgBoss.WorkOptions, handler: PgBoss.WorkHandler<T>): Promise<string>;
   /** Sends a job in `tx`: it exists, and is fetched, only if `tx` commits (the transactional outbox). */
   sendInTx(tx: Tx, name: string, data: object, options?: PgBoss.SendOptions): Promise<string | null>;
 }
@@ -34,6 +40,8 @@ export interface JobQueueOptions {
   schema?: string;
   /** Where pg-boss's errors go (a lost connection, a failing job); without a listener they would crash the process. */
   log?: { warn(obj: object, msg: string): void };
+  /** Called once per failed run of a handler registered with `work` (the metrics, decision 067). */
+  onJobFailed?: (queue: string) => void;
 }
 
 /**
@@ -134,6 +142,18 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
       const boss = running();
       return serially(async () => {
         if (!(await boss.getQueue(name))) await boss.createQueue(name, { ...queueOptions, name });
+      });
+    },
+    work<T extends object>(name: string, workOptions: PgBoss.WorkOptions, handler: PgBoss.WorkHandler<T>) {
+      return running().work<T>(name, workOptions, async (jobs) => {
+        try {
+          return await handler(jobs);
+        } catch (err) {
+          const orgIds = [...new Set(jobs.map((job) => (job.data as { orgId?: unknown }).orgId).filter((id) => typeof id === 'number'))];
+          (options.log ?? console).warn({ queue: name, jobIds: jobs.map((job) => job.id), ...(orgIds.length ? { orgIds } : {}), err: (err as Error)?.message ?? String(err) }, 'job failed');
+          options.onJobFailed?.(name);
+          throw err;
+        }
       });
     },
     async stop() {

@@ -133,7 +133,8 @@ describe('database refusals a request can cause', () => {
   for (const [name, c] of Object.entries(cases)) {
     it(`${name}: ${c.status} "${c.error}"`, async () => {
       const res = await probe.inject({ url: `/${encodeURIComponent(name)}` });
-      expect(res.json()).toEqual({ error: c.error });
+      // A 5xx body also names the request (decision 067).
+      expect(res.json()).toEqual(c.status >= 500 ? { error: c.error, requestId: expect.any(String) } : { error: c.error });
       expect(res.statusCode).toBe(c.status);
     });
   }
@@ -147,11 +148,11 @@ describe('an unreachable database', () => {
     await own.database.close();
     for (const url of ['/api/user/getCompanyUsers', '/api/work-orders/get-work-orders']) {
       const res = await victim.admin.get(url);
-      expect(res.body, url).toEqual({ error: UNAVAILABLE });
+      expect(res.body, url).toEqual({ error: UNAVAILABLE, requestId: res.headers['x-request-id'] });
       expect(res.status, url).toBe(503);
     }
     const write = await victim.admin.post('/api/work-orders/add-work-order', { title: 'During the outage' });
-    expect(write.body).toEqual({ error: UNAVAILABLE });
+    expect(write.body).toEqual({ error: UNAVAILABLE, requestId: write.headers['x-request-id'] });
     expect(write.status).toBe(503);
     await own.app.close();
 
@@ -162,7 +163,7 @@ describe('an unreachable database', () => {
     });
     const res = await probe.inject({ url: '/boom' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ error: 'Internal server error' });
+    expect(res.json()).toEqual({ error: 'Internal server error', requestId: expect.any(String) });
     await probe.close();
   });
 });

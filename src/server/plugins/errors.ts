@@ -10,6 +10,8 @@ export const UNAVAILABLE = 'Service temporarily unavailable, please retry';
 /** The one error shape of DESIGN section 7: `{ error, issues? }`, never a stack trace or SQL. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
+    // A 5xx body also names the request (decision 067): the operator finds its log lines by it.
+    const failed = (status: number, body: { error: string }) => reply.status(status).send({ ...body, requestId: req.id });
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation.map((v) => {
         const path = v.instancePath.split('/').filter(Boolean).join('.');
@@ -24,16 +26,17 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (err instanceof HttpError) {
       const current = err instanceof StaleEdit ? { current: err.current } : {};
-      return reply.status(err.statusCode).send({ error: err.message, ...(err.issues ? { issues: err.issues } : {}), ...current });
+      const id = err.statusCode >= 500 ? { requestId: req.id } : {};
+      return reply.status(err.statusCode).send({ error: err.message, ...(err.issues ? { issues: err.issues } : {}), ...current, ...id });
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err }, 'response did not match its schema');
-      return reply.status(500).send({ error: 'Internal server error' });
+      return failed(500, { error: 'Internal server error' });
     }
     const db = databaseError(pgCode(err));
     if (db) {
       if (db.status >= 500) req.log.warn({ err, sqlState: pgCode(err), reason: TIME_LIMITS[pgCode(err) ?? ''] }, TIME_LIMITS[pgCode(err) ?? ''] ? 'database time limit reached' : 'database refused the request');
-      return reply.status(db.status).send({ error: db.message });
+      return db.status >= 500 ? failed(db.status, { error: db.message }) : reply.status(db.status).send({ error: db.message });
     }
     const upload = multipartError(err, /^multipart\//i.test(req.headers['content-type'] ?? ''));
     if (upload) return reply.status(upload.status).send({ error: upload.message });
@@ -41,8 +44,8 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (status >= 500) {
       req.log.error({ err }, 'request failed');
       // A lost database connection is temporary: say so, and let the client retry.
-      if (isConnectionError(err)) return reply.status(503).send({ error: UNAVAILABLE });
-      return reply.status(500).send({ error: 'Internal server error' });
+      if (isConnectionError(err)) return failed(503, { error: UNAVAILABLE });
+      return failed(500, { error: 'Internal server error' });
     }
     // Fastify's own 4xx (body too large, bad JSON, wrong content type): its message carries no internals.
     const message =

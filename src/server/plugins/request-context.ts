@@ -47,6 +47,16 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The organisation and caller on every later log line of the request, its "request completed" line included
+ * (decision 067): a child logger for the request and its reply (Fastify logs the completion through the reply's).
+ */
+function bindLog(req: FastifyRequest, reply: FastifyReply, ids: { orgId: number; userId?: number; apiKeyId?: number }) {
+  const child = req.log.child(ids);
+  req.log = child;
+  reply.log = child;
+}
+
 /** Subdomains never change owner, so lookups are cached briefly per process (the API stays stateless). */
 const orgCache = new Map<string, { org: { id: number; subdomain: string } | null; until: number }>();
 const ORG_CACHE_MS = 30_000;
@@ -105,7 +115,10 @@ export const requestContext = fp(async (app: FastifyInstance, opts: { db: Db; ba
     const sub = subdomainOf(req.headers.host, opts.baseDomain);
     req.org = sub ? await findOrgBySubdomain(opts.db, sub) : null;
     const access = req.routeOptions.config?.access;
-    if (access === undefined || access === 'public') return;
+    if (access === undefined || access === 'public') {
+      if (req.org) bindLog(req, reply, { orgId: req.org.id });
+      return;
+    }
     const header = req.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
     if (token && isApiKey(token)) return checkKey(req, reply, token, access);
@@ -114,6 +127,7 @@ export const requestContext = fp(async (app: FastifyInstance, opts: { db: Db; ba
     // Logout, deletion, deactivation and a password change end a token at once, not when it expires.
     const role = await currentRole(opts.db, claims);
     if (!role) throw unauthorized();
+    bindLog(req, reply, { orgId: claims.orgId, userId: claims.userId });
     // Rights are the user's now: a demotion applies to the next request, a promotion too.
     if (!access.includes(role)) throw new HttpError(403, 'You do not have permission to do this');
     req.auth = role === claims.role ? claims : { ...claims, role };
@@ -151,6 +165,7 @@ export const requestContext = fp(async (app: FastifyInstance, opts: { db: Db; ba
     if (!access.includes(caller.claims.role)) throw new HttpError(403, 'You do not have permission to do this');
     if (caller.stale) await touchApiKey(opts.db, org.id, caller.keyId);
     req.auth = caller.claims;
+    bindLog(req, reply, { orgId: caller.claims.orgId, userId: caller.claims.userId, apiKeyId: caller.keyId });
   };
 
   // Fail at start-up, not in production, when a route forgets to say who may call it.

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { S3Settings } from '../env';
 import type { Blobs } from './storage';
 
@@ -75,6 +75,37 @@ export function s3Blobs(settings: S3Settings, client = s3Client(settings), { pag
       client.destroy();
     },
   };
+}
+
+/** The bucket cannot be used: missing, refused to these keys, or out of reach (`reason` says which). */
+export class BucketUnavailable extends Error {
+  constructor(
+    readonly bucket: string,
+    readonly endpoint: string | undefined,
+    readonly reason: string,
+  ) {
+    super(`S3 bucket ${bucket} ${reason}`);
+  }
+}
+
+/**
+ * The start-up check (decision 067): HeadBucket, within `timeoutMs`, so that a wrong bucket, key or endpoint stops
+ * the start with a clear line instead of failing the first upload.
+ */
+export async function checkBucket(settings: S3Settings, client: S3Client, timeoutMs = 15_000) {
+  try {
+    await client.send(new HeadBucketCommand({ Bucket: settings.bucket }), { abortSignal: AbortSignal.timeout(timeoutMs) });
+  } catch (err) {
+    const e = err as { name?: string; message?: string; $metadata?: { httpStatusCode?: number } };
+    const status = e?.$metadata?.httpStatusCode;
+    const reason =
+      status === 404 || e?.name === 'NotFound' || e?.name === 'NoSuchBucket'
+        ? 'does not exist'
+        : status === 403 || status === 401
+          ? 'refuses these credentials (access denied)'
+          : `is unreachable: ${e?.name ?? 'Error'}: ${e?.message ?? String(err)}`;
+    throw new BucketUnavailable(settings.bucket, settings.endpoint, reason);
+  }
 }
 
 /** The SDK's client for these settings: path-style addressing when an endpoint of one's own is given (MinIO). */

@@ -66,8 +66,16 @@ export interface Blobs {
 export async function openStorage(config: Pick<Config, 'dataDir' | 's3'>): Promise<Storage> {
   if (!config.s3) return createStorage(folderBlobs(join(config.dataDir, 'uploads')));
   // Loaded only when asked for: the SDK stays out of the embedded default's start (decision 013).
-  const { s3Blobs } = await import('./s3-blobs');
-  return createStorage(s3Blobs(config.s3));
+  const { s3Blobs, checkBucket } = await import('./s3-blobs');
+  const blobs = s3Blobs(config.s3);
+  // The bucket answers before the app starts (decision 067); a missing or unreachable one stops the start.
+  try {
+    await checkBucket(config.s3, blobs.client);
+  } catch (err) {
+    blobs.client.destroy();
+    throw err;
+  }
+  return createStorage(blobs);
 }
 
 export function createStorage(blobs: Blobs): Storage {
