@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freePort } from './test/server-process';
-import { ROOT } from './paths';
+import { ensureServerBundle } from '../../scripts/ensure-built.mjs';
 
 /**
  * Decision 067, on the bundle `npm start` runs: every line the server prints on standard output is JSON (the
@@ -12,9 +12,8 @@ import { ROOT } from './paths';
  */
 describe('the server bundle started with METRICS_PORT', () => {
   it('prints JSON lines only, banner included, and serves /metrics on METRICS_PORT alone', { timeout: 180_000 }, async () => {
-    const { buildServer } = (await import(join(ROOT, 'scripts/build-server.mjs'))) as { buildServer: (outfile: string) => Promise<void> };
-    const outfile = join(ROOT, 'node_modules/.cache/cmms-start-log-test/main.mjs');
-    await buildServer(outfile);
+    // The bundle `npm start` serves, built once per run and shared with the other bundle tests and the journeys.
+    const outfile = ensureServerBundle();
     const [port, metricsPort] = [await freePort(), await freePort()];
     const child = spawn(process.execPath, [outfile], {
       env: {
