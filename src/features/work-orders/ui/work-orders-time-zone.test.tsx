@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { renderWithProviders, stubFetch } from '../../../web/test/render';
 import { setDisplayTimeZone } from '../../../web/lib/format';
 import WorkOrdersPage from './work-orders-page';
@@ -16,7 +16,7 @@ const manager = (timeZone: string) => ({
 });
 
 function routes(timeZone: string) {
-  stubFetch({
+  return stubFetch({
     'GET /api/user/get-app-data': () => ({ body: manager(timeZone) }),
     'GET /api/work-orders/get-work-orders': () => ({
       body: { workOrders: [workOrderDto({ id: 5, title: 'Night shift check', dueDate: DUE })], pagination: { totalRecords: 1, currentPage: 1, totalPages: 1 } },
@@ -29,10 +29,12 @@ afterEach(() => setDisplayTimeZone(undefined));
 
 describe("the work order list on the organisation's clock (decision 064)", () => {
   it('an order due at 01:30 in Riyadh shows 07 Jan, not the 6th of a UTC browser', async () => {
-    routes('Asia/Riyadh');
+    const calls = routes('Asia/Riyadh');
     renderWithProviders(<WorkOrdersPage />);
     expect(await screen.findByText('07 Jan 2030, 01:30 AM')).toBeInTheDocument();
     expect(screen.queryByText(/06 Jan 2030/)).toBeNull();
+    // Its due filters (today, this week) count the organisation's days too.
+    await waitFor(() => expect(calls.some((c) => c.url.pathname.endsWith('/get-work-orders') && c.url.searchParams.get('timeZone') === 'Asia/Riyadh')).toBe(true));
   });
 
   it('the same order in a UTC organisation: the 6th at 10:30 PM', async () => {
