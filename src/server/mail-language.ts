@@ -116,17 +116,21 @@ export const mailTexts = {
     return lang === 'ar' ? `رد على طلبك ${number}` : `a reply to your request ${number}`;
   },
 
-  share(lang: MailLanguage, v: { link: string; organization: string; workOrder: string; days: number }): MailParts {
+  share(lang: MailLanguage, v: { link: string; organization: string; workOrder: string; days: number; due?: string }): MailParts {
+    // The order's due moment, already written on the organisation's clock (decision 064), when it has one.
+    const dueAr = v.due ? `\n\nموعد الاستحقاق: ${isolate(v.due)}` : '';
+    const dueEn = v.due ? `\n\nDue: ${v.due}` : '';
+    const dueHtml = v.due ? `<p>${lang === 'ar' ? 'موعد الاستحقاق' : 'Due'}: ${bdi(v.due)}</p>` : '';
     if (lang === 'ar')
       return {
         subject: `شاركت ${isolate(v.organization)} أمر عمل معك: ${isolate(v.workOrder)}`,
-        text: `شاركت ${isolate(v.organization)} أمر العمل "${isolate(v.workOrder)}" معك.\n\nافتحه من هنا: ${v.link}\n\nيعمل الرابط لمدة ${v.days} يومًا. لا تعِد توجيهه: أي شخص يملكه يمكنه التصرف في أمر العمل.`,
-        html: mailHtml('ar', `<p>شاركت <b>${bdi(v.organization)}</b> أمر العمل <b>${bdi(v.workOrder)}</b> معك.</p><p><a href="${v.link}">افتح أمر العمل</a></p><p>يعمل الرابط لمدة ${v.days} يومًا. لا تعِد توجيهه: أي شخص يملكه يمكنه التصرف في أمر العمل.</p>`),
+        text: `شاركت ${isolate(v.organization)} أمر العمل "${isolate(v.workOrder)}" معك.${dueAr}\n\nافتحه من هنا: ${v.link}\n\nيعمل الرابط لمدة ${v.days} يومًا. لا تعِد توجيهه: أي شخص يملكه يمكنه التصرف في أمر العمل.`,
+        html: mailHtml('ar', `<p>شاركت <b>${bdi(v.organization)}</b> أمر العمل <b>${bdi(v.workOrder)}</b> معك.</p>${dueHtml}<p><a href="${v.link}">افتح أمر العمل</a></p><p>يعمل الرابط لمدة ${v.days} يومًا. لا تعِد توجيهه: أي شخص يملكه يمكنه التصرف في أمر العمل.</p>`),
       };
     return {
       subject: `${v.organization} shared a work order with you: ${v.workOrder}`,
-      text: `${v.organization} shared the work order "${v.workOrder}" with you.\n\nOpen it here: ${v.link}\n\nThe link works for ${v.days} days. Do not forward it: anyone holding it can act on the work order.`,
-      html: mailHtml('en', `<p><b>${bdi(v.organization)}</b> shared the work order <b>${bdi(v.workOrder)}</b> with you.</p><p><a href="${v.link}">Open the work order</a></p><p>The link works for ${v.days} days. Do not forward it: anyone holding it can act on the work order.</p>`),
+      text: `${v.organization} shared the work order "${v.workOrder}" with you.${dueEn}\n\nOpen it here: ${v.link}\n\nThe link works for ${v.days} days. Do not forward it: anyone holding it can act on the work order.`,
+      html: mailHtml('en', `<p><b>${bdi(v.organization)}</b> shared the work order <b>${bdi(v.workOrder)}</b> with you.</p>${dueHtml}<p><a href="${v.link}">Open the work order</a></p><p>The link works for ${v.days} days. Do not forward it: anyone holding it can act on the work order.</p>`),
     };
   },
 

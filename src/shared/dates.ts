@@ -126,6 +126,22 @@ export function dayInZone(t: Date, zone = 'UTC'): string {
 }
 
 /**
+ * The wall clock of instant `t` in `zone` as 'YYYY-MM-DD HH:mm:ss' (the date-time pickers' value): a work order
+ * due at 22:30 UTC on the 6th is '2030-01-07 01:30:00' in Riyadh.
+ */
+export function wallClockText(t: Date, zone = 'UTC'): string {
+  return new Date(wallClock(t.getTime(), zone)).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** The instant a wall clock 'YYYY-MM-DD HH:mm[:ss]' shows in `zone` (wallClockText's reverse); null when it is not one. */
+export function fromWallClockText(text: string, zone = 'UTC'): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?/.exec(text);
+  if (!m) return null;
+  const [y, mo, d, h, mi, se] = m.slice(1).map((x) => Number(x ?? 0));
+  return new Date(fromWallClock(Date.UTC(y, mo - 1, d, h, mi, se), zone));
+}
+
+/**
  * The instant of `day` ('YYYY-MM-DD') at `time` ('HH:MM', midnight by default) on the wall clock of `zone`:
  * a plan's work due on the 7th at 09:00 in Riyadh is 06:00 UTC on the 7th.
  */

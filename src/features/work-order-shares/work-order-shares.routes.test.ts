@@ -108,6 +108,23 @@ describe('sharing a work order', () => {
     expect(full.body.error).toBe('A shared work order takes at most 200 parts');
   });
 
+  // Issue 39, decision 064: a mail's time is on the organisation's clock. 22:30 UTC on the 6th is 01:30 on the 7th in Riyadh.
+  it("the share mail gives the order's due time in the organisation's time zone, in the mail's language", async () => {
+    const org = await createOrg(t);
+    const { company } = (await org.admin.get('/api/company/get-company-data')).body;
+    expect((await org.admin.put(`/api/company/update-company/${company.id}`, { organization: company.organization, timeZone: 'Asia/Riyadh' })).status).toBe(200);
+    const order = await addOrder(org.admin, { dueDate: '2030-01-06T22:30:00.000Z' });
+    await share(org, { email: 'riyadh@coolair.example.com' }, order.id);
+    const mail = await lastMail('riyadh@coolair.example.com');
+    expect(mail.text).toContain('Due: 07 Jan 2030, 01:30 AM');
+    expect(mail.html).toContain('07 Jan 2030, 01:30 AM');
+    await share(org, { email: 'ar@coolair.example.com', language: 'ar' }, order.id);
+    expect((await lastMail('ar@coolair.example.com')).text).toContain('07 يناير 2030، 01:30');
+    // Without a due date, no line.
+    await share(org, { email: 'none@coolair.example.com' }, (await addOrder(org.admin)).id);
+    expect((await lastMail('none@coolair.example.com')).text).not.toContain('Due:');
+  });
+
   it('makes the link from the configured domain, never the Host header (issue 45)', async () => {
     const org = await createOrg(t);
     const order = await addOrder(org.admin);

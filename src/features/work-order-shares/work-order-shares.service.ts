@@ -11,6 +11,7 @@ import { escapeLike } from '../../server/db/like';
 import { pageAndTotal, totalOver } from '../../server/db/paging';
 import { pagination } from '../../shared/pagination';
 import { toMinor } from '../../shared/money';
+import { formatDateTime } from '../../shared/format';
 import { hashToken, newOpaqueToken, type AccessClaims } from '../auth/tokens';
 import { recordActivity } from '../activity/activity.service';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../activity/activity.schema';
@@ -185,7 +186,7 @@ const linkOf = (origin: string, token: string) => `${origin}/shared-work-order?t
  * the manager once in the answer (to copy it), never again.
  */
 export async function createShare(tx: Tx, orgId: number, actor: AccessClaims, input: z.output<typeof shareInputSchema>, mail: ShareMail) {
-  const [order] = await tx.select({ id: workOrders.id, title: workOrders.title }).from(workOrders).where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, input.workOrderId)));
+  const [order] = await tx.select({ id: workOrders.id, title: workOrders.title, dueDate: workOrders.dueDate }).from(workOrders).where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, input.workOrderId)));
   if (!order) throw badRequest('Work order not found', 'workOrderId');
   if (input.vendorId) {
     const [vendor] = await tx.select({ id: customerVendors.id }).from(customerVendors).where(and(eq(customerVendors.orgId, orgId), eq(customerVendors.id, input.vendorId)));
@@ -215,7 +216,9 @@ export async function createShare(tx: Tx, orgId: number, actor: AccessClaims, in
   await recordActivity(tx, orgId, { entityType: WORK_ORDER, entityId: order.id, userId: actor.userId, action: 'updated', changes: { sharedWith: { from: null, to: `${input.contractorName} <${input.email}>` } } });
   const company = await getCompany(tx, orgId);
   const link = linkOf(mail.origin, token);
-  await mail.mailer.send({ to: input.email, ...mailTexts.share(language, { link, organization: company.organization, workOrder: order.title, days: input.days }) }, tx);
+  // The due moment on the organisation's clock, in the mail's language (decision 064).
+  const due = order.dueDate ? formatDateTime(order.dueDate, language, company.timeZone) : undefined;
+  await mail.mailer.send({ to: input.email, ...mailTexts.share(language, { link, organization: company.organization, workOrder: order.title, days: input.days, due }) }, tx);
   await emitWebhookEvent(tx, orgId, 'work-order-share.created', () => readShare(tx, orgId, created.id));
   return { message: 'Work order shared successfully', share: await readShare(tx, orgId, created.id), link };
 }

@@ -2,6 +2,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UserDto } from '../../features/users/users.schema';
 import type { CompanyDto } from '../../features/organization/organization.schema';
 import { api } from './api';
+import { setDisplayTimeZone } from './format';
 
 /** GET /api/user/get-app-data (spec section 7): the signed-in user, the company and the preloaded stores. */
 export interface AppData {
@@ -27,7 +28,12 @@ export const APP_DATA_KEY = ['app-data'] as const;
 /** The application data's query: read by useAppData, fetched ahead by AuthProvider once a signed-in page's session is known. */
 export const appDataQuery = queryOptions({
   queryKey: APP_DATA_KEY,
-  queryFn: ({ signal }) => api.get<AppData>('/user/get-app-data', { signal }),
+  queryFn: async ({ signal }) => {
+    const data = await api.get<AppData>('/user/get-app-data', { signal });
+    // Moments are shown on the organisation's clock from here on (decision 064).
+    setDisplayTimeZone(data.company?.timeZone);
+    return data;
+  },
   staleTime: 5 * 60_000,
 });
 

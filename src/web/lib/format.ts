@@ -7,7 +7,19 @@ import * as shared from '../../shared/format';
  */
 const lang = () => i18n.language;
 
-export const formatDateTime = (value: string | Date | null | undefined) => shared.formatDateTime(value, lang());
+let zone: string | undefined;
+/**
+ * The organisation's time zone (company setting, decision 064), set when the application data arrives: every
+ * moment a screen shows (lists, drawers, history) is on the organisation's clock, whatever the browser's zone,
+ * as the calendar, the PDFs and the mails. Unset (a public page, before the data), the reader's own zone.
+ */
+export const setDisplayTimeZone = (timeZone: string | null | undefined) => {
+  zone = timeZone || undefined;
+};
+/** The zone moments are shown in: the organisation's once known, else undefined (the browser's). */
+export const displayTimeZone = () => zone;
+
+export const formatDateTime = (value: string | Date | null | undefined) => shared.formatDateTime(value, lang(), zone);
 export const formatDay = (value: string | Date | null | undefined) => shared.formatDay(value, lang());
 export const formatNumber = (n: number | string | null | undefined, maxDecimals?: number) => shared.formatNumber(n, lang(), maxDecimals);
 /**

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../lib/api';
-import { formatDateTime, formatNumber } from '../lib/format';
+import { displayTimeZone, formatDateTime, formatNumber } from '../lib/format';
 import { useAppData, useIsManager } from '../lib/app-data';
 import type { Attention, LatestActivity } from '../../features/dashboard/dashboard.schema';
 import { OPEN_REQUEST_STATES } from '../../features/dashboard/dashboard.schema';
@@ -24,7 +24,8 @@ function useDonutThickness() {
 }
 
 /** The reader's time zone: where their "today" starts. */
-const readerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+/** The dashboard's days: the organisation's, as the times shown (decision 064); the browser's before it is known. */
+const readerTimeZone = () => displayTimeZone() ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
  * Each figure and the list it opens (decision 066): the list's query string is the figure's filter, so the

@@ -66,7 +66,7 @@ function PlannedDetails({ entry, onClose, onOpenPlan }: { entry: CalendarEntry |
     ? [
         [t('planned.plan'), entry.displayId],
         [t('planned.title'), entry.title],
-        [t('planned.due'), formatDay(entry.date)],
+        [t('planned.due'), formatDay(`${entry.day}T00:00:00Z`)],
         [t('planned.createOn'), entry.createOn ? formatDay(`${entry.createOn}T00:00:00Z`) : ''],
         [t('planned.asset'), entry.asset?.name ?? ''],
         [t('planned.priority'), entry.priority ? t(`priority.${entry.priority}`) : ''],

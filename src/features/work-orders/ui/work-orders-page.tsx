@@ -9,6 +9,7 @@ import { useIsManager } from '../../../web/lib/app-data';
 import type { WorkOrderDto, WorkOrderStatistics } from '../work-orders.schema';
 import { WORK_ORDER_STATUSES } from '../work-order-values';
 import { PRIORITY_COLORS, STATUS_COLORS, formatDateTime } from './labels';
+import { displayTimeZone } from '../../../web/lib/format';
 
 // The drawer (form, dates, rich text, parts and labour) loads when a row or Add opens it: the list stays small.
 const WorkOrderDrawer = lazy(() => import('./work-order-drawer').then((m) => ({ default: m.WorkOrderDrawer })));
@@ -31,7 +32,8 @@ function WorkOrderStatisticsPanel() {
 }
 
 const LIST_FILTERS = { title: 'text', status: 'multi', assetId: 'text', due: 'text', assigned: 'text', pm: 'text' } as const;
-const readerTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+/** The days of the due filters (today, this week): the organisation's, as the times shown (decision 064); the browser's before it is known. */
+const readerTimeZone = () => displayTimeZone() ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** The quick views: each sets one filter of the query string (a second click clears it); due views exclude each other. */
 const QUICK_VIEWS = [
