@@ -24,6 +24,7 @@ export const IMPORT_KINDS = [
   'work-orders',
   'work-order-labor',
   'work-order-parts',
+  'procedures',
 ] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
@@ -179,6 +180,20 @@ export const IMPORT_COLUMNS: Record<ImportKind, ImportColumn[]> = {
     { key: 'quantity', label: 'Quantity', aliases: ['qty'], example: '2' },
     { key: 'partName', label: 'Part Name', exportOnly: 'ignored', example: '' },
   ],
+  // One row per step (the procedure-steps export), grouped by the procedure's name (decision 059).
+  procedures: [
+    { key: 'procedure', label: 'Procedure', required: true, aliases: ['procedure name', 'name'], example: 'Pump monthly check' },
+    { key: 'description', label: 'Description', example: 'Monthly check of the feed pumps' },
+    { key: 'kind', label: 'Step Type', required: true, aliases: ['type', 'step kind', 'kind'], example: 'number' },
+    { key: 'label', label: 'Label', required: true, aliases: ['step', 'step label'], example: 'Discharge pressure' },
+    { key: 'required', label: 'Required', example: 'yes' },
+    { key: 'unit', label: 'Unit', example: 'bar' },
+    { key: 'min', label: 'Min', aliases: ['minimum'], example: '2' },
+    { key: 'max', label: 'Max', aliases: ['maximum'], example: '6' },
+    { key: 'options', label: 'Options', aliases: ['choices'], example: '' },
+    { key: 'followUpOnFailure', label: 'Follow-up on Failure', aliases: ['follow-up', 'follow up'], example: 'no' },
+    { key: 'meterName', label: 'Meter Name', aliases: ['meter'], example: '' },
+  ],
 };
 
 /**
@@ -203,6 +218,8 @@ export const IMPORT_KEYS: Record<ImportKind, string | null> = {
   'work-orders': null,
   'work-order-labor': null,
   'work-order-parts': null,
+  // Rows are steps: grouped by the Procedure column, a procedure matched by its name.
+  procedures: null,
 };
 
 /** The kinds whose rows name records the organisation may lack, created on request (`createMissing`). */
@@ -239,6 +256,9 @@ export const IMPORT_MESSAGES = {
   partUnknown: 'Part not found: give its SKU or its name',
   partAmbiguous: 'Several parts have this SKU or name: give one that names one part',
   timeInvalid: 'Start time must be a valid date',
+  // Procedures (decision 059): rows are steps, grouped by the procedure's name.
+  procedureAmbiguous: 'Several procedures have this name: rename one before importing',
+  yesNo: 'Write yes or no',
 } as const;
 
 const normalHeader = (h: string) => h.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -351,6 +371,7 @@ export const EXPORT_LISTS = [
   'meter-readings',
   'work-order-labor',
   'work-order-parts',
+  'procedure-steps',
 ] as const;
 export type ExportList = (typeof EXPORT_LISTS)[number];
 

@@ -36,7 +36,7 @@ import { listPlans } from '../pm-plans/pm-plans.service';
 import { planListQuerySchema } from '../pm-plans/pm-plans.schema';
 import { listShares } from '../work-order-shares/work-order-shares.service';
 import { shareListQuerySchema } from '../work-order-shares/work-order-shares.schema';
-import { listProcedures } from '../procedures/procedures.service';
+import { exportProcedureStepsPage, listProcedures } from '../procedures/procedures.service';
 import { procedureListQuerySchema } from '../procedures/procedures.schema';
 import { listTaxes } from '../master-data/taxes.service';
 import { listUomCategories, listUoms } from '../master-data/uoms.service';
@@ -424,6 +424,25 @@ export const EXPORTERS: Record<ExportList, Exporter> = {
       ['startTime', 'Start Time', (r) => r.startDate.toISOString()],
       ['endTime', 'End Time', (r) => r.endDate.toISOString()],
       ['minutes', 'Minutes', (r) => Math.round((r.endDate.getTime() - r.startDate.getTime()) / 60_000)],
+    ],
+  }),
+  // A procedure's steps, one row each under its procedure's name (decision 059): re-imported as they are.
+  'procedure-steps': define({
+    query: z.strictObject({}),
+    access: MANAGERS,
+    read: (tx, orgId, _actor, _query, step, limit) => exportProcedureStepsPage(tx, orgId, step.page, limit),
+    columns: [
+      ['procedure', 'Procedure'],
+      ['description', 'Description'],
+      ['kind', 'Step Type'],
+      ['label', 'Label'],
+      ['required', 'Required', (r) => (r.required ? 'yes' : 'no')],
+      ['unit', 'Unit'],
+      ['min', 'Min'],
+      ['max', 'Max'],
+      ['options', 'Options', (r) => (r.options ?? []).join('; ')],
+      ['followUpOnFailure', 'Follow-up on Failure', (r) => (r.followUpOnFailure ? 'yes' : 'no')],
+      ['meterName', 'Meter Name'],
     ],
   }),
   'work-order-parts': define({

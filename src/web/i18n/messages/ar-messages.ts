@@ -696,6 +696,8 @@ export const arMessages: MessageCatalog = {
   'Several assets have this name: give its code or its Asset ID (AS-0001)': 'توجد عدة أصول بهذا الاسم: أدخل رمز الأصل أو رقم الأصل (AS-0001)',
   'Several members are called {{name}}: give their e-mail': 'يوجد عدة أعضاء باسم {{name}}: أدخل البريد الإلكتروني للعضو المقصود',
   'Several parts have this SKU or name: give one that names one part': 'توجد عدة قطع بهذا الرمز (SKU) أو الاسم: أدخل قيمة تدل على قطعة واحدة فقط',
+  'Several procedures have this name: rename one before importing': 'توجد عدة إجراءات بهذا الاسم: غيّر اسم أحدها قبل الاستيراد',
+  'Write yes or no': 'اكتب yes أو no',
   'Several records have this value: add the ID column to say which one': 'عدة سجلات تحمل هذه القيمة: أضف عمود المعرّف لتحديد أيها',
   'Share extended': 'تم تمديد المشاركة',
   'Share revoked': 'تم إلغاء المشاركة',
