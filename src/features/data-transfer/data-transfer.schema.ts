@@ -24,6 +24,8 @@ export const IMPORT_KINDS = [
   'work-orders',
   'work-order-labor',
   'work-order-parts',
+  'procedures',
+  'pm-plans',
 ] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
@@ -179,6 +181,54 @@ export const IMPORT_COLUMNS: Record<ImportKind, ImportColumn[]> = {
     { key: 'quantity', label: 'Quantity', aliases: ['qty'], example: '2' },
     { key: 'partName', label: 'Part Name', exportOnly: 'ignored', example: '' },
   ],
+  // One row per step (the procedure-steps export), grouped by the procedure's name (decision 059).
+  procedures: [
+    { key: 'procedure', label: 'Procedure', required: true, aliases: ['procedure name', 'name'], example: 'Pump monthly check' },
+    { key: 'description', label: 'Description', example: 'Monthly check of the feed pumps' },
+    { key: 'kind', label: 'Step Type', required: true, aliases: ['type', 'step kind', 'kind'], example: 'number' },
+    { key: 'label', label: 'Label', required: true, aliases: ['step', 'step label'], example: 'Discharge pressure' },
+    { key: 'required', label: 'Required', example: 'yes' },
+    { key: 'unit', label: 'Unit', example: 'bar' },
+    { key: 'min', label: 'Min', aliases: ['minimum'], example: '2' },
+    { key: 'max', label: 'Max', aliases: ['maximum'], example: '6' },
+    { key: 'options', label: 'Options', aliases: ['choices'], example: '' },
+    { key: 'followUpOnFailure', label: 'Follow-up on Failure', aliases: ['follow-up', 'follow up'], example: 'no' },
+    { key: 'meterName', label: 'Meter Name', aliases: ['meter'], example: '' },
+  ],
+  // One row per plan (the pm-plans export): the list's columns, then the drawer's fields (decision 059).
+  'pm-plans': [
+    { key: 'planId', label: 'ID', exportOnly: 'id', aliases: ['plan id'], example: '' },
+    { key: 'name', label: 'Name', required: true, aliases: ['plan', 'plan name'], example: 'Pump monthly service' },
+    { key: 'target', label: 'Target', exportOnly: 'ignored', example: '' },
+    { key: 'trigger', label: 'Trigger', aliases: ['recurrence'], example: 'calendar monthly 1' },
+    { key: 'nextDue', label: 'Next Due', exportOnly: 'ignored', example: '' },
+    { key: 'lastCompleted', label: 'Last Completed', exportOnly: 'ignored', example: '' },
+    { key: 'compliance', label: 'Compliance', exportOnly: 'ignored', example: '' },
+    { key: 'state', label: 'State', aliases: ['paused'], example: 'active' },
+    { key: 'title', label: 'Work Order Title', required: true, aliases: ['title'], example: 'Monthly pump service' },
+    { key: 'assets', label: 'Assets', aliases: ['asset'], example: 'PMP-002' },
+    { key: 'workStation', label: 'Work Station', aliases: ['station'], example: '' },
+    { key: 'priority', label: 'Priority', example: 'medium' },
+    { key: 'duration', label: 'Duration', example: '01:30' },
+    { key: 'team', label: 'Team', example: '' },
+    { key: 'procedure', label: 'Procedure', example: '' },
+    { key: 'assignees', label: 'Assigned To', aliases: ['assignees', 'assignee'], example: 'tech@example.com' },
+    { key: 'parts', label: 'Parts', example: '2 x BRG-6204' },
+    { key: 'weekdays', label: 'Weekdays', example: '' },
+    { key: 'monthlyMode', label: 'Monthly Mode', example: 'day' },
+    { key: 'monthDay', label: 'Month Day', example: '1' },
+    { key: 'monthWeek', label: 'Month Week', example: '' },
+    { key: 'monthWeekday', label: 'Month Weekday', example: '' },
+    { key: 'schedule', label: 'Schedule', example: 'fixed' },
+    { key: 'startDate', label: 'Start Date', required: true, aliases: ['start'], example: '2026-01-01' },
+    { key: 'endDate', label: 'End Date', aliases: ['end'], example: '' },
+    { key: 'leadDays', label: 'Lead Days', aliases: ['lead time'], example: '3' },
+    { key: 'meter', label: 'Meter', example: '' },
+    { key: 'meterEvery', label: 'Meter Every', example: '' },
+    { key: 'meterThreshold', label: 'Meter Threshold', example: '' },
+    { key: 'meterLeadUnits', label: 'Meter Lead Units', example: '' },
+    { key: 'instructions', label: 'Instructions', aliases: ['description'], example: '' },
+  ],
 };
 
 /**
@@ -203,6 +253,10 @@ export const IMPORT_KEYS: Record<ImportKind, string | null> = {
   'work-orders': null,
   'work-order-labor': null,
   'work-order-parts': null,
+  // Rows are steps: grouped by the Procedure column, a procedure matched by its name.
+  procedures: null,
+  // Matched by the ID column, else by name (names repeat only where the organisation made them so).
+  'pm-plans': 'name',
 };
 
 /** The kinds whose rows name records the organisation may lack, created on request (`createMissing`). */
@@ -239,6 +293,15 @@ export const IMPORT_MESSAGES = {
   partUnknown: 'Part not found: give its SKU or its name',
   partAmbiguous: 'Several parts have this SKU or name: give one that names one part',
   timeInvalid: 'Start time must be a valid date',
+  // Procedures (decision 059): rows are steps, grouped by the procedure's name.
+  procedureAmbiguous: 'Several procedures have this name: rename one before importing',
+  yesNo: 'Write yes or no',
+  // PM plans (decision 059).
+  planState: 'State must be active or paused',
+  planParts: 'Write each part as "2 x SKU" (or its name), separated by ;',
+  teamUnknown: 'Team not found',
+  stationUnknown: 'Work station not found',
+  procedureUnknown: 'Procedure not found',
 } as const;
 
 const normalHeader = (h: string) => h.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -351,6 +414,7 @@ export const EXPORT_LISTS = [
   'meter-readings',
   'work-order-labor',
   'work-order-parts',
+  'procedure-steps',
 ] as const;
 export type ExportList = (typeof EXPORT_LISTS)[number];
 

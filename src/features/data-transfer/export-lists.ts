@@ -32,11 +32,11 @@ import type { PersonDto } from '../commercial-documents/commercial-documents.sch
 import type { ListQuery as DocumentListQuery } from '../commercial-documents/commercial-documents.service';
 import { listPortalRequests } from '../request-portal/request-portal.service';
 import { portalListQuerySchema } from '../request-portal/request-portal.schema';
-import { listPlans } from '../pm-plans/pm-plans.service';
+import { exportPlansPage } from '../pm-plans/pm-plans.service';
 import { planListQuerySchema } from '../pm-plans/pm-plans.schema';
 import { listShares } from '../work-order-shares/work-order-shares.service';
 import { shareListQuerySchema } from '../work-order-shares/work-order-shares.schema';
-import { listProcedures } from '../procedures/procedures.service';
+import { exportProcedureStepsPage, listProcedures } from '../procedures/procedures.service';
 import { procedureListQuerySchema } from '../procedures/procedures.schema';
 import { listTaxes } from '../master-data/taxes.service';
 import { listUomCategories, listUoms } from '../master-data/uoms.service';
@@ -293,11 +293,11 @@ export const EXPORTERS: Record<ExportList, Exporter> = {
       ['contact', 'Contact', (r) => [r.name, r.email, r.phone].filter(Boolean).join(', ')],
     ],
   }),
-  'pm-plans': paged({
+  // The list's columns, then the drawer's fields with the records they name (decision 059): re-imported as it is.
+  'pm-plans': define({
     query: planListQuerySchema,
     access: MANAGERS,
-    list: (tx, orgId, _actor, query) => listPlans(tx, orgId, query, now()),
-    key: 'plans',
+    read: (tx, orgId, _actor, _query, step, limit) => exportPlansPage(tx, orgId, step.page, limit, now()),
     columns: [
       ['planId', 'ID'],
       ['name', 'Name'],
@@ -307,6 +307,29 @@ export const EXPORTERS: Record<ExportList, Exporter> = {
       ['lastCompleted', 'Last Completed'],
       ['compliance', 'Compliance', (r) => (r.compliance.due ? `${r.compliance.onTime}/${r.compliance.due}` : '')],
       ['state', 'State', (r) => (r.paused ? 'paused' : 'active')],
+      ['title', 'Work Order Title'],
+      ['assets', 'Assets', (r) => r.names.assets.join('; ')],
+      ['workStation', 'Work Station', (r) => r.names.workStation],
+      ['priority', 'Priority'],
+      ['duration', 'Duration'],
+      ['team', 'Team', (r) => r.team?.name],
+      ['procedure', 'Procedure', (r) => r.names.procedure],
+      ['assignees', 'Assigned To', (r) => r.names.assignees.join('; ')],
+      ['parts', 'Parts', (r) => r.names.parts.map((l) => `${l.quantity} x ${l.part}`).join('; ')],
+      ['weekdays', 'Weekdays', (r) => r.weekdays.join('; ')],
+      ['monthlyMode', 'Monthly Mode'],
+      ['monthDay', 'Month Day'],
+      ['monthWeek', 'Month Week'],
+      ['monthWeekday', 'Month Weekday'],
+      ['schedule', 'Schedule'],
+      ['startDate', 'Start Date'],
+      ['endDate', 'End Date'],
+      ['leadDays', 'Lead Days'],
+      ['meter', 'Meter', (r) => r.names.meter],
+      ['meterEvery', 'Meter Every'],
+      ['meterThreshold', 'Meter Threshold'],
+      ['meterLeadUnits', 'Meter Lead Units'],
+      ['instructions', 'Instructions'],
     ],
   }),
   'shared-work-orders': paged({
@@ -424,6 +447,25 @@ export const EXPORTERS: Record<ExportList, Exporter> = {
       ['startTime', 'Start Time', (r) => r.startDate.toISOString()],
       ['endTime', 'End Time', (r) => r.endDate.toISOString()],
       ['minutes', 'Minutes', (r) => Math.round((r.endDate.getTime() - r.startDate.getTime()) / 60_000)],
+    ],
+  }),
+  // A procedure's steps, one row each under its procedure's name (decision 059): re-imported as they are.
+  'procedure-steps': define({
+    query: z.strictObject({}),
+    access: MANAGERS,
+    read: (tx, orgId, _actor, _query, step, limit) => exportProcedureStepsPage(tx, orgId, step.page, limit),
+    columns: [
+      ['procedure', 'Procedure'],
+      ['description', 'Description'],
+      ['kind', 'Step Type'],
+      ['label', 'Label'],
+      ['required', 'Required', (r) => (r.required ? 'yes' : 'no')],
+      ['unit', 'Unit'],
+      ['min', 'Min'],
+      ['max', 'Max'],
+      ['options', 'Options', (r) => (r.options ?? []).join('; ')],
+      ['followUpOnFailure', 'Follow-up on Failure', (r) => (r.followUpOnFailure ? 'yes' : 'no')],
+      ['meterName', 'Meter Name'],
     ],
   }),
   'work-order-parts': define({

@@ -24,6 +24,8 @@ import type { ImportIssue } from '../meters/meters.schema';
 import { IMPORT_MESSAGES, type ImportKind } from './data-transfer.schema';
 import { type Importer, type Ready, lower, creatableName, listOf, check, lookup, partiesNamed, codeFor, reference, named, pendingOf, idAtWrite, eachRow, enumCell } from './import-rows';
 import { WORK_ORDER_IMPORTERS } from './import-work-orders';
+import { PROCEDURE_IMPORTERS } from './import-procedures';
+import { PM_PLAN_IMPORTERS } from './import-pm-plans';
 
 // Each import kind: its feature's schema, the names it resolves and the service that writes a new row (decision 042).
 
@@ -32,6 +34,8 @@ export const PART_COLUMNS = { categoryId: 'category', unitOfMeasureId: 'unitOfMe
 /** Each kind: its feature's schema, references and service (decision 042). */
 export const IMPORTERS: Record<ImportKind, Importer> = {
   ...WORK_ORDER_IMPORTERS,
+  ...PROCEDURE_IMPORTERS,
+  ...PM_PLAN_IMPORTERS,
 
   assets: {
     key: { table: assets, orgId: assets.orgId, id: assets.id, column: assets.assetCode },

@@ -146,9 +146,9 @@ export function readCells(kind: ImportKind, request: ImportRequest, problems: Im
   });
 }
 
-/** The number of an export's display id (`AS-0001`, `SV-0012`, `7`); anything else is no id. */
+/** The number of an export's display id (`AS-0001`, `PM-PLAN-0001`, `7`); anything else is no id. */
 export function displayIdOf(v: string) {
-  const m = /^(?:[A-Za-z]{1,5}-)?0*(\d{1,10})$/.exec(v);
+  const m = /^(?:[A-Za-z]{1,5}-){0,2}0*(\d{1,10})$/.exec(v);
   const n = m ? Number(m[1]) : NaN;
   return Number.isSafeInteger(n) && n >= 1 && n <= 2147483647 ? n : undefined;
 }

@@ -13,10 +13,10 @@ import { type Cells, type Current, type Importer, type Ready, type Row, type Run
 const slices = <T>(items: T[]) => Array.from({ length: Math.ceil(items.length / 1000) }, (_, i) => items.slice(i * 1000, i * 1000 + 1000));
 
 /** "First Last", as the exports write a person. */
-const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
+export const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
 
 /** The members: by e-mail (unique) and by full name (null when two members share it). */
-async function membersOf(tx: ReadTx, orgId: number) {
+export async function membersOf(tx: ReadTx, orgId: number) {
   const byEmail = new Map<string, number>();
   const byName = new Map<string, number | null>();
   const rows = await tx.select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.orgId, orgId));
@@ -30,7 +30,7 @@ async function membersOf(tx: ReadTx, orgId: number) {
 type Members = Awaited<ReturnType<typeof membersOf>>;
 
 /** A person a cell names (e-mail, or a full name only one member has, or the one the record already links). */
-function personOf(run: Run, members: Members, links: Map<string, number> | undefined, name: string, row: number, column: string) {
+export function personOf(run: Run, members: Members, links: Map<string, number> | undefined, name: string, row: number, column: string) {
   const id = members.byEmail.get(lower(name)) ?? links?.get(`${column}:${lower(name)}`) ?? members.byName.get(lower(name));
   if (typeof id === 'number') return id;
   run.problems.push({ row, column, message: id === null ? IMPORT_MESSAGES.personAmbiguous(name) : IMPORT_MESSAGES.personUnknown(name) });
@@ -51,7 +51,7 @@ async function candidates(tx: ReadTx, orgId: number, cells: string[], read: (tx:
 }
 
 /** Assets a cell may name: its Asset ID (AS-0001), its code, or its name (names repeat). */
-async function assetsNamed(tx: ReadTx, orgId: number, cells: string[]) {
+export async function assetsNamed(tx: ReadTx, orgId: number, cells: string[]) {
   return candidates(tx, orgId, cells, async (t, org, wanted, ids) => {
     const rows = await t
       .select({ id: assets.id, name: assets.name, code: assets.assetCode })
@@ -63,7 +63,7 @@ async function assetsNamed(tx: ReadTx, orgId: number, cells: string[]) {
 }
 
 /** The asset a cell names, or the row's problem. */
-function assetOf(run: Run, found: Map<string, Set<number>>, links: Map<string, number> | undefined, cell: string, row: number) {
+export function assetOf(run: Run, found: Map<string, Set<number>>, links: Map<string, number> | undefined, cell: string, row: number, column = 'asset') {
   const key = lower(cell);
   const byId = /^as-\d+$/.test(key) ? displayIdOf(key) : undefined;
   const ids = [...(found.get(key) ?? [])];
@@ -71,7 +71,7 @@ function assetOf(run: Run, found: Map<string, Set<number>>, links: Map<string, n
   const linked = links?.get(`asset:${key}`);
   if (linked !== undefined) return linked;
   if (ids.length === 1) return ids[0];
-  run.problems.push({ row, column: 'asset', message: ids.length ? IMPORT_MESSAGES.assetAmbiguous : IMPORT_MESSAGES.assetUnknown });
+  run.problems.push({ row, column, message: ids.length ? IMPORT_MESSAGES.assetAmbiguous : IMPORT_MESSAGES.assetUnknown });
   return undefined;
 }
 
@@ -119,7 +119,7 @@ function matchLines(run: Run, rows: Row[], keyOf: (r: Row) => string | undefined
 }
 
 /** Parts a cell may name: its SKU, else its name. */
-async function partsNamed(tx: ReadTx, orgId: number, cells: string[]) {
+export async function partsNamed(tx: ReadTx, orgId: number, cells: string[]) {
   const bySku = await candidates(tx, orgId, cells, async (t, org, wanted) =>
     (await t.select({ id: parts.id, sku: parts.skuCode }).from(parts).where(and(eq(parts.orgId, org), inArray(sql`lower(${parts.skuCode})`, wanted)))).map((p) => ({ id: p.id, keys: [p.sku] })),
   );

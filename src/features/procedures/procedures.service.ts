@@ -516,3 +516,19 @@ export async function printWorkOrder(tx: ReadTx, orgId: number, actor: AccessCla
   const workOrder = await getWorkOrder(tx, orgId, actor, workOrderId);
   return { workOrder, procedure: await readWorkOrderProcedure(tx, orgId, workOrderId) };
 }
+
+/**
+ * The organisation's library steps for an export (decision 059), one row per step with its procedure's name and
+ * description, procedure by procedure and in step order (the import groups rows by procedure in file order).
+ */
+export function exportProcedureStepsPage(tx: ReadTx, orgId: number, page: number, limit: number) {
+  const s = procedureSteps;
+  return tx
+    .select({ id: s.id, procedure: procedures.name, description: procedures.description, kind: s.kind, label: s.label, required: s.required, unit: s.unit, min: s.min, max: s.max, options: s.options, followUpOnFailure: s.followUpOnFailure, meterName: s.meterName })
+    .from(s)
+    .innerJoin(procedures, and(eq(procedures.orgId, s.orgId), eq(procedures.id, s.procedureId)))
+    .where(eq(s.orgId, orgId))
+    .orderBy(asc(procedures.name), asc(procedures.id), asc(s.position))
+    .limit(limit)
+    .offset((page - 1) * limit);
+}

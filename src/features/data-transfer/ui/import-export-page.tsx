@@ -24,7 +24,7 @@ const SHOWN_PROBLEMS = 200;
 const saveCsv = (text: string, fileName: string) => saveBlob(new Blob([text], { type: 'text/csv;charset=utf-8' }), fileName);
 
 /** The kinds with a line of help under the kind's choice. */
-const HINTED = { services: 1, taxes: 1, 'product-categories': 1, users: 1, 'meter-readings': 1, 'work-orders': 1, 'work-order-labor': 1, 'work-order-parts': 1 } as const;
+const HINTED = { services: 1, taxes: 1, 'product-categories': 1, users: 1, 'meter-readings': 1, 'work-orders': 1, 'work-order-labor': 1, 'work-order-parts': 1, procedures: 1, 'pm-plans': 1 } as const;
 
 /** The import wizard (upload, map, preview with each row's problems, dry run, import) and the exports (decision 042). */
 export default function ImportExportPage() {
