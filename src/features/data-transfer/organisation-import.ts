@@ -3,7 +3,7 @@ import { unzipSync } from 'fflate';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { rowsOf } from '../../server/db/rows';
 import { pgCode } from '../../server/plugins/errors';
-import { conflict, forbidden, HttpError } from '../../server/http-error';
+import { badRequest, conflict, forbidden, HttpError } from '../../server/http-error';
 import type { FileExt, Storage } from '../../server/uploads/storage';
 import type { AccessClaims } from '../auth/tokens';
 import { ORGANISATION_ARCHIVE_MAX_UNPACKED, ORGANISATION_IMPORT_KINDS, type OrganisationImportKind, type OrganisationImportResult } from './data-transfer.schema';
@@ -12,8 +12,6 @@ import { DATA_FORMAT, DATA_VERSION, MOVED, ORGANISATION_SETTINGS, type MovedTabl
 type Row = Record<string, unknown>;
 type Write = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
 type Read = <T>(fn: (tx: ReadTx) => Promise<T>) => Promise<T>;
-
-const bad = (message: string) => new HttpError(400, message);
 
 const FILE_NAME = /^[0-9a-f-]{36}\.(webp|png|jpg|pdf)$/;
 /** A stored file's URL inside a value (decision 061's `/uploads/org-<id>/<uuid>.<ext>`). */
@@ -65,37 +63,37 @@ export function readArchive(bytes: Uint8Array): Archive {
         if (file.name.endsWith('/')) return false;
         if (/^lists\/[a-z-]+\.csv$/.test(file.name)) return false; // the lists are for people; the rows are in data/
         const known = file.name === 'data/manifest.json' || /^data\/[a-z_]+\.ndjson$/.test(file.name) || (file.name.startsWith('files/') && FILE_NAME.test(file.name.slice(6)));
-        if (!known) throw bad(`The archive holds an entry an export never writes: ${file.name.slice(0, 200)}`);
+        if (!known) throw badRequest(`The archive holds an entry an export never writes: ${file.name.slice(0, 200)}`);
         unpacked += file.originalSize;
-        if (unpacked > ORGANISATION_ARCHIVE_MAX_UNPACKED) throw bad('The archive unpacks to more than 1 GB');
+        if (unpacked > ORGANISATION_ARCHIVE_MAX_UNPACKED) throw badRequest('The archive unpacks to more than 1 GB');
         return true;
       },
     });
   } catch (err) {
     if (err instanceof HttpError) throw err;
-    throw bad('The file is not a readable ZIP archive');
+    throw badRequest('The file is not a readable ZIP archive');
   }
   const text = (name: string) => (entries[name] ? new TextDecoder().decode(entries[name]) : null);
   const manifestText = text('data/manifest.json');
-  if (manifestText === null) throw bad('The archive holds no organisation data (data/manifest.json): export the organisation again');
+  if (manifestText === null) throw badRequest('The archive holds no organisation data (data/manifest.json): export the organisation again');
   let manifest: { format?: unknown; version?: unknown; organization?: unknown; tables?: unknown };
   try {
     manifest = JSON.parse(manifestText) as typeof manifest;
   } catch {
-    throw bad('data/manifest.json is not valid JSON');
+    throw badRequest('data/manifest.json is not valid JSON');
   }
-  if (manifest.format !== DATA_FORMAT || manifest.version !== DATA_VERSION) throw bad(`data/manifest.json is not a ${DATA_FORMAT} version ${DATA_VERSION} manifest`);
-  if (!isObject(manifest.tables) || !isObject(manifest.organization)) throw bad('data/manifest.json names no tables');
+  if (manifest.format !== DATA_FORMAT || manifest.version !== DATA_VERSION) throw badRequest(`data/manifest.json is not a ${DATA_FORMAT} version ${DATA_VERSION} manifest`);
+  if (!isObject(manifest.tables) || !isObject(manifest.organization)) throw badRequest('data/manifest.json names no tables');
   const counts = manifest.tables as Record<string, unknown>;
   const tables = new Map<string, Row[]>();
   for (const name of Object.keys(counts)) {
-    if (!MOVED.some((t) => t.name === name)) throw bad(`The archive holds a table this version does not know: ${name.slice(0, 100)}`);
+    if (!MOVED.some((t) => t.name === name)) throw badRequest(`The archive holds a table this version does not know: ${name.slice(0, 100)}`);
   }
   for (const table of MOVED) {
     const body = text(`data/${table.name}.ndjson`);
     if (body === null) {
       if (counts[table.name] === undefined) continue; // an older export without this table
-      throw bad(`The archive misses data/${table.name}.ndjson`);
+      throw badRequest(`The archive misses data/${table.name}.ndjson`);
     }
     const rows: Row[] = [];
     body.split('\n').forEach((line, i) => {
@@ -104,12 +102,12 @@ export function readArchive(bytes: Uint8Array): Archive {
       try {
         row = JSON.parse(line);
       } catch {
-        throw bad(`data/${table.name}.ndjson line ${i + 1} is not valid JSON`);
+        throw badRequest(`data/${table.name}.ndjson line ${i + 1} is not valid JSON`);
       }
-      if (!isObject(row)) throw bad(`data/${table.name}.ndjson line ${i + 1} is not a record`);
+      if (!isObject(row)) throw badRequest(`data/${table.name}.ndjson line ${i + 1} is not a record`);
       rows.push(row as Row);
     });
-    if (counts[table.name] !== rows.length) throw bad(`data/${table.name}.ndjson holds ${rows.length} rows, the manifest ${String(counts[table.name])}`);
+    if (counts[table.name] !== rows.length) throw badRequest(`data/${table.name}.ndjson holds ${rows.length} rows, the manifest ${String(counts[table.name])}`);
     tables.set(table.name, rows);
   }
   const files = new Map<string, Uint8Array>();
@@ -191,15 +189,15 @@ export async function importOrganisationArchive(read: Read, write: Write, orgId:
     const rows = archive.tables.get(table.name) ?? [];
     const known = columns.get(table.name) ?? new Set();
     for (const row of rows) {
-      for (const key of Object.keys(row)) if (!known.has(key)) throw bad(`data/${table.name}.ndjson has a column this version does not know: ${key.slice(0, 100)}`);
+      for (const key of Object.keys(row)) if (!known.has(key)) throw badRequest(`data/${table.name}.ndjson has a column this version does not know: ${key.slice(0, 100)}`);
     }
-    if (table.singleton && rows.length > 1) throw bad(`data/${table.name}.ndjson holds more than one row`);
+    if (table.singleton && rows.length > 1) throw badRequest(`data/${table.name}.ndjson holds more than one row`);
     if (!table.hasId) continue;
     const ids = new Set<number>();
     for (const row of rows) {
       const id = row.id;
-      if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > 2147483647) throw bad(`data/${table.name}.ndjson has a row without a valid id`);
-      if (ids.has(id)) throw bad(`data/${table.name}.ndjson has id ${id} twice`);
+      if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > 2147483647) throw badRequest(`data/${table.name}.ndjson has a row without a valid id`);
+      if (ids.has(id)) throw badRequest(`data/${table.name}.ndjson has id ${id} twice`);
       ids.add(id);
     }
     oldIds.set(table.name, ids);
@@ -210,25 +208,25 @@ export async function importOrganisationArchive(read: Read, write: Write, orgId:
         const value = row[column];
         if (value === null || value === undefined) continue;
         const target = targetOf(ref, row);
-        if (!target) throw bad(`data/${table.name}.ndjson: ${column} points into an unknown kind of record`);
+        if (!target) throw badRequest(`data/${table.name}.ndjson: ${column} points into an unknown kind of record`);
         if (typeof value !== 'number' || !oldIds.get(target)?.has(value)) {
-          throw bad(`data/${table.name}.ndjson: ${column} ${String(value).slice(0, 20)} refers to a row of ${target} the archive does not hold`);
+          throw badRequest(`data/${table.name}.ndjson: ${column} ${String(value).slice(0, 20)} refers to a row of ${target} the archive does not hold`);
         }
       }
     }
   }
   const published = archive.tables.get('portal_settings')?.[0]?.published;
   if (published !== undefined && published !== null) {
-    if (!Array.isArray(published)) throw bad('data/portal_settings.ndjson: published is not a list');
+    if (!Array.isArray(published)) throw badRequest('data/portal_settings.ndjson: published is not a list');
     for (const entry of published as unknown[]) {
       const target = isObject(entry) ? ({ asset: 'assets', 'work-station': 'work_stations' } as Record<string, string>)[String(entry.kind)] : undefined;
-      if (!target || !isObject(entry) || !oldIds.get(target)?.has(entry.id as number)) throw bad('data/portal_settings.ndjson: published names a record the archive does not hold');
+      if (!target || !isObject(entry) || !oldIds.get(target)?.has(entry.id as number)) throw badRequest('data/portal_settings.ndjson: published names a record the archive does not hold');
     }
   }
   const named = new Set<string>();
   for (const rows of archive.tables.values()) collectFiles(rows, named);
   collectFiles(archive.organization, named);
-  for (const name of named) if (!archive.files.has(name)) throw bad(`The archive misses the file files/${name}`);
+  for (const name of named) if (!archive.files.has(name)) throw badRequest(`The archive misses the file files/${name}`);
 
   // ---- Files first: each named file stored under the new organisation ----
   const urls = new Map<string, string>();
@@ -325,7 +323,7 @@ async function insertRows(tx: Tx, table: MovedTable, rows: Row[]) {
       await tx.execute(sql`insert into ${name} (${names}) select ${names} from jsonb_populate_recordset(null::${name}, ${chunk}::jsonb)`);
     } catch (err) {
       const code = pgCode(err) ?? '';
-      if (code.startsWith('22') || code.startsWith('23')) throw bad(`data/${table.name}.ndjson holds a value this database refuses: ${(err as Error).message.slice(0, 200)}`);
+      if (code.startsWith('22') || code.startsWith('23')) throw badRequest(`data/${table.name}.ndjson holds a value this database refuses: ${(err as Error).message.slice(0, 200)}`);
       throw err;
     }
   }
