@@ -431,7 +431,53 @@ export const exportCsvAnswers = {
   403: errorAnswerSchema,
 };
 export const exportZipAnswers = {
-  200: fileAnswer('application/zip', 'The organisation as a ZIP archive: lists/<list>.csv and files/<name>'),
+  200: fileAnswer('application/zip', 'The organisation as a ZIP archive: lists/<list>.csv, data/<table>.ndjson, data/manifest.json and files/<name>'),
   401: errorAnswerSchema,
   403: errorAnswerSchema,
+};
+
+// ---- Organisation import (decision 069) ---------------------------------------------------------------------
+
+/** The largest organisation archive an import takes (the upload), and what its entries may weigh unpacked. */
+export const ORGANISATION_ARCHIVE_MAX_BYTES = 200 * 1024 * 1024;
+export const ORGANISATION_ARCHIVE_MAX_UNPACKED = 1024 * 1024 * 1024;
+
+/** The kinds an organisation import counts, in the summary's order; `rows` holds every row written. */
+export const ORGANISATION_IMPORT_KINDS = [
+  'users',
+  'teams',
+  'masterData',
+  'customersVendors',
+  'assets',
+  'meters',
+  'parts',
+  'procedures',
+  'plans',
+  'requests',
+  'maintenanceOrders',
+  'workOrders',
+  'labor',
+  'workOrderParts',
+  'quotations',
+  'purchaseOrders',
+  'portalRequests',
+  'history',
+  'files',
+] as const;
+export type OrganisationImportKind = (typeof ORGANISATION_IMPORT_KINDS)[number];
+
+export const organisationImportResultSchema = messageSchema.extend({
+  counts: z.object(Object.fromEntries(ORGANISATION_IMPORT_KINDS.map((k) => [k, z.number()])) as Record<OrganisationImportKind, z.ZodNumber>),
+  rows: z.number(),
+});
+export type OrganisationImportResult = z.infer<typeof organisationImportResultSchema>;
+
+export const organisationImportAnswers = {
+  200: organisationImportResultSchema,
+  400: errorAnswerSchema,
+  401: errorAnswerSchema,
+  403: errorAnswerSchema,
+  409: errorAnswerSchema,
+  413: errorAnswerSchema,
+  415: errorAnswerSchema,
 };

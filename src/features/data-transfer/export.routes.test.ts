@@ -175,7 +175,7 @@ describe('organisation archive', () => {
     expect(res.headers['content-type']).toBe('application/zip');
     const entries = unzip(res.rawPayload);
     // Every name a plain path inside the archive: a folder and a file name, no `..`, nothing absolute.
-    expect([...entries.keys()].filter((n) => !/^(lists|files)\/[\w.-]+$/.test(n) || n.includes('..'))).toEqual([]);
+    expect([...entries.keys()].filter((n) => !/^(lists|files|data)\/[\w.-]+$/.test(n) || n.includes('..'))).toEqual([]);
     const lists = [...entries.keys()].filter((n) => n.startsWith('lists/'));
     expect(lists).toEqual(EXPORT_LISTS.map((l) => `lists/${l}.csv`));
     expect(rowsOf(entries.get('lists/parts.csv')!.toString('utf8'))).toEqual([

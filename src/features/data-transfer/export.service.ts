@@ -7,6 +7,9 @@ import type { AccessClaims } from '../auth/tokens';
 import { csvLine } from '../../shared/csv';
 import { EXPORT_LISTS, type ExportList } from './data-transfer.schema';
 import { EXPORTERS, type Reader, type Step } from './export-lists';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../server/db/rows';
+import { DATA_FORMAT, DATA_VERSION, MOVED, ORGANISATION_SETTINGS, type MovedTable } from './organisation-data';
 
 export type { Reader } from './export-lists';
 
@@ -79,7 +82,8 @@ function appendEntry(zip: ZipArchive, source: Readable, name: string) {
 
 /**
  * The whole organisation as one ZIP (admins, decision 042): `lists/<list>.csv` for every exported list (all
- * rows, all columns) and `files/<name>` for every file the organisation uploaded (its own storage folder only).
+ * rows, all columns), `data/<table>.ndjson` and `data/manifest.json` (the rows as stored, for an import; decision
+ * 069) and `files/<name>` for every file the organisation uploaded (its own storage folder only).
  * Streamed: each entry is read as the archive is written, one at a time, and the archive as the client takes it.
  */
 export async function exportOrganisationZip(read: Reader, orgId: number, actor: AccessClaims, storage: Storage) {
@@ -89,6 +93,19 @@ export async function exportOrganisationZip(read: Reader, orgId: number, actor: 
   const zip = new ZipArchive({ zlib: { level: 6 } });
   void (async () => {
     for (const list of EXPORT_LISTS) await appendEntry(zip, exportListCsv(read, orgId, actor, list, {}).stream, `lists/${list}.csv`);
+    // The rows themselves, for an import into another organisation (decision 069).
+    const tables: Record<string, number> = {};
+    for (const table of MOVED) {
+      const counted = { n: 0 };
+      await appendEntry(zip, Readable.from(tableLines(read, orgId, table, counted), { objectMode: false }), `data/${table.name}.ndjson`);
+      tables[table.name] = counted.n;
+    }
+    const organization = await read(async (tx) => {
+      const columns = sql.join(ORGANISATION_SETTINGS.map((c) => sql.identifier(c)), sql`, `);
+      return rowsOf<Record<string, unknown>>(await tx.execute(sql`select ${columns} from organizations where id = ${orgId}`))[0] ?? {};
+    });
+    const manifest = { format: DATA_FORMAT, version: DATA_VERSION, exportedAt: now().toISOString(), organization, tables };
+    await appendEntry(zip, Readable.from([JSON.stringify(manifest, null, 2)]), 'data/manifest.json');
     for await (const file of storage.files(orgId)) {
       const source = await file.open(); // null: deleted since it was listed
       if (source) await appendEntry(zip, source, `files/${file.url.slice(file.url.lastIndexOf('/') + 1)}`);
@@ -96,4 +113,32 @@ export async function exportOrganisationZip(read: Reader, orgId: number, actor: 
     await zip.finalize();
   })().catch((err: Error) => zip.destroy(err));
   return { stream: zip, filename: `organisation-${now().toISOString().slice(0, 10)}.zip` };
+}
+
+/**
+ * One moved table's rows of the organisation as JSON lines (`to_jsonb` of the row, secret columns left out),
+ * batch by batch on the id for tables that have one; `counted.n` is the number written.
+ */
+async function* tableLines(read: Reader, orgId: number, table: MovedTable, counted: { n: number }, batchSize = EXPORT_BATCH) {
+  const name = sql.identifier(table.name);
+  const row = (table.secret ?? []).reduce((acc, column) => sql`${acc} - ${column}::text`, sql`to_jsonb(r)`);
+  let atMost = MAX_ID;
+  for (;;) {
+    const rows = await read(async (tx) =>
+      rowsOf<{ row: Record<string, unknown> }>(
+        await tx.execute(
+          table.hasId
+            ? sql`select ${row} as row from ${name} r where r.org_id = ${orgId} and r.id <= ${atMost} order by r.id desc limit ${batchSize}`
+            : sql`select ${row} as row from ${name} r where r.org_id = ${orgId}`,
+        ),
+      ),
+    );
+    const objects = rows.map((r) => (typeof r.row === 'string' ? (JSON.parse(r.row) as Record<string, unknown>) : r.row));
+    let chunk = '';
+    for (const r of objects) chunk += `${JSON.stringify(r)}\n`;
+    counted.n += objects.length;
+    if (chunk) yield chunk;
+    if (!table.hasId || objects.length < batchSize) return;
+    atMost = Number(objects[objects.length - 1].id) - 1;
+  }
 }

@@ -35,9 +35,10 @@ declare module 'fastify' {
     auth: AccessClaims;
     /**
      * Runs `fn` in a write transaction of its own walled to the caller's organisation (decision 026); the
-     * scope ends with `fn`. Not under GET or HEAD: those read through `req.read`.
+     * scope ends with `fn`. Not under GET or HEAD: those read through `req.read`. `{ long: true }`: the longer
+     * statement timeout (an organisation import; decision 069).
      */
-    inTenant<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+    inTenant<T>(fn: (tx: Tx) => Promise<T>, options?: { long?: boolean }): Promise<T>;
     /**
      * Runs `fn` in a read scope of its own walled to the caller's organisation (selects and raw statements;
      * the database refuses writes). Its type lets a GET route call only functions that take `ReadTx`.
@@ -95,12 +96,12 @@ export const requestContext = fp(async (app: FastifyInstance, opts: { db: Db; ba
     if (!orgId) throw new HttpError(404, 'Organization not found');
     return orgId;
   };
-  app.decorateRequest('inTenant', async function <T>(this: FastifyRequest, fn: (tx: Tx) => Promise<T>) {
+  app.decorateRequest('inTenant', async function <T>(this: FastifyRequest, fn: (tx: Tx) => Promise<T>, options?: { long?: boolean }) {
     // A GET must not write (the types say so through `req.read`; this says it to code that casts).
     if (this.method === 'GET' || this.method === 'HEAD') throw new Error(`${this.method} ${this.url} writes: a GET reads through req.read`);
     // An Idempotency-Key is claimed inside the write it guards (decision 025).
     const around = this.aroundWrite;
-    return withTenant(opts.db, orgOf(this), around ? (tx) => around(tx, fn) : fn);
+    return withTenant(opts.db, orgOf(this), around ? (tx) => around(tx, fn) : fn, { long: options?.long });
   });
   app.decorateRequest('read', async function <T>(this: FastifyRequest, fn: (tx: ReadTx) => Promise<T>, options?: { long?: boolean }) {
     return withTenant(opts.db, orgOf(this), fn, { readOnly: true, long: options?.long });

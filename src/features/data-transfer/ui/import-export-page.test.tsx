@@ -209,3 +209,33 @@ describe('import wizard', () => {
     await waitFor(() => expect(screen.getByTestId('import-run')).toBeDisabled());
   });
 });
+
+describe('organisation import (decision 069)', () => {
+  it('asks first, sends the ZIP as multipart, and shows what came in, kind by kind', async () => {
+    const counts = Object.fromEntries(['users', 'teams', 'masterData', 'customersVendors', 'assets', 'meters', 'parts', 'procedures', 'plans', 'requests', 'maintenanceOrders', 'workOrders', 'labor', 'workOrderParts', 'quotations', 'purchaseOrders', 'portalRequests', 'history', 'files'].map((k) => [k, 0]));
+    const calls = stubFetch({
+      'GET /api/user/get-app-data': appData,
+      'POST /api/data-transfer/import-organization': () => ({ body: { message: 'Organisation imported', counts: { ...counts, workOrders: 12, assets: 3, files: 2 }, rows: 40 } }),
+    });
+    renderWithProviders(<ImportExportPage />);
+    const input = await screen.findByTestId('import-organisation-file');
+    await userEvent.upload(input, new File([new Uint8Array([0x50, 0x4b, 0x05, 0x06])], 'acme.zip', { type: 'application/zip' }));
+    await userEvent.click(await screen.findByTestId('confirm-yes'));
+    const result = await screen.findByTestId('import-organisation-result');
+    expect(result).toHaveTextContent('Imported: 40 records');
+    expect(result).toHaveTextContent('Work orders: 12');
+    expect(result).toHaveTextContent('Files: 2');
+    expect(result).not.toHaveTextContent('Meters');
+    const sent = calls.find((c) => c.method === 'POST')!;
+    expect(sent.init.body).toBeInstanceOf(FormData);
+    expect(((sent.init.body as FormData).get('file') as File).name).toBe('acme.zip');
+  });
+
+  it('sends nothing when the admin cancels', async () => {
+    const calls = stubFetch({ 'GET /api/user/get-app-data': appData });
+    renderWithProviders(<ImportExportPage />);
+    await userEvent.upload(await screen.findByTestId('import-organisation-file'), new File(['x'], 'acme.zip', { type: 'application/zip' }));
+    await userEvent.click(await screen.findByTestId('confirm-cancel'));
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+});

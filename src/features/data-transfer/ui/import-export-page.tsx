@@ -10,6 +10,7 @@ import { useIsManager } from '../../../web/lib/app-data';
 import { CREATES_MISSING, guessColumn, IMPORT_COLUMNS, IMPORT_KEYS, IMPORT_KINDS, importTemplate, type ImportKind, type ImportProblem, type ImportResult } from '../data-transfer.schema';
 import { ENCODINGS, parseInWorker, type Encoding, type ParsedFile } from './parse-in-worker';
 import { OrganisationExport } from './organisation-export';
+import { OrganisationImport } from './organisation-import';
 import './import-export-translations';
 
 
@@ -398,6 +399,7 @@ export default function ImportExportPage() {
             ))}
           </Group>
           <OrganisationExport />
+          <OrganisationImport />
         </Stack>
       </Paper>
     </Stack>
