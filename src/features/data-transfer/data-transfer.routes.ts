@@ -50,7 +50,7 @@ export async function dataTransferRoutes(appBase: FastifyInstance) {
 
   // ---- Import: an organisation archive into an empty organisation (admins; decision 069) ----
   app.post(
-    '/import-organization',
+    '/import-organisation',
     { schema: { response: organisationImportAnswers }, config: { access: ADMINS }, bodyLimit: ORGANISATION_ARCHIVE_MAX_BYTES + 1024 * 1024 },
     async (req) => {
       if (!req.isMultipart()) throw new HttpError(415, 'Upload the organisation archive (a .zip file) as multipart/form-data');

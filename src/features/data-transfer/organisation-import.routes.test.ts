@@ -24,7 +24,7 @@ async function exportZip(org: TestOrg) {
   return res.rawPayload;
 }
 
-const importZip = (who: Client, zip: Uint8Array) => who.upload('/api/data-transfer/import-organization', [{ field: 'file', name: 'organisation.zip', bytes: Buffer.from(zip), type: 'application/zip' }]);
+const importZip = (who: Client, zip: Uint8Array) => who.upload('/api/data-transfer/import-organisation', [{ field: 'file', name: 'organisation.zip', bytes: Buffer.from(zip), type: 'application/zip' }]);
 
 /** The organisation's stored files (their names). */
 async function storedFiles(orgId: number) {
@@ -246,6 +246,6 @@ describe('refusals', () => {
   it('not a ZIP: 400; no file: 400/415', async () => {
     const d = await createOrg(t, 'Junk');
     expect((await importZip(d.admin, Buffer.from('not a zip at all'))).status).toBe(400);
-    expect((await d.admin.post('/api/data-transfer/import-organization', {})).status).toBe(415);
+    expect((await d.admin.post('/api/data-transfer/import-organisation', {})).status).toBe(415);
   });
 });

@@ -215,7 +215,7 @@ describe('organisation import (decision 069)', () => {
     const counts = Object.fromEntries(['users', 'teams', 'masterData', 'customersVendors', 'assets', 'meters', 'parts', 'procedures', 'plans', 'requests', 'maintenanceOrders', 'workOrders', 'labor', 'workOrderParts', 'quotations', 'purchaseOrders', 'portalRequests', 'history', 'files'].map((k) => [k, 0]));
     const calls = stubFetch({
       'GET /api/user/get-app-data': appData,
-      'POST /api/data-transfer/import-organization': () => ({ body: { message: 'Organisation imported', counts: { ...counts, workOrders: 12, assets: 3, files: 2 }, rows: 40 } }),
+      'POST /api/data-transfer/import-organisation': () => ({ body: { message: 'Organisation imported', counts: { ...counts, workOrders: 12, assets: 3, files: 2 }, rows: 40 } }),
     });
     renderWithProviders(<ImportExportPage />);
     const input = await screen.findByTestId('import-organisation-file');

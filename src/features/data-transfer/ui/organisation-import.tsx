@@ -74,7 +74,7 @@ registerTranslations('organisationImport', {
   },
 });
 
-/** The admin's upload for `POST /api/data-transfer/import-organization` (decision 069); nothing for other roles. */
+/** The admin's upload for `POST /api/data-transfer/import-organisation` (decision 069); nothing for other roles. */
 export function OrganisationImport() {
   const { t } = useTranslation('organisationImport');
   const isAdmin = useCurrentUser()?.role === 'admin';
@@ -90,7 +90,7 @@ export function OrganisationImport() {
     try {
       const data = new FormData();
       data.append('file', file, file.name);
-      const answer = await request<OrganisationImportResult>('POST', '/data-transfer/import-organization', data, { timeoutMs: 30 * 60_000 });
+      const answer = await request<OrganisationImportResult>('POST', '/data-transfer/import-organisation', data, { timeoutMs: 30 * 60_000 });
       setResult(answer);
       notifySuccess(t('done'));
       await queryClient.invalidateQueries();
