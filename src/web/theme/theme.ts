@@ -13,6 +13,9 @@ export const theme = createTheme({
     // A menu holds only menu items: Mantine's focus placeholder (a bare div with a tabindex) in role="menu" is an axe
     // critical (aria-required-children). Named, not imported: Menu stays out of the entry chunk.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    // A badge's text isolated in either direction (decision 065): "WO-0007", "°C" or a Latin status keeps its order on
+    // an Arabic page, an Arabic one on an English page (dir="auto" is an isolate, its direction from its own text).
+    Badge: { defaultProps: { dir: 'auto' } },
   },
 });
 

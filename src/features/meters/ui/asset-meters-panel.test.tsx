@@ -49,6 +49,9 @@ describe('asset meters panel', () => {
     });
     renderWithProviders(<AssetMetersPanel assetId={7} />);
     expect(await screen.findByTestId('meter-latest')).toHaveTextContent('No readings yet');
+    // The kind badge isolated (dir="auto"), its unit too (issue 46).
+    const badge = screen.getByText('h', { selector: 'bdi' }).closest('.mantine-Badge-root');
+    expect(badge).toHaveAttribute('dir', 'auto');
     await userEvent.click(screen.getByTestId('meter-enter-reading'));
     const dialog = await screen.findByTestId('reading-form');
     await userEvent.click(within(dialog).getByTestId('reading-save'));
