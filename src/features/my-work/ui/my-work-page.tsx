@@ -72,7 +72,7 @@ const WorkOrderCard = memo(function WorkOrderCard({ order, timerRunning, onOpen 
             <Text size="xs" c="dimmed">
               {t('steps', { answered: progress.answered, total: progress.total })}
             </Text>
-            <Progress value={(progress.answered / progress.total) * 100} size="sm" mt={2} />
+            <Progress value={(progress.answered / progress.total) * 100} size="sm" mt={2} aria-label={t('steps', { answered: progress.answered, total: progress.total })} />
           </Box>
         )}
         {timerRunning && (
