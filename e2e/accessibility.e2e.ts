@@ -2,7 +2,8 @@
  * The accessibility sweep: axe-core (WCAG 2.0, 2.1 and 2.2, A and AA) on the login and register pages, every list
  * screen, the pages that are not lists (insights, dashboard, calendar, API keys, webhooks, import/export), the create
  * and edit drawers of a work order (each tab), a quotation and an asset (with its date picker's calendar open), the
- * confirm-delete and discard dialogs, the user menu and the column chooser, in English and Arabic, light and dark: no
+ * confirm-delete and discard dialogs, the user menu and the column chooser, validation errors, a toast, Add Time, the
+ * request drawer, the PM skip dialog, a meters chart and the technician app (issue 46), in English and Arabic, light and dark: no
  * critical and no serious finding. The demo organisation gives every list rows. And a phone (390 px): a quotation's drawer
  * fits the screen, its lines are stacked cards, and it prints (the PDF route).
  */
@@ -162,6 +163,80 @@ for (const language of ['en', 'ar'] as const) {
         await page.locator('.mantine-DatePicker-day, .mantine-DateInput-day, [data-dates-day], table[class*="month"] button').first().waitFor();
         await page.waitForTimeout(300);
         await sweep('date picker calendar');
+        await page.keyboard.press('Escape');
+        await page.keyboard.press('Escape');
+        await page.getByTestId('drawer-title').waitFor({ state: 'detached' });
+
+        // Issue 46: the states where problems hide. Validation errors, a toast, Add Time with its messages, the
+        // request drawer, the PM skip dialog with its message, an asset's meters chart, the technician app.
+        await openList(page, '/dashboard/work-orders');
+        await page.getByTestId('add-button').click();
+        await page.getByTestId('drawer-title').waitFor();
+        await page.getByTestId('save-button').click();
+        await page.getByTestId('tab-errors-overview').waitFor();
+        await page.waitForTimeout(400);
+        await sweep('work order validation errors');
+        await page.getByTestId('wo-title').fill(`Axe ${language} ${theme}`);
+        await page.getByTestId('save-button').click();
+        await page.locator('.mantine-Notification-root').first().waitFor();
+        await page.waitForTimeout(400);
+        await sweep('toast');
+        await page.getByTestId('add-time').click();
+        await page.getByTestId('labor-save').click();
+        await page.getByTestId('add-time-form').locator('.mantine-InputWrapper-error').first().waitFor();
+        await page.waitForTimeout(300);
+        await sweep('add time with its messages');
+        await page.keyboard.press('Escape');
+        await page.getByTestId('add-time-form').waitFor({ state: 'detached' });
+        await page.keyboard.press('Escape');
+        await page.getByTestId('drawer-title').waitFor({ state: 'detached' });
+
+        await openList(page, '/dashboard/requests');
+        if (await page.getByTestId('table-row').count()) {
+          await page.getByTestId('table-row').first().click();
+          await page.getByTestId('portal-request-status').waitFor();
+          await page.waitForTimeout(400);
+          await sweep('request drawer');
+          await page.keyboard.press('Escape');
+        }
+
+        // The demo has no PM plan yet: the skip dialog is swept where there is one.
+        await openList(page, '/dashboard/pm-plans');
+        if (await page.getByTestId('table-row').count()) {
+          await openFirstRecord(page);
+          await page.getByTestId('pm-skip').click();
+          await page.getByTestId('pm-skip-confirm').click();
+          await page.locator('.mantine-Modal-content .mantine-InputWrapper-error').first().waitFor();
+          await page.waitForTimeout(300);
+          await sweep('PM skip dialog with its message');
+          await page.keyboard.press('Escape');
+          await page.getByTestId('pm-skip-reason').waitFor({ state: 'detached' });
+          await page.keyboard.press('Escape');
+        }
+
+        await openList(page, '/dashboard/assets');
+        await openFirstRecord(page);
+        await page.getByTestId('tab-meters').click();
+        await page.getByTestId('meter-toggle-chart').or(page.getByTestId('meters-add')).first().waitFor();
+        if (await page.getByTestId('meter-toggle-chart').count()) {
+          await page.getByTestId('meter-toggle-chart').first().click();
+          await page.getByTestId('meter-chart').waitFor();
+          await page.waitForTimeout(600);
+          await sweep('meters chart');
+        }
+        await page.keyboard.press('Escape');
+
+        await page.goto(`${demo.url}/dashboard/my-work`);
+        await page.locator('[data-testid^="my-work-card-"]').or(page.getByRole('heading').first()).first().waitFor({ timeout: 45_000 });
+        await page.waitForLoadState('networkidle').catch(() => undefined);
+        await page.waitForTimeout(400);
+        await sweep('technician app');
+        if (await page.locator('[data-testid^="my-work-card-"]').count()) {
+          await page.locator('[data-testid^="my-work-card-"]').first().click();
+          await page.locator('#wo-screen-title').waitFor();
+          await page.waitForTimeout(400);
+          await sweep('technician work order');
+        }
         const describe = (list: AxeFinding[]) => list.map((f) => `${f.impact} ${f.id} ${f.help}\n  ${f.nodes.slice(0, 4).join('\n  ')}`).join('\n');
         const report = describe(findings);
         if (report) console.log(report);

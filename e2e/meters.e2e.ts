@@ -60,7 +60,11 @@ describe('meters', () => {
       await page.getByTestId('reading-value').fill('1250.5');
       const anHourAgo = new Date(Date.now() - 3_600_000);
       anHourAgo.setMinutes(anHourAgo.getMinutes() - anHourAgo.getTimezoneOffset());
-      await page.getByTestId('reading-readAt').fill(anHourAgo.toISOString().slice(0, 16));
+      // The read-at box is the app's date box (one format, typed day first) and a time box, not a native date-time input.
+      expect(await page.getByTestId('reading-readAt').getAttribute('type')).not.toBe('datetime-local');
+      await page.getByTestId('reading-readAt').fill(anHourAgo.toISOString().slice(0, 10).split('-').reverse().join('/'));
+      await page.getByTestId('reading-readAt').press('Tab');
+      await page.getByTestId('reading-readAt-time').fill(anHourAgo.toISOString().slice(11, 16));
       await page.getByTestId('reading-save').click();
       await page.getByText('Reading added successfully').waitFor();
       await expect.poll(() => page.getByTestId('meter-latest').innerText()).toMatch(/^Latest reading: 1,250\.5 h/);

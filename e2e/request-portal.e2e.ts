@@ -117,6 +117,14 @@ describe('request portal', () => {
       await expect.poll(() => page.getByTestId('portal-status').innerText()).toBe('Received');
       expect(await page.locator('.photos img').count()).toBe(1);
       const statusUrl = page.url();
+      // A comment of the requester: its time in the app's one format, in the reader's language (issue 46).
+      await page.getByTestId('portal-comment').fill('It is dripping faster now');
+      await page.getByTestId('portal-comment-send').click();
+      await expect.poll(() => page.getByTestId('portal-reply-date').first().innerText()).toMatch(/^\d{2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} (AM|PM)$/);
+      await page.locator('button[lang="ar"]').click();
+      await expect.poll(() => page.getByTestId('portal-reply-date').first().innerText()).toMatch(/^[0-9٠-٩]{2} [\u0600-\u06FF]+ [0-9٠-٩]{4}، /);
+      await page.locator('button[lang="en"]').click();
+      await expect.poll(() => page.getByTestId('portal-status').innerText()).toBe('Received');
 
       // The manager: the count in the side menu, the inbox, accepted into a work order.
       await signIn(manager.page, org);

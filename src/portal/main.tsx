@@ -2,6 +2,7 @@ import { StrictMode, useEffect, useState, type FormEvent, type ReactNode } from 
 import { createRoot } from 'react-dom/client';
 import { PORTAL_LIMITS, PORTAL_STATUSES, PORTAL_URGENCIES } from '../features/request-portal/request-portal.values';
 import type { PortalFormDto, PortalStatusDto } from '../features/request-portal/request-portal.schema';
+import { formatDateTime } from '../shared/format';
 import { STRINGS, type Lang } from './strings';
 import './portal.css';
 
@@ -245,7 +246,8 @@ function StatusPage({ w, lang, token, setOrg }: { w: Words; lang: Lang; token: s
   if (state.status !== undefined) return <Failure w={w} status={state.status} retry={() => void load()} />;
   const d = state.data;
   if (!d) return <p className="card muted">{w.loading}</p>;
-  const date = (iso: string) => new Intl.DateTimeFormat(lang === 'ar' ? 'ar' : 'en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  // The app's one format per language (decision 066): "09 Mar 2026, 06:05 PM", Arabic month names and digits.
+  const date = (iso: string) => formatDateTime(iso, lang);
   const steps: readonly string[] = PORTAL_STATUSES.filter((s) => s !== 'declined' && s !== 'scheduled');
   return (
     <div className="card">
@@ -286,7 +288,7 @@ function StatusPage({ w, lang, token, setOrg }: { w: Words; lang: Lang; token: s
         {d.replies.map((r) => (
           <li key={r.id} className={r.author}>
             <span className="muted">
-              {r.author === 'team' ? w.team : w.you} · {date(r.createdAt)}
+              {r.author === 'team' ? w.team : w.you} · <span data-testid="portal-reply-date">{date(r.createdAt)}</span>
             </span>
             {r.body && <p>{r.body}</p>}
             {r.photos.map((p) => (
@@ -319,7 +321,11 @@ function StatusPage({ w, lang, token, setOrg }: { w: Words; lang: Lang; token: s
           </button>
         </form>
       )}
-      {d.expiresAt && <p className="muted">{fill(w.expires, { d: date(d.expiresAt) })}</p>}
+      {d.expiresAt && (
+        <p className="muted" data-testid="portal-expires">
+          {fill(w.expires, { d: date(d.expiresAt) })}
+        </p>
+      )}
     </div>
   );
 }

@@ -100,4 +100,29 @@ describe('e-mails in the recipient’s language', () => {
     expect(chosen.status).toBe(201);
     expectEnglish((await mailsTo(english))[0], 'shared the work order');
   });
+
+  it('staff mails about a contractor’s work in each recipient’s own language (issue 46)', async () => {
+    const org = await createOrg(t, 'Mail Staff');
+    const worker = await org.as('worker');
+    await setLanguage(org, `admin@${org.subdomain}.example.com`, 'ar');
+    const order = await org.admin.post('/api/work-orders/add-work-order', { title: 'Chiller service', instructions: '<p>x</p>', assignees: [worker.userId] });
+    expect(order.status, JSON.stringify(order.body)).toBe(201);
+    const shared = await org.admin.post('/api/shared-work-orders/create-share', { workOrderId: order.body.workOrder.id, contractorName: 'Coolair', email: addr('staff-contractor'), language: 'en' });
+    expect(shared.status, JSON.stringify(shared.body)).toBe(201);
+    const token = new URL(shared.body.link).searchParams.get('token')!;
+    const comment = await org.anonymous.post(`/api/shared-work-orders/add-shared-comment?token=${encodeURIComponent(token)}`, { body: 'On site' });
+    expect(comment.status, JSON.stringify(comment.body)).toBe(201);
+    const admin = (await mailsTo(`admin@${org.subdomain}.example.com`)).at(-1)!;
+    expectArabic(admin, '(مقاول) علّق في أمر العمل');
+    expect(admin.html).toContain('<bdi>Chiller service</bdi>');
+    expectEnglish((await mailsTo(`worker1@${org.subdomain}.example.com`)).at(-1)!, 'Coolair (contractor) commented on work order');
+  });
+
+  it('a disabled webhook’s mail to an admin in the admin’s language (issue 46)', async () => {
+    const { mailTexts } = await import('./mail-language');
+    const ar = mailTexts.webhookDisabled('ar', { url: 'https://x.example.com/hook', hours: 73, lastError: 'HTTP 503' });
+    expectArabic({ ...ar }, 'تم تعطيل نقطة استقبال webhook');
+    expect(ar.text).toContain('73 ساعة');
+    expectEnglish(mailTexts.webhookDisabled('en', { url: 'https://x.example.com/hook', hours: 73, lastError: 'HTTP 503' }), 'Every delivery failed for 73 hours (last: HTTP 503)');
+  });
 });

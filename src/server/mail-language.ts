@@ -41,6 +41,16 @@ const PORTAL_REASONS_AR: Record<string, string> = {
   'The request was not accepted for maintenance': 'لم يُقبل الطلب للصيانة',
 };
 
+/** What a contractor did (work-order-shares.service.ts), in Arabic, for the team's mail. */
+const CONTRACTOR_WHAT_AR: Record<string, string> = {
+  commented: 'علّق',
+  'added files': 'أضاف ملفات',
+  'logged time': 'سجّل وقتًا',
+  'reported a part': 'أبلغ عن قطعة',
+  'marked the work as done for review': 'أشار إلى أن العمل منجز للمراجعة',
+  'updated the work': 'حدّث العمل',
+};
+
 export interface MailParts {
   subject: string;
   text: string;
@@ -159,6 +169,39 @@ export const mailTexts = {
       subject: 'A new comment on your shared work order',
       text: `${body}\n\nOpen the work order with the link you received.`,
       html: mailHtml('en', `<p dir="auto">${escapeHtmlText(body)}</p><p>Open the work order with the link you received.</p>`),
+    };
+  },
+
+  /** To the team (the sharing manager, the assignees), in each one's own language: what the contractor did. */
+  contractorUpdate(lang: MailLanguage, v: { contractor: string; what: string; workOrder: string; title: string | null }): MailParts {
+    if (lang === 'ar') {
+      const what = CONTRACTOR_WHAT_AR[v.what] ?? v.what;
+      const title = v.title ? ` "${isolate(v.title)}"` : '';
+      return {
+        subject: `${isolate(v.contractor)} (مقاول) ${what}: ${isolate(v.title ?? v.workOrder)}`,
+        text: `${isolate(v.contractor)} (مقاول) ${what} في أمر العمل ${isolate(v.workOrder)}${title}.`,
+        html: mailHtml('ar', `<p>${bdi(v.contractor)} (مقاول) ${what} في أمر العمل <b>${bdi(v.workOrder)}</b>${v.title ? ` <b>${bdi(v.title)}</b>` : ''}.</p>`),
+      };
+    }
+    return {
+      subject: `${v.contractor} (contractor) ${v.what}: ${v.title ?? v.workOrder}`,
+      text: `${v.contractor} (contractor) ${v.what} on work order ${v.workOrder} "${v.title ?? ''}".`,
+      html: mailHtml('en', `<p>${bdi(v.contractor)} (contractor) ${escapeHtml(v.what)} on work order <b>${bdi(v.workOrder)}</b>${v.title ? ` <b>${bdi(v.title)}</b>` : ''}.</p>`),
+    };
+  },
+
+  /** To each admin, in their own language: a webhook endpoint was disabled after failing for `hours`. */
+  webhookDisabled(lang: MailLanguage, v: { url: string; hours: number; lastError: string }): MailParts {
+    if (lang === 'ar')
+      return {
+        subject: 'تم تعطيل نقطة استقبال webhook',
+        text: `تم تعطيل نقطة استقبال webhook ${isolate(v.url)}. فشل كل إرسال لمدة ${v.hours} ساعة (آخرها: ${isolate(v.lastError)}).\n\nأصلح جهة الاستقبال، ثم فعّل النقطة مجددًا من الإعدادات > واجهة البرمجة وwebhooks وأعد إرسال ما فاتها.`,
+        html: mailHtml('ar', `<p>تم تعطيل نقطة استقبال webhook <span dir="ltr">${escapeHtml(v.url)}</span>. فشل كل إرسال لمدة ${v.hours} ساعة (آخرها: ${bdi(v.lastError)}).</p><p>أصلح جهة الاستقبال، ثم فعّل النقطة مجددًا من الإعدادات &gt; واجهة البرمجة وwebhooks وأعد إرسال ما فاتها.</p>`),
+      };
+    return {
+      subject: 'A webhook endpoint was disabled',
+      text: `The webhook endpoint ${v.url} was disabled. Every delivery failed for ${v.hours} hours (last: ${v.lastError}).\n\nFix the receiver, then enable the endpoint again in Settings > API & Webhooks and redeliver what it missed.`,
+      html: mailHtml('en', `<p>The webhook endpoint <span dir="ltr">${escapeHtml(v.url)}</span> was disabled. Every delivery failed for ${v.hours} hours (last: ${bdi(v.lastError)}).</p><p>Fix the receiver, then enable the endpoint again in Settings &gt; API &amp; Webhooks and redeliver what it missed.</p>`),
     };
   },
 

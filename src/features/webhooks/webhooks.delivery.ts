@@ -5,6 +5,7 @@ import { withTenant } from '../../server/db/client';
 import type { Mailer } from '../../server/mailer';
 import type { WebhookSettings } from '../../server/env';
 import { now } from '../../server/clock';
+import { mailLanguage, mailTexts } from '../../server/mail-language';
 import { users } from '../users/users.table';
 import { webhookDeliveries, webhookEndpoints } from './webhooks.table';
 import { scheduleDelivery, type DeliveryJob } from './webhooks.service';
@@ -114,19 +115,11 @@ export async function deliverWebhook(db: Db, job: DeliveryJob, deps: { settings:
       const reason = `Every delivery failed for ${hours} hours (last: ${lastError})`;
       await tx.update(e).set({ enabled: false, disabledAt: at, disabledReason: reason }).where(and(eq(e.orgId, orgId), eq(e.id, row.endpointId)));
       const admins = await tx
-        .select({ email: users.email })
+        .select({ email: users.email, language: users.language })
         .from(users)
         .where(and(eq(users.orgId, orgId), eq(users.role, 'admin'), eq(users.inviteStatus, 'ACTIVE')));
-      for (const admin of admins) {
-        await deps.mailer.send(
-          {
-            to: admin.email,
-            subject: 'A webhook endpoint was disabled',
-            text: `The webhook endpoint ${endpoint.url} was disabled. ${reason}.\n\nFix the receiver, then enable the endpoint again in Settings > API & Webhooks and redeliver what it missed.`,
-          },
-          tx,
-        );
-      }
+      // Each admin reads it in their own language (decision 065).
+      for (const admin of admins) await deps.mailer.send({ to: admin.email, ...mailTexts.webhookDisabled(mailLanguage(admin.language), { url: endpoint.url, hours, lastError: String(lastError) }) }, tx);
     }
   });
   return failed;

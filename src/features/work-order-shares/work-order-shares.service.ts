@@ -315,15 +315,15 @@ async function shareFor(tx: ReadTx, orgId: number, token: string, key: string | 
 async function notifyTeam(tx: Tx, orgId: number, share: LiveShare, what: string, mailer: Mailer) {
   const assignees = tx.select({ id: workOrderAssignees.userId }).from(workOrderAssignees).where(and(eq(workOrderAssignees.orgId, orgId), eq(workOrderAssignees.workOrderId, share.workOrderId)));
   const people = await tx
-    .select({ email: users.email, settings: users.notificationSettings })
+    .select({ email: users.email, settings: users.notificationSettings, language: users.language })
     .from(users)
     .where(and(eq(users.orgId, orgId), eq(users.inviteStatus, 'ACTIVE'), or(inArray(users.id, assignees), share.createdById ? eq(users.id, share.createdById) : undefined)));
   const [order] = await tx.select({ title: workOrders.title }).from(workOrders).where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, share.workOrderId)));
   for (const p of people) {
     const wants = { ...DEFAULT_NOTIFICATION_SETTINGS, ...(p.settings ?? {}) }.maintenance;
     if (!wants) continue;
-    const subject = `${share.contractorName} (contractor) ${what}: ${order?.title ?? workOrderDisplayId(share.workOrderId)}`;
-    await mailer.send({ to: p.email, subject, text: `${share.contractorName} (contractor) ${what} on work order ${workOrderDisplayId(share.workOrderId)} "${order?.title ?? ''}".` }, tx);
+    // In the recipient's own language (decision 065).
+    await mailer.send({ to: p.email, ...mailTexts.contractorUpdate(mailLanguage(p.language), { contractor: share.contractorName, what, workOrder: workOrderDisplayId(share.workOrderId), title: order?.title ?? null }) }, tx);
   }
 }
 

@@ -316,7 +316,7 @@ export const ar: Catalog = {
       relatedAssets: 'الأصول المرتبطة',
       relatedServices: 'الخدمات المرتبطة',
     },
-    invite: { title: 'إضافة مستخدم', confirmEmail: 'تأكيد البريد الإلكتروني', send: 'إرسال الدعوة' },
+    invite: { title: 'إضافة مستخدم', confirmEmail: 'تأكيد البريد الإلكتروني', send: 'إرسال الدعوة', language: 'لغة الدعوة', languageHint: 'تُكتب بها الرسالة، ويبدأ بها المستخدم الجديد.' },
   },
   profile: {
     details: 'التفاصيل',

@@ -317,7 +317,7 @@ export const en = {
       relatedAssets: 'Related Assets',
       relatedServices: 'Related Services',
     },
-    invite: { title: 'Add User', confirmEmail: 'Confirm Email', send: 'Send invitation' },
+    invite: { title: 'Add User', confirmEmail: 'Confirm Email', send: 'Send invitation', language: 'Language of the invitation', languageHint: 'The e-mail is written in it, and the new user starts in it.' },
   },
   profile: {
     details: 'Details',

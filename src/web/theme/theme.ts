@@ -13,6 +13,9 @@ export const theme = createTheme({
     // A menu holds only menu items: Mantine's focus placeholder (a bare div with a tabindex) in role="menu" is an axe
     // critical (aria-required-children). Named, not imported: Menu stays out of the entry chunk.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    // A badge's text isolated in either direction (decision 065): "WO-0007", "°C" or a Latin status keeps its order on
+    // an Arabic page, an Arabic one on an English page (dir="auto" is an isolate, its direction from its own text).
+    Badge: { defaultProps: { dir: 'auto' } },
   },
 });
 
@@ -56,10 +59,12 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => {
     light: {
       '--mantine-color-dimmed': t.colors.gray[7],
       '--mantine-color-placeholder': darkEnough(t.colors.gray[6], 4.6),
+      '--mantine-color-error': darkEnough(t.colors.red[8], 4.6),
       ...filled(7),
       ...Object.fromEntries(Object.keys(t.colors).map((c) => [`--mantine-color-${c}-light-color`, darkEnough(t.colors[c][9], 5.5)])),
     },
-    dark: { '--mantine-color-dimmed': t.colors.dark[1], '--mantine-color-placeholder': t.colors.dark[1], ...filled(8) },
+    // Validation text (issue 46): Mantine's red 6/8 is 3.4:1 on the dark body; red 3 passes 4.5:1 there.
+    dark: { '--mantine-color-dimmed': t.colors.dark[1], '--mantine-color-placeholder': t.colors.dark[1], '--mantine-color-error': t.colors.red[3], ...filled(8) },
   };
 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders, stubFetch } from '../../../web/test/render';
 import type { MeterDto } from '../meters.schema';
@@ -49,6 +49,9 @@ describe('asset meters panel', () => {
     });
     renderWithProviders(<AssetMetersPanel assetId={7} />);
     expect(await screen.findByTestId('meter-latest')).toHaveTextContent('No readings yet');
+    // The kind badge isolated (dir="auto"), its unit too (issue 46).
+    const badge = screen.getByText('h', { selector: 'bdi' }).closest('.mantine-Badge-root');
+    expect(badge).toHaveAttribute('dir', 'auto');
     await userEvent.click(screen.getByTestId('meter-enter-reading'));
     const dialog = await screen.findByTestId('reading-form');
     await userEvent.click(within(dialog).getByTestId('reading-save'));
@@ -60,6 +63,31 @@ describe('asset meters panel', () => {
     const sent = JSON.parse(String(post.init.body));
     expect(sent).toMatchObject({ meterId: 4, value: '1500.25', reset: false });
     expect(Math.abs(Date.parse(sent.readAt) - Date.now())).toBeLessThan(120_000);
+  });
+
+  it('the read-at box is the date box of every screen (one format, typed day first) with a time box, not a native date-time input (issue 46)', async () => {
+    const meters = [meter()];
+    const calls = stubFetch({
+      'GET /api/user/get-app-data': appData('worker'),
+      'GET /api/meters/list-meters': () => ({ body: { meters } }),
+      'POST /api/meters/add-meter-reading': () => ({ status: 201, body: { meters } }),
+    });
+    renderWithProviders(<AssetMetersPanel assetId={7} />);
+    await userEvent.click(await screen.findByTestId('meter-enter-reading'));
+    const dialog = await screen.findByTestId('reading-form');
+    expect(dialog.querySelector('input[type="datetime-local"], input[type="date"]')).toBeNull();
+    const day = within(dialog).getByTestId('reading-readAt') as HTMLInputElement;
+    expect(day.value).toMatch(/^\d{2} [A-Z][a-z]{2} \d{4}$/);
+    await userEvent.clear(day);
+    await userEvent.type(day, '02/03/2026');
+    await userEvent.tab();
+    expect(day.value).toBe('02 Mar 2026');
+    fireEvent.change(within(dialog).getByTestId('reading-readAt-time'), { target: { value: '08:15' } });
+    await userEvent.type(within(dialog).getByTestId('reading-value'), '12');
+    await userEvent.click(within(dialog).getByTestId('reading-save'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    const sent = JSON.parse(String(calls.find((c) => c.method === 'POST')!.init.body));
+    expect(sent.readAt).toBe(new Date(2026, 2, 2, 8, 15).toISOString());
   });
 
   it('a manager deletes a meter only after confirming, told that its readings go with it', async () => {

@@ -87,7 +87,7 @@ export function AssetMetersPanel({ assetId }: { assetId: number }) {
                   {meter.name}
                 </Text>
                 <Badge variant="light" tt="none" color={meter.kind === 'counter' ? 'blue' : 'grape'}>
-                  {t(`kinds.${meter.kind}`)} · {meter.unit}
+                  {t(`kinds.${meter.kind}`)} · <bdi>{meter.unit}</bdi>
                 </Badge>
               </Group>
               {meter.description && (

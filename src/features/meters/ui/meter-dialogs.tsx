@@ -3,7 +3,7 @@ import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '../../../web/lib/form-resolver';
 import { Alert, Autocomplete, Button, Checkbox, FileInput, Group, List, Modal, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySuccess } from '../../../web/components';
+import { DateTimeField, notifyError, notifySuccess } from '../../../web/components';
 import { ApiError, api, applyApiErrors, errorMessage } from '../../../web/lib/api';
 import { meterInputSchema, meterUpdateSchema, readingInputSchema, type MeterDto, type MeterKind } from '../meters.schema';
 import './meters-i18n';
@@ -109,12 +109,14 @@ export function MeterDialog({ assetId, meter, onClose, onSaved }: { assetId: num
   );
 }
 
-/** 'YYYY-MM-DDTHH:mm' of now in the reader's time zone, for a datetime-local input. */
+/** Now in the reader's time zone as the date-time box holds it ('YYYY-MM-DD HH:mm:00'; decision 066). */
 const localNow = () => {
   const d = new Date();
   d.setMinutes(d.getMinutes() - d.getTimezoneOffset());
-  return d.toISOString().slice(0, 16);
+  return `${d.toISOString().slice(0, 10)} ${d.toISOString().slice(11, 16)}:00`;
 };
+/** The box's local 'YYYY-MM-DD HH:mm:ss' as an instant (ISO; a date-time without a zone is local time). */
+const instantOf = (local: string) => new Date(local.replace(' ', 'T')).toISOString();
 
 interface ReadingFormValues {
   meterId: number;
@@ -137,7 +139,7 @@ export function ReadingDialog({ meter, onClose, onSaved }: { meter: MeterDto; on
       const res = await api.post<MeterList>('/meters/add-meter-reading', {
         meterId: meter.id,
         value: v.value,
-        readAt: v.readAt ? new Date(v.readAt).toISOString() : undefined,
+        readAt: v.readAt ? instantOf(v.readAt) : undefined,
         reset: meter.kind === 'counter' ? v.reset : false,
       });
       onSaved(res);
@@ -161,7 +163,11 @@ export function ReadingDialog({ meter, onClose, onSaved }: { meter: MeterDto; on
             data-testid="reading-value"
             data-autofocus
           />
-          <TextInput label={t('readAt')} type="datetime-local" {...form.register('readAt')} error={errors.readAt?.message} data-testid="reading-readAt" />
+          <Controller
+            control={form.control}
+            name="readAt"
+            render={({ field }) => <DateTimeField label={t('readAt')} value={field.value || null} onChange={(v) => field.onChange(v ?? '')} error={errors.readAt?.message} testId="reading-readAt" />}
+          />
           {meter.kind === 'counter' && <Checkbox label={t('reset')} {...form.register('reset')} error={errors.reset?.message} data-testid="reading-reset" />}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

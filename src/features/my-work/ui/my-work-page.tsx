@@ -53,7 +53,7 @@ const WorkOrderCard = memo(function WorkOrderCard({ order, timerRunning, onOpen 
     <UnstyledButton onClick={() => onOpen(wo.id)} onPointerDown={preloadScreen} onFocus={preloadScreen} data-testid={`my-work-card-${wo.id}`} style={{ display: 'block', width: '100%', minHeight: TOUCH }}>
       <Card withBorder padding="md" radius="md">
         <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Text fw={600} lineClamp={2}>
+          <Text fw={600} lineClamp={2} dir="auto">
             {wo.title}
           </Text>
           <Badge color={PRIORITY_COLOR[wo.priority] ?? 'gray'} variant="filled" style={{ flexShrink: 0 }}>
@@ -61,7 +61,7 @@ const WorkOrderCard = memo(function WorkOrderCard({ order, timerRunning, onOpen 
           </Badge>
         </Group>
         <Text size="sm" c="dimmed" mt={4}>
-          {wo.workOrderId} · {wo.asset?.name ?? t('noAsset')}
+          <bdi>{wo.workOrderId}</bdi> · <bdi>{wo.asset?.name ?? t('noAsset')}</bdi>
         </Text>
         <Group justify="space-between" mt="xs" gap="xs">
           <Text size="sm">{wo.dueDate ? t('due', { when: formatDateTime(wo.dueDate) }) : t('noDue')}</Text>
@@ -72,7 +72,7 @@ const WorkOrderCard = memo(function WorkOrderCard({ order, timerRunning, onOpen 
             <Text size="xs" c="dimmed">
               {t('steps', { answered: progress.answered, total: progress.total })}
             </Text>
-            <Progress value={(progress.answered / progress.total) * 100} size="sm" mt={2} />
+            <Progress value={(progress.answered / progress.total) * 100} size="sm" mt={2} aria-label={t('steps', { answered: progress.answered, total: progress.total })} />
           </Box>
         )}
         {timerRunning && (

@@ -424,10 +424,10 @@ export function WorkOrderScreen({ order, onBack }: { order: CachedWorkOrder; onB
         </ActionIcon>
         <Box style={{ flex: 1, minWidth: 0 }}>
           <Text size="xs" c="dimmed">
-            {wo.workOrderId}
+            <bdi>{wo.workOrderId}</bdi>
           </Text>
           <Title order={2} size="h5" lineClamp={1} id="wo-screen-title" tabIndex={-1} ref={headingRef}>
-            {wo.title}
+            <bdi>{wo.title}</bdi>
           </Title>
         </Box>
         <SyncIndicator />
@@ -442,7 +442,7 @@ export function WorkOrderScreen({ order, onBack }: { order: CachedWorkOrder; onB
             <Text size="sm">{wo.dueDate ? t('due', { when: formatDateTime(wo.dueDate) }) : t('noDue')}</Text>
           </Group>
           <Text size="sm" c="dimmed" mt={4}>
-            {wo.asset?.name ?? t('noAsset')} · {t(`priority.${wo.priority}`)}
+            <bdi>{wo.asset?.name ?? t('noAsset')}</bdi> · {t(`priority.${wo.priority}`)}
           </Text>
           <Group grow mt="sm" gap="xs">
             {wo.status === 'assigned' && (

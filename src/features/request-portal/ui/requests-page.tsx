@@ -167,12 +167,28 @@ function RequestDrawer({ id, onClose, onChanged }: { id: number; onClose(): void
             {r.heldAt && <Badge color="orange" variant="outline" title={t('heldHint')} data-testid="portal-request-held">{t('held')}</Badge>}
             <Text size="sm" c="dimmed">{formatDateTime(r.createdAt)}</Text>
           </Group>
-          {r.targetName && <Text fw={600}>{r.targetName}</Text>}
-          <Text style={{ whiteSpace: 'pre-wrap' }}>{r.description}</Text>
-          {r.declineReason && <Text c="red">{r.declineReason}</Text>}
+          {r.targetName && (
+            <Text fw={600} dir="auto">
+              {r.targetName}
+            </Text>
+          )}
+          <Text style={{ whiteSpace: 'pre-wrap' }} dir="auto">
+            {r.description}
+          </Text>
+          {r.declineReason && (
+            <Text c="red" dir="auto">
+              {r.declineReason}
+            </Text>
+          )}
           {(r.name || r.email || r.phone) && (
             <Text size="sm">
-              <b>{t('contact')}:</b> {[r.name, r.email, r.phone].filter(Boolean).join(', ')}
+              <b>{t('contact')}:</b>{' '}
+              {[r.name, r.email, r.phone].filter(Boolean).map((v, i) => (
+                <span key={i}>
+                  {i > 0 && ', '}
+                  <bdi>{v}</bdi>
+                </span>
+              ))}
             </Text>
           )}
           {r.photos.length > 0 && (

@@ -67,6 +67,9 @@ describe('scan page', () => {
     const asset = await screen.findByTestId('scan-asset');
     expect(asset).toHaveTextContent('Boiler Pump P-7');
     expect(asset).toHaveTextContent('WO-0003 Replace seal');
+    // User data and badges isolated in either direction (issue 46): the number and the title each in a <bdi>, the status badge dir="auto".
+    expect([...asset.querySelectorAll('bdi')].map((b) => b.textContent)).toEqual(expect.arrayContaining(['WO-0003', 'Replace seal']));
+    expect(asset.querySelector('.mantine-Badge-root')).toHaveAttribute('dir', 'auto');
     expect(calls.filter((c) => c.url.pathname === '/api/portal/find-asset').map((c) => c.url.searchParams.get('number'))).toEqual(['X-1', 'P-7']);
   });
 

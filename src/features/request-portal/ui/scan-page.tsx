@@ -59,7 +59,7 @@ function AssetLanding({ summary }: { summary: Summary }) {
       rows.map((o) => (
         <Group key={o.id} justify="space-between" wrap="nowrap">
           <Anchor component={Link} to={`/dashboard/work-orders?open=${o.id}`}>
-            WO-{String(o.id).padStart(4, '0')} {o.title}
+            <bdi>WO-{String(o.id).padStart(4, '0')}</bdi> <bdi>{o.title}</bdi>
           </Anchor>
           <Badge variant="light">{o.status}</Badge>
         </Group>

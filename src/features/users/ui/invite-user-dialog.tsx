@@ -11,14 +11,15 @@ import { useRefreshUsers } from './use-users';
 
 /** "Add User": e-mail twice and a role; the server e-mails the invitation. */
 export function InviteUserDialog({ opened, onClose }: { opened: boolean; onClose(): void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const refresh = useRefreshUsers();
   const [backendError, setBackendError] = useState<string | null>(null);
   const form = useForm<InviteUserInput>({
     resolver: zodResolver(inviteUserSchema),
     // a field is checked when left, then at each change: a mismatch shows before a role is chosen
     mode: 'onTouched',
-    defaultValues: { email: '', confirmEmail: '', role: undefined as unknown as 'worker' },
+    // The invitation's language: the admin chooses it; the admin's own by default (decision 065).
+    defaultValues: { email: '', confirmEmail: '', role: undefined as unknown as 'worker', language: i18n.language === 'ar' ? 'ar' : 'en' },
   });
   const errors = form.formState.errors;
   const submit = form.handleSubmit(async (values) => {
@@ -61,6 +62,26 @@ export function InviteUserDialog({ opened, onClose }: { opened: boolean; onClose
                 onChange={(v) => field.onChange(v ?? undefined)}
                 error={errors.role?.message}
                 data-testid="invite-role"
+                comboboxProps={{ withinPortal: true }}
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="language"
+            render={({ field }) => (
+              <Select
+                label={t('users.invite.language')}
+                description={t('users.invite.languageHint')}
+                data={[
+                  { value: 'en', label: 'English' },
+                  { value: 'ar', label: 'العربية' },
+                ]}
+                value={field.value ?? 'en'}
+                onChange={(v) => field.onChange(v ?? 'en')}
+                allowDeselect={false}
+                error={errors.language?.message}
+                data-testid="invite-language"
                 comboboxProps={{ withinPortal: true }}
               />
             )}

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { focusManager } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders, stubFetch } from '../../../web/test/render';
@@ -183,6 +183,36 @@ describe("the contractor's page", () => {
     await userEvent.click(screen.getByTestId('contractor-step-1-input'));
     expect(await screen.findByTestId('contractor-not-found')).toBeInTheDocument();
     expect(screen.queryByTestId('contractor-title')).toBeNull();
+  });
+
+  it('logs time in the date boxes of every screen (one format per language, typed day first), not native date-time inputs (issue 46)', async () => {
+    const calls = stubFetch({
+      'GET /api/shared-work-orders/get-shared-work-order': () => ({ body: dto() }),
+      'POST /api/shared-work-orders/add-shared-labor': () => ({ status: 201, body: { message: 'Time added' } }),
+    });
+    const view = renderWithProviders(<ContractorPage />, { route: `/shared-work-order?token=${TOKEN}` });
+    const start = (await screen.findByTestId('contractor-start')) as HTMLInputElement;
+    expect(view.container.querySelector('input[type="datetime-local"], input[type="date"]')).toBeNull();
+    expect(start.value).toMatch(/^\d{2} [A-Z][a-z]{2} \d{4}$/);
+    for (const [id, day, time] of [['contractor-start', '02/03/2026', '08:00'], ['contractor-end', '02/03/2026', '09:30']]) {
+      const box = screen.getByTestId(id) as HTMLInputElement;
+      await userEvent.clear(box);
+      await userEvent.type(box, day);
+      await userEvent.tab();
+      expect(box.value).toBe('02 Mar 2026');
+      fireEvent.change(screen.getByTestId(`${id}-time`), { target: { value: time } });
+    }
+    await userEvent.type(screen.getByTestId('contractor-rate'), '40');
+    await userEvent.click(screen.getByTestId('contractor-add-time'));
+    await waitFor(() => expect(calls.some((c) => c.url.pathname.endsWith('/add-shared-labor'))).toBe(true));
+    const sent = JSON.parse(String(calls.find((c) => c.url.pathname.endsWith('/add-shared-labor'))!.init.body));
+    expect(sent).toMatchObject({ startTime: new Date(2026, 2, 2, 8, 0).toISOString(), endTime: new Date(2026, 2, 2, 9, 30).toISOString() });
+    try {
+      setLanguage('ar');
+      await waitFor(() => expect((screen.getByTestId('contractor-start') as HTMLInputElement).value).toMatch(/مارس/));
+    } finally {
+      setLanguage('en');
+    }
   });
 
   it('deletes a time line of their own after confirmation; without the right to log there is no delete', async () => {

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, api, errorMessage } from '../../../web/lib/api';
 import { formatDateTime, formatMinutes } from '../../../web/lib/format';
 import { setLanguage } from '../../../web/i18n';
-import { DOCUMENT_ACCEPT, LoadState, confirmAction, isBlankHtml, formatMinorMoney, notifyError, notifySuccess } from '../../../web/components';
+import { DOCUMENT_ACCEPT, DateTimeField, LoadState, confirmAction, isBlankHtml, formatMinorMoney, notifyError, notifySuccess } from '../../../web/components';
 import { StepControl, useStepAnswer } from '../../work-orders/ui/procedure-step-control';
 import { isAnswered, stepImageFields } from '../../procedures/procedures.schema';
 import { contractorLaborSchema, contractorPartSchema, type ContractorStepDto, type ShareGateDto, type SharedWorkOrderDto } from '../work-order-shares.schema';
@@ -18,7 +18,12 @@ const S = '/shared-work-orders';
 const keyName = (token: string) => `cmms-share-key:${token.slice(0, 12)}`;
 /** How often an open page reads the share again (revocation, the team's comments). */
 export const REFRESH_MS = 60_000;
-const toLocalInput = (d: Date) => new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+/** A moment as the date-time box holds it: local 'YYYY-MM-DD HH:mm:00' (decision 066), and back (no zone = local time). */
+const toLocalInput = (d: Date) => {
+  const local = new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString();
+  return `${local.slice(0, 10)} ${local.slice(11, 16)}:00`;
+};
+const fromLocalInput = (v: string | null) => (v ? new Date(v.replace(' ', 'T')) : undefined);
 
 /** /shared-work-order?token=: the contractor's page of one shared work order (public, no shell, phone width). */
 export default function ContractorPage() {
@@ -125,7 +130,7 @@ function SharedOrder({ dto, query, queryKey }: { dto: SharedWorkOrderDto; query:
   const money = (minor: number) => formatMinorMoney(minor, dto.currency);
   const open = dto.state !== 'accepted';
   const [comment, setComment] = useState('');
-  const [labor, setLabor] = useState(() => ({ start: toLocalInput(new Date(Date.now() - 3_600_000)), end: toLocalInput(new Date()), rate: '' as number | string }));
+  const [labor, setLabor] = useState(() => ({ start: toLocalInput(new Date(Date.now() - 3_600_000)) as string | null, end: toLocalInput(new Date()) as string | null, rate: '' as number | string }));
   const [part, setPart] = useState({ name: '', quantity: 1 as number | string, unitPrice: '' as number | string });
   const [doneNote, setDoneNote] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -148,7 +153,7 @@ function SharedOrder({ dto, query, queryKey }: { dto: SharedWorkOrderDto; query:
   };
 
   const addLabor = () => {
-    const parsed = contractorLaborSchema.safeParse({ startTime: new Date(labor.start), endTime: new Date(labor.end), hourlyRate: labor.rate === '' ? undefined : labor.rate });
+    const parsed = contractorLaborSchema.safeParse({ startTime: fromLocalInput(labor.start), endTime: fromLocalInput(labor.end), hourlyRate: labor.rate === '' ? undefined : labor.rate });
     if (!parsed.success) return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [`labor.${String(i.path[0])}`, i.message])));
     setErrors({});
     action.mutate(() => post('add-shared-labor', parsed.data));
@@ -306,10 +311,8 @@ function SharedOrder({ dto, query, queryKey }: { dto: SharedWorkOrderDto; query:
             ))}
             {open && dto.permissions.canLog && (
               <>
-                <Group grow>
-                  <TextInput type="datetime-local" label={t('start')} value={labor.start} onChange={(e) => setLabor({ ...labor, start: e.currentTarget.value })} error={errors['labor.startTime']} data-testid="contractor-start" />
-                  <TextInput type="datetime-local" label={t('end')} value={labor.end} onChange={(e) => setLabor({ ...labor, end: e.currentTarget.value })} error={errors['labor.endTime']} data-testid="contractor-end" />
-                </Group>
+                <DateTimeField label={t('start')} required value={labor.start} onChange={(v) => setLabor({ ...labor, start: v })} error={errors['labor.startTime']} testId="contractor-start" />
+                <DateTimeField label={t('end')} required value={labor.end} onChange={(v) => setLabor({ ...labor, end: v })} error={errors['labor.endTime']} testId="contractor-end" />
                 <Group align="flex-end" grow>
                   <NumberInput label={t('rate', { currency: dto.currency })} min={0} decimalScale={dto.digits} value={labor.rate} onChange={(v) => setLabor({ ...labor, rate: v })} error={errors['labor.hourlyRate']} data-testid="contractor-rate" />
                   <Button onClick={addLabor} loading={action.isPending} data-testid="contractor-add-time">
