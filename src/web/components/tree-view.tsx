@@ -49,6 +49,7 @@ export function TreeView({ nodes, onOpen, testId, label }: { nodes: FlatNode[]; 
           wrap="nowrap"
           {...elementProps}
           onKeyDown={(e) => {
+            (elementProps as { onKeyDown?: (e: React.KeyboardEvent<HTMLElement>) => void }).onKeyDown?.(e);
             if (e.key === 'Enter') onOpen(Number(node.value));
           }}
         >
