@@ -3,6 +3,7 @@ import { versionField } from '../../shared/edit-version';
 import { listAnswers, multiValue, optionSchema, pageQuerySchema } from '../../shared/pagination';
 import { idField, optionalString, requiredString } from '../../shared/validation';
 import { calendarDateField } from '../../shared/dates';
+import { locationFilterField } from '../locations/locations.schema';
 import { blankToUndefined, optionalRef, renameAliases, requiredRef, textFilter } from '../../shared/reference-fields';
 
 export const ASSET_STATUSES = ['Operational', 'Not_Operational'] as const;
@@ -20,6 +21,12 @@ export const ASSET_MESSAGES = {
   customerVendorUnknown: 'Customer/Vendor does not exist in this organization',
   status: 'Status must be Operational or Not_Operational',
   inUse: 'This asset is used by other records and cannot be deleted',
+  parent: 'Parent asset is invalid',
+  parentUnknown: 'Parent asset does not exist in this organization',
+  cycle: 'An asset cannot be moved under itself or one of its children',
+  hasChildren: 'This asset has child assets; move or delete them first',
+  location: 'Location is invalid',
+  locationUnknown: 'Location does not exist in this organization',
 } as const;
 const M = ASSET_MESSAGES;
 
@@ -47,6 +54,10 @@ export const assetInputSchema = z.preprocess(
     owner: 'customerVendorId',
     barcode: 'assetBarcode',
     code: 'assetCode',
+    parent: 'parentId',
+    Parent: 'parentId',
+    location: 'locationId',
+    Location: 'locationId',
   }),
   z.strictObject({
     name: requiredString(M.name).max(100, M.nameMax),
@@ -58,6 +69,10 @@ export const assetInputSchema = z.preprocess(
     customerVendorId: optionalRef(M.customerVendor).optional(),
     assetCategoryId: requiredRef(M.category),
     status: z.preprocess((v) => canonicalAssetStatus(blankToUndefined(v)), z.enum(ASSET_STATUSES, { error: M.status }).default('Operational')),
+    /** Where it is (decision 072); null clears it, absent keeps it on an update. */
+    locationId: optionalRef(M.location).optional(),
+    /** The asset it is part of (decision 072); null clears it, absent keeps it on an update. */
+    parentId: optionalRef(M.parent).optional(),
     /** On update: the version the edit was made from (decision 025). */
     version: versionField,
   }),
@@ -71,6 +86,8 @@ export const assetListQuerySchema = pageQuerySchema.extend({
   categoryId: z.coerce.number({ error: 'Invalid category' }).int('Invalid category').min(1, 'Invalid category').max(2147483647, 'Invalid category').optional(),
   /** Only the records related to this user (spec section 3: the user's related_* records; the UI sends the signed-in user for "Only mine"). */
   relatedTo: idField('Invalid user').optional(),
+  /** A location and everything under it (decision 072). */
+  locationId: locationFilterField,
 });
 export type AssetListQuery = z.output<typeof assetListQuerySchema>;
 
@@ -78,6 +95,8 @@ export type AssetListQuery = z.output<typeof assetListQuerySchema>;
 export const assetOptionsQuerySchema = z.object({
   pageSize: z.coerce.number({ error: 'pageSize must be between 1 and 100' }).int('pageSize must be between 1 and 100').min(1, 'pageSize must be between 1 and 100').max(100, 'pageSize must be between 1 and 100').default(5),
   name: textFilter,
+  /** A location and everything under it (decision 072). */
+  locationId: locationFilterField,
 });
 
 /** An asset as the API returns it, with the spec's nested keys. */
@@ -97,6 +116,10 @@ export const assetDtoSchema = z.object({
   assetCategoryId: z.number(),
   CustomerVendor: z.object({ id: z.number(), name: z.string(), type: z.enum(['customer', 'vendor']) }).nullable(),
   AssetCategory: z.object({ id: z.number(), name: z.string(), code: z.string() }).nullable(),
+  locationId: z.number().nullable(),
+  Location: z.object({ id: z.number(), name: z.string() }).nullable(),
+  parentId: z.number().nullable(),
+  Parent: z.object({ id: z.number(), name: z.string(), assetId: z.string() }).nullable(),
   /** Bumped by every edit; an update sends it back (decision 025). */
   version: z.number(),
   createdAt: z.string(),
@@ -109,3 +132,37 @@ export type AssetList = z.infer<typeof assetAnswers.list>;
 
 export const assetOptionSchema = optionSchema.extend({ assetId: z.string() });
 export type AssetOption = z.infer<typeof assetOptionSchema>;
+
+/** POST move-asset/{id}: under another asset (with everything under it), or to the top (null). */
+export const moveAssetSchema = z.preprocess(renameAliases({ parent: 'parentId', Parent: 'parentId' }), z.strictObject({ parentId: optionalRef(M.parent) }));
+
+/** A node of the asset tree (get-asset-tree): the screen builds the nesting from parentId. */
+export const assetNodeSchema = z.object({
+  id: z.number(),
+  assetId: z.string(),
+  name: z.string(),
+  status: z.enum(ASSET_STATUSES),
+  parentId: z.number().nullable(),
+  locationId: z.number().nullable(),
+});
+export type AssetNode = z.infer<typeof assetNodeSchema>;
+
+/** The tree screen reads at most this many assets at once. */
+export const ASSET_TREE_CAP = 5000;
+
+/** get-asset-tree: the whole tree, or the assets of a location (and under it) with their ancestors. */
+export const assetTreeQuerySchema = z.object({ locationId: locationFilterField });
+
+/**
+ * The drawer's roll-up (decision 072): the asset's own figures and the figures of the asset with all its
+ * descendants. Work = work orders on them (open = assigned or in progress); cost = labour and parts of those
+ * orders in minor units, at the rates the lines kept (the work orders' cost formula); null for a worker.
+ */
+export const assetSummarySchema = z.object({
+  children: z.array(z.object({ id: z.number(), assetId: z.string(), name: z.string() })),
+  descendants: z.number(),
+  workOrders: z.object({ own: z.number(), total: z.number() }),
+  openWorkOrders: z.object({ own: z.number(), total: z.number() }),
+  costMinor: z.object({ own: z.number(), total: z.number() }).nullable(),
+});
+export type AssetSummary = z.infer<typeof assetSummarySchema>;

@@ -2,8 +2,9 @@ import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { claimVersion, StaleEdit } from '../../server/stale-edit';
 import { countAll, isAnyOf, keysetBatch, param, preparedRead } from '../../server/db/prepared';
-import { assetCategories, assets, customerVendors } from '../../server/db/schema';
-import { conflict, notFound } from '../../server/http-error';
+import { assetCategories, assets, customerVendors, locations } from '../../server/db/schema';
+import { alias } from 'drizzle-orm/pg-core';
+import { badRequest, conflict, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/plugins/errors';
 import { requireReference, requireReferences } from '../../server/db/references';
 import { reserveIds } from '../../server/db/reserved-ids';
@@ -11,10 +12,26 @@ import { insertMany } from '../../server/db/bulk-insert';
 import { pagination } from '../../shared/pagination';
 import { displayId } from '../../shared/reference-fields';
 import { diffChanges, recordActivities, recordActivity, registerActivityEntity } from '../activity/activity.service';
-import { ASSET_MESSAGES as M, type AssetDto, type AssetInput, type AssetList, type AssetListQuery, type AssetOption } from './assets.schema';
+import {
+  ASSET_MESSAGES as M,
+  ASSET_TREE_CAP,
+  type AssetDto,
+  type AssetInput,
+  type AssetList,
+  type AssetListQuery,
+  type AssetNode,
+  type AssetOption,
+  type AssetSummary,
+} from './assets.schema';
+import { lockTree, subtreeIds, wouldCycle } from '../locations/location-tree';
+import { requireLocation } from '../locations/locations.service';
+import { laborRows, partRows } from '../analytics/analytics.service';
+import { rowsOf } from '../../server/db/rows';
 import { escapeLike } from '../../server/db/like';
 
 registerActivityEntity('asset', assets, 'Asset');
+
+const parentAssets = alias(assets, 'parent_asset');
 
 const columns = {
   id: assets.id,
@@ -33,6 +50,10 @@ const columns = {
   cvType: customerVendors.type,
   categoryName: assetCategories.name,
   categoryCode: assetCategories.code,
+  locationId: assets.locationId,
+  locationName: locations.name,
+  parentId: assets.parentId,
+  parentName: parentAssets.name,
 };
 
 const baseQuery = (tx: ReadTx) =>
@@ -40,13 +61,17 @@ const baseQuery = (tx: ReadTx) =>
     .select(columns)
     .from(assets)
     .leftJoin(customerVendors, and(eq(customerVendors.orgId, assets.orgId), eq(customerVendors.id, assets.customerVendorId)))
-    .leftJoin(assetCategories, and(eq(assetCategories.orgId, assets.orgId), eq(assetCategories.id, assets.assetCategoryId)));
+    .leftJoin(assetCategories, and(eq(assetCategories.orgId, assets.orgId), eq(assetCategories.id, assets.assetCategoryId)))
+    .leftJoin(locations, and(eq(locations.orgId, assets.orgId), eq(locations.id, assets.locationId)))
+    .leftJoin(parentAssets, and(eq(parentAssets.orgId, assets.orgId), eq(parentAssets.id, assets.parentId)));
 
 type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
 
-function toDto({ cvName, cvType, categoryName, categoryCode, ...r }: Row): AssetDto {
+function toDto({ cvName, cvType, categoryName, categoryCode, locationName, parentName, ...r }: Row): AssetDto {
   return {
     ...r,
+    Location: r.locationId !== null && locationName !== null ? { id: r.locationId, name: locationName } : null,
+    Parent: r.parentId !== null && parentName !== null ? { id: r.parentId, name: parentName, assetId: displayId('AS', r.parentId) } : null,
     assetId: displayId('AS', r.id),
     CustomerVendor: r.customerVendorId !== null && cvName !== null && cvType !== null ? { id: r.customerVendorId, name: cvName, type: cvType } : null,
     AssetCategory: categoryName !== null && categoryCode !== null ? { id: r.assetCategoryId, name: categoryName, code: categoryCode } : null,
@@ -71,7 +96,7 @@ function idFromText(text: string) {
  * The list's filter values (absent ones undefined) and its condition over them as placeholders, for
  * `preparedRead`. The options list shares them.
  */
-function listFilter(orgId: number, query: { name?: string; status?: string[]; categoryId?: number; relatedTo?: number }) {
+function listFilter(orgId: number, query: { name?: string; status?: string[]; categoryId?: number; relatedTo?: number; locationId?: number }) {
   const values = {
     orgId,
     like: query.name ? `%${escapeLike(query.name)}%` : undefined,
@@ -79,6 +104,7 @@ function listFilter(orgId: number, query: { name?: string; status?: string[]; ca
     status: query.status?.length ? query.status : undefined,
     categoryId: query.categoryId || undefined,
     relatedTo: query.relatedTo || undefined,
+    locationId: query.locationId || undefined,
   };
   const where = () =>
     and(
@@ -96,6 +122,8 @@ function listFilter(orgId: number, query: { name?: string; status?: string[]; ca
       values.categoryId ? eq(assets.assetCategoryId, param('categoryId')) : undefined,
       // the user's related assets (users feature's link table, read here)
       values.relatedTo ? sql`${assets.id} in (select asset_id from user_assets where org_id = ${param('orgId')} and user_id = ${param('relatedTo')})` : undefined,
+      // a location and everything under it (decision 072)
+      values.locationId ? sql`${assets.locationId} in ${subtreeIds('locations', param('orgId'), param('locationId'))}` : undefined,
     );
   return { values, where };
 }
@@ -114,7 +142,7 @@ export async function listAssets(tx: ReadTx, orgId: number, query: AssetListQuer
 }
 
 /** GET get-assets-options: `{ value, label, assetId }`, 5 by default, alphabetical. */
-export async function listAssetOptions(tx: ReadTx, orgId: number, query: { pageSize: number; name?: string }): Promise<AssetOption[]> {
+export async function listAssetOptions(tx: ReadTx, orgId: number, query: { pageSize: number; name?: string; locationId?: number }): Promise<AssetOption[]> {
   const filter = listFilter(orgId, query);
   const rows = await preparedRead(tx,
     'assets.options',
@@ -133,6 +161,14 @@ export async function recentAssets(tx: ReadTx, orgId: number, limit = 50) {
 async function checkReferences(tx: Tx, orgId: number, input: AssetInput) {
   await requireReference(tx, orgId, assetCategories, input.assetCategoryId, 'assetCategoryId', M.categoryUnknown);
   await requireReference(tx, orgId, customerVendors, input.customerVendorId, 'customerVendorId', M.customerVendorUnknown);
+  await requireLocation(tx, orgId, input.locationId, 'locationId', M.locationUnknown);
+}
+
+/** The parent must be the organisation's asset, and not the asset itself or one of its descendants (no cycle). */
+async function checkParent(tx: Tx, orgId: number, id: number | null, parentId: number | null | undefined) {
+  if (parentId === null || parentId === undefined) return;
+  await requireReference(tx, orgId, assets, parentId, 'parentId', M.parentUnknown);
+  if (id !== null && (await wouldCycle(tx, 'assets', orgId, id, parentId))) throw badRequest(M.cycle, 'parentId');
 }
 
 const valuesOf = (input: AssetInput) => ({
@@ -145,6 +181,8 @@ const valuesOf = (input: AssetInput) => ({
   customerVendorId: input.customerVendorId ?? null,
   assetCategoryId: input.assetCategoryId,
   status: input.status,
+  ...(input.locationId !== undefined ? { locationId: input.locationId } : {}),
+  ...(input.parentId !== undefined ? { parentId: input.parentId } : {}),
 });
 
 /**
@@ -160,6 +198,9 @@ export async function importAssets(tx: Tx, orgId: number, userId: number, inputs
     const batch = inputs.slice(i, i + 1000);
     await requireReferences(tx, orgId, assetCategories, batch.map((a) => a.assetCategoryId), 'assetCategoryId', M.categoryUnknown);
     await requireReferences(tx, orgId, customerVendors, batch.flatMap((a) => (a.customerVendorId ? [a.customerVendorId] : [])), 'customerVendorId', M.customerVendorUnknown);
+    await requireReferences(tx, orgId, locations, batch.flatMap((a) => (a.locationId ? [a.locationId] : [])), 'locationId', M.locationUnknown);
+    // Parents are existing assets (new rows cannot make a cycle: nothing points to them yet).
+    await requireReferences(tx, orgId, assets, batch.flatMap((a) => (a.parentId ? [a.parentId] : [])), 'parentId', M.parentUnknown);
     const batchIds = batch.map((_, j) => first + i + j);
     await insertMany(tx, assets, batch.map((a, j) => ({ orgId, id: batchIds[j], ...valuesOf(a) })));
     await recordActivities(tx, orgId, batchIds.map((id) => ({ entityType: 'asset', entityId: id, userId, action: 'created' as const })));
@@ -181,6 +222,7 @@ export async function exportAssetsBatch(tx: ReadTx, orgId: number, query: AssetL
 /** POST add-asset: the new asset and the refreshed list. */
 export async function addAsset(tx: Tx, orgId: number, userId: number, input: AssetInput, query: AssetListQuery) {
   await checkReferences(tx, orgId, input);
+  await checkParent(tx, orgId, null, input.parentId);
   const [created] = await tx.insert(assets).values({ orgId, ...valuesOf(input) }).returning({ id: assets.id });
   await recordActivity(tx, orgId, { entityType: 'asset', entityId: created.id, userId, action: 'created' });
   return { message: 'Asset added successfully', asset: await getAsset(tx, orgId, created.id), ...(await listAssets(tx, orgId, query)) };
@@ -192,10 +234,14 @@ export async function updateAsset(tx: Tx, orgId: number, userId: number, id: num
   if (!(await claimVersion(tx, assets, orgId, id, input.version))) throw new StaleEdit(await getAsset(tx, orgId, id));
   const before = await getAsset(tx, orgId, id);
   await checkReferences(tx, orgId, input);
+  if (input.parentId !== undefined && input.parentId !== before.parentId) {
+    await lockTree(tx, 'assets', orgId);
+    await checkParent(tx, orgId, id, input.parentId);
+  }
   const values = valuesOf(input);
   await tx.update(assets).set(values).where(and(eq(assets.orgId, orgId), eq(assets.id, id)));
   const old = before as unknown as Record<string, unknown>;
-  const changes = diffChanges(old, values, ['name', 'description', 'serial', 'assetBarcode', 'assetCode', 'date', 'customerVendorId', 'assetCategoryId']);
+  const changes = diffChanges(old, values, ['name', 'description', 'serial', 'assetBarcode', 'assetCode', 'date', 'customerVendorId', 'assetCategoryId', 'locationId', 'parentId']);
   if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: 'asset', entityId: id, userId, action: 'updated', changes });
   if (before.status !== values.status) {
     await recordActivity(tx, orgId, { entityType: 'asset', entityId: id, userId, action: 'status', changes: { status: { from: before.status, to: values.status } } });
@@ -206,6 +252,8 @@ export async function updateAsset(tx: Tx, orgId: number, userId: number, id: num
 /** DELETE delete-asset/{id}: refused (409) while a request or order uses it; returns the refreshed list. */
 export async function deleteAsset(tx: Tx, orgId: number, userId: number, id: number, query: AssetListQuery) {
   await getAsset(tx, orgId, id);
+  const [child] = await tx.select({ id: assets.id }).from(assets).where(and(eq(assets.orgId, orgId), eq(assets.parentId, id))).limit(1);
+  if (child) throw conflict(M.hasChildren);
   try {
     await tx.transaction((sp) => sp.delete(assets).where(and(eq(assets.orgId, orgId), eq(assets.id, id))));
   } catch (err) {
@@ -214,4 +262,83 @@ export async function deleteAsset(tx: Tx, orgId: number, userId: number, id: num
   }
   await recordActivity(tx, orgId, { entityType: 'asset', entityId: id, userId, action: 'deleted' });
   return { message: 'Asset deleted successfully', ...(await listAssets(tx, orgId, query)) };
+}
+
+/** POST move-asset/{id}: under another asset (or to the top, null) with everything under it; no cycle. */
+export async function moveAsset(tx: Tx, orgId: number, userId: number, id: number, parentId: number | null) {
+  await lockTree(tx, 'assets', orgId);
+  const before = await getAsset(tx, orgId, id);
+  if (parentId !== before.parentId) {
+    await checkParent(tx, orgId, id, parentId);
+    await tx
+      .update(assets)
+      .set({ parentId, version: sql`${assets.version} + 1` })
+      .where(and(eq(assets.orgId, orgId), eq(assets.id, id)));
+    await recordActivity(tx, orgId, { entityType: 'asset', entityId: id, userId, action: 'updated', changes: { parentId: { from: before.parentId, to: parentId } } });
+  }
+  return { message: 'Asset moved successfully', asset: await getAsset(tx, orgId, id) };
+}
+
+/**
+ * GET get-asset-tree: the organisation's assets as nodes (up to ASSET_TREE_CAP), or with a location those in it
+ * and under it plus their ancestors (so every shown asset hangs from its real parent).
+ */
+export async function assetTree(tx: ReadTx, orgId: number, query: { locationId?: number }): Promise<{ assets: AssetNode[]; truncated: boolean }> {
+  const cap = ASSET_TREE_CAP + 1;
+  const statement = query.locationId
+    ? sql`with recursive hit as (
+          select a.id, a.parent_id from assets a
+          where a.org_id = ${orgId}::int and a.location_id in ${subtreeIds('locations', sql`${orgId}::int`, sql`${query.locationId}::int`)}
+          union
+          select p.id, p.parent_id from assets p join hit on p.id = hit.parent_id where p.org_id = ${orgId}::int
+        ) select a.id, a.name, a.status, a.parent_id, a.location_id from assets a join hit on hit.id = a.id and a.org_id = ${orgId}::int
+        order by lower(a.name), a.id limit ${cap}`
+    : sql`select a.id, a.name, a.status, a.parent_id, a.location_id from assets a where a.org_id = ${orgId}::int order by lower(a.name), a.id limit ${cap}`;
+  const rows = rowsOf<{ id: number; name: string; status: AssetNode['status']; parent_id: number | null; location_id: number | null }>(await tx.execute(statement));
+  return {
+    assets: rows.slice(0, ASSET_TREE_CAP).map((r) => ({ id: r.id, assetId: displayId('AS', r.id), name: r.name, status: r.status, parentId: r.parent_id, locationId: r.location_id })),
+    truncated: rows.length > ASSET_TREE_CAP,
+  };
+}
+
+/**
+ * GET get-asset-summary/{id}: its children, and the roll-up (decision 072) of the asset alone ("own") and of the
+ * asset with all its descendants ("total"): work orders, open work orders, and cost (labour and parts through
+ * analytics' `laborRows` / `partRows`, the one cost formula). `seesAmounts` false (a worker): no cost.
+ */
+export async function assetSummary(tx: ReadTx, orgId: number, id: number, seesAmounts: boolean): Promise<AssetSummary> {
+  await getAsset(tx, orgId, id);
+  const children = await tx
+    .select({ id: assets.id, name: assets.name })
+    .from(assets)
+    .where(and(eq(assets.orgId, orgId), eq(assets.parentId, id)))
+    .orderBy(asc(assets.name), asc(assets.id));
+  const sub = subtreeIds('assets', sql`${orgId}::int`, sql`${id}::int`);
+  const [row] = rowsOf<Record<'descendants' | 'wo_own' | 'wo_total' | 'open_own' | 'open_total' | 'cost_own' | 'cost_total', string | number | null>>(
+    await tx.execute(sql`with sub as materialized (select id from ${sub} s),
+        wo as (select w.id, w.asset_id, w.status from work_orders w where w.org_id = ${orgId}::int and w.asset_id in (select id from sub)),
+        cost as (
+          select c.work_order_id, sum(c.cost) as cost from (
+            select l.work_order_id, coalesce(l.cost, 0) as cost from (${laborRows(orgId, sql`l.work_order_id in (select id from wo)`)}) l
+            union all
+            select p.work_order_id, p.cost from (${partRows(orgId, sql`wp.work_order_id in (select id from wo)`)}) p
+          ) c group by c.work_order_id
+        )
+      select
+        (select count(*) from sub) - 1 as descendants,
+        (select count(*) from wo where wo.asset_id = ${id}::int) as wo_own,
+        (select count(*) from wo) as wo_total,
+        (select count(*) from wo where wo.asset_id = ${id}::int and wo.status in ('assigned', 'in-progress')) as open_own,
+        (select count(*) from wo where wo.status in ('assigned', 'in-progress')) as open_total,
+        (select coalesce(sum(cost.cost), 0) from cost join wo on wo.id = cost.work_order_id where wo.asset_id = ${id}::int) as cost_own,
+        (select coalesce(sum(cost.cost), 0) from cost) as cost_total`),
+  );
+  const n = (v: string | number | null) => Number(v ?? 0);
+  return {
+    children: children.map((c) => ({ ...c, assetId: displayId('AS', c.id) })),
+    descendants: n(row.descendants),
+    workOrders: { own: n(row.wo_own), total: n(row.wo_total) },
+    openWorkOrders: { own: n(row.open_own), total: n(row.open_total) },
+    costMinor: seesAmounts ? { own: n(row.cost_own), total: n(row.cost_total) } : null,
+  };
 }

@@ -3,6 +3,7 @@ import { createdAtColumn, orgIdColumn, orgScopedId } from '../../server/db/colum
 import { organizations } from '../organization/organization.table';
 import { assetCategories } from '../master-data/master-data.table';
 import { customerVendors } from '../customers-vendors/customers-vendors.table';
+import { locations } from '../locations/locations.table';
 
 export const ASSET_STATUSES = ['Operational', 'Not_Operational'] as const;
 
@@ -20,6 +21,10 @@ export const assets = pgTable(
     customerVendorId: integer(),
     assetCategoryId: integer().notNull(),
     status: text({ enum: ASSET_STATUSES }).notNull().default('Operational'),
+    /** Where it is (decision 072); optional. */
+    locationId: integer(),
+    /** The asset it is part of (decision 072): a tree of any depth, no cycles (the service refuses them). */
+    parentId: integer(),
     /** Bumped by every edit: an edit made from an older version is refused (decision 025). */
     version: integer().notNull().default(1),
     createdAt: createdAtColumn(),
@@ -29,6 +34,10 @@ export const assets = pgTable(
     foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
     foreignKey({ columns: [t.orgId, t.assetCategoryId], foreignColumns: [assetCategories.orgId, assetCategories.id] }),
     foreignKey({ columns: [t.orgId, t.customerVendorId], foreignColumns: [customerVendors.orgId, customerVendors.id] }),
+    foreignKey({ columns: [t.orgId, t.locationId], foreignColumns: [locations.orgId, locations.id] }),
+    foreignKey({ columns: [t.orgId, t.parentId], foreignColumns: [t.orgId, t.id] }),
+    index('assets_org_location_idx').on(t.orgId, t.locationId),
+    index('assets_org_parent_idx').on(t.orgId, t.parentId),
     index('assets_org_name_idx').on(t.orgId, t.name),
     index('assets_org_status_idx').on(t.orgId, t.status, t.id),
   ],

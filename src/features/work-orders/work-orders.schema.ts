@@ -4,6 +4,7 @@ import { idField, requiredString } from '../../shared/validation';
 import { updatedAtField } from '../../shared/edit-version';
 
 import { calendarDateField, clearableDateField, dateField, timeZoneField } from '../../shared/dates';
+import { locationFilterField } from '../locations/locations.schema';
 import { WORK_ORDER_PRIORITIES, WORK_ORDER_STATUSES, type WorkOrderPriority, type WorkOrderStatus } from './work-order-values';
 
 export { WORK_ORDER_PRIORITIES, WORK_ORDER_STATUSES, type WorkOrderPriority, type WorkOrderStatus } from './work-order-values';
@@ -149,6 +150,8 @@ export const workOrderListQuerySchema = pageQuerySchema.extend({
   title: z.string().trim().max(200, 'Title filter must be at most 200 characters').optional(),
   /** One asset's orders (analytics' drill-down, decision 038). */
   assetId: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ error: 'Asset is invalid' }).int('Asset is invalid').min(1, 'Asset is invalid').max(2147483647, 'Asset is invalid').optional()),
+  /** Orders on the assets in a location and everything under it (decision 072). */
+  locationId: locationFilterField,
   /**
    * The dashboard's figures and the list's quick views (decision 066), open orders only: `overdue` (due before
    * now), `today` (due from now to the end of today), `week` (due from now to the end of the sixth day after today).

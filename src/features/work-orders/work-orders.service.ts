@@ -7,6 +7,7 @@ import { discardFiles } from '../../server/uploads/storage';
 import { badRequest, conflict, forbidden, notFound } from '../../server/http-error';
 import { pagination } from '../../shared/pagination';
 import type { AccessClaims } from '../auth/tokens';
+import { subtreeIds } from '../locations/location-tree';
 import { diffChanges, recordActivities, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import { workOrderChanged } from '../request-portal/request-portal.flow';
 import { sanitizeHtml } from './sanitize-html';
@@ -162,7 +163,7 @@ function keptCount(filter: ListFilter, bind: Bind): SQL<number> {
 /** Only statuses filter: the total is kept, not counted. */
 const totalIsKept = (filter: ListFilter) => {
   const v = filter.values;
-  return !v.userId && !v.title && !v.assetId && !v.dueBefore && !v.mineId && !v.unassigned && !v.pm;
+  return !v.userId && !v.title && !v.assetId && !v.locationId && !v.dueBefore && !v.mineId && !v.unassigned && !v.pm;
 };
 
 /**
@@ -237,6 +238,7 @@ function listFilter(orgId: number, actor: AccessClaims, query: WorkOrderListQuer
     title: query.title ? `%${escapeLike(query.title)}%` : undefined,
     userId: isManager(actor) ? undefined : actor.userId,
     assetId: query.assetId,
+    locationId: query.locationId,
     // The due views (decision 066): open orders due in [dueFrom, dueBefore), instants as ISO strings.
     dueFrom: due?.from,
     dueBefore: due?.before,
@@ -251,6 +253,10 @@ function listFilter(orgId: number, actor: AccessClaims, query: WorkOrderListQuer
       values.status ? isAnyOf(workOrders.status, bind('status')) : undefined,
       values.title ? ilike(workOrders.title, bind('title')) : undefined,
       values.assetId ? eq(workOrders.assetId, bind('assetId')) : undefined,
+      // the assets of a location and everything under it (decision 072)
+      values.locationId
+        ? sql`${workOrders.assetId} in (select a.id from assets a where a.org_id = ${bind('orgId')} and a.location_id in ${subtreeIds('locations', bind('orgId'), bind('locationId'))})`
+        : undefined,
       values.userId ? assignedTo(bind('orgId'), bind('userId')) : undefined,
       values.dueBefore ? sql`${workOrders.status} in ('assigned', 'in-progress')` : undefined,
       values.dueFrom ? gte(workOrders.dueDate, sql`${bind('dueFrom')}::timestamptz`) : undefined,

@@ -1,7 +1,8 @@
 import { z } from '../../shared/zod-setup';
 import { listAnswers, messageSchema, optionSchema, pageQuerySchema } from '../../shared/pagination';
 import { idField, requiredString } from '../../shared/validation';
-import { renameAliases, requiredRef, textFilter } from '../../shared/reference-fields';
+import { optionalRef, renameAliases, requiredRef, textFilter } from '../../shared/reference-fields';
+import { locationFilterField } from '../locations/locations.schema';
 
 /** Spec doc 1 section 5 "Work station", with its messages. */
 export const WORK_STATION_MESSAGES = {
@@ -15,16 +16,20 @@ export const WORK_STATION_MESSAGES = {
   teamUnknown: 'Team does not exist in this organization',
   codeTaken: 'A work station with this code already exists',
   inUse: 'This work station is used by services and cannot be deleted',
+  location: 'Location is invalid',
+  locationUnknown: 'Location does not exist in this organization',
 } as const;
 
 /** Add and update body: code, name, city, teamId (also accepted as `team` / `Team`, a number or `{ id }`). */
 export const workStationInputSchema = z.preprocess(
-  renameAliases({ team: 'teamId', Team: 'teamId' }),
+  renameAliases({ team: 'teamId', Team: 'teamId', location: 'locationId', Location: 'locationId' }),
   z.strictObject({
     code: requiredString(WORK_STATION_MESSAGES.code).max(20, WORK_STATION_MESSAGES.codeMax),
     name: requiredString(WORK_STATION_MESSAGES.name).max(100, WORK_STATION_MESSAGES.nameMax),
     city: requiredString(WORK_STATION_MESSAGES.city).max(100, WORK_STATION_MESSAGES.cityMax),
     teamId: requiredRef(WORK_STATION_MESSAGES.team),
+    /** Where it is (decision 072); null clears it, absent keeps it on an update. */
+    locationId: optionalRef(WORK_STATION_MESSAGES.location).optional(),
   }),
 );
 export type WorkStationInput = z.output<typeof workStationInputSchema>;
@@ -36,6 +41,8 @@ export const workStationListQuerySchema = pageQuerySchema.extend({
   teamId: z.coerce.number({ error: 'Invalid team' }).int('Invalid team').min(1, 'Invalid team').max(2147483647, 'Invalid team').optional(),
   /** Only the records related to this user (spec section 3: the user's related_* records; the UI sends the signed-in user for "Only mine"). */
   relatedTo: idField('Invalid user').optional(),
+  /** A location and everything under it (decision 072). */
+  locationId: locationFilterField,
 });
 export type WorkStationListQuery = z.output<typeof workStationListQuerySchema>;
 
@@ -52,6 +59,8 @@ export const workStationDtoSchema = z.object({
   city: z.string(),
   teamId: z.number(),
   Team: z.object({ id: z.number(), name: z.string() }).nullable(),
+  locationId: z.number().nullable(),
+  Location: z.object({ id: z.number(), name: z.string() }).nullable(),
   createdAt: z.string(),
 });
 export type WorkStationDto = z.infer<typeof workStationDtoSchema>;

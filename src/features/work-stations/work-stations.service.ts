@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
-import { serviceWorkStations, teams, workStations } from '../../server/db/schema';
+import { locations, serviceWorkStations, teams, workStations } from '../../server/db/schema';
+import { subtreeIds } from '../locations/location-tree';
+import { requireLocation } from '../locations/locations.service';
 import { conflict, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/plugins/errors';
 import { requireReference } from '../../server/db/references';
@@ -26,19 +28,26 @@ const columns = {
   city: workStations.city,
   teamId: workStations.teamId,
   teamName: teams.name,
+  locationId: workStations.locationId,
+  locationName: locations.name,
   createdAt: workStations.createdAt,
 };
 
-type Row = { id: number; code: string; name: string; city: string; teamId: number; teamName: string | null; createdAt: Date };
+type Row = { id: number; code: string; name: string; city: string; teamId: number; teamName: string | null; locationId: number | null; locationName: string | null; createdAt: Date };
 
-const toDto = ({ teamName, ...r }: Row): WorkStationDto => ({
+const toDto = ({ teamName, locationName, ...r }: Row): WorkStationDto => ({
   ...r,
   Team: teamName === null ? null : { id: r.teamId, name: teamName },
+  Location: r.locationId === null || locationName === null ? null : { id: r.locationId, name: locationName },
   createdAt: r.createdAt.toISOString(),
 });
 
 const baseQuery = (tx: ReadTx) =>
-  tx.select(columns).from(workStations).leftJoin(teams, and(eq(teams.orgId, workStations.orgId), eq(teams.id, workStations.teamId)));
+  tx
+    .select(columns)
+    .from(workStations)
+    .leftJoin(teams, and(eq(teams.orgId, workStations.orgId), eq(teams.id, workStations.teamId)))
+    .leftJoin(locations, and(eq(locations.orgId, workStations.orgId), eq(locations.id, workStations.locationId)));
 
 /** One work station of the organisation; 404 when it is not theirs. */
 export async function getWorkStation(tx: ReadTx, orgId: number, id: number): Promise<WorkStationDto> {
@@ -47,7 +56,7 @@ export async function getWorkStation(tx: ReadTx, orgId: number, id: number): Pro
   return toDto(row);
 }
 
-function listWhere(orgId: number, query: { name?: string; teamId?: number; relatedTo?: number }) {
+function listWhere(orgId: number, query: { name?: string; teamId?: number; relatedTo?: number; locationId?: number }) {
   const like = query.name ? `%${escapeLike(query.name)}%` : undefined;
   return and(
     eq(workStations.orgId, orgId),
@@ -55,6 +64,8 @@ function listWhere(orgId: number, query: { name?: string; teamId?: number; relat
     query.teamId ? eq(workStations.teamId, query.teamId) : undefined,
     // the user's related work stations (users feature's link table, read here)
     query.relatedTo ? sql`${workStations.id} in (select work_station_id from user_work_stations where org_id = ${orgId} and user_id = ${query.relatedTo})` : undefined,
+    // a location and everything under it (decision 072)
+    query.locationId ? sql`${workStations.locationId} in ${subtreeIds('locations', sql`${orgId}::int`, sql`${query.locationId}::int`)}` : undefined,
   );
 }
 
@@ -93,6 +104,7 @@ export async function recentWorkStations(tx: ReadTx, orgId: number, limit = 100)
 
 async function checkReferences(tx: Tx, orgId: number, input: WorkStationInput) {
   await requireReference(tx, orgId, teams, input.teamId, 'teamId', M.teamUnknown);
+  await requireLocation(tx, orgId, input.locationId, 'locationId', M.locationUnknown);
 }
 
 const uniqueCode = (err: unknown) => {
@@ -131,7 +143,7 @@ export async function updateWorkStation(tx: Tx, orgId: number, userId: number, i
     .catch((err) => {
       throw uniqueCode(err);
     });
-  const changes = diffChanges(before as unknown as Record<string, unknown>, input, ['code', 'name', 'city', 'teamId']);
+  const changes = diffChanges(before as unknown as Record<string, unknown>, input, ['code', 'name', 'city', 'teamId', 'locationId']);
   if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: 'work-station', entityId: id, userId, action: 'updated', changes });
   return { message: 'Work station updated successfully', updatedWorkStation: await getWorkStation(tx, orgId, id) };
 }

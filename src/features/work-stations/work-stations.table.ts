@@ -3,6 +3,7 @@ import { foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex } fr
 import { createdAtColumn, orgIdColumn, orgScopedId } from '../../server/db/columns';
 import { organizations } from '../organization/organization.table';
 import { teams } from '../teams/teams.table';
+import { locations } from '../locations/locations.table';
 
 export const workStations = pgTable(
   'work_stations',
@@ -13,12 +14,16 @@ export const workStations = pgTable(
     name: text().notNull(),
     city: text().notNull(),
     teamId: integer().notNull(),
+    /** Where it is (decision 072): a work station stays its own record, linked to a location. */
+    locationId: integer(),
     createdAt: createdAtColumn(),
   },
   (t) => [
     primaryKey({ columns: [t.orgId, t.id] }),
     foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
     foreignKey({ columns: [t.orgId, t.teamId], foreignColumns: [teams.orgId, teams.id] }),
+    foreignKey({ columns: [t.orgId, t.locationId], foreignColumns: [locations.orgId, locations.id] }),
+    index('work_stations_org_location_idx').on(t.orgId, t.locationId),
     uniqueIndex('work_stations_org_code_key').on(t.orgId, sql`lower(${t.code})`),
     index('work_stations_org_name_idx').on(t.orgId, t.name),
   ],

@@ -7,6 +7,7 @@ export * from '../../features/activity/activity.table';
 export * from '../../features/master-data/master-data.table';
 export * from '../../features/teams/teams.table';
 export * from '../../features/customers-vendors/customers-vendors.table';
+export * from '../../features/locations/locations.table';
 export * from '../../features/assets/assets.table';
 export * from '../../features/parts/parts.table';
 export * from '../../features/work-stations/work-stations.table';

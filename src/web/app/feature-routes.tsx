@@ -34,6 +34,7 @@ export const featureRoutes: FeatureRoute[] = [
   { path: '/dashboard/maintenance-order', Page: page('maintenance-orders/ui/maintenance-orders-page', 'Maintenance Orders') },
   { path: '/dashboard/maintenance-request', Page: page('maintenance-requests/ui/maintenance-requests-page', 'Maintenance Requests') },
   { path: '/dashboard/assets', Page: page('assets/ui/assets-page', 'Assets') },
+  { path: '/dashboard/locations', Page: page('locations/ui/locations-page', 'Locations') },
   { path: '/dashboard/work-stations', Page: page('work-stations/ui/work-stations-page', 'Work Stations') },
   { path: '/dashboard/services', Page: page('service-catalog/ui/services-page', 'Services') },
   { path: '/dashboard/parts-inventory', Page: page('parts/ui/parts-page', 'Parts / Inventory') },

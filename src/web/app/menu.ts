@@ -80,7 +80,13 @@ export const dashboardMenu: MenuGroup[] = [
       { key: 'partsInventory', path: '/dashboard/parts-inventory', icon: IconPackage },
     ],
   },
-  { key: 'assets', items: [{ key: 'assets', path: '/dashboard/assets', icon: IconBox }] },
+  {
+    key: 'assets',
+    items: [
+      { key: 'assets', path: '/dashboard/assets', icon: IconBox },
+      { key: 'locations', path: '/dashboard/locations', icon: IconBuildingFactory2 },
+    ],
+  },
   { key: 'teams', items: [{ key: 'teams', path: '/dashboard/teams', icon: IconUsersGroup }] },
 ];
 

@@ -36,3 +36,4 @@ export { DetailTable, type DetailColumn } from './detail-table';
 export { AsyncSelectField } from './async-select-field';
 export { useOpenRecord } from './use-open-record';
 export { historyFieldLabel, historyValue, registerHistoryLabels, type HistoryLabels } from './history-labels';
+export { TreeView, nestNodes, type FlatNode } from './tree-view';

@@ -146,6 +146,7 @@ export const ar: Catalog = {
       customerVendors: 'العملاء والموردون',
       partsInventory: 'القطع/المخزون',
       assets: 'الأصول',
+      locations: 'المواقع',
       teams: 'الفرق',
       settings: 'الإعدادات',
       productsCategory: 'فئات المنتجات',

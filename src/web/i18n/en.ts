@@ -146,6 +146,7 @@ export const en = {
       customerVendors: 'Customer & Vendors',
       partsInventory: 'Parts/Inventory',
       assets: 'Assets',
+      locations: 'Locations',
       teams: 'Teams',
       settings: 'Settings',
       productsCategory: 'Products Category',

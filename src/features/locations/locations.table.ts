@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm';
+import { foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAtColumn, orgIdColumn, orgScopedId } from '../../server/db/columns';
+import { organizations } from '../organization/organization.table';
+
+/**
+ * Where things are (decision 072): a tree of any depth per organisation (site > building > area > line), each
+ * node pointing to its parent. Assets and work stations point to one. No closure table and no trigger: a
+ * subtree is a recursive CTE (`location-tree.ts`).
+ */
+export const locations = pgTable(
+  'locations',
+  {
+    orgId: orgIdColumn(),
+    id: orgScopedId(),
+    name: text().notNull(),
+    code: text(),
+    parentId: integer(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.id] }),
+    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.orgId, t.parentId], foreignColumns: [t.orgId, t.id] }),
+    // The children of a node (the recursive step of every subtree).
+    index('locations_org_parent_idx').on(t.orgId, t.parentId),
+    uniqueIndex('locations_org_code_key').on(t.orgId, sql`lower(${t.code})`).where(sql`${t.code} is not null`),
+    // One name per parent: an import names a parent by its name without ambiguity among siblings.
+    uniqueIndex('locations_org_parent_name_key').on(t.orgId, sql`coalesce(${t.parentId}, 0)`, sql`lower(${t.name})`),
+  ],
+);

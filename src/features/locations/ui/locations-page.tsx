@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { Button, Drawer, Group, Stack, TextInput, Title, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { notifyError, notifySuccess, TreeView, useNotifiedQuery } from '../../../web/components';
+import { api, ApiError } from '../../../web/lib/api';
+import { useIsManager } from '../../../web/lib/app-data';
+import type { LocationDto, LocationNode } from '../locations.schema';
+import { LocationSelect } from './location-select';
+import './locations-i18n';
+
+/** /dashboard/locations: the organisation's location tree (decision 072); a node opens its drawer. */
+export default function LocationsPage() {
+  const { t } = useTranslation('locations');
+  const isManager = useIsManager();
+  const tree = useNotifiedQuery(
+    { queryKey: ['locations', 'tree'], queryFn: ({ signal }) => api.get<{ locations: LocationNode[] }>('/locations/get-location-tree', { signal }) },
+    t('fetchFailed'),
+  );
+  // undefined = closed, null = new
+  const [selected, setSelected] = useState<number | null | undefined>(undefined);
+  const nodes = (tree.data?.locations ?? []).map((l) => ({ id: l.id, label: l.name, parentId: l.parentId, note: l.code ?? undefined }));
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>{t('title')}</Title>
+        {isManager && (
+          <Button onClick={() => setSelected(null)} data-testid="add-location">
+            {t('add')}
+          </Button>
+        )}
+      </Group>
+      {tree.data && !nodes.length ? <Text c="dimmed">{t('empty')}</Text> : <TreeView nodes={nodes} onOpen={setSelected} testId="location-tree" label={t('tree')} />}
+      {selected !== undefined && <LocationDrawer key={selected ?? 'new'} id={selected} canEdit={isManager} onClose={() => setSelected(undefined)} />}
+    </Stack>
+  );
+}
+
+function LocationDrawer({ id, canEdit, onClose }: { id: number | null; canEdit: boolean; onClose(): void }) {
+  const { t } = useTranslation('locations');
+  const queryClient = useQueryClient();
+  const one = useNotifiedQuery(
+    {
+      queryKey: ['locations', 'one', id],
+      queryFn: ({ signal }) => api.get<{ location: LocationDto; summary: { assets: number; workStations: number } }>(`/locations/get-location/${id}`, { signal }),
+      enabled: id !== null,
+    },
+    t('fetchFailed'),
+  );
+  const loaded = one.data?.location;
+  const [values, setValues] = useState<{ name: string; code: string; parentId: number | null } | null>(null);
+  const form = values ?? { name: loaded?.name ?? '', code: loaded?.code ?? '', parentId: loaded?.parentId ?? null };
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = (patch: Partial<typeof form>) => setValues({ ...form, ...patch });
+  const done = (message: string) => {
+    notifySuccess(message);
+    void queryClient.invalidateQueries({ queryKey: ['locations'] });
+    onClose();
+  };
+  const failed = (err: unknown, fallback: string) => {
+    if (err instanceof ApiError && err.issues?.length) setErrors(Object.fromEntries(err.issues.map((i) => [i.path, i.message])));
+    notifyError(err instanceof ApiError ? err.message : fallback);
+  };
+  const save = async () => {
+    const body = { name: form.name, code: form.code, parentId: form.parentId };
+    try {
+      if (id === null) await api.post('/locations/add-location', body);
+      else await api.put(`/locations/update-location/${id}`, body);
+      done(id === null ? t('added') : t('updated'));
+    } catch (err) {
+      failed(err, t('saveFailed'));
+    }
+  };
+  const remove = async () => {
+    try {
+      await api.del(`/locations/delete-location/${id}`);
+      done(t('deleted'));
+    } catch (err) {
+      failed(err, t('deleteFailed'));
+    }
+  };
+  return (
+    <Drawer opened onClose={onClose} position="right" title={loaded ? loaded.path : t('newTitle')} data-testid="location-drawer">
+      {id !== null && !loaded ? null : (
+        <Stack>
+          <TextInput label={t('name')} withAsterisk value={form.name} onChange={(e) => set({ name: e.currentTarget.value })} error={errors.name} disabled={!canEdit} data-testid="field-name" />
+          <TextInput label={t('code')} value={form.code} onChange={(e) => set({ code: e.currentTarget.value })} error={errors.code} disabled={!canEdit} data-testid="field-code" />
+          <LocationSelect
+            label={t('parent')}
+            value={form.parentId}
+            onChange={(v) => set({ parentId: v })}
+            initialOption={loaded?.Parent ? { value: loaded.Parent.id, label: loaded.Parent.name } : null}
+            error={errors.parentId}
+            disabled={!canEdit}
+            testId="field-parentId"
+          />
+          {one.data && <Text size="sm">{t('contents', { assets: one.data.summary.assets, workStations: one.data.summary.workStations })}</Text>}
+          {canEdit && (
+            <Group justify="space-between">
+              {id !== null ? (
+                <Button color="red" variant="light" onClick={remove} data-testid="delete-location">
+                  {t('delete')}
+                </Button>
+              ) : (
+                <span />
+              )}
+              <Button onClick={save} data-testid="save-location">
+                {t('save')}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      )}
+    </Drawer>
+  );
+}
