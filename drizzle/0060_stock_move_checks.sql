@@ -1,0 +1,3 @@
+ALTER TABLE "stock_locations" ADD CONSTRAINT "stock_locations_kind_check" CHECK ("stock_locations"."kind" in ('storeroom', 'van', 'site-store'));--> statement-breakpoint
+ALTER TABLE "stock_moves" ADD CONSTRAINT "stock_moves_reason_check" CHECK ("stock_moves"."reason" in ('count', 'consumption', 'return', 'receipt', 'transfer', 'initial'));--> statement-breakpoint
+ALTER TABLE "stock_moves" ADD CONSTRAINT "stock_moves_direction_check" CHECK (("stock_moves"."from_location_id" is null and "stock_moves"."to_location_id" is null) or ("stock_moves"."quantity" > 0 and "stock_moves"."from_location_id" is distinct from "stock_moves"."to_location_id"));
