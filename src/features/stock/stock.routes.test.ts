@@ -261,3 +261,101 @@ describe('migration 0059 (stock by location without loss)', () => {
     });
   });
 });
+
+describe('consumption by work order part lines', () => {
+  const W = '/api/work-orders';
+  async function order(org: TestOrg) {
+    const res = await org.admin.post(`${W}/add-work-order`, { title: 'Replace pump seal' });
+    expect(res.status).toBe(201);
+    return res.body.workOrder.id as number;
+  }
+  const onHand = async (org: TestOrg, partId: number) =>
+    Object.fromEntries(((await org.admin.get(`/api/stock/get-stock-levels?partId=${partId}`)).body.stockLevels as { location: { name: string }; quantity: number }[]).map((l) => [l.location.name, l.quantity]));
+
+  it('adding takes stock from the default location (or the one named), increasing takes more, reducing and removing give it back', async () => {
+    const { org, addPart } = await setup();
+    const p = await addPart({ quantityOnHand: 10 });
+    const rags = await addPart({ name: 'Rags', type: 'consumable' });
+    const van = (await addLocation(org, 'Van 3')).body.location;
+    const main = (await org.admin.get('/api/stock/get-locations')).body.locations[0];
+    await org.admin.post('/api/stock/transfer-stock', { partId: p.id, fromLocationId: main.id, toLocationId: van.id, quantity: 4 });
+    const wo = await order(org);
+    // the spec's body: no location, the default one
+    const added = await org.admin.post(`${W}/add-parts/${wo}`, { parts: [p.id, rags.id] });
+    expect(added.status).toBe(201);
+    expect(added.body.workOrderParts).toMatchObject([{ partId: p.id, quantity: 1, locationId: main.id }, { partId: rags.id, locationId: main.id }]);
+    expect(await onHand(org, p.id)).toEqual({ 'Main store': 5, 'Van 3': 4 });
+    await org.admin.post(`${W}/add-parts/${wo}`, { parts: [{ partId: p.id, quantity: 2 }] });
+    expect(await onHand(org, p.id)).toEqual({ 'Main store': 3, 'Van 3': 4 });
+    // another location for a part already on the order is refused
+    const elsewhere = await org.admin.post(`${W}/add-parts/${wo}`, { parts: [{ partId: p.id, quantity: 1, locationId: van.id }] });
+    expect(elsewhere.body.error).toBe('Seal kit is already on this work order from another location');
+    const reduced = await org.admin.put(`${W}/update-part/${wo}/part/${p.id}`, { quantity: 1 });
+    expect(reduced.status).toBe(200);
+    expect(await onHand(org, p.id)).toEqual({ 'Main store': 5, 'Van 3': 4 });
+    expect((await org.admin.put(`${W}/update-part/${wo}/part/${p.id}`, { quantity: 3 })).status).toBe(200);
+    expect(await onHand(org, p.id)).toEqual({ 'Main store': 3, 'Van 3': 4 });
+    expect((await org.admin.del(`${W}/delete-part/${wo}/part/${p.id}`)).status).toBe(200);
+    expect(await onHand(org, p.id)).toEqual({ 'Main store': 6, 'Van 3': 4 });
+    // from the van, named
+    const wo2 = await order(org);
+    expect((await org.admin.post(`${W}/add-parts/${wo2}`, { parts: [{ partId: p.id, quantity: 4, locationId: van.id }] })).status).toBe(201);
+    expect(await onHand(org, p.id)).toEqual({ 'Main store': 6, 'Van 3': 0 });
+    const moves = (await org.admin.get(`/api/stock/get-stock-moves?workOrderId=${wo}`)).body.stockMoves;
+    expect(moves.map((m: { reason: string; quantity: number }) => [m.reason, m.quantity])).toEqual([
+      ['return', 3],
+      ['consumption', 2],
+      ['return', 2],
+      ['consumption', 2],
+      ['consumption', 1],
+    ]);
+    expect((await org.admin.get(`/api/parts/get-part/${p.id}`)).body.part.quantityOnHand).toBe(6);
+    // a consumable part moves nothing
+    expect((await org.admin.get(`/api/stock/get-stock-moves?partId=${rags.id}`)).body.stockMoves).toEqual([]);
+  });
+
+  it('a shortage is a 409 and the line is not added, unless the organisation allows negative stock', async () => {
+    const { org, addPart } = await setup();
+    const p = await addPart({ quantityOnHand: 1 });
+    const wo = await order(org);
+    const short = await org.admin.post(`${W}/add-parts/${wo}`, { parts: [{ partId: p.id, quantity: 2 }] });
+    expect(short.status).toBe(409);
+    expect(short.body.error).toBe('Not enough stock: Seal kit has 1 at Main store');
+    expect((await org.admin.get(`${W}/get-parts/${wo}`)).body.workOrderParts).toEqual([]);
+    const manager = await org.as('manager');
+    expect((await manager.put('/api/stock/update-stock-settings', { allowNegativeStock: true })).body.settings).toEqual({ allowNegativeStock: true });
+    expect((await org.admin.post(`${W}/add-parts/${wo}`, { parts: [{ partId: p.id, quantity: 2 }] })).status).toBe(201);
+    expect(await onHand(org, p.id)).toEqual({ 'Main store': -1 });
+    expect((await org.admin.get(`/api/parts/get-part/${p.id}`)).body.part.quantityOnHand).toBe(-1);
+  });
+
+  it('two people taking the last unit at once: one succeeds, the other gets 409', async () => {
+    const { org, addPart } = await setup();
+    const p = await addPart({ quantityOnHand: 1 });
+    const [wo1, wo2] = [await order(org), await order(org)];
+    const results = await Promise.all([
+      org.admin.post(`${W}/add-parts/${wo1}`, { parts: [p.id] }),
+      org.admin.post(`${W}/add-parts/${wo2}`, { parts: [p.id] }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(results.find((r) => r.status === 409)!.body.error).toBe('Not enough stock: Seal kit has 0 at Main store');
+    expect(await onHand(org, p.id)).toEqual({ 'Main store': 0 });
+    const { moved, levels } = await ledgerSums(org.orgId);
+    expect(Number(moved.find((m) => m.part_id === p.id)!.q)).toBe(levels.find((l) => l.partId === p.id)!.quantity);
+  });
+
+  it("another organisation's location or order: refused, nothing moves", async () => {
+    const a = await setup('A');
+    const b = await setup('B');
+    const pa = await a.addPart({ quantityOnHand: 3 });
+    await addLocation(a.org, 'Van A');
+    const pb = await b.addPart({ quantityOnHand: 3 });
+    const woA = await order(a.org);
+    const woB = await order(b.org);
+    expect((await b.org.admin.post(`${W}/add-parts/${woB}`, { parts: [{ partId: pb.id, quantity: 1, locationId: 2 }] })).body.error).toBe('Location does not exist in this organization');
+    expect((await a.org.admin.post(`${W}/add-parts/${woA}`, { parts: [pa.id] })).status).toBe(201);
+    expect((await b.org.admin.put(`${W}/update-part/${woA + 100}/part/${pa.id}`, { quantity: 3 })).status).toBe(404);
+    expect(await onHand(a.org, pa.id)).toEqual({ 'Main store': 2 });
+    expect(await onHand(b.org, pb.id)).toEqual({ 'Main store': 3 });
+  });
+});
