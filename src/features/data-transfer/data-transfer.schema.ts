@@ -351,6 +351,7 @@ export const EXPORT_LISTS = [
   'meter-readings',
   'work-order-labor',
   'work-order-parts',
+  'stock-moves',
 ] as const;
 export type ExportList = (typeof EXPORT_LISTS)[number];
 

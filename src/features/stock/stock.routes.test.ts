@@ -359,3 +359,21 @@ describe('consumption by work order part lines', () => {
     expect(await onHand(b.org, pb.id)).toEqual({ 'Main store': 3 });
   });
 });
+
+describe('the moves list exports', () => {
+  it('as CSV with the list filters, only the organisation\'s moves', async () => {
+    const { org, addPart } = await setup();
+    const other = await setup('Other');
+    await other.addPart({ name: 'Foreign part', quantityOnHand: 9 });
+    const p = await addPart({ quantityOnHand: 4 });
+    const main = (await org.admin.get('/api/stock/get-locations')).body.locations[0];
+    await org.admin.post('/api/stock/count-stock', { partId: p.id, locationId: main.id, countedQuantity: 1, note: 'Shelf' });
+    const res = await org.admin.get('/api/data-transfer/export/stock-moves?reason=count');
+    expect(res.status).toBe(200);
+    const text = String(res.body);
+    expect(text).toContain('Reason');
+    expect(text).toContain('Shelf');
+    expect(text).not.toContain('initial');
+    expect(text).not.toContain('Foreign part');
+  });
+});

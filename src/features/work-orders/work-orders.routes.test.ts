@@ -423,7 +423,7 @@ describe('work orders: parts', () => {
     const add = await org.admin.post(`${BASE}/add-parts/${wo.id}`, { parts: [bearing.id] });
     expect(add.status, JSON.stringify(add.body)).toBe(201);
     expect(add.body.workOrderParts).toEqual([
-      { id: 1, workOrderId: wo.id, partId: bearing.id, Part: { id: bearing.id, name: 'Bearing 6204 A', salesPrice: 12.5 }, quantity: 1, external: null },
+      { id: 1, workOrderId: wo.id, partId: bearing.id, Part: { id: bearing.id, name: 'Bearing 6204 A', salesPrice: 12.5 }, quantity: 1, locationId: expect.any(Number), external: null },
     ]);
     const more = await org.admin.post(`${BASE}/add-parts/${wo.id}`, { parts: [{ partId: grease.id, quantity: 3 }, { partId: bearing.id }] });
     expect(more.body.workOrderParts.map((p: { partId: number; quantity: number }) => [p.partId, p.quantity])).toEqual([
