@@ -12,6 +12,7 @@ import { workOrdersRoutes } from '../features/work-orders/work-orders.routes';
 import { assetsRoutes } from '../features/assets/assets.routes';
 import { locationsRoutes } from '../features/locations/locations.routes';
 import { partsRoutes } from '../features/parts/parts.routes';
+import { stockRoutes } from '../features/stock/stock.routes';
 import { serviceCatalogRoutes } from '../features/service-catalog/service-catalog.routes';
 import { workStationsRoutes } from '../features/work-stations/work-stations.routes';
 import { calendarRoutes } from '../features/calendar/calendar.routes';
@@ -51,6 +52,7 @@ export async function registerFeatureRoutes(app: FastifyInstance) {
   await app.register(assetsRoutes, { prefix: '/api/assets' });
   await app.register(locationsRoutes, { prefix: '/api/locations' });
   await app.register(partsRoutes, { prefix: '/api/parts' });
+  await app.register(stockRoutes, { prefix: '/api/stock' });
   await app.register(serviceCatalogRoutes, { prefix: '/api/services' });
   await app.register(workStationsRoutes, { prefix: '/api/workstations' });
   await app.register(metersRoutes, { prefix: '/api/meters' });

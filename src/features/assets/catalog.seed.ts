@@ -8,12 +8,12 @@ import {
   productCategories,
   services,
   serviceWorkStations,
-  stockMoves,
   teams,
   uomCategories,
   uoms,
   workStations,
 } from '../../server/db/schema';
+import { defaultLocationId, postMove, shortageConflict } from '../stock/stock.service';
 
 /** The id of a row named `name` in the organisation, creating it with `values` when it is missing. */
 async function findOrCreate<T extends typeof teams | typeof productCategories | typeof assetCategories>(
@@ -171,8 +171,12 @@ export async function seedCatalog(tx: Tx, orgId: number) {
   for (const [name, type, skuCode, categoryName, salesPrice, unit, purchaseUnit, onHand, minimum] of partDefs) {
     const [part] = await tx
       .insert(parts)
-      .values({ orgId, name, type, skuCode, categoryId: await cat(categoryName), salesPrice, unitOfMeasureId: unit, purchaseUnitOfMeasureId: purchaseUnit, quantityOnHand: onHand, minimumQuantity: minimum })
+      .values({ orgId, name, type, skuCode, categoryId: await cat(categoryName), salesPrice, unitOfMeasureId: unit, purchaseUnitOfMeasureId: purchaseUnit, minimumQuantity: minimum })
       .returning({ id: parts.id });
-    if (onHand > 0) await tx.insert(stockMoves).values({ orgId, partId: part.id, quantity: onHand, reason: 'Opening stock' });
+    // Opening stock through the ledger (decision 071): a move into the default location.
+    if (onHand > 0) {
+      const toLocationId = await defaultLocationId(tx, orgId);
+      await postMove(tx, orgId, { partId: part.id, fromLocationId: null, toLocationId, quantity: onHand, reason: 'initial', userId: null, note: 'Opening stock' }, { allowNegative: false, shortage: shortageConflict });
+    }
   }
 }

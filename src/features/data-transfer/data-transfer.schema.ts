@@ -415,6 +415,7 @@ export const EXPORT_LISTS = [
   'work-order-labor',
   'work-order-parts',
   'procedure-steps',
+  'stock-moves',
 ] as const;
 export type ExportList = (typeof EXPORT_LISTS)[number];
 

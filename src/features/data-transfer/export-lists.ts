@@ -14,6 +14,8 @@ import { maintenanceRequestsQuerySchema, type MaintenanceRequestsQuery } from '.
 import { exportMaintenanceOrdersBatch } from '../maintenance-orders/maintenance-orders.service';
 import { maintenanceOrdersQuerySchema, type MaintenanceOrdersQuery } from '../maintenance-orders/maintenance-orders.schema';
 import { exportPartsBatch } from '../parts/parts.service';
+import { exportMovesBatch } from '../stock/stock.service';
+import { moveListQuerySchema, type MoveListQuery } from '../stock/stock.schema';
 import { partListQuerySchema, type PartListQuery } from '../parts/parts.schema';
 import { listServices } from '../service-catalog/service-catalog.service';
 import { serviceListQuerySchema } from '../service-catalog/service-catalog.schema';
@@ -478,6 +480,22 @@ export const EXPORTERS: Record<ExportList, Exporter> = {
       ['part', 'Part', (r) => r.skuCode || r.name],
       ['quantity', 'Quantity'],
       ['partName', 'Part Name', (r) => r.name],
+    ],
+  }),
+  // The stock ledger (decision 071), with the moves list's filters.
+  'stock-moves': keyed({
+    query: moveListQuerySchema as ZodType<MoveListQuery>,
+    batch: exportMovesBatch,
+    columns: [
+      ['createdAt', 'Date', (r) => r.createdAt],
+      ['part', 'Part', (r) => r.part?.name],
+      ['reason', 'Reason'],
+      ['quantity', 'Quantity'],
+      ['fromLocation', 'From', (r) => r.fromLocation?.name],
+      ['toLocation', 'To', (r) => r.toLocation?.name],
+      ['workOrder', 'Work Order', (r) => (r.workOrderId ? workOrderDisplayId(r.workOrderId) : '')],
+      ['note', 'Note'],
+      ['user', 'User', (r) => (r.user ? `${r.user.firstName} ${r.user.lastName}`.trim() : '')],
     ],
   }),
 };

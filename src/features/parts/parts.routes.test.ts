@@ -55,7 +55,7 @@ describe('parts', () => {
     expect((await org.admin.get(`/api/parts/get-part/${p.id}`)).body.part).toEqual(p);
     // opening stock is a stock move
     const moves = await org.admin.get(`/api/parts/get-stock-moves/${p.id}`);
-    expect(moves.body.stockMoves).toMatchObject([{ quantity: 12, reason: 'Opening stock', user: { id: expect.any(Number) } }]);
+    expect(moves.body.stockMoves).toMatchObject([{ quantity: 12, reason: 'initial', note: 'Opening stock', fromLocation: null, toLocation: { name: 'Main store' }, user: { id: expect.any(Number) } }]);
 
     const upd = await org.admin.put(`/api/parts/update-part/${p.id}`, part({ name: 'Bearing 6205-2RS', salesPrice: '9.25', type: 'stockable', minimumQuantity: 6 }));
     expect(upd.status).toBe(200);
@@ -125,7 +125,7 @@ describe('parts', () => {
     expect(out.status).toBe(200);
     expect(out.body.message).toBe('Stock adjusted successfully');
     expect(out.body.part).toMatchObject({ quantityOnHand: 3, isLowStock: true });
-    expect(out.body.stockMove).toMatchObject({ quantity: -7, reason: 'Used on WO-0001', partId: p.id });
+    expect(out.body.stockMove).toMatchObject({ quantity: 7, reason: 'count', note: 'Used on WO-0001', partId: p.id, fromLocation: { name: 'Main store' }, toLocation: null });
 
     const low = await org.admin.get('/api/parts/get-low-stock-parts');
     expect(low.body.parts.map((x: { id: number }) => x.id)).toEqual([p.id]);
@@ -139,11 +139,13 @@ describe('parts', () => {
     const counted = await org.admin.put(`/api/parts/update-part/${p.id}`, part({ quantityOnHand: 4, minimumQuantity: 4 }));
     expect(counted.body.part.quantityOnHand).toBe(4);
     const moves = await org.admin.get(`/api/parts/get-stock-moves/${p.id}`);
-    expect(moves.body.stockMoves.map((m: { quantity: number; reason: string }) => [m.quantity, m.reason])).toEqual([
-      [-1.5, 'Stock count'],
-      [2.5, 'Received from PO-0003'],
-      [-7, 'Used on WO-0001'],
-      [10, 'Opening stock'],
+    // The ledger (decision 071): positive quantities out of or into the default location, the reason and its note.
+    const signed = (m: { quantity: number; fromLocation: unknown }) => (m.fromLocation ? -m.quantity : m.quantity);
+    expect(moves.body.stockMoves.map((m: { quantity: number; fromLocation: unknown; reason: string; note: string }) => [signed(m), m.reason, m.note])).toEqual([
+      [-1.5, 'count', 'Stock count'],
+      [2.5, 'count', 'Received from PO-0003'],
+      [-7, 'count', 'Used on WO-0001'],
+      [10, 'initial', 'Opening stock'],
     ]);
     expect(moves.body.pagination.totalRecords).toBe(4);
     const log = await org.admin.get(`/api/activities/part/${p.id}`);

@@ -1,4 +1,5 @@
 import { z } from '../../shared/zod-setup';
+import { stockMoveDtoSchema } from '../stock/stock.schema';
 import { listAnswerSchema, listAnswers, multiValue, optionSchema, pageQuerySchema } from '../../shared/pagination';
 import { optionalString, requiredString } from '../../shared/validation';
 import { versionField } from '../../shared/edit-version';
@@ -140,14 +141,6 @@ export const partOptionSchema = optionSchema.extend({
 });
 export type PartOption = z.infer<typeof partOptionSchema>;
 
-export const stockMoveDtoSchema = z.object({
-  id: z.number(),
-  partId: z.number(),
-  quantity: z.number(),
-  reason: z.string(),
-  createdAt: z.string(),
-  user: z.object({ id: z.number(), firstName: z.string(), lastName: z.string() }).nullable(),
-});
-export type StockMoveDto = z.infer<typeof stockMoveDtoSchema>;
+export { stockMoveDtoSchema, type StockMoveDto } from '../stock/stock.schema';
 export const stockMoveListSchema = listAnswerSchema('stockMoves', stockMoveDtoSchema);
 export const stockAdjustedSchema = partAnswers.update.extend({ stockMove: stockMoveDtoSchema });

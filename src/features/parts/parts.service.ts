@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, lt, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { countAll, isAnyOf, keysetBatch, param, preparedRead } from '../../server/db/prepared';
-import { parts, productCategories, stockMoves, uoms, users } from '../../server/db/schema';
+import { parts, productCategories, uoms } from '../../server/db/schema';
 import { badRequest, conflict, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/plugins/errors';
 import { claimVersion, StaleEdit } from '../../server/stale-edit';
@@ -18,11 +18,10 @@ import {
   type PartListQuery,
   type PartOption,
   type StockAdjustment,
-  type StockMoveDto,
 } from './parts.schema';
 import { escapeLike } from '../../server/db/like';
 import { discardFiles } from '../../server/uploads/storage';
-import { emitWebhookEvent } from '../webhooks/webhooks.service';
+import { defaultLocationId, getMove, levelQuantity, listMoves, lockStockablePart, postCount, postMove, shortageConflict } from '../stock/stock.service';
 
 registerActivityEntity('part', parts, 'Part');
 
@@ -178,30 +177,13 @@ const valuesOf = (input: PartInput) => ({
   purchaseUnitOfMeasureId: input.purchaseUnitOfMeasureId,
 });
 
-/** Books one stock move and changes the quantity on hand atomically (never below zero, safe under concurrency). */
-async function bookMove(tx: Tx, orgId: number, userId: number | null, partId: number, quantity: number, reason: string) {
-  const [row] = await tx
-    .update(parts)
-    .set({ quantityOnHand: sql`${parts.quantityOnHand} + ${quantity}` })
-    .where(and(eq(parts.orgId, orgId), eq(parts.id, partId), gte(sql`${parts.quantityOnHand} + ${quantity}`, 0)))
-    .returning({ quantityOnHand: parts.quantityOnHand, minimumQuantity: parts.minimumQuantity, name: parts.name, type: parts.type });
-  if (!row) throw badRequest(M.belowZero, 'quantity');
-  const to = Number(row.quantityOnHand);
-  const min = Number(row.minimumQuantity);
-  // Announced when a move takes a stockable part from its minimum or above to below it (decision 043).
-  if (row.type === 'stockable' && to < min && to - quantity >= min) {
-    await emitWebhookEvent(tx, orgId, 'part.stock-below-minimum', { id: partId, name: row.name, quantityOnHand: to, minimumQuantity: min });
-  }
-  const [move] = await tx.insert(stockMoves).values({ orgId, partId, quantity, reason, userId }).returning({ id: stockMoves.id });
-  await recordActivity(tx, orgId, {
-    entityType: 'part',
-    entityId: partId,
-    userId,
-    action: 'updated',
-    changes: { quantityOnHand: { from: Math.round((to - quantity) * 1000) / 1000, to } },
-    note: reason,
-  });
-  return move.id;
+/** The stock count a part's own quantity means (decision 071): the default location takes the difference. */
+async function countAtDefault(tx: Tx, orgId: number, userId: number | null, partId: number, change: number, note: string) {
+  const locationId = await defaultLocationId(tx, orgId);
+  await lockStockablePart(tx, orgId, partId, 'quantity');
+  const counted = Math.round(((await levelQuantity(tx, orgId, partId, locationId)) + change) * 1000) / 1000;
+  if (counted < 0) throw badRequest(M.belowZero, 'quantity');
+  return postCount(tx, orgId, userId, { partId, locationId, countedQuantity: counted, note });
 }
 
 /** POST add-part: the new part (with its opening stock, if any) and the refreshed list. */
@@ -219,7 +201,10 @@ export async function createPart(tx: Tx, orgId: number, userId: number, input: P
     .values({ orgId, ...valuesOf(input), minimumQuantity: input.minimumQuantity ?? 0 })
     .returning({ id: parts.id });
   await recordActivity(tx, orgId, { entityType: 'part', entityId: created.id, userId, action: 'created' });
-  if (input.quantityOnHand) await bookMove(tx, orgId, userId, created.id, input.quantityOnHand, 'Opening stock');
+  if (input.quantityOnHand) {
+    const toLocationId = await defaultLocationId(tx, orgId);
+    await postMove(tx, orgId, { partId: created.id, fromLocationId: null, toLocationId, quantity: input.quantityOnHand, reason: 'initial', userId, note: 'Opening stock' }, { allowNegative: false, shortage: shortageConflict });
+  }
   return created.id;
 }
 
@@ -244,57 +229,23 @@ export async function updatePart(tx: Tx, orgId: number, userId: number, id: numb
   ]);
   if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: 'part', entityId: id, userId, action: 'updated', changes });
   if (input.quantityOnHand !== undefined && input.quantityOnHand !== before.quantityOnHand) {
-    await bookMove(tx, orgId, userId, id, Math.round((input.quantityOnHand - before.quantityOnHand) * 1000) / 1000, 'Stock count');
+    await countAtDefault(tx, orgId, userId, id, Math.round((input.quantityOnHand - before.quantityOnHand) * 1000) / 1000, 'Stock count');
   }
   return { message: 'Part updated successfully', part: await getPart(tx, orgId, id) };
 }
 
-/** POST adjust-stock/{id}: a signed change of a stockable part's quantity on hand, with its reason. */
+/** POST adjust-stock/{id}: a signed change of a stockable part's quantity at the default location, with its reason (a count). */
 export async function adjustStock(tx: Tx, orgId: number, userId: number, id: number, input: StockAdjustment) {
   const part = await getPart(tx, orgId, id);
   if (part.type !== 'stockable') throw badRequest(M.consumableStock, 'quantity');
-  const moveId = await bookMove(tx, orgId, userId, part.id, input.quantity, input.reason);
-  const [stockMove] = (await movesQuery(tx).where(and(eq(stockMoves.orgId, orgId), eq(stockMoves.id, moveId)))).map(toMoveDto);
-  return { message: 'Stock adjusted successfully', part: await getPart(tx, orgId, id), stockMove };
+  const moveId = await countAtDefault(tx, orgId, userId, part.id, input.quantity, input.reason);
+  return { message: 'Stock adjusted successfully', part: await getPart(tx, orgId, id), stockMove: await getMove(tx, orgId, moveId!) };
 }
 
-const movesQuery = (tx: ReadTx) =>
-  tx
-    .select({
-      id: stockMoves.id,
-      partId: stockMoves.partId,
-      quantity: stockMoves.quantity,
-      reason: stockMoves.reason,
-      createdAt: stockMoves.createdAt,
-      userId: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-    })
-    .from(stockMoves)
-    .leftJoin(users, and(eq(users.orgId, stockMoves.orgId), eq(users.id, stockMoves.userId)));
-
-type MoveRow = Awaited<ReturnType<ReturnType<typeof movesQuery>['execute']>>[number];
-
-const toMoveDto = (r: MoveRow): StockMoveDto => ({
-  id: r.id,
-  partId: r.partId,
-  quantity: Number(r.quantity),
-  reason: r.reason,
-  createdAt: r.createdAt.toISOString(),
-  user: r.userId ? { id: r.userId, firstName: r.firstName ?? '', lastName: r.lastName ?? '' } : null,
-});
-
-/** GET get-stock-moves/{id}: a part's stock history, newest first. */
+/** GET get-stock-moves/{id}: a part's stock history, newest first (the ledger's moves of the part). */
 export async function listStockMoves(tx: ReadTx, orgId: number, id: number, query: PageQuery) {
   await getPart(tx, orgId, id);
-  const where = and(eq(stockMoves.orgId, orgId), eq(stockMoves.partId, id));
-  const [{ total }] = await tx.select({ total: count() }).from(stockMoves).where(where);
-  const rows = await movesQuery(tx)
-    .where(where)
-    .orderBy(desc(stockMoves.createdAt), desc(stockMoves.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  return { stockMoves: rows.map(toMoveDto), pagination: pagination(total, query.page, query.pageSize) };
+  return listMoves(tx, orgId, { ...query, partId: id });
 }
 
 /** POST add-image/{id}: stores the part's picture (full and low-resolution URLs). */

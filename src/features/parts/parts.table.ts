@@ -36,22 +36,3 @@ export const parts = pgTable(
     index('parts_org_name_idx').on(t.orgId, t.name),
   ],
 );
-
-/** Every change of a part's quantity on hand, with its reason and who made it. */
-export const stockMoves = pgTable(
-  'stock_moves',
-  {
-    orgId: orgIdColumn(),
-    id: orgScopedId(),
-    partId: integer().notNull(),
-    quantity: numeric({ precision: 14, scale: 3, mode: 'number' }).notNull(),
-    reason: text().notNull(),
-    userId: integer(),
-    createdAt: createdAtColumn(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.orgId, t.id] }),
-    foreignKey({ columns: [t.orgId, t.partId], foreignColumns: [parts.orgId, parts.id] }).onDelete('cascade'),
-    index('stock_moves_part_idx').on(t.orgId, t.partId, t.createdAt),
-  ],
-);

@@ -29,7 +29,8 @@ async function fixtures(org: TestOrg, tag = 'A') {
     const [pc] = await tx.insert(productCategories).values({ orgId, name: `Spares ${tag}` }).returning();
     const [uc] = await tx.insert(uomCategories).values({ orgId, name: `Unit ${tag}` }).returning();
     const [uom] = await tx.insert(uoms).values({ orgId, name: `Each ${tag}`, categoryId: uc.id, type: 'reference' }).returning();
-    const base = { orgId, type: 'stockable' as const, categoryId: pc.id, unitOfMeasureId: uom.id, purchaseUnitOfMeasureId: uom.id };
+    // Consumable: these tests are about the lines, not stock (a stockable part's line takes stock, decision 071).
+    const base = { orgId, type: 'consumable' as const, categoryId: pc.id, unitOfMeasureId: uom.id, purchaseUnitOfMeasureId: uom.id };
     const [bearing] = await tx.insert(parts).values({ ...base, name: `Bearing 6204 ${tag}`, salesPrice: 12.5 }).returning();
     const [grease] = await tx.insert(parts).values({ ...base, name: `Grease cartridge ${tag}`, salesPrice: 7.25 }).returning();
     const [repair] = await tx.insert(timeTrackingReasons).values({ orgId, name: `Repair ${tag}`, type: 'productivity' }).returning();
@@ -422,7 +423,7 @@ describe('work orders: parts', () => {
     const add = await org.admin.post(`${BASE}/add-parts/${wo.id}`, { parts: [bearing.id] });
     expect(add.status, JSON.stringify(add.body)).toBe(201);
     expect(add.body.workOrderParts).toEqual([
-      { id: 1, workOrderId: wo.id, partId: bearing.id, Part: { id: bearing.id, name: 'Bearing 6204 A', salesPrice: 12.5 }, quantity: 1, external: null },
+      { id: 1, workOrderId: wo.id, partId: bearing.id, Part: { id: bearing.id, name: 'Bearing 6204 A', salesPrice: 12.5 }, quantity: 1, locationId: expect.any(Number), external: null },
     ]);
     const more = await org.admin.post(`${BASE}/add-parts/${wo.id}`, { parts: [{ partId: grease.id, quantity: 3 }, { partId: bearing.id }] });
     expect(more.body.workOrderParts.map((p: { partId: number; quantity: number }) => [p.partId, p.quantity])).toEqual([

@@ -9,6 +9,7 @@ import {
   laborInputSchema,
   laborParamsSchema,
   partParamsSchema,
+  partQuantitySchema,
   rescheduleWorkOrderSchema,
   workOrderInputSchema,
   workOrderListQuerySchema,
@@ -26,6 +27,7 @@ import {
   listLabors,
   getWorkOrderCostFor,
   listParts,
+  updatePartQuantity,
   listWorkOrders,
   rescheduleWorkOrder,
   updateWorkOrder,
@@ -104,6 +106,10 @@ export async function workOrdersRoutes(appBase: FastifyInstance) {
 
   app.post('/add-parts/:id', { schema: { params: idParamsSchema, body: addPartsSchema, response: { 201: answers.partsChanged } }, config: { access: EVERYONE } }, async (req, reply) =>
     reply.status(201).send(await req.inTenant((tx) => addParts(tx, req.auth.orgId, req.auth, req.params.id, req.body))),
+  );
+
+  app.put('/update-part/:workOrderId/part/:partId', { schema: { params: partParamsSchema, body: partQuantitySchema, response: { 200: answers.partsChanged } }, config: { access: EVERYONE } }, (req) =>
+    req.inTenant((tx) => updatePartQuantity(tx, req.auth.orgId, req.auth, req.params.workOrderId, req.params.partId, req.body.quantity)),
   );
 
   app.delete('/delete-part/:workOrderId/part/:partId', { schema: { params: partParamsSchema, response: { 200: answers.partsChanged } }, config: { access: EVERYONE } }, (req) =>

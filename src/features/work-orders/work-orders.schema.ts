@@ -135,7 +135,15 @@ export const laborInputSchema = z
 export type LaborInput = z.input<typeof laborInputSchema>;
 
 const partLine = z.union(
-  [idField('Part is invalid'), z.strictObject({ partId: idField('Part is invalid'), quantity: z.coerce.number({ error: QUANTITY_MESSAGE }).int(QUANTITY_MESSAGE).min(1, QUANTITY_MESSAGE).max(MAX_LINE_QUANTITY, 'Quantity is too large').default(1) })],
+  [
+    idField('Part is invalid'),
+    z.strictObject({
+      partId: idField('Part is invalid'),
+      quantity: z.coerce.number({ error: QUANTITY_MESSAGE }).int(QUANTITY_MESSAGE).min(1, QUANTITY_MESSAGE).max(MAX_LINE_QUANTITY, 'Quantity is too large').default(1),
+      /** The stock location the part comes from (decision 071); the default location when omitted. */
+      locationId: z.preprocess((v) => (v === '' || v === null ? undefined : v), idField('Location is invalid').optional()),
+    }),
+  ],
   { error: 'Each part must be a part id or { partId, quantity }' },
 );
 
@@ -169,6 +177,11 @@ export type WorkOrderListQuery = z.output<typeof workOrderListQuerySchema>;
 const positiveId = z.coerce.number({ error: 'Invalid id' }).int('Invalid id').min(1, 'Invalid id').max(2147483647, 'Invalid id');
 export const laborParamsSchema = z.strictObject({ workOrderId: positiveId, laborId: positiveId });
 export const partParamsSchema = z.strictObject({ workOrderId: positiveId, partId: positiveId });
+
+/** PUT update-part/{workOrderId}/part/{partId}: the line's new quantity; more is taken from stock, less goes back (decision 071). */
+export const partQuantitySchema = z.strictObject({
+  quantity: z.coerce.number({ error: QUANTITY_MESSAGE }).int(QUANTITY_MESSAGE).min(1, QUANTITY_MESSAGE).max(MAX_LINE_QUANTITY, 'Quantity is too large'),
+});
 
 /** 'WO-0001' from the per-organisation id. */
 export const workOrderDisplayId = (id: number) => `WO-${String(id).padStart(4, '0')}`;
@@ -231,6 +244,8 @@ export const workOrderPartDtoSchema = z.object({
   /** salesPrice: the unit price the line kept when the part was used (decision 063); null for a worker (amounts are for managers). */
   Part: z.object({ id: z.number().nullable(), name: z.string(), salesPrice: z.number().nullable() }),
   quantity: z.number(),
+  /** The stock location an inventory line comes from (decision 071); null on a contractor's line. */
+  locationId: z.number().nullable(),
   external: externalLineSchema.nullable(),
 });
 export type WorkOrderPartDto = z.infer<typeof workOrderPartDtoSchema>;

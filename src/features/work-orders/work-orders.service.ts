@@ -2,8 +2,10 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, sql, type AnyColumn
 import type { ReadTx, Tx } from '../../server/db/client';
 import { type Bind, bindTo, countAll, isAnyOf, keysetBatch, param, preparedEstimate, preparedRead } from '../../server/db/prepared';
 import { sameUpdatedAt, StaleEdit } from '../../server/stale-edit';
-import { assets, parts, quotations, timeTrackingReasons, users, workOrderAssignees, workOrderLabors, workOrderOpenDueDayCounts, workOrderParts, workOrderPriorityCounts, workOrderPhotos, workOrderProcedureSteps, workOrders, workOrderStatusCounts, pmOccurrences } from '../../server/db/schema';
+import { assets, parts, quotations, stockLocations, timeTrackingReasons, users, workOrderAssignees, workOrderLabors, workOrderOpenDueDayCounts, workOrderParts, workOrderPriorityCounts, workOrderPhotos, workOrderProcedureSteps, workOrders, workOrderStatusCounts, pmOccurrences } from '../../server/db/schema';
 import { discardFiles } from '../../server/uploads/storage';
+import { requireReferences } from '../../server/db/references';
+import { consumeForLine, defaultLocationId, isStockable, returnForLine } from '../stock/stock.service';
 import { badRequest, conflict, forbidden, notFound } from '../../server/http-error';
 import { pagination } from '../../shared/pagination';
 import type { AccessClaims } from '../auth/tokens';
@@ -799,6 +801,7 @@ async function listPartRows(tx: ReadTx, orgId: number, workOrderId: number, show
       externalName: workOrderParts.externalName,
       externalUnitPriceMinor: workOrderParts.externalUnitPriceMinor,
       unitPriceMinor: workOrderParts.unitPriceMinor,
+      locationId: workOrderParts.locationId,
       name: parts.name,
       salesPrice: parts.salesPrice,
     })
@@ -827,6 +830,7 @@ async function listPartRows(tx: ReadTx, orgId: number, workOrderId: number, show
         : // The price the line kept when the part was used (decision 063), so the tab's totals are the order's cost.
           { id: r.partId, name: r.name ?? '', salesPrice: showAmounts ? (r.unitPriceMinor !== null ? toMajor(r.unitPriceMinor, digits) : Number(r.salesPrice)) : null },
       quantity: r.quantity,
+      locationId: r.locationId,
       external,
     };
   });
@@ -890,29 +894,42 @@ export async function listParts(tx: ReadTx, orgId: number, actor: AccessClaims, 
 export async function addParts(tx: Tx, orgId: number, actor: AccessClaims, workOrderId: number, input: z.output<typeof addPartsSchema>) {
   await getWorkOrder(tx, orgId, actor, workOrderId);
   const wanted = new Map<number, number>();
+  const from = new Map<number, number>();
   for (const line of input.parts) {
-    const { partId, quantity } = typeof line === 'number' ? { partId: line, quantity: 1 } : line;
+    const { partId, quantity, locationId } = typeof line === 'number' ? { partId: line, quantity: 1, locationId: undefined } : line;
     wanted.set(partId, (wanted.get(partId) ?? 0) + quantity);
+    if (locationId !== undefined) from.set(partId, locationId);
   }
-  const ids = [...wanted.keys()];
-  const found = await tx.select({ id: parts.id, name: parts.name, salesPrice: parts.salesPrice }).from(parts).where(and(eq(parts.orgId, orgId), inArray(parts.id, ids)));
+  // One lock order for every taker of stock (decision 071): parts by id.
+  const ids = [...wanted.keys()].sort((a, b) => a - b);
+  const found = await tx.select({ id: parts.id, name: parts.name, salesPrice: parts.salesPrice, type: parts.type }).from(parts).where(and(eq(parts.orgId, orgId), inArray(parts.id, ids)));
   if (found.length !== ids.length) throw badRequest('Part not found', 'parts');
+  const locations = [...new Set(from.values())];
+  if (locations.length) await requireReferences(tx, orgId, stockLocations, locations, 'parts', 'Location does not exist in this organization');
+  const defaultLocation = await defaultLocationId(tx, orgId);
   const { digits } = await moneySettings(tx, orgId);
   // The price when used is kept on the line (decision 063); adding more of a part already on the order keeps the
-  // line's price.
+  // line's price and its location.
   const lines = await tx
     .insert(workOrderParts)
-    .values(ids.map((partId) => ({ orgId, workOrderId, partId, quantity: wanted.get(partId)!, unitPriceMinor: toMinor(found.find((p) => p.id === partId)!.salesPrice, digits) })))
+    .values(ids.map((partId) => ({ orgId, workOrderId, partId, quantity: wanted.get(partId)!, unitPriceMinor: toMinor(found.find((p) => p.id === partId)!.salesPrice, digits), locationId: from.get(partId) ?? defaultLocation })))
     .onConflictDoUpdate({
       target: [workOrderParts.orgId, workOrderParts.workOrderId, workOrderParts.partId],
-      set: { quantity: sql`${workOrderParts.quantity} + excluded.quantity` },
+      set: { quantity: sql`${workOrderParts.quantity} + excluded.quantity`, locationId: sql`coalesce(${workOrderParts.locationId}, excluded.location_id)` },
     })
-    .returning({ partId: workOrderParts.partId, quantity: workOrderParts.quantity });
+    .returning({ partId: workOrderParts.partId, quantity: workOrderParts.quantity, locationId: workOrderParts.locationId });
   // The line as it now is (adding again adds up): a refusal rolls the whole add back.
   for (const line of lines) {
     const part = found.find((p) => p.id === line.partId)!;
     if (line.quantity > MAX_LINE_QUANTITY) throw badRequest(`${part.name}: the quantity on a work order must be at most ${MAX_LINE_QUANTITY}`, 'parts');
     if (line.quantity * toMinor(part.salesPrice, digits) > MAX_LINE_COST_MINOR) throw badRequest(lineCostMessage(`${part.name}: quantity × sales price`, digits), 'parts');
+    if (from.has(part.id) && from.get(part.id) !== line.locationId) throw badRequest(`${part.name} is already on this work order from another location`, 'parts');
+  }
+  // What is used leaves stock (decision 071): a consumption move per stockable part, 409 when the location has too little.
+  for (const partId of ids) {
+    if (found.find((p) => p.id === partId)!.type !== 'stockable') continue;
+    const line = lines.find((l) => l.partId === partId)!;
+    await consumeForLine(tx, orgId, actor.userId, { workOrderId, partId, locationId: line.locationId ?? defaultLocation, quantity: wanted.get(partId)! });
   }
   await recordActivity(tx, orgId, {
     entityType: ENTITY,
@@ -924,14 +941,35 @@ export async function addParts(tx: Tx, orgId: number, actor: AccessClaims, workO
   return { message: 'Work order parts added successfully', workOrderParts: await listPartRows(tx, orgId, workOrderId, seesAmounts(actor)) };
 }
 
-/** DELETE delete-part/{workOrderId}/part/{partId}: partId names the part (DESIGN 11). */
+/** PUT update-part/{workOrderId}/part/{partId}: the line's new quantity; more is taken from its location, less goes back. */
+export async function updatePartQuantity(tx: Tx, orgId: number, actor: AccessClaims, workOrderId: number, partId: number, quantity: number) {
+  await getWorkOrder(tx, orgId, actor, workOrderId);
+  const where = and(eq(workOrderParts.orgId, orgId), eq(workOrderParts.workOrderId, workOrderId), eq(workOrderParts.partId, partId));
+  const [line] = await tx.select({ quantity: workOrderParts.quantity, locationId: workOrderParts.locationId, unitPriceMinor: workOrderParts.unitPriceMinor }).from(workOrderParts).where(where).for('update');
+  if (!line) throw notFound('Part');
+  if (quantity * (line.unitPriceMinor ?? 0) > MAX_LINE_COST_MINOR) throw badRequest(lineCostMessage('Quantity × sales price', (await moneySettings(tx, orgId)).digits), 'quantity');
+  await tx.update(workOrderParts).set({ quantity }).where(where);
+  const delta = quantity - line.quantity;
+  if (delta !== 0 && (await isStockable(tx, orgId, partId))) {
+    const locationId = line.locationId ?? (await defaultLocationId(tx, orgId));
+    if (delta > 0) await consumeForLine(tx, orgId, actor.userId, { workOrderId, partId, locationId, quantity: delta });
+    else await returnForLine(tx, orgId, actor.userId, { workOrderId, partId, locationId, quantity: -delta });
+  }
+  await recordActivity(tx, orgId, { entityType: ENTITY, entityId: workOrderId, userId: actor.userId, action: 'updated', changes: { parts: { from: `part ${partId} x${line.quantity}`, to: `part ${partId} x${quantity}` } } });
+  return { message: 'Work order part updated successfully', workOrderParts: await listPartRows(tx, orgId, workOrderId, seesAmounts(actor)) };
+}
+
+/** DELETE delete-part/{workOrderId}/part/{partId}: partId names the part (DESIGN 11); what the line took goes back to its location. */
 export async function deletePart(tx: Tx, orgId: number, actor: AccessClaims, workOrderId: number, partId: number) {
   await getWorkOrder(tx, orgId, actor, workOrderId);
   const rows = await tx
     .delete(workOrderParts)
     .where(and(eq(workOrderParts.orgId, orgId), eq(workOrderParts.workOrderId, workOrderId), eq(workOrderParts.partId, partId)))
-    .returning({ id: workOrderParts.id });
+    .returning({ id: workOrderParts.id, locationId: workOrderParts.locationId });
   if (!rows.length) throw notFound('Part');
+  if (await isStockable(tx, orgId, partId)) {
+    await returnForLine(tx, orgId, actor.userId, { workOrderId, partId, locationId: rows[0].locationId ?? (await defaultLocationId(tx, orgId)) });
+  }
   await recordActivity(tx, orgId, { entityType: ENTITY, entityId: workOrderId, userId: actor.userId, action: 'updated', changes: { parts: { from: `part ${partId}`, to: null } } });
   return { message: 'Work order part deleted successfully', workOrderParts: await listPartRows(tx, orgId, workOrderId, seesAmounts(actor)) };
 }

@@ -4,6 +4,7 @@ import { createdAtColumn, orgIdColumn, orgScopedId, updatedAtColumn } from '../.
 import { organizations } from '../organization/organization.table';
 import { assets } from '../assets/assets.table';
 import { parts } from '../parts/parts.table';
+import { stockLocations } from '../stock/stock.table';
 import { timeTrackingReasons } from '../master-data/master-data.table';
 import { users } from '../users/users.table';
 import { quotations } from '../quotations/quotations.table';
@@ -188,6 +189,8 @@ export const workOrderParts = pgTable(
     externalUnitPriceMinor: integer(),
     /** The part's sales price when it was used (minor units): a later price change does not rewrite past costs (decision 063). */
     unitPriceMinor: bigint({ mode: 'number' }),
+    /** Where an inventory line's stock comes from (decision 071); null on a contractor's line. */
+    locationId: integer(),
     createdAt: createdAtColumn(),
   },
   (t) => [
@@ -195,6 +198,7 @@ export const workOrderParts = pgTable(
     primaryKey({ columns: [t.orgId, t.id] }),
     foreignKey({ columns: [t.orgId, t.workOrderId], foreignColumns: [workOrders.orgId, workOrders.id] }).onDelete('cascade'),
     foreignKey({ columns: [t.orgId, t.partId], foreignColumns: [parts.orgId, parts.id] }),
+    foreignKey({ columns: [t.orgId, t.locationId], foreignColumns: [stockLocations.orgId, stockLocations.id] }),
     uniqueIndex('work_order_parts_order_part_key').on(t.orgId, t.workOrderId, t.partId),
     index('work_order_parts_part_idx').on(t.orgId, t.partId),
     // Analytics: parts added in a range (cost).

@@ -10,6 +10,7 @@ export * from '../../features/customers-vendors/customers-vendors.table';
 export * from '../../features/locations/locations.table';
 export * from '../../features/assets/assets.table';
 export * from '../../features/parts/parts.table';
+export * from '../../features/stock/stock.table';
 export * from '../../features/work-stations/work-stations.table';
 export * from '../../features/service-catalog/service-catalog.table';
 export * from '../../features/maintenance-requests/maintenance-requests.table';

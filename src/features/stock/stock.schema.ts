@@ -1,0 +1,173 @@
+import { z } from '../../shared/zod-setup';
+import { listAnswerSchema, listAnswers, multiValue, optionSchema, pageQuerySchema } from '../../shared/pagination';
+import { optionalString, requiredString } from '../../shared/validation';
+import { blankToUndefined, quantityField, requiredRef, textFilter } from '../../shared/reference-fields';
+
+export const LOCATION_KINDS = ['storeroom', 'van', 'site-store'] as const;
+export type LocationKind = (typeof LOCATION_KINDS)[number];
+export const MOVE_REASONS = ['count', 'consumption', 'return', 'receipt', 'transfer', 'initial'] as const;
+export type MoveReason = (typeof MOVE_REASONS)[number];
+
+/** The stock rules' messages (decision 071). */
+export const STOCK_MESSAGES = {
+  name: 'Name is required',
+  nameMax: 'Name must be at most 100 characters',
+  nameTaken: 'A location with this name already exists',
+  kind: 'Kind must be storeroom, van or site-store',
+  defaultKept: 'The default location cannot be deleted',
+  locationInUse: 'This location has stock or history and cannot be deleted',
+  part: 'Part is required',
+  partUnknown: 'Part does not exist in this organization',
+  location: 'Location is required',
+  locationUnknown: 'Location does not exist in this organization',
+  fromLocation: 'From location is required',
+  toLocation: 'To location is required',
+  sameLocation: 'Choose two different locations',
+  quantity: 'Quantity is required',
+  quantityInvalid: 'Quantity must be a number',
+  quantityPositive: 'The number must be greater than 0',
+  counted: 'Counted quantity is required',
+  countedNegative: 'Counted quantity cannot be negative',
+  notStockable: 'Only stockable parts keep a quantity on hand',
+  noteMax: 'Note must be at most 200 characters',
+  reorderNegative: 'Reorder values cannot be negative',
+} as const;
+const M = STOCK_MESSAGES;
+
+const kindField = z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : blankToUndefined(v)), z.enum(LOCATION_KINDS, { error: M.kind }));
+
+/** add-location and update-location/{id}. */
+export const locationInputSchema = z.strictObject({
+  name: requiredString(M.name).max(100, M.nameMax),
+  kind: kindField.default('storeroom'),
+});
+export type LocationInput = z.output<typeof locationInputSchema>;
+
+export const locationListQuerySchema = pageQuerySchema.extend({
+  name: textFilter,
+  kind: multiValue(z.enum(LOCATION_KINDS, { error: M.kind })),
+});
+export type LocationListQuery = z.output<typeof locationListQuerySchema>;
+
+export const locationDtoSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  kind: z.enum(LOCATION_KINDS),
+  isDefault: z.boolean(),
+  createdAt: z.string(),
+});
+export type LocationDto = z.infer<typeof locationDtoSchema>;
+export const locationAnswers = listAnswers('locations', locationDtoSchema, 'location');
+export type LocationList = z.infer<typeof locationAnswers.list>;
+export const locationOptionSchema = optionSchema.extend({ kind: z.enum(LOCATION_KINDS), isDefault: z.boolean() });
+
+/** A positive quantity (3 decimals), number or numeric string. */
+const positiveQuantity = z.any().transform((v, ctx): number => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : NaN;
+  const message = v === undefined || v === null || v === '' ? M.quantity : !Number.isFinite(n) || Math.abs(n) > 99_999_999_999 ? M.quantityInvalid : Math.round(n * 1000) <= 0 ? M.quantityPositive : null;
+  if (message) {
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  }
+  return Math.round(n * 1000) / 1000;
+});
+
+/** POST transfer-stock: a quantity of one part from one location to another. */
+export const transferInputSchema = z
+  .strictObject({
+    partId: requiredRef(M.part),
+    fromLocationId: requiredRef(M.fromLocation),
+    toLocationId: requiredRef(M.toLocation),
+    quantity: positiveQuantity,
+    note: optionalString(200),
+  })
+  .refine((v) => v.fromLocationId !== v.toLocationId, { message: M.sameLocation, path: ['toLocationId'] });
+export type TransferInput = z.output<typeof transferInputSchema>;
+
+/** POST count-stock: what was counted of one part at one location; the difference is posted as a move. */
+export const countInputSchema = z.strictObject({
+  partId: requiredRef(M.part),
+  locationId: requiredRef(M.location),
+  countedQuantity: z.any().transform((v, ctx): number => {
+    const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : NaN;
+    const message = v === undefined || v === null || v === '' ? M.counted : !Number.isFinite(n) || Math.abs(n) > 99_999_999_999 ? M.quantityInvalid : n < 0 ? M.countedNegative : null;
+    if (message) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return Math.round(n * 1000) / 1000;
+  }),
+  note: optionalString(200),
+});
+export type CountInput = z.output<typeof countInputSchema>;
+
+/** PUT update-stock-level: a part's reorder point, reorder quantity and bin at one location. */
+export const levelSettingsInputSchema = z.strictObject({
+  partId: requiredRef(M.part),
+  locationId: requiredRef(M.location),
+  reorderPoint: quantityField({ invalid: M.quantityInvalid, negative: M.reorderNegative }),
+  reorderQuantity: quantityField({ invalid: M.quantityInvalid, negative: M.reorderNegative }),
+  bin: optionalString(50),
+});
+export type LevelSettingsInput = z.output<typeof levelSettingsInputSchema>;
+
+const idFilter = (message: string) =>
+  z.preprocess(blankToUndefined, z.coerce.number({ error: message }).int(message).min(1, message).max(2147483647, message).optional());
+
+/** get-stock-levels: a part's levels (partId) or a location's (locationId). */
+export const levelQuerySchema = pageQuerySchema.extend({ partId: idFilter('Invalid part'), locationId: idFilter('Invalid location') });
+export type LevelQuery = z.output<typeof levelQuerySchema>;
+
+/** get-stock-moves: the ledger, newest first, by part, location (in or out), reason and work order. */
+export const moveListQuerySchema = pageQuerySchema.extend({
+  partId: idFilter('Invalid part'),
+  locationId: idFilter('Invalid location'),
+  workOrderId: idFilter('Invalid work order'),
+  reason: multiValue(z.enum(MOVE_REASONS, { error: `Reason must be one of ${MOVE_REASONS.join(', ')}` })),
+});
+export type MoveListQuery = z.output<typeof moveListQuerySchema>;
+
+export const stockSettingsInputSchema = z.strictObject({ allowNegativeStock: z.boolean({ error: 'allowNegativeStock must be true or false' }) });
+export const stockSettingsDtoSchema = z.object({ allowNegativeStock: z.boolean() });
+export type StockSettings = z.infer<typeof stockSettingsDtoSchema>;
+
+const named = z.object({ id: z.number(), name: z.string() });
+
+export const stockLevelDtoSchema = z.object({
+  partId: z.number(),
+  locationId: z.number(),
+  part: named,
+  location: named,
+  quantity: z.number(),
+  reorderPoint: z.number(),
+  reorderQuantity: z.number(),
+  bin: z.string().nullable(),
+});
+export type StockLevelDto = z.infer<typeof stockLevelDtoSchema>;
+export const stockLevelListSchema = listAnswerSchema('stockLevels', stockLevelDtoSchema);
+
+export const stockMoveDtoSchema = z.object({
+  id: z.number(),
+  partId: z.number(),
+  part: named.nullable(),
+  fromLocation: named.nullable(),
+  toLocation: named.nullable(),
+  quantity: z.number(),
+  unitCostMinor: z.number().nullable(),
+  reason: z.enum(MOVE_REASONS),
+  note: z.string().nullable(),
+  workOrderId: z.number().nullable(),
+  purchaseOrderId: z.number().nullable(),
+  createdAt: z.string(),
+  user: z.object({ id: z.number(), firstName: z.string(), lastName: z.string() }).nullable(),
+});
+export type StockMoveDto = z.infer<typeof stockMoveDtoSchema>;
+export const stockMoveListSchema = listAnswerSchema('stockMoves', stockMoveDtoSchema);
+export type StockMoveList = z.infer<typeof stockMoveListSchema>;
+
+/** transfer-stock and count-stock: the part's levels after it, and the move (none when a count found no difference). */
+export const stockChangedSchema = z.object({
+  message: z.string(),
+  stockMove: stockMoveDtoSchema.nullable(),
+  stockLevels: z.array(stockLevelDtoSchema),
+});

@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, foreignKey, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAtColumn, orgIdColumn, orgScopedId } from '../../server/db/columns';
+import { organizations } from '../organization/organization.table';
+import { parts } from '../parts/parts.table';
+
+export const LOCATION_KINDS = ['storeroom', 'van', 'site-store'] as const;
+export const MOVE_REASONS = ['count', 'consumption', 'return', 'receipt', 'transfer', 'initial'] as const;
+
+/** Where stock is kept (decision 071): a storeroom, a van, a site store. One per organisation is the default. */
+export const stockLocations = pgTable(
+  'stock_locations',
+  {
+    orgId: orgIdColumn(),
+    id: orgScopedId(),
+    name: text().notNull(),
+    kind: text({ enum: LOCATION_KINDS }).notNull(),
+    /** The location a part line, an opening stock or a part's own quantity means when none is named. */
+    isDefault: boolean().notNull().default(false),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.id] }),
+    check('stock_locations_kind_check', sql`${t.kind} in ('storeroom', 'van', 'site-store')`),
+    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
+    uniqueIndex('stock_locations_org_name_key').on(t.orgId, sql`lower(${t.name})`),
+    uniqueIndex('stock_locations_org_default_key').on(t.orgId).where(sql`${t.isDefault}`),
+  ],
+);
+
+/**
+ * A part's stock at one location: the sum of its moves in and out, kept by the stock service in the transaction
+ * of each move (no trigger), with the location's reorder point and quantity and the bin the part sits in.
+ */
+export const stockLevels = pgTable(
+  'stock_levels',
+  {
+    orgId: orgIdColumn(),
+    partId: integer().notNull(),
+    locationId: integer().notNull(),
+    quantity: numeric({ precision: 14, scale: 3, mode: 'number' }).notNull().default(0),
+    reorderPoint: numeric({ precision: 14, scale: 3, mode: 'number' }).notNull().default(0),
+    reorderQuantity: numeric({ precision: 14, scale: 3, mode: 'number' }).notNull().default(0),
+    bin: text(),
+    updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.partId, t.locationId] }),
+    foreignKey({ columns: [t.orgId, t.partId], foreignColumns: [parts.orgId, parts.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.orgId, t.locationId], foreignColumns: [stockLocations.orgId, stockLocations.id] }).onDelete('cascade'),
+    index('stock_levels_location_idx').on(t.orgId, t.locationId),
+  ],
+);
+
+/**
+ * The ledger: every change of stock, never overwritten. `quantity` is positive and goes from `fromLocationId`
+ * (null: from outside, e.g. a receipt or a count's surplus) to `toLocationId` (null: out, e.g. consumption).
+ * Moves written before decision 071 have neither location (signed quantity, their text in `note`): history only.
+ * The work order and purchase order ids are plain numbers: the ledger outlives a deleted order.
+ */
+export const stockMoves = pgTable(
+  'stock_moves',
+  {
+    orgId: orgIdColumn(),
+    id: orgScopedId(),
+    partId: integer().notNull(),
+    fromLocationId: integer(),
+    toLocationId: integer(),
+    quantity: numeric({ precision: 14, scale: 3, mode: 'number' }).notNull(),
+    /** Unit cost in the organisation currency's minor units, when known (receipts; valuation next). */
+    unitCostMinor: bigint({ mode: 'number' }),
+    reason: text().notNull(),
+    note: text(),
+    userId: integer(),
+    workOrderId: integer(),
+    purchaseOrderId: integer(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.id] }),
+    check('stock_moves_reason_check', sql`${t.reason} in ('count', 'consumption', 'return', 'receipt', 'transfer', 'initial')`),
+    // A ledger move goes somewhere, a positive quantity; only the history before decision 071 has no location.
+    check('stock_moves_direction_check', sql`(${t.fromLocationId} is null and ${t.toLocationId} is null) or (${t.quantity} > 0 and ${t.fromLocationId} is distinct from ${t.toLocationId})`),
+    foreignKey({ columns: [t.orgId, t.partId], foreignColumns: [parts.orgId, parts.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.orgId, t.fromLocationId], foreignColumns: [stockLocations.orgId, stockLocations.id] }),
+    foreignKey({ columns: [t.orgId, t.toLocationId], foreignColumns: [stockLocations.orgId, stockLocations.id] }),
+    index('stock_moves_part_idx').on(t.orgId, t.partId, t.createdAt),
+    index('stock_moves_from_idx').on(t.orgId, t.fromLocationId, t.id),
+    index('stock_moves_to_idx').on(t.orgId, t.toLocationId, t.id),
+    index('stock_moves_work_order_idx').on(t.orgId, t.workOrderId, t.partId),
+    index('stock_moves_purchase_order_idx').on(t.orgId, t.purchaseOrderId),
+  ],
+);
+
+/** The organisation's stock settings: one row, absent means the defaults. */
+export const stockSettings = pgTable(
+  'stock_settings',
+  {
+    orgId: orgIdColumn().primaryKey(),
+    /** A consumption or transfer may take a level below zero. */
+    allowNegativeStock: boolean().notNull().default(false),
+  },
+  (t) => [foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade')],
+);
