@@ -4,7 +4,7 @@ import { claimVersion, StaleEdit } from '../../server/stale-edit';
 import { countAll, isAnyOf, keysetBatch, param, preparedRead } from '../../server/db/prepared';
 import { assetCategories, assets, customerVendors } from '../../server/db/schema';
 import { conflict, notFound } from '../../server/http-error';
-import { pgCode } from '../../server/plugins/errors';
+import { pgCode } from '../../server/db/pg-code';
 import { requireReference, requireReferences } from '../../server/db/references';
 import { reserveIds } from '../../server/db/reserved-ids';
 import { insertMany } from '../../server/db/bulk-insert';
