@@ -3,11 +3,30 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import checkFile from 'eslint-plugin-check-file';
 import globals from 'globals';
+import importX from 'eslint-plugin-import-x';
+import prettier from 'eslint-config-prettier';
 
-const serverOnly = ['**/server/**', '**/*.service', '**/*.service.ts', '**/*.table', '**/*.table.ts', '**/*.routes', '**/*.routes.ts', 'node:*', 'fastify', 'drizzle-orm', 'drizzle-orm/*', 'pg', 'sharp'];
+const serverOnly = [
+  '**/server/**',
+  '**/*.service',
+  '**/*.service.ts',
+  '**/*.table',
+  '**/*.table.ts',
+  '**/*.routes',
+  '**/*.routes.ts',
+  'node:*',
+  'fastify',
+  'drizzle-orm',
+  'drizzle-orm/*',
+  'pg',
+  'sharp',
+];
 const browserOnly = ['**/web/**', '**/ui/**', 'react', 'react-dom', '@mantine/*'];
 // Forms resolve through src/web/lib/form-resolver.ts: the schemas' English messages in the reader's language (decision 065).
-const ownResolver = { group: ['@hookform/resolvers/zod'], message: 'Import zodResolver from src/web/lib/form-resolver (messages in the reader’s language, decision 065).' };
+const ownResolver = {
+  group: ['@hookform/resolvers/zod'],
+  message: 'Import zodResolver from src/web/lib/form-resolver (messages in the reader’s language, decision 065).',
+};
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'drizzle/**', 'data/**', 'coverage/**', '.tmp/**', 'test-results/**'] },
@@ -19,9 +38,25 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
-      'check-file/filename-naming-convention': ['error', { 'src/**/*.{ts,tsx}': 'KEBAB_CASE', 'e2e/**/*.ts': 'KEBAB_CASE', 'bench/**/*.ts': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
+      'check-file/filename-naming-convention': [
+        'error',
+        { 'src/**/*.{ts,tsx}': 'KEBAB_CASE', 'e2e/**/*.ts': 'KEBAB_CASE', 'bench/**/*.ts': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
       'check-file/folder-naming-convention': ['error', { 'src/**/': 'KEBAB_CASE' }],
     },
+  },
+  // No import cycles in the source: a module's imports finish loading before it runs (decision 073).
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+    },
+    // A dynamic import() is a lazy chunk loaded after both modules ran: not a cycle at load time.
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }] },
   },
   {
     files: ['src/**/*.tsx', 'src/web/**/*.ts', 'src/features/**/ui/**/*.ts'],
@@ -34,7 +69,10 @@ export default tseslint.config(
     ignores: ['**/*.test.ts', '**/*.test.tsx'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: serverOnly, message: 'Browser code must not import server code.' }, ownResolver] }] },
   },
-  { files: ['src/web/lib/form-resolver.ts'], rules: { 'no-restricted-imports': ['error', { patterns: [{ group: serverOnly, message: 'Browser code must not import server code.' }] }] } },
+  {
+    files: ['src/web/lib/form-resolver.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: serverOnly, message: 'Browser code must not import server code.' }] }] },
+  },
   {
     files: ['src/server/**', 'src/features/**/*.service.ts', 'src/features/**/*.routes.ts', 'src/features/**/*.table.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: browserOnly, message: 'Server code must not import browser code.' }] }] },
@@ -43,9 +81,17 @@ export default tseslint.config(
   { files: ['src/features/**/ui/**'], ignores: ['**/*.test.tsx'], rules: featureUiImports() },
   // Quotations and purchase orders are one kind of screen (commercial documents): their list and drawer live
   // once in commercial-documents/ui, written to be parameterised by kind, and only these two features use them.
-  { files: ['src/features/quotations/ui/**', 'src/features/purchase-orders/ui/**'], ignores: ['**/*.test.tsx'], rules: featureUiImports(['!../../commercial-documents/ui/*']) },
+  {
+    files: ['src/features/quotations/ui/**', 'src/features/purchase-orders/ui/**'],
+    ignores: ['**/*.test.tsx'],
+    rules: featureUiImports(['!../../commercial-documents/ui/*']),
+  },
   // The asset drawer shows the asset's meters: meters/ui/asset-meters-panel is its one entry (decision 031).
-  { files: ['src/features/assets/ui/**'], ignores: ['**/*.test.tsx'], rules: featureUiImports(['!../../meters/ui/asset-meters-panel', '!../../request-portal/ui/print-labels']) },
+  {
+    files: ['src/features/assets/ui/**'],
+    ignores: ['**/*.test.tsx'],
+    rules: featureUiImports(['!../../meters/ui/asset-meters-panel', '!../../request-portal/ui/print-labels']),
+  },
   // The assets' and work stations' lists print the QR labels of the rows chosen (decision 039): that one file.
   { files: ['src/features/work-stations/ui/**'], ignores: ['**/*.test.tsx'], rules: featureUiImports(['!../../request-portal/ui/print-labels']) },
   // The calendar opens the work order drawer in place over its entries (decision 033): that one file, nothing else.
@@ -54,6 +100,8 @@ export default tseslint.config(
   { files: ['src/features/my-work/ui/**'], ignores: ['**/*.test.tsx'], rules: featureUiImports(['!../../request-portal/ui/camera-scanner']) },
   // The contractor's page fills the shared work order's procedure with the Procedure tab's own step controls (decision 040).
   { files: ['src/features/work-order-shares/ui/**'], ignores: ['**/*.test.tsx'], rules: featureUiImports(['!../../work-orders/ui/procedure-step-control']) },
+  // Formatting is Prettier's (`npm run format`): no lint rule argues with it.
+  prettier,
 );
 
 function featureUiImports(allowed = []) {
@@ -64,7 +112,10 @@ function featureUiImports(allowed = []) {
         patterns: [
           { group: serverOnly, message: 'Browser code must not import server code.' },
           ownResolver,
-          { group: ['../../*/ui/*', '!../../*/ui/*-select', '!../../*/ui/*-select.tsx', ...allowed], message: "Import another feature's UI only through its *-select.tsx picker." },
+          {
+            group: ['../../*/ui/*', '!../../*/ui/*-select', '!../../*/ui/*-select.tsx', ...allowed],
+            message: "Import another feature's UI only through its *-select.tsx picker.",
+          },
         ],
       },
     ],

@@ -9,6 +9,7 @@ ensureDeps();
 const steps = [
   ['typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']],
   ['lint', 'npx', ['eslint', '.', '--max-warnings', '0']],
+  ['format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']],
   ['api + ui tests', 'npx', ['vitest', 'run', '--project', 'api', '--project', 'ui']],
   ['browser journeys', 'node', ['scripts/e2e.mjs']],
 ];

@@ -5,7 +5,7 @@ import { countAll, isAnyOf, keysetBatch, param, preparedRead } from '../../serve
 import { assetCategories, assets, customerVendors, locations } from '../../server/db/schema';
 import { alias } from 'drizzle-orm/pg-core';
 import { badRequest, conflict, notFound } from '../../server/http-error';
-import { pgCode } from '../../server/plugins/errors';
+import { pgCode } from '../../server/db/pg-code';
 import { requireReference, requireReferences } from '../../server/db/references';
 import { reserveIds } from '../../server/db/reserved-ids';
 import { insertMany } from '../../server/db/bulk-insert';

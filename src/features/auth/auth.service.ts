@@ -6,7 +6,7 @@ import { demoRequests, invitations, organizations, sessions, users } from '../..
 import { HttpError, badRequest, conflict, notFound, unauthorized } from '../../server/http-error';
 import { dummyHash, hashPassword, verifyPassword } from '../../server/passwords';
 import { startLoginAttempt, type LoginLimits } from '../../server/rate-limit';
-import { pgCode } from '../../server/plugins/errors';
+import { pgCode } from '../../server/db/pg-code';
 import type { completeRegistrationSchema, DemoRequestInput, LoginInput, signupSchema } from './auth.schema';
 import { hashToken, newOpaqueToken, signAccessToken, type AccessClaims, type Role } from './tokens';
 import { param, preparedRead } from '../../server/db/prepared';

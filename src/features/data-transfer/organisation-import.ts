@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { rowsOf } from '../../server/db/rows';
-import { pgCode } from '../../server/plugins/errors';
+import { pgCode } from '../../server/db/pg-code';
 import { badRequest, conflict, forbidden, HttpError } from '../../server/http-error';
 import type { FileExt, Storage } from '../../server/uploads/storage';
 import type { AccessClaims } from '../auth/tokens';

@@ -2,7 +2,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { assets, locations, workStations } from '../../server/db/schema';
 import { badRequest, conflict, notFound } from '../../server/http-error';
-import { pgCode } from '../../server/plugins/errors';
+import { pgCode } from '../../server/db/pg-code';
 import { rowsOf } from '../../server/db/rows';
 import { escapeLike } from '../../server/db/like';
 import { pagination } from '../../shared/pagination';

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { assetCategories } from '../../server/db/schema';
 import { conflict, notFound } from '../../server/http-error';
-import { pgCode } from '../../server/plugins/errors';
+import { pgCode } from '../../server/db/pg-code';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import type { AssetCategoryDto, assetCategoryInputSchema, SimpleListQuery } from './master-data.schema';
 import { iso, listWindow, readSimpleList, refuseWhenUsed } from './master-data.service';

@@ -3,7 +3,7 @@ import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { ReadTx } from '../../server/db/client';
 import { pageAndTotal, totalOver } from '../../server/db/paging';
 import { conflict } from '../../server/http-error';
-import { pgCode } from '../../server/plugins/errors';
+import { pgCode } from '../../server/db/pg-code';
 import { pagination } from '../../shared/pagination';
 import { escapeLike } from '../../server/db/like';
 import { param, preparedRead } from '../../server/db/prepared';

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { uomCategories, uoms } from '../../server/db/schema';
 import { badRequest, conflict, notFound } from '../../server/http-error';
-import { pgCode } from '../../server/plugins/errors';
+import { pgCode } from '../../server/db/pg-code';
 import { pagination } from '../../shared/pagination';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import type {

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm'
 import type { ReadTx, Tx } from '../../server/db/client';
 import { assets, meterReadings, meters, users, workOrders } from '../../server/db/schema';
 import { badRequest, conflict, notFound } from '../../server/http-error';
-import { pgCode } from '../../server/plugins/errors';
+import { pgCode } from '../../server/db/pg-code';
 import { claimVersion, StaleEdit } from '../../server/stale-edit';
 import { isDateInRange } from '../../shared/dates';
 import {

@@ -4,7 +4,7 @@ import type { ReadTx, Tx } from '../../server/db/client';
 import { countAll, isAnyOf, keysetBatch, param, preparedRead } from '../../server/db/prepared';
 import { parts, productCategories, uoms } from '../../server/db/schema';
 import { badRequest, conflict, notFound } from '../../server/http-error';
-import { pgCode } from '../../server/plugins/errors';
+import { pgCode } from '../../server/db/pg-code';
 import { claimVersion, StaleEdit } from '../../server/stale-edit';
 import { requireReference } from '../../server/db/references';
 import { pagination, type PageQuery } from '../../shared/pagination';

@@ -4,7 +4,7 @@ import type { ReadTx, Tx } from '../../server/db/client';
 import { countAll, isAnyOf, keysetBatch, param, preparedRead } from '../../server/db/prepared';
 import { parts, stockLevels, stockLocations, stockMoves, stockSettings, users } from '../../server/db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../../server/http-error';
-import { pgCode } from '../../server/plugins/errors';
+import { pgCode } from '../../server/db/pg-code';
 import { escapeLike } from '../../server/db/like';
 import { pagination } from '../../shared/pagination';
 import { recordActivity } from '../activity/activity.service';

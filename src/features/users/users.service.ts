@@ -6,7 +6,7 @@ import { pageAndTotal, totalOver } from '../../server/db/paging';
 import { isAnyOf, param, preparedRead } from '../../server/db/prepared';
 import { assets, invitations, services, userAssets, users, userServices, userWorkStations, workStations } from '../../server/db/schema';
 import { conflict, forbidden, notFound } from '../../server/http-error';
-import { pgCode } from '../../server/plugins/errors';
+import { pgCode } from '../../server/db/pg-code';
 import type { Mailer } from '../../server/mailer';
 import { mailLanguage, mailTexts } from '../../server/mail-language';
 import { pagination } from '../../shared/pagination';

@@ -4,7 +4,7 @@ import { locations, serviceWorkStations, teams, workStations } from '../../serve
 import { subtreeIds } from '../locations/location-tree';
 import { requireLocation } from '../locations/locations.service';
 import { conflict, notFound } from '../../server/http-error';
-import { pgCode } from '../../server/plugins/errors';
+import { pgCode } from '../../server/db/pg-code';
 import { requireReference } from '../../server/db/references';
 import { pagination } from '../../shared/pagination';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';

@@ -7,7 +7,7 @@ import { applyTenancy, RUNTIME_ROLE } from './tenancy';
 import { ROOT } from '../paths';
 import { DB_WAIT_MS, startEmbedded, type PGliteThread, type Queryable } from './pglite-thread';
 import { OpenWhile } from './open-while';
-import { pgCode } from '../plugins/errors';
+import { pgCode } from './pg-code';
 import { HttpError } from '../http-error';
 import { rowsOf } from './rows';
 

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { HttpError } from '../http-error';
 import { StaleEdit } from '../stale-edit';
 import { ReplayedResponse } from './idempotency';
+import { pgCode } from '../db/pg-code';
 
 /** What a client gets when the database is out of reach: our words, never the driver's (decision 023). */
 export const UNAVAILABLE = 'Service temporarily unavailable, please retry';
@@ -133,16 +134,6 @@ function multipartError(err: FastifyError, multipart: boolean): { status: number
   // "Part terminated early due to unexpected end of multipart data": the body ended before its closing boundary.
   if (!err.code && /^(Unexpected end of (form|file|multipart data)|(Part|Preamble) terminated early|Malformed part header|Multipart: Boundary not found|Unsupported content type)/.test(err.message ?? '')) {
     return { status: 400, message: 'Malformed multipart body' };
-  }
-  return undefined;
-}
-
-/** The PostgreSQL error code somewhere in the cause chain (Drizzle wraps driver errors). */
-export function pgCode(err: unknown): string | undefined {
-  let e = err as { code?: unknown; cause?: unknown } | undefined;
-  for (let depth = 0; e && depth < 5; depth++) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-    e = e.cause as typeof e;
   }
   return undefined;
 }

@@ -42,7 +42,8 @@ export async function readUploadedFiles(req: FastifyRequest, rule: DocumentRule)
 function cleanName(name: string | undefined) {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f<>"]/g, '').trim().slice(0, 200);
+  const unsafe = /[\u0000-\u001f\u007f<>"]/g;
+  const clean = base.replace(unsafe, '').trim().slice(0, 200);
   return clean || 'document';
 }
 
