@@ -22,7 +22,10 @@ function precompress(): Plugin {
       for (const file of walk(outDir).filter((f) => /\.(js|css|html|svg|json|txt)$/.test(f))) {
         const data = readFileSync(file);
         writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
-        writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+        );
       }
     },
   };
@@ -113,7 +116,8 @@ function scrollAreaWithoutFloatingUi(): Plugin {
     name: 'cmms-scroll-area-merge-refs',
     enforce: 'pre',
     resolveId(source, importer) {
-      if (source === '@floating-ui/react' && importer && /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/.test(importer)) return shim;
+      if (source === '@floating-ui/react' && importer && /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/.test(importer))
+        return shim;
       return null;
     },
   };
@@ -173,7 +177,10 @@ export default defineConfig(({ command }) => ({
   resolve: {
     // React Router 7's package exports only its development build (warnings and dev-only checks): the app's
     // build takes the production one it ships next to it (remix-run/react-router#14102).
-    alias: command === 'build' ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url)) }] : [],
+    alias:
+      command === 'build'
+        ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url)) }]
+        : [],
   },
   build: {
     outDir: 'dist/web',

@@ -43,7 +43,10 @@ async function openList(page: Page, path: string) {
   await page.goto(`${demo.url}${path}`);
   await page.getByTestId('list-screen').waitFor({ timeout: 45_000 });
   await page.getByTestId('table-row').or(page.getByTestId('no-results')).first().waitFor({ timeout: 30_000 });
-  await page.getByTestId('table-loading').waitFor({ state: 'detached' }).catch(() => undefined);
+  await page
+    .getByTestId('table-loading')
+    .waitFor({ state: 'detached' })
+    .catch(() => undefined);
 }
 
 /** A page that is not a list, with its content on screen and no request or loader left. */
@@ -51,7 +54,11 @@ async function openPage(page: Page, path: string) {
   await page.goto(`${demo.url}${path}`);
   await page.locator(PAGES[path]).first().waitFor({ timeout: 45_000 });
   await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.locator('.mantine-Loader-root, [data-testid="calendar-loading"]:visible').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
+  await page
+    .locator('.mantine-Loader-root, [data-testid="calendar-loading"]:visible')
+    .first()
+    .waitFor({ state: 'detached', timeout: 15_000 })
+    .catch(() => undefined);
   await page.waitForTimeout(300);
 }
 
@@ -86,165 +93,169 @@ async function openFirstRecord(page: Page) {
 
 for (const language of ['en', 'ar'] as const) {
   for (const theme of ['light', 'dark'] as const) {
-    it.skipIf(process.env.A11Y_ONLY && process.env.A11Y_ONLY !== `${language}-${theme}`)(`has no critical or serious axe finding (${language}, ${theme})`, async () => {
-      const { context, page } = await newPage(browser);
-      await context.addInitScript(
-        ([lang, scheme]) => {
-          window.localStorage.setItem('cmms.language', lang);
-          window.localStorage.setItem('cmms.theme', JSON.stringify(scheme));
-        },
-        [language, theme],
-      );
-      const findings: AxeFinding[] = [];
-      const sweep = async (where: string) => {
-        findings.push(...(await axeCriticalAndSerious(page, `${language}/${theme} ${where}`)));
-      };
-      try {
-        await page.goto(`${server.baseUrl}/register`);
-        await page.locator('form').first().waitFor();
-        await sweep('register');
-        await page.goto(`${demo.url}/login`);
-        await page.getByTestId('login-email').waitFor();
-        await sweep('login');
-        await signIn(page, demo);
-        for (const path of LISTS) {
-          await openList(page, path);
-          await sweep(path);
-        }
-        for (const path of NOT_LISTS) {
-          await openPage(page, path);
-          await sweep(path);
-        }
+    it.skipIf(process.env.A11Y_ONLY && process.env.A11Y_ONLY !== `${language}-${theme}`)(
+      `has no critical or serious axe finding (${language}, ${theme})`,
+      async () => {
+        const { context, page } = await newPage(browser);
+        await context.addInitScript(
+          ([lang, scheme]) => {
+            window.localStorage.setItem('cmms.language', lang);
+            window.localStorage.setItem('cmms.theme', JSON.stringify(scheme));
+          },
+          [language, theme],
+        );
+        const findings: AxeFinding[] = [];
+        const sweep = async (where: string) => {
+          findings.push(...(await axeCriticalAndSerious(page, `${language}/${theme} ${where}`)));
+        };
+        try {
+          await page.goto(`${server.baseUrl}/register`);
+          await page.locator('form').first().waitFor();
+          await sweep('register');
+          await page.goto(`${demo.url}/login`);
+          await page.getByTestId('login-email').waitFor();
+          await sweep('login');
+          await signIn(page, demo);
+          for (const path of LISTS) {
+            await openList(page, path);
+            await sweep(path);
+          }
+          for (const path of NOT_LISTS) {
+            await openPage(page, path);
+            await sweep(path);
+          }
 
-        // menus: the user menu and a list's column chooser
-        await openList(page, '/dashboard/work-orders');
-        await page.getByTestId('user-menu').click();
-        await sweepDialog(page, sweep, 'menu-profile', 'user menu');
-        await page.keyboard.press('Escape');
-        await page.getByTestId('menu-profile').waitFor({ state: 'detached' });
-        await page.getByTestId('column-chooser').first().click();
-        await page.getByRole('menuitem').first().waitFor();
-        await page.waitForTimeout(300);
-        await sweep('column chooser');
-        await page.keyboard.press('Escape');
-        await page.getByRole('menuitem').first().waitFor({ state: 'detached' });
-
-        // a work order: the create drawer (its tabs), the discard question, the edit drawer (its tabs), confirm delete
-        await page.getByTestId('add-button').click();
-        await page.getByTestId('drawer-title').waitFor();
-        await page.waitForTimeout(400);
-        await sweepTabs(page, sweep, 'new work order');
-        await page.getByRole('tab').first().click();
-        await page.getByTestId('wo-title').fill('Unsaved');
-        await page.keyboard.press('Escape');
-        await sweepDialog(page, sweep, 'confirm-yes', 'discard dialog');
-        await page.getByTestId('confirm-yes').click();
-        await page.getByTestId('drawer-title').waitFor({ state: 'detached' });
-        await openFirstRecord(page);
-        await sweep('work order drawer');
-        await sweepTabs(page, sweep, 'work order');
-        await page.getByTestId('delete-button').click();
-        await sweepDialog(page, sweep, 'confirm-cancel', 'confirm delete dialog');
-        await page.getByTestId('confirm-cancel').click();
-        await page.getByTestId('confirm-cancel').waitFor({ state: 'detached' });
-
-        await openList(page, '/dashboard/quotations');
-        await openFirstRecord(page);
-        await sweep('quotation drawer');
-        await sweepTabs(page, sweep, 'quotation');
-
-        // an asset: the create drawer and its day field's calendar
-        await openList(page, '/dashboard/assets');
-        await page.getByTestId('add-button').click();
-        await page.getByTestId('drawer-title').waitFor();
-        await page.waitForTimeout(400);
-        await sweep('new asset');
-        await page.getByTestId('field-date').click();
-        await page.locator('.mantine-DatePicker-day, .mantine-DateInput-day, [data-dates-day], table[class*="month"] button').first().waitFor();
-        await page.waitForTimeout(300);
-        await sweep('date picker calendar');
-        await page.keyboard.press('Escape');
-        await page.keyboard.press('Escape');
-        await page.getByTestId('drawer-title').waitFor({ state: 'detached' });
-
-        // Issue 46: the states where problems hide. Validation errors, a toast, Add Time with its messages, the
-        // request drawer, the PM skip dialog with its message, an asset's meters chart, the technician app.
-        await openList(page, '/dashboard/work-orders');
-        await page.getByTestId('add-button').click();
-        await page.getByTestId('drawer-title').waitFor();
-        await page.getByTestId('save-button').click();
-        await page.getByTestId('tab-errors-overview').waitFor();
-        await page.waitForTimeout(400);
-        await sweep('work order validation errors');
-        await page.getByTestId('wo-title').fill(`Axe ${language} ${theme}`);
-        await page.getByTestId('save-button').click();
-        await page.locator('.mantine-Notification-root').first().waitFor();
-        await page.waitForTimeout(400);
-        await sweep('toast');
-        await page.getByTestId('add-time').click();
-        await page.getByTestId('labor-save').click();
-        await page.getByTestId('add-time-form').locator('.mantine-InputWrapper-error').first().waitFor();
-        await page.waitForTimeout(300);
-        await sweep('add time with its messages');
-        await page.keyboard.press('Escape');
-        await page.getByTestId('add-time-form').waitFor({ state: 'detached' });
-        await page.keyboard.press('Escape');
-        await page.getByTestId('drawer-title').waitFor({ state: 'detached' });
-
-        await openList(page, '/dashboard/requests');
-        if (await page.getByTestId('table-row').count()) {
-          await page.getByTestId('table-row').first().click();
-          await page.getByTestId('portal-request-status').waitFor();
-          await page.waitForTimeout(400);
-          await sweep('request drawer');
+          // menus: the user menu and a list's column chooser
+          await openList(page, '/dashboard/work-orders');
+          await page.getByTestId('user-menu').click();
+          await sweepDialog(page, sweep, 'menu-profile', 'user menu');
           await page.keyboard.press('Escape');
-        }
-
-        // The demo has no PM plan yet: the skip dialog is swept where there is one.
-        await openList(page, '/dashboard/pm-plans');
-        if (await page.getByTestId('table-row').count()) {
-          await openFirstRecord(page);
-          await page.getByTestId('pm-skip').click();
-          await page.getByTestId('pm-skip-confirm').click();
-          await page.locator('.mantine-Modal-content .mantine-InputWrapper-error').first().waitFor();
+          await page.getByTestId('menu-profile').waitFor({ state: 'detached' });
+          await page.getByTestId('column-chooser').first().click();
+          await page.getByRole('menuitem').first().waitFor();
           await page.waitForTimeout(300);
-          await sweep('PM skip dialog with its message');
+          await sweep('column chooser');
           await page.keyboard.press('Escape');
-          await page.getByTestId('pm-skip-reason').waitFor({ state: 'detached' });
-          await page.keyboard.press('Escape');
-        }
+          await page.getByRole('menuitem').first().waitFor({ state: 'detached' });
 
-        await openList(page, '/dashboard/assets');
-        await openFirstRecord(page);
-        await page.getByTestId('tab-meters').click();
-        await page.getByTestId('meter-toggle-chart').or(page.getByTestId('meters-add')).first().waitFor();
-        if (await page.getByTestId('meter-toggle-chart').count()) {
-          await page.getByTestId('meter-toggle-chart').first().click();
-          await page.getByTestId('meter-chart').waitFor();
-          await page.waitForTimeout(600);
-          await sweep('meters chart');
-        }
-        await page.keyboard.press('Escape');
-
-        await page.goto(`${demo.url}/dashboard/my-work`);
-        await page.locator('[data-testid^="my-work-card-"]').or(page.getByRole('heading').first()).first().waitFor({ timeout: 45_000 });
-        await page.waitForLoadState('networkidle').catch(() => undefined);
-        await page.waitForTimeout(400);
-        await sweep('technician app');
-        if (await page.locator('[data-testid^="my-work-card-"]').count()) {
-          await page.locator('[data-testid^="my-work-card-"]').first().click();
-          await page.locator('#wo-screen-title').waitFor();
+          // a work order: the create drawer (its tabs), the discard question, the edit drawer (its tabs), confirm delete
+          await page.getByTestId('add-button').click();
+          await page.getByTestId('drawer-title').waitFor();
           await page.waitForTimeout(400);
-          await sweep('technician work order');
+          await sweepTabs(page, sweep, 'new work order');
+          await page.getByRole('tab').first().click();
+          await page.getByTestId('wo-title').fill('Unsaved');
+          await page.keyboard.press('Escape');
+          await sweepDialog(page, sweep, 'confirm-yes', 'discard dialog');
+          await page.getByTestId('confirm-yes').click();
+          await page.getByTestId('drawer-title').waitFor({ state: 'detached' });
+          await openFirstRecord(page);
+          await sweep('work order drawer');
+          await sweepTabs(page, sweep, 'work order');
+          await page.getByTestId('delete-button').click();
+          await sweepDialog(page, sweep, 'confirm-cancel', 'confirm delete dialog');
+          await page.getByTestId('confirm-cancel').click();
+          await page.getByTestId('confirm-cancel').waitFor({ state: 'detached' });
+
+          await openList(page, '/dashboard/quotations');
+          await openFirstRecord(page);
+          await sweep('quotation drawer');
+          await sweepTabs(page, sweep, 'quotation');
+
+          // an asset: the create drawer and its day field's calendar
+          await openList(page, '/dashboard/assets');
+          await page.getByTestId('add-button').click();
+          await page.getByTestId('drawer-title').waitFor();
+          await page.waitForTimeout(400);
+          await sweep('new asset');
+          await page.getByTestId('field-date').click();
+          await page.locator('.mantine-DatePicker-day, .mantine-DateInput-day, [data-dates-day], table[class*="month"] button').first().waitFor();
+          await page.waitForTimeout(300);
+          await sweep('date picker calendar');
+          await page.keyboard.press('Escape');
+          await page.keyboard.press('Escape');
+          await page.getByTestId('drawer-title').waitFor({ state: 'detached' });
+
+          // Issue 46: the states where problems hide. Validation errors, a toast, Add Time with its messages, the
+          // request drawer, the PM skip dialog with its message, an asset's meters chart, the technician app.
+          await openList(page, '/dashboard/work-orders');
+          await page.getByTestId('add-button').click();
+          await page.getByTestId('drawer-title').waitFor();
+          await page.getByTestId('save-button').click();
+          await page.getByTestId('tab-errors-overview').waitFor();
+          await page.waitForTimeout(400);
+          await sweep('work order validation errors');
+          await page.getByTestId('wo-title').fill(`Axe ${language} ${theme}`);
+          await page.getByTestId('save-button').click();
+          await page.locator('.mantine-Notification-root').first().waitFor();
+          await page.waitForTimeout(400);
+          await sweep('toast');
+          await page.getByTestId('add-time').click();
+          await page.getByTestId('labor-save').click();
+          await page.getByTestId('add-time-form').locator('.mantine-InputWrapper-error').first().waitFor();
+          await page.waitForTimeout(300);
+          await sweep('add time with its messages');
+          await page.keyboard.press('Escape');
+          await page.getByTestId('add-time-form').waitFor({ state: 'detached' });
+          await page.keyboard.press('Escape');
+          await page.getByTestId('drawer-title').waitFor({ state: 'detached' });
+
+          await openList(page, '/dashboard/requests');
+          if (await page.getByTestId('table-row').count()) {
+            await page.getByTestId('table-row').first().click();
+            await page.getByTestId('portal-request-status').waitFor();
+            await page.waitForTimeout(400);
+            await sweep('request drawer');
+            await page.keyboard.press('Escape');
+          }
+
+          // The demo has no PM plan yet: the skip dialog is swept where there is one.
+          await openList(page, '/dashboard/pm-plans');
+          if (await page.getByTestId('table-row').count()) {
+            await openFirstRecord(page);
+            await page.getByTestId('pm-skip').click();
+            await page.getByTestId('pm-skip-confirm').click();
+            await page.locator('.mantine-Modal-content .mantine-InputWrapper-error').first().waitFor();
+            await page.waitForTimeout(300);
+            await sweep('PM skip dialog with its message');
+            await page.keyboard.press('Escape');
+            await page.getByTestId('pm-skip-reason').waitFor({ state: 'detached' });
+            await page.keyboard.press('Escape');
+          }
+
+          await openList(page, '/dashboard/assets');
+          await openFirstRecord(page);
+          await page.getByTestId('tab-meters').click();
+          await page.getByTestId('meter-toggle-chart').or(page.getByTestId('meters-add')).first().waitFor();
+          if (await page.getByTestId('meter-toggle-chart').count()) {
+            await page.getByTestId('meter-toggle-chart').first().click();
+            await page.getByTestId('meter-chart').waitFor();
+            await page.waitForTimeout(600);
+            await sweep('meters chart');
+          }
+          await page.keyboard.press('Escape');
+
+          await page.goto(`${demo.url}/dashboard/my-work`);
+          await page.locator('[data-testid^="my-work-card-"]').or(page.getByRole('heading').first()).first().waitFor({ timeout: 45_000 });
+          await page.waitForLoadState('networkidle').catch(() => undefined);
+          await page.waitForTimeout(400);
+          await sweep('technician app');
+          if (await page.locator('[data-testid^="my-work-card-"]').count()) {
+            await page.locator('[data-testid^="my-work-card-"]').first().click();
+            await page.locator('#wo-screen-title').waitFor();
+            await page.waitForTimeout(400);
+            await sweep('technician work order');
+          }
+          const describe = (list: AxeFinding[]) => list.map((f) => `${f.impact} ${f.id} ${f.help}\n  ${f.nodes.slice(0, 4).join('\n  ')}`).join('\n');
+          const report = describe(findings);
+          if (report) console.log(report);
+          expect(findings.length, report).toBe(0);
+        } finally {
+          await context.close();
         }
-        const describe = (list: AxeFinding[]) => list.map((f) => `${f.impact} ${f.id} ${f.help}\n  ${f.nodes.slice(0, 4).join('\n  ')}`).join('\n');
-        const report = describe(findings);
-        if (report) console.log(report);
-        expect(findings.length, report).toBe(0);
-      } finally {
-        await context.close();
-      }
-    }, 600_000);
+      },
+      600_000,
+    );
   }
 }
 
@@ -257,8 +268,11 @@ it('a phone (390 px) opens a quotation that fits the screen, with its lines as c
     await page.getByTestId('q-services-cards').waitFor();
     await page.getByTestId('q-services-0-quantity').waitFor();
     // nothing wider than the screen: no sideways scrolling, and the buttons are on it
-    const overflow = await page.evaluate(() =>
-      [...document.querySelectorAll('[data-testid="q-drawer"] *')].filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && el.getBoundingClientRect().width > 0).length,
+    const overflow = await page.evaluate(
+      () =>
+        [...document.querySelectorAll('[data-testid="q-drawer"] *')].filter(
+          (el) => el.getBoundingClientRect().right > window.innerWidth + 1 && el.getBoundingClientRect().width > 0,
+        ).length,
     );
     expect(overflow).toBe(0);
     for (const id of ['q-save', 'q-print', 'q-delete']) {

@@ -94,7 +94,10 @@ describe('API keys and webhooks', () => {
       await call(server.port, host, 'POST', '/api/work-orders/add-work-order', { title: 'Pump check', priority: 'high', status: 'assigned' }, token);
       await expect.poll(() => received.length, { timeout: 30_000 }).toBe(1);
       const first = received[0];
-      expect(new Webhook(secret).verify(first.body, first.headers as Record<string, string>)).toMatchObject({ type: 'work-order.created', data: { title: 'Pump check' } });
+      expect(new Webhook(secret).verify(first.body, first.headers as Record<string, string>)).toMatchObject({
+        type: 'work-order.created',
+        data: { title: 'Pump check' },
+      });
 
       // The page follows the delivery: refused with 500, waiting for its retry.
       await expect.poll(() => page.getByTestId('delivery-status').first().textContent(), { timeout: 20_000 }).toBe('Retrying');

@@ -44,17 +44,22 @@ function overflow(page: Page) {
       return r.left < -1 || r.right > width + 1;
     });
     const where = out?.closest('[data-testid]')?.getAttribute('data-testid') ?? '';
-    const described = out ? `${out.tagName.toLowerCase()}.${String(out.className).split(' ')[0]} in ${where} ${Math.round(out.getBoundingClientRect().left)}..${Math.round(out.getBoundingClientRect().right)}` : null;
+    const described = out
+      ? `${out.tagName.toLowerCase()}.${String(out.className).split(' ')[0]} in ${where} ${Math.round(out.getBoundingClientRect().left)}..${Math.round(out.getBoundingClientRect().right)}`
+      : null;
     return { scrollWidth: document.documentElement.scrollWidth, out: described };
   });
 }
 
 async function inView(page: Page, selector: string) {
-  return page.locator(selector).first().evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    // shown, at least in part (a wide table scrolls inside its box)
-    return r.width > 0 && r.right > 0 && r.left < window.innerWidth;
-  });
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      // shown, at least in part (a wide table scrolls inside its box)
+      return r.width > 0 && r.right > 0 && r.left < window.innerWidth;
+    });
 }
 
 describe('Arabic on a 390 px phone', () => {
@@ -87,9 +92,18 @@ describe('Arabic on a 390 px phone', () => {
 
     it(`the technician app fits (${language})`, async () => {
       const admin = (await call(server.port, HOST, 'POST', '/api/login', MANAGER)).body.accessToken as string;
-      const { users } = (await call(server.port, HOST, 'GET', '/api/user/getCompanyUsers?pageSize=100', undefined, admin)).body as { users: { id: number; email: string }[] };
+      const { users } = (await call(server.port, HOST, 'GET', '/api/user/getCompanyUsers?pageSize=100', undefined, admin)).body as {
+        users: { id: number; email: string }[];
+      };
       const marcus = users.find((u) => u.email === TECH.email)!.id;
-      const added = await call(server.port, HOST, 'POST', '/api/work-orders/add-work-order', { title: `Phone check ${language}`, assignees: [marcus], priority: 'high', dueDate: new Date(Date.now() + 3600_000).toISOString() }, admin);
+      const added = await call(
+        server.port,
+        HOST,
+        'POST',
+        '/api/work-orders/add-work-order',
+        { title: `Phone check ${language}`, assignees: [marcus], priority: 'high', dueDate: new Date(Date.now() + 3600_000).toISOString() },
+        admin,
+      );
       const orderId = (added.body as { workOrder: { id: number } }).workOrder.id;
       const { context, page } = await newPage(browser, { width: 390, height: 844 });
       try {

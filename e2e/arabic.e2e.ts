@@ -29,7 +29,9 @@ async function uiText(page: Page): Promise<string> {
   return page.evaluate(() => {
     const parts: string[] = [];
     const skip = (el: Element) => !!el.closest('tbody, [data-testid="brand"], .mantine-Notification-root, bdi, [data-user-data]');
-    for (const el of document.querySelectorAll('nav a, nav button, header button, main h1, main h2, main h3, main button, thead th, main label, [data-testid="total-records"]')) {
+    for (const el of document.querySelectorAll(
+      'nav a, nav button, header button, main h1, main h2, main h3, main button, thead th, main label, [data-testid="total-records"]',
+    )) {
       if (skip(el)) continue;
       // user data inside the element (isolated in <bdi>, the rows) is not the screen's own words
       const copy = el.cloneNode(true) as HTMLElement;
@@ -52,7 +54,19 @@ describe('Arabic all the way', () => {
     try {
       await signIn(page, demo);
       const found: Record<string, string[]> = {};
-      for (const path of ['/dashboard/work-orders', '/dashboard/maintenance-request', '/dashboard/assets', '/dashboard/services', '/dashboard/work-stations', '/dashboard/parts-inventory', '/dashboard/customer-vendors', '/dashboard/quotations', '/dashboard/purchase-orders', '/dashboard/teams', '/settings/taxes']) {
+      for (const path of [
+        '/dashboard/work-orders',
+        '/dashboard/maintenance-request',
+        '/dashboard/assets',
+        '/dashboard/services',
+        '/dashboard/work-stations',
+        '/dashboard/parts-inventory',
+        '/dashboard/customer-vendors',
+        '/dashboard/quotations',
+        '/dashboard/purchase-orders',
+        '/dashboard/teams',
+        '/settings/taxes',
+      ]) {
         await page.goto(`${demo.url}${path}`);
         await page.getByTestId('table-row').first().waitFor({ timeout: 30_000 });
         expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');

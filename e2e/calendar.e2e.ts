@@ -31,7 +31,11 @@ beforeAll(async () => {
   org = await signUpOrg(server, 'Calendar Org');
   const login = await call(server.port, `${org.subdomain}.localhost`, 'POST', '/api/login', { email: org.email, password: org.password });
   token = login.body.accessToken;
-  const added = await api('POST', '/api/work-orders/add-work-order', { title: 'Grease conveyor bearings', dueDate: `${DUE_DAY}T10:00:00.000Z`, priority: 'high' });
+  const added = await api('POST', '/api/work-orders/add-work-order', {
+    title: 'Grease conveyor bearings',
+    dueDate: `${DUE_DAY}T10:00:00.000Z`,
+    priority: 'high',
+  });
   expect(added.status, JSON.stringify(added.body)).toBe(201);
   // One due today, for the phone's list of this week.
   const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 9)).toISOString();
@@ -108,7 +112,11 @@ describe('calendar', () => {
       expect(await page.locator(`td[data-date="${DUE_DAY}"] [data-entry="work-order:1"]`).count()).toBe(0);
 
       // Changed by someone else since the calendar loaded: the drag is refused (409), the entry goes back, a toast says why.
-      const renamed = await api('PUT', '/api/work-orders/update-work-order/1', { title: 'Grease conveyor bearings (both sides)', dueDate: `${TARGET_DAY}T10:00:00.000Z`, priority: 'high' });
+      const renamed = await api('PUT', '/api/work-orders/update-work-order/1', {
+        title: 'Grease conveyor bearings (both sides)',
+        dueDate: `${TARGET_DAY}T10:00:00.000Z`,
+        priority: 'high',
+      });
       expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
       const moved = page.locator(`td[data-date="${TARGET_DAY}"] [data-entry="work-order:1"]`);
       await drag(page, (await moved.boundingBox())!, (await page.locator(`td[data-date="${DUE_DAY}"]`).boundingBox())!);

@@ -24,8 +24,14 @@ beforeAll(async () => {
     return res as { status: number; body: any };
   };
   // master data and a team for the stations (the admin is user 1)
-  ids.team = (await api('POST', '/api/teams/add-team', { name: 'Mechanical Maintenance', members: [{ workerId: 1, isTeamLead: true, isDefaultAssignee: true }] })).body.team.id;
-  for (const [code, name] of [['ASM-01', 'Assembly Line 1'], ['PKG-01', 'Packaging Cell'], ['CNC-02', 'CNC Machining Center']]) {
+  ids.team = (
+    await api('POST', '/api/teams/add-team', { name: 'Mechanical Maintenance', members: [{ workerId: 1, isTeamLead: true, isDefaultAssignee: true }] })
+  ).body.team.id;
+  for (const [code, name] of [
+    ['ASM-01', 'Assembly Line 1'],
+    ['PKG-01', 'Packaging Cell'],
+    ['CNC-02', 'CNC Machining Center'],
+  ]) {
     ids[code] = (await api('POST', '/api/workstations/add-workstation', { code, name, city: 'Dayton', teamId: ids.team })).body.workStation.id;
   }
   const uomCategory = (await api('POST', '/api/uom-categories/add-uom-category', { name: 'Unit' })).body;

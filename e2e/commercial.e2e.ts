@@ -31,11 +31,14 @@ afterAll(async () => {
 /** The raw bytes of a GET (the PDF), with the admin's token on the demo host. */
 function download(path: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port: server.port, path, headers: { host: `${host}:${server.port}`, authorization: `Bearer ${token}` } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve(Buffer.concat(chunks)));
-    });
+    const req = httpRequest(
+      { host: '127.0.0.1', port: server.port, path, headers: { host: `${host}:${server.port}`, authorization: `Bearer ${token}` } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve(Buffer.concat(chunks)));
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -100,10 +103,13 @@ describe('customers, quotations and purchase orders', () => {
     expect(group).toBeTruthy();
     const service = ((await api('/api/services/get-services-options?pageSize=10')) as { label: string; price: number }[])[0];
     const part = ((await api('/api/parts/get-parts-options?pageSize=10')) as { label: string; salesPrice: number }[])[0];
-    const expected = computeTotals([
-      { quantity: 2, unitPrice: toMinor(service.price, 2), discount: 10, tax: group },
-      { quantity: 3, unitPrice: toMinor(part.salesPrice, 2), discount: 0, tax: group },
-    ], { digits: 2 });
+    const expected = computeTotals(
+      [
+        { quantity: 2, unitPrice: toMinor(service.price, 2), discount: 10, tax: group },
+        { quantity: 3, unitPrice: toMinor(part.salesPrice, 2), discount: 0, tax: group },
+      ],
+      { digits: 2 },
+    );
 
     const { context, page } = await newPage(browser);
     try {
@@ -194,7 +200,10 @@ describe('customers, quotations and purchase orders', () => {
    * outside) and the drawers were 724 to 788 px wide on a 390 px phone in Arabic. Each line table, the drawer and
    * its Save button must lie inside the window, with no sideways scrolling, in both languages.
    */
-  for (const [width, height] of [[1440, 900], [390, 844]] as const) {
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
     for (const language of ['en', 'ar'] as const) {
       it(`the line tables and the drawer fit at ${width}x${height} in ${language}`, async () => {
         const { context, page } = await newPage(browser, { width, height });
@@ -202,7 +211,10 @@ describe('customers, quotations and purchase orders', () => {
           await signIn(page, demo);
           await page.evaluate((lang) => localStorage.setItem('cmms.language', lang), language);
           const listed = (await api('/api/quotations/get-quotations?page=1&pageSize=10')) as { quotations: { id: number }[] };
-          for (const [path, prefix, id] of [['quotations', 'q', listed.quotations[0].id], ['purchase-orders', 'po', null]] as const) {
+          for (const [path, prefix, id] of [
+            ['quotations', 'q', listed.quotations[0].id],
+            ['purchase-orders', 'po', null],
+          ] as const) {
             await page.goto(`${demo.url}/dashboard/${path}?open=${id ?? 'new'}`);
             await page.getByTestId(`${prefix}-save`).waitFor({ timeout: 45_000 });
             for (const lines of [`${prefix}-services`, `${prefix}-parts`]) {
@@ -238,7 +250,8 @@ describe('customers, quotations and purchase orders', () => {
                 const box = document.querySelector(`[data-testid="${lines}"]`);
                 if (!inView(box)) problems.push(`${lines} ${box?.getBoundingClientRect().width}px`);
                 for (const el of box?.querySelectorAll('*') ?? []) {
-                  if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible' && el.tagName !== 'INPUT') problems.push(`${lines} scrolls sideways`);
+                  if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible' && el.tagName !== 'INPUT')
+                    problems.push(`${lines} scrolls sideways`);
                 }
                 if (!within(box?.querySelector(`[data-testid="${lines}-0-subtotal"]`) ?? null, box)) problems.push(`${lines} subtotal`);
                 if (!within(box?.querySelector('button[class*="ActionIcon"]') ?? null, box)) problems.push(`${lines} remove`);

@@ -216,8 +216,14 @@ export async function launchBrowser(): Promise<Browser> {
  * (decision 041) is blocked unless asked for: it would precache the whole build in the background of every
  * journey; the technician's offline journey allows it.
  */
-export async function newPage(browser: Browser, opts: { width?: number; height?: number; serviceWorkers?: 'allow' | 'block' } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: opts.width ?? 1366, height: opts.height ?? 860 }, serviceWorkers: opts.serviceWorkers ?? 'block' });
+export async function newPage(
+  browser: Browser,
+  opts: { width?: number; height?: number; serviceWorkers?: 'allow' | 'block' } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: { width: opts.width ?? 1366, height: opts.height ?? 860 },
+    serviceWorkers: opts.serviceWorkers ?? 'block',
+  });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
   return { context, page };
@@ -306,7 +312,10 @@ export async function axeCriticalAndSerious(page: Page, where: string): Promise<
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(readFileSync(join(ROOT, 'node_modules/axe-core/axe.min.js'), 'utf8'));
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: any[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] }, resultTypes: ['violations'] });
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+      resultTypes: ['violations'],
+    });
     return result.violations.map((v) => ({
       id: String(v.id),
       impact: String(v.impact),

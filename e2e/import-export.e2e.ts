@@ -24,7 +24,14 @@ beforeAll(async () => {
   if (res.status >= 400) throw new Error(JSON.stringify(res.body));
   // A team for the work stations the second journey imports.
   const me = (await call(server.port, host, 'GET', '/api/user/get-app-data', undefined, token)).body.loggedInUser as { id: number };
-  const team = await call(server.port, host, 'POST', '/api/teams/add-team', { name: 'Mechanics', members: [{ workerId: me.id, isTeamLead: true, isDefaultAssignee: true }] }, token);
+  const team = await call(
+    server.port,
+    host,
+    'POST',
+    '/api/teams/add-team',
+    { name: 'Mechanics', members: [{ workerId: me.id, isTeamLead: true, isDefaultAssignee: true }] },
+    token,
+  );
   if (team.status >= 400) throw new Error(JSON.stringify(team.body));
   browser = await launchBrowser();
 }, 120_000);
@@ -79,7 +86,12 @@ describe('import and export', () => {
       await page.getByTestId('import-run').click();
       await expect.poll(() => page.getByTestId('import-summary').innerText()).toContain('2 rows imported.');
       const rejected = await downloaded(page, () => page.getByTestId('download-rejected').click());
-      expect(rejected.replace(/^\uFEFF/, '').trim().split(/\r?\n/)).toEqual([
+      expect(
+        rejected
+          .replace(/^\uFEFF/, '')
+          .trim()
+          .split(/\r?\n/),
+      ).toEqual([
         'Asset Name,Category,Date,Code,Problems',
         'Feed Pump B,Pumps,not a date,P-2,Date: Date must be a valid date',
         'Feed Pump C,Nowhere,2024-05-03,P-3,Category: Category does not exist in this organization',
@@ -90,7 +102,10 @@ describe('import and export', () => {
       await page.goto(`${org.url}/dashboard/assets?name=feed`);
       await page.getByText('Feed Pump A', { exact: true }).first().waitFor();
       const exported = await downloaded(page, () => page.getByTestId('export-list').click());
-      const lines = exported.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+      const lines = exported
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r?\n/);
       expect(lines[0]).toBe('Asset ID,Name,Category,Status,Owner,Date');
       expect(lines.slice(1)).toEqual(['AS-0001,Feed Pump A,Pumps,Operational,,2024-05-01']);
 
@@ -132,7 +147,12 @@ describe('import and export', () => {
       await page.getByText('Bearing World', { exact: true }).first().waitFor();
       const exported = await downloaded(page, () => page.getByTestId('export-list').click());
       // The Mobile column (the mobile, else the phone) exports both, so that a re-import keeps each.
-      expect(exported.replace(/^\uFEFF/, '').trim().split(/\r?\n/)).toEqual(['Name,Email,Mobile,Phone,Type', "'=Formula Vendor,f@vendor.example.com,,,vendor", 'Bearing World,sales@bearings.example.com,,,vendor']);
+      expect(
+        exported
+          .replace(/^\uFEFF/, '')
+          .trim()
+          .split(/\r?\n/),
+      ).toEqual(['Name,Email,Mobile,Phone,Type', "'=Formula Vendor,f@vendor.example.com,,,vendor", 'Bearing World,sales@bearings.example.com,,,vendor']);
 
       await page.goto(`${org.url}/settings/import-export`);
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-organisation').click()]);
@@ -157,16 +177,26 @@ describe('import and export', () => {
       await page.getByRole('option', { name: 'محطات العمل' }).click();
       await expect.poll(() => page.getByTestId('import-kind').inputValue()).toBe('محطات العمل');
 
-      const stations = ['Code,Name,City,Team', 'WS-01,Machining bay,Riyadh,mechanics', 'WS-02,Paint shop,Jeddah,Painters', 'WS-03,Welding bay,Dammam,Mechanics'].join('\n');
+      const stations = [
+        'Code,Name,City,Team',
+        'WS-01,Machining bay,Riyadh,mechanics',
+        'WS-02,Paint shop,Jeddah,Painters',
+        'WS-03,Welding bay,Dammam,Mechanics',
+      ].join('\n');
       await page.locator('input[type="file"]').setInputFiles({ name: 'stations.csv', mimeType: 'text/csv', buffer: Buffer.from(stations) });
       await expect.poll(() => page.getByTestId('import-found').innerText()).toContain('3');
       await page.getByTestId('mode-valid').click();
       await page.getByTestId('import-run').click();
-      await expect.poll(() => page.getByTestId('import-problems').locator('tbody tr').allInnerTexts()).toEqual(['3\tTeam\tPainters\tTeam does not exist in this organization']);
+      await expect
+        .poll(() => page.getByTestId('import-problems').locator('tbody tr').allInnerTexts())
+        .toEqual(['3\tTeam\tPainters\tTeam does not exist in this organization']);
 
       const host = `${org.subdomain}.localhost`;
       const list = await call(server.port, host, 'GET', '/api/workstations/get-workstations', undefined, token);
-      expect(list.body.workStations.map((w: { code: string; Team: { name: string } }) => `${w.code}/${w.Team.name}`).sort()).toEqual(['WS-01/Mechanics', 'WS-03/Mechanics']);
+      expect(list.body.workStations.map((w: { code: string; Team: { name: string } }) => `${w.code}/${w.Team.name}`).sort()).toEqual([
+        'WS-01/Mechanics',
+        'WS-03/Mechanics',
+      ]);
 
       // The work stations list opens the wizard with its kind chosen (its Import entry).
       await page.goto(`${org.url}/dashboard/work-stations`);

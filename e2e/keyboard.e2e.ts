@@ -15,7 +15,14 @@ beforeAll(async () => {
   server = await startServer({ seedDemo: true });
   demo = { url: server.orgUrl('demo'), email: 'admin@demo.com', password: 'Demo1234!' };
   const token = (await call(server.port, 'demo.localhost', 'POST', '/api/login', { email: demo.email, password: demo.password })).body.accessToken as string;
-  const res = await call(server.port, 'demo.localhost', 'PUT', '/api/portal/settings', { enabled: true, nameField: 'optional', emailField: 'optional', phoneField: 'hidden', notifyRequester: false, welcome: '', published: [] }, token);
+  const res = await call(
+    server.port,
+    'demo.localhost',
+    'PUT',
+    '/api/portal/settings',
+    { enabled: true, nameField: 'optional', emailField: 'optional', phoneField: 'hidden', notifyRequester: false, welcome: '', published: [] },
+    token,
+  );
   if (res.status >= 400) throw new Error(`portal settings: ${res.status} ${JSON.stringify(res.body)}`);
   browser = await launchBrowser();
 }, 300_000);
@@ -117,7 +124,9 @@ describe('keyboard: the focus stays where the work is', () => {
       await page.getByTestId('record-drawer').getByRole('button', { name: 'Close', exact: true }).focus();
       await page.keyboard.press('Enter');
       await poll(() => page.getByTestId('record-drawer').count()).toBe(0);
-      await poll(() => page.evaluate(() => (document.activeElement as HTMLElement).tagName + ':' + (document.activeElement?.textContent ?? ''))).toMatch(new RegExp(`^TR:.*${woId}`));
+      await poll(() => page.evaluate(() => (document.activeElement as HTMLElement).tagName + ':' + (document.activeElement?.textContent ?? ''))).toMatch(
+        new RegExp(`^TR:.*${woId}`),
+      );
 
       // 4. Accept a request: the focus lands in the drawer after Accept, and Escape then closes it.
       await page.evaluate(async () => {

@@ -21,7 +21,12 @@ describe('the public landing page', () => {
     await page.goto(server.baseUrl);
     await page.getByTestId('landing-title').waitFor();
     expect(await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('dark');
-    for (const [key, path] of [['features', '/features'], ['pricing', '/pricing'], ['contact', '/contact'], ['home', '/']] as const) {
+    for (const [key, path] of [
+      ['features', '/features'],
+      ['pricing', '/pricing'],
+      ['contact', '/contact'],
+      ['home', '/'],
+    ] as const) {
       await page.getByTestId(`nav-${key}`).first().click();
       await page.waitForURL(`${server.baseUrl}${path}`);
     }
@@ -41,9 +46,9 @@ describe('the public landing page', () => {
     await page.getByTestId('landing-demo').click();
     await page.waitForURL(`${server.baseUrl}/demo-request`);
     await page.getByTestId('demo-submit').click();
-    await expect.poll(() => page.locator('.mantine-InputWrapper-error').allInnerTexts()).toEqual(
-      expect.arrayContaining(['Name is required', 'Email is required', 'Company is required']),
-    );
+    await expect
+      .poll(() => page.locator('.mantine-InputWrapper-error').allInnerTexts())
+      .toEqual(expect.arrayContaining(['Name is required', 'Email is required', 'Company is required']));
     await page.getByLabel('Name').fill('Dana Fox');
     await page.getByLabel('Email').fill('dana@plant.example.com');
     await page.getByLabel('Company').fill('Plant Co');

@@ -39,7 +39,8 @@ describe("the login page's first HTML", () => {
     for (const id of ['login-email', 'login-password', 'login-submit']) expect(root).toContain(`data-testid="${id}"`);
     // painted in the right theme and language first: the theme script is in the head, inline, and the login CSS too
     expect(login).toMatch(/<head>[\s\S]*<script>[^]*?data-mantine-color-scheme[^]*?<\/script>[\s\S]*<style data-href="\/assets\/[^"]+\.css">[\s\S]*<\/head>/);
-    for (const other of [await html(`${org.subdomain}.localhost`, '/dashboard/work-orders'), await html('localhost', '/login')]) expect(other).toContain('<div id="root"></div>');
+    for (const other of [await html(`${org.subdomain}.localhost`, '/dashboard/work-orders'), await html('localhost', '/login')])
+      expect(other).toContain('<div id="root"></div>');
   });
 
   it('is painted and typed into before the scripts arrive; React takes it over keeping the text and the focus, and signs in', async () => {

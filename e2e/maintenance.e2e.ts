@@ -26,7 +26,11 @@ async function seedCatalogue() {
   const team = await post('/api/teams/add-team', { name: 'Mechanics', members: [{ workerId: 1, isTeamLead: true, isDefaultAssignee: true }] });
   const station = await post('/api/workstations/add-workstation', { code: 'L1', name: 'Line 1', city: 'Dayton', teamId: team.team.id });
   const stationId = station.workStation.id;
-  await post('/api/services/add-service', { title: 'Bearing replacement', price: 120, workStations: [{ workStationId: stationId, operation: 'Replace bearings', timeRequired: '01:00' }] });
+  await post('/api/services/add-service', {
+    title: 'Bearing replacement',
+    price: 120,
+    workStations: [{ workStationId: stationId, operation: 'Replace bearings', timeRequired: '01:00' }],
+  });
 }
 
 beforeAll(async () => {
@@ -100,11 +104,14 @@ describe('maintenance requests and orders', () => {
 
       // Attachments tab: a PDF upload with its own Save Changes.
       await page.getByRole('tab', { name: 'Attachments' }).click();
-      await page.getByTestId('mr-attachments').locator('input[type=file]').setInputFiles({
-        name: 'pump-manual.pdf',
-        mimeType: 'application/pdf',
-        buffer: Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n'),
-      });
+      await page
+        .getByTestId('mr-attachments')
+        .locator('input[type=file]')
+        .setInputFiles({
+          name: 'pump-manual.pdf',
+          mimeType: 'application/pdf',
+          buffer: Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n'),
+        });
       await page.getByTestId('attachments-save').click();
       await text(page, 'Attachments uploaded successfully').waitFor();
       await page.getByRole('link', { name: 'pump-manual.pdf' }).waitFor();

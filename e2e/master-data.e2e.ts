@@ -38,7 +38,10 @@ const row = (page: Page, s: string) => page.locator('tbody tr').filter({ has: pa
 
 async function closeDrawer(page: Page) {
   await page.keyboard.press('Escape');
-  await page.getByTestId('master-data-drawer').waitFor({ state: 'detached' }).catch(() => undefined);
+  await page
+    .getByTestId('master-data-drawer')
+    .waitFor({ state: 'detached' })
+    .catch(() => undefined);
 }
 
 describe('master data and teams', () => {

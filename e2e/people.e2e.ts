@@ -104,7 +104,14 @@ describe('people: invite, register, sign in, change password', () => {
     const added = await call(server.port, host, 'POST', '/api/asset-categories/add-asset-category', { name: 'Presses', code: 'PRS' }, token);
     expect(added.status, JSON.stringify(added.body)).toBe(201);
     for (const name of ['Press 3', 'Boiler 1']) {
-      const asset = await call(server.port, host, 'POST', '/api/assets/add-asset', { name, date: '2024-01-15', assetCategoryId: added.body.assetCategory.id }, token);
+      const asset = await call(
+        server.port,
+        host,
+        'POST',
+        '/api/assets/add-asset',
+        { name, date: '2024-01-15', assetCategoryId: added.body.assetCategory.id },
+        token,
+      );
       expect(asset.status, JSON.stringify(asset.body)).toBe(201);
     }
     await page.getByText('Wendy Worker').click();

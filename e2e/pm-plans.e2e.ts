@@ -26,7 +26,14 @@ beforeAll(async () => {
   const login = await call(server.port, host, 'POST', '/api/login', { email: org.email, password: org.password });
   const token = login.body.accessToken as string;
   const category = await call(server.port, host, 'POST', '/api/asset-categories/add-asset-category', { name: 'Pumps', code: 'PMP' }, token);
-  const asset = await call(server.port, host, 'POST', '/api/assets/add-asset', { name: 'Boiler Feed Pump', date: '2024-01-15', assetCategoryId: category.body.assetCategory.id }, token);
+  const asset = await call(
+    server.port,
+    host,
+    'POST',
+    '/api/assets/add-asset',
+    { name: 'Boiler Feed Pump', date: '2024-01-15', assetCategoryId: category.body.assetCategory.id },
+    token,
+  );
   if (asset.status !== 201) throw new Error(JSON.stringify(asset.body));
   browser = await launchBrowser();
 });
@@ -98,15 +105,12 @@ describe('preventive maintenance plans', () => {
       // Noon (UTC) of the start day on the server's clock: the scheduled generator creates it, nobody clicks
       // anything. Noon, not "now + 2 days": near midnight that would reach the next day too and create two.
       writeFileSync(clockFile, String(Date.parse(`${start}T12:00:00Z`) - Date.now()));
-      await poll(
-        async () => {
-          await page.reload();
-          await page.getByTestId('list-screen').waitFor();
-          await page.waitForLoadState('networkidle');
-          return page.getByText('Lubricate the feed pump', { exact: true }).count();
-        },
-        180_000,
-      ).toBe(1);
+      await poll(async () => {
+        await page.reload();
+        await page.getByTestId('list-screen').waitFor();
+        await page.waitForLoadState('networkidle');
+        return page.getByText('Lubricate the feed pump', { exact: true }).count();
+      }, 180_000).toBe(1);
     } finally {
       await context.close();
     }

@@ -30,16 +30,21 @@ describe('registering an organisation', () => {
     const { page, context } = await newPage(browser);
     await page.goto(`${server.baseUrl}/register`);
     await page.getByTestId('register-submit').click();
-    await expect.poll(() => fieldErrors(page)).toEqual(
-      expect.arrayContaining(['This field is required', 'Email is required', 'Password is required']),
-    );
+    await expect.poll(() => fieldErrors(page)).toEqual(expect.arrayContaining(['This field is required', 'Email is required', 'Password is required']));
     expect((await fieldErrors(page)).filter((e) => e === 'This field is required')).toHaveLength(4); // organisation, subdomain, technicians, consent
 
     await fill(page, { organization: 'ab', email: 'not-an-email', password: 'short', subdomain: 'ab', workers: 'abc' });
     await page.getByTestId('register-submit').click();
-    await expect.poll(() => fieldErrors(page)).toEqual(
-      expect.arrayContaining(['Must be at least 3 characters', 'Invalid email address', 'Password must be at least 8 characters', 'Only numbers are allowed']),
-    );
+    await expect
+      .poll(() => fieldErrors(page))
+      .toEqual(
+        expect.arrayContaining([
+          'Must be at least 3 characters',
+          'Invalid email address',
+          'Password must be at least 8 characters',
+          'Only numbers are allowed',
+        ]),
+      );
     expect((await fieldErrors(page)).filter((e) => e === 'Must be at least 3 characters')).toHaveLength(2);
     await page.getByTestId('register-workers').fill('0');
     await expect.poll(() => fieldErrors(page)).toContain('The number must be greater than 0');
@@ -81,7 +86,15 @@ describe('registering an organisation', () => {
       const path = new URL(r.url()).pathname;
       if (path === '/api/refresh' || path === '/api/logout') sent.push(path);
     });
-    for (const url of [server.baseUrl, `${server.baseUrl}/features`, `${server.baseUrl}/pricing`, `${server.baseUrl}/demo-request`, `${server.baseUrl}/register`, org.url, `${org.url}/login`]) {
+    for (const url of [
+      server.baseUrl,
+      `${server.baseUrl}/features`,
+      `${server.baseUrl}/pricing`,
+      `${server.baseUrl}/demo-request`,
+      `${server.baseUrl}/register`,
+      org.url,
+      `${org.url}/login`,
+    ]) {
       await page.goto(url);
       await page.waitForLoadState('networkidle');
     }

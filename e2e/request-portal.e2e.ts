@@ -28,7 +28,18 @@ function postForBytes(path: string, body: unknown): Promise<{ status: number; ty
   return new Promise((res, rej) => {
     const payload = JSON.stringify(body);
     const req = httpRequest(
-      { host: '127.0.0.1', port: server.port, method: 'POST', path, headers: { host: `${host}:${server.port}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), authorization: `Bearer ${token}` } },
+      {
+        host: '127.0.0.1',
+        port: server.port,
+        method: 'POST',
+        path,
+        headers: {
+          host: `${host}:${server.port}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+          authorization: `Bearer ${token}`,
+        },
+      },
       (r) => {
         const chunks: Buffer[] = [];
         r.on('data', (c: Buffer) => chunks.push(c));
@@ -68,8 +79,17 @@ beforeAll(async () => {
     return res as { status: number; body: any };
   };
   categoryId = (await api('POST', '/api/asset-categories/add-asset-category', { code: 'PMP', name: 'Pumps' })).body.assetCategory.id;
-  assetId = (await api('POST', '/api/assets/add-asset', { name: 'Boiler Pump P-7', date: '2024-01-01', assetCategoryId: categoryId, assetCode: 'P-7' })).body.asset.id;
-  await api('PUT', '/api/portal/settings', { enabled: true, nameField: 'optional', emailField: 'required', phoneField: 'hidden', notifyRequester: true, welcome: 'Tell us what is wrong', published: [] });
+  assetId = (await api('POST', '/api/assets/add-asset', { name: 'Boiler Pump P-7', date: '2024-01-01', assetCategoryId: categoryId, assetCode: 'P-7' })).body
+    .asset.id;
+  await api('PUT', '/api/portal/settings', {
+    enabled: true,
+    nameField: 'optional',
+    emailField: 'required',
+    phoneField: 'hidden',
+    notifyRequester: true,
+    welcome: 'Tell us what is wrong',
+    published: [],
+  });
   browser = await launchBrowser();
 }, 300_000);
 afterAll(async () => {
@@ -107,7 +127,9 @@ describe('request portal', () => {
       await page.getByTestId('portal-urgency-high').check();
       await page.getByTestId('portal-email').fill('operator@example.com');
       const { default: sharp } = await import('sharp');
-      const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 30, g: 90, b: 160 } } }).jpeg().toBuffer();
+      const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 30, g: 90, b: 160 } } })
+        .jpeg()
+        .toBuffer();
       // The gallery is offered, not only the camera.
       expect(await page.getByTestId('portal-photos').getAttribute('capture')).toBeNull();
       await page.getByTestId('portal-photos').setInputFiles({ name: 'leak.jpg', mimeType: 'image/jpeg', buffer: photo });

@@ -27,7 +27,14 @@ beforeAll(async () => {
   const host = `${org.subdomain}.localhost`;
   const login = await call(server.port, host, 'POST', '/api/login', { email: org.email, password: org.password });
   token = login.body.accessToken as string;
-  const added = await call(server.port, host, 'POST', '/api/work-orders/add-work-order', { title: TITLE, instructions: '<p>Check the refrigerant pressure</p>' }, token);
+  const added = await call(
+    server.port,
+    host,
+    'POST',
+    '/api/work-orders/add-work-order',
+    { title: TITLE, instructions: '<p>Check the refrigerant pressure</p>' },
+    token,
+  );
   if (added.status !== 201) throw new Error(JSON.stringify(added.body));
   orderId = added.body.workOrder.id as number;
   const procedure = await call(
@@ -100,7 +107,9 @@ describe('shared work orders', () => {
       await phone.getByTestId('contractor-step-2-input').fill('4.2');
       await phone.getByTestId('contractor-step-2-input').press('Enter');
       await poll(() => phone.getByTestId('contractor-step-2-state').textContent()).toBe('done');
-      const gauge = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#228844' } }).png().toBuffer();
+      const gauge = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#228844' } })
+        .png()
+        .toBuffer();
       await phone.getByTestId('contractor-step-3').locator('input[type=file]').setInputFiles({ name: 'gauge-step.png', mimeType: 'image/png', buffer: gauge });
       await poll(() => phone.getByTestId('contractor-procedure').innerText()).toContain('3 of 3 steps done');
       await phone.getByTestId('contractor-step-3').locator('img').waitFor();
@@ -110,7 +119,9 @@ describe('shared work orders', () => {
       await phone.getByTestId('contractor-send').click();
       await phone.getByText('On site: compressor noisy').waitFor();
 
-      const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2266aa' } }).png().toBuffer();
+      const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#2266aa' } })
+        .png()
+        .toBuffer();
       await phone.getByTestId('contractor-thread').locator('input[type=file]').setInputFiles({ name: 'gauge.png', mimeType: 'image/png', buffer: photo });
       await phone.getByRole('link', { name: 'gauge.png' }).waitFor();
 
@@ -149,7 +160,9 @@ describe('shared work orders', () => {
       const order = await call(server.port, `${org.subdomain}.localhost`, 'GET', `/api/work-orders/get-work-order/${orderId}`, undefined, token);
       expect(order.body.workOrder.status).toBe('completed');
       const notes = await call(server.port, `${org.subdomain}.localhost`, 'GET', `/api/activities/work-order/${orderId}`, undefined, token);
-      expect((notes.body.activities as { note: string | null; contractor: string | null }[]).find((a) => a.note === 'On site: compressor noisy')?.contractor).toBe('Coolair Ltd');
+      expect(
+        (notes.body.activities as { note: string | null; contractor: string | null }[]).find((a) => a.note === 'On site: compressor noisy')?.contractor,
+      ).toBe('Coolair Ltd');
       await phone.reload();
       await poll(() => phone.getByTestId('contractor-state').textContent()).toBe('Accepted: thank you');
     } finally {
@@ -161,7 +174,14 @@ describe('shared work orders', () => {
   it('a revoked link stops working at once', async () => {
     const host = `${org.subdomain}.localhost`;
     const second = await call(server.port, host, 'POST', '/api/work-orders/add-work-order', { title: 'Lift inspection' }, token);
-    const shared = await call(server.port, host, 'POST', '/api/shared-work-orders/create-share', { workOrderId: second.body.workOrder.id, contractorName: 'Lift Masters', email: 'ops@lift.example.com' }, token);
+    const shared = await call(
+      server.port,
+      host,
+      'POST',
+      '/api/shared-work-orders/create-share',
+      { workOrderId: second.body.workOrder.id, contractorName: 'Lift Masters', email: 'ops@lift.example.com' },
+      token,
+    );
     expect(shared.status).toBe(201);
     const manager = await newPage(browser);
     const contractor = await newPage(browser, { width: 390, height: 844 });

@@ -22,7 +22,20 @@ describe('the application shell', () => {
     const shell = page.locator('.mantine-AppShell-root');
     await expect.poll(() => shell.getAttribute('data-collapsed')).toBe('false');
     // the menu of the spec
-    for (const item of ['maintenanceRequest', 'maintenanceOrder', 'workOrders', 'workStations', 'services', 'quotations', 'purchaseOrders', 'customerVendors', 'partsInventory', 'assets', 'teams', 'settings']) {
+    for (const item of [
+      'maintenanceRequest',
+      'maintenanceOrder',
+      'workOrders',
+      'workStations',
+      'services',
+      'quotations',
+      'purchaseOrders',
+      'customerVendors',
+      'partsInventory',
+      'assets',
+      'teams',
+      'settings',
+    ]) {
       await expect.poll(() => page.getByTestId(`menu-${item}`).count()).toBe(1);
     }
     await page.getByTestId('collapse-menu').click();
@@ -116,7 +129,11 @@ describe('the list-screen kit on the users screen', () => {
     // Something in the bell: a team (people) made by this admin.
     await page.evaluate(async () => {
       const token = sessionStorage.getItem('accessToken');
-      await fetch('/api/teams/add-team', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ name: 'Night shift', members: [{ workerId: 1 }] }) });
+      await fetch('/api/teams/add-team', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ name: 'Night shift', members: [{ workerId: 1 }] }),
+      });
     });
     await page.reload();
     await page.getByTestId('notifications').click();
@@ -146,7 +163,11 @@ describe('the list-screen kit on the users screen', () => {
     await page.getByTestId('cookie-preferences').locator('..').click();
     await page.getByTestId('cookie-settings-save').click();
     await expect.poll(() => toastTexts(page)).toEqual(expect.arrayContaining([expect.stringContaining('Cookie settings updated successfully')]));
-    const kept = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('cmms.')).sort());
+    const kept = await page.evaluate(() =>
+      Object.keys(localStorage)
+        .filter((k) => k.startsWith('cmms.'))
+        .sort(),
+    );
     expect(kept.filter((k) => k !== 'cmms.storage-consent' && k !== 'cmms.auth-event' && k !== 'cmms.language')).toEqual([]);
     await page.reload();
     await page.getByTestId('side-menu').waitFor();

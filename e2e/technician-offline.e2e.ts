@@ -84,9 +84,14 @@ describe('the technician app', () => {
       ],
     });
     const order = await addOrder('Replace the seal of pump P-7', procedure.id);
-    const issued = (await api('GET', `/api/work-orders/get-work-order-procedure/${order.id}`)).procedure as { steps: { id: number; position: number; kind: string }[] };
+    const issued = (await api('GET', `/api/work-orders/get-work-order-procedure/${order.id}`)).procedure as {
+      steps: { id: number; position: number; kind: string }[];
+    };
     const pos = (kind: string) => issued.steps.find((s) => s.kind === kind)!.position;
-    const reasons = (await api('GET', '/api/time-tracking-reasons/get-time-tracking-reasons?pageSize=100')).timeTrackingReasons as { id: number; name: string }[];
+    const reasons = (await api('GET', '/api/time-tracking-reasons/get-time-tracking-reasons?pageSize=100')).timeTrackingReasons as {
+      id: number;
+      name: string;
+    }[];
     const reason = reasons[0];
     const parts = (await api('GET', '/api/parts/get-parts-options?pageSize=100')) as { value: number; label: string }[];
     const part = parts[0];
@@ -131,11 +136,15 @@ describe('the technician app', () => {
       await page.getByTestId(`step-${pos('pass-fail')}-pass`).click();
       await page.getByTestId(`step-${pos('number')}`).fill('3.2');
       await page.getByTestId(`step-${pos('number')}-save`).click();
-      const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#3366cc' } }).jpeg().toBuffer();
+      const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#3366cc' } })
+        .jpeg()
+        .toBuffer();
       await page.getByTestId(`step-${pos('photo')}-input`).setInputFiles({ name: 'seal.jpg', mimeType: 'image/jpeg', buffer: photo });
       await page.getByTestId('photo-pending').waitFor();
       // A photo of the work order itself (outside the procedure), from the camera input, queued like the rest.
-      const woPhoto = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#cc6633' } }).jpeg().toBuffer();
+      const woPhoto = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#cc6633' } })
+        .jpeg()
+        .toBuffer();
       await page.getByTestId('wo-photo-input').setInputFiles({ name: 'pump.jpg', mimeType: 'image/jpeg', buffer: woPhoto });
       await page.getByTestId('wo-photo-pending').waitFor();
       await page.getByTestId('parts-search').fill(part.label.slice(0, 4));
@@ -184,7 +193,11 @@ describe('the technician app', () => {
 
       // A change on the server that keeps the number of orders (the manager renames it) reaches the device copy
       // at the next refresh: a refresh skips only the tables whose copy is already the server's.
-      await api('PUT', `/api/work-orders/update-work-order/${order.id}`, { title: 'Replace the seal of pump P-7 (drive side)', assignees: [marcusId], priority: 'high' });
+      await api('PUT', `/api/work-orders/update-work-order/${order.id}`, {
+        title: 'Replace the seal of pump P-7 (drive side)',
+        assignees: [marcusId],
+        priority: 'high',
+      });
       await page.reload();
       await page.getByText('Replace the seal of pump P-7 (drive side)').first().waitFor();
 
@@ -239,7 +252,10 @@ describe('the technician app', () => {
   });
 
   it('a stale answer: answered offline while a manager answered online; the server keeps theirs and the notice names the order', async () => {
-    const { procedure } = await api('POST', '/api/procedures/add-procedure', { name: 'Gauge round', steps: [{ kind: 'number', label: 'Discharge pressure', unit: 'bar' }] });
+    const { procedure } = await api('POST', '/api/procedures/add-procedure', {
+      name: 'Gauge round',
+      steps: [{ kind: 'number', label: 'Discharge pressure', unit: 'bar' }],
+    });
     const order = await addOrder('Read the gauges of pump P-9', procedure.id);
     const stepId = (await api('GET', `/api/work-orders/get-work-order-procedure/${order.id}`)).procedure.steps[0].id as number;
     const { context, page } = await newPage(browser, { width: 390, height: 844, serviceWorkers: 'allow' });
@@ -272,13 +288,19 @@ describe('the technician app', () => {
   });
 
   it('completing with the timer running asks: stop and log the time, or discard it', async () => {
-    const reasons = (await api('GET', '/api/time-tracking-reasons/get-time-tracking-reasons?pageSize=100')).timeTrackingReasons as { id: number; name: string }[];
+    const reasons = (await api('GET', '/api/time-tracking-reasons/get-time-tracking-reasons?pageSize=100')).timeTrackingReasons as {
+      id: number;
+      name: string;
+    }[];
     const logged = await addOrder('Grease the conveyor bearings');
     const discarded = await addOrder('Tighten the belt of fan F-2');
     const { page, context } = await newPage(browser, { width: 390, height: 844, serviceWorkers: 'allow' });
     try {
       await signInTechnician(page);
-      for (const [order, choice] of [[logged, 'log'], [discarded, 'discard']] as const) {
+      for (const [order, choice] of [
+        [logged, 'log'],
+        [discarded, 'discard'],
+      ] as const) {
         await page.goto(`${url}/dashboard/my-work?open=${order.id}`);
         await page.getByTestId('work-order-screen').waitFor();
         await page.getByTestId('timer-start').click();
@@ -294,9 +316,22 @@ describe('the technician app', () => {
         await page.getByTestId(`complete-timer-${choice}`).click();
         await poll(async () => (await api('GET', `/api/work-orders/get-work-order/${order.id}`)).workOrder.status).toBe('completed');
       }
-      expect((await api('GET', `/api/work-orders/get-labors/${logged.id}`)).labors).toEqual([expect.objectContaining({ reasonId: reasons[0].id, workerId: marcusId })]);
+      expect((await api('GET', `/api/work-orders/get-labors/${logged.id}`)).labors).toEqual([
+        expect.objectContaining({ reasonId: reasons[0].id, workerId: marcusId }),
+      ]);
       expect((await api('GET', `/api/work-orders/get-labors/${discarded.id}`)).labors).toEqual([]);
-      expect(await page.evaluate(() => new Promise((done) => { const r = indexedDB.open('cmms-my-work'); r.onsuccess = () => { const q = r.result.transaction('timers').objectStore('timers').count(); q.onsuccess = () => done(q.result); }; }))).toBe(0);
+      expect(
+        await page.evaluate(
+          () =>
+            new Promise((done) => {
+              const r = indexedDB.open('cmms-my-work');
+              r.onsuccess = () => {
+                const q = r.result.transaction('timers').objectStore('timers').count();
+                q.onsuccess = () => done(q.result);
+              };
+            }),
+        ),
+      ).toBe(0);
     } finally {
       await context.close();
     }

@@ -12,6 +12,7 @@ export function ensureDebianPackage(binary, pkg, { override } = {}) {
   } catch {
     /* reported below */
   }
-  if (!existsSync(binary)) throw new Error(`${binary} is missing and could not be installed: apt-get install -y ${pkg}${override ? ` (or set ${override})` : ''}`);
+  if (!existsSync(binary))
+    throw new Error(`${binary} is missing and could not be installed: apt-get install -y ${pkg}${override ? ` (or set ${override})` : ''}`);
   return binary;
 }

@@ -61,12 +61,24 @@ function ensureBuilt(what, output, sources, script, scriptArgs, force) {
 
 /** The SPA in dist/web. */
 export const ensureSpa = ({ force = false } = {}) =>
-  ensureBuilt('the SPA (vite build)', 'dist/web/index.html',
+  ensureBuilt(
+    'the SPA (vite build)',
+    'dist/web/index.html',
     ['src/web', 'src/features', 'src/shared', 'src/portal', 'index.html', 'portal.html', 'vite.config.ts'],
-    'node_modules/vite/bin/vite.js', ['build', '--logLevel', 'warn'], force);
+    'node_modules/vite/bin/vite.js',
+    ['build', '--logLevel', 'warn'],
+    force,
+  );
 
 /** The server bundle dist/server/main.mjs; returns its path. */
 export function ensureServerBundle({ force = false } = {}) {
-  ensureBuilt('the server bundle (scripts/build-server.mjs)', 'dist/server/main.mjs', ['src', 'scripts/build-server.mjs', 'package-lock.json'], 'scripts/build-server.mjs', [], force);
+  ensureBuilt(
+    'the server bundle (scripts/build-server.mjs)',
+    'dist/server/main.mjs',
+    ['src', 'scripts/build-server.mjs', 'package-lock.json'],
+    'scripts/build-server.mjs',
+    [],
+    force,
+  );
   return SERVER_BUNDLE;
 }

@@ -14,7 +14,9 @@ export function ensureChromium() {
     /* reported below */
   }
   if (!existsSync(CHROMIUM)) {
-    console.error(`\nBrowser journeys cannot run: ${CHROMIUM} is missing and could not be installed.\nInstall it with: apt-get install -y chromium (or set CHROMIUM_PATH).\n`);
+    console.error(
+      `\nBrowser journeys cannot run: ${CHROMIUM} is missing and could not be installed.\nInstall it with: apt-get install -y chromium (or set CHROMIUM_PATH).\n`,
+    );
     process.exit(1);
   }
   return CHROMIUM;

@@ -8,8 +8,16 @@ import sharp from 'sharp';
 const dir = resolve(import.meta.dirname, '../public/icons');
 const logo = resolve(dir, 'logo.svg');
 
-for (const size of [192, 512]) await sharp(logo, { density: 300 }).resize(size, size).png({ compressionLevel: 9 }).toFile(resolve(dir, `icon-${size}.png`));
-await sharp(logo, { density: 300 }).resize(180, 180).flatten({ background: '#4c6ef5' }).png({ compressionLevel: 9 }).toFile(resolve(dir, 'apple-touch-icon.png'));
+for (const size of [192, 512])
+  await sharp(logo, { density: 300 })
+    .resize(size, size)
+    .png({ compressionLevel: 9 })
+    .toFile(resolve(dir, `icon-${size}.png`));
+await sharp(logo, { density: 300 })
+  .resize(180, 180)
+  .flatten({ background: '#4c6ef5' })
+  .png({ compressionLevel: 9 })
+  .toFile(resolve(dir, 'apple-touch-icon.png'));
 // Maskable: the platform crops to a circle or squircle; the logo keeps to the inner 80 %.
 const inner = await sharp(logo, { density: 300 }).resize(384, 384).png().toBuffer();
 await sharp({ create: { width: 512, height: 512, channels: 4, background: '#4c6ef5' } })

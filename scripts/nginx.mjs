@@ -33,11 +33,16 @@ export function siteFor(site, { upstreams, httpPort, httpsPort, certificate, key
   let out = site;
   const servers = /^([ \t]*)server\s+[\w.-]+:\d+[^;\n]*;\n/gm;
   let first = true;
-  out = replace(out, servers, (_line, indent) => {
-    if (!first) return '';
-    first = false;
-    return upstreams.map((u) => `${indent}server ${u};\n`).join('');
-  }, 'upstream server lines');
+  out = replace(
+    out,
+    servers,
+    (_line, indent) => {
+      if (!first) return '';
+      first = false;
+      return upstreams.map((u) => `${indent}server ${u};\n`).join('');
+    },
+    'upstream server lines',
+  );
   out = replace(out, /listen 80;/, `listen 127.0.0.1:${httpPort};`, '"listen 80;"');
   out = replace(out, /listen 443 ssl;/, `listen 127.0.0.1:${httpsPort} ssl;`, '"listen 443 ssl;"');
   out = replace(out, /ssl_certificate\s+\S+;/, `ssl_certificate ${certificate};`, 'ssl_certificate');
@@ -49,7 +54,27 @@ export function siteFor(site, { upstreams, httpPort, httpsPort, certificate, key
 export function selfSignedCertificate(dir) {
   const certificate = join(dir, 'cert.pem');
   const key = join(dir, 'key.pem');
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost,DNS:*.localhost', '-keyout', key, '-out', certificate], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=DNS:localhost,DNS:*.localhost',
+      '-keyout',
+      key,
+      '-out',
+      certificate,
+    ],
+    { stdio: 'ignore' },
+  );
   return { certificate, key };
 }
 
@@ -94,7 +119,9 @@ http {
 }
 `,
   );
-  const child = spawn(binary, ['-p', dir, '-e', join(dir, 'error.log'), '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(binary, ['-p', dir, '-e', join(dir, 'error.log'), '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
   const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -23,7 +23,14 @@ import { sessionTokenFor } from '../lib/session-token';
 import { fmt } from '../lib/measure';
 import { BIG_SUBDOMAIN } from '../generate/orgs';
 
-const { values } = parseArgs({ options: { db: { type: 'string', default: 'cmms_bench_100k' }, runs: { type: 'string', default: '10' }, only: { type: 'string' }, filters: { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'cmms_bench_100k' },
+    runs: { type: 'string', default: '10' },
+    only: { type: 'string' },
+    filters: { type: 'string' },
+  },
+});
 const adminUrl = process.env.DATABASE_URL;
 if (!adminUrl) {
   console.error('Set DATABASE_URL to the PostgreSQL server holding the generated database (bench/generate/run.ts).');
@@ -43,7 +50,13 @@ const database = await openDatabase({ databaseUrl });
 const started = Date.now();
 await migrate(database);
 console.log(`migrated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl, JWT_SECRET: 'bench-secret-0123456789', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/cmms-bench' });
+const config = loadConfig({
+  ...process.env,
+  DATABASE_URL: databaseUrl,
+  JWT_SECRET: 'bench-secret-0123456789',
+  LOG_LEVEL: 'silent',
+  DATA_DIR: '/tmp/cmms-bench',
+});
 const app = await buildApp({ database, config, logger: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const port = (app.server.address() as AddressInfo).port;

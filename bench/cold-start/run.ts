@@ -85,7 +85,9 @@ try {
   console.log('|---|---|---|---|---|---|---|');
   for (const r of results) {
     const target = r.label === 'PostgreSQL' ? '< 1000 ms' : '< 1500 ms';
-    console.log(`| ${r.label} | ${fmt(r.first, 0)} | ${fmt(median(r.times), 0)} | ${fmt(Math.min(...r.times), 0)} | ${fmt(Math.max(...r.times), 0)} | ${fmt(median(r.cpu), 0)} | ${target} |`);
+    console.log(
+      `| ${r.label} | ${fmt(r.first, 0)} | ${fmt(median(r.times), 0)} | ${fmt(Math.min(...r.times), 0)} | ${fmt(Math.max(...r.times), 0)} | ${fmt(median(r.cpu), 0)} | ${target} |`,
+    );
   }
 } finally {
   rmSync(dataDir, { recursive: true, force: true });

@@ -49,7 +49,11 @@ async function once(browser: Browser, url: string): Promise<Run> {
   await page.waitForTimeout(1500);
   const result = await page.evaluate(() => {
     const w = window as unknown as { __lcp: { t: number; el: string }; __fcp: number };
-    const requests = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => ({ url: r.name.replace(/^https?:\/\/[^/]+/, ''), start: r.startTime, end: r.responseEnd }));
+    const requests = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => ({
+      url: r.name.replace(/^https?:\/\/[^/]+/, ''),
+      start: r.startTime,
+      end: r.responseEnd,
+    }));
     return { lcp: w.__lcp.t, element: w.__lcp.el, fcp: w.__fcp, requests };
   });
   const trace = JSON.parse(String(await browser.stopTracing())) as { traceEvents: { name: string; ts: number; args?: { data?: { navigationId?: string } } }[] };
@@ -72,8 +76,11 @@ try {
   const sorted = [...all].sort((a, b) => a.lcp - b.lcp);
   const median = sorted[Math.floor(sorted.length / 2)];
   console.log(`login LCP ms (${withSession ? 'with a session marker' : 'no session'}), ${runs} cold runs: ${all.map((r) => r.lcp.toFixed(0)).join(', ')}`);
-  console.log(`median ${median.lcp.toFixed(0)} ms (trace ${median.traceLcp?.toFixed(0) ?? '?'} ms), FCP ${median.fcp?.toFixed(0)} ms, element ${median.element}`);
-  for (const r of median.requests.filter((q) => q.start <= median.lcp)) console.log(`  ${r.start.toFixed(0).padStart(5)} -> ${r.end.toFixed(0).padStart(5)} ms  ${r.url}`);
+  console.log(
+    `median ${median.lcp.toFixed(0)} ms (trace ${median.traceLcp?.toFixed(0) ?? '?'} ms), FCP ${median.fcp?.toFixed(0)} ms, element ${median.element}`,
+  );
+  for (const r of median.requests.filter((q) => q.start <= median.lcp))
+    console.log(`  ${r.start.toFixed(0).padStart(5)} -> ${r.end.toFixed(0).padStart(5)} ms  ${r.url}`);
 } finally {
   await browser.close();
   await server.stop();

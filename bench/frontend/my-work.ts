@@ -27,7 +27,15 @@ const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
-const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 if (!existsSync(join(WEB, 'sw.js'))) throw new Error('dist/web has no build with the service worker: run vite build first');
 const server = await startServer({ seedDemo: true });
@@ -55,7 +63,14 @@ async function firstLoadJs(context: BrowserContext) {
   await fresh.addCookies(await context.cookies());
   const p = await fresh.newPage();
   await openMyWork(p);
-  const paths = await p.evaluate(() => [...new Set(performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((x) => x.endsWith('.js')))]);
+  const paths = await p.evaluate(() => [
+    ...new Set(
+      performance
+        .getEntriesByType('resource')
+        .map((e) => new URL(e.name).pathname)
+        .filter((x) => x.endsWith('.js')),
+    ),
+  ]);
   await fresh.close();
   await page.close();
   return { files: paths.length, gzip: paths.reduce((n, x) => n + (existsSync(join(WEB, `${x}.gz`)) ? statSync(join(WEB, `${x}.gz`)).size : 0), 0) };
@@ -65,7 +80,11 @@ async function firstLoadJs(context: BrowserContext) {
 async function lighthouseRun(warm: boolean) {
   const port = await freePort();
   const profile = mkdtempSync(join(tmpdir(), 'cmms-lh-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: [...FLAGS, `--remote-debugging-port=${port}`] });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [...FLAGS, `--remote-debugging-port=${port}`],
+  });
   try {
     const page = await context.newPage();
     await signIn(page);
@@ -81,7 +100,11 @@ async function lighthouseRun(warm: boolean) {
     await page.close();
     const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true });
     const lhr = result!.lhr;
-    return { tti: lhr.audits.interactive.numericValue ?? 0, fcp: lhr.audits['first-contentful-paint'].numericValue ?? 0, perf: Math.round((lhr.categories.performance.score ?? 0) * 100) };
+    return {
+      tti: lhr.audits.interactive.numericValue ?? 0,
+      fcp: lhr.audits['first-contentful-paint'].numericValue ?? 0,
+      perf: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    };
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
@@ -90,18 +113,45 @@ async function lighthouseRun(warm: boolean) {
 
 try {
   const admin = (await call(server.port, HOST, 'POST', '/api/login', { email: 'admin@demo.com', password: 'Demo1234!' })).body.accessToken as string;
-  const { users } = (await call(server.port, HOST, 'GET', '/api/user/getCompanyUsers?pageSize=100', undefined, admin)).body as { users: { id: number; email: string }[] };
+  const { users } = (await call(server.port, HOST, 'GET', '/api/user/getCompanyUsers?pageSize=100', undefined, admin)).body as {
+    users: { id: number; email: string }[];
+  };
   const tech = users.find((u) => u.email === TECH.email)!.id;
-  const proc = await call(server.port, HOST, 'POST', '/api/procedures/add-procedure', { name: 'Bench check', steps: [{ kind: 'checkbox', label: 'Isolate' }, { kind: 'number', label: 'Pressure' }, { kind: 'photo', label: 'Photo' }] }, admin);
+  const proc = await call(
+    server.port,
+    HOST,
+    'POST',
+    '/api/procedures/add-procedure',
+    {
+      name: 'Bench check',
+      steps: [
+        { kind: 'checkbox', label: 'Isolate' },
+        { kind: 'number', label: 'Pressure' },
+        { kind: 'photo', label: 'Photo' },
+      ],
+    },
+    admin,
+  );
   for (let i = 1; i <= 10; i++) {
-    const wo = await call(server.port, HOST, 'POST', '/api/work-orders/add-work-order', { title: `Inspect pump ${i}`, assignees: [tech], dueDate: new Date(Date.now() + (i - 3) * 86400_000).toISOString() }, admin);
+    const wo = await call(
+      server.port,
+      HOST,
+      'POST',
+      '/api/work-orders/add-work-order',
+      { title: `Inspect pump ${i}`, assignees: [tech], dueDate: new Date(Date.now() + (i - 3) * 86400_000).toISOString() },
+      admin,
+    );
     await call(server.port, HOST, 'POST', `/api/work-orders/attach-procedure/${wo.body.workOrder.id}`, { procedureId: proc.body.procedure.id }, admin);
   }
-  console.log(`\nMy work (${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.versions.node})`);
+  console.log(
+    `\nMy work (${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.versions.node})`,
+  );
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
   const js = await firstLoadJs(await browser.newContext({ viewport: { width: 390, height: 844 } }));
   await browser.close();
-  console.log(`worker's first load of /dashboard/my-work: ${js.files} JS files, ${KB(js.gzip)} KB gzip (target < 250: ${js.gzip < 250 * 1024 ? 'met' : 'NOT met'})`);
+  console.log(
+    `worker's first load of /dashboard/my-work: ${js.files} JS files, ${KB(js.gzip)} KB gzip (target < 250: ${js.gzip < 250 * 1024 ? 'met' : 'NOT met'})`,
+  );
   for (const warm of [false, true]) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) runs.push(await lighthouseRun(warm));

@@ -24,7 +24,12 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { call, CHROMIUM, freePort, launchBrowser, ROOT, signUpOrg, startServer, type TestOrg } from '../../e2e/helpers';
 
 const { values } = parseArgs({
-  options: { build: { type: 'boolean', default: false }, runs: { type: 'string', default: '5' }, 'skip-lighthouse': { type: 'boolean', default: false }, 'lighthouse-only': { type: 'boolean', default: false } },
+  options: {
+    build: { type: 'boolean', default: false },
+    runs: { type: 'string', default: '5' },
+    'skip-lighthouse': { type: 'boolean', default: false },
+    'lighthouse-only': { type: 'boolean', default: false },
+  },
 });
 const RUNS = Number(values.runs);
 // The benchmark's own build: other builds of dist/web in the same checkout cannot change it mid-run.
@@ -47,7 +52,10 @@ function ensureBuild() {
   const sources = Math.max(...['src/web', 'src/features', 'src/shared', 'index.html', 'vite.config.ts'].map((p) => newest(join(ROOT, p))));
   if (!values.build && built > sources) return;
   console.log('building the SPA (vite build)...');
-  const r = spawnSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error', '--outDir', WEB, '--emptyOutDir'], { cwd: ROOT, stdio: 'inherit' });
+  const r = spawnSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error', '--outDir', WEB, '--emptyOutDir'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   if (r.status !== 0) throw new Error('vite build failed');
 }
 
@@ -128,11 +136,12 @@ async function measureRoutes(browser: Browser, port: number, org: TestOrg) {
     await signedIn;
     // The sign-in answer starts the signed-in app's download at once: only what was requested before it arrived
     // counts (reading the list when the response event fires raced with those downloads).
-    const answered = await page.waitForFunction(() =>
-      performance
-        .getEntriesByType('resource')
-        .map((e) => e as PerformanceResourceTiming)
-        .find((e) => new URL(e.name).pathname === '/api/login')?.responseEnd,
+    const answered = await page.waitForFunction(
+      () =>
+        performance
+          .getEntriesByType('resource')
+          .map((e) => e as PerformanceResourceTiming)
+          .find((e) => new URL(e.name).pathname === '/api/login')?.responseEnd,
     );
     const t = await jsTransferred(page, (await answered.jsonValue()) as number);
     await page.waitForURL(`${org.url}/dashboard/work-orders`);
@@ -168,7 +177,15 @@ function largestChunk() {
   return { count: files.length, top: sizes.slice(0, 3) };
 }
 
-const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /**
  * One Lighthouse desktop run (performance, accessibility) in a fresh Chromium profile; `signIn` runs first in
@@ -177,7 +194,11 @@ const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-bac
 async function lighthouseRun(url: string, signIn?: (page: Page) => Promise<void>) {
   const port = await freePort();
   const profile = mkdtempSync(join(tmpdir(), 'cmms-lh-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: [...FLAGS, `--remote-debugging-port=${port}`] });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [...FLAGS, `--remote-debugging-port=${port}`],
+  });
   try {
     if (signIn) {
       const page = await context.newPage();
@@ -220,12 +241,21 @@ try {
   const host = `${org.subdomain}.localhost`;
   const token = (await call(server.port, host, 'POST', '/api/login', { email: org.email, password: org.password })).body.accessToken as string;
   for (let i = 1; i <= 30; i++) {
-    const res = await call(server.port, host, 'POST', '/api/work-orders/add-work-order', { title: `Inspect pump ${i}`, priority: ['low', 'medium', 'high'][i % 3] }, token);
+    const res = await call(
+      server.port,
+      host,
+      'POST',
+      '/api/work-orders/add-work-order',
+      { title: `Inspect pump ${i}`, priority: ['low', 'medium', 'high'][i % 3] },
+      token,
+    );
     if (res.status !== 201) throw new Error(`add work order: ${res.status} ${JSON.stringify(res.body)}`);
   }
 
   const date = new Date().toISOString().slice(0, 10);
-  console.log(`\nFront end (${date}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.versions.node}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`);
+  console.log(
+    `\nFront end (${date}, ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.versions.node}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`,
+  );
   if (!values['lighthouse-only']) {
     browser = await launchBrowser();
     const rows = await measureRoutes(browser, server.port, org);
@@ -240,7 +270,12 @@ try {
     }
     const chunk = largestChunk();
     const [top] = chunk.top;
-    console.log(`\nLargest chunk: ${top.f} ${KB(top.raw)} KB raw (${chunk.count} chunks; target: none over 500 KB, ${top.raw <= 500 * 1024 ? 'met' : 'NOT met'}); next: ${chunk.top.slice(1).map((c) => `${c.f} ${KB(c.raw)} KB`).join(', ')}`);
+    console.log(
+      `\nLargest chunk: ${top.f} ${KB(top.raw)} KB raw (${chunk.count} chunks; target: none over 500 KB, ${top.raw <= 500 * 1024 ? 'met' : 'NOT met'}); next: ${chunk.top
+        .slice(1)
+        .map((c) => `${c.f} ${KB(c.raw)} KB`)
+        .join(', ')}`,
+    );
   }
 
   if (!values['skip-lighthouse']) {

@@ -54,7 +54,6 @@ const BIG_WO = values['big-wo'] ? Number(values['big-wo']) : undefined;
 const YEARS = Number(values.years);
 const marker = `cmms bench data: orgs=${ORGS} rows=${ROWS}${BIG_WO ? ` big-wo=${BIG_WO}` : ''} years=${YEARS} complete`;
 
-
 // ---- sizes -------------------------------------------------------------------------------------------------
 
 interface Size {
@@ -78,7 +77,10 @@ const clamp = (n: number, lo: number, hi: number) => Math.max(lo, Math.min(hi, M
 /** Everything else follows from an organisation's work-order count. */
 function sizeFor(orgId: number, subdomain: string, name: string, wo: number): Size {
   return {
-    orgId, subdomain, name, wo,
+    orgId,
+    subdomain,
+    name,
+    wo,
     users: clamp(5 + wo / 2_000, 5, 200),
     teams: clamp(1 + wo / 20_000, 1, 25),
     cvs: clamp(10 + wo / 200, 10, 5_000),
@@ -97,9 +99,30 @@ const FIXED_MASTER_ROWS = 6 + 5 + 2 + 2 + 3 + 4; // asset categories, product ca
 function rowsOf(s: Size) {
   const stockable = Math.floor(s.parts / 2);
   const mos = Math.floor((s.mrs + 4) / 5);
-  return 1 + s.users + s.teams + (s.users - 1) + FIXED_MASTER_ROWS + s.cvs + s.assets + s.parts + stockable + s.stations + 2 * s.services
-    + s.wo * 2 + Math.floor(s.wo / 2) + Math.floor(s.wo / 3) + s.mrs + 3 * mos + 4 * s.quotes + 4 * s.pos
-    + (s.wo + s.mrs + s.quotes + s.pos) /* activities */ + 4 + 20 + 12 /* kept counts */;
+  return (
+    1 +
+    s.users +
+    s.teams +
+    (s.users - 1) +
+    FIXED_MASTER_ROWS +
+    s.cvs +
+    s.assets +
+    s.parts +
+    stockable +
+    s.stations +
+    2 * s.services +
+    s.wo * 2 +
+    Math.floor(s.wo / 2) +
+    Math.floor(s.wo / 3) +
+    s.mrs +
+    3 * mos +
+    4 * s.quotes +
+    4 * s.pos +
+    (s.wo + s.mrs + s.quotes + s.pos) /* activities */ +
+    4 +
+    20 +
+    12 /* kept counts */
+  );
 }
 
 /** Big, small, then the others on a Zipf curve (1/i^0.9) scaled so the total is about ROWS. */
@@ -133,9 +156,44 @@ const JOBS = ['Technician', 'Electrician', 'Mechanic', 'Planner', 'Supervisor', 
 const CITIES = ['Riyadh', 'Jeddah', 'Dubai', 'Cairo', 'Amman', 'Casablanca', 'Lyon', 'Manchester', 'Houston', 'Pune'];
 const COMPANIES = ['Atlas', 'Nile', 'Summit', 'Harbor', 'Falcon', 'Cedar', 'Orion', 'Delta', 'Granite', 'Oasis', 'Zenith', 'Pioneer'];
 const SUFFIX = ['Industries', 'Logistics', 'Foods', 'Plastics', 'Hospitals', 'Hotels', 'Steel', 'Supplies'];
-const ASSET_KINDS = ['Centrifugal pump', 'Air compressor', 'Chiller', 'Boiler', 'Conveyor', 'Forklift', 'Generator', 'Cooling tower', 'AHU', 'Hydraulic press', 'Transformer', 'Packaging machine'];
-const PART_KINDS = ['Bearing 6204', 'V-belt A42', 'Mechanical seal 35 mm', 'Air filter 24x24', 'Hydraulic hose 1/2"', 'Contactor 40 A', 'Grease cartridge', 'Oil filter', 'Coupling insert', 'Fuse 10 A', 'Gasket set', 'Pressure gauge'];
-const SERVICE_KINDS = ['Preventive inspection', 'Pump overhaul', 'Motor rewinding', 'Chiller service', 'Boiler descaling', 'Thermal imaging', 'Vibration analysis', 'Calibration'];
+const ASSET_KINDS = [
+  'Centrifugal pump',
+  'Air compressor',
+  'Chiller',
+  'Boiler',
+  'Conveyor',
+  'Forklift',
+  'Generator',
+  'Cooling tower',
+  'AHU',
+  'Hydraulic press',
+  'Transformer',
+  'Packaging machine',
+];
+const PART_KINDS = [
+  'Bearing 6204',
+  'V-belt A42',
+  'Mechanical seal 35 mm',
+  'Air filter 24x24',
+  'Hydraulic hose 1/2"',
+  'Contactor 40 A',
+  'Grease cartridge',
+  'Oil filter',
+  'Coupling insert',
+  'Fuse 10 A',
+  'Gasket set',
+  'Pressure gauge',
+];
+const SERVICE_KINDS = [
+  'Preventive inspection',
+  'Pump overhaul',
+  'Motor rewinding',
+  'Chiller service',
+  'Boiler descaling',
+  'Thermal imaging',
+  'Vibration analysis',
+  'Calibration',
+];
 const MR_TITLES = ['Leak at', 'Noise from', 'Overheating', 'Not starting', 'Vibration on', 'Pressure drop at', 'Tripping breaker on', 'Routine check of'];
 
 /** A part's and a service's name and price (cents), from its per-organisation id: the lines reuse them. */
@@ -163,76 +221,144 @@ function statements(): [string, string][] {
       now() - ${YEARS2} + (g::float / s.wo) * ${YEARS2} as created_at
     from sz s, generate_series(1, s.wo) g, lateral (select random() + g * 0 as r) rr`;
   return [
-    ['organizations', `insert into organizations (id, organization, subdomain, number_of_workers, address_street1, city, zip_code, country, phone_number, website, currency, created_at)
+    [
+      'organizations',
+      `insert into organizations (id, organization, subdomain, number_of_workers, address_street1, city, zip_code, country, phone_number, website, currency, created_at)
       select org_id, name, subdomain, users, (org_id * 7 % 200 + 1) || ' King Fahd Road', ${pick(CITIES, 'org_id')}, lpad((org_id * 37 % 99999)::text, 5, '0'),
         'Saudi Arabia', '+9665' || lpad((org_id * 7919 % 100000000)::text, 8, '0'), 'https://' || subdomain || '.example.com',
-        (array['USD','SAR','EUR'])[1 + org_id % 3], now() - interval '3 years' from sz`],
-    ['users', `insert into users (org_id, id, email, first_name, last_name, phone_number, job_title, role, hourly_rate, created_at)
+        (array['USD','SAR','EUR'])[1 + org_id % 3], now() - interval '3 years' from sz`,
+    ],
+    [
+      'users',
+      `insert into users (org_id, id, email, first_name, last_name, phone_number, job_title, role, hourly_rate, created_at)
       select s.org_id, g, 'user' || g || '@' || s.subdomain || '.example.com', ${pick(FIRST, 'g * 5 + s.org_id')}, ${pick(LAST, 'g * 3 + s.org_id')},
         '+9665' || lpad((g * 104729 % 100000000)::text, 8, '0'), ${pick(JOBS, 'g')},
         case when g = 1 then 'admin' when g <= 1 + s.users / 10 then 'manager' else 'worker' end, 2500 + (g % 10) * 500, now() - interval '3 years' + g * interval '1 hour'
-      from sz s, generate_series(1, s.users) g`],
-    ['teams', `insert into teams (org_id, id, name) select s.org_id, g, ${pick(['Mechanical', 'Electrical', 'HVAC', 'Utilities', 'Facilities'], 'g')} || ' team ' || g
-      from sz s, generate_series(1, s.teams) g`],
-    ['team_members', `insert into team_members (org_id, team_id, worker_id, is_team_lead, is_default_assignee)
-      select s.org_id, 1 + g % s.teams, g, g - 2 < s.teams, g - 2 < s.teams from sz s, generate_series(2, s.users) g`],
-    ['asset_categories', `insert into asset_categories (org_id, id, name, code) select s.org_id, c.i, c.name, c.code from sz s,
-      (values (1, 'Pumps', 'PMP'), (2, 'HVAC', 'HVC'), (3, 'Electrical', 'ELC'), (4, 'Conveyors', 'CNV'), (5, 'Vehicles', 'VEH'), (6, 'Buildings', 'BLD')) c(i, name, code)`],
-    ['product_categories', `insert into product_categories (org_id, id, name) select s.org_id, c.i, c.name from sz s,
-      (values (1, 'Spares'), (2, 'Consumables'), (3, 'Lubricants'), (4, 'Filters'), (5, 'Electrical')) c(i, name)`],
+      from sz s, generate_series(1, s.users) g`,
+    ],
+    [
+      'teams',
+      `insert into teams (org_id, id, name) select s.org_id, g, ${pick(['Mechanical', 'Electrical', 'HVAC', 'Utilities', 'Facilities'], 'g')} || ' team ' || g
+      from sz s, generate_series(1, s.teams) g`,
+    ],
+    [
+      'team_members',
+      `insert into team_members (org_id, team_id, worker_id, is_team_lead, is_default_assignee)
+      select s.org_id, 1 + g % s.teams, g, g - 2 < s.teams, g - 2 < s.teams from sz s, generate_series(2, s.users) g`,
+    ],
+    [
+      'asset_categories',
+      `insert into asset_categories (org_id, id, name, code) select s.org_id, c.i, c.name, c.code from sz s,
+      (values (1, 'Pumps', 'PMP'), (2, 'HVAC', 'HVC'), (3, 'Electrical', 'ELC'), (4, 'Conveyors', 'CNV'), (5, 'Vehicles', 'VEH'), (6, 'Buildings', 'BLD')) c(i, name, code)`,
+    ],
+    [
+      'product_categories',
+      `insert into product_categories (org_id, id, name) select s.org_id, c.i, c.name from sz s,
+      (values (1, 'Spares'), (2, 'Consumables'), (3, 'Lubricants'), (4, 'Filters'), (5, 'Electrical')) c(i, name)`,
+    ],
     ['uom_categories', `insert into uom_categories (org_id, id, name) select s.org_id, c.i, c.name from sz s, (values (1, 'Unit'), (2, 'Weight')) c(i, name)`],
-    ['uoms', `insert into uoms (org_id, id, name, category_id, ratio, type) select s.org_id, u.i, u.name, u.cat, u.ratio, u.type from sz s,
-      (values (1, 'Units', 1, 1, 'reference'), (2, 'Box of 10', 1, 10, 'bigger'), (3, 'kg', 2, 1, 'reference'), (4, 'g', 2, 1000, 'lesser')) u(i, name, cat, ratio, type)`],
-    ['taxes', `insert into taxes (org_id, id, name, scope, tax_computation, amount) select s.org_id, t.i, t.name, t.scope, t.comp, t.amount from sz s,
-      (values (1, 'VAT 15%', 'sales', 'percentage_of_price', 15), (2, 'VAT 15% (purchases)', 'purchase', 'percentage_of_price', 15), (3, 'Environmental fee', 'sales', 'fixed', 2)) t(i, name, scope, comp, amount)`],
-    ['time_tracking_reasons', `insert into time_tracking_reasons (org_id, id, name, type, is_blocking_reason) select s.org_id, r.i, r.name, r.type, r.blocking from sz s,
-      (values (1, 'Repair', 'productivity', false), (2, 'Waiting for parts', 'availability', true), (3, 'Inspection', 'quality', false), (4, 'Reduced speed', 'performance', false)) r(i, name, type, blocking)`],
-    ['customer_vendors', `insert into customer_vendors (org_id, id, name, email, type, category, street, city, country, tin_vat, phone, website)
+    [
+      'uoms',
+      `insert into uoms (org_id, id, name, category_id, ratio, type) select s.org_id, u.i, u.name, u.cat, u.ratio, u.type from sz s,
+      (values (1, 'Units', 1, 1, 'reference'), (2, 'Box of 10', 1, 10, 'bigger'), (3, 'kg', 2, 1, 'reference'), (4, 'g', 2, 1000, 'lesser')) u(i, name, cat, ratio, type)`,
+    ],
+    [
+      'taxes',
+      `insert into taxes (org_id, id, name, scope, tax_computation, amount) select s.org_id, t.i, t.name, t.scope, t.comp, t.amount from sz s,
+      (values (1, 'VAT 15%', 'sales', 'percentage_of_price', 15), (2, 'VAT 15% (purchases)', 'purchase', 'percentage_of_price', 15), (3, 'Environmental fee', 'sales', 'fixed', 2)) t(i, name, scope, comp, amount)`,
+    ],
+    [
+      'time_tracking_reasons',
+      `insert into time_tracking_reasons (org_id, id, name, type, is_blocking_reason) select s.org_id, r.i, r.name, r.type, r.blocking from sz s,
+      (values (1, 'Repair', 'productivity', false), (2, 'Waiting for parts', 'availability', true), (3, 'Inspection', 'quality', false), (4, 'Reduced speed', 'performance', false)) r(i, name, type, blocking)`,
+    ],
+    [
+      'customer_vendors',
+      `insert into customer_vendors (org_id, id, name, email, type, category, street, city, country, tin_vat, phone, website)
       select s.org_id, g, ${pick(COMPANIES, 'g')} || ' ' || ${pick(SUFFIX, 'g / 12')} || ' ' || g, 'contact' || g || '@' || lower(${pick(COMPANIES, 'g')}) || g || '.example.com',
         case when g % 3 = 0 then 'vendor' else 'customer' end, case when g % 5 = 0 then 'individual' else 'company' end,
         (g % 300 + 1) || ' Industrial Area', ${pick(CITIES, 'g')}, 'Saudi Arabia', '3' || lpad((g * 7907 % 1000000000)::text, 14, '0'),
         '+9661' || lpad((g * 7919 % 100000000)::text, 8, '0'), 'https://' || lower(${pick(COMPANIES, 'g')}) || g || '.example.com'
-      from sz s, generate_series(1, s.cvs) g`],
-    ['assets', `insert into assets (org_id, id, name, description, serial, asset_barcode, asset_code, date, customer_vendor_id, asset_category_id, status, created_at)
+      from sz s, generate_series(1, s.cvs) g`,
+    ],
+    [
+      'assets',
+      `insert into assets (org_id, id, name, description, serial, asset_barcode, asset_code, date, customer_vendor_id, asset_category_id, status, created_at)
       select s.org_id, g, ${pick(ASSET_KINDS, 'g')} || ' ' || g, 'Installed in ' || ${pick(TITLE_WHERE, 'g')}, 'SN-' || lpad((g * 7877)::text, 9, '0'),
         lpad((g * 104723 % 1000000000000)::text, 12, '0'), 'AST-' || lpad(g::text, 5, '0'), date '2015-01-01' + (g * 37 % 3650),
         case when g % 10 = 0 then 1 + 3 * (g % ((s.cvs + 2) / 3)) end, 1 + g % 6, case when g % 11 = 0 then 'Not_Operational' else 'Operational' end,
         now() - interval '3 years' + (g::float / s.assets) * interval '1000 days'
-      from sz s, generate_series(1, s.assets) g`],
-    ['parts', `insert into parts (org_id, id, name, type, sku_code, category_id, sales_price, unit_of_measure_id, purchase_unit_of_measure_id, quantity_on_hand, minimum_quantity)
+      from sz s, generate_series(1, s.assets) g`,
+    ],
+    [
+      'parts',
+      `insert into parts (org_id, id, name, type, sku_code, category_id, sales_price, unit_of_measure_id, purchase_unit_of_measure_id, quantity_on_hand, minimum_quantity)
       select s.org_id, g, ${partName('g')}, case when g % 2 = 0 then 'stockable' else 'consumable' end, 'SKU-' || lpad(g::text, 6, '0'), 1 + g % 5,
         ${partCents('g')} / 100.0, 1, case when g % 4 = 0 then 2 else 1 end, case when g % 2 = 0 then (g * 7) % 50 else 0 end, case when g % 2 = 0 then 5 else 0 end
-      from sz s, generate_series(1, s.parts) g`],
+      from sz s, generate_series(1, s.parts) g`,
+    ],
     // The stock on hand is the sum of its moves: one opening move per stockable part.
-    ['stock_moves', `insert into stock_moves (org_id, id, part_id, quantity, reason, user_id, created_at)
-      select s.org_id, g / 2, g, (g * 7) % 50, 'Opening stock', 1, now() - interval '2 years' from sz s, generate_series(2, s.parts, 2) g where (g * 7) % 50 > 0`],
-    ['work_stations', `insert into work_stations (org_id, id, code, name, city, team_id)
+    [
+      'stock_moves',
+      `insert into stock_moves (org_id, id, part_id, quantity, reason, user_id, created_at)
+      select s.org_id, g / 2, g, (g * 7) % 50, 'Opening stock', 1, now() - interval '2 years' from sz s, generate_series(2, s.parts, 2) g where (g * 7) % 50 > 0`,
+    ],
+    [
+      'work_stations',
+      `insert into work_stations (org_id, id, code, name, city, team_id)
       select s.org_id, g, 'WS-' || lpad(g::text, 3, '0'), ${pick(['Workshop', 'Line', 'Bay', 'Plant room', 'Field crew'], 'g')} || ' ' || g, ${pick(CITIES, 'g')}, 1 + g % s.teams
-      from sz s, generate_series(1, s.stations) g`],
-    ['services', `insert into services (org_id, id, title, price, operations) select s.org_id, g, ${serviceName('g')}, ${serviceCents('g')} / 100.0,
-      'Isolate, inspect, replace worn items, test and hand over.' from sz s, generate_series(1, s.services) g`],
-    ['service_work_stations', `insert into service_work_stations (org_id, service_id, work_station_id, operation, time_required, position)
-      select s.org_id, g, 1 + g % s.stations, 'Perform ' || lower(${pick(SERVICE_KINDS, 'g')}), lpad((1 + g % 6)::text, 2, '0') || ':00', 0 from sz s, generate_series(1, s.services) g`],
-    ['work_orders', `insert into work_orders (org_id, id, title, duration, status, priority, start_date, end_date, due_date, instructions, asset_id, quotation_id, created_by_id, created_at, updated_at)
+      from sz s, generate_series(1, s.stations) g`,
+    ],
+    [
+      'services',
+      `insert into services (org_id, id, title, price, operations) select s.org_id, g, ${serviceName('g')}, ${serviceCents('g')} / 100.0,
+      'Isolate, inspect, replace worn items, test and hand over.' from sz s, generate_series(1, s.services) g`,
+    ],
+    [
+      'service_work_stations',
+      `insert into service_work_stations (org_id, service_id, work_station_id, operation, time_required, position)
+      select s.org_id, g, 1 + g % s.stations, 'Perform ' || lower(${pick(SERVICE_KINDS, 'g')}), lpad((1 + g % 6)::text, 2, '0') || ':00', 0 from sz s, generate_series(1, s.services) g`,
+    ],
+    [
+      'work_orders',
+      `insert into work_orders (org_id, id, title, duration, status, priority, start_date, end_date, due_date, instructions, asset_id, quotation_id, created_by_id, created_at, updated_at)
       select org_id, g, title, duration, status, priority, start_date, start_date + interval '4 hours', start_date + interval '5 days', instructions, asset_id, quotation_id, created_by_id,
         created_at, case when status = 'completed' then start_date + interval '6 hours' else created_at end
-      from (${wo}) w`],
+      from (${wo}) w`,
+    ],
     // Preventive plans (one per work station) and their occurrences: every third order was created by one.
-    ['pm_plans', `insert into pm_plans (org_id, id, name, work_station_id, team_id, title, frequency, start_date, active_from)
+    [
+      'pm_plans',
+      `insert into pm_plans (org_id, id, name, work_station_id, team_id, title, frequency, start_date, active_from)
       select s.org_id, g, 'Plan ' || g, g, 1 + g % s.teams, 'Preventive round ' || g, 'weekly', (now() - ${YEARS2})::date, (now() - ${YEARS2})::date
-      from sz s, generate_series(1, s.stations) g`],
-    ['pm_occurrences', `insert into pm_occurrences (org_id, id, plan_id, asset_id, due_date, status, work_order_id)
+      from sz s, generate_series(1, s.stations) g`,
+    ],
+    [
+      'pm_occurrences',
+      `insert into pm_occurrences (org_id, id, plan_id, asset_id, due_date, status, work_order_id)
       select s.org_id, g / 3 + 1, 1 + (g / 3) % s.stations, 1 + (g * 11) % s.assets, (now() - ${YEARS2} + (g::float / s.wo) * ${YEARS2})::date, 'created', g
-      from sz s, generate_series(0, s.wo, 3) g where g > 0 on conflict do nothing`],
-    ['work_order_assignees', `insert into work_order_assignees (org_id, work_order_id, user_id) select s.org_id, g, 1 + (g * 7) % s.users from sz s, generate_series(1, s.wo) g`],
+      from sz s, generate_series(0, s.wo, 3) g where g > 0 on conflict do nothing`,
+    ],
+    [
+      'work_order_assignees',
+      `insert into work_order_assignees (org_id, work_order_id, user_id) select s.org_id, g, 1 + (g * 7) % s.users from sz s, generate_series(1, s.wo) g`,
+    ],
     // Each line keeps the rate and the price in force when it was written (decision 063): the generator's users'
     // rates (2500 + (id % 10) * 500) and parts' prices.
-    ['work_order_labors', `insert into work_order_labors (org_id, id, work_order_id, worker_id, reason_id, start_date, end_date, created_at, rate_minor)
+    [
+      'work_order_labors',
+      `insert into work_order_labors (org_id, id, work_order_id, worker_id, reason_id, start_date, end_date, created_at, rate_minor)
       select s.org_id, g / 2, g, 1 + (g * 7) % s.users, 1 + g % 4, t, t + (30 + g % 120) * interval '1 minute', t + interval '3 hours', 2500 + ((1 + (g * 7) % s.users) % 10) * 500
-      from sz s, generate_series(2, s.wo, 2) g, lateral (select now() - ${YEARS2} + (g::float / s.wo) * ${LABOR_SPAN} as t) x`],
-    ['work_order_parts', `insert into work_order_parts (org_id, id, work_order_id, part_id, quantity, unit_price_minor, created_at)
-      select s.org_id, g / 3, g, 1 + g % s.parts, 1 + g % 4, ${partCents('(1 + g % s.parts)')}, now() - ${YEARS2} + (g::float / s.wo) * ${YEARS2} from sz s, generate_series(3, s.wo, 3) g`],
-    ['maintenance_requests', `insert into maintenance_requests (org_id, id, title, problem_description, maintenance_type, requester, customer_id, priority, state, assigned_to,
+      from sz s, generate_series(2, s.wo, 2) g, lateral (select now() - ${YEARS2} + (g::float / s.wo) * ${LABOR_SPAN} as t) x`,
+    ],
+    [
+      'work_order_parts',
+      `insert into work_order_parts (org_id, id, work_order_id, part_id, quantity, unit_price_minor, created_at)
+      select s.org_id, g / 3, g, 1 + g % s.parts, 1 + g % 4, ${partCents('(1 + g % s.parts)')}, now() - ${YEARS2} + (g::float / s.wo) * ${YEARS2} from sz s, generate_series(3, s.wo, 3) g`,
+    ],
+    [
+      'maintenance_requests',
+      `insert into maintenance_requests (org_id, id, title, problem_description, maintenance_type, requester, customer_id, priority, state, assigned_to,
         date_of_request, asset_id, failure_reason, urgency_level, risk_level, schedule_date, frequency, sensor_data, condition, created_at)
       select s.org_id, g, ${pick(MR_TITLES, 'g')} || ' ' || lower(${pick(ASSET_KINDS, 'g * 11')}) || ' ' || (1 + (g * 11) % s.assets),
         'Reported by the operator during the ' || ${pick(['morning', 'evening', 'night'], 'g')} || ' shift.', t.type,
@@ -249,37 +375,56 @@ function statements(): [string, string][] {
         lateral (select (array['corrective','preventive','predictive','emergency','proactive'])[1 + g % 5] as type) t,
         lateral (select case when g > s.mrs * 0.9 then (array['new','approved','in-progress'])[1 + g % 3]
                              else (array['completed','completed','completed','approved','rejected','cancelled','in-progress'])[1 + g % 7] end as state) st,
-        lateral (select now() - ${YEARS2} + (g::float / s.mrs) * ${YEARS2} as d) dd`],
+        lateral (select now() - ${YEARS2} + (g::float / s.mrs) * ${YEARS2} as d) dd`,
+    ],
     // Preventive requests (g % 5 = 1) are planned as maintenance orders, one each.
-    ['maintenance_orders', `insert into maintenance_orders (org_id, id, status, maintenance_request_id, maintenance_type, asset_id, schedule_date, due_date, completion_date, created_at)
+    [
+      'maintenance_orders',
+      `insert into maintenance_orders (org_id, id, status, maintenance_request_id, maintenance_type, asset_id, schedule_date, due_date, completion_date, created_at)
       select s.org_id, (g + 4) / 5, st, g, 'preventive', 1 + (g * 11) % s.assets, d + interval '14 days', d + interval '21 days',
         case when st = 'validate' then d + interval '20 days' end, d + interval '1 day'
       from sz s, generate_series(1, s.mrs, 5) g,
         lateral (select case when g > s.mrs * 0.9 then 'new' else (array['validate','validate','in-progress','new','cancel'])[1 + g % 5] end as st,
-                        now() - ${YEARS2} + (g::float / s.mrs) * ${YEARS2} as d) x`],
-    ['maintenance_order_parts', `insert into maintenance_order_parts (org_id, maintenance_order_id, part_id)
-      select s.org_id, (g + 4) / 5, 1 + g % s.parts from sz s, generate_series(1, s.mrs, 5) g`],
-    ['maintenance_order_services', `insert into maintenance_order_services (org_id, maintenance_order_id, service_id)
-      select s.org_id, (g + 4) / 5, 1 + g % s.services from sz s, generate_series(1, s.mrs, 5) g`],
-    ['quotations', `insert into quotations (org_id, id, status, customer_id, sales_person_id, quotation_date, expiration_date, note, created_at, updated_at)
+                        now() - ${YEARS2} + (g::float / s.mrs) * ${YEARS2} as d) x`,
+    ],
+    [
+      'maintenance_order_parts',
+      `insert into maintenance_order_parts (org_id, maintenance_order_id, part_id)
+      select s.org_id, (g + 4) / 5, 1 + g % s.parts from sz s, generate_series(1, s.mrs, 5) g`,
+    ],
+    [
+      'maintenance_order_services',
+      `insert into maintenance_order_services (org_id, maintenance_order_id, service_id)
+      select s.org_id, (g + 4) / 5, 1 + g % s.services from sz s, generate_series(1, s.mrs, 5) g`,
+    ],
+    [
+      'quotations',
+      `insert into quotations (org_id, id, status, customer_id, sales_person_id, quotation_date, expiration_date, note, created_at, updated_at)
       select s.org_id, g, ${pick(['draft', 'sendForApproval', 'quotation', 'quotationSent', 'salesOrder', 'salesOrder'], 'g')},
         1 + 3 * (g % ((s.cvs + 2) / 3)), 1 + (g * 3) % s.users, d, d + interval '30 days', case when g % 4 = 0 then 'Prices valid for 30 days.' end, d, d
-      from sz s, generate_series(1, s.quotes) g, lateral (select now() - ${YEARS2} + (g::float / s.quotes) * ${YEARS2} as d) x`],
+      from sz s, generate_series(1, s.quotes) g, lateral (select now() - ${YEARS2} + (g::float / s.quotes) * ${YEARS2} as d) x`,
+    ],
     ['quotation_lines', linesStatement('quotation_lines', 'quotation_id', 'quotes', 1)],
-    ['purchase_orders', `insert into purchase_orders (org_id, id, status, vendor_id, requester_id, purchase_order_date, expiration_date, note, created_at, updated_at)
+    [
+      'purchase_orders',
+      `insert into purchase_orders (org_id, id, status, vendor_id, requester_id, purchase_order_date, expiration_date, note, created_at, updated_at)
       select s.org_id, g, ${pick(['draft', 'sendForApproval', 'purchaseSent', 'purchaseOrder', 'purchaseOrder'], 'g')},
         3 * (1 + g % (s.cvs / 3)), 1 + (g * 5) % s.users, d, d + interval '45 days', case when g % 5 = 0 then 'Deliver to the main store.' end, d, d
-      from sz s, generate_series(1, s.pos) g, lateral (select now() - ${YEARS2} + (g::float / s.pos) * ${YEARS2} as d) x`],
+      from sz s, generate_series(1, s.pos) g, lateral (select now() - ${YEARS2} + (g::float / s.pos) * ${YEARS2} as d) x`,
+    ],
     ['purchase_order_lines', linesStatement('purchase_order_lines', 'purchase_order_id', 'pos', 2)],
     // The history: each record's "created" entry at its creation time, by its creator.
-    ['activities', `insert into activities (org_id, id, entity_type, entity_id, user_id, action, created_at)
+    [
+      'activities',
+      `insert into activities (org_id, id, entity_type, entity_id, user_id, action, created_at)
       select s.org_id, g, 'work-order', g, 1 + g % least(s.users, 3), 'created', now() - ${YEARS2} + (g::float / s.wo) * ${YEARS2} from sz s, generate_series(1, s.wo) g
       union all
       select s.org_id, s.wo + g, 'maintenance-request', g, 1 + (g * 5) % s.users, 'created', now() - ${YEARS2} + (g::float / s.mrs) * ${YEARS2} from sz s, generate_series(1, s.mrs) g
       union all
       select s.org_id, s.wo + s.mrs + g, 'quotation', g, 1 + (g * 3) % s.users, 'created', now() - ${YEARS2} + (g::float / s.quotes) * ${YEARS2} from sz s, generate_series(1, s.quotes) g
       union all
-      select s.org_id, s.wo + s.mrs + s.quotes + g, 'purchase-order', g, 1 + (g * 5) % s.users, 'created', now() - ${YEARS2} + (g::float / s.pos) * ${YEARS2} from sz s, generate_series(1, s.pos) g`],
+      select s.org_id, s.wo + s.mrs + s.quotes + g, 'purchase-order', g, 1 + (g * 5) % s.users, 'created', now() - ${YEARS2} + (g::float / s.pos) * ${YEARS2} from sz s, generate_series(1, s.pos) g`,
+    ],
   ];
 }
 
@@ -307,7 +452,11 @@ function linesStatement(table: string, docColumn: string, sizeColumn: string, ta
 }
 
 /** Document totals = the sums of their lines (raw, discount, untaxed, tax, total). */
-const totalsStatement = (doc: string, lines: string, docColumn: string) => `update ${doc} d set raw_subtotal = t.raw, total_discount = t.raw - t.untaxed, untaxed = t.untaxed, total_tax = t.tax, total = t.untaxed + t.tax
+const totalsStatement = (
+  doc: string,
+  lines: string,
+  docColumn: string,
+) => `update ${doc} d set raw_subtotal = t.raw, total_discount = t.raw - t.untaxed, untaxed = t.untaxed, total_tax = t.tax, total = t.untaxed + t.tax
   from (select org_id, ${docColumn} as id, sum(quantity * unit_price)::bigint as raw, sum(subtotal - tax_amount)::bigint as untaxed, sum(tax_amount)::bigint as tax
         from ${lines} group by org_id, ${docColumn}) t
   where d.org_id = t.org_id and d.id = t.id`;
@@ -315,12 +464,21 @@ const totalsStatement = (doc: string, lines: string, docColumn: string) => `upda
 /** The counts the statement triggers keep (drizzle/*.sql), rebuilt from the loaded rows in one statement each. */
 const COUNT_TABLES: [string, string][] = [
   ['work_order_status_counts', `insert into work_order_status_counts (org_id, status, n) select org_id, status, count(*)::int from work_orders group by 1, 2`],
-  ['work_order_priority_counts', `insert into work_order_priority_counts (org_id, status, priority, n) select org_id, status, priority, count(*)::int from work_orders group by 1, 2, 3`],
-  ['maintenance_request_counts', `insert into maintenance_request_counts (org_id, state, requester, assigned, n)
-    select org_id, state, requester, assigned_to is not null, count(*)::int from maintenance_requests group by 1, 2, 3, 4`],
-  ['work_order_open_due_day_counts', `insert into work_order_open_due_day_counts (org_id, due_day, n)
+  [
+    'work_order_priority_counts',
+    `insert into work_order_priority_counts (org_id, status, priority, n) select org_id, status, priority, count(*)::int from work_orders group by 1, 2, 3`,
+  ],
+  [
+    'maintenance_request_counts',
+    `insert into maintenance_request_counts (org_id, state, requester, assigned, n)
+    select org_id, state, requester, assigned_to is not null, count(*)::int from maintenance_requests group by 1, 2, 3, 4`,
+  ],
+  [
+    'work_order_open_due_day_counts',
+    `insert into work_order_open_due_day_counts (org_id, due_day, n)
     select org_id, (due_date at time zone 'UTC')::date, count(*)::int from work_orders
-    where status in ('assigned', 'in-progress') and due_date is not null group by 1, 2`],
+    where status in ('assigned', 'in-progress') and due_date is not null group by 1, 2`,
+  ],
 ];
 
 /** Analytics' one kept table (work_order_closures, decision 063), from the loaded rows, after the indexes are back. */
@@ -350,7 +508,9 @@ async function main() {
         console.log(`${dbName} is already complete (${marker}); nothing to do. --drop to regenerate.`);
         return;
       } else {
-        console.error(`${dbName} exists but is not a finished load of these arguments (${existing.rows[0].note ?? 'no marker'}).\nDrop it first: rerun with --drop, or dropdb -h 127.0.0.1 -U postgres ${dbName}`);
+        console.error(
+          `${dbName} exists but is not a finished load of these arguments (${existing.rows[0].note ?? 'no marker'}).\nDrop it first: rerun with --drop, or dropdb -h 127.0.0.1 -U postgres ${dbName}`,
+        );
         process.exitCode = 1;
         return;
       }
@@ -379,13 +539,19 @@ async function main() {
   await q(`set max_parallel_maintenance_workers = 0`);
   await q(`set max_parallel_workers_per_gather = 0`);
 
-  await q(`create temp table sz (org_id int primary key, subdomain text, name text, wo int, users int, teams int, cvs int, assets int, parts int, services int, stations int, mrs int, quotes int, pos int)`);
+  await q(
+    `create temp table sz (org_id int primary key, subdomain text, name text, wo int, users int, teams int, cvs int, assets int, parts int, services int, stations int, mrs int, quotes int, pos int)`,
+  );
   await q(
     `insert into sz select * from unnest($1::int[], $2::text[], $3::text[], $4::int[], $5::int[], $6::int[], $7::int[], $8::int[], $9::int[], $10::int[], $11::int[], $12::int[], $13::int[], $14::int[])`,
-    (['orgId', 'subdomain', 'name', 'wo', 'users', 'teams', 'cvs', 'assets', 'parts', 'services', 'stations', 'mrs', 'quotes', 'pos'] as const).map((k) => sizes.map((s) => s[k])),
+    (['orgId', 'subdomain', 'name', 'wo', 'users', 'teams', 'cvs', 'assets', 'parts', 'services', 'stations', 'mrs', 'quotes', 'pos'] as const).map((k) =>
+      sizes.map((s) => s[k]),
+    ),
   );
   const woCounts = sizes.map((s) => s.wo).sort((a, b) => b - a);
-  console.log(`${ORGS} organisations, work orders: ${sizes[0].wo.toLocaleString('en-US')} (${BIG_SUBDOMAIN}), ${sizes[1].wo.toLocaleString('en-US')} (${SMALL_SUBDOMAIN}), others ${woCounts.at(-1)} to ${sizes[2]?.wo ?? 0}; planned ${sizes.reduce((n, s) => n + rowsOf(s), 0).toLocaleString('en-US')} rows`);
+  console.log(
+    `${ORGS} organisations, work orders: ${sizes[0].wo.toLocaleString('en-US')} (${BIG_SUBDOMAIN}), ${sizes[1].wo.toLocaleString('en-US')} (${SMALL_SUBDOMAIN}), others ${woCounts.at(-1)} to ${sizes[2]?.wo ?? 0}; planned ${sizes.reduce((n, s) => n + rowsOf(s), 0).toLocaleString('en-US')} rows`,
+  );
 
   // Secondary indexes go during the load and come back from their own definitions (built once, sorted).
   const loaded = statements().map(([t]) => t);
@@ -451,7 +617,9 @@ async function main() {
   );
   await q(`set session_replication_role = origin`);
   for (const fk of fks) {
-    const { rows: [def] } = await q(`select pg_get_constraintdef(oid) as def from pg_constraint where conname = $1 and conrelid = $2::regclass`, [fk.conname, fk.tbl]);
+    const {
+      rows: [def],
+    } = await q(`select pg_get_constraintdef(oid) as def from pg_constraint where conname = $1 and conrelid = $2::regclass`, [fk.conname, fk.tbl]);
     await q(`begin`);
     await q(`alter table ${fk.tbl} drop constraint ${fk.conname}`);
     await q(`alter table ${fk.tbl} add constraint ${fk.conname} ${def.def} not valid`);

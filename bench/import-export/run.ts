@@ -20,7 +20,11 @@ import { benchOrg, requirePostgres, rssMiB, scratchDatabase, startBenchServer, s
 import { orgFetch } from '../../src/server/test/server-process';
 
 const { values } = parseArgs({
-  options: { rows: { type: 'string', default: '100000' }, db: { type: 'string', default: 'cmms_bench_10m' }, only: { type: 'string', default: 'import,export' } },
+  options: {
+    rows: { type: 'string', default: '100000' },
+    db: { type: 'string', default: 'cmms_bench_10m' },
+    only: { type: 'string', default: 'import,export' },
+  },
 });
 const adminUrl = requirePostgres();
 const ROWS = Number(values.rows);
@@ -60,7 +64,9 @@ if (only.includes('import')) {
     const peak = memory.stop();
     const result = await res.json<{ imported: number; problems: unknown[] }>();
     if (res.status !== 200 || result.imported !== ROWS) throw new Error(`import ${res.status}: ${JSON.stringify(result).slice(0, 500)}`);
-    console.log(`import: ${ROWS.toLocaleString('en-US')} asset rows (${(JSON.stringify(body).length / 1048576).toFixed(1)} MiB of JSON), one transaction: ${seconds.toFixed(1)} s, ${Math.round(ROWS / seconds).toLocaleString('en-US')} rows/s, server memory ${mib(memory.baseline)} -> peak ${mib(peak)} (target < 60 s: ${seconds < 60 ? 'met' : 'MISSED'})`);
+    console.log(
+      `import: ${ROWS.toLocaleString('en-US')} asset rows (${(JSON.stringify(body).length / 1048576).toFixed(1)} MiB of JSON), one transaction: ${seconds.toFixed(1)} s, ${Math.round(ROWS / seconds).toLocaleString('en-US')} rows/s, server memory ${mib(memory.baseline)} -> peak ${mib(peak)} (target < 60 s: ${seconds < 60 ? 'met' : 'MISSED'})`,
+    );
   } finally {
     await stopServer(server);
     await scratch.drop();
@@ -110,7 +116,10 @@ if (only.includes('export') || only.includes('zip')) {
     try {
       const client = new pg.Client({ connectionString: databaseUrl });
       await client.connect();
-      const { rows } = await client.query(`select o.id, (select count(*) from work_orders w where w.org_id = o.id)::int as n from organizations o where subdomain = $1`, [BIG_SUBDOMAIN]);
+      const { rows } = await client.query(
+        `select o.id, (select count(*) from work_orders w where w.org_id = o.id)::int as n from organizations o where subdomain = $1`,
+        [BIG_SUBDOMAIN],
+      );
       await client.end();
       const token = await sessionTokenFor(database.db, 'bench-secret-bench-secret-bench-secret', rows[0].id, 1);
       await database.close();
@@ -123,7 +132,9 @@ if (only.includes('export') || only.includes('zip')) {
       }
       if (only.includes('zip')) {
         const r = await download(server.port, server.child.pid, host, token, '/api/data-transfer/export-organisation');
-        console.log(`organisation archive: ${(r.bytes / 1048576).toFixed(0)} MiB of ZIP: first byte after ${r.firstByte.toFixed(0)} ms, total ${r.seconds.toFixed(1)} s, server memory ${mib(r.baseline)} -> peak ${mib(r.peak)}`);
+        console.log(
+          `organisation archive: ${(r.bytes / 1048576).toFixed(0)} MiB of ZIP: first byte after ${r.firstByte.toFixed(0)} ms, total ${r.seconds.toFixed(1)} s, server memory ${mib(r.baseline)} -> peak ${mib(r.peak)}`,
+        );
       }
     } finally {
       await stopServer(server);

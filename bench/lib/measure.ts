@@ -48,7 +48,8 @@ export async function measure(once: () => Promise<boolean>, seconds: number, con
   const used = process.cpuUsage(cpu0);
   const machine1 = machineBusyMs();
   const n = latencies.length || 1;
-  const cpu = machine0 === undefined || machine1 === undefined ? undefined : { process: (used.user + used.system) / 1000 / n, machine: (machine1 - machine0) / n };
+  const cpu =
+    machine0 === undefined || machine1 === undefined ? undefined : { process: (used.user + used.system) / 1000 / n, machine: (machine1 - machine0) / n };
   latencies.sort((a, b) => a - b);
   return { rps: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors, cpu };
 }
@@ -80,7 +81,10 @@ export async function capture(fn: () => Promise<void>): Promise<Captured[]> {
   proto.query = function (this: unknown, config: unknown, values?: unknown, ...rest: unknown[]) {
     // The values come second (drizzle) or inside the config (the app's kept statements, decision 052).
     const inConfig = typeof config === 'object' && config ? (config as { values?: unknown }).values : undefined;
-    seen.push({ config: typeof config === 'object' && config ? { ...(config as object) } : config, values: typeof values === 'function' || values === undefined ? inConfig : values });
+    seen.push({
+      config: typeof config === 'object' && config ? { ...(config as object) } : config,
+      values: typeof values === 'function' || values === undefined ? inConfig : values,
+    });
     return original.call(this, config, values, ...rest);
   };
   try {

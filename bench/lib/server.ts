@@ -8,12 +8,20 @@ import { orgFetch, startServerProcess, type ServerProcess } from '../../src/serv
 export { scratchDatabase } from '../../src/server/test/scratch-database';
 
 // DB_NESTED_CALL_CHECK off: as production runs (decision 052); NODE_ENV stays development for plain HTTP.
-export const BENCH_ENV = { JWT_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'warn', SEED_DEMO: 'false', NODE_ENV: 'development', DB_NESTED_CALL_CHECK: 'off' };
+export const BENCH_ENV = {
+  JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+  LOG_LEVEL: 'warn',
+  SEED_DEMO: 'false',
+  NODE_ENV: 'development',
+  DB_NESTED_CALL_CHECK: 'off',
+};
 
 export function requirePostgres(): string {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    console.error('Set DATABASE_URL to a PostgreSQL server, e.g. postgres://postgres@127.0.0.1:5432/postgres (the benchmark creates and drops its own database).');
+    console.error(
+      'Set DATABASE_URL to a PostgreSQL server, e.g. postgres://postgres@127.0.0.1:5432/postgres (the benchmark creates and drops its own database).',
+    );
     process.exit(1);
   }
   return url;
@@ -26,7 +34,9 @@ export function startBenchServer(env: Record<string, string | undefined>, port?:
 /** Resident memory of a process in MiB, read from /proc (0 when it is gone). */
 export function rssMiB(pid: number | undefined): number {
   try {
-    const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('VmRSS:'));
     return line ? Number(line.split(/\s+/)[1]) / 1024 : 0;
   } catch {
     return 0;

@@ -11,7 +11,11 @@ export async function sessionTokenFor(db: Db, secret: string, orgId: number, use
   const [user] = await withTenant(
     db,
     orgId,
-    (tx) => tx.select({ role: users.role, tokenVersion: users.tokenVersion }).from(users).where(and(eq(users.orgId, orgId), eq(users.id, userId))),
+    (tx) =>
+      tx
+        .select({ role: users.role, tokenVersion: users.tokenVersion })
+        .from(users)
+        .where(and(eq(users.orgId, orgId), eq(users.id, userId))),
     { readOnly: true },
   );
   if (!user) throw new Error(`No user ${userId} in organisation ${orgId}`);

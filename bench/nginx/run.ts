@@ -63,7 +63,18 @@ function send(port: number, host: string, token: string, method: string, path: s
   return new Promise<number>((resolve) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const req = http.request(
-      { host: '127.0.0.1', port, path, method, agent, headers: { host, authorization: `Bearer ${token}`, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) } },
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method,
+        agent,
+        headers: {
+          host,
+          authorization: `Bearer ${token}`,
+          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+        },
+      },
       (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode ?? 0));
@@ -74,7 +85,11 @@ function send(port: number, host: string, token: string, method: string, path: s
   });
 }
 
-interface Failure { at: number; method: string; status: number }
+interface Failure {
+  at: number;
+  method: string;
+  status: number;
+}
 
 const adminUrl = requirePostgres();
 const scratch = await scratchDatabase(adminUrl, 'cmms_bench_nginx');
@@ -145,7 +160,9 @@ try {
   console.log('| phase | req/s | ok | failed | instance A share | instance B share |');
   console.log('|---|---|---|---|---|---|');
   console.log(`| both up, ${SECONDS / 2} s | ${fmt(steady.rps, 0)} | ${steady.ok} | ${steady.failures.length} | ${pct(sa, sb)} | ${pct(sb, sa)} |`);
-  console.log(`| B killed (SIGKILL) at ${killedAt} s of ${SECONDS} s | ${fmt(killed.rps, 0)} | ${killed.ok} | ${killed.failures.length} | ${pct(ka, kb)} | ${pct(kb, ka)} |`);
+  console.log(
+    `| B killed (SIGKILL) at ${killedAt} s of ${SECONDS} s | ${fmt(killed.rps, 0)} | ${killed.ok} | ${killed.failures.length} | ${pct(ka, kb)} | ${pct(kb, ka)} |`,
+  );
   console.log(`| B restarted, ${SECONDS / 2} s | ${fmt(back.rps, 0)} | ${back.ok} | ${back.failures.length} | ${pct(ra, rb)} | ${pct(rb, ra)} |`);
   const detail = killed.failures.map((f) => `${f.method} ${f.status || 'reset'} at ${fmt(f.at, 2)} s`).join('; ');
   console.log(`\nFailures while B was killed: ${killed.failures.length}${detail ? ` (${detail})` : ''}`);

@@ -71,7 +71,9 @@ const databaseUrl = url.toString();
 process.env.PM_GENERATOR_CRON ??= '0 0 1 1 *';
 const database = await openDatabase({ databaseUrl });
 await migrate(database);
-const config = { ...loadConfig({ ...process.env, DATABASE_URL: databaseUrl, JWT_SECRET: 'bench-secret-0123456789', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/cmms-bench' }) };
+const config = {
+  ...loadConfig({ ...process.env, DATABASE_URL: databaseUrl, JWT_SECRET: 'bench-secret-0123456789', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/cmms-bench' }),
+};
 const app = await buildApp({ database, config, logger: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const port = (app.server.address() as AddressInfo).port;
@@ -124,18 +126,30 @@ interface Org {
 const admin = new pg.Client({ connectionString: databaseUrl });
 await admin.connect();
 const orgs: Org[] = [];
-for (const [label, subdomain] of [['big', BIG_SUBDOMAIN], ['small', SMALL_SUBDOMAIN]] as const) {
-  const { rows } = await admin.query(`select o.id, coalesce((select sum(n) from work_order_status_counts c where c.org_id = o.id), 0)::int as n from organizations o where subdomain = $1`, [subdomain]);
+for (const [label, subdomain] of [
+  ['big', BIG_SUBDOMAIN],
+  ['small', SMALL_SUBDOMAIN],
+] as const) {
+  const { rows } = await admin.query(
+    `select o.id, coalesce((select sum(n) from work_order_status_counts c where c.org_id = o.id), 0)::int as n from organizations o where subdomain = $1`,
+    [subdomain],
+  );
   if (!rows.length) throw new Error(`No organisation ${subdomain} in ${values.db}: generate it first (bench/generate/run.ts).`);
   const token = await sessionTokenFor(database.db, config.jwtSecret, rows[0].id, 1);
   orgs.push({ label, orgId: rows[0].id, workOrders: rows[0].n, headers: { host: `${subdomain}.${config.baseDomain}`, authorization: `Bearer ${token}` } });
 }
-const { rows: [totals] } = await admin.query(`select (select count(*) from organizations)::int as orgs, (select sum(n_live_tup) from pg_stat_user_tables)::bigint as rows`);
+const {
+  rows: [totals],
+} = await admin.query(`select (select count(*) from organizations)::int as orgs, (select sum(n_live_tup) from pg_stat_user_tables)::bigint as rows`);
 await admin.end();
 
 const started = new Date();
-console.log(`\n${values.db}: ${totals.orgs} organisations, ~${Number(totals.rows).toLocaleString('en-US')} rows; big = ${orgs[0].workOrders.toLocaleString('en-US')} work orders, small = ${orgs[1].workOrders.toLocaleString('en-US')}`);
-console.log(`${started.toISOString()}, ${CONCURRENCY} connections, ${SECONDS} s per measurement, app and baseline alternated, median of ${RUNS}; baseline ${values['tenant-baseline'] ? 'as the runtime role, row-level security applying' : 'as the database owner'}\n`);
+console.log(
+  `\n${values.db}: ${totals.orgs} organisations, ~${Number(totals.rows).toLocaleString('en-US')} rows; big = ${orgs[0].workOrders.toLocaleString('en-US')} work orders, small = ${orgs[1].workOrders.toLocaleString('en-US')}`,
+);
+console.log(
+  `${started.toISOString()}, ${CONCURRENCY} connections, ${SECONDS} s per measurement, app and baseline alternated, median of ${RUNS}; baseline ${values['tenant-baseline'] ? 'as the runtime role, row-level security applying' : 'as the database owner'}\n`,
+);
 
 type Runs = { api: Figures[]; bare: Figures[] };
 type Row = { shape: string; org: Org; api: Figures; bare: Figures; runs: Runs; statements: number; bytes: number };
@@ -176,14 +190,20 @@ for (const shape of shapes) {
   for (const { org, statements, bytes, runs } of measured) {
     const row = { shape: shape.name, org, api: m(runs.api), bare: m(runs.bare), runs, statements, bytes };
     results.push(row);
-    console.log(`  ${shape.name} / ${org.label}: ${fmt(row.api.rps, 0)} req/s, p50 ${fmt(row.api.p50, 1)} ms, p99 ${fmt(row.api.p99, 1)} ms (bare ${fmt(row.bare.rps, 0)} req/s, p99 ${fmt(row.bare.p99, 1)} ms)${row.api.errors + row.bare.errors ? `, ${row.api.errors + row.bare.errors} errors` : ''}`);
+    console.log(
+      `  ${shape.name} / ${org.label}: ${fmt(row.api.rps, 0)} req/s, p50 ${fmt(row.api.p50, 1)} ms, p99 ${fmt(row.api.p99, 1)} ms (bare ${fmt(row.bare.rps, 0)} req/s, p99 ${fmt(row.bare.p99, 1)} ms)${row.api.errors + row.bare.errors ? `, ${row.api.errors + row.bare.errors} errors` : ''}`,
+    );
   }
 }
 
-console.log(`\n| request | org | API req/s | API p50 / p99 ms | bare pg req/s | bare p50 / p99 ms | API/bare req/s | CPU ms per request, process / machine: API; bare | bytes |`);
+console.log(
+  `\n| request | org | API req/s | API p50 / p99 ms | bare pg req/s | bare p50 / p99 ms | API/bare req/s | CPU ms per request, process / machine: API; bare | bytes |`,
+);
 console.log('|---|---|---|---|---|---|---|---|---|');
 for (const r of results) {
-  console.log(`| ${r.shape} (${r.statements} statements) | ${r.org.label} | ${fmt(r.api.rps, 0)} | ${fmt(r.api.p50, 1)} / ${fmt(r.api.p99, 1)} | ${fmt(r.bare.rps, 0)} | ${fmt(r.bare.p50, 1)} / ${fmt(r.bare.p99, 1)} | ${fmt(r.api.rps / r.bare.rps)} | ${cpuOf(r.api)}; ${cpuOf(r.bare)} | ${r.bytes.toLocaleString('en-US')} |`);
+  console.log(
+    `| ${r.shape} (${r.statements} statements) | ${r.org.label} | ${fmt(r.api.rps, 0)} | ${fmt(r.api.p50, 1)} / ${fmt(r.api.p99, 1)} | ${fmt(r.bare.rps, 0)} | ${fmt(r.bare.p50, 1)} / ${fmt(r.bare.p99, 1)} | ${fmt(r.api.rps / r.bare.rps)} | ${cpuOf(r.api)}; ${cpuOf(r.bare)} | ${r.bytes.toLocaleString('en-US')} |`,
+  );
 }
 console.log(`\n| request | API p99 big / small (median of the runs' ratios) | target <= ${TARGET_RATIO} | bare p99 big / small |`);
 console.log('|---|---|---|---|');

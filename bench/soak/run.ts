@@ -29,8 +29,16 @@ function send(port: number, host: string, token: string, method: string, path: s
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const req = http.request(
       {
-        host: '127.0.0.1', port, path, method, agent,
-        headers: { host, authorization: `Bearer ${token}`, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) },
+        host: '127.0.0.1',
+        port,
+        path,
+        method,
+        agent,
+        headers: {
+          host,
+          authorization: `Bearer ${token}`,
+          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+        },
       },
       (res) => {
         res.resume();
@@ -47,15 +55,25 @@ const scratch = await scratchDatabase(adminUrl, 'cmms_bench_soak');
 const server = await startBenchServer({ DATABASE_URL: scratch.url });
 try {
   const org = await benchOrg(server.port, 'soak', 500);
-  const reads = ['/api/work-orders/get-work-orders?page=1&limit=25', '/api/work-orders/get-statistics', '/api/user/get-app-data', '/api/user/getCompanyUsers?page=1&limit=25'];
+  const reads = [
+    '/api/work-orders/get-work-orders?page=1&limit=25',
+    '/api/work-orders/get-statistics',
+    '/api/user/get-app-data',
+    '/api/user/getCompanyUsers?page=1&limit=25',
+  ];
   let n = 0;
   const oneRequest = () => {
     const i = n++;
-    if (i % 20 === 19) return send(server.port, org.host, org.token, 'POST', '/api/work-orders/add-work-order?page=1&limit=1', { title: `Soak ${i}`, priority: 'low' });
+    if (i % 20 === 19)
+      return send(server.port, org.host, org.token, 'POST', '/api/work-orders/add-work-order?page=1&limit=1', { title: `Soak ${i}`, priority: 'low' });
     return send(server.port, org.host, org.token, 'GET', reads[i % reads.length]);
   };
 
-  interface Window { latencies: number[]; errors: number; statuses: Map<number, number> }
+  interface Window {
+    latencies: number[];
+    errors: number;
+    statuses: Map<number, number>;
+  }
   const fresh = (): Window => ({ latencies: [], errors: 0, statuses: new Map() });
   let current = fresh();
   const rows: { minute: number; rps: number; p50: number; p99: number; errors: number; rss: number }[] = [];
@@ -64,7 +82,9 @@ try {
   const renewal = setInterval(() => void org.renew(), 4 * 60_000);
   const db = new pg.Client({ connectionString: scratch.url });
   await db.connect();
-  const { rows: [{ autovacuum }] } = await db.query('show autovacuum');
+  const {
+    rows: [{ autovacuum }],
+  } = await db.query('show autovacuum');
   let vacuuming = false;
   const vacuum =
     autovacuum === 'on'
@@ -72,7 +92,10 @@ try {
       : setInterval(() => {
           if (vacuuming) return;
           vacuuming = true;
-          void db.query('vacuum (analyze)').catch(() => {}).finally(() => (vacuuming = false));
+          void db
+            .query('vacuum (analyze)')
+            .catch(() => {})
+            .finally(() => (vacuuming = false));
         }, 60_000);
   console.log(`PostgreSQL autovacuum: ${autovacuum}${vacuum ? ' (the soak runs vacuum (analyze) on its database every minute instead)' : ''}`);
   const started = performance.now();
@@ -82,10 +105,22 @@ try {
     current = fresh();
     w.latencies.sort((a, b) => a - b);
     const at = (p: number) => w.latencies[Math.min(w.latencies.length - 1, Math.floor(p * w.latencies.length))] ?? NaN;
-    const row = { minute: (performance.now() - started) / 60_000, rps: w.latencies.length / WINDOW_S, p50: at(0.5), p99: at(0.99), errors: w.errors, rss: rssMiB(server.child.pid) };
+    const row = {
+      minute: (performance.now() - started) / 60_000,
+      rps: w.latencies.length / WINDOW_S,
+      p50: at(0.5),
+      p99: at(0.99),
+      errors: w.errors,
+      rss: rssMiB(server.child.pid),
+    };
     rows.push(row);
-    const odd = [...w.statuses].filter(([s]) => s >= 300 || s === 0).map(([s, c]) => `${s}x${c}`).join(' ');
-    console.log(`${fmt(row.minute, 1)} min  ${fmt(row.rps, 0)} req/s  p50 ${fmt(row.p50, 1)} ms  p99 ${fmt(row.p99, 1)} ms  errors ${row.errors}${odd ? ` (${odd})` : ''}  server RSS ${fmt(row.rss, 0)} MiB`);
+    const odd = [...w.statuses]
+      .filter(([s]) => s >= 300 || s === 0)
+      .map(([s, c]) => `${s}x${c}`)
+      .join(' ');
+    console.log(
+      `${fmt(row.minute, 1)} min  ${fmt(row.rps, 0)} req/s  p50 ${fmt(row.p50, 1)} ms  p99 ${fmt(row.p99, 1)} ms  errors ${row.errors}${odd ? ` (${odd})` : ''}  server RSS ${fmt(row.rss, 0)} MiB`,
+    );
   }, WINDOW_S * 1000);
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
@@ -113,9 +148,13 @@ try {
   const mx = steady.reduce((s, r) => s + r.minute, 0) / steady.length;
   const my = steady.reduce((s, r) => s + r.rss, 0) / steady.length;
   const slope = steady.reduce((s, r) => s + (r.minute - mx) * (r.rss - my), 0) / steady.reduce((s, r) => s + (r.minute - mx) ** 2, 0);
-  console.log(`\nSoak (${new Date().toISOString().slice(0, 10)}): ${CONNECTIONS} connections, ${MINUTES} min, ${total} requests, ${fmt(total / (MINUTES * 60), 0)} req/s`);
+  console.log(
+    `\nSoak (${new Date().toISOString().slice(0, 10)}): ${CONNECTIONS} connections, ${MINUTES} min, ${total} requests, ${fmt(total / (MINUTES * 60), 0)} req/s`,
+  );
   console.log(`errors: ${totalErrors}`);
-  console.log(`server RSS after warm-up: first ${fmt(steady[0]?.rss ?? NaN, 0)} MiB, last ${fmt(steady.at(-1)?.rss ?? NaN, 0)} MiB, max ${fmt(Math.max(...rows.map((r) => r.rss)), 0)} MiB, trend ${fmt(slope, 2)} MiB/min`);
+  console.log(
+    `server RSS after warm-up: first ${fmt(steady[0]?.rss ?? NaN, 0)} MiB, last ${fmt(steady.at(-1)?.rss ?? NaN, 0)} MiB, max ${fmt(Math.max(...rows.map((r) => r.rss)), 0)} MiB, trend ${fmt(slope, 2)} MiB/min`,
+  );
   console.log(`p99 per window: ${rows.map((r) => fmt(r.p99, 0)).join(' ')} ms`);
 } finally {
   await stopServer(server);

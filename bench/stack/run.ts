@@ -17,7 +17,12 @@ import { users } from '../../src/server/db/schema';
 import { fmt, get, measure, median, type Figures } from '../lib/measure';
 
 const { values } = parseArgs({
-  options: { seconds: { type: 'string', default: '5' }, concurrency: { type: 'string', default: '8' }, warmup: { type: 'string', default: '10' }, runs: { type: 'string', default: '5' } },
+  options: {
+    seconds: { type: 'string', default: '5' },
+    concurrency: { type: 'string', default: '8' },
+    warmup: { type: 'string', default: '10' },
+    runs: { type: 'string', default: '5' },
+  },
 });
 const adminUrl = process.env.DATABASE_URL;
 if (!adminUrl) {
@@ -45,13 +50,22 @@ try {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
   const host = 'bench.localhost';
-  const signup = await app.inject({ method: 'POST', url: '/api/signup', headers: { host: 'localhost' }, payload: { organization: 'Bench Co', email: 'admin@bench.test', password: 'Passw0rd!long', subdomainName: 'bench', numberOfWorkers: 50, consent: true } });
+  const signup = await app.inject({
+    method: 'POST',
+    url: '/api/signup',
+    headers: { host: 'localhost' },
+    payload: { organization: 'Bench Co', email: 'admin@bench.test', password: 'Passw0rd!long', subdomainName: 'bench', numberOfWorkers: 50, consent: true },
+  });
   if (signup.statusCode !== 201) throw new Error(signup.body);
   const login = await app.inject({ method: 'POST', url: '/api/login', headers: { host }, payload: { email: 'admin@bench.test', password: 'Passw0rd!long' } });
   const token = login.json().accessToken as string;
   const orgId = Number(JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).org);
   await withTenant(database.db, orgId, (tx) =>
-    tx.insert(users).values(Array.from({ length: 60 }, (_, i) => ({ orgId, email: `worker${i}@bench.test`, role: 'worker' as const, firstName: `Worker${i}`, lastName: 'Bench' }))),
+    tx
+      .insert(users)
+      .values(
+        Array.from({ length: 60 }, (_, i) => ({ orgId, email: `worker${i}@bench.test`, role: 'worker' as const, firstName: `Worker${i}`, lastName: 'Bench' })),
+      ),
   );
 
   // The baseline: the same statement (the page with its total as a window count), no tenancy, no auth, no transaction.
@@ -92,7 +106,9 @@ try {
   for (let i = 0; i < RUNS; i++) {
     runs.api.push(await measure(() => get(port, '/api/user/getCompanyUsers?page=1&pageSize=25', headers), SECONDS, CONCURRENCY));
     runs.bare.push(await measure(() => get(barePort, '/users', {}), SECONDS, CONCURRENCY));
-    console.log(`run ${i + 1}: full stack ${fmt(runs.api[i].rps, 0)} req/s, bare ${fmt(runs.bare[i].rps, 0)} req/s, ratio ${fmt(runs.api[i].rps / runs.bare[i].rps)}`);
+    console.log(
+      `run ${i + 1}: full stack ${fmt(runs.api[i].rps, 0)} req/s, bare ${fmt(runs.bare[i].rps, 0)} req/s, ratio ${fmt(runs.api[i].rps / runs.bare[i].rps)}`,
+    );
   }
   const m = (xs: Figures[], k: 'rps' | 'p50' | 'p99' | 'errors') => median(xs.map((x) => x[k]));
   // This machine's speed drifts by a factor of two within minutes; a run and the baseline run right after it
@@ -109,11 +125,17 @@ try {
   console.log(`\nStack overhead (${new Date().toISOString().slice(0, 10)}, ${CONCURRENCY} connections, ${SECONDS} s x ${RUNS} alternated, median)`);
   console.log('| what | req/s | p50 ms | p99 ms | errors |');
   console.log('|---|---|---|---|---|');
-  console.log(`| users list, full stack | ${fmt(m(runs.api, 'rps'), 0)} | ${fmt(m(runs.api, 'p50'))} | ${fmt(m(runs.api, 'p99'))} | ${m(runs.api, 'errors')} |`);
-  console.log(`| same SQL, bare Fastify + pg | ${fmt(m(runs.bare, 'rps'), 0)} | ${fmt(m(runs.bare, 'p50'))} | ${fmt(m(runs.bare, 'p99'))} | ${m(runs.bare, 'errors')} |`);
+  console.log(
+    `| users list, full stack | ${fmt(m(runs.api, 'rps'), 0)} | ${fmt(m(runs.api, 'p50'))} | ${fmt(m(runs.api, 'p99'))} | ${m(runs.api, 'errors')} |`,
+  );
+  console.log(
+    `| same SQL, bare Fastify + pg | ${fmt(m(runs.bare, 'rps'), 0)} | ${fmt(m(runs.bare, 'p50'))} | ${fmt(m(runs.bare, 'p99'))} | ${m(runs.bare, 'errors')} |`,
+  );
   console.log(`| ratio full / bare (median of the runs' ratios) | ${fmt(pairRatio('rps'))} | | ${fmt(pairRatio('p99'))} | |`);
   console.log(`| ratio of the medians | ${fmt(m(runs.api, 'rps') / m(runs.bare, 'rps'))} | | ${fmt(m(runs.api, 'p99') / m(runs.bare, 'p99'))} | |`);
-  console.log(`\nOne connection, p50: full ${fmt(m(single.api, 'p50'))} ms, bare ${fmt(m(single.bare, 'p50'))} ms -> stack cost ${fmt(m(single.api, 'p50') - m(single.bare, 'p50'))} ms per request`);
+  console.log(
+    `\nOne connection, p50: full ${fmt(m(single.api, 'p50'))} ms, bare ${fmt(m(single.bare, 'p50'))} ms -> stack cost ${fmt(m(single.api, 'p50') - m(single.bare, 'p50'))} ms per request`,
+  );
   console.log(`get-app-data: ${appData.body.length} bytes, p50 ${fmt(appDataFig.p50)} ms, p99 ${fmt(appDataFig.p99)} ms`);
   console.log(`peak RSS: ${(process.memoryUsage().rss / 1048576).toFixed(0)} MiB (load generator, app and baseline in one process)`);
   await bare.close();

@@ -11,8 +11,32 @@ import { sql } from 'drizzle-orm';
 import { migrate, openDatabase, type Database } from '../../src/server/db/client';
 
 export const TITLE_VERBS = ['Replace', 'Inspect', 'Lubricate', 'Repair', 'Calibrate', 'Clean', 'Test', 'Realign', 'Tighten', 'Overhaul'];
-export const TITLE_THINGS = ['mechanical seal', 'V-belts', 'bearings', 'pressure transmitter', 'condenser coils', 'hydraulic hose', 'drive motor', 'air filter', 'gearbox oil', 'coupling', 'sprinkler riser', 'emergency lighting'];
-export const TITLE_WHERE = ['boiler feed pump', 'conveyor 3', 'packaging line', 'chiller 2', 'press 4', 'cooling tower', 'tank farm', 'warehouse', 'Building B', 'compressor room'];
+export const TITLE_THINGS = [
+  'mechanical seal',
+  'V-belts',
+  'bearings',
+  'pressure transmitter',
+  'condenser coils',
+  'hydraulic hose',
+  'drive motor',
+  'air filter',
+  'gearbox oil',
+  'coupling',
+  'sprinkler riser',
+  'emergency lighting',
+];
+export const TITLE_WHERE = [
+  'boiler feed pump',
+  'conveyor 3',
+  'packaging line',
+  'chiller 2',
+  'press 4',
+  'cooling tower',
+  'tank farm',
+  'warehouse',
+  'Building B',
+  'compressor room',
+];
 
 export const arr = (xs: string[]) => `ARRAY[${xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(',')}]`;
 
@@ -21,16 +45,24 @@ async function fillOrganisation(database: Database, tag: string, rows: number) {
   const { db } = database;
   const run = (q: string) => db.execute(sql.raw(q));
   const subdomain = `bench-${tag}-${Date.now().toString(36)}`;
-  const org = (await run(`insert into organizations (organization, subdomain, number_of_workers) values ('Bench ${tag}', '${subdomain}', 10) returning id`)) as unknown as { rows: { id: number }[] };
+  const org = (await run(
+    `insert into organizations (organization, subdomain, number_of_workers) values ('Bench ${tag}', '${subdomain}', 10) returning id`,
+  )) as unknown as { rows: { id: number }[] };
   const orgId = org.rows[0].id;
-  await run(`insert into users (org_id, email, first_name, last_name, role) select ${orgId}, 'user' || g || '@${subdomain}.example.com', 'Tech' || g, 'Bench', case when g = 1 then 'admin' when g = 2 then 'manager' else 'worker' end from generate_series(1, 12) g`);
+  await run(
+    `insert into users (org_id, email, first_name, last_name, role) select ${orgId}, 'user' || g || '@${subdomain}.example.com', 'Tech' || g, 'Bench', case when g = 1 then 'admin' when g = 2 then 'manager' else 'worker' end from generate_series(1, 12) g`,
+  );
   await run(`insert into asset_categories (org_id, name, code) values (${orgId}, 'Pumps', 'PMP')`);
   await run(`insert into assets (org_id, name, date, asset_category_id) select ${orgId}, 'Asset ' || g, '2024-01-01', 1 from generate_series(1, 200) g`);
   await run(`insert into product_categories (org_id, name) values (${orgId}, 'Spares')`);
   await run(`insert into uom_categories (org_id, name) values (${orgId}, 'Unit')`);
   await run(`insert into uoms (org_id, name, category_id, type) values (${orgId}, 'Each', 1, 'reference')`);
-  await run(`insert into parts (org_id, name, type, category_id, sales_price, unit_of_measure_id, purchase_unit_of_measure_id) select ${orgId}, 'Part ' || g, 'consumable', 1, (g % 90) + 9.99, 1, 1 from generate_series(1, 300) g`);
-  await run(`insert into time_tracking_reasons (org_id, name, type) values (${orgId}, 'Repair', 'productivity'), (${orgId}, 'Waiting for parts', 'availability'), (${orgId}, 'Inspection', 'quality')`);
+  await run(
+    `insert into parts (org_id, name, type, category_id, sales_price, unit_of_measure_id, purchase_unit_of_measure_id) select ${orgId}, 'Part ' || g, 'consumable', 1, (g % 90) + 9.99, 1, 1 from generate_series(1, 300) g`,
+  );
+  await run(
+    `insert into time_tracking_reasons (org_id, name, type) values (${orgId}, 'Repair', 'productivity'), (${orgId}, 'Waiting for parts', 'availability'), (${orgId}, 'Inspection', 'quality')`,
+  );
   if (rows === 0) return { orgId, subdomain };
 
   await run('alter table work_orders disable trigger org_scoped_id');
@@ -81,7 +113,9 @@ export async function generate(database: Database, rows: number, others = 20) {
   const target = await fillOrganisation(database, 'target', rows);
   // Steady state of a live table: statistics and the visibility map (autovacuum's work) are current.
   await database.db.execute(sql.raw('vacuum analyze'));
-  console.log(`generated ${rows} work orders in the target organisation (+${perOther * others} in ${others} others) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `generated ${rows} work orders in the target organisation (+${perOther * others} in ${others} others) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   return target;
 }
 

@@ -83,7 +83,9 @@ async function benchSize(rows: number) {
     const database = await openDatabase({ databaseUrl });
     await migrate(database);
     const target = await generate(database, rows);
-    const config = { ...loadConfig({ ...process.env, DATABASE_URL: databaseUrl, JWT_SECRET: 'bench-secret-0123456789', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/bench' }) };
+    const config = {
+      ...loadConfig({ ...process.env, DATABASE_URL: databaseUrl, JWT_SECRET: 'bench-secret-0123456789', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/bench' }),
+    };
     const app = await buildApp({ database, config, logger: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const port = (app.server.address() as AddressInfo).port;
@@ -112,7 +114,8 @@ async function benchSize(rows: number) {
       const direct = await measure(async () => {
         const client = await pool.connect();
         try {
-          for (const s of statements) await client.query(typeof s.config === 'object' ? { ...(s.config as object) } as never : (s.config as string), s.values as never);
+          for (const s of statements)
+            await client.query(typeof s.config === 'object' ? ({ ...(s.config as object) } as never) : (s.config as string), s.values as never);
         } finally {
           client.release();
         }

@@ -69,7 +69,17 @@ function Failure({ w, status, retry }: { w: Words; status: number; retry(): void
   );
 }
 
-function RequestForm({ w, form, code, onSent }: { w: Words; form: PortalFormDto; code?: string; onSent(result: { number: string; statusUrl: string; statusToken: string }): void }) {
+function RequestForm({
+  w,
+  form,
+  code,
+  onSent,
+}: {
+  w: Words;
+  form: PortalFormDto;
+  code?: string;
+  onSent(result: { number: string; statusUrl: string; statusToken: string }): void;
+}) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent<HTMLFormElement>) => {
@@ -125,7 +135,14 @@ function RequestForm({ w, form, code, onSent }: { w: Words; form: PortalFormDto;
       )}
       <label>
         {w.what}
-        <textarea name="description" rows={4} maxLength={PORTAL_LIMITS.descriptionMax} placeholder={w.whatHint} aria-invalid={!!errors.description} data-testid="portal-description" />
+        <textarea
+          name="description"
+          rows={4}
+          maxLength={PORTAL_LIMITS.descriptionMax}
+          placeholder={w.whatHint}
+          aria-invalid={!!errors.description}
+          data-testid="portal-description"
+        />
         {errors.description && <span className="error">{errors.description}</span>}
       </label>
       <fieldset>
@@ -151,7 +168,14 @@ function RequestForm({ w, form, code, onSent }: { w: Words; form: PortalFormDto;
           {contact.map((f) => (
             <label key={f}>
               {w[f]} {form.fields[f] === 'optional' && <span className="muted">{w.optional}</span>}
-              <input name={f} type={f === 'email' ? 'email' : f === 'phone' ? 'tel' : 'text'} autoComplete={f === 'name' ? 'name' : f} maxLength={f === 'email' ? 254 : 100} aria-invalid={!!errors[f]} data-testid={`portal-${f}`} />
+              <input
+                name={f}
+                type={f === 'email' ? 'email' : f === 'phone' ? 'tel' : 'text'}
+                autoComplete={f === 'name' ? 'name' : f}
+                maxLength={f === 'email' ? 254 : 100}
+                aria-invalid={!!errors[f]}
+                data-testid={`portal-${f}`}
+              />
               {errors[f] && <span className="error">{errors[f]}</span>}
             </label>
           ))}
@@ -257,7 +281,7 @@ function StatusPage({ w, lang, token, setOrg }: { w: Words; lang: Lang; token: s
       </p>
       {d.status !== 'declined' && (
         <ol className="steps" aria-label={w.urgency}>
-          {(steps as typeof PORTAL_STATUSES[number][]).map((s) => (
+          {(steps as (typeof PORTAL_STATUSES)[number][]).map((s) => (
             <li key={s} className={steps.indexOf(s) <= steps.indexOf(d.status === 'scheduled' ? 'accepted' : d.status) ? 'reached' : ''}>
               {w.statuses[s]}
             </li>

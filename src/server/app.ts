@@ -189,10 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(fastifyStatic, { root: webRoot, serve: false, index: false, preCompressed: true });
     // The browser cannot tell `acme.cmms.example.com` (an organisation) from `cmms.example.com` (the bare
     // domain) by counting labels: the page says which domain is the base (src/web/lib/org-host.ts).
-    const indexHtml = webIndex.replace(
-      '<head>',
-      `<head>\n    <meta name="base-domain" content="${deps.config.baseDomain.replace(/[^a-z0-9.-]/g, '')}" />`,
-    );
+    const indexHtml = webIndex.replace('<head>', `<head>\n    <meta name="base-domain" content="${deps.config.baseDomain.replace(/[^a-z0-9.-]/g, '')}" />`);
     // An organisation's /login: the same page, fetching the login screen's own files with the entry (issue 29),
     // with the form's static HTML (rendered by the build) in #root: it paints before any script has run, and the
     // lean boot takes it over (decision 050). The login page names no organisation, so it is the same on every host.
@@ -203,7 +200,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const path = req.url.split('?')[0];
       // /metrics is served on METRICS_PORT only (decision 067): here a plain 404, not the SPA's page.
       if (path.startsWith('/api/') || path === '/metrics') return reply.status(404).send({ error: 'Not found' });
-      if (portalHtml && /^\/(r\/|portal(\/|$))/.test(path)) return reply.header('vary', 'accept-encoding').header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(portalHtml);
+      if (portalHtml && /^\/(r\/|portal(\/|$))/.test(path))
+        return reply.header('vary', 'accept-encoding').header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(portalHtml);
       reply.header('vary', 'accept-encoding');
       // The service worker and the manifest are revalidated on every fetch: a new version is seen at once
       // (the worker's precache holds the hashed assets; decision 041).
@@ -214,7 +212,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         return reply.sendFile(path.slice(1), { maxAge: path.startsWith('/assets/') ? '365d' : 0, immutable: path.startsWith('/assets/') });
       }
       const login = path.replace(/\/+$/, '') === '/login' && subdomainOf(req.headers.host, deps.config.baseDomain);
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(login ? loginHtml : indexHtml);
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(login ? loginHtml : indexHtml);
     });
   }
   return app;
@@ -237,7 +238,9 @@ function answerClientError(err: Error & { code?: string }, socket: Duplex) {
           : [400, 'Malformed request'];
   const body = JSON.stringify({ error });
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
   }
   socket.destroy(err);
 }

@@ -17,7 +17,14 @@ describe('the production bundle', () => {
     const outfile = join(ROOT, 'node_modules/.cache/cmms-bundle-test/main.mjs');
     await buildServer(outfile);
     const server = await startServerProcess(
-      { DATABASE_URL: '', DATA_DIR: mkdtempSync(join(tmpdir(), 'cmms-bundle-')), SEED_DEMO: 'true', JWT_SECRET: 'bundle-test-secret-bundle-test-secret', LOG_LEVEL: 'warn', ARGON2_TEST_COST: undefined },
+      {
+        DATABASE_URL: '',
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'cmms-bundle-')),
+        SEED_DEMO: 'true',
+        JWT_SECRET: 'bundle-test-secret-bundle-test-secret',
+        LOG_LEVEL: 'warn',
+        ARGON2_TEST_COST: undefined,
+      },
       undefined,
       [outfile],
     );

@@ -65,8 +65,18 @@ describe('uploads in S3 (decision 061)', () => {
       AWS_SECRET_ACCESS_KEY: 'secret',
       AWS_REQUEST_CHECKSUM_CALCULATION: 'when_required',
     }).s3;
-    expect(minio).toMatchObject({ prefix: 'site-a/', endpoint: 'http://minio:9000', forcePathStyle: true, region: 'us-east-1', credentials: { accessKeyId: 'id', secretAccessKey: 'secret' }, requestChecksumCalculation: 'WHEN_REQUIRED' });
-    expect(loadConfig({ ...prod, S3_BUCKET: 'cmms', AWS_ENDPOINT_URL: 'http://other:9000' }).s3).toMatchObject({ endpoint: 'http://other:9000', forcePathStyle: true });
+    expect(minio).toMatchObject({
+      prefix: 'site-a/',
+      endpoint: 'http://minio:9000',
+      forcePathStyle: true,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+    });
+    expect(loadConfig({ ...prod, S3_BUCKET: 'cmms', AWS_ENDPOINT_URL: 'http://other:9000' }).s3).toMatchObject({
+      endpoint: 'http://other:9000',
+      forcePathStyle: true,
+    });
     expect(() => loadConfig({ ...prod, S3_BUCKET: 'cmms', AWS_RESPONSE_CHECKSUM_VALIDATION: 'never' })).toThrow(/AWS_RESPONSE_CHECKSUM_VALIDATION/);
   });
 });

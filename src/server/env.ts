@@ -137,7 +137,11 @@ export function s3Settings(env: NodeJS.ProcessEnv): S3Settings | null {
     region: env.AWS_REGION || env.AWS_DEFAULT_REGION || (endpoint ? 'us-east-1' : undefined),
     credentials:
       env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
-        ? { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY, ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}) }
+        ? {
+            accessKeyId: env.AWS_ACCESS_KEY_ID,
+            secretAccessKey: env.AWS_SECRET_ACCESS_KEY,
+            ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}),
+          }
         : undefined,
     requestChecksumCalculation: checksum('AWS_REQUEST_CHECKSUM_CALCULATION'),
     responseChecksumValidation: checksum('AWS_RESPONSE_CHECKSUM_VALIDATION'),
@@ -149,7 +153,10 @@ export function s3Settings(env: NodeJS.ProcessEnv): S3Settings | null {
  * never the request's Host header (a caller chooses that one).
  */
 export function publicOrigin(config: Pick<Config, 'publicScheme' | 'publicPort' | 'baseDomain'>, subdomain: string) {
-  const port = config.publicPort && !((config.publicScheme === 'https' && config.publicPort === 443) || (config.publicScheme === 'http' && config.publicPort === 80)) ? `:${config.publicPort}` : '';
+  const port =
+    config.publicPort && !((config.publicScheme === 'https' && config.publicPort === 443) || (config.publicScheme === 'http' && config.publicPort === 80))
+      ? `:${config.publicPort}`
+      : '';
   return `${config.publicScheme}://${subdomain.toLowerCase()}.${config.baseDomain}${port}`;
 }
 
@@ -173,7 +180,10 @@ export function parseTrustProxy(value: string | undefined): boolean | number | s
   if (v === '' || v === 'false') return false;
   if (v === 'true') return true;
   if (/^\d+$/.test(v)) return Number(v);
-  return v.split(',').map((part) => part.trim()).filter(Boolean);
+  return v
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
 }
 
 /**

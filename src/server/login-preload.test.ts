@@ -20,7 +20,12 @@ describe("the login page's preloads", () => {
       JSON.stringify({
         'index.html': { file: 'assets/index-a1.js', isEntry: true, imports: ['_api-b2.js'] },
         '_api-b2.js': { file: 'assets/api-b2.js' },
-        'src/features/auth/ui/login-standalone.tsx': { file: 'assets/login-standalone-c3.js', imports: ['index.html', '_api-b2.js', '_zod-d4.js'], css: ['assets/login-standalone-e5.css'], isDynamicEntry: true },
+        'src/features/auth/ui/login-standalone.tsx': {
+          file: 'assets/login-standalone-c3.js',
+          imports: ['index.html', '_api-b2.js', '_zod-d4.js'],
+          css: ['assets/login-standalone-e5.css'],
+          isDynamicEntry: true,
+        },
         '_zod-d4.js': { file: 'assets/zod-d4.js', imports: ['_api-b2.js'] },
       }),
     );
@@ -53,13 +58,15 @@ describe("the login page's static form", () => {
     const webRoot = mkdtempSync(join(tmpdir(), 'cmms-web-'));
     writeFileSync(join(webRoot, 'index.html'), '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>');
     mkdirSync(join(webRoot, '.vite'));
-    const form = '<div class="login-root"><form><input name="email" data-testid="login-email"/><input name="password" data-testid="login-password"/></form></div>';
+    const form =
+      '<div class="login-root"><form><input name="email" data-testid="login-email"/><input name="password" data-testid="login-password"/></form></div>';
     writeFileSync(join(webRoot, '.vite/login.html'), form);
     const t = await createTestApp({ baseDomain: 'localhost' });
     const app = await buildApp({ database: t.database, config: t.config, logger: false, webRoot });
     try {
       const page = (host: string, url = '/login') => app.inject({ method: 'GET', url, headers: { host } });
-      for (const url of ['/login', '/login/']) expect((await page('acme.localhost', url)).body).toContain(`<div id="root" data-prerendered="login">${form}</div>`);
+      for (const url of ['/login', '/login/'])
+        expect((await page('acme.localhost', url)).body).toContain(`<div id="root" data-prerendered="login">${form}</div>`);
       for (const other of [await page('acme.localhost', '/dashboard/work-orders'), await page('localhost'), await page('acme.localhost', '/register')]) {
         expect(other.body).toContain('<div id="root"></div>');
         expect(other.body).not.toContain('login-email');
@@ -82,7 +89,10 @@ describe('the inline scripts of our own page', () => {
   it("the CSP allows index.html's inline head script by its hash, and no other inline script", async () => {
     const webRoot = mkdtempSync(join(tmpdir(), 'cmms-web-'));
     const script = '(()=>{document.documentElement.dataset.x="1"})();';
-    writeFileSync(join(webRoot, 'index.html'), `<!doctype html><html><head><script>${script}</script><script type="module" src="/assets/m.js"></script></head><body><div id="root"></div></body></html>`);
+    writeFileSync(
+      join(webRoot, 'index.html'),
+      `<!doctype html><html><head><script>${script}</script><script type="module" src="/assets/m.js"></script></head><body><div id="root"></div></body></html>`,
+    );
     const t = await createTestApp({ baseDomain: 'localhost' });
     const app = await buildApp({ database: t.database, config: t.config, logger: false, webRoot });
     try {

@@ -42,10 +42,7 @@ export function loginPreloads(webRoot: string, indexHtml: string): string {
     const css = readFileSync(path, 'utf8').replace(/<\/style/gi, '<\\/style');
     return `<style data-href="/${f}">${css}</style>\n    <link rel="preload" as="style" crossorigin href="/${f}">`;
   };
-  return [
-    ...css.filter(missing).map(inline),
-    ...js.filter(missing).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
-  ].join('\n    ');
+  return [...css.filter(missing).map(inline), ...js.filter(missing).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)].join('\n    ');
 }
 
 /** The sign-in form's static HTML the build rendered (vite.config.ts, loginPrerender; decision 050); '' without it. */

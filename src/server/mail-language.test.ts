@@ -32,16 +32,34 @@ function expectEnglish(mail: { subject: string; text: string; html: string | nul
 }
 
 async function setLanguage(org: TestOrg, email: string, language: 'en' | 'ar') {
-  await withTenant(t.database.db, org.orgId, (tx) => tx.update(users).set({ language }).where(and(eq(users.orgId, org.orgId), eq(users.email, email))));
+  await withTenant(t.database.db, org.orgId, (tx) =>
+    tx
+      .update(users)
+      .set({ language })
+      .where(and(eq(users.orgId, org.orgId), eq(users.email, email))),
+  );
 }
 
 describe('e-mails in the recipient’s language', () => {
   it('a portal requester reads the language the request was filed in, for every mail of the request', async () => {
     const org = await createOrg(t, 'Mail Portal');
     const { asset } = await catalogue(t, org.orgId, 'M');
-    await org.admin.put('/api/portal/settings', { enabled: true, nameField: 'optional', emailField: 'optional', phoneField: 'hidden', notifyRequester: true, welcome: '', published: [{ kind: 'asset', id: asset.id }] });
+    await org.admin.put('/api/portal/settings', {
+      enabled: true,
+      nameField: 'optional',
+      emailField: 'optional',
+      phoneField: 'hidden',
+      notifyRequester: true,
+      welcome: '',
+      published: [{ kind: 'asset', id: asset.id }],
+    });
     const arabic = addr('ar-requester');
-    const sent = await org.anonymous.upload('/api/portal/submit-request', [], { where: `asset:${asset.id}`, description: 'تسرب زيت تحت المضخة', email: arabic, language: 'ar' });
+    const sent = await org.anonymous.upload('/api/portal/submit-request', [], {
+      where: `asset:${asset.id}`,
+      description: 'تسرب زيت تحت المضخة',
+      email: arabic,
+      language: 'ar',
+    });
     expect(sent.status, JSON.stringify(sent.body)).toBe(201);
     // the answer stays the contract's English
     expect(sent.body.message).toBe('Request received');
@@ -85,7 +103,11 @@ describe('e-mails in the recipient’s language', () => {
     const order = await org.admin.post('/api/work-orders/add-work-order', { title: 'صيانة المبرد', instructions: '<p>x</p>' });
     expect(order.status, JSON.stringify(order.body)).toBe(201);
     const contractor = addr('contractor');
-    const shared = await org.admin.post('/api/shared-work-orders/create-share', { workOrderId: order.body.workOrder.id, contractorName: 'Coolair', email: contractor });
+    const shared = await org.admin.post('/api/shared-work-orders/create-share', {
+      workOrderId: order.body.workOrder.id,
+      contractorName: 'Coolair',
+      email: contractor,
+    });
     expect(shared.status, JSON.stringify(shared.body)).toBe(201);
     const [mail] = await mailsTo(contractor);
     expectArabic(mail, 'أمر العمل');
@@ -96,7 +118,12 @@ describe('e-mails in the recipient’s language', () => {
     expectArabic((await mailsTo(contractor)).at(-1)!, 'افتح أمر العمل بالرابط الذي وصلك');
 
     const english = addr('contractor-en');
-    const chosen = await org.admin.post('/api/shared-work-orders/create-share', { workOrderId: order.body.workOrder.id, contractorName: 'Coolair', email: english, language: 'en' });
+    const chosen = await org.admin.post('/api/shared-work-orders/create-share', {
+      workOrderId: order.body.workOrder.id,
+      contractorName: 'Coolair',
+      email: english,
+      language: 'en',
+    });
     expect(chosen.status).toBe(201);
     expectEnglish((await mailsTo(english))[0], 'shared the work order');
   });
@@ -107,7 +134,12 @@ describe('e-mails in the recipient’s language', () => {
     await setLanguage(org, `admin@${org.subdomain}.example.com`, 'ar');
     const order = await org.admin.post('/api/work-orders/add-work-order', { title: 'Chiller service', instructions: '<p>x</p>', assignees: [worker.userId] });
     expect(order.status, JSON.stringify(order.body)).toBe(201);
-    const shared = await org.admin.post('/api/shared-work-orders/create-share', { workOrderId: order.body.workOrder.id, contractorName: 'Coolair', email: addr('staff-contractor'), language: 'en' });
+    const shared = await org.admin.post('/api/shared-work-orders/create-share', {
+      workOrderId: order.body.workOrder.id,
+      contractorName: 'Coolair',
+      email: addr('staff-contractor'),
+      language: 'en',
+    });
     expect(shared.status, JSON.stringify(shared.body)).toBe(201);
     const token = new URL(shared.body.link).searchParams.get('token')!;
     const comment = await org.anonymous.post(`/api/shared-work-orders/add-shared-comment?token=${encodeURIComponent(token)}`, { body: 'On site' });
@@ -123,6 +155,9 @@ describe('e-mails in the recipient’s language', () => {
     const ar = mailTexts.webhookDisabled('ar', { url: 'https://x.example.com/hook', hours: 73, lastError: 'HTTP 503' });
     expectArabic({ ...ar }, 'تم تعطيل نقطة استقبال webhook');
     expect(ar.text).toContain('73 ساعة');
-    expectEnglish(mailTexts.webhookDisabled('en', { url: 'https://x.example.com/hook', hours: 73, lastError: 'HTTP 503' }), 'Every delivery failed for 73 hours (last: HTTP 503)');
+    expectEnglish(
+      mailTexts.webhookDisabled('en', { url: 'https://x.example.com/hook', hours: 73, lastError: 'HTTP 503' }),
+      'Every delivery failed for 73 hours (last: HTTP 503)',
+    );
   });
 });

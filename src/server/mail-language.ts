@@ -64,12 +64,18 @@ export const mailTexts = {
       return {
         subject: `دعوة للانضمام إلى ${isolate(v.organization)}`,
         text: `تمت دعوتك للانضمام إلى ${isolate(v.organization)} بصفة ${role}.\n\nأكمل تسجيلك: ${v.link}\n\nتنتهي صلاحية الرابط خلال ${v.hours} ساعة.`,
-        html: mailHtml('ar', `<p>تمت دعوتك للانضمام إلى <b>${bdi(v.organization)}</b> بصفة ${role}.</p><p><a href="${v.link}">أكمل تسجيلك</a></p><p>تنتهي صلاحية الرابط خلال ${v.hours} ساعة.</p>`),
+        html: mailHtml(
+          'ar',
+          `<p>تمت دعوتك للانضمام إلى <b>${bdi(v.organization)}</b> بصفة ${role}.</p><p><a href="${v.link}">أكمل تسجيلك</a></p><p>تنتهي صلاحية الرابط خلال ${v.hours} ساعة.</p>`,
+        ),
       };
     return {
       subject: `You are invited to ${v.organization}`,
       text: `You have been invited to join ${v.organization} as ${v.role}.\n\nComplete your registration: ${v.link}\n\nThe link expires in ${v.hours} hours.`,
-      html: mailHtml('en', `<p>You have been invited to join <b>${bdi(v.organization)}</b> as ${v.role}.</p><p><a href="${v.link}">Complete your registration</a></p><p>The link expires in ${v.hours} hours.</p>`),
+      html: mailHtml(
+        'en',
+        `<p>You have been invited to join <b>${bdi(v.organization)}</b> as ${v.role}.</p><p><a href="${v.link}">Complete your registration</a></p><p>The link expires in ${v.hours} hours.</p>`,
+      ),
     };
   },
 
@@ -78,12 +84,18 @@ export const mailTexts = {
       return {
         subject: `${isolate(v.organization)}: استلمنا طلبك ${v.number}`,
         text: `شكرًا لك. استلمنا طلبك ${v.number}.\n\nتابعه من هنا (احتفظ بهذا الرابط لنفسك): ${v.statusUrl}`,
-        html: mailHtml('ar', `<p>شكرًا لك. استلمنا طلبك <b dir="ltr">${v.number}</b>.</p><p><a href="${v.statusUrl}">تابعه من هنا</a> (احتفظ بهذا الرابط لنفسك).</p>`),
+        html: mailHtml(
+          'ar',
+          `<p>شكرًا لك. استلمنا طلبك <b dir="ltr">${v.number}</b>.</p><p><a href="${v.statusUrl}">تابعه من هنا</a> (احتفظ بهذا الرابط لنفسك).</p>`,
+        ),
       };
     return {
       subject: `${v.organization}: we received your request ${v.number}`,
       text: `Thank you. We received your request ${v.number}.\n\nFollow it here (keep this link private): ${v.statusUrl}`,
-      html: mailHtml('en', `<p>Thank you. We received your request <b>${v.number}</b>.</p><p><a href="${v.statusUrl}">Follow it here</a> (keep this link private).</p>`),
+      html: mailHtml(
+        'en',
+        `<p>Thank you. We received your request <b>${v.number}</b>.</p><p><a href="${v.statusUrl}">Follow it here</a> (keep this link private).</p>`,
+      ),
     };
   },
 
@@ -95,19 +107,32 @@ export const mailTexts = {
     const ar = lang === 'ar';
     const footerText = v.link
       ? `${ar ? 'اطّلع على التفاصيل (احتفظ بهذا الرابط لنفسك):' : 'See the details (keep this link private):'} ${v.link}`
-      : ar ? 'افتح رابط الحالة من رسالتنا الأولى لرؤية التفاصيل.' : 'Open the status link from our first e-mail to see the details.';
+      : ar
+        ? 'افتح رابط الحالة من رسالتنا الأولى لرؤية التفاصيل.'
+        : 'Open the status link from our first e-mail to see the details.';
     const footerHtml = v.link
-      ? ar ? `<a href="${v.link}">اطّلع على التفاصيل</a> (احتفظ بهذا الرابط لنفسك).` : `<a href="${v.link}">See the details</a> (keep this link private).`
+      ? ar
+        ? `<a href="${v.link}">اطّلع على التفاصيل</a> (احتفظ بهذا الرابط لنفسك).`
+        : `<a href="${v.link}">See the details</a> (keep this link private).`
       : footerText;
     return {
       subject: `${ar ? isolate(v.organization) : v.organization}: ${v.subject}`,
       text: `${v.what}\n\n${footerText}`,
-      html: mailHtml(lang, `${v.what.split('\n').filter(Boolean).map((line) => `<p>${escapeHtmlText(line)}</p>`).join('')}<p>${footerHtml}</p>`),
+      html: mailHtml(
+        lang,
+        `${v.what
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => `<p>${escapeHtmlText(line)}</p>`)
+          .join('')}<p>${footerHtml}</p>`,
+      ),
     };
   },
 
   portalStatusSubject(lang: MailLanguage, number: string, status: string) {
-    return lang === 'ar' ? `طلبك ${number} ${PORTAL_STATUS_WORDS.ar[status] ?? status}` : `your request ${number} is ${PORTAL_STATUS_WORDS.en[status] ?? status}`;
+    return lang === 'ar'
+      ? `طلبك ${number} ${PORTAL_STATUS_WORDS.ar[status] ?? status}`
+      : `your request ${number} is ${PORTAL_STATUS_WORDS.en[status] ?? status}`;
   },
 
   portalStatus(lang: MailLanguage, row: { status: string; declineReason: string | null }) {
@@ -115,7 +140,9 @@ export const mailTexts = {
       return row.status === 'declined'
         ? `تم رفض طلبك. السبب: ${PORTAL_REASONS_AR[row.declineReason ?? ''] ?? row.declineReason ?? ''}`
         : `أصبحت حالة طلبك: ${PORTAL_STATUS_WORDS.ar[row.status] ?? row.status}.`;
-    return row.status === 'declined' ? `Your request was declined. Reason: ${row.declineReason ?? ''}` : `Your request is now ${PORTAL_STATUS_WORDS.en[row.status] ?? row.status}.`;
+    return row.status === 'declined'
+      ? `Your request was declined. Reason: ${row.declineReason ?? ''}`
+      : `Your request is now ${PORTAL_STATUS_WORDS.en[row.status] ?? row.status}.`;
   },
 
   portalReply(lang: MailLanguage, body: string) {
@@ -135,12 +162,18 @@ export const mailTexts = {
       return {
         subject: `شاركت ${isolate(v.organization)} أمر عمل معك: ${isolate(v.workOrder)}`,
         text: `شاركت ${isolate(v.organization)} أمر العمل "${isolate(v.workOrder)}" معك.${dueAr}\n\nافتحه من هنا: ${v.link}\n\nيعمل الرابط لمدة ${v.days} يومًا. لا تعِد توجيهه: أي شخص يملكه يمكنه التصرف في أمر العمل.`,
-        html: mailHtml('ar', `<p>شاركت <b>${bdi(v.organization)}</b> أمر العمل <b>${bdi(v.workOrder)}</b> معك.</p>${dueHtml}<p><a href="${v.link}">افتح أمر العمل</a></p><p>يعمل الرابط لمدة ${v.days} يومًا. لا تعِد توجيهه: أي شخص يملكه يمكنه التصرف في أمر العمل.</p>`),
+        html: mailHtml(
+          'ar',
+          `<p>شاركت <b>${bdi(v.organization)}</b> أمر العمل <b>${bdi(v.workOrder)}</b> معك.</p>${dueHtml}<p><a href="${v.link}">افتح أمر العمل</a></p><p>يعمل الرابط لمدة ${v.days} يومًا. لا تعِد توجيهه: أي شخص يملكه يمكنه التصرف في أمر العمل.</p>`,
+        ),
       };
     return {
       subject: `${v.organization} shared a work order with you: ${v.workOrder}`,
       text: `${v.organization} shared the work order "${v.workOrder}" with you.${dueEn}\n\nOpen it here: ${v.link}\n\nThe link works for ${v.days} days. Do not forward it: anyone holding it can act on the work order.`,
-      html: mailHtml('en', `<p><b>${bdi(v.organization)}</b> shared the work order <b>${bdi(v.workOrder)}</b> with you.</p>${dueHtml}<p><a href="${v.link}">Open the work order</a></p><p>The link works for ${v.days} days. Do not forward it: anyone holding it can act on the work order.</p>`),
+      html: mailHtml(
+        'en',
+        `<p><b>${bdi(v.organization)}</b> shared the work order <b>${bdi(v.workOrder)}</b> with you.</p>${dueHtml}<p><a href="${v.link}">Open the work order</a></p><p>The link works for ${v.days} days. Do not forward it: anyone holding it can act on the work order.</p>`,
+      ),
     };
   },
 
@@ -154,7 +187,10 @@ export const mailTexts = {
     return {
       subject: 'Your work was sent back for more',
       text: `The work order you are working on was sent back:\n\n${comment}\n\nOpen it with the link you received.`,
-      html: mailHtml('en', `<p>The work order you are working on was sent back:</p><p dir="auto">${escapeHtmlText(comment)}</p><p>Open it with the link you received.</p>`),
+      html: mailHtml(
+        'en',
+        `<p>The work order you are working on was sent back:</p><p dir="auto">${escapeHtmlText(comment)}</p><p>Open it with the link you received.</p>`,
+      ),
     };
   },
 
@@ -186,7 +222,10 @@ export const mailTexts = {
     return {
       subject: `${v.contractor} (contractor) ${v.what}: ${v.title ?? v.workOrder}`,
       text: `${v.contractor} (contractor) ${v.what} on work order ${v.workOrder} "${v.title ?? ''}".`,
-      html: mailHtml('en', `<p>${bdi(v.contractor)} (contractor) ${escapeHtml(v.what)} on work order <b>${bdi(v.workOrder)}</b>${v.title ? ` <b>${bdi(v.title)}</b>` : ''}.</p>`),
+      html: mailHtml(
+        'en',
+        `<p>${bdi(v.contractor)} (contractor) ${escapeHtml(v.what)} on work order <b>${bdi(v.workOrder)}</b>${v.title ? ` <b>${bdi(v.title)}</b>` : ''}.</p>`,
+      ),
     };
   },
 
@@ -196,12 +235,18 @@ export const mailTexts = {
       return {
         subject: 'تم تعطيل نقطة استقبال webhook',
         text: `تم تعطيل نقطة استقبال webhook ${isolate(v.url)}. فشل كل إرسال لمدة ${v.hours} ساعة (آخرها: ${isolate(v.lastError)}).\n\nأصلح جهة الاستقبال، ثم فعّل النقطة مجددًا من الإعدادات > واجهة البرمجة وwebhooks وأعد إرسال ما فاتها.`,
-        html: mailHtml('ar', `<p>تم تعطيل نقطة استقبال webhook <span dir="ltr">${escapeHtml(v.url)}</span>. فشل كل إرسال لمدة ${v.hours} ساعة (آخرها: ${bdi(v.lastError)}).</p><p>أصلح جهة الاستقبال، ثم فعّل النقطة مجددًا من الإعدادات &gt; واجهة البرمجة وwebhooks وأعد إرسال ما فاتها.</p>`),
+        html: mailHtml(
+          'ar',
+          `<p>تم تعطيل نقطة استقبال webhook <span dir="ltr">${escapeHtml(v.url)}</span>. فشل كل إرسال لمدة ${v.hours} ساعة (آخرها: ${bdi(v.lastError)}).</p><p>أصلح جهة الاستقبال، ثم فعّل النقطة مجددًا من الإعدادات &gt; واجهة البرمجة وwebhooks وأعد إرسال ما فاتها.</p>`,
+        ),
       };
     return {
       subject: 'A webhook endpoint was disabled',
       text: `The webhook endpoint ${v.url} was disabled. Every delivery failed for ${v.hours} hours (last: ${v.lastError}).\n\nFix the receiver, then enable the endpoint again in Settings > API & Webhooks and redeliver what it missed.`,
-      html: mailHtml('en', `<p>The webhook endpoint <span dir="ltr">${escapeHtml(v.url)}</span> was disabled. Every delivery failed for ${v.hours} hours (last: ${bdi(v.lastError)}).</p><p>Fix the receiver, then enable the endpoint again in Settings &gt; API &amp; Webhooks and redeliver what it missed.</p>`),
+      html: mailHtml(
+        'en',
+        `<p>The webhook endpoint <span dir="ltr">${escapeHtml(v.url)}</span> was disabled. Every delivery failed for ${v.hours} hours (last: ${bdi(v.lastError)}).</p><p>Fix the receiver, then enable the endpoint again in Settings &gt; API &amp; Webhooks and redeliver what it missed.</p>`,
+      ),
     };
   },
 

@@ -7,7 +7,6 @@ import { mailOutbox } from './db/schema';
 import type { JobQueue } from './jobs/queue';
 import { maskTokens } from './mask';
 
-
 /** Text put into a mail's HTML (names, comments, titles): its markup characters as entities. */
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 export interface Mail {
@@ -38,7 +37,10 @@ export const MAIL_QUEUE = 'mail-deliver';
  */
 export const MAIL_BATCH = 20;
 
-export function createMailer(queue: JobQueue, options: { deliver: boolean; log: MailLog; retry: Pick<PgBoss.SendOptions, 'retryLimit' | 'retryDelay' | 'retryBackoff'> }): Mailer {
+export function createMailer(
+  queue: JobQueue,
+  options: { deliver: boolean; log: MailLog; retry: Pick<PgBoss.SendOptions, 'retryLimit' | 'retryDelay' | 'retryBackoff'> },
+): Mailer {
   return {
     async send(mail, tx) {
       const [row] = await tx.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
@@ -107,7 +109,15 @@ export async function deliverOutboxMail(db: Db, id: number, send: (mail: Mail) =
     tx
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.to, row.to), lt(mailOutbox.id, id), isNull(mailOutbox.sentAt), gt(mailOutbox.createdAt, since), Number.isFinite(attempts) ? lt(mailOutbox.attempts, attempts) : undefined))
+      .where(
+        and(
+          eq(mailOutbox.to, row.to),
+          lt(mailOutbox.id, id),
+          isNull(mailOutbox.sentAt),
+          gt(mailOutbox.createdAt, since),
+          Number.isFinite(attempts) ? lt(mailOutbox.attempts, attempts) : undefined,
+        ),
+      )
       .limit(1),
   );
   if (earlier) {
@@ -121,10 +131,18 @@ export async function deliverOutboxMail(db: Db, id: number, send: (mail: Mail) =
   } catch (err) {
     const message = (err as Error).message ?? String(err);
     await withoutTenant(db, (tx) =>
-      tx.update(mailOutbox).set({ attempts: sql`${mailOutbox.attempts} + 1`, lastError: message.slice(0, 1000) }).where(eq(mailOutbox.id, id)),
+      tx
+        .update(mailOutbox)
+        .set({ attempts: sql`${mailOutbox.attempts} + 1`, lastError: message.slice(0, 1000) })
+        .where(eq(mailOutbox.id, id)),
     );
     log.warn({ outboxId: id, err: message }, 'mail not sent; pg-boss retries it');
     throw err;
   }
-  await withoutTenant(db, (tx) => tx.update(mailOutbox).set({ sentAt: new Date(), attempts: sql`${mailOutbox.attempts} + 1` }).where(eq(mailOutbox.id, id)));
+  await withoutTenant(db, (tx) =>
+    tx
+      .update(mailOutbox)
+      .set({ sentAt: new Date(), attempts: sql`${mailOutbox.attempts} + 1` })
+      .where(eq(mailOutbox.id, id)),
+  );
 }

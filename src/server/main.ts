@@ -57,6 +57,8 @@ async function main() {
 
 main().catch((err: Error) => {
   // Before (or without) the app's logger: the same JSON line pino would write, at level fatal.
-  process.stdout.write(`${JSON.stringify({ level: 60, time: Date.now(), pid: process.pid, msg: 'start-up failed', err: { type: err?.name, message: err?.message, stack: err?.stack } })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ level: 60, time: Date.now(), pid: process.pid, msg: 'start-up failed', err: { type: err?.name, message: err?.message, stack: err?.stack } })}\n`,
+  );
   process.exit(1);
 });

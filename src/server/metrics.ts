@@ -29,8 +29,17 @@ export function createMetrics() {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     registers: [registry],
   });
-  const unavailable = new Counter({ name: 'cmms_http_503_total', help: 'Answers 503 (database time limits, lost connections, not ready)', registers: [registry] });
-  const jobsFailed = new Counter({ name: 'cmms_jobs_failed_total', help: 'Runs of a background job handler that failed (pg-boss retries them), by queue', labelNames: ['queue'] as const, registers: [registry] });
+  const unavailable = new Counter({
+    name: 'cmms_http_503_total',
+    help: 'Answers 503 (database time limits, lost connections, not ready)',
+    registers: [registry],
+  });
+  const jobsFailed = new Counter({
+    name: 'cmms_jobs_failed_total',
+    help: 'Runs of a background job handler that failed (pg-boss retries them), by queue',
+    labelNames: ['queue'] as const,
+    registers: [registry],
+  });
   const webhooksFailed = new Counter({
     name: 'cmms_webhook_deliveries_failed_total',
     help: 'Webhook delivery tries that failed, by outcome: retrying (another try is queued) or failed (given up)',
@@ -48,7 +57,10 @@ export function createMetrics() {
     watch(app: FastifyInstance, sources: MetricSources) {
       app.addHook('onResponse', (req, reply, done) => {
         // The route's pattern (`/api/work-orders/get-work-order/:id`), or `unmatched` for a 404 of no route.
-        requestDuration.observe({ method: req.method, route: req.routeOptions.url ?? 'unmatched', status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+        requestDuration.observe(
+          { method: req.method, route: req.routeOptions.url ?? 'unmatched', status_code: String(reply.statusCode) },
+          reply.elapsedTime / 1000,
+        );
         if (reply.statusCode === 503) unavailable.inc();
         done();
       });
@@ -73,7 +85,11 @@ export function createMetrics() {
               for (const p of pools()) this.set({ pool: p.pool }, value(p));
             },
           });
-        gauge('cmms_db_pool_connections_in_use', 'Connections checked out of the pool (requests: tenant scopes; owner: jobs, migrations)', (p) => p.total - p.idle);
+        gauge(
+          'cmms_db_pool_connections_in_use',
+          'Connections checked out of the pool (requests: tenant scopes; owner: jobs, migrations)',
+          (p) => p.total - p.idle,
+        );
         gauge('cmms_db_pool_connections_idle', 'Open connections waiting in the pool', (p) => p.idle);
         gauge('cmms_db_pool_waiting', 'Callers waiting for a connection of the pool', (p) => p.waiting);
       }

@@ -52,7 +52,12 @@ beforeAll(async () => {
   await app.ready();
   // The same jobs, not started or stopped by this app (a queue of its own would take the webhook deliveries).
   const { queue, mailer } = app.deps.jobs;
-  trusting = await buildApp({ database: t.database, config: { ...t.config, trustProxy: ['127.0.0.1'] }, logger: false, jobs: { queue, mailer, start: async () => {}, stop: async () => {} } });
+  trusting = await buildApp({
+    database: t.database,
+    config: { ...t.config, trustProxy: ['127.0.0.1'] },
+    logger: false,
+    jobs: { queue, mailer, start: async () => {}, stop: async () => {} },
+  });
   await trusting.ready();
   org = await createOrg({ ...t, app }, 'Watched');
 });
@@ -77,11 +82,20 @@ const value = (text: string, series: string) => {
 describe('X-Request-Id', () => {
   it('is on every answer (200, 4xx, 404, 5xx), and a 5xx body names it beside the unchanged error', async () => {
     const ok = await app.inject({ url: '/api/health' });
-    const bad = await app.inject({ url: '/api/work-orders/get-work-orders?pageSize=7', headers: { host: org.host, authorization: `Bearer ${org.admin.token}` } });
+    const bad = await app.inject({
+      url: '/api/work-orders/get-work-orders?pageSize=7',
+      headers: { host: org.host, authorization: `Bearer ${org.admin.token}` },
+    });
     const missing = await app.inject({ url: '/api/nothing-here' });
     const boom = await app.inject({ url: '/api/test/boom' });
     const slow = await app.inject({ url: '/api/test/slow' });
-    for (const [res, status] of [[ok, 200], [bad, 400], [missing, 404], [boom, 500], [slow, 503]] as const) {
+    for (const [res, status] of [
+      [ok, 200],
+      [bad, 400],
+      [missing, 404],
+      [boom, 500],
+      [slow, 503],
+    ] as const) {
       expect(res.statusCode).toBe(status);
       expect(String(res.headers['x-request-id'])).toMatch(REQUEST_ID_PATTERN);
     }
@@ -170,7 +184,12 @@ describe('metrics on METRICS_PORT', () => {
     await queue.boss.send('obs-idle', {});
     await queue.boss.send('obs-idle', {});
     await withoutTenant(t.database.db, (tx) => tx.insert(mailOutbox).values({ to: 'backlog@example.com', subject: 'Waiting', text: 'Not sent' }));
-    await until(async () => value(await scrape(), 'cmms_jobs_failed_total{queue="obs-fails"}') >= 1 && value(await scrape(), 'cmms_webhook_deliveries_failed_total{status="retrying"}') >= 1, 30_000);
+    await until(
+      async () =>
+        value(await scrape(), 'cmms_jobs_failed_total{queue="obs-fails"}') >= 1 &&
+        value(await scrape(), 'cmms_webhook_deliveries_failed_total{status="retrying"}') >= 1,
+      30_000,
+    );
     const after = await scrape();
     expect(value(after, route('/api/webhooks/list-webhooks', 200)) - value(before, route('/api/webhooks/list-webhooks', 200))).toBe(2);
     // By route pattern: the id is not a label value.
@@ -184,7 +203,9 @@ describe('metrics on METRICS_PORT', () => {
     if (t.database.kind === 'postgres') {
       expect(after).toMatch(/^cmms_db_pool_connections_in_use\{pool="requests"\} \d+$/m);
       expect(after).toMatch(/^cmms_db_pool_waiting\{pool="requests"\} \d+$/m);
-      expect(value(after, 'cmms_db_pool_connections_idle{pool="requests"}') + value(after, 'cmms_db_pool_connections_in_use{pool="requests"}')).toBeGreaterThan(0);
+      expect(value(after, 'cmms_db_pool_connections_idle{pool="requests"}') + value(after, 'cmms_db_pool_connections_in_use{pool="requests"}')).toBeGreaterThan(
+        0,
+      );
     } else {
       expect(after).not.toContain('cmms_db_pool');
     }

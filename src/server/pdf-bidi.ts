@@ -159,7 +159,11 @@ function layout(pdf: Pdf, text: string, opts: BidiTextOptions) {
   const fonts = [latin, opts.bold ? 'Arabic-Bold' : 'Arabic'];
   const lineHeight = Math.max(...fonts.map((f) => pdf.font(f).currentLineHeight(true)));
   // one baseline for the line's pieces, under the taller font's ascender (each font's own would differ by points)
-  const ascent = Math.max(...fonts.map((f) => ((pdf.font(f) as unknown as { _font: { ascender: number } })._font.ascender / 1000) * (pdf as unknown as { _fontSize: number })._fontSize));
+  const ascent = Math.max(
+    ...fonts.map(
+      (f) => ((pdf.font(f) as unknown as { _font: { ascender: number } })._font.ascender / 1000) * (pdf as unknown as { _fontSize: number })._fontSize,
+    ),
+  );
   pdf.font(latin);
   return { lines, lineHeight, ascent, latin, fontOf, widthOf };
 }

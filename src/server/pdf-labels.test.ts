@@ -58,8 +58,21 @@ const workOrder = {
 
 describe('PDF labels in the document’s language', () => {
   it('a quotation in Arabic: title, status, customer, services, columns and totals', async () => {
-    const all = pdfTextBlocks(await renderDocumentPdf(quotation('Acme Trading', 'ar'))).map((b) => b.text).join('\n');
-    for (const label of ['عرض سعر', 'الحالة', 'تم إرسال عرض السعر', 'العميل', 'مندوب المبيعات', 'تاريخ عرض السعر', 'الخدمات', 'سعر الوحدة', 'المجموع الفرعي', 'السعر الإجمالي'])
+    const all = pdfTextBlocks(await renderDocumentPdf(quotation('Acme Trading', 'ar')))
+      .map((b) => b.text)
+      .join('\n');
+    for (const label of [
+      'عرض سعر',
+      'الحالة',
+      'تم إرسال عرض السعر',
+      'العميل',
+      'مندوب المبيعات',
+      'تاريخ عرض السعر',
+      'الخدمات',
+      'سعر الوحدة',
+      'المجموع الفرعي',
+      'السعر الإجمالي',
+    ])
       expect(printed(all, label), label).toBe(true);
     for (const english of ['Quotation', 'Status', 'Customer', 'Services', 'Total price', 'Unit price']) expect(all, english).not.toContain(english);
     // the values the document holds stay as written
@@ -68,7 +81,9 @@ describe('PDF labels in the document’s language', () => {
   });
 
   it('the same quotation in English keeps the English labels', async () => {
-    const all = pdfTextBlocks(await renderDocumentPdf(quotation('Acme Trading'))).map((b) => b.text).join('\n');
+    const all = pdfTextBlocks(await renderDocumentPdf(quotation('Acme Trading')))
+      .map((b) => b.text)
+      .join('\n');
     for (const english of ['Quotation', 'Status: Quotation Sent', 'Customer', 'Services', 'Total price']) expect(all).toContain(english);
   });
 
@@ -87,10 +102,14 @@ describe('PDF labels in the document’s language', () => {
 
   it('a work order in Arabic: labels, status and priority', async () => {
     const pdf = await renderWorkOrderPdf({ organization: 'Acme', workOrder: workOrder as never, procedure: null, images: new Map(), language: 'ar' });
-    const all = pdfTextBlocks(pdf).map((b) => b.text).join('\n');
+    const all = pdfTextBlocks(pdf)
+      .map((b) => b.text)
+      .join('\n');
     for (const label of ['أمر عمل', 'الحالة', 'قيد التنفيذ', 'الأولوية', 'عالية', 'الأصل', 'التعليمات']) expect(printed(all, label), label).toBe(true);
     for (const english of ['Work Order', 'Status', 'Priority', 'In Progress', 'Instructions']) expect(all, english).not.toContain(english);
-    const en = pdfTextBlocks(await renderWorkOrderPdf({ organization: 'Acme', workOrder: workOrder as never, procedure: null, images: new Map() })).map((b) => b.text).join('\n');
+    const en = pdfTextBlocks(await renderWorkOrderPdf({ organization: 'Acme', workOrder: workOrder as never, procedure: null, images: new Map() }))
+      .map((b) => b.text)
+      .join('\n');
     for (const english of ['Work Order', 'Status: In Progress', 'Priority: high', 'Instructions']) expect(en).toContain(english);
   });
 });

@@ -7,7 +7,10 @@ export type PdfLanguage = 'en' | 'ar';
 
 /** The requesting user's language, read in the request's own transaction. */
 export async function userLanguage(tx: ReadTx, orgId: number, userId: number): Promise<PdfLanguage> {
-  const [row] = await tx.select({ language: users.language }).from(users).where(and(eq(users.orgId, orgId), eq(users.id, userId)));
+  const [row] = await tx
+    .select({ language: users.language })
+    .from(users)
+    .where(and(eq(users.orgId, orgId), eq(users.id, userId)));
   return row?.language === 'ar' ? 'ar' : 'en';
 }
 
@@ -84,6 +87,7 @@ export function pdfLabel(lang: PdfLanguage, english: string): string {
 
 /** "3 of 5 steps done, 1 flagged, 2 required left" in the document's language. */
 export function stepsDone(lang: PdfLanguage, p: { answered: number; total: number; flagged: number; requiredLeft: number }): string {
-  if (lang === 'ar') return `أُنجزت ${p.answered} من ${p.total} خطوات${p.flagged ? `، ${p.flagged} عليها تنبيه` : ''}${p.requiredLeft ? `، ${p.requiredLeft} مطلوبة متبقية` : ''}`;
+  if (lang === 'ar')
+    return `أُنجزت ${p.answered} من ${p.total} خطوات${p.flagged ? `، ${p.flagged} عليها تنبيه` : ''}${p.requiredLeft ? `، ${p.requiredLeft} مطلوبة متبقية` : ''}`;
   return `${p.answered} of ${p.total} steps done${p.flagged ? `, ${p.flagged} flagged` : ''}${p.requiredLeft ? `, ${p.requiredLeft} required left` : ''}`;
 }

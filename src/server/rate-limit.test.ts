@@ -10,7 +10,21 @@ import { addressKey, type RouteLimits } from './rate-limit';
 const address = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 const PASSWORD = 'Passw0rd!long';
 const small = { max: 2, windowSeconds: 600 };
-const routeLimits: RouteLimits = { signup: small, searchSubdomain: small, demoRequest: small, verifyPassword: small, tokenCheck: small, apiKey: small, apiKeyUnknown: small, portalSubmit: small, portalOrgSubmit: small, portalRead: small, sharedWorkOrder: small, sharedWorkOrderWrite: small, shareCode: small };
+const routeLimits: RouteLimits = {
+  signup: small,
+  searchSubdomain: small,
+  demoRequest: small,
+  verifyPassword: small,
+  tokenCheck: small,
+  apiKey: small,
+  apiKeyUnknown: small,
+  portalSubmit: small,
+  portalOrgSubmit: small,
+  portalRead: small,
+  sharedWorkOrder: small,
+  sharedWorkOrderWrite: small,
+  shareCode: small,
+};
 
 let t: TestApp;
 beforeAll(async () => {
@@ -47,10 +61,23 @@ describe('client address behind proxies', () => {
     const proxied = await createTestApp({ trustProxy: ['10.200.0.1'], loginLimits: { perIp: 1, perAccount: 100, windowSeconds: 900 } });
     try {
       const sub = `t${randomBytes(5).toString('hex')}`;
-      await signup(proxied.database.db, { organization: `Org ${sub}`, email: `a@${sub}.example.com`, password: PASSWORD, subdomainName: sub, numberOfWorkers: 3, consent: true });
+      await signup(proxied.database.db, {
+        organization: `Org ${sub}`,
+        email: `a@${sub}.example.com`,
+        password: PASSWORD,
+        subdomainName: sub,
+        numberOfWorkers: 3,
+        consent: true,
+      });
       const host = `${sub}.${proxied.config.baseDomain}`;
       const viaProxy = (client: string) =>
-        proxied.app.inject({ method: 'POST', url: '/api/login', remoteAddress: '10.200.0.1', headers: { host, 'x-forwarded-for': client }, payload: { email: `a@${sub}.example.com`, password: 'wrong-password' } });
+        proxied.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          remoteAddress: '10.200.0.1',
+          headers: { host, 'x-forwarded-for': client },
+          payload: { email: `a@${sub}.example.com`, password: 'wrong-password' },
+        });
       const [a, b] = [address(), address()];
       expect((await viaProxy(a)).statusCode).toBe(401);
       expect((await viaProxy(a)).statusCode).toBe(429);
@@ -123,7 +150,13 @@ describe('throttled routes', () => {
     const from = address();
     await three(() => {
       const sub = `t${randomBytes(5).toString('hex')}`;
-      return send({ method: 'POST', url: '/api/signup', from, headers: { host: root() }, payload: { organization: 'Acme', email: `b@${sub}.example.com`, password: PASSWORD, subdomainName: sub, numberOfWorkers: 2, consent: true } });
+      return send({
+        method: 'POST',
+        url: '/api/signup',
+        from,
+        headers: { host: root() },
+        payload: { organization: 'Acme', email: `b@${sub}.example.com`, password: PASSWORD, subdomainName: sub, numberOfWorkers: 2, consent: true },
+      });
     });
   });
 
@@ -134,7 +167,15 @@ describe('throttled routes', () => {
 
   it('limits demo requests per address', async () => {
     const from = address();
-    await three(() => send({ method: 'POST', url: '/api/demo-requests', from, headers: { host: root() }, payload: { name: 'Dana', email: 'dana@example.com', company: 'Plant' } }));
+    await three(() =>
+      send({
+        method: 'POST',
+        url: '/api/demo-requests',
+        from,
+        headers: { host: root() },
+        payload: { name: 'Dana', email: 'dana@example.com', company: 'Plant' },
+      }),
+    );
   });
 
   it('limits invitation token checks per address, on both routes that take a token', async () => {

@@ -47,9 +47,7 @@ export async function clearRateLimit(db: Db, key: string) {
 /** Keeps `key` alive for `seconds` from now (a remembered fact, not a count). */
 async function remember(db: Db, key: string, seconds: number) {
   const resetAt = sql`now() + make_interval(secs => ${seconds})`;
-  await withoutTenant(db, (tx) =>
-    tx.insert(rateLimits).values({ key, hits: 1, resetAt }).onConflictDoUpdate({ target: rateLimits.key, set: { resetAt } }),
-  );
+  await withoutTenant(db, (tx) => tx.insert(rateLimits).values({ key, hits: 1, resetAt }).onConflictDoUpdate({ target: rateLimits.key, set: { resetAt } }));
 }
 
 async function remembered(db: Db, key: string) {
@@ -74,7 +72,10 @@ export function addressKey(ip: string): string {
   const left = head ? head.split(':') : [];
   const right = ip.includes('::') && tail ? tail.split(':') : [];
   const groups = [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 export interface LoginLimits {

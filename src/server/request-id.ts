@@ -20,7 +20,10 @@ export function requestIdGenerator(trustProxy: Config['trustProxy']) {
       : typeof trustProxy === 'number'
         ? () => trustProxy > 0
         : Array.isArray(trustProxy) && trustProxy.length
-          ? ((compiled) => (address: string) => compiled(address, 0))(proxyAddr.compile(trustProxy))
+          ? (
+              (compiled) => (address: string) =>
+                compiled(address, 0)
+            )(proxyAddr.compile(trustProxy))
           : () => false;
   return (raw: IncomingMessage) => {
     const incoming = raw.headers['x-request-id'];

@@ -72,7 +72,10 @@ describe('every spelling of a closed route', () => {
     const anonymous = client(t.app, org.host);
     for (const route of closed()) {
       for (const url of spellings(fill(route.url))) {
-        const res = await anonymous[route.method === 'GET' ? 'get' : route.method === 'DELETE' ? 'del' : route.method === 'PUT' ? 'put' : 'post'](url, hasBody(route.method) ? {} : undefined);
+        const res = await anonymous[route.method === 'GET' ? 'get' : route.method === 'DELETE' ? 'del' : route.method === 'PUT' ? 'put' : 'post'](
+          url,
+          hasBody(route.method) ? {} : undefined,
+        );
         expect(res.status, `${route.method} ${url}`).toBe(401);
       }
     }

@@ -25,7 +25,10 @@ afterAll(() => t.close());
 
 /** Fills path parameters: ids with `id`, known words for the rest. */
 const fill = (url: string, id: number) =>
-  url.replace(/:entityType/g, 'user').replace(/:[A-Za-z]+/g, String(id)).replace('*', '');
+  url
+    .replace(/:entityType/g, 'user')
+    .replace(/:[A-Za-z]+/g, String(id))
+    .replace('*', '');
 
 /** Every row of every tenant table of one organisation, as JSON: "changes nothing" is compared by content. */
 const snapshot = (orgId: number) => orgSnapshot(t.database.db, orgId, ['sessions', 'org_counters']);

@@ -77,7 +77,14 @@ async function signIn(org: TestOrg, email: string, password = org.password) {
 }
 const payloadOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as Record<string, unknown>;
 const emailOf = async (org: TestOrg, userId: number) =>
-  (await withTenant(t.database.db, org.orgId, (tx) => tx.select({ email: users.email }).from(users).where(and(eq(users.orgId, org.orgId), eq(users.id, userId)))))[0].email;
+  (
+    await withTenant(t.database.db, org.orgId, (tx) =>
+      tx
+        .select({ email: users.email })
+        .from(users)
+        .where(and(eq(users.orgId, org.orgId), eq(users.id, userId))),
+    )
+  )[0].email;
 
 // Decision 021: every authenticated request reads its session and user, so rights that change apply at once.
 describe('an access token after its rights changed', () => {
@@ -101,7 +108,12 @@ describe('an access token after its rights changed', () => {
     expect((await org.admin.del(`/api/user/deleteUser/${deleted.userId}`)).status).toBe(200);
     expect((await deleted.get('/api/user/getCompanyUsers')).status).toBe(401);
     // There is no deactivation call yet: a user who is not ACTIVE is refused sign-in, refresh and requests alike.
-    await withTenant(t.database.db, org.orgId, (tx) => tx.update(users).set({ inviteStatus: 'PENDING' }).where(and(eq(users.orgId, org.orgId), eq(users.id, deactivated.userId))));
+    await withTenant(t.database.db, org.orgId, (tx) =>
+      tx
+        .update(users)
+        .set({ inviteStatus: 'PENDING' })
+        .where(and(eq(users.orgId, org.orgId), eq(users.id, deactivated.userId))),
+    );
     expect((await deactivated.get('/api/user/getCompanyUsers')).status).toBe(401);
   });
 
@@ -111,8 +123,14 @@ describe('an access token after its rights changed', () => {
     const expired = await org.as('worker');
     const sessionOf = (token: string) => Number(payloadOf(token).sid);
     await withTenant(t.database.db, org.orgId, async (tx) => {
-      await tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.orgId, org.orgId), eq(sessions.id, sessionOf(revoked.token!))));
-      await tx.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(and(eq(sessions.orgId, org.orgId), eq(sessions.id, sessionOf(expired.token!))));
+      await tx
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.orgId, org.orgId), eq(sessions.id, sessionOf(revoked.token!))));
+      await tx
+        .update(sessions)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(and(eq(sessions.orgId, org.orgId), eq(sessions.id, sessionOf(expired.token!))));
     });
     expect((await revoked.get('/api/user/get-app-data')).status).toBe(401);
     expect((await expired.get('/api/user/get-app-data')).status).toBe(401);
@@ -132,7 +150,11 @@ describe('an access token after its rights changed', () => {
     const worker = await org.as('worker');
     const demoted = await org.as('manager');
     expect((await demoted.post('/api/auth/addUser', { email: 'a@x.example.com', confirmEmail: 'a@x.example.com', role: 'worker' })).status).toBe(201);
-    const demote = await org.admin.put(`/api/user/updateUser/${demoted.userId}`, { firstName: 'Dee', email: await emailOf(org, demoted.userId), role: 'worker' });
+    const demote = await org.admin.put(`/api/user/updateUser/${demoted.userId}`, {
+      firstName: 'Dee',
+      email: await emailOf(org, demoted.userId),
+      role: 'worker',
+    });
     expect(demote.status).toBe(200);
     // still signed in (the session is theirs), but a worker now: the managers' routes say 403
     expect((await demoted.get('/api/user/get-app-data')).status).toBe(200);
@@ -144,7 +166,11 @@ describe('an access token after its rights changed', () => {
     const org = await createOrg(t);
     const second = await org.as('admin');
     const adminId = Number(payloadOf(org.admin.token!).sub);
-    const demote = await org.admin.put(`/api/user/updateUser/${second.userId}`, { firstName: 'Second', email: await emailOf(org, second.userId), role: 'manager' });
+    const demote = await org.admin.put(`/api/user/updateUser/${second.userId}`, {
+      firstName: 'Second',
+      email: await emailOf(org, second.userId),
+      role: 'manager',
+    });
     expect(demote.status).toBe(200);
     const back = await second.put(`/api/user/updateUser/${adminId}`, { firstName: 'First', email: org.email, role: 'manager' });
     expect(back.status).toBe(403);

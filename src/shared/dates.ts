@@ -39,33 +39,37 @@ export const optionalDateField = (invalid: string) =>
 
 /** An optional date that an explicit null clears: null stays null, blank or missing is undefined. */
 export const clearableDateField = (invalid: string) =>
-  z.preprocess((v) => (v === null ? null : isBlank(v) ? undefined : toDate(v)), dateInRange(invalid, invalid).nullable().optional()).register(dateFields, {
-    kind: 'date',
-  });
+  z
+    .preprocess((v) => (v === null ? null : isBlank(v) ? undefined : toDate(v)), dateInRange(invalid, invalid).nullable().optional())
+    .register(dateFields, {
+      kind: 'date',
+    });
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** A calendar date kept as 'YYYY-MM-DD': that string, an ISO date-time (its date part) or a browser Date (its local day). */
 export const calendarDateField = (required: string, invalid: string) =>
-  z.preprocess(
-    (v) => {
-      if (v instanceof Date) return Number.isNaN(v.getTime()) ? 'invalid' : `${v.getFullYear()}-${pad(v.getMonth() + 1)}-${pad(v.getDate())}`;
-      return typeof v === 'string' ? v.trim() || undefined : v === null ? undefined : v;
-    },
-    z
-      .string({ error: (i) => (i.input === undefined ? required : invalid) })
-      .superRefine((s, ctx) => {
-        const day = s.slice(0, 10);
-        const d = new Date(`${day}T00:00:00Z`);
-        // One message per field: a malformed string is invalid, a real day outside the years is out of range.
-        if (!/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(s) || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== day) {
-          ctx.addIssue({ code: 'custom', message: invalid });
-        } else if (!isDateInRange(d)) {
-          ctx.addIssue({ code: 'custom', message: dateRangeMessage(invalid) });
-        }
-      })
-      .transform((s) => s.slice(0, 10)),
-  ).register(dateFields, { kind: 'calendar-date' });
+  z
+    .preprocess(
+      (v) => {
+        if (v instanceof Date) return Number.isNaN(v.getTime()) ? 'invalid' : `${v.getFullYear()}-${pad(v.getMonth() + 1)}-${pad(v.getDate())}`;
+        return typeof v === 'string' ? v.trim() || undefined : v === null ? undefined : v;
+      },
+      z
+        .string({ error: (i) => (i.input === undefined ? required : invalid) })
+        .superRefine((s, ctx) => {
+          const day = s.slice(0, 10);
+          const d = new Date(`${day}T00:00:00Z`);
+          // One message per field: a malformed string is invalid, a real day outside the years is out of range.
+          if (!/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(s) || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== day) {
+            ctx.addIssue({ code: 'custom', message: invalid });
+          } else if (!isDateInRange(d)) {
+            ctx.addIssue({ code: 'custom', message: dateRangeMessage(invalid) });
+          }
+        })
+        .transform((s) => s.slice(0, 10)),
+    )
+    .register(dateFields, { kind: 'calendar-date' });
 
 /** True for a time zone this runtime knows ('Europe/Paris', 'UTC', 'Asia/Riyadh'). */
 export function isTimeZone(zone: string): boolean {
@@ -89,7 +93,16 @@ const wallClocks = new Map<string, Intl.DateTimeFormat>();
 function wallClock(t: number, zone: string): number {
   let f = wallClocks.get(zone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
     wallClocks.set(zone, f);
   }
   const p = Object.fromEntries(f.formatToParts(new Date(t)).map((part) => [part.type, Number(part.value)]));
@@ -172,10 +185,20 @@ let monthNames: Map<string, number> | undefined;
 function months() {
   if (!monthNames) {
     monthNames = new Map();
-    for (const [locale, styles] of [['en-US', ['short', 'long']], ['ar', ['long']]] as const) {
+    for (const [locale, styles] of [
+      ['en-US', ['short', 'long']],
+      ['ar', ['long']],
+    ] as const) {
       for (const style of styles) {
         const f = new Intl.DateTimeFormat(locale, { month: style, timeZone: 'UTC' });
-        for (let m = 0; m < 12; m++) monthNames.set(f.format(new Date(Date.UTC(2001, m, 15))).toLowerCase().replace(/\.$/, ''), m + 1);
+        for (let m = 0; m < 12; m++)
+          monthNames.set(
+            f
+              .format(new Date(Date.UTC(2001, m, 15)))
+              .toLowerCase()
+              .replace(/\.$/, ''),
+            m + 1,
+          );
       }
     }
     monthNames.set('sept', 9);
@@ -215,7 +238,10 @@ const FIVE_YEARS_MS = 5 * 366 * 86_400_000;
 export const dayRangeChecks = <T extends { from?: string; to?: string }>(schema: z.ZodType<T>) =>
   schema
     .refine((v) => !v.from || !v.to || v.to >= v.from, { message: 'To must be on or after From', path: ['to'] })
-    .refine((v) => !v.from || !v.to || Date.parse(v.to) - Date.parse(v.from) <= FIVE_YEARS_MS, { message: 'The range must be at most five years', path: ['to'] });
+    .refine((v) => !v.from || !v.to || Date.parse(v.to) - Date.parse(v.from) <= FIVE_YEARS_MS, {
+      message: 'The range must be at most five years',
+      path: ['to'],
+    });
 
 const DAY_MS = 86_400_000;
 /** 'YYYY-MM-DD' as its UTC midnight, and back; a day n days later (UTC calendar days: pm-plans, analytics). */
@@ -229,5 +255,10 @@ export const addDays = (day: string, n: number) => dateToDay(new Date(dayToDate(
  */
 export function dueWindows(now: Date, zone = 'UTC') {
   const today = dayInZone(now, zone);
-  return { today, todayStart: moveToDay(null, today, zone), tomorrowStart: moveToDay(null, addDays(today, 1), zone), weekEnd: moveToDay(null, addDays(today, 7), zone) };
+  return {
+    today,
+    todayStart: moveToDay(null, today, zone),
+    tomorrowStart: moveToDay(null, addDays(today, 1), zone),
+    weekEnd: moveToDay(null, addDays(today, 7), zone),
+  };
 }

@@ -13,7 +13,10 @@ export const versionField = z.preprocess(
 );
 
 /** `updatedAt` of a record whose table keeps its last change time (work orders, quotations, purchase orders). */
-export const updatedAtField = z.preprocess((v) => (v === null || v === '' ? undefined : v), z.iso.datetime({ offset: true, error: 'Invalid updatedAt' }).optional());
+export const updatedAtField = z.preprocess(
+  (v) => (v === null || v === '' ? undefined : v),
+  z.iso.datetime({ offset: true, error: 'Invalid updatedAt' }).optional(),
+);
 
 /** The 409 body of a stale edit: the record as it is now, so the client can show it and reload. */
 export interface StaleEditBody<R = unknown> {

@@ -16,15 +16,25 @@ describe('the one formatter', () => {
     expect([currencyDigits('IQD'), currencyDigits('HUF'), currencyDigits('CLF'), currencyDigits('jpy')]).toEqual([3, 2, 4, 0]);
     expect(formatMoney(1.5, 'IQD', 'en')).toBe('IQD 1.500');
     expect(formatMoney(1.5, 'HUF', 'en')).toBe('HUF 1.50');
-    expect([currencySymbol('USD', 'en'), currencySymbol('JPY', 'en'), currencySymbol('KWD', 'en'), currencySymbol('QQ', 'en')]).toEqual(['$', '¥', 'KWD', 'QQ']);
+    expect([currencySymbol('USD', 'en'), currencySymbol('JPY', 'en'), currencySymbol('KWD', 'en'), currencySymbol('QQ', 'en')]).toEqual([
+      '$',
+      '¥',
+      'KWD',
+      'QQ',
+    ]);
   });
 
   it('converts between major and minor units of each currency and says when an amount has too many decimals', () => {
     expect([toMinor(1999, 0), toMinor(12.34, 2), toMinor(1.235, 3), toMinor('0.0001', 4)]).toEqual([1999, 1234, 1235, 1]);
     expect([toMajor(1999, 0), toMajor(1234, 2), toMajor(1235, 3)]).toEqual([1999, 12.34, 1.235]);
-    expect([fitsCurrency(1999, 0), fitsCurrency(1999.5, 0), fitsCurrency(12.34, 2), fitsCurrency(12.345, 2), fitsCurrency(1.235, 3), fitsCurrency(1.2345, 3)]).toEqual([
-      true, false, true, false, true, false,
-    ]);
+    expect([
+      fitsCurrency(1999, 0),
+      fitsCurrency(1999.5, 0),
+      fitsCurrency(12.34, 2),
+      fitsCurrency(12.345, 2),
+      fitsCurrency(1.235, 3),
+      fitsCurrency(1.2345, 3),
+    ]).toEqual([true, false, true, false, true, false]);
     // binary noise of a sum (0.30000000000000004) is not a decimal too many
     expect([fitsCurrency(0.1 + 0.2, 2), fitsCurrency(999_999_999.99, 2), fitsCurrency(Number.NaN, 2)]).toEqual([true, true, false]);
   });

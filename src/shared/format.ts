@@ -92,7 +92,10 @@ export function formatDateTime(value: string | Date | null | undefined, lang?: s
   const d = toDate(value);
   if (!d) return '';
   const l = langOf(lang);
-  const time = cached(`time:${l}:${timeZone ?? ''}`, () => new Intl.DateTimeFormat(localeOf(l), { hour: '2-digit', minute: '2-digit', hour12: true, timeZone })).format(d);
+  const time = cached(
+    `time:${l}:${timeZone ?? ''}`,
+    () => new Intl.DateTimeFormat(localeOf(l), { hour: '2-digit', minute: '2-digit', hour12: true, timeZone }),
+  ).format(d);
   return `${dayParts(d, l, timeZone)}${l === 'ar' ? '،' : ','} ${time}`;
 }
 

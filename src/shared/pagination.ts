@@ -8,12 +8,19 @@ export const multiValue = <T extends z.ZodType<string>>(item: T) =>
   z.preprocess((v) => {
     if (v === undefined || v === '') return undefined;
     const list = Array.isArray(v) ? v : [v];
-    return list.flatMap((x) => String(x).split(',')).map((x) => x.trim()).filter(Boolean);
+    return list
+      .flatMap((x) => String(x).split(','))
+      .map((x) => x.trim())
+      .filter(Boolean);
   }, z.array(item).optional());
 
 /** page (from 1) and pageSize (10, 25, 50, 100); anything else is a 400, never clamped. */
 export const pageQuerySchema = z.object({
-  page: z.coerce.number({ error: 'page must be a whole number of at least 1' }).int('page must be a whole number of at least 1').min(1, 'page must be a whole number of at least 1').default(1),
+  page: z.coerce
+    .number({ error: 'page must be a whole number of at least 1' })
+    .int('page must be a whole number of at least 1')
+    .min(1, 'page must be a whole number of at least 1')
+    .default(1),
   pageSize: z.coerce
     .number({ error: 'pageSize must be one of 10, 25, 50, 100' })
     .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), 'pageSize must be one of 10, 25, 50, 100')
@@ -44,7 +51,12 @@ export const FILE_MEDIA_TYPE = 'x-media-type';
 export const fileAnswer = (mediaType: string, description: string) => z.string().meta({ description, format: 'binary', [FILE_MEDIA_TYPE]: mediaType });
 
 /** A printed record's answers: the PDF, or a refusal (a bad id, no caller, no such record for this caller). */
-export const pdfAnswers = (description: string) => ({ 200: fileAnswer('application/pdf', description), 400: errorAnswerSchema, 401: errorAnswerSchema, 404: errorAnswerSchema });
+export const pdfAnswers = (description: string) => ({
+  200: fileAnswer('application/pdf', description),
+  400: errorAnswerSchema,
+  401: errorAnswerSchema,
+  404: errorAnswerSchema,
+});
 
 export function pagination(totalRecords: number, page: number, pageSize: number): Pagination {
   return { totalRecords, currentPage: page, totalPages: Math.max(1, Math.ceil(totalRecords / pageSize)) };

@@ -10,10 +10,13 @@ const MAX_INT = 2147483647;
 
 /** A required reference (select value). 0 is the select's "Add New" entry, so it counts as missing. */
 export const requiredRef = (message: string) =>
-  z.preprocess((v) => {
-    const id = toId(blankToUndefined(v));
-    return id === 0 || id === '0' ? undefined : id;
-  }, z.coerce.number({ error: message }).int(message).min(1, message).max(MAX_INT, message));
+  z.preprocess(
+    (v) => {
+      const id = toId(blankToUndefined(v));
+      return id === 0 || id === '0' ? undefined : id;
+    },
+    z.coerce.number({ error: message }).int(message).min(1, message).max(MAX_INT, message),
+  );
 
 /** An optional reference: blank, null or 0 clear it (null). */
 export const optionalRef = (message: string) =>
@@ -64,18 +67,24 @@ export const amountField = (m: { required: string; invalid: string; negative: st
 
 /** An optional quantity (3 decimals), number or numeric string; blank means not given. */
 export const quantityField = (m: { invalid: string; negative?: string }) =>
-  z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), z.any().transform((v, ctx): number => {
-    const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : NaN;
-    if (!Number.isFinite(n) || Math.abs(n) > 99_999_999_999) {
-      ctx.addIssue({ code: 'custom', message: m.invalid });
-      return z.NEVER;
-    }
-    if (m.negative && n < 0) {
-      ctx.addIssue({ code: 'custom', message: m.negative });
-      return z.NEVER;
-    }
-    return Math.round(n * 1000) / 1000;
-  }).optional());
+  z.preprocess(
+    (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
+    z
+      .any()
+      .transform((v, ctx): number => {
+        const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : NaN;
+        if (!Number.isFinite(n) || Math.abs(n) > 99_999_999_999) {
+          ctx.addIssue({ code: 'custom', message: m.invalid });
+          return z.NEVER;
+        }
+        if (m.negative && n < 0) {
+          ctx.addIssue({ code: 'custom', message: m.negative });
+          return z.NEVER;
+        }
+        return Math.round(n * 1000) / 1000;
+      })
+      .optional(),
+  );
 
 export { displayId } from './display-id';
 

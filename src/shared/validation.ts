@@ -11,14 +11,16 @@ export const optionalString = (max = 500) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(max, `Must be at most ${max} characters`).optional());
 
 export const emailField = (required = 'Email is required', invalid = 'Invalid email address') =>
-  requiredString(required).max(254, invalid).regex(EMAIL_PATTERN, invalid).transform((s) => s.toLowerCase());
+  requiredString(required)
+    .max(254, invalid)
+    .regex(EMAIL_PATTERN, invalid)
+    .transform((s) => s.toLowerCase());
 
 /** 10 to 15 digits with an optional leading plus. */
 export const PHONE_PATTERN = /^\+?\d{10,15}$/;
 
 /** A positive integer id from a select (numbers or numeric strings). */
-export const idField = (message: string) =>
-  z.coerce.number({ error: message }).int(message).min(1, message).max(2147483647, message);
+export const idField = (message: string) => z.coerce.number({ error: message }).int(message).min(1, message).max(2147483647, message);
 
 /** An optional id filter: empty, null and 0 mean "none" (a cleared select in a URL). */
 export const optionalIdField = (message: string) =>

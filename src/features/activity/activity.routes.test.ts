@@ -47,9 +47,15 @@ describe('notification settings and the bell', () => {
     expect((await org.admin.post('/api/work-orders/add-work-order', { title: 'Belt check' })).status).toBe(201);
     // Settings saved before the other topics existed: only "people", off.
     await withTenant(t.database.db, org.orgId, (tx) =>
-      tx.update(users).set({ notificationSettings: { people: false } }).where(and(eq(users.orgId, org.orgId), eq(users.id, 1))),
+      tx
+        .update(users)
+        .set({ notificationSettings: { people: false } })
+        .where(and(eq(users.orgId, org.orgId), eq(users.id, 1))),
     );
-    expect((await org.admin.get('/api/activities/notification-settings')).body.notificationSettings).toEqual({ ...DEFAULT_NOTIFICATION_SETTINGS, people: false });
+    expect((await org.admin.get('/api/activities/notification-settings')).body.notificationSettings).toEqual({
+      ...DEFAULT_NOTIFICATION_SETTINGS,
+      people: false,
+    });
     const bell = (await org.admin.get('/api/activities/recent')).body.activities.map((a: { entityType: string }) => a.entityType);
     expect(bell).toContain('work-order');
     expect(bell).not.toContain('team');
@@ -81,7 +87,7 @@ describe('history, notes and the bell follow the record (decision 024)', () => {
   const bellOf = async (client: { get(url: string): Promise<{ body: { activities: Entry[] } }> }) =>
     (await client.get('/api/activities/recent')).body.activities.filter((a) => a.entityType === 'work-order').map((a) => a.entityId);
 
-  it("a worker gets 404 for the history and notes of a work order not assigned to them, and none of its bell entries; a manager sees all", async () => {
+  it('a worker gets 404 for the history and notes of a work order not assigned to them, and none of its bell entries; a manager sees all', async () => {
     const org = await createOrg(t);
     const manager = await org.as('manager');
     const worker = await org.as('worker');

@@ -17,13 +17,21 @@ export async function activityRoutes(appBase: FastifyInstance) {
     notificationSettings: await req.read((tx) => getNotificationSettings(tx, req.auth.orgId, req.auth.userId)),
   }));
 
-  app.put('/notification-settings', { schema: { body: notificationSettingsSchema, response: { 200: answers.settings } }, config: { access: EVERYONE } }, async (req) => ({
-    notificationSettings: await req.inTenant((tx) => updateNotificationSettings(tx, req.auth.orgId, req.auth.userId, req.body)),
-  }));
+  app.put(
+    '/notification-settings',
+    { schema: { body: notificationSettingsSchema, response: { 200: answers.settings } }, config: { access: EVERYONE } },
+    async (req) => ({
+      notificationSettings: await req.inTenant((tx) => updateNotificationSettings(tx, req.auth.orgId, req.auth.userId, req.body)),
+    }),
+  );
 
-  app.get('/:entityType/:entityId', { schema: { params: activityParamsSchema, response: { 200: answers.history } }, config: { access: EVERYONE } }, async (req) => ({
-    activities: await req.read((tx) => listActivities(tx, req.auth.orgId, req.auth, req.params.entityType, req.params.entityId)),
-  }));
+  app.get(
+    '/:entityType/:entityId',
+    { schema: { params: activityParamsSchema, response: { 200: answers.history } }, config: { access: EVERYONE } },
+    async (req) => ({
+      activities: await req.read((tx) => listActivities(tx, req.auth.orgId, req.auth, req.params.entityType, req.params.entityId)),
+    }),
+  );
 
   app.post(
     '/:entityType/:entityId/notes',

@@ -7,13 +7,7 @@ import { limitInText, param, preparedRead } from '../../server/db/prepared';
 import { reserveIds } from '../../server/db/reserved-ids';
 import { insertMany } from '../../server/db/bulk-insert';
 import { HttpError, notFound } from '../../server/http-error';
-import {
-  DEFAULT_NOTIFICATION_SETTINGS,
-  NOTIFICATION_TOPICS,
-  type ActivityItem,
-  type NotificationSettings,
-  type RecentActivity,
-} from './activity.schema';
+import { DEFAULT_NOTIFICATION_SETTINGS, NOTIFICATION_TOPICS, type ActivityItem, type NotificationSettings, type RecentActivity } from './activity.schema';
 
 type Action = ActivityItem['action'];
 type Trackable = PgTable & { orgId: PgColumn; id: PgColumn };
@@ -87,7 +81,16 @@ export async function recordActivities(
   await insertMany(
     tx,
     activities,
-    entries.map((e, i) => ({ orgId, id: first + i, entityType: e.entityType, entityId: e.entityId, userId: e.userId ?? null, action: e.action, changes: e.changes ?? null, note: null })),
+    entries.map((e, i) => ({
+      orgId,
+      id: first + i,
+      entityType: e.entityType,
+      entityId: e.entityId,
+      userId: e.userId ?? null,
+      action: e.action,
+      changes: e.changes ?? null,
+      note: null,
+    })),
   );
 }
 
@@ -183,7 +186,8 @@ const withDefaults = (stored: SQLWrapper) => sql<NotificationSettings>`${DEFAULT
 
 /** The user's bell settings, defaults filled in. */
 export async function getNotificationSettings(tx: ReadTx, orgId: number, userId: number): Promise<NotificationSettings> {
-  const [row] = await preparedRead(tx,
+  const [row] = await preparedRead(
+    tx,
     'activity.notificationSettings',
     () =>
       tx
@@ -207,9 +211,7 @@ export async function updateNotificationSettings(tx: Tx, orgId: number, userId: 
 }
 
 /** Each record type's topic ({ "work-order": "maintenance", … }), as JSON for the bell's filter in SQL. */
-const TOPIC_OF_TYPE = JSON.stringify(
-  Object.fromEntries(Object.entries(NOTIFICATION_TOPICS).flatMap(([topic, types]) => types.map((type) => [type, topic]))),
-);
+const TOPIC_OF_TYPE = JSON.stringify(Object.fromEntries(Object.entries(NOTIFICATION_TOPICS).flatMap(([topic, types]) => types.map((type) => [type, topic]))));
 
 /** How many entries the bell shows. */
 const BELL_SIZE = 15;
@@ -227,7 +229,10 @@ export async function listRecentActivities(tx: ReadTx, orgId: number, viewer: Vi
   // A worker's bell leaves out the records they may not see: a filter (and a kept statement) of its own.
   const workerId = limitedViewer(viewer);
   const build = () => {
-    const stored = tx.select({ settings: users.notificationSettings }).from(users).where(and(eq(users.orgId, param('orgId')), eq(users.id, param('userId'))));
+    const stored = tx
+      .select({ settings: users.notificationSettings })
+      .from(users)
+      .where(and(eq(users.orgId, param('orgId')), eq(users.id, param('userId'))));
     // A subquery of its own, so that it runs once per statement rather than once per row.
     const settings = sql`(select ${withDefaults(sql`(${stored})`)})`;
     // The columns an item needs (`ItemSource`) and the record it is about; two renamed, as the arguments take their names.
@@ -250,7 +255,10 @@ export async function listRecentActivities(tx: ReadTx, orgId: number, viewer: Vi
           // A record type without a topic is always shown.
           sql`(${settings} ->> (${TOPIC_OF_TYPE}::jsonb ->> ${activities.entityType}))::boolean is not false`,
           sql`((${settings} ->> 'ownActions')::boolean or ${activities.userId} is null or ${activities.userId} <> ${param('userId')})`,
-          visibleRecord({ orgId: activities.orgId, entityType: activities.entityType, entityId: activities.entityId }, workerId ? param('workerId') : undefined),
+          visibleRecord(
+            { orgId: activities.orgId, entityType: activities.entityType, entityId: activities.entityId },
+            workerId ? param('workerId') : undefined,
+          ),
           workerId ? gte(activities.createdAt, sql`coalesce((${windowStart}), '-infinity')`) : undefined,
         ),
       )

@@ -32,18 +32,31 @@ function occurrenceScope(orgId: number, f: AnalyticsFilters): SQL | undefined {
   const parts: SQL[] = [];
   if (f.assetId) parts.push(sql`pm_occurrences.asset_id = ${f.assetId}::int`);
   if (f.assetCategoryId)
-    parts.push(sql`exists (select 1 from assets fa where fa.org_id = pm_occurrences.org_id and fa.id = pm_occurrences.asset_id and fa.asset_category_id = ${f.assetCategoryId}::int)`);
+    parts.push(
+      sql`exists (select 1 from assets fa where fa.org_id = pm_occurrences.org_id and fa.id = pm_occurrences.asset_id and fa.asset_category_id = ${f.assetCategoryId}::int)`,
+    );
   const ofPlan = (column: string, id: number) =>
     sql`exists (select 1 from pm_plans fp where fp.org_id = pm_occurrences.org_id and fp.id = pm_occurrences.plan_id and ${sql.raw(`fp.${column}`)} = ${id}::int)`;
   if (f.teamId) parts.push(sql`(${ofPlan('team_id', f.teamId)} or pm_occurrences.work_order_id in ${ordersOf(orgId, 'team', f.teamId)})`);
-  if (f.workStationId) parts.push(sql`(${ofPlan('work_station_id', f.workStationId)} or pm_occurrences.work_order_id in ${ordersOf(orgId, 'workStation', f.workStationId)})`);
+  if (f.workStationId)
+    parts.push(sql`(${ofPlan('work_station_id', f.workStationId)} or pm_occurrences.work_order_id in ${ordersOf(orgId, 'workStation', f.workStationId)})`);
   if (f.assigneeId)
-    parts.push(sql`exists (select 1 from work_order_assignees fw where fw.org_id = pm_occurrences.org_id and fw.work_order_id = pm_occurrences.work_order_id and fw.user_id = ${f.assigneeId}::int)`);
+    parts.push(
+      sql`exists (select 1 from work_order_assignees fw where fw.org_id = pm_occurrences.org_id and fw.work_order_id = pm_occurrences.work_order_id and fw.user_id = ${f.assigneeId}::int)`,
+    );
   return parts.length ? sql.join(parts, sql` and `) : undefined;
 }
 
 /** PM compliance from the plans' occurrences (pmCompliance) once a plan exists; before, from maintenance orders. Every filter applies. */
-export async function complianceFigures(tx: ReadTx, orgId: number, range: DayRange, previous: DayRange, f: AnalyticsFilters, now: Date, tz = 'UTC'): Promise<ComplianceFigures> {
+export async function complianceFigures(
+  tx: ReadTx,
+  orgId: number,
+  range: DayRange,
+  previous: DayRange,
+  f: AnalyticsFilters,
+  now: Date,
+  tz = 'UTC',
+): Promise<ComplianceFigures> {
   const [{ plans }] = rowsOf<{ plans: boolean }>(await tx.execute(sql`select exists (select 1 from pm_plans where org_id = ${orgId}::int) as plans`));
   if (plans) {
     const cur = await pmCompliance(tx, orgId, range, now, occurrenceScope(orgId, f));
@@ -52,7 +65,15 @@ export async function complianceFigures(tx: ReadTx, orgId: number, range: DayRan
   }
   const cur = await orderCompliance(tx, orgId, range, f, now, tz);
   const prev = await orderCompliance(tx, orgId, previous, f, now, tz);
-  return { range, source: 'maintenance-orders', due: cur.due, onTime: cur.onTime, late: cur.late, missed: cur.missed, rate: { current: cur.rate, previous: prev.rate } };
+  return {
+    range,
+    source: 'maintenance-orders',
+    due: cur.due,
+    onTime: cur.onTime,
+    late: cur.late,
+    missed: cur.missed,
+    rate: { current: cur.rate, previous: prev.rate },
+  };
 }
 
 // ---------- technician view ----------
@@ -89,11 +110,17 @@ export async function myWorkFigures(tx: ReadTx, orgId: number, userId: number, r
   return {
     range,
     openCount: num(open[0]?.total),
-    open: open.map((r) => ({ id: r.id, title: r.title, status: r.status, priority: r.priority, dueDate: r.due_date ? new Date(r.due_date).toISOString() : null, overdue: r.overdue })),
+    open: open.map((r) => ({
+      id: r.id,
+      title: r.title,
+      status: r.status,
+      priority: r.priority,
+      dueDate: r.due_date ? new Date(r.due_date).toISOString() : null,
+      overdue: r.overdue,
+    })),
     hoursThisWeek: week.map((r) => ({ reasonId: r.reason_id, name: r.name, category: r.category, hours: round2(r.hours) })),
     completed: num(done.completed),
     completedOnTime: num(done.on_time),
     completedWithDue: num(done.with_due),
   };
 }
-

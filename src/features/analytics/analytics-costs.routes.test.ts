@@ -2,7 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
 import { withTenant } from '../../server/db/client';
-import { assetCategories, assets, parts, productCategories, timeTrackingReasons, uomCategories, uoms, users, workOrderLabors, workOrderParts } from '../../server/db/schema';
+import {
+  assetCategories,
+  assets,
+  parts,
+  productCategories,
+  timeTrackingReasons,
+  uomCategories,
+  uoms,
+  users,
+  workOrderLabors,
+  workOrderParts,
+} from '../../server/db/schema';
 import { createOrg, createTestApp, type TestApp } from '../../server/test/harness';
 
 /**
@@ -25,14 +36,20 @@ describe('costs as they were', () => {
     const fitter = await org.as('worker', { firstName: 'Fritz', lastName: 'Rate' });
     const o = org.orgId;
     const setup = await withTenant(t.database.db, o, async (tx) => {
-      await tx.update(users).set({ hourlyRate: 4000 }).where(and(eq(users.orgId, o), eq(users.id, fitter.userId)));
+      await tx
+        .update(users)
+        .set({ hourlyRate: 4000 })
+        .where(and(eq(users.orgId, o), eq(users.id, fitter.userId)));
       const [cat] = await tx.insert(assetCategories).values({ orgId: o, name: 'Pumps', code: 'PMP' }).returning();
       const [asset] = await tx.insert(assets).values({ orgId: o, name: 'Costed pump', date: '2024-01-01', assetCategoryId: cat.id }).returning();
       const [reason] = await tx.insert(timeTrackingReasons).values({ orgId: o, name: 'Repair', type: 'productivity' }).returning();
       const [uc] = await tx.insert(uomCategories).values({ orgId: o, name: 'Unit' }).returning();
       const [uom] = await tx.insert(uoms).values({ orgId: o, name: 'Piece', categoryId: uc.id, type: 'reference' }).returning();
       const [pc] = await tx.insert(productCategories).values({ orgId: o, name: 'Spares' }).returning();
-      const [seal] = await tx.insert(parts).values({ orgId: o, name: 'Seal', type: 'consumable', categoryId: pc.id, salesPrice: 12.5, unitOfMeasureId: uom.id, purchaseUnitOfMeasureId: uom.id }).returning();
+      const [seal] = await tx
+        .insert(parts)
+        .values({ orgId: o, name: 'Seal', type: 'consumable', categoryId: pc.id, salesPrice: 12.5, unitOfMeasureId: uom.id, purchaseUnitOfMeasureId: uom.id })
+        .returning();
       return { asset, reason, seal };
     });
     const created = await org.admin.post(`${W}/add-work-order`, { title: 'Costed', assetId: setup.asset.id, assignees: [fitter.userId] });
@@ -48,8 +65,14 @@ describe('costs as they were', () => {
 
     // The rate and the price change: the lines keep theirs.
     await withTenant(t.database.db, o, async (tx) => {
-      await tx.update(users).set({ hourlyRate: 9000 }).where(and(eq(users.orgId, o), eq(users.id, fitter.userId)));
-      await tx.update(parts).set({ salesPrice: 99 }).where(and(eq(parts.orgId, o), eq(parts.id, setup.seal.id)));
+      await tx
+        .update(users)
+        .set({ hourlyRate: 9000 })
+        .where(and(eq(users.orgId, o), eq(users.id, fitter.userId)));
+      await tx
+        .update(parts)
+        .set({ salesPrice: 99 })
+        .where(and(eq(parts.orgId, o), eq(parts.id, setup.seal.id)));
     });
     expect(await costOf()).toMatchObject({ laborMinor: 6000, partsMinor: 2500, totalMinor: 8500 });
     // Adding more of the part keeps the line's price; new labour takes the new rate (1 h x 90.00).
@@ -67,10 +90,22 @@ describe('costs as they were', () => {
 
     // Workers see neither the rates nor the prices.
     const seen = (await fitter.get(`${W}/get-cost/${id}`)).body.cost;
-    expect(seen).toEqual({ laborMinutes: 150, laborMinor: null, externalLaborMinutes: 0, externalLaborMinor: null, partsMinor: null, externalPartsMinor: null, totalMinor: null });
-    expect((await fitter.get(`${W}/get-parts/${id}`)).body.workOrderParts.map((p: { Part: { salesPrice: number | null } }) => p.Part.salesPrice)).toEqual([null]);
+    expect(seen).toEqual({
+      laborMinutes: 150,
+      laborMinor: null,
+      externalLaborMinutes: 0,
+      externalLaborMinor: null,
+      partsMinor: null,
+      externalPartsMinor: null,
+      totalMinor: null,
+    });
+    expect((await fitter.get(`${W}/get-parts/${id}`)).body.workOrderParts.map((p: { Part: { salesPrice: number | null } }) => p.Part.salesPrice)).toEqual([
+      null,
+    ]);
     // A manager sees the price the line kept (12.50), not today's 99.00: the tab's total is the order's parts cost.
-    expect((await org.admin.get(`${W}/get-parts/${id}`)).body.workOrderParts.map((p: { Part: { salesPrice: number | null } }) => p.Part.salesPrice)).toEqual([12.5]);
+    expect((await org.admin.get(`${W}/get-parts/${id}`)).body.workOrderParts.map((p: { Part: { salesPrice: number | null } }) => p.Part.salesPrice)).toEqual([
+      12.5,
+    ]);
     const labors = JSON.stringify((await fitter.get(`${W}/get-labors/${id}`)).body);
     expect(labors).not.toMatch(/hourlyRate|rateMinor|costMinor|4000|9000/);
   });
@@ -81,21 +116,47 @@ describe('costs as they were', () => {
     const o = org.orgId;
     const wo = (await org.admin.post(`${W}/add-work-order`, { title: 'Old lines' })).body.workOrder.id as number;
     const ids = await withTenant(t.database.db, o, async (tx) => {
-      await tx.update(users).set({ hourlyRate: 3300 }).where(and(eq(users.orgId, o), eq(users.id, fitter.userId)));
+      await tx
+        .update(users)
+        .set({ hourlyRate: 3300 })
+        .where(and(eq(users.orgId, o), eq(users.id, fitter.userId)));
       const [reason] = await tx.insert(timeTrackingReasons).values({ orgId: o, name: 'Repair', type: 'productivity' }).returning();
       const [uc] = await tx.insert(uomCategories).values({ orgId: o, name: 'Unit' }).returning();
       const [uom] = await tx.insert(uoms).values({ orgId: o, name: 'Piece', categoryId: uc.id, type: 'reference' }).returning();
       const [pc] = await tx.insert(productCategories).values({ orgId: o, name: 'Spares' }).returning();
-      const [belt] = await tx.insert(parts).values({ orgId: o, name: 'Belt', type: 'consumable', categoryId: pc.id, salesPrice: 7.255, unitOfMeasureId: uom.id, purchaseUnitOfMeasureId: uom.id }).returning();
+      const [belt] = await tx
+        .insert(parts)
+        .values({ orgId: o, name: 'Belt', type: 'consumable', categoryId: pc.id, salesPrice: 7.255, unitOfMeasureId: uom.id, purchaseUnitOfMeasureId: uom.id })
+        .returning();
       // Lines as they were before the migration: no rate, no price kept.
-      const [l] = await tx.insert(workOrderLabors).values({ orgId: o, workOrderId: wo, workerId: fitter.userId, reasonId: reason.id, startDate: new Date('2026-03-02T08:00:00Z'), endDate: new Date('2026-03-02T09:00:00Z') }).returning();
+      const [l] = await tx
+        .insert(workOrderLabors)
+        .values({
+          orgId: o,
+          workOrderId: wo,
+          workerId: fitter.userId,
+          reasonId: reason.id,
+          startDate: new Date('2026-03-02T08:00:00Z'),
+          endDate: new Date('2026-03-02T09:00:00Z'),
+        })
+        .returning();
       const [p] = await tx.insert(workOrderParts).values({ orgId: o, workOrderId: wo, partId: belt.id, quantity: 1 }).returning();
       return { l, p };
     });
     const migration = readFileSync(new URL('../../../drizzle/0055_line_costs_snapshot.sql', import.meta.url), 'utf8');
     for (const statement of migration.split('--> statement-breakpoint')) await t.database.db.execute(sql.raw(statement));
-    const [l] = await withTenant(t.database.db, o, (tx) => tx.select().from(workOrderLabors).where(and(eq(workOrderLabors.orgId, o), eq(workOrderLabors.id, ids.l.id))));
-    const [p] = await withTenant(t.database.db, o, (tx) => tx.select().from(workOrderParts).where(and(eq(workOrderParts.orgId, o), eq(workOrderParts.id, ids.p.id))));
+    const [l] = await withTenant(t.database.db, o, (tx) =>
+      tx
+        .select()
+        .from(workOrderLabors)
+        .where(and(eq(workOrderLabors.orgId, o), eq(workOrderLabors.id, ids.l.id))),
+    );
+    const [p] = await withTenant(t.database.db, o, (tx) =>
+      tx
+        .select()
+        .from(workOrderParts)
+        .where(and(eq(workOrderParts.orgId, o), eq(workOrderParts.id, ids.p.id))),
+    );
     // 7.255 -> 726 cents (half up, as toMinor).
     expect([l.rateMinor, p.unitPriceMinor]).toEqual([3300, 726]);
   });

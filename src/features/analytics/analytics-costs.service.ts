@@ -14,7 +14,22 @@ import {
   type QuotedActual,
   type QuotedVsActualFigures,
 } from './analytics.schema';
-import { num, numOrNull, round2, dayStart, dayEnd, localDay, orderOf, needsOrder, orderStations, scopeOf, laborRows, laborIn, partRows, partsIn } from './analytics-sql';
+import {
+  num,
+  numOrNull,
+  round2,
+  dayStart,
+  dayEnd,
+  localDay,
+  orderOf,
+  needsOrder,
+  orderStations,
+  scopeOf,
+  laborRows,
+  laborIn,
+  partRows,
+  partsIn,
+} from './analytics-sql';
 
 /** Hours and money of the insights screen (decisions 038, 063): downtime, costs, quoted vs actual. SQL helpers: analytics-sql.ts. */
 
@@ -23,12 +38,25 @@ import { num, numOrNull, round2, dayStart, dayEnd, localDay, orderOf, needsOrder
 const byCat = (cat: string) => sql.raw(`coalesce(sum(hours) filter (where category = '${cat}'), 0)`);
 
 /** Labour hours by the reason's category (and blocking flag), per asset and per work station; availability loss per asset. */
-export async function downtimeFigures(tx: ReadTx, orgId: number, range: DayRange, previous: DayRange, f: AnalyticsFilters, tz = 'UTC'): Promise<DowntimeFigures> {
+export async function downtimeFigures(
+  tx: ReadTx,
+  orgId: number,
+  range: DayRange,
+  previous: DayRange,
+  f: AnalyticsFilters,
+  tz = 'UTC',
+): Promise<DowntimeFigures> {
   const hoursOf = (r: DayRange) => sql`select l.hours, w.asset_id, w.id as wo_id, t.type as category, t.is_blocking_reason as blocking
       from (${laborIn(orgId, r, tz)}) l ${orderOf(orgId, sql`l.work_order_id`, f)}
       join time_tracking_reasons t on t.org_id = l.org_id and t.id = l.reason_id
       where true ${scopeOf(orgId, 'w', f, 'l')}`;
-  const [row] = rowsOf<{ by_category: Record<string, unknown>[] | null; by_asset: Record<string, unknown>[] | null; by_station: Record<string, unknown>[] | null; cur: unknown; prev: unknown }>(
+  const [row] = rowsOf<{
+    by_category: Record<string, unknown>[] | null;
+    by_asset: Record<string, unknown>[] | null;
+    by_station: Record<string, unknown>[] | null;
+    cur: unknown;
+    prev: unknown;
+  }>(
     await tx.execute(sql`with h as materialized (${hoursOf(range)}),
       by_asset as (select s.*, a.name from (select h.asset_id, ${byCat('availability')} as availability, ${byCat('performance')} as performance,
             ${byCat('quality')} as quality, ${byCat('productivity')} as productivity
@@ -54,7 +82,11 @@ export async function downtimeFigures(tx: ReadTx, orgId: number, range: DayRange
   });
   return {
     range,
-    byCategory: (row.by_category ?? []).map((r) => ({ category: r.category as DowntimeFigures['byCategory'][number]['category'], blocking: r.blocking as boolean, hours: round2(r.hours) })),
+    byCategory: (row.by_category ?? []).map((r) => ({
+      category: r.category as DowntimeFigures['byCategory'][number]['category'],
+      blocking: r.blocking as boolean,
+      hours: round2(r.hours),
+    })),
     byAsset: (row.by_asset ?? []).map((r) => ({
       assetId: numOrNull(r.asset_id),
       name: (r.name as string | null) ?? null,
@@ -87,7 +119,12 @@ export async function costFigures(tx: ReadTx, orgId: number, range: DayRange, pr
       ? sql`select coalesce(sum(labor + parts), 0) from (${items(previous)}) p`
       : sql`select coalesce((select sum(l.cost) from (${laborIn(orgId, previous, tz)}) l where true ${scopeOf(orgId, 'w', f, 'l')}), 0)
           + coalesce((select sum(pr.cost) from (${partsIn(orgId, previous, tz)}) pr), 0)`;
-  const [row] = rowsOf<{ totals: Record<string, unknown>; by_asset: Record<string, unknown>[] | null; by_station: Record<string, unknown>[] | null; by_month: Record<string, unknown>[] | null }>(
+  const [row] = rowsOf<{
+    totals: Record<string, unknown>;
+    by_asset: Record<string, unknown>[] | null;
+    by_station: Record<string, unknown>[] | null;
+    by_month: Record<string, unknown>[] | null;
+  }>(
     await tx.execute(sql`with i as materialized (${items(range)}),
       by_asset as (select s.asset_id, a.name, s.labor, s.parts from (
           select asset_id, sum(labor) as labor, sum(parts) as parts from i group by 1 order by sum(labor) + sum(parts) desc, 1 nulls last limit 50) s
@@ -133,7 +170,11 @@ export async function quotedVsActualFigures(tx: ReadTx, orgId: number, range: Da
   type OrderRow = Sums & { id: number; title: string; status: string; quotation_id: number };
   type QuotationRow = Sums & { quotation_id: number; orders: number; q_status: string; customer: string | null };
   const linked = sql`(select id from o)`;
-  const [row] = rowsOf<{ totals: { quoted: unknown; untaxed: unknown; actual: unknown; quotations: unknown; orders: unknown }; quotations: QuotationRow[] | null; work_orders: OrderRow[] | null }>(
+  const [row] = rowsOf<{
+    totals: { quoted: unknown; untaxed: unknown; actual: unknown; quotations: unknown; orders: unknown };
+    quotations: QuotationRow[] | null;
+    work_orders: OrderRow[] | null;
+  }>(
     await tx.execute(sql`with o as materialized (select w.id, w.title, w.status, w.quotation_id from work_orders w
           where w.org_id = ${orgId}::int and w.quotation_id is not null and w.created_at >= ${dayStart(range.from, tz)} and w.created_at < ${dayEnd(range.to, tz)}
             ${scopeOf(orgId, 'w', f)}),
@@ -159,7 +200,15 @@ export async function quotedVsActualFigures(tx: ReadTx, orgId: number, range: Da
   const amounts = (r: Sums): QuotedActual => {
     const labor = num(r.labor);
     const parts = num(r.parts);
-    return { quoted: num(r.total), quotedUntaxed: num(r.untaxed), labor, parts, actual: labor + parts, difference: labor + parts - num(r.untaxed), unratedHours: round2(r.unrated) };
+    return {
+      quoted: num(r.total),
+      quotedUntaxed: num(r.untaxed),
+      labor,
+      parts,
+      actual: labor + parts,
+      difference: labor + parts - num(r.untaxed),
+      unratedHours: round2(r.unrated),
+    };
   };
   const totals = row.totals;
   return {
@@ -187,4 +236,3 @@ export async function quotedVsActualFigures(tx: ReadTx, orgId: number, range: Da
     total: { quoted: num(totals.quoted), quotedUntaxed: num(totals.untaxed), actual: num(totals.actual), difference: num(totals.actual) - num(totals.untaxed) },
   };
 }
-

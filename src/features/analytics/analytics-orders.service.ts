@@ -2,14 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ReadTx } from '../../server/db/client';
 import { rowsOf } from '../../server/db/rows';
 import { addDays } from '../../shared/dates';
-import {
-  AGE_BUCKETS,
-  type AnalyticsFilters,
-  type BacklogFigures,
-  type DayRange,
-  type PlannedShareFigures,
-  type ThroughputFigures,
-} from './analytics.schema';
+import { AGE_BUCKETS, type AnalyticsFilters, type BacklogFigures, type DayRange, type PlannedShareFigures, type ThroughputFigures } from './analytics.schema';
 import { num, round2, dayStart, dayEnd, localDay, ts, orderOf, needsOrder, scopeOf, maintenanceOrderScope, laborRows } from './analytics-sql';
 
 /** The work-order counts of the insights screen (decisions 038, 063): backlog, throughput, planned vs reactive. SQL helpers: analytics-sql.ts. */
@@ -60,7 +53,14 @@ export async function backlogFigures(tx: ReadTx, orgId: number, range: DayRange,
 // ---------- throughput ----------
 
 /** Created and completed per ISO week of the range; totals now and in the period before. */
-export async function throughputFigures(tx: ReadTx, orgId: number, range: DayRange, previous: DayRange, f: AnalyticsFilters, tz = 'UTC'): Promise<ThroughputFigures> {
+export async function throughputFigures(
+  tx: ReadTx,
+  orgId: number,
+  range: DayRange,
+  previous: DayRange,
+  f: AnalyticsFilters,
+  tz = 'UTC',
+): Promise<ThroughputFigures> {
   const pf = dayStart(previous.from, tz);
   const te = dayEnd(range.to, tz);
   const rows = rowsOf<{ week: string | null; created: number; completed: number }>(
@@ -92,7 +92,14 @@ export async function throughputFigures(tx: ReadTx, orgId: number, range: DayRan
 // ---------- planned vs reactive ----------
 
 /** Work orders created in the range (and maintenance orders) planned vs reactive, and labour hours of the range on each. */
-export async function plannedShareFigures(tx: ReadTx, orgId: number, range: DayRange, previous: DayRange, f: AnalyticsFilters, tz = 'UTC'): Promise<PlannedShareFigures> {
+export async function plannedShareFigures(
+  tx: ReadTx,
+  orgId: number,
+  range: DayRange,
+  previous: DayRange,
+  f: AnalyticsFilters,
+  tz = 'UTC',
+): Promise<PlannedShareFigures> {
   // Both periods in one statement (the previous one ends where the range starts): the plans' orders and a
   // team's or work station's orders (scopeOf) are built once, not once per period.
   const from = dayStart(previous.from, tz);
@@ -118,7 +125,13 @@ export async function plannedShareFigures(tx: ReadTx, orgId: number, range: DayR
           from maintenance_orders m where m.org_id = ${orgId}::int and m.created_at >= ${from} and m.created_at < ${to} and m.status <> 'cancel'
             ${maintenanceOrderScope('m', f)}) m`),
   );
-  const cur = { planned: num(row.planned), reactive: num(row.orders) - num(row.planned), mos: num(row.mos), plannedHours: num(row.planned_hours), reactiveHours: num(row.reactive_hours) };
+  const cur = {
+    planned: num(row.planned),
+    reactive: num(row.orders) - num(row.planned),
+    mos: num(row.mos),
+    plannedHours: num(row.planned_hours),
+    reactiveHours: num(row.reactive_hours),
+  };
   const prev = {
     planned: num(row.prev_planned),
     reactive: num(row.prev_orders) - num(row.prev_planned),
@@ -139,4 +152,3 @@ export async function plannedShareFigures(tx: ReadTx, orgId: number, range: DayR
     plannedHourShare: { current: hourShare(cur), previous: hourShare(prev) },
   };
 }
-

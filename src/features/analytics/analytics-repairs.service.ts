@@ -75,6 +75,8 @@ export async function mtbfFigures(tx: ReadTx, orgId: number, range: DayRange, f:
       group by fail.asset_id, a.name having count(fail.prev_closed) > 0
       order by mtbf asc, failures desc, fail.asset_id limit 10`),
   );
-  return { range, worst: rows.map((r) => ({ assetId: r.asset_id, name: r.name, failures: num(r.failures), intervals: num(r.intervals), mtbfHours: round2(r.mtbf) })) };
+  return {
+    range,
+    worst: rows.map((r) => ({ assetId: r.asset_id, name: r.name, failures: num(r.failures), intervals: num(r.intervals), mtbfHours: round2(r.mtbf) })),
+  };
 }
-

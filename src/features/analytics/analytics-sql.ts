@@ -38,7 +38,8 @@ export const orderOf = (orgId: number, id: SQL, f: AnalyticsFilters) =>
     where w.org_id = ${orgId}::int and w.id = ${id} offset 0) w`;
 
 /** Does a labour or parts figure with these filters need the work order's row (`w`)? The assignee filter of labour is its worker. */
-export const needsOrder = (f: AnalyticsFilters, labor: boolean) => !!(f.assetId || f.assetCategoryId || f.workStationId || f.teamId || (f.assigneeId && !labor));
+export const needsOrder = (f: AnalyticsFilters, labor: boolean) =>
+  !!(f.assetId || f.assetCategoryId || f.workStationId || f.teamId || (f.assigneeId && !labor));
 
 /** Is work order `w` (an alias) one a PM plan created? */
 export const plannedOf = (w: string) => sql.raw(`exists (select 1 from pm_occurrences o where o.org_id = ${w}.org_id and o.work_order_id = ${w}.id)`);
@@ -75,12 +76,17 @@ export function scopeOf(orgId: number, w: string, f: AnalyticsFilters, laborAlia
   const parts: SQL[] = [];
   if (f.assetId) parts.push(sql`and ${sql.raw(w)}.asset_id = ${f.assetId}::int`);
   if (f.assetCategoryId)
-    parts.push(sql`and exists (select 1 from assets fa where fa.org_id = ${sql.raw(w)}.org_id and fa.id = ${sql.raw(w)}.asset_id and fa.asset_category_id = ${f.assetCategoryId}::int)`);
+    parts.push(
+      sql`and exists (select 1 from assets fa where fa.org_id = ${sql.raw(w)}.org_id and fa.id = ${sql.raw(w)}.asset_id and fa.asset_category_id = ${f.assetCategoryId}::int)`,
+    );
   if (f.workStationId) parts.push(sql`and ${sql.raw(w)}.id in ${ordersOf(orgId, 'workStation', f.workStationId)}`);
   if (f.teamId) parts.push(sql`and ${sql.raw(w)}.id in ${ordersOf(orgId, 'team', f.teamId)}`);
   if (f.assigneeId) {
     if (laborAlias) parts.push(sql`and ${sql.raw(laborAlias)}.worker_id = ${f.assigneeId}::int`);
-    else parts.push(sql`and exists (select 1 from work_order_assignees fw where fw.org_id = ${sql.raw(w)}.org_id and fw.work_order_id = ${sql.raw(w)}.id and fw.user_id = ${f.assigneeId}::int)`);
+    else
+      parts.push(
+        sql`and exists (select 1 from work_order_assignees fw where fw.org_id = ${sql.raw(w)}.org_id and fw.work_order_id = ${sql.raw(w)}.id and fw.user_id = ${f.assigneeId}::int)`,
+      );
   }
   return sql.join(parts, sql` `);
 }
@@ -91,7 +97,9 @@ export function maintenanceOrderScope(m: string, f: AnalyticsFilters): SQL {
   const parts: SQL[] = [];
   if (f.assetId) parts.push(sql`and ${sql.raw(m)}.asset_id = ${f.assetId}::int`);
   if (f.assetCategoryId)
-    parts.push(sql`and exists (select 1 from assets fa where fa.org_id = ${sql.raw(m)}.org_id and fa.id = ${sql.raw(m)}.asset_id and fa.asset_category_id = ${f.assetCategoryId}::int)`);
+    parts.push(
+      sql`and exists (select 1 from assets fa where fa.org_id = ${sql.raw(m)}.org_id and fa.id = ${sql.raw(m)}.asset_id and fa.asset_category_id = ${f.assetCategoryId}::int)`,
+    );
   return sql.join(parts, sql` `);
 }
 
@@ -110,7 +118,8 @@ export function laborRows(orgId: number, where: SQL): SQL {
     from work_order_labors l where l.org_id = ${orgId}::int and ${where}`;
 }
 /** Labour that started in a range of days. */
-export const laborIn = (orgId: number, r: DayRange, tz: string) => laborRows(orgId, sql`l.start_date >= ${dayStart(r.from, tz)} and l.start_date < ${dayEnd(r.to, tz)}`);
+export const laborIn = (orgId: number, r: DayRange, tz: string) =>
+  laborRows(orgId, sql`l.start_date >= ${dayStart(r.from, tz)} and l.start_date < ${dayEnd(r.to, tz)}`);
 
 /**
  * Parts used on work orders (alias `wp` in `where`): quantity x the unit price the line kept when the part was
@@ -120,4 +129,5 @@ export function partRows(orgId: number, where: SQL): SQL {
   return sql`select wp.org_id, wp.work_order_id, wp.created_at, wp.quantity * coalesce(wp.external_unit_price_minor, wp.unit_price_minor, 0) as cost
     from work_order_parts wp where wp.org_id = ${orgId}::int and ${where}`;
 }
-export const partsIn = (orgId: number, r: DayRange, tz: string) => partRows(orgId, sql`wp.created_at >= ${dayStart(r.from, tz)} and wp.created_at < ${dayEnd(r.to, tz)}`);
+export const partsIn = (orgId: number, r: DayRange, tz: string) =>
+  partRows(orgId, sql`wp.created_at >= ${dayStart(r.from, tz)} and wp.created_at < ${dayEnd(r.to, tz)}`);

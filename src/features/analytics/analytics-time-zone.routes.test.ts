@@ -23,11 +23,22 @@ describe('analytics days in a time zone', () => {
       const [asset] = await tx.insert(assets).values({ orgId: o, name: 'Pump', date: '2024-01-01', assetCategoryId: cat.id }).returning();
       const [reason] = await tx.insert(timeTrackingReasons).values({ orgId: o, name: 'Repair', type: 'availability' }).returning();
       // 2026-03-31T22:30Z is 01:30 on 1 April in Riyadh (UTC+3): another day, another ISO week and another month.
-      const [w] = await tx.insert(workOrders).values({ orgId: o, title: 'Late call', assetId: asset.id, createdAt: new Date('2026-03-31T22:30:00Z') }).returning();
-      await tx.update(users).set({ hourlyRate: 6000 }).where(and(eq(users.orgId, o), eq(users.id, fitter.userId)));
+      const [w] = await tx
+        .insert(workOrders)
+        .values({ orgId: o, title: 'Late call', assetId: asset.id, createdAt: new Date('2026-03-31T22:30:00Z') })
+        .returning();
+      await tx
+        .update(users)
+        .set({ hourlyRate: 6000 })
+        .where(and(eq(users.orgId, o), eq(users.id, fitter.userId)));
       await tx.insert(workOrderLabors).values({
-        orgId: o, workOrderId: w.id, workerId: fitter.userId, reasonId: reason.id, rateMinor: workerRateMinor(o, fitter.userId),
-        startDate: new Date('2026-03-31T22:30:00Z'), endDate: new Date('2026-03-31T23:30:00Z'),
+        orgId: o,
+        workOrderId: w.id,
+        workerId: fitter.userId,
+        reasonId: reason.id,
+        rateMinor: workerRateMinor(o, fitter.userId),
+        startDate: new Date('2026-03-31T22:30:00Z'),
+        endDate: new Date('2026-03-31T23:30:00Z'),
       });
     });
     const read = <T>(fn: (tx: ReadTx) => Promise<T>) => withTenant(t.database.db, o, fn, { readOnly: true });
@@ -43,14 +54,17 @@ describe('analytics days in a time zone', () => {
     expect(await months('Asia/Riyadh')).toEqual([{ month: '2026-04', labor: 6000, parts: 0, total: 6000 }]);
     expect(await months('UTC')).toEqual([{ month: '2026-03', labor: 6000, parts: 0, total: 6000 }]);
     // The backlog's end of day: open at the end of 31 March in Riyadh is 0 (created on 1 April there), 1 in UTC.
-    const openOn31 = async (tz: string) => (await read((tx) => backlogFigures(tx, o, day('2026-03-31'), {}, new Date('2026-04-02T00:00:00Z'), tz))).overTime[0].open;
+    const openOn31 = async (tz: string) =>
+      (await read((tx) => backlogFigures(tx, o, day('2026-03-31'), {}, new Date('2026-04-02T00:00:00Z'), tz))).overTime[0].open;
     expect([await openOn31('Asia/Riyadh'), await openOn31('UTC')]).toEqual([0, 1]);
 
     // The routes count in the organisation's own zone (company settings, decision 064): UTC first, then Riyadh.
     const createdOn = async (d: string) => (await org.admin.get(`/api/analytics/get-throughput?range=custom&from=${d}&to=${d}`)).body.created.current;
     expect([await createdOn('2026-04-01'), await createdOn('2026-03-31')]).toEqual([0, 1]);
     const { company } = (await org.admin.get('/api/company/get-company-data')).body;
-    expect((await org.admin.put(`/api/company/update-company/${company.id}`, { organization: company.organization, timeZone: 'Asia/Riyadh' })).status).toBe(200);
+    expect((await org.admin.put(`/api/company/update-company/${company.id}`, { organization: company.organization, timeZone: 'Asia/Riyadh' })).status).toBe(
+      200,
+    );
     expect([await createdOn('2026-04-01'), await createdOn('2026-03-31')]).toEqual([1, 0]);
   });
 });

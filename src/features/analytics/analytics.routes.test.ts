@@ -52,7 +52,10 @@ async function smallOrg(org: TestOrg) {
   const orgId = org.orgId;
   const now = Date.now();
   return withTenant(t.database.db, orgId, async (tx) => {
-    await tx.update(users).set({ hourlyRate: 2000 }).where(and(eq(users.orgId, orgId), eq(users.id, w1.userId)));
+    await tx
+      .update(users)
+      .set({ hourlyRate: 2000 })
+      .where(and(eq(users.orgId, orgId), eq(users.id, w1.userId)));
     const [pumps] = await tx.insert(assetCategories).values({ orgId, name: 'Pumps', code: 'PMP' }).returning();
     const [presses] = await tx.insert(assetCategories).values({ orgId, name: 'Presses', code: 'PRS' }).returning();
     const [p1] = await tx.insert(assets).values({ orgId, name: 'Pump P1', date: '2024-01-01', assetCategoryId: pumps.id }).returning();
@@ -68,21 +71,51 @@ async function smallOrg(org: TestOrg) {
     const [uc] = await tx.insert(uomCategories).values({ orgId, name: 'Unit' }).returning();
     const [uom] = await tx.insert(uoms).values({ orgId, name: 'Piece', categoryId: uc.id, type: 'reference' }).returning();
     const [pc] = await tx.insert(productCategories).values({ orgId, name: 'Spares' }).returning();
-    const [seal] = await tx.insert(parts).values({ orgId, name: 'Seal', type: 'consumable', categoryId: pc.id, salesPrice: 12.5, unitOfMeasureId: uom.id, purchaseUnitOfMeasureId: uom.id }).returning();
+    const [seal] = await tx
+      .insert(parts)
+      .values({ orgId, name: 'Seal', type: 'consumable', categoryId: pc.id, salesPrice: 12.5, unitOfMeasureId: uom.id, purchaseUnitOfMeasureId: uom.id })
+      .returning();
     const [plan] = await tx
       .insert(pmPlans)
-      .values({ orgId, name: 'Weekly P2', title: 'Grease P2', frequency: 'weekly', startDate: '2026-03-01', activeFrom: '2026-03-01', teamId: team.id, workStationId: station.id })
+      .values({
+        orgId,
+        name: 'Weekly P2',
+        title: 'Grease P2',
+        frequency: 'weekly',
+        startDate: '2026-03-01',
+        activeFrom: '2026-03-01',
+        teamId: team.id,
+        workStationId: station.id,
+      })
       .returning();
 
-    const wo = async (title: string, v: { assetId?: number; created: string; status?: 'assigned' | 'completed' | 'cancelled'; closed?: string; due?: string; assignee?: number }) => {
+    const wo = async (
+      title: string,
+      v: { assetId?: number; created: string; status?: 'assigned' | 'completed' | 'cancelled'; closed?: string; due?: string; assignee?: number },
+    ) => {
       const [row] = await tx
         .insert(workOrders)
-        .values({ orgId, title, assetId: v.assetId, status: v.status ?? 'assigned', createdAt: at(v.created), updatedAt: at(v.closed ?? v.created), dueDate: v.due ? at(v.due) : undefined })
+        .values({
+          orgId,
+          title,
+          assetId: v.assetId,
+          status: v.status ?? 'assigned',
+          createdAt: at(v.created),
+          updatedAt: at(v.closed ?? v.created),
+          dueDate: v.due ? at(v.due) : undefined,
+        })
         .returning();
       if (v.assignee) await tx.insert(workOrderAssignees).values({ orgId, workOrderId: row.id, userId: v.assignee });
       return row;
     };
-    const a = await wo('A', { assetId: p1.id, created: '2026-03-02T08:00:00Z', status: 'completed', closed: '2026-03-02T12:00:00Z', due: '2026-03-02T23:00:00Z', assignee: w1.userId });
+    const a = await wo('A', {
+      assetId: p1.id,
+      created: '2026-03-02T08:00:00Z',
+      status: 'completed',
+      closed: '2026-03-02T12:00:00Z',
+      due: '2026-03-02T23:00:00Z',
+      assignee: w1.userId,
+    });
     const b = await wo('B', { assetId: p1.id, created: '2026-03-05T12:00:00Z', status: 'completed', closed: '2026-03-06T12:00:00Z', assignee: w2.userId });
     const c = await wo('C', { assetId: p1.id, created: '2026-03-10T00:00:00Z', due: '2026-03-12T00:00:00Z', assignee: w1.userId });
     const d = await wo('D', { assetId: x1.id, created: '2026-03-03T00:00:00Z', status: 'completed', closed: '2026-03-03T10:00:00Z' });
@@ -97,7 +130,9 @@ async function smallOrg(org: TestOrg) {
     await tx.insert(pmOccurrences).values({ orgId, planId: plan.id, assetId: p2.id, dueDate: '2026-03-04', status: 'created', workOrderId: e.id });
 
     const labor = (workOrderId: number, workerId: number, reasonId: number, start: string, end: string) =>
-      tx.insert(workOrderLabors).values({ orgId, workOrderId, workerId, reasonId, startDate: at(start), endDate: at(end), rateMinor: workerRateMinor(orgId, workerId) });
+      tx
+        .insert(workOrderLabors)
+        .values({ orgId, workOrderId, workerId, reasonId, startDate: at(start), endDate: at(end), rateMinor: workerRateMinor(orgId, workerId) });
     await labor(a.id, w1.userId, av.id, '2026-03-02T08:00:00Z', '2026-03-02T10:00:00Z');
     await labor(b.id, w2.userId, q.id, '2026-03-05T13:00:00Z', '2026-03-05T16:30:00Z');
     await labor(e.id, w1.userId, pr.id, '2026-03-04T00:00:00Z', '2026-03-04T01:30:00Z');
@@ -107,7 +142,16 @@ async function smallOrg(org: TestOrg) {
     const today = new Date(now);
     const monday = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - ((today.getUTCDay() + 6) % 7) * DAY;
     await labor(c.id, w1.userId, q.id, new Date(monday + 3_600_000).toISOString(), new Date(monday + 7_200_000).toISOString());
-    await tx.insert(workOrderParts).values({ orgId, workOrderId: a.id, partId: seal.id, quantity: 2, unitPriceMinor: partPriceMinor(orgId, seal.id, 2), createdAt: at('2026-03-02T09:00:00Z') });
+    await tx
+      .insert(workOrderParts)
+      .values({
+        orgId,
+        workOrderId: a.id,
+        partId: seal.id,
+        quantity: 2,
+        unitPriceMinor: partPriceMinor(orgId, seal.id, 2),
+        createdAt: at('2026-03-02T09:00:00Z'),
+      });
     return { w1, w2, p1, p2, x1, pumps, presses, team, station, av, q, pr, a, c };
   });
 }
@@ -132,7 +176,9 @@ describe('analytics API', () => {
     ]);
     const open = Object.fromEntries(r.body.overTime.map((p: { day: string; open: number }) => [p.day.slice(8), p.open]));
     expect(r.body.overTime).toHaveLength(31);
-    expect([open['01'], open['02'], open['04'], open['05'], open['06'], open['07'], open['08'], open['09'], open['10'], open['31']]).toEqual([0, 0, 0, 1, 0, 0, 1, 0, 1, 1]);
+    expect([open['01'], open['02'], open['04'], open['05'], open['06'], open['07'], open['08'], open['09'], open['10'], open['31']]).toEqual([
+      0, 0, 0, 1, 0, 0, 1, 0, 1, 1,
+    ]);
   });
 
   it('throughput: created and completed per ISO week, against the period before; filtered by asset', async () => {
@@ -205,7 +251,12 @@ describe('analytics API', () => {
     expect(c.body).toMatchObject({ source: 'plans', due: 1, onTime: 1, late: 0, missed: 0, rate: { current: 1, previous: null } });
     // The screen's filters apply: the occurrence is on P2, its plan in the Mechanics team and Hall 1, its order unassigned.
     const due = async (q: string) => (await org.admin.get(`${B}/get-pm-compliance?${MARCH}&${q}`)).body.due;
-    expect([await due(`assetId=${s.p2.id}`), await due(`assetId=${s.p1.id}`), await due(`assetCategoryId=${s.pumps.id}`), await due(`assetCategoryId=${s.presses.id}`)]).toEqual([1, 0, 1, 0]);
+    expect([
+      await due(`assetId=${s.p2.id}`),
+      await due(`assetId=${s.p1.id}`),
+      await due(`assetCategoryId=${s.pumps.id}`),
+      await due(`assetCategoryId=${s.presses.id}`),
+    ]).toEqual([1, 0, 1, 0]);
     expect([await due(`teamId=${s.team.id}`), await due(`workStationId=${s.station.id}`), await due(`assigneeId=${s.w1.userId}`)]).toEqual([1, 1, 0]);
     // A team's or a station's orders: its plans' (E) and its people's (Wafa's A and C), not Wim's B or the unassigned D.
     for (const q of [`teamId=${s.team.id}`, `workStationId=${s.station.id}`]) {
@@ -260,7 +311,13 @@ describe('analytics API', () => {
 
   it('a status change keeps the closure: completing records its time, reopening removes it', async () => {
     const [w] = await withTenant(t.database.db, org.orgId, (tx) => tx.insert(workOrders).values({ orgId: org.orgId, title: 'Live' }).returning());
-    const closure = () => withTenant(t.database.db, org.orgId, (tx) => tx.select().from(workOrderClosures).where(and(eq(workOrderClosures.orgId, org.orgId), eq(workOrderClosures.workOrderId, w.id))));
+    const closure = () =>
+      withTenant(t.database.db, org.orgId, (tx) =>
+        tx
+          .select()
+          .from(workOrderClosures)
+          .where(and(eq(workOrderClosures.orgId, org.orgId), eq(workOrderClosures.workOrderId, w.id))),
+      );
     expect(await closure()).toEqual([]);
     expect((await org.admin.put(`/api/work-orders/update-status/${w.id}`, { status: 'completed' })).status).toBe(200);
     const [row] = await closure();
@@ -314,12 +371,20 @@ describe('analytics API', () => {
     const own = await createOrg(t);
     const order = await own.admin.post('/api/work-orders/add-work-order', { title: 'Lift service', instructions: '<p>Annual check</p>' });
     expect(order.status, JSON.stringify(order.body)).toBe(201);
-    const shared = await own.admin.post('/api/shared-work-orders/create-share', { workOrderId: order.body.workOrder.id, contractorName: 'Lift Co', email: 'tech@lift.example.com' });
+    const shared = await own.admin.post('/api/shared-work-orders/create-share', {
+      workOrderId: order.body.workOrder.id,
+      contractorName: 'Lift Co',
+      email: 'tech@lift.example.com',
+    });
     expect(shared.status, JSON.stringify(shared.body)).toBe(201);
     const q = `?token=${encodeURIComponent(new URL(shared.body.link).searchParams.get('token')!)}`;
     // A contractor's time ends inside the share's life (issue 45): the last two hours, a minute ahead of the clock.
     const end = Date.now() + 60_000;
-    const time = await own.anonymous.post(`/api/shared-work-orders/add-shared-labor${q}`, { startTime: new Date(end - 2 * 3_600_000).toISOString(), endTime: new Date(end).toISOString(), hourlyRate: 50 });
+    const time = await own.anonymous.post(`/api/shared-work-orders/add-shared-labor${q}`, {
+      startTime: new Date(end - 2 * 3_600_000).toISOString(),
+      endTime: new Date(end).toISOString(),
+      hourlyRate: 50,
+    });
     expect(time.status, JSON.stringify(time.body)).toBe(201);
     const part = await own.anonymous.post(`/api/shared-work-orders/add-shared-part${q}`, { name: 'Door sensor', quantity: 3, unitPrice: 4 });
     expect(part.status, JSON.stringify(part.body)).toBe(201);
@@ -356,26 +421,74 @@ describe('analytics API', () => {
     const wo3 = await order('Align shaft', { quotationId: q2 });
     await order('Not quoted', {});
     await withTenant(t.database.db, own.orgId, async (tx) => {
-      await tx.update(users).set({ hourlyRate: 4000 }).where(and(eq(users.orgId, own.orgId), eq(users.id, fitter.userId)));
+      await tx
+        .update(users)
+        .set({ hourlyRate: 4000 })
+        .where(and(eq(users.orgId, own.orgId), eq(users.id, fitter.userId)));
       const [reason] = await tx.insert(timeTrackingReasons).values({ orgId: own.orgId, name: 'Repair', type: 'productivity' }).returning();
       const hours = (workOrderId: number, workerId: number, minutes: number) =>
-        tx.insert(workOrderLabors).values({ orgId: own.orgId, workOrderId, workerId, reasonId: reason.id, startDate: at('2026-01-05T08:00:00Z'), endDate: new Date(Date.parse('2026-01-05T08:00:00Z') + minutes * 60_000), rateMinor: workerRateMinor(own.orgId, workerId) });
+        tx
+          .insert(workOrderLabors)
+          .values({
+            orgId: own.orgId,
+            workOrderId,
+            workerId,
+            reasonId: reason.id,
+            startDate: at('2026-01-05T08:00:00Z'),
+            endDate: new Date(Date.parse('2026-01-05T08:00:00Z') + minutes * 60_000),
+            rateMinor: workerRateMinor(own.orgId, workerId),
+          });
       await hours(wo1.id, fitter.userId, 150); // 2.5 h x 40.00 = 100.00
       await hours(wo2.id, fitter.userId, 45); // 0.75 h x 40.00 = 30.00
       await hours(wo3.id, 1, 60); // the admin has no rate: 1 h not costed
-      await tx.insert(workOrderParts).values({ orgId: own.orgId, workOrderId: wo2.id, partId: r.part.id, quantity: 2, unitPriceMinor: partPriceMinor(own.orgId, r.part.id, 2) }); // 2 x 12.99
+      await tx
+        .insert(workOrderParts)
+        .values({ orgId: own.orgId, workOrderId: wo2.id, partId: r.part.id, quantity: 2, unitPriceMinor: partPriceMinor(own.orgId, r.part.id, 2) }); // 2 x 12.99
     });
     const today = new Date().toISOString().slice(0, 10);
     const Q = `${B}/get-quoted-vs-actual?range=7d`;
     const res = await own.admin.get(Q);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const q1Row = { quotationId: q1, number: 'Q-0001', customer: 'Acme Foods A', status: 'draft', workOrders: 2, quoted: 11000, quotedUntaxed: 10000, labor: 13000, parts: 2598, actual: 15598, difference: 5598, unratedHours: 0 };
-    const q2Row = { quotationId: q2, number: 'Q-0002', customer: 'Acme Foods A', status: 'draft', workOrders: 1, quoted: 15100, quotedUntaxed: 15100, labor: 0, parts: 0, actual: 0, difference: -15100, unratedHours: 1 };
+    const q1Row = {
+      quotationId: q1,
+      number: 'Q-0001',
+      customer: 'Acme Foods A',
+      status: 'draft',
+      workOrders: 2,
+      quoted: 11000,
+      quotedUntaxed: 10000,
+      labor: 13000,
+      parts: 2598,
+      actual: 15598,
+      difference: 5598,
+      unratedHours: 0,
+    };
+    const q2Row = {
+      quotationId: q2,
+      number: 'Q-0002',
+      customer: 'Acme Foods A',
+      status: 'draft',
+      workOrders: 1,
+      quoted: 15100,
+      quotedUntaxed: 15100,
+      labor: 0,
+      parts: 0,
+      actual: 0,
+      difference: -15100,
+      unratedHours: 1,
+    };
     // Both lists by the largest absolute difference (over or under).
     expect(res.body.quotations).toEqual([q2Row, q1Row]);
     expect(res.body).toMatchObject({ quotationCount: 2, workOrderCount: 3 });
     expect(res.body.total).toEqual({ quoted: 26100, quotedUntaxed: 25100, actual: 15598, difference: -9502 });
-    expect(res.body.workOrders.map((w: { workOrderId: number; quotationNumber: string; actual: number; difference: number }) => [w.workOrderId, w.quotationNumber, w.actual, w.difference])).toEqual([
+    expect(
+      res.body.workOrders.map((w: { workOrderId: number; quotationNumber: string; actual: number; difference: number }) => [
+        w.workOrderId,
+        w.quotationNumber,
+        w.actual,
+        w.difference,
+      ]),
+    ).toEqual([
       [wo3.id, 'Q-0002', 0, -15100],
       [wo2.id, 'Q-0001', 5598, -4402],
       [wo1.id, 'Q-0001', 10000, 0],
@@ -388,7 +501,11 @@ describe('analytics API', () => {
     const kept = await own.admin.put(`/api/work-orders/update-work-order/${wo3.id}`, { title: 'Align shaft again', updatedAt: wo3.updatedAt });
     expect(kept.status, JSON.stringify(kept.body)).toBe(200);
     expect(kept.body.workOrder.quotationId).toBe(q2);
-    const unlinked = await own.admin.put(`/api/work-orders/update-work-order/${wo3.id}`, { title: 'Align shaft again', quotationId: null, updatedAt: kept.body.workOrder.updatedAt });
+    const unlinked = await own.admin.put(`/api/work-orders/update-work-order/${wo3.id}`, {
+      title: 'Align shaft again',
+      quotationId: null,
+      updatedAt: kept.body.workOrder.updatedAt,
+    });
     expect(unlinked.body.workOrder).toMatchObject({ quotationId: null, quotation: null });
     expect((await own.admin.get(Q)).body.quotations).toEqual([q1Row]);
     // A quotation with linked work is in use; a worker sees none of it; another organisation cannot link to it.
@@ -398,7 +515,13 @@ describe('analytics API', () => {
     const foreign = await other.admin.post('/api/work-orders/add-work-order', { title: 'Sneaky', quotationId: q1 });
     expect(foreign.status).toBe(400);
     expect(foreign.body.issues).toEqual([{ path: 'quotationId', message: 'Quotation not found' }]);
-    expect((await other.admin.get(Q)).body).toMatchObject({ workOrders: [], quotations: [], workOrderCount: 0, quotationCount: 0, total: { quoted: 0, actual: 0 } });
+    expect((await other.admin.get(Q)).body).toMatchObject({
+      workOrders: [],
+      quotations: [],
+      workOrderCount: 0,
+      quotationCount: 0,
+      total: { quoted: 0, actual: 0 },
+    });
   });
   it('quoted vs actual follows later changes of the lines, and costs stay as they were when a rate or a price changes: labour moved and deleted, a contractor rate, a new link, a deleted order', async () => {
     const own = await createOrg(t, 'Requoting');
@@ -417,16 +540,32 @@ describe('analytics API', () => {
     const q1 = await quote(100, r.service.id);
     const q2 = await quote(50, r.service2.id);
     const ids = await withTenant(t.database.db, o, async (tx) => {
-      await tx.update(users).set({ hourlyRate: 3000 }).where(and(eq(users.orgId, o), eq(users.id, fitter.userId)));
+      await tx
+        .update(users)
+        .set({ hourlyRate: 3000 })
+        .where(and(eq(users.orgId, o), eq(users.id, fitter.userId)));
       const [reason] = await tx.insert(timeTrackingReasons).values({ orgId: o, name: 'Repair', type: 'productivity' }).returning();
-      const wo = (title: string, quotationId?: number) => tx.insert(workOrders).values({ orgId: o, title, quotationId }).returning().then((x) => x[0]);
+      const wo = (title: string, quotationId?: number) =>
+        tx
+          .insert(workOrders)
+          .values({ orgId: o, title, quotationId })
+          .returning()
+          .then((x) => x[0]);
       const w1 = await wo('One', q1);
       const w2 = await wo('Two', q1);
       const w3 = await wo('Three');
       const labor = (workOrderId: number, minutes: number) =>
         tx
           .insert(workOrderLabors)
-          .values({ orgId: o, workOrderId, workerId: fitter.userId, reasonId: reason.id, startDate: at('2026-01-05T08:00:00Z'), endDate: new Date(Date.parse('2026-01-05T08:00:00Z') + minutes * 60_000), rateMinor: workerRateMinor(o, fitter.userId) })
+          .values({
+            orgId: o,
+            workOrderId,
+            workerId: fitter.userId,
+            reasonId: reason.id,
+            startDate: at('2026-01-05T08:00:00Z'),
+            endDate: new Date(Date.parse('2026-01-05T08:00:00Z') + minutes * 60_000),
+            rateMinor: workerRateMinor(o, fitter.userId),
+          })
           .returning()
           .then((x) => x[0]);
       const l1 = await labor(w1.id, 60); // 1 h x 30.00
@@ -439,7 +578,13 @@ describe('analytics API', () => {
     // By id (the answer ranks by difference; this test is about the sums).
     const byOrder = async () =>
       (await own.admin.get(Q)).body.workOrders
-        .map((w: { workOrderId: number; quotationId: number; labor: number; parts: number; unratedHours: number }) => [w.workOrderId, w.quotationId, w.labor, w.parts, w.unratedHours])
+        .map((w: { workOrderId: number; quotationId: number; labor: number; parts: number; unratedHours: number }) => [
+          w.workOrderId,
+          w.quotationId,
+          w.labor,
+          w.parts,
+          w.unratedHours,
+        ])
         .sort((a: number[], b: number[]) => a[0] - b[0]);
     const orderOf = async (id: number) => (await own.admin.get(Q)).body.workOrders.find((w: { workOrderId: number }) => w.workOrderId === id);
     expect(await byOrder()).toEqual([
@@ -449,8 +594,14 @@ describe('analytics API', () => {
     const woEq = (id: number) => and(eq(workOrders.orgId, o), eq(workOrders.id, id));
     const laborEq = (id: number) => and(eq(workOrderLabors.orgId, o), eq(workOrderLabors.id, id));
     await withTenant(t.database.db, o, async (tx) => {
-      await tx.update(users).set({ hourlyRate: 4000 }).where(and(eq(users.orgId, o), eq(users.id, fitter.userId)));
-      await tx.update(parts).set({ salesPrice: 10 }).where(and(eq(parts.orgId, o), eq(parts.id, r.part.id)));
+      await tx
+        .update(users)
+        .set({ hourlyRate: 4000 })
+        .where(and(eq(users.orgId, o), eq(users.id, fitter.userId)));
+      await tx
+        .update(parts)
+        .set({ salesPrice: 10 })
+        .where(and(eq(parts.orgId, o), eq(parts.id, r.part.id)));
       await tx.update(workOrders).set({ quotationId: q2, title: 'Three again', status: 'in-progress' }).where(woEq(ids.w3.id));
     });
     // The lines keep 30.00 an hour and 12.99 a part (decision 063); order three now linked: 2 h x 30.00.
@@ -465,7 +616,10 @@ describe('analytics API', () => {
     await withTenant(t.database.db, o, async (tx) => {
       await tx.update(workOrderLabors).set({ workOrderId: ids.w3.id }).where(laborEq(ids.l2.id)); // half an hour moves to three
       await tx.update(workOrderLabors).set({ externalRateMinor: 6000 }).where(laborEq(ids.l1.id)); // one's hour at 60.00
-      await tx.update(users).set({ hourlyRate: null }).where(and(eq(users.orgId, o), eq(users.id, fitter.userId)));
+      await tx
+        .update(users)
+        .set({ hourlyRate: null })
+        .where(and(eq(users.orgId, o), eq(users.id, fitter.userId)));
     });
     // Clearing the person's rate leaves the lines' rates: three's 2.5 h at 30.00; one's hour at its own 60.00; two has nothing.
     expect(await byOrder()).toEqual([
@@ -497,21 +651,52 @@ describe('analytics API', () => {
     const made = await withTenant(t.database.db, o, async (tx) => {
       // n copies of q0 (stored amounts set directly: the figure reads them as stored): copy i (1..n) quotes
       // (i mod 30) x 1.00 before tax and 10% more with it, so copies i and i + 30 tie.
-      const [base] = await tx.select().from(quotations).where(and(eq(quotations.orgId, o), eq(quotations.id, q0)));
+      const [base] = await tx
+        .select()
+        .from(quotations)
+        .where(and(eq(quotations.orgId, o), eq(quotations.id, q0)));
       const copies = await tx
         .insert(quotations)
-        .values(Array.from({ length: n }, (_, k) => ({ ...base, id: undefined, untaxed: ((k + 1) % 30) * 100, totalTax: ((k + 1) % 30) * 10, total: ((k + 1) % 30) * 110 })))
+        .values(
+          Array.from({ length: n }, (_, k) => ({
+            ...base,
+            id: undefined,
+            untaxed: ((k + 1) % 30) * 100,
+            totalTax: ((k + 1) % 30) * 10,
+            total: ((k + 1) % 30) * 110,
+          })),
+        )
         .returning();
-      await tx.update(users).set({ hourlyRate: 6000 }).where(and(eq(users.orgId, o), eq(users.id, fitter.userId)));
+      await tx
+        .update(users)
+        .set({ hourlyRate: 6000 })
+        .where(and(eq(users.orgId, o), eq(users.id, fitter.userId)));
       const [reason] = await tx.insert(timeTrackingReasons).values({ orgId: o, name: 'Repair', type: 'productivity' }).returning();
       // q0 has three orders: A with 3 h x 60.00 = 180.00 (80.00 over), B and C with nothing (100.00 under each); each
       // copy one order with nothing. So both lists end inside a tie (the 50th and 51st rows differ by the same).
       const [a, b, c] = await tx
         .insert(workOrders)
-        .values([{ orgId: o, title: 'A', quotationId: q0 }, { orgId: o, title: 'B', quotationId: q0 }, { orgId: o, title: 'C', quotationId: q0 }])
+        .values([
+          { orgId: o, title: 'A', quotationId: q0 },
+          { orgId: o, title: 'B', quotationId: q0 },
+          { orgId: o, title: 'C', quotationId: q0 },
+        ])
         .returning();
-      const orders = await tx.insert(workOrders).values(copies.map((c) => ({ orgId: o, title: `Copy ${c.id}`, quotationId: c.id }))).returning();
-      await tx.insert(workOrderLabors).values({ orgId: o, workOrderId: a.id, workerId: fitter.userId, reasonId: reason.id, startDate: at('2026-01-05T08:00:00Z'), endDate: at('2026-01-05T11:00:00Z'), rateMinor: workerRateMinor(o, fitter.userId) });
+      const orders = await tx
+        .insert(workOrders)
+        .values(copies.map((c) => ({ orgId: o, title: `Copy ${c.id}`, quotationId: c.id })))
+        .returning();
+      await tx
+        .insert(workOrderLabors)
+        .values({
+          orgId: o,
+          workOrderId: a.id,
+          workerId: fitter.userId,
+          reasonId: reason.id,
+          startDate: at('2026-01-05T08:00:00Z'),
+          endDate: at('2026-01-05T11:00:00Z'),
+          rateMinor: workerRateMinor(o, fitter.userId),
+        });
       return { copies, a, b, c, orders };
     });
     const body = (await own.admin.get(`${B}/get-quoted-vs-actual?range=7d`)).body;
@@ -521,8 +706,32 @@ describe('analytics API', () => {
     expect(body.quotations).toHaveLength(QUOTED_ROWS_CAP);
     expect(body.workOrders).toHaveLength(QUOTED_ROWS_CAP);
     // Every field of a row, as before the cap.
-    expect(body.quotations[0]).toEqual({ quotationId: q0, number: quotationNumber(q0), customer: 'Acme Foods A', status: 'draft', workOrders: 3, quoted: 10000, quotedUntaxed: 10000, labor: 18000, parts: 0, actual: 18000, difference: 8000, unratedHours: 0 });
-    expect(body.workOrders[0]).toMatchObject({ workOrderId: made.b.id, title: 'B', quotationId: q0, quoted: 10000, quotedUntaxed: 10000, labor: 0, parts: 0, actual: 0, difference: -10000, unratedHours: 0 });
+    expect(body.quotations[0]).toEqual({
+      quotationId: q0,
+      number: quotationNumber(q0),
+      customer: 'Acme Foods A',
+      status: 'draft',
+      workOrders: 3,
+      quoted: 10000,
+      quotedUntaxed: 10000,
+      labor: 18000,
+      parts: 0,
+      actual: 18000,
+      difference: 8000,
+      unratedHours: 0,
+    });
+    expect(body.workOrders[0]).toMatchObject({
+      workOrderId: made.b.id,
+      title: 'B',
+      quotationId: q0,
+      quoted: 10000,
+      quotedUntaxed: 10000,
+      labor: 0,
+      parts: 0,
+      actual: 0,
+      difference: -10000,
+      unratedHours: 0,
+    });
     // Copies 29 and 59 (29.00 under) tie: by quotation id, then 28 and 58.
     const qPairs = (rows: { quotationId: number; difference: number }[]) => rows.map((x) => [x.quotationId, x.difference]);
     const wPairs = (rows: { workOrderId: number; difference: number }[]) => rows.map((x) => [x.workOrderId, x.difference]);
@@ -555,13 +764,29 @@ describe('analytics API', () => {
     const fitter = await own.as('worker', { firstName: 'Min', lastName: 'Ute' });
     const o = own.orgId;
     const cat = await withTenant(t.database.db, o, async (tx) => {
-      await tx.update(users).set({ hourlyRate: 1000 }).where(and(eq(users.orgId, o), eq(users.id, fitter.userId)));
+      await tx
+        .update(users)
+        .set({ hourlyRate: 1000 })
+        .where(and(eq(users.orgId, o), eq(users.id, fitter.userId)));
       const [c] = await tx.insert(assetCategories).values({ orgId: o, name: 'Belts', code: 'BLT' }).returning();
       const [a] = await tx.insert(assets).values({ orgId: o, name: 'Belt', date: '2024-01-01', assetCategoryId: c.id }).returning();
       const [reason] = await tx.insert(timeTrackingReasons).values({ orgId: o, name: 'Fix', type: 'availability' }).returning();
-      const [w] = await tx.insert(workOrders).values({ orgId: o, title: 'Belt', assetId: a.id, createdAt: at('2026-03-02T08:00:00Z') }).returning();
+      const [w] = await tx
+        .insert(workOrders)
+        .values({ orgId: o, title: 'Belt', assetId: a.id, createdAt: at('2026-03-02T08:00:00Z') })
+        .returning();
       // 90.5 minutes: 91 whole minutes x 10.00 / 60 = 15.1666 -> 1517 (the exact hours would give 1508).
-      await tx.insert(workOrderLabors).values({ orgId: o, workOrderId: w.id, workerId: fitter.userId, reasonId: reason.id, startDate: at('2026-03-02T08:00:00Z'), endDate: at('2026-03-02T09:30:30Z'), rateMinor: workerRateMinor(o, fitter.userId) });
+      await tx
+        .insert(workOrderLabors)
+        .values({
+          orgId: o,
+          workOrderId: w.id,
+          workerId: fitter.userId,
+          reasonId: reason.id,
+          startDate: at('2026-03-02T08:00:00Z'),
+          endDate: at('2026-03-02T09:30:30Z'),
+          rateMinor: workerRateMinor(o, fitter.userId),
+        });
       return c;
     });
     const all = (await own.admin.get(`${B}/get-costs?${MARCH}`)).body;
@@ -578,9 +803,18 @@ describe('analytics API', () => {
     const [x, y] = [await own.as('worker', { firstName: 'Xena', lastName: 'Pair' }), await own.as('worker', { firstName: 'Yuri', lastName: 'Pair' })];
     const crew = await withTenant(t.database.db, o, async (tx) => {
       const [team] = await tx.insert(teams).values({ orgId: o, name: 'Pair crew' }).returning();
-      await tx.insert(teamMembers).values([{ orgId: o, teamId: team.id, workerId: x.userId }, { orgId: o, teamId: team.id, workerId: y.userId }]);
-      const [w] = await tx.insert(workOrders).values({ orgId: o, title: 'Both', status: 'completed', createdAt: at('2026-03-02T08:00:00Z'), updatedAt: at('2026-03-02T14:00:00Z') }).returning();
-      await tx.insert(workOrderAssignees).values([{ orgId: o, workOrderId: w.id, userId: x.userId }, { orgId: o, workOrderId: w.id, userId: y.userId }]);
+      await tx.insert(teamMembers).values([
+        { orgId: o, teamId: team.id, workerId: x.userId },
+        { orgId: o, teamId: team.id, workerId: y.userId },
+      ]);
+      const [w] = await tx
+        .insert(workOrders)
+        .values({ orgId: o, title: 'Both', status: 'completed', createdAt: at('2026-03-02T08:00:00Z'), updatedAt: at('2026-03-02T14:00:00Z') })
+        .returning();
+      await tx.insert(workOrderAssignees).values([
+        { orgId: o, workOrderId: w.id, userId: x.userId },
+        { orgId: o, workOrderId: w.id, userId: y.userId },
+      ]);
       return team;
     });
     const r = await own.admin.get(`${B}/get-repair-times?${MARCH}`);
@@ -598,7 +832,11 @@ describe('analytics API', () => {
       const [cat] = await tx.insert(assetCategories).values({ orgId: o, name: 'Presses', code: 'PRS' }).returning();
       const [a] = await tx.insert(assets).values({ orgId: o, name: 'Press', date: '2024-01-01', assetCategoryId: cat.id }).returning();
       const mk = (title: string, createdAt: Date, dueDate?: Date, status: 'assigned' | 'in-progress' | 'completed' = 'assigned') =>
-        tx.insert(workOrders).values({ orgId: o, title, assetId: a.id, createdAt, dueDate, status }).returning().then((r) => r[0]);
+        tx
+          .insert(workOrders)
+          .values({ orgId: o, title, assetId: a.id, createdAt, dueDate, status })
+          .returning()
+          .then((r) => r[0]);
       return {
         a,
         w: [
@@ -621,8 +859,14 @@ describe('analytics API', () => {
     expect(first).toMatchObject({ openNow: 5, overdueNow: 2 });
     expect(first.ageBuckets.map((b: { count: number }) => b.count)).toEqual([1, 2, 1, 1]);
     await withTenant(t.database.db, o, async (tx) => {
-      await tx.update(workOrders).set({ status: 'completed' }).where(and(eq(workOrders.orgId, o), eq(workOrders.id, ids.w[0].id)));
-      await tx.update(workOrders).set({ status: 'assigned', dueDate: ago(H) }).where(and(eq(workOrders.orgId, o), eq(workOrders.id, ids.w[5].id)));
+      await tx
+        .update(workOrders)
+        .set({ status: 'completed' })
+        .where(and(eq(workOrders.orgId, o), eq(workOrders.id, ids.w[0].id)));
+      await tx
+        .update(workOrders)
+        .set({ status: 'assigned', dueDate: ago(H) })
+        .where(and(eq(workOrders.orgId, o), eq(workOrders.id, ids.w[5].id)));
       await tx.delete(workOrders).where(and(eq(workOrders.orgId, o), eq(workOrders.id, ids.w[4].id)));
     });
     const second = await both();
@@ -644,7 +888,14 @@ describe('analytics API', () => {
       const mk = (title: string, assetId: number, created: string, closedAfterHours?: number) =>
         tx
           .insert(workOrders)
-          .values({ orgId: o, title, assetId, status: closedAfterHours === undefined ? 'assigned' : 'completed', createdAt: at(created), updatedAt: new Date(Date.parse(created) + (closedAfterHours ?? 0) * H) })
+          .values({
+            orgId: o,
+            title,
+            assetId,
+            status: closedAfterHours === undefined ? 'assigned' : 'completed',
+            createdAt: at(created),
+            updatedAt: new Date(Date.parse(created) + (closedAfterHours ?? 0) * H),
+          })
           .returning()
           .then((r) => r[0]);
       return {
@@ -687,7 +938,10 @@ describe('analytics API', () => {
       await tx.update(workOrders).set({ status: 'completed' }).where(eq2(ids.o3.id)); // completed now, after o6 and o7 were created: 0 h
       await tx.delete(workOrders).where(eq2(ids.o4.id));
       await tx.insert(workOrderAssignees).values({ orgId: o, workOrderId: ids.o7.id, userId: fixer.userId });
-      const [plan] = await tx.insert(pmPlans).values({ orgId: o, name: 'P', title: 'P', frequency: 'weekly', startDate: '2026-03-01', activeFrom: '2026-03-01' }).returning();
+      const [plan] = await tx
+        .insert(pmPlans)
+        .values({ orgId: o, name: 'P', title: 'P', frequency: 'weekly', startDate: '2026-03-01', activeFrom: '2026-03-01' })
+        .returning();
       await tx.insert(pmOccurrences).values({ orgId: o, planId: plan.id, assetId: ids.b.id, dueDate: '2026-03-10', status: 'created', workOrderId: ids.o6.id });
     });
     const second = await both();
@@ -774,7 +1028,10 @@ describe('analytics API', () => {
     const byKey = (id: number) => and(eq(workOrders.orgId, o), eq(workOrders.id, id));
     await withTenant(t.database.db, o, async (tx) => {
       // The fan becomes a pump; Yara leaves Both; r4 gets Xavi; r3 is deleted.
-      await tx.update(assets).set({ assetCategoryId: ids.pumps.id }).where(and(eq(assets.orgId, o), eq(assets.id, ids.fan.id)));
+      await tx
+        .update(assets)
+        .set({ assetCategoryId: ids.pumps.id })
+        .where(and(eq(assets.orgId, o), eq(assets.id, ids.fan.id)));
       await tx.delete(teamMembers).where(and(eq(teamMembers.orgId, o), eq(teamMembers.teamId, ids.both.id), eq(teamMembers.workerId, y.userId)));
       await tx.insert(workOrderAssignees).values({ orgId: o, workOrderId: ids.r4.id, userId: x.userId });
       await tx.delete(workOrders).where(byKey(ids.r3.id));
@@ -795,12 +1052,15 @@ describe('analytics API', () => {
     ]);
   });
 
-  it('the figures follow later changes exactly: an order\'s asset, an assignment, a plan, a deleted labour row; a rate change leaves past labour as it was', async () => {
+  it("the figures follow later changes exactly: an order's asset, an assignment, a plan, a deleted labour row; a rate change leaves past labour as it was", async () => {
     const own = await createOrg(t, 'Rolling');
     const fitter = await own.as('worker', { firstName: 'Rolf', lastName: 'Roll' });
     const o = own.orgId;
     const ids = await withTenant(t.database.db, o, async (tx) => {
-      await tx.update(users).set({ hourlyRate: 1000 }).where(and(eq(users.orgId, o), eq(users.id, fitter.userId)));
+      await tx
+        .update(users)
+        .set({ hourlyRate: 1000 })
+        .where(and(eq(users.orgId, o), eq(users.id, fitter.userId)));
       const [cat] = await tx.insert(assetCategories).values({ orgId: o, name: 'Fans', code: 'FAN' }).returning();
       const [a] = await tx.insert(assets).values({ orgId: o, name: 'Asset A', date: '2024-01-01', assetCategoryId: cat.id }).returning();
       const [b] = await tx.insert(assets).values({ orgId: o, name: 'Asset B', date: '2024-01-01', assetCategoryId: cat.id }).returning();
@@ -808,13 +1068,37 @@ describe('analytics API', () => {
       const [hall] = await tx.insert(workStations).values({ orgId: o, code: 'H', name: 'Hall', city: 'Doha', teamId: crew.id }).returning();
       await tx.insert(userWorkStations).values({ orgId: o, userId: fitter.userId, workStationId: hall.id });
       const [reason] = await tx.insert(timeTrackingReasons).values({ orgId: o, name: 'Breakdown', type: 'availability' }).returning();
-      const [w1] = await tx.insert(workOrders).values({ orgId: o, title: 'One', assetId: a.id, createdAt: at('2026-03-02T08:00:00Z') }).returning();
-      const [w2] = await tx.insert(workOrders).values({ orgId: o, title: 'Two', assetId: b.id, createdAt: at('2026-03-03T08:00:00Z') }).returning();
+      const [w1] = await tx
+        .insert(workOrders)
+        .values({ orgId: o, title: 'One', assetId: a.id, createdAt: at('2026-03-02T08:00:00Z') })
+        .returning();
+      const [w2] = await tx
+        .insert(workOrders)
+        .values({ orgId: o, title: 'Two', assetId: b.id, createdAt: at('2026-03-03T08:00:00Z') })
+        .returning();
       const [l1] = await tx
         .insert(workOrderLabors)
-        .values({ orgId: o, workOrderId: w1.id, workerId: fitter.userId, reasonId: reason.id, startDate: at('2026-03-02T09:00:00Z'), endDate: at('2026-03-02T11:00:00Z'), rateMinor: workerRateMinor(o, fitter.userId) })
+        .values({
+          orgId: o,
+          workOrderId: w1.id,
+          workerId: fitter.userId,
+          reasonId: reason.id,
+          startDate: at('2026-03-02T09:00:00Z'),
+          endDate: at('2026-03-02T11:00:00Z'),
+          rateMinor: workerRateMinor(o, fitter.userId),
+        })
         .returning();
-      await tx.insert(workOrderLabors).values({ orgId: o, workOrderId: w2.id, workerId: fitter.userId, reasonId: reason.id, startDate: at('2026-03-03T09:00:00Z'), endDate: at('2026-03-03T09:30:00Z'), rateMinor: workerRateMinor(o, fitter.userId) });
+      await tx
+        .insert(workOrderLabors)
+        .values({
+          orgId: o,
+          workOrderId: w2.id,
+          workerId: fitter.userId,
+          reasonId: reason.id,
+          startDate: at('2026-03-03T09:00:00Z'),
+          endDate: at('2026-03-03T09:30:00Z'),
+          rateMinor: workerRateMinor(o, fitter.userId),
+        });
       return { a, b, hall, w1, w2, l1 };
     });
     const cost = async () => (await own.admin.get(`${B}/get-costs?${MARCH}`)).body;
@@ -824,10 +1108,30 @@ describe('analytics API', () => {
       { assetId: ids.b.id, name: 'Asset B', labor: 500, parts: 0, total: 500 },
     ]);
     await withTenant(t.database.db, o, async (tx) => {
-      await tx.update(workOrders).set({ assetId: ids.b.id }).where(and(eq(workOrders.orgId, o), eq(workOrders.id, ids.w1.id)));
-      await tx.update(users).set({ hourlyRate: 1500 }).where(and(eq(users.orgId, o), eq(users.id, fitter.userId)));
+      await tx
+        .update(workOrders)
+        .set({ assetId: ids.b.id })
+        .where(and(eq(workOrders.orgId, o), eq(workOrders.id, ids.w1.id)));
+      await tx
+        .update(users)
+        .set({ hourlyRate: 1500 })
+        .where(and(eq(users.orgId, o), eq(users.id, fitter.userId)));
       await tx.insert(workOrderAssignees).values({ orgId: o, workOrderId: ids.w1.id, userId: fitter.userId });
-      await tx.insert(pmOccurrences).values({ orgId: o, planId: (await tx.insert(pmPlans).values({ orgId: o, name: 'P', title: 'P', frequency: 'weekly', startDate: '2026-03-01', activeFrom: '2026-03-01' }).returning())[0].id, assetId: ids.b.id, dueDate: '2026-03-03', status: 'created', workOrderId: ids.w2.id });
+      await tx
+        .insert(pmOccurrences)
+        .values({
+          orgId: o,
+          planId: (
+            await tx
+              .insert(pmPlans)
+              .values({ orgId: o, name: 'P', title: 'P', frequency: 'weekly', startDate: '2026-03-01', activeFrom: '2026-03-01' })
+              .returning()
+          )[0].id,
+          assetId: ids.b.id,
+          dueDate: '2026-03-03',
+          status: 'created',
+          workOrderId: ids.w2.id,
+        });
     });
     const after = await cost();
     // Both orders on asset B now, still at the 10.00 the lines kept: 2000 + 500; the hall is the fitter's, assigned to order one only.
@@ -844,8 +1148,24 @@ describe('analytics API', () => {
     const reason = (await withTenant(t.database.db, o, (tx) => tx.select().from(timeTrackingReasons).where(eq(timeTrackingReasons.orgId, o))))[0];
     await withTenant(t.database.db, o, (tx) =>
       tx.insert(workOrderLabors).values([
-        { orgId: o, workOrderId: ids.w2.id, workerId: fitter.userId, reasonId: reason.id, startDate: at('2026-02-27T09:00:00Z'), endDate: at('2026-02-27T10:00:00Z'), rateMinor: workerRateMinor(o, fitter.userId) },
-        { orgId: o, workOrderId: ids.w2.id, workerId: fitter.userId, reasonId: reason.id, startDate: at('2026-04-02T09:00:00Z'), endDate: at('2026-04-02T11:00:00Z'), rateMinor: workerRateMinor(o, fitter.userId) },
+        {
+          orgId: o,
+          workOrderId: ids.w2.id,
+          workerId: fitter.userId,
+          reasonId: reason.id,
+          startDate: at('2026-02-27T09:00:00Z'),
+          endDate: at('2026-02-27T10:00:00Z'),
+          rateMinor: workerRateMinor(o, fitter.userId),
+        },
+        {
+          orgId: o,
+          workOrderId: ids.w2.id,
+          workerId: fitter.userId,
+          reasonId: reason.id,
+          startDate: at('2026-04-02T09:00:00Z'),
+          endDate: at('2026-04-02T11:00:00Z'),
+          rateMinor: workerRateMinor(o, fitter.userId),
+        },
       ]),
     );
     const assetCost = async (from: string, to: string) => (await own.admin.get(`${B}/get-costs?range=custom&from=${from}&to=${to}`)).body.byAsset;

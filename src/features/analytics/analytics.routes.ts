@@ -54,9 +54,13 @@ export async function analyticsRoutes(appBase: FastifyInstance) {
     });
   };
 
-  app.get('/get-backlog', org(backlogFiguresSchema), (req) => inOrgDays(req, ({ tx, r, zone, at }) => backlogFigures(tx, req.auth.orgId, r.current, req.query, at, zone)));
+  app.get('/get-backlog', org(backlogFiguresSchema), (req) =>
+    inOrgDays(req, ({ tx, r, zone, at }) => backlogFigures(tx, req.auth.orgId, r.current, req.query, at, zone)),
+  );
 
-  app.get('/get-throughput', org(throughputFiguresSchema), (req) => inOrgDays(req, ({ tx, r, zone }) => throughputFigures(tx, req.auth.orgId, r.current, r.previous, req.query, zone)));
+  app.get('/get-throughput', org(throughputFiguresSchema), (req) =>
+    inOrgDays(req, ({ tx, r, zone }) => throughputFigures(tx, req.auth.orgId, r.current, r.previous, req.query, zone)),
+  );
 
   app.get('/get-repair-times', org(repairTimesSchema), async (req) => {
     // Two independent statements (a read's statements are each their own snapshot anyway): each in a read scope
@@ -68,15 +72,25 @@ export async function analyticsRoutes(appBase: FastifyInstance) {
     return { mttr, mtbf };
   });
 
-  app.get('/get-downtime', org(downtimeFiguresSchema), (req) => inOrgDays(req, ({ tx, r, zone }) => downtimeFigures(tx, req.auth.orgId, r.current, r.previous, req.query, zone)));
+  app.get('/get-downtime', org(downtimeFiguresSchema), (req) =>
+    inOrgDays(req, ({ tx, r, zone }) => downtimeFigures(tx, req.auth.orgId, r.current, r.previous, req.query, zone)),
+  );
 
-  app.get('/get-planned-share', org(plannedShareFiguresSchema), (req) => inOrgDays(req, ({ tx, r, zone }) => plannedShareFigures(tx, req.auth.orgId, r.current, r.previous, req.query, zone)));
+  app.get('/get-planned-share', org(plannedShareFiguresSchema), (req) =>
+    inOrgDays(req, ({ tx, r, zone }) => plannedShareFigures(tx, req.auth.orgId, r.current, r.previous, req.query, zone)),
+  );
 
-  app.get('/get-pm-compliance', org(complianceFiguresSchema), (req) => inOrgDays(req, ({ tx, r, zone, at }) => complianceFigures(tx, req.auth.orgId, r.current, r.previous, req.query, at, zone)));
+  app.get('/get-pm-compliance', org(complianceFiguresSchema), (req) =>
+    inOrgDays(req, ({ tx, r, zone, at }) => complianceFigures(tx, req.auth.orgId, r.current, r.previous, req.query, at, zone)),
+  );
 
-  app.get('/get-costs', org(costFiguresSchema), (req) => inOrgDays(req, ({ tx, r, zone }) => costFigures(tx, req.auth.orgId, r.current, r.previous, req.query, zone)));
+  app.get('/get-costs', org(costFiguresSchema), (req) =>
+    inOrgDays(req, ({ tx, r, zone }) => costFigures(tx, req.auth.orgId, r.current, r.previous, req.query, zone)),
+  );
 
-  app.get('/get-quoted-vs-actual', org(quotedVsActualSchema), (req) => inOrgDays(req, ({ tx, r, zone }) => quotedVsActualFigures(tx, req.auth.orgId, r.current, req.query, zone)));
+  app.get('/get-quoted-vs-actual', org(quotedVsActualSchema), (req) =>
+    inOrgDays(req, ({ tx, r, zone }) => quotedVsActualFigures(tx, req.auth.orgId, r.current, req.query, zone)),
+  );
 
   app.get('/get-my-work', { schema: { querystring: analyticsQuerySchema, response: { 200: myWorkFiguresSchema } }, config: { access: EVERYONE } }, (req) =>
     inOrgDays(req, ({ tx, r, zone, at }) => myWorkFigures(tx, req.auth.orgId, req.auth.userId, r.current, at, zone)),

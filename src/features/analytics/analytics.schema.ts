@@ -16,7 +16,10 @@ const optionalDay = (label: string) =>
 export const analyticsQuerySchema = dayRangeChecks(
   z
     .strictObject({
-      range: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(RANGE_PRESETS, { error: 'Range must be one of 7d, 30d, quarter, year, custom' }).default('30d')),
+      range: z.preprocess(
+        (v) => (v === '' || v === null ? undefined : v),
+        z.enum(RANGE_PRESETS, { error: 'Range must be one of 7d, 30d, quarter, year, custom' }).default('30d'),
+      ),
       from: optionalDay('From'),
       to: optionalDay('To'),
       assetId: optionalIdField('Asset is invalid'),
@@ -122,7 +125,14 @@ export const downtimeFiguresSchema = z.object({
     }),
   ),
   byWorkStation: z.array(
-    z.object({ workStationId: z.number().nullable(), name: z.string().nullable(), availability: z.number(), performance: z.number(), quality: z.number(), productivity: z.number() }),
+    z.object({
+      workStationId: z.number().nullable(),
+      name: z.string().nullable(),
+      availability: z.number(),
+      performance: z.number(),
+      quality: z.number(),
+      productivity: z.number(),
+    }),
   ),
   availabilityHours: kpiSchema,
 });
@@ -172,7 +182,9 @@ export type CostFigures = z.infer<typeof costFiguresSchema>;
 export const myWorkFiguresSchema = z.object({
   range: dayRangeSchema,
   openCount: z.number(),
-  open: z.array(z.object({ id: z.number(), title: z.string(), status: z.string(), priority: z.string(), dueDate: z.string().nullable(), overdue: z.boolean() })),
+  open: z.array(
+    z.object({ id: z.number(), title: z.string(), status: z.string(), priority: z.string(), dueDate: z.string().nullable(), overdue: z.boolean() }),
+  ),
   /** This ISO week (Monday, UTC, to now), by time tracking reason. */
   hoursThisWeek: z.array(z.object({ reasonId: z.number(), name: z.string(), category: z.string(), hours: z.number() })),
   completed: z.number(),
@@ -214,7 +226,15 @@ export const quotedVsActualSchema = z.object({
    * largest absolute difference (against their quotation's amount), ties by id.
    */
   workOrders: z.array(
-    z.object({ workOrderId: z.number(), number: z.string(), title: z.string(), status: z.string(), quotationId: z.number(), quotationNumber: z.string(), ...quotedActualShape }),
+    z.object({
+      workOrderId: z.number(),
+      number: z.string(),
+      title: z.string(),
+      status: z.string(),
+      quotationId: z.number(),
+      quotationNumber: z.string(),
+      ...quotedActualShape,
+    }),
   ),
   /** All such work orders (workOrders holds at most QUOTED_ROWS_CAP of them). */
   workOrderCount: z.number(),
@@ -222,7 +242,16 @@ export const quotedVsActualSchema = z.object({
    * Per quotation of those orders: its amounts once, against the actual of all its linked orders; the
    * QUOTED_ROWS_CAP with the largest absolute difference, ties by quotation id.
    */
-  quotations: z.array(z.object({ quotationId: z.number(), number: z.string(), customer: z.string().nullable(), status: z.string(), workOrders: z.number(), ...quotedActualShape })),
+  quotations: z.array(
+    z.object({
+      quotationId: z.number(),
+      number: z.string(),
+      customer: z.string().nullable(),
+      status: z.string(),
+      workOrders: z.number(),
+      ...quotedActualShape,
+    }),
+  ),
   /** All such quotations. */
   quotationCount: z.number(),
   /** Over all the orders and quotations, not only those listed. */

@@ -32,15 +32,22 @@ export async function seedAnalyticsHistory(tx: Tx, orgId: number) {
     tx.select({ id: assets.id }).from(assets).where(eq(assets.orgId, orgId)).orderBy(asc(assets.id)).limit(10),
     tx.select({ id: parts.id }).from(parts).where(eq(parts.orgId, orgId)).orderBy(asc(parts.id)).limit(6),
     tx.select({ id: timeTrackingReasons.id }).from(timeTrackingReasons).where(eq(timeTrackingReasons.orgId, orgId)).orderBy(asc(timeTrackingReasons.id)),
-    tx.select({ id: users.id, role: users.role }).from(users).where(and(eq(users.orgId, orgId), eq(users.inviteStatus, 'ACTIVE'))).orderBy(asc(users.id)),
+    tx
+      .select({ id: users.id, role: users.role })
+      .from(users)
+      .where(and(eq(users.orgId, orgId), eq(users.inviteStatus, 'ACTIVE')))
+      .orderBy(asc(users.id)),
     tx.select({ id: quotations.id }).from(quotations).where(eq(quotations.orgId, orgId)).orderBy(asc(quotations.id)).limit(4),
   ]);
   if (!assetRows.length) return;
   for (const [i, p] of people.entries()) {
-    await tx.update(users).set({ hourlyRate: 3500 + 500 * (i % 4) }).where(and(eq(users.orgId, orgId), eq(users.id, p.id)));
+    await tx
+      .update(users)
+      .set({ hourlyRate: 3500 + 500 * (i % 4) })
+      .where(and(eq(users.orgId, orgId), eq(users.id, p.id)));
   }
   let state = 42;
-  const rand = () => ((state = (state * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+  const rand = () => (state = (state * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
   const hour = 3_600_000;
   const now = Date.now();
   const orders = Array.from({ length: 150 }, (_, i) => {
@@ -49,7 +56,14 @@ export async function seedAnalyticsHistory(tx: Tx, orgId: number) {
     const roll = rand();
     const repairHours = 1 + Math.floor(Math.pow(rand(), 2) * 96);
     const closedAt = new Date(created.getTime() + repairHours * hour);
-    const status = roll < 0.06 ? ('cancelled' as const) : roll < 0.84 && closedAt.getTime() < now ? ('completed' as const) : roll < 0.92 ? ('in-progress' as const) : ('assigned' as const);
+    const status =
+      roll < 0.06
+        ? ('cancelled' as const)
+        : roll < 0.84 && closedAt.getTime() < now
+          ? ('completed' as const)
+          : roll < 0.92
+            ? ('in-progress' as const)
+            : ('assigned' as const);
     const due = new Date(created.getTime() + (12 + Math.floor(rand() * 120)) * hour);
     return {
       orgId,
@@ -82,9 +96,25 @@ export async function seedAnalyticsHistory(tx: Tx, orgId: number) {
       if (start.getTime() > now) break;
       const minutes = 30 + Math.floor(rand() * 180);
       const workerId = crew[(i + k) % crew.length].id;
-      labors.push({ orgId, workOrderId: r.id, workerId, rateMinor: workerRateMinor(orgId, workerId), reasonId: reasonRows[Math.floor(rand() * reasonRows.length)].id, startDate: start, endDate: new Date(start.getTime() + minutes * 60_000) });
+      labors.push({
+        orgId,
+        workOrderId: r.id,
+        workerId,
+        rateMinor: workerRateMinor(orgId, workerId),
+        reasonId: reasonRows[Math.floor(rand() * reasonRows.length)].id,
+        startDate: start,
+        endDate: new Date(start.getTime() + minutes * 60_000),
+      });
     }
-    if (partRows.length && rand() < 0.4) used.push({ orgId, workOrderId: r.id, partId: partRows[i % partRows.length].id, unitPriceMinor: partPriceMinor(orgId, partRows[i % partRows.length].id, digits), quantity: 1 + Math.floor(rand() * 3), createdAt: new Date(o.createdAt.getTime() + 2 * hour) });
+    if (partRows.length && rand() < 0.4)
+      used.push({
+        orgId,
+        workOrderId: r.id,
+        partId: partRows[i % partRows.length].id,
+        unitPriceMinor: partPriceMinor(orgId, partRows[i % partRows.length].id, digits),
+        quantity: 1 + Math.floor(rand() * 3),
+        createdAt: new Date(o.createdAt.getTime() + 2 * hour),
+      });
   });
   if (labors.length) await tx.insert(workOrderLabors).values(labors);
   if (used.length) await tx.insert(workOrderParts).values(used);

@@ -28,7 +28,17 @@ async function newKey(org: TestOrg, role: 'read-only' | 'worker' | 'manager', ex
   return { id: res.body.apiKey.id as number, key: res.body.key as string, api: client(t.app, org.host, res.body.key) };
 }
 const storedKey = (org: TestOrg, id: number) =>
-  withTenant(t.database.db, org.orgId, async (tx) => (await tx.select().from(apiKeys).where(and(eq(apiKeys.orgId, org.orgId), eq(apiKeys.id, id))))[0]);
+  withTenant(
+    t.database.db,
+    org.orgId,
+    async (tx) =>
+      (
+        await tx
+          .select()
+          .from(apiKeys)
+          .where(and(eq(apiKeys.orgId, org.orgId), eq(apiKeys.id, id)))
+      )[0],
+  );
 const workOrder = (title: string) => ({ title, priority: 'medium', status: 'assigned' });
 
 describe('API keys', () => {
@@ -107,16 +117,25 @@ describe('API keys', () => {
     const past = await a.admin.post('/api/api-keys/add-api-key', { name: 'old', role: 'manager', expiresAt: new Date(Date.now() - 1000).toISOString() });
     expect(past.status).toBe(400);
     expect(past.body.issues).toEqual([{ path: 'expiresAt', message: 'Expiry must be in the future' }]);
-    const far = await a.admin.post('/api/api-keys/add-api-key', { name: 'far', role: 'manager', expiresAt: new Date(Date.now() + 800 * 86400_000).toISOString() });
+    const far = await a.admin.post('/api/api-keys/add-api-key', {
+      name: 'far',
+      role: 'manager',
+      expiresAt: new Date(Date.now() + 800 * 86400_000).toISOString(),
+    });
     expect(far.status).toBe(400);
   });
 
-  it("stops when its creator is no longer active", async () => {
+  it('stops when its creator is no longer active', async () => {
     const admin2 = await a.as('admin');
     const res = await admin2.post('/api/api-keys/add-api-key', { name: 'theirs', role: 'manager', expiresAt: inAYear() });
     const api = client(t.app, a.host, res.body.key);
     expect((await api.get('/api/work-orders/get-work-orders')).status).toBe(200);
-    await withTenant(t.database.db, a.orgId, (tx) => tx.update(users).set({ inviteStatus: 'PENDING' }).where(and(eq(users.orgId, a.orgId), eq(users.id, admin2.userId))));
+    await withTenant(t.database.db, a.orgId, (tx) =>
+      tx
+        .update(users)
+        .set({ inviteStatus: 'PENDING' })
+        .where(and(eq(users.orgId, a.orgId), eq(users.id, admin2.userId))),
+    );
     expect((await api.get('/api/work-orders/get-work-orders')).status).toBe(401);
   });
 
@@ -132,7 +151,7 @@ describe('API keys', () => {
     expect((await storedKey(a, id)).lastUsedAt!.getTime()).toBeGreaterThan(first!.getTime());
   });
 
-  it("another organisation: its host refuses the key (401), its records are not found (404), its admin cannot revoke it", async () => {
+  it('another organisation: its host refuses the key (401), its records are not found (404), its admin cannot revoke it', async () => {
     const { id, key, api } = await newKey(a, 'manager');
     const bWorkOrder = await b.admin.post('/api/work-orders/add-work-order', workOrder('B only'));
     const bId = bWorkOrder.body.workOrder.id as number;
@@ -184,7 +203,12 @@ describe('API key rate limit', () => {
     const good = (await org.admin.post('/api/api-keys/add-api-key', { name: 'k', role: 'read-only', expiresAt: inAYear() })).body.key as string;
     const from = `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
     const call = (key: string, remoteAddress = from) =>
-      limited.app.inject({ method: 'GET', url: '/api/work-orders/get-work-orders', remoteAddress, headers: { host: org.host, authorization: `Bearer ${key}` } });
+      limited.app.inject({
+        method: 'GET',
+        url: '/api/work-orders/get-work-orders',
+        remoteAddress,
+        headers: { host: org.host, authorization: `Bearer ${key}` },
+      });
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await call(`cmms_live_${'y'.repeat(40)}${i}`)).statusCode);
     expect(statuses).toEqual([401, 401, 401, 429]);

@@ -100,7 +100,14 @@ export async function apiKeyCaller(db: Db, orgId: number, key: string): Promise<
     orgId,
     (tx) =>
       tx
-        .select({ id: apiKeys.id, role: apiKeys.role, userId: apiKeys.createdById, lastUsedAt: apiKeys.lastUsedAt, userRole: users.role, tokenVersion: users.tokenVersion })
+        .select({
+          id: apiKeys.id,
+          role: apiKeys.role,
+          userId: apiKeys.createdById,
+          lastUsedAt: apiKeys.lastUsedAt,
+          userRole: users.role,
+          tokenVersion: users.tokenVersion,
+        })
         .from(apiKeys)
         .innerJoin(users, and(eq(users.orgId, apiKeys.orgId), eq(users.id, apiKeys.createdById)))
         .where(

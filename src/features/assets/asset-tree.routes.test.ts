@@ -64,12 +64,23 @@ describe('parent and child assets', () => {
       expect(res.body.issues).toEqual([{ path: 'parentId', message: 'An asset cannot be moved under itself or one of its children' }]);
     }
     const current = (await org.admin.get(`/api/assets/get-asset/${a.spare}`)).body.asset;
-    const viaUpdate = await org.admin.put(`/api/assets/update-asset/${a.spare}`, { name: 'Spare', date: '2024-01-01', assetCategoryId: a.m.assetCategory.id, parentId: a.motor, version: current.version });
+    const viaUpdate = await org.admin.put(`/api/assets/update-asset/${a.spare}`, {
+      name: 'Spare',
+      date: '2024-01-01',
+      assetCategoryId: a.m.assetCategory.id,
+      parentId: a.motor,
+      version: current.version,
+    });
     expect(viaUpdate.status).toBe(400);
     expect(viaUpdate.body.issues[0].message).toBe('An asset cannot be moved under itself or one of its children');
     // an update without parentId keeps the parent; null takes the asset to the top
     const motor = (await org.admin.get(`/api/assets/get-asset/${a.motor}`)).body.asset;
-    const kept = await org.admin.put(`/api/assets/update-asset/${a.motor}`, { name: 'Motor M1', date: '2024-01-01', assetCategoryId: a.m.assetCategory.id, version: motor.version });
+    const kept = await org.admin.put(`/api/assets/update-asset/${a.motor}`, {
+      name: 'Motor M1',
+      date: '2024-01-01',
+      assetCategoryId: a.m.assetCategory.id,
+      version: motor.version,
+    });
     expect(kept.body.asset).toMatchObject({ name: 'Motor M1', parentId: a.machine });
     const top = await org.admin.post(`/api/assets/move-asset/${a.motor}`, { parentId: null });
     expect(top.body.asset).toMatchObject({ parentId: null, Parent: null });
@@ -109,7 +120,14 @@ describe('parent and child assets', () => {
       startDate: new Date('2024-03-01T08:00:00Z'),
       endDate: new Date(Date.parse('2024-03-01T08:00:00Z') + minutes * 60_000),
     });
-    const part = (workOrderId: number, quantity: number, price: number) => ({ orgId: org.orgId, workOrderId, shareId: 1, externalName: 'Gasket', externalUnitPriceMinor: price, quantity });
+    const part = (workOrderId: number, quantity: number, price: number) => ({
+      orgId: org.orgId,
+      workOrderId,
+      shareId: 1,
+      externalName: 'Gasket',
+      externalUnitPriceMinor: price,
+      quantity,
+    });
     await withTenant(t.database.db, org.orgId, async (tx) => {
       await tx.insert(workOrderLabors).values([labour(onLine, 60, 6000), labour(onMachine, 90, 5000), labour(onMotor, 45, 8000), labour(onSpare, 600, 9999)]);
       await tx.insert(workOrderParts).values([part(onMachine, 3, 250), part(onMotor2, 2, 1200), part(onSpare, 1, 777)]);
@@ -126,7 +144,12 @@ describe('parent and child assets', () => {
       openWorkOrders: { own: 1, total: 3 },
       costMinor: { own: 6000, total: 6000 + 8250 + 8400 },
     });
-    expect(await summary(a.machine)).toMatchObject({ descendants: 1, workOrders: { own: 1, total: 3 }, openWorkOrders: { own: 1, total: 2 }, costMinor: { own: 8250, total: 16650 } });
+    expect(await summary(a.machine)).toMatchObject({
+      descendants: 1,
+      workOrders: { own: 1, total: 3 },
+      openWorkOrders: { own: 1, total: 2 },
+      costMinor: { own: 8250, total: 16650 },
+    });
     expect(await summary(a.motor)).toMatchObject({ children: [], descendants: 0, workOrders: { own: 2, total: 2 }, costMinor: { own: 8400, total: 8400 } });
     // a worker sees the counts, not the amounts
     const worker = await org.as('worker');

@@ -53,7 +53,14 @@ describe('assets', () => {
     });
     expect(upd.status).toBe(200);
     expect(upd.body.message).toBe('Asset updated successfully');
-    expect(upd.body.asset).toMatchObject({ name: 'Boiler Feed Pump P-101A', status: 'Not_Operational', CustomerVendor: null, customerVendorId: null, description: null, AssetCategory: { name: 'Motors A' } });
+    expect(upd.body.asset).toMatchObject({
+      name: 'Boiler Feed Pump P-101A',
+      status: 'Not_Operational',
+      CustomerVendor: null,
+      customerVendorId: null,
+      description: null,
+      AssetCategory: { name: 'Motors A' },
+    });
 
     const del = await org.admin.del(`/api/assets/delete-asset/${asset.id}`);
     expect(del.status).toBe(200);
@@ -80,7 +87,12 @@ describe('assets', () => {
     expect(ok.body.asset).toMatchObject({ date: '2024-02-29', status: 'Operational', CustomerVendor: null });
     const unknown = await org.admin.post('/api/assets/add-asset', { name: 'X', date: '2024-01-01', assetCategoryId: 99 });
     expect(unknown.body.issues).toEqual([{ path: 'assetCategoryId', message: 'Category does not exist in this organization' }]);
-    const unknownOwner = await org.admin.post('/api/assets/add-asset', { name: 'X', date: '2024-01-01', assetCategoryId: m.assetCategory.id, customerVendorId: 99 });
+    const unknownOwner = await org.admin.post('/api/assets/add-asset', {
+      name: 'X',
+      date: '2024-01-01',
+      assetCategoryId: m.assetCategory.id,
+      customerVendorId: 99,
+    });
     expect(unknownOwner.body.issues).toEqual([{ path: 'customerVendorId', message: 'Customer/Vendor does not exist in this organization' }]);
     expect((await org.admin.post('/api/assets/add-asset', { name: 'X', date: '2024-01-01', assetCategoryId: m.assetCategory.id, orgId: 1 })).status).toBe(400);
   });
@@ -120,7 +132,10 @@ describe('assets', () => {
     expect((await org.admin.get('/api/assets/get-assets?status=Not_Operational')).body.pagination.totalRecords).toBe(2);
     expect((await org.admin.get('/api/assets/get-assets?status=Operational,Not_Operational')).body.pagination.totalRecords).toBe(7);
     expect((await org.admin.get(`/api/assets/get-assets?categoryId=${m.assetCategory2.id}`)).body.pagination.totalRecords).toBe(3);
-    expect((await org.admin.get('/api/assets/get-assets?page=2&pageSize=10')).body).toMatchObject({ assets: [], pagination: { totalRecords: 7, currentPage: 2, totalPages: 1 } });
+    expect((await org.admin.get('/api/assets/get-assets?page=2&pageSize=10')).body).toMatchObject({
+      assets: [],
+      pagination: { totalRecords: 7, currentPage: 2, totalPages: 1 },
+    });
     expect((await org.admin.get('/api/assets/get-assets?pageSize=5')).status).toBe(400);
     expect((await org.admin.get('/api/assets/get-assets?status=Broken')).status).toBe(400);
 
@@ -143,14 +158,19 @@ describe('assets', () => {
     expect((await manager.del(`/api/assets/delete-asset/${id}`)).status).toBe(200);
   });
 
-  it("isolation: another organisation gets 404 and changes nothing; foreign category and owner ids are refused", async () => {
+  it('isolation: another organisation gets 404 and changes nothing; foreign category and owner ids are refused', async () => {
     const a = await createOrg(t, 'Alpha');
     const b = await createOrg(t, 'Beta');
     const ma = await masterRows(t, a.orgId);
     const mb = await masterRows(t, b.orgId, 'B');
     // B gets extra rows so its ids do not exist in A
     const mb2 = await masterRows(t, b.orgId, 'C');
-    const added = await a.admin.post('/api/assets/add-asset', { name: 'Chiller', date: '2024-01-01', assetCategoryId: ma.assetCategory.id, customerVendorId: ma.customer.id });
+    const added = await a.admin.post('/api/assets/add-asset', {
+      name: 'Chiller',
+      date: '2024-01-01',
+      assetCategoryId: ma.assetCategory.id,
+      customerVendorId: ma.customer.id,
+    });
     const id = added.body.asset.id;
     const before = (await a.admin.get(`/api/assets/get-asset/${id}`)).body;
     const body = { name: 'Hijack', date: '2024-01-01', assetCategoryId: mb.assetCategory.id };
@@ -163,7 +183,11 @@ describe('assets', () => {
     const foreignCategory = await a.admin.put(`/api/assets/update-asset/${id}`, { ...body, assetCategoryId: mb2.assetCategory.id });
     expect(foreignCategory.status).toBe(400);
     expect(foreignCategory.body.issues).toEqual([{ path: 'assetCategoryId', message: 'Category does not exist in this organization' }]);
-    const foreignOwner = await a.admin.put(`/api/assets/update-asset/${id}`, { ...body, assetCategoryId: ma.assetCategory.id, customerVendorId: mb2.vendor.id });
+    const foreignOwner = await a.admin.put(`/api/assets/update-asset/${id}`, {
+      ...body,
+      assetCategoryId: ma.assetCategory.id,
+      customerVendorId: mb2.vendor.id,
+    });
     expect(foreignOwner.body.issues).toEqual([{ path: 'customerVendorId', message: 'Customer/Vendor does not exist in this organization' }]);
     expect((await a.admin.get(`/api/assets/get-asset/${id}`)).body).toEqual(before);
   });
@@ -173,7 +197,12 @@ describe('assets', () => {
     const m = await masterRows(t, org.orgId);
     const added = await org.admin.post('/api/assets/add-asset', { name: 'Chiller', date: '2024-01-01', assetCategoryId: m.assetCategory.id });
     const id = added.body.asset.id;
-    await org.admin.put(`/api/assets/update-asset/${id}`, { name: 'Chiller 2', date: '2024-01-01', assetCategoryId: m.assetCategory.id, status: 'Not_Operational' });
+    await org.admin.put(`/api/assets/update-asset/${id}`, {
+      name: 'Chiller 2',
+      date: '2024-01-01',
+      assetCategoryId: m.assetCategory.id,
+      status: 'Not_Operational',
+    });
     const log = await org.admin.get(`/api/activities/asset/${id}`);
     expect(log.body.activities.map((a: { action: string }) => a.action).sort()).toEqual(['created', 'status', 'updated']);
   });

@@ -3,7 +3,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EVERYONE, MANAGERS } from '../../server/plugins/request-context';
 import { idParamsSchema } from '../../shared/pagination';
 import { z } from '../../shared/zod-setup';
-import { assetAnswers, assetInputSchema, assetListQuerySchema, assetNodeSchema, assetOptionSchema, assetOptionsQuerySchema, assetSummarySchema, assetTreeQuerySchema, moveAssetSchema } from './assets.schema';
+import {
+  assetAnswers,
+  assetInputSchema,
+  assetListQuerySchema,
+  assetNodeSchema,
+  assetOptionSchema,
+  assetOptionsQuerySchema,
+  assetSummarySchema,
+  assetTreeQuerySchema,
+  moveAssetSchema,
+} from './assets.schema';
 import { addAsset, assetSummary, assetTree, deleteAsset, getAsset, listAssetOptions, listAssets, moveAsset, updateAsset } from './assets.service';
 import { messageSchema } from '../../shared/pagination';
 
@@ -15,8 +25,10 @@ export async function assetsRoutes(appBase: FastifyInstance) {
     req.read((tx) => listAssets(tx, req.auth.orgId, req.query)),
   );
 
-  app.get('/get-assets-options', { schema: { querystring: assetOptionsQuerySchema, response: { 200: z.array(assetOptionSchema) } }, config: { access: EVERYONE } }, (req) =>
-    req.read((tx) => listAssetOptions(tx, req.auth.orgId, req.query)),
+  app.get(
+    '/get-assets-options',
+    { schema: { querystring: assetOptionsQuerySchema, response: { 200: z.array(assetOptionSchema) } }, config: { access: EVERYONE } },
+    (req) => req.read((tx) => listAssetOptions(tx, req.auth.orgId, req.query)),
   );
 
   app.get('/get-asset/:id', { schema: { params: idParamsSchema, response: { 200: assetAnswers.one } }, config: { access: EVERYONE } }, async (req) => ({
@@ -29,8 +41,10 @@ export async function assetsRoutes(appBase: FastifyInstance) {
     async (req, reply) => reply.status(201).send(await req.inTenant((tx) => addAsset(tx, req.auth.orgId, req.auth.userId, req.body, req.query))),
   );
 
-  app.put('/update-asset/:id', { schema: { params: idParamsSchema, body: assetInputSchema, response: { 200: assetAnswers.update } }, config: { access: EVERYONE } }, (req) =>
-    req.inTenant((tx) => updateAsset(tx, req.auth.orgId, req.auth.userId, req.params.id, req.body)),
+  app.put(
+    '/update-asset/:id',
+    { schema: { params: idParamsSchema, body: assetInputSchema, response: { 200: assetAnswers.update } }, config: { access: EVERYONE } },
+    (req) => req.inTenant((tx) => updateAsset(tx, req.auth.orgId, req.auth.userId, req.params.id, req.body)),
   );
 
   app.delete(
@@ -42,17 +56,27 @@ export async function assetsRoutes(appBase: FastifyInstance) {
   // Parent and child assets (decision 072): the tree, a move with everything under it, and the roll-up.
   app.get(
     '/get-asset-tree',
-    { schema: { querystring: assetTreeQuerySchema, response: { 200: z.object({ assets: z.array(assetNodeSchema), truncated: z.boolean() }) } }, config: { access: EVERYONE } },
+    {
+      schema: { querystring: assetTreeQuerySchema, response: { 200: z.object({ assets: z.array(assetNodeSchema), truncated: z.boolean() }) } },
+      config: { access: EVERYONE },
+    },
     (req) => req.read((tx) => assetTree(tx, req.auth.orgId, req.query)),
   );
 
-  app.get('/get-asset-summary/:id', { schema: { params: idParamsSchema, response: { 200: z.object({ summary: assetSummarySchema }) } }, config: { access: EVERYONE } }, async (req) => ({
-    summary: await req.read((tx) => assetSummary(tx, req.auth.orgId, req.params.id, req.auth.role === 'admin' || req.auth.role === 'manager')),
-  }));
+  app.get(
+    '/get-asset-summary/:id',
+    { schema: { params: idParamsSchema, response: { 200: z.object({ summary: assetSummarySchema }) } }, config: { access: EVERYONE } },
+    async (req) => ({
+      summary: await req.read((tx) => assetSummary(tx, req.auth.orgId, req.params.id, req.auth.role === 'admin' || req.auth.role === 'manager')),
+    }),
+  );
 
   app.post(
     '/move-asset/:id',
-    { schema: { params: idParamsSchema, body: moveAssetSchema, response: { 200: messageSchema.extend({ asset: assetAnswers.one.shape.asset }) } }, config: { access: EVERYONE } },
+    {
+      schema: { params: idParamsSchema, body: moveAssetSchema, response: { 200: messageSchema.extend({ asset: assetAnswers.one.shape.asset }) } },
+      config: { access: EVERYONE },
+    },
     (req) => req.inTenant((tx) => moveAsset(tx, req.auth.orgId, req.auth.userId, req.params.id, req.body.parentId)),
   );
 }

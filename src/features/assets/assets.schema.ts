@@ -33,7 +33,10 @@ const M = ASSET_MESSAGES;
 /** `operational`, `Not Operational`, `not-operational`… to the canonical value; anything else unchanged. */
 export function canonicalAssetStatus(v: unknown): unknown {
   if (typeof v !== 'string') return v;
-  const s = v.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const s = v
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
   if (s === 'operational') return 'Operational';
   if (s === 'not_operational') return 'Not_Operational';
   return v;
@@ -93,7 +96,12 @@ export type AssetListQuery = z.output<typeof assetListQuerySchema>;
 
 /** get-assets-options: pageSize 5 by default (spec section 9), name. */
 export const assetOptionsQuerySchema = z.object({
-  pageSize: z.coerce.number({ error: 'pageSize must be between 1 and 100' }).int('pageSize must be between 1 and 100').min(1, 'pageSize must be between 1 and 100').max(100, 'pageSize must be between 1 and 100').default(5),
+  pageSize: z.coerce
+    .number({ error: 'pageSize must be between 1 and 100' })
+    .int('pageSize must be between 1 and 100')
+    .min(1, 'pageSize must be between 1 and 100')
+    .max(100, 'pageSize must be between 1 and 100')
+    .default(5),
   name: textFilter,
   /** A location and everything under it (decision 072). */
   locationId: locationFilterField,

@@ -121,7 +121,9 @@ function listFilter(orgId: number, query: { name?: string; status?: string[]; ca
       values.status ? isAnyOf(assets.status, param('status')) : undefined,
       values.categoryId ? eq(assets.assetCategoryId, param('categoryId')) : undefined,
       // the user's related assets (users feature's link table, read here)
-      values.relatedTo ? sql`${assets.id} in (select asset_id from user_assets where org_id = ${param('orgId')} and user_id = ${param('relatedTo')})` : undefined,
+      values.relatedTo
+        ? sql`${assets.id} in (select asset_id from user_assets where org_id = ${param('orgId')} and user_id = ${param('relatedTo')})`
+        : undefined,
       // a location and everything under it (decision 072)
       values.locationId ? sql`${assets.locationId} in ${subtreeIds('locations', param('orgId'), param('locationId'))}` : undefined,
     );
@@ -133,7 +135,8 @@ export async function listAssets(tx: ReadTx, orgId: number, query: AssetListQuer
   const filter = listFilter(orgId, query);
   const offset = (query.page - 1) * query.pageSize;
   const [{ total }] = await preparedRead(tx, 'assets.count', () => tx.select({ total: countAll() }).from(assets).where(filter.where()), filter.values);
-  const rows = await preparedRead(tx,
+  const rows = await preparedRead(
+    tx,
     'assets.list',
     () => baseQuery(tx).where(filter.where()).orderBy(desc(assets.id)).limit(param('limit')).offset(param('offset')),
     { ...filter.values, limit: query.pageSize, offset },
@@ -144,9 +147,11 @@ export async function listAssets(tx: ReadTx, orgId: number, query: AssetListQuer
 /** GET get-assets-options: `{ value, label, assetId }`, 5 by default, alphabetical. */
 export async function listAssetOptions(tx: ReadTx, orgId: number, query: { pageSize: number; name?: string; locationId?: number }): Promise<AssetOption[]> {
   const filter = listFilter(orgId, query);
-  const rows = await preparedRead(tx,
+  const rows = await preparedRead(
+    tx,
     'assets.options',
-    () => tx.select({ value: assets.id, label: assets.name }).from(assets).where(filter.where()).orderBy(asc(assets.name), asc(assets.id)).limit(param('limit')),
+    () =>
+      tx.select({ value: assets.id, label: assets.name }).from(assets).where(filter.where()).orderBy(asc(assets.name), asc(assets.id)).limit(param('limit')),
     { ...filter.values, limit: query.pageSize },
   );
   return rows.map((r) => ({ ...r, assetId: displayId('AS', r.value) }));
@@ -154,7 +159,16 @@ export async function listAssetOptions(tx: ReadTx, orgId: number, query: { pageS
 
 /** The most recent assets, for the application data preload. */
 export async function recentAssets(tx: ReadTx, orgId: number, limit = 50) {
-  const rows = await preparedRead(tx, 'assets.recent', () => baseQuery(tx).where(eq(assets.orgId, param('orgId'))).orderBy(desc(assets.id)).limit(param('limit')), { orgId, limit });
+  const rows = await preparedRead(
+    tx,
+    'assets.recent',
+    () =>
+      baseQuery(tx)
+        .where(eq(assets.orgId, param('orgId')))
+        .orderBy(desc(assets.id))
+        .limit(param('limit')),
+    { orgId, limit },
+  );
   return rows.map(toDto);
 }
 
@@ -196,14 +210,50 @@ export async function importAssets(tx: Tx, orgId: number, userId: number, inputs
   const first = await reserveIds(tx, orgId, assets, inputs.length);
   for (let i = 0; i < inputs.length; i += 1000) {
     const batch = inputs.slice(i, i + 1000);
-    await requireReferences(tx, orgId, assetCategories, batch.map((a) => a.assetCategoryId), 'assetCategoryId', M.categoryUnknown);
-    await requireReferences(tx, orgId, customerVendors, batch.flatMap((a) => (a.customerVendorId ? [a.customerVendorId] : [])), 'customerVendorId', M.customerVendorUnknown);
-    await requireReferences(tx, orgId, locations, batch.flatMap((a) => (a.locationId ? [a.locationId] : [])), 'locationId', M.locationUnknown);
+    await requireReferences(
+      tx,
+      orgId,
+      assetCategories,
+      batch.map((a) => a.assetCategoryId),
+      'assetCategoryId',
+      M.categoryUnknown,
+    );
+    await requireReferences(
+      tx,
+      orgId,
+      customerVendors,
+      batch.flatMap((a) => (a.customerVendorId ? [a.customerVendorId] : [])),
+      'customerVendorId',
+      M.customerVendorUnknown,
+    );
+    await requireReferences(
+      tx,
+      orgId,
+      locations,
+      batch.flatMap((a) => (a.locationId ? [a.locationId] : [])),
+      'locationId',
+      M.locationUnknown,
+    );
     // Parents are existing assets (new rows cannot make a cycle: nothing points to them yet).
-    await requireReferences(tx, orgId, assets, batch.flatMap((a) => (a.parentId ? [a.parentId] : [])), 'parentId', M.parentUnknown);
+    await requireReferences(
+      tx,
+      orgId,
+      assets,
+      batch.flatMap((a) => (a.parentId ? [a.parentId] : [])),
+      'parentId',
+      M.parentUnknown,
+    );
     const batchIds = batch.map((_, j) => first + i + j);
-    await insertMany(tx, assets, batch.map((a, j) => ({ orgId, id: batchIds[j], ...valuesOf(a) })));
-    await recordActivities(tx, orgId, batchIds.map((id) => ({ entityType: 'asset', entityId: id, userId, action: 'created' as const })));
+    await insertMany(
+      tx,
+      assets,
+      batch.map((a, j) => ({ orgId, id: batchIds[j], ...valuesOf(a) })),
+    );
+    await recordActivities(
+      tx,
+      orgId,
+      batchIds.map((id) => ({ entityType: 'asset', entityId: id, userId, action: 'created' as const })),
+    );
     ids.push(...batchIds);
   }
   return ids;
@@ -223,7 +273,10 @@ export async function exportAssetsBatch(tx: ReadTx, orgId: number, query: AssetL
 export async function addAsset(tx: Tx, orgId: number, userId: number, input: AssetInput, query: AssetListQuery) {
   await checkReferences(tx, orgId, input);
   await checkParent(tx, orgId, null, input.parentId);
-  const [created] = await tx.insert(assets).values({ orgId, ...valuesOf(input) }).returning({ id: assets.id });
+  const [created] = await tx
+    .insert(assets)
+    .values({ orgId, ...valuesOf(input) })
+    .returning({ id: assets.id });
   await recordActivity(tx, orgId, { entityType: 'asset', entityId: created.id, userId, action: 'created' });
   return { message: 'Asset added successfully', asset: await getAsset(tx, orgId, created.id), ...(await listAssets(tx, orgId, query)) };
 }
@@ -239,12 +292,32 @@ export async function updateAsset(tx: Tx, orgId: number, userId: number, id: num
     await checkParent(tx, orgId, id, input.parentId);
   }
   const values = valuesOf(input);
-  await tx.update(assets).set(values).where(and(eq(assets.orgId, orgId), eq(assets.id, id)));
+  await tx
+    .update(assets)
+    .set(values)
+    .where(and(eq(assets.orgId, orgId), eq(assets.id, id)));
   const old = before as unknown as Record<string, unknown>;
-  const changes = diffChanges(old, values, ['name', 'description', 'serial', 'assetBarcode', 'assetCode', 'date', 'customerVendorId', 'assetCategoryId', 'locationId', 'parentId']);
+  const changes = diffChanges(old, values, [
+    'name',
+    'description',
+    'serial',
+    'assetBarcode',
+    'assetCode',
+    'date',
+    'customerVendorId',
+    'assetCategoryId',
+    'locationId',
+    'parentId',
+  ]);
   if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: 'asset', entityId: id, userId, action: 'updated', changes });
   if (before.status !== values.status) {
-    await recordActivity(tx, orgId, { entityType: 'asset', entityId: id, userId, action: 'status', changes: { status: { from: before.status, to: values.status } } });
+    await recordActivity(tx, orgId, {
+      entityType: 'asset',
+      entityId: id,
+      userId,
+      action: 'status',
+      changes: { status: { from: before.status, to: values.status } },
+    });
   }
   return { message: 'Asset updated successfully', asset: await getAsset(tx, orgId, id) };
 }
@@ -252,7 +325,11 @@ export async function updateAsset(tx: Tx, orgId: number, userId: number, id: num
 /** DELETE delete-asset/{id}: refused (409) while a request or order uses it; returns the refreshed list. */
 export async function deleteAsset(tx: Tx, orgId: number, userId: number, id: number, query: AssetListQuery) {
   await getAsset(tx, orgId, id);
-  const [child] = await tx.select({ id: assets.id }).from(assets).where(and(eq(assets.orgId, orgId), eq(assets.parentId, id))).limit(1);
+  const [child] = await tx
+    .select({ id: assets.id })
+    .from(assets)
+    .where(and(eq(assets.orgId, orgId), eq(assets.parentId, id)))
+    .limit(1);
   if (child) throw conflict(M.hasChildren);
   try {
     await tx.transaction((sp) => sp.delete(assets).where(and(eq(assets.orgId, orgId), eq(assets.id, id))));
@@ -274,7 +351,13 @@ export async function moveAsset(tx: Tx, orgId: number, userId: number, id: numbe
       .update(assets)
       .set({ parentId, version: sql`${assets.version} + 1` })
       .where(and(eq(assets.orgId, orgId), eq(assets.id, id)));
-    await recordActivity(tx, orgId, { entityType: 'asset', entityId: id, userId, action: 'updated', changes: { parentId: { from: before.parentId, to: parentId } } });
+    await recordActivity(tx, orgId, {
+      entityType: 'asset',
+      entityId: id,
+      userId,
+      action: 'updated',
+      changes: { parentId: { from: before.parentId, to: parentId } },
+    });
   }
   return { message: 'Asset moved successfully', asset: await getAsset(tx, orgId, id) };
 }
@@ -294,9 +377,13 @@ export async function assetTree(tx: ReadTx, orgId: number, query: { locationId?:
         ) select a.id, a.name, a.status, a.parent_id, a.location_id from assets a join hit on hit.id = a.id and a.org_id = ${orgId}::int
         order by lower(a.name), a.id limit ${cap}`
     : sql`select a.id, a.name, a.status, a.parent_id, a.location_id from assets a where a.org_id = ${orgId}::int order by lower(a.name), a.id limit ${cap}`;
-  const rows = rowsOf<{ id: number; name: string; status: AssetNode['status']; parent_id: number | null; location_id: number | null }>(await tx.execute(statement));
+  const rows = rowsOf<{ id: number; name: string; status: AssetNode['status']; parent_id: number | null; location_id: number | null }>(
+    await tx.execute(statement),
+  );
   return {
-    assets: rows.slice(0, ASSET_TREE_CAP).map((r) => ({ id: r.id, assetId: displayId('AS', r.id), name: r.name, status: r.status, parentId: r.parent_id, locationId: r.location_id })),
+    assets: rows
+      .slice(0, ASSET_TREE_CAP)
+      .map((r) => ({ id: r.id, assetId: displayId('AS', r.id), name: r.name, status: r.status, parentId: r.parent_id, locationId: r.location_id })),
     truncated: rows.length > ASSET_TREE_CAP,
   };
 }

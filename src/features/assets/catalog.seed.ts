@@ -37,11 +37,20 @@ async function findOrCreate<T extends typeof teams | typeof productCategories | 
 
 /** A unit of measure by name (any category), creating a "Unit" category with it when missing. */
 async function uomId(tx: Tx, orgId: number, name: string): Promise<number> {
-  const [row] = await tx.select({ id: uoms.id }).from(uoms).where(and(eq(uoms.orgId, orgId), eq(uoms.name, name)));
+  const [row] = await tx
+    .select({ id: uoms.id })
+    .from(uoms)
+    .where(and(eq(uoms.orgId, orgId), eq(uoms.name, name)));
   if (row) return row.id;
-  let [category] = await tx.select({ id: uomCategories.id }).from(uomCategories).where(and(eq(uomCategories.orgId, orgId), eq(uomCategories.name, 'Unit')));
+  let [category] = await tx
+    .select({ id: uomCategories.id })
+    .from(uomCategories)
+    .where(and(eq(uomCategories.orgId, orgId), eq(uomCategories.name, 'Unit')));
   [category] = category ? [category] : await tx.insert(uomCategories).values({ orgId, name: 'Unit' }).returning({ id: uomCategories.id });
-  const [ref] = await tx.select({ id: uoms.id }).from(uoms).where(and(eq(uoms.orgId, orgId), eq(uoms.categoryId, category.id), eq(uoms.type, 'reference')));
+  const [ref] = await tx
+    .select({ id: uoms.id })
+    .from(uoms)
+    .where(and(eq(uoms.orgId, orgId), eq(uoms.categoryId, category.id), eq(uoms.type, 'reference')));
   const [created] = await tx
     .insert(uoms)
     .values({ orgId, name, categoryId: category.id, type: ref ? 'bigger' : 'reference', ratio: ref ? 10 : 1 })
@@ -76,7 +85,10 @@ export async function seedCatalog(tx: Tx, orgId: number) {
       title: 'Conveyor Belt Replacement',
       price: 450,
       operations: '<p>Lock out the conveyor, release belt tension, replace the belt and re-track it.</p>',
-      stations: [['ASM-01', 'Remove and fit the new belt', '02:00'], ['PKG-01', 'Align and tension the belt', '00:45']],
+      stations: [
+        ['ASM-01', 'Remove and fit the new belt', '02:00'],
+        ['PKG-01', 'Align and tension the belt', '00:45'],
+      ],
     },
     {
       title: 'Motor Bearing Replacement',
@@ -88,13 +100,19 @@ export async function seedCatalog(tx: Tx, orgId: number) {
       title: 'HVAC Filter Change',
       price: 85,
       operations: '<ul><li>Switch off the air handler</li><li>Replace pre-filters and bag filters</li><li>Record the pressure drop</li></ul>',
-      stations: [['PNT-01', 'Replace booth intake filters', '01:00'], ['UTL-01', 'Replace compressor intake filter', '00:30']],
+      stations: [
+        ['PNT-01', 'Replace booth intake filters', '01:00'],
+        ['UTL-01', 'Replace compressor intake filter', '00:30'],
+      ],
     },
     {
       title: 'Electrical Panel Thermography',
       price: 275,
       operations: '<p>Infrared scan of breakers and terminals under load; report hot spots above 10 °C rise.</p>',
-      stations: [['ELC-01', 'Scan main distribution panel', '01:30'], ['ASM-01', 'Scan line control cabinet', '00:45']],
+      stations: [
+        ['ELC-01', 'Scan main distribution panel', '01:30'],
+        ['ASM-01', 'Scan line control cabinet', '00:45'],
+      ],
     },
     {
       title: 'Compressor Oil Change',
@@ -106,14 +124,26 @@ export async function seedCatalog(tx: Tx, orgId: number) {
       title: 'Hydraulic Hose Inspection',
       price: 120,
       operations: '<p>Check hoses for abrasion, leaks and bulges; replace any hose older than six years.</p>',
-      stations: [['CNC-02', 'Inspect clamp hydraulics', '00:40'], ['PKG-01', 'Inspect lift table hoses', '00:30']],
+      stations: [
+        ['CNC-02', 'Inspect clamp hydraulics', '00:40'],
+        ['PKG-01', 'Inspect lift table hoses', '00:30'],
+      ],
     },
   ];
   for (const def of serviceDefs) {
     const [svc] = await tx.insert(services).values({ orgId, title: def.title, price: def.price, operations: def.operations }).returning({ id: services.id });
-    await tx.insert(serviceWorkStations).values(
-      def.stations.map(([code, operation, timeRequired], position) => ({ orgId, serviceId: svc.id, workStationId: station(code), operation, timeRequired, position })),
-    );
+    await tx
+      .insert(serviceWorkStations)
+      .values(
+        def.stations.map(([code, operation, timeRequired], position) => ({
+          orgId,
+          serviceId: svc.id,
+          workStationId: station(code),
+          operation,
+          timeRequired,
+          position,
+        })),
+      );
   }
 
   const category = async (name: string, code: string) => findOrCreate(tx, orgId, assetCategories, name, { code });
@@ -132,18 +162,122 @@ export async function seedCatalog(tx: Tx, orgId: number) {
   const owner = (i: number) => (vendorsList.length ? vendorsList[i % vendorsList.length].id : null);
 
   await tx.insert(assets).values([
-    { orgId, name: 'Rooftop Air Handler AHU-1', serial: 'TR-88213-A', assetCode: 'HVAC-001', assetBarcode: '0701234500011', date: '2019-04-12', assetCategoryId: hvac, customerVendorId: owner(0), description: 'Trane 20-ton rooftop unit serving the assembly hall.' },
-    { orgId, name: 'Chiller CH-2', serial: 'CAR-30XA-4471', assetCode: 'HVAC-002', assetBarcode: '0701234500028', date: '2020-06-03', assetCategoryId: hvac, description: 'Carrier air-cooled screw chiller.' },
-    { orgId, name: 'CNC Lathe Haas ST-20', serial: 'HAAS-3109874', assetCode: 'PRD-001', assetBarcode: '0701234500035', date: '2021-01-18', assetCategoryId: production, customerVendorId: owner(1) },
-    { orgId, name: 'Injection Molding Press 250T', serial: 'ENG-250-7712', assetCode: 'PRD-002', assetBarcode: '0701234500042', date: '2018-09-27', assetCategoryId: production, status: 'Not_Operational' as const, description: 'Hydraulic leak on the clamp cylinder: awaiting seals.' },
-    { orgId, name: 'Robotic Welder Cell R-30', serial: 'FAN-R30-55120', assetCode: 'PRD-003', assetBarcode: '0701234500059', date: '2022-03-09', assetCategoryId: production },
-    { orgId, name: 'Main Switchboard MSB-1', serial: 'SQD-QED2-1190', assetCode: 'ELE-001', assetBarcode: '0701234500066', date: '2015-11-02', assetCategoryId: electricalCat },
-    { orgId, name: 'Backup Generator 500 kW', serial: 'CAT-C15-88310', assetCode: 'ELE-002', assetBarcode: '0701234500073', date: '2017-05-21', assetCategoryId: electricalCat, customerVendorId: owner(2) },
-    { orgId, name: 'Forklift Toyota 8FGU25', serial: 'TOY-8FGU25-61220', assetCode: 'MHE-001', assetBarcode: '0701234500080', date: '2020-02-14', assetCategoryId: handling },
-    { orgId, name: 'Packaging Conveyor PC-3', serial: 'HYT-PC3-2209', assetCode: 'MHE-002', assetBarcode: '0701234500097', date: '2019-08-30', assetCategoryId: handling },
-    { orgId, name: 'Air Compressor Atlas Copco GA37', serial: 'AC-GA37-API771', assetCode: 'PMP-001', assetBarcode: '0701234500103', date: '2018-12-05', assetCategoryId: pumps },
-    { orgId, name: 'Cooling Tower Pump P-101', serial: 'GRF-NB65-3341', assetCode: 'PMP-002', assetBarcode: '0701234500110', date: '2016-07-19', assetCategoryId: pumps, status: 'Not_Operational' as const },
-    { orgId, name: 'Fire Sprinkler Riser Zone A', serial: 'VIK-RZA-0042', assetCode: 'FAC-001', assetBarcode: '0701234500127', date: '2014-03-11', assetCategoryId: facility },
+    {
+      orgId,
+      name: 'Rooftop Air Handler AHU-1',
+      serial: 'TR-88213-A',
+      assetCode: 'HVAC-001',
+      assetBarcode: '0701234500011',
+      date: '2019-04-12',
+      assetCategoryId: hvac,
+      customerVendorId: owner(0),
+      description: 'Trane 20-ton rooftop unit serving the assembly hall.',
+    },
+    {
+      orgId,
+      name: 'Chiller CH-2',
+      serial: 'CAR-30XA-4471',
+      assetCode: 'HVAC-002',
+      assetBarcode: '0701234500028',
+      date: '2020-06-03',
+      assetCategoryId: hvac,
+      description: 'Carrier air-cooled screw chiller.',
+    },
+    {
+      orgId,
+      name: 'CNC Lathe Haas ST-20',
+      serial: 'HAAS-3109874',
+      assetCode: 'PRD-001',
+      assetBarcode: '0701234500035',
+      date: '2021-01-18',
+      assetCategoryId: production,
+      customerVendorId: owner(1),
+    },
+    {
+      orgId,
+      name: 'Injection Molding Press 250T',
+      serial: 'ENG-250-7712',
+      assetCode: 'PRD-002',
+      assetBarcode: '0701234500042',
+      date: '2018-09-27',
+      assetCategoryId: production,
+      status: 'Not_Operational' as const,
+      description: 'Hydraulic leak on the clamp cylinder: awaiting seals.',
+    },
+    {
+      orgId,
+      name: 'Robotic Welder Cell R-30',
+      serial: 'FAN-R30-55120',
+      assetCode: 'PRD-003',
+      assetBarcode: '0701234500059',
+      date: '2022-03-09',
+      assetCategoryId: production,
+    },
+    {
+      orgId,
+      name: 'Main Switchboard MSB-1',
+      serial: 'SQD-QED2-1190',
+      assetCode: 'ELE-001',
+      assetBarcode: '0701234500066',
+      date: '2015-11-02',
+      assetCategoryId: electricalCat,
+    },
+    {
+      orgId,
+      name: 'Backup Generator 500 kW',
+      serial: 'CAT-C15-88310',
+      assetCode: 'ELE-002',
+      assetBarcode: '0701234500073',
+      date: '2017-05-21',
+      assetCategoryId: electricalCat,
+      customerVendorId: owner(2),
+    },
+    {
+      orgId,
+      name: 'Forklift Toyota 8FGU25',
+      serial: 'TOY-8FGU25-61220',
+      assetCode: 'MHE-001',
+      assetBarcode: '0701234500080',
+      date: '2020-02-14',
+      assetCategoryId: handling,
+    },
+    {
+      orgId,
+      name: 'Packaging Conveyor PC-3',
+      serial: 'HYT-PC3-2209',
+      assetCode: 'MHE-002',
+      assetBarcode: '0701234500097',
+      date: '2019-08-30',
+      assetCategoryId: handling,
+    },
+    {
+      orgId,
+      name: 'Air Compressor Atlas Copco GA37',
+      serial: 'AC-GA37-API771',
+      assetCode: 'PMP-001',
+      assetBarcode: '0701234500103',
+      date: '2018-12-05',
+      assetCategoryId: pumps,
+    },
+    {
+      orgId,
+      name: 'Cooling Tower Pump P-101',
+      serial: 'GRF-NB65-3341',
+      assetCode: 'PMP-002',
+      assetBarcode: '0701234500110',
+      date: '2016-07-19',
+      assetCategoryId: pumps,
+      status: 'Not_Operational' as const,
+    },
+    {
+      orgId,
+      name: 'Fire Sprinkler Riser Zone A',
+      serial: 'VIK-RZA-0042',
+      assetCode: 'FAC-001',
+      assetBarcode: '0701234500127',
+      date: '2014-03-11',
+      assetCategoryId: facility,
+    },
   ]);
 
   const cat = async (name: string) => findOrCreate(tx, orgId, productCategories, name, {});
@@ -171,12 +305,27 @@ export async function seedCatalog(tx: Tx, orgId: number) {
   for (const [name, type, skuCode, categoryName, salesPrice, unit, purchaseUnit, onHand, minimum] of partDefs) {
     const [part] = await tx
       .insert(parts)
-      .values({ orgId, name, type, skuCode, categoryId: await cat(categoryName), salesPrice, unitOfMeasureId: unit, purchaseUnitOfMeasureId: purchaseUnit, minimumQuantity: minimum })
+      .values({
+        orgId,
+        name,
+        type,
+        skuCode,
+        categoryId: await cat(categoryName),
+        salesPrice,
+        unitOfMeasureId: unit,
+        purchaseUnitOfMeasureId: purchaseUnit,
+        minimumQuantity: minimum,
+      })
       .returning({ id: parts.id });
     // Opening stock through the ledger (decision 071): a move into the default location.
     if (onHand > 0) {
       const toLocationId = await defaultLocationId(tx, orgId);
-      await postMove(tx, orgId, { partId: part.id, fromLocationId: null, toLocationId, quantity: onHand, reason: 'initial', userId: null, note: 'Opening stock' }, { allowNegative: false, shortage: shortageConflict });
+      await postMove(
+        tx,
+        orgId,
+        { partId: part.id, fromLocationId: null, toLocationId, quantity: onHand, reason: 'initial', userId: null, note: 'Opening stock' },
+        { allowNegative: false, shortage: shortageConflict },
+      );
     }
   }
 }

@@ -8,14 +8,38 @@ import type { TestApp } from '../../server/test/harness';
  */
 export async function masterRows(t: TestApp, orgId: number, tag = 'A') {
   return withTenant(t.database.db, orgId, async (tx) => {
-    const [assetCategory] = await tx.insert(assetCategories).values({ orgId, name: `Pumps ${tag}`, code: `PMP${tag}` }).returning();
-    const [assetCategory2] = await tx.insert(assetCategories).values({ orgId, name: `Motors ${tag}`, code: `MOT${tag}` }).returning();
-    const [productCategory] = await tx.insert(productCategories).values({ orgId, name: `Spares ${tag}` }).returning();
-    const [uomCategory] = await tx.insert(uomCategories).values({ orgId, name: `Unit ${tag}` }).returning();
-    const [each] = await tx.insert(uoms).values({ orgId, name: `Each ${tag}`, categoryId: uomCategory.id, type: 'reference' }).returning();
-    const [box] = await tx.insert(uoms).values({ orgId, name: `Box of 10 ${tag}`, categoryId: uomCategory.id, type: 'bigger', ratio: 10 }).returning();
-    const [team] = await tx.insert(teams).values({ orgId, name: `Mechanics ${tag}` }).returning();
-    const [team2] = await tx.insert(teams).values({ orgId, name: `Electricians ${tag}` }).returning();
+    const [assetCategory] = await tx
+      .insert(assetCategories)
+      .values({ orgId, name: `Pumps ${tag}`, code: `PMP${tag}` })
+      .returning();
+    const [assetCategory2] = await tx
+      .insert(assetCategories)
+      .values({ orgId, name: `Motors ${tag}`, code: `MOT${tag}` })
+      .returning();
+    const [productCategory] = await tx
+      .insert(productCategories)
+      .values({ orgId, name: `Spares ${tag}` })
+      .returning();
+    const [uomCategory] = await tx
+      .insert(uomCategories)
+      .values({ orgId, name: `Unit ${tag}` })
+      .returning();
+    const [each] = await tx
+      .insert(uoms)
+      .values({ orgId, name: `Each ${tag}`, categoryId: uomCategory.id, type: 'reference' })
+      .returning();
+    const [box] = await tx
+      .insert(uoms)
+      .values({ orgId, name: `Box of 10 ${tag}`, categoryId: uomCategory.id, type: 'bigger', ratio: 10 })
+      .returning();
+    const [team] = await tx
+      .insert(teams)
+      .values({ orgId, name: `Mechanics ${tag}` })
+      .returning();
+    const [team2] = await tx
+      .insert(teams)
+      .values({ orgId, name: `Electricians ${tag}` })
+      .returning();
     const [customer] = await tx
       .insert(customerVendors)
       .values({ orgId, name: `Acme Foods ${tag}`, email: `buyer${tag}@acme.example.com`, type: 'customer', category: 'company' })

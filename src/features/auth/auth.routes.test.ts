@@ -18,7 +18,14 @@ const cookieOf = (headers: Record<string, unknown>) => {
   const list = Array.isArray(raw) ? raw : raw ? [String(raw)] : [];
   return /refresh_token=([^;]*)/.exec(list.join('\n'))?.[1];
 };
-const valid = (sub: string) => ({ organization: 'Acme Plant', email: `boss@${sub}.example.com`, password: 'Passw0rd!long', subdomainName: sub, numberOfWorkers: 12, consent: true });
+const valid = (sub: string) => ({
+  organization: 'Acme Plant',
+  email: `boss@${sub}.example.com`,
+  password: 'Passw0rd!long',
+  subdomainName: sub,
+  numberOfWorkers: 12,
+  consent: true,
+});
 
 describe('POST /api/signup', () => {
   it('gives every registration message of the spec', async () => {
@@ -32,7 +39,14 @@ describe('POST /api/signup', () => {
       numberOfWorkers: 'This field is required',
       consent: 'This field is required',
     });
-    const short = await root().post('/api/signup', { organization: 'ab', email: 'nope', password: 'short', subdomainName: 'ab', numberOfWorkers: 'x1', consent: false });
+    const short = await root().post('/api/signup', {
+      organization: 'ab',
+      email: 'nope',
+      password: 'short',
+      subdomainName: 'ab',
+      numberOfWorkers: 'x1',
+      consent: false,
+    });
     expect(messages(short.body)).toEqual({
       organization: 'Must be at least 3 characters',
       email: 'Invalid email address',
@@ -63,8 +77,10 @@ describe('POST /api/signup', () => {
   it('writes the organisation and its admin together: a failure writing the admin leaves no organisation behind', async () => {
     // A trigger refuses this one admin's row, as a failure between the two writes would.
     const db = t.database.db;
-    await db.execute(sql.raw(`create or replace function test_refuse_signup_admin() returns trigger language plpgsql as $$
-      begin if new.email = 'refused@halfway.example.com' then raise exception 'refused by the test'; end if; return new; end $$`));
+    await db.execute(
+      sql.raw(`create or replace function test_refuse_signup_admin() returns trigger language plpgsql as $$
+      begin if new.email = 'refused@halfway.example.com' then raise exception 'refused by the test'; end if; return new; end $$`),
+    );
     await db.execute(sql.raw(`create trigger test_refuse_signup_admin before insert on users for each row execute function test_refuse_signup_admin()`));
     try {
       const sub = `h${Date.now().toString(36)}`;
@@ -137,7 +153,12 @@ describe('sessions', () => {
     expect(grace.status).toBe(200);
 
     // later, the old token is a theft signal: the whole session is revoked
-    await withTenant(t.database.db, org.orgId, (tx) => tx.update(sessions).set({ rotatedAt: new Date(Date.now() - 60_000) }).where(eq(sessions.orgId, org.orgId)));
+    await withTenant(t.database.db, org.orgId, (tx) =>
+      tx
+        .update(sessions)
+        .set({ rotatedAt: new Date(Date.now() - 60_000) })
+        .where(eq(sessions.orgId, org.orgId)),
+    );
     const reuse = await org.anonymous.post('/api/refresh', {}, { cookie: `refresh_token=${first}` });
     expect(reuse.status).toBe(401);
     const current = await org.anonymous.post('/api/refresh', {}, { cookie: `refresh_token=${second}` });
@@ -209,7 +230,10 @@ describe('password change', () => {
     const org = await createOrg(t);
     expect((await org.admin.post('/api/user/verify-password', { currentPassword: org.password })).status).toBe(200);
     await withTenant(t.database.db, org.orgId, (tx) =>
-      tx.update(sessions).set({ passwordVerifiedAt: new Date(Date.now() - 6 * 60_000) }).where(eq(sessions.orgId, org.orgId)),
+      tx
+        .update(sessions)
+        .set({ passwordVerifiedAt: new Date(Date.now() - 6 * 60_000) })
+        .where(eq(sessions.orgId, org.orgId)),
     );
     expect((await org.admin.post('/api/user/reset-password', { newPassword: 'NewPassw0rd!', confirmPassword: 'NewPassw0rd!' })).status).toBe(403);
   });
@@ -217,7 +241,11 @@ describe('password change', () => {
 
 describe('POST /api/demo-requests', () => {
   it('stores a request and gives the field messages', async () => {
-    expect(messages((await root().post('/api/demo-requests', {})).body)).toEqual({ name: 'Name is required', email: 'Email is required', company: 'Company is required' });
+    expect(messages((await root().post('/api/demo-requests', {})).body)).toEqual({
+      name: 'Name is required',
+      email: 'Email is required',
+      company: 'Company is required',
+    });
     const ok = await root().post('/api/demo-requests', { name: 'Dana', email: 'dana@example.com', company: 'Plant' });
     expect(ok.status).toBe(201);
   });

@@ -59,15 +59,23 @@ export async function authRoutes(appBase: FastifyInstance) {
     return `${config.publicScheme}://${subdomain}.${config.baseDomain}${port ? `:${port}` : ''}/login`;
   };
 
-  app.post('/signup', { schema: { body: signupSchema, response: { 201: answers.signedUp } }, config: { access: 'public' }, onRequest: throttle('signup') }, async (req, reply) => {
-    const result = await auth.signup(db, req.body);
-    return reply.status(201).send({ ...result, loginUrl: loginUrl(req, result.subdomain) });
-  });
+  app.post(
+    '/signup',
+    { schema: { body: signupSchema, response: { 201: answers.signedUp } }, config: { access: 'public' }, onRequest: throttle('signup') },
+    async (req, reply) => {
+      const result = await auth.signup(db, req.body);
+      return reply.status(201).send({ ...result, loginUrl: loginUrl(req, result.subdomain) });
+    },
+  );
 
-  app.post('/search-subdomain', { schema: { body: searchSubdomainSchema, response: { 200: answers.subdomain } }, config: { access: 'public' }, onRequest: throttle('searchSubdomain') }, async (req) => {
-    const result = await auth.searchSubdomain(db, req.body.subdomain);
-    return { ...result, loginUrl: loginUrl(req, result.subdomain) };
-  });
+  app.post(
+    '/search-subdomain',
+    { schema: { body: searchSubdomainSchema, response: { 200: answers.subdomain } }, config: { access: 'public' }, onRequest: throttle('searchSubdomain') },
+    async (req) => {
+      const result = await auth.searchSubdomain(db, req.body.subdomain);
+      return { ...result, loginUrl: loginUrl(req, result.subdomain) };
+    },
+  );
 
   app.post('/login', { schema: { body: loginSchema, response: { 200: answers.token } }, config: { access: 'public' } }, async (req, reply) => {
     const org = requireOrg(req);
@@ -97,8 +105,10 @@ export async function authRoutes(appBase: FastifyInstance) {
     return { message: 'Logged out' };
   });
 
-  app.get('/auth/verify-token', { schema: { querystring: verifyTokenQuerySchema, response: { 200: answers.invitation } }, config: { access: 'public' }, onRequest: throttle('tokenCheck') }, (req) =>
-    req.read((tx) => auth.verifyInviteToken(tx, requireOrg(req).id, req.query.token)),
+  app.get(
+    '/auth/verify-token',
+    { schema: { querystring: verifyTokenQuerySchema, response: { 200: answers.invitation } }, config: { access: 'public' }, onRequest: throttle('tokenCheck') },
+    (req) => req.read((tx) => auth.verifyInviteToken(tx, requireOrg(req).id, req.query.token)),
   );
 
   app.post(
@@ -108,15 +118,27 @@ export async function authRoutes(appBase: FastifyInstance) {
   );
 
   // These three hash or check a password: they open their own short transactions around it (decision 021).
-  app.post('/user/verify-password', { schema: { body: verifyPasswordSchema, response: { 200: answers.message } }, config: { access: EVERYONE, apiKeys: false }, onRequest: throttle('verifyPassword', 'user') }, (req) =>
-    auth.verifyCurrentPassword(db, req.auth.orgId, req.auth.userId, req.auth.sessionId, req.body.currentPassword),
+  app.post(
+    '/user/verify-password',
+    {
+      schema: { body: verifyPasswordSchema, response: { 200: answers.message } },
+      config: { access: EVERYONE, apiKeys: false },
+      onRequest: throttle('verifyPassword', 'user'),
+    },
+    (req) => auth.verifyCurrentPassword(db, req.auth.orgId, req.auth.userId, req.auth.sessionId, req.body.currentPassword),
   );
 
-  app.post('/user/reset-password', { schema: { body: resetPasswordSchema, response: { 200: answers.message } }, config: { access: EVERYONE, apiKeys: false } }, (req) =>
-    auth.resetPassword(db, req.auth.orgId, req.auth.userId, req.auth.sessionId, req.body.newPassword),
+  app.post(
+    '/user/reset-password',
+    { schema: { body: resetPasswordSchema, response: { 200: answers.message } }, config: { access: EVERYONE, apiKeys: false } },
+    (req) => auth.resetPassword(db, req.auth.orgId, req.auth.userId, req.auth.sessionId, req.body.newPassword),
   );
 
-  app.post('/demo-requests', { schema: { body: demoRequestSchema, response: { 201: answers.message } }, config: { access: 'public' }, onRequest: throttle('demoRequest') }, async (req, reply) => {
-    return reply.status(201).send(await auth.addDemoRequest(db, req.body));
-  });
+  app.post(
+    '/demo-requests',
+    { schema: { body: demoRequestSchema, response: { 201: answers.message } }, config: { access: 'public' }, onRequest: throttle('demoRequest') },
+    async (req, reply) => {
+      return reply.status(201).send(await auth.addDemoRequest(db, req.body));
+    },
+  );
 }

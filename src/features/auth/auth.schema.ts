@@ -45,7 +45,10 @@ export const signupSchema = z.strictObject({
   consent: z.literal(true, { error: REQUIRED }),
   // The admin's browser zone (`Intl.DateTimeFormat().resolvedOptions().timeZone`), the organisation's first
   // time zone (decision 064): a name this runtime does not know, or none, is UTC rather than a refused signup.
-  timeZone: z.unknown().optional().transform((v) => (typeof v === 'string' && v.length <= 64 && isTimeZone(v) ? v : 'UTC')),
+  timeZone: z
+    .unknown()
+    .optional()
+    .transform((v) => (typeof v === 'string' && v.length <= 64 && isTimeZone(v) ? v : 'UTC')),
 });
 export type SignupInput = z.input<typeof signupSchema>;
 
@@ -53,7 +56,9 @@ export type SignupInput = z.input<typeof signupSchema>;
 export { loginSchema, type LoginInput } from './login.schema';
 
 export const searchSubdomainSchema = z.strictObject({
-  subdomain: requiredString(REQUIRED).max(63, 'Subdomain not found').transform((s) => s.toLowerCase()),
+  subdomain: requiredString(REQUIRED)
+    .max(63, 'Subdomain not found')
+    .transform((s) => s.toLowerCase()),
 });
 
 export const verifyTokenQuerySchema = z.strictObject({ token: requiredString('No token found.').max(200, 'Invalid or expired invite link.') });

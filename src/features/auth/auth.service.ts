@@ -102,7 +102,8 @@ export async function currentRole(db: Db, claims: AccessClaims): Promise<Role | 
     db,
     claims.orgId,
     (tx) =>
-      preparedRead(tx,
+      preparedRead(
+        tx,
         'auth.currentRole',
         () =>
           tx
@@ -162,7 +163,10 @@ export async function refresh(db: Db, orgId: number, refreshToken: string | unde
     if (session.refreshHash !== hash) {
       const age = (Date.now() - (session.rotatedAt?.getTime() ?? 0)) / 1000;
       if (age > REFRESH_GRACE_SECONDS) {
-        await tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.orgId, orgId), eq(sessions.id, session.id)));
+        await tx
+          .update(sessions)
+          .set({ revokedAt: new Date() })
+          .where(and(eq(sessions.orgId, orgId), eq(sessions.id, session.id)));
         return 'reused' as const;
       }
       return { accessToken: await signAccessToken(secret, claims), refreshToken: undefined };
@@ -260,14 +264,7 @@ async function findOpenInvitation(tx: ReadTx, orgId: number, token: string) {
     .select({ id: invitations.id, userId: invitations.userId, email: users.email })
     .from(invitations)
     .innerJoin(users, and(eq(users.orgId, invitations.orgId), eq(users.id, invitations.userId)))
-    .where(
-      and(
-        eq(invitations.orgId, orgId),
-        eq(invitations.tokenHash, hashToken(token)),
-        isNull(invitations.usedAt),
-        gt(invitations.expiresAt, new Date()),
-      ),
-    );
+    .where(and(eq(invitations.orgId, orgId), eq(invitations.tokenHash, hashToken(token)), isNull(invitations.usedAt), gt(invitations.expiresAt, new Date())));
   return row ?? null;
 }
 

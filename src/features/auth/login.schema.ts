@@ -9,13 +9,15 @@ import { PASSWORD_MAX, PASSWORD_MESSAGES, PASSWORD_MIN } from '../../shared/pass
  * is about 23 KB of gzipped JavaScript, zod/mini about 5 KB (issue 9).
  */
 export const loginSchema = z.strictObject({
-  email: z.string({ error: 'Email is required' }).check(
-    z.trim(),
-    z.minLength(1, 'Email is required'),
-    z.maxLength(254, 'Invalid email address'),
-    z.regex(EMAIL_PATTERN, 'Invalid email address'),
-    z.toLowerCase(),
-  ),
+  email: z
+    .string({ error: 'Email is required' })
+    .check(
+      z.trim(),
+      z.minLength(1, 'Email is required'),
+      z.maxLength(254, 'Invalid email address'),
+      z.regex(EMAIL_PATTERN, 'Invalid email address'),
+      z.toLowerCase(),
+    ),
   // the sign-up's rule (passwordField): a shorter password cannot exist, so it is refused before any lookup
   password: z
     .string({ error: PASSWORD_MESSAGES.required })

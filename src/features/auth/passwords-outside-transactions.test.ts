@@ -8,7 +8,12 @@ import type { TestApp } from '../../server/test/harness';
  * its own: on PGlite that waits behind any transaction still open, so a hash made inside one is caught
  * (decision 021). The real argon2 runs after the probe.
  */
-const probe = vi.hoisted(() => ({ db: undefined as unknown, held: [] as string[], calls: 0, withoutTenant: undefined as undefined | ((db: never, fn: (tx: { execute: (q: unknown) => Promise<unknown> }) => Promise<unknown>) => Promise<unknown>) }));
+const probe = vi.hoisted(() => ({
+  db: undefined as unknown,
+  held: [] as string[],
+  calls: 0,
+  withoutTenant: undefined as undefined | ((db: never, fn: (tx: { execute: (q: unknown) => Promise<unknown> }) => Promise<unknown>) => Promise<unknown>),
+}));
 
 vi.mock('@node-rs/argon2', async (importOriginal) => {
   const real = await importOriginal<typeof import('@node-rs/argon2')>();
@@ -59,7 +64,10 @@ describe('password hashing', () => {
     const org = await h.createOrg(t);
     const { token, hash } = tokens.newOpaqueToken();
     await client.withTenant(t.database.db, org.orgId, async (tx) => {
-      const [invited] = await tx.insert(users).values({ orgId: org.orgId, email: 'invited@x.example.com', role: 'worker', inviteStatus: 'PENDING' }).returning({ id: users.id });
+      const [invited] = await tx
+        .insert(users)
+        .values({ orgId: org.orgId, email: 'invited@x.example.com', role: 'worker', inviteStatus: 'PENDING' })
+        .returning({ id: users.id });
       await tx.insert(invitations).values({ orgId: org.orgId, userId: invited.id, tokenHash: hash, expiresAt: new Date(Date.now() + 3600_000) });
     });
 
@@ -70,14 +78,27 @@ describe('password hashing', () => {
         method: 'POST',
         url: '/api/signup',
         headers: { host: t.config.baseDomain },
-        payload: { organization: 'Probe Plant', email: 'boss@probe.example.com', password: 'Passw0rd!long', subdomainName: `p${Date.now().toString(36)}`, numberOfWorkers: 3, consent: true },
+        payload: {
+          organization: 'Probe Plant',
+          email: 'boss@probe.example.com',
+          password: 'Passw0rd!long',
+          subdomainName: `p${Date.now().toString(36)}`,
+          numberOfWorkers: 3,
+          consent: true,
+        },
       });
       expect(signup.statusCode).toBe(201);
       expect((await org.anonymous.post('/api/login', { email: org.email, password: org.password })).status).toBe(200);
       expect((await org.anonymous.post('/api/login', { email: org.email, password: 'wrong-password' })).status).toBe(401);
       expect((await org.admin.post('/api/user/verify-password', { currentPassword: org.password })).status).toBe(200);
       expect((await org.admin.post('/api/user/reset-password', { newPassword: 'NewPassw0rd!', confirmPassword: 'NewPassw0rd!' })).status).toBe(200);
-      const completed = await org.anonymous.post('/api/auth/complete-registration', { token, firstName: 'Ivy', lastName: 'Invited', phoneNumber: '+15550001111', password: 'Passw0rd!long' });
+      const completed = await org.anonymous.post('/api/auth/complete-registration', {
+        token,
+        firstName: 'Ivy',
+        lastName: 'Invited',
+        phoneNumber: '+15550001111',
+        password: 'Passw0rd!long',
+      });
       expect(completed.status).toBe(200);
     } finally {
       probe.db = undefined;

@@ -84,7 +84,7 @@ describe.skipIf(!url || !feedHears)('rights kept on PostgreSQL', () => {
     expect(done()).toBe(true);
   };
 
-  it('keeps a caller\'s rights after one request, and a change made elsewhere reaches it', async () => {
+  it("keeps a caller's rights after one request, and a change made elsewhere reaches it", async () => {
     await feedLive(other.database, true);
     const org = await createOrg(t);
     const manager = await org.as('manager');
@@ -104,14 +104,19 @@ describe.skipIf(!url || !feedHears)('rights kept on PostgreSQL', () => {
     expect((await there.get('/api/user/get-app-data')).status).toBe(401);
   });
 
-  it('forgets an organisation\'s rights when this process commits a write of it, before the answer leaves', async () => {
+  it("forgets an organisation's rights when this process commits a write of it, before the answer leaves", async () => {
     await feedLive(t.database, true);
     const org = await createOrg(t);
     const worker = await org.as('worker');
     expect((await worker.get('/api/user/get-app-data')).status).toBe(200);
     const claims = { orgId: org.orgId, userId: worker.userId, sessionId: sidOf(worker.token!), tokenVersion: 0, role: 'worker' as const };
     expect(rightsCacheOf(t.database.db).lookup(claims)).toBe('worker');
-    await withTenant(t.database.db, org.orgId, (tx) => tx.update(users).set({ jobTitle: 'Fitter' }).where(and(eq(users.orgId, org.orgId), eq(users.id, worker.userId))));
+    await withTenant(t.database.db, org.orgId, (tx) =>
+      tx
+        .update(users)
+        .set({ jobTitle: 'Fitter' })
+        .where(and(eq(users.orgId, org.orgId), eq(users.id, worker.userId))),
+    );
     expect(rightsCacheOf(t.database.db).lookup(claims)).toBeUndefined();
   });
 

@@ -150,7 +150,11 @@ function startFeed(db: Db, databaseUrl: string, log: Log, heartbeatMs: number): 
   const probe = () => {
     if (pending) {
       if (cache.live) cache.setLive(false);
-      if (!deafSaid) log.warn({}, 'The feed of rights changes does not hear its own probe (LISTEN through a transaction pooler? set DATABASE_DIRECT_URL): every request reads the database');
+      if (!deafSaid)
+        log.warn(
+          {},
+          'The feed of rights changes does not hear its own probe (LISTEN through a transaction pooler? set DATABASE_DIRECT_URL): every request reads the database',
+        );
       deafSaid = true;
     }
     if (!client || stopped) return;

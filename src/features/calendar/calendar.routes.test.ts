@@ -106,7 +106,9 @@ describe('calendar: list-calendar-entries', () => {
     const order = await addMaintenanceOrder(s, `${dayOf(dayAt(5))}T00:00:00.000Z`);
 
     const entries = await list(s.org.admin);
-    expect(keys(entries)).toEqual(keys([due, started, late, lateDone].map((w) => ({ key: `work-order:${w.id}` }) as Entry).concat([{ key: `maintenance-order:${order.id}` } as Entry])));
+    expect(keys(entries)).toEqual(
+      keys([due, started, late, lateDone].map((w) => ({ key: `work-order:${w.id}` }) as Entry).concat([{ key: `maintenance-order:${order.id}` } as Entry])),
+    );
     const byKey = Object.fromEntries(entries.map((e) => [e.key, e]));
     expect(byKey[`work-order:${due.id}`]).toMatchObject({
       kind: 'work-order',
@@ -121,7 +123,14 @@ describe('calendar: list-calendar-entries', () => {
     expect(byKey[`work-order:${started.id}`]).toMatchObject({ date: dayAt(-2, 8, 0), overdue: false });
     expect(byKey[`work-order:${late.id}`].overdue).toBe(true);
     expect(byKey[`work-order:${lateDone.id}`].overdue).toBe(false);
-    expect(byKey[`maintenance-order:${order.id}`]).toMatchObject({ kind: 'maintenance-order', title: 'Quarterly pump service', status: 'new', priority: null, version: order.version, overdue: false });
+    expect(byKey[`maintenance-order:${order.id}`]).toMatchObject({
+      kind: 'maintenance-order',
+      title: 'Quarterly pump service',
+      status: 'new',
+      priority: null,
+      version: order.version,
+      overdue: false,
+    });
     // By date.
     expect(entries.map((e) => e.date)).toEqual([...entries.map((e) => e.date)].sort());
   });
@@ -149,7 +158,9 @@ describe('calendar: list-calendar-entries', () => {
     expect(keys(await list(s.marcus))).toEqual([`maintenance-order:${order.id}`, `work-order:${mine.id}`]);
     expect(keys(await list(s.marcus, `${range()}&assigneeId=${s.nadia.userId}`))).toEqual([]);
     expect(keys(await list(s.nadia, `${range()}&teamId=${s.team.id}`))).toEqual([`work-order:${theirs.id}`]);
-    expect(keys(await list(s.manager))).toEqual(keys([mine, theirs, nobody].map((w) => ({ key: `work-order:${w.id}` }) as Entry).concat([{ key: `maintenance-order:${order.id}` } as Entry])));
+    expect(keys(await list(s.manager))).toEqual(
+      keys([mine, theirs, nobody].map((w) => ({ key: `work-order:${w.id}` }) as Entry).concat([{ key: `maintenance-order:${order.id}` } as Entry])),
+    );
   });
 
   it("never shows another organisation's entries", async () => {
@@ -308,7 +319,7 @@ describe('calendar: reschedule-work-order', () => {
   });
 });
 
-describe('calendar: the organisation\'s days (issue 39, decision 064)', () => {
+describe("calendar: the organisation's days (issue 39, decision 064)", () => {
   const setZone = async (org: TestOrg, timeZone: string) => {
     const { company } = (await org.admin.get('/api/company/get-company-data')).body;
     expect((await org.admin.put(`/api/company/update-company/${company.id}`, { organization: company.organization, timeZone })).status).toBe(200);
@@ -325,7 +336,9 @@ describe('calendar: the organisation\'s days (issue 39, decision 064)', () => {
     expect(on7th?.day).toBe('2030-01-07');
     expect(keys(await list(s.org.admin, 'from=2030-01-06&to=2030-01-07'))).not.toContain(`work-order:${wo.id}`);
     // Instants (a Riyadh browser's midnights) name the same days.
-    expect(keys(await list(s.org.admin, `from=${encodeURIComponent('2030-01-06T21:00:00.000Z')}&to=${encodeURIComponent('2030-01-07T21:00:00.000Z')}`))).toContain(`work-order:${wo.id}`);
+    expect(
+      keys(await list(s.org.admin, `from=${encodeURIComponent('2030-01-06T21:00:00.000Z')}&to=${encodeURIComponent('2030-01-07T21:00:00.000Z')}`)),
+    ).toContain(`work-order:${wo.id}`);
     // The same order in a UTC organisation sits on the 6th.
     await setZone(s.org, 'UTC');
     expect(keys(await list(s.org.admin, 'from=2030-01-06&to=2030-01-07'))).toContain(`work-order:${wo.id}`);
@@ -379,7 +392,10 @@ describe('calendar: reschedule-maintenance-order', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.maintenanceOrder).toMatchObject({ dueDate: '2030-01-14T00:00:00.000Z', version: order.version + 1 });
     const history = await s.org.admin.get(`/api/activities/maintenance-order/${order.id}`);
-    expect(history.body.activities.map((a: { changes: { dueDate?: unknown } | null }) => a.changes?.dueDate)).toContainEqual({ from: '2030-01-10T00:00:00.000Z', to: '2030-01-14T00:00:00.000Z' });
+    expect(history.body.activities.map((a: { changes: { dueDate?: unknown } | null }) => a.changes?.dueDate)).toContainEqual({
+      from: '2030-01-10T00:00:00.000Z',
+      to: '2030-01-14T00:00:00.000Z',
+    });
     const stale = await reschedule(s.manager, order.id, { dueDate: '2030-01-20', version: order.version });
     expect(stale.status).toBe(409);
     expect(stale.body.current.dueDate).toBe('2030-01-14T00:00:00.000Z');
@@ -405,7 +421,10 @@ describe('calendar: reschedule-maintenance-order', () => {
     expect(entries.find((e) => e.key === `maintenance-order:${today.id}`)?.overdue).toBe(false);
     // A day later (a move before its creation day is refused: decision 064).
     await withTenant(t.database.db, s.org.orgId, (tx) =>
-      tx.update(maintenanceOrders).set({ dueDate: new Date(`${dayOf(dayAt(-1))}T00:00:00.000Z`) }).where(and(eq(maintenanceOrders.orgId, s.org.orgId), eq(maintenanceOrders.id, today.id))),
+      tx
+        .update(maintenanceOrders)
+        .set({ dueDate: new Date(`${dayOf(dayAt(-1))}T00:00:00.000Z`) })
+        .where(and(eq(maintenanceOrders.orgId, s.org.orgId), eq(maintenanceOrders.id, today.id))),
     );
     expect((await list(s.org.admin)).find((e) => e.key === `maintenance-order:${today.id}`)?.overdue).toBe(true);
   });

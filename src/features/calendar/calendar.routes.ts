@@ -11,7 +11,9 @@ import { listCalendarEntries } from './calendar.service';
 export async function calendarRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/list-calendar-entries', { schema: { querystring: calendarQuerySchema, response: { 200: calendarAnswerSchema } }, config: { access: EVERYONE } }, (req) =>
-    req.read((tx) => listCalendarEntries(tx, req.auth.orgId, req.auth, req.query)),
+  app.get(
+    '/list-calendar-entries',
+    { schema: { querystring: calendarQuerySchema, response: { 200: calendarAnswerSchema } }, config: { access: EVERYONE } },
+    (req) => req.read((tx) => listCalendarEntries(tx, req.auth.orgId, req.auth, req.query)),
   );
 }

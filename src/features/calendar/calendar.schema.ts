@@ -49,7 +49,8 @@ export const calendarQuerySchema = z
   .superRefine((q, ctx) => {
     if (!(q.from instanceof Date) || !(q.to instanceof Date)) return;
     if (q.to.getTime() <= q.from.getTime()) ctx.addIssue({ code: 'custom', path: ['to'], message: CALENDAR_MESSAGES.order });
-    else if (q.to.getTime() - q.from.getTime() > CALENDAR_MAX_DAYS * 86_400_000) ctx.addIssue({ code: 'custom', path: ['to'], message: CALENDAR_MESSAGES.tooLong });
+    else if (q.to.getTime() - q.from.getTime() > CALENDAR_MAX_DAYS * 86_400_000)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: CALENDAR_MESSAGES.tooLong });
   });
 export type CalendarQueryInput = z.input<typeof calendarQuerySchema>;
 export type CalendarQuery = z.output<typeof calendarQuerySchema>;

@@ -59,7 +59,8 @@ async function workOrderEntries(tx: ReadTx, orgId: number, actor: AccessClaims, 
     userId: isManager(actor) ? undefined : actor.userId,
     limit: CALENDAR_ENTRY_LIMIT + 1,
   };
-  const rows = await preparedRead(tx,
+  const rows = await preparedRead(
+    tx,
     'calendar.workOrders',
     () =>
       tx
@@ -120,8 +121,15 @@ async function maintenanceOrderEntries(tx: ReadTx, orgId: number, query: Calenda
   if (query.teamId || query.assigneeId) return [];
   const o = maintenanceOrders;
   // They keep days (at UTC midnight): the range's days as they are.
-  const values = { orgId, from: dayToDate(days.from).toISOString(), to: dayToDate(days.to).toISOString(), assetId: query.assetId, limit: CALENDAR_ENTRY_LIMIT + 1 };
-  const rows = await preparedRead(tx,
+  const values = {
+    orgId,
+    from: dayToDate(days.from).toISOString(),
+    to: dayToDate(days.to).toISOString(),
+    assetId: query.assetId,
+    limit: CALENDAR_ENTRY_LIMIT + 1,
+  };
+  const rows = await preparedRead(
+    tx,
     'calendar.maintenanceOrders',
     () =>
       tx
@@ -222,6 +230,8 @@ export async function listCalendarEntries(tx: ReadTx, orgId: number, actor: Acce
     await plannedEntries(tx, orgId, actor, query, days),
   ];
   const truncated = kinds.some((list) => list.length > CALENDAR_ENTRY_LIMIT);
-  const entries = kinds.flatMap((list) => list.slice(0, CALENDAR_ENTRY_LIMIT)).sort((a, b) => a.day.localeCompare(b.day) || a.date.localeCompare(b.date) || a.key.localeCompare(b.key));
+  const entries = kinds
+    .flatMap((list) => list.slice(0, CALENDAR_ENTRY_LIMIT))
+    .sort((a, b) => a.day.localeCompare(b.day) || a.date.localeCompare(b.date) || a.key.localeCompare(b.key));
   return { entries, truncated, timeZone: zone };
 }

@@ -54,7 +54,14 @@ export function documentSchemas<S extends readonly [string, ...string[]], R exte
   opts: { aliases: Record<string, string>; taxRequired: boolean },
 ) {
   // updatedAt: on update, when the copy the edit was made from was last changed (decision 025).
-  const shape = { ...overview.refs, status: statusField(statuses).optional(), ...overview.dates, note: noteField, attachments: attachmentsField, updatedAt: updatedAtField };
+  const shape = {
+    ...overview.refs,
+    status: statusField(statuses).optional(),
+    ...overview.dates,
+    note: noteField,
+    attachments: attachmentsField,
+    updatedAt: updatedAtField,
+  };
   return {
     input: documentBody(shape, opts),
     statusInput: z.strictObject({ status: statusField(statuses) }),

@@ -105,7 +105,10 @@ export interface ListQuery {
 const major = (minor: number | string, digits: number) => toMajor(Number(minor), digits);
 
 /** The stored figures (minor units of the currency) in major units, as the API speaks. */
-export function totalsDto(r: { rawSubtotal: number; totalDiscount: number; untaxed: number; totalTax: number; total: number }, digits: number): DocumentTotalsDto {
+export function totalsDto(
+  r: { rawSubtotal: number; totalDiscount: number; untaxed: number; totalTax: number; total: number },
+  digits: number,
+): DocumentTotalsDto {
   return {
     rawSubtotal: major(r.rawSubtotal, digits),
     totalDiscount: major(r.totalDiscount, digits),
@@ -307,7 +310,10 @@ export function documentService(k: DocumentKind) {
     const partIds = [...new Set(all.filter((l) => l.kind === 'part').map((l) => l.line.partId!))];
     const uomIds = [...new Set(all.map((l) => l.line.uomId).filter((v): v is number => !!v))];
     const serviceRows = serviceIds.length
-      ? await tx.select({ id: services.id, name: services.title, price: services.price }).from(services).where(and(eq(services.orgId, orgId), inArray(services.id, serviceIds)))
+      ? await tx
+          .select({ id: services.id, name: services.title, price: services.price })
+          .from(services)
+          .where(and(eq(services.orgId, orgId), inArray(services.id, serviceIds)))
       : [];
     const partRows = partIds.length
       ? await tx
@@ -315,7 +321,12 @@ export function documentService(k: DocumentKind) {
           .from(parts)
           .where(and(eq(parts.orgId, orgId), inArray(parts.id, partIds)))
       : [];
-    const uomRows = uomIds.length ? await tx.select({ id: uoms.id }).from(uoms).where(and(eq(uoms.orgId, orgId), inArray(uoms.id, uomIds))) : [];
+    const uomRows = uomIds.length
+      ? await tx
+          .select({ id: uoms.id })
+          .from(uoms)
+          .where(and(eq(uoms.orgId, orgId), inArray(uoms.id, uomIds)))
+      : [];
     const taxRules = await loadTaxes(
       tx,
       orgId,
@@ -323,8 +334,7 @@ export function documentService(k: DocumentKind) {
     );
 
     const resolved = all.map(({ kind, path, line }, position) => {
-      const item =
-        kind === 'service' ? serviceRows.find((s) => s.id === line.serviceId) : partRows.find((p) => p.id === line.partId);
+      const item = kind === 'service' ? serviceRows.find((s) => s.id === line.serviceId) : partRows.find((p) => p.id === line.partId);
       if (!item) throw badRequest(kind === 'service' ? 'Service not found' : 'Part not found', `${path}.${kind === 'service' ? 'serviceId' : 'partId'}`);
       if (line.uomId && !uomRows.some((u) => u.id === line.uomId)) throw badRequest('Unit of measure not found', `${path}.uomId`);
       // A price with more decimals than the currency has (a JPY price of 12.5) is refused, not rounded.
@@ -348,7 +358,10 @@ export function documentService(k: DocumentKind) {
         },
       };
     });
-    const totals = computeTotals(resolved.map((r) => r.engineLine), { digits, rounding: money.taxRounding });
+    const totals = computeTotals(
+      resolved.map((r) => r.engineLine),
+      { digits, rounding: money.taxRounding },
+    );
     const rows = resolved.map((r, i) => ({ ...r.row, taxAmount: totals.lines[i].taxAmount, subtotal: totals.lines[i].subtotal }));
     const { lines: _lines, ...sums } = totals;
     return { rows, totals: sums, digits };
@@ -363,7 +376,10 @@ export function documentService(k: DocumentKind) {
       .where(and(eq(customerVendors.orgId, orgId), eq(customerVendors.id, partyId)));
     if (!party) throw badRequest(`${k.partyLabel} not found`, k.partyPath);
     if (party.type !== k.partyType) throw badRequest(k.partyTypeMessage, k.partyPath);
-    const [person] = await tx.select({ id: users.id }).from(users).where(and(eq(users.orgId, orgId), eq(users.id, personId)));
+    const [person] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.orgId, orgId), eq(users.id, personId)));
     if (!person) throw badRequest(`${k.personLabel} not found`, k.personPath);
     checkOwnFiles(orgId, input.attachments, 'attachments');
   }
@@ -428,7 +444,13 @@ export function documentService(k: DocumentKind) {
       total: major(before.total, digits),
     };
     const changes = diffChanges(beforeFlat, { ...next, total: major(totals.total, digits) }, Object.keys(beforeFlat));
-    await recordActivity(tx, orgId, { entityType: k.entityType, entityId: id, userId, action: 'updated', changes: Object.keys(changes).length ? changes : null });
+    await recordActivity(tx, orgId, {
+      entityType: k.entityType,
+      entityId: id,
+      userId,
+      action: 'updated',
+      changes: Object.keys(changes).length ? changes : null,
+    });
     if (input.status) await announce(tx, orgId, id, before.status, input.status);
     return {
       message: `${k.label} updated successfully`,
@@ -440,8 +462,17 @@ export function documentService(k: DocumentKind) {
   async function remove(tx: Tx, orgId: number, userId: number, id: number, query: ListQuery) {
     const before = await getRow(tx, orgId, id);
     await tx.delete(T).where(and(eq(T.orgId, orgId), eq(T.id, id)));
-    discardFiles(tx, before.attachments.map((a) => a.url));
-    await recordActivity(tx, orgId, { entityType: k.entityType, entityId: id, userId, action: 'deleted', changes: { number: { from: k.numberOf(id), to: null } } });
+    discardFiles(
+      tx,
+      before.attachments.map((a) => a.url),
+    );
+    await recordActivity(tx, orgId, {
+      entityType: k.entityType,
+      entityId: id,
+      userId,
+      action: 'deleted',
+      changes: { number: { from: k.numberOf(id), to: null } },
+    });
     return { message: `${k.label} deleted successfully`, ...(await list(tx, orgId, query)) };
   }
 
@@ -449,14 +480,31 @@ export function documentService(k: DocumentKind) {
   async function announce(tx: Tx, orgId: number, id: number, from: string | undefined, to: string) {
     if (!k.webhook || to !== k.webhook.status || from === to) return;
     const row = await getRow(tx, orgId, id);
-    await emitWebhookEvent(tx, orgId, k.webhook.event, { id, number: k.numberOf(id), [k.partyColumn]: row.partyId, partyName: row.partyName, totalMinorUnits: row.total, currency: row.currency, status: to });
+    await emitWebhookEvent(tx, orgId, k.webhook.event, {
+      id,
+      number: k.numberOf(id),
+      [k.partyColumn]: row.partyId,
+      partyName: row.partyName,
+      totalMinorUnits: row.total,
+      currency: row.currency,
+      status: to,
+    });
   }
 
   async function setStatus(tx: Tx, orgId: number, userId: number, id: number, status: string) {
     const before = await getRow(tx, orgId, id);
     if (before.status !== status) {
-      await tx.update(T).set({ status, updatedAt: new Date() }).where(and(eq(T.orgId, orgId), eq(T.id, id)));
-      await recordActivity(tx, orgId, { entityType: k.entityType, entityId: id, userId, action: 'status', changes: { status: { from: before.status, to: status } } });
+      await tx
+        .update(T)
+        .set({ status, updatedAt: new Date() })
+        .where(and(eq(T.orgId, orgId), eq(T.id, id)));
+      await recordActivity(tx, orgId, {
+        entityType: k.entityType,
+        entityId: id,
+        userId,
+        action: 'status',
+        changes: { status: { from: before.status, to: status } },
+      });
       await announce(tx, orgId, id, before.status, status);
     }
     const doc = shape(await getRow(tx, orgId, id));
@@ -473,10 +521,7 @@ export function documentService(k: DocumentKind) {
       .innerJoin(organizations, eq(organizations.id, T.orgId))
       .leftJoin(customerVendors, and(eq(customerVendors.orgId, T.orgId), eq(customerVendors.id, T[k.partyColumn])))
       .where(
-        and(
-          eq(T.orgId, orgId),
-          like ? or(ilike(customerVendors.name, like), ilike(sql`${prefix} || '-' || lpad(${T.id}::text, 4, '0')`, like)) : undefined,
-        ),
+        and(eq(T.orgId, orgId), like ? or(ilike(customerVendors.name, like), ilike(sql`${prefix} || '-' || lpad(${T.id}::text, 4, '0')`, like)) : undefined),
       )
       .orderBy(desc(T.id))
       .limit(query.pageSize);
@@ -493,7 +538,10 @@ export function documentService(k: DocumentKind) {
     const row = await getRow(tx, orgId, id);
     const digits = currencyDigits(row.currency);
     const lines = await getLines(tx, orgId, id, digits);
-    const [party] = await tx.select().from(customerVendors).where(and(eq(customerVendors.orgId, orgId), eq(customerVendors.id, row.partyId)));
+    const [party] = await tx
+      .select()
+      .from(customerVendors)
+      .where(and(eq(customerVendors.orgId, orgId), eq(customerVendors.id, row.partyId)));
     const totals = totalsDto(row, digits);
     const words = k.print;
     const company = await getCompany(tx, orgId);
@@ -509,9 +557,13 @@ export function documentService(k: DocumentKind) {
         name: party?.name ?? '-',
         email: party?.email ?? null,
         address: party
-          ? [party.street, party.street2, [party.zipCode, party.city, party.state].filter(Boolean).join(' '), party.country, party.tinVat ? `TIN/VAT: ${party.tinVat}` : null].filter(
-              (l): l is string => !!l && l.trim() !== '',
-            )
+          ? [
+              party.street,
+              party.street2,
+              [party.zipCode, party.city, party.state].filter(Boolean).join(' '),
+              party.country,
+              party.tinVat ? `TIN/VAT: ${party.tinVat}` : null,
+            ].filter((l): l is string => !!l && l.trim() !== '')
           : [],
       },
       person: { label: words.personLabel, name: [row.personFirstName, row.personLastName].filter(Boolean).join(' ') },
@@ -528,8 +580,16 @@ export function documentService(k: DocumentKind) {
 
   /** The taxes a line may take (this kind's scope), with their children, in the engine's form. */
   async function taxOptions(tx: ReadTx, orgId: number) {
-    const rows = await tx.select({ id: taxes.id }).from(taxes).where(and(eq(taxes.orgId, orgId), eq(taxes.scope, k.taxScope))).orderBy(asc(taxes.name));
-    const rules = await loadTaxes(tx, orgId, rows.map((r) => ({ id: r.id, path: 'taxId' })));
+    const rows = await tx
+      .select({ id: taxes.id })
+      .from(taxes)
+      .where(and(eq(taxes.orgId, orgId), eq(taxes.scope, k.taxScope)))
+      .orderBy(asc(taxes.name));
+    const rules = await loadTaxes(
+      tx,
+      orgId,
+      rows.map((r) => ({ id: r.id, path: 'taxId' })),
+    );
     return rows.map((r) => {
       const rule = rules.get(r.id)!;
       return {

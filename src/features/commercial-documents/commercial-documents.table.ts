@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, foreignKey, index, integer, jsonb, numeric, primaryKey, text, timestamp, type AnyPgColumn, type PgTableWithColumns } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  primaryKey,
+  text,
+  timestamp,
+  type AnyPgColumn,
+  type PgTableWithColumns,
+} from 'drizzle-orm/pg-core';
 import { createdAtColumn, orgIdColumn, orgScopedId, updatedAtColumn } from '../../server/db/columns';
 import { organizations } from '../organization/organization.table';
 import { users } from '../users/users.table';
@@ -86,11 +99,7 @@ interface LineColumns {
 }
 
 /** A line table's keys (its document, cascading; catalogue, tax, unit), indexes and checks, named `${name}_…`. */
-export const documentLineConstraints = (
-  name: string,
-  t: LineColumns,
-  doc: { column: AnyPgColumn; table: PgTableWithColumns<any> },
-) => [
+export const documentLineConstraints = (name: string, t: LineColumns, doc: { column: AnyPgColumn; table: PgTableWithColumns<any> }) => [
   primaryKey({ columns: [t.orgId, t.id] }),
   foreignKey({ columns: [t.orgId, doc.column], foreignColumns: [doc.table.orgId, doc.table.id] }).onDelete('cascade'),
   foreignKey({ columns: [t.orgId, t.serviceId], foreignColumns: [services.orgId, services.id] }),

@@ -44,13 +44,23 @@ const purchaseOrder = (r: Rows, price: number | string) => ({
 
 const storedQuotation = (orgId: number, id: number) =>
   withTenant(t.database.db, orgId, async (tx) => {
-    const [doc] = await tx.select().from(quotations).where(and(eq(quotations.orgId, orgId), eq(quotations.id, id)));
-    const lines = await tx.select().from(quotationLines).where(and(eq(quotationLines.orgId, orgId), eq(quotationLines.quotationId, id)));
+    const [doc] = await tx
+      .select()
+      .from(quotations)
+      .where(and(eq(quotations.orgId, orgId), eq(quotations.id, id)));
+    const lines = await tx
+      .select()
+      .from(quotationLines)
+      .where(and(eq(quotationLines.orgId, orgId), eq(quotationLines.quotationId, id)));
     return { doc, lines };
   });
 
 async function pdfOf(org: TestOrg, id: number) {
-  const res = await t.app.inject({ method: 'GET', url: `/api/quotations/get-quotation-pdf/${id}`, headers: { host: org.host, authorization: `Bearer ${org.admin.token}` } });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/quotations/get-quotation-pdf/${id}`,
+    headers: { host: org.host, authorization: `Bearer ${org.admin.token}` },
+  });
   expect(res.statusCode).toBe(200);
   return pdfText(res.rawPayload);
 }
@@ -95,7 +105,13 @@ describe('money in the currency minor units', () => {
     expect(service.status).toBe(400);
     expect(issues(service)).toEqual({ price: 'JPY amounts have no decimals' });
     expect((await org.admin.post('/api/services/add-service', { title: 'Inspection', price: '1500', workStations: stations })).body.service.price).toBe(1500);
-    const fixedTax = await org.admin.post('/api/taxes/add-tax', { name: 'Stamp', scope: 'sales', taxComputation: 'fixed', amount: 0.5, isPriceIncluded: false });
+    const fixedTax = await org.admin.post('/api/taxes/add-tax', {
+      name: 'Stamp',
+      scope: 'sales',
+      taxComputation: 'fixed',
+      amount: 0.5,
+      isPriceIncluded: false,
+    });
     expect(fixedTax.status).toBe(400);
     expect(issues(fixedTax)).toEqual({ amount: 'JPY amounts have no decimals' });
   });
@@ -113,7 +129,10 @@ describe('money in the currency minor units', () => {
     // 2 × 1.235 = 2.470; 5 % = 0.1235 -> 0.124 (half-up in fils); total 2.594
     expect(res.body.purchaseOrder.totals).toEqual({ rawSubtotal: 2.47, totalDiscount: 0, untaxed: 2.47, totalTax: 0.124, total: 2.594 });
     const [stored] = await withTenant(t.database.db, org.orgId, (tx) =>
-      tx.select({ total: purchaseOrders.total }).from(purchaseOrders).where(and(eq(purchaseOrders.orgId, org.orgId), eq(purchaseOrders.id, res.body.purchaseOrder.id))),
+      tx
+        .select({ total: purchaseOrders.total })
+        .from(purchaseOrders)
+        .where(and(eq(purchaseOrders.orgId, org.orgId), eq(purchaseOrders.id, res.body.purchaseOrder.id))),
     );
     expect(Number(stored.total)).toBe(2594);
     const refused = await org.admin.post('/api/purchase-orders/add-purchase-order', purchaseOrder(r, 1.2345));
@@ -185,7 +204,11 @@ describe('the migration to currency minor units (drizzle/0024)', () => {
     // As the old code stored them: hundredths for every currency (yen × 100, fils ÷ 10; USD unchanged).
     const db = t.database.db;
     const scale = async (orgId: number, factor: number) => {
-      await db.execute(sql.raw(`update quotation_lines set unit_price = unit_price * ${factor}, tax_amount = tax_amount * ${factor}, subtotal = subtotal * ${factor} where org_id = ${orgId}`));
+      await db.execute(
+        sql.raw(
+          `update quotation_lines set unit_price = unit_price * ${factor}, tax_amount = tax_amount * ${factor}, subtotal = subtotal * ${factor} where org_id = ${orgId}`,
+        ),
+      );
       await db.execute(
         sql.raw(
           `update quotations set raw_subtotal = raw_subtotal * ${factor}, total_discount = total_discount * ${factor}, untaxed = untaxed * ${factor}, total_tax = total_tax * ${factor}, total = total * ${factor} where org_id = ${orgId}`,

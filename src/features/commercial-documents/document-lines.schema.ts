@@ -51,10 +51,13 @@ const optionalRefField = (message: string) =>
   );
 
 export const requiredRefField = (message: string) =>
-  z.preprocess((v) => {
-    const id = toId(blankToUndefined(v));
-    return id === 0 || id === '0' ? undefined : id;
-  }, z.coerce.number({ error: message }).int(message).min(1, message).max(MAX_INT, message));
+  z.preprocess(
+    (v) => {
+      const id = toId(blankToUndefined(v));
+      return id === 0 || id === '0' ? undefined : id;
+    },
+    z.coerce.number({ error: message }).int(message).min(1, message).max(MAX_INT, message),
+  );
 
 /** Other spellings of line fields (spec doc 2 section 3): the first canonical name wins. */
 const LINE_ALIASES: Record<string, string> = {
@@ -96,11 +99,15 @@ export const lineSchema = (kind: LineKind, opts: { taxRequired: boolean }) =>
     z.strictObject({
       ...(kind === 'service' ? { serviceId: requiredRefField(LINE_MESSAGES.service) } : { partId: requiredRefField(LINE_MESSAGES.part) }),
       name: z.string({ error: LINE_MESSAGES.name }).trim().min(1, LINE_MESSAGES.name).max(200, 'Name must be at most 200 characters').optional(),
-      quantity: z.preprocess(toNumber, z.number({ error: LINE_MESSAGES.quantity }).finite(LINE_MESSAGES.quantity).min(1, LINE_MESSAGES.quantity).max(1_000_000, 'Quantity is too large')),
-      unitPrice: z.preprocess(toNumber, z.number({ error: LINE_MESSAGES.price }).finite(LINE_MESSAGES.price).positive(LINE_MESSAGES.price).max(1_000_000_000, 'Price is too large').optional()),
-      taxId: opts.taxRequired
-        ? requiredRefField(LINE_MESSAGES.tax)
-        : optionalRefField(LINE_MESSAGES.invalidTax).optional(),
+      quantity: z.preprocess(
+        toNumber,
+        z.number({ error: LINE_MESSAGES.quantity }).finite(LINE_MESSAGES.quantity).min(1, LINE_MESSAGES.quantity).max(1_000_000, 'Quantity is too large'),
+      ),
+      unitPrice: z.preprocess(
+        toNumber,
+        z.number({ error: LINE_MESSAGES.price }).finite(LINE_MESSAGES.price).positive(LINE_MESSAGES.price).max(1_000_000_000, 'Price is too large').optional(),
+      ),
+      taxId: opts.taxRequired ? requiredRefField(LINE_MESSAGES.tax) : optionalRefField(LINE_MESSAGES.invalidTax).optional(),
       discount: z.preprocess(
         (v) => toNumber(v) ?? 0,
         z.number({ error: LINE_MESSAGES.discountNegative }).finite().min(0, LINE_MESSAGES.discountNegative).max(100, LINE_MESSAGES.discountMax),
@@ -135,7 +142,10 @@ export const attachmentsField = z.preprocess(
   z.array(storedFileSchema, { error: 'Attachments must be a list of uploaded files' }).max(20, 'At most 20 attachments').optional(),
 );
 
-export const noteField = z.preprocess(blankToUndefined, z.string({ error: 'Note must be text' }).trim().max(5000, 'Note must be at most 5000 characters').optional());
+export const noteField = z.preprocess(
+  blankToUndefined,
+  z.string({ error: 'Note must be text' }).trim().max(5000, 'Note must be at most 5000 characters').optional(),
+);
 
 /** A required date (ISO 8601 string or Date); an optional one that null clears (shared/dates.ts). */
 export const requiredDate = (required: string, invalid: string) => dateField(required, invalid);
@@ -150,25 +160,13 @@ export function canonicalStatus<T extends readonly string[]>(values: T) {
 export const statusField = <T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess((v) => canonicalStatus(values)(blankToUndefined(v)), z.enum(values, { error: LINE_MESSAGES.status }));
 
-const DOCUMENT_READ_ONLY = [
-  'id',
-  'number',
-  'quotationId',
-  'purchaseOrderId',
-  'CustomerVendor',
-  'total',
-  'totals',
-  'createdAt',
-];
+const DOCUMENT_READ_ONLY = ['id', 'number', 'quotationId', 'purchaseOrderId', 'CustomerVendor', 'total', 'totals', 'createdAt'];
 
 /**
  * The body of an add or update: `{ overview: {...}, serviceDetails: [...], partDetails: [...] }` or the same
  * with the overview's fields at the top level; `services`/`parts` are accepted for the line lists.
  */
-export function documentBody<O extends z.ZodRawShape>(
-  overview: O,
-  opts: { aliases: Record<string, string>; taxRequired: boolean },
-) {
+export function documentBody<O extends z.ZodRawShape>(overview: O, opts: { aliases: Record<string, string>; taxRequired: boolean }) {
   const normalise = (v: unknown) => {
     if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
     let body = { ...(v as Record<string, unknown>) };
@@ -188,12 +186,12 @@ export function documentBody<O extends z.ZodRawShape>(
   const lines = (kind: LineKind) =>
     z.preprocess(
       (v) => (v === null ? undefined : v),
-      z.array(lineSchema(kind, opts), { error: `${kind === 'service' ? 'Service' : 'Part'} lines must be a list` }).max(200, 'At most 200 lines').default([]),
+      z
+        .array(lineSchema(kind, opts), { error: `${kind === 'service' ? 'Service' : 'Part'} lines must be a list` })
+        .max(200, 'At most 200 lines')
+        .default([]),
     );
-  return z.preprocess(
-    normalise,
-    z.strictObject({ ...overview, serviceDetails: lines('service'), partDetails: lines('part') }),
-  );
+  return z.preprocess(normalise, z.strictObject({ ...overview, serviceDetails: lines('service'), partDetails: lines('part') }));
 }
 
 /** Query of a document list: page, pageSize, status (several), title or name (contains). */
@@ -205,7 +203,12 @@ export const documentListQuery = <T extends readonly [string, ...string[]]>(stat
   });
 
 export const documentOptionsQuery = z.object({
-  pageSize: z.coerce.number({ error: 'pageSize must be between 1 and 100' }).int('pageSize must be between 1 and 100').min(1, 'pageSize must be between 1 and 100').max(100, 'pageSize must be between 1 and 100').default(10),
+  pageSize: z.coerce
+    .number({ error: 'pageSize must be between 1 and 100' })
+    .int('pageSize must be between 1 and 100')
+    .min(1, 'pageSize must be between 1 and 100')
+    .max(100, 'pageSize must be between 1 and 100')
+    .default(10),
   name: z.string().trim().max(100, 'Filter must be at most 100 characters').optional(),
   title: z.string().trim().max(100, 'Filter must be at most 100 characters').optional(),
 });

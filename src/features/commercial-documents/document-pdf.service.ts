@@ -46,7 +46,12 @@ export async function renderDocumentPdf(doc: PrintableDocument): Promise<Buffer>
   // pdfkit and sharp load on the first PDF, not at start (cold start: decision 013).
   const [{ default: PDFDocument }, { default: sharp }] = await Promise.all([import('pdfkit'), import('sharp')]);
   let logoPng: Buffer | null = null;
-  if (doc.logo) logoPng = await sharp(doc.logo).resize({ width: 240, height: 120, fit: 'inside' }).png().toBuffer().catch(() => null);
+  if (doc.logo)
+    logoPng = await sharp(doc.logo)
+      .resize({ width: 240, height: 120, fit: 'inside' })
+      .png()
+      .toBuffer()
+      .catch(() => null);
 
   const pdf = new PDFDocument({ size: 'A4', margin: 48, compress: false, info: { Title: `${doc.title} ${doc.number}`, Author: doc.company.organization } });
   const chunks: Buffer[] = [];
@@ -68,7 +73,8 @@ export async function renderDocumentPdf(doc: PrintableDocument): Promise<Buffer>
     return pdf.font(b ? 'Helvetica-Bold' : 'Helvetica');
   };
   /** The document's own words (names, addresses, lines, the note): wrapped, Arabic shaped and ordered (pdf-bidi.ts). */
-  const write = (text: string, x: number | undefined, top: number | undefined, opts: { width: number; align?: 'left' | 'right' | 'start' }) => drawText(pdf, text, x, top, { ...opts, bold });
+  const write = (text: string, x: number | undefined, top: number | undefined, opts: { width: number; align?: 'left' | 'right' | 'start' }) =>
+    drawText(pdf, text, x, top, { ...opts, bold });
   const heightOf = (text: string, width: number, align?: 'left' | 'right' | 'start') => textHeight(pdf, text, { width, align, bold });
 
   const left = pdf.page.margins.left;
@@ -93,7 +99,9 @@ export async function renderDocumentPdf(doc: PrintableDocument): Promise<Buffer>
 
   font(true).fontSize(20).fillColor('#111');
   write(L(doc.title), left + width / 2, pdf.page.margins.top, { width: width / 2, align: 'right' });
-  font(false).fontSize(12).text(doc.number, left + width / 2, pdf.y, { width: width / 2, align: 'right' });
+  font(false)
+    .fontSize(12)
+    .text(doc.number, left + width / 2, pdf.y, { width: width / 2, align: 'right' });
   pdf.fontSize(9).fillColor('#444');
   write(`${L('Status')}: ${L(doc.statusLabel)}`, left + width / 2, pdf.y, { width: width / 2, align: 'right' });
   for (const d of doc.dates) write(`${L(d.label)}: ${fmtDate(d.value)}`, left + width / 2, pdf.y, { width: width / 2, align: 'right' });
@@ -150,7 +158,11 @@ export async function renderDocumentPdf(doc: PrintableDocument): Promise<Buffer>
     write(L(title), left, y, { width, align: start });
     y = pdf.y + 4;
     row(Object.fromEntries(cols.map((col) => [col.key, L(col.label)])), true);
-    pdf.moveTo(left, y - 3).lineTo(right, y - 3).strokeColor('#ddd').stroke();
+    pdf
+      .moveTo(left, y - 3)
+      .lineTo(right, y - 3)
+      .strokeColor('#ddd')
+      .stroke();
     for (const l of lines) {
       row({
         name: l.name,
@@ -184,7 +196,9 @@ export async function renderDocumentPdf(doc: PrintableDocument): Promise<Buffer>
   y += 4;
   const labelX = left + width * 0.55;
   for (const [label, value, strong] of summary) {
-    font(strong).fontSize(strong ? 11 : 10).fillColor('#111');
+    font(strong)
+      .fontSize(strong ? 11 : 10)
+      .fillColor('#111');
     write(L(label), labelX, y, { width: width * 0.25, align: start });
     pdf.text(money(value, doc.currency), labelX + width * 0.25, y, { width: width * 0.2, align: 'right' });
     y += strong ? 18 : 15;

@@ -87,7 +87,12 @@ describe('Arabic in printed documents', () => {
     const noteAt = blocks.findIndex((b) => b.text === 'Note');
     const lines = [...new Set(blocks.slice(noteAt + 1).map((b) => b.y))];
     expect(lines.length).toBeGreaterThanOrEqual(3);
-    const onLine = (y: number) => blocks.slice(noteAt + 1).filter((b) => b.y === y).map((b) => b.text).join('');
+    const onLine = (y: number) =>
+      blocks
+        .slice(noteAt + 1)
+        .filter((b) => b.y === y)
+        .map((b) => b.text)
+        .join('');
     // drawn right to left: each line's text as extracted is reversed
     expect(onLine(lines[0]).endsWith(reversed('ورد دور'))).toBe(true);
     expect(onLine(lines[lines.length - 1]).startsWith(reversed('ادوار'))).toBe(true);
@@ -107,6 +112,11 @@ describe('Arabic in printed documents', () => {
     for (const b of arabic) expect(b.x).toBeLessThan(48 + 0.3 * (595.28 - 96));
     // the first words on the top line
     const top = Math.max(...arabic.map((b) => b.y));
-    expect(arabic.filter((b) => b.y === top).map((b) => b.text).join('')).toContain(reversed('ورد دور'));
+    expect(
+      arabic
+        .filter((b) => b.y === top)
+        .map((b) => b.text)
+        .join(''),
+    ).toContain(reversed('ورد دور'));
   });
 });

@@ -45,7 +45,7 @@ const quote = (org: TestOrg, r: Rows, lines: { price: number; taxId: number; qua
   });
 
 describe('taxes: sequence, affecting later bases, withholdings', () => {
-  it('stores and returns the new fields, with defaults, and lists a group\'s children in the order they apply', async () => {
+  it("stores and returns the new fields, with defaults, and lists a group's children in the order they apply", async () => {
     const { org } = await setup();
     const plain = await addTax(org, { taxComputation: 'percentage_of_price', amount: 7 });
     expect(plain).toMatchObject({ sequence: 1, includeBaseAmount: false });
@@ -55,24 +55,37 @@ describe('taxes: sequence, affecting later bases, withholdings', () => {
     expect(affecting).toMatchObject({ sequence: 2, includeBaseAmount: true });
     const g = await addTax(org, { taxComputation: 'group', children: [plain.id, affecting.id, withholding.id] });
     expect(g.Children.map((c) => c.id)).toEqual([plain.id, withholding.id, affecting.id]); // sequence 1, 1 (then by id), 2
-    const upd = await org.admin.put(`/api/taxes/update-tax/${plain.id}`, { name: 'Tax plain', scope: 'sales', taxComputation: 'percentage_of_price', amount: 7, isPriceIncluded: false, sequence: 9 });
+    const upd = await org.admin.put(`/api/taxes/update-tax/${plain.id}`, {
+      name: 'Tax plain',
+      scope: 'sales',
+      taxComputation: 'percentage_of_price',
+      amount: 7,
+      isPriceIncluded: false,
+      sequence: 9,
+    });
     expect(upd.status).toBe(200);
     expect(upd.body.tax).toMatchObject({ sequence: 9, includeBaseAmount: false });
     const options = await org.admin.get('/api/quotations/get-tax-options');
     const option = options.body.find((o: { value: number }) => o.value === g.id);
     expect(option.children.map((c: { id: number; sequence: number }) => [c.id, c.sequence])).toEqual(
-      expect.arrayContaining([[withholding.id, 1], [affecting.id, 2], [plain.id, 9]]),
+      expect.arrayContaining([
+        [withholding.id, 1],
+        [affecting.id, 2],
+        [plain.id, 9],
+      ]),
     );
     expect(option.children.find((c: { id: number }) => c.id === affecting.id).includeBaseAmount).toBe(true);
   });
 
-  it('refuses what has no meaning, with field messages, and keeps the spec\'s messages', async () => {
+  it("refuses what has no meaning, with field messages, and keeps the spec's messages", async () => {
     const { org } = await setup();
     const post = (body: Record<string, unknown>) => org.admin.post('/api/taxes/add-tax', { name: 'Bad', scope: 'sales', isPriceIncluded: false, ...body });
     expect(issues(await post({ taxComputation: 'percentage_of_price', amount: 5, sequence: 'first' }))).toEqual({ sequence: TAX_MESSAGES.sequence });
     expect(issues(await post({ taxComputation: 'percentage_of_price', amount: 5, sequence: 1.5 }))).toEqual({ sequence: TAX_MESSAGES.sequence });
     expect(issues(await post({ taxComputation: 'percentage_of_price', amount: 5, sequence: 10000 }))).toEqual({ sequence: TAX_MESSAGES.sequence });
-    expect(issues(await post({ taxComputation: 'percentage_of_price', amount: 5, includeBaseAmount: 'maybe' }))).toEqual({ includeBaseAmount: TAX_MESSAGES.includeBaseAmount });
+    expect(issues(await post({ taxComputation: 'percentage_of_price', amount: 5, includeBaseAmount: 'maybe' }))).toEqual({
+      includeBaseAmount: TAX_MESSAGES.includeBaseAmount,
+    });
     expect(issues(await post({ taxComputation: 'percentage_of_price', amount: -100.5 }))).toEqual({ amount: TAX_MESSAGES.percentMin });
     expect(issues(await post({ taxComputation: 'percentage_of_price', amount: 101 }))).toEqual({ amount: TAX_MESSAGES.percentMax });
     expect(issues(await post({ taxComputation: 'percentage_of_price_tax_included', amount: 100 }))).toEqual({ amount: TAX_MESSAGES.divisionRange });
@@ -93,7 +106,15 @@ describe('taxes: sequence, affecting later bases, withholdings', () => {
     const { org } = await setup('A');
     const other = await createOrg(t, 'B');
     const tax = await addTax(org, { taxComputation: 'percentage_of_price', amount: 6, sequence: 3, includeBaseAmount: true });
-    const body = { name: 'Taken', scope: 'sales', taxComputation: 'percentage_of_price', amount: 1, isPriceIncluded: false, sequence: 0, includeBaseAmount: false };
+    const body = {
+      name: 'Taken',
+      scope: 'sales',
+      taxComputation: 'percentage_of_price',
+      amount: 1,
+      isPriceIncluded: false,
+      sequence: 0,
+      includeBaseAmount: false,
+    };
     expect((await other.admin.put(`/api/taxes/update-tax/${tax.id}`, body)).status).toBe(404);
     expect((await other.admin.del(`/api/taxes/delete-tax/${tax.id}`)).status).toBe(404);
     const list = await org.admin.get('/api/taxes/get-taxes');
@@ -117,10 +138,16 @@ describe("documents compute with Odoo's figures", () => {
   it('division taxes in a group share one total (Odoo l10n_br): 32.33 -> 48.00; price-included ones take price × rate', async () => {
     const { org, r } = await setup();
     const rates = [5, 3, 0.65, 9, 15];
-    const excluded = await group(org, rates.map((a) => ['percentage_of_price_tax_included', a] as [string, number]));
+    const excluded = await group(
+      org,
+      rates.map((a) => ['percentage_of_price_tax_included', a] as [string, number]),
+    );
     const res = await quote(org, r, [{ price: 32.33, taxId: excluded.id }]);
     expect(res.body.quotation.totals).toMatchObject({ untaxed: 32.33, totalTax: 15.67, total: 48 });
-    const included = await group(org, rates.map((a) => ['percentage_of_price_tax_included', a, { incl: true }] as [string, number, { incl: boolean }]));
+    const included = await group(
+      org,
+      rates.map((a) => ['percentage_of_price_tax_included', a, { incl: true }] as [string, number, { incl: boolean }]),
+    );
     const inc = await quote(org, r, [{ price: 48, taxId: included.id }]);
     // 2.40 + 1.44 + 0.31 + 4.32 + 7.20 = 15.67 taken out of 48.00
     expect(inc.body.quotation.totals).toMatchObject({ untaxed: 32.33, totalTax: 15.67, total: 48 });

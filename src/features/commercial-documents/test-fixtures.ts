@@ -8,10 +8,22 @@ import type { TestApp } from '../../server/test/harness';
  */
 export async function commercialRows(t: TestApp, orgId: number, tag = 'A') {
   return withTenant(t.database.db, orgId, async (tx) => {
-    const [category] = await tx.insert(productCategories).values({ orgId, name: `Spares ${tag}` }).returning();
-    const [uomCategory] = await tx.insert(uomCategories).values({ orgId, name: `Unit ${tag}` }).returning();
-    const [each] = await tx.insert(uoms).values({ orgId, name: `Each ${tag}`, categoryId: uomCategory.id, type: 'reference' }).returning();
-    const [box] = await tx.insert(uoms).values({ orgId, name: `Box ${tag}`, categoryId: uomCategory.id, type: 'bigger', ratio: 10 }).returning();
+    const [category] = await tx
+      .insert(productCategories)
+      .values({ orgId, name: `Spares ${tag}` })
+      .returning();
+    const [uomCategory] = await tx
+      .insert(uomCategories)
+      .values({ orgId, name: `Unit ${tag}` })
+      .returning();
+    const [each] = await tx
+      .insert(uoms)
+      .values({ orgId, name: `Each ${tag}`, categoryId: uomCategory.id, type: 'reference' })
+      .returning();
+    const [box] = await tx
+      .insert(uoms)
+      .values({ orgId, name: `Box ${tag}`, categoryId: uomCategory.id, type: 'bigger', ratio: 10 })
+      .returning();
     const [customer] = await tx
       .insert(customerVendors)
       .values({ orgId, name: `Acme Foods ${tag}`, email: `buyer${tag.toLowerCase()}@acme.example.com`, type: 'customer', category: 'company', city: 'Dayton' })
@@ -20,18 +32,50 @@ export async function commercialRows(t: TestApp, orgId: number, tag = 'A') {
       .insert(customerVendors)
       .values({ orgId, name: `Bearing World ${tag}`, email: `sales${tag.toLowerCase()}@bearings.example.com`, type: 'vendor', category: 'company' })
       .returning();
-    const [service] = await tx.insert(services).values({ orgId, title: `Pump overhaul ${tag}`, price: 120 }).returning();
-    const [service2] = await tx.insert(services).values({ orgId, title: `Motor alignment ${tag}`, price: 75.5 }).returning();
+    const [service] = await tx
+      .insert(services)
+      .values({ orgId, title: `Pump overhaul ${tag}`, price: 120 })
+      .returning();
+    const [service2] = await tx
+      .insert(services)
+      .values({ orgId, title: `Motor alignment ${tag}`, price: 75.5 })
+      .returning();
     const [part] = await tx
       .insert(parts)
-      .values({ orgId, name: `Bearing 6204 ${tag}`, type: 'stockable', categoryId: category.id, salesPrice: 12.99, unitOfMeasureId: each.id, purchaseUnitOfMeasureId: box.id })
+      .values({
+        orgId,
+        name: `Bearing 6204 ${tag}`,
+        type: 'stockable',
+        categoryId: category.id,
+        salesPrice: 12.99,
+        unitOfMeasureId: each.id,
+        purchaseUnitOfMeasureId: box.id,
+      })
       .returning();
     const [part2] = await tx
       .insert(parts)
-      .values({ orgId, name: `V-belt A42 ${tag}`, type: 'consumable', categoryId: category.id, salesPrice: 8.4, unitOfMeasureId: each.id, purchaseUnitOfMeasureId: each.id })
+      .values({
+        orgId,
+        name: `V-belt A42 ${tag}`,
+        type: 'consumable',
+        categoryId: category.id,
+        salesPrice: 8.4,
+        unitOfMeasureId: each.id,
+        purchaseUnitOfMeasureId: each.id,
+      })
       .returning();
-    const tax = (name: string, scope: 'sales' | 'purchase', taxComputation: (typeof taxes.$inferInsert)['taxComputation'], amount: number | null, isPriceIncluded = false) =>
-      tx.insert(taxes).values({ orgId, name: `${name} ${tag}`, scope, taxComputation, amount, isPriceIncluded }).returning().then((r) => r[0]);
+    const tax = (
+      name: string,
+      scope: 'sales' | 'purchase',
+      taxComputation: (typeof taxes.$inferInsert)['taxComputation'],
+      amount: number | null,
+      isPriceIncluded = false,
+    ) =>
+      tx
+        .insert(taxes)
+        .values({ orgId, name: `${name} ${tag}`, scope, taxComputation, amount, isPriceIncluded })
+        .returning()
+        .then((r) => r[0]);
     const vat10 = await tax('VAT 10%', 'sales', 'percentage_of_price', 10);
     const eco = await tax('Eco fee', 'sales', 'fixed', 1.5);
     const incl15 = await tax('VAT 15% incl.', 'sales', 'percentage_of_price', 15, true);

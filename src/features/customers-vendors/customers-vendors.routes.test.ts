@@ -17,14 +17,24 @@ async function add(c: Client, body: Record<string, unknown> = acme, query = '') 
   return res.body;
 }
 
-const png = () => sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366cc' } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer();
 
 describe('customers and vendors', () => {
   it('adds with the fields or inside `overview`, returns the record and the refreshed list', async () => {
     const org = await createOrg(t);
     const first = await add(org.admin);
     expect(first.message).toBe('Customer added successfully');
-    expect(first.customerVendor).toMatchObject({ id: 1, name: 'Acme Industrial', email: 'sales@acme.example.com', type: 'customer', category: 'company', Parent: null });
+    expect(first.customerVendor).toMatchObject({
+      id: 1,
+      name: 'Acme Industrial',
+      email: 'sales@acme.example.com',
+      type: 'customer',
+      category: 'company',
+      Parent: null,
+    });
     expect(first.customerVendors).toHaveLength(1);
     expect(first.pagination).toEqual({ totalRecords: 1, currentPage: 1, totalPages: 1 });
 
@@ -45,7 +55,13 @@ describe('customers and vendors', () => {
       },
     });
     expect(second.message).toBe('Vendor added successfully');
-    expect(second.customerVendor).toMatchObject({ email: 'orders@bolt.example.com', type: 'vendor', parentId: 1, Parent: { id: 1, name: 'Acme Industrial' }, city: 'Dayton' });
+    expect(second.customerVendor).toMatchObject({
+      email: 'orders@bolt.example.com',
+      type: 'vendor',
+      parentId: 1,
+      Parent: { id: 1, name: 'Acme Industrial' },
+      city: 'Dayton',
+    });
     expect(second.customerVendors.map((r: { id: number }) => r.id)).toEqual([2, 1]);
   });
 
@@ -130,7 +146,9 @@ describe('customers and vendors', () => {
     const org = await createOrg(t);
     await add(org.admin);
     await add(org.admin, { ...acme, name: 'Child Co', parentId: 1 });
-    expect((await org.admin.post(`${base}/add-customer-vendor`, { ...acme, parentId: 42 })).body.issues).toEqual([{ path: 'parentId', message: 'Parent not found' }]);
+    expect((await org.admin.post(`${base}/add-customer-vendor`, { ...acme, parentId: 42 })).body.issues).toEqual([
+      { path: 'parentId', message: 'Parent not found' },
+    ]);
     const loop = await org.admin.put(`${base}/update-customer-vendor/1`, { ...acme, parentId: 2 });
     expect(loop.status).toBe(400);
   });
@@ -155,15 +173,18 @@ describe('customers and vendors', () => {
     const org = await createOrg(t);
     await add(org.admin);
     const bytes = await png();
-    const upload = (url: string, fields: Record<string, string> = {}) => org.admin.upload(url, [{ field: 'image', name: 'logo.png', bytes, type: 'image/png' }], fields);
+    const upload = (url: string, fields: Record<string, string> = {}) =>
+      org.admin.upload(url, [{ field: 'image', name: 'logo.png', bytes, type: 'image/png' }], fields);
     const byPath = await upload(`${base}/add-profile-picture/1`);
     expect(byPath.status, JSON.stringify(byPath.body)).toBe(200);
-    expect(byPath.body.customerVendor.profilePicture).toMatch(/^\/uploads\/org-\d+\/.+\.webp\?exp=\d+&sig=[\w-]+$/) // signed (decision 024);
+    expect(byPath.body.customerVendor.profilePicture).toMatch(/^\/uploads\/org-\d+\/.+\.webp\?exp=\d+&sig=[\w-]+$/); // signed (decision 024);
     expect((await upload(`${base}/add-profile-picture?id=1`)).status).toBe(200);
     expect((await upload(`${base}/add-profile-picture`, { id: '1' })).status).toBe(200);
     expect((await upload(`${base}/add-profile-picture`)).status).toBe(400);
     expect((await upload(`${base}/add-profile-picture/5`)).status).toBe(404);
-    const bad = await org.admin.upload(`${base}/add-profile-picture/1`, [{ field: 'image', name: 'x.png', bytes: Buffer.from('hello world'), type: 'image/png' }]);
+    const bad = await org.admin.upload(`${base}/add-profile-picture/1`, [
+      { field: 'image', name: 'x.png', bytes: Buffer.from('hello world'), type: 'image/png' },
+    ]);
     expect(bad.status).toBe(415);
     expect(bad.body.error).toBe('Only JPEG, PNG, and WebP images are allowed.');
 

@@ -52,12 +52,16 @@ async function readPicture(req: FastifyRequest, pathId?: number, queryId?: numbe
 export async function customerVendorsRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/get-customer-vendors', { schema: { querystring: customerVendorsQuerySchema, response: { 200: answers.list } }, config: { access: EVERYONE } }, (req) =>
-    req.read((tx) => listCustomerVendors(tx, req.auth.orgId, req.query)),
+  app.get(
+    '/get-customer-vendors',
+    { schema: { querystring: customerVendorsQuerySchema, response: { 200: answers.list } }, config: { access: EVERYONE } },
+    (req) => req.read((tx) => listCustomerVendors(tx, req.auth.orgId, req.query)),
   );
 
-  app.get('/get-customer-vendor-options', { schema: { querystring: customerVendorOptionsQuerySchema, response: { 200: z.array(customerVendorOptionSchema) } }, config: { access: EVERYONE } }, (req) =>
-    req.read((tx) => listCustomerVendorOptions(tx, req.auth.orgId, req.query)),
+  app.get(
+    '/get-customer-vendor-options',
+    { schema: { querystring: customerVendorOptionsQuerySchema, response: { 200: z.array(customerVendorOptionSchema) } }, config: { access: EVERYONE } },
+    (req) => req.read((tx) => listCustomerVendorOptions(tx, req.auth.orgId, req.query)),
   );
 
   app.get('/get-customer-vendor/:id', { schema: { params: idParamsSchema, response: { 200: answers.one } }, config: { access: EVERYONE } }, async (req) => ({
@@ -67,8 +71,7 @@ export async function customerVendorsRoutes(appBase: FastifyInstance) {
   app.post(
     '/add-customer-vendor',
     { schema: { body: customerVendorInputSchema, querystring: customerVendorsQuerySchema, response: { 201: answers.add } }, config: { access: EVERYONE } },
-    async (req, reply) =>
-      reply.status(201).send(await req.inTenant((tx) => addCustomerVendor(tx, req.auth.orgId, req.auth.userId, req.body, req.query))),
+    async (req, reply) => reply.status(201).send(await req.inTenant((tx) => addCustomerVendor(tx, req.auth.orgId, req.auth.userId, req.body, req.query))),
   );
 
   app.put(
@@ -91,9 +94,13 @@ export async function customerVendorsRoutes(appBase: FastifyInstance) {
     const urls = { full: await storage.put(req.auth.orgId, image.full, 'webp'), low: await storage.put(req.auth.orgId, image.low, 'webp') };
     return req.inTenant((tx) => setCustomerVendorPicture(tx, req.auth.orgId, req.auth.userId, id, urls));
   };
-  app.post('/add-profile-picture/:id', { schema: { params: idParamsSchema, response: { 200: answers.picture } }, config: { access: EVERYONE } }, (req) => picture(req, req.params.id));
-  app.post('/add-profile-picture', { schema: { querystring: profilePictureQuerySchema, response: { 200: answers.picture } }, config: { access: EVERYONE } }, (req) =>
-    picture(req, undefined, req.query.id),
+  app.post('/add-profile-picture/:id', { schema: { params: idParamsSchema, response: { 200: answers.picture } }, config: { access: EVERYONE } }, (req) =>
+    picture(req, req.params.id),
+  );
+  app.post(
+    '/add-profile-picture',
+    { schema: { querystring: profilePictureQuerySchema, response: { 200: answers.picture } }, config: { access: EVERYONE } },
+    (req) => picture(req, undefined, req.query.id),
   );
 
   // Documents: stored first (PDF or images, checked by their bytes), then saved on the record with the form.

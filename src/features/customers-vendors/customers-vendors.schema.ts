@@ -21,14 +21,25 @@ const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
 const lower = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : v);
 
 const optionalText = (max: number, label: string) =>
-  z.preprocess(blankToUndefined, z.string({ error: `${label} must be text` }).trim().max(max, `${label} must be at most ${max} characters`).optional());
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: `${label} must be text` })
+      .trim()
+      .max(max, `${label} must be at most ${max} characters`)
+      .optional(),
+  );
 
 /** A stored upload as the API returns it; only this application's own upload paths are accepted back. */
 // A form sends back the URL as it was shown, signed (decision 024); the server takes the signature off first.
 export const UPLOAD_URL_PATTERN = /^\/uploads\/org-\d+\/[0-9a-f-]{36}\.(webp|png|jpg|pdf)(\?exp=\d+&sig=[\w-]+)?$/;
 export const storedFileSchema = z.strictObject({
   url: z.string({ error: 'Attachment url is required' }).regex(UPLOAD_URL_PATTERN, 'Attachments must be files uploaded to this application'),
-  name: z.string({ error: 'Attachment name is required' }).trim().min(1, 'Attachment name is required').max(255, 'Attachment name must be at most 255 characters'),
+  name: z
+    .string({ error: 'Attachment name is required' })
+    .trim()
+    .min(1, 'Attachment name is required')
+    .max(255, 'Attachment name must be at most 255 characters'),
 });
 export type StoredFile = z.infer<typeof storedFileSchema>;
 
@@ -70,13 +81,21 @@ export const customerVendorFields = z.strictObject({
   ),
   email: z.preprocess(
     blankToUndefined,
-    requiredString(CV_MESSAGES.email).max(254, CV_MESSAGES.email).regex(EMAIL_PATTERN, CV_MESSAGES.email).transform((s) => s.toLowerCase()),
+    requiredString(CV_MESSAGES.email)
+      .max(254, CV_MESSAGES.email)
+      .regex(EMAIL_PATTERN, CV_MESSAGES.email)
+      .transform((s) => s.toLowerCase()),
   ),
   type: z.preprocess((v) => lower(blankToUndefined(v)), z.enum(PARTY_TYPES, { error: CV_MESSAGES.type })),
   category: z.preprocess((v) => lower(blankToUndefined(v)), z.enum(PARTY_CATEGORIES, { error: CV_MESSAGES.category })),
   parentId: z.preprocess(
     (v) => (v === '' || v === null || v === 0 || v === '0' ? undefined : v),
-    z.coerce.number({ error: 'Select a valid parent' }).int('Select a valid parent').min(1, 'Select a valid parent').max(2147483647, 'Select a valid parent').optional(),
+    z.coerce
+      .number({ error: 'Select a valid parent' })
+      .int('Select a valid parent')
+      .min(1, 'Select a valid parent')
+      .max(2147483647, 'Select a valid parent')
+      .optional(),
   ),
   street: optionalText(200, 'Street'),
   street2: optionalText(200, 'Street 2'),
@@ -87,7 +106,15 @@ export const customerVendorFields = z.strictObject({
   tinVat: optionalText(50, 'TIN/VAT'),
   phone: optionalText(30, 'Phone'),
   mobile: optionalText(30, 'Mobile'),
-  website: z.preprocess(blankToUndefined, z.string({ error: 'Invalid website URL' }).trim().max(200, 'Website must be at most 200 characters').regex(/^(https?:\/\/)?[^\s/$.?#][^\s]*\.[^\s]{2,}$/i, 'Invalid website URL').optional()),
+  website: z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: 'Invalid website URL' })
+      .trim()
+      .max(200, 'Website must be at most 200 characters')
+      .regex(/^(https?:\/\/)?[^\s/$.?#][^\s]*\.[^\s]{2,}$/i, 'Invalid website URL')
+      .optional(),
+  ),
   customerDocuments: z.preprocess(
     toStoredFiles,
     z.array(storedFileSchema, { error: 'Documents must be a list of uploaded files' }).max(20, 'At most 20 documents').optional(),
@@ -116,7 +143,12 @@ export type CustomerVendorsQuery = z.output<typeof customerVendorsQuerySchema>;
 
 /** GET get-customer-vendor-options: 10 at a time, optional name and type. */
 export const customerVendorOptionsQuerySchema = z.object({
-  pageSize: z.coerce.number({ error: 'pageSize must be between 1 and 100' }).int('pageSize must be between 1 and 100').min(1, 'pageSize must be between 1 and 100').max(100, 'pageSize must be between 1 and 100').default(10),
+  pageSize: z.coerce
+    .number({ error: 'pageSize must be between 1 and 100' })
+    .int('pageSize must be between 1 and 100')
+    .min(1, 'pageSize must be between 1 and 100')
+    .max(100, 'pageSize must be between 1 and 100')
+    .default(10),
   name: z.string().trim().max(100, 'Name must be at most 100 characters').optional(),
   type: multiValue(z.preprocess(lower, z.enum(PARTY_TYPES, { error: 'Type must be customer or vendor' }))),
 });

@@ -6,14 +6,7 @@ import { badRequest, conflict, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/db/pg-code';
 import { pagination } from '../../shared/pagination';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
-import type {
-  CustomerVendorDto,
-  CustomerVendorOption,
-  CustomerVendorsQuery,
-  CustomerVendorValues,
-  PartyType,
-  StoredFile,
-} from './customers-vendors.schema';
+import type { CustomerVendorDto, CustomerVendorOption, CustomerVendorsQuery, CustomerVendorValues, PartyType, StoredFile } from './customers-vendors.schema';
 import { escapeLike } from '../../server/db/like';
 import { discardFiles } from '../../server/uploads/storage';
 
@@ -195,7 +188,10 @@ export async function updateCustomerVendor(tx: Tx, orgId: number, userId: number
   await checkParent(tx, orgId, input.parentId, id);
   checkOwnFiles(orgId, input.customerDocuments, 'customerDocuments');
   const next = { ...values(input), customerDocuments: input.customerDocuments ?? before.customerDocuments };
-  await tx.update(customerVendors).set(next).where(and(eq(customerVendors.orgId, orgId), eq(customerVendors.id, id)));
+  await tx
+    .update(customerVendors)
+    .set(next)
+    .where(and(eq(customerVendors.orgId, orgId), eq(customerVendors.id, id)));
   const changes = diffChanges(before as unknown as Record<string, unknown>, next, Object.keys(next));
   if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: 'customer-vendor', entityId: id, userId, action: 'updated', changes });
   const updatedData = await getCustomerVendor(tx, orgId, id);
@@ -219,7 +215,13 @@ export async function deleteCustomerVendor(tx: Tx, orgId: number, userId: number
     if (pgCode(err) === '23503') throw conflict('This customer/vendor is used by other records and cannot be deleted');
     throw err;
   }
-  await recordActivity(tx, orgId, { entityType: 'customer-vendor', entityId: id, userId, action: 'deleted', changes: { name: { from: before.name, to: null } } });
+  await recordActivity(tx, orgId, {
+    entityType: 'customer-vendor',
+    entityId: id,
+    userId,
+    action: 'deleted',
+    changes: { name: { from: before.name, to: null } },
+  });
   const label = before.type === 'vendor' ? 'Vendor' : 'Customer';
   return { message: `${label} deleted successfully`, ...(await listCustomerVendors(tx, orgId, query)) };
 }
@@ -231,7 +233,13 @@ export async function setCustomerVendorPicture(tx: Tx, orgId: number, userId: nu
     .update(customerVendors)
     .set({ profilePicture: urls.full, profilePictureLow: urls.low })
     .where(and(eq(customerVendors.orgId, orgId), eq(customerVendors.id, id)));
-  await recordActivity(tx, orgId, { entityType: 'customer-vendor', entityId: id, userId, action: 'updated', changes: { profilePicture: { from: null, to: urls.low } } });
+  await recordActivity(tx, orgId, {
+    entityType: 'customer-vendor',
+    entityId: id,
+    userId,
+    action: 'updated',
+    changes: { profilePicture: { from: null, to: urls.low } },
+  });
   const customerVendor = await getCustomerVendor(tx, orgId, id);
   return { message: 'Profile picture updated successfully', customerVendor, profilePicture: customerVendor.profilePicture };
 }

@@ -28,10 +28,24 @@ async function addOrder(c: Client, body: Record<string, unknown> = {}) {
 async function seed(org: TestOrg, pmOrderIds: number[]) {
   await withTenant(t.database.db, org.orgId, async (tx) => {
     const orgId = org.orgId;
-    const request = { orgId, title: 'Leak', problemDescription: 'Leak', maintenanceType: 'corrective' as const, requester: 'employee' as const, priority: 'medium' as const, riskLevel: 'low' as const, dateOfRequest: new Date(NOW) };
-    for (const state of ['new', 'approved', 'in-progress', 'completed', 'rejected', 'cancelled'] as const) await tx.insert(maintenanceRequests).values({ ...request, state });
-    const [plan] = await tx.insert(pmPlans).values({ orgId, name: 'Monthly lube', title: 'Lube', frequency: 'monthly', startDate: '2031-01-01', activeFrom: '2031-01-01' }).returning();
-    for (const [i, workOrderId] of pmOrderIds.entries()) await tx.insert(pmOccurrences).values({ orgId, planId: plan.id, dueDate: `2031-03-${10 + i}`, status: 'created', workOrderId });
+    const request = {
+      orgId,
+      title: 'Leak',
+      problemDescription: 'Leak',
+      maintenanceType: 'corrective' as const,
+      requester: 'employee' as const,
+      priority: 'medium' as const,
+      riskLevel: 'low' as const,
+      dateOfRequest: new Date(NOW),
+    };
+    for (const state of ['new', 'approved', 'in-progress', 'completed', 'rejected', 'cancelled'] as const)
+      await tx.insert(maintenanceRequests).values({ ...request, state });
+    const [plan] = await tx
+      .insert(pmPlans)
+      .values({ orgId, name: 'Monthly lube', title: 'Lube', frequency: 'monthly', startDate: '2031-01-01', activeFrom: '2031-01-01' })
+      .returning();
+    for (const [i, workOrderId] of pmOrderIds.entries())
+      await tx.insert(pmOccurrences).values({ orgId, planId: plan.id, dueDate: `2031-03-${10 + i}`, status: 'created', workOrderId });
     const [pc] = await tx.insert(productCategories).values({ orgId, name: 'Spares' }).returning();
     const [uc] = await tx.insert(uomCategories).values({ orgId, name: 'Unit' }).returning();
     const [uom] = await tx.insert(uoms).values({ orgId, name: 'Each', categoryId: uc.id, type: 'reference' }).returning();
@@ -114,9 +128,21 @@ describe('dashboard: latest activity', () => {
     const order = await addOrder(org.admin, { title: 'Replace pump seal' });
     for (const title of ['Seal 1', 'Seal 2', 'Seal 3']) await org.admin.put(`/api/work-orders/update-work-order/${order.id}`, { title });
     const worker = await org.as('worker', { firstName: 'Amal', lastName: 'Haddad' });
-    await org.admin.put(`/api/user/updateUser/${worker.userId}`, { firstName: 'Amal', lastName: 'Haddad', email: `amal@${org.subdomain}.example.com`, role: 'worker' });
+    await org.admin.put(`/api/user/updateUser/${worker.userId}`, {
+      firstName: 'Amal',
+      lastName: 'Haddad',
+      email: `amal@${org.subdomain}.example.com`,
+      role: 'worker',
+    });
     // The admin's own actions are in their bell only when asked for.
-    await org.admin.put('/api/activities/notification-settings', { maintenance: true, catalog: true, purchasing: true, people: true, settings: true, ownActions: true });
+    await org.admin.put('/api/activities/notification-settings', {
+      maintenance: true,
+      catalog: true,
+      purchasing: true,
+      people: true,
+      settings: true,
+      ownActions: true,
+    });
     const res = await org.admin.get('/api/dashboard/get-latest-activity');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const lines = res.body.activities as { entityType: string; entityId: number; action: string; name: string | null; repeats: number }[];
@@ -127,7 +153,16 @@ describe('dashboard: latest activity', () => {
 
     // Another organisation sees none of it.
     const other = await createOrg(t);
-    await other.admin.put('/api/activities/notification-settings', { maintenance: true, catalog: true, purchasing: true, people: true, settings: true, ownActions: true });
-    expect((await other.admin.get('/api/dashboard/get-latest-activity')).body.activities.filter((l: { entityType: string }) => l.entityType === 'work-order')).toEqual([]);
+    await other.admin.put('/api/activities/notification-settings', {
+      maintenance: true,
+      catalog: true,
+      purchasing: true,
+      people: true,
+      settings: true,
+      ownActions: true,
+    });
+    expect(
+      (await other.admin.get('/api/dashboard/get-latest-activity')).body.activities.filter((l: { entityType: string }) => l.entityType === 'work-order'),
+    ).toEqual([]);
   });
 });

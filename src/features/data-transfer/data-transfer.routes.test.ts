@@ -47,7 +47,10 @@ describe('import', () => {
   it('imports assets by category name or code and owner name, with history, and reports nothing wrong', async () => {
     const org = await createOrg(t);
     await masterRows(t, org.orgId);
-    const res = await importAssets(org, [asset({ assetCode: 'A-1', owner: 'Bearing World A', status: 'not operational' }), asset({ name: 'Motor', category: 'motA', assetCode: 'A-2' })]);
+    const res = await importAssets(org, [
+      asset({ assetCode: 'A-1', owner: 'Bearing World A', status: 'not operational' }),
+      asset({ name: 'Motor', category: 'motA', assetCode: 'A-2' }),
+    ]);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ total: 2, valid: 2, imported: 2, problems: [], dryRun: false });
     const list = (await org.admin.get('/api/assets/get-assets')).body.assets;
@@ -102,7 +105,10 @@ describe('import', () => {
     const org = await createOrg(t);
     await masterRows(t, org.orgId);
     const before = await orgSnapshot(t.database.db, org.orgId, ['sessions', 'org_counters']);
-    const dry = await importAssets(org, [asset({ category: 'Compressors' }), asset({ category: 'compressors', name: 'Second' })], { dryRun: true, createMissing: true });
+    const dry = await importAssets(org, [asset({ category: 'Compressors' }), asset({ category: 'compressors', name: 'Second' })], {
+      dryRun: true,
+      createMissing: true,
+    });
     expect(dry.body).toMatchObject({ total: 2, valid: 2, imported: 0, dryRun: true, created: ['Compressors'], problems: [] });
     expect(await orgSnapshot(t.database.db, org.orgId, ['sessions', 'org_counters'])).toBe(before);
     // An all-or-nothing import with a bad row creates nothing, so it says nothing is created (dry run or not).
@@ -113,7 +119,9 @@ describe('import', () => {
     expect(await orgSnapshot(t.database.db, org.orgId, ['sessions', 'org_counters'])).toBe(before);
     const real = await importAssets(org, [asset({ category: 'Compressors' }), asset({ category: 'compressors', name: 'Second' })], { createMissing: true });
     expect(real.body).toMatchObject({ imported: 2, created: ['Compressors'] });
-    const cats = (await org.admin.get('/api/asset-categories/get-asset-categories')).body.assetCategories.map((c: { name: string; code: string }) => `${c.name}/${c.code}`);
+    const cats = (await org.admin.get('/api/asset-categories/get-asset-categories')).body.assetCategories.map(
+      (c: { name: string; code: string }) => `${c.name}/${c.code}`,
+    );
     expect(cats).toContain('Compressors/COMPRESSORS');
   });
 
@@ -121,7 +129,16 @@ describe('import', () => {
     const org = await createOrg(t);
     const m = await masterRows(t, org.orgId);
     const rows = [
-      { name: 'Bearing 6204', skuCode: 'BRG-1', type: 'stockable', category: 'Spares A', salesPrice: '12.5', unitOfMeasure: m.each.name, quantityOnHand: '40', minimumQuantity: '10' },
+      {
+        name: 'Bearing 6204',
+        skuCode: 'BRG-1',
+        type: 'stockable',
+        category: 'Spares A',
+        salesPrice: '12.5',
+        unitOfMeasure: m.each.name,
+        quantityOnHand: '40',
+        minimumQuantity: '10',
+      },
       { name: 'Grease', type: 'consumable', category: 'Spares A', salesPrice: '3', unitOfMeasure: 'Litre', quantityOnHand: '5' },
       { name: 'Oil', type: 'consumable', category: 'Spares A', salesPrice: '3', unitOfMeasure: m.each.name, quantityOnHand: '5' },
     ];
@@ -166,9 +183,13 @@ describe('import', () => {
       { row: 3, column: 'type', message: 'Type is required' },
       { row: 4, column: 'email', message: 'Duplicate of row 2' },
     ]);
-    expect((await org.admin.get('/api/customer-vendors/get-customer-vendors?name=buyerA')).body.customerVendors).toMatchObject([{ name: 'Acme Two', type: 'customer' }]);
+    expect((await org.admin.get('/api/customer-vendors/get-customer-vendors?name=buyerA')).body.customerVendors).toMatchObject([
+      { name: 'Acme Two', type: 'customer' },
+    ]);
     const list = (await org.admin.get('/api/customer-vendors/get-customer-vendors?name=gulf')).body.customerVendors;
-    expect(list).toMatchObject([{ name: 'Gulf Pumps', email: 'sales@gulf.example.com', type: 'vendor', Parent: { name: 'Bearing World A' }, phone: '+966 55 123 4567' }]);
+    expect(list).toMatchObject([
+      { name: 'Gulf Pumps', email: 'sales@gulf.example.com', type: 'vendor', Parent: { name: 'Bearing World A' }, phone: '+966 55 123 4567' },
+    ]);
   });
 
   it('refuses workers (403), unknown kinds and bad bodies (400)', async () => {
@@ -182,7 +203,7 @@ describe('import', () => {
     expect((await org.admin.post('/api/data-transfer/import/assets', { rows: [asset()], mode: 'some' })).status).toBe(400);
   });
 
-  it("an import into A resolves names in A only and never touches B; the mapping is remembered per organisation", async () => {
+  it('an import into A resolves names in A only and never touches B; the mapping is remembered per organisation', async () => {
     const a = await createOrg(t, 'A');
     const b = await createOrg(t, 'B');
     await masterRows(t, b.orgId, 'B');
@@ -205,7 +226,11 @@ describe('export', () => {
     const b = await createOrg(t, 'B');
     await masterRows(t, a.orgId);
     await masterRows(t, b.orgId, 'B');
-    await importAssets(a, [asset({ name: 'Pump, "big"', assetCode: 'P1' }), asset({ name: 'Motor 1', category: 'Motors A' }), asset({ name: 'Pump small', status: 'Not_Operational' })]);
+    await importAssets(a, [
+      asset({ name: 'Pump, "big"', assetCode: 'P1' }),
+      asset({ name: 'Motor 1', category: 'Motors A' }),
+      asset({ name: 'Pump small', status: 'Not_Operational' }),
+    ]);
     await importAssets(b, [asset({ name: 'Pump of B', category: 'Pumps B' })]);
     // A formula-like name can only arrive through the form (the import refuses it): the export neutralises it.
     await a.admin.post('/api/assets/add-asset', { name: '=1+2', date: '2024-01-01', assetCategoryId: 1 });

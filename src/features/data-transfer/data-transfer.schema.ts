@@ -90,7 +90,13 @@ export const IMPORT_COLUMNS: Record<ImportKind, ImportColumn[]> = {
   services: [
     { key: 'title', label: 'Title', required: true, aliases: ['service', 'name'], example: 'Pump overhaul' },
     { key: 'price', label: 'Price', required: true, example: '250' },
-    { key: 'workStations', label: 'Work Stations', required: true, aliases: ['work station', 'workstation', 'workstations', 'stations'], example: 'WS-01; WS-02' },
+    {
+      key: 'workStations',
+      label: 'Work Stations',
+      required: true,
+      aliases: ['work station', 'workstation', 'workstations', 'stations'],
+      example: 'WS-01; WS-02',
+    },
     { key: 'operation', label: 'Operation', required: true, aliases: ['operations per station'], example: 'Dismantle; Reassemble' },
     { key: 'timeRequired', label: 'Time Required', required: true, aliases: ['time'], example: '2h; 1h' },
     { key: 'operations', label: 'Description', aliases: ['operations', 'notes'], example: 'Full overhaul with new seals' },
@@ -265,7 +271,6 @@ export const CREATES_MISSING: Partial<Record<ImportKind, string>> = { assets: 'c
 /** Cells holding several names (a service's work stations, a group tax's children) separate them with `;`. */
 export const LIST_SEPARATOR = ';';
 
-
 export const IMPORT_MESSAGES = {
   formula: 'Cell starts with =, +, - or @ and would run as a spreadsheet formula; remove that character',
   duplicateInFile: (other: number) => `Duplicate of row ${other}`,
@@ -338,7 +343,12 @@ export const importRequestSchema = z.strictObject({
   /** Meter readings: the zone of times written without an offset (the browser's). */
   timeZone: readingImportSchema.shape.timeZone,
   /** The file's row number of `rows[0]` (2 after a header line), so problems name the file's rows. */
-  firstRow: z.number({ error: 'firstRow must be a number' }).int('firstRow must be a number').min(1, 'firstRow must be a number').max(10_000_000, 'firstRow must be a number').default(2),
+  firstRow: z
+    .number({ error: 'firstRow must be a number' })
+    .int('firstRow must be a number')
+    .min(1, 'firstRow must be a number')
+    .max(10_000_000, 'firstRow must be a number')
+    .default(2),
 });
 export type ImportRequest = z.output<typeof importRequestSchema>;
 

@@ -87,7 +87,12 @@ function keyed<Q, R extends { id: number }>(e: {
   batch: (tx: ReadTx, orgId: number, query: Q, before: number, limit: number, actor: AccessClaims) => Promise<R[]>;
   columns: ColumnSpec<R>[];
 }) {
-  return define<Q, R>({ query: e.query, access: EVERYONE, columns: e.columns, read: (tx, orgId, actor, query, step, limit) => e.batch(tx, orgId, query, step.before, limit, actor) });
+  return define<Q, R>({
+    query: e.query,
+    access: EVERYONE,
+    columns: e.columns,
+    read: (tx, orgId, actor, query, step, limit) => e.batch(tx, orgId, query, step.before, limit, actor),
+  });
 }
 
 /**
@@ -105,7 +110,8 @@ function paged<Q, K extends string, L extends Record<K, { id: number }[]>>(e: {
     query: e.query,
     access: e.access ?? EVERYONE,
     columns: e.columns,
-    read: async (tx, orgId, actor, query, step, limit) => (await e.list(tx, orgId, actor, { ...query, page: step.page, pageSize: limit }))[e.key] as L[K][number][],
+    read: async (tx, orgId, actor, query, step, limit) =>
+      (await e.list(tx, orgId, actor, { ...query, page: step.page, pageSize: limit }))[e.key] as L[K][number][],
   });
 }
 
@@ -278,8 +284,22 @@ export const EXPORTERS: Record<ExportList, Exporter> = {
       ['phoneNumber', 'Phone Number'],
     ],
   }),
-  quotations: documentsExporter<QuotationDto>(quotationDocs, QUOTATION_SCHEMAS.listQuery as ZodType<DocumentListQuery>, 'quotations', ['customer', 'Customer'], ['expirationDate', 'Expiration Date'], ['salesperson', 'Salesperson']),
-  'purchase-orders': documentsExporter<PurchaseOrderDto>(purchaseOrderDocs, PURCHASE_ORDER_SCHEMAS.listQuery as ZodType<DocumentListQuery>, 'purchaseOrders', ['vendor', 'Vendor'], ['createdAt', 'Created At'], ['requester', 'Requester']),
+  quotations: documentsExporter<QuotationDto>(
+    quotationDocs,
+    QUOTATION_SCHEMAS.listQuery as ZodType<DocumentListQuery>,
+    'quotations',
+    ['customer', 'Customer'],
+    ['expirationDate', 'Expiration Date'],
+    ['salesperson', 'Salesperson'],
+  ),
+  'purchase-orders': documentsExporter<PurchaseOrderDto>(
+    purchaseOrderDocs,
+    PURCHASE_ORDER_SCHEMAS.listQuery as ZodType<DocumentListQuery>,
+    'purchaseOrders',
+    ['vendor', 'Vendor'],
+    ['createdAt', 'Created At'],
+    ['requester', 'Requester'],
+  ),
   'portal-requests': paged({
     query: portalListQuerySchema,
     access: MANAGERS,

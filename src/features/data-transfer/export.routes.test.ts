@@ -41,13 +41,19 @@ describe('list exports', () => {
     }
     await b.admin.post('/api/maintenance-requests/add-maintenance-request', correctiveRequest(refsB, { title: 'Belt slipping of B' }));
     // One of A's is rejected: the status filter keeps it out.
-    await withTenant(t.database.db, a.orgId, (tx) => tx.update(maintenanceRequests).set({ state: 'rejected' }).where(eq(maintenanceRequests.title, 'Pump leaking')));
+    await withTenant(t.database.db, a.orgId, (tx) =>
+      tx.update(maintenanceRequests).set({ state: 'rejected' }).where(eq(maintenanceRequests.title, 'Pump leaking')),
+    );
 
     expect(await exported(a, 'maintenance-requests', 'title=belt&columns=title,maintenanceRequestId,asset')).toEqual([
       ['Title', 'ID', 'Asset'],
       ['Belt slipping on line 2', 'MR-0001', 'Boiler Pump A'],
     ]);
-    expect(await exported(a, 'maintenance-requests', 'status=new&columns=title')).toEqual([['Title'], ["'=HYPERLINK(\"http://x\")"], ['Belt slipping on line 2']]);
+    expect(await exported(a, 'maintenance-requests', 'status=new&columns=title')).toEqual([
+      ['Title'],
+      ['\'=HYPERLINK("http://x")'],
+      ['Belt slipping on line 2'],
+    ]);
     const all = await exported(a, 'maintenance-requests');
     expect(all[0]).toEqual(['ID', 'Title', 'Type', 'Requester', 'Description', 'Date', 'Priority', 'Assigned To', 'State', 'Asset']);
     expect(all).toHaveLength(4);
@@ -139,7 +145,8 @@ describe('list exports', () => {
       expect(rowsOf(String(res.body))[0].length, list).toBeGreaterThan(0);
     }
     const worker = await a.as('worker');
-    for (const list of ['portal-requests', 'pm-plans', 'shared-work-orders']) expect((await worker.get(`/api/data-transfer/export/${list}`)).status, list).toBe(403);
+    for (const list of ['portal-requests', 'pm-plans', 'shared-work-orders'])
+      expect((await worker.get(`/api/data-transfer/export/${list}`)).status, list).toBe(403);
     expect((await worker.get('/api/data-transfer/export/parts')).status).toBe(200);
     expect((await a.admin.get('/api/data-transfer/export/parts?columns=nope')).status).toBe(400);
   });
@@ -147,7 +154,17 @@ describe('list exports', () => {
   it('reads batch after batch, each row once, newest first, for a keyset list and for a list read page by page', async () => {
     const { a } = await twoOrgs();
     await withTenant(t.database.db, a.orgId, (tx) =>
-      tx.insert(customerVendors).values([1, 2, 3, 4].map((i) => ({ orgId: a.orgId, name: `Vendor ${i}`, email: `v${i}@vendor.example.com`, type: 'vendor' as const, category: 'company' as const }))),
+      tx
+        .insert(customerVendors)
+        .values(
+          [1, 2, 3, 4].map((i) => ({
+            orgId: a.orgId,
+            name: `Vendor ${i}`,
+            email: `v${i}@vendor.example.com`,
+            type: 'vendor' as const,
+            category: 'company' as const,
+          })),
+        ),
     );
     const actor = { userId: 1, orgId: a.orgId, role: 'admin' as const, sessionId: 0, tokenVersion: 0 };
     const read: Reader = (fn) => withTenant(t.database.db, a.orgId, fn, { readOnly: true });
@@ -162,7 +179,6 @@ describe('list exports', () => {
   });
 });
 
-
 describe('organisation archive', () => {
   it("gives an admin a ZIP of a CSV per list and the organisation's uploaded files, never another organisation's; managers and workers get 403", async () => {
     const { a, b } = await twoOrgs();
@@ -170,7 +186,11 @@ describe('organisation archive', () => {
     const mine = await storage.put(a.orgId, Buffer.from('%PDF-1.4 file of A'), 'pdf');
     const theirs = await storage.put(b.orgId, Buffer.from('%PDF-1.4 file of B'), 'pdf');
 
-    const res = await t.app.inject({ method: 'GET', url: '/api/data-transfer/export-organisation', headers: { host: a.host, authorization: `Bearer ${a.admin.token}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/data-transfer/export-organisation',
+      headers: { host: a.host, authorization: `Bearer ${a.admin.token}` },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
     const entries = unzip(res.rawPayload);

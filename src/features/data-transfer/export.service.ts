@@ -101,7 +101,10 @@ export async function exportOrganisationZip(read: Reader, orgId: number, actor: 
       tables[table.name] = counted.n;
     }
     const organization = await read(async (tx) => {
-      const columns = sql.join(ORGANISATION_SETTINGS.map((c) => sql.identifier(c)), sql`, `);
+      const columns = sql.join(
+        ORGANISATION_SETTINGS.map((c) => sql.identifier(c)),
+        sql`, `,
+      );
       return rowsOf<Record<string, unknown>>(await tx.execute(sql`select ${columns} from organizations where id = ${orgId}`))[0] ?? {};
     });
     const manifest = { format: DATA_FORMAT, version: DATA_VERSION, exportedAt: now().toISOString(), organization, tables };

@@ -72,7 +72,9 @@ describe('work stations', () => {
     // A code the organisation has names the station the row updates.
     const again = await importRows(a.admin, 'work-stations', [{ code: 'ws-04', name: 'Again', city: 'Riyadh', team: 'Mechanics A' }]);
     expect(again.body).toMatchObject({ problems: [], new: 0, updated: 1, unchanged: 0 });
-    const updated = (await a.admin.get('/api/workstations/get-workstations')).body.workStations.filter((w: { code: string }) => w.code.toUpperCase() === 'WS-04');
+    const updated = (await a.admin.get('/api/workstations/get-workstations')).body.workStations.filter(
+      (w: { code: string }) => w.code.toUpperCase() === 'WS-04',
+    );
     expect(updated).toMatchObject([{ code: 'ws-04', name: 'Again', Team: { name: 'Mechanics A' } }]);
     expect(await snapshot(b)).toBe(before);
   });
@@ -128,7 +130,18 @@ describe('users', () => {
       { email: 'not-an-email', role: 'worker' },
       { email: b.email, role: 'worker' },
     ];
-    const outbox = () => withoutTenant(t.database.db, (tx) => tx.select({ to: mailOutbox.to }).from(mailOutbox).where(inArray(mailOutbox.to, rows.map((r) => r.email))));
+    const outbox = () =>
+      withoutTenant(t.database.db, (tx) =>
+        tx
+          .select({ to: mailOutbox.to })
+          .from(mailOutbox)
+          .where(
+            inArray(
+              mailOutbox.to,
+              rows.map((r) => r.email),
+            ),
+          ),
+      );
 
     const dry = await importRows(manager, 'users', rows, { mode: 'valid', dryRun: true });
     expect(dry.body).toMatchObject({ total: 5, imported: 0, dryRun: true });
@@ -141,7 +154,12 @@ describe('users', () => {
     const res = await importRows(manager, 'users', rows, { mode: 'valid' });
     expect(res.body).toMatchObject({ imported: 3, valid: 3 });
     const users = (await a.admin.get('/api/user/getCompanyUsers?pageSize=100')).body.users as { email: string; role: string; inviteStatus: string }[];
-    expect(users.filter((u) => u.inviteStatus === 'PENDING').map((u) => [u.email, u.role]).sort()).toEqual(
+    expect(
+      users
+        .filter((u) => u.inviteStatus === 'PENDING')
+        .map((u) => [u.email, u.role])
+        .sort(),
+    ).toEqual(
       [
         [b.email, 'worker'],
         [email('lead'), 'manager'],
@@ -157,7 +175,16 @@ describe('users', () => {
     // A member's e-mail names them: the same role is unchanged (no second invitation).
     const again = await importRows(manager, 'users', [{ email: email('TECH'), role: 'worker' }]);
     expect(again.body).toMatchObject({ imported: 0, new: 0, updated: 0, unchanged: 1, problems: [] });
-    expect((await withoutTenant(t.database.db, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.to, email('boss'))))).length).toBe(0);
+    expect(
+      (
+        await withoutTenant(t.database.db, (tx) =>
+          tx
+            .select()
+            .from(mailOutbox)
+            .where(eq(mailOutbox.to, email('boss'))),
+        )
+      ).length,
+    ).toBe(0);
   });
 });
 
@@ -202,7 +229,16 @@ describe('meter readings', () => {
 describe('master data', () => {
   it('asset categories and UOM categories: the forms’ messages; an existing key updates its record', async () => {
     const { a } = await twoOrgs();
-    const cats = await importRows(a.admin, 'asset-categories', [{ name: 'Compressors', code: 'CMP' }, { name: 'Fa', code: 'FN' }, { name: 'Pumps again', code: 'pmpa' }], { mode: 'valid' });
+    const cats = await importRows(
+      a.admin,
+      'asset-categories',
+      [
+        { name: 'Compressors', code: 'CMP' },
+        { name: 'Fa', code: 'FN' },
+        { name: 'Pumps again', code: 'pmpa' },
+      ],
+      { mode: 'valid' },
+    );
     expect(cats.body).toMatchObject({ imported: 2, new: 1, updated: 1 });
     expect(cats.body.problems).toEqual([
       { row: 3, column: 'name', message: 'Name must be at least 3 characters long' },
@@ -263,7 +299,11 @@ describe('master data', () => {
       { row: 5, column: 'name', message: 'Name must be at least 3 characters long' },
     ]);
     const list = (await a.admin.get('/api/product-categories/get-product-categories')).body.productCategories;
-    expect(list.map((c: { name: string; parent: { name: string } | null }) => `${c.name}<${c.parent?.name ?? ''}`).sort()).toEqual(['Ball bearings<Bearings', 'Bearings<Spares A', 'Spares A<']);
+    expect(list.map((c: { name: string; parent: { name: string } | null }) => `${c.name}<${c.parent?.name ?? ''}`).sort()).toEqual([
+      'Ball bearings<Bearings',
+      'Bearings<Spares A',
+      'Spares A<',
+    ]);
     const created = await importRows(a.admin, 'product-categories', [{ name: 'Seals', parent: 'Spares B' }], { createMissing: true });
     expect(created.body).toMatchObject({ imported: 1, created: ['Spares B'] });
     expect(await snapshot(b)).toBe(before);
@@ -271,7 +311,10 @@ describe('master data', () => {
 
   it("taxes: the tax form's messages; a group names its children (of the organisation or earlier rows), never another organisation's", async () => {
     const { a, b } = await twoOrgs();
-    expect((await importRows(b.admin, 'taxes', [{ name: 'VAT of B', scope: 'sales', taxComputation: 'percentage_of_price', amount: '5', isPriceIncluded: 'no' }])).body.imported).toBe(1);
+    expect(
+      (await importRows(b.admin, 'taxes', [{ name: 'VAT of B', scope: 'sales', taxComputation: 'percentage_of_price', amount: '5', isPriceIncluded: 'no' }]))
+        .body.imported,
+    ).toBe(1);
     const before = await snapshot(b);
     const rows = [
       { name: 'VAT 15%', scope: 'Sales', taxComputation: 'percentage_of_price', amount: '15', isPriceIncluded: 'no' },
@@ -323,7 +366,10 @@ describe('every kind', () => {
       const dry = await importRows(manager, kind, [example], { dryRun: true });
       expect(dry.status, kind).toBe(200);
       // The example names records this organisation may lack, never an unknown column or a formula.
-      expect(dry.body.problems.filter((p: { message: string }) => /Unknown column|formula/.test(p.message)), kind).toEqual([]);
+      expect(
+        dry.body.problems.filter((p: { message: string }) => /Unknown column|formula/.test(p.message)),
+        kind,
+      ).toEqual([]);
     }
   });
 });

@@ -1,5 +1,19 @@
 import type { ZodType } from 'zod';
-import { assetCategories, assets, customerVendors, parts, productCategories, services, taxes, teams, timeTrackingReasons, uomCategories, uoms, users, workStations } from '../../server/db/schema';
+import {
+  assetCategories,
+  assets,
+  customerVendors,
+  parts,
+  productCategories,
+  services,
+  taxes,
+  teams,
+  timeTrackingReasons,
+  uomCategories,
+  uoms,
+  users,
+  workStations,
+} from '../../server/db/schema';
 import { importAssets } from '../assets/assets.service';
 import { assetInputSchema, ASSET_MESSAGES, type AssetInput } from '../assets/assets.schema';
 import { createPart } from '../parts/parts.service';
@@ -11,7 +25,14 @@ import { createProductCategory } from '../master-data/product-categories.service
 import { createTax } from '../master-data/taxes.service';
 import { createTimeTrackingReason } from '../master-data/time-tracking-reasons.service';
 import { createUom, createUomCategory } from '../master-data/uoms.service';
-import { assetCategoryInputSchema, productCategoryInputSchema, taxInputSchema, timeTrackingReasonInputSchema, uomCategoryInputSchema, uomInputSchema } from '../master-data/master-data.schema';
+import {
+  assetCategoryInputSchema,
+  productCategoryInputSchema,
+  taxInputSchema,
+  timeTrackingReasonInputSchema,
+  uomCategoryInputSchema,
+  uomInputSchema,
+} from '../master-data/master-data.schema';
 import { createService } from '../service-catalog/service-catalog.service';
 import { serviceInputSchema, SERVICE_MESSAGES, type ServiceInput } from '../service-catalog/service-catalog.schema';
 import { createWorkStation } from '../work-stations/work-stations.service';
@@ -22,7 +43,23 @@ import { getCompany } from '../organization/organization.service';
 import { checkReadings, recordReadings, type CheckedReading, type ReadingCells } from '../meters/meters.import';
 import type { ImportIssue } from '../meters/meters.schema';
 import { IMPORT_MESSAGES, type ImportKind } from './data-transfer.schema';
-import { type Importer, type Ready, lower, creatableName, listOf, check, lookup, partiesNamed, codeFor, reference, named, pendingOf, idAtWrite, eachRow, enumCell } from './import-rows';
+import {
+  type Importer,
+  type Ready,
+  lower,
+  creatableName,
+  listOf,
+  check,
+  lookup,
+  partiesNamed,
+  codeFor,
+  reference,
+  named,
+  pendingOf,
+  idAtWrite,
+  eachRow,
+  enumCell,
+} from './import-rows';
 import { WORK_ORDER_IMPORTERS } from './import-work-orders';
 import { PROCEDURE_IMPORTERS } from './import-procedures';
 import { PM_PLAN_IMPORTERS } from './import-pm-plans';
@@ -41,21 +78,40 @@ export const IMPORTERS: Record<ImportKind, Importer> = {
     key: { table: assets, orgId: assets.orgId, id: assets.id, column: assets.assetCode },
     async prepare(tx, run, rows) {
       run.refs = await lookup(tx, assetCategories, run.orgId);
-      const owners = await partiesNamed(tx, run.orgId, rows.flatMap((r) => (r.cells.owner ? [r.cells.owner] : [])));
+      const owners = await partiesNamed(
+        tx,
+        run.orgId,
+        rows.flatMap((r) => (r.cells.owner ? [r.cells.owner] : [])),
+      );
       const ready: Ready[] = [];
       for (const { row, cells } of rows) {
         const { category: cat, owner, ...rest } = cells;
         const customerVendorId = named(run, owners, owner, row, 'owner', ASSET_MESSAGES.customerVendorUnknown);
         const body = { ...rest, assetCategoryId: reference(run, 'assets', cat, row, 'category', ASSET_MESSAGES.categoryUnknown), customerVendorId };
-        const input = check<AssetInput>(assetInputSchema as ZodType<AssetInput>, body, row, { assetCategoryId: 'category', customerVendorId: 'owner' }, run.problems);
-        if (input) ready.push({ row, input, pending: pendingOf(run, cat), finish: cat ? () => ({ ...input, assetCategoryId: run.refs.get(lower(cat))! }) : undefined });
+        const input = check<AssetInput>(
+          assetInputSchema as ZodType<AssetInput>,
+          body,
+          row,
+          { assetCategoryId: 'category', customerVendorId: 'owner' },
+          run.problems,
+        );
+        if (input)
+          ready.push({ row, input, pending: pendingOf(run, cat), finish: cat ? () => ({ ...input, assetCategoryId: run.refs.get(lower(cat))! }) : undefined });
       }
       return ready;
     },
-    createMissing: (tx, run, name) => createAssetCategory(tx, run.orgId, run.actor.userId, assetCategoryInputSchema.parse({ name: creatableName(name), code: codeFor(name, run.refs) })),
+    createMissing: (tx, run, name) =>
+      createAssetCategory(tx, run.orgId, run.actor.userId, assetCategoryInputSchema.parse({ name: creatableName(name), code: codeFor(name, run.refs) })),
     // Batched inserts, one history line each: a refusal here is the whole import's (a 4xx).
     async write(tx, run, ready) {
-      return (await importAssets(tx, run.orgId, run.actor.userId, ready.map((r) => (r.finish ? r.finish() : r.input) as AssetInput))).length;
+      return (
+        await importAssets(
+          tx,
+          run.orgId,
+          run.actor.userId,
+          ready.map((r) => (r.finish ? r.finish() : r.input) as AssetInput),
+        )
+      ).length;
     },
   },
 
@@ -65,7 +121,8 @@ export const IMPORTERS: Record<ImportKind, Importer> = {
       run.refs = await lookup(tx, productCategories, run.orgId);
       const units = await lookup(tx, uoms, run.orgId);
       // An unknown unit is the row's problem; 1 stands in so that the schema checks the rest.
-      const unit = (name: string | undefined, row: number, column: string, message: string) => (name ? (named(run, units, name, row, column, message) ?? 1) : undefined);
+      const unit = (name: string | undefined, row: number, column: string, message: string) =>
+        name ? (named(run, units, name, row, column, message) ?? 1) : undefined;
       const ready: Ready[] = [];
       for (const { row, cells } of rows) {
         const { category: cat, unitOfMeasure, purchaseUnitOfMeasure, ...rest } = cells;
@@ -73,11 +130,17 @@ export const IMPORTERS: Record<ImportKind, Importer> = {
           ...rest,
           categoryId: reference(run, 'parts', cat, row, 'category', PART_MESSAGES.categoryUnknown),
           unitOfMeasureId: unit(unitOfMeasure, row, 'unitOfMeasure', PART_MESSAGES.uomUnknown),
-          purchaseUnitOfMeasureId: unit(purchaseUnitOfMeasure ?? unitOfMeasure, row, purchaseUnitOfMeasure ? 'purchaseUnitOfMeasure' : 'unitOfMeasure', PART_MESSAGES.purchaseUomUnknown),
+          purchaseUnitOfMeasureId: unit(
+            purchaseUnitOfMeasure ?? unitOfMeasure,
+            row,
+            purchaseUnitOfMeasure ? 'purchaseUnitOfMeasure' : 'unitOfMeasure',
+            PART_MESSAGES.purchaseUomUnknown,
+          ),
         };
         const columnOf = { ...PART_COLUMNS, purchaseUnitOfMeasureId: purchaseUnitOfMeasure ? 'purchaseUnitOfMeasure' : 'unitOfMeasure' };
         const input = check<PartInput>(partInputSchema as ZodType<PartInput>, body, row, columnOf, run.problems);
-        if (input) ready.push({ row, input, pending: pendingOf(run, cat), finish: cat ? () => ({ ...input, categoryId: run.refs.get(lower(cat))! }) : undefined });
+        if (input)
+          ready.push({ row, input, pending: pendingOf(run, cat), finish: cat ? () => ({ ...input, categoryId: run.refs.get(lower(cat))! }) : undefined });
       }
       return ready;
     },
@@ -88,17 +151,28 @@ export const IMPORTERS: Record<ImportKind, Importer> = {
   'customer-vendors': {
     key: { table: customerVendors, orgId: customerVendors.orgId, id: customerVendors.id, column: customerVendors.email },
     async prepare(tx, run, rows) {
-      const parents = await partiesNamed(tx, run.orgId, rows.flatMap((r) => (r.cells.parent ? [r.cells.parent] : [])));
+      const parents = await partiesNamed(
+        tx,
+        run.orgId,
+        rows.flatMap((r) => (r.cells.parent ? [r.cells.parent] : [])),
+      );
       const ready: Ready[] = [];
       for (const { row, cells } of rows) {
         const { parent, ...rest } = cells;
         const parentId = named(run, parents, parent, row, 'parent', IMPORT_MESSAGES.parentNotFound);
-        const input = check<CustomerVendorValues>(customerVendorInputSchema as ZodType<CustomerVendorValues>, { ...rest, parentId }, row, { parentId: 'parent' }, run.problems);
+        const input = check<CustomerVendorValues>(
+          customerVendorInputSchema as ZodType<CustomerVendorValues>,
+          { ...rest, parentId },
+          row,
+          { parentId: 'parent' },
+          run.problems,
+        );
         if (input) ready.push({ row, input });
       }
       return ready;
     },
-    write: (tx, run, ready) => eachRow<CustomerVendorValues>(tx, run, ready, { parentId: 'parent' }, (one, input) => createCustomerVendor(one, run.orgId, run.actor.userId, input)),
+    write: (tx, run, ready) =>
+      eachRow<CustomerVendorValues>(tx, run, ready, { parentId: 'parent' }, (one, input) => createCustomerVendor(one, run.orgId, run.actor.userId, input)),
   },
 
   'work-stations': {
@@ -109,12 +183,19 @@ export const IMPORTERS: Record<ImportKind, Importer> = {
       for (const { row, cells } of rows) {
         const { team, ...rest } = cells;
         const teamId = named(run, teamIds, team, row, 'team', WORK_STATION_MESSAGES.teamUnknown);
-        const input = check<WorkStationInput>(workStationInputSchema as ZodType<WorkStationInput>, { ...rest, teamId: teamId ?? (team ? 1 : undefined) }, row, { teamId: 'team' }, run.problems);
+        const input = check<WorkStationInput>(
+          workStationInputSchema as ZodType<WorkStationInput>,
+          { ...rest, teamId: teamId ?? (team ? 1 : undefined) },
+          row,
+          { teamId: 'team' },
+          run.problems,
+        );
         if (input) ready.push({ row, input });
       }
       return ready;
     },
-    write: (tx, run, ready) => eachRow<WorkStationInput>(tx, run, ready, { teamId: 'team' }, (one, input) => createWorkStation(one, run.orgId, run.actor.userId, input)),
+    write: (tx, run, ready) =>
+      eachRow<WorkStationInput>(tx, run, ready, { teamId: 'team' }, (one, input) => createWorkStation(one, run.orgId, run.actor.userId, input)),
   },
 
   services: {
@@ -200,7 +281,13 @@ export const IMPORTERS: Record<ImportKind, Importer> = {
     },
     async write(tx, run, ready) {
       const issues: ImportIssue[] = [];
-      const recorded = await recordReadings(tx, run.orgId, ready.map((r) => r.input as CheckedReading), run.actor.userId, issues);
+      const recorded = await recordReadings(
+        tx,
+        run.orgId,
+        ready.map((r) => r.input as CheckedReading),
+        run.actor.userId,
+        issues,
+      );
       run.problems.push(...issues);
       return recorded;
     },
@@ -215,7 +302,9 @@ export const IMPORTERS: Record<ImportKind, Importer> = {
       });
     },
     write: (tx, run, ready) =>
-      eachRow<ReturnType<typeof assetCategoryInputSchema.parse>>(tx, run, ready, {}, (one, input) => createAssetCategory(one, run.orgId, run.actor.userId, input)),
+      eachRow<ReturnType<typeof assetCategoryInputSchema.parse>>(tx, run, ready, {}, (one, input) =>
+        createAssetCategory(one, run.orgId, run.actor.userId, input),
+      ),
   },
 
   'product-categories': {
@@ -260,7 +349,8 @@ export const IMPORTERS: Record<ImportKind, Importer> = {
       const ready: Ready[] = [];
       for (const { row, cells } of rows) {
         const children = listOf(cells.children);
-        if (children.some((name) => !run.refs.has(lower(name)) && !inFile.has(lower(name)))) run.problems.push({ row, column: 'children', message: IMPORT_MESSAGES.childUnknown });
+        if (children.some((name) => !run.refs.has(lower(name)) && !inFile.has(lower(name))))
+          run.problems.push({ row, column: 'children', message: IMPORT_MESSAGES.childUnknown });
         const body = {
           ...cells,
           scope: enumCell(cells.scope),
@@ -273,7 +363,10 @@ export const IMPORTERS: Record<ImportKind, Importer> = {
           ready.push({
             row,
             input,
-            finish: () => ({ ...input, children: input.children.length ? [...new Set(children.map((name) => idAtWrite(run, name, 'children', IMPORT_MESSAGES.childUnknown)))] : [] }),
+            finish: () => ({
+              ...input,
+              children: input.children.length ? [...new Set(children.map((name) => idAtWrite(run, name, 'children', IMPORT_MESSAGES.childUnknown)))] : [],
+            }),
           });
       }
       return ready;
@@ -310,13 +403,21 @@ export const IMPORTERS: Record<ImportKind, Importer> = {
         const { category, ...rest } = cells;
         const body = { ...rest, type: enumCell(rest.type), categoryId: reference(run, 'uoms', category, row, 'category', IMPORT_MESSAGES.uomCategoryUnknown) };
         const input = check(uomInputSchema, body, row, { categoryId: 'category' }, run.problems);
-        if (input) ready.push({ row, input, pending: pendingOf(run, category), finish: category ? () => ({ ...input, categoryId: run.refs.get(lower(category))! }) : undefined });
+        if (input)
+          ready.push({
+            row,
+            input,
+            pending: pendingOf(run, category),
+            finish: category ? () => ({ ...input, categoryId: run.refs.get(lower(category))! }) : undefined,
+          });
       }
       return ready;
     },
     createMissing: (tx, run, name) => createUomCategory(tx, run.orgId, run.actor.userId, uomCategoryInputSchema.parse({ name: creatableName(name) })),
     write: (tx, run, ready) =>
-      eachRow<ReturnType<typeof uomInputSchema.parse>>(tx, run, ready, { categoryId: 'category' }, (one, input) => createUom(one, run.orgId, run.actor.userId, input)),
+      eachRow<ReturnType<typeof uomInputSchema.parse>>(tx, run, ready, { categoryId: 'category' }, (one, input) =>
+        createUom(one, run.orgId, run.actor.userId, input),
+      ),
   },
 
   'time-tracking-reasons': {
@@ -329,6 +430,8 @@ export const IMPORTERS: Record<ImportKind, Importer> = {
       });
     },
     write: (tx, run, ready) =>
-      eachRow<ReturnType<typeof timeTrackingReasonInputSchema.parse>>(tx, run, ready, {}, (one, input) => createTimeTrackingReason(one, run.orgId, run.actor.userId, input)),
+      eachRow<ReturnType<typeof timeTrackingReasonInputSchema.parse>>(tx, run, ready, {}, (one, input) =>
+        createTimeTrackingReason(one, run.orgId, run.actor.userId, input),
+      ),
   },
 };

@@ -22,7 +22,15 @@ const ONE_ROW = { page: 1, pageSize: 1 } as PlanListQuery;
 /** The file's column of a plan field's issue. */
 const PLAN_COLUMNS = (path: readonly PropertyKey[]) => {
   const [field, , part] = path.map(String);
-  const columns: Record<string, string> = { assetIds: 'assets', workStationId: 'workStation', teamId: 'team', procedureId: 'procedure', meterId: 'meter', frequency: 'trigger', interval: 'trigger' };
+  const columns: Record<string, string> = {
+    assetIds: 'assets',
+    workStationId: 'workStation',
+    teamId: 'team',
+    procedureId: 'procedure',
+    meterId: 'meter',
+    frequency: 'trigger',
+    interval: 'trigger',
+  };
   if (field === 'parts') return part === 'quantity' ? 'parts' : 'parts';
   return field === undefined ? null : (columns[field] ?? field);
 };
@@ -38,7 +46,10 @@ async function proceduresNamed(tx: ReadTx, orgId: number, names: string[]) {
   const found = new Map<string, number[]>();
   const wanted = [...new Set(names.map(lower))];
   if (!wanted.length) return found;
-  const rows = await tx.select({ id: procedures.id, name: procedures.name }).from(procedures).where(and(eq(procedures.orgId, orgId), inArray(sql`lower(${procedures.name})`, wanted)));
+  const rows = await tx
+    .select({ id: procedures.id, name: procedures.name })
+    .from(procedures)
+    .where(and(eq(procedures.orgId, orgId), inArray(sql`lower(${procedures.name})`, wanted)));
   for (const r of rows) found.set(lower(r.name), [...(found.get(lower(r.name)) ?? []), r.id]);
   return found;
 }
@@ -48,7 +59,10 @@ async function metersNamed(tx: ReadTx, orgId: number, names: string[]) {
   const found = new Map<string, { id: number; assetId: number }[]>();
   const wanted = [...new Set(names.map(lower))];
   if (!wanted.length) return found;
-  const rows = await tx.select({ id: meters.id, name: meters.name, assetId: meters.assetId }).from(meters).where(and(eq(meters.orgId, orgId), inArray(sql`lower(${meters.name})`, wanted)));
+  const rows = await tx
+    .select({ id: meters.id, name: meters.name, assetId: meters.assetId })
+    .from(meters)
+    .where(and(eq(meters.orgId, orgId), inArray(sql`lower(${meters.name})`, wanted)));
   for (const r of rows) found.set(lower(r.name), [...(found.get(lower(r.name)) ?? []), { id: r.id, assetId: r.assetId }]);
   return found;
 }
@@ -58,12 +72,28 @@ export const PM_PLAN_IMPORTERS: Pick<Record<ImportKind, Importer>, 'pm-plans'> =
     key: { table: pmPlans, orgId: pmPlans.orgId, id: pmPlans.id, column: pmPlans.name },
     async prepare(tx, run, rows) {
       const members = await membersOf(tx, run.orgId);
-      const found = await assetsNamed(tx, run.orgId, rows.flatMap((r) => listOf(r.cells.assets)));
+      const found = await assetsNamed(
+        tx,
+        run.orgId,
+        rows.flatMap((r) => listOf(r.cells.assets)),
+      );
       const stations = await lookup(tx, workStations, run.orgId);
       const teamIds = await lookup(tx, teams, run.orgId);
-      const procs = await proceduresNamed(tx, run.orgId, rows.flatMap((r) => r.cells.procedure ?? []));
-      const partIds = await partsNamed(tx, run.orgId, rows.flatMap((r) => listOf(r.cells.parts).map((c) => partLine(c).part)));
-      const meterIds = await metersNamed(tx, run.orgId, rows.flatMap((r) => r.cells.meter ?? []));
+      const procs = await proceduresNamed(
+        tx,
+        run.orgId,
+        rows.flatMap((r) => r.cells.procedure ?? []),
+      );
+      const partIds = await partsNamed(
+        tx,
+        run.orgId,
+        rows.flatMap((r) => listOf(r.cells.parts).map((c) => partLine(c).part)),
+      );
+      const meterIds = await metersNamed(
+        tx,
+        run.orgId,
+        rows.flatMap((r) => r.cells.meter ?? []),
+      );
       const ready: Ready[] = [];
       for (const { row, cells, match } of rows) {
         const problem = (column: string, message: string) => run.problems.push({ row, column, message });
@@ -75,7 +105,8 @@ export const PM_PLAN_IMPORTERS: Pick<Record<ImportKind, Importer>, 'pm-plans'> =
         if (cells.team && teamId === undefined) problem('team', IMPORT_MESSAGES.teamUnknown);
         const procIds = cells.procedure ? (procs.get(lower(cells.procedure)) ?? []) : [];
         const procedureId = procIds.length === 1 ? procIds[0] : (match?.links?.get(`procedure:${lower(cells.procedure ?? '')}`) ?? undefined);
-        if (cells.procedure && procedureId === undefined) problem('procedure', procIds.length ? IMPORT_MESSAGES.procedureAmbiguous : IMPORT_MESSAGES.procedureUnknown);
+        if (cells.procedure && procedureId === undefined)
+          problem('procedure', procIds.length ? IMPORT_MESSAGES.procedureAmbiguous : IMPORT_MESSAGES.procedureUnknown);
         const assignees = listOf(cells.assignees).map((name) => personOf(run, members, match?.links, name, row, 'assignees') ?? 1);
         const parts = listOf(cells.parts).map((cell) => {
           const { part, quantity } = partLine(cell);
@@ -135,50 +166,52 @@ export const PM_PLAN_IMPORTERS: Pick<Record<ImportKind, Importer>, 'pm-plans'> =
     current: async (tx, run, ids) => {
       const plans: PlanDto[] = [];
       // an id the organisation lacks (404) is left out
-      await readEach(ids, (id) => getPlan(tx, run.orgId, id), (plan) => (plans.push(plan), { id: plan.id, cells: {} }));
-      return (await namePlans(tx, run.orgId, plans)).map(
-        (p): Current => {
-          const n = p.names;
-          const links = new Map<string, number>();
-          p.assetIds.forEach((id, i) => links.set(`asset:${lower(n.assets[i])}`, id));
-          p.parts.forEach((l, i) => links.set(`part:${lower(n.parts[i].part)}`, l.partId));
-          p.assignees.forEach((id, i) => links.set(`assignees:${lower(n.assignees[i])}`, id));
-          if (p.procedureId && n.procedure) links.set(`procedure:${lower(n.procedure)}`, p.procedureId);
-          return {
-            id: p.id,
-            updatedAt: p.updatedAt,
-            links,
-            cells: cellsOf({
-              name: p.name,
-              trigger: `${p.trigger} ${p.frequency} ${p.interval}`,
-              state: p.paused ? 'paused' : 'active',
-              title: p.title,
-              assets: listCell(n.assets),
-              workStation: n.workStation,
-              priority: p.priority,
-              duration: p.duration,
-              team: p.team?.name,
-              procedure: n.procedure,
-              assignees: listCell(n.assignees),
-              parts: listCell(n.parts.map((l) => `${l.quantity} x ${l.part}`)),
-              weekdays: listCell(p.weekdays),
-              monthlyMode: p.monthlyMode,
-              monthDay: p.monthDay,
-              monthWeek: p.monthWeek,
-              monthWeekday: p.monthWeekday,
-              schedule: p.schedule,
-              startDate: p.startDate,
-              endDate: p.endDate,
-              leadDays: p.leadDays,
-              meter: n.meter,
-              meterEvery: p.meterEvery,
-              meterThreshold: p.meterThreshold,
-              meterLeadUnits: p.meterLeadUnits,
-              instructions: p.instructions,
-            }),
-          };
-        },
+      await readEach(
+        ids,
+        (id) => getPlan(tx, run.orgId, id),
+        (plan) => (plans.push(plan), { id: plan.id, cells: {} }),
       );
+      return (await namePlans(tx, run.orgId, plans)).map((p): Current => {
+        const n = p.names;
+        const links = new Map<string, number>();
+        p.assetIds.forEach((id, i) => links.set(`asset:${lower(n.assets[i])}`, id));
+        p.parts.forEach((l, i) => links.set(`part:${lower(n.parts[i].part)}`, l.partId));
+        p.assignees.forEach((id, i) => links.set(`assignees:${lower(n.assignees[i])}`, id));
+        if (p.procedureId && n.procedure) links.set(`procedure:${lower(n.procedure)}`, p.procedureId);
+        return {
+          id: p.id,
+          updatedAt: p.updatedAt,
+          links,
+          cells: cellsOf({
+            name: p.name,
+            trigger: `${p.trigger} ${p.frequency} ${p.interval}`,
+            state: p.paused ? 'paused' : 'active',
+            title: p.title,
+            assets: listCell(n.assets),
+            workStation: n.workStation,
+            priority: p.priority,
+            duration: p.duration,
+            team: p.team?.name,
+            procedure: n.procedure,
+            assignees: listCell(n.assignees),
+            parts: listCell(n.parts.map((l) => `${l.quantity} x ${l.part}`)),
+            weekdays: listCell(p.weekdays),
+            monthlyMode: p.monthlyMode,
+            monthDay: p.monthDay,
+            monthWeek: p.monthWeek,
+            monthWeekday: p.monthWeekday,
+            schedule: p.schedule,
+            startDate: p.startDate,
+            endDate: p.endDate,
+            leadDays: p.leadDays,
+            meter: n.meter,
+            meterEvery: p.meterEvery,
+            meterThreshold: p.meterThreshold,
+            meterLeadUnits: p.meterLeadUnits,
+            instructions: p.instructions,
+          }),
+        };
+      });
     },
     // The plan's own update, claiming the `updatedAt` read; then its state, as the pause and resume buttons set it.
     async update(tx, run, c, input) {

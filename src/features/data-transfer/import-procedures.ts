@@ -4,7 +4,21 @@ import { procedures } from '../../server/db/schema';
 import { addProcedure, getProcedure, updateProcedure } from '../procedures/procedures.service';
 import { procedureInputSchema, stepInputSchema, type ProcedureListQuery, type ProcedureValues } from '../procedures/procedures.schema';
 import { IMPORT_MESSAGES, type ImportKind } from './data-transfer.schema';
-import { type Cells, type Current, type Importer, type Ready, type Row, type Run, cellsOf, check, eachRow, listCell, listOf, lower, rowsWith } from './import-rows';
+import {
+  type Cells,
+  type Current,
+  type Importer,
+  type Ready,
+  type Row,
+  type Run,
+  cellsOf,
+  check,
+  eachRow,
+  listCell,
+  listOf,
+  lower,
+  rowsWith,
+} from './import-rows';
 
 // Procedures import (decision 059): one row per step, the rows of a procedure grouped by its name; a procedure the
 // organisation has (by name, in this organisation only) is updated through `updateProcedure`, claiming its version.
@@ -67,7 +81,19 @@ export const PROCEDURE_IMPORTERS: Pick<Record<ImportKind, Importer>, 'procedures
         stepsOf.set(
           current,
           p.steps.map((s) =>
-            cellsOf({ procedure: p.name, description: p.description, kind: s.kind, label: s.label, required: s.required, unit: s.unit, min: s.min, max: s.max, options: listCell(s.options), followUpOnFailure: s.followUpOnFailure, meterName: s.meterName }),
+            cellsOf({
+              procedure: p.name,
+              description: p.description,
+              kind: s.kind,
+              label: s.label,
+              required: s.required,
+              unit: s.unit,
+              min: s.min,
+              max: s.max,
+              options: listCell(s.options),
+              followUpOnFailure: s.followUpOnFailure,
+              meterName: s.meterName,
+            }),
           ),
         );
         for (const r of group) r.match = current;
@@ -87,18 +113,36 @@ export const PROCEDURE_IMPORTERS: Pick<Record<ImportKind, Importer>, 'procedures
         const steps = group.map(({ row, cells }) => {
           const required = yesNo(run, cells.required, row, 'required');
           const followUpOnFailure = yesNo(run, cells.followUpOnFailure, row, 'followUpOnFailure');
-          const body = { kind: lower(cells.kind ?? ''), label: cells.label, required, unit: cells.unit, min: cells.min, max: cells.max, options: listOf(cells.options), followUpOnFailure, meterName: cells.meterName };
+          const body = {
+            kind: lower(cells.kind ?? ''),
+            label: cells.label,
+            required,
+            unit: cells.unit,
+            min: cells.min,
+            max: cells.max,
+            options: listOf(cells.options),
+            followUpOnFailure,
+            meterName: cells.meterName,
+          };
           return check(stepInputSchema, body, row, STEP_COLUMNS, run.problems);
         });
         if (steps.some((s) => !s)) continue;
-        const input = check<ProcedureValues>(procedureInputSchema, { name: first.cells.procedure, description: first.cells.description, steps }, first.row, STEP_COLUMNS, run.problems);
+        const input = check<ProcedureValues>(
+          procedureInputSchema,
+          { name: first.cells.procedure, description: first.cells.description, steps },
+          first.row,
+          STEP_COLUMNS,
+          run.problems,
+        );
         const bad = rowsWith(run.problems);
         if (input && !group.some((r) => bad.has(r.row))) ready.push({ row: first.row, input });
       }
       return ready;
     },
-    write: (tx, run, ready) => eachRow<ProcedureValues>(tx, run, ready, STEP_COLUMNS, (one, input) => addProcedure(one, run.orgId, run.actor.userId, input, ONE_ROW)),
-    update: (tx: Tx, run: Run, c: Current, input: unknown) => updateProcedure(tx, run.orgId, run.actor.userId, c.id, { ...(input as ProcedureValues), version: c.version }),
+    write: (tx, run, ready) =>
+      eachRow<ProcedureValues>(tx, run, ready, STEP_COLUMNS, (one, input) => addProcedure(one, run.orgId, run.actor.userId, input, ONE_ROW)),
+    update: (tx: Tx, run: Run, c: Current, input: unknown) =>
+      updateProcedure(tx, run.orgId, run.actor.userId, c.id, { ...(input as ProcedureValues), version: c.version }),
     columnOf: STEP_COLUMNS,
   },
 };

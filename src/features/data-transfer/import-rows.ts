@@ -3,11 +3,30 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ZodType } from 'zod';
 import { looksLikeFormula } from '../../shared/csv';
 import type { ReadTx, Tx } from '../../server/db/client';
-import { assetCategories, customerVendors, productCategories, taxes, teams, timeTrackingReasons, uomCategories, uoms, workStations } from '../../server/db/schema';
+import {
+  assetCategories,
+  customerVendors,
+  productCategories,
+  taxes,
+  teams,
+  timeTrackingReasons,
+  uomCategories,
+  uoms,
+  workStations,
+} from '../../server/db/schema';
 import { badRequest, HttpError } from '../../server/http-error';
 import type { Mailer } from '../../server/mailer';
 import type { AccessClaims } from '../auth/tokens';
-import { CREATES_MISSING, IMPORT_COLUMNS, IMPORT_KEYS, IMPORT_MESSAGES, LIST_SEPARATOR, type ImportKind, type ImportProblem, type ImportRequest } from './data-transfer.schema';
+import {
+  CREATES_MISSING,
+  IMPORT_COLUMNS,
+  IMPORT_KEYS,
+  IMPORT_MESSAGES,
+  LIST_SEPARATOR,
+  type ImportKind,
+  type ImportProblem,
+  type ImportRequest,
+} from './data-transfer.schema';
 
 // The import's machinery shared by every kind (decision 042): reading cells, checks, references, per-row writes.
 
@@ -108,7 +127,11 @@ export const lower = (s: string) => s.trim().toLowerCase();
 export const creatableName = (name: string) => name.slice(0, 100).padEnd(3, '.');
 
 /** The names of a cell that lists several (`WS-01; WS-02`). */
-export const listOf = (cell: string | undefined) => (cell ?? '').split(LIST_SEPARATOR).map((s) => s.trim()).filter(Boolean);
+export const listOf = (cell: string | undefined) =>
+  (cell ?? '')
+    .split(LIST_SEPARATOR)
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /** An export's neutralised cell (`'+cmd`) back as it was: the import flags it again if it is a formula. */
 export const unneutralised = (v: string) => (/^'[=+\-@]/.test(v) ? v.slice(1) : v);
@@ -178,7 +201,19 @@ export function check<T>(schema: ZodType<T>, body: Record<string, unknown>, row:
 export const rowsWith = (problems: ImportProblem[]) => new Set(problems.map((p) => p.row));
 
 /** Names (lower case) -> id of a small table of the organisation, by name and, where it has one, by code. */
-export async function lookup(tx: ReadTx, table: typeof assetCategories | typeof productCategories | typeof uoms | typeof uomCategories | typeof teams | typeof workStations | typeof taxes | typeof timeTrackingReasons, orgId: number) {
+export async function lookup(
+  tx: ReadTx,
+  table:
+    | typeof assetCategories
+    | typeof productCategories
+    | typeof uoms
+    | typeof uomCategories
+    | typeof teams
+    | typeof workStations
+    | typeof taxes
+    | typeof timeTrackingReasons,
+  orgId: number,
+) {
   const map = new Map<string, number>();
   const rows = await tx.select().from(table).where(eq(table.orgId, orgId));
   for (const r of rows as { id: number; name: string; code?: string }[]) {
@@ -197,7 +232,9 @@ export async function partiesNamed(tx: ReadTx, orgId: number, names: string[]) {
     const rows = await tx
       .select({ id: customerVendors.id, name: customerVendors.name, email: customerVendors.email })
       .from(customerVendors)
-      .where(and(eq(customerVendors.orgId, orgId), or(inArray(sql`lower(${customerVendors.name})`, slice), inArray(sql`lower(${customerVendors.email})`, slice))));
+      .where(
+        and(eq(customerVendors.orgId, orgId), or(inArray(sql`lower(${customerVendors.name})`, slice), inArray(sql`lower(${customerVendors.email})`, slice))),
+      );
     for (const r of rows) {
       map.set(lower(r.email), r.id);
       if (!map.has(lower(r.name))) map.set(lower(r.name), r.id);
@@ -267,7 +304,14 @@ export function idAtWrite(run: Run, name: string, path: string, message: string)
  * Writes each ready row in a savepoint of its own through `write`: a refusal of the feature's service undoes that
  * row only and becomes its problem. `written` learns each new record's id (names later rows may refer to).
  */
-export async function eachRow<T>(tx: Tx, run: Run, ready: Ready[], columnOf: ColumnOf, write: (one: Tx, input: T, r: Ready) => Promise<unknown>, written?: (r: Ready, id: unknown) => void) {
+export async function eachRow<T>(
+  tx: Tx,
+  run: Run,
+  ready: Ready[],
+  columnOf: ColumnOf,
+  write: (one: Tx, input: T, r: Ready) => Promise<unknown>,
+  written?: (r: Ready, id: unknown) => void,
+) {
   let imported = 0;
   for (const r of ready) {
     try {
@@ -290,7 +334,8 @@ export const enumCell = (v: string | undefined) => v?.toLowerCase();
 /** A record's values as import cells: empty values left out (an absent cell and an empty one mean the same). */
 export function cellsOf(values: Record<string, unknown>): Cells {
   const cells: Cells = {};
-  for (const [k, v] of Object.entries(values)) if (v !== null && v !== undefined && v !== '') cells[k] = typeof v === 'boolean' ? (v ? 'yes' : 'no') : String(v);
+  for (const [k, v] of Object.entries(values))
+    if (v !== null && v !== undefined && v !== '') cells[k] = typeof v === 'boolean' ? (v ? 'yes' : 'no') : String(v);
   return cells;
 }
 

@@ -5,7 +5,23 @@ import { assets, parts, timeTrackingReasons, users, workOrderLabors, workOrderPa
 import { addLabor, addParts, createWorkOrder, deleteLabor, deletePart, getWorkOrder, updateWorkOrder } from '../work-orders/work-orders.service';
 import { addPartsSchema, laborInputSchema, workOrderDisplayId, workOrderInputSchema, type WorkOrderValues } from '../work-orders/work-orders.schema';
 import { IMPORT_MESSAGES, type ImportKind } from './data-transfer.schema';
-import { type Cells, type Current, type Importer, type Ready, type Row, type Run, check, cellsOf, displayIdOf, eachRow, listCell, listOf, lookup, lower, readEach } from './import-rows';
+import {
+  type Cells,
+  type Current,
+  type Importer,
+  type Ready,
+  type Row,
+  type Run,
+  check,
+  cellsOf,
+  displayIdOf,
+  eachRow,
+  listCell,
+  listOf,
+  lookup,
+  lower,
+  readEach,
+} from './import-rows';
 
 // Work orders and their labour and parts lines (decision 059): three kinds, the lines named by the order's number.
 
@@ -19,7 +35,10 @@ export const fullName = (p: { firstName: string; lastName: string }) => `${p.fir
 export async function membersOf(tx: ReadTx, orgId: number) {
   const byEmail = new Map<string, number>();
   const byName = new Map<string, number | null>();
-  const rows = await tx.select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.orgId, orgId));
+  const rows = await tx
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.orgId, orgId));
   for (const u of rows) {
     byEmail.set(lower(u.email), u.id);
     const name = lower(fullName(u));
@@ -38,7 +57,12 @@ export function personOf(run: Run, members: Members, links: Map<string, number> 
 }
 
 /** The organisation's records whose key columns hold the cells (lower case): cell -> ids (several when shared). */
-async function candidates(tx: ReadTx, orgId: number, cells: string[], read: (tx: ReadTx, orgId: number, wanted: string[], ids: number[]) => Promise<{ id: number; keys: (string | null)[] }[]>) {
+async function candidates(
+  tx: ReadTx,
+  orgId: number,
+  cells: string[],
+  read: (tx: ReadTx, orgId: number, wanted: string[], ids: number[]) => Promise<{ id: number; keys: (string | null)[] }[]>,
+) {
   const wanted = [...new Set(cells.map(lower))];
   const found = new Map<string, Set<number>>();
   for (const slice of slices(wanted)) {
@@ -56,7 +80,12 @@ export async function assetsNamed(tx: ReadTx, orgId: number, cells: string[]) {
     const rows = await t
       .select({ id: assets.id, name: assets.name, code: assets.assetCode })
       .from(assets)
-      .where(and(eq(assets.orgId, org), or(inArray(sql`lower(${assets.name})`, wanted), inArray(sql`lower(${assets.assetCode})`, wanted), ids.length ? inArray(assets.id, ids) : undefined)));
+      .where(
+        and(
+          eq(assets.orgId, org),
+          or(inArray(sql`lower(${assets.name})`, wanted), inArray(sql`lower(${assets.assetCode})`, wanted), ids.length ? inArray(assets.id, ids) : undefined),
+        ),
+      );
     // The code first: a code names one asset where a name may name several.
     return rows.map((a) => ({ id: a.id, keys: [`as-${String(a.id).padStart(4, '0')}`, a.code, a.name] }));
   });
@@ -80,7 +109,11 @@ async function ordersNamed(tx: ReadTx, orgId: number, cells: (string | undefined
   const ids = [...new Set(cells.flatMap((c) => (c ? (displayIdOf(c) ?? []) : [])))];
   const found = new Set<number>();
   for (const slice of slices(ids)) {
-    for (const r of await tx.select({ id: workOrders.id }).from(workOrders).where(and(eq(workOrders.orgId, orgId), inArray(workOrders.id, slice)))) found.add(r.id);
+    for (const r of await tx
+      .select({ id: workOrders.id })
+      .from(workOrders)
+      .where(and(eq(workOrders.orgId, orgId), inArray(workOrders.id, slice))))
+      found.add(r.id);
   }
   return found;
 }
@@ -121,10 +154,20 @@ function matchLines(run: Run, rows: Row[], keyOf: (r: Row) => string | undefined
 /** Parts a cell may name: its SKU, else its name. */
 export async function partsNamed(tx: ReadTx, orgId: number, cells: string[]) {
   const bySku = await candidates(tx, orgId, cells, async (t, org, wanted) =>
-    (await t.select({ id: parts.id, sku: parts.skuCode }).from(parts).where(and(eq(parts.orgId, org), inArray(sql`lower(${parts.skuCode})`, wanted)))).map((p) => ({ id: p.id, keys: [p.sku] })),
+    (
+      await t
+        .select({ id: parts.id, sku: parts.skuCode })
+        .from(parts)
+        .where(and(eq(parts.orgId, org), inArray(sql`lower(${parts.skuCode})`, wanted)))
+    ).map((p) => ({ id: p.id, keys: [p.sku] })),
   );
   const byName = await candidates(tx, orgId, cells, async (t, org, wanted) =>
-    (await t.select({ id: parts.id, name: parts.name }).from(parts).where(and(eq(parts.orgId, org), inArray(sql`lower(${parts.name})`, wanted)))).map((p) => ({ id: p.id, keys: [p.name] })),
+    (
+      await t
+        .select({ id: parts.id, name: parts.name })
+        .from(parts)
+        .where(and(eq(parts.orgId, org), inArray(sql`lower(${parts.name})`, wanted)))
+    ).map((p) => ({ id: p.id, keys: [p.name] })),
   );
   return (cell: string) => [...(bySku.get(lower(cell)) ?? byName.get(lower(cell)) ?? [])];
 }
@@ -141,13 +184,18 @@ interface PartRow {
 
 const WORK_ORDER_COLUMNS = { assetId: 'asset' };
 const LABOR_COLUMNS = { workerId: 'worker' };
-const PART_LINE_COLUMNS = (path: readonly PropertyKey[]) => (path[0] === 'parts' ? (path[2] === 'quantity' ? 'quantity' : 'part') : path[0] === undefined ? null : String(path[0]));
+const PART_LINE_COLUMNS = (path: readonly PropertyKey[]) =>
+  path[0] === 'parts' ? (path[2] === 'quantity' ? 'quantity' : 'part') : path[0] === undefined ? null : String(path[0]);
 
 export const WORK_ORDER_IMPORTERS: Pick<Record<ImportKind, Importer>, 'work-orders' | 'work-order-labor' | 'work-order-parts'> = {
   'work-orders': {
     async prepare(tx, run, rows) {
       const members = await membersOf(tx, run.orgId);
-      const found = await assetsNamed(tx, run.orgId, rows.flatMap((r) => r.cells.asset ?? []));
+      const found = await assetsNamed(
+        tx,
+        run.orgId,
+        rows.flatMap((r) => r.cells.asset ?? []),
+      );
       const ready: Ready[] = [];
       for (const { row, cells, match } of rows) {
         const assetId = cells.asset ? assetOf(run, found, match?.links, cells.asset, row) : null;
@@ -174,27 +222,31 @@ export const WORK_ORDER_IMPORTERS: Pick<Record<ImportKind, Importer>, 'work-orde
     // A new order takes the next number of the organisation, as one added on its screen; its status is the file's.
     write: (tx, run, ready) => eachRow<WorkOrderValues>(tx, run, ready, WORK_ORDER_COLUMNS, (one, input) => createWorkOrder(one, run.orgId, run.actor, input)),
     current: (tx, run, ids) =>
-      readEach(ids, (id) => getWorkOrder(tx, run.orgId, run.actor, id), (wo) => {
-        const links = new Map(wo.assignees.map((a) => [`assignees:${lower(fullName(a))}`, a.id]));
-        if (wo.asset) links.set(`asset:${lower(wo.asset.name)}`, wo.asset.id);
-        return {
-          id: wo.id,
-          updatedAt: wo.updatedAt,
-          links,
-          cells: cellsOf({
-            title: wo.title,
-            status: wo.status,
-            priority: wo.priority,
-            startDate: wo.startDate,
-            endDate: wo.endDate,
-            dueDate: wo.dueDate,
-            duration: wo.duration,
-            assignees: listCell(wo.assignees.map(fullName)),
-            asset: wo.asset?.name,
-            instructions: wo.instructions,
-          }),
-        };
-      }),
+      readEach(
+        ids,
+        (id) => getWorkOrder(tx, run.orgId, run.actor, id),
+        (wo) => {
+          const links = new Map(wo.assignees.map((a) => [`assignees:${lower(fullName(a))}`, a.id]));
+          if (wo.asset) links.set(`asset:${lower(wo.asset.name)}`, wo.asset.id);
+          return {
+            id: wo.id,
+            updatedAt: wo.updatedAt,
+            links,
+            cells: cellsOf({
+              title: wo.title,
+              status: wo.status,
+              priority: wo.priority,
+              startDate: wo.startDate,
+              endDate: wo.endDate,
+              dueDate: wo.dueDate,
+              duration: wo.duration,
+              assignees: listCell(wo.assignees.map(fullName)),
+              asset: wo.asset?.name,
+              instructions: wo.instructions,
+            }),
+          };
+        },
+      ),
     // The order's own update: its version claimed, its status rules (a closed order's required procedure steps).
     update: (tx, run, c, input) => updateWorkOrder(tx, run.orgId, run.actor, c.id, { ...(input as WorkOrderValues), updatedAt: c.updatedAt }),
     columnOf: WORK_ORDER_COLUMNS,
@@ -204,7 +256,13 @@ export const WORK_ORDER_IMPORTERS: Pick<Record<ImportKind, Importer>, 'work-orde
     // A line is its order's, its worker's, from its start: the same three in the file are that line.
     async match(tx, run, rows) {
       const members = await membersOf(tx, run.orgId);
-      const orders = [...(await ordersNamed(tx, run.orgId, rows.map((r) => r.cells.workOrder)))];
+      const orders = [
+        ...(await ordersNamed(
+          tx,
+          run.orgId,
+          rows.map((r) => r.cells.workOrder),
+        )),
+      ];
       const lines = new Map<string, Current>();
       const l = workOrderLabors;
       for (const slice of slices(orders)) {
@@ -214,7 +272,13 @@ export const WORK_ORDER_IMPORTERS: Pick<Record<ImportKind, Importer>, 'work-orde
           .leftJoin(timeTrackingReasons, and(eq(timeTrackingReasons.orgId, l.orgId), eq(timeTrackingReasons.id, l.reasonId)))
           .where(and(eq(l.orgId, run.orgId), inArray(l.workOrderId, slice), isNull(l.shareId)));
         for (const f of found) {
-          const cells = cellsOf({ workOrder: workOrderDisplayId(f.workOrderId), worker: members.emailOf.get(f.workerId ?? 0), reason: f.reason, startTime: f.startDate.toISOString(), endTime: f.endDate.toISOString() });
+          const cells = cellsOf({
+            workOrder: workOrderDisplayId(f.workOrderId),
+            worker: members.emailOf.get(f.workerId ?? 0),
+            reason: f.reason,
+            startTime: f.startDate.toISOString(),
+            endTime: f.endDate.toISOString(),
+          });
           lines.set(`${f.workOrderId}|${f.workerId}|${f.startDate.getTime()}`, { id: f.id, cells });
         }
       }
@@ -228,7 +292,11 @@ export const WORK_ORDER_IMPORTERS: Pick<Record<ImportKind, Importer>, 'work-orde
     },
     async prepare(tx, run, rows) {
       const members = await membersOf(tx, run.orgId);
-      const orders = await ordersNamed(tx, run.orgId, rows.map((r) => r.cells.workOrder));
+      const orders = await ordersNamed(
+        tx,
+        run.orgId,
+        rows.map((r) => r.cells.workOrder),
+      );
       const reasons = await lookup(tx, timeTrackingReasons, run.orgId);
       const ready: Ready[] = [];
       for (const { row, cells } of rows) {
@@ -237,14 +305,20 @@ export const WORK_ORDER_IMPORTERS: Pick<Record<ImportKind, Importer>, 'work-orde
         const reason = cells.reason ? reasons.get(lower(cells.reason)) : undefined;
         if (cells.reason && reason === undefined) run.problems.push({ row, column: 'reason', message: IMPORT_MESSAGES.reasonUnknown });
         // Stand-ins (1) for unknown names: the row is refused anyway, the schema checks the rest.
-        const body = { startTime: cells.startTime, endTime: cells.endTime, reason: cells.reason ? (reason ?? 1) : undefined, workerId: cells.worker ? (workerId ?? 1) : undefined };
+        const body = {
+          startTime: cells.startTime,
+          endTime: cells.endTime,
+          reason: cells.reason ? (reason ?? 1) : undefined,
+          workerId: cells.worker ? (workerId ?? 1) : undefined,
+        };
         if (!cells.worker) run.problems.push({ row, column: 'worker', message: 'Worker is required' });
         const labor = check(laborInputSchema, body, row, LABOR_COLUMNS, run.problems);
         if (labor && workOrderId !== undefined) ready.push({ row, input: { workOrderId, labor } satisfies LaborRow });
       }
       return ready;
     },
-    write: (tx, run, ready) => eachRow<LaborRow>(tx, run, ready, LABOR_COLUMNS, (one, input) => addLabor(one, run.orgId, run.actor, input.workOrderId, input.labor)),
+    write: (tx, run, ready) =>
+      eachRow<LaborRow>(tx, run, ready, LABOR_COLUMNS, (one, input) => addLabor(one, run.orgId, run.actor, input.workOrderId, input.labor)),
     // A time entry has no edit of its own: the old one goes and the file's is logged, by the labour rules.
     async update(tx, run, c, input) {
       const { workOrderId, labor } = input as LaborRow;
@@ -257,8 +331,18 @@ export const WORK_ORDER_IMPORTERS: Pick<Record<ImportKind, Importer>, 'work-orde
   'work-order-parts': {
     // A part is on an order once (DESIGN 11): the order and the part name the line.
     async match(tx, run, rows) {
-      const orders = [...(await ordersNamed(tx, run.orgId, rows.map((r) => r.cells.workOrder)))];
-      const partIds = await partsNamed(tx, run.orgId, rows.flatMap((r) => r.cells.part ?? []));
+      const orders = [
+        ...(await ordersNamed(
+          tx,
+          run.orgId,
+          rows.map((r) => r.cells.workOrder),
+        )),
+      ];
+      const partIds = await partsNamed(
+        tx,
+        run.orgId,
+        rows.flatMap((r) => r.cells.part ?? []),
+      );
       const lines = new Map<string, Current>();
       const onOrder = new Map<number, number[]>();
       const p = workOrderParts;
@@ -270,7 +354,11 @@ export const WORK_ORDER_IMPORTERS: Pick<Record<ImportKind, Importer>, 'work-orde
           .where(and(eq(p.orgId, run.orgId), inArray(p.workOrderId, slice)));
         for (const f of found) {
           const part = f.sku || f.name;
-          lines.set(`${f.workOrderId}|${f.partId}`, { id: f.id, cells: cellsOf({ workOrder: workOrderDisplayId(f.workOrderId), part, quantity: f.quantity }), links: new Map([[`part:${lower(part)}`, f.partId!]]) });
+          lines.set(`${f.workOrderId}|${f.partId}`, {
+            id: f.id,
+            cells: cellsOf({ workOrder: workOrderDisplayId(f.workOrderId), part, quantity: f.quantity }),
+            links: new Map([[`part:${lower(part)}`, f.partId!]]),
+          });
           onOrder.set(f.workOrderId, [...(onOrder.get(f.workOrderId) ?? []), f.partId!]);
         }
       }
@@ -285,24 +373,36 @@ export const WORK_ORDER_IMPORTERS: Pick<Record<ImportKind, Importer>, 'work-orde
       matchLines(run, rows, keyOf, lines, 'part');
     },
     async prepare(tx, run, rows) {
-      const orders = await ordersNamed(tx, run.orgId, rows.map((r) => r.cells.workOrder));
-      const partIds = await partsNamed(tx, run.orgId, rows.flatMap((r) => r.cells.part ?? []));
+      const orders = await ordersNamed(
+        tx,
+        run.orgId,
+        rows.map((r) => r.cells.workOrder),
+      );
+      const partIds = await partsNamed(
+        tx,
+        run.orgId,
+        rows.flatMap((r) => r.cells.part ?? []),
+      );
       const ready: Ready[] = [];
       for (const { row, cells, match } of rows) {
         const workOrderId = orderOf(run, orders, cells.workOrder, row);
         const ids = cells.part ? partIds(cells.part) : [];
         const linked = cells.part ? match?.links?.get(`part:${lower(cells.part)}`) : undefined;
         const partId = linked ?? (ids.length === 1 ? ids[0] : undefined);
-        if (cells.part && partId === undefined) run.problems.push({ row, column: 'part', message: ids.length ? IMPORT_MESSAGES.partAmbiguous : IMPORT_MESSAGES.partUnknown });
+        if (cells.part && partId === undefined)
+          run.problems.push({ row, column: 'part', message: ids.length ? IMPORT_MESSAGES.partAmbiguous : IMPORT_MESSAGES.partUnknown });
         if (!cells.part) run.problems.push({ row, column: 'part', message: 'Part is required' });
         const input = check(addPartsSchema, { parts: [{ partId: partId ?? 1, quantity: cells.quantity ?? 1 }] }, row, PART_LINE_COLUMNS, run.problems);
         const line = input?.parts[0];
-        if (line && typeof line === 'object' && workOrderId !== undefined && partId !== undefined) ready.push({ row, input: { workOrderId, partId, quantity: line.quantity } satisfies PartRow });
+        if (line && typeof line === 'object' && workOrderId !== undefined && partId !== undefined)
+          ready.push({ row, input: { workOrderId, partId, quantity: line.quantity } satisfies PartRow });
       }
       return ready;
     },
     write: (tx, run, ready) =>
-      eachRow<PartRow>(tx, run, ready, PART_LINE_COLUMNS, (one, { workOrderId, partId, quantity }) => addParts(one, run.orgId, run.actor, workOrderId, { parts: [{ partId, quantity }] })),
+      eachRow<PartRow>(tx, run, ready, PART_LINE_COLUMNS, (one, { workOrderId, partId, quantity }) =>
+        addParts(one, run.orgId, run.actor, workOrderId, { parts: [{ partId, quantity }] }),
+      ),
     // The line takes the file's quantity: the parts' own remove and add (adding again adds up).
     async update(tx, run, _c, input) {
       const { workOrderId, partId, quantity } = input as PartRow;

@@ -12,7 +12,14 @@ import { matchRows, REIMPORT, unchangedRows } from './reimport';
  * rows through the feature's service in one transaction (decision 042). `all` writes nothing when a row has a
  * problem; `valid` writes the others. A dry run does everything and then undoes it.
  */
-export async function importRows(tx: Tx, orgId: number, actor: AccessClaims, kind: ImportKind, request: ImportRequest, mail: ImportMail): Promise<ImportResult> {
+export async function importRows(
+  tx: Tx,
+  orgId: number,
+  actor: AccessClaims,
+  kind: ImportKind,
+  request: ImportRequest,
+  mail: ImportMail,
+): Promise<ImportResult> {
   const problems: ImportProblem[] = [];
   const rows = readCells(kind, request, problems);
   const importer: Importer = { ...IMPORTERS[kind], ...REIMPORT[kind] };
@@ -82,7 +89,10 @@ export async function importRows(tx: Tx, orgId: number, actor: AccessClaims, kin
 
 /** The mapping the organisation last used for a kind (file header -> column key), or an empty one. */
 export async function getImportMapping(tx: ReadTx, orgId: number, kind: ImportKind) {
-  const [row] = await tx.select({ mapping: importMappings.mapping }).from(importMappings).where(and(eq(importMappings.orgId, orgId), eq(importMappings.kind, kind)));
+  const [row] = await tx
+    .select({ mapping: importMappings.mapping })
+    .from(importMappings)
+    .where(and(eq(importMappings.orgId, orgId), eq(importMappings.kind, kind)));
   return { mapping: row?.mapping ?? {} };
 }
 

@@ -19,12 +19,17 @@ let partImage: string;
 const snapshot = (orgId: number) => orgSnapshot(t.database.db, orgId, ['sessions', 'org_counters']);
 
 async function exportZip(org: TestOrg) {
-  const res = await t.app.inject({ method: 'GET', url: '/api/data-transfer/export-organisation', headers: { host: org.host, authorization: `Bearer ${org.admin.token}` } });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/data-transfer/export-organisation',
+    headers: { host: org.host, authorization: `Bearer ${org.admin.token}` },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.rawPayload;
 }
 
-const importZip = (who: Client, zip: Uint8Array) => who.upload('/api/data-transfer/import-organisation', [{ field: 'file', name: 'organisation.zip', bytes: Buffer.from(zip), type: 'application/zip' }]);
+const importZip = (who: Client, zip: Uint8Array) =>
+  who.upload('/api/data-transfer/import-organisation', [{ field: 'file', name: 'organisation.zip', bytes: Buffer.from(zip), type: 'application/zip' }]);
 
 /** The organisation's stored files (their names). */
 async function storedFiles(orgId: number) {
@@ -36,18 +41,26 @@ async function storedFiles(orgId: number) {
 /** The answer without what must differ: ids, organisation ids, signed upload URLs, the caller's own tokens. */
 function comparable(value: unknown): unknown {
   if (typeof value === 'string')
-    return value
-      .replace(/\/uploads\/org-\d+\/[0-9a-f-]{36}\.(webp|png|jpg|pdf)(\?exp=\d+&sig=[\w-]+)?/g, '<file>')
-      // Numbers shown for records are their ids (WO-0007, Q-0003, "Part #14"): new ids, new numbers.
-      .replace(/\b([A-Z]{1,4})-\d{3,}\b/g, '$1-<n>')
-      .replace(/#\d+$/, '#<n>');
+    return (
+      value
+        .replace(/\/uploads\/org-\d+\/[0-9a-f-]{36}\.(webp|png|jpg|pdf)(\?exp=\d+&sig=[\w-]+)?/g, '<file>')
+        // Numbers shown for records are their ids (WO-0007, Q-0003, "Part #14"): new ids, new numbers.
+        .replace(/\b([A-Z]{1,4})-\d{3,}\b/g, '$1-<n>')
+        .replace(/#\d+$/, '#<n>')
+    );
   if (Array.isArray(value)) return value.map(comparable);
   if (value && typeof value === 'object') {
     return Object.fromEntries(
       Object.entries(value)
         .filter(([k]) => !/^(id|orgId|ids)$|Id$|Ids$|^(token|accessToken)$/.test(k))
         // A person's id under another name (the importer took user 1: the people's ids moved by one).
-        .filter(([k, v]) => !(/^(assignedTo|assignTo|Workers|assignees|value|number|uom|tax|taxes|product|service|part)$|^related_|_id$/.test(k) && (typeof v === 'number' || (Array.isArray(v) && v.every((x) => typeof x === 'number')))))
+        .filter(
+          ([k, v]) =>
+            !(
+              /^(assignedTo|assignTo|Workers|assignees|value|number|uom|tax|taxes|product|service|part)$|^related_|_id$/.test(k) &&
+              (typeof v === 'number' || (Array.isArray(v) && v.every((x) => typeof x === 'number')))
+            ),
+        )
         // The organisation's own name and address stay the importer's.
         .filter(([k]) => !/^(organization|subdomain)$/.test(k))
         .map(([k, v]) => [k, comparable(v)]),
@@ -69,7 +82,9 @@ beforeAll(async () => {
   }
   await a.as('manager', { firstName: 'Mona' });
   await a.as('worker', { firstName: 'Walid' });
-  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3366ff' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3366ff' } })
+    .png()
+    .toBuffer();
   const part = (await a.admin.get('/api/parts/get-parts')).body.parts[0];
   const uploaded = await a.admin.upload(`/api/parts/add-image/${part.id}`, [{ field: 'image', name: 'bearing.png', bytes: png, type: 'image/png' }]);
   expect(uploaded.status).toBe(200);
@@ -82,7 +97,9 @@ afterAll(() => t.close());
 describe('the archive data', () => {
   it('places every tenant table: moved or staying, none forgotten', async () => {
     const tables = await withTenant(t.database.db, a.orgId, async (tx) =>
-      rowsOf<{ table_name: string }>(await tx.execute(sql`select distinct table_name from information_schema.columns where table_schema = 'public' and column_name = 'org_id'`)),
+      rowsOf<{ table_name: string }>(
+        await tx.execute(sql`select distinct table_name from information_schema.columns where table_schema = 'public' and column_name = 'org_id'`),
+      ),
     );
     const placed = new Set([...MOVED.map((m) => m.name), ...STAYS]);
     expect(tables.map((r) => r.table_name).filter((n) => !placed.has(n))).toEqual([]);
@@ -121,7 +138,12 @@ describe('import into a fresh organisation', () => {
 
   it('every list reads the same, field by field, but for ids and file URLs', async () => {
     const lists = t.app.apiRoutes.filter(
-      (r) => r.method === 'GET' && r.access !== 'public' && !r.url.includes(':') && !r.url.includes('*') && !/export|\/user\/|\/auth\/|\/api-keys\/|\/webhooks\/|\/my-work\/|me$|profile|notifications/.test(r.url),
+      (r) =>
+        r.method === 'GET' &&
+        r.access !== 'public' &&
+        !r.url.includes(':') &&
+        !r.url.includes('*') &&
+        !/export|\/user\/|\/auth\/|\/api-keys\/|\/webhooks\/|\/my-work\/|me$|profile|notifications/.test(r.url),
     );
     expect(lists.length).toBeGreaterThan(20);
     const differ: string[] = [];
@@ -133,7 +155,8 @@ describe('import into a fresh organisation', () => {
       compared += 1;
       if (JSON.stringify(comparable(from.body)) !== JSON.stringify(comparable(to.body))) {
         differ.push(route.url);
-        if (process.env.SHOW_DIFF) console.log(route.url, JSON.stringify(comparable(from.body)).slice(0, 1500), '\n=====\n', JSON.stringify(comparable(to.body)).slice(0, 1500));
+        if (process.env.SHOW_DIFF)
+          console.log(route.url, JSON.stringify(comparable(from.body)).slice(0, 1500), '\n=====\n', JSON.stringify(comparable(to.body)).slice(0, 1500));
       }
     }
     expect(compared).toBeGreaterThan(20);
@@ -141,7 +164,17 @@ describe('import into a fresh organisation', () => {
   });
 
   it.each([
-    ['/api/work-orders/get-work-orders', ['/api/work-orders/get-work-order/', '/api/work-orders/get-cost/', '/api/work-orders/get-labors/', '/api/work-orders/get-parts/', '/api/procedures/get-work-order-procedure/', '/api/activities/work-order/']],
+    [
+      '/api/work-orders/get-work-orders',
+      [
+        '/api/work-orders/get-work-order/',
+        '/api/work-orders/get-cost/',
+        '/api/work-orders/get-labors/',
+        '/api/work-orders/get-parts/',
+        '/api/procedures/get-work-order-procedure/',
+        '/api/activities/work-order/',
+      ],
+    ],
     ['/api/assets/get-assets', ['/api/assets/get-asset/']],
     ['/api/parts/get-parts', ['/api/parts/get-part/', '/api/parts/get-stock-moves/']],
     ['/api/pm-plans/get-plans', ['/api/pm-plans/get-plan/', '/api/pm-plans/get-occurrences/']],
@@ -184,16 +217,27 @@ describe('import into a fresh organisation', () => {
   it("a file downloads in the new organisation with the original's bytes", async () => {
     const part = (await c.admin.get('/api/parts/get-parts')).body.parts.find((p: { image: string | null }) => p.image);
     expect(part.image).toMatch(new RegExp(`^/uploads/org-${c.orgId}/`));
-    const [orig, copy] = [await t.app.inject({ url: partImage, headers: { host: a.host } }), await t.app.inject({ url: part.image, headers: { host: c.host } })];
+    const [orig, copy] = [
+      await t.app.inject({ url: partImage, headers: { host: a.host } }),
+      await t.app.inject({ url: part.image, headers: { host: c.host } }),
+    ];
     expect(copy.statusCode).toBe(200);
     expect(copy.rawPayload.equals(orig.rawPayload)).toBe(true);
   });
 
   it('numbers go on after the imported ones', async () => {
-    const max = (await c.admin.get('/api/work-orders/get-work-orders?pageSize=100')).body.workOrders.reduce((m: number, w: { id: number }) => Math.max(m, w.id), 0);
-    const source = (await a.admin.get('/api/work-orders/get-work-orders?pageSize=100')).body.workOrders.reduce((m: number, w: { id: number }) => Math.max(m, w.id), 0);
+    const max = (await c.admin.get('/api/work-orders/get-work-orders?pageSize=100')).body.workOrders.reduce(
+      (m: number, w: { id: number }) => Math.max(m, w.id),
+      0,
+    );
+    const source = (await a.admin.get('/api/work-orders/get-work-orders?pageSize=100')).body.workOrders.reduce(
+      (m: number, w: { id: number }) => Math.max(m, w.id),
+      0,
+    );
     expect(max).toBe(source + 3); // new ids: after the three the target had handed out
-    const next = await withTenant(t.database.db, c.orgId, async (tx) => rowsOf<{ id: number }>(await tx.execute(sql`select reserve_org_ids(${c.orgId}::int, 'work_orders', 1) as id`)));
+    const next = await withTenant(t.database.db, c.orgId, async (tx) =>
+      rowsOf<{ id: number }>(await tx.execute(sql`select reserve_org_ids(${c.orgId}::int, 'work_orders', 1) as id`)),
+    );
     expect(Number(next[0].id)).toBe(max + 1);
   });
 
@@ -220,15 +264,26 @@ describe('refusals', () => {
     return zipSync(entries);
   };
   const editLines = (entries: Record<string, Uint8Array>, table: string, edit: (rows: Record<string, unknown>[]) => void) => {
-    const rows = strFromU8(entries[`data/${table}.ndjson`]).split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+    const rows = strFromU8(entries[`data/${table}.ndjson`])
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     edit(rows);
     entries[`data/${table}.ndjson`] = strToU8(rows.map((r) => JSON.stringify(r)).join('\n'));
   };
 
   it.each([
     ['a missing file', (e: Record<string, Uint8Array>) => delete e[Object.keys(e).find((n) => n.startsWith('files/'))!], /misses the file/],
-    ['bad JSON', (e: Record<string, Uint8Array>) => (e['data/work_orders.ndjson'] = strToU8(`${strFromU8(e['data/work_orders.ndjson'])}{"id": 1,`)), /not valid JSON/],
-    ['a reference to an id not in the archive', (e: Record<string, Uint8Array>) => editLines(e, 'work_orders', (rows) => (rows[0].asset_id = 99999)), /asset_id 99999 refers to a row of assets/],
+    [
+      'bad JSON',
+      (e: Record<string, Uint8Array>) => (e['data/work_orders.ndjson'] = strToU8(`${strFromU8(e['data/work_orders.ndjson'])}{"id": 1,`)),
+      /not valid JSON/,
+    ],
+    [
+      'a reference to an id not in the archive',
+      (e: Record<string, Uint8Array>) => editLines(e, 'work_orders', (rows) => (rows[0].asset_id = 99999)),
+      /asset_id 99999 refers to a row of assets/,
+    ],
     ['a path like ../x', (e: Record<string, Uint8Array>) => (e['../x'] = strToU8('x')), /never writes: \.\.\/x/],
     ['a manifest that lies', (e: Record<string, Uint8Array>) => editLines(e, 'assets', (rows) => rows.pop()), /rows, the manifest/],
     ['no manifest', (e: Record<string, Uint8Array>) => delete e['data/manifest.json'], /no organisation data/],

@@ -6,7 +6,12 @@ import { pgCode } from '../../server/db/pg-code';
 import { badRequest, conflict, forbidden, HttpError } from '../../server/http-error';
 import type { FileExt, Storage } from '../../server/uploads/storage';
 import type { AccessClaims } from '../auth/tokens';
-import { ORGANISATION_ARCHIVE_MAX_UNPACKED, ORGANISATION_IMPORT_KINDS, type OrganisationImportKind, type OrganisationImportResult } from './data-transfer.schema';
+import {
+  ORGANISATION_ARCHIVE_MAX_UNPACKED,
+  ORGANISATION_IMPORT_KINDS,
+  type OrganisationImportKind,
+  type OrganisationImportResult,
+} from './data-transfer.schema';
 import { DATA_FORMAT, DATA_VERSION, MOVED, ORGANISATION_SETTINGS, type MovedTable, type Ref } from './organisation-data';
 
 type Row = Record<string, unknown>;
@@ -62,7 +67,10 @@ export function readArchive(bytes: Uint8Array): Archive {
       filter(file) {
         if (file.name.endsWith('/')) return false;
         if (/^lists\/[a-z-]+\.csv$/.test(file.name)) return false; // the lists are for people; the rows are in data/
-        const known = file.name === 'data/manifest.json' || /^data\/[a-z_]+\.ndjson$/.test(file.name) || (file.name.startsWith('files/') && FILE_NAME.test(file.name.slice(6)));
+        const known =
+          file.name === 'data/manifest.json' ||
+          /^data\/[a-z_]+\.ndjson$/.test(file.name) ||
+          (file.name.startsWith('files/') && FILE_NAME.test(file.name.slice(6)));
         if (!known) throw badRequest(`The archive holds an entry an export never writes: ${file.name.slice(0, 200)}`);
         unpacked += file.originalSize;
         if (unpacked > ORGANISATION_ARCHIVE_MAX_UNPACKED) throw badRequest('The archive unpacks to more than 1 GB');
@@ -82,7 +90,8 @@ export function readArchive(bytes: Uint8Array): Archive {
   } catch {
     throw badRequest('data/manifest.json is not valid JSON');
   }
-  if (manifest.format !== DATA_FORMAT || manifest.version !== DATA_VERSION) throw badRequest(`data/manifest.json is not a ${DATA_FORMAT} version ${DATA_VERSION} manifest`);
+  if (manifest.format !== DATA_FORMAT || manifest.version !== DATA_VERSION)
+    throw badRequest(`data/manifest.json is not a ${DATA_FORMAT} version ${DATA_VERSION} manifest`);
   if (!isObject(manifest.tables) || !isObject(manifest.organization)) throw badRequest('data/manifest.json names no tables');
   const counts = manifest.tables as Record<string, unknown>;
   const tables = new Map<string, Row[]>();
@@ -172,7 +181,14 @@ async function columnsOf(tx: ReadTx): Promise<Map<string, Set<string>>> {
  * stores the files it names, then writes every row in one transaction with new ids and rewritten references.
  * A failure of the transaction removes the files stored for it.
  */
-export async function importOrganisationArchive(read: Read, write: Write, orgId: number, actor: AccessClaims, storage: Storage, bytes: Uint8Array): Promise<OrganisationImportResult> {
+export async function importOrganisationArchive(
+  read: Read,
+  write: Write,
+  orgId: number,
+  actor: AccessClaims,
+  storage: Storage,
+  bytes: Uint8Array,
+): Promise<OrganisationImportResult> {
   if (actor.role !== 'admin') throw forbidden();
   const archive = readArchive(bytes);
   const adminId = actor.userId;
@@ -189,14 +205,16 @@ export async function importOrganisationArchive(read: Read, write: Write, orgId:
     const rows = archive.tables.get(table.name) ?? [];
     const known = columns.get(table.name) ?? new Set();
     for (const row of rows) {
-      for (const key of Object.keys(row)) if (!known.has(key)) throw badRequest(`data/${table.name}.ndjson has a column this version does not know: ${key.slice(0, 100)}`);
+      for (const key of Object.keys(row))
+        if (!known.has(key)) throw badRequest(`data/${table.name}.ndjson has a column this version does not know: ${key.slice(0, 100)}`);
     }
     if (table.singleton && rows.length > 1) throw badRequest(`data/${table.name}.ndjson holds more than one row`);
     if (!table.hasId) continue;
     const ids = new Set<number>();
     for (const row of rows) {
       const id = row.id;
-      if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > 2147483647) throw badRequest(`data/${table.name}.ndjson has a row without a valid id`);
+      if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > 2147483647)
+        throw badRequest(`data/${table.name}.ndjson has a row without a valid id`);
       if (ids.has(id)) throw badRequest(`data/${table.name}.ndjson has id ${id} twice`);
       ids.add(id);
     }
@@ -220,7 +238,8 @@ export async function importOrganisationArchive(read: Read, write: Write, orgId:
     if (!Array.isArray(published)) throw badRequest('data/portal_settings.ndjson: published is not a list');
     for (const entry of published as unknown[]) {
       const target = isObject(entry) ? ({ asset: 'assets', 'work-station': 'work_stations' } as Record<string, string>)[String(entry.kind)] : undefined;
-      if (!target || !isObject(entry) || !oldIds.get(target)?.has(entry.id as number)) throw badRequest('data/portal_settings.ndjson: published names a record the archive does not hold');
+      if (!target || !isObject(entry) || !oldIds.get(target)?.has(entry.id as number))
+        throw badRequest('data/portal_settings.ndjson: published names a record the archive does not hold');
     }
   }
   const named = new Set<string>();
@@ -243,7 +262,14 @@ export async function importOrganisationArchive(read: Read, write: Write, orgId:
   }
 }
 
-async function writeRows(tx: Tx, orgId: number, adminId: number, adminEmail: string, archive: Archive, urls: Map<string, string>): Promise<OrganisationImportResult> {
+async function writeRows(
+  tx: Tx,
+  orgId: number,
+  adminId: number,
+  adminEmail: string,
+  archive: Archive,
+  urls: Map<string, string>,
+): Promise<OrganisationImportResult> {
   // New ids: one block per table, in the old ids' order; the admin's exported self (same e-mail) is the importer.
   const newIds = new Map<string, Map<number, number>>();
   const users = archive.tables.get('users') ?? [];
@@ -315,7 +341,10 @@ const CHUNK = 1000;
 async function insertRows(tx: Tx, table: MovedTable, rows: Row[]) {
   if (!rows.length) return;
   const keys = [...new Set(rows.flatMap((r) => Object.keys(r)))];
-  const names = sql.join(keys.map((k) => sql.identifier(k)), sql`, `);
+  const names = sql.join(
+    keys.map((k) => sql.identifier(k)),
+    sql`, `,
+  );
   const name = sql.identifier(table.name);
   for (let i = 0; i < rows.length; i += CHUNK) {
     const chunk = JSON.stringify(rows.slice(i, i + CHUNK));
@@ -323,7 +352,8 @@ async function insertRows(tx: Tx, table: MovedTable, rows: Row[]) {
       await tx.execute(sql`insert into ${name} (${names}) select ${names} from jsonb_populate_recordset(null::${name}, ${chunk}::jsonb)`);
     } catch (err) {
       const code = pgCode(err) ?? '';
-      if (code.startsWith('22') || code.startsWith('23')) throw badRequest(`data/${table.name}.ndjson holds a value this database refuses: ${(err as Error).message.slice(0, 200)}`);
+      if (code.startsWith('22') || code.startsWith('23'))
+        throw badRequest(`data/${table.name}.ndjson holds a value this database refuses: ${(err as Error).message.slice(0, 200)}`);
       throw err;
     }
   }
@@ -332,9 +362,13 @@ async function insertRows(tx: Tx, table: MovedTable, rows: Row[]) {
 /** The counts kept beside work orders and requests, from the imported rows (whatever kept them while inserting). */
 async function recount(tx: Tx, orgId: number) {
   await tx.execute(sql`delete from work_order_status_counts where org_id = ${orgId}`);
-  await tx.execute(sql`insert into work_order_status_counts (org_id, status, n) select org_id, status, count(*)::int from work_orders where org_id = ${orgId} group by 1, 2`);
+  await tx.execute(
+    sql`insert into work_order_status_counts (org_id, status, n) select org_id, status, count(*)::int from work_orders where org_id = ${orgId} group by 1, 2`,
+  );
   await tx.execute(sql`delete from work_order_priority_counts where org_id = ${orgId}`);
-  await tx.execute(sql`insert into work_order_priority_counts (org_id, status, priority, n) select org_id, status, priority, count(*)::int from work_orders where org_id = ${orgId} group by 1, 2, 3`);
+  await tx.execute(
+    sql`insert into work_order_priority_counts (org_id, status, priority, n) select org_id, status, priority, count(*)::int from work_orders where org_id = ${orgId} group by 1, 2, 3`,
+  );
   await tx.execute(sql`delete from work_order_open_due_day_counts where org_id = ${orgId}`);
   await tx.execute(sql`insert into work_order_open_due_day_counts (org_id, due_day, n) select org_id, (due_date at time zone 'UTC')::date, count(*)::int from work_orders
     where org_id = ${orgId} and status in ('assigned', 'in-progress') and due_date is not null group by 1, 2`);

@@ -85,8 +85,25 @@ const PLANS = (techEmail: string): Record<string, string>[] => [
     leadDays: '3',
     instructions: 'Isolate first',
   },
-  { name: 'Bay weekly', title: 'Clean the bay', workStation: 'Machining bay', trigger: 'calendar weekly 2', weekdays: 'mo; th', startDate: '2026-01-05', state: 'paused' },
-  { name: 'Pump hours', title: 'Hours service', assets: 'Pump P-1', trigger: 'meter', meter: 'Hours', meterEvery: '500', meterLeadUnits: '50', startDate: '2026-01-01' },
+  {
+    name: 'Bay weekly',
+    title: 'Clean the bay',
+    workStation: 'Machining bay',
+    trigger: 'calendar weekly 2',
+    weekdays: 'mo; th',
+    startDate: '2026-01-05',
+    state: 'paused',
+  },
+  {
+    name: 'Pump hours',
+    title: 'Hours service',
+    assets: 'Pump P-1',
+    trigger: 'meter',
+    meter: 'Hours',
+    meterEvery: '500',
+    meterLeadUnits: '50',
+    startDate: '2026-01-01',
+  },
 ];
 
 describe('PM plans import', () => {
@@ -94,11 +111,13 @@ describe('PM plans import', () => {
     const a = await orgWithCatalogue('PM Re A');
     await seed(a.org.admin, 'pm-plans', PLANS(a.techEmail));
     const plans = (await a.org.admin.get('/api/pm-plans/get-plans')).body.plans;
-    expect(plans.map((p: { name: string; paused: boolean; assetIds: number[]; workStationId: number | null }) => `${p.name} ${p.paused} ${p.assetIds} ${p.workStationId}`).sort()).toEqual([
-      'Bay weekly true  1',
-      'Pump hours false 1 null',
-      'Pump monthly false 1,2 null',
-    ]);
+    expect(
+      plans
+        .map(
+          (p: { name: string; paused: boolean; assetIds: number[]; workStationId: number | null }) => `${p.name} ${p.paused} ${p.assetIds} ${p.workStationId}`,
+        )
+        .sort(),
+    ).toEqual(['Bay weekly true  1', 'Pump hours false 1 null', 'Pump monthly false 1,2 null']);
     const file = await exported(a.org.admin);
     expect(file.length - 1).toBe(3);
 

@@ -32,7 +32,8 @@ function asImport(kind: ImportKind, [header, ...rows]: string[][]) {
   return rows.map((cells) => Object.fromEntries(keys.map((k, i) => [k!, cells[i] ?? ''])));
 }
 
-const post = (client: Client, rows: Record<string, string | null>[], opts: Record<string, unknown> = {}) => client.post('/api/data-transfer/import/procedures', { rows, ...opts });
+const post = (client: Client, rows: Record<string, string | null>[], opts: Record<string, unknown> = {}) =>
+  client.post('/api/data-transfer/import/procedures', { rows, ...opts });
 
 /** The organisation's procedures as the library shows them, ids and times left out. */
 async function library(client: Client) {
@@ -55,7 +56,13 @@ const PUMP = {
     { kind: 'choice', label: 'Noise', options: ['none', 'some', 'loud'] },
   ],
 };
-const BOILER = { name: 'Boiler weekly', steps: [{ kind: 'pass-fail', label: 'Flame', required: true }, { kind: 'text', label: 'Notes' }] };
+const BOILER = {
+  name: 'Boiler weekly',
+  steps: [
+    { kind: 'pass-fail', label: 'Flame', required: true },
+    { kind: 'text', label: 'Notes' },
+  ],
+};
 
 async function withLibrary(name: string) {
   const org = await createOrg(t, name);
@@ -67,7 +74,19 @@ describe('procedures import', () => {
   it('the export re-imports unchanged, into another organisation as the same library, and an edited step updates its procedure', async () => {
     const a = await withLibrary('Proc A');
     const file = await exported(a.admin);
-    expect(file[0]).toEqual(['Procedure', 'Description', 'Step Type', 'Label', 'Required', 'Unit', 'Min', 'Max', 'Options', 'Follow-up on Failure', 'Meter Name']);
+    expect(file[0]).toEqual([
+      'Procedure',
+      'Description',
+      'Step Type',
+      'Label',
+      'Required',
+      'Unit',
+      'Min',
+      'Max',
+      'Options',
+      'Follow-up on Failure',
+      'Meter Name',
+    ]);
     expect(file.length - 1).toBe(6);
 
     // the untouched file: two procedures, both unchanged
@@ -131,7 +150,10 @@ describe('procedures import', () => {
 
     // two procedures of one name: the file cannot say which
     expect((await a.admin.post('/api/procedures/add-procedure', BOILER)).status).toBe(201);
-    const twice = await post(a.admin, [{ procedure: 'boiler weekly', kind: 'checkbox', label: 'Done' }, { procedure: 'Boiler Weekly', kind: 'text', label: 'Notes' }]);
+    const twice = await post(a.admin, [
+      { procedure: 'boiler weekly', kind: 'checkbox', label: 'Done' },
+      { procedure: 'Boiler Weekly', kind: 'text', label: 'Notes' },
+    ]);
     expect(twice.body).toMatchObject({
       imported: 0,
       problems: [

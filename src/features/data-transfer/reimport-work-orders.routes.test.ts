@@ -37,10 +37,23 @@ const post = (client: Client, kind: ImportKind, rows: Record<string, string | nu
   client.post(`/api/data-transfer/import/${kind}`, { rows, ...opts });
 
 /** A file's rows in a stable order (an updated line is a new line: it moves in the newest-first export). */
-const sorted = ([header, ...rows]: string[][]) => [header, ...rows.map((r) => r.join('\u0001')).sort().map((r) => r.split('\u0001'))];
+const sorted = ([header, ...rows]: string[][]) => [
+  header,
+  ...rows
+    .map((r) => r.join('\u0001'))
+    .sort()
+    .map((r) => r.split('\u0001')),
+];
 
 /** Export -> unchanged re-import -> one cell edited -> dry run counts and writes nothing -> import -> the export reads the edit. */
-async function roundTrip(org: TestOrg, kind: ImportKind & ExportList, header: string, match: (row: Record<string, string>) => boolean, value: string, computed: Record<string, string> = {}) {
+async function roundTrip(
+  org: TestOrg,
+  kind: ImportKind & ExportList,
+  header: string,
+  match: (row: Record<string, string>) => boolean,
+  value: string,
+  computed: Record<string, string> = {},
+) {
   const file = await exported(org.admin, kind);
   const n = file.length - 1;
   expect(n).toBeGreaterThan(1);
@@ -122,13 +135,19 @@ describe('work orders import and re-import with their labour and parts', () => {
   it("a status change goes through the order's rules: closing needs its procedure's required steps filled", async () => {
     const { org } = await orgWithCatalogue('WO Rule');
     await seed(org.admin, 'work-orders', [{ title: 'Pump check' }]);
-    const procedure = (await org.admin.post('/api/procedures/add-procedure', { name: 'Pump check', steps: [{ kind: 'checkbox', label: 'Isolated', required: true }] })).body.procedure;
+    const procedure = (
+      await org.admin.post('/api/procedures/add-procedure', { name: 'Pump check', steps: [{ kind: 'checkbox', label: 'Isolated', required: true }] })
+    ).body.procedure;
     expect((await org.admin.post('/api/work-orders/attach-procedure/1', { procedureId: procedure.id })).status).toBe(200);
     const file = await exported(org.admin, 'work-orders');
     const closed = file.map((cells, i) => (i ? cells.map((c, j) => (file[0][j] === 'Status' ? 'completed' : c)) : cells));
     const before = await snapshot(org);
     const res = await post(org.admin, 'work-orders', asImport('work-orders', closed));
-    expect(res.body).toMatchObject({ imported: 0, updated: 0, problems: [{ row: 2, column: 'status', message: 'Fill the 1 required procedure step before closing this work order' }] });
+    expect(res.body).toMatchObject({
+      imported: 0,
+      updated: 0,
+      problems: [{ row: 2, column: 'status', message: 'Fill the 1 required procedure step before closing this work order' }],
+    });
     expect(await snapshot(org)).toBe(before);
   });
 
@@ -140,9 +159,19 @@ describe('work orders import and re-import with their labour and parts', () => {
       { workOrder: 'WO-0001', worker: 'Omar Saleh', reason: 'repair', startTime: '2026-01-06T08:00:00.000Z', endTime: '2026-01-06T09:00:00.000Z' },
       { workOrder: 'WO-0002', worker: techEmail, reason: 'Repair', startTime: '2026-01-06T08:00:00.000Z', endTime: '2026-01-06T08:30:00.000Z' },
     ]);
-    await roundTrip(org, 'work-order-labor', 'End Time', (r) => r['Work Order'] === 'WO-0001' && r['Start Time'].startsWith('2026-01-06'), '2026-01-06T11:00:00.000Z', { Minutes: '180' });
+    await roundTrip(
+      org,
+      'work-order-labor',
+      'End Time',
+      (r) => r['Work Order'] === 'WO-0001' && r['Start Time'].startsWith('2026-01-06'),
+      '2026-01-06T11:00:00.000Z',
+      { Minutes: '180' },
+    );
     const { labors } = (await org.admin.get('/api/work-orders/get-labors/1')).body;
-    expect(labors.map((l: { startDate: string; endDate: string }) => `${l.startDate.slice(0, 13)} ${l.endDate.slice(11, 13)}`)).toEqual(['2026-01-05T08 10', '2026-01-06T08 11']);
+    expect(labors.map((l: { startDate: string; endDate: string }) => `${l.startDate.slice(0, 13)} ${l.endDate.slice(11, 13)}`)).toEqual([
+      '2026-01-05T08 10',
+      '2026-01-06T08 11',
+    ]);
 
     await seed(org.admin, 'work-order-parts', [
       { workOrder: 'WO-0001', part: 'BRG-1', quantity: '2' },
@@ -151,7 +180,10 @@ describe('work orders import and re-import with their labour and parts', () => {
     ]);
     await roundTrip(org, 'work-order-parts', 'Quantity', (r) => r['Work Order'] === 'WO-0001' && r.Part === 'BRG-1', '5');
     const { workOrderParts } = (await org.admin.get('/api/work-orders/get-parts/1')).body;
-    expect(workOrderParts.map((p: { Part: { name: string }; quantity: number }) => `${p.Part.name} x${p.quantity}`).sort()).toEqual(['Bearing 6204 x5', 'Grease x1']);
+    expect(workOrderParts.map((p: { Part: { name: string }; quantity: number }) => `${p.Part.name} x${p.quantity}`).sort()).toEqual([
+      'Bearing 6204 x5',
+      'Grease x1',
+    ]);
   });
 });
 
@@ -160,18 +192,25 @@ describe('bad rows and other organisations', () => {
     const a = await orgWithCatalogue('WO Iso A');
     const b = await orgWithCatalogue('WO Iso B');
     await seed(b.org.admin, 'work-orders', [{ title: 'B order', asset: 'P-1' }]);
-    await seed(b.org.admin, 'parts', [{ name: 'B only part', skuCode: 'B-ONLY', type: 'consumable', category: 'Spares A', salesPrice: '1', unitOfMeasure: 'Each A' }]);
+    await seed(b.org.admin, 'parts', [
+      { name: 'B only part', skuCode: 'B-ONLY', type: 'consumable', category: 'Spares A', salesPrice: '1', unitOfMeasure: 'Each A' },
+    ]);
     const beforeB = await snapshot(b.org);
     const beforeA = await snapshot(a.org);
 
-    const orders = await post(a.org.admin, 'work-orders', [
-      { title: 'Uses B asset', asset: 'B only asset' },
-      { title: 'Uses B person', assignees: b.techEmail },
-      { title: 'Bad status', status: 'bogus', asset: 'Twin' },
-      { title: '', endDate: 'not a date' },
-      // B's order number: A has no WO-0001, so the row is a new order of A's
-      { workOrderId: 'WO-0001', title: 'B order (A)' },
-    ], { dryRun: true, mode: 'valid' });
+    const orders = await post(
+      a.org.admin,
+      'work-orders',
+      [
+        { title: 'Uses B asset', asset: 'B only asset' },
+        { title: 'Uses B person', assignees: b.techEmail },
+        { title: 'Bad status', status: 'bogus', asset: 'Twin' },
+        { title: '', endDate: 'not a date' },
+        // B's order number: A has no WO-0001, so the row is a new order of A's
+        { workOrderId: 'WO-0001', title: 'B order (A)' },
+      ],
+      { dryRun: true, mode: 'valid' },
+    );
     expect(orders.status).toBe(200);
     expect(orders.body.problems).toEqual([
       { row: 2, column: 'asset', message: 'Asset not found: give its name, its code or its Asset ID (AS-0001)' },
@@ -183,10 +222,15 @@ describe('bad rows and other organisations', () => {
     ]);
     expect(orders.body).toMatchObject({ new: 1, updated: 0 });
 
-    const labor = await post(a.org.admin, 'work-order-labor', [
-      { workOrder: 'WO-0009', worker: a.techEmail, reason: 'Repair', startTime: '2026-01-05T08:00:00Z', endTime: '2026-01-05T09:00:00Z' },
-      { workOrder: 'WO-0001', worker: b.techEmail, reason: 'Nap', startTime: '2026-01-05T08:00:00Z', endTime: '2026-01-05T07:00:00Z' },
-    ], { mode: 'valid' });
+    const labor = await post(
+      a.org.admin,
+      'work-order-labor',
+      [
+        { workOrder: 'WO-0009', worker: a.techEmail, reason: 'Repair', startTime: '2026-01-05T08:00:00Z', endTime: '2026-01-05T09:00:00Z' },
+        { workOrder: 'WO-0001', worker: b.techEmail, reason: 'Nap', startTime: '2026-01-05T08:00:00Z', endTime: '2026-01-05T07:00:00Z' },
+      ],
+      { mode: 'valid' },
+    );
     expect(labor.status).toBe(200);
     expect(labor.body.problems).toEqual([
       { row: 2, column: 'workOrder', message: 'Work order not found: give its number (WO-0001)' },
@@ -196,10 +240,15 @@ describe('bad rows and other organisations', () => {
       { row: 3, column: 'endTime', message: 'startTime must be before endTime' },
     ]);
 
-    const partsRes = await post(a.org.admin, 'work-order-parts', [
-      { workOrder: 'WO-0001', part: 'B-ONLY' },
-      { workOrder: 'WO-0001', part: 'BRG-1', quantity: '0' },
-    ], { mode: 'valid' });
+    const partsRes = await post(
+      a.org.admin,
+      'work-order-parts',
+      [
+        { workOrder: 'WO-0001', part: 'B-ONLY' },
+        { workOrder: 'WO-0001', part: 'BRG-1', quantity: '0' },
+      ],
+      { mode: 'valid' },
+    );
     expect(partsRes.status).toBe(200);
     expect(partsRes.body.problems).toEqual([
       { row: 2, column: 'workOrder', message: 'Work order not found: give its number (WO-0001)' },

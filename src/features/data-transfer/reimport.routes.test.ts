@@ -44,7 +44,15 @@ const post = (client: Client, kind: ImportKind, rows: Record<string, string | nu
  * 1 updated and changes nothing -> the import writes it -> the new export is the edited file (no duplicate,
  * the other rows as they were).
  */
-async function roundTrip(org: TestOrg, kind: ImportKind, list: ExportList, header: string, match: (row: Record<string, string>) => boolean, value: string, client = org.admin) {
+async function roundTrip(
+  org: TestOrg,
+  kind: ImportKind,
+  list: ExportList,
+  header: string,
+  match: (row: Record<string, string>) => boolean,
+  value: string,
+  client = org.admin,
+) {
   const file = await exported(client, list);
   const n = file.length - 1;
   expect(n).toBeGreaterThan(1);
@@ -90,7 +98,17 @@ describe('an edited export re-imports as updates', () => {
     const org = await createOrg(t, 'Re P');
     await masterRows(t, org.orgId, 'A');
     await seed(org.admin, 'parts', [
-      { name: 'Bearing 6204', skuCode: 'BRG-1', type: 'stockable', category: 'Spares A', salesPrice: '12.5', unitOfMeasure: 'Each A', purchaseUnitOfMeasure: 'Box of 10 A', quantityOnHand: '40', minimumQuantity: '10' },
+      {
+        name: 'Bearing 6204',
+        skuCode: 'BRG-1',
+        type: 'stockable',
+        category: 'Spares A',
+        salesPrice: '12.5',
+        unitOfMeasure: 'Each A',
+        purchaseUnitOfMeasure: 'Box of 10 A',
+        quantityOnHand: '40',
+        minimumQuantity: '10',
+      },
       { name: 'Grease', skuCode: 'GR-1', type: 'consumable', category: 'Spares A', salesPrice: '3', unitOfMeasure: 'Each A' },
     ]);
     await roundTrip(org, 'parts', 'parts', 'Sales Price', (r) => r.SKU === 'GR-1', '4.25');
@@ -103,7 +121,17 @@ describe('an edited export re-imports as updates', () => {
   it('customers and vendors: by e-mail; the columns the export lacks are kept', async () => {
     const org = await createOrg(t, 'Re C');
     await masterRows(t, org.orgId, 'A');
-    await seed(org.admin, 'customer-vendors', [{ name: 'Gulf Pumps', email: 'sales@gulf.example.com', type: 'vendor', category: 'company', street: '1 Industrial Way', phone: '+966 55 123 4567', parent: 'Bearing World A' }]);
+    await seed(org.admin, 'customer-vendors', [
+      {
+        name: 'Gulf Pumps',
+        email: 'sales@gulf.example.com',
+        type: 'vendor',
+        category: 'company',
+        street: '1 Industrial Way',
+        phone: '+966 55 123 4567',
+        parent: 'Bearing World A',
+      },
+    ]);
     await roundTrip(org, 'customer-vendors', 'customer-vendors', 'City', (r) => r.Email === 'sales@gulf.example.com', 'Jeddah');
     const [cv] = (await org.admin.get('/api/customer-vendors/get-customer-vendors?name=gulf')).body.customerVendors;
     expect(cv).toMatchObject({ city: 'Jeddah', street: '1 Industrial Way', phone: '+966 55 123 4567', mobile: null, Parent: { name: 'Bearing World A' } });
@@ -119,10 +147,15 @@ describe('an edited export re-imports as updates', () => {
     await roundTrip(org, 'users', 'users', 'Role', (r) => r.Email.startsWith('tech.'), 'admin');
     // a manager cannot give the admin role; a new admin is refused with the reason
     const manager = await org.as('manager');
-    const res = await post(manager, 'users', [
-      { email: `lead.${org.subdomain}@example.com`, role: 'admin' },
-      { email: `boss.${org.subdomain}@example.com`, role: 'admin' },
-    ], { mode: 'valid' });
+    const res = await post(
+      manager,
+      'users',
+      [
+        { email: `lead.${org.subdomain}@example.com`, role: 'admin' },
+        { email: `boss.${org.subdomain}@example.com`, role: 'admin' },
+      ],
+      { mode: 'valid' },
+    );
     expect(res.body).toMatchObject({ imported: 0, new: 0, updated: 0 });
     expect(res.body.problems).toEqual([
       { row: 2, column: null, message: 'Only an admin can change an admin role' },
@@ -151,7 +184,14 @@ describe('an edited export re-imports as updates', () => {
     // computed column ignored.
     const file = await exported(org.admin, 'uom-categories');
     const before = await snapshot(org);
-    const again = await post(org.admin, 'uom-categories', asImport('uom-categories', file.map((r, i) => (i ? [r[0], 'whatever'] : r))));
+    const again = await post(
+      org.admin,
+      'uom-categories',
+      asImport(
+        'uom-categories',
+        file.map((r, i) => (i ? [r[0], 'whatever'] : r)),
+      ),
+    );
     expect(again.body).toMatchObject({ total: 2, imported: 0, new: 0, updated: 0, unchanged: 2, problems: [] });
     expect(await snapshot(org)).toBe(before);
     await roundTrip(org, 'uoms', 'uoms', 'Ratio', (r) => r.Name === 'Box of 10 A', '12');
@@ -169,7 +209,14 @@ describe('an edited export re-imports as updates', () => {
       { code: 'WS-02', name: 'Paint shop', city: 'Dammam', team: 'Electricians A' },
     ]);
     await seed(org.admin, 'services', [
-      { title: 'Pump overhaul', price: '250', workStations: 'WS-01; WS-02', operation: 'Dismantle; Paint', timeRequired: '2h; 1h', operations: 'Full overhaul' },
+      {
+        title: 'Pump overhaul',
+        price: '250',
+        workStations: 'WS-01; WS-02',
+        operation: 'Dismantle; Paint',
+        timeRequired: '2h; 1h',
+        operations: 'Full overhaul',
+      },
       { title: 'Motor check', price: '80', workStations: 'WS-01', operation: 'Check', timeRequired: '1h' },
     ]);
     await roundTrip(org, 'work-stations', 'work-stations', 'City', (r) => r.Code === 'WS-02', 'Jeddah');
@@ -196,8 +243,18 @@ describe('matching stays inside the organisation', () => {
     const res = await post(b.admin, 'assets', asImport('assets', edited));
     expect(res.body).toMatchObject({ imported: 2, new: 2, updated: 0, unchanged: 0, problems: [] });
     expect(await snapshot(a)).toBe(beforeA);
-    expect((await exported(a.admin, 'assets')).slice(1).map((r) => r[1]).sort()).toEqual(['A motor', 'A pump']);
-    expect((await exported(b.admin, 'assets')).slice(1).map((r) => r[1]).sort()).toEqual(['A motor (B)', 'A pump (B)']);
+    expect(
+      (await exported(a.admin, 'assets'))
+        .slice(1)
+        .map((r) => r[1])
+        .sort(),
+    ).toEqual(['A motor', 'A pump']);
+    expect(
+      (await exported(b.admin, 'assets'))
+        .slice(1)
+        .map((r) => r[1])
+        .sort(),
+    ).toEqual(['A motor (B)', 'A pump (B)']);
   });
 
   it('odd ids and keys: an unknown or malformed id is no match, an id and a key naming two records or a key two records share is refused', async () => {
@@ -211,13 +268,18 @@ describe('matching stays inside the organisation', () => {
     const idOf = (name: string) => rows.find((r) => r[1] === name)![0];
     const before = await snapshot(org);
     const row = (o: Record<string, string | null>) => ({ name: 'X', category: 'Pumps A', date: '2024-05-01', ...o });
-    const res = await post(org.admin, 'assets', [
-      row({ assetId: idOf('One'), assetCode: 'K-2' }),
-      row({ assetId: 'AS-99999999999', assetCode: null }),
-      row({ assetId: "'=1+1", assetCode: 'K-9' }),
-      row({ assetId: idOf('Two'), name: 'Two again' }),
-      row({ assetId: idOf('Two'), assetCode: '', name: 'Two thrice' }),
-    ], { dryRun: true, mode: 'valid' });
+    const res = await post(
+      org.admin,
+      'assets',
+      [
+        row({ assetId: idOf('One'), assetCode: 'K-2' }),
+        row({ assetId: 'AS-99999999999', assetCode: null }),
+        row({ assetId: "'=1+1", assetCode: 'K-9' }),
+        row({ assetId: idOf('Two'), name: 'Two again' }),
+        row({ assetId: idOf('Two'), assetCode: '', name: 'Two thrice' }),
+      ],
+      { dryRun: true, mode: 'valid' },
+    );
     expect(res.body.problems).toEqual([
       { row: 2, column: 'assetCode', message: 'Another record already has this value' },
       { row: 6, column: 'assetCode', message: 'Duplicate of row 5' },
@@ -227,7 +289,9 @@ describe('matching stays inside the organisation', () => {
 
     // two records with one code (codes are not unique): the code alone cannot say which
     await withTenant(t.database.db, org.orgId, (tx) =>
-      tx.insert(assets).values([1, 2].map((n) => ({ orgId: org.orgId, name: `Shared ${n}`, assetCode: 'K-3', assetCategoryId: m.assetCategory.id, date: '2024-05-01' }))),
+      tx
+        .insert(assets)
+        .values([1, 2].map((n) => ({ orgId: org.orgId, name: `Shared ${n}`, assetCode: 'K-3', assetCategoryId: m.assetCategory.id, date: '2024-05-01' }))),
     );
     const shared = await post(org.admin, 'assets', [row({ assetCode: 'k-3' })], { dryRun: true });
     expect(shared.body.problems).toEqual([{ row: 2, column: 'assetCode', message: 'Several records have this value: add the ID column to say which one' }]);

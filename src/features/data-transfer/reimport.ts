@@ -34,7 +34,15 @@ export async function matchRows(tx: Tx, run: Run, kind: ImportKind, importer: Im
   const keyColumn = key ?? IMPORT_COLUMNS[kind].find((c) => c.exportOnly === 'id')?.key;
   if (!keyColumn || (!importer.current && (!importer.key || !key))) return;
   const keyOf = (r: Row) => (key && r.cells[key] ? lower(r.cells[key]) : undefined);
-  const byKey = importer.key && key ? await idsByKey(tx, run.orgId, importer.key, rows.flatMap((r) => keyOf(r) ?? [])) : new Map<string, number[]>();
+  const byKey =
+    importer.key && key
+      ? await idsByKey(
+          tx,
+          run.orgId,
+          importer.key,
+          rows.flatMap((r) => keyOf(r) ?? []),
+        )
+      : new Map<string, number[]>();
   if (!importer.current) {
     for (const r of rows) if (byKey.has(keyOf(r) ?? '')) run.problems.push({ row: r.row, column: keyColumn, message: IMPORT_MESSAGES.duplicateExisting });
     return;
@@ -103,7 +111,6 @@ export async function unchangedRows(tx: Tx, run: Run, importer: Importer, rows: 
   return same;
 }
 
-
 /**
  * Re-import (decision 055): how each kind reads the records its rows name (as the cells its export writes, every
  * import column) and updates one through the feature's update service. Assets and parts claim the version read.
@@ -111,64 +118,91 @@ export async function unchangedRows(tx: Tx, run: Run, importer: Importer, rows: 
 export const REIMPORT: Partial<Record<ImportKind, Pick<Importer, 'current' | 'update' | 'columnOf'>>> = {
   assets: {
     current: (tx, run, ids) =>
-      readEach(ids, (id) => getAsset(tx, run.orgId, id), (a) => ({
-        id: a.id,
-        version: a.version,
-        cells: cellsOf({ name: a.name, assetCode: a.assetCode, category: a.AssetCategory?.name, date: a.date, status: a.status, serial: a.serial, assetBarcode: a.assetBarcode, owner: a.CustomerVendor?.name, description: a.description }),
-      })),
+      readEach(
+        ids,
+        (id) => getAsset(tx, run.orgId, id),
+        (a) => ({
+          id: a.id,
+          version: a.version,
+          cells: cellsOf({
+            name: a.name,
+            assetCode: a.assetCode,
+            category: a.AssetCategory?.name,
+            date: a.date,
+            status: a.status,
+            serial: a.serial,
+            assetBarcode: a.assetBarcode,
+            owner: a.CustomerVendor?.name,
+            description: a.description,
+          }),
+        }),
+      ),
     update: (tx, run, c, input) => updateAsset(tx, run.orgId, run.actor.userId, c.id, { ...(input as AssetInput), version: c.version }),
     columnOf: { assetCategoryId: 'category', customerVendorId: 'owner' },
   },
   parts: {
     current: (tx, run, ids) =>
-      readEach(ids, (id) => getPart(tx, run.orgId, id), (p) => ({
-        id: p.id,
-        version: p.version,
-        cells: cellsOf({
-          name: p.name,
-          skuCode: p.skuCode,
-          type: p.type,
-          category: p.category?.name,
-          salesPrice: p.salesPrice,
-          unitOfMeasure: p.unitOfMeasure?.name,
-          purchaseUnitOfMeasure: p.purchaseUnitOfMeasure?.name,
-          // a consumable's export leaves its stock empty
-          quantityOnHand: p.type === 'stockable' ? p.quantityOnHand : undefined,
-          minimumQuantity: p.type === 'stockable' ? p.minimumQuantity : undefined,
+      readEach(
+        ids,
+        (id) => getPart(tx, run.orgId, id),
+        (p) => ({
+          id: p.id,
+          version: p.version,
+          cells: cellsOf({
+            name: p.name,
+            skuCode: p.skuCode,
+            type: p.type,
+            category: p.category?.name,
+            salesPrice: p.salesPrice,
+            unitOfMeasure: p.unitOfMeasure?.name,
+            purchaseUnitOfMeasure: p.purchaseUnitOfMeasure?.name,
+            // a consumable's export leaves its stock empty
+            quantityOnHand: p.type === 'stockable' ? p.quantityOnHand : undefined,
+            minimumQuantity: p.type === 'stockable' ? p.minimumQuantity : undefined,
+          }),
         }),
-      })),
+      ),
     // A changed quantity on hand is booked as a stock count by the part's own update.
     update: (tx, run, c, input) => updatePart(tx, run.orgId, run.actor.userId, c.id, { ...(input as PartInput), version: c.version }),
     columnOf: PART_COLUMNS,
   },
   'customer-vendors': {
     current: (tx, run, ids) =>
-      readEach(ids, (id) => getCustomerVendor(tx, run.orgId, id), (cv) => ({
-        id: cv.id,
-        cells: cellsOf({
-          name: cv.name,
-          email: cv.email,
-          type: cv.type,
-          category: cv.category,
-          parent: cv.Parent?.name,
-          phone: cv.phone,
-          mobile: cv.mobile,
-          street: cv.street,
-          street2: cv.street2,
-          city: cv.city,
-          state: cv.state,
-          zipCode: cv.zipCode,
-          country: cv.country,
-          tinVat: cv.tinVat,
-          website: cv.website,
+      readEach(
+        ids,
+        (id) => getCustomerVendor(tx, run.orgId, id),
+        (cv) => ({
+          id: cv.id,
+          cells: cellsOf({
+            name: cv.name,
+            email: cv.email,
+            type: cv.type,
+            category: cv.category,
+            parent: cv.Parent?.name,
+            phone: cv.phone,
+            mobile: cv.mobile,
+            street: cv.street,
+            street2: cv.street2,
+            city: cv.city,
+            state: cv.state,
+            zipCode: cv.zipCode,
+            country: cv.country,
+            tinVat: cv.tinVat,
+            website: cv.website,
+          }),
         }),
-      })),
+      ),
     // The documents are left out of the input: the update keeps them.
     update: (tx, run, c, input) => updateCustomerVendor(tx, run.orgId, run.actor.userId, c.id, input as CustomerVendorValues),
     columnOf: { parentId: 'parent' },
   },
   users: {
-    current: (tx, run, ids) => readEach(ids, (id) => getUser(tx, run.orgId, id), (u) => ({ id: u.id, cells: cellsOf({ email: u.email, role: u.role }) })),
+    current: (tx, run, ids) =>
+      readEach(
+        ids,
+        (id) => getUser(tx, run.orgId, id),
+        (u) => ({ id: u.id, cells: cellsOf({ email: u.email, role: u.role }) }),
+      ),
     // Only the role comes from the file; the user's rules apply (an admin role by an admin, never one's own).
     update: async (tx, run, c, input) => {
       const user = await getUser(tx, run.orgId, c.id);
@@ -177,69 +211,104 @@ export const REIMPORT: Partial<Record<ImportKind, Pick<Importer, 'current' | 'up
     columnOf: { role: 'role' },
   },
   'asset-categories': {
-    current: (tx, run, ids) => readEach(ids, (id) => getAssetCategory(tx, run.orgId, id), (r) => ({ id: r.id, cells: cellsOf({ code: r.code, name: r.name }) })),
+    current: (tx, run, ids) =>
+      readEach(
+        ids,
+        (id) => getAssetCategory(tx, run.orgId, id),
+        (r) => ({ id: r.id, cells: cellsOf({ code: r.code, name: r.name }) }),
+      ),
     update: (tx, run, c, input) => updateAssetCategory(tx, run.orgId, run.actor.userId, c.id, input as Input<typeof updateAssetCategory>),
   },
   'product-categories': {
-    current: (tx, run, ids) => readEach(ids, (id) => getProductCategory(tx, run.orgId, id), (r) => ({ id: r.id, cells: cellsOf({ name: r.name, parent: r.parent?.name }) })),
+    current: (tx, run, ids) =>
+      readEach(
+        ids,
+        (id) => getProductCategory(tx, run.orgId, id),
+        (r) => ({ id: r.id, cells: cellsOf({ name: r.name, parent: r.parent?.name }) }),
+      ),
     update: (tx, run, c, input) => updateProductCategory(tx, run.orgId, run.actor.userId, c.id, input as Input<typeof updateProductCategory>),
     columnOf: { parentId: 'parent' },
   },
   taxes: {
     current: (tx, run, ids) =>
-      readEach(ids, (id) => getTax(tx, run.orgId, id), (t) => ({
-        id: t.id,
-        cells: cellsOf({
-          name: t.name,
-          scope: t.scope,
-          taxComputation: t.taxComputation,
-          amount: t.amount,
-          isPriceIncluded: t.isPriceIncluded,
-          sequence: t.sequence,
-          includeBaseAmount: t.includeBaseAmount,
-          children: listCell(t.Children.map((ch) => ch.name)),
+      readEach(
+        ids,
+        (id) => getTax(tx, run.orgId, id),
+        (t) => ({
+          id: t.id,
+          cells: cellsOf({
+            name: t.name,
+            scope: t.scope,
+            taxComputation: t.taxComputation,
+            amount: t.amount,
+            isPriceIncluded: t.isPriceIncluded,
+            sequence: t.sequence,
+            includeBaseAmount: t.includeBaseAmount,
+            children: listCell(t.Children.map((ch) => ch.name)),
+          }),
         }),
-      })),
+      ),
     update: (tx, run, c, input) => updateTax(tx, run.orgId, run.actor.userId, c.id, input as Input<typeof updateTax>),
   },
   'uom-categories': {
-    current: (tx, run, ids) => readEach(ids, (id) => getUomCategory(tx, run.orgId, id), (r) => ({ id: r.id, cells: cellsOf({ name: r.name }) })),
+    current: (tx, run, ids) =>
+      readEach(
+        ids,
+        (id) => getUomCategory(tx, run.orgId, id),
+        (r) => ({ id: r.id, cells: cellsOf({ name: r.name }) }),
+      ),
     update: (tx, run, c, input) => updateUomCategory(tx, run.orgId, run.actor.userId, c.id, input as Input<typeof updateUomCategory>),
   },
   uoms: {
     current: (tx, run, ids) =>
-      readEach(ids, (id) => getUom(tx, run.orgId, id), (u) => ({ id: u.id, cells: cellsOf({ name: u.name, category: u.category?.name, type: u.type, ratio: u.ratio }) })),
+      readEach(
+        ids,
+        (id) => getUom(tx, run.orgId, id),
+        (u) => ({ id: u.id, cells: cellsOf({ name: u.name, category: u.category?.name, type: u.type, ratio: u.ratio }) }),
+      ),
     update: (tx, run, c, input) => updateUom(tx, run.orgId, run.actor.userId, c.id, input as Input<typeof updateUom>),
     columnOf: { categoryId: 'category' },
   },
   'time-tracking-reasons': {
     current: (tx, run, ids) =>
-      readEach(ids, (id) => getTimeTrackingReason(tx, run.orgId, id), (r) => ({ id: r.id, cells: cellsOf({ name: r.name, type: r.type, isBlockingReason: r.isBlockingReason }) })),
+      readEach(
+        ids,
+        (id) => getTimeTrackingReason(tx, run.orgId, id),
+        (r) => ({ id: r.id, cells: cellsOf({ name: r.name, type: r.type, isBlockingReason: r.isBlockingReason }) }),
+      ),
     update: (tx, run, c, input) => updateTimeTrackingReason(tx, run.orgId, run.actor.userId, c.id, input as Input<typeof updateTimeTrackingReason>),
     columnOf: { is_blocking_reason: 'isBlockingReason' },
   },
   'work-stations': {
     current: (tx, run, ids) =>
-      readEach(ids, (id) => getWorkStation(tx, run.orgId, id), (w) => ({ id: w.id, cells: cellsOf({ code: w.code, name: w.name, city: w.city, team: w.Team?.name }) })),
+      readEach(
+        ids,
+        (id) => getWorkStation(tx, run.orgId, id),
+        (w) => ({ id: w.id, cells: cellsOf({ code: w.code, name: w.name, city: w.city, team: w.Team?.name }) }),
+      ),
     update: (tx, run, c, input) => updateWorkStation(tx, run.orgId, run.actor.userId, c.id, input as WorkStationInput),
     columnOf: { teamId: 'team' },
   },
   services: {
     current: (tx, run, ids) =>
-      readEach(ids, (id) => getService(tx, run.orgId, id), (sv) => {
-        const stations = [...sv.WorkStations].sort((a, b) => a.order - b.order);
-        return {
-          id: sv.id,
-          cells: cellsOf({
-            title: sv.title,
-            price: sv.price,
-            operations: sv.operations,
-            workStations: listCell(stations.map((w) => w.code)),
-            operation: listCell(stations.map((w) => w.operation)),
-            timeRequired: listCell(stations.map((w) => w.timeRequired)),
-          }),
-        };
-      }),
+      readEach(
+        ids,
+        (id) => getService(tx, run.orgId, id),
+        (sv) => {
+          const stations = [...sv.WorkStations].sort((a, b) => a.order - b.order);
+          return {
+            id: sv.id,
+            cells: cellsOf({
+              title: sv.title,
+              price: sv.price,
+              operations: sv.operations,
+              workStations: listCell(stations.map((w) => w.code)),
+              operation: listCell(stations.map((w) => w.operation)),
+              timeRequired: listCell(stations.map((w) => w.timeRequired)),
+            }),
+          };
+        },
+      ),
     update: (tx, run, c, input) => updateService(tx, run.orgId, run.actor.userId, c.id, input as ServiceInput),
   },
 };

@@ -32,7 +32,15 @@ describe('locations', () => {
     const p = await plant(org.admin);
     const one = await org.admin.get(`/api/locations/get-location/${p.line1}`);
     expect(one.status).toBe(200);
-    expect(one.body.location).toMatchObject({ id: p.line1, name: 'Line 1', code: 'L1', parentId: p.areaA, depth: 3, path: 'Riyadh Plant / Building 1 / Area A / Line 1', Parent: { id: p.areaA, name: 'Area A' } });
+    expect(one.body.location).toMatchObject({
+      id: p.line1,
+      name: 'Line 1',
+      code: 'L1',
+      parentId: p.areaA,
+      depth: 3,
+      path: 'Riyadh Plant / Building 1 / Area A / Line 1',
+      Parent: { id: p.areaA, name: 'Area A' },
+    });
     const list = await org.admin.get('/api/locations/get-locations');
     expect(list.body.locations.map((l: { path: string }) => l.path)).toEqual([
       'Jeddah Depot',
@@ -45,7 +53,9 @@ describe('locations', () => {
     expect(list.body.pagination).toEqual({ totalRecords: 6, currentPage: 1, totalPages: 1 });
     const under = await org.admin.get(`/api/locations/get-locations?under=${p.building}`);
     expect(under.body.locations.map((l: { name: string }) => l.name)).toEqual(['Building 1', 'Area A', 'Line 1', 'Area B']);
-    expect((await org.admin.get('/api/locations/get-location-options?name=l1')).body).toEqual([{ value: p.line1, label: 'Line 1', code: 'L1', path: 'Riyadh Plant / Building 1 / Area A / Line 1' }]);
+    expect((await org.admin.get('/api/locations/get-location-options?name=l1')).body).toEqual([
+      { value: p.line1, label: 'Line 1', code: 'L1', path: 'Riyadh Plant / Building 1 / Area A / Line 1' },
+    ]);
     const tree = await org.admin.get('/api/locations/get-location-tree');
     expect(tree.body.locations).toHaveLength(6);
     expect(tree.body.truncated).toBe(false);
@@ -118,9 +128,20 @@ describe('locations', () => {
     const children = await org.admin.del(`/api/locations/delete-location/${p.areaA}`);
     expect(children.status).toBe(409);
     expect(children.body.error).toBe('This location has locations under it; move or delete them first');
-    const asset = await org.admin.post('/api/assets/add-asset', { name: 'Press', date: '2024-01-01', assetCategoryId: m.assetCategory.id, locationId: p.line1 });
+    const asset = await org.admin.post('/api/assets/add-asset', {
+      name: 'Press',
+      date: '2024-01-01',
+      assetCategoryId: m.assetCategory.id,
+      locationId: p.line1,
+    });
     expect(asset.body.asset).toMatchObject({ locationId: p.line1, Location: { id: p.line1, name: 'Line 1' } });
-    const station = await org.admin.post('/api/workstations/add-workstation', { code: 'WS1', name: 'Bay', city: 'Riyadh', teamId: m.team.id, locationId: p.areaB });
+    const station = await org.admin.post('/api/workstations/add-workstation', {
+      code: 'WS1',
+      name: 'Bay',
+      city: 'Riyadh',
+      teamId: m.team.id,
+      locationId: p.areaB,
+    });
     expect(station.body.workStation).toMatchObject({ locationId: p.areaB, Location: { id: p.areaB, name: 'Area B' } });
     for (const id of [p.line1, p.areaB]) {
       const inUse = await org.admin.del(`/api/locations/delete-location/${id}`);
@@ -157,7 +178,9 @@ describe('locations', () => {
 
     await org.admin.post('/api/workstations/add-workstation', { code: 'W1', name: 'Bay 1', city: 'Riyadh', teamId: m.team.id, locationId: p.line1 });
     await org.admin.post('/api/workstations/add-workstation', { code: 'W2', name: 'Bay 2', city: 'Jeddah', teamId: m.team.id, locationId: p.other });
-    expect((await org.admin.get(`/api/workstations/get-workstations?locationId=${p.site}`)).body.workStations.map((w: { name: string }) => w.name)).toEqual(['Bay 1']);
+    expect((await org.admin.get(`/api/workstations/get-workstations?locationId=${p.site}`)).body.workStations.map((w: { name: string }) => w.name)).toEqual([
+      'Bay 1',
+    ]);
 
     for (const [title, assetId] of [
       ['Fix press', press],
@@ -212,7 +235,12 @@ describe('locations', () => {
     const moveUnderForeign = await b.admin.post(`/api/locations/move-location/1`, { parentId: onlyA2 });
     expect(moveUnderForeign.body.issues).toEqual([{ path: 'parentId', message: 'Parent location does not exist in this organization' }]);
     const mb = await masterRows(t, b.orgId, 'B');
-    const foreignLocation = await b.admin.post('/api/assets/add-asset', { name: 'X', date: '2024-01-01', assetCategoryId: mb.assetCategory.id, locationId: onlyA2 });
+    const foreignLocation = await b.admin.post('/api/assets/add-asset', {
+      name: 'X',
+      date: '2024-01-01',
+      assetCategoryId: mb.assetCategory.id,
+      locationId: onlyA2,
+    });
     expect(foreignLocation.body.issues).toEqual([{ path: 'locationId', message: 'Location does not exist in this organization' }]);
     const foreignStation = await b.admin.post('/api/workstations/add-workstation', { code: 'W', name: 'W', city: 'C', teamId: mb.team.id, locationId: onlyA2 });
     expect(foreignStation.body.issues).toEqual([{ path: 'locationId', message: 'Location does not exist in this organization' }]);

@@ -32,10 +32,7 @@ export const locationInputSchema = z.preprocess(
 export type LocationInput = z.output<typeof locationInputSchema>;
 
 /** POST move-location/{id}: the new parent, or null for the top level. */
-export const moveLocationSchema = z.preprocess(
-  renameAliases({ parent: 'parentId', Parent: 'parentId' }),
-  z.strictObject({ parentId: optionalRef(M.parent) }),
-);
+export const moveLocationSchema = z.preprocess(renameAliases({ parent: 'parentId', Parent: 'parentId' }), z.strictObject({ parentId: optionalRef(M.parent) }));
 
 /** A location filter of other lists: that location and everything under it. */
 export const locationFilterField = z.preprocess(
@@ -52,7 +49,12 @@ export const locationListQuerySchema = pageQuerySchema.extend({
 export type LocationListQuery = z.output<typeof locationListQuerySchema>;
 
 export const locationOptionsQuerySchema = z.object({
-  pageSize: z.coerce.number({ error: 'pageSize must be between 1 and 100' }).int('pageSize must be between 1 and 100').min(1, 'pageSize must be between 1 and 100').max(100, 'pageSize must be between 1 and 100').default(10),
+  pageSize: z.coerce
+    .number({ error: 'pageSize must be between 1 and 100' })
+    .int('pageSize must be between 1 and 100')
+    .min(1, 'pageSize must be between 1 and 100')
+    .max(100, 'pageSize must be between 1 and 100')
+    .default(10),
   name: textFilter,
 });
 

@@ -21,7 +21,16 @@ import { lockTree, subtreeIds, wouldCycle } from './location-tree';
 
 registerActivityEntity('location', locations, 'Location');
 
-type PathRow = { id: number; name: string; code: string | null; parent_id: number | null; path: string; depth: number; parent_name: string | null; created_at: string | Date };
+type PathRow = {
+  id: number;
+  name: string;
+  code: string | null;
+  parent_id: number | null;
+  path: string;
+  depth: number;
+  parent_name: string | null;
+  created_at: string | Date;
+};
 
 /**
  * Every location of the organisation with its path from the top (a recursive CTE from the roots down), filtered
@@ -109,7 +118,9 @@ export async function locationTree(tx: ReadTx, orgId: number): Promise<{ locatio
   );
   const truncated = rows.length > LOCATION_TREE_CAP;
   return {
-    locations: rows.slice(0, LOCATION_TREE_CAP).map((r) => ({ id: r.id, name: r.name, code: r.code, parentId: r.parent_id, assets: Number(r.assets), workStations: Number(r.work_stations) })),
+    locations: rows
+      .slice(0, LOCATION_TREE_CAP)
+      .map((r) => ({ id: r.id, name: r.name, code: r.code, parentId: r.parent_id, assets: Number(r.assets), workStations: Number(r.work_stations) })),
     truncated,
   };
 }
@@ -123,7 +134,10 @@ export async function listLocationOptions(tx: ReadTx, orgId: number, query: { pa
 /** 400 naming `field` unless `id` is a location of the organisation (other areas check their locationId with it). */
 export async function requireLocation(tx: Tx, orgId: number, id: number | null | undefined, field = 'locationId', message: string = M.locationUnknown) {
   if (id === null || id === undefined) return;
-  const [row] = await tx.select({ id: locations.id }).from(locations).where(and(eq(locations.orgId, orgId), eq(locations.id, id)));
+  const [row] = await tx
+    .select({ id: locations.id })
+    .from(locations)
+    .where(and(eq(locations.orgId, orgId), eq(locations.id, id)));
   if (!row) throw badRequest(message, field);
 }
 
@@ -147,7 +161,12 @@ const uniqueness = (err: unknown) => {
 export async function createLocation(tx: Tx, orgId: number, userId: number, input: LocationInput): Promise<number> {
   await checkParent(tx, orgId, null, input.parentId);
   const [created] = await tx
-    .transaction((sp) => sp.insert(locations).values({ orgId, name: input.name, code: input.code ?? null, parentId: input.parentId ?? null }).returning({ id: locations.id }))
+    .transaction((sp) =>
+      sp
+        .insert(locations)
+        .values({ orgId, name: input.name, code: input.code ?? null, parentId: input.parentId ?? null })
+        .returning({ id: locations.id }),
+    )
     .catch((err) => {
       throw uniqueness(err);
     });
@@ -172,7 +191,12 @@ export async function updateLocation(tx: Tx, orgId: number, userId: number, id: 
   if (parentId !== before.parentId) await checkParent(tx, orgId, id, parentId);
   const values = { name: input.name, code: input.code ?? null, parentId };
   await tx
-    .transaction((sp) => sp.update(locations).set(values).where(and(eq(locations.orgId, orgId), eq(locations.id, id))))
+    .transaction((sp) =>
+      sp
+        .update(locations)
+        .set(values)
+        .where(and(eq(locations.orgId, orgId), eq(locations.id, id))),
+    )
     .catch((err) => {
       throw uniqueness(err);
     });
@@ -188,11 +212,22 @@ export async function moveLocation(tx: Tx, orgId: number, userId: number, id: nu
   if (parentId !== before.parentId) {
     await checkParent(tx, orgId, id, parentId);
     await tx
-      .transaction((sp) => sp.update(locations).set({ parentId }).where(and(eq(locations.orgId, orgId), eq(locations.id, id))))
+      .transaction((sp) =>
+        sp
+          .update(locations)
+          .set({ parentId })
+          .where(and(eq(locations.orgId, orgId), eq(locations.id, id))),
+      )
       .catch((err) => {
         throw uniqueness(err);
       });
-    await recordActivity(tx, orgId, { entityType: 'location', entityId: id, userId, action: 'updated', changes: { parentId: { from: before.parentId, to: parentId } } });
+    await recordActivity(tx, orgId, {
+      entityType: 'location',
+      entityId: id,
+      userId,
+      action: 'updated',
+      changes: { parentId: { from: before.parentId, to: parentId } },
+    });
   }
   return { message: 'Location moved successfully', location: await getLocation(tx, orgId, id) };
 }
@@ -201,10 +236,19 @@ export async function moveLocation(tx: Tx, orgId: number, userId: number, id: nu
 export async function deleteLocation(tx: Tx, orgId: number, userId: number, id: number, query: LocationListQuery) {
   await lockTree(tx, 'locations', orgId);
   await getLocation(tx, orgId, id);
-  const [{ children }] = await tx.select({ children: count() }).from(locations).where(and(eq(locations.orgId, orgId), eq(locations.parentId, id)));
+  const [{ children }] = await tx
+    .select({ children: count() })
+    .from(locations)
+    .where(and(eq(locations.orgId, orgId), eq(locations.parentId, id)));
   if (children > 0) throw conflict(M.hasChildren);
-  const [{ inAssets }] = await tx.select({ inAssets: count() }).from(assets).where(and(eq(assets.orgId, orgId), eq(assets.locationId, id)));
-  const [{ inStations }] = await tx.select({ inStations: count() }).from(workStations).where(and(eq(workStations.orgId, orgId), eq(workStations.locationId, id)));
+  const [{ inAssets }] = await tx
+    .select({ inAssets: count() })
+    .from(assets)
+    .where(and(eq(assets.orgId, orgId), eq(assets.locationId, id)));
+  const [{ inStations }] = await tx
+    .select({ inStations: count() })
+    .from(workStations)
+    .where(and(eq(workStations.orgId, orgId), eq(workStations.locationId, id)));
   if (inAssets + inStations > 0) throw conflict(M.hasContents);
   try {
     await tx.transaction((sp) => sp.delete(locations).where(and(eq(locations.orgId, orgId), eq(locations.id, id))));

@@ -24,7 +24,9 @@ export const locations = pgTable(
     foreignKey({ columns: [t.orgId, t.parentId], foreignColumns: [t.orgId, t.id] }),
     // The children of a node (the recursive step of every subtree).
     index('locations_org_parent_idx').on(t.orgId, t.parentId),
-    uniqueIndex('locations_org_code_key').on(t.orgId, sql`lower(${t.code})`).where(sql`${t.code} is not null`),
+    uniqueIndex('locations_org_code_key')
+      .on(t.orgId, sql`lower(${t.code})`)
+      .where(sql`${t.code} is not null`),
     // One name per parent: an import names a parent by its name without ambiguity among siblings.
     uniqueIndex('locations_org_parent_name_key').on(t.orgId, sql`coalesce(${t.parentId}, 0)`, sql`lower(${t.name})`),
   ],

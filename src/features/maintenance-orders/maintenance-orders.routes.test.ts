@@ -53,7 +53,10 @@ describe('maintenance order validation (spec doc 1 section 5)', () => {
     const past = await s.org.admin.post('/api/maintenance-orders/add-maintenance-order', orderBody(s, { dueDate: '2020-01-01T10:00:00.000Z' }));
     expect(past.status).toBe(400);
     expect(past.body.issues).toEqual([{ path: 'dueDate', message: 'Due date must be in the future' }]);
-    const hourAgo = await s.org.admin.post('/api/maintenance-orders/add-maintenance-order', orderBody(s, { dueDate: new Date(Date.now() - 3_600_000).toISOString() }));
+    const hourAgo = await s.org.admin.post(
+      '/api/maintenance-orders/add-maintenance-order',
+      orderBody(s, { dueDate: new Date(Date.now() - 3_600_000).toISOString() }),
+    );
     expect(messages(hourAgo.body)).toEqual(['Due date must be in the future']);
     // A date picker's day (no time) counts from the start of that day: today is accepted.
     const today = new Date().toISOString().slice(0, 10);
@@ -132,7 +135,12 @@ describe('maintenance order calls', () => {
       parts: parts.map((id) => ({ value: id })),
       maintenanceType: 'Preventive',
     });
-    expect(created).toMatchObject({ request_id: s.requestId, assetId: s.refs.asset.id, services: [{ id: s.refs.service.id }], parts: [{ id: s.refs.part.id }] });
+    expect(created).toMatchObject({
+      request_id: s.requestId,
+      assetId: s.refs.asset.id,
+      services: [{ id: s.refs.service.id }],
+      parts: [{ id: s.refs.part.id }],
+    });
   });
 
   it('filters the list by status and text, and pages strictly', async () => {
@@ -191,7 +199,9 @@ describe('status and locking', () => {
     expect(v.status).toBe(403);
     expect(v.body.error).toBe('Only a manager can validate a maintenance order');
     expect((await worker.del('/api/maintenance-orders/delete-maintenance-order/1')).status).toBe(403);
-    expect((await worker.put('/api/maintenance-orders/update-maintenance-order/1', orderBody(s, { rootCauseAnalysis: 'Found loose coupling' }))).status).toBe(200);
+    expect((await worker.put('/api/maintenance-orders/update-maintenance-order/1', orderBody(s, { rootCauseAnalysis: 'Found loose coupling' }))).status).toBe(
+      200,
+    );
     const manager = await s.org.as('manager');
     expect((await manager.put('/api/maintenance-orders/update-status/1', { status: 'Validate' })).body.order.status).toBe('validate');
   });

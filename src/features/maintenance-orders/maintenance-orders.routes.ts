@@ -24,8 +24,10 @@ import {
 export async function maintenanceOrdersRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/get-maintenance-orders', { schema: { querystring: maintenanceOrdersQuerySchema, response: { 200: answers.list } }, config: { access: EVERYONE } }, (req) =>
-    req.read((tx) => listMaintenanceOrders(tx, req.auth.orgId, req.query)),
+  app.get(
+    '/get-maintenance-orders',
+    { schema: { querystring: maintenanceOrdersQuerySchema, response: { 200: answers.list } }, config: { access: EVERYONE } },
+    (req) => req.read((tx) => listMaintenanceOrders(tx, req.auth.orgId, req.query)),
   );
 
   app.get('/get-maintenance-order/:id', { schema: { params: idParamsSchema, response: { 200: answers.both } }, config: { access: EVERYONE } }, async (req) => {
@@ -35,7 +37,10 @@ export async function maintenanceOrdersRoutes(appBase: FastifyInstance) {
 
   app.post(
     '/add-maintenance-order',
-    { schema: { querystring: maintenanceOrdersQuerySchema, body: newMaintenanceOrderInputSchema, response: { 201: answers.add } }, config: { access: EVERYONE } },
+    {
+      schema: { querystring: maintenanceOrdersQuerySchema, body: newMaintenanceOrderInputSchema, response: { 201: answers.add } },
+      config: { access: EVERYONE },
+    },
     async (req, reply) => reply.status(201).send(await req.inTenant((tx) => addMaintenanceOrder(tx, req.auth.orgId, req.auth, req.body, req.query))),
   );
 
@@ -52,8 +57,10 @@ export async function maintenanceOrdersRoutes(appBase: FastifyInstance) {
     (req) => req.inTenant((tx) => rescheduleMaintenanceOrder(tx, req.auth.orgId, req.auth, req.params.id, req.body)),
   );
 
-  app.put('/update-status/:id', { schema: { params: idParamsSchema, body: orderStatusInputSchema, response: { 200: answers.status } }, config: { access: EVERYONE } }, (req) =>
-    req.inTenant((tx) => updateOrderStatus(tx, req.auth.orgId, req.auth, req.params.id, req.body.status)),
+  app.put(
+    '/update-status/:id',
+    { schema: { params: idParamsSchema, body: orderStatusInputSchema, response: { 200: answers.status } }, config: { access: EVERYONE } },
+    (req) => req.inTenant((tx) => updateOrderStatus(tx, req.auth.orgId, req.auth, req.params.id, req.body.status)),
   );
 
   app.delete(

@@ -20,7 +20,10 @@ const STATUS_ALIASES: Record<string, OrderStatus> = {
 /** `Inprogress`, `In Progress`, `approved`, `Validate`, … to the canonical status; anything else unchanged. */
 export function canonicalOrderStatus(v: unknown): unknown {
   if (typeof v !== 'string') return v;
-  const s = v.trim().toLowerCase().replace(/[\s_]+/g, '-');
+  const s = v
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, '-');
   return STATUS_ALIASES[s] ?? s;
 }
 
@@ -39,15 +42,20 @@ const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
 const toId = (v: unknown) => (v && typeof v === 'object' ? ((v as { id?: unknown }).id ?? (v as { value?: unknown }).value) : v);
 
 const requiredId = (message: string) =>
-  z.preprocess((v) => {
-    const id = toId(blankToUndefined(v));
-    return id === 0 || id === '0' ? undefined : id;
-  }, z.coerce.number({ error: message }).int(message).min(1, message).max(2147483647, message));
+  z.preprocess(
+    (v) => {
+      const id = toId(blankToUndefined(v));
+      return id === 0 || id === '0' ? undefined : id;
+    },
+    z.coerce.number({ error: message }).int(message).min(1, message).max(2147483647, message),
+  );
 
 const idList = (message: string, itemMessage: string) =>
   z.preprocess(
     (v) => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v.map(toId) : v),
-    z.array(z.coerce.number({ error: itemMessage }).int(itemMessage).min(1, itemMessage).max(2147483647, itemMessage), { error: message }).max(100, 'At most 100 items'),
+    z
+      .array(z.coerce.number({ error: itemMessage }).int(itemMessage).min(1, itemMessage).max(2147483647, itemMessage), { error: message })
+      .max(100, 'At most 100 items'),
   );
 
 const requiredDate = (label: string) => dateField(`${label} is required`, `${label} must be a valid date`);

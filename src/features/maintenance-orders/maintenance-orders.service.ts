@@ -1,15 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { claimVersion, StaleEdit } from '../../server/stale-edit';
-import {
-  assets,
-  maintenanceOrderParts,
-  maintenanceOrders,
-  maintenanceOrderServices,
-  maintenanceRequests,
-  parts,
-  services,
-} from '../../server/db/schema';
+import { assets, maintenanceOrderParts, maintenanceOrders, maintenanceOrderServices, maintenanceRequests, parts, services } from '../../server/db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../server/http-error';
 import { pagination } from '../../shared/pagination';
 import type { AccessClaims } from '../auth/tokens';
@@ -72,7 +64,8 @@ async function toDtos(tx: ReadTx, orgId: number, rows: Row[]): Promise<Maintenan
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   // Every list and the application data read these.
-  const serviceRows = await preparedRead(tx,
+  const serviceRows = await preparedRead(
+    tx,
     'maintenanceOrders.services',
     () =>
       tx
@@ -86,7 +79,8 @@ async function toDtos(tx: ReadTx, orgId: number, rows: Row[]): Promise<Maintenan
   const serviceIds = [...new Set(serviceRows.map((s) => s.id))];
   // Each service's work stations in its order, as the service catalogue reads them.
   const stations = await stationsOf(tx, orgId, serviceIds);
-  const partRows = await preparedRead(tx,
+  const partRows = await preparedRead(
+    tx,
     'maintenanceOrders.parts',
     () =>
       tx
@@ -109,9 +103,10 @@ async function toDtos(tx: ReadTx, orgId: number, rows: Row[]): Promise<Maintenan
       .map((s) => ({ id: s.id, title: s.title, WorkStations: (stations.get(s.id) ?? []).map((w) => ({ id: w.id, name: w.name })) })),
     parts: partRows.filter((p) => p.orderId === row.id).map((p) => ({ id: p.id, name: p.name })),
     request_id: row.requestId,
-    maintenanceRequest: row.requestTitle !== null
-      ? { id: row.requestId, maintenanceRequestId: requestDisplayId(row.requestId), title: row.requestTitle, state: row.requestState ?? 'new' }
-      : null,
+    maintenanceRequest:
+      row.requestTitle !== null
+        ? { id: row.requestId, maintenanceRequestId: requestDisplayId(row.requestId), title: row.requestTitle, state: row.requestState ?? 'new' }
+        : null,
     scheduleDate: iso(row.scheduleDate),
     dueDate: iso(row.dueDate),
     completionDate: iso(row.completionDate),
@@ -133,7 +128,11 @@ function listWhere(orgId: number, query: MaintenanceOrdersQuery): SQL | undefine
   let textFilter: SQL | undefined;
   if (text) {
     const byId = /^pm-?0*(\d{1,9})$/i.exec(text);
-    textFilter = or(ilike(assets.name, `%${escapeLike(text)}%`), ilike(maintenanceRequests.title, `%${escapeLike(text)}%`), byId ? eq(o.id, Number(byId[1])) : undefined);
+    textFilter = or(
+      ilike(assets.name, `%${escapeLike(text)}%`),
+      ilike(maintenanceRequests.title, `%${escapeLike(text)}%`),
+      byId ? eq(o.id, Number(byId[1])) : undefined,
+    );
   }
   return and(eq(o.orgId, orgId), query.status?.length ? inArray(o.status, query.status) : undefined, textFilter);
 }
@@ -160,13 +159,25 @@ export async function listMaintenanceOrders(tx: ReadTx, orgId: number, query: Ma
  * `before` (keyset), `limit` rows at a time.
  */
 export async function exportMaintenanceOrdersBatch(tx: ReadTx, orgId: number, query: MaintenanceOrdersQuery, before: number, limit: number) {
-  const rows = await baseSelect(tx).where(and(listWhere(orgId, query), lt(o.id, before))).orderBy(desc(o.id)).limit(limit);
+  const rows = await baseSelect(tx)
+    .where(and(listWhere(orgId, query), lt(o.id, before)))
+    .orderBy(desc(o.id))
+    .limit(limit);
   return toDtos(tx, orgId, rows);
 }
 
 /** The most recent orders, for the application data preload (DESIGN 7). */
 export async function recentMaintenanceOrders(tx: ReadTx, orgId: number, limit = 50) {
-  const rows = await preparedRead(tx, 'maintenanceOrders.recent', () => baseSelect(tx).where(eq(o.orgId, param('orgId'))).orderBy(desc(o.id)).limit(param('limit')), { orgId, limit });
+  const rows = await preparedRead(
+    tx,
+    'maintenanceOrders.recent',
+    () =>
+      baseSelect(tx)
+        .where(eq(o.orgId, param('orgId')))
+        .orderBy(desc(o.id))
+        .limit(param('limit')),
+    { orgId, limit },
+  );
   return toDtos(tx, orgId, rows);
 }
 
@@ -177,14 +188,23 @@ async function checkReferences(tx: Tx, orgId: number, input: MaintenanceOrderInp
     .from(maintenanceRequests)
     .where(and(eq(maintenanceRequests.orgId, orgId), eq(maintenanceRequests.id, input.maintenanceRequestId)));
   if (!request) throw badRequest('Maintenance request not found', 'maintenanceRequestId');
-  const [asset] = await tx.select({ id: assets.id }).from(assets).where(and(eq(assets.orgId, orgId), eq(assets.id, input.assetId)));
+  const [asset] = await tx
+    .select({ id: assets.id })
+    .from(assets)
+    .where(and(eq(assets.orgId, orgId), eq(assets.id, input.assetId)));
   if (!asset) throw badRequest('Asset not found', 'assetId');
   const serviceIds = [...new Set(input.services)];
-  const foundServices = await tx.select({ id: services.id }).from(services).where(and(eq(services.orgId, orgId), inArray(services.id, serviceIds)));
+  const foundServices = await tx
+    .select({ id: services.id })
+    .from(services)
+    .where(and(eq(services.orgId, orgId), inArray(services.id, serviceIds)));
   if (foundServices.length !== serviceIds.length) throw badRequest('Service not found', 'services');
   const partIds = [...new Set(input.parts ?? [])];
   if (partIds.length) {
-    const foundParts = await tx.select({ id: parts.id }).from(parts).where(and(eq(parts.orgId, orgId), inArray(parts.id, partIds)));
+    const foundParts = await tx
+      .select({ id: parts.id })
+      .from(parts)
+      .where(and(eq(parts.orgId, orgId), inArray(parts.id, partIds)));
     if (foundParts.length !== partIds.length) throw badRequest('Part not found', 'parts');
   }
   return { serviceIds, partIds };
@@ -195,7 +215,10 @@ function checkStatusAllowed(actor: AccessClaims, status: OrderStatus | undefined
 }
 
 async function lockedCheck(tx: Tx, orgId: number, id: number) {
-  const [row] = await tx.select({ status: o.status }).from(o).where(and(eq(o.orgId, orgId), eq(o.id, id)));
+  const [row] = await tx
+    .select({ status: o.status })
+    .from(o)
+    .where(and(eq(o.orgId, orgId), eq(o.id, id)));
   if (!row) throw notFound('Maintenance order');
   if (row.status === 'validate') throw conflict(ORDER_MESSAGES.locked);
 }
@@ -222,7 +245,10 @@ const valuesOf = (input: MaintenanceOrderInput) => ({
 async function insertOrder(tx: Tx, orgId: number, actor: AccessClaims, input: MaintenanceOrderInput, changes?: Record<string, { from: unknown; to: unknown }>) {
   const { serviceIds, partIds } = await checkReferences(tx, orgId, input);
   checkStatusAllowed(actor, input.status);
-  const [created] = await tx.insert(o).values({ orgId, ...valuesOf(input), status: input.status ?? 'new' }).returning({ id: o.id });
+  const [created] = await tx
+    .insert(o)
+    .values({ orgId, ...valuesOf(input), status: input.status ?? 'new' })
+    .returning({ id: o.id });
   await replaceLines(tx, orgId, created.id, serviceIds, partIds);
   await recordActivity(tx, orgId, { entityType: ENTITY, entityId: created.id, userId: actor.userId, action: 'created', ...(changes ? { changes } : {}) });
   // A portal request accepted into the maintenance request follows its orders (decision 039).
@@ -255,7 +281,10 @@ export async function updateMaintenanceOrder(tx: Tx, orgId: number, actor: Acces
   const { serviceIds, partIds } = await checkReferences(tx, orgId, input);
   checkStatusAllowed(actor, input.status && input.status !== before.status ? input.status : undefined);
   const values = { ...valuesOf(input), ...(input.status ? { status: input.status } : {}) };
-  await tx.update(o).set(values).where(and(eq(o.orgId, orgId), eq(o.id, id)));
+  await tx
+    .update(o)
+    .set(values)
+    .where(and(eq(o.orgId, orgId), eq(o.id, id)));
   await replaceLines(tx, orgId, id, serviceIds, partIds);
   const after = { ...values, services: [...serviceIds].sort((a, b) => a - b), parts: [...partIds].sort((a, b) => a - b) };
   const old = summary(before);
@@ -285,9 +314,18 @@ export async function rescheduleMaintenanceOrder(tx: Tx, orgId: number, actor: A
   if (problem) throw badRequest(problem, 'dueDate');
   const dueDate = moveToDay(before.dueDate ?? before.scheduleDate, input.dueDate);
   if (before.dueDate?.getTime() !== dueDate.getTime()) {
-    await tx.update(o).set({ dueDate }).where(and(eq(o.orgId, orgId), eq(o.id, id)));
+    await tx
+      .update(o)
+      .set({ dueDate })
+      .where(and(eq(o.orgId, orgId), eq(o.id, id)));
     await maintenanceWorkChanged(tx, orgId, before.requestId);
-    await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'updated', changes: { dueDate: { from: iso(before.dueDate), to: iso(dueDate) } } });
+    await recordActivity(tx, orgId, {
+      entityType: ENTITY,
+      entityId: id,
+      userId: actor.userId,
+      action: 'updated',
+      changes: { dueDate: { from: iso(before.dueDate), to: iso(dueDate) } },
+    });
   }
   const order = await getMaintenanceOrder(tx, orgId, id);
   return { message: 'Maintenance order rescheduled successfully', order, maintenanceOrder: order };
@@ -299,8 +337,17 @@ export async function updateOrderStatus(tx: Tx, orgId: number, actor: AccessClai
   const before = await getMaintenanceOrder(tx, orgId, id);
   if (before.status !== status) {
     checkStatusAllowed(actor, status);
-    await tx.update(o).set({ status }).where(and(eq(o.orgId, orgId), eq(o.id, id)));
-    await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'status', changes: { status: { from: before.status, to: status } } });
+    await tx
+      .update(o)
+      .set({ status })
+      .where(and(eq(o.orgId, orgId), eq(o.id, id)));
+    await recordActivity(tx, orgId, {
+      entityType: ENTITY,
+      entityId: id,
+      userId: actor.userId,
+      action: 'status',
+      changes: { status: { from: before.status, to: status } },
+    });
     await maintenanceWorkChanged(tx, orgId, before.request_id);
   }
   const order = await getMaintenanceOrder(tx, orgId, id);
@@ -348,7 +395,13 @@ export async function createOrderFromRequest(tx: Tx, orgId: number, actor: Acces
     .limit(1);
   if (existing) throw conflict(`A maintenance order (${orderDisplayId(existing.id)}) already exists for this request`);
   // the order's own rules (services, dates, asset) were checked by its schema; its references here
-  const created = await insertOrder(tx, orgId, actor, { ...input, maintenanceRequestId: request.id }, { maintenanceRequest: { from: null, to: requestDisplayId(request.id) } });
+  const created = await insertOrder(
+    tx,
+    orgId,
+    actor,
+    { ...input, maintenanceRequestId: request.id },
+    { maintenanceRequest: { from: null, to: requestDisplayId(request.id) } },
+  );
   await recordActivity(tx, orgId, {
     entityType: 'maintenance-request',
     entityId: request.id,

@@ -47,7 +47,10 @@ async function add(c: Client, body: Record<string, unknown>) {
 
 /** Files in field `documents`, as the request drawer sends them. */
 const upload = (c: Client, id: number, files: Omit<UploadFile, 'field'>[]) =>
-  c.upload(`/api/maintenance-requests/add-attachments/${id}`, files.map((f) => ({ field: 'documents', ...f })));
+  c.upload(
+    `/api/maintenance-requests/add-attachments/${id}`,
+    files.map((f) => ({ field: 'documents', ...f })),
+  );
 
 describe('maintenance request validation (spec doc 2 section 5)', () => {
   it('gives every required message word for word on an empty body', async () => {
@@ -136,7 +139,10 @@ describe('maintenance request calls', () => {
     expect(got.status).toBe(200);
     expect(got.body.maintenanceRequest.title).toBe('Conveyor belt slipping');
 
-    const upd = await org.admin.put('/api/maintenance-requests/update-maintenance-request/1', correctiveRequest(refs, { title: 'Belt slipping (line 2)', priority: 'urgent' }));
+    const upd = await org.admin.put(
+      '/api/maintenance-requests/update-maintenance-request/1',
+      correctiveRequest(refs, { title: 'Belt slipping (line 2)', priority: 'urgent' }),
+    );
     expect(upd.status).toBe(200);
     expect(upd.body.request).toMatchObject({ title: 'Belt slipping (line 2)', priority: 'critical', state: 'new' });
     expect(upd.body.message).toBe('Maintenance request updated successfully');
@@ -251,7 +257,10 @@ describe('maintenance request calls', () => {
     const other = await setup('Other');
     for (let i = 0; i < 3; i++) await add(org.admin, correctiveRequest(refs));
     await add(other.org.admin, correctiveRequest(other.refs));
-    const edited = await org.admin.put('/api/maintenance-requests/update-maintenance-request/1', correctiveRequest(refs, { requester: 'customer', customerId: refs.customer.id, assetId: undefined }));
+    const edited = await org.admin.put(
+      '/api/maintenance-requests/update-maintenance-request/1',
+      correctiveRequest(refs, { requester: 'customer', customerId: refs.customer.id, assetId: undefined }),
+    );
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     await org.admin.put('/api/maintenance-requests/update-state/2', { state: 'approved' });
     expect((await org.admin.del('/api/maintenance-requests/delete-maintenance-request/3')).status).toBe(200);
@@ -278,7 +287,13 @@ describe('maintenance request calls', () => {
     const res = await org.admin.get('/api/maintenance-requests/get-maintenance-request-options?pageSize=10&name=pump');
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
-      expect.objectContaining({ value: 1, label: 'MR-0001 Pump cavitation', maintenanceType: 'corrective', assetId: refs.asset.id, asset: { id: refs.asset.id, name: refs.asset.name } }),
+      expect.objectContaining({
+        value: 1,
+        label: 'MR-0001 Pump cavitation',
+        maintenanceType: 'corrective',
+        assetId: refs.asset.id,
+        asset: { id: refs.asset.id, name: refs.asset.name },
+      }),
     ]);
     expect((await org.admin.get('/api/maintenance-requests/get-maintenance-request-options?name=MR-0002')).body[0].value).toBe(2);
   });
@@ -286,8 +301,13 @@ describe('maintenance request calls', () => {
   it('checks the ids of the body inside the organisation', async () => {
     const { org, refs } = await setup();
     const other = await setup('Other');
-    expect((await org.admin.post('/api/maintenance-requests/add-maintenance-request', correctiveRequest(refs, { assignedTo: 99 }))).body).toMatchObject({ error: 'Assignee not found' });
-    const foreignAsset = await org.admin.post('/api/maintenance-requests/add-maintenance-request', correctiveRequest(refs, { assetId: other.refs.asset2.id + 10 }));
+    expect((await org.admin.post('/api/maintenance-requests/add-maintenance-request', correctiveRequest(refs, { assignedTo: 99 }))).body).toMatchObject({
+      error: 'Assignee not found',
+    });
+    const foreignAsset = await org.admin.post(
+      '/api/maintenance-requests/add-maintenance-request',
+      correctiveRequest(refs, { assetId: other.refs.asset2.id + 10 }),
+    );
     expect(foreignAsset.status).toBe(400);
     expect(foreignAsset.body.error).toBe('Asset not found');
     const foreignCustomer = await org.admin.post(
@@ -312,7 +332,9 @@ describe('roles', () => {
     const approve = await worker.put(`/api/maintenance-requests/update-state/${created.id}`, { state: 'approved' });
     expect(approve.status).toBe(403);
     expect(approve.body.error).toBe('Only a manager can approve or reject a request');
-    expect((await worker.put(`/api/maintenance-requests/update-maintenance-request/${created.id}`, correctiveRequest(refs, { state: 'rejected' }))).status).toBe(403);
+    expect(
+      (await worker.put(`/api/maintenance-requests/update-maintenance-request/${created.id}`, correctiveRequest(refs, { state: 'rejected' }))).status,
+    ).toBe(403);
     expect((await worker.del(`/api/maintenance-requests/delete-maintenance-request/${created.id}`)).status).toBe(403);
     expect((await worker.post(`/api/maintenance-requests/create-order/${created.id}`, {})).status).toBe(403);
     const manager = await org.as('manager');
@@ -334,7 +356,7 @@ describe('Create Order', () => {
     ...extra,
   });
 
-  it('creates the order the pre-filled form describes, under the order\'s own rules, from an approved request only, once', async () => {
+  it("creates the order the pre-filled form describes, under the order's own rules, from an approved request only, once", async () => {
     const { org, refs } = await setup();
     const req = await add(org.admin, correctiveRequest(refs, { maintenanceType: 'preventive', scheduleDate: '2026-05-01T00:00:00.000Z', frequency: 'weekly' }));
     const early = await org.admin.post(`/api/maintenance-requests/create-order/${req.id}`, orderBody(refs));
@@ -379,7 +401,9 @@ describe('Create Order', () => {
     expect(order.body.maintenanceOrder.maintenanceRequest.id).toBe(req.id);
     // the order passes its own update rules as it is (nothing to repair first)
     const { version } = order.body.maintenanceOrder;
-    expect((await org.admin.put('/api/maintenance-orders/update-maintenance-order/1', { ...orderBody(refs), maintenanceRequestId: req.id, version })).status).toBe(200);
+    expect(
+      (await org.admin.put('/api/maintenance-orders/update-maintenance-order/1', { ...orderBody(refs), maintenanceRequestId: req.id, version })).status,
+    ).toBe(200);
 
     const again = await org.admin.post(`/api/maintenance-requests/create-order/${req.id}`, orderBody(refs));
     expect(again.status).toBe(409);
@@ -404,7 +428,9 @@ describe('attachments', () => {
   it('uploads PDF and images checked by their bytes, lists and removes them', async () => {
     const { org, refs } = await setup();
     const req = await add(org.admin, correctiveRequest(refs));
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
     const res = await upload(org.admin, req.id, [
       { name: 'manual.pdf', bytes: PDF, type: 'application/pdf' },
       { name: 'photo.png', bytes: png, type: 'image/png' },
@@ -412,7 +438,7 @@ describe('attachments', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const docs = res.body.request.documents as { url: string; name: string }[];
     expect(docs.map((d) => d.name)).toEqual(['manual.pdf', 'photo.png']);
-    expect(docs[0].url).toMatch(new RegExp(`^/uploads/org-${org.orgId}/[0-9a-f-]{36}\\.pdf\\?exp=\\d+&sig=[\\w-]+$`)) // signed (decision 024);
+    expect(docs[0].url).toMatch(new RegExp(`^/uploads/org-${org.orgId}/[0-9a-f-]{36}\\.pdf\\?exp=\\d+&sig=[\\w-]+$`)); // signed (decision 024);
     expect(docs[1].url).toMatch(/\.webp\?/);
     const served = await t.app.inject({ method: 'GET', url: docs[0].url, headers: { host: org.host } });
     expect(served.statusCode).toBe(200);
@@ -437,7 +463,7 @@ describe('attachments', () => {
 });
 
 describe('isolation', () => {
-  it("gives another organisation 404 on every call by id and changes nothing", async () => {
+  it('gives another organisation 404 on every call by id and changes nothing', async () => {
     const { org: a, refs } = await setup('Alpha');
     const { org: b, refs: bRefs } = await setup('Beta');
     const created = await add(a.admin, correctiveRequest(refs));
@@ -449,7 +475,18 @@ describe('isolation', () => {
     expect((await b.admin.put(`/api/maintenance-requests/update-maintenance-request/${id}`, correctiveRequest(bRefs))).status).toBe(404);
     expect((await b.admin.put(`/api/maintenance-requests/update-state/${id}`, { state: 'rejected' })).status).toBe(404);
     expect((await b.admin.del(`/api/maintenance-requests/delete-maintenance-request/${id}`)).status).toBe(404);
-    expect((await b.admin.post(`/api/maintenance-requests/create-order/${id}`, { maintenanceType: 'corrective', assetId: bRefs.asset.id, services: [bRefs.service.id], scheduleDate: '2099-01-01', dueDate: '2099-01-02', completionDate: '2099-01-03' })).status).toBe(404);
+    expect(
+      (
+        await b.admin.post(`/api/maintenance-requests/create-order/${id}`, {
+          maintenanceType: 'corrective',
+          assetId: bRefs.asset.id,
+          services: [bRefs.service.id],
+          scheduleDate: '2099-01-01',
+          dueDate: '2099-01-02',
+          completionDate: '2099-01-03',
+        })
+      ).status,
+    ).toBe(404);
     expect((await upload(b.admin, id, [{ name: 'a.pdf', bytes: PDF, type: 'application/pdf' }])).status).toBe(404);
     expect((await b.admin.del(`/api/maintenance-requests/delete-attachment/${id}?url=x`)).status).toBe(404);
     const bList = await b.admin.get('/api/maintenance-requests/get-maintenance-requests');

@@ -34,25 +34,36 @@ const attachmentQuerySchema = z.object({ url: z.string({ error: 'url is required
 export async function maintenanceRequestsRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/get-maintenance-requests', { schema: { querystring: maintenanceRequestsQuerySchema, response: { 200: answers.list } }, config: { access: EVERYONE } }, (req) =>
-    req.read((tx) => listMaintenanceRequests(tx, req.auth.orgId, req.query)),
+  app.get(
+    '/get-maintenance-requests',
+    { schema: { querystring: maintenanceRequestsQuerySchema, response: { 200: answers.list } }, config: { access: EVERYONE } },
+    (req) => req.read((tx) => listMaintenanceRequests(tx, req.auth.orgId, req.query)),
   );
 
   app.get('/get-statistics', { schema: { response: { 200: answers.statistics } }, config: { access: EVERYONE } }, async (req) => ({
     statistics: await req.read((tx) => getRequestStatistics(tx, req.auth.orgId)),
   }));
 
-  app.get('/get-maintenance-request-options', { schema: { querystring: requestOptionsQuerySchema, response: { 200: answers.options } }, config: { access: EVERYONE } }, (req) =>
-    req.read((tx) => listRequestOptions(tx, req.auth.orgId, req.query)),
+  app.get(
+    '/get-maintenance-request-options',
+    { schema: { querystring: requestOptionsQuerySchema, response: { 200: answers.options } }, config: { access: EVERYONE } },
+    (req) => req.read((tx) => listRequestOptions(tx, req.auth.orgId, req.query)),
   );
 
-  app.get('/get-maintenance-request/:id', { schema: { params: idParamsSchema, response: { 200: answers.one } }, config: { access: EVERYONE } }, async (req) => ({
-    maintenanceRequest: await req.read((tx) => getMaintenanceRequest(tx, req.auth.orgId, req.params.id)),
-  }));
+  app.get(
+    '/get-maintenance-request/:id',
+    { schema: { params: idParamsSchema, response: { 200: answers.one } }, config: { access: EVERYONE } },
+    async (req) => ({
+      maintenanceRequest: await req.read((tx) => getMaintenanceRequest(tx, req.auth.orgId, req.params.id)),
+    }),
+  );
 
   app.post(
     '/add-maintenance-request',
-    { schema: { querystring: maintenanceRequestsQuerySchema, body: maintenanceRequestInputSchema, response: { 201: answers.add } }, config: { access: EVERYONE } },
+    {
+      schema: { querystring: maintenanceRequestsQuerySchema, body: maintenanceRequestInputSchema, response: { 201: answers.add } },
+      config: { access: EVERYONE },
+    },
     async (req, reply) => reply.status(201).send(await req.inTenant((tx) => addMaintenanceRequest(tx, req.auth.orgId, req.auth, req.body, req.query))),
   );
 
@@ -62,8 +73,10 @@ export async function maintenanceRequestsRoutes(appBase: FastifyInstance) {
     (req) => req.inTenant((tx) => updateMaintenanceRequest(tx, req.auth.orgId, req.auth, req.params.id, req.body)),
   );
 
-  app.put('/update-state/:id', { schema: { params: idParamsSchema, body: requestStateInputSchema, response: { 200: answers.state } }, config: { access: EVERYONE } }, (req) =>
-    req.inTenant((tx) => updateRequestState(tx, req.auth.orgId, req.auth, req.params.id, req.body.state)),
+  app.put(
+    '/update-state/:id',
+    { schema: { params: idParamsSchema, body: requestStateInputSchema, response: { 200: answers.state } }, config: { access: EVERYONE } },
+    (req) => req.inTenant((tx) => updateRequestState(tx, req.auth.orgId, req.auth, req.params.id, req.body.state)),
   );
 
   app.delete(
@@ -74,8 +87,10 @@ export async function maintenanceRequestsRoutes(appBase: FastifyInstance) {
 
   // 'Create Order' on an approved request: the spec's button sent nothing; ours creates the order the
   // pre-filled form describes, under the order's own rules (decision 037).
-  app.post('/create-order/:id', { schema: { params: idParamsSchema, body: orderFromRequestInputSchema, response: { 201: maintenanceOrderAnswers.changed } }, config: { access: MANAGERS } }, async (req, reply) =>
-    reply.status(201).send(await req.inTenant((tx) => createOrderFromRequest(tx, req.auth.orgId, req.auth, req.params.id, req.body))),
+  app.post(
+    '/create-order/:id',
+    { schema: { params: idParamsSchema, body: orderFromRequestInputSchema, response: { 201: maintenanceOrderAnswers.changed } }, config: { access: MANAGERS } },
+    async (req, reply) => reply.status(201).send(await req.inTenant((tx) => createOrderFromRequest(tx, req.auth.orgId, req.auth, req.params.id, req.body))),
   );
 
   // Attachments tab: multipart, any number of files (PDF, JPEG, PNG, WebP) checked by their bytes.

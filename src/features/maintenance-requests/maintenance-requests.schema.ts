@@ -46,7 +46,10 @@ const STATE_ALIASES: Record<string, RequestState> = {
 /** Any accepted spelling of a request state (case, spaces, aliases) to its canonical value, else the input. */
 export function canonicalState(v: unknown): unknown {
   if (typeof v !== 'string') return v;
-  const s = v.trim().toLowerCase().replace(/[\s_]+/g, '-');
+  const s = v
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, '-');
   return STATE_ALIASES[s] ?? s;
 }
 
@@ -68,10 +71,20 @@ const optionalChoice = <T extends readonly [string, ...string[]]>(values: T, mes
   z.preprocess((v) => lower(blankToUndefined(v)), z.enum(values, { error: message }).optional());
 
 const optionalText = (max: number, label: string) =>
-  z.preprocess(blankToUndefined, z.string({ error: `${label} must be text` }).trim().max(max, `${label} must be at most ${max} characters`).optional());
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: `${label} must be text` })
+      .trim()
+      .max(max, `${label} must be at most ${max} characters`)
+      .optional(),
+  );
 
 const optionalId = (message: string) =>
-  z.preprocess((v) => (v === '' || v === null || v === 0 || v === '0' ? undefined : v), z.coerce.number({ error: message }).int(message).min(1, message).max(2147483647, message).optional());
+  z.preprocess(
+    (v) => (v === '' || v === null || v === 0 || v === '0' ? undefined : v),
+    z.coerce.number({ error: message }).int(message).min(1, message).max(2147483647, message).optional(),
+  );
 
 const optionalDate = (invalid: string) => optionalDateField(invalid);
 
@@ -80,7 +93,11 @@ const optionalDate = (invalid: string) => optionalDateField(invalid);
 export const UPLOAD_URL_PATTERN = /^\/uploads\/org-\d+\/[0-9a-f-]{36}\.(webp|png|jpg|pdf)(\?exp=\d+&sig=[\w-]+)?$/;
 export const attachmentSchema = z.strictObject({
   url: z.string({ error: 'Attachment url is required' }).regex(UPLOAD_URL_PATTERN, 'Attachments must be files uploaded to this application'),
-  name: z.string({ error: 'Attachment name is required' }).trim().min(1, 'Attachment name is required').max(255, 'Attachment name must be at most 255 characters'),
+  name: z
+    .string({ error: 'Attachment name is required' })
+    .trim()
+    .min(1, 'Attachment name is required')
+    .max(255, 'Attachment name must be at most 255 characters'),
 });
 export type Attachment = z.infer<typeof attachmentSchema>;
 
@@ -119,7 +136,10 @@ const requestFields = z.strictObject({
   customerId: optionalId('Select a valid customer'),
   priority: choice(PRIORITIES, 'Priority is required', canonicalPriority),
   state: z.preprocess((v) => canonicalState(blankToUndefined(v)), z.enum(REQUEST_STATES, { error: 'Invalid state selected' }).optional()),
-  assignedTo: z.preprocess(blankToUndefined, z.coerce.number({ error: 'Assignee is required' }).int('Assignee is required').min(1, 'Assignee is required').max(2147483647, 'Assignee is required')),
+  assignedTo: z.preprocess(
+    blankToUndefined,
+    z.coerce.number({ error: 'Assignee is required' }).int('Assignee is required').min(1, 'Assignee is required').max(2147483647, 'Assignee is required'),
+  ),
   dateOfRequest: dateField('Due date is required', 'Due date must be a valid date'),
   assetId: optionalId('Select a valid asset'),
   failureReason: optionalText(2000, 'Failure Reason'),
@@ -178,7 +198,12 @@ export const maintenanceRequestsQuerySchema = pageQuerySchema.extend({
 export type MaintenanceRequestsQuery = z.output<typeof maintenanceRequestsQuerySchema>;
 
 export const requestOptionsQuerySchema = z.object({
-  pageSize: z.coerce.number({ error: 'pageSize must be between 1 and 100' }).int().min(1, 'pageSize must be between 1 and 100').max(100, 'pageSize must be between 1 and 100').default(10),
+  pageSize: z.coerce
+    .number({ error: 'pageSize must be between 1 and 100' })
+    .int()
+    .min(1, 'pageSize must be between 1 and 100')
+    .max(100, 'pageSize must be between 1 and 100')
+    .default(10),
   name: z.string().trim().max(200, 'Name must be at most 200 characters').optional(),
   title: z.string().trim().max(200, 'Title must be at most 200 characters').optional(),
 });

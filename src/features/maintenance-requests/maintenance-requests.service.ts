@@ -148,9 +148,14 @@ function listFilter(orgId: number, query: MaintenanceRequestsQuery) {
 /** The organisation's trigger-kept counts (at most 24 rows: state x requester x assigned). */
 function requestCounts(tx: ReadTx, orgId: number) {
   const c = maintenanceRequestCounts;
-  return preparedRead(tx,
+  return preparedRead(
+    tx,
     'maintenanceRequests.counts',
-    () => tx.select({ state: c.state, requester: c.requester, assigned: c.assigned, n: c.n }).from(c).where(eq(c.orgId, param('orgId'))),
+    () =>
+      tx
+        .select({ state: c.state, requester: c.requester, assigned: c.assigned, n: c.n })
+        .from(c)
+        .where(eq(c.orgId, param('orgId'))),
     { orgId },
   );
 }
@@ -189,7 +194,8 @@ function requestStatistics(rows: Awaited<ReturnType<typeof requestCounts>>): Mai
 export async function listMaintenanceRequests(tx: ReadTx, orgId: number, query: MaintenanceRequestsQuery) {
   const filter = listFilter(orgId, query);
   const offset = (query.page - 1) * query.pageSize;
-  const rows = await preparedRead(tx,
+  const rows = await preparedRead(
+    tx,
     'maintenanceRequests.list',
     () =>
       tx
@@ -253,10 +259,16 @@ export async function listRequestOptions(tx: ReadTx, orgId: number, query: { pag
 
 /** Foreign ids in the body must be rows of the same organisation. */
 async function checkReferences(tx: Tx, orgId: number, input: MaintenanceRequestInput) {
-  const [user] = await tx.select({ id: users.id }).from(users).where(and(eq(users.orgId, orgId), eq(users.id, input.assignedTo)));
+  const [user] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.orgId, orgId), eq(users.id, input.assignedTo)));
   if (!user) throw badRequest('Assignee not found', 'assignedTo');
   if (input.assetId) {
-    const [asset] = await tx.select({ id: assets.id }).from(assets).where(and(eq(assets.orgId, orgId), eq(assets.id, input.assetId)));
+    const [asset] = await tx
+      .select({ id: assets.id })
+      .from(assets)
+      .where(and(eq(assets.orgId, orgId), eq(assets.id, input.assetId)));
     if (!asset) throw badRequest('Asset not found', 'assetId');
   }
   if (input.customerId && input.requester === 'customer') {
@@ -326,10 +338,14 @@ export async function updateMaintenanceRequest(tx: Tx, orgId: number, actor: Acc
     ...(input.images ? { images: input.images } : {}),
     ...(input.documents ? { documents: input.documents } : {}),
   };
-  await tx.update(r).set(values).where(and(eq(r.orgId, orgId), eq(r.id, id)));
+  await tx
+    .update(r)
+    .set(values)
+    .where(and(eq(r.orgId, orgId), eq(r.id, id)));
   const changes = diffChanges(before as unknown as Record<string, unknown>, values as Record<string, unknown>, Object.keys(values));
   if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'updated', changes });
-  if (Object.keys(changes).length) await emitWebhookEvent(tx, orgId, 'maintenance-request.updated', async () => ({ ...(await getMaintenanceRequest(tx, orgId, id)), changes }));
+  if (Object.keys(changes).length)
+    await emitWebhookEvent(tx, orgId, 'maintenance-request.updated', async () => ({ ...(await getMaintenanceRequest(tx, orgId, id)), changes }));
   // A portal request accepted into this one follows its state and schedule (decision 039).
   if (changes.state || changes.scheduleDate) await maintenanceWorkChanged(tx, orgId, id);
   const request = await getMaintenanceRequest(tx, orgId, id);
@@ -341,9 +357,21 @@ export async function updateRequestState(tx: Tx, orgId: number, actor: AccessCla
   const before = await getMaintenanceRequest(tx, orgId, id);
   if (before.state !== state) {
     checkStateAllowed(actor, state);
-    await tx.update(r).set({ state }).where(and(eq(r.orgId, orgId), eq(r.id, id)));
-    await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'status', changes: { state: { from: before.state, to: state } } });
-    await emitWebhookEvent(tx, orgId, 'maintenance-request.updated', async () => ({ ...(await getMaintenanceRequest(tx, orgId, id)), changes: { state: { from: before.state, to: state } } }));
+    await tx
+      .update(r)
+      .set({ state })
+      .where(and(eq(r.orgId, orgId), eq(r.id, id)));
+    await recordActivity(tx, orgId, {
+      entityType: ENTITY,
+      entityId: id,
+      userId: actor.userId,
+      action: 'status',
+      changes: { state: { from: before.state, to: state } },
+    });
+    await emitWebhookEvent(tx, orgId, 'maintenance-request.updated', async () => ({
+      ...(await getMaintenanceRequest(tx, orgId, id)),
+      changes: { state: { from: before.state, to: state } },
+    }));
     await maintenanceWorkChanged(tx, orgId, id);
   }
   const request = await getMaintenanceRequest(tx, orgId, id);
@@ -360,9 +388,18 @@ export async function deleteMaintenanceRequest(tx: Tx, orgId: number, actor: Acc
     if (pgCode(err) === '23503') throw conflict('This request is used by other records and cannot be deleted');
     throw err;
   }
-  discardFiles(tx, [...before.documents, ...before.images].map((d) => d.url));
+  discardFiles(
+    tx,
+    [...before.documents, ...before.images].map((d) => d.url),
+  );
   await maintenanceWorkChanged(tx, orgId, id);
-  await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'deleted', changes: { title: { from: before.title, to: null } } });
+  await recordActivity(tx, orgId, {
+    entityType: ENTITY,
+    entityId: id,
+    userId: actor.userId,
+    action: 'deleted',
+    changes: { title: { from: before.title, to: null } },
+  });
   return { message: 'Maintenance request deleted successfully', ...(await listMaintenanceRequests(tx, orgId, query)) };
 }
 
@@ -371,7 +408,10 @@ export async function addRequestAttachments(tx: Tx, orgId: number, actor: Access
   const before = await getMaintenanceRequest(tx, orgId, id);
   if (before.documents.length + files.length > 50) throw new HttpError(409, 'A request can hold at most 50 attachments');
   const documents = [...before.documents, ...files];
-  await tx.update(r).set({ documents }).where(and(eq(r.orgId, orgId), eq(r.id, id)));
+  await tx
+    .update(r)
+    .set({ documents })
+    .where(and(eq(r.orgId, orgId), eq(r.id, id)));
   await recordActivity(tx, orgId, {
     entityType: ENTITY,
     entityId: id,
@@ -393,7 +433,13 @@ export async function deleteRequestAttachment(tx: Tx, orgId: number, actor: Acce
     .set({ documents: before.documents.filter((d) => d.url !== url), images: before.images.filter((d) => d.url !== url) })
     .where(and(eq(r.orgId, orgId), eq(r.id, id)));
   discardFiles(tx, [removed.url]);
-  await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'attachment', changes: { documents: { from: removed.name, to: null } } });
+  await recordActivity(tx, orgId, {
+    entityType: ENTITY,
+    entityId: id,
+    userId: actor.userId,
+    action: 'attachment',
+    changes: { documents: { from: removed.name, to: null } },
+  });
   const request = await getMaintenanceRequest(tx, orgId, id);
   return { message: 'Attachment deleted successfully', request, maintenanceRequest: request };
 }

@@ -8,7 +8,6 @@ import { diffChanges, recordActivity, registerActivityEntity } from '../activity
 import type { AssetCategoryDto, assetCategoryInputSchema, SimpleListQuery } from './master-data.schema';
 import { iso, listWindow, readSimpleList, refuseWhenUsed } from './master-data.service';
 
-
 registerActivityEntity('asset-category', assetCategories, 'Asset category');
 
 type Input = z.output<typeof assetCategoryInputSchema>;
@@ -24,12 +23,27 @@ const toDto = (r: { id: number; name: string; code: string; createdAt: Date }): 
 
 /** Asset categories; `name` filters on name or code. Sorted by name. */
 export async function listAssetCategories(tx: ReadTx, orgId: number, query: SimpleListQuery) {
-  const { rows, total } = await readSimpleList(tx, 'assetCategories.list', orgId, query, assetCategories, (total) => tx.select({ ...columns, total }).from(assetCategories).$dynamic(), [assetCategories.code]);
+  const { rows, total } = await readSimpleList(
+    tx,
+    'assetCategories.list',
+    orgId,
+    query,
+    assetCategories,
+    (total) =>
+      tx
+        .select({ ...columns, total })
+        .from(assetCategories)
+        .$dynamic(),
+    [assetCategories.code],
+  );
   return { assetCategories: rows.map(toDto), pagination: listWindow(query).paginate(total) };
 }
 
 export async function getAssetCategory(tx: Tx, orgId: number, id: number) {
-  const [row] = await tx.select(columns).from(assetCategories).where(and(eq(assetCategories.orgId, orgId), eq(assetCategories.id, id)));
+  const [row] = await tx
+    .select(columns)
+    .from(assetCategories)
+    .where(and(eq(assetCategories.orgId, orgId), eq(assetCategories.id, id)));
   if (!row) throw notFound('Asset category');
   return toDto(row);
 }
@@ -58,7 +72,12 @@ export async function createAssetCategory(tx: Tx, orgId: number, actorId: number
 
 export async function updateAssetCategory(tx: Tx, orgId: number, actorId: number, id: number, input: Input) {
   const before = await getAssetCategory(tx, orgId, id);
-  await uniqueCode(() => tx.update(assetCategories).set(input).where(and(eq(assetCategories.orgId, orgId), eq(assetCategories.id, id))));
+  await uniqueCode(() =>
+    tx
+      .update(assetCategories)
+      .set(input)
+      .where(and(eq(assetCategories.orgId, orgId), eq(assetCategories.id, id))),
+  );
   const changes = diffChanges(before as unknown as Record<string, unknown>, input, ['name', 'code']);
   if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: 'asset-category', entityId: id, userId: actorId, action: 'updated', changes });
   return { message: 'Category updated successfully', assetCategory: await getAssetCategory(tx, orgId, id) };

@@ -145,7 +145,7 @@ describe.each(simple)('$name', (e) => {
     expect((await org.admin.get(`${e.base}/${e.list}?page=0&pageSize=10`)).status).toBe(400);
   });
 
-  it("isolation: another organisation gets 404 on update and delete, and the record is unchanged", async () => {
+  it('isolation: another organisation gets 404 on update and delete, and the record is unchanged', async () => {
     const a = await createOrg(t, 'Alpha');
     const b = await createOrg(t, 'Beta');
     const added = await a.admin.post(`${e.base}/${e.add}`, e.body);
@@ -191,7 +191,9 @@ describe('validation messages (spec document 2, section 5)', () => {
     );
     expect(messages(await org.admin.post('/api/taxes/add-tax', { ...base, taxComputation: 'fixed' }))).toContain('amount: Amount is required');
     expect(messages(await org.admin.post('/api/taxes/add-tax', { ...base, taxComputation: 'fixed', amount: '' }))).toContain('amount: Amount is required');
-    expect(messages(await org.admin.post('/api/taxes/add-tax', { ...base, taxComputation: 'fixed', amount: 'abc' }))).toContain('amount: Only numbers are allowed');
+    expect(messages(await org.admin.post('/api/taxes/add-tax', { ...base, taxComputation: 'fixed', amount: 'abc' }))).toContain(
+      'amount: Only numbers are allowed',
+    );
     // negative amounts are withholdings (decision 036), down to -100 %
     expect(messages(await org.admin.post('/api/taxes/add-tax', { ...base, taxComputation: 'percentage_of_price', amount: -120 }))).toContain(
       'amount: A percentage cannot be less than -100',
@@ -199,9 +201,16 @@ describe('validation messages (spec document 2, section 5)', () => {
     expect(messages(await org.admin.post('/api/taxes/add-tax', { ...base, taxComputation: 'percentage_of_price', amount: 120 }))).toContain(
       'amount: A percentage cannot be more than 100',
     );
-    expect(messages(await org.admin.post('/api/taxes/add-tax', { ...base, scope: 'both', taxComputation: 'fixed', amount: 1 }))).toContain('scope: Scope is required');
+    expect(messages(await org.admin.post('/api/taxes/add-tax', { ...base, scope: 'both', taxComputation: 'fixed', amount: 1 }))).toContain(
+      'scope: Scope is required',
+    );
     // amounts typed in a form arrive as strings; yes/no selections are accepted
-    const typed = await org.admin.post('/api/taxes/add-tax', { ...base, taxComputation: 'percentage_of_price_tax_included', amount: '15', isPriceIncluded: 'yes' });
+    const typed = await org.admin.post('/api/taxes/add-tax', {
+      ...base,
+      taxComputation: 'percentage_of_price_tax_included',
+      amount: '15',
+      isPriceIncluded: 'yes',
+    });
     expect(typed.status).toBe(201);
     expect(typed.body.tax).toMatchObject({ taxComputation: 'percentage_of_price_tax_included', amount: 15, isPriceIncluded: true, Children: [] });
   });
@@ -209,22 +218,24 @@ describe('validation messages (spec document 2, section 5)', () => {
   it('UOM category and UOM messages', async () => {
     expect(messages(await org.admin.post('/api/uom-categories/add-uom-category', { name: 'kg' }))).toContain('name: Name must be at least 3 characters long');
     const empty = await org.admin.post('/api/uoms/add-uom', {});
-    expect(messages(empty)).toEqual(
-      expect.arrayContaining(['name: Name is required', 'categoryId: Category ID is required', 'type: Type is required']),
-    );
+    expect(messages(empty)).toEqual(expect.arrayContaining(['name: Name is required', 'categoryId: Category ID is required', 'type: Type is required']));
     const cat = await org.admin.post('/api/uom-categories/add-uom-category', { name: 'Weight' });
     const categoryId = cat.body.addedUomCategory.id;
     expect(messages(await org.admin.post('/api/uoms/add-uom', { name: 'Gram', categoryId, type: 'lesser' }))).toContain('ratio: Ratio is required');
     expect(messages(await org.admin.post('/api/uoms/add-uom', { name: 'Gram', categoryId, type: 'lesser', ratio: 0 }))).toContain(
       'ratio: The number must be greater than 0',
     );
-    expect(messages(await org.admin.post('/api/uoms/add-uom', { name: 'Gram', categoryId, type: 'lesser', ratio: 'x' }))).toContain('ratio: Only numbers are allowed');
+    expect(messages(await org.admin.post('/api/uoms/add-uom', { name: 'Gram', categoryId, type: 'lesser', ratio: 'x' }))).toContain(
+      'ratio: Only numbers are allowed',
+    );
     expect(messages(await org.admin.post('/api/uoms/add-uom', { name: 'Gram', categoryId, type: 'huge', ratio: 2 }))).toContain('type: Type is required');
   });
 
   it('asset category: name min 3 and short code min 3 (code or shortCode)', async () => {
     const res = await org.admin.post('/api/asset-categories/add-asset-category', { name: 'Pu', code: 'PM' });
-    expect(messages(res)).toEqual(expect.arrayContaining(['name: Name must be at least 3 characters long', 'code: Short code must be at least 3 characters long']));
+    expect(messages(res)).toEqual(
+      expect.arrayContaining(['name: Name must be at least 3 characters long', 'code: Short code must be at least 3 characters long']),
+    );
     expect(messages(await org.admin.post('/api/asset-categories/add-asset-category', { name: 'Pumps', shortCode: 'P' }))).toContain(
       'shortCode: Short code must be at least 3 characters long',
     );
@@ -295,14 +306,22 @@ describe('tax groups', () => {
     const add = (body: object) => admin.post('/api/taxes/add-tax', body);
     const fixed = (await add({ name: 'Eco Fee', scope: 'sales', taxComputation: 'fixed', amount: 2.5, isPriceIncluded: false })).body.tax;
     const percent = (await add({ name: 'Sales Tax 7%', scope: 'sales', taxComputation: 'percentage_of_price', amount: 7, isPriceIncluded: false })).body.tax;
-    const purchase = (await add({ name: 'Purchase Tax', scope: 'purchase', taxComputation: 'percentage_of_price', amount: 5, isPriceIncluded: false })).body.tax;
+    const purchase = (await add({ name: 'Purchase Tax', scope: 'purchase', taxComputation: 'percentage_of_price', amount: 5, isPriceIncluded: false })).body
+      .tax;
     return { add, fixed, percent, purchase };
   }
 
   it('a group takes child taxes (Children in responses), never other groups', async () => {
     const org = await createOrg(t);
     const { add, fixed, percent, purchase } = await setup(org.admin);
-    const group = await add({ name: 'Sales + Eco', scope: 'sales', taxComputation: 'group', isPriceIncluded: false, children: [fixed.id, percent.id, fixed.id], amount: 9 });
+    const group = await add({
+      name: 'Sales + Eco',
+      scope: 'sales',
+      taxComputation: 'group',
+      isPriceIncluded: false,
+      children: [fixed.id, percent.id, fixed.id],
+      amount: 9,
+    });
     expect(group.status, JSON.stringify(group.body)).toBe(201);
     expect(group.body.tax.amount).toBeNull();
     expect(group.body.tax.Children.map((c: { id: number }) => c.id).sort()).toEqual([fixed.id, percent.id].sort());
@@ -335,16 +354,41 @@ describe('tax groups', () => {
     expect(itself.body.error).toBe('A group tax cannot contain itself');
 
     // a child cannot become a group, nor leave the group's scope
-    const childToGroup = await org.admin.put(`/api/taxes/update-tax/${fixed.id}`, { name: 'Eco Fee', scope: 'sales', taxComputation: 'group', isPriceIncluded: false, children: [percent.id] });
+    const childToGroup = await org.admin.put(`/api/taxes/update-tax/${fixed.id}`, {
+      name: 'Eco Fee',
+      scope: 'sales',
+      taxComputation: 'group',
+      isPriceIncluded: false,
+      children: [percent.id],
+    });
     expect(childToGroup.status).toBe(400);
     expect(childToGroup.body.error).toBe('This tax is a child of a group tax and cannot become a group');
-    const childScope = await org.admin.put(`/api/taxes/update-tax/${fixed.id}`, { name: 'Eco Fee', scope: 'purchase', taxComputation: 'fixed', amount: 2, isPriceIncluded: false });
+    const childScope = await org.admin.put(`/api/taxes/update-tax/${fixed.id}`, {
+      name: 'Eco Fee',
+      scope: 'purchase',
+      taxComputation: 'fixed',
+      amount: 2,
+      isPriceIncluded: false,
+    });
     expect(childScope.status).toBe(400);
 
     // changing a group's children and turning it into a plain tax
-    const oneChild = await org.admin.put(`/api/taxes/update-tax/${group.body.tax.id}`, { name: 'Sales only', scope: 'sales', taxComputation: 'group', isPriceIncluded: false, children: [percent.id] });
+    const oneChild = await org.admin.put(`/api/taxes/update-tax/${group.body.tax.id}`, {
+      name: 'Sales only',
+      scope: 'sales',
+      taxComputation: 'group',
+      isPriceIncluded: false,
+      children: [percent.id],
+    });
     expect(oneChild.body.tax.Children.map((c: { id: number }) => c.id)).toEqual([percent.id]);
-    const plain = await org.admin.put(`/api/taxes/update-tax/${group.body.tax.id}`, { name: 'Flat', scope: 'sales', taxComputation: 'fixed', amount: 3, isPriceIncluded: false, children: [percent.id] });
+    const plain = await org.admin.put(`/api/taxes/update-tax/${group.body.tax.id}`, {
+      name: 'Flat',
+      scope: 'sales',
+      taxComputation: 'fixed',
+      amount: 3,
+      isPriceIncluded: false,
+      children: [percent.id],
+    });
     expect(plain.body.tax).toMatchObject({ taxComputation: 'fixed', amount: 3, Children: [] });
   });
 
@@ -352,7 +396,13 @@ describe('tax groups', () => {
     const a = await createOrg(t);
     const b = await createOrg(t);
     const { fixed } = await setup(b.admin);
-    const res = await a.admin.post('/api/taxes/add-tax', { name: 'Group', scope: 'sales', taxComputation: 'group', isPriceIncluded: false, children: [fixed.id] });
+    const res = await a.admin.post('/api/taxes/add-tax', {
+      name: 'Group',
+      scope: 'sales',
+      taxComputation: 'group',
+      isPriceIncluded: false,
+      children: [fixed.id],
+    });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('Child tax not found');
   });
@@ -360,7 +410,8 @@ describe('tax groups', () => {
   it('deleting a tax used by a group is refused with 409; the group keeps its child', async () => {
     const org = await createOrg(t);
     const { add, fixed, percent } = await setup(org.admin);
-    const group = (await add({ name: 'Sales + Eco', scope: 'sales', taxComputation: 'group', isPriceIncluded: false, children: [fixed.id, percent.id] })).body.tax;
+    const group = (await add({ name: 'Sales + Eco', scope: 'sales', taxComputation: 'group', isPriceIncluded: false, children: [fixed.id, percent.id] })).body
+      .tax;
     const res = await org.admin.del(`/api/taxes/delete-tax/${fixed.id}`);
     expect(res.status).toBe(409);
     expect(res.body.error).toBe('This tax is used by other records and cannot be deleted');
@@ -417,7 +468,12 @@ describe('units of measure', () => {
   it("isReferenceSet comes from the category's own units: empty, with a reference, only bigger/lesser, after deleting the reference", async () => {
     const org = await createOrg(t);
     const flags = async () =>
-      Object.fromEntries(((await org.admin.get('/api/uom-categories/get-uom-categories')).body.uomCategories as { name: string; isReferenceSet: boolean }[]).map((c) => [c.name, c.isReferenceSet]));
+      Object.fromEntries(
+        ((await org.admin.get('/api/uom-categories/get-uom-categories')).body.uomCategories as { name: string; isReferenceSet: boolean }[]).map((c) => [
+          c.name,
+          c.isReferenceSet,
+        ]),
+      );
     // ids chosen so that a unit's id equals its category's id (1 and 1): the case that once marked every category
     const weight = await category(org.admin, 'Weight');
     const kg = (await org.admin.post('/api/uoms/add-uom', { name: 'Kilogram', categoryId: weight.id, type: 'reference' })).body.uom;
@@ -442,7 +498,12 @@ describe('units of measure', () => {
     const org = await createOrg(t);
     const weight = await category(org.admin);
     for (let i = 1; i <= 12; i++) {
-      const res = await org.admin.post('/api/uoms/add-uom', { name: `Unit ${String(i).padStart(2, '0')}`, categoryId: weight.id, type: i === 1 ? 'reference' : 'bigger', ratio: i });
+      const res = await org.admin.post('/api/uoms/add-uom', {
+        name: `Unit ${String(i).padStart(2, '0')}`,
+        categoryId: weight.id,
+        type: i === 1 ? 'reference' : 'bigger',
+        ratio: i,
+      });
       expect(res.status).toBe(201);
     }
     const first = await org.admin.get('/api/uoms/get-uoms');
@@ -490,10 +551,21 @@ describe('deleting master data that other records use', () => {
     const uomCat = (await admin.post('/api/uom-categories/add-uom-category', { name: 'Unit' })).body.addedUomCategory;
     const each = (await admin.post('/api/uoms/add-uom', { name: 'Each', categoryId: uomCat.id, type: 'reference' })).body.uom;
     const assetCat = (await admin.post('/api/asset-categories/add-asset-category', { name: 'Pumps', code: 'PMP' })).body.assetCategory;
-    const reason = (await admin.post('/api/time-tracking-reasons/add-time-tracking-reason', { name: 'Repair', type: 'productivity', is_blocking_reason: false }))
-      .body.timeTrackingReason;
+    const reason = (
+      await admin.post('/api/time-tracking-reasons/add-time-tracking-reason', { name: 'Repair', type: 'productivity', is_blocking_reason: false })
+    ).body.timeTrackingReason;
     await withTenant(t.database.db, org.orgId, async (tx) => {
-      await tx.insert(parts).values({ orgId: org.orgId, name: 'Ball bearing 6204', type: 'stockable', categoryId: category.id, salesPrice: 12.5, unitOfMeasureId: each.id, purchaseUnitOfMeasureId: each.id });
+      await tx
+        .insert(parts)
+        .values({
+          orgId: org.orgId,
+          name: 'Ball bearing 6204',
+          type: 'stockable',
+          categoryId: category.id,
+          salesPrice: 12.5,
+          unitOfMeasureId: each.id,
+          purchaseUnitOfMeasureId: each.id,
+        });
       await tx.insert(assets).values({ orgId: org.orgId, name: 'Cooling pump', date: '2024-01-10', assetCategoryId: assetCat.id });
       const [wo] = await tx.insert(workOrders).values({ orgId: org.orgId, title: 'Fix pump' }).returning({ id: workOrders.id });
       await tx.insert(workOrderLabors).values({
@@ -507,8 +579,14 @@ describe('deleting master data that other records use', () => {
     });
 
     const cases: [string, string][] = [
-      [`/api/product-categories/delete-product-category/${category.id}`, 'This category is used by other records (parts or sub-categories) and cannot be deleted'],
-      [`/api/product-categories/delete-product-category/${parentCat.id}`, 'This category is used by other records (parts or sub-categories) and cannot be deleted'],
+      [
+        `/api/product-categories/delete-product-category/${category.id}`,
+        'This category is used by other records (parts or sub-categories) and cannot be deleted',
+      ],
+      [
+        `/api/product-categories/delete-product-category/${parentCat.id}`,
+        'This category is used by other records (parts or sub-categories) and cannot be deleted',
+      ],
       [`/api/uoms/delete-uom/${each.id}`, 'This unit of measure is used by other records and cannot be deleted'],
       [`/api/asset-categories/delete-asset-category/${assetCat.id}`, 'This asset category is used by assets and cannot be deleted'],
       [`/api/time-tracking-reasons/delete-time-tracking-reason/${reason.id}`, 'This time tracking reason is used by logged labor and cannot be deleted'],
@@ -525,8 +603,11 @@ describe('deleting master data that other records use', () => {
 
   it('a tax used by other records (a raw reference) is refused the same way', async () => {
     const org = await createOrg(t);
-    const tax = (await org.admin.post('/api/taxes/add-tax', { name: 'Eco Fee', scope: 'sales', taxComputation: 'fixed', amount: 1, isPriceIncluded: false })).body.tax;
-    const group = (await org.admin.post('/api/taxes/add-tax', { name: 'Group', scope: 'sales', taxComputation: 'group', isPriceIncluded: false, children: [tax.id] })).body.tax;
+    const tax = (await org.admin.post('/api/taxes/add-tax', { name: 'Eco Fee', scope: 'sales', taxComputation: 'fixed', amount: 1, isPriceIncluded: false }))
+      .body.tax;
+    const group = (
+      await org.admin.post('/api/taxes/add-tax', { name: 'Group', scope: 'sales', taxComputation: 'group', isPriceIncluded: false, children: [tax.id] })
+    ).body.tax;
     const res = await org.admin.del(`/api/taxes/delete-tax/${tax.id}`);
     expect(res.status).toBe(409);
     expect(res.body.error).toBe('This tax is used by other records and cannot be deleted');
@@ -539,7 +620,8 @@ describe('activity and application data', () => {
   it('records created/updated in the Note Logs and serves master data in get-app-data', async () => {
     const org = await createOrg(t);
     const worker = await org.as('worker');
-    const tax = (await org.admin.post('/api/taxes/add-tax', { name: 'Eco Fee', scope: 'sales', taxComputation: 'fixed', amount: 1, isPriceIncluded: false })).body.tax;
+    const tax = (await org.admin.post('/api/taxes/add-tax', { name: 'Eco Fee', scope: 'sales', taxComputation: 'fixed', amount: 1, isPriceIncluded: false }))
+      .body.tax;
     await org.admin.put(`/api/taxes/update-tax/${tax.id}`, { name: 'Eco Fee', scope: 'sales', taxComputation: 'fixed', amount: 2, isPriceIncluded: false });
     const log = await org.admin.get(`/api/activities/tax/${tax.id}`);
     expect(log.status, JSON.stringify(log.body)).toBe(200);

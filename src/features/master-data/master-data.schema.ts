@@ -32,11 +32,14 @@ export const nameField = (label = 'Name') =>
 
 /** A yes/no choice: booleans, or 'yes'/'no'/'true'/'false' from a select. */
 export const yesNoField = (message: string) =>
-  z.preprocess((v) => {
-    if (typeof v !== 'string') return v;
-    const s = v.trim().toLowerCase();
-    return s === 'yes' || s === 'true' ? true : s === 'no' || s === 'false' ? false : s === '' ? undefined : v;
-  }, z.boolean({ error: message }));
+  z.preprocess(
+    (v) => {
+      if (typeof v !== 'string') return v;
+      const s = v.trim().toLowerCase();
+      return s === 'yes' || s === 'true' ? true : s === 'no' || s === 'false' ? false : s === '' ? undefined : v;
+    },
+    z.boolean({ error: message }),
+  );
 
 /**
  * An optional number typed in a form (a number or a numeric string): '', null and absent all mean
@@ -112,7 +115,12 @@ export const taxInputSchema = z
     // tax's amount joins the base of the taxes after it.
     sequence: z.preprocess(
       (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v.trim())) : blankToUndefined(v)),
-      z.number({ error: TAX_MESSAGES.sequence }).int(TAX_MESSAGES.sequence).min(0, TAX_MESSAGES.sequence).max(9999, TAX_MESSAGES.sequence).default(DEFAULT_TAX_SEQUENCE),
+      z
+        .number({ error: TAX_MESSAGES.sequence })
+        .int(TAX_MESSAGES.sequence)
+        .min(0, TAX_MESSAGES.sequence)
+        .max(9999, TAX_MESSAGES.sequence)
+        .default(DEFAULT_TAX_SEQUENCE),
     ),
     includeBaseAmount: yesNoField(TAX_MESSAGES.includeBaseAmount).optional().default(false),
     children: z.preprocess(

@@ -22,7 +22,14 @@ export async function seedMasterData(tx: Tx, orgId: number) {
     .values([
       { orgId, name: 'Sales Tax 7%', scope: 'sales' as const, taxComputation: 'percentage_of_price' as const, amount: 7 },
       { orgId, name: 'Environmental Fee', scope: 'sales' as const, taxComputation: 'fixed' as const, amount: 2.5 },
-      { orgId, name: 'VAT 15% Included', scope: 'sales' as const, taxComputation: 'percentage_of_price_tax_included' as const, amount: 15, isPriceIncluded: true },
+      {
+        orgId,
+        name: 'VAT 15% Included',
+        scope: 'sales' as const,
+        taxComputation: 'percentage_of_price_tax_included' as const,
+        amount: 15,
+        isPriceIncluded: true,
+      },
       { orgId, name: 'Purchase Tax 7%', scope: 'purchase' as const, taxComputation: 'percentage_of_price' as const, amount: 7 },
       { orgId, name: 'Freight Surcharge', scope: 'purchase' as const, taxComputation: 'fixed' as const, amount: 10 },
       { orgId, name: 'Import Duty 5%', scope: 'purchase' as const, taxComputation: 'percentage_of_price' as const, amount: 5 },
@@ -46,10 +53,29 @@ export async function seedMasterData(tx: Tx, orgId: number) {
 
   // Ratios follow Odoo: a bigger unit holds `ratio` reference units; `ratio` lesser units make one reference unit.
   const units: Record<string, [string, 'reference' | 'bigger' | 'lesser', number][]> = {
-    Unit: [['Units', 'reference', 1], ['Pair', 'bigger', 2], ['Dozens', 'bigger', 12], ['Box of 50', 'bigger', 50]],
-    Weight: [['Kilogram', 'reference', 1], ['Gram', 'lesser', 1000], ['Pound', 'lesser', 2.20462], ['Tonne', 'bigger', 1000]],
-    Length: [['Meter', 'reference', 1], ['Centimeter', 'lesser', 100], ['Millimeter', 'lesser', 1000], ['Foot', 'lesser', 3.28084]],
-    Volume: [['Liter', 'reference', 1], ['Milliliter', 'lesser', 1000], ['Gallon (US)', 'bigger', 3.78541]],
+    Unit: [
+      ['Units', 'reference', 1],
+      ['Pair', 'bigger', 2],
+      ['Dozens', 'bigger', 12],
+      ['Box of 50', 'bigger', 50],
+    ],
+    Weight: [
+      ['Kilogram', 'reference', 1],
+      ['Gram', 'lesser', 1000],
+      ['Pound', 'lesser', 2.20462],
+      ['Tonne', 'bigger', 1000],
+    ],
+    Length: [
+      ['Meter', 'reference', 1],
+      ['Centimeter', 'lesser', 100],
+      ['Millimeter', 'lesser', 1000],
+      ['Foot', 'lesser', 3.28084],
+    ],
+    Volume: [
+      ['Liter', 'reference', 1],
+      ['Milliliter', 'lesser', 1000],
+      ['Gallon (US)', 'bigger', 3.78541],
+    ],
   };
   for (const [categoryName, list] of Object.entries(units)) {
     const [category] = await tx.insert(uomCategories).values({ orgId, name: categoryName }).returning({ id: uomCategories.id });

@@ -51,23 +51,25 @@ export function readSimpleList<Q extends PgSelect>(
   alsoSearched: PgColumn[] = [],
 ): Promise<{ rows: Q['_']['result']; total: number }> {
   // The rows' type is the caller's select; drizzle's generic builder types cannot show that `total` is in it.
-  return pageAndTotal(simpleListValues(orgId, query), (values) =>
-    preparedRead(tx,
-      statement,
-      () =>
-        select(totalOver())
-          .where(and(eq(table.orgId, param('orgId')), nameLike(values, table.name, ...alsoSearched)))
-          .orderBy(asc(table.name), asc(table.id))
-          .limit(param('limit'))
-          .offset(param('offset')),
-      values,
-    ) as Promise<{ total: number }[]>,
+  return pageAndTotal(
+    simpleListValues(orgId, query),
+    (values) =>
+      preparedRead(
+        tx,
+        statement,
+        () =>
+          select(totalOver())
+            .where(and(eq(table.orgId, param('orgId')), nameLike(values, table.name, ...alsoSearched)))
+            .orderBy(asc(table.name), asc(table.id))
+            .limit(param('limit'))
+            .offset(param('offset')),
+        values,
+      ) as Promise<{ total: number }[]>,
   );
 }
 
 /** Case-insensitive "contains" on a column, or nothing when the filter is empty. */
-export const nameContains = (column: PgColumn, name: string | undefined): SQL | undefined =>
-  name ? ilike(column, `%${escapeLike(name)}%`) : undefined;
+export const nameContains = (column: PgColumn, name: string | undefined): SQL | undefined => (name ? ilike(column, `%${escapeLike(name)}%`) : undefined);
 
 /**
  * Runs a delete (or an update) that the database may refuse because other records point at the row

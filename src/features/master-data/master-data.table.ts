@@ -15,11 +15,7 @@ export const productCategories = pgTable(
     parentId: integer(),
     createdAt: createdAtColumn(),
   },
-  (t) => [
-    primaryKey({ columns: [t.orgId, t.id] }),
-    orgFk(t),
-    foreignKey({ columns: [t.orgId, t.parentId], foreignColumns: [t.orgId, t.id] }),
-  ],
+  (t) => [primaryKey({ columns: [t.orgId, t.id] }), orgFk(t), foreignKey({ columns: [t.orgId, t.parentId], foreignColumns: [t.orgId, t.id] })],
 );
 
 export const TAX_SCOPES = ['sales', 'purchase'] as const;
@@ -89,7 +85,9 @@ export const uoms = pgTable(
     primaryKey({ columns: [t.orgId, t.id] }),
     orgFk(t),
     foreignKey({ columns: [t.orgId, t.categoryId], foreignColumns: [uomCategories.orgId, uomCategories.id] }),
-    uniqueIndex('uoms_one_reference_per_category').on(t.orgId, t.categoryId).where(sql`${t.type} = 'reference'`),
+    uniqueIndex('uoms_one_reference_per_category')
+      .on(t.orgId, t.categoryId)
+      .where(sql`${t.type} = 'reference'`),
     index('uoms_org_name_idx').on(t.orgId, t.name),
   ],
 );

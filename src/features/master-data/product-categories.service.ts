@@ -8,7 +8,6 @@ import { diffChanges, recordActivity, registerActivityEntity } from '../activity
 import type { ProductCategoryDto, productCategoryInputSchema, SimpleListQuery } from './master-data.schema';
 import { iso, listWindow, readSimpleList, refuseWhenUsed } from './master-data.service';
 
-
 registerActivityEntity('product-category', productCategories, 'Product category');
 
 type Input = z.output<typeof productCategoryInputSchema>;
@@ -38,7 +37,9 @@ const base = <T extends typeof columns>(tx: ReadTx, selected: T = columns as T) 
 
 /** The organisation's product categories (name filter), sorted by name. */
 export async function listProductCategories(tx: ReadTx, orgId: number, query: SimpleListQuery) {
-  const { rows, total } = await readSimpleList(tx, 'productCategories.list', orgId, query, productCategories, (total) => base(tx, { ...columns, total }).$dynamic());
+  const { rows, total } = await readSimpleList(tx, 'productCategories.list', orgId, query, productCategories, (total) =>
+    base(tx, { ...columns, total }).$dynamic(),
+  );
   return { productCategories: rows.map(toDto), pagination: listWindow(query).paginate(total) };
 }
 
@@ -85,9 +86,13 @@ export async function addProductCategory(tx: Tx, orgId: number, actorId: number,
 export async function updateProductCategory(tx: Tx, orgId: number, actorId: number, id: number, input: Input) {
   const before = await getProductCategory(tx, orgId, id);
   const values = { name: input.name, parentId: await checkParent(tx, orgId, input.parentId, id) };
-  await tx.update(productCategories).set(values).where(and(eq(productCategories.orgId, orgId), eq(productCategories.id, id)));
+  await tx
+    .update(productCategories)
+    .set(values)
+    .where(and(eq(productCategories.orgId, orgId), eq(productCategories.id, id)));
   const changes = diffChanges(before as unknown as Record<string, unknown>, values, ['name', 'parentId']);
-  if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: 'product-category', entityId: id, userId: actorId, action: 'updated', changes });
+  if (Object.keys(changes).length)
+    await recordActivity(tx, orgId, { entityType: 'product-category', entityId: id, userId: actorId, action: 'updated', changes });
   return { message: 'Category updated successfully', productCategory: await getProductCategory(tx, orgId, id) };
 }
 

@@ -8,7 +8,6 @@ import type { SimpleListQuery, TaxChildDto, TaxDto, taxInputSchema } from './mas
 import { checkCurrencyDecimals, moneySettings } from '../organization/organization.service';
 import { iso, listWindow, readSimpleList, refuseWhenUsed } from './master-data.service';
 
-
 registerActivityEntity('tax', taxes, 'Tax');
 
 type Input = z.output<typeof taxInputSchema>;
@@ -68,12 +67,20 @@ async function withChildren(tx: ReadTx, orgId: number, rows: Row[]): Promise<Tax
 
 /** The organisation's taxes with their child taxes (name filter), sorted by name. */
 export async function listTaxes(tx: ReadTx, orgId: number, query: SimpleListQuery) {
-  const { rows, total } = await readSimpleList(tx, 'taxes.list', orgId, query, taxes, (total) => tx.select({ ...columns, total }).from(taxes).$dynamic());
+  const { rows, total } = await readSimpleList(tx, 'taxes.list', orgId, query, taxes, (total) =>
+    tx
+      .select({ ...columns, total })
+      .from(taxes)
+      .$dynamic(),
+  );
   return { taxes: await withChildren(tx, orgId, rows), pagination: listWindow(query).paginate(total) };
 }
 
 export async function getTax(tx: Tx, orgId: number, id: number): Promise<TaxDto> {
-  const rows = await tx.select(columns).from(taxes).where(and(eq(taxes.orgId, orgId), eq(taxes.id, id)));
+  const rows = await tx
+    .select(columns)
+    .from(taxes)
+    .where(and(eq(taxes.orgId, orgId), eq(taxes.id, id)));
   if (!rows.length) throw notFound('Tax');
   return (await withChildren(tx, orgId, rows))[0];
 }
@@ -126,7 +133,10 @@ const valuesOf = (input: Input) => ({
 /** Creates one tax (the add route, and the import, decision 042); returns its id. */
 export async function createTax(tx: Tx, orgId: number, actorId: number, input: Input): Promise<number> {
   await checkChildren(tx, orgId, input);
-  const [row] = await tx.insert(taxes).values({ orgId, ...valuesOf(input) }).returning({ id: taxes.id });
+  const [row] = await tx
+    .insert(taxes)
+    .values({ orgId, ...valuesOf(input) })
+    .returning({ id: taxes.id });
   await setChildren(tx, orgId, row.id, input.children);
   await recordActivity(tx, orgId, { entityType: 'tax', entityId: row.id, userId: actorId, action: 'created' });
   return row.id;
@@ -142,18 +152,16 @@ export async function updateTax(tx: Tx, orgId: number, actorId: number, id: numb
   await checkChildren(tx, orgId, input, id);
   await checkAsChild(tx, orgId, id, input);
   const values = valuesOf(input);
-  await tx.update(taxes).set(values).where(and(eq(taxes.orgId, orgId), eq(taxes.id, id)));
+  await tx
+    .update(taxes)
+    .set(values)
+    .where(and(eq(taxes.orgId, orgId), eq(taxes.id, id)));
   await setChildren(tx, orgId, id, input.children);
-  const changes = diffChanges({ ...before, children: before.Children.map((c) => c.id).sort() } as Record<string, unknown>, { ...values, children: [...input.children].sort() }, [
-    'name',
-    'scope',
-    'taxComputation',
-    'amount',
-    'isPriceIncluded',
-    'sequence',
-    'includeBaseAmount',
-    'children',
-  ]);
+  const changes = diffChanges(
+    { ...before, children: before.Children.map((c) => c.id).sort() } as Record<string, unknown>,
+    { ...values, children: [...input.children].sort() },
+    ['name', 'scope', 'taxComputation', 'amount', 'isPriceIncluded', 'sequence', 'includeBaseAmount', 'children'],
+  );
   if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: 'tax', entityId: id, userId: actorId, action: 'updated', changes });
   return { message: 'Tax updated successfully', tax: await getTax(tx, orgId, id) };
 }
@@ -161,9 +169,7 @@ export async function updateTax(tx: Tx, orgId: number, actorId: number, id: numb
 /** Refused (409) while a group, a quotation line or a purchase-order line uses the tax. */
 export async function deleteTax(tx: Tx, orgId: number, actorId: number, id: number, query: SimpleListQuery) {
   await getTax(tx, orgId, id);
-  await refuseWhenUsed('This tax is used by other records and cannot be deleted', () =>
-    tx.delete(taxes).where(and(eq(taxes.orgId, orgId), eq(taxes.id, id))),
-  );
+  await refuseWhenUsed('This tax is used by other records and cannot be deleted', () => tx.delete(taxes).where(and(eq(taxes.orgId, orgId), eq(taxes.id, id))));
   await recordActivity(tx, orgId, { entityType: 'tax', entityId: id, userId: actorId, action: 'deleted' });
   return { message: 'Tax deleted successfully', ...(await listTaxes(tx, orgId, query)) };
 }

@@ -7,7 +7,6 @@ import { diffChanges, recordActivity, registerActivityEntity } from '../activity
 import type { SimpleListQuery, TimeTrackingReasonDto, timeTrackingReasonInputSchema } from './master-data.schema';
 import { iso, listWindow, readSimpleList, refuseWhenUsed } from './master-data.service';
 
-
 registerActivityEntity('time-tracking-reason', timeTrackingReasons, 'Time tracking reason');
 
 type Input = z.output<typeof timeTrackingReasonInputSchema>;
@@ -30,19 +29,30 @@ const toDto = (r: { id: number; name: string; type: TimeTrackingReasonDto['type'
 });
 
 export async function listTimeTrackingReasons(tx: ReadTx, orgId: number, query: SimpleListQuery) {
-  const { rows, total } = await readSimpleList(tx, 'timeTrackingReasons.list', orgId, query, timeTrackingReasons, (total) => tx.select({ ...columns, total }).from(timeTrackingReasons).$dynamic());
+  const { rows, total } = await readSimpleList(tx, 'timeTrackingReasons.list', orgId, query, timeTrackingReasons, (total) =>
+    tx
+      .select({ ...columns, total })
+      .from(timeTrackingReasons)
+      .$dynamic(),
+  );
   return { timeTrackingReasons: rows.map(toDto), pagination: listWindow(query).paginate(total) };
 }
 
 export async function getTimeTrackingReason(tx: Tx, orgId: number, id: number) {
-  const [row] = await tx.select(columns).from(timeTrackingReasons).where(and(eq(timeTrackingReasons.orgId, orgId), eq(timeTrackingReasons.id, id)));
+  const [row] = await tx
+    .select(columns)
+    .from(timeTrackingReasons)
+    .where(and(eq(timeTrackingReasons.orgId, orgId), eq(timeTrackingReasons.id, id)));
   if (!row) throw notFound('Time tracking reason');
   return toDto(row);
 }
 
 /** Creates one reason (the add route, and the import, decision 042); returns its id. */
 export async function createTimeTrackingReason(tx: Tx, orgId: number, actorId: number, input: Input): Promise<number> {
-  const [row] = await tx.insert(timeTrackingReasons).values({ orgId, ...input }).returning({ id: timeTrackingReasons.id });
+  const [row] = await tx
+    .insert(timeTrackingReasons)
+    .values({ orgId, ...input })
+    .returning({ id: timeTrackingReasons.id });
   await recordActivity(tx, orgId, { entityType: 'time-tracking-reason', entityId: row.id, userId: actorId, action: 'created' });
   return row.id;
 }
@@ -58,9 +68,13 @@ export async function addTimeTrackingReason(tx: Tx, orgId: number, actorId: numb
 
 export async function updateTimeTrackingReason(tx: Tx, orgId: number, actorId: number, id: number, input: Input) {
   const before = await getTimeTrackingReason(tx, orgId, id);
-  await tx.update(timeTrackingReasons).set(input).where(and(eq(timeTrackingReasons.orgId, orgId), eq(timeTrackingReasons.id, id)));
+  await tx
+    .update(timeTrackingReasons)
+    .set(input)
+    .where(and(eq(timeTrackingReasons.orgId, orgId), eq(timeTrackingReasons.id, id)));
   const changes = diffChanges(before as unknown as Record<string, unknown>, input, ['name', 'type', 'isBlockingReason']);
-  if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: 'time-tracking-reason', entityId: id, userId: actorId, action: 'updated', changes });
+  if (Object.keys(changes).length)
+    await recordActivity(tx, orgId, { entityType: 'time-tracking-reason', entityId: id, userId: actorId, action: 'updated', changes });
   return { message: 'Time tracking reason updated successfully', timeTrackingReason: await getTimeTrackingReason(tx, orgId, id) };
 }
 

@@ -17,7 +17,6 @@ import type {
 } from './master-data.schema';
 import { iso, listWindow, nameContains, readSimpleList, refuseWhenUsed } from './master-data.service';
 
-
 registerActivityEntity('uom-category', uomCategories, 'UOM category');
 registerActivityEntity('uom', uoms, 'Unit of measure');
 
@@ -40,12 +39,20 @@ const categoryDto = (r: { id: number; name: string; isReferenceSet: boolean; cre
 
 /** UOM categories with `isReferenceSet` (whether a reference unit exists), sorted by name. */
 export async function listUomCategories(tx: ReadTx, orgId: number, query: SimpleListQuery) {
-  const { rows, total } = await readSimpleList(tx, 'uomCategories.list', orgId, query, uomCategories, (total) => tx.select({ ...categoryColumns, total }).from(uomCategories).$dynamic());
+  const { rows, total } = await readSimpleList(tx, 'uomCategories.list', orgId, query, uomCategories, (total) =>
+    tx
+      .select({ ...categoryColumns, total })
+      .from(uomCategories)
+      .$dynamic(),
+  );
   return { uomCategories: rows.map(categoryDto), pagination: listWindow(query).paginate(total) };
 }
 
 export async function getUomCategory(tx: Tx, orgId: number, id: number) {
-  const [row] = await tx.select(categoryColumns).from(uomCategories).where(and(eq(uomCategories.orgId, orgId), eq(uomCategories.id, id)));
+  const [row] = await tx
+    .select(categoryColumns)
+    .from(uomCategories)
+    .where(and(eq(uomCategories.orgId, orgId), eq(uomCategories.id, id)));
   if (!row) throw notFound('UOM category');
   return categoryDto(row);
 }
@@ -64,7 +71,10 @@ export async function addUomCategory(tx: Tx, orgId: number, actorId: number, inp
 
 export async function updateUomCategory(tx: Tx, orgId: number, actorId: number, id: number, input: z.output<typeof uomCategoryInputSchema>) {
   const before = await getUomCategory(tx, orgId, id);
-  await tx.update(uomCategories).set({ name: input.name }).where(and(eq(uomCategories.orgId, orgId), eq(uomCategories.id, id)));
+  await tx
+    .update(uomCategories)
+    .set({ name: input.name })
+    .where(and(eq(uomCategories.orgId, orgId), eq(uomCategories.id, id)));
   const changes = diffChanges({ name: before.name }, { name: input.name }, ['name']);
   if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: 'uom-category', entityId: id, userId: actorId, action: 'updated', changes });
   return { message: 'UOM Category updated successfully', category: await getUomCategory(tx, orgId, id) };
@@ -93,7 +103,15 @@ const uomColumns = {
   categoryName: uomCategories.name,
   createdAt: uoms.createdAt,
 };
-const uomDto = (r: { id: number; name: string; categoryId: number; ratio: number; type: UomDto['type']; categoryName: string | null; createdAt: Date }): UomDto => ({
+const uomDto = (r: {
+  id: number;
+  name: string;
+  categoryId: number;
+  ratio: number;
+  type: UomDto['type'];
+  categoryName: string | null;
+  createdAt: Date;
+}): UomDto => ({
   id: r.id,
   name: r.name,
   categoryId: r.categoryId,
@@ -104,7 +122,10 @@ const uomDto = (r: { id: number; name: string; categoryId: number; ratio: number
 });
 
 const uomBase = (tx: ReadTx) =>
-  tx.select(uomColumns).from(uoms).leftJoin(uomCategories, and(eq(uomCategories.orgId, uoms.orgId), eq(uomCategories.id, uoms.categoryId)));
+  tx
+    .select(uomColumns)
+    .from(uoms)
+    .leftJoin(uomCategories, and(eq(uomCategories.orgId, uoms.orgId), eq(uomCategories.id, uoms.categoryId)));
 
 const uomWhere = (orgId: number, query: { name?: string; categoryId?: number }) =>
   and(eq(uoms.orgId, orgId), nameContains(uoms.name, query.name), query.categoryId ? eq(uoms.categoryId, query.categoryId) : undefined);
@@ -175,7 +196,12 @@ const uomValues = (input: UomInput) => ({ name: input.name, categoryId: input.ca
 /** Creates one unit (the add route, and the import, decision 042); returns its id. */
 export async function createUom(tx: Tx, orgId: number, actorId: number, input: UomInput): Promise<number> {
   await checkUom(tx, orgId, input);
-  const [row] = await writeUom(() => tx.insert(uoms).values({ orgId, ...uomValues(input) }).returning({ id: uoms.id }));
+  const [row] = await writeUom(() =>
+    tx
+      .insert(uoms)
+      .values({ orgId, ...uomValues(input) })
+      .returning({ id: uoms.id }),
+  );
   await recordActivity(tx, orgId, { entityType: 'uom', entityId: row.id, userId: actorId, action: 'created' });
   return row.id;
 }
@@ -190,7 +216,12 @@ export async function updateUom(tx: Tx, orgId: number, actorId: number, id: numb
   const before = await getUom(tx, orgId, id);
   await checkUom(tx, orgId, input, id);
   const values = uomValues(input);
-  await writeUom(() => tx.update(uoms).set(values).where(and(eq(uoms.orgId, orgId), eq(uoms.id, id))));
+  await writeUom(() =>
+    tx
+      .update(uoms)
+      .set(values)
+      .where(and(eq(uoms.orgId, orgId), eq(uoms.id, id))),
+  );
   const changes = diffChanges(before as unknown as Record<string, unknown>, values, ['name', 'categoryId', 'type', 'ratio']);
   if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: 'uom', entityId: id, userId: actorId, action: 'updated', changes });
   const uom = await getUom(tx, orgId, id);

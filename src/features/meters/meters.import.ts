@@ -25,7 +25,16 @@ const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\
 /** The offset of `timeZone` from UTC, in ms, at the instant `utc`. */
 function zoneOffset(utc: number, timeZone: string) {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
       .formatToParts(new Date(utc))
       .map((p) => [p.type, Number(p.value)]),
   );
@@ -171,7 +180,12 @@ export async function checkReadings(
       ...(await tx
         .select({ id: meters.id, assetId: meters.assetId, name: meters.name })
         .from(meters)
-        .where(and(eq(meters.orgId, orgId), or(someAssets.length ? inArray(meters.assetId, someAssets) : undefined, someMeters.length ? inArray(meters.id, someMeters) : undefined)))),
+        .where(
+          and(
+            eq(meters.orgId, orgId),
+            or(someAssets.length ? inArray(meters.assetId, someAssets) : undefined, someMeters.length ? inArray(meters.id, someMeters) : undefined),
+          ),
+        )),
     );
   }
   const byAssetAndName = new Map<string, (typeof known)[number]>();
@@ -183,7 +197,12 @@ export async function checkReadings(
     const named = byAssetAndName.get(`${assetId}/${r.meter.toLowerCase()}`);
     const numbered = /^\d{1,9}$/.test(r.meter) ? byId.get(Number(r.meter)) : undefined;
     const meter = named ?? (numbered && (assetId === undefined || numbered.assetId === assetId) ? numbered : undefined);
-    if (!meter) issues.push({ row: r.row, column: 'meter', message: assetId === undefined ? 'No such meter' : `Asset AS-${String(assetId).padStart(4, '0')} has no such meter` });
+    if (!meter)
+      issues.push({
+        row: r.row,
+        column: 'meter',
+        message: assetId === undefined ? 'No such meter' : `Asset AS-${String(assetId).padStart(4, '0')} has no such meter`,
+      });
     else resolved.push({ row: r.row, meterId: meter.id, value: r.value, readAt: r.readAt, reset: r.reset });
   }
   return resolved;
@@ -217,10 +236,17 @@ export async function recordReadings(tx: Tx, orgId: number, readings: CheckedRea
  */
 export async function importReadings(tx: Tx, orgId: number, input: ReadingImport, userId: number) {
   if (input.assetId) {
-    const [asset] = await tx.select({ id: assets.id }).from(assets).where(and(eq(assets.orgId, orgId), eq(assets.id, input.assetId)));
+    const [asset] = await tx
+      .select({ id: assets.id })
+      .from(assets)
+      .where(and(eq(assets.orgId, orgId), eq(assets.id, input.assetId)));
     if (!asset) throw notFound('Asset');
   }
-  const parsed = Papa.parse<Record<string, string>>(input.csv.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy', transformHeader: (h) => h.trim() });
+  const parsed = Papa.parse<Record<string, string>>(input.csv.replace(/^\uFEFF/, ''), {
+    header: true,
+    skipEmptyLines: 'greedy',
+    transformHeader: (h) => h.trim(),
+  });
   const issues: ImportIssue[] = [];
   const headers = parsed.meta.fields ?? [];
   const columnOf: Partial<Record<Column, string>> = {};
@@ -237,10 +263,16 @@ export async function importReadings(tx: Tx, orgId: number, input: ReadingImport
   if (!columnOf.asset && !input.assetId) issues.push({ row: 1, column: 'asset', message: 'The file needs an asset column (or import from the asset)' });
   if (issues.length) throw refused(issues);
   if (parsed.data.length === 0) throw refused([{ row: 2, column: columnOf.value!, message: 'The file has no readings' }]);
-  if (parsed.data.length > IMPORT_MAX_ROWS) throw refused([{ row: IMPORT_MAX_ROWS + 2, column: columnOf.value!, message: `At most ${IMPORT_MAX_ROWS} readings per file` }]);
+  if (parsed.data.length > IMPORT_MAX_ROWS)
+    throw refused([{ row: IMPORT_MAX_ROWS + 2, column: columnOf.value!, message: `At most ${IMPORT_MAX_ROWS} readings per file` }]);
   for (const e of parsed.errors) {
     // Papa's row index counts data rows from 0; the file's line is two more (the header is line 1).
-    if (e.code === 'TooManyFields' || e.code === 'TooFewFields' || e.type === 'Quotes') issues.push({ row: (e.row ?? 0) + 2, column: '(row)', message: e.type === 'Quotes' ? 'A quote is not closed' : 'This row does not have one cell per column' });
+    if (e.code === 'TooManyFields' || e.code === 'TooFewFields' || e.type === 'Quotes')
+      issues.push({
+        row: (e.row ?? 0) + 2,
+        column: '(row)',
+        message: e.type === 'Quotes' ? 'A quote is not closed' : 'This row does not have one cell per column',
+      });
   }
   const rows = parsed.data.map((cells, index) => ({
     row: index + 2,

@@ -21,22 +21,40 @@ async function setup() {
 }
 
 const rowsOf = (org: TestOrg) =>
-  withTenant(t.database.db, org.orgId, async (tx) => JSON.stringify([await tx.select().from(meters).orderBy(meters.id), await tx.select().from(meterReadings).orderBy(meterReadings.id)]));
+  withTenant(t.database.db, org.orgId, async (tx) =>
+    JSON.stringify([await tx.select().from(meters).orderBy(meters.id), await tx.select().from(meterReadings).orderBy(meterReadings.id)]),
+  );
 
 describe('meters API', () => {
   it('a manager adds, renames and deletes a meter (with its readings); everyone enters readings and reads them', async () => {
     const { org, pump } = await setup();
     const manager = await org.as('manager', { firstName: 'Mona', lastName: 'Manager' });
     const worker = await org.as('worker', { firstName: 'Walid', lastName: 'Worker' });
-    const add = await manager.post(`${B}/add-meter`, { assetId: pump.id, name: 'Running hours', kind: 'counter', unit: 'h', description: 'Hour meter on the panel' });
+    const add = await manager.post(`${B}/add-meter`, {
+      assetId: pump.id,
+      name: 'Running hours',
+      kind: 'counter',
+      unit: 'h',
+      description: 'Hour meter on the panel',
+    });
     expect(add.status).toBe(201);
-    expect(add.body).toMatchObject({ message: 'Meter added successfully', meter: { assetId: pump.id, name: 'Running hours', kind: 'counter', unit: 'h', latestReading: null, version: 1 } });
+    expect(add.body).toMatchObject({
+      message: 'Meter added successfully',
+      meter: { assetId: pump.id, name: 'Running hours', kind: 'counter', unit: 'h', latestReading: null, version: 1 },
+    });
     expect(add.body.meters).toHaveLength(1);
     const id = add.body.meter.id;
 
     const r = await worker.post(`${B}/add-meter-reading`, { meterId: id, value: '1200.5', readAt: '2026-01-10T08:00:00Z' });
     expect(r.status).toBe(201);
-    expect(r.body.reading).toMatchObject({ value: 1200.5, total: 1200.5, source: 'manual', recordedById: worker.userId, recordedBy: 'Walid Worker', readAt: '2026-01-10T08:00:00.000Z' });
+    expect(r.body.reading).toMatchObject({
+      value: 1200.5,
+      total: 1200.5,
+      source: 'manual',
+      recordedById: worker.userId,
+      recordedBy: 'Walid Worker',
+      readAt: '2026-01-10T08:00:00.000Z',
+    });
     expect(r.body.meters[0].latestReading.value).toBe(1200.5);
     const now = await manager.post(`${B}/add-meter-reading`, { meterId: id, value: 1300 });
     expect(now.status).toBe(201);
@@ -117,9 +135,18 @@ describe('meters API', () => {
     const { org, pump } = await setup();
     const empty = await org.admin.post(`${B}/add-meter`, {});
     expect(empty.status).toBe(400);
-    expect(issuesOf(empty.body)).toMatchObject({ assetId: 'Asset is required', name: 'Name is required', kind: 'Kind must be counter or gauge', unit: 'Unit is required' });
+    expect(issuesOf(empty.body)).toMatchObject({
+      assetId: 'Asset is required',
+      name: 'Name is required',
+      kind: 'Kind must be counter or gauge',
+      unit: 'Unit is required',
+    });
     const long = await org.admin.post(`${B}/add-meter`, { assetId: pump.id, name: 'x'.repeat(101), kind: 'dial', unit: 'x'.repeat(21) });
-    expect(issuesOf(long.body)).toMatchObject({ name: 'Name must be at most 100 characters', kind: 'Kind must be counter or gauge', unit: 'Unit must be at most 20 characters' });
+    expect(issuesOf(long.body)).toMatchObject({
+      name: 'Name must be at most 100 characters',
+      kind: 'Kind must be counter or gauge',
+      unit: 'Unit must be at most 20 characters',
+    });
     expect((await org.admin.post(`${B}/add-meter`, { assetId: 999, name: 'A', kind: 'gauge', unit: 'x' })).status).toBe(404);
     const first = await org.admin.post(`${B}/add-meter`, { assetId: pump.id, name: 'Pressure', kind: 'Gauge', unit: 'bar' });
     expect(first.body.meter.kind).toBe('gauge');
@@ -130,7 +157,11 @@ describe('meters API', () => {
     const id = first.body.meter.id;
     const bad = await org.admin.post(`${B}/add-meter-reading`, { meterId: id, value: 'twelve', readAt: 'yesterday', source: 'csv' });
     expect(bad.status).toBe(400);
-    expect(issuesOf(bad.body)).toEqual({ value: 'Value must be a number', readAt: 'Read at must be a valid date', source: 'Source must be manual or work-order' });
+    expect(issuesOf(bad.body)).toEqual({
+      value: 'Value must be a number',
+      readAt: 'Read at must be a valid date',
+      source: 'Source must be manual or work-order',
+    });
     const missing = await org.admin.post(`${B}/add-meter-reading`, { meterId: id });
     expect(issuesOf(missing.body)).toEqual({ value: 'Value is required' });
     const huge = await org.admin.post(`${B}/add-meter-reading`, { meterId: id, value: 1e12 });
@@ -147,7 +178,9 @@ describe('meters API', () => {
   it('a reading from a work order names a work order of the organisation', async () => {
     const { org, pump } = await setup();
     const { body } = await org.admin.post(`${B}/add-meter`, { assetId: pump.id, name: 'Odometer', kind: 'counter', unit: 'km' });
-    const [wo] = await withTenant(t.database.db, org.orgId, (tx) => tx.insert(workOrders).values({ orgId: org.orgId, title: 'Service', assetId: pump.id }).returning());
+    const [wo] = await withTenant(t.database.db, org.orgId, (tx) =>
+      tx.insert(workOrders).values({ orgId: org.orgId, title: 'Service', assetId: pump.id }).returning(),
+    );
     const ok = await org.admin.post(`${B}/add-meter-reading`, { meterId: body.meter.id, value: 10, source: 'work-order', workOrderId: wo.id });
     expect(ok.body.reading).toMatchObject({ source: 'work-order', workOrderId: wo.id });
     const none = await org.admin.post(`${B}/add-meter-reading`, { meterId: body.meter.id, value: 11, source: 'work-order' });
@@ -167,7 +200,13 @@ describe('CSV import', () => {
   it('imports every row from the asset (by meter name or id, rows in any order, local times in the given zone)', async () => {
     const s = await withMeters();
     const worker = await s.org.as('worker');
-    const csv = ['\uFEFFMeter,Value,Read at', 'running hours,120,2026-01-02 08:00', `${s.temp.id},-4.5,2026-01-02T09:00:00Z`, 'Running Hours,100,2026-01-01', ''].join('\r\n');
+    const csv = [
+      '\uFEFFMeter,Value,Read at',
+      'running hours,120,2026-01-02 08:00',
+      `${s.temp.id},-4.5,2026-01-02T09:00:00Z`,
+      'Running Hours,100,2026-01-01',
+      '',
+    ].join('\r\n');
     const res = await worker.post(`${B}/import-meter-readings`, { assetId: s.pump.id, csv, timeZone: 'Asia/Dubai' });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({ message: 'Imported 3 readings', imported: 3 });

@@ -90,7 +90,10 @@ export const readingValueField = z.any().transform((v, ctx): number => {
 /** Not later than the tolerance allows, measured against this machine's clock when checked. */
 export const isNotInFuture = (d: Date, now = Date.now()) => d.getTime() <= now + FUTURE_TOLERANCE_MS;
 
-const flag = z.preprocess((v) => (v === null || v === undefined || v === '' ? false : v === 'true' ? true : v === 'false' ? false : v), z.boolean({ error: 'Must be true or false' }));
+const flag = z.preprocess(
+  (v) => (v === null || v === undefined || v === '' ? false : v === 'true' ? true : v === 'false' ? false : v),
+  z.boolean({ error: 'Must be true or false' }),
+);
 
 /**
  * add-meter-reading body. `readAt` defaults to now; `source` is `manual` or `work-order` (with its work order);
@@ -111,7 +114,12 @@ export const readingListQuerySchema = z
   .object({
     from: optionalDateField('From must be a valid date'),
     to: optionalDateField('To must be a valid date'),
-    limit: z.coerce.number({ error: 'limit must be between 1 and 2000' }).int('limit must be between 1 and 2000').min(1, 'limit must be between 1 and 2000').max(2000, 'limit must be between 1 and 2000').default(500),
+    limit: z.coerce
+      .number({ error: 'limit must be between 1 and 2000' })
+      .int('limit must be between 1 and 2000')
+      .min(1, 'limit must be between 1 and 2000')
+      .max(2000, 'limit must be between 1 and 2000')
+      .default(500),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: M.rangeOrder, path: ['to'] });
 export type ReadingListQuery = z.output<typeof readingListQuerySchema>;
@@ -213,4 +221,3 @@ export const readingImportSchema = z.strictObject({
   timeZone: z.preprocess(blankToUndefined, z.string().max(64, 'Unknown time zone').refine(isTimeZone, 'Unknown time zone').default('UTC')),
 });
 export type ReadingImport = z.output<typeof readingImportSchema>;
-

@@ -79,13 +79,19 @@ export async function latestReadings(tx: ReadTx, orgId: number, meterIds: number
 
 /** One meter of the organisation with its latest reading; 404 when it is not theirs. */
 export async function getMeter(tx: ReadTx, orgId: number, id: number): Promise<MeterDto> {
-  const [row] = await tx.select(meterColumns).from(meters).where(and(eq(meters.orgId, orgId), eq(meters.id, id)));
+  const [row] = await tx
+    .select(meterColumns)
+    .from(meters)
+    .where(and(eq(meters.orgId, orgId), eq(meters.id, id)));
   if (!row) throw notFound('Meter');
   return toMeter(row, (await latestReadings(tx, orgId, [id])).get(id) ?? null);
 }
 
 async function requireAsset(tx: ReadTx, orgId: number, assetId: number) {
-  const [row] = await tx.select({ id: assets.id }).from(assets).where(and(eq(assets.orgId, orgId), eq(assets.id, assetId)));
+  const [row] = await tx
+    .select({ id: assets.id })
+    .from(assets)
+    .where(and(eq(assets.orgId, orgId), eq(assets.id, assetId)));
   if (!row) throw notFound('Asset');
 }
 
@@ -260,7 +266,10 @@ export async function recordReading(tx: Tx, orgId: number, input: RecordReadingI
   if (meter.kind === 'counter' && value < 0) throw badRequest(M.counterNegative, 'value');
   if (input.source === 'work-order' && !input.workOrderId) throw badRequest(M.workOrderRequired, 'workOrderId');
   if (input.workOrderId) {
-    const [wo] = await tx.select({ assetId: workOrders.assetId }).from(workOrders).where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, input.workOrderId)));
+    const [wo] = await tx
+      .select({ assetId: workOrders.assetId })
+      .from(workOrders)
+      .where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, input.workOrderId)));
     if (!wo) throw badRequest(M.workOrderUnknown, 'workOrderId');
     if (wo.assetId !== null && wo.assetId !== meter.assetId) throw badRequest(M.workOrderOtherAsset, 'workOrderId');
   }
@@ -271,8 +280,18 @@ export async function recordReading(tx: Tx, orgId: number, input: RecordReadingI
     const ofMeter = and(eq(meterReadings.orgId, orgId), eq(meterReadings.meterId, meter.id));
     const neighbour = { value: meterReadings.value, total: meterReadings.total, reset: meterReadings.reset };
     // The new reading sorts after every reading at the same instant (its id is the largest).
-    const [prev] = await tx.select(neighbour).from(meterReadings).where(and(ofMeter, lte(meterReadings.readAt, readAt))).orderBy(desc(meterReadings.readAt), desc(meterReadings.id)).limit(1);
-    const [next] = await tx.select(neighbour).from(meterReadings).where(and(ofMeter, gt(meterReadings.readAt, readAt))).orderBy(asc(meterReadings.readAt), asc(meterReadings.id)).limit(1);
+    const [prev] = await tx
+      .select(neighbour)
+      .from(meterReadings)
+      .where(and(ofMeter, lte(meterReadings.readAt, readAt)))
+      .orderBy(desc(meterReadings.readAt), desc(meterReadings.id))
+      .limit(1);
+    const [next] = await tx
+      .select(neighbour)
+      .from(meterReadings)
+      .where(and(ofMeter, gt(meterReadings.readAt, readAt)))
+      .orderBy(asc(meterReadings.readAt), asc(meterReadings.id))
+      .limit(1);
     if (prev && !reset && value < Number(prev.value)) throw badRequest(M.counterLower, 'value');
     if (next && !next.reset && value > Number(next.value)) throw badRequest(M.counterHigher, 'value');
     // Usage since the first reading: each reading adds its rise over the one before, a reset (or the first) its value.
@@ -304,6 +323,9 @@ export async function recordReading(tx: Tx, orgId: number, input: RecordReadingI
 /** POST add-meter-reading: the new reading and its asset's refreshed meters. */
 export async function recordReadingOnAsset(tx: Tx, orgId: number, input: RecordReadingInput, userId: number) {
   const reading = await recordReading(tx, orgId, input, userId);
-  const [{ assetId }] = await tx.select({ assetId: meters.assetId }).from(meters).where(and(eq(meters.orgId, orgId), eq(meters.id, input.meterId)));
+  const [{ assetId }] = await tx
+    .select({ assetId: meters.assetId })
+    .from(meters)
+    .where(and(eq(meters.orgId, orgId), eq(meters.id, input.meterId)));
   return { message: 'Reading added successfully', reading, ...(await listMeters(tx, orgId, assetId)) };
 }

@@ -24,13 +24,21 @@ afterAll(async () => {
 const W = '/api/work-orders';
 const M = '/api/my-work';
 
-const jpeg = () => sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } }).jpeg().toBuffer();
+const jpeg = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } })
+    .jpeg()
+    .toBuffer();
 const addPhoto = async (c: Client, orderId: number, headers?: Record<string, string>) => {
   const bytes = await jpeg();
   if (!headers) return c.upload(`${M}/add-photo/${orderId}`, [{ field: 'image', name: 'pump.jpg', bytes, type: 'image/jpeg' }]);
   // the keyed call: the client's upload with the Idempotency-Key header
   const body = multipart([{ field: 'image', name: 'pump.jpg', bytes, type: 'image/jpeg' }]);
-  const res = await t.app.inject({ method: 'POST', url: `${M}/add-photo/${orderId}`, headers: { host: c.host, authorization: `Bearer ${c.token}`, ...body.headers, ...headers }, payload: body.payload });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${M}/add-photo/${orderId}`,
+    headers: { host: c.host, authorization: `Bearer ${c.token}`, ...body.headers, ...headers },
+    payload: body.payload,
+  });
   return { status: res.statusCode, body: res.json() };
 };
 
@@ -51,7 +59,9 @@ describe('list-my-work', () => {
     const other = await org.as('worker');
     // 105 reasons: more than any one page of the reasons list.
     await withTenant(t.database.db, org.orgId, (tx) =>
-      tx.insert(timeTrackingReasons).values(Array.from({ length: 105 }, (_, i) => ({ orgId: org.orgId, name: `Reason ${String(i).padStart(3, '0')}`, type: 'productivity' as const }))),
+      tx
+        .insert(timeTrackingReasons)
+        .values(Array.from({ length: 105 }, (_, i) => ({ orgId: org.orgId, name: `Reason ${String(i).padStart(3, '0')}`, type: 'productivity' as const }))),
     );
     const mine: number[] = [];
     for (let i = 0; i < 12; i++) mine.push((await add(`Mine ${i}`, [worker.userId], { dueDate: new Date(Date.UTC(2031, 0, 12 - i)).toISOString() })).id);
@@ -60,9 +70,14 @@ describe('list-my-work', () => {
     const notMine = await add('Someone else', [other.userId]);
     const { procedure } = (await org.admin.post('/api/procedures/add-procedure', { name: 'Check', steps: [{ kind: 'checkbox', label: 'Isolate' }] })).body;
     expect((await org.admin.post(`${W}/attach-procedure/${mine[0]}`, { procedureId: procedure.id })).status).toBe(200);
-    const allReasons = await withTenant(t.database.db, org.orgId, (tx) => tx.select().from(timeTrackingReasons).where(eq(timeTrackingReasons.orgId, org.orgId)));
+    const allReasons = await withTenant(t.database.db, org.orgId, (tx) =>
+      tx.select().from(timeTrackingReasons).where(eq(timeTrackingReasons.orgId, org.orgId)),
+    );
     const [reason] = allReasons;
-    expect((await worker.post(`${W}/add-labor/${mine[0]}`, { startTime: '2026-05-01T08:00:00.000Z', endTime: '2026-05-01T09:00:00.000Z', reason: reason.id })).status).toBe(201);
+    expect(
+      (await worker.post(`${W}/add-labor/${mine[0]}`, { startTime: '2026-05-01T08:00:00.000Z', endTime: '2026-05-01T09:00:00.000Z', reason: reason.id }))
+        .status,
+    ).toBe(201);
     expect((await addPhoto(worker, mine[0])).status).toBe(201);
 
     const seen: { id: number; workOrder: { title: string; dueDate: string }; procedure: unknown; labors: unknown[]; photos: unknown[] }[] = [];
@@ -91,7 +106,12 @@ describe('list-my-work', () => {
   it('list-my-parts pages through every part by id with their SKU codes', async () => {
     const { org, worker } = await setup();
     const cat = await catalogue(t, org.orgId);
-    await withTenant(t.database.db, org.orgId, (tx) => tx.update(parts).set({ skuCode: 'SKU-6204' }).where(and(eq(parts.orgId, org.orgId), eq(parts.id, cat.part.id))));
+    await withTenant(t.database.db, org.orgId, (tx) =>
+      tx
+        .update(parts)
+        .set({ skuCode: 'SKU-6204' })
+        .where(and(eq(parts.orgId, org.orgId), eq(parts.id, cat.part.id))),
+    );
     const page1 = await worker.get(`${M}/list-my-parts?limit=1`);
     expect(page1.status, JSON.stringify(page1.body)).toBe(200);
     expect(page1.body).toEqual({ parts: [{ id: cat.part.id, name: cat.part.name, skuCode: 'SKU-6204' }], next: cat.part.id });

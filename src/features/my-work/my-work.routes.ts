@@ -24,17 +24,21 @@ export async function myWorkRoutes(appBase: FastifyInstance) {
 
   // Multipart field `image`: checked before a byte is read, re-encoded, stored, then kept in one write. A keyed
   // retry of a photo already kept replays the first answer: the second copy of the bytes is removed.
-  app.post('/add-photo/:id', { schema: { params: idParamsSchema, response: { 201: myPhotoAddedSchema } }, config: { access: EVERYONE } }, async (req, reply) => {
-    const { id } = req.params;
-    await req.read((tx) => checkPhotoTarget(tx, req.auth.orgId, req.auth, id));
-    const image = await processImage(await readUploadedImage(req, 'image'), 'image');
-    const url = await app.deps.storage.put(req.auth.orgId, image.full, 'webp');
-    reply.status(201);
-    try {
-      return await req.inTenant((tx) => addWorkOrderPhoto(tx, req.auth.orgId, req.auth, id, url));
-    } catch (err) {
-      await app.deps.storage.remove(url).catch(() => undefined);
-      throw err;
-    }
-  });
+  app.post(
+    '/add-photo/:id',
+    { schema: { params: idParamsSchema, response: { 201: myPhotoAddedSchema } }, config: { access: EVERYONE } },
+    async (req, reply) => {
+      const { id } = req.params;
+      await req.read((tx) => checkPhotoTarget(tx, req.auth.orgId, req.auth, id));
+      const image = await processImage(await readUploadedImage(req, 'image'), 'image');
+      const url = await app.deps.storage.put(req.auth.orgId, image.full, 'webp');
+      reply.status(201);
+      try {
+        return await req.inTenant((tx) => addWorkOrderPhoto(tx, req.auth.orgId, req.auth, id, url));
+      } catch (err) {
+        await app.deps.storage.remove(url).catch(() => undefined);
+        throw err;
+      }
+    },
+  );
 }

@@ -8,8 +8,18 @@ export const myWorkQuerySchema = pageQuerySchema;
 
 /** GET list-my-parts: the organisation's parts for the device copy, by id after `after`, `limit` at a time. */
 export const myPartsQuerySchema = z.object({
-  after: z.coerce.number({ error: 'after must be a whole number' }).int('after must be a whole number').min(0, 'after must be a whole number').max(2147483647, 'after must be a whole number').default(0),
-  limit: z.coerce.number({ error: 'limit must be between 1 and 2000' }).int('limit must be between 1 and 2000').min(1, 'limit must be between 1 and 2000').max(2000, 'limit must be between 1 and 2000').default(1000),
+  after: z.coerce
+    .number({ error: 'after must be a whole number' })
+    .int('after must be a whole number')
+    .min(0, 'after must be a whole number')
+    .max(2147483647, 'after must be a whole number')
+    .default(0),
+  limit: z.coerce
+    .number({ error: 'limit must be between 1 and 2000' })
+    .int('limit must be between 1 and 2000')
+    .min(1, 'limit must be between 1 and 2000')
+    .max(2000, 'limit must be between 1 and 2000')
+    .default(1000),
 });
 
 /** A photo taken into a work order outside its procedure (decision 041). */

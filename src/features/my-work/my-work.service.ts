@@ -13,11 +13,18 @@ import type { MyPartDto, MyWorkOrderDto, WorkOrderPhotoDto } from './my-work.sch
 const OPEN: WorkOrderStatus[] = ['assigned', 'in-progress'];
 const p = workOrderPhotos;
 const photoColumns = { id: p.id, workOrderId: p.workOrderId, url: p.url, userId: p.userId, createdAt: p.createdAt };
-const toPhoto = (r: { id: number; workOrderId: number; url: string; userId: number | null; createdAt: Date }): WorkOrderPhotoDto => ({ ...r, createdAt: r.createdAt.toISOString() });
+const toPhoto = (r: { id: number; workOrderId: number; url: string; userId: number | null; createdAt: Date }): WorkOrderPhotoDto => ({
+  ...r,
+  createdAt: r.createdAt.toISOString(),
+});
 
 async function photosOf(tx: ReadTx, orgId: number, workOrderIds: number[]) {
   if (!workOrderIds.length) return [];
-  const rows = await tx.select(photoColumns).from(p).where(and(eq(p.orgId, orgId), inArray(p.workOrderId, workOrderIds))).orderBy(asc(p.id));
+  const rows = await tx
+    .select(photoColumns)
+    .from(p)
+    .where(and(eq(p.orgId, orgId), inArray(p.workOrderId, workOrderIds)))
+    .orderBy(asc(p.id));
   return rows.map(toPhoto);
 }
 
@@ -85,6 +92,12 @@ export async function checkPhotoTarget(tx: ReadTx, orgId: number, actor: AccessC
 export async function addWorkOrderPhoto(tx: Tx, orgId: number, actor: AccessClaims, workOrderId: number, url: string) {
   await getWorkOrder(tx, orgId, actor, workOrderId);
   const [row] = await tx.insert(p).values({ orgId, workOrderId, url, userId: actor.userId }).returning(photoColumns);
-  await recordActivity(tx, orgId, { entityType: 'work-order', entityId: workOrderId, userId: actor.userId, action: 'attachment', changes: { photo: { from: null, to: 'photo' } } });
+  await recordActivity(tx, orgId, {
+    entityType: 'work-order',
+    entityId: workOrderId,
+    userId: actor.userId,
+    action: 'attachment',
+    changes: { photo: { from: null, to: 'photo' } },
+  });
   return { message: 'Photo added', photo: toPhoto(row), photos: await photosOf(tx, orgId, [workOrderId]) };
 }

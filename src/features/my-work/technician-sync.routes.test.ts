@@ -22,7 +22,9 @@ const BASE = '/api/work-orders';
 async function setup() {
   const org = await createOrg(t);
   const worker = await org.as('worker', { firstName: 'Marcus', lastName: 'Lee' });
-  const [reason] = await withTenant(t.database.db, org.orgId, (tx) => tx.insert(timeTrackingReasons).values({ orgId: org.orgId, name: 'Repair', type: 'productivity' }).returning());
+  const [reason] = await withTenant(t.database.db, org.orgId, (tx) =>
+    tx.insert(timeTrackingReasons).values({ orgId: org.orgId, name: 'Repair', type: 'productivity' }).returning(),
+  );
   const added = await org.admin.post(`${BASE}/add-work-order`, { title: 'Replace pump seal', assignees: [worker.userId] });
   expect(added.status, JSON.stringify(added.body)).toBe(201);
   const order = added.body.workOrder as { id: number; updatedAt: string; status: string };

@@ -20,7 +20,12 @@ describe('company profile', () => {
   it('gives the company messages: the US zip rule for the US (or no country), postal codes elsewhere', async () => {
     const org = await createOrg(t);
     const { company } = (await org.admin.get('/api/company/get-company-data')).body;
-    const bad = await org.admin.put(`/api/company/update-company/${company.id}`, { organization: 'A', zipCode: '!!', website: 'not a url', phoneNumber: 'abc' });
+    const bad = await org.admin.put(`/api/company/update-company/${company.id}`, {
+      organization: 'A',
+      zipCode: '!!',
+      website: 'not a url',
+      phoneNumber: 'abc',
+    });
     expect(messages(bad.body)).toEqual({
       organization: 'Organization must be at least 2 characters',
       zipCode: 'Invalid zip code format',
@@ -28,8 +33,20 @@ describe('company profile', () => {
       phoneNumber: 'Please provide a valid phone number',
     });
     expect(messages((await org.admin.put(`/api/company/update-company/${company.id}`, {})).body)).toEqual({ organization: 'Organization is required' });
-    for (const [zip, country] of [['45402', ''], ['45402-1234', 'United States'], ['SW1A 1AA', 'United Kingdom'], ['H3Z 2Y7', 'Canada'], ['10115', 'Germany']]) {
-      const ok = await org.admin.put(`/api/company/update-company/${company.id}`, { organization: 'Acme Plant', zipCode: zip, country, website: 'https://acme.example.com', phoneNumber: '+15551234567' });
+    for (const [zip, country] of [
+      ['45402', ''],
+      ['45402-1234', 'United States'],
+      ['SW1A 1AA', 'United Kingdom'],
+      ['H3Z 2Y7', 'Canada'],
+      ['10115', 'Germany'],
+    ]) {
+      const ok = await org.admin.put(`/api/company/update-company/${company.id}`, {
+        organization: 'Acme Plant',
+        zipCode: zip,
+        country,
+        website: 'https://acme.example.com',
+        phoneNumber: '+15551234567',
+      });
       expect(ok.status, zip).toBe(200);
       expect(ok.body.company.zipCode).toBe(zip);
     }
@@ -67,13 +84,23 @@ describe('company profile', () => {
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.company.timeZone).toBe('Asia/Riyadh');
     // Left out: kept.
-    expect((await org.admin.put(`/api/company/update-company/${company.id}`, { organization: company.organization })).body.company.timeZone).toBe('Asia/Riyadh');
+    expect((await org.admin.put(`/api/company/update-company/${company.id}`, { organization: company.organization })).body.company.timeZone).toBe(
+      'Asia/Riyadh',
+    );
     const worker = await org.as('worker');
     expect((await worker.put(`/api/company/update-company/${company.id}`, { organization: company.organization, timeZone: 'UTC' })).status).toBe(403);
 
     const signup = async (timeZone: unknown) => {
       const sub = `tz${Math.random().toString(36).slice(2, 10)}`;
-      const res = await client(t.app, t.config.baseDomain).post('/api/signup', { organization: `Zone ${sub}`, email: `a@${sub}.example.com`, password: 'Passw0rd!long', subdomainName: sub, numberOfWorkers: 3, consent: true, timeZone });
+      const res = await client(t.app, t.config.baseDomain).post('/api/signup', {
+        organization: `Zone ${sub}`,
+        email: `a@${sub}.example.com`,
+        password: 'Passw0rd!long',
+        subdomainName: sub,
+        numberOfWorkers: 3,
+        consent: true,
+        timeZone,
+      });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       const login = await client(t.app, `${sub}.${t.config.baseDomain}`).post('/api/login', { email: `a@${sub}.example.com`, password: 'Passw0rd!long' });
       return (await client(t.app, `${sub}.${t.config.baseDomain}`, login.body.accessToken).get('/api/company/get-company-data')).body.company.timeZone;

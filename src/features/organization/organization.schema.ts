@@ -5,8 +5,7 @@ import { timeZoneField } from '../../shared/dates';
 
 export const TAX_ROUNDING_MESSAGE = 'Tax rounding must be per line or global';
 
-const optional = (schema: z.ZodType<string | undefined>) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+const optional = (schema: z.ZodType<string | undefined>) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
 
 /** The spec's US ZIP: 12345 or 12345-6789. */
 export const US_ZIP_PATTERN = /^\d{5}(-\d{4})?$/;
@@ -19,38 +18,45 @@ export const isValidZip = (zip: string, country?: string | null) =>
   US_NAMES.has((country ?? '').trim().toLowerCase()) ? US_ZIP_PATTERN.test(zip) : INTERNATIONAL_ZIP_PATTERN.test(zip);
 
 /** The company profile dialog. numberOfWorkers is read only and not accepted here. */
-export const companyUpdateSchema = z.strictObject({
-  organization: requiredString('Organization is required').min(2, 'Organization must be at least 2 characters').max(100, 'Must be at most 100 characters'),
-  addressStreet1: optional(z.string().trim().max(200, 'Must be at most 200 characters')),
-  addressStreet2: optional(z.string().trim().max(200, 'Must be at most 200 characters')),
-  city: optional(z.string().trim().max(100, 'Must be at most 100 characters')),
-  zipCode: optional(z.string().trim().max(12, 'Invalid zip code format')),
-  country: optional(z.string().trim().max(100, 'Must be at most 100 characters')),
-  website: optional(
-    z
-      .string()
-      .trim()
-      .max(300, 'Invalid website URL')
-      .refine((s) => {
-        try {
-          const u = new URL(s);
-          return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname.includes('.');
-        } catch {
-          return false;
-        }
-      }, 'Invalid website URL'),
-  ),
-  phoneNumber: optional(z.string().trim().regex(PHONE_PATTERN, 'Please provide a valid phone number')),
-  currency: optional(z.string().trim().regex(/^[A-Z]{3}$/, 'Currency must be a three-letter code')),
-  // Odoo's tax_calculation_rounding_method (decision 036); left out keeps the organisation's.
-  taxRounding: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(TAX_ROUNDING_VALUES, { error: TAX_ROUNDING_MESSAGE }).optional()),
-  // The organisation's IANA time zone (decision 064); left out keeps the organisation's.
-  timeZone: z.preprocess((v) => (v === '' || v === null ? undefined : v), timeZoneField.optional()),
-  // Read only: accepted so a form can send back what it read, and ignored.
-  numberOfWorkers: z.unknown().optional(),
-}).superRefine((v, ctx) => {
-  if (v.zipCode && !isValidZip(v.zipCode, v.country)) ctx.addIssue({ code: 'custom', path: ['zipCode'], message: 'Invalid zip code format' });
-});
+export const companyUpdateSchema = z
+  .strictObject({
+    organization: requiredString('Organization is required').min(2, 'Organization must be at least 2 characters').max(100, 'Must be at most 100 characters'),
+    addressStreet1: optional(z.string().trim().max(200, 'Must be at most 200 characters')),
+    addressStreet2: optional(z.string().trim().max(200, 'Must be at most 200 characters')),
+    city: optional(z.string().trim().max(100, 'Must be at most 100 characters')),
+    zipCode: optional(z.string().trim().max(12, 'Invalid zip code format')),
+    country: optional(z.string().trim().max(100, 'Must be at most 100 characters')),
+    website: optional(
+      z
+        .string()
+        .trim()
+        .max(300, 'Invalid website URL')
+        .refine((s) => {
+          try {
+            const u = new URL(s);
+            return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname.includes('.');
+          } catch {
+            return false;
+          }
+        }, 'Invalid website URL'),
+    ),
+    phoneNumber: optional(z.string().trim().regex(PHONE_PATTERN, 'Please provide a valid phone number')),
+    currency: optional(
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Z]{3}$/, 'Currency must be a three-letter code'),
+    ),
+    // Odoo's tax_calculation_rounding_method (decision 036); left out keeps the organisation's.
+    taxRounding: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(TAX_ROUNDING_VALUES, { error: TAX_ROUNDING_MESSAGE }).optional()),
+    // The organisation's IANA time zone (decision 064); left out keeps the organisation's.
+    timeZone: z.preprocess((v) => (v === '' || v === null ? undefined : v), timeZoneField.optional()),
+    // Read only: accepted so a form can send back what it read, and ignored.
+    numberOfWorkers: z.unknown().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.zipCode && !isValidZip(v.zipCode, v.country)) ctx.addIssue({ code: 'custom', path: ['zipCode'], message: 'Invalid zip code format' });
+  });
 export type CompanyUpdateInput = z.input<typeof companyUpdateSchema>;
 
 export const companyDtoSchema = z.object({

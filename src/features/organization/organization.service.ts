@@ -29,7 +29,16 @@ const companyColumns = {
 };
 
 export async function getCompany(tx: ReadTx, orgId: number): Promise<CompanyDto> {
-  const [row] = await preparedRead(tx, 'organization.company', () => tx.select(companyColumns).from(organizations).where(eq(organizations.id, param('orgId'))), { orgId });
+  const [row] = await preparedRead(
+    tx,
+    'organization.company',
+    () =>
+      tx
+        .select(companyColumns)
+        .from(organizations)
+        .where(eq(organizations.id, param('orgId'))),
+    { orgId },
+  );
   if (!row) throw notFound('Company');
   return row;
 }

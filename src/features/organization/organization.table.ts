@@ -21,7 +21,9 @@ export const organizations = pgTable(
     profilePictureLow: text(),
     currency: text().notNull().default('USD'),
     /** Odoo's tax_calculation_rounding_method: each line's taxes rounded, or each tax's sum over a document (decision 036). */
-    taxRounding: text({ enum: ['round_per_line', 'round_globally'] }).notNull().default('round_per_line'),
+    taxRounding: text({ enum: ['round_per_line', 'round_globally'] })
+      .notNull()
+      .default('round_per_line'),
     /** The organisation's IANA time zone (decision 064): its days (plans' due days, the calendar) and printed times. */
     timeZone: text().notNull().default('UTC'),
     createdAt: createdAtColumn(),

@@ -55,9 +55,14 @@ describe('parts', () => {
     expect((await org.admin.get(`/api/parts/get-part/${p.id}`)).body.part).toEqual(p);
     // opening stock is a stock move
     const moves = await org.admin.get(`/api/parts/get-stock-moves/${p.id}`);
-    expect(moves.body.stockMoves).toMatchObject([{ quantity: 12, reason: 'initial', note: 'Opening stock', fromLocation: null, toLocation: { name: 'Main store' }, user: { id: expect.any(Number) } }]);
+    expect(moves.body.stockMoves).toMatchObject([
+      { quantity: 12, reason: 'initial', note: 'Opening stock', fromLocation: null, toLocation: { name: 'Main store' }, user: { id: expect.any(Number) } },
+    ]);
 
-    const upd = await org.admin.put(`/api/parts/update-part/${p.id}`, part({ name: 'Bearing 6205-2RS', salesPrice: '9.25', type: 'stockable', minimumQuantity: 6 }));
+    const upd = await org.admin.put(
+      `/api/parts/update-part/${p.id}`,
+      part({ name: 'Bearing 6205-2RS', salesPrice: '9.25', type: 'stockable', minimumQuantity: 6 }),
+    );
     expect(upd.status).toBe(200);
     expect(upd.body.message).toBe('Part updated successfully');
     expect(upd.body.part).toMatchObject({ name: 'Bearing 6205-2RS', salesPrice: 9.25, minimumQuantity: 6, quantityOnHand: 12 });
@@ -82,15 +87,23 @@ describe('parts', () => {
       purchaseUnitOfMeasureId: 'Purchase unit of measure is required',
     });
     const bad = await add(org, part({ name: 'N'.repeat(101), type: 'service', salesPrice: -1 }));
-    expect(issuesOf(bad.body)).toEqual({ name: 'Name must be at most 100 characters', type: 'Type is required', salesPrice: 'Sales price must be a positive number' });
+    expect(issuesOf(bad.body)).toEqual({
+      name: 'Name must be at most 100 characters',
+      type: 'Type is required',
+      salesPrice: 'Sales price must be a positive number',
+    });
     expect(issuesOf((await add(org, part({ salesPrice: 'ten' }))).body)).toEqual({ salesPrice: 'Sales price must be a valid number' });
     expect((await add(org, part({ name: 'N'.repeat(100), type: 'Consumable' }))).status).toBe(201);
     expect(issuesOf((await add(org, part({ categoryId: 99 }))).body)).toEqual({ categoryId: 'Category does not exist in this organization' });
     expect(issuesOf((await add(org, part({ unitOfMeasureId: 99 }))).body)).toEqual({ unitOfMeasureId: 'Unit of measure does not exist in this organization' });
-    expect(issuesOf((await add(org, part({ purchaseUnitOfMeasureId: 99 }))).body)).toEqual({ purchaseUnitOfMeasureId: 'Purchase unit of measure does not exist in this organization' });
+    expect(issuesOf((await add(org, part({ purchaseUnitOfMeasureId: 99 }))).body)).toEqual({
+      purchaseUnitOfMeasureId: 'Purchase unit of measure does not exist in this organization',
+    });
     expect((await add(org, part({ orgId: 3 }))).status).toBe(400);
     expect(issuesOf((await add(org, part({ quantityOnHand: -1 }))).body)).toEqual({ quantityOnHand: 'Quantity cannot be negative' });
-    expect(issuesOf((await add(org, part({ type: 'consumable', quantityOnHand: 3 }))).body)).toEqual({ quantityOnHand: 'Only stockable parts keep a quantity on hand' });
+    expect(issuesOf((await add(org, part({ type: 'consumable', quantityOnHand: 3 }))).body)).toEqual({
+      quantityOnHand: 'Only stockable parts keep a quantity on hand',
+    });
   });
 
   it("accepts the spec's nested unit objects and category alias", async () => {
@@ -114,7 +127,9 @@ describe('parts', () => {
 
     const empty = await org.admin.post(`/api/parts/adjust-stock/${p.id}`, {});
     expect(issuesOf(empty.body)).toEqual({ quantity: 'Quantity is required', reason: 'Reason is required' });
-    expect(issuesOf((await org.admin.post(`/api/parts/adjust-stock/${p.id}`, { quantity: 0, reason: 'x' })).body)).toEqual({ quantity: 'Quantity must not be zero' });
+    expect(issuesOf((await org.admin.post(`/api/parts/adjust-stock/${p.id}`, { quantity: 0, reason: 'x' })).body)).toEqual({
+      quantity: 'Quantity must not be zero',
+    });
     const tooMuch = await org.admin.post(`/api/parts/adjust-stock/${p.id}`, { quantity: -11, reason: 'Used on WO-0001' });
     expect(tooMuch.status).toBe(400);
     expect(tooMuch.body.error).toBe('Stock cannot go below zero');
@@ -125,7 +140,14 @@ describe('parts', () => {
     expect(out.status).toBe(200);
     expect(out.body.message).toBe('Stock adjusted successfully');
     expect(out.body.part).toMatchObject({ quantityOnHand: 3, isLowStock: true });
-    expect(out.body.stockMove).toMatchObject({ quantity: 7, reason: 'count', note: 'Used on WO-0001', partId: p.id, fromLocation: { name: 'Main store' }, toLocation: null });
+    expect(out.body.stockMove).toMatchObject({
+      quantity: 7,
+      reason: 'count',
+      note: 'Used on WO-0001',
+      partId: p.id,
+      fromLocation: { name: 'Main store' },
+      toLocation: null,
+    });
 
     const low = await org.admin.get('/api/parts/get-low-stock-parts');
     expect(low.body.parts.map((x: { id: number }) => x.id)).toEqual([p.id]);
@@ -163,7 +185,15 @@ describe('parts', () => {
     expect((await org.admin.get('/api/parts/get-parts?pageSize=3')).status).toBe(400);
     const options = await org.admin.get('/api/parts/get-parts-options?name=bolt');
     expect(options.body).toEqual([
-      { value: expect.any(Number), label: 'Hex Bolt M12', salesPrice: 0.45, skuCode: 'FST-M12', type: 'consumable', quantityOnHand: 0, unitOfMeasure: { id: expect.any(Number), name: 'Each A' } },
+      {
+        value: expect.any(Number),
+        label: 'Hex Bolt M12',
+        salesPrice: 0.45,
+        skuCode: 'FST-M12',
+        type: 'consumable',
+        quantityOnHand: 0,
+        unitOfMeasure: { id: expect.any(Number), name: 'Each A' },
+      },
     ]);
     expect((await org.admin.get('/api/parts/get-parts-options')).body).toHaveLength(3);
   });
@@ -171,12 +201,14 @@ describe('parts', () => {
   it('image upload: generic image rule, stored re-encoded', async () => {
     const { org, part } = await setup();
     const p = (await add(org, part())).body.part;
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3366ff' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3366ff' } })
+      .png()
+      .toBuffer();
     const image = (name: string, bytes: Buffer) => org.admin.upload(`/api/parts/add-image/${p.id}`, [{ field: 'image', name, bytes, type: 'image/png' }]);
     const res = await image('bearing.png', png);
     expect(res.status).toBe(200);
     const body = res.body;
-    expect(body.part.image).toMatch(/^\/uploads\/org-\d+\/[0-9a-f-]{36}\.webp\?exp=\d+&sig=[\w-]+$/) // signed (decision 024);
+    expect(body.part.image).toMatch(/^\/uploads\/org-\d+\/[0-9a-f-]{36}\.webp\?exp=\d+&sig=[\w-]+$/); // signed (decision 024);
     expect(body.part.imageLow).toMatch(/\.webp\?/);
     const bad = await image('evil.png', Buffer.from('<html><script>alert(1)</script></html>'));
     expect(bad.status).toBe(415);
@@ -248,7 +280,10 @@ describe('parts', () => {
     expect(first.body.part.version).toBe(2);
     const second = await org.admin.put(`/api/parts/update-part/${p.id}`, part({ name: 'Second edit', quantityOnHand: 9, version: p.version }));
     expect(second.status).toBe(409);
-    expect(second.body).toMatchObject({ error: 'This record was changed by someone else', current: { id: p.id, name: 'First edit', quantityOnHand: 7, version: 2 } });
+    expect(second.body).toMatchObject({
+      error: 'This record was changed by someone else',
+      current: { id: p.id, name: 'First edit', quantityOnHand: 7, version: 2 },
+    });
     const now = (await org.admin.get(`/api/parts/get-part/${p.id}`)).body.part;
     expect(now).toMatchObject({ name: 'First edit', quantityOnHand: 7, version: 2 });
     // Another organisation's version guess changes nothing and learns nothing.
@@ -256,4 +291,3 @@ describe('parts', () => {
     expect((await other.org.admin.put(`/api/parts/update-part/${p.id}`, other.part({ version: 1 }))).status).toBe(404);
   });
 });
-

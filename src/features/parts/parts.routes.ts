@@ -41,8 +41,10 @@ export async function partsRoutes(appBase: FastifyInstance) {
     req.read((tx) => listLowStockParts(tx, req.auth.orgId, req.query)),
   );
 
-  app.get('/get-parts-options', { schema: { querystring: partOptionsQuerySchema, response: { 200: z.array(partOptionSchema) } }, config: { access: EVERYONE } }, (req) =>
-    req.read((tx) => listPartOptions(tx, req.auth.orgId, req.query)),
+  app.get(
+    '/get-parts-options',
+    { schema: { querystring: partOptionsQuerySchema, response: { 200: z.array(partOptionSchema) } }, config: { access: EVERYONE } },
+    (req) => req.read((tx) => listPartOptions(tx, req.auth.orgId, req.query)),
   );
 
   app.get('/get-part/:id', { schema: { params: idParamsSchema, response: { 200: partAnswers.one } }, config: { access: EVERYONE } }, async (req) => ({
@@ -55,8 +57,10 @@ export async function partsRoutes(appBase: FastifyInstance) {
     async (req, reply) => reply.status(201).send(await req.inTenant((tx) => addPart(tx, req.auth.orgId, req.auth.userId, req.body, req.query))),
   );
 
-  app.put('/update-part/:id', { schema: { params: idParamsSchema, body: partInputSchema, response: { 200: partAnswers.update } }, config: { access: EVERYONE } }, (req) =>
-    req.inTenant((tx) => updatePart(tx, req.auth.orgId, req.auth.userId, req.params.id, req.body)),
+  app.put(
+    '/update-part/:id',
+    { schema: { params: idParamsSchema, body: partInputSchema, response: { 200: partAnswers.update } }, config: { access: EVERYONE } },
+    (req) => req.inTenant((tx) => updatePart(tx, req.auth.orgId, req.auth.userId, req.params.id, req.body)),
   );
 
   app.delete(
@@ -65,12 +69,16 @@ export async function partsRoutes(appBase: FastifyInstance) {
     (req) => removingFiles(app.deps.storage, req, (tx) => deletePart(tx, req.auth.orgId, req.auth.userId, req.params.id, req.query)),
   );
 
-  app.post('/adjust-stock/:id', { schema: { params: idParamsSchema, body: stockAdjustmentSchema, response: { 200: stockAdjustedSchema } }, config: { access: EVERYONE } }, (req) =>
-    req.inTenant((tx) => adjustStock(tx, req.auth.orgId, req.auth.userId, req.params.id, req.body)),
+  app.post(
+    '/adjust-stock/:id',
+    { schema: { params: idParamsSchema, body: stockAdjustmentSchema, response: { 200: stockAdjustedSchema } }, config: { access: EVERYONE } },
+    (req) => req.inTenant((tx) => adjustStock(tx, req.auth.orgId, req.auth.userId, req.params.id, req.body)),
   );
 
-  app.get('/get-stock-moves/:id', { schema: { params: idParamsSchema, querystring: stockMovesQuerySchema, response: { 200: stockMoveListSchema } }, config: { access: EVERYONE } }, (req) =>
-    req.read((tx) => listStockMoves(tx, req.auth.orgId, req.params.id, req.query)),
+  app.get(
+    '/get-stock-moves/:id',
+    { schema: { params: idParamsSchema, querystring: stockMovesQuerySchema, response: { 200: stockMoveListSchema } }, config: { access: EVERYONE } },
+    (req) => req.read((tx) => listStockMoves(tx, req.auth.orgId, req.params.id, req.query)),
   );
 
   // Multipart field `image`, the generic image rule (JPEG/PNG/WebP, 5 MB), re-encoded before it is stored.

@@ -72,7 +72,14 @@ export type PartInput = z.output<typeof partInputSchema>;
 export const stockAdjustmentSchema = z.strictObject({
   quantity: z.any().transform((v, ctx): number => {
     const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : NaN;
-    const message = v === undefined || v === null || v === '' ? M.adjustQuantity : !Number.isFinite(n) || Math.abs(n) > 99_999_999_999 ? M.quantityInvalid : n === 0 ? M.adjustZero : null;
+    const message =
+      v === undefined || v === null || v === ''
+        ? M.adjustQuantity
+        : !Number.isFinite(n) || Math.abs(n) > 99_999_999_999
+          ? M.quantityInvalid
+          : n === 0
+            ? M.adjustZero
+            : null;
     if (message) {
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
@@ -83,7 +90,10 @@ export const stockAdjustmentSchema = z.strictObject({
 });
 export type StockAdjustment = z.output<typeof stockAdjustmentSchema>;
 
-const booleanFlag = z.preprocess((v) => (v === 'true' || v === '1' || v === true ? true : v === 'false' || v === '0' || v === false ? false : undefined), z.boolean().optional());
+const booleanFlag = z.preprocess(
+  (v) => (v === 'true' || v === '1' || v === true ? true : v === 'false' || v === '0' || v === false ? false : undefined),
+  z.boolean().optional(),
+);
 
 /** get-parts: page, pageSize (default 10), name (matches name or SKU), type, categoryId, lowStock. */
 export const partListQuerySchema = pageQuerySchema.extend({
@@ -95,7 +105,12 @@ export const partListQuerySchema = pageQuerySchema.extend({
 export type PartListQuery = z.output<typeof partListQuerySchema>;
 
 export const partOptionsQuerySchema = z.object({
-  pageSize: z.coerce.number({ error: 'pageSize must be between 1 and 100' }).int('pageSize must be between 1 and 100').min(1, 'pageSize must be between 1 and 100').max(100, 'pageSize must be between 1 and 100').default(10),
+  pageSize: z.coerce
+    .number({ error: 'pageSize must be between 1 and 100' })
+    .int('pageSize must be between 1 and 100')
+    .min(1, 'pageSize must be between 1 and 100')
+    .max(100, 'pageSize must be between 1 and 100')
+    .default(10),
   name: textFilter,
 });
 

@@ -10,15 +10,7 @@ import { requireReference } from '../../server/db/references';
 import { pagination, type PageQuery } from '../../shared/pagination';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import { checkCurrencyDecimals, moneySettings } from '../organization/organization.service';
-import {
-  PART_MESSAGES as M,
-  type PartDto,
-  type PartInput,
-  type PartList,
-  type PartListQuery,
-  type PartOption,
-  type StockAdjustment,
-} from './parts.schema';
+import { PART_MESSAGES as M, type PartDto, type PartInput, type PartList, type PartListQuery, type PartOption, type StockAdjustment } from './parts.schema';
 import { escapeLike } from '../../server/db/like';
 import { discardFiles } from '../../server/uploads/storage';
 import { defaultLocationId, getMove, levelQuantity, listMoves, lockStockablePart, postCount, postMove, shortageConflict } from '../stock/stock.service';
@@ -115,9 +107,15 @@ async function pageOfParts(tx: ReadTx, orgId: number, query: PartListQuery & { l
   const filter = listFilter(orgId, query);
   const offset = (query.page - 1) * query.pageSize;
   const [{ total }] = await preparedRead(tx, 'parts.count', () => tx.select({ total: countAll() }).from(parts).where(filter.where()), filter.values);
-  const rows = await preparedRead(tx,
+  const rows = await preparedRead(
+    tx,
     `parts.list.${order}`,
-    () => baseQuery(tx).where(filter.where()).orderBy(...partsOrder[order]).limit(param('limit')).offset(param('offset')),
+    () =>
+      baseQuery(tx)
+        .where(filter.where())
+        .orderBy(...partsOrder[order])
+        .limit(param('limit'))
+        .offset(param('offset')),
     { ...filter.values, limit: query.pageSize, offset },
   );
   return { parts: rows.map(toDto), pagination: pagination(total, query.page, query.pageSize) };
@@ -143,20 +141,38 @@ export async function exportPartsBatch(tx: ReadTx, orgId: number, query: PartLis
 /** GET get-parts-options: `{ value, label, salesPrice, … }` by name or SKU, alphabetical. */
 export async function listPartOptions(tx: ReadTx, orgId: number, query: { pageSize: number; name?: string }): Promise<PartOption[]> {
   const filter = listFilter(orgId, query);
-  const rows = await preparedRead(tx,
+  const rows = await preparedRead(
+    tx,
     'parts.options',
     () => baseQuery(tx).where(filter.where()).orderBy(asc(parts.name), asc(parts.id)).limit(param('limit')),
     { ...filter.values, limit: query.pageSize },
   );
   return rows.map((r) => {
     const p = toDto(r);
-    return { value: p.id, label: p.name, salesPrice: p.salesPrice, skuCode: p.skuCode, type: p.type, quantityOnHand: p.quantityOnHand, unitOfMeasure: p.unitOfMeasure };
+    return {
+      value: p.id,
+      label: p.name,
+      salesPrice: p.salesPrice,
+      skuCode: p.skuCode,
+      type: p.type,
+      quantityOnHand: p.quantityOnHand,
+      unitOfMeasure: p.unitOfMeasure,
+    };
   });
 }
 
 /** The most recent parts, for the application data preload. */
 export async function recentParts(tx: ReadTx, orgId: number, limit = 50) {
-  const rows = await preparedRead(tx, 'parts.recent', () => baseQuery(tx).where(eq(parts.orgId, param('orgId'))).orderBy(desc(parts.id)).limit(param('limit')), { orgId, limit });
+  const rows = await preparedRead(
+    tx,
+    'parts.recent',
+    () =>
+      baseQuery(tx)
+        .where(eq(parts.orgId, param('orgId')))
+        .orderBy(desc(parts.id))
+        .limit(param('limit')),
+    { orgId, limit },
+  );
   return rows.map(toDto);
 }
 
@@ -203,7 +219,12 @@ export async function createPart(tx: Tx, orgId: number, userId: number, input: P
   await recordActivity(tx, orgId, { entityType: 'part', entityId: created.id, userId, action: 'created' });
   if (input.quantityOnHand) {
     const toLocationId = await defaultLocationId(tx, orgId);
-    await postMove(tx, orgId, { partId: created.id, fromLocationId: null, toLocationId, quantity: input.quantityOnHand, reason: 'initial', userId, note: 'Opening stock' }, { allowNegative: false, shortage: shortageConflict });
+    await postMove(
+      tx,
+      orgId,
+      { partId: created.id, fromLocationId: null, toLocationId, quantity: input.quantityOnHand, reason: 'initial', userId, note: 'Opening stock' },
+      { allowNegative: false, shortage: shortageConflict },
+    );
   }
   return created.id;
 }
@@ -223,9 +244,20 @@ export async function updatePart(tx: Tx, orgId: number, userId: number, id: numb
   if (input.type === 'consumable' && input.quantityOnHand !== undefined && input.quantityOnHand !== before.quantityOnHand && input.quantityOnHand !== 0) {
     throw badRequest(M.consumableStock, 'quantityOnHand');
   }
-  await tx.update(parts).set(values).where(and(eq(parts.orgId, orgId), eq(parts.id, id)));
+  await tx
+    .update(parts)
+    .set(values)
+    .where(and(eq(parts.orgId, orgId), eq(parts.id, id)));
   const changes = diffChanges(before as unknown as Record<string, unknown>, values, [
-    'name', 'type', 'skuCode', 'categoryId', 'salesPrice', 'unitOfMeasureId', 'purchaseUnitOfMeasureId', 'minimumQuantity', 'image',
+    'name',
+    'type',
+    'skuCode',
+    'categoryId',
+    'salesPrice',
+    'unitOfMeasureId',
+    'purchaseUnitOfMeasureId',
+    'minimumQuantity',
+    'image',
   ]);
   if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: 'part', entityId: id, userId, action: 'updated', changes });
   if (input.quantityOnHand !== undefined && input.quantityOnHand !== before.quantityOnHand) {
@@ -251,8 +283,17 @@ export async function listStockMoves(tx: ReadTx, orgId: number, id: number, quer
 /** POST add-image/{id}: stores the part's picture (full and low-resolution URLs). */
 export async function setPartImage(tx: Tx, orgId: number, userId: number, id: number, urls: { full: string; low: string }) {
   const before = await getPart(tx, orgId, id);
-  await tx.update(parts).set({ image: urls.full, imageLow: urls.low }).where(and(eq(parts.orgId, orgId), eq(parts.id, id)));
-  await recordActivity(tx, orgId, { entityType: 'part', entityId: id, userId, action: 'attachment', changes: { image: { from: before.image, to: urls.full } } });
+  await tx
+    .update(parts)
+    .set({ image: urls.full, imageLow: urls.low })
+    .where(and(eq(parts.orgId, orgId), eq(parts.id, id)));
+  await recordActivity(tx, orgId, {
+    entityType: 'part',
+    entityId: id,
+    userId,
+    action: 'attachment',
+    changes: { image: { from: before.image, to: urls.full } },
+  });
   return { message: 'Part image updated successfully', part: await getPart(tx, orgId, id) };
 }
 

@@ -1,7 +1,21 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { openDatabase, withTenant } from '../../server/db/client';
-import { assetCategories, assets, parts, pmOccurrences, pmPlans, productCategories, teamMembers, teams, uomCategories, uoms, workOrderAssignees, workOrderParts, workOrders } from '../../server/db/schema';
+import {
+  assetCategories,
+  assets,
+  parts,
+  pmOccurrences,
+  pmPlans,
+  productCategories,
+  teamMembers,
+  teams,
+  uomCategories,
+  uoms,
+  workOrderAssignees,
+  workOrderParts,
+  workOrders,
+} from '../../server/db/schema';
 import { setClockOffset } from '../../server/clock';
 import { runPmGenerator } from '../../server/jobs/pm-generator.job';
 import { createOrg, createTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
@@ -26,14 +40,46 @@ async function fixtures(org: TestOrg, tag = 'A') {
   const lead = await org.as('worker', { firstName: `Lars${tag}`, lastName: 'Lead' });
   const rows = await withTenant(t.database.db, org.orgId, async (tx) => {
     const orgId = org.orgId;
-    const [category] = await tx.insert(assetCategories).values({ orgId, name: `Pumps ${tag}`, code: `PMP${tag}` }).returning();
-    const [pump] = await tx.insert(assets).values({ orgId, name: `Pump ${tag}`, date: '2024-01-15', assetCategoryId: category.id }).returning();
-    const [fan] = await tx.insert(assets).values({ orgId, name: `Fan ${tag}`, date: '2024-01-15', assetCategoryId: category.id }).returning();
-    const [pc] = await tx.insert(productCategories).values({ orgId, name: `Spares ${tag}` }).returning();
-    const [uc] = await tx.insert(uomCategories).values({ orgId, name: `Unit ${tag}` }).returning();
-    const [uom] = await tx.insert(uoms).values({ orgId, name: `Each ${tag}`, categoryId: uc.id, type: 'reference' }).returning();
-    const [filter] = await tx.insert(parts).values({ orgId, type: 'stockable', categoryId: pc.id, unitOfMeasureId: uom.id, purchaseUnitOfMeasureId: uom.id, name: `Oil filter ${tag}`, salesPrice: 9 }).returning();
-    const [team] = await tx.insert(teams).values({ orgId, name: `Mechanics ${tag}` }).returning();
+    const [category] = await tx
+      .insert(assetCategories)
+      .values({ orgId, name: `Pumps ${tag}`, code: `PMP${tag}` })
+      .returning();
+    const [pump] = await tx
+      .insert(assets)
+      .values({ orgId, name: `Pump ${tag}`, date: '2024-01-15', assetCategoryId: category.id })
+      .returning();
+    const [fan] = await tx
+      .insert(assets)
+      .values({ orgId, name: `Fan ${tag}`, date: '2024-01-15', assetCategoryId: category.id })
+      .returning();
+    const [pc] = await tx
+      .insert(productCategories)
+      .values({ orgId, name: `Spares ${tag}` })
+      .returning();
+    const [uc] = await tx
+      .insert(uomCategories)
+      .values({ orgId, name: `Unit ${tag}` })
+      .returning();
+    const [uom] = await tx
+      .insert(uoms)
+      .values({ orgId, name: `Each ${tag}`, categoryId: uc.id, type: 'reference' })
+      .returning();
+    const [filter] = await tx
+      .insert(parts)
+      .values({
+        orgId,
+        type: 'stockable',
+        categoryId: pc.id,
+        unitOfMeasureId: uom.id,
+        purchaseUnitOfMeasureId: uom.id,
+        name: `Oil filter ${tag}`,
+        salesPrice: 9,
+      })
+      .returning();
+    const [team] = await tx
+      .insert(teams)
+      .values({ orgId, name: `Mechanics ${tag}` })
+      .returning();
     await tx.insert(teamMembers).values({ orgId, teamId: team.id, workerId: lead.userId, isTeamLead: true });
     return { pump, fan, filter, team };
   });
@@ -86,8 +132,14 @@ async function ordersOf(org: TestOrg) {
     const rows = await tx.select().from(workOrders).where(eq(workOrders.orgId, org.orgId)).orderBy(workOrders.dueDate, workOrders.id);
     const out = [];
     for (const r of rows) {
-      const people = await tx.select({ userId: workOrderAssignees.userId }).from(workOrderAssignees).where(and(eq(workOrderAssignees.orgId, org.orgId), eq(workOrderAssignees.workOrderId, r.id)));
-      const lines = await tx.select({ partId: workOrderParts.partId, quantity: workOrderParts.quantity }).from(workOrderParts).where(and(eq(workOrderParts.orgId, org.orgId), eq(workOrderParts.workOrderId, r.id)));
+      const people = await tx
+        .select({ userId: workOrderAssignees.userId })
+        .from(workOrderAssignees)
+        .where(and(eq(workOrderAssignees.orgId, org.orgId), eq(workOrderAssignees.workOrderId, r.id)));
+      const lines = await tx
+        .select({ partId: workOrderParts.partId, quantity: workOrderParts.quantity })
+        .from(workOrderParts)
+        .where(and(eq(workOrderParts.orgId, org.orgId), eq(workOrderParts.workOrderId, r.id)));
       out.push({ ...r, due: r.dueDate?.toISOString().slice(0, 10), assignees: people.map((p) => p.userId).sort((a, b) => a - b), parts: lines });
     }
     return out;
@@ -100,16 +152,27 @@ describe('preview: the next 12 due days of each kind of recurrence', () => {
   it('daily, weekly on chosen weekdays, monthly on a day or "second Tuesday", yearly, with lead time', async () => {
     const org = await createOrg(t);
     const fx = await fixtures(org);
-    expect((await preview(org, planBody(fx, { frequency: 'daily', interval: 3 }))).dueDates.slice(0, 4)).toEqual(['2030-03-01', '2030-03-04', '2030-03-07', '2030-03-10']);
+    expect((await preview(org, planBody(fx, { frequency: 'daily', interval: 3 }))).dueDates.slice(0, 4)).toEqual([
+      '2030-03-01',
+      '2030-03-04',
+      '2030-03-07',
+      '2030-03-10',
+    ]);
     const weekly = await preview(org, planBody(fx, { frequency: 'weekly', interval: 2, weekdays: ['TU', 'FR'] }));
     expect(weekly.dueDates.slice(0, 5)).toEqual(['2030-03-01', '2030-03-12', '2030-03-15', '2030-03-26', '2030-03-29']);
     expect(weekly.dueDates).toHaveLength(12);
     // Day 31: the month's last day where it has none.
     const monthEnd = await preview(org, planBody(fx, { frequency: 'monthly', monthlyMode: 'day', monthDay: 31, startDate: '2030-01-01' }));
     expect(monthEnd.dueDates.slice(0, 4)).toEqual(['2030-01-31', '2030-02-28', '2030-03-31', '2030-04-30']);
-    const secondTuesday = await preview(org, planBody(fx, { frequency: 'monthly', monthlyMode: 'weekday', monthWeek: 2, monthWeekday: 'TU', startDate: '2030-01-01' }));
+    const secondTuesday = await preview(
+      org,
+      planBody(fx, { frequency: 'monthly', monthlyMode: 'weekday', monthWeek: 2, monthWeekday: 'TU', startDate: '2030-01-01' }),
+    );
     expect(secondTuesday.dueDates.slice(0, 3)).toEqual(['2030-01-08', '2030-02-12', '2030-03-12']);
-    const lastFriday = await preview(org, planBody(fx, { frequency: 'monthly', monthlyMode: 'weekday', monthWeek: -1, monthWeekday: 'FR', startDate: '2030-01-01', interval: 3 }));
+    const lastFriday = await preview(
+      org,
+      planBody(fx, { frequency: 'monthly', monthlyMode: 'weekday', monthWeek: -1, monthWeekday: 'FR', startDate: '2030-01-01', interval: 3 }),
+    );
     expect(lastFriday.dueDates.slice(0, 3)).toEqual(['2030-01-25', '2030-04-26', '2030-07-26']);
     const yearly = await preview(org, planBody(fx, { frequency: 'yearly', startDate: '2030-06-15', leadDays: 10 }));
     expect(yearly.dueDates.slice(0, 3)).toEqual(['2030-06-15', '2031-06-15', '2032-06-15']);
@@ -119,7 +182,11 @@ describe('preview: the next 12 due days of each kind of recurrence', () => {
     // A form's empty end date is none; the preview needs no name, title or asset yet.
     expect((await preview(org, { ...planBody(fx, { frequency: 'daily', endDate: '' }), name: '', title: '', assetIds: [] })).dueDates).toHaveLength(12);
     // Floating: each counted from the previous one, as if completed on its due day, whatever the weekday.
-    expect((await preview(org, planBody(fx, { frequency: 'weekly', interval: 1, weekdays: ['MO'], schedule: 'floating' }))).dueDates.slice(0, 3)).toEqual(['2030-03-04', '2030-03-11', '2030-03-18']);
+    expect((await preview(org, planBody(fx, { frequency: 'weekly', interval: 1, weekdays: ['MO'], schedule: 'floating' }))).dueDates.slice(0, 3)).toEqual([
+      '2030-03-04',
+      '2030-03-11',
+      '2030-03-18',
+    ]);
   });
 });
 
@@ -165,7 +232,11 @@ describe('validation: field messages, nothing half-created', () => {
     await refused({ teamId: ofOther.team.id + 1000 }, 'teamId', 'Team not found');
     // Ids are per organisation: the other's ids past this one's own are unknown here.
     await refused({ assignees: [ofOther.worker.userId + 1000] }, 'assignees.0', 'Assignee not found');
-    const n = await withTenant(t.database.db, org.orgId, async (tx) => (await tx.select({ n: count() }).from(pmPlans).where(eq(pmPlans.orgId, org.orgId)))[0].n);
+    const n = await withTenant(
+      t.database.db,
+      org.orgId,
+      async (tx) => (await tx.select({ n: count() }).from(pmPlans).where(eq(pmPlans.orgId, org.orgId)))[0].n,
+    );
     expect(n).toBe(0);
   });
 });
@@ -241,15 +312,19 @@ describe('the generator', () => {
     expect(await run(org)).toBe(0);
     at('2030-03-04');
     // Two runs at once (on PostgreSQL on two connections): the occurrence key lets one of them create each order.
-    const results = await Promise.all([0, 1].map(() => withTenant(t.database.db, org.orgId, (tx) => generateDueWork(tx, org.orgId, new Date('2030-03-04T10:00:00Z')))));
+    const results = await Promise.all(
+      [0, 1].map(() => withTenant(t.database.db, org.orgId, (tx) => generateDueWork(tx, org.orgId, new Date('2030-03-04T10:00:00Z')))),
+    );
     expect(results[0].created + results[1].created).toBe(2);
     expect(await run(org)).toBe(0);
     await runPmGenerator(t.database, undefined, new Date('2030-03-04T11:00:00Z'));
     const orders = (await ordersOf(org)).sort((a, b) => (a.assetId ?? 0) - (b.assetId ?? 0));
-    expect(orders.map((o) => [o.due, o.assetId, o.title, o.priority, o.duration, o.status])).toEqual([
-      ['2030-03-04', fx.pump.id, 'Lubricate bearings', 'high', '01:30', 'assigned'],
-      ['2030-03-04', fx.fan.id, 'Lubricate bearings', 'high', '01:30', 'assigned'],
-    ].sort((a, b) => Number(a[1]) - Number(b[1])));
+    expect(orders.map((o) => [o.due, o.assetId, o.title, o.priority, o.duration, o.status])).toEqual(
+      [
+        ['2030-03-04', fx.pump.id, 'Lubricate bearings', 'high', '01:30', 'assigned'],
+        ['2030-03-04', fx.fan.id, 'Lubricate bearings', 'high', '01:30', 'assigned'],
+      ].sort((a, b) => Number(a[1]) - Number(b[1])),
+    );
     expect(orders[0].instructions).toBe('<p>Grease <strong>both</strong> bearings</p>');
     expect(orders[0].assignees).toEqual([fx.worker.userId, fx.lead.userId].sort((a, b) => a - b));
     expect(orders[0].parts).toEqual([{ partId: fx.filter.id, quantity: 2 }]);
@@ -265,7 +340,10 @@ describe('the generator', () => {
   it('copies the plan’s procedure into each work order it creates; an unknown procedure is refused', async () => {
     const org = await createOrg(t);
     const fx = await fixtures(org);
-    const proc = await org.admin.post('/api/procedures/add-procedure', { name: 'Lubrication checklist', steps: [{ kind: 'checkbox', label: 'Grease applied', required: true }] });
+    const proc = await org.admin.post('/api/procedures/add-procedure', {
+      name: 'Lubrication checklist',
+      steps: [{ kind: 'checkbox', label: 'Grease applied', required: true }],
+    });
     expect(proc.status, JSON.stringify(proc.body)).toBe(201);
     const procedureId = proc.body.procedure.id;
     const unknown = await org.admin.post(`${BASE}/add-plan`, planBody(fx, { procedureId: procedureId + 100 }));
@@ -301,7 +379,10 @@ describe('the generator', () => {
     const daysAgo = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
     setClockOffset(-21 * 86_400_000);
     await addPlan(org, planBody(fx, { name: 'Fixed', frequency: 'daily', interval: 7, weekdays: [], startDate: daysAgo(21) }));
-    const floating = await addPlan(org, planBody(fx, { name: 'Floating', assetIds: [fx.fan.id], frequency: 'daily', interval: 7, weekdays: [], schedule: 'floating', startDate: daysAgo(21) }));
+    const floating = await addPlan(
+      org,
+      planBody(fx, { name: 'Floating', assetIds: [fx.fan.id], frequency: 'daily', interval: 7, weekdays: [], schedule: 'floating', startDate: daysAgo(21) }),
+    );
     expect(await run(org)).toBe(2);
     // Three weeks on, nothing completed: the fixed plan has created every week, the floating one waits.
     setClockOffset(0);
@@ -473,7 +554,10 @@ describe('meter triggers', () => {
     expect(await run(org)).toBe(1);
     expect(await run(org)).toBe(0);
     const all = await meterOccurrences(org, hot.id);
-    expect(all.map((o) => [o.ordinal, o.value])).toEqual([[0, 85], [1, 95]]);
+    expect(all.map((o) => [o.ordinal, o.value])).toEqual([
+      [0, 85],
+      [1, 95],
+    ]);
     expect(all[0].due).toBe(all[1].due);
     expect(new Set(all.map((o) => o.workOrderId)).size).toBe(2);
   });
@@ -513,21 +597,31 @@ describe('meter triggers', () => {
       expect(res.status, JSON.stringify(res.body)).toBe(400);
       expect(issue(res, path)).toBe(message);
     };
-    await bad({ trigger: 'meter', meterId: hours.id, meterEvery: 500, assetIds: [fx.fan.id] }, 'meterId', 'The meter must belong to the plan’s asset (a meter plan has that one asset)');
+    await bad(
+      { trigger: 'meter', meterId: hours.id, meterEvery: 500, assetIds: [fx.fan.id] },
+      'meterId',
+      'The meter must belong to the plan’s asset (a meter plan has that one asset)',
+    );
     await bad({ trigger: 'both', meterId: temperature.id, meterEvery: 5 }, 'meterEvery', 'Every N units needs a counter meter (a gauge goes up and down)');
-    await bad({ trigger: 'meter', meterId: hours.id, meterEvery: 5, meterThreshold: 9 }, 'meterThreshold', 'Give an interval of units or a threshold, not both');
+    await bad(
+      { trigger: 'meter', meterId: hours.id, meterEvery: 5, meterThreshold: 9 },
+      'meterThreshold',
+      'Give an interval of units or a threshold, not both',
+    );
     await bad({ trigger: 'meter', meterId: 999, meterEvery: 5 }, 'meterId', 'Meter not found');
     await bad({ trigger: 'meter', meterId: hours.id }, 'meterEvery', 'Give an interval of units or a threshold');
     await bad({ trigger: 'meter', meterId: hours.id, meterEvery: 0 }, 'meterEvery', 'The meter interval must be greater than 0');
   });
 });
 
-describe('the organisation\'s time zone (issue 39, decision 064)', () => {
+describe("the organisation's time zone (issue 39, decision 064)", () => {
   it('a plan of an organisation in Asia/Riyadh is created on its Riyadh day and due at 09:00 there', async () => {
     const org = await createOrg(t);
     const fx = await fixtures(org);
     const { company } = (await org.admin.get('/api/company/get-company-data')).body;
-    expect((await org.admin.put(`/api/company/update-company/${company.id}`, { organization: company.organization, timeZone: 'Asia/Riyadh' })).status).toBe(200);
+    expect((await org.admin.put(`/api/company/update-company/${company.id}`, { organization: company.organization, timeZone: 'Asia/Riyadh' })).status).toBe(
+      200,
+    );
     at('2030-03-03');
     await addPlan(org, planBody(fx, { frequency: 'daily', weekdays: [], startDate: '2030-03-04' }));
     // 23:30 UTC on the 3rd is 02:30 on the 4th in Riyadh (UTC+3): the plan's day has come there.
@@ -551,7 +645,9 @@ describe('projection: planned occurrences, dry run', () => {
     await addPlan(org, planBody(fx, { name: 'Other', assetIds: [fx.fan.id], teamId: undefined, assignees: [], weekdays: ['WE'] }));
     at('2030-03-04');
     await run(org);
-    const projected = await withTenant(t.database.db, org.orgId, (tx) => listPlannedOccurrences(tx, org.orgId, { from: '2030-03-01', to: '2030-03-14' }), { readOnly: true });
+    const projected = await withTenant(t.database.db, org.orgId, (tx) => listPlannedOccurrences(tx, org.orgId, { from: '2030-03-01', to: '2030-03-14' }), {
+      readOnly: true,
+    });
     expect(projected.map((p) => [p.dueDate, p.planName, p.assetName])).toEqual([
       ['2030-03-06', 'Other', 'Fan A'],
       ['2030-03-11', 'Weekly lubrication', 'Pump A'],
@@ -593,13 +689,16 @@ describe('measures: compliance', () => {
     // A daily plan made 10 days ago, its first occurrence skipped then; the generator catches up today.
     setClockOffset(-10 * 86_400_000);
     const plan = await addPlan(org, planBody(fx, { frequency: 'daily', weekdays: [], startDate: daysAgo(10) }));
-    expect((await org.admin.post(`${BASE}/skip-next/${plan.id}`, { reason: 'Shutdown' })).body.occurrences).toMatchObject([{ dueDate: daysAgo(10), status: 'skipped' }]);
+    expect((await org.admin.post(`${BASE}/skip-next/${plan.id}`, { reason: 'Shutdown' })).body.occurrences).toMatchObject([
+      { dueDate: daysAgo(10), status: 'skipped' },
+    ]);
     setClockOffset(0);
     expect(await run(org)).toBe(10);
     const orders = await ordersOf(org);
     // Complete the one due 3 days ago and the one due today, now: the first is late, the second on time.
     const byDue = new Map(orders.map((o) => [o.due, o]));
-    for (const day of [daysAgo(3), today]) expect((await org.admin.put(`/api/work-orders/update-status/${byDue.get(day)!.id}`, { status: 'completed' })).status).toBe(200);
+    for (const day of [daysAgo(3), today])
+      expect((await org.admin.put(`/api/work-orders/update-status/${byDue.get(day)!.id}`, { status: 'completed' })).status).toBe(200);
     const range = `from=${daysAgo(10)}&to=${today}`;
     const c0 = (await org.admin.get(`${BASE}/compliance?${range}`)).body;
     expect(c0).toMatchObject({ skipped: 1, onTime: 1, late: 1, graceDays: 0 });
@@ -618,7 +717,11 @@ describe('measures: compliance', () => {
     expect(list.plans[0].compliance).toMatchObject({ onTime: 2, due: 8 });
     expect(list.compliance).toMatchObject({ onTime: 2, due: 8 });
     expect(list.plans[0].lastCompleted).not.toBeNull();
-    const occ = await withTenant(t.database.db, org.orgId, async (tx) => (await tx.select({ n: count() }).from(pmOccurrences).where(eq(pmOccurrences.orgId, org.orgId)))[0].n);
+    const occ = await withTenant(
+      t.database.db,
+      org.orgId,
+      async (tx) => (await tx.select({ n: count() }).from(pmOccurrences).where(eq(pmOccurrences.orgId, org.orgId)))[0].n,
+    );
     expect(occ).toBe(11);
   });
 });
@@ -638,7 +741,11 @@ describe('the plans list', () => {
     expect(await names('name=pump')).toEqual(['Pump weekly']);
     const res = await org.admin.get(`${BASE}/get-plans`);
     expect(res.body.pagination).toEqual({ totalRecords: 2, currentPage: 1, totalPages: 1 });
-    expect(res.body.plans[1]).toMatchObject({ nextDue: '2030-03-04', team: { id: fx.team.id, name: 'Mechanics A' }, assets: [{ id: fx.pump.id, name: 'Pump A' }] });
+    expect(res.body.plans[1]).toMatchObject({
+      nextDue: '2030-03-04',
+      team: { id: fx.team.id, name: 'Mechanics A' },
+      assets: [{ id: fx.pump.id, name: 'Pump A' }],
+    });
   });
 });
 

@@ -49,14 +49,20 @@ export async function pmPlansRoutes(appBase: FastifyInstance) {
   app.get('/get-occurrences/:id', { schema: { params: planIdParamsSchema, response: { 200: planAnswers.occurrences } }, config: { access } }, async (req) => ({
     occurrences: await req.read((tx) => listOccurrences(tx, req.auth.orgId, req.params.id)),
   }));
-  app.post('/add-plan', { schema: { body: planInputSchema, querystring: planListQuerySchema, response: { 201: planAnswers.add } }, config: { access } }, async (req, reply) =>
-    reply.status(201).send(await req.inTenant((tx) => addPlan(tx, req.auth.orgId, req.auth, req.body, req.query, now()))),
+  app.post(
+    '/add-plan',
+    { schema: { body: planInputSchema, querystring: planListQuerySchema, response: { 201: planAnswers.add } }, config: { access } },
+    async (req, reply) => reply.status(201).send(await req.inTenant((tx) => addPlan(tx, req.auth.orgId, req.auth, req.body, req.query, now()))),
   );
-  app.put('/update-plan/:id', { schema: { params: planIdParamsSchema, body: planInputSchema, response: { 200: planAnswers.update } }, config: { access } }, (req) =>
-    req.inTenant((tx) => updatePlan(tx, req.auth.orgId, req.auth, req.params.id, req.body, now())),
+  app.put(
+    '/update-plan/:id',
+    { schema: { params: planIdParamsSchema, body: planInputSchema, response: { 200: planAnswers.update } }, config: { access } },
+    (req) => req.inTenant((tx) => updatePlan(tx, req.auth.orgId, req.auth, req.params.id, req.body, now())),
   );
-  app.delete('/delete-plan/:id', { schema: { params: planIdParamsSchema, querystring: planListQuerySchema, response: { 200: planAnswers.remove } }, config: { access } }, (req) =>
-    req.inTenant((tx) => deletePlan(tx, req.auth.orgId, req.auth, req.params.id, req.query, now())),
+  app.delete(
+    '/delete-plan/:id',
+    { schema: { params: planIdParamsSchema, querystring: planListQuerySchema, response: { 200: planAnswers.remove } }, config: { access } },
+    (req) => req.inTenant((tx) => deletePlan(tx, req.auth.orgId, req.auth, req.params.id, req.query, now())),
   );
   app.put('/pause/:id', { schema: { params: planIdParamsSchema, response: { 200: planAnswers.update } }, config: { access } }, (req) =>
     req.inTenant((tx) => setPaused(tx, req.auth.orgId, req.auth, req.params.id, true, now())),
@@ -64,11 +70,15 @@ export async function pmPlansRoutes(appBase: FastifyInstance) {
   app.put('/resume/:id', { schema: { params: planIdParamsSchema, response: { 200: planAnswers.update } }, config: { access } }, (req) =>
     req.inTenant((tx) => setPaused(tx, req.auth.orgId, req.auth, req.params.id, false, now())),
   );
-  app.post('/skip-next/:id', { schema: { params: planIdParamsSchema, body: skipInputSchema, response: { 200: planAnswers.skipped } }, config: { access } }, (req) =>
-    req.inTenant((tx) => skipNext(tx, req.auth.orgId, req.auth, req.params.id, req.body, now())),
+  app.post(
+    '/skip-next/:id',
+    { schema: { params: planIdParamsSchema, body: skipInputSchema, response: { 200: planAnswers.skipped } }, config: { access } },
+    (req) => req.inTenant((tx) => skipNext(tx, req.auth.orgId, req.auth, req.params.id, req.body, now())),
   );
   // A POST that writes nothing: the form's body is too big and too structured for a query string.
-  app.post('/preview-plan', { schema: { body: planPreviewSchema, response: { 200: planAnswers.preview } }, config: { access } }, (req) => req.inTenant((tx) => previewPlan(tx, req.auth.orgId, req.body)));
+  app.post('/preview-plan', { schema: { body: planPreviewSchema, response: { 200: planAnswers.preview } }, config: { access } }, (req) =>
+    req.inTenant((tx) => previewPlan(tx, req.auth.orgId, req.body)),
+  );
   app.get('/dry-run', { schema: { querystring: dryRunQuerySchema, response: { 200: planAnswers.dryRun } }, config: { access } }, (req) =>
     req.read((tx) => dryRun(tx, req.auth.orgId, req.query, now())),
   );
@@ -78,7 +88,9 @@ export async function pmPlansRoutes(appBase: FastifyInstance) {
   app.get('/compliance', { schema: { querystring: complianceQuerySchema, response: { 200: planAnswers.compliance } }, config: { access } }, (req) =>
     req.read((tx) => pmCompliance(tx, req.auth.orgId, req.query, now())),
   );
-  app.get('/settings', { schema: { response: { 200: planAnswers.settings } }, config: { access } }, async (req) => ({ settings: await req.read((tx) => getPmSettings(tx, req.auth.orgId)) }));
+  app.get('/settings', { schema: { response: { 200: planAnswers.settings } }, config: { access } }, async (req) => ({
+    settings: await req.read((tx) => getPmSettings(tx, req.auth.orgId)),
+  }));
   app.put('/settings', { schema: { body: pmSettingsSchema, response: { 200: planAnswers.settingsSaved } }, config: { access } }, (req) =>
     req.inTenant((tx) => updatePmSettings(tx, req.auth.orgId, req.body)),
   );

@@ -53,14 +53,15 @@ export const PLAN_MESSAGES = {
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const zeroToUndefined = (v: unknown) => (v === '' || v === null || v === 0 || v === '0' ? undefined : v);
-const wholeNumber = (message: string, min: number, max: number) =>
-  z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+const wholeNumber = (message: string, min: number, max: number) => z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
 /** A number field of a form: '' is not given. */
-const optionalNumber = (message: string) =>
-  z.preprocess(blankToUndefined, z.coerce.number({ error: message }).refine(Number.isFinite, message).optional());
+const optionalNumber = (message: string) => z.preprocess(blankToUndefined, z.coerce.number({ error: message }).refine(Number.isFinite, message).optional());
 
 const idList = (itemMessage: string, max: number) =>
-  z.preprocess((v) => (v === undefined || v === null || v === '' ? [] : v), z.array(idField(itemMessage), { error: itemMessage }).max(max, `At most ${max} items`));
+  z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? [] : v),
+    z.array(idField(itemMessage), { error: itemMessage }).max(max, `At most ${max} items`),
+  );
 
 const partLine = z.strictObject({
   partId: idField(PLAN_MESSAGES.part),
@@ -69,67 +70,83 @@ const partLine = z.strictObject({
 
 /** A plan's fields as the drawer's form sends them (flat: every field has its message). */
 const planShape = z.strictObject({
-    name: z.string({ error: PLAN_MESSAGES.name }).trim().min(1, PLAN_MESSAGES.name).max(200, 'Name must be at most 200 characters'),
-    assetIds: idList('Asset is invalid', 100),
-    workStationId: z.preprocess(zeroToUndefined, idField('Work station is invalid').optional()),
-    // The template of the work order each occurrence creates.
-    title: z.string({ error: PLAN_MESSAGES.title }).trim().min(1, PLAN_MESSAGES.title).max(200, 'Title must be at most 200 characters'),
-    instructions: z.preprocess(blankToUndefined, z.string().max(100_000, 'Instructions are too long').optional()),
-    priority: z.preprocess(blankToUndefined, workOrderPriorityField.optional()),
-    /** Estimated labour, 'HH:MM' (the work order's duration). */
-    duration: z.preprocess(blankToUndefined, z.string().trim().regex(DURATION_PATTERN, 'Duration must be in HH:MM format').optional()),
-    teamId: z.preprocess(zeroToUndefined, idField('Team is invalid').optional()),
-    /** A procedure of the library, copied into each work order the plan creates. */
-    procedureId: z.preprocess(zeroToUndefined, idField('Procedure is invalid').optional()),
-    assignees: idList(PLAN_MESSAGES.assignee, 50),
-    parts: z.preprocess((v) => (v === undefined || v === null ? [] : v), z.array(partLine, { error: 'Parts must be a list of { partId, quantity }' }).max(100, 'At most 100 parts')),
-    // The trigger.
-    trigger: z.preprocess((v) => v ?? 'calendar', z.enum(PLAN_TRIGGERS, { error: 'Trigger must be calendar, meter or both' })),
-    frequency: z.preprocess((v) => v ?? 'weekly', z.enum(PLAN_FREQUENCIES, { error: 'Frequency must be daily, weekly, monthly or yearly' })),
-    interval: z.preprocess((v) => (v === '' || v === null || v === undefined ? 1 : v), wholeNumber(PLAN_MESSAGES.interval, 1, 1000)),
-    weekdays: z.preprocess((v) => v ?? [], z.array(z.enum(WEEKDAYS, { error: PLAN_MESSAGES.weekday }), { error: PLAN_MESSAGES.weekday }).max(7, PLAN_MESSAGES.weekday)),
-    monthlyMode: z.preprocess((v) => v ?? 'day', z.enum(MONTHLY_MODES, { error: 'Monthly mode must be day or weekday' })),
-    monthDay: z.preprocess(blankToUndefined, wholeNumber(PLAN_MESSAGES.monthDay, 1, 31).optional()),
-    monthWeek: z.preprocess(blankToUndefined, z.coerce.number({ error: PLAN_MESSAGES.monthWeek }).refine((n) => (MONTH_WEEKS as readonly number[]).includes(n), PLAN_MESSAGES.monthWeek).optional()),
-    monthWeekday: z.preprocess(blankToUndefined, z.enum(WEEKDAYS, { error: PLAN_MESSAGES.monthWeekday }).optional()),
-    schedule: z.preprocess((v) => v ?? 'fixed', z.enum(PLAN_SCHEDULES, { error: 'Schedule must be fixed or floating' })),
-    startDate: calendarDateField(PLAN_MESSAGES.startDate, PLAN_MESSAGES.startInvalid),
-    // A form's empty end date is no end date.
-    endDate: z.preprocess(blankToUndefined, calendarDateField(PLAN_MESSAGES.endInvalid, PLAN_MESSAGES.endInvalid).optional()),
-    leadDays: z.preprocess((v) => (v === '' || v === null || v === undefined ? 0 : v), wholeNumber(PLAN_MESSAGES.leadDays, 0, 365)),
-    // The meter trigger (meters: src/features/meters).
-    meterId: z.preprocess(zeroToUndefined, idField('Meter is invalid').optional()),
-    meterEvery: optionalNumber(PLAN_MESSAGES.meterEvery),
-    meterThreshold: optionalNumber(PLAN_MESSAGES.meterThreshold),
-    meterLeadUnits: z.preprocess((v) => (v === '' || v === null || v === undefined ? 0 : v), z.coerce.number({ error: PLAN_MESSAGES.meterLead }).min(0, PLAN_MESSAGES.meterLead)),
-    /** On update: the `updatedAt` of the copy the edit was made from (decision 025). */
-    updatedAt: z.preprocess(blankToUndefined, z.iso.datetime({ offset: true, error: 'Invalid updatedAt' }).optional()),
+  name: z.string({ error: PLAN_MESSAGES.name }).trim().min(1, PLAN_MESSAGES.name).max(200, 'Name must be at most 200 characters'),
+  assetIds: idList('Asset is invalid', 100),
+  workStationId: z.preprocess(zeroToUndefined, idField('Work station is invalid').optional()),
+  // The template of the work order each occurrence creates.
+  title: z.string({ error: PLAN_MESSAGES.title }).trim().min(1, PLAN_MESSAGES.title).max(200, 'Title must be at most 200 characters'),
+  instructions: z.preprocess(blankToUndefined, z.string().max(100_000, 'Instructions are too long').optional()),
+  priority: z.preprocess(blankToUndefined, workOrderPriorityField.optional()),
+  /** Estimated labour, 'HH:MM' (the work order's duration). */
+  duration: z.preprocess(blankToUndefined, z.string().trim().regex(DURATION_PATTERN, 'Duration must be in HH:MM format').optional()),
+  teamId: z.preprocess(zeroToUndefined, idField('Team is invalid').optional()),
+  /** A procedure of the library, copied into each work order the plan creates. */
+  procedureId: z.preprocess(zeroToUndefined, idField('Procedure is invalid').optional()),
+  assignees: idList(PLAN_MESSAGES.assignee, 50),
+  parts: z.preprocess(
+    (v) => (v === undefined || v === null ? [] : v),
+    z.array(partLine, { error: 'Parts must be a list of { partId, quantity }' }).max(100, 'At most 100 parts'),
+  ),
+  // The trigger.
+  trigger: z.preprocess((v) => v ?? 'calendar', z.enum(PLAN_TRIGGERS, { error: 'Trigger must be calendar, meter or both' })),
+  frequency: z.preprocess((v) => v ?? 'weekly', z.enum(PLAN_FREQUENCIES, { error: 'Frequency must be daily, weekly, monthly or yearly' })),
+  interval: z.preprocess((v) => (v === '' || v === null || v === undefined ? 1 : v), wholeNumber(PLAN_MESSAGES.interval, 1, 1000)),
+  weekdays: z.preprocess(
+    (v) => v ?? [],
+    z.array(z.enum(WEEKDAYS, { error: PLAN_MESSAGES.weekday }), { error: PLAN_MESSAGES.weekday }).max(7, PLAN_MESSAGES.weekday),
+  ),
+  monthlyMode: z.preprocess((v) => v ?? 'day', z.enum(MONTHLY_MODES, { error: 'Monthly mode must be day or weekday' })),
+  monthDay: z.preprocess(blankToUndefined, wholeNumber(PLAN_MESSAGES.monthDay, 1, 31).optional()),
+  monthWeek: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: PLAN_MESSAGES.monthWeek })
+      .refine((n) => (MONTH_WEEKS as readonly number[]).includes(n), PLAN_MESSAGES.monthWeek)
+      .optional(),
+  ),
+  monthWeekday: z.preprocess(blankToUndefined, z.enum(WEEKDAYS, { error: PLAN_MESSAGES.monthWeekday }).optional()),
+  schedule: z.preprocess((v) => v ?? 'fixed', z.enum(PLAN_SCHEDULES, { error: 'Schedule must be fixed or floating' })),
+  startDate: calendarDateField(PLAN_MESSAGES.startDate, PLAN_MESSAGES.startInvalid),
+  // A form's empty end date is no end date.
+  endDate: z.preprocess(blankToUndefined, calendarDateField(PLAN_MESSAGES.endInvalid, PLAN_MESSAGES.endInvalid).optional()),
+  leadDays: z.preprocess((v) => (v === '' || v === null || v === undefined ? 0 : v), wholeNumber(PLAN_MESSAGES.leadDays, 0, 365)),
+  // The meter trigger (meters: src/features/meters).
+  meterId: z.preprocess(zeroToUndefined, idField('Meter is invalid').optional()),
+  meterEvery: optionalNumber(PLAN_MESSAGES.meterEvery),
+  meterThreshold: optionalNumber(PLAN_MESSAGES.meterThreshold),
+  meterLeadUnits: z.preprocess(
+    (v) => (v === '' || v === null || v === undefined ? 0 : v),
+    z.coerce.number({ error: PLAN_MESSAGES.meterLead }).min(0, PLAN_MESSAGES.meterLead),
+  ),
+  /** On update: the `updatedAt` of the copy the edit was made from (decision 025). */
+  updatedAt: z.preprocess(blankToUndefined, z.iso.datetime({ offset: true, error: 'Invalid updatedAt' }).optional()),
 });
 
 type PlanShape = z.output<typeof planShape>;
 
 /** The rules between fields; `whole` adds those of a plan to save (a target), which a preview does without. */
 const planRules = (whole: boolean) => (v: Partial<PlanShape>, ctx: z.RefinementCtx) => {
-    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    if (v.assetIds?.length && v.workStationId) issue('workStationId', PLAN_MESSAGES.targetBoth);
-    else if (whole && !v.assetIds?.length && !v.workStationId) issue('assetIds', PLAN_MESSAGES.target);
-    if (v.startDate && v.endDate && v.endDate < v.startDate) issue('endDate', PLAN_MESSAGES.endBeforeStart);
-    if (v.frequency === 'monthly' && v.monthlyMode === 'weekday' && v.schedule === 'fixed') {
-      if (v.monthWeek === undefined) issue('monthWeek', PLAN_MESSAGES.monthWeek);
-      if (!v.monthWeekday) issue('monthWeekday', PLAN_MESSAGES.monthWeekday);
-    }
-    const byMeter = v.trigger === 'meter' || v.trigger === 'both';
-    if (byMeter) {
-      if (!v.meterId) issue('meterId', PLAN_MESSAGES.meterRequired);
-      if (v.meterEvery === undefined && v.meterThreshold === undefined) issue('meterEvery', PLAN_MESSAGES.meterRule);
-      if (v.meterEvery !== undefined && v.meterThreshold !== undefined) issue('meterThreshold', PLAN_MESSAGES.meterOne);
-      if (v.meterEvery !== undefined && !(v.meterEvery > 0)) issue('meterEvery', PLAN_MESSAGES.meterEvery);
-      if (v.meterEvery !== undefined && v.meterEvery > 0 && v.meterLeadUnits !== undefined && v.meterLeadUnits >= v.meterEvery) issue('meterLeadUnits', PLAN_MESSAGES.meterLead);
-    } else if (v.meterThreshold !== undefined || v.meterEvery !== undefined) {
-      // A meter rule on a calendar plan would be silently ignored: say so instead.
-      if (!v.meterId) issue(v.meterThreshold !== undefined ? 'meterThreshold' : 'meterEvery', PLAN_MESSAGES.meterRequired);
-    }
-    if (v.meterThreshold !== undefined && !v.meterId && byMeter) issue('meterThreshold', PLAN_MESSAGES.meterRequired);
+  const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+  if (v.assetIds?.length && v.workStationId) issue('workStationId', PLAN_MESSAGES.targetBoth);
+  else if (whole && !v.assetIds?.length && !v.workStationId) issue('assetIds', PLAN_MESSAGES.target);
+  if (v.startDate && v.endDate && v.endDate < v.startDate) issue('endDate', PLAN_MESSAGES.endBeforeStart);
+  if (v.frequency === 'monthly' && v.monthlyMode === 'weekday' && v.schedule === 'fixed') {
+    if (v.monthWeek === undefined) issue('monthWeek', PLAN_MESSAGES.monthWeek);
+    if (!v.monthWeekday) issue('monthWeekday', PLAN_MESSAGES.monthWeekday);
+  }
+  const byMeter = v.trigger === 'meter' || v.trigger === 'both';
+  if (byMeter) {
+    if (!v.meterId) issue('meterId', PLAN_MESSAGES.meterRequired);
+    if (v.meterEvery === undefined && v.meterThreshold === undefined) issue('meterEvery', PLAN_MESSAGES.meterRule);
+    if (v.meterEvery !== undefined && v.meterThreshold !== undefined) issue('meterThreshold', PLAN_MESSAGES.meterOne);
+    if (v.meterEvery !== undefined && !(v.meterEvery > 0)) issue('meterEvery', PLAN_MESSAGES.meterEvery);
+    if (v.meterEvery !== undefined && v.meterEvery > 0 && v.meterLeadUnits !== undefined && v.meterLeadUnits >= v.meterEvery)
+      issue('meterLeadUnits', PLAN_MESSAGES.meterLead);
+  } else if (v.meterThreshold !== undefined || v.meterEvery !== undefined) {
+    // A meter rule on a calendar plan would be silently ignored: say so instead.
+    if (!v.meterId) issue(v.meterThreshold !== undefined ? 'meterThreshold' : 'meterEvery', PLAN_MESSAGES.meterRequired);
+  }
+  if (v.meterThreshold !== undefined && !v.meterId && byMeter) issue('meterThreshold', PLAN_MESSAGES.meterRequired);
 };
 
 /** POST add-plan / PUT update-plan: the whole plan. */
@@ -177,7 +194,13 @@ const rangeChecks = dayRangeChecks;
 export const dryRunQuerySchema = rangeChecks(z.strictObject({ from: dayParam('From'), to: dayParam('To') }));
 /** GET planned-occurrences (the calendar): projected occurrences due in [from, to]. */
 export const plannedQuerySchema = rangeChecks(
-  z.strictObject({ from: dayParam('From'), to: dayParam('To'), assetId: optionalId('Asset is invalid'), teamId: optionalId('Team is invalid'), assigneeId: optionalId('Assignee is invalid') }),
+  z.strictObject({
+    from: dayParam('From'),
+    to: dayParam('To'),
+    assetId: optionalId('Asset is invalid'),
+    teamId: optionalId('Team is invalid'),
+    assigneeId: optionalId('Assignee is invalid'),
+  }),
 );
 /** GET compliance: the organisation's and each plan's compliance for occurrences due in [from, to]. */
 export const complianceQuerySchema = dryRunQuerySchema;

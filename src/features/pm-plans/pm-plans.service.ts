@@ -5,7 +5,23 @@ import { totalOver, pageAndTotal } from '../../server/db/paging';
 import { escapeLike } from '../../server/db/like';
 import { sameUpdatedAt, StaleEdit } from '../../server/stale-edit';
 import { HttpError, notFound } from '../../server/http-error';
-import { assets, meterReadings, meters, parts, pmOccurrences, pmPlanAssets, pmPlanAssignees, pmPlanParts, pmPlans, pmSettings, teamMembers, teams, users, workOrders, workStations } from '../../server/db/schema';
+import {
+  assets,
+  meterReadings,
+  meters,
+  parts,
+  pmOccurrences,
+  pmPlanAssets,
+  pmPlanAssignees,
+  pmPlanParts,
+  pmPlans,
+  pmSettings,
+  teamMembers,
+  teams,
+  users,
+  workOrders,
+  workStations,
+} from '../../server/db/schema';
 import { pagination } from '../../shared/pagination';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import { sanitizeHtml } from '../work-orders/sanitize-html';
@@ -139,7 +155,14 @@ const completedAtOf = (w: { orgId: unknown; id: unknown; status: unknown; update
 async function readStates(tx: ReadTx, orgId: number, zone: string, planIds?: number[]): Promise<Map<string, TargetState>> {
   if (planIds && !planIds.length) return new Map();
   const o = pmOccurrences;
-  const rows = rowsOf<{ plan_id: number; asset_id: number | null; due_date: string; status: 'created' | 'skipped'; wo_status: string | null; completed_at: string | Date | null }>(
+  const rows = rowsOf<{
+    plan_id: number;
+    asset_id: number | null;
+    due_date: string;
+    status: 'created' | 'skipped';
+    wo_status: string | null;
+    completed_at: string | Date | null;
+  }>(
     await tx.execute(sql`select distinct on (${o.planId}, ${o.assetId}) ${o.planId} as plan_id, ${o.assetId} as asset_id, ${o.dueDate}::text as due_date, ${o.status} as status,
         ${workOrders.status} as wo_status, ${completedAtOf(workOrders)} as completed_at
       from ${o} left join ${workOrders} on ${workOrders.orgId} = ${o.orgId} and ${workOrders.id} = ${o.workOrderId}
@@ -159,7 +182,9 @@ async function readStates(tx: ReadTx, orgId: number, zone: string, planIds?: num
   return states;
 }
 
-const ruleOf = (p: Pick<PlanRow, 'frequency' | 'interval' | 'weekdays' | 'monthlyMode' | 'monthDay' | 'monthWeek' | 'monthWeekday' | 'schedule' | 'startDate' | 'endDate'>): CalendarRule => ({
+const ruleOf = (
+  p: Pick<PlanRow, 'frequency' | 'interval' | 'weekdays' | 'monthlyMode' | 'monthDay' | 'monthWeek' | 'monthWeekday' | 'schedule' | 'startDate' | 'endDate'>,
+): CalendarRule => ({
   frequency: p.frequency,
   interval: p.interval,
   weekdays: p.weekdays as Weekday[],
@@ -180,7 +205,13 @@ const maxDay = (a: string | null, b: string | null) => (!a ? b : !b ? a : a > b 
  * completion (or a skip) counts again from it; while the latest is open there is none, unless `assumeOnTime`
  * (the calendar's projection), which takes each open or projected one as completed on its due day.
  */
-export function projectDueDays(plan: Pick<PlanRow, 'activeFrom'> & Parameters<typeof ruleOf>[0], state: TargetState, until: string, limit: number, assumeOnTime: boolean): string[] {
+export function projectDueDays(
+  plan: Pick<PlanRow, 'activeFrom'> & Parameters<typeof ruleOf>[0],
+  state: TargetState,
+  until: string,
+  limit: number,
+  assumeOnTime: boolean,
+): string[] {
   const rule = ruleOf(plan);
   const floor = addDays(plan.activeFrom, -1);
   if (rule.schedule === 'fixed') return fixedDueDays(rule, maxDay(state.lastDue, floor), until, limit);
@@ -191,7 +222,8 @@ export function projectDueDays(plan: Pick<PlanRow, 'activeFrom'> & Parameters<ty
   else if (state.lastOpen && assumeOnTime) next = floatingNextDay(rule, state.lastDue);
   else next = null;
   // Completed early, or resumed after a pause: move on to a day after the latest occurrence and from activeFrom.
-  for (let guard = 0; next && (next <= (state.lastDue ?? '') || next < plan.activeFrom) && guard < PROJECTION_LIMIT; guard++) next = floatingNextDay(rule, next);
+  for (let guard = 0; next && (next <= (state.lastDue ?? '') || next < plan.activeFrom) && guard < PROJECTION_LIMIT; guard++)
+    next = floatingNextDay(rule, next);
   const days: string[] = [];
   while (next && next <= until && days.length < limit) {
     days.push(next);
@@ -218,7 +250,16 @@ async function graceDaysOf(tx: ReadTx, orgId: number): Promise<number> {
  * missed when not completed and the window has passed; one whose window is still open is not counted yet.
  * Skipped ones are counted apart and are not due.
  */
-async function complianceByPlan(tx: ReadTx, orgId: number, zone: string, range: DateRange, today: string, graceDays: number, planIds?: number[], scope?: SQL): Promise<Map<number, Compliance>> {
+async function complianceByPlan(
+  tx: ReadTx,
+  orgId: number,
+  zone: string,
+  range: DateRange,
+  today: string,
+  graceDays: number,
+  planIds?: number[],
+  scope?: SQL,
+): Promise<Map<number, Compliance>> {
   const o = pmOccurrences;
   const rows = rowsOf<{ plan_id: number | null; skipped: number; on_time: number; late: number; missed: number }>(
     await tx.execute(sql`with occ as (
@@ -361,7 +402,8 @@ export async function listPlans(tx: ReadTx, orgId: number, query: PlanListQuery 
     offset: (query.page - 1) * query.pageSize,
   };
   const { rows, total } = await pageAndTotal(values, (v) =>
-    preparedRead(tx,
+    preparedRead(
+      tx,
       'pmPlans.list',
       () =>
         tx
@@ -402,7 +444,14 @@ async function checkReferences(tx: Tx, orgId: number, input: PlanValues) {
   const missing = async (ids: number[], table: { orgId: never; id: never } & object, path: (i: number) => string, message: string) => {
     if (!ids.length) return;
     const t = table as unknown as typeof assets;
-    const found = new Set((await tx.select({ id: t.id }).from(t).where(and(eq(t.orgId, orgId), inArray(t.id, ids)))).map((r) => r.id));
+    const found = new Set(
+      (
+        await tx
+          .select({ id: t.id })
+          .from(t)
+          .where(and(eq(t.orgId, orgId), inArray(t.id, ids)))
+      ).map((r) => r.id),
+    );
     ids.forEach((id, i) => {
       if (!found.has(id)) issues.push({ path: path(i), message });
     });
@@ -425,7 +474,10 @@ async function checkReferences(tx: Tx, orgId: number, input: PlanValues) {
 /** The meter: the organisation's, of the plan's one asset, a counter for "every N units". */
 async function checkPlanExtensions(tx: Tx, orgId: number, input: PlanValues, issues: { path: string; message: string }[]) {
   if (input.trigger === 'calendar' || !input.meterId) return;
-  const [meter] = await tx.select({ assetId: meters.assetId, kind: meters.kind }).from(meters).where(and(eq(meters.orgId, orgId), eq(meters.id, input.meterId)));
+  const [meter] = await tx
+    .select({ assetId: meters.assetId, kind: meters.kind })
+    .from(meters)
+    .where(and(eq(meters.orgId, orgId), eq(meters.id, input.meterId)));
   if (!meter) issues.push({ path: 'meterId', message: PLAN_MESSAGES.meterNotFound });
   else if (input.assetIds.length !== 1 || input.assetIds[0] !== meter.assetId) issues.push({ path: 'meterId', message: PLAN_MESSAGES.meterAsset });
   else if (input.meterEvery !== undefined && meter.kind !== 'counter') issues.push({ path: 'meterEvery', message: PLAN_MESSAGES.meterCounter });
@@ -481,7 +533,13 @@ export async function addPlan(tx: Tx, orgId: number, actor: Actor, input: PlanVa
   await checkReferences(tx, orgId, input);
   const [row] = await tx
     .insert(pmPlans)
-    .values({ orgId, ...writable(input), meterBase: await meterBaseOf(tx, orgId, input), activeFrom: dayInZone(now, await orgTimeZone(tx, orgId)), createdById: actor.userId })
+    .values({
+      orgId,
+      ...writable(input),
+      meterBase: await meterBaseOf(tx, orgId, input),
+      activeFrom: dayInZone(now, await orgTimeZone(tx, orgId)),
+      createdById: actor.userId,
+    })
     .returning({ id: pmPlans.id });
   await setChildren(tx, orgId, row.id, input);
   await recordActivity(tx, orgId, { entityType: ENTITY, entityId: row.id, userId: actor.userId, action: 'created' });
@@ -518,7 +576,11 @@ export async function updatePlan(tx: Tx, orgId: number, actor: Actor, id: number
   const before = await getPlan(tx, orgId, id, now);
   await checkReferences(tx, orgId, input);
   // The meter's base moves only when its rule changes: an unrelated edit keeps the units counted so far.
-  const sameMeterRule = before.meterId === (input.meterId ?? null) && before.meterEvery === (input.meterEvery ?? null) && before.trigger !== 'calendar' && input.trigger !== 'calendar';
+  const sameMeterRule =
+    before.meterId === (input.meterId ?? null) &&
+    before.meterEvery === (input.meterEvery ?? null) &&
+    before.trigger !== 'calendar' &&
+    input.trigger !== 'calendar';
   const meterBase = sameMeterRule ? undefined : await meterBaseOf(tx, orgId, input);
   await tx
     .update(pmPlans)
@@ -533,7 +595,10 @@ export async function updatePlan(tx: Tx, orgId: number, actor: Actor, id: number
 
 /** DELETE delete-plan/{id} (managers): its occurrences go with it; the work orders it created stay. */
 export async function deletePlan(tx: Tx, orgId: number, actor: Actor, id: number, query: PlanListQuery, now: Date = new Date()) {
-  const rows = await tx.delete(pmPlans).where(and(eq(pmPlans.orgId, orgId), eq(pmPlans.id, id))).returning({ id: pmPlans.id });
+  const rows = await tx
+    .delete(pmPlans)
+    .where(and(eq(pmPlans.orgId, orgId), eq(pmPlans.id, id)))
+    .returning({ id: pmPlans.id });
   if (!rows.length) throw notFound('Plan');
   await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'deleted' });
   return { message: 'Plan deleted successfully', ...(await listPlans(tx, orgId, query, now)) };
@@ -549,7 +614,14 @@ export async function setPaused(tx: Tx, orgId: number, actor: Actor, id: number,
     .set(paused ? { paused } : { paused, activeFrom: dayInZone(now, await orgTimeZone(tx, orgId)) })
     .where(and(eq(pmPlans.orgId, orgId), eq(pmPlans.id, id), eq(pmPlans.paused, !paused)))
     .returning({ id: pmPlans.id });
-  if (rows.length) await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'status', changes: { paused: { from: !paused, to: paused } } });
+  if (rows.length)
+    await recordActivity(tx, orgId, {
+      entityType: ENTITY,
+      entityId: id,
+      userId: actor.userId,
+      action: 'status',
+      changes: { paused: { from: !paused, to: paused } },
+    });
   else await getPlan(tx, orgId, id, now);
   return { message: paused ? 'Plan paused' : 'Plan resumed', plan: await getPlan(tx, orgId, id, now) };
 }
@@ -582,10 +654,25 @@ export async function skipNext(tx: Tx, orgId: number, actor: Actor, id: number, 
 
 /** GET get-occurrences/{id}: the plan's created and skipped occurrences, newest due first (the last 200). */
 export async function listOccurrences(tx: ReadTx, orgId: number, planId: number): Promise<OccurrenceDto[]> {
-  const [exists] = await tx.select({ id: pmPlans.id }).from(pmPlans).where(and(eq(pmPlans.orgId, orgId), eq(pmPlans.id, planId)));
+  const [exists] = await tx
+    .select({ id: pmPlans.id })
+    .from(pmPlans)
+    .where(and(eq(pmPlans.orgId, orgId), eq(pmPlans.id, planId)));
   if (!exists) throw notFound('Plan');
   const o = pmOccurrences;
-  const rows = rowsOf<{ id: number; plan_id: number; asset_id: number | null; asset_name: string | null; due_date: string; status: 'created' | 'skipped'; reason: string | null; work_order_id: number | null; wo_status: string | null; completed_at: string | Date | null; created_at: string | Date }>(
+  const rows = rowsOf<{
+    id: number;
+    plan_id: number;
+    asset_id: number | null;
+    asset_name: string | null;
+    due_date: string;
+    status: 'created' | 'skipped';
+    reason: string | null;
+    work_order_id: number | null;
+    wo_status: string | null;
+    completed_at: string | Date | null;
+    created_at: string | Date;
+  }>(
     await tx.execute(sql`select ${o.id} as id, ${o.planId} as plan_id, ${o.assetId} as asset_id, ${assets.name} as asset_name, ${o.dueDate}::text as due_date,
         ${o.status} as status, ${o.reason} as reason, ${o.workOrderId} as work_order_id, ${workOrders.status} as wo_status,
         ${completedAtOf(workOrders)} as completed_at, ${o.createdAt} as created_at
@@ -638,7 +725,10 @@ export async function getPmSettings(tx: ReadTx, orgId: number): Promise<PmSettin
 
 /** PUT settings (managers): the grace window of compliance. */
 export async function updatePmSettings(tx: Tx, orgId: number, input: PmSettings) {
-  await tx.insert(pmSettings).values({ orgId, graceDays: input.graceDays }).onConflictDoUpdate({ target: pmSettings.orgId, set: { graceDays: input.graceDays } });
+  await tx
+    .insert(pmSettings)
+    .values({ orgId, graceDays: input.graceDays })
+    .onConflictDoUpdate({ target: pmSettings.orgId, set: { graceDays: input.graceDays } });
   return { message: 'Settings saved', settings: await getPmSettings(tx, orgId) };
 }
 
@@ -658,7 +748,9 @@ async function activePlans(tx: ReadTx, orgId: number, filter: ProjectionFilter =
       eq(pmPlans.paused, false),
       withMeterPlans ? undefined : sql`${pmPlans.trigger} in ('calendar', 'both')`,
       filter.teamId ? eq(pmPlans.teamId, filter.teamId) : undefined,
-      filter.assetId ? sql`exists (select 1 from ${pmPlanAssets} where ${pmPlanAssets.orgId} = ${pmPlans.orgId} and ${pmPlanAssets.planId} = ${pmPlans.id} and ${pmPlanAssets.assetId} = ${filter.assetId})` : undefined,
+      filter.assetId
+        ? sql`exists (select 1 from ${pmPlanAssets} where ${pmPlanAssets.orgId} = ${pmPlans.orgId} and ${pmPlanAssets.planId} = ${pmPlans.id} and ${pmPlanAssets.assetId} = ${filter.assetId})`
+        : undefined,
       filter.assigneeId
         ? sql`(exists (select 1 from ${pmPlanAssignees} where ${pmPlanAssignees.orgId} = ${pmPlans.orgId} and ${pmPlanAssignees.planId} = ${pmPlans.id} and ${pmPlanAssignees.userId} = ${filter.assigneeId})
             or exists (select 1 from ${teamMembers} where ${teamMembers.orgId} = ${pmPlans.orgId} and ${teamMembers.teamId} = ${pmPlans.teamId} and ${teamMembers.workerId} = ${filter.assigneeId}))`
@@ -692,7 +784,12 @@ function planned(p: PlanRow, assetId: number | null, dueDate: string): PlannedOc
  */
 export async function listPlannedOccurrences(tx: ReadTx, orgId: number, options: DateRange & ProjectionFilter): Promise<PlannedOccurrence[]> {
   const plans = await activePlans(tx, orgId, options);
-  const states = await readStates(tx, orgId, await orgTimeZone(tx, orgId), plans.map((p) => p.id));
+  const states = await readStates(
+    tx,
+    orgId,
+    await orgTimeZone(tx, orgId),
+    plans.map((p) => p.id),
+  );
   const out: PlannedOccurrence[] = [];
   for (const p of plans) {
     for (const assetId of targetsOf(p)) {
@@ -713,7 +810,12 @@ export async function dryRun(tx: ReadTx, orgId: number, range: DateRange, now: D
   const zone = await orgTimeZone(tx, orgId);
   const today = dayInZone(now, zone);
   const plans = await activePlans(tx, orgId);
-  const states = await readStates(tx, orgId, zone, plans.map((p) => p.id));
+  const states = await readStates(
+    tx,
+    orgId,
+    zone,
+    plans.map((p) => p.id),
+  );
   const occurrences: PlannedOccurrence[] = [];
   for (const p of plans) {
     for (const assetId of targetsOf(p)) {
@@ -748,7 +850,8 @@ export async function generateDueWork(tx: Tx, orgId: number, now: Date = new Dat
   const due: Due[] = [];
   for (const p of plans.filter(byCalendar)) {
     for (const assetId of targetsOf(p)) {
-      for (const dueDate of projectDueDays(p, states.get(stateKey(p.id, assetId)) ?? NO_STATE, addDays(today, p.leadDays), BACKLOG_LIMIT, false)) due.push({ plan: p, assetId, dueDate, kind: 'calendar', ordinal: 0 });
+      for (const dueDate of projectDueDays(p, states.get(stateKey(p.id, assetId)) ?? NO_STATE, addDays(today, p.leadDays), BACKLOG_LIMIT, false))
+        due.push({ plan: p, assetId, dueDate, kind: 'calendar', ordinal: 0 });
     }
   }
   due.push(...(await meterDue(tx, orgId, plans.filter(byMeter), today)));
@@ -757,7 +860,8 @@ export async function generateDueWork(tx: Tx, orgId: number, now: Date = new Dat
 
 type Due = { plan: PlanRow; assetId: number | null; dueDate: string; kind: 'calendar' | 'meter'; meterValue?: number; ordinal: number };
 const byMeter = (p: Pick<PlanRow, 'trigger' | 'meterId'>) => (p.trigger === 'meter' || p.trigger === 'both') && p.meterId !== null;
-const dueKey = (d: { planId: number; assetId: number | null; dueDate: string; ordinal: number }) => `${stateKey(d.planId, d.assetId)}:${d.dueDate}:${d.ordinal}`;
+const dueKey = (d: { planId: number; assetId: number | null; dueDate: string; ordinal: number }) =>
+  `${stateKey(d.planId, d.assetId)}:${d.dueDate}:${d.ordinal}`;
 const OPEN_ORDER = new Set(['assigned', 'in-progress']);
 
 /** Where a meter plan stands (one statement for all of them): see meterDue. */
@@ -791,7 +895,11 @@ interface MeterState {
  */
 async function meterDue(tx: ReadTx, orgId: number, plans: PlanRow[], today: string): Promise<Due[]> {
   if (!plans.length) return [];
-  const latest = await latestReadings(tx, orgId, plans.map((p) => p.meterId!));
+  const latest = await latestReadings(
+    tx,
+    orgId,
+    plans.map((p) => p.meterId!),
+  );
   const o = pmOccurrences;
   const r = meterReadings;
   const rows = rowsOf<MeterState>(
@@ -863,9 +971,26 @@ async function createOccurrences(tx: Tx, orgId: number, all: Due[], zone: string
     const chunk = due.slice(i, i + 500);
     const inserted = await tx
       .insert(pmOccurrences)
-      .values(chunk.map((d) => ({ orgId, planId: d.plan.id, assetId: d.assetId, dueDate: d.dueDate, ordinal: d.ordinal, status: 'created' as const, kind: d.kind, meterValue: d.meterValue ?? null })))
+      .values(
+        chunk.map((d) => ({
+          orgId,
+          planId: d.plan.id,
+          assetId: d.assetId,
+          dueDate: d.dueDate,
+          ordinal: d.ordinal,
+          status: 'created' as const,
+          kind: d.kind,
+          meterValue: d.meterValue ?? null,
+        })),
+      )
       .onConflictDoNothing()
-      .returning({ id: pmOccurrences.id, planId: pmOccurrences.planId, assetId: pmOccurrences.assetId, dueDate: pmOccurrences.dueDate, ordinal: pmOccurrences.ordinal });
+      .returning({
+        id: pmOccurrences.id,
+        planId: pmOccurrences.planId,
+        assetId: pmOccurrences.assetId,
+        dueDate: pmOccurrences.dueDate,
+        ordinal: pmOccurrences.ordinal,
+      });
     // The meter asked for work on a day that already has its occurrence: that one counts for the meter too.
     const taken = new Set(inserted.map(dueKey));
     for (const d of chunk) {
@@ -902,9 +1027,16 @@ async function createOccurrences(tx: Tx, orgId: number, all: Due[], zone: string
     });
     const ids = await createWorkOrders(tx, orgId, items);
     await tx.execute(sql`update ${pmOccurrences} set work_order_id = v.work_order_id
-      from (values ${sql.join(inserted.map((o, j) => sql`(${o.id}::int, ${ids[j]}::int)`), sql`, `)}) as v(id, work_order_id)
+      from (values ${sql.join(
+        inserted.map((o, j) => sql`(${o.id}::int, ${ids[j]}::int)`),
+        sql`, `,
+      )}) as v(id, work_order_id)
       where ${pmOccurrences.orgId} = ${orgId} and ${pmOccurrences.id} = v.id`);
-    await afterWorkOrdersCreated(tx, orgId, inserted.map((o, j) => ({ workOrderId: ids[j], plan: byKey.get(dueKey(o))!.plan })));
+    await afterWorkOrdersCreated(
+      tx,
+      orgId,
+      inserted.map((o, j) => ({ workOrderId: ids[j], plan: byKey.get(dueKey(o))!.plan })),
+    );
     created += inserted.length;
   }
   return { created };
@@ -946,13 +1078,56 @@ export async function exportPlansPage(tx: ReadTx, orgId: number, page: number, l
 /** The plans with the names of the records they refer to (`PlanExportNames`). */
 export async function namePlans(tx: ReadTx, orgId: number, plans: PlanDto[]) {
   const ids = <T extends number | null>(f: (p: PlanDto) => T | T[]) => [...new Set(plans.flatMap((p) => f(p)).filter((v): v is NonNullable<T> => v !== null))];
-  const byId = async <R extends { id: number }>(wanted: number[], read: (slice: number[]) => Promise<R[]>) => new Map((wanted.length ? await read(wanted) : []).map((r) => [r.id, r]));
-  const assetRows = await byId(ids((p) => p.assetIds), (w) => tx.select({ id: assets.id, name: assets.name, code: assets.assetCode }).from(assets).where(and(eq(assets.orgId, orgId), inArray(assets.id, w))));
-  const stationRows = await byId(ids((p) => p.workStationId), (w) => tx.select({ id: workStations.id, code: workStations.code }).from(workStations).where(and(eq(workStations.orgId, orgId), inArray(workStations.id, w))));
-  const procedureRows = await byId(ids((p) => p.procedureId), (w) => tx.select({ id: procedures.id, name: procedures.name }).from(procedures).where(and(eq(procedures.orgId, orgId), inArray(procedures.id, w))));
-  const userRows = await byId(ids((p) => p.assignees), (w) => tx.select({ id: users.id, email: users.email }).from(users).where(and(eq(users.orgId, orgId), inArray(users.id, w))));
-  const partRows = await byId(ids((p) => p.parts.map((l) => l.partId)), (w) => tx.select({ id: parts.id, name: parts.name, sku: parts.skuCode }).from(parts).where(and(eq(parts.orgId, orgId), inArray(parts.id, w))));
-  const meterRows = await byId(ids((p) => p.meterId), (w) => tx.select({ id: meters.id, name: meters.name }).from(meters).where(and(eq(meters.orgId, orgId), inArray(meters.id, w))));
+  const byId = async <R extends { id: number }>(wanted: number[], read: (slice: number[]) => Promise<R[]>) =>
+    new Map((wanted.length ? await read(wanted) : []).map((r) => [r.id, r]));
+  const assetRows = await byId(
+    ids((p) => p.assetIds),
+    (w) =>
+      tx
+        .select({ id: assets.id, name: assets.name, code: assets.assetCode })
+        .from(assets)
+        .where(and(eq(assets.orgId, orgId), inArray(assets.id, w))),
+  );
+  const stationRows = await byId(
+    ids((p) => p.workStationId),
+    (w) =>
+      tx
+        .select({ id: workStations.id, code: workStations.code })
+        .from(workStations)
+        .where(and(eq(workStations.orgId, orgId), inArray(workStations.id, w))),
+  );
+  const procedureRows = await byId(
+    ids((p) => p.procedureId),
+    (w) =>
+      tx
+        .select({ id: procedures.id, name: procedures.name })
+        .from(procedures)
+        .where(and(eq(procedures.orgId, orgId), inArray(procedures.id, w))),
+  );
+  const userRows = await byId(
+    ids((p) => p.assignees),
+    (w) =>
+      tx
+        .select({ id: users.id, email: users.email })
+        .from(users)
+        .where(and(eq(users.orgId, orgId), inArray(users.id, w))),
+  );
+  const partRows = await byId(
+    ids((p) => p.parts.map((l) => l.partId)),
+    (w) =>
+      tx
+        .select({ id: parts.id, name: parts.name, sku: parts.skuCode })
+        .from(parts)
+        .where(and(eq(parts.orgId, orgId), inArray(parts.id, w))),
+  );
+  const meterRows = await byId(
+    ids((p) => p.meterId),
+    (w) =>
+      tx
+        .select({ id: meters.id, name: meters.name })
+        .from(meters)
+        .where(and(eq(meters.orgId, orgId), inArray(meters.id, w))),
+  );
   return plans.map((p) => ({
     ...p,
     names: {

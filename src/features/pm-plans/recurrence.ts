@@ -4,7 +4,9 @@ import type { PlanFrequency, PlanSchedule, Weekday } from './pm-plans.schema';
 import { dateToDay, dayToDate } from '../../shared/dates';
 
 // rrule ships CommonJS for Node and ESM for bundlers: under Node's ESM loader its names sit on `default`.
-const { RRule } = ((rruleModule as { RRule?: unknown }).RRule ? rruleModule : (rruleModule as unknown as { default: typeof rruleModule }).default) as typeof rruleModule;
+const { RRule } = (
+  (rruleModule as { RRule?: unknown }).RRule ? rruleModule : (rruleModule as unknown as { default: typeof rruleModule }).default
+) as typeof rruleModule;
 
 /** The calendar part of a plan, as stored and as the form sends it. Days are 'YYYY-MM-DD' (UTC calendar days). */
 export interface CalendarRule {

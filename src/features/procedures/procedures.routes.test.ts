@@ -83,9 +83,16 @@ function multipart(field: string, filename: string, bytes: Buffer, type: string)
 }
 
 async function upload(org: TestOrg, token: string, orderId: number, stepId: number) {
-  const png = await sharp({ create: { width: 48, height: 32, channels: 3, background: '#228833' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 48, height: 32, channels: 3, background: '#228833' } })
+    .png()
+    .toBuffer();
   const up = multipart('image', 'gauge.png', png, 'image/png');
-  const res = await t.app.inject({ method: 'POST', url: `${W}/add-step-image/${orderId}/step/${stepId}`, headers: { host: org.host, authorization: `Bearer ${token}`, ...up.headers }, payload: up.payload });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${W}/add-step-image/${orderId}/step/${stepId}`,
+    headers: { host: org.host, authorization: `Bearer ${token}`, ...up.headers },
+    payload: up.payload,
+  });
   return { status: res.statusCode, body: res.json() };
 }
 
@@ -101,7 +108,10 @@ describe('the procedure library', () => {
     expect(p.steps.map((s: { position: number }) => s.position)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(p.steps[2]).toMatchObject({ kind: 'number', unit: 'bar', min: 1, max: 5, required: true, followUpOnFailure: true });
     // Fields that do not belong to a kind are not kept.
-    const odd = await org.admin.post(`${P}/add-procedure`, pumpCheck({ name: 'Odd', steps: [{ kind: 'checkbox', label: 'x', unit: 'bar', options: ['a'], followUpOnFailure: true }] }));
+    const odd = await org.admin.post(
+      `${P}/add-procedure`,
+      pumpCheck({ name: 'Odd', steps: [{ kind: 'checkbox', label: 'x', unit: 'bar', options: ['a'], followUpOnFailure: true }] }),
+    );
     expect(odd.body.procedure.steps[0]).toMatchObject({ unit: null, options: [], followUpOnFailure: false });
 
     const got = await org.admin.get(`${P}/get-procedure/${p.id}`);
@@ -229,20 +239,29 @@ describe("a work order's procedure", () => {
     expect((await answer(worker, order.id, step('Remarks').id, null)).body.step.value).toBeNull();
 
     // Every answer is in the work order's history, with who.
-    const history = (await org.admin.get(`/api/activities/work-order/${order.id}`)).body.activities as { user: { id: number } | null; changes: Record<string, { to: unknown }> | null }[];
+    const history = (await org.admin.get(`/api/activities/work-order/${order.id}`)).body.activities as {
+      user: { id: number } | null;
+      changes: Record<string, { to: unknown }> | null;
+    }[];
     const pressureLines = history.filter((a) => a.changes && 'Step 3: Discharge pressure' in a.changes);
     expect(pressureLines.map((a) => a.changes!['Step 3: Discharge pressure'].to).sort()).toEqual([0.5, 3.5, 7.2]);
     expect(pressureLines.every((a) => a.user?.id === worker.userId)).toBe(true);
   });
 
   // Issue 23: "a number step can feed a meter" (decision 030, addendum).
-  it('a number step that names a meter records its answer as a reading of the asset\'s meter of that name', async () => {
+  it("a number step that names a meter records its answer as a reading of the asset's meter of that name", async () => {
     const org = await createOrg(t);
     const asset = await addAsset(org);
     const meter = await org.admin.post('/api/meters/add-meter', { assetId: asset.id, name: 'Running hours', kind: 'counter', unit: 'h' });
     expect(meter.status, JSON.stringify(meter.body)).toBe(201);
     const meterId = meter.body.meter.id as number;
-    const procedure = await addProcedure(org.admin, { name: 'Hours', steps: [{ kind: 'number', label: 'Hour meter', unit: 'h', meterName: 'running HOURS' }, { kind: 'number', label: 'Spare' }] });
+    const procedure = await addProcedure(org.admin, {
+      name: 'Hours',
+      steps: [
+        { kind: 'number', label: 'Hour meter', unit: 'h', meterName: 'running HOURS' },
+        { kind: 'number', label: 'Spare' },
+      ],
+    });
     expect((await org.admin.get(`${P}/get-procedure/${procedure.id}`)).body.procedure.steps[0].meterName).toBe('running HOURS');
     const order = await addOrder(org.admin, { assetId: asset.id });
     const attached = await org.admin.post(`${W}/attach-procedure/${order.id}`, { procedureId: procedure.id });
@@ -277,7 +296,9 @@ describe("a work order's procedure", () => {
     expect(byEdit.status).toBe(400);
     await answer(worker, order.id, step('Isolate the pump').id, true);
     await answer(worker, order.id, step('Discharge pressure').id, 2);
-    expect((await worker.put(`${W}/update-status/${order.id}`, { status: 'completed' })).body.error).toBe('Fill the 1 required procedure step before closing this work order');
+    expect((await worker.put(`${W}/update-status/${order.id}`, { status: 'completed' })).body.error).toBe(
+      'Fill the 1 required procedure step before closing this work order',
+    );
     expect((await org.admin.get(`${W}/get-work-order/${order.id}`)).body.workOrder.status).toBe('assigned');
     // Other statuses are not held back.
     expect((await worker.put(`${W}/update-status/${order.id}`, { status: 'in-progress' })).status).toBe(200);
@@ -360,10 +381,25 @@ describe("a work order's procedure", () => {
     await answer(worker, order.id, step('Seal leak test').id, 'fail');
     await answer(worker, order.id, step('Remarks').id, 'Seal weeping');
     await worker.post(`${W}/create-follow-up/${order.id}`, { stepId: step('Seal leak test').id });
-    const res = await t.app.inject({ method: 'GET', url: `${W}/print-work-order/${order.id}`, headers: { host: org.host, authorization: `Bearer ${worker.token}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${W}/print-work-order/${order.id}`,
+      headers: { host: org.host, authorization: `Bearer ${worker.token}` },
+    });
     expect(res.statusCode).toBe(200);
     const text = pdfText(res.rawPayload);
-    for (const words of ['Work Order', order.workOrderId, 'Procedure: Monthly pump check', '3 of 7 steps done', '7.25 bar', 'FLAGGED', 'Fail', 'Seal weeping', 'Follow-up WO-0002', 'worker1 Tester']) {
+    for (const words of [
+      'Work Order',
+      order.workOrderId,
+      'Procedure: Monthly pump check',
+      '3 of 7 steps done',
+      '7.25 bar',
+      'FLAGGED',
+      'Fail',
+      'Seal weeping',
+      'Follow-up WO-0002',
+      'worker1 Tester',
+    ]) {
       expect(text, words).toContain(words);
     }
   });
@@ -431,7 +467,9 @@ describe("a work order's procedure", () => {
   it('a photo or signature made from an older copy of the step is refused (409, the step as it is now), and its file is not kept (issue 45)', async () => {
     const { org, worker, order, step } = await setup();
     const manager = await org.as('manager');
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#335577' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#335577' } })
+      .png()
+      .toBuffer();
     const filesOf = async () => {
       const urls: string[] = [];
       for await (const f of t.app.deps.storage.files(org.orgId)) urls.push(f.url);
@@ -439,7 +477,8 @@ describe("a work order's procedure", () => {
     };
     for (const label of ['Photo of the gauge', 'Technician signature']) {
       const s = step(label);
-      const up = (c: Client, fields?: Record<string, string>) => c.upload(`${W}/add-step-image/${order.id}/step/${s.id}`, [{ field: 'image', name: 'step.png', bytes: png, type: 'image/png' }], fields);
+      const up = (c: Client, fields?: Record<string, string>) =>
+        c.upload(`${W}/add-step-image/${order.id}/step/${s.id}`, [{ field: 'image', name: 'step.png', bytes: png, type: 'image/png' }], fields);
       const current = async () => (await readProcedure(org.admin, order.id)).steps.find((x) => x.id === s.id)!;
       // The technician saw the step unanswered (offline); the manager answers it online from the same copy ('' = unanswered).
       const byManager = await up(manager, { answeredAt: '' });
@@ -471,7 +510,11 @@ describe("a work order's procedure", () => {
     const other = await createOrg(t);
     const before = await readProcedure(org.admin, order.id);
     const photo = before.steps.find((x) => x.label === 'Photo of the gauge')!;
-    const foreign = await other.admin.upload(`${W}/add-step-image/${order.id}/step/${photo.id}`, [{ field: 'image', name: 'step.png', bytes: png, type: 'image/png' }], { answeredAt: photo.answeredAt! });
+    const foreign = await other.admin.upload(
+      `${W}/add-step-image/${order.id}/step/${photo.id}`,
+      [{ field: 'image', name: 'step.png', bytes: png, type: 'image/png' }],
+      { answeredAt: photo.answeredAt! },
+    );
     expect(foreign.status).toBe(404);
     expect((await readProcedure(org.admin, order.id)).steps.map((x) => [x.id, x.answeredAt])).toEqual(before.steps.map((x) => [x.id, x.answeredAt]));
   });

@@ -5,7 +5,15 @@ import { processImage, readUploadedImageAndFields } from '../../server/uploads/i
 import { removedUnlessKept, removingFiles } from '../../server/uploads/storage';
 import { idParamsSchema, pdfAnswers } from '../../shared/pagination';
 import { getCompany } from '../organization/organization.service';
-import { answerStepSchema, procedureAnswers as answers, attachProcedureSchema, followUpSchema, procedureInputSchema, procedureListQuerySchema, stepImageParamsSchema } from './procedures.schema';
+import {
+  answerStepSchema,
+  procedureAnswers as answers,
+  attachProcedureSchema,
+  followUpSchema,
+  procedureInputSchema,
+  procedureListQuerySchema,
+  stepImageParamsSchema,
+} from './procedures.schema';
 import {
   addProcedure,
   answerProcedureStep,
@@ -43,12 +51,16 @@ export async function proceduresRoutes(appBase: FastifyInstance) {
     async (req, reply) => reply.status(201).send(await req.inTenant((tx) => addProcedure(tx, req.auth.orgId, req.auth.userId, req.body, req.query))),
   );
 
-  app.put('/update-procedure/:id', { schema: { params: idParamsSchema, body: procedureInputSchema, response: { 200: answers.update } }, config: { access: MANAGERS } }, (req) =>
-    req.inTenant((tx) => updateProcedure(tx, req.auth.orgId, req.auth.userId, req.params.id, req.body)),
+  app.put(
+    '/update-procedure/:id',
+    { schema: { params: idParamsSchema, body: procedureInputSchema, response: { 200: answers.update } }, config: { access: MANAGERS } },
+    (req) => req.inTenant((tx) => updateProcedure(tx, req.auth.orgId, req.auth.userId, req.params.id, req.body)),
   );
 
-  app.delete('/delete-procedure/:id', { schema: { params: idParamsSchema, querystring: procedureListQuerySchema, response: { 200: answers.remove } }, config: { access: MANAGERS } }, (req) =>
-    req.inTenant((tx) => deleteProcedure(tx, req.auth.orgId, req.auth.userId, req.params.id, req.query)),
+  app.delete(
+    '/delete-procedure/:id',
+    { schema: { params: idParamsSchema, querystring: procedureListQuerySchema, response: { 200: answers.remove } }, config: { access: MANAGERS } },
+    (req) => req.inTenant((tx) => deleteProcedure(tx, req.auth.orgId, req.auth.userId, req.params.id, req.query)),
   );
 }
 
@@ -59,57 +71,75 @@ export async function proceduresRoutes(appBase: FastifyInstance) {
 export async function workOrderProcedureRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/get-work-order-procedure/:id', { schema: { params: idParamsSchema, response: { 200: answers.workOrderProcedure } }, config: { access: EVERYONE } }, (req) =>
-    req.read((tx) => getWorkOrderProcedure(tx, req.auth.orgId, req.auth, req.params.id)),
+  app.get(
+    '/get-work-order-procedure/:id',
+    { schema: { params: idParamsSchema, response: { 200: answers.workOrderProcedure } }, config: { access: EVERYONE } },
+    (req) => req.read((tx) => getWorkOrderProcedure(tx, req.auth.orgId, req.auth, req.params.id)),
   );
 
-  app.post('/attach-procedure/:id', { schema: { params: idParamsSchema, body: attachProcedureSchema, response: { 200: answers.attached } }, config: { access: MANAGERS } }, (req) =>
-    req.inTenant((tx) => attachProcedureToWorkOrder(tx, req.auth.orgId, req.auth, req.params.id, req.body.procedureId)),
+  app.post(
+    '/attach-procedure/:id',
+    { schema: { params: idParamsSchema, body: attachProcedureSchema, response: { 200: answers.attached } }, config: { access: MANAGERS } },
+    (req) => req.inTenant((tx) => attachProcedureToWorkOrder(tx, req.auth.orgId, req.auth, req.params.id, req.body.procedureId)),
   );
 
   app.delete('/detach-procedure/:id', { schema: { params: idParamsSchema, response: { 200: answers.attached } }, config: { access: MANAGERS } }, (req) =>
     removingFiles(app.deps.storage, req, (tx) => detachProcedure(tx, req.auth.orgId, req.auth, req.params.id)),
   );
 
-  app.put('/answer-procedure-step/:id', { schema: { params: idParamsSchema, body: answerStepSchema, response: { 200: answers.answered } }, config: { access: EVERYONE } }, (req) =>
-    removingFiles(app.deps.storage, req, (tx) => answerProcedureStep(tx, req.auth.orgId, req.auth, req.params.id, req.body)),
+  app.put(
+    '/answer-procedure-step/:id',
+    { schema: { params: idParamsSchema, body: answerStepSchema, response: { 200: answers.answered } }, config: { access: EVERYONE } },
+    (req) => removingFiles(app.deps.storage, req, (tx) => answerProcedureStep(tx, req.auth.orgId, req.auth, req.params.id, req.body)),
   );
 
   // Multipart field `image` (a photo, or a drawn signature as PNG): the generic image rule, re-encoded before it is stored.
-  app.post('/add-step-image/:workOrderId/step/:stepId', { schema: { params: stepImageParamsSchema, response: { 200: answers.imageSaved } }, config: { access: EVERYONE } }, async (req) => {
-    const { workOrderId, stepId } = req.params;
-    await req.inTenant((tx) => checkImageStep(tx, req.auth.orgId, req.auth, workOrderId, stepId));
-    // The step's answeredAt as the client saw it comes with the file (field `answeredAt`, before it): 409 if answered since.
-    const { bytes, fields } = await readUploadedImageAndFields(req, 'image');
-    const answeredAt = stepImageVersion(fields);
-    const image = await processImage(bytes, 'image');
-    const url = await app.deps.storage.put(req.auth.orgId, image.full, 'webp');
-    return removedUnlessKept(app.deps.storage, [url], () => removingFiles(app.deps.storage, req, (tx) => setStepImage(tx, req.auth.orgId, req.auth, workOrderId, stepId, url, answeredAt)));
-  });
-
-  app.post('/create-follow-up/:id', { schema: { params: idParamsSchema, body: followUpSchema, response: { 201: answers.followUp } }, config: { access: EVERYONE } }, async (req, reply) =>
-    reply.status(201).send(await req.inTenant((tx) => createFollowUp(tx, req.auth.orgId, req.auth, req.params.id, req.body.stepId))),
+  app.post(
+    '/add-step-image/:workOrderId/step/:stepId',
+    { schema: { params: stepImageParamsSchema, response: { 200: answers.imageSaved } }, config: { access: EVERYONE } },
+    async (req) => {
+      const { workOrderId, stepId } = req.params;
+      await req.inTenant((tx) => checkImageStep(tx, req.auth.orgId, req.auth, workOrderId, stepId));
+      // The step's answeredAt as the client saw it comes with the file (field `answeredAt`, before it): 409 if answered since.
+      const { bytes, fields } = await readUploadedImageAndFields(req, 'image');
+      const answeredAt = stepImageVersion(fields);
+      const image = await processImage(bytes, 'image');
+      const url = await app.deps.storage.put(req.auth.orgId, image.full, 'webp');
+      return removedUnlessKept(app.deps.storage, [url], () =>
+        removingFiles(app.deps.storage, req, (tx) => setStepImage(tx, req.auth.orgId, req.auth, workOrderId, stepId, url, answeredAt)),
+      );
+    },
   );
 
-  app.get('/print-work-order/:id', { schema: { params: idParamsSchema, response: pdfAnswers('The work order with its procedure as a PDF file') }, config: { access: EVERYONE } }, async (req, reply) => {
-    const { workOrder, procedure, company, language } = await req.read(async (tx) => ({
-      ...(await printWorkOrder(tx, req.auth.orgId, req.auth, req.params.id)),
-      company: await getCompany(tx, req.auth.orgId),
-      // printed in the requesting user's language (decision 065)
-      language: await userLanguage(tx, req.auth.orgId, req.auth.userId),
-    }));
-    const images = new Map<string, Buffer>();
-    for (const step of procedure?.steps ?? []) {
-      if (typeof step.value === 'string' && (step.kind === 'photo' || step.kind === 'signature')) {
-        const bytes = await app.deps.storage.read(step.value);
-        if (bytes) images.set(step.value, bytes);
+  app.post(
+    '/create-follow-up/:id',
+    { schema: { params: idParamsSchema, body: followUpSchema, response: { 201: answers.followUp } }, config: { access: EVERYONE } },
+    async (req, reply) => reply.status(201).send(await req.inTenant((tx) => createFollowUp(tx, req.auth.orgId, req.auth, req.params.id, req.body.stepId))),
+  );
+
+  app.get(
+    '/print-work-order/:id',
+    { schema: { params: idParamsSchema, response: pdfAnswers('The work order with its procedure as a PDF file') }, config: { access: EVERYONE } },
+    async (req, reply) => {
+      const { workOrder, procedure, company, language } = await req.read(async (tx) => ({
+        ...(await printWorkOrder(tx, req.auth.orgId, req.auth, req.params.id)),
+        company: await getCompany(tx, req.auth.orgId),
+        // printed in the requesting user's language (decision 065)
+        language: await userLanguage(tx, req.auth.orgId, req.auth.userId),
+      }));
+      const images = new Map<string, Buffer>();
+      for (const step of procedure?.steps ?? []) {
+        if (typeof step.value === 'string' && (step.kind === 'photo' || step.kind === 'signature')) {
+          const bytes = await app.deps.storage.read(step.value);
+          if (bytes) images.set(step.value, bytes);
+        }
       }
-    }
-    const pdf = await renderWorkOrderPdf({ workOrder, procedure, organization: company.organization, timeZone: company.timeZone, images, language });
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `inline; filename="${workOrder.workOrderId}.pdf"`)
-      .header('cache-control', 'no-store')
-      .send(pdf as never); // bytes: never serialised (the schema describes them)
-  });
+      const pdf = await renderWorkOrderPdf({ workOrder, procedure, organization: company.organization, timeZone: company.timeZone, images, language });
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="${workOrder.workOrderId}.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(pdf as never); // bytes: never serialised (the schema describes them)
+    },
+  );
 }

@@ -42,7 +42,10 @@ export const PROCEDURE_MESSAGES = {
 const M = PROCEDURE_MESSAGES;
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-const limitNumber = z.number({ error: M.number }).refine(Number.isFinite, M.number).refine((n) => Math.abs(n) < 1e12, 'Number is too large');
+const limitNumber = z
+  .number({ error: M.number })
+  .refine(Number.isFinite, M.number)
+  .refine((n) => Math.abs(n) < 1e12, 'Number is too large');
 const optionalLimit = z.preprocess(blankToUndefined, z.coerce.number({ error: M.number }).pipe(limitNumber).optional());
 
 /** One step as the step editor sends it. Fields that do not belong to its kind are ignored (and stored empty). */
@@ -54,7 +57,12 @@ export const stepInputSchema = z
     unit: z.preprocess(blankToUndefined, z.string().trim().max(40, 'Unit must be at most 40 characters').optional()),
     min: optionalLimit,
     max: optionalLimit,
-    options: z.array(z.string().trim().min(1, 'Options must not be empty').max(100, 'An option must be at most 100 characters'), { error: 'Options must be a list of texts' }).max(30, 'At most 30 options').optional(),
+    options: z
+      .array(z.string().trim().min(1, 'Options must not be empty').max(100, 'An option must be at most 100 characters'), {
+        error: 'Options must be a list of texts',
+      })
+      .max(30, 'At most 30 options')
+      .optional(),
     followUpOnFailure: z.boolean({ error: 'Follow-up must be true or false' }).optional(),
     meterName: z.preprocess(blankToUndefined, z.string().trim().max(100, 'Meter name must be at most 100 characters').optional()),
   })
@@ -219,11 +227,18 @@ export function answerSchemaFor(step: Pick<StepDto, 'kind' | 'options'>): z.ZodT
     case 'pass-fail':
       return z.enum(PASS_FAIL_VALUES, { error: M.passFail }).nullable();
     case 'number':
-      return z.number({ error: M.number }).refine(Number.isFinite, M.number).refine((n) => Math.abs(n) < 1e12, 'Number is too large').nullable();
+      return z
+        .number({ error: M.number })
+        .refine(Number.isFinite, M.number)
+        .refine((n) => Math.abs(n) < 1e12, 'Number is too large')
+        .nullable();
     case 'text':
       return z.string({ error: M.text }).trim().max(2000, M.text).nullable();
     case 'choice':
-      return z.string({ error: M.choice }).refine((v) => step.options.includes(v), M.choice).nullable();
+      return z
+        .string({ error: M.choice })
+        .refine((v) => step.options.includes(v), M.choice)
+        .nullable();
     case 'photo':
     case 'signature':
       return z.null({ error: M.image });
@@ -231,4 +246,3 @@ export function answerSchemaFor(step: Pick<StepDto, 'kind' | 'options'>): z.ZodT
       return z.never({ error: M.heading });
   }
 }
-

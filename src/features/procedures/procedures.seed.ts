@@ -2,7 +2,16 @@ import type { Tx } from '../../server/db/client';
 import { procedures, procedureSteps } from '../../server/db/schema';
 import type { StepKind } from './procedures.schema';
 
-type SeedStep = { kind: StepKind; label: string; required?: boolean; unit?: string; min?: number; max?: number; options?: string[]; followUpOnFailure?: boolean };
+type SeedStep = {
+  kind: StepKind;
+  label: string;
+  required?: boolean;
+  unit?: string;
+  min?: number;
+  max?: number;
+  options?: string[];
+  followUpOnFailure?: boolean;
+};
 
 const SAMPLES: { name: string; description: string; steps: SeedStep[] }[] = [
   {

@@ -166,7 +166,10 @@ export async function updateProcedure(tx: Tx, orgId: number, userId: number, id:
   if (!(await claimVersion(tx, procedures, orgId, id, input.version))) throw new StaleEdit(await getProcedure(tx, orgId, id));
   const before = await getProcedure(tx, orgId, id);
   const values = { name: input.name, description: input.description ?? null };
-  await tx.update(procedures).set(values).where(and(eq(procedures.orgId, orgId), eq(procedures.id, id)));
+  await tx
+    .update(procedures)
+    .set(values)
+    .where(and(eq(procedures.orgId, orgId), eq(procedures.id, id)));
   await writeSteps(tx, orgId, id, input.steps);
   const changes: Record<string, { from: unknown; to: unknown }> = diffChanges(before as unknown as Record<string, unknown>, values, ['name', 'description']);
   const stepsBefore = before.steps.map(({ id: _id, ...s }) => s);
@@ -178,7 +181,10 @@ export async function updateProcedure(tx: Tx, orgId: number, userId: number, id:
 
 /** DELETE delete-procedure/{id} (managers): work orders keep their copies; returns the refreshed list. */
 export async function deleteProcedure(tx: Tx, orgId: number, userId: number, id: number, query: ProcedureListQuery) {
-  const rows = await tx.delete(procedures).where(and(eq(procedures.orgId, orgId), eq(procedures.id, id))).returning({ id: procedures.id });
+  const rows = await tx
+    .delete(procedures)
+    .where(and(eq(procedures.orgId, orgId), eq(procedures.id, id)))
+    .returning({ id: procedures.id });
   if (!rows.length) throw notFound('Procedure');
   await recordActivity(tx, orgId, { entityType: 'procedure', entityId: id, userId, action: 'deleted' });
   return { message: 'Procedure deleted successfully', ...(await listProcedures(tx, orgId, query)) };
@@ -273,7 +279,13 @@ export async function attachProcedure(tx: Tx, orgId: number, workOrderId: number
     .where(and(eq(procedureSteps.orgId, orgId), eq(procedureSteps.procedureId, procedureId)))
     .orderBy(asc(procedureSteps.position));
   if (steps.length) await tx.insert(s).values(steps.map((step) => ({ orgId, workOrderId, ...step })));
-  await recordActivity(tx, orgId, { entityType: WORK_ORDER, entityId: workOrderId, userId, action: 'updated', changes: { procedure: { from: null, to: source.name } } });
+  await recordActivity(tx, orgId, {
+    entityType: WORK_ORDER,
+    entityId: workOrderId,
+    userId,
+    action: 'updated',
+    changes: { procedure: { from: null, to: source.name } },
+  });
 }
 
 /** POST attach-procedure/{id} (managers): attaches and returns the work order's procedure. */
@@ -295,8 +307,17 @@ export async function detachProcedure(tx: Tx, orgId: number, actor: AccessClaims
     .where(and(eq(workOrderProcedures.orgId, orgId), eq(workOrderProcedures.workOrderId, workOrderId)))
     .returning({ name: workOrderProcedures.name });
   if (!rows.length) throw notFound('Procedure');
-  discardFiles(tx, images.map((r) => (typeof r.value === 'string' ? r.value : null)));
-  await recordActivity(tx, orgId, { entityType: WORK_ORDER, entityId: workOrderId, userId: actor.userId, action: 'updated', changes: { procedure: { from: rows[0].name, to: null } } });
+  discardFiles(
+    tx,
+    images.map((r) => (typeof r.value === 'string' ? r.value : null)),
+  );
+  await recordActivity(tx, orgId, {
+    entityType: WORK_ORDER,
+    entityId: workOrderId,
+    userId: actor.userId,
+    action: 'updated',
+    changes: { procedure: { from: rows[0].name, to: null } },
+  });
   return { message: 'Procedure detached successfully', procedure: null };
 }
 
@@ -324,7 +345,8 @@ function unchangedSince(step: IssuedStepRow, seen: string | null | undefined) {
 }
 
 /** How an answer reads in the history: images as a word, not their URL. */
-const historyValue = (kind: string, value: unknown) => (value === null || value === undefined ? null : IMAGE_KINDS.includes(kind as never) ? `${kind} added` : value);
+const historyValue = (kind: string, value: unknown) =>
+  value === null || value === undefined ? null : IMAGE_KINDS.includes(kind as never) ? `${kind} added` : value;
 
 /** Stores an answer (or clears it) with who and when, and its history line in the same transaction. */
 async function storeAnswer(tx: Tx, orgId: number, by: number | { contractor: string }, workOrderId: number, step: typeof s.$inferSelect, value: unknown) {
@@ -433,7 +455,10 @@ export function stepImageVersion(fields: Record<string, string>): string | null 
   const parsed = stepImageFieldsSchema.safeParse(fields);
   if (!parsed.success) {
     const [issue] = parsed.error.issues;
-    throw badRequest(issue?.path.length ? issue.message : 'Unknown field', issue?.path.join('.') || Object.keys(fields).find((k) => k !== 'answeredAt') || 'answeredAt');
+    throw badRequest(
+      issue?.path.length ? issue.message : 'Unknown field',
+      issue?.path.join('.') || Object.keys(fields).find((k) => k !== 'answeredAt') || 'answeredAt',
+    );
   }
   return parsed.data.answeredAt;
 }
@@ -493,7 +518,10 @@ export async function createFollowUp(tx: Tx, orgId: number, actor: AccessClaims,
     assignees: order.assignees.map((a) => a.id),
     instructions: `<p>${escapeHtml(`${order.workOrderId}, step ${step.position} "${step.label}": ${answerText(step, step.value)}${range}`)}</p>`,
   });
-  await tx.update(s).set({ followUpWorkOrderId: followUpId }).where(and(eq(s.orgId, orgId), eq(s.id, step.id)));
+  await tx
+    .update(s)
+    .set({ followUpWorkOrderId: followUpId })
+    .where(and(eq(s.orgId, orgId), eq(s.id, step.id)));
   await recordActivity(tx, orgId, {
     entityType: WORK_ORDER,
     entityId: workOrderId,
@@ -508,7 +536,11 @@ export async function createFollowUp(tx: Tx, orgId: number, actor: AccessClaims,
     action: 'updated',
     changes: { followUpOf: { from: null, to: order.workOrderId } },
   });
-  return { message: 'Follow-up work order created', followUp: await getWorkOrder(tx, orgId, actor, followUpId), ...(await issuedStep(tx, orgId, workOrderId, step.id)) };
+  return {
+    message: 'Follow-up work order created',
+    followUp: await getWorkOrder(tx, orgId, actor, followUpId),
+    ...(await issuedStep(tx, orgId, workOrderId, step.id)),
+  };
 }
 
 /** What the printed work order shows (the route renders it to PDF outside the transaction). */
@@ -524,7 +556,20 @@ export async function printWorkOrder(tx: ReadTx, orgId: number, actor: AccessCla
 export function exportProcedureStepsPage(tx: ReadTx, orgId: number, page: number, limit: number) {
   const s = procedureSteps;
   return tx
-    .select({ id: s.id, procedure: procedures.name, description: procedures.description, kind: s.kind, label: s.label, required: s.required, unit: s.unit, min: s.min, max: s.max, options: s.options, followUpOnFailure: s.followUpOnFailure, meterName: s.meterName })
+    .select({
+      id: s.id,
+      procedure: procedures.name,
+      description: procedures.description,
+      kind: s.kind,
+      label: s.label,
+      required: s.required,
+      unit: s.unit,
+      min: s.min,
+      max: s.max,
+      options: s.options,
+      followUpOnFailure: s.followUpOnFailure,
+      meterName: s.meterName,
+    })
     .from(s)
     .innerJoin(procedures, and(eq(procedures.orgId, s.orgId), eq(procedures.id, s.procedureId)))
     .where(eq(s.orgId, orgId))

@@ -91,7 +91,11 @@ export async function renderWorkOrderPdf(doc: PrintableWorkOrder): Promise<Buffe
   const bottom = pdf.page.height - pdf.page.margins.bottom;
   const rule = () => {
     const y = pdf.y + 6;
-    pdf.moveTo(left, y).lineTo(left + width, y).strokeColor('#ccc').stroke();
+    pdf
+      .moveTo(left, y)
+      .lineTo(left + width, y)
+      .strokeColor('#ccc')
+      .stroke();
     pdf.y = y + 8;
   };
   const room = (h: number) => {
@@ -102,7 +106,10 @@ export async function renderWorkOrderPdf(doc: PrintableWorkOrder): Promise<Buffe
   say(doc.organization, { x: left, y: pdf.page.margins.top, width: width / 2, bold: true });
   pdf.fontSize(20).fillColor('#111');
   drawText(pdf.font('Helvetica-Bold'), L('Work Order'), left + width / 2, pdf.page.margins.top, { width: width / 2, align: 'right', bold: true });
-  pdf.font('Helvetica').fontSize(12).text(wo.workOrderId, left + width / 2, pdf.y, { width: width / 2, align: 'right' });
+  pdf
+    .font('Helvetica')
+    .fontSize(12)
+    .text(wo.workOrderId, left + width / 2, pdf.y, { width: width / 2, align: 'right' });
   pdf.x = left;
   pdf.moveDown();
   rule();
@@ -158,7 +165,11 @@ export async function renderWorkOrderPdf(doc: PrintableWorkOrder): Promise<Buffe
       say(`${answerWords(step, lang)}${step.flagged ? `  ${L('FLAGGED')}` : ''}`, { x: left + 14, width: width - 14 });
       const image = typeof step.value === 'string' ? doc.images.get(step.value) : undefined;
       if (image) {
-        const png = await sharp(image).resize({ width: 360, height: 180, fit: 'inside' }).png().toBuffer().catch(() => null);
+        const png = await sharp(image)
+          .resize({ width: 360, height: 180, fit: 'inside' })
+          .png()
+          .toBuffer()
+          .catch(() => null);
         if (png) {
           room(100);
           pdf.image(png, left + 14, pdf.y + 2, { fit: [180, 90] });

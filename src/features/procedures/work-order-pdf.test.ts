@@ -32,9 +32,20 @@ describe('the printed work order', () => {
     expect(texts[asset + 1]).toBe(reversed('مضخة رئيسية'));
     // the instructions wrap: several lines, the first words on the first, all inside the margins
     const start = texts.indexOf('Instructions');
-    const lines = [...new Set(blocks.slice(start + 1).filter((b) => /[\u0600-\u06FF]/.test(b.text)).map((b) => b.y))];
+    const lines = [
+      ...new Set(
+        blocks
+          .slice(start + 1)
+          .filter((b) => /[\u0600-\u06FF]/.test(b.text))
+          .map((b) => b.y),
+      ),
+    ];
     expect(lines.length).toBeGreaterThanOrEqual(2);
-    const first = blocks.slice(start + 1).filter((b) => b.y === lines[0]).map((b) => b.text).join('');
+    const first = blocks
+      .slice(start + 1)
+      .filter((b) => b.y === lines[0])
+      .map((b) => b.text)
+      .join('');
     // (words of letters that never join on their left read back as themselves, see document-pdf.test.ts)
     expect(first.endsWith(reversed('ورد دور'))).toBe(true);
     for (const b of blocks) expect(b.x).toBeGreaterThanOrEqual(48 - 0.01);
@@ -42,11 +53,25 @@ describe('the printed work order', () => {
 
   // Issue 39, decision 064: times print on the organisation's clock, not the server's (in decision 066's one
   // English format, the month by name). 22:30 UTC on the 6th is 01:30 on the 7th in Riyadh (UTC+3).
-  it('prints the times in the organisation\'s time zone', async () => {
-    const workOrder = { workOrderId: 'WO-0008', title: 'Night check', status: 'assigned', priority: 'High', asset: null, assignees: [], startDate: null, endDate: null, dueDate: '2030-01-06T22:30:00.000Z', duration: null, instructions: null };
-    const text = async (timeZone?: string) => pdfTextBlocks(await renderWorkOrderPdf({ organization: 'Acme', timeZone, workOrder: workOrder as never, procedure: null, images: new Map() })).map((b) => b.text).join(' ');
+  it("prints the times in the organisation's time zone", async () => {
+    const workOrder = {
+      workOrderId: 'WO-0008',
+      title: 'Night check',
+      status: 'assigned',
+      priority: 'High',
+      asset: null,
+      assignees: [],
+      startDate: null,
+      endDate: null,
+      dueDate: '2030-01-06T22:30:00.000Z',
+      duration: null,
+      instructions: null,
+    };
+    const text = async (timeZone?: string) =>
+      pdfTextBlocks(await renderWorkOrderPdf({ organization: 'Acme', timeZone, workOrder: workOrder as never, procedure: null, images: new Map() }))
+        .map((b) => b.text)
+        .join(' ');
     expect(await text('Asia/Riyadh')).toContain('Due: 07 Jan 2030, 01:30 AM');
     expect(await text('UTC')).toContain('Due: 06 Jan 2030, 10:30 PM');
   });
 });
-

@@ -29,8 +29,7 @@ async function setup(name = 'Org'): Promise<{ org: TestOrg; r: Rows }> {
   return { org, r: await commercialRows(t, org.orgId) };
 }
 
-const issues = (res: { body: { issues?: { path: string; message: string }[] } }) =>
-  Object.fromEntries((res.body.issues ?? []).map((i) => [i.path, i.message]));
+const issues = (res: { body: { issues?: { path: string; message: string }[] } }) => Object.fromEntries((res.body.issues ?? []).map((i) => [i.path, i.message]));
 
 describe('purchase orders', () => {
   it('adds a purchase order (PO-0001) with totals from the shared engine', async () => {
@@ -38,10 +37,13 @@ describe('purchase orders', () => {
     const res = await org.admin.post(`${base}/add-purchase-order`, body(r));
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.message).toBe('Purchase order added successfully');
-    const exp = computeTotals([
-      { quantity: 1, unitPrice: 20000, discount: 5, tax: { taxComputation: 'percentage_of_price', amount: 5, isPriceIncluded: false } },
-      { quantity: 10, unitPrice: 975, discount: 0, tax: { taxComputation: 'fixed', amount: 4, isPriceIncluded: false } },
-    ], { digits: 2 });
+    const exp = computeTotals(
+      [
+        { quantity: 1, unitPrice: 20000, discount: 5, tax: { taxComputation: 'percentage_of_price', amount: 5, isPriceIncluded: false } },
+        { quantity: 10, unitPrice: 975, discount: 0, tax: { taxComputation: 'fixed', amount: 4, isPriceIncluded: false } },
+      ],
+      { digits: 2 },
+    );
     // 19000 + 950 tax; 9750 + 4000 tax
     expect(exp.total).toBe(33700);
     expect(res.body.purchaseOrder).toMatchObject({
@@ -84,7 +86,10 @@ describe('purchase orders', () => {
     const { org, r } = await setup();
     const customer = await org.admin.post('/api/purchase-orders/add-purchase-order', body(r, { vendor: r.customer.id }));
     expect(customer.status).toBe(400);
-    expect(customer.body).toEqual({ error: 'The vendor must be a vendor, not a customer', issues: [{ path: 'vendorId', message: 'The vendor must be a vendor, not a customer' }] });
+    expect(customer.body).toEqual({
+      error: 'The vendor must be a vendor, not a customer',
+      issues: [{ path: 'vendorId', message: 'The vendor must be a vendor, not a customer' }],
+    });
     expect((await org.admin.get('/api/purchase-orders/get-purchase-orders')).body.pagination.totalRecords).toBe(0);
     expect((await org.admin.post('/api/purchase-orders/add-purchase-order', body(r))).status).toBe(201);
   });
@@ -135,7 +140,11 @@ describe('purchase orders', () => {
   it('prints a PDF', async () => {
     const { org, r } = await setup();
     await org.admin.post(`${base}/add-purchase-order`, body(r));
-    const res = await t.app.inject({ method: 'GET', url: `${base}/get-purchase-order-pdf/1`, headers: { host: org.host, authorization: `Bearer ${org.admin.token}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${base}/get-purchase-order-pdf/1`,
+      headers: { host: org.host, authorization: `Bearer ${org.admin.token}` },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     const text = pdfText(res.rawPayload);

@@ -3,4 +3,8 @@ import { PURCHASE_ORDER_KIND, PURCHASE_ORDER_SCHEMAS, purchaseOrderDtoSchema } f
 import { purchaseOrderDocs } from './purchase-orders.service';
 
 /** Purchase orders (prefix /api/purchase-orders): get-purchase-orders, add-purchase-order, … Everyone signed in prepares them; managers delete. */
-export const purchaseOrdersRoutes = commercialDocumentRoutes(PURCHASE_ORDER_KIND, { ...PURCHASE_ORDER_SCHEMAS, dto: purchaseOrderDtoSchema }, purchaseOrderDocs);
+export const purchaseOrdersRoutes = commercialDocumentRoutes(
+  PURCHASE_ORDER_KIND,
+  { ...PURCHASE_ORDER_SCHEMAS, dto: purchaseOrderDtoSchema },
+  purchaseOrderDocs,
+);

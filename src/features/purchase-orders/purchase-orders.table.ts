@@ -1,6 +1,12 @@
 import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { orgIdColumn, orgScopedId } from '../../server/db/columns';
-import { documentConstraints, documentLineColumns, documentLineConstraints, documentTailColumns, documentTimestamp as ts } from '../commercial-documents/commercial-documents.table';
+import {
+  documentConstraints,
+  documentLineColumns,
+  documentLineConstraints,
+  documentTailColumns,
+  documentTimestamp as ts,
+} from '../commercial-documents/commercial-documents.table';
 import { PURCHASE_ORDER_STATUSES } from './purchase-orders.schema';
 
 /** Purchase orders (display number PO-0001). Totals are stored as the shared tax engine computed them. */

@@ -39,12 +39,15 @@ function expectedTotals(r: Rows) {
     amount: x.amount === null ? null : Number(x.amount),
     isPriceIncluded: x.isPriceIncluded,
   });
-  return computeTotals([
-    { quantity: 2, unitPrice: 12000, discount: 10, tax: { ...rule(r.group), children: [rule(r.vat10), rule(r.eco)] } },
-    { quantity: 1, unitPrice: 8000, discount: 0, tax: rule(r.incl15) },
-    { quantity: 3, unitPrice: 1299, discount: 0, tax: rule(r.div8) },
-    { quantity: 5, unitPrice: 840, discount: 100 },
-  ], { digits: 2 });
+  return computeTotals(
+    [
+      { quantity: 2, unitPrice: 12000, discount: 10, tax: { ...rule(r.group), children: [rule(r.vat10), rule(r.eco)] } },
+      { quantity: 1, unitPrice: 8000, discount: 0, tax: rule(r.incl15) },
+      { quantity: 3, unitPrice: 1299, discount: 0, tax: rule(r.div8) },
+      { quantity: 5, unitPrice: 840, discount: 100 },
+    ],
+    { digits: 2 },
+  );
 }
 
 async function setup(name = 'Org'): Promise<{ org: TestOrg; r: Rows }> {
@@ -53,8 +56,7 @@ async function setup(name = 'Org'): Promise<{ org: TestOrg; r: Rows }> {
   return { org, r };
 }
 
-const issues = (res: { body: { issues?: { path: string; message: string }[] } }) =>
-  Object.fromEntries((res.body.issues ?? []).map((i) => [i.path, i.message]));
+const issues = (res: { body: { issues?: { path: string; message: string }[] } }) => Object.fromEntries((res.body.issues ?? []).map((i) => [i.path, i.message]));
 
 describe('quotations', () => {
   it('adds a quotation: the server computes every figure with the shared engine and stores the totals', async () => {
@@ -63,7 +65,14 @@ describe('quotations', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.message).toBe('Quotation added successfully');
     const q = res.body.quotation;
-    expect(q).toMatchObject({ id: 1, number: 'Q-0001', quotationId: 'Q-0001', status: 'draft', customerId: r.customer.id, CustomerVendor: { name: 'Acme Foods A' } });
+    expect(q).toMatchObject({
+      id: 1,
+      number: 'Q-0001',
+      quotationId: 'Q-0001',
+      status: 'draft',
+      customerId: r.customer.id,
+      CustomerVendor: { name: 'Acme Foods A' },
+    });
     expect(q.salesperson).toMatchObject({ id: 1 });
     const exp = expectedTotals(r);
     expect(exp.total).toBe(36296);
@@ -74,16 +83,33 @@ describe('quotations', () => {
       [24.6, 240.6],
       [10.43, 80],
     ]);
-    expect(q.partDetails[0]).toMatchObject({ partId: r.part.id, partName: 'Bearing', quantity: 3, salesPrice: 12.99, taxAmount: 3.39, subtotal: 42.36, uom: r.each.id });
+    expect(q.partDetails[0]).toMatchObject({
+      partId: r.part.id,
+      partName: 'Bearing',
+      quantity: 3,
+      salesPrice: 12.99,
+      taxAmount: 3.39,
+      subtotal: 42.36,
+      uom: r.each.id,
+    });
     // the second part took its name and price from the catalogue, and the part's unit
     expect(q.partDetails[1]).toMatchObject({ name: 'V-belt A42 A', unitPrice: 8.4, subtotal: 0, uomId: r.each.id });
     expect(res.body.quotations).toHaveLength(1);
     expect(res.body.pagination).toEqual({ totalRecords: 1, currentPage: 1, totalPages: 1 });
 
     const [stored] = await withTenant(t.database.db, org.orgId, (tx) => tx.select().from(quotations).where(eq(quotations.orgId, org.orgId)));
-    expect(stored).toMatchObject({ rawSubtotal: exp.rawSubtotal, totalDiscount: exp.totalDiscount, untaxed: exp.untaxed, totalTax: exp.totalTax, total: exp.total });
+    expect(stored).toMatchObject({
+      rawSubtotal: exp.rawSubtotal,
+      totalDiscount: exp.totalDiscount,
+      untaxed: exp.untaxed,
+      totalTax: exp.totalTax,
+      total: exp.total,
+    });
     const lines = await withTenant(t.database.db, org.orgId, (tx) =>
-      tx.select().from(quotationLines).where(and(eq(quotationLines.orgId, org.orgId), eq(quotationLines.quotationId, 1))),
+      tx
+        .select()
+        .from(quotationLines)
+        .where(and(eq(quotationLines.orgId, org.orgId), eq(quotationLines.quotationId, 1))),
     );
     expect(lines.map((l) => l.subtotal).sort((a, b) => a - b)).toEqual(exp.lines.map((l) => l.subtotal).sort((a, b) => a - b));
   });
@@ -95,7 +121,15 @@ describe('quotations', () => {
     expect(res.status).toBe(200);
     expect(res.body.services).toHaveLength(2);
     expect(res.body.parts).toHaveLength(2);
-    expect(res.body.services[0]).toMatchObject({ serviceId: r.service.id, serviceName: 'Pump overhaul', quantity: 2, price: 120, discount: 10, taxId: r.group.id, Tax: { name: 'VAT + Eco A' } });
+    expect(res.body.services[0]).toMatchObject({
+      serviceId: r.service.id,
+      serviceName: 'Pump overhaul',
+      quantity: 2,
+      price: 120,
+      discount: 10,
+      taxId: r.group.id,
+      Tax: { name: 'VAT + Eco A' },
+    });
     expect(res.body.quotation).toMatchObject({ number: 'Q-0001', total: 362.96, note: 'Valid 30 days' });
     expect(res.body.quotation.serviceDetails).toEqual(res.body.services);
     expect((await org.admin.get(`${base}/get-quotation/7`)).status).toBe(404);
@@ -133,7 +167,10 @@ describe('quotations', () => {
     });
     const noService = await org.admin.post(`${base}/add-quotation`, { ...body(r), serviceDetails: [{ quantity: 1, price: 3 }] });
     expect(issues(noService)).toEqual({ 'serviceDetails.0.serviceId': 'Service is required' });
-    const blankName = await org.admin.post(`${base}/add-quotation`, { ...body(r), serviceDetails: [{ serviceId: r.service.id, serviceName: ' ', quantity: 1, price: 3 }] });
+    const blankName = await org.admin.post(`${base}/add-quotation`, {
+      ...body(r),
+      serviceDetails: [{ serviceId: r.service.id, serviceName: ' ', quantity: 1, price: 3 }],
+    });
     expect(issues(blankName)).toEqual({ 'serviceDetails.0.name': 'Name is required' });
     const unknownKey = await org.admin.post(`${base}/add-quotation`, { ...body(r), orgId: 5 });
     expect(unknownKey.status).toBe(400);
@@ -141,9 +178,15 @@ describe('quotations', () => {
 
   it('refuses a purchase tax on a quotation line, and unknown references', async () => {
     const { org, r } = await setup();
-    const wrongScope = await org.admin.post(`${base}/add-quotation`, { ...body(r), serviceDetails: [{ serviceId: r.service.id, quantity: 1, taxId: r.purchase5.id }] });
+    const wrongScope = await org.admin.post(`${base}/add-quotation`, {
+      ...body(r),
+      serviceDetails: [{ serviceId: r.service.id, quantity: 1, taxId: r.purchase5.id }],
+    });
     expect(wrongScope.status).toBe(400);
-    expect(wrongScope.body).toMatchObject({ error: 'Quotation lines take sales taxes', issues: [{ path: 'serviceDetails.0.taxId', message: 'Quotation lines take sales taxes' }] });
+    expect(wrongScope.body).toMatchObject({
+      error: 'Quotation lines take sales taxes',
+      issues: [{ path: 'serviceDetails.0.taxId', message: 'Quotation lines take sales taxes' }],
+    });
     const noTax = await org.admin.post(`${base}/add-quotation`, { ...body(r), partDetails: [{ partId: r.part.id, quantity: 1, taxId: 99 }] });
     expect(noTax.body).toMatchObject({ error: 'Tax not found' });
     const noPart = await org.admin.post(`${base}/add-quotation`, { ...body(r), partDetails: [{ partId: 99, quantity: 1 }] });
@@ -158,7 +201,10 @@ describe('quotations', () => {
     const { org, r } = await setup();
     const vendor = await org.admin.post(`${base}/add-quotation`, body(r, { customer: r.vendor.id }));
     expect(vendor.status).toBe(400);
-    expect(vendor.body).toEqual({ error: 'The customer must be a customer, not a vendor', issues: [{ path: 'customerId', message: 'The customer must be a customer, not a vendor' }] });
+    expect(vendor.body).toEqual({
+      error: 'The customer must be a customer, not a vendor',
+      issues: [{ path: 'customerId', message: 'The customer must be a customer, not a vendor' }],
+    });
     expect((await org.admin.get(`${base}/get-quotations`)).body.pagination.totalRecords).toBe(0);
     const ok = await org.admin.post(`${base}/add-quotation`, body(r));
     expect(ok.status).toBe(201);
@@ -175,7 +221,11 @@ describe('quotations', () => {
     // B has one customer (id 1), one service (id 1) and no parts or taxes: A's ids exist only in A
     await b.admin.post('/api/customer-vendors/add-customer-vendor', { name: 'Beta Buyer', email: 'b@beta.example.com', type: 'customer', category: 'company' });
     await withTenant(t.database.db, b.orgId, (tx) => tx.insert(services).values({ orgId: b.orgId, title: 'Beta service', price: 10 }));
-    const good = { overview: { customer: 1, salesPerson: 1, quotationDate: inDays(0), expirationDate: inDays(9) }, serviceDetails: [{ serviceId: 1, quantity: 1 }], partDetails: [] };
+    const good = {
+      overview: { customer: 1, salesPerson: 1, quotationDate: inDays(0), expirationDate: inDays(9) },
+      serviceDetails: [{ serviceId: 1, quantity: 1 }],
+      partDetails: [],
+    };
     expect((await b.admin.post(`${base}/add-quotation`, good)).status).toBe(201);
     const foreignCustomer = await b.admin.post(`${base}/add-quotation`, { ...good, overview: { ...good.overview, customer: a.r.vendor.id } });
     expect(foreignCustomer.body).toMatchObject({ error: 'Customer not found', issues: [{ path: 'customerId' }] });
@@ -221,7 +271,11 @@ describe('quotations', () => {
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.message).toBe('Quotation updated successfully');
-    expect(res.body.quotation).toMatchObject({ status: 'quotation', total: 110, totals: { rawSubtotal: 100, totalDiscount: 0, untaxed: 100, totalTax: 10, total: 110 } });
+    expect(res.body.quotation).toMatchObject({
+      status: 'quotation',
+      total: 110,
+      totals: { rawSubtotal: 100, totalDiscount: 0, untaxed: 100, totalTax: 10, total: 110 },
+    });
     expect(res.body.quotation.partDetails).toEqual([]);
     expect(res.body.quotations[0].total).toBe(110);
     expect(res.body.pagination.totalRecords).toBe(1);
@@ -283,17 +337,38 @@ describe('quotations', () => {
   it('prints a PDF with the company, the lines and the same total', async () => {
     const { org, r } = await setup();
     await org.admin.post(`${base}/add-quotation`, body(r));
-    const res = await t.app.inject({ method: 'GET', url: `${base}/get-quotation-pdf/1`, headers: { host: org.host, authorization: `Bearer ${org.admin.token}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${base}/get-quotation-pdf/1`,
+      headers: { host: org.host, authorization: `Bearer ${org.admin.token}` },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toContain('Q-0001.pdf');
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(res.rawPayload);
-    for (const s of ['Quotation', 'Q-0001', 'Acme Foods A', 'Pump overhaul', 'Bearing', 'VAT + Eco A', '$400.97', '$66.00', '$324.54', '$38.42', '$362.96', 'Total price']) {
+    for (const s of [
+      'Quotation',
+      'Q-0001',
+      'Acme Foods A',
+      'Pump overhaul',
+      'Bearing',
+      'VAT + Eco A',
+      '$400.97',
+      '$66.00',
+      '$324.54',
+      '$38.42',
+      '$362.96',
+      'Total price',
+    ]) {
       expect(text).toContain(s);
     }
     expect(text).toContain('Org ');
-    const missing = await t.app.inject({ method: 'GET', url: `${base}/get-quotation-pdf/9`, headers: { host: org.host, authorization: `Bearer ${org.admin.token}` } });
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: `${base}/get-quotation-pdf/9`,
+      headers: { host: org.host, authorization: `Bearer ${org.admin.token}` },
+    });
     expect(missing.statusCode).toBe(404);
   });
 
@@ -329,7 +404,9 @@ describe('quotations', () => {
 
   it('uploads attachments and keeps them on the quotation; files of another organisation are refused', async () => {
     const { org, r } = await setup();
-    const bytes = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#aa3300' } }).png().toBuffer();
+    const bytes = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#aa3300' } })
+      .png()
+      .toBuffer();
     const up = await org.admin.upload(`${base}/upload-attachments`, [{ field: 'attachments', name: 'site-photo.png', bytes, type: 'image/png' }]);
     expect(up.status).toBe(200);
     const attachments = up.body.attachments;
@@ -346,11 +423,17 @@ describe('quotations', () => {
   });
   it("prints the company's logo (a stored WebP, converted for the PDF)", async () => {
     const { org, r } = await setup();
-    const logo = await sharp({ create: { width: 120, height: 60, channels: 3, background: '#2255aa' } }).webp().toBuffer();
+    const logo = await sharp({ create: { width: 120, height: 60, channels: 3, background: '#2255aa' } })
+      .webp()
+      .toBuffer();
     const up = await org.admin.upload('/api/company/add-profile-picture', [{ field: 'image', name: 'logo.webp', bytes: logo, type: 'image/webp' }]);
     expect(up.status, JSON.stringify(up.body)).toBe(200);
     await org.admin.post(`${base}/add-quotation`, body(r));
-    const res = await t.app.inject({ method: 'GET', url: `${base}/get-quotation-pdf/1`, headers: { host: org.host, authorization: `Bearer ${org.admin.token}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${base}/get-quotation-pdf/1`,
+      headers: { host: org.host, authorization: `Bearer ${org.admin.token}` },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.toString('latin1')).toContain('/Subtype /Image');
     expect(pdfText(res.rawPayload)).toContain('$362.96');
@@ -364,7 +447,10 @@ describe('quotations', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.quotation).toMatchObject({ note: 'Edited', total: 362.96, number: 'Q-0001' });
     // an echoed salesperson object is read as its id
-    const withObject = await org.admin.put(`${base}/update-quotation/1`, { ...body(r), overview: { ...body(r).overview, salesPerson: { id: 1, firstName: 'x' } } });
+    const withObject = await org.admin.put(`${base}/update-quotation/1`, {
+      ...body(r),
+      overview: { ...body(r).overview, salesPerson: { id: 1, firstName: 'x' } },
+    });
     expect(withObject.status).toBe(200);
   });
 });

@@ -55,7 +55,13 @@ export const QUOTATION_SCHEMAS = documentSchemas(
 /** 'Q-0001' from 1. */
 export const quotationNumber = documentNumber('Q');
 
-export const QUOTATION_KIND: DocumentApiKind = { plural: 'quotations', slug: 'quotation', listKey: 'quotations', singularKey: 'quotation', entityType: 'quotation' };
+export const QUOTATION_KIND: DocumentApiKind = {
+  plural: 'quotations',
+  slug: 'quotation',
+  listKey: 'quotations',
+  singularKey: 'quotation',
+  entityType: 'quotation',
+};
 
 /** A quotation as the lists return it; `get-quotation` adds the lines. Money in major units. */
 export const quotationDtoSchema = documentDtoSchema(QUOTATION_STATUSES, {

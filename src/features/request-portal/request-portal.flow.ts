@@ -44,7 +44,10 @@ function statusLinkOf(config: PortalMail['config'], subdomain: string, orgId: nu
 
 /** The organisation's name (mail subjects, the status page) and subdomain (links). */
 export async function organizationAddress(tx: ReadTx, orgId: number) {
-  const [org] = await tx.select({ name: organizations.organization, subdomain: organizations.subdomain }).from(organizations).where(eq(organizations.id, orgId));
+  const [org] = await tx
+    .select({ name: organizations.organization, subdomain: organizations.subdomain })
+    .from(organizations)
+    .where(eq(organizations.id, orgId));
   return { name: org?.name ?? '', subdomain: org?.subdomain ?? '' };
 }
 
@@ -72,7 +75,8 @@ export const STATUS_WORDS: Record<PortalStatus, string> = {
 };
 
 /** The sentence of a status mail, in the language the request was filed in (decision 065). */
-export const describeStatus = (row: { status: PortalStatus; declineReason: string | null; language?: string }) => mailTexts.portalStatus(mailLanguage(row.language), row);
+export const describeStatus = (row: { status: PortalStatus; declineReason: string | null; language?: string }) =>
+  mailTexts.portalStatus(mailLanguage(row.language), row);
 
 /**
  * Tells requesters with an e-mail address that their request changed, through the outbox (`mailer.send(mail,
@@ -86,7 +90,8 @@ export async function tellRequesters(
   what: (row: { id: number; status: PortalStatus; declineReason: string | null; language: string }) => string,
   mail: PortalMail | undefined = mailers.at(-1),
   /** The subject after the organisation's name: the new status by default (a reply says it is one). */
-  subject: (row: { number: string; status: PortalStatus; language: string }) => string = (row) => mailTexts.portalStatusSubject(mailLanguage(row.language), row.number, row.status),
+  subject: (row: { number: string; status: PortalStatus; language: string }) => string = (row) =>
+    mailTexts.portalStatusSubject(mailLanguage(row.language), row.number, row.status),
 ) {
   if (!ids.length) return;
   const [settings] = await tx.select({ notify: portalSettings.notifyRequester }).from(portalSettings).where(eq(portalSettings.orgId, orgId));
@@ -104,7 +109,13 @@ export async function tellRequesters(
     const number = portalRequestNumber(row.id);
     const lang = mailLanguage(row.language);
     const link = statusLinkOf(mail.config, org.subdomain, orgId, row);
-    await mail.mailer.send({ to: row.email!, ...mailTexts.portalUpdate(lang, { organization: org.name, subject: subject({ number, status: row.status, language: lang }), what: what(row), link }) }, tx);
+    await mail.mailer.send(
+      {
+        to: row.email!,
+        ...mailTexts.portalUpdate(lang, { organization: org.name, subject: subject({ number, status: row.status, language: lang }), what: what(row), link }),
+      },
+      tx,
+    );
   }
 }
 
@@ -187,4 +198,3 @@ export async function maintenanceWorkChanged(tx: Tx, orgId: number, maintenanceR
   const order = typeof row?.order === 'string' ? (JSON.parse(row.order) as { status: OrderStatus; dueDate: string | null }) : (row?.order ?? null);
   await apply(tx, orgId, eq(r.maintenanceRequestId, maintenanceRequestId), fromMaintenance(row ?? null, order));
 }
-

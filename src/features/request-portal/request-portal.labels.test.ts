@@ -18,7 +18,13 @@ function runsOf(pdf: Buffer) {
 describe('asset labels', () => {
   it('on the 24-per-sheet layout the number sits under an Arabic name as drawn, not over it', async () => {
     const number = 'PMP-0002';
-    const pdf = await assetLabelsPdf({ organization: 'Org', logo: null, origin: 'http://x.localhost', layout: 'sheet-24', labels: [{ name: 'مضخة الغلاية الرئيسية', number, token: 'abc' }] });
+    const pdf = await assetLabelsPdf({
+      organization: 'Org',
+      logo: null,
+      origin: 'http://x.localhost',
+      layout: 'sheet-24',
+      labels: [{ name: 'مضخة الغلاية الرئيسية', number, token: 'abc' }],
+    });
     const runs = runsOf(pdf);
     const at = runs.findIndex((r) => r.hex === Buffer.from(number, 'latin1').toString('hex'));
     expect(at).toBeGreaterThan(0);

@@ -4,7 +4,10 @@ import type { LabelLayout } from './request-portal.schema';
 const MM = 72 / 25.4;
 
 /** Sheet layouts (A4, mm): a common 3 × 8 sheet (70 × 37), a 2 × 5 sheet (99 × 57), and one large label per page (100 × 150). */
-const LAYOUTS: Record<LabelLayout, { page: [number, number]; cols: number; rows: number; w: number; h: number; left: number; top: number; gapX: number; gapY: number }> = {
+const LAYOUTS: Record<
+  LabelLayout,
+  { page: [number, number]; cols: number; rows: number; w: number; h: number; left: number; top: number; gapX: number; gapY: number }
+> = {
   'sheet-24': { page: [210, 297], cols: 3, rows: 8, w: 70, h: 37, left: 0, top: 0.5, gapX: 0, gapY: 0 },
   'sheet-10': { page: [210, 297], cols: 2, rows: 5, w: 99.1, h: 57, left: 4.65, top: 6, gapX: 2.5, gapY: 0 },
   'single-large': { page: [100, 150], cols: 1, rows: 1, w: 100, h: 150, left: 0, top: 0, gapX: 0, gapY: 0 },
@@ -26,8 +29,20 @@ export async function assetLabelsPdf(input: LabelInput): Promise<Buffer> {
   const [{ default: PDFDocument }, { default: sharp }, { default: QRCode }] = await Promise.all([import('pdfkit'), import('sharp'), import('qrcode')]);
   // qrcode is CommonJS: its functions are on `default` (module.exports) in the esbuild bundle and under Node alike; the bundle has no named ones.
   const layout = LAYOUTS[input.layout];
-  const logo = input.logo ? await sharp(input.logo).resize({ width: 200, height: 80, fit: 'inside' }).png().toBuffer().catch(() => null) : null;
-  const pdf = new PDFDocument({ size: [layout.page[0] * MM, layout.page[1] * MM], margin: 0, autoFirstPage: false, compress: false, info: { Title: 'Asset labels', Author: input.organization } });
+  const logo = input.logo
+    ? await sharp(input.logo)
+        .resize({ width: 200, height: 80, fit: 'inside' })
+        .png()
+        .toBuffer()
+        .catch(() => null)
+    : null;
+  const pdf = new PDFDocument({
+    size: [layout.page[0] * MM, layout.page[1] * MM],
+    margin: 0,
+    autoFirstPage: false,
+    compress: false,
+    info: { Title: 'Asset labels', Author: input.organization },
+  });
   registerArabicFonts(pdf);
   const chunks: Buffer[] = [];
   pdf.on('data', (c: Buffer) => chunks.push(c));

@@ -19,7 +19,9 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
   t = await createTestApp({ smtpUrl: smtp.url });
   const { default: sharp } = await import('sharp');
-  png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 40, b: 40 } } }).png().toBuffer();
+  png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 40, b: 40 } } })
+    .png()
+    .toBuffer();
 });
 afterAll(async () => {
   await t?.close();
@@ -38,7 +40,15 @@ const received = (to: string, words: string) =>
   });
 
 const B = '/api/portal';
-const SETTINGS = { enabled: true, nameField: 'optional', emailField: 'required', phoneField: 'hidden', notifyRequester: true, welcome: 'Tell us what is wrong', published: [] as { kind: string; id: number }[] };
+const SETTINGS = {
+  enabled: true,
+  nameField: 'optional',
+  emailField: 'required',
+  phoneField: 'hidden',
+  notifyRequester: true,
+  welcome: 'Tell us what is wrong',
+  published: [] as { kind: string; id: number }[],
+};
 const photo = () => ({ field: 'photos', name: 'leak.png', bytes: png, type: 'image/png' });
 
 async function setup(name = 'Org') {
@@ -51,11 +61,17 @@ async function setup(name = 'Org') {
 async function codeOf(org: TestOrg, assetId: number) {
   const res = await org.admin.post(`${B}/asset-labels`, { assetIds: [assetId], layout: 'single-large' });
   expect(res.status).toBe(200);
-  const [row] = await withTenant(t.database.db, org.orgId, (tx) => tx.select().from(portalCodes).where(and(eq(portalCodes.orgId, org.orgId), eq(portalCodes.targetId, assetId))));
+  const [row] = await withTenant(t.database.db, org.orgId, (tx) =>
+    tx
+      .select()
+      .from(portalCodes)
+      .where(and(eq(portalCodes.orgId, org.orgId), eq(portalCodes.targetId, assetId))),
+  );
   return row.token;
 }
 
-const rowsOf = (org: TestOrg) => withTenant(t.database.db, org.orgId, async (tx) => tx.select().from(portalRequests).where(eq(portalRequests.orgId, org.orgId)).orderBy(portalRequests.id));
+const rowsOf = (org: TestOrg) =>
+  withTenant(t.database.db, org.orgId, async (tx) => tx.select().from(portalRequests).where(eq(portalRequests.orgId, org.orgId)).orderBy(portalRequests.id));
 const mailsTo = (to: string) => withoutTenant(t.database.db, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.to, to)));
 
 async function send(org: TestOrg, fields: Record<string, string>, files = [photo()]) {
@@ -73,7 +89,10 @@ describe('request portal: the public side', () => {
     const deliveries = await withTenant(t.database.db, org.orgId, (tx) => tx.select().from(webhookDeliveries).where(eq(webhookDeliveries.orgId, org.orgId)));
     expect(deliveries).toHaveLength(1);
     expect(deliveries[0]).toMatchObject({ event: 'request.received' });
-    expect(deliveries[0].payload).toMatchObject({ type: 'request.received', data: { number: res.body.number, description: 'Belt squeals', urgency: 'low', target: { kind: 'asset', id: asset.id } } });
+    expect(deliveries[0].payload).toMatchObject({
+      type: 'request.received',
+      data: { number: res.body.number, description: 'Belt squeals', urgency: 'low', target: { kind: 'asset', id: asset.id } },
+    });
     expect(JSON.stringify(deliveries[0].payload)).not.toContain('op@example.com');
     // No delivery job left trying a host the test does not run.
     expect((await org.admin.del(`/api/webhooks/delete-webhook/${hook.body.webhook.id}`)).status).toBe(200);
@@ -90,13 +109,24 @@ describe('request portal: the public side', () => {
 
     const manager = await org.as('manager');
     expect((await manager.put(`${B}/settings`, SETTINGS)).status).toBe(403);
-    const saved = await org.admin.put(`${B}/settings`, { ...SETTINGS, published: [{ kind: 'asset', id: asset.id }, { kind: 'work-station', id: 1 }] });
+    const saved = await org.admin.put(`${B}/settings`, {
+      ...SETTINGS,
+      published: [
+        { kind: 'asset', id: asset.id },
+        { kind: 'work-station', id: 1 },
+      ],
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.settings.published.map((p: { name: string }) => p.name)).toEqual([asset.name, 'Line 1 A']);
 
     const form = await org.anonymous.get(`${B}/form/${token}`);
     expect(form.status).toBe(200);
-    expect(form.body).toMatchObject({ welcome: 'Tell us what is wrong', fields: { name: 'optional', email: 'required', phone: 'hidden' }, target: { kind: 'asset', id: asset.id, name: asset.name }, published: [] });
+    expect(form.body).toMatchObject({
+      welcome: 'Tell us what is wrong',
+      fields: { name: 'optional', email: 'required', phone: 'hidden' },
+      target: { kind: 'asset', id: asset.id, name: asset.name },
+      published: [],
+    });
     const general = await org.anonymous.get(`${B}/form`);
     expect(general.body.published).toHaveLength(2);
 
@@ -119,13 +149,28 @@ describe('request portal: the public side', () => {
     expect(missing.status).toBe(400);
     expect(missing.body.issues?.[0]?.path ?? 'email').toBe('email');
 
-    const res = await send(org, { code: token, description: 'Leaking oil under the pump', urgency: 'high', name: 'Sam Operator', email: 'Sam@Example.com', phone: '+1 555 0100' });
+    const res = await send(org, {
+      code: token,
+      description: 'Leaking oil under the pump',
+      urgency: 'high',
+      name: 'Sam Operator',
+      email: 'Sam@Example.com',
+      phone: '+1 555 0100',
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ message: 'Request received', number: 'PR-0001' });
     const statusToken: string = res.body.statusToken;
     expect(res.body.statusUrl).toBe(`${publicOrigin(t.config, org.subdomain)}/portal/status/${statusToken}`);
     const [row] = await rowsOf(org);
-    expect(row).toMatchObject({ status: 'received', urgency: 'high', targetKind: 'asset', targetId: asset.id, email: 'sam@example.com', phone: null, name: 'Sam Operator' });
+    expect(row).toMatchObject({
+      status: 'received',
+      urgency: 'high',
+      targetKind: 'asset',
+      targetId: asset.id,
+      email: 'sam@example.com',
+      phone: null,
+      name: 'Sam Operator',
+    });
     expect(row.statusTokenHash).not.toContain(statusToken);
     expect(row.photos).toHaveLength(1);
     expect(row.photos[0]).toMatch(/^\/uploads\/org-\d+\/[0-9a-f-]{36}\.webp$/);
@@ -136,7 +181,14 @@ describe('request portal: the public side', () => {
 
     const status = await org.anonymous.get(`${B}/status/${statusToken}`);
     expect(status.status).toBe(200);
-    expect(status.body).toMatchObject({ number: 'PR-0001', status: 'received', description: 'Leaking oil under the pump', target: { name: asset.name }, replies: [], canComment: true });
+    expect(status.body).toMatchObject({
+      number: 'PR-0001',
+      status: 'received',
+      description: 'Leaking oil under the pump',
+      target: { name: asset.name },
+      replies: [],
+      canComment: true,
+    });
     expect(status.body.photos[0]).toMatch(/\?exp=\d+&sig=/);
     expect(JSON.stringify(status.body)).not.toContain('sam@example.com');
     // The signed photo is served to the requester.
@@ -147,7 +199,8 @@ describe('request portal: the public side', () => {
     expect((await org.anonymous.get(`${B}/status/${statusToken.slice(0, -2)}AA`)).status).toBe(404);
 
     // Nothing else of the organisation is readable without a session.
-    for (const url of [`${B}/list-requests`, `${B}/get-request/1`, `${B}/settings`, `${B}/new-requests-count`, `${B}/resolve-code/${token}`]) expect((await org.anonymous.get(url)).status).toBe(401);
+    for (const url of [`${B}/list-requests`, `${B}/get-request/1`, `${B}/settings`, `${B}/new-requests-count`, `${B}/resolve-code/${token}`])
+      expect((await org.anonymous.get(url)).status).toBe(401);
 
     const comment = await org.anonymous.upload(`${B}/status/${statusToken}/add-comment`, [photo()], { body: 'It is getting worse' });
     expect(comment.status).toBe(201);
@@ -170,7 +223,9 @@ describe('request portal: the public side', () => {
 
     expect((await send(org, { description: 'No place' }, [])).status).toBe(400);
     expect((await send(org, { where: 'asset:999', description: 'Unpublished place' }, [])).status).toBe(400);
-    const notImage = await send(org, { where: `asset:${asset.id}`, description: 'x' }, [{ field: 'photos', name: 'a.png', bytes: Buffer.from('not an image'), type: 'image/png' }]);
+    const notImage = await send(org, { where: `asset:${asset.id}`, description: 'x' }, [
+      { field: 'photos', name: 'a.png', bytes: Buffer.from('not an image'), type: 'image/png' },
+    ]);
     expect(notImage.status).toBe(415);
     const six = Array.from({ length: PORTAL_LIMITS.photosPerRequest + 1 }, photo);
     expect((await send(org, { where: `asset:${asset.id}`, description: 'x' }, six)).status).toBe(413);
@@ -198,7 +253,9 @@ describe('request portal: the public side', () => {
 describe('request portal: rate limits', () => {
   it('an address has its own limit (429); past its share of the organisation\u2019s budget, or past the budget, requests are held for review, never refused', async () => {
     // Budget 3 an hour: an address's share is 1 (PORTAL_LIMITS.addressShare), its own limit 2.
-    const limited = await createTestApp({ routeLimits: { ...t.config.routeLimits, portalSubmit: { max: 2, windowSeconds: 60 }, portalOrgSubmit: { max: 3, windowSeconds: 60 } } });
+    const limited = await createTestApp({
+      routeLimits: { ...t.config.routeLimits, portalSubmit: { max: 2, windowSeconds: 60 }, portalOrgSubmit: { max: 3, windowSeconds: 60 } },
+    });
     try {
       const org = await createOrg(limited, 'Limited');
       const other = await createOrg(limited, 'Unlimited');
@@ -207,7 +264,13 @@ describe('request portal: rate limits', () => {
       await other.admin.put(`${B}/settings`, { ...SETTINGS, emailField: 'optional' });
       const net = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
       const at = (to: TestOrg, host: string, email?: string) =>
-        limited.app.inject({ method: 'POST', url: `${B}/submit-request`, headers: { host: to.host }, payload: { ...(to === org ? { where: `asset:${refs.asset.id}` } : {}), description: `Noise from ${host}`, ...(email ? { email } : {}) }, remoteAddress: `${net}.${host}` });
+        limited.app.inject({
+          method: 'POST',
+          url: `${B}/submit-request`,
+          headers: { host: to.host },
+          payload: { ...(to === org ? { where: `asset:${refs.asset.id}` } : {}), description: `Noise from ${host}`, ...(email ? { email } : {}) },
+          remoteAddress: `${net}.${host}`,
+        });
       const [a1, a2, a3, b1, c1, d1] = [addr('a1'), addr('a2'), addr('a3'), addr('b1'), addr('c1'), addr('d1')];
       expect((await at(org, '1', a1)).statusCode).toBe(201);
       // Past the address's share: taken, held.
@@ -225,9 +288,19 @@ describe('request portal: rate limits', () => {
       // Another organisation's budget is its own.
       expect((await at(other, '4')).statusCode).toBe(201);
 
-      const rows = await withTenant(limited.database.db, org.orgId, (tx) => tx.select().from(portalRequests).where(eq(portalRequests.orgId, org.orgId)).orderBy(portalRequests.id));
-      expect(rows.map((x) => [x.email, x.heldAt !== null])).toEqual([[a1, false], [a2, true], [b1, false], [c1, false], [d1, true]]);
-      const [otherRow] = await withTenant(limited.database.db, other.orgId, (tx) => tx.select().from(portalRequests).where(eq(portalRequests.orgId, other.orgId)));
+      const rows = await withTenant(limited.database.db, org.orgId, (tx) =>
+        tx.select().from(portalRequests).where(eq(portalRequests.orgId, org.orgId)).orderBy(portalRequests.id),
+      );
+      expect(rows.map((x) => [x.email, x.heldAt !== null])).toEqual([
+        [a1, false],
+        [a2, true],
+        [b1, false],
+        [c1, false],
+        [d1, true],
+      ]);
+      const [otherRow] = await withTenant(limited.database.db, other.orgId, (tx) =>
+        tx.select().from(portalRequests).where(eq(portalRequests.orgId, other.orgId)),
+      );
       expect(otherRow.heldAt).toBeNull();
       // Held ones: no mail written to the address given, not in the bell's figure, listed after the new ones, triaged as any.
       expect(await mailsTo(a2)).toEqual([]);
@@ -266,7 +339,9 @@ describe('request portal: the inbox', () => {
     // The export writes its dates in ISO 8601, as every export does.
     const csv = await manager.get('/api/data-transfer/export/portal-requests?columns=number,age');
     expect(csv.status).toBe(200);
-    expect(String(csv.body).trim().split('\r\n').slice(1)).toEqual(list.body.requests.map((x: { number: string; createdAt: string }) => `${x.number},${new Date(x.createdAt).toISOString()}`));
+    expect(String(csv.body).trim().split('\r\n').slice(1)).toEqual(
+      list.body.requests.map((x: { number: string; createdAt: string }) => `${x.number},${new Date(x.createdAt).toISOString()}`),
+    );
     expect(list.body.requests.map((x: { number: string }) => x.number)).toEqual(['PR-0002', 'PR-0001']);
     expect(list.body.requests[1].photos[0]).toMatch(/\?exp=/);
     expect(list.body.pagination).toMatchObject({ totalRecords: 2 });
@@ -274,7 +349,12 @@ describe('request portal: the inbox', () => {
 
     // Another organisation: 404 on every id, nothing changes.
     const before = JSON.stringify(await rowsOf(org));
-    for (const [url, body] of [[`${B}/accept-request/1`, { into: 'work-order', title: 'X' }], [`${B}/decline-request/1`, { reason: 'x' }], [`${B}/merge-request/2`, { intoId: 1 }], [`${B}/reply-request/1`, { body: 'x' }]] as const) {
+    for (const [url, body] of [
+      [`${B}/accept-request/1`, { into: 'work-order', title: 'X' }],
+      [`${B}/decline-request/1`, { reason: 'x' }],
+      [`${B}/merge-request/2`, { intoId: 1 }],
+      [`${B}/reply-request/1`, { body: 'x' }],
+    ] as const) {
       expect((await other.org.admin.post(url, body)).status, url).toBe(404);
     }
     expect((await other.org.admin.get(`${B}/get-request/1`)).status).toBe(404);
@@ -282,8 +362,11 @@ describe('request portal: the inbox', () => {
 
     // The merge picker finds a request by its number, description or requester (issue 46: no typed ids); never
     // the request being merged, one merged already, or another organisation's.
-    const picked = async (query: string) => ((await manager.get(`${B}/get-requests-options?${query}`)).body as { value: number; label: string }[]).map((o) => o.value);
-    expect((await manager.get(`${B}/get-requests-options?name=slipping&excludeId=2`)).body).toEqual([{ value: 1, label: expect.stringMatching(/^PR-0001 · .*Belt slipping$/) }]);
+    const picked = async (query: string) =>
+      ((await manager.get(`${B}/get-requests-options?${query}`)).body as { value: number; label: string }[]).map((o) => o.value);
+    expect((await manager.get(`${B}/get-requests-options?name=slipping&excludeId=2`)).body).toEqual([
+      { value: 1, label: expect.stringMatching(/^PR-0001 · .*Belt slipping$/) },
+    ]);
     expect(await picked('name=PR-0002')).toEqual([2]);
     expect(await picked('name=2')).toEqual([2]);
     expect(await picked('name=bob%40example')).toEqual([2]);
@@ -298,12 +381,22 @@ describe('request portal: the inbox', () => {
     expect(merged.body.request).toMatchObject({ mergedIntoId: 1, status: 'received' });
     expect(await picked('')).toEqual([1]);
 
-    const accepted = await manager.post(`${B}/accept-request/1`, { into: 'work-order', title: 'Replace conveyor belt', priority: 'high', assignees: [worker.userId] });
+    const accepted = await manager.post(`${B}/accept-request/1`, {
+      into: 'work-order',
+      title: 'Replace conveyor belt',
+      priority: 'high',
+      assignees: [worker.userId],
+    });
     expect(accepted.status).toBe(200);
     const workOrderId = accepted.body.workOrderId;
     expect(accepted.body.request).toMatchObject({ status: 'accepted', workOrderId });
     expect((await manager.post(`${B}/accept-request/1`, { into: 'work-order', title: 'Again' })).status).toBe(409);
-    const [order] = await withTenant(t.database.db, org.orgId, (tx) => tx.select().from(workOrders).where(and(eq(workOrders.orgId, org.orgId), eq(workOrders.id, workOrderId))));
+    const [order] = await withTenant(t.database.db, org.orgId, (tx) =>
+      tx
+        .select()
+        .from(workOrders)
+        .where(and(eq(workOrders.orgId, org.orgId), eq(workOrders.id, workOrderId))),
+    );
     expect(order).toMatchObject({ title: 'Replace conveyor belt', priority: 'high', assetId: asset.id });
     expect(order.instructions).toContain('Belt slipping');
     expect(order.instructions).toContain('PR-0001');
@@ -362,7 +455,12 @@ describe('request portal: the inbox', () => {
 
     const accepted = await org.admin.post(`${B}/accept-request/1`, { into: 'maintenance-request', title: 'Pump vibration', priority: 'high' });
     expect(accepted.status).toBe(200);
-    const [mr] = await withTenant(t.database.db, org.orgId, (tx) => tx.select().from(maintenanceRequests).where(and(eq(maintenanceRequests.orgId, org.orgId), eq(maintenanceRequests.id, accepted.body.maintenanceRequestId))));
+    const [mr] = await withTenant(t.database.db, org.orgId, (tx) =>
+      tx
+        .select()
+        .from(maintenanceRequests)
+        .where(and(eq(maintenanceRequests.orgId, org.orgId), eq(maintenanceRequests.id, accepted.body.maintenanceRequestId))),
+    );
     expect(mr).toMatchObject({ title: 'Pump vibration', assetId: asset.id, maintenanceType: 'corrective', urgencyLevel: 'high' });
     expect(mr.images).toHaveLength(1);
     expect((await org.anonymous.get(`${B}/status/${first.body.statusToken}`)).body.status).toBe('accepted');
@@ -381,13 +479,24 @@ describe('request portal: the inbox', () => {
 describe('request portal: labels and codes', () => {
   it('prints a label PDF whose QR codes read back as the organisation\u2019s /r/<token> URLs, Arabic names included', async () => {
     const { org, asset, asset2 } = await setup('Kappa');
-    await withTenant(t.database.db, org.orgId, (tx) => tx.execute(sql`update assets set name = 'مضخة الغلاية 2', asset_code = 'PMP-0002' where org_id = ${org.orgId} and id = ${asset2.id}`));
+    await withTenant(t.database.db, org.orgId, (tx) =>
+      tx.execute(sql`update assets set name = 'مضخة الغلاية 2', asset_code = 'PMP-0002' where org_id = ${org.orgId} and id = ${asset2.id}`),
+    );
     const res = await org.admin.post(`${B}/asset-labels`, { assetIds: [asset.id, asset2.id], layout: 'sheet-24' });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    const pdf = (await t.app.inject({ method: 'POST', url: `${B}/asset-labels`, headers: { host: org.host, authorization: `Bearer ${org.admin.token}` }, payload: { assetIds: [asset.id, asset2.id], layout: 'sheet-24' } })).rawPayload;
+    const pdf = (
+      await t.app.inject({
+        method: 'POST',
+        url: `${B}/asset-labels`,
+        headers: { host: org.host, authorization: `Bearer ${org.admin.token}` },
+        payload: { assetIds: [asset.id, asset2.id], layout: 'sheet-24' },
+      })
+    ).rawPayload;
     const texts = await qrTextsOfPdf(pdf);
-    const codes = await withTenant(t.database.db, org.orgId, (tx) => tx.select().from(portalCodes).where(eq(portalCodes.orgId, org.orgId)).orderBy(portalCodes.targetId));
+    const codes = await withTenant(t.database.db, org.orgId, (tx) =>
+      tx.select().from(portalCodes).where(eq(portalCodes.orgId, org.orgId)).orderBy(portalCodes.targetId),
+    );
     expect(codes).toHaveLength(2);
     expect(texts.sort()).toEqual(codes.map((c) => `${publicOrigin(t.config, org.subdomain)}/r/${c.token}`).sort());
     // The Arabic font is embedded for the Arabic name.
@@ -451,151 +560,181 @@ describe('request portal: the work flows back to the requester', () => {
     expect(JSON.stringify(await rowsOf(org))).not.toContain(acceptedLink.url.split('/').at(-1));
   });
 
-  it("mails the requester (real SMTP) when the work order's own status changes, and not when the organisation turned it off", async () => {
-    const { org, asset } = await setup('Mu');
-    await org.admin.put(`${B}/settings`, SETTINGS);
-    const ann = addr('ann');
-    const req = await accepted(org, asset.id, ann, 'work-order');
-    await received(ann, 'Your request is now accepted.');
+  it(
+    "mails the requester (real SMTP) when the work order's own status changes, and not when the organisation turned it off",
+    async () => {
+      const { org, asset } = await setup('Mu');
+      await org.admin.put(`${B}/settings`, SETTINGS);
+      const ann = addr('ann');
+      const req = await accepted(org, asset.id, ann, 'work-order');
+      await received(ann, 'Your request is now accepted.');
 
-    expect((await org.admin.put(`/api/work-orders/update-status/${req.workOrderId}`, { status: 'in-progress' })).status).toBe(200);
-    expect((await req.statusOf()).status).toBe('in-progress');
-    await received(ann, 'Your request is now in progress.');
-    expect((await org.admin.put(`/api/work-orders/update-status/${req.workOrderId}`, { status: 'completed' })).status).toBe(200);
-    await received(ann, 'Your request is now done.');
-    // The same status twice tells nothing more.
-    const count = (await mailsTo(ann)).length;
-    await org.admin.put(`/api/work-orders/update-status/${req.workOrderId}`, { status: 'completed' });
-    expect(await mailsTo(ann)).toHaveLength(count);
+      expect((await org.admin.put(`/api/work-orders/update-status/${req.workOrderId}`, { status: 'in-progress' })).status).toBe(200);
+      expect((await req.statusOf()).status).toBe('in-progress');
+      await received(ann, 'Your request is now in progress.');
+      expect((await org.admin.put(`/api/work-orders/update-status/${req.workOrderId}`, { status: 'completed' })).status).toBe(200);
+      await received(ann, 'Your request is now done.');
+      // The same status twice tells nothing more.
+      const count = (await mailsTo(ann)).length;
+      await org.admin.put(`/api/work-orders/update-status/${req.workOrderId}`, { status: 'completed' });
+      expect(await mailsTo(ann)).toHaveLength(count);
 
-    // Turned off: the page still follows, no mail is written.
-    await org.admin.put(`${B}/settings`, { ...SETTINGS, notifyRequester: false });
-    const bo = addr('bo');
-    const quiet = await accepted(org, asset.id, bo, 'work-order');
-    expect((await org.admin.put(`/api/work-orders/update-status/${quiet.workOrderId}`, { status: 'cancelled' })).status).toBe(200);
-    expect(await quiet.statusOf()).toMatchObject({ status: 'declined', declineReason: 'The work was cancelled' });
-    // (Only the status link's own mail, which the requester needs whatever the setting.)
-    expect((await mailsTo(bo)).map((m) => m.text).filter((text) => text.includes('Your request'))).toEqual([]);
-    expect(await mailsTo(bo)).toHaveLength(1);
+      // Turned off: the page still follows, no mail is written.
+      await org.admin.put(`${B}/settings`, { ...SETTINGS, notifyRequester: false });
+      const bo = addr('bo');
+      const quiet = await accepted(org, asset.id, bo, 'work-order');
+      expect((await org.admin.put(`/api/work-orders/update-status/${quiet.workOrderId}`, { status: 'cancelled' })).status).toBe(200);
+      expect(await quiet.statusOf()).toMatchObject({ status: 'declined', declineReason: 'The work was cancelled' });
+      // (Only the status link's own mail, which the requester needs whatever the setting.)
+      expect((await mailsTo(bo)).map((m) => m.text).filter((text) => text.includes('Your request'))).toEqual([]);
+      expect(await mailsTo(bo)).toHaveLength(1);
 
-    // Another organisation cannot move this order (404), and the requester's page does not change.
-    const other = await createOrg(t, 'MuOther');
-    const before = JSON.stringify(await rowsOf(org));
-    expect((await other.admin.put(`/api/work-orders/update-status/${req.workOrderId}`, { status: 'in-progress' })).status).toBe(404);
-    expect(JSON.stringify(await rowsOf(org))).toBe(before);
-  }, MAIL_TEST_MS);
+      // Another organisation cannot move this order (404), and the requester's page does not change.
+      const other = await createOrg(t, 'MuOther');
+      const before = JSON.stringify(await rowsOf(org));
+      expect((await other.admin.put(`/api/work-orders/update-status/${req.workOrderId}`, { status: 'in-progress' })).status).toBe(404);
+      expect(JSON.stringify(await rowsOf(org))).toBe(before);
+    },
+    MAIL_TEST_MS,
+  );
 
-  it('a due date set without a status change shows "scheduled" (and mails it); cleared, "accepted" again', async () => {
-    const { org, asset } = await setup('Nu');
-    await org.admin.put(`${B}/settings`, SETTINGS);
-    const cy = addr('cy');
-    const req = await accepted(org, asset.id, cy, 'work-order');
-    expect((await req.statusOf()).status).toBe('accepted');
-    const moved = await org.admin.put(`/api/work-orders/reschedule-work-order/${req.workOrderId}`, { dueDate: inDays(5).slice(0, 10) });
-    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
-    expect(moved.body.workOrder.status).toBe('assigned');
-    expect((await req.statusOf()).status).toBe('scheduled');
-    await received(cy, 'Your request is now scheduled.');
+  it(
+    'a due date set without a status change shows "scheduled" (and mails it); cleared, "accepted" again',
+    async () => {
+      const { org, asset } = await setup('Nu');
+      await org.admin.put(`${B}/settings`, SETTINGS);
+      const cy = addr('cy');
+      const req = await accepted(org, asset.id, cy, 'work-order');
+      expect((await req.statusOf()).status).toBe('accepted');
+      const moved = await org.admin.put(`/api/work-orders/reschedule-work-order/${req.workOrderId}`, { dueDate: inDays(5).slice(0, 10) });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      expect(moved.body.workOrder.status).toBe('assigned');
+      expect((await req.statusOf()).status).toBe('scheduled');
+      await received(cy, 'Your request is now scheduled.');
 
-    // The drawer's save (update-work-order) without a due date: back to accepted.
-    const { workOrder } = (await org.admin.get(`/api/work-orders/get-work-order/${req.workOrderId}`)).body;
-    const cleared = await org.admin.put(`/api/work-orders/update-work-order/${req.workOrderId}`, { title: workOrder.title, priority: workOrder.priority, dueDate: null, updatedAt: workOrder.updatedAt });
-    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
-    expect((await req.statusOf()).status).toBe('accepted');
-  }, MAIL_TEST_MS);
+      // The drawer's save (update-work-order) without a due date: back to accepted.
+      const { workOrder } = (await org.admin.get(`/api/work-orders/get-work-order/${req.workOrderId}`)).body;
+      const cleared = await org.admin.put(`/api/work-orders/update-work-order/${req.workOrderId}`, {
+        title: workOrder.title,
+        priority: workOrder.priority,
+        dueDate: null,
+        updatedAt: workOrder.updatedAt,
+      });
+      expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
+      expect((await req.statusOf()).status).toBe('accepted');
+    },
+    MAIL_TEST_MS,
+  );
 
-  it("a request accepted into a maintenance request follows the request's state and its maintenance order's status", async () => {
-    const { org, asset, service, part } = await setup('Xi');
-    await org.admin.put(`${B}/settings`, SETTINGS);
-    const di = addr('di');
-    const req = await accepted(org, asset.id, di, 'maintenance-request');
-    const mr = req.maintenanceRequestId;
-    expect((await req.statusOf()).status).toBe('accepted');
+  it(
+    "a request accepted into a maintenance request follows the request's state and its maintenance order's status",
+    async () => {
+      const { org, asset, service, part } = await setup('Xi');
+      await org.admin.put(`${B}/settings`, SETTINGS);
+      const di = addr('di');
+      const req = await accepted(org, asset.id, di, 'maintenance-request');
+      const mr = req.maintenanceRequestId;
+      expect((await req.statusOf()).status).toBe('accepted');
 
-    expect((await org.admin.put(`/api/maintenance-requests/update-state/${mr}`, { state: 'approved' })).status).toBe(200);
-    expect((await req.statusOf()).status).toBe('accepted');
-    const { maintenanceRequestId: _mr, ...orderBody } = maintenanceOrder({ asset, service, part }, mr);
-    const made = await org.admin.post(`/api/maintenance-requests/create-order/${mr}`, orderBody);
-    expect(made.status, JSON.stringify(made.body)).toBe(201);
-    const orderId = made.body.maintenanceOrder.id;
-    expect((await req.statusOf()).status).toBe('scheduled');
-    await received(di, 'Your request is now scheduled.');
+      expect((await org.admin.put(`/api/maintenance-requests/update-state/${mr}`, { state: 'approved' })).status).toBe(200);
+      expect((await req.statusOf()).status).toBe('accepted');
+      const { maintenanceRequestId: _mr, ...orderBody } = maintenanceOrder({ asset, service, part }, mr);
+      const made = await org.admin.post(`/api/maintenance-requests/create-order/${mr}`, orderBody);
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      const orderId = made.body.maintenanceOrder.id;
+      expect((await req.statusOf()).status).toBe('scheduled');
+      await received(di, 'Your request is now scheduled.');
 
-    expect((await org.admin.put(`/api/maintenance-orders/update-status/${orderId}`, { status: 'in-progress' })).status).toBe(200);
-    expect((await req.statusOf()).status).toBe('in-progress');
-    expect((await org.admin.put(`/api/maintenance-orders/update-status/${orderId}`, { status: 'validate' })).status).toBe(200);
-    const done = await req.statusOf();
-    expect(done.status).toBe('done');
-    expect(done.expiresAt).not.toBeNull();
-    await received(di, 'Your request is now done.');
+      expect((await org.admin.put(`/api/maintenance-orders/update-status/${orderId}`, { status: 'in-progress' })).status).toBe(200);
+      expect((await req.statusOf()).status).toBe('in-progress');
+      expect((await org.admin.put(`/api/maintenance-orders/update-status/${orderId}`, { status: 'validate' })).status).toBe(200);
+      const done = await req.statusOf();
+      expect(done.status).toBe('done');
+      expect(done.expiresAt).not.toBeNull();
+      await received(di, 'Your request is now done.');
 
-    // Another one is rejected: declined, with the reason the requester reads.
-    const ed = addr('ed');
-    const second = await accepted(org, asset.id, ed, 'maintenance-request');
-    const other = await createOrg(t, 'XiOther');
-    expect((await other.admin.put(`/api/maintenance-requests/update-state/${second.maintenanceRequestId}`, { state: 'rejected' })).status).toBe(404);
-    expect((await second.statusOf()).status).toBe('accepted');
-    expect((await org.admin.put(`/api/maintenance-requests/update-state/${second.maintenanceRequestId}`, { state: 'rejected' })).status).toBe(200);
-    expect(await second.statusOf()).toMatchObject({ status: 'declined', declineReason: 'The request was not accepted for maintenance' });
-    await received(ed, 'Your request was declined.');
-  }, MAIL_TEST_MS);
+      // Another one is rejected: declined, with the reason the requester reads.
+      const ed = addr('ed');
+      const second = await accepted(org, asset.id, ed, 'maintenance-request');
+      const other = await createOrg(t, 'XiOther');
+      expect((await other.admin.put(`/api/maintenance-requests/update-state/${second.maintenanceRequestId}`, { state: 'rejected' })).status).toBe(404);
+      expect((await second.statusOf()).status).toBe('accepted');
+      expect((await org.admin.put(`/api/maintenance-requests/update-state/${second.maintenanceRequestId}`, { state: 'rejected' })).status).toBe(200);
+      expect(await second.statusOf()).toMatchObject({ status: 'declined', declineReason: 'The request was not accepted for maintenance' });
+      await received(ed, 'Your request was declined.');
+    },
+    MAIL_TEST_MS,
+  );
 
-  it("the maintenance request gets copies of the photos: deleting it leaves the requester's photos", async () => {
-    const { org, asset } = await setup('Omicron');
-    await org.admin.put(`${B}/settings`, SETTINGS);
-    const sent = await send(org, { code: await codeOf(org, asset.id), description: 'Cracked guard', urgency: 'high', email: addr('fa') });
-    expect(sent.status).toBe(201);
-    const [row] = await rowsOf(org);
-    const res = await org.admin.post(`${B}/accept-request/${row.id}`, { into: 'maintenance-request', title: 'Guard' });
-    expect(res.status).toBe(200);
-    const [mr] = await withTenant(t.database.db, org.orgId, (tx) => tx.select().from(maintenanceRequests).where(and(eq(maintenanceRequests.orgId, org.orgId), eq(maintenanceRequests.id, res.body.maintenanceRequestId))));
-    expect(mr.images).toHaveLength(1);
-    expect(mr.images[0].url).not.toBe(row.photos[0]);
-    expect(await t.app.deps.storage.read(mr.images[0].url)).toEqual(await t.app.deps.storage.read(row.photos[0]));
+  it(
+    "the maintenance request gets copies of the photos: deleting it leaves the requester's photos",
+    async () => {
+      const { org, asset } = await setup('Omicron');
+      await org.admin.put(`${B}/settings`, SETTINGS);
+      const sent = await send(org, { code: await codeOf(org, asset.id), description: 'Cracked guard', urgency: 'high', email: addr('fa') });
+      expect(sent.status).toBe(201);
+      const [row] = await rowsOf(org);
+      const res = await org.admin.post(`${B}/accept-request/${row.id}`, { into: 'maintenance-request', title: 'Guard' });
+      expect(res.status).toBe(200);
+      const [mr] = await withTenant(t.database.db, org.orgId, (tx) =>
+        tx
+          .select()
+          .from(maintenanceRequests)
+          .where(and(eq(maintenanceRequests.orgId, org.orgId), eq(maintenanceRequests.id, res.body.maintenanceRequestId))),
+      );
+      expect(mr.images).toHaveLength(1);
+      expect(mr.images[0].url).not.toBe(row.photos[0]);
+      expect(await t.app.deps.storage.read(mr.images[0].url)).toEqual(await t.app.deps.storage.read(row.photos[0]));
 
-    expect((await org.admin.del(`/api/maintenance-requests/delete-maintenance-request/${mr.id}`)).status).toBe(200);
-    // The maintenance request's copy goes (after the commit); the requester's photo stays and is still served.
-    await until(async () => (await t.app.deps.storage.read(mr.images[0].url)) === null);
-    expect(await t.app.deps.storage.read(row.photos[0])).not.toBeNull();
-    const status = (await org.anonymous.get(`${B}/status/${sent.body.statusToken}`)).body;
-    expect(status.status).toBe('declined');
-    expect((await org.anonymous.get(status.photos[0])).status).toBe(200);
-  }, MAIL_TEST_MS);
+      expect((await org.admin.del(`/api/maintenance-requests/delete-maintenance-request/${mr.id}`)).status).toBe(200);
+      // The maintenance request's copy goes (after the commit); the requester's photo stays and is still served.
+      await until(async () => (await t.app.deps.storage.read(mr.images[0].url)) === null);
+      expect(await t.app.deps.storage.read(row.photos[0])).not.toBeNull();
+      const status = (await org.anonymous.get(`${B}/status/${sent.body.statusToken}`)).body;
+      expect(status.status).toBe('declined');
+      expect((await org.anonymous.get(status.photos[0])).status).toBe(200);
+    },
+    MAIL_TEST_MS,
+  );
 });
 
 describe('request portal: photos of a request accepted into a work order', () => {
-  it("the work order gets copies of the photos: its assigned worker lists and opens them; deleting it leaves the requester's", async () => {
-    const { org, asset } = await setup('Rho');
-    await org.admin.put(`${B}/settings`, SETTINGS);
-    const sent = await send(org, { code: await codeOf(org, asset.id), description: 'Oil on the floor', urgency: 'high', email: addr('ga') });
-    expect(sent.status).toBe(201);
-    const [row] = await rowsOf(org);
-    const worker = await org.as('worker');
-    const res = await org.admin.post(`${B}/accept-request/${row.id}`, { into: 'work-order', title: 'Oil leak', assignees: [worker.userId] });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const workOrderId = res.body.workOrderId;
+  it(
+    "the work order gets copies of the photos: its assigned worker lists and opens them; deleting it leaves the requester's",
+    async () => {
+      const { org, asset } = await setup('Rho');
+      await org.admin.put(`${B}/settings`, SETTINGS);
+      const sent = await send(org, { code: await codeOf(org, asset.id), description: 'Oil on the floor', urgency: 'high', email: addr('ga') });
+      expect(sent.status).toBe(201);
+      const [row] = await rowsOf(org);
+      const worker = await org.as('worker');
+      const res = await org.admin.post(`${B}/accept-request/${row.id}`, { into: 'work-order', title: 'Oil leak', assignees: [worker.userId] });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const workOrderId = res.body.workOrderId;
 
-    const photos = await worker.get(`/api/my-work/list-photos/${workOrderId}`);
-    expect(photos.status).toBe(200);
-    expect(photos.body.photos).toHaveLength(1);
-    const [copy] = photos.body.photos;
-    expect(copy.url.split('?')[0]).not.toBe(row.photos[0]);
-    // Signed for the worker, and served.
-    const opened = await worker.get(copy.url);
-    expect(opened.status).toBe(200);
-    expect(await t.app.deps.storage.read(copy.url.split('?')[0])).toEqual(await t.app.deps.storage.read(row.photos[0]));
-    const { workOrder } = (await worker.get(`/api/work-orders/get-work-order/${workOrderId}`)).body;
-    expect(workOrder.instructions).toContain("1 photo(s) in this work order's photos");
-    // Another organisation sees none of it.
-    const other = await createOrg(t, 'RhoOther');
-    expect((await other.admin.get(`/api/my-work/list-photos/${workOrderId}`)).status).toBe(404);
+      const photos = await worker.get(`/api/my-work/list-photos/${workOrderId}`);
+      expect(photos.status).toBe(200);
+      expect(photos.body.photos).toHaveLength(1);
+      const [copy] = photos.body.photos;
+      expect(copy.url.split('?')[0]).not.toBe(row.photos[0]);
+      // Signed for the worker, and served.
+      const opened = await worker.get(copy.url);
+      expect(opened.status).toBe(200);
+      expect(await t.app.deps.storage.read(copy.url.split('?')[0])).toEqual(await t.app.deps.storage.read(row.photos[0]));
+      const { workOrder } = (await worker.get(`/api/work-orders/get-work-order/${workOrderId}`)).body;
+      expect(workOrder.instructions).toContain("1 photo(s) in this work order's photos");
+      // Another organisation sees none of it.
+      const other = await createOrg(t, 'RhoOther');
+      expect((await other.admin.get(`/api/my-work/list-photos/${workOrderId}`)).status).toBe(404);
 
-    // Deleting the order removes its copy only; the requester's photo stays and is still served.
-    expect((await org.admin.del(`/api/work-orders/delete-work-order/${workOrderId}`)).status).toBe(200);
-    await until(async () => (await t.app.deps.storage.read(copy.url.split('?')[0])) === null);
-    const status = (await org.anonymous.get(`${B}/status/${sent.body.statusToken}`)).body;
-    expect((await org.anonymous.get(status.photos[0])).status).toBe(200);
-  }, MAIL_TEST_MS);
+      // Deleting the order removes its copy only; the requester's photo stays and is still served.
+      expect((await org.admin.del(`/api/work-orders/delete-work-order/${workOrderId}`)).status).toBe(200);
+      await until(async () => (await t.app.deps.storage.read(copy.url.split('?')[0])) === null);
+      const status = (await org.anonymous.get(`${B}/status/${sent.body.statusToken}`)).body;
+      expect((await org.anonymous.get(status.photos[0])).status).toBe(200);
+    },
+    MAIL_TEST_MS,
+  );
 });
 
 describe('request portal: links come from the configured base domain', () => {
@@ -606,9 +745,16 @@ describe('request portal: links come from the configured base domain', () => {
     const origin = publicOrigin(t.config, org.subdomain);
     expect(origin).toMatch(new RegExp(`^${t.config.publicScheme}://${org.subdomain}\\.${t.config.baseDomain}(:\\d+)?$`));
 
-    const labels = await t.app.inject({ method: 'POST', url: `${B}/asset-labels`, headers: { host: forged, authorization: `Bearer ${org.admin.token}` }, payload: { assetIds: [asset.id], layout: 'sheet-10' } });
+    const labels = await t.app.inject({
+      method: 'POST',
+      url: `${B}/asset-labels`,
+      headers: { host: forged, authorization: `Bearer ${org.admin.token}` },
+      payload: { assetIds: [asset.id], layout: 'sheet-10' },
+    });
     expect(labels.statusCode).toBe(200);
-    const [token] = (await withTenant(t.database.db, org.orgId, (tx) => tx.select().from(portalCodes).where(eq(portalCodes.orgId, org.orgId)))).map((c) => c.token);
+    const [token] = (await withTenant(t.database.db, org.orgId, (tx) => tx.select().from(portalCodes).where(eq(portalCodes.orgId, org.orgId)))).map(
+      (c) => c.token,
+    );
     expect(await qrTextsOfPdf(labels.rawPayload)).toEqual([`${origin}/r/${token}`]);
 
     const ha = addr('ha');
@@ -624,7 +770,12 @@ describe('request portal: links come from the configured base domain', () => {
 describe('request portal: labels of work stations', () => {
   it('prints work stations with assets; another organisation gets 404 and no code is made', async () => {
     const { org, asset, station } = await setup('Pi');
-    const res = await t.app.inject({ method: 'POST', url: `${B}/asset-labels`, headers: { host: org.host, authorization: `Bearer ${org.admin.token}` }, payload: { assetIds: [asset.id], workStationIds: [station.id], layout: 'sheet-10' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${B}/asset-labels`,
+      headers: { host: org.host, authorization: `Bearer ${org.admin.token}` },
+      payload: { assetIds: [asset.id], workStationIds: [station.id], layout: 'sheet-10' },
+    });
     expect(res.statusCode).toBe(200);
     const codes = await withTenant(t.database.db, org.orgId, (tx) => tx.select().from(portalCodes).where(eq(portalCodes.orgId, org.orgId)));
     expect(codes.map((c) => c.kind).sort()).toEqual(['asset', 'work-station']);

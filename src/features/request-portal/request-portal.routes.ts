@@ -148,84 +148,118 @@ export async function requestPortalRoutes(appBase: FastifyInstance) {
 
   // ------------------------------------------------------------ public
 
-  app.get('/form', { schema: { response: { 200: portalFormDtoSchema } }, config: { access: 'public' }, onRequest: throttle('portalRead') }, (req) => req.read((tx) => portal.getPortalForm(tx, orgOf(req), undefined)));
-
-  app.get('/form/:token', { schema: { params: tokenParamsSchema, response: { 200: portalFormDtoSchema } }, config: { access: 'public' }, onRequest: throttle('portalRead') }, (req) =>
-    req.read((tx) => portal.getPortalForm(tx, orgOf(req), req.params.token)),
+  app.get('/form', { schema: { response: { 200: portalFormDtoSchema } }, config: { access: 'public' }, onRequest: throttle('portalRead') }, (req) =>
+    req.read((tx) => portal.getPortalForm(tx, orgOf(req), undefined)),
   );
 
-  app.post('/submit-request', { schema: { response: { 201: portalSubmittedSchema } }, config: { access: 'public' }, onRequest: throttle('portalSubmit') }, async (req, reply) => {
-    const orgId = orgOf(req);
-    const { fields, files } = await readForm(req, PORTAL_LIMITS.photosPerRequest);
-    const input = parse(portalSubmitSchema, fields);
-    // The honeypot: people never see the field. A filled one is answered as a success and nothing is kept.
-    if (input.website) return reply.status(201).send({ message: 'Request received' });
-    // The organisation's hourly budget never shuts the portal (decision 054): an address past its share of it, or
-    // anyone past the budget, is taken but held for review; only the address's own limit (portalSubmit) refuses.
-    const { max, windowSeconds } = config.routeLimits.portalOrgSubmit;
-    const share = await hitRateLimit(database.db, `portalOrgShare:${orgId}:${addressKey(req.ip)}`, windowSeconds);
-    const held = share.hits > Math.max(1, Math.ceil(max * PORTAL_LIMITS.addressShare)) || (await hitRateLimit(database.db, `portalOrgSubmit:org:${orgId}`, windowSeconds)).hits > max;
-    // Refused before any image work; checked again in the write.
-    await req.read((tx) => portal.checkSubmission(tx, orgId, input, held));
-    const photos = await storePhotos(orgId, files);
-    const result = await removeOnFailure(photos, () => req.inTenant((tx) => portal.submitPortalRequest(tx, orgId, input, photos, mailOf(), held)));
-    return reply.status(201).send(result);
-  });
-
-  app.get('/status/:token', { schema: { params: tokenParamsSchema, response: { 200: portalStatusDtoSchema } }, config: { access: 'public' }, onRequest: throttle('portalRead') }, async (req) =>
-    signed(await req.read((tx) => portal.getPortalStatus(tx, orgOf(req), req.params.token))),
+  app.get(
+    '/form/:token',
+    { schema: { params: tokenParamsSchema, response: { 200: portalFormDtoSchema } }, config: { access: 'public' }, onRequest: throttle('portalRead') },
+    (req) => req.read((tx) => portal.getPortalForm(tx, orgOf(req), req.params.token)),
   );
 
-  app.post('/status/:token/add-comment', { schema: { params: tokenParamsSchema, response: { 201: portalCommentedSchema } }, config: { access: 'public' }, onRequest: throttle('portalSubmit') }, async (req, reply) => {
-    const orgId = orgOf(req);
-    const { fields, files } = await readForm(req, 1);
-    const input = parse(portalCommentSchema, fields);
-    if (input.website) return reply.status(201).send({ message: 'Comment added' });
-    await req.read((tx) => portal.checkComment(tx, orgId, req.params.token, files.length > 0));
-    const photos = await storePhotos(orgId, files);
-    const result = await removeOnFailure(photos, () => req.inTenant((tx) => portal.addPortalComment(tx, orgId, req.params.token, input.body, photos)));
-    return reply.status(201).send({ ...result, status: signed(result.status) });
-  });
+  app.post(
+    '/submit-request',
+    { schema: { response: { 201: portalSubmittedSchema } }, config: { access: 'public' }, onRequest: throttle('portalSubmit') },
+    async (req, reply) => {
+      const orgId = orgOf(req);
+      const { fields, files } = await readForm(req, PORTAL_LIMITS.photosPerRequest);
+      const input = parse(portalSubmitSchema, fields);
+      // The honeypot: people never see the field. A filled one is answered as a success and nothing is kept.
+      if (input.website) return reply.status(201).send({ message: 'Request received' });
+      // The organisation's hourly budget never shuts the portal (decision 054): an address past its share of it, or
+      // anyone past the budget, is taken but held for review; only the address's own limit (portalSubmit) refuses.
+      const { max, windowSeconds } = config.routeLimits.portalOrgSubmit;
+      const share = await hitRateLimit(database.db, `portalOrgShare:${orgId}:${addressKey(req.ip)}`, windowSeconds);
+      const held =
+        share.hits > Math.max(1, Math.ceil(max * PORTAL_LIMITS.addressShare)) ||
+        (await hitRateLimit(database.db, `portalOrgSubmit:org:${orgId}`, windowSeconds)).hits > max;
+      // Refused before any image work; checked again in the write.
+      await req.read((tx) => portal.checkSubmission(tx, orgId, input, held));
+      const photos = await storePhotos(orgId, files);
+      const result = await removeOnFailure(photos, () => req.inTenant((tx) => portal.submitPortalRequest(tx, orgId, input, photos, mailOf(), held)));
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.get(
+    '/status/:token',
+    { schema: { params: tokenParamsSchema, response: { 200: portalStatusDtoSchema } }, config: { access: 'public' }, onRequest: throttle('portalRead') },
+    async (req) => signed(await req.read((tx) => portal.getPortalStatus(tx, orgOf(req), req.params.token))),
+  );
+
+  app.post(
+    '/status/:token/add-comment',
+    { schema: { params: tokenParamsSchema, response: { 201: portalCommentedSchema } }, config: { access: 'public' }, onRequest: throttle('portalSubmit') },
+    async (req, reply) => {
+      const orgId = orgOf(req);
+      const { fields, files } = await readForm(req, 1);
+      const input = parse(portalCommentSchema, fields);
+      if (input.website) return reply.status(201).send({ message: 'Comment added' });
+      await req.read((tx) => portal.checkComment(tx, orgId, req.params.token, files.length > 0));
+      const photos = await storePhotos(orgId, files);
+      const result = await removeOnFailure(photos, () => req.inTenant((tx) => portal.addPortalComment(tx, orgId, req.params.token, input.body, photos)));
+      return reply.status(201).send({ ...result, status: signed(result.status) });
+    },
+  );
 
   // ------------------------------------------------------------ signed in
 
-  app.get('/settings', { schema: { response: { 200: portalSettingsDtoSchema } }, config: { access: MANAGERS } }, (req) => req.read((tx) => portal.getPortalSettings(tx, req.auth.orgId)));
+  app.get('/settings', { schema: { response: { 200: portalSettingsDtoSchema } }, config: { access: MANAGERS } }, (req) =>
+    req.read((tx) => portal.getPortalSettings(tx, req.auth.orgId)),
+  );
 
   app.put('/settings', { schema: { body: portalSettingsInputSchema, response: { 200: portalSettingsSavedSchema } }, config: { access: ADMINS } }, (req) =>
     req.inTenant((tx) => portal.savePortalSettings(tx, req.auth.orgId, req.body)),
   );
 
-  app.get('/list-requests', { schema: { querystring: portalListQuerySchema, response: { 200: portalRequestListSchema } }, config: { access: MANAGERS } }, (req) =>
-    req.read((tx) => portal.listPortalRequests(tx, req.auth.orgId, req.query)),
+  app.get(
+    '/list-requests',
+    { schema: { querystring: portalListQuerySchema, response: { 200: portalRequestListSchema } }, config: { access: MANAGERS } },
+    (req) => req.read((tx) => portal.listPortalRequests(tx, req.auth.orgId, req.query)),
   );
 
-  app.get('/get-requests-options', { schema: { querystring: portalRequestOptionsQuerySchema, response: { 200: portalRequestOptionsSchema } }, config: { access: MANAGERS } }, (req) =>
-    req.read((tx) => portal.portalRequestOptions(tx, req.auth.orgId, req.query)),
+  app.get(
+    '/get-requests-options',
+    { schema: { querystring: portalRequestOptionsQuerySchema, response: { 200: portalRequestOptionsSchema } }, config: { access: MANAGERS } },
+    (req) => req.read((tx) => portal.portalRequestOptions(tx, req.auth.orgId, req.query)),
   );
 
-  app.get('/new-requests-count', { schema: { response: { 200: portalCountSchema } }, config: { access: EVERYONE } }, (req) => req.read((tx) => portal.countNewPortalRequests(tx, req.auth.orgId)));
+  app.get('/new-requests-count', { schema: { response: { 200: portalCountSchema } }, config: { access: EVERYONE } }, (req) =>
+    req.read((tx) => portal.countNewPortalRequests(tx, req.auth.orgId)),
+  );
 
   app.get('/get-request/:id', { schema: { params: idParamsSchema, response: { 200: portalRequestAnswerSchema } }, config: { access: MANAGERS } }, (req) =>
     req.read((tx) => portal.getPortalRequest(tx, req.auth.orgId, req.params.id)),
   );
 
-  app.post('/accept-request/:id', { schema: { params: idParamsSchema, body: portalAcceptSchema, response: { 200: portalRequestAcceptedSchema } }, config: { access: MANAGERS } }, async (req) => {
-    const orgId = req.auth.orgId;
-    // The work made of it (work order or maintenance request) gets copies of the photos' files: deleting it (which deletes its photos) leaves the portal request's.
-    const copies = await copyFiles(orgId, await req.read((tx) => portal.requestPhotos(tx, orgId, req.params.id)));
-    return removeOnFailure(copies, () => req.inTenant((tx) => portal.acceptPortalRequest(tx, orgId, req.auth, req.params.id, req.body, mailOf(), copies)));
-  });
-
-  app.post('/decline-request/:id', { schema: { params: idParamsSchema, body: portalDeclineSchema, response: { 200: portalRequestChangedSchema } }, config: { access: MANAGERS } }, (req) =>
-    req.inTenant((tx) => portal.declinePortalRequest(tx, req.auth.orgId, req.params.id, req.body.reason, mailOf())),
+  app.post(
+    '/accept-request/:id',
+    { schema: { params: idParamsSchema, body: portalAcceptSchema, response: { 200: portalRequestAcceptedSchema } }, config: { access: MANAGERS } },
+    async (req) => {
+      const orgId = req.auth.orgId;
+      // The work made of it (work order or maintenance request) gets copies of the photos' files: deleting it (which deletes its photos) leaves the portal request's.
+      const copies = await copyFiles(orgId, await req.read((tx) => portal.requestPhotos(tx, orgId, req.params.id)));
+      return removeOnFailure(copies, () => req.inTenant((tx) => portal.acceptPortalRequest(tx, orgId, req.auth, req.params.id, req.body, mailOf(), copies)));
+    },
   );
 
-  app.post('/merge-request/:id', { schema: { params: idParamsSchema, body: portalMergeSchema, response: { 200: portalRequestChangedSchema } }, config: { access: MANAGERS } }, (req) =>
-    req.inTenant((tx) => portal.mergePortalRequest(tx, req.auth.orgId, req.params.id, req.body.intoId, mailOf())),
+  app.post(
+    '/decline-request/:id',
+    { schema: { params: idParamsSchema, body: portalDeclineSchema, response: { 200: portalRequestChangedSchema } }, config: { access: MANAGERS } },
+    (req) => req.inTenant((tx) => portal.declinePortalRequest(tx, req.auth.orgId, req.params.id, req.body.reason, mailOf())),
   );
 
-  app.post('/reply-request/:id', { schema: { params: idParamsSchema, body: portalReplySchema, response: { 200: portalRequestChangedSchema } }, config: { access: MANAGERS } }, (req) =>
-    req.inTenant((tx) => portal.replyPortalRequest(tx, req.auth.orgId, req.auth, req.params.id, req.body.body, mailOf())),
+  app.post(
+    '/merge-request/:id',
+    { schema: { params: idParamsSchema, body: portalMergeSchema, response: { 200: portalRequestChangedSchema } }, config: { access: MANAGERS } },
+    (req) => req.inTenant((tx) => portal.mergePortalRequest(tx, req.auth.orgId, req.params.id, req.body.intoId, mailOf())),
+  );
+
+  app.post(
+    '/reply-request/:id',
+    { schema: { params: idParamsSchema, body: portalReplySchema, response: { 200: portalRequestChangedSchema } }, config: { access: MANAGERS } },
+    (req) => req.inTenant((tx) => portal.replyPortalRequest(tx, req.auth.orgId, req.auth, req.params.id, req.body.body, mailOf())),
   );
 
   app.get('/resolve-code/:token', { schema: { params: tokenParamsSchema, response: { 200: portalCodeTargetSchema } }, config: { access: EVERYONE } }, (req) =>
@@ -241,11 +275,18 @@ export async function requestPortalRoutes(appBase: FastifyInstance) {
   );
 
   /** Label PDFs (managers): the chosen assets' and work stations' codes (made on first use), names, numbers and the organisation's logo. */
-  app.post('/asset-labels', { schema: { body: assetLabelsSchema, response: { 200: assetLabelsPdfSchema } }, config: { access: MANAGERS } }, async (req, reply) => {
-    const origin = originOf(req);
-    const data = await req.inTenant((tx) => portal.labelData(tx, req.auth.orgId, req.body.assetIds, req.body.workStationIds));
-    const logo = data.logo ? await storage.read(data.logo) : null;
-    const pdf = await assetLabelsPdf({ ...data, logo, origin, layout: req.body.layout });
-    return reply.header('content-type', 'application/pdf').header('content-disposition', 'attachment; filename="asset-labels.pdf"').send(pdf as never);
-  });
+  app.post(
+    '/asset-labels',
+    { schema: { body: assetLabelsSchema, response: { 200: assetLabelsPdfSchema } }, config: { access: MANAGERS } },
+    async (req, reply) => {
+      const origin = originOf(req);
+      const data = await req.inTenant((tx) => portal.labelData(tx, req.auth.orgId, req.body.assetIds, req.body.workStationIds));
+      const logo = data.logo ? await storage.read(data.logo) : null;
+      const pdf = await assetLabelsPdf({ ...data, logo, origin, layout: req.body.layout });
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', 'attachment; filename="asset-labels.pdf"')
+        .send(pdf as never);
+    },
+  );
 }

@@ -24,7 +24,10 @@ export const portalSettingsInputSchema = z.strictObject({
   emailField: fieldMode,
   phoneField: fieldMode,
   notifyRequester: z.boolean({ error: 'Must be true or false' }),
-  welcome: z.preprocess(blankToUndefined, z.string().trim().max(PORTAL_LIMITS.welcomeMax, `Welcome text must be at most ${PORTAL_LIMITS.welcomeMax} characters`).optional()),
+  welcome: z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(PORTAL_LIMITS.welcomeMax, `Welcome text must be at most ${PORTAL_LIMITS.welcomeMax} characters`).optional(),
+  ),
   published: z.array(targetSchema).max(PORTAL_LIMITS.publishedMax, `At most ${PORTAL_LIMITS.publishedMax} entries`),
 });
 export type PortalSettingsInput = z.output<typeof portalSettingsInputSchema>;
@@ -37,12 +40,41 @@ export const portalSubmitSchema = z.object({
   description: requiredString('Describe the problem').max(PORTAL_LIMITS.descriptionMax, `At most ${PORTAL_LIMITS.descriptionMax} characters`),
   urgency: z.enum(PORTAL_URGENCIES, { error: 'Choose an urgency' }).default('normal'),
   /** On the general portal: the published entry chosen, as `asset:12` or `work-station:3`. */
-  where: z.preprocess(blankToUndefined, z.string().regex(/^(asset|work-station):\d{1,9}$/, 'Choose where').optional()),
+  where: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^(asset|work-station):\d{1,9}$/, 'Choose where')
+      .optional(),
+  ),
   name: z.preprocess(blankToUndefined, z.string().trim().max(PORTAL_LIMITS.nameMax, `At most ${PORTAL_LIMITS.nameMax} characters`).optional()),
-  email: z.preprocess(blankToUndefined, z.string().trim().max(254, 'Invalid email address').regex(EMAIL_PATTERN, 'Invalid email address').transform((s) => s.toLowerCase()).optional()),
-  phone: z.preprocess(blankToUndefined, z.string().trim().max(PORTAL_LIMITS.phoneMax, 'Invalid phone number').regex(/^\+?[\d\s().-]{6,30}$/, 'Invalid phone number').optional()),
+  email: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .max(254, 'Invalid email address')
+      .regex(EMAIL_PATTERN, 'Invalid email address')
+      .transform((s) => s.toLowerCase())
+      .optional(),
+  ),
+  phone: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .max(PORTAL_LIMITS.phoneMax, 'Invalid phone number')
+      .regex(/^\+?[\d\s().-]{6,30}$/, 'Invalid phone number')
+      .optional(),
+  ),
   website: z.string().max(500).optional(),
-  code: z.preprocess(blankToUndefined, z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Not found').optional()),
+  code: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{16,64}$/, 'Not found')
+      .optional(),
+  ),
   /** The portal page's language: the requester's e-mails are written in it (decision 065). */
   language: z.preprocess(blankToUndefined, z.enum(['en', 'ar'], { error: 'Language must be en or ar' }).optional()),
 });
@@ -78,7 +110,12 @@ export const portalMergeSchema = z.strictObject({
 
 /** GET /api/portal/get-requests-options: the merge picker's search (number, description, requester, what it is about). */
 export const portalRequestOptionsQuerySchema = z.object({
-  pageSize: z.coerce.number({ error: 'pageSize must be between 1 and 100' }).int('pageSize must be between 1 and 100').min(1, 'pageSize must be between 1 and 100').max(100, 'pageSize must be between 1 and 100').default(10),
+  pageSize: z.coerce
+    .number({ error: 'pageSize must be between 1 and 100' })
+    .int('pageSize must be between 1 and 100')
+    .min(1, 'pageSize must be between 1 and 100')
+    .max(100, 'pageSize must be between 1 and 100')
+    .default(10),
   name: textFilter,
   excludeId: z.preprocess(blankToUndefined, idField('excludeId is invalid').optional()),
 });
@@ -97,7 +134,10 @@ export const LABELS_MAX = 500;
 export const assetLabelsSchema = z
   .strictObject({
     assetIds: z.array(idField('Asset is invalid'), { error: 'Choose assets' }).max(LABELS_MAX, `At most ${LABELS_MAX} labels at once`).default([]),
-    workStationIds: z.array(idField('Work station is invalid'), { error: 'Choose work stations' }).max(LABELS_MAX, `At most ${LABELS_MAX} labels at once`).default([]),
+    workStationIds: z
+      .array(idField('Work station is invalid'), { error: 'Choose work stations' })
+      .max(LABELS_MAX, `At most ${LABELS_MAX} labels at once`)
+      .default([]),
     layout: z.enum(LABEL_LAYOUTS, { error: 'Choose a label size' }).default('sheet-24'),
   })
   .superRefine((v, ctx) => {
@@ -128,7 +168,13 @@ export const portalFormDtoSchema = z.object({
 });
 export type PortalFormDto = z.infer<typeof portalFormDtoSchema>;
 
-export const portalReplyDtoSchema = z.object({ id: z.number(), author: z.enum(['requester', 'team']), body: z.string(), photos: z.array(z.string()), createdAt: z.string() });
+export const portalReplyDtoSchema = z.object({
+  id: z.number(),
+  author: z.enum(['requester', 'team']),
+  body: z.string(),
+  photos: z.array(z.string()),
+  createdAt: z.string(),
+});
 export type PortalReplyDto = z.infer<typeof portalReplyDtoSchema>;
 
 /** GET /api/portal/status/:token: the requester's view of their request. */
@@ -151,7 +197,11 @@ export const portalStatusDtoSchema = z.object({
 export type PortalStatusDto = z.infer<typeof portalStatusDtoSchema>;
 
 /** POST submit-request (201): the status link; a filled honeypot gets the message alone. */
-export const portalSubmittedSchema = messageSchema.extend({ number: z.string().optional(), statusToken: z.string().optional(), statusUrl: z.string().optional() });
+export const portalSubmittedSchema = messageSchema.extend({
+  number: z.string().optional(),
+  statusToken: z.string().optional(),
+  statusUrl: z.string().optional(),
+});
 /** POST status/:token/add-comment (201): the refreshed status; a filled honeypot gets the message alone. */
 export const portalCommentedSchema = messageSchema.extend({ status: portalStatusDtoSchema.optional() });
 
@@ -191,23 +241,51 @@ export const portalRequestDtoSchema = z.object({
 });
 export const portalRequestListSchema = listAnswerSchema('requests', portalRequestDtoSchema);
 const portalRequestDetailSchema = portalRequestDtoSchema.extend({
-  replies: z.array(z.object({ id: z.number(), author: z.enum(['requester', 'team']), body: z.string(), photos: z.array(z.string()), createdAt: z.date(), userId: z.number().nullable() })),
+  replies: z.array(
+    z.object({
+      id: z.number(),
+      author: z.enum(['requester', 'team']),
+      body: z.string(),
+      photos: z.array(z.string()),
+      createdAt: z.date(),
+      userId: z.number().nullable(),
+    }),
+  ),
 });
 export const portalRequestAnswerSchema = z.object({ request: portalRequestDetailSchema });
 /** Decline, merge and reply: a message and the refreshed request. */
 export const portalRequestChangedSchema = messageSchema.extend(portalRequestAnswerSchema.shape);
 /** Accept: also the work order or the maintenance request it became. */
-export const portalRequestAcceptedSchema = portalRequestChangedSchema.extend({ workOrderId: z.number().optional(), maintenanceRequestId: z.number().optional() });
+export const portalRequestAcceptedSchema = portalRequestChangedSchema.extend({
+  workOrderId: z.number().optional(),
+  maintenanceRequestId: z.number().optional(),
+});
 export const portalCountSchema = z.object({ count: z.number() });
 export const portalCodeTargetSchema = z.object({ target: portalTargetSchema });
 
-const summaryOrderSchema = z.object({ id: z.number(), title: z.string(), status: z.string(), priority: z.string(), dueDate: z.date().nullable(), createdAt: z.date() });
+const summaryOrderSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  status: z.string(),
+  priority: z.string(),
+  dueDate: z.date().nullable(),
+  createdAt: z.date(),
+});
 /** GET asset-summary/:id: the asset, its open and latest closed work orders, and its open portal requests. */
 export const assetSummarySchema = z.object({
   asset: z.object({ id: z.number(), name: z.string(), number: z.string().nullable(), status: z.string() }),
   openWork: z.array(summaryOrderSchema),
   history: z.array(summaryOrderSchema),
-  requests: z.array(z.object({ id: z.number(), number: z.string(), description: z.string(), status: z.enum(PORTAL_STATUSES), urgency: z.enum(PORTAL_URGENCIES), createdAt: z.date() })),
+  requests: z.array(
+    z.object({
+      id: z.number(),
+      number: z.string(),
+      description: z.string(),
+      status: z.enum(PORTAL_STATUSES),
+      urgency: z.enum(PORTAL_URGENCIES),
+      createdAt: z.date(),
+    }),
+  ),
 });
 export const foundAssetSchema = z.object({ asset: z.object({ id: z.number(), name: z.string() }) });
 /** POST asset-labels: the API document's description (a PDF is sent as bytes, never serialised). */

@@ -44,7 +44,15 @@ const NOT_FOUND = () => new HttpError(404, 'Not found');
 
 // ---------------------------------------------------------------- settings
 
-const DEFAULT_SETTINGS = { enabled: false, nameField: 'optional', emailField: 'optional', phoneField: 'hidden', notifyRequester: true, welcome: null, published: [] } as const;
+const DEFAULT_SETTINGS = {
+  enabled: false,
+  nameField: 'optional',
+  emailField: 'optional',
+  phoneField: 'hidden',
+  notifyRequester: true,
+  welcome: null,
+  published: [],
+} as const;
 
 export async function getPortalSettings(tx: ReadTx, orgId: number) {
   const [row] = await tx.select().from(portalSettings).where(eq(portalSettings.orgId, orgId));
@@ -64,8 +72,19 @@ export async function savePortalSettings(tx: Tx, orgId: number, input: PortalSet
   const published = dedupe(input.published);
   const found = await targetsOf(tx, orgId, published);
   if (found.length !== published.length) throw badRequest('An asset or work station of the list does not exist', 'published');
-  const values = { enabled: input.enabled, nameField: input.nameField, emailField: input.emailField, phoneField: input.phoneField, notifyRequester: input.notifyRequester, welcome: input.welcome ?? null, published };
-  await tx.insert(portalSettings).values({ orgId, ...values }).onConflictDoUpdate({ target: portalSettings.orgId, set: { ...values, updatedAt: new Date() } });
+  const values = {
+    enabled: input.enabled,
+    nameField: input.nameField,
+    emailField: input.emailField,
+    phoneField: input.phoneField,
+    notifyRequester: input.notifyRequester,
+    welcome: input.welcome ?? null,
+    published,
+  };
+  await tx
+    .insert(portalSettings)
+    .values({ orgId, ...values })
+    .onConflictDoUpdate({ target: portalSettings.orgId, set: { ...values, updatedAt: new Date() } });
   return { message: 'Portal settings saved', settings: await getPortalSettings(tx, orgId) };
 }
 
@@ -76,8 +95,18 @@ async function targetsOf(tx: ReadTx, orgId: number, list: readonly { kind: Targe
   const assetIds = list.filter((t) => t.kind === 'asset').map((t) => t.id);
   const stationIds = list.filter((t) => t.kind === 'work-station').map((t) => t.id);
   const [assetRows, stationRows] = [
-    assetIds.length ? await tx.select({ id: assets.id, name: assets.name, number: assets.assetCode }).from(assets).where(and(eq(assets.orgId, orgId), inArray(assets.id, assetIds))) : [],
-    stationIds.length ? await tx.select({ id: workStations.id, name: workStations.name, number: workStations.code }).from(workStations).where(and(eq(workStations.orgId, orgId), inArray(workStations.id, stationIds))) : [],
+    assetIds.length
+      ? await tx
+          .select({ id: assets.id, name: assets.name, number: assets.assetCode })
+          .from(assets)
+          .where(and(eq(assets.orgId, orgId), inArray(assets.id, assetIds)))
+      : [],
+    stationIds.length
+      ? await tx
+          .select({ id: workStations.id, name: workStations.name, number: workStations.code })
+          .from(workStations)
+          .where(and(eq(workStations.orgId, orgId), inArray(workStations.id, stationIds)))
+      : [],
   ];
   const byKey = new Map<string, PortalTarget>([
     ...assetRows.map((a) => [`asset:${a.id}`, { kind: 'asset' as const, ...a }] as const),
@@ -108,7 +137,10 @@ export async function ensureCodes(tx: Tx, orgId: number, kind: TargetKind, ids: 
 
 /** What a code names, or null (unknown token, or its asset gone). */
 async function targetOfCode(tx: ReadTx, orgId: number, token: string) {
-  const [code] = await tx.select({ kind: portalCodes.kind, targetId: portalCodes.targetId }).from(portalCodes).where(and(eq(portalCodes.orgId, orgId), eq(portalCodes.token, token)));
+  const [code] = await tx
+    .select({ kind: portalCodes.kind, targetId: portalCodes.targetId })
+    .from(portalCodes)
+    .where(and(eq(portalCodes.orgId, orgId), eq(portalCodes.token, token)));
   if (!code) return null;
   const [target] = await targetsOf(tx, orgId, [{ kind: code.kind, id: code.targetId }]);
   return target ?? null;
@@ -169,11 +201,16 @@ export async function checkSubmission(tx: ReadTx, orgId: number, input: PortalSu
   }
   for (const field of ['name', 'email', 'phone'] as const) {
     const mode = settings[`${field}Field`];
-    if (mode === 'required' && !input[field]) throw badRequest(field === 'name' ? 'Name is required' : field === 'email' ? 'Email is required' : 'Phone is required', field);
+    if (mode === 'required' && !input[field])
+      throw badRequest(field === 'name' ? 'Name is required' : field === 'email' ? 'Email is required' : 'Phone is required', field);
   }
   // Held requests have a box of their own: a flood held for review never fills the one real requesters use.
-  const [{ open }] = await tx.select({ open: count() }).from(r).where(and(eq(r.orgId, orgId), eq(r.status, 'received'), held ? isNotNull(r.heldAt) : isNull(r.heldAt)));
-  if (open >= (held ? PORTAL_LIMITS.heldPerOrganization : PORTAL_LIMITS.openPerOrganization)) throw new HttpError(503, 'The request box is full just now. Please try again later.');
+  const [{ open }] = await tx
+    .select({ open: count() })
+    .from(r)
+    .where(and(eq(r.orgId, orgId), eq(r.status, 'received'), held ? isNotNull(r.heldAt) : isNull(r.heldAt)));
+  if (open >= (held ? PORTAL_LIMITS.heldPerOrganization : PORTAL_LIMITS.openPerOrganization))
+    throw new HttpError(503, 'The request box is full just now. Please try again later.');
   return { settings, target };
 }
 
@@ -221,14 +258,20 @@ export async function submitPortalRequest(tx: Tx, orgId: number, input: PortalSu
     photos: photos.length,
   });
   if (created.email) {
-    await mail.mailer.send({ to: created.email, ...mailTexts.portalReceived(mailLanguage(created.language), { organization: org.name, number, statusUrl }) }, tx);
+    await mail.mailer.send(
+      { to: created.email, ...mailTexts.portalReceived(mailLanguage(created.language), { organization: org.name, number, statusUrl }) },
+      tx,
+    );
   }
   return { message: 'Request received', number, statusToken: token, statusUrl };
 }
 
 /** The request behind a status link, or the same 404 for unknown and expired links. */
 async function requestOfToken(tx: ReadTx, orgId: number, token: string) {
-  const [row] = await tx.select().from(r).where(and(eq(r.orgId, orgId), eq(r.statusTokenHash, hashToken(token))));
+  const [row] = await tx
+    .select()
+    .from(r)
+    .where(and(eq(r.orgId, orgId), eq(r.statusTokenHash, hashToken(token))));
   if (!row || isExpired(row.closedAt)) throw NOT_FOUND();
   return row;
 }
@@ -241,7 +284,14 @@ const isExpired = (closedAt: Date | null) => {
 
 async function repliesOf(tx: ReadTx, orgId: number, requestId: number) {
   return tx
-    .select({ id: portalReplies.id, author: portalReplies.author, body: portalReplies.body, photos: portalReplies.photos, createdAt: portalReplies.createdAt, userId: portalReplies.userId })
+    .select({
+      id: portalReplies.id,
+      author: portalReplies.author,
+      body: portalReplies.body,
+      photos: portalReplies.photos,
+      createdAt: portalReplies.createdAt,
+      userId: portalReplies.userId,
+    })
     .from(portalReplies)
     .where(and(eq(portalReplies.orgId, orgId), eq(portalReplies.requestId, requestId)))
     .orderBy(asc(portalReplies.id));
@@ -275,7 +325,8 @@ export async function checkComment(tx: ReadTx, orgId: number, token: string, wit
   const replies = await repliesOf(tx, orgId, row.id);
   const own = replies.filter((x) => x.author === 'requester');
   if (own.length >= PORTAL_LIMITS.commentsPerRequest) throw new HttpError(429, 'This request has as many comments as it can take');
-  if (withPhoto && own.reduce((n, x) => n + x.photos.length, 0) >= PORTAL_LIMITS.photosLater) throw new HttpError(413, `At most ${PORTAL_LIMITS.photosLater} more photos`);
+  if (withPhoto && own.reduce((n, x) => n + x.photos.length, 0) >= PORTAL_LIMITS.photosLater)
+    throw new HttpError(413, `At most ${PORTAL_LIMITS.photosLater} more photos`);
   return row;
 }
 
@@ -284,7 +335,10 @@ export async function addPortalComment(tx: Tx, orgId: number, token: string, bod
   const row = await checkComment(tx, orgId, token, photos.length > 0);
   if (!body && !photos.length) throw badRequest('Write a comment or add a photo', 'body');
   await tx.insert(portalReplies).values({ orgId, requestId: row.id, author: 'requester', body: body ?? '', photos });
-  await tx.update(r).set({ updatedAt: new Date() }).where(and(eq(r.orgId, orgId), eq(r.id, row.id)));
+  await tx
+    .update(r)
+    .set({ updatedAt: new Date() })
+    .where(and(eq(r.orgId, orgId), eq(r.id, row.id)));
   return { message: 'Comment added', status: await getPortalStatus(tx, orgId, token) };
 }
 
@@ -347,7 +401,15 @@ export async function portalRequestOptions(tx: ReadTx, orgId: number, query: { p
         eq(r.orgId, orgId),
         isNull(r.mergedIntoId),
         query.excludeId ? ne(r.id, query.excludeId) : undefined,
-        text ? or(ilike(r.description, text), ilike(r.name, text), ilike(r.email, text), ilike(r.targetName, text), Number.isSafeInteger(number) && number > 0 ? eq(r.id, number) : undefined) : undefined,
+        text
+          ? or(
+              ilike(r.description, text),
+              ilike(r.name, text),
+              ilike(r.email, text),
+              ilike(r.targetName, text),
+              Number.isSafeInteger(number) && number > 0 ? eq(r.id, number) : undefined,
+            )
+          : undefined,
       ),
     )
     .orderBy(desc(r.id))
@@ -358,12 +420,18 @@ export async function portalRequestOptions(tx: ReadTx, orgId: number, query: { p
 
 /** GET new-requests-count: the side menu's and the bell's figure (held ones are not news: the inbox lists them). */
 export async function countNewPortalRequests(tx: ReadTx, orgId: number) {
-  const [{ n }] = await tx.select({ n: count() }).from(r).where(and(eq(r.orgId, orgId), eq(r.status, 'received'), isNull(r.heldAt)));
+  const [{ n }] = await tx
+    .select({ n: count() })
+    .from(r)
+    .where(and(eq(r.orgId, orgId), eq(r.status, 'received'), isNull(r.heldAt)));
   return { count: n };
 }
 
 export async function getPortalRequest(tx: ReadTx, orgId: number, id: number) {
-  const [row] = await tx.select(listColumns).from(r).where(and(eq(r.orgId, orgId), eq(r.id, id)));
+  const [row] = await tx
+    .select(listColumns)
+    .from(r)
+    .where(and(eq(r.orgId, orgId), eq(r.id, id)));
   if (!row) throw notFound('Request');
   const replies = await repliesOf(tx, orgId, id);
   return { request: { ...dto(row), replies } };
@@ -371,22 +439,35 @@ export async function getPortalRequest(tx: ReadTx, orgId: number, id: number) {
 
 /** The stored photos of a request (the accept route copies them for a maintenance request). */
 export async function requestPhotos(tx: ReadTx, orgId: number, id: number) {
-  const [row] = await tx.select({ photos: r.photos }).from(r).where(and(eq(r.orgId, orgId), eq(r.id, id)));
+  const [row] = await tx
+    .select({ photos: r.photos })
+    .from(r)
+    .where(and(eq(r.orgId, orgId), eq(r.id, id)));
   if (!row) throw notFound('Request');
   return row.photos;
 }
 
 /** Claims a request still waiting for triage (locks it until the caller's transaction ends), or says why not. */
 async function claimReceived(tx: Tx, orgId: number, id: number) {
-  const [row] = await tx.select().from(r).where(and(eq(r.orgId, orgId), eq(r.id, id))).for('update');
+  const [row] = await tx
+    .select()
+    .from(r)
+    .where(and(eq(r.orgId, orgId), eq(r.id, id)))
+    .for('update');
   if (!row) throw notFound('Request');
   if (row.status !== 'received' || row.mergedIntoId) throw conflict('This request has already been triaged');
   return row;
 }
 
 /** Tells requesters by mail (the request's own mailer, when the organisation lets it). */
-const tell = (tx: Tx, orgId: number, ids: number[], mail: PortalMail, what: Parameters<typeof tellRequesters>[3], subject?: Parameters<typeof tellRequesters>[5]) =>
-  tellRequesters(tx, orgId, ids, what, mail, subject);
+const tell = (
+  tx: Tx,
+  orgId: number,
+  ids: number[],
+  mail: PortalMail,
+  what: Parameters<typeof tellRequesters>[3],
+  subject?: Parameters<typeof tellRequesters>[5],
+) => tellRequesters(tx, orgId, ids, what, mail, subject);
 
 /** Statuses of the request's duplicates follow it (merged requests carry its links). */
 async function setStatus(tx: Tx, orgId: number, id: number, values: Partial<typeof r.$inferInsert>) {
@@ -403,7 +484,15 @@ async function setStatus(tx: Tx, orgId: number, id: number, values: Partial<type
  * the asset, the urgency and the contact over. `photoCopies`, copies of the request's photo files made by the
  * caller, become a maintenance request's images or a work order's photos; the request keeps its own.
  */
-export async function acceptPortalRequest(tx: Tx, orgId: number, actor: AccessClaims, id: number, input: PortalAcceptInput, mail: PortalMail, photoCopies: string[] = []) {
+export async function acceptPortalRequest(
+  tx: Tx,
+  orgId: number,
+  actor: AccessClaims,
+  id: number,
+  input: PortalAcceptInput,
+  mail: PortalMail,
+  photoCopies: string[] = [],
+) {
   const row = await claimReceived(tx, orgId, id);
   const number = portalRequestNumber(id);
   const contact = [row.name, row.email, row.phone].filter(Boolean).join(', ');
@@ -448,7 +537,19 @@ export async function acceptPortalRequest(tx: Tx, orgId: number, actor: AccessCl
     link = { maintenanceRequestId: made.maintenanceRequest.id };
   }
   const ids = await setStatus(tx, orgId, id, { status: 'accepted', ...link });
-  await recordActivity(tx, orgId, link.workOrderId ? { entityType: 'work-order', entityId: link.workOrderId, userId: actor.userId, action: 'updated', note: `Made from request portal ${number}` } : { entityType: 'maintenance-request', entityId: link.maintenanceRequestId!, userId: actor.userId, action: 'updated', note: `Made from request portal ${number}` });
+  await recordActivity(
+    tx,
+    orgId,
+    link.workOrderId
+      ? { entityType: 'work-order', entityId: link.workOrderId, userId: actor.userId, action: 'updated', note: `Made from request portal ${number}` }
+      : {
+          entityType: 'maintenance-request',
+          entityId: link.maintenanceRequestId!,
+          userId: actor.userId,
+          action: 'updated',
+          note: `Made from request portal ${number}`,
+        },
+  );
   await tell(tx, orgId, ids, mail, describeStatus);
   return { message: 'Request accepted', ...link, ...(await getPortalRequest(tx, orgId, id)) };
 }
@@ -465,26 +566,57 @@ export async function declinePortalRequest(tx: Tx, orgId: number, id: number, re
 export async function mergePortalRequest(tx: Tx, orgId: number, id: number, intoId: number, mail: PortalMail) {
   if (id === intoId) throw badRequest('A request cannot be merged into itself', 'intoId');
   await claimReceived(tx, orgId, id);
-  const [target] = await tx.select().from(r).where(and(eq(r.orgId, orgId), eq(r.id, intoId)));
+  const [target] = await tx
+    .select()
+    .from(r)
+    .where(and(eq(r.orgId, orgId), eq(r.id, intoId)));
   if (!target) throw badRequest('Choose the request to merge into', 'intoId');
   if (target.mergedIntoId) throw badRequest('That request is itself merged into another', 'intoId');
   // Its own duplicates move along with it.
-  await tx.update(r).set({ mergedIntoId: intoId }).where(and(eq(r.orgId, orgId), eq(r.mergedIntoId, id)));
   await tx
     .update(r)
-    .set({ mergedIntoId: intoId, status: target.status, declineReason: target.declineReason, workOrderId: target.workOrderId, maintenanceRequestId: target.maintenanceRequestId, closedAt: target.closedAt, updatedAt: new Date() })
+    .set({ mergedIntoId: intoId })
+    .where(and(eq(r.orgId, orgId), eq(r.mergedIntoId, id)));
+  await tx
+    .update(r)
+    .set({
+      mergedIntoId: intoId,
+      status: target.status,
+      declineReason: target.declineReason,
+      workOrderId: target.workOrderId,
+      maintenanceRequestId: target.maintenanceRequestId,
+      closedAt: target.closedAt,
+      updatedAt: new Date(),
+    })
     .where(and(eq(r.orgId, orgId), eq(r.id, id)));
-  await tx.insert(portalReplies).values({ orgId, requestId: id, author: 'team', body: `This problem was already reported (${portalRequestNumber(intoId)}); your request follows that one.` });
+  await tx
+    .insert(portalReplies)
+    .values({
+      orgId,
+      requestId: id,
+      author: 'team',
+      body: `This problem was already reported (${portalRequestNumber(intoId)}); your request follows that one.`,
+    });
   await tell(tx, orgId, [id], mail, describeStatus);
   return { message: 'Request merged', ...(await getPortalRequest(tx, orgId, id)) };
 }
 
 /** POST reply-request/:id (managers): a public reply the requester sees on their page (and by e-mail). */
 export async function replyPortalRequest(tx: Tx, orgId: number, actor: AccessClaims, id: number, body: string, mail: PortalMail) {
-  const [row] = await tx.select({ id: r.id }).from(r).where(and(eq(r.orgId, orgId), eq(r.id, id)));
+  const [row] = await tx
+    .select({ id: r.id })
+    .from(r)
+    .where(and(eq(r.orgId, orgId), eq(r.id, id)));
   if (!row) throw notFound('Request');
   await tx.insert(portalReplies).values({ orgId, requestId: id, author: 'team', userId: actor.userId, body });
-  await tell(tx, orgId, [id], mail, (to) => mailTexts.portalReply(mailLanguage(to.language), body), ({ number, language }) => mailTexts.portalReplySubject(mailLanguage(language), number));
+  await tell(
+    tx,
+    orgId,
+    [id],
+    mail,
+    (to) => mailTexts.portalReply(mailLanguage(to.language), body),
+    ({ number, language }) => mailTexts.portalReplySubject(mailLanguage(language), number),
+  );
   return { message: 'Reply sent', ...(await getPortalRequest(tx, orgId, id)) };
 }
 
@@ -496,15 +628,25 @@ export async function replyPortalRequest(tx: Tx, orgId: number, actor: AccessCla
  */
 export async function labelData(tx: Tx, orgId: number, assetIds: number[], workStationIds: number[] = []) {
   const labels: { name: string; number: string; token: string }[] = [];
-  for (const [kind, ids] of [['asset', assetIds], ['work-station', workStationIds]] as const) {
+  for (const [kind, ids] of [
+    ['asset', assetIds],
+    ['work-station', workStationIds],
+  ] as const) {
     const unique = [...new Set(ids)];
     if (!unique.length) continue;
-    const found = await targetsOf(tx, orgId, unique.map((id) => ({ kind, id })));
+    const found = await targetsOf(
+      tx,
+      orgId,
+      unique.map((id) => ({ kind, id })),
+    );
     if (found.length !== unique.length) throw notFound(kind === 'asset' ? 'Asset' : 'Work station');
     const tokens = await ensureCodes(tx, orgId, kind, unique);
     labels.push(...found.map((t) => ({ name: t.name, number: t.number ?? `#${t.id}`, token: tokens.get(t.id)! })));
   }
-  const [org] = await tx.select({ name: organizations.organization, logo: organizations.profilePicture }).from(organizations).where(eq(organizations.id, orgId));
+  const [org] = await tx
+    .select({ name: organizations.organization, logo: organizations.profilePicture })
+    .from(organizations)
+    .where(eq(organizations.id, orgId));
   return { organization: org?.name ?? '', logo: org?.logo ?? null, labels };
 }
 
@@ -516,11 +658,21 @@ export async function labelData(tx: Tx, orgId: number, assetIds: number[], workS
  * requests about it still open.
  */
 export async function assetSummary(tx: ReadTx, orgId: number, actor: AccessClaims, id: number) {
-  const [asset] = await tx.select({ id: assets.id, name: assets.name, number: assets.assetCode, status: assets.status }).from(assets).where(and(eq(assets.orgId, orgId), eq(assets.id, id)));
+  const [asset] = await tx
+    .select({ id: assets.id, name: assets.name, number: assets.assetCode, status: assets.status })
+    .from(assets)
+    .where(and(eq(assets.orgId, orgId), eq(assets.id, id)));
   if (!asset) throw notFound('Asset');
   const visible = actor.role === 'worker' ? assignedTo(orgId, actor.userId) : undefined;
   const orders = await tx
-    .select({ id: workOrders.id, title: workOrders.title, status: workOrders.status, priority: workOrders.priority, dueDate: workOrders.dueDate, createdAt: workOrders.createdAt })
+    .select({
+      id: workOrders.id,
+      title: workOrders.title,
+      status: workOrders.status,
+      priority: workOrders.priority,
+      dueDate: workOrders.dueDate,
+      createdAt: workOrders.createdAt,
+    })
     .from(workOrders)
     .where(and(eq(workOrders.orgId, orgId), eq(workOrders.assetId, id), visible))
     .orderBy(desc(workOrders.id))
@@ -540,7 +692,16 @@ export async function findAssetByNumber(tx: ReadTx, orgId: number, number: strin
   const [asset] = await tx
     .select({ id: assets.id, name: assets.name })
     .from(assets)
-    .where(and(eq(assets.orgId, orgId), or(sql`lower(${assets.assetCode}) = lower(${number})`, sql`lower(${assets.assetBarcode}) = lower(${number})`, sql`lower(${assets.serial}) = lower(${number})`)))
+    .where(
+      and(
+        eq(assets.orgId, orgId),
+        or(
+          sql`lower(${assets.assetCode}) = lower(${number})`,
+          sql`lower(${assets.assetBarcode}) = lower(${number})`,
+          sql`lower(${assets.serial}) = lower(${number})`,
+        ),
+      ),
+    )
     .limit(1);
   if (!asset) throw notFound('Asset');
   return { asset };

@@ -64,7 +64,9 @@ export const portalRequests = pgTable(
     email: text(),
     phone: text(),
     /** The language the request was filed in: the requester's e-mails are written in it (decision 065). */
-    language: text({ enum: ['en', 'ar'] }).notNull().default('en'),
+    language: text({ enum: ['en', 'ar'] })
+      .notNull()
+      .default('en'),
     status: text({ enum: PORTAL_STATUSES }).notNull().default('received'),
     declineReason: text(),
     statusTokenHash: text().notNull(),

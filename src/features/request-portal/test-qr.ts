@@ -2,7 +2,9 @@ import { inflateSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 
 // zxing is a CommonJS package: required, so that Node's ESM loader and vitest both find its named exports.
-const { BinaryBitmap, DecodeHintType, GlobalHistogramBinarizer, HybridBinarizer, QRCodeReader, RGBLuminanceSource } = createRequire(import.meta.url)('@zxing/library') as typeof import('@zxing/library');
+const { BinaryBitmap, DecodeHintType, GlobalHistogramBinarizer, HybridBinarizer, QRCodeReader, RGBLuminanceSource } = createRequire(import.meta.url)(
+  '@zxing/library',
+) as typeof import('@zxing/library');
 
 /**
  * Test helper: the images of a PDF (pdfkit's image XObjects, uncompressed PDF) as greyscale pixels, and the
@@ -37,9 +39,17 @@ export async function qrTextsOfPdf(pdf: Buffer): Promise<string[]> {
       ihdr.writeUInt32BE(height, 4);
       ihdr[8] = 8;
       ihdr[9] = colors === 1 ? 0 : 2;
-      image = await sharp(Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', data), chunk('IEND', Buffer.alloc(0))])).greyscale().raw().toBuffer();
+      image = await sharp(
+        Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', data), chunk('IEND', Buffer.alloc(0))]),
+      )
+        .greyscale()
+        .raw()
+        .toBuffer();
     } else if (/\/FlateDecode/.test(dict)) {
-      image = await sharp(inflateSync(data), { raw: { width, height, channels: colors as 1 | 3 } }).greyscale().raw().toBuffer();
+      image = await sharp(inflateSync(data), { raw: { width, height, channels: colors as 1 | 3 } })
+        .greyscale()
+        .raw()
+        .toBuffer();
     } else continue;
     const text = decodeQr(image, width, height);
     if (text) texts.push(text);

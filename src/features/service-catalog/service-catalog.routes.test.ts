@@ -13,7 +13,11 @@ async function orgWithStations(name = 'Org') {
   const org = await createOrg(t, name);
   const m = await masterRows(t, org.orgId);
   const ids: number[] = [];
-  for (const [code, station] of [['ASM', 'Assembly Line'], ['PKG', 'Packaging Cell'], ['CNC', 'CNC Center']]) {
+  for (const [code, station] of [
+    ['ASM', 'Assembly Line'],
+    ['PKG', 'Packaging Cell'],
+    ['CNC', 'CNC Center'],
+  ]) {
     const res = await org.admin.post('/api/workstations/add-workstation', { code, name: station, city: 'Dayton', teamId: m.team.id });
     ids.push(res.body.workStation.id);
   }
@@ -24,7 +28,10 @@ const issuesOf = (body: { issues?: { path: string; message: string }[] }) => Obj
 
 describe('services', () => {
   it('adds a service linked to two stations with operations, times and order; reads, lists, updates, deletes', async () => {
-    const { org, stations: [s1, s2, s3] } = await orgWithStations();
+    const {
+      org,
+      stations: [s1, s2, s3],
+    } = await orgWithStations();
     const body = {
       title: 'Conveyor Belt Replacement',
       price: 450,
@@ -64,7 +71,11 @@ describe('services', () => {
     });
     expect(upd.status).toBe(200);
     expect(upd.body.message).toBe('Service updated successfully');
-    expect(upd.body.service).toMatchObject({ price: 475.5, related_workStation: [s3], workStationDetails: [{ id: s3, operation: 'Check spindle', timeRequired: '01:00', order: 0 }] });
+    expect(upd.body.service).toMatchObject({
+      price: 475.5,
+      related_workStation: [s3],
+      workStationDetails: [{ id: s3, operation: 'Check spindle', timeRequired: '01:00', order: 0 }],
+    });
 
     await org.admin.post('/api/services/add-service', { ...body, title: 'Motor Bearing Replacement' });
     const list = await org.admin.get('/api/services/get-services?title=bearing');
@@ -82,7 +93,10 @@ describe('services', () => {
   });
 
   it("accepts the spec's own shape: related_workStation ids with workStationDetails", async () => {
-    const { org, stations: [s1, s2] } = await orgWithStations();
+    const {
+      org,
+      stations: [s1, s2],
+    } = await orgWithStations();
     const res = await org.admin.post('/api/services/add-service', {
       title: 'HVAC Filter Change',
       price: '85',
@@ -109,7 +123,10 @@ describe('services', () => {
   });
 
   it('gives the spec messages', async () => {
-    const { org, stations: [s1] } = await orgWithStations();
+    const {
+      org,
+      stations: [s1],
+    } = await orgWithStations();
     const empty = await org.admin.post('/api/services/add-service', {});
     expect(empty.status).toBe(400);
     expect(issuesOf(empty.body)).toEqual({
@@ -130,9 +147,17 @@ describe('services', () => {
       'workStations.0.operation': 'Operation is required',
       'workStations.0.timeRequired': 'Time required is required',
     });
-    const text = await org.admin.post('/api/services/add-service', { title: 'X', price: 'abc', workStations: [{ workStationId: s1, operation: 'a', timeRequired: '1' }] });
+    const text = await org.admin.post('/api/services/add-service', {
+      title: 'X',
+      price: 'abc',
+      workStations: [{ workStationId: s1, operation: 'a', timeRequired: '1' }],
+    });
     expect(issuesOf(text.body)).toEqual({ price: 'Price must be a valid number' });
-    const negative = await org.admin.post('/api/services/add-service', { title: 'X', price: -5, workStations: [{ workStationId: s1, operation: 'a', timeRequired: '1' }] });
+    const negative = await org.admin.post('/api/services/add-service', {
+      title: 'X',
+      price: -5,
+      workStations: [{ workStationId: s1, operation: 'a', timeRequired: '1' }],
+    });
     expect(issuesOf(negative.body)).toEqual({ price: 'Price must be a positive number' });
     const twice = await org.admin.post('/api/services/add-service', {
       title: 'X',
@@ -143,19 +168,39 @@ describe('services', () => {
       ],
     });
     expect(issuesOf(twice.body)).toEqual({ 'workStations.1.workStationId': 'A work station can be selected only once' });
-    const noStation = await org.admin.post('/api/services/add-service', { title: 'X', price: 1, workStations: [{ workStationId: 0, operation: 'a', timeRequired: '1' }] });
+    const noStation = await org.admin.post('/api/services/add-service', {
+      title: 'X',
+      price: 1,
+      workStations: [{ workStationId: 0, operation: 'a', timeRequired: '1' }],
+    });
     expect(issuesOf(noStation.body)).toEqual({ 'workStations.0.workStationId': 'Work station is required' });
-    const unknown = await org.admin.post('/api/services/add-service', { title: 'X', price: 1, workStations: [{ workStationId: 999, operation: 'a', timeRequired: '1' }] });
+    const unknown = await org.admin.post('/api/services/add-service', {
+      title: 'X',
+      price: 1,
+      workStations: [{ workStationId: 999, operation: 'a', timeRequired: '1' }],
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.issues).toEqual([{ path: 'workStations', message: 'Work station does not exist in this organization' }]);
-    const extra = await org.admin.post('/api/services/add-service', { title: 'X', price: 1, orgId: 2, workStations: [{ workStationId: s1, operation: 'a', timeRequired: '1' }] });
+    const extra = await org.admin.post('/api/services/add-service', {
+      title: 'X',
+      price: 1,
+      orgId: 2,
+      workStations: [{ workStationId: s1, operation: 'a', timeRequired: '1' }],
+    });
     expect(extra.status).toBe(400);
   });
 
   it('options carry the price; name filter; pageSize 10 by default', async () => {
-    const { org, stations: [s1] } = await orgWithStations();
+    const {
+      org,
+      stations: [s1],
+    } = await orgWithStations();
     for (let i = 1; i <= 12; i++) {
-      await org.admin.post('/api/services/add-service', { title: `Service ${String(i).padStart(2, '0')}`, price: i * 10, workStations: [{ workStationId: s1, operation: 'Do it', timeRequired: '00:10' }] });
+      await org.admin.post('/api/services/add-service', {
+        title: `Service ${String(i).padStart(2, '0')}`,
+        price: i * 10,
+        workStations: [{ workStationId: s1, operation: 'Do it', timeRequired: '00:10' }],
+      });
     }
     const all = await org.admin.get('/api/services/get-services-options');
     expect(all.body).toHaveLength(10);
@@ -165,7 +210,10 @@ describe('services', () => {
   });
 
   it('workers read services; managing them is for managers', async () => {
-    const { org, stations: [s1] } = await orgWithStations();
+    const {
+      org,
+      stations: [s1],
+    } = await orgWithStations();
     const worker = await org.as('worker');
     const manager = await org.as('manager');
     const body = { title: 'Lubrication', price: 40, workStations: [{ workStationId: s1, operation: 'Grease', timeRequired: '00:15' }] };
@@ -182,7 +230,11 @@ describe('services', () => {
   it('isolation: another organisation gets 404, changes nothing, and cannot link its stations', async () => {
     const a = await orgWithStations('Alpha');
     const b: { org: TestOrg; stations: number[] } = await orgWithStations('Beta');
-    const added = await a.org.admin.post('/api/services/add-service', { title: 'Thermography', price: 275, workStations: [{ workStationId: a.stations[0], operation: 'Scan', timeRequired: '01:30' }] });
+    const added = await a.org.admin.post('/api/services/add-service', {
+      title: 'Thermography',
+      price: 275,
+      workStations: [{ workStationId: a.stations[0], operation: 'Scan', timeRequired: '01:30' }],
+    });
     const id = added.body.service.id;
     const before = await a.org.admin.get(`/api/services/get-service/${id}`);
     const body = { title: 'Hijack', price: 1, workStations: [{ workStationId: b.stations[0], operation: 'x', timeRequired: '1' }] };
@@ -198,7 +250,10 @@ describe('services', () => {
   });
 
   it('keeps only formatting in the rich-text operations', async () => {
-    const { org, stations: [s1] } = await orgWithStations();
+    const {
+      org,
+      stations: [s1],
+    } = await orgWithStations();
     const res = await org.admin.post('/api/services/add-service', {
       title: 'Oil change',
       price: 140,
@@ -210,10 +265,21 @@ describe('services', () => {
   });
 
   it('records history, including the station links', async () => {
-    const { org, stations: [s1, s2] } = await orgWithStations();
-    const added = await org.admin.post('/api/services/add-service', { title: 'Oil change', price: 140, workStations: [{ workStationId: s1, operation: 'Drain', timeRequired: '01:00' }] });
+    const {
+      org,
+      stations: [s1, s2],
+    } = await orgWithStations();
+    const added = await org.admin.post('/api/services/add-service', {
+      title: 'Oil change',
+      price: 140,
+      workStations: [{ workStationId: s1, operation: 'Drain', timeRequired: '01:00' }],
+    });
     const id = added.body.service.id;
-    await org.admin.put(`/api/services/update-service/${id}`, { title: 'Oil change', price: 150, workStations: [{ workStationId: s2, operation: 'Drain', timeRequired: '01:00' }] });
+    await org.admin.put(`/api/services/update-service/${id}`, {
+      title: 'Oil change',
+      price: 150,
+      workStations: [{ workStationId: s2, operation: 'Drain', timeRequired: '01:00' }],
+    });
     const log = await org.admin.get(`/api/activities/service/${id}`);
     expect(log.body.activities.map((a: { action: string }) => a.action)).toEqual(['updated', 'created']);
     expect(Object.keys(log.body.activities[0].changes).sort()).toEqual(['price', 'workStations']);

@@ -14,8 +14,10 @@ export async function serviceCatalogRoutes(appBase: FastifyInstance) {
     req.read((tx) => listServices(tx, req.auth.orgId, req.query)),
   );
 
-  app.get('/get-services-options', { schema: { querystring: serviceOptionsQuerySchema, response: { 200: z.array(serviceOptionSchema) } }, config: { access: EVERYONE } }, (req) =>
-    req.read((tx) => listServiceOptions(tx, req.auth.orgId, req.query)),
+  app.get(
+    '/get-services-options',
+    { schema: { querystring: serviceOptionsQuerySchema, response: { 200: z.array(serviceOptionSchema) } }, config: { access: EVERYONE } },
+    (req) => req.read((tx) => listServiceOptions(tx, req.auth.orgId, req.query)),
   );
 
   app.get('/get-service/:id', { schema: { params: idParamsSchema, response: { 200: serviceAnswers.one } }, config: { access: EVERYONE } }, async (req) => ({
@@ -28,8 +30,10 @@ export async function serviceCatalogRoutes(appBase: FastifyInstance) {
     async (req, reply) => reply.status(201).send(await req.inTenant((tx) => addService(tx, req.auth.orgId, req.auth.userId, req.body, req.query))),
   );
 
-  app.put('/update-service/:id', { schema: { params: idParamsSchema, body: serviceInputSchema, response: { 200: serviceAnswers.update } }, config: { access: MANAGERS } }, (req) =>
-    req.inTenant((tx) => updateService(tx, req.auth.orgId, req.auth.userId, req.params.id, req.body)),
+  app.put(
+    '/update-service/:id',
+    { schema: { params: idParamsSchema, body: serviceInputSchema, response: { 200: serviceAnswers.update } }, config: { access: MANAGERS } },
+    (req) => req.inTenant((tx) => updateService(tx, req.auth.orgId, req.auth.userId, req.params.id, req.body)),
   );
 
   app.delete(

@@ -42,7 +42,15 @@ export const serviceStationSchema = z.preprocess(
     ),
     operation: requiredString(M.operation).max(500, M.operationMax),
     timeRequired: z.preprocess((t) => (typeof t === 'number' ? String(t) : t), requiredString(M.time).max(50, M.timeMax)),
-    order: z.preprocess(blankToUndefined, z.coerce.number({ error: 'Order must be a whole number' }).int('Order must be a whole number').min(0, 'Order must be a whole number').max(10000, 'Order must be a whole number').optional()),
+    order: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ error: 'Order must be a whole number' })
+        .int('Order must be a whole number')
+        .min(0, 'Order must be a whole number')
+        .max(10000, 'Order must be a whole number')
+        .optional(),
+    ),
   }),
 );
 
@@ -92,14 +100,24 @@ export type ServiceInput = z.output<typeof serviceInputSchema>;
 export const serviceListQuerySchema = pageQuerySchema.extend({
   title: textFilter,
   name: textFilter,
-  workStationId: z.coerce.number({ error: 'Invalid work station' }).int('Invalid work station').min(1, 'Invalid work station').max(2147483647, 'Invalid work station').optional(),
+  workStationId: z.coerce
+    .number({ error: 'Invalid work station' })
+    .int('Invalid work station')
+    .min(1, 'Invalid work station')
+    .max(2147483647, 'Invalid work station')
+    .optional(),
   /** Only the records related to this user (spec section 3: the user's related_* records; the UI sends the signed-in user for "Only mine"). */
   relatedTo: idField('Invalid user').optional(),
 });
 export type ServiceListQuery = z.output<typeof serviceListQuerySchema>;
 
 export const serviceOptionsQuerySchema = z.object({
-  pageSize: z.coerce.number({ error: 'pageSize must be between 1 and 100' }).int('pageSize must be between 1 and 100').min(1, 'pageSize must be between 1 and 100').max(100, 'pageSize must be between 1 and 100').default(10),
+  pageSize: z.coerce
+    .number({ error: 'pageSize must be between 1 and 100' })
+    .int('pageSize must be between 1 and 100')
+    .min(1, 'pageSize must be between 1 and 100')
+    .max(100, 'pageSize must be between 1 and 100')
+    .default(10),
   name: textFilter,
 });
 

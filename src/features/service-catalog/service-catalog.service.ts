@@ -30,7 +30,8 @@ type ServiceRow = { id: number; title: string; price: number; operations: string
 export async function stationsOf(tx: ReadTx, orgId: number, serviceIds: number[]) {
   const byService = new Map<number, ServiceStationDto[]>();
   if (serviceIds.length === 0) return byService;
-  const rows = await preparedRead(tx,
+  const rows = await preparedRead(
+    tx,
     'services.stations',
     () =>
       tx
@@ -74,13 +75,20 @@ function toDto(row: ServiceRow, stations: ServiceStationDto[]): ServiceDto {
 }
 
 async function withStations(tx: ReadTx, orgId: number, rows: ServiceRow[]) {
-  const stations = await stationsOf(tx, orgId, rows.map((r) => r.id));
+  const stations = await stationsOf(
+    tx,
+    orgId,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => toDto(r, stations.get(r.id) ?? []));
 }
 
 /** One service of the organisation with its stations; 404 when it is not theirs. */
 export async function getService(tx: ReadTx, orgId: number, id: number): Promise<ServiceDto> {
-  const [row] = await tx.select(serviceColumns).from(services).where(and(eq(services.orgId, orgId), eq(services.id, id)));
+  const [row] = await tx
+    .select(serviceColumns)
+    .from(services)
+    .where(and(eq(services.orgId, orgId), eq(services.id, id)));
   if (!row) throw notFound('Service');
   return (await withStations(tx, orgId, [row]))[0];
 }
@@ -136,9 +144,16 @@ export async function listServiceOptions(tx: ReadTx, orgId: number, query: { pag
 
 /** The most recent services with their stations, for the application data preload. */
 export async function recentServices(tx: ReadTx, orgId: number, limit = 50) {
-  const rows = await preparedRead(tx,
+  const rows = await preparedRead(
+    tx,
     'services.recent',
-    () => tx.select(serviceColumns).from(services).where(eq(services.orgId, param('orgId'))).orderBy(desc(services.id)).limit(param('limit')),
+    () =>
+      tx
+        .select(serviceColumns)
+        .from(services)
+        .where(eq(services.orgId, param('orgId')))
+        .orderBy(desc(services.id))
+        .limit(param('limit')),
     { orgId, limit },
   );
   return withStations(tx, orgId, rows);
@@ -160,7 +175,14 @@ async function writeStations(tx: Tx, orgId: number, serviceId: number, input: Se
 
 async function checkStations(tx: Tx, orgId: number, input: ServiceInput) {
   checkCurrencyDecimals(input.price, await moneySettings(tx, orgId), 'price');
-  await requireReferences(tx, orgId, workStations, input.workStations.map((s) => s.workStationId), 'workStations', M.stationUnknown);
+  await requireReferences(
+    tx,
+    orgId,
+    workStations,
+    input.workStations.map((s) => s.workStationId),
+    'workStations',
+    M.stationUnknown,
+  );
 }
 
 const stationSummary = (s: ServiceDto) => s.workStationDetails.map((d) => ({ id: d.id, operation: d.operation, timeRequired: d.timeRequired }));
@@ -189,7 +211,10 @@ export async function updateService(tx: Tx, orgId: number, userId: number, id: n
   await checkStations(tx, orgId, input);
   // rich text from the editor: formatting only, never script (rendered by other screens too)
   const values = { title: input.title, price: input.price, operations: input.operations === undefined ? before.operations : sanitizeHtml(input.operations) };
-  await tx.update(services).set(values).where(and(eq(services.orgId, orgId), eq(services.id, id)));
+  await tx
+    .update(services)
+    .set(values)
+    .where(and(eq(services.orgId, orgId), eq(services.id, id)));
   await writeStations(tx, orgId, id, input);
   const after = await getService(tx, orgId, id);
   const changes = diffChanges(

@@ -59,11 +59,23 @@ describe('stock locations', () => {
     const main = list.body.locations[0];
     const van = await addLocation(org, 'Van 1');
     expect(van.status).toBe(201);
-    expect(van.body).toMatchObject({ message: 'Location added successfully', location: { name: 'Van 1', kind: 'van', isDefault: false }, pagination: { totalRecords: 2 } });
-    expect((await addLocation(org, ' van 1 ')).body).toEqual({ error: 'A location with this name already exists', issues: [{ path: 'name', message: 'A location with this name already exists' }] });
+    expect(van.body).toMatchObject({
+      message: 'Location added successfully',
+      location: { name: 'Van 1', kind: 'van', isDefault: false },
+      pagination: { totalRecords: 2 },
+    });
+    expect((await addLocation(org, ' van 1 ')).body).toEqual({
+      error: 'A location with this name already exists',
+      issues: [{ path: 'name', message: 'A location with this name already exists' }],
+    });
     const bad = await org.admin.post('/api/stock/add-location', { name: '', kind: 'truck' });
     expect(bad.status).toBe(400);
-    expect(bad.body.issues).toEqual(expect.arrayContaining([{ path: 'name', message: 'Name is required' }, { path: 'kind', message: 'Kind must be storeroom, van or site-store' }]));
+    expect(bad.body.issues).toEqual(
+      expect.arrayContaining([
+        { path: 'name', message: 'Name is required' },
+        { path: 'kind', message: 'Kind must be storeroom, van or site-store' },
+      ]),
+    );
     const upd = await org.admin.put(`/api/stock/update-location/${van.body.location.id}`, { name: 'Van 7', kind: 'van' });
     expect(upd.body.location.name).toBe('Van 7');
     expect((await org.admin.del(`/api/stock/delete-location/${main.id}`)).body).toMatchObject({ error: 'The default location cannot be deleted' });
@@ -81,7 +93,9 @@ describe('stock locations', () => {
     expect((await org.admin.del(`/api/stock/delete-location/${van.id}`)).status).toBe(409);
     await org.admin.post('/api/stock/transfer-stock', { partId: p.id, fromLocationId: van.id, toLocationId: main.id, quantity: 2 });
     // empty now, but its moves are history
-    expect((await org.admin.del(`/api/stock/delete-location/${van.id}`)).body).toMatchObject({ error: 'This location has stock or history and cannot be deleted' });
+    expect((await org.admin.del(`/api/stock/delete-location/${van.id}`)).body).toMatchObject({
+      error: 'This location has stock or history and cannot be deleted',
+    });
   });
 
   it('roles: workers read locations but do not write them; transfers and counts are storeroom work for everyone', async () => {
@@ -98,7 +112,9 @@ describe('stock locations', () => {
     expect((await worker.put('/api/stock/update-stock-level', { partId: p.id, locationId: main.id, reorderPoint: 2 })).status).toBe(403);
     const van = await manager.post('/api/stock/add-location', { name: 'Van', kind: 'van' });
     expect(van.status).toBe(201);
-    expect((await worker.post('/api/stock/transfer-stock', { partId: p.id, fromLocationId: main.id, toLocationId: van.body.location.id, quantity: 1 })).status).toBe(200);
+    expect(
+      (await worker.post('/api/stock/transfer-stock', { partId: p.id, fromLocationId: main.id, toLocationId: van.body.location.id, quantity: 1 })).status,
+    ).toBe(200);
     expect((await worker.post('/api/stock/count-stock', { partId: p.id, locationId: main.id, countedQuantity: 2 })).status).toBe(200);
     expect((await org.anonymous.get('/api/stock/get-locations')).status).toBe(401);
   });
@@ -117,7 +133,9 @@ describe('stock locations', () => {
     const pb = await b.addPart({ quantityOnHand: 1 });
     const mainB = (await b.org.admin.get('/api/stock/get-locations')).body.locations[0];
     // B names A's part, or its own part and A's location: refused
-    expect((await b.org.admin.post('/api/stock/transfer-stock', { partId: p.id, fromLocationId: mainB.id, toLocationId: vanA.id, quantity: 1 })).status).toBe(400);
+    expect((await b.org.admin.post('/api/stock/transfer-stock', { partId: p.id, fromLocationId: mainB.id, toLocationId: vanA.id, quantity: 1 })).status).toBe(
+      400,
+    );
     expect((await b.org.admin.post('/api/stock/count-stock', { partId: p.id, locationId: mainA.id, countedQuantity: 0 })).status).toBe(400);
     expect((await b.org.admin.post('/api/stock/count-stock', { partId: pb.id, locationId: vanA.id, countedQuantity: 0 })).status).toBe(400);
     expect((await b.org.admin.put('/api/stock/update-stock-level', { partId: p.id, locationId: mainB.id, reorderPoint: 9 })).status).toBe(400);
@@ -136,9 +154,21 @@ describe('the ledger', () => {
     const p = await addPart({ quantityOnHand: 10 });
     const main = (await org.admin.get('/api/stock/get-locations')).body.locations[0];
     const van = (await addLocation(org, 'Van 2')).body.location;
-    const res = await org.admin.post('/api/stock/transfer-stock', { partId: p.id, fromLocationId: main.id, toLocationId: van.id, quantity: '3.5', note: 'For the night shift' });
+    const res = await org.admin.post('/api/stock/transfer-stock', {
+      partId: p.id,
+      fromLocationId: main.id,
+      toLocationId: van.id,
+      quantity: '3.5',
+      note: 'For the night shift',
+    });
     expect(res.status).toBe(200);
-    expect(res.body.stockMove).toMatchObject({ reason: 'transfer', quantity: 3.5, fromLocation: { name: 'Main store' }, toLocation: { name: 'Van 2' }, note: 'For the night shift' });
+    expect(res.body.stockMove).toMatchObject({
+      reason: 'transfer',
+      quantity: 3.5,
+      fromLocation: { name: 'Main store' },
+      toLocation: { name: 'Van 2' },
+      note: 'For the night shift',
+    });
     expect(res.body.stockLevels.map((l: { location: { name: string }; quantity: number }) => [l.location.name, l.quantity])).toEqual([
       ['Main store', 6.5],
       ['Van 2', 3.5],
@@ -149,9 +179,9 @@ describe('the ledger', () => {
     expect(short.body.error).toBe('Not enough stock: Seal kit has 3.5 at Van 2');
     const same = await org.admin.post('/api/stock/transfer-stock', { partId: p.id, fromLocationId: van.id, toLocationId: van.id, quantity: 1 });
     expect(same.body.issues).toEqual([{ path: 'toLocationId', message: 'Choose two different locations' }]);
-    expect((await org.admin.post('/api/stock/transfer-stock', { partId: p.id, fromLocationId: van.id, toLocationId: main.id, quantity: 0 })).body.issues).toEqual([
-      { path: 'quantity', message: 'The number must be greater than 0' },
-    ]);
+    expect(
+      (await org.admin.post('/api/stock/transfer-stock', { partId: p.id, fromLocationId: van.id, toLocationId: main.id, quantity: 0 })).body.issues,
+    ).toEqual([{ path: 'quantity', message: 'The number must be greater than 0' }]);
   });
 
   it('a count posts the difference as a count move (or none), and sets the level', async () => {
@@ -168,7 +198,9 @@ describe('the ledger', () => {
     const neg = await org.admin.post('/api/stock/count-stock', { partId: p.id, locationId: main.id, countedQuantity: -1 });
     expect(neg.body.issues).toEqual([{ path: 'countedQuantity', message: 'Counted quantity cannot be negative' }]);
     const consumable = await addPart({ name: 'Rags', type: 'consumable' });
-    expect((await org.admin.post('/api/stock/count-stock', { partId: consumable.id, locationId: main.id, countedQuantity: 1 })).body.error).toBe('Only stockable parts keep a quantity on hand');
+    expect((await org.admin.post('/api/stock/count-stock', { partId: consumable.id, locationId: main.id, countedQuantity: 1 })).body.error).toBe(
+      'Only stockable parts keep a quantity on hand',
+    );
     // the moves list filters by part, location and reason
     const moves = await org.admin.get(`/api/stock/get-stock-moves?partId=${p.id}&reason=count`);
     expect(moves.body.stockMoves).toHaveLength(2);
@@ -223,28 +255,45 @@ describe('the ledger', () => {
 });
 
 describe('migration 0059 (stock by location without loss)', () => {
-  it('gives each organisation a Main store, today\'s quantity as an initial move and its minimum as the reorder point', async () => {
+  it("gives each organisation a Main store, today's quantity as an initial move and its minimum as the reorder point", async () => {
     const { org, m } = await setup();
     // A part as the parts of before: quantity and minimum on the part, one move without a location.
     await withTenant(t.database.db, org.orgId, async (tx) => {
       await tx.delete(stockLocations).where(eq(stockLocations.orgId, org.orgId));
       const [p] = await tx
         .insert(parts)
-        .values({ orgId: org.orgId, name: 'Old bearing', type: 'stockable', categoryId: m.productCategory.id, salesPrice: 3, unitOfMeasureId: m.each.id, purchaseUnitOfMeasureId: m.each.id, quantityOnHand: 7, minimumQuantity: 2 })
+        .values({
+          orgId: org.orgId,
+          name: 'Old bearing',
+          type: 'stockable',
+          categoryId: m.productCategory.id,
+          salesPrice: 3,
+          unitOfMeasureId: m.each.id,
+          purchaseUnitOfMeasureId: m.each.id,
+          quantityOnHand: 7,
+          minimumQuantity: 2,
+        })
         .returning({ id: parts.id });
       await tx.execute(sql`insert into stock_moves (org_id, part_id, quantity, reason) values (${org.orgId}, ${p.id}, 7, 'count')`);
       // The migration's statements, for this organisation only (the file is what a database before 0059 ran).
       const file = readFileSync('drizzle/0059_stock_main_store_backfill.sql', 'utf8')
         .split('--> statement-breakpoint')
         .filter((s) => !/UPDATE stock_moves SET note/.test(s) && !/DO \$\$/.test(s))
-        .map((s) => s.replace(/FROM organizations/g, `FROM organizations WHERE id = ${org.orgId}`).replace(/FROM parts/g, `FROM parts WHERE org_id = ${org.orgId} AND`).replace(/WHERE org_id = (\d+) AND\s+WHERE/g, 'WHERE org_id = $1 AND'));
+        .map((s) =>
+          s
+            .replace(/FROM organizations/g, `FROM organizations WHERE id = ${org.orgId}`)
+            .replace(/FROM parts/g, `FROM parts WHERE org_id = ${org.orgId} AND`)
+            .replace(/WHERE org_id = (\d+) AND\s+WHERE/g, 'WHERE org_id = $1 AND'),
+        );
       for (const statement of file) await tx.execute(sql.raw(statement));
     });
     const main = (await org.admin.get('/api/stock/get-locations')).body.locations;
     expect(main).toMatchObject([{ id: 1, name: 'Main store', isDefault: true }]);
     const part = (await org.admin.get('/api/parts/get-parts?name=Old')).body.parts[0];
     expect(part).toMatchObject({ quantityOnHand: 7, minimumQuantity: 2 });
-    expect((await org.admin.get(`/api/stock/get-stock-levels?partId=${part.id}`)).body.stockLevels).toMatchObject([{ quantity: 7, reorderPoint: 2, location: { name: 'Main store' } }]);
+    expect((await org.admin.get(`/api/stock/get-stock-levels?partId=${part.id}`)).body.stockLevels).toMatchObject([
+      { quantity: 7, reorderPoint: 2, location: { name: 'Main store' } },
+    ]);
     const moves = (await org.admin.get(`/api/stock/get-stock-moves?partId=${part.id}`)).body.stockMoves;
     expect(moves).toMatchObject([
       { reason: 'initial', quantity: 7, toLocation: { id: 1 }, fromLocation: null },
@@ -256,7 +305,10 @@ describe('migration 0059 (stock by location without loss)', () => {
     const moved = await org.admin.post('/api/stock/transfer-stock', { partId: part.id, fromLocationId: 1, toLocationId: van.id, quantity: 7 });
     expect(moved.status).toBe(200);
     await withTenant(t.database.db, org.orgId, async (tx) => {
-      const [n] = await tx.select({ n: sql<number>`count(*)::int` }).from(stockMoves).where(and(eq(stockMoves.orgId, org.orgId), eq(stockMoves.partId, part.id)));
+      const [n] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(stockMoves)
+        .where(and(eq(stockMoves.orgId, org.orgId), eq(stockMoves.partId, part.id)));
       expect(n.n).toBe(3);
     });
   });
@@ -270,7 +322,11 @@ describe('consumption by work order part lines', () => {
     return res.body.workOrder.id as number;
   }
   const onHand = async (org: TestOrg, partId: number) =>
-    Object.fromEntries(((await org.admin.get(`/api/stock/get-stock-levels?partId=${partId}`)).body.stockLevels as { location: { name: string }; quantity: number }[]).map((l) => [l.location.name, l.quantity]));
+    Object.fromEntries(
+      ((await org.admin.get(`/api/stock/get-stock-levels?partId=${partId}`)).body.stockLevels as { location: { name: string }; quantity: number }[]).map(
+        (l) => [l.location.name, l.quantity],
+      ),
+    );
 
   it('adding takes stock from the default location (or the one named), increasing takes more, reducing and removing give it back', async () => {
     const { org, addPart } = await setup();
@@ -283,7 +339,10 @@ describe('consumption by work order part lines', () => {
     // the spec's body: no location, the default one
     const added = await org.admin.post(`${W}/add-parts/${wo}`, { parts: [p.id, rags.id] });
     expect(added.status).toBe(201);
-    expect(added.body.workOrderParts).toMatchObject([{ partId: p.id, quantity: 1, locationId: main.id }, { partId: rags.id, locationId: main.id }]);
+    expect(added.body.workOrderParts).toMatchObject([
+      { partId: p.id, quantity: 1, locationId: main.id },
+      { partId: rags.id, locationId: main.id },
+    ]);
     expect(await onHand(org, p.id)).toEqual({ 'Main store': 5, 'Van 3': 4 });
     await org.admin.post(`${W}/add-parts/${wo}`, { parts: [{ partId: p.id, quantity: 2 }] });
     expect(await onHand(org, p.id)).toEqual({ 'Main store': 3, 'Van 3': 4 });
@@ -333,10 +392,7 @@ describe('consumption by work order part lines', () => {
     const { org, addPart } = await setup();
     const p = await addPart({ quantityOnHand: 1 });
     const [wo1, wo2] = [await order(org), await order(org)];
-    const results = await Promise.all([
-      org.admin.post(`${W}/add-parts/${wo1}`, { parts: [p.id] }),
-      org.admin.post(`${W}/add-parts/${wo2}`, { parts: [p.id] }),
-    ]);
+    const results = await Promise.all([org.admin.post(`${W}/add-parts/${wo1}`, { parts: [p.id] }), org.admin.post(`${W}/add-parts/${wo2}`, { parts: [p.id] })]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
     expect(results.find((r) => r.status === 409)!.body.error).toBe('Not enough stock: Seal kit has 0 at Main store');
     expect(await onHand(org, p.id)).toEqual({ 'Main store': 0 });
@@ -352,7 +408,9 @@ describe('consumption by work order part lines', () => {
     const pb = await b.addPart({ quantityOnHand: 3 });
     const woA = await order(a.org);
     const woB = await order(b.org);
-    expect((await b.org.admin.post(`${W}/add-parts/${woB}`, { parts: [{ partId: pb.id, quantity: 1, locationId: 2 }] })).body.error).toBe('Location does not exist in this organization');
+    expect((await b.org.admin.post(`${W}/add-parts/${woB}`, { parts: [{ partId: pb.id, quantity: 1, locationId: 2 }] })).body.error).toBe(
+      'Location does not exist in this organization',
+    );
     expect((await a.org.admin.post(`${W}/add-parts/${woA}`, { parts: [pa.id] })).status).toBe(201);
     expect((await b.org.admin.put(`${W}/update-part/${woA + 100}/part/${pa.id}`, { quantity: 3 })).status).toBe(404);
     expect(await onHand(a.org, pa.id)).toEqual({ 'Main store': 2 });
@@ -361,7 +419,7 @@ describe('consumption by work order part lines', () => {
 });
 
 describe('the moves list exports', () => {
-  it('as CSV with the list filters, only the organisation\'s moves', async () => {
+  it("as CSV with the list filters, only the organisation's moves", async () => {
     const { org, addPart } = await setup();
     const other = await setup('Other');
     await other.addPart({ name: 'Foreign part', quantityOnHand: 9 });

@@ -42,8 +42,10 @@ import {
 export async function stockRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/get-locations', { schema: { querystring: locationListQuerySchema, response: { 200: locationAnswers.list } }, config: { access: EVERYONE } }, (req) =>
-    req.read((tx) => listLocations(tx, req.auth.orgId, req.query)),
+  app.get(
+    '/get-locations',
+    { schema: { querystring: locationListQuerySchema, response: { 200: locationAnswers.list } }, config: { access: EVERYONE } },
+    (req) => req.read((tx) => listLocations(tx, req.auth.orgId, req.query)),
   );
   app.get('/get-location-options', { schema: { response: { 200: z.array(locationOptionSchema) } }, config: { access: EVERYONE } }, (req) =>
     req.read((tx) => listLocationOptions(tx, req.auth.orgId)),
@@ -56,8 +58,10 @@ export async function stockRoutes(appBase: FastifyInstance) {
     { schema: { body: locationInputSchema, querystring: locationListQuerySchema, response: { 201: locationAnswers.add } }, config: { access: MANAGERS } },
     async (req, reply) => reply.status(201).send(await req.inTenant((tx) => addLocation(tx, req.auth.orgId, req.body, req.query))),
   );
-  app.put('/update-location/:id', { schema: { params: idParamsSchema, body: locationInputSchema, response: { 200: locationAnswers.update } }, config: { access: MANAGERS } }, (req) =>
-    req.inTenant((tx) => updateLocation(tx, req.auth.orgId, req.params.id, req.body)),
+  app.put(
+    '/update-location/:id',
+    { schema: { params: idParamsSchema, body: locationInputSchema, response: { 200: locationAnswers.update } }, config: { access: MANAGERS } },
+    (req) => req.inTenant((tx) => updateLocation(tx, req.auth.orgId, req.params.id, req.body)),
   );
   app.delete(
     '/delete-location/:id',
@@ -81,10 +85,16 @@ export async function stockRoutes(appBase: FastifyInstance) {
     req.inTenant((tx) => countStock(tx, req.auth.orgId, req.auth.userId, req.body)),
   );
 
-  app.get('/get-stock-settings', { schema: { response: { 200: z.object({ settings: stockSettingsDtoSchema }) } }, config: { access: EVERYONE } }, async (req) => ({
-    settings: await req.read((tx) => getStockSettings(tx, req.auth.orgId)),
-  }));
-  app.put('/update-stock-settings', { schema: { body: stockSettingsInputSchema, response: { 200: messageSchema.extend({ settings: stockSettingsDtoSchema }) } }, config: { access: MANAGERS } }, (req) =>
-    req.inTenant((tx) => updateStockSettings(tx, req.auth.orgId, req.body)),
+  app.get(
+    '/get-stock-settings',
+    { schema: { response: { 200: z.object({ settings: stockSettingsDtoSchema }) } }, config: { access: EVERYONE } },
+    async (req) => ({
+      settings: await req.read((tx) => getStockSettings(tx, req.auth.orgId)),
+    }),
+  );
+  app.put(
+    '/update-stock-settings',
+    { schema: { body: stockSettingsInputSchema, response: { 200: messageSchema.extend({ settings: stockSettingsDtoSchema }) } }, config: { access: MANAGERS } },
+    (req) => req.inTenant((tx) => updateStockSettings(tx, req.auth.orgId, req.body)),
   );
 }

@@ -34,7 +34,10 @@ export const STOCK_MESSAGES = {
 } as const;
 const M = STOCK_MESSAGES;
 
-const kindField = z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : blankToUndefined(v)), z.enum(LOCATION_KINDS, { error: M.kind }));
+const kindField = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : blankToUndefined(v)),
+  z.enum(LOCATION_KINDS, { error: M.kind }),
+);
 
 /** add-location and update-location/{id}. */
 export const locationInputSchema = z.strictObject({
@@ -64,7 +67,14 @@ export const locationOptionSchema = optionSchema.extend({ kind: z.enum(LOCATION_
 /** A positive quantity (3 decimals), number or numeric string. */
 const positiveQuantity = z.any().transform((v, ctx): number => {
   const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : NaN;
-  const message = v === undefined || v === null || v === '' ? M.quantity : !Number.isFinite(n) || Math.abs(n) > 99_999_999_999 ? M.quantityInvalid : Math.round(n * 1000) <= 0 ? M.quantityPositive : null;
+  const message =
+    v === undefined || v === null || v === ''
+      ? M.quantity
+      : !Number.isFinite(n) || Math.abs(n) > 99_999_999_999
+        ? M.quantityInvalid
+        : Math.round(n * 1000) <= 0
+          ? M.quantityPositive
+          : null;
   if (message) {
     ctx.addIssue({ code: 'custom', message });
     return z.NEVER;
@@ -90,7 +100,14 @@ export const countInputSchema = z.strictObject({
   locationId: requiredRef(M.location),
   countedQuantity: z.any().transform((v, ctx): number => {
     const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : NaN;
-    const message = v === undefined || v === null || v === '' ? M.counted : !Number.isFinite(n) || Math.abs(n) > 99_999_999_999 ? M.quantityInvalid : n < 0 ? M.countedNegative : null;
+    const message =
+      v === undefined || v === null || v === ''
+        ? M.counted
+        : !Number.isFinite(n) || Math.abs(n) > 99_999_999_999
+          ? M.quantityInvalid
+          : n < 0
+            ? M.countedNegative
+            : null;
     if (message) {
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;

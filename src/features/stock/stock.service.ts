@@ -37,7 +37,13 @@ const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 // ---- Locations ----
 
-const locationColumns = { id: stockLocations.id, name: stockLocations.name, kind: stockLocations.kind, isDefault: stockLocations.isDefault, createdAt: stockLocations.createdAt };
+const locationColumns = {
+  id: stockLocations.id,
+  name: stockLocations.name,
+  kind: stockLocations.kind,
+  isDefault: stockLocations.isDefault,
+  createdAt: stockLocations.createdAt,
+};
 type LocationRow = { id: number; name: string; kind: LocationDto['kind']; isDefault: boolean; createdAt: Date };
 const toLocationDto = (r: LocationRow): LocationDto => ({ ...r, createdAt: r.createdAt.toISOString() });
 
@@ -46,7 +52,11 @@ const toLocationDto = (r: LocationRow): LocationDto => ({ ...r, createdAt: r.cre
  * decision 071 got theirs in the migration, new ones get it with their first stock.
  */
 export async function defaultLocationId(tx: Tx, orgId: number): Promise<number> {
-  const find = () => tx.select({ id: stockLocations.id }).from(stockLocations).where(and(eq(stockLocations.orgId, orgId), eq(stockLocations.isDefault, true)));
+  const find = () =>
+    tx
+      .select({ id: stockLocations.id })
+      .from(stockLocations)
+      .where(and(eq(stockLocations.orgId, orgId), eq(stockLocations.isDefault, true)));
   const [found] = await find();
   if (found) return found.id;
   await tx.insert(stockLocations).values({ orgId, name: DEFAULT_LOCATION_NAME, kind: 'storeroom', isDefault: true }).onConflictDoNothing();
@@ -56,7 +66,10 @@ export async function defaultLocationId(tx: Tx, orgId: number): Promise<number> 
 
 /** One location of the organisation; 404 when it is not theirs. */
 export async function getLocation(tx: ReadTx, orgId: number, id: number): Promise<LocationDto> {
-  const [row] = await tx.select(locationColumns).from(stockLocations).where(and(eq(stockLocations.orgId, orgId), eq(stockLocations.id, id)));
+  const [row] = await tx
+    .select(locationColumns)
+    .from(stockLocations)
+    .where(and(eq(stockLocations.orgId, orgId), eq(stockLocations.id, id)));
   if (!row) throw notFound('Location');
   return toLocationDto(row);
 }
@@ -85,7 +98,12 @@ export async function listLocations(tx: ReadTx, orgId: number, query: LocationLi
 
 /** GET get-location-options: every location as `{ value, label, kind, isDefault }` (an organisation has few). */
 export async function listLocationOptions(tx: ReadTx, orgId: number) {
-  const rows = await tx.select(locationColumns).from(stockLocations).where(eq(stockLocations.orgId, orgId)).orderBy(desc(stockLocations.isDefault), asc(stockLocations.name)).limit(500);
+  const rows = await tx
+    .select(locationColumns)
+    .from(stockLocations)
+    .where(eq(stockLocations.orgId, orgId))
+    .orderBy(desc(stockLocations.isDefault), asc(stockLocations.name))
+    .limit(500);
   return rows.map((r) => ({ value: r.id, label: r.name, kind: r.kind, isDefault: r.isDefault }));
 }
 
@@ -102,7 +120,9 @@ async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
 export async function addLocation(tx: Tx, orgId: number, input: LocationInput, query: LocationListQuery) {
   const [any] = await tx.select({ id: stockLocations.id }).from(stockLocations).where(eq(stockLocations.orgId, orgId)).limit(1);
   const [created] = await uniqueName(() =>
-    tx.transaction((sp) => sp.insert(stockLocations).values({ orgId, name: input.name, kind: input.kind, isDefault: !any }).returning({ id: stockLocations.id })),
+    tx.transaction((sp) =>
+      sp.insert(stockLocations).values({ orgId, name: input.name, kind: input.kind, isDefault: !any }).returning({ id: stockLocations.id }),
+    ),
   );
   return { message: 'Location added successfully', location: await getLocation(tx, orgId, created.id), ...(await listLocations(tx, orgId, query)) };
 }
@@ -110,7 +130,14 @@ export async function addLocation(tx: Tx, orgId: number, input: LocationInput, q
 /** PUT update-location/{id}. */
 export async function updateLocation(tx: Tx, orgId: number, id: number, input: LocationInput) {
   await getLocation(tx, orgId, id);
-  await uniqueName(() => tx.transaction((sp) => sp.update(stockLocations).set({ name: input.name, kind: input.kind }).where(and(eq(stockLocations.orgId, orgId), eq(stockLocations.id, id)))));
+  await uniqueName(() =>
+    tx.transaction((sp) =>
+      sp
+        .update(stockLocations)
+        .set({ name: input.name, kind: input.kind })
+        .where(and(eq(stockLocations.orgId, orgId), eq(stockLocations.id, id))),
+    ),
+  );
   return { message: 'Location updated successfully', location: await getLocation(tx, orgId, id) };
 }
 
@@ -133,7 +160,10 @@ export async function deleteLocation(tx: Tx, orgId: number, id: number, query: L
 }
 
 async function requireLocation(tx: Tx, orgId: number, id: number, field: string) {
-  const [row] = await tx.select({ id: stockLocations.id, name: stockLocations.name }).from(stockLocations).where(and(eq(stockLocations.orgId, orgId), eq(stockLocations.id, id)));
+  const [row] = await tx
+    .select({ id: stockLocations.id, name: stockLocations.name })
+    .from(stockLocations)
+    .where(and(eq(stockLocations.orgId, orgId), eq(stockLocations.id, id)));
   if (!row) throw badRequest(M.locationUnknown, field);
   return row;
 }
@@ -148,7 +178,10 @@ export async function getStockSettings(tx: ReadTx, orgId: number): Promise<Stock
 
 /** PUT update-stock-settings (managers). */
 export async function updateStockSettings(tx: Tx, orgId: number, input: StockSettings) {
-  await tx.insert(stockSettings).values({ orgId, ...input }).onConflictDoUpdate({ target: stockSettings.orgId, set: input });
+  await tx
+    .insert(stockSettings)
+    .values({ orgId, ...input })
+    .onConflictDoUpdate({ target: stockSettings.orgId, set: input });
   return { message: 'Stock settings updated successfully', settings: await getStockSettings(tx, orgId) };
 }
 
@@ -221,18 +254,32 @@ export async function postMove(tx: Tx, orgId: number, move: MoveInput, options: 
       await tx
         .insert(stockLevels)
         .values({ orgId, partId: move.partId, locationId, quantity: delta })
-        .onConflictDoUpdate({ target: [stockLevels.orgId, stockLevels.partId, stockLevels.locationId], set: { quantity: sql`${stockLevels.quantity} + ${delta}`, updatedAt: sql`now()` } });
+        .onConflictDoUpdate({
+          target: [stockLevels.orgId, stockLevels.partId, stockLevels.locationId],
+          set: { quantity: sql`${stockLevels.quantity} + ${delta}`, updatedAt: sql`now()` },
+        });
     }
   }
   const total = (move.toLocationId !== null ? quantity : 0) - (move.fromLocationId !== null ? quantity : 0);
   if (total !== 0) {
-    await tx.update(parts).set({ quantityOnHand: sql`${parts.quantityOnHand} + ${total}` }).where(and(eq(parts.orgId, orgId), eq(parts.id, move.partId)));
+    await tx
+      .update(parts)
+      .set({ quantityOnHand: sql`${parts.quantityOnHand} + ${total}` })
+      .where(and(eq(parts.orgId, orgId), eq(parts.id, move.partId)));
     const from = Number(part.quantityOnHand);
     const to = round3(from + total);
     const min = Number(part.minimumQuantity);
     // Announced when a move takes the part from its minimum or above to below it (decision 043).
-    if (to < min && from >= min) await emitWebhookEvent(tx, orgId, 'part.stock-below-minimum', { id: move.partId, name: part.name, quantityOnHand: to, minimumQuantity: min });
-    await recordActivity(tx, orgId, { entityType: 'part', entityId: move.partId, userId: move.userId, action: 'updated', changes: { quantityOnHand: { from, to } }, note: move.note ?? move.reason });
+    if (to < min && from >= min)
+      await emitWebhookEvent(tx, orgId, 'part.stock-below-minimum', { id: move.partId, name: part.name, quantityOnHand: to, minimumQuantity: min });
+    await recordActivity(tx, orgId, {
+      entityType: 'part',
+      entityId: move.partId,
+      userId: move.userId,
+      action: 'updated',
+      changes: { quantityOnHand: { from, to } },
+      note: move.note ?? move.reason,
+    });
   }
   const [row] = await tx
     .insert(stockMoves)
@@ -255,7 +302,10 @@ export async function postMove(tx: Tx, orgId: number, move: MoveInput, options: 
 
 /** A part's quantity at one location (0 when it never had any). */
 export async function levelQuantity(tx: ReadTx, orgId: number, partId: number, locationId: number): Promise<number> {
-  const [row] = await tx.select({ quantity: stockLevels.quantity }).from(stockLevels).where(and(eq(stockLevels.orgId, orgId), eq(stockLevels.partId, partId), eq(stockLevels.locationId, locationId)));
+  const [row] = await tx
+    .select({ quantity: stockLevels.quantity })
+    .from(stockLevels)
+    .where(and(eq(stockLevels.orgId, orgId), eq(stockLevels.partId, partId), eq(stockLevels.locationId, locationId)));
   return Number(row?.quantity ?? 0);
 }
 
@@ -263,7 +313,12 @@ export async function levelQuantity(tx: ReadTx, orgId: number, partId: number, l
  * Sets a part's quantity at a location to what was counted: the difference becomes a `count` move (in from outside,
  * or out to nowhere). Returns the move's id, or null when the count matched.
  */
-export async function postCount(tx: Tx, orgId: number, userId: number | null, input: { partId: number; locationId: number; countedQuantity: number; note?: string | null }) {
+export async function postCount(
+  tx: Tx,
+  orgId: number,
+  userId: number | null,
+  input: { partId: number; locationId: number; countedQuantity: number; note?: string | null },
+) {
   await lockStockablePart(tx, orgId, input.partId);
   const current = await levelQuantity(tx, orgId, input.partId, input.locationId);
   const diff = round3(input.countedQuantity - current);
@@ -271,7 +326,15 @@ export async function postCount(tx: Tx, orgId: number, userId: number | null, in
   return postMove(
     tx,
     orgId,
-    { partId: input.partId, fromLocationId: diff < 0 ? input.locationId : null, toLocationId: diff > 0 ? input.locationId : null, quantity: Math.abs(diff), reason: 'count', userId, note: input.note },
+    {
+      partId: input.partId,
+      fromLocationId: diff < 0 ? input.locationId : null,
+      toLocationId: diff > 0 ? input.locationId : null,
+      quantity: Math.abs(diff),
+      reason: 'count',
+      userId,
+      note: input.note,
+    },
     // A count sets what is there: it never refuses for want of stock.
     { allowNegative: 'org', shortage: shortageConflict },
   );
@@ -293,7 +356,15 @@ export async function transferStock(tx: Tx, orgId: number, userId: number, input
   const moveId = await postMove(
     tx,
     orgId,
-    { partId: input.partId, fromLocationId: input.fromLocationId, toLocationId: input.toLocationId, quantity: input.quantity, reason: 'transfer', userId, note: input.note },
+    {
+      partId: input.partId,
+      fromLocationId: input.fromLocationId,
+      toLocationId: input.toLocationId,
+      quantity: input.quantity,
+      reason: 'transfer',
+      userId,
+      note: input.note,
+    },
     { allowNegative: 'org', shortage: shortageConflict },
   );
   return changed(tx, orgId, input.partId, moveId, 'Stock transferred successfully');
@@ -327,7 +398,11 @@ export async function updateLevelSettings(tx: Tx, orgId: number, input: LevelSet
 const levelLocations = alias(stockLocations, 'level_locations');
 
 /** GET get-stock-levels: a part's levels at every location, or a location's parts. */
-export async function listLevels(tx: ReadTx, orgId: number, query: LevelQuery): Promise<{ stockLevels: StockLevelDto[]; pagination: ReturnType<typeof pagination> }> {
+export async function listLevels(
+  tx: ReadTx,
+  orgId: number,
+  query: LevelQuery,
+): Promise<{ stockLevels: StockLevelDto[]; pagination: ReturnType<typeof pagination> }> {
   const where = and(
     eq(stockLevels.orgId, orgId),
     query.partId ? eq(stockLevels.partId, query.partId) : undefined,
@@ -475,28 +550,54 @@ export async function consumedForLine(tx: ReadTx, orgId: number, workOrderId: nu
 }
 
 /** Takes a part line's quantity from its location (a `consumption` move); 409 on a shortage unless negative stock is allowed. */
-export async function consumeForLine(tx: Tx, orgId: number, userId: number | null, line: { workOrderId: number; partId: number; locationId: number; quantity: number }) {
+export async function consumeForLine(
+  tx: Tx,
+  orgId: number,
+  userId: number | null,
+  line: { workOrderId: number; partId: number; locationId: number; quantity: number },
+) {
   return postMove(
     tx,
     orgId,
-    { partId: line.partId, fromLocationId: line.locationId, toLocationId: null, quantity: line.quantity, reason: 'consumption', userId, workOrderId: line.workOrderId },
+    {
+      partId: line.partId,
+      fromLocationId: line.locationId,
+      toLocationId: null,
+      quantity: line.quantity,
+      reason: 'consumption',
+      userId,
+      workOrderId: line.workOrderId,
+    },
     { allowNegative: 'org', shortage: shortageConflict },
   );
 }
 
 /** Puts back what a work order took of a part (a `return` move into the line's location), up to `quantity`. */
-export async function returnForLine(tx: Tx, orgId: number, userId: number | null, line: { workOrderId: number; partId: number; locationId: number; quantity?: number }) {
+export async function returnForLine(
+  tx: Tx,
+  orgId: number,
+  userId: number | null,
+  line: { workOrderId: number; partId: number; locationId: number; quantity?: number },
+) {
   const net = await consumedForLine(tx, orgId, line.workOrderId, line.partId);
   const back = round3(Math.min(net, line.quantity ?? net));
   if (back <= 0) return null;
-  return postMove(tx, orgId, { partId: line.partId, fromLocationId: null, toLocationId: line.locationId, quantity: back, reason: 'return', userId, workOrderId: line.workOrderId }, {
-    allowNegative: false,
-    shortage: shortageConflict,
-  });
+  return postMove(
+    tx,
+    orgId,
+    { partId: line.partId, fromLocationId: null, toLocationId: line.locationId, quantity: back, reason: 'return', userId, workOrderId: line.workOrderId },
+    {
+      allowNegative: false,
+      shortage: shortageConflict,
+    },
+  );
 }
 
 /** Whether a part keeps stock (stockable); consumable parts and unknown ids move nothing. */
 export async function isStockable(tx: ReadTx, orgId: number, partId: number) {
-  const [row] = await tx.select({ type: parts.type }).from(parts).where(and(eq(parts.orgId, orgId), eq(parts.id, partId)));
+  const [row] = await tx
+    .select({ type: parts.type })
+    .from(parts)
+    .where(and(eq(parts.orgId, orgId), eq(parts.id, partId)));
   return row?.type === 'stockable';
 }

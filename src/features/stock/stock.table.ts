@@ -24,7 +24,9 @@ export const stockLocations = pgTable(
     check('stock_locations_kind_check', sql`${t.kind} in ('storeroom', 'van', 'site-store')`),
     foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
     uniqueIndex('stock_locations_org_name_key').on(t.orgId, sql`lower(${t.name})`),
-    uniqueIndex('stock_locations_org_default_key').on(t.orgId).where(sql`${t.isDefault}`),
+    uniqueIndex('stock_locations_org_default_key')
+      .on(t.orgId)
+      .where(sql`${t.isDefault}`),
   ],
 );
 
@@ -80,7 +82,10 @@ export const stockMoves = pgTable(
     primaryKey({ columns: [t.orgId, t.id] }),
     check('stock_moves_reason_check', sql`${t.reason} in ('count', 'consumption', 'return', 'receipt', 'transfer', 'initial')`),
     // A ledger move goes somewhere, a positive quantity; only the history before decision 071 has no location.
-    check('stock_moves_direction_check', sql`(${t.fromLocationId} is null and ${t.toLocationId} is null) or (${t.quantity} > 0 and ${t.fromLocationId} is distinct from ${t.toLocationId})`),
+    check(
+      'stock_moves_direction_check',
+      sql`(${t.fromLocationId} is null and ${t.toLocationId} is null) or (${t.quantity} > 0 and ${t.fromLocationId} is distinct from ${t.toLocationId})`,
+    ),
     foreignKey({ columns: [t.orgId, t.partId], foreignColumns: [parts.orgId, parts.id] }).onDelete('cascade'),
     foreignKey({ columns: [t.orgId, t.fromLocationId], foreignColumns: [stockLocations.orgId, stockLocations.id] }),
     foreignKey({ columns: [t.orgId, t.toLocationId], foreignColumns: [stockLocations.orgId, stockLocations.id] }),

@@ -85,10 +85,26 @@ describe('teams', () => {
       'members.1.workerId: A worker can be selected only once',
     );
     expect(
-      messages(await add({ name: 'Team', members: [{ workerId: w1.userId, isTeamLead: true }, { workerId: w2.userId, isTeamLead: true }] })),
+      messages(
+        await add({
+          name: 'Team',
+          members: [
+            { workerId: w1.userId, isTeamLead: true },
+            { workerId: w2.userId, isTeamLead: true },
+          ],
+        }),
+      ),
     ).toContain('members.1.isTeamLead: Only one member can be the Team Lead');
     expect(
-      messages(await add({ name: 'Team', members: [{ workerId: w1.userId, isDefaultAssignee: true }, { workerId: w2.userId, isDefaultAssignee: true }] })),
+      messages(
+        await add({
+          name: 'Team',
+          members: [
+            { workerId: w1.userId, isDefaultAssignee: true },
+            { workerId: w2.userId, isDefaultAssignee: true },
+          ],
+        }),
+      ),
     ).toContain('members.1.isDefaultAssignee: Only one member can be the Default Assignee');
     const unknown = await add({ name: 'Team', members: [{ workerId: 999 }] });
     expect(unknown.status).toBe(400);
@@ -115,7 +131,9 @@ describe('teams', () => {
   it('refuses deleting a team that work stations use (409), and the station keeps its team', async () => {
     const { org, w1 } = await orgWithWorkers();
     const team = (await org.admin.post('/api/teams/add-team', { name: 'Mechanics', members: [{ workerId: w1.userId }] })).body.team;
-    await withTenant(t.database.db, org.orgId, (tx) => tx.insert(workStations).values({ orgId: org.orgId, code: 'WS-01', name: 'Line 1', city: 'Dayton', teamId: team.id }));
+    await withTenant(t.database.db, org.orgId, (tx) =>
+      tx.insert(workStations).values({ orgId: org.orgId, code: 'WS-01', name: 'Line 1', city: 'Dayton', teamId: team.id }),
+    );
     const res = await org.admin.del(`/api/teams/delete-team/${team.id}`);
     expect(res.status).toBe(409);
     expect(res.body.error).toBe('This team is used by work stations and cannot be deleted');

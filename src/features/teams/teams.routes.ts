@@ -12,13 +12,19 @@ export async function teamsRoutes(appBase: FastifyInstance) {
   app.get('/get-teams', { schema: { querystring: simpleListQuerySchema, response: { 200: teamAnswers.list } }, config: { access: EVERYONE } }, (req) =>
     req.read((tx) => listTeams(tx, req.auth.orgId, req.query)),
   );
-  app.post('/add-team', { schema: { querystring: simpleListQuerySchema, body: teamInputSchema, response: { 201: teamAnswers.add } }, config: { access: MANAGERS } }, async (req, reply) =>
-    reply.status(201).send(await req.inTenant((tx) => addTeam(tx, req.auth.orgId, req.auth.userId, req.body, req.query))),
+  app.post(
+    '/add-team',
+    { schema: { querystring: simpleListQuerySchema, body: teamInputSchema, response: { 201: teamAnswers.add } }, config: { access: MANAGERS } },
+    async (req, reply) => reply.status(201).send(await req.inTenant((tx) => addTeam(tx, req.auth.orgId, req.auth.userId, req.body, req.query))),
   );
-  app.put('/update-team/:id', { schema: { params: idParamsSchema, body: teamInputSchema, response: { 200: teamAnswers.update } }, config: { access: MANAGERS } }, (req) =>
-    req.inTenant((tx) => updateTeam(tx, req.auth.orgId, req.auth.userId, req.params.id, req.body)),
+  app.put(
+    '/update-team/:id',
+    { schema: { params: idParamsSchema, body: teamInputSchema, response: { 200: teamAnswers.update } }, config: { access: MANAGERS } },
+    (req) => req.inTenant((tx) => updateTeam(tx, req.auth.orgId, req.auth.userId, req.params.id, req.body)),
   );
-  app.delete('/delete-team/:id', { schema: { params: idParamsSchema, querystring: simpleListQuerySchema, response: { 200: teamAnswers.remove } }, config: { access: MANAGERS } }, (req) =>
-    req.inTenant((tx) => deleteTeam(tx, req.auth.orgId, req.auth.userId, req.params.id, req.query)),
+  app.delete(
+    '/delete-team/:id',
+    { schema: { params: idParamsSchema, querystring: simpleListQuerySchema, response: { 200: teamAnswers.remove } }, config: { access: MANAGERS } },
+    (req) => req.inTenant((tx) => deleteTeam(tx, req.auth.orgId, req.auth.userId, req.params.id, req.query)),
   );
 }

@@ -21,6 +21,8 @@ export async function seedTeams(tx: Tx, orgId: number) {
   for (const plan of plans) {
     const [team] = await tx.insert(teams).values({ orgId, name: plan.name }).returning({ id: teams.id });
     const ids = [...new Set([plan.lead, plan.assignee, ...plan.others])];
-    await tx.insert(teamMembers).values(ids.map((workerId) => ({ orgId, teamId: team.id, workerId, isTeamLead: workerId === plan.lead, isDefaultAssignee: workerId === plan.assignee })));
+    await tx
+      .insert(teamMembers)
+      .values(ids.map((workerId) => ({ orgId, teamId: team.id, workerId, isTeamLead: workerId === plan.lead, isDefaultAssignee: workerId === plan.assignee })));
   }
 }

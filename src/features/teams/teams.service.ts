@@ -58,12 +58,20 @@ const columns = { id: teams.id, name: teams.name, createdAt: teams.createdAt };
 
 /** The organisation's teams with their members (name filter), sorted by name. */
 export async function listTeams(tx: ReadTx, orgId: number, query: SimpleListQuery) {
-  const { rows, total } = await readSimpleList(tx, 'teams.list', orgId, query, teams, (total) => tx.select({ ...columns, total }).from(teams).$dynamic());
+  const { rows, total } = await readSimpleList(tx, 'teams.list', orgId, query, teams, (total) =>
+    tx
+      .select({ ...columns, total })
+      .from(teams)
+      .$dynamic(),
+  );
   return { teams: await withMembers(tx, orgId, rows), pagination: listWindow(query).paginate(total) };
 }
 
 export async function getTeam(tx: Tx, orgId: number, id: number) {
-  const rows = await tx.select(columns).from(teams).where(and(eq(teams.orgId, orgId), eq(teams.id, id)));
+  const rows = await tx
+    .select(columns)
+    .from(teams)
+    .where(and(eq(teams.orgId, orgId), eq(teams.id, id)));
   if (!rows.length) throw notFound('Team');
   return (await withMembers(tx, orgId, rows))[0];
 }
@@ -71,7 +79,10 @@ export async function getTeam(tx: Tx, orgId: number, id: number) {
 /** Every member must be a person of this organisation. */
 async function checkWorkers(tx: Tx, orgId: number, input: Input) {
   const ids = input.members.map((m) => m.workerId);
-  const found = await tx.select({ id: users.id }).from(users).where(and(eq(users.orgId, orgId), inArray(users.id, ids)));
+  const found = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.orgId, orgId), inArray(users.id, ids)));
   const known = new Set(found.map((f) => f.id));
   const issues = input.members.flatMap((m, i) => (known.has(m.workerId) ? [] : [{ path: `members.${i}.workerId`, message: 'Worker not found' }]));
   if (issues.length) throw new HttpError(400, 'Worker not found', issues);
@@ -100,7 +111,10 @@ const summary = (t: Pick<TeamDto, 'name' | 'Workers' | 'teamLeadId' | 'defaultAs
 export async function updateTeam(tx: Tx, orgId: number, actorId: number, id: number, input: Input) {
   const before = await getTeam(tx, orgId, id);
   await checkWorkers(tx, orgId, input);
-  await tx.update(teams).set({ name: input.name }).where(and(eq(teams.orgId, orgId), eq(teams.id, id)));
+  await tx
+    .update(teams)
+    .set({ name: input.name })
+    .where(and(eq(teams.orgId, orgId), eq(teams.id, id)));
   await setMembers(tx, orgId, id, input);
   const team = await getTeam(tx, orgId, id);
   const changes = diffChanges(summary(before), summary(team), ['name', 'members', 'teamLeadId', 'defaultAssigneeId']);

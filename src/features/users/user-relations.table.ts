@@ -19,24 +19,16 @@ export const userWorkStations = pgTable(
   ],
 );
 
-export const userAssets = pgTable(
-  'user_assets',
-  { orgId: orgIdColumn(), userId: integer().notNull(), assetId: integer().notNull() },
-  (t) => [
-    primaryKey({ columns: [t.orgId, t.userId, t.assetId] }),
-    foreignKey({ columns: [t.orgId, t.userId], foreignColumns: [users.orgId, users.id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.orgId, t.assetId], foreignColumns: [assets.orgId, assets.id] }).onDelete('cascade'),
-    index('user_assets_asset_idx').on(t.orgId, t.assetId),
-  ],
-);
+export const userAssets = pgTable('user_assets', { orgId: orgIdColumn(), userId: integer().notNull(), assetId: integer().notNull() }, (t) => [
+  primaryKey({ columns: [t.orgId, t.userId, t.assetId] }),
+  foreignKey({ columns: [t.orgId, t.userId], foreignColumns: [users.orgId, users.id] }).onDelete('cascade'),
+  foreignKey({ columns: [t.orgId, t.assetId], foreignColumns: [assets.orgId, assets.id] }).onDelete('cascade'),
+  index('user_assets_asset_idx').on(t.orgId, t.assetId),
+]);
 
-export const userServices = pgTable(
-  'user_services',
-  { orgId: orgIdColumn(), userId: integer().notNull(), serviceId: integer().notNull() },
-  (t) => [
-    primaryKey({ columns: [t.orgId, t.userId, t.serviceId] }),
-    foreignKey({ columns: [t.orgId, t.userId], foreignColumns: [users.orgId, users.id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.orgId, t.serviceId], foreignColumns: [services.orgId, services.id] }).onDelete('cascade'),
-    index('user_services_service_idx').on(t.orgId, t.serviceId),
-  ],
-);
+export const userServices = pgTable('user_services', { orgId: orgIdColumn(), userId: integer().notNull(), serviceId: integer().notNull() }, (t) => [
+  primaryKey({ columns: [t.orgId, t.userId, t.serviceId] }),
+  foreignKey({ columns: [t.orgId, t.userId], foreignColumns: [users.orgId, users.id] }).onDelete('cascade'),
+  foreignKey({ columns: [t.orgId, t.serviceId], foreignColumns: [services.orgId, services.id] }).onDelete('cascade'),
+  index('user_services_service_idx').on(t.orgId, t.serviceId),
+]);

@@ -12,17 +12,35 @@ let t: TestApp;
 /** Two work stations, two assets and two services of the organisation, inserted directly. */
 async function records(orgId: number, tag = '') {
   return withTenant(t.database.db, orgId, async (tx) => {
-    const [team] = await tx.insert(teams).values({ orgId, name: `Crew${tag}` }).returning();
-    const [category] = await tx.insert(assetCategories).values({ orgId, name: `Pumps${tag}`, code: `P${tag}` }).returning();
+    const [team] = await tx
+      .insert(teams)
+      .values({ orgId, name: `Crew${tag}` })
+      .returning();
+    const [category] = await tx
+      .insert(assetCategories)
+      .values({ orgId, name: `Pumps${tag}`, code: `P${tag}` })
+      .returning();
     const stations = await tx
       .insert(workStations)
-      .values([{ orgId, code: `L1${tag}`, name: `Lathe${tag}`, city: 'Oslo', teamId: team.id }, { orgId, code: `M1${tag}`, name: `Mill${tag}`, city: 'Oslo', teamId: team.id }])
+      .values([
+        { orgId, code: `L1${tag}`, name: `Lathe${tag}`, city: 'Oslo', teamId: team.id },
+        { orgId, code: `M1${tag}`, name: `Mill${tag}`, city: 'Oslo', teamId: team.id },
+      ])
       .returning();
     const assetRows = await tx
       .insert(assets)
-      .values([{ orgId, name: `Boiler${tag}`, date: '2026-01-01', assetCategoryId: category.id }, { orgId, name: `Chiller${tag}`, date: '2026-01-01', assetCategoryId: category.id }])
+      .values([
+        { orgId, name: `Boiler${tag}`, date: '2026-01-01', assetCategoryId: category.id },
+        { orgId, name: `Chiller${tag}`, date: '2026-01-01', assetCategoryId: category.id },
+      ])
       .returning();
-    const serviceRows = await tx.insert(services).values([{ orgId, title: `Inspection${tag}`, price: 10 }, { orgId, title: `Overhaul${tag}`, price: 90 }]).returning();
+    const serviceRows = await tx
+      .insert(services)
+      .values([
+        { orgId, title: `Inspection${tag}`, price: 10 },
+        { orgId, title: `Overhaul${tag}`, price: 90 },
+      ])
+      .returning();
     return { stations, assets: assetRows, services: serviceRows };
   });
 }
@@ -41,7 +59,8 @@ afterAll(async () => {
 const messages = (body: { issues?: { path: string; message: string }[] }) => Object.fromEntries((body.issues ?? []).reverse().map((i) => [i.path, i.message]));
 
 /** One file in field `image`. */
-const upload = (host: string, token: string, url: string, bytes: Buffer, name = 'a.png', type = 'image/png') => client(t.app, host, token).upload(url, [{ field: 'image', name, bytes, type }]);
+const upload = (host: string, token: string, url: string, bytes: Buffer, name = 'a.png', type = 'image/png') =>
+  client(t.app, host, token).upload(url, [{ field: 'image', name, bytes, type }]);
 
 describe('invitations', () => {
   it('links an invitation (the invite form and the users import) to the configured domain, never the Host header (issue 45)', async () => {
@@ -92,7 +111,11 @@ describe('invitations', () => {
 
     const form = { token, firstName: 'Wendy', lastName: 'Worker', phoneNumber: '+15551234567', password: 'FirstPass123' };
     const incomplete = await org.anonymous.post('/api/auth/complete-registration', { token });
-    expect(messages(incomplete.body)).toMatchObject({ firstName: 'First Name is required', lastName: 'Last Name is required', password: 'Password is required' });
+    expect(messages(incomplete.body)).toMatchObject({
+      firstName: 'First Name is required',
+      lastName: 'Last Name is required',
+      password: 'Password is required',
+    });
     expect(messages((await org.anonymous.post('/api/auth/complete-registration', { ...form, phoneNumber: '123' })).body)).toEqual({
       phoneNumber: 'Phone number must be 10 to 15 characters',
     });
@@ -122,7 +145,14 @@ describe('users', () => {
   it('applies the User edit rules and messages', async () => {
     const org = await createOrg(t);
     const worker = await org.as('worker');
-    const bad = await org.admin.put(`/api/user/updateUser/${worker.userId}`, { firstName: 'A', lastName: 'B', email: 'nope', phoneNumber: '12', jobTitle: 'x', role: 'boss' });
+    const bad = await org.admin.put(`/api/user/updateUser/${worker.userId}`, {
+      firstName: 'A',
+      lastName: 'B',
+      email: 'nope',
+      phoneNumber: '12',
+      jobTitle: 'x',
+      role: 'boss',
+    });
     expect(messages(bad.body)).toEqual({
       firstName: 'First Name must be at least 2 characters',
       lastName: 'Last Name must be at least 2 characters',
@@ -131,8 +161,18 @@ describe('users', () => {
       jobTitle: 'Job Title must be at least 2 characters',
       role: 'Role is required',
     });
-    expect(messages((await org.admin.put(`/api/user/updateUser/${worker.userId}`, {})).body)).toMatchObject({ firstName: 'First Name is required', email: 'Please provide a valid email', role: 'Role is required' });
-    const ok = await org.admin.put(`/api/user/updateUser/${worker.userId}`, { firstName: 'Marcus', lastName: 'Lee', email: 'marcus@x.example.com', phoneNumber: '+15550001111', role: 'manager' });
+    expect(messages((await org.admin.put(`/api/user/updateUser/${worker.userId}`, {})).body)).toMatchObject({
+      firstName: 'First Name is required',
+      email: 'Please provide a valid email',
+      role: 'Role is required',
+    });
+    const ok = await org.admin.put(`/api/user/updateUser/${worker.userId}`, {
+      firstName: 'Marcus',
+      lastName: 'Lee',
+      email: 'marcus@x.example.com',
+      phoneNumber: '+15550001111',
+      role: 'manager',
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.user).toMatchObject({ firstName: 'Marcus', role: 'manager' });
   });
@@ -160,14 +200,24 @@ describe('users', () => {
     expect(before).toMatchObject({ email: adminEmail, role: 'admin' });
 
     // the same e-mail and role, only the name and phone: still refused
-    const name = await manager.put(`/api/user/updateUser/${admin.userId}`, { firstName: 'Mallory', lastName: 'Impostor', phoneNumber: '+15550009999', email: adminEmail, role: 'admin' });
+    const name = await manager.put(`/api/user/updateUser/${admin.userId}`, {
+      firstName: 'Mallory',
+      lastName: 'Impostor',
+      phoneNumber: '+15550009999',
+      email: adminEmail,
+      role: 'admin',
+    });
     expect(name.status).toBe(403);
     expect(name.body.error).toBe('Only an admin can edit an admin');
     const email = await manager.put(`/api/user/updateUser/${admin.userId}`, { firstName: before.firstName, email: 'mine@x.example.com', role: 'admin' });
     expect(email.status).toBe(403);
     const role = await manager.put(`/api/user/updateUser/${admin.userId}`, { firstName: before.firstName, email: adminEmail, role: 'worker' });
     expect(role.status).toBe(403);
-    const promote = await manager.put(`/api/user/updateUser/${(await org.as('worker')).userId}`, { firstName: 'Wes', email: 'wes2@x.example.com', role: 'admin' });
+    const promote = await manager.put(`/api/user/updateUser/${(await org.as('worker')).userId}`, {
+      firstName: 'Wes',
+      email: 'wes2@x.example.com',
+      role: 'admin',
+    });
     expect(promote.status).toBe(403);
     expect(promote.body.error).toBe('Only an admin can change an admin role');
     expect((await manager.del(`/api/user/deleteUser/${admin.userId}`)).status).toBe(403);
@@ -175,7 +225,12 @@ describe('users', () => {
     expect(after).toEqual(before);
 
     // an admin may edit another admin, and a manager a worker
-    const byAdmin = await org.admin.put(`/api/user/updateUser/${admin.userId}`, { firstName: 'Ada', phoneNumber: '+15550001234', email: 'second.admin@x.example.com', role: 'admin' });
+    const byAdmin = await org.admin.put(`/api/user/updateUser/${admin.userId}`, {
+      firstName: 'Ada',
+      phoneNumber: '+15550001234',
+      email: 'second.admin@x.example.com',
+      role: 'admin',
+    });
     expect(byAdmin.status).toBe(200);
     expect(byAdmin.body.user).toMatchObject({ firstName: 'Ada', phoneNumber: '+15550001234', email: 'second.admin@x.example.com' });
     const worker = await org.as('worker');
@@ -185,14 +240,31 @@ describe('users', () => {
   it('keeps the optional fields an update leaves out; an empty or null one is cleared', async () => {
     const org = await createOrg(t);
     const worker = await org.as('worker');
-    const full = { firstName: 'Marcus', lastName: 'Lee', email: 'marcus@x.example.com', phoneNumber: '+15550001111', jobTitle: 'Fitter', role: 'worker', language: 'ar', location: 'Hall 2' };
+    const full = {
+      firstName: 'Marcus',
+      lastName: 'Lee',
+      email: 'marcus@x.example.com',
+      phoneNumber: '+15550001111',
+      jobTitle: 'Fitter',
+      role: 'worker',
+      language: 'ar',
+      location: 'Hall 2',
+    };
     expect((await org.admin.put(`/api/user/updateUser/${worker.userId}`, full)).status).toBe(200);
     const partial = await org.admin.put(`/api/user/updateUser/${worker.userId}`, { firstName: 'Marc', email: full.email, role: 'worker' });
     expect(partial.status).toBe(200);
     expect(partial.body.user).toMatchObject({ ...full, firstName: 'Marc' });
     const own = await worker.put(`/api/user/updateUser/${worker.userId}`, { firstName: 'Marc', email: full.email, role: 'worker', jobTitle: 'Lead fitter' });
     expect(own.body.user).toMatchObject({ ...full, firstName: 'Marc', jobTitle: 'Lead fitter' });
-    const cleared = await org.admin.put(`/api/user/updateUser/${worker.userId}`, { firstName: 'Marc', email: full.email, role: 'worker', lastName: '', phoneNumber: null, jobTitle: '', location: null });
+    const cleared = await org.admin.put(`/api/user/updateUser/${worker.userId}`, {
+      firstName: 'Marc',
+      email: full.email,
+      role: 'worker',
+      lastName: '',
+      phoneNumber: null,
+      jobTitle: '',
+      location: null,
+    });
     expect(cleared.body.user).toMatchObject({ firstName: 'Marc', lastName: '', phoneNumber: null, jobTitle: null, location: null, language: 'ar' });
   });
 
@@ -212,7 +284,10 @@ describe('users', () => {
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const expected = {
-      related_workStations: [{ id: r.stations[0].id, name: 'Lathe' }, { id: r.stations[1].id, name: 'Mill' }],
+      related_workStations: [
+        { id: r.stations[0].id, name: 'Lathe' },
+        { id: r.stations[1].id, name: 'Mill' },
+      ],
       related_assets: [{ id: r.assets[0].id, name: 'Boiler' }],
       related_services: [{ id: r.services[1].id, title: 'Overhaul' }],
     };
@@ -224,7 +299,11 @@ describe('users', () => {
 
     // a list left out is kept; an empty list clears it
     const kept = await org.admin.put(`/api/user/updateUser/${worker.userId}`, { ...base, related_assets: [] });
-    expect(kept.body.user).toMatchObject({ related_workStations: expected.related_workStations, related_assets: [], related_services: expected.related_services });
+    expect(kept.body.user).toMatchObject({
+      related_workStations: expected.related_workStations,
+      related_assets: [],
+      related_services: expected.related_services,
+    });
 
     // a worker edits their own profile but not their related records
     const own = await worker.put(`/api/user/updateUser/${worker.userId}`, { ...base, related_services: [] });
@@ -247,13 +326,18 @@ describe('users', () => {
     expect((await org.admin.get('/api/user/getCompanyUsers?name=marcus')).body.users[0].related_services).toEqual([]);
   });
 
-  it('filters the assets, services and work stations lists to a user\'s related ones (relatedTo)', async () => {
+  it("filters the assets, services and work stations lists to a user's related ones (relatedTo)", async () => {
     const org = await createOrg(t);
     const worker = await org.as('worker', { firstName: 'Marcus' });
     const other = await org.as('worker', { firstName: 'Sofia' });
     const r = await records(org.orgId);
     const base = { firstName: 'Marcus', email: `marcus@${org.subdomain}.example.com`, role: 'worker' };
-    await org.admin.put(`/api/user/updateUser/${worker.userId}`, { ...base, related_workStations: [r.stations[1].id], related_assets: [r.assets[0].id], related_services: [r.services[0].id] });
+    await org.admin.put(`/api/user/updateUser/${worker.userId}`, {
+      ...base,
+      related_workStations: [r.stations[1].id],
+      related_assets: [r.assets[0].id],
+      related_services: [r.services[0].id],
+    });
     const names = (body: Record<string, { name?: string; title?: string }[]>, key: string) => body[key].map((x) => x.name ?? x.title);
     // the worker's own lists, "Only mine"
     expect(names((await worker.get(`/api/assets/get-assets?relatedTo=${worker.userId}`)).body, 'assets')).toEqual(['Boiler']);
@@ -279,7 +363,9 @@ describe('users', () => {
     expect((await a.admin.put(`/api/user/updateUser/${worker.userId}`, { ...base, related_workStations: [mine.stations[0].id] })).status).toBe(200);
     // B cannot relate or read A's user
     expect((await b.admin.put(`/api/user/updateUser/${worker.userId}`, { ...base, related_workStations: [foreign.stations[0].id] })).status).toBe(404);
-    expect((await a.admin.get('/api/user/getCompanyUsers?name=marcus')).body.users[0].related_workStations).toEqual([{ id: mine.stations[0].id, name: 'Lathe' }]);
+    expect((await a.admin.get('/api/user/getCompanyUsers?name=marcus')).body.users[0].related_workStations).toEqual([
+      { id: mine.stations[0].id, name: 'Lathe' },
+    ]);
   });
 
   it('isolates organisations: another organisation gets 404 and changes nothing', async () => {
@@ -299,7 +385,22 @@ describe('users', () => {
     const org = await createOrg(t);
     const data = await org.admin.get('/api/user/get-app-data');
     expect(Object.keys(data.body)).toEqual(
-      expect.arrayContaining(['assetCategories', 'assets', 'maintenanceOrders', 'services', 'workers', 'workOrders', 'workStations', 'loggedInUser', 'parts', 'uomCategories', 'company', 'productCategories', 'taxes', 'timeTrackReasons']),
+      expect.arrayContaining([
+        'assetCategories',
+        'assets',
+        'maintenanceOrders',
+        'services',
+        'workers',
+        'workOrders',
+        'workStations',
+        'loggedInUser',
+        'parts',
+        'uomCategories',
+        'company',
+        'productCategories',
+        'taxes',
+        'timeTrackReasons',
+      ]),
     );
     expect(data.body.loggedInUser.email).toBe(org.email);
   });
@@ -308,10 +409,12 @@ describe('users', () => {
 describe('uploads', () => {
   it('accepts a real image, re-encoded and served with nosniff', async () => {
     const org = await createOrg(t);
-    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#336699' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
     const res = await upload(org.host, org.admin.token!, '/api/user/addProfilePicture', png);
     expect(res.status).toBe(200);
-    expect(res.body.user.profilePicture).toMatch(/^\/uploads\/org-\d+\/[0-9a-f-]+\.webp\?exp=\d+&sig=[\w-]+$/) // signed (decision 024);
+    expect(res.body.user.profilePicture).toMatch(/^\/uploads\/org-\d+\/[0-9a-f-]+\.webp\?exp=\d+&sig=[\w-]+$/); // signed (decision 024);
     expect(res.body.user.profilePictureLow).toMatch(/\.webp\?/);
     const served = await t.app.inject({ method: 'GET', url: res.body.user.profilePicture, headers: { host: org.host } });
     expect(served.statusCode).toBe(200);
@@ -328,7 +431,9 @@ describe('uploads', () => {
     const big = await upload(org.host, token, '/api/user/addProfilePicture', Buffer.alloc(2097152 + 10, 1), 'big.png');
     expect(big.status).toBe(413);
     expect(big.body.error).toBe('File size exceeds 2MB limit.');
-    const small = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).png().toBuffer();
+    const small = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
     const bomb = await upload(org.host, token, '/api/user/addProfilePicture', pngClaiming(small, 60_000, 60_000), 'bomb.png');
     expect(bomb.status).toBe(415);
     // the generic image rule on the company logo
@@ -344,7 +449,9 @@ describe('uploads', () => {
   it('needs a signed-in caller on the organisation’s host', async () => {
     const a = await createOrg(t);
     const b = await createOrg(t);
-    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
     expect((await upload(b.host, a.admin.token!, '/api/user/addProfilePicture', png)).status).toBe(401);
     void client;
   });

@@ -15,24 +15,30 @@ import { requestOrigin } from '../../server/env';
 export async function usersRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/get-app-data', { schema: { response: { 200: appDataSchema } }, config: { access: EVERYONE } }, (req) => req.read((tx) => getAppData(tx, req.auth.orgId, req.auth)));
+  app.get('/get-app-data', { schema: { response: { 200: appDataSchema } }, config: { access: EVERYONE } }, (req) =>
+    req.read((tx) => getAppData(tx, req.auth.orgId, req.auth)),
+  );
 
   app.get('/getCompanyUsers', { schema: { querystring: usersQuerySchema, response: { 200: answers.list } }, config: { access: EVERYONE } }, (req) =>
     req.read((tx) => listUsers(tx, req.auth.orgId, req.auth, req.query)),
   );
 
-  app.put('/updateUser/:id', { schema: { params: idParamsSchema, body: userUpdateSchema, response: { 200: answers.one } }, config: { access: EVERYONE, apiKeys: false } }, (req) =>
-    req.inTenant((tx) => updateUser(tx, req.auth.orgId, req.auth, req.params.id, req.body)),
+  app.put(
+    '/updateUser/:id',
+    { schema: { params: idParamsSchema, body: userUpdateSchema, response: { 200: answers.one } }, config: { access: EVERYONE, apiKeys: false } },
+    (req) => req.inTenant((tx) => updateUser(tx, req.auth.orgId, req.auth, req.params.id, req.body)),
   );
 
   // Like every delete, it takes the list's query and returns the refreshed list.
-  app.delete('/deleteUser/:id', { schema: { params: idParamsSchema, querystring: usersQuerySchema, response: { 200: answers.remove } }, config: { access: MANAGERS } }, (req) =>
-    // The user's picture leaves storage once the delete has committed.
-    removingFiles(app.deps.storage, req, async (tx) => ({
+  app.delete(
+    '/deleteUser/:id',
+    { schema: { params: idParamsSchema, querystring: usersQuerySchema, response: { 200: answers.remove } }, config: { access: MANAGERS } },
+    (req) =>
+      // The user's picture leaves storage once the delete has committed.
+      removingFiles(app.deps.storage, req, async (tx) => ({
         ...(await deleteUser(tx, req.auth.orgId, req.auth, req.params.id)),
         ...(await listUsers(tx, req.auth.orgId, req.auth, req.query)),
-      }),
-    ),
+      })),
   );
 
   app.post('/addProfilePicture', { schema: { response: { 200: answers.one } }, config: { access: EVERYONE, apiKeys: false } }, async (req) => {
@@ -41,7 +47,6 @@ export async function usersRoutes(appBase: FastifyInstance) {
     const urls = { full: await storage.put(req.auth.orgId, image.full, 'webp'), low: await storage.put(req.auth.orgId, image.low, 'webp') };
     return req.inTenant((tx) => setProfilePicture(tx, req.auth.orgId, req.auth.userId, urls));
   });
-
 }
 
 /** POST /api/auth/addUser: the spec puts the invitation under /auth; it is a people action, so it lives here. */

@@ -16,10 +16,12 @@ const optionalMin2 = (message: string) =>
 
 /** A list of record ids ([1, 2] or [{ id: 1 }]); left out, the user's links are kept. */
 const relatedIds = (message: string) =>
-  z.preprocess(
-    (v) => (v === null ? [] : Array.isArray(v) ? v.map((x) => (x && typeof x === 'object' && 'id' in x ? (x as { id: unknown }).id : x)) : v),
-    z.array(z.coerce.number({ error: message }).int(message).min(1, message).max(2147483647, message), { error: message }).max(200, 'At most 200 items'),
-  ).optional();
+  z
+    .preprocess(
+      (v) => (v === null ? [] : Array.isArray(v) ? v.map((x) => (x && typeof x === 'object' && 'id' in x ? (x as { id: unknown }).id : x)) : v),
+      z.array(z.coerce.number({ error: message }).int(message).min(1, message).max(2147483647, message), { error: message }).max(200, 'At most 200 items'),
+    )
+    .optional();
 
 /** The user's related records (spec section 3), as the API takes them: ids; only a manager or admin sets them. */
 export const RELATED_KEYS = ['related_workStations', 'related_assets', 'related_services'] as const;

@@ -57,7 +57,8 @@ async function asDtos(tx: ReadTx, orgId: number, rows: UserRow[], showRates: boo
       .innerJoin(target as typeof assets, and(eq(target.orgId, link.orgId), eq(target.id, linkTarget)))
       .where(and(eq(link.orgId, param('orgId')), isAnyOf(link.userId, param('ids'))));
   // Index lookups bounded by the organisation: one plan serves every organisation (decision 019).
-  const links = await preparedRead(tx,
+  const links = await preparedRead(
+    tx,
     'users.related',
     () =>
       unionAll(
@@ -103,7 +104,16 @@ const toDto = (row: UserRow, related: Related, showRates: boolean): UserDto => (
 });
 
 export async function getUser(tx: ReadTx, orgId: number, id: number): Promise<UserDto> {
-  const [row] = await preparedRead(tx, 'users.one', () => tx.select(userColumns).from(users).where(and(eq(users.orgId, param('orgId')), eq(users.id, param('id')))), { orgId, id });
+  const [row] = await preparedRead(
+    tx,
+    'users.one',
+    () =>
+      tx
+        .select(userColumns)
+        .from(users)
+        .where(and(eq(users.orgId, param('orgId')), eq(users.id, param('id')))),
+    { orgId, id },
+  );
   if (!row) throw notFound('User');
   // One person: the caller's own record, or one a manager reads or edits (their answers carry the rate).
   return (await asDtos(tx, orgId, [row], true))[0];
@@ -136,7 +146,17 @@ export async function listUsers(tx: ReadTx, orgId: number, viewer: AccessClaims,
 
 /** All people of the organisation (small): for pickers and the application data preload. */
 export async function listWorkers(tx: ReadTx, orgId: number, viewer: AccessClaims) {
-  const rows = await preparedRead(tx, 'users.workers', () => tx.select(userColumns).from(users).where(eq(users.orgId, param('orgId'))).orderBy(asc(users.firstName), asc(users.id)), { orgId });
+  const rows = await preparedRead(
+    tx,
+    'users.workers',
+    () =>
+      tx
+        .select(userColumns)
+        .from(users)
+        .where(eq(users.orgId, param('orgId')))
+        .orderBy(asc(users.firstName), asc(users.id)),
+    { orgId },
+  );
   return asDtos(tx, orgId, rows, seesRates(viewer));
 }
 
@@ -172,7 +192,10 @@ export async function updateUser(tx: Tx, orgId: number, actor: AccessClaims, id:
     hourlyRate: input.hourlyRate === undefined ? before.hourlyRate : input.hourlyRate,
   };
   try {
-    await tx.update(users).set(values).where(and(eq(users.orgId, orgId), eq(users.id, id)));
+    await tx
+      .update(users)
+      .set(values)
+      .where(and(eq(users.orgId, orgId), eq(users.id, id)));
   } catch (err) {
     if (pgCode(err) === '23505') throw conflict('A user with this email already exists', 'email');
     throw err;
@@ -181,7 +204,11 @@ export async function updateUser(tx: Tx, orgId: number, actor: AccessClaims, id:
   const after = await getUser(tx, orgId, id);
   const changes = {
     // The hourly rate stays out: a user's history is open to every member, its amounts are for managers only.
-    ...diffChanges(before as unknown as Record<string, unknown>, values, Object.keys(values).filter((k) => k !== 'hourlyRate')),
+    ...diffChanges(
+      before as unknown as Record<string, unknown>,
+      values,
+      Object.keys(values).filter((k) => k !== 'hourlyRate'),
+    ),
     // related records by name, in the order the user sees them
     ...diffChanges(relatedNames(before), relatedNames(after), ['related_workStations', 'related_assets', 'related_services']),
   };
@@ -233,7 +260,10 @@ export async function deleteUser(tx: Tx, orgId: number, actor: AccessClaims, id:
 }
 
 export async function setProfilePicture(tx: Tx, orgId: number, id: number, urls: { full: string; low: string }) {
-  await tx.update(users).set({ profilePicture: urls.full, profilePictureLow: urls.low }).where(and(eq(users.orgId, orgId), eq(users.id, id)));
+  await tx
+    .update(users)
+    .set({ profilePicture: urls.full, profilePictureLow: urls.low })
+    .where(and(eq(users.orgId, orgId), eq(users.id, id)));
   return { user: await getUser(tx, orgId, id) };
 }
 
@@ -249,7 +279,15 @@ export async function inviteUser(
   mail: { mailer: Mailer; origin: string; organization: string },
 ) {
   // The invitation's language: the inviting admin's choice, else their own (decision 065); the new user starts in it.
-  const language = mailLanguage(input.language ?? (await tx.select({ language: users.language }).from(users).where(and(eq(users.orgId, orgId), eq(users.id, actor.userId))))[0]?.language);
+  const language = mailLanguage(
+    input.language ??
+      (
+        await tx
+          .select({ language: users.language })
+          .from(users)
+          .where(and(eq(users.orgId, orgId), eq(users.id, actor.userId)))
+      )[0]?.language,
+  );
   let created: { id: number };
   try {
     [created] = await tx
@@ -264,7 +302,9 @@ export async function inviteUser(
   await tx.insert(invitations).values({ orgId, userId: created.id, tokenHash: hash, expiresAt: new Date(Date.now() + INVITE_HOURS * 3600_000) });
   await recordActivity(tx, orgId, { entityType: 'user', entityId: created.id, userId: actor.userId, action: 'created' });
   const link = `${mail.origin}/complete-registration?token=${encodeURIComponent(token)}`;
-  await mail.mailer.send({ to: input.email, ...mailTexts.invitation(language, { organization: mail.organization, role: input.role, link, hours: INVITE_HOURS }) }, tx);
+  await mail.mailer.send(
+    { to: input.email, ...mailTexts.invitation(language, { organization: mail.organization, role: input.role, link, hours: INVITE_HOURS }) },
+    tx,
+  );
   return { newUser: await getUser(tx, orgId, created.id) };
 }
-

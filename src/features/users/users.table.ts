@@ -15,9 +15,13 @@ export const users = pgTable(
     phoneNumber: text(),
     jobTitle: text(),
     role: text({ enum: ['admin', 'manager', 'worker'] }).notNull(),
-    language: text({ enum: ['en', 'ar'] }).notNull().default('en'),
+    language: text({ enum: ['en', 'ar'] })
+      .notNull()
+      .default('en'),
     location: text(),
-    inviteStatus: text({ enum: ['ACTIVE', 'PENDING'] }).notNull().default('ACTIVE'),
+    inviteStatus: text({ enum: ['ACTIVE', 'PENDING'] })
+      .notNull()
+      .default('ACTIVE'),
     profilePicture: text(),
     profilePictureLow: text(),
     /** What the bell shows this user (null: everything); see NOTIFICATION_TOPICS. */

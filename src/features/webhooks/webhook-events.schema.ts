@@ -22,7 +22,10 @@ const commercialDocument = (party: 'customerId' | 'vendorId') =>
   });
 
 export const WEBHOOK_EVENT_DATA: Record<WebhookEvent, { summary: string; data: z.ZodType }> = {
-  'work-order.created': { summary: 'A work order was created', data: workOrderDtoSchema.extend({ source: z.string().optional().describe('When a plan made it: which plan, for which due date') }) },
+  'work-order.created': {
+    summary: 'A work order was created',
+    data: workOrderDtoSchema.extend({ source: z.string().optional().describe('When a plan made it: which plan, for which due date') }),
+  },
   'work-order.updated': { summary: 'A work order was edited', data: workOrderDtoSchema.extend({ changes }) },
   'work-order.assigned': { summary: "A work order's assignees changed", data: workOrderDtoSchema.extend({ added: userIds, removed: userIds }) },
   'work-order.status-changed': { summary: "A work order's status changed", data: workOrderDtoSchema.extend({ from: z.string(), to: z.string() }) },
@@ -31,7 +34,10 @@ export const WEBHOOK_EVENT_DATA: Record<WebhookEvent, { summary: string; data: z
   'maintenance-request.updated': { summary: 'A maintenance request was edited or changed state', data: maintenanceRequestDtoSchema.extend({ changes }) },
   'work-order-share.created': { summary: 'A work order was shared with a contractor', data: shareDtoSchema },
   'work-order-share.revoked': { summary: "A contractor's share was revoked", data: shareDtoSchema },
-  'work-order-share.contractor-updated': { summary: 'A contractor reported on a shared work order', data: shareDtoSchema.extend({ change: z.string().describe('What the contractor did') }) },
+  'work-order-share.contractor-updated': {
+    summary: 'A contractor reported on a shared work order',
+    data: shareDtoSchema.extend({ change: z.string().describe('What the contractor did') }),
+  },
   'request.received': {
     summary: 'The request portal received a request',
     data: z.object({
@@ -61,7 +67,7 @@ export const WEBHOOK_SIGNATURE_HEADERS = [
   {
     name: 'webhook-signature',
     description:
-      "`v1,<base64 HMAC-SHA256 of \"<webhook-id>.<webhook-timestamp>.<body>\">`, keyed with the base64 part of the endpoint's `whsec_` secret (Standard Webhooks)",
+      '`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, keyed with the base64 part of the endpoint\'s `whsec_` secret (Standard Webhooks)',
   },
 ] as const;
 

@@ -38,7 +38,18 @@ export async function deliverWebhook(db: Db, job: DeliveryJob, deps: { settings:
     orgId,
     (tx) =>
       tx
-        .select({ messageId: d.messageId, payload: d.payload, status: d.status, jobSeq: d.jobSeq, attempts: d.attempts, windowStart: d.windowStart, url: e.url, secret: e.secret, enabled: e.enabled, endpointId: e.id })
+        .select({
+          messageId: d.messageId,
+          payload: d.payload,
+          status: d.status,
+          jobSeq: d.jobSeq,
+          attempts: d.attempts,
+          windowStart: d.windowStart,
+          url: e.url,
+          secret: e.secret,
+          enabled: e.enabled,
+          endpointId: e.id,
+        })
         .from(d)
         .innerJoin(e, and(eq(e.orgId, d.orgId), eq(e.id, d.endpointId)))
         .where(and(eq(d.orgId, orgId), eq(d.id, deliveryId))),
@@ -82,8 +93,14 @@ export async function deliverWebhook(db: Db, job: DeliveryJob, deps: { settings:
   let failed: FailedTry | undefined;
   await withTenant(db, orgId, async (tx) => {
     if (!lastError) {
-      await tx.update(d).set({ status: 'succeeded', attempts: tries, responseCode, responseBody, lastError: null, nextAttemptAt: null, deliveredAt: at }).where(mine);
-      await tx.update(e).set({ failingSince: null }).where(and(eq(e.orgId, orgId), eq(e.id, row.endpointId)));
+      await tx
+        .update(d)
+        .set({ status: 'succeeded', attempts: tries, responseCode, responseBody, lastError: null, nextAttemptAt: null, deliveredAt: at })
+        .where(mine);
+      await tx
+        .update(e)
+        .set({ failingSince: null })
+        .where(and(eq(e.orgId, orgId), eq(e.id, row.endpointId)));
       return;
     }
     const delay = retryDelayMs(deps.settings, tries);
@@ -113,13 +130,20 @@ export async function deliverWebhook(db: Db, job: DeliveryJob, deps: { settings:
     if (endpoint?.enabled && failingMs >= deps.settings.disableAfterHours * 3600_000) {
       const hours = Math.floor(failingMs / 3600_000);
       const reason = `Every delivery failed for ${hours} hours (last: ${lastError})`;
-      await tx.update(e).set({ enabled: false, disabledAt: at, disabledReason: reason }).where(and(eq(e.orgId, orgId), eq(e.id, row.endpointId)));
+      await tx
+        .update(e)
+        .set({ enabled: false, disabledAt: at, disabledReason: reason })
+        .where(and(eq(e.orgId, orgId), eq(e.id, row.endpointId)));
       const admins = await tx
         .select({ email: users.email, language: users.language })
         .from(users)
         .where(and(eq(users.orgId, orgId), eq(users.role, 'admin'), eq(users.inviteStatus, 'ACTIVE')));
       // Each admin reads it in their own language (decision 065).
-      for (const admin of admins) await deps.mailer.send({ to: admin.email, ...mailTexts.webhookDisabled(mailLanguage(admin.language), { url: endpoint.url, hours, lastError: String(lastError) }) }, tx);
+      for (const admin of admins)
+        await deps.mailer.send(
+          { to: admin.email, ...mailTexts.webhookDisabled(mailLanguage(admin.language), { url: endpoint.url, hours, lastError: String(lastError) }) },
+          tx,
+        );
     }
   });
   return failed;

@@ -58,7 +58,8 @@ afterAll(async () => {
   await receiver.close();
 });
 
-const deliveriesOf = async (org: TestOrg, webhookId: number) => (await org.admin.get(`/api/webhooks/list-deliveries?webhookId=${webhookId}&pageSize=100`)).body.deliveries;
+const deliveriesOf = async (org: TestOrg, webhookId: number) =>
+  (await org.admin.get(`/api/webhooks/list-deliveries?webhookId=${webhookId}&pageSize=100`)).body.deliveries;
 const forTitle = (title: string) => receiver.received.filter((r) => JSON.parse(r.body).data?.title === title);
 
 describe('webhooks', () => {
@@ -86,14 +87,20 @@ describe('webhooks', () => {
 
   it('a given secret is used, an endpoint gets only its events, and completion sends both status events', async () => {
     const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
-    const added = await a.admin.post('/api/webhooks/add-webhook', { url: `${receiver.url}?given`, events: ['work-order.status-changed', 'work-order.completed'], secret });
+    const added = await a.admin.post('/api/webhooks/add-webhook', {
+      url: `${receiver.url}?given`,
+      events: ['work-order.status-changed', 'work-order.completed'],
+      secret,
+    });
     expect(added.body.webhook.secret).toBe(secret);
     const wo = await a.admin.post('/api/work-orders/add-work-order', workOrder('Status one'));
     await a.admin.put(`/api/work-orders/update-status/${wo.body.workOrder.id}`, { status: 'completed' });
     const mine = () => receiver.received.filter((r) => r.body.includes(`"id":${wo.body.workOrder.id}`) && r.body.includes('Status one'));
     // All four, in whatever order the queue delivers them (the created one may come last).
     await until(() => mine().length >= 4, 30_000);
-    const types = mine().map((r) => JSON.parse(r.body).type).sort();
+    const types = mine()
+      .map((r) => JSON.parse(r.body).type)
+      .sort();
     // The first endpoint takes created and completed; this one status-changed and completed.
     expect(types).toEqual(['work-order.completed', 'work-order.completed', 'work-order.created', 'work-order.status-changed']);
     const changed = mine().find((r) => JSON.parse(r.body).type === 'work-order.status-changed')!;
@@ -140,7 +147,8 @@ describe('webhooks', () => {
     expect(JSON.stringify((await a.admin.get('/api/webhooks/list-webhooks')).body)).toBe(before);
     // Managers and workers are refused (admins only), a delivery's detail too (it holds the receiver's answer).
     expect((await (await a.as('manager')).get('/api/webhooks/list-webhooks')).status).toBe(403);
-    for (const role of ['manager', 'worker'] as const) expect((await (await a.as(role)).get(`/api/webhooks/get-delivery/${aDeliveries[0].id}`)).status).toBe(403);
+    for (const role of ['manager', 'worker'] as const)
+      expect((await (await a.as(role)).get(`/api/webhooks/get-delivery/${aDeliveries[0].id}`)).status).toBe(403);
   });
 
   it('announces stock falling below its minimum', async () => {
@@ -148,7 +156,12 @@ describe('webhooks', () => {
     expect(added.status).toBe(201);
     const { part } = await catalogue(t, a.orgId, 'W1');
     const partId = part.id;
-    await withTenant(t.database.db, a.orgId, (tx) => tx.update(parts).set({ quantityOnHand: 5, minimumQuantity: 3 }).where(and(eq(parts.orgId, a.orgId), eq(parts.id, partId))));
+    await withTenant(t.database.db, a.orgId, (tx) =>
+      tx
+        .update(parts)
+        .set({ quantityOnHand: 5, minimumQuantity: 3 })
+        .where(and(eq(parts.orgId, a.orgId), eq(parts.id, partId))),
+    );
     await a.admin.post(`/api/parts/adjust-stock/${partId}`, { quantity: -1, reason: 'Used' });
     await a.admin.post(`/api/parts/adjust-stock/${partId}`, { quantity: -2, reason: 'Used' });
     await a.admin.post(`/api/parts/adjust-stock/${partId}`, { quantity: -1, reason: 'Used' });
@@ -162,7 +175,10 @@ describe('webhooks', () => {
     const added = await a.admin.post('/api/webhooks/add-webhook', { url: `${receiver.url}?down`, events: ['work-order.created'] });
     const id = added.body.webhook.id;
     await withTenant(t.database.db, a.orgId, (tx) =>
-      tx.update(webhookEndpoints).set({ failingSince: sql`now() - interval '73 hours'` }).where(and(eq(webhookEndpoints.orgId, a.orgId), eq(webhookEndpoints.id, id))),
+      tx
+        .update(webhookEndpoints)
+        .set({ failingSince: sql`now() - interval '73 hours'` })
+        .where(and(eq(webhookEndpoints.orgId, a.orgId), eq(webhookEndpoints.id, id))),
     );
     receiver.answers.push(503, 503, 503, 503);
     await a.admin.post('/api/work-orders/add-work-order', workOrder('Down one'));
@@ -218,7 +234,14 @@ describe('webhooks', () => {
     const added = await a.admin.post('/api/webhooks/add-webhook', { url: `${receiver.url}?rot-iso`, events: ['quotation.accepted'] });
     const { id, secret } = added.body.webhook;
     const secretOf = async () =>
-      (await withTenant(t.database.db, a.orgId, (tx) => tx.select({ secret: webhookEndpoints.secret }).from(webhookEndpoints).where(and(eq(webhookEndpoints.orgId, a.orgId), eq(webhookEndpoints.id, id)))))[0].secret;
+      (
+        await withTenant(t.database.db, a.orgId, (tx) =>
+          tx
+            .select({ secret: webhookEndpoints.secret })
+            .from(webhookEndpoints)
+            .where(and(eq(webhookEndpoints.orgId, a.orgId), eq(webhookEndpoints.id, id))),
+        )
+      )[0].secret;
     // B's ids are its own: A's id is either none of B's (404) or one of B's own endpoints, never A's.
     const far = await b.admin.post(`/api/webhooks/rotate-webhook-secret/${id + 1000}`);
     expect(far.status).toBe(404);
@@ -234,7 +257,11 @@ describe('webhooks', () => {
     const c = await createOrg(t, 'Gamma');
     const events = ['work-order.created', 'work-order.updated', 'work-order.assigned', 'work-order.status-changed', 'work-order.completed'];
     expect((await c.admin.post('/api/webhooks/add-webhook', { url: `${receiver.url}?wo-shape`, events })).status).toBe(201);
-    const got = (type: string) => receiver.received.filter((r) => r.url.endsWith('?wo-shape')).map((r) => JSON.parse(r.body)).filter((b) => b.type === type);
+    const got = (type: string) =>
+      receiver.received
+        .filter((r) => r.url.endsWith('?wo-shape'))
+        .map((r) => JSON.parse(r.body))
+        .filter((b) => b.type === type);
     const wanda = await c.as('worker', { firstName: 'Wanda' });
     // No priority given: the API shows medium, and so does the event.
     const added = await c.admin.post('/api/work-orders/add-work-order', { title: 'Shape one', assignees: [wanda.userId] });
@@ -246,11 +273,19 @@ describe('webhooks', () => {
     expect(got('work-order.assigned')[0].data).toEqual({ ...shown, added: [wanda.userId], removed: [] });
 
     const otto = await c.as('worker', { firstName: 'Otto' });
-    const upd = await c.admin.put(`/api/work-orders/update-work-order/${shown.id}`, { title: 'Shape two', priority: 'high', assignees: [otto.userId], updatedAt: shown.updatedAt });
+    const upd = await c.admin.put(`/api/work-orders/update-work-order/${shown.id}`, {
+      title: 'Shape two',
+      priority: 'high',
+      assignees: [otto.userId],
+      updatedAt: shown.updatedAt,
+    });
     expect(upd.status, JSON.stringify(upd.body)).toBe(200);
     await until(() => got('work-order.updated').length === 1 && got('work-order.assigned').length === 2);
     const updated = got('work-order.updated')[0].data;
-    expect(updated).toEqual({ ...upd.body.workOrder, changes: expect.objectContaining({ title: { from: 'Shape one', to: 'Shape two' }, priority: { from: 'medium', to: 'high' } }) });
+    expect(updated).toEqual({
+      ...upd.body.workOrder,
+      changes: expect.objectContaining({ title: { from: 'Shape one', to: 'Shape two' }, priority: { from: 'medium', to: 'high' } }),
+    });
     expect(got('work-order.assigned')[1].data).toEqual({ ...upd.body.workOrder, added: [otto.userId], removed: [wanda.userId] });
 
     const done = await c.admin.put(`/api/work-orders/update-status/${shown.id}`, { status: 'completed' });
@@ -261,9 +296,19 @@ describe('webhooks', () => {
 
   it('announces maintenance requests created and updated, and contractor shares created, used and revoked', async () => {
     const c = await createOrg(t, 'Delta');
-    const events = ['maintenance-request.created', 'maintenance-request.updated', 'work-order-share.created', 'work-order-share.revoked', 'work-order-share.contractor-updated'];
+    const events = [
+      'maintenance-request.created',
+      'maintenance-request.updated',
+      'work-order-share.created',
+      'work-order-share.revoked',
+      'work-order-share.contractor-updated',
+    ];
     expect((await c.admin.post('/api/webhooks/add-webhook', { url: `${receiver.url}?mr-share`, events })).status).toBe(201);
-    const got = (type: string) => receiver.received.filter((r) => r.url.endsWith('?mr-share')).map((r) => JSON.parse(r.body)).filter((b) => b.type === type);
+    const got = (type: string) =>
+      receiver.received
+        .filter((r) => r.url.endsWith('?mr-share'))
+        .map((r) => JSON.parse(r.body))
+        .filter((b) => b.type === type);
 
     const refs = await catalogue(t, c.orgId, 'D1');
     const mr = await c.admin.post('/api/maintenance-requests/add-maintenance-request', correctiveRequest(refs));
@@ -279,11 +324,18 @@ describe('webhooks', () => {
     const updates = got('maintenance-request.updated').map((b) => b.data);
     const approved = updates.find((d) => d.changes.state);
     const edited = updates.find((d) => !d.changes.state);
-    expect(edited).toEqual({ ...upd.body.maintenanceRequest, changes: expect.objectContaining({ title: { from: 'Conveyor belt slipping', to: 'Belt slipping (line 2)' } }) });
+    expect(edited).toEqual({
+      ...upd.body.maintenanceRequest,
+      changes: expect.objectContaining({ title: { from: 'Conveyor belt slipping', to: 'Belt slipping (line 2)' } }),
+    });
     expect(approved).toEqual({ ...state.body.maintenanceRequest, changes: { state: { from: 'new', to: 'approved' } } });
 
     const order = await c.admin.post('/api/work-orders/add-work-order', { title: 'Chiller service' });
-    const shared = await c.admin.post('/api/shared-work-orders/create-share', { workOrderId: order.body.workOrder.id, contractorName: 'Coolair Ltd', email: 'tech@coolair.example.com' });
+    const shared = await c.admin.post('/api/shared-work-orders/create-share', {
+      workOrderId: order.body.workOrder.id,
+      contractorName: 'Coolair Ltd',
+      email: 'tech@coolair.example.com',
+    });
     expect(shared.status, JSON.stringify(shared.body)).toBe(201);
     const token = new URL(shared.body.link).searchParams.get('token')!;
     await until(() => got('work-order-share.created').length === 1);
@@ -291,9 +343,16 @@ describe('webhooks', () => {
     expect(created).toEqual(shared.body.share);
     // the link's token never leaves in an event
     expect(JSON.stringify(got('work-order-share.created'))).not.toContain(token);
-    expect((await c.anonymous.post(`/api/shared-work-orders/add-shared-comment?token=${encodeURIComponent(token)}`, { body: 'On site Monday' })).status).toBe(201);
+    expect((await c.anonymous.post(`/api/shared-work-orders/add-shared-comment?token=${encodeURIComponent(token)}`, { body: 'On site Monday' })).status).toBe(
+      201,
+    );
     await until(() => got('work-order-share.contractor-updated').length === 1);
-    expect(got('work-order-share.contractor-updated')[0].data).toMatchObject({ id: created.id, workOrderId: order.body.workOrder.id, state: 'in-progress', change: 'commented' });
+    expect(got('work-order-share.contractor-updated')[0].data).toMatchObject({
+      id: created.id,
+      workOrderId: order.body.workOrder.id,
+      state: 'in-progress',
+      change: 'commented',
+    });
     const revoked = await c.admin.put(`/api/shared-work-orders/revoke-share/${created.id}`);
     await until(() => got('work-order-share.revoked').length === 1);
     expect(got('work-order-share.revoked')[0].data).toEqual(revoked.body.share);
@@ -312,7 +371,27 @@ describe('webhooks', () => {
 
 describe('server-side request forgery', () => {
   it('refuses private, loopback, link-local, unique-local and mapped addresses', () => {
-    for (const address of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '224.0.0.1', '::1', '::', 'fe80::1', 'fc00::1', 'fd12:3456::1', '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:10.0.0.1', '64:ff9b::a00:1', 'ff02::1']) {
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '172.31.255.255',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '224.0.0.1',
+      '::1',
+      '::',
+      'fe80::1',
+      'fc00::1',
+      'fd12:3456::1',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '::ffff:10.0.0.1',
+      '64:ff9b::a00:1',
+      'ff02::1',
+    ]) {
       expect(isForbiddenAddress(address), address).toBe(true);
     }
     for (const address of ['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700::1111', '::ffff:8.8.8.8']) {
@@ -325,9 +404,15 @@ describe('server-side request forgery', () => {
     expect(err?.message).toMatch(/private or reserved/);
     // The admin reads this error: it never says which address inside our network the name gave.
     expect(err?.message).not.toMatch(/127\.0\.0\.1|::1/);
-    await expect(postJson(receiver.url.replace('127.0.0.1', 'localhost'), '{}', { headers: {}, timeoutMs: 2000, maxResponseBytes: 1000, allowPrivate: false })).rejects.toThrow(/private or reserved/);
-    await expect(postJson(receiver.url, '{}', { headers: {}, timeoutMs: 2000, maxResponseBytes: 1000, allowPrivate: false })).rejects.toThrow(/private or reserved/);
-    await expect(postJson('http://[::ffff:127.0.0.1]:1/', '{}', { headers: {}, timeoutMs: 2000, maxResponseBytes: 1000, allowPrivate: false })).rejects.toThrow(/private or reserved/);
+    await expect(
+      postJson(receiver.url.replace('127.0.0.1', 'localhost'), '{}', { headers: {}, timeoutMs: 2000, maxResponseBytes: 1000, allowPrivate: false }),
+    ).rejects.toThrow(/private or reserved/);
+    await expect(postJson(receiver.url, '{}', { headers: {}, timeoutMs: 2000, maxResponseBytes: 1000, allowPrivate: false })).rejects.toThrow(
+      /private or reserved/,
+    );
+    await expect(postJson('http://[::ffff:127.0.0.1]:1/', '{}', { headers: {}, timeoutMs: 2000, maxResponseBytes: 1000, allowPrivate: false })).rejects.toThrow(
+      /private or reserved/,
+    );
   });
 
   it('a delivery to a private address is refused and recorded, the receiver gets nothing', async () => {
@@ -338,10 +423,24 @@ describe('server-side request forgery', () => {
     const webhookId = added.body.webhook.id;
     await withTenant(t.database.db, org.orgId, (tx) => tx.update(webhookEndpoints).set({ enabled: false }).where(eq(webhookEndpoints.orgId, org.orgId)));
     const [row] = await withTenant(t.database.db, org.orgId, (tx) =>
-      tx.insert(webhookDeliveries).values({ orgId: org.orgId, endpointId: webhookId, event: 'work-order.created', messageId: 'msg_ssrf', payload: { type: 'work-order.created', data: { title: 'Never sent' } }, windowStart: new Date() }).returning(),
+      tx
+        .insert(webhookDeliveries)
+        .values({
+          orgId: org.orgId,
+          endpointId: webhookId,
+          event: 'work-order.created',
+          messageId: 'msg_ssrf',
+          payload: { type: 'work-order.created', data: { title: 'Never sent' } },
+          windowStart: new Date(),
+        })
+        .returning(),
     );
     await withTenant(t.database.db, org.orgId, (tx) => tx.update(webhookEndpoints).set({ enabled: true }).where(eq(webhookEndpoints.orgId, org.orgId)));
-    await deliverWebhook(t.database.db, { orgId: org.orgId, deliveryId: row.id, seq: 1 }, { settings: { ...settings, allowPrivate: false, retryBaseSeconds: 3600 }, mailer: t.app.deps.mailer });
+    await deliverWebhook(
+      t.database.db,
+      { orgId: org.orgId, deliveryId: row.id, seq: 1 },
+      { settings: { ...settings, allowPrivate: false, retryBaseSeconds: 3600 }, mailer: t.app.deps.mailer },
+    );
     const [delivery] = (await org.admin.get(`/api/webhooks/list-deliveries?webhookId=${webhookId}`)).body.deliveries;
     expect(delivery).toMatchObject({ status: 'retrying', responseCode: null, attempts: 1 });
     expect(delivery.lastError).toMatch(/private or reserved/);
@@ -358,10 +457,22 @@ describe('server-side request forgery', () => {
     await new Promise<void>((r) => big.listen(0, '127.0.0.1', r));
     await new Promise<void>((r) => slow.listen(0, '127.0.0.1', r));
     try {
-      const res = await postJson(`http://127.0.0.1:${(big.address() as AddressInfo).port}/`, '{}', { headers: {}, timeoutMs: 2000, maxResponseBytes: 10_000, allowPrivate: true });
+      const res = await postJson(`http://127.0.0.1:${(big.address() as AddressInfo).port}/`, '{}', {
+        headers: {},
+        timeoutMs: 2000,
+        maxResponseBytes: 10_000,
+        allowPrivate: true,
+      });
       expect(res.status).toBe(200);
       expect(res.body.length).toBe(1024);
-      await expect(postJson(`http://127.0.0.1:${(slow.address() as AddressInfo).port}/`, '{}', { headers: {}, timeoutMs: 300, maxResponseBytes: 1000, allowPrivate: true })).rejects.toThrow(/Timed out/);
+      await expect(
+        postJson(`http://127.0.0.1:${(slow.address() as AddressInfo).port}/`, '{}', {
+          headers: {},
+          timeoutMs: 300,
+          maxResponseBytes: 1000,
+          allowPrivate: true,
+        }),
+      ).rejects.toThrow(/Timed out/);
     } finally {
       big.closeAllConnections();
       slow.closeAllConnections();

@@ -3,7 +3,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from '../../shared/zod-setup';
 import { idParamsSchema } from '../../shared/pagination';
 import { ADMINS } from '../../server/plugins/request-context';
-import { deliveryDetailSchema, deliveryListQuerySchema, deliveryListSchema, deliverySchema, webhookInputSchema, webhookListSchema, webhookCreatedSchema, webhookRotatedSchema, webhookSavedSchema, webhookUpdateSchema } from './webhooks.schema';
+import {
+  deliveryDetailSchema,
+  deliveryListQuerySchema,
+  deliveryListSchema,
+  deliverySchema,
+  webhookInputSchema,
+  webhookListSchema,
+  webhookCreatedSchema,
+  webhookRotatedSchema,
+  webhookSavedSchema,
+  webhookUpdateSchema,
+} from './webhooks.schema';
 import { addWebhook, deleteWebhook, getDelivery, listDeliveries, listWebhooks, redeliver, rotateWebhookSecret, updateWebhook } from './webhooks.service';
 
 /** Webhook endpoints and their deliveries (prefix /api/webhooks, decision 043): admins only. */
@@ -18,8 +29,10 @@ export async function webhooksRoutes(appBase: FastifyInstance) {
     reply.status(201).send(await req.inTenant((tx) => addWebhook(tx, req.auth.orgId, req.body))),
   );
 
-  app.put('/update-webhook/:id', { schema: { params: idParamsSchema, body: webhookUpdateSchema, response: { 200: webhookSavedSchema } }, config: { access: ADMINS } }, (req) =>
-    req.inTenant((tx) => updateWebhook(tx, req.auth.orgId, req.params.id, req.body)),
+  app.put(
+    '/update-webhook/:id',
+    { schema: { params: idParamsSchema, body: webhookUpdateSchema, response: { 200: webhookSavedSchema } }, config: { access: ADMINS } },
+    (req) => req.inTenant((tx) => updateWebhook(tx, req.auth.orgId, req.params.id, req.body)),
   );
 
   // The new secret is in this answer only (as the first one is in add-webhook's).

@@ -85,7 +85,10 @@ export async function emitWebhookEvents(tx: Tx, orgId: number, event: WebhookEve
     })),
   );
   for (let i = 0; i < rows.length; i += 500) {
-    const created = await tx.insert(webhookDeliveries).values(rows.slice(i, i + 500)).returning({ id: webhookDeliveries.id });
+    const created = await tx
+      .insert(webhookDeliveries)
+      .values(rows.slice(i, i + 500))
+      .returning({ id: webhookDeliveries.id });
     for (const d of created) await scheduleDelivery(tx, { orgId, deliveryId: d.id, seq: 1 });
   }
 }

@@ -19,7 +19,10 @@ afterEach(() => setClockOffset(0));
 
 const S = '/api/shared-work-orders';
 const W = '/api/work-orders';
-const png = () => sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } })
+    .png()
+    .toBuffer();
 
 async function addOrder(c: Client, body: Record<string, unknown> = {}) {
   const res = await c.post(`${W}/add-work-order`, { title: 'Service the rooftop chiller', instructions: '<p>Check the refrigerant</p>', ...body });
@@ -42,7 +45,13 @@ const q = (token: string, key?: string) => `?token=${encodeURIComponent(token)}$
 const open = (org: TestOrg, token: string, key?: string) => org.anonymous.get(`${S}/get-shared-work-order${q(token, key)}`);
 const lastMail = async (to: string) =>
   (await withoutTenant(t.database.db, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.id)).limit(1)))[0];
-const history = async (org: TestOrg, orderId: number) => (await org.admin.get(`/api/activities/work-order/${orderId}`)).body.activities as { action: string; note: string | null; contractor: string | null; user: unknown }[];
+const history = async (org: TestOrg, orderId: number) =>
+  (await org.admin.get(`/api/activities/work-order/${orderId}`)).body.activities as {
+    action: string;
+    note: string | null;
+    contractor: string | null;
+    user: unknown;
+  }[];
 
 describe('sharing a work order', () => {
   it("a contractor's amounts: the currency's decimals are checked, and a big part's cost never breaks the managers' list", async () => {
@@ -71,11 +80,19 @@ describe('sharing a work order', () => {
       expect(res.body.issues).toContainEqual({ path, message });
     };
     // The testers' entry: 1900 to 9999 at the top rate would cost 7.1e16 minor units.
-    await refused({ startTime: '1900-01-01T00:00:00.000Z', endTime: '9999-12-31T23:59:00.000Z', hourlyRate: 10_000_000 }, 'endTime', 'A time entry can be at most 24 hours');
+    await refused(
+      { startTime: '1900-01-01T00:00:00.000Z', endTime: '9999-12-31T23:59:00.000Z', hourlyRate: 10_000_000 },
+      'endTime',
+      'A time entry can be at most 24 hours',
+    );
     await refused({ startTime: ago(60 * 25), endTime: ago(-1), hourlyRate: 40 }, 'endTime', 'A time entry can be at most 24 hours');
     // In the future (past a phone's clock skew of 5 minutes), or ended before the link was made.
     await refused({ startTime: ago(0), endTime: ago(-10), hourlyRate: 40 }, 'endTime', 'End time cannot be in the future');
-    await refused({ startTime: ago(60 * 24 * 3), endTime: ago(60 * 24 * 3 - 60), hourlyRate: 40 }, 'endTime', 'End time cannot be before the work order was shared with you');
+    await refused(
+      { startTime: ago(60 * 24 * 3), endTime: ago(60 * 24 * 3 - 60), hourlyRate: 40 },
+      'endTime',
+      'End time cannot be before the work order was shared with you',
+    );
     // 4,000,000.00 an hour at most: 24 hours of it stay within a line's bound.
     await refused({ startTime: ago(60), endTime: ago(0), hourlyRate: 4_000_000.01 }, 'hourlyRate', 'Hourly rate must be at most 4000000');
     // Odd values: nulls, strings, a null body.
@@ -101,7 +118,18 @@ describe('sharing a work order', () => {
     expect((await part({ name: 'Valve', quantity: 10, unitPrice: 10_000_000 })).status).toBe(201);
     // At most 200 lines of each kind per share: 199 more make 200, the next is refused.
     await withTenant(t.database.db, org.orgId, (tx) =>
-      tx.insert(workOrderParts).values(Array.from({ length: 199 }, (_, i) => ({ orgId: org.orgId, workOrderId: orderId, shareId: created.id, externalName: `p${i}`, externalUnitPriceMinor: 1, quantity: 1 }))),
+      tx
+        .insert(workOrderParts)
+        .values(
+          Array.from({ length: 199 }, (_, i) => ({
+            orgId: org.orgId,
+            workOrderId: orderId,
+            shareId: created.id,
+            externalName: `p${i}`,
+            externalUnitPriceMinor: 1,
+            quantity: 1,
+          })),
+        ),
     );
     const full = await part({ name: 'Valve', quantity: 1, unitPrice: 1 });
     expect(full.status).toBe(400);
@@ -112,7 +140,9 @@ describe('sharing a work order', () => {
   it("the share mail gives the order's due time in the organisation's time zone, in the mail's language", async () => {
     const org = await createOrg(t);
     const { company } = (await org.admin.get('/api/company/get-company-data')).body;
-    expect((await org.admin.put(`/api/company/update-company/${company.id}`, { organization: company.organization, timeZone: 'Asia/Riyadh' })).status).toBe(200);
+    expect((await org.admin.put(`/api/company/update-company/${company.id}`, { organization: company.organization, timeZone: 'Asia/Riyadh' })).status).toBe(
+      200,
+    );
     const order = await addOrder(org.admin, { dueDate: '2030-01-06T22:30:00.000Z' });
     await share(org, { email: 'riyadh@coolair.example.com' }, order.id);
     const mail = await lastMail('riyadh@coolair.example.com');
@@ -129,7 +159,11 @@ describe('sharing a work order', () => {
     const org = await createOrg(t);
     const order = await addOrder(org.admin);
     const forged = { host: `${org.subdomain.toUpperCase()}.${t.config.baseDomain}:6666` };
-    const res = await org.admin.post(`${S}/create-share`, { workOrderId: order.id, contractorName: 'Coolair Ltd', email: 'forged@coolair.example.com' }, forged);
+    const res = await org.admin.post(
+      `${S}/create-share`,
+      { workOrderId: order.id, contractorName: 'Coolair Ltd', email: 'forged@coolair.example.com' },
+      forged,
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const link = `${publicOrigin(t.config, org.subdomain)}/shared-work-order?token=`;
     expect(res.body.link.startsWith(link), res.body.link).toBe(true);
@@ -139,7 +173,15 @@ describe('sharing a work order', () => {
   it('mails a private link whose token is stored only as its SHA-256, and the contractor sees only the shared work order', async () => {
     const org = await createOrg(t);
     const { orderId, share: created, token } = await share(org);
-    expect(created).toMatchObject({ workOrderId: orderId, contractorName: 'Coolair Ltd', state: 'waiting', status: 'waiting', canComment: true, canLog: true, canComplete: true });
+    expect(created).toMatchObject({
+      workOrderId: orderId,
+      contractorName: 'Coolair Ltd',
+      state: 'waiting',
+      status: 'waiting',
+      canComment: true,
+      canLog: true,
+      canComplete: true,
+    });
     // 14 days by default.
     expect(Math.round((Date.parse(created.expiresAt) - Date.now()) / 86_400_000)).toBe(14);
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -158,7 +200,21 @@ describe('sharing a work order', () => {
     expect(dto.workOrder).toMatchObject({ title: 'Service the rooftop chiller', instructions: '<p>Check the refrigerant</p>' });
     // Nothing else of the organisation: no people, no ids of other records, no e-mail of the team.
     expect(JSON.stringify(dto)).not.toContain(org.email);
-    expect(Object.keys(dto).sort()).toEqual(['contractorName', 'currency', 'digits', 'expiresAt', 'labors', 'messages', 'organization', 'parts', 'permissions', 'procedure', 'reviewComment', 'state', 'workOrder']);
+    expect(Object.keys(dto).sort()).toEqual([
+      'contractorName',
+      'currency',
+      'digits',
+      'expiresAt',
+      'labors',
+      'messages',
+      'organization',
+      'parts',
+      'permissions',
+      'procedure',
+      'reviewComment',
+      'state',
+      'workOrder',
+    ]);
   });
 
   it('answers the same 404 for an altered, unknown, expired, revoked or other organisation token; revocation and expiry apply at once', async () => {
@@ -194,7 +250,9 @@ describe('sharing a work order', () => {
     const { token } = await share(org, { canComment: false, canLog: false, canComplete: false });
     expect((await open(org, token)).body.permissions).toEqual({ canComment: false, canLog: false, canComplete: false });
     expect((await org.anonymous.post(`${S}/add-shared-comment${q(token)}`, { body: 'hi' })).status).toBe(403);
-    expect((await org.anonymous.upload(`${S}/upload-shared-files${q(token)}`, [{ field: 'file', name: 'a.png', bytes: await png(), type: 'image/png' }])).status).toBe(403);
+    expect(
+      (await org.anonymous.upload(`${S}/upload-shared-files${q(token)}`, [{ field: 'file', name: 'a.png', bytes: await png(), type: 'image/png' }])).status,
+    ).toBe(403);
     const time = { startTime: ago(89), endTime: ago(-1), hourlyRate: 40 };
     expect((await org.anonymous.post(`${S}/add-shared-labor${q(token)}`, time)).status).toBe(403);
     expect((await org.anonymous.post(`${S}/add-shared-part${q(token)}`, { name: 'Filter', quantity: 1, unitPrice: 5 })).status).toBe(403);
@@ -217,7 +275,10 @@ describe('sharing a work order', () => {
     const up = await org.anonymous.upload(`${S}/upload-shared-files${q(token)}`, [{ field: 'file', name: 'gauge.png', bytes: await png(), type: 'image/png' }]);
     expect(up.status, JSON.stringify(up.body)).toBe(201);
     // Not an image or PDF by its bytes: refused, as every upload.
-    expect((await org.anonymous.upload(`${S}/upload-shared-files${q(token)}`, [{ field: 'file', name: 'x.png', bytes: Buffer.from('<html>'), type: 'image/png' }])).status).toBe(415);
+    expect(
+      (await org.anonymous.upload(`${S}/upload-shared-files${q(token)}`, [{ field: 'file', name: 'x.png', bytes: Buffer.from('<html>'), type: 'image/png' }]))
+        .status,
+    ).toBe(415);
     const labor = await org.anonymous.post(`${S}/add-shared-labor${q(token)}`, { startTime: ago(89), endTime: ago(-1), hourlyRate: 40 });
     expect(labor.status, JSON.stringify(labor.body)).toBe(201);
     expect((await org.anonymous.post(`${S}/add-shared-part${q(token)}`, { name: 'Filter drier', quantity: 2, unitPrice: 12.5 })).status).toBe(201);
@@ -236,7 +297,12 @@ describe('sharing a work order', () => {
 
     const lines = await history(org, order.id);
     expect(lines.find((l) => l.action === 'note')).toMatchObject({ note: 'On site, compressor noisy', contractor: 'Coolair Ltd', user: null });
-    expect(lines.filter((l) => l.contractor === 'Coolair Ltd').map((l) => l.action).sort()).toEqual(['attachment', 'note', 'updated', 'updated']);
+    expect(
+      lines
+        .filter((l) => l.contractor === 'Coolair Ltd')
+        .map((l) => l.action)
+        .sort(),
+    ).toEqual(['attachment', 'note', 'updated', 'updated']);
     // The assignee's bell has it; the assignee and the manager get an e-mail.
     const bell = (await worker.get('/api/activities/recent')).body;
     expect(JSON.stringify(bell)).toContain('Coolair Ltd');
@@ -245,11 +311,21 @@ describe('sharing a work order', () => {
 
     // The work order's labour and parts lists show the external lines; the cost counts them.
     const labors = (await org.admin.get(`${W}/get-labors/${order.id}`)).body.labors;
-    expect(labors).toMatchObject([{ workerId: null, Worker: { firstName: 'Coolair Ltd' }, external: { name: 'Coolair Ltd', rateMinor: 4000, costMinor: 6000 } }]);
+    expect(labors).toMatchObject([
+      { workerId: null, Worker: { firstName: 'Coolair Ltd' }, external: { name: 'Coolair Ltd', rateMinor: 4000, costMinor: 6000 } },
+    ]);
     const parts = (await org.admin.get(`${W}/get-parts/${order.id}`)).body.workOrderParts;
     expect(parts).toMatchObject([{ partId: null, quantity: 2, Part: { name: 'Filter drier', salesPrice: 12.5 }, external: { costMinor: 2500 } }]);
     const cost = (await org.admin.get(`${W}/get-cost/${order.id}`)).body.cost;
-    expect(cost).toEqual({ laborMinutes: 0, laborMinor: 0, externalLaborMinutes: 90, externalLaborMinor: 6000, partsMinor: 0, externalPartsMinor: 2500, totalMinor: 8500 });
+    expect(cost).toEqual({
+      laborMinutes: 0,
+      laborMinor: 0,
+      externalLaborMinutes: 90,
+      externalLaborMinor: 6000,
+      partsMinor: 0,
+      externalPartsMinor: 2500,
+      totalMinor: 8500,
+    });
     expect((await org.admin.get(`${S}/list-shares`)).body.shares[0].externalCostMinor).toBe(8500);
 
     // Accept only once done; send back, then done again, then accept closes the work order.
@@ -297,7 +373,8 @@ describe('sharing a work order', () => {
     const { token } = await share(org, {}, order.id);
     const seen = (await open(org, token)).body.procedure.steps[0] as ContractorStepDto;
     expect(seen.answeredAt).toBeNull();
-    const answer = (body: Record<string, unknown>, tok = token, client = org.anonymous) => client.post(`${S}/answer-shared-step${q(tok)}`, { stepId: seen.id, ...body });
+    const answer = (body: Record<string, unknown>, tok = token, client = org.anonymous) =>
+      client.post(`${S}/answer-shared-step${q(tok)}`, { stepId: seen.id, ...body });
     // The manager answers online meanwhile.
     const byManager = await org.admin.put(`${W}/answer-procedure-step/${order.id}`, { stepId: seen.id, value: 4.4, answeredAt: null });
     expect(byManager.status, JSON.stringify(byManager.body)).toBe(200);
@@ -311,7 +388,11 @@ describe('sharing a work order', () => {
     expect(fresh.status, JSON.stringify(fresh.body)).toBe(200);
     const byContractor = (await open(org, token)).body.procedure.steps[0];
     expect(byContractor.value).toBe(3.3);
-    const managerStale = await org.admin.put(`${W}/answer-procedure-step/${order.id}`, { stepId: seen.id, value: 5, answeredAt: byManager.body.step.answeredAt });
+    const managerStale = await org.admin.put(`${W}/answer-procedure-step/${order.id}`, {
+      stepId: seen.id,
+      value: 5,
+      answeredAt: byManager.body.step.answeredAt,
+    });
     expect(managerStale.status).toBe(409);
     expect(managerStale.body.current).toMatchObject({ value: 3.3, answeredAt: byContractor.answeredAt, answeredBy: null });
     // Odd versions: 400 on answeredAt; another organisation's host with the right version: 404; nothing changed.
@@ -324,7 +405,13 @@ describe('sharing a work order', () => {
     const org = await createOrg(t);
     const other = await createOrg(t, 'Other');
     const order = await addOrder(org.admin);
-    const proc = await org.admin.post('/api/procedures/add-procedure', { name: 'Sign-off', steps: [{ kind: 'photo', label: 'Gauge photo' }, { kind: 'signature', label: 'Signed off' }] });
+    const proc = await org.admin.post('/api/procedures/add-procedure', {
+      name: 'Sign-off',
+      steps: [
+        { kind: 'photo', label: 'Gauge photo' },
+        { kind: 'signature', label: 'Signed off' },
+      ],
+    });
     expect((await org.admin.post(`${W}/attach-procedure/${order.id}`, { procedureId: proc.body.procedure.id })).status).toBeLessThan(300);
     const { token } = await share(org, {}, order.id);
     const bytes = await png();
@@ -335,9 +422,14 @@ describe('sharing a work order', () => {
     };
     for (const [i, seen] of ((await open(org, token)).body.procedure.steps as ContractorStepDto[]).entries()) {
       expect(seen.answeredAt).toBeNull();
-      const up = (fields?: Record<string, string>, client = org.anonymous) => client.upload(`${S}/add-shared-step-image/${seen.id}${q(token)}`, [{ field: 'image', name: 'p.png', bytes, type: 'image/png' }], fields);
+      const up = (fields?: Record<string, string>, client = org.anonymous) =>
+        client.upload(`${S}/add-shared-step-image/${seen.id}${q(token)}`, [{ field: 'image', name: 'p.png', bytes, type: 'image/png' }], fields);
       // The manager answers it online meanwhile.
-      const byManager = await org.admin.upload(`${W}/add-step-image/${order.id}/step/${seen.id}`, [{ field: 'image', name: 'm.png', bytes, type: 'image/png' }], { answeredAt: '' });
+      const byManager = await org.admin.upload(
+        `${W}/add-step-image/${order.id}/step/${seen.id}`,
+        [{ field: 'image', name: 'm.png', bytes, type: 'image/png' }],
+        { answeredAt: '' },
+      );
       expect(byManager.status, JSON.stringify(byManager.body)).toBe(200);
       const files = await filesOf();
       const stale = await up({ answeredAt: '' });
@@ -385,7 +477,13 @@ describe('sharing a work order', () => {
     const answer = (label: string, value: unknown) => org.anonymous.post(`${S}/answer-shared-step${q(token)}`, { stepId: step[label].id, value });
     const image = async (label: string, tok = token, client = org.anonymous) =>
       client.upload(`${S}/add-shared-step-image/${step[label].id}${q(tok)}`, [{ field: 'image', name: 'p.png', bytes: await png(), type: 'image/png' }]);
-    for (const [label, value] of [['Isolate', true], ['Belts', 'fail'], ['Pressure', 6.5], ['Remarks', 'Oil on the floor'], ['Filter', 'Replaced']] as const) {
+    for (const [label, value] of [
+      ['Isolate', true],
+      ['Belts', 'fail'],
+      ['Pressure', 6.5],
+      ['Remarks', 'Oil on the floor'],
+      ['Filter', 'Replaced'],
+    ] as const) {
       const res = await answer(label, value);
       expect(res.status, `${label}: ${JSON.stringify(res.body)}`).toBe(200);
     }
@@ -395,7 +493,13 @@ describe('sharing a work order', () => {
     expect((await image('Gauge photo')).status).toBe(200);
     expect((await image('Signed off')).status).toBe(200);
     // Not an image by its bytes, or a step that takes no image: refused.
-    expect((await org.anonymous.upload(`${S}/add-shared-step-image/${step['Gauge photo'].id}${q(token)}`, [{ field: 'image', name: 'x.png', bytes: Buffer.from('<html>'), type: 'image/png' }])).status).toBe(415);
+    expect(
+      (
+        await org.anonymous.upload(`${S}/add-shared-step-image/${step['Gauge photo'].id}${q(token)}`, [
+          { field: 'image', name: 'x.png', bytes: Buffer.from('<html>'), type: 'image/png' },
+        ])
+      ).status,
+    ).toBe(415);
     expect((await image('Remarks')).status).toBe(400);
     // Another organisation's host, or a step of another work order: 404.
     expect((await image('Gauge photo', token, other.anonymous)).status).toBe(404);
@@ -411,7 +515,9 @@ describe('sharing a work order', () => {
     // The manager's work order has every answer, under the contractor's name in the history.
     const team = (await org.admin.get(`${W}/get-work-order-procedure/${order.id}`)).body.procedure;
     expect(team.progress).toMatchObject({ answered: 7, requiredLeft: 0 });
-    expect(team.steps.map((st: { label: string; value: unknown }) => [st.label, typeof st.value === 'string' && st.value.startsWith('/') ? 'file' : st.value])).toEqual([
+    expect(
+      team.steps.map((st: { label: string; value: unknown }) => [st.label, typeof st.value === 'string' && st.value.startsWith('/') ? 'file' : st.value]),
+    ).toEqual([
       ['Before', null],
       ['Isolate', true],
       ['Belts', 'fail'],
@@ -466,9 +572,17 @@ describe('sharing a work order', () => {
     expect((await lines(mine.token)).labors).toEqual([]);
     expect((await lines(mine.token)).parts).toEqual([]);
     expect((await lines(theirs.token)).labors).toHaveLength(1);
-    expect((await org.admin.get(`${W}/get-cost/${order.id}`)).body.cost).toMatchObject({ externalLaborMinutes: 90, externalLaborMinor: 6000, externalPartsMinor: 1000 });
-    const removed = (await history(org, order.id)).filter((l) => l.contractor === 'Coolair Ltd') as unknown as { changes: Record<string, { from: unknown; to: unknown }> }[];
-    expect(removed.map((l) => l.changes)).toEqual(expect.arrayContaining([{ labor: { from: '1h 30m (external)', to: null } }, { parts: { from: 'Filter x2 (external)', to: null } }]));
+    expect((await org.admin.get(`${W}/get-cost/${order.id}`)).body.cost).toMatchObject({
+      externalLaborMinutes: 90,
+      externalLaborMinor: 6000,
+      externalPartsMinor: 1000,
+    });
+    const removed = (await history(org, order.id)).filter((l) => l.contractor === 'Coolair Ltd') as unknown as {
+      changes: Record<string, { from: unknown; to: unknown }>;
+    }[];
+    expect(removed.map((l) => l.changes)).toEqual(
+      expect.arrayContaining([{ labor: { from: '1h 30m (external)', to: null } }, { parts: { from: 'Filter x2 (external)', to: null } }]),
+    );
 
     // Without the right to log: 403; revoked: 404; accepted: 409; and the line stays.
     const noLog = await share(org, { canLog: false }, order.id);
@@ -500,7 +614,15 @@ describe('sharing a work order', () => {
     const w = await seen(worker);
     expect(w.labors[0].external).toEqual({ shareId: expect.any(Number), name: 'Coolair Ltd', rateMinor: null, costMinor: null });
     expect(w.parts[0]).toMatchObject({ quantity: 3, Part: { name: 'Valve', salesPrice: null }, external: { rateMinor: null, costMinor: null } });
-    expect(w.cost).toEqual({ laborMinutes: 0, laborMinor: null, externalLaborMinutes: 90, externalLaborMinor: null, partsMinor: null, externalPartsMinor: null, totalMinor: null });
+    expect(w.cost).toEqual({
+      laborMinutes: 0,
+      laborMinor: null,
+      externalLaborMinutes: 90,
+      externalLaborMinor: null,
+      partsMinor: null,
+      externalPartsMinor: null,
+      totalMinor: null,
+    });
   });
 
   it('asks for a one-time code by e-mail before showing anything, when the manager wants it', async () => {
@@ -532,7 +654,12 @@ describe('sharing a work order', () => {
     const mails = async () => (await withoutTenant(t.database.db, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.to, email)))).length;
     /** The minute window of this share's mails runs out (as a minute passing would). */
     const aMinuteLater = () =>
-      withoutTenant(t.database.db, (tx) => tx.update(rateLimits).set({ resetAt: sql`now() - interval '1 second'` }).where(eq(rateLimits.key, `shareCodeMail:0:${org.orgId}:${created.id}`)));
+      withoutTenant(t.database.db, (tx) =>
+        tx
+          .update(rateLimits)
+          .set({ resetAt: sql`now() - interval '1 second'` })
+          .where(eq(rateLimits.key, `shareCodeMail:0:${org.orgId}:${created.id}`)),
+      );
 
     expect((await send()).status).toBe(200);
     const again = await send();
@@ -577,7 +704,10 @@ describe('sharing a work order', () => {
     expect((await other.admin.get(`${S}/list-shares`)).body.shares).toEqual([]);
     expect((await other.admin.get(`${S}/get-share/${created.id}`)).status).toBe(404);
     for (const path of ['revoke-share', 'extend-share', 'accept-share', 'send-back-share']) {
-      expect((await other.admin.put(`${S}/${path}/${created.id}`, path === 'extend-share' ? { days: 3 } : path === 'send-back-share' ? { comment: 'x' } : {})).status).toBe(404);
+      expect(
+        (await other.admin.put(`${S}/${path}/${created.id}`, path === 'extend-share' ? { days: 3 } : path === 'send-back-share' ? { comment: 'x' } : {}))
+          .status,
+      ).toBe(404);
     }
     expect((await other.admin.post(`${S}/add-share-comment/${created.id}`, { body: 'x' })).status).toBe(404);
     // Sharing another organisation's work order: not found.
@@ -601,12 +731,22 @@ describe('sharing a work order', () => {
 
 describe('rate limits on the public routes', () => {
   it('counts the writes apart from the reads: past the write limit a write is 429 while reads go on', async () => {
-    const limited = await createTestApp({ routeLimits: { ...t.config.routeLimits, sharedWorkOrder: { max: 50, windowSeconds: 600 }, sharedWorkOrderWrite: { max: 2, windowSeconds: 600 } } });
+    const limited = await createTestApp({
+      routeLimits: { ...t.config.routeLimits, sharedWorkOrder: { max: 50, windowSeconds: 600 }, sharedWorkOrderWrite: { max: 2, windowSeconds: 600 } },
+    });
     try {
       const org = await createOrg(limited);
       const remoteAddress = `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
       const hit = async (method: 'GET' | 'POST', path: string) =>
-        (await limited.app.inject({ method, url: `${S}/${path}?token=${'a'.repeat(43)}`, headers: { host: org.host }, remoteAddress, ...(method === 'POST' ? { payload: { body: 'x' } } : {}) })).statusCode;
+        (
+          await limited.app.inject({
+            method,
+            url: `${S}/${path}?token=${'a'.repeat(43)}`,
+            headers: { host: org.host },
+            remoteAddress,
+            ...(method === 'POST' ? { payload: { body: 'x' } } : {}),
+          })
+        ).statusCode;
       const writes = [await hit('POST', 'add-shared-comment'), await hit('POST', 'add-shared-labor'), await hit('POST', 'add-shared-comment')];
       expect(writes).toEqual([404, 400, 429]);
       expect(await hit('GET', 'get-shared-work-order')).toBe(404);
@@ -623,7 +763,12 @@ describe('rate limits on the public routes', () => {
       const remoteAddress = `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
       const codes: number[] = [];
       for (let i = 0; i < 5; i++) {
-        const res = await limited.app.inject({ method: 'GET', url: `${S}/get-shared-work-order?token=${'a'.repeat(43)}`, headers: { host: org.host }, remoteAddress });
+        const res = await limited.app.inject({
+          method: 'GET',
+          url: `${S}/get-shared-work-order?token=${'a'.repeat(43)}`,
+          headers: { host: org.host },
+          remoteAddress,
+        });
         codes.push(res.statusCode);
       }
       expect(codes.slice(0, 3)).toEqual([404, 404, 404]);

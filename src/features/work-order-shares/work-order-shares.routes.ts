@@ -83,7 +83,9 @@ export async function workOrderSharesRoutes(appBase: FastifyInstance) {
     req.read((tx) => listShares(tx, req.auth.orgId, req.query)),
   );
 
-  app.get('/get-share/:id', { schema: { params: idParamsSchema, response: { 200: shareThreadSchema } }, config: { access: MANAGERS } }, (req) => req.read((tx) => getShare(tx, req.auth.orgId, req.params.id)));
+  app.get('/get-share/:id', { schema: { params: idParamsSchema, response: { 200: shareThreadSchema } }, config: { access: MANAGERS } }, (req) =>
+    req.read((tx) => getShare(tx, req.auth.orgId, req.params.id)),
+  );
 
   app.post('/create-share', { schema: { body: shareInputSchema, response: { 201: shareCreatedSchema } }, config: { access: MANAGERS } }, async (req, reply) => {
     reply.status(201);
@@ -94,20 +96,26 @@ export async function workOrderSharesRoutes(appBase: FastifyInstance) {
     req.inTenant((tx) => revokeShare(tx, req.auth.orgId, req.auth, req.params.id)),
   );
 
-  app.put('/extend-share/:id', { schema: { params: idParamsSchema, body: extendShareSchema, response: { 200: shareChangedSchema } }, config: { access: MANAGERS } }, (req) =>
-    req.inTenant((tx) => extendShare(tx, req.auth.orgId, req.params.id, req.body.days)),
+  app.put(
+    '/extend-share/:id',
+    { schema: { params: idParamsSchema, body: extendShareSchema, response: { 200: shareChangedSchema } }, config: { access: MANAGERS } },
+    (req) => req.inTenant((tx) => extendShare(tx, req.auth.orgId, req.params.id, req.body.days)),
   );
 
   app.put('/accept-share/:id', { schema: { params: idParamsSchema, response: { 200: shareChangedSchema } }, config: { access: MANAGERS } }, (req) =>
     req.inTenant((tx) => acceptShare(tx, req.auth.orgId, req.auth, req.params.id)),
   );
 
-  app.put('/send-back-share/:id', { schema: { params: idParamsSchema, body: sendBackShareSchema, response: { 200: shareChangedSchema } }, config: { access: MANAGERS } }, (req) =>
-    req.inTenant((tx) => sendBackShare(tx, req.auth.orgId, req.auth, req.params.id, req.body.comment, mail(req))),
+  app.put(
+    '/send-back-share/:id',
+    { schema: { params: idParamsSchema, body: sendBackShareSchema, response: { 200: shareChangedSchema } }, config: { access: MANAGERS } },
+    (req) => req.inTenant((tx) => sendBackShare(tx, req.auth.orgId, req.auth, req.params.id, req.body.comment, mail(req))),
   );
 
-  app.post('/add-share-comment/:id', { schema: { params: idParamsSchema, body: shareCommentSchema, response: { 200: shareThreadSchema } }, config: { access: MANAGERS } }, (req) =>
-    req.inTenant((tx) => addTeamComment(tx, req.auth.orgId, req.auth, req.params.id, req.body.body, mail(req))),
+  app.post(
+    '/add-share-comment/:id',
+    { schema: { params: idParamsSchema, body: shareCommentSchema, response: { 200: shareThreadSchema } }, config: { access: MANAGERS } },
+    (req) => req.inTenant((tx) => addTeamComment(tx, req.auth.orgId, req.auth, req.params.id, req.body.body, mail(req))),
   );
 
   // ---- The contractor (public, by the link's token) ----
@@ -135,23 +143,39 @@ export async function workOrderSharesRoutes(appBase: FastifyInstance) {
     return { orgId, shareId };
   };
 
-  app.post('/send-share-code', { schema: { querystring: shareTokenQuerySchema, response: { 200: shareCodeSentSchema } }, config: { access: 'public' }, onRequest: throttle('shareCode') }, async (req, reply) => {
-    const { orgId } = await perShare(req, req.query.token, reply, countCodeMail);
-    return req.inTenant((tx) => sendShareCode(tx, orgId, req.query.token, app.deps.mailer));
-  });
+  app.post(
+    '/send-share-code',
+    { schema: { querystring: shareTokenQuerySchema, response: { 200: shareCodeSentSchema } }, config: { access: 'public' }, onRequest: throttle('shareCode') },
+    async (req, reply) => {
+      const { orgId } = await perShare(req, req.query.token, reply, countCodeMail);
+      return req.inTenant((tx) => sendShareCode(tx, orgId, req.query.token, app.deps.mailer));
+    },
+  );
 
-  app.post('/confirm-share-code', { schema: { querystring: shareTokenQuerySchema, body: confirmCodeSchema, response: { 200: shareCodeConfirmedSchema } }, config: { access: 'public' }, onRequest: throttle('shareCode') }, async (req, reply) => {
-    const { orgId, shareId } = await perShare(req, req.query.token, reply, countCodeTry);
-    const result = await req.inTenant((tx) => confirmShareCode(tx, orgId, req.query.token, req.body.code));
-    if (!result.ok) throw new HttpError(400, 'The code is wrong or has expired');
-    await clearCodeTries(db(), orgId, shareId);
-    return { message: 'E-mail confirmed', key: result.key };
-  });
+  app.post(
+    '/confirm-share-code',
+    {
+      schema: { querystring: shareTokenQuerySchema, body: confirmCodeSchema, response: { 200: shareCodeConfirmedSchema } },
+      config: { access: 'public' },
+      onRequest: throttle('shareCode'),
+    },
+    async (req, reply) => {
+      const { orgId, shareId } = await perShare(req, req.query.token, reply, countCodeTry);
+      const result = await req.inTenant((tx) => confirmShareCode(tx, orgId, req.query.token, req.body.code));
+      if (!result.ok) throw new HttpError(400, 'The code is wrong or has expired');
+      await clearCodeTries(db(), orgId, shareId);
+      return { message: 'E-mail confirmed', key: result.key };
+    },
+  );
 
-  app.post('/add-shared-comment', { schema: { querystring: shareTokenQuerySchema, body: shareCommentSchema, response: created }, ...write }, async (req, reply) => {
-    reply.status(201);
-    return req.inTenant((tx) => addContractorComment(tx, orgOf(req), req.query.token, req.query.key, req.body.body, app.deps.mailer));
-  });
+  app.post(
+    '/add-shared-comment',
+    { schema: { querystring: shareTokenQuerySchema, body: shareCommentSchema, response: created }, ...write },
+    async (req, reply) => {
+      reply.status(201);
+      return req.inTenant((tx) => addContractorComment(tx, orgOf(req), req.query.token, req.query.key, req.body.body, app.deps.mailer));
+    },
+  );
 
   // Files: the share is checked before a byte is read; then stored under the same checks as every upload.
   app.post('/upload-shared-files', { schema: { querystring: shareTokenQuerySchema, response: created }, ...write }, async (req, reply) => {
@@ -164,15 +188,23 @@ export async function workOrderSharesRoutes(appBase: FastifyInstance) {
     return req.inTenant((tx) => addContractorFiles(tx, orgId, req.query.token, req.query.key, stored, app.deps.mailer));
   });
 
-  app.post('/add-shared-labor', { schema: { querystring: shareTokenQuerySchema, body: contractorLaborSchema, response: created }, ...write }, async (req, reply) => {
-    reply.status(201);
-    return req.inTenant((tx) => addContractorLabor(tx, orgOf(req), req.query.token, req.query.key, req.body, app.deps.mailer));
-  });
+  app.post(
+    '/add-shared-labor',
+    { schema: { querystring: shareTokenQuerySchema, body: contractorLaborSchema, response: created }, ...write },
+    async (req, reply) => {
+      reply.status(201);
+      return req.inTenant((tx) => addContractorLabor(tx, orgOf(req), req.query.token, req.query.key, req.body, app.deps.mailer));
+    },
+  );
 
-  app.post('/add-shared-part', { schema: { querystring: shareTokenQuerySchema, body: contractorPartSchema, response: created }, ...write }, async (req, reply) => {
-    reply.status(201);
-    return req.inTenant((tx) => addContractorPart(tx, orgOf(req), req.query.token, req.query.key, req.body, app.deps.mailer));
-  });
+  app.post(
+    '/add-shared-part',
+    { schema: { querystring: shareTokenQuerySchema, body: contractorPartSchema, response: created }, ...write },
+    async (req, reply) => {
+      reply.status(201);
+      return req.inTenant((tx) => addContractorPart(tx, orgOf(req), req.query.token, req.query.key, req.body, app.deps.mailer));
+    },
+  );
 
   // Clearing a photo or signature step discards its file once the answer commits.
   app.post('/answer-shared-step', { schema: { querystring: shareTokenQuerySchema, body: contractorAnswerSchema, response: done }, ...write }, (req) =>
@@ -181,17 +213,23 @@ export async function workOrderSharesRoutes(appBase: FastifyInstance) {
 
   // A photo or drawn signature step: the share and the step are checked before a byte is read; then the image rule
   // of every step image (re-encoded); the replaced image is discarded once the answer commits.
-  app.post('/add-shared-step-image/:stepId', { schema: { params: sharedStepImageParamsSchema, querystring: shareTokenQuerySchema, response: done }, ...write }, async (req) => {
-    const orgId = orgOf(req);
-    const { token, key } = req.query;
-    await req.read((tx) => checkContractorStepImage(tx, orgId, token, key, req.params.stepId));
-    // The step's answeredAt as the page showed it comes with the file (field `answeredAt`): 409 if answered since.
-    const { bytes, fields } = await readUploadedImageAndFields(req, 'image');
-    const answeredAt = stepImageVersion(fields);
-    const image = await processImage(bytes, 'image');
-    const url = await app.deps.storage.put(orgId, image.full, 'webp');
-    return removedUnlessKept(app.deps.storage, [url], () => removingFiles(app.deps.storage, req, (tx) => setContractorStepImage(tx, orgId, token, key, req.params.stepId, url, answeredAt, sign)));
-  });
+  app.post(
+    '/add-shared-step-image/:stepId',
+    { schema: { params: sharedStepImageParamsSchema, querystring: shareTokenQuerySchema, response: done }, ...write },
+    async (req) => {
+      const orgId = orgOf(req);
+      const { token, key } = req.query;
+      await req.read((tx) => checkContractorStepImage(tx, orgId, token, key, req.params.stepId));
+      // The step's answeredAt as the page showed it comes with the file (field `answeredAt`): 409 if answered since.
+      const { bytes, fields } = await readUploadedImageAndFields(req, 'image');
+      const answeredAt = stepImageVersion(fields);
+      const image = await processImage(bytes, 'image');
+      const url = await app.deps.storage.put(orgId, image.full, 'webp');
+      return removedUnlessKept(app.deps.storage, [url], () =>
+        removingFiles(app.deps.storage, req, (tx) => setContractorStepImage(tx, orgId, token, key, req.params.stepId, url, answeredAt, sign)),
+      );
+    },
+  );
 
   // The contractor's own time and parts lines (only their share's, while it works and is not accepted).
   app.delete('/delete-shared-labor/:id', { schema: { params: idParamsSchema, querystring: shareTokenQuerySchema, response: done }, ...write }, (req) =>

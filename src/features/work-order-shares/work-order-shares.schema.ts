@@ -63,7 +63,10 @@ export const shareTokenQuerySchema = z.strictObject({
 });
 
 export const confirmCodeSchema = z.strictObject({
-  code: z.string({ error: 'Enter the 6-digit code' }).trim().regex(/^\d{6}$/, 'Enter the 6-digit code'),
+  code: z
+    .string({ error: 'Enter the 6-digit code' })
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code'),
 });
 
 const money = (label: string) =>
@@ -87,7 +90,11 @@ export type ContractorLaborInput = z.input<typeof contractorLaborSchema>;
 /** A part the contractor used: their name for it, a quantity and their unit price. */
 export const contractorPartSchema = z.strictObject({
   name: requiredString('Part name is required').max(200, 'Part name must be at most 200 characters'),
-  quantity: z.coerce.number({ error: 'Quantity must be a whole number of at least 1' }).int('Quantity must be a whole number of at least 1').min(1, 'Quantity must be a whole number of at least 1').max(MAX_LINE_QUANTITY, 'Quantity is too large'),
+  quantity: z.coerce
+    .number({ error: 'Quantity must be a whole number of at least 1' })
+    .int('Quantity must be a whole number of at least 1')
+    .min(1, 'Quantity must be a whole number of at least 1')
+    .max(MAX_LINE_QUANTITY, 'Quantity is too large'),
   unitPrice: money('Unit price'),
 });
 export type ContractorPartInput = z.input<typeof contractorPartSchema>;

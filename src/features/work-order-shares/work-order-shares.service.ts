@@ -2,7 +2,19 @@ import { randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, ReadTx, Tx } from '../../server/db/client';
 import { clearRateLimit, hitRateLimit } from '../../server/rate-limit';
-import { assets, users, workOrderAssignees, workOrderProcedures, workOrderProcedureSteps, workOrders, customerVendors, workOrderShareMessages, workOrderShares, workOrderLabors, workOrderParts } from '../../server/db/schema';
+import {
+  assets,
+  users,
+  workOrderAssignees,
+  workOrderProcedures,
+  workOrderProcedureSteps,
+  workOrders,
+  customerVendors,
+  workOrderShareMessages,
+  workOrderShares,
+  workOrderLabors,
+  workOrderParts,
+} from '../../server/db/schema';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../server/http-error';
 import type { Mailer } from '../../server/mailer';
 import { mailLanguage, mailTexts } from '../../server/mail-language';
@@ -69,7 +81,9 @@ const externalCostOf = sql<number>`(
   coalesce((select sum(${laborCostMinor(workOrderLabors.startDate, workOrderLabors.endDate, workOrderLabors.externalRateMinor)})
     from ${workOrderLabors} where ${workOrderLabors.orgId} = ${workOrderShares.orgId} and ${workOrderLabors.shareId} = ${workOrderShares.id}), 0)
   + coalesce((select sum(${workOrderParts.externalUnitPriceMinor}::bigint * ${workOrderParts.quantity})
-    from ${workOrderParts} where ${workOrderParts.orgId} = ${workOrderShares.orgId} and ${workOrderParts.shareId} = ${workOrderShares.id}), 0))`.mapWith(Number);
+    from ${workOrderParts} where ${workOrderParts.orgId} = ${workOrderShares.orgId} and ${workOrderParts.shareId} = ${workOrderShares.id}), 0))`.mapWith(
+  Number,
+);
 
 const shareColumns = {
   share: workOrderShares,
@@ -177,7 +191,6 @@ export async function getShare(tx: ReadTx, orgId: number, id: number) {
   return { share, messages: await readMessages(tx, orgId, id, (url) => url) };
 }
 
-
 const linkOf = (origin: string, token: string) => `${origin}/shared-work-order?token=${encodeURIComponent(token)}`;
 
 /**
@@ -186,14 +199,29 @@ const linkOf = (origin: string, token: string) => `${origin}/shared-work-order?t
  * the manager once in the answer (to copy it), never again.
  */
 export async function createShare(tx: Tx, orgId: number, actor: AccessClaims, input: z.output<typeof shareInputSchema>, mail: ShareMail) {
-  const [order] = await tx.select({ id: workOrders.id, title: workOrders.title, dueDate: workOrders.dueDate }).from(workOrders).where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, input.workOrderId)));
+  const [order] = await tx
+    .select({ id: workOrders.id, title: workOrders.title, dueDate: workOrders.dueDate })
+    .from(workOrders)
+    .where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, input.workOrderId)));
   if (!order) throw badRequest('Work order not found', 'workOrderId');
   if (input.vendorId) {
-    const [vendor] = await tx.select({ id: customerVendors.id }).from(customerVendors).where(and(eq(customerVendors.orgId, orgId), eq(customerVendors.id, input.vendorId)));
+    const [vendor] = await tx
+      .select({ id: customerVendors.id })
+      .from(customerVendors)
+      .where(and(eq(customerVendors.orgId, orgId), eq(customerVendors.id, input.vendorId)));
     if (!vendor) throw badRequest('Vendor not found', 'vendorId');
   }
   const { token, hash: tokenHash } = newOpaqueToken();
-  const language = input.language ?? mailLanguage((await tx.select({ language: users.language }).from(users).where(and(eq(users.orgId, orgId), eq(users.id, actor.userId))))[0]?.language);
+  const language =
+    input.language ??
+    mailLanguage(
+      (
+        await tx
+          .select({ language: users.language })
+          .from(users)
+          .where(and(eq(users.orgId, orgId), eq(users.id, actor.userId)))
+      )[0]?.language,
+    );
   const expiresAt = new Date(now().getTime() + input.days * 86_400_000);
   const [created] = await tx
     .insert(workOrderShares)
@@ -213,19 +241,32 @@ export async function createShare(tx: Tx, orgId: number, actor: AccessClaims, in
       createdById: actor.userId,
     })
     .returning({ id: workOrderShares.id });
-  await recordActivity(tx, orgId, { entityType: WORK_ORDER, entityId: order.id, userId: actor.userId, action: 'updated', changes: { sharedWith: { from: null, to: `${input.contractorName} <${input.email}>` } } });
+  await recordActivity(tx, orgId, {
+    entityType: WORK_ORDER,
+    entityId: order.id,
+    userId: actor.userId,
+    action: 'updated',
+    changes: { sharedWith: { from: null, to: `${input.contractorName} <${input.email}>` } },
+  });
   const company = await getCompany(tx, orgId);
   const link = linkOf(mail.origin, token);
   // The due moment on the organisation's clock, in the mail's language (decision 064).
   const due = order.dueDate ? formatDateTime(order.dueDate, language, company.timeZone) : undefined;
-  await mail.mailer.send({ to: input.email, ...mailTexts.share(language, { link, organization: company.organization, workOrder: order.title, days: input.days, due }) }, tx);
+  await mail.mailer.send(
+    { to: input.email, ...mailTexts.share(language, { link, organization: company.organization, workOrder: order.title, days: input.days, due }) },
+    tx,
+  );
   await emitWebhookEvent(tx, orgId, 'work-order-share.created', () => readShare(tx, orgId, created.id));
   return { message: 'Work order shared successfully', share: await readShare(tx, orgId, created.id), link };
 }
 
 /** Locks one share of the organisation for a change; 404 when it is not theirs. */
 async function lockShare(tx: Tx, orgId: number, id: number) {
-  const [row] = await tx.select().from(workOrderShares).where(and(eq(workOrderShares.orgId, orgId), eq(workOrderShares.id, id))).for('update');
+  const [row] = await tx
+    .select()
+    .from(workOrderShares)
+    .where(and(eq(workOrderShares.orgId, orgId), eq(workOrderShares.id, id)))
+    .for('update');
   if (!row) throw notFound('Share');
   return row;
 }
@@ -234,8 +275,17 @@ async function lockShare(tx: Tx, orgId: number, id: number) {
 export async function revokeShare(tx: Tx, orgId: number, actor: AccessClaims, id: number) {
   const row = await lockShare(tx, orgId, id);
   if (!row.revokedAt) {
-    await tx.update(workOrderShares).set({ revokedAt: now() }).where(and(eq(workOrderShares.orgId, orgId), eq(workOrderShares.id, id)));
-    await recordActivity(tx, orgId, { entityType: WORK_ORDER, entityId: row.workOrderId, userId: actor.userId, action: 'updated', changes: { sharedWith: { from: row.contractorName, to: null } } });
+    await tx
+      .update(workOrderShares)
+      .set({ revokedAt: now() })
+      .where(and(eq(workOrderShares.orgId, orgId), eq(workOrderShares.id, id)));
+    await recordActivity(tx, orgId, {
+      entityType: WORK_ORDER,
+      entityId: row.workOrderId,
+      userId: actor.userId,
+      action: 'updated',
+      changes: { sharedWith: { from: row.contractorName, to: null } },
+    });
     await emitWebhookEvent(tx, orgId, 'work-order-share.revoked', () => readShare(tx, orgId, id));
   }
   return { message: 'Share revoked', share: await readShare(tx, orgId, id) };
@@ -246,7 +296,10 @@ export async function extendShare(tx: Tx, orgId: number, id: number, days: numbe
   const row = await lockShare(tx, orgId, id);
   if (row.revokedAt) throw conflict('A revoked share cannot be extended');
   const from = Math.max(row.expiresAt.getTime(), now().getTime());
-  await tx.update(workOrderShares).set({ expiresAt: new Date(from + days * 86_400_000) }).where(and(eq(workOrderShares.orgId, orgId), eq(workOrderShares.id, id)));
+  await tx
+    .update(workOrderShares)
+    .set({ expiresAt: new Date(from + days * 86_400_000) })
+    .where(and(eq(workOrderShares.orgId, orgId), eq(workOrderShares.id, id)));
   return { message: 'Share extended', share: await readShare(tx, orgId, id) };
 }
 
@@ -255,13 +308,25 @@ export async function acceptShare(tx: Tx, orgId: number, actor: AccessClaims, id
   const row = await lockShare(tx, orgId, id);
   if (row.state !== 'done') throw conflict('Only work marked as done can be accepted');
   await closeWorkOrder(tx, orgId, actor, row.workOrderId);
-  await tx.update(workOrderShares).set({ state: 'accepted', reviewComment: null }).where(and(eq(workOrderShares.orgId, orgId), eq(workOrderShares.id, id)));
-  await recordActivity(tx, orgId, { entityType: WORK_ORDER, entityId: row.workOrderId, userId: actor.userId, action: 'updated', changes: { contractorWork: { from: row.contractorName, to: 'accepted' } } });
+  await tx
+    .update(workOrderShares)
+    .set({ state: 'accepted', reviewComment: null })
+    .where(and(eq(workOrderShares.orgId, orgId), eq(workOrderShares.id, id)));
+  await recordActivity(tx, orgId, {
+    entityType: WORK_ORDER,
+    entityId: row.workOrderId,
+    userId: actor.userId,
+    action: 'updated',
+    changes: { contractorWork: { from: row.contractorName, to: 'accepted' } },
+  });
   return { message: 'Work accepted and work order closed', share: await readShare(tx, orgId, id) };
 }
 
 async function authorName(tx: ReadTx, orgId: number, userId: number) {
-  const [u] = await tx.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(and(eq(users.orgId, orgId), eq(users.id, userId)));
+  const [u] = await tx
+    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(and(eq(users.orgId, orgId), eq(users.id, userId)));
   return u ? `${u.firstName} ${u.lastName}`.trim() || u.email : 'Team';
 }
 
@@ -269,9 +334,20 @@ async function authorName(tx: ReadTx, orgId: number, userId: number) {
 export async function sendBackShare(tx: Tx, orgId: number, actor: AccessClaims, id: number, comment: string, mail: ShareMail) {
   const row = await lockShare(tx, orgId, id);
   if (row.state !== 'done') throw conflict('Only work marked as done can be sent back');
-  await tx.update(workOrderShares).set({ state: 'sent-back', reviewComment: comment }).where(and(eq(workOrderShares.orgId, orgId), eq(workOrderShares.id, id)));
-  await tx.insert(workOrderShareMessages).values({ orgId, shareId: id, userId: actor.userId, authorName: await authorName(tx, orgId, actor.userId), body: comment });
-  await recordActivity(tx, orgId, { entityType: WORK_ORDER, entityId: row.workOrderId, userId: actor.userId, action: 'updated', changes: { contractorWork: { from: 'done', to: 'sent back' } } });
+  await tx
+    .update(workOrderShares)
+    .set({ state: 'sent-back', reviewComment: comment })
+    .where(and(eq(workOrderShares.orgId, orgId), eq(workOrderShares.id, id)));
+  await tx
+    .insert(workOrderShareMessages)
+    .values({ orgId, shareId: id, userId: actor.userId, authorName: await authorName(tx, orgId, actor.userId), body: comment });
+  await recordActivity(tx, orgId, {
+    entityType: WORK_ORDER,
+    entityId: row.workOrderId,
+    userId: actor.userId,
+    action: 'updated',
+    changes: { contractorWork: { from: 'done', to: 'sent back' } },
+  });
   await mail.mailer.send({ to: row.email, ...mailTexts.shareSentBack(mailLanguage(row.language), comment) }, tx);
   return { message: 'Work sent back', share: await readShare(tx, orgId, id) };
 }
@@ -294,7 +370,10 @@ export type LiveShare = ShareRow;
  * expired, revoked or another organisation's (its hash is looked up inside this organisation only).
  */
 export async function findShare(tx: ReadTx, orgId: number, token: string): Promise<LiveShare> {
-  const [row] = await tx.select().from(workOrderShares).where(and(eq(workOrderShares.orgId, orgId), eq(workOrderShares.tokenHash, hashToken(token))));
+  const [row] = await tx
+    .select()
+    .from(workOrderShares)
+    .where(and(eq(workOrderShares.orgId, orgId), eq(workOrderShares.tokenHash, hashToken(token))));
   if (!row || row.revokedAt || row.expiresAt.getTime() <= now().getTime()) throw gone();
   return row;
 }
@@ -313,24 +392,50 @@ async function shareFor(tx: ReadTx, orgId: number, token: string, key: string | 
 
 /** The manager and the assignees: the bell has the history line; this is their e-mail, by their settings. */
 async function notifyTeam(tx: Tx, orgId: number, share: LiveShare, what: string, mailer: Mailer) {
-  const assignees = tx.select({ id: workOrderAssignees.userId }).from(workOrderAssignees).where(and(eq(workOrderAssignees.orgId, orgId), eq(workOrderAssignees.workOrderId, share.workOrderId)));
+  const assignees = tx
+    .select({ id: workOrderAssignees.userId })
+    .from(workOrderAssignees)
+    .where(and(eq(workOrderAssignees.orgId, orgId), eq(workOrderAssignees.workOrderId, share.workOrderId)));
   const people = await tx
     .select({ email: users.email, settings: users.notificationSettings, language: users.language })
     .from(users)
-    .where(and(eq(users.orgId, orgId), eq(users.inviteStatus, 'ACTIVE'), or(inArray(users.id, assignees), share.createdById ? eq(users.id, share.createdById) : undefined)));
-  const [order] = await tx.select({ title: workOrders.title }).from(workOrders).where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, share.workOrderId)));
+    .where(
+      and(
+        eq(users.orgId, orgId),
+        eq(users.inviteStatus, 'ACTIVE'),
+        or(inArray(users.id, assignees), share.createdById ? eq(users.id, share.createdById) : undefined),
+      ),
+    );
+  const [order] = await tx
+    .select({ title: workOrders.title })
+    .from(workOrders)
+    .where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, share.workOrderId)));
   for (const p of people) {
     const wants = { ...DEFAULT_NOTIFICATION_SETTINGS, ...(p.settings ?? {}) }.maintenance;
     if (!wants) continue;
     // In the recipient's own language (decision 065).
-    await mailer.send({ to: p.email, ...mailTexts.contractorUpdate(mailLanguage(p.language), { contractor: share.contractorName, what, workOrder: workOrderDisplayId(share.workOrderId), title: order?.title ?? null }) }, tx);
+    await mailer.send(
+      {
+        to: p.email,
+        ...mailTexts.contractorUpdate(mailLanguage(p.language), {
+          contractor: share.contractorName,
+          what,
+          workOrder: workOrderDisplayId(share.workOrderId),
+          title: order?.title ?? null,
+        }),
+      },
+      tx,
+    );
   }
 }
 
 /** The contractor did something: last activity, and a waiting or sent-back share is in progress (or `state`). */
 async function markActive(tx: Tx, orgId: number, share: LiveShare, state?: ShareState, what = 'updated the work') {
   const next = state ?? (share.state === 'waiting' || share.state === 'sent-back' ? 'in-progress' : share.state);
-  await tx.update(workOrderShares).set({ lastActivityAt: now(), state: next }).where(and(eq(workOrderShares.orgId, orgId), eq(workOrderShares.id, share.id)));
+  await tx
+    .update(workOrderShares)
+    .set({ lastActivityAt: now(), state: next })
+    .where(and(eq(workOrderShares.orgId, orgId), eq(workOrderShares.id, share.id)));
   // Every change the contractor makes passes here: the one place that tells the webhooks.
   await emitWebhookEvent(tx, orgId, 'work-order-share.contractor-updated', async () => ({ ...(await readShare(tx, orgId, share.id)), change: what }));
 }
@@ -342,22 +447,53 @@ async function touch(tx: Tx, orgId: number, share: LiveShare, what: string, mail
 }
 
 /** GET shared-work-order: what the contractor's page shows (or, before the code, that a code is needed). */
-export async function getSharedWorkOrder(tx: ReadTx, orgId: number, token: string, key: string | undefined, sign: (url: string) => string): Promise<SharedWorkOrderDto | ShareGateDto> {
+export async function getSharedWorkOrder(
+  tx: ReadTx,
+  orgId: number,
+  token: string,
+  key: string | undefined,
+  sign: (url: string) => string,
+): Promise<SharedWorkOrderDto | ShareGateDto> {
   const share = await findShare(tx, orgId, token);
   if (!confirmed(share, key)) return { codeRequired: true, emailHint: maskEmail(share.email) };
   const [order] = await tx
-    .select({ id: workOrders.id, title: workOrders.title, instructions: workOrders.instructions, status: workOrders.status, priority: workOrders.priority, dueDate: workOrders.dueDate, assetName: assets.name, assetCode: assets.assetCode })
+    .select({
+      id: workOrders.id,
+      title: workOrders.title,
+      instructions: workOrders.instructions,
+      status: workOrders.status,
+      priority: workOrders.priority,
+      dueDate: workOrders.dueDate,
+      assetName: assets.name,
+      assetCode: assets.assetCode,
+    })
     .from(workOrders)
     .leftJoin(assets, and(eq(assets.orgId, workOrders.orgId), eq(assets.id, workOrders.assetId)))
     .where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, share.workOrderId)));
   if (!order) throw gone();
   const money = await moneySettings(tx, orgId);
   const company = await getCompany(tx, orgId);
-  const [head] = await tx.select({ name: workOrderProcedures.name }).from(workOrderProcedures).where(and(eq(workOrderProcedures.orgId, orgId), eq(workOrderProcedures.workOrderId, order.id)));
+  const [head] = await tx
+    .select({ name: workOrderProcedures.name })
+    .from(workOrderProcedures)
+    .where(and(eq(workOrderProcedures.orgId, orgId), eq(workOrderProcedures.workOrderId, order.id)));
   const s = workOrderProcedureSteps;
   const steps = head
     ? await tx
-        .select({ id: s.id, position: s.position, kind: s.kind, label: s.label, required: s.required, unit: s.unit, min: s.min, max: s.max, options: s.options, value: s.value, flagged: s.flagged, answeredAt: s.answeredAt })
+        .select({
+          id: s.id,
+          position: s.position,
+          kind: s.kind,
+          label: s.label,
+          required: s.required,
+          unit: s.unit,
+          min: s.min,
+          max: s.max,
+          options: s.options,
+          value: s.value,
+          flagged: s.flagged,
+          answeredAt: s.answeredAt,
+        })
         .from(s)
         .where(and(eq(s.orgId, orgId), eq(s.workOrderId, order.id)))
         .orderBy(s.position)
@@ -393,7 +529,15 @@ export async function getSharedWorkOrder(tx: ReadTx, orgId: number, token: strin
         costMinor: l.external!.costMinor ?? 0,
       }),
     ),
-    parts: lines.parts.map((p): ContractorPartDto => ({ id: p.id, name: p.external!.name, quantity: p.quantity, unitPriceMinor: p.external!.rateMinor ?? 0, costMinor: p.external!.costMinor ?? 0 })),
+    parts: lines.parts.map(
+      (p): ContractorPartDto => ({
+        id: p.id,
+        name: p.external!.name,
+        quantity: p.quantity,
+        unitPriceMinor: p.external!.rateMinor ?? 0,
+        costMinor: p.external!.costMinor ?? 0,
+      }),
+    ),
   };
 }
 
@@ -406,7 +550,10 @@ function contractorProcedure(name: string, rows: ContractorStepRow[], sign: (url
   return { name, steps, progress: progressOf(steps) };
 }
 
-type ContractorStepRow = Pick<IssuedStepRow, 'id' | 'position' | 'kind' | 'label' | 'required' | 'unit' | 'min' | 'max' | 'options' | 'value' | 'flagged' | 'answeredAt'>;
+type ContractorStepRow = Pick<
+  IssuedStepRow,
+  'id' | 'position' | 'kind' | 'label' | 'required' | 'unit' | 'min' | 'max' | 'options' | 'value' | 'flagged' | 'answeredAt'
+>;
 
 /** One step as the contractor sees it (also the `current` of a stale answer's 409). */
 function contractorStep(r: ContractorStepRow, sign: (url: string) => string): ContractorStepDto {
@@ -499,9 +646,18 @@ export async function checkContractorUpload(tx: ReadTx, orgId: number, token: st
 }
 
 /** POST upload-shared-files: files the contractor added (already checked and stored), in the thread and the history. */
-export async function addContractorFiles(tx: Tx, orgId: number, token: string, key: string | undefined, files: { url: string; name: string }[], mailer: Mailer) {
+export async function addContractorFiles(
+  tx: Tx,
+  orgId: number,
+  token: string,
+  key: string | undefined,
+  files: { url: string; name: string }[],
+  mailer: Mailer,
+) {
   const share = await shareFor(tx, orgId, token, key, 'canComment');
-  await tx.insert(workOrderShareMessages).values(files.map((f) => ({ orgId, shareId: share.id, userId: null, authorName: share.contractorName, fileUrl: f.url, fileName: f.name })));
+  await tx
+    .insert(workOrderShareMessages)
+    .values(files.map((f) => ({ orgId, shareId: share.id, userId: null, authorName: share.contractorName, fileUrl: f.url, fileName: f.name })));
   await recordActivity(tx, orgId, {
     entityType: WORK_ORDER,
     entityId: share.workOrderId,
@@ -514,23 +670,49 @@ export async function addContractorFiles(tx: Tx, orgId: number, token: string, k
 }
 
 /** POST add-shared-labor: the contractor's time at their own rate (counted in the work order's cost, external). */
-export async function addContractorLabor(tx: Tx, orgId: number, token: string, key: string | undefined, input: z.output<typeof contractorLaborSchema>, mailer: Mailer) {
+export async function addContractorLabor(
+  tx: Tx,
+  orgId: number,
+  token: string,
+  key: string | undefined,
+  input: z.output<typeof contractorLaborSchema>,
+  mailer: Mailer,
+) {
   const share = await shareFor(tx, orgId, token, key, 'canLog');
   const money = await moneySettings(tx, orgId);
   checkCurrencyDecimals(input.hourlyRate, money, 'hourlyRate');
   const { digits } = money;
-  await addExternalLabor(tx, orgId, share.workOrderId, { shareId: share.id, name: share.contractorName, since: share.createdAt }, { startTime: input.startTime, endTime: input.endTime, rateMinor: toMinor(input.hourlyRate, digits) });
+  await addExternalLabor(
+    tx,
+    orgId,
+    share.workOrderId,
+    { shareId: share.id, name: share.contractorName, since: share.createdAt },
+    { startTime: input.startTime, endTime: input.endTime, rateMinor: toMinor(input.hourlyRate, digits) },
+  );
   await touch(tx, orgId, share, 'logged time', mailer);
   return { message: 'Time logged' };
 }
 
 /** POST add-shared-part: a part the contractor used, at their own unit price. */
-export async function addContractorPart(tx: Tx, orgId: number, token: string, key: string | undefined, input: z.output<typeof contractorPartSchema>, mailer: Mailer) {
+export async function addContractorPart(
+  tx: Tx,
+  orgId: number,
+  token: string,
+  key: string | undefined,
+  input: z.output<typeof contractorPartSchema>,
+  mailer: Mailer,
+) {
   const share = await shareFor(tx, orgId, token, key, 'canLog');
   const money = await moneySettings(tx, orgId);
   checkCurrencyDecimals(input.unitPrice, money, 'unitPrice');
   const { digits } = money;
-  await addExternalPart(tx, orgId, share.workOrderId, { shareId: share.id, name: share.contractorName }, { name: input.name, quantity: input.quantity, unitPriceMinor: toMinor(input.unitPrice, digits) });
+  await addExternalPart(
+    tx,
+    orgId,
+    share.workOrderId,
+    { shareId: share.id, name: share.contractorName },
+    { name: input.name, quantity: input.quantity, unitPriceMinor: toMinor(input.unitPrice, digits) },
+  );
   await touch(tx, orgId, share, 'reported a part', mailer);
   return { message: 'Part added' };
 }
@@ -577,7 +759,16 @@ export async function checkContractorStepImage(tx: ReadTx, orgId: number, token:
  * POST add-shared-step-image/{stepId}: the stored image (photo, drawn signature) answers the step, under the
  * contractor's name; made from the step's `answeredAt` as the page showed it (answered since: 409 with the step now).
  */
-export async function setContractorStepImage(tx: Tx, orgId: number, token: string, key: string | undefined, stepId: number, url: string, answeredAt: string | null | undefined, sign: (url: string) => string) {
+export async function setContractorStepImage(
+  tx: Tx,
+  orgId: number,
+  token: string,
+  key: string | undefined,
+  stepId: number,
+  url: string,
+  answeredAt: string | null | undefined,
+  sign: (url: string) => string,
+) {
   const share = await shareFor(tx, orgId, token, key, 'canLog');
   await setStepImageAsContractor(tx, orgId, share.workOrderId, share.contractorName, stepId, url, answeredAt, (step) => contractorStep(step, sign));
   await markActive(tx, orgId, share);

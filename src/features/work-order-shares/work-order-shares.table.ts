@@ -22,7 +22,9 @@ export const workOrderShares = pgTable(
     contractorName: text().notNull(),
     email: text().notNull(),
     /** The contractor's e-mails are written in it: the share's choice, else the sharing manager's language (decision 065). */
-    language: text({ enum: ['en', 'ar'] }).notNull().default('en'),
+    language: text({ enum: ['en', 'ar'] })
+      .notNull()
+      .default('en'),
     tokenHash: text().notNull(),
     canComment: boolean().notNull().default(false),
     canLog: boolean().notNull().default(false),

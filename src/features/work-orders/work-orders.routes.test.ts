@@ -24,17 +24,44 @@ const BASE = '/api/work-orders';
 async function fixtures(org: TestOrg, tag = 'A') {
   return withTenant(t.database.db, org.orgId, async (tx) => {
     const orgId = org.orgId;
-    const [category] = await tx.insert(assetCategories).values({ orgId, name: `Pumps ${tag}`, code: `PMP${tag}` }).returning();
-    const [asset] = await tx.insert(assets).values({ orgId, name: `Boiler Feed Pump ${tag}`, date: '2024-01-15', assetCategoryId: category.id }).returning();
-    const [pc] = await tx.insert(productCategories).values({ orgId, name: `Spares ${tag}` }).returning();
-    const [uc] = await tx.insert(uomCategories).values({ orgId, name: `Unit ${tag}` }).returning();
-    const [uom] = await tx.insert(uoms).values({ orgId, name: `Each ${tag}`, categoryId: uc.id, type: 'reference' }).returning();
+    const [category] = await tx
+      .insert(assetCategories)
+      .values({ orgId, name: `Pumps ${tag}`, code: `PMP${tag}` })
+      .returning();
+    const [asset] = await tx
+      .insert(assets)
+      .values({ orgId, name: `Boiler Feed Pump ${tag}`, date: '2024-01-15', assetCategoryId: category.id })
+      .returning();
+    const [pc] = await tx
+      .insert(productCategories)
+      .values({ orgId, name: `Spares ${tag}` })
+      .returning();
+    const [uc] = await tx
+      .insert(uomCategories)
+      .values({ orgId, name: `Unit ${tag}` })
+      .returning();
+    const [uom] = await tx
+      .insert(uoms)
+      .values({ orgId, name: `Each ${tag}`, categoryId: uc.id, type: 'reference' })
+      .returning();
     // Consumable: these tests are about the lines, not stock (a stockable part's line takes stock, decision 071).
     const base = { orgId, type: 'consumable' as const, categoryId: pc.id, unitOfMeasureId: uom.id, purchaseUnitOfMeasureId: uom.id };
-    const [bearing] = await tx.insert(parts).values({ ...base, name: `Bearing 6204 ${tag}`, salesPrice: 12.5 }).returning();
-    const [grease] = await tx.insert(parts).values({ ...base, name: `Grease cartridge ${tag}`, salesPrice: 7.25 }).returning();
-    const [repair] = await tx.insert(timeTrackingReasons).values({ orgId, name: `Repair ${tag}`, type: 'productivity' }).returning();
-    const [waiting] = await tx.insert(timeTrackingReasons).values({ orgId, name: `Waiting for parts ${tag}`, type: 'availability', isBlockingReason: true }).returning();
+    const [bearing] = await tx
+      .insert(parts)
+      .values({ ...base, name: `Bearing 6204 ${tag}`, salesPrice: 12.5 })
+      .returning();
+    const [grease] = await tx
+      .insert(parts)
+      .values({ ...base, name: `Grease cartridge ${tag}`, salesPrice: 7.25 })
+      .returning();
+    const [repair] = await tx
+      .insert(timeTrackingReasons)
+      .values({ orgId, name: `Repair ${tag}`, type: 'productivity' })
+      .returning();
+    const [waiting] = await tx
+      .insert(timeTrackingReasons)
+      .values({ orgId, name: `Waiting for parts ${tag}`, type: 'availability', isBlockingReason: true })
+      .returning();
     return { asset, bearing, grease, repair, waiting };
   });
 }
@@ -45,8 +72,7 @@ async function addOrder(c: Client, body: Record<string, unknown> = {}) {
   return res.body.workOrder as { id: number; workOrderId: string; status: string; [k: string]: unknown };
 }
 
-const issue = (res: { body: { issues?: { path: string; message: string }[] } }, path: string) =>
-  res.body.issues?.find((i) => i.path === path)?.message;
+const issue = (res: { body: { issues?: { path: string; message: string }[] } }, path: string) => res.body.issues?.find((i) => i.path === path)?.message;
 
 describe('work orders: add, get, update, status, delete', () => {
   it('adds an order with WO-0001, defaults, the refreshed list and the success message', async () => {
@@ -113,7 +139,14 @@ describe('work orders: add, get, update, status, delete', () => {
       expect(res.status).toBe(400);
       expect(issue(res, 'title')).toBe('Work Order Title is required');
     }
-    const bad = await org.admin.post(`${BASE}/add-work-order`, { title: 'X', duration: '2h', priority: 'extreme', status: 'done', dueDate: 'soon', assetId: 'x' });
+    const bad = await org.admin.post(`${BASE}/add-work-order`, {
+      title: 'X',
+      duration: '2h',
+      priority: 'extreme',
+      status: 'done',
+      dueDate: 'soon',
+      assetId: 'x',
+    });
     expect(bad.status).toBe(400);
     expect(issue(bad, 'duration')).toBe('Duration must be in HH:MM format');
     expect(issue(bad, 'priority')).toBe('Priority must be one of lowest, low, medium, high, critical');
@@ -124,7 +157,16 @@ describe('work orders: add, get, update, status, delete', () => {
     expect(issue(order, 'endDate')).toBe('End time must be after start time');
     const extra = await org.admin.post(`${BASE}/add-work-order`, { title: 'X', orgId: 5 });
     expect(extra.status).toBe(400);
-    const empties = await org.admin.post(`${BASE}/add-work-order`, { title: 'Optional fields empty', duration: '', priority: '', dueDate: '', startDate: null, instructions: '', assetId: null, assignees: [] });
+    const empties = await org.admin.post(`${BASE}/add-work-order`, {
+      title: 'Optional fields empty',
+      duration: '',
+      priority: '',
+      dueDate: '',
+      startDate: null,
+      instructions: '',
+      assetId: null,
+      assignees: [],
+    });
     expect(empties.status, JSON.stringify(empties.body)).toBe(201);
   });
 
@@ -134,7 +176,13 @@ describe('work orders: add, get, update, status, delete', () => {
     expect((await addOrder(org.admin, { status: 'finished' })).status).toBe('completed');
     expect((await addOrder(org.admin, { priority: 'urgent' })).priority).toBe('critical');
     const wo = await addOrder(org.admin);
-    for (const [sent, stored] of [['in-progress', 'in-progress'], ['finished', 'completed'], ['pending', 'assigned'], ['cancelled', 'cancelled'], ['completed', 'completed']]) {
+    for (const [sent, stored] of [
+      ['in-progress', 'in-progress'],
+      ['finished', 'completed'],
+      ['pending', 'assigned'],
+      ['cancelled', 'cancelled'],
+      ['completed', 'completed'],
+    ]) {
       const res = await org.admin.put(`${BASE}/update-status/${wo.id}`, { status: sent });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.order.status).toBe(stored);
@@ -151,10 +199,22 @@ describe('work orders: add, get, update, status, delete', () => {
     const org = await createOrg(t);
     const { asset, bearing, repair } = await fixtures(org);
     const wo = await addOrder(org.admin, { priority: 'low' });
-    const upd = await org.admin.put(`${BASE}/update-work-order/${wo.id}`, { title: 'Replace pump seal and gasket', priority: 'high', assetId: asset.id, duration: '01:15' });
+    const upd = await org.admin.put(`${BASE}/update-work-order/${wo.id}`, {
+      title: 'Replace pump seal and gasket',
+      priority: 'high',
+      assetId: asset.id,
+      duration: '01:15',
+    });
     expect(upd.status, JSON.stringify(upd.body)).toBe(200);
     expect(upd.body.message).toBe('Work order updated successfully');
-    expect(upd.body.workOrder).toMatchObject({ id: wo.id, title: 'Replace pump seal and gasket', priority: 'high', asset: { id: asset.id }, duration: '01:15', status: 'assigned' });
+    expect(upd.body.workOrder).toMatchObject({
+      id: wo.id,
+      title: 'Replace pump seal and gasket',
+      priority: 'high',
+      asset: { id: asset.id },
+      duration: '01:15',
+      status: 'assigned',
+    });
     const empty = await org.admin.put(`${BASE}/update-work-order/${wo.id}`, { title: '' });
     expect(issue(empty, 'title')).toBe('Work Order Title is required');
     expect((await org.admin.put(`${BASE}/update-work-order/999`, { title: 'x' })).status).toBe(404);
@@ -197,7 +257,11 @@ describe('work orders: add, get, update, status, delete', () => {
     const part = await a.admin.post(`${BASE}/add-parts/${wo.id}`, { parts: [fb.grease.id + 5] });
     expect(part.status).toBe(400);
     expect(issue(part, 'parts')).toBe('Part not found');
-    const reason = await a.admin.post(`${BASE}/add-labor/${wo.id}`, { startTime: '2026-01-01T08:00:00Z', endTime: '2026-01-01T09:00:00Z', reason: fb.waiting.id + 5 });
+    const reason = await a.admin.post(`${BASE}/add-labor/${wo.id}`, {
+      startTime: '2026-01-01T08:00:00Z',
+      endTime: '2026-01-01T09:00:00Z',
+      reason: fb.waiting.id + 5,
+    });
     expect(reason.status).toBe(400);
     expect(issue(reason, 'reason')).toBe('Reason is required');
     expect((await a.admin.get(`${BASE}/get-work-orders`)).body.pagination.totalRecords).toBe(1);
@@ -208,7 +272,10 @@ describe('work orders: list, filters, pagination, statistics', () => {
   it('pages, filters by status (repeated or comma separated) and title, and counts exactly', async () => {
     const org = await createOrg(t);
     for (let i = 1; i <= 23; i++) {
-      await addOrder(org.admin, { title: i % 5 === 0 ? `Inspect HVAC unit ${i}` : `Lubricate conveyor ${i}`, status: i % 3 === 0 ? 'completed' : i % 3 === 1 ? 'assigned' : 'in-progress' });
+      await addOrder(org.admin, {
+        title: i % 5 === 0 ? `Inspect HVAC unit ${i}` : `Lubricate conveyor ${i}`,
+        status: i % 3 === 0 ? 'completed' : i % 3 === 1 ? 'assigned' : 'in-progress',
+      });
     }
     const p1 = await org.admin.get(`${BASE}/get-work-orders`);
     expect(p1.status).toBe(200);
@@ -334,7 +401,10 @@ describe("work orders: 'Due in Next 7 Days' from the kept day counts", () => {
     const direct = async () =>
       (await org.admin.get(`${BASE}/get-work-orders?page=1&pageSize=100`)).body.workOrders.filter(
         (o: { dueDate: string | null; status: string }) =>
-          o.dueDate && ['assigned', 'in-progress'].includes(o.status) && new Date(o.dueDate) >= now && new Date(o.dueDate).getTime() < now.getTime() + 168 * hour,
+          o.dueDate &&
+          ['assigned', 'in-progress'].includes(o.status) &&
+          new Date(o.dueDate) >= now &&
+          new Date(o.dueDate).getTime() < now.getTime() + 168 * hour,
       ).length;
     expect((await cards()).dueNext7Days).toBe(12); // the eleven edges from 0 to 167.99 h, and the one in progress
     expect((await cards()).dueNext7Days).toBe(await direct());
@@ -362,13 +432,21 @@ describe('work orders: labour', () => {
     expect(empty.status).toBe(200);
     expect(empty.body.labors).toEqual([]);
 
-    const before = await org.admin.post(`${BASE}/add-labor/${wo.id}`, { startTime: '2026-01-01T10:00:00Z', endTime: '2026-01-01T09:00:00Z', reason: repair.id });
+    const before = await org.admin.post(`${BASE}/add-labor/${wo.id}`, {
+      startTime: '2026-01-01T10:00:00Z',
+      endTime: '2026-01-01T09:00:00Z',
+      reason: repair.id,
+    });
     expect(before.status).toBe(400);
     expect(issue(before, 'endTime')).toBe('startTime must be before endTime');
     const same = await org.admin.post(`${BASE}/add-labor/${wo.id}`, { startTime: '2026-01-01T10:00:00Z', endTime: '2026-01-01T10:00:00Z', reason: repair.id });
     expect(issue(same, 'endTime')).toBe('startTime must be before endTime');
     for (const reason of [undefined, 0, -1, '', 'abc', 1.5]) {
-      const res = await org.admin.post(`${BASE}/add-labor/${wo.id}`, { startTime: '2026-01-01T08:00:00Z', endTime: '2026-01-01T09:00:00Z', ...(reason === undefined ? {} : { reason }) });
+      const res = await org.admin.post(`${BASE}/add-labor/${wo.id}`, {
+        startTime: '2026-01-01T08:00:00Z',
+        endTime: '2026-01-01T09:00:00Z',
+        ...(reason === undefined ? {} : { reason }),
+      });
       expect(res.status).toBe(400);
       expect(issue(res, 'reason')).toBe('Reason is required');
     }
@@ -376,7 +454,11 @@ describe('work orders: labour', () => {
     expect(issue(missing, 'startTime')).toBe('Start time is required');
     expect(issue(missing, 'endTime')).toBe('End time is required');
 
-    const ok = await org.admin.post(`${BASE}/add-labor/${wo.id}`, { startTime: '2026-01-01T08:00:00Z', endTime: '2026-01-01T10:30:00Z', reason: String(repair.id) });
+    const ok = await org.admin.post(`${BASE}/add-labor/${wo.id}`, {
+      startTime: '2026-01-01T08:00:00Z',
+      endTime: '2026-01-01T10:30:00Z',
+      reason: String(repair.id),
+    });
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);
     expect(ok.body.message).toBe('Work order labor added successfully');
     expect(ok.body.labor).toMatchObject({
@@ -398,7 +480,9 @@ describe('work orders: labour', () => {
     expect(del.body.labors).toHaveLength(1);
     expect((await org.admin.del(`${BASE}/delete-labor/${wo.id}/labor/1`)).status).toBe(404);
     expect((await org.admin.get(`${BASE}/get-labors/999`)).status).toBe(404);
-    expect((await org.admin.post(`${BASE}/add-labor/999`, { startTime: '2026-01-01T08:00:00Z', endTime: '2026-01-01T09:00:00Z', reason: repair.id })).status).toBe(404);
+    expect(
+      (await org.admin.post(`${BASE}/add-labor/999`, { startTime: '2026-01-01T08:00:00Z', endTime: '2026-01-01T09:00:00Z', reason: repair.id })).status,
+    ).toBe(404);
   });
 
   it('lets a manager log time for a worker of the organisation', async () => {
@@ -406,10 +490,20 @@ describe('work orders: labour', () => {
     const { repair } = await fixtures(org);
     const worker = await org.as('worker', { firstName: 'Sofia', lastName: 'Garcia' });
     const wo = await addOrder(org.admin);
-    const res = await org.admin.post(`${BASE}/add-labor/${wo.id}`, { startTime: '2026-01-01T08:00:00Z', endTime: '2026-01-01T09:00:00Z', reason: repair.id, workerId: worker.userId });
+    const res = await org.admin.post(`${BASE}/add-labor/${wo.id}`, {
+      startTime: '2026-01-01T08:00:00Z',
+      endTime: '2026-01-01T09:00:00Z',
+      reason: repair.id,
+      workerId: worker.userId,
+    });
     expect(res.status).toBe(201);
     expect(res.body.labor.Worker).toMatchObject({ firstName: 'Sofia', lastName: 'Garcia' });
-    const bad = await org.admin.post(`${BASE}/add-labor/${wo.id}`, { startTime: '2026-01-01T08:00:00Z', endTime: '2026-01-01T09:00:00Z', reason: repair.id, workerId: 999 });
+    const bad = await org.admin.post(`${BASE}/add-labor/${wo.id}`, {
+      startTime: '2026-01-01T08:00:00Z',
+      endTime: '2026-01-01T09:00:00Z',
+      reason: repair.id,
+      workerId: 999,
+    });
     expect(bad.status).toBe(400);
   });
 });
@@ -423,7 +517,15 @@ describe('work orders: parts', () => {
     const add = await org.admin.post(`${BASE}/add-parts/${wo.id}`, { parts: [bearing.id] });
     expect(add.status, JSON.stringify(add.body)).toBe(201);
     expect(add.body.workOrderParts).toEqual([
-      { id: 1, workOrderId: wo.id, partId: bearing.id, Part: { id: bearing.id, name: 'Bearing 6204 A', salesPrice: 12.5 }, quantity: 1, locationId: expect.any(Number), external: null },
+      {
+        id: 1,
+        workOrderId: wo.id,
+        partId: bearing.id,
+        Part: { id: bearing.id, name: 'Bearing 6204 A', salesPrice: 12.5 },
+        quantity: 1,
+        locationId: expect.any(Number),
+        external: null,
+      },
     ]);
     const more = await org.admin.post(`${BASE}/add-parts/${wo.id}`, { parts: [{ partId: grease.id, quantity: 3 }, { partId: bearing.id }] });
     expect(more.body.workOrderParts.map((p: { partId: number; quantity: number }) => [p.partId, p.quantity])).toEqual([
@@ -445,7 +547,15 @@ describe('work orders: partial updates (issue 45)', () => {
   it('keeps the fields an update leaves out; an explicit null clears one', async () => {
     const org = await createOrg(t);
     const { asset } = await fixtures(org);
-    const full = { title: 'Replace pump seal', priority: 'high', dueDate: '2026-05-01T12:00:00.000Z', startDate: '2026-04-01T08:00:00.000Z', assetId: asset.id, duration: '02:30', instructions: '<p>Drain first</p>' };
+    const full = {
+      title: 'Replace pump seal',
+      priority: 'high',
+      dueDate: '2026-05-01T12:00:00.000Z',
+      startDate: '2026-04-01T08:00:00.000Z',
+      assetId: asset.id,
+      duration: '02:30',
+      instructions: '<p>Drain first</p>',
+    };
     const wo = await addOrder(org.admin, full);
     const kept = await org.admin.put(`${BASE}/update-work-order/${wo.id}`, { title: 'Replace the pump seal' });
     expect(kept.status, JSON.stringify(kept.body)).toBe(200);
@@ -454,9 +564,22 @@ describe('work orders: partial updates (issue 45)', () => {
     const early = await org.admin.put(`${BASE}/update-work-order/${wo.id}`, { title: 'Replace the pump seal', endDate: '2026-03-01T08:00:00.000Z' });
     expect(early.status).toBe(400);
     expect(issue(early, 'endDate')).toBe('End time must be after start time');
-    const cleared = await org.admin.put(`${BASE}/update-work-order/${wo.id}`, { title: 'Replace the pump seal', dueDate: null, assetId: null, duration: '', instructions: null });
+    const cleared = await org.admin.put(`${BASE}/update-work-order/${wo.id}`, {
+      title: 'Replace the pump seal',
+      dueDate: null,
+      assetId: null,
+      duration: '',
+      instructions: null,
+    });
     expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
-    expect(cleared.body.workOrder).toMatchObject({ priority: 'high', startDate: full.startDate, dueDate: null, assetId: null, duration: null, instructions: null });
+    expect(cleared.body.workOrder).toMatchObject({
+      priority: 'high',
+      startDate: full.startDate,
+      dueDate: null,
+      assetId: null,
+      duration: null,
+      instructions: null,
+    });
   });
 });
 
@@ -480,10 +603,18 @@ describe('work orders: edits from an older copy (decision 057)', () => {
       expect(odd.status, path).toBe(400);
       expect(issue(odd, 'updatedAt')).toBe('Invalid updatedAt');
     }
-    expect((await org.admin.get(`${BASE}/get-work-order/${wo.id}`)).body.workOrder).toMatchObject({ title: 'First edit', status: 'assigned', dueDate: '2026-05-01T12:00:00.000Z' });
+    expect((await org.admin.get(`${BASE}/get-work-order/${wo.id}`)).body.workOrder).toMatchObject({
+      title: 'First edit',
+      status: 'assigned',
+      dueDate: '2026-05-01T12:00:00.000Z',
+    });
     // Left out (an API client following the spec's bodies): the edit is taken, last writer wins.
     for (const [path, body] of routes) expect((await org.admin.put(`${BASE}/${path}`, body)).status, path).toBe(200);
-    expect((await org.admin.get(`${BASE}/get-work-order/${wo.id}`)).body.workOrder).toMatchObject({ title: 'Second edit', status: 'in-progress', dueDate: '2027-06-01T12:00:00.000Z' });
+    expect((await org.admin.get(`${BASE}/get-work-order/${wo.id}`)).body.workOrder).toMatchObject({
+      title: 'Second edit',
+      status: 'in-progress',
+      dueDate: '2027-06-01T12:00:00.000Z',
+    });
   });
 });
 
@@ -493,13 +624,25 @@ describe('work orders: bounded lines (issue 45)', () => {
     const { repair, bearing } = await fixtures(org);
     const wo = await addOrder(org.admin);
     const [gold] = await withTenant(t.database.db, org.orgId, async (tx) => {
-      const [b] = await tx.select().from(parts).where(sql`${parts.orgId} = ${org.orgId} and ${parts.id} = ${bearing.id}`);
-      return tx.insert(parts).values({ ...b, id: undefined, name: 'Gold turbine', salesPrice: 1_000_000 }).returning();
+      const [b] = await tx
+        .select()
+        .from(parts)
+        .where(sql`${parts.orgId} = ${org.orgId} and ${parts.id} = ${bearing.id}`);
+      return tx
+        .insert(parts)
+        .values({ ...b, id: undefined, name: 'Gold turbine', salesPrice: 1_000_000 })
+        .returning();
     });
-    const centuries = await org.admin.post(`${BASE}/add-labor/${wo.id}`, { startTime: '1900-01-01T00:00:00Z', endTime: '9999-12-31T23:59:00Z', reason: repair.id });
+    const centuries = await org.admin.post(`${BASE}/add-labor/${wo.id}`, {
+      startTime: '1900-01-01T00:00:00Z',
+      endTime: '9999-12-31T23:59:00Z',
+      reason: repair.id,
+    });
     expect(centuries.status).toBe(400);
     expect(issue(centuries, 'endTime')).toBe('A time entry can be at most 24 hours');
-    expect((await org.admin.post(`${BASE}/add-labor/${wo.id}`, { startTime: '2026-01-01T00:00:00Z', endTime: '2026-01-02T00:00:00Z', reason: repair.id })).status).toBe(201);
+    expect(
+      (await org.admin.post(`${BASE}/add-labor/${wo.id}`, { startTime: '2026-01-01T00:00:00Z', endTime: '2026-01-02T00:00:00Z', reason: repair.id })).status,
+    ).toBe(201);
 
     // Ending in the future (past a phone's clock skew of 5 minutes) is refused, as a contractor's time is (issue 45).
     const at = (minutesFromNow: number) => new Date(Date.now() + minutesFromNow * 60_000).toISOString();
@@ -508,8 +651,12 @@ describe('work orders: bounded lines (issue 45)', () => {
     expect(issue(future, 'endTime')).toBe('End time cannot be in the future');
     expect((await org.admin.post(`${BASE}/add-labor/${wo.id}`, { startTime: at(-58), endTime: at(2), reason: repair.id })).status).toBe(201);
     // The form says so with the same schema (the phone's checks too), and so does the contractor's.
-    expect(laborInputSchema.safeParse({ startTime: at(-50), endTime: at(10), reason: repair.id }).error?.issues).toEqual([expect.objectContaining({ path: ['endTime'], message: 'End time cannot be in the future' })]);
-    expect(contractorLaborSchema.safeParse({ startTime: at(-50), endTime: at(10), hourlyRate: 10 }).error?.issues).toEqual([expect.objectContaining({ path: ['endTime'], message: 'End time cannot be in the future' })]);
+    expect(laborInputSchema.safeParse({ startTime: at(-50), endTime: at(10), reason: repair.id }).error?.issues).toEqual([
+      expect.objectContaining({ path: ['endTime'], message: 'End time cannot be in the future' }),
+    ]);
+    expect(contractorLaborSchema.safeParse({ startTime: at(-50), endTime: at(10), hourlyRate: 10 }).error?.issues).toEqual([
+      expect.objectContaining({ path: ['endTime'], message: 'End time cannot be in the future' }),
+    ]);
     // The server's clock decides in the end: an hour behind, an entry ending now ends in its future.
     setClockOffset(-3_600_000);
     try {
@@ -565,9 +712,18 @@ describe('work orders: roles', () => {
     const own = await worker.post(`${BASE}/add-labor/${mine.id}`, { startTime: '2026-01-01T08:00:00Z', endTime: '2026-01-01T09:00:00Z', reason: repair.id });
     expect(own.status).toBe(201);
     expect(own.body.labor.workerId).toBe(worker.userId);
-    const forOther = await worker.post(`${BASE}/add-labor/${mine.id}`, { startTime: '2026-01-01T08:00:00Z', endTime: '2026-01-01T09:00:00Z', reason: repair.id, workerId: colleague.userId });
+    const forOther = await worker.post(`${BASE}/add-labor/${mine.id}`, {
+      startTime: '2026-01-01T08:00:00Z',
+      endTime: '2026-01-01T09:00:00Z',
+      reason: repair.id,
+      workerId: colleague.userId,
+    });
     expect(forOther.status).toBe(403);
-    const managers = await org.admin.post(`${BASE}/add-labor/${mine.id}`, { startTime: '2026-01-01T10:00:00Z', endTime: '2026-01-01T11:00:00Z', reason: repair.id });
+    const managers = await org.admin.post(`${BASE}/add-labor/${mine.id}`, {
+      startTime: '2026-01-01T10:00:00Z',
+      endTime: '2026-01-01T11:00:00Z',
+      reason: repair.id,
+    });
     expect((await worker.del(`${BASE}/delete-labor/${mine.id}/labor/${managers.body.labor.id}`)).status).toBe(403);
     expect((await worker.del(`${BASE}/delete-labor/${mine.id}/labor/${own.body.labor.id}`)).status).toBe(200);
     expect((await worker.post(`${BASE}/add-parts/${mine.id}`, { parts: [bearing.id] })).status).toBe(201);

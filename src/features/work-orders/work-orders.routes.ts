@@ -79,8 +79,10 @@ export async function workOrdersRoutes(appBase: FastifyInstance) {
     (req) => removingFiles(app.deps.storage, req, (tx) => deleteWorkOrder(tx, req.auth.orgId, req.auth, req.params.id, req.query)),
   );
 
-  app.put('/update-status/:id', { schema: { params: idParamsSchema, body: workOrderStatusSchema, response: { 200: answers.status } }, config: { access: EVERYONE } }, (req) =>
-    req.inTenant((tx) => updateWorkOrderStatus(tx, req.auth.orgId, req.auth, req.params.id, req.body.status, req.body.updatedAt)),
+  app.put(
+    '/update-status/:id',
+    { schema: { params: idParamsSchema, body: workOrderStatusSchema, response: { 200: answers.status } }, config: { access: EVERYONE } },
+    (req) => req.inTenant((tx) => updateWorkOrderStatus(tx, req.auth.orgId, req.auth, req.params.id, req.body.status, req.body.updatedAt)),
   );
 
   // What the work order costs so far, contractors' external time and parts included (decision 040).
@@ -92,27 +94,37 @@ export async function workOrdersRoutes(appBase: FastifyInstance) {
     req.read((tx) => listLabors(tx, req.auth.orgId, req.auth, req.params.id)),
   );
 
-  app.post('/add-labor/:id', { schema: { params: idParamsSchema, body: laborInputSchema, response: { 201: answers.laborAdded } }, config: { access: EVERYONE } }, async (req, reply) =>
-    reply.status(201).send(await req.inTenant((tx) => addLabor(tx, req.auth.orgId, req.auth, req.params.id, req.body))),
+  app.post(
+    '/add-labor/:id',
+    { schema: { params: idParamsSchema, body: laborInputSchema, response: { 201: answers.laborAdded } }, config: { access: EVERYONE } },
+    async (req, reply) => reply.status(201).send(await req.inTenant((tx) => addLabor(tx, req.auth.orgId, req.auth, req.params.id, req.body))),
   );
 
-  app.delete('/delete-labor/:workOrderId/labor/:laborId', { schema: { params: laborParamsSchema, response: { 200: answers.laborDeleted } }, config: { access: EVERYONE } }, (req) =>
-    req.inTenant((tx) => deleteLabor(tx, req.auth.orgId, req.auth, req.params.workOrderId, req.params.laborId)),
+  app.delete(
+    '/delete-labor/:workOrderId/labor/:laborId',
+    { schema: { params: laborParamsSchema, response: { 200: answers.laborDeleted } }, config: { access: EVERYONE } },
+    (req) => req.inTenant((tx) => deleteLabor(tx, req.auth.orgId, req.auth, req.params.workOrderId, req.params.laborId)),
   );
 
   app.get('/get-parts/:id', { schema: { params: idParamsSchema, response: { 200: answers.parts } }, config: { access: EVERYONE } }, (req) =>
     req.read((tx) => listParts(tx, req.auth.orgId, req.auth, req.params.id)),
   );
 
-  app.post('/add-parts/:id', { schema: { params: idParamsSchema, body: addPartsSchema, response: { 201: answers.partsChanged } }, config: { access: EVERYONE } }, async (req, reply) =>
-    reply.status(201).send(await req.inTenant((tx) => addParts(tx, req.auth.orgId, req.auth, req.params.id, req.body))),
+  app.post(
+    '/add-parts/:id',
+    { schema: { params: idParamsSchema, body: addPartsSchema, response: { 201: answers.partsChanged } }, config: { access: EVERYONE } },
+    async (req, reply) => reply.status(201).send(await req.inTenant((tx) => addParts(tx, req.auth.orgId, req.auth, req.params.id, req.body))),
   );
 
-  app.put('/update-part/:workOrderId/part/:partId', { schema: { params: partParamsSchema, body: partQuantitySchema, response: { 200: answers.partsChanged } }, config: { access: EVERYONE } }, (req) =>
-    req.inTenant((tx) => updatePartQuantity(tx, req.auth.orgId, req.auth, req.params.workOrderId, req.params.partId, req.body.quantity)),
+  app.put(
+    '/update-part/:workOrderId/part/:partId',
+    { schema: { params: partParamsSchema, body: partQuantitySchema, response: { 200: answers.partsChanged } }, config: { access: EVERYONE } },
+    (req) => req.inTenant((tx) => updatePartQuantity(tx, req.auth.orgId, req.auth, req.params.workOrderId, req.params.partId, req.body.quantity)),
   );
 
-  app.delete('/delete-part/:workOrderId/part/:partId', { schema: { params: partParamsSchema, response: { 200: answers.partsChanged } }, config: { access: EVERYONE } }, (req) =>
-    req.inTenant((tx) => deletePart(tx, req.auth.orgId, req.auth, req.params.workOrderId, req.params.partId)),
+  app.delete(
+    '/delete-part/:workOrderId/part/:partId',
+    { schema: { params: partParamsSchema, response: { 200: answers.partsChanged } }, config: { access: EVERYONE } },
+    (req) => req.inTenant((tx) => deletePart(tx, req.auth.orgId, req.auth, req.params.workOrderId, req.params.partId)),
   );
 }

@@ -10,7 +10,16 @@ import { WORK_ORDER_PRIORITIES, WORK_ORDER_STATUSES, type WorkOrderPriority, typ
 export { WORK_ORDER_PRIORITIES, WORK_ORDER_STATUSES, type WorkOrderPriority, type WorkOrderStatus } from './work-order-values';
 
 /** The spec's other spellings, stored as the canonical value. */
-const STATUS_ALIASES: Record<string, WorkOrderStatus> = { pending: 'assigned', open: 'assigned', finished: 'completed', closed: 'completed', inprogress: 'in-progress', 'in_progress': 'in-progress', canceled: 'cancelled', cancel: 'cancelled' };
+const STATUS_ALIASES: Record<string, WorkOrderStatus> = {
+  pending: 'assigned',
+  open: 'assigned',
+  finished: 'completed',
+  closed: 'completed',
+  inprogress: 'in-progress',
+  in_progress: 'in-progress',
+  canceled: 'cancelled',
+  cancel: 'cancelled',
+};
 const PRIORITY_ALIASES: Record<string, WorkOrderPriority> = { urgent: 'critical' };
 
 const canonical = (aliases: Record<string, string>) => (v: unknown) => {
@@ -62,10 +71,7 @@ export const workOrderInputSchema = z
     assetId: z.preprocess((v) => (v === '' || v === null || v === 0 ? null : v), idField('Asset is invalid').nullable().optional()),
     /** The quotation the work was quoted in: null (or empty) unlinks it, absent keeps it. */
     quotationId: z.preprocess((v) => (v === '' || v === 0 ? null : v), idField('Quotation is invalid').nullable().optional()),
-    assignees: z
-      .array(idField('Assignee is invalid'), { error: 'Assignees must be a list of user ids' })
-      .max(50, 'At most 50 assignees')
-      .optional(),
+    assignees: z.array(idField('Assignee is invalid'), { error: 'Assignees must be a list of user ids' }).max(50, 'At most 50 assignees').optional(),
     /** On update: the `updatedAt` of the copy the edit was made from (decision 025). */
     updatedAt: updatedAtField,
   })
@@ -125,7 +131,10 @@ export const laborInputSchema = z
   .strictObject({
     startTime: requiredDate('Start time is required', 'Start time must be a valid date'),
     endTime: requiredDate('End time is required', 'End time must be a valid date'),
-    reason: z.preprocess(blankToUndefined, z.coerce.number({ error: 'Reason is required' }).int('Reason is required').gt(0, 'Reason is required').max(2147483647, 'Reason is required')),
+    reason: z.preprocess(
+      blankToUndefined,
+      z.coerce.number({ error: 'Reason is required' }).int('Reason is required').gt(0, 'Reason is required').max(2147483647, 'Reason is required'),
+    ),
     /** Managers may log time for someone else; a worker always logs their own. */
     workerId: z.preprocess(blankToUndefined, idField('Worker is invalid').optional()),
   })
@@ -139,7 +148,12 @@ const partLine = z.union(
     idField('Part is invalid'),
     z.strictObject({
       partId: idField('Part is invalid'),
-      quantity: z.coerce.number({ error: QUANTITY_MESSAGE }).int(QUANTITY_MESSAGE).min(1, QUANTITY_MESSAGE).max(MAX_LINE_QUANTITY, 'Quantity is too large').default(1),
+      quantity: z.coerce
+        .number({ error: QUANTITY_MESSAGE })
+        .int(QUANTITY_MESSAGE)
+        .min(1, QUANTITY_MESSAGE)
+        .max(MAX_LINE_QUANTITY, 'Quantity is too large')
+        .default(1),
       /** The stock location the part comes from (decision 071); the default location when omitted. */
       locationId: z.preprocess((v) => (v === '' || v === null ? undefined : v), idField('Location is invalid').optional()),
     }),
@@ -157,7 +171,10 @@ export const workOrderListQuerySchema = pageQuerySchema.extend({
   status: multiValue(workOrderStatusField),
   title: z.string().trim().max(200, 'Title filter must be at most 200 characters').optional(),
   /** One asset's orders (analytics' drill-down, decision 038). */
-  assetId: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ error: 'Asset is invalid' }).int('Asset is invalid').min(1, 'Asset is invalid').max(2147483647, 'Asset is invalid').optional()),
+  assetId: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce.number({ error: 'Asset is invalid' }).int('Asset is invalid').min(1, 'Asset is invalid').max(2147483647, 'Asset is invalid').optional(),
+  ),
   /** Orders on the assets in a location and everything under it (decision 072). */
   locationId: locationFilterField,
   /**
@@ -168,7 +185,10 @@ export const workOrderListQuerySchema = pageQuerySchema.extend({
   /** `me`: assigned to the caller; `none`: nobody assigned. */
   assigned: z.preprocess(blankToUndefined, z.enum(['me', 'none'], { error: 'Assigned must be me or none' }).optional()),
   /** Only orders a preventive-maintenance plan created. */
-  pm: z.preprocess((v) => (v === 'true' || v === '1' || v === true ? true : v === '' || v === 'false' || v === '0' || v === false || v === undefined ? undefined : v), z.literal(true, { error: 'PM must be true or false' }).optional()),
+  pm: z.preprocess(
+    (v) => (v === 'true' || v === '1' || v === true ? true : v === '' || v === 'false' || v === '0' || v === false || v === undefined ? undefined : v),
+    z.literal(true, { error: 'PM must be true or false' }).optional(),
+  ),
   /** The reader's time zone: where "today" starts and ends (UTC without it). */
   timeZone: z.preprocess(blankToUndefined, timeZoneField.optional()),
 });
@@ -271,13 +291,15 @@ export const workOrderCostViewSchema = workOrderCostSchema.extend({
   externalPartsMinor: z.number().nullable(),
   totalMinor: z.number().nullable(),
 });
-export type WorkOrderCostView = WorkOrderCost | (Omit<WorkOrderCost, 'laborMinor' | 'externalLaborMinor' | 'partsMinor' | 'externalPartsMinor' | 'totalMinor'> & {
-  laborMinor: null;
-  externalLaborMinor: null;
-  partsMinor: null;
-  externalPartsMinor: null;
-  totalMinor: null;
-});
+export type WorkOrderCostView =
+  | WorkOrderCost
+  | (Omit<WorkOrderCost, 'laborMinor' | 'externalLaborMinor' | 'partsMinor' | 'externalPartsMinor' | 'totalMinor'> & {
+      laborMinor: null;
+      externalLaborMinor: null;
+      partsMinor: null;
+      externalPartsMinor: null;
+      totalMinor: null;
+    });
 
 export const workOrderStatisticsSchema = z.object({
   totalPending: z.number(),

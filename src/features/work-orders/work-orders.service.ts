@@ -2,7 +2,24 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, lt, sql, type AnyColumn
 import type { ReadTx, Tx } from '../../server/db/client';
 import { type Bind, bindTo, countAll, isAnyOf, keysetBatch, param, preparedEstimate, preparedRead } from '../../server/db/prepared';
 import { sameUpdatedAt, StaleEdit } from '../../server/stale-edit';
-import { assets, parts, quotations, stockLocations, timeTrackingReasons, users, workOrderAssignees, workOrderLabors, workOrderOpenDueDayCounts, workOrderParts, workOrderPriorityCounts, workOrderPhotos, workOrderProcedureSteps, workOrders, workOrderStatusCounts, pmOccurrences } from '../../server/db/schema';
+import {
+  assets,
+  parts,
+  quotations,
+  stockLocations,
+  timeTrackingReasons,
+  users,
+  workOrderAssignees,
+  workOrderLabors,
+  workOrderOpenDueDayCounts,
+  workOrderParts,
+  workOrderPriorityCounts,
+  workOrderPhotos,
+  workOrderProcedureSteps,
+  workOrders,
+  workOrderStatusCounts,
+  pmOccurrences,
+} from '../../server/db/schema';
 import { discardFiles } from '../../server/uploads/storage';
 import { requireReferences } from '../../server/db/references';
 import { consumeForLine, defaultLocationId, isStockable, returnForLine } from '../stock/stock.service';
@@ -51,8 +68,12 @@ import { rowsOf } from '../../server/db/rows';
 import { now } from '../../server/clock';
 
 // A worker sees the history, notes and bell entries of the orders assigned to them, as they see the orders.
-registerActivityEntity('work-order', workOrders, 'Work order', ({ orgId, id, userId }) =>
-  sql`exists (select 1 from ${workOrderAssignees} where ${workOrderAssignees.orgId} = ${orgId}
+registerActivityEntity(
+  'work-order',
+  workOrders,
+  'Work order',
+  ({ orgId, id, userId }) =>
+    sql`exists (select 1 from ${workOrderAssignees} where ${workOrderAssignees.orgId} = ${orgId}
     and ${workOrderAssignees.workOrderId} = ${id} and ${workOrderAssignees.userId} = ${userId})`,
 );
 
@@ -180,16 +201,18 @@ async function countOrders(tx: ReadTx, filter: ListFilter, query: WorkOrderListQ
   const offset = (query.page - 1) * query.pageSize;
   if (!page.length && offset === 0) return 0;
   // A page past the end (rare) reads the kept count on its own.
-  const kept = page.length
-    ? page[0].kept!
-    : (await tx.select({ n: keptCount(filter, bindTo(filter.values)) }).from(sql`(values (1)) as one`))[0].n;
+  const kept = page.length ? page[0].kept! : (await tx.select({ n: keptCount(filter, bindTo(filter.values)) }).from(sql`(values (1)) as one`))[0].n;
   if (totalIsKept(filter)) return kept;
   if (page.length < query.pageSize && page.length > 0) return offset + page.length;
   const counted = (cap?: number) =>
-    preparedRead(tx,
+    preparedRead(
+      tx,
       'workOrders.count',
       () => {
-        const matches = tx.select({ one: sql`1` }).from(workOrders).where(filter.where(param));
+        const matches = tx
+          .select({ one: sql`1` })
+          .from(workOrders)
+          .where(filter.where(param));
         // Newest first, as the list: for a common match the planner walks the organisation's index and stops at
         // the cap; for a rare one it reads the trigram index. Unordered, it may build a bitmap of every match.
         return tx.select({ n: countAll() }).from((cap ? matches.orderBy(desc(workOrders.id)).limit(param('cap')) : matches).as('matches'));
@@ -208,20 +231,25 @@ const ESTIMATE_TRUSTED_FROM = EXACT_COUNT_CAP * 10;
 
 /** The planner's estimate of the matching rows (EXPLAIN plans, it does not run). */
 const estimateOrders = (tx: ReadTx, filter: ListFilter): Promise<number> =>
-  preparedEstimate(tx, 'workOrders.matches', () => tx.select({ one: sql`1` }).from(workOrders).where(filter.where(param)), filter.values);
+  preparedEstimate(
+    tx,
+    'workOrders.matches',
+    () =>
+      tx
+        .select({ one: sql`1` })
+        .from(workOrders)
+        .where(filter.where(param)),
+    filter.values,
+  );
 
 /** GET get-work-orders: newest first, filtered by status (any of) and title (contains, case-insensitive). */
 export async function listWorkOrders(tx: ReadTx, orgId: number, actor: AccessClaims, query: WorkOrderListQuery) {
   const filter = listFilter(orgId, actor, query);
   // The page, its assignees and the kept count (the total, or a bound on it): one statement.
-  const rows = await preparedRead(tx,
+  const rows = await preparedRead(
+    tx,
     'workOrders.list',
-    () =>
-      selectOrders(tx, keptCount(filter, param))
-        .where(filter.where(param))
-        .orderBy(desc(workOrders.id))
-        .limit(param('limit'))
-        .offset(param('offset')),
+    () => selectOrders(tx, keptCount(filter, param)).where(filter.where(param)).orderBy(desc(workOrders.id)).limit(param('limit')).offset(param('offset')),
     { ...filter.values, limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
   );
   const totalRecords = await countOrders(tx, filter, query, rows);
@@ -278,7 +306,10 @@ function listFilter(orgId: number, actor: AccessClaims, query: WorkOrderListQuer
  */
 export function countWorkOrdersSql(tx: ReadTx, orgId: number, actor: AccessClaims, query: Partial<WorkOrderListQuery>, at: Date): SQL<number> {
   const filter = listFilter(orgId, actor, query as WorkOrderListQuery, at);
-  return sql<number>`(${tx.select({ n: countAll() }).from(workOrders).where(filter.where(bindTo(filter.values)))})`;
+  return sql<number>`(${tx
+    .select({ n: countAll() })
+    .from(workOrders)
+    .where(filter.where(bindTo(filter.values)))})`;
 }
 
 /** "Created by a preventive-maintenance plan": the order has an occurrence (the dashboard's PM figure). */
@@ -302,7 +333,15 @@ type ListFilter = ReturnType<typeof listFilter>;
  */
 export async function exportWorkOrdersBatch(tx: ReadTx, orgId: number, actor: AccessClaims, query: WorkOrderListQuery, before: number, limit: number) {
   const filter = listFilter(orgId, actor, query);
-  const rows = await keysetBatch(tx, 'workOrders.export', () => selectOrders(tx), workOrders.id, { values: filter.values, where: () => filter.where(param) }, before, limit);
+  const rows = await keysetBatch(
+    tx,
+    'workOrders.export',
+    () => selectOrders(tx),
+    workOrders.id,
+    { values: filter.values, where: () => filter.where(param) },
+    before,
+    limit,
+  );
   return rows.map(toDto);
 }
 
@@ -318,7 +357,15 @@ export function exportLaborBatch(tx: ReadTx, orgId: number, before: number, limi
       .from(l)
       .leftJoin(users, and(eq(users.orgId, l.orgId), eq(users.id, l.workerId)))
       .leftJoin(timeTrackingReasons, and(eq(timeTrackingReasons.orgId, l.orgId), eq(timeTrackingReasons.id, l.reasonId)));
-  return keysetBatch(tx, 'workOrders.exportLabor', select, l.id, { values: { orgId }, where: () => and(eq(l.orgId, param('orgId')), sql`${l.shareId} is null`) }, before, limit);
+  return keysetBatch(
+    tx,
+    'workOrders.exportLabor',
+    select,
+    l.id,
+    { values: { orgId }, where: () => and(eq(l.orgId, param('orgId')), sql`${l.shareId} is null`) },
+    before,
+    limit,
+  );
 }
 
 /** The organisation's parts lines for an export (decision 059): inventory parts only (a contractor's are the share's), newest first. */
@@ -408,20 +455,29 @@ export async function getStatistics(tx: ReadTx, orgId: number, actor: AccessClai
 
 async function checkAsset(tx: Tx, orgId: number, assetId: number | null | undefined) {
   if (!assetId) return;
-  const [row] = await tx.select({ id: assets.id }).from(assets).where(and(eq(assets.orgId, orgId), eq(assets.id, assetId)));
+  const [row] = await tx
+    .select({ id: assets.id })
+    .from(assets)
+    .where(and(eq(assets.orgId, orgId), eq(assets.id, assetId)));
   if (!row) throw badRequest('Asset not found', 'assetId');
 }
 
 async function checkQuotation(tx: Tx, orgId: number, quotationId: number | null | undefined) {
   if (!quotationId) return;
-  const [row] = await tx.select({ id: quotations.id }).from(quotations).where(and(eq(quotations.orgId, orgId), eq(quotations.id, quotationId)));
+  const [row] = await tx
+    .select({ id: quotations.id })
+    .from(quotations)
+    .where(and(eq(quotations.orgId, orgId), eq(quotations.id, quotationId)));
   if (!row) throw badRequest('Quotation not found', 'quotationId');
 }
 
 async function checkUsers(tx: Tx, orgId: number, ids: number[], path: string, message: string) {
   const unique = [...new Set(ids)];
   if (!unique.length) return unique;
-  const rows = await tx.select({ id: users.id }).from(users).where(and(eq(users.orgId, orgId), inArray(users.id, unique)));
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.orgId, orgId), inArray(users.id, unique)));
   if (rows.length !== unique.length) throw badRequest(message, path);
   return unique;
 }
@@ -441,7 +497,9 @@ const writable = (input: WorkOrderValues) => ({
 
 /** An update's columns: only the fields the body names (left out keeps, null clears; as the users' update). */
 const edited = (input: WorkOrderValues) =>
-  Object.fromEntries(Object.entries(writable(input)).filter(([key]) => input[key as keyof WorkOrderValues] !== undefined)) as Partial<ReturnType<typeof writable>>;
+  Object.fromEntries(Object.entries(writable(input)).filter(([key]) => input[key as keyof WorkOrderValues] !== undefined)) as Partial<
+    ReturnType<typeof writable>
+  >;
 
 /**
  * Creates one work order (its assignees and its "created" history line) and returns its id: add-work-order,
@@ -458,7 +516,8 @@ export async function createWorkOrder(tx: Tx, orgId: number, actor: { userId: nu
   if (assignees.length) await tx.insert(workOrderAssignees).values(assignees.map((userId) => ({ orgId, workOrderId: created.id, userId })));
   await recordActivity(tx, orgId, { entityType: ENTITY, entityId: created.id, userId: actor.userId, action: 'created' });
   await emitWebhookEvent(tx, orgId, 'work-order.created', () => shownOrder(tx, orgId, created.id));
-  if (assignees.length) await emitWebhookEvent(tx, orgId, 'work-order.assigned', async () => ({ ...(await shownOrder(tx, orgId, created.id)), added: assignees, removed: [] }));
+  if (assignees.length)
+    await emitWebhookEvent(tx, orgId, 'work-order.assigned', async () => ({ ...(await shownOrder(tx, orgId, created.id)), added: assignees, removed: [] }));
   return created.id;
 }
 
@@ -497,21 +556,59 @@ export async function createWorkOrders(tx: Tx, orgId: number, items: NewWorkOrde
     const chunk = items.slice(i, i + 500);
     const created = await tx
       .insert(workOrders)
-      .values(chunk.map((w) => ({ orgId, title: w.title, instructions: w.instructions, priority: w.priority ?? 'medium', duration: w.duration, dueDate: w.dueDate, assetId: w.assetId, status: 'assigned' as const, createdById: null })))
+      .values(
+        chunk.map((w) => ({
+          orgId,
+          title: w.title,
+          instructions: w.instructions,
+          priority: w.priority ?? 'medium',
+          duration: w.duration,
+          dueDate: w.dueDate,
+          assetId: w.assetId,
+          status: 'assigned' as const,
+          createdById: null,
+        })),
+      )
       .returning({ id: workOrders.id });
     // PostgreSQL returns a multi-row VALUES insert's rows in the order given.
     const chunkIds = created.map((c) => c.id);
     ids.push(...chunkIds);
     const assignees = chunk.flatMap((w, j) => [...new Set(w.assignees)].map((userId) => ({ orgId, workOrderId: chunkIds[j], userId })));
     if (assignees.length) await tx.insert(workOrderAssignees).values(assignees);
-    const lines = chunk.flatMap((w, j) => w.parts.map((p) => ({ orgId, workOrderId: chunkIds[j], partId: p.partId, quantity: p.quantity, unitPriceMinor: partPriceMinor(orgId, p.partId, digits) })));
+    const lines = chunk.flatMap((w, j) =>
+      w.parts.map((p) => ({
+        orgId,
+        workOrderId: chunkIds[j],
+        partId: p.partId,
+        quantity: p.quantity,
+        unitPriceMinor: partPriceMinor(orgId, p.partId, digits),
+      })),
+    );
     if (lines.length) await tx.insert(workOrderParts).values(lines);
-    await recordActivities(tx, orgId, chunk.map((w, j) => ({ entityType: ENTITY, entityId: chunkIds[j], userId: null, action: 'created' as const, changes: { source: { from: null, to: w.source } } })));
-    await emitWebhookEvents(tx, orgId, 'work-order.created', async () => (await workOrdersAsShown(tx, orgId, chunkIds)).map((w, j) => ({ ...w, source: chunk[j].source })));
+    await recordActivities(
+      tx,
+      orgId,
+      chunk.map((w, j) => ({
+        entityType: ENTITY,
+        entityId: chunkIds[j],
+        userId: null,
+        action: 'created' as const,
+        changes: { source: { from: null, to: w.source } },
+      })),
+    );
+    await emitWebhookEvents(tx, orgId, 'work-order.created', async () =>
+      (await workOrdersAsShown(tx, orgId, chunkIds)).map((w, j) => ({ ...w, source: chunk[j].source })),
+    );
     const assigned = chunk.flatMap((w, j) => (w.assignees.length ? [j] : []));
     if (assigned.length)
       await emitWebhookEvents(tx, orgId, 'work-order.assigned', async () =>
-        (await workOrdersAsShown(tx, orgId, assigned.map((j) => chunkIds[j]))).map((w, k) => ({ ...w, added: [...new Set(chunk[assigned[k]].assignees)], removed: [] })),
+        (
+          await workOrdersAsShown(
+            tx,
+            orgId,
+            assigned.map((j) => chunkIds[j]),
+          )
+        ).map((w, k) => ({ ...w, added: [...new Set(chunk[assigned[k]].assignees)], removed: [] })),
       );
   }
   return ids;
@@ -527,7 +624,11 @@ async function checkProcedureFilled(tx: Tx, orgId: number, id: number) {
     .select({ n: count() })
     .from(s)
     .where(and(eq(s.orgId, orgId), eq(s.workOrderId, id), eq(s.required, true), sql`${s.kind} <> 'heading'`, sql`${s.value} is null`));
-  if (n > 0) throw badRequest(n === 1 ? 'Fill the 1 required procedure step before closing this work order' : `Fill the ${n} required procedure steps before closing this work order`, 'status');
+  if (n > 0)
+    throw badRequest(
+      n === 1 ? 'Fill the 1 required procedure step before closing this work order' : `Fill the ${n} required procedure steps before closing this work order`,
+      'status',
+    );
 }
 
 /** PUT update-work-order/{id}: managers edit anything; an assigned worker edits the order but not its assignees. */
@@ -560,15 +661,27 @@ export async function updateWorkOrder(tx: Tx, orgId: number, actor: AccessClaims
       assigneeChange = { from: prev, to: sorted };
     }
   }
-  await tx.update(workOrders).set(values).where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id)));
-  const beforeValues = { ...before, startDate: before.startDate ? new Date(before.startDate) : null, endDate: before.endDate ? new Date(before.endDate) : null, dueDate: before.dueDate ? new Date(before.dueDate) : null };
+  await tx
+    .update(workOrders)
+    .set(values)
+    .where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id)));
+  const beforeValues = {
+    ...before,
+    startDate: before.startDate ? new Date(before.startDate) : null,
+    endDate: before.endDate ? new Date(before.endDate) : null,
+    dueDate: before.dueDate ? new Date(before.dueDate) : null,
+  };
   const changes: Record<string, { from: unknown; to: unknown }> = diffChanges(beforeValues as unknown as Record<string, unknown>, values, Object.keys(values));
   if (assigneeChange) changes.assignees = assigneeChange;
   if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'updated', changes });
   if (Object.keys(changes).length) await emitWebhookEvent(tx, orgId, 'work-order.updated', async () => ({ ...(await shownOrder(tx, orgId, id)), changes }));
   if (assigneeChange) {
     const { from, to } = assigneeChange;
-    await emitWebhookEvent(tx, orgId, 'work-order.assigned', async () => ({ ...(await shownOrder(tx, orgId, id)), added: to.filter((u) => !from.includes(u)), removed: from.filter((u) => !to.includes(u)) }));
+    await emitWebhookEvent(tx, orgId, 'work-order.assigned', async () => ({
+      ...(await shownOrder(tx, orgId, id)),
+      added: to.filter((u) => !from.includes(u)),
+      removed: from.filter((u) => !to.includes(u)),
+    }));
   }
   if (input.status && input.status !== before.status) await statusChanged(tx, orgId, id, before, input.status, dueDate);
   // Scheduled (or no longer) without a status change: the portal request it came from says so (decision 039).
@@ -596,9 +709,21 @@ export async function rescheduleWorkOrder(tx: Tx, orgId: number, actor: AccessCl
   // The time of day stays on the organisation's clock (the calendar's days), or the zone the caller names.
   const dueDate = moveToDay(claimed.dueDate ?? claimed.startDate, input.dueDate, zone);
   if (claimed.dueDate?.getTime() !== dueDate.getTime()) {
-    await tx.update(workOrders).set({ dueDate }).where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id)));
-    await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'updated', changes: { dueDate: { from: iso(claimed.dueDate), to: iso(dueDate) } } });
-    await emitWebhookEvent(tx, orgId, 'work-order.updated', async () => ({ ...(await shownOrder(tx, orgId, id)), changes: { dueDate: { from: iso(claimed.dueDate), to: iso(dueDate) } } }));
+    await tx
+      .update(workOrders)
+      .set({ dueDate })
+      .where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id)));
+    await recordActivity(tx, orgId, {
+      entityType: ENTITY,
+      entityId: id,
+      userId: actor.userId,
+      action: 'updated',
+      changes: { dueDate: { from: iso(claimed.dueDate), to: iso(dueDate) } },
+    });
+    await emitWebhookEvent(tx, orgId, 'work-order.updated', async () => ({
+      ...(await shownOrder(tx, orgId, id)),
+      changes: { dueDate: { from: iso(claimed.dueDate), to: iso(dueDate) } },
+    }));
     await workOrderChanged(tx, orgId, id, { status: claimed.status, dueDate });
   }
   return { message: 'Work order rescheduled successfully', workOrder: await getWorkOrder(tx, orgId, actor, id) };
@@ -628,8 +753,17 @@ export async function updateWorkOrderStatus(tx: Tx, orgId: number, actor: Access
   const before = await getWorkOrder(tx, orgId, actor, id);
   if (before.status !== status) {
     if (status === 'completed') await checkProcedureFilled(tx, orgId, id);
-    await tx.update(workOrders).set({ status }).where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id)));
-    await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'status', changes: { status: { from: before.status, to: status } } });
+    await tx
+      .update(workOrders)
+      .set({ status })
+      .where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id)));
+    await recordActivity(tx, orgId, {
+      entityType: ENTITY,
+      entityId: id,
+      userId: actor.userId,
+      action: 'status',
+      changes: { status: { from: before.status, to: status } },
+    });
     await statusChanged(tx, orgId, id, before, status, before.dueDate ? new Date(before.dueDate) : null);
   }
   const order = await getWorkOrder(tx, orgId, actor, id);
@@ -646,9 +780,20 @@ export async function deleteWorkOrder(tx: Tx, orgId: number, actor: AccessClaims
     .select({ url: sql<string>`${s.value} #>> '{}'` })
     .from(s)
     .where(and(eq(s.orgId, orgId), eq(s.workOrderId, id), sql`${s.kind} in ('photo', 'signature')`, sql`jsonb_typeof(${s.value}) = 'string'`))
-    .unionAll(tx.select({ url: sql<string>`${p.url}` }).from(p).where(and(eq(p.orgId, orgId), eq(p.workOrderId, id))));
-  discardFiles(tx, images.map((r) => r.url));
-  const rows = await tx.delete(workOrders).where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id))).returning({ id: workOrders.id });
+    .unionAll(
+      tx
+        .select({ url: sql<string>`${p.url}` })
+        .from(p)
+        .where(and(eq(p.orgId, orgId), eq(p.workOrderId, id))),
+    );
+  discardFiles(
+    tx,
+    images.map((r) => r.url),
+  );
+  const rows = await tx
+    .delete(workOrders)
+    .where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id)))
+    .returning({ id: workOrders.id });
   if (!rows.length) throw notFound('Work order');
   // A portal request accepted into it is told the work will not be done (its link then expires as any closed one's).
   await workOrderChanged(tx, orgId, id, null);
@@ -708,7 +853,12 @@ async function listLaborRows(tx: ReadTx, orgId: number, workOrderId: number, sho
   return rows.map((r) => {
     const external =
       r.shareId !== null && r.externalName !== null
-        ? { shareId: r.shareId, name: r.externalName, rateMinor: showAmounts ? (r.externalRateMinor ?? 0) : null, costMinor: showAmounts ? (r.externalCostMinor ?? 0) : null }
+        ? {
+            shareId: r.shareId,
+            name: r.externalName,
+            rateMinor: showAmounts ? (r.externalRateMinor ?? 0) : null,
+            costMinor: showAmounts ? (r.externalCostMinor ?? 0) : null,
+          }
         : null;
     return {
       id: r.id,
@@ -756,7 +906,15 @@ export async function addLabor(tx: Tx, orgId: number, actor: AccessClaims, workO
   }
   const [created] = await tx
     .insert(workOrderLabors)
-    .values({ orgId, workOrderId, workerId, reasonId: reason.id, startDate: input.startTime, endDate: input.endTime, rateMinor: workerRateMinor(orgId, workerId) })
+    .values({
+      orgId,
+      workOrderId,
+      workerId,
+      reasonId: reason.id,
+      startDate: input.startTime,
+      endDate: input.endTime,
+      rateMinor: workerRateMinor(orgId, workerId),
+    })
     .returning({ id: workOrderLabors.id });
   await recordActivity(tx, orgId, {
     entityType: ENTITY,
@@ -773,7 +931,10 @@ export async function addLabor(tx: Tx, orgId: number, actor: AccessClaims, workO
 export async function deleteLabor(tx: Tx, orgId: number, actor: AccessClaims, workOrderId: number, laborId: number) {
   await getWorkOrder(tx, orgId, actor, workOrderId);
   const where = and(eq(workOrderLabors.orgId, orgId), eq(workOrderLabors.workOrderId, workOrderId), eq(workOrderLabors.id, laborId));
-  const [row] = await tx.select({ workerId: workOrderLabors.workerId, startDate: workOrderLabors.startDate, endDate: workOrderLabors.endDate }).from(workOrderLabors).where(where);
+  const [row] = await tx
+    .select({ workerId: workOrderLabors.workerId, startDate: workOrderLabors.startDate, endDate: workOrderLabors.endDate })
+    .from(workOrderLabors)
+    .where(where);
   if (!row) throw notFound('Labor');
   if (!isManager(actor) && row.workerId !== actor.userId) throw forbidden('Workers can only delete their own time');
   await tx.delete(workOrderLabors).where(where);
@@ -828,7 +989,11 @@ async function listPartRows(tx: ReadTx, orgId: number, workOrderId: number, show
       Part: external
         ? { id: null, name: external.name, salesPrice: external.rateMinor === null ? null : toMajor(external.rateMinor, digits) }
         : // The price the line kept when the part was used (decision 063), so the tab's totals are the order's cost.
-          { id: r.partId, name: r.name ?? '', salesPrice: showAmounts ? (r.unitPriceMinor !== null ? toMajor(r.unitPriceMinor, digits) : Number(r.salesPrice)) : null },
+          {
+            id: r.partId,
+            name: r.name ?? '',
+            salesPrice: showAmounts ? (r.unitPriceMinor !== null ? toMajor(r.unitPriceMinor, digits) : Number(r.salesPrice)) : null,
+          },
       quantity: r.quantity,
       locationId: r.locationId,
       external,
@@ -902,7 +1067,10 @@ export async function addParts(tx: Tx, orgId: number, actor: AccessClaims, workO
   }
   // One lock order for every taker of stock (decision 071): parts by id.
   const ids = [...wanted.keys()].sort((a, b) => a - b);
-  const found = await tx.select({ id: parts.id, name: parts.name, salesPrice: parts.salesPrice, type: parts.type }).from(parts).where(and(eq(parts.orgId, orgId), inArray(parts.id, ids)));
+  const found = await tx
+    .select({ id: parts.id, name: parts.name, salesPrice: parts.salesPrice, type: parts.type })
+    .from(parts)
+    .where(and(eq(parts.orgId, orgId), inArray(parts.id, ids)));
   if (found.length !== ids.length) throw badRequest('Part not found', 'parts');
   const locations = [...new Set(from.values())];
   if (locations.length) await requireReferences(tx, orgId, stockLocations, locations, 'parts', 'Location does not exist in this organization');
@@ -912,7 +1080,16 @@ export async function addParts(tx: Tx, orgId: number, actor: AccessClaims, workO
   // line's price and its location.
   const lines = await tx
     .insert(workOrderParts)
-    .values(ids.map((partId) => ({ orgId, workOrderId, partId, quantity: wanted.get(partId)!, unitPriceMinor: toMinor(found.find((p) => p.id === partId)!.salesPrice, digits), locationId: from.get(partId) ?? defaultLocation })))
+    .values(
+      ids.map((partId) => ({
+        orgId,
+        workOrderId,
+        partId,
+        quantity: wanted.get(partId)!,
+        unitPriceMinor: toMinor(found.find((p) => p.id === partId)!.salesPrice, digits),
+        locationId: from.get(partId) ?? defaultLocation,
+      })),
+    )
     .onConflictDoUpdate({
       target: [workOrderParts.orgId, workOrderParts.workOrderId, workOrderParts.partId],
       set: { quantity: sql`${workOrderParts.quantity} + excluded.quantity`, locationId: sql`coalesce(${workOrderParts.locationId}, excluded.location_id)` },
@@ -922,8 +1099,10 @@ export async function addParts(tx: Tx, orgId: number, actor: AccessClaims, workO
   for (const line of lines) {
     const part = found.find((p) => p.id === line.partId)!;
     if (line.quantity > MAX_LINE_QUANTITY) throw badRequest(`${part.name}: the quantity on a work order must be at most ${MAX_LINE_QUANTITY}`, 'parts');
-    if (line.quantity * toMinor(part.salesPrice, digits) > MAX_LINE_COST_MINOR) throw badRequest(lineCostMessage(`${part.name}: quantity × sales price`, digits), 'parts');
-    if (from.has(part.id) && from.get(part.id) !== line.locationId) throw badRequest(`${part.name} is already on this work order from another location`, 'parts');
+    if (line.quantity * toMinor(part.salesPrice, digits) > MAX_LINE_COST_MINOR)
+      throw badRequest(lineCostMessage(`${part.name}: quantity × sales price`, digits), 'parts');
+    if (from.has(part.id) && from.get(part.id) !== line.locationId)
+      throw badRequest(`${part.name} is already on this work order from another location`, 'parts');
   }
   // What is used leaves stock (decision 071): a consumption move per stockable part, 409 when the location has too little.
   for (const partId of ids) {
@@ -945,9 +1124,14 @@ export async function addParts(tx: Tx, orgId: number, actor: AccessClaims, workO
 export async function updatePartQuantity(tx: Tx, orgId: number, actor: AccessClaims, workOrderId: number, partId: number, quantity: number) {
   await getWorkOrder(tx, orgId, actor, workOrderId);
   const where = and(eq(workOrderParts.orgId, orgId), eq(workOrderParts.workOrderId, workOrderId), eq(workOrderParts.partId, partId));
-  const [line] = await tx.select({ quantity: workOrderParts.quantity, locationId: workOrderParts.locationId, unitPriceMinor: workOrderParts.unitPriceMinor }).from(workOrderParts).where(where).for('update');
+  const [line] = await tx
+    .select({ quantity: workOrderParts.quantity, locationId: workOrderParts.locationId, unitPriceMinor: workOrderParts.unitPriceMinor })
+    .from(workOrderParts)
+    .where(where)
+    .for('update');
   if (!line) throw notFound('Part');
-  if (quantity * (line.unitPriceMinor ?? 0) > MAX_LINE_COST_MINOR) throw badRequest(lineCostMessage('Quantity × sales price', (await moneySettings(tx, orgId)).digits), 'quantity');
+  if (quantity * (line.unitPriceMinor ?? 0) > MAX_LINE_COST_MINOR)
+    throw badRequest(lineCostMessage('Quantity × sales price', (await moneySettings(tx, orgId)).digits), 'quantity');
   await tx.update(workOrderParts).set({ quantity }).where(where);
   const delta = quantity - line.quantity;
   if (delta !== 0 && (await isStockable(tx, orgId, partId))) {
@@ -955,7 +1139,13 @@ export async function updatePartQuantity(tx: Tx, orgId: number, actor: AccessCla
     if (delta > 0) await consumeForLine(tx, orgId, actor.userId, { workOrderId, partId, locationId, quantity: delta });
     else await returnForLine(tx, orgId, actor.userId, { workOrderId, partId, locationId, quantity: -delta });
   }
-  await recordActivity(tx, orgId, { entityType: ENTITY, entityId: workOrderId, userId: actor.userId, action: 'updated', changes: { parts: { from: `part ${partId} x${line.quantity}`, to: `part ${partId} x${quantity}` } } });
+  await recordActivity(tx, orgId, {
+    entityType: ENTITY,
+    entityId: workOrderId,
+    userId: actor.userId,
+    action: 'updated',
+    changes: { parts: { from: `part ${partId} x${line.quantity}`, to: `part ${partId} x${quantity}` } },
+  });
   return { message: 'Work order part updated successfully', workOrderParts: await listPartRows(tx, orgId, workOrderId, seesAmounts(actor)) };
 }
 
@@ -970,7 +1160,13 @@ export async function deletePart(tx: Tx, orgId: number, actor: AccessClaims, wor
   if (await isStockable(tx, orgId, partId)) {
     await returnForLine(tx, orgId, actor.userId, { workOrderId, partId, locationId: rows[0].locationId ?? (await defaultLocationId(tx, orgId)) });
   }
-  await recordActivity(tx, orgId, { entityType: ENTITY, entityId: workOrderId, userId: actor.userId, action: 'updated', changes: { parts: { from: `part ${partId}`, to: null } } });
+  await recordActivity(tx, orgId, {
+    entityType: ENTITY,
+    entityId: workOrderId,
+    userId: actor.userId,
+    action: 'updated',
+    changes: { parts: { from: `part ${partId}`, to: null } },
+  });
   return { message: 'Work order part deleted successfully', workOrderParts: await listPartRows(tx, orgId, workOrderId, seesAmounts(actor)) };
 }
 
@@ -1002,7 +1198,10 @@ async function checkExternalLabor(tx: Tx, orgId: number, by: ExternalReporter & 
 }
 
 async function checkShareLines(tx: Tx, orgId: number, table: typeof workOrderLabors | typeof workOrderParts, shareId: number, what: string) {
-  const [{ n }] = await tx.select({ n: count() }).from(table).where(and(eq(table.orgId, orgId), eq(table.shareId, shareId)));
+  const [{ n }] = await tx
+    .select({ n: count() })
+    .from(table)
+    .where(and(eq(table.orgId, orgId), eq(table.shareId, shareId)));
   if (n >= MAX_SHARE_LINES) throw badRequest(`A shared work order takes at most ${MAX_SHARE_LINES} ${what}`);
 }
 
@@ -1010,11 +1209,25 @@ async function checkShareLines(tx: Tx, orgId: number, table: typeof workOrderLab
  * A contractor's time on a work order, at their own hourly rate (minor units), with its history line under the
  * contractor's name. For the work-order-shares feature, which has checked the share and its rights.
  */
-export async function addExternalLabor(tx: Tx, orgId: number, workOrderId: number, by: ExternalReporter & { since: Date }, input: { startTime: Date; endTime: Date; rateMinor: number }) {
+export async function addExternalLabor(
+  tx: Tx,
+  orgId: number,
+  workOrderId: number,
+  by: ExternalReporter & { since: Date },
+  input: { startTime: Date; endTime: Date; rateMinor: number },
+) {
   await checkExternalLabor(tx, orgId, by, input);
   const [created] = await tx
     .insert(workOrderLabors)
-    .values({ orgId, workOrderId, shareId: by.shareId, externalName: by.name, externalRateMinor: input.rateMinor, startDate: input.startTime, endDate: input.endTime })
+    .values({
+      orgId,
+      workOrderId,
+      shareId: by.shareId,
+      externalName: by.name,
+      externalRateMinor: input.rateMinor,
+      startDate: input.startTime,
+      endDate: input.endTime,
+    })
     .returning({ id: workOrderLabors.id });
   await recordActivity(tx, orgId, {
     entityType: ENTITY,
@@ -1027,9 +1240,16 @@ export async function addExternalLabor(tx: Tx, orgId: number, workOrderId: numbe
 }
 
 /** A contractor's part (their name for it, a quantity and their unit price in minor units), with its history line. */
-export async function addExternalPart(tx: Tx, orgId: number, workOrderId: number, by: ExternalReporter, input: { name: string; quantity: number; unitPriceMinor: number }) {
+export async function addExternalPart(
+  tx: Tx,
+  orgId: number,
+  workOrderId: number,
+  by: ExternalReporter,
+  input: { name: string; quantity: number; unitPriceMinor: number },
+) {
   if (input.quantity > MAX_LINE_QUANTITY) throw badRequest('Quantity is too large', 'quantity');
-  if (input.quantity * input.unitPriceMinor > MAX_LINE_COST_MINOR) throw badRequest(lineCostMessage('Quantity × unit price', (await moneySettings(tx, orgId)).digits), 'unitPrice');
+  if (input.quantity * input.unitPriceMinor > MAX_LINE_COST_MINOR)
+    throw badRequest(lineCostMessage('Quantity × unit price', (await moneySettings(tx, orgId)).digits), 'unitPrice');
   await checkShareLines(tx, orgId, workOrderParts, by.shareId, 'parts');
   const [created] = await tx
     .insert(workOrderParts)
@@ -1057,7 +1277,13 @@ export async function deleteExternalLine(tx: Tx, orgId: number, workOrderId: num
       .where(and(eq(l.orgId, orgId), eq(l.workOrderId, workOrderId), eq(l.shareId, by.shareId), eq(l.id, id)))
       .returning({ startDate: l.startDate, endDate: l.endDate });
     if (!row) throw notFound('Labor');
-    await recordActivity(tx, orgId, { entityType: ENTITY, entityId: workOrderId, actorName: by.name, action: 'updated', changes: { labor: { from: `${minutesLabel(row.startDate, row.endDate)} (external)`, to: null } } });
+    await recordActivity(tx, orgId, {
+      entityType: ENTITY,
+      entityId: workOrderId,
+      actorName: by.name,
+      action: 'updated',
+      changes: { labor: { from: `${minutesLabel(row.startDate, row.endDate)} (external)`, to: null } },
+    });
     return;
   }
   const p = workOrderParts;
@@ -1066,7 +1292,13 @@ export async function deleteExternalLine(tx: Tx, orgId: number, workOrderId: num
     .where(and(eq(p.orgId, orgId), eq(p.workOrderId, workOrderId), eq(p.shareId, by.shareId), eq(p.id, id)))
     .returning({ name: p.externalName, quantity: p.quantity });
   if (!row) throw notFound('Part');
-  await recordActivity(tx, orgId, { entityType: ENTITY, entityId: workOrderId, actorName: by.name, action: 'updated', changes: { parts: { from: `${row.name} x${row.quantity} (external)`, to: null } } });
+  await recordActivity(tx, orgId, {
+    entityType: ENTITY,
+    entityId: workOrderId,
+    actorName: by.name,
+    action: 'updated',
+    changes: { parts: { from: `${row.name} x${row.quantity} (external)`, to: null } },
+  });
 }
 
 /** The lines a share reported (labour and parts), for the contractor's own page (their own amounts). */

@@ -44,15 +44,21 @@ export const workOrders = pgTable(
     index('work_orders_org_status_id_idx').on(t.orgId, t.status, t.id),
     // "Due in Next 7 Days" counts open orders in a date range: only open orders are in this index, so a big
     // organisation's week reads its open orders' entries and no closed ones (docs/decisions/006).
-    index('work_orders_org_open_due_idx').on(t.orgId, t.dueDate).where(sql`status in ('assigned', 'in-progress')`),
+    index('work_orders_org_open_due_idx')
+      .on(t.orgId, t.dueDate)
+      .where(sql`status in ('assigned', 'in-progress')`),
     index('work_orders_org_priority_status_idx').on(t.orgId, t.priority, t.status),
     index('work_orders_org_asset_idx').on(t.orgId, t.assetId),
     // Analytics: what was created in a range (throughput, backlog over time; decision 038).
     index('work_orders_org_created_idx').on(t.orgId, t.createdAt),
     // Analytics: the open orders by age and due date (backlog now) without reading the closed ones.
-    index('work_orders_org_open_created_idx').on(t.orgId, t.createdAt, t.dueDate).where(sql`status in ('assigned', 'in-progress')`),
+    index('work_orders_org_open_created_idx')
+      .on(t.orgId, t.createdAt, t.dueDate)
+      .where(sql`status in ('assigned', 'in-progress')`),
     // The work linked to quotations (quoted vs actual, decision 038); a linked quotation cannot be deleted.
-    index('work_orders_org_quotation_idx').on(t.orgId, t.quotationId).where(sql`quotation_id is not null`),
+    index('work_orders_org_quotation_idx')
+      .on(t.orgId, t.quotationId)
+      .where(sql`quotation_id is not null`),
     // The calendar's range: an order sits on its due date, or its start without one (decision 033).
     index('work_orders_org_calendar_idx').on(t.orgId, sql`coalesce(${t.dueDate}, ${t.startDate})`),
     // Title "contains" search without a scan: trigram GIN with org_id first (btree_gin), so a search reads only
@@ -72,10 +78,7 @@ export const workOrderStatusCounts = pgTable(
     status: text({ enum: WORK_ORDER_STATUSES }).notNull(),
     n: integer().notNull().default(0),
   },
-  (t) => [
-    primaryKey({ columns: [t.orgId, t.status] }),
-    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
-  ],
+  (t) => [primaryKey({ columns: [t.orgId, t.status] }), foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade')],
 );
 
 /**
@@ -90,10 +93,7 @@ export const workOrderPriorityCounts = pgTable(
     priority: text({ enum: WORK_ORDER_PRIORITIES }).notNull(),
     n: integer().notNull().default(0),
   },
-  (t) => [
-    primaryKey({ columns: [t.orgId, t.status, t.priority] }),
-    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
-  ],
+  (t) => [primaryKey({ columns: [t.orgId, t.status, t.priority] }), foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade')],
 );
 
 /**
@@ -108,10 +108,7 @@ export const workOrderOpenDueDayCounts = pgTable(
     dueDay: date({ mode: 'string' }).notNull(),
     n: integer().notNull().default(0),
   },
-  (t) => [
-    primaryKey({ columns: [t.orgId, t.dueDay] }),
-    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
-  ],
+  (t) => [primaryKey({ columns: [t.orgId, t.dueDay] }), foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade')],
 );
 
 /** Who a work order is assigned to. Deleting a person removes their assignments. */
@@ -158,7 +155,10 @@ export const workOrderLabors = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
-    check('work_order_labors_who_check', sql`(${t.workerId} is not null and ${t.reasonId} is not null) or (${t.shareId} is not null and ${t.externalName} is not null and ${t.externalRateMinor} >= 0)`),
+    check(
+      'work_order_labors_who_check',
+      sql`(${t.workerId} is not null and ${t.reasonId} is not null) or (${t.shareId} is not null and ${t.externalName} is not null and ${t.externalRateMinor} >= 0)`,
+    ),
     primaryKey({ columns: [t.orgId, t.id] }),
     foreignKey({ columns: [t.orgId, t.workOrderId], foreignColumns: [workOrders.orgId, workOrders.id] }).onDelete('cascade'),
     foreignKey({ columns: [t.orgId, t.workerId], foreignColumns: [users.orgId, users.id] }),
@@ -194,7 +194,10 @@ export const workOrderParts = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
-    check('work_order_parts_what_check', sql`${t.partId} is not null or (${t.shareId} is not null and ${t.externalName} is not null and ${t.externalUnitPriceMinor} >= 0)`),
+    check(
+      'work_order_parts_what_check',
+      sql`${t.partId} is not null or (${t.shareId} is not null and ${t.externalName} is not null and ${t.externalUnitPriceMinor} >= 0)`,
+    ),
     primaryKey({ columns: [t.orgId, t.id] }),
     foreignKey({ columns: [t.orgId, t.workOrderId], foreignColumns: [workOrders.orgId, workOrders.id] }).onDelete('cascade'),
     foreignKey({ columns: [t.orgId, t.partId], foreignColumns: [parts.orgId, parts.id] }),

@@ -17,7 +17,13 @@ describe('work stations', () => {
     const add = await org.admin.post('/api/workstations/add-workstation', station(m.team.id));
     expect(add.status).toBe(201);
     expect(add.body.message).toBe('Work station added successfully');
-    expect(add.body.workStation).toMatchObject({ code: 'PK-01', name: 'Packaging Line 1', city: 'Dayton', teamId: m.team.id, Team: { id: m.team.id, name: 'Mechanics A' } });
+    expect(add.body.workStation).toMatchObject({
+      code: 'PK-01',
+      name: 'Packaging Line 1',
+      city: 'Dayton',
+      teamId: m.team.id,
+      Team: { id: m.team.id, name: 'Mechanics A' },
+    });
     expect(add.body.workStations).toHaveLength(1);
     expect(add.body.pagination).toEqual({ totalRecords: 1, currentPage: 1, totalPages: 1 });
     const id = add.body.workStation.id;
@@ -42,7 +48,13 @@ describe('work stations', () => {
 
     const upd = await org.admin.put(`/api/workstations/update-workstation/${id}`, station(m.team2.id, { name: 'Packaging Line One', city: 'Columbus' }));
     expect(upd.status).toBe(200);
-    expect(upd.body.updatedWorkStation).toMatchObject({ id, name: 'Packaging Line One', city: 'Columbus', teamId: m.team2.id, Team: { name: 'Electricians A' } });
+    expect(upd.body.updatedWorkStation).toMatchObject({
+      id,
+      name: 'Packaging Line One',
+      city: 'Columbus',
+      teamId: m.team2.id,
+      Team: { name: 'Electricians A' },
+    });
 
     const del = await org.admin.del(`/api/workstations/delete-workstation/${id}?pageSize=10`);
     expect(del.status).toBe(200);
@@ -146,7 +158,11 @@ describe('work stations', () => {
     const m = await masterRows(t, org.orgId);
     const s = await org.admin.post('/api/workstations/add-workstation', station(m.team.id));
     const id = s.body.workStation.id;
-    const svc = await org.admin.post('/api/services/add-service', { title: 'Belt change', price: 50, workStations: [{ workStationId: id, operation: 'Replace belt', timeRequired: '00:30' }] });
+    const svc = await org.admin.post('/api/services/add-service', {
+      title: 'Belt change',
+      price: 50,
+      workStations: [{ workStationId: id, operation: 'Replace belt', timeRequired: '00:30' }],
+    });
     expect(svc.status).toBe(201);
     const del = await org.admin.del(`/api/workstations/delete-workstation/${id}`);
     expect(del.status).toBe(409);

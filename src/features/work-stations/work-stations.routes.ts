@@ -3,15 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EVERYONE, MANAGERS } from '../../server/plugins/request-context';
 import { idParamsSchema } from '../../shared/pagination';
 import { z } from '../../shared/zod-setup';
-import { workStationAnswers as answers, workStationInputSchema, workStationOptionSchema, workStationListQuerySchema, workStationOptionsQuerySchema } from './work-stations.schema';
 import {
-  addWorkStation,
-  deleteWorkStation,
-  getWorkStation,
-  listWorkStationOptions,
-  listWorkStations,
-  updateWorkStation,
-} from './work-stations.service';
+  workStationAnswers as answers,
+  workStationInputSchema,
+  workStationOptionSchema,
+  workStationListQuerySchema,
+  workStationOptionsQuerySchema,
+} from './work-stations.schema';
+import { addWorkStation, deleteWorkStation, getWorkStation, listWorkStationOptions, listWorkStations, updateWorkStation } from './work-stations.service';
 
 /** Work stations (prefix /api/workstations). Reading is for everyone; stations are plant set-up, so writes are for managers. */
 export async function workStationsRoutes(appBase: FastifyInstance) {
@@ -21,8 +20,10 @@ export async function workStationsRoutes(appBase: FastifyInstance) {
     req.read((tx) => listWorkStations(tx, req.auth.orgId, req.query)),
   );
 
-  app.get('/get-workstation-options', { schema: { querystring: workStationOptionsQuerySchema, response: { 200: z.array(workStationOptionSchema) } }, config: { access: EVERYONE } }, (req) =>
-    req.read((tx) => listWorkStationOptions(tx, req.auth.orgId, req.query)),
+  app.get(
+    '/get-workstation-options',
+    { schema: { querystring: workStationOptionsQuerySchema, response: { 200: z.array(workStationOptionSchema) } }, config: { access: EVERYONE } },
+    (req) => req.read((tx) => listWorkStationOptions(tx, req.auth.orgId, req.query)),
   );
 
   app.get('/get-workstation/:id', { schema: { params: idParamsSchema, response: { 200: answers.one } }, config: { access: EVERYONE } }, async (req) => ({

@@ -33,7 +33,17 @@ const columns = {
   createdAt: workStations.createdAt,
 };
 
-type Row = { id: number; code: string; name: string; city: string; teamId: number; teamName: string | null; locationId: number | null; locationName: string | null; createdAt: Date };
+type Row = {
+  id: number;
+  code: string;
+  name: string;
+  city: string;
+  teamId: number;
+  teamName: string | null;
+  locationId: number | null;
+  locationName: string | null;
+  createdAt: Date;
+};
 
 const toDto = ({ teamName, locationName, ...r }: Row): WorkStationDto => ({
   ...r,
@@ -63,7 +73,9 @@ function listWhere(orgId: number, query: { name?: string; teamId?: number; relat
     like ? or(ilike(workStations.name, like), ilike(workStations.code, like)) : undefined,
     query.teamId ? eq(workStations.teamId, query.teamId) : undefined,
     // the user's related work stations (users feature's link table, read here)
-    query.relatedTo ? sql`${workStations.id} in (select work_station_id from user_work_stations where org_id = ${orgId} and user_id = ${query.relatedTo})` : undefined,
+    query.relatedTo
+      ? sql`${workStations.id} in (select work_station_id from user_work_stations where org_id = ${orgId} and user_id = ${query.relatedTo})`
+      : undefined,
     // a location and everything under it (decision 072)
     query.locationId ? sql`${workStations.locationId} in ${subtreeIds('locations', sql`${orgId}::int`, sql`${query.locationId}::int`)}` : undefined,
   );
@@ -94,9 +106,14 @@ export async function listWorkStationOptions(tx: ReadTx, orgId: number, query: {
 
 /** The most recent stations, for the application data preload. */
 export async function recentWorkStations(tx: ReadTx, orgId: number, limit = 100) {
-  const rows = await preparedRead(tx,
+  const rows = await preparedRead(
+    tx,
     'workStations.recent',
-    () => baseQuery(tx).where(eq(workStations.orgId, param('orgId'))).orderBy(desc(workStations.id)).limit(param('limit')),
+    () =>
+      baseQuery(tx)
+        .where(eq(workStations.orgId, param('orgId')))
+        .orderBy(desc(workStations.id))
+        .limit(param('limit')),
     { orgId, limit },
   );
   return rows.map(toDto);

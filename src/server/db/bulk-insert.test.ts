@@ -27,7 +27,11 @@ describe('insertMany (one parameter per column, decision 042)', () => {
     }));
     const stored = await withTenant(t.database.db, org.orgId, async (tx) => {
       const first = await reserveIds(tx, org.orgId, activities, rows.length);
-      await insertMany(tx, activities, rows.map((r, i) => ({ ...r, id: first + i })));
+      await insertMany(
+        tx,
+        activities,
+        rows.map((r, i) => ({ ...r, id: first + i })),
+      );
       return tx.select().from(activities).where(eq(activities.orgId, org.orgId)).orderBy(asc(activities.entityId));
     });
     const mine = stored.filter((r) => r.entityId >= 1000);
@@ -40,6 +44,8 @@ describe('insertMany (one parameter per column, decision 042)', () => {
   it('does nothing for no rows and refuses a key the table lacks', async () => {
     const org = await createOrg(t);
     await withTenant(t.database.db, org.orgId, (tx) => insertMany(tx, activities, []));
-    await expect(withTenant(t.database.db, org.orgId, (tx) => insertMany(tx, activities, [{ orgId: org.orgId, nope: 1 } as never]))).rejects.toThrow(/no column nope/);
+    await expect(withTenant(t.database.db, org.orgId, (tx) => insertMany(tx, activities, [{ orgId: org.orgId, nope: 1 } as never]))).rejects.toThrow(
+      /no column nope/,
+    );
   });
 });

@@ -64,7 +64,8 @@ export interface DbSettings {
   role: string;
 }
 
-const ms = (value: string | undefined, fallback: number) => (value !== undefined && value !== '' && Number.isFinite(Number(value)) ? Math.max(0, Math.round(Number(value))) : fallback);
+const ms = (value: string | undefined, fallback: number) =>
+  value !== undefined && value !== '' && Number.isFinite(Number(value)) ? Math.max(0, Math.round(Number(value))) : fallback;
 
 /** The database settings from the environment (DB_STATEMENT_TIMEOUT_MS & co., DB_PREPARED_STATEMENTS, DB_RUNTIME_ROLE). */
 export function dbSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): DbSettings {
@@ -116,7 +117,12 @@ export async function openDatabase(opts: {
     tenantPool.on('connect', (client) => client.on('error', () => {}));
     tenantRunners.set(db, pgTenantRunner(tenantPool, drizzle, pg.types as PgTypes, settings));
     const pools = () =>
-      ([['requests', tenantPool], ['owner', pool]] as const).map(([name, p]) => ({ pool: name, total: p.totalCount, idle: p.idleCount, waiting: p.waitingCount }));
+      (
+        [
+          ['requests', tenantPool],
+          ['owner', pool],
+        ] as const
+      ).map(([name, p]) => ({ pool: name, total: p.totalCount, idle: p.idleCount, waiting: p.waitingCount }));
     return { db, kind: 'postgres', url: opts.databaseUrl, directUrl, role, pools, close: async () => void (await Promise.all([pool.end(), tenantPool.end()])) };
   }
   // PGlite runs in its own thread (decision 015); `npm start` starts it before loading this module.
@@ -183,13 +189,17 @@ async function migratePostgres(database: Database, options: MigrateOptions) {
     await client.query('begin');
     try {
       // Waiting for another instance's migration is not a lock wait of our DDL: its own, longer bound.
-      await client.query(`set local lock_timeout = ${options.waitMs ?? 600_000}; set local statement_timeout = 0; set local idle_in_transaction_session_timeout = 0`);
+      await client.query(
+        `set local lock_timeout = ${options.waitMs ?? 600_000}; set local statement_timeout = 0; set local idle_in_transaction_session_timeout = 0`,
+      );
       if (!options.withoutLock) await client.query(`select pg_advisory_xact_lock(${MIGRATION_LOCK})`);
       await client.query(`set local lock_timeout = ${options.lockTimeoutMs ?? 10_000}`);
       if (!(await upToDate(db))) {
         await client.query('create schema if not exists drizzle');
         await client.query('create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)');
-        const last = rowsOf<{ created_at: string }>(await client.query('select created_at::text from drizzle.__drizzle_migrations order by created_at desc limit 1'))[0];
+        const last = rowsOf<{ created_at: string }>(
+          await client.query('select created_at::text from drizzle.__drizzle_migrations order by created_at desc limit 1'),
+        )[0];
         for (const migration of readMigrationFiles({ migrationsFolder: MIGRATIONS })) {
           if (last && Number(last.created_at) >= migration.folderMillis) continue;
           for (const statement of migration.sql) if (statement.trim()) await client.query(statement);
@@ -281,7 +291,7 @@ const tenantRunners = new WeakMap<Db, TenantRunner>();
  * it. It throws instead, on both databases alike.
  */
 const writing = new OpenWhile();
-const nestedCall = () => new Error('A second database call inside a write scope: use the scope\'s tx');
+const nestedCall = () => new Error("A second database call inside a write scope: use the scope's tx");
 
 /** Thrown by a scope used after its request: it would otherwise run on a connection another request now has. */
 export class ScopeEndedError extends Error {
@@ -369,13 +379,19 @@ function breaksConnection(err: unknown): boolean {
  * committed). Each scope has its own drizzle instance (it costs well under a microsecond) over a wrapper of
  * its connection that refuses once the scope has ended.
  */
-function pgTenantRunner(pool: import('pg').Pool, drizzle: typeof import('drizzle-orm/node-postgres').drizzle, types: PgTypes, settings: DbSettings): TenantRunner {
+function pgTenantRunner(
+  pool: import('pg').Pool,
+  drizzle: typeof import('drizzle-orm/node-postgres').drizzle,
+  types: PgTypes,
+  settings: DbSettings,
+): TenantRunner {
   const parsing = { getTypeParser: (typeId: number, format?: string) => (TEXT_TYPES.has(typeId) ? asText : types.getTypeParser(typeId, format)) };
   const named = settings.preparedStatements;
   return async (orgId, fn, readOnly, long) => {
     const client = await pool.connect();
     const scope = { open: true };
-    const query = (...args: unknown[]) => (scope.open ? (client.query as (...a: unknown[]) => Promise<unknown>)(...args) : Promise.reject(new ScopeEndedError()));
+    const query = (...args: unknown[]) =>
+      scope.open ? (client.query as (...a: unknown[]) => Promise<unknown>)(...args) : Promise.reject(new ScopeEndedError());
     const runRows: RowsRunner = async (text, values, name) =>
       rowsOf<unknown[]>(await query({ text, values, name: (named && name) || undefined, rowMode: 'array', types: parsing }));
     const db = drizzle({ client: { query } as never, casing: 'snake_case' }) as unknown as Db;

@@ -8,7 +8,10 @@ export const orgIdColumn = () => integer().notNull();
  * A per-organisation id. The column has no real default: the `assign_org_scoped_id` trigger
  * (see tenancy.ts) numbers rows 1, 2, 3… inside each organisation before NOT NULL is checked.
  */
-export const orgScopedId = () => integer().notNull().default(sql`NULL`);
+export const orgScopedId = () =>
+  integer()
+    .notNull()
+    .default(sql`NULL`);
 
 export const createdAtColumn = () => timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow();
 export const updatedAtColumn = () =>

@@ -156,11 +156,15 @@ describe('PGlite in its own thread', () => {
     try {
       await unchecked.ready;
       const started = Date.now();
-      const write = unchecked.transaction(async (tx) => {
-        await tx.query('select 1');
-        // Queued behind this transaction, which waits for it: the set time ends the wait, and so the transaction.
-        await unchecked.scoped('select 1').query('select 2');
-      }, undefined, true);
+      const write = unchecked.transaction(
+        async (tx) => {
+          await tx.query('select 1');
+          // Queued behind this transaction, which waits for it: the set time ends the wait, and so the transaction.
+          await unchecked.scoped('select 1').query('select 2');
+        },
+        undefined,
+        true,
+      );
       await expect(write).rejects.toBeInstanceOf(DatabaseWaitError);
       expect(Date.now() - started).toBeLessThan(10_000);
       // Rolled back; the session is free again.

@@ -103,7 +103,8 @@ export class PGliteThread implements Queryable {
    */
   scoped(settings: string): Queryable {
     return {
-      query: (text, params, options) => this.#outside({ op: 'scoped', text, params, rowMode: options?.rowMode, settings, name: options?.name }, true) as Promise<Results>,
+      query: (text, params, options) =>
+        this.#outside({ op: 'scoped', text, params, rowMode: options?.rowMode, settings, name: options?.name }, true) as Promise<Results>,
       exec: () => Promise.reject(new Error('A scoped read runs statements, not scripts')),
     };
   }
@@ -118,7 +119,8 @@ export class PGliteThread implements Queryable {
     const id = this.#nextTx++;
     const state = { open: true };
     // Its connection ends with it: kept past its end, it would run outside the session's turn.
-    const inside = (request: Request) => (state.open ? this.#timed(this.#send({ ...request, tx: id }), timed) : Promise.reject(new Error('This transaction has ended')));
+    const inside = (request: Request) =>
+      state.open ? this.#timed(this.#send({ ...request, tx: id }), timed) : Promise.reject(new Error('This transaction has ended'));
     const tx: Queryable = {
       query: (text, params, options) => inside({ op: 'query', text, params, rowMode: options?.rowMode }) as Promise<Results>,
       exec: (text) => inside({ op: 'exec', text }) as Promise<Results[]>,
@@ -238,7 +240,7 @@ function isAlive(pid: number) {
   }
 }
 
-const nestedCall = () => new Error('A second database call inside a transaction on the embedded database: use the transaction\'s tx');
+const nestedCall = () => new Error("A second database call inside a transaction on the embedded database: use the transaction's tx");
 
 /** A database error as thrown in the thread: its message, code, constraint and the rest of its fields. */
 function revive(fields: object): Error {

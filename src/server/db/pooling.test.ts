@@ -36,7 +36,11 @@ describe.skipIf(!upstream)('through PgBouncer in transaction mode', () => {
     const ids: number[][] = [[], []];
     for (const [n, org] of orgs.entries()) {
       for (let i = 0; i < 3; i++) {
-        const res = await org.admin.post('/api/work-orders/add-work-order', { title: `Org ${n} pump ${i}`, priority: 'high', dueDate: new Date(Date.now() + 86_400_000).toISOString() });
+        const res = await org.admin.post('/api/work-orders/add-work-order', {
+          title: `Org ${n} pump ${i}`,
+          priority: 'high',
+          dueDate: new Date(Date.now() + 86_400_000).toISOString(),
+        });
         expect(res.status).toBe(201);
         ids[n].push(res.body.workOrder?.id ?? res.body.id);
       }
@@ -60,7 +64,8 @@ describe.skipIf(!upstream)('through PgBouncer in transaction mode', () => {
                   ? await org.admin.get('/api/user/get-app-data')
                   : await org.admin.post('/api/work-orders/add-work-order', { title: `Org ${n} burst ${i}`, priority: 'low' });
       statuses.push(res.status);
-      if (kind === 2 && res.status === 200 && !res.body.workOrders.every((w: { title: string }) => w.title.startsWith(`Org ${n} `))) wrong.push(`list of org ${n}`);
+      if (kind === 2 && res.status === 200 && !res.body.workOrders.every((w: { title: string }) => w.title.startsWith(`Org ${n} `)))
+        wrong.push(`list of org ${n}`);
       if (kind === 3 && res.status === 200 && !res.body.workOrder.title.startsWith(`Org ${n} `)) wrong.push(`record of org ${n}`);
     });
     await Promise.all(burst);
@@ -84,7 +89,17 @@ describe.skipIf(!upstream)('through PgBouncer in transaction mode', () => {
       await Promise.all(clients.map((c) => c.query('commit')));
       expect(new Set(seen.map((s) => s.pid)).size).toBe(POOL_SIZE);
       for (const s of seen) {
-        expect({ ...s, pid: 0 }).toEqual({ pid: 0, user: 'postgres', role: 'none', org: '', read_only: 'off', tx_read_only: 'off', statement_timeout: '0', memoize: 'on', named: 0 });
+        expect({ ...s, pid: 0 }).toEqual({
+          pid: 0,
+          user: 'postgres',
+          role: 'none',
+          org: '',
+          read_only: 'off',
+          tx_read_only: 'off',
+          statement_timeout: '0',
+          memoize: 'on',
+          named: 0,
+        });
       }
     } finally {
       await Promise.all(clients.map((c) => c.end()));

@@ -29,7 +29,8 @@ const emailsOf = (orgId: number, role?: 'worker' | 'manager', offset = 0) =>
     t.database.db,
     orgId,
     (tx) =>
-      preparedRead(tx,
+      preparedRead(
+        tx,
         'test.emails',
         () =>
           tx
@@ -80,11 +81,23 @@ describe('reads with placeholders (preparedRead)', () => {
     await emailsOf(a.orgId);
     // Row-level security answers for the organisation the connection is set to, whatever the parameter says.
     const leaked = await withTenant(t.database.db, a.orgId, (tx) =>
-      preparedRead(tx, 'test.emails', () => tx.select({ email: users.email }).from(users).where(eq(users.orgId, param('orgId'))).orderBy(asc(users.id)).limit(param('limit')).offset(param('offset')), {
-        orgId: b.orgId,
-        limit: 50,
-        offset: 0,
-      }),
+      preparedRead(
+        tx,
+        'test.emails',
+        () =>
+          tx
+            .select({ email: users.email })
+            .from(users)
+            .where(eq(users.orgId, param('orgId')))
+            .orderBy(asc(users.id))
+            .limit(param('limit'))
+            .offset(param('offset')),
+        {
+          orgId: b.orgId,
+          limit: 50,
+          offset: 0,
+        },
+      ),
     );
     expect(leaked).toEqual([]);
   });
@@ -96,7 +109,10 @@ describe('reads with one plan for every organisation (decision 019)', () => {
     const a = await createOrg(t);
     const b = await createOrg(t);
     const soon = new Date(Date.now() + 2 * 86_400_000).toISOString();
-    for (const [org, orders] of [[a, 3], [b, 1]] as const) {
+    for (const [org, orders] of [
+      [a, 3],
+      [b, 1],
+    ] as const) {
       for (let i = 0; i < orders; i++) {
         const added = await org.admin.post('/api/work-orders/add-work-order', { title: `Pump ${i}`, priority: i ? 'low' : 'high', dueDate: soon });
         expect(added.status).toBe(201);
@@ -137,7 +153,11 @@ describe('reads with one plan for every organisation (decision 019)', () => {
       t.database.db,
       b.orgId,
       async (tx) =>
-        ((await tx.execute(sql`select name, statement, generic_plans::int as generic from pg_prepared_statements`)) as unknown as { rows: { name: string; statement: string; generic: number }[] }).rows,
+        (
+          (await tx.execute(sql`select name, statement, generic_plans::int as generic from pg_prepared_statements`)) as unknown as {
+            rows: { name: string; statement: string; generic: number }[];
+          }
+        ).rows,
       { readOnly: true },
     );
     // The managers' variants (this test's): a worker's bell and cards (filtered by assignment) are other named
@@ -147,12 +167,18 @@ describe('reads with one plan for every organisation (decision 019)', () => {
     // the whole database's statistics: in a test database that other files fill at the same time it is not
     // this test's to assert (bench/scale measures the plans on a database of its own).
     for (const table of ['activities', 'work_order_priority_counts']) {
-      expect(named(table)).toEqual(namedStatements ? [{ name: expect.stringMatching(/^kept_\d+$/), statement: expect.any(String), generic: expect.any(Number) }] : []);
+      expect(named(table)).toEqual(
+        namedStatements ? [{ name: expect.stringMatching(/^kept_\d+$/), statement: expect.any(String), generic: expect.any(Number) }] : [],
+      );
     }
     // Every other read stays unnamed, planned for its own values each time (the work orders list among them);
     // the others named are the caller's rights check (decision 021) and the users' related records (index
     // lookups by user, read after a page of users).
-    expect(plans.filter((plan) => !['activities', 'work_order_priority_counts', 'sessions', 'user_work_stations'].some((table) => plan.statement.includes(`from "${table}"`)))).toEqual([]);
+    expect(
+      plans.filter(
+        (plan) => !['activities', 'work_order_priority_counts', 'sessions', 'user_work_stations'].some((table) => plan.statement.includes(`from "${table}"`)),
+      ),
+    ).toEqual([]);
   });
 
   it('drop a statement that outlived a change of its columns (with its connection on PostgreSQL), so that the bell comes back by itself', async () => {
@@ -184,14 +210,18 @@ describe('one filter for placeholders and bound values', () => {
     const where = (bind: Bind) => and(eq(users.orgId, bind('orgId')), sql`${users.role} = any(${bind('roles')})`);
     const [kept, bound] = await withTenant(t.database.db, a.orgId, async (tx) => [
       await tx.select({ id: users.id }).from(users).where(where(param)).orderBy(asc(users.id)).prepare('').execute(values),
-      await tx.select({ id: users.id }).from(users).where(where(bindTo(values))).orderBy(asc(users.id)),
+      await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(where(bindTo(values)))
+        .orderBy(asc(users.id)),
     ]);
     expect(kept).toHaveLength(3);
     expect(bound).toEqual(kept);
   });
 });
 
-describe('rows decoded by the statement\'s own decoder (decision 052)', () => {
+describe("rows decoded by the statement's own decoder (decision 052)", () => {
   it('gives what drizzle gives: dates, text, numbers, json, nulls, nested objects, joined columns', async () => {
     const a = await createOrg(t);
     const due = new Date(Date.now() + 86_400_000).toISOString();
@@ -231,15 +261,25 @@ describe('rows decoded by the statement\'s own decoder (decision 052)', () => {
     expect(JSON.stringify(kept)).toBe(JSON.stringify(drizzles));
   });
 
-  it('refuses a joined select that nests a table\'s columns (drizzle may turn that object into null)', async () => {
+  it("refuses a joined select that nests a table's columns (drizzle may turn that object into null)", async () => {
     const a = await createOrg(t);
     const read = withTenant(
       t.database.db,
       a.orgId,
       (tx) =>
-        preparedRead(tx, 'test.nested', () => tx.select({ id: workOrders.id, author: { email: users.email } }).from(workOrders).leftJoin(users, eq(users.id, workOrders.createdById)).where(eq(workOrders.orgId, param('orgId'))), {
-          orgId: a.orgId,
-        }),
+        preparedRead(
+          tx,
+          'test.nested',
+          () =>
+            tx
+              .select({ id: workOrders.id, author: { email: users.email } })
+              .from(workOrders)
+              .leftJoin(users, eq(users.id, workOrders.createdById))
+              .where(eq(workOrders.orgId, param('orgId'))),
+          {
+            orgId: a.orgId,
+          },
+        ),
       { readOnly: true },
     );
     await expect(read).rejects.toThrow(/nests table columns under author/);
@@ -249,7 +289,22 @@ describe('rows decoded by the statement\'s own decoder (decision 052)', () => {
     const a = await createOrg(t);
     // As count() on PostgreSQL (a bigint's text mapped with Number), a value only drizzle's mapping changes.
     const marked = sql<string>`${users.email}`.mapWith((email: string) => `<${email}>`);
-    const read = withTenant(t.database.db, a.orgId, (tx) => preparedRead(tx, 'test.mapped', () => tx.select({ email: marked }).from(users).where(eq(users.orgId, param('orgId'))), { orgId: a.orgId }), { readOnly: true });
+    const read = withTenant(
+      t.database.db,
+      a.orgId,
+      (tx) =>
+        preparedRead(
+          tx,
+          'test.mapped',
+          () =>
+            tx
+              .select({ email: marked })
+              .from(users)
+              .where(eq(users.orgId, param('orgId'))),
+          { orgId: a.orgId },
+        ),
+      { readOnly: true },
+    );
     await expect(read).rejects.toThrow(/row 0, email: decoded as "[^"]+@[^"]+" \(string\) where drizzle gives "<[^"]+>" \(string\)/);
   });
 });
@@ -265,7 +320,12 @@ describe('the development check of a first run under concurrent writes (issue 45
           preparedRead(
             tx,
             `test.first-run-${tag}`,
-            () => tx.select({ id: workOrders.id, title: workOrders.title }).from(workOrders).where(eq(workOrders.orgId, param('orgId'))).orderBy(asc(workOrders.id)),
+            () =>
+              tx
+                .select({ id: workOrders.id, title: workOrders.title })
+                .from(workOrders)
+                .where(eq(workOrders.orgId, param('orgId')))
+                .orderBy(asc(workOrders.id)),
             { orgId: a.orgId },
           ),
         { readOnly: true },
@@ -291,12 +351,29 @@ describe('estimates kept as text and parameters (preparedEstimate)', () => {
   it("plans each call for its own values: a big organisation's estimate, then an empty one's", async () => {
     const a = await createOrg(t);
     const b = await createOrg(t);
-    await withTenant(t.database.db, a.orgId, (tx) => tx.execute(sql`insert into work_orders (org_id, title, status) select ${a.orgId}, 'Pump ' || g, 'assigned' from generate_series(1, 3000) g`));
+    await withTenant(t.database.db, a.orgId, (tx) =>
+      tx.execute(sql`insert into work_orders (org_id, title, status) select ${a.orgId}, 'Pump ' || g, 'assigned' from generate_series(1, 3000) g`),
+    );
     await t.database.db.execute(sql`analyze work_orders`);
     const estimate = (orgId: number) =>
-      withTenant(t.database.db, orgId, (tx) => preparedEstimate(tx, 'test.estimate', () => tx.select({ one: sql`1` }).from(workOrders).where(eq(workOrders.orgId, param('orgId'))), { orgId }), {
-        readOnly: true,
-      });
+      withTenant(
+        t.database.db,
+        orgId,
+        (tx) =>
+          preparedEstimate(
+            tx,
+            'test.estimate',
+            () =>
+              tx
+                .select({ one: sql`1` })
+                .from(workOrders)
+                .where(eq(workOrders.orgId, param('orgId'))),
+            { orgId },
+          ),
+        {
+          readOnly: true,
+        },
+      );
     expect(await estimate(a.orgId)).toBeGreaterThan(1_000);
     expect(await estimate(b.orgId)).toBeLessThan(300);
     expect(await estimate(a.orgId)).toBeGreaterThan(1_000);

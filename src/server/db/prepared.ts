@@ -67,7 +67,10 @@ interface Kept {
 const kept = new Map<string, Kept>();
 
 /** A statement's shape: its name and the names of the values present (truthy), which decide its text. */
-const shapeOf = (statement: string, values: Record<string, unknown>) => `${statement}:${Object.keys(values).filter((key) => values[key]).join(',')}`;
+const shapeOf = (statement: string, values: Record<string, unknown>) =>
+  `${statement}:${Object.keys(values)
+    .filter((key) => values[key])
+    .join(',')}`;
 
 /** The statement kept for `shape`, made by `make` the first time the process meets that shape. */
 function keptBy(shape: string, make: () => Kept): Kept {
@@ -83,7 +86,13 @@ function keptBy(shape: string, make: () => Kept): Kept {
  * (`lowStock: true`). Built once per process (decision 052): the text, its parameters' order and a row decoder
  * made for its selection; building costs more than running most of them.
  */
-export async function preparedRead<T>(tx: ReadTx, statement: string, build: () => Built<T>, values: Record<string, unknown>, options: ReadOptions = {}): Promise<T> {
+export async function preparedRead<T>(
+  tx: ReadTx,
+  statement: string,
+  build: () => Built<T>,
+  values: Record<string, unknown>,
+  options: ReadOptions = {},
+): Promise<T> {
   const shape = shapeOf(statement, values);
   const statementOf = keptBy(shape, () => {
     const query = build();
@@ -170,7 +179,14 @@ type Leaf = { path: string[]; decode?: Decoder; column?: true };
 function leavesOf(fields: Record<string, unknown>, path: string[] = []): Leaf[] {
   return Object.entries(fields).flatMap(([name, field]): Leaf[] => {
     const at = [...path, name];
-    if (is(field, Column)) return [{ path: at, column: true, decode: field.mapFromDriverValue === Column.prototype.mapFromDriverValue ? undefined : (value) => field.mapFromDriverValue(value) }];
+    if (is(field, Column))
+      return [
+        {
+          path: at,
+          column: true,
+          decode: field.mapFromDriverValue === Column.prototype.mapFromDriverValue ? undefined : (value) => field.mapFromDriverValue(value),
+        },
+      ];
     if (is(field, SQL) || is(field, SQL.Aliased) || is(field, Subquery)) return [{ path: at }];
     if (is(field, Table)) return leavesOf(getTableColumns(field), at);
     return leavesOf(field as Record<string, unknown>, at);
@@ -187,7 +203,9 @@ function rowDecoder({ fields, joins }: { fields: Record<string, unknown>; joins?
   // drizzle turns a nested object of a joined table's columns into null when they all are (an outer join that
   // found nothing); its rule is its own: such a selection is refused here rather than decoded differently.
   if (joins?.length && leaves.some((leaf) => leaf.path.length > 1 && leaf.column)) {
-    throw new Error(`preparedRead: a joined select nests table columns under ${leaves.find((leaf) => leaf.path.length > 1 && leaf.column)!.path[0]}: select them at the top level, or as SQL`);
+    throw new Error(
+      `preparedRead: a joined select nests table columns under ${leaves.find((leaf) => leaf.path.length > 1 && leaf.column)!.path[0]}: select them at the top level, or as SQL`,
+    );
   }
   const decoders = leaves.map((leaf) => leaf.decode);
   const literal = (depth: number, from: number, to: number): string => {
@@ -240,5 +258,14 @@ export function keysetBatch<T>(
   before: number,
   limit: number,
 ): Promise<T> {
-  return preparedRead(tx, statement, () => select().where(and(filter.where(), lt(id, param('before')))).orderBy(desc(id)).limit(param('limit')), { ...filter.values, before, limit });
+  return preparedRead(
+    tx,
+    statement,
+    () =>
+      select()
+        .where(and(filter.where(), lt(id, param('before'))))
+        .orderBy(desc(id))
+        .limit(param('limit')),
+    { ...filter.values, before, limit },
+  );
 }

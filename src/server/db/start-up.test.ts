@@ -65,7 +65,9 @@ describe.skipIf(!url)('start-up migration on PostgreSQL', () => {
       // The next start creates it and grants it its rights again.
       await migrate(database);
       await expect(read()).resolves.toBeDefined();
-      await expect(withTenant(database.db, 1, (tx) => tx.execute(sql`select current_user as who`), { readOnly: true }).then((r) => rowsOf<{ who: string }>(r)[0].who)).resolves.toBe(role);
+      await expect(
+        withTenant(database.db, 1, (tx) => tx.execute(sql`select current_user as who`), { readOnly: true }).then((r) => rowsOf<{ who: string }>(r)[0].who),
+      ).resolves.toBe(role);
     } finally {
       await database?.close();
       await owner.query(`drop owned by ${role}`).catch(() => {});

@@ -85,9 +85,7 @@ describe('the tenancy wall', () => {
 
   it('runs requests as a role that is neither owner nor superuser', async () => {
     const a = await createOrg(t);
-    const rows = await withTenant(t.database.db, a.orgId, (tx) =>
-      tx.execute(sql`select rolsuper, rolbypassrls from pg_roles where rolname = current_user`),
-    );
+    const rows = await withTenant(t.database.db, a.orgId, (tx) => tx.execute(sql`select rolsuper, rolbypassrls from pg_roles where rolname = current_user`));
     expect(rowsOf(rows)[0]).toMatchObject({ rolsuper: false, rolbypassrls: false });
     const owner = await withTenant(t.database.db, a.orgId, (tx) =>
       tx.execute(sql`select tableowner = current_user as owns from pg_tables where tablename = 'users'`),
@@ -123,13 +121,22 @@ describe('request connections (decision 014)', () => {
 
   const seen = async (orgId: number, readOnly: boolean) =>
     rowsOf<{ org_id: number; who: string; setting: string }>(
-      await withTenant(db, orgId, (tx) => tx.execute(sql`select org_id, current_user as who, current_setting('app.org_id') as setting from users`), { readOnly }),
+      await withTenant(db, orgId, (tx) => tx.execute(sql`select org_id, current_user as who, current_setting('app.org_id') as setting from users`), {
+        readOnly,
+      }),
     );
 
   it('reads and writes of several organisations on one connection each see only their own rows, as the runtime role', async () => {
     const a = await createOrg(t);
     const b = await createOrg(t);
-    for (const [orgId, readOnly] of [[a.orgId, true], [b.orgId, true], [b.orgId, false], [a.orgId, true], [a.orgId, false], [b.orgId, true]] as const) {
+    for (const [orgId, readOnly] of [
+      [a.orgId, true],
+      [b.orgId, true],
+      [b.orgId, false],
+      [a.orgId, true],
+      [a.orgId, false],
+      [b.orgId, true],
+    ] as const) {
       const rows = await seen(orgId, readOnly);
       expect(rows.length).toBeGreaterThan(0);
       expect(rows.every((r) => Number(r.org_id) === orgId && r.who === 'cmms_app' && Number(r.setting) === orgId)).toBe(true);
@@ -185,7 +192,9 @@ describe('request connections (decision 014)', () => {
     const a = await createOrg(t);
     for (const readOnly of [true, false]) {
       const [row] = rowsOf<{ memoize: string; jit: string }>(
-        await withTenant(db, a.orgId, (tx) => tx.execute(sql`select current_setting('enable_memoize') as memoize, current_setting('jit') as jit`), { readOnly }),
+        await withTenant(db, a.orgId, (tx) => tx.execute(sql`select current_setting('enable_memoize') as memoize, current_setting('jit') as jit`), {
+          readOnly,
+        }),
       );
       expect(row).toEqual({ memoize: 'off', jit: 'off' });
     }
@@ -194,7 +203,9 @@ describe('request connections (decision 014)', () => {
   it('a read cannot write, and a failed write changes nothing and leaves the connection clean', async () => {
     const a = await createOrg(t);
     const b = await createOrg(t);
-    const nameOf = async () => rowsOf<{ first_name: string }>(await withTenant(db, a.orgId, (tx) => tx.execute(sql`select first_name from users where id = 1`), { readOnly: true }))[0].first_name;
+    const nameOf = async () =>
+      rowsOf<{ first_name: string }>(await withTenant(db, a.orgId, (tx) => tx.execute(sql`select first_name from users where id = 1`), { readOnly: true }))[0]
+        .first_name;
     const before = await nameOf();
     await expect(withTenant(db, a.orgId, (tx) => tx.execute(sql`update users set first_name = 'changed' where id = 1`), { readOnly: true })).rejects.toThrow();
     await expect(
@@ -211,7 +222,9 @@ describe('request connections (decision 014)', () => {
 
 describe('reserved ids (bulk inserts, decision 042)', () => {
   const counter = async (orgId: number, table: string) =>
-    rowsOf<{ last_id: number; ctid: string }>(await t.database.db.execute(sql`select last_id, ctid::text from org_counters where org_id = ${orgId} and table_name = ${table}`))[0];
+    rowsOf<{ last_id: number; ctid: string }>(
+      await t.database.db.execute(sql`select last_id, ctid::text from org_counters where org_id = ${orgId} and table_name = ${table}`),
+    )[0];
 
   it('a block reserved by an open transaction is never given to a concurrent insert, which numbers its row after the block', async () => {
     const a = await createOrg(t);
@@ -231,14 +244,23 @@ describe('reserved ids (bulk inserts, decision 042)', () => {
     const single = withTenant(t.database.db, a.orgId, (tx) => tx.insert(users).values({ orgId: a.orgId, email, role: 'worker' }).returning({ id: users.id }));
     // On PostgreSQL the insert is waiting for the reservation's lock on the counter (PGlite: for the one session).
     if (t.database.kind === 'postgres') {
-      await until(async () => rowsOf(await t.database.db.execute(sql`select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like ${`%insert into "users"%`} and backend_type = 'client backend'`)).length > 0);
+      await until(
+        async () =>
+          rowsOf(
+            await t.database.db.execute(
+              sql`select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like ${`%insert into "users"%`} and backend_type = 'client backend'`,
+            ),
+          ).length > 0,
+      );
     }
     release();
     await bulk;
     const [row] = await single;
     expect(row.id).toBe(before + 4);
     expect((await counter(a.orgId, 'users')).last_id).toBe(before + 4);
-    const ids = rowsOf<{ id: number }>(await withTenant(t.database.db, a.orgId, (tx) => tx.execute(sql`select id from users where id > ${before} order by id`), { readOnly: true }));
+    const ids = rowsOf<{ id: number }>(
+      await withTenant(t.database.db, a.orgId, (tx) => tx.execute(sql`select id from users where id > ${before} order by id`), { readOnly: true }),
+    );
     expect(ids.map((r) => Number(r.id))).toEqual([before + 1, before + 2, before + 3, before + 4]);
   });
 
@@ -247,7 +269,10 @@ describe('reserved ids (bulk inserts, decision 042)', () => {
     await t.database.db.transaction(async (tx) => {
       await tx.execute(sql`select set_config('app.org_id', ${String(a.orgId)}, true)`);
       const first = Number(rowsOf<{ first: number }>(await tx.execute(sql`select reserve_org_ids(${a.orgId}::int, 'users', 3) as first`))[0].first);
-      const version = async () => rowsOf<{ ctid: string; last_id: number }>(await tx.execute(sql`select ctid::text, last_id from org_counters where org_id = ${a.orgId} and table_name = 'users'`))[0];
+      const version = async () =>
+        rowsOf<{ ctid: string; last_id: number }>(
+          await tx.execute(sql`select ctid::text, last_id from org_counters where org_id = ${a.orgId} and table_name = 'users'`),
+        )[0];
       const reservedVersion = await version();
       await tx.insert(users).values([0, 1, 2].map((i) => ({ orgId: a.orgId, id: first + i, email: `kept-${i}-${a.orgId}@x.com`, role: 'worker' as const })));
       // Not updated again (no new row version): one counter update for the whole block.
@@ -288,7 +313,8 @@ describe('applying the tenancy wall at start', () => {
     const database = scratch.url ? await openDatabase({ databaseUrl: scratch.url }) : await openMigratedPGlite();
     await migrate(database);
     const policyOid = async (table: string) =>
-      rowsOf<{ oid: number }>(await database.db.execute(sql`select p.oid from pg_policy p join pg_class c on c.oid = p.polrelid where c.relname = ${table}`))[0]?.oid;
+      rowsOf<{ oid: number }>(await database.db.execute(sql`select p.oid from pg_policy p join pg_class c on c.oid = p.polrelid where c.relname = ${table}`))[0]
+        ?.oid;
     const before = await policyOid('work_orders');
     await migrate(database); // a restart
     expect(await policyOid('work_orders')).toBe(before);

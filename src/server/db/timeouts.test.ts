@@ -30,9 +30,20 @@ describe.skipIf(!url)('time limits on PostgreSQL', () => {
     app = Fastify({ logger: { level: 'warn', stream } });
     registerErrorHandling(app);
     const { db } = database;
-    app.get('/sleep/:seconds', (req) => withTenant(db, orgId, (tx) => tx.execute(sql`select pg_sleep(${Number((req.params as { seconds: string }).seconds)})`), { readOnly: true }).then(() => ({ ok: true })));
-    app.get('/export/:seconds', (req) => withTenant(db, orgId, (tx) => tx.execute(sql`select pg_sleep(${Number((req.params as { seconds: string }).seconds)})`), { readOnly: true, long: true }).then(() => ({ ok: true })));
-    app.post('/rename', () => withTenant(db, orgId, (tx) => tx.execute(sql`update organizations set address_street1 = address_street1 where id = ${orgId}`)).then(() => ({ ok: true })));
+    app.get('/sleep/:seconds', (req) =>
+      withTenant(db, orgId, (tx) => tx.execute(sql`select pg_sleep(${Number((req.params as { seconds: string }).seconds)})`), { readOnly: true }).then(() => ({
+        ok: true,
+      })),
+    );
+    app.get('/export/:seconds', (req) =>
+      withTenant(db, orgId, (tx) => tx.execute(sql`select pg_sleep(${Number((req.params as { seconds: string }).seconds)})`), {
+        readOnly: true,
+        long: true,
+      }).then(() => ({ ok: true })),
+    );
+    app.post('/rename', () =>
+      withTenant(db, orgId, (tx) => tx.execute(sql`update organizations set address_street1 = address_street1 where id = ${orgId}`)).then(() => ({ ok: true })),
+    );
     app.post('/idle', () =>
       withTenant(db, orgId, async (tx) => {
         await tx.execute(sql`select 1`);

@@ -64,7 +64,8 @@ describe('crash recovery', () => {
     const after = orgFetch(server.port, host, accessToken);
     // The clients retry what they never got an answer to: each ends with a 2xx, created once.
     const retried = [];
-    for (const key of [...inFlight, ...acknowledged.slice(0, 3)]) retried.push({ key, status: (await after('/api/activities/user/1/notes', note(key))).status });
+    for (const key of [...inFlight, ...acknowledged.slice(0, 3)])
+      retried.push({ key, status: (await after('/api/activities/user/1/notes', note(key))).status });
     const res = await after('/api/activities/user/1');
     const { activities } = await res.json<{ activities: { note: string | null }[] }>();
     const times = new Map<string, number>();

@@ -135,7 +135,14 @@ describe('graceful shutdown', () => {
   it('SIGTERM with 32 requests in flight on their own connections: each gets a whole answer, 200 or 503, none a reset (PGlite)', async () => {
     const data = runDataDir('cmms-term32-');
     onTestFinished(data.remove);
-    const env = { DATA_DIR: data.dir, SEED_DEMO: 'false', JWT_SECRET: 'term-test-secret', LOGIN_LIMIT_PER_ACCOUNT: '1000', ARGON2_TEST_COST: undefined, DATABASE_URL: undefined };
+    const env = {
+      DATA_DIR: data.dir,
+      SEED_DEMO: 'false',
+      JWT_SECRET: 'term-test-secret',
+      LOGIN_LIMIT_PER_ACCOUNT: '1000',
+      ARGON2_TEST_COST: undefined,
+      DATABASE_URL: undefined,
+    };
     const server = await startServerProcess(env);
     const sub = `t32${Date.now().toString(36)}`;
     const host = `${sub}.localhost`;

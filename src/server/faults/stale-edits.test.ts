@@ -20,7 +20,10 @@ afterAll(() => t.close());
 interface Kind {
   name: string;
   /** Creates a record and returns its update path, get path, item key and an update body builder. */
-  make(org: Client, orgId: number): Promise<{ update: string; get: string; key: string; body(title: string): Record<string, unknown>; title(record: Record<string, unknown>): unknown }>;
+  make(
+    org: Client,
+    orgId: number,
+  ): Promise<{ update: string; get: string; key: string; body(title: string): Record<string, unknown>; title(record: Record<string, unknown>): unknown }>;
   /** 'version' or 'updatedAt': what the client sends back. */
   field: 'version' | 'updatedAt';
 }
@@ -32,7 +35,13 @@ const kinds: Kind[] = [
     async make(org) {
       const res = await org.post('/api/work-orders/add-work-order', { title: 'Replace belt' });
       const id = res.body.workOrder.id;
-      return { update: `/api/work-orders/update-work-order/${id}`, get: `/api/work-orders/get-work-order/${id}`, key: 'workOrder', body: (title) => ({ title }), title: (r) => r.title };
+      return {
+        update: `/api/work-orders/update-work-order/${id}`,
+        get: `/api/work-orders/get-work-order/${id}`,
+        key: 'workOrder',
+        body: (title) => ({ title }),
+        title: (r) => r.title,
+      };
     },
   },
   {
@@ -43,7 +52,13 @@ const kinds: Kind[] = [
       const body = (title: string) => correctiveRequest(refs, { title });
       const res = await org.post('/api/maintenance-requests/add-maintenance-request', body('Pump noise'));
       const id = res.body.maintenanceRequest.id;
-      return { update: `/api/maintenance-requests/update-maintenance-request/${id}`, get: `/api/maintenance-requests/get-maintenance-request/${id}`, key: 'maintenanceRequest', body, title: (r) => r.title };
+      return {
+        update: `/api/maintenance-requests/update-maintenance-request/${id}`,
+        get: `/api/maintenance-requests/get-maintenance-request/${id}`,
+        key: 'maintenanceRequest',
+        body,
+        title: (r) => r.title,
+      };
     },
   },
   {
@@ -55,7 +70,13 @@ const kinds: Kind[] = [
       const body = (title: string) => maintenanceOrder(refs, request.body.maintenanceRequest.id, { rootCauseAnalysis: title });
       const res = await org.post('/api/maintenance-orders/add-maintenance-order', body('Wear'));
       const id = res.body.maintenanceOrder.id;
-      return { update: `/api/maintenance-orders/update-maintenance-order/${id}`, get: `/api/maintenance-orders/get-maintenance-order/${id}`, key: 'maintenanceOrder', body, title: (r) => r.rootCauseAnalysis };
+      return {
+        update: `/api/maintenance-orders/update-maintenance-order/${id}`,
+        get: `/api/maintenance-orders/get-maintenance-order/${id}`,
+        key: 'maintenanceOrder',
+        body,
+        title: (r) => r.rootCauseAnalysis,
+      };
     },
   },
   {
@@ -86,7 +107,13 @@ const kinds: Kind[] = [
       const res = await org.post('/api/purchase-orders/add-purchase-order', body('First'));
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       const id = res.body.purchaseOrder.id;
-      return { update: `/api/purchase-orders/update-purchase-order/${id}`, get: `/api/purchase-orders/get-purchase-order/${id}`, key: 'purchaseOrder', body, title: (x) => x.note };
+      return {
+        update: `/api/purchase-orders/update-purchase-order/${id}`,
+        get: `/api/purchase-orders/get-purchase-order/${id}`,
+        key: 'purchaseOrder',
+        body,
+        title: (x) => x.note,
+      };
     },
   },
   {
@@ -105,7 +132,14 @@ const kinds: Kind[] = [
     field: 'version',
     async make(org, orgId) {
       const m = await masterRows(t, orgId, 'Y');
-      const body = (name: string) => ({ name, type: 'stockable', categoryId: m.productCategory.id, salesPrice: 8.5, unitOfMeasureId: m.each.id, purchaseUnitOfMeasureId: m.each.id });
+      const body = (name: string) => ({
+        name,
+        type: 'stockable',
+        categoryId: m.productCategory.id,
+        salesPrice: 8.5,
+        unitOfMeasureId: m.each.id,
+        purchaseUnitOfMeasureId: m.each.id,
+      });
       const res = await org.post('/api/parts/add-part', body('Bearing'));
       const id = res.body.part.id;
       return { update: `/api/parts/update-part/${id}`, get: `/api/parts/get-part/${id}`, key: 'part', body, title: (x) => x.name };

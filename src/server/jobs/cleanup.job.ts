@@ -29,19 +29,46 @@ export async function cleanUp(database: Database, options: CleanupOptions = {}) 
   const outboxCutoff = new Date(now.getTime() - (options.outboxDays ?? 30) * DAY);
   const { db } = database;
   const counts = { rateLimits: 0, mailOutbox: 0, sessions: 0, idempotencyKeys: 0, invitations: 0 };
-  const orgIds = await withoutTenant(db, async (tx) => {
-    counts.rateLimits = (await tx.delete(rateLimits).where(lt(rateLimits.resetAt, now)).returning({ key: rateLimits.key })).length;
-    counts.mailOutbox = (
-      await tx.delete(mailOutbox).where(and(isNotNull(mailOutbox.sentAt), lt(mailOutbox.sentAt, outboxCutoff))).returning({ id: mailOutbox.id })
-    ).length;
-    return (await tx.select({ id: organizations.id }).from(organizations)).map((o) => o.id);
-  }, { long: true });
+  const orgIds = await withoutTenant(
+    db,
+    async (tx) => {
+      counts.rateLimits = (await tx.delete(rateLimits).where(lt(rateLimits.resetAt, now)).returning({ key: rateLimits.key })).length;
+      counts.mailOutbox = (
+        await tx
+          .delete(mailOutbox)
+          .where(and(isNotNull(mailOutbox.sentAt), lt(mailOutbox.sentAt, outboxCutoff)))
+          .returning({ id: mailOutbox.id })
+      ).length;
+      return (await tx.select({ id: organizations.id }).from(organizations)).map((o) => o.id);
+    },
+    { long: true },
+  );
   for (const orgId of orgIds) {
-    await withTenant(db, orgId, async (tx) => {
-      counts.sessions += (await tx.delete(sessions).where(and(eq(sessions.orgId, orgId), lt(sessions.expiresAt, now))).returning({ id: sessions.id })).length;
-      counts.idempotencyKeys += (await tx.delete(idempotencyKeys).where(and(eq(idempotencyKeys.orgId, orgId), lt(idempotencyKeys.createdAt, dayAgo))).returning({ key: idempotencyKeys.key })).length;
-      counts.invitations += (await tx.delete(invitations).where(and(eq(invitations.orgId, orgId), lt(invitations.expiresAt, now))).returning({ id: invitations.id })).length;
-    }, { long: true });
+    await withTenant(
+      db,
+      orgId,
+      async (tx) => {
+        counts.sessions += (
+          await tx
+            .delete(sessions)
+            .where(and(eq(sessions.orgId, orgId), lt(sessions.expiresAt, now)))
+            .returning({ id: sessions.id })
+        ).length;
+        counts.idempotencyKeys += (
+          await tx
+            .delete(idempotencyKeys)
+            .where(and(eq(idempotencyKeys.orgId, orgId), lt(idempotencyKeys.createdAt, dayAgo)))
+            .returning({ key: idempotencyKeys.key })
+        ).length;
+        counts.invitations += (
+          await tx
+            .delete(invitations)
+            .where(and(eq(invitations.orgId, orgId), lt(invitations.expiresAt, now)))
+            .returning({ id: invitations.id })
+        ).length;
+      },
+      { long: true },
+    );
   }
   return counts;
 }

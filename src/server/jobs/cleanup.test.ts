@@ -54,15 +54,37 @@ describe('the nightly clean-up', () => {
 
     for (const org of orgs) {
       const left = await withTenant(t.database.db, org.orgId, async (tx) => ({
-        sessions: (await tx.select({ h: sessions.refreshHash }).from(sessions).where(and(eq(sessions.orgId, org.orgId), inArray(sessions.refreshHash, [`old-${tag}`, `new-${tag}`])))).map((r) => r.h),
+        sessions: (
+          await tx
+            .select({ h: sessions.refreshHash })
+            .from(sessions)
+            .where(and(eq(sessions.orgId, org.orgId), inArray(sessions.refreshHash, [`old-${tag}`, `new-${tag}`])))
+        ).map((r) => r.h),
         invitations: (await tx.select({ h: invitations.tokenHash }).from(invitations).where(eq(invitations.orgId, org.orgId))).map((r) => r.h),
         keys: (await tx.select({ k: idempotencyKeys.key }).from(idempotencyKeys).where(eq(idempotencyKeys.orgId, org.orgId))).map((r) => r.k),
       }));
       expect(left).toEqual({ sessions: [`new-${tag}`], invitations: [`new-${tag}`], keys: [`new-${tag}`] });
     }
     const global = await withoutTenant(t.database.db, async (tx) => ({
-      limits: (await tx.select({ k: rateLimits.key }).from(rateLimits).where(inArray(rateLimits.key, [`old-${tag}`, `new-${tag}`]))).map((r) => r.k),
-      mail: (await tx.select({ to: mailOutbox.to }).from(mailOutbox).where(inArray(mailOutbox.to, ['old', 'new', 'unsent'].map((w) => `${w}-${tag}@example.com`)))).map((r) => r.to).sort(),
+      limits: (
+        await tx
+          .select({ k: rateLimits.key })
+          .from(rateLimits)
+          .where(inArray(rateLimits.key, [`old-${tag}`, `new-${tag}`]))
+      ).map((r) => r.k),
+      mail: (
+        await tx
+          .select({ to: mailOutbox.to })
+          .from(mailOutbox)
+          .where(
+            inArray(
+              mailOutbox.to,
+              ['old', 'new', 'unsent'].map((w) => `${w}-${tag}@example.com`),
+            ),
+          )
+      )
+        .map((r) => r.to)
+        .sort(),
     }));
     // Mail never sent stays: it is the record of what did not go out.
     expect(global).toEqual({ limits: [`new-${tag}`], mail: [`new-${tag}@example.com`, `unsent-${tag}@example.com`] });

@@ -31,7 +31,12 @@ export interface JobsOptions extends Omit<JobQueueOptions, 'databaseUrl'> {
   onWebhookFailed?: (status: 'retrying' | 'failed') => void;
 }
 
-export function createJobs(database: Database, config: Pick<Config, 'databaseUrl' | 'smtpUrl'> & Partial<Pick<Config, 'webhooks'>>, log: MailLog, options: JobsOptions = {}): Jobs {
+export function createJobs(
+  database: Database,
+  config: Pick<Config, 'databaseUrl' | 'smtpUrl'> & Partial<Pick<Config, 'webhooks'>>,
+  log: MailLog,
+  options: JobsOptions = {},
+): Jobs {
   // The database the app opened, not the environment's: a benchmark or test opens one of its own.
   const queue = createJobQueue(database, { log, ...options, databaseUrl: database.directUrl ?? database.url ?? config.databaseUrl });
   const send = options.send ?? (config.smtpUrl ? smtpSender(config.smtpUrl) : undefined);
@@ -55,11 +60,17 @@ export function createJobs(database: Database, config: Pick<Config, 'databaseUrl
       // Only an instance that can send fetches mail jobs.
       if (send) {
         await queue.work<{ id: number }>(MAIL_QUEUE, { batchSize: MAIL_BATCH }, (batch) =>
-          deliverOutboxBatch(database.db, batch.map((job) => job.data.id), send, log, {
-            attempts: retryLimit + 1,
-            // A mail waiting for an earlier one to its address: a new job after the first retry's delay (not one of its retries).
-            later: async (id) => void (await queue.boss.send(MAIL_QUEUE, { id }, { ...mailRetry, startAfter: mailRetry.retryDelay })),
-          }),
+          deliverOutboxBatch(
+            database.db,
+            batch.map((job) => job.data.id),
+            send,
+            log,
+            {
+              attempts: retryLimit + 1,
+              // A mail waiting for an earlier one to its address: a new job after the first retry's delay (not one of its retries).
+              later: async (id) => void (await queue.boss.send(MAIL_QUEUE, { id }, { ...mailRetry, startAfter: mailRetry.retryDelay })),
+            },
+          ),
         );
       }
       await registerCleanup(queue, database, log);

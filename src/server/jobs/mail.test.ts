@@ -16,7 +16,10 @@ let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let t: TestApp;
 let jobs: Jobs;
 const logged: { obj: Record<string, unknown>; msg: string }[] = [];
-const log = { info: (obj: object, msg: string) => void logged.push({ obj: obj as Record<string, unknown>, msg }), warn: (obj: object, msg: string) => void logged.push({ obj: obj as Record<string, unknown>, msg }) };
+const log = {
+  info: (obj: object, msg: string) => void logged.push({ obj: obj as Record<string, unknown>, msg }),
+  warn: (obj: object, msg: string) => void logged.push({ obj: obj as Record<string, unknown>, msg }),
+};
 // Its own pg-boss schema: on a shared PostgreSQL, the other test files' apps never fetch these mail jobs.
 const SCHEMA = 'pgboss_mail_test';
 
@@ -50,7 +53,9 @@ const received = (to: string) => smtp.received(to);
  * mail with no job is never sent.
  */
 const mailJobs = async () =>
-  rowsOf<{ id: string }>(await t.database.db.execute(sql.raw(`select data->>'id' as id from ${SCHEMA}.job where name = '${MAIL_QUEUE}' order by created_on`))).map((r) => Number(r.id));
+  rowsOf<{ id: string }>(
+    await t.database.db.execute(sql.raw(`select data->>'id' as id from ${SCHEMA}.job where name = '${MAIL_QUEUE}' order by created_on`)),
+  ).map((r) => Number(r.id));
 const rowsTo = (to: string) => withoutTenant(t.database.db, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.to, to)));
 
 describe('the mail outbox', () => {
@@ -107,7 +112,11 @@ describe('the mail outbox', () => {
     // Fetched together; one job per fetch would give them eleven start times, half a second apart.
     const ids = (await Promise.all(tos.map(rowsTo))).map(([row]) => row.id);
     const [{ fetches }] = rowsOf<{ fetches: number }>(
-      await t.database.db.execute(sql.raw(`select count(distinct started_on)::int as fetches from ${SCHEMA}.job where name = '${MAIL_QUEUE}' and (data->>'id')::int in (${ids.join(',')})`)),
+      await t.database.db.execute(
+        sql.raw(
+          `select count(distinct started_on)::int as fetches from ${SCHEMA}.job where name = '${MAIL_QUEUE}' and (data->>'id')::int in (${ids.join(',')})`,
+        ),
+      ),
     );
     expect(fetches).toBeLessThanOrEqual(2);
   });
@@ -157,16 +166,32 @@ describe('the mail outbox', () => {
     const portal = await createTestApp({}, { mailer: jobs.mailer });
     try {
       const org = await createOrg(portal, 'Ordered');
-      const settings = { enabled: true, nameField: 'optional', emailField: 'required', phoneField: 'hidden', notifyRequester: true, welcome: null, published: [] };
+      const settings = {
+        enabled: true,
+        nameField: 'optional',
+        emailField: 'required',
+        phoneField: 'hidden',
+        notifyRequester: true,
+        welcome: null,
+        published: [],
+      };
       expect((await org.admin.put('/api/portal/settings', settings)).status).toBe(200);
       const to = address('busy');
-      expect((await org.anonymous.post('/api/portal/submit-request', { description: 'The door does not close', urgency: 'normal', email: to })).status).toBe(201);
+      expect((await org.anonymous.post('/api/portal/submit-request', { description: 'The door does not close', urgency: 'normal', email: to })).status).toBe(
+        201,
+      );
       const accepted = await org.admin.post('/api/portal/accept-request/1', { into: 'work-order', title: 'Door' });
       expect(accepted.status).toBe(200);
-      for (const status of ['in-progress', 'completed']) expect((await org.admin.put(`/api/work-orders/update-status/${accepted.body.workOrderId}`, { status })).status).toBe(200);
+      for (const status of ['in-progress', 'completed'])
+        expect((await org.admin.put(`/api/work-orders/update-status/${accepted.body.workOrderId}`, { status })).status).toBe(200);
       await until(async () => (await rowsTo(to)).length === 4 && (await rowsTo(to)).every((row) => row.sentAt != null), 30_000);
       expect(refused.has(to)).toBe(true);
-      expect(received(to).map((m) => /we received|now accepted|now in progress|now done/.exec(m.text)?.[0])).toEqual(['we received', 'now accepted', 'now in progress', 'now done']);
+      expect(received(to).map((m) => /we received|now accepted|now in progress|now done/.exec(m.text)?.[0])).toEqual([
+        'we received',
+        'now accepted',
+        'now in progress',
+        'now done',
+      ]);
     } finally {
       await portal.close();
     }
@@ -176,7 +201,9 @@ describe('the mail outbox', () => {
     const noSmtp = createJobs(t.database, { databaseUrl: t.config.databaseUrl }, log, { schema: SCHEMA });
     const to = address('kept');
     const token = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789';
-    await withoutTenant(t.database.db, (tx) => noSmtp.mailer.send({ to, subject: 'Invite', text: `Join: http://x.localhost/complete-registration?token=${token}&a=1` }, tx));
+    await withoutTenant(t.database.db, (tx) =>
+      noSmtp.mailer.send({ to, subject: 'Invite', text: `Join: http://x.localhost/complete-registration?token=${token}&a=1` }, tx),
+    );
     const [row] = await rowsTo(to);
     expect(row).toMatchObject({ sentAt: null, attempts: 0 });
     expect(row.text).toContain(token);

@@ -26,12 +26,21 @@ describe('the preventive maintenance generator job', () => {
       return asset.id;
     });
     setClockOffset(Date.parse('2031-05-01T10:00:00Z') - Date.now());
-    const res = await org.admin.post('/api/pm-plans/add-plan', { name: 'Daily', assetIds: [assetId], title: 'Check the pump', frequency: 'daily', startDate: '2031-05-03' });
+    const res = await org.admin.post('/api/pm-plans/add-plan', {
+      name: 'Daily',
+      assetIds: [assetId],
+      title: 'Check the pump',
+      frequency: 'daily',
+      startDate: '2031-05-03',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     setClockOffset(Date.parse('2031-05-03T10:00:00Z') - Date.now());
     // The job names its time: on PostgreSQL any test process's instance may run it, each with its own clock.
     await boss.send(PM_GENERATOR_QUEUE, { at: '2031-05-03T10:00:00Z' });
-    const orders = async () => withTenant(t.database.db, org.orgId, (tx) => tx.select({ due: workOrders.dueDate }).from(workOrders).where(eq(workOrders.orgId, org.orgId)), { readOnly: true });
+    const orders = async () =>
+      withTenant(t.database.db, org.orgId, (tx) => tx.select({ due: workOrders.dueDate }).from(workOrders).where(eq(workOrders.orgId, org.orgId)), {
+        readOnly: true,
+      });
     for (const end = Date.now() + 30_000; (await orders()).length === 0 && Date.now() < end; ) await new Promise((r) => setTimeout(r, 250));
     // Due at 09:00 on its day in the organisation's zone (decision 064; signup without a zone keeps UTC).
     expect((await orders()).map((o) => o.due?.toISOString())).toEqual(['2031-05-03T09:00:00.000Z']);

@@ -70,7 +70,8 @@ export function txExecutor(tx: Tx): PgBoss.Db {
  */
 function pgliteExecutor(database: Database): PgBoss.Db {
   type Results = { rows: unknown[]; affectedRows?: number };
-  const client = (database.db as unknown as { $client: { query(text: string, params?: unknown[]): Promise<Results>; exec(text: string): Promise<Results[]> } }).$client;
+  const client = (database.db as unknown as { $client: { query(text: string, params?: unknown[]): Promise<Results>; exec(text: string): Promise<Results[]> } })
+    .$client;
   return {
     async executeSql(text, values) {
       if (values?.length) {
@@ -150,7 +151,10 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
           return await handler(jobs);
         } catch (err) {
           const orgIds = [...new Set(jobs.map((job) => (job.data as { orgId?: unknown }).orgId).filter((id) => typeof id === 'number'))];
-          (options.log ?? console).warn({ queue: name, jobIds: jobs.map((job) => job.id), ...(orgIds.length ? { orgIds } : {}), err: (err as Error)?.message ?? String(err) }, 'job failed');
+          (options.log ?? console).warn(
+            { queue: name, jobIds: jobs.map((job) => job.id), ...(orgIds.length ? { orgIds } : {}), err: (err as Error)?.message ?? String(err) },
+            'job failed',
+          );
           options.onJobFailed?.(name);
           throw err;
         }

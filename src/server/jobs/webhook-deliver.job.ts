@@ -27,7 +27,17 @@ export async function registerWebhookDelivery(
         // One line per failed try (decision 067): ids, the try's number and outcome, the reason; never the URL,
         // the secret or the body.
         if (failure) {
-          log.warn({ orgId: data.orgId, deliveryId: data.deliveryId, endpointId: failure.endpointId, attempt: failure.attempt, status: failure.status, reason: failure.error }, 'webhook delivery failed');
+          log.warn(
+            {
+              orgId: data.orgId,
+              deliveryId: data.deliveryId,
+              endpointId: failure.endpointId,
+              attempt: failure.attempt,
+              status: failure.status,
+              reason: failure.error,
+            },
+            'webhook delivery failed',
+          );
           onFailed?.(failure.status);
         }
       }),

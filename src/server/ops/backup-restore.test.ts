@@ -50,8 +50,13 @@ describe.skipIf(!ADMIN_URL)('a backup restores (docs/operations.md) on the serve
     const added = await call(server.port, org.host, '/api/work-orders/add-work-order', { token: org.token, json: { title: 'Replace the pump seal' } });
     expect(added.status, added.body.toString()).toBe(201);
     const orderId: number = added.json().workOrder.id;
-    const jpeg = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#2266aa' } }).jpeg().toBuffer();
-    const photo = await call(server.port, org.host, `/api/my-work/add-photo/${orderId}`, { token: org.token, files: [{ field: 'image', name: 'seal.jpg', bytes: jpeg, type: 'image/jpeg' }] });
+    const jpeg = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#2266aa' } })
+      .jpeg()
+      .toBuffer();
+    const photo = await call(server.port, org.host, `/api/my-work/add-photo/${orderId}`, {
+      token: org.token,
+      files: [{ field: 'image', name: 'seal.jpg', bytes: jpeg, type: 'image/jpeg' }],
+    });
     expect(photo.status, photo.body.toString()).toBe(201);
     const before = await call(server.port, org.host, photo.json().photo.url);
     expect(before.status).toBe(200);

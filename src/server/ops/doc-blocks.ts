@@ -16,5 +16,9 @@ export function docBlock(doc: string, name: string): string {
 
 /** Runs a documented shell block with bash (-euo pipefail) and these variables; its output. */
 export function runDocBlock(doc: string, name: string, env: Record<string, string>): string {
-  return execFileSync('bash', ['-euo', 'pipefail', '-c', docBlock(doc, name)], { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return execFileSync('bash', ['-euo', 'pipefail', '-c', docBlock(doc, name)], {
+    env: { PATH: process.env.PATH, ...env },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }

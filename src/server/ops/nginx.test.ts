@@ -78,8 +78,13 @@ describe.skipIf(!ADMIN_URL)('nginx in front of two instances (docs/deploy.md)', 
     expect(read.status).toBe(200);
     expect(read.json().workOrder.title).toBe('Balance the fan');
 
-    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3355aa' } }).jpeg().toBuffer();
-    const photo = await through(org.host, `/api/my-work/add-photo/${orderId}`, { token: org.token, files: [{ field: 'image', name: 'fan.jpg', bytes: jpeg, type: 'image/jpeg' }] });
+    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3355aa' } })
+      .jpeg()
+      .toBuffer();
+    const photo = await through(org.host, `/api/my-work/add-photo/${orderId}`, {
+      token: org.token,
+      files: [{ field: 'image', name: 'fan.jpg', bytes: jpeg, type: 'image/jpeg' }],
+    });
     expect(photo.status, photo.body.toString()).toBe(201);
     const uploader = photo.upstream;
     const url: string = photo.json().photo.url;
@@ -89,7 +94,10 @@ describe.skipIf(!ADMIN_URL)('nginx in front of two instances (docs/deploy.md)', 
     expect(download.body.equals((await bucket.object(/^\/uploads\/([^?]+)/.exec(url)![1]))!)).toBe(true);
 
     // Both instances served, and in turn.
-    const proxied = nginx.accessLog().map((line) => line.split(' ')[3]).filter((u) => u !== '-'); // '-': the redirect, nginx's own
+    const proxied = nginx
+      .accessLog()
+      .map((line) => line.split(' ')[3])
+      .filter((u) => u !== '-'); // '-': the redirect, nginx's own
     expect(new Set(proxied)).toEqual(new Set(upstreams));
     expect(proxied.every((u, i) => i === 0 || u !== proxied[i - 1])).toBe(true);
 

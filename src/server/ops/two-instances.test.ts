@@ -40,8 +40,13 @@ describe.skipIf(!ADMIN_URL)('two instances on one database and one bucket', () =
     const added = await call(a.port, org.host, '/api/work-orders/add-work-order', { token: org.token, json: { title: 'Inspect the boiler' } });
     expect(added.status, added.body.toString()).toBe(201);
     const orderId: number = added.json().workOrder.id;
-    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#aa5522' } }).jpeg().toBuffer();
-    const photo = await call(a.port, org.host, `/api/my-work/add-photo/${orderId}`, { token: org.token, files: [{ field: 'image', name: 'boiler.jpg', bytes: jpeg, type: 'image/jpeg' }] });
+    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#aa5522' } })
+      .jpeg()
+      .toBuffer();
+    const photo = await call(a.port, org.host, `/api/my-work/add-photo/${orderId}`, {
+      token: org.token,
+      files: [{ field: 'image', name: 'boiler.jpg', bytes: jpeg, type: 'image/jpeg' }],
+    });
     expect(photo.status, photo.body.toString()).toBe(201);
     const url: string = photo.json().photo.url;
     const fromB = await call(b.port, org.host, url);
@@ -73,12 +78,20 @@ describe.skipIf(!ADMIN_URL)('two instances on one database and one bucket', () =
     // Both instances keep the manager's rights (a read keeps them; a write would forget its organisation's).
     expect((await managerRoute(b)).status).toBe(200);
     expect((await managerRoute(a)).status).toBe(200);
-    const demoted = await call(a.port, org.host, `/api/user/updateUser/${managerId}`, { method: 'PUT', token: org.token, json: { firstName: 'Manny', email: managerEmail, role: 'worker' } });
+    const demoted = await call(a.port, org.host, `/api/user/updateUser/${managerId}`, {
+      method: 'PUT',
+      token: org.token,
+      json: { firstName: 'Manny', email: managerEmail, role: 'worker' },
+    });
     expect(demoted.status, demoted.body.toString()).toBe(200);
     expect((await managerRoute(a)).status).toBe(403); // the instance that made the change: at once
     const demotedAfter = await untilStatus(b, 403);
     // And the other way: promoted again through B, allowed on A.
-    const promoted = await call(b.port, org.host, `/api/user/updateUser/${managerId}`, { method: 'PUT', token: org.token, json: { firstName: 'Manny', email: managerEmail, role: 'manager' } });
+    const promoted = await call(b.port, org.host, `/api/user/updateUser/${managerId}`, {
+      method: 'PUT',
+      token: org.token,
+      json: { firstName: 'Manny', email: managerEmail, role: 'manager' },
+    });
     expect(promoted.status).toBe(200);
     const promotedAfter = await untilStatus(a, 200);
     console.log(`rights change seen by the other instance after ${demotedAfter} ms (demotion) and ${promotedAfter} ms (promotion)`);

@@ -46,14 +46,21 @@ describe('/api/docs', () => {
         [
           "import type { operations, paths } from './api';",
           "type List = paths['/api/work-orders/get-work-orders']['get']['responses']['200']['content']['application/json'];",
-          "export const numberOf = (list: List): string | undefined => list.workOrders[0]?.workOrderId;",
+          'export const numberOf = (list: List): string | undefined => list.workOrders[0]?.workOrderId;',
           "type Refusal = operations['getWorkOrders']['responses']['401']['content']['application/json'];",
           "export const refusal: Refusal = { error: 'No valid token or API key' };",
           "type Rotated = operations['rotateWebhookSecret']['responses']['200']['content']['application/json'];",
           'export const secretOf = (answer: Rotated): string => answer.webhook.secret;',
         ].join('\n'),
       );
-      const program = ts.createProgram([join(dir, 'use.ts')], { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, skipLibCheck: true });
+      const program = ts.createProgram([join(dir, 'use.ts')], {
+        strict: true,
+        noEmit: true,
+        target: ts.ScriptTarget.ES2022,
+        module: ts.ModuleKind.ESNext,
+        moduleResolution: ts.ModuleResolutionKind.Bundler,
+        skipLibCheck: true,
+      });
       const diagnostics = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
       expect(diagnostics).toEqual([]);
     } finally {
@@ -64,7 +71,9 @@ describe('/api/docs', () => {
 
   it('names, summarises, secures and gives refusals to every operation; describes keys, Idempotency-Key and webhooks', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
-    const ops = Object.entries(doc.paths as Record<string, Record<string, Record<string, unknown>>>).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method, op })));
+    const ops = Object.entries(doc.paths as Record<string, Record<string, Record<string, unknown>>>).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, op]) => ({ path, method, op })),
+    );
     expect(ops.length).toBeGreaterThan(200);
     const ids = ops.map((o) => o.op.operationId);
     expect(new Set(ids).size).toBe(ops.length);
@@ -73,7 +82,10 @@ describe('/api/docs', () => {
     expect(doc.security).toEqual([{ bearer: [] }]);
     for (const { path, method, op } of ops) {
       expect(op.summary, `${method} ${path}`).toEqual(expect.any(String));
-      expect(Object.keys(op.responses as object).some((s) => /^4/.test(s)), `${method} ${path} has a 4xx`).toBe(true);
+      expect(
+        Object.keys(op.responses as object).some((s) => /^4/.test(s)),
+        `${method} ${path} has a 4xx`,
+      ).toBe(true);
     }
     // public routes need no token; the others answer 401 as the document says
     expect(doc.paths['/api/login'].post.security).toEqual([]);
@@ -93,7 +105,10 @@ describe('/api/docs', () => {
     const resolve = (ref: string) => doc.components.schemas[ref.replace('#/components/schemas/', '')];
     for (const event of WEBHOOK_EVENTS) {
       const op = hooks[event].post;
-      expect(op.parameters.map((p: { name: string; in: string; required: boolean }) => `${p.in}:${p.name}:${p.required}`), event).toEqual(['header:webhook-id:true', 'header:webhook-timestamp:true', 'header:webhook-signature:true']);
+      expect(
+        op.parameters.map((p: { name: string; in: string; required: boolean }) => `${p.in}:${p.name}:${p.required}`),
+        event,
+      ).toEqual(['header:webhook-id:true', 'header:webhook-timestamp:true', 'header:webhook-signature:true']);
       const body = resolve(op.requestBody.content['application/json'].schema.$ref);
       expect(body.properties.type, event).toMatchObject({ type: 'string', enum: [event] });
       expect(body.required, event).toEqual(expect.arrayContaining(['type', 'timestamp', 'data']));
@@ -103,7 +118,12 @@ describe('/api/docs', () => {
     // The record as the API shows it, and what the event adds.
     const statusChanged = resolve(hooks['work-order.status-changed'].post.requestBody.content['application/json'].schema.$ref).properties.data;
     expect(statusChanged.required).toEqual(expect.arrayContaining(['workOrderId', 'status', 'from', 'to']));
-    expect(resolve(hooks['part.stock-below-minimum'].post.requestBody.content['application/json'].schema.$ref).properties.data.required).toEqual(['id', 'name', 'quantityOnHand', 'minimumQuantity']);
+    expect(resolve(hooks['part.stock-below-minimum'].post.requestBody.content['application/json'].schema.$ref).properties.data.required).toEqual([
+      'id',
+      'name',
+      'quantityOnHand',
+      'minimumQuantity',
+    ]);
     expect(hooks['work-order-share.contractor-updated'].post.parameters[2].description).toContain('HMAC-SHA256');
   });
 

@@ -49,8 +49,13 @@ export const apiDocs = fp(async (app: FastifyInstance) => {
     const docsApp = Fastify({ logger: false });
     docsApp.setValidatorCompiler(zod.validatorCompiler);
     docsApp.setSerializerCompiler(zod.serializerCompiler);
-    await docsApp.register(swagger, { openapi: { info: { title: 'CMMS API', version: '1.0.0' } }, transform: (input) => fileAnswers(zod.jsonSchemaTransform(input)),
-      transformObject: (input) => ('openapiObject' in input ? finishDocument(input.openapiObject as Record<string, unknown>, (method, path) => access.get(`${method} ${path}`)) : input.swaggerObject) as never,
+    await docsApp.register(swagger, {
+      openapi: { info: { title: 'CMMS API', version: '1.0.0' } },
+      transform: (input) => fileAnswers(zod.jsonSchemaTransform(input)),
+      transformObject: (input) =>
+        ('openapiObject' in input
+          ? finishDocument(input.openapiObject as Record<string, unknown>, (method, path) => access.get(`${method} ${path}`))
+          : input.swaggerObject) as never,
     });
     await docsApp.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
     for (const route of routes) docsApp.route({ ...route, handler: async () => null });

@@ -62,11 +62,21 @@ describe('request bodies a JSON route cannot take', () => {
 });
 
 describe('multipart bodies an upload route cannot read', () => {
-  const uploads = ['/api/user/addProfilePicture', '/api/customer-vendors/upload-documents', '/api/customer-vendors/add-profile-picture', '/api/quotations/upload-attachments'];
+  const uploads = [
+    '/api/user/addProfilePicture',
+    '/api/customer-vendors/upload-documents',
+    '/api/customer-vendors/add-profile-picture',
+    '/api/quotations/upload-attachments',
+  ];
   const manyFields = Array.from({ length: 40 }, (_, i) => part(`f${i}`, 'x')).join('') + '--b--\r\n';
   const manyFiles = Array.from({ length: 12 }, (_, i) => part(`f${i}`, 'x', `f${i}.png`)).join('') + '--b--\r\n';
   const cases: [string, string, string, number][] = [
-    ['cut short inside a file', '--b\r\ncontent-disposition: form-data; name="image"; filename="a.png"\r\ncontent-type: image/png\r\n\r\n\x89PNG', 'multipart/form-data; boundary=b', 400],
+    [
+      'cut short inside a file',
+      '--b\r\ncontent-disposition: form-data; name="image"; filename="a.png"\r\ncontent-type: image/png\r\n\r\n\x89PNG',
+      'multipart/form-data; boundary=b',
+      400,
+    ],
     ['cut short inside a header', '--b\r\ncontent-disposition: form-da', 'multipart/form-data; boundary=b', 400],
     ['without a boundary', part('image', 'x', 'a.png'), 'multipart/form-data', 400],
     ['too many fields', manyFields, 'multipart/form-data; boundary=b', 413],
@@ -81,7 +91,10 @@ describe('multipart bodies an upload route cannot read', () => {
       const files = await raw('POST', url, manyFiles, 'multipart/form-data; boundary=b');
       expect(files.status, JSON.stringify(files.body)).toBeGreaterThanOrEqual(400);
       expect(files.status).toBeLessThan(500);
-      for (const [payload, type] of [['null', 'application/json'], ['x', 'text/plain']]) {
+      for (const [payload, type] of [
+        ['null', 'application/json'],
+        ['x', 'text/plain'],
+      ]) {
         const res = await raw('POST', url, payload, type);
         expect(res.status, type).toBe(415);
       }
@@ -101,11 +114,23 @@ describe('database refusals a request can cause', () => {
     '22023 parameter': { sql: [`select generate_series(1, 2, 0)`], status: 400, error: 'Invalid value' },
     '22021 bytes not UTF-8': { sql: [`select convert_from('\\xff'::bytea, 'UTF8')`], status: 400, error: 'Text contains characters that are not allowed' },
     '22001 too long': { sql: [`create temp table e1 (v varchar(2)) on commit drop`, `insert into e1 values ('abc')`], status: 400, error: 'Value is too long' },
-    '23502 not null': { sql: [`create temp table e2 (v int not null) on commit drop`, `insert into e2 values (null)`], status: 400, error: 'A required value is missing' },
+    '23502 not null': {
+      sql: [`create temp table e2 (v int not null) on commit drop`, `insert into e2 values (null)`],
+      status: 400,
+      error: 'A required value is missing',
+    },
     '23514 check': { sql: [`create temp table e3 (v int check (v > 0)) on commit drop`, `insert into e3 values (-1)`], status: 400, error: 'Invalid value' },
-    '23505 unique': { sql: [`create temp table e4 (v int unique) on commit drop`, `insert into e4 values (1), (1)`], status: 409, error: 'A record with these details already exists' },
+    '23505 unique': {
+      sql: [`create temp table e4 (v int unique) on commit drop`, `insert into e4 values (1), (1)`],
+      status: 409,
+      error: 'A record with these details already exists',
+    },
     '23503 foreign key': {
-      sql: [`create temp table e5 (v int primary key) on commit drop`, `create temp table e6 (v int references e5) on commit drop`, `insert into e6 values (1)`],
+      sql: [
+        `create temp table e5 (v int primary key) on commit drop`,
+        `create temp table e6 (v int references e5) on commit drop`,
+        `insert into e6 values (1)`,
+      ],
       status: 409,
       error: 'This record is used by other records',
     },

@@ -36,7 +36,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     const db = databaseError(pgCode(err));
     if (db) {
-      if (db.status >= 500) req.log.warn({ err, sqlState: pgCode(err), reason: TIME_LIMITS[pgCode(err) ?? ''] }, TIME_LIMITS[pgCode(err) ?? ''] ? 'database time limit reached' : 'database refused the request');
+      if (db.status >= 500)
+        req.log.warn(
+          { err, sqlState: pgCode(err), reason: TIME_LIMITS[pgCode(err) ?? ''] },
+          TIME_LIMITS[pgCode(err) ?? ''] ? 'database time limit reached' : 'database refused the request',
+        );
       return db.status >= 500 ? failed(db.status, { error: db.message }) : reply.status(db.status).send({ error: db.message });
     }
     const upload = multipartError(err, /^multipart\//i.test(req.headers['content-type'] ?? ''));
@@ -132,7 +136,12 @@ function multipartError(err: FastifyError, multipart: boolean): { status: number
   // A body cut short ends the file stream early: the reader sees a premature close.
   if (multipart && err.code === 'ERR_STREAM_PREMATURE_CLOSE') return { status: 400, message: 'Malformed multipart body' };
   // "Part terminated early due to unexpected end of multipart data": the body ended before its closing boundary.
-  if (!err.code && /^(Unexpected end of (form|file|multipart data)|(Part|Preamble) terminated early|Malformed part header|Multipart: Boundary not found|Unsupported content type)/.test(err.message ?? '')) {
+  if (
+    !err.code &&
+    /^(Unexpected end of (form|file|multipart data)|(Part|Preamble) terminated early|Malformed part header|Multipart: Boundary not found|Unsupported content type)/.test(
+      err.message ?? '',
+    )
+  ) {
     return { status: 400, message: 'Malformed multipart body' };
   }
   return undefined;

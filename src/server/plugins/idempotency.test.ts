@@ -65,7 +65,10 @@ describe('Idempotency-Key on creates', () => {
     expect(refused.status).toBe(404);
     const keys = () =>
       withTenant(t.database.db, org.orgId, (tx) =>
-        tx.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.orgId, org.orgId), eq(idempotencyKeys.key, headers['idempotency-key']))),
+        tx
+          .select()
+          .from(idempotencyKeys)
+          .where(and(eq(idempotencyKeys.orgId, org.orgId), eq(idempotencyKeys.key, headers['idempotency-key']))),
       );
     expect(await keys()).toEqual([]);
     const created = await org.admin.post('/api/activities/user/999999/notes', { note: 'x' }, headers);
@@ -73,7 +76,10 @@ describe('Idempotency-Key on creates', () => {
     const ok = await org.admin.post('/api/activities/user/1/notes', { note: 'x' }, { 'idempotency-key': 'same-tx-key-0002' });
     expect(ok.status).toBe(201);
     const [row] = await withTenant(t.database.db, org.orgId, (tx) =>
-      tx.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.orgId, org.orgId), eq(idempotencyKeys.key, 'same-tx-key-0002'))),
+      tx
+        .select()
+        .from(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.orgId, org.orgId), eq(idempotencyKeys.key, 'same-tx-key-0002'))),
     );
     expect(row.status).toBe(201);
     expect(JSON.parse(row.body!)).toEqual(ok.body);
@@ -91,11 +97,19 @@ describe('Idempotency-Key on creates', () => {
 });
 
 describe('Idempotency-Key on uploads (multipart)', () => {
-  const jpeg = (background: string) => sharp({ create: { width: 32, height: 24, channels: 3, background } }).jpeg().toBuffer();
+  const jpeg = (background: string) =>
+    sharp({ create: { width: 32, height: 24, channels: 3, background } })
+      .jpeg()
+      .toBuffer();
   // Each call builds its body anew: another boundary, as a client's retry does.
   const upload = async (org: TestOrg, url: string, files: UploadFile[], fields: Record<string, string>, key: string) => {
     const body = multipart(files, fields);
-    const res = await t.app.inject({ method: 'POST', url, headers: { host: org.host, authorization: `Bearer ${org.admin.token}`, 'idempotency-key': key, ...body.headers }, payload: body.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { host: org.host, authorization: `Bearer ${org.admin.token}`, 'idempotency-key': key, ...body.headers },
+      payload: body.payload,
+    });
     return { status: res.statusCode, body: res.json(), replayed: res.headers['idempotent-replayed'] };
   };
   const storedFiles = async (orgId: number) => {

@@ -54,8 +54,14 @@ export const idempotency = fp(async (app: FastifyInstance, opts: { db: Db }) => 
       if (stored.has(req)) return fn(tx);
       const where = and(eq(idempotencyKeys.orgId, orgId), eq(idempotencyKeys.key, key));
       const fingerprint = multipartBody ? { multipart: multipartBody() } : (req.body ?? null);
-      const requestHash = createHash('sha256').update(`${req.method} ${req.url}\n${JSON.stringify(fingerprint)}`).digest('base64url');
-      const inserted = await tx.insert(idempotencyKeys).values({ orgId, key, userId, route, requestHash }).onConflictDoNothing().returning({ key: idempotencyKeys.key });
+      const requestHash = createHash('sha256')
+        .update(`${req.method} ${req.url}\n${JSON.stringify(fingerprint)}`)
+        .digest('base64url');
+      const inserted = await tx
+        .insert(idempotencyKeys)
+        .values({ orgId, key, userId, route, requestHash })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
       if (!inserted.length) {
         const [row] = await tx.select().from(idempotencyKeys).where(where);
         if (!row || row.userId !== userId || row.route !== route || (row.requestHash !== null && row.requestHash !== requestHash)) {
@@ -131,7 +137,9 @@ function tapMultipart(req: FastifyRequest): () => unknown[] {
   return () =>
     [...bodies].flatMap((fields) =>
       Object.entries(fields).flatMap(([name, value]) =>
-        [value ?? []].flat().map((part) => (part.type === 'file' ? { name, file: part.filename, sha256: digests.get(part) ?? null } : { name, value: part.value })),
+        [value ?? []]
+          .flat()
+          .map((part) => (part.type === 'file' ? { name, file: part.filename, sha256: digests.get(part) ?? null } : { name, value: part.value })),
       ),
     );
 }

@@ -11,7 +11,8 @@ import { breakingChanges } from './openapi-compat';
  * `npm run api:release-document` (UPDATE_OPENAPI=1 on this test), and commit it with the change.
  */
 const RELEASED = fileURLToPath(new URL('../../../docs/api/openapi.json', import.meta.url));
-const HOW_TO_UPDATE = 'If the change is intended (a new release breaks these clients on purpose), write the document again with `npm run api:release-document` and commit docs/api/openapi.json.';
+const HOW_TO_UPDATE =
+  'If the change is intended (a new release breaks these clients on purpose), write the document again with `npm run api:release-document` and commit docs/api/openapi.json.';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -30,7 +31,10 @@ const doc = (ops: Record<string, Record<string, object>>) => ({ openapi: '3.0.3'
 describe('OpenAPI breaking changes', () => {
   const before = doc({
     '/api/things/get-things': {
-      get: op({ query: { name: { type: 'string' } }, response: obj({ things: { type: 'array', items: obj({ id: { type: 'integer' }, note: { type: 'string', nullable: true } }) } }) }),
+      get: op({
+        query: { name: { type: 'string' } },
+        response: obj({ things: { type: 'array', items: obj({ id: { type: 'integer' }, note: { type: 'string', nullable: true } }) } }),
+      }),
     },
     '/api/things/add-thing': { post: op({ body: obj({ name: { type: 'string' }, size: { type: 'number' } }, ['name']) }) },
   });

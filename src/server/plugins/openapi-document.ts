@@ -100,12 +100,23 @@ function repairRecordQuery(op: Json) {
   if (!extra || !params.some((p) => p.in === 'query' && p.name === 'type' && typeof p.schema === 'string')) return;
   op.parameters = [
     ...params.filter((p) => !(p.in === 'query' && (p.name === 'type' || p.name === 'additionalProperties'))),
-    { name: 'filters', in: 'query', style: 'form', explode: true, description: "The list's filters, as its screen sends them", schema: { type: 'object', additionalProperties: extra.schema } },
+    {
+      name: 'filters',
+      in: 'query',
+      style: 'form',
+      explode: true,
+      description: "The list's filters, as its screen sends them",
+      schema: { type: 'object', additionalProperties: extra.schema },
+    },
   ];
 }
 
 /** `work-order.status-changed` -> `WorkOrderStatusChanged`. */
-const pascal = (event: string) => event.split(/[-.]/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+const pascal = (event: string) =>
+  event
+    .split(/[-.]/)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join('');
 
 /**
  * The webhook events as OpenAPI describes requests we send (issue 45, decision 060): the document is OpenAPI 3.0,
@@ -127,7 +138,13 @@ function webhookItems(schemas: Json): Json {
         description: `POSTed to every endpoint subscribed to \`${event}\` (\`POST /api/webhooks/add-webhook\`), signed; failures are retried with back-off for 24 hours.`,
         tags: ['Webhooks'],
         security: [],
-        parameters: WEBHOOK_SIGNATURE_HEADERS.map((h) => ({ name: h.name, in: 'header', required: true, description: h.description, schema: { type: 'string' } })),
+        parameters: WEBHOOK_SIGNATURE_HEADERS.map((h) => ({
+          name: h.name,
+          in: 'header',
+          required: true,
+          description: h.description,
+          schema: { type: 'string' },
+        })),
         requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } } },
         responses: {
           '200': { description: 'Received: any 2xx answer ends the delivery' },
@@ -201,7 +218,10 @@ export function finishDocument(doc: Json, accessOf: AccessOf): Json {
       type: 'object',
       properties: {
         error: { type: 'string' },
-        issues: { type: 'array', items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } }, required: ['path', 'message'] } },
+        issues: {
+          type: 'array',
+          items: { type: 'object', properties: { path: { type: 'string' }, message: { type: 'string' } }, required: ['path', 'message'] },
+        },
       },
       required: ['error'],
     },

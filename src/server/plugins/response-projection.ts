@@ -54,7 +54,9 @@ export function projection(schema: z.ZodType): Project {
       // read whether present or not, so a field with a default gets it, as from zod; an undefined one is left out
       // by JSON.stringify.
       const fields = Object.entries(def.shape!).map(([key, field]) => [key, projection(field)] as const);
-      const body = fields.map(([key, project], i) => `${JSON.stringify(key)}: ${project === identity ? `v[${JSON.stringify(key)}]` : `p[${i}](v[${JSON.stringify(key)}])`}`);
+      const body = fields.map(
+        ([key, project], i) => `${JSON.stringify(key)}: ${project === identity ? `v[${JSON.stringify(key)}]` : `p[${i}](v[${JSON.stringify(key)}])`}`,
+      );
       const literal = new Function('p', `return (v) => v === null || typeof v !== 'object' ? v : ({ ${body.join(', ')} });`);
       return literal(fields.map(([, project]) => project)) as Project;
     }

@@ -33,14 +33,19 @@ describe('response schemas', () => {
       }
     }
     // The routes of decision 043 declare theirs.
-    expect(declared).toEqual(expect.arrayContaining(['GET /api/api-keys/list-api-keys', 'POST /api/webhooks/add-webhook', 'GET /api/webhooks/list-deliveries']));
+    expect(declared).toEqual(
+      expect.arrayContaining(['GET /api/api-keys/list-api-keys', 'POST /api/webhooks/add-webhook', 'GET /api/webhooks/list-deliveries']),
+    );
     console.info(`${missing.length} API routes without a response schema:\n${missing.join('\n')}`);
     expect(missing.length).toBeLessThanOrEqual(MISSING_AT_MOST);
   });
 
   it('describes file answers (PDFs, the CSV export, the organisation ZIP) as binary files of their type and their refusals as { error }', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
-      paths: Record<string, Record<string, { responses: Record<string, { description: string; content: Record<string, { schema: Record<string, unknown> }> }> }>>;
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { description: string; content: Record<string, { schema: Record<string, unknown> }> }> }>
+      >;
     };
     const routes = [
       ['get', '/api/quotations/get-quotation-pdf/{id}'],

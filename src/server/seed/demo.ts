@@ -45,11 +45,56 @@ export async function seedDemo(db: Db): Promise<boolean> {
   const password = await hashPassword(DEMO.password);
   await withTenant(db, orgId, async (tx) => {
     await tx.insert(users).values([
-      { orgId, email: DEMO.email, passwordHash: password, firstName: 'Alex', lastName: 'Morgan', role: 'admin', jobTitle: 'Maintenance Director', phoneNumber: '+19375550101' },
-      { orgId, email: 'manager@demo.com', passwordHash: password, firstName: 'Priya', lastName: 'Shah', role: 'manager', jobTitle: 'Maintenance Manager', phoneNumber: '+19375550102' },
-      { orgId, email: 'tech1@demo.com', passwordHash: password, firstName: 'Marcus', lastName: 'Lee', role: 'worker', jobTitle: 'Electrical Technician', phoneNumber: '+19375550103' },
-      { orgId, email: 'tech2@demo.com', passwordHash: password, firstName: 'Sofia', lastName: 'Garcia', role: 'worker', jobTitle: 'Mechanical Technician', phoneNumber: '+19375550104' },
-      { orgId, email: 'tech3@demo.com', passwordHash: password, firstName: 'Daniel', lastName: 'Okafor', role: 'worker', jobTitle: 'HVAC Technician', phoneNumber: '+19375550105' },
+      {
+        orgId,
+        email: DEMO.email,
+        passwordHash: password,
+        firstName: 'Alex',
+        lastName: 'Morgan',
+        role: 'admin',
+        jobTitle: 'Maintenance Director',
+        phoneNumber: '+19375550101',
+      },
+      {
+        orgId,
+        email: 'manager@demo.com',
+        passwordHash: password,
+        firstName: 'Priya',
+        lastName: 'Shah',
+        role: 'manager',
+        jobTitle: 'Maintenance Manager',
+        phoneNumber: '+19375550102',
+      },
+      {
+        orgId,
+        email: 'tech1@demo.com',
+        passwordHash: password,
+        firstName: 'Marcus',
+        lastName: 'Lee',
+        role: 'worker',
+        jobTitle: 'Electrical Technician',
+        phoneNumber: '+19375550103',
+      },
+      {
+        orgId,
+        email: 'tech2@demo.com',
+        passwordHash: password,
+        firstName: 'Sofia',
+        lastName: 'Garcia',
+        role: 'worker',
+        jobTitle: 'Mechanical Technician',
+        phoneNumber: '+19375550104',
+      },
+      {
+        orgId,
+        email: 'tech3@demo.com',
+        passwordHash: password,
+        firstName: 'Daniel',
+        lastName: 'Okafor',
+        role: 'worker',
+        jobTitle: 'HVAC Technician',
+        phoneNumber: '+19375550105',
+      },
     ]);
   });
   await seedSampleData(db, orgId);

@@ -24,7 +24,8 @@ const NOT_SENT = ['server/plugins/openapi-document.ts', 'server/plugins/response
 /** Files whose constants are data (CSV headers), not messages: only their refusals count. */
 const ERRORS_ONLY = ['data-transfer/export.service.ts'];
 /** Calls whose string arguments are not messages. */
-const NOT_MESSAGE_CALLS = /(^|\.)(describe|meta|fileAnswer|log|info|warn|debug|trace|fatal|error|startsWith|endsWith|includes|test|match|replace|split|join|get|set|has|query|execute|sql|raw|header|type|toBe|log)$/;
+const NOT_MESSAGE_CALLS =
+  /(^|\.)(describe|meta|fileAnswer|log|info|warn|debug|trace|fatal|error|startsWith|endsWith|includes|test|match|replace|split|join|get|set|has|query|execute|sql|raw|header|type|toBe|log)$/;
 /** Calls and constructors whose string arguments are messages a client receives. */
 const ERROR_CALLS = /(^|\.)(HttpError|notFound|badRequest|conflict|forbidden|unauthorized|StaleEdit|tooLarge|unsupported|refuse|fail|problem|issue)$/;
 
@@ -44,7 +45,11 @@ function textOf(node: ts.Node): string | undefined {
 
 function placeholder(expr: ts.Expression): string {
   const text = expr.getText().replace(/\(.*$/s, '');
-  const last = text.split(/[^\w$]+/).filter(Boolean).pop() ?? 'value';
+  const last =
+    text
+      .split(/[^\w$]+/)
+      .filter(Boolean)
+      .pop() ?? 'value';
   return last.replace(/^\$/, '');
 }
 
@@ -60,7 +65,15 @@ function calleeName(call: ts.CallExpression | ts.NewExpression): string {
 /** The context of a literal: climbs through conditionals, arrays, parentheses and `??`/`||`. */
 function context(node: ts.Node): ts.Node {
   let n = node.parent;
-  while (n && (ts.isConditionalExpression(n) || ts.isParenthesizedExpression(n) || ts.isArrayLiteralExpression(n) || ts.isAsExpression(n) || (ts.isBinaryExpression(n) && [ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken].includes(n.operatorToken.kind)))) n = n.parent;
+  while (
+    n &&
+    (ts.isConditionalExpression(n) ||
+      ts.isParenthesizedExpression(n) ||
+      ts.isArrayLiteralExpression(n) ||
+      ts.isAsExpression(n) ||
+      (ts.isBinaryExpression(n) && [ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken].includes(n.operatorToken.kind)))
+  )
+    n = n.parent;
   return n;
 }
 
@@ -91,7 +104,13 @@ export function collectMessages(root: string): CollectedMessage[] {
     const server = !ui && /src\/server\/|\.service\.ts$|\.routes\.ts$|src\/features\/.+\.ts$/.test(file) && !schema;
     if ((!schema && !server && !ui) || NOT_SENT.some((f) => rel.endsWith(f))) continue;
     const errorsOnly = ERRORS_ONLY.some((f) => rel.endsWith(f));
-    const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+    const source = ts.createSourceFile(
+      file,
+      readFileSync(file, 'utf8'),
+      ts.ScriptTarget.Latest,
+      true,
+      file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+    );
     const visit = (node: ts.Node) => {
       const text = textOf(node);
       if (text !== undefined && sentence(text.replace(/\{\{\w+\}\}/g, 'X'))) {
@@ -104,7 +123,13 @@ export function collectMessages(root: string): CollectedMessage[] {
         else if (call && NOT_MESSAGE_CALLS.test(call) && !ERROR_CALLS.test(call)) keep = false;
         else if (ui) keep = (call !== undefined && UI_MESSAGE_CALLS.test(call)) || (prop !== undefined && UI_MESSAGE_PROPS.has(prop));
         else if (schema) keep = true;
-        else keep = (call !== undefined && ERROR_CALLS.test(call)) || prop === 'message' || prop === 'error' || (!errorsOnly && insideUpperConst(node)) || (ts.isThrowStatement(ctx));
+        else
+          keep =
+            (call !== undefined && ERROR_CALLS.test(call)) ||
+            prop === 'message' ||
+            prop === 'error' ||
+            (!errorsOnly && insideUpperConst(node)) ||
+            ts.isThrowStatement(ctx);
         if (keep && !found.has(text)) found.set(text, rel);
       }
       ts.forEachChild(node, visit);

@@ -45,14 +45,23 @@ export async function createTestApp(
     webhooks: { ...base.webhooks, allowPrivate: true, retryBaseSeconds: 1 },
     ...overrides,
   };
-  const database = shared ? await workerDatabase() : await openDatabase({ databaseUrl: extra.databaseUrl ?? process.env.DATABASE_URL, directUrl: extra.directUrl, dataDir, settings: extra.settings });
+  const database = shared
+    ? await workerDatabase()
+    : await openDatabase({ databaseUrl: extra.databaseUrl ?? process.env.DATABASE_URL, directUrl: extra.directUrl, dataDir, settings: extra.settings });
   // On the shared PostgreSQL an app with an SMTP server of its own gets a pg-boss schema of its own, as
   // jobs/mail.test.ts does: another file's app (another SMTP server, or none) never fetches its mail jobs.
   const jobSchema = process.env.DATABASE_URL && overrides.smtpUrl ? `pgboss_${randomBytes(4).toString('hex')}` : undefined;
   // Every answer of a route that declares its response is checked against the schema whole (issue 28).
   // TEST_LOG=warn prints what the server logs at that level (a 5xx's cause) to see why a run failed.
   const logger = process.env.TEST_LOG ? { level: process.env.TEST_LOG } : false;
-  const app = await buildApp({ database, config, logger, mailer: extra.mailer, checkResponses: true, jobOptions: jobSchema ? { ...extra.jobOptions, schema: jobSchema } : extra.jobOptions });
+  const app = await buildApp({
+    database,
+    config,
+    logger,
+    mailer: extra.mailer,
+    checkResponses: true,
+    jobOptions: jobSchema ? { ...extra.jobOptions, schema: jobSchema } : extra.jobOptions,
+  });
   await app.ready();
   return {
     app,
@@ -175,7 +184,14 @@ export async function createOrg(t: TestApp, name = 'Org'): Promise<TestOrg> {
       const [row] = await withTenant(t.database.db, orgId, async (tx) =>
         tx
           .insert(users)
-          .values({ orgId, email: userEmail, passwordHash: await hashed!, role, firstName: fields.firstName ?? `${role}${n}`, lastName: fields.lastName ?? 'Tester' })
+          .values({
+            orgId,
+            email: userEmail,
+            passwordHash: await hashed!,
+            role,
+            firstName: fields.firstName ?? `${role}${n}`,
+            lastName: fields.lastName ?? 'Tester',
+          })
           .returning({ id: users.id }),
       );
       const res = await anonymous.post('/api/login', { email: userEmail, password: PASSWORD });

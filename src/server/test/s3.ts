@@ -33,13 +33,21 @@ export async function startTestBucket(prefix = ''): Promise<TestBucket> {
   const directory = mkdtempSync(join(tmpdir(), 'cmms-s3rver-'));
   const port = await freePort();
   const bin = createRequire(import.meta.url).resolve('s3rver/bin/s3rver.js');
-  const server = spawn(process.execPath, ['--openssl-legacy-provider', bin, '-d', directory, '-a', '127.0.0.1', '-p', String(port), '--silent'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const server = spawn(process.execPath, ['--openssl-legacy-provider', bin, '-d', directory, '-a', '127.0.0.1', '-p', String(port), '--silent'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let errors = '';
   server.stderr.on('data', (d) => (errors += d));
   const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
   for (;;) {
     if (server.exitCode !== null) throw new Error(`s3rver exited early:\n${errors}`);
-    if (await fetch(`http://127.0.0.1:${port}/`).then(() => true, () => false)) break;
+    if (
+      await fetch(`http://127.0.0.1:${port}/`).then(
+        () => true,
+        () => false,
+      )
+    )
+      break;
     await new Promise((r) => setTimeout(r, 100));
   }
   const bucket = `cmms-test-${randomBytes(4).toString('hex')}`;

@@ -107,8 +107,13 @@ function sampleOf(schema: unknown, ctx: Ctx, depth: number): unknown {
     case 'intersection':
       return { ...(sampleOf(def.left, ctx, depth + 1) as object), ...(sampleOf(def.right, ctx, depth + 1) as object) };
     case 'array': {
-      const min = (def.checks as { _zod: { def: { check: string; minimum?: number } } }[] | undefined)?.find((c) => c._zod.def.check === 'min_length')?._zod.def.minimum ?? 0;
-      return [sampleOf(def.element, ctx, depth + 1)].filter((v) => v !== undefined).concat([]).slice(0, Math.max(1, min));
+      const min =
+        (def.checks as { _zod: { def: { check: string; minimum?: number } } }[] | undefined)?.find((c) => c._zod.def.check === 'min_length')?._zod.def
+          .minimum ?? 0;
+      return [sampleOf(def.element, ctx, depth + 1)]
+        .filter((v) => v !== undefined)
+        .concat([])
+        .slice(0, Math.max(1, min));
     }
     case 'enum':
       return Object.values(def.entries as Record<string, unknown>)[0];

@@ -23,7 +23,11 @@ export interface ServerProcess {
 }
 
 /** Starts the real server (src/server/main.ts, or the `script` given, e.g. the bundle) as a child process and waits until it answers. */
-export async function startServerProcess(env: Record<string, string | undefined>, port?: number, script = ['--import', 'tsx', 'src/server/main.ts']): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string | undefined>,
+  port?: number,
+  script = ['--import', 'tsx', 'src/server/main.ts'],
+): Promise<ServerProcess> {
   const p = port ?? (await freePort());
   let out = '';
   const child = spawn(process.execPath, script, {
@@ -77,9 +81,7 @@ export function orgFetch(port: number, host: string, token?: string) {
           let body = '';
           res.setEncoding('utf8');
           res.on('data', (d) => (body += d));
-          res.on('end', () =>
-            resolve({ status: res.statusCode ?? 0, text: async () => body, json: async <T>() => JSON.parse(body) as T }),
-          );
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text: async () => body, json: async <T>() => JSON.parse(body) as T }));
           res.on('error', reject);
         },
       );

@@ -11,7 +11,9 @@ export { rowsOf } from '../db/rows';
 export async function orgSnapshot(db: Db, orgId: number, skip: string[]) {
   return withTenant(db, orgId, async (tx) => {
     const tables = rowsOf<{ table_name: string }>(
-      await tx.execute(sql`select distinct table_name from information_schema.columns where table_schema = 'public' and column_name = 'org_id' order by table_name`),
+      await tx.execute(
+        sql`select distinct table_name from information_schema.columns where table_schema = 'public' and column_name = 'org_id' order by table_name`,
+      ),
     );
     const out: Record<string, unknown[]> = {};
     for (const { table_name } of tables) {

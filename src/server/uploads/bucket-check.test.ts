@@ -48,7 +48,11 @@ describe('the bucket at start-up', () => {
     const { started, lines } = await startWith({ ...bucket.s3, bucket: 'cmms-no-such-bucket' });
     await expect(started).rejects.toThrow('S3 bucket cmms-no-such-bucket does not exist');
     const fatal = lines.find((l) => l.level === 60);
-    expect(fatal).toMatchObject({ bucket: 'cmms-no-such-bucket', reason: 'does not exist', msg: 'uploads storage unavailable: S3 bucket cmms-no-such-bucket does not exist' });
+    expect(fatal).toMatchObject({
+      bucket: 'cmms-no-such-bucket',
+      reason: 'does not exist',
+      msg: 'uploads storage unavailable: S3 bucket cmms-no-such-bucket does not exist',
+    });
     expect(fatal?.endpoint).toBe(bucket.s3.endpoint);
   });
 

@@ -28,7 +28,12 @@ describe('copying an uploads folder into the bucket (npm run storage:copy-to-s3)
   it('copies every stored file under its own key, then nothing more on a second run; a file the bucket holds with other bytes is sent again; strays stay behind', async () => {
     const folder = createStorage(folderBlobs(root));
     const files = new Map<string, Buffer>();
-    for (const [org, ext] of [[5, 'pdf'], [5, 'webp'], [6, 'webp'], ['public', 'png']] as const) {
+    for (const [org, ext] of [
+      [5, 'pdf'],
+      [5, 'webp'],
+      [6, 'webp'],
+      ['public', 'png'],
+    ] as const) {
       const bytes = randomBytes(50_000);
       files.set(await folder.put(org, bytes, ext), bytes);
     }

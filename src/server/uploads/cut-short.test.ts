@@ -18,7 +18,9 @@ const answered: { url: string; status: number }[] = [];
 beforeAll(async () => {
   t = await createTestApp();
   org = await createOrg(t, 'Cut short');
-  t.app.server.on('request', (req: IncomingMessage, res: ServerResponse) => res.on('close', () => answered.push({ url: req.url ?? '', status: res.statusCode })));
+  t.app.server.on('request', (req: IncomingMessage, res: ServerResponse) =>
+    res.on('close', () => answered.push({ url: req.url ?? '', status: res.statusCode })),
+  );
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   port = (t.app.server.address() as AddressInfo).port;
 });
@@ -67,7 +69,12 @@ describe('a multipart body cut short on the wire', () => {
       const before = answered.length;
       await send(url, filePart, 100_000, 'destroy');
       await until(() => answered.length > before);
-      expect(answered.slice(before).map((a) => a.status).filter((s) => s >= 500)).toEqual([]);
+      expect(
+        answered
+          .slice(before)
+          .map((a) => a.status)
+          .filter((s) => s >= 500),
+      ).toEqual([]);
     });
   }
 });

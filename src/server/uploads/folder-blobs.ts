@@ -29,7 +29,10 @@ export function folderBlobs(root: string): Blobs {
     async *list(folder) {
       const entries = await readdir(join(root, folder), { withFileTypes: true }).catch((err: { code?: string }) => (missing(err) ? [] : Promise.reject(err)));
       // Plain files only: no link (it could lead outside the folder) and no folder.
-      yield* entries.filter((e) => e.isFile()).map((e) => e.name).sort();
+      yield* entries
+        .filter((e) => e.isFile())
+        .map((e) => e.name)
+        .sort();
     },
     async close() {},
   };

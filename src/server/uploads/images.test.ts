@@ -3,11 +3,17 @@ import sharp from 'sharp';
 import { IMAGE_RULES, processImage } from './images';
 import { pngBomb } from '../test/images';
 
-const png = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 3, background: '#336699' } }).png().toBuffer();
+const png = (w: number, h: number) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: '#336699' } })
+    .png()
+    .toBuffer();
 
 describe('image uploads', () => {
   it('re-encodes a real image as WebP without metadata, with a low-resolution variant', async () => {
-    const withExif = await sharp(await png(300, 200)).jpeg().withMetadata({ exif: { IFD0: { Copyright: 'secret-gps' } } }).toBuffer();
+    const withExif = await sharp(await png(300, 200))
+      .jpeg()
+      .withMetadata({ exif: { IFD0: { Copyright: 'secret-gps' } } })
+      .toBuffer();
     const out = await processImage(withExif, 'avatar');
     const meta = await sharp(out.full).metadata();
     expect(meta.format).toBe('webp');
@@ -19,7 +25,10 @@ describe('image uploads', () => {
     ['a text file named .png', Buffer.from('hello, I am text pretending to be an image')],
     ['SVG with script', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')],
     ['HTML', Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>')],
-    ['PNG magic followed by HTML', Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('<html><script>alert(1)</script>')])],
+    [
+      'PNG magic followed by HTML',
+      Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('<html><script>alert(1)</script>')]),
+    ],
     ['a GIF (not allowed)', Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64')],
   ])('refuses %s with the spec message', async (_name, bytes) => {
     await expect(processImage(bytes, 'avatar')).rejects.toMatchObject({ statusCode: 415, message: IMAGE_RULES.avatar.typeMessage });

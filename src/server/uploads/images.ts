@@ -34,10 +34,7 @@ export async function processImage(bytes: Buffer, kind: keyof typeof IMAGE_RULES
 }
 
 /** Reads the single multipart file of a request (field `image`), enforcing the size rule while streaming. */
-export async function readUploadedImage(
-  req: import('fastify').FastifyRequest,
-  kind: keyof typeof IMAGE_RULES,
-): Promise<Buffer> {
+export async function readUploadedImage(req: import('fastify').FastifyRequest, kind: keyof typeof IMAGE_RULES): Promise<Buffer> {
   return (await readUploadedImageAndFields(req, kind)).bytes;
 }
 
@@ -46,7 +43,10 @@ export async function readUploadedImage(
  * browser's FormData and our client put them first), at most four short ones; the caller checks them with its
  * schema.
  */
-export async function readUploadedImageAndFields(req: import('fastify').FastifyRequest, kind: keyof typeof IMAGE_RULES): Promise<{ bytes: Buffer; fields: Record<string, string> }> {
+export async function readUploadedImageAndFields(
+  req: import('fastify').FastifyRequest,
+  kind: keyof typeof IMAGE_RULES,
+): Promise<{ bytes: Buffer; fields: Record<string, string> }> {
   const rule = IMAGE_RULES[kind];
   if (!req.isMultipart()) throw new HttpError(415, rule.typeMessage);
   // Over a limit the parser's FST_* error goes on to the error handler: 413 'Too many form fields' or 'Too many

@@ -12,7 +12,10 @@ import { correctiveRequest } from '../test/fixtures';
 const SIGNED = /^\/uploads\/(org-\d+\/[0-9a-f-]{36}\.(?:webp|pdf))\?exp=\d+&sig=[\w-]+$/;
 /** The bucket key behind a signed URL (`org-<id>/<uuid>.<ext>`). */
 const keyOf = (signed: string) => SIGNED.exec(signed)![1];
-const png = () => sharp({ create: { width: 64, height: 48, channels: 3, background: '#884422' } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: '#884422' } })
+    .png()
+    .toBuffer();
 /** A PDF of some size: the fixture's header and body, then random bytes (any byte value, several network chunks). */
 const bigPdf = Buffer.concat([PDF, randomBytes(200_000)]);
 
@@ -36,7 +39,11 @@ async function requestWithFiles(t: TestApp, org: TestOrg) {
 }
 
 const zipOf = async (t: TestApp, org: { host: string; admin: Client }) => {
-  const res = await t.app.inject({ method: 'GET', url: '/api/data-transfer/export-organisation', headers: { host: org.host, authorization: `Bearer ${org.admin.token}` } });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: '/api/data-transfer/export-organisation',
+    headers: { host: org.host, authorization: `Bearer ${org.admin.token}` },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return unzip(res.rawPayload);
 };
@@ -100,7 +107,12 @@ describe('uploads in an S3 bucket (S3_BUCKET; decision 061)', () => {
     const org = await createOrg(t);
     const { asset } = await catalogue(t, org.orgId);
     const images = async () => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/portal/asset-labels', payload: { assetIds: [asset.id], layout: 'single-large' }, headers: { host: org.host, authorization: `Bearer ${org.admin.token}` } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/portal/asset-labels',
+        payload: { assetIds: [asset.id], layout: 'single-large' },
+        headers: { host: org.host, authorization: `Bearer ${org.admin.token}` },
+      });
       expect(res.statusCode, res.body).toBe(200);
       return res.rawPayload.toString('latin1').split('/Subtype /Image').length - 1;
     };
@@ -146,7 +158,11 @@ describe('two instances, one bucket', () => {
     expect((await zipOf(two, org)).get(`files/${keyOf(pdf).split('/')[1]}`)?.equals(bigPdf)).toBe(true);
 
     // Deleted through the second instance (the same organisation's admin, the same token).
-    const del = await two.app.inject({ method: 'DELETE', url: `/api/maintenance-requests/delete-attachment/${id}?url=${encodeURIComponent(pdf)}`, headers: { host: org.host, authorization: `Bearer ${org.admin.token}` } });
+    const del = await two.app.inject({
+      method: 'DELETE',
+      url: `/api/maintenance-requests/delete-attachment/${id}?url=${encodeURIComponent(pdf)}`,
+      headers: { host: org.host, authorization: `Bearer ${org.admin.token}` },
+    });
     expect(del.statusCode, del.body).toBe(200);
     expect((await fetchFile(one, pdf, org.host)).statusCode).toBe(404);
     expect((await fetchFile(two, pdf, org.host)).statusCode).toBe(404);

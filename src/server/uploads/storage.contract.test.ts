@@ -40,7 +40,8 @@ const BACKENDS: [string, () => Promise<Backend>][] = [
       const bucket: TestBucket = await startTestBucket('cmms/');
       return {
         storage: createStorage(s3Blobs(bucket.s3, undefined, { pageSize: 2 })),
-        plant: async (key, bytes) => void (await bucket.client.send(new PutObjectCommand({ Bucket: bucket.s3.bucket, Key: bucket.s3.prefix + key, Body: bytes }))),
+        plant: async (key, bytes) =>
+          void (await bucket.client.send(new PutObjectCommand({ Bucket: bucket.s3.bucket, Key: bucket.s3.prefix + key, Body: bytes }))),
         close: bucket.close,
       };
     },

@@ -230,7 +230,11 @@ export async function removedUnlessKept<T>(storage: Storage, urls: string[], wor
  * Runs a delete route's work in the request's write scope, then, once it has committed, removes the files the
  * work discarded. A file that cannot be removed is logged and left: the record is gone either way.
  */
-export async function removingFiles<T>(storage: Storage, req: { inTenant<R>(fn: (tx: Tx) => Promise<R>): Promise<R>; log: { warn(obj: object, msg: string): void } }, work: (tx: Tx) => Promise<T>): Promise<T> {
+export async function removingFiles<T>(
+  storage: Storage,
+  req: { inTenant<R>(fn: (tx: Tx) => Promise<R>): Promise<R>; log: { warn(obj: object, msg: string): void } },
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> {
   let urls: string[] = [];
   const result = await req.inTenant(async (tx) => {
     const answer = await work(tx);

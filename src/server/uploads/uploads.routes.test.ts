@@ -16,7 +16,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const SIGNED = /^(\/uploads\/org-\d+\/[0-9a-f-]{36}\.(?:webp|pdf))\?exp=\d+&sig=[\w-]+$/;
-const png = () => sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } })
+    .png()
+    .toBuffer();
 
 /** POSTs files as multipart/form-data, the way the SPA's forms do; they must be taken. */
 async function upload(c: Client, url: string, files: UploadFile[]) {
@@ -86,7 +89,10 @@ describe('uploaded files are served only through a signed, expiring URL of their
     expect(added.status, JSON.stringify(added.body)).toBe(201);
     const { quotations } = await import('../db/schema');
     const [row] = await withTenant(t.database.db, org.orgId, (tx) =>
-      tx.select({ attachments: quotations.attachments }).from(quotations).where(and(eq(quotations.orgId, org.orgId), eq(quotations.id, added.body.quotation.id))),
+      tx
+        .select({ attachments: quotations.attachments })
+        .from(quotations)
+        .where(and(eq(quotations.orgId, org.orgId), eq(quotations.id, added.body.quotation.id))),
     );
     expect(row.attachments).toEqual([{ url: stored(signed), name: 'site.pdf' }]);
   });
@@ -94,7 +100,13 @@ describe('uploaded files are served only through a signed, expiring URL of their
 
 function quotation(r: Awaited<ReturnType<typeof commercialRows>>, attachments: unknown[]) {
   return {
-    overview: { customer: r.customer.id, salesPerson: 1, quotationDate: new Date().toISOString(), expirationDate: new Date(Date.now() + 30 * 86400_000).toISOString(), attachments },
+    overview: {
+      customer: r.customer.id,
+      salesPerson: 1,
+      quotationDate: new Date().toISOString(),
+      expirationDate: new Date(Date.now() + 30 * 86400_000).toISOString(),
+      attachments,
+    },
     serviceDetails: [{ serviceId: r.service.id, quantity: 1, price: 10, discount: 0, taxId: r.vat10.id }],
     partDetails: [],
   };
@@ -119,7 +131,19 @@ describe("a record's uploaded files leave storage when it is deleted (decision 0
     const r = await commercialRows(t, org.orgId);
     // A part no document uses.
     const [part] = await withTenant(t.database.db, org.orgId, (tx) =>
-      tx.insert(parts).values({ orgId: org.orgId, name: 'Spare gasket', type: 'consumable', skuCode: 'GSK-1', salesPrice: 4, categoryId: r.part.categoryId, unitOfMeasureId: r.part.unitOfMeasureId, purchaseUnitOfMeasureId: r.part.purchaseUnitOfMeasureId }).returning(),
+      tx
+        .insert(parts)
+        .values({
+          orgId: org.orgId,
+          name: 'Spare gasket',
+          type: 'consumable',
+          skuCode: 'GSK-1',
+          salesPrice: 4,
+          categoryId: r.part.categoryId,
+          unitOfMeasureId: r.part.unitOfMeasureId,
+          purchaseUnitOfMeasureId: r.part.purchaseUnitOfMeasureId,
+        })
+        .returning(),
     );
     const res = await upload(org.admin, `/api/parts/add-image/${part.id}`, [{ field: 'image', name: 'p.png', bytes: await png(), type: 'image/png' }]);
     expect(await onDisk(res.part.image)).toBe(true);
@@ -131,12 +155,19 @@ describe("a record's uploaded files leave storage when it is deleted (decision 0
   it("a customer's picture and documents; a refused delete keeps them", async () => {
     const org = await createOrg(t);
     const r = await commercialRows(t, org.orgId);
-    const pic = await upload(org.admin, `/api/customer-vendors/add-profile-picture/${r.customer.id}`, [{ field: 'image', name: 'c.png', bytes: await png(), type: 'image/png' }]);
+    const pic = await upload(org.admin, `/api/customer-vendors/add-profile-picture/${r.customer.id}`, [
+      { field: 'image', name: 'c.png', bytes: await png(), type: 'image/png' },
+    ]);
     const picture: string = pic.customerVendor.profilePictureFull;
-    const docs = await upload(org.admin, '/api/customer-vendors/upload-documents', [{ field: 'documents', name: 'contract.pdf', bytes: PDF, type: 'application/pdf' }]);
+    const docs = await upload(org.admin, '/api/customer-vendors/upload-documents', [
+      { field: 'documents', name: 'contract.pdf', bytes: PDF, type: 'application/pdf' },
+    ]);
     const doc: string = docs.documents[0].url;
     await withTenant(t.database.db, org.orgId, (tx) =>
-      tx.update(customerVendors).set({ customerDocuments: [{ url: stored(doc), name: 'contract.pdf' }] }).where(and(eq(customerVendors.orgId, org.orgId), eq(customerVendors.id, r.customer.id))),
+      tx
+        .update(customerVendors)
+        .set({ customerDocuments: [{ url: stored(doc), name: 'contract.pdf' }] })
+        .where(and(eq(customerVendors.orgId, org.orgId), eq(customerVendors.id, r.customer.id))),
     );
     // Used by a quotation: the delete is refused and the files stay.
     expect((await org.admin.post('/api/quotations/add-quotation', quotation(r, []))).status).toBe(201);

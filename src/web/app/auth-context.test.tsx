@@ -29,12 +29,15 @@ function mount(path: string) {
 }
 
 describe('the load-time session refresh', () => {
-  it.each(['/login', '/register', '/complete-registration', '/', '/request-demo'])('is not called on the public page %s of a browser without a session', async (path) => {
-    const calls = mount(path);
-    expect(screen.getByTestId('status')).toHaveTextContent('signedOut');
-    await new Promise((r) => setTimeout(r, 30));
-    expect(calls).toEqual([]);
-  });
+  it.each(['/login', '/register', '/complete-registration', '/', '/request-demo'])(
+    'is not called on the public page %s of a browser without a session',
+    async (path) => {
+      const calls = mount(path);
+      expect(screen.getByTestId('status')).toHaveTextContent('signedOut');
+      await new Promise((r) => setTimeout(r, 30));
+      expect(calls).toEqual([]);
+    },
+  );
 
   it('is called once on a public page of a browser that signed in here (a signed-in visitor of /login goes home)', async () => {
     localStorage.setItem(SESSION_HINT_KEY, '1');

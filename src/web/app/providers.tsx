@@ -53,22 +53,22 @@ function ThemedProviders({ children, queryClient, env }: { children: ReactNode; 
   const language = useSyncExternalStore(onLanguageChange, () => i18n.language);
   const theme = themeWithNames(i18n.t('common:actions.close', { lng: language }));
   return (
-      <QueryClientProvider client={queryClient}>
-        <DirectionProvider initialDirection={i18n.language === 'ar' ? 'rtl' : 'ltr'} detectDirection={false}>
-          <ThemePreferenceProvider>
-            {(scheme) => (
-              <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme={scheme} env={env}>
-                <DirectionSync />
-                <FocusKeeper />
-                <DatesProvider settings={{ locale: i18n.language === 'ar' ? 'ar' : 'en', firstDayOfWeek: 0 }}>
-                  <NotificationsHost position="top-right" zIndex={4000} />
-                  {children}
-                  <ModalsHost />
-                </DatesProvider>
-              </MantineProvider>
-            )}
-          </ThemePreferenceProvider>
-        </DirectionProvider>
-      </QueryClientProvider>
+    <QueryClientProvider client={queryClient}>
+      <DirectionProvider initialDirection={i18n.language === 'ar' ? 'rtl' : 'ltr'} detectDirection={false}>
+        <ThemePreferenceProvider>
+          {(scheme) => (
+            <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme={scheme} env={env}>
+              <DirectionSync />
+              <FocusKeeper />
+              <DatesProvider settings={{ locale: i18n.language === 'ar' ? 'ar' : 'en', firstDayOfWeek: 0 }}>
+                <NotificationsHost position="top-right" zIndex={4000} />
+                {children}
+                <ModalsHost />
+              </DatesProvider>
+            </MantineProvider>
+          )}
+        </ThemePreferenceProvider>
+      </DirectionProvider>
+    </QueryClientProvider>
   );
 }

@@ -185,7 +185,10 @@ export function AsyncMultiSelect(props: AsyncMultiSelectProps) {
         }
         const chosen = vals.map((v) => options.find((o) => String(o.value) === v)).filter((o): o is SelectOption => !!o);
         chosen.forEach((o) => rememberOption(props.path, o));
-        props.onChange(chosen.map((o) => o.value), chosen);
+        props.onChange(
+          chosen.map((o) => o.value),
+          chosen,
+        );
       }}
       comboboxProps={{ withinPortal: true }}
       data-testid={props.testId}

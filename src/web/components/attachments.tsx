@@ -15,7 +15,17 @@ export function uploadDocuments<T>(path: string, files: File[]): Promise<T> {
 }
 
 /** Stored files as links (new tab) with a remove button each; `emptyText` when there are none. */
-export function AttachmentList({ files, emptyText, removeLabel, onRemove }: { files: { url: string; name: string }[]; emptyText: string; removeLabel: string; onRemove(url: string): void }) {
+export function AttachmentList({
+  files,
+  emptyText,
+  removeLabel,
+  onRemove,
+}: {
+  files: { url: string; name: string }[];
+  emptyText: string;
+  removeLabel: string;
+  onRemove(url: string): void;
+}) {
   return (
     <>
       {files.length === 0 && (

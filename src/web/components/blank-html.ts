@@ -5,5 +5,10 @@
 export function isBlankHtml(html: string | null | undefined): boolean {
   if (!html) return true;
   if (/<img\b/i.test(html)) return false;
-  return html.replace(/<[^>]*>/g, '').replace(/&nbsp;|&#160;|\u00a0/gi, ' ').trim() === '';
+  return (
+    html
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;|&#160;|\u00a0/gi, ' ')
+      .trim() === ''
+  );
 }

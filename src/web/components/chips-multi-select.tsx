@@ -50,13 +50,7 @@ export function ChipsMultiSelect(props: ChipsMultiSelectProps) {
   return (
     <Deferred
       placeholder={
-        <PillsInput
-          pointer
-          label={label}
-          w={w}
-          onClick={openWhenReady}
-          data-testid={testId}
-        >
+        <PillsInput pointer label={label} w={w} onClick={openWhenReady} data-testid={testId}>
           <Pill.Group>
             <SelectedChips {...props} />
             {value.length === 0 && <PillsInput.Field readOnly placeholder={placeholder} aria-label={ariaLabel} />}

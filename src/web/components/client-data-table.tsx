@@ -80,7 +80,9 @@ export function ClientDataTable<T>(props: ClientDataTableProps<T>) {
           data-testid="client-search"
         />
         <Group gap="xs">
-          {props.exportList && <ExportButton list={props.exportList} query={search.trim() ? { name: search.trim() } : {}} columns={columnChoice.visible.map((c) => c.key)} />}
+          {props.exportList && (
+            <ExportButton list={props.exportList} query={search.trim() ? { name: search.trim() } : {}} columns={columnChoice.visible.map((c) => c.key)} />
+          )}
           <ColumnChooser columns={props.columns} hidden={hidden} onToggle={toggle} />
         </Group>
       </Group>
@@ -97,28 +99,34 @@ export function ClientDataTable<T>(props: ClientDataTableProps<T>) {
         columnChoice={columnChoice}
       />
       {!(props.failed && props.rows.length === 0) && (
-      <Group justify="space-between" mt="sm" wrap="wrap" gap="sm">
-        <Group gap="xs">
-          <Text size="sm" c="dimmed">
-            {t('table.rowsPerPage')}
-          </Text>
-          <PageSize value={pageSize} onChange={setPageSize} />
-          <Text size="sm" c="dimmed" data-testid="total-records">
-            {t('table.totalRows', { count: filtered.length })}
-          </Text>
+        <Group justify="space-between" mt="sm" wrap="wrap" gap="sm">
+          <Group gap="xs">
+            <Text size="sm" c="dimmed">
+              {t('table.rowsPerPage')}
+            </Text>
+            <PageSize value={pageSize} onChange={setPageSize} />
+            <Text size="sm" c="dimmed" data-testid="total-records">
+              {t('table.totalRows', { count: filtered.length })}
+            </Text>
+          </Group>
+          <Group gap="xs">
+            <Button size="xs" variant="default" leftSection={<IconChevronLeft size={14} />} disabled={current <= 1} onClick={() => setPage(current - 1)}>
+              {t('table.previous')}
+            </Button>
+            <Text size="sm" data-testid="page-of">
+              {t('table.pageOf', { page: current, total: totalPages })}
+            </Text>
+            <Button
+              size="xs"
+              variant="default"
+              rightSection={<IconChevronRight size={14} />}
+              disabled={current >= totalPages}
+              onClick={() => setPage(current + 1)}
+            >
+              {t('table.next')}
+            </Button>
+          </Group>
         </Group>
-        <Group gap="xs">
-          <Button size="xs" variant="default" leftSection={<IconChevronLeft size={14} />} disabled={current <= 1} onClick={() => setPage(current - 1)}>
-            {t('table.previous')}
-          </Button>
-          <Text size="sm" data-testid="page-of">
-            {t('table.pageOf', { page: current, total: totalPages })}
-          </Text>
-          <Button size="xs" variant="default" rightSection={<IconChevronRight size={14} />} disabled={current >= totalPages} onClick={() => setPage(current + 1)}>
-            {t('table.next')}
-          </Button>
-        </Group>
-      </Group>
       )}
     </>
   );

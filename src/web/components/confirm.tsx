@@ -21,18 +21,20 @@ export function confirmAction(opts: ConfirmOptions): Promise<boolean> {
       settled = true;
       resolve(v);
     };
-    void whenModalsReady().then(() => modals.openConfirmModal({
-      title: opts.title ?? i18n.t('common:confirm.title'),
-      centered: true,
-      closeButtonProps: { 'aria-label': i18n.t('common:actions.close') },
-      children: <Text size="sm">{opts.message}</Text>,
-      labels: { confirm: opts.confirmLabel ?? i18n.t('common:confirm.yes'), cancel: opts.cancelLabel ?? i18n.t('common:confirm.cancel') },
-      confirmProps: { color: opts.danger === false ? undefined : 'red', 'data-testid': 'confirm-yes' },
-      cancelProps: { 'data-testid': 'confirm-cancel' },
-      onConfirm: () => done(true),
-      onCancel: () => done(false),
-      onClose: () => done(false),
-    }));
+    void whenModalsReady().then(() =>
+      modals.openConfirmModal({
+        title: opts.title ?? i18n.t('common:confirm.title'),
+        centered: true,
+        closeButtonProps: { 'aria-label': i18n.t('common:actions.close') },
+        children: <Text size="sm">{opts.message}</Text>,
+        labels: { confirm: opts.confirmLabel ?? i18n.t('common:confirm.yes'), cancel: opts.cancelLabel ?? i18n.t('common:confirm.cancel') },
+        confirmProps: { color: opts.danger === false ? undefined : 'red', 'data-testid': 'confirm-yes' },
+        cancelProps: { 'data-testid': 'confirm-cancel' },
+        onConfirm: () => done(true),
+        onCancel: () => done(false),
+        onClose: () => done(false),
+      }),
+    );
   });
 }
 

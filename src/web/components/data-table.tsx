@@ -1,5 +1,21 @@
 import { cloneElement, useState, type ReactNode } from 'react';
-import { ActionIcon, Alert, Box, Button, Center, ComboboxChevron, Group, Loader, LoadingOverlay, Pagination, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Box,
+  Button,
+  Center,
+  ComboboxChevron,
+  Group,
+  Loader,
+  LoadingOverlay,
+  Pagination,
+  ScrollArea,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { IconColumns3, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Pagination as PaginationInfo } from '../../shared/pagination';
@@ -58,8 +74,10 @@ const isPhoneWidth = () => typeof window !== 'undefined' && !!window.matchMedia?
 
 /** Which columns of a table are shown, remembered in localStorage per table id. */
 export function useColumnChoice<T>(tableId: string, columns: Column<T>[]) {
-  const [hidden, setHidden] = useState<string[]>(() =>
-    readLocal<string[] | null>(`columns.${tableId}`, null) ?? columns.filter((c) => c.defaultHidden === true || (c.defaultHidden === 'phone' && isPhoneWidth())).map((c) => c.key),
+  const [hidden, setHidden] = useState<string[]>(
+    () =>
+      readLocal<string[] | null>(`columns.${tableId}`, null) ??
+      columns.filter((c) => c.defaultHidden === true || (c.defaultHidden === 'phone' && isPhoneWidth())).map((c) => c.key),
   );
   const toggle = (key: string) => {
     const next = hidden.includes(key) ? hidden.filter((k) => k !== key) : [...hidden, key];

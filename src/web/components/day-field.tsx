@@ -93,7 +93,14 @@ export function DateBox(props: DateInputProps & { 'data-testid'?: string }) {
 }
 
 /** A day of a form ('YYYY-MM-DD' or null), shown and typed as the lists write it, clearable; required unless told. */
-export function DayField<V extends FieldValues>(props: { form: UseFormReturn<V, any, any>; name: Path<V>; label: string; testId: string; disabled?: boolean; required?: boolean }) {
+export function DayField<V extends FieldValues>(props: {
+  form: UseFormReturn<V, any, any>;
+  name: Path<V>;
+  label: string;
+  testId: string;
+  disabled?: boolean;
+  required?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <Controller

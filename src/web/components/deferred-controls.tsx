@@ -48,10 +48,11 @@ const onPress = () => {
   pressing = true;
 };
 /** After the click's own handlers (the stand-in's included) have run. */
-const onRelease = () => setTimeout(() => {
-  pressing = false;
-  releaseWaiters.splice(0).forEach((w) => w());
-}, 0);
+const onRelease = () =>
+  setTimeout(() => {
+    pressing = false;
+    releaseWaiters.splice(0).forEach((w) => w());
+  }, 0);
 const releaseWaiters: (() => void)[] = [];
 const PRESS_EVENTS = ['pointerdown', 'mousedown'] as const;
 const RELEASE_EVENTS = ['click', 'pointercancel', 'dragstart'] as const;
@@ -146,7 +147,11 @@ function subscribe(listener: () => void) {
 
 /** The interactive controls once loaded, else null (and the first interaction loads them). */
 export function useInteractiveControls(): InteractiveControls | null {
-  return useSyncExternalStore(subscribe, () => controls, () => null);
+  return useSyncExternalStore(
+    subscribe,
+    () => controls,
+    () => null,
+  );
 }
 
 /** The click handler of a placeholder: the control it stands for is clicked once the interactive controls are there. */

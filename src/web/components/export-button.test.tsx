@@ -24,7 +24,9 @@ describe('export of a client-paged list', () => {
     Object.assign(URL, { createObjectURL: () => 'blob:csv', revokeObjectURL: () => undefined });
     const calls = stubFetch({ 'GET /api/data-transfer/export/teams': () => ({ body: 'Name\r\n' }) });
     const rows = [{ id: 1, name: 'Mechanics', memberCount: 3 }];
-    renderWithProviders(<ClientDataTable tableId="teams-export" exportList="teams" columns={columns} rows={rows} rowKey={(r) => r.id} searchPlaceholder="Find Team" />);
+    renderWithProviders(
+      <ClientDataTable tableId="teams-export" exportList="teams" columns={columns} rows={rows} rowKey={(r) => r.id} searchPlaceholder="Find Team" />,
+    );
     fireEvent.change(screen.getByTestId('client-search'), { target: { value: ' mech ' } });
     fireEvent.click(screen.getByTestId('export-list'));
     await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/data-transfer/export/teams')).toBe(true));

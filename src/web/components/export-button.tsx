@@ -10,7 +10,19 @@ import { notifyError } from './notify';
  * page) and its visible columns, in their order (none: all of the list's). The list kit shows it for a screen
  * given `exportList`.
  */
-export function ExportButton({ list, query, columns, size, testId = 'export-list' }: { list: string; query: Record<string, unknown>; columns: string[]; size?: 'xs' | 'sm'; testId?: string }) {
+export function ExportButton({
+  list,
+  query,
+  columns,
+  size,
+  testId = 'export-list',
+}: {
+  list: string;
+  query: Record<string, unknown>;
+  columns: string[];
+  size?: 'xs' | 'sm';
+  testId?: string;
+}) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const run = async () => {

@@ -4,8 +4,7 @@ const DIALOG = '[role="dialog"], [role="alertdialog"]';
 
 const lost = () => !document.activeElement || document.activeElement === document.body;
 const shown = (el: Element) => el.isConnected && !(el as HTMLElement).closest('[aria-hidden="true"], [hidden]');
-const focusable = (el: Element | null | undefined): el is HTMLElement =>
-  !!el && el instanceof HTMLElement && shown(el) && !(el as HTMLButtonElement).disabled;
+const focusable = (el: Element | null | undefined): el is HTMLElement => !!el && el instanceof HTMLElement && shown(el) && !(el as HTMLButtonElement).disabled;
 
 /** Focuses `el` when it can take the focus; true when it did. */
 function tryFocus(el: Element | null | undefined): boolean {
@@ -63,7 +62,11 @@ export function FocusKeeper() {
       if (top) {
         // Still in a dialog: its last focused element, or its twin after a re-render, or the dialog itself.
         const last = lastInside.get(top);
-        const twin = last?.testId ? top.querySelector(`[data-testid="${CSS.escape(last.testId)}"]`) : last?.id ? top.querySelector(`#${CSS.escape(last.id)}`) : null;
+        const twin = last?.testId
+          ? top.querySelector(`[data-testid="${CSS.escape(last.testId)}"]`)
+          : last?.id
+            ? top.querySelector(`#${CSS.escape(last.id)}`)
+            : null;
         if (tryFocus(last?.el) || tryFocus(twin)) return;
         // A busy button comes back: wait for it rather than move on (the next change sweeps again).
         if (last?.el.isConnected && (last.el as HTMLButtonElement).disabled) return;
@@ -95,7 +98,12 @@ export function FocusKeeper() {
       });
     };
     const observer = new MutationObserver(queue);
-    observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled', 'data-loading', 'hidden', 'aria-hidden'] });
+    observer.observe(document.body, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['disabled', 'data-loading', 'hidden', 'aria-hidden'],
+    });
     document.addEventListener('focusin', onFocusIn, true);
     // A blur to nowhere without a change of the DOM (a click on a dialog's empty space): checked once it settles.
     const onFocusOut = (event: FocusEvent) => {

@@ -16,10 +16,10 @@ const statusChange = {
 };
 
 // Issue 29: history and the bell show labels, not internal values, and a notification opens its record.
-describe('history and the bell in the reader\'s words', () => {
+describe("history and the bell in the reader's words", () => {
   afterEach(() => i18n.changeLanguage('en'));
 
-  it('names a work order\'s fields and statuses as the screens do, in English and Arabic', async () => {
+  it("names a work order's fields and statuses as the screens do, in English and Arabic", async () => {
     stubFetch({ 'GET /api/activities/work-order/4': () => ({ body: { activities: [statusChange] } }) });
     const view = renderWithProviders(<NoteLogs entityType="work-order" entityId={4} />);
     expect(await screen.findByText('Open')).toBeInTheDocument();
@@ -35,7 +35,7 @@ describe('history and the bell in the reader\'s words', () => {
   });
 
   // Issue 39: a generated order's history line (no user: the PM generator) said the raw key `notes.system`.
-  it('names the system as the author of a generated order\'s lines, in English and Arabic', async () => {
+  it("names the system as the author of a generated order's lines, in English and Arabic", async () => {
     const generated = { ...statusChange, id: 2, action: 'created', changes: null, user: null };
     stubFetch({ 'GET /api/activities/work-order/5': () => ({ body: { activities: [generated] } }) });
     const view = renderWithProviders(<NoteLogs entityType="work-order" entityId={5} />);
@@ -50,7 +50,9 @@ describe('history and the bell in the reader\'s words', () => {
 
   it('calls a record by its number and opens it from the bell', async () => {
     stubFetch({
-      'GET /api/activities/recent': () => ({ body: { activities: [{ ...statusChange, entityType: 'purchase-order', entityId: 4, label: 'Purchase order #4' }] } }),
+      'GET /api/activities/recent': () => ({
+        body: { activities: [{ ...statusChange, entityType: 'purchase-order', entityId: 4, label: 'Purchase order #4' }] },
+      }),
     });
     renderWithProviders(<NotificationsMenu />, { route: '/dashboard' });
     fireEvent.click(await screen.findByTestId('notifications'));

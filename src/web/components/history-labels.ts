@@ -19,7 +19,11 @@ export function registerHistoryLabels(entityType: string, labels: HistoryLabels)
 }
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
-const humanise = (field: string) => field.replace(/Id$/, '').replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
+const humanise = (field: string) =>
+  field
+    .replace(/Id$/, '')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/^./, (c) => c.toUpperCase());
 
 /** The label of a changed field of `entityType`, in the reader's language. */
 export function historyFieldLabel(t: TFunction, entityType: string, field: string): string {

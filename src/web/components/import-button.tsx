@@ -13,7 +13,14 @@ export function ImportButton({ kind, size }: { kind: string; size?: 'xs' | 'sm' 
   const isManager = useIsManager();
   if (!isManager) return null;
   return (
-    <Button component={Link} to={`/settings/import-export?kind=${kind}`} variant="default" size={size} leftSection={<IconFileImport size={size === 'xs' ? 14 : 16} />} data-testid="import-list">
+    <Button
+      component={Link}
+      to={`/settings/import-export?kind=${kind}`}
+      variant="default"
+      size={size}
+      leftSection={<IconFileImport size={size === 'xs' ? 14 : 16} />}
+      data-testid="import-list"
+    >
       {t('dataTransfer.import')}
     </Button>
   );

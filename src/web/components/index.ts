@@ -12,16 +12,43 @@ export { useServerList, type ServerListOptions } from './use-server-list';
 export { useDebouncedValue } from './use-debounced-value';
 export { notifySuccess, notifyError } from './notify';
 export { confirmAction, confirmDelete, type ConfirmOptions } from './confirm';
-export { AsyncSelect, AsyncMultiSelect, ADD_NEW_VALUE, rememberOption, type SelectOption, type AsyncSelectProps, type AsyncMultiSelectProps } from './async-select';
+export {
+  AsyncSelect,
+  AsyncMultiSelect,
+  ADD_NEW_VALUE,
+  rememberOption,
+  type SelectOption,
+  type AsyncSelectProps,
+  type AsyncMultiSelectProps,
+} from './async-select';
 export { RichTextField, type RichTextFieldProps } from './rich-text-field';
 export { formatMoney, formatMinorMoney, useMoney } from './money';
 export { EmptyState } from './empty-state';
 export { isBlankHtml } from './blank-html';
 export { LoadState } from './load-state';
 export { tablePagination } from './table-pagination';
-export { LineItemsTable, DocumentSummary, liveTotals, toEngineLine, type ItemSelectProps, type LineItemValue, type LineItemsTableProps, type TaxOption } from './line-items';
+export {
+  LineItemsTable,
+  DocumentSummary,
+  liveTotals,
+  toEngineLine,
+  type ItemSelectProps,
+  type LineItemValue,
+  type LineItemsTableProps,
+  type TaxOption,
+} from './line-items';
 export { ServerListScreen, type ServerListScreenProps, type ServerListLike } from './server-list-screen';
-export { RecordDrawerFooter, removeWithConfirmation, recordMessages, runWithToasts, useListRecordActions, useSaveHandler, type ListData, type ListRecordOptions, type RecordMessages } from './record-actions';
+export {
+  RecordDrawerFooter,
+  removeWithConfirmation,
+  recordMessages,
+  runWithToasts,
+  useListRecordActions,
+  useSaveHandler,
+  type ListData,
+  type ListRecordOptions,
+  type RecordMessages,
+} from './record-actions';
 export { StaleEditAlert, isStaleEdit, useStaleEdit } from './stale-edit';
 export { RecordCreateModal, type RecordCreateModalProps } from './record-create-modal';
 export { createRecordMultiSelect, createRecordSelect, type RecordMultiSelectProps, type RecordSelectConfig, type RecordSelectProps } from './record-select';

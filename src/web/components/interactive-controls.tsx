@@ -74,7 +74,17 @@ export function PageSizeSelect({ value, onChange }: { value: number; onChange(si
 }
 
 /** The column chooser: a menu with a checkbox per hideable column; the last visible one stays. */
-export function ColumnChooserMenu<T>({ columns, hidden, onToggle, target }: { columns: Column<T>[]; hidden: string[]; onToggle(key: string): void; target: ReactElement }) {
+export function ColumnChooserMenu<T>({
+  columns,
+  hidden,
+  onToggle,
+  target,
+}: {
+  columns: Column<T>[];
+  hidden: string[];
+  onToggle(key: string): void;
+  target: ReactElement;
+}) {
   const { t } = useTranslation();
   const hideable = columns.filter((c) => c.hideable !== false);
   const shown = hideable.filter((c) => !hidden.includes(c.key));

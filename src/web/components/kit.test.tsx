@@ -57,7 +57,15 @@ function ListPage({ onRow }: { onRow?: (r: Row) => void }) {
         </>
       }
     >
-      <DataTable tableId="things" columns={columns} rows={list.rows} rowKey={(r) => r.id} loading={list.loading} onRowClick={onRow} pagination={tablePagination(list.state, list.pagination)} />
+      <DataTable
+        tableId="things"
+        columns={columns}
+        rows={list.rows}
+        rowKey={(r) => r.id}
+        loading={list.loading}
+        onRowClick={onRow}
+        pagination={tablePagination(list.state, list.pagination)}
+      />
     </ListScreen>
   );
 }
@@ -165,7 +173,9 @@ describe('column chooser', () => {
 describe('client-paged table', () => {
   const rows = Array.from({ length: 60 }, (_, i) => ({ id: i + 1, title: `Team ${i + 1}`, status: i < 5 ? 'lead' : 'member' }));
   it('pages 25 at a time, searches, remembers the page size', async () => {
-    const { unmount } = renderWithProviders(<ClientDataTable tableId="teams" columns={columns} rows={rows} rowKey={(r) => r.id} searchPlaceholder="Find Team" />);
+    const { unmount } = renderWithProviders(
+      <ClientDataTable tableId="teams" columns={columns} rows={rows} rowKey={(r) => r.id} searchPlaceholder="Find Team" />,
+    );
     expect(screen.getByTestId('page-of')).toHaveTextContent('Page 1 of 3');
     expect(screen.getAllByTestId('table-row')).toHaveLength(25);
     expect(screen.getByTestId('total-records')).toHaveTextContent('60 rows');
@@ -236,22 +246,35 @@ describe('record drawer', () => {
   });
 
   it('counts nested errors', () => {
-    expect(countFieldErrors({ a: { type: 'x', message: 'm' }, lines: [{ q: { type: 'x', message: 'm' } }, undefined, { p: { type: 'y', message: 'n' } }] })).toBe(3);
+    expect(
+      countFieldErrors({ a: { type: 'x', message: 'm' }, lines: [{ q: { type: 'x', message: 'm' } }, undefined, { p: { type: 'y', message: 'n' } }] }),
+    ).toBe(3);
     expect(countFieldErrors(undefined)).toBe(0);
   });
 
   it('loads the history of a saved record and adds a note', async () => {
-    let activities: ActivityItem[] = [{ id: 1, action: 'created', changes: null, note: null, createdAt: '2025-01-02T10:00:00Z', user: { id: 1, firstName: 'Ann', lastName: 'Lee' } }];
+    let activities: ActivityItem[] = [
+      { id: 1, action: 'created', changes: null, note: null, createdAt: '2025-01-02T10:00:00Z', user: { id: 1, firstName: 'Ann', lastName: 'Lee' } },
+    ];
     const calls = stubFetch({
       'GET /api/activities/thing/7': () => ({ body: { activities } }),
       'POST /api/activities/thing/7/notes': (_u, init) => {
         const note = JSON.parse(String(init.body)).note as string;
-        activities = [{ id: 2, action: 'note', changes: null, note, createdAt: '2025-01-02T11:00:00Z', user: { id: 1, firstName: 'Ann', lastName: 'Lee' } }, ...activities];
+        activities = [
+          { id: 2, action: 'note', changes: null, note, createdAt: '2025-01-02T11:00:00Z', user: { id: 1, firstName: 'Ann', lastName: 'Lee' } },
+          ...activities,
+        ];
         return { status: 201, body: { activities } };
       },
     });
     renderWithProviders(
-      <RecordDrawer opened onClose={() => undefined} title="WO-0007" tabs={[{ value: 'overview', label: 'Overview', content: null }]} activity={{ entityType: 'thing', entityId: 7 }} />,
+      <RecordDrawer
+        opened
+        onClose={() => undefined}
+        title="WO-0007"
+        tabs={[{ value: 'overview', label: 'Overview', content: null }]}
+        activity={{ entityType: 'thing', entityId: 7 }}
+      />,
     );
     expect(await screen.findByText('created this record')).toBeInTheDocument();
     fireEvent.change(screen.getByTestId('note-input'), { target: { value: 'Checked the pump' } });

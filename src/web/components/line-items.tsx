@@ -81,14 +81,23 @@ export function toEngineLine(line: LineItemValue, taxes: TaxOption[], digits: nu
     unitPrice: toMinor(num(line.unitPrice), digits),
     discount: num(line.discount),
     tax: tax
-      ? { taxComputation: tax.taxComputation, amount: tax.amount, isPriceIncluded: tax.isPriceIncluded, includeBaseAmount: tax.includeBaseAmount, children: tax.children }
+      ? {
+          taxComputation: tax.taxComputation,
+          amount: tax.amount,
+          isPriceIncluded: tax.isPriceIncluded,
+          includeBaseAmount: tax.includeBaseAmount,
+          children: tax.children,
+        }
       : null,
   };
 }
 
 /** Live totals of several line lists, computed by the same engine as the server. */
 export function liveTotals(lists: LineItemValue[][], taxes: TaxOption[], engine: EngineOptions): DocumentTotals {
-  const { lines: _lines, ...totals } = computeTotals(lists.flat().map((l) => toEngineLine(l, taxes, engine.digits)), engine);
+  const { lines: _lines, ...totals } = computeTotals(
+    lists.flat().map((l) => toEngineLine(l, taxes, engine.digits)),
+    engine,
+  );
   return totals;
 }
 
@@ -307,7 +316,17 @@ export function LineItemsTable(props: LineItemsTableProps) {
 }
 
 /** The summary of a document: raw subtotal, total discount, untaxed price, total tax, total price. */
-export function DocumentSummary({ title, totals, formatMinor, testId }: { title: string; totals: DocumentTotals; formatMinor(minor: number): string; testId?: string }) {
+export function DocumentSummary({
+  title,
+  totals,
+  formatMinor,
+  testId,
+}: {
+  title: string;
+  totals: DocumentTotals;
+  formatMinor(minor: number): string;
+  testId?: string;
+}) {
   const { t } = useTranslation('lineItems');
   const rows: [keyof DocumentTotals, string][] = [
     ['rawSubtotal', t('rawSubtotal')],

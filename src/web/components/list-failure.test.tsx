@@ -26,7 +26,14 @@ describe('a list that fails to load', () => {
     stubFetch({
       'GET /api/user/get-app-data': () => ({ body: manager }),
       'GET /api/product-categories/get-product-categories': () =>
-        fail ? { status: 500, body: { error: 'Internal Server Error' } } : { body: { productCategories: [{ id: 1, name: 'Spares', createdAt: '2026-11-26T06:00:00.000Z' }], pagination: { totalRecords: 1, currentPage: 1, totalPages: 1 } } },
+        fail
+          ? { status: 500, body: { error: 'Internal Server Error' } }
+          : {
+              body: {
+                productCategories: [{ id: 1, name: 'Spares', createdAt: '2026-11-26T06:00:00.000Z' }],
+                pagination: { totalRecords: 1, currentPage: 1, totalPages: 1 },
+              },
+            },
     });
     renderApp(<ProductCategoriesPage />);
     expect(await screen.findByTestId('list-failed', {}, { timeout: 5000 })).toHaveTextContent('This list could not be loaded.');
@@ -49,7 +56,12 @@ describe('a list that fails to load', () => {
       'GET /api/assets/get-assets': () =>
         fail
           ? { status: 503, body: { error: 'Service Unavailable' } }
-          : { body: { assets: [{ id: 1, assetId: 'AS-0001', name: 'Boiler', status: 'Operational', date: '2026-01-01', createdAt: '2026-11-26T06:00:00.000Z' }], pagination: { totalRecords: 1, currentPage: 1, totalPages: 1 } } },
+          : {
+              body: {
+                assets: [{ id: 1, assetId: 'AS-0001', name: 'Boiler', status: 'Operational', date: '2026-01-01', createdAt: '2026-11-26T06:00:00.000Z' }],
+                pagination: { totalRecords: 1, currentPage: 1, totalPages: 1 },
+              },
+            },
     });
     renderApp(<AssetsPage />);
     expect(await screen.findByTestId('list-failed', {}, { timeout: 5000 })).toBeInTheDocument();

@@ -10,7 +10,9 @@ describe('load state', () => {
   it('a loader while pending; a failure with Retry; a refusal without it; nothing once loaded', async () => {
     const onRetry = vi.fn();
     const show = (state: { pending?: boolean; failed?: boolean; forbidden?: boolean }) =>
-      renderWithProviders(<LoadState pending={!!state.pending} failed={!!state.failed} forbidden={!!state.forbidden} label="Keys" texts={texts} onRetry={onRetry} />);
+      renderWithProviders(
+        <LoadState pending={!!state.pending} failed={!!state.failed} forbidden={!!state.forbidden} label="Keys" texts={texts} onRetry={onRetry} />,
+      );
     let view = show({ pending: true });
     expect(screen.getByLabelText('Keys')).toBeInTheDocument();
     view.unmount();

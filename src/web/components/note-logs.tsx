@@ -47,7 +47,8 @@ function ActivityLine({ item, entityType }: { item: ActivityItem; entityType: st
       {item.changes &&
         Object.entries(item.changes).map(([field, c]) => (
           <Text size="xs" key={field} c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            <b>{historyFieldLabel(t, entityType, field)}</b>: <bdi>{historyValue(t, entityType, field, c.from)}</bdi> → <bdi>{historyValue(t, entityType, field, c.to)}</bdi>
+            <b>{historyFieldLabel(t, entityType, field)}</b>: <bdi>{historyValue(t, entityType, field, c.from)}</bdi> →{' '}
+            <bdi>{historyValue(t, entityType, field, c.to)}</bdi>
           </Text>
         ))}
     </Stack>
@@ -130,7 +131,18 @@ export function NoteLogs({ entityType, entityId }: { entityType: string; entityI
           {query.data.activities.map((item) => {
             const Icon = icons[item.action] ?? IconNote;
             return (
-              <Timeline.Item key={item.id} bullet={item.user ? <Avatar size={22} radius="xl">{item.user.firstName.slice(0, 1).toUpperCase()}</Avatar> : <Icon size={12} />}>
+              <Timeline.Item
+                key={item.id}
+                bullet={
+                  item.user ? (
+                    <Avatar size={22} radius="xl">
+                      {item.user.firstName.slice(0, 1).toUpperCase()}
+                    </Avatar>
+                  ) : (
+                    <Icon size={12} />
+                  )
+                }
+              >
                 <ActivityLine item={item} entityType={entityType} />
               </Timeline.Item>
             );

@@ -65,7 +65,11 @@ const subscribeWanted = (listener: () => void) => {
 
 /** Mantine's ModalsProvider (confirmations), mounted from the first `whenModalsReady()` on. */
 export function ModalsHost() {
-  const wanted = useSyncExternalStore(subscribeWanted, () => modalsWanted, () => false);
+  const wanted = useSyncExternalStore(
+    subscribeWanted,
+    () => modalsWanted,
+    () => false,
+  );
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>

@@ -52,7 +52,13 @@ export function RecordDrawerFooter(props: {
       {props.children}
       {props.onDelete && (
         // Away from Save: first in the row, at its start (decision 066); a slip of the hand does not reach it.
-        <Button color="red" variant="light" onClick={props.onDelete} data-testid={props.deleteTestId ?? 'delete-record'} style={{ order: -1, marginInlineEnd: 'auto' }}>
+        <Button
+          color="red"
+          variant="light"
+          onClick={props.onDelete}
+          data-testid={props.deleteTestId ?? 'delete-record'}
+          style={{ order: -1, marginInlineEnd: 'auto' }}
+        >
           {props.deleteLabel ?? t('actions.delete')}
         </Button>
       )}
@@ -75,7 +81,9 @@ export interface RecordMessages {
 }
 
 /** The messages under a feature namespace's usual keys: added, updated, deleted, addFailed, updateFailed, deleteFailed, confirmDelete. */
-export function recordMessages(t: (key: 'added' | 'updated' | 'deleted' | 'addFailed' | 'updateFailed' | 'deleteFailed' | 'confirmDelete') => string): RecordMessages {
+export function recordMessages(
+  t: (key: 'added' | 'updated' | 'deleted' | 'addFailed' | 'updateFailed' | 'deleteFailed' | 'confirmDelete') => string,
+): RecordMessages {
   return {
     added: t('added'),
     updated: t('updated'),

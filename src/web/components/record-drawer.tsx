@@ -85,7 +85,8 @@ export function RecordDrawer<T extends FieldValues = FieldValues>(props: RecordD
   const [sideActive, setSideActive] = useState<string>(sideTabs[0]?.value ?? 'notes');
   const errorCount = countFieldErrors(props.errors);
   const close = async () => {
-    if (props.dirty && !(await confirmAction({ title: t('drawer.discardTitle'), message: t('drawer.discardMessage'), confirmLabel: t('drawer.discard') }))) return;
+    if (props.dirty && !(await confirmAction({ title: t('drawer.discardTitle'), message: t('drawer.discardMessage'), confirmLabel: t('drawer.discard') })))
+      return;
     props.onClose();
   };
   const errorTab = props.errorTab ?? first;

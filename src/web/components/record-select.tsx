@@ -39,7 +39,11 @@ export interface RecordSelectConfig<Rec, O> {
  * The "Add New" wiring both pickers share: whether to offer it, and the area's creation dialog, which remembers
  * the new record's option (its label), refreshes the options and the area's lists, then hands the option on.
  */
-function useAddNew<Rec, O extends { value: number; label: string }>(config: RecordSelectConfig<Rec, O>, allowAddNew: boolean | undefined, onCreated: (option: O) => void) {
+function useAddNew<Rec, O extends { value: number; label: string }>(
+  config: RecordSelectConfig<Rec, O>,
+  allowAddNew: boolean | undefined,
+  onCreated: (option: O) => void,
+) {
   const queryClient = useQueryClient();
   const isManager = useIsManager();
   const [creating, setCreating] = useState(false);
@@ -47,15 +51,15 @@ function useAddNew<Rec, O extends { value: number; label: string }>(config: Reco
   const modal = creating ? (
     <Suspense fallback={null}>
       <CreateModal
-      onClose={() => setCreating(false)}
-      onCreated={(record) => {
-        const option = config.toOption(record);
-        rememberOption(config.path, option as unknown as SelectOption);
-        setCreating(false);
-        void queryClient.invalidateQueries({ queryKey: ['options', config.path] });
-        void queryClient.invalidateQueries({ queryKey: [config.queryKey] });
-        onCreated(option);
-      }}
+        onClose={() => setCreating(false)}
+        onCreated={(record) => {
+          const option = config.toOption(record);
+          rememberOption(config.path, option as unknown as SelectOption);
+          setCreating(false);
+          void queryClient.invalidateQueries({ queryKey: ['options', config.path] });
+          void queryClient.invalidateQueries({ queryKey: [config.queryKey] });
+          onCreated(option);
+        }}
       />
     </Suspense>
   ) : null;

@@ -41,7 +41,19 @@ export interface ServerListScreenProps<T> extends Omit<ListScreenProps, 'listSta
 }
 
 /** A ListScreen over a server-paged list with its DataTable: Refresh, Reset, spinner and paging come from `list`. */
-export function ServerListScreen<T>({ list, tableId, columns, onRowClick, rowKey, onRefresh, children, exportList, importKind, actions, ...screen }: ServerListScreenProps<T>) {
+export function ServerListScreen<T>({
+  list,
+  tableId,
+  columns,
+  onRowClick,
+  rowKey,
+  onRefresh,
+  children,
+  exportList,
+  importKind,
+  actions,
+  ...screen
+}: ServerListScreenProps<T>) {
   const columnChoice = useColumnChoice(tableId, columns);
   const exportButton = exportList && <ExportButton list={exportList} query={list.state.apiQuery ?? {}} columns={columnChoice.visible.map((c) => c.key)} />;
   const importButton = importKind && <ImportButton kind={importKind} />;

@@ -13,7 +13,19 @@ export interface SignatureLabels {
  * Draws a signature with a finger, pen or mouse on a canvas and hands it back as a PNG (the phone's required
  * signature step, issue 46). The whole screen on a phone, so a finger has room; the page does not scroll under it.
  */
-export function SignaturePad({ opened, onClose, onSave, labels, testId = 'signature' }: { opened: boolean; onClose(): void; onSave(png: Blob): void; labels: SignatureLabels; testId?: string }) {
+export function SignaturePad({
+  opened,
+  onClose,
+  onSave,
+  labels,
+  testId = 'signature',
+}: {
+  opened: boolean;
+  onClose(): void;
+  onSave(png: Blob): void;
+  labels: SignatureLabels;
+  testId?: string;
+}) {
   const phone = useMediaQuery('(max-width: 48em)');
   const canvas = useRef<HTMLCanvasElement | null>(null);
   const drawing = useRef(false);
@@ -30,7 +42,10 @@ export function SignaturePad({ opened, onClose, onSave, labels, testId = 'signat
   };
   const point = (e: ReactPointerEvent<HTMLCanvasElement>) => {
     const rect = e.currentTarget.getBoundingClientRect();
-    return { x: ((e.clientX - rect.left) * e.currentTarget.width) / (rect.width || 1), y: ((e.clientY - rect.top) * e.currentTarget.height) / (rect.height || 1) };
+    return {
+      x: ((e.clientX - rect.left) * e.currentTarget.width) / (rect.width || 1),
+      y: ((e.clientY - rect.top) * e.currentTarget.height) / (rect.height || 1),
+    };
   };
   const down = (e: ReactPointerEvent<HTMLCanvasElement>) => {
     const ctx = e.currentTarget.getContext('2d');
@@ -69,7 +84,15 @@ export function SignaturePad({ opened, onClose, onSave, labels, testId = 'signat
           onPointerMove={move}
           onPointerUp={up}
           onPointerLeave={up}
-          style={{ width: '100%', height: 'auto', aspectRatio: '5 / 2', border: '1px solid var(--mantine-color-default-border)', borderRadius: 4, touchAction: 'none', background: '#fff' }}
+          style={{
+            width: '100%',
+            height: 'auto',
+            aspectRatio: '5 / 2',
+            border: '1px solid var(--mantine-color-default-border)',
+            borderRadius: 4,
+            touchAction: 'none',
+            background: '#fff',
+          }}
           aria-label={labels.hint}
           data-testid={`${testId}-canvas`}
         />

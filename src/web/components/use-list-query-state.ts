@@ -52,7 +52,14 @@ export function useListQueryState<F extends FilterSpec>(opts: { filters: F; defa
     const p = new URLSearchParams(paramsKey);
     const out: Record<string, string | string[]> = {};
     for (const [name, kind] of Object.entries(spec)) {
-      out[name] = kind === 'multi' ? p.getAll(name).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean) : (p.get(name) ?? '');
+      out[name] =
+        kind === 'multi'
+          ? p
+              .getAll(name)
+              .flatMap((v) => v.split(','))
+              .map((v) => v.trim())
+              .filter(Boolean)
+          : (p.get(name) ?? '');
     }
     return out as FilterValues<F>;
   }, [specKey, paramsKey]);

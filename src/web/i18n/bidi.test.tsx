@@ -23,7 +23,9 @@ describe('isolated user data in right to left', () => {
   it('a drawer’s title (a record’s name) is isolated', async () => {
     await loadLanguage('ar');
     await i18n.changeLanguage('ar');
-    renderWithProviders(<RecordDrawer opened onClose={() => undefined} title="Demo Manufacturing Co." tabs={[{ value: 'overview', label: 'x', content: <p>x</p> }]} />);
+    renderWithProviders(
+      <RecordDrawer opened onClose={() => undefined} title="Demo Manufacturing Co." tabs={[{ value: 'overview', label: 'x', content: <p>x</p> }]} />,
+    );
     const title = await screen.findByTestId('drawer-title');
     expect(title.querySelector('bdi')).toHaveTextContent('Demo Manufacturing Co.');
   });

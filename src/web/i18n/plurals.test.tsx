@@ -43,12 +43,28 @@ describe('counts as Arabic has them (decision 065)', () => {
     expect(COUNTS.map((count) => ar('table.totalRecords', { count }))).toEqual(['لا توجد سجلات', 'سجل واحد', 'سجلان', '3 سجلات', '11 سجلًا', '100 سجل']);
     expect(ar('table.totalRecords', { count: 165 })).toBe('165 سجلًا');
     const en = i18n.getFixedT('en');
-    expect(COUNTS.map((count) => en('table.totalRecords', { count }))).toEqual(['0 records', '1 record', '2 records', '3 records', '11 records', '100 records']);
+    expect(COUNTS.map((count) => en('table.totalRecords', { count }))).toEqual([
+      '0 records',
+      '1 record',
+      '2 records',
+      '3 records',
+      '11 records',
+      '100 records',
+    ]);
   });
 
   it('each counted text takes a different form for 0, 1, 2, 3 (few), 11 (many), 100 (other)', () => {
     const ar = i18n.getFixedT('ar');
-    for (const key of ['table.totalRecords', 'table.totalRows', 'shell.newRequests', 'meters:imported', 'meters:chartLimited', 'portal:newCount', 'workOrderProcedure:requiredLeft', 'workOrderProcedure:flagged']) {
+    for (const key of [
+      'table.totalRecords',
+      'table.totalRows',
+      'shell.newRequests',
+      'meters:imported',
+      'meters:chartLimited',
+      'portal:newCount',
+      'workOrderProcedure:requiredLeft',
+      'workOrderProcedure:flagged',
+    ]) {
       const texts = COUNTS.map((count) => ar(key, { count }));
       for (const text of texts) expect(text, key).not.toMatch(/_(zero|one|two|few|many|other)|^[\w.:]+$/);
       // few (3) and many (11) differ in Arabic's noun: the forms are really used

@@ -114,7 +114,15 @@ describe('api client', () => {
   });
 
   it('throws ApiError with the server message and issues, which land on the form fields', async () => {
-    mockFetch(() => json(400, { error: 'Validation failed', issues: [{ path: 'title', message: 'Work Order Title is required' }, { path: 'lines.0.quantity', message: 'Quantity must be at least 1' }] }));
+    mockFetch(() =>
+      json(400, {
+        error: 'Validation failed',
+        issues: [
+          { path: 'title', message: 'Work Order Title is required' },
+          { path: 'lines.0.quantity', message: 'Quantity must be at least 1' },
+        ],
+      }),
+    );
     const err = await api.post('/x').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 400, message: 'Validation failed' });

@@ -53,7 +53,10 @@ describe('dashboard', () => {
     // the visible text, words apart, is the start of that name (axe's label-content-name-mismatch)
     expect(overdue.textContent).toBe('Overdue work 3');
     expect(screen.getByTestId('attention-dueToday')).toHaveAttribute('href', '/dashboard/work-orders?due=today');
-    expect(screen.getByTestId('attention-openRequests')).toHaveAttribute('href', '/dashboard/maintenance-request?status=new&status=approved&status=in-progress');
+    expect(screen.getByTestId('attention-openRequests')).toHaveAttribute(
+      'href',
+      '/dashboard/maintenance-request?status=new&status=approved&status=in-progress',
+    );
     expect(screen.getByTestId('attention-pmDueThisWeek')).toHaveAttribute('href', '/dashboard/work-orders?due=week&pm=true');
     expect(screen.getByTestId('attention-partsBelowMinimum')).toHaveAttribute('href', '/dashboard/parts-inventory?lowStock=true');
     const call = calls.find((c) => c.url.pathname === '/api/dashboard/get-attention')!;
@@ -66,16 +69,26 @@ describe('dashboard', () => {
     routes();
     renderWithProviders(<AnalyticsPage />, { route: '/dashboard/analytics' });
     const legend = await screen.findByTestId('chart-legend', {}, { timeout: 30_000 });
-    await waitFor(() => expect(within(legend).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Admin1', 'Manager0', 'Worker2']));
+    await waitFor(() =>
+      expect(
+        within(legend)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(['Admin1', 'Manager0', 'Worker2']),
+    );
     const activity = await screen.findByTestId('latest-activity');
     expect(activity).toHaveTextContent('WO-0004 Replace pump seal');
     expect(activity).toHaveTextContent('Amal Haddad');
     expect(activity).not.toHaveTextContent('#5');
-    expect(within(activity).getAllByTestId('activity-repeats').map((b) => b.textContent)).toEqual(['×3']);
+    expect(
+      within(activity)
+        .getAllByTestId('activity-repeats')
+        .map((b) => b.textContent),
+    ).toEqual(['×3']);
     expect(within(activity).getByRole('link', { name: /WO-0004 Replace pump seal/ })).toHaveAttribute('href', '/dashboard/work-orders?open=4');
   });
 
-  it("tells a worker the figures are their own orders", { timeout: 60_000 }, async () => {
+  it('tells a worker the figures are their own orders', { timeout: 60_000 }, async () => {
     routes('worker');
     renderWithProviders(<AnalyticsPage />, { route: '/dashboard/analytics' });
     expect(await screen.findByText('(Your own work orders)', {}, { timeout: 30_000 })).toBeInTheDocument();

@@ -53,8 +53,7 @@ function AttentionFigure({ name, value }: { name: keyof Attention; value: number
               {label}
             </Text>
             {/* A space between the label and its figure: the visible text reads "Overdue work 23", not "Overdue work23",
-                so the link's name (the label, then the figure) holds it (WCAG 2.5.3, label in name). */}
-            {' '}
+                so the link's name (the label, then the figure) holds it (WCAG 2.5.3, label in name). */}{' '}
             <Text fw={800} fz={28} c={value ? `${color}.8` : undefined}>
               {shown}
             </Text>

@@ -12,7 +12,10 @@ import { notifyError } from '../components/notify';
 export function DemoRequestPage() {
   const { t } = useTranslation();
   const [done, setDone] = useState<string | null>(null);
-  const form = useForm<DemoRequestInput>({ resolver: zodResolver(demoRequestSchema), defaultValues: { name: '', email: '', company: '', phone: '', message: '' } });
+  const form = useForm<DemoRequestInput>({
+    resolver: zodResolver(demoRequestSchema),
+    defaultValues: { name: '', email: '', company: '', phone: '', message: '' },
+  });
   const errors = form.formState.errors;
   const submit = form.handleSubmit(async (values) => {
     try {

@@ -29,7 +29,14 @@ export default function KitDemoPage() {
         </Button>
         <TextInput readOnly value={formatMoney(1234.5)} aria-label="money" />
       </SimpleGrid>
-      <ClientDataTable tableId="kit-demo" columns={columns} rows={workers} rowKey={(u) => u.id} searchPlaceholder={t('kitDemo.search')} onRowClick={setSelected} />
+      <ClientDataTable
+        tableId="kit-demo"
+        columns={columns}
+        rows={workers}
+        rowKey={(u) => u.id}
+        searchPlaceholder={t('kitDemo.search')}
+        onRowClick={setSelected}
+      />
       <RichTextField value={html} onChange={setHtml} label={t('kitDemo.richText')} />
       {selected && (
         <RecordDrawer

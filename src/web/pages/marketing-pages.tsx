@@ -109,7 +109,13 @@ export function PricingPage() {
       </Stack>
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
         {PLANS.map((plan) => (
-          <Card key={plan.key} withBorder radius="md" padding="xl" style={plan.highlight ? { borderColor: 'var(--mantine-color-indigo-6)', borderWidth: 2 } : undefined}>
+          <Card
+            key={plan.key}
+            withBorder
+            radius="md"
+            padding="xl"
+            style={plan.highlight ? { borderColor: 'var(--mantine-color-indigo-6)', borderWidth: 2 } : undefined}
+          >
             <Text fw={700} size="lg">
               {t(`landing.plans.${plan.key}.name`)}
             </Text>
@@ -130,7 +136,13 @@ export function PricingPage() {
                 <List.Item key={item}>{item}</List.Item>
               ))}
             </List>
-            <Button mt="xl" fullWidth variant={plan.highlight ? 'filled' : 'default'} component={Link} to={plan.key === 'enterprise' ? '/contact' : '/register'}>
+            <Button
+              mt="xl"
+              fullWidth
+              variant={plan.highlight ? 'filled' : 'default'}
+              component={Link}
+              to={plan.key === 'enterprise' ? '/contact' : '/register'}
+            >
               {plan.key === 'enterprise' ? t('landing.nav.contact') : t('landing.startFree')}
             </Button>
           </Card>

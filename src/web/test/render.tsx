@@ -31,7 +31,9 @@ export function renderWithProviders(ui: ReactElement, opts: { route?: string; pa
 }
 
 /** A fetch stub answering by "METHOD /path" (query ignored unless given); records the calls. */
-export function stubFetch(routes: Record<string, (url: URL, init: RequestInit) => { status?: number; body?: unknown } | Promise<{ status?: number; body?: unknown }>>) {
+export function stubFetch(
+  routes: Record<string, (url: URL, init: RequestInit) => { status?: number; body?: unknown } | Promise<{ status?: number; body?: unknown }>>,
+) {
   const calls: { method: string; url: URL; init: RequestInit }[] = [];
   const fn = async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://acme.localhost');

@@ -32,7 +32,13 @@ const contrastOnWhite = (hex: string) => 1.05 / (luminance(hex) + 0.05);
 export function darkEnough(hex: string, ratio: number): string {
   let mixed = hex;
   for (let black = 0.05; contrastOnWhite(mixed) < ratio && black < 1; black += 0.05) {
-    mixed = `#${[1, 3, 5].map((i) => Math.round(parseInt(hex.slice(i, i + 2), 16) * (1 - black)).toString(16).padStart(2, '0')).join('')}`;
+    mixed = `#${[1, 3, 5]
+      .map((i) =>
+        Math.round(parseInt(hex.slice(i, i + 2), 16) * (1 - black))
+          .toString(16)
+          .padStart(2, '0'),
+      )
+      .join('')}`;
   }
   return mixed;
 }
@@ -64,7 +70,12 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => {
       ...Object.fromEntries(Object.keys(t.colors).map((c) => [`--mantine-color-${c}-light-color`, darkEnough(t.colors[c][9], 5.5)])),
     },
     // Validation text (issue 46): Mantine's red 6/8 is 3.4:1 on the dark body; red 3 passes 4.5:1 there.
-    dark: { '--mantine-color-dimmed': t.colors.dark[1], '--mantine-color-placeholder': t.colors.dark[1], '--mantine-color-error': t.colors.red[3], ...filled(8) },
+    dark: {
+      '--mantine-color-dimmed': t.colors.dark[1],
+      '--mantine-color-placeholder': t.colors.dark[1],
+      '--mantine-color-error': t.colors.red[3],
+      ...filled(8),
+    },
   };
 };
 

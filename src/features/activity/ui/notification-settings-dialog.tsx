@@ -42,7 +42,11 @@ export function NotificationSettingsDialog({ opened, onClose }: { opened: boolea
     <Modal opened={opened} onClose={onClose} title={t('shell.notificationSettings')} centered>
       {!settings ? (
         <Group justify="center" p="lg">
-          {query.isError ? <Text c="dimmed">{t('shell.notificationSettingsLoadFailed')}</Text> : <Loader size="sm" aria-label={t('shell.notificationSettings')} />}
+          {query.isError ? (
+            <Text c="dimmed">{t('shell.notificationSettingsLoadFailed')}</Text>
+          ) : (
+            <Loader size="sm" aria-label={t('shell.notificationSettings')} />
+          )}
         </Group>
       ) : (
         <form onSubmit={form.handleSubmit((values) => save.mutate(values))} data-testid="notification-settings-form">

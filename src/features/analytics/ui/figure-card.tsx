@@ -73,7 +73,11 @@ export function FigureCard<T>({
             failed
             forbidden={query.error instanceof ApiError && query.error.status === 403}
             label={title}
-            texts={{ forbidden: t('insights.forbidden'), failed: `${t('insights.failed', { figure: title })} ${query.error instanceof Error ? query.error.message : ''}`, retry: t('insights.retry') }}
+            texts={{
+              forbidden: t('insights.forbidden'),
+              failed: `${t('insights.failed', { figure: title })} ${query.error instanceof Error ? query.error.message : ''}`,
+              retry: t('insights.retry'),
+            }}
             onRetry={() => void query.refetch()}
           />
         </div>

@@ -17,7 +17,11 @@ import {
 import InsightsPage from './insights-page';
 
 const range = { from: '2026-02-27', to: '2026-03-28' };
-const manager = { loggedInUser: { id: 1, role: 'manager', firstName: 'Ann', lastName: 'Lee', email: 'ann@acme.test' }, workers: [], company: { currency: 'USD' } };
+const manager = {
+  loggedInUser: { id: 1, role: 'manager', firstName: 'Ann', lastName: 'Lee', email: 'ann@acme.test' },
+  workers: [],
+  company: { currency: 'USD' },
+};
 
 // The answers as the routes give them: typed by the service's own interfaces, the quoted one parsed by its response schema.
 const backlog: BacklogFigures = {
@@ -36,10 +40,21 @@ const backlog: BacklogFigures = {
   ],
   openAtEnd: { current: 7, previous: 5 },
 };
-const throughput: ThroughputFigures = { range, weeks: [{ week: '2026-03-23', created: 4, completed: 3 }], created: { current: 4, previous: 4 }, completed: { current: 3, previous: 1 } };
+const throughput: ThroughputFigures = {
+  range,
+  weeks: [{ week: '2026-03-23', created: 4, completed: 3 }],
+  created: { current: 4, previous: 4 },
+  completed: { current: 3, previous: 1 },
+};
 const stats = { count: 2, meanHours: 12.5, medianHours: 10 };
 const repair: { mttr: MttrFigures; mtbf: MtbfFigures } = {
-  mttr: { range, overall: stats, previous: { count: 0, meanHours: null, medianHours: null }, byAssetCategory: [{ assetCategoryId: 1, name: 'Pumps', ...stats }], byTeam: [] },
+  mttr: {
+    range,
+    overall: stats,
+    previous: { count: 0, meanHours: null, medianHours: null },
+    byAssetCategory: [{ assetCategoryId: 1, name: 'Pumps', ...stats }],
+    byTeam: [],
+  },
   mtbf: { range, worst: [{ assetId: 9, name: 'Boiler B2', failures: 3, intervals: 2, mtbfHours: 41.5 }] },
 };
 const downtime: DowntimeFigures = { range, byCategory: [], byAsset: [], byWorkStation: [], availabilityHours: { current: 0, previous: 0 } };
@@ -109,9 +124,13 @@ describe('insights page', () => {
     // A capped list says so; the full one says nothing.
     expect(screen.getByTestId('insights-quoted-capped')).toHaveTextContent('Showing the 1 largest differences of 120 quotations.');
     expect(screen.queryByTestId('insights-quoted-orders-capped')).toBeNull();
-    expect(within(screen.getByTestId('insights-quoted-orders-table')).getByText('WO-0004 Overhaul pump')).toHaveAttribute('href', '/dashboard/work-orders?open=4');
+    expect(within(screen.getByTestId('insights-quoted-orders-table')).getByText('WO-0004 Overhaul pump')).toHaveAttribute(
+      'href',
+      '/dashboard/work-orders?open=4',
+    );
     expect(screen.getByTestId('insights-downtime-empty')).toBeInTheDocument();
-    const asked = (range: string) => calls.filter((c) => c.url.pathname.startsWith('/api/analytics/') && c.url.searchParams.get('range') === range).map((c) => c.url.pathname);
+    const asked = (range: string) =>
+      calls.filter((c) => c.url.pathname.startsWith('/api/analytics/') && c.url.searchParams.get('range') === range).map((c) => c.url.pathname);
     expect(asked('30d')).toHaveLength(Object.keys(ANSWERS).length);
 
     await userEvent.click(screen.getByText('Year'));

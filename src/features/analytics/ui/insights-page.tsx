@@ -36,7 +36,16 @@ import {
 import { FigureCard } from './figure-card';
 
 /** A donut with its tooltip, named for assistive technology by its figures. */
-function Donut({ label, ...props }: { label: string; size: number; thickness: number; chartLabel?: string; data: { name: string; value: number; color: string }[] }) {
+function Donut({
+  label,
+  ...props
+}: {
+  label: string;
+  size: number;
+  thickness: number;
+  chartLabel?: string;
+  data: { name: string; value: number; color: string }[];
+}) {
   return (
     <ChartImage label={label} parts={props.data}>
       <DonutChart withTooltip pieProps={{ rootTabIndex: -1 }} {...props} />
@@ -89,7 +98,19 @@ const pct = (v: number | null | undefined) => (v === null || v === undefined ? '
 const hours = (v: number | null | undefined) => (v === null || v === undefined ? '–' : formatNumber(v, 2));
 
 /** A KPI card: the figure and its change against the period before (green when the change is good). */
-function KpiCard({ label, kpi, format, upIsGood, testId }: { label: string; kpi: Kpi | undefined; format: (v: number | null) => string; upIsGood: boolean; testId: string }) {
+function KpiCard({
+  label,
+  kpi,
+  format,
+  upIsGood,
+  testId,
+}: {
+  label: string;
+  kpi: Kpi | undefined;
+  format: (v: number | null) => string;
+  upIsGood: boolean;
+  testId: string;
+}) {
   const { t } = useTranslation();
   const cur = kpi?.current ?? null;
   const prev = kpi?.previous ?? null;
@@ -105,9 +126,17 @@ function KpiCard({ label, kpi, format, upIsGood, testId }: { label: string; kpi:
         {kpi ? format(cur) : '–'}
       </Text>
       <Group gap={4} wrap="nowrap">
-        {diff !== null && diff !== 0 && (diff > 0 ? <IconArrowUpRight size={16} color={good ? 'var(--mantine-color-teal-6)' : 'var(--mantine-color-red-6)'} /> : <IconArrowDownRight size={16} color={good ? 'var(--mantine-color-teal-6)' : 'var(--mantine-color-red-6)'} />)}
+        {diff !== null &&
+          diff !== 0 &&
+          (diff > 0 ? (
+            <IconArrowUpRight size={16} color={good ? 'var(--mantine-color-teal-6)' : 'var(--mantine-color-red-6)'} />
+          ) : (
+            <IconArrowDownRight size={16} color={good ? 'var(--mantine-color-teal-6)' : 'var(--mantine-color-red-6)'} />
+          ))}
         <Text size="xs" c={good === null ? 'dimmed' : good ? 'teal' : 'red'}>
-          {prev === null ? t('insights.noPrevious') : `${change !== null ? `${change > 0 ? '+' : ''}${formatNumber(change * 100, 1)}%` : format(prev)} ${t('insights.vsPrevious')}`}
+          {prev === null
+            ? t('insights.noPrevious')
+            : `${change !== null ? `${change > 0 ? '+' : ''}${formatNumber(change * 100, 1)}%` : format(prev)} ${t('insights.vsPrevious')}`}
         </Text>
       </Group>
     </Paper>
@@ -189,7 +218,10 @@ export default function InsightsPage() {
   const quoted = useFigure<QuotedVsActualFigures>('quoted-vs-actual', query, org);
   const mine = useFigure<MyWorkFigures>('my-work', query, ready);
   const assetFilter = filterId('assetId');
-  const workers = useMemo(() => (appData?.workers ?? []).map((w) => ({ value: String(w.id), label: `${w.firstName} ${w.lastName}`.trim() || w.email })), [appData?.workers]);
+  const workers = useMemo(
+    () => (appData?.workers ?? []).map((w) => ({ value: String(w.id), label: `${w.firstName} ${w.lastName}`.trim() || w.email })),
+    [appData?.workers],
+  );
   const catLabel = (c: string) => t(`insights.categories.${c}`);
   const period = backlog.data?.range ?? mine.data?.range;
 
@@ -226,16 +258,44 @@ export default function InsightsPage() {
             </div>
             {range === 'custom' && (
               <>
-                <TextInput type="date" label={t('insights.range.from')} value={query.from ?? ''} onChange={(e) => set({ from: e.currentTarget.value })} data-testid="insights-from" />
-                <TextInput type="date" label={t('insights.range.to')} value={query.to ?? ''} onChange={(e) => set({ to: e.currentTarget.value })} data-testid="insights-to" />
+                <TextInput
+                  type="date"
+                  label={t('insights.range.from')}
+                  value={query.from ?? ''}
+                  onChange={(e) => set({ from: e.currentTarget.value })}
+                  data-testid="insights-from"
+                />
+                <TextInput
+                  type="date"
+                  label={t('insights.range.to')}
+                  value={query.to ?? ''}
+                  onChange={(e) => set({ to: e.currentTarget.value })}
+                  data-testid="insights-to"
+                />
               </>
             )}
           </Group>
           {isManager && (
             <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }}>
-              <AssetSelect label={t('insights.filters.asset')} value={assetFilter} onChange={(v) => set({ assetId: v ? String(v) : null })} allowAddNew={false} testId="insights-asset" />
-              <AssetCategorySelect label={t('insights.filters.assetCategory')} value={filterId('assetCategoryId')} onChange={(v) => set({ assetCategoryId: v ? String(v) : null })} allowAddNew={false} />
-              <WorkStationSelect label={t('insights.filters.workStation')} value={filterId('workStationId')} onChange={(v) => set({ workStationId: v ? String(v) : null })} allowAddNew={false} />
+              <AssetSelect
+                label={t('insights.filters.asset')}
+                value={assetFilter}
+                onChange={(v) => set({ assetId: v ? String(v) : null })}
+                allowAddNew={false}
+                testId="insights-asset"
+              />
+              <AssetCategorySelect
+                label={t('insights.filters.assetCategory')}
+                value={filterId('assetCategoryId')}
+                onChange={(v) => set({ assetCategoryId: v ? String(v) : null })}
+                allowAddNew={false}
+              />
+              <WorkStationSelect
+                label={t('insights.filters.workStation')}
+                value={filterId('workStationId')}
+                onChange={(v) => set({ workStationId: v ? String(v) : null })}
+                allowAddNew={false}
+              />
               <TeamSelect label={t('insights.filters.team')} value={filterId('teamId')} onChange={(v) => set({ teamId: v ? String(v) : null })} />
               <Select
                 label={t('insights.filters.assignee')}
@@ -255,7 +315,13 @@ export default function InsightsPage() {
         <>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
             <KpiCard label={t('insights.kpi.open')} kpi={backlog.data?.openAtEnd} format={(v) => formatNumber(v ?? 0)} upIsGood={false} testId="kpi-open" />
-            <KpiCard label={t('insights.kpi.completed')} kpi={throughput.data?.completed} format={(v) => formatNumber(v ?? 0)} upIsGood testId="kpi-completed" />
+            <KpiCard
+              label={t('insights.kpi.completed')}
+              kpi={throughput.data?.completed}
+              format={(v) => formatNumber(v ?? 0)}
+              upIsGood
+              testId="kpi-completed"
+            />
             <KpiCard
               label={t('insights.kpi.mttr')}
               kpi={repair.data ? { current: repair.data.mttr.overall.meanHours, previous: repair.data.mttr.previous.meanHours } : undefined}
@@ -266,8 +332,20 @@ export default function InsightsPage() {
             <KpiCard label={t('insights.kpi.planned')} kpi={planned.data?.plannedOrderShare} format={pct} upIsGood testId="kpi-planned" />
             <KpiCard label={t('insights.kpi.compliance')} kpi={compliance.data?.rate} format={pct} upIsGood testId="kpi-compliance" />
             <KpiCard label={t('insights.kpi.cost')} kpi={cost.data?.total} format={(v) => money.formatMinor(v)} upIsGood={false} testId="kpi-cost" />
-            <KpiCard label={t('insights.kpi.availability')} kpi={downtime.data?.availabilityHours} format={(v) => `${hours(v)} h`} upIsGood={false} testId="kpi-availability" />
-            <KpiCard label={t('insights.kpi.created')} kpi={throughput.data?.created} format={(v) => formatNumber(v ?? 0)} upIsGood={false} testId="kpi-created" />
+            <KpiCard
+              label={t('insights.kpi.availability')}
+              kpi={downtime.data?.availabilityHours}
+              format={(v) => `${hours(v)} h`}
+              upIsGood={false}
+              testId="kpi-availability"
+            />
+            <KpiCard
+              label={t('insights.kpi.created')}
+              kpi={throughput.data?.created}
+              format={(v) => formatNumber(v ?? 0)}
+              upIsGood={false}
+              testId="kpi-created"
+            />
           </SimpleGrid>
 
           <SimpleGrid cols={{ base: 1, lg: 2 }}>
@@ -346,7 +424,13 @@ export default function InsightsPage() {
               empty={t('insights.mttr.empty')}
               csv={(d) => [
                 { group: 'all', name: '', count: d.mttr.overall.count, meanHours: d.mttr.overall.meanHours, medianHours: d.mttr.overall.medianHours },
-                ...d.mttr.byAssetCategory.map((r) => ({ group: 'asset category', name: r.name ?? '', count: r.count, meanHours: r.meanHours, medianHours: r.medianHours })),
+                ...d.mttr.byAssetCategory.map((r) => ({
+                  group: 'asset category',
+                  name: r.name ?? '',
+                  count: r.count,
+                  meanHours: r.meanHours,
+                  medianHours: r.medianHours,
+                })),
                 ...d.mttr.byTeam.map((r) => ({ group: 'team', name: r.name, count: r.count, meanHours: r.meanHours, medianHours: r.medianHours })),
               ]}
             >
@@ -430,7 +514,16 @@ export default function InsightsPage() {
                     h={220}
                     type="stacked"
                     withLegend
-                    data={d.byAsset.slice(0, 10).map((r) => ({ name: r.name ?? t('insights.downtime.none'), assetId: r.assetId, availability: r.availability, performance: r.performance, quality: r.quality, productivity: r.productivity }))}
+                    data={d.byAsset
+                      .slice(0, 10)
+                      .map((r) => ({
+                        name: r.name ?? t('insights.downtime.none'),
+                        assetId: r.assetId,
+                        availability: r.availability,
+                        performance: r.performance,
+                        quality: r.quality,
+                        productivity: r.productivity,
+                      }))}
                     dataKey="name"
                     series={[
                       { name: 'availability', label: catLabel('availability'), color: 'red.6' },
@@ -452,7 +545,13 @@ export default function InsightsPage() {
                   />
                   <SimpleTable
                     head={[t('insights.downtime.station'), catLabel('availability'), catLabel('performance'), catLabel('quality'), catLabel('productivity')]}
-                    rows={d.byWorkStation.map((r) => [r.name ?? t('insights.downtime.none'), hours(r.availability), hours(r.performance), hours(r.quality), hours(r.productivity)])}
+                    rows={d.byWorkStation.map((r) => [
+                      r.name ?? t('insights.downtime.none'),
+                      hours(r.availability),
+                      hours(r.performance),
+                      hours(r.quality),
+                      hours(r.productivity),
+                    ])}
                   />
                 </Stack>
               )}
@@ -533,7 +632,8 @@ export default function InsightsPage() {
                     ]}
                   />
                   <Text size="xs" c="dimmed">
-                    {d.source === 'plans' ? t('insights.compliance.plans') : t('insights.compliance.orders')} · {t('insights.compliance.due')}: {formatNumber(d.due)}
+                    {d.source === 'plans' ? t('insights.compliance.plans') : t('insights.compliance.orders')} · {t('insights.compliance.due')}:{' '}
+                    {formatNumber(d.due)}
                   </Text>
                 </Stack>
               )}
@@ -549,7 +649,14 @@ export default function InsightsPage() {
               csv={(d) => [
                 ...d.byMonth.map((r) => ({ group: 'month', name: r.month, labor: r.labor, parts: r.parts, total: r.total, currency: d.currency })),
                 ...d.byAsset.map((r) => ({ group: 'asset', name: r.name ?? '', labor: r.labor, parts: r.parts, total: r.total, currency: d.currency })),
-                ...d.byWorkStation.map((r) => ({ group: 'work station', name: r.name ?? '', labor: r.labor, parts: r.parts, total: r.total, currency: d.currency })),
+                ...d.byWorkStation.map((r) => ({
+                  group: 'work station',
+                  name: r.name ?? '',
+                  labor: r.labor,
+                  parts: r.parts,
+                  total: r.total,
+                  currency: d.currency,
+                })),
               ]}
             >
               {(d) => (
@@ -588,7 +695,9 @@ export default function InsightsPage() {
                   />
                   <SimpleTable
                     head={[t('insights.cost.station'), t('insights.cost.labor'), t('insights.cost.parts'), t('insights.cost.total')]}
-                    rows={d.byWorkStation.slice(0, 10).map((r) => [r.name ?? t('insights.downtime.none'), money.formatMinor(r.labor), money.formatMinor(r.parts), money.formatMinor(r.total)])}
+                    rows={d.byWorkStation
+                      .slice(0, 10)
+                      .map((r) => [r.name ?? t('insights.downtime.none'), money.formatMinor(r.labor), money.formatMinor(r.parts), money.formatMinor(r.total)])}
                   />
                 </Stack>
               )}
@@ -603,8 +712,34 @@ export default function InsightsPage() {
               empty={t('insights.quoted.empty')}
               csv={(d) => [
                 // The rows shown: the quotations and orders with the largest differences (the API caps both lists).
-                ...d.quotations.map((q) => ({ group: 'quotation', number: q.number, title: q.customer ?? '', quotation: q.number, workOrders: q.workOrders, quoted: q.quoted, quotedUntaxed: q.quotedUntaxed, labor: q.labor, parts: q.parts, actual: q.actual, difference: q.difference, currency: d.currency })),
-                ...d.workOrders.map((w) => ({ group: 'work order', number: w.number, title: w.title, quotation: w.quotationNumber, workOrders: 1, quoted: w.quoted, quotedUntaxed: w.quotedUntaxed, labor: w.labor, parts: w.parts, actual: w.actual, difference: w.difference, currency: d.currency })),
+                ...d.quotations.map((q) => ({
+                  group: 'quotation',
+                  number: q.number,
+                  title: q.customer ?? '',
+                  quotation: q.number,
+                  workOrders: q.workOrders,
+                  quoted: q.quoted,
+                  quotedUntaxed: q.quotedUntaxed,
+                  labor: q.labor,
+                  parts: q.parts,
+                  actual: q.actual,
+                  difference: q.difference,
+                  currency: d.currency,
+                })),
+                ...d.workOrders.map((w) => ({
+                  group: 'work order',
+                  number: w.number,
+                  title: w.title,
+                  quotation: w.quotationNumber,
+                  workOrders: 1,
+                  quoted: w.quoted,
+                  quotedUntaxed: w.quotedUntaxed,
+                  labor: w.labor,
+                  parts: w.parts,
+                  actual: w.actual,
+                  difference: w.difference,
+                  currency: d.currency,
+                })),
               ]}
             >
               {(d) => (
@@ -623,7 +758,14 @@ export default function InsightsPage() {
                   <CappedNote shown={d.quotations.length} count={d.quotationCount} of="cappedQuotations" testId="insights-quoted-capped" />
                   <SimpleTable
                     testId="insights-quoted-table"
-                    head={[t('insights.quoted.quotation'), t('insights.quoted.orders'), t('insights.quoted.quoted'), t('insights.quoted.quotedUntaxed'), t('insights.quoted.actual'), t('insights.quoted.difference')]}
+                    head={[
+                      t('insights.quoted.quotation'),
+                      t('insights.quoted.orders'),
+                      t('insights.quoted.quoted'),
+                      t('insights.quoted.quotedUntaxed'),
+                      t('insights.quoted.actual'),
+                      t('insights.quoted.difference'),
+                    ]}
                     rows={d.quotations.map((q) => [
                       <Anchor component={Link} to={recordLink('quotation', q.quotationId) ?? '/dashboard/quotations'} size="sm" key="q">
                         {q.customer ? `${q.number} · ${q.customer}` : q.number}
@@ -638,7 +780,14 @@ export default function InsightsPage() {
                   <CappedNote shown={d.workOrders.length} count={d.workOrderCount} of="cappedOrders" testId="insights-quoted-orders-capped" />
                   <SimpleTable
                     testId="insights-quoted-orders-table"
-                    head={[t('insights.quoted.workOrder'), t('insights.quoted.quotation'), t('insights.cost.labor'), t('insights.cost.parts'), t('insights.quoted.actual'), t('insights.quoted.difference')]}
+                    head={[
+                      t('insights.quoted.workOrder'),
+                      t('insights.quoted.quotation'),
+                      t('insights.cost.labor'),
+                      t('insights.cost.parts'),
+                      t('insights.quoted.actual'),
+                      t('insights.quoted.difference'),
+                    ]}
                     rows={d.workOrders.map((w) => [
                       <Anchor component={Link} to={recordLink('work-order', w.workOrderId) ?? '/dashboard/work-orders'} size="sm" key="w">
                         {w.number} {w.title}

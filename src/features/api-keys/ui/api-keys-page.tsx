@@ -52,11 +52,17 @@ export default function ApiKeysPage() {
 
   const status = (k: ApiKeyRow) =>
     k.revokedAt ? (
-      <Badge color="gray" variant="light">{t('revoked')}</Badge>
+      <Badge color="gray" variant="light">
+        {t('revoked')}
+      </Badge>
     ) : new Date(k.expiresAt).getTime() <= Date.now() ? (
-      <Badge color="yellow" variant="light">{t('expired')}</Badge>
+      <Badge color="yellow" variant="light">
+        {t('expired')}
+      </Badge>
     ) : (
-      <Badge color="green" variant="light">{t('active')}</Badge>
+      <Badge color="green" variant="light">
+        {t('active')}
+      </Badge>
     );
 
   const forbidden = list.error instanceof ApiError && list.error.status === 403;
@@ -69,8 +75,7 @@ export default function ApiKeysPage() {
         </Button>
       </Group>
       <Text size="sm" c="dimmed">
-        {t('intro')}{' '}
-        {/* underlined: a link inside a sentence is told apart by more than its colour (axe link-in-text-block) */}
+        {t('intro')} {/* underlined: a link inside a sentence is told apart by more than its colour (axe link-in-text-block) */}
         <Anchor href="/api/docs" target="_blank" rel="noreferrer" underline="always">
           {t('docs')}
         </Anchor>

@@ -111,7 +111,14 @@ export function AssetFields({ form, record }: { form: AssetForm; record?: AssetD
           )}
         />
       </SimpleGrid>
-      <Textarea label={t('description')} autosize minRows={3} {...form.register('description')} error={errors.description?.message} data-testid="field-description" />
+      <Textarea
+        label={t('description')}
+        autosize
+        minRows={3}
+        {...form.register('description')}
+        error={errors.description?.message}
+        data-testid="field-description"
+      />
     </Stack>
   );
 }

@@ -73,19 +73,40 @@ export default function AssetsPage() {
       filters={
         <>
           <ListTextFilter state={list.state} name="name" placeholder={t('filter')} debounceMs={500} />
-          <ListMultiFilter state={list.state} name="status" placeholder={t('status')} options={ASSET_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))} />
+          <ListMultiFilter
+            state={list.state}
+            name="status"
+            placeholder={t('status')}
+            options={ASSET_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
+          />
           <ListMineFilter state={list.state} />
         </>
       }
     >
       {selected !== undefined && (
-        <AssetDrawer key={selected?.id ?? 'new'} record={selected} onClose={() => setSelected(undefined)} query={list.state.apiQuery} onList={list.setListData} />
+        <AssetDrawer
+          key={selected?.id ?? 'new'}
+          record={selected}
+          onClose={() => setSelected(undefined)}
+          query={list.state.apiQuery}
+          onList={list.setListData}
+        />
       )}
     </ServerListScreen>
   );
 }
 
-function AssetDrawer({ record, onClose, query, onList }: { record: AssetDto | null; onClose(): void; query: Record<string, unknown>; onList(data: ListData): void }) {
+function AssetDrawer({
+  record,
+  onClose,
+  query,
+  onList,
+}: {
+  record: AssetDto | null;
+  onClose(): void;
+  query: Record<string, unknown>;
+  onList(data: ListData): void;
+}) {
   const { t } = useTranslation('assets');
   const isManager = useIsManager();
   const [current, setCurrent] = useState(record);

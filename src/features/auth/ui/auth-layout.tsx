@@ -34,7 +34,12 @@ export function MarketingPanel() {
       </Stack>
       <Group gap={8} mt="xl">
         {MESSAGES.map((m, i) => (
-          <Box key={m} w={i === index ? 24 : 8} h={8} style={{ borderRadius: 4, background: 'white', opacity: i === index ? 1 : 0.4, transition: 'all 300ms' }} />
+          <Box
+            key={m}
+            w={i === index ? 24 : 8}
+            h={8}
+            style={{ borderRadius: 4, background: 'white', opacity: i === index ? 1 : 0.4, transition: 'all 300ms' }}
+          />
         ))}
       </Group>
     </Box>

@@ -91,12 +91,44 @@ export default function CompleteRegistrationPage() {
           )}
           <TextInput label={t('auth.fields.email')} value={verify.data?.email ?? ''} readOnly disabled />
           <SimpleGrid cols={2}>
-            <TextInput label={t('users.fields.firstName')} withAsterisk {...form.register('firstName')} error={errors.firstName?.message} data-testid="invite-firstName" />
-            <TextInput label={t('users.fields.lastName')} withAsterisk {...form.register('lastName')} error={errors.lastName?.message} data-testid="invite-lastName" />
+            <TextInput
+              label={t('users.fields.firstName')}
+              withAsterisk
+              {...form.register('firstName')}
+              error={errors.firstName?.message}
+              data-testid="invite-firstName"
+            />
+            <TextInput
+              label={t('users.fields.lastName')}
+              withAsterisk
+              {...form.register('lastName')}
+              error={errors.lastName?.message}
+              data-testid="invite-lastName"
+            />
           </SimpleGrid>
-          <TextInput label={t('users.fields.phoneNumber')} withAsterisk {...form.register('phoneNumber')} error={errors.phoneNumber?.message} data-testid="invite-phone" />
-          <PasswordInput label={t('auth.fields.password')} withAsterisk autoComplete="new-password" {...form.register('password')} error={errors.password?.message} data-testid="invite-password" />
-          <PasswordInput label={t('auth.fields.confirmPassword')} withAsterisk autoComplete="new-password" {...form.register('confirmPassword')} error={errors.confirmPassword?.message} data-testid="invite-confirm" />
+          <TextInput
+            label={t('users.fields.phoneNumber')}
+            withAsterisk
+            {...form.register('phoneNumber')}
+            error={errors.phoneNumber?.message}
+            data-testid="invite-phone"
+          />
+          <PasswordInput
+            label={t('auth.fields.password')}
+            withAsterisk
+            autoComplete="new-password"
+            {...form.register('password')}
+            error={errors.password?.message}
+            data-testid="invite-password"
+          />
+          <PasswordInput
+            label={t('auth.fields.confirmPassword')}
+            withAsterisk
+            autoComplete="new-password"
+            {...form.register('confirmPassword')}
+            error={errors.confirmPassword?.message}
+            data-testid="invite-confirm"
+          />
           <Button type="submit" loading={form.formState.isSubmitting} data-testid="invite-submit">
             {t('actions.submit')}
           </Button>

@@ -131,7 +131,13 @@ export function LoginScreen(props: LoginScreenProps) {
           t('auth.fields.password'),
           <div className="login-password">
             <input className="login-input" type={showPassword ? 'text' : 'password'} autoComplete="current-password" {...inputProps('password')} />
-            <button type="button" className="login-eye" aria-label={t('auth.showPassword')} aria-pressed={showPassword} onClick={() => setShowPassword((s) => !s)}>
+            <button
+              type="button"
+              className="login-eye"
+              aria-label={t('auth.showPassword')}
+              aria-pressed={showPassword}
+              onClick={() => setShowPassword((s) => !s)}
+            >
               {showPassword ? <IconEyeOff size={18} aria-hidden="true" /> : <IconEye size={18} aria-hidden="true" />}
             </button>
           </div>,
@@ -152,7 +158,18 @@ export function LoginScreen(props: LoginScreenProps) {
 }
 
 /** A link that uses the host's router when there is one, else a plain page load. */
-function AppLink({ href, navigate, children, ...rest }: { href: string; navigate?: (path: string) => void; children: ReactNode; className?: string; 'data-testid'?: string }) {
+function AppLink({
+  href,
+  navigate,
+  children,
+  ...rest
+}: {
+  href: string;
+  navigate?: (path: string) => void;
+  children: ReactNode;
+  className?: string;
+  'data-testid'?: string;
+}) {
   const click = (e: MouseEvent<HTMLAnchorElement>) => {
     if (!navigate || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     e.preventDefault();

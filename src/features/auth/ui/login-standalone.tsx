@@ -85,7 +85,8 @@ export function StandaloneLogin({ initialLanguage, initialCatalog, prerendered, 
       });
     // another tab signed in: this one follows through the refresh cookie
     const stop = onOtherTabAuth((type) => {
-      if (type === 'login' && !getAccessToken()) void refreshSession().then((token) => {
+      if (type === 'login' && !getAccessToken())
+        void refreshSession().then((token) => {
           if (token) void goHome();
         });
     });

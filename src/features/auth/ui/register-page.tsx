@@ -37,8 +37,22 @@ export default function RegisterPage() {
     <AuthLayout title={t('auth.register.title')} subtitle={t('auth.register.subtitle')}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput label={t('auth.fields.organization')} withAsterisk {...form.register('organization')} error={errors.organization?.message} data-testid="register-organization" />
-          <TextInput label={t('auth.fields.email')} type="email" autoComplete="email" withAsterisk {...form.register('email')} error={errors.email?.message} data-testid="register-email" />
+          <TextInput
+            label={t('auth.fields.organization')}
+            withAsterisk
+            {...form.register('organization')}
+            error={errors.organization?.message}
+            data-testid="register-organization"
+          />
+          <TextInput
+            label={t('auth.fields.email')}
+            type="email"
+            autoComplete="email"
+            withAsterisk
+            {...form.register('email')}
+            error={errors.email?.message}
+            data-testid="register-email"
+          />
           <PasswordInput
             label={t('auth.fields.password')}
             autoComplete="new-password"

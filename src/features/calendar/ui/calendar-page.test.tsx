@@ -31,8 +31,33 @@ const entry = (over: Partial<CalendarEntry>): CalendarEntry => ({
 const ENTRIES = [
   entry({}),
   entry({ id: 2, key: 'work-order:2', displayId: 'WO-0002', title: 'Late check', date: day(3), day: ymd(3), overdue: true }),
-  entry({ kind: 'maintenance-order', id: 1, key: 'maintenance-order:1', displayId: 'PM-0001', title: 'Pump service', date: `${ymd(12)}T00:00:00.000Z`, day: ymd(12), allDay: true, status: 'new', priority: null, updatedAt: null, version: 2 }),
-  entry({ kind: 'planned', id: 4, key: `planned:4:1:${ymd(20)}`, displayId: 'Weekly lubrication', title: 'Lubricate', date: `${ymd(20)}T00:00:00.000Z`, day: ymd(20), allDay: true, status: 'planned', updatedAt: null, createOn: ymd(18) }),
+  entry({
+    kind: 'maintenance-order',
+    id: 1,
+    key: 'maintenance-order:1',
+    displayId: 'PM-0001',
+    title: 'Pump service',
+    date: `${ymd(12)}T00:00:00.000Z`,
+    day: ymd(12),
+    allDay: true,
+    status: 'new',
+    priority: null,
+    updatedAt: null,
+    version: 2,
+  }),
+  entry({
+    kind: 'planned',
+    id: 4,
+    key: `planned:4:1:${ymd(20)}`,
+    displayId: 'Weekly lubrication',
+    title: 'Lubricate',
+    date: `${ymd(20)}T00:00:00.000Z`,
+    day: ymd(20),
+    allDay: true,
+    status: 'planned',
+    updatedAt: null,
+    createOn: ymd(18),
+  }),
   // Done: shown, not draggable (the server refuses its move too).
   entry({ id: 5, key: 'work-order:5', displayId: 'WO-0005', title: 'Done job', date: day(14), day: ymd(14), status: 'completed' }),
   // 23:00 on the 15th on this browser's clock, the 16th in the organisation's zone: it sits on the organisation's day.
@@ -42,7 +67,10 @@ const ENTRIES = [
 function serve(role: 'manager' | 'worker', list: () => { status?: number; body?: unknown }) {
   return stubFetch({
     'GET /api/user/get-app-data': () => ({
-      body: { loggedInUser: { id: 1, role, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' }, workers: [{ id: 7, firstName: 'Marcus', lastName: 'Lee', email: 'marcus@example.com' }] },
+      body: {
+        loggedInUser: { id: 1, role, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
+        workers: [{ id: 7, firstName: 'Marcus', lastName: 'Lee', email: 'marcus@example.com' }],
+      },
     }),
     'GET /api/calendar/list-calendar-entries': list,
     'GET /api/teams/get-teams': () => ({ body: { teams: [] } }),

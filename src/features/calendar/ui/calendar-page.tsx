@@ -200,7 +200,11 @@ export default function CalendarPage() {
     try {
       if (entry.kind === 'work-order') {
         // The time of day stays what it is on the organisation's clock, the zone of the calendar's days.
-        await api.put(`/work-orders/reschedule-work-order/${entry.id}`, { dueDate: day, timeZone: query.data?.timeZone, updatedAt: entry.updatedAt ?? undefined });
+        await api.put(`/work-orders/reschedule-work-order/${entry.id}`, {
+          dueDate: day,
+          timeZone: query.data?.timeZone,
+          updatedAt: entry.updatedAt ?? undefined,
+        });
         void queryClient.invalidateQueries({ queryKey: ['work-orders'] });
       } else if (entry.kind === 'maintenance-order') {
         await api.put(`/maintenance-orders/reschedule-maintenance-order/${entry.id}`, { dueDate: day, version: entry.version ?? undefined });
@@ -239,7 +243,13 @@ export default function CalendarPage() {
       </Group>
       <Group gap="sm" wrap="wrap" align="flex-end">
         <Box w={{ base: '100%', xs: 220 }}>
-          <AssetSelect label={t('filter.asset')} value={filters.assetId} onChange={(assetId) => setFilters((f) => ({ ...f, assetId }))} allowAddNew={false} testId="calendar-asset" />
+          <AssetSelect
+            label={t('filter.asset')}
+            value={filters.assetId}
+            onChange={(assetId) => setFilters((f) => ({ ...f, assetId }))}
+            allowAddNew={false}
+            testId="calendar-asset"
+          />
         </Box>
         <Box w={{ base: '100%', xs: 200 }}>
           <TeamSelect label={t('filter.team')} value={filters.teamId} onChange={(teamId) => setFilters((f) => ({ ...f, teamId }))} testId="calendar-team" />
@@ -273,7 +283,12 @@ export default function CalendarPage() {
         </Alert>
       )}
       <Paper ref={frameRef} withBorder p={{ base: 'xs', sm: 'md' }} radius="md" pos="relative" className="cmms-calendar" data-view={view}>
-        <LoadingOverlay visible={range === null || query.isLoading || query.isPlaceholderData} zIndex={5} overlayProps={{ blur: 1 }} data-testid="calendar-loading" />
+        <LoadingOverlay
+          visible={range === null || query.isLoading || query.isPlaceholderData}
+          zIndex={5}
+          overlayProps={{ blur: 1 }}
+          data-testid="calendar-loading"
+        />
         <FullCalendar
           key={view}
           ref={calendarRef}

@@ -33,7 +33,6 @@ import type { DocumentLineDto, StoredAttachment } from '../document-lines.schema
 import { documentPaths, type DocumentDetail, type DocumentDtoBase } from '../commercial-documents.schema';
 import { dayValue, type DocumentUiKind } from './document-strings';
 
-
 /** The form: the kind's party, person and date fields (named by `DocumentUiKind`), then the shared ones. */
 type FormValues = Record<string, any> & {
   expirationDate: string;
@@ -358,7 +357,13 @@ function DocumentForm({
         files={attachments}
         emptyText={t('noAttachments')}
         removeLabel={t('delete')}
-        onRemove={(url) => form.setValue('attachments', attachments.filter((x) => x.url !== url), { shouldDirty: true })}
+        onRemove={(url) =>
+          form.setValue(
+            'attachments',
+            attachments.filter((x) => x.url !== url),
+            { shouldDirty: true },
+          )
+        }
       />
       <AttachmentInput label={t('chooseFiles')} value={files} onChange={(f) => void upload(f)} disabled={uploading} testId={`${testId}-files`} />
     </Stack>

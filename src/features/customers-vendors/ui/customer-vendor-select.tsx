@@ -88,7 +88,12 @@ export function CustomerVendorSelect(props: CustomerVendorSelectProps) {
         type,
         category: 'individual',
       });
-      const option: SelectOption = { value: res.customerVendor.id, label: res.customerVendor.name, email: res.customerVendor.email, type: res.customerVendor.type };
+      const option: SelectOption = {
+        value: res.customerVendor.id,
+        label: res.customerVendor.name,
+        email: res.customerVendor.email,
+        type: res.customerVendor.type,
+      };
       rememberOption(CUSTOMER_VENDOR_OPTIONS_PATH, option);
       setCreated(option);
       void queryClient.invalidateQueries({ queryKey: ['options', CUSTOMER_VENDOR_OPTIONS_PATH] });

@@ -31,13 +31,7 @@ import { api, errorMessage } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
 import { registerTranslations } from '../../../web/i18n';
 import { COUNTRIES } from '../../../shared/countries';
-import {
-  customerVendorFields,
-  type CustomerVendorDto,
-  type CustomerVendorInput,
-  type CustomerVendorList,
-  type StoredFile,
-} from '../customers-vendors.schema';
+import { customerVendorFields, type CustomerVendorDto, type CustomerVendorInput, type CustomerVendorList, type StoredFile } from '../customers-vendors.schema';
 import { CustomerVendorSelect } from './customer-vendor-select';
 
 registerTranslations('customerVendors', {
@@ -257,7 +251,12 @@ function CustomerVendorDrawer({
   query: Record<string, unknown>;
   onList(data: CustomerVendorList): void;
 }) {
-  const { record } = useDrawerRecord<CustomerVendorDto>({ queryKey: QUERY_KEY, id, path: (n) => `/customer-vendors/get-customer-vendor/${n}`, itemKey: 'customerVendor' });
+  const { record } = useDrawerRecord<CustomerVendorDto>({
+    queryKey: QUERY_KEY,
+    id,
+    path: (n) => `/customer-vendors/get-customer-vendor/${n}`,
+    itemKey: 'customerVendor',
+  });
   if (id !== null && !record) {
     return <RecordDrawer opened onClose={onClose} title="" loading tabs={[{ value: 'overview', label: '', content: null }]} />;
   }
@@ -308,7 +307,9 @@ function CustomerVendorForm({
       refresh();
     },
     add: async (values) => {
-      onList(await api.post<CustomerVendorList & { customerVendor: CustomerVendorDto }>('/customer-vendors/add-customer-vendor', values, { query: query as never }));
+      onList(
+        await api.post<CustomerVendorList & { customerVendor: CustomerVendorDto }>('/customer-vendors/add-customer-vendor', values, { query: query as never }),
+      );
       refresh();
       onClose();
     },
@@ -330,7 +331,8 @@ function CustomerVendorForm({
   const uploadPicture = async (file: File | null) => {
     if (!file || !record) return;
     await runWithToasts(
-      () => api.upload<{ customerVendor: CustomerVendorDto }>(`/customer-vendors/add-profile-picture/${record.id}`, file, { field: 'image', timeoutMs: 60_000 }),
+      () =>
+        api.upload<{ customerVendor: CustomerVendorDto }>(`/customer-vendors/add-profile-picture/${record.id}`, file, { field: 'image', timeoutMs: 60_000 }),
       t('pictureSaved'),
       t('pictureFailed'),
       (res) => {
@@ -364,7 +366,14 @@ function CustomerVendorForm({
       {record && (
         <Group gap="md">
           <InitialAvatar src={picture} name={record.name} size={64} />
-          <ImageUploadButton onFile={uploadPicture} label={t('uploadPicture')} variant="light" size="xs" leftSection={<IconUpload size={14} />} testId="cv-picture" />
+          <ImageUploadButton
+            onFile={uploadPicture}
+            label={t('uploadPicture')}
+            variant="light"
+            size="xs"
+            leftSection={<IconUpload size={14} />}
+            testId="cv-picture"
+          />
         </Group>
       )}
       <Controller
@@ -467,7 +476,13 @@ function CustomerVendorForm({
         files={documents}
         emptyText={t('noDocuments')}
         removeLabel={t('delete')}
-        onRemove={(url) => form.setValue('customerDocuments', documents.filter((x) => x.url !== url), { shouldDirty: true })}
+        onRemove={(url) =>
+          form.setValue(
+            'customerDocuments',
+            documents.filter((x) => x.url !== url),
+            { shouldDirty: true },
+          )
+        }
       />
       <AttachmentInput label={t('chooseFiles')} value={files} onChange={(f) => void addDocuments(f)} disabled={uploading} testId="cv-files" />
     </Stack>

@@ -111,7 +111,15 @@ describe('import wizard', () => {
       'GET /api/data-transfer/mapping/assets': () => ({ body: { mapping: { Kategorie: 'category' } } }),
       'PUT /api/data-transfer/mapping/assets': () => ({ body: { message: 'Mapping saved' } }),
       'POST /api/data-transfer/import/assets': () => ({
-        body: { total: 2, valid: 1, imported: 1, dryRun: false, created: [], missing: [], problems: [{ row: 3, column: 'date', message: 'Date must be a valid date' }] },
+        body: {
+          total: 2,
+          valid: 1,
+          imported: 1,
+          dryRun: false,
+          created: [],
+          missing: [],
+          problems: [{ row: 3, column: 'date', message: 'Date must be a valid date' }],
+        },
       }),
     });
     renderWithProviders(<ImportExportPage />);
@@ -125,7 +133,9 @@ describe('import wizard', () => {
     await userEvent.click(screen.getByTestId('mode-valid'));
     await userEvent.click(screen.getByTestId('import-run'));
     const problems = await screen.findByTestId('import-problems');
-    const cells = within(problems).getAllByRole('cell').map((c) => c.textContent);
+    const cells = within(problems)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
     expect(cells).toEqual(['3', 'Date', 'someday', 'Date must be a valid date']);
     expect(screen.getByTestId('import-summary')).toHaveTextContent('2 rows: 1 valid, 1 with problems. 1 rows imported.');
     expect(screen.getByTestId('download-rejected')).toBeInTheDocument();
@@ -148,14 +158,19 @@ describe('import wizard', () => {
     const calls = stubFetch({
       'GET /api/user/get-app-data': appData,
       'GET /api/data-transfer/mapping/work-stations': () => ({ body: { mapping: {} } }),
-      'POST /api/data-transfer/import/work-stations': () => ({ body: { total: 1, valid: 1, imported: 0, dryRun: true, created: [], missing: [], problems: [] } }),
+      'POST /api/data-transfer/import/work-stations': () => ({
+        body: { total: 1, valid: 1, imported: 0, dryRun: true, created: [], missing: [], problems: [] },
+      }),
     });
     renderWithProviders(<ImportExportPage />, { route: '/settings/import-export?kind=work-stations' });
     const sheet = xlsx([
       ['Code', 'Name', 'City', 'Team'],
       ['WS-01', 'Machining bay', 'الرياض', 'Mechanics'],
     ]);
-    await userEvent.upload(await fileInput(), new File([sheet], 'stations.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
+    await userEvent.upload(
+      await fileInput(),
+      new File([sheet], 'stations.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
+    );
     expect(await screen.findByTestId('import-found')).toHaveTextContent('1 rows, 4 columns');
     expect(screen.getByTestId('import-kind')).toHaveValue('Work stations');
     expect(screen.queryByTestId('create-missing')).toBeNull();
@@ -169,19 +184,29 @@ describe('import wizard', () => {
     const calls = stubFetch({
       'GET /api/user/get-app-data': appData,
       'GET /api/data-transfer/mapping/work-orders': () => ({ body: { mapping: {} } }),
-      'POST /api/data-transfer/import/work-orders': () => ({ body: { total: 1, valid: 1, imported: 0, new: 0, updated: 1, unchanged: 0, dryRun: true, created: [], missing: [], problems: [] } }),
+      'POST /api/data-transfer/import/work-orders': () => ({
+        body: { total: 1, valid: 1, imported: 0, new: 0, updated: 1, unchanged: 0, dryRun: true, created: [], missing: [], problems: [] },
+      }),
     });
     renderWithProviders(<ImportExportPage />, { route: '/settings/import-export?kind=work-orders' });
     expect(await screen.findByTestId('import-kind')).toHaveValue('Work orders');
     expect(screen.getByTestId('import-hint')).toHaveTextContent('A row with a WO-ID of this organisation updates that order');
     const header = 'WO-ID,Status,Title,Priority,Start Date,End Date,Due Date,Duration,Assigned To,Asset,Created At';
-    await userEvent.upload(await fileInput(), new File([`${header}\nWO-0001,assigned,Replace seal,low,,,,,Omar Saleh,Pump P-1,2026-01-01T00:00:00.000Z\n`], 'work-orders.csv', { type: 'text/csv' }));
+    await userEvent.upload(
+      await fileInput(),
+      new File([`${header}\nWO-0001,assigned,Replace seal,low,,,,,Omar Saleh,Pump P-1,2026-01-01T00:00:00.000Z\n`], 'work-orders.csv', { type: 'text/csv' }),
+    );
     expect(await screen.findByTestId('import-found')).toHaveTextContent('1 rows, 11 columns');
     expect(screen.getByTestId('map-Assigned To')).toHaveValue('Assigned To');
     await userEvent.click(screen.getByTestId('import-dry-run'));
     expect(await screen.findByTestId('import-changes')).toHaveTextContent('0 new, 1 updated, 0 unchanged.');
     const post = calls.find((c) => c.method === 'POST')!;
-    expect(JSON.parse(String(post.init.body)).rows[0]).toMatchObject({ workOrderId: 'WO-0001', title: 'Replace seal', assignees: 'Omar Saleh', asset: 'Pump P-1' });
+    expect(JSON.parse(String(post.init.body)).rows[0]).toMatchObject({
+      workOrderId: 'WO-0001',
+      title: 'Replace seal',
+      assignees: 'Omar Saleh',
+      asset: 'Pump P-1',
+    });
   });
 
   it('says what a dry run would create, and what an import created', async () => {
@@ -212,10 +237,34 @@ describe('import wizard', () => {
 
 describe('organisation import (decision 069)', () => {
   it('asks first, sends the ZIP as multipart, and shows what came in, kind by kind', async () => {
-    const counts = Object.fromEntries(['users', 'teams', 'masterData', 'customersVendors', 'assets', 'meters', 'parts', 'procedures', 'plans', 'requests', 'maintenanceOrders', 'workOrders', 'labor', 'workOrderParts', 'quotations', 'purchaseOrders', 'portalRequests', 'history', 'files'].map((k) => [k, 0]));
+    const counts = Object.fromEntries(
+      [
+        'users',
+        'teams',
+        'masterData',
+        'customersVendors',
+        'assets',
+        'meters',
+        'parts',
+        'procedures',
+        'plans',
+        'requests',
+        'maintenanceOrders',
+        'workOrders',
+        'labor',
+        'workOrderParts',
+        'quotations',
+        'purchaseOrders',
+        'portalRequests',
+        'history',
+        'files',
+      ].map((k) => [k, 0]),
+    );
     const calls = stubFetch({
       'GET /api/user/get-app-data': appData,
-      'POST /api/data-transfer/import-organisation': () => ({ body: { message: 'Organisation imported', counts: { ...counts, workOrders: 12, assets: 3, files: 2 }, rows: 40 } }),
+      'POST /api/data-transfer/import-organisation': () => ({
+        body: { message: 'Organisation imported', counts: { ...counts, workOrders: 12, assets: 3, files: 2 }, rows: 40 },
+      }),
     });
     renderWithProviders(<ImportExportPage />);
     const input = await screen.findByTestId('import-organisation-file');

@@ -7,12 +7,21 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState, notifyError, notifySuccess } from '../../../web/components';
 import { api, downloadFile, errorMessage, saveBlob } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
-import { CREATES_MISSING, guessColumn, IMPORT_COLUMNS, IMPORT_KEYS, IMPORT_KINDS, importTemplate, type ImportKind, type ImportProblem, type ImportResult } from '../data-transfer.schema';
+import {
+  CREATES_MISSING,
+  guessColumn,
+  IMPORT_COLUMNS,
+  IMPORT_KEYS,
+  IMPORT_KINDS,
+  importTemplate,
+  type ImportKind,
+  type ImportProblem,
+  type ImportResult,
+} from '../data-transfer.schema';
 import { ENCODINGS, parseInWorker, type Encoding, type ParsedFile } from './parse-in-worker';
 import { OrganisationExport } from './organisation-export';
 import { OrganisationImport } from './organisation-import';
 import './import-export-translations';
-
 
 /** The browser's time zone: meter readings' times without an offset are read in it. */
 const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -25,7 +34,18 @@ const SHOWN_PROBLEMS = 200;
 const saveCsv = (text: string, fileName: string) => saveBlob(new Blob([text], { type: 'text/csv;charset=utf-8' }), fileName);
 
 /** The kinds with a line of help under the kind's choice. */
-const HINTED = { services: 1, taxes: 1, 'product-categories': 1, users: 1, 'meter-readings': 1, 'work-orders': 1, 'work-order-labor': 1, 'work-order-parts': 1, procedures: 1, 'pm-plans': 1 } as const;
+const HINTED = {
+  services: 1,
+  taxes: 1,
+  'product-categories': 1,
+  users: 1,
+  'meter-readings': 1,
+  'work-orders': 1,
+  'work-order-labor': 1,
+  'work-order-parts': 1,
+  procedures: 1,
+  'pm-plans': 1,
+} as const;
 
 /** The import wizard (upload, map, preview with each row's problems, dry run, import) and the exports (decision 042). */
 export default function ImportExportPage() {
@@ -75,7 +95,8 @@ export default function ImportExportPage() {
   };
 
   const columns = IMPORT_COLUMNS[kind];
-  const labelOf = (key: string | null) => (key ? (Object.entries(mapping).find(([, v]) => v === key)?.[0] ?? columns.find((c) => c.key === key)?.label ?? key) : '');
+  const labelOf = (key: string | null) =>
+    key ? (Object.entries(mapping).find(([, v]) => v === key)?.[0] ?? columns.find((c) => c.key === key)?.label ?? key) : '';
   const missingRequired = columns.filter((c) => c.required && !Object.values(mapping).includes(c.key));
   // A file with the key or the ID column updates the records it names: their other columns are optional.
   const matchColumn = columns.find((c) => (c.exportOnly === 'id' || c.key === IMPORT_KEYS[kind]) && Object.values(mapping).includes(c.key));
@@ -137,7 +158,11 @@ export default function ImportExportPage() {
     let text = `\uFEFF${csvLine([...parsed.headers, 'Problems'])}`;
     parsed.rows.forEach((cells, i) => {
       const problems = byRow.get(i + 2);
-      if (problems) text += csvLine([...parsed.headers.map((_, j) => cells[j] ?? ''), problems.map((p) => (p.column ? `${labelOf(p.column)}: ${p.message}` : p.message)).join('; ')]);
+      if (problems)
+        text += csvLine([
+          ...parsed.headers.map((_, j) => cells[j] ?? ''),
+          problems.map((p) => (p.column ? `${labelOf(p.column)}: ${p.message}` : p.message)).join('; '),
+        ]);
     });
     saveCsv(text, `${kind}-rejected.csv`);
   };
@@ -174,7 +199,12 @@ export default function ImportExportPage() {
                   }}
                   data-testid="import-kind"
                 />
-                <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => saveCsv(importTemplate(kind), `${kind}-template.csv`)} data-testid="import-template">
+                <Button
+                  variant="default"
+                  leftSection={<IconDownload size={16} />}
+                  onClick={() => saveCsv(importTemplate(kind), `${kind}-template.csv`)}
+                  data-testid="import-template"
+                >
                   {t('template')}
                 </Button>
               </Group>
@@ -241,7 +271,10 @@ export default function ImportExportPage() {
                             <Table.Td>
                               <Select
                                 aria-label={header}
-                                data={[{ value: '', label: t('ignore') }, ...columns.map((c) => ({ value: c.key, label: `${c.label}${c.required ? ' *' : ''}` }))]}
+                                data={[
+                                  { value: '', label: t('ignore') },
+                                  ...columns.map((c) => ({ value: c.key, label: `${c.label}${c.required ? ' *' : ''}` })),
+                                ]}
                                 value={mapping[header] ?? ''}
                                 allowDeselect={false}
                                 onChange={(v) => {
@@ -290,7 +323,9 @@ export default function ImportExportPage() {
                   </Group>
                   {running && (
                     <Stack gap={4} data-testid="import-progress">
-                      <Text size="sm">{running.dry || mode === 'all' ? t('checking', { total: running.total }) : t('importing', { done: running.done, total: running.total })}</Text>
+                      <Text size="sm">
+                        {running.dry || mode === 'all' ? t('checking', { total: running.total }) : t('importing', { done: running.done, total: running.total })}
+                      </Text>
                       <Progress
                         value={running.dry || mode === 'all' ? 100 : Math.max(2, (running.done / running.total) * 100)}
                         animated
@@ -303,7 +338,8 @@ export default function ImportExportPage() {
                     <Stack gap="xs" data-testid="import-result">
                       <Alert color={bad ? 'orange' : 'green'}>
                         <Text size="sm" data-testid="import-summary">
-                          {t('summary', { total: result.total, valid: result.valid, bad })} {result.dryRun ? t('dryRunDone') : t('imported', { count: result.imported })}
+                          {t('summary', { total: result.total, valid: result.valid, bad })}{' '}
+                          {result.dryRun ? t('dryRunDone') : t('imported', { count: result.imported })}
                         </Text>
                         <Text size="sm" data-testid="import-changes">
                           {t('changes', { new: result.new, updated: result.updated, unchanged: result.unchanged })}
@@ -336,7 +372,13 @@ export default function ImportExportPage() {
                             <Title order={4} size="h5">
                               {t('problemsTitle')} <Badge color="red">{result.problems.length}</Badge>
                             </Title>
-                            <Button variant="default" size="xs" leftSection={<IconDownload size={14} />} onClick={downloadRejected} data-testid="download-rejected">
+                            <Button
+                              variant="default"
+                              size="xs"
+                              leftSection={<IconDownload size={14} />}
+                              onClick={downloadRejected}
+                              data-testid="download-rejected"
+                            >
                               {t('rejected')}
                             </Button>
                           </Group>

@@ -33,10 +33,14 @@ registerTranslations('dataTransfer', {
       'product-categories': 'A parent may be a category of this organisation or of an earlier row.',
       users: 'Each row invites a person by e-mail (role manager or worker); the invitation is e-mailed when the import is saved.',
       'meter-readings': 'Assets by number (AS-0001), meters by name or id; times without an offset are read in your time zone ({{zone}}).',
-      'work-orders': 'A row with a WO-ID of this organisation updates that order; others are new orders. Assignees by e-mail or name separated by ";", the asset by name, code or Asset ID.',
-      'work-order-labor': 'Each row is a time entry of the order its Work Order column names (WO-0001), the worker by e-mail. The same order, worker and start update that entry.',
-      'work-order-parts': 'Each row is a part (SKU or name) on the order its Work Order column names (WO-0001): a part already on the order takes the file’s quantity.',
-      procedures: 'Each row is a step; the rows with one Procedure name are that procedure’s steps in order. A procedure of this organisation with that name gets the file’s steps.',
+      'work-orders':
+        'A row with a WO-ID of this organisation updates that order; others are new orders. Assignees by e-mail or name separated by ";", the asset by name, code or Asset ID.',
+      'work-order-labor':
+        'Each row is a time entry of the order its Work Order column names (WO-0001), the worker by e-mail. The same order, worker and start update that entry.',
+      'work-order-parts':
+        'Each row is a part (SKU or name) on the order its Work Order column names (WO-0001): a part already on the order takes the file’s quantity.',
+      procedures:
+        'Each row is a step; the rows with one Procedure name are that procedure’s steps in order. A procedure of this organisation with that name gets the file’s steps.',
       'pm-plans': 'A row with a plan ID or name of this organisation updates that plan. Assets, assignees and parts are separated by ";" (parts as "2 x SKU").',
     },
     template: 'Download template',
@@ -69,7 +73,8 @@ registerTranslations('dataTransfer', {
     checking: 'Checking {{total}} rows…',
     summary: '{{total}} rows: {{valid}} valid, {{bad}} with problems.',
     changes: '{{new}} new, {{updated}} updated, {{unchanged}} unchanged.',
-    missingRequiredNew: 'Required columns not mapped: {{columns}}. Only rows that name an existing record (by {{key}}) can be imported; new ones will be refused.',
+    missingRequiredNew:
+      'Required columns not mapped: {{columns}}. Only rows that name an existing record (by {{key}}) can be imported; new ones will be refused.',
     imported: '{{count}} rows imported.',
     dryRunDone: 'Dry run: nothing was saved.',
     missing: 'Not found in this organisation: {{names}}.',
@@ -121,7 +126,8 @@ registerTranslations('dataTransfer', {
       'product-categories': 'يمكن أن تكون الفئة الأم فئة في هذه المؤسسة أو في صف سابق.',
       users: 'كل صف يدعو شخصًا بالبريد الإلكتروني (دور مدير أو عامل)؛ تُرسل الدعوة عند حفظ الاستيراد.',
       'meter-readings': 'الأصول برقمها (AS-0001) والعدادات باسمها أو رقمها؛ الأوقات بلا فرق توقيت تُقرأ بمنطقتك الزمنية ({{zone}}).',
-      'work-orders': 'الصف الذي يحمل رقم أمر عمل (WO-ID) من هذه المؤسسة يحدّث ذلك الأمر؛ وغيره أوامر جديدة. المكلفون بالبريد أو الاسم مفصولين بـ ";"، والأصل باسمه أو رمزه أو رقمه.',
+      'work-orders':
+        'الصف الذي يحمل رقم أمر عمل (WO-ID) من هذه المؤسسة يحدّث ذلك الأمر؛ وغيره أوامر جديدة. المكلفون بالبريد أو الاسم مفصولين بـ ";"، والأصل باسمه أو رمزه أو رقمه.',
       'work-order-labor': 'كل صف قيد وقت لأمر العمل الذي يذكره عمود أمر العمل (WO-0001)، والعامل ببريده. نفس الأمر والعامل والبداية يحدّث ذلك القيد.',
       'work-order-parts': 'كل صف قطعة (SKU أو اسم) على أمر العمل الذي يذكره عمود أمر العمل (WO-0001): القطعة الموجودة على الأمر تأخذ كمية الملف.',
       procedures: 'كل صف خطوة؛ الصفوف التي تحمل اسم إجراء واحد هي خطواته بالترتيب. الإجراء الموجود في هذه المؤسسة بهذا الاسم يأخذ خطوات الملف.',

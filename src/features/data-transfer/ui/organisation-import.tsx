@@ -105,7 +105,11 @@ export function OrganisationImport() {
       <Text size="sm" c="dimmed">
         {t('hint')}
       </Text>
-      <FileButton onChange={(file) => void run(file)} accept="application/zip,.zip" inputProps={{ 'data-testid': 'import-organisation-file' } as React.ComponentPropsWithoutRef<'input'>}>
+      <FileButton
+        onChange={(file) => void run(file)}
+        accept="application/zip,.zip"
+        inputProps={{ 'data-testid': 'import-organisation-file' } as React.ComponentPropsWithoutRef<'input'>}
+      >
         {(props) => (
           <Button {...props} w="fit-content" variant="default" leftSection={<IconFileImport size={16} />} loading={busy} data-testid="import-organisation">
             {t('button')}

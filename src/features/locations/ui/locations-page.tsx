@@ -30,7 +30,11 @@ export default function LocationsPage() {
           </Button>
         )}
       </Group>
-      {tree.data && !nodes.length ? <Text c="dimmed">{t('empty')}</Text> : <TreeView nodes={nodes} onOpen={setSelected} testId="location-tree" label={t('tree')} />}
+      {tree.data && !nodes.length ? (
+        <Text c="dimmed">{t('empty')}</Text>
+      ) : (
+        <TreeView nodes={nodes} onOpen={setSelected} testId="location-tree" label={t('tree')} />
+      )}
       {selected !== undefined && <LocationDrawer key={selected ?? 'new'} id={selected} canEdit={isManager} onClose={() => setSelected(undefined)} />}
     </Stack>
   );
@@ -42,7 +46,8 @@ function LocationDrawer({ id, canEdit, onClose }: { id: number | null; canEdit: 
   const one = useNotifiedQuery(
     {
       queryKey: ['locations', 'one', id],
-      queryFn: ({ signal }) => api.get<{ location: LocationDto; summary: { assets: number; workStations: number } }>(`/locations/get-location/${id}`, { signal }),
+      queryFn: ({ signal }) =>
+        api.get<{ location: LocationDto; summary: { assets: number; workStations: number } }>(`/locations/get-location/${id}`, { signal }),
       enabled: id !== null,
     },
     t('fetchFailed'),
@@ -83,8 +88,23 @@ function LocationDrawer({ id, canEdit, onClose }: { id: number | null; canEdit: 
     <Drawer opened onClose={onClose} position="right" title={loaded ? loaded.path : t('newTitle')} data-testid="location-drawer">
       {id !== null && !loaded ? null : (
         <Stack>
-          <TextInput label={t('name')} withAsterisk value={form.name} onChange={(e) => set({ name: e.currentTarget.value })} error={errors.name} disabled={!canEdit} data-testid="field-name" />
-          <TextInput label={t('code')} value={form.code} onChange={(e) => set({ code: e.currentTarget.value })} error={errors.code} disabled={!canEdit} data-testid="field-code" />
+          <TextInput
+            label={t('name')}
+            withAsterisk
+            value={form.name}
+            onChange={(e) => set({ name: e.currentTarget.value })}
+            error={errors.name}
+            disabled={!canEdit}
+            data-testid="field-name"
+          />
+          <TextInput
+            label={t('code')}
+            value={form.code}
+            onChange={(e) => set({ code: e.currentTarget.value })}
+            error={errors.code}
+            disabled={!canEdit}
+            data-testid="field-code"
+          />
           <LocationSelect
             label={t('parent')}
             value={form.parentId}

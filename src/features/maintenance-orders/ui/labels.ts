@@ -11,7 +11,15 @@ registerTranslations('maintenanceOrders', {
     statusFilter: 'Status',
     newTitle: 'New Maintenance Order',
     overview: 'Overview',
-    col: { id: 'PM-ID', status: 'Status', asset: 'Asset', scheduleDate: 'Schedule Date', dueDate: 'Due Date', request: 'Maintenance Request', type: 'Maintenance Type' },
+    col: {
+      id: 'PM-ID',
+      status: 'Status',
+      asset: 'Asset',
+      scheduleDate: 'Schedule Date',
+      dueDate: 'Due Date',
+      request: 'Maintenance Request',
+      type: 'Maintenance Type',
+    },
     field: {
       request: 'Maintenance Request',
       maintenanceType: 'Maintenance Type',
@@ -48,7 +56,15 @@ registerTranslations('maintenanceOrders', {
     statusFilter: 'الحالة',
     newTitle: 'أمر صيانة جديد',
     overview: 'نظرة عامة',
-    col: { id: 'رقم الأمر', status: 'الحالة', asset: 'الأصل', scheduleDate: 'تاريخ الجدولة', dueDate: 'تاريخ الاستحقاق', request: 'طلب الصيانة', type: 'نوع الصيانة' },
+    col: {
+      id: 'رقم الأمر',
+      status: 'الحالة',
+      asset: 'الأصل',
+      scheduleDate: 'تاريخ الجدولة',
+      dueDate: 'تاريخ الاستحقاق',
+      request: 'طلب الصيانة',
+      type: 'نوع الصيانة',
+    },
     field: {
       request: 'طلب الصيانة',
       maintenanceType: 'نوع الصيانة',

@@ -27,12 +27,7 @@ import { AssetSelect } from '../../assets/ui/asset-select';
 import { ServiceMultiSelect } from '../../service-catalog/ui/service-select';
 import { MAINTENANCE_TYPES, type MaintenanceRequestDto } from '../../maintenance-requests/maintenance-requests.schema';
 import { MaintenanceRequestSelect } from '../../maintenance-requests/ui/maintenance-request-select';
-import {
-  ORDER_STATUSES,
-  maintenanceOrderInputSchema,
-  newMaintenanceOrderInputSchema,
-  type MaintenanceOrderDto,
-} from '../maintenance-orders.schema';
+import { ORDER_STATUSES, maintenanceOrderInputSchema, newMaintenanceOrderInputSchema, type MaintenanceOrderDto } from '../maintenance-orders.schema';
 import './labels';
 
 interface FormValues {
@@ -71,7 +66,11 @@ export function MaintenanceOrderDrawer(props: MaintenanceOrderDrawerProps) {
   const { t } = useTranslation('maintenanceOrders');
   const queryClient = useQueryClient();
   const isManager = useIsManager();
-  const { record, loading, key: recordKey } = useDrawerRecord<MaintenanceOrderDto>({
+  const {
+    record,
+    loading,
+    key: recordKey,
+  } = useDrawerRecord<MaintenanceOrderDto>({
     queryKey: 'maintenance-orders',
     id: props.id,
     path: (id) => `/maintenance-orders/get-maintenance-order/${id}`,
@@ -116,7 +115,10 @@ export function MaintenanceOrderDrawer(props: MaintenanceOrderDrawerProps) {
     onStale: staleEdit.onStale,
     messages: { added: t('added'), updated: t('updated'), addFailed: t('failedAdd'), updateFailed: t('failedUpdate') },
     update: async (id, values) => {
-      const res = await api.put<{ maintenanceOrder: MaintenanceOrderDto }>(`/maintenance-orders/update-maintenance-order/${id}`, { ...values, version: record?.version });
+      const res = await api.put<{ maintenanceOrder: MaintenanceOrderDto }>(`/maintenance-orders/update-maintenance-order/${id}`, {
+        ...values,
+        version: record?.version,
+      });
       queryClient.setQueryData(recordKey, { maintenanceOrder: res.maintenanceOrder });
       refresh(id);
     },
@@ -130,7 +132,9 @@ export function MaintenanceOrderDrawer(props: MaintenanceOrderDrawerProps) {
         props.onCreated(res.maintenanceOrder.id);
         return;
       }
-      const res = await api.post<ListData & { maintenanceOrder: MaintenanceOrderDto }>('/maintenance-orders/add-maintenance-order', values, { query: props.query as never });
+      const res = await api.post<ListData & { maintenanceOrder: MaintenanceOrderDto }>('/maintenance-orders/add-maintenance-order', values, {
+        query: props.query as never,
+      });
       props.onList(res);
       props.onCreated(res.maintenanceOrder.id);
     },
@@ -138,7 +142,12 @@ export function MaintenanceOrderDrawer(props: MaintenanceOrderDrawerProps) {
 
   const changeStatus = async (status: string | null) => {
     if (!record || !status || status === record.status) return;
-    await runWithToasts(() => api.put(`/maintenance-orders/update-status/${record.id}`, { status }), t('statusUpdated'), t('failedStatus'), () => refresh(record.id));
+    await runWithToasts(
+      () => api.put(`/maintenance-orders/update-status/${record.id}`, { status }),
+      t('statusUpdated'),
+      t('failedStatus'),
+      () => refresh(record.id),
+    );
   };
 
   const remove = (id: number) =>

@@ -19,7 +19,7 @@ const request = {
 };
 
 describe("'Create Order' on an approved request (decision 037)", () => {
-  it('opens the order form pre-filled from the request and creates the order only on Save, with the form\'s fields', { timeout: 45_000 }, async () => {
+  it("opens the order form pre-filled from the request and creates the order only on Save, with the form's fields", { timeout: 45_000 }, async () => {
     let created: number | undefined;
     const calls = stubFetch({
       'GET /api/user/get-app-data': () => ({ body: manager }),
@@ -28,7 +28,15 @@ describe("'Create Order' on an approved request (decision 037)", () => {
       'POST /api/maintenance-requests/create-order/4': () => ({ status: 201, body: { maintenanceOrder: { id: 12 } } }),
     });
     renderWithProviders(
-      <MaintenanceOrderDrawer id={null} fromRequest={4} onClose={() => {}} onCreated={(id) => (created = id)} query={{}} onList={() => {}} invalidate={() => {}} />,
+      <MaintenanceOrderDrawer
+        id={null}
+        fromRequest={4}
+        onClose={() => {}}
+        onCreated={(id) => (created = id)}
+        query={{}}
+        onList={() => {}}
+        invalidate={() => {}}
+      />,
     );
     await waitFor(() => expect(screen.getByTestId('mo-request')).toHaveValue('MR-0004 Pump noise'));
     expect(screen.getByTestId('mo-request')).toBeDisabled();
@@ -43,7 +51,10 @@ describe("'Create Order' on an approved request (decision 037)", () => {
 
     await userEvent.click(screen.getByTestId('mo-services'));
     await userEvent.click(await screen.findByRole('option', { name: 'Seal change' }));
-    for (const [id, day] of [['mo-due', '08 May 2099'], ['mo-completion', '09 May 2099']]) {
+    for (const [id, day] of [
+      ['mo-due', '08 May 2099'],
+      ['mo-completion', '09 May 2099'],
+    ]) {
       const input = screen.getByTestId(id);
       // Pasted: typing the day key by key re-renders the calendar each time (slow in jsdom).
       await userEvent.click(input);
@@ -64,11 +75,23 @@ describe("'Create Order' on an approved request (decision 037)", () => {
     stubFetch({
       'GET /api/user/get-app-data': () => ({ body: manager }),
       'GET /api/maintenance-requests/get-maintenance-requests': () => ({
-        body: { maintenanceRequests: [], pagination: { totalRecords: 0, currentPage: 1, totalPages: 1 }, statistics: { totalNewRequests: 0, totalApprovedRequests: 0, approvedVsRejected: { approved: 0, rejected: 0 }, employeeVsCustomer: { employee: 0, customer: 0 }, unassignedRequests: 0 } },
+        body: {
+          maintenanceRequests: [],
+          pagination: { totalRecords: 0, currentPage: 1, totalPages: 1 },
+          statistics: {
+            totalNewRequests: 0,
+            totalApprovedRequests: 0,
+            approvedVsRejected: { approved: 0, rejected: 0 },
+            employeeVsCustomer: { employee: 0, customer: 0 },
+            unassignedRequests: 0,
+          },
+        },
       }),
     });
     // the requests ready for an order, named Approved (the filter's chip carries the option's label)
     renderWithProviders(<MaintenanceRequestsPage />, { route: '/?status=approved' });
-    await waitFor(() => expect([...screen.getByTestId('filter-status').querySelectorAll('.mantine-Pill-label')].map((e) => e.textContent)).toEqual(['Approved']));
+    await waitFor(() =>
+      expect([...screen.getByTestId('filter-status').querySelectorAll('.mantine-Pill-label')].map((e) => e.textContent)).toEqual(['Approved']),
+    );
   });
 });

@@ -46,7 +46,15 @@ registerTranslations('maintenanceRequests', {
     urgency: { critical: 'Critical', high: 'High', medium: 'Medium', low: 'Low', lowest: 'Lowest' },
     risk: { trivial: 'Trivial', low: 'Low', medium: 'Medium', high: 'High', severe: 'Severe' },
     frequency: { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly', quarterly: 'Quarterly', annually: 'Annually' },
-    state: { new: 'New', approved: 'Approved', rejected: 'Rejected', 'in-progress': 'In Progress', completed: 'Completed', cancelled: 'Cancelled', assigned: 'Assigned' },
+    state: {
+      new: 'New',
+      approved: 'Approved',
+      rejected: 'Rejected',
+      'in-progress': 'In Progress',
+      completed: 'Completed',
+      cancelled: 'Cancelled',
+      assigned: 'Assigned',
+    },
     stats: {
       totalNew: 'Total New Requests',
       totalApproved: 'Total Approved Requests',
@@ -183,4 +191,7 @@ registerTranslations('maintenanceRequests', {
 
 export { formatDay } from '../../../web/components';
 
-registerHistoryLabels('maintenance-request', { namespace: 'maintenanceRequests', values: { state: 'state', priority: 'priority', urgency: 'urgency', risk: 'risk', frequency: 'frequency', type: 'type', requesterType: 'requesterType' } });
+registerHistoryLabels('maintenance-request', {
+  namespace: 'maintenanceRequests',
+  values: { state: 'state', priority: 'priority', urgency: 'urgency', risk: 'risk', frequency: 'frequency', type: 'type', requesterType: 'requesterType' },
+});

@@ -126,7 +126,11 @@ export function MaintenanceRequestDrawer(props: MaintenanceRequestDrawerProps) {
   const navigate = useNavigate();
   const isManager = useIsManager();
   const workers = useAppData().data?.workers ?? [];
-  const { record, loading, key: recordKey } = useDrawerRecord<MaintenanceRequestDto>({
+  const {
+    record,
+    loading,
+    key: recordKey,
+  } = useDrawerRecord<MaintenanceRequestDto>({
     queryKey: 'maintenance-requests',
     id: props.id,
     path: (id) => `/maintenance-requests/get-maintenance-request/${id}`,
@@ -161,7 +165,9 @@ export function MaintenanceRequestDrawer(props: MaintenanceRequestDrawerProps) {
     },
     add: async (values) => {
       const body = payloadOf(values as unknown as MaintenanceRequestInput);
-      const res = await api.post<ListData & { maintenanceRequest: MaintenanceRequestDto }>('/maintenance-requests/add-maintenance-request', body, { query: props.query as never });
+      const res = await api.post<ListData & { maintenanceRequest: MaintenanceRequestDto }>('/maintenance-requests/add-maintenance-request', body, {
+        query: props.query as never,
+      });
       props.onList(res);
       props.onCreated(res.maintenanceRequest.id);
     },
@@ -169,12 +175,23 @@ export function MaintenanceRequestDrawer(props: MaintenanceRequestDrawerProps) {
 
   const changeState = async (state: string | null) => {
     if (!record || !state || state === record.state) return;
-    await runWithToasts(() => api.put(`/maintenance-requests/update-state/${record.id}`, { state }), t('stateUpdated'), t('failedState'), () => refresh(record.id));
+    await runWithToasts(
+      () => api.put(`/maintenance-requests/update-state/${record.id}`, { state }),
+      t('stateUpdated'),
+      t('failedState'),
+      () => refresh(record.id),
+    );
   };
 
   const createOrder = async () => {
     if (!record) return;
-    const yes = await confirmAction({ title: t('confirmOrderTitle'), message: t('confirmOrderMessage'), confirmLabel: t('yes'), cancelLabel: t('cancel'), danger: false });
+    const yes = await confirmAction({
+      title: t('confirmOrderTitle'),
+      message: t('confirmOrderMessage'),
+      confirmLabel: t('yes'),
+      cancelLabel: t('cancel'),
+      danger: false,
+    });
     if (!yes) return;
     // the order form opens pre-filled from this request; the order exists once it is saved (decision 037)
     navigate(`/dashboard/maintenance-order?order=new&fromRequest=${record.id}`);
@@ -206,7 +223,10 @@ export function MaintenanceRequestDrawer(props: MaintenanceRequestDrawerProps) {
   );
   const { t: tc } = useTranslation();
   // the people related to the chosen asset are suggested first
-  const workerOptions = suggestedWorkers(workers, show.asset ? (form.watch('assetId') as number | null) : null, { suggested: tc('select.suggested'), others: tc('select.others') });
+  const workerOptions = suggestedWorkers(workers, show.asset ? (form.watch('assetId') as number | null) : null, {
+    suggested: tc('select.suggested'),
+    others: tc('select.others'),
+  });
 
   const selectField = (name: keyof FormValues, label: string, data: { value: string; label: string }[], testId: string) => (
     <Controller
@@ -227,7 +247,9 @@ export function MaintenanceRequestDrawer(props: MaintenanceRequestDrawerProps) {
       )}
     />
   );
-  const dateField = (name: 'dateOfRequest' | 'scheduleDate', label: string, testId: string) => <DayField form={form} name={name} label={label} testId={testId} />;
+  const dateField = (name: 'dateOfRequest' | 'scheduleDate', label: string, testId: string) => (
+    <DayField form={form} name={name} label={label} testId={testId} />
+  );
 
   const overview = (
     <Grid gutter="md">
@@ -310,7 +332,13 @@ export function MaintenanceRequestDrawer(props: MaintenanceRequestDrawerProps) {
       {show.failure && (
         <>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label={t('field.failureReason')} withAsterisk {...form.register('failureReason')} error={errors.failureReason?.message} data-testid="mr-failure" />
+            <TextInput
+              label={t('field.failureReason')}
+              withAsterisk
+              {...form.register('failureReason')}
+              error={errors.failureReason?.message}
+              data-testid="mr-failure"
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>{selectField('urgencyLevel', t('field.urgencyLevel'), options.urgency, 'mr-urgency')}</Grid.Col>
         </>
@@ -349,7 +377,12 @@ export function MaintenanceRequestDrawer(props: MaintenanceRequestDrawerProps) {
         </Button>
       )}
       {record.maintenanceOrder && (
-        <Button size="xs" variant="light" onClick={() => navigate(`/dashboard/maintenance-order?order=${record.maintenanceOrder!.id}`)} data-testid="open-order">
+        <Button
+          size="xs"
+          variant="light"
+          onClick={() => navigate(`/dashboard/maintenance-order?order=${record.maintenanceOrder!.id}`)}
+          data-testid="open-order"
+        >
           {t('openOrder', { id: record.maintenanceOrder.maintenanceOrderId })}
         </Button>
       )}
@@ -369,7 +402,9 @@ export function MaintenanceRequestDrawer(props: MaintenanceRequestDrawerProps) {
       onSubmit={save}
       activity={{ entityType: 'maintenance-request', entityId: record?.id }}
       tabs={[{ value: 'overview', label: t('overview'), content: overview }]}
-      sideTabs={[{ value: 'attachments', label: t('attachments'), content: <RequestAttachments request={record} onChanged={() => record && refresh(record.id)} /> }]}
+      sideTabs={[
+        { value: 'attachments', label: t('attachments'), content: <RequestAttachments request={record} onChanged={() => record && refresh(record.id)} /> },
+      ]}
       footer={
         <RecordDrawerFooter
           onDelete={record && isManager && (() => void remove(record.id))}

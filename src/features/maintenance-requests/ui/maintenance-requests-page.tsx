@@ -7,7 +7,14 @@ import { MaintenanceRequestDrawer } from './maintenance-request-drawer';
 import { RequestStatistics } from './request-statistics';
 
 const PRIORITY_COLORS: Record<string, string> = { lowest: 'gray', low: 'blue', medium: 'yellow', high: 'orange', critical: 'red' };
-export const STATE_COLORS: Record<string, string> = { new: 'blue', approved: 'green', rejected: 'red', 'in-progress': 'yellow', completed: 'teal', cancelled: 'gray' };
+export const STATE_COLORS: Record<string, string> = {
+  new: 'blue',
+  approved: 'green',
+  rejected: 'red',
+  'in-progress': 'yellow',
+  completed: 'teal',
+  cancelled: 'gray',
+};
 
 /** /dashboard/maintenance-request: the list, its counters and the request drawer. */
 export default function MaintenanceRequestsPage() {
@@ -63,7 +70,10 @@ export default function MaintenanceRequestsPage() {
   ];
 
   // Approved (the spec's list says Assigned, the same state): the requests ready for an order
-  const stateOptions = (['new', 'approved', 'in-progress', 'completed', 'cancelled', 'rejected'] as const).map((value) => ({ value, label: t(`state.${value}`) }));
+  const stateOptions = (['new', 'approved', 'in-progress', 'completed', 'cancelled', 'rejected'] as const).map((value) => ({
+    value,
+    label: t(`state.${value}`),
+  }));
 
   return (
     <ServerListScreen

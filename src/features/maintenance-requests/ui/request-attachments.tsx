@@ -10,7 +10,12 @@ export function RequestAttachments({ request, onChanged }: { request: Maintenanc
   const { t } = useTranslation('maintenanceRequests');
   const [files, setFiles] = useState<File[]>([]);
   const [saving, setSaving] = useState(false);
-  if (!request) return <Text size="sm" c="dimmed">{t('saveFirst')}</Text>;
+  if (!request)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('saveFirst')}
+      </Text>
+    );
   const documents = [...request.documents, ...request.images];
 
   const save = async () => {

@@ -8,7 +8,12 @@ function Figure(props: { label: string; value: number | undefined; testId: strin
   return <StatCard {...props} compact />;
 }
 
-function Pair(props: { title: string; a: { label: string; value: number; color: string }; b: { label: string; value: number; color: string }; testId: string }) {
+function Pair(props: {
+  title: string;
+  a: { label: string; value: number; color: string };
+  b: { label: string; value: number; color: string };
+  testId: string;
+}) {
   const total = props.a.value + props.b.value;
   return (
     <Paper withBorder p="sm" radius="md" data-testid={props.testId}>
@@ -22,7 +27,14 @@ function Pair(props: { title: string; a: { label: string; value: number; color: 
             size={80}
             thickness={12}
             withTooltip={false}
-            data={total ? [{ name: props.a.label, value: props.a.value, color: props.a.color }, { name: props.b.label, value: props.b.value, color: props.b.color }] : [{ name: '', value: 1, color: 'gray.3' }]}
+            data={
+              total
+                ? [
+                    { name: props.a.label, value: props.a.value, color: props.a.color },
+                    { name: props.b.label, value: props.b.value, color: props.b.color },
+                  ]
+                : [{ name: '', value: 1, color: 'gray.3' }]
+            }
           />
         </div>
         <Stack gap={2}>

@@ -12,8 +12,31 @@ const errorOf = (form: AnyForm, name: string) => {
   return e?.message as string | undefined;
 };
 
-export function TextField({ form, name, label, required, readOnly, testId }: { form: AnyForm; name: string; label: string; required?: boolean; readOnly?: boolean; testId?: string }) {
-  return <TextInput label={label} withAsterisk={required} readOnly={readOnly} {...form.register(name)} error={errorOf(form, name)} data-testid={testId ?? `field-${name}`} />;
+export function TextField({
+  form,
+  name,
+  label,
+  required,
+  readOnly,
+  testId,
+}: {
+  form: AnyForm;
+  name: string;
+  label: string;
+  required?: boolean;
+  readOnly?: boolean;
+  testId?: string;
+}) {
+  return (
+    <TextInput
+      label={label}
+      withAsterisk={required}
+      readOnly={readOnly}
+      {...form.register(name)}
+      error={errorOf(form, name)}
+      data-testid={testId ?? `field-${name}`}
+    />
+  );
 }
 
 /** A number typed as text: the schema says 'Only numbers are allowed' rather than the input refusing keystrokes. */
@@ -122,7 +145,21 @@ export function SelectField({
 }
 
 /** A required yes/no choice stored as a boolean ('Yes' / 'No' of the masterData namespace). */
-export function YesNoField({ form, name, label, readOnly, required = true, description }: { form: AnyForm; name: string; label: string; readOnly?: boolean; required?: boolean; description?: string }) {
+export function YesNoField({
+  form,
+  name,
+  label,
+  readOnly,
+  required = true,
+  description,
+}: {
+  form: AnyForm;
+  name: string;
+  label: string;
+  readOnly?: boolean;
+  required?: boolean;
+  description?: string;
+}) {
   const { t } = useTranslation('masterData');
   return (
     <SelectField
@@ -141,7 +178,21 @@ export function YesNoField({ form, name, label, readOnly, required = true, descr
   );
 }
 
-export function MultiSelectField({ form, name, label, data, required, readOnly }: { form: AnyForm; name: string; label: string; data: { value: string; label: string }[]; required?: boolean; readOnly?: boolean }) {
+export function MultiSelectField({
+  form,
+  name,
+  label,
+  data,
+  required,
+  readOnly,
+}: {
+  form: AnyForm;
+  name: string;
+  label: string;
+  data: { value: string; label: string }[];
+  required?: boolean;
+  readOnly?: boolean;
+}) {
   return (
     <Controller
       control={form.control}

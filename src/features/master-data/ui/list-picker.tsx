@@ -61,7 +61,10 @@ export function ListPicker<Row extends { id: number; name: string }, V extends F
   const query = useQuery({
     queryKey: [props.queryKey, 'picker', debounced === chosenLabel ? '' : debounced],
     queryFn: ({ signal }) =>
-      api.get<Record<string, Row[]>>(props.listPath, { query: { pageSize: 100, name: debounced === chosenLabel ? undefined : debounced || undefined }, signal }),
+      api.get<Record<string, Row[]>>(props.listPath, {
+        query: { pageSize: 100, name: debounced === chosenLabel ? undefined : debounced || undefined },
+        signal,
+      }),
     staleTime: 30_000,
   });
   const rows = query.data?.[props.listKey] ?? [];

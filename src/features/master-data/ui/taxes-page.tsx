@@ -54,7 +54,17 @@ export default function TaxesPage() {
   );
 }
 
-function TaxFields({ form, record, rows, readOnly }: { form: Parameters<typeof TextField>[0]['form']; record: TaxDto | null; rows: TaxDto[]; readOnly: boolean }) {
+function TaxFields({
+  form,
+  record,
+  rows,
+  readOnly,
+}: {
+  form: Parameters<typeof TextField>[0]['form'];
+  record: TaxDto | null;
+  rows: TaxDto[];
+  readOnly: boolean;
+}) {
   const { t } = useTranslation('masterData');
   const computation = form.watch('taxComputation') as string | null;
   const scope = form.watch('scope') as string | null;
@@ -64,7 +74,14 @@ function TaxFields({ form, record, rows, readOnly }: { form: Parameters<typeof T
   return (
     <Stack>
       <TextField form={form} name="name" label={t('fields.name')} required readOnly={readOnly} />
-      <SelectField form={form} name="scope" label={t('fields.scope')} required readOnly={readOnly} data={TAX_SCOPES.map((v) => ({ value: v, label: t(`scope.${v}`) }))} />
+      <SelectField
+        form={form}
+        name="scope"
+        label={t('fields.scope')}
+        required
+        readOnly={readOnly}
+        data={TAX_SCOPES.map((v) => ({ value: v, label: t(`scope.${v}`) }))}
+      />
       <SelectField
         form={form}
         name="taxComputation"

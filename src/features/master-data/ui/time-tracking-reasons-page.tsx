@@ -35,7 +35,14 @@ export default function TimeTrackingReasonsPage() {
       fields={(form, { readOnly }) => (
         <Stack>
           <TextField form={form} name="name" label={t('fields.name')} required readOnly={readOnly} />
-          <SelectField form={form} name="type" label={t('fields.type')} required readOnly={readOnly} data={REASON_TYPES.map((v) => ({ value: v, label: t(`reasonType.${v}`) }))} />
+          <SelectField
+            form={form}
+            name="type"
+            label={t('fields.type')}
+            required
+            readOnly={readOnly}
+            data={REASON_TYPES.map((v) => ({ value: v, label: t(`reasonType.${v}`) }))}
+          />
           <YesNoField form={form} name="is_blocking_reason" label={t('fields.isBlockingReason')} readOnly={readOnly} />
         </Stack>
       )}

@@ -30,7 +30,14 @@ export default function UomCategoriesPage() {
           key: 'isReferenceSet',
           header: t('uomType.reference'),
           defaultHidden: true,
-          render: (r) => (r.isReferenceSet ? <Badge variant="light">{t('yes')}</Badge> : <Badge variant="light" color="gray">{t('no')}</Badge>),
+          render: (r) =>
+            r.isReferenceSet ? (
+              <Badge variant="light">{t('yes')}</Badge>
+            ) : (
+              <Badge variant="light" color="gray">
+                {t('no')}
+              </Badge>
+            ),
         },
       ]}
       schema={uomCategoryInputSchema}

@@ -84,7 +84,12 @@ function UomDrawer(props: {
   const form = useForm<any, any, any>({
     resolver: zodResolver(uomInputSchema),
     mode: 'onTouched',
-    defaultValues: { name: record?.name ?? '', categoryId: record?.categoryId ?? null, type: record?.type ?? null, ratio: record && record.type !== 'reference' ? record.ratio : '' },
+    defaultValues: {
+      name: record?.name ?? '',
+      categoryId: record?.categoryId ?? null,
+      type: record?.type ?? null,
+      ratio: record && record.type !== 'reference' ? record.ratio : '',
+    },
   });
   const categoryId = form.watch('categoryId') as number | null;
   const type = form.watch('type') as string | null;

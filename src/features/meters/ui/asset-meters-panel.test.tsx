@@ -43,7 +43,23 @@ describe('asset meters panel', () => {
       'GET /api/meters/list-meters': () => ({ body: { meters } }),
       'POST /api/meters/add-meter-reading': (_url, init) => {
         const body = JSON.parse(String(init.body));
-        meters = [meter({ latestReading: { id: 1, meterId: 4, value: Number(body.value), total: Number(body.value), reset: false, readAt: body.readAt, source: 'manual', workOrderId: null, recordedById: 1, recordedBy: 'A B', createdAt: body.readAt } })];
+        meters = [
+          meter({
+            latestReading: {
+              id: 1,
+              meterId: 4,
+              value: Number(body.value),
+              total: Number(body.value),
+              reset: false,
+              readAt: body.readAt,
+              source: 'manual',
+              workOrderId: null,
+              recordedById: 1,
+              recordedBy: 'A B',
+              createdAt: body.readAt,
+            },
+          }),
+        ];
         return { status: 201, body: { meters } };
       },
     });

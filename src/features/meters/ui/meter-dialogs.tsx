@@ -28,11 +28,27 @@ interface MeterFormValues {
 }
 
 /** Add (no `meter`) or edit a meter: name, kind (fixed once it has readings), unit, description. Managers only. */
-export function MeterDialog({ assetId, meter, onClose, onSaved }: { assetId: number; meter: MeterDto | null; onClose(): void; onSaved(list: MeterList): void }) {
+export function MeterDialog({
+  assetId,
+  meter,
+  onClose,
+  onSaved,
+}: {
+  assetId: number;
+  meter: MeterDto | null;
+  onClose(): void;
+  onSaved(list: MeterList): void;
+}) {
   const { t } = useTranslation('meters');
   const form = useForm<MeterFormValues>({
     resolver: zodResolver((meter ? meterUpdateSchema : meterInputSchema) as never) as unknown as Resolver<MeterFormValues>,
-    defaultValues: { ...(meter ? {} : { assetId }), name: meter?.name ?? '', kind: meter?.kind ?? 'counter', unit: meter?.unit ?? '', description: meter?.description ?? '' },
+    defaultValues: {
+      ...(meter ? {} : { assetId }),
+      name: meter?.name ?? '',
+      kind: meter?.kind ?? 'counter',
+      unit: meter?.unit ?? '',
+      description: meter?.description ?? '',
+    },
   });
   const errors = form.formState.errors;
   const submit = form.handleSubmit(async (values) => {
@@ -94,7 +110,14 @@ export function MeterDialog({ assetId, meter, onClose, onSaved }: { assetId: num
               />
             )}
           />
-          <Textarea label={t('description')} autosize minRows={2} {...form.register('description')} error={errors.description?.message} data-testid="meter-description" />
+          <Textarea
+            label={t('description')}
+            autosize
+            minRows={2}
+            {...form.register('description')}
+            error={errors.description?.message}
+            data-testid="meter-description"
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('common:actions.cancel')}
@@ -166,7 +189,15 @@ export function ReadingDialog({ meter, onClose, onSaved }: { meter: MeterDto; on
           <Controller
             control={form.control}
             name="readAt"
-            render={({ field }) => <DateTimeField label={t('readAt')} value={field.value || null} onChange={(v) => field.onChange(v ?? '')} error={errors.readAt?.message} testId="reading-readAt" />}
+            render={({ field }) => (
+              <DateTimeField
+                label={t('readAt')}
+                value={field.value || null}
+                onChange={(v) => field.onChange(v ?? '')}
+                error={errors.readAt?.message}
+                testId="reading-readAt"
+              />
+            )}
           />
           {meter.kind === 'counter' && <Checkbox label={t('reset')} {...form.register('reset')} error={errors.reset?.message} data-testid="reading-reset" />}
           <Group justify="flex-end">
@@ -212,7 +243,11 @@ export function ImportDialog({ assetId, onClose, onSaved }: { assetId: number; o
     setResult(null);
     try {
       const csv = await readText(file);
-      const res = await api.post<MeterList & { imported: number }>('/meters/import-meter-readings', { assetId, csv, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
+      const res = await api.post<MeterList & { imported: number }>('/meters/import-meter-readings', {
+        assetId,
+        csv,
+        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      });
       setResult({ ok: true, count: res.imported });
       onSaved(res);
     } catch (err) {

@@ -48,7 +48,8 @@ registerTranslations('meters', {
     readingFailed: 'Failed to add reading',
     import: 'Import CSV',
     importTitle: 'Import readings from a CSV file',
-    importHelp: 'Columns: meter (name or id), value, read at (2026-03-31 or 2026-03-31 14:30, your local time), and optionally reset (yes/no). Either every row is imported or none.',
+    importHelp:
+      'Columns: meter (name or id), value, read at (2026-03-31 or 2026-03-31 14:30, your local time), and optionally reset (yes/no). Either every row is imported or none.',
     importFile: 'CSV file',
     importRun: 'Import',
     imported_one: 'Imported {{count}} reading',
@@ -110,7 +111,8 @@ registerTranslations('meters', {
     readingFailed: 'فشل إضافة القراءة',
     import: 'استيراد CSV',
     importTitle: 'استيراد القراءات من ملف CSV',
-    importHelp: 'الأعمدة: meter (اسم العداد أو رقمه)، value، read at (‎2026-03-31 أو ‎2026-03-31 14:30 بتوقيتك المحلي)، واختياريًا reset (yes/no). يُستورد الملف كاملًا أو لا يُستورد شيء.',
+    importHelp:
+      'الأعمدة: meter (اسم العداد أو رقمه)، value، read at (‎2026-03-31 أو ‎2026-03-31 14:30 بتوقيتك المحلي)، واختياريًا reset (yes/no). يُستورد الملف كاملًا أو لا يُستورد شيء.',
     importFile: 'ملف CSV',
     importRun: 'استيراد',
     imported_zero: 'لم تُستورد أي قراءة',

@@ -97,7 +97,10 @@ export const dexieOutbox: OutboxStore = {
     await myWorkDb().outbox.delete(seq);
   },
   bump: async (seq) => {
-    await myWorkDb().outbox.where('seq').equals(seq).modify((i) => void (i.attempts += 1));
+    await myWorkDb()
+      .outbox.where('seq')
+      .equals(seq)
+      .modify((i) => void (i.attempts += 1));
   },
   reject: async (seq, notice) => {
     const db = myWorkDb();
@@ -121,7 +124,10 @@ export const dexieOutbox: OutboxStore = {
       }
       const current = notice.current as WorkOrderDto | undefined;
       if (current?.id === notice.workOrderId && typeof current.updatedAt === 'string') {
-        await db.workOrders.where('id').equals(notice.workOrderId).modify((c) => void (c.workOrder = current));
+        await db.workOrders
+          .where('id')
+          .equals(notice.workOrderId)
+          .modify((c) => void (c.workOrder = current));
       }
     });
   },

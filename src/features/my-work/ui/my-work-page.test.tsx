@@ -31,7 +31,15 @@ const order = (steps: IssuedStepDto[] = []): CachedWorkOrder => ({
     updatedAt: '2026-01-01T00:00:00.000Z',
   }),
   procedure: steps.length
-    ? { workOrderId: 5, procedureId: 1, name: 'Check', description: null, attachedAt: '2026-01-01T00:00:00.000Z', steps, progress: { answered: 0, total: steps.length, requiredLeft: 0, flagged: 0 } }
+    ? {
+        workOrderId: 5,
+        procedureId: 1,
+        name: 'Check',
+        description: null,
+        attachedAt: '2026-01-01T00:00:00.000Z',
+        steps,
+        progress: { answered: 0, total: steps.length, requiredLeft: 0, flagged: 0 },
+      }
     : null,
   labors: [],
   parts: [],
@@ -55,7 +63,8 @@ describe('My work without a device store', { timeout: 60_000 }, () => {
       <AuthProvider>
         <MyWorkPage />
       </AuthProvider>,
-      { route: '/dashboard/my-work', path: '/dashboard/my-work' });
+      { route: '/dashboard/my-work', path: '/dashboard/my-work' },
+    );
     const alert = await screen.findByTestId('my-work-storage-failed', {}, WAIT);
     expect(alert).toHaveTextContent('This browser cannot keep your work on the device');
     expect(screen.getByTestId('my-work-online-only')).toHaveAttribute('href', '/dashboard/work-orders');
@@ -112,7 +121,17 @@ describe("a step's photo from the phone", () => {
   it("goes with the step's answeredAt as a field before the file ('' when it was unanswered), as the route reads it (issue 45)", async () => {
     window.sessionStorage.setItem(TOKEN_KEY, 'e30.e30.sig');
     const calls = stubFetch({ 'POST /api/work-orders/add-step-image/5/step/2': () => ({ body: { message: 'Image saved' } }) });
-    const item = { key: 'tech-1', workOrderId: 5, kind: 'photo' as const, method: 'POST' as const, path: '/work-orders/add-step-image/5/step/2', file: new Blob(['x'], { type: 'image/png' }), summary: '', createdAt: 0, attempts: 0 };
+    const item = {
+      key: 'tech-1',
+      workOrderId: 5,
+      kind: 'photo' as const,
+      method: 'POST' as const,
+      path: '/work-orders/add-step-image/5/step/2',
+      file: new Blob(['x'], { type: 'image/png' }),
+      summary: '',
+      createdAt: 0,
+      attempts: 0,
+    };
     for (const answeredAt of [null, '2026-01-04T00:00:01.000Z']) {
       expect(await apiSender({ ...item, body: { answeredAt } })).toMatchObject({ ok: true });
       const form = calls.at(-1)!.init.body as FormData;
@@ -179,7 +198,12 @@ describe('completing from the phone', { timeout: 60_000 }, () => {
     fireEvent.click(screen.getByTestId('wo-complete'));
     expect(await screen.findByText('Fill the required step "Isolate the pump" before completing.')).toBeInTheDocument();
     view.unmount();
-    renderWithProviders(<WorkOrderScreen order={order([...steps, step({ id: 4, position: 4, kind: 'pass-fail', label: 'Seal test', required: true })])} onBack={() => undefined} />);
+    renderWithProviders(
+      <WorkOrderScreen
+        order={order([...steps, step({ id: 4, position: 4, kind: 'pass-fail', label: 'Seal test', required: true })])}
+        onBack={() => undefined}
+      />,
+    );
     fireEvent.click(screen.getByTestId('wo-complete'));
     expect(await screen.findByText('Fill the 2 required steps before completing: "Isolate the pump", "Seal test".')).toBeInTheDocument();
     expect(calls.filter((c) => c.url.pathname.includes('update-status'))).toHaveLength(0);

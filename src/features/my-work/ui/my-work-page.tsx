@@ -44,13 +44,27 @@ export function sectionOf(dueDate: string | null, now: Date, status?: string): S
  * One card, rendered again only when its order, timer or language changes: the sync state and a refresh that
  * changed nothing do not render every card again (on a phone that was the last long task before interactive).
  */
-const WorkOrderCard = memo(function WorkOrderCard({ order, timerRunning, onOpen }: { order: CachedWorkOrder; timerRunning: boolean; onOpen: (id: number) => void }) {
+const WorkOrderCard = memo(function WorkOrderCard({
+  order,
+  timerRunning,
+  onOpen,
+}: {
+  order: CachedWorkOrder;
+  timerRunning: boolean;
+  onOpen: (id: number) => void;
+}) {
   const { t } = useTranslation('myWork');
   const wo = order.workOrder;
   // From the steps as the device holds them: answers given offline count at once.
   const progress = order.procedure ? progressOf(order.procedure.steps) : null;
   return (
-    <UnstyledButton onClick={() => onOpen(wo.id)} onPointerDown={preloadScreen} onFocus={preloadScreen} data-testid={`my-work-card-${wo.id}`} style={{ display: 'block', width: '100%', minHeight: TOUCH }}>
+    <UnstyledButton
+      onClick={() => onOpen(wo.id)}
+      onPointerDown={preloadScreen}
+      onFocus={preloadScreen}
+      data-testid={`my-work-card-${wo.id}`}
+      style={{ display: 'block', width: '100%', minHeight: TOUCH }}
+    >
       <Card withBorder padding="md" radius="md">
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Text fw={600} lineClamp={2} dir="auto">
@@ -72,7 +86,12 @@ const WorkOrderCard = memo(function WorkOrderCard({ order, timerRunning, onOpen 
             <Text size="xs" c="dimmed">
               {t('steps', { answered: progress.answered, total: progress.total })}
             </Text>
-            <Progress value={(progress.answered / progress.total) * 100} size="sm" mt={2} aria-label={t('steps', { answered: progress.answered, total: progress.total })} />
+            <Progress
+              value={(progress.answered / progress.total) * 100}
+              size="sm"
+              mt={2}
+              aria-label={t('steps', { answered: progress.answered, total: progress.total })}
+            />
           </Box>
         )}
         {timerRunning && (
@@ -235,7 +254,13 @@ export default function MyWorkPage() {
         px="md"
         py="xs"
         wrap="nowrap"
-        style={{ position: 'sticky', top: 0, zIndex: 10, background: 'var(--mantine-color-body)', borderBottom: '1px solid var(--mantine-color-default-border)' }}
+        style={{
+          position: 'sticky',
+          top: 0,
+          zIndex: 10,
+          background: 'var(--mantine-color-body)',
+          borderBottom: '1px solid var(--mantine-color-default-border)',
+        }}
       >
         <Title order={1} size="h3">
           {t('title')}
@@ -244,7 +269,15 @@ export default function MyWorkPage() {
           <SyncIndicator />
           {/* Icons with their names (issue 46): at 390 px the words were cut ("Full ap", "Sign ou"). */}
           {status === 'signedIn' && (
-            <ActionIcon component={Link} to="/dashboard/work-orders" variant="subtle" size={44} aria-label={t('allWorkOrders')} title={t('allWorkOrders')} data-testid="my-work-full-app">
+            <ActionIcon
+              component={Link}
+              to="/dashboard/work-orders"
+              variant="subtle"
+              size={44}
+              aria-label={t('allWorkOrders')}
+              title={t('allWorkOrders')}
+              data-testid="my-work-full-app"
+            >
               <IconLayoutList size={24} />
             </ActionIcon>
           )}

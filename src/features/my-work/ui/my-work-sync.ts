@@ -59,7 +59,8 @@ export function useSyncState() {
 const fileName = (blob: Blob) => `photo.${blob.type === 'image/png' ? 'png' : blob.type === 'image/webp' ? 'webp' : 'jpg'}`;
 
 /** An upload's body as its text fields, sent before the file (a step photo's answeredAt: null, unanswered, is ''). */
-const formFields = (body: Record<string, unknown> | undefined) => Object.fromEntries(Object.entries(body ?? {}).map(([k, v]) => [k, v === null || v === undefined ? '' : String(v)]));
+const formFields = (body: Record<string, unknown> | undefined) =>
+  Object.fromEntries(Object.entries(body ?? {}).map(([k, v]) => [k, v === null || v === undefined ? '' : String(v)]));
 
 /** Sends one queued change through the API client; a POST with its Idempotency-Key. Throws when unreachable. */
 export const apiSender: Sender = async (item) => {
@@ -80,7 +81,13 @@ export const apiSender: Sender = async (item) => {
 /** Puts what an answer says about the work order into the device copy. */
 async function applyAnswer(item: OutboxItem, body: unknown) {
   const db = myWorkDb();
-  const b = body as { workOrder?: WorkOrderDto; labors?: LaborDto[]; workOrderParts?: WorkOrderPartDto[]; procedure?: WorkOrderProcedureDto; photos?: WorkOrderPhotoDto[] };
+  const b = body as {
+    workOrder?: WorkOrderDto;
+    labors?: LaborDto[];
+    workOrderParts?: WorkOrderPartDto[];
+    procedure?: WorkOrderProcedureDto;
+    photos?: WorkOrderPhotoDto[];
+  };
   await db.workOrders
     .where('id')
     .equals(item.workOrderId)
@@ -173,7 +180,10 @@ async function readMyWork() {
   const orders: MyWorkOrderDto[] = [];
   let reasons: { id: number; name: string }[] = [];
   for (let page = 1; ; page++) {
-    const res = await api.get<{ workOrders: MyWorkOrderDto[]; reasons: { id: number; name: string }[]; pagination: { totalPages: number } }>('/my-work/list-my-work', { query: { page, pageSize: 50 } });
+    const res = await api.get<{ workOrders: MyWorkOrderDto[]; reasons: { id: number; name: string }[]; pagination: { totalPages: number } }>(
+      '/my-work/list-my-work',
+      { query: { page, pageSize: 50 } },
+    );
     orders.push(...res.workOrders);
     reasons = res.reasons;
     if (page >= res.pagination.totalPages) return { orders, reasons };
@@ -184,7 +194,9 @@ async function readMyWork() {
 async function readParts() {
   const parts: MyPartDto[] = [];
   for (let after: number | null = 0; after !== null; ) {
-    const res: { parts: MyPartDto[]; next: number | null } = await api.get<{ parts: MyPartDto[]; next: number | null }>('/my-work/list-my-parts', { query: { after, limit: 1000 } });
+    const res: { parts: MyPartDto[]; next: number | null } = await api.get<{ parts: MyPartDto[]; next: number | null }>('/my-work/list-my-parts', {
+      query: { after, limit: 1000 },
+    });
     parts.push(...res.parts);
     after = res.next;
   }
@@ -252,7 +264,13 @@ async function orderName(workOrderId: number): Promise<OrderName | undefined> {
 }
 
 /** Queues a change and applies it to the device copy in one transaction, then tries to send it. */
-async function queue(workOrderId: number, kind: OutboxKind, call: Pick<OutboxItem, 'method' | 'path' | 'body' | 'file'>, summary: string, apply?: (c: CachedWorkOrder) => void) {
+async function queue(
+  workOrderId: number,
+  kind: OutboxKind,
+  call: Pick<OutboxItem, 'method' | 'path' | 'body' | 'file'>,
+  summary: string,
+  apply?: (c: CachedWorkOrder) => void,
+) {
   const db = myWorkDb();
   await db.transaction('rw', db.outbox, db.workOrders, async () => {
     const order = await orderName(workOrderId);
@@ -299,7 +317,12 @@ export async function queueAnswer(workOrderId: number, step: IssuedStepDto, valu
 /** A step's photo carries the step's answeredAt as the device holds it, as an answer does: answered since, the server refuses it (409). */
 export async function queuePhoto(workOrderId: number, step: Pick<IssuedStepDto, 'id' | 'answeredAt'>, file: Blob, summary: string) {
   refuseIf((await checks()).checkPhoto(file));
-  return queue(workOrderId, 'photo', { method: 'POST', path: `/work-orders/add-step-image/${workOrderId}/step/${step.id}`, body: { answeredAt: step.answeredAt }, file }, summary);
+  return queue(
+    workOrderId,
+    'photo',
+    { method: 'POST', path: `/work-orders/add-step-image/${workOrderId}/step/${step.id}`, body: { answeredAt: step.answeredAt }, file },
+    summary,
+  );
 }
 
 /** A photo into the work order itself (not a procedure step): `add-photo` of the technician's API. */

@@ -11,7 +11,10 @@ import type { SyncNotice } from './outbox';
  * record as the 409 gave it). Shown until the technician dismisses them.
  */
 export function NoticeList({ workOrderId }: { workOrderId?: number }) {
-  const notices = useLive(() => (workOrderId ? myWorkDb().notices.where('workOrderId').equals(workOrderId).toArray() : myWorkDb().notices.toArray()), [workOrderId]);
+  const notices = useLive(
+    () => (workOrderId ? myWorkDb().notices.where('workOrderId').equals(workOrderId).toArray() : myWorkDb().notices.toArray()),
+    [workOrderId],
+  );
   if (!notices?.length) return null;
   return (
     <Stack gap="sm">
@@ -51,7 +54,8 @@ export function NoticeCard({ notice: n, onDismiss }: { notice: SyncNotice; onDis
 type T = ReturnType<typeof useTranslation>['t'];
 
 /** A step's answer or photo refused because the step was answered meanwhile (409 with the step now). */
-const isStepConflict = (n: SyncNotice) => n.reason === 'changed' && (n.kind === 'answer' || (n.kind === 'photo' && !!n.current && typeof n.current === 'object' && 'label' in n.current));
+const isStepConflict = (n: SyncNotice) =>
+  n.reason === 'changed' && (n.kind === 'answer' || (n.kind === 'photo' && !!n.current && typeof n.current === 'object' && 'label' in n.current));
 
 /** What the server kept: the work order's status, or the step's answer as it is now. */
 function kept(n: SyncNotice, t: T) {

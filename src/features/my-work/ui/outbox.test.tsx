@@ -8,11 +8,18 @@ function memoryStore(items: Omit<OutboxItem, 'seq' | 'key' | 'createdAt' | 'atte
   const notices: SyncNotice[] = [];
   const store: OutboxStore = {
     all: async () => queue.map((i) => ({ ...i })),
-    remove: async (s) => void queue.splice(queue.findIndex((i) => i.seq === s), 1),
+    remove: async (s) =>
+      void queue.splice(
+        queue.findIndex((i) => i.seq === s),
+        1,
+      ),
     bump: async (s) => void (queue.find((i) => i.seq === s)!.attempts += 1),
     reject: async (s, n) => {
       notices.push(n);
-      queue.splice(queue.findIndex((i) => i.seq === s), 1);
+      queue.splice(
+        queue.findIndex((i) => i.seq === s),
+        1,
+      );
     },
   };
   return { store, queue, notices };
@@ -49,14 +56,19 @@ function fakeServer() {
       let res: SendResult;
       if (item.kind === 'status') {
         const body = item.body as { status: string; updatedAt?: string };
-        if (body.updatedAt && body.updatedAt !== order.updatedAt) return { ok: false, status: 409, message: 'This record was changed by someone else', body: { current: { ...order } } };
+        if (body.updatedAt && body.updatedAt !== order.updatedAt)
+          return { ok: false, status: 409, message: 'This record was changed by someone else', body: { current: { ...order } } };
         order.status = body.status;
         order.updatedAt = new Date(Date.UTC(2026, 0, 3, 0, 0, ++tick)).toISOString();
         res = { ok: true, body: { workOrder: { ...order } } };
       } else if (item.kind === 'answer' || (item.kind === 'photo' && item.path.endsWith(`/step/${step.id}`))) {
         // A photo answers the step with its image (its version comes as a field before the file).
-        const body = (item.kind === 'photo' ? { value: '/uploads/photo.webp', answeredAt: item.body?.answeredAt } : item.body) as { value: unknown; answeredAt?: string | null };
-        if (body.answeredAt !== undefined && body.answeredAt !== step.answeredAt) return { ok: false, status: 409, message: 'This record was changed by someone else', body: { current: { ...step } } };
+        const body = (item.kind === 'photo' ? { value: '/uploads/photo.webp', answeredAt: item.body?.answeredAt } : item.body) as {
+          value: unknown;
+          answeredAt?: string | null;
+        };
+        if (body.answeredAt !== undefined && body.answeredAt !== step.answeredAt)
+          return { ok: false, status: 409, message: 'This record was changed by someone else', body: { current: { ...step } } };
         answerStep(body.value);
         res = { ok: true, body: { step: { ...step } } };
       } else {
@@ -69,9 +81,30 @@ function fakeServer() {
   };
 }
 
-const labor = (workOrderId = 1) => ({ workOrderId, kind: 'labor' as const, method: 'POST' as const, path: `/work-orders/add-labor/${workOrderId}`, body: { reason: 1 }, summary: '1 h' });
-const note = (text: string, workOrderId = 1) => ({ workOrderId, kind: 'note' as const, method: 'POST' as const, path: `/activities/work-order/${workOrderId}/notes`, body: { note: text }, summary: text });
-const status = (s: string, updatedAt: string) => ({ workOrderId: 1, kind: 'status' as const, method: 'PUT' as const, path: '/work-orders/update-status/1', body: { status: s, updatedAt }, summary: s });
+const labor = (workOrderId = 1) => ({
+  workOrderId,
+  kind: 'labor' as const,
+  method: 'POST' as const,
+  path: `/work-orders/add-labor/${workOrderId}`,
+  body: { reason: 1 },
+  summary: '1 h',
+});
+const note = (text: string, workOrderId = 1) => ({
+  workOrderId,
+  kind: 'note' as const,
+  method: 'POST' as const,
+  path: `/activities/work-order/${workOrderId}/notes`,
+  body: { note: text },
+  summary: text,
+});
+const status = (s: string, updatedAt: string) => ({
+  workOrderId: 1,
+  kind: 'status' as const,
+  method: 'PUT' as const,
+  path: '/work-orders/update-status/1',
+  body: { status: s, updatedAt },
+  summary: s,
+});
 const PUMP = { code: 'WO-0001', title: 'Replace the seal of pump P-7' };
 const answer = (value: unknown, answeredAt: string | null) => ({
   workOrderId: 1,
@@ -152,7 +185,9 @@ describe('the technician outbox (decision 041)', () => {
     expect(res).toEqual({ sent: 1, rejected: 1, stopped: false });
     expect(queue).toHaveLength(0);
     expect(server.order.status).toBe('cancelled');
-    expect(notices).toEqual([expect.objectContaining({ reason: 'changed', summary: 'in-progress', current: expect.objectContaining({ status: 'cancelled' }) })]);
+    expect(notices).toEqual([
+      expect.objectContaining({ reason: 'changed', summary: 'in-progress', current: expect.objectContaining({ status: 'cancelled' }) }),
+    ]);
     expect(server.rows).toHaveLength(1);
   });
 
@@ -177,7 +212,7 @@ describe('the technician outbox (decision 041)', () => {
     expect(server.order.status).toBe('completed');
   });
 
-  it('an answer made offline from a step answered online meanwhile: refused (409), the notice names the order and keeps the server\'s answer', async () => {
+  it("an answer made offline from a step answered online meanwhile: refused (409), the notice names the order and keeps the server's answer", async () => {
     const server = fakeServer();
     const seen = server.step.answeredAt;
     const { store, queue, notices } = memoryStore([answer(3.2, seen), note('after')]);
@@ -187,7 +222,13 @@ describe('the technician outbox (decision 041)', () => {
     expect(queue).toHaveLength(0);
     expect(server.step.value).toBe(4.4);
     expect(notices).toEqual([
-      expect.objectContaining({ reason: 'changed', kind: 'answer', order: PUMP, summary: 'Step "Discharge pressure": 3.2', current: expect.objectContaining({ id: 3, value: 4.4 }) }),
+      expect.objectContaining({
+        reason: 'changed',
+        kind: 'answer',
+        order: PUMP,
+        summary: 'Step "Discharge pressure": 3.2',
+        current: expect.objectContaining({ id: 3, value: 4.4 }),
+      }),
     ]);
   });
 
@@ -208,7 +249,15 @@ describe('the technician outbox (decision 041)', () => {
     expect(res).toEqual({ sent: 1, rejected: 1, stopped: false });
     expect(queue).toHaveLength(0);
     expect(server.step.value).toBe(4.4);
-    expect(notices).toEqual([expect.objectContaining({ reason: 'changed', kind: 'photo', order: PUMP, summary: 'Photo: "Discharge pressure"', current: expect.objectContaining({ id: 3, value: 4.4 }) })]);
+    expect(notices).toEqual([
+      expect.objectContaining({
+        reason: 'changed',
+        kind: 'photo',
+        order: PUMP,
+        summary: 'Photo: "Discharge pressure"',
+        current: expect.objectContaining({ id: 3, value: 4.4 }),
+      }),
+    ]);
   });
 
   it("a step's photo and a retake, or a photo then an answer, made offline from the same copy are one sequence, not a conflict", async () => {

@@ -93,12 +93,22 @@ const RETRY_LATER = new Set([401, 408, 425, 429]);
 function versionOf(item: OutboxItem): { chain: string; field: string; base: string | null; after(body: unknown): string | null | undefined } | undefined {
   const body = item.body ?? {};
   if (item.kind === 'status' && typeof body.updatedAt === 'string') {
-    return { chain: `order:${item.workOrderId}`, field: 'updatedAt', base: body.updatedAt, after: (b) => readString((b as { workOrder?: { updatedAt?: unknown } } | null)?.workOrder?.updatedAt) };
+    return {
+      chain: `order:${item.workOrderId}`,
+      field: 'updatedAt',
+      base: body.updatedAt,
+      after: (b) => readString((b as { workOrder?: { updatedAt?: unknown } } | null)?.workOrder?.updatedAt),
+    };
   }
   if ((item.kind === 'answer' || item.kind === 'photo') && 'answeredAt' in body && (typeof body.answeredAt === 'string' || body.answeredAt === null)) {
     // A photo names its step in its path (add-step-image/{order}/step/{step}); an answer in its body.
     const stepId = item.kind === 'answer' ? String(body.stepId) : /\/step\/(\d+)$/.exec(item.path)?.[1];
-    return { chain: `step:${item.workOrderId}:${stepId}`, field: 'answeredAt', base: body.answeredAt, after: (b) => readString((b as { step?: { answeredAt?: unknown } } | null)?.step?.answeredAt) };
+    return {
+      chain: `step:${item.workOrderId}:${stepId}`,
+      field: 'answeredAt',
+      base: body.answeredAt,
+      after: (b) => readString((b as { step?: { answeredAt?: unknown } } | null)?.step?.answeredAt),
+    };
   }
   return undefined;
 }

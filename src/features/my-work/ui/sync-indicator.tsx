@@ -16,7 +16,11 @@ export function SyncIndicator() {
     : syncing
       ? [<IconLoader2 key="i" size={16} />, 'blue', t('sync.syncing')]
       : waiting
-        ? [<IconRefresh key="i" size={16} />, 'orange', failed ? `${t('sync.waiting', { count: waiting })} · ${t('sync.retry')}` : t('sync.waiting', { count: waiting })]
+        ? [
+            <IconRefresh key="i" size={16} />,
+            'orange',
+            failed ? `${t('sync.waiting', { count: waiting })} · ${t('sync.retry')}` : t('sync.waiting', { count: waiting }),
+          ]
         : [<IconCloudCheck key="i" size={16} />, 'green', t('sync.allSaved')];
   return (
     <Badge size="lg" variant="light" color={color} leftSection={icon} data-testid="sync-indicator" data-waiting={waiting} data-online={online} role="status">
@@ -24,4 +28,3 @@ export function SyncIndicator() {
     </Badge>
   );
 }
-

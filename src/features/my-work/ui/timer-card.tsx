@@ -72,7 +72,13 @@ export function TimerCard({ order, reasons }: { order: CachedWorkOrder; reasons:
             )}
           </>
         ) : (
-          <Button {...big} color="teal" leftSection={<IconPlayerPlay />} data-testid="timer-start" onClick={() => void startTimer(order.id, chosen ? Number(chosen) : null)}>
+          <Button
+            {...big}
+            color="teal"
+            leftSection={<IconPlayerPlay />}
+            data-testid="timer-start"
+            onClick={() => void startTimer(order.id, chosen ? Number(chosen) : null)}
+          >
             {t('timer.start')}
           </Button>
         )}
@@ -82,7 +88,19 @@ export function TimerCard({ order, reasons }: { order: CachedWorkOrder; reasons:
 }
 
 /** Completing with the timer running: stop it and log the time (with its reason), or discard it; then complete. */
-export function CompleteWithTimer({ order, timer, reasons, onClose, onDone }: { order: CachedWorkOrder; timer: RunningTimer; reasons: { id: number; name: string }[]; onClose(): void; onDone(): void }) {
+export function CompleteWithTimer({
+  order,
+  timer,
+  reasons,
+  onClose,
+  onDone,
+}: {
+  order: CachedWorkOrder;
+  timer: RunningTimer;
+  reasons: { id: number; name: string }[];
+  onClose(): void;
+  onDone(): void;
+}) {
   const { t } = useTranslation('myWork');
   const [reason, setReason] = useState<string | null>(timer.reasonId ? String(timer.reasonId) : null);
   const queued = useQueued();
@@ -113,15 +131,7 @@ export function CompleteWithTimer({ order, timer, reasons, onClose, onDone }: { 
         <Button {...big} color="green" disabled={!reason} onClick={() => void log()} data-testid="complete-timer-log">
           {t('timerOpen.log')}
         </Button>
-        <Button
-          {...big}
-          color="red"
-          variant="light"
-          data-testid="complete-timer-discard"
-          onClick={() =>
-            void discardTimer(order.id).then(onDone)
-          }
-        >
+        <Button {...big} color="red" variant="light" data-testid="complete-timer-discard" onClick={() => void discardTimer(order.id).then(onDone)}>
           {t('timerOpen.discard')}
         </Button>
         <Button {...big} variant="default" onClick={onClose} data-testid="complete-timer-cancel">

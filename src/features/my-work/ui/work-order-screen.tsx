@@ -1,5 +1,22 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ActionIcon, Badge, useDirection, Box, Button, Card, Checkbox, Group, Image, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  useDirection,
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Image,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconArrowLeft, IconCamera, IconScan } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../web/lib/format';
@@ -62,7 +79,8 @@ function StepField({ order, step, pendingPhoto }: { order: CachedWorkOrder; step
   const [draft, setDraft] = useState<string>(step.value === null || step.value === undefined ? '' : String(step.value));
   const [signing, setSigning] = useState(false);
   const queued = useQueued();
-  const answer = (value: unknown, shown: string) => void queued.run(() => queueAnswer(order.id, step, value, t('procedure.answered', { label: step.label, value: shown })));
+  const answer = (value: unknown, shown: string) =>
+    void queued.run(() => queueAnswer(order.id, step, value, t('procedure.answered', { label: step.label, value: shown })));
   const refusal = queued.error && (
     <Text size="sm" c="red" role="alert" data-testid={`step-${step.position}-error`}>
       {queued.error}
@@ -106,7 +124,14 @@ function StepField({ order, step, pendingPhoto }: { order: CachedWorkOrder; step
           {label}
           <Group grow gap="xs">
             {(['pass', 'fail', 'flag'] as const).map((v) => (
-              <Button key={v} {...big} variant={step.value === v ? 'filled' : 'default'} color={v === 'pass' ? 'green' : v === 'fail' ? 'red' : 'yellow'} onClick={() => answer(v, t(`procedure.${v}`))} data-testid={`${testId}-${v}`}>
+              <Button
+                key={v}
+                {...big}
+                variant={step.value === v ? 'filled' : 'default'}
+                color={v === 'pass' ? 'green' : v === 'fail' ? 'red' : 'yellow'}
+                onClick={() => answer(v, t(`procedure.${v}`))}
+                data-testid={`${testId}-${v}`}
+              >
                 {t(`procedure.${v}`)}
               </Button>
             ))}
@@ -141,9 +166,24 @@ function StepField({ order, step, pendingPhoto }: { order: CachedWorkOrder; step
           {label}
           <Group gap="xs" wrap="nowrap" align="flex-end">
             {step.kind === 'number' ? (
-              <NumberInput size="lg" style={{ flex: 1 }} value={draft} onChange={(v) => setDraft(String(v))} inputMode="decimal" error={queued.error} data-testid={testId} />
+              <NumberInput
+                size="lg"
+                style={{ flex: 1 }}
+                value={draft}
+                onChange={(v) => setDraft(String(v))}
+                inputMode="decimal"
+                error={queued.error}
+                data-testid={testId}
+              />
             ) : (
-              <TextInput size="lg" style={{ flex: 1 }} value={draft} onChange={(e) => setDraft(e.currentTarget.value)} error={queued.error} data-testid={testId} />
+              <TextInput
+                size="lg"
+                style={{ flex: 1 }}
+                value={draft}
+                onChange={(e) => setDraft(e.currentTarget.value)}
+                error={queued.error}
+                data-testid={testId}
+              />
             )}
             <Button {...big} disabled={!changed} onClick={save} data-testid={`${testId}-save`}>
               {t('procedure.save')}
@@ -156,7 +196,11 @@ function StepField({ order, step, pendingPhoto }: { order: CachedWorkOrder; step
       return (
         <Stack gap={4}>
           {label}
-          {pendingPhoto ? <PendingPhoto item={pendingPhoto} /> : typeof step.value === 'string' ? <Image src={step.value} alt="" h={120} w="auto" fit="contain" radius="sm" data-testid="photo-saved" /> : null}
+          {pendingPhoto ? (
+            <PendingPhoto item={pendingPhoto} />
+          ) : typeof step.value === 'string' ? (
+            <Image src={step.value} alt="" h={120} w="auto" fit="contain" radius="sm" data-testid="photo-saved" />
+          ) : null}
           <PhotoInput
             testId={testId}
             error={queued.error}
@@ -215,7 +259,13 @@ function PartsCard({ order, waiting }: { order: CachedWorkOrder; waiting: Outbox
   const queued = useQueued();
   const term = search.trim().toLowerCase();
   const matches = useLive(
-    () => (term ? myWorkDb().parts.filter((p) => p.name.toLowerCase().includes(term) || (p.skuCode ?? '').toLowerCase() === term).limit(8).toArray() : Promise.resolve([])),
+    () =>
+      term
+        ? myWorkDb()
+            .parts.filter((p) => p.name.toLowerCase().includes(term) || (p.skuCode ?? '').toLowerCase() === term)
+            .limit(8)
+            .toArray()
+        : Promise.resolve([]),
     [term],
   );
   const add = async (p: CachedPart) => {
@@ -263,8 +313,26 @@ function PartsCard({ order, waiting }: { order: CachedWorkOrder; waiting: Outbox
           </Text>
         ))}
         <Group gap="xs" wrap="nowrap" align="flex-start">
-          <TextInput size="lg" style={{ flex: 1 }} placeholder={t('parts.search')} aria-label={t('parts.search')} value={search} onChange={(e) => setSearch(e.currentTarget.value)} data-testid="parts-search" />
-          <NumberInput size="lg" w={120} min={1} allowDecimal={false} value={quantity} onChange={setQuantity} aria-label={t('parts.quantity')} error={queued.error} data-testid="parts-quantity" />
+          <TextInput
+            size="lg"
+            style={{ flex: 1 }}
+            placeholder={t('parts.search')}
+            aria-label={t('parts.search')}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            data-testid="parts-search"
+          />
+          <NumberInput
+            size="lg"
+            w={120}
+            min={1}
+            allowDecimal={false}
+            value={quantity}
+            onChange={setQuantity}
+            aria-label={t('parts.quantity')}
+            error={queued.error}
+            data-testid="parts-quantity"
+          />
         </Group>
         {!noCamera && (
           <Button {...big} variant="light" leftSection={<IconScan />} onClick={() => setScanning((v) => !v)} data-testid="parts-scan">
@@ -288,7 +356,15 @@ function PartsCard({ order, waiting }: { order: CachedWorkOrder; waiting: Outbox
           </Text>
         )}
         {matches?.map((p) => (
-          <Button key={p.id} {...big} variant="default" justify="space-between" rightSection={t('parts.add')} data-testid="parts-result" onClick={() => void add(p)}>
+          <Button
+            key={p.id}
+            {...big}
+            variant="default"
+            justify="space-between"
+            rightSection={t('parts.add')}
+            data-testid="parts-result"
+            onClick={() => void add(p)}
+          >
             {p.name}
           </Button>
         ))}
@@ -355,7 +431,12 @@ function PhotosCard({ order, waiting }: { order: CachedWorkOrder; waiting: Outbo
             <PendingPhoto key={w.seq} item={w} testId="wo-photo-pending" />
           ))}
         </SimpleGrid>
-        <PhotoInput testId="wo-photo" error={queued.error} label={t('photos.take')} onFile={(file) => void queued.run(() => queueWorkOrderPhoto(order.id, file, t('photos.summary')))} />
+        <PhotoInput
+          testId="wo-photo"
+          error={queued.error}
+          label={t('photos.take')}
+          onFile={(file) => void queued.run(() => queueWorkOrderPhoto(order.id, file, t('photos.summary')))}
+        />
       </Stack>
     </Section>
   );
@@ -417,7 +498,13 @@ export function WorkOrderScreen({ order, onBack }: { order: CachedWorkOrder; onB
         px="xs"
         py={6}
         wrap="nowrap"
-        style={{ position: 'sticky', top: 0, zIndex: 1, background: 'var(--mantine-color-body)', borderBottom: '1px solid var(--mantine-color-default-border)' }}
+        style={{
+          position: 'sticky',
+          top: 0,
+          zIndex: 1,
+          background: 'var(--mantine-color-body)',
+          borderBottom: '1px solid var(--mantine-color-default-border)',
+        }}
       >
         <ActionIcon size={TOUCH} variant="subtle" onClick={onBack} aria-label={t('back')} data-testid="wo-back">
           <IconArrowLeft style={{ transform: dir === 'rtl' ? 'scaleX(-1)' : undefined }} />

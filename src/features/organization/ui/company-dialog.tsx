@@ -78,7 +78,13 @@ export function CompanyDialog({ opened, onClose }: { opened: boolean; onClose():
             <Group>
               <InitialAvatar src={company.profilePicture} name={company.organization} size={72} radius="md" />
               {canEdit && (
-                <ImageUploadButton onFile={(f) => void upload(f)} label={t('company.uploadLogo')} variant="default" leftSection={<IconUpload size={16} />} loading={uploading} />
+                <ImageUploadButton
+                  onFile={(f) => void upload(f)}
+                  label={t('company.uploadLogo')}
+                  variant="default"
+                  leftSection={<IconUpload size={16} />}
+                  loading={uploading}
+                />
               )}
               {logoError && (
                 <Text size="sm" c="red">
@@ -87,14 +93,33 @@ export function CompanyDialog({ opened, onClose }: { opened: boolean; onClose():
               )}
             </Group>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TextInput label={t('auth.fields.organization')} withAsterisk readOnly={!canEdit} {...form.register('organization')} error={errors.organization?.message} data-testid="company-organization" />
+              <TextInput
+                label={t('auth.fields.organization')}
+                withAsterisk
+                readOnly={!canEdit}
+                {...form.register('organization')}
+                error={errors.organization?.message}
+                data-testid="company-organization"
+              />
               <TextInput label={t('company.subdomain')} value={company.subdomain} readOnly disabled />
               <TextInput label={t('company.street1')} readOnly={!canEdit} {...form.register('addressStreet1')} error={errors.addressStreet1?.message} />
               <TextInput label={t('company.street2')} readOnly={!canEdit} {...form.register('addressStreet2')} error={errors.addressStreet2?.message} />
               <TextInput label={t('company.city')} readOnly={!canEdit} {...form.register('city')} error={errors.city?.message} />
-              <TextInput label={t('company.zipCode')} readOnly={!canEdit} {...form.register('zipCode')} error={errors.zipCode?.message} data-testid="company-zip" />
+              <TextInput
+                label={t('company.zipCode')}
+                readOnly={!canEdit}
+                {...form.register('zipCode')}
+                error={errors.zipCode?.message}
+                data-testid="company-zip"
+              />
               <TextInput label={t('company.country')} readOnly={!canEdit} {...form.register('country')} error={errors.country?.message} />
-              <TextInput label={t('company.website')} readOnly={!canEdit} {...form.register('website')} error={errors.website?.message} data-testid="company-website" />
+              <TextInput
+                label={t('company.website')}
+                readOnly={!canEdit}
+                {...form.register('website')}
+                error={errors.website?.message}
+                data-testid="company-website"
+              />
               <TextInput label={t('users.fields.phoneNumber')} readOnly={!canEdit} {...form.register('phoneNumber')} error={errors.phoneNumber?.message} />
               <TextInput
                 label={t('company.currency')}

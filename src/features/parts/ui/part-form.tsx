@@ -96,8 +96,22 @@ export function PartFields({ form, record }: { form: PartForm; record?: PartDto 
             />
           )}
         />
-        <TextInput label={t('salesPrice')} withAsterisk inputMode="decimal" leftSection={money.symbol} {...form.register('salesPrice')} error={errors.salesPrice?.message} data-testid="field-salesPrice" />
-        <TextInput label={t('minimumQuantity')} inputMode="decimal" {...form.register('minimumQuantity')} error={errors.minimumQuantity?.message} data-testid="field-minimumQuantity" />
+        <TextInput
+          label={t('salesPrice')}
+          withAsterisk
+          inputMode="decimal"
+          leftSection={money.symbol}
+          {...form.register('salesPrice')}
+          error={errors.salesPrice?.message}
+          data-testid="field-salesPrice"
+        />
+        <TextInput
+          label={t('minimumQuantity')}
+          inputMode="decimal"
+          {...form.register('minimumQuantity')}
+          error={errors.minimumQuantity?.message}
+          data-testid="field-minimumQuantity"
+        />
         <Controller
           control={form.control}
           name="unitOfMeasureId"
@@ -131,7 +145,13 @@ export function PartFields({ form, record }: { form: PartForm; record?: PartDto 
           )}
         />
         {!record && type === 'stockable' && (
-          <TextInput label={t('openingStock')} inputMode="decimal" {...form.register('quantityOnHand')} error={errors.quantityOnHand?.message} data-testid="field-quantityOnHand" />
+          <TextInput
+            label={t('openingStock')}
+            inputMode="decimal"
+            {...form.register('quantityOnHand')}
+            error={errors.quantityOnHand?.message}
+            data-testid="field-quantityOnHand"
+          />
         )}
       </SimpleGrid>
     </Stack>

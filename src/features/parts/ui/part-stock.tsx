@@ -68,7 +68,13 @@ export function PartStock({ part, onChanged }: { part: PartDto; onChanged(part: 
             {t('adjust')}
           </Text>
           <Group align="flex-start" grow>
-            <TextInput label={t('adjustQuantity')} inputMode="decimal" {...form.register('quantity')} error={form.formState.errors.quantity?.message} data-testid="adjust-quantity" />
+            <TextInput
+              label={t('adjustQuantity')}
+              inputMode="decimal"
+              {...form.register('quantity')}
+              error={form.formState.errors.quantity?.message}
+              data-testid="adjust-quantity"
+            />
             <TextInput label={t('adjustReason')} {...form.register('reason')} error={form.formState.errors.reason?.message} data-testid="adjust-reason" />
           </Group>
           <Group justify="flex-end">
@@ -112,10 +118,15 @@ export function PartImage({ part, onChanged }: { part: PartDto; onChanged(part: 
   const queryClient = useQueryClient();
   const upload = async (file: File | null) => {
     if (!file) return;
-    await runWithToasts(() => api.upload<{ part: PartDto }>(`/parts/add-image/${part.id}`, file, { field: 'image' }), t('imageUpdated'), t('imageFailed'), (res) => {
-      onChanged(res.part);
-      void queryClient.invalidateQueries({ queryKey: ['parts'] });
-    });
+    await runWithToasts(
+      () => api.upload<{ part: PartDto }>(`/parts/add-image/${part.id}`, file, { field: 'image' }),
+      t('imageUpdated'),
+      t('imageFailed'),
+      (res) => {
+        onChanged(res.part);
+        void queryClient.invalidateQueries({ queryKey: ['parts'] });
+      },
+    );
   };
   return (
     <Group align="center">

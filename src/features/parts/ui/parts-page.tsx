@@ -66,7 +66,13 @@ export default function PartsPage() {
           '—'
         ),
     },
-    { key: 'minimumQuantity', header: t('minimumQuantity'), align: 'right', render: (r) => (r.type === 'stockable' ? qty(r.minimumQuantity) : '—'), defaultHidden: true },
+    {
+      key: 'minimumQuantity',
+      header: t('minimumQuantity'),
+      align: 'right',
+      render: (r) => (r.type === 'stockable' ? qty(r.minimumQuantity) : '—'),
+      defaultHidden: true,
+    },
     { key: 'unitOfMeasure', header: t('unitOfMeasure'), render: (r) => r.unitOfMeasure?.name ?? '', defaultHidden: true },
   ];
   const lowOnly = list.state.filters.lowStock === 'true';
@@ -123,13 +129,29 @@ export default function PartsPage() {
       }
     >
       {selected !== undefined && (
-        <PartDrawer key={selected?.id ?? 'new'} record={selected} onClose={() => setSelected(undefined)} query={list.state.apiQuery} onList={list.setListData} />
+        <PartDrawer
+          key={selected?.id ?? 'new'}
+          record={selected}
+          onClose={() => setSelected(undefined)}
+          query={list.state.apiQuery}
+          onList={list.setListData}
+        />
       )}
     </ServerListScreen>
   );
 }
 
-function PartDrawer({ record, onClose, query, onList }: { record: PartDto | null; onClose(): void; query: Record<string, unknown>; onList(data: ListData): void }) {
+function PartDrawer({
+  record,
+  onClose,
+  query,
+  onList,
+}: {
+  record: PartDto | null;
+  onClose(): void;
+  query: Record<string, unknown>;
+  onList(data: ListData): void;
+}) {
   const { t } = useTranslation('parts');
   const queryClient = useQueryClient();
   const isManager = useIsManager();

@@ -1,6 +1,23 @@
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { Alert, Badge, Button, Chip, Grid, Group, List, Modal, MultiSelect, NumberInput, SegmentedControl, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Chip,
+  Grid,
+  Group,
+  List,
+  Modal,
+  MultiSelect,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -108,14 +125,26 @@ function Preview({ values }: { values: FormValues }) {
     retry: false,
     placeholderData: (previous) => previous,
   });
-  if (query.isError) return <Alert color="yellow" data-testid="pm-preview-error">{t('previewError')}</Alert>;
+  if (query.isError)
+    return (
+      <Alert color="yellow" data-testid="pm-preview-error">
+        {t('previewError')}
+      </Alert>
+    );
   const data = query.data;
-  if (!data || (!data.dueDates.length && !data.meterValues.length)) return <Text size="sm" c="dimmed">{t('previewEmpty')}</Text>;
+  if (!data || (!data.dueDates.length && !data.meterValues.length))
+    return (
+      <Text size="sm" c="dimmed">
+        {t('previewEmpty')}
+      </Text>
+    );
   return (
     <Stack gap={4} data-testid="pm-preview">
       {data.dueDates.length > 0 && (
         <>
-          <Text size="sm" fw={600}>{t('preview')}</Text>
+          <Text size="sm" fw={600}>
+            {t('preview')}
+          </Text>
           <List size="sm" spacing={2}>
             {data.dueDates.map((d, i) => (
               <List.Item key={d} data-testid="pm-preview-date">
@@ -128,8 +157,12 @@ function Preview({ values }: { values: FormValues }) {
       )}
       {data.meterValues.length > 0 && (
         <>
-          <Text size="sm" fw={600}>{t('previewMeter')}</Text>
-          <Text size="sm" data-testid="pm-preview-meter">{data.meterValues.join(', ')}</Text>
+          <Text size="sm" fw={600}>
+            {t('previewMeter')}
+          </Text>
+          <Text size="sm" data-testid="pm-preview-meter">
+            {data.meterValues.join(', ')}
+          </Text>
         </>
       )}
     </Stack>
@@ -164,8 +197,14 @@ function History({ planId }: { planId: number }) {
               <Table.Td>{formatDay(o.dueDate)}</Table.Td>
               <Table.Td>{o.assetName ?? ''}</Table.Td>
               <Table.Td>
-                <Badge variant="light" color={o.status === 'skipped' ? 'gray' : 'blue'}>{t(`occurrence.${o.status}`)}</Badge>
-                {o.reason && <Text size="xs" c="dimmed">{o.reason}</Text>}
+                <Badge variant="light" color={o.status === 'skipped' ? 'gray' : 'blue'}>
+                  {t(`occurrence.${o.status}`)}
+                </Badge>
+                {o.reason && (
+                  <Text size="xs" c="dimmed">
+                    {o.reason}
+                  </Text>
+                )}
               </Table.Td>
               <Table.Td>{o.workOrderId ? `WO-${String(o.workOrderId).padStart(4, '0')}` : ''}</Table.Td>
               <Table.Td>{formatDateTime(o.completedAt)}</Table.Td>
@@ -199,10 +238,22 @@ function SkipModal({ planId, opened, onClose, onDone }: { planId: number; opened
   return (
     <Modal opened={opened} onClose={onClose} title={t('skipTitle')} centered>
       <Stack>
-        <TextInput label={t('skipReason')} withAsterisk value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={error} data-autofocus data-testid="pm-skip-reason" />
+        <TextInput
+          label={t('skipReason')}
+          withAsterisk
+          value={reason}
+          onChange={(e) => setReason(e.currentTarget.value)}
+          error={error}
+          data-autofocus
+          data-testid="pm-skip-reason"
+        />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>{t('common:confirm.cancel')}</Button>
-          <Button onClick={() => void skip()} data-testid="pm-skip-confirm">{t('skipConfirm')}</Button>
+          <Button variant="default" onClick={onClose}>
+            {t('common:confirm.cancel')}
+          </Button>
+          <Button onClick={() => void skip()} data-testid="pm-skip-confirm">
+            {t('skipConfirm')}
+          </Button>
         </Group>
       </Stack>
     </Modal>
@@ -214,7 +265,11 @@ export function PlanDrawer(props: ListDrawerProps) {
   const { t } = useTranslation('pmPlans');
   const queryClient = useQueryClient();
   const workers = useAppData().data?.workers ?? [];
-  const { record, loading, key: recordKey } = useDrawerRecord<PlanDto>({
+  const {
+    record,
+    loading,
+    key: recordKey,
+  } = useDrawerRecord<PlanDto>({
     queryKey: 'pm-plans',
     id: props.id,
     path: (id) => `/pm-plans/get-plan/${id}`,
@@ -285,11 +340,23 @@ export function PlanDrawer(props: ListDrawerProps) {
       control={form.control}
       name={name}
       render={({ field }) => (
-        <NumberInput label={t(`field.${name}`)} value={field.value} onChange={field.onChange} onBlur={field.onBlur} min={min} error={errors[name]?.message} data-testid={testId} />
+        <NumberInput
+          label={t(`field.${name}`)}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          min={min}
+          error={errors[name]?.message}
+          data-testid={testId}
+        />
       )}
     />
   );
-  const select = (name: 'priority' | 'trigger' | 'frequency' | 'monthWeek' | 'monthWeekday' | 'meterId', data: { value: string; label: string }[], testId: string) => (
+  const select = (
+    name: 'priority' | 'trigger' | 'frequency' | 'monthWeek' | 'monthWeekday' | 'meterId',
+    data: { value: string; label: string }[],
+    testId: string,
+  ) => (
     <Controller
       control={form.control}
       name={name}
@@ -349,16 +416,32 @@ export function PlanDrawer(props: ListDrawerProps) {
         />
       </Grid.Col>
       <Grid.Col span={12}>
-        <Text size="sm" fw={600}>{t('tabs.trigger')}</Text>
+        <Text size="sm" fw={600}>
+          {t('tabs.trigger')}
+        </Text>
       </Grid.Col>
-      <Grid.Col span={half}>{select('trigger', PLAN_TRIGGERS.map((v) => ({ value: v, label: t(`trigger.${v}`) })), 'pm-trigger')}</Grid.Col>
+      <Grid.Col span={half}>
+        {select(
+          'trigger',
+          PLAN_TRIGGERS.map((v) => ({ value: v, label: t(`trigger.${v}`) })),
+          'pm-trigger',
+        )}
+      </Grid.Col>
       {values.trigger !== 'meter' && (
         <>
           <Grid.Col span={{ base: 6, sm: 3 }}>{number('interval', 'pm-interval', 1)}</Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 3 }}>{select('frequency', PLAN_FREQUENCIES.map((v) => ({ value: v, label: t(`frequency.${v}`) })), 'pm-frequency')}</Grid.Col>
+          <Grid.Col span={{ base: 6, sm: 3 }}>
+            {select(
+              'frequency',
+              PLAN_FREQUENCIES.map((v) => ({ value: v, label: t(`frequency.${v}`) })),
+              'pm-frequency',
+            )}
+          </Grid.Col>
           {values.frequency === 'weekly' && (
             <Grid.Col span={12}>
-              <Text size="sm" mb={4}>{t('field.weekdays')}</Text>
+              <Text size="sm" mb={4}>
+                {t('field.weekdays')}
+              </Text>
               <Controller
                 control={form.control}
                 name="weekdays"
@@ -366,7 +449,9 @@ export function PlanDrawer(props: ListDrawerProps) {
                   <Chip.Group multiple value={field.value} onChange={field.onChange}>
                     <Group gap={6} data-testid="pm-weekdays">
                       {WEEKDAYS.map((d) => (
-                        <Chip key={d} value={d} size="xs">{t(`weekday.${d}`)}</Chip>
+                        <Chip key={d} value={d} size="xs">
+                          {t(`weekday.${d}`)}
+                        </Chip>
                       ))}
                     </Group>
                   </Chip.Group>
@@ -381,7 +466,13 @@ export function PlanDrawer(props: ListDrawerProps) {
                   control={form.control}
                   name="monthlyMode"
                   render={({ field }) => (
-                    <SegmentedControl fullWidth value={field.value} onChange={field.onChange} data={['day', 'weekday'].map((v) => ({ value: v, label: t(`monthlyMode.${v}`) }))} data-testid="pm-monthly-mode" />
+                    <SegmentedControl
+                      fullWidth
+                      value={field.value}
+                      onChange={field.onChange}
+                      data={['day', 'weekday'].map((v) => ({ value: v, label: t(`monthlyMode.${v}`) }))}
+                      data-testid="pm-monthly-mode"
+                    />
                   )}
                 />
               </Grid.Col>
@@ -389,8 +480,20 @@ export function PlanDrawer(props: ListDrawerProps) {
                 <Grid.Col span={half}>{number('monthDay', 'pm-month-day', 1)}</Grid.Col>
               ) : (
                 <>
-                  <Grid.Col span={half}>{select('monthWeek', MONTH_WEEKS.map((v) => ({ value: String(v), label: t(`monthWeek.${v}`) })), 'pm-month-week')}</Grid.Col>
-                  <Grid.Col span={half}>{select('monthWeekday', WEEKDAYS.map((v) => ({ value: v, label: t(`weekday.${v}`) })), 'pm-month-weekday')}</Grid.Col>
+                  <Grid.Col span={half}>
+                    {select(
+                      'monthWeek',
+                      MONTH_WEEKS.map((v) => ({ value: String(v), label: t(`monthWeek.${v}`) })),
+                      'pm-month-week',
+                    )}
+                  </Grid.Col>
+                  <Grid.Col span={half}>
+                    {select(
+                      'monthWeekday',
+                      WEEKDAYS.map((v) => ({ value: v, label: t(`weekday.${v}`) })),
+                      'pm-month-weekday',
+                    )}
+                  </Grid.Col>
                 </>
               )}
             </>
@@ -413,7 +516,14 @@ export function PlanDrawer(props: ListDrawerProps) {
             />
           </Grid.Col>
           <Grid.Col span={half}>
-            <TextInput type="date" label={t('field.startDate')} withAsterisk {...form.register('startDate')} error={errors.startDate?.message} data-testid="pm-start" />
+            <TextInput
+              type="date"
+              label={t('field.startDate')}
+              withAsterisk
+              {...form.register('startDate')}
+              error={errors.startDate?.message}
+              data-testid="pm-start"
+            />
           </Grid.Col>
           <Grid.Col span={half}>
             <TextInput type="date" label={t('field.endDate')} {...form.register('endDate')} error={errors.endDate?.message} data-testid="pm-end" />
@@ -424,7 +534,11 @@ export function PlanDrawer(props: ListDrawerProps) {
       {values.trigger !== 'calendar' && (
         <>
           <Grid.Col span={half}>
-            {select('meterId', (metersQuery.data?.meters ?? []).map((m) => ({ value: String(m.id), label: `${m.name} (${m.unit})` })), 'pm-meter')}
+            {select(
+              'meterId',
+              (metersQuery.data?.meters ?? []).map((m) => ({ value: String(m.id), label: `${m.name} (${m.unit})` })),
+              'pm-meter',
+            )}
           </Grid.Col>
           <Grid.Col span={{ base: 6, sm: 3 }}>{number('meterEvery', 'pm-meter-every')}</Grid.Col>
           <Grid.Col span={{ base: 6, sm: 3 }}>{number('meterThreshold', 'pm-meter-threshold')}</Grid.Col>
@@ -442,7 +556,13 @@ export function PlanDrawer(props: ListDrawerProps) {
       <Grid.Col span={12}>
         <TextInput label={t('field.title')} withAsterisk {...form.register('title')} error={errors.title?.message} data-testid="pm-title" />
       </Grid.Col>
-      <Grid.Col span={half}>{select('priority', WORK_ORDER_PRIORITIES.map((v) => ({ value: v, label: t(`priority.${v}`) })), 'pm-priority')}</Grid.Col>
+      <Grid.Col span={half}>
+        {select(
+          'priority',
+          WORK_ORDER_PRIORITIES.map((v) => ({ value: v, label: t(`priority.${v}`) })),
+          'pm-priority',
+        )}
+      </Grid.Col>
       <Grid.Col span={half}>
         <TextInput label={t('field.duration')} placeholder="01:30" {...form.register('duration')} error={errors.duration?.message} data-testid="pm-duration" />
       </Grid.Col>
@@ -450,7 +570,9 @@ export function PlanDrawer(props: ListDrawerProps) {
         <Controller
           control={form.control}
           name="teamId"
-          render={({ field }) => <TeamSelect label={t('field.team')} value={field.value} onChange={field.onChange} error={errors.teamId?.message} testId="pm-team" />}
+          render={({ field }) => (
+            <TeamSelect label={t('field.team')} value={field.value} onChange={field.onChange} error={errors.teamId?.message} testId="pm-team" />
+          )}
         />
       </Grid.Col>
       <Grid.Col span={half}>
@@ -492,14 +614,24 @@ export function PlanDrawer(props: ListDrawerProps) {
         <Controller
           control={form.control}
           name="procedureId"
-          render={({ field }) => <ProcedureSelect label={t('field.procedure')} value={field.value} onChange={field.onChange} error={errors.procedureId?.message} testId="pm-procedure" />}
+          render={({ field }) => (
+            <ProcedureSelect
+              label={t('field.procedure')}
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.procedureId?.message}
+              testId="pm-procedure"
+            />
+          )}
         />
       </Grid.Col>
       <Grid.Col span={12}>
         <Controller
           control={form.control}
           name="instructions"
-          render={({ field }) => <RichTextField label={t('field.instructions')} value={field.value} onChange={field.onChange} error={errors.instructions?.message} />}
+          render={({ field }) => (
+            <RichTextField label={t('field.instructions')} value={field.value} onChange={field.onChange} error={errors.instructions?.message} />
+          )}
         />
       </Grid.Col>
     </Grid>
@@ -521,7 +653,9 @@ export function PlanDrawer(props: ListDrawerProps) {
         headerRight={
           record ? (
             <Group gap="xs">
-              <Badge variant="light" color={record.paused ? 'gray' : 'green'} data-testid="pm-state">{record.paused ? t('paused') : t('active')}</Badge>
+              <Badge variant="light" color={record.paused ? 'gray' : 'green'} data-testid="pm-state">
+                {record.paused ? t('paused') : t('active')}
+              </Badge>
               <Button size="xs" variant="default" onClick={() => void setPaused(!record.paused)} data-testid="pm-pause">
                 {record.paused ? t('resume') : t('pause')}
               </Button>

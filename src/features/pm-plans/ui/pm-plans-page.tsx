@@ -20,7 +20,11 @@ export function useTriggerSummary() {
   const { t } = useTranslation('pmPlans');
   return (p: Pick<PlanDto, 'trigger' | 'interval' | 'frequency' | 'meterEvery' | 'meterThreshold'>) => {
     const calendar = t('every', { interval: p.interval, unit: t(`frequency.${p.frequency}`).toLowerCase() });
-    const meter = p.meterEvery ? t('meterEvery', { every: p.meterEvery }) : p.meterThreshold !== null ? t('meterThreshold', { threshold: p.meterThreshold }) : '';
+    const meter = p.meterEvery
+      ? t('meterEvery', { every: p.meterEvery })
+      : p.meterThreshold !== null
+        ? t('meterThreshold', { threshold: p.meterThreshold })
+        : '';
     return p.trigger === 'calendar' ? calendar : p.trigger === 'meter' ? meter : `${calendar} / ${meter}`;
   };
 }
@@ -89,7 +93,11 @@ export default function PmPlansPage() {
     { key: 'trigger', header: t('col.trigger'), render: (p) => summary(p) },
     { key: 'nextDue', header: t('col.nextDue'), render: (p) => formatDay(p.nextDue) },
     { key: 'lastCompleted', header: t('col.lastCompleted'), render: (p) => formatDateTime(p.lastCompleted) },
-    { key: 'compliance', header: t('col.compliance'), render: (p) => (p.compliance.due ? `${ratePercent(p.compliance)} (${p.compliance.onTime}/${p.compliance.due})` : '') },
+    {
+      key: 'compliance',
+      header: t('col.compliance'),
+      render: (p) => (p.compliance.due ? `${ratePercent(p.compliance)} (${p.compliance.onTime}/${p.compliance.due})` : ''),
+    },
     {
       key: 'state',
       header: t('col.state'),
@@ -115,7 +123,9 @@ export default function PmPlansPage() {
       side={
         <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
           <Text size="sm" data-testid="pm-org-compliance">
-            {compliance && compliance.due ? t('organisationCompliance', { rate: ratePercent(compliance), onTime: compliance.onTime, due: compliance.due }) : t('noneDue')}
+            {compliance && compliance.due
+              ? t('organisationCompliance', { rate: ratePercent(compliance), onTime: compliance.onTime, due: compliance.due })
+              : t('noneDue')}
           </Text>
           <GraceWindow onSaved={() => list.invalidate()} />
         </Group>
@@ -130,7 +140,12 @@ export default function PmPlansPage() {
             allowAddNew={false}
             testId="pm-filter-asset"
           />
-          <TeamSelect label={t('filters.team')} value={filters.teamId ? Number(filters.teamId) : null} onChange={(v) => list.state.setFilter('teamId', v ? String(v) : '')} testId="pm-filter-team" />
+          <TeamSelect
+            label={t('filters.team')}
+            value={filters.teamId ? Number(filters.teamId) : null}
+            onChange={(v) => list.state.setFilter('teamId', v ? String(v) : '')}
+            testId="pm-filter-team"
+          />
           <Select
             label={t('filters.trigger')}
             clearable

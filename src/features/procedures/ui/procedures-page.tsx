@@ -42,14 +42,34 @@ interface FormValues {
   steps: StepForm[];
 }
 
-const newStep = (kind: StepKind): StepForm => ({ kind, label: '', required: false, unit: '', meterName: '', min: '', max: '', options: [], followUpOnFailure: false });
+const newStep = (kind: StepKind): StepForm => ({
+  kind,
+  label: '',
+  required: false,
+  unit: '',
+  meterName: '',
+  min: '',
+  max: '',
+  options: [],
+  followUpOnFailure: false,
+});
 
 function toForm(r: ProcedureDto | undefined): FormValues {
   return {
     name: r?.name ?? '',
     description: r?.description ?? '',
     steps: r
-      ? r.steps.map((s) => ({ kind: s.kind, label: s.label, required: s.required, unit: s.unit ?? '', meterName: s.meterName ?? '', min: s.min ?? '', max: s.max ?? '', options: s.options, followUpOnFailure: s.followUpOnFailure }))
+      ? r.steps.map((s) => ({
+          kind: s.kind,
+          label: s.label,
+          required: s.required,
+          unit: s.unit ?? '',
+          meterName: s.meterName ?? '',
+          min: s.min ?? '',
+          max: s.max ?? '',
+          options: s.options,
+          followUpOnFailure: s.followUpOnFailure,
+        }))
       : [newStep('checkbox')],
   };
 }
@@ -63,7 +83,14 @@ function payloadOf(v: FormValues) {
       kind: s.kind,
       label: s.label,
       required: s.kind === 'heading' ? undefined : s.required,
-      ...(s.kind === 'number' ? { unit: s.unit || undefined, meterName: s.meterName || undefined, min: s.min === '' ? undefined : Number(s.min), max: s.max === '' ? undefined : Number(s.max) } : {}),
+      ...(s.kind === 'number'
+        ? {
+            unit: s.unit || undefined,
+            meterName: s.meterName || undefined,
+            min: s.min === '' ? undefined : Number(s.min),
+            max: s.max === '' ? undefined : Number(s.max),
+          }
+        : {}),
       ...(s.kind === 'choice' ? { options: s.options } : {}),
       ...(FOLLOW_UP_KINDS.includes(s.kind) ? { followUpOnFailure: s.followUpOnFailure } : {}),
     })),
@@ -144,12 +171,17 @@ function ProcedureDrawer(props: {
     onStale: staleEdit.onStale,
     messages,
     update: async (id) => {
-      const res = await api.put<{ procedure: ProcedureDto }>(`/procedures/update-procedure/${id}`, { ...payloadOf(form.getValues()), version: record?.version });
+      const res = await api.put<{ procedure: ProcedureDto }>(`/procedures/update-procedure/${id}`, {
+        ...payloadOf(form.getValues()),
+        version: record?.version,
+      });
       queryClient.setQueryData(key, { procedure: res.procedure });
       props.invalidate();
     },
     add: async () => {
-      const res = await api.post<ListData & { procedure: ProcedureDto }>('/procedures/add-procedure', payloadOf(form.getValues()), { query: props.query as never });
+      const res = await api.post<ListData & { procedure: ProcedureDto }>('/procedures/add-procedure', payloadOf(form.getValues()), {
+        query: props.query as never,
+      });
       props.onList(res);
       props.onCreated(res.procedure.id);
     },
@@ -184,7 +216,14 @@ function ProcedureDrawer(props: {
             <fieldset disabled={props.readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
               <Stack gap="sm">
                 <TextInput label={t('name')} withAsterisk {...form.register('name')} error={errors.name?.message} data-testid="procedure-name" />
-                <Textarea label={t('description')} autosize minRows={2} {...form.register('description')} error={errors.description?.message} data-testid="procedure-description" />
+                <Textarea
+                  label={t('description')}
+                  autosize
+                  minRows={2}
+                  {...form.register('description')}
+                  error={errors.description?.message}
+                  data-testid="procedure-description"
+                />
                 <StepEditor form={form} readOnly={props.readOnly} />
               </Stack>
             </fieldset>
@@ -193,7 +232,12 @@ function ProcedureDrawer(props: {
       ]}
       footer={
         !props.readOnly && (
-          <RecordDrawerFooter onDelete={record && (() => void remove(record.id))} deleteLabel={t('delete')} saving={form.formState.isSubmitting} saveTestId="procedure-save" />
+          <RecordDrawerFooter
+            onDelete={record && (() => void remove(record.id))}
+            deleteLabel={t('delete')}
+            saving={form.formState.isSubmitting}
+            saveTestId="procedure-save"
+          />
         )
       }
       testId="procedure-drawer"
@@ -248,7 +292,14 @@ export function StepEditor({ form, readOnly }: { form: UseFormReturn<FormValues>
                   )}
                 />
                 <Group gap={4} wrap="nowrap" ml="auto">
-                  <ActionIcon variant="subtle" size="lg" aria-label={t('step.moveUp')} disabled={readOnly || i === 0} onClick={() => steps.move(i, i - 1)} data-testid={`step-${i}-up`}>
+                  <ActionIcon
+                    variant="subtle"
+                    size="lg"
+                    aria-label={t('step.moveUp')}
+                    disabled={readOnly || i === 0}
+                    onClick={() => steps.move(i, i - 1)}
+                    data-testid={`step-${i}-up`}
+                  >
                     <IconArrowUp size={18} />
                   </ActionIcon>
                   <ActionIcon
@@ -261,12 +312,26 @@ export function StepEditor({ form, readOnly }: { form: UseFormReturn<FormValues>
                   >
                     <IconArrowDown size={18} />
                   </ActionIcon>
-                  <ActionIcon variant="subtle" color="red" size="lg" aria-label={t('step.remove')} disabled={readOnly} onClick={() => steps.remove(i)} data-testid={`step-${i}-remove`}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    size="lg"
+                    aria-label={t('step.remove')}
+                    disabled={readOnly}
+                    onClick={() => steps.remove(i)}
+                    data-testid={`step-${i}-remove`}
+                  >
                     <IconTrash size={18} />
                   </ActionIcon>
                 </Group>
               </Group>
-              <TextInput label={t('step.label')} withAsterisk {...form.register(`steps.${i}.label`)} error={e?.label?.message} data-testid={`step-${i}-label`} />
+              <TextInput
+                label={t('step.label')}
+                withAsterisk
+                {...form.register(`steps.${i}.label`)}
+                error={e?.label?.message}
+                data-testid={`step-${i}-label`}
+              />
               {kind === 'number' && (
                 <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
                   <TextInput label={t('step.unit')} {...form.register(`steps.${i}.unit`)} error={e?.unit?.message} data-testid={`step-${i}-unit`} />
@@ -276,7 +341,13 @@ export function StepEditor({ form, readOnly }: { form: UseFormReturn<FormValues>
                       control={form.control}
                       name={`steps.${i}.${end}`}
                       render={({ field: f }) => (
-                        <NumberInput label={t(`step.${end}`)} value={f.value} onChange={f.onChange} error={e?.[end]?.message} data-testid={`step-${i}-${end}`} />
+                        <NumberInput
+                          label={t(`step.${end}`)}
+                          value={f.value}
+                          onChange={f.onChange}
+                          error={e?.[end]?.message}
+                          data-testid={`step-${i}-${end}`}
+                        />
                       )}
                     />
                   ))}
@@ -311,14 +382,26 @@ export function StepEditor({ form, readOnly }: { form: UseFormReturn<FormValues>
                   <Controller
                     control={form.control}
                     name={`steps.${i}.required`}
-                    render={({ field: f }) => <Switch label={t('step.required')} checked={f.value} onChange={(ev) => f.onChange(ev.currentTarget.checked)} data-testid={`step-${i}-required`} />}
+                    render={({ field: f }) => (
+                      <Switch
+                        label={t('step.required')}
+                        checked={f.value}
+                        onChange={(ev) => f.onChange(ev.currentTarget.checked)}
+                        data-testid={`step-${i}-required`}
+                      />
+                    )}
                   />
                   {FOLLOW_UP_KINDS.includes(kind) && (
                     <Controller
                       control={form.control}
                       name={`steps.${i}.followUpOnFailure`}
                       render={({ field: f }) => (
-                        <Switch label={t('step.followUp')} checked={f.value} onChange={(ev) => f.onChange(ev.currentTarget.checked)} data-testid={`step-${i}-follow-up`} />
+                        <Switch
+                          label={t('step.followUp')}
+                          checked={f.value}
+                          onChange={(ev) => f.onChange(ev.currentTarget.checked)}
+                          data-testid={`step-${i}-follow-up`}
+                        />
                       )}
                     />
                   )}

@@ -4,7 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { renderWithProviders, stubFetch } from '../../../web/test/render';
 import QuotationsPage from './quotations-page';
 
-const manager = { loggedInUser: { id: 1, role: 'manager', firstName: 'Ann', lastName: 'Lee', email: 'ann@acme.test' }, workers: [], company: { currency: 'USD' } };
+const manager = {
+  loggedInUser: { id: 1, role: 'manager', firstName: 'Ann', lastName: 'Lee', email: 'ann@acme.test' },
+  workers: [],
+  company: { currency: 'USD' },
+};
 const emptyList = { quotations: [], pagination: { totalRecords: 0, currentPage: 1, totalPages: 1 } };
 
 describe("a quotation's customer picker", () => {
@@ -14,7 +18,13 @@ describe("a quotation's customer picker", () => {
       'GET /api/quotations/get-quotations': () => ({ body: emptyList }),
       'GET /api/quotations/get-tax-options': () => ({ body: [] }),
       'GET /api/customer-vendors/get-customer-vendor-options': (url) => ({
-        body: url.searchParams.get('type') === 'customer' ? [{ value: 3, label: 'Acme Foods', type: 'customer' }] : [{ value: 3, label: 'Acme Foods', type: 'customer' }, { value: 4, label: 'Bearing World', type: 'vendor' }],
+        body:
+          url.searchParams.get('type') === 'customer'
+            ? [{ value: 3, label: 'Acme Foods', type: 'customer' }]
+            : [
+                { value: 3, label: 'Acme Foods', type: 'customer' },
+                { value: 4, label: 'Bearing World', type: 'vendor' },
+              ],
       }),
     });
     renderWithProviders(<QuotationsPage />);
@@ -22,6 +32,10 @@ describe("a quotation's customer picker", () => {
     await userEvent.click(await screen.findByTestId('q-customer'));
     await screen.findByRole('option', { name: 'Acme Foods' });
     expect(screen.queryByRole('option', { name: 'Bearing World' })).toBeNull();
-    await waitFor(() => expect(calls.filter((c) => c.url.pathname.endsWith('get-customer-vendor-options')).every((c) => c.url.searchParams.get('type') === 'customer')).toBe(true));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url.pathname.endsWith('get-customer-vendor-options')).every((c) => c.url.searchParams.get('type') === 'customer')).toBe(
+        true,
+      ),
+    );
   });
 });

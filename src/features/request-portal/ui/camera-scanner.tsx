@@ -38,7 +38,9 @@ export function CameraScanner({ onText, onUnavailable, products = false }: { onT
     void (async () => {
       try {
         if (!element) return;
-        const Detector = (window as unknown as { BarcodeDetector?: new (o: { formats: string[] }) => { detect(v: HTMLVideoElement): Promise<{ rawValue: string }[]> } }).BarcodeDetector;
+        const Detector = (
+          window as unknown as { BarcodeDetector?: new (o: { formats: string[] }) => { detect(v: HTMLVideoElement): Promise<{ rawValue: string }[]> } }
+        ).BarcodeDetector;
         if (Detector) {
           stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' } });
           // Closed while the camera was being asked: its stream stops now.

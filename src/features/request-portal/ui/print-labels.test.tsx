@@ -10,7 +10,14 @@ import AssetsPage from '../../assets/ui/assets-page';
  * API's (request-portal.routes.test.ts) and the browser journey's (e2e/request-portal.e2e.ts).
  */
 
-const asset = (id: number, name: string) => ({ id, assetId: `AS-000${id}`, name, status: 'Operational', date: '2026-01-01', createdAt: '2026-11-26T06:00:00.000Z' });
+const asset = (id: number, name: string) => ({
+  id,
+  assetId: `AS-000${id}`,
+  name,
+  status: 'Operational',
+  date: '2026-01-01',
+  createdAt: '2026-11-26T06:00:00.000Z',
+});
 const list = { assets: [asset(1, 'Boiler'), asset(2, 'Chiller')], pagination: { totalRecords: 2, currentPage: 1, totalPages: 1 } };
 const user = (role: string) => () => ({ body: { loggedInUser: { id: 1, role, firstName: 'Ann', lastName: 'Lee', email: 'ann@acme.test' }, workers: [] } });
 

@@ -35,7 +35,12 @@ export function useLabelSelection<T extends { id: number }>(rows: T[], what: 'as
     render: (row) => (
       // A click on the box chooses the row; it does not open the row's drawer.
       <div onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
-        <Checkbox aria-label={t('selectRow')} checked={ids.includes(row.id)} onChange={(e) => set([row.id], e.currentTarget.checked)} data-testid={`labels-select-${row.id}`} />
+        <Checkbox
+          aria-label={t('selectRow')}
+          checked={ids.includes(row.id)}
+          onChange={(e) => set([row.id], e.currentTarget.checked)}
+          data-testid={`labels-select-${row.id}`}
+        />
       </div>
     ),
   };
@@ -58,7 +63,17 @@ export function PrintLabelsButton({ assetIds = [], workStationIds = [] }: { asse
 }
 
 /** The label size, then the PDF (POST /api/portal/asset-labels) downloaded. `children`: a picker of what to print, if the caller has one. */
-export function PrintLabelsModal({ assetIds, workStationIds = [], onClose, children }: { assetIds: number[]; workStationIds?: number[]; onClose(): void; children?: ReactNode }) {
+export function PrintLabelsModal({
+  assetIds,
+  workStationIds = [],
+  onClose,
+  children,
+}: {
+  assetIds: number[];
+  workStationIds?: number[];
+  onClose(): void;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation('portal');
   const [layout, setLayout] = useState<LabelLayout>('sheet-24');
   const [busy, setBusy] = useState(false);

@@ -32,9 +32,13 @@ describe('merging a portal request', () => {
   it('finds the request to merge into by what the manager types and merges into the one picked', async () => {
     const calls = stubFetch({
       'GET /api/user/get-app-data': () => ({ body: manager }),
-      'GET /api/portal/list-requests': () => ({ body: { requests: [request(2, 'Belt noise')], pagination: { totalRecords: 1, currentPage: 1, totalPages: 1 } } }),
+      'GET /api/portal/list-requests': () => ({
+        body: { requests: [request(2, 'Belt noise')], pagination: { totalRecords: 1, currentPage: 1, totalPages: 1 } },
+      }),
       'GET /api/portal/get-request/2': () => ({ body: { request: request(2, 'Belt noise') } }),
-      'GET /api/portal/get-requests-options': (url) => ({ body: url.searchParams.get('name') === 'slip' ? [{ value: 1, label: 'PR-0001 · Conveyor C-1 · Belt slipping' }] : [] }),
+      'GET /api/portal/get-requests-options': (url) => ({
+        body: url.searchParams.get('name') === 'slip' ? [{ value: 1, label: 'PR-0001 · Conveyor C-1 · Belt slipping' }] : [],
+      }),
       'POST /api/portal/merge-request/2': () => ({ body: { message: 'Request merged', request: { ...request(2, 'Belt noise'), mergedIntoId: 1 } } }),
     });
     renderWithProviders(<RequestsPage />, { route: '/dashboard/requests?open=2' });

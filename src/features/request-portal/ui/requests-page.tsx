@@ -9,7 +9,16 @@ import { menuCountKey, NEW_REQUESTS_COUNT_PATH } from '../../../web/app/menu';
 import { formatDateTime } from '../../../web/lib/format';
 import { useCurrentUser } from '../../../web/lib/app-data';
 import { AssetMultiSelect } from '../../assets/ui/asset-select';
-import { FIELD_MODES, PORTAL_LIMITS, PORTAL_STATUSES, URGENCY_PRIORITY, WORK_ORDER_PRIORITIES, type FieldMode, type PortalStatus, type PortalUrgency } from '../request-portal.schema';
+import {
+  FIELD_MODES,
+  PORTAL_LIMITS,
+  PORTAL_STATUSES,
+  URGENCY_PRIORITY,
+  WORK_ORDER_PRIORITIES,
+  type FieldMode,
+  type PortalStatus,
+  type PortalUrgency,
+} from '../request-portal.schema';
 import { PrintLabelsModal } from './print-labels';
 import './labels';
 
@@ -36,7 +45,14 @@ export interface PortalRequestDto {
 }
 
 const URGENCY_COLOR: Record<PortalUrgency, string> = { low: 'gray', normal: 'blue', high: 'orange', urgent: 'red' };
-const STATUS_COLOR: Record<PortalStatus, string> = { received: 'blue', accepted: 'teal', scheduled: 'cyan', 'in-progress': 'yellow', done: 'green', declined: 'gray' };
+const STATUS_COLOR: Record<PortalStatus, string> = {
+  received: 'blue',
+  accepted: 'teal',
+  scheduled: 'cyan',
+  'in-progress': 'yellow',
+  done: 'green',
+  declined: 'gray',
+};
 
 /** "3 h", "2 d": how long a request has waited. */
 function age(iso: string) {
@@ -51,7 +67,13 @@ export default function RequestsPage() {
   const { t } = useTranslation('portal');
   const user = useCurrentUser();
   const queryClient = useQueryClient();
-  const list = useServerList<PortalRequestDto, { status: 'text' }>({ queryKey: 'portal-requests', path: '/portal/list-requests', listKey: 'requests', filters: { status: 'text' }, errorMessage: t('loadFailed') });
+  const list = useServerList<PortalRequestDto, { status: 'text' }>({
+    queryKey: 'portal-requests',
+    path: '/portal/list-requests',
+    listKey: 'requests',
+    filters: { status: 'text' },
+    errorMessage: t('loadFailed'),
+  });
   const [selected, open] = useOpenRecord();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [labelsOpen, setLabelsOpen] = useState(false);
@@ -63,9 +85,25 @@ export default function RequestsPage() {
   const columns: Column<PortalRequestDto>[] = [
     { key: 'number', header: t('col.number'), hideable: false },
     { key: 'photo', header: t('col.photo'), render: (r) => (r.photos[0] ? <Image src={r.photos[0]} w={48} h={48} radius="sm" fit="cover" alt="" /> : null) },
-    { key: 'description', header: t('col.description'), render: (r) => <Text lineClamp={2} size="sm">{r.description}</Text> },
+    {
+      key: 'description',
+      header: t('col.description'),
+      render: (r) => (
+        <Text lineClamp={2} size="sm">
+          {r.description}
+        </Text>
+      ),
+    },
     { key: 'where', header: t('col.where'), render: (r) => r.targetName ?? '' },
-    { key: 'urgency', header: t('col.urgency'), render: (r) => <Badge color={URGENCY_COLOR[r.urgency]} variant="light">{t(`urgency.${r.urgency}`)}</Badge> },
+    {
+      key: 'urgency',
+      header: t('col.urgency'),
+      render: (r) => (
+        <Badge color={URGENCY_COLOR[r.urgency]} variant="light">
+          {t(`urgency.${r.urgency}`)}
+        </Badge>
+      ),
+    },
     { key: 'age', header: t('col.age'), render: (r) => <span title={formatDateTime(r.createdAt)}>{age(r.createdAt)}</span> },
     {
       key: 'status',
@@ -73,7 +111,11 @@ export default function RequestsPage() {
       render: (r) => (
         <Group gap={4}>
           <Badge color={STATUS_COLOR[r.status]}>{t(`status.${r.status}`)}</Badge>
-          {r.heldAt && r.status === 'received' && <Badge color="orange" variant="outline">{t('held')}</Badge>}
+          {r.heldAt && r.status === 'received' && (
+            <Badge color="orange" variant="outline">
+              {t('held')}
+            </Badge>
+          )}
         </Group>
       ),
     },
@@ -162,10 +204,20 @@ function RequestDrawer({ id, onClose, onChanged }: { id: number; onClose(): void
       ) : (
         <Stack gap="md">
           <Group gap="xs">
-            <Badge color={STATUS_COLOR[r.status]} data-testid="portal-request-status">{t(`status.${r.status}`)}</Badge>
-            <Badge color={URGENCY_COLOR[r.urgency]} variant="light">{t(`urgency.${r.urgency}`)}</Badge>
-            {r.heldAt && <Badge color="orange" variant="outline" title={t('heldHint')} data-testid="portal-request-held">{t('held')}</Badge>}
-            <Text size="sm" c="dimmed">{formatDateTime(r.createdAt)}</Text>
+            <Badge color={STATUS_COLOR[r.status]} data-testid="portal-request-status">
+              {t(`status.${r.status}`)}
+            </Badge>
+            <Badge color={URGENCY_COLOR[r.urgency]} variant="light">
+              {t(`urgency.${r.urgency}`)}
+            </Badge>
+            {r.heldAt && (
+              <Badge color="orange" variant="outline" title={t('heldHint')} data-testid="portal-request-held">
+                {t('held')}
+              </Badge>
+            )}
+            <Text size="sm" c="dimmed">
+              {formatDateTime(r.createdAt)}
+            </Text>
           </Group>
           {r.targetName && (
             <Text fw={600} dir="auto">
@@ -215,24 +267,78 @@ function RequestDrawer({ id, onClose, onChanged }: { id: number; onClose(): void
           {open && (
             <Stack gap="xs" p="sm" style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 8 }}>
               <Text fw={600}>{t('accept')}</Text>
-              <SegmentedControl value={into} onChange={(v) => setInto(v as typeof into)} data={[{ value: 'work-order', label: t('intoWorkOrder') }, { value: 'maintenance-request', label: t('intoRequest') }]} data-testid="portal-accept-into" />
-              <TextInput label={t('woTitle')} value={title} onChange={(e) => setTitle(e.currentTarget.value)} maxLength={PORTAL_LIMITS.titleMax} data-testid="portal-accept-title" />
-              <Select label={t('priority')} value={priority} onChange={(v) => setPriority(v ?? 'medium')} data={WORK_ORDER_PRIORITIES.map((p) => ({ value: p, label: t(`priorities.${p}`) }))} comboboxProps={{ withinPortal: true }} />
-              <Button loading={busy} onClick={() => void act(`/portal/accept-request/${id}`, { into, title, priority }, 'accepted')} data-testid="portal-accept">
+              <SegmentedControl
+                value={into}
+                onChange={(v) => setInto(v as typeof into)}
+                data={[
+                  { value: 'work-order', label: t('intoWorkOrder') },
+                  { value: 'maintenance-request', label: t('intoRequest') },
+                ]}
+                data-testid="portal-accept-into"
+              />
+              <TextInput
+                label={t('woTitle')}
+                value={title}
+                onChange={(e) => setTitle(e.currentTarget.value)}
+                maxLength={PORTAL_LIMITS.titleMax}
+                data-testid="portal-accept-title"
+              />
+              <Select
+                label={t('priority')}
+                value={priority}
+                onChange={(v) => setPriority(v ?? 'medium')}
+                data={WORK_ORDER_PRIORITIES.map((p) => ({ value: p, label: t(`priorities.${p}`) }))}
+                comboboxProps={{ withinPortal: true }}
+              />
+              <Button
+                loading={busy}
+                onClick={() => void act(`/portal/accept-request/${id}`, { into, title, priority }, 'accepted')}
+                data-testid="portal-accept"
+              >
                 {t('accept')}
               </Button>
               <Group align="flex-end" wrap="nowrap">
-                <Textarea label={t('declineReason')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={PORTAL_LIMITS.declineReasonMax} autosize minRows={1} style={{ flex: 1 }} data-testid="portal-decline-reason" />
-                <Button color="red" variant="light" loading={busy} disabled={!reason.trim()} onClick={() => void act(`/portal/decline-request/${id}`, { reason }, 'declined')} data-testid="portal-decline">
+                <Textarea
+                  label={t('declineReason')}
+                  value={reason}
+                  onChange={(e) => setReason(e.currentTarget.value)}
+                  maxLength={PORTAL_LIMITS.declineReasonMax}
+                  autosize
+                  minRows={1}
+                  style={{ flex: 1 }}
+                  data-testid="portal-decline-reason"
+                />
+                <Button
+                  color="red"
+                  variant="light"
+                  loading={busy}
+                  disabled={!reason.trim()}
+                  onClick={() => void act(`/portal/decline-request/${id}`, { reason }, 'declined')}
+                  data-testid="portal-decline"
+                >
                   {t('decline')}
                 </Button>
               </Group>
               <Group align="flex-end" wrap="nowrap">
                 <Box style={{ flex: 1 }}>
                   {/* found by number, description, requester or asset: nobody remembers a request's number */}
-                  <AsyncSelect path="/portal/get-requests-options" extraQuery={{ excludeId: id }} label={t('mergeInto')} placeholder={t('mergeSearch')} value={mergeInto} onChange={(value) => setMergeInto(value)} testId="portal-merge-into" />
+                  <AsyncSelect
+                    path="/portal/get-requests-options"
+                    extraQuery={{ excludeId: id }}
+                    label={t('mergeInto')}
+                    placeholder={t('mergeSearch')}
+                    value={mergeInto}
+                    onChange={(value) => setMergeInto(value)}
+                    testId="portal-merge-into"
+                  />
                 </Box>
-                <Button variant="default" loading={busy} disabled={!mergeInto} onClick={() => void act(`/portal/merge-request/${id}`, { intoId: mergeInto }, 'merged')} data-testid="portal-merge">
+                <Button
+                  variant="default"
+                  loading={busy}
+                  disabled={!mergeInto}
+                  onClick={() => void act(`/portal/merge-request/${id}`, { intoId: mergeInto }, 'merged')}
+                  data-testid="portal-merge"
+                >
                   {t('merge')}
                 </Button>
               </Group>
@@ -240,7 +346,11 @@ function RequestDrawer({ id, onClose, onChanged }: { id: number; onClose(): void
           )}
 
           <Text fw={600}>{t('messages')}</Text>
-          {(r.replies ?? []).length === 0 && <Text c="dimmed" size="sm">{t('noMessages')}</Text>}
+          {(r.replies ?? []).length === 0 && (
+            <Text c="dimmed" size="sm">
+              {t('noMessages')}
+            </Text>
+          )}
           {(r.replies ?? []).map((m) => (
             <Stack key={m.id} gap={2} pl="sm" style={{ borderInlineStart: `3px solid var(--mantine-color-${m.author === 'team' ? 'blue' : 'gray'}-5)` }}>
               <Text size="xs" c="dimmed">
@@ -254,7 +364,16 @@ function RequestDrawer({ id, onClose, onChanged }: { id: number; onClose(): void
               </Group>
             </Stack>
           ))}
-          <Textarea label={t('reply')} description={t('replyHint')} value={reply} onChange={(e) => setReply(e.currentTarget.value)} maxLength={PORTAL_LIMITS.commentMax} autosize minRows={2} data-testid="portal-reply" />
+          <Textarea
+            label={t('reply')}
+            description={t('replyHint')}
+            value={reply}
+            onChange={(e) => setReply(e.currentTarget.value)}
+            maxLength={PORTAL_LIMITS.commentMax}
+            autosize
+            minRows={2}
+            data-testid="portal-reply"
+          />
           <Group justify="flex-end">
             <Button
               variant="default"
@@ -298,7 +417,11 @@ function SettingsModal({ onClose }: { onClose(): void }) {
     if (!draft) return;
     setBusy(true);
     try {
-      const result = await api.put<{ settings: SettingsDto }>('/portal/settings', { ...draft, welcome: draft.welcome ?? '', published: draft.published.map(({ kind, id }) => ({ kind, id })) });
+      const result = await api.put<{ settings: SettingsDto }>('/portal/settings', {
+        ...draft,
+        welcome: draft.welcome ?? '',
+        published: draft.published.map(({ kind, id }) => ({ kind, id })),
+      });
       // The next opening shows what was saved, not the copy read before.
       queryClient.setQueryData(SETTINGS_KEY, result.settings);
       notifySuccess(t('saved'));
@@ -316,19 +439,44 @@ function SettingsModal({ onClose }: { onClose(): void }) {
         <Text c="dimmed">…</Text>
       ) : (
         <Stack gap="sm">
-          <Switch label={t('enabled')} checked={draft.enabled} onChange={(e) => setDraft({ ...draft, enabled: e.currentTarget.checked })} data-testid="portal-enabled" />
+          <Switch
+            label={t('enabled')}
+            checked={draft.enabled}
+            onChange={(e) => setDraft({ ...draft, enabled: e.currentTarget.checked })}
+            data-testid="portal-enabled"
+          />
           {(['nameField', 'emailField', 'phoneField'] as const).map((f) => (
             <Stack key={f} gap={4}>
-              <Text size="sm" fw={500}>{t(f)}</Text>
-              <SegmentedControl value={draft[f]} onChange={(v) => setDraft({ ...draft, [f]: v as FieldMode })} data={FIELD_MODES.map((m) => ({ value: m, label: t(`fieldMode.${m}`) }))} data-testid={`portal-${f}`} />
+              <Text size="sm" fw={500}>
+                {t(f)}
+              </Text>
+              <SegmentedControl
+                value={draft[f]}
+                onChange={(v) => setDraft({ ...draft, [f]: v as FieldMode })}
+                data={FIELD_MODES.map((m) => ({ value: m, label: t(`fieldMode.${m}`) }))}
+                data-testid={`portal-${f}`}
+              />
             </Stack>
           ))}
           <Switch label={t('notify')} checked={draft.notifyRequester} onChange={(e) => setDraft({ ...draft, notifyRequester: e.currentTarget.checked })} />
-          <Textarea label={t('welcome')} value={draft.welcome ?? ''} onChange={(e) => setDraft({ ...draft, welcome: e.currentTarget.value })} maxLength={PORTAL_LIMITS.welcomeMax} autosize minRows={2} data-testid="portal-welcome" />
+          <Textarea
+            label={t('welcome')}
+            value={draft.welcome ?? ''}
+            onChange={(e) => setDraft({ ...draft, welcome: e.currentTarget.value })}
+            maxLength={PORTAL_LIMITS.welcomeMax}
+            autosize
+            minRows={2}
+            data-testid="portal-welcome"
+          />
           <AssetMultiSelect
             label={t('published')}
             value={assetIds}
-            onChange={(ids) => setDraft({ ...draft, published: [...draft.published.filter((p) => p.kind !== 'asset'), ...ids.map((id) => ({ kind: 'asset' as const, id, name: '' }))] })}
+            onChange={(ids) =>
+              setDraft({
+                ...draft,
+                published: [...draft.published.filter((p) => p.kind !== 'asset'), ...ids.map((id) => ({ kind: 'asset' as const, id, name: '' }))],
+              })
+            }
             initialOptions={draft.published.filter((p) => p.kind === 'asset').map((p) => ({ value: p.id, label: p.name }))}
             allowAddNew={false}
             testId="portal-published"

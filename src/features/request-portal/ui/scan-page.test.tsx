@@ -11,7 +11,12 @@ import ScanPage from './scan-page';
  */
 
 const TOKEN = 'AbCdEfGhIjKlMnOpQrStUv';
-const summary = { asset: { id: 7, name: 'Boiler Pump P-7', number: 'P-7', status: 'Operational' }, openWork: [{ id: 3, title: 'Replace seal', status: 'assigned', createdAt: '2026-01-02T00:00:00.000Z' }], history: [], requests: [] };
+const summary = {
+  asset: { id: 7, name: 'Boiler Pump P-7', number: 'P-7', status: 'Operational' },
+  openWork: [{ id: 3, title: 'Replace seal', status: 'assigned', createdAt: '2026-01-02T00:00:00.000Z' }],
+  history: [],
+  requests: [],
+};
 const appData = () => ({ body: { loggedInUser: { id: 1, role: 'worker', firstName: 'A', lastName: 'B' } } });
 
 /** A camera whose stream's track records being stopped; `answer` lets a test hold the camera's answer back. */
@@ -53,7 +58,10 @@ describe('scan page', () => {
   it('a typed asset number opens the asset; an unknown one says so', async () => {
     const calls = stubFetch({
       'GET /api/user/get-app-data': appData,
-      'GET /api/portal/find-asset': (url) => (url.searchParams.get('number') === 'P-7' ? { body: { asset: { id: 7, name: 'Boiler Pump P-7' } } } : { status: 404, body: { error: 'Asset not found' } }),
+      'GET /api/portal/find-asset': (url) =>
+        url.searchParams.get('number') === 'P-7'
+          ? { body: { asset: { id: 7, name: 'Boiler Pump P-7' } } }
+          : { status: 404, body: { error: 'Asset not found' } },
       'GET /api/portal/asset-summary/7': () => ({ body: summary }),
     });
     renderWithProviders(<ScanPage />, { route: '/dashboard/scan', path: '/dashboard/scan/:token?' });

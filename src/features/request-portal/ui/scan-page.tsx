@@ -77,13 +77,19 @@ function AssetLanding({ summary }: { summary: Summary }) {
         </Button>
       </Group>
       <Card withBorder>
-        <Text fw={600} mb="xs">{t('openWork')}</Text>
+        <Text fw={600} mb="xs">
+          {t('openWork')}
+        </Text>
         {list(summary.openWork)}
       </Card>
       <Card withBorder>
-        <Text fw={600} mb="xs">{t('requests')}</Text>
+        <Text fw={600} mb="xs">
+          {t('requests')}
+        </Text>
         {summary.requests.length === 0 ? (
-          <Text c="dimmed" size="sm">{t('none')}</Text>
+          <Text c="dimmed" size="sm">
+            {t('none')}
+          </Text>
         ) : (
           summary.requests.map((r) => (
             <Anchor key={r.id} component={Link} to={`/dashboard/requests?open=${r.id}`} display="block">
@@ -93,9 +99,15 @@ function AssetLanding({ summary }: { summary: Summary }) {
         )}
       </Card>
       <Card withBorder>
-        <Text fw={600} mb="xs">{t('history')}</Text>
+        <Text fw={600} mb="xs">
+          {t('history')}
+        </Text>
         {list(summary.history)}
-        {summary.history.length > 0 && <Text size="xs" c="dimmed">{formatDateTime(summary.history[0].createdAt)}</Text>}
+        {summary.history.length > 0 && (
+          <Text size="xs" c="dimmed">
+            {formatDateTime(summary.history[0].createdAt)}
+          </Text>
+        )}
       </Card>
     </Stack>
   );
@@ -123,7 +135,11 @@ export default function ScanPage() {
     // A work station's label opens that station in its list.
     else void navigate(`/dashboard/work-stations?selected-workstation=${target.id}&dialog=open`, { replace: true });
   }, [resolved.data, navigate]);
-  const summary = useQuery({ queryKey: ['portal', 'asset', assetId], enabled: !!assetId, queryFn: ({ signal }) => api.get<Summary>(`/portal/asset-summary/${assetId}`, { signal }) });
+  const summary = useQuery({
+    queryKey: ['portal', 'asset', assetId],
+    enabled: !!assetId,
+    queryFn: ({ signal }) => api.get<Summary>(`/portal/asset-summary/${assetId}`, { signal }),
+  });
 
   const find = async (e: FormEvent) => {
     e.preventDefault();
@@ -142,7 +158,14 @@ export default function ScanPage() {
       {token && resolved.isError && <Alert color="red">{t('notFound')}</Alert>}
       <Group align="flex-end">
         <form onSubmit={(e) => void find(e)} style={{ display: 'flex', gap: 8, alignItems: 'flex-end' }}>
-          <TextInput label={t('number')} value={number} onChange={(e) => setNumber(e.currentTarget.value)} error={error} maxLength={100} data-testid="scan-number" />
+          <TextInput
+            label={t('number')}
+            value={number}
+            onChange={(e) => setNumber(e.currentTarget.value)}
+            error={error}
+            maxLength={100}
+            data-testid="scan-number"
+          />
           <Button type="submit" variant="default" disabled={!number.trim()} data-testid="scan-find">
             {t('open')}
           </Button>

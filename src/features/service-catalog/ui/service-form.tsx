@@ -50,7 +50,15 @@ export function ServiceFields({ form, record }: { form: ServiceForm; record?: Se
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label={t('name')} withAsterisk {...form.register('title')} error={errors.title?.message} data-testid="field-title" />
-        <TextInput label={t('price')} withAsterisk inputMode="decimal" leftSection={money.symbol} {...form.register('price')} error={errors.price?.message} data-testid="field-price" />
+        <TextInput
+          label={t('price')}
+          withAsterisk
+          inputMode="decimal"
+          leftSection={money.symbol}
+          {...form.register('price')}
+          error={errors.price?.message}
+          data-testid="field-price"
+        />
       </SimpleGrid>
       <Controller
         control={form.control}
@@ -89,7 +97,13 @@ export function ServiceFields({ form, record }: { form: ServiceForm; record?: Se
                     />
                   )}
                 />
-                <TextInput label={t('operation')} withAsterisk {...form.register(`workStations.${i}.operation`)} error={rowErrors?.operation?.message} data-testid={`field-operation-${i}`} />
+                <TextInput
+                  label={t('operation')}
+                  withAsterisk
+                  {...form.register(`workStations.${i}.operation`)}
+                  error={rowErrors?.operation?.message}
+                  data-testid={`field-operation-${i}`}
+                />
                 <TextInput
                   label={t('timeRequired')}
                   withAsterisk
@@ -115,7 +129,12 @@ export function ServiceFields({ form, record }: { form: ServiceForm; record?: Se
         );
       })}
       <Group>
-        <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => rows.append({ workStationId: null, operation: '', timeRequired: '' })} data-testid="add-station-row">
+        <Button
+          variant="light"
+          leftSection={<IconPlus size={16} />}
+          onClick={() => rows.append({ workStationId: null, operation: '', timeRequired: '' })}
+          data-testid="add-station-row"
+        >
           {t('addStation')}
         </Button>
       </Group>

@@ -58,13 +58,32 @@ export default function ServicesPage() {
       }
     >
       {selected !== undefined && (
-        <ServiceDrawer key={selected?.id ?? 'new'} record={selected} onClose={() => setSelected(undefined)} query={list.state.apiQuery} onList={list.setListData} readOnly={!isManager} />
+        <ServiceDrawer
+          key={selected?.id ?? 'new'}
+          record={selected}
+          onClose={() => setSelected(undefined)}
+          query={list.state.apiQuery}
+          onList={list.setListData}
+          readOnly={!isManager}
+        />
       )}
     </ServerListScreen>
   );
 }
 
-function ServiceDrawer({ record, onClose, query, onList, readOnly }: { record: ServiceDto | null; onClose(): void; query: Record<string, unknown>; onList(data: ListData): void; readOnly: boolean }) {
+function ServiceDrawer({
+  record,
+  onClose,
+  query,
+  onList,
+  readOnly,
+}: {
+  record: ServiceDto | null;
+  onClose(): void;
+  query: Record<string, unknown>;
+  onList(data: ListData): void;
+  readOnly: boolean;
+}) {
   const { t } = useTranslation('services');
   const form = useServiceForm(record);
   const { save, remove } = useListRecordActions({

@@ -72,7 +72,13 @@ export default function TeamsPage() {
     { key: 'memberCount', header: t('members'), render: (r) => String(r.memberCount) },
   ];
   return (
-    <ListScreen title={t('title')} addLabel={isManager ? t('add') : undefined} onAdd={() => setSelected(null)} onRefresh={() => void query.refetch()} refreshing={query.isFetching}>
+    <ListScreen
+      title={t('title')}
+      addLabel={isManager ? t('add') : undefined}
+      onAdd={() => setSelected(null)}
+      onRefresh={() => void query.refetch()}
+      refreshing={query.isFetching}
+    >
       <ClientDataTable
         tableId="teams"
         exportList="teams"
@@ -221,7 +227,14 @@ function TeamDrawer(props: { team: TeamDto | null; readOnly: boolean; onClose():
               )}
             />
             {!readOnly && (
-              <ActionIcon variant="subtle" color="red" mt={4} aria-label={t('removeMember')} onClick={() => members.remove(index)} data-testid={`member-remove-${index}`}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                mt={4}
+                aria-label={t('removeMember')}
+                onClick={() => members.remove(index)}
+                data-testid={`member-remove-${index}`}
+              >
                 <IconTrash size={16} />
               </ActionIcon>
             )}

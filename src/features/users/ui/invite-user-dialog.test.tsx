@@ -21,7 +21,10 @@ describe('Add User: the e-mail confirmation', () => {
   });
 
   it("sends the invitation in the language the admin chooses, the admin's own by default (issue 46)", async () => {
-    const calls = stubFetch({ 'POST /api/auth/addUser': () => ({ status: 201, body: { message: 'User added successfully' } }), 'GET /api/users/get-users': () => ({ body: { users: [] } }) });
+    const calls = stubFetch({
+      'POST /api/auth/addUser': () => ({ status: 201, body: { message: 'User added successfully' } }),
+      'GET /api/users/get-users': () => ({ body: { users: [] } }),
+    });
     renderWithProviders(<InviteUserDialog opened onClose={() => {}} />);
     const language = await screen.findByTestId('invite-language');
     expect(language).toHaveValue('English');
@@ -33,6 +36,11 @@ describe('Add User: the e-mail confirmation', () => {
     await userEvent.click(await screen.findByRole('option', { name: 'العربية' }));
     await userEvent.click(screen.getByTestId('invite-send'));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
-    expect(JSON.parse(String(calls.find((c) => c.method === 'POST')!.init.body))).toEqual({ email: 'ann@acme.test', confirmEmail: 'ann@acme.test', role: 'worker', language: 'ar' });
+    expect(JSON.parse(String(calls.find((c) => c.method === 'POST')!.init.body))).toEqual({
+      email: 'ann@acme.test',
+      confirmEmail: 'ann@acme.test',
+      role: 'worker',
+      language: 'ar',
+    });
   });
 });

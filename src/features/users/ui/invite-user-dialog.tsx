@@ -46,7 +46,13 @@ export function InviteUserDialog({ opened, onClose }: { opened: boolean; onClose
             </Alert>
           )}
           <TextInput label={t('auth.fields.email')} withAsterisk {...form.register('email')} error={errors.email?.message} data-testid="invite-email" />
-          <TextInput label={t('users.invite.confirmEmail')} withAsterisk {...form.register('confirmEmail')} error={errors.confirmEmail?.message} data-testid="invite-confirm-email" />
+          <TextInput
+            label={t('users.invite.confirmEmail')}
+            withAsterisk
+            {...form.register('confirmEmail')}
+            error={errors.confirmEmail?.message}
+            data-testid="invite-confirm-email"
+          />
           <Controller
             control={form.control}
             name="role"

@@ -105,13 +105,16 @@ function AvatarTab({ user }: { user: UserDto }) {
 
 function PasswordTab() {
   const { t } = useTranslation();
-  const form = useForm<PasswordForm>({ resolver: zodResolver(passwordFormSchema), defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' } });
+  const form = useForm<PasswordForm>({
+    resolver: zodResolver(passwordFormSchema),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
   const errors = form.formState.errors;
   const save = form.handleSubmit(async (values) => {
     try {
       await api.post('/user/verify-password', { currentPassword: values.currentPassword });
     } catch (err) {
-      const message = err instanceof ApiError ? err.issues.find((i) => i.path === 'currentPassword')?.message ?? err.message : PASSWORD_FAILED;
+      const message = err instanceof ApiError ? (err.issues.find((i) => i.path === 'currentPassword')?.message ?? err.message) : PASSWORD_FAILED;
       form.setError('currentPassword', { type: 'server', message });
       return;
     }
@@ -127,9 +130,30 @@ function PasswordTab() {
   return (
     <form onSubmit={save} noValidate>
       <Stack gap="sm">
-        <PasswordInput label={t('profile.currentPassword')} autoComplete="current-password" withAsterisk {...form.register('currentPassword')} error={errors.currentPassword?.message} data-testid="current-password" />
-        <PasswordInput label={t('profile.newPassword')} autoComplete="new-password" withAsterisk {...form.register('newPassword')} error={errors.newPassword?.message} data-testid="new-password" />
-        <PasswordInput label={t('auth.fields.confirmPassword')} autoComplete="new-password" withAsterisk {...form.register('confirmPassword')} error={errors.confirmPassword?.message} data-testid="confirm-password" />
+        <PasswordInput
+          label={t('profile.currentPassword')}
+          autoComplete="current-password"
+          withAsterisk
+          {...form.register('currentPassword')}
+          error={errors.currentPassword?.message}
+          data-testid="current-password"
+        />
+        <PasswordInput
+          label={t('profile.newPassword')}
+          autoComplete="new-password"
+          withAsterisk
+          {...form.register('newPassword')}
+          error={errors.newPassword?.message}
+          data-testid="new-password"
+        />
+        <PasswordInput
+          label={t('auth.fields.confirmPassword')}
+          autoComplete="new-password"
+          withAsterisk
+          {...form.register('confirmPassword')}
+          error={errors.confirmPassword?.message}
+          data-testid="confirm-password"
+        />
         <Group justify="flex-end">
           <Button type="submit" loading={form.formState.isSubmitting} data-testid="password-save">
             {t('profile.changePassword')}

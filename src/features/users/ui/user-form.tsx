@@ -61,11 +61,43 @@ export function UserFields({
   const roles = [...(allowAdmin ? (['admin'] as const) : []), 'manager', 'worker'] as const;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-      <TextInput label={t('users.fields.firstName')} withAsterisk readOnly={readOnly} {...form.register('firstName')} error={errors.firstName?.message} data-testid="user-firstName" />
-      <TextInput label={t('users.fields.lastName')} readOnly={readOnly} {...form.register('lastName')} error={errors.lastName?.message} data-testid="user-lastName" />
-      <TextInput label={t('auth.fields.email')} withAsterisk readOnly={readOnly} {...form.register('email')} error={errors.email?.message} data-testid="user-email" />
-      <TextInput label={t('users.fields.phoneNumber')} readOnly={readOnly} {...form.register('phoneNumber')} error={errors.phoneNumber?.message} data-testid="user-phone" />
-      <TextInput label={t('users.fields.jobTitle')} readOnly={readOnly} {...form.register('jobTitle')} error={errors.jobTitle?.message} data-testid="user-jobTitle" />
+      <TextInput
+        label={t('users.fields.firstName')}
+        withAsterisk
+        readOnly={readOnly}
+        {...form.register('firstName')}
+        error={errors.firstName?.message}
+        data-testid="user-firstName"
+      />
+      <TextInput
+        label={t('users.fields.lastName')}
+        readOnly={readOnly}
+        {...form.register('lastName')}
+        error={errors.lastName?.message}
+        data-testid="user-lastName"
+      />
+      <TextInput
+        label={t('auth.fields.email')}
+        withAsterisk
+        readOnly={readOnly}
+        {...form.register('email')}
+        error={errors.email?.message}
+        data-testid="user-email"
+      />
+      <TextInput
+        label={t('users.fields.phoneNumber')}
+        readOnly={readOnly}
+        {...form.register('phoneNumber')}
+        error={errors.phoneNumber?.message}
+        data-testid="user-phone"
+      />
+      <TextInput
+        label={t('users.fields.jobTitle')}
+        readOnly={readOnly}
+        {...form.register('jobTitle')}
+        error={errors.jobTitle?.message}
+        data-testid="user-jobTitle"
+      />
       <TextInput label={t('users.fields.location')} readOnly={readOnly} {...form.register('location')} error={errors.location?.message} />
       {showRole && (
         <Controller

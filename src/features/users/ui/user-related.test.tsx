@@ -31,12 +31,17 @@ const manager = person({ id: 1, firstName: 'Ann', email: 'ann@acme.test', role: 
 const page = (rows: unknown[], key: string) => ({ [key]: rows, pagination: { totalRecords: rows.length, currentPage: 1, totalPages: 1 } });
 
 describe("a user's related work stations, assets and services (spec section 3)", () => {
-  it("a manager edits them in the user drawer: the current ones are shown and the ids are sent", async () => {
+  it('a manager edits them in the user drawer: the current ones are shown and the ids are sent', async () => {
     const marcus = person({ related_workStations: [{ id: 5, name: 'Lathe' }], related_assets: [{ id: 7, name: 'Boiler' }], related_services: [] });
     const calls = stubFetch({
       'GET /api/user/get-app-data': () => ({ body: { loggedInUser: manager, workers: [manager, marcus] } }),
       'GET /api/user/getCompanyUsers': () => ({ body: page([manager, marcus], 'users') }),
-      'GET /api/workstations/get-workstation-options': () => ({ body: [{ value: 5, label: 'Lathe' }, { value: 6, label: 'Mill' }] }),
+      'GET /api/workstations/get-workstation-options': () => ({
+        body: [
+          { value: 5, label: 'Lathe' },
+          { value: 6, label: 'Mill' },
+        ],
+      }),
       'GET /api/assets/get-assets-options': () => ({ body: [{ value: 7, label: 'Boiler' }] }),
       'GET /api/services/get-services-options': () => ({ body: [{ value: 9, label: 'Inspection', price: 10 }] }),
       'PUT /api/user/updateUser/2': () => ({ body: { user: marcus } }),
@@ -78,7 +83,12 @@ describe("a user's related work stations, assets and services (spec section 3)",
     const marcus = person({});
     stubFetch({
       'GET /api/user/get-app-data': () => ({ body: { loggedInUser: manager, workers: [manager, marcus, sofia] } }),
-      'GET /api/assets/get-assets-options': () => ({ body: [{ value: 7, label: 'Boiler' }, { value: 8, label: 'Chiller' }] }),
+      'GET /api/assets/get-assets-options': () => ({
+        body: [
+          { value: 7, label: 'Boiler' },
+          { value: 8, label: 'Chiller' },
+        ],
+      }),
     });
     renderWithProviders(<WorkOrderDrawer id={null} onClose={() => {}} onCreated={() => {}} query={{}} onList={() => {}} invalidate={() => {}} />);
     await userEvent.click(await screen.findByTestId('wo-asset'));
@@ -86,7 +96,9 @@ describe("a user's related work stations, assets and services (spec section 3)",
     await userEvent.click(screen.getByTestId('wo-assignees'));
     const listbox = await screen.findByRole('listbox');
     await waitFor(() => expect(within(listbox).getByText('Suggested')).toBeInTheDocument());
-    const names = within(listbox).getAllByRole('option').map((o) => o.textContent);
+    const names = within(listbox)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(names[0]).toBe('Sofia Ruiz');
     expect(within(listbox).getByText('Others')).toBeInTheDocument();
   });

@@ -36,7 +36,8 @@ const arEvents = {
 registerTranslations('webhooks', {
   en: {
     title: 'Webhooks',
-    intro: 'We POST each event to your endpoints, signed as Standard Webhooks (headers webhook-id, webhook-timestamp, webhook-signature), and retry failures for 24 hours.',
+    intro:
+      'We POST each event to your endpoints, signed as Standard Webhooks (headers webhook-id, webhook-timestamp, webhook-signature), and retry failures for 24 hours.',
     add: 'Add endpoint',
     url: 'URL',
     description: 'Description',
@@ -83,7 +84,8 @@ registerTranslations('webhooks', {
   },
   ar: {
     title: 'خطافات الويب',
-    intro: 'نرسل كل حدث إلى نقاط النهاية موقّعاً وفق Standard Webhooks (الترويسات webhook-id وwebhook-timestamp وwebhook-signature)، ونعيد المحاولة عند الفشل لمدة 24 ساعة.',
+    intro:
+      'نرسل كل حدث إلى نقاط النهاية موقّعاً وفق Standard Webhooks (الترويسات webhook-id وwebhook-timestamp وwebhook-signature)، ونعيد المحاولة عند الفشل لمدة 24 ساعة.',
     add: 'إضافة نقطة نهاية',
     url: 'العنوان',
     description: 'الوصف',

@@ -3,7 +3,19 @@ import { Alert, Badge, Button, Checkbox, Code, CopyButton, Group, Modal, SimpleG
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { confirmAction, confirmDelete, DataTable, EmptyState, LoadState, notifyError, notifySuccess, tablePagination, useRecordForm, type Column, type PageSize } from '../../../web/components';
+import {
+  confirmAction,
+  confirmDelete,
+  DataTable,
+  EmptyState,
+  LoadState,
+  notifyError,
+  notifySuccess,
+  tablePagination,
+  useRecordForm,
+  type Column,
+  type PageSize,
+} from '../../../web/components';
 import { api, ApiError, applyApiErrors, errorMessage } from '../../../web/lib/api';
 import { formatDateTime } from '../../../web/lib/format';
 import type { Pagination } from '../../../shared/pagination';
@@ -57,7 +69,12 @@ export default function WebhooksPage() {
 
   const setEnabled = useMutation({
     mutationFn: (w: EndpointRow) =>
-      api.put<{ webhooks: EndpointRow[] }>(`/webhooks/update-webhook/${w.id}`, { url: w.url, description: w.description ?? '', events: w.events, enabled: !w.enabled }),
+      api.put<{ webhooks: EndpointRow[] }>(`/webhooks/update-webhook/${w.id}`, {
+        url: w.url,
+        description: w.description ?? '',
+        events: w.events,
+        enabled: !w.enabled,
+      }),
     onSuccess: (data) => client.setQueryData(KEY, { webhooks: data.webhooks }),
     onError: (err) => notifyError(errorMessage(err)),
   });
@@ -308,7 +325,10 @@ function DeliveryDetail({ id, onClose }: { id: number; onClose(): void }) {
   const { t } = useTranslation('webhooks');
   const one = useQuery({
     queryKey: [...DELIVERIES_KEY, 'one', id],
-    queryFn: () => api.get<{ delivery: DeliveryRow & { messageId: string; responseBody: string | null; deliveredAt: string | null; nextAttemptAt: string | null } }>(`/webhooks/get-delivery/${id}`),
+    queryFn: () =>
+      api.get<{ delivery: DeliveryRow & { messageId: string; responseBody: string | null; deliveredAt: string | null; nextAttemptAt: string | null } }>(
+        `/webhooks/get-delivery/${id}`,
+      ),
     retry: false,
   });
   const d = one.data?.delivery;
@@ -350,7 +370,12 @@ function DeliveryDetail({ id, onClose }: { id: number; onClose(): void }) {
               {t('responseBody')}
             </Text>
             {d.responseBody ? (
-              <Code block data-testid="delivery-response-body" style={{ maxHeight: 240, overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-all' }} tabIndex={0}>
+              <Code
+                block
+                data-testid="delivery-response-body"
+                style={{ maxHeight: 240, overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
+                tabIndex={0}
+              >
                 {d.responseBody}
               </Code>
             ) : (
@@ -363,11 +388,22 @@ function DeliveryDetail({ id, onClose }: { id: number; onClose(): void }) {
   );
 }
 
-function AddEndpointDialog({ onClose, onSaved }: { onClose(): void; onSaved(data: { webhooks: EndpointRow[]; webhook: EndpointRow & { secret: string } }): void }) {
+function AddEndpointDialog({
+  onClose,
+  onSaved,
+}: {
+  onClose(): void;
+  onSaved(data: { webhooks: EndpointRow[]; webhook: EndpointRow & { secret: string } }): void;
+}) {
   const { t } = useTranslation('webhooks');
   const { t: common } = useTranslation();
   // the route's own schema and messages (useRecordForm)
-  const form = useRecordForm<WebhookInput, never>(webhookInputSchema, undefined, () => ({ url: '', description: '', events: ['work-order.created'], secret: '' }));
+  const form = useRecordForm<WebhookInput, never>(webhookInputSchema, undefined, () => ({
+    url: '',
+    description: '',
+    events: ['work-order.created'],
+    secret: '',
+  }));
   const errors = form.formState.errors;
   const save = useMutation({
     mutationFn: (body: WebhookInput) => api.post<{ webhooks: EndpointRow[]; webhook: EndpointRow & { secret: string } }>('/webhooks/add-webhook', body),
@@ -380,7 +416,15 @@ function AddEndpointDialog({ onClose, onSaved }: { onClose(): void; onSaved(data
     <Modal opened onClose={onClose} title={t('add')} centered size="lg">
       <form onSubmit={form.handleSubmit((body) => save.mutate(body))} noValidate>
         <Stack>
-          <TextInput label={t('url')} placeholder="https://example.com/hooks/cmms" {...form.register('url')} error={errors.url?.message} withAsterisk data-autofocus data-testid="webhook-url" />
+          <TextInput
+            label={t('url')}
+            placeholder="https://example.com/hooks/cmms"
+            {...form.register('url')}
+            error={errors.url?.message}
+            withAsterisk
+            data-autofocus
+            data-testid="webhook-url"
+          />
           <TextInput label={t('description')} {...form.register('description')} error={errors.description?.message} />
           <Controller
             control={form.control}

@@ -17,7 +17,15 @@ const dto = (over: Partial<SharedWorkOrderDto> = {}): SharedWorkOrderDto => ({
   state: 'waiting',
   reviewComment: null,
   expiresAt: '2026-12-10T10:00:00.000Z',
-  workOrder: { code: 'WO-0007', title: 'Rooftop chiller service', instructions: '<p>Check the pressure</p>', status: 'assigned', priority: 'high', dueDate: null, asset: { name: 'Chiller 2', code: 'CH-2' } },
+  workOrder: {
+    code: 'WO-0007',
+    title: 'Rooftop chiller service',
+    instructions: '<p>Check the pressure</p>',
+    status: 'assigned',
+    priority: 'high',
+    dueDate: null,
+    asset: { name: 'Chiller 2', code: 'CH-2' },
+  },
   procedure: null,
   messages: [],
   labors: [],
@@ -44,7 +52,9 @@ describe("the contractor's page", () => {
   });
 
   it('a view-only share has no comment box, no time and no Mark as done; a dead link says so', async () => {
-    stubFetch({ 'GET /api/shared-work-orders/get-shared-work-order': () => ({ body: dto({ permissions: { canComment: false, canLog: false, canComplete: false } }) }) });
+    stubFetch({
+      'GET /api/shared-work-orders/get-shared-work-order': () => ({ body: dto({ permissions: { canComment: false, canLog: false, canComplete: false } }) }),
+    });
     const view = renderWithProviders(<ContractorPage />, { route: `/shared-work-order?token=${TOKEN}` });
     await screen.findByTestId('contractor-title');
     expect(screen.queryByTestId('contractor-comment')).toBeNull();
@@ -101,10 +111,31 @@ describe("the contractor's page", () => {
   });
 
   it("fills the procedure's steps with the control of each kind, and reads in Arabic", async () => {
-    const step = (over: Partial<ContractorStepDto>): ContractorStepDto => ({ id: 1, position: 1, kind: 'checkbox', label: 'Isolate', required: true, unit: null, min: null, max: null, options: [], meterName: null, value: null, flagged: false, answeredAt: null, ...over });
-    const steps = [step({}), step({ id: 2, position: 2, kind: 'choice', label: 'Filter', required: false, options: ['Clean', 'Replaced'] }), step({ id: 3, position: 3, kind: 'photo', label: 'Gauge', required: false })];
+    const step = (over: Partial<ContractorStepDto>): ContractorStepDto => ({
+      id: 1,
+      position: 1,
+      kind: 'checkbox',
+      label: 'Isolate',
+      required: true,
+      unit: null,
+      min: null,
+      max: null,
+      options: [],
+      meterName: null,
+      value: null,
+      flagged: false,
+      answeredAt: null,
+      ...over,
+    });
+    const steps = [
+      step({}),
+      step({ id: 2, position: 2, kind: 'choice', label: 'Filter', required: false, options: ['Clean', 'Replaced'] }),
+      step({ id: 3, position: 3, kind: 'photo', label: 'Gauge', required: false }),
+    ];
     const calls = stubFetch({
-      'GET /api/shared-work-orders/get-shared-work-order': () => ({ body: dto({ procedure: { name: 'Chiller check', steps, progress: { answered: 0, total: 3, requiredLeft: 1, flagged: 0 } } }) }),
+      'GET /api/shared-work-orders/get-shared-work-order': () => ({
+        body: dto({ procedure: { name: 'Chiller check', steps, progress: { answered: 0, total: 3, requiredLeft: 1, flagged: 0 } } }),
+      }),
       'POST /api/shared-work-orders/answer-shared-step': () => ({ body: { message: 'Answer saved' } }),
     });
     renderWithProviders(<ContractorPage />, { route: `/shared-work-order?token=${TOKEN}` });
@@ -113,7 +144,10 @@ describe("the contractor's page", () => {
     await userEvent.click(screen.getByRole('radio', { name: 'Replaced' }));
     await waitFor(() => expect(calls.filter((c) => c.url.pathname.endsWith('/answer-shared-step'))).toHaveLength(2));
     const answers = calls.filter((c) => c.url.pathname.endsWith('/answer-shared-step'));
-    expect(answers.map((c) => JSON.parse(String(c.init.body)))).toEqual([{ stepId: 1, value: true, answeredAt: null }, { stepId: 2, value: 'Replaced', answeredAt: null }]);
+    expect(answers.map((c) => JSON.parse(String(c.init.body)))).toEqual([
+      { stepId: 1, value: true, answeredAt: null },
+      { stepId: 2, value: 'Replaced', answeredAt: null },
+    ]);
     expect(answers.every((c) => c.url.searchParams.get('token') === TOKEN)).toBe(true);
     // A photo step takes a photo (the upload), not a typed value.
     expect(screen.getByTestId('contractor-step-3-photo')).toBeInTheDocument();
@@ -127,7 +161,21 @@ describe("the contractor's page", () => {
   });
 
   it('an answer to a step answered by someone else meanwhile: refused (409), said at the step, and the page shows their answer', async () => {
-    const seen: ContractorStepDto = { id: 4, position: 1, kind: 'text', label: 'Remarks', required: false, unit: null, min: null, max: null, options: [], meterName: null, value: null, flagged: false, answeredAt: null };
+    const seen: ContractorStepDto = {
+      id: 4,
+      position: 1,
+      kind: 'text',
+      label: 'Remarks',
+      required: false,
+      unit: null,
+      min: null,
+      max: null,
+      options: [],
+      meterName: null,
+      value: null,
+      flagged: false,
+      answeredAt: null,
+    };
     let step = seen;
     const procedure = () => ({ name: 'Chiller check', steps: [step], progress: { answered: step.value ? 1 : 0, total: 1, requiredLeft: 0, flagged: 0 } });
     const bodies: unknown[] = [];
@@ -144,19 +192,43 @@ describe("the contractor's page", () => {
     const input = await screen.findByTestId('contractor-step-1-input');
     await userEvent.type(input, 'Oil on the floor');
     await userEvent.tab();
-    expect(await screen.findByTestId('contractor-step-1-error')).toHaveTextContent('Someone else answered this step meanwhile: their answer is shown, yours was not saved.');
+    expect(await screen.findByTestId('contractor-step-1-error')).toHaveTextContent(
+      'Someone else answered this step meanwhile: their answer is shown, yours was not saved.',
+    );
     expect(bodies).toEqual([{ stepId: 4, value: 'Oil on the floor', answeredAt: null }]);
     await waitFor(() => expect(screen.getByTestId('contractor-step-1-input')).toHaveValue('Checked by the manager'));
   });
 
   it("a photo goes with the step's answeredAt ('' when unanswered); answered meanwhile, it is refused (409) and said at the step (issue 45)", async () => {
-    const seen: ContractorStepDto = { id: 5, position: 1, kind: 'photo', label: 'Gauge', required: false, unit: null, min: null, max: null, options: [], meterName: null, value: null, flagged: false, answeredAt: null };
+    const seen: ContractorStepDto = {
+      id: 5,
+      position: 1,
+      kind: 'photo',
+      label: 'Gauge',
+      required: false,
+      unit: null,
+      min: null,
+      max: null,
+      options: [],
+      meterName: null,
+      value: null,
+      flagged: false,
+      answeredAt: null,
+    };
     const forms: FormData[] = [];
     const calls = stubFetch({
-      'GET /api/shared-work-orders/get-shared-work-order': () => ({ body: dto({ procedure: { name: 'Chiller check', steps: [seen], progress: { answered: 0, total: 1, requiredLeft: 0, flagged: 0 } } }) }),
+      'GET /api/shared-work-orders/get-shared-work-order': () => ({
+        body: dto({ procedure: { name: 'Chiller check', steps: [seen], progress: { answered: 0, total: 1, requiredLeft: 0, flagged: 0 } } }),
+      }),
       'POST /api/shared-work-orders/add-shared-step-image/5': (_url, init) => {
         forms.push(init.body as FormData);
-        return { status: 409, body: { error: 'This record was changed by someone else', current: { ...seen, value: '/uploads/org-1/m.webp', answeredAt: '2026-11-26T07:30:00.000Z' } } };
+        return {
+          status: 409,
+          body: {
+            error: 'This record was changed by someone else',
+            current: { ...seen, value: '/uploads/org-1/m.webp', answeredAt: '2026-11-26T07:30:00.000Z' },
+          },
+        };
       },
     });
     renderWithProviders(<ContractorPage />, { route: `/shared-work-order?token=${TOKEN}` });
@@ -171,10 +243,27 @@ describe("the contractor's page", () => {
 
   it('a step answered after the link was revoked: the page reads the share again and shows the dead link (issue 45)', async () => {
     let revoked = false;
-    const step: ContractorStepDto = { id: 4, position: 1, kind: 'checkbox', label: 'Isolate', required: false, unit: null, min: null, max: null, options: [], meterName: null, value: null, flagged: false, answeredAt: null };
+    const step: ContractorStepDto = {
+      id: 4,
+      position: 1,
+      kind: 'checkbox',
+      label: 'Isolate',
+      required: false,
+      unit: null,
+      min: null,
+      max: null,
+      options: [],
+      meterName: null,
+      value: null,
+      flagged: false,
+      answeredAt: null,
+    };
     const gone = { status: 404, body: { error: 'Shared work order not found' } };
     stubFetch({
-      'GET /api/shared-work-orders/get-shared-work-order': () => (revoked ? gone : { body: dto({ procedure: { name: 'Chiller check', steps: [step], progress: { answered: 0, total: 1, requiredLeft: 0, flagged: 0 } } }) }),
+      'GET /api/shared-work-orders/get-shared-work-order': () =>
+        revoked
+          ? gone
+          : { body: dto({ procedure: { name: 'Chiller check', steps: [step], progress: { answered: 0, total: 1, requiredLeft: 0, flagged: 0 } } }) },
       'POST /api/shared-work-orders/answer-shared-step': () => gone,
     });
     renderWithProviders(<ContractorPage />, { route: `/shared-work-order?token=${TOKEN}` });
@@ -194,7 +283,10 @@ describe("the contractor's page", () => {
     const start = (await screen.findByTestId('contractor-start')) as HTMLInputElement;
     expect(view.container.querySelector('input[type="datetime-local"], input[type="date"]')).toBeNull();
     expect(start.value).toMatch(/^\d{2} [A-Z][a-z]{2} \d{4}$/);
-    for (const [id, day, time] of [['contractor-start', '02/03/2026', '08:00'], ['contractor-end', '02/03/2026', '09:30']]) {
+    for (const [id, day, time] of [
+      ['contractor-start', '02/03/2026', '08:00'],
+      ['contractor-end', '02/03/2026', '09:30'],
+    ]) {
       const box = screen.getByTestId(id) as HTMLInputElement;
       await userEvent.clear(box);
       await userEvent.type(box, day);
@@ -228,7 +320,11 @@ describe("the contractor's page", () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
     expect(calls.find((c) => c.method === 'DELETE')!.url.searchParams.get('token')).toBe(TOKEN);
     view.unmount();
-    stubFetch({ 'GET /api/shared-work-orders/get-shared-work-order': () => ({ body: dto({ labors, permissions: { canComment: true, canLog: false, canComplete: true } }) }) });
+    stubFetch({
+      'GET /api/shared-work-orders/get-shared-work-order': () => ({
+        body: dto({ labors, permissions: { canComment: true, canLog: false, canComplete: true } }),
+      }),
+    });
     renderWithProviders(<ContractorPage />, { route: `/shared-work-order?token=${TOKEN}` });
     await screen.findByTestId('contractor-labor');
     expect(screen.queryByTestId('contractor-delete-labor')).toBeNull();

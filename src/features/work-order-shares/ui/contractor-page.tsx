@@ -1,6 +1,25 @@
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { ActionIcon, Alert, Anchor, Badge, Box, Button, Card, FileButton, Group, NumberInput, PinInput, Progress, Stack, Text, TextInput, Textarea, Title, TypographyStylesProvider } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Card,
+  FileButton,
+  Group,
+  NumberInput,
+  PinInput,
+  Progress,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+  TypographyStylesProvider,
+} from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -130,7 +149,11 @@ function SharedOrder({ dto, query, queryKey }: { dto: SharedWorkOrderDto; query:
   const money = (minor: number) => formatMinorMoney(minor, dto.currency);
   const open = dto.state !== 'accepted';
   const [comment, setComment] = useState('');
-  const [labor, setLabor] = useState(() => ({ start: toLocalInput(new Date(Date.now() - 3_600_000)) as string | null, end: toLocalInput(new Date()) as string | null, rate: '' as number | string }));
+  const [labor, setLabor] = useState(() => ({
+    start: toLocalInput(new Date(Date.now() - 3_600_000)) as string | null,
+    end: toLocalInput(new Date()) as string | null,
+    rate: '' as number | string,
+  }));
   const [part, setPart] = useState({ name: '', quantity: 1 as number | string, unitPrice: '' as number | string });
   const [doneNote, setDoneNote] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -153,7 +176,11 @@ function SharedOrder({ dto, query, queryKey }: { dto: SharedWorkOrderDto; query:
   };
 
   const addLabor = () => {
-    const parsed = contractorLaborSchema.safeParse({ startTime: fromLocalInput(labor.start), endTime: fromLocalInput(labor.end), hourlyRate: labor.rate === '' ? undefined : labor.rate });
+    const parsed = contractorLaborSchema.safeParse({
+      startTime: fromLocalInput(labor.start),
+      endTime: fromLocalInput(labor.end),
+      hourlyRate: labor.rate === '' ? undefined : labor.rate,
+    });
     if (!parsed.success) return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [`labor.${String(i.path[0])}`, i.message])));
     setErrors({});
     action.mutate(() => post('add-shared-labor', parsed.data));
@@ -228,7 +255,10 @@ function SharedOrder({ dto, query, queryKey }: { dto: SharedWorkOrderDto; query:
                 </Badge>
               )}
             </Group>
-            <Progress value={dto.procedure.progress.total ? (100 * dto.procedure.progress.answered) / dto.procedure.progress.total : 0} aria-label={t('procedure')} />
+            <Progress
+              value={dto.procedure.progress.total ? (100 * dto.procedure.progress.answered) / dto.procedure.progress.total : 0}
+              aria-label={t('procedure')}
+            />
             {dto.procedure.steps.map((s) =>
               s.kind === 'heading' ? (
                 <Title order={5} key={s.id} mt="xs">
@@ -271,7 +301,15 @@ function SharedOrder({ dto, query, queryKey }: { dto: SharedWorkOrderDto; query:
           ))}
           {open && dto.permissions.canComment && (
             <>
-              <Textarea aria-label={t('comment')} placeholder={t('comment')} autosize minRows={2} value={comment} onChange={(e) => setComment(e.currentTarget.value)} data-testid="contractor-comment" />
+              <Textarea
+                aria-label={t('comment')}
+                placeholder={t('comment')}
+                autosize
+                minRows={2}
+                value={comment}
+                onChange={(e) => setComment(e.currentTarget.value)}
+                data-testid="contractor-comment"
+              />
               <Group justify="space-between">
                 <FileButton
                   accept={DOCUMENT_ACCEPT}
@@ -285,7 +323,12 @@ function SharedOrder({ dto, query, queryKey }: { dto: SharedWorkOrderDto; query:
                     </Button>
                   )}
                 </FileButton>
-                <Button disabled={!comment.trim()} loading={action.isPending} onClick={() => action.mutate(() => post('add-shared-comment', { body: comment }).then(() => setComment('')))} data-testid="contractor-send">
+                <Button
+                  disabled={!comment.trim()}
+                  loading={action.isPending}
+                  onClick={() => action.mutate(() => post('add-shared-comment', { body: comment }).then(() => setComment('')))}
+                  data-testid="contractor-send"
+                >
                   {t('send')}
                 </Button>
               </Group>
@@ -311,10 +354,32 @@ function SharedOrder({ dto, query, queryKey }: { dto: SharedWorkOrderDto; query:
             ))}
             {open && dto.permissions.canLog && (
               <>
-                <DateTimeField label={t('start')} required value={labor.start} onChange={(v) => setLabor({ ...labor, start: v })} error={errors['labor.startTime']} testId="contractor-start" />
-                <DateTimeField label={t('end')} required value={labor.end} onChange={(v) => setLabor({ ...labor, end: v })} error={errors['labor.endTime']} testId="contractor-end" />
+                <DateTimeField
+                  label={t('start')}
+                  required
+                  value={labor.start}
+                  onChange={(v) => setLabor({ ...labor, start: v })}
+                  error={errors['labor.startTime']}
+                  testId="contractor-start"
+                />
+                <DateTimeField
+                  label={t('end')}
+                  required
+                  value={labor.end}
+                  onChange={(v) => setLabor({ ...labor, end: v })}
+                  error={errors['labor.endTime']}
+                  testId="contractor-end"
+                />
                 <Group align="flex-end" grow>
-                  <NumberInput label={t('rate', { currency: dto.currency })} min={0} decimalScale={dto.digits} value={labor.rate} onChange={(v) => setLabor({ ...labor, rate: v })} error={errors['labor.hourlyRate']} data-testid="contractor-rate" />
+                  <NumberInput
+                    label={t('rate', { currency: dto.currency })}
+                    min={0}
+                    decimalScale={dto.digits}
+                    value={labor.rate}
+                    onChange={(v) => setLabor({ ...labor, rate: v })}
+                    error={errors['labor.hourlyRate']}
+                    data-testid="contractor-rate"
+                  />
                   <Button onClick={addLabor} loading={action.isPending} data-testid="contractor-add-time">
                     {t('addTime')}
                   </Button>
@@ -337,10 +402,31 @@ function SharedOrder({ dto, query, queryKey }: { dto: SharedWorkOrderDto; query:
             ))}
             {open && dto.permissions.canLog && (
               <>
-                <TextInput label={t('partName')} value={part.name} onChange={(e) => setPart({ ...part, name: e.currentTarget.value })} error={errors['part.name']} data-testid="contractor-part-name" />
+                <TextInput
+                  label={t('partName')}
+                  value={part.name}
+                  onChange={(e) => setPart({ ...part, name: e.currentTarget.value })}
+                  error={errors['part.name']}
+                  data-testid="contractor-part-name"
+                />
                 <Group align="flex-end" grow>
-                  <NumberInput label={t('quantity')} min={1} allowDecimal={false} value={part.quantity} onChange={(v) => setPart({ ...part, quantity: v })} error={errors['part.quantity']} />
-                  <NumberInput label={t('unitPrice', { currency: dto.currency })} min={0} decimalScale={dto.digits} value={part.unitPrice} onChange={(v) => setPart({ ...part, unitPrice: v })} error={errors['part.unitPrice']} data-testid="contractor-part-price" />
+                  <NumberInput
+                    label={t('quantity')}
+                    min={1}
+                    allowDecimal={false}
+                    value={part.quantity}
+                    onChange={(v) => setPart({ ...part, quantity: v })}
+                    error={errors['part.quantity']}
+                  />
+                  <NumberInput
+                    label={t('unitPrice', { currency: dto.currency })}
+                    min={0}
+                    decimalScale={dto.digits}
+                    value={part.unitPrice}
+                    onChange={(v) => setPart({ ...part, unitPrice: v })}
+                    error={errors['part.unitPrice']}
+                    data-testid="contractor-part-price"
+                  />
                 </Group>
                 <Button variant="default" onClick={addPart} loading={action.isPending} data-testid="contractor-add-part">
                   {t('addPart')}
@@ -361,7 +447,13 @@ function SharedOrder({ dto, query, queryKey }: { dto: SharedWorkOrderDto; query:
         <Card withBorder>
           <Stack gap="xs">
             <Textarea label={t('doneNote')} autosize minRows={2} value={doneNote} onChange={(e) => setDoneNote(e.currentTarget.value)} />
-            <Button color="green" size="md" loading={action.isPending} onClick={() => action.mutate(() => post('mark-shared-done', doneNote.trim() ? { comment: doneNote } : {}))} data-testid="contractor-done">
+            <Button
+              color="green"
+              size="md"
+              loading={action.isPending}
+              onClick={() => action.mutate(() => post('mark-shared-done', doneNote.trim() ? { comment: doneNote } : {}))}
+              data-testid="contractor-done"
+            >
               {t('markDone')}
             </Button>
           </Stack>
@@ -383,7 +475,17 @@ function DeleteLine({ label, onClick, testId }: { label: string; onClick(): void
  * One step of the work order's procedure: with the share's right to log (and the work not accepted) the control
  * of its kind, the Procedure tab's own; otherwise its label and whether it is done.
  */
-function ContractorStep({ step, editable, query, onSaved }: { step: ContractorStepDto; editable: boolean; query: Record<string, string>; onSaved(): Promise<unknown> }) {
+function ContractorStep({
+  step,
+  editable,
+  query,
+  onSaved,
+}: {
+  step: ContractorStepDto;
+  editable: boolean;
+  query: Record<string, string>;
+  onSaved(): Promise<unknown>;
+}) {
   const { t } = useTranslation('contractor');
   // A stale answer (answered by someone else since the page read it): the page reads itself again to show theirs.
   const { busy, error, send: sendAnswer } = useStepAnswer<unknown>(onSaved, t('failed'), onSaved);
@@ -417,7 +519,16 @@ function ContractorStep({ step, editable, query, onSaved }: { step: ContractorSt
           testId={testId}
           answer={(value) => void send(() => api.post(`${S}/answer-shared-step`, { stepId: step.id, value, answeredAt: step.answeredAt }, { query }))}
           uploadImage={(file, fileName) => {
-            if (file) void send(() => api.upload(`${S}/add-shared-step-image/${step.id}`, file, { field: 'image', fileName, fields: stepImageFields(step.answeredAt), query, timeoutMs: 60_000 }));
+            if (file)
+              void send(() =>
+                api.upload(`${S}/add-shared-step-image/${step.id}`, file, {
+                  field: 'image',
+                  fileName,
+                  fields: stepImageFields(step.answeredAt),
+                  query,
+                  timeoutMs: 60_000,
+                }),
+              );
           }}
         />
       )}

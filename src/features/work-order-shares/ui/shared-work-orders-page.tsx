@@ -3,7 +3,18 @@ import { useSearchParams } from 'react-router';
 import { Anchor, Badge, Button, CopyButton, Drawer, Group, Modal, NumberInput, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ListMultiFilter, ListTextFilter, LoadState, ServerListScreen, confirmAction, notifyError, notifySuccess, useMoney, useServerList, type Column } from '../../../web/components';
+import {
+  ListMultiFilter,
+  ListTextFilter,
+  LoadState,
+  ServerListScreen,
+  confirmAction,
+  notifyError,
+  notifySuccess,
+  useMoney,
+  useServerList,
+  type Column,
+} from '../../../web/components';
 import { ApiError, api, errorMessage } from '../../../web/lib/api';
 import { formatDateTime } from '../../../web/lib/format';
 import { CustomerVendorSelect } from '../../customers-vendors/ui/customer-vendor-select';
@@ -47,22 +58,55 @@ export default function SharedWorkOrdersPage() {
   };
   const columns: Column<ShareDto>[] = [
     { key: 'workOrderTitle', header: t('col.workOrder'), hideable: false, render: (r) => `${workOrderDisplayId(r.workOrderId)} ${r.workOrderTitle}` },
-    { key: 'contractorName', header: t('col.contractor'), render: (r) => (<Stack gap={0}><Text size="sm">{r.contractorName}</Text><Text size="xs" c="dimmed">{r.email}</Text></Stack>) },
+    {
+      key: 'contractorName',
+      header: t('col.contractor'),
+      render: (r) => (
+        <Stack gap={0}>
+          <Text size="sm">{r.contractorName}</Text>
+          <Text size="xs" c="dimmed">
+            {r.email}
+          </Text>
+        </Stack>
+      ),
+    },
     {
       key: 'permissions',
       header: t('col.permissions'),
       render: (r) => (
         <Group gap={4}>
-          <Badge variant="light" size="xs">{t('perm.view')}</Badge>
-          {r.canComment && <Badge variant="light" size="xs">{t('perm.comment')}</Badge>}
-          {r.canLog && <Badge variant="light" size="xs">{t('perm.log')}</Badge>}
-          {r.canComplete && <Badge variant="light" size="xs">{t('perm.complete')}</Badge>}
+          <Badge variant="light" size="xs">
+            {t('perm.view')}
+          </Badge>
+          {r.canComment && (
+            <Badge variant="light" size="xs">
+              {t('perm.comment')}
+            </Badge>
+          )}
+          {r.canLog && (
+            <Badge variant="light" size="xs">
+              {t('perm.log')}
+            </Badge>
+          )}
+          {r.canComplete && (
+            <Badge variant="light" size="xs">
+              {t('perm.complete')}
+            </Badge>
+          )}
         </Group>
       ),
     },
     { key: 'expiresAt', header: t('col.expiresAt'), render: (r) => formatDateTime(r.expiresAt) },
     { key: 'lastActivityAt', header: t('col.lastActivity'), render: (r) => (r.lastActivityAt ? formatDateTime(r.lastActivityAt) : t('never')) },
-    { key: 'status', header: t('col.status'), render: (r) => <Badge color={STATUS_COLORS[r.status]} data-testid={`share-status-${r.id}`}>{t(`status.${r.status}`)}</Badge> },
+    {
+      key: 'status',
+      header: t('col.status'),
+      render: (r) => (
+        <Badge color={STATUS_COLORS[r.status]} data-testid={`share-status-${r.id}`}>
+          {t(`status.${r.status}`)}
+        </Badge>
+      ),
+    },
     { key: 'externalCostMinor', header: t('col.cost'), defaultHidden: true, render: (r) => money.formatMinor(r.externalCostMinor) },
   ];
   return (
@@ -78,7 +122,12 @@ export default function SharedWorkOrdersPage() {
       filters={
         <>
           <ListTextFilter state={list.state} name="search" placeholder={t('search')} debounceMs={300} />
-          <ListMultiFilter state={list.state} name="state" placeholder={t('stateFilter')} options={STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))} />
+          <ListMultiFilter
+            state={list.state}
+            name="state"
+            placeholder={t('stateFilter')}
+            options={STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+          />
         </>
       }
     >
@@ -96,13 +145,24 @@ interface WorkOrderOption {
 function CreateShareModal({ workOrderId, onClose, onCreated }: { workOrderId: number | null; onClose(): void; onCreated(): void }) {
   const { t } = useTranslation('workOrderShares');
   const [search, setSearch] = useState('');
-  const [values, setValues] = useState({ workOrderId, vendorId: null as number | null, contractorName: '', email: '', canComment: true, canLog: true, canComplete: true, requireCode: false, days: DEFAULT_SHARE_DAYS });
+  const [values, setValues] = useState({
+    workOrderId,
+    vendorId: null as number | null,
+    contractorName: '',
+    email: '',
+    canComment: true,
+    canLog: true,
+    canComplete: true,
+    requireCode: false,
+    days: DEFAULT_SHARE_DAYS,
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [link, setLink] = useState<string | null>(null);
   const orders = useQuery({
     queryKey: ['work-orders', 'share-options', search],
-    queryFn: ({ signal }) => api.get<{ workOrders: WorkOrderOption[] }>('/work-orders/get-work-orders', { query: { pageSize: 25, ...(search ? { title: search } : {}) }, signal }),
+    queryFn: ({ signal }) =>
+      api.get<{ workOrders: WorkOrderOption[] }>('/work-orders/get-work-orders', { query: { pageSize: 25, ...(search ? { title: search } : {}) }, signal }),
   });
   const chosen = useQuery({
     queryKey: ['work-orders', 'share-chosen', values.workOrderId],
@@ -171,14 +231,45 @@ function CreateShareModal({ workOrderId, onClose, onCreated }: { workOrderId: nu
             error={errors.workOrderId}
             data-testid="share-work-order"
           />
-          <CustomerVendorSelect type="vendor" label={t('form.vendor')} value={values.vendorId} onChange={(v) => void pickVendor(v)} quickCreate={false} clearable testId="share-vendor" />
-          <TextInput label={t('form.name')} withAsterisk value={values.contractorName} onChange={(e) => set('contractorName', e.currentTarget.value)} error={errors.contractorName} data-testid="share-name" />
-          <TextInput label={t('form.email')} withAsterisk type="email" value={values.email} onChange={(e) => set('email', e.currentTarget.value)} error={errors.email} data-testid="share-email" />
+          <CustomerVendorSelect
+            type="vendor"
+            label={t('form.vendor')}
+            value={values.vendorId}
+            onChange={(v) => void pickVendor(v)}
+            quickCreate={false}
+            clearable
+            testId="share-vendor"
+          />
+          <TextInput
+            label={t('form.name')}
+            withAsterisk
+            value={values.contractorName}
+            onChange={(e) => set('contractorName', e.currentTarget.value)}
+            error={errors.contractorName}
+            data-testid="share-name"
+          />
+          <TextInput
+            label={t('form.email')}
+            withAsterisk
+            type="email"
+            value={values.email}
+            onChange={(e) => set('email', e.currentTarget.value)}
+            error={errors.email}
+            data-testid="share-email"
+          />
           <Switch label={t('form.canComment')} checked={values.canComment} onChange={(e) => set('canComment', e.currentTarget.checked)} />
           <Switch label={t('form.canLog')} checked={values.canLog} onChange={(e) => set('canLog', e.currentTarget.checked)} />
           <Switch label={t('form.canComplete')} checked={values.canComplete} onChange={(e) => set('canComplete', e.currentTarget.checked)} />
           <Switch label={t('form.requireCode')} checked={values.requireCode} onChange={(e) => set('requireCode', e.currentTarget.checked)} />
-          <NumberInput label={t('form.days')} min={1} max={MAX_SHARE_DAYS} value={values.days} onChange={(v) => set('days', Number(v) || DEFAULT_SHARE_DAYS)} error={errors.days} w={200} />
+          <NumberInput
+            label={t('form.days')}
+            min={1}
+            max={MAX_SHARE_DAYS}
+            value={values.days}
+            onChange={(v) => set('days', Number(v) || DEFAULT_SHARE_DAYS)}
+            error={errors.days}
+            w={200}
+          />
           <Group justify="flex-end">
             <Button onClick={() => void submit()} loading={busy} data-testid="share-submit">
               {t('form.submit')}
@@ -194,7 +285,10 @@ function ShareDrawer({ id, onClose, onChanged }: { id: number; onClose(): void; 
   const { t } = useTranslation('workOrderShares');
   const queryClient = useQueryClient();
   const key = ['work-order-shares', 'one', id];
-  const query = useQuery({ queryKey: key, queryFn: ({ signal }) => api.get<{ share: ShareDto; messages: ShareMessageDto[] }>(`/shared-work-orders/get-share/${id}`, { signal }) });
+  const query = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => api.get<{ share: ShareDto; messages: ShareMessageDto[] }>(`/shared-work-orders/get-share/${id}`, { signal }),
+  });
   const [reply, setReply] = useState('');
   const [backComment, setBackComment] = useState('');
   const [days, setDays] = useState<number>(7);
@@ -218,7 +312,14 @@ function ShareDrawer({ id, onClose, onChanged }: { id: number; onClose(): void; 
   const live = share && share.status !== 'revoked' && share.status !== 'accepted';
 
   return (
-    <Drawer opened onClose={onClose} position="right" size="lg" title={share ? `${t('detail')}: ${share.contractorName}` : t('detail')} data-testid="share-drawer">
+    <Drawer
+      opened
+      onClose={onClose}
+      position="right"
+      size="lg"
+      title={share ? `${t('detail')}: ${share.contractorName}` : t('detail')}
+      data-testid="share-drawer"
+    >
       <LoadState
         pending={query.isLoading}
         failed={query.isError}
@@ -230,7 +331,9 @@ function ShareDrawer({ id, onClose, onChanged }: { id: number; onClose(): void; 
       {share && (
         <Stack>
           <Group gap="xs">
-            <Badge color={STATUS_COLORS[share.status]} data-testid="share-drawer-status">{t(`status.${share.status}`)}</Badge>
+            <Badge color={STATUS_COLORS[share.status]} data-testid="share-drawer-status">
+              {t(`status.${share.status}`)}
+            </Badge>
             <Text size="sm">
               <Anchor href={`/dashboard/work-orders?open=${share.workOrderId}`}>{workOrderDisplayId(share.workOrderId)}</Anchor> {share.workOrderTitle}
             </Text>
@@ -245,11 +348,22 @@ function ShareDrawer({ id, onClose, onChanged }: { id: number; onClose(): void; 
           )}
           {share.status === 'done' && (
             <Stack gap="xs">
-              <Button color="green" onClick={() => void run('accept', () => api.put(`/shared-work-orders/accept-share/${id}`))} loading={busy === 'accept'} data-testid="share-accept">
+              <Button
+                color="green"
+                onClick={() => void run('accept', () => api.put(`/shared-work-orders/accept-share/${id}`))}
+                loading={busy === 'accept'}
+                data-testid="share-accept"
+              >
                 {t('accept')}
               </Button>
               <Textarea label={t('sendBackComment')} value={backComment} onChange={(e) => setBackComment(e.currentTarget.value)} autosize minRows={2} />
-              <Button variant="default" disabled={!backComment.trim()} onClick={() => void run('back', () => api.put(`/shared-work-orders/send-back-share/${id}`, { comment: backComment }))} loading={busy === 'back'} data-testid="share-send-back">
+              <Button
+                variant="default"
+                disabled={!backComment.trim()}
+                onClick={() => void run('back', () => api.put(`/shared-work-orders/send-back-share/${id}`, { comment: backComment }))}
+                loading={busy === 'back'}
+                data-testid="share-send-back"
+              >
                 {t('sendBack')}
               </Button>
             </Stack>
@@ -257,7 +371,12 @@ function ShareDrawer({ id, onClose, onChanged }: { id: number; onClose(): void; 
           {live && (
             <Group align="flex-end">
               <NumberInput label={t('extendDays')} min={1} max={MAX_SHARE_DAYS} value={days} onChange={(v) => setDays(Number(v) || 7)} w={140} />
-              <Button variant="default" onClick={() => void run('extend', () => api.put(`/shared-work-orders/extend-share/${id}`, { days }))} loading={busy === 'extend'} data-testid="share-extend">
+              <Button
+                variant="default"
+                onClick={() => void run('extend', () => api.put(`/shared-work-orders/extend-share/${id}`, { days }))}
+                loading={busy === 'extend'}
+                data-testid="share-extend"
+              >
                 {t('extend')}
               </Button>
               <Button
@@ -266,7 +385,9 @@ function ShareDrawer({ id, onClose, onChanged }: { id: number; onClose(): void; 
                 loading={busy === 'revoke'}
                 data-testid="share-revoke"
                 onClick={() =>
-                  void confirmAction({ message: t('revokeConfirm') }).then((yes) => (yes ? run('revoke', () => api.put(`/shared-work-orders/revoke-share/${id}`)) : undefined))
+                  void confirmAction({ message: t('revokeConfirm') }).then((yes) =>
+                    yes ? run('revoke', () => api.put(`/shared-work-orders/revoke-share/${id}`)) : undefined,
+                  )
                 }
               >
                 {t('revoke')}
@@ -274,13 +395,21 @@ function ShareDrawer({ id, onClose, onChanged }: { id: number; onClose(): void; 
             </Group>
           )}
           <Text fw={600}>{t('thread')}</Text>
-          {query.data!.messages.length === 0 && <Text size="sm" c="dimmed">{t('noMessages')}</Text>}
+          {query.data!.messages.length === 0 && (
+            <Text size="sm" c="dimmed">
+              {t('noMessages')}
+            </Text>
+          )}
           {query.data!.messages.map((m) => (
             <Stack key={m.id} gap={0} data-testid="share-message">
               <Text size="xs" c="dimmed">
                 {m.author} · {formatDateTime(m.createdAt)}
               </Text>
-              {m.body && <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{m.body}</Text>}
+              {m.body && (
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  {m.body}
+                </Text>
+              )}
               {m.fileUrl && (
                 <Anchor href={m.fileUrl} target="_blank" rel="noreferrer" size="sm">
                   {m.fileName ?? t('openFile')}
@@ -292,7 +421,11 @@ function ShareDrawer({ id, onClose, onChanged }: { id: number; onClose(): void; 
             <>
               <Textarea label={t('reply')} value={reply} onChange={(e) => setReply(e.currentTarget.value)} autosize minRows={2} />
               <Group justify="flex-end">
-                <Button disabled={!reply.trim()} onClick={() => void run('reply', () => api.post(`/shared-work-orders/add-share-comment/${id}`, { body: reply }).then(() => setReply('')))} loading={busy === 'reply'}>
+                <Button
+                  disabled={!reply.trim()}
+                  onClick={() => void run('reply', () => api.post(`/shared-work-orders/add-share-comment/${id}`, { body: reply }).then(() => setReply('')))}
+                  loading={busy === 'reply'}
+                >
                   {t('send')}
                 </Button>
               </Group>

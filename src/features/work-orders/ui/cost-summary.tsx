@@ -50,7 +50,9 @@ export function CostSummary({ workOrderId }: { workOrderId: number }) {
           hint={c.externalLaborMinutes ? t('summary.external', { value: formatMinutes(c.externalLaborMinutes) }) : undefined}
           testId="wo-cost-labor"
         />
-        {c.partsMinor !== null && <Figure label={t('summary.parts')} value={money.formatMinor(c.partsMinor + (c.externalPartsMinor ?? 0))} testId="wo-cost-parts" />}
+        {c.partsMinor !== null && (
+          <Figure label={t('summary.parts')} value={money.formatMinor(c.partsMinor + (c.externalPartsMinor ?? 0))} testId="wo-cost-parts" />
+        )}
         {c.totalMinor !== null && (
           <Group>
             <Figure label={t('summary.total')} value={money.formatMinor(c.totalMinor)} testId="wo-cost-total" />

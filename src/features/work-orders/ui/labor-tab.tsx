@@ -50,7 +50,11 @@ export function LaborTab({ workOrderId, onChanged }: { workOrderId: number; onCh
       minWidth={560}
       emptyText={t('labor.empty')}
       columns={[
-        { header: t('labor.worker'), cell: (l) => (l.external ? t('shares.asContractor', { ns: 'translation', name: l.external.name }) : `${l.Worker.firstName} ${l.Worker.lastName}`.trim()) },
+        {
+          header: t('labor.worker'),
+          cell: (l) =>
+            l.external ? t('shares.asContractor', { ns: 'translation', name: l.external.name }) : `${l.Worker.firstName} ${l.Worker.lastName}`.trim(),
+        },
         { header: t('labor.reason'), cell: (l) => l.TimeTrackReason.name },
         { header: t('labor.start'), cell: (l) => formatDateTime(l.startDate) },
         { header: t('labor.end'), cell: (l) => formatDateTime(l.endDate) },

@@ -64,7 +64,15 @@ export function PartsTab({ workOrderId, onChanged }: { workOrderId: number; onCh
           <div style={{ flex: '1 1 240px' }}>
             <AsyncSelect path="/parts/get-parts-options" label={t('parts.pick')} value={partId} onChange={(v) => setPartId(v)} testId="part-select" />
           </div>
-          <NumberInput label={t('parts.quantity')} value={quantity} onChange={(v) => setQuantity(Number(v) || 1)} min={1} allowDecimal={false} w={110} data-testid="part-quantity" />
+          <NumberInput
+            label={t('parts.quantity')}
+            value={quantity}
+            onChange={(v) => setQuantity(Number(v) || 1)}
+            min={1}
+            allowDecimal={false}
+            w={110}
+            data-testid="part-quantity"
+          />
           <Button leftSection={<IconPlus size={16} />} onClick={() => void add()} disabled={!partId} loading={busy} data-testid="add-part">
             {t('parts.add')}
           </Button>

@@ -21,7 +21,10 @@ export function PhotosTab({ workOrderId }: { workOrderId: number }) {
   const { t: tc } = useTranslation();
   const people = useAppData().data?.workers ?? [];
   const [opened, setOpened] = useState<{ photo: WorkOrderPhotoDto; n: number } | null>(null);
-  const query = useQuery({ queryKey: photosKey(workOrderId), queryFn: ({ signal }) => api.get<{ photos: WorkOrderPhotoDto[] }>(`/my-work/list-photos/${workOrderId}`, { signal }) });
+  const query = useQuery({
+    queryKey: photosKey(workOrderId),
+    queryFn: ({ signal }) => api.get<{ photos: WorkOrderPhotoDto[] }>(`/my-work/list-photos/${workOrderId}`, { signal }),
+  });
   if (query.isPending || query.isError) {
     return (
       <LoadState
@@ -45,7 +48,12 @@ export function PhotosTab({ workOrderId }: { workOrderId: number }) {
     <>
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" data-testid="wo-photos">
         {photos.map((p, i) => (
-          <UnstyledButton key={p.id} onClick={() => setOpened({ photo: p, n: i + 1 })} aria-label={t('photos.open', { n: i + 1, total: photos.length })} data-testid="wo-photo-thumb">
+          <UnstyledButton
+            key={p.id}
+            onClick={() => setOpened({ photo: p, n: i + 1 })}
+            aria-label={t('photos.open', { n: i + 1, total: photos.length })}
+            data-testid="wo-photo-thumb"
+          >
             <Stack gap={4}>
               <Image src={p.url} alt="" h={120} fit="cover" radius="sm" />
               <Text size="xs" c="dimmed" lineClamp={1}>
@@ -55,7 +63,13 @@ export function PhotosTab({ workOrderId }: { workOrderId: number }) {
           </UnstyledButton>
         ))}
       </SimpleGrid>
-      <Modal opened={!!opened} onClose={() => setOpened(null)} size="xl" title={opened ? t('photos.dialogTitle', { n: opened.n, total: photos.length }) : ''} closeButtonProps={{ 'aria-label': t('photos.close') }}>
+      <Modal
+        opened={!!opened}
+        onClose={() => setOpened(null)}
+        size="xl"
+        title={opened ? t('photos.dialogTitle', { n: opened.n, total: photos.length }) : ''}
+        closeButtonProps={{ 'aria-label': t('photos.close') }}
+      >
         {opened && (
           <Stack gap="xs">
             <Image src={opened.photo.url} alt={t('photos.alt', { n: opened.n })} fit="contain" mah="75vh" data-testid="wo-photo-full" />

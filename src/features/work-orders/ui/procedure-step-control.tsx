@@ -48,7 +48,19 @@ export function useStepAnswer<T>(after: (res: T) => unknown, failed: string, sta
 }
 
 /** The control of a step's kind, with touch-sized targets. */
-export function StepControl({ step, busy, answer, uploadImage, testId }: { step: StepView; busy: boolean; answer(v: unknown): void; uploadImage(file: Blob | null, name?: string): void; testId: string }) {
+export function StepControl({
+  step,
+  busy,
+  answer,
+  uploadImage,
+  testId,
+}: {
+  step: StepView;
+  busy: boolean;
+  answer(v: unknown): void;
+  uploadImage(file: Blob | null, name?: string): void;
+  testId: string;
+}) {
   const { t } = useTranslation('workOrderProcedure');
   const [signing, setSigning] = useState(false);
   const clear = step.value !== null && (
@@ -58,7 +70,16 @@ export function StepControl({ step, busy, answer, uploadImage, testId }: { step:
   );
   switch (step.kind) {
     case 'checkbox':
-      return <Checkbox size="lg" label={t('done')} checked={step.value === true} disabled={busy} onChange={(e) => answer(e.currentTarget.checked)} data-testid={`${testId}-input`} />;
+      return (
+        <Checkbox
+          size="lg"
+          label={t('done')}
+          checked={step.value === true}
+          disabled={busy}
+          onChange={(e) => answer(e.currentTarget.checked)}
+          data-testid={`${testId}-input`}
+        />
+      );
     case 'pass-fail':
       return (
         <Group gap="xs" wrap="nowrap">
@@ -112,9 +133,18 @@ export function StepControl({ step, busy, answer, uploadImage, testId }: { step:
     case 'signature':
       return (
         <Stack gap="xs">
-          {typeof step.value === 'string' && <Image src={step.value} alt={t('signatureAlt', { label: step.label })} mah={120} w="auto" fit="contain" bg="white" radius="sm" />}
+          {typeof step.value === 'string' && (
+            <Image src={step.value} alt={t('signatureAlt', { label: step.label })} mah={120} w="auto" fit="contain" bg="white" radius="sm" />
+          )}
           <Group gap="xs">
-            <Button variant="light" size="md" leftSection={<IconSignature size={18} />} onClick={() => setSigning(true)} loading={busy} data-testid={`${testId}-sign`}>
+            <Button
+              variant="light"
+              size="md"
+              leftSection={<IconSignature size={18} />}
+              onClick={() => setSigning(true)}
+              loading={busy}
+              data-testid={`${testId}-sign`}
+            >
               {step.value ? t('signAgain') : t('sign')}
             </Button>
             {clear}
@@ -163,9 +193,17 @@ function NumberStep({ step, busy, answer, testId, clear }: { step: StepView; bus
         onChange={setValue}
         onBlur={commit}
         onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), commit())}
-        rightSection={step.unit ? <Text size="sm" c="dimmed">{step.unit}</Text> : undefined}
+        rightSection={
+          step.unit ? (
+            <Text size="sm" c="dimmed">
+              {step.unit}
+            </Text>
+          ) : undefined
+        }
         rightSectionWidth={step.unit ? Math.min(80, 16 + step.unit.length * 8) : undefined}
-        description={[range ? t('allowed', { range }) : '', step.meterName ? t('feedsMeter', { meter: step.meterName }) : ''].filter(Boolean).join(' · ') || undefined}
+        description={
+          [range ? t('allowed', { range }) : '', step.meterName ? t('feedsMeter', { meter: step.meterName }) : ''].filter(Boolean).join(' · ') || undefined
+        }
         error={step.flagged || undefined}
         disabled={busy}
         inputMode="decimal"
@@ -258,7 +296,15 @@ export function SignatureDialog({ opened, onClose, onSave }: { opened: boolean; 
           onPointerMove={move}
           onPointerUp={up}
           onPointerLeave={up}
-          style={{ width: '100%', height: 'auto', aspectRatio: '5 / 2', border: '1px solid var(--mantine-color-default-border)', borderRadius: 4, touchAction: 'none', background: '#fff' }}
+          style={{
+            width: '100%',
+            height: 'auto',
+            aspectRatio: '5 / 2',
+            border: '1px solid var(--mantine-color-default-border)',
+            borderRadius: 4,
+            touchAction: 'none',
+            background: '#fff',
+          }}
           aria-label={t('signHint')}
           data-testid="signature-canvas"
         />

@@ -22,7 +22,16 @@ describe('procedure tab: filling at phone width', () => {
   it('shows "n of m", sends a number as a number, shows the server field message, flags and offers the follow-up', async () => {
     let steps = [
       issuedStep({ id: 1, position: 1, kind: 'heading', label: 'Safety' }),
-      issuedStep({ id: 2, position: 2, kind: 'checkbox', label: 'Isolate', required: true, value: true, answeredBy: { id: 5, firstName: 'Marcus', lastName: 'Lee' }, answeredAt: '2026-11-26T07:00:00.000Z' }),
+      issuedStep({
+        id: 2,
+        position: 2,
+        kind: 'checkbox',
+        label: 'Isolate',
+        required: true,
+        value: true,
+        answeredBy: { id: 5, firstName: 'Marcus', lastName: 'Lee' },
+        answeredAt: '2026-11-26T07:00:00.000Z',
+      }),
       issuedStep({ id: 3, position: 3, kind: 'number', label: 'Pressure', unit: 'bar', min: 1, max: 5, required: true, followUpOnFailure: true }),
     ];
     const bodies: unknown[] = [];
@@ -82,7 +91,9 @@ describe('procedure tab: filling at phone width', () => {
     expect(await screen.findByTestId('procedure-progress')).toHaveTextContent('0 of 1');
     const input = within(screen.getByTestId('procedure-step-1')).getByRole('textbox');
     await userEvent.type(input, '3.2{Enter}');
-    expect(await screen.findByTestId('procedure-step-1-error')).toHaveTextContent('Someone else answered this step meanwhile: their answer is shown, yours was not saved.');
+    expect(await screen.findByTestId('procedure-step-1-error')).toHaveTextContent(
+      'Someone else answered this step meanwhile: their answer is shown, yours was not saved.',
+    );
     expect(bodies).toEqual([{ stepId: 3, value: 3.2, answeredAt: null }]);
     await waitFor(() => expect(input).toHaveValue('4.4'));
     expect(screen.getByTestId('procedure-progress')).toHaveTextContent('1 of 1');

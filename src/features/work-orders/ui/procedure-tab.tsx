@@ -49,10 +49,15 @@ export function ProcedureTab({ workOrderId, onChanged }: { workOrderId: number; 
   if (!procedure) {
     const attach = () =>
       picked &&
-      runWithToasts(() => api.post<ProcedureAnswer>(`/work-orders/attach-procedure/${workOrderId}`, { procedureId: picked }), t('toast.attached'), t('toast.failedAttach'), (res) => {
-        setPicked(null);
-        changed(res.procedure);
-      });
+      runWithToasts(
+        () => api.post<ProcedureAnswer>(`/work-orders/attach-procedure/${workOrderId}`, { procedureId: picked }),
+        t('toast.attached'),
+        t('toast.failedAttach'),
+        (res) => {
+          setPicked(null);
+          changed(res.procedure);
+        },
+      );
     return (
       <Stack data-testid="procedure-tab">
         <EmptyState title={t('none')} description={isManager ? t('noneHint') : t('noneWorker')} />
@@ -125,7 +130,13 @@ export function ProcedureTab({ workOrderId, onChanged }: { workOrderId: number; 
             {step.label}
           </Title>
         ) : (
-          <StepCard key={step.id} workOrderId={workOrderId} step={step} onChanged={changed} onStale={(current) => changed(withStep(procedure, current as IssuedStepDto))} />
+          <StepCard
+            key={step.id}
+            workOrderId={workOrderId}
+            step={step}
+            onChanged={changed}
+            onStale={(current) => changed(withStep(procedure, current as IssuedStepDto))}
+          />
         ),
       )}
     </Stack>
@@ -133,17 +144,48 @@ export function ProcedureTab({ workOrderId, onChanged }: { workOrderId: number; 
 }
 
 /** One step: its label, its control, who answered and when, its flag and follow-up. */
-function StepCard({ workOrderId, step, onChanged, onStale }: { workOrderId: number; step: IssuedStepDto; onChanged(next: WorkOrderProcedureDto | null): void; onStale(current: unknown): void }) {
+function StepCard({
+  workOrderId,
+  step,
+  onChanged,
+  onStale,
+}: {
+  workOrderId: number;
+  step: IssuedStepDto;
+  onChanged(next: WorkOrderProcedureDto | null): void;
+  onStale(current: unknown): void;
+}) {
   const { t } = useTranslation('workOrderProcedure');
-  const { busy, setBusy, error, send } = useStepAnswer<{ procedure: WorkOrderProcedureDto | null }>((res) => onChanged(res.procedure), t('toast.failedAnswer'), onStale);
+  const { busy, setBusy, error, send } = useStepAnswer<{ procedure: WorkOrderProcedureDto | null }>(
+    (res) => onChanged(res.procedure),
+    t('toast.failedAnswer'),
+    onStale,
+  );
   // Made from the step as shown: answered by someone else since, the server refuses it (409) with the step now.
-  const answer = (value: unknown) => send(() => api.put<{ procedure: WorkOrderProcedureDto }>(`/work-orders/answer-procedure-step/${workOrderId}`, { stepId: step.id, value, answeredAt: step.answeredAt }));
+  const answer = (value: unknown) =>
+    send(() =>
+      api.put<{ procedure: WorkOrderProcedureDto }>(`/work-orders/answer-procedure-step/${workOrderId}`, {
+        stepId: step.id,
+        value,
+        answeredAt: step.answeredAt,
+      }),
+    );
   const uploadImage = (file: Blob | null, fileName?: string) =>
-    file && send(() => api.upload<{ procedure: WorkOrderProcedureDto }>(`/work-orders/add-step-image/${workOrderId}/step/${step.id}`, file, { field: 'image', fileName, fields: stepImageFields(step.answeredAt), timeoutMs: 60_000 }));
+    file &&
+    send(() =>
+      api.upload<{ procedure: WorkOrderProcedureDto }>(`/work-orders/add-step-image/${workOrderId}/step/${step.id}`, file, {
+        field: 'image',
+        fileName,
+        fields: stepImageFields(step.answeredAt),
+        timeoutMs: 60_000,
+      }),
+    );
   const followUp = async () => {
     setBusy(true);
     try {
-      const res = await api.post<{ procedure: WorkOrderProcedureDto; followUp: WorkOrderDto }>(`/work-orders/create-follow-up/${workOrderId}`, { stepId: step.id });
+      const res = await api.post<{ procedure: WorkOrderProcedureDto; followUp: WorkOrderDto }>(`/work-orders/create-follow-up/${workOrderId}`, {
+        stepId: step.id,
+      });
       notifySuccess(t('toast.followUpCreated', { id: res.followUp.workOrderId }));
       onChanged(res.procedure);
     } catch (err) {
@@ -156,7 +198,13 @@ function StepCard({ workOrderId, step, onChanged, onStale }: { workOrderId: numb
   const answered = step.value !== null && step.value !== undefined;
   const testId = `procedure-step-${step.position}`;
   return (
-    <Card withBorder padding="sm" data-testid={testId} data-flagged={step.flagged || undefined} style={step.flagged ? { borderColor: 'var(--mantine-color-red-6)' } : undefined}>
+    <Card
+      withBorder
+      padding="sm"
+      data-testid={testId}
+      data-flagged={step.flagged || undefined}
+      style={step.flagged ? { borderColor: 'var(--mantine-color-red-6)' } : undefined}
+    >
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Text fw={600} style={{ overflowWrap: 'anywhere', flex: 1, minWidth: 0 }}>
@@ -185,7 +233,15 @@ function StepCard({ workOrderId, step, onChanged, onStale }: { workOrderId: numb
           </Text>
         )}
         {step.flagged && step.followUpOnFailure && !step.followUpWorkOrderId && (
-          <Button color="red" variant="light" size="md" leftSection={<IconSubtask size={18} />} onClick={() => void followUp()} loading={busy} data-testid={`${testId}-follow-up`}>
+          <Button
+            color="red"
+            variant="light"
+            size="md"
+            leftSection={<IconSubtask size={18} />}
+            onClick={() => void followUp()}
+            loading={busy}
+            data-testid={`${testId}-follow-up`}
+          >
             {t('createFollowUp')}
           </Button>
         )}

@@ -40,9 +40,18 @@ describe('work order drawer: a stale edit (decision 025)', () => {
 
 describe("work order drawer: the technician's photos (decision 041)", () => {
   afterEach(() => i18n.changeLanguage('en'));
-  const photo = (id: number, userId: number | null) => ({ id, workOrderId: 1, url: `/uploads/org-1/photo-${id}.webp?exp=1&sig=x`, userId, createdAt: '2026-11-26T09:15:00.000Z' });
+  const photo = (id: number, userId: number | null) => ({
+    id,
+    workOrderId: 1,
+    url: `/uploads/org-1/photo-${id}.webp?exp=1&sig=x`,
+    userId,
+    createdAt: '2026-11-26T09:15:00.000Z',
+  });
   const drawer = (onClose = () => {}) => <WorkOrderDrawer id={1} onClose={onClose} onCreated={() => {}} query={{}} onList={() => {}} invalidate={() => {}} />;
-  const appData = { loggedInUser: { id: 1, role: 'admin', firstName: 'Ada', lastName: 'Admin', email: 'admin@demo.com' }, workers: [{ id: 7, firstName: 'Marcus', lastName: 'Lee' }] };
+  const appData = {
+    loggedInUser: { id: 1, role: 'admin', firstName: 'Ada', lastName: 'Admin', email: 'admin@demo.com' },
+    workers: [{ id: 7, firstName: 'Marcus', lastName: 'Lee' }],
+  };
 
   it('lists the thumbnails with who took them; a thumbnail opens the full image from the keyboard; Escape closes only the photo', async () => {
     stubFetch({

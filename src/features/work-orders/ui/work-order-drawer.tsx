@@ -92,7 +92,11 @@ export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
   const isManager = useIsManager();
   const workers = useAppData().data?.workers ?? [];
   const [addTime, setAddTime] = useState(false);
-  const { record, key: recordKey, loading } = useDrawerRecord<WorkOrderDto>({
+  const {
+    record,
+    key: recordKey,
+    loading,
+  } = useDrawerRecord<WorkOrderDto>({
     queryKey: 'work-orders',
     id: props.id,
     path: (id) => `/work-orders/get-work-order/${id}`,
@@ -122,7 +126,9 @@ export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
       refreshAround(id);
     },
     add: async () => {
-      const res = await api.post<ListData & { workOrder: WorkOrderDto }>('/work-orders/add-work-order', payloadOf(form.getValues()), { query: props.query as never });
+      const res = await api.post<ListData & { workOrder: WorkOrderDto }>('/work-orders/add-work-order', payloadOf(form.getValues()), {
+        query: props.query as never,
+      });
       props.onList(res);
       void queryClient.invalidateQueries({ queryKey: ['work-orders', 'statistics'] });
       props.onCreated(res.workOrder.id);
@@ -260,7 +266,9 @@ export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
       <Controller
         control={form.control}
         name="instructions"
-        render={({ field }) => <RichTextField label={t('field.instructions')} value={field.value} onChange={field.onChange} error={errors.instructions?.message} />}
+        render={({ field }) => (
+          <RichTextField label={t('field.instructions')} value={field.value} onChange={field.onChange} error={errors.instructions?.message} />
+        )}
       />
     </>
   );
@@ -294,9 +302,24 @@ export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
         tabs={[
           { value: 'overview', label: t('tabs.overview'), content: overview },
           { value: 'operations', label: t('tabs.operations'), content: operations },
-          { value: 'labor', label: t('tabs.labor'), hidden: !existing, content: existing ? <LaborTab workOrderId={props.id!} onChanged={() => refreshAround(props.id!)} /> : null },
-          { value: 'parts', label: t('tabs.parts'), hidden: !existing, content: existing ? <PartsTab workOrderId={props.id!} onChanged={() => refreshAround(props.id!)} /> : null },
-          { value: 'procedure', label: tp('tab'), hidden: !existing, content: existing ? <ProcedureTab workOrderId={props.id!} onChanged={() => refreshAround(props.id!)} /> : null },
+          {
+            value: 'labor',
+            label: t('tabs.labor'),
+            hidden: !existing,
+            content: existing ? <LaborTab workOrderId={props.id!} onChanged={() => refreshAround(props.id!)} /> : null,
+          },
+          {
+            value: 'parts',
+            label: t('tabs.parts'),
+            hidden: !existing,
+            content: existing ? <PartsTab workOrderId={props.id!} onChanged={() => refreshAround(props.id!)} /> : null,
+          },
+          {
+            value: 'procedure',
+            label: tp('tab'),
+            hidden: !existing,
+            content: existing ? <ProcedureTab workOrderId={props.id!} onChanged={() => refreshAround(props.id!)} /> : null,
+          },
           { value: 'photos', label: t('tabs.photos'), hidden: !existing, content: existing ? <PhotosTab workOrderId={props.id!} /> : null },
         ]}
         footer={
@@ -320,7 +343,13 @@ export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
             )}
             {record && isManager && (
               // Sharing with a contractor happens on the shared work orders page, opened on this order (decision 040).
-              <Button component={Link} to={`/dashboard/shared-work-orders?share=${record.id}`} variant="default" leftSection={<IconShare size={16} />} data-testid="wo-share">
+              <Button
+                component={Link}
+                to={`/dashboard/shared-work-orders?share=${record.id}`}
+                variant="default"
+                leftSection={<IconShare size={16} />}
+                data-testid="wo-share"
+              >
                 {t('actions.share')}
               </Button>
             )}

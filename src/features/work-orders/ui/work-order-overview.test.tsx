@@ -5,7 +5,11 @@ import { WorkOrderDrawer } from './work-order-drawer';
 import { workOrderDto } from './test-fixtures';
 
 const cost = { laborMinutes: 150, externalLaborMinutes: 0, externalLaborMinor: 0, partsMinor: 2550, externalPartsMinor: 0, totalMinor: 10050 };
-const appData = (role: string) => ({ loggedInUser: { id: 1, role, firstName: 'Ada', lastName: 'Admin', email: 'admin@demo.com' }, workers: [], company: { currency: 'USD' } });
+const appData = (role: string) => ({
+  loggedInUser: { id: 1, role, firstName: 'Ada', lastName: 'Admin', email: 'admin@demo.com' },
+  workers: [],
+  company: { currency: 'USD' },
+});
 
 function routes(role: string, body: object) {
   stubFetch({

@@ -16,16 +16,20 @@ function routes() {
 const lastListQuery = (calls: ReturnType<typeof routes>) => calls.filter((c) => c.url.pathname === '/api/work-orders/get-work-orders').at(-1)!.url.searchParams;
 
 describe('the work order list quick views', () => {
-  it("a dashboard link's filters arrive through the URL, reach the API with the reader's time zone, and show as chosen views", { timeout: 60_000 }, async () => {
-    const calls = routes();
-    renderWithProviders(<WorkOrdersPage />, { route: '/dashboard/work-orders?due=week&pm=true' });
-    await waitFor(() => expect(lastListQuery(calls).get('due')).toBe('week'), { timeout: 30_000 });
-    expect(lastListQuery(calls).get('pm')).toBe('true');
-    expect(lastListQuery(calls).get('timeZone')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
-    expect(screen.getByRole('checkbox', { name: 'Due this week' })).toBeChecked();
-    expect(screen.getByRole('checkbox', { name: 'Preventive' })).toBeChecked();
-    expect(screen.getByRole('checkbox', { name: 'Overdue' })).not.toBeChecked();
-  });
+  it(
+    "a dashboard link's filters arrive through the URL, reach the API with the reader's time zone, and show as chosen views",
+    { timeout: 60_000 },
+    async () => {
+      const calls = routes();
+      renderWithProviders(<WorkOrdersPage />, { route: '/dashboard/work-orders?due=week&pm=true' });
+      await waitFor(() => expect(lastListQuery(calls).get('due')).toBe('week'), { timeout: 30_000 });
+      expect(lastListQuery(calls).get('pm')).toBe('true');
+      expect(lastListQuery(calls).get('timeZone')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+      expect(screen.getByRole('checkbox', { name: 'Due this week' })).toBeChecked();
+      expect(screen.getByRole('checkbox', { name: 'Preventive' })).toBeChecked();
+      expect(screen.getByRole('checkbox', { name: 'Overdue' })).not.toBeChecked();
+    },
+  );
 
   it('mine, overdue and unassigned set the query string; due views replace each other; a second click clears', { timeout: 60_000 }, async () => {
     const calls = routes();

@@ -34,7 +34,9 @@ describe("the work order list on the organisation's clock (decision 064)", () =>
     expect(await screen.findByText('07 Jan 2030, 01:30 AM')).toBeInTheDocument();
     expect(screen.queryByText(/06 Jan 2030/)).toBeNull();
     // Its due filters (today, this week) count the organisation's days too.
-    await waitFor(() => expect(calls.some((c) => c.url.pathname.endsWith('/get-work-orders') && c.url.searchParams.get('timeZone') === 'Asia/Riyadh')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.url.pathname.endsWith('/get-work-orders') && c.url.searchParams.get('timeZone') === 'Asia/Riyadh')).toBe(true),
+    );
   });
 
   it('the same order in a UTC organisation: the 6th at 10:30 PM', async () => {

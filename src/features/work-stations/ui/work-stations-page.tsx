@@ -101,13 +101,32 @@ export default function WorkStationsPage() {
       }
     >
       {selected !== undefined && (
-        <WorkStationDrawer key={selected?.id ?? 'new'} record={selected} onClose={close} query={list.state.apiQuery} onList={list.setListData} readOnly={!isManager} />
+        <WorkStationDrawer
+          key={selected?.id ?? 'new'}
+          record={selected}
+          onClose={close}
+          query={list.state.apiQuery}
+          onList={list.setListData}
+          readOnly={!isManager}
+        />
       )}
     </ServerListScreen>
   );
 }
 
-function WorkStationDrawer({ record, onClose, query, onList, readOnly }: { record: WorkStationDto | null; onClose(): void; query: Record<string, unknown>; onList(data: ListData): void; readOnly: boolean }) {
+function WorkStationDrawer({
+  record,
+  onClose,
+  query,
+  onList,
+  readOnly,
+}: {
+  record: WorkStationDto | null;
+  onClose(): void;
+  query: Record<string, unknown>;
+  onList(data: ListData): void;
+  readOnly: boolean;
+}) {
   const { t } = useTranslation('workStations');
   const form = useWorkStationForm(record);
   const { save, remove } = useListRecordActions({
@@ -118,9 +137,14 @@ function WorkStationDrawer({ record, onClose, query, onList, readOnly }: { recor
     onClose,
     queryKey: 'work-stations',
     entityType: 'work-station',
-    paths: { add: '/workstations/add-workstation', update: (id) => `/workstations/update-workstation/${id}`, remove: (id) => `/workstations/delete-workstation/${id}` },
+    paths: {
+      add: '/workstations/add-workstation',
+      update: (id) => `/workstations/update-workstation/${id}`,
+      remove: (id) => `/workstations/delete-workstation/${id}`,
+    },
     messages: recordMessages(t),
-    onUpdated: ({ updatedWorkStation: s }: { updatedWorkStation: WorkStationDto }) => form.reset({ code: s.code, name: s.name, city: s.city, teamId: s.teamId }),
+    onUpdated: ({ updatedWorkStation: s }: { updatedWorkStation: WorkStationDto }) =>
+      form.reset({ code: s.code, name: s.name, city: s.city, teamId: s.teamId }),
   });
   return (
     <RecordDrawer

@@ -55,7 +55,13 @@ function MenuLink({ item, collapsed, onNavigate }: { item: MenuItem; collapsed: 
   }).data?.count;
   const link = (
     <NavLink
-      rightSection={count && !collapsed ? <Badge size="sm" circle={count < 10} color="red" data-testid={`menu-${item.key}-count`}>{count > 99 ? '99+' : count}</Badge> : undefined}
+      rightSection={
+        count && !collapsed ? (
+          <Badge size="sm" circle={count < 10} color="red" data-testid={`menu-${item.key}-count`}>
+            {count > 99 ? '99+' : count}
+          </Badge>
+        ) : undefined
+      }
       component={Link}
       to={item.path}
       label={collapsed ? undefined : label}
@@ -81,15 +87,17 @@ function Brand() {
   const { t } = useTranslation();
   const company = useAppData().data?.company;
   return (
-    <Anchor component={Link} to="/dashboard/work-orders" c="inherit" underline="never"><Group gap={8} wrap="nowrap">
-      <Avatar src={company?.profilePictureLow ?? undefined} radius="md" size={32} color="indigo">
-        {(company?.organization ?? 'C').slice(0, 1).toUpperCase()}
-      </Avatar>
-      <Text fw={700} visibleFrom="xs" truncate maw={220} data-testid="brand">
-        {/* the organisation's name is user data: isolated, so "Demo Manufacturing Co." keeps its order in Arabic (decision 065) */}
-        <bdi>{company?.organization ?? t('appName')}</bdi>
-      </Text>
-    </Group></Anchor>
+    <Anchor component={Link} to="/dashboard/work-orders" c="inherit" underline="never">
+      <Group gap={8} wrap="nowrap">
+        <Avatar src={company?.profilePictureLow ?? undefined} radius="md" size={32} color="indigo">
+          {(company?.organization ?? 'C').slice(0, 1).toUpperCase()}
+        </Avatar>
+        <Text fw={700} visibleFrom="xs" truncate maw={220} data-testid="brand">
+          {/* the organisation's name is user data: isolated, so "Demo Manufacturing Co." keeps its order in Arabic (decision 065) */}
+          <bdi>{company?.organization ?? t('appName')}</bdi>
+        </Text>
+      </Group>
+    </Anchor>
   );
 }
 
@@ -145,7 +153,14 @@ export function DashboardLayout() {
           <Group gap="sm" wrap="nowrap">
             <Burger opened={mobileOpened} onClick={mobile.toggle} hiddenFrom="sm" size="sm" aria-label={t('shell.openMenu')} />
             <DeferredTooltip label={collapsed ? t('shell.expandMenu') : t('shell.collapseMenu')}>
-              <ActionIcon variant="subtle" size="lg" visibleFrom="sm" onClick={toggleCollapsed} aria-label={collapsed ? t('shell.expandMenu') : t('shell.collapseMenu')} data-testid="collapse-menu">
+              <ActionIcon
+                variant="subtle"
+                size="lg"
+                visibleFrom="sm"
+                onClick={toggleCollapsed}
+                aria-label={collapsed ? t('shell.expandMenu') : t('shell.collapseMenu')}
+                data-testid="collapse-menu"
+              >
                 {collapsed ? <IconLayoutSidebarLeftExpand size={20} /> : <IconLayoutSidebarLeftCollapse size={20} />}
               </ActionIcon>
             </DeferredTooltip>

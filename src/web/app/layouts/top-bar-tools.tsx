@@ -91,7 +91,12 @@ export function NotificationsMenu() {
   const seen = readLocal<string | null>('notificationsSeenAt', null);
   // New requests from the public portal wait for triage: counted in the bell until they are triaged.
   const newRequests =
-    useQuery({ queryKey: menuCountKey(NEW_REQUESTS_COUNT_PATH), queryFn: ({ signal }) => api.get<{ count: number }>(NEW_REQUESTS_COUNT_PATH, { signal }), refetchInterval: 60_000, retry: false }).data?.count ?? 0;
+    useQuery({
+      queryKey: menuCountKey(NEW_REQUESTS_COUNT_PATH),
+      queryFn: ({ signal }) => api.get<{ count: number }>(NEW_REQUESTS_COUNT_PATH, { signal }),
+      refetchInterval: 60_000,
+      retry: false,
+    }).data?.count ?? 0;
   const unread = items.filter((i) => !seen || i.createdAt > seen).length + newRequests;
   const [dialog, setDialog] = useState<SettingsDialog>(null);
   const markSeen = () => writeLocal('notificationsSeenAt', new Date().toISOString());
@@ -200,7 +205,13 @@ export function UserMenu({ onProfile, onCompany }: { onProfile(): void; onCompan
                 {t('shell.cookieSettings')}
               </Menu.Item>
               <Menu.Divider />
-              <Menu.Item color="red" c="var(--mantine-color-red-text)" leftSection={<IconLogout size={16} />} onClick={() => void signOut()} data-testid="menu-sign-out">
+              <Menu.Item
+                color="red"
+                c="var(--mantine-color-red-text)"
+                leftSection={<IconLogout size={16} />}
+                onClick={() => void signOut()}
+                data-testid="menu-sign-out"
+              >
                 {t('shell.signOut')}
               </Menu.Item>
             </Menu.Dropdown>

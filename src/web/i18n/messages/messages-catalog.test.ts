@@ -15,7 +15,14 @@ describe('every message a user can be shown has its Arabic (decision 065)', () =
   it('finds the zod contracts’ and the server’s messages', () => {
     const texts = new Set(messages.map((m) => m.text));
     // one of each kind, so that a broken collector cannot pass by finding nothing
-    for (const known of ['Invalid email or password', 'Category added successfully', 'Name must be at least 3 characters long', '{{entity}} not found', 'This field is required', 'Failed to update user'])
+    for (const known of [
+      'Invalid email or password',
+      'Category added successfully',
+      'Name must be at least 3 characters long',
+      '{{entity}} not found',
+      'This field is required',
+      'Failed to update user',
+    ])
       expect(texts, known).toContain(known);
     expect(messages.length).toBeGreaterThan(600);
   });
@@ -31,7 +38,15 @@ describe('every message a user can be shown has its Arabic (decision 065)', () =
   });
 
   it('each entry is Arabic and keeps the English placeholders', () => {
-    const wrong = Object.entries(arMessages).filter(([en, ar]) => !ARABIC.test(ar) || placeholders(en).join() !== placeholders(ar).filter((n, i, all) => all.indexOf(n) === i).join() && placeholders(en).some((n) => !ar.includes(`{{${n}}}`) && n !== 's'));
+    const wrong = Object.entries(arMessages).filter(
+      ([en, ar]) =>
+        !ARABIC.test(ar) ||
+        (placeholders(en).join() !==
+          placeholders(ar)
+            .filter((n, i, all) => all.indexOf(n) === i)
+            .join() &&
+          placeholders(en).some((n) => !ar.includes(`{{${n}}}`) && n !== 's')),
+    );
     expect(wrong).toEqual([]);
   });
 });

@@ -50,7 +50,10 @@ describe('the contract’s English messages in Arabic (decision 065)', () => {
     await loadLanguage('ar');
     await i18n.changeLanguage('ar');
     stubFetch({
-      'POST /api/users/add-user': () => ({ status: 409, body: { error: 'A user with this email already exists', issues: [{ path: 'name', message: 'Name is required' }] } }),
+      'POST /api/users/add-user': () => ({
+        status: 409,
+        body: { error: 'A user with this email already exists', issues: [{ path: 'name', message: 'Name is required' }] },
+      }),
     });
     const err = await api.post('/users/add-user', {}).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
