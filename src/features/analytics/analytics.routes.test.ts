@@ -142,16 +142,14 @@ async function smallOrg(org: TestOrg) {
     const today = new Date(now);
     const monday = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - ((today.getUTCDay() + 6) % 7) * DAY;
     await labor(c.id, w1.userId, q.id, new Date(monday + 3_600_000).toISOString(), new Date(monday + 7_200_000).toISOString());
-    await tx
-      .insert(workOrderParts)
-      .values({
-        orgId,
-        workOrderId: a.id,
-        partId: seal.id,
-        quantity: 2,
-        unitPriceMinor: partPriceMinor(orgId, seal.id, 2),
-        createdAt: at('2026-03-02T09:00:00Z'),
-      });
+    await tx.insert(workOrderParts).values({
+      orgId,
+      workOrderId: a.id,
+      partId: seal.id,
+      quantity: 2,
+      unitPriceMinor: partPriceMinor(orgId, seal.id, 2),
+      createdAt: at('2026-03-02T09:00:00Z'),
+    });
     return { w1, w2, p1, p2, x1, pumps, presses, team, station, av, q, pr, a, c };
   });
 }
@@ -427,17 +425,15 @@ describe('analytics API', () => {
         .where(and(eq(users.orgId, own.orgId), eq(users.id, fitter.userId)));
       const [reason] = await tx.insert(timeTrackingReasons).values({ orgId: own.orgId, name: 'Repair', type: 'productivity' }).returning();
       const hours = (workOrderId: number, workerId: number, minutes: number) =>
-        tx
-          .insert(workOrderLabors)
-          .values({
-            orgId: own.orgId,
-            workOrderId,
-            workerId,
-            reasonId: reason.id,
-            startDate: at('2026-01-05T08:00:00Z'),
-            endDate: new Date(Date.parse('2026-01-05T08:00:00Z') + minutes * 60_000),
-            rateMinor: workerRateMinor(own.orgId, workerId),
-          });
+        tx.insert(workOrderLabors).values({
+          orgId: own.orgId,
+          workOrderId,
+          workerId,
+          reasonId: reason.id,
+          startDate: at('2026-01-05T08:00:00Z'),
+          endDate: new Date(Date.parse('2026-01-05T08:00:00Z') + minutes * 60_000),
+          rateMinor: workerRateMinor(own.orgId, workerId),
+        });
       await hours(wo1.id, fitter.userId, 150); // 2.5 h x 40.00 = 100.00
       await hours(wo2.id, fitter.userId, 45); // 0.75 h x 40.00 = 30.00
       await hours(wo3.id, 1, 60); // the admin has no rate: 1 h not costed
@@ -686,17 +682,15 @@ describe('analytics API', () => {
         .insert(workOrders)
         .values(copies.map((c) => ({ orgId: o, title: `Copy ${c.id}`, quotationId: c.id })))
         .returning();
-      await tx
-        .insert(workOrderLabors)
-        .values({
-          orgId: o,
-          workOrderId: a.id,
-          workerId: fitter.userId,
-          reasonId: reason.id,
-          startDate: at('2026-01-05T08:00:00Z'),
-          endDate: at('2026-01-05T11:00:00Z'),
-          rateMinor: workerRateMinor(o, fitter.userId),
-        });
+      await tx.insert(workOrderLabors).values({
+        orgId: o,
+        workOrderId: a.id,
+        workerId: fitter.userId,
+        reasonId: reason.id,
+        startDate: at('2026-01-05T08:00:00Z'),
+        endDate: at('2026-01-05T11:00:00Z'),
+        rateMinor: workerRateMinor(o, fitter.userId),
+      });
       return { copies, a, b, c, orders };
     });
     const body = (await own.admin.get(`${B}/get-quoted-vs-actual?range=7d`)).body;
@@ -776,17 +770,15 @@ describe('analytics API', () => {
         .values({ orgId: o, title: 'Belt', assetId: a.id, createdAt: at('2026-03-02T08:00:00Z') })
         .returning();
       // 90.5 minutes: 91 whole minutes x 10.00 / 60 = 15.1666 -> 1517 (the exact hours would give 1508).
-      await tx
-        .insert(workOrderLabors)
-        .values({
-          orgId: o,
-          workOrderId: w.id,
-          workerId: fitter.userId,
-          reasonId: reason.id,
-          startDate: at('2026-03-02T08:00:00Z'),
-          endDate: at('2026-03-02T09:30:30Z'),
-          rateMinor: workerRateMinor(o, fitter.userId),
-        });
+      await tx.insert(workOrderLabors).values({
+        orgId: o,
+        workOrderId: w.id,
+        workerId: fitter.userId,
+        reasonId: reason.id,
+        startDate: at('2026-03-02T08:00:00Z'),
+        endDate: at('2026-03-02T09:30:30Z'),
+        rateMinor: workerRateMinor(o, fitter.userId),
+      });
       return c;
     });
     const all = (await own.admin.get(`${B}/get-costs?${MARCH}`)).body;
@@ -1088,17 +1080,15 @@ describe('analytics API', () => {
           rateMinor: workerRateMinor(o, fitter.userId),
         })
         .returning();
-      await tx
-        .insert(workOrderLabors)
-        .values({
-          orgId: o,
-          workOrderId: w2.id,
-          workerId: fitter.userId,
-          reasonId: reason.id,
-          startDate: at('2026-03-03T09:00:00Z'),
-          endDate: at('2026-03-03T09:30:00Z'),
-          rateMinor: workerRateMinor(o, fitter.userId),
-        });
+      await tx.insert(workOrderLabors).values({
+        orgId: o,
+        workOrderId: w2.id,
+        workerId: fitter.userId,
+        reasonId: reason.id,
+        startDate: at('2026-03-03T09:00:00Z'),
+        endDate: at('2026-03-03T09:30:00Z'),
+        rateMinor: workerRateMinor(o, fitter.userId),
+      });
       return { a, b, hall, w1, w2, l1 };
     });
     const cost = async () => (await own.admin.get(`${B}/get-costs?${MARCH}`)).body;
@@ -1117,21 +1107,19 @@ describe('analytics API', () => {
         .set({ hourlyRate: 1500 })
         .where(and(eq(users.orgId, o), eq(users.id, fitter.userId)));
       await tx.insert(workOrderAssignees).values({ orgId: o, workOrderId: ids.w1.id, userId: fitter.userId });
-      await tx
-        .insert(pmOccurrences)
-        .values({
-          orgId: o,
-          planId: (
-            await tx
-              .insert(pmPlans)
-              .values({ orgId: o, name: 'P', title: 'P', frequency: 'weekly', startDate: '2026-03-01', activeFrom: '2026-03-01' })
-              .returning()
-          )[0].id,
-          assetId: ids.b.id,
-          dueDate: '2026-03-03',
-          status: 'created',
-          workOrderId: ids.w2.id,
-        });
+      await tx.insert(pmOccurrences).values({
+        orgId: o,
+        planId: (
+          await tx
+            .insert(pmPlans)
+            .values({ orgId: o, name: 'P', title: 'P', frequency: 'weekly', startDate: '2026-03-01', activeFrom: '2026-03-01' })
+            .returning()
+        )[0].id,
+        assetId: ids.b.id,
+        dueDate: '2026-03-03',
+        status: 'created',
+        workOrderId: ids.w2.id,
+      });
     });
     const after = await cost();
     // Both orders on asset B now, still at the 10.00 the lines kept: 2000 + 500; the hall is the fitter's, assigned to order one only.

@@ -132,18 +132,16 @@ export async function seedCatalog(tx: Tx, orgId: number) {
   ];
   for (const def of serviceDefs) {
     const [svc] = await tx.insert(services).values({ orgId, title: def.title, price: def.price, operations: def.operations }).returning({ id: services.id });
-    await tx
-      .insert(serviceWorkStations)
-      .values(
-        def.stations.map(([code, operation, timeRequired], position) => ({
-          orgId,
-          serviceId: svc.id,
-          workStationId: station(code),
-          operation,
-          timeRequired,
-          position,
-        })),
-      );
+    await tx.insert(serviceWorkStations).values(
+      def.stations.map(([code, operation, timeRequired], position) => ({
+        orgId,
+        serviceId: svc.id,
+        workStationId: station(code),
+        operation,
+        timeRequired,
+        position,
+      })),
+    );
   }
 
   const category = async (name: string, code: string) => findOrCreate(tx, orgId, assetCategories, name, { code });

@@ -154,17 +154,15 @@ describe('list exports', () => {
   it('reads batch after batch, each row once, newest first, for a keyset list and for a list read page by page', async () => {
     const { a } = await twoOrgs();
     await withTenant(t.database.db, a.orgId, (tx) =>
-      tx
-        .insert(customerVendors)
-        .values(
-          [1, 2, 3, 4].map((i) => ({
-            orgId: a.orgId,
-            name: `Vendor ${i}`,
-            email: `v${i}@vendor.example.com`,
-            type: 'vendor' as const,
-            category: 'company' as const,
-          })),
-        ),
+      tx.insert(customerVendors).values(
+        [1, 2, 3, 4].map((i) => ({
+          orgId: a.orgId,
+          name: `Vendor ${i}`,
+          email: `v${i}@vendor.example.com`,
+          type: 'vendor' as const,
+          category: 'company' as const,
+        })),
+      ),
     );
     const actor = { userId: 1, orgId: a.orgId, role: 'admin' as const, sessionId: 0, tokenVersion: 0 };
     const read: Reader = (fn) => withTenant(t.database.db, a.orgId, fn, { readOnly: true });

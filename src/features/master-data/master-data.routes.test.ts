@@ -555,17 +555,15 @@ describe('deleting master data that other records use', () => {
       await admin.post('/api/time-tracking-reasons/add-time-tracking-reason', { name: 'Repair', type: 'productivity', is_blocking_reason: false })
     ).body.timeTrackingReason;
     await withTenant(t.database.db, org.orgId, async (tx) => {
-      await tx
-        .insert(parts)
-        .values({
-          orgId: org.orgId,
-          name: 'Ball bearing 6204',
-          type: 'stockable',
-          categoryId: category.id,
-          salesPrice: 12.5,
-          unitOfMeasureId: each.id,
-          purchaseUnitOfMeasureId: each.id,
-        });
+      await tx.insert(parts).values({
+        orgId: org.orgId,
+        name: 'Ball bearing 6204',
+        type: 'stockable',
+        categoryId: category.id,
+        salesPrice: 12.5,
+        unitOfMeasureId: each.id,
+        purchaseUnitOfMeasureId: each.id,
+      });
       await tx.insert(assets).values({ orgId: org.orgId, name: 'Cooling pump', date: '2024-01-10', assetCategoryId: assetCat.id });
       const [wo] = await tx.insert(workOrders).values({ orgId: org.orgId, title: 'Fix pump' }).returning({ id: workOrders.id });
       await tx.insert(workOrderLabors).values({

@@ -589,14 +589,12 @@ export async function mergePortalRequest(tx: Tx, orgId: number, id: number, into
       updatedAt: new Date(),
     })
     .where(and(eq(r.orgId, orgId), eq(r.id, id)));
-  await tx
-    .insert(portalReplies)
-    .values({
-      orgId,
-      requestId: id,
-      author: 'team',
-      body: `This problem was already reported (${portalRequestNumber(intoId)}); your request follows that one.`,
-    });
+  await tx.insert(portalReplies).values({
+    orgId,
+    requestId: id,
+    author: 'team',
+    body: `This problem was already reported (${portalRequestNumber(intoId)}); your request follows that one.`,
+  });
   await tell(tx, orgId, [id], mail, describeStatus);
   return { message: 'Request merged', ...(await getPortalRequest(tx, orgId, id)) };
 }

@@ -118,18 +118,16 @@ describe('sharing a work order', () => {
     expect((await part({ name: 'Valve', quantity: 10, unitPrice: 10_000_000 })).status).toBe(201);
     // At most 200 lines of each kind per share: 199 more make 200, the next is refused.
     await withTenant(t.database.db, org.orgId, (tx) =>
-      tx
-        .insert(workOrderParts)
-        .values(
-          Array.from({ length: 199 }, (_, i) => ({
-            orgId: org.orgId,
-            workOrderId: orderId,
-            shareId: created.id,
-            externalName: `p${i}`,
-            externalUnitPriceMinor: 1,
-            quantity: 1,
-          })),
-        ),
+      tx.insert(workOrderParts).values(
+        Array.from({ length: 199 }, (_, i) => ({
+          orgId: org.orgId,
+          workOrderId: orderId,
+          shareId: created.id,
+          externalName: `p${i}`,
+          externalUnitPriceMinor: 1,
+          quantity: 1,
+        })),
+      ),
     );
     const full = await part({ name: 'Valve', quantity: 1, unitPrice: 1 });
     expect(full.status).toBe(400);

@@ -514,16 +514,14 @@ export default function InsightsPage() {
                     h={220}
                     type="stacked"
                     withLegend
-                    data={d.byAsset
-                      .slice(0, 10)
-                      .map((r) => ({
-                        name: r.name ?? t('insights.downtime.none'),
-                        assetId: r.assetId,
-                        availability: r.availability,
-                        performance: r.performance,
-                        quality: r.quality,
-                        productivity: r.productivity,
-                      }))}
+                    data={d.byAsset.slice(0, 10).map((r) => ({
+                      name: r.name ?? t('insights.downtime.none'),
+                      assetId: r.assetId,
+                      availability: r.availability,
+                      performance: r.performance,
+                      quality: r.quality,
+                      productivity: r.productivity,
+                    }))}
                     dataKey="name"
                     series={[
                       { name: 'availability', label: catLabel('availability'), color: 'red.6' },
