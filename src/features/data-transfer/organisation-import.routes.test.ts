@@ -186,22 +186,27 @@ describe('import into a fresh organisation', () => {
     ['/api/customer-vendors/get-customer-vendors', ['/api/customer-vendors/get-customer-vendor/']],
     ['/api/services/get-services', ['/api/services/get-service/']],
     ['/api/workstations/get-workstations', ['/api/workstations/get-workstation/']],
-  ])('%s: every record reads the same in detail', async (list, details) => {
-    const rows = async (org: TestOrg) => {
-      const body = (await org.admin.get(`${list}?pageSize=100`)).body as Record<string, unknown>;
-      return Object.values(body).find(Array.isArray) as { id: number }[];
-    };
-    const [from, to] = [await rows(a), await rows(c)];
-    expect(from.length, list).toBeGreaterThan(0);
-    expect(to.length, list).toBe(from.length);
-    for (let i = 0; i < from.length; i++) {
-      for (const detail of details) {
-        const [x, y] = [await a.admin.get(`${detail}${from[i].id}`), await c.admin.get(`${detail}${to[i].id}`)];
-        expect(y.status, `${detail}${to[i].id}`).toBe(x.status);
-        expect(comparable(y.body), `${detail}${to[i].id}`).toEqual(comparable(x.body));
+  ])(
+    '%s: every record reads the same in detail',
+    async (list, details) => {
+      const rows = async (org: TestOrg) => {
+        const body = (await org.admin.get(`${list}?pageSize=100`)).body as Record<string, unknown>;
+        return Object.values(body).find(Array.isArray) as { id: number }[];
+      };
+      const [from, to] = [await rows(a), await rows(c)];
+      expect(from.length, list).toBeGreaterThan(0);
+      expect(to.length, list).toBe(from.length);
+      for (let i = 0; i < from.length; i++) {
+        for (const detail of details) {
+          const [x, y] = [await a.admin.get(`${detail}${from[i].id}`), await c.admin.get(`${detail}${to[i].id}`)];
+          expect(y.status, `${detail}${to[i].id}`).toBe(x.status);
+          expect(comparable(y.body), `${detail}${to[i].id}`).toEqual(comparable(x.body));
+        }
       }
-    }
-  });
+      // A request per record and detail, one after another: long on a busy machine.
+    },
+    180_000,
+  );
 
   it('people come as users of the new organisation, invited (no password travels); the importer stays admin', async () => {
     const [from, to] = [(await a.admin.get('/api/user/getCompanyUsers')).body, (await c.admin.get('/api/user/getCompanyUsers')).body];

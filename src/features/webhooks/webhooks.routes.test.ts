@@ -159,9 +159,11 @@ describe('webhooks', () => {
     await withTenant(t.database.db, a.orgId, (tx) =>
       tx
         .update(parts)
-        .set({ quantityOnHand: 5, minimumQuantity: 3 })
+        .set({ minimumQuantity: 3 })
         .where(and(eq(parts.orgId, a.orgId), eq(parts.id, partId))),
     );
+    // Stock comes in through the ledger (decision 071): five at the default location.
+    expect((await a.admin.post(`/api/parts/adjust-stock/${partId}`, { quantity: 5, reason: 'Received' })).status).toBe(200);
     await a.admin.post(`/api/parts/adjust-stock/${partId}`, { quantity: -1, reason: 'Used' });
     await a.admin.post(`/api/parts/adjust-stock/${partId}`, { quantity: -2, reason: 'Used' });
     await a.admin.post(`/api/parts/adjust-stock/${partId}`, { quantity: -1, reason: 'Used' });
