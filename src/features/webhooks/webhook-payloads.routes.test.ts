@@ -146,21 +146,22 @@ describe('webhook payloads and the API document', () => {
     const doc = docRes.json() as Json;
     const check = validators(doc);
     const documented = [...check.keys()].sort();
-    // the document and the events an endpoint may subscribe to are the same list
-    expect(documented).toEqual([...WEBHOOK_EVENTS].sort());
 
     const org = await createOrg(t, 'Payloads');
     const hook = await org.admin.post('/api/webhooks/add-webhook', { url, events: [...WEBHOOK_EVENTS] });
     expect(hook.status, JSON.stringify(hook.body)).toBe(201);
     await driveEveryEvent(org);
 
-    const wanted = documented.filter((e) => !(e in NOT_DRIVEN));
+    const wanted = [...new Set<string>([...documented, ...WEBHOOK_EVENTS])].filter((e) => !(e in NOT_DRIVEN));
     const seen = () => new Set(received.map((r) => r.type));
-    await until(() => wanted.every((e) => seen().has(e)), 60_000).catch(() => undefined);
+    await until(() => wanted.every((e) => seen().has(e)), 45_000).catch(() => undefined);
     // the queue may still be sending a second delivery of a kind already seen
     await new Promise((r) => setTimeout(r, 1500));
 
     const problems: string[] = [];
+    // the document and the events an endpoint may subscribe to are the same list
+    for (const event of WEBHOOK_EVENTS) if (!check.has(event)) problems.push(`${event}: an endpoint may subscribe to it, the document does not describe it`);
+    for (const event of documented) if (!(WEBHOOK_EVENTS as readonly string[]).includes(event)) problems.push(`${event}: documented, no endpoint can subscribe to it`);
     for (const { type, body } of received) {
       const validate = check.get(type);
       if (!validate) {
@@ -169,9 +170,10 @@ describe('webhook payloads and the API document', () => {
       }
       if (!validate(body)) problems.push(`${type}: ${(validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`).join('; ')}`);
     }
-    for (const event of wanted) if (!seen().has(event)) problems.push(`${event}: documented but never delivered by the drive`);
+    for (const event of wanted) if (!seen().has(event)) problems.push(`${event}: never delivered by the drive`);
     expect(problems).toEqual([]);
     // each kind the drive makes was delivered (created and assigned twice, updated three times)
     expect(received.length).toBeGreaterThanOrEqual(wanted.length);
-  });
+    // (longer than the wait for a missing event: the list of problems is what fails)
+  }, 120_000);
 });
