@@ -93,6 +93,18 @@ function repairNullable(node: unknown): void {
   for (const v of Object.values(o)) repairNullable(v);
 }
 
+/**
+ * OpenAPI 3.0.3: `nullable` does not add null to an `enum`, which must list it (Ajv and generators read it so): a
+ * nullable choice (`z.enum([...]).nullable()`) lists null among its values.
+ */
+function nullInNullableEnums(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(nullInNullableEnums);
+  if (!node || typeof node !== 'object') return;
+  const o = node as Json;
+  if (o.nullable === true && Array.isArray(o.enum) && !o.enum.includes(null)) o.enum = [...o.enum, null];
+  for (const v of Object.values(o)) nullInNullableEnums(v);
+}
+
 /** A record querystring (`z.record`) comes out as parameters named `type` and `additionalProperties`. */
 function repairRecordQuery(op: Json) {
   const params = (op.parameters ?? []) as Json[];
@@ -131,6 +143,7 @@ function webhookItems(schemas: Json): Json {
     const name = `${pascal(event)}Event`;
     schemas[name] = z.toJSONSchema(webhookEnvelopeSchema(event, data), { target: 'openapi-3.0', io: 'output', unrepresentable: 'any' });
     delete (schemas[name] as Json).$schema;
+    nullInNullableEnums(schemas[name]);
     items[event] = {
       post: {
         operationId: `webhook${pascal(event)}`,
