@@ -42,7 +42,10 @@ function validators(doc: Json): Map<string, ValidateFunction> {
   // The document is OpenAPI 3.0 (`nullable`, `example`…): Ajv's OpenAPI support reads `nullable`; other
   // annotations are ignored (strict off), `date-time` is checked here.
   const ajv = new Ajv({ strict: false, allErrors: true });
-  ajv.addFormat('date-time', { type: 'string', validate: (s: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(s) && !Number.isNaN(Date.parse(s)) });
+  ajv.addFormat('date-time', {
+    type: 'string',
+    validate: (s: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(s) && !Number.isNaN(Date.parse(s)),
+  });
   const components = doc.components as { schemas: Json };
   ajv.addSchema({ $id: 'api', components: { schemas: closed(components.schemas) } });
   const hooks = doc['x-webhooks'] as Record<string, { post: { requestBody: { content: { 'application/json': { schema: { $ref: string } } } } } }>;
@@ -91,10 +94,20 @@ async function driveEveryEvent(org: TestOrg) {
   // work orders: created + assigned, updated + assigned, status-changed + completed
   const worker = await org.as('worker', { firstName: 'Wanda' });
   const other = await org.as('worker', { firstName: 'Otto' });
-  const wo = await org.admin.post('/api/work-orders/add-work-order', { title: 'Payload pump', assignees: [worker.userId], assetId: refs.asset.id, dueDate: inDays(3) });
+  const wo = await org.admin.post('/api/work-orders/add-work-order', {
+    title: 'Payload pump',
+    assignees: [worker.userId],
+    assetId: refs.asset.id,
+    dueDate: inDays(3),
+  });
   ok(wo, 201, 'add-work-order');
   const order = wo.body.workOrder;
-  const upd = await org.admin.put(`/api/work-orders/update-work-order/${order.id}`, { title: 'Payload pump (seal)', priority: 'high', assignees: [other.userId], updatedAt: order.updatedAt });
+  const upd = await org.admin.put(`/api/work-orders/update-work-order/${order.id}`, {
+    title: 'Payload pump (seal)',
+    priority: 'high',
+    assignees: [other.userId],
+    updatedAt: order.updatedAt,
+  });
   ok(upd, 200, 'update-work-order');
   ok(await org.admin.put(`/api/work-orders/update-status/${order.id}`, { status: 'completed' }), 200, 'update-status');
 
@@ -102,24 +115,58 @@ async function driveEveryEvent(org: TestOrg) {
   const mr = await org.admin.post('/api/maintenance-requests/add-maintenance-request', correctiveRequest(refs));
   ok(mr, 201, 'add-maintenance-request');
   const mrId = mr.body.maintenanceRequest.id;
-  ok(await org.admin.put(`/api/maintenance-requests/update-maintenance-request/${mrId}`, correctiveRequest(refs, { title: 'Belt slipping (line 2)' })), 200, 'update-maintenance-request');
+  ok(
+    await org.admin.put(`/api/maintenance-requests/update-maintenance-request/${mrId}`, correctiveRequest(refs, { title: 'Belt slipping (line 2)' })),
+    200,
+    'update-maintenance-request',
+  );
   ok(await org.admin.put(`/api/maintenance-requests/update-state/${mrId}`, { state: 'approved' }), 200, 'update-state');
 
   // contractor shares: created, contractor-updated, revoked
-  const shared = await org.admin.post('/api/shared-work-orders/create-share', { workOrderId: order.id, contractorName: 'Coolair Ltd', email: 'tech@coolair.example.com' });
+  const shared = await org.admin.post('/api/shared-work-orders/create-share', {
+    workOrderId: order.id,
+    contractorName: 'Coolair Ltd',
+    email: 'tech@coolair.example.com',
+  });
   ok(shared, 201, 'create-share');
   const token = new URL(shared.body.link).searchParams.get('token')!;
-  ok(await org.anonymous.post(`/api/shared-work-orders/add-shared-comment?token=${encodeURIComponent(token)}`, { body: 'On site Monday' }), 201, 'add-shared-comment');
+  ok(
+    await org.anonymous.post(`/api/shared-work-orders/add-shared-comment?token=${encodeURIComponent(token)}`, { body: 'On site Monday' }),
+    201,
+    'add-shared-comment',
+  );
   ok(await org.admin.put(`/api/shared-work-orders/revoke-share/${shared.body.share.id}`), 200, 'revoke-share');
 
   // the request portal: request.received (a request from an asset's code)
-  ok(await org.admin.put('/api/portal/settings', { enabled: true, nameField: 'optional', emailField: 'optional', phoneField: 'hidden', notifyRequester: false, welcome: 'Hello', published: [] }), 200, 'portal settings');
+  ok(
+    await org.admin.put('/api/portal/settings', {
+      enabled: true,
+      nameField: 'optional',
+      emailField: 'optional',
+      phoneField: 'hidden',
+      notifyRequester: false,
+      welcome: 'Hello',
+      published: [],
+    }),
+    200,
+    'portal settings',
+  );
   ok(await org.admin.post('/api/portal/asset-labels', { assetIds: [refs.asset.id], layout: 'single-large' }), 200, 'asset-labels');
-  const [code] = await withTenant(t.database.db, org.orgId, (tx) => tx.select().from(portalCodes).where(and(eq(portalCodes.orgId, org.orgId), eq(portalCodes.targetId, refs.asset.id))));
+  const [code] = await withTenant(t.database.db, org.orgId, (tx) =>
+    tx
+      .select()
+      .from(portalCodes)
+      .where(and(eq(portalCodes.orgId, org.orgId), eq(portalCodes.targetId, refs.asset.id))),
+  );
   ok(await org.anonymous.upload('/api/portal/submit-request', [], { code: code.token, description: 'Belt squeals', urgency: 'low' }), 201, 'submit-request');
 
   // a part's stock falling below its minimum (the minimum set as its form would)
-  await withTenant(t.database.db, org.orgId, (tx) => tx.update(parts).set({ quantityOnHand: 5, minimumQuantity: 3 }).where(and(eq(parts.orgId, org.orgId), eq(parts.id, refs.part.id))));
+  await withTenant(t.database.db, org.orgId, (tx) =>
+    tx
+      .update(parts)
+      .set({ quantityOnHand: 5, minimumQuantity: 3 })
+      .where(and(eq(parts.orgId, org.orgId), eq(parts.id, refs.part.id))),
+  );
   ok(await org.admin.post(`/api/parts/adjust-stock/${refs.part.id}`, { quantity: -3, reason: 'Used' }), 200, 'adjust-stock');
 
   // a quotation accepted (sales order) and a purchase order confirmed
@@ -136,7 +183,11 @@ async function driveEveryEvent(org: TestOrg) {
     partDetails: [{ partId: money.part.id, quantity: 2, unitPrice: 9.99, discount: 0, taxId: money.purchase5.id }],
   });
   ok(po, 201, 'add-purchase-order');
-  ok(await org.admin.put(`/api/purchase-orders/update-purchase-order-status/${po.body.purchaseOrder.id}`, { status: 'purchaseOrder' }), 200, 'purchase order status');
+  ok(
+    await org.admin.put(`/api/purchase-orders/update-purchase-order-status/${po.body.purchaseOrder.id}`, { status: 'purchaseOrder' }),
+    200,
+    'purchase order status',
+  );
 }
 
 describe('webhook payloads and the API document', () => {
@@ -161,14 +212,18 @@ describe('webhook payloads and the API document', () => {
     const problems: string[] = [];
     // the document and the events an endpoint may subscribe to are the same list
     for (const event of WEBHOOK_EVENTS) if (!check.has(event)) problems.push(`${event}: an endpoint may subscribe to it, the document does not describe it`);
-    for (const event of documented) if (!(WEBHOOK_EVENTS as readonly string[]).includes(event)) problems.push(`${event}: documented, no endpoint can subscribe to it`);
+    for (const event of documented)
+      if (!(WEBHOOK_EVENTS as readonly string[]).includes(event)) problems.push(`${event}: documented, no endpoint can subscribe to it`);
     for (const { type, body } of received) {
       const validate = check.get(type);
       if (!validate) {
         problems.push(`${type}: delivered but not documented`);
         continue;
       }
-      if (!validate(body)) problems.push(`${type}: ${(validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`).join('; ')}`);
+      if (!validate(body))
+        problems.push(
+          `${type}: ${(validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`).join('; ')}`,
+        );
     }
     for (const event of wanted) if (!seen().has(event)) problems.push(`${event}: never delivered by the drive`);
     expect(problems).toEqual([]);
