@@ -164,9 +164,11 @@ async function driveEveryEvent(org: TestOrg) {
   await withTenant(t.database.db, org.orgId, (tx) =>
     tx
       .update(parts)
-      .set({ quantityOnHand: 5, minimumQuantity: 3 })
+      .set({ minimumQuantity: 3 })
       .where(and(eq(parts.orgId, org.orgId), eq(parts.id, refs.part.id))),
   );
+  // Stock comes in through the ledger (decision 071), then falls below the minimum.
+  ok(await org.admin.post(`/api/parts/adjust-stock/${refs.part.id}`, { quantity: 5, reason: 'Received' }), 200, 'adjust-stock in');
   ok(await org.admin.post(`/api/parts/adjust-stock/${refs.part.id}`, { quantity: -3, reason: 'Used' }), 200, 'adjust-stock');
 
   // a quotation accepted (sales order) and a purchase order confirmed
