@@ -53,7 +53,7 @@ function routes(role = 'manager', extra: Parameters<typeof stubFetch>[0] = {}) {
     'GET /api/assets/get-asset/3': () => ({ body: { asset: motor } }),
     'GET /api/assets/get-asset/1': () => ({ body: { asset: line } }),
     'GET /api/assets/get-asset-summary/1': () => ({ body: summary(false) }),
-    'GET /api/locations/get-location-options': () => ({ body: { locations: [], pagination: { totalRecords: 0, currentPage: 1, totalPages: 1 } } }),
+    'GET /api/locations/get-location-options': () => ({ body: [] }),
     ...extra,
   });
 }

@@ -19,7 +19,8 @@ import {
   type Column,
   type ListData,
 } from '../../../web/components';
-import { api, ApiError } from '../../../web/lib/api';
+import { api, ApiError, errorMessage } from '../../../web/lib/api';
+import { translateMessage } from '../../../web/i18n/messages/translate-message';
 import { formatDay } from '../../../web/lib/format';
 import { useIsManager } from '../../../web/lib/app-data';
 import { ASSET_STATUSES, type AssetDto, type AssetNode, type AssetSummary } from '../assets.schema';
@@ -180,7 +181,10 @@ function AssetDrawer({
     onStale: staleEdit.onStale,
     // A refused move ("cannot be moved under itself or one of its children") is also said in a toast.
     alwaysToast: true,
-    errorText: (err, fallback) => (err instanceof ApiError ? (err.issues?.[0]?.message ?? err.message) : fallback),
+    errorText: (err, fallback) => {
+      const cycle = err instanceof ApiError ? err.issues.find((i) => i.path === 'parentId') : undefined;
+      return cycle ? translateMessage(cycle.message) : errorMessage(err, fallback);
+    },
     onUpdated: (res: { asset: AssetDto }) => {
       setCurrent(res.asset);
       form.reset(assetFormValues(res.asset));
