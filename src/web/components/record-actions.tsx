@@ -117,6 +117,9 @@ export interface ListRecordOptions<V extends FieldValues, Out, Updated> {
   onListChanged?(): void;
   /** A stale edit's 409 (useStaleEdit's `onStale`). */
   onStale?(): void;
+  /** Toast a failure even when a field took the server's message (see useSaveHandler). */
+  alwaysToast?: boolean;
+  errorText?(err: unknown, fallback: string): string;
 }
 
 /**
@@ -132,6 +135,8 @@ export function useListRecordActions<V extends FieldValues, Out, Updated = unkno
     id: record?.id,
     messages,
     onStale: opts.onStale,
+    alwaysToast: opts.alwaysToast,
+    errorText: opts.errorText,
     update: async (id, values) => {
       const res = await api.put<Updated>(opts.paths.update(id), opts.body ? opts.body(values) : values);
       opts.onUpdated?.(res);

@@ -38,6 +38,8 @@ export interface ServerListScreenProps<T> extends Omit<ListScreenProps, 'listSta
   exportList?: string;
   /** The import kind of this list's records: managers get an Import button opening the import wizard. */
   importKind?: string;
+  /** Shown instead of the table (e.g. the assets' tree view); the filters and actions stay. */
+  instead?: ReactNode;
 }
 
 /** A ListScreen over a server-paged list with its DataTable: Refresh, Reset, spinner and paging come from `list`. */
@@ -52,6 +54,7 @@ export function ServerListScreen<T>({
   exportList,
   importKind,
   actions,
+  instead,
   ...screen
 }: ServerListScreenProps<T>) {
   const columnChoice = useColumnChoice(tableId, columns);
@@ -75,18 +78,20 @@ export function ServerListScreen<T>({
       refreshing={list.loading}
       listState={list.state}
     >
-      <DataTable
-        tableId={tableId}
-        columns={columns}
-        columnChoice={columnChoice}
-        rows={list.rows}
-        rowKey={rowKey ?? ((r) => (r as { id: number }).id)}
-        loading={list.loading}
-        failed={list.failed}
-        onRetry={() => void list.refetch()}
-        onRowClick={onRowClick}
-        pagination={tablePagination(list.state, list.pagination)}
-      />
+      {instead ?? (
+        <DataTable
+          tableId={tableId}
+          columns={columns}
+          columnChoice={columnChoice}
+          rows={list.rows}
+          rowKey={rowKey ?? ((r) => (r as { id: number }).id)}
+          loading={list.loading}
+          failed={list.failed}
+          onRetry={() => void list.refetch()}
+          onRowClick={onRowClick}
+          pagination={tablePagination(list.state, list.pagination)}
+        />
+      )}
       {children}
     </ListScreen>
   );

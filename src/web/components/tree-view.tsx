@@ -43,16 +43,18 @@ export function TreeView({ nodes, onOpen, testId, label }: { nodes: FlatNode[]; 
       tree={tree}
       levelOffset="lg"
       expandOnClick={false}
+      // Enter opens the focused node: Mantine puts its key handler (arrows) on the treeitem <li>, which holds the
+      // focus; a handler on the rendered row never saw the key, so it is caught here as it bubbles up.
+      onKeyDown={(e) => {
+        if (e.key !== 'Enter') return;
+        const item = (e.target as HTMLElement).closest<HTMLElement>('[role=treeitem]');
+        if (item?.dataset.value) {
+          e.preventDefault();
+          onOpen(Number(item.dataset.value));
+        }
+      }}
       renderNode={({ node, expanded, hasChildren, elementProps }) => (
-        <Group
-          gap={6}
-          wrap="nowrap"
-          {...elementProps}
-          onKeyDown={(e) => {
-            (elementProps as { onKeyDown?: (e: React.KeyboardEvent<HTMLElement>) => void }).onKeyDown?.(e);
-            if (e.key === 'Enter') onOpen(Number(node.value));
-          }}
-        >
+        <Group gap={6} wrap="nowrap" {...elementProps}>
           {hasChildren ? (
             <UnstyledButton
               tabIndex={-1}

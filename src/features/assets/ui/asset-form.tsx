@@ -1,3 +1,5 @@
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { zodResolver } from '../../../web/lib/form-resolver';
 import { Controller, useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
@@ -7,7 +9,8 @@ import { api } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
 import { AssetCategorySelect } from '../../master-data/ui/asset-category-select';
 import { CustomerVendorSelect } from '../../customers-vendors/ui/customer-vendor-select';
-import { ASSET_STATUSES, assetInputSchema, type AssetDto, type AssetInput, type AssetStatus } from '../assets.schema';
+import { LocationSelect } from '../../locations/ui/location-select';
+import { ASSET_STATUSES, assetInputSchema, type AssetDto, type AssetInput, type AssetNode, type AssetStatus } from '../assets.schema';
 import './assets-i18n';
 
 export interface AssetFormValues {
@@ -21,6 +24,8 @@ export interface AssetFormValues {
   customerVendorId: number | null;
   assetCategoryId: number | null;
   status: AssetStatus;
+  locationId: number | null;
+  parentId: number | null;
 }
 
 export type AssetForm = UseFormReturn<AssetFormValues, unknown, AssetInput>;
@@ -40,6 +45,8 @@ export const assetFormValues = (record?: AssetDto | null): AssetFormValues => ({
   customerVendorId: record?.customerVendorId ?? null,
   assetCategoryId: record?.assetCategoryId ?? null,
   status: record?.status ?? 'Operational',
+  locationId: record?.locationId ?? null,
+  parentId: record?.parentId ?? null,
 });
 
 /** The asset form, sharing the route's schema (and so its messages). */
@@ -110,6 +117,33 @@ export function AssetFields({ form, record }: { form: AssetForm; record?: AssetD
             />
           )}
         />
+        <Controller
+          control={form.control}
+          name="locationId"
+          render={({ field }) => (
+            <LocationSelect
+              label={t('location')}
+              value={field.value}
+              onChange={(v) => field.onChange(v)}
+              initialOption={record?.Location ? { value: record.Location.id, label: record.Location.name } : null}
+              error={errors.locationId?.message}
+              testId="field-locationId"
+            />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="parentId"
+          render={({ field }) => (
+            <AssetParentSelect
+              label={t('parent')}
+              self={record?.id ?? null}
+              value={field.value}
+              onChange={(v) => field.onChange(v)}
+              error={errors.parentId?.message}
+            />
+          )}
+        />
       </SimpleGrid>
       <Textarea
         label={t('description')}
@@ -141,5 +175,49 @@ export function AssetCreateModal({ onClose, onCreated }: { onClose(): void; onCr
     >
       <AssetFields form={form} />
     </RecordCreateModal>
+  );
+}
+
+/** The ids of an asset and everything under it, from the tree's flat nodes. */
+export function selfAndDescendants(nodes: Pick<AssetNode, 'id' | 'parentId'>[], self: number | null): Set<number> {
+  const out = new Set<number>();
+  if (self === null) return out;
+  const children = new Map<number, number[]>();
+  for (const n of nodes) if (n.parentId !== null) children.set(n.parentId, [...(children.get(n.parentId) ?? []), n.id]);
+  const stack = [self];
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (out.has(id)) continue;
+    out.add(id);
+    stack.push(...(children.get(id) ?? []));
+  }
+  return out;
+}
+
+/**
+ * The parent picker: every asset of the tree (get-asset-tree) but this one and those under it, so a cycle is
+ * not offered (the server refuses one anyway, decision 072).
+ */
+function AssetParentSelect(props: { label: string; self: number | null; value: number | null; onChange(v: number | null): void; error?: string }) {
+  const tree = useQuery({
+    queryKey: ['assets', 'tree', null],
+    queryFn: ({ signal }) => api.get<{ assets: AssetNode[] }>('/assets/get-asset-tree', { signal }),
+  });
+  const data = useMemo(() => {
+    const nodes = tree.data?.assets ?? [];
+    const excluded = selfAndDescendants(nodes, props.self);
+    return nodes.filter((n) => !excluded.has(n.id)).map((n) => ({ value: String(n.id), label: `${n.assetId} · ${n.name}` }));
+  }, [tree.data, props.self]);
+  return (
+    <Select
+      label={props.label}
+      data={data}
+      value={props.value === null ? null : String(props.value)}
+      onChange={(v) => props.onChange(v ? Number(v) : null)}
+      searchable
+      clearable
+      error={props.error}
+      data-testid="field-parentId"
+    />
   );
 }

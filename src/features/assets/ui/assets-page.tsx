@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Badge } from '@mantine/core';
+import { Anchor, Badge, Group, SegmentedControl, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   ListMineFilter,
@@ -7,6 +8,9 @@ import {
   ListTextFilter,
   RecordDrawer,
   RecordDrawerFooter,
+  TreeView,
+  useMoney,
+  notifyError,
   ServerListScreen,
   recordMessages,
   useListRecordActions,
@@ -15,10 +19,12 @@ import {
   type Column,
   type ListData,
 } from '../../../web/components';
-import { api } from '../../../web/lib/api';
+import { api, ApiError, errorMessage } from '../../../web/lib/api';
+import { translateMessage } from '../../../web/i18n/messages/translate-message';
 import { formatDay } from '../../../web/lib/format';
 import { useIsManager } from '../../../web/lib/app-data';
-import { ASSET_STATUSES, type AssetDto } from '../assets.schema';
+import { ASSET_STATUSES, type AssetDto, type AssetNode, type AssetSummary } from '../assets.schema';
+import { LocationFilter } from '../../locations/ui/location-select';
 import { AssetFields, assetFormValues, useAssetForm } from './asset-form';
 import { AssetMetersPanel } from '../../meters/ui/asset-meters-panel';
 import { PrintLabelsButton, useLabelSelection } from '../../request-portal/ui/print-labels';
@@ -27,14 +33,29 @@ import './assets-i18n';
 /** /dashboard/assets: the organisation's assets, filtered by name and status. */
 export default function AssetsPage() {
   const { t } = useTranslation('assets');
-  const list = useServerList<AssetDto, { name: 'text'; status: 'multi'; relatedTo: 'text' }>({
+  const list = useServerList<AssetDto, { name: 'text'; status: 'multi'; relatedTo: 'text'; locationId: 'text' }>({
     queryKey: 'assets',
     path: '/assets/get-assets',
     listKey: 'assets',
-    filters: { name: 'text', status: 'multi', relatedTo: 'text' },
+    filters: { name: 'text', status: 'multi', relatedTo: 'text', locationId: 'text' },
     errorMessage: t('fetchFailed'),
   });
   const [selected, setSelected] = useState<AssetDto | null | undefined>(undefined);
+  const [view, setView] = useState<'list' | 'tree'>('list');
+  const locationId = list.state.filters.locationId;
+  const tree = useQuery({
+    queryKey: ['assets', 'tree', locationId || null],
+    queryFn: ({ signal }) => api.get<{ assets: AssetNode[] }>('/assets/get-asset-tree', { signal, query: locationId ? { locationId } : {} }),
+    enabled: view === 'tree',
+  });
+  // A node, a parent or a child link opens the asset's drawer with the asset as the server has it.
+  const openById = async (id: number) => {
+    try {
+      setSelected((await api.get<{ asset: AssetDto }>(`/assets/get-asset/${id}`)).asset);
+    } catch (err) {
+      notifyError(err instanceof ApiError ? err.message : t('fetchFailed'));
+    }
+  };
   const isManager = useIsManager();
   // Managers choose assets for their QR labels (decision 039).
   const labels = useLabelSelection(list.rows, 'asset');
@@ -66,6 +87,20 @@ export default function AssetsPage() {
       importKind="assets"
       columns={columns}
       onRowClick={setSelected}
+      instead={
+        view === 'tree' ? (
+          tree.data && !tree.data.assets.length ? (
+            <Text c="dimmed">{t('treeEmpty')}</Text>
+          ) : (
+            <TreeView
+              nodes={(tree.data?.assets ?? []).map((a) => ({ id: a.id, label: a.name, parentId: a.parentId, note: a.assetId }))}
+              onOpen={(id) => void openById(id)}
+              testId="asset-tree"
+              label={t('tree')}
+            />
+          )
+        ) : undefined
+      }
       title={t('title')}
       addLabel={t('add')}
       onAdd={() => setSelected(null)}
@@ -79,7 +114,18 @@ export default function AssetsPage() {
             placeholder={t('status')}
             options={ASSET_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
           />
+          <LocationFilter state={list.state} label={t('location')} />
           <ListMineFilter state={list.state} />
+          <SegmentedControl
+            aria-label={t('view')}
+            value={view}
+            onChange={(v) => setView(v as 'list' | 'tree')}
+            data={[
+              { value: 'list', label: t('viewList') },
+              { value: 'tree', label: t('viewTree') },
+            ]}
+            data-testid="asset-view"
+          />
         </>
       }
     >
@@ -90,6 +136,7 @@ export default function AssetsPage() {
           onClose={() => setSelected(undefined)}
           query={list.state.apiQuery}
           onList={list.setListData}
+          onOpenAsset={(id) => void openById(id)}
         />
       )}
     </ServerListScreen>
@@ -101,11 +148,13 @@ function AssetDrawer({
   onClose,
   query,
   onList,
+  onOpenAsset,
 }: {
   record: AssetDto | null;
   onClose(): void;
   query: Record<string, unknown>;
   onList(data: ListData): void;
+  onOpenAsset(id: number): void;
 }) {
   const { t } = useTranslation('assets');
   const isManager = useIsManager();
@@ -130,6 +179,12 @@ function AssetDrawer({
     messages: recordMessages(t),
     body: (values) => ({ ...values, version: current?.version }),
     onStale: staleEdit.onStale,
+    // A refused move ("cannot be moved under itself or one of its children") is also said in a toast.
+    alwaysToast: true,
+    errorText: (err, fallback) => {
+      const cycle = err instanceof ApiError ? err.issues.find((i) => i.path === 'parentId') : undefined;
+      return cycle ? translateMessage(cycle.message) : errorMessage(err, fallback);
+    },
     onUpdated: (res: { asset: AssetDto }) => {
       setCurrent(res.asset);
       form.reset(assetFormValues(res.asset));
@@ -146,12 +201,93 @@ function AssetDrawer({
       onSubmit={save}
       activity={{ entityType: 'asset', entityId: current?.id }}
       tabs={[
-        { value: 'overview', label: t('common:drawer.overview'), content: <AssetFields form={form} record={current} /> },
+        {
+          value: 'overview',
+          label: t('common:drawer.overview'),
+          content: (
+            <Stack>
+              <AssetFields form={form} record={current} />
+              {current && <AssetFamily asset={current} onOpen={onOpenAsset} />}
+            </Stack>
+          ),
+        },
         // The asset's meters, readings and chart (decision 031); a new asset gets them once saved.
         { value: 'meters', label: t('meters'), content: current ? <AssetMetersPanel assetId={current.id} /> : null, hidden: !current },
       ]}
       footer={<RecordDrawerFooter onDelete={current && isManager && remove} deleteLabel={t('delete')} saving={form.formState.isSubmitting} />}
       testId="asset-drawer"
     />
+  );
+}
+
+/** The drawer's parent and children (links that open them) and the roll-up of get-asset-summary (decision 072). */
+function AssetFamily({ asset, onOpen }: { asset: AssetDto; onOpen(id: number): void }) {
+  const { t } = useTranslation('assets');
+  const money = useMoney();
+  const summary = useQuery({
+    queryKey: ['assets', 'summary', asset.id],
+    queryFn: ({ signal }) => api.get<AssetSummary>(`/assets/get-asset-summary/${asset.id}`, { signal }),
+  });
+  const s = summary.data;
+  return (
+    <Stack gap="xs" data-testid="asset-family">
+      {asset.Parent && (
+        <Group gap="xs">
+          <Text size="sm" fw={500}>
+            {t('parent')}:
+          </Text>
+          <Anchor component="button" type="button" size="sm" onClick={() => onOpen(asset.Parent!.id)} data-testid="asset-parent-link">
+            {asset.Parent.assetId} · {asset.Parent.name}
+          </Anchor>
+        </Group>
+      )}
+      <Text size="sm" fw={500}>
+        {t('children')}
+      </Text>
+      {s && !s.children.length && (
+        <Text size="sm" c="dimmed">
+          {t('noChildren')}
+        </Text>
+      )}
+      <Group gap="xs">
+        {s?.children.map((c) => (
+          <Anchor key={c.id} component="button" type="button" size="sm" onClick={() => onOpen(c.id)} data-testid={`asset-child-${c.id}`}>
+            {c.assetId} · {c.name}
+          </Anchor>
+        ))}
+      </Group>
+      {s && (
+        <SimpleGrid cols={1}>
+          <Table data-testid="asset-rollup" withTableBorder>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('rollup')}</Table.Th>
+                <Table.Th>{t('rollupOwn')}</Table.Th>
+                <Table.Th>{t('rollupTotal')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              <Table.Tr>
+                <Table.Td>{t('workOrders')}</Table.Td>
+                <Table.Td>{s.workOrders.own}</Table.Td>
+                <Table.Td>{s.workOrders.total}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Td>{t('openWorkOrders')}</Table.Td>
+                <Table.Td>{s.openWorkOrders.own}</Table.Td>
+                <Table.Td>{s.openWorkOrders.total}</Table.Td>
+              </Table.Tr>
+              {s.costMinor && (
+                <Table.Tr data-testid="asset-rollup-cost">
+                  <Table.Td>{t('cost')}</Table.Td>
+                  <Table.Td>{money.formatMinor(s.costMinor.own)}</Table.Td>
+                  <Table.Td>{money.formatMinor(s.costMinor.total)}</Table.Td>
+                </Table.Tr>
+              )}
+            </Table.Tbody>
+          </Table>
+        </SimpleGrid>
+      )}
+    </Stack>
   );
 }

@@ -1,4 +1,11 @@
-import { createRecordSelect, type RecordSelectConfig, type RecordSelectProps, type SelectOption } from '../../../web/components';
+import {
+  createRecordSelect,
+  type FilterSpec,
+  type ListQueryState,
+  type RecordSelectConfig,
+  type RecordSelectProps,
+  type SelectOption,
+} from '../../../web/components';
 import type { LocationDto } from '../locations.schema';
 
 export const LOCATION_OPTIONS_PATH = '/locations/get-location-options';
@@ -23,4 +30,32 @@ const Picker = createRecordSelect<LocationDto, LocationOption>(config);
 /** A searchable location picker (name or code, fetched as you type); no "Add New". */
 export function LocationSelect(props: Omit<RecordSelectProps<LocationOption>, 'allowAddNew'>) {
   return <Picker {...props} allowAddNew={false} />;
+}
+
+/**
+ * A list's location filter (decision 072): the `locationId` query parameter, that location and everything under
+ * it. The picker shows the chosen location's name once chosen; after a reload it shows the id until opened.
+ */
+export function LocationFilter<F extends FilterSpec>({
+  state,
+  label,
+  name = 'locationId' as keyof F & string,
+}: {
+  state: ListQueryState<F>;
+  label: string;
+  name?: keyof F & string;
+}) {
+  const value = state.filters[name] as string;
+  const id = value ? Number(value) : null;
+  return (
+    <div style={{ minWidth: 220 }}>
+      <LocationSelect
+        value={id}
+        onChange={(v) => state.setFilter(name, (v === null ? '' : String(v)) as never)}
+        label={label}
+        initialOption={id !== null ? { value: id, label: `#${id}` } : null}
+        testId={`filter-${name}`}
+      />
+    </div>
+  );
 }

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AsyncSelect, useOpenRecord, ListMultiFilter, ListTextFilter, ServerListScreen, StatCard, useServerList, type Column } from '../../../web/components';
 import { api } from '../../../web/lib/api';
+import { LocationFilter } from '../../locations/ui/location-select';
 import { ASSET_OPTIONS_PATH } from '../../assets/ui/asset-select';
 import { useIsManager } from '../../../web/lib/app-data';
 import type { WorkOrderDto, WorkOrderStatistics } from '../work-orders.schema';
@@ -31,7 +32,7 @@ function WorkOrderStatisticsPanel() {
   );
 }
 
-const LIST_FILTERS = { title: 'text', status: 'multi', assetId: 'text', due: 'text', assigned: 'text', pm: 'text' } as const;
+const LIST_FILTERS = { title: 'text', status: 'multi', assetId: 'text', due: 'text', assigned: 'text', pm: 'text', locationId: 'text' } as const;
 /** The days of the due filters (today, this week): the organisation's, as the times shown (decision 064); the browser's before it is known. */
 const readerTimeZone = () => displayTimeZone() ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -143,6 +144,7 @@ export default function WorkOrdersPage() {
             initialOption={shownAsset ? { value: shownAsset.id, label: shownAsset.name } : null}
             testId="filter-assetId"
           />
+          <LocationFilter state={list.state} label={t('locationFilter')} />
         </>
       }
     >

@@ -47,3 +47,21 @@ describe('the work order list quick views', () => {
     expect(new URLSearchParams(currentLocation().split('?')[1]).get('assigned')).toBeNull();
   });
 });
+
+describe('the work order list location filter (decision 072)', () => {
+  it('a location in the URL reaches the API as locationId, and the picker sets it', { timeout: 60_000 }, async () => {
+    const calls = stubFetch({
+      'GET /api/user/get-app-data': () => ({ body: manager }),
+      'GET /api/work-orders/get-work-orders': () => ({ body: { workOrders: [], pagination: { totalRecords: 0, currentPage: 1, totalPages: 1 } } }),
+      'GET /api/work-orders/get-statistics': () => ({ body: { statistics: { totalPending: 0, dueNext7Days: 0, highPriorityPending: 0 } } }),
+      'GET /api/locations/get-location-options': () => ({ body: [{ value: 9, label: 'Hall B', path: 'Plant / Hall B', code: null }] }),
+    });
+    renderWithProviders(<WorkOrdersPage />, { route: '/dashboard/work-orders?locationId=4' });
+    await waitFor(() => expect(lastListQuery(calls).get('locationId')).toBe('4'), { timeout: 30_000 });
+    const user = userEvent.setup();
+    await user.click(screen.getByTestId('filter-locationId'));
+    await user.click(await screen.findByRole('option', { name: /Hall B/ }));
+    await waitFor(() => expect(lastListQuery(calls).get('locationId')).toBe('9'));
+    expect(new URLSearchParams(currentLocation().split('?')[1]).get('locationId')).toBe('9');
+  });
+});
