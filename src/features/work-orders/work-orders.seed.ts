@@ -3,6 +3,7 @@ import type { Tx } from '../../server/db/client';
 import { assets, parts, timeTrackingReasons, users, workOrderAssignees, workOrderLabors, workOrderParts, workOrders } from '../../server/db/schema';
 import type { WorkOrderPriority, WorkOrderStatus } from './work-orders.schema';
 import { partPriceMinor, workerRateMinor } from './work-orders.service';
+import { consumeForLine, defaultLocationId, levelQuantity, postCount } from '../stock/stock.service';
 import { moneySettings } from '../organization/organization.service';
 
 const SAMPLES: { title: string; status: WorkOrderStatus; priority: WorkOrderPriority; dueInDays: number; duration: string; instructions: string }[] = [
@@ -95,7 +96,7 @@ const SAMPLES: { title: string; status: WorkOrderStatus; priority: WorkOrderPrio
 export async function seedWorkOrders(tx: Tx, orgId: number) {
   const [assetRows, partRows, reasonRows, people] = await Promise.all([
     tx.select({ id: assets.id }).from(assets).where(eq(assets.orgId, orgId)).orderBy(asc(assets.id)).limit(10),
-    tx.select({ id: parts.id }).from(parts).where(eq(parts.orgId, orgId)).orderBy(asc(parts.id)).limit(10),
+    tx.select({ id: parts.id, type: parts.type }).from(parts).where(eq(parts.orgId, orgId)).orderBy(asc(parts.id)).limit(10),
     tx.select({ id: timeTrackingReasons.id }).from(timeTrackingReasons).where(eq(timeTrackingReasons.orgId, orgId)).orderBy(asc(timeTrackingReasons.id)),
     tx
       .select({ id: users.id, role: users.role })
@@ -154,9 +155,26 @@ export async function seedWorkOrders(tx: Tx, orgId: number) {
     }
     if (partRows.length && i % 2 === 0) {
       const chosen = [partRows[i % partRows.length], partRows[(i + 1) % partRows.length]].filter((p, k, all) => all.findIndex((q) => q.id === p.id) === k);
-      await tx
-        .insert(workOrderParts)
-        .values(chosen.map((p, k) => ({ orgId, workOrderId: order.id, partId: p.id, quantity: k + 1, unitPriceMinor: partPriceMinor(orgId, p.id, digits) })));
+      // Stockable lines come from the default location and leave it through the ledger (decision 071); a part the
+      // catalogue left short gets a count first, so the demo never writes a shortage.
+      const locationId = await defaultLocationId(tx, orgId);
+      await tx.insert(workOrderParts).values(
+        chosen.map((p, k) => ({
+          orgId,
+          workOrderId: order.id,
+          partId: p.id,
+          quantity: k + 1,
+          unitPriceMinor: partPriceMinor(orgId, p.id, digits),
+          locationId: p.type === 'stockable' ? locationId : null,
+        })),
+      );
+      for (const [k, p] of chosen.entries()) {
+        if (p.type !== 'stockable') continue;
+        const quantity = k + 1;
+        const onHand = await levelQuantity(tx, orgId, p.id, locationId);
+        if (onHand < quantity) await postCount(tx, orgId, null, { partId: p.id, locationId, countedQuantity: quantity + 5, note: 'Demo restock' });
+        await consumeForLine(tx, orgId, null, { workOrderId: order.id, partId: p.id, locationId, quantity });
+      }
     }
   }
 }

@@ -38,6 +38,7 @@ export const featureRoutes: FeatureRoute[] = [
   { path: '/dashboard/work-stations', Page: page('work-stations/ui/work-stations-page', 'Work Stations') },
   { path: '/dashboard/services', Page: page('service-catalog/ui/services-page', 'Services') },
   { path: '/dashboard/parts-inventory', Page: page('parts/ui/parts-page', 'Parts / Inventory') },
+  { path: '/dashboard/storerooms', Page: page('stock/ui/storerooms-page', 'Storerooms') },
   { path: '/dashboard/purchase-orders', Page: page('purchase-orders/ui/purchase-orders-page', 'Purchase Orders') },
   { path: '/dashboard/quotations', Page: page('quotations/ui/quotations-page', 'Quotations') },
   { path: '/dashboard/customer-vendors', Page: page('customers-vendors/ui/customers-vendors-page', 'Customers & Vendors') },

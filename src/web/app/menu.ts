@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import {
   IconBox,
+  IconBuildingWarehouse,
   IconCalendarRepeat,
   IconBuildingFactory2,
   IconCalendar,
@@ -78,6 +79,7 @@ export const dashboardMenu: MenuGroup[] = [
       { key: 'purchaseOrders', path: '/dashboard/purchase-orders', icon: IconShoppingCart },
       { key: 'customerVendors', path: '/dashboard/customer-vendors', icon: IconBuildingStore },
       { key: 'partsInventory', path: '/dashboard/parts-inventory', icon: IconPackage },
+      { key: 'storerooms', path: '/dashboard/storerooms', icon: IconBuildingWarehouse },
     ],
   },
   {

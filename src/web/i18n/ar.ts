@@ -145,6 +145,7 @@ export const ar: Catalog = {
       purchaseOrders: 'أوامر الشراء',
       customerVendors: 'العملاء والموردون',
       partsInventory: 'القطع/المخزون',
+      storerooms: 'المخازن',
       assets: 'الأصول',
       locations: 'المواقع',
       teams: 'الفرق',

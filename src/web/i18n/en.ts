@@ -145,6 +145,7 @@ export const en = {
       purchaseOrders: 'Purchase Orders',
       customerVendors: 'Customer & Vendors',
       partsInventory: 'Parts/Inventory',
+      storerooms: 'Storerooms',
       assets: 'Assets',
       locations: 'Locations',
       teams: 'Teams',

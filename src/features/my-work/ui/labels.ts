@@ -89,6 +89,7 @@ registerTranslations('myWork', {
     waiting: 'Waiting to be sent',
     notice: {
       changed: 'Not applied: someone changed this work order meanwhile.',
+      short: 'Not applied: not enough stock when it was sent.',
       changedAnswer: 'Not applied: someone answered this step meanwhile.',
       gone: 'Not applied: this work order was removed or is no longer assigned to you.',
       refused: 'Not applied: the server refused it.',
@@ -194,6 +195,7 @@ registerTranslations('myWork', {
     waiting: 'بانتظار الإرسال',
     notice: {
       changed: 'لم يُطبق: غيّر شخص آخر أمر العمل هذا في الأثناء.',
+      short: 'لم يُطبق: لم يكن المخزون كافيًا عند الإرسال.',
       changedAnswer: 'لم يُطبق: أجاب شخص آخر عن هذه الخطوة في الأثناء.',
       gone: 'لم يُطبق: حُذف أمر العمل هذا أو لم يعد مسندًا إليك.',
       refused: 'لم يُطبق: رفضه الخادم.',

@@ -202,6 +202,28 @@ describe('the technician outbox (decision 041)', () => {
     expect(notices.map((n) => n.reason)).toEqual(['gone', 'refused']);
   });
 
+  it('parts used offline that the location no longer has (409 when it syncs): a shortage notice, not a lost change', async () => {
+    const parts = {
+      workOrderId: 1,
+      kind: 'parts' as const,
+      method: 'POST' as const,
+      path: '/work-orders/add-parts/1',
+      body: { parts: [{ partId: 4, quantity: 2 }] },
+      summary: '2 x Seal kit',
+    };
+    const { store, queue, notices } = memoryStore([parts, note('fitted')]);
+    const answers: SendResult[] = [
+      { ok: false, status: 409, message: 'Not enough stock: Seal kit has 1 at Main store', body: { field: 'quantity' } },
+      { ok: true, body: {} },
+    ];
+    const res = await drainOutbox(store, async () => answers.shift()!);
+    expect(res).toEqual({ sent: 1, rejected: 1, stopped: false });
+    expect(queue).toHaveLength(0);
+    expect(notices).toEqual([
+      expect.objectContaining({ reason: 'short', kind: 'parts', summary: '2 x Seal kit', message: 'Not enough stock: Seal kit has 1 at Main store' }),
+    ]);
+  });
+
   it('two status changes made offline from the same copy are one sequence, not a conflict', async () => {
     const server = fakeServer();
     const seen = server.order.updatedAt;

@@ -49,8 +49,11 @@ export interface SyncNotice {
   kind: OutboxKind;
   /** The change that was not applied. */
   summary: string;
-  /** Why: 'changed' (409, someone changed the record), 'gone' (404, deleted or no longer assigned), 'refused' (other 4xx). */
-  reason: 'changed' | 'gone' | 'refused';
+  /**
+   * Why: 'changed' (409, someone changed the record), 'short' (409 on parts: the location has too little stock when
+   * the change syncs, decision 071), 'gone' (404, deleted or no longer assigned), 'refused' (other 4xx).
+   */
+  reason: 'changed' | 'short' | 'gone' | 'refused';
   /** The server's message. */
   message: string;
   /** The record as the server holds it now (409 body `current`: the work order, or the step of an answer), when it sent one. */
@@ -152,7 +155,7 @@ export async function drainOutbox(store: OutboxStore, send: Sender, onSent?: (it
       await store.bump(seq);
       return { ...result, stopped: true };
     }
-    const reason = res.status === 409 ? 'changed' : res.status === 404 ? 'gone' : 'refused';
+    const reason = res.status === 409 ? (item.kind === 'parts' ? 'short' : 'changed') : res.status === 404 ? 'gone' : 'refused';
     await store.reject(seq, {
       workOrderId: item.workOrderId,
       ...(item.order ? { order: item.order } : {}),

@@ -8,6 +8,7 @@ import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
 import { formatDateTime, formatNumber } from '../../../web/lib/format';
 import { stockAdjustmentSchema, type PartDto, type StockAdjustment, type StockMoveDto } from '../parts.schema';
 import './parts-i18n';
+import { PartStockLevels } from './part-stock-levels';
 
 const qty = (n: number) => formatNumber(n);
 
@@ -61,6 +62,7 @@ export function PartStock({ part, onChanged }: { part: PartDto; onChanged(part: 
           <Text fw={600}>{qty(part.minimumQuantity)}</Text>
         </div>
       </Group>
+      <PartStockLevels partId={part.id} />
       <Paper withBorder p="sm">
         {/* Not a nested <form>: the drawer already wraps its tabs in one. */}
         <Stack gap="xs">

@@ -1,0 +1,47 @@
+import { Table, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useNotifiedQuery } from '../../../web/components';
+import { api } from '../../../web/lib/api';
+import { formatNumber } from '../../../web/lib/format';
+import type { StockLevelDto } from '../../stock/stock.schema';
+import './parts-i18n';
+
+/** A part's stock per storeroom (decision 071): quantity, reorder point, reorder quantity and bin. */
+export function PartStockLevels({ partId }: { partId: number }) {
+  const { t } = useTranslation('parts');
+  const levels = useNotifiedQuery(
+    {
+      queryKey: ['stock', 'levels', partId],
+      queryFn: ({ signal }) => api.get<{ stockLevels: StockLevelDto[] }>('/stock/get-stock-levels', { query: { partId, pageSize: 100 }, signal }),
+    },
+    t('stockLevels.levelsFailed'),
+  );
+  const rows = levels.data?.stockLevels ?? [];
+  if (levels.data && !rows.length) return <Text c="dimmed">{t('stockLevels.noLevels')}</Text>;
+  return (
+    <Table.ScrollContainer minWidth={420}>
+      <Table data-testid="part-stock-levels" aria-label={t('stockLevels.levels')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('stockLevels.location')}</Table.Th>
+            <Table.Th>{t('stockLevels.quantity')}</Table.Th>
+            <Table.Th>{t('stockLevels.reorderPoint')}</Table.Th>
+            <Table.Th>{t('stockLevels.reorderQuantity')}</Table.Th>
+            <Table.Th>{t('stockLevels.bin')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((l) => (
+            <Table.Tr key={l.locationId} data-testid={`stock-level-${l.locationId}`}>
+              <Table.Td>{l.location.name}</Table.Td>
+              <Table.Td>{formatNumber(l.quantity)}</Table.Td>
+              <Table.Td>{formatNumber(l.reorderPoint)}</Table.Td>
+              <Table.Td>{formatNumber(l.reorderQuantity)}</Table.Td>
+              <Table.Td>{l.bin ?? '—'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

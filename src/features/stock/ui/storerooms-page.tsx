@@ -1,0 +1,151 @@
+import { useState } from 'react';
+import { Badge, Button, Drawer, Group, Select, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { confirmDelete, notifyError, notifySuccess, useNotifiedQuery } from '../../../web/components';
+import { api, ApiError } from '../../../web/lib/api';
+import { useIsManager } from '../../../web/lib/app-data';
+import { LOCATION_KINDS, type LocationDto, type LocationKind, type LocationList } from '../stock.schema';
+import './stock-i18n';
+
+/** /dashboard/storerooms: the organisation's stock locations (decision 071); a row opens its drawer. */
+export default function StoreroomsPage() {
+  const { t } = useTranslation('stock');
+  const isManager = useIsManager();
+  const list = useNotifiedQuery(
+    { queryKey: ['stock', 'locations'], queryFn: ({ signal }) => api.get<LocationList>('/stock/get-locations?pageSize=100', { signal }) },
+    t('fetchFailed'),
+  );
+  // undefined = closed, null = new
+  const [selected, setSelected] = useState<LocationDto | null | undefined>(undefined);
+  const rows = list.data?.locations ?? [];
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>{t('title')}</Title>
+        {isManager && (
+          <Button onClick={() => setSelected(null)} data-testid="add-storeroom">
+            {t('add')}
+          </Button>
+        )}
+      </Group>
+      {list.data && !rows.length ? (
+        <Text c="dimmed">{t('empty')}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={280}>
+          <Table data-testid="storeroom-list">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('name')}</Table.Th>
+                <Table.Th>{t('kind')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((l) => (
+                <Table.Tr key={l.id} data-testid={`storeroom-${l.id}`}>
+                  <Table.Td>
+                    <UnstyledButton onClick={() => setSelected(l)} fw={500}>
+                      {l.name}
+                    </UnstyledButton>{' '}
+                    {l.isDefault && (
+                      <Badge size="sm" variant="light">
+                        {t('isDefault')}
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{t(`kinds.${l.kind}`)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {selected !== undefined && <StoreroomDrawer key={selected?.id ?? 'new'} location={selected} canEdit={isManager} onClose={() => setSelected(undefined)} />}
+    </Stack>
+  );
+}
+
+function StoreroomDrawer({ location, canEdit, onClose }: { location: LocationDto | null; canEdit: boolean; onClose(): void }) {
+  const { t } = useTranslation('stock');
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<{ name: string; kind: LocationKind }>({ name: location?.name ?? '', kind: location?.kind ?? 'storeroom' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const done = (message: string) => {
+    notifySuccess(message);
+    void queryClient.invalidateQueries({ queryKey: ['stock'] });
+    onClose();
+  };
+  const failed = (err: unknown, fallback: string) => {
+    if (err instanceof ApiError && err.issues?.length) setErrors(Object.fromEntries(err.issues.map((i) => [i.path, i.message])));
+    notifyError(err instanceof ApiError ? err.message : fallback);
+  };
+  const save = async () => {
+    if (!form.name.trim()) {
+      setErrors({ name: t('nameRequired') });
+      return;
+    }
+    try {
+      if (location === null) await api.post('/stock/add-location', form);
+      else await api.put(`/stock/update-location/${location.id}`, form);
+      done(location === null ? t('added') : t('updated'));
+    } catch (err) {
+      failed(err, t('saveFailed'));
+    }
+  };
+  const remove = async () => {
+    if (!location || !(await confirmDelete(t('confirmDelete', { name: location.name })))) return;
+    try {
+      await api.del(`/stock/delete-location/${location.id}`);
+      done(t('deleted'));
+    } catch (err) {
+      failed(err, t('deleteFailed'));
+    }
+  };
+  return (
+    <Drawer opened onClose={onClose} position="right" title={location ? location.name : t('newTitle')} data-testid="storeroom-drawer">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <Stack>
+          <TextInput
+            label={t('name')}
+            withAsterisk
+            value={form.name}
+            onChange={(e) => setForm({ ...form, name: e.currentTarget.value })}
+            error={errors.name}
+            disabled={!canEdit}
+            data-testid="field-name"
+          />
+          <Select
+            label={t('kind')}
+            value={form.kind}
+            onChange={(v) => v && setForm({ ...form, kind: v as LocationKind })}
+            data={LOCATION_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
+            allowDeselect={false}
+            error={errors.kind}
+            disabled={!canEdit}
+            data-testid="field-kind"
+          />
+          {location?.isDefault && <Text size="sm">{t('defaultNote')}</Text>}
+          {canEdit && (
+            <Group justify="space-between">
+              {location && !location.isDefault ? (
+                <Button color="red" variant="light" onClick={remove} data-testid="delete-storeroom">
+                  {t('delete')}
+                </Button>
+              ) : (
+                <span />
+              )}
+              <Button type="submit" data-testid="save-storeroom">
+                {t('save')}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </form>
+    </Drawer>
+  );
+}
