@@ -64,7 +64,7 @@ describe('import and export', () => {
       await page.getByTestId('import-list').click();
       await page.getByTestId('import-export-page').waitFor();
 
-      await page.locator('input[type="file"]').setInputFiles({ name: 'assets.csv', mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${csv}`) });
+      await page.locator('input[type="file"][accept*=".csv"]').setInputFiles({ name: 'assets.csv', mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${csv}`) });
       await expect.poll(() => page.getByTestId('import-found').innerText()).toContain('5 rows, 4 columns');
       await expect.poll(() => page.getByTestId('map-Asset Name').inputValue()).toBe('Name *');
       await expect.poll(() => page.getByTestId('map-Code').inputValue()).toBe('Asset Code');
@@ -113,7 +113,9 @@ describe('import and export', () => {
       const edited = [lines[0], 'AS-0001,Feed Pump A1,Pumps,Operational,,2024-05-01'].join('\r\n');
       await page.getByTestId('import-list').click();
       await page.getByTestId('import-export-page').waitFor();
-      await page.locator('input[type="file"]').setInputFiles({ name: 'assets-edited.csv', mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${edited}`) });
+      await page
+        .locator('input[type="file"][accept*=".csv"]')
+        .setInputFiles({ name: 'assets-edited.csv', mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${edited}`) });
       await expect.poll(() => page.getByTestId('map-Asset ID').inputValue()).toBe('Asset ID');
       await page.getByTestId('mode-all').click();
       await page.getByTestId('import-dry-run').click();
@@ -183,7 +185,7 @@ describe('import and export', () => {
         'WS-02,Paint shop,Jeddah,Painters',
         'WS-03,Welding bay,Dammam,Mechanics',
       ].join('\n');
-      await page.locator('input[type="file"]').setInputFiles({ name: 'stations.csv', mimeType: 'text/csv', buffer: Buffer.from(stations) });
+      await page.locator('input[type="file"][accept*=".csv"]').setInputFiles({ name: 'stations.csv', mimeType: 'text/csv', buffer: Buffer.from(stations) });
       await expect.poll(() => page.getByTestId('import-found').innerText()).toContain('3');
       await page.getByTestId('mode-valid').click();
       await page.getByTestId('import-run').click();

@@ -226,7 +226,7 @@ function AssetFamily({ asset, onOpen }: { asset: AssetDto; onOpen(id: number): v
   const money = useMoney();
   const summary = useQuery({
     queryKey: ['assets', 'summary', asset.id],
-    queryFn: ({ signal }) => api.get<AssetSummary>(`/assets/get-asset-summary/${asset.id}`, { signal }),
+    queryFn: ({ signal }) => api.get<{ summary: AssetSummary }>(`/assets/get-asset-summary/${asset.id}`, { signal }).then((r) => r.summary),
   });
   const s = summary.data;
   return (

@@ -95,11 +95,14 @@ export function PartStock({ part, onChanged }: { part: PartDto; onChanged(part: 
             {moves.data.stockMoves.map((m) => (
               <Table.Tr key={m.id}>
                 <Table.Td>{formatDateTime(m.createdAt)}</Table.Td>
-                <Table.Td c={m.quantity < 0 ? 'red' : 'green'} fw={600}>
-                  {m.quantity > 0 ? '+' : ''}
+                {/* A move's quantity is positive; it leaves stock when it has only a "from" (decision 071). */}
+                <Table.Td c={m.fromLocation && !m.toLocation ? 'red' : 'green'} fw={600}>
+                  {m.fromLocation && !m.toLocation ? '-' : m.toLocation && !m.fromLocation ? '+' : ''}
                   {qty(m.quantity)}
                 </Table.Td>
-                <Table.Td>{m.reason}</Table.Td>
+                <Table.Td>
+                  <bdi>{m.note || t(`moveReasons.${m.reason}`)}</bdi>
+                </Table.Td>
                 <Table.Td c="dimmed">{m.user ? t('by', { name: `${m.user.firstName} ${m.user.lastName}`.trim() }) : ''}</Table.Td>
               </Table.Tr>
             ))}
