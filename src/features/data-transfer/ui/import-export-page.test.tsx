@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ORGANISATION_IMPORT_KINDS } from '../data-transfer.schema';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { strToU8, zipSync } from 'fflate';
@@ -237,29 +238,7 @@ describe('import wizard', () => {
 
 describe('organisation import (decision 069)', () => {
   it('asks first, sends the ZIP as multipart, and shows what came in, kind by kind', async () => {
-    const counts = Object.fromEntries(
-      [
-        'users',
-        'teams',
-        'masterData',
-        'customersVendors',
-        'assets',
-        'meters',
-        'parts',
-        'procedures',
-        'plans',
-        'requests',
-        'maintenanceOrders',
-        'workOrders',
-        'labor',
-        'workOrderParts',
-        'quotations',
-        'purchaseOrders',
-        'portalRequests',
-        'history',
-        'files',
-      ].map((k) => [k, 0]),
-    );
+    const counts = Object.fromEntries(ORGANISATION_IMPORT_KINDS.map((k) => [k, 0]));
     const calls = stubFetch({
       'GET /api/user/get-app-data': appData,
       'POST /api/data-transfer/import-organisation': () => ({
