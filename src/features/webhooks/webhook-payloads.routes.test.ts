@@ -20,10 +20,7 @@ import { WEBHOOK_EVENTS, type WebhookEvent } from './webhooks.schema';
  * documented but never produced.
  */
 
-/**
- * Documented events the drive below does not produce, with the reason. Empty: every event is driven. (The plan
- * generator's `work-order.created`, with its optional `source`, is the same event; PM plans are not run here.)
- */
+/** Documented events the drive below does not produce, with the reason. Empty: every event is driven. */
 const NOT_DRIVEN: Partial<Record<WebhookEvent, string>> = {};
 
 type Json = Record<string, unknown>;
@@ -110,6 +107,17 @@ async function driveEveryEvent(org: TestOrg) {
   });
   ok(upd, 200, 'update-work-order');
   ok(await org.admin.put(`/api/work-orders/update-status/${order.id}`, { status: 'completed' }), 200, 'update-status');
+
+  // the plan generator's work-order.created carries its `source` (which plan, which due date)
+  const plan = await org.admin.post('/api/pm-plans/add-plan', {
+    name: 'Payload plan',
+    assetIds: [refs.asset.id],
+    title: 'Grease the bearings',
+    frequency: 'daily',
+    startDate: inDays(0),
+  });
+  ok(plan, 201, 'add-plan');
+  ok(await org.admin.post('/api/pm-plans/run-generator'), 200, 'run-generator');
 
   // maintenance requests: created, updated (edited and changed state)
   const mr = await org.admin.post('/api/maintenance-requests/add-maintenance-request', correctiveRequest(refs));
@@ -207,7 +215,8 @@ describe('webhook payloads and the API document', () => {
 
     const wanted = [...new Set<string>([...documented, ...WEBHOOK_EVENTS])].filter((e) => !(e in NOT_DRIVEN));
     const seen = () => new Set(received.map((r) => r.type));
-    await until(() => wanted.every((e) => seen().has(e)), 45_000).catch(() => undefined);
+    const planOrderSeen = () => received.some((r) => r.type === 'work-order.created' && (r.body.data as Json).source !== undefined);
+    await until(() => wanted.every((e) => seen().has(e)) && planOrderSeen(), 45_000).catch(() => undefined);
     // the queue may still be sending a second delivery of a kind already seen
     await new Promise((r) => setTimeout(r, 1500));
 
@@ -228,6 +237,9 @@ describe('webhook payloads and the API document', () => {
         );
     }
     for (const event of wanted) if (!seen().has(event)) problems.push(`${event}: never delivered by the drive`);
+    const fromPlan = received.find((r) => r.type === 'work-order.created' && (r.body.data as Json).source !== undefined);
+    if (!planOrderSeen() || !fromPlan) problems.push("work-order.created: the plan generator's order (with its source) was never delivered");
+    else expect(String((fromPlan.body.data as Json).source)).toContain('Payload plan');
     expect(problems).toEqual([]);
     // each kind the drive makes was delivered (created and assigned twice, updated three times)
     expect(received.length).toBeGreaterThanOrEqual(wanted.length);
