@@ -181,6 +181,58 @@ describe('import wizard', () => {
     expect(JSON.parse(String(post.init.body)).rows).toEqual([{ code: 'WS-01', name: 'Machining bay', city: 'الرياض', team: 'Mechanics' }]);
   });
 
+  it('imports procedures one row per step and PM plans one row per plan, as their exports are shaped', async () => {
+    const calls = stubFetch({
+      'GET /api/user/get-app-data': appData,
+      'GET /api/data-transfer/mapping/procedures': () => ({ body: { mapping: {} } }),
+      'POST /api/data-transfer/import/procedures': () => ({
+        body: { total: 2, valid: 2, imported: 0, new: 1, updated: 0, unchanged: 0, dryRun: true, created: [], missing: [], problems: [] },
+      }),
+      'GET /api/data-transfer/mapping/pm-plans': () => ({ body: { mapping: {} } }),
+      'POST /api/data-transfer/import/pm-plans': () => ({
+        body: { total: 1, valid: 1, imported: 0, new: 0, updated: 1, unchanged: 0, dryRun: true, created: [], missing: [], problems: [] },
+      }),
+    });
+    const view = renderWithProviders(<ImportExportPage />, { route: '/settings/import-export?kind=procedures' });
+    expect(await screen.findByTestId('import-kind')).toHaveValue('Procedures (one row per step)');
+    expect(screen.getByTestId('import-hint')).toHaveTextContent('Each row is a step');
+    const steps =
+      'Procedure,Step Type,Label,Required,Unit,Min,Max\nPump check,number,Discharge pressure,yes,bar,2,6\nPump check,checkbox,Guard fitted,yes,,,\n';
+    await userEvent.upload(await fileInput(), new File([steps], 'procedure-steps.csv', { type: 'text/csv' }));
+    expect(await screen.findByTestId('import-found')).toHaveTextContent('2 rows, 7 columns');
+    expect(screen.getByTestId('map-Step Type')).toHaveValue('Step Type *');
+    await userEvent.click(screen.getByTestId('import-dry-run'));
+    expect(await screen.findByTestId('import-changes')).toHaveTextContent('1 new, 0 updated, 0 unchanged.');
+    const sentSteps = JSON.parse(String(calls.find((c) => c.method === 'POST' && c.url.pathname.endsWith('/procedures'))!.init.body)).rows;
+    expect(sentSteps).toEqual([
+      expect.objectContaining({ procedure: 'Pump check', kind: 'number', label: 'Discharge pressure', unit: 'bar', min: '2', max: '6' }),
+      expect.objectContaining({ procedure: 'Pump check', kind: 'checkbox', label: 'Guard fitted' }),
+    ]);
+    view.unmount();
+
+    renderWithProviders(<ImportExportPage />, { route: '/settings/import-export?kind=pm-plans' });
+    expect(await screen.findByTestId('import-kind')).toHaveValue('PM plans');
+    expect(screen.getByTestId('import-hint')).toHaveTextContent('parts as "2 x SKU"');
+    const plans =
+      'ID,Name,Trigger,State,Work Order Title,Assets,Parts,Start Date\nPM-PLAN-0001,Pump monthly,calendar monthly 1,active,Monthly pump service,PMP-002,2 x BRG-6204,2026-01-01\n';
+    await userEvent.upload(await fileInput(), new File([plans], 'pm-plans.csv', { type: 'text/csv' }));
+    expect(await screen.findByTestId('import-found')).toHaveTextContent('1 rows, 8 columns');
+    expect(screen.getByTestId('map-Work Order Title')).toHaveValue('Work Order Title *');
+    await userEvent.click(screen.getByTestId('import-dry-run'));
+    expect(await screen.findByTestId('import-changes')).toHaveTextContent('0 new, 1 updated, 0 unchanged.');
+    const sentPlans = JSON.parse(String(calls.find((c) => c.method === 'POST' && c.url.pathname.endsWith('/pm-plans'))!.init.body)).rows;
+    expect(sentPlans).toEqual([
+      expect.objectContaining({
+        planId: 'PM-PLAN-0001',
+        name: 'Pump monthly',
+        title: 'Monthly pump service',
+        assets: 'PMP-002',
+        parts: '2 x BRG-6204',
+        startDate: '2026-01-01',
+      }),
+    ]);
+  });
+
   it('offers work orders: their export maps column by column, the dry run says what would change', async () => {
     const calls = stubFetch({
       'GET /api/user/get-app-data': appData,
