@@ -127,6 +127,27 @@ describe('/api/docs', () => {
     expect(hooks['work-order-share.contractor-updated'].post.parameters[2].description).toContain('HMAC-SHA256');
   });
 
+  it('lists null among the values of every nullable choice, in operations as in webhooks (OpenAPI 3.0.3; issue 45)', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const without: string[] = [];
+    let nullableChoices = 0;
+    const walk = (node: unknown, path: string): void => {
+      if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${path}/${i}`));
+      if (!node || typeof node !== 'object') return;
+      const o = node as Record<string, unknown>;
+      if (o.nullable === true && Array.isArray(o.enum)) {
+        nullableChoices++;
+        if (!o.enum.includes(null)) without.push(path);
+      }
+      for (const [k, v] of Object.entries(o)) walk(v, `${path}/${k}`);
+    };
+    walk(doc.paths, '#/paths');
+    walk(doc.components, '#/components');
+    expect(without).toEqual([]);
+    // the operations hold nullable choices of their own (a request's frequency, a work order's category…)
+    expect(nullableChoices).toBeGreaterThan(0);
+  });
+
   it('serves the UI page and its assets, with our security headers', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(page.statusCode).toBe(200);

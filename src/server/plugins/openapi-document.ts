@@ -216,6 +216,7 @@ export function finishDocument(doc: Json, accessOf: AccessOf): Json {
     }
   }
   repairNullable(doc.paths);
+  nullInNullableEnums(doc.paths);
   const components = (doc.components ??= {}) as Json;
   components.securitySchemes = {
     ...(components.securitySchemes as Json | undefined),
