@@ -74,6 +74,8 @@ export function StepControl({
         <Checkbox
           size="lg"
           label={t('done')}
+          // the visible "Done" beside the step's name, heard with it (a list of steps is otherwise "Done, Done, Done")
+          aria-label={`${step.label}: ${t('done')}`}
           checked={step.value === true}
           disabled={busy}
           onChange={(e) => answer(e.currentTarget.checked)}

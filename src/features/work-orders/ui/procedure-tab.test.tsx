@@ -56,6 +56,8 @@ describe('procedure tab: filling at phone width', () => {
     expect(screen.getByTestId('procedure-heading')).toHaveTextContent('Safety');
     // No attach or detach for a worker.
     expect(screen.queryByTestId('procedure-detach')).toBeNull();
+    // a checklist's box is heard with its step's name, not as one more "Done"
+    expect(screen.getByRole('checkbox', { name: 'Isolate: Done' })).toBeChecked();
 
     const input = within(screen.getByTestId('procedure-step-3')).getByRole('textbox');
     await userEvent.type(input, '99{Enter}');
