@@ -6,6 +6,8 @@ import {
   type RecordSelectProps,
   type SelectOption,
 } from '../../../web/components';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../web/lib/api';
 import type { LocationDto } from '../locations.schema';
 
 export const LOCATION_OPTIONS_PATH = '/locations/get-location-options';
@@ -34,7 +36,8 @@ export function LocationSelect(props: Omit<RecordSelectProps<LocationOption>, 'a
 
 /**
  * A list's location filter (decision 072): the `locationId` query parameter, that location and everything under
- * it. The picker shows the chosen location's name once chosen; after a reload it shows the id until opened.
+ * it. After a reload (the id alone in the URL) the chosen location's name is read once, so the filter never shows a
+ * bare id.
  */
 export function LocationFilter<F extends FilterSpec>({
   state,
@@ -47,13 +50,20 @@ export function LocationFilter<F extends FilterSpec>({
 }) {
   const value = state.filters[name] as string;
   const id = value ? Number(value) : null;
+  const chosen = useQuery({
+    queryKey: ['locations', 'one', id],
+    queryFn: ({ signal }) => api.get<{ location: LocationDto }>(`/locations/get-location/${id}`, { signal }),
+    enabled: id !== null,
+    staleTime: 60_000,
+  });
+  const chosenName = chosen.data?.location.id === id ? chosen.data.location.name : null;
   return (
     <div style={{ minWidth: 220 }}>
       <LocationSelect
         value={id}
         onChange={(v) => state.setFilter(name, (v === null ? '' : String(v)) as never)}
         label={label}
-        initialOption={id !== null ? { value: id, label: `#${id}` } : null}
+        initialOption={id !== null && chosenName !== null ? { value: id, label: chosenName } : null}
         testId={`filter-${name}`}
       />
     </div>

@@ -55,9 +55,14 @@ describe('the work order list location filter (decision 072)', () => {
       'GET /api/work-orders/get-work-orders': () => ({ body: { workOrders: [], pagination: { totalRecords: 0, currentPage: 1, totalPages: 1 } } }),
       'GET /api/work-orders/get-statistics': () => ({ body: { statistics: { totalPending: 0, dueNext7Days: 0, highPriorityPending: 0 } } }),
       'GET /api/locations/get-location-options': () => ({ body: [{ value: 9, label: 'Hall B', path: 'Plant / Hall B', code: null }] }),
+      'GET /api/locations/get-location/4': () => ({
+        body: { location: { id: 4, name: 'Hall A', code: null, parentId: null, path: 'Plant / Hall A' }, summary: { assets: 0, workStations: 0 } },
+      }),
     });
     renderWithProviders(<WorkOrdersPage />, { route: '/dashboard/work-orders?locationId=4' });
     await waitFor(() => expect(lastListQuery(calls).get('locationId')).toBe('4'), { timeout: 30_000 });
+    // after a reload the filter names the location, never a bare "#4"
+    await waitFor(() => expect(screen.getByTestId('filter-locationId')).toHaveValue('Hall A'));
     const user = userEvent.setup();
     await user.click(screen.getByTestId('filter-locationId'));
     await user.click(await screen.findByRole('option', { name: /Hall B/ }));
