@@ -26,6 +26,7 @@ export const IMPORT_KINDS = [
   'work-order-parts',
   'procedures',
   'pm-plans',
+  'locations',
 ] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
@@ -58,6 +59,10 @@ export const IMPORT_COLUMNS: Record<ImportKind, ImportColumn[]> = {
     { key: 'assetBarcode', label: 'Barcode', aliases: ['asset barcode'], example: '0701234500110' },
     { key: 'owner', label: 'Owner', aliases: ['customer/vendor', 'customer', 'vendor'], example: 'Bearing World' },
     { key: 'description', label: 'Description', example: 'Grundfos NB 65' },
+    // Issue 42: where it is (a location's code, path "Plant / Hall A" or name) and what it belongs to (another
+    // asset's Asset ID, code or name; an asset of the organisation or a row of the same file).
+    { key: 'location', label: 'Location', aliases: ['location code', 'location path'], example: 'Plant / Hall A' },
+    { key: 'parent', label: 'Parent', aliases: ['parent asset', 'parent code'], example: '' },
   ],
   parts: [
     { key: 'name', label: 'Name', required: true, aliases: ['part', 'part name'], example: 'Bearing 6204' },
@@ -235,6 +240,13 @@ export const IMPORT_COLUMNS: Record<ImportKind, ImportColumn[]> = {
     { key: 'meterLeadUnits', label: 'Meter Lead Units', example: '' },
     { key: 'instructions', label: 'Instructions', aliases: ['description'], example: '' },
   ],
+  // One row per location, parents before their children (the locations export): matched by code, else by path.
+  locations: [
+    { key: 'name', label: 'Name', required: true, aliases: ['location', 'location name'], example: 'Hall A' },
+    { key: 'code', label: 'Code', aliases: ['location code'], example: 'HA' },
+    { key: 'parent', label: 'Parent', aliases: ['parent location', 'parent path', 'parent code'], example: 'Plant' },
+    { key: 'path', label: 'Path', exportOnly: 'ignored', example: '' },
+  ],
 };
 
 /**
@@ -263,6 +275,8 @@ export const IMPORT_KEYS: Record<ImportKind, string | null> = {
   procedures: null,
   // Matched by the ID column, else by name (names repeat only where the organisation made them so).
   'pm-plans': 'name',
+  // Matched by code, else by path (names repeat under different parents).
+  locations: null,
 };
 
 /** The kinds whose rows name records the organisation may lack, created on request (`createMissing`). */
@@ -291,6 +305,8 @@ export const IMPORT_MESSAGES = {
   // Work orders and their lines (decision 059).
   assetUnknown: 'Asset not found: give its name, its code or its Asset ID (AS-0001)',
   assetAmbiguous: 'Several assets have this name: give its code or its Asset ID (AS-0001)',
+  locationUnknown: 'Location not found: give its code, its path (Plant / Hall A) or its name',
+  locationAmbiguous: 'Several locations have this name: give its code or its path (Plant / Hall A)',
   personUnknown: (name: string) => `No member of this organisation is ${name}: give their e-mail`,
   personAmbiguous: (name: string) => `Several members are called ${name}: give their e-mail`,
   workOrderUnknown: 'Work order not found: give its number (WO-0001)',
@@ -426,6 +442,7 @@ export const EXPORT_LISTS = [
   'work-order-parts',
   'procedure-steps',
   'stock-moves',
+  'locations',
 ] as const;
 export type ExportList = (typeof EXPORT_LISTS)[number];
 

@@ -15,6 +15,8 @@ import { exportMaintenanceOrdersBatch } from '../maintenance-orders/maintenance-
 import { maintenanceOrdersQuerySchema, type MaintenanceOrdersQuery } from '../maintenance-orders/maintenance-orders.schema';
 import { exportPartsBatch } from '../parts/parts.service';
 import { exportMovesBatch } from '../stock/stock.service';
+import { listLocations, locationPaths } from '../locations/locations.service';
+import { locationListQuerySchema } from '../locations/locations.schema';
 import { moveListQuerySchema, type MoveListQuery } from '../stock/stock.schema';
 import { partListQuerySchema, type PartListQuery } from '../parts/parts.schema';
 import { listServices } from '../service-catalog/service-catalog.service';
@@ -164,7 +166,12 @@ export const EXPORTERS: Record<ExportList, Exporter> = {
   }),
   assets: keyed({
     query: assetListQuerySchema as ZodType<AssetListQuery>,
-    batch: exportAssetsBatch,
+    // the location as its path: names repeat under different parents, a path names one (the import reads it back)
+    batch: async (tx, orgId, query, before, limit) => {
+      const rows = await exportAssetsBatch(tx, orgId, query, before, limit);
+      const paths = rows.some((r) => r.locationId) ? new Map((await locationPaths(tx, orgId)).map((l) => [l.id, l.path])) : new Map<number, string>();
+      return rows.map((r) => ({ ...r, locationPath: r.locationId ? paths.get(r.locationId) : undefined }));
+    },
     columns: [
       ['assetId', 'Asset ID'],
       ['name', 'Name'],
@@ -176,6 +183,8 @@ export const EXPORTERS: Record<ExportList, Exporter> = {
       ['assetBarcode', 'Barcode'],
       ['date', 'Date'],
       ['description', 'Description'],
+      ['location', 'Location', (r) => r.locationPath],
+      ['parent', 'Parent', (r) => r.Parent?.assetId],
     ],
   }),
   'maintenance-requests': keyed({
@@ -516,6 +525,18 @@ export const EXPORTERS: Record<ExportList, Exporter> = {
       ['workOrder', 'Work Order', (r) => (r.workOrderId ? workOrderDisplayId(r.workOrderId) : '')],
       ['note', 'Note'],
       ['user', 'User', (r) => (r.user ? `${r.user.firstName} ${r.user.lastName}`.trim() : '')],
+    ],
+  }),
+  // Parents before their children (tree order): the file re-imports as it is (issue 42).
+  locations: paged({
+    query: locationListQuerySchema,
+    list: (tx, orgId, _actor, query) => listLocations(tx, orgId, query),
+    key: 'locations',
+    columns: [
+      ['name', 'Name'],
+      ['code', 'Code'],
+      ['parent', 'Parent', (r) => (r.path.includes(' / ') ? r.path.slice(0, r.path.lastIndexOf(' / ')) : '')],
+      ['path', 'Path'],
     ],
   }),
 };

@@ -1,6 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Tx } from '../../server/db/client';
 import { getAsset, updateAsset } from '../assets/assets.service';
+import { withFileParent } from './import-kinds';
+import { locationPaths } from '../locations/locations.service';
 import { type AssetInput } from '../assets/assets.schema';
 import { getPart, updatePart } from '../parts/parts.service';
 import { type PartInput } from '../parts/parts.schema';
@@ -117,8 +119,9 @@ export async function unchangedRows(tx: Tx, run: Run, importer: Importer, rows: 
  */
 export const REIMPORT: Partial<Record<ImportKind, Pick<Importer, 'current' | 'update' | 'columnOf'>>> = {
   assets: {
-    current: (tx, run, ids) =>
-      readEach(
+    current: async (tx, run, ids) => {
+      const paths = new Map((await locationPaths(tx, run.orgId)).map((l) => [l.id, l.path]));
+      return readEach(
         ids,
         (id) => getAsset(tx, run.orgId, id),
         (a) => ({
@@ -134,11 +137,14 @@ export const REIMPORT: Partial<Record<ImportKind, Pick<Importer, 'current' | 'up
             assetBarcode: a.assetBarcode,
             owner: a.CustomerVendor?.name,
             description: a.description,
+            location: a.locationId ? paths.get(a.locationId) : undefined,
+            parent: a.Parent?.assetId,
           }),
         }),
-      ),
-    update: (tx, run, c, input) => updateAsset(tx, run.orgId, run.actor.userId, c.id, { ...(input as AssetInput), version: c.version }),
-    columnOf: { assetCategoryId: 'category', customerVendorId: 'owner' },
+      );
+    },
+    update: (tx, run, c, input) => updateAsset(tx, run.orgId, run.actor.userId, c.id, { ...withFileParent(run, input as AssetInput), version: c.version }),
+    columnOf: { assetCategoryId: 'category', customerVendorId: 'owner', locationId: 'location', parentId: 'parent' },
   },
   parts: {
     current: (tx, run, ids) =>

@@ -102,10 +102,9 @@ export async function listLocations(tx: ReadTx, orgId: number, query: LocationLi
   return { locations: rows.map(toDto), pagination: pagination(Number(total), query.page, query.pageSize) };
 }
 
-/** One batch of the list for an export: the list's filter, in tree order (parents before their children). */
-export async function exportLocationsBatch(tx: ReadTx, orgId: number, query: LocationListQuery, offset: number, limit: number): Promise<LocationDto[]> {
-  const rows = rowsOf<PathRow>(await tx.execute(sql`${withPaths(orgId, listWhere(query, orgId))} order by p.path, p.id limit ${limit} offset ${offset}`));
-  return rows.map(toDto);
+/** Every location of the organisation with its path (the import resolves codes, paths and names against them). */
+export async function locationPaths(tx: ReadTx, orgId: number): Promise<{ id: number; name: string; code: string | null; path: string }[]> {
+  return rowsOf<PathRow>(await tx.execute(sql`${withPaths(orgId)} order by p.path, p.id`)).map((r) => ({ id: r.id, name: r.name, code: r.code, path: r.path }));
 }
 
 /** GET get-location-tree: every location (up to LOCATION_TREE_CAP) with what is directly in it. */

@@ -45,6 +45,7 @@ const HINTED = {
   'work-order-parts': 1,
   procedures: 1,
   'pm-plans': 1,
+  locations: 1,
 } as const;
 
 /** The import wizard (upload, map, preview with each row's problems, dry run, import) and the exports (decision 042). */

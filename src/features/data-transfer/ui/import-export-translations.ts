@@ -26,6 +26,7 @@ registerTranslations('dataTransfer', {
       'work-order-parts': 'Work order parts',
       procedures: 'Procedures (one row per step)',
       'pm-plans': 'PM plans',
+      locations: 'Locations',
     },
     hints: {
       services: 'Several work stations (by code or name) are separated by ";", with one operation and time for all, or one per station.',
@@ -42,6 +43,8 @@ registerTranslations('dataTransfer', {
       procedures:
         'Each row is a step; the rows with one Procedure name are that procedure’s steps in order. A procedure of this organisation with that name gets the file’s steps.',
       'pm-plans': 'A row with a plan ID or name of this organisation updates that plan. Assets, assignees and parts are separated by ";" (parts as "2 x SKU").',
+      locations:
+        'One row per location; a parent by code, path (Plant / Hall A) or name, of this organisation or of a row above. A location with that code, or at that path, is updated.',
     },
     template: 'Download template',
     file: 'File (CSV or XLSX)',
@@ -119,6 +122,7 @@ registerTranslations('dataTransfer', {
       'work-order-parts': 'قطع أوامر العمل',
       procedures: 'الإجراءات (صف لكل خطوة)',
       'pm-plans': 'خطط الصيانة الوقائية',
+      locations: 'المواقع',
     },
     hints: {
       services: 'تُفصل محطات العمل المتعددة (بالرمز أو الاسم) بـ ";"، مع عملية ووقت واحد للجميع أو واحد لكل محطة.',
@@ -132,6 +136,8 @@ registerTranslations('dataTransfer', {
       'work-order-parts': 'كل صف قطعة (SKU أو اسم) على أمر العمل الذي يذكره عمود أمر العمل (WO-0001): القطعة الموجودة على الأمر تأخذ كمية الملف.',
       procedures: 'كل صف خطوة؛ الصفوف التي تحمل اسم إجراء واحد هي خطواته بالترتيب. الإجراء الموجود في هذه المؤسسة بهذا الاسم يأخذ خطوات الملف.',
       'pm-plans': 'الصف الذي يحمل معرّف خطة أو اسمها في هذه المؤسسة يحدّث تلك الخطة. الأصول والمكلفون والقطع تُفصل بـ ";" (القطع بصيغة "2 x SKU").',
+      locations:
+        'صف لكل موقع؛ الموقع الأب برمزه أو مساره (المصنع / القاعة أ) أو اسمه، من هذه المؤسسة أو من صف أعلى. الموقع الذي يحمل ذلك الرمز أو في ذلك المسار يُحدَّث.',
     },
     template: 'تنزيل القالب',
     file: 'الملف (CSV أو XLSX)',

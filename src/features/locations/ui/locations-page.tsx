@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Drawer, Group, Stack, TextInput, Title, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySuccess, TreeView, useNotifiedQuery } from '../../../web/components';
+import { ExportButton, notifyError, notifySuccess, TreeView, useNotifiedQuery } from '../../../web/components';
 import { api, ApiError } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
 import type { LocationDto, LocationNode } from '../locations.schema';
@@ -24,11 +24,15 @@ export default function LocationsPage() {
     <Stack>
       <Group justify="space-between">
         <Title order={2}>{t('title')}</Title>
-        {isManager && (
-          <Button onClick={() => setSelected(null)} data-testid="add-location">
-            {t('add')}
-          </Button>
-        )}
+        <Group gap="xs">
+          {/* the tree as a file that re-imports as it is (parents first): Import & export, kind Locations */}
+          <ExportButton list="locations" query={{}} columns={[]} />
+          {isManager && (
+            <Button onClick={() => setSelected(null)} data-testid="add-location">
+              {t('add')}
+            </Button>
+          )}
+        </Group>
       </Group>
       {tree.data && !nodes.length ? (
         <Text c="dimmed">{t('empty')}</Text>
