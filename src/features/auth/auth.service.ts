@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, ReadTx, Tx } from '../../server/db/client';
+import type { Db, ReadTx } from '../../server/db/client';
 import { withoutTenant, withTenant } from '../../server/db/client';
 import { demoRequests, invitations, organizations, sessions, users } from '../../server/db/schema';
 import { HttpError, badRequest, conflict, notFound, unauthorized } from '../../server/http-error';
