@@ -38,7 +38,7 @@ describe('two-factor sign-in and signed-in devices (decision 076)', () => {
     const codes = (await page.getByTestId('recovery-codes').innerText()).trim().split(/\s+/);
     expect(codes).toHaveLength(10);
     await page.getByTestId('recovery-codes-done').click();
-    await expect.poll(() => page.getByTestId('two-factor-status').innerText()).toBe('On');
+    await expect.poll(() => page.getByTestId('two-factor-status').textContent()).toBe('On');
     await page.keyboard.press('Escape');
 
     // sign out, then sign in: the password, then the code (the next step's: the enrolment spent this one)

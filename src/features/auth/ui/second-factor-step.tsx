@@ -36,7 +36,7 @@ export default function SecondFactorStep(props: SecondFactorStepProps) {
     if (mode !== 'enrol') return;
     api
       .post<Enrolment>('/auth/start-two-factor-enrolment', { challenge })
-      .then(setEnrolment, (err) => reportError.current(errorMessage(err, 'Oops something went wrong...')));
+      .then(setEnrolment, (err) => reportError.current(errorMessage(err, t('errors.generic'))));
   }, [mode, challenge]);
 
   const submit = async (e: FormEvent) => {
@@ -52,7 +52,7 @@ export default function SecondFactorStep(props: SecondFactorStepProps) {
       const res = await api.post<{ accessToken: string }>('/auth/verify-two-factor', recovery ? { challenge, recoveryCode: code } : { challenge, code });
       await onSignedIn(res.accessToken);
     } catch (err) {
-      onError(errorMessage(err, 'Oops something went wrong...'));
+      onError(errorMessage(err, t('errors.generic')));
       setBusy(false);
     }
   };

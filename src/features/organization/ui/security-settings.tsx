@@ -28,7 +28,7 @@ export function SecuritySettings() {
       setChoice(null);
       notifySuccess(t('security.policySaved'));
     } catch (err) {
-      const message = errorMessage(err, 'Oops something went wrong...');
+      const message = errorMessage(err, t('errors.generic'));
       setError(message);
       notifyError(message);
     } finally {

@@ -87,7 +87,7 @@ function TwoFactorSection() {
       setCode('');
       setCodeError(null);
     } catch (err) {
-      notifyError(errorMessage(err, 'Oops something went wrong...'));
+      notifyError(errorMessage(err, t('errors.generic')));
     } finally {
       setBusy(false);
     }
@@ -100,7 +100,7 @@ function TwoFactorSection() {
       setEnrolment(null);
       await refresh();
     } catch (err) {
-      setCodeError(errorMessage(err, 'Oops something went wrong...'));
+      setCodeError(errorMessage(err, t('errors.generic')));
     } finally {
       setBusy(false);
     }
@@ -115,7 +115,7 @@ function TwoFactorSection() {
       setCode('');
       await refresh();
     } catch (err) {
-      setCodeError(errorMessage(err, 'Oops something went wrong...'));
+      setCodeError(errorMessage(err, t('errors.generic')));
     } finally {
       setBusy(false);
     }
@@ -244,7 +244,7 @@ function SessionsSection() {
       queryClient.setQueryData(SESSIONS_KEY, { sessions: res.sessions });
       notifySuccess(res.message);
     } catch (err) {
-      notifyError(errorMessage(err, 'Oops something went wrong...'));
+      notifyError(errorMessage(err, t('errors.generic')));
     }
   };
   return (

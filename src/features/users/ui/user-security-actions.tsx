@@ -13,7 +13,7 @@ export function UserSecurityActions({ user }: { user: UserDto }) {
       const res = await api.post<{ message: string }>(path);
       notifySuccess(res.message);
     } catch (err) {
-      notifyError(errorMessage(err, 'Oops something went wrong...'));
+      notifyError(errorMessage(err, t('errors.generic')));
     }
   };
   return (
