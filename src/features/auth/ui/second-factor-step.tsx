@@ -30,13 +30,12 @@ export default function SecondFactorStep(props: SecondFactorStepProps) {
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [codes, setCodes] = useState<{ accessToken: string; recoveryCodes: string[] } | null>(null);
 
-  const reportError = useRef(onError);
-  reportError.current = onError;
+  const report = (err: unknown) => onError(errorMessage(err, t('errors.generic')));
+  const reportError = useRef(report);
+  reportError.current = report;
   useEffect(() => {
     if (mode !== 'enrol') return;
-    api
-      .post<Enrolment>('/auth/start-two-factor-enrolment', { challenge })
-      .then(setEnrolment, (err) => reportError.current(errorMessage(err, t('errors.generic'))));
+    api.post<Enrolment>('/auth/start-two-factor-enrolment', { challenge }).then(setEnrolment, (err: unknown) => reportError.current(err));
   }, [mode, challenge]);
 
   const submit = async (e: FormEvent) => {
