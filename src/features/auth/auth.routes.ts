@@ -77,11 +77,13 @@ export async function authRoutes(appBase: FastifyInstance) {
     },
   );
 
-  app.post('/login', { schema: { body: loginSchema, response: { 200: answers.token } }, config: { access: 'public' } }, async (req, reply) => {
+  app.post('/login', { schema: { body: loginSchema, response: { 200: answers.login } }, config: { access: 'public' } }, async (req, reply) => {
     const org = requireOrg(req);
-    const { accessToken, refreshToken } = await auth.login(db, org.id, req.body, req.ip, config.jwtSecret, config.loginLimits);
-    setRefreshCookie(reply, refreshToken);
-    return { accessToken };
+    const result = await auth.login(db, org.id, req.body, req.ip, config.jwtSecret, config.loginLimits, { ip: req.ip, userAgent: req.headers['user-agent'] });
+    // A second factor to give (or to enrol) first: a challenge, no session yet (decision 076).
+    if (result.twoFactor) return { twoFactor: result.twoFactor, challenge: result.challenge };
+    setRefreshCookie(reply, result.refreshToken);
+    return { accessToken: result.accessToken };
   });
 
   app.post('/refresh', { schema: { response: { 200: answers.token } }, config: { access: 'public' } }, async (req, reply) => {

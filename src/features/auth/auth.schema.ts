@@ -106,6 +106,8 @@ export const authAnswers = {
   signedUp: messageSchema.extend({ subdomain: z.string(), loginUrl: z.string() }),
   subdomain: z.object({ subdomain: z.string(), loginUrl: z.string() }),
   token: z.object({ accessToken: z.string() }),
+  /** POST /login: the spec's token, or (decision 076) a challenge for the second factor or its enrolment. */
+  login: z.union([z.object({ accessToken: z.string() }), z.object({ twoFactor: z.enum(['verify', 'enrol']), challenge: z.string() })]),
   invitation: z.object({ valid: z.boolean(), email: z.string() }),
 };
 

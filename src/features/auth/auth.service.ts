@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, ReadTx, Tx } from '../../server/db/client';
+import type { Db, ReadTx } from '../../server/db/client';
 import { withoutTenant, withTenant } from '../../server/db/client';
 import { demoRequests, invitations, organizations, sessions, users } from '../../server/db/schema';
 import { HttpError, badRequest, conflict, notFound, unauthorized } from '../../server/http-error';
@@ -9,10 +9,12 @@ import { startLoginAttempt, type LoginLimits } from '../../server/rate-limit';
 import { pgCode } from '../../server/db/pg-code';
 import type { completeRegistrationSchema, DemoRequestInput, LoginInput, signupSchema } from './auth.schema';
 import { hashToken, newOpaqueToken, signAccessToken, type AccessClaims, type Role } from './tokens';
+import { issueSession, REFRESH_TOKEN_DAYS, type SignInClient } from './sessions.service';
+import { signChallenge, signInGate } from '../two-factor/two-factor.service';
 import { param, preparedRead } from '../../server/db/prepared';
 import { rightsCacheOf } from './rights-cache';
 
-export const REFRESH_TOKEN_DAYS = 30;
+export { REFRESH_TOKEN_DAYS };
 /** Concurrent tabs presenting the just-rotated refresh token within this window stay signed in. */
 export const REFRESH_GRACE_SECONDS = 30;
 /** A password change is accepted only this long after the current password was verified. */
@@ -64,8 +66,23 @@ export async function searchSubdomain(db: Db, subdomain: string) {
   return { subdomain: org.subdomain };
 }
 
-/** Signs a user in on their organisation's host: a new session, an access token and a refresh token. */
-export async function login(db: Db, orgId: number, input: LoginInput, ip: string, secret: string, limits: LoginLimits) {
+type SignedIn = { accessToken: string; refreshToken: string; twoFactor?: undefined };
+type TwoFactorChallenge = { twoFactor: 'verify' | 'enrol'; challenge: string };
+
+/**
+ * Signs a user in on their organisation's host: a new session, an access token and a refresh token. A person with
+ * a second factor, or who must enrol one, gets a short-lived challenge instead (decision 076); those without keep
+ * the spec's answer unchanged.
+ */
+export async function login(
+  db: Db,
+  orgId: number,
+  input: LoginInput,
+  ip: string,
+  secret: string,
+  limits: LoginLimits,
+  client: SignInClient = { ip },
+): Promise<SignedIn | TwoFactorChallenge> {
   const attempt = await startLoginAttempt(db, orgId, input.email, ip, limits);
   // One read, the hash checked with no transaction open, then one short write (decision 021).
   const [user] = await withTenant(
@@ -80,10 +97,13 @@ export async function login(db: Db, orgId: number, input: LoginInput, ip: string
   );
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), input.password);
   if (!user || !ok || user.inviteStatus !== 'ACTIVE') throw unauthorized(LOGIN_FAILURE);
-  const session = await withTenant(db, orgId, (tx) => startSession(tx, orgId, user.id));
-  const accessToken = await signAccessToken(secret, { userId: user.id, orgId, role: user.role, sessionId: session.id, tokenVersion: user.tokenVersion });
+  const gate = await withTenant(db, orgId, (tx) => signInGate(tx, orgId, user), { readOnly: true });
   await attempt.succeeded();
-  return { accessToken, refreshToken: session.refreshToken };
+  if (gate !== 'none') {
+    return { twoFactor: gate, challenge: await signChallenge(secret, { userId: user.id, orgId, tokenVersion: user.tokenVersion, step: gate }) };
+  }
+  const { accessToken, refreshToken } = await issueSession(db, orgId, user, secret, client);
+  return { accessToken, refreshToken };
 }
 
 /**
@@ -131,15 +151,6 @@ export async function currentRole(db: Db, claims: AccessClaims): Promise<Role | 
   return row.role;
 }
 
-async function startSession(tx: Tx, orgId: number, userId: number) {
-  const { token, hash } = newOpaqueToken();
-  const [row] = await tx
-    .insert(sessions)
-    .values({ orgId, userId, refreshHash: hash, expiresAt: new Date(Date.now() + REFRESH_TOKEN_DAYS * 86400_000) })
-    .returning({ id: sessions.id });
-  return { id: row.id, refreshToken: token };
-}
-
 /**
  * Rotates a refresh token. The token just replaced is honoured for REFRESH_GRACE_SECONDS (tabs
  * refreshing at once), without a new cookie; presented later it is a theft signal and revokes the session.
@@ -174,7 +185,7 @@ export async function refresh(db: Db, orgId: number, refreshToken: string | unde
     const next = newOpaqueToken();
     await tx
       .update(sessions)
-      .set({ refreshHash: next.hash, previousHash: hash, rotatedAt: new Date() })
+      .set({ refreshHash: next.hash, previousHash: hash, rotatedAt: new Date(), lastSeenAt: new Date() })
       .where(and(eq(sessions.orgId, orgId), eq(sessions.id, session.id)));
     return { accessToken: await signAccessToken(secret, claims), refreshToken: next.token };
   });

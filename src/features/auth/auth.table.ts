@@ -19,10 +19,16 @@ export const sessions = pgTable(
     revokedAt: timestamp({ withTimezone: true }),
     passwordVerifiedAt: timestamp({ withTimezone: true }),
     createdAt: createdAtColumn(),
+    /** The signing-in client's User-Agent header (cut to 512 characters) and address, for the person's device list (decision 076). */
+    userAgent: text(),
+    ipAddress: text(),
+    /** Set at sign-in and at each refresh: the device list's "last seen". */
+    lastSeenAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.orgId, t.id] }),
     foreignKey({ columns: [t.orgId, t.userId], foreignColumns: [users.orgId, users.id] }).onDelete('cascade'),
+    index('sessions_user_idx').on(t.orgId, t.userId),
     index('sessions_refresh_idx').on(t.orgId, t.refreshHash),
     index('sessions_previous_idx').on(t.orgId, t.previousHash),
   ],

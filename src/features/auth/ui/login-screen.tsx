@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { IconDeviceDesktop, IconEye, IconEyeOff, IconLanguage, IconMoon, IconSun, IconTool } from '@tabler/icons-react';
 import { api, errorMessage } from '../../../web/lib/api';
 import { LANGUAGES, type Language } from '../../../web/i18n/language';
@@ -7,6 +7,9 @@ import type { ThemePreference } from '../../../web/theme/color-scheme-preference
 import { loginSchema, type LoginInput } from '../login.schema';
 import { useRotatingMessage } from './use-rotating-message';
 import './login-screen.css';
+
+// The second factor's step (decision 076) is loaded only for the people who have one: the screen stays small.
+const SecondFactorStep = lazy(() => import('./second-factor-step'));
 
 /**
  * The sign-in screen in plain React (no Mantine, router, form or query library): it is the first page most
@@ -53,6 +56,7 @@ export function LoginScreen(props: LoginScreenProps) {
   const [showPassword, setShowPassword] = useState(false);
   const id = useId();
   const fieldRefs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
+  const [secondStep, setSecondStep] = useState<{ mode: 'verify' | 'enrol'; challenge: string } | null>(null);
 
   // The form paints at once, also while the load-time refresh runs (it waits for no network call, issue 29); a
   // refresh that finds a session then goes home. Only a signed-in host shows the loader, on its way home.
@@ -83,7 +87,12 @@ export function LoginScreen(props: LoginScreenProps) {
     }
     setSubmitting(true);
     try {
-      const res = await api.post<{ accessToken: string }>('/login', data);
+      const res = await api.post<{ accessToken: string } | { twoFactor: 'verify' | 'enrol'; challenge: string }>('/login', data);
+      if ('challenge' in res) {
+        setSecondStep({ mode: res.twoFactor, challenge: res.challenge });
+        setSubmitting(false);
+        return;
+      }
       await onSignedIn(res.accessToken);
     } catch (err) {
       onError(errorMessage(err, t('errors.generic')));
@@ -119,6 +128,23 @@ export function LoginScreen(props: LoginScreenProps) {
     'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
     'data-testid': `login-${name}`,
   });
+
+  if (secondStep) {
+    return (
+      <AuthFrame {...props}>
+        <Suspense fallback={<span className="login-loader" role="status" aria-label={t('select.loading')} />}>
+          <SecondFactorStep
+            t={t}
+            mode={secondStep.mode}
+            challenge={secondStep.challenge}
+            onSignedIn={onSignedIn}
+            onError={onError}
+            onStartOver={() => setSecondStep(null)}
+          />
+        </Suspense>
+      </AuthFrame>
+    );
+  }
 
   return (
     <AuthFrame {...props}>

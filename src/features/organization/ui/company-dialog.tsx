@@ -12,6 +12,7 @@ import { ImageUploadButton, InitialAvatar } from '../../../web/components/attach
 import { textValues } from '../../../web/components/form-values';
 import { checkImage, IMAGE_RULE } from '../../../web/lib/image-rules';
 import { companyUpdateSchema, type CompanyDto, type CompanyUpdateInput } from '../organization.schema';
+import { SecuritySettings } from './security-settings';
 
 const toForm = (c: CompanyDto): CompanyUpdateInput => ({
   organization: c.organization,
@@ -32,6 +33,7 @@ export function CompanyDialog({ opened, onClose }: { opened: boolean; onClose():
   const { t } = useTranslation();
   const company = useAppData().data?.company;
   const canEdit = useIsManager();
+  const isAdmin = useAppData().data?.loggedInUser?.role === 'admin';
   const queryClient = useQueryClient();
   const [logoError, setLogoError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
@@ -181,6 +183,7 @@ export function CompanyDialog({ opened, onClose }: { opened: boolean; onClose():
           </Stack>
         </form>
       )}
+      {company && isAdmin && <SecuritySettings />}
     </Modal>
   );
 }

@@ -14,6 +14,7 @@ import type { UserDto } from '../users.schema';
 import { AVATAR_RULE, checkImage } from '../../../web/lib/image-rules';
 import { UserFields, useUserForm } from './user-form';
 import { useRefreshUsers } from './use-users';
+import { SecurityTab } from './security-tab';
 
 export const PASSWORD_UPDATED = 'Password has been updated successfully';
 export const PASSWORD_FAILED = 'Oops something went wrong...';
@@ -164,7 +165,7 @@ function PasswordTab() {
   );
 }
 
-/** The profile dialog of the user menu: details, avatar, password. */
+/** The profile dialog of the user menu: details, avatar, password, security (two-factor and devices). */
 export function ProfileDialog({ opened, onClose }: { opened: boolean; onClose(): void }) {
   const { t } = useTranslation();
   const user = useAppData().data?.loggedInUser;
@@ -180,6 +181,9 @@ export function ProfileDialog({ opened, onClose }: { opened: boolean; onClose():
             <Tabs.Tab value="password" data-testid="tab-password">
               {t('profile.password')}
             </Tabs.Tab>
+            <Tabs.Tab value="security" data-testid="tab-security">
+              {t('security.tab')}
+            </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="details">
             <DetailsTab user={user} onDone={onClose} />
@@ -189,6 +193,9 @@ export function ProfileDialog({ opened, onClose }: { opened: boolean; onClose():
           </Tabs.Panel>
           <Tabs.Panel value="password">
             <PasswordTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="security">
+            <SecurityTab />
           </Tabs.Panel>
         </Tabs>
       )}

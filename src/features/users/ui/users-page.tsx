@@ -19,6 +19,7 @@ import type { UserDto } from '../users.schema';
 import { InviteUserDialog } from './invite-user-dialog';
 import { UserFields, useUserForm } from './user-form';
 import { USERS_KEY, useRefreshUsers } from './use-users';
+import { UserSecurityActions } from './user-security-actions';
 
 export const fullName = (u: Pick<UserDto, 'firstName' | 'lastName' | 'email'>) => `${u.firstName} ${u.lastName}`.trim() || u.email;
 
@@ -164,6 +165,7 @@ function UserDrawer({ user, onClose }: { user: UserDto; onClose(): void }) {
       ]}
       footer={
         <>
+          {me?.role === 'admin' && !isSelf && user.inviteStatus === 'ACTIVE' && <UserSecurityActions user={user} />}
           {isManager && !isSelf && (
             <Button color="red" variant="light" onClick={() => void remove()} data-testid="user-delete">
               {t('users.delete')}

@@ -1010,4 +1010,18 @@ export const arMessages: MessageCatalog = {
   'Not enough stock: {{part}} has {{round3}} at {{location}}': 'المخزون غير كافٍ: المتوفر من {{part}} هو {{round3}} في {{location}}',
   'Stock move': 'حركة المخزون',
   '{{name}} is already on this work order from another location': '{{name}} موجودة بالفعل في أمر العمل هذا من موقع آخر',
+  // Two-factor sign-in and sessions (decision 076).
+  Session: 'الجلسة',
+  'Session ended': 'تم إنهاء الجلسة',
+  'Sessions ended': 'تم إنهاء الجلسات',
+  'Choose who must use two-factor sign-in': 'اختر من يجب عليه استخدام التحقق بخطوتين',
+  'Enter the code from your authenticator app': 'أدخل الرمز من تطبيق المصادقة',
+  'Invalid two-factor code': 'رمز التحقق بخطوتين غير صحيح',
+  'The code has 6 digits': 'يتكوّن الرمز من 6 أرقام',
+  'Start the enrolment first': 'ابدأ الإعداد أولًا',
+  'Turn on two-factor sign-in for yourself before requiring it': 'فعّل التحقق بخطوتين لنفسك قبل أن تشترطه',
+  'Two-factor sign-in has been reset': 'تمت إعادة تعيين التحقق بخطوتين',
+  'Two-factor sign-in is already on': 'التحقق بخطوتين مفعّل بالفعل',
+  'Two-factor sign-in is off': 'التحقق بخطوتين غير مفعّل',
+  'Your organisation requires two-factor sign-in': 'تشترط مؤسستك التحقق بخطوتين',
 };
