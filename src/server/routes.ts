@@ -29,6 +29,7 @@ import { requestPortalRoutes } from '../features/request-portal/request-portal.r
 import { workOrderSharesRoutes } from '../features/work-order-shares/work-order-shares.routes';
 import { myWorkRoutes } from '../features/my-work/my-work.routes';
 import { dashboardRoutes } from '../features/dashboard/dashboard.routes';
+import { ssoRoutes } from '../features/sso/sso.routes';
 
 /**
  * Every feature's routes and their URL prefix under /api. A new business area adds one line here.
@@ -66,4 +67,5 @@ export async function registerFeatureRoutes(app: FastifyInstance) {
   await app.register(workOrderSharesRoutes, { prefix: '/api/shared-work-orders' });
   await app.register(myWorkRoutes, { prefix: '/api/my-work' });
   await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
+  await app.register(ssoRoutes, { prefix: '/api/auth' });
 }

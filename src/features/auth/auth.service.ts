@@ -11,6 +11,8 @@ import type { completeRegistrationSchema, DemoRequestInput, LoginInput, signupSc
 import { hashToken, newOpaqueToken, signAccessToken, type AccessClaims, type Role } from './tokens';
 import { param, preparedRead } from '../../server/db/prepared';
 import { rightsCacheOf } from './rights-cache';
+import { passwordSignInClosed } from '../sso/sso-policy';
+import { SSO_MESSAGES } from '../sso/sso.schema';
 
 export const REFRESH_TOKEN_DAYS = 30;
 /** Concurrent tabs presenting the just-rotated refresh token within this window stay signed in. */
@@ -80,6 +82,8 @@ export async function login(db: Db, orgId: number, input: LoginInput, ip: string
   );
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), input.password);
   if (!user || !ok || user.inviteStatus !== 'ACTIVE') throw unauthorized(LOGIN_FAILURE);
+  // Single sign-on only: admins keep the password as the break-glass way in (decision 077).
+  if (user.role !== 'admin' && (await passwordSignInClosed(db, orgId))) throw new HttpError(403, SSO_MESSAGES.ssoOnly);
   const session = await withTenant(db, orgId, (tx) => startSession(tx, orgId, user.id));
   const accessToken = await signAccessToken(secret, { userId: user.id, orgId, role: user.role, sessionId: session.id, tokenVersion: user.tokenVersion });
   await attempt.succeeded();
@@ -131,7 +135,8 @@ export async function currentRole(db: Db, claims: AccessClaims): Promise<Role | 
   return row.role;
 }
 
-async function startSession(tx: Tx, orgId: number, userId: number) {
+/** A new session of a user (password login, single sign-on): its id and its refresh token. */
+export async function startSession(tx: Tx, orgId: number, userId: number) {
   const { token, hash } = newOpaqueToken();
   const [row] = await tx
     .insert(sessions)
