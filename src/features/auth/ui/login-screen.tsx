@@ -6,6 +6,7 @@ import { translateMessage } from '../../../web/i18n/messages/translate-message';
 import type { ThemePreference } from '../../../web/theme/color-scheme-preference';
 import { loginSchema, type LoginInput } from '../login.schema';
 import { useRotatingMessage } from './use-rotating-message';
+import { SsoSignIn } from './sso-sign-in';
 import './login-screen.css';
 
 /**
@@ -29,6 +30,8 @@ export interface LoginScreenProps {
   navigate?(path: string): void;
   /** What the user typed into the page's static form before this screen took it over (decision 050). */
   initialValues?: LoginInput;
+  /** Asks the organisation whether it signs in with single sign-on, and offers its button (decision 077). */
+  withSso?: boolean;
 }
 
 type Errors = Partial<Record<keyof LoginInput, string>>;
@@ -153,6 +156,7 @@ export function LoginScreen(props: LoginScreenProps) {
           </AppLink>
         </p>
       </form>
+      {props.withSso && <SsoSignIn t={t} onError={onError} />}
     </AuthFrame>
   );
 }
