@@ -35,7 +35,7 @@ describe('single sign-on', () => {
     await signIn(page, org);
     await page.goto(`${org.url}/settings/single-sign-on`);
     await expect.poll(() => page.getByTestId('sso-redirect-uri').innerText()).toBe(`${org.url}/sso/callback`);
-    await page.getByText('Single sign-on is on').click();
+    await page.getByTestId('sso-enabled').check();
     await page.getByTestId('sso-display-name').fill('Acme ID');
     await page.getByTestId('sso-issuer').fill(op.issuer);
     await page.getByTestId('sso-client-id').fill(clientId);
