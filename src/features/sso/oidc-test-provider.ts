@@ -114,9 +114,8 @@ function memoryAdapter(clients: TestClient[]) {
     async find(id: string) {
       if (this.name === 'Client') {
         const client = clients.find((c) => c.client_id === id);
-        return client
-          ? { ...client, grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_basic' }
-          : undefined;
+        if (!client) return undefined;
+        return { ...client, grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_basic' } as never;
       }
       return store.get(this.key(id)) as never;
     }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { IconDeviceDesktop, IconEye, IconEyeOff, IconLanguage, IconMoon, IconSun, IconTool } from '@tabler/icons-react';
 import { api, errorMessage } from '../../../web/lib/api';
 import { LANGUAGES, type Language } from '../../../web/i18n/language';
@@ -6,7 +6,24 @@ import { translateMessage } from '../../../web/i18n/messages/translate-message';
 import type { ThemePreference } from '../../../web/theme/color-scheme-preference';
 import { loginSchema, type LoginInput } from '../login.schema';
 import { useRotatingMessage } from './use-rotating-message';
-import { SsoSignIn } from './sso-sign-in';
+
+/** GET /api/auth/sso-options: the organisation's single sign-on, as the login page shows it (decision 077). */
+export interface SsoOptions {
+  enabled: boolean;
+  displayName: string | null;
+  ssoOnly: boolean;
+}
+// The button's chunk loads only for an organisation with single sign-on on.
+const SsoSignIn = lazy(() => import('./sso-sign-in').then((m) => ({ default: m.SsoSignIn })));
+
+/** The organisation's single sign-on options, asked once when `ask` (null until they arrive, or on a failure). */
+function useSsoOptions(ask: boolean | undefined) {
+  const [options, setOptions] = useState<SsoOptions | null>(null);
+  useEffect(() => {
+    if (ask) api.get<SsoOptions>('/auth/sso-options').then(setOptions, () => undefined);
+  }, [ask]);
+  return options;
+}
 import './login-screen.css';
 
 /**
@@ -56,6 +73,7 @@ export function LoginScreen(props: LoginScreenProps) {
   const [showPassword, setShowPassword] = useState(false);
   const id = useId();
   const fieldRefs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
+  const sso = useSsoOptions(props.withSso);
 
   // The form paints at once, also while the load-time refresh runs (it waits for no network call, issue 29); a
   // refresh that finds a session then goes home. Only a signed-in host shows the loader, on its way home.
@@ -156,7 +174,11 @@ export function LoginScreen(props: LoginScreenProps) {
           </AppLink>
         </p>
       </form>
-      {props.withSso && <SsoSignIn t={t} onError={onError} />}
+      {sso?.enabled && (
+        <Suspense fallback={null}>
+          <SsoSignIn t={t} options={sso} onError={onError} />
+        </Suspense>
+      )}
     </AuthFrame>
   );
 }

@@ -1,32 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api, errorMessage } from '../../../web/lib/api';
-
-interface SsoOptions {
-  enabled: boolean;
-  displayName: string | null;
-  ssoOnly: boolean;
-}
+import type { SsoOptions } from './login-screen';
 
 /**
  * "Sign in with <provider>" on the login screen (decision 077), when the organisation turned single sign-on on. The
  * button asks the API for the provider's address (and a sealed state cookie), then the browser goes there; the
- * provider sends it back to /sso/callback. Renders nothing until the organisation's options arrive (the static
- * login HTML has no button either).
+ * provider sends it back to /sso/callback. A chunk of its own, loaded only for an organisation that has it (the
+ * sign-in page's weight budget, e2e/weight.e2e.ts).
  */
-export function SsoSignIn({ t, onError }: { t: (key: string) => string; onError(message: string): void }) {
-  const [options, setOptions] = useState<SsoOptions | null>(null);
+export function SsoSignIn({ t, options, onError }: { t: (key: string) => string; options: SsoOptions; onError(message: string): void }) {
   const [going, setGoing] = useState(false);
-  useEffect(() => {
-    let live = true;
-    api
-      .get<SsoOptions>('/auth/sso-options')
-      .then((o) => live && setOptions(o))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
-  if (!options?.enabled || !options.displayName) return null;
 
   const start = async () => {
     setGoing(true);
@@ -52,7 +35,7 @@ export function SsoSignIn({ t, onError }: { t: (key: string) => string; onError(
         data-testid="login-sso"
       >
         {going && <span className="login-loader login-loader-small" aria-hidden="true" />}
-        <span className="login-button-label">{t('auth.sso.signInWith').replace('{{name}}', options.displayName)}</span>
+        <span className="login-button-label">{t('auth.sso.signInWith').replace('{{name}}', options.displayName ?? '')}</span>
       </button>
       {options.ssoOnly && <p className="login-small login-hint">{t('auth.sso.passwordForAdmins')}</p>}
     </div>

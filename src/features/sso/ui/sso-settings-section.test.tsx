@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders, stubFetch } from '../../../web/test/render';
 import { SsoSettingsSection } from './sso-settings-section';
-import { SsoSignIn } from '../../auth/ui/sso-sign-in';
+import { LoginScreen } from '../../auth/ui/login-screen';
 
 const realFetch = globalThis.fetch;
 afterEach(() => {
@@ -49,15 +49,29 @@ describe('the single sign-on settings section', () => {
 });
 
 describe('the login screen button', () => {
-  it('offers "Sign in with <name>" when the organisation turned single sign-on on, and nothing otherwise', async () => {
+  const screenProps = {
+    t: (k: string) => ({ 'auth.sso.signInWith': 'Sign in with {{name}}' })[k] ?? k,
+    language: 'en',
+    onLanguage: () => {},
+    themePreference: 'light' as const,
+    onThemePreference: () => {},
+    status: 'signedOut' as const,
+    onSignedIn: () => {},
+    onError: () => {},
+    withSso: true,
+  };
+
+  it('offers "Sign in with <name>" when the organisation turned single sign-on on', async () => {
     stubFetch({ 'GET /api/auth/sso-options': () => ({ body: { enabled: true, displayName: 'Acme ID', ssoOnly: true } }) });
-    const t = (k: string) => ({ 'auth.sso.signInWith': 'Sign in with {{name}}' })[k] ?? k;
-    const { unmount } = render(<SsoSignIn t={t} onError={() => {}} />);
+    render(<LoginScreen {...screenProps} />);
     expect(await screen.findByTestId('login-sso')).toHaveTextContent('Sign in with Acme ID');
     expect(screen.getByText('auth.sso.passwordForAdmins')).toBeInTheDocument();
-    unmount();
-    stubFetch({ 'GET /api/auth/sso-options': () => ({ body: { enabled: false, displayName: null, ssoOnly: false } }) });
-    render(<SsoSignIn t={t} onError={() => {}} />);
+  });
+
+  it('shows nothing when it is off', async () => {
+    const calls = stubFetch({ 'GET /api/auth/sso-options': () => ({ body: { enabled: false, displayName: null, ssoOnly: false } }) });
+    render(<LoginScreen {...screenProps} />);
+    await waitFor(() => expect(calls.length).toBe(1));
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByTestId('login-sso')).toBeNull();
   });
