@@ -212,5 +212,8 @@ function routeLimits(scale: number, env: NodeJS.ProcessEnv): RouteLimits {
     sharedWorkOrderWrite: limit(120, 15),
     // Sending and checking a share's one-time code.
     shareCode: limit(10, 15),
+    // Single sign-on (decision 077), per address: starting one, and finishing one (a code exchanged, a session made).
+    ssoStart: limit(30, 15),
+    ssoFinish: limit(30, 15),
   };
 }

@@ -24,6 +24,8 @@ const routeLimits: RouteLimits = {
   sharedWorkOrder: small,
   sharedWorkOrderWrite: small,
   shareCode: small,
+  ssoStart: small,
+  ssoFinish: small,
 };
 
 let t: TestApp;

@@ -141,7 +141,9 @@ export type RouteLimitName =
   | 'portalRead'
   | 'sharedWorkOrder'
   | 'sharedWorkOrderWrite'
-  | 'shareCode';
+  | 'shareCode'
+  | 'ssoStart'
+  | 'ssoFinish';
 export type RouteLimits = Record<RouteLimitName, { max: number; windowSeconds: number }>;
 
 /**

@@ -31,6 +31,7 @@ import { myWorkRoutes } from '../features/my-work/my-work.routes';
 import { dashboardRoutes } from '../features/dashboard/dashboard.routes';
 import { sessionsRoutes } from '../features/auth/sessions.routes';
 import { twoFactorRoutes } from '../features/two-factor/two-factor.routes';
+import { ssoRoutes } from '../features/sso/sso.routes';
 
 /**
  * Every feature's routes and their URL prefix under /api. A new business area adds one line here.
@@ -70,4 +71,5 @@ export async function registerFeatureRoutes(app: FastifyInstance) {
   await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
   await app.register(sessionsRoutes, { prefix: '/api' });
   await app.register(twoFactorRoutes, { prefix: '/api' });
+  await app.register(ssoRoutes, { prefix: '/api/auth' });
 }

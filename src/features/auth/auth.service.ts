@@ -13,6 +13,8 @@ import { issueSession, REFRESH_TOKEN_DAYS, type SignInClient } from './sessions.
 import { signChallenge, signInGate } from '../two-factor/two-factor.service';
 import { param, preparedRead } from '../../server/db/prepared';
 import { rightsCacheOf } from './rights-cache';
+import { passwordSignInClosed } from '../sso/sso-policy';
+import { SSO_MESSAGES } from '../sso/sso.schema';
 
 export { REFRESH_TOKEN_DAYS };
 /** Concurrent tabs presenting the just-rotated refresh token within this window stay signed in. */
@@ -97,6 +99,8 @@ export async function login(
   );
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), input.password);
   if (!user || !ok || user.inviteStatus !== 'ACTIVE') throw unauthorized(LOGIN_FAILURE);
+  // Single sign-on only: admins keep the password as the break-glass way in (decision 077).
+  if (user.role !== 'admin' && (await passwordSignInClosed(db, orgId))) throw new HttpError(403, SSO_MESSAGES.ssoOnly);
   const gate = await withTenant(db, orgId, (tx) => signInGate(tx, orgId, user), { readOnly: true });
   await attempt.succeeded();
   if (gate !== 'none') {

@@ -308,3 +308,43 @@ export async function inviteUser(
   );
   return { newUser: await getUser(tx, orgId, created.id) };
 }
+
+/**
+ * The person a single sign-on names (decision 077), by e-mail: an active user as they are; an invited one is
+ * activated (their open invitations spent, their name taken from the provider when they gave none); nobody is
+ * created unless `create` says with which role (a provider never makes an admin). Null: no such person and none
+ * to create.
+ */
+export async function userForSingleSignOn(
+  tx: Tx,
+  orgId: number,
+  person: { email: string; firstName: string; lastName: string },
+  create: { role: 'manager' | 'worker' } | null,
+): Promise<{ id: number; role: 'admin' | 'manager' | 'worker'; tokenVersion: number } | null> {
+  const columns = { id: users.id, role: users.role, tokenVersion: users.tokenVersion, inviteStatus: users.inviteStatus, firstName: users.firstName };
+  const [found] = await tx
+    .select(columns)
+    .from(users)
+    .where(and(eq(users.orgId, orgId), eq(sql`lower(${users.email})`, person.email.toLowerCase())))
+    .for('update');
+  if (found) {
+    if (found.inviteStatus === 'PENDING') {
+      await tx
+        .update(users)
+        .set({ inviteStatus: 'ACTIVE', ...(found.firstName ? {} : { firstName: person.firstName, lastName: person.lastName }) })
+        .where(and(eq(users.orgId, orgId), eq(users.id, found.id)));
+      await tx
+        .update(invitations)
+        .set({ usedAt: new Date() })
+        .where(and(eq(invitations.orgId, orgId), eq(invitations.userId, found.id), sql`${invitations.usedAt} is null`));
+    }
+    return { id: found.id, role: found.role, tokenVersion: found.tokenVersion };
+  }
+  if (!create) return null;
+  const [created] = await tx
+    .insert(users)
+    .values({ orgId, email: person.email.toLowerCase(), role: create.role, inviteStatus: 'ACTIVE', firstName: person.firstName, lastName: person.lastName })
+    .returning({ id: users.id, role: users.role, tokenVersion: users.tokenVersion });
+  await recordActivity(tx, orgId, { entityType: 'user', entityId: created.id, userId: created.id, action: 'created' });
+  return created;
+}

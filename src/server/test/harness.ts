@@ -27,7 +27,15 @@ export interface TestApp {
  */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  extra: { mailer?: Mailer; ownDatabase?: boolean; databaseUrl?: string; directUrl?: string; settings?: Partial<DbSettings>; jobOptions?: JobsOptions } = {},
+  extra: {
+    mailer?: Mailer;
+    logger?: object;
+    ownDatabase?: boolean;
+    databaseUrl?: string;
+    directUrl?: string;
+    settings?: Partial<DbSettings>;
+    jobOptions?: JobsOptions;
+  } = {},
 ): Promise<TestApp> {
   const shared = !process.env.DATABASE_URL && !extra.ownDatabase && !extra.databaseUrl;
   // The app's DATA_DIR (uploads); with a database of its own, the database too, where the server keeps it.
@@ -53,7 +61,8 @@ export async function createTestApp(
   const jobSchema = process.env.DATABASE_URL && overrides.smtpUrl ? `pgboss_${randomBytes(4).toString('hex')}` : undefined;
   // Every answer of a route that declares its response is checked against the schema whole (issue 28).
   // TEST_LOG=warn prints what the server logs at that level (a 5xx's cause) to see why a run failed.
-  const logger = process.env.TEST_LOG ? { level: process.env.TEST_LOG } : false;
+  // `extra.logger`: a test that reads the log (e.g. that a secret never reaches it) passes its own.
+  const logger = extra.logger ?? (process.env.TEST_LOG ? { level: process.env.TEST_LOG } : false);
   const app = await buildApp({
     database,
     config,

@@ -16,6 +16,8 @@ const DemoRequestPage = lazy(() => import('../pages/demo-request-page').then((m)
 const LoginPage = lazy(() => import('../../features/auth/ui/login-page'));
 const RegisterPage = lazy(() => import('../../features/auth/ui/register-page'));
 const CompleteRegistrationPage = lazy(() => import('../../features/auth/ui/complete-registration-page'));
+// Where the identity provider sends the browser back after single sign-on (decision 077).
+const SsoCallbackPage = lazy(() => import('../../features/auth/ui/sso-callback-page'));
 const KitDemoPage = lazy(() => import('../pages/kit-demo-page'));
 // The signed-in shell and the charts load only when needed: the landing and login pages stay small.
 const loadDashboardLayout = () => import('./layouts/dashboard-layout');
@@ -65,6 +67,7 @@ export function AppRoutes() {
         <Route path="invite" element={<CompleteRegistrationPage />} />
         <Route path="complete-registration" element={<CompleteRegistrationPage />} />
         <Route path="shared-work-order" element={<ContractorPage />} />
+        <Route path="sso/callback" element={<SsoCallbackPage />} />
         <Route path="dashboard/my-work" element={<MyWorkPage />} />
         <Route element={<ProtectedArea />}>
           <Route path="dashboard" element={<Navigate to="/dashboard/work-orders" replace />} />

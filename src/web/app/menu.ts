@@ -28,6 +28,7 @@ import {
   IconWebhook,
   IconFileImport,
   IconInbox,
+  IconLogin,
 } from '@tabler/icons-react';
 
 export interface MenuItem {
@@ -103,6 +104,7 @@ export const settingsMenu: MenuItem[] = [
   { key: 'timeTrackingReason', path: '/settings/time-tracking-reason', icon: IconClockPause },
   { key: 'procedures', path: '/settings/procedures', icon: IconListCheck },
   { key: 'apiKeys', path: '/settings/api-keys', icon: IconKey },
+  { key: 'singleSignOn', path: '/settings/single-sign-on', icon: IconLogin },
   { key: 'webhooks', path: '/settings/webhooks', icon: IconWebhook },
   { key: 'importExport', path: '/settings/import-export', icon: IconFileImport },
 ];

@@ -160,6 +160,7 @@ export const ar: Catalog = {
       procedures: 'الإجراءات',
       // API and webhooks (decision 043)
       apiKeys: 'مفاتيح الواجهة البرمجية',
+      singleSignOn: 'الدخول الموحّد',
       webhooks: 'خطافات الويب',
       importExport: 'الاستيراد / التصدير',
       requests: 'الطلبات',
@@ -289,6 +290,13 @@ export const ar: Catalog = {
       consent: 'أوافق على شروط الخدمة وسياسة الخصوصية',
       haveAccount: 'مسجل بالفعل؟',
       login: 'تسجيل الدخول',
+    },
+    sso: {
+      or: 'أو',
+      signInWith: 'تسجيل الدخول عبر {{name}}',
+      passwordForAdmins: 'تسجيل الدخول بكلمة المرور هنا للمسؤولين فقط.',
+      finishing: 'جارٍ تسجيل دخولك…',
+      backToLogin: 'العودة إلى تسجيل الدخول',
     },
     invite: { title: 'أكمل تسجيلك', subtitle: 'تمت دعوتك للانضمام إلى فريقك.' },
     marketing: {

@@ -160,6 +160,7 @@ export const en = {
       procedures: 'Procedures',
       // API and webhooks (decision 043)
       apiKeys: 'API keys',
+      singleSignOn: 'Single sign-on',
       webhooks: 'Webhooks',
       importExport: 'Import / Export',
       requests: 'Requests',
@@ -290,6 +291,13 @@ export const en = {
       consent: 'I agree to the terms of service and the privacy policy',
       haveAccount: 'Already registered?',
       login: 'Login',
+    },
+    sso: {
+      or: 'or',
+      signInWith: 'Sign in with {{name}}',
+      passwordForAdmins: 'Password sign-in is for admins only here.',
+      finishing: 'Signing you in…',
+      backToLogin: 'Back to sign-in',
     },
     invite: { title: 'Complete your registration', subtitle: 'You were invited to join your team.' },
     marketing: {

@@ -6,7 +6,8 @@ import { clearAccessToken, getAccessToken, setAccessToken, setSessionHint } from
 export const API_TIMEOUT_MS = 10_000;
 /** Pages on which a 401 never triggers a refresh (spec section 4). */
 export const NO_REFRESH_PAGES = ['/login', '/register', '/invite', '/complete-registration'];
-const NO_REFRESH_CALLS = ['/login', '/refresh', '/logout', '/signup'];
+// single sign-on's finish answers 401 for a refused company account: its message is shown, no session is ended
+const NO_REFRESH_CALLS = ['/login', '/refresh', '/logout', '/signup', '/auth/finish-sso'];
 
 export interface ApiIssue {
   path: string;

@@ -58,6 +58,7 @@ export default function LoginPage() {
         navigate(homeFor(), { replace: true });
       }}
       onError={(message) => notifyError(message)}
+      withSso
       navigate={(path) => navigate(path)}
     />
   );

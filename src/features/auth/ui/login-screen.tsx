@@ -6,6 +6,24 @@ import { translateMessage } from '../../../web/i18n/messages/translate-message';
 import type { ThemePreference } from '../../../web/theme/color-scheme-preference';
 import { loginSchema, type LoginInput } from '../login.schema';
 import { useRotatingMessage } from './use-rotating-message';
+
+/** GET /api/auth/sso-options: the organisation's single sign-on, as the login page shows it (decision 077). */
+export interface SsoOptions {
+  enabled: boolean;
+  displayName: string | null;
+  ssoOnly: boolean;
+}
+// The button's chunk loads only for an organisation with single sign-on on.
+const SsoSignIn = lazy(() => import('./sso-sign-in').then((m) => ({ default: m.SsoSignIn })));
+
+/** The organisation's single sign-on options, asked once when `ask` (null until they arrive, or on a failure). */
+function useSsoOptions(ask: boolean | undefined) {
+  const [options, setOptions] = useState<SsoOptions | null>(null);
+  useEffect(() => {
+    if (ask) api.get<SsoOptions>('/auth/sso-options').then(setOptions, () => undefined);
+  }, [ask]);
+  return options;
+}
 import './login-screen.css';
 
 // The second factor's step (decision 076) is loaded only for the people who have one: the screen stays small.
@@ -32,6 +50,8 @@ export interface LoginScreenProps {
   navigate?(path: string): void;
   /** What the user typed into the page's static form before this screen took it over (decision 050). */
   initialValues?: LoginInput;
+  /** Asks the organisation whether it signs in with single sign-on, and offers its button (decision 077). */
+  withSso?: boolean;
 }
 
 type Errors = Partial<Record<keyof LoginInput, string>>;
@@ -57,6 +77,7 @@ export function LoginScreen(props: LoginScreenProps) {
   const id = useId();
   const fieldRefs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
   const [secondStep, setSecondStep] = useState<{ mode: 'verify' | 'enrol'; challenge: string } | null>(null);
+  const sso = useSsoOptions(props.withSso);
 
   // The form paints at once, also while the load-time refresh runs (it waits for no network call, issue 29); a
   // refresh that finds a session then goes home. Only a signed-in host shows the loader, on its way home.
@@ -179,6 +200,11 @@ export function LoginScreen(props: LoginScreenProps) {
           </AppLink>
         </p>
       </form>
+      {sso?.enabled && (
+        <Suspense fallback={null}>
+          <SsoSignIn t={t} options={sso} onError={onError} />
+        </Suspense>
+      )}
     </AuthFrame>
   );
 }

@@ -131,6 +131,7 @@ export function StandaloneLogin({ initialLanguage, initialCatalog, prerendered, 
         await goHome();
       }}
       onError={(message) => void showError(message)}
+      withSso
     />
   );
 }

@@ -1024,4 +1024,20 @@ export const arMessages: MessageCatalog = {
   'Two-factor sign-in is already on': 'التحقق بخطوتين مفعّل بالفعل',
   'Two-factor sign-in is off': 'التحقق بخطوتين غير مفعّل',
   'Your organisation requires two-factor sign-in': 'تشترط مؤسستك التحقق بخطوتين',
+  // Single sign-on (decision 077).
+  'Enter the issuer as a web address (https://…)': 'أدخل المُصدِر عنواناً على الويب (https://…)',
+  'Password sign-in is turned off for this organization: sign in with your company account':
+    'تسجيل الدخول بكلمة المرور معطّل في هذه المؤسسة: سجّل الدخول بحساب شركتك',
+  'Single sign-on is not set up for this organization': 'الدخول الموحّد غير مُعدّ لهذه المؤسسة',
+  'The identity provider could not be reached, or did not answer as an OpenID Connect provider':
+    'تعذّر الوصول إلى مزوّد الهوية، أو لم يُجب كمزوّد OpenID Connect',
+  'The sign-in with your company account did not complete. Please try again.': 'لم يكتمل تسجيل الدخول بحساب شركتك. يرجى المحاولة مرة أخرى.',
+  'There is no account for this e-mail address in this organization. Ask an admin to invite you.':
+    'لا يوجد حساب لهذا البريد الإلكتروني في هذه المؤسسة. اطلب من المسؤول دعوتك.',
+  'Your company account could not be verified': 'تعذّر التحقق من حساب شركتك',
+  'Your company account gave no verified e-mail address': 'لم يقدّم حساب شركتك بريداً إلكترونياً موثّقاً',
+  'Single sign-on settings saved': 'حُفظت إعدادات الدخول الموحّد',
+  'Issuer URL is required': 'عنوان المُصدِر مطلوب',
+  'Client ID is required': 'مُعرّف العميل مطلوب',
+  'Client secret is required': 'سرّ العميل مطلوب',
 };

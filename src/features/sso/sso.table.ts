@@ -1,0 +1,30 @@
+import { boolean, foreignKey, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { orgIdColumn, updatedAtColumn } from '../../server/db/columns';
+import { organizations } from '../organization/organization.table';
+
+/**
+ * An organisation's single sign-on with OpenID Connect (decision 077): one row at most. The client secret is kept
+ * encrypted (AES-256-GCM under a key derived from the app's secret, `sso.crypto.ts`) and never answered.
+ */
+export const ssoSettings = pgTable(
+  'sso_settings',
+  {
+    orgId: orgIdColumn(),
+    enabled: boolean().notNull().default(false),
+    /** The button's name on the login page: "Sign in with <displayName>". */
+    displayName: text().notNull(),
+    issuer: text().notNull(),
+    clientId: text().notNull(),
+    clientSecretEncrypted: text().notNull(),
+    /** The role of a person created at their first sign-in. */
+    defaultRole: text({ enum: ['manager', 'worker'] })
+      .notNull()
+      .default('worker'),
+    /** Create the user at their first sign-in; otherwise only people already in the organisation (invited or active). */
+    createUsers: boolean().notNull().default(false),
+    /** Password sign-in refused for everyone but admins (the break-glass way in). */
+    ssoOnly: boolean().notNull().default(false),
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId] }), foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade')],
+);
