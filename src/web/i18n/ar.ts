@@ -98,6 +98,7 @@ export const ar: Catalog = {
     yes: 'نعم',
     no: 'لا',
     placeholder: 'اكتب ملاحظة…',
+    mentionPicker: 'أشخاص يمكنك الإشارة إليهم',
     add: 'إضافة ملاحظة',
     empty: 'لا يوجد سجل بعد.',
     saveFirst: 'تظهر الملاحظات والسجل بعد حفظ السجل.',
@@ -181,6 +182,19 @@ export const ar: Catalog = {
     language: 'اللغة',
     notifications: 'الإشعارات',
     noNotifications: 'لا جديد بعد.',
+    // Personal notifications (decision 074)
+    markAllRead: 'تعليم الكل كمقروء',
+    notify: {
+      assigned: 'أُسند إليك {{record}}',
+      'due-soon': '{{record}} مستحق في {{due}}',
+      overdue: '{{record}} متأخر عن موعده',
+      'status-changed': '{{record}}: {{from}} ← {{to}}',
+      mention: 'أشار إليك {{actor}} في {{record}}',
+      'request-approval': 'طلب الصيانة {{record}} بانتظار موافقتك',
+      'purchase-order-approval': 'أمر الشراء {{record}} بانتظار موافقتك',
+      'low-stock': '{{record}} منخفض في {{location}}: {{quantity}} (نقطة إعادة الطلب {{reorderPoint}})',
+    },
+    notifyStatus: { assigned: 'مُسند', 'in-progress': 'قيد التنفيذ', completed: 'مكتمل', cancelled: 'ملغى' },
     // Request portal (issue 25)
     newRequests_zero: 'لا طلبات جديدة من البوابة',
     newRequests_one: 'طلب جديد واحد من البوابة',

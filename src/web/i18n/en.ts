@@ -98,6 +98,7 @@ export const en = {
     yes: 'Yes',
     no: 'No',
     placeholder: 'Write a note…',
+    mentionPicker: 'People you can mention',
     add: 'Add note',
     empty: 'No history yet.',
     saveFirst: 'Notes and history appear once the record is saved.',
@@ -181,6 +182,19 @@ export const en = {
     language: 'Language',
     notifications: 'Notifications',
     noNotifications: 'Nothing new yet.',
+    // Personal notifications (decision 074)
+    markAllRead: 'Mark all as read',
+    notify: {
+      assigned: 'You were assigned {{record}}',
+      'due-soon': '{{record}} is due {{due}}',
+      overdue: '{{record}} is overdue',
+      'status-changed': '{{record}}: {{from}} → {{to}}',
+      mention: '{{actor}} mentioned you on {{record}}',
+      'request-approval': 'Maintenance request {{record}} waits for your approval',
+      'purchase-order-approval': 'Purchase order {{record}} waits for your approval',
+      'low-stock': '{{record}} is low at {{location}}: {{quantity}} (reorder point {{reorderPoint}})',
+    },
+    notifyStatus: { assigned: 'Assigned', 'in-progress': 'In progress', completed: 'Completed', cancelled: 'Cancelled' },
     // Request portal (issue 25)
     newRequests_zero: '{{count}} new requests from the portal',
     newRequests_one: '{{count}} new request from the portal',

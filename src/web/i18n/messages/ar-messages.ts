@@ -1010,4 +1010,11 @@ export const arMessages: MessageCatalog = {
   'Not enough stock: {{part}} has {{round3}} at {{location}}': 'المخزون غير كافٍ: المتوفر من {{part}} هو {{round3}} في {{location}}',
   'Stock move': 'حركة المخزون',
   '{{name}} is already on this work order from another location': '{{name}} موجودة بالفعل في أمر العمل هذا من موقع آخر',
+  // Notifications (decision 074)
+  'Quiet hours need a start and a different end': 'تحتاج ساعات الهدوء إلى بداية ونهاية مختلفة',
+  'Use HH:MM': 'استخدم الصيغة HH:MM',
+  'Lead time must be a number of hours': 'يجب أن تكون المهلة عددًا من الساعات',
+  'Lead time must be between 1 and 336 hours': 'يجب أن تكون المهلة بين 1 و336 ساعة',
+  'This link is not valid': 'هذا الرابط غير صالح',
+  'Record not found': 'السجل غير موجود',
 };
