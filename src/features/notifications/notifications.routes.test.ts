@@ -55,6 +55,13 @@ const deliveries = (org: TestOrg, userId: number) =>
       .where(and(eq(notificationDeliveries.orgId, org.orgId), eq(notificationDeliveries.userId, userId)))
       .orderBy(notificationDeliveries.id),
   );
+const rowsOf = (org: TestOrg, userId: number) =>
+  withTenant(t.database.db, org.orgId, (tx) =>
+    tx
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.orgId, org.orgId), eq(notifications.userId, userId))),
+  );
 const bell = async (c: Client) => {
   const res = await c.get('/api/notifications');
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -86,6 +93,7 @@ describe('notifications: events reach each channel once, and only people who may
     ]);
     expect(mine.unread).toBe(1);
     expect((await bell(other)).notifications).toEqual([]);
+    expect(await rowsOf(org, other.userId)).toEqual([]);
     expect((await bell(manager)).notifications).toEqual([]);
 
     // Nothing leaves before the coalescing window ends.
@@ -180,6 +188,8 @@ describe('notifications: events reach each channel once, and only people who may
     expect((await bell(tech)).notifications.map((n) => n.kind)).toEqual(['mention', 'assigned']);
     expect((await bell(tech)).notifications[0].data).toMatchObject({ actorName: 'Mona Manager', excerpt: expect.stringContaining('check the seal') });
     expect((await bell(other)).notifications).toEqual([]);
+    // Not hidden at reading: never written for someone who may not see the record.
+    expect(await rowsOf(org, other.userId)).toEqual([]);
     await run(org, 10);
     // Assignment and mention of one record: one message.
     const mails = await mailsTo(await emailOf(org, tech.userId));
@@ -365,8 +375,13 @@ describe('the unsubscribe link', () => {
     expect((await org.anonymous.post(`/api/notifications/unsubscribe?token=${tampered}`)).status).toBe(404);
     const forged = Buffer.from(`${org.orgId}.${manager.userId}.assigned`).toString('base64url') + '.' + token.split('.')[1];
     expect((await org.anonymous.post(`/api/notifications/unsubscribe?token=${forged}`)).status).toBe(404);
+    // Another organisation whose member has the same id: the token is not theirs.
     const elsewhere = await createOrg(t, 'Elsewhere');
+    let twin: Person | undefined;
+    while (!twin || twin.userId < tech.userId) twin = (await elsewhere.as('worker')) as Person;
+    expect(twin.userId).toBe(tech.userId);
     expect((await elsewhere.anonymous.post(`/api/notifications/unsubscribe?token=${token}`)).status).toBe(404);
+    expect((await twin.get('/api/notifications/preferences')).body.preferences.kinds.assigned.email).toBe(true);
     expect((await tech.get('/api/notifications/preferences')).body.preferences.kinds.assigned.email).toBe(true);
 
     const oneClick = await org.anonymous.post(`/api/notifications/unsubscribe?token=${token}`, 'List-Unsubscribe=One-Click', {
