@@ -1017,4 +1017,6 @@ export const arMessages: MessageCatalog = {
   'Lead time must be between 1 and 336 hours': 'يجب أن تكون المهلة بين 1 و336 ساعة',
   'This link is not valid': 'هذا الرابط غير صالح',
   'Record not found': 'السجل غير موجود',
+  'You get this e-mail because of your notification settings (Profile, Notification settings).':
+    'تصلك هذه الرسالة بسبب إعدادات الإشعارات لديك (الملف الشخصي، إعدادات الإشعارات).',
 };
