@@ -4,6 +4,7 @@ import { cloneElement, lazy, Suspense, useState } from 'react';
 import { IconBell, IconBuilding, IconCookie, IconLanguage, IconLogout, IconMaximize, IconMinimize, IconSettings, IconUser } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import './bell-i18n';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useAppData } from '../../lib/app-data';
@@ -79,8 +80,8 @@ export function LanguageMenu() {
 /** One notification's sentence in the reader's language (decision 074). */
 function notificationText(t: TFunction, n: NotificationItem) {
   const record = [n.data.number ?? recordName(t, n.entityType, n.entityId), n.data.title].filter(Boolean).join(' ');
-  const status = (s?: string) => (s ? t(`shell.notifyStatus.${s}`, { defaultValue: s }) : '');
-  return t(`shell.notify.${n.kind}`, {
+  const status = (s?: string) => (s ? t(`bell:notifyStatus.${s}`, { defaultValue: s }) : '');
+  return t(`bell:notify.${n.kind}`, {
     record,
     due: n.data.dueDate ?? '',
     from: status(n.data.from),
@@ -142,7 +143,7 @@ export function NotificationsMenu() {
                 <Menu.Label>{t('shell.notifications')}</Menu.Label>
                 {items.some((i) => !i.read) && (
                   <UnstyledButton fz="xs" c="blue" px="sm" onClick={() => void markRead()} data-testid="notifications-mark-all">
-                    {t('shell.markAllRead')}
+                    {t('bell:markAllRead')}
                   </UnstyledButton>
                 )}
               </Group>
