@@ -14,6 +14,8 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post on a notification, decision 074). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -125,7 +127,13 @@ export async function deliverOutboxMail(db: Db, id: number, send: (mail: Mail) =
     log.info({ outboxId: id, waitsFor: earlier.id }, 'mail waits for an earlier one to the same address');
     throw new MailWaiting(`Waits for mail ${earlier.id} to the same address`);
   }
-  const mail: Mail = { to: row.to, subject: row.subject, text: row.text, ...(row.html ? { html: row.html } : {}) };
+  const mail: Mail = {
+    to: row.to,
+    subject: row.subject,
+    text: row.text,
+    ...(row.html ? { html: row.html } : {}),
+    ...(row.headers ? { headers: row.headers } : {}),
+  };
   try {
     await send(mail);
   } catch (err) {

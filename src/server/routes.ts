@@ -3,6 +3,7 @@ import { authRoutes } from '../features/auth/auth.routes';
 import { invitationRoutes, usersRoutes } from '../features/users/users.routes';
 import { organizationRoutes } from '../features/organization/organization.routes';
 import { activityRoutes } from '../features/activity/activity.routes';
+import { notificationsRoutes } from '../features/notifications/notifications.routes';
 import { masterDataRoutes } from '../features/master-data/master-data.routes';
 import { teamsRoutes } from '../features/teams/teams.routes';
 import { maintenanceRequestsRoutes } from '../features/maintenance-requests/maintenance-requests.routes';
@@ -42,6 +43,7 @@ export async function registerFeatureRoutes(app: FastifyInstance) {
   await app.register(invitationRoutes, { prefix: '/api/auth' });
   await app.register(organizationRoutes, { prefix: '/api' });
   await app.register(activityRoutes, { prefix: '/api/activities' });
+  await app.register(notificationsRoutes, { prefix: '/api/notifications' });
   await app.register(masterDataRoutes, { prefix: '/api' });
   await app.register(teamsRoutes, { prefix: '/api/teams' });
   await app.register(customerVendorsRoutes, { prefix: '/api/customer-vendors' });

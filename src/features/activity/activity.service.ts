@@ -126,6 +126,56 @@ async function requireVisible(tx: ReadTx, orgId: number, viewer: Viewer, entityT
   if (!row) throw notFound(entity.label);
 }
 
+/**
+ * Of the people given, those who may see the record (the same rule as history, notes and the bell): managers and
+ * admins always; a worker when the record's type shows it to them. Notifications reach only these (decision 074).
+ */
+export async function peopleWhoMaySee(
+  tx: ReadTx,
+  orgId: number,
+  entityType: string,
+  entityId: number,
+  people: { id: number; role: Viewer['role'] }[],
+): Promise<number[]> {
+  const entity = entities.get(entityType);
+  if (!entity) return [];
+  // Nobody sees a record that is not there (another organisation's id, a deleted one).
+  const [exists] = await tx
+    .select({ id: entity.table.id })
+    .from(entity.table as PgTable)
+    .where(and(eq(entity.table.orgId, orgId), eq(entity.table.id, entityId)));
+  if (!exists) return [];
+  const seen: number[] = [];
+  for (const person of people) {
+    if (!limitedViewer({ userId: person.id, role: person.role }) || !entity.workerSees) {
+      seen.push(person.id);
+      continue;
+    }
+    const [row] = await tx
+      .select({ id: entity.table.id })
+      .from(entity.table as PgTable)
+      .where(
+        and(
+          eq(entity.table.orgId, orgId),
+          eq(entity.table.id, entityId),
+          visibleRecord({ orgId: entity.table.orgId, entityType, entityId: entity.table.id }, sql`${person.id}`),
+        ),
+      );
+    if (row) seen.push(person.id);
+  }
+  return seen;
+}
+
+/**
+ * Called after a note is written, in its transaction (the notifications feature tells the people it mentions).
+ * A listener, not an import: notifications read this feature's visibility rule, so this one cannot import them.
+ */
+type NoteListener = (tx: Tx, orgId: number, note: { entityType: string; entityId: number; userId: number; note: string }) => Promise<void>;
+const noteListeners: NoteListener[] = [];
+export function onNoteAdded(listener: NoteListener) {
+  if (!noteListeners.includes(listener)) noteListeners.push(listener);
+}
+
 /** The activity columns an item is made of: of the table, or of a subquery that selected them (the bell). */
 type ItemSource = Record<'orgId' | 'id' | 'action' | 'changes' | 'note' | 'createdAt' | 'userId' | 'actorName', PgColumn>;
 
@@ -173,6 +223,7 @@ async function readActivities(tx: ReadTx, orgId: number, entityType: string, ent
 export async function addNote(tx: Tx, orgId: number, viewer: Viewer, entityType: string, entityId: number, note: string) {
   await requireVisible(tx, orgId, viewer, entityType, entityId);
   await recordActivity(tx, orgId, { entityType, entityId, userId: viewer.userId, action: 'note', note });
+  for (const listener of noteListeners) await listener(tx, orgId, { entityType, entityId, userId: viewer.userId, note });
   return readActivities(tx, orgId, entityType, entityId);
 }
 

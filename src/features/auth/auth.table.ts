@@ -1,4 +1,4 @@
-import { foreignKey, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { foreignKey, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAtColumn, orgIdColumn, orgScopedId } from '../../server/db/columns';
 import { users } from '../users/users.table';
 
@@ -70,6 +70,8 @@ export const mailOutbox = pgTable('mail_outbox', {
   subject: text().notNull(),
   text: text().notNull(),
   html: text(),
+  /** Extra headers, e.g. List-Unsubscribe on a notification (decision 074). */
+  headers: jsonb().$type<Record<string, string>>(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   /** Set when the SMTP server accepted it; null while waiting, retrying, or kept without SMTP. */
   sentAt: timestamp({ withTimezone: true }),

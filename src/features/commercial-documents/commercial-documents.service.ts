@@ -15,6 +15,8 @@ import { escapeLike } from '../../server/db/like';
 import { discardFiles } from '../../server/uploads/storage';
 import { emitWebhookEvent } from '../webhooks/webhooks.service';
 import type { WebhookEvent } from '../webhooks/webhooks.schema';
+import { managersOf, notify } from '../notifications/notifications.service';
+import type { NotificationKind } from '../notifications/notifications.schema';
 
 /**
  * The business rules quotations and purchase orders share: lines resolved against the catalogue, taxes of
@@ -25,6 +27,8 @@ export interface DocumentKind {
   entityType: string;
   /** The webhook announced when a document reaches a status (a quotation accepted, an order confirmed; decision 043). */
   webhook?: { status: string; event: WebhookEvent };
+  /** The status at which a document waits for a manager's approval, and the notification it sends (decision 074). */
+  approval?: { status: string; kind: NotificationKind };
   /** 'Quotation', 'Purchase order' */
   label: string;
   listKey: string;
@@ -408,7 +412,7 @@ export function documentService(k: DocumentKind) {
       .returning({ id: T.id });
     await writeLines(tx, orgId, created.id, rows);
     await recordActivity(tx, orgId, { entityType: k.entityType, entityId: created.id, userId, action: 'created' });
-    if (input.status) await announce(tx, orgId, created.id, undefined, input.status);
+    if (input.status) await announce(tx, orgId, created.id, undefined, input.status, userId);
     return {
       message: `${k.label} added successfully`,
       [k.singularKey]: await get(tx, orgId, created.id),
@@ -451,7 +455,7 @@ export function documentService(k: DocumentKind) {
       action: 'updated',
       changes: Object.keys(changes).length ? changes : null,
     });
-    if (input.status) await announce(tx, orgId, id, before.status, input.status);
+    if (input.status) await announce(tx, orgId, id, before.status, input.status, userId);
     return {
       message: `${k.label} updated successfully`,
       [k.singularKey]: await get(tx, orgId, id),
@@ -476,8 +480,17 @@ export function documentService(k: DocumentKind) {
     return { message: `${k.label} deleted successfully`, ...(await list(tx, orgId, query)) };
   }
 
-  /** The kind's webhook when a document arrives at its status. */
-  async function announce(tx: Tx, orgId: number, id: number, from: string | undefined, to: string) {
+  /** The kind's webhook when a document arrives at its status; the managers when it waits for their approval (decision 074). */
+  async function announce(tx: Tx, orgId: number, id: number, from: string | undefined, to: string, actorId?: number) {
+    if (k.approval && to === k.approval.status && from !== to)
+      await notify(tx, orgId, {
+        kind: k.approval.kind,
+        entityType: k.entityType,
+        entityId: id,
+        recipients: await managersOf(tx, orgId),
+        actorId,
+        data: { number: k.numberOf(id), title: (await getRow(tx, orgId, id)).partyName ?? undefined },
+      });
     if (!k.webhook || to !== k.webhook.status || from === to) return;
     const row = await getRow(tx, orgId, id);
     await emitWebhookEvent(tx, orgId, k.webhook.event, {
@@ -505,7 +518,7 @@ export function documentService(k: DocumentKind) {
         action: 'status',
         changes: { status: { from: before.status, to: status } },
       });
-      await announce(tx, orgId, id, before.status, status);
+      await announce(tx, orgId, id, before.status, status, userId);
     }
     const doc = shape(await getRow(tx, orgId, id));
     return { message: `${k.label} status updated successfully`, status, [k.singularKey]: doc };

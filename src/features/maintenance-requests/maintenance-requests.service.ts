@@ -8,6 +8,7 @@ import { pgCode } from '../../server/db/pg-code';
 import { pagination } from '../../shared/pagination';
 import type { AccessClaims } from '../auth/tokens';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
+import { displayNumber, managersOf, notify } from '../notifications/notifications.service';
 import { orderDisplayId } from '../maintenance-orders/maintenance-orders.schema';
 import {
   requestDisplayId,
@@ -317,6 +318,16 @@ export async function addMaintenanceRequest(tx: Tx, orgId: number, actor: Access
     .values({ orgId, ...valuesOf(input), state: input.state ?? 'new', images: input.images ?? [], documents: input.documents ?? [] })
     .returning({ id: r.id });
   await recordActivity(tx, orgId, { entityType: ENTITY, entityId: created.id, userId: actor.userId, action: 'created' });
+  // A new request waits for a manager's approval (decision 074).
+  if ((input.state ?? 'new') === 'new')
+    await notify(tx, orgId, {
+      kind: 'request-approval',
+      entityType: ENTITY,
+      entityId: created.id,
+      recipients: await managersOf(tx, orgId),
+      actorId: actor.userId,
+      data: { title: input.title, number: displayNumber(ENTITY, created.id) },
+    });
   await emitWebhookEvent(tx, orgId, 'maintenance-request.created', () => getMaintenanceRequest(tx, orgId, created.id));
   return {
     message: 'Maintenance request added successfully',

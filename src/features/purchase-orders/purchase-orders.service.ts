@@ -6,6 +6,7 @@ import { PURCHASE_ORDER_KIND, PURCHASE_ORDER_MESSAGES, PURCHASE_ORDER_STATUS_LAB
 export const purchaseOrderDocs = documentService({
   ...PURCHASE_ORDER_KIND,
   webhook: { status: 'purchaseOrder', event: 'purchase-order.confirmed' },
+  approval: { status: 'sendForApproval', kind: 'purchase-order-approval' },
   label: 'Purchase order',
   table: purchaseOrders,
   lines: purchaseOrderLines,

@@ -9,6 +9,7 @@ import { escapeLike } from '../../server/db/like';
 import { pagination } from '../../shared/pagination';
 import { recordActivity } from '../activity/activity.service';
 import { emitWebhookEvent } from '../webhooks/webhooks.service';
+import { managersOf, notify } from '../notifications/notifications.service';
 import {
   STOCK_MESSAGES as M,
   type CountInput,
@@ -260,6 +261,8 @@ export async function postMove(tx: Tx, orgId: number, move: MoveInput, options: 
         });
     }
   }
+  // A storeroom's level that this move took from its reorder point or above to below it: the managers hear of it (decision 074).
+  for (const { locationId, delta } of steps.filter((x) => x.delta < 0)) await lowStockCheck(tx, orgId, move.partId, part.name, locationId, delta);
   const total = (move.toLocationId !== null ? quantity : 0) - (move.fromLocationId !== null ? quantity : 0);
   if (total !== 0) {
     await tx
@@ -375,6 +378,25 @@ export async function countStock(tx: Tx, orgId: number, userId: number, input: C
   await requireLocation(tx, orgId, input.locationId, 'locationId');
   const moveId = await postCount(tx, orgId, userId, input);
   return changed(tx, orgId, input.partId, moveId, 'Stock counted successfully');
+}
+
+async function lowStockCheck(tx: Tx, orgId: number, partId: number, partName: string, locationId: number, delta: number) {
+  const [level] = await tx
+    .select({ quantity: stockLevels.quantity, reorderPoint: stockLevels.reorderPoint, location: stockLocations.name })
+    .from(stockLevels)
+    .innerJoin(stockLocations, and(eq(stockLocations.orgId, stockLevels.orgId), eq(stockLocations.id, stockLevels.locationId)))
+    .where(and(eq(stockLevels.orgId, orgId), eq(stockLevels.partId, partId), eq(stockLevels.locationId, locationId)));
+  if (!level) return;
+  const after = Number(level.quantity);
+  const point = Number(level.reorderPoint);
+  if (!(after < point && round3(after - delta) >= point)) return;
+  await notify(tx, orgId, {
+    kind: 'low-stock',
+    entityType: 'part',
+    entityId: partId,
+    recipients: await managersOf(tx, orgId),
+    data: { title: partName, location: level.location, quantity: after, reorderPoint: point },
+  });
 }
 
 /** PUT update-stock-level: reorder point, reorder quantity and bin of a part at a location (managers). */

@@ -66,6 +66,7 @@ import { moneySettings, orgTimeZone } from '../organization/organization.service
 import { quotationNumber } from '../quotations/quotations.schema';
 import { rowsOf } from '../../server/db/rows';
 import { now } from '../../server/clock';
+import { notifyAssigned, notifyStatusChanged } from '../notifications/notifications.service';
 
 // A worker sees the history, notes and bell entries of the orders assigned to them, as they see the orders.
 registerActivityEntity(
@@ -518,6 +519,7 @@ export async function createWorkOrder(tx: Tx, orgId: number, actor: { userId: nu
   await emitWebhookEvent(tx, orgId, 'work-order.created', () => shownOrder(tx, orgId, created.id));
   if (assignees.length)
     await emitWebhookEvent(tx, orgId, 'work-order.assigned', async () => ({ ...(await shownOrder(tx, orgId, created.id)), added: assignees, removed: [] }));
+  await notifyAssigned(tx, orgId, actor.userId, { id: created.id, title: input.title }, assignees);
   return created.id;
 }
 
@@ -682,8 +684,15 @@ export async function updateWorkOrder(tx: Tx, orgId: number, actor: AccessClaims
       added: to.filter((u) => !from.includes(u)),
       removed: from.filter((u) => !to.includes(u)),
     }));
+    await notifyAssigned(
+      tx,
+      orgId,
+      actor.userId,
+      { id, title: values.title ?? before.title },
+      to.filter((u) => !from.includes(u)),
+    );
   }
-  if (input.status && input.status !== before.status) await statusChanged(tx, orgId, id, before, input.status, dueDate);
+  if (input.status && input.status !== before.status) await statusChanged(tx, orgId, id, before, input.status, dueDate, actor.userId);
   // Scheduled (or no longer) without a status change: the portal request it came from says so (decision 039).
   else if (changes.dueDate) await workOrderChanged(tx, orgId, id, { status: before.status, dueDate });
   return { message: 'Work order updated successfully', workOrder: await getWorkOrder(tx, orgId, actor, id) };
@@ -733,7 +742,17 @@ export async function rescheduleWorkOrder(tx: Tx, orgId: number, actor: AccessCl
  * What a status change tells the world, in the change's transaction: the webhooks (decision 043: status-changed
  * always, completed too when it is the new one) and the portal request it came from (decision 039).
  */
-async function statusChanged(tx: Tx, orgId: number, id: number, before: { title: string; status: string }, to: WorkOrderStatus, dueDate: Date | null) {
+async function statusChanged(
+  tx: Tx,
+  orgId: number,
+  id: number,
+  before: { title: string; status: string },
+  to: WorkOrderStatus,
+  dueDate: Date | null,
+  actorId: number | null,
+) {
+  // Who created it and who follows it (decision 074).
+  await notifyStatusChanged(tx, orgId, actorId, id, before.status, to);
   await emitWebhookEvent(tx, orgId, 'work-order.status-changed', async () => ({ ...(await shownOrder(tx, orgId, id)), from: before.status, to }));
   if (to === 'completed') await emitWebhookEvent(tx, orgId, 'work-order.completed', () => shownOrder(tx, orgId, id));
   await workOrderChanged(tx, orgId, id, { status: to, dueDate });
@@ -764,7 +783,7 @@ export async function updateWorkOrderStatus(tx: Tx, orgId: number, actor: Access
       action: 'status',
       changes: { status: { from: before.status, to: status } },
     });
-    await statusChanged(tx, orgId, id, before, status, before.dueDate ? new Date(before.dueDate) : null);
+    await statusChanged(tx, orgId, id, before, status, before.dueDate ? new Date(before.dueDate) : null, actor.userId);
   }
   const order = await getWorkOrder(tx, orgId, actor, id);
   return { message: 'Work order status updated successfully', order, workOrder: order };

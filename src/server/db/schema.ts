@@ -32,3 +32,4 @@ export * from '../../features/work-order-shares/work-order-shares.table';
 export * from '../../features/my-work/my-work.table';
 export * from '../../features/two-factor/two-factor.table';
 export * from '../../features/sso/sso.table';
+export * from '../../features/notifications/notifications.table';

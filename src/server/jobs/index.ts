@@ -4,6 +4,7 @@ import { registerWebhookDelivery } from './webhook-deliver.job';
 import { createMailer, deliverOutboxBatch, MAIL_BATCH, MAIL_QUEUE, smtpSender, type Mail, type MailLog, type Mailer } from '../mailer';
 import { registerCleanup } from './cleanup.job';
 import { registerPmGenerator } from './pm-generator.job';
+import { registerNotifications } from './notifications.job';
 import { createJobQueue, type JobQueue, type JobQueueOptions } from './queue';
 
 /**
@@ -33,7 +34,7 @@ export interface JobsOptions extends Omit<JobQueueOptions, 'databaseUrl'> {
 
 export function createJobs(
   database: Database,
-  config: Pick<Config, 'databaseUrl' | 'smtpUrl'> & Partial<Pick<Config, 'webhooks'>>,
+  config: Pick<Config, 'databaseUrl' | 'smtpUrl'> & Partial<Pick<Config, 'webhooks' | 'jwtSecret' | 'publicScheme' | 'publicPort' | 'baseDomain'>>,
   log: MailLog,
   options: JobsOptions = {},
 ): Jobs {
@@ -75,6 +76,10 @@ export function createJobs(
       }
       await registerCleanup(queue, database, log);
       await registerPmGenerator(queue, database, log);
+      // People's notifications (decision 074): their mail links need the public address and the app's secret.
+      const { jwtSecret, publicScheme, publicPort, baseDomain } = config;
+      if (jwtSecret && publicScheme && baseDomain)
+        await registerNotifications(queue, database, { mailer, config: { jwtSecret, publicScheme, publicPort: publicPort ?? null, baseDomain } }, log);
       if (config.webhooks) releaseWebhooks = await registerWebhookDelivery(queue, database, config.webhooks, mailer, log, options.onWebhookFailed);
       started = true;
     },

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { currentLocation, renderWithProviders, stubFetch } from '../test/render';
 import { i18n, loadLanguage } from '../i18n';
 import { NoteLogs } from './note-logs';
@@ -48,17 +48,36 @@ describe("history and the bell in the reader's words", () => {
     view.unmount();
   });
 
-  it('calls a record by its number and opens it from the bell', async () => {
+  it('calls a record by its number and opens it from the bell (my notifications, decision 074), marking it read', async () => {
+    const reads: unknown[] = [];
     stubFetch({
-      'GET /api/activities/recent': () => ({
-        body: { activities: [{ ...statusChange, entityType: 'purchase-order', entityId: 4, label: 'Purchase order #4' }] },
+      'GET /api/notifications': () => ({
+        body: {
+          notifications: [
+            {
+              id: 9,
+              kind: 'purchase-order-approval',
+              entityType: 'purchase-order',
+              entityId: 4,
+              data: { number: 'PO-0004' },
+              read: false,
+              createdAt: statusChange.createdAt,
+            },
+          ],
+          unread: 1,
+        },
       }),
+      'POST /api/notifications/read': (_url, init) => {
+        reads.push(JSON.parse(String(init.body)));
+        return { body: { unread: 0 } };
+      },
     });
     renderWithProviders(<NotificationsMenu />, { route: '/dashboard' });
     fireEvent.click(await screen.findByTestId('notifications'));
     const item = await screen.findByTestId('notification-item', {}, { timeout: 3000 });
-    expect(item).toHaveTextContent('changed the status of PO-0004');
+    expect(item).toHaveTextContent('Purchase order PO-0004 waits for your approval');
     fireEvent.click(item);
     expect(currentLocation()).toBe('/dashboard/purchase-orders?open=4');
+    await waitFor(() => expect(reads).toEqual([{ ids: [9] }]));
   });
 });

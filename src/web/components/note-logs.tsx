@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Avatar, Button, Group, Loader, Stack, Text, Textarea, Timeline } from '@mantine/core';
 import { IconNote, IconPencil, IconPlus, IconPaperclip, IconTrash, IconArrowsExchange } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import { api, errorMessage } from '../lib/api';
 import { formatDateTime } from '../lib/format';
 import { notifyError } from './notify';
 import { actorLabel, historyFieldLabel, historyValue } from './history-labels';
+import { insertMention, MentionSuggestions, mentionAt } from './mention-picker';
 
 /** react-query key of a record's history; invalidate it after saving the record. */
 export const activityQueryKey = (entityType: string, entityId: number) => ['activities', entityType, entityId] as const;
@@ -60,6 +61,9 @@ export function NoteLogs({ entityType, entityId }: { entityType: string; entityI
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [note, setNote] = useState('');
+  const [caret, setCaret] = useState(0);
+  const mention = mentionAt(note, caret);
+  const box = useRef<HTMLTextAreaElement>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const enabled = typeof entityId === 'number' && entityId > 0;
   const key = activityQueryKey(entityType, entityId ?? 0);
@@ -106,9 +110,30 @@ export function NoteLogs({ entityType, entityId }: { entityType: string; entityI
           maxRows={6}
           value={note}
           error={fieldError}
-          onChange={(e) => setNote(e.currentTarget.value)}
+          onChange={(e) => {
+            setNote(e.currentTarget.value);
+            setCaret(e.currentTarget.selectionStart ?? e.currentTarget.value.length);
+          }}
+          onSelect={(e) => setCaret(e.currentTarget.selectionStart ?? 0)}
+          ref={box}
           data-testid="note-input"
         />
+        {mention && (
+          <MentionSuggestions
+            entityType={entityType}
+            entityId={entityId}
+            query={mention.query}
+            onPick={(handle) => {
+              const next = insertMention(note, caret, mention.start, handle);
+              setNote(next.value);
+              setCaret(next.caret);
+              requestAnimationFrame(() => {
+                box.current?.focus();
+                box.current?.setSelectionRange(next.caret, next.caret);
+              });
+            }}
+          />
+        )}
         <Group justify="flex-end">
           <Button size="xs" onClick={submit} loading={add.isPending} data-testid="note-add">
             {t('notes.add')}

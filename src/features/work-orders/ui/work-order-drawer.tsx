@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { Button, Grid, MultiSelect, Select, TextInput } from '@mantine/core';
+import { Button, Grid, Group, MultiSelect, Select, TextInput } from '@mantine/core';
 import { IconClockPlus, IconPrinter, IconShare } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -35,6 +35,7 @@ import { AddTimeDialog, LaborTab } from './labor-tab';
 import { PartsTab } from './parts-tab';
 import { ProcedureTab } from './procedure-tab';
 import { PhotosTab } from './photos-tab';
+import { FollowButton } from '../../notifications/ui/follow-button';
 import { openPdf } from '../../../web/lib/open-pdf';
 
 interface FormValues {
@@ -285,15 +286,18 @@ export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
         loading={loading}
         headerRight={
           record && (
-            <Select
-              aria-label={t('field.status')}
-              data={WORK_ORDER_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-              value={record.status}
-              onChange={(v) => void changeStatus(v as WorkOrderStatus | null)}
-              allowDeselect={false}
-              w={170}
-              data-testid="wo-status"
-            />
+            <Group gap="xs" wrap="nowrap">
+              <FollowButton workOrderId={record.id} />
+              <Select
+                aria-label={t('field.status')}
+                data={WORK_ORDER_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+                value={record.status}
+                onChange={(v) => void changeStatus(v as WorkOrderStatus | null)}
+                allowDeselect={false}
+                w={170}
+                data-testid="wo-status"
+              />
+            </Group>
           )
         }
         errors={errors}

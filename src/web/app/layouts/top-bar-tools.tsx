@@ -2,24 +2,24 @@ import { ActionIcon, Avatar, Group, Indicator, ScrollArea, Text, UnstyledButton,
 import { useFullscreen } from '@mantine/hooks';
 import { cloneElement, lazy, Suspense, useState } from 'react';
 import { IconBell, IconBuilding, IconCookie, IconLanguage, IconLogout, IconMaximize, IconMinimize, IconSettings, IconUser } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import './bell-i18n';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useAppData } from '../../lib/app-data';
 import { LANGUAGES, setLanguage, type Language } from '../../i18n';
-import { readLocal, writeLocal } from '../../lib/local-store';
 import { useAuth } from '../auth-context';
 import { Deferred, DeferredTooltip, openWhenReady } from '../../components/deferred-controls';
-import type { RecentActivity } from '../../../features/activity/activity.schema';
+import type { NotificationItem } from '../../../features/notifications/notifications.schema';
+import type { TFunction } from 'i18next';
 import { useNavigate } from 'react-router';
 import { recordLink, recordName } from '../record-links';
 import { menuCountKey, NEW_REQUESTS_COUNT_PATH } from '../menu';
-import { actorLabel } from '../../components/history-labels';
 
 // Loaded when first opened: the shell's own bundle stays small.
 const NotificationSettingsDialog = lazy(() =>
-  import('../../../features/activity/ui/notification-settings-dialog').then((m) => ({ default: m.NotificationSettingsDialog })),
+  import('../../../features/notifications/ui/notification-preferences-dialog').then((m) => ({ default: m.NotificationPreferencesDialog })),
 );
 const CookieSettingsDialog = lazy(() => import('./cookie-settings-dialog').then((m) => ({ default: m.CookieSettingsDialog })));
 
@@ -77,18 +77,36 @@ export function LanguageMenu() {
   );
 }
 
-/** The bell: the organisation's latest activity (DESIGN 10), unread since the last time the menu was opened. */
+/** One notification's sentence in the reader's language (decision 074). */
+function notificationText(t: TFunction, n: NotificationItem) {
+  const record = [n.data.number ?? recordName(t, n.entityType, n.entityId), n.data.title].filter(Boolean).join(' ');
+  const status = (s?: string) => (s ? t(`bell:notifyStatus.${s}`, { defaultValue: s }) : '');
+  return t(`bell:notify.${n.kind}`, {
+    record,
+    due: n.data.dueDate ?? '',
+    from: status(n.data.from),
+    to: status(n.data.to),
+    actor: n.data.actorName ?? '',
+    location: n.data.location ?? '',
+    quantity: n.data.quantity ?? 0,
+    reorderPoint: n.data.reorderPoint ?? 0,
+  });
+}
+
+const NOTIFICATIONS_KEY = ['notifications', 'mine'];
+
+/** The bell: my notifications (decision 074), unread ones counted; new portal requests waiting for triage too. */
 export function NotificationsMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const query = useQuery({
-    queryKey: ['activities', 'recent'],
-    queryFn: ({ signal }) => api.get<{ activities: RecentActivity[] }>('/activities/recent', { signal }),
+    queryKey: NOTIFICATIONS_KEY,
+    queryFn: ({ signal }) => api.get<{ notifications: NotificationItem[]; unread: number }>('/notifications', { signal }),
     refetchInterval: 60_000,
     retry: false,
   });
-  const items = query.data?.activities ?? [];
-  const seen = readLocal<string | null>('notificationsSeenAt', null);
+  const items = query.data?.notifications ?? [];
   // New requests from the public portal wait for triage: counted in the bell until they are triaged.
   const newRequests =
     useQuery({
@@ -97,9 +115,14 @@ export function NotificationsMenu() {
       refetchInterval: 60_000,
       retry: false,
     }).data?.count ?? 0;
-  const unread = items.filter((i) => !seen || i.createdAt > seen).length + newRequests;
+  const unread = (query.data?.unread ?? 0) + newRequests;
   const [dialog, setDialog] = useState<SettingsDialog>(null);
-  const markSeen = () => writeLocal('notificationsSeenAt', new Date().toISOString());
+  const markRead = async (ids?: number[]) => {
+    const answer = await api.post<{ unread: number }>('/notifications/read', ids ? { ids } : {});
+    queryClient.setQueryData<{ notifications: NotificationItem[]; unread: number }>(NOTIFICATIONS_KEY, (old) =>
+      old ? { unread: answer.unread, notifications: old.notifications.map((n) => (!ids || ids.includes(n.id) ? { ...n, read: true } : n)) } : old,
+    );
+  };
   const bell = (onClick?: (event: { currentTarget: Element }) => void) => (
     <Indicator label={unread > 9 ? '9+' : unread} size={16} disabled={unread === 0} offset={4} color="red">
       <ActionIcon variant="default" size="lg" aria-label={t('shell.notifications')} data-testid="notifications" onClick={onClick}>
@@ -111,12 +134,19 @@ export function NotificationsMenu() {
     <>
       <Deferred placeholder={bell(openWhenReady)}>
         {({ Menu, Tooltip }) => (
-          <Menu position="bottom-end" width={340} withinPortal onOpen={markSeen}>
+          <Menu position="bottom-end" width={340} withinPortal>
             <Menu.Target>
               <Tooltip label={t('shell.notifications')}>{bell()}</Tooltip>
             </Menu.Target>
             <Menu.Dropdown>
-              <Menu.Label>{t('shell.notifications')}</Menu.Label>
+              <Group justify="space-between" wrap="nowrap">
+                <Menu.Label>{t('shell.notifications')}</Menu.Label>
+                {items.some((i) => !i.read) && (
+                  <UnstyledButton fz="xs" c="blue" px="sm" onClick={() => void markRead()} data-testid="notifications-mark-all">
+                    {t('bell:markAllRead')}
+                  </UnstyledButton>
+                )}
+              </Group>
               {newRequests > 0 && (
                 <Menu.Item onClick={() => navigate('/dashboard/requests')} data-testid="notification-new-requests">
                   <Text size="sm" fw={600}>
@@ -130,18 +160,23 @@ export function NotificationsMenu() {
                 </Text>
               )}
               <ScrollArea.Autosize mah={360}>
-                {items.map((a) => {
-                  const link = a.action === 'deleted' ? undefined : recordLink(a.entityType, a.entityId);
+                {items.map((n) => {
+                  const link = recordLink(n.entityType, n.entityId);
                   return (
-                    <Menu.Item key={a.id} onClick={link ? () => navigate(link) : undefined} data-testid="notification-item">
-                      <Text size="sm">
-                        <bdi>
-                          <b>{actorLabel(t, a)}</b>
-                        </bdi>{' '}
-                        {t(`shell.activity.${a.action}`, { record: recordName(t, a.entityType, a.entityId) })}
+                    <Menu.Item
+                      key={n.id}
+                      onClick={() => {
+                        if (!n.read) void markRead([n.id]);
+                        if (link) navigate(link);
+                      }}
+                      data-testid="notification-item"
+                      data-unread={n.read ? undefined : 'true'}
+                    >
+                      <Text size="sm" fw={n.read ? 400 : 600}>
+                        <bdi>{notificationText(t, n)}</bdi>
                       </Text>
                       <Text size="xs" c="dimmed">
-                        {formatDateTime(a.createdAt)}
+                        {formatDateTime(n.createdAt)}
                       </Text>
                     </Menu.Item>
                   );

@@ -1040,4 +1040,13 @@ export const arMessages: MessageCatalog = {
   'Issuer URL is required': 'عنوان المُصدِر مطلوب',
   'Client ID is required': 'مُعرّف العميل مطلوب',
   'Client secret is required': 'سرّ العميل مطلوب',
+  // Notifications (decision 074)
+  'Quiet hours need a start and a different end': 'تحتاج ساعات الهدوء إلى بداية ونهاية مختلفة',
+  'Use HH:MM': 'استخدم الصيغة HH:MM',
+  'Lead time must be a number of hours': 'يجب أن تكون المهلة عددًا من الساعات',
+  'Lead time must be between 1 and 336 hours': 'يجب أن تكون المهلة بين 1 و336 ساعة',
+  'This link is not valid': 'هذا الرابط غير صالح',
+  'Record not found': 'السجل غير موجود',
+  'You get this e-mail because of your notification settings (Profile, Notification settings).':
+    'تصلك هذه الرسالة بسبب إعدادات الإشعارات لديك (الملف الشخصي، إعدادات الإشعارات).',
 };

@@ -1,0 +1,64 @@
+import type { Database } from '../db/client';
+import { withoutTenant, withTenant } from '../db/client';
+import { organizations } from '../db/schema';
+import { now as clockNow } from '../clock';
+import { checkDueWork, dispatchDue, type DispatchDeps } from '../../features/notifications/notifications.dispatch';
+import type { GeneratorLog } from './pm-generator.job';
+import type { JobQueue } from './queue';
+
+export const NOTIFICATIONS_QUEUE = 'notifications';
+/**
+ * Every minute (NOTIFICATIONS_CRON overrides it): the scheduled checks (due soon, overdue) and the messages that
+ * are due (coalesced ones a few minutes after their first event, digests at the digest hour, held mail after
+ * quiet hours). Decision 074.
+ */
+export const NOTIFICATIONS_CRON = '* * * * *';
+
+/**
+ * One run over every organisation, each in a transaction of its own (as the PM generator, decision 032): the
+ * checks first, so that an event they find and whose message is already due leaves in the same run.
+ */
+export async function runNotifications(database: Database, deps: DispatchDeps, log?: GeneratorLog, at: Date = clockNow()) {
+  const orgIds = await withoutTenant(database.db, async (tx) => (await tx.select({ id: organizations.id }).from(organizations)).map((o) => o.id));
+  const total = { checked: 0, emails: 0, pushes: 0, held: 0, skipped: 0 };
+  const failed: number[] = [];
+  for (const orgId of orgIds) {
+    try {
+      await withTenant(database.db, orgId, async (tx) => {
+        total.checked += await checkDueWork(tx, orgId, at);
+        const sent = await dispatchDue(tx, orgId, deps, at);
+        total.emails += sent.emails;
+        total.pushes += sent.pushes;
+        total.held += sent.held;
+        total.skipped += sent.skipped;
+      });
+    } catch (err) {
+      failed.push(orgId);
+      log?.warn({ orgId, err: (err as Error).message }, 'notifications: organisation failed');
+    }
+  }
+  if (total.emails || total.pushes || total.held) log?.info(total, 'notifications run done');
+  if (failed.length) throw new Error(`notifications: ${failed.length} organisation(s) failed: ${failed.slice(0, 10).join(', ')}`);
+  return total;
+}
+
+/** The time a run works for: now, or outside production the time a test's job names (as the PM generator's). */
+function runTime(at: string | undefined): Date {
+  if (!at || process.env.NODE_ENV === 'production') return clockNow();
+  const time = new Date(at);
+  return Number.isNaN(time.getTime()) ? clockNow() : time;
+}
+
+export async function registerNotifications(
+  queue: JobQueue,
+  database: Database,
+  deps: DispatchDeps,
+  log: GeneratorLog,
+  cron = process.env.NOTIFICATIONS_CRON || NOTIFICATIONS_CRON,
+) {
+  await queue.createQueue(NOTIFICATIONS_QUEUE, { retryLimit: 2, retryDelay: 30, expireInSeconds: 10 * 60 });
+  await queue.boss.schedule(NOTIFICATIONS_QUEUE, cron, {}, { tz: 'UTC' });
+  await queue.work<{ at?: string }>(NOTIFICATIONS_QUEUE, {}, async ([job]) => {
+    await runNotifications(database, deps, log, runTime(job?.data?.at));
+  });
+}
