@@ -3,7 +3,8 @@ import type { Transporter } from 'nodemailer';
 import type PgBoss from 'pg-boss';
 import type { Db, Tx } from './db/client';
 import { withoutTenant } from './db/client';
-import { mailOutbox } from './db/schema';
+import { mailOutbox, type MailAttachment } from './db/schema';
+export type { MailAttachment };
 import type { JobQueue } from './jobs/queue';
 import { maskTokens } from './mask';
 
@@ -14,6 +15,7 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -55,7 +57,8 @@ export function smtpSender(smtpUrl: string, from = 'CMMS <no-reply@cmms.local>')
   let transport: Promise<Transporter> | undefined;
   return async (mail: Mail) => {
     transport ??= import('nodemailer').then((m) => m.default.createTransport(smtpUrl));
-    await (await transport).sendMail({ from, ...mail });
+    const attachments = mail.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content, 'base64') }));
+    await (await transport).sendMail({ from, ...mail, attachments });
   };
 }
 
@@ -125,7 +128,13 @@ export async function deliverOutboxMail(db: Db, id: number, send: (mail: Mail) =
     log.info({ outboxId: id, waitsFor: earlier.id }, 'mail waits for an earlier one to the same address');
     throw new MailWaiting(`Waits for mail ${earlier.id} to the same address`);
   }
-  const mail: Mail = { to: row.to, subject: row.subject, text: row.text, ...(row.html ? { html: row.html } : {}) };
+  const mail: Mail = {
+    to: row.to,
+    subject: row.subject,
+    text: row.text,
+    ...(row.html ? { html: row.html } : {}),
+    ...(row.attachments?.length ? { attachments: row.attachments } : {}),
+  };
   try {
     await send(mail);
   } catch (err) {

@@ -29,6 +29,8 @@ import { requestPortalRoutes } from '../features/request-portal/request-portal.r
 import { workOrderSharesRoutes } from '../features/work-order-shares/work-order-shares.routes';
 import { myWorkRoutes } from '../features/my-work/my-work.routes';
 import { dashboardRoutes } from '../features/dashboard/dashboard.routes';
+import { pushRoutes } from '../features/push/push.routes';
+import { insightsReportsRoutes } from '../features/insights-reports/insights-reports.routes';
 
 /**
  * Every feature's routes and their URL prefix under /api. A new business area adds one line here.
@@ -66,4 +68,6 @@ export async function registerFeatureRoutes(app: FastifyInstance) {
   await app.register(workOrderSharesRoutes, { prefix: '/api/shared-work-orders' });
   await app.register(myWorkRoutes, { prefix: '/api/my-work' });
   await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
+  await app.register(pushRoutes, { prefix: '/api/push' });
+  await app.register(insightsReportsRoutes, { prefix: '/api/insights-reports' });
 }

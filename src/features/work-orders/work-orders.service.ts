@@ -66,6 +66,7 @@ import { moneySettings, orgTimeZone } from '../organization/organization.service
 import { quotationNumber } from '../quotations/quotations.schema';
 import { rowsOf } from '../../server/db/rows';
 import { now } from '../../server/clock';
+import { pushWorkOrderAssigned } from '../push/push.service';
 
 // A worker sees the history, notes and bell entries of the orders assigned to them, as they see the orders.
 registerActivityEntity(
@@ -518,6 +519,7 @@ export async function createWorkOrder(tx: Tx, orgId: number, actor: { userId: nu
   await emitWebhookEvent(tx, orgId, 'work-order.created', () => shownOrder(tx, orgId, created.id));
   if (assignees.length)
     await emitWebhookEvent(tx, orgId, 'work-order.assigned', async () => ({ ...(await shownOrder(tx, orgId, created.id)), added: assignees, removed: [] }));
+  await pushWorkOrderAssigned(tx, orgId, created.id, input.title, assignees);
   return created.id;
 }
 
@@ -682,6 +684,13 @@ export async function updateWorkOrder(tx: Tx, orgId: number, actor: AccessClaims
       added: to.filter((u) => !from.includes(u)),
       removed: from.filter((u) => !to.includes(u)),
     }));
+    await pushWorkOrderAssigned(
+      tx,
+      orgId,
+      id,
+      values.title ?? before.title,
+      to.filter((u) => !from.includes(u)),
+    );
   }
   if (input.status && input.status !== before.status) await statusChanged(tx, orgId, id, before, input.status, dueDate);
   // Scheduled (or no longer) without a status change: the portal request it came from says so (decision 039).

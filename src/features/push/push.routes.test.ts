@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDecipheriv, createECDH, hkdfSync, randomBytes, type ECDH } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createOrg, createTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
+import { until } from '../../server/test/fixtures';
+import { withTenant } from '../../server/db/client';
+import { users } from '../users/users.table';
+import { and, eq } from 'drizzle-orm';
+
+// Decision 075: Web Push end to end. The test is the browser (a P-256 key pair and an auth secret) and the push
+// service (a receiver that decrypts the aes128gcm payload with the browser's private key, RFC 8291, by hand).
+
+interface Received {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** The push service: records each request and answers with the next of `answers` (201 once they run out). */
+async function startPushService() {
+  const received: Received[] = [];
+  const answers: number[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
+      res.statusCode = answers.shift() ?? 201;
+      res.end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { base, received, answers, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+/** A browser's subscription: its key pair and auth secret, and the endpoint the push service gave it. */
+function browserSubscription(endpoint: string) {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const auth = randomBytes(16);
+  return {
+    ecdh,
+    auth,
+    json: { endpoint, expirationTime: null, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } },
+  };
+}
+
+const hkdf = (salt: Buffer, ikm: Buffer, info: Buffer, length: number) => Buffer.from(hkdfSync('sha256', ikm, salt, info, length));
+
+/** RFC 8188 (aes128gcm) + RFC 8291 (Web Push keys): what a browser does with a push's body. One record. */
+function decryptPush(body: Buffer, ecdh: ECDH, auth: Buffer) {
+  const salt = body.subarray(0, 16);
+  const idLength = body[20];
+  const senderKey = body.subarray(21, 21 + idLength);
+  const record = body.subarray(21 + idLength);
+  const ecdhSecret = ecdh.computeSecret(senderKey);
+  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), ecdh.getPublicKey(), senderKey]);
+  const ikm = hkdf(auth, ecdhSecret, keyInfo, 32);
+  const cek = hkdf(salt, ikm, Buffer.from('Content-Encoding: aes128gcm\0'), 16);
+  const nonce = hkdf(salt, ikm, Buffer.from('Content-Encoding: nonce\0'), 12);
+  const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
+  decipher.setAuthTag(record.subarray(record.length - 16));
+  const padded = Buffer.concat([decipher.update(record.subarray(0, record.length - 16)), decipher.final()]);
+  // The last record ends with the delimiter 0x02, then zero padding.
+  let end = padded.length - 1;
+  while (end >= 0 && padded[end] === 0) end--;
+  expect(padded[end]).toBe(2);
+  return JSON.parse(padded.subarray(0, end).toString('utf8')) as { title: string; body: string; url: string; tag?: string };
+}
+
+let t: TestApp;
+let a: TestOrg;
+let b: TestOrg;
+let push: Awaited<ReturnType<typeof startPushService>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  a = await createOrg(t, 'Alpha');
+  b = await createOrg(t, 'Beta');
+  push = await startPushService();
+});
+afterAll(async () => {
+  await t.close();
+  await push.close();
+});
+
+const forPath = (path: string) => push.received.filter((r) => r.path === path);
+
+describe('web push', () => {
+  it('gives the deployment VAPID public key to everyone signed in, never the private key', async () => {
+    const worker = await a.as('worker');
+    const res = await worker.get('/api/push/get-public-key');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ publicKey: t.config.vapid!.publicKey });
+    expect(Buffer.from(res.body.publicKey, 'base64url')).toHaveLength(65);
+    expect(JSON.stringify(res.body)).not.toContain(t.config.vapid!.privateKey);
+    expect((await a.anonymous.get('/api/push/get-public-key')).status).toBe(401);
+  });
+
+  it('a manager assigns a work order: the technician device gets the push, encrypted to its keys and signed with VAPID', async () => {
+    const worker = await a.as('worker');
+    const manager = await a.as('manager');
+    const device = browserSubscription(`${push.base}/device-1`);
+    const added = await worker.post('/api/push/add-subscription', { ...device.json, userAgent: 'Test phone' });
+    expect(added.status).toBe(200);
+    expect(added.body.subscriptions).toMatchObject([{ endpoint: device.json.endpoint, userAgent: 'Test phone', lastSuccessAt: null }]);
+    expect(JSON.stringify(added.body)).not.toContain(device.json.keys.auth);
+
+    const created = await manager.post('/api/work-orders/add-work-order', {
+      title: 'Pump seal leaks',
+      priority: 'high',
+      status: 'assigned',
+      assignees: [worker.userId],
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.workOrder.id;
+    await until(() => forPath('/device-1').length === 1);
+    const got = forPath('/device-1')[0];
+    expect(got.headers['content-encoding']).toBe('aes128gcm');
+    expect(got.headers.ttl).toBeDefined();
+    // VAPID (RFC 8292): the JWT signed by the deployment's key, and that key.
+    expect(got.headers.authorization).toMatch(new RegExp(`^vapid t=[\\w-]+\\.[\\w-]+\\.[\\w-]+, k=${t.config.vapid!.publicKey}$`));
+    const message = decryptPush(got.body, device.ecdh, device.auth);
+    expect(message).toEqual({
+      title: `Work order WO-${id} assigned to you`,
+      body: 'Pump seal leaks',
+      url: `/dashboard/my-work?open=${id}`,
+      tag: `work-order-${id}`,
+    });
+    await until(async () => (await worker.get('/api/push/list-subscriptions')).body.subscriptions[0].lastSuccessAt !== null);
+
+    // Someone else's device gets nothing; a reassignment that adds nobody sends nothing more.
+    const other = await a.as('worker');
+    const otherDevice = browserSubscription(`${push.base}/device-other`);
+    await other.post('/api/push/add-subscription', otherDevice.json);
+    const order = (await manager.get(`/api/work-orders/get-work-order/${id}`)).body.workOrder;
+    const updated = await manager.put(`/api/work-orders/update-work-order/${id}`, {
+      title: 'Pump seal leaks (2)',
+      priority: 'high',
+      assignees: [worker.userId, other.userId],
+      updatedAt: order.updatedAt,
+    });
+    expect(updated.status).toBe(200);
+    await until(() => forPath('/device-other').length === 1);
+    expect(decryptPush(forPath('/device-other')[0].body, otherDevice.ecdh, otherDevice.auth).title).toBe(`Work order WO-${id} assigned to you`);
+    expect(forPath('/device-1')).toHaveLength(1);
+  });
+
+  it('in Arabic for a technician who reads Arabic', async () => {
+    const worker = await a.as('worker');
+    await withTenant(t.database.db, a.orgId, (tx) =>
+      tx
+        .update(users)
+        .set({ language: 'ar' })
+        .where(and(eq(users.orgId, a.orgId), eq(users.id, worker.userId))),
+    );
+    const device = browserSubscription(`${push.base}/device-ar`);
+    await worker.post('/api/push/add-subscription', device.json);
+    const created = await a.admin.post('/api/work-orders/add-work-order', { title: 'تسرب', priority: 'low', status: 'assigned', assignees: [worker.userId] });
+    await until(() => forPath('/device-ar').length === 1);
+    const message = decryptPush(forPath('/device-ar')[0].body, device.ecdh, device.auth);
+    expect(message.title).toBe(`أُسند إليك أمر العمل WO-${created.body.workOrder.id}`);
+  });
+
+  it('a 410 from the push service drops the subscription; a 500 is retried', async () => {
+    const worker = await a.as('worker');
+    const gone = browserSubscription(`${push.base}/device-gone`);
+    await worker.post('/api/push/add-subscription', gone.json);
+    push.answers.push(410);
+    await a.admin.post('/api/work-orders/add-work-order', { title: 'Gone', priority: 'low', status: 'assigned', assignees: [worker.userId] });
+    await until(() => forPath('/device-gone').length === 1);
+    await until(async () => (await worker.get('/api/push/list-subscriptions')).body.subscriptions.length === 0);
+
+    const flaky = browserSubscription(`${push.base}/device-flaky`);
+    await worker.post('/api/push/add-subscription', flaky.json);
+    push.answers.push(500);
+    await a.admin.post('/api/work-orders/add-work-order', { title: 'Flaky', priority: 'low', status: 'assigned', assignees: [worker.userId] });
+    await until(() => forPath('/device-flaky').length === 2, 30_000);
+    expect(decryptPush(forPath('/device-flaky')[1].body, flaky.ecdh, flaky.auth).body).toBe('Flaky');
+    expect((await worker.get('/api/push/list-subscriptions')).body.subscriptions).toHaveLength(1);
+  });
+
+  it('each person manages only their own devices; another organisation sees and changes nothing', async () => {
+    const worker = await a.as('worker');
+    const device = browserSubscription(`${push.base}/device-mine`);
+    await worker.post('/api/push/add-subscription', device.json);
+    const before = JSON.stringify((await worker.get('/api/push/list-subscriptions')).body);
+    const colleague = await a.as('manager');
+    expect((await colleague.get('/api/push/list-subscriptions')).body.subscriptions).toEqual([]);
+    expect((await colleague.post('/api/push/delete-subscription', { endpoint: device.json.endpoint })).body.subscriptions).toEqual([]);
+    expect((await a.admin.post('/api/push/delete-subscription', { endpoint: device.json.endpoint })).status).toBe(200);
+    const stranger = await b.as('worker');
+    expect((await stranger.post('/api/push/delete-subscription', { endpoint: device.json.endpoint })).body.subscriptions).toEqual([]);
+    expect((await b.admin.get('/api/push/list-subscriptions')).body.subscriptions).toEqual([]);
+    expect(JSON.stringify((await worker.get('/api/push/list-subscriptions')).body)).toBe(before);
+    // The owner unsubscribes.
+    expect((await worker.post('/api/push/delete-subscription', { endpoint: device.json.endpoint })).body.subscriptions).toEqual([]);
+  });
+
+  it('refuses a subscription without keys or with a non-URL endpoint', async () => {
+    const worker = await a.as('worker');
+    expect((await worker.post('/api/push/add-subscription', { endpoint: 'not a url', keys: { p256dh: 'x'.repeat(80), auth: 'y'.repeat(22) } })).status).toBe(
+      400,
+    );
+    expect((await worker.post('/api/push/add-subscription', { endpoint: `${push.base}/x` })).status).toBe(400);
+  });
+});
