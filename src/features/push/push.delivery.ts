@@ -27,8 +27,10 @@ export async function deliverPush(db: Db, job: PushJob, settings: PushSettings):
   const mine = and(eq(pushSubscriptions.orgId, orgId), eq(pushSubscriptions.id, subscriptionId));
   const [sub] = await withTenant(db, orgId, (tx) => tx.select().from(pushSubscriptions).where(mine), { readOnly: true });
   if (!sub) return 'missing';
-  // Loaded on the first push, not at start (decision 013).
-  const webpush = await import('web-push');
+  // Loaded on the first push, not at start (decision 013). A CommonJS package: its functions are on `default` once
+  // bundled (dist/server), on the namespace too under Node's own loader.
+  const loaded = (await import('web-push')) as typeof import('web-push') & { default?: typeof import('web-push') };
+  const webpush = loaded.default ?? loaded;
   const details = webpush.generateRequestDetails(
     { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
     JSON.stringify({ title: message.title, body: message.body, url: message.url, ...(message.tag ? { tag: message.tag } : {}) }),
