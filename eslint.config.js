@@ -100,6 +100,8 @@ export default tseslint.config(
   { files: ['src/features/calendar/ui/**'], ignores: ['**/*.test.tsx'], rules: featureUiImports(['!../../work-orders/ui/work-order-drawer']) },
   // The technician's app scans part labels with the request portal's scanner (decision 041): that one file.
   { files: ['src/features/my-work/ui/**'], ignores: ['**/*.test.tsx'], rules: featureUiImports(['!../../request-portal/ui/camera-scanner']) },
+  // The insights screen opens the scheduled reports' drawer (decision 075): that one file.
+  { files: ['src/features/analytics/ui/**'], ignores: ['**/*.test.tsx'], rules: featureUiImports(['!../../insights-reports/ui/schedule-report']) },
   // The contractor's page fills the shared work order's procedure with the Procedure tab's own step controls (decision 040).
   { files: ['src/features/work-order-shares/ui/**'], ignores: ['**/*.test.tsx'], rules: featureUiImports(['!../../work-orders/ui/procedure-step-control']) },
   // Formatting is Prettier's (`npm run format`): no lint rule argues with it.

@@ -165,6 +165,8 @@ const pwa = () =>
       // public request portal's pages (/r/<code>, /portal: the server answers them with portal.html, decision 039).
       navigateFallbackDenylist: [/^\/api\//, /^\/uploads\//, /^\/r\//, /^\/portal/],
       runtimeCaching: [],
+      // Web Push (decision 075): the push and notification-click handlers, public/push-sw.js.
+      importScripts: ['/push-sw.js'],
       cleanupOutdatedCaches: true,
       clientsClaim: false,
       skipWaiting: false,

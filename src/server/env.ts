@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { LoginLimits, RouteLimits } from './rate-limit';
@@ -34,6 +34,42 @@ export interface Config {
   metricsPort: number | null;
   /** METRICS_HOST: the metrics listener's address; HOST by default. */
   metricsHost: string;
+  /** Web Push's VAPID key pair (decision 075); null: push is off (production without VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY). */
+  vapid: VapidKeys | null;
+}
+
+/** The VAPID keys (RFC 8292) as web-push takes them: P-256, base64url (public uncompressed, private 32 bytes). */
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+  /** VAPID_SUBJECT: a `mailto:` or `https:` contact for push services; `mailto:push@<BASE_DOMAIN>` by default. */
+  subject: string;
+}
+
+/** A new VAPID key pair (what web-push's generateVAPIDKeys makes, without loading it at start). */
+export function newVapidKeys(): Omit<VapidKeys, 'subject'> {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const priv = ecdh.getPrivateKey();
+  // 32 bytes, zero-padded: a key with leading zeros comes back shorter.
+  const privateKey = Buffer.concat([Buffer.alloc(32 - priv.length), priv]).toString('base64url');
+  return { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey };
+}
+
+/**
+ * VAPID_PUBLIC_KEY + VAPID_PRIVATE_KEY, or outside production a pair made once and kept in DATA_DIR/vapid-keys.json
+ * (mode 600), as the JWT secret is: the same keys across restarts, so devices' subscriptions stay valid. In
+ * production without them push is off (several instances would otherwise each make their own).
+ */
+function vapidKeys(env: NodeJS.ProcessEnv, dataDir: string, production: boolean, baseDomain: string): VapidKeys | null {
+  const subject = env.VAPID_SUBJECT || `mailto:push@${baseDomain}`;
+  if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject };
+  if (production) return null;
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, 'vapid-keys.json');
+  if (!existsSync(file)) writeFileSync(file, JSON.stringify(newVapidKeys()), { mode: 0o600 });
+  const kept = JSON.parse(readFileSync(file, 'utf8')) as Omit<VapidKeys, 'subject'>;
+  return { publicKey: kept.publicKey, privateKey: kept.privateKey, subject };
 }
 
 /**
@@ -113,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     s3: s3Settings(env),
     metricsPort: env.METRICS_PORT ? Number(env.METRICS_PORT) : null,
     metricsHost: env.METRICS_HOST || (env.HOST ?? '0.0.0.0'),
+    vapid: vapidKeys(env, dataDir, production, (env.BASE_DOMAIN ?? 'localhost').toLowerCase()),
   };
 }
 

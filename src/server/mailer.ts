@@ -3,7 +3,8 @@ import type { Transporter } from 'nodemailer';
 import type PgBoss from 'pg-boss';
 import type { Db, Tx } from './db/client';
 import { withoutTenant } from './db/client';
-import { mailOutbox } from './db/schema';
+import { mailOutbox, type MailAttachment } from './db/schema';
+export type { MailAttachment };
 import type { JobQueue } from './jobs/queue';
 import { maskTokens } from './mask';
 
@@ -16,6 +17,7 @@ export interface Mail {
   html?: string;
   /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post on a notification, decision 074). */
   headers?: Record<string, string>;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -57,7 +59,8 @@ export function smtpSender(smtpUrl: string, from = 'CMMS <no-reply@cmms.local>')
   let transport: Promise<Transporter> | undefined;
   return async (mail: Mail) => {
     transport ??= import('nodemailer').then((m) => m.default.createTransport(smtpUrl));
-    await (await transport).sendMail({ from, ...mail });
+    const attachments = mail.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content, 'base64') }));
+    await (await transport).sendMail({ from, ...mail, attachments });
   };
 }
 
@@ -133,6 +136,7 @@ export async function deliverOutboxMail(db: Db, id: number, send: (mail: Mail) =
     text: row.text,
     ...(row.html ? { html: row.html } : {}),
     ...(row.headers ? { headers: row.headers } : {}),
+    ...(row.attachments?.length ? { attachments: row.attachments } : {}),
   };
   try {
     await send(mail);

@@ -33,6 +33,8 @@ import { dashboardRoutes } from '../features/dashboard/dashboard.routes';
 import { sessionsRoutes } from '../features/auth/sessions.routes';
 import { twoFactorRoutes } from '../features/two-factor/two-factor.routes';
 import { ssoRoutes } from '../features/sso/sso.routes';
+import { pushRoutes } from '../features/push/push.routes';
+import { insightsReportsRoutes } from '../features/insights-reports/insights-reports.routes';
 
 /**
  * Every feature's routes and their URL prefix under /api. A new business area adds one line here.
@@ -74,4 +76,6 @@ export async function registerFeatureRoutes(app: FastifyInstance) {
   await app.register(sessionsRoutes, { prefix: '/api' });
   await app.register(twoFactorRoutes, { prefix: '/api' });
   await app.register(ssoRoutes, { prefix: '/api/auth' });
+  await app.register(pushRoutes, { prefix: '/api/push' });
+  await app.register(insightsReportsRoutes, { prefix: '/api/insights-reports' });
 }

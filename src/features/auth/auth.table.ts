@@ -64,6 +64,14 @@ export const rateLimits = pgTable('rate_limits', {
  * The transactional outbox (decision 027): every e-mail is written here in the transaction that causes it, and
  * a job sends it after commit. Global (no org_id, so no RLS): the sending job reads across organisations.
  */
+/** A file attached to a mail (kept in the outbox row, so small ones only: a report's PDF; decision 075). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** base64 */
+  content: string;
+}
+
 export const mailOutbox = pgTable('mail_outbox', {
   id: serial().primaryKey(),
   to: text().notNull(),
@@ -72,6 +80,8 @@ export const mailOutbox = pgTable('mail_outbox', {
   html: text(),
   /** Extra headers, e.g. List-Unsubscribe on a notification (decision 074). */
   headers: jsonb().$type<Record<string, string>>(),
+  /** Files attached (a scheduled report's PDF, decision 075): name, type and base64 content. */
+  attachments: jsonb().$type<MailAttachment[]>(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   /** Set when the SMTP server accepted it; null while waiting, retrying, or kept without SMTP. */
   sentAt: timestamp({ withTimezone: true }),

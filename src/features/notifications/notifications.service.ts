@@ -15,6 +15,7 @@ import {
 import { addDays, dayInZone, zonedInstant } from '../../shared/dates';
 import { onNoteAdded, peopleWhoMaySee } from '../activity/activity.service';
 import { orgTimeZone } from '../organization/organization.service';
+import { pushWorkOrderAssigned } from '../push/push.service';
 import {
   DEFAULT_ORG_SETTINGS,
   KINDS_OF_ROLE,
@@ -189,7 +190,13 @@ export async function notify(tx: Tx, orgId: number, event: NotifyEvent) {
         await queueDelivery(tx, orgId, person.id, 'email', event, row.id, digestAt, true);
       } else await queueDelivery(tx, orgId, person.id, 'email', event, row.id, new Date(at.getTime() + COALESCE_MINUTES * 60_000), false);
     }
-    if (channels.push) await queueDelivery(tx, orgId, person.id, 'push', event, row.id, new Date(at.getTime() + COALESCE_MINUTES * 60_000), false);
+    if (!channels.push) continue;
+    // New work is pushed at once, the technician told now (decision 075); other kinds wait to coalesce. Quiet
+    // hours drop a push (the bell keeps it), as the dispatcher does.
+    if (event.kind === 'assigned' && event.entityType === 'work-order') {
+      if (!quietUntil(at, await orgTimeZone(tx, orgId), prefs.get(person.id)!))
+        await pushWorkOrderAssigned(tx, orgId, event.entityId, String(event.data?.title ?? ''), [person.id]);
+    } else await queueDelivery(tx, orgId, person.id, 'push', event, row.id, new Date(at.getTime() + COALESCE_MINUTES * 60_000), false);
   }
 }
 

@@ -120,10 +120,12 @@ export interface PostOptions {
   maxResponseBytes: number;
   allowPrivate: boolean;
   keepBytes?: number;
+  /** The body's type; JSON by default (Web Push sends `application/octet-stream`). */
+  contentType?: string;
 }
 
 /** POSTs `body` to `url`; resolves with the answer's status and the start of its body, rejects on a network error, a refusal or the timeout. Redirects are not followed. */
-export function postJson(url: string, body: string, options: PostOptions): Promise<PostResult> {
+export function postJson(url: string, body: string | Buffer, options: PostOptions): Promise<PostResult> {
   const target = new URL(url);
   const host = target.hostname.replace(/^\[|\]$/g, '');
   if (!options.allowPrivate && isIP(host) && isForbiddenAddress(host)) return Promise.reject(new ForbiddenAddressError(host));
@@ -134,7 +136,7 @@ export function postJson(url: string, body: string, options: PostOptions): Promi
       target,
       {
         method: 'POST',
-        headers: { ...options.headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
+        headers: { ...options.headers, 'content-type': options.contentType ?? 'application/json', 'content-length': String(Buffer.byteLength(body)) },
         // A new connection per delivery, resolved through the guard: no kept-alive socket to another address.
         agent: false,
         ...(options.allowPrivate ? {} : { lookup: guardedLookup }),

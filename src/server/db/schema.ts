@@ -26,6 +26,8 @@ export * from '../../features/users/user-relations.table';
 export * from '../../features/analytics/analytics.table';
 export * from '../../features/api-keys/api-keys.table';
 export * from '../../features/webhooks/webhooks.table';
+export * from '../../features/push/push.table';
+export * from '../../features/insights-reports/insights-reports.table';
 export * from '../../features/data-transfer/data-transfer.table';
 export * from '../../features/request-portal/request-portal.table';
 export * from '../../features/work-order-shares/work-order-shares.table';

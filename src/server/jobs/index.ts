@@ -1,6 +1,8 @@
 import type { Database } from '../db/client';
 import type { Config } from '../env';
 import { registerWebhookDelivery } from './webhook-deliver.job';
+import { registerPushDelivery } from './push-deliver.job';
+import { registerInsightsReports } from './insights-reports.job';
 import { createMailer, deliverOutboxBatch, MAIL_BATCH, MAIL_QUEUE, smtpSender, type Mail, type MailLog, type Mailer } from '../mailer';
 import { registerCleanup } from './cleanup.job';
 import { registerPmGenerator } from './pm-generator.job';
@@ -34,7 +36,7 @@ export interface JobsOptions extends Omit<JobQueueOptions, 'databaseUrl'> {
 
 export function createJobs(
   database: Database,
-  config: Pick<Config, 'databaseUrl' | 'smtpUrl'> & Partial<Pick<Config, 'webhooks' | 'jwtSecret' | 'publicScheme' | 'publicPort' | 'baseDomain'>>,
+  config: Pick<Config, 'databaseUrl' | 'smtpUrl'> & Partial<Pick<Config, 'webhooks' | 'vapid' | 'jwtSecret' | 'publicScheme' | 'publicPort' | 'baseDomain'>>,
   log: MailLog,
   options: JobsOptions = {},
 ): Jobs {
@@ -50,6 +52,7 @@ export function createJobs(
     retry: mailRetry,
   });
   let releaseWebhooks: (() => void) | undefined;
+  let releasePush: (() => void) | undefined;
   let started = false;
   return {
     queue,
@@ -80,12 +83,15 @@ export function createJobs(
       const { jwtSecret, publicScheme, publicPort, baseDomain } = config;
       if (jwtSecret && publicScheme && baseDomain)
         await registerNotifications(queue, database, { mailer, config: { jwtSecret, publicScheme, publicPort: publicPort ?? null, baseDomain } }, log);
+      await registerInsightsReports(queue, database, mailer, log);
       if (config.webhooks) releaseWebhooks = await registerWebhookDelivery(queue, database, config.webhooks, mailer, log, options.onWebhookFailed);
+      if (config.webhooks && config.vapid) releasePush = await registerPushDelivery(queue, database, config.vapid, config.webhooks, log);
       started = true;
     },
     async stop() {
       started = false;
       releaseWebhooks?.();
+      releasePush?.();
       await queue.stop();
     },
   };

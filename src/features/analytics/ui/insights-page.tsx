@@ -34,6 +34,7 @@ import {
   type ThroughputFigures,
 } from '../analytics.schema';
 import { FigureCard } from './figure-card';
+import { ScheduleReportButton } from '../../insights-reports/ui/schedule-report';
 
 /** A donut with its tooltip, named for assistive technology by its figures. */
 function Donut({
@@ -237,9 +238,12 @@ export default function InsightsPage() {
             {t('insights.subtitle')} {period ? `${formatDay(period.from)} – ${formatDay(period.to)}` : ''}
           </Text>
         </div>
-        <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={() => window.print()} className="insights-no-print">
-          {t('insights.print')}
-        </Button>
+        <Group gap="xs">
+          {isManager && <ScheduleReportButton filters={Object.fromEntries(FILTER_KEYS.flatMap((k) => (query[k] ? [[k, query[k]]] : [])))} />}
+          <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={() => window.print()} className="insights-no-print">
+            {t('insights.print')}
+          </Button>
+        </Group>
       </Group>
 
       <Card withBorder radius="md" className="insights-no-print">

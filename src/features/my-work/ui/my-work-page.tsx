@@ -10,6 +10,7 @@ import { progressOf } from '../../procedures/procedure-progress';
 import { claimFor, getMeta, myWorkDb, type CachedWorkOrder } from './my-work-db';
 import { reportStorageFailure, syncNow, useLive, useSyncState, watchNetwork } from './my-work-sync';
 import { NoticeList } from './notice-list';
+import { PushSwitch } from './push-switch';
 import { SyncIndicator, TOUCH } from './sync-indicator';
 import './labels';
 
@@ -157,6 +158,7 @@ function MyWorkList({ userId }: { userId: number }) {
   return (
     <Stack gap="md" p="md" maw={640} mx="auto" data-testid="my-work">
       <NoticeList />
+      <PushSwitch />
       {orders === undefined || (neverLoaded && online && !failed) ? (
         <Center h="40vh">
           <Loader />

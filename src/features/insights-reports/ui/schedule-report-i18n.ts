@@ -1,0 +1,53 @@
+import { registerTranslations } from '../../../web/i18n';
+
+// The "Schedule report" drawer's strings (decision 075), loaded with the insights screen.
+registerTranslations('common', {
+  en: {
+    insightsReports: {
+      button: 'Schedule report',
+      title: 'Scheduled reports',
+      intro: 'A summary of these insights by e-mail: weekly on Monday or monthly on the 1st, at 07:00 in the organisation’s time zone.',
+      frequency: 'Frequency',
+      weekly: 'Weekly',
+      monthly: 'Monthly',
+      format: 'Format',
+      html: 'In the e-mail',
+      pdf: 'PDF attached',
+      recipients: 'Also send to (managers)',
+      filtersUsed: 'Filters used: {{filters}}',
+      noFilters: 'Filters used: none (the whole organisation)',
+      save: 'Schedule',
+      saved: 'Report scheduled',
+      mine: 'My scheduled reports',
+      none: 'No scheduled report yet.',
+      next: 'Next: {{when}}',
+      delete: 'Delete report',
+      deleteConfirm: 'Delete this scheduled report? It will not be sent any more.',
+      deleted: 'Report deleted',
+    },
+  },
+  ar: {
+    insightsReports: {
+      button: 'جدولة تقرير',
+      title: 'التقارير المجدولة',
+      intro: 'ملخص لهذه المؤشرات بالبريد الإلكتروني: أسبوعيًا يوم الاثنين أو شهريًا في اليوم الأول، الساعة 07:00 بتوقيت المؤسسة.',
+      frequency: 'التكرار',
+      weekly: 'أسبوعي',
+      monthly: 'شهري',
+      format: 'الصيغة',
+      html: 'في نص الرسالة',
+      pdf: 'مرفق PDF',
+      recipients: 'إرسال أيضًا إلى (المدراء)',
+      filtersUsed: 'عوامل التصفية المستخدمة: {{filters}}',
+      noFilters: 'عوامل التصفية المستخدمة: لا شيء (المؤسسة كلها)',
+      save: 'جدولة',
+      saved: 'تمت جدولة التقرير',
+      mine: 'تقاريري المجدولة',
+      none: 'لا توجد تقارير مجدولة بعد.',
+      next: 'القادم: {{when}}',
+      delete: 'حذف التقرير',
+      deleteConfirm: 'حذف هذا التقرير المجدول؟ لن يُرسل بعد الآن.',
+      deleted: 'تم حذف التقرير',
+    },
+  },
+});

@@ -1,0 +1,168 @@
+import { useMemo, useState } from 'react';
+import { ActionIcon, Badge, Button, Drawer, Group, MultiSelect, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { IconCalendarClock, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import './schedule-report-i18n';
+import { api, errorMessage } from '../../../web/lib/api';
+import { useAppData, useCurrentUser } from '../../../web/lib/app-data';
+import { formatDateTime } from '../../../web/lib/format';
+import { confirmAction } from '../../../web/components/confirm';
+import { notifyError, notifySuccess } from '../../../web/components/notify';
+import type { InsightsReport, ReportFilters, ReportFormat, ReportFrequency } from '../insights-reports.schema';
+
+const LIST_KEY = ['insights-reports'] as const;
+type Wire<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] };
+type ReportRow = Wire<InsightsReport>;
+
+/**
+ * The insights screen's "Schedule report" button and its drawer (decision 075): the screen's current filters,
+ * weekly or monthly, in the mail or as a PDF, to me and the managers I pick; and my scheduled reports, each
+ * deletable after a confirmation. `filters` are the screen's (ids as the address holds them).
+ */
+export function ScheduleReportButton({ filters }: { filters: Record<string, string> }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        variant="default"
+        leftSection={<IconCalendarClock size={16} />}
+        onClick={() => setOpen(true)}
+        className="insights-no-print"
+        data-testid="schedule-report"
+      >
+        {t('insightsReports.button')}
+      </Button>
+      <Drawer opened={open} onClose={() => setOpen(false)} title={t('insightsReports.title')} position="right" size="md">
+        {open && <ScheduleReportForm filters={filters} />}
+      </Drawer>
+    </>
+  );
+}
+
+function ScheduleReportForm({ filters }: { filters: Record<string, string> }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const me = useCurrentUser();
+  const { data: appData } = useAppData();
+  const [frequency, setFrequency] = useState<ReportFrequency>('weekly');
+  const [format, setFormat] = useState<ReportFormat>('html');
+  const [recipients, setRecipients] = useState<string[]>([]);
+  const list = useQuery({ queryKey: LIST_KEY, queryFn: () => api.get<{ reports: ReportRow[] }>('/api/insights-reports/list-reports') });
+  const managers = useMemo(
+    () =>
+      (appData?.workers ?? [])
+        .filter((u) => (u.role === 'admin' || u.role === 'manager') && u.id !== me?.id)
+        .map((u) => ({ value: String(u.id), label: `${u.firstName} ${u.lastName}`.trim() || u.email })),
+    [appData?.workers, me?.id],
+  );
+  const chosen: ReportFilters = Object.fromEntries(Object.entries(filters).map(([k, v]) => [k, Number(v)]));
+  // The names of the filters in force (the insights screen's labels).
+  const used = Object.keys(filters).map((k) => t(`insights.filters.${k.replace(/Id$/, '')}`));
+
+  const add = useMutation({
+    mutationFn: () =>
+      api.post<{ reports: ReportRow[] }>('/api/insights-reports/add-report', { frequency, format, filters: chosen, recipientIds: recipients.map(Number) }),
+    onSuccess: (answer) => {
+      client.setQueryData(LIST_KEY, { reports: answer.reports });
+      notifySuccess(t('insightsReports.saved'));
+    },
+    onError: (err) => notifyError(errorMessage(err)),
+  });
+  const remove = async (id: number) => {
+    if (!(await confirmAction({ message: t('insightsReports.deleteConfirm'), confirmLabel: t('insightsReports.delete') }))) return;
+    try {
+      const answer = await api.del<{ reports: ReportRow[] }>(`/api/insights-reports/delete-report/${id}`);
+      client.setQueryData(LIST_KEY, { reports: answer.reports });
+      notifySuccess(t('insightsReports.deleted'));
+    } catch (err) {
+      notifyError(errorMessage(err));
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <Text size="sm" c="dimmed">
+        {t('insightsReports.intro')}
+      </Text>
+      <Text size="sm" data-testid="schedule-report-filters">
+        {used.length ? t('insightsReports.filtersUsed', { filters: used.join(', ') }) : t('insightsReports.noFilters')}
+      </Text>
+      <Stack gap={4}>
+        <Text size="sm" fw={500}>
+          {t('insightsReports.frequency')}
+        </Text>
+        <SegmentedControl
+          value={frequency}
+          onChange={(v) => setFrequency(v as ReportFrequency)}
+          data={[
+            { value: 'weekly', label: t('insightsReports.weekly') },
+            { value: 'monthly', label: t('insightsReports.monthly') },
+          ]}
+        />
+      </Stack>
+      <Stack gap={4}>
+        <Text size="sm" fw={500}>
+          {t('insightsReports.format')}
+        </Text>
+        <SegmentedControl
+          value={format}
+          onChange={(v) => setFormat(v as ReportFormat)}
+          data={[
+            { value: 'html', label: t('insightsReports.html') },
+            { value: 'pdf', label: t('insightsReports.pdf') },
+          ]}
+        />
+      </Stack>
+      <MultiSelect
+        label={t('insightsReports.recipients')}
+        data={managers}
+        value={recipients}
+        onChange={setRecipients}
+        searchable
+        clearable
+        comboboxProps={{ withinPortal: true }}
+      />
+      <Button onClick={() => add.mutate()} loading={add.isPending} data-testid="schedule-report-save">
+        {t('insightsReports.save')}
+      </Button>
+
+      <Text fw={700} mt="md">
+        {t('insightsReports.mine')}
+      </Text>
+      {list.data?.reports.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {t('insightsReports.none')}
+        </Text>
+      )}
+      <Stack gap="xs" data-testid="scheduled-reports">
+        {list.data?.reports.map((r) => (
+          <Paper key={r.id} withBorder p="sm" data-testid="scheduled-report">
+            <Group justify="space-between" wrap="nowrap">
+              <div>
+                <Group gap="xs">
+                  <Badge variant="light">{t(`insightsReports.${r.frequency}`)}</Badge>
+                  <Badge variant="outline">{t(`insightsReports.${r.format}`)}</Badge>
+                </Group>
+                <Text size="xs" c="dimmed" mt={4}>
+                  {t('insightsReports.next', { when: formatDateTime(r.nextSendAt) })}
+                </Text>
+              </div>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={t('insightsReports.delete')}
+                title={t('insightsReports.delete')}
+                onClick={() => void remove(r.id)}
+                data-testid="scheduled-report-delete"
+              >
+                <IconTrash size={18} />
+              </ActionIcon>
+            </Group>
+          </Paper>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
