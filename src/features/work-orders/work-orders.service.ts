@@ -66,6 +66,7 @@ import { moneySettings, orgTimeZone } from '../organization/organization.service
 import { quotationNumber } from '../quotations/quotations.schema';
 import { rowsOf } from '../../server/db/rows';
 import { now } from '../../server/clock';
+import { markAssetDown, ownDownInterval, workDone } from '../asset-states/asset-states.service';
 
 // A worker sees the history, notes and bell entries of the orders assigned to them, as they see the orders.
 registerActivityEntity(
@@ -117,6 +118,7 @@ const orderColumns = {
   assetName: assets.name,
   quotationId: workOrders.quotationId,
   assignees: assigneesOfOrder,
+  assetDown: ownDownInterval('work_order_id', workOrders.orgId, workOrders.id),
   createdById: workOrders.createdById,
   createdAt: workOrders.createdAt,
   updatedAt: workOrders.updatedAt,
@@ -140,6 +142,7 @@ function toDto(r: OrderRow): WorkOrderDto {
     quotationId: r.quotationId,
     quotation: r.quotationId ? { id: r.quotationId, number: quotationNumber(r.quotationId) } : null,
     assignees: r.assignees,
+    assetDown: r.assetDown,
     createdById: r.createdById,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
@@ -515,6 +518,7 @@ export async function createWorkOrder(tx: Tx, orgId: number, actor: { userId: nu
     .returning({ id: workOrders.id });
   if (assignees.length) await tx.insert(workOrderAssignees).values(assignees.map((userId) => ({ orgId, workOrderId: created.id, userId })));
   await recordActivity(tx, orgId, { entityType: ENTITY, entityId: created.id, userId: actor.userId, action: 'created' });
+  await markAssetDown(tx, orgId, input.assetId ?? null, input.assetDown, { setBy: actor.userId, workOrderId: created.id });
   await emitWebhookEvent(tx, orgId, 'work-order.created', () => shownOrder(tx, orgId, created.id));
   if (assignees.length)
     await emitWebhookEvent(tx, orgId, 'work-order.assigned', async () => ({ ...(await shownOrder(tx, orgId, created.id)), added: assignees, removed: [] }));
@@ -683,7 +687,9 @@ export async function updateWorkOrder(tx: Tx, orgId: number, actor: AccessClaims
       removed: from.filter((u) => !to.includes(u)),
     }));
   }
-  if (input.status && input.status !== before.status) await statusChanged(tx, orgId, id, before, input.status, dueDate);
+  const assetId = input.assetId === undefined ? before.assetId : input.assetId;
+  await markAssetDown(tx, orgId, assetId, input.assetDown, { setBy: actor.userId, workOrderId: id });
+  if (input.status && input.status !== before.status) await statusChanged(tx, orgId, id, { ...before, assetId }, input.status, dueDate, actor.userId);
   // Scheduled (or no longer) without a status change: the portal request it came from says so (decision 039).
   else if (changes.dueDate) await workOrderChanged(tx, orgId, id, { status: before.status, dueDate });
   return { message: 'Work order updated successfully', workOrder: await getWorkOrder(tx, orgId, actor, id) };
@@ -733,7 +739,18 @@ export async function rescheduleWorkOrder(tx: Tx, orgId: number, actor: AccessCl
  * What a status change tells the world, in the change's transaction: the webhooks (decision 043: status-changed
  * always, completed too when it is the new one) and the portal request it came from (decision 039).
  */
-async function statusChanged(tx: Tx, orgId: number, id: number, before: { title: string; status: string }, to: WorkOrderStatus, dueDate: Date | null) {
+async function statusChanged(
+  tx: Tx,
+  orgId: number,
+  id: number,
+  before: { title: string; status: string; assetId: number | null },
+  to: WorkOrderStatus,
+  dueDate: Date | null,
+  userId: number | null,
+) {
+  // Completed (or cancelled) work brings its asset back up (decision 079).
+  if (to === 'completed' || to === 'cancelled')
+    await workDone(tx, orgId, before.assetId, to === 'completed' ? 'any-work' : 'own', { setBy: userId, workOrderId: id });
   await emitWebhookEvent(tx, orgId, 'work-order.status-changed', async () => ({ ...(await shownOrder(tx, orgId, id)), from: before.status, to }));
   if (to === 'completed') await emitWebhookEvent(tx, orgId, 'work-order.completed', () => shownOrder(tx, orgId, id));
   await workOrderChanged(tx, orgId, id, { status: to, dueDate });
@@ -764,7 +781,7 @@ export async function updateWorkOrderStatus(tx: Tx, orgId: number, actor: Access
       action: 'status',
       changes: { status: { from: before.status, to: status } },
     });
-    await statusChanged(tx, orgId, id, before, status, before.dueDate ? new Date(before.dueDate) : null);
+    await statusChanged(tx, orgId, id, before, status, before.dueDate ? new Date(before.dueDate) : null, actor.userId);
   }
   const order = await getWorkOrder(tx, orgId, actor, id);
   return { message: 'Work order status updated successfully', order, workOrder: order };
