@@ -160,7 +160,10 @@ describe('asset state over time and availability (decision 079)', () => {
     const p = await plant(org);
     const state = async (id: number) => (await org.admin.get(`/api/assets/list-asset-states/${id}`)).body;
     // A request with "Asset is down": the motor's interval opens with the request as source.
-    const req = await org.admin.post('/api/maintenance-requests/add-maintenance-request', correctiveRequest({ asset: { id: p.motor } }, { assetDown: true }));
+    const req = await org.admin.post(
+      '/api/maintenance-requests/add-maintenance-request',
+      correctiveRequest({ asset: { id: p.motor } } as never, { assetDown: true }),
+    );
     expect(req.status, JSON.stringify(req.body)).toBe(201);
     expect(req.body.maintenanceRequest.assetDown).toBe(true);
     let motor = await state(p.motor);
@@ -192,7 +195,10 @@ describe('asset state over time and availability (decision 079)', () => {
     const wo3 = await org.admin.post('/api/work-orders/add-work-order', { title: 'Look at the pump', assetId: p.pump });
     await org.admin.put(`/api/work-orders/update-status/${wo3.body.workOrder.id}`, { status: 'completed' });
     expect((await state(p.pump)).state).toBe('down');
-    const req2 = await org.admin.post('/api/maintenance-requests/add-maintenance-request', correctiveRequest({ asset: { id: p.probe } }, { assetDown: true }));
+    const req2 = await org.admin.post(
+      '/api/maintenance-requests/add-maintenance-request',
+      correctiveRequest({ asset: { id: p.probe } } as never, { assetDown: true }),
+    );
     expect((await state(p.probe)).state).toBe('down');
     await org.admin.put(`/api/maintenance-requests/update-state/${req2.body.maintenanceRequest.id}`, { state: 'cancelled' });
     expect((await state(p.probe)).state).toBe('running');
@@ -203,6 +209,40 @@ describe('asset state over time and availability (decision 079)', () => {
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect(edited.body.workOrder.assetDown).toBe(false);
     expect((await state(p.sensor)).state).toBe('running');
+  });
+
+  it("the insights' downtime is the assets' down time from the intervals (labour stays labour)", async () => {
+    const org = await createOrg(t);
+    const p = await plant(org);
+    const down = (assetId: number, from: string, to: string) => ({
+      orgId: org.orgId,
+      assetId,
+      state: 'down' as const,
+      startedAt: new Date(from),
+      endedAt: new Date(to),
+    });
+    await withTenant(t.database.db, org.orgId, (tx) =>
+      tx
+        .insert(assetStateIntervals)
+        .values([
+          down(p.motor, '2026-03-05T10:00:00Z', '2026-03-05T13:00:00Z'),
+          down(p.motor, '2026-03-05T12:00:00Z', '2026-03-05T12:30:00Z'),
+          down(p.pump, '2026-03-31T23:00:00Z', '2026-04-01T01:00:00Z'),
+          down(p.motor, '2026-02-10T00:00:00Z', '2026-02-10T00:30:00Z'),
+        ]),
+    );
+    const q = 'range=custom&from=2026-03-01&to=2026-03-31';
+    const r = (await org.admin.get(`/api/analytics/get-downtime?${q}`)).body;
+    // March: motor 3 h (the overlapping half hour once), pump 1 h (clipped at the range's end); February: 0.5 h.
+    expect(r.availabilityHours).toEqual({ current: 4, previous: 0.5 });
+    expect(r.byAsset.map((a: { name: string; downHours: number; availabilityLoss: number }) => [a.name, a.downHours, a.availabilityLoss])).toEqual([
+      ['Motor', 3, Math.round((180 / (31 * 1440)) * 10_000) / 10_000],
+      ['Pump', 1, Math.round((60 / (31 * 1440)) * 10_000) / 10_000],
+    ]);
+    expect((await org.admin.get(`/api/analytics/get-downtime?${q}&assetCategoryId=${p.m.assetCategory2.id}`)).body.availabilityHours).toEqual({
+      current: 3,
+      previous: 0.5,
+    });
   });
 
   it('isolation: another organisation gets 404 and changes nothing', async () => {

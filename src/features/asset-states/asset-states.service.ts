@@ -8,6 +8,7 @@ import { displayId } from '../../shared/reference-fields';
 import { lockTree, subtreeIds } from '../locations/location-tree';
 import { emitWebhookEvent } from '../webhooks/webhooks.service';
 import { downMinutesByAsset } from './asset-states.sql';
+import { MINUTE, toMinute } from './asset-states.time';
 import {
   ASSET_STATE_MESSAGES as M,
   type AssetState,
@@ -24,9 +25,6 @@ import {
  * its children down (independent ones and everything under them excepted), and its coming back closes them.
  */
 
-const MINUTE = 60_000;
-/** Instants are kept in whole minutes: availability is minute-exact. */
-export const toMinute = (d: Date) => new Date(Math.floor(d.getTime() / MINUTE) * MINUTE);
 const DAY = 86_400_000;
 
 /** Where a change comes from: who, and the work order or request that made it. */
