@@ -34,6 +34,7 @@ import {
   type ThroughputFigures,
 } from '../analytics.schema';
 import { FigureCard } from './figure-card';
+import { AvailabilityFigure } from './availability-figure';
 
 /** A donut with its tooltip, named for assistive technology by its figures. */
 function Donut({
@@ -335,7 +336,7 @@ export default function InsightsPage() {
             <KpiCard
               label={t('insights.kpi.availability')}
               kpi={downtime.data?.availabilityHours}
-              format={(v) => `${hours(v)} h`}
+              format={(v) => (v === null ? '–' : `${hours(v)} h`)}
               upIsGood={false}
               testId="kpi-availability"
             />
@@ -490,6 +491,8 @@ export default function InsightsPage() {
                 />
               )}
             </FigureCard>
+
+            <AvailabilityFigure range={downtime.data?.range} assetId={query.assetId} assetCategoryId={query.assetCategoryId} />
 
             <FigureCard
               title={t('insights.downtime.title')}
