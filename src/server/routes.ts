@@ -11,6 +11,7 @@ import { maintenanceOrdersRoutes } from '../features/maintenance-orders/maintena
 import { customerVendorsRoutes } from '../features/customers-vendors/customers-vendors.routes';
 import { workOrdersRoutes } from '../features/work-orders/work-orders.routes';
 import { assetsRoutes } from '../features/assets/assets.routes';
+import { assetStatesRoutes } from '../features/asset-states/asset-states.routes';
 import { locationsRoutes } from '../features/locations/locations.routes';
 import { partsRoutes } from '../features/parts/parts.routes';
 import { stockRoutes } from '../features/stock/stock.routes';
@@ -57,6 +58,7 @@ export async function registerFeatureRoutes(app: FastifyInstance) {
   await app.register(workOrderProcedureRoutes, { prefix: '/api/work-orders' });
   await app.register(proceduresRoutes, { prefix: '/api/procedures' });
   await app.register(assetsRoutes, { prefix: '/api/assets' });
+  await app.register(assetStatesRoutes, { prefix: '/api/assets' });
   await app.register(locationsRoutes, { prefix: '/api/locations' });
   await app.register(partsRoutes, { prefix: '/api/parts' });
   await app.register(stockRoutes, { prefix: '/api/stock' });

@@ -30,6 +30,9 @@ import {
   partRows,
   partsIn,
 } from './analytics-sql';
+import { now } from '../../server/clock';
+import { downMinutesByAsset } from '../asset-states/asset-states.sql';
+import { toMinute } from '../asset-states/asset-states.time';
 
 /** Hours and money of the insights screen (decisions 038, 063): downtime, costs, quoted vs actual. SQL helpers: analytics-sql.ts. */
 
@@ -37,7 +40,13 @@ import {
 
 const byCat = (cat: string) => sql.raw(`coalesce(sum(hours) filter (where category = '${cat}'), 0)`);
 
-/** Labour hours by the reason's category (and blocking flag), per asset and per work station; availability loss per asset. */
+/**
+ * Labour hours by the reason's category (and blocking flag), per asset and per work station (labour stays labour);
+ * the assets' down time from their state intervals (decision 079): the "availability downtime" KPI is the hours
+ * the assets in scope were down (each asset's overlapping intervals once, open ones up to now), and an asset's
+ * availability loss is its down time over the range. Down time belongs to assets: the person, team and work-station
+ * filters do not apply to it (its KPI is null then).
+ */
 export async function downtimeFigures(
   tx: ReadTx,
   orgId: number,
@@ -50,6 +59,12 @@ export async function downtimeFigures(
       from (${laborIn(orgId, r, tz)}) l ${orderOf(orgId, sql`l.work_order_id`, f)}
       join time_tracking_reasons t on t.org_id = l.org_id and t.id = l.reason_id
       where true ${scopeOf(orgId, 'w', f, 'l')}`;
+  const assetsDown = !(f.workStationId || f.teamId || f.assigneeId);
+  const scopeAssets = sql`(select a.id from assets a where a.org_id = ${orgId}::int
+      ${f.assetId ? sql`and a.id = ${f.assetId}::int` : sql``} ${f.assetCategoryId ? sql`and a.asset_category_id = ${f.assetCategoryId}::int` : sql``}
+      ${assetsDown ? sql`` : sql`and false`})`;
+  const at = sql`${toMinute(now()).toISOString()}::timestamptz`;
+  const downOf = (r: DayRange) => downMinutesByAsset(orgId, scopeAssets, dayStart(r.from, tz), dayEnd(r.to, tz), at);
   const [row] = rowsOf<{
     by_category: Record<string, unknown>[] | null;
     by_asset: Record<string, unknown>[] | null;
@@ -58,9 +73,15 @@ export async function downtimeFigures(
     prev: unknown;
   }>(
     await tx.execute(sql`with h as materialized (${hoursOf(range)}),
-      by_asset as (select s.*, a.name from (select h.asset_id, ${byCat('availability')} as availability, ${byCat('performance')} as performance,
+      dn as materialized (${downOf(range)}),
+      la as (select h.asset_id, ${byCat('availability')} as availability, ${byCat('performance')} as performance,
             ${byCat('quality')} as quality, ${byCat('productivity')} as productivity
-          from h group by h.asset_id order by availability desc, 1 nulls last limit 50) s
+          from h group by h.asset_id),
+      by_asset as (select s.*, a.name from (
+            select coalesce(la.asset_id, dn.asset_id) as asset_id, coalesce(la.availability, 0) as availability, coalesce(la.performance, 0) as performance,
+              coalesce(la.quality, 0) as quality, coalesce(la.productivity, 0) as productivity, coalesce(dn.down_minutes, 0) as down_minutes
+            from la full join dn on dn.asset_id = la.asset_id
+            order by down_minutes desc, availability desc, 1 nulls last limit 50) s
         left join assets a on a.org_id = ${orgId}::int and a.id = s.asset_id),
       by_station as (select s.id as work_station_id, s.name, ${byCat('availability')} as availability, ${byCat('performance')} as performance,
             ${byCat('quality')} as quality, ${byCat('productivity')} as productivity
@@ -68,12 +89,12 @@ export async function downtimeFigures(
             left join work_stations s on s.org_id = ${orgId}::int and s.id = hw.ws
           group by s.id, s.name order by availability desc, 1 nulls last limit 50)
       select (select json_agg(c order by c.category, c.blocking) from (select category, blocking, sum(hours) as hours from h group by 1, 2) c) as by_category,
-        (select json_agg(b order by b.availability desc, b.asset_id nulls last) from by_asset b) as by_asset,
+        (select json_agg(b order by b.down_minutes desc, b.availability desc, b.asset_id nulls last) from by_asset b) as by_asset,
         (select json_agg(b order by b.availability desc, b.work_station_id nulls last) from by_station b) as by_station,
-        (select coalesce(sum(hours), 0) from h where category = 'availability') as cur,
-        (select coalesce(sum(hours), 0) from (${hoursOf(previous)}) p where category = 'availability') as prev`),
+        (select coalesce(sum(down_minutes), 0) from dn) as cur,
+        (select coalesce(sum(down_minutes), 0) from (${downOf(previous)}) p) as prev`),
   );
-  const rangeHours = daysIn(range) * 24;
+  const rangeMinutes = daysIn(range) * 24 * 60;
   const cats = (r: Record<string, unknown>) => ({
     availability: round2(r.availability),
     performance: round2(r.performance),
@@ -91,10 +112,11 @@ export async function downtimeFigures(
       assetId: numOrNull(r.asset_id),
       name: (r.name as string | null) ?? null,
       ...cats(r),
-      availabilityLoss: Math.round((num(r.availability) / rangeHours) * 10_000) / 10_000,
+      downHours: round2(num(r.down_minutes) / 60),
+      availabilityLoss: Math.round((num(r.down_minutes) / rangeMinutes) * 10_000) / 10_000,
     })),
     byWorkStation: (row.by_station ?? []).map((r) => ({ workStationId: numOrNull(r.work_station_id), name: (r.name as string | null) ?? null, ...cats(r) })),
-    availabilityHours: { current: round2(row.cur), previous: round2(row.prev) },
+    availabilityHours: assetsDown ? { current: round2(num(row.cur) / 60), previous: round2(num(row.prev) / 60) } : { current: null, previous: null },
   };
 }
 

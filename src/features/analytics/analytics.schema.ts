@@ -121,6 +121,9 @@ export const downtimeFiguresSchema = z.object({
       performance: z.number(),
       quality: z.number(),
       productivity: z.number(),
+      /** Hours the asset was down in the range, from its state intervals (decision 079). */
+      downHours: z.number(),
+      /** Down time / the range's time, from the state intervals (decision 079). */
       availabilityLoss: z.number(),
     }),
   ),
@@ -134,6 +137,7 @@ export const downtimeFiguresSchema = z.object({
       productivity: z.number(),
     }),
   ),
+  /** Hours the assets in scope were down (state intervals, decision 079); null with a person, team or work-station filter. */
   availabilityHours: kpiSchema,
 });
 export type DowntimeFigures = z.infer<typeof downtimeFiguresSchema>;

@@ -3,6 +3,7 @@ import { versionField } from '../../shared/edit-version';
 import { listAnswers, multiValue, optionSchema, pageQuerySchema } from '../../shared/pagination';
 import { idField, optionalString, requiredString } from '../../shared/validation';
 import { calendarDateField } from '../../shared/dates';
+import { ASSET_STATES as ASSET_STATES_OVER_TIME } from '../asset-states/asset-states.values';
 import { locationFilterField } from '../locations/locations.schema';
 import { blankToUndefined, optionalRef, renameAliases, requiredRef, textFilter } from '../../shared/reference-fields';
 
@@ -76,6 +77,8 @@ export const assetInputSchema = z.preprocess(
     locationId: optionalRef(M.location).optional(),
     /** The asset it is part of (decision 072); null clears it, absent keeps it on an update. */
     parentId: optionalRef(M.parent).optional(),
+    /** Stays up when its parent goes down (decision 079); absent keeps it on an update. */
+    independent: z.boolean({ error: 'Independent must be true or false' }).optional(),
     /** On update: the version the edit was made from (decision 025). */
     version: versionField,
   }),
@@ -128,6 +131,10 @@ export const assetDtoSchema = z.object({
   Location: z.object({ id: z.number(), name: z.string() }).nullable(),
   parentId: z.number().nullable(),
   Parent: z.object({ id: z.number(), name: z.string(), assetId: z.string() }).nullable(),
+  /** Stays up when its parent goes down (decision 079). */
+  independent: z.boolean(),
+  /** The state now (decision 079): the open interval's, running without one. */
+  state: z.enum(ASSET_STATES_OVER_TIME),
   /** Bumped by every edit; an update sends it back (decision 025). */
   version: z.number(),
   createdAt: z.string(),

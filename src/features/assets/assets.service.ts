@@ -54,6 +54,11 @@ const columns = {
   locationName: locations.name,
   parentId: assets.parentId,
   parentName: parentAssets.name,
+  independent: assets.independent,
+  // the open interval's state (decision 079); none open: running
+  state: sql<
+    AssetDto['state']
+  >`coalesce((select i.state from asset_state_intervals i where i.org_id = ${assets.orgId} and i.asset_id = ${assets.id} and i.ended_at is null), 'running')`,
 };
 
 const baseQuery = (tx: ReadTx) =>
@@ -197,6 +202,7 @@ const valuesOf = (input: AssetInput) => ({
   status: input.status,
   ...(input.locationId !== undefined ? { locationId: input.locationId } : {}),
   ...(input.parentId !== undefined ? { parentId: input.parentId } : {}),
+  ...(input.independent !== undefined ? { independent: input.independent } : {}),
 });
 
 /**
@@ -308,6 +314,7 @@ export async function updateAsset(tx: Tx, orgId: number, userId: number, id: num
     'assetCategoryId',
     'locationId',
     'parentId',
+    'independent',
   ]);
   if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: 'asset', entityId: id, userId, action: 'updated', changes });
   if (before.status !== values.status) {

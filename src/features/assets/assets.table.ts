@@ -1,4 +1,4 @@
-import { date, foreignKey, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, date, foreignKey, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { createdAtColumn, orgIdColumn, orgScopedId } from '../../server/db/columns';
 import { organizations } from '../organization/organization.table';
 import { assetCategories } from '../master-data/master-data.table';
@@ -25,6 +25,8 @@ export const assets = pgTable(
     locationId: integer(),
     /** The asset it is part of (decision 072): a tree of any depth, no cycles (the service refuses them). */
     parentId: integer(),
+    /** Stays up when its parent goes down (decision 079): a parent's down state does not cascade to it or under it. */
+    independent: boolean().notNull().default(false),
     /** Bumped by every edit: an edit made from an older version is refused (decision 025). */
     version: integer().notNull().default(1),
     createdAt: createdAtColumn(),

@@ -151,6 +151,8 @@ const requestFields = z.strictObject({
   condition: optionalText(2000, 'Condition'),
   images: z.array(attachmentSchema, { error: 'Images must be a list of uploaded files' }).max(20, 'At most 20 images').optional(),
   documents: z.array(attachmentSchema, { error: 'Documents must be a list of uploaded files' }).max(20, 'At most 20 documents').optional(),
+  /** "Asset is down" (decision 079): true opens a down interval of the asset with this request as source, false closes it; absent keeps. */
+  assetDown: z.boolean({ error: 'Asset is down must be true or false' }).optional(),
   /** On update: the version the edit was made from (decision 025). */
   version: versionField,
 });
@@ -234,6 +236,8 @@ export const maintenanceRequestDtoSchema = z.object({
   dateOfRequest: z.string(),
   assetId: z.number().nullable(),
   asset: z.object({ id: z.number(), name: z.string() }).nullable(),
+  /** Its asset is down because of it (decision 079): the request's own down interval is open. */
+  assetDown: z.boolean().optional(),
   failureReason: z.string().nullable(),
   urgencyLevel: z.enum(URGENCY_LEVELS).nullable(),
   riskLevel: z.enum(RISK_LEVELS),

@@ -23,6 +23,7 @@ import { escapeLike } from '../../server/db/like';
 import { discardFiles } from '../../server/uploads/storage';
 import { maintenanceWorkChanged } from '../request-portal/request-portal.flow';
 import { emitWebhookEvent } from '../webhooks/webhooks.service';
+import { markAssetDown, ownDownInterval, workDone } from '../asset-states/asset-states.service';
 
 registerActivityEntity('maintenance-request', maintenanceRequests, 'Maintenance request');
 
@@ -53,6 +54,7 @@ const columns = {
   dateOfRequest: r.dateOfRequest,
   assetId: r.assetId,
   assetName: assets.name,
+  assetDown: ownDownInterval('maintenance_request_id', r.orgId, r.id),
   failureReason: r.failureReason,
   urgencyLevel: r.urgencyLevel,
   riskLevel: r.riskLevel,
@@ -101,6 +103,7 @@ function toDto(row: Row): MaintenanceRequestDto {
     dateOfRequest: row.dateOfRequest.toISOString(),
     assetId: row.assetId,
     asset: row.assetId ? { id: row.assetId, name: row.assetName ?? '' } : null,
+    assetDown: row.assetDown,
     failureReason: row.failureReason,
     urgencyLevel: row.urgencyLevel,
     riskLevel: row.riskLevel,
@@ -328,6 +331,7 @@ export async function addMaintenanceRequest(tx: Tx, orgId: number, actor: Access
       actorId: actor.userId,
       data: { title: input.title, number: displayNumber(ENTITY, created.id) },
     });
+  await markAssetDown(tx, orgId, input.assetId ?? null, input.assetDown, { setBy: actor.userId, maintenanceRequestId: created.id });
   await emitWebhookEvent(tx, orgId, 'maintenance-request.created', () => getMaintenanceRequest(tx, orgId, created.id));
   return {
     message: 'Maintenance request added successfully',
@@ -357,10 +361,18 @@ export async function updateMaintenanceRequest(tx: Tx, orgId: number, actor: Acc
   if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'updated', changes });
   if (Object.keys(changes).length)
     await emitWebhookEvent(tx, orgId, 'maintenance-request.updated', async () => ({ ...(await getMaintenanceRequest(tx, orgId, id)), changes }));
+  await markAssetDown(tx, orgId, values.assetId, input.assetDown, { setBy: actor.userId, maintenanceRequestId: id });
+  if (changes.state) await requestClosed(tx, orgId, id, values.assetId, values.state, actor.userId);
   // A portal request accepted into this one follows its state and schedule (decision 039).
   if (changes.state || changes.scheduleDate) await maintenanceWorkChanged(tx, orgId, id);
   const request = await getMaintenanceRequest(tx, orgId, id);
   return { message: 'Maintenance request updated successfully', request, maintenanceRequest: request };
+}
+
+/** A request closed (completed, cancelled, rejected) brings its asset back up from the request's own down interval (decision 079). */
+async function requestClosed(tx: Tx, orgId: number, id: number, assetId: number | null, state: RequestState | undefined, userId: number) {
+  if (state === 'completed' || state === 'cancelled' || state === 'rejected')
+    await workDone(tx, orgId, assetId, 'own', { setBy: userId, maintenanceRequestId: id });
 }
 
 /** PUT update-state/{id}: the drawer's state dropdown. */
@@ -383,6 +395,7 @@ export async function updateRequestState(tx: Tx, orgId: number, actor: AccessCla
       ...(await getMaintenanceRequest(tx, orgId, id)),
       changes: { state: { from: before.state, to: state } },
     }));
+    await requestClosed(tx, orgId, id, before.assetId, state, actor.userId);
     await maintenanceWorkChanged(tx, orgId, id);
   }
   const request = await getMaintenanceRequest(tx, orgId, id);

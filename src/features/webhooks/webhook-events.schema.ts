@@ -21,6 +21,18 @@ const commercialDocument = (party: 'customerId' | 'vendorId') =>
     status: z.string(),
   });
 
+const assetStateChange = z.object({
+  id: z.number().int(),
+  assetId: z.string(),
+  name: z.string(),
+  state: z.string().describe('The new state: running, down, standby or planned-maintenance'),
+  reason: z.string().nullable(),
+  at: z.string().describe('When the state changed (whole minutes)'),
+  workOrderId: z.number().int().nullable(),
+  maintenanceRequestId: z.number().int().nullable(),
+  cascadedAssetIds: z.array(z.number().int()).describe('Child assets that went down with it, or came back up with it'),
+});
+
 export const WEBHOOK_EVENT_DATA: Record<WebhookEvent, { summary: string; data: z.ZodType }> = {
   'work-order.created': {
     summary: 'A work order was created',
@@ -55,6 +67,8 @@ export const WEBHOOK_EVENT_DATA: Record<WebhookEvent, { summary: string; data: z
   },
   'quotation.accepted': { summary: 'A quotation was accepted', data: commercialDocument('customerId') },
   'purchase-order.confirmed': { summary: 'A purchase order was confirmed', data: commercialDocument('vendorId') },
+  'asset.down': { summary: 'An asset went down (decision 079)', data: assetStateChange },
+  'asset.up': { summary: 'An asset came back from down (decision 079)', data: assetStateChange },
 };
 
 /** The body of every delivery: the event, when it happened, and its data. */

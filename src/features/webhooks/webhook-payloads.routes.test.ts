@@ -198,6 +198,9 @@ async function driveEveryEvent(org: TestOrg) {
     200,
     'purchase order status',
   );
+  // an asset goes down and comes back up (decision 079)
+  ok(await org.admin.post(`/api/assets/set-asset-state/${refs.asset.id}`, { state: 'down', reason: 'Jam' }), 200, 'asset down');
+  ok(await org.admin.post(`/api/assets/set-asset-state/${refs.asset.id}`, { state: 'running' }), 200, 'asset up');
 }
 
 describe('webhook payloads and the API document', () => {

@@ -22,6 +22,8 @@ export const WEBHOOK_EVENTS = [
   'part.stock-below-minimum',
   'quotation.accepted',
   'purchase-order.confirmed',
+  'asset.down',
+  'asset.up',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

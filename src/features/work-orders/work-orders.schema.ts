@@ -72,6 +72,8 @@ export const workOrderInputSchema = z
     /** The quotation the work was quoted in: null (or empty) unlinks it, absent keeps it. */
     quotationId: z.preprocess((v) => (v === '' || v === 0 ? null : v), idField('Quotation is invalid').nullable().optional()),
     assignees: z.array(idField('Assignee is invalid'), { error: 'Assignees must be a list of user ids' }).max(50, 'At most 50 assignees').optional(),
+    /** "Asset is down" (decision 079): true opens a down interval of the asset with this order as source, false closes it; absent keeps. */
+    assetDown: z.boolean({ error: 'Asset is down must be true or false' }).optional(),
     /** On update: the `updatedAt` of the copy the edit was made from (decision 025). */
     updatedAt: updatedAtField,
   })
@@ -224,6 +226,8 @@ export const workOrderDtoSchema = z.object({
   /** Its quotation's number (Q-0001). */
   quotation: z.object({ id: z.number(), number: z.string() }).nullable(),
   assignees: z.array(z.object({ id: z.number(), firstName: z.string(), lastName: z.string() })),
+  /** Its asset is down because of it (decision 079): the order's own down interval is open. */
+  assetDown: z.boolean().optional(),
   createdById: z.number().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -67,6 +67,7 @@ import { quotationNumber } from '../quotations/quotations.schema';
 import { rowsOf } from '../../server/db/rows';
 import { now } from '../../server/clock';
 import { notifyAssigned, notifyStatusChanged } from '../notifications/notifications.service';
+import { markAssetDown, ownDownInterval, workDone } from '../asset-states/asset-states.service';
 
 // A worker sees the history, notes and bell entries of the orders assigned to them, as they see the orders.
 registerActivityEntity(
@@ -118,6 +119,7 @@ const orderColumns = {
   assetName: assets.name,
   quotationId: workOrders.quotationId,
   assignees: assigneesOfOrder,
+  assetDown: ownDownInterval('work_order_id', workOrders.orgId, workOrders.id),
   createdById: workOrders.createdById,
   createdAt: workOrders.createdAt,
   updatedAt: workOrders.updatedAt,
@@ -141,6 +143,7 @@ function toDto(r: OrderRow): WorkOrderDto {
     quotationId: r.quotationId,
     quotation: r.quotationId ? { id: r.quotationId, number: quotationNumber(r.quotationId) } : null,
     assignees: r.assignees,
+    assetDown: r.assetDown,
     createdById: r.createdById,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
@@ -516,6 +519,7 @@ export async function createWorkOrder(tx: Tx, orgId: number, actor: { userId: nu
     .returning({ id: workOrders.id });
   if (assignees.length) await tx.insert(workOrderAssignees).values(assignees.map((userId) => ({ orgId, workOrderId: created.id, userId })));
   await recordActivity(tx, orgId, { entityType: ENTITY, entityId: created.id, userId: actor.userId, action: 'created' });
+  await markAssetDown(tx, orgId, input.assetId ?? null, input.assetDown, { setBy: actor.userId, workOrderId: created.id });
   await emitWebhookEvent(tx, orgId, 'work-order.created', () => shownOrder(tx, orgId, created.id));
   if (assignees.length)
     await emitWebhookEvent(tx, orgId, 'work-order.assigned', async () => ({ ...(await shownOrder(tx, orgId, created.id)), added: assignees, removed: [] }));
@@ -692,7 +696,9 @@ export async function updateWorkOrder(tx: Tx, orgId: number, actor: AccessClaims
       to.filter((u) => !from.includes(u)),
     );
   }
-  if (input.status && input.status !== before.status) await statusChanged(tx, orgId, id, before, input.status, dueDate, actor.userId);
+  const assetId = input.assetId === undefined ? before.assetId : input.assetId;
+  await markAssetDown(tx, orgId, assetId, input.assetDown, { setBy: actor.userId, workOrderId: id });
+  if (input.status && input.status !== before.status) await statusChanged(tx, orgId, id, { ...before, assetId }, input.status, dueDate, actor.userId);
   // Scheduled (or no longer) without a status change: the portal request it came from says so (decision 039).
   else if (changes.dueDate) await workOrderChanged(tx, orgId, id, { status: before.status, dueDate });
   return { message: 'Work order updated successfully', workOrder: await getWorkOrder(tx, orgId, actor, id) };
@@ -746,13 +752,16 @@ async function statusChanged(
   tx: Tx,
   orgId: number,
   id: number,
-  before: { title: string; status: string },
+  before: { title: string; status: string; assetId: number | null },
   to: WorkOrderStatus,
   dueDate: Date | null,
   actorId: number | null,
 ) {
   // Who created it and who follows it (decision 074).
   await notifyStatusChanged(tx, orgId, actorId, id, before.status, to);
+  // Completed (or cancelled) work brings its asset back up (decision 079).
+  if (to === 'completed' || to === 'cancelled')
+    await workDone(tx, orgId, before.assetId, to === 'completed' ? 'any-work' : 'own', { setBy: actorId, workOrderId: id });
   await emitWebhookEvent(tx, orgId, 'work-order.status-changed', async () => ({ ...(await shownOrder(tx, orgId, id)), from: before.status, to }));
   if (to === 'completed') await emitWebhookEvent(tx, orgId, 'work-order.completed', () => shownOrder(tx, orgId, id));
   await workOrderChanged(tx, orgId, id, { status: to, dueDate });

@@ -35,3 +35,4 @@ export * from '../../features/my-work/my-work.table';
 export * from '../../features/two-factor/two-factor.table';
 export * from '../../features/sso/sso.table';
 export * from '../../features/notifications/notifications.table';
+export * from '../../features/asset-states/asset-states.table';

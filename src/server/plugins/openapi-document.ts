@@ -76,6 +76,7 @@ Events and their \`data\`:
   shows it; \`work-order-share.contractor-updated\`: the same and \`change\` (what the contractor did).
 - \`part.stock-below-minimum\`: \`{ id, name, quantityOnHand, minimumQuantity }\`.
 - \`quotation.accepted\`, \`purchase-order.confirmed\`: \`{ id, number, partyName, totalMinorUnits, currency, status }\`.
+- \`asset.down\`, \`asset.up\`: \`{ id, assetId, name, state, reason, at, workOrderId, maintenanceRequestId, cascadedAssetIds }\` (decision 079).
 - \`request.received\`: the portal request.
 
 All events: ${WEBHOOK_EVENTS.map((e) => `\`${e}\``).join(', ')}.`;

@@ -35,6 +35,7 @@ import {
 } from '../analytics.schema';
 import { FigureCard } from './figure-card';
 import { ScheduleReportButton } from '../../insights-reports/ui/schedule-report';
+import { AvailabilityFigure } from './availability-figure';
 
 /** A donut with its tooltip, named for assistive technology by its figures. */
 function Donut({
@@ -339,7 +340,7 @@ export default function InsightsPage() {
             <KpiCard
               label={t('insights.kpi.availability')}
               kpi={downtime.data?.availabilityHours}
-              format={(v) => `${hours(v)} h`}
+              format={(v) => (v === null ? '–' : `${hours(v)} h`)}
               upIsGood={false}
               testId="kpi-availability"
             />
@@ -494,6 +495,8 @@ export default function InsightsPage() {
                 />
               )}
             </FigureCard>
+
+            <AvailabilityFigure range={downtime.data?.range} assetId={query.assetId} assetCategoryId={query.assetCategoryId} />
 
             <FigureCard
               title={t('insights.downtime.title')}

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Checkbox, Select, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { zodResolver } from '../../../web/lib/form-resolver';
 import { Controller, useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { CustomerVendorSelect } from '../../customers-vendors/ui/customer-vendor
 import { LocationSelect } from '../../locations/ui/location-select';
 import { ASSET_STATUSES, assetInputSchema, type AssetDto, type AssetInput, type AssetNode, type AssetStatus } from '../assets.schema';
 import './assets-i18n';
+import './asset-states-i18n';
 
 export interface AssetFormValues {
   name: string;
@@ -26,6 +27,8 @@ export interface AssetFormValues {
   status: AssetStatus;
   locationId: number | null;
   parentId: number | null;
+  /** Stays up when its parent goes down (decision 079). */
+  independent: boolean;
 }
 
 export type AssetForm = UseFormReturn<AssetFormValues, unknown, AssetInput>;
@@ -47,6 +50,7 @@ export const assetFormValues = (record?: AssetDto | null): AssetFormValues => ({
   status: record?.status ?? 'Operational',
   locationId: record?.locationId ?? null,
   parentId: record?.parentId ?? null,
+  independent: record?.independent ?? false,
 });
 
 /** The asset form, sharing the route's schema (and so its messages). */
@@ -60,6 +64,7 @@ export function useAssetForm(record?: AssetDto | null): AssetForm {
 /** Every asset field of the spec: name, description, serial, barcode, code, date, category, owner, status. */
 export function AssetFields({ form, record }: { form: AssetForm; record?: AssetDto | null }) {
   const { t } = useTranslation('assets');
+  const { t: tStates } = useTranslation('assetStates');
   const isManager = useIsManager();
   const errors = form.formState.errors;
   return (
@@ -145,6 +150,7 @@ export function AssetFields({ form, record }: { form: AssetForm; record?: AssetD
           )}
         />
       </SimpleGrid>
+      <Checkbox label={tStates('independent')} {...form.register('independent')} data-testid="field-independent" />
       <Textarea
         label={t('description')}
         autosize

@@ -26,6 +26,8 @@ const asset = (id: number, name: string, parentId: number | null, extra: Partial
   Location: null,
   parentId,
   Parent: null,
+  independent: false,
+  state: 'running',
   version: 1,
   createdAt: '2026-01-01T00:00:00.000Z',
   ...extra,

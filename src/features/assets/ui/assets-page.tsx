@@ -29,10 +29,13 @@ import { AssetFields, assetFormValues, useAssetForm } from './asset-form';
 import { AssetMetersPanel } from '../../meters/ui/asset-meters-panel';
 import { PrintLabelsButton, useLabelSelection } from '../../request-portal/ui/print-labels';
 import './assets-i18n';
+import { AssetStateBadge } from './asset-state-badge';
+import { AssetStateTimeline } from './asset-state-timeline';
 
 /** /dashboard/assets: the organisation's assets, filtered by name and status. */
 export default function AssetsPage() {
   const { t } = useTranslation('assets');
+  const { t: tStates } = useTranslation('assetStates');
   const list = useServerList<AssetDto, { name: 'text'; status: 'multi'; relatedTo: 'text'; locationId: 'text' }>({
     queryKey: 'assets',
     path: '/assets/get-assets',
@@ -73,6 +76,8 @@ export default function AssetsPage() {
         </Badge>
       ),
     },
+    // The state now (decision 079): running, down, standby, planned maintenance.
+    { key: 'state', header: tStates('column'), render: (r) => <AssetStateBadge state={r.state} /> },
     { key: 'owner', header: t('owner'), render: (r) => r.CustomerVendor?.name ?? '' },
     { key: 'serial', header: t('serial'), defaultHidden: true },
     { key: 'assetCode', header: t('assetCode'), defaultHidden: true },
@@ -157,6 +162,7 @@ function AssetDrawer({
   onOpenAsset(id: number): void;
 }) {
   const { t } = useTranslation('assets');
+  const { t: tStates } = useTranslation('assetStates');
   const isManager = useIsManager();
   const [current, setCurrent] = useState(record);
   const form = useAssetForm(record);
@@ -210,6 +216,13 @@ function AssetDrawer({
               {current && <AssetFamily asset={current} onOpen={onOpenAsset} />}
             </Stack>
           ),
+        },
+        // The asset's state over time and availability (decision 079).
+        {
+          value: 'state',
+          label: tStates('tab'),
+          content: current ? <AssetStateTimeline assetId={current.id} /> : null,
+          hidden: !current,
         },
         // The asset's meters, readings and chart (decision 031); a new asset gets them once saved.
         { value: 'meters', label: t('meters'), content: current ? <AssetMetersPanel assetId={current.id} /> : null, hidden: !current },

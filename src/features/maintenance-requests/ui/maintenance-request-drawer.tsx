@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
-import { Button, Grid, Select, Textarea, TextInput } from '@mantine/core';
+import { Button, Checkbox, Grid, Select, Textarea, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -52,6 +52,8 @@ interface FormValues {
   assignedTo: number | null;
   dateOfRequest: string | null;
   assetId: number | null;
+  /** "Asset is down" (decision 079). */
+  assetDown: boolean;
   failureReason: string;
   urgencyLevel: string | null;
   riskLevel: string | null;
@@ -74,6 +76,7 @@ function toForm(r: MaintenanceRequestDto | undefined): FormValues {
     assignedTo: r?.assignedTo ?? null,
     dateOfRequest: r ? pickerDay(r.dateOfRequest) : today(),
     assetId: r?.assetId ?? null,
+    assetDown: r?.assetDown ?? false,
     failureReason: r?.failureReason ?? '',
     urgencyLevel: r?.urgencyLevel ?? null,
     riskLevel: r?.riskLevel ?? null,
@@ -110,6 +113,7 @@ function payloadOf(v: MaintenanceRequestInput) {
     riskLevel: v.riskLevel,
     ...(show.customer && v.customerId ? { customerId: v.customerId } : {}),
     ...(show.asset ? { assetId: v.assetId } : {}),
+    ...(show.asset && v.assetId ? { assetDown: Boolean(v.assetDown) } : {}),
     ...(show.failure ? { failureReason: v.failureReason, urgencyLevel: v.urgencyLevel } : {}),
     ...(show.schedule ? { scheduleDate: v.scheduleDate } : {}),
     ...(show.frequency ? { frequency: v.frequency } : {}),
@@ -305,6 +309,7 @@ export function MaintenanceRequestDrawer(props: MaintenanceRequestDrawerProps) {
               />
             )}
           />
+          {form.watch('assetId') ? <Checkbox mt="xs" label={t('field.assetDown')} {...form.register('assetDown')} data-testid="mr-asset-down" /> : null}
         </Grid.Col>
       )}
       <Grid.Col span={{ base: 12, sm: 6 }}>{selectField('priority', t('field.priority'), options.priority, 'mr-priority')}</Grid.Col>

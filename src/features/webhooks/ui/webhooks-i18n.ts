@@ -15,6 +15,8 @@ const enEvents = {
   'part.stock-below-minimum': 'Stock below minimum',
   'quotation.accepted': 'Quotation accepted',
   'purchase-order.confirmed': 'Purchase order confirmed',
+  'asset.down': 'Asset went down',
+  'asset.up': 'Asset came back up',
 };
 const arEvents = {
   'work-order.created': 'إنشاء أمر عمل',
@@ -31,6 +33,8 @@ const arEvents = {
   'part.stock-below-minimum': 'المخزون دون الحد الأدنى',
   'quotation.accepted': 'قبول عرض سعر',
   'purchase-order.confirmed': 'تأكيد أمر شراء',
+  'asset.down': 'توقف أصل',
+  'asset.up': 'عودة أصل للعمل',
 };
 
 registerTranslations('webhooks', {

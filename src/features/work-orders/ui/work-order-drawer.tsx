@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { Button, Grid, Group, MultiSelect, Select, TextInput } from '@mantine/core';
+import { Button, Checkbox, Grid, Group, MultiSelect, Select, TextInput } from '@mantine/core';
 import { IconClockPlus, IconPrinter, IconShare } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -46,6 +46,8 @@ interface FormValues {
   endDate: string | null;
   dueDate: string | null;
   assetId: number | null;
+  /** "Asset is down" (decision 079). */
+  assetDown: boolean;
   quotationId: number | null;
   assignees: string[];
   instructions: string;
@@ -60,6 +62,7 @@ function toForm(r: WorkOrderDto | undefined): FormValues {
     endDate: toPicker(r?.endDate),
     dueDate: toPicker(r?.dueDate),
     assetId: r?.assetId ?? null,
+    assetDown: r?.assetDown ?? false,
     quotationId: r?.quotationId ?? null,
     assignees: (r?.assignees ?? []).map((a) => String(a.id)),
     instructions: r?.instructions ?? '',
@@ -76,6 +79,8 @@ function payloadOf(v: FormValues) {
     endDate: fromPicker(v.endDate),
     dueDate: fromPicker(v.dueDate),
     assetId: v.assetId || null,
+    // sent only with an asset (decision 079)
+    ...(v.assetId ? { assetDown: v.assetDown } : {}),
     quotationId: v.quotationId || null,
     assignees: v.assignees.map(Number),
     // blank editor leftovers clear the instructions (null: a left-out field would keep them)
@@ -222,6 +227,7 @@ export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
             />
           )}
         />
+        {form.watch('assetId') ? <Checkbox mt="xs" label={t('field.assetDown')} {...form.register('assetDown')} data-testid="wo-asset-down" /> : null}
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
         <Controller

@@ -1071,4 +1071,15 @@ export const arMessages: MessageCatalog = {
   'Planned share of work orders': 'نسبة العمل المخطط',
   'PM compliance': 'الالتزام بالصيانة الوقائية',
   'Maintenance cost': 'تكلفة الصيانة',
+  // Asset state over time (decision 079)
+  'Planned maintenance': 'صيانة مخططة',
+  'State must be running, down, standby or planned-maintenance': 'يجب أن تكون الحالة: يعمل أو متوقف أو احتياطي أو صيانة مخططة',
+  'Time must be a valid date': 'يجب أن يكون الوقت تاريخاً صالحاً',
+  'The time a state starts cannot be in the future': 'لا يمكن أن يبدأ وقت الحالة في المستقبل',
+  'The time must be after the start of the current state': 'يجب أن يكون الوقت بعد بداية الحالة الحالية',
+  'To must be after From': 'يجب أن يكون "إلى" بعد "من"',
+  'Give at most one of asset, location and category': 'اختر واحداً على الأكثر من الأصل والموقع والفئة',
+  'Asset state updated successfully': 'تم تحديث حالة الأصل بنجاح',
+  'Asset is down must be true or false': 'يجب أن تكون قيمة "الأصل متوقف" صحيحة أو خاطئة',
+  'Independent must be true or false': 'يجب أن تكون قيمة "مستقل" صحيحة أو خاطئة',
 };

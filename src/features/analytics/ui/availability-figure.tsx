@@ -1,0 +1,100 @@
+import { Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../web/lib/api';
+import { registerTranslations } from '../../../web/i18n';
+import { formatMinutes } from '../../../web/lib/format';
+import { addDays } from '../../../shared/dates';
+import type { Availability } from '../../asset-states/asset-states.schema';
+
+registerTranslations('availability', {
+  en: {
+    title: 'Availability',
+    help: 'Time the assets were not down over the time in the period, from their state intervals (running, down, standby, planned maintenance).',
+    assets: '{{count}} assets',
+    down: 'Down',
+    asset: 'Asset',
+    value: 'Availability',
+    none: 'No asset was down in this period.',
+  },
+  ar: {
+    title: 'الجاهزية',
+    help: 'الوقت الذي لم تكن فيه الأصول متوقفة مقسوماً على وقت الفترة، من فترات حالتها (يعمل، متوقف، احتياطي، صيانة مخططة).',
+    assets: '{{count}} أصول',
+    down: 'مدة التوقف',
+    asset: 'الأصل',
+    value: 'الجاهزية',
+    none: 'لم يتوقف أي أصل في هذه الفترة.',
+  },
+});
+
+const pct = (v: number | null) => (v === null ? '–' : `${(v * 100).toFixed(2)}%`);
+
+/**
+ * The insights screen's availability (decision 079): availability of the assets in scope (the asset or category
+ * filter) over the range's days (UTC), and the assets down the longest. Read from get-asset-availability.
+ */
+export function AvailabilityFigure({ range, assetId, assetCategoryId }: { range?: { from: string; to: string }; assetId?: string; assetCategoryId?: string }) {
+  const { t } = useTranslation('availability');
+  const query = range
+    ? {
+        from: `${range.from}T00:00:00.000Z`,
+        to: `${addDays(range.to, 1)}T00:00:00.000Z`,
+        ...(assetId ? { assetId } : {}),
+        ...(assetCategoryId && !assetId ? { assetCategoryId } : {}),
+      }
+    : undefined;
+  const figure = useQuery({
+    queryKey: ['analytics', 'availability', query],
+    queryFn: ({ signal }) => api.get<{ availability: Availability }>('/assets/get-asset-availability', { signal, query }).then((r) => r.availability),
+    enabled: Boolean(query),
+  });
+  const a = figure.data;
+  return (
+    <Card withBorder data-testid="insights-availability">
+      <Stack gap="xs">
+        <Title order={4}>{t('title')}</Title>
+        <Text size="sm" c="dimmed">
+          {t('help')}
+        </Text>
+        {a && (
+          <>
+            <Group gap="lg">
+              <Text size="xl" fw={700} data-testid="insights-availability-value">
+                {pct(a.availability)}
+              </Text>
+              <Text size="sm">{t('assets', { count: a.assets })}</Text>
+              <Text size="sm">
+                {t('down')}: {formatMinutes(a.downMinutes)}
+              </Text>
+            </Group>
+            {a.byAsset.length ? (
+              <Table withTableBorder>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('asset')}</Table.Th>
+                    <Table.Th>{t('down')}</Table.Th>
+                    <Table.Th>{t('value')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {a.byAsset.slice(0, 10).map((r) => (
+                    <Table.Tr key={r.id}>
+                      <Table.Td>{r.name}</Table.Td>
+                      <Table.Td>{formatMinutes(r.downMinutes)}</Table.Td>
+                      <Table.Td>{pct(r.availability)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            ) : (
+              <Text size="sm" c="dimmed">
+                {t('none')}
+              </Text>
+            )}
+          </>
+        )}
+      </Stack>
+    </Card>
+  );
+}

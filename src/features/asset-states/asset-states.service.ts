@@ -1,0 +1,293 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { ReadTx, Tx } from '../../server/db/client';
+import { assets, assetStateIntervals } from '../../server/db/schema';
+import { badRequest, notFound } from '../../server/http-error';
+import { now } from '../../server/clock';
+import { rowsOf } from '../../server/db/rows';
+import { displayId } from '../../shared/reference-fields';
+import { lockTree, subtreeIds } from '../locations/location-tree';
+import { emitWebhookEvent } from '../webhooks/webhooks.service';
+import { downMinutesByAsset } from './asset-states.sql';
+import { MINUTE, toMinute } from './asset-states.time';
+import {
+  ASSET_STATE_MESSAGES as M,
+  type AssetState,
+  type AssetStateInterval,
+  type AssetStatesAnswer,
+  type Availability,
+  type AvailabilityQuery,
+  type SetAssetStateInput,
+} from './asset-states.schema';
+
+/**
+ * Asset state over time (decision 079): intervals of running / down / standby / planned maintenance, one open per
+ * asset. Every change closes the open interval and opens the next at the same minute; a parent going down takes
+ * its children down (independent ones and everything under them excepted), and its coming back closes them.
+ */
+
+const DAY = 86_400_000;
+
+/** Where a change comes from: who, and the work order or request that made it. */
+export interface StateSource {
+  setBy: number | null;
+  workOrderId?: number | null;
+  maintenanceRequestId?: number | null;
+}
+
+type Open = { id: number; state: AssetState; startedAt: Date; workOrderId: number | null; maintenanceRequestId: number | null; cascadedFrom: number | null };
+
+async function openOf(tx: Tx, orgId: number, assetId: number): Promise<Open | undefined> {
+  const [row] = await tx
+    .select({
+      id: assetStateIntervals.id,
+      state: assetStateIntervals.state,
+      startedAt: assetStateIntervals.startedAt,
+      workOrderId: assetStateIntervals.workOrderId,
+      maintenanceRequestId: assetStateIntervals.maintenanceRequestId,
+      cascadedFrom: assetStateIntervals.cascadedFrom,
+    })
+    .from(assetStateIntervals)
+    .where(and(eq(assetStateIntervals.orgId, orgId), eq(assetStateIntervals.assetId, assetId), isNull(assetStateIntervals.endedAt)));
+  return row;
+}
+
+async function closeInterval(tx: Tx, orgId: number, id: number, at: Date) {
+  await tx
+    .update(assetStateIntervals)
+    .set({ endedAt: at })
+    .where(and(eq(assetStateIntervals.orgId, orgId), eq(assetStateIntervals.id, id)));
+}
+
+/** The children a parent's interval took down come back up (running) when it closes. */
+async function endCascade(tx: Tx, orgId: number, parentInterval: number, at: Date, source: StateSource) {
+  const taken = await tx
+    .select({ id: assetStateIntervals.id, assetId: assetStateIntervals.assetId })
+    .from(assetStateIntervals)
+    .where(and(eq(assetStateIntervals.orgId, orgId), eq(assetStateIntervals.cascadedFrom, parentInterval), isNull(assetStateIntervals.endedAt)));
+  for (const t of taken) {
+    await closeInterval(tx, orgId, t.id, at);
+    await tx.insert(assetStateIntervals).values({ orgId, assetId: t.assetId, state: 'running', startedAt: at, setBy: source.setBy });
+  }
+}
+
+/** A parent's down interval takes down its descendants that are not down already, skipping independent ones and all under them. */
+async function cascadeDown(tx: Tx, orgId: number, assetId: number, parentInterval: number, at: Date, source: StateSource) {
+  const rows = rowsOf<{ id: number; open_id: number | null; state: AssetState | null }>(
+    await tx.execute(sql`with recursive sub(id) as (
+        select c.id from assets c where c.org_id = ${orgId}::int and c.parent_id = ${assetId}::int and not c.independent
+        union all
+        select c.id from assets c join sub on c.parent_id = sub.id where c.org_id = ${orgId}::int and not c.independent
+      ) select sub.id, i.id as open_id, i.state from sub
+        left join asset_state_intervals i on i.org_id = ${orgId}::int and i.asset_id = sub.id and i.ended_at is null
+        order by sub.id`),
+  );
+  for (const r of rows) {
+    if (r.state === 'down') continue;
+    if (r.open_id !== null) await closeInterval(tx, orgId, r.open_id, at);
+    await tx.insert(assetStateIntervals).values({ orgId, assetId: r.id, state: 'down', startedAt: at, setBy: source.setBy, cascadedFrom: parentInterval });
+  }
+}
+
+/**
+ * Changes an asset's state from `at` (default now, in whole minutes): closes the open interval (and what it took
+ * down with it), opens the new one, cascades a down state, and tells the webhooks (asset.down / asset.up).
+ */
+export async function changeAssetState(
+  tx: Tx,
+  orgId: number,
+  assetId: number,
+  change: { state: AssetState; reason?: string | null; at?: Date },
+  source: StateSource,
+): Promise<number> {
+  // One change at a time per organisation: a cascade walks the tree, a move could change it meanwhile.
+  await lockTree(tx, 'assets', orgId);
+  const current = toMinute(now());
+  const at = change.at ? toMinute(change.at) : current;
+  if (at.getTime() > current.getTime()) throw badRequest(M.atFuture, 'at');
+  const open = await openOf(tx, orgId, assetId);
+  if (open && at.getTime() < open.startedAt.getTime()) throw badRequest(M.atBeforeOpen, 'at');
+  if (open) {
+    await closeInterval(tx, orgId, open.id, at);
+    if (open.state === 'down') await endCascade(tx, orgId, open.id, at, source);
+  }
+  const [created] = await tx
+    .insert(assetStateIntervals)
+    .values({
+      orgId,
+      assetId,
+      state: change.state,
+      reason: change.reason ?? null,
+      startedAt: at,
+      setBy: source.setBy,
+      workOrderId: source.workOrderId ?? null,
+      maintenanceRequestId: source.maintenanceRequestId ?? null,
+    })
+    .returning({ id: assetStateIntervals.id });
+  if (change.state === 'down') await cascadeDown(tx, orgId, assetId, created.id, at, source);
+  const wasDown = open?.state === 'down';
+  if (wasDown !== (change.state === 'down')) {
+    await emitWebhookEvent(tx, orgId, change.state === 'down' ? 'asset.down' : 'asset.up', async () => {
+      const cascaded = await tx
+        .select({ assetId: assetStateIntervals.assetId })
+        .from(assetStateIntervals)
+        .where(and(eq(assetStateIntervals.orgId, orgId), eq(assetStateIntervals.cascadedFrom, change.state === 'down' ? created.id : (open?.id ?? 0))));
+      return {
+        ...(await assetRef(tx, orgId, assetId)),
+        state: change.state,
+        reason: change.reason ?? null,
+        at: at.toISOString(),
+        workOrderId: source.workOrderId ?? null,
+        maintenanceRequestId: source.maintenanceRequestId ?? null,
+        cascadedAssetIds: cascaded.map((c) => c.assetId),
+      };
+    });
+  }
+  return created.id;
+}
+
+async function assetRef(tx: ReadTx, orgId: number, assetId: number) {
+  const [a] = await tx
+    .select({ id: assets.id, name: assets.name })
+    .from(assets)
+    .where(and(eq(assets.orgId, orgId), eq(assets.id, assetId)));
+  if (!a) throw notFound('Asset');
+  return { id: a.id, assetId: displayId('AS', a.id), name: a.name };
+}
+
+/** POST set-asset-state/{id}: by hand, with a reason and optionally since when. */
+export async function setAssetState(tx: Tx, orgId: number, userId: number, assetId: number, input: SetAssetStateInput) {
+  await assetRef(tx, orgId, assetId);
+  await changeAssetState(tx, orgId, assetId, { state: input.state, reason: input.reason ?? null, at: input.at }, { setBy: userId });
+  return { message: M.updated, ...(await listAssetStates(tx, orgId, assetId, {})) };
+}
+
+/**
+ * A work order or request marks its asset down (the "Asset is down" box), or no longer (unticked): opens a down
+ * interval with the record as source unless the asset is down already; unticked, closes the record's own.
+ */
+export async function markAssetDown(tx: Tx, orgId: number, assetId: number | null, down: boolean | undefined, source: StateSource) {
+  if (!assetId || down === undefined) return;
+  const open = await openOf(tx, orgId, assetId);
+  const own =
+    open?.state === 'down' &&
+    ((source.workOrderId && open.workOrderId === source.workOrderId) ||
+      (source.maintenanceRequestId && open.maintenanceRequestId === source.maintenanceRequestId));
+  if (down && open?.state !== 'down') await changeAssetState(tx, orgId, assetId, { state: 'down' }, source);
+  else if (!down && own) await changeAssetState(tx, orgId, assetId, { state: 'running' }, source);
+}
+
+/**
+ * Work done: a completed work order brings its asset back up when it is down because of a work order or a
+ * request (`any-work`; not when a person set it down by hand, nor when its parent holds it down). A cancelled
+ * order, or a closed request, brings it back only from its own down interval (`own`).
+ */
+export async function workDone(tx: Tx, orgId: number, assetId: number | null, how: 'any-work' | 'own', source: StateSource) {
+  if (!assetId) return;
+  const open = await openOf(tx, orgId, assetId);
+  if (!open || open.state !== 'down' || open.cascadedFrom !== null) return;
+  const own =
+    (source.workOrderId && open.workOrderId === source.workOrderId) ||
+    (source.maintenanceRequestId && open.maintenanceRequestId === source.maintenanceRequestId);
+  const byWork = open.workOrderId !== null || open.maintenanceRequestId !== null;
+  if (own || (how === 'any-work' && byWork)) await changeAssetState(tx, orgId, assetId, { state: 'running' }, source);
+}
+
+/** Is the record's own down interval open (the "Asset is down" box as it stands)? */
+export const ownDownInterval = (column: 'work_order_id' | 'maintenance_request_id', orgId: SQLish, id: SQLish) =>
+  sql<boolean>`exists (select 1 from asset_state_intervals asi where asi.org_id = ${orgId} and asi.${sql.raw(column)} = ${id} and asi.ended_at is null and asi.state = 'down')`;
+type SQLish = Parameters<typeof sql>[1];
+
+/** The period asked for, in whole minutes; absent: the last 30 days up to now. */
+function periodOf(q: { from?: Date; to?: Date }) {
+  const to = toMinute(q.to ?? now());
+  const from = toMinute(q.from ?? new Date(to.getTime() - 30 * DAY));
+  if (to.getTime() <= from.getTime()) throw badRequest(M.range, 'to');
+  return { from, to };
+}
+
+/** GET list-asset-states/{id}: the intervals that meet the period, newest first (up to 500), and the state now. */
+export async function listAssetStates(tx: ReadTx, orgId: number, assetId: number, q: { from?: Date; to?: Date }): Promise<AssetStatesAnswer> {
+  await assetRef(tx, orgId, assetId);
+  const { from, to } = periodOf(q);
+  const rows = rowsOf<{
+    id: number;
+    asset_id: number;
+    state: AssetState;
+    reason: string | null;
+    started_at: string | Date;
+    ended_at: string | Date | null;
+    set_by: number | null;
+    by_name: string | null;
+    work_order_id: number | null;
+    maintenance_request_id: number | null;
+    cascaded_from: number | null;
+  }>(
+    await tx.execute(sql`select i.id, i.asset_id, i.state, i.reason, i.started_at, i.ended_at, i.set_by, trim(u.first_name || ' ' || u.last_name) as by_name,
+        i.work_order_id, i.maintenance_request_id, i.cascaded_from
+      from asset_state_intervals i left join users u on u.org_id = i.org_id and u.id = i.set_by
+      where i.org_id = ${orgId}::int and i.asset_id = ${assetId}::int
+        and i.started_at <= ${to.toISOString()}::timestamptz and (i.ended_at is null or i.ended_at > ${from.toISOString()}::timestamptz)
+      order by i.started_at desc, i.id desc limit 500`),
+  );
+  const [open] = rowsOf<{ state: AssetState }>(
+    await tx.execute(sql`select state from asset_state_intervals where org_id = ${orgId}::int and asset_id = ${assetId}::int and ended_at is null`),
+  );
+  const iso = (v: string | Date) => new Date(v).toISOString();
+  const intervals: AssetStateInterval[] = rows.map((r) => ({
+    id: r.id,
+    assetId: r.asset_id,
+    state: r.state,
+    reason: r.reason,
+    startedAt: iso(r.started_at),
+    endedAt: r.ended_at === null ? null : iso(r.ended_at),
+    setBy: r.set_by !== null ? { id: r.set_by, name: r.by_name ?? '' } : null,
+    workOrderId: r.work_order_id,
+    maintenanceRequestId: r.maintenance_request_id,
+    cascadedFrom: r.cascaded_from,
+  }));
+  return { state: open?.state ?? 'running', from: from.toISOString(), to: to.toISOString(), intervals };
+}
+
+/**
+ * GET get-asset-availability: time not down / time in the period, over one asset, a location and everything
+ * under it, a category, or all the organisation's assets; minute-exact from the intervals.
+ */
+export async function assetAvailability(tx: ReadTx, orgId: number, q: AvailabilityQuery): Promise<Availability> {
+  const { from, to } = periodOf(q);
+  if (q.assetId) await assetRef(tx, orgId, q.assetId);
+  const o = sql`${orgId}::int`;
+  const scope = q.assetId
+    ? sql`(select a.id from assets a where a.org_id = ${o} and a.id = ${q.assetId}::int)`
+    : q.locationId
+      ? sql`(select a.id from assets a where a.org_id = ${o} and a.location_id in ${subtreeIds('locations', o, sql`${q.locationId}::int`)})`
+      : q.assetCategoryId
+        ? sql`(select a.id from assets a where a.org_id = ${o} and a.asset_category_id = ${q.assetCategoryId}::int)`
+        : sql`(select a.id from assets a where a.org_id = ${o})`;
+  const f = sql`${from.toISOString()}::timestamptz`;
+  const t = sql`${to.toISOString()}::timestamptz`;
+  const at = sql`${toMinute(now()).toISOString()}::timestamptz`;
+  const [row] = rowsOf<{ n: number | string; down: number | string | null; top: { asset_id: number; name: string; down_minutes: number }[] | null }>(
+    await tx.execute(sql`with d as materialized (${downMinutesByAsset(orgId, scope, f, t, at)})
+      select (select count(*) from ${scope} s) as n, (select sum(down_minutes) from d) as down,
+        (select json_agg(x order by x.down_minutes desc, x.asset_id) from (
+          select d.asset_id, a.name, d.down_minutes from d join assets a on a.org_id = ${o} and a.id = d.asset_id order by d.down_minutes desc, d.asset_id limit 50) x) as top`),
+  );
+  const periodMinutes = Math.round((to.getTime() - from.getTime()) / MINUTE);
+  const n = Number(row.n);
+  const down = Math.round(Number(row.down ?? 0));
+  return {
+    from: from.toISOString(),
+    to: to.toISOString(),
+    periodMinutes,
+    assets: n,
+    downMinutes: down,
+    availability: n ? (n * periodMinutes - down) / (n * periodMinutes) : null,
+    byAsset: (row.top ?? []).map((r) => ({
+      id: r.asset_id,
+      assetId: displayId('AS', r.asset_id),
+      name: r.name,
+      downMinutes: Math.round(Number(r.down_minutes)),
+      availability: (periodMinutes - Number(r.down_minutes)) / periodMinutes,
+    })),
+  };
+}

@@ -1,0 +1,165 @@
+import { useMemo, useState } from 'react';
+import { Box, Button, Group, NativeSelect, SegmentedControl, Stack, Table, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api, errorMessage } from '../../../web/lib/api';
+import { notifyError, notifySuccess } from '../../../web/components';
+import { formatDateTime, formatMinutes } from '../../../web/lib/format';
+import { ASSET_STATES, type AssetState } from '../../asset-states/asset-states.values';
+import type { AssetStatesAnswer, Availability } from '../../asset-states/asset-states.schema';
+import { AssetStateBadge, STATE_COLORS } from './asset-state-badge';
+import './asset-states-i18n';
+
+const PERIODS = { '1d': 1, '7d': 7, '30d': 30 } as const;
+type Period = keyof typeof PERIODS;
+const DAY = 86_400_000;
+
+/**
+ * The asset drawer's State tab (decision 079): the state now, a horizontal bar of the states over the chosen
+ * period (each segment a button: Tab moves through them, focus or hover tells state and times), the list of
+ * intervals below, the availability of the period, and the form to set the state by hand.
+ */
+export function AssetStateTimeline({ assetId }: { assetId: number }) {
+  const { t } = useTranslation('assetStates');
+  const queryClient = useQueryClient();
+  const [period, setPeriod] = useState<Period>('7d');
+  // The period ends at the next whole minute when the tab opens or the period changes.
+  const range = useMemo(() => {
+    const to = new Date(Math.ceil(Date.now() / 60_000) * 60_000);
+    return { from: new Date(to.getTime() - PERIODS[period] * DAY).toISOString(), to: to.toISOString() };
+  }, [period]);
+  const states = useQuery({
+    queryKey: ['assets', 'states', assetId, range],
+    queryFn: ({ signal }) => api.get<AssetStatesAnswer>(`/assets/list-asset-states/${assetId}`, { signal, query: range }),
+  });
+  const availability = useQuery({
+    queryKey: ['assets', 'availability', assetId, range],
+    queryFn: ({ signal }) =>
+      api.get<{ availability: Availability }>('/assets/get-asset-availability', { signal, query: { ...range, assetId } }).then((r) => r.availability),
+  });
+  const [next, setNext] = useState<AssetState>('down');
+  const [reason, setReason] = useState('');
+  const [saving, setSaving] = useState(false);
+  const save = async () => {
+    setSaving(true);
+    try {
+      await api.post(`/assets/set-asset-state/${assetId}`, { state: next, reason: reason || undefined });
+      notifySuccess(t('saved'));
+      setReason('');
+      await queryClient.invalidateQueries({ queryKey: ['assets'] });
+    } catch (err) {
+      notifyError(errorMessage(err, t('failed')));
+    } finally {
+      setSaving(false);
+    }
+  };
+  const from = Date.parse(range.from);
+  const to = Date.parse(range.to);
+  const span = to - from;
+  const nowMs = Date.now();
+  const intervals = states.data?.intervals ?? [];
+  // Oldest first on the bar, clipped to the period; an open interval runs to now.
+  const segments = [...intervals].reverse().map((i) => {
+    const s = Math.max(Date.parse(i.startedAt), from);
+    const e = Math.min(i.endedAt ? Date.parse(i.endedAt) : nowMs, to);
+    return { i, left: ((s - from) / span) * 100, width: (Math.max(e - s, 0) / span) * 100 };
+  });
+  const label = (i: (typeof intervals)[number]) =>
+    t('segment', { state: t(`states.${i.state}`), from: formatDateTime(i.startedAt), to: i.endedAt ? formatDateTime(i.endedAt) : t('now') });
+  return (
+    <Stack data-testid="asset-state-timeline">
+      <Group justify="space-between">
+        {states.data && <AssetStateBadge state={states.data.state} />}
+        <SegmentedControl
+          aria-label={t('period')}
+          value={period}
+          onChange={(v) => setPeriod(v as Period)}
+          data={(Object.keys(PERIODS) as Period[]).map((p) => ({ value: p, label: t(`periods.${p}`) }))}
+        />
+      </Group>
+      {availability.data && (
+        <Text size="sm" data-testid="asset-availability">
+          {t('availability')}: {availability.data.availability === null ? '–' : `${(availability.data.availability * 100).toFixed(2)}%`} · {t('down')}:{' '}
+          {formatMinutes(availability.data.downMinutes)}
+        </Text>
+      )}
+      <Box
+        role="group"
+        aria-label={t('timeline')}
+        pos="relative"
+        h={24}
+        bg="var(--mantine-color-green-1)"
+        style={{ borderRadius: 4, overflow: 'hidden' }}
+        data-testid="asset-state-bar"
+      >
+        {segments.map(({ i, left, width }) => (
+          <Tooltip key={i.id} label={label(i)} events={{ hover: true, focus: true, touch: true }}>
+            <UnstyledButton
+              aria-label={label(i)}
+              data-state={i.state}
+              pos="absolute"
+              top={0}
+              h="100%"
+              style={{
+                insetInlineStart: `${left}%`,
+                width: `max(${width}%, 2px)`,
+                background: `var(--mantine-color-${STATE_COLORS[i.state]}-${i.state === 'running' ? 2 : 6})`,
+              }}
+            />
+          </Tooltip>
+        ))}
+      </Box>
+      {states.data && !intervals.length && (
+        <Text size="sm" c="dimmed">
+          {t('empty')}
+        </Text>
+      )}
+      {intervals.length > 0 && (
+        <Table data-testid="asset-state-list" withTableBorder>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('column')}</Table.Th>
+              <Table.Th>{t('from')}</Table.Th>
+              <Table.Th>{t('to')}</Table.Th>
+              <Table.Th>{t('reason')}</Table.Th>
+              <Table.Th>{t('setBy')}</Table.Th>
+              <Table.Th>{t('source')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {intervals.map((i) => (
+              <Table.Tr key={i.id} data-state={i.state}>
+                <Table.Td>{t(`states.${i.state}`)}</Table.Td>
+                <Table.Td>{formatDateTime(i.startedAt)}</Table.Td>
+                <Table.Td>{i.endedAt ? formatDateTime(i.endedAt) : t('now')}</Table.Td>
+                <Table.Td>{i.reason ?? ''}</Table.Td>
+                <Table.Td>{i.setBy?.name ?? ''}</Table.Td>
+                <Table.Td>
+                  {i.cascadedFrom
+                    ? t('withParent')
+                    : i.workOrderId
+                      ? `WO-${String(i.workOrderId).padStart(4, '0')}`
+                      : i.maintenanceRequestId
+                        ? `MR-${String(i.maintenanceRequestId).padStart(4, '0')}`
+                        : ''}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <Group align="end" data-testid="asset-set-state">
+        <NativeSelect
+          label={t('newState')}
+          value={next}
+          onChange={(e) => setNext(e.currentTarget.value as AssetState)}
+          data={ASSET_STATES.map((s) => ({ value: s, label: t(`states.${s}`) }))}
+        />
+        <TextInput label={t('reason')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={500} />
+        <Button onClick={() => void save()} loading={saving}>
+          {t('save')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
