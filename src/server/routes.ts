@@ -11,6 +11,7 @@ import { customerVendorsRoutes } from '../features/customers-vendors/customers-v
 import { workOrdersRoutes } from '../features/work-orders/work-orders.routes';
 import { assetsRoutes } from '../features/assets/assets.routes';
 import { locationsRoutes } from '../features/locations/locations.routes';
+import { failureCodesRoutes } from '../features/failure-codes/failure-codes.routes';
 import { partsRoutes } from '../features/parts/parts.routes';
 import { stockRoutes } from '../features/stock/stock.routes';
 import { serviceCatalogRoutes } from '../features/service-catalog/service-catalog.routes';
@@ -51,6 +52,7 @@ export async function registerFeatureRoutes(app: FastifyInstance) {
   await app.register(proceduresRoutes, { prefix: '/api/procedures' });
   await app.register(assetsRoutes, { prefix: '/api/assets' });
   await app.register(locationsRoutes, { prefix: '/api/locations' });
+  await app.register(failureCodesRoutes, { prefix: '/api/failure-codes' });
   await app.register(partsRoutes, { prefix: '/api/parts' });
   await app.register(stockRoutes, { prefix: '/api/stock' });
   await app.register(serviceCatalogRoutes, { prefix: '/api/services' });
