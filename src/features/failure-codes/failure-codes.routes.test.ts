@@ -5,7 +5,7 @@ import { assets, failureCodes, pmOccurrences, pmPlans, webhookDeliveries, workOr
 import { createOrg, createTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
 import { setClockOffset } from '../../server/clock';
 import { masterRows } from '../assets/test-fixtures';
-import { STARTER_LIBRARY } from './starter-library';
+import { starterLibrary } from './starter-library';
 import { FAILURE_CODE_MESSAGES as M } from './failure-codes.schema';
 
 let t: TestApp;
@@ -110,7 +110,7 @@ describe('failure codes', () => {
     const m = await masterRows(t, org.orgId, 'S');
     // "Pumps S" does not match: the library's pump category is created; a "HVAC" category is matched by name.
     await org.admin.post('/api/asset-categories/add-asset-category', { name: 'HVAC', code: 'AC1' });
-    const expected = STARTER_LIBRARY.reduce((n, g) => {
+    const expected = starterLibrary.reduce((n, g) => {
       const keys = new Set<string>();
       for (const p of g.problems) {
         keys.add(`p:${p.en}`);

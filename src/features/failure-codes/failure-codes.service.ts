@@ -14,7 +14,7 @@ import {
   type FailureCodeSettings,
   type FailureCodeUpdate,
 } from './failure-codes.schema';
-import { STARTER_LIBRARY } from './starter-library';
+import { starterLibrary } from './starter-library';
 
 registerActivityEntity('failure-code', failureCodes, 'Failure code');
 
@@ -202,7 +202,7 @@ export async function importStarterLibrary(tx: Tx, orgId: number, actorId: numbe
     added++;
     return id;
   };
-  for (const group of STARTER_LIBRARY) {
+  for (const group of starterLibrary) {
     let categoryId: number | null = null;
     if (group.category) {
       const g = group.category;

@@ -22,7 +22,7 @@ const lubricate = r('LUB', 'Lubricate', 'تزييت');
 const align = r('ALN', 'Realign', 'إعادة المحاذاة');
 const reset = r('RST', 'Reset and restart', 'إعادة الضبط والتشغيل');
 
-export const STARTER_LIBRARY: StarterGroup[] = [
+export const starterLibrary: StarterGroup[] = [
   {
     category: { code: 'PUMP', en: 'Pumps', ar: 'المضخات' },
     problems: [
