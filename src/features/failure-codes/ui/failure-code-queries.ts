@@ -18,11 +18,3 @@ export function useFailureCodeSettings(enabled = true) {
     enabled,
   });
 }
-
-/** The codes offered for an asset category: its problems and those for all categories, with their causes and remedies. */
-export function codesFor(all: FailureCodeDto[], assetCategoryId: number | null) {
-  const problems = all.filter((c) => c.kind === 'problem' && (c.assetCategoryId === null || c.assetCategoryId === assetCategoryId));
-  const causesOf = (problemId: number | null) => all.filter((c) => c.kind === 'cause' && c.parentId === problemId);
-  const remediesOf = (causeId: number | null) => all.filter((c) => c.kind === 'remedy' && c.parentId === causeId);
-  return { problems, causesOf, remediesOf };
-}
