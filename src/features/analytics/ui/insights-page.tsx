@@ -34,6 +34,7 @@ import {
   type ThroughputFigures,
 } from '../analytics.schema';
 import { FigureCard } from './figure-card';
+import { FailureFigures } from './failure-figures';
 
 /** A donut with its tooltip, named for assistive technology by its figures. */
 function Donut({
@@ -801,6 +802,7 @@ export default function InsightsPage() {
               )}
             </FigureCard>
           </SimpleGrid>
+          <FailureFigures query={query} enabled={org} />
         </>
       )}
 
