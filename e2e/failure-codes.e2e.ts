@@ -55,7 +55,7 @@ describe('failure codes', () => {
       // Closing the reactive order asks for problem > cause > remedy of the pump's category.
       await page.goto(`${org.url}/dashboard/work-orders?open=${leakId}`);
       await pick(page, 'wo-status', 'Closed');
-      await page.getByTestId('close-with-codes').waitFor();
+      await page.getByTestId('close-with-codes-confirm').waitFor();
       await expect.poll(() => page.getByTestId('close-without-codes').count()).toBe(0);
       await page.getByTestId('close-with-codes-confirm').click();
       await page.getByTestId('close-codes-error').waitFor();
