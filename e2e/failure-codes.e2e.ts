@@ -77,7 +77,7 @@ describe('failure codes', () => {
       await page.getByTestId('hold-note').fill('Coupling ordered');
       await page.getByTestId('hold-confirm').click();
       await page.getByTestId('wo-on-hold').waitFor();
-      await expect.poll(() => page.getByTestId('wo-on-hold').innerText()).toContain('Waiting for parts');
+      await expect.poll(async () => (await page.getByTestId('wo-on-hold').innerText()).toLowerCase()).toContain('waiting for parts');
       await page.getByTestId('wo-resume').click();
       await expect.poll(() => page.getByTestId('wo-on-hold').count()).toBe(0);
       await page.getByTestId('wo-hold').waitFor();
