@@ -13,6 +13,7 @@ import { workOrdersRoutes } from '../features/work-orders/work-orders.routes';
 import { assetsRoutes } from '../features/assets/assets.routes';
 import { assetStatesRoutes } from '../features/asset-states/asset-states.routes';
 import { locationsRoutes } from '../features/locations/locations.routes';
+import { failureCodesRoutes } from '../features/failure-codes/failure-codes.routes';
 import { partsRoutes } from '../features/parts/parts.routes';
 import { stockRoutes } from '../features/stock/stock.routes';
 import { serviceCatalogRoutes } from '../features/service-catalog/service-catalog.routes';
@@ -60,6 +61,7 @@ export async function registerFeatureRoutes(app: FastifyInstance) {
   await app.register(assetsRoutes, { prefix: '/api/assets' });
   await app.register(assetStatesRoutes, { prefix: '/api/assets' });
   await app.register(locationsRoutes, { prefix: '/api/locations' });
+  await app.register(failureCodesRoutes, { prefix: '/api/failure-codes' });
   await app.register(partsRoutes, { prefix: '/api/parts' });
   await app.register(stockRoutes, { prefix: '/api/stock' });
   await app.register(serviceCatalogRoutes, { prefix: '/api/services' });

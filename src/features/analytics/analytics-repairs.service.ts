@@ -18,13 +18,15 @@ type RepairStat = { id: number | null; name: string | null; n?: unknown; mean?: 
 type MttrRow = { overall: RepairStat | null; previous: RepairStat | null; by_category: RepairStat[] | null; by_team: RepairStat[] | null };
 
 /**
- * Reactive work orders completed in the range: hours from creation to completion, mean and median; by asset
+ * Reactive work orders completed in the range: hours from creation to completion less the time on hold (decision 080), mean and median; by asset
  * category (the asset's), by team (a repair has no plan, so its teams are those of its assignees today, each
  * team once).
  */
 export async function mttrFigures(tx: ReadTx, orgId: number, range: DayRange, previous: DayRange, f: AnalyticsFilters, tz = 'UTC'): Promise<MttrFigures> {
   const org = sql`${orgId}::int`;
-  const repairs = (r: DayRange) => sql`select w.id, w.asset_id, extract(epoch from (c.closed_at - w.created_at)) / 3600.0::float8 as h
+  const repairs = (
+    r: DayRange,
+  ) => sql`select w.id, w.asset_id, (extract(epoch from (c.closed_at - w.created_at)) - w.held_seconds) / 3600.0::float8 as h
     from work_order_closures c ${orderOf(orgId, sql`c.work_order_id`, f)}
     where c.org_id = ${org} and c.status = 'completed' and c.closed_at >= ${dayStart(r.from, tz)} and c.closed_at < ${dayEnd(r.to, tz)}
       and not ${plannedOf('w')} ${scopeOf(orgId, 'w', f)}`;

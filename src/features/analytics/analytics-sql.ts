@@ -34,7 +34,7 @@ export const orderOf = (orgId: number, id: SQL, f: AnalyticsFilters) =>
   // (4 s for a year's repairs); joined plainly, both sides are hashed.
   f.teamId || f.workStationId
     ? sql`join work_orders w on w.org_id = ${orgId}::int and w.id = ${id}`
-    : sql`cross join lateral (select w.org_id, w.id, w.asset_id, w.created_at, w.status from work_orders w
+    : sql`cross join lateral (select w.org_id, w.id, w.asset_id, w.created_at, w.status, w.held_seconds, w.problem_code_id from work_orders w
     where w.org_id = ${orgId}::int and w.id = ${id} offset 0) w`;
 
 /** Does a labour or parts figure with these filters need the work order's row (`w`)? The assignee filter of labour is its worker. */

@@ -31,6 +31,8 @@ import {
   throughputFigures,
   orgTimeZone,
 } from './analytics.service';
+import { failureModeMtbfSchema, failureParetoSchema } from './analytics-failures.schema';
+import { failureModeMtbf, failurePareto } from './analytics-failures.service';
 
 /**
  * Analytics (prefix /api/analytics, decision 038): one route per figure group so the screen's cards load on
@@ -71,6 +73,15 @@ export async function analyticsRoutes(appBase: FastifyInstance) {
     ]);
     return { mttr, mtbf };
   });
+
+  // Failure codes (decision 080): failures by problem (Pareto) and MTBF by failure mode.
+  app.get('/get-failure-pareto', org(failureParetoSchema), (req) =>
+    inOrgDays(req, ({ tx, r, zone }) => failurePareto(tx, req.auth.orgId, r.current, req.query, zone)),
+  );
+
+  app.get('/get-failure-mode-mtbf', org(failureModeMtbfSchema), (req) =>
+    inOrgDays(req, ({ tx, r, zone }) => failureModeMtbf(tx, req.auth.orgId, r.current, req.query, zone)),
+  );
 
   app.get('/get-downtime', org(downtimeFiguresSchema), (req) =>
     inOrgDays(req, ({ tx, r, zone }) => downtimeFigures(tx, req.auth.orgId, r.current, r.previous, req.query, zone)),

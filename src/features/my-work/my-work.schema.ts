@@ -1,5 +1,6 @@
 import { z } from '../../shared/zod-setup';
 import { pageQuerySchema } from '../../shared/pagination';
+import { failureCodeDtoSchema } from '../failure-codes/failure-codes.schema';
 import type { LaborDto, WorkOrderDto, WorkOrderPartDto } from '../work-orders/work-orders.schema';
 import type { WorkOrderProcedureDto } from '../procedures/procedures.schema';
 
@@ -56,6 +57,9 @@ export const myWorkListSchema = z.object({
   workOrders: z.array(z.custom<MyWorkOrderDto>((v) => typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'number', 'A work order')),
   /** Every time-tracking reason of the organisation (master data: tens, never paged away). */
   reasons: z.array(z.object({ id: z.number(), name: z.string() })),
+  /** Every failure code of the organisation, and whether closing a reactive order requires them (decision 080). */
+  failureCodes: z.array(failureCodeDtoSchema),
+  requireFailureCodes: z.boolean(),
   pagination,
 });
 

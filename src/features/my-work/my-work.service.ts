@@ -1,3 +1,4 @@
+import { getFailureCodeSettings, listFailureCodes } from '../failure-codes/failure-codes.service';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { parts, timeTrackingReasons, workOrderPhotos, workOrders } from '../../server/db/schema';
@@ -61,7 +62,10 @@ export async function listMyWork(tx: ReadTx, orgId: number, actor: AccessClaims,
     .from(timeTrackingReasons)
     .where(eq(timeTrackingReasons.orgId, orgId))
     .orderBy(asc(timeTrackingReasons.name), asc(timeTrackingReasons.id));
-  return { workOrders: orders, reasons, pagination: pagination(total, query.page, query.pageSize) };
+  // Failure codes and whether closing requires them (decision 080): reference data the device keeps, as the reasons.
+  const { failureCodes } = await listFailureCodes(tx, orgId);
+  const { requireCodes } = await getFailureCodeSettings(tx, orgId);
+  return { workOrders: orders, reasons, failureCodes, requireFailureCodes: requireCodes, pagination: pagination(total, query.page, query.pageSize) };
 }
 
 /** GET list-my-parts: the organisation's parts (id, name, SKU code) after `after`, by id; `next` for the following call. */

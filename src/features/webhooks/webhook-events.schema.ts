@@ -42,6 +42,14 @@ export const WEBHOOK_EVENT_DATA: Record<WebhookEvent, { summary: string; data: z
   'work-order.assigned': { summary: "A work order's assignees changed", data: workOrderDtoSchema.extend({ added: userIds, removed: userIds }) },
   'work-order.status-changed': { summary: "A work order's status changed", data: workOrderDtoSchema.extend({ from: z.string(), to: z.string() }) },
   'work-order.completed': { summary: 'A work order was completed', data: workOrderDtoSchema },
+  'work-order.repeat-failure': {
+    summary: 'A work order was closed with the same problem as an earlier one of its asset, within the repeat window (decision 080)',
+    data: workOrderDtoSchema.extend({
+      previousWorkOrderId: z.number().int().describe('The earlier work order of the same asset and problem'),
+      problem: z.string().describe("The problem code's name"),
+      withinDays: z.number().int().describe("The organisation's repeat window, in days"),
+    }),
+  },
   'maintenance-request.created': { summary: 'A maintenance request was created', data: maintenanceRequestDtoSchema },
   'maintenance-request.updated': { summary: 'A maintenance request was edited or changed state', data: maintenanceRequestDtoSchema.extend({ changes }) },
   'work-order-share.created': { summary: 'A work order was shared with a contractor', data: shareDtoSchema },

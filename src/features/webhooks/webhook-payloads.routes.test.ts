@@ -107,6 +107,18 @@ async function driveEveryEvent(org: TestOrg) {
   });
   ok(upd, 200, 'update-work-order');
   ok(await org.admin.put(`/api/work-orders/update-status/${order.id}`, { status: 'completed' }), 200, 'update-status');
+  // work-order.repeat-failure: two orders of the asset closed with the same problem within the window (decision 080)
+  const problem = await org.admin.post('/api/failure-codes/add-failure-code', { kind: 'problem', code: 'LEAK', name: 'Leak' });
+  ok(problem, 201, 'add-failure-code');
+  for (const title of ['Leak 1', 'Leak 2']) {
+    const leak = await org.admin.post('/api/work-orders/add-work-order', { title, assetId: refs.asset.id });
+    ok(leak, 201, 'add-work-order');
+    const closed = await org.admin.put(`/api/work-orders/update-status/${leak.body.workOrder.id}`, {
+      status: 'completed',
+      problemCodeId: problem.body.failureCode.id,
+    });
+    ok(closed, 200, 'update-status with a problem code');
+  }
 
   // the plan generator's work-order.created carries its `source` (which plan, which due date)
   const plan = await org.admin.post('/api/pm-plans/add-plan', {

@@ -13,6 +13,7 @@ export const WEBHOOK_EVENTS = [
   'work-order.assigned',
   'work-order.status-changed',
   'work-order.completed',
+  'work-order.repeat-failure',
   'maintenance-request.created',
   'maintenance-request.updated',
   'work-order-share.created',

@@ -15,6 +15,7 @@ import {
   workOrderListQuerySchema,
   workOrderStatusSchema,
 } from './work-orders.schema';
+import { holdInputSchema, resumeInputSchema } from '../failure-codes/failure-codes.schema';
 import {
   addLabor,
   addParts,
@@ -32,6 +33,8 @@ import {
   rescheduleWorkOrder,
   updateWorkOrder,
   updateWorkOrderStatus,
+  holdWorkOrder,
+  resumeWorkOrder,
 } from './work-orders.service';
 
 /**
@@ -82,7 +85,23 @@ export async function workOrdersRoutes(appBase: FastifyInstance) {
   app.put(
     '/update-status/:id',
     { schema: { params: idParamsSchema, body: workOrderStatusSchema, response: { 200: answers.status } }, config: { access: EVERYONE } },
-    (req) => req.inTenant((tx) => updateWorkOrderStatus(tx, req.auth.orgId, req.auth, req.params.id, req.body.status, req.body.updatedAt)),
+    (req) => {
+      const { status, updatedAt, ...codes } = req.body;
+      return req.inTenant((tx) => updateWorkOrderStatus(tx, req.auth.orgId, req.auth, req.params.id, status, updatedAt, codes));
+    },
+  );
+
+  // On hold and resumed (decision 080): a flag beside the status, for the assigned worker and managers.
+  app.put(
+    '/hold-work-order/:id',
+    { schema: { params: idParamsSchema, body: holdInputSchema, response: { 200: answers.update } }, config: { access: EVERYONE } },
+    (req) => req.inTenant((tx) => holdWorkOrder(tx, req.auth.orgId, req.auth, req.params.id, req.body)),
+  );
+
+  app.put(
+    '/resume-work-order/:id',
+    { schema: { params: idParamsSchema, body: resumeInputSchema, response: { 200: answers.update } }, config: { access: EVERYONE } },
+    (req) => req.inTenant((tx) => resumeWorkOrder(tx, req.auth.orgId, req.auth, req.params.id, req.body.updatedAt)),
   );
 
   // What the work order costs so far, contractors' external time and parts included (decision 040).

@@ -5,6 +5,8 @@ import { updatedAtField } from '../../shared/edit-version';
 
 import { calendarDateField, clearableDateField, dateField, timeZoneField } from '../../shared/dates';
 import { locationFilterField } from '../locations/locations.schema';
+import { failureCodesOfOrderSchema } from '../failure-codes/failure-codes.schema';
+import { HOLD_REASONS } from '../failure-codes/failure-code-values';
 import { WORK_ORDER_PRIORITIES, WORK_ORDER_STATUSES, type WorkOrderPriority, type WorkOrderStatus } from './work-order-values';
 
 export { WORK_ORDER_PRIORITIES, WORK_ORDER_STATUSES, type WorkOrderPriority, type WorkOrderStatus } from './work-order-values';
@@ -74,6 +76,8 @@ export const workOrderInputSchema = z
     assignees: z.array(idField('Assignee is invalid'), { error: 'Assignees must be a list of user ids' }).max(50, 'At most 50 assignees').optional(),
     /** "Asset is down" (decision 079): true opens a down interval of the asset with this order as source, false closes it; absent keeps. */
     assetDown: z.boolean({ error: 'Asset is down must be true or false' }).optional(),
+    /** Closing it (status completed): the failure codes (decision 080). */
+    ...failureCodesOfOrderSchema,
     /** On update: the `updatedAt` of the copy the edit was made from (decision 025). */
     updatedAt: updatedAtField,
   })
@@ -100,7 +104,8 @@ export type RescheduleWorkOrderInput = z.output<typeof rescheduleWorkOrderSchema
  * copy the change was made from; when sent, a changed order answers 409 with the current one (the technician's
  * offline changes, decision 041).
  */
-export const workOrderStatusSchema = z.strictObject({ status: workOrderStatusField, updatedAt: updatedAtField });
+export const workOrderStatusSchema = z.strictObject({ status: workOrderStatusField, updatedAt: updatedAtField, ...failureCodesOfOrderSchema });
+export type WorkOrderStatusInput = z.output<typeof workOrderStatusSchema>;
 
 /**
  * Bounds of one labour or parts line, for the team's lines and contractors' alike (issue 45): a line costs at
@@ -193,6 +198,11 @@ export const workOrderListQuerySchema = pageQuerySchema.extend({
   ),
   /** The reader's time zone: where "today" starts and ends (UTC without it). */
   timeZone: z.preprocess(blankToUndefined, timeZoneField.optional()),
+  /** Only orders on hold (decision 080). */
+  onHold: z.preprocess(
+    (v) => (v === 'true' || v === '1' || v === true ? true : v === '' || v === 'false' || v === '0' || v === false || v === undefined ? undefined : v),
+    z.literal(true, { error: 'On hold must be true or false' }).optional(),
+  ),
 });
 export type WorkOrderListQuery = z.output<typeof workOrderListQuerySchema>;
 
@@ -229,6 +239,20 @@ export const workOrderDtoSchema = z.object({
   /** Its asset is down because of it (decision 079): the order's own down interval is open. */
   assetDown: z.boolean().optional(),
   createdById: z.number().nullable(),
+  /** Not made by a preventive-maintenance plan (decision 080: closing it may ask for failure codes). */
+  reactive: z.boolean(),
+  /** Its asset's category: the failure codes offered when closing it. */
+  assetCategoryId: z.number().nullable(),
+  /** The failure codes it was closed with (decision 080), and their names. */
+  problemCodeId: z.number().nullable(),
+  causeCodeId: z.number().nullable(),
+  remedyCodeId: z.number().nullable(),
+  failure: z.object({ problem: z.string(), cause: z.string().nullable(), remedy: z.string().nullable() }).nullable(),
+  /** On hold (decision 080): a flag beside the status, why, and since when. */
+  onHold: z.boolean(),
+  holdReason: z.enum(HOLD_REASONS).nullable(),
+  holdNote: z.string().nullable(),
+  heldAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -19,6 +19,7 @@ import {
   workOrders,
   workOrderStatusCounts,
   pmOccurrences,
+  failureCodes,
 } from '../../server/db/schema';
 import { discardFiles } from '../../server/uploads/storage';
 import { requireReferences } from '../../server/db/references';
@@ -68,6 +69,8 @@ import { rowsOf } from '../../server/db/rows';
 import { now } from '../../server/clock';
 import { notifyAssigned, notifyStatusChanged } from '../notifications/notifications.service';
 import { markAssetDown, ownDownInterval, workDone } from '../asset-states/asset-states.service';
+import { checkFailureCodesOnClose, findRepeatFailure, notifyRepeatFailure, type FailureCodesOfOrder } from '../failure-codes/failure-codes.service';
+import { FAILURE_CODE_MESSAGES, type HoldInput } from '../failure-codes/failure-codes.schema';
 
 // A worker sees the history, notes and bell entries of the orders assigned to them, as they see the orders.
 registerActivityEntity(
@@ -105,6 +108,15 @@ const assigneesOfOrder = sql<WorkOrderDto['assignees']>`coalesce((
   from ${workOrderAssignees} join ${users} on ${users.orgId} = ${workOrderAssignees.orgId} and ${users.id} = ${workOrderAssignees.userId}
   where ${workOrderAssignees.orgId} = ${workOrders.orgId} and ${workOrderAssignees.workOrderId} = ${workOrders.id}), '[]')`;
 
+/** A failure code's name, read with the order (decision 080). */
+function codeName(column: SQLWrapper) {
+  return sql<string | null>`(select fc.name from ${failureCodes} fc where fc.org_id = ${workOrders.orgId} and fc.id = ${column})`;
+}
+/** Made by a preventive-maintenance plan (it has an occurrence); reactive otherwise. */
+function fromPmPlanSql(orgId: SQLWrapper, id: SQLWrapper) {
+  return sql`exists (select 1 from ${pmOccurrences} where ${pmOccurrences.orgId} = ${orgId} and ${pmOccurrences.workOrderId} = ${id})`;
+}
+
 const orderColumns = {
   id: workOrders.id,
   title: workOrders.title,
@@ -121,6 +133,18 @@ const orderColumns = {
   assignees: assigneesOfOrder,
   assetDown: ownDownInterval('work_order_id', workOrders.orgId, workOrders.id),
   createdById: workOrders.createdById,
+  reactive: sql<boolean>`not ${fromPmPlanSql(workOrders.orgId, workOrders.id)}`,
+  assetCategoryId: assets.assetCategoryId,
+  problemCodeId: workOrders.problemCodeId,
+  causeCodeId: workOrders.causeCodeId,
+  remedyCodeId: workOrders.remedyCodeId,
+  problemName: codeName(workOrders.problemCodeId),
+  causeName: codeName(workOrders.causeCodeId),
+  remedyName: codeName(workOrders.remedyCodeId),
+  onHold: workOrders.onHold,
+  holdReason: workOrders.holdReason,
+  holdNote: workOrders.holdNote,
+  heldAt: workOrders.heldAt,
   createdAt: workOrders.createdAt,
   updatedAt: workOrders.updatedAt,
 };
@@ -145,6 +169,16 @@ function toDto(r: OrderRow): WorkOrderDto {
     assignees: r.assignees,
     assetDown: r.assetDown,
     createdById: r.createdById,
+    reactive: r.reactive,
+    assetCategoryId: r.assetCategoryId ?? null,
+    problemCodeId: r.problemCodeId,
+    causeCodeId: r.causeCodeId,
+    remedyCodeId: r.remedyCodeId,
+    failure: r.problemName ? { problem: r.problemName, cause: r.causeName, remedy: r.remedyName } : null,
+    onHold: r.onHold,
+    holdReason: r.holdReason,
+    holdNote: r.holdNote,
+    heldAt: iso(r.heldAt),
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   };
@@ -190,7 +224,7 @@ function keptCount(filter: ListFilter, bind: Bind): SQL<number> {
 /** Only statuses filter: the total is kept, not counted. */
 const totalIsKept = (filter: ListFilter) => {
   const v = filter.values;
-  return !v.userId && !v.title && !v.assetId && !v.locationId && !v.dueBefore && !v.mineId && !v.unassigned && !v.pm;
+  return !v.userId && !v.title && !v.assetId && !v.locationId && !v.dueBefore && !v.mineId && !v.unassigned && !v.pm && !v.onHold;
 };
 
 /**
@@ -280,6 +314,7 @@ function listFilter(orgId: number, actor: AccessClaims, query: WorkOrderListQuer
     // Flags, not placeholders: each names its own statement.
     unassigned: query.assigned === 'none' || undefined,
     pm: query.pm || undefined,
+    onHold: query.onHold || undefined,
   };
   const where = (bind: Bind) =>
     and(
@@ -300,6 +335,7 @@ function listFilter(orgId: number, actor: AccessClaims, query: WorkOrderListQuer
         ? sql`not exists (select 1 from ${workOrderAssignees} where ${workOrderAssignees.orgId} = ${workOrders.orgId} and ${workOrderAssignees.workOrderId} = ${workOrders.id})`
         : undefined,
       values.pm ? fromPmPlan(workOrders.orgId, workOrders.id) : undefined,
+      values.onHold ? eq(workOrders.onHold, true) : undefined,
     );
   return { values, where };
 }
@@ -317,8 +353,7 @@ export function countWorkOrdersSql(tx: ReadTx, orgId: number, actor: AccessClaim
 }
 
 /** "Created by a preventive-maintenance plan": the order has an occurrence (the dashboard's PM figure). */
-export const fromPmPlan = (orgId: SQLWrapper, id: SQLWrapper) =>
-  sql`exists (select 1 from ${pmOccurrences} where ${pmOccurrences.orgId} = ${orgId} and ${pmOccurrences.workOrderId} = ${id})`;
+export const fromPmPlan = (orgId: SQLWrapper, id: SQLWrapper) => fromPmPlanSql(orgId, id);
 
 /**
  * The instants of a due view in the reader's zone (decision 066): overdue is before now; today and week run from
@@ -649,8 +684,11 @@ export async function updateWorkOrder(tx: Tx, orgId: number, actor: AccessClaims
   const before = await getWorkOrder(tx, orgId, actor, id);
   await checkAsset(tx, orgId, input.assetId);
   await checkQuotation(tx, orgId, input.quotationId);
-  if (input.status === 'completed' && before.status !== 'completed') await checkProcedureFilled(tx, orgId, id);
-  const values = { ...edited(input), ...(input.status ? { status: input.status } : {}) };
+  const closing = input.status === 'completed' && before.status !== 'completed';
+  if (closing) await checkProcedureFilled(tx, orgId, id);
+  const assetId = input.assetId === undefined ? before.assetId : input.assetId;
+  const codes = closing ? await failureCodesOnClose(tx, orgId, { ...before, assetId }, input) : {};
+  const values = { ...edited(input), ...(input.status ? { status: input.status } : {}), ...codes, ...(closing ? resumedOnClose(before) : {}) };
   const startDate = values.startDate === undefined ? before.startDate : values.startDate;
   const endDate = values.endDate === undefined ? before.endDate : values.endDate;
   if (startDate && endDate && new Date(startDate).getTime() > new Date(endDate).getTime()) throw badRequest('End time must be after start time', 'endDate');
@@ -696,11 +734,12 @@ export async function updateWorkOrder(tx: Tx, orgId: number, actor: AccessClaims
       to.filter((u) => !from.includes(u)),
     );
   }
-  const assetId = input.assetId === undefined ? before.assetId : input.assetId;
   await markAssetDown(tx, orgId, assetId, input.assetDown, { setBy: actor.userId, workOrderId: id });
   if (input.status && input.status !== before.status) await statusChanged(tx, orgId, id, { ...before, assetId }, input.status, dueDate, actor.userId);
   // Scheduled (or no longer) without a status change: the portal request it came from says so (decision 039).
   else if (changes.dueDate) await workOrderChanged(tx, orgId, id, { status: before.status, dueDate });
+  // Closed with a problem code: the same asset and problem within the window is a repeat failure (decision 080).
+  if (codes.problemCodeId) await repeatFailureCheck(tx, orgId, id);
   return { message: 'Work order updated successfully', workOrder: await getWorkOrder(tx, orgId, actor, id) };
 }
 
@@ -767,8 +806,103 @@ async function statusChanged(
   await workOrderChanged(tx, orgId, id, { status: to, dueDate });
 }
 
+/** The failure codes an order is closed with, checked (decision 080; the failure-codes feature's rule). */
+function failureCodesOnClose(tx: Tx, orgId: number, before: WorkOrderDto, given: FailureCodesOfOrder) {
+  return checkFailureCodesOnClose(tx, orgId, before, given);
+}
+
+/** Closing or cancelling an order on hold ends the hold: its span is added to the held time. */
+function resumedOnClose(before: WorkOrderDto) {
+  if (!before.onHold || !before.heldAt) return {};
+  return { onHold: false, holdReason: null, holdNote: null, heldAt: null, heldSeconds: heldSecondsAfter(before.heldAt) };
+}
+const heldSecondsAfter = (heldAt: string) =>
+  sql`${workOrders.heldSeconds} + greatest(0, round(extract(epoch from (${now().toISOString()}::timestamptz - ${heldAt}::timestamptz))))::int`;
+
+/**
+ * A repeat failure (decision 080): the bell's entry (`notifyRepeatFailure`) and the webhook event
+ * `work-order.repeat-failure`, with the earlier order.
+ */
+async function repeatFailureCheck(tx: Tx, orgId: number, id: number) {
+  const repeat = await findRepeatFailure(tx, orgId, id);
+  if (!repeat) return;
+  await notifyRepeatFailure(tx, orgId, id, repeat);
+  await emitWebhookEvent(tx, orgId, 'work-order.repeat-failure', async () => ({
+    ...(await shownOrder(tx, orgId, id)),
+    previousWorkOrderId: repeat.previousWorkOrderId,
+    problem: repeat.problem,
+    withinDays: repeat.withinDays,
+  }));
+}
+
+const HOLD_LABELS: Record<string, string> = {
+  parts: 'waiting for parts',
+  vendor: 'waiting for vendor',
+  access: 'waiting for access',
+  shutdown: 'waiting for shutdown',
+  other: 'other',
+};
+
+/**
+ * PUT hold-work-order/{id}: an open order waits (decision 080): a flag beside the status, with a reason and a
+ * note. It stays in the backlog; the time on hold is left out of its repair time.
+ */
+export async function holdWorkOrder(tx: Tx, orgId: number, actor: AccessClaims, id: number, input: HoldInput) {
+  const [claimed] = await tx
+    .update(workOrders)
+    .set({ updatedAt: new Date() })
+    .where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id), sameUpdatedAt(workOrders.updatedAt, input.updatedAt)))
+    .returning({ id: workOrders.id });
+  if (!claimed) throw new StaleEdit(await getWorkOrder(tx, orgId, actor, id));
+  const before = await getWorkOrder(tx, orgId, actor, id);
+  if (before.status === 'completed' || before.status === 'cancelled') throw conflict(FAILURE_CODE_MESSAGES.holdClosed);
+  if (before.onHold) throw conflict(FAILURE_CODE_MESSAGES.alreadyHeld);
+  await tx
+    .update(workOrders)
+    .set({ onHold: true, holdReason: input.reason, holdNote: input.note ?? null, heldAt: now() })
+    .where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id)));
+  const to = `${HOLD_LABELS[input.reason]}${input.note ? `: ${input.note}` : ''}`;
+  await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'updated', changes: { onHold: { from: null, to } } });
+  await emitWebhookEvent(tx, orgId, 'work-order.updated', async () => ({
+    ...(await shownOrder(tx, orgId, id)),
+    changes: { onHold: { from: false, to: true } },
+  }));
+  return { message: 'Work order put on hold', workOrder: await getWorkOrder(tx, orgId, actor, id) };
+}
+
+/** PUT resume-work-order/{id}: the hold ends; its span is added to the order's held time. */
+export async function resumeWorkOrder(tx: Tx, orgId: number, actor: AccessClaims, id: number, updatedAt?: string) {
+  const [claimed] = await tx
+    .update(workOrders)
+    .set({ updatedAt: new Date() })
+    .where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id), sameUpdatedAt(workOrders.updatedAt, updatedAt)))
+    .returning({ id: workOrders.id });
+  if (!claimed) throw new StaleEdit(await getWorkOrder(tx, orgId, actor, id));
+  const before = await getWorkOrder(tx, orgId, actor, id);
+  if (!before.onHold) throw conflict(FAILURE_CODE_MESSAGES.notHeld);
+  await tx
+    .update(workOrders)
+    .set(resumedOnClose(before))
+    .where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id)));
+  const from = `${HOLD_LABELS[before.holdReason ?? 'other']}${before.holdNote ? `: ${before.holdNote}` : ''}`;
+  await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'updated', changes: { onHold: { from, to: null } } });
+  await emitWebhookEvent(tx, orgId, 'work-order.updated', async () => ({
+    ...(await shownOrder(tx, orgId, id)),
+    changes: { onHold: { from: true, to: false } },
+  }));
+  return { message: 'Work order resumed', workOrder: await getWorkOrder(tx, orgId, actor, id) };
+}
+
 /** PUT update-status/{id}: any status may follow any other (spec section 4). */
-export async function updateWorkOrderStatus(tx: Tx, orgId: number, actor: AccessClaims, id: number, status: WorkOrderStatus, updatedAt?: string) {
+export async function updateWorkOrderStatus(
+  tx: Tx,
+  orgId: number,
+  actor: AccessClaims,
+  id: number,
+  status: WorkOrderStatus,
+  updatedAt?: string,
+  given: FailureCodesOfOrder = {},
+) {
   // Sent with the version it was made from (decision 041): the claiming UPDATE, as for any edit (decision 025).
   if (updatedAt !== undefined) {
     const [claimed] = await tx
@@ -781,9 +915,10 @@ export async function updateWorkOrderStatus(tx: Tx, orgId: number, actor: Access
   const before = await getWorkOrder(tx, orgId, actor, id);
   if (before.status !== status) {
     if (status === 'completed') await checkProcedureFilled(tx, orgId, id);
+    const codes = status === 'completed' ? await failureCodesOnClose(tx, orgId, before, given) : {};
     await tx
       .update(workOrders)
-      .set({ status })
+      .set({ status, ...codes, ...(status === 'completed' || status === 'cancelled' ? resumedOnClose(before) : {}) })
       .where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id)));
     await recordActivity(tx, orgId, {
       entityType: ENTITY,
@@ -793,6 +928,7 @@ export async function updateWorkOrderStatus(tx: Tx, orgId: number, actor: Access
       changes: { status: { from: before.status, to: status } },
     });
     await statusChanged(tx, orgId, id, before, status, before.dueDate ? new Date(before.dueDate) : null, actor.userId);
+    if (codes.problemCodeId) await repeatFailureCheck(tx, orgId, id);
   }
   const order = await getWorkOrder(tx, orgId, actor, id);
   return { message: 'Work order status updated successfully', order, workOrder: order };

@@ -1,4 +1,4 @@
-import { bigint, check, date, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAtColumn, orgIdColumn, orgScopedId, updatedAtColumn } from '../../server/db/columns';
 import { organizations } from '../organization/organization.table';
@@ -9,6 +9,8 @@ import { timeTrackingReasons } from '../master-data/master-data.table';
 import { users } from '../users/users.table';
 import { quotations } from '../quotations/quotations.table';
 import { WORK_ORDER_PRIORITIES, WORK_ORDER_STATUSES } from './work-orders.schema';
+import { failureCodes } from '../failure-codes/failure-codes.table';
+import { HOLD_REASONS } from '../failure-codes/failure-code-values';
 
 const ts = () => timestamp({ withTimezone: true, mode: 'date' });
 
@@ -33,6 +35,17 @@ export const workOrders = pgTable(
     quotationId: integer(),
     /** Who created it (informational: no foreign key, so people can leave without rewriting history). */
     createdById: integer(),
+    /** The failure codes it was closed with (decision 080): problem > cause > remedy. */
+    problemCodeId: integer(),
+    causeCodeId: integer(),
+    remedyCodeId: integer(),
+    /** On hold (decision 080): a flag beside the status, with its reason and note; `heldAt` while held. */
+    onHold: boolean().notNull().default(false),
+    holdReason: text({ enum: HOLD_REASONS }),
+    holdNote: text(),
+    heldAt: ts(),
+    /** The seconds it spent on hold before (each resume adds its span): left out of repair times. */
+    heldSeconds: integer().notNull().default(0),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
@@ -40,6 +53,13 @@ export const workOrders = pgTable(
     primaryKey({ columns: [t.orgId, t.id] }),
     foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
     foreignKey({ columns: [t.orgId, t.assetId], foreignColumns: [assets.orgId, assets.id] }),
+    foreignKey({ columns: [t.orgId, t.problemCodeId], foreignColumns: [failureCodes.orgId, failureCodes.id] }),
+    foreignKey({ columns: [t.orgId, t.causeCodeId], foreignColumns: [failureCodes.orgId, failureCodes.id] }),
+    foreignKey({ columns: [t.orgId, t.remedyCodeId], foreignColumns: [failureCodes.orgId, failureCodes.id] }),
+    // Failures by problem (Pareto, MTBF by failure mode, repeat failures; decision 080).
+    index('work_orders_org_asset_problem_idx')
+      .on(t.orgId, t.assetId, t.problemCodeId)
+      .where(sql`problem_code_id is not null`),
     foreignKey({ columns: [t.orgId, t.quotationId], foreignColumns: [quotations.orgId, quotations.id] }),
     index('work_orders_org_status_id_idx').on(t.orgId, t.status, t.id),
     // "Due in Next 7 Days" counts open orders in a date range: only open orders are in this index, so a big

@@ -36,3 +36,4 @@ export * from '../../features/two-factor/two-factor.table';
 export * from '../../features/sso/sso.table';
 export * from '../../features/notifications/notifications.table';
 export * from '../../features/asset-states/asset-states.table';
+export * from '../../features/failure-codes/failure-codes.table';

@@ -50,6 +50,7 @@ export const featureRoutes: FeatureRoute[] = [
   { path: '/settings/taxes', Page: page('master-data/ui/taxes-page', 'Taxes') },
   { path: '/settings/uom', Page: page('master-data/ui/uoms-page', 'Units of Measure') },
   { path: '/settings/uom-categories', Page: page('master-data/ui/uom-categories-page', 'UOM Categories') },
+  { path: '/settings/failure-codes', Page: page('failure-codes/ui/failure-codes-page', 'Failure Codes') },
   { path: '/settings/assets-category', Page: page('master-data/ui/asset-categories-page', 'Asset Categories') },
   { path: '/settings/time-tracking-reason', Page: page('master-data/ui/time-tracking-reasons-page', 'Time Tracking Reasons') },
   { path: '/settings/users', Page: page('users/ui/users-page', 'Workers') },

@@ -156,6 +156,7 @@ export const ar: Catalog = {
       uomCategories: 'فئات وحدات القياس',
       uom: 'وحدات القياس',
       assetCategories: 'فئات الأصول',
+      failureCodes: 'رموز الأعطال',
       workers: 'العاملون',
       timeTrackingReason: 'أسباب تتبع الوقت',
       procedures: 'الإجراءات',

@@ -156,6 +156,7 @@ export const en = {
       uomCategories: 'UOM Categories',
       uom: 'UOM',
       assetCategories: 'Asset Categories',
+      failureCodes: 'Failure Codes',
       workers: 'Workers',
       timeTrackingReason: 'Time Tracking Reason',
       procedures: 'Procedures',

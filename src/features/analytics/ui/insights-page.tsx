@@ -36,6 +36,7 @@ import {
 import { FigureCard } from './figure-card';
 import { ScheduleReportButton } from '../../insights-reports/ui/schedule-report';
 import { AvailabilityFigure } from './availability-figure';
+import { FailureFigures } from './failure-figures';
 
 /** A donut with its tooltip, named for assistive technology by its figures. */
 function Donut({
@@ -808,6 +809,7 @@ export default function InsightsPage() {
               )}
             </FigureCard>
           </SimpleGrid>
+          <FailureFigures query={query} enabled={org} />
         </>
       )}
 

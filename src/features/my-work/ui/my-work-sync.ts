@@ -1,3 +1,4 @@
+import type { FailureCodeDto } from '../../failure-codes/failure-codes.schema';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { liveQuery } from 'dexie';
 import { api, ApiError, getAccessToken, refreshSession, request } from '../../../web/lib/api';
@@ -179,14 +180,16 @@ const PARTS_EVERY_MS = 3600_000;
 async function readMyWork() {
   const orders: MyWorkOrderDto[] = [];
   let reasons: { id: number; name: string }[] = [];
+  let failure: FailureReference = { failureCodes: [], requireFailureCodes: false };
   for (let page = 1; ; page++) {
-    const res = await api.get<{ workOrders: MyWorkOrderDto[]; reasons: { id: number; name: string }[]; pagination: { totalPages: number } }>(
+    const res = await api.get<{ workOrders: MyWorkOrderDto[]; reasons: { id: number; name: string }[]; pagination: { totalPages: number } } & FailureReference>(
       '/my-work/list-my-work',
       { query: { page, pageSize: 50 } },
     );
     orders.push(...res.workOrders);
     reasons = res.reasons;
-    if (page >= res.pagination.totalPages) return { orders, reasons };
+    failure = { failureCodes: res.failureCodes ?? [], requireFailureCodes: res.requireFailureCodes ?? false };
+    if (page >= res.pagination.totalPages) return { orders, reasons, failure };
   }
 }
 
@@ -211,7 +214,7 @@ async function readParts() {
 export async function refreshDeviceCopy() {
   const partsAt = await getMeta<number>('partsAt');
   const partsDue = !partsAt || Date.now() - partsAt > PARTS_EVERY_MS || (await myWorkDb().parts.count()) === 0;
-  const [{ orders, reasons }, parts] = await Promise.all([readMyWork(), partsDue ? readParts() : Promise.resolve(null)]);
+  const [{ orders, reasons, failure }, parts] = await Promise.all([readMyWork(), partsDue ? readParts() : Promise.resolve(null)]);
   const db = myWorkDb();
   await db.transaction('rw', [db.workOrders, db.parts, db.reasons, db.outbox, db.meta], async () => {
     if (await db.outbox.count()) return;
@@ -230,8 +233,16 @@ export async function refreshDeviceCopy() {
       await db.reasons.clear();
       await db.reasons.bulkPut(reasons);
     }
+    // The failure codes (decision 080): reference data kept on the device for closing offline.
+    await setMeta('failure', failure);
     await setMeta('refreshedAt', Date.now());
   });
+}
+
+/** The failure codes and the organisation's rule, as the device keeps them (decision 080). */
+export interface FailureReference {
+  failureCodes: FailureCodeDto[];
+  requireFailureCodes: boolean;
 }
 
 /** Whether a table holds exactly these rows (by id, as the device keeps them). */
@@ -281,8 +292,8 @@ async function queue(
 }
 
 /** Each queue function checks the change with its route's schema first and throws `ChangeRefused` (nothing queued). */
-export async function queueStatus(order: CachedWorkOrder, status: WorkOrderStatus, summary: string) {
-  const body = { status, updatedAt: order.workOrder.updatedAt };
+export async function queueStatus(order: CachedWorkOrder, status: WorkOrderStatus, summary: string, codes: object = {}) {
+  const body = { status, updatedAt: order.workOrder.updatedAt, ...codes };
   refuseIf((await checks()).checkStatus(body));
   return queue(order.id, 'status', { method: 'PUT', path: `/work-orders/update-status/${order.id}`, body }, summary, (c) => {
     c.workOrder.status = status;

@@ -12,7 +12,7 @@ registerTranslations('workOrders', {
     assetFilter: 'Asset',
     locationFilter: 'Location',
     quickViews: 'Quick views',
-    view: { mine: 'Mine', overdue: 'Overdue', today: 'Due today', week: 'Due this week', unassigned: 'Unassigned', pm: 'Preventive' },
+    view: { mine: 'Mine', overdue: 'Overdue', today: 'Due today', week: 'Due this week', unassigned: 'Unassigned', pm: 'Preventive', onHold: 'On hold' },
     newTitle: 'New Work Order',
     col: {
       id: 'WO-ID',
@@ -120,7 +120,7 @@ registerTranslations('workOrders', {
     assetFilter: 'الأصل',
     locationFilter: 'الموقع',
     quickViews: 'طرق عرض سريعة',
-    view: { mine: 'الخاصة بي', overdue: 'متأخرة', today: 'مستحقة اليوم', week: 'مستحقة هذا الأسبوع', unassigned: 'غير مكلفة', pm: 'وقائية' },
+    view: { mine: 'الخاصة بي', overdue: 'متأخرة', today: 'مستحقة اليوم', week: 'مستحقة هذا الأسبوع', unassigned: 'غير مكلفة', pm: 'وقائية', onHold: 'معلّقة' },
     newTitle: 'أمر عمل جديد',
     col: {
       id: 'رقم أمر العمل',

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { Button, Checkbox, Grid, Group, MultiSelect, Select, TextInput } from '@mantine/core';
+import { Button, Checkbox, Grid, Group, MultiSelect, Select, Text, TextInput } from '@mantine/core';
 import { IconClockPlus, IconPrinter, IconShare } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -37,6 +37,8 @@ import { ProcedureTab } from './procedure-tab';
 import { PhotosTab } from './photos-tab';
 import { FollowButton } from '../../notifications/ui/follow-button';
 import { openPdf } from '../../../web/lib/open-pdf';
+import { CloseWithCodesDialog } from './close-with-codes-dialog';
+import { HoldBadge, HoldControl } from './hold-control';
 
 interface FormValues {
   title: string;
@@ -94,10 +96,13 @@ export type WorkOrderDrawerProps = ListDrawerProps;
 export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
   const { t } = useTranslation('workOrders');
   const { t: tp } = useTranslation('workOrderProcedure');
+  const { t: tf } = useTranslation('failureCodes');
   const queryClient = useQueryClient();
   const isManager = useIsManager();
   const workers = useAppData().data?.workers ?? [];
   const [addTime, setAddTime] = useState(false);
+  // Closing a reactive order on an asset asks for its failure codes first (decision 080).
+  const [askCodes, setAskCodes] = useState(false);
   const {
     record,
     key: recordKey,
@@ -141,11 +146,12 @@ export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
     },
   });
 
-  const changeStatus = async (status: string | null) => {
+  const changeStatus = async (status: string | null, codes: object = {}, asked = false) => {
     if (!status || props.id === null || status === record?.status) return;
+    if (status === 'completed' && !asked && record?.reactive && record.assetId) return setAskCodes(true);
     const id = props.id;
     await runWithToasts(
-      () => api.put<{ order: WorkOrderDto }>(`/work-orders/update-status/${id}`, { status }),
+      () => api.put<{ order: WorkOrderDto }>(`/work-orders/update-status/${id}`, { status, ...codes }),
       t('toast.statusUpdated'),
       t('toast.failedStatus'),
       (res) => {
@@ -177,6 +183,13 @@ export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
       {props.id !== null && (
         <Grid.Col span={12}>
           <CostSummary workOrderId={props.id} />
+        </Grid.Col>
+      )}
+      {record?.failure && (
+        <Grid.Col span={12}>
+          <Text size="sm" data-testid="wo-failure">
+            {tf('closed')}: <bdi>{[record.failure.problem, record.failure.cause, record.failure.remedy].filter(Boolean).join(' › ')}</bdi>
+          </Text>
         </Grid.Col>
       )}
       <Grid.Col span={12}>
@@ -293,6 +306,7 @@ export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
         headerRight={
           record && (
             <Group gap="xs" wrap="nowrap">
+              <HoldBadge order={record} />
               <FollowButton workOrderId={record.id} />
               <Select
                 aria-label={t('field.status')}
@@ -364,6 +378,15 @@ export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
               </Button>
             )}
             {record && (
+              <HoldControl
+                order={record}
+                onChanged={(order) => {
+                  queryClient.setQueryData(recordKey, { workOrder: order });
+                  refreshAround(order.id);
+                }}
+              />
+            )}
+            {record && (
               <Button variant="light" leftSection={<IconClockPlus size={16} />} onClick={() => setAddTime(true)} data-testid="add-time">
                 {t('labor.add')}
               </Button>
@@ -371,6 +394,16 @@ export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
           </RecordDrawerFooter>
         }
       />
+      {record && askCodes && (
+        <CloseWithCodesDialog
+          order={record}
+          onClose={() => setAskCodes(false)}
+          onConfirm={(codes) => {
+            setAskCodes(false);
+            void changeStatus('completed', codes, true);
+          }}
+        />
+      )}
       {record && <AddTimeDialog opened={addTime} workOrderId={record.id} onClose={() => setAddTime(false)} onAdded={() => refreshAround(record.id)} />}
     </>
   );

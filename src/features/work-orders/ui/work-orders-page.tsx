@@ -32,7 +32,16 @@ function WorkOrderStatisticsPanel() {
   );
 }
 
-const LIST_FILTERS = { title: 'text', status: 'multi', assetId: 'text', due: 'text', assigned: 'text', pm: 'text', locationId: 'text' } as const;
+const LIST_FILTERS = {
+  title: 'text',
+  status: 'multi',
+  assetId: 'text',
+  due: 'text',
+  assigned: 'text',
+  pm: 'text',
+  locationId: 'text',
+  onHold: 'text',
+} as const;
 /** The days of the due filters (today, this week): the organisation's, as the times shown (decision 064); the browser's before it is known. */
 const readerTimeZone = () => displayTimeZone() ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -44,6 +53,8 @@ const QUICK_VIEWS = [
   { view: 'week', filter: 'due', value: 'week' },
   { view: 'unassigned', filter: 'assigned', value: 'none' },
   { view: 'pm', filter: 'pm', value: 'true' },
+  // On hold (decision 080): a flag beside the status.
+  { view: 'onHold', filter: 'onHold', value: 'true' },
 ] as const;
 
 function QuickViews({ state }: { state: ReturnType<typeof useServerList<WorkOrderDto, typeof LIST_FILTERS>>['state'] }) {
@@ -86,9 +97,16 @@ export default function WorkOrdersPage() {
       key: 'status',
       header: t('col.status'),
       render: (r) => (
-        <Badge variant="light" color={STATUS_COLORS[r.status]}>
-          {t(`status.${r.status}`)}
-        </Badge>
+        <>
+          <Badge variant="light" color={STATUS_COLORS[r.status]}>
+            {t(`status.${r.status}`)}
+          </Badge>
+          {r.onHold && (
+            <Badge variant="light" color="orange" ms={4} data-testid="row-on-hold">
+              {t('view.onHold')}
+            </Badge>
+          )}
+        </>
       ),
     },
     { key: 'title', header: t('col.title'), hideable: false },

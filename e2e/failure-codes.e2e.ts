@@ -1,0 +1,88 @@
+/**
+ * Failure codes and on hold in the browser (decision 080): a manager imports the starter library, requires the
+ * codes, closes a reactive work order with problem > cause > remedy in the drawer, sees it in the Pareto, then
+ * puts another order on hold and resumes it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { call, launchBrowser, newPage, signIn, signUpOrg, startServer, type TestOrg, type TestServer } from './helpers';
+
+let server: TestServer;
+let browser: Browser;
+let org: TestOrg;
+let leakId: number;
+let waitId: number;
+
+beforeAll(async () => {
+  server = await startServer();
+  org = await signUpOrg(server, 'Failures');
+  const host = `${org.subdomain}.localhost`;
+  const token = (await call(server.port, host, 'POST', '/api/login', { email: org.email, password: org.password })).body.accessToken as string;
+  const api = async (method: string, path: string, body?: unknown) => {
+    const res = await call(server.port, host, method, path, body, token);
+    if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res as { status: number; body: any };
+  };
+  const categoryId = (await api('POST', '/api/asset-categories/add-asset-category', { code: 'PUMP', name: 'Pumps' })).body.assetCategory.id;
+  const assetId = (await api('POST', '/api/assets/add-asset', { name: 'Feed Pump P-7', date: '2024-01-01', assetCategoryId: categoryId })).body.asset.id;
+  leakId = (await api('POST', '/api/work-orders/add-work-order', { title: 'Pump leaking', assetId })).body.workOrder.id;
+  waitId = (await api('POST', '/api/work-orders/add-work-order', { title: 'Replace the coupling', assetId })).body.workOrder.id;
+  browser = await launchBrowser();
+}, 300_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function pick(page: Page, testId: string, option: string) {
+  await page.getByTestId(testId).click();
+  await page.getByRole('option', { name: option, exact: false }).first().click();
+}
+
+describe('failure codes', () => {
+  it('imports the starter library, closes a reactive order with its codes, the Pareto shows it; an order goes on hold and resumes', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      await signIn(page, org);
+      await page.goto(`${org.url}/settings/failure-codes`);
+      await page.getByTestId('import-starter').click();
+      await page.getByText('Worn mechanical seal').first().waitFor();
+      // Codes are required from now on.
+      await page.getByTestId('require-codes').click();
+      await page.getByTestId('save-settings').click();
+      await page.getByText('Settings saved successfully').first().waitFor();
+
+      // Closing the reactive order asks for problem > cause > remedy of the pump's category.
+      await page.goto(`${org.url}/dashboard/work-orders?open=${leakId}`);
+      await pick(page, 'wo-status', 'Closed');
+      await page.getByTestId('close-with-codes-confirm').waitFor();
+      await expect.poll(() => page.getByTestId('close-without-codes').count()).toBe(0);
+      await page.getByTestId('close-with-codes-confirm').click();
+      await page.getByTestId('close-codes-error').waitFor();
+      await pick(page, 'failure-problem', 'Leak');
+      await pick(page, 'failure-cause', 'Worn mechanical seal');
+      await pick(page, 'failure-remedy', 'Replace the part');
+      await page.getByTestId('close-with-codes-confirm').click();
+      await expect.poll(() => page.getByTestId('wo-status').inputValue()).toBe('Closed');
+      await expect.poll(() => page.getByTestId('wo-failure').innerText()).toContain('Leak › Worn mechanical seal › Replace the part');
+
+      // The Pareto of the insights shows it.
+      await page.goto(`${org.url}/dashboard/insights`);
+      await page.getByTestId('failure-pareto-table').getByText('Leak').waitFor();
+      await expect.poll(() => page.getByTestId('failure-pareto-table').innerText()).toContain('100');
+
+      // Another order waits for parts, then resumes.
+      await page.goto(`${org.url}/dashboard/work-orders?open=${waitId}`);
+      await page.getByTestId('wo-hold').click();
+      await page.getByTestId('hold-note').fill('Coupling ordered');
+      await page.getByTestId('hold-confirm').click();
+      await page.getByTestId('wo-on-hold').waitFor();
+      await expect.poll(async () => (await page.getByTestId('wo-on-hold').innerText()).toLowerCase()).toContain('waiting for parts');
+      await page.getByTestId('wo-resume').click();
+      await expect.poll(() => page.getByTestId('wo-on-hold').count()).toBe(0);
+      await page.getByTestId('wo-hold').waitFor();
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
+});

@@ -1,0 +1,110 @@
+import { SimpleGrid, Table } from '@mantine/core';
+import { BarChart } from '@mantine/charts';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../web/lib/api';
+import { formatNumber } from '../../../web/lib/format';
+import type { FailureModeMtbf, FailurePareto } from '../analytics-failures.schema';
+import { FigureCard } from './figure-card';
+import '../../failure-codes/ui/failure-code-select';
+
+function useFailureFigure<T>(name: string, query: Record<string, string>, enabled: boolean) {
+  return useQuery({
+    queryKey: ['analytics', name, query],
+    queryFn: ({ signal }) => api.get<T>(`/analytics/get-${name}`, { query, signal }),
+    enabled,
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+const pct = (v: number) => `${formatNumber(v, 1)}%`;
+
+/** The insights' failure-code figures (decision 080): failures by problem (Pareto) and MTBF by failure mode. */
+export function FailureFigures({ query, enabled }: { query: Record<string, string>; enabled: boolean }) {
+  const { t } = useTranslation('failureCodes');
+  const pareto = useFailureFigure<FailurePareto>('failure-pareto', query, enabled);
+  const modes = useFailureFigure<FailureModeMtbf>('failure-mode-mtbf', query, enabled);
+  return (
+    <SimpleGrid cols={{ base: 1, lg: 2 }}>
+      <FigureCard
+        title={t('paretoTitle')}
+        help={t('paretoHint')}
+        query={pareto}
+        testId="insights-failure-pareto"
+        isEmpty={(d) => d.total === 0}
+        empty={t('noFailures')}
+        csv={(d) => d.problems.map((p) => ({ code: p.code, problem: p.name, count: p.count, percent: p.percent, cumulativePercent: p.cumulativePercent }))}
+      >
+        {(d) => (
+          <>
+            <BarChart
+              h={200}
+              data={d.problems.map((p) => ({ name: p.name, count: p.count }))}
+              dataKey="name"
+              series={[{ name: 'count', label: t('count'), color: 'red.6' }]}
+            />
+            <Table striped withTableBorder mt="sm" data-testid="failure-pareto-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('problem')}</Table.Th>
+                  <Table.Th>{t('count')}</Table.Th>
+                  <Table.Th>{t('share')}</Table.Th>
+                  <Table.Th>{t('cumulative')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {d.problems.map((p) => (
+                  <Table.Tr key={p.problemCodeId}>
+                    <Table.Td>
+                      <bdi>{p.name}</bdi>
+                    </Table.Td>
+                    <Table.Td>{formatNumber(p.count)}</Table.Td>
+                    <Table.Td>{pct(p.percent)}</Table.Td>
+                    <Table.Td>{pct(p.cumulativePercent)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </>
+        )}
+      </FigureCard>
+      <FigureCard
+        title={t('mtbfModeTitle')}
+        help={t('mtbfModeHint')}
+        query={modes}
+        testId="insights-failure-modes"
+        isEmpty={(d) => d.modes.length === 0}
+        empty={t('noModes')}
+        csv={(d) => d.modes.map((m) => ({ asset: m.asset, problem: m.problem, failures: m.failures, intervals: m.intervals, mtbfHours: m.mtbfHours }))}
+      >
+        {(d) => (
+          <Table striped withTableBorder data-testid="failure-modes-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('asset')}</Table.Th>
+                <Table.Th>{t('problem')}</Table.Th>
+                <Table.Th>{t('failures')}</Table.Th>
+                <Table.Th>{t('mtbfHours')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {d.modes.map((m) => (
+                <Table.Tr key={`${m.assetId}:${m.problemCodeId}`}>
+                  <Table.Td>
+                    <bdi>{m.asset}</bdi>
+                  </Table.Td>
+                  <Table.Td>
+                    <bdi>{m.problem}</bdi>
+                  </Table.Td>
+                  <Table.Td>{formatNumber(m.failures)}</Table.Td>
+                  <Table.Td>{formatNumber(m.mtbfHours, 2)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </FigureCard>
+    </SimpleGrid>
+  );
+}
