@@ -9,6 +9,7 @@ import { escapeLike } from '../../server/db/like';
 import { pagination } from '../../shared/pagination';
 import { recordActivity } from '../activity/activity.service';
 import { emitWebhookEvent } from '../webhooks/webhooks.service';
+import { reservedByLevel } from './reservations.service';
 import {
   STOCK_MESSAGES as M,
   type CountInput,
@@ -427,6 +428,7 @@ export async function listLevels(
     .orderBy(desc(levelLocations.isDefault), asc(levelLocations.name), asc(parts.name))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
+  const reserved = await reservedByLevel(tx, orgId, { partId: query.partId, locationId: query.locationId });
   return {
     stockLevels: rows.map((r) => ({
       partId: r.partId,
@@ -437,6 +439,8 @@ export async function listLevels(
       reorderPoint: Number(r.reorderPoint),
       reorderQuantity: Number(r.reorderQuantity),
       bin: r.bin,
+      reserved: reserved.get(`${r.partId}:${r.locationId}`) ?? 0,
+      available: round3(Number(r.quantity) - (reserved.get(`${r.partId}:${r.locationId}`) ?? 0)),
     })),
     pagination: pagination(total, query.page, query.pageSize),
   };

@@ -22,6 +22,8 @@ export const WEBHOOK_EVENTS = [
   'part.stock-below-minimum',
   'quotation.accepted',
   'purchase-order.confirmed',
+  'stock.received',
+  'stock.below-reorder-point',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

@@ -5,6 +5,7 @@ import { updatedAtField } from '../../shared/edit-version';
 
 import { calendarDateField, clearableDateField, dateField, timeZoneField } from '../../shared/dates';
 import { locationFilterField } from '../locations/locations.schema';
+import { partsReadinessSchema } from '../stock/stock.schema';
 import { WORK_ORDER_PRIORITIES, WORK_ORDER_STATUSES, type WorkOrderPriority, type WorkOrderStatus } from './work-order-values';
 
 export { WORK_ORDER_PRIORITIES, WORK_ORDER_STATUSES, type WorkOrderPriority, type WorkOrderStatus } from './work-order-values';
@@ -310,7 +311,13 @@ export type WorkOrderStatistics = z.infer<typeof workOrderStatisticsSchema>;
 
 /** The work order routes' answers (issue 28). */
 const labors = z.object({ labors: z.array(laborDtoSchema), workOrderLabors: z.array(laborDtoSchema) });
-const parts = z.object({ workOrderParts: z.array(workOrderPartDtoSchema) });
+/** POST use-parts/{id}: take what the order reserves, all its lines or one part's (decision 081). */
+export const usePartsSchema = z
+  .strictObject({ partId: z.coerce.number({ error: 'Invalid part' }).int('Invalid part').min(1, 'Invalid part').optional() })
+  .optional();
+
+// With whether the parts are there (decision 081): what the open order reserves and what lacks where.
+const parts = z.object({ workOrderParts: z.array(workOrderPartDtoSchema), partsReadiness: partsReadinessSchema });
 export const workOrderAnswers = {
   ...listAnswers('workOrders', workOrderDtoSchema, 'workOrder'),
   /** The figures, also under `statistics`. */

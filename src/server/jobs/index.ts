@@ -4,6 +4,7 @@ import { registerWebhookDelivery } from './webhook-deliver.job';
 import { createMailer, deliverOutboxBatch, MAIL_BATCH, MAIL_QUEUE, smtpSender, type Mail, type MailLog, type Mailer } from '../mailer';
 import { registerCleanup } from './cleanup.job';
 import { registerPmGenerator } from './pm-generator.job';
+import { registerStockReorder } from './stock-reorder.job';
 import { createJobQueue, type JobQueue, type JobQueueOptions } from './queue';
 
 /**
@@ -75,6 +76,7 @@ export function createJobs(
       }
       await registerCleanup(queue, database, log);
       await registerPmGenerator(queue, database, log);
+      await registerStockReorder(queue, database, log);
       if (config.webhooks) releaseWebhooks = await registerWebhookDelivery(queue, database, config.webhooks, mailer, log, options.onWebhookFailed);
       started = true;
     },

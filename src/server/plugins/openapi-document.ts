@@ -77,6 +77,8 @@ Events and their \`data\`:
 - \`part.stock-below-minimum\`: \`{ id, name, quantityOnHand, minimumQuantity }\`.
 - \`quotation.accepted\`, \`purchase-order.confirmed\`: \`{ id, number, partyName, totalMinorUnits, currency, status }\`.
 - \`request.received\`: the portal request.
+- \`stock.received\`: \`{ purchaseOrderId, number, vendorId, location, receivingStatus, lines }\` (a receipt).
+- \`stock.below-reorder-point\`: \`{ partId, name, location, available, onOrder, reorderPoint, ordered, purchaseOrderId }\` (a reorder draft).
 
 All events: ${WEBHOOK_EVENTS.map((e) => `\`${e}\``).join(', ')}.`;
 

@@ -15,6 +15,8 @@ const enEvents = {
   'part.stock-below-minimum': 'Stock below minimum',
   'quotation.accepted': 'Quotation accepted',
   'purchase-order.confirmed': 'Purchase order confirmed',
+  'stock.received': 'Stock received',
+  'stock.below-reorder-point': 'Stock below reorder point',
 };
 const arEvents = {
   'work-order.created': 'إنشاء أمر عمل',
@@ -31,6 +33,8 @@ const arEvents = {
   'part.stock-below-minimum': 'المخزون دون الحد الأدنى',
   'quotation.accepted': 'قبول عرض سعر',
   'purchase-order.confirmed': 'تأكيد أمر شراء',
+  'stock.received': 'استلام مخزون',
+  'stock.below-reorder-point': 'المخزون دون نقطة إعادة الطلب',
 };
 
 registerTranslations('webhooks', {
