@@ -71,7 +71,7 @@ const level = async (org: TestOrg, partId: number) =>
   (await org.admin.get(`/api/stock/get-stock-levels?partId=${partId}`)).body.stockLevels[0] as { quantity: number; reserved: number; available: number };
 const readiness = async (org: TestOrg, workOrderId: number) => (await org.admin.get(`/api/work-orders/get-parts/${workOrderId}`)).body.partsReadiness;
 
-describe('reservations (decision 081)', () => {
+describe('reservations (decision 081)', { timeout: 90_000 }, () => {
   it('a PM-generated order reserves its plan parts; ready or short first come first served; using consumes; completing releases', async () => {
     const { org, addPart, main, asset } = await setup();
     const seal = await addPart({ quantityOnHand: 3 });
@@ -151,7 +151,7 @@ async function buying(name = 'Buyer') {
 const receive = (org: TestOrg, id: number, locationId: number, lines: { partId: number; quantity: number }[]) =>
   org.admin.post(`/api/stock/receive-purchase-order/${id}`, { locationId, lines });
 
-describe('receiving (decision 081)', () => {
+describe('receiving (decision 081)', { timeout: 90_000 }, () => {
   it('receives partly then fully, keeps a moving average cost (hand computed), refuses over-receipt, values the store', async () => {
     const { org, r, main, po } = await buying();
     const first = await po([{ partId: r.part.id, quantity: 10, unitPrice: 9.75 }]);
@@ -200,7 +200,7 @@ describe('receiving (decision 081)', () => {
   });
 });
 
-describe('reorder (decision 081)', () => {
+describe('reorder (decision 081)', { timeout: 90_000 }, () => {
   it('drafts purchase orders grouped by preferred vendor, counting what is on order; twice drafts nothing more; the job does the same', async () => {
     const { org, r, main } = await buying();
     const van = (await org.admin.post('/api/stock/add-location', { name: 'Van 1', kind: 'van' })).body.location as { id: number };
