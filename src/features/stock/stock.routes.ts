@@ -18,7 +18,16 @@ import {
   stockSettingsDtoSchema,
   stockSettingsInputSchema,
   transferInputSchema,
+  partStockSettingsDtoSchema,
+  partStockSettingsInputSchema,
+  receiptInputSchema,
+  receivedSchema,
+  receivingDtoSchema,
+  reorderResultSchema,
+  valuationSchema,
 } from './stock.schema';
+import { getReceiving, receivePurchaseOrder, stockValuation } from './receiving.service';
+import { draftReorders, getPartStockSettings, updatePartStockSettings } from './reorder.service';
 import {
   addLocation,
   countStock,
@@ -96,5 +105,36 @@ export async function stockRoutes(appBase: FastifyInstance) {
     '/update-stock-settings',
     { schema: { body: stockSettingsInputSchema, response: { 200: messageSchema.extend({ settings: stockSettingsDtoSchema }) } }, config: { access: MANAGERS } },
     (req) => req.inTenant((tx) => updateStockSettings(tx, req.auth.orgId, req.body)),
+  );
+
+  // ---- Receiving, reorder, valuation (decision 081) ----
+  app.get(
+    '/get-receiving/:id',
+    { schema: { params: idParamsSchema, response: { 200: z.object({ receiving: receivingDtoSchema }) } }, config: { access: EVERYONE } },
+    async (req) => ({ receiving: await req.read((tx) => getReceiving(tx, req.auth.orgId, req.params.id)) }),
+  );
+  app.post(
+    '/receive-purchase-order/:id',
+    { schema: { params: idParamsSchema, body: receiptInputSchema, response: { 200: receivedSchema } }, config: { access: EVERYONE } },
+    (req) => req.inTenant((tx) => receivePurchaseOrder(tx, req.auth.orgId, req.auth.userId, req.params.id, req.body)),
+  );
+  app.post('/draft-reorders', { schema: { response: { 200: reorderResultSchema } }, config: { access: MANAGERS } }, (req) =>
+    req.inTenant((tx) => draftReorders(tx, req.auth.orgId, req.auth.userId)),
+  );
+  app.get(
+    '/get-part-stock-settings/:id',
+    { schema: { params: idParamsSchema, response: { 200: z.object({ settings: partStockSettingsDtoSchema }) } }, config: { access: EVERYONE } },
+    async (req) => ({ settings: await req.read((tx) => getPartStockSettings(tx, req.auth.orgId, req.params.id)) }),
+  );
+  app.put(
+    '/update-part-stock-settings',
+    {
+      schema: { body: partStockSettingsInputSchema, response: { 200: messageSchema.extend({ settings: partStockSettingsDtoSchema }) } },
+      config: { access: MANAGERS },
+    },
+    (req) => req.inTenant((tx) => updatePartStockSettings(tx, req.auth.orgId, req.body)),
+  );
+  app.get('/get-stock-valuation', { schema: { response: { 200: valuationSchema } }, config: { access: MANAGERS } }, (req) =>
+    req.read((tx) => stockValuation(tx, req.auth.orgId)),
   );
 }

@@ -159,6 +159,9 @@ export const stockLevelDtoSchema = z.object({
   reorderPoint: z.number(),
   reorderQuantity: z.number(),
   bin: z.string().nullable(),
+  /** What open work orders reserve here (decision 081) and what is left: quantity - reserved. */
+  reserved: z.number(),
+  available: z.number(),
 });
 export type StockLevelDto = z.infer<typeof stockLevelDtoSchema>;
 export const stockLevelListSchema = listAnswerSchema('stockLevels', stockLevelDtoSchema);
@@ -188,3 +191,77 @@ export const stockChangedSchema = z.object({
   stockMove: stockMoveDtoSchema.nullable(),
   stockLevels: z.array(stockLevelDtoSchema),
 });
+
+/** Whether a work order's parts are there (decision 081): `short` lists what lacks where. */
+export const partsReadinessSchema = z.object({
+  status: z.enum(['none', 'ready', 'short']),
+  shortages: z.array(z.object({ partId: z.number(), part: named, location: named, quantity: z.number(), reserved: z.number() })),
+});
+export type PartsReadiness = z.infer<typeof partsReadinessSchema>;
+
+// ---- Receiving, reorder, valuation (decision 081) ----
+
+/** A purchase order's receiving status, beside the spec's status (which it leaves as it is). */
+export const RECEIVING_STATUSES = ['not-received', 'partly-received', 'fully-received'] as const;
+export type ReceivingStatus = (typeof RECEIVING_STATUSES)[number];
+
+/** POST receive-purchase-order/{id}: what came in, per part, into one location. */
+export const receiptInputSchema = z.strictObject({
+  locationId: requiredRef(M.location),
+  lines: z
+    .array(z.strictObject({ partId: requiredRef(M.part), quantity: positiveQuantity }), { error: 'Lines are required' })
+    .min(1, 'Receive at least one line')
+    .max(200, 'At most 200 lines at once'),
+  note: optionalString(200),
+});
+export type ReceiptInput = z.output<typeof receiptInputSchema>;
+
+export const receivingLineSchema = z.object({
+  partId: z.number(),
+  part: named,
+  ordered: z.number(),
+  received: z.number(),
+  outstanding: z.number(),
+  /** The line's unit price less its discount, minor units: what a receipt costs each. */
+  unitCostMinor: z.number(),
+});
+export const receivingDtoSchema = z.object({
+  purchaseOrderId: z.number(),
+  receivingStatus: z.enum(RECEIVING_STATUSES),
+  lines: z.array(receivingLineSchema),
+});
+export type ReceivingDto = z.infer<typeof receivingDtoSchema>;
+export const receivedSchema = z.object({ message: z.string(), receiving: receivingDtoSchema, stockMoves: z.array(stockMoveDtoSchema) });
+
+/** PUT update-part-stock-settings: the vendor reorders of a part go to. */
+export const partStockSettingsInputSchema = z.strictObject({
+  partId: requiredRef(M.part),
+  preferredVendorId: z.preprocess(
+    blankToUndefined,
+    z.coerce.number({ error: 'Invalid vendor' }).int('Invalid vendor').min(1, 'Invalid vendor').nullable().optional(),
+  ),
+});
+export type PartStockSettingsInput = z.output<typeof partStockSettingsInputSchema>;
+export const partStockSettingsDtoSchema = z.object({
+  partId: z.number(),
+  preferredVendor: named.nullable(),
+  /** Moving average unit cost, minor units; null until a receipt. */
+  averageCostMinor: z.number().nullable(),
+});
+export type PartStockSettingsDto = z.infer<typeof partStockSettingsDtoSchema>;
+
+/** POST draft-reorders: what the reorder run drafted. */
+export const reorderResultSchema = z.object({
+  message: z.string(),
+  purchaseOrders: z.array(z.object({ id: z.number(), number: z.string(), vendor: named, lines: z.number() })),
+  drafted: z.number(),
+  withoutVendor: z.array(named),
+});
+export type ReorderResult = z.infer<typeof reorderResultSchema>;
+
+/** GET get-stock-valuation: per location, quantity × average cost (minor units). */
+export const valuationSchema = z.object({
+  locations: z.array(z.object({ location: named, valueMinor: z.number(), parts: z.number(), unvaluedParts: z.number() })),
+  totalMinor: z.number(),
+});
+export type Valuation = z.infer<typeof valuationSchema>;

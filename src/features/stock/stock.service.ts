@@ -10,6 +10,7 @@ import { pagination } from '../../shared/pagination';
 import { recordActivity } from '../activity/activity.service';
 import { emitWebhookEvent } from '../webhooks/webhooks.service';
 import { managersOf, notify } from '../notifications/notifications.service';
+import { reservedByLevel } from './reservations.service';
 import {
   STOCK_MESSAGES as M,
   type CountInput,
@@ -449,6 +450,7 @@ export async function listLevels(
     .orderBy(desc(levelLocations.isDefault), asc(levelLocations.name), asc(parts.name))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
+  const reserved = await reservedByLevel(tx, orgId, { partId: query.partId, locationId: query.locationId });
   return {
     stockLevels: rows.map((r) => ({
       partId: r.partId,
@@ -459,6 +461,8 @@ export async function listLevels(
       reorderPoint: Number(r.reorderPoint),
       reorderQuantity: Number(r.reorderQuantity),
       bin: r.bin,
+      reserved: reserved.get(`${r.partId}:${r.locationId}`) ?? 0,
+      available: round3(Number(r.quantity) - (reserved.get(`${r.partId}:${r.locationId}`) ?? 0)),
     })),
     pagination: pagination(total, query.page, query.pageSize),
   };

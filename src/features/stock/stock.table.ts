@@ -3,6 +3,7 @@ import { bigint, boolean, check, foreignKey, index, integer, numeric, pgTable, p
 import { createdAtColumn, orgIdColumn, orgScopedId } from '../../server/db/columns';
 import { organizations } from '../organization/organization.table';
 import { parts } from '../parts/parts.table';
+import { purchaseOrders } from '../purchase-orders/purchase-orders.table';
 
 export const LOCATION_KINDS = ['storeroom', 'van', 'site-store'] as const;
 export const MOVE_REASONS = ['count', 'consumption', 'return', 'receipt', 'transfer', 'initial'] as const;
@@ -106,4 +107,48 @@ export const stockSettings = pgTable(
     allowNegativeStock: boolean().notNull().default(false),
   },
   (t) => [foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade')],
+);
+
+/**
+ * What stock keeps about a part beside its levels (decision 081): the vendor reorders go to and the moving average
+ * unit cost receipts keep (minor units). A side table, so the part's own contract (the spec's) stays as it is.
+ */
+export const stockPartSettings = pgTable(
+  'stock_part_settings',
+  {
+    orgId: orgIdColumn(),
+    partId: integer().notNull(),
+    /** A vendor of the organisation (checked by the service; no key, so deleting the vendor is not blocked: reorders then skip it). */
+    preferredVendorId: integer(),
+    averageCostMinor: bigint({ mode: 'number' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.partId] }),
+    foreignKey({ columns: [t.orgId, t.partId], foreignColumns: [parts.orgId, parts.id] }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * What a reorder draft asked for (decision 081): a part for a location on a purchase order. The location a
+ * purchase order's part is meant for (receipts may go elsewhere); purchase orders not drafted by the job count
+ * for the default location.
+ */
+export const stockReorders = pgTable(
+  'stock_reorders',
+  {
+    orgId: orgIdColumn(),
+    id: orgScopedId(),
+    purchaseOrderId: integer().notNull(),
+    partId: integer().notNull(),
+    locationId: integer().notNull(),
+    quantity: numeric({ precision: 14, scale: 3, mode: 'number' }).notNull(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.id] }),
+    foreignKey({ columns: [t.orgId, t.purchaseOrderId], foreignColumns: [purchaseOrders.orgId, purchaseOrders.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.orgId, t.partId], foreignColumns: [parts.orgId, parts.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.orgId, t.locationId], foreignColumns: [stockLocations.orgId, stockLocations.id] }).onDelete('cascade'),
+    index('stock_reorders_part_idx').on(t.orgId, t.partId, t.locationId),
+  ],
 );

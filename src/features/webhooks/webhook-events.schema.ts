@@ -77,6 +77,30 @@ export const WEBHOOK_EVENT_DATA: Record<WebhookEvent, { summary: string; data: z
   'purchase-order.confirmed': { summary: 'A purchase order was confirmed', data: commercialDocument('vendorId') },
   'asset.down': { summary: 'An asset went down (decision 079)', data: assetStateChange },
   'asset.up': { summary: 'An asset came back from down (decision 079)', data: assetStateChange },
+  'stock.received': {
+    summary: "A purchase order's parts were received into a location (decision 081)",
+    data: z.object({
+      purchaseOrderId: z.number().int(),
+      number: z.string(),
+      vendorId: z.number().int(),
+      location: z.object({ id: z.number().int(), name: z.string() }),
+      receivingStatus: z.enum(['not-received', 'partly-received', 'fully-received']),
+      lines: z.array(z.object({ partId: z.number().int(), quantity: z.number() })),
+    }),
+  },
+  'stock.below-reorder-point': {
+    summary: 'The reorder job found a part below its reorder point at a location and drafted it (decision 081)',
+    data: z.object({
+      partId: z.number().int(),
+      name: z.string(),
+      location: z.object({ id: z.number().int(), name: z.string() }),
+      available: z.number(),
+      onOrder: z.number(),
+      reorderPoint: z.number(),
+      ordered: z.number(),
+      purchaseOrderId: z.number().int(),
+    }),
+  },
 };
 
 /** The body of every delivery: the event, when it happened, and its data. */

@@ -213,6 +213,23 @@ async function driveEveryEvent(org: TestOrg) {
   // an asset goes down and comes back up (decision 079)
   ok(await org.admin.post(`/api/assets/set-asset-state/${refs.asset.id}`, { state: 'down', reason: 'Jam' }), 200, 'asset down');
   ok(await org.admin.post(`/api/assets/set-asset-state/${refs.asset.id}`, { state: 'running' }), 200, 'asset up');
+  // stock received from that order, then a reorder draft for a level below its reorder point (decision 081)
+  const store = (await org.admin.get('/api/stock/get-location-options')).body[0].value as number;
+  ok(
+    await org.admin.post(`/api/stock/receive-purchase-order/${po.body.purchaseOrder.id}`, {
+      locationId: store,
+      lines: [{ partId: money.part.id, quantity: 1 }],
+    }),
+    200,
+    'receive-purchase-order',
+  );
+  ok(await org.admin.put('/api/stock/update-part-stock-settings', { partId: money.part.id, preferredVendorId: money.vendor.id }), 200, 'preferred vendor');
+  ok(
+    await org.admin.put('/api/stock/update-stock-level', { partId: money.part.id, locationId: store, reorderPoint: 10, reorderQuantity: 5 }),
+    200,
+    'reorder point',
+  );
+  ok(await org.admin.post('/api/stock/draft-reorders'), 200, 'draft-reorders');
 }
 
 describe('webhook payloads and the API document', () => {

@@ -25,6 +25,8 @@ export const WEBHOOK_EVENTS = [
   'purchase-order.confirmed',
   'asset.down',
   'asset.up',
+  'stock.received',
+  'stock.below-reorder-point',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

@@ -513,7 +513,7 @@ describe('work orders: parts', () => {
     const org = await createOrg(t);
     const { bearing, grease } = await fixtures(org);
     const wo = await addOrder(org.admin);
-    expect((await org.admin.get(`${BASE}/get-parts/${wo.id}`)).body).toEqual({ workOrderParts: [] });
+    expect((await org.admin.get(`${BASE}/get-parts/${wo.id}`)).body).toEqual({ workOrderParts: [], partsReadiness: { status: 'none', shortages: [] } });
     const add = await org.admin.post(`${BASE}/add-parts/${wo.id}`, { parts: [bearing.id] });
     expect(add.status, JSON.stringify(add.body)).toBe(201);
     expect(add.body.workOrderParts).toEqual([

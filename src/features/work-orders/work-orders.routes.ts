@@ -5,6 +5,7 @@ import { idParamsSchema } from '../../shared/pagination';
 import { removingFiles } from '../../server/uploads/storage';
 import {
   addPartsSchema,
+  usePartsSchema,
   workOrderAnswers as answers,
   laborInputSchema,
   laborParamsSchema,
@@ -29,6 +30,7 @@ import {
   getWorkOrderCostFor,
   listParts,
   updatePartQuantity,
+  useReservedParts,
   listWorkOrders,
   rescheduleWorkOrder,
   updateWorkOrder,
@@ -127,6 +129,12 @@ export async function workOrdersRoutes(appBase: FastifyInstance) {
 
   app.get('/get-parts/:id', { schema: { params: idParamsSchema, response: { 200: answers.parts } }, config: { access: EVERYONE } }, (req) =>
     req.read((tx) => listParts(tx, req.auth.orgId, req.auth, req.params.id)),
+  );
+
+  app.post(
+    '/use-parts/:id',
+    { schema: { params: idParamsSchema, body: usePartsSchema, response: { 200: answers.partsChanged } }, config: { access: EVERYONE } },
+    (req) => req.inTenant((tx) => useReservedParts(tx, req.auth.orgId, req.auth, req.params.id, req.body?.partId)),
   );
 
   app.post(

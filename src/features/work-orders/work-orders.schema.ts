@@ -7,6 +7,7 @@ import { calendarDateField, clearableDateField, dateField, timeZoneField } from 
 import { locationFilterField } from '../locations/locations.schema';
 import { failureCodesOfOrderSchema } from '../failure-codes/failure-codes.schema';
 import { HOLD_REASONS } from '../failure-codes/failure-code-values';
+import { partsReadinessSchema } from '../stock/stock.schema';
 import { WORK_ORDER_PRIORITIES, WORK_ORDER_STATUSES, type WorkOrderPriority, type WorkOrderStatus } from './work-order-values';
 
 export { WORK_ORDER_PRIORITIES, WORK_ORDER_STATUSES, type WorkOrderPriority, type WorkOrderStatus } from './work-order-values';
@@ -338,7 +339,13 @@ export type WorkOrderStatistics = z.infer<typeof workOrderStatisticsSchema>;
 
 /** The work order routes' answers (issue 28). */
 const labors = z.object({ labors: z.array(laborDtoSchema), workOrderLabors: z.array(laborDtoSchema) });
-const parts = z.object({ workOrderParts: z.array(workOrderPartDtoSchema) });
+/** POST use-parts/{id}: take what the order reserves, all its lines or one part's (decision 081). */
+export const usePartsSchema = z
+  .strictObject({ partId: z.coerce.number({ error: 'Invalid part' }).int('Invalid part').min(1, 'Invalid part').optional() })
+  .optional();
+
+// With whether the parts are there (decision 081): what the open order reserves and what lacks where.
+const parts = z.object({ workOrderParts: z.array(workOrderPartDtoSchema), partsReadiness: partsReadinessSchema });
 export const workOrderAnswers = {
   ...listAnswers('workOrders', workOrderDtoSchema, 'workOrder'),
   /** The figures, also under `statistics`. */

@@ -23,7 +23,8 @@ import {
 } from '../../server/db/schema';
 import { discardFiles } from '../../server/uploads/storage';
 import { requireReferences } from '../../server/db/references';
-import { consumeForLine, defaultLocationId, isStockable, returnForLine } from '../stock/stock.service';
+import { consumeForLine, consumedForLine, defaultLocationId, isStockable, returnForLine } from '../stock/stock.service';
+import { partsReadiness } from '../stock/reservations.service';
 import { badRequest, conflict, forbidden, notFound } from '../../server/http-error';
 import { pagination } from '../../shared/pagination';
 import type { AccessClaims } from '../auth/tokens';
@@ -1213,10 +1214,64 @@ export async function getWorkOrderCostFor(tx: ReadTx, orgId: number, actor: Acce
   return { cost: { ...cost, laborMinor: null, externalLaborMinor: null, partsMinor: null, externalPartsMinor: null, totalMinor: null } };
 }
 
+/** A work order's part lines and whether they are there (decision 081). */
+async function partsAnswer(tx: ReadTx, orgId: number, actor: AccessClaims, workOrderId: number) {
+  return {
+    workOrderParts: await listPartRows(tx, orgId, workOrderId, seesAmounts(actor)),
+    partsReadiness: (await partsReadiness(tx, orgId, [workOrderId])).get(workOrderId)!,
+  };
+}
+
+/**
+ * POST use-parts/{id}: the technician takes what the order reserves (lines the PM generator planned, decision
+ * 081): each stockable line's quantity not consumed yet leaves its location as a consumption (409 on a shortage
+ * unless negative stock is allowed). `partId` narrows it to one line.
+ */
+export async function useReservedParts(tx: Tx, orgId: number, actor: AccessClaims, workOrderId: number, partId?: number) {
+  await getWorkOrder(tx, orgId, actor, workOrderId);
+  const lines = await tx
+    .select({ partId: workOrderParts.partId, quantity: workOrderParts.quantity, locationId: workOrderParts.locationId })
+    .from(workOrderParts)
+    .where(
+      and(
+        eq(workOrderParts.orgId, orgId),
+        eq(workOrderParts.workOrderId, workOrderId),
+        sql`${workOrderParts.shareId} is null`,
+        partId ? eq(workOrderParts.partId, partId) : undefined,
+      ),
+    )
+    .orderBy(asc(workOrderParts.partId));
+  if (partId && !lines.length) throw notFound('Part');
+  const defaultLocation = await defaultLocationId(tx, orgId);
+  const used: string[] = [];
+  for (const line of lines) {
+    if (line.partId === null || !(await isStockable(tx, orgId, line.partId))) continue;
+    const remaining = line.quantity - (await consumedForLine(tx, orgId, workOrderId, line.partId));
+    if (remaining <= 0) continue;
+    const locationId = line.locationId ?? defaultLocation;
+    if (line.locationId === null)
+      await tx
+        .update(workOrderParts)
+        .set({ locationId })
+        .where(and(eq(workOrderParts.orgId, orgId), eq(workOrderParts.workOrderId, workOrderId), eq(workOrderParts.partId, line.partId)));
+    await consumeForLine(tx, orgId, actor.userId, { workOrderId, partId: line.partId, locationId, quantity: remaining });
+    used.push(`part ${line.partId} x${remaining}`);
+  }
+  if (used.length)
+    await recordActivity(tx, orgId, {
+      entityType: ENTITY,
+      entityId: workOrderId,
+      userId: actor.userId,
+      action: 'updated',
+      changes: { partsUsed: { from: null, to: used.join(', ') } },
+    });
+  return { message: 'Work order parts used successfully', ...(await partsAnswer(tx, orgId, actor, workOrderId)) };
+}
+
 /** GET get-parts/{id}. */
 export async function listParts(tx: ReadTx, orgId: number, actor: AccessClaims, workOrderId: number) {
   await getWorkOrder(tx, orgId, actor, workOrderId);
-  return { workOrderParts: await listPartRows(tx, orgId, workOrderId, seesAmounts(actor)) };
+  return { ...(await partsAnswer(tx, orgId, actor, workOrderId)) };
 }
 
 /** POST add-parts/{id}: each part is attached once; adding it again adds to its quantity. */
@@ -1281,7 +1336,7 @@ export async function addParts(tx: Tx, orgId: number, actor: AccessClaims, workO
     action: 'updated',
     changes: { parts: { from: null, to: found.map((p) => `${p.name} x${wanted.get(p.id)}`).join(', ') } },
   });
-  return { message: 'Work order parts added successfully', workOrderParts: await listPartRows(tx, orgId, workOrderId, seesAmounts(actor)) };
+  return { message: 'Work order parts added successfully', ...(await partsAnswer(tx, orgId, actor, workOrderId)) };
 }
 
 /** PUT update-part/{workOrderId}/part/{partId}: the line's new quantity; more is taken from its location, less goes back. */
@@ -1310,7 +1365,7 @@ export async function updatePartQuantity(tx: Tx, orgId: number, actor: AccessCla
     action: 'updated',
     changes: { parts: { from: `part ${partId} x${line.quantity}`, to: `part ${partId} x${quantity}` } },
   });
-  return { message: 'Work order part updated successfully', workOrderParts: await listPartRows(tx, orgId, workOrderId, seesAmounts(actor)) };
+  return { message: 'Work order part updated successfully', ...(await partsAnswer(tx, orgId, actor, workOrderId)) };
 }
 
 /** DELETE delete-part/{workOrderId}/part/{partId}: partId names the part (DESIGN 11); what the line took goes back to its location. */
@@ -1331,7 +1386,7 @@ export async function deletePart(tx: Tx, orgId: number, actor: AccessClaims, wor
     action: 'updated',
     changes: { parts: { from: `part ${partId}`, to: null } },
   });
-  return { message: 'Work order part deleted successfully', workOrderParts: await listPartRows(tx, orgId, workOrderId, seesAmounts(actor)) };
+  return { message: 'Work order part deleted successfully', ...(await partsAnswer(tx, orgId, actor, workOrderId)) };
 }
 
 // ---- A contractor's lines (shared work orders, decision 040) ----

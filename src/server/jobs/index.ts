@@ -7,6 +7,7 @@ import { createMailer, deliverOutboxBatch, MAIL_BATCH, MAIL_QUEUE, smtpSender, t
 import { registerCleanup } from './cleanup.job';
 import { registerPmGenerator } from './pm-generator.job';
 import { registerNotifications } from './notifications.job';
+import { registerStockReorder } from './stock-reorder.job';
 import { createJobQueue, type JobQueue, type JobQueueOptions } from './queue';
 
 /**
@@ -84,6 +85,7 @@ export function createJobs(
       if (jwtSecret && publicScheme && baseDomain)
         await registerNotifications(queue, database, { mailer, config: { jwtSecret, publicScheme, publicPort: publicPort ?? null, baseDomain } }, log);
       await registerInsightsReports(queue, database, mailer, log);
+      await registerStockReorder(queue, database, log);
       if (config.webhooks) releaseWebhooks = await registerWebhookDelivery(queue, database, config.webhooks, mailer, log, options.onWebhookFailed);
       if (config.webhooks && config.vapid) releasePush = await registerPushDelivery(queue, database, config.vapid, config.webhooks, log);
       started = true;

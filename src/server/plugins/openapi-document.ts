@@ -78,6 +78,8 @@ Events and their \`data\`:
 - \`quotation.accepted\`, \`purchase-order.confirmed\`: \`{ id, number, partyName, totalMinorUnits, currency, status }\`.
 - \`asset.down\`, \`asset.up\`: \`{ id, assetId, name, state, reason, at, workOrderId, maintenanceRequestId, cascadedAssetIds }\` (decision 079).
 - \`request.received\`: the portal request.
+- \`stock.received\`: \`{ purchaseOrderId, number, vendorId, location, receivingStatus, lines }\` (a receipt).
+- \`stock.below-reorder-point\`: \`{ partId, name, location, available, onOrder, reorderPoint, ordered, purchaseOrderId }\` (a reorder draft).
 
 All events: ${WEBHOOK_EVENTS.map((e) => `\`${e}\``).join(', ')}.`;
 

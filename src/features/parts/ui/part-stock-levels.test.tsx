@@ -25,7 +25,7 @@ describe('part stock levels', () => {
       within(main)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['Main store', '7', '2', '10', 'A-3']);
+    ).toEqual(['Main store', '7', '0', '7', '2', '10', 'A-3']);
     expect(
       within(screen.getByTestId('stock-level-2'))
         .getAllByRole('cell')

@@ -25,6 +25,8 @@ export function PartStockLevels({ partId }: { partId: number }) {
           <Table.Tr>
             <Table.Th>{t('stockLevels.location')}</Table.Th>
             <Table.Th>{t('stockLevels.quantity')}</Table.Th>
+            <Table.Th>{t('stockLevels.reserved')}</Table.Th>
+            <Table.Th>{t('stockLevels.available')}</Table.Th>
             <Table.Th>{t('stockLevels.reorderPoint')}</Table.Th>
             <Table.Th>{t('stockLevels.reorderQuantity')}</Table.Th>
             <Table.Th>{t('stockLevels.bin')}</Table.Th>
@@ -35,6 +37,8 @@ export function PartStockLevels({ partId }: { partId: number }) {
             <Table.Tr key={l.locationId} data-testid={`stock-level-${l.locationId}`}>
               <Table.Td>{l.location.name}</Table.Td>
               <Table.Td>{formatNumber(l.quantity)}</Table.Td>
+              <Table.Td>{formatNumber(l.reserved ?? 0)}</Table.Td>
+              <Table.Td data-testid="stock-level-available">{formatNumber(l.available ?? l.quantity)}</Table.Td>
               <Table.Td>{formatNumber(l.reorderPoint)}</Table.Td>
               <Table.Td>{formatNumber(l.reorderQuantity)}</Table.Td>
               <Table.Td>{l.bin ?? '—'}</Table.Td>

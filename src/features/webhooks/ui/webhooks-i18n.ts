@@ -17,6 +17,8 @@ const enEvents = {
   'purchase-order.confirmed': 'Purchase order confirmed',
   'asset.down': 'Asset went down',
   'asset.up': 'Asset came back up',
+  'stock.received': 'Stock received',
+  'stock.below-reorder-point': 'Stock below reorder point',
 };
 const arEvents = {
   'work-order.created': 'إنشاء أمر عمل',
@@ -35,6 +37,8 @@ const arEvents = {
   'purchase-order.confirmed': 'تأكيد أمر شراء',
   'asset.down': 'توقف أصل',
   'asset.up': 'عودة أصل للعمل',
+  'stock.received': 'استلام مخزون',
+  'stock.below-reorder-point': 'المخزون دون نقطة إعادة الطلب',
 };
 
 registerTranslations('webhooks', {

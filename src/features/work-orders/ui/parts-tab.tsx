@@ -6,8 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { AsyncSelect, DetailTable, notifyError, notifySuccess, removeWithConfirmation, useMoney, useNotifiedQuery } from '../../../web/components';
 import { api, errorMessage } from '../../../web/lib/api';
 import type { WorkOrderPartDto } from '../work-orders.schema';
+import type { PartsReadiness } from '../../stock/stock.schema';
+import { PartsReadinessBadge } from './parts-readiness';
 
-type PartList = { workOrderParts: WorkOrderPartDto[] };
+type PartList = { workOrderParts: WorkOrderPartDto[]; partsReadiness?: PartsReadiness };
 const partsKey = (workOrderId: number) => ['work-orders', 'parts', workOrderId] as const;
 
 /** Parts tab: pick a part from the options, a quantity, add; name, sales price, quantity, line total; total cost. */
@@ -31,13 +33,27 @@ export function PartsTab({ workOrderId, onChanged }: { workOrderId: number; onCh
     setBusy(true);
     try {
       const res = await api.post<PartList>(`/work-orders/add-parts/${workOrderId}`, { parts: [{ partId, quantity: Math.max(1, Math.round(quantity || 1)) }] });
-      queryClient.setQueryData(partsKey(workOrderId), { workOrderParts: res.workOrderParts });
+      queryClient.setQueryData(partsKey(workOrderId), { workOrderParts: res.workOrderParts, partsReadiness: res.partsReadiness });
       notifySuccess(t('toast.partAdded'));
       setPartId(null);
       setQuantity(1);
       onChanged();
     } catch (err) {
       notifyError(errorMessage(err, t('toast.failedAddPart')));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const takeReserved = async () => {
+    setBusy(true);
+    try {
+      const res = await api.post<PartList>(`/work-orders/use-parts/${workOrderId}`, {});
+      queryClient.setQueryData(partsKey(workOrderId), { workOrderParts: res.workOrderParts, partsReadiness: res.partsReadiness });
+      notifySuccess(t('parts.used'));
+      onChanged();
+    } catch (err) {
+      notifyError(errorMessage(err, t('parts.failedUse')));
     } finally {
       setBusy(false);
     }
@@ -50,7 +66,7 @@ export function PartsTab({ workOrderId, onChanged }: { workOrderId: number; onCh
       success: t('toast.partDeleted'),
       failure: t('toast.failedDeletePart'),
       onRemoved: (res) => {
-        queryClient.setQueryData(partsKey(workOrderId), { workOrderParts: res.workOrderParts });
+        queryClient.setQueryData(partsKey(workOrderId), { workOrderParts: res.workOrderParts, partsReadiness: res.partsReadiness });
         onChanged();
       },
     });
@@ -76,6 +92,12 @@ export function PartsTab({ workOrderId, onChanged }: { workOrderId: number; onCh
           <Button leftSection={<IconPlus size={16} />} onClick={() => void add()} disabled={!partId} loading={busy} data-testid="add-part">
             {t('parts.add')}
           </Button>
+          <PartsReadinessBadge readiness={query.data?.partsReadiness} />
+          {query.data?.partsReadiness && query.data.partsReadiness.status !== 'none' ? (
+            <Button variant="light" onClick={() => void takeReserved()} loading={busy} data-testid="use-reserved-parts">
+              {t('parts.use')}
+            </Button>
+          ) : null}
         </Group>
       }
       rows={rows}

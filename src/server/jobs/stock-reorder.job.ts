@@ -1,0 +1,45 @@
+import type { Database } from '../db/client';
+import { withoutTenant, withTenant } from '../db/client';
+import { organizations } from '../db/schema';
+import { draftReorders } from '../../features/stock/reorder.service';
+import type { GeneratorLog } from './pm-generator.job';
+import type { JobQueue } from './queue';
+
+export const STOCK_REORDER_QUEUE = 'stock-reorder';
+/** Daily at 05:00 UTC (STOCK_REORDER_CRON overrides it); a manager's "Draft reorders" runs the same for one organisation. */
+export const STOCK_REORDER_CRON = '0 5 * * *';
+
+/**
+ * One reorder run over every organisation (decision 081): each in its own transaction; one that fails is logged
+ * and the others go on. Running again drafts nothing twice: what was drafted counts as on order.
+ */
+export async function runStockReorder(database: Database, log?: GeneratorLog) {
+  const orgIds = await withoutTenant(database.db, async (tx) => (await tx.select({ id: organizations.id }).from(organizations)).map((o) => o.id));
+  let drafted = 0;
+  const failed: number[] = [];
+  for (const orgId of orgIds) {
+    try {
+      const result = await withTenant(database.db, orgId, (tx) => draftReorders(tx, orgId, null), { long: true });
+      drafted += result.drafted;
+    } catch (err) {
+      failed.push(orgId);
+      log?.warn({ orgId, err: (err as Error).message }, 'stock reorder: organisation failed');
+    }
+  }
+  log?.info({ organisations: orgIds.length, drafted, failed: failed.length }, 'stock reorder run done');
+  return { organisations: orgIds.length, drafted, failed: failed.length };
+}
+
+/** The queue, its daily schedule and its worker. */
+export async function registerStockReorder(
+  queue: JobQueue,
+  database: Database,
+  log: GeneratorLog,
+  cron = process.env.STOCK_REORDER_CRON || STOCK_REORDER_CRON,
+) {
+  await queue.createQueue(STOCK_REORDER_QUEUE, { retryLimit: 1, retryDelay: 300, expireInSeconds: 30 * 60 });
+  await queue.boss.schedule(STOCK_REORDER_QUEUE, cron, {}, { tz: 'UTC' });
+  await queue.work(STOCK_REORDER_QUEUE, {}, async () => {
+    await runStockReorder(database, log);
+  });
+}
