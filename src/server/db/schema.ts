@@ -30,3 +30,4 @@ export * from '../../features/data-transfer/data-transfer.table';
 export * from '../../features/request-portal/request-portal.table';
 export * from '../../features/work-order-shares/work-order-shares.table';
 export * from '../../features/my-work/my-work.table';
+export * from '../../features/audit/audit.table';

@@ -3,6 +3,7 @@ import type { Config } from '../env';
 import { registerWebhookDelivery } from './webhook-deliver.job';
 import { createMailer, deliverOutboxBatch, MAIL_BATCH, MAIL_QUEUE, smtpSender, type Mail, type MailLog, type Mailer } from '../mailer';
 import { registerCleanup } from './cleanup.job';
+import { registerAuditRetention } from './audit-retention.job';
 import { registerPmGenerator } from './pm-generator.job';
 import { createJobQueue, type JobQueue, type JobQueueOptions } from './queue';
 
@@ -33,7 +34,7 @@ export interface JobsOptions extends Omit<JobQueueOptions, 'databaseUrl'> {
 
 export function createJobs(
   database: Database,
-  config: Pick<Config, 'databaseUrl' | 'smtpUrl'> & Partial<Pick<Config, 'webhooks'>>,
+  config: Pick<Config, 'databaseUrl' | 'smtpUrl'> & Partial<Pick<Config, 'webhooks' | 'jwtSecret'>>,
   log: MailLog,
   options: JobsOptions = {},
 ): Jobs {
@@ -75,6 +76,7 @@ export function createJobs(
       }
       await registerCleanup(queue, database, log);
       await registerPmGenerator(queue, database, log);
+      if (config.jwtSecret) await registerAuditRetention(queue, database, config.jwtSecret, log);
       if (config.webhooks) releaseWebhooks = await registerWebhookDelivery(queue, database, config.webhooks, mailer, log, options.onWebhookFailed);
       started = true;
     },
