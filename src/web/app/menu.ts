@@ -28,6 +28,7 @@ import {
   IconWebhook,
   IconFileImport,
   IconInbox,
+  IconShieldCheck,
 } from '@tabler/icons-react';
 
 export interface MenuItem {
@@ -104,6 +105,7 @@ export const settingsMenu: MenuItem[] = [
   { key: 'procedures', path: '/settings/procedures', icon: IconListCheck },
   { key: 'apiKeys', path: '/settings/api-keys', icon: IconKey },
   { key: 'webhooks', path: '/settings/webhooks', icon: IconWebhook },
+  { key: 'auditLog', path: '/settings/audit-log', icon: IconShieldCheck },
   { key: 'importExport', path: '/settings/import-export', icon: IconFileImport },
 ];
 

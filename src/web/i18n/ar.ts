@@ -160,6 +160,7 @@ export const ar: Catalog = {
       procedures: 'الإجراءات',
       // API and webhooks (decision 043)
       apiKeys: 'مفاتيح الواجهة البرمجية',
+      auditLog: 'سجل التدقيق',
       webhooks: 'خطافات الويب',
       importExport: 'الاستيراد / التصدير',
       requests: 'الطلبات',

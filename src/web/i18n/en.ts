@@ -160,6 +160,7 @@ export const en = {
       procedures: 'Procedures',
       // API and webhooks (decision 043)
       apiKeys: 'API keys',
+      auditLog: 'Audit log',
       webhooks: 'Webhooks',
       importExport: 'Import / Export',
       requests: 'Requests',
