@@ -33,7 +33,7 @@ const MAX_INPUT = 4000;
 export function maskSensitive(value: unknown, depth = 0): unknown {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'string') return value.replace(/\u0000/g, '');
+  if (typeof value === 'string') return value.split('\u0000').join('');
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value === 'bigint') return value.toString();
   if (typeof value !== 'object') return typeof value === 'boolean' ? value : null;
@@ -43,7 +43,7 @@ export function maskSensitive(value: unknown, depth = 0): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
     if (v === undefined) continue;
-    const k = key.replace(/\u0000/g, '');
+    const k = key.split('\u0000').join('');
     out[k] = SENSITIVE.test(k) && v !== null && v !== '' ? MASK : maskSensitive(v, depth + 1);
   }
   return out;
@@ -103,7 +103,7 @@ const anchorSignature = (secret: string, orgId: number, seq: number, hash: strin
 };
 const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
-const clip = (s: string | null | undefined, n: number) => (s ? s.replace(/\u0000/g, '').slice(0, n) : null);
+const clip = (s: string | null | undefined, n: number) => (s ? s.split('\u0000').join('').slice(0, n) : null);
 
 /**
  * Appends one row to the organisation's chain in the caller's transaction: the head row is locked first (an upsert),
