@@ -78,6 +78,10 @@ const AR: Record<string, string> = {
   Signed: 'موقَّع',
   FLAGGED: 'عليه تنبيه',
   'Follow-up': 'متابعة',
+  // a sign-off's meaning (decision 078)
+  Performed: 'نفّذه',
+  Verified: 'تحقّق منه',
+  Approved: 'اعتمده',
 };
 
 /** `english` (a label or a fixed value) in the document's language; unknown words stay as they are. */

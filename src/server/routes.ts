@@ -26,6 +26,7 @@ import { pmPlansRoutes } from '../features/pm-plans/pm-plans.routes';
 import { proceduresRoutes, workOrderProcedureRoutes } from '../features/procedures/procedures.routes';
 import { analyticsRoutes } from '../features/analytics/analytics.routes';
 import { apiKeysRoutes } from '../features/api-keys/api-keys.routes';
+import { auditRoutes } from '../features/audit/audit.routes';
 import { webhooksRoutes } from '../features/webhooks/webhooks.routes';
 import { dataTransferRoutes } from '../features/data-transfer/data-transfer.routes';
 import { requestPortalRoutes } from '../features/request-portal/request-portal.routes';
@@ -48,6 +49,7 @@ export async function registerFeatureRoutes(app: FastifyInstance) {
   await app.register(organizationRoutes, { prefix: '/api' });
   await app.register(activityRoutes, { prefix: '/api/activities' });
   await app.register(notificationsRoutes, { prefix: '/api/notifications' });
+  await app.register(auditRoutes, { prefix: '/api/audit-log' });
   await app.register(masterDataRoutes, { prefix: '/api' });
   await app.register(teamsRoutes, { prefix: '/api/teams' });
   await app.register(customerVendorsRoutes, { prefix: '/api/customer-vendors' });

@@ -7,6 +7,7 @@ import { limitInText, param, preparedRead } from '../../server/db/prepared';
 import { reserveIds } from '../../server/db/reserved-ids';
 import { insertMany } from '../../server/db/bulk-insert';
 import { HttpError, notFound } from '../../server/http-error';
+import { noteAudit } from '../audit/audit-context';
 import { DEFAULT_NOTIFICATION_SETTINGS, NOTIFICATION_TOPICS, type ActivityItem, type NotificationSettings, type RecentActivity } from './activity.schema';
 
 type Action = ActivityItem['action'];
@@ -54,6 +55,8 @@ export async function recordActivity(
   orgId: number,
   entry: { entityType: string; entityId: number; userId?: number | null; actorName?: string; action: Action; changes?: ActivityItem['changes']; note?: string },
 ) {
+  // The request's audit row lists the record and its fields old -> new (decision 078).
+  noteAudit(tx, { entityType: entry.entityType, entityId: entry.entityId, action: entry.action, changes: entry.changes ?? null });
   await tx.insert(activities).values({
     orgId,
     entityType: entry.entityType,
@@ -77,6 +80,7 @@ export async function recordActivities(
   entries: { entityType: string; entityId: number; userId?: number | null; action: Action; changes?: ActivityItem['changes'] }[],
 ) {
   if (!entries.length) return;
+  for (const e of entries) noteAudit(tx, { entityType: e.entityType, entityId: e.entityId, action: e.action, changes: e.changes ?? null });
   const first = await reserveIds(tx, orgId, activities, entries.length);
   await insertMany(
     tx,

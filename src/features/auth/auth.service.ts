@@ -321,3 +321,25 @@ export async function addDemoRequest(db: Db, input: DemoRequestInput) {
 }
 
 export { notFound };
+
+/**
+ * Re-authentication of a signer (a procedure's sign-off step, decision 078): the user's password checked again,
+ * outside any transaction (decision 021), and their name as the signature will carry it. A wrong password is a 400
+ * on `password`; the route is throttled like verify-password. Hook for single sign-on: a user who signs in only
+ * through their identity provider has no password to give; the sign-on helper replaces this check for them with
+ * a fresh sign-in (decision 078 leaves it to that work).
+ */
+export async function reauthenticateSigner(db: Db, orgId: number, userId: number, password: string, wrong: string) {
+  const [user] = await withTenant(
+    db,
+    orgId,
+    (tx) =>
+      tx
+        .select({ passwordHash: users.passwordHash, firstName: users.firstName, lastName: users.lastName })
+        .from(users)
+        .where(and(eq(users.orgId, orgId), eq(users.id, userId))),
+    { readOnly: true },
+  );
+  if (!user || !(await verifyPassword(user.passwordHash, password))) throw new HttpError(400, wrong, [{ path: 'password', message: wrong }]);
+  return { name: `${user.firstName ?? ''} ${user.lastName ?? ''}`.trim() };
+}

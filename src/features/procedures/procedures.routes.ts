@@ -12,6 +12,8 @@ import {
   followUpSchema,
   procedureInputSchema,
   procedureListQuerySchema,
+  PROCEDURE_MESSAGES,
+  signStepSchema,
   stepImageParamsSchema,
 } from './procedures.schema';
 import {
@@ -27,11 +29,14 @@ import {
   listProcedures,
   printWorkOrder,
   setStepImage,
+  signProcedureStep,
   stepImageVersion,
   updateProcedure,
 } from './procedures.service';
 import { renderWorkOrderPdf } from './work-order-pdf.service';
 import { userLanguage } from '../../server/pdf-labels';
+import { throttle } from '../../server/rate-limit';
+import { reauthenticateSigner } from '../auth/auth.service';
 
 /** The procedure library (prefix /api/procedures): everyone reads, managers write (decision 030). */
 export async function proceduresRoutes(appBase: FastifyInstance) {
@@ -91,6 +96,22 @@ export async function workOrderProcedureRoutes(appBase: FastifyInstance) {
     '/answer-procedure-step/:id',
     { schema: { params: idParamsSchema, body: answerStepSchema, response: { 200: answers.answered } }, config: { access: EVERYONE } },
     (req) => removingFiles(app.deps.storage, req, (tx) => answerProcedureStep(tx, req.auth.orgId, req.auth, req.params.id, req.body)),
+  );
+
+  // A sign-off (decision 078): the signer's password is checked again (outside the write, throttled like
+  // verify-password), then the step is signed in one short write.
+  app.post(
+    '/sign-procedure-step/:id',
+    {
+      schema: { params: idParamsSchema, body: signStepSchema, response: { 200: answers.signed } },
+      config: { access: EVERYONE, apiKeys: false },
+      onRequest: throttle('verifyPassword', 'user'),
+    },
+    async (req) => {
+      const { password, ...input } = req.body;
+      const { name } = await reauthenticateSigner(app.deps.database.db, req.auth.orgId, req.auth.userId, password, PROCEDURE_MESSAGES.wrongPassword);
+      return req.inTenant((tx) => signProcedureStep(tx, req.auth.orgId, req.auth, req.params.id, input, name));
+    },
   );
 
   // Multipart field `image` (a photo, or a drawn signature as PNG): the generic image rule, re-encoded before it is stored.

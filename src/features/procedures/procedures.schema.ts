@@ -6,7 +6,7 @@ import { idField, requiredString } from '../../shared/validation';
 import { versionField } from '../../shared/edit-version';
 
 /** What a step asks for. A heading only groups the steps under it; it is never answered. */
-export const STEP_KINDS = ['checkbox', 'pass-fail', 'number', 'text', 'choice', 'photo', 'signature', 'heading'] as const;
+export const STEP_KINDS = ['checkbox', 'pass-fail', 'number', 'text', 'choice', 'photo', 'signature', 'sign-off', 'heading'] as const;
 export type StepKind = (typeof STEP_KINDS)[number];
 
 /** A pass/fail/flag step's answers: fail and flag are flagged. */
@@ -17,6 +17,20 @@ export type PassFailValue = (typeof PASS_FAIL_VALUES)[number];
 export const FOLLOW_UP_KINDS: readonly StepKind[] = ['number', 'pass-fail'];
 /** Kinds answered with an uploaded image (photo, drawn signature). */
 export const IMAGE_KINDS: readonly StepKind[] = ['photo', 'signature'];
+
+/**
+ * A sign-off step (decision 078) is signed with the signer's password and a meaning: what the signature says
+ * the signer did. Its answer is `{ meaning, name, signedAt }`, set only by sign-procedure-step.
+ */
+export const SIGN_MEANINGS = ['performed', 'verified', 'approved'] as const;
+export type SignMeaning = (typeof SIGN_MEANINGS)[number];
+export interface SignOffValue {
+  meaning: SignMeaning;
+  name: string;
+  signedAt: string;
+}
+export const isSignOffValue = (v: unknown): v is SignOffValue =>
+  typeof v === 'object' && v !== null && typeof (v as SignOffValue).name === 'string' && SIGN_MEANINGS.includes((v as SignOffValue).meaning);
 
 export const PROCEDURE_MESSAGES = {
   name: 'Procedure name is required',
@@ -38,6 +52,12 @@ export const PROCEDURE_MESSAGES = {
   followUpNotFlagged: 'Only a failed or out-of-range step creates a follow-up work order',
   followUpExists: 'A follow-up work order already exists for this step',
   notImageStep: 'Only photo and signature steps take an image',
+  signOff: 'A sign-off step is signed with your password (sign-procedure-step), or sent null to clear it',
+  notSignOffStep: 'Only a sign-off step is signed',
+  meaning: 'Choose what your signature means: performed, verified or approved',
+  password: 'Enter your password to sign',
+  wrongPassword: 'Password is incorrect',
+  signed: 'Step signed',
 } as const;
 const M = PROCEDURE_MESSAGES;
 
@@ -112,6 +132,15 @@ export const answerStepSchema = z.strictObject({
   answeredAt: answeredAtField,
 });
 export type AnswerStepInput = z.input<typeof answerStepSchema>;
+
+/** POST sign-procedure-step/{workOrderId}: the signer's password (checked again: re-authentication) and the signature's meaning. */
+export const signStepSchema = z.strictObject({
+  stepId: idField('Step is invalid'),
+  password: z.string({ error: M.password }).min(1, M.password).max(200, M.password),
+  meaning: z.enum(SIGN_MEANINGS, { error: M.meaning }),
+  answeredAt: answeredAtField,
+});
+export type SignStepInput = z.input<typeof signStepSchema>;
 
 /** POST create-follow-up/{workOrderId}. */
 export const followUpSchema = z.strictObject({ stepId: idField('Step is invalid') });
@@ -209,6 +238,7 @@ export const procedureAnswers = {
   /** A number step naming a meter also records a reading (null when none was made). */
   answered: stepChanged.extend({ reading: readingDtoSchema.extend({ meterName: z.string() }).nullable() }),
   imageSaved: stepChanged,
+  signed: stepChanged,
   followUp: stepChanged.extend({ followUp: workOrderDtoSchema }),
 };
 
@@ -242,6 +272,8 @@ export function answerSchemaFor(step: Pick<StepDto, 'kind' | 'options'>): z.ZodT
     case 'photo':
     case 'signature':
       return z.null({ error: M.image });
+    case 'sign-off':
+      return z.null({ error: M.signOff });
     default:
       return z.never({ error: M.heading });
   }

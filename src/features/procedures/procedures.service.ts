@@ -10,6 +10,7 @@ import { discardFiles } from '../../server/uploads/storage';
 import { pagination } from '../../shared/pagination';
 import type { AccessClaims } from '../auth/tokens';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
+import { nameAudit } from '../audit/audit-context';
 import { createWorkOrder, getWorkOrder } from '../work-orders/work-orders.service';
 import { recordReading } from '../meters/meters.service';
 import { workOrderDisplayId } from '../work-orders/work-orders.schema';
@@ -20,8 +21,11 @@ import {
   PROCEDURE_MESSAGES as M,
   answerSchemaFor,
   isFlagged,
+  isSignOffValue,
   progressOf,
   type AnswerStepInput,
+  type SignOffValue,
+  type SignStepInput,
   type IssuedStepDto,
   type ProcedureDto,
   type ProcedureListItem,
@@ -346,7 +350,13 @@ function unchangedSince(step: IssuedStepRow, seen: string | null | undefined) {
 
 /** How an answer reads in the history: images as a word, not their URL. */
 const historyValue = (kind: string, value: unknown) =>
-  value === null || value === undefined ? null : IMAGE_KINDS.includes(kind as never) ? `${kind} added` : value;
+  value === null || value === undefined
+    ? null
+    : IMAGE_KINDS.includes(kind as never)
+      ? `${kind} added`
+      : isSignOffValue(value)
+        ? `${value.meaning} by ${value.name} at ${value.signedAt}`
+        : value;
 
 /** Stores an answer (or clears it) with who and when, and its history line in the same transaction. */
 async function storeAnswer(tx: Tx, orgId: number, by: number | { contractor: string }, workOrderId: number, step: typeof s.$inferSelect, value: unknown) {
@@ -392,6 +402,23 @@ export async function answerProcedureStep(tx: Tx, orgId: number, actor: AccessCl
   await storeAnswer(tx, orgId, actor.userId, workOrderId, step, value);
   const reading = typeof value === 'number' ? await feedMeter(tx, orgId, actor.userId, order, step.meterName, value) : null;
   return { message: 'Answer saved', ...(await issuedStep(tx, orgId, workOrderId, step.id)), reading };
+}
+
+/**
+ * POST sign-procedure-step/{id} (decision 078): a sign-off step signed by the caller, whose password the route
+ * checked again just before (`reauthenticateSigner`); the answer keeps the signer's name, the time and the meaning,
+ * the history line says them, and the request's audit row is named 'sign-off'. A worker signs on a work order they
+ * see, a manager on any; another kind of step is a 400.
+ */
+export async function signProcedureStep(tx: Tx, orgId: number, actor: AccessClaims, workOrderId: number, input: Omit<SignStepInput, 'password'>, name: string) {
+  await getWorkOrder(tx, orgId, actor, workOrderId);
+  const step = await lockStep(tx, orgId, workOrderId, Number(input.stepId));
+  if (!unchangedSince(step, input.answeredAt)) throw new StaleEdit((await issuedStep(tx, orgId, workOrderId, step.id)).step);
+  if (step.kind !== 'sign-off') throw badRequest(M.notSignOffStep, 'stepId');
+  const value: SignOffValue = { meaning: input.meaning, name, signedAt: new Date().toISOString() };
+  nameAudit(tx, 'sign-off');
+  await storeAnswer(tx, orgId, actor.userId, workOrderId, step, value);
+  return { message: M.signed, ...(await issuedStep(tx, orgId, workOrderId, step.id)) };
 }
 
 /**

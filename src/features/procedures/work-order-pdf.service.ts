@@ -1,7 +1,7 @@
 import { formatDateTime, formatNumber } from '../../shared/format';
 import type { WorkOrderDto } from '../work-orders/work-orders.schema';
 import { workOrderDisplayId } from '../work-orders/work-orders.schema';
-import type { IssuedStepDto, WorkOrderProcedureDto } from './procedures.schema';
+import { isSignOffValue, type IssuedStepDto, type WorkOrderProcedureDto } from './procedures.schema';
 import { drawText, registerArabicFonts } from '../../server/pdf-bidi';
 import { pdfLabel, stepsDone, type PdfLanguage } from '../../server/pdf-labels';
 
@@ -23,6 +23,7 @@ export interface PrintableWorkOrder {
 const whenIn = (zone: string) => (d: string | null) => formatDateTime(d, 'en', zone) || '-';
 const STATUS: Record<string, string> = { assigned: 'Open', 'in-progress': 'In Progress', completed: 'Closed', cancelled: 'Cancelled' };
 const PASS_FAIL: Record<string, string> = { pass: 'Pass', fail: 'Fail', flag: 'Flag' };
+const SIGN_MEANING: Record<string, string> = { performed: 'Performed', verified: 'Verified', approved: 'Approved' };
 
 /** Instructions are stored as sanitised HTML: printed as plain text, one paragraph a line. */
 export function htmlToText(html: string | null): string {
@@ -42,7 +43,7 @@ export function htmlToText(html: string | null): string {
 }
 
 /** A step's answer in words ('-' when empty). */
-export function answerWords(step: IssuedStepDto, lang: PdfLanguage = 'en'): string {
+export function answerWords(step: IssuedStepDto, lang: PdfLanguage = 'en', zone = 'UTC'): string {
   const v = step.value;
   const L = (english: string) => pdfLabel(lang, english);
   if (v === null || v === undefined) return '-';
@@ -59,6 +60,9 @@ export function answerWords(step: IssuedStepDto, lang: PdfLanguage = 'en'): stri
       return L('Photo');
     case 'signature':
       return L('Signed');
+    case 'sign-off':
+      // The signature's meaning, name and time (decision 078), on the organisation's clock.
+      return isSignOffValue(v) ? `${L('Signed')}: ${L(SIGN_MEANING[v.meaning])} · ${v.name} · ${whenIn(zone)(v.signedAt)}` : '-';
     default:
       return String(v);
   }
@@ -162,7 +166,7 @@ export async function renderWorkOrderPdf(doc: PrintableWorkOrder): Promise<Buffe
       pdf.fontSize(10).fillColor('#111');
       say(`${n}. ${step.label}${step.required ? ' *' : ''}`, { x: left, bold: true });
       pdf.fillColor(step.flagged ? '#c92a2a' : '#333');
-      say(`${answerWords(step, lang)}${step.flagged ? `  ${L('FLAGGED')}` : ''}`, { x: left + 14, width: width - 14 });
+      say(`${answerWords(step, lang, doc.timeZone ?? 'UTC')}${step.flagged ? `  ${L('FLAGGED')}` : ''}`, { x: left + 14, width: width - 14 });
       const image = typeof step.value === 'string' ? doc.images.get(step.value) : undefined;
       if (image) {
         const png = await sharp(image)

@@ -37,3 +37,4 @@ export * from '../../features/sso/sso.table';
 export * from '../../features/notifications/notifications.table';
 export * from '../../features/asset-states/asset-states.table';
 export * from '../../features/failure-codes/failure-codes.table';
+export * from '../../features/audit/audit.table';

@@ -68,6 +68,20 @@ BEGIN
   RETURN last - p_count + 1;
 END $fn$;
 
+CREATE OR REPLACE FUNCTION prune_audit_log(p_org integer, p_before timestamptz) RETURNS TABLE (last_seq integer, last_hash text, removed integer)
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = public AS $fn$
+DECLARE upto integer;
+BEGIN
+  -- The audit log's retention (decision 078): the one way its rows leave, oldest first, within the scope's organisation.
+  IF p_org IS DISTINCT FROM nullif(current_setting('app.org_id', true), '')::int THEN
+    RAISE EXCEPTION 'prune_audit_log: organisation % is not the scope''s', p_org USING ERRCODE = '42501';
+  END IF;
+  SELECT max(a.seq) INTO upto FROM audit_log a WHERE a.org_id = p_org AND a.created_at < p_before;
+  IF upto IS NULL THEN RETURN; END IF;
+  RETURN QUERY WITH gone AS (DELETE FROM audit_log a WHERE a.org_id = p_org AND a.seq <= upto RETURNING a.seq, a.hash)
+    SELECT upto, (SELECT g.hash FROM gone g WHERE g.seq = upto), (SELECT count(*)::int FROM gone);
+END $fn$;
+
 DO $$
 DECLARE t record;
 BEGIN
@@ -104,6 +118,10 @@ BEGIN
     END IF;
   END LOOP;
   EXECUTE format('GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO %I', '${RUNTIME_ROLE}');
+  -- The audit log is append-only for the app (decision 078): rows leave only through prune_audit_log.
+  IF to_regclass('audit_log') IS NOT NULL THEN
+    EXECUTE format('REVOKE UPDATE, DELETE, TRUNCATE ON audit_log FROM %I', '${RUNTIME_ROLE}');
+  END IF;
 END $$;
 `;
   // One statement per call: PGlite's extended protocol refuses several in one.

@@ -5,6 +5,7 @@ import { registerPushDelivery } from './push-deliver.job';
 import { registerInsightsReports } from './insights-reports.job';
 import { createMailer, deliverOutboxBatch, MAIL_BATCH, MAIL_QUEUE, smtpSender, type Mail, type MailLog, type Mailer } from '../mailer';
 import { registerCleanup } from './cleanup.job';
+import { registerAuditRetention } from './audit-retention.job';
 import { registerPmGenerator } from './pm-generator.job';
 import { registerNotifications } from './notifications.job';
 import { registerStockReorder } from './stock-reorder.job';
@@ -86,6 +87,7 @@ export function createJobs(
         await registerNotifications(queue, database, { mailer, config: { jwtSecret, publicScheme, publicPort: publicPort ?? null, baseDomain } }, log);
       await registerInsightsReports(queue, database, mailer, log);
       await registerStockReorder(queue, database, log);
+      if (config.jwtSecret) await registerAuditRetention(queue, database, config.jwtSecret, log);
       if (config.webhooks) releaseWebhooks = await registerWebhookDelivery(queue, database, config.webhooks, mailer, log, options.onWebhookFailed);
       if (config.webhooks && config.vapid) releasePush = await registerPushDelivery(queue, database, config.vapid, config.webhooks, log);
       started = true;

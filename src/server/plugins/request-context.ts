@@ -10,6 +10,8 @@ import { HttpError, unauthorized } from '../http-error';
 import { subdomainOf } from '../../shared/subdomain';
 import { apiKeyCaller, isApiKey, touchApiKey } from '../../features/api-keys/api-keys.service';
 import { addressKey, hitRateLimit, overRateLimit, TOO_MANY_REQUESTS } from '../rate-limit';
+import { attachAudit, newAuditContext } from '../../features/audit/audit-context';
+import { auditAfterWrite, auditInTransaction } from '../../features/audit/audit-request';
 
 /** Who may call a route: 'public', or the roles allowed. Every /api route must declare it. */
 export type Access = 'public' | readonly Role[];
@@ -101,7 +103,15 @@ export const requestContext = fp(async (app: FastifyInstance, opts: { db: Db; ba
     if (this.method === 'GET' || this.method === 'HEAD') throw new Error(`${this.method} ${this.url} writes: a GET reads through req.read`);
     // An Idempotency-Key is claimed inside the write it guards (decision 025).
     const around = this.aroundWrite;
-    return withTenant(opts.db, orgOf(this), around ? (tx) => around(tx, fn) : fn, { long: options?.long });
+    const orgId = orgOf(this);
+    // The audit row of the write (decision 078): what its services noted on the tx, appended in the same transaction.
+    const audited = async (tx: Tx) => {
+      const ctx = newAuditContext();
+      const result = await fn(attachAudit(tx, ctx));
+      await auditInTransaction(tx, orgId, this, ctx);
+      return result;
+    };
+    return withTenant(opts.db, orgId, around ? (tx) => around(tx, audited) : audited, { long: options?.long });
   });
   app.decorateRequest('read', async function <T>(this: FastifyRequest, fn: (tx: ReadTx) => Promise<T>, options?: { long?: boolean }) {
     return withTenant(opts.db, orgOf(this), fn, { readOnly: true, long: options?.long });
@@ -168,6 +178,12 @@ export const requestContext = fp(async (app: FastifyInstance, opts: { db: Db; ba
     req.auth = caller.claims;
     bindLog(req, reply, { orgId: caller.claims.orgId, userId: caller.claims.userId, apiKeyId: caller.keyId });
   };
+
+  // A successful write that wrote no audit row in its transaction (sign-in, its own transactions), and a refused sign-in.
+  app.addHook('onSend', async (req, reply, payload) => {
+    await auditAfterWrite(opts.db, req, reply, payload);
+    return payload;
+  });
 
   // Fail at start-up, not in production, when a route forgets to say who may call it.
   const apiRoutes: FastifyInstance['apiRoutes'] = [];

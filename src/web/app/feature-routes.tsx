@@ -57,6 +57,7 @@ export const featureRoutes: FeatureRoute[] = [
   { path: '/settings/procedures', Page: page('procedures/ui/procedures-page', 'Procedures') },
   { path: '/settings/api-keys', Page: page('api-keys/ui/api-keys-page', 'API keys') },
   { path: '/settings/single-sign-on', Page: page('sso/ui/single-sign-on-page', 'Single sign-on') },
+  { path: '/settings/audit-log', Page: page('audit/ui/audit-log-page', 'Audit log') },
   { path: '/settings/webhooks', Page: page('webhooks/ui/webhooks-page', 'Webhooks') },
   { path: '/settings/import-export', Page: page('data-transfer/ui/import-export-page', 'Import / Export') },
 ];

@@ -30,6 +30,7 @@ import {
   IconFileImport,
   IconInbox,
   IconLogin,
+  IconShieldCheck,
 } from '@tabler/icons-react';
 
 export interface MenuItem {
@@ -108,6 +109,7 @@ export const settingsMenu: MenuItem[] = [
   { key: 'apiKeys', path: '/settings/api-keys', icon: IconKey },
   { key: 'singleSignOn', path: '/settings/single-sign-on', icon: IconLogin },
   { key: 'webhooks', path: '/settings/webhooks', icon: IconWebhook },
+  { key: 'auditLog', path: '/settings/audit-log', icon: IconShieldCheck },
   { key: 'importExport', path: '/settings/import-export', icon: IconFileImport },
 ];
 

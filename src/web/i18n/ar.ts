@@ -163,6 +163,7 @@ export const ar: Catalog = {
       // API and webhooks (decision 043)
       apiKeys: 'مفاتيح الواجهة البرمجية',
       singleSignOn: 'الدخول الموحّد',
+      auditLog: 'سجل التدقيق',
       webhooks: 'خطافات الويب',
       importExport: 'الاستيراد / التصدير',
       requests: 'الطلبات',

@@ -163,6 +163,7 @@ export const en = {
       // API and webhooks (decision 043)
       apiKeys: 'API keys',
       singleSignOn: 'Single sign-on',
+      auditLog: 'Audit log',
       webhooks: 'Webhooks',
       importExport: 'Import / Export',
       requests: 'Requests',

@@ -11,6 +11,7 @@ import { stepImageFields, type IssuedStepDto, type WorkOrderProcedureDto } from 
 import { progressOf } from '../../procedures/procedure-progress';
 import { ProcedureSelect } from '../../procedures/ui/procedure-select';
 import { workOrderDisplayId, type WorkOrderDto } from '../work-orders.schema';
+import { SignOffStep } from './sign-off-step';
 import { StepControl, useStepAnswer } from './procedure-step-control';
 import './procedure-labels';
 
@@ -221,7 +222,11 @@ function StepCard({
             </Badge>
           )}
         </Group>
-        <StepControl step={step} busy={busy} answer={(v) => void answer(v)} uploadImage={(f, n) => void uploadImage(f, n)} testId={testId} />
+        {step.kind === 'sign-off' ? (
+          <SignOffStep workOrderId={workOrderId} step={step} testId={testId} onSigned={(p) => p && onChanged(p)} />
+        ) : (
+          <StepControl step={step} busy={busy} answer={(v) => void answer(v)} uploadImage={(f, n) => void uploadImage(f, n)} testId={testId} />
+        )}
         {error && (
           <Text size="sm" c="red" role="alert" data-testid={`${testId}-error`}>
             {error}

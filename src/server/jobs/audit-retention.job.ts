@@ -1,0 +1,33 @@
+import type { Database } from '../db/client';
+import { withoutTenant, withTenant } from '../db/client';
+import { organizations } from '../db/schema';
+import { now as clockNow } from '../clock';
+import { pruneAuditLog } from '../../features/audit/audit.service';
+import type { JobQueue } from './queue';
+
+export const AUDIT_RETENTION_QUEUE = 'audit-retention';
+/** Every night at 03:30 UTC, after the clean-up. */
+export const AUDIT_RETENTION_CRON = '30 3 * * *';
+
+/**
+ * The audit log's retention (decision 078): each organisation with a retention setting loses the rows older than
+ * it, in a scope of its own (the runtime role, through `prune_audit_log`), and keeps a signed anchor so that its
+ * chain check still passes. `secret` signs the anchors (the server's JWT secret, through a derived key).
+ */
+export async function pruneAuditLogs(database: Database, secret: string, at: Date = clockNow()) {
+  const { db } = database;
+  // audit_heads is a tenant table: each organisation's row is read in its own scope.
+  const orgs = await withoutTenant(db, (tx) => tx.select({ id: organizations.id }).from(organizations));
+  let removed = 0;
+  for (const { id } of orgs) removed += await withTenant(db, id, (tx) => pruneAuditLog(tx, id, at, secret), { long: true });
+  return { removed };
+}
+
+export async function registerAuditRetention(queue: JobQueue, database: Database, secret: string, log: { info(obj: object, msg: string): void }) {
+  await queue.createQueue(AUDIT_RETENTION_QUEUE, { retryLimit: 2, retryDelay: 600 });
+  await queue.boss.schedule(AUDIT_RETENTION_QUEUE, AUDIT_RETENTION_CRON, {}, { tz: 'UTC' });
+  await queue.work(AUDIT_RETENTION_QUEUE, {}, async () => {
+    const counts = await pruneAuditLogs(database, secret);
+    log.info(counts, 'audit log retention done');
+  });
+}
