@@ -24,9 +24,7 @@ type MttrRow = { overall: RepairStat | null; previous: RepairStat | null; by_cat
  */
 export async function mttrFigures(tx: ReadTx, orgId: number, range: DayRange, previous: DayRange, f: AnalyticsFilters, tz = 'UTC'): Promise<MttrFigures> {
   const org = sql`${orgId}::int`;
-  const repairs = (
-    r: DayRange,
-  ) => sql`select w.id, w.asset_id, (extract(epoch from (c.closed_at - w.created_at)) - w.held_seconds) / 3600.0::float8 as h
+  const repairs = (r: DayRange) => sql`select w.id, w.asset_id, (extract(epoch from (c.closed_at - w.created_at)) - w.held_seconds) / 3600.0::float8 as h
     from work_order_closures c ${orderOf(orgId, sql`c.work_order_id`, f)}
     where c.org_id = ${org} and c.status = 'completed' and c.closed_at >= ${dayStart(r.from, tz)} and c.closed_at < ${dayEnd(r.to, tz)}
       and not ${plannedOf('w')} ${scopeOf(orgId, 'w', f)}`;

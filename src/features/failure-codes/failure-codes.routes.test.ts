@@ -369,16 +369,14 @@ describe('failure-code figures against hand computations', () => {
       await tx.insert(pmOccurrences).values({ orgId: o, planId: plan.id, assetId: p2.id, dueDate: '2026-03-08', status: 'created', workOrderId: pm.id });
       await closed('Feb', s.pump.id, s.leak, '2026-02-10T00:00:00Z', '2026-02-10T01:00:00Z');
       await tx.insert(workOrders).values({ orgId: o, title: 'Open', assetId: p2.id, problemCodeId: vib.id, createdAt: at('2026-03-09T00:00:00Z') });
-      await tx
-        .insert(workOrders)
-        .values({
-          orgId: o,
-          title: 'Plain',
-          assetId: p2.id,
-          status: 'completed',
-          createdAt: at('2026-03-09T00:00:00Z'),
-          updatedAt: at('2026-03-09T01:00:00Z'),
-        });
+      await tx.insert(workOrders).values({
+        orgId: o,
+        title: 'Plain',
+        assetId: p2.id,
+        status: 'completed',
+        createdAt: at('2026-03-09T00:00:00Z'),
+        updatedAt: at('2026-03-09T01:00:00Z'),
+      });
     });
     const q = '?range=custom&from=2026-03-01&to=2026-03-31';
     const pareto = await org.admin.get(`/api/analytics/get-failure-pareto${q}`);
