@@ -62,11 +62,14 @@ export const MOVED: MovedTable[] = [
   t('customer_vendors', { parent_id: 'customer_vendors' }),
   t('services'),
   t('locations', { parent_id: 'locations' }),
+  t('failure_codes', { parent_id: 'failure_codes', asset_category_id: 'asset_categories' }),
+  link('failure_code_settings', {}, { singleton: true }),
   t('work_stations', { team_id: 'teams', location_id: 'locations' }),
   link('service_work_stations', { service_id: 'services', work_station_id: 'work_stations' }),
   t('assets', { customer_vendor_id: 'customer_vendors', asset_category_id: 'asset_categories', location_id: 'locations', parent_id: 'assets' }),
   t('meters', { asset_id: 'assets' }),
   t('parts', { category_id: 'product_categories', unit_of_measure_id: 'uoms', purchase_unit_of_measure_id: 'uoms' }),
+  link('stock_part_settings', { part_id: 'parts', preferred_vendor_id: 'customer_vendors' }),
   t('stock_locations'),
   link('stock_levels', { part_id: 'parts', location_id: 'stock_locations' }),
   link('stock_settings', {}, { singleton: true }),
@@ -85,11 +88,27 @@ export const MOVED: MovedTable[] = [
   t('quotation_lines', { quotation_id: 'quotations', service_id: 'services', part_id: 'parts', tax_id: 'taxes', uom_id: 'uoms' }),
   t('purchase_orders', { vendor_id: 'customer_vendors', requester_id: 'users' }),
   t('purchase_order_lines', { purchase_order_id: 'purchase_orders', service_id: 'services', part_id: 'parts', tax_id: 'taxes', uom_id: 'uoms' }),
+  t('stock_reorders', { purchase_order_id: 'purchase_orders', part_id: 'parts', location_id: 'stock_locations' }),
   t('maintenance_requests', { customer_id: 'customer_vendors', assigned_to: 'users', asset_id: 'assets' }),
   t('maintenance_orders', { maintenance_request_id: 'maintenance_requests', asset_id: 'assets' }),
   link('maintenance_order_parts', { maintenance_order_id: 'maintenance_orders', part_id: 'parts' }),
   link('maintenance_order_services', { maintenance_order_id: 'maintenance_orders', service_id: 'services' }),
-  t('work_orders', { asset_id: 'assets', created_by_id: 'users', quotation_id: 'quotations' }),
+  t('work_orders', {
+    asset_id: 'assets',
+    created_by_id: 'users',
+    quotation_id: 'quotations',
+    problem_code_id: 'failure_codes',
+    cause_code_id: 'failure_codes',
+    remedy_code_id: 'failure_codes',
+  }),
+  link('work_order_followers', { work_order_id: 'work_orders', user_id: 'users' }),
+  t('asset_state_intervals', {
+    asset_id: 'assets',
+    set_by: 'users',
+    work_order_id: 'work_orders',
+    maintenance_request_id: 'maintenance_requests',
+    cascaded_from: 'asset_state_intervals',
+  }),
   link('work_order_closures', { work_order_id: 'work_orders' }),
   link('work_order_assignees', { work_order_id: 'work_orders', user_id: 'users' }),
   t('work_order_shares', { work_order_id: 'work_orders', vendor_id: 'customer_vendors', created_by_id: 'users' }),
@@ -120,6 +139,8 @@ export const MOVED: MovedTable[] = [
   link('user_work_stations', { user_id: 'users', work_station_id: 'work_stations' }),
   t('activities', { entity_id: { by: 'entity_type', tables: ACTIVITY_TABLES }, user_id: 'users' }),
   t('import_mappings'),
+  link('notification_preferences', { user_id: 'users' }),
+  link('notification_org_settings', {}, { singleton: true }),
 ];
 
 /**
@@ -139,6 +160,18 @@ export const STAYS = [
   'work_order_priority_counts',
   'work_order_open_due_day_counts',
   'maintenance_request_counts',
+  // Sign-in secrets and devices (decisions 076, 077, 075), people's messages already sent or waiting, reports
+  // naming people in a list (re-made by the new organisation's managers), and the audit trail (decision 078): the
+  // trail is the old organisation's, kept where it was written, and the new one's chain starts at its import.
+  'two_factor_enrolments',
+  'two_factor_policies',
+  'sso_settings',
+  'push_subscriptions',
+  'notifications',
+  'notification_deliveries',
+  'insights_reports',
+  'audit_log',
+  'audit_heads',
 ];
 
 /** The organisation's own settings that travel (its name, subdomain and size stay the importer's). */

@@ -135,7 +135,7 @@ describe('procedures import', () => {
     expect(res.status).toBe(200);
     expect(res.body.problems).toEqual([
       { row: 2, column: 'max', message: 'The minimum must not be above the maximum' },
-      { row: 3, column: 'kind', message: 'Step type must be one of checkbox, pass-fail, number, text, choice, photo, signature, heading' },
+      { row: 3, column: 'kind', message: 'Step type must be one of checkbox, pass-fail, number, text, choice, photo, signature, sign-off, heading' },
       { row: 4, column: 'required', message: 'Write yes or no' },
       { row: 4, column: 'options', message: 'A choice step needs at least two options' },
     ]);
