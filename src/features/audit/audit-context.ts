@@ -3,7 +3,7 @@ import type { AuditRecord } from './audit.table';
 /**
  * What a write request did, collected while it runs (decision 078): the records its services touched, with their
  * fields old -> new, gathered by `recordActivity` and written as one audit row in the request's own transaction
- * (so a rolled-back write leaves none). The context rides on the request's `tx` (no AsyncLocalStorage: db/README);
+ * (so a rolled-back write leaves none). The context rides on the request's `tx` (no async-local storage: db/README);
  * a savepoint's tx carries it too, and a savepoint that rolls back takes back what it collected.
  */
 export interface AuditContext {

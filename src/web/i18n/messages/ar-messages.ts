@@ -1117,4 +1117,36 @@ export const arMessages: MessageCatalog = {
   'Failure code not found': 'رمز العطل غير موجود',
   'Repeat failure: {{asset}} failed again with "{{problem}}" within {{withinDays}} days (after {{previous}})':
     'عطل متكرر: تعطل {{asset}} مرة أخرى بسبب "{{problem}}" خلال {{withinDays}} يومًا (بعد {{previous}})',
+  // After the merges of decisions 078, 081 and issue 42's import.
+  'Audit settings saved': 'حُفظت إعدادات سجل التدقيق',
+  'Dates must be YYYY-MM-DD': 'يجب أن تكون التواريخ بالصيغة YYYY-MM-DD',
+  'Retention must be a whole number of months from 1 to 240, or empty to keep every row':
+    'يجب أن تكون مدة الاحتفاظ عددًا صحيحًا من الأشهر من 1 إلى 240، أو فارغة للاحتفاظ بكل الصفوف',
+  'API key id': 'معرّف مفتاح الواجهة البرمجية',
+  'Entity id': 'معرّف السجل',
+  'Entity type': 'نوع السجل',
+  'Time (UTC)': 'الوقت (UTC)',
+  'User agent': 'وكيل المستخدم',
+  'User id': 'معرّف المستخدم',
+  'Location not found: give its code, its path (Plant / Hall A) or its name': 'الموقع غير موجود: اذكر رمزه أو مساره (المصنع / القاعة أ) أو اسمه',
+  'Several locations have this name: give its code or its path (Plant / Hall A)': 'عدة مواقع تحمل هذا الاسم: اذكر رمزه أو مساره (المصنع / القاعة أ)',
+  'A sign-off step is signed with your password (sign-procedure-step), or sent null to clear it':
+    'تُوقَّع خطوة الاعتماد بكلمة مرورك (sign-procedure-step)، أو تُرسل null لمسحها',
+  'Choose what your signature means: performed, verified or approved': 'اختر معنى توقيعك: نُفّذ أو تُحقّق منه أو اعتُمد',
+  'Enter your password to sign': 'أدخل كلمة المرور للتوقيع',
+  'Only a sign-off step is signed': 'لا تُوقَّع إلا خطوة الاعتماد',
+  'Password is incorrect': 'كلمة المرور غير صحيحة',
+  'Step signed': 'تم توقيع الخطوة',
+  'Cannot receive more than ordered: {{name}} has {{outstanding}} left to receive on {{number}}':
+    'لا يمكن استلام أكثر من المطلوب: المتبقي للاستلام من {{name}} هو {{outstanding}} في {{number}}',
+  'Purchase order received successfully': 'تم استلام أمر الشراء بنجاح',
+  'This part is not on {{number}}': 'هذه القطعة ليست في {{number}}',
+  'Add a purchase tax first: purchase order lines need one': 'أضف ضريبة مشتريات أولًا: بنود أمر الشراء تحتاج إليها',
+  'Reorders drafted successfully': 'تمت صياغة طلبات إعادة الطلب بنجاح',
+  'The organisation has no manager to request the reorder': 'لا يوجد في المؤسسة مدير لطلب إعادة الطلب',
+  'At most 200 lines at once': '200 بند كحد أقصى في المرة الواحدة',
+  'Invalid vendor': 'المورّد غير صالح',
+  'Lines are required': 'البنود مطلوبة',
+  'Receive at least one line': 'استلم بندًا واحدًا على الأقل',
+  'Work order parts used successfully': 'تم استخدام قطع أمر العمل بنجاح',
 };
