@@ -194,8 +194,20 @@ export async function notify(tx: Tx, orgId: number, event: NotifyEvent) {
     // New work is pushed at once, the technician told now (decision 075); other kinds wait to coalesce. Quiet
     // hours drop a push (the bell keeps it), as the dispatcher does.
     if (event.kind === 'assigned' && event.entityType === 'work-order') {
-      if (!quietUntil(at, await orgTimeZone(tx, orgId), prefs.get(person.id)!))
-        await pushWorkOrderAssigned(tx, orgId, event.entityId, String(event.data?.title ?? ''), [person.id]);
+      const quiet = quietUntil(at, await orgTimeZone(tx, orgId), prefs.get(person.id)!) !== null;
+      if (!quiet) await pushWorkOrderAssigned(tx, orgId, event.entityId, String(event.data?.title ?? ''), [person.id]);
+      // kept as the dispatcher keeps what it sent or dropped
+      await tx.insert(notificationDeliveries).values({
+        orgId,
+        userId: person.id,
+        channel: 'push',
+        entityType: event.entityType,
+        entityId: event.entityId,
+        notificationIds: [row.id],
+        dueAt: at,
+        sentAt: at,
+        skipped: quiet ? 'quiet hours' : null,
+      });
     } else await queueDelivery(tx, orgId, person.id, 'push', event, row.id, new Date(at.getTime() + COALESCE_MINUTES * 60_000), false);
   }
 }
