@@ -4,17 +4,19 @@ import { rowsOf } from '../db/rows';
 
 export { rowsOf } from '../db/rows';
 
-/** The audit log's tables (decision 078). */
-const AUDIT_TABLES = ['audit_log', 'audit_heads'];
+/**
+ * Tables written on their own schedule or for every request, not by what a test did: the audit trail (decision
+ * 078: it records dry runs too) and people's notifications (decision 074: the due-soon and overdue job runs every
+ * minute over every organisation, a seeded one's overdue orders included).
+ */
+const SELF_WRITTEN = ['audit_log', 'audit_heads', 'notifications', 'notification_deliveries'];
 
 /**
  * Every row of every tenant table of one organisation, as JSON, but for the tables in `skip`: "changes nothing"
  * is compared by content.
  */
-
 export async function orgSnapshot(db: Db, orgId: number, skip: string[]) {
-  // The audit trail records requests, also those that change nothing (a dry run): it is not the organisation's data.
-  const ignored = [...skip, ...AUDIT_TABLES];
+  const ignored = [...skip, ...SELF_WRITTEN];
   return withTenant(db, orgId, async (tx) => {
     const tables = rowsOf<{ table_name: string }>(
       await tx.execute(
