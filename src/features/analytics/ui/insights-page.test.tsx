@@ -103,6 +103,16 @@ const ANSWERS: Record<string, unknown> = {
   costs,
   'quoted-vs-actual': quoted,
   'my-work': mine,
+  // failures by problem (Pareto) and MTBF by failure mode (decision 080)
+  'failure-pareto': {
+    range,
+    total: 4,
+    problems: [
+      { problemCodeId: 1, code: 'LEAK', name: 'Seal leak', count: 3, percent: 75, cumulativePercent: 75 },
+      { problemCodeId: 2, code: 'NOISE', name: 'Bearing noise', count: 1, percent: 25, cumulativePercent: 100 },
+    ],
+  },
+  'failure-mode-mtbf': { range, modes: [{ assetId: 9, asset: 'Boiler B2', problemCodeId: 1, problem: 'Seal leak', failures: 3, intervals: 2, mtbfHours: 36 }] },
 };
 
 describe('insights page', () => {
@@ -129,6 +139,9 @@ describe('insights page', () => {
       '/dashboard/work-orders?open=4',
     );
     expect(screen.getByTestId('insights-downtime-empty')).toBeInTheDocument();
+    const pareto = await screen.findByTestId('failure-pareto-table', {}, { timeout: 45_000 });
+    expect(within(pareto).getAllByRole('row')[1]).toHaveTextContent('Seal leak');
+    expect(within(screen.getByTestId('failure-modes-table')).getByText('Boiler B2')).toBeInTheDocument();
     const asked = (range: string) =>
       calls.filter((c) => c.url.pathname.startsWith('/api/analytics/') && c.url.searchParams.get('range') === range).map((c) => c.url.pathname);
     expect(asked('30d')).toHaveLength(Object.keys(ANSWERS).length);

@@ -30,7 +30,7 @@ describe('part stock levels', () => {
       within(screen.getByTestId('stock-level-2'))
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['Van 1', '1', '2', '10', '—']);
+    ).toEqual(['Van 1', '1', '0', '1', '2', '10', '—']);
     expect(calls.find((c) => c.url.pathname === '/api/stock/get-stock-levels')!.url.searchParams.get('partId')).toBe('4');
   });
 });
