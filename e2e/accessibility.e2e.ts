@@ -52,6 +52,8 @@ const PAGES: Record<string, string> = {
   '/settings/import-export': '[data-testid="import-export-page"]',
   '/dashboard/storerooms': '[data-testid="storeroom-list"]',
   '/dashboard/locations': '[data-testid="location-tree"], [data-testid="add-location"]',
+  '/settings/single-sign-on': '[data-testid="sso-settings"]',
+  '/settings/failure-codes': '[data-testid="add-problem"]',
 };
 const NOT_LISTS = new Set(Object.keys(PAGES));
 const LISTS = [...dashboardMenu.flatMap((g) => g.items), ...settingsMenu].map((i) => i.path).filter((p) => !NOT_LISTS.has(p));
