@@ -26,7 +26,6 @@ import { inlineScriptSources } from './inline-scripts';
 import { subdomainOf } from '../shared/subdomain';
 import { errorAnswerSchema } from '../shared/pagination';
 import { openStorage, signUploadUrls, uploadSigner, type Storage } from './uploads/storage';
-import { hearRightsChanges } from '../features/auth/rights-cache';
 import { requestIdGenerator } from './request-id';
 
 export interface AppDeps {
@@ -113,13 +112,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       server.closeAllConnections();
       server.close(() => done());
     });
-  }
-  // On PostgreSQL the callers' rights are kept in memory while this process hears their changes (decision 021).
-  const { database } = deps;
-  // LISTEN on the direct URL (DATABASE_DIRECT_URL): a transaction pooler would swallow the notifications.
-  if (database.kind === 'postgres' && database.url) {
-    const stopHearing = hearRightsChanges(database.db, database.directUrl ?? database.url, app.log);
-    app.addHook('onClose', stopHearing);
   }
 
   const webRoot = deps.webRoot;

@@ -162,6 +162,28 @@ describe('an access token after its rights changed', () => {
     expect((await demoted.del(`/api/user/deleteUser/${worker.userId}`)).status).toBe(403);
   });
 
+  it('applies a change of rights made outside this process (another instance, an operator) on the next request', async () => {
+    const org = await createOrg(t);
+    const manager = await org.as('manager');
+    const managerRoute = () => manager.get('/api/portal/settings');
+    expect((await managerRoute()).status).toBe(200);
+    // Written straight to the database, as another instance's commit is: nothing tells this process.
+    await withTenant(t.database.db, org.orgId, (tx) =>
+      tx
+        .update(users)
+        .set({ role: 'worker' })
+        .where(and(eq(users.orgId, org.orgId), eq(users.id, manager.userId))),
+    );
+    expect((await managerRoute()).status).toBe(403);
+    await withTenant(t.database.db, org.orgId, (tx) =>
+      tx
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.orgId, org.orgId), eq(sessions.userId, manager.userId))),
+    );
+    expect((await manager.get('/api/user/get-app-data')).status).toBe(401);
+  });
+
   it('keeps a demoted admin from demoting the admin who demoted them', async () => {
     const org = await createOrg(t);
     const second = await org.as('admin');

@@ -12,7 +12,6 @@ import { hashToken, newOpaqueToken, signAccessToken, type AccessClaims, type Rol
 import { issueSession, REFRESH_TOKEN_DAYS, type SignInClient } from './sessions.service';
 import { signChallenge, signInGate } from '../two-factor/two-factor.service';
 import { param, preparedRead } from '../../server/db/prepared';
-import { rightsCacheOf } from './rights-cache';
 import { passwordSignInClosed } from '../sso/sso-policy';
 import { SSO_MESSAGES } from '../sso/sso.schema';
 
@@ -116,11 +115,8 @@ export async function login(
  * primary keys on every authenticated request (decision 021).
  */
 export async function currentRole(db: Db, claims: AccessClaims): Promise<Role | null> {
-  // Kept in memory only while this process hears every change of rights (decision 021, addendum).
-  const cache = rightsCacheOf(db);
-  const kept = cache.lookup(claims);
-  if (kept) return kept;
-  const mark = cache.mark(claims.orgId);
+  // Read on every request, never kept: a change made through any instance applies to the next request on all
+  // of them (decision 021, addendum 2).
   const values = { orgId: claims.orgId, sessionId: claims.sessionId, userId: claims.userId };
   const [row] = await withTenant(
     db,
@@ -131,7 +127,7 @@ export async function currentRole(db: Db, claims: AccessClaims): Promise<Role | 
         'auth.currentRole',
         () =>
           tx
-            .select({ role: users.role, tokenVersion: users.tokenVersion, expiresAt: sessions.expiresAt })
+            .select({ role: users.role, tokenVersion: users.tokenVersion })
             .from(sessions)
             .innerJoin(users, and(eq(users.orgId, sessions.orgId), eq(users.id, sessions.userId)))
             .where(
@@ -151,7 +147,6 @@ export async function currentRole(db: Db, claims: AccessClaims): Promise<Role | 
     { readOnly: true },
   );
   if (!row || row.tokenVersion !== claims.tokenVersion) return null;
-  cache.keep(claims, mark, row);
   return row.role;
 }
 

@@ -28,8 +28,8 @@ export interface Database {
   /** PostgreSQL's connection string of request work (it may be a transaction pooler such as PgBouncer). */
   url?: string;
   /**
-   * Where session work connects (LISTEN, the job queue, the start-up migration): DATABASE_DIRECT_URL when set,
-   * else `url`. A transaction pooler keeps no session for us: a LISTEN through it hears nothing (decision 062).
+   * Where session work connects (the job queue, the start-up migration): DATABASE_DIRECT_URL when set,
+   * else `url`. A transaction pooler keeps no session for us (decision 062).
    */
   directUrl?: string;
   /** The runtime role request scopes switch to (`cmms_app`; a test may name another, roles are cluster-wide). */
@@ -89,7 +89,7 @@ const MIGRATIONS = join(ROOT, 'drizzle');
  */
 export async function openDatabase(opts: {
   databaseUrl?: string;
-  /** DATABASE_DIRECT_URL: session work (LISTEN, jobs, migrations) connects here; `databaseUrl` when unset. */
+  /** DATABASE_DIRECT_URL: session work (jobs, migrations) connects here; `databaseUrl` when unset. */
   directUrl?: string;
   dataDir?: string;
   embedded?: PGliteThread;
@@ -248,7 +248,7 @@ export function withTenant<T>(db: Db, orgId: number, fn: (tx: Tx) => Promise<T>,
   if (writing.open) return Promise.reject(nestedCall());
   const long = options.long ?? false;
   if (options.readOnly) return runner(orgId, fn, true, long);
-  return writing.run(() => runner(orgId, fn, false, long)).then(committed(db, orgId));
+  return writing.run(() => runner(orgId, fn, false, long));
 }
 
 export interface ScopeOptions {
@@ -256,21 +256,6 @@ export interface ScopeOptions {
   /** The longer statement timeout (DB_LONG_STATEMENT_TIMEOUT_MS): exports, jobs. */
   long?: boolean;
 }
-
-/**
- * Called after each write scope of `db` commits, with its organisation ('' for `withoutTenant`): what this
- * process keeps about an organisation (the callers' rights, decision 021) is forgotten before the answer leaves.
- */
-export function onCommittedWrite(db: Db, listener: (orgId: number | '') => void) {
-  writeListeners.set(db, listener);
-}
-const writeListeners = new WeakMap<Db, (orgId: number | '') => void>();
-const committed =
-  (db: Db, orgId: number | '') =>
-  <T>(result: T): T => {
-    writeListeners.get(db)?.(orgId);
-    return result;
-  };
 
 /**
  * Planner settings of request connections (decision 016). Requests read pages: a LIMIT over an organisation's
@@ -464,7 +449,7 @@ export function withoutTenant<T>(db: Db, fn: (tx: Tx) => Promise<T>, options: { 
   const runner = tenantRunners.get(db);
   if (!runner) return Promise.reject(new Error('withoutTenant needs a database opened by openDatabase'));
   if (writing.open) return Promise.reject(nestedCall());
-  return writing.run(() => runner('', fn, false, options.long ?? false)).then(committed(db, ''));
+  return writing.run(() => runner('', fn, false, options.long ?? false));
 }
 
 /**

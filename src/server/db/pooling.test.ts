@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { client, createOrg, createTestApp, type TestApp } from '../test/harness';
-import { rightsCacheOf } from '../../features/auth/rights-cache';
 import { startPgbouncer } from '../../../scripts/pgbouncer.mjs';
 
 const upstream = process.env.PGBOUNCER_UPSTREAM_URL ?? process.env.DATABASE_URL;
@@ -106,14 +105,11 @@ describe.skipIf(!upstream)('through PgBouncer in transaction mode', () => {
     }
   });
 
-  it('keeps no rights while its feed hears nothing: a change made elsewhere applies to the next request', async () => {
+  it('a change of rights made elsewhere applies to the next request through the pooler', async () => {
     const org = await createOrg(t);
     const manager = await org.as('manager');
     const api = client(t.app, org.host, manager.token);
     expect((await api.get('/api/user/get-app-data')).status).toBe(200);
-    // The LISTEN went through the pooler: its own probe never comes back, so the cache never turns on.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect(rightsCacheOf(t.database.db).live).toBe(false);
     const owner = await plain();
     try {
       // Another instance (or an operator) ends the session; no notification reaches this process.
@@ -122,30 +118,6 @@ describe.skipIf(!upstream)('through PgBouncer in transaction mode', () => {
       await owner.end();
     }
     expect((await api.get('/api/user/get-app-data')).status).toBe(401);
-  });
-
-  it('hears the rights feed on DATABASE_DIRECT_URL while requests go through the pooler', async () => {
-    const database = new URL(upstream!).pathname.slice(1);
-    const direct = await createTestApp({}, { databaseUrl: bouncer.urlOf(database), directUrl: upstream });
-    try {
-      for (let i = 0; i < 100 && !rightsCacheOf(direct.database.db).live; i++) await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(rightsCacheOf(direct.database.db).live).toBe(true);
-      const org = await createOrg(direct);
-      const manager = await org.as('manager');
-      const api = client(direct.app, org.host, manager.token);
-      expect((await api.get('/api/user/get-app-data')).status).toBe(200);
-      const owner = await plain();
-      try {
-        await owner.query(`update sessions set revoked_at = now() where org_id = $1 and user_id = $2`, [org.orgId, manager.userId]);
-      } finally {
-        await owner.end();
-      }
-      // The trigger's notification reaches the direct feed, which forgets the organisation's kept rights.
-      for (let i = 0; i < 100 && (await api.get('/api/user/get-app-data')).status !== 401; i++) await new Promise((resolve) => setTimeout(resolve, 20));
-      expect((await api.get('/api/user/get-app-data')).status).toBe(401);
-    } finally {
-      await direct.close();
-    }
   });
 
   it('is ready: the request pool answers through the pooler and the job queue started', async () => {
