@@ -817,6 +817,35 @@ describe('analytics API', () => {
     expect(r.body.mttr.byTeam).toEqual([{ teamId: crew.id, name: 'Pair crew', count: 1, meanHours: 6, medianHours: 6 }]);
   });
 
+  it('PM compliance by team or work station counts an occurrence of a plan outside it whose order its people work', async () => {
+    const own = await createOrg(t, 'Crew plans');
+    const o = own.orgId;
+    const fitter = await own.as('worker', { firstName: 'Fay', lastName: 'Crew' });
+    const ids = await withTenant(t.database.db, o, async (tx) => {
+      const [team] = await tx.insert(teams).values({ orgId: o, name: 'Crew' }).returning();
+      const [other] = await tx.insert(teams).values({ orgId: o, name: 'Others' }).returning();
+      await tx.insert(teamMembers).values({ orgId: o, teamId: team.id, workerId: fitter.userId });
+      const [station] = await tx.insert(workStations).values({ orgId: o, code: 'C1', name: 'Crew hall', city: 'Doha', teamId: team.id }).returning();
+      await tx.insert(userWorkStations).values({ orgId: o, userId: fitter.userId, workStationId: station.id });
+      // The plan belongs to no team and no station; its order is the fitter's.
+      const [plan] = await tx
+        .insert(pmPlans)
+        .values({ orgId: o, name: 'Loose', title: 'Loose', frequency: 'weekly', startDate: '2026-03-01', activeFrom: '2026-03-01' })
+        .returning();
+      const [order] = await tx
+        .insert(workOrders)
+        .values({ orgId: o, title: 'Loose', status: 'completed', createdAt: at('2026-03-03T08:00:00Z'), updatedAt: at('2026-03-03T10:00:00Z') })
+        .returning();
+      await tx.insert(workOrderAssignees).values({ orgId: o, workOrderId: order.id, userId: fitter.userId });
+      await tx.insert(pmOccurrences).values({ orgId: o, planId: plan.id, dueDate: '2026-03-04', status: 'created', workOrderId: order.id });
+      return { team, other, station };
+    });
+    const due = async (q: string) => (await own.admin.get(`${B}/get-pm-compliance?${MARCH}&${q}`)).body.due;
+    expect(await due(`teamId=${ids.team.id}`)).toBe(1);
+    expect(await due(`workStationId=${ids.station.id}`)).toBe(1);
+    expect(await due(`teamId=${ids.other.id}`)).toBe(0);
+  });
+
   it('backlog without filters equals the filtered one: ages and overdue to the minute, after closing, reopening and deleting', async () => {
     const own = await createOrg(t, 'Opening');
     const o = own.orgId;
