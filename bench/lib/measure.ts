@@ -72,16 +72,22 @@ export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor
 
 export const fmt = (n: number, digits = 2) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
 
-/** Every pg query the app makes while `fn` runs: the exact text, parameters and options. */
+/**
+ * Every pg query a GET makes while `fn` runs: the exact text, parameters and options, in order. Queries are
+ * grouped by the connection that ran them, and a connection that wrote anything meanwhile (a background job's
+ * tick, pg-boss's maintenance) is left out: replayed inside a read-only request transaction its statements
+ * failed ("cannot execute UPDATE in a read-only transaction").
+ */
 export type Captured = { config: unknown; values: unknown };
 export async function capture(fn: () => Promise<void>): Promise<Captured[]> {
   const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
   const original = proto.query;
-  const seen: Captured[] = [];
+  const seen: (Captured & { client: unknown })[] = [];
   proto.query = function (this: unknown, config: unknown, values?: unknown, ...rest: unknown[]) {
     // The values come second (drizzle) or inside the config (the app's kept statements, decision 052).
     const inConfig = typeof config === 'object' && config ? (config as { values?: unknown }).values : undefined;
     seen.push({
+      client: this,
       config: typeof config === 'object' && config ? { ...(config as object) } : config,
       values: typeof values === 'function' || values === undefined ? inConfig : values,
     });
@@ -92,5 +98,9 @@ export async function capture(fn: () => Promise<void>): Promise<Captured[]> {
   } finally {
     proto.query = original;
   }
-  return seen;
+  const textOf = (c: Captured) => (typeof c.config === 'string' ? c.config : String((c.config as { text?: string }).text ?? ''));
+  const writers = new Set(
+    seen.filter((c) => /^\s*(insert|update|delete|with\b[\s\S]*\b(insert|update|delete)\b)|pgboss\./i.test(textOf(c))).map((c) => c.client),
+  );
+  return seen.filter((c) => !writers.has(c.client)).map(({ config, values }) => ({ config, values }));
 }
