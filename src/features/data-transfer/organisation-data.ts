@@ -17,6 +17,11 @@ export interface MovedTable {
   secret?: string[];
   /** A per-organisation settings row (one at most): the archive's replaces the importer's own. */
   singleton?: boolean;
+  /**
+   * Reference columns without a foreign key, kept as history after their row is deleted (a stock move names the
+   * order it was used on): one that points at a row the archive does not hold is imported as null, not refused.
+   */
+  history?: string[];
 }
 
 const ACTIVITY_TABLES: Record<string, string> = {
@@ -73,15 +78,20 @@ export const MOVED: MovedTable[] = [
   t('stock_locations'),
   link('stock_levels', { part_id: 'parts', location_id: 'stock_locations' }),
   link('stock_settings', {}, { singleton: true }),
-  // The order ids of a move are plain numbers (the ledger outlives a deleted order): rewritten like references.
-  t('stock_moves', {
-    part_id: 'parts',
-    user_id: 'users',
-    from_location_id: 'stock_locations',
-    to_location_id: 'stock_locations',
-    work_order_id: 'work_orders',
-    purchase_order_id: 'purchase_orders',
-  }),
+  // The order ids of a move are plain numbers (the ledger outlives a deleted order): rewritten like references,
+  // and null when the order is gone.
+  t(
+    'stock_moves',
+    {
+      part_id: 'parts',
+      user_id: 'users',
+      from_location_id: 'stock_locations',
+      to_location_id: 'stock_locations',
+      work_order_id: 'work_orders',
+      purchase_order_id: 'purchase_orders',
+    },
+    { history: ['work_order_id', 'purchase_order_id'] },
+  ),
   t('procedures'),
   t('procedure_steps', { procedure_id: 'procedures' }),
   t('quotations', { customer_id: 'customer_vendors', sales_person_id: 'users' }),

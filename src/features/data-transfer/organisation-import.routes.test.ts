@@ -304,6 +304,28 @@ describe('refusals', () => {
     expect(await storedFiles(d.orgId)).toEqual([]);
   });
 
+  it('a stock move of an order deleted since (history, no foreign key) comes in without its order, not refused', async () => {
+    const d = await createOrg(t, 'Ledger');
+    let note = '';
+    const res = await importZip(
+      d.admin,
+      forged((e) =>
+        editLines(e, 'stock_moves', (rows) => {
+          rows[0].work_order_id = 99999;
+          rows[0].purchase_order_id = 99998;
+          note = rows[0].note = 'used on a deleted order';
+        }),
+      ),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const moved = await withTenant(t.database.db, d.orgId, async (tx) =>
+      rowsOf<{ work_order_id: number | null; purchase_order_id: number | null }>(
+        await tx.execute(sql`select work_order_id, purchase_order_id from stock_moves where org_id = ${d.orgId}::int and note = ${note}`),
+      ),
+    );
+    expect(moved).toEqual([{ work_order_id: null, purchase_order_id: null }]);
+  });
+
   it('not a ZIP: 400; no file: 400/415', async () => {
     const d = await createOrg(t, 'Junk');
     expect((await importZip(d.admin, Buffer.from('not a zip at all'))).status).toBe(400);

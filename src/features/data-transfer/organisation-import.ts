@@ -227,6 +227,7 @@ export async function importOrganisationArchive(
         if (value === null || value === undefined) continue;
         const target = targetOf(ref, row);
         if (!target) throw badRequest(`data/${table.name}.ndjson: ${column} points into an unknown kind of record`);
+        if (typeof value === 'number' && table.history?.includes(column)) continue;
         if (typeof value !== 'number' || !oldIds.get(target)?.has(value)) {
           throw badRequest(`data/${table.name}.ndjson: ${column} ${String(value).slice(0, 20)} refers to a row of ${target} the archive does not hold`);
         }
@@ -320,7 +321,9 @@ function moveRow(table: MovedTable, row: Row, orgId: number, newIds: Map<string,
   for (const [column, ref] of Object.entries(table.refs)) {
     const value = row[column];
     if (value === null || value === undefined) continue;
-    out[column] = newIds.get(targetOf(ref, row)!)!.get(value as number)!;
+    const moved = newIds.get(targetOf(ref, row)!)!.get(value as number);
+    // Only a history column reaches here without its row (checked before anything is written).
+    out[column] = moved ?? null;
   }
   if (table.name === 'users') {
     // Passwords never leave an organisation: the people come in invited, and set one through the invitation.
