@@ -13,7 +13,8 @@ import { now } from '../../server/clock';
 import { notifyStatusChanged } from '../notifications/notifications.service';
 import { workDone } from '../asset-states/asset-states.service';
 import { checkFailureCodesOnClose, findRepeatFailure, notifyRepeatFailure, type FailureCodesOfOrder } from '../failure-codes/failure-codes.service';
-import { isManager, shownOrder } from './work-order-read.service';
+import { sameUpdatedAt, StaleEdit } from '../../server/stale-edit';
+import { getWorkOrder, isManager, shownOrder } from './work-order-read.service';
 
 export async function checkAsset(tx: Tx, orgId: number, assetId: number | null | undefined) {
   if (!assetId) return;
@@ -140,3 +141,13 @@ export const minutesLabel = (start: Date, end: Date) => formatMinutes((end.getTi
 
 /** A line's cost over MAX_LINE_COST_MINOR, said in the organisation's currency. */
 export const lineCostMessage = (what: string, digits: number) => `${what} must be at most ${toMajor(MAX_LINE_COST_MINOR, digits)}`;
+
+/** The claiming UPDATE of every edit: refuses an edit made from an older copy and locks the order until it commits (decision 025). */
+export async function claimWorkOrder(tx: Tx, orgId: number, actor: AccessClaims, id: number, updatedAt: string | undefined) {
+  const [claimed] = await tx
+    .update(workOrders)
+    .set({ updatedAt: new Date() })
+    .where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id), sameUpdatedAt(workOrders.updatedAt, updatedAt)))
+    .returning({ id: workOrders.id });
+  if (!claimed) throw new StaleEdit(await getWorkOrder(tx, orgId, actor, id));
+}

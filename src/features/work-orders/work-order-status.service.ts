@@ -1,6 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../server/db/client';
-import { sameUpdatedAt, StaleEdit } from '../../server/stale-edit';
 import { workOrderPhotos, workOrderProcedureSteps, workOrders } from '../../server/db/schema';
 import { discardFiles } from '../../server/uploads/storage';
 import { conflict, notFound } from '../../server/http-error';
@@ -14,7 +13,7 @@ import { type FailureCodesOfOrder } from '../failure-codes/failure-codes.service
 import { FAILURE_CODE_MESSAGES, type HoldInput } from '../failure-codes/failure-codes.schema';
 import { ENTITY, getWorkOrder, shownOrder } from './work-order-read.service';
 import { listWorkOrders } from './work-order-list.service';
-import { checkProcedureFilled, statusChanged, failureCodesOnClose, resumedOnClose, repeatFailureCheck } from './work-order-rules.service';
+import { checkProcedureFilled, statusChanged, failureCodesOnClose, resumedOnClose, repeatFailureCheck, claimWorkOrder } from './work-order-rules.service';
 
 const HOLD_LABELS: Record<string, string> = {
   parts: 'waiting for parts',
@@ -29,12 +28,7 @@ const HOLD_LABELS: Record<string, string> = {
  * note. It stays in the backlog; the time on hold is left out of its repair time.
  */
 export async function holdWorkOrder(tx: Tx, orgId: number, actor: AccessClaims, id: number, input: HoldInput) {
-  const [claimed] = await tx
-    .update(workOrders)
-    .set({ updatedAt: new Date() })
-    .where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id), sameUpdatedAt(workOrders.updatedAt, input.updatedAt)))
-    .returning({ id: workOrders.id });
-  if (!claimed) throw new StaleEdit(await getWorkOrder(tx, orgId, actor, id));
+  await claimWorkOrder(tx, orgId, actor, id, input.updatedAt);
   const before = await getWorkOrder(tx, orgId, actor, id);
   if (before.status === 'completed' || before.status === 'cancelled') throw conflict(FAILURE_CODE_MESSAGES.holdClosed);
   if (before.onHold) throw conflict(FAILURE_CODE_MESSAGES.alreadyHeld);
@@ -53,12 +47,7 @@ export async function holdWorkOrder(tx: Tx, orgId: number, actor: AccessClaims, 
 
 /** PUT resume-work-order/{id}: the hold ends; its span is added to the order's held time. */
 export async function resumeWorkOrder(tx: Tx, orgId: number, actor: AccessClaims, id: number, updatedAt?: string) {
-  const [claimed] = await tx
-    .update(workOrders)
-    .set({ updatedAt: new Date() })
-    .where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id), sameUpdatedAt(workOrders.updatedAt, updatedAt)))
-    .returning({ id: workOrders.id });
-  if (!claimed) throw new StaleEdit(await getWorkOrder(tx, orgId, actor, id));
+  await claimWorkOrder(tx, orgId, actor, id, updatedAt);
   const before = await getWorkOrder(tx, orgId, actor, id);
   if (!before.onHold) throw conflict(FAILURE_CODE_MESSAGES.notHeld);
   await tx
@@ -86,12 +75,7 @@ export async function updateWorkOrderStatus(
 ) {
   // Sent with the version it was made from (decision 041): the claiming UPDATE, as for any edit (decision 025).
   if (updatedAt !== undefined) {
-    const [claimed] = await tx
-      .update(workOrders)
-      .set({ updatedAt: new Date() })
-      .where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id), sameUpdatedAt(workOrders.updatedAt, updatedAt)))
-      .returning({ id: workOrders.id });
-    if (!claimed) throw new StaleEdit(await getWorkOrder(tx, orgId, actor, id));
+    await claimWorkOrder(tx, orgId, actor, id, updatedAt);
   }
   const before = await getWorkOrder(tx, orgId, actor, id);
   if (before.status !== status) {

@@ -27,6 +27,7 @@ import {
   failureCodesOnClose,
   resumedOnClose,
   repeatFailureCheck,
+  claimWorkOrder,
 } from './work-order-rules.service';
 import { partPriceMinor } from './work-order-labor.service';
 
@@ -148,12 +149,7 @@ export async function createWorkOrders(tx: Tx, orgId: number, items: NewWorkOrde
 /** PUT update-work-order/{id}: managers edit anything; an assigned worker edits the order but not its assignees. */
 export async function updateWorkOrder(tx: Tx, orgId: number, actor: AccessClaims, id: number, input: WorkOrderValues) {
   // Refuses an edit made from an older copy and locks the order until this edit commits (decision 025).
-  const [claimed] = await tx
-    .update(workOrders)
-    .set({ updatedAt: new Date() })
-    .where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id), sameUpdatedAt(workOrders.updatedAt, input.updatedAt)))
-    .returning({ id: workOrders.id });
-  if (!claimed) throw new StaleEdit(await getWorkOrder(tx, orgId, actor, id));
+  await claimWorkOrder(tx, orgId, actor, id, input.updatedAt);
   const before = await getWorkOrder(tx, orgId, actor, id);
   await checkAsset(tx, orgId, input.assetId);
   await checkQuotation(tx, orgId, input.quotationId);
