@@ -66,7 +66,7 @@ export async function readStates(tx: ReadTx, orgId: number, zone: string, planId
   return states;
 }
 
-export const ruleOf = (
+const ruleOf = (
   p: Pick<PlanRow, 'frequency' | 'interval' | 'weekdays' | 'monthlyMode' | 'monthDay' | 'monthWeek' | 'monthWeekday' | 'schedule' | 'startDate' | 'endDate'>,
 ): CalendarRule => ({
   frequency: p.frequency,
