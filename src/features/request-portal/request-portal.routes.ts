@@ -74,6 +74,9 @@ async function readForm(req: FastifyRequest, maxFiles: number) {
   }
   return { fields, files };
 }
+type ZodApp = ReturnType<typeof withZod>;
+const withZod = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
+type PortalKit = ReturnType<typeof portalKit>;
 
 /**
  * The request portal (prefix /api/portal, decision 039). Public: the form, sending a request, and the
@@ -81,11 +84,19 @@ async function readForm(req: FastifyRequest, maxFiles: number) {
  * Signed in: the inbox and its triage (managers), the portal's settings (admins), codes and labels.
  */
 export async function requestPortalRoutes(appBase: FastifyInstance) {
-  const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const { config, database, mailer, storage } = app.deps;
+  const app = withZod(appBase);
+  const { config, mailer } = app.deps;
   // Work orders and maintenance requests tell requesters of their changes through this app's mailer (request-portal.flow.ts).
   const releaseMailer = usePortalMailer({ mailer, config });
   app.addHook('onClose', async () => releaseMailer());
+  const kit = portalKit(app);
+  publicPortalRoutes(app, kit);
+  memberPortalRoutes(app, kit);
+}
+
+/** What the portal's routes share: the host's organisation, links, signed photos, stored files, the form's parsing. */
+function portalKit(app: ZodApp) {
+  const { config, mailer, storage } = app.deps;
   const signer = uploadSigner(config.jwtSecret);
   /** The host's organisation; a host of none gets the same 404 as an unknown code. */
   const orgOf = (req: FastifyRequest) => {
@@ -145,8 +156,12 @@ export async function requestPortalRoutes(appBase: FastifyInstance) {
     }
     return result.data as ReturnType<S['parse']>;
   };
+  return { orgOf, originOf, mailOf, signed, storePhotos, copyFiles, removeOnFailure, parse };
+}
 
-  // ------------------------------------------------------------ public
+/** The public side: the form, sending a request, the requester's status page and comments. */
+function publicPortalRoutes(app: ZodApp, { orgOf, mailOf, signed, storePhotos, removeOnFailure, parse }: PortalKit) {
+  const { config, database } = app.deps;
 
   app.get('/form', { schema: { response: { 200: portalFormDtoSchema } }, config: { access: 'public' }, onRequest: throttle('portalRead') }, (req) =>
     req.read((tx) => portal.getPortalForm(tx, orgOf(req), undefined)),
@@ -202,8 +217,11 @@ export async function requestPortalRoutes(appBase: FastifyInstance) {
       return reply.status(201).send({ ...result, status: signed(result.status) });
     },
   );
+}
 
-  // ------------------------------------------------------------ signed in
+/** Signed in: the inbox and its triage (managers), the portal's settings (admins), codes and labels. */
+function memberPortalRoutes(app: ZodApp, { originOf, mailOf, copyFiles, removeOnFailure }: PortalKit) {
+  const { storage } = app.deps;
 
   app.get('/settings', { schema: { response: { 200: portalSettingsDtoSchema } }, config: { access: MANAGERS } }, (req) =>
     req.read((tx) => portal.getPortalSettings(tx, req.auth.orgId)),

@@ -61,23 +61,24 @@ import {
   setContractorStepImage,
 } from './work-order-shares.service';
 
+type ZodApp = ReturnType<typeof withZod>;
+const withZod = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
+
 /**
  * Shared work orders (prefix /api/shared-work-orders, decision 040). The team's routes are for managers; the
  * contractor's are public, throttled per address (reads and writes on budgets of their own), and find their share
  * by the link's token on the host's organisation (`token=` in the query, which logs mask).
  */
 export async function workOrderSharesRoutes(appBase: FastifyInstance) {
-  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const app = withZod(appBase);
+  teamShareRoutes(app);
+  contractorShareRoutes(app);
+}
+
+// ---- The team (managers) ----
+function teamShareRoutes(app: ZodApp) {
   // Links from the configured domain, never the Host header (issue 45).
   const mail = (req: FastifyRequest) => ({ mailer: app.deps.mailer, origin: requestOrigin(app.deps.config, req) });
-  const signer = uploadSigner(app.deps.config.jwtSecret);
-  const sign = (url: string) => signer.sign(url);
-  const orgOf = (req: FastifyRequest) => {
-    if (!req.org) throw new HttpError(404, 'Shared work order not found');
-    return req.org.id;
-  };
-
-  // ---- The team (managers) ----
 
   app.get('/list-shares', { schema: { querystring: shareListQuerySchema, response: { 200: shareListAnswerSchema } }, config: { access: MANAGERS } }, (req) =>
     req.read((tx) => listShares(tx, req.auth.orgId, req.query)),
@@ -117,8 +118,16 @@ export async function workOrderSharesRoutes(appBase: FastifyInstance) {
     { schema: { params: idParamsSchema, body: shareCommentSchema, response: { 200: shareThreadSchema } }, config: { access: MANAGERS } },
     (req) => req.inTenant((tx) => addTeamComment(tx, req.auth.orgId, req.auth, req.params.id, req.body.body, mail(req))),
   );
+}
 
-  // ---- The contractor (public, by the link's token) ----
+// ---- The contractor (public, by the link's token) ----
+function contractorShareRoutes(app: ZodApp) {
+  const signer = uploadSigner(app.deps.config.jwtSecret);
+  const sign = (url: string) => signer.sign(url);
+  const orgOf = (req: FastifyRequest) => {
+    if (!req.org) throw new HttpError(404, 'Shared work order not found');
+    return req.org.id;
+  };
 
   const open = { config: { access: 'public' as const }, onRequest: throttle('sharedWorkOrder') };
   const write = { config: { access: 'public' as const }, onRequest: throttle('sharedWorkOrderWrite') };
