@@ -1,0 +1,92 @@
+import { useMemo } from 'react';
+import { Card, SegmentedControl, Select, SimpleGrid, Stack, Group, Text, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useAppData } from '../../../web/lib/app-data';
+import { AssetSelect } from '../../assets/ui/asset-select';
+import { AssetCategorySelect } from '../../master-data/ui/asset-category-select';
+import { TeamSelect } from '../../teams/ui/team-select';
+import { WorkStationSelect } from '../../work-stations/ui/work-station-select';
+import { RANGE_PRESETS } from '../analytics.schema';
+import type { useInsightsParams } from './insights-figure-kit';
+
+/** The range and, for managers, the asset, category, station, team and assignee filters; all in the URL. */
+export function InsightsFilters({ params, isManager }: { params: ReturnType<typeof useInsightsParams>; isManager: boolean }) {
+  const { t } = useTranslation();
+  const { data: appData } = useAppData();
+  const { query, range, set, filterId } = params;
+  const assetFilter = filterId('assetId');
+  const workers = useMemo(
+    () => (appData?.workers ?? []).map((w) => ({ value: String(w.id), label: `${w.firstName} ${w.lastName}`.trim() || w.email })),
+    [appData?.workers],
+  );
+  return (
+    <Card withBorder radius="md" className="insights-no-print">
+      <Stack gap="sm">
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <div>
+            <Text size="sm" fw={500} mb={4}>
+              {t('insights.range.label')}
+            </Text>
+            <SegmentedControl
+              value={range}
+              onChange={(v) => set({ range: v, ...(v === 'custom' ? {} : { from: null, to: null }) })}
+              data={RANGE_PRESETS.map((p) => ({ value: p, label: t(`insights.range.${p}`) }))}
+              data-testid="insights-range"
+            />
+          </div>
+          {range === 'custom' && (
+            <>
+              <TextInput
+                type="date"
+                label={t('insights.range.from')}
+                value={query.from ?? ''}
+                onChange={(e) => set({ from: e.currentTarget.value })}
+                data-testid="insights-from"
+              />
+              <TextInput
+                type="date"
+                label={t('insights.range.to')}
+                value={query.to ?? ''}
+                onChange={(e) => set({ to: e.currentTarget.value })}
+                data-testid="insights-to"
+              />
+            </>
+          )}
+        </Group>
+        {isManager && (
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }}>
+            <AssetSelect
+              label={t('insights.filters.asset')}
+              value={assetFilter}
+              onChange={(v) => set({ assetId: v ? String(v) : null })}
+              allowAddNew={false}
+              testId="insights-asset"
+            />
+            <AssetCategorySelect
+              label={t('insights.filters.assetCategory')}
+              value={filterId('assetCategoryId')}
+              onChange={(v) => set({ assetCategoryId: v ? String(v) : null })}
+              allowAddNew={false}
+            />
+            <WorkStationSelect
+              label={t('insights.filters.workStation')}
+              value={filterId('workStationId')}
+              onChange={(v) => set({ workStationId: v ? String(v) : null })}
+              allowAddNew={false}
+            />
+            <TeamSelect label={t('insights.filters.team')} value={filterId('teamId')} onChange={(v) => set({ teamId: v ? String(v) : null })} />
+            <Select
+              label={t('insights.filters.assignee')}
+              data={workers}
+              searchable
+              clearable
+              value={query.assigneeId ?? null}
+              onChange={(v) => set({ assigneeId: v })}
+              comboboxProps={{ withinPortal: true }}
+            />
+          </SimpleGrid>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,100 @@
+import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { BarChart } from '@mantine/charts';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatNumber } from '../../../web/lib/format';
+import type { MtbfFigures, MttrFigures } from '../analytics.schema';
+import { FigureCard } from './figure-card';
+import { hours, ordersLink } from './insights-figure-kit';
+import { SimpleTable } from './insights-parts';
+
+type RepairTimes = { mttr: MttrFigures; mtbf: MtbfFigures };
+
+/** Mean and median time to repair, by asset category and by team. */
+export function MttrFigure({ repair }: { repair: UseQueryResult<RepairTimes> }) {
+  const { t } = useTranslation();
+  return (
+    <FigureCard
+      title={t('insights.mttr.title')}
+      help={t('insights.mttr.help')}
+      query={repair}
+      testId="insights-mttr"
+      isEmpty={(d) => d.mttr.overall.count === 0}
+      empty={t('insights.mttr.empty')}
+      csv={(d) => [
+        { group: 'all', name: '', count: d.mttr.overall.count, meanHours: d.mttr.overall.meanHours, medianHours: d.mttr.overall.medianHours },
+        ...d.mttr.byAssetCategory.map((r) => ({
+          group: 'asset category',
+          name: r.name ?? '',
+          count: r.count,
+          meanHours: r.meanHours,
+          medianHours: r.medianHours,
+        })),
+        ...d.mttr.byTeam.map((r) => ({ group: 'team', name: r.name, count: r.count, meanHours: r.meanHours, medianHours: r.medianHours })),
+      ]}
+    >
+      {({ mttr }) => (
+        <Stack gap="sm">
+          <Group gap="xl">
+            <Text size="sm">
+              {t('insights.mttr.mean')}: <b data-testid="mttr-mean">{hours(mttr.overall.meanHours)}</b>
+            </Text>
+            <Text size="sm">
+              {t('insights.mttr.median')}: <b>{hours(mttr.overall.medianHours)}</b>
+            </Text>
+            <Text size="sm">
+              {t('insights.mttr.count')}: <b data-testid="mttr-count">{formatNumber(mttr.overall.count)}</b>
+            </Text>
+          </Group>
+          <BarChart
+            h={180}
+            data={mttr.byAssetCategory.map((r) => ({ name: r.name ?? t('insights.mttr.none'), mean: r.meanHours ?? 0, median: r.medianHours ?? 0 }))}
+            dataKey="name"
+            withLegend
+            series={[
+              { name: 'mean', label: t('insights.mttr.mean'), color: 'grape.6' },
+              { name: 'median', label: t('insights.mttr.median'), color: 'cyan.6' },
+            ]}
+          />
+          {mttr.byTeam.length > 0 && (
+            <SimpleTable
+              head={[t('insights.mttr.byTeam'), t('insights.mttr.count'), t('insights.mttr.mean'), t('insights.mttr.median')]}
+              rows={mttr.byTeam.map((r) => [r.name, formatNumber(r.count), hours(r.meanHours), hours(r.medianHours)])}
+            />
+          )}
+        </Stack>
+      )}
+    </FigureCard>
+  );
+}
+
+/** The assets with the shortest time between failures. */
+export function MtbfFigure({ repair }: { repair: UseQueryResult<RepairTimes> }) {
+  const { t } = useTranslation();
+  return (
+    <FigureCard
+      title={t('insights.mtbf.title')}
+      help={t('insights.mtbf.help')}
+      query={repair}
+      testId="insights-mtbf"
+      isEmpty={(d) => d.mtbf.worst.length === 0}
+      empty={t('insights.mtbf.empty')}
+      csv={(d) => d.mtbf.worst}
+    >
+      {({ mtbf }) => (
+        <SimpleTable
+          testId="insights-mtbf-table"
+          head={[t('insights.mtbf.asset'), t('insights.mtbf.failures'), t('insights.mtbf.hours')]}
+          rows={mtbf.worst.map((r) => [
+            <Anchor component={Link} to={ordersLink({ assetId: r.assetId })} size="sm" key="a">
+              {r.name}
+            </Anchor>,
+            formatNumber(r.failures),
+            hours(r.mtbfHours),
+          ])}
+        />
+      )}
+    </FigureCard>
+  );
+}

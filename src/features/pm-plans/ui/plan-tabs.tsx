@@ -1,0 +1,345 @@
+import { Controller } from 'react-hook-form';
+import { Chip, Grid, Group, MultiSelect, NumberInput, SegmentedControl, Select, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { AsyncMultiSelect, RichTextField } from '../../../web/components';
+import { api } from '../../../web/lib/api';
+import { useAppData } from '../../../web/lib/app-data';
+import { ProcedureSelect } from '../../procedures/ui/procedure-select';
+import { TeamSelect } from '../../teams/ui/team-select';
+import { WorkStationSelect } from '../../work-stations/ui/work-station-select';
+import { WORK_ORDER_PRIORITIES } from '../../work-orders/work-order-values';
+import type { MeterDto } from '../../meters/meters.schema';
+import { MONTH_WEEKS, PLAN_FREQUENCIES, PLAN_SCHEDULES, PLAN_TRIGGERS, WEEKDAYS, type PlanDto } from '../pm-plans.schema';
+import './labels';
+import type { UseFormReturn } from 'react-hook-form';
+import type { FormValues } from './plan-form';
+import { Preview } from './plan-drawer-parts';
+
+type PlanForm = UseFormReturn<FormValues>;
+
+/** The plan form's number and select fields, each a Controller with the field's label and error. */
+function usePlanFields(form: PlanForm) {
+  const { t } = useTranslation('pmPlans');
+  const errors = form.formState.errors;
+  const half = { base: 12, sm: 6 };
+  const number = (name: 'interval' | 'monthDay' | 'leadDays' | 'meterEvery' | 'meterThreshold' | 'meterLeadUnits', testId: string, min?: number) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <NumberInput
+          label={t(`field.${name}`)}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          min={min}
+          error={errors[name]?.message}
+          data-testid={testId}
+        />
+      )}
+    />
+  );
+  const select = (
+    name: 'priority' | 'trigger' | 'frequency' | 'monthWeek' | 'monthWeekday' | 'meterId',
+    data: { value: string; label: string }[],
+    testId: string,
+  ) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <Select
+          label={t(`field.${name === 'meterId' ? 'meter' : name}`)}
+          data={data}
+          value={field.value as string | null}
+          onChange={field.onChange}
+          error={errors[name]?.message}
+          allowDeselect={false}
+          data-testid={testId}
+          comboboxProps={{ withinPortal: true }}
+        />
+      )}
+    />
+  );
+  return { errors, half, number, select };
+}
+
+/** The Plan tab: name, assets, station, trigger and schedule (calendar or meter), and the live preview. */
+export function PlanScheduleTab({ form, record, values }: { form: PlanForm; record: PlanDto | undefined; values: FormValues }) {
+  const { t } = useTranslation('pmPlans');
+  const { errors, half, number, select } = usePlanFields(form);
+  const meterAsset = values.assetIds.length === 1 ? values.assetIds[0] : null;
+  const metersQuery = useQuery({
+    queryKey: ['meters', 'of-asset', meterAsset],
+    queryFn: ({ signal }) => api.get<{ meters: MeterDto[] }>('/meters/list-meters', { query: { assetId: meterAsset! }, signal }),
+    enabled: meterAsset !== null && values.trigger !== 'calendar',
+  });
+  return (
+    <Grid gutter="md">
+      <Grid.Col span={12}>
+        <TextInput label={t('field.name')} withAsterisk {...form.register('name')} error={errors.name?.message} data-testid="pm-name" />
+      </Grid.Col>
+      <Grid.Col span={half}>
+        <Controller
+          control={form.control}
+          name="assetIds"
+          render={({ field }) => (
+            <AsyncMultiSelect
+              path="/assets/get-assets-options"
+              pageSize={5}
+              label={t('field.assets')}
+              value={field.value}
+              onChange={(v) => field.onChange(v)}
+              initialOptions={record?.assets.map((a) => ({ value: a.id, label: a.name })) ?? []}
+              error={errors.assetIds?.message ?? (errors.assetIds as unknown as { root?: { message?: string } })?.root?.message}
+              testId="pm-assets"
+            />
+          )}
+        />
+      </Grid.Col>
+      <Grid.Col span={half}>
+        <Controller
+          control={form.control}
+          name="workStationId"
+          render={({ field }) => (
+            <WorkStationSelect
+              label={t('field.workStation')}
+              value={field.value}
+              onChange={(v) => field.onChange(v)}
+              initialOption={record?.workStation ? { value: record.workStation.id, label: record.workStation.name } : null}
+              error={errors.workStationId?.message}
+              allowAddNew={false}
+              testId="pm-workstation"
+            />
+          )}
+        />
+      </Grid.Col>
+      <Grid.Col span={12}>
+        <Text size="sm" fw={600}>
+          {t('tabs.trigger')}
+        </Text>
+      </Grid.Col>
+      <Grid.Col span={half}>
+        {select(
+          'trigger',
+          PLAN_TRIGGERS.map((v) => ({ value: v, label: t(`trigger.${v}`) })),
+          'pm-trigger',
+        )}
+      </Grid.Col>
+      {values.trigger !== 'meter' && (
+        <>
+          <Grid.Col span={{ base: 6, sm: 3 }}>{number('interval', 'pm-interval', 1)}</Grid.Col>
+          <Grid.Col span={{ base: 6, sm: 3 }}>
+            {select(
+              'frequency',
+              PLAN_FREQUENCIES.map((v) => ({ value: v, label: t(`frequency.${v}`) })),
+              'pm-frequency',
+            )}
+          </Grid.Col>
+          {values.frequency === 'weekly' && (
+            <Grid.Col span={12}>
+              <Text size="sm" mb={4}>
+                {t('field.weekdays')}
+              </Text>
+              <Controller
+                control={form.control}
+                name="weekdays"
+                render={({ field }) => (
+                  <Chip.Group multiple value={field.value} onChange={field.onChange}>
+                    <Group gap={6} data-testid="pm-weekdays">
+                      {WEEKDAYS.map((d) => (
+                        <Chip key={d} value={d} size="xs">
+                          {t(`weekday.${d}`)}
+                        </Chip>
+                      ))}
+                    </Group>
+                  </Chip.Group>
+                )}
+              />
+            </Grid.Col>
+          )}
+          {values.frequency === 'monthly' && (
+            <>
+              <Grid.Col span={12}>
+                <Controller
+                  control={form.control}
+                  name="monthlyMode"
+                  render={({ field }) => (
+                    <SegmentedControl
+                      fullWidth
+                      value={field.value}
+                      onChange={field.onChange}
+                      data={['day', 'weekday'].map((v) => ({ value: v, label: t(`monthlyMode.${v}`) }))}
+                      data-testid="pm-monthly-mode"
+                    />
+                  )}
+                />
+              </Grid.Col>
+              {values.monthlyMode === 'day' ? (
+                <Grid.Col span={half}>{number('monthDay', 'pm-month-day', 1)}</Grid.Col>
+              ) : (
+                <>
+                  <Grid.Col span={half}>
+                    {select(
+                      'monthWeek',
+                      MONTH_WEEKS.map((v) => ({ value: String(v), label: t(`monthWeek.${v}`) })),
+                      'pm-month-week',
+                    )}
+                  </Grid.Col>
+                  <Grid.Col span={half}>
+                    {select(
+                      'monthWeekday',
+                      WEEKDAYS.map((v) => ({ value: v, label: t(`weekday.${v}`) })),
+                      'pm-month-weekday',
+                    )}
+                  </Grid.Col>
+                </>
+              )}
+            </>
+          )}
+          <Grid.Col span={12}>
+            <Controller
+              control={form.control}
+              name="schedule"
+              render={({ field }) => (
+                <Select
+                  label={t('field.schedule')}
+                  data={PLAN_SCHEDULES.map((v) => ({ value: v, label: t(`schedule.${v}`) }))}
+                  value={field.value}
+                  onChange={field.onChange}
+                  allowDeselect={false}
+                  data-testid="pm-schedule"
+                  comboboxProps={{ withinPortal: true }}
+                />
+              )}
+            />
+          </Grid.Col>
+          <Grid.Col span={half}>
+            <TextInput
+              type="date"
+              label={t('field.startDate')}
+              withAsterisk
+              {...form.register('startDate')}
+              error={errors.startDate?.message}
+              data-testid="pm-start"
+            />
+          </Grid.Col>
+          <Grid.Col span={half}>
+            <TextInput type="date" label={t('field.endDate')} {...form.register('endDate')} error={errors.endDate?.message} data-testid="pm-end" />
+          </Grid.Col>
+          <Grid.Col span={12}>{number('leadDays', 'pm-lead-days', 0)}</Grid.Col>
+        </>
+      )}
+      {values.trigger !== 'calendar' && (
+        <>
+          <Grid.Col span={half}>
+            {select(
+              'meterId',
+              (metersQuery.data?.meters ?? []).map((m) => ({ value: String(m.id), label: `${m.name} (${m.unit})` })),
+              'pm-meter',
+            )}
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, sm: 3 }}>{number('meterEvery', 'pm-meter-every')}</Grid.Col>
+          <Grid.Col span={{ base: 6, sm: 3 }}>{number('meterThreshold', 'pm-meter-threshold')}</Grid.Col>
+          <Grid.Col span={half}>{number('meterLeadUnits', 'pm-meter-lead', 0)}</Grid.Col>
+        </>
+      )}
+      <Grid.Col span={12}>
+        <Preview values={values} />
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+/** The Work tab: title, priority, duration, team, procedure, people, parts and instructions of the orders it makes. */
+export function PlanWorkTab({ form, record }: { form: PlanForm; record: PlanDto | undefined }) {
+  const { t } = useTranslation('pmPlans');
+  const workers = useAppData().data?.workers ?? [];
+  const { errors, half, select } = usePlanFields(form);
+  return (
+    <Grid gutter="md">
+      <Grid.Col span={12}>
+        <TextInput label={t('field.title')} withAsterisk {...form.register('title')} error={errors.title?.message} data-testid="pm-title" />
+      </Grid.Col>
+      <Grid.Col span={half}>
+        {select(
+          'priority',
+          WORK_ORDER_PRIORITIES.map((v) => ({ value: v, label: t(`priority.${v}`) })),
+          'pm-priority',
+        )}
+      </Grid.Col>
+      <Grid.Col span={half}>
+        <TextInput label={t('field.duration')} placeholder="01:30" {...form.register('duration')} error={errors.duration?.message} data-testid="pm-duration" />
+      </Grid.Col>
+      <Grid.Col span={half}>
+        <Controller
+          control={form.control}
+          name="teamId"
+          render={({ field }) => (
+            <TeamSelect label={t('field.team')} value={field.value} onChange={field.onChange} error={errors.teamId?.message} testId="pm-team" />
+          )}
+        />
+      </Grid.Col>
+      <Grid.Col span={half}>
+        <Controller
+          control={form.control}
+          name="assignees"
+          render={({ field }) => (
+            <MultiSelect
+              label={t('field.assignees')}
+              data={workers.map((w) => ({ value: String(w.id), label: `${w.firstName} ${w.lastName}`.trim() || w.email }))}
+              value={field.value}
+              onChange={field.onChange}
+              searchable
+              error={errors.assignees?.message as string | undefined}
+              data-testid="pm-assignees"
+              comboboxProps={{ withinPortal: true }}
+            />
+          )}
+        />
+      </Grid.Col>
+      <Grid.Col span={half}>
+        <Controller
+          control={form.control}
+          name="parts"
+          render={({ field }) => (
+            <AsyncMultiSelect
+              path="/parts/get-parts-options"
+              label={t('field.parts')}
+              value={field.value.map((p) => p.partId)}
+              onChange={(ids) => field.onChange(ids.map((partId) => field.value.find((p) => p.partId === partId) ?? { partId, quantity: 1 }))}
+              initialOptions={record?.parts.map((p) => ({ value: p.partId, label: p.name })) ?? []}
+              error={errors.parts?.message}
+              testId="pm-parts"
+            />
+          )}
+        />
+      </Grid.Col>
+      <Grid.Col span={half}>
+        <Controller
+          control={form.control}
+          name="procedureId"
+          render={({ field }) => (
+            <ProcedureSelect
+              label={t('field.procedure')}
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.procedureId?.message}
+              testId="pm-procedure"
+            />
+          )}
+        />
+      </Grid.Col>
+      <Grid.Col span={12}>
+        <Controller
+          control={form.control}
+          name="instructions"
+          render={({ field }) => (
+            <RichTextField label={t('field.instructions')} value={field.value} onChange={field.onChange} error={errors.instructions?.message} />
+          )}
+        />
+      </Grid.Col>
+    </Grid>
+  );
+}
