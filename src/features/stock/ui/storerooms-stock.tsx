@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Table, Text } from '@mantine/core';
+import { Button, Paper, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
