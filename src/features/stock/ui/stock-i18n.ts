@@ -22,6 +22,7 @@ registerTranslations('stock', {
     saveFailed: 'Failed to save storeroom',
     deleteFailed: 'Failed to delete storeroom',
     countSheet: 'Print count sheet',
+    picker: { storeroom: 'Storeroom', available: '{{n}} available' },
     countSheetFailed: 'Failed to print the count sheet',
     reorder: {
       button: 'Draft reorders',
@@ -65,6 +66,7 @@ registerTranslations('stock', {
     saveFailed: 'فشل حفظ المخزن',
     deleteFailed: 'فشل حذف المخزن',
     countSheet: 'طباعة ورقة الجرد',
+    picker: { storeroom: 'المخزن', available: 'المتاح {{n}}' },
     countSheetFailed: 'فشل طباعة ورقة الجرد',
     reorder: {
       button: 'إعداد طلبات إعادة التزويد',
