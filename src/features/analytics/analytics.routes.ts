@@ -33,6 +33,8 @@ import {
 } from './analytics.service';
 import { failureModeMtbfSchema, failureParetoSchema } from './analytics-failures.schema';
 import { failureModeMtbf, failurePareto } from './analytics-failures.service';
+import { partsUsageSchema } from './analytics-parts-usage.schema';
+import { partsUsage } from './analytics-parts-usage.service';
 
 /**
  * Analytics (prefix /api/analytics, decision 038): one route per figure group so the screen's cards load on
@@ -78,6 +80,9 @@ export async function analyticsRoutes(appBase: FastifyInstance) {
   app.get('/get-failure-pareto', org(failureParetoSchema), (req) =>
     inOrgDays(req, ({ tx, r, zone }) => failurePareto(tx, req.auth.orgId, r.current, req.query, zone)),
   );
+
+  // Parts usage per asset (issue 41).
+  app.get('/get-parts-usage', org(partsUsageSchema), (req) => inOrgDays(req, ({ tx, r, zone }) => partsUsage(tx, req.auth.orgId, r.current, req.query, zone)));
 
   app.get('/get-failure-mode-mtbf', org(failureModeMtbfSchema), (req) =>
     inOrgDays(req, ({ tx, r, zone }) => failureModeMtbf(tx, req.auth.orgId, r.current, req.query, zone)),

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EVERYONE, MANAGERS } from '../../server/plugins/request-context';
-import { idParamsSchema, messageSchema } from '../../shared/pagination';
+import { idParamsSchema, messageSchema, pdfAnswers } from '../../shared/pagination';
+import { getCompany } from '../organization/organization.service';
+import { userLanguage } from '../../server/pdf-labels';
+import { countSheetRows, renderCountSheetPdf } from './count-sheet.service';
 import { z } from '../../shared/zod-setup';
 import {
   countInputSchema,
@@ -136,5 +139,23 @@ export async function stockRoutes(appBase: FastifyInstance) {
   );
   app.get('/get-stock-valuation', { schema: { response: { 200: valuationSchema } }, config: { access: MANAGERS } }, (req) =>
     req.read((tx) => stockValuation(tx, req.auth.orgId)),
+  );
+
+  app.get(
+    '/get-count-sheet/:id',
+    { schema: { params: idParamsSchema, response: pdfAnswers("A storeroom's count sheet as a PDF file") }, config: { access: EVERYONE } },
+    async (req, reply) => {
+      const { sheet, company, language } = await req.read(async (tx) => ({
+        sheet: await countSheetRows(tx, req.auth.orgId, req.params.id),
+        company: await getCompany(tx, req.auth.orgId),
+        language: await userLanguage(tx, req.auth.orgId, req.auth.userId),
+      }));
+      const pdf = await renderCountSheetPdf({ ...sheet, organization: company.organization, timeZone: company.timeZone, language });
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="count-sheet-${req.params.id}.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(pdf as never);
+    },
   );
 }

@@ -25,6 +25,7 @@ import {
 } from '../../../web/components';
 import { api, applyApiErrors, errorMessage, request as apiRequest } from '../../../web/lib/api';
 import { openPdf } from '../../../web/lib/open-pdf';
+import { ReceivePurchaseOrder } from './receive-dialog';
 import { useAppData, useIsManager } from '../../../web/lib/app-data';
 import { CustomerVendorSelect } from '../../customers-vendors/ui/customer-vendor-select';
 import { ServiceSelect } from '../../service-catalog/ui/service-select';
@@ -402,6 +403,7 @@ function DocumentForm({
       ]}
       footer={
         <>
+          {record && testId === 'po' && <ReceivePurchaseOrder purchaseOrderId={record.id} number={record.number} />}
           {record && (
             <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={print} data-testid={`${testId}-print`}>
               {t('print')}

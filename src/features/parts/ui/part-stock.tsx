@@ -1,14 +1,16 @@
-import { Badge, Button, Group, Image, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Image, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { zodResolver } from '../../../web/lib/form-resolver';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ImageUploadButton, activityQueryKey, notifyError, notifySuccess, runWithToasts } from '../../../web/components';
 import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
-import { formatDateTime, formatNumber } from '../../../web/lib/format';
-import { stockAdjustmentSchema, type PartDto, type StockAdjustment, type StockMoveDto } from '../parts.schema';
+import { formatNumber } from '../../../web/lib/format';
+import { stockAdjustmentSchema, type PartDto, type StockAdjustment } from '../parts.schema';
 import './parts-i18n';
 import { PartStockLevels } from './part-stock-levels';
+import { PartStockMoves } from './part-stock-moves';
+import { PartStockSettings } from './part-stock-settings';
 
 const qty = (n: number) => formatNumber(n);
 
@@ -16,10 +18,6 @@ const qty = (n: number) => formatNumber(n);
 export function PartStock({ part, onChanged }: { part: PartDto; onChanged(part: PartDto): void }) {
   const { t } = useTranslation('parts');
   const queryClient = useQueryClient();
-  const moves = useQuery({
-    queryKey: ['parts', 'moves', part.id],
-    queryFn: ({ signal }) => api.get<{ stockMoves: StockMoveDto[] }>(`/parts/get-stock-moves/${part.id}`, { query: { pageSize: 25 }, signal }),
-  });
   const form = useForm<{ quantity: string; reason: string }, unknown, StockAdjustment>({
     resolver: zodResolver(stockAdjustmentSchema as never) as unknown as Resolver<{ quantity: string; reason: string }, unknown, StockAdjustment>,
     defaultValues: { quantity: '', reason: '' },
@@ -31,6 +29,7 @@ export function PartStock({ part, onChanged }: { part: PartDto; onChanged(part: 
       form.reset({ quantity: '', reason: '' });
       onChanged(res.part);
       void queryClient.invalidateQueries({ queryKey: ['parts'] });
+      void queryClient.invalidateQueries({ queryKey: ['stock'] });
       void queryClient.invalidateQueries({ queryKey: activityQueryKey('part', part.id) });
     } catch (err) {
       if (!applyApiErrors(err, form.setError)) notifyError(errorMessage(err, t('adjustFailed')));
@@ -63,6 +62,7 @@ export function PartStock({ part, onChanged }: { part: PartDto; onChanged(part: 
         </div>
       </Group>
       <PartStockLevels partId={part.id} />
+      <PartStockSettings partId={part.id} />
       <Paper withBorder p="sm">
         {/* Not a nested <form>: the drawer already wraps its tabs in one. */}
         <Stack gap="xs">
@@ -86,33 +86,7 @@ export function PartStock({ part, onChanged }: { part: PartDto; onChanged(part: 
           </Group>
         </Stack>
       </Paper>
-      <Text fw={600} size="sm">
-        {t('moves')}
-      </Text>
-      {moves.data?.stockMoves.length ? (
-        <Table striped data-testid="stock-moves">
-          <Table.Tbody>
-            {moves.data.stockMoves.map((m) => (
-              <Table.Tr key={m.id}>
-                <Table.Td>{formatDateTime(m.createdAt)}</Table.Td>
-                {/* A move's quantity is positive; it leaves stock when it has only a "from" (decision 071). */}
-                <Table.Td c={m.fromLocation && !m.toLocation ? 'red' : 'green'} fw={600}>
-                  {m.fromLocation && !m.toLocation ? '-' : m.toLocation && !m.fromLocation ? '+' : ''}
-                  {qty(m.quantity)}
-                </Table.Td>
-                <Table.Td>
-                  <bdi>{m.note || t(`moveReasons.${m.reason}`)}</bdi>
-                </Table.Td>
-                <Table.Td c="dimmed">{m.user ? t('by', { name: `${m.user.firstName} ${m.user.lastName}`.trim() }) : ''}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      ) : (
-        <Text c="dimmed" size="sm">
-          {moves.isError ? t('movesFailed') : t('noMoves')}
-        </Text>
-      )}
+      <PartStockMoves partId={part.id} />
     </Stack>
   );
 }

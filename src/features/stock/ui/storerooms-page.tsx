@@ -7,6 +7,7 @@ import { api, ApiError } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
 import { LOCATION_KINDS, type LocationDto, type LocationKind, type LocationList } from '../stock.schema';
 import './stock-i18n';
+import { CountSheetButton, DraftReordersButton, StockValuation } from './storerooms-stock';
 
 /** /dashboard/storerooms: the organisation's stock locations (decision 071); a row opens its drawer. */
 export default function StoreroomsPage() {
@@ -24,9 +25,12 @@ export default function StoreroomsPage() {
       <Group justify="space-between">
         <Title order={2}>{t('title')}</Title>
         {isManager && (
-          <Button onClick={() => setSelected(null)} data-testid="add-storeroom">
-            {t('add')}
-          </Button>
+          <Group gap="xs">
+            <DraftReordersButton />
+            <Button onClick={() => setSelected(null)} data-testid="add-storeroom">
+              {t('add')}
+            </Button>
+          </Group>
         )}
       </Group>
       {list.data && !rows.length ? (
@@ -60,6 +64,7 @@ export default function StoreroomsPage() {
           </Table>
         </Table.ScrollContainer>
       )}
+      {isManager && <StockValuation />}
       {selected !== undefined && <StoreroomDrawer key={selected?.id ?? 'new'} location={selected} canEdit={isManager} onClose={() => setSelected(undefined)} />}
     </Stack>
   );
@@ -130,6 +135,7 @@ function StoreroomDrawer({ location, canEdit, onClose }: { location: LocationDto
             data-testid="field-kind"
           />
           {location?.isDefault && <Text size="sm">{t('defaultNote')}</Text>}
+          {location && <CountSheetButton locationId={location.id} />}
           {canEdit && (
             <Group justify="space-between">
               {location && !location.isDefault ? (

@@ -79,6 +79,7 @@ registerTranslations('workOrders', {
       use: 'Use reserved parts',
       used: 'Reserved parts used',
       failedUse: 'Could not use the reserved parts',
+      storeroom: 'Storeroom',
     },
     photos: {
       title: 'Photos',
@@ -188,6 +189,7 @@ registerTranslations('workOrders', {
       use: 'استخدام القطع المحجوزة',
       used: 'استُخدمت القطع المحجوزة',
       failedUse: 'تعذر استخدام القطع المحجوزة',
+      storeroom: 'المخزن',
     },
     photos: {
       title: 'الصور',

@@ -8,6 +8,7 @@ import { api, errorMessage } from '../../../web/lib/api';
 import type { WorkOrderPartDto } from '../work-orders.schema';
 import type { PartsReadiness } from '../../stock/stock.schema';
 import { PartsReadinessBadge } from './parts-readiness';
+import { StoreroomSelect, useStoreroomOptions } from '../../stock/ui/storeroom-select';
 
 type PartList = { workOrderParts: WorkOrderPartDto[]; partsReadiness?: PartsReadiness };
 const partsKey = (workOrderId: number) => ['work-orders', 'parts', workOrderId] as const;
@@ -19,6 +20,10 @@ export function PartsTab({ workOrderId, onChanged }: { workOrderId: number; onCh
   const queryClient = useQueryClient();
   const [partId, setPartId] = useState<number | null>(null);
   const [quantity, setQuantity] = useState<number>(1);
+  // The storeroom the part comes from (decision 071): the default one unless chosen.
+  const [locationId, setLocationId] = useState<number | null>(null);
+  const storerooms = useStoreroomOptions();
+  const storeroomName = (id: number | null) => storerooms.data?.find((o) => o.value === id)?.label ?? '';
   const [busy, setBusy] = useState(false);
   const query = useNotifiedQuery(
     { queryKey: partsKey(workOrderId), queryFn: ({ signal }) => api.get<PartList>(`/work-orders/get-parts/${workOrderId}`, { signal }) },
@@ -32,7 +37,9 @@ export function PartsTab({ workOrderId, onChanged }: { workOrderId: number; onCh
     if (!partId) return;
     setBusy(true);
     try {
-      const res = await api.post<PartList>(`/work-orders/add-parts/${workOrderId}`, { parts: [{ partId, quantity: Math.max(1, Math.round(quantity || 1)) }] });
+      const res = await api.post<PartList>(`/work-orders/add-parts/${workOrderId}`, {
+        parts: [{ partId, quantity: Math.max(1, Math.round(quantity || 1)), ...(locationId ? { locationId } : {}) }],
+      });
       queryClient.setQueryData(partsKey(workOrderId), { workOrderParts: res.workOrderParts, partsReadiness: res.partsReadiness });
       notifySuccess(t('toast.partAdded'));
       setPartId(null);
@@ -80,6 +87,9 @@ export function PartsTab({ workOrderId, onChanged }: { workOrderId: number; onCh
           <div style={{ flex: '1 1 240px' }}>
             <AsyncSelect path="/parts/get-parts-options" label={t('parts.pick')} value={partId} onChange={(v) => setPartId(v)} testId="part-select" />
           </div>
+          <div style={{ flex: '1 1 200px' }}>
+            <StoreroomSelect value={locationId} onChange={setLocationId} partId={partId} testId="part-storeroom" />
+          </div>
           <NumberInput
             label={t('parts.quantity')}
             value={quantity}
@@ -109,6 +119,7 @@ export function PartsTab({ workOrderId, onChanged }: { workOrderId: number; onCh
         { header: t('parts.name'), cell: (p) => (p.external ? t('shares.asContractor', { ns: 'translation', name: p.Part.name }) : p.Part.name) },
         { header: t('parts.price'), cell: (p) => (p.Part.salesPrice === null ? '' : money.format(p.Part.salesPrice)) },
         { header: t('parts.quantity'), cell: (p) => p.quantity },
+        { header: t('parts.storeroom'), cell: (p) => storeroomName(p.locationId) },
         { header: t('parts.lineTotal'), cell: (p) => (p.Part.salesPrice === null ? '' : money.format(p.Part.salesPrice * p.quantity)) },
       ]}
       onRemove={(p) => void remove(p)}
