@@ -2,6 +2,7 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { LoginLimits, RouteLimits } from './rate-limit';
+import type { EncryptionKeys } from './secret-box';
 
 export interface Config {
   port: number;
@@ -11,6 +12,8 @@ export interface Config {
   databaseUrl?: string;
   smtpUrl?: string;
   jwtSecret: string;
+  /** ENCRYPTION_KEY (+ ENCRYPTION_KEY_PREVIOUS): seals the secrets stored in the database (decision 083). */
+  encryptionKeys: EncryptionKeys;
   logLevel: string;
   production: boolean;
   /** Seed the demo organisation (published password): by default only outside production. */
@@ -73,6 +76,29 @@ function vapidKeys(env: NodeJS.ProcessEnv, dataDir: string, production: boolean,
 }
 
 /**
+ * ENCRYPTION_KEY, or outside production a key made once and kept in DATA_DIR/encryption-key (mode 600), as the JWT
+ * secret is. Required in production (every instance must hold the same one, and it must be backed up with the
+ * database: without it the stored two-factor and SSO secrets are lost). ENCRYPTION_KEY_PREVIOUS: comma-separated
+ * earlier keys, which still open rows sealed under them (decision 083).
+ */
+function encryptionKeys(env: NodeJS.ProcessEnv, dataDir: string, production: boolean): EncryptionKeys {
+  const previous = (env.ENCRYPTION_KEY_PREVIOUS ?? '')
+    .split(',')
+    .map((key) => key.trim())
+    .filter(Boolean);
+  let current = env.ENCRYPTION_KEY?.trim();
+  if (!current) {
+    if (production) throw new Error('ENCRYPTION_KEY is required in production (openssl rand -base64 32)');
+    mkdirSync(dataDir, { recursive: true });
+    const file = join(dataDir, 'encryption-key');
+    if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
+    current = readFileSync(file, 'utf8').trim();
+  }
+  if (production && Buffer.byteLength(current, 'utf8') < 32) throw new Error('ENCRYPTION_KEY must be at least 32 bytes in production');
+  return { current, previous };
+}
+
+/**
  * The bucket and, from the AWS SDK's own variables, the endpoint, region, keys and checksum modes. Keys left unset
  * are found by the SDK's usual chain (profile, instance or task role).
  */
@@ -125,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     jwtSecret,
+    encryptionKeys: encryptionKeys(env, dataDir, production),
     logLevel: env.LOG_LEVEL ?? 'info',
     production,
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : !production,

@@ -115,7 +115,7 @@ describe('single sign-on settings', () => {
     // Stored sealed, not as it was given.
     const [row] = await withTenant(t.database.db, org.orgId, (tx) => tx.select().from(ssoSettings).where(eq(ssoSettings.orgId, org.orgId)));
     expect(row.clientSecretEncrypted).not.toContain(SECRET);
-    expect(row.clientSecretEncrypted).toMatch(/^v1\./);
+    expect(row.clientSecretEncrypted).toMatch(/^v2\.[0-9a-f]{8}\./);
 
     // A save without the secret keeps it.
     const again = kept(

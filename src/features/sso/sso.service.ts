@@ -4,6 +4,7 @@ import * as oidc from 'openid-client';
 import type { Db, ReadTx, Tx } from '../../server/db/client';
 import { withTenant } from '../../server/db/client';
 import { HttpError } from '../../server/http-error';
+import type { SecretBox } from '../../server/secret-box';
 import { issueSession, type SignInClient } from '../auth/sessions.service';
 import { userForSingleSignOn } from '../users/users.service';
 import { seal, unseal } from './sso.crypto';
@@ -12,8 +13,10 @@ import { SSO_MESSAGES, type SsoSettingsDto, type ssoSettingsInputSchema } from '
 
 /** What the service needs of the app's configuration. */
 export interface SsoContext {
-  /** JWT_SECRET: the key of the sealed client secret and state cookie is derived from it. */
+  /** JWT_SECRET: the key of the sealed state cookie is derived from it (and sessions are signed with it). */
   appSecret: string;
+  /** ENCRYPTION_KEY's box: the client secret at rest (decision 083). */
+  box: SecretBox;
   /** Outside production a provider may answer over plain http (tests, a provider on the same machine). */
   allowHttp: boolean;
   /** The organisation's redirect URI: `publicOrigin(config, subdomain)` + SSO_CALLBACK_PATH. */
@@ -108,7 +111,7 @@ function configurationOf(ctx: SsoContext, orgId: number, row: Row) {
   const key = `${row.updatedAt.getTime()}:${row.issuer}:${row.clientId}`;
   const hit = configurations.get(orgId);
   if (hit && hit.key === key && hit.until > Date.now()) return hit.config;
-  const secret = unseal(ctx.appSecret, 'sso-client-secret', row.clientSecretEncrypted);
+  const secret = ctx.box.open('sso-client-secret', row.clientSecretEncrypted);
   if (secret === null) throw new HttpError(503, SSO_MESSAGES.notSetUp);
   const config = discover(ctx, row.issuer, row.clientId, secret);
   if (configurations.size > 1000) configurations.clear();
@@ -131,12 +134,7 @@ export async function checkProvider(ctx: Pick<SsoContext, 'allowHttp'>, input: z
   }
 }
 
-export async function saveSsoSettings(
-  tx: Tx,
-  orgId: number,
-  ctx: Pick<SsoContext, 'appSecret' | 'redirectUri'>,
-  input: z.output<typeof ssoSettingsInputSchema>,
-) {
+export async function saveSsoSettings(tx: Tx, orgId: number, ctx: Pick<SsoContext, 'box' | 'redirectUri'>, input: z.output<typeof ssoSettingsInputSchema>) {
   const current = await readRow(tx, orgId);
   if (!input.clientSecret && !current?.clientSecretEncrypted) {
     throw new HttpError(400, SSO_MESSAGES.secretRequired, [{ path: 'clientSecret', message: SSO_MESSAGES.secretRequired }]);
@@ -146,7 +144,7 @@ export async function saveSsoSettings(
     displayName: input.displayName,
     issuer: input.issuer,
     clientId: input.clientId,
-    clientSecretEncrypted: input.clientSecret ? seal(ctx.appSecret, 'sso-client-secret', input.clientSecret) : current!.clientSecretEncrypted,
+    clientSecretEncrypted: input.clientSecret ? ctx.box.seal('sso-client-secret', input.clientSecret) : current!.clientSecretEncrypted,
     defaultRole: input.defaultRole,
     createUsers: input.createUsers,
     ssoOnly: input.ssoOnly,
