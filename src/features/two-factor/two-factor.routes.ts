@@ -12,10 +12,12 @@ import {
   confirmSignInEnrolmentSchema,
   disableTwoFactorSchema,
   policySchema,
+  regenerateRecoveryCodesSchema,
   twoFactorAnswers as answers,
   verifyTwoFactorSchema,
 } from './two-factor.schema';
 import * as twoFactor from './two-factor.service';
+import { regenerateRecoveryCodes } from './two-factor.recovery';
 
 /** Two-factor sign-in with an authenticator app (decision 076): the sign-in's second step, enrolment, the organisation's rule. */
 export async function twoFactorRoutes(appBase: FastifyInstance) {
@@ -89,6 +91,16 @@ export async function twoFactorRoutes(appBase: FastifyInstance) {
       onRequest: throttle('verifyPassword', 'user'),
     },
     (req) => twoFactor.disableTwoFactor(db, req.auth.orgId, { userId: req.auth.userId, role: req.auth.role }, req.body, box),
+  );
+
+  app.post(
+    '/two-factor/regenerate-recovery-codes',
+    {
+      schema: { body: regenerateRecoveryCodesSchema, response: { 200: answers.recoveryCodes } },
+      config: { access: EVERYONE, apiKeys: false },
+      onRequest: throttle('verifyPassword', 'user'),
+    },
+    (req) => regenerateRecoveryCodes(db, req.auth.orgId, req.auth.userId, req.body.password),
   );
 
   // --- The organisation's rule and an admin's reset of a person's enrolment.
