@@ -31,6 +31,8 @@ export interface Config {
   pgliteVacuumMinutes: number;
   /** Outbound webhooks (decision 043). */
   webhooks: WebhookSettings;
+  /** SSO_ALLOW_PRIVATE_ADDRESSES=true: identity providers may be on private and loopback addresses (decision 083). */
+  ssoAllowPrivate: boolean;
   /** Uploaded files in an S3 bucket (S3_BUCKET) instead of `<DATA_DIR>/uploads` (decision 061); null: the folder. */
   s3: S3Settings | null;
   /** METRICS_PORT: Prometheus metrics on a listener of their own (never the public port; decision 067); null: none. */
@@ -173,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryHours: Number(env.WEBHOOK_RETRY_HOURS ?? 24),
       disableAfterHours: Number(env.WEBHOOK_DISABLE_AFTER_HOURS ?? 72),
     },
+    ssoAllowPrivate: env.SSO_ALLOW_PRIVATE_ADDRESSES === 'true',
     s3: s3Settings(env),
     metricsPort: env.METRICS_PORT ? Number(env.METRICS_PORT) : null,
     metricsHost: env.METRICS_HOST || (env.HOST ?? '0.0.0.0'),

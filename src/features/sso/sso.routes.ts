@@ -36,6 +36,7 @@ export async function ssoRoutes(appBase: FastifyInstance) {
     appSecret: config.jwtSecret,
     box: secretBoxOf(config),
     allowHttp: !config.production,
+    allowPrivate: config.ssoAllowPrivate,
     redirectUri: `${publicOrigin(config, subdomain)}${sso.SSO_CALLBACK_PATH}`,
   });
   const clearState = (reply: FastifyReply) => reply.clearCookie(STATE_COOKIE, { path: STATE_PATH });

@@ -8,6 +8,12 @@ import type { SecretBox } from '../../server/secret-box';
 import { issueSession, type SignInClient } from '../auth/sessions.service';
 import { userForSingleSignOn } from '../users/users.service';
 import { seal, unseal } from './sso.crypto';
+import { guardedFetch } from './sso.fetch';
+import { ForbiddenAddressError } from '../webhooks/outbound';
+
+/** A refusal by the address guard, however deep openid-client wrapped it. */
+const isForbidden = (err: unknown): boolean =>
+  err instanceof ForbiddenAddressError || (err instanceof Error && (err.name === 'ForbiddenAddressError' || isForbidden(err.cause)));
 import { ssoSettings } from './sso.table';
 import { SSO_MESSAGES, type SsoSettingsDto, type ssoSettingsInputSchema } from './sso.schema';
 
@@ -19,6 +25,8 @@ export interface SsoContext {
   box: SecretBox;
   /** Outside production a provider may answer over plain http (tests, a provider on the same machine). */
   allowHttp: boolean;
+  /** SSO_ALLOW_PRIVATE_ADDRESSES: the provider may be on a private or loopback address (decision 083). */
+  allowPrivate: boolean;
   /** The organisation's redirect URI: `publicOrigin(config, subdomain)` + SSO_CALLBACK_PATH. */
   redirectUri: string;
 }
@@ -76,12 +84,13 @@ export async function getSsoOptions(tx: ReadTx, orgId: number) {
 }
 
 /** The provider's configuration for a client; `discovery` reads and checks its metadata (the issuer must match). */
-async function discover(ctx: Pick<SsoContext, 'allowHttp'>, issuer: string, clientId: string, clientSecret: string) {
+async function discover(ctx: Pick<SsoContext, 'allowHttp' | 'allowPrivate'>, issuer: string, clientId: string, clientSecret: string) {
   const url = new URL(issuer);
   const insecure = url.protocol === 'http:';
   if (insecure && !ctx.allowHttp) throw new HttpError(400, SSO_MESSAGES.issuerInvalid, [{ path: 'issuer', message: SSO_MESSAGES.issuerInvalid }]);
   const config = await oidc.discovery(url, clientId, { client_secret: clientSecret }, undefined, {
     timeout: PROVIDER_TIMEOUT_SECONDS,
+    ...(ctx.allowPrivate ? {} : { [oidc.customFetch]: guardedFetch }),
     // The ID token's signature is checked against the provider's keys too, not only its claims (decision 077).
     execute: [...(insecure ? [oidc.allowInsecureRequests] : []), oidc.enableNonRepudiationChecks],
   });
@@ -90,8 +99,14 @@ async function discover(ctx: Pick<SsoContext, 'allowHttp'>, issuer: string, clie
   const auth = methods && !methods.includes('client_secret_basic') && methods.includes('client_secret_post') ? 'post' : 'basic';
   if (auth === 'basic') {
     // The configuration's client authentication is fixed at construction: build it again with Basic.
-    return withBasic(config, clientId, clientSecret, insecure);
+    return guarded(ctx, withBasic(config, clientId, clientSecret, insecure));
   }
+  return guarded(ctx, config);
+}
+
+/** Token and key requests of the configuration go through the same guard as its discovery. */
+function guarded(ctx: Pick<SsoContext, 'allowPrivate'>, config: oidc.Configuration) {
+  if (!ctx.allowPrivate) config[oidc.customFetch] = guardedFetch as never;
   return config;
 }
 
@@ -125,12 +140,13 @@ function configurationOf(ctx: SsoContext, orgId: number, row: Row) {
  * Checks that the issuer answers as an OpenID provider (its discovery document, whose issuer must be the one
  * entered) before anything is saved; a provider out of reach is a 400 on the issuer field. Outside any transaction.
  */
-export async function checkProvider(ctx: Pick<SsoContext, 'allowHttp'>, input: z.output<typeof ssoSettingsInputSchema>) {
+export async function checkProvider(ctx: Pick<SsoContext, 'allowHttp' | 'allowPrivate'>, input: z.output<typeof ssoSettingsInputSchema>) {
   try {
     await discover(ctx, input.issuer, input.clientId, input.clientSecret ?? 'unused');
   } catch (err) {
     if (err instanceof HttpError) throw err;
-    throw new HttpError(400, SSO_MESSAGES.unreachable, [{ path: 'issuer', message: SSO_MESSAGES.unreachable }]);
+    const message = isForbidden(err) ? SSO_MESSAGES.privateAddress : SSO_MESSAGES.unreachable;
+    throw new HttpError(400, message, [{ path: 'issuer', message }]);
   }
 }
 
