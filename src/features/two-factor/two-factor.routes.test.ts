@@ -113,7 +113,10 @@ describe('recovery codes made again (decision 083)', () => {
     expect((await org.admin.get('/api/two-factor/get-status')).body.recoveryCodesLeft).toBe(9);
 
     const rows = await withTenant(t.database.db, org.orgId, (tx) =>
-      tx.select().from(auditLog).where(and(eq(auditLog.orgId, org.orgId), eq(auditLog.route, '/api/two-factor/regenerate-recovery-codes'))),
+      tx
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.orgId, org.orgId), eq(auditLog.route, '/api/two-factor/regenerate-recovery-codes'))),
     );
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows[0])).not.toContain(org.password);
