@@ -13,7 +13,7 @@ let op: TestProvider;
 
 beforeAll(async () => {
   op = await startTestProvider();
-  server = await startServer();
+  server = await startServer({ env: { SSO_ALLOW_PRIVATE_ADDRESSES: 'true' } });
   browser = await launchBrowser();
 });
 afterAll(async () => {

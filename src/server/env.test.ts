@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig, parseTrustProxy } from './env';
 
-const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(48), DATA_DIR: '/nonexistent-cmms' };
+const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(48), ENCRYPTION_KEY: 'k'.repeat(32), DATA_DIR: '/nonexistent-cmms' };
 
 describe('environment (decision 022)', () => {
   it('refuses a JWT_SECRET shorter than 32 bytes in production (issue 38), and takes one of 32', () => {
@@ -10,6 +10,15 @@ describe('environment (decision 022)', () => {
     expect(loadConfig({ ...prod, JWT_SECRET: 'x'.repeat(32) }).jwtSecret).toHaveLength(32);
     // Outside production a short secret still starts (tests and development use their own).
     expect(loadConfig({ ...prod, NODE_ENV: 'development', JWT_SECRET: 'short' }).jwtSecret).toBe('short');
+  });
+
+  it('requires ENCRYPTION_KEY of 32 bytes in production; keeps the previous keys (decision 083)', () => {
+    expect(() => loadConfig({ ...prod, ENCRYPTION_KEY: '' })).toThrow(/ENCRYPTION_KEY is required/);
+    expect(() => loadConfig({ ...prod, ENCRYPTION_KEY: 'k'.repeat(31) })).toThrow(/at least 32 bytes/);
+    expect(loadConfig({ ...prod, ENCRYPTION_KEY_PREVIOUS: ' old-one , old-two,' }).encryptionKeys).toEqual({
+      current: 'k'.repeat(32),
+      previous: ['old-one', 'old-two'],
+    });
   });
 
   it('seeds the demo organisation (published password) in production only when SEED_DEMO=true says so', () => {

@@ -2,6 +2,7 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { LoginLimits, RouteLimits } from './rate-limit';
+import type { EncryptionKeys } from './secret-box';
 
 export interface Config {
   port: number;
@@ -11,6 +12,8 @@ export interface Config {
   databaseUrl?: string;
   smtpUrl?: string;
   jwtSecret: string;
+  /** ENCRYPTION_KEY (+ ENCRYPTION_KEY_PREVIOUS): seals the secrets stored in the database (decision 083). */
+  encryptionKeys: EncryptionKeys;
   logLevel: string;
   production: boolean;
   /** Seed the demo organisation (published password): by default only outside production. */
@@ -28,6 +31,8 @@ export interface Config {
   pgliteVacuumMinutes: number;
   /** Outbound webhooks (decision 043). */
   webhooks: WebhookSettings;
+  /** SSO_ALLOW_PRIVATE_ADDRESSES=true: identity providers may be on private and loopback addresses (decision 083). */
+  ssoAllowPrivate: boolean;
   /** Uploaded files in an S3 bucket (S3_BUCKET) instead of `<DATA_DIR>/uploads` (decision 061); null: the folder. */
   s3: S3Settings | null;
   /** METRICS_PORT: Prometheus metrics on a listener of their own (never the public port; decision 067); null: none. */
@@ -70,6 +75,29 @@ function vapidKeys(env: NodeJS.ProcessEnv, dataDir: string, production: boolean,
   if (!existsSync(file)) writeFileSync(file, JSON.stringify(newVapidKeys()), { mode: 0o600 });
   const kept = JSON.parse(readFileSync(file, 'utf8')) as Omit<VapidKeys, 'subject'>;
   return { publicKey: kept.publicKey, privateKey: kept.privateKey, subject };
+}
+
+/**
+ * ENCRYPTION_KEY, or outside production a key made once and kept in DATA_DIR/encryption-key (mode 600), as the JWT
+ * secret is. Required in production (every instance must hold the same one, and it must be backed up with the
+ * database: without it the stored two-factor and SSO secrets are lost). ENCRYPTION_KEY_PREVIOUS: comma-separated
+ * earlier keys, which still open rows sealed under them (decision 083).
+ */
+function encryptionKeys(env: NodeJS.ProcessEnv, dataDir: string, production: boolean): EncryptionKeys {
+  const previous = (env.ENCRYPTION_KEY_PREVIOUS ?? '')
+    .split(',')
+    .map((key) => key.trim())
+    .filter(Boolean);
+  let current = env.ENCRYPTION_KEY?.trim();
+  if (!current) {
+    if (production) throw new Error('ENCRYPTION_KEY is required in production (openssl rand -base64 32)');
+    mkdirSync(dataDir, { recursive: true });
+    const file = join(dataDir, 'encryption-key');
+    if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
+    current = readFileSync(file, 'utf8').trim();
+  }
+  if (production && Buffer.byteLength(current, 'utf8') < 32) throw new Error('ENCRYPTION_KEY must be at least 32 bytes in production');
+  return { current, previous };
 }
 
 /**
@@ -125,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     jwtSecret,
+    encryptionKeys: encryptionKeys(env, dataDir, production),
     logLevel: env.LOG_LEVEL ?? 'info',
     production,
     seedDemo: env.SEED_DEMO ? env.SEED_DEMO === 'true' : !production,
@@ -146,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryHours: Number(env.WEBHOOK_RETRY_HOURS ?? 24),
       disableAfterHours: Number(env.WEBHOOK_DISABLE_AFTER_HOURS ?? 72),
     },
+    ssoAllowPrivate: env.SSO_ALLOW_PRIVATE_ADDRESSES === 'true',
     s3: s3Settings(env),
     metricsPort: env.METRICS_PORT ? Number(env.METRICS_PORT) : null,
     metricsHost: env.METRICS_HOST || (env.HOST ?? '0.0.0.0'),

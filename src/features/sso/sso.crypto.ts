@@ -1,11 +1,11 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
 /**
- * Sealed values of single sign-on (decision 077): the client secret at rest and the browser's sign-in state cookie.
- * AES-256-GCM under a key derived (HKDF-SHA256) from the app's secret (JWT_SECRET, kept like it) and the purpose,
- * so one purpose's box never opens as another's. A changed JWT_SECRET opens none: the admin enters the secret again.
+ * The browser's sealed sign-in state cookie of single sign-on (decision 077): AES-256-GCM under a key derived
+ * (HKDF-SHA256) from JWT_SECRET and the purpose. It lives ten minutes, so a changed JWT_SECRET only restarts a
+ * sign-in. The client secret at rest is sealed under ENCRYPTION_KEY instead (`src/server/secret-box.ts`, decision 083).
  */
-export type SealPurpose = 'sso-client-secret' | 'sso-state';
+export type SealPurpose = 'sso-state';
 
 const keyOf = (appSecret: string, purpose: SealPurpose) => Buffer.from(hkdfSync('sha256', appSecret, 'cmms-sso', purpose, 32));
 

@@ -115,7 +115,7 @@ describe('single sign-on settings', () => {
     // Stored sealed, not as it was given.
     const [row] = await withTenant(t.database.db, org.orgId, (tx) => tx.select().from(ssoSettings).where(eq(ssoSettings.orgId, org.orgId)));
     expect(row.clientSecretEncrypted).not.toContain(SECRET);
-    expect(row.clientSecretEncrypted).toMatch(/^v1\./);
+    expect(row.clientSecretEncrypted).toMatch(/^v2\.[0-9a-f]{8}\./);
 
     // A save without the secret keeps it.
     const again = kept(
@@ -360,6 +360,42 @@ describe('signing in with single sign-on', () => {
     expect((await org.anonymous.post('/api/login', { email, password: 'wrong-password-1' })).status).toBe(401);
     expect((await org.anonymous.post('/api/login', { email: org.email, password: org.password })).status).toBe(200);
     expect((await org.anonymous.get('/api/auth/sso-options')).body).toEqual({ enabled: true, displayName: 'Acme ID', ssoOnly: true });
+  });
+});
+
+describe('outbound calls to the provider (decision 083)', () => {
+  it('refuse private and loopback addresses unless SSO_ALLOW_PRIVATE_ADDRESSES allows them', async () => {
+    const strict = await createTestApp({ ssoAllowPrivate: false, encryptionKeys: t.config.encryptionKeys });
+    try {
+      const org = await createOrg(strict, 'Strict');
+      const put = (issuer: string) =>
+        org.admin.put('/api/auth/update-sso-settings', {
+          enabled: true,
+          displayName: 'Acme ID',
+          issuer,
+          clientId: 'cmms',
+          clientSecret: SECRET,
+          defaultRole: 'worker',
+          createUsers: false,
+          ssoOnly: false,
+        });
+      // The test provider on 127.0.0.1, by address and by a name resolving to it, and a private address literal.
+      for (const issuer of [op.issuer, op.issuer.replace('127.0.0.1', 'localhost'), 'http://10.1.2.3/realms/x']) {
+        const refused = await put(issuer);
+        expect(refused.status, issuer).toBe(400);
+        expect(refused.body.issues, issuer).toEqual([{ path: 'issuer', message: SSO_MESSAGES.privateAddress }]);
+      }
+      expect((await org.admin.get('/api/auth/get-sso-settings')).body.settings.configured).toBe(false);
+
+      // Settings saved by a server that allows it: this one still calls nothing there at sign-in.
+      const { org: other } = await orgWithSso();
+      const started = await client(strict.app, other.host).post('/api/auth/start-sso');
+      expect(started.status).toBe(502);
+      // The allowing server (the suite's) reaches the same provider.
+      expect((await other.anonymous.post('/api/auth/start-sso')).status).toBe(200);
+    } finally {
+      await strict.close();
+    }
   });
 });
 

@@ -4,6 +4,7 @@ import { ADMINS } from '../../server/plugins/request-context';
 import { HttpError } from '../../server/http-error';
 import { throttle } from '../../server/rate-limit';
 import { publicOrigin } from '../../server/env';
+import { secretBoxOf } from '../../server/secret-box';
 import { REFRESH_TOKEN_DAYS } from '../auth/auth.service';
 import { ssoFinishSchema, ssoSettingsAnswers as answers, ssoSettingsInputSchema } from './sso.schema';
 import * as sso from './sso.service';
@@ -33,7 +34,9 @@ export async function ssoRoutes(appBase: FastifyInstance) {
   /** The redirect URI: the organisation's public origin (configured scheme, base domain and port; never the Host header). */
   const contextOf = (subdomain: string): sso.SsoContext => ({
     appSecret: config.jwtSecret,
+    box: secretBoxOf(config),
     allowHttp: !config.production,
+    allowPrivate: config.ssoAllowPrivate,
     redirectUri: `${publicOrigin(config, subdomain)}${sso.SSO_CALLBACK_PATH}`,
   });
   const clearState = (reply: FastifyReply) => reply.clearCookie(STATE_COOKIE, { path: STATE_PATH });

@@ -8,6 +8,7 @@ export const SSO_MESSAGES = {
   issuerInvalid: 'Enter the issuer as a web address (https://…)',
   secretRequired: 'Client secret is required',
   unreachable: 'The identity provider could not be reached, or did not answer as an OpenID Connect provider',
+  privateAddress: 'The identity provider is on a private or loopback address, which this server does not call',
   notSetUp: 'Single sign-on is not set up for this organization',
   notCompleted: 'The sign-in with your company account did not complete. Please try again.',
   notVerified: 'Your company account could not be verified',

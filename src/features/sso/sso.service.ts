@@ -4,18 +4,29 @@ import * as oidc from 'openid-client';
 import type { Db, ReadTx, Tx } from '../../server/db/client';
 import { withTenant } from '../../server/db/client';
 import { HttpError } from '../../server/http-error';
+import type { SecretBox } from '../../server/secret-box';
 import { issueSession, type SignInClient } from '../auth/sessions.service';
 import { userForSingleSignOn } from '../users/users.service';
 import { seal, unseal } from './sso.crypto';
+import { guardedFetch } from './sso.fetch';
+import { ForbiddenAddressError } from '../webhooks/outbound';
+
+/** A refusal by the address guard, however deep openid-client wrapped it. */
+const isForbidden = (err: unknown): boolean =>
+  err instanceof ForbiddenAddressError || (err instanceof Error && (err.name === 'ForbiddenAddressError' || isForbidden(err.cause)));
 import { ssoSettings } from './sso.table';
 import { SSO_MESSAGES, type SsoSettingsDto, type ssoSettingsInputSchema } from './sso.schema';
 
 /** What the service needs of the app's configuration. */
 export interface SsoContext {
-  /** JWT_SECRET: the key of the sealed client secret and state cookie is derived from it. */
+  /** JWT_SECRET: the key of the sealed state cookie is derived from it (and sessions are signed with it). */
   appSecret: string;
+  /** ENCRYPTION_KEY's box: the client secret at rest (decision 083). */
+  box: SecretBox;
   /** Outside production a provider may answer over plain http (tests, a provider on the same machine). */
   allowHttp: boolean;
+  /** SSO_ALLOW_PRIVATE_ADDRESSES: the provider may be on a private or loopback address (decision 083). */
+  allowPrivate: boolean;
   /** The organisation's redirect URI: `publicOrigin(config, subdomain)` + SSO_CALLBACK_PATH. */
   redirectUri: string;
 }
@@ -73,12 +84,13 @@ export async function getSsoOptions(tx: ReadTx, orgId: number) {
 }
 
 /** The provider's configuration for a client; `discovery` reads and checks its metadata (the issuer must match). */
-async function discover(ctx: Pick<SsoContext, 'allowHttp'>, issuer: string, clientId: string, clientSecret: string) {
+async function discover(ctx: Pick<SsoContext, 'allowHttp' | 'allowPrivate'>, issuer: string, clientId: string, clientSecret: string) {
   const url = new URL(issuer);
   const insecure = url.protocol === 'http:';
   if (insecure && !ctx.allowHttp) throw new HttpError(400, SSO_MESSAGES.issuerInvalid, [{ path: 'issuer', message: SSO_MESSAGES.issuerInvalid }]);
   const config = await oidc.discovery(url, clientId, { client_secret: clientSecret }, undefined, {
     timeout: PROVIDER_TIMEOUT_SECONDS,
+    ...(ctx.allowPrivate ? {} : { [oidc.customFetch]: guardedFetch }),
     // The ID token's signature is checked against the provider's keys too, not only its claims (decision 077).
     execute: [...(insecure ? [oidc.allowInsecureRequests] : []), oidc.enableNonRepudiationChecks],
   });
@@ -87,8 +99,14 @@ async function discover(ctx: Pick<SsoContext, 'allowHttp'>, issuer: string, clie
   const auth = methods && !methods.includes('client_secret_basic') && methods.includes('client_secret_post') ? 'post' : 'basic';
   if (auth === 'basic') {
     // The configuration's client authentication is fixed at construction: build it again with Basic.
-    return withBasic(config, clientId, clientSecret, insecure);
+    return guarded(ctx, withBasic(config, clientId, clientSecret, insecure));
   }
+  return guarded(ctx, config);
+}
+
+/** Token and key requests of the configuration go through the same guard as its discovery. */
+function guarded(ctx: Pick<SsoContext, 'allowPrivate'>, config: oidc.Configuration) {
+  if (!ctx.allowPrivate) config[oidc.customFetch] = guardedFetch as never;
   return config;
 }
 
@@ -108,7 +126,7 @@ function configurationOf(ctx: SsoContext, orgId: number, row: Row) {
   const key = `${row.updatedAt.getTime()}:${row.issuer}:${row.clientId}`;
   const hit = configurations.get(orgId);
   if (hit && hit.key === key && hit.until > Date.now()) return hit.config;
-  const secret = unseal(ctx.appSecret, 'sso-client-secret', row.clientSecretEncrypted);
+  const secret = ctx.box.open('sso-client-secret', row.clientSecretEncrypted);
   if (secret === null) throw new HttpError(503, SSO_MESSAGES.notSetUp);
   const config = discover(ctx, row.issuer, row.clientId, secret);
   if (configurations.size > 1000) configurations.clear();
@@ -122,21 +140,17 @@ function configurationOf(ctx: SsoContext, orgId: number, row: Row) {
  * Checks that the issuer answers as an OpenID provider (its discovery document, whose issuer must be the one
  * entered) before anything is saved; a provider out of reach is a 400 on the issuer field. Outside any transaction.
  */
-export async function checkProvider(ctx: Pick<SsoContext, 'allowHttp'>, input: z.output<typeof ssoSettingsInputSchema>) {
+export async function checkProvider(ctx: Pick<SsoContext, 'allowHttp' | 'allowPrivate'>, input: z.output<typeof ssoSettingsInputSchema>) {
   try {
     await discover(ctx, input.issuer, input.clientId, input.clientSecret ?? 'unused');
   } catch (err) {
     if (err instanceof HttpError) throw err;
-    throw new HttpError(400, SSO_MESSAGES.unreachable, [{ path: 'issuer', message: SSO_MESSAGES.unreachable }]);
+    const message = isForbidden(err) ? SSO_MESSAGES.privateAddress : SSO_MESSAGES.unreachable;
+    throw new HttpError(400, message, [{ path: 'issuer', message }]);
   }
 }
 
-export async function saveSsoSettings(
-  tx: Tx,
-  orgId: number,
-  ctx: Pick<SsoContext, 'appSecret' | 'redirectUri'>,
-  input: z.output<typeof ssoSettingsInputSchema>,
-) {
+export async function saveSsoSettings(tx: Tx, orgId: number, ctx: Pick<SsoContext, 'box' | 'redirectUri'>, input: z.output<typeof ssoSettingsInputSchema>) {
   const current = await readRow(tx, orgId);
   if (!input.clientSecret && !current?.clientSecretEncrypted) {
     throw new HttpError(400, SSO_MESSAGES.secretRequired, [{ path: 'clientSecret', message: SSO_MESSAGES.secretRequired }]);
@@ -146,7 +160,7 @@ export async function saveSsoSettings(
     displayName: input.displayName,
     issuer: input.issuer,
     clientId: input.clientId,
-    clientSecretEncrypted: input.clientSecret ? seal(ctx.appSecret, 'sso-client-secret', input.clientSecret) : current!.clientSecretEncrypted,
+    clientSecretEncrypted: input.clientSecret ? ctx.box.seal('sso-client-secret', input.clientSecret) : current!.clientSecretEncrypted,
     defaultRole: input.defaultRole,
     createUsers: input.createUsers,
     ssoOnly: input.ssoOnly,

@@ -4,7 +4,7 @@ import { organizations } from '../organization/organization.table';
 
 /**
  * An organisation's single sign-on with OpenID Connect (decision 077): one row at most. The client secret is kept
- * encrypted (AES-256-GCM under a key derived from the app's secret, `sso.crypto.ts`) and never answered.
+ * sealed under ENCRYPTION_KEY (`src/server/secret-box.ts`, decision 083) and never answered.
  */
 export const ssoSettings = pgTable(
   'sso_settings',

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { client, createOrg, createTestApp, type Client, type TestApp, type TestOrg } from '../../server/test/harness';
 import { withTenant } from '../../server/db/client';
-import { twoFactorEnrolments, users } from '../../server/db/schema';
+import { auditLog, twoFactorEnrolments, users } from '../../server/db/schema';
 import { now, setClockOffset } from '../../server/clock';
 
 let t: TestApp;
@@ -85,6 +85,42 @@ describe('enrolment', () => {
     const off = await org.admin.post('/api/two-factor/disable', { password: org.password, code: codeOf(secret) });
     expect(off.status).toBe(200);
     expect((await passwordStep(org)).accessToken).toBeTruthy();
+  });
+});
+
+describe('recovery codes made again (decision 083)', () => {
+  it('asks the password again, voids the old codes, answers ten new ones once, and is in the audit log with the password masked', async () => {
+    const org = await createOrg(t);
+    const off = await org.admin.post('/api/two-factor/regenerate-recovery-codes', { password: org.password });
+    expect(off.status).toBe(400);
+    expect(off.body.error).toBe('Two-factor sign-in is off');
+    const { recoveryCodes: old } = await enrol(org.admin);
+    const wrong = await org.admin.post('/api/two-factor/regenerate-recovery-codes', { password: 'wrong-password' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.issues).toEqual([{ path: 'password', message: 'Current password is incorrect' }]);
+    // refused: the old codes still stand
+    expect((await org.admin.get('/api/two-factor/get-status')).body.recoveryCodesLeft).toBe(10);
+
+    const again = await org.admin.post('/api/two-factor/regenerate-recovery-codes', { password: org.password });
+    expect(again.status).toBe(200);
+    const fresh = again.body.recoveryCodes as string[];
+    expect(fresh).toHaveLength(10);
+    expect(fresh.filter((code) => old.includes(code))).toEqual([]);
+    const oldUse = await org.anonymous.post('/api/auth/verify-two-factor', { challenge: (await passwordStep(org)).challenge, recoveryCode: old[0] });
+    expect(oldUse.status).toBe(401);
+    const newUse = await org.anonymous.post('/api/auth/verify-two-factor', { challenge: (await passwordStep(org)).challenge, recoveryCode: fresh[0] });
+    expect(newUse.status).toBe(200);
+    expect((await org.admin.get('/api/two-factor/get-status')).body.recoveryCodesLeft).toBe(9);
+
+    const rows = await withTenant(t.database.db, org.orgId, (tx) =>
+      tx
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.orgId, org.orgId), eq(auditLog.route, '/api/two-factor/regenerate-recovery-codes'))),
+    );
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows[0])).not.toContain(org.password);
+    expect(JSON.stringify(rows[0])).not.toContain(fresh[1]);
   });
 });
 

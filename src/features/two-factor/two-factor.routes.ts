@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ADMINS, EVERYONE } from '../../server/plugins/request-context';
 import { HttpError } from '../../server/http-error';
 import { throttle } from '../../server/rate-limit';
+import { secretBoxOf } from '../../server/secret-box';
 import { idParamsSchema } from '../../shared/pagination';
 import { setRefreshCookie } from '../auth/refresh-cookie';
 import {
@@ -11,16 +12,19 @@ import {
   confirmSignInEnrolmentSchema,
   disableTwoFactorSchema,
   policySchema,
+  regenerateRecoveryCodesSchema,
   twoFactorAnswers as answers,
   verifyTwoFactorSchema,
 } from './two-factor.schema';
 import * as twoFactor from './two-factor.service';
+import { regenerateRecoveryCodes } from './two-factor.recovery';
 
 /** Two-factor sign-in with an authenticator app (decision 076): the sign-in's second step, enrolment, the organisation's rule. */
 export async function twoFactorRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
   const { config, database } = app.deps;
   const db = database.db;
+  const box = secretBoxOf(config);
   const orgOf = (org: { id: number } | undefined | null) => {
     if (!org) throw new HttpError(404, 'Organization not found');
     return org.id;
@@ -28,6 +32,7 @@ export async function twoFactorRoutes(appBase: FastifyInstance) {
   const ctx = (req: { ip: string; headers: { 'user-agent'?: string } }) => ({
     ip: req.ip,
     serverSecret: config.jwtSecret,
+    box,
     limits: config.loginLimits,
     client: { ip: req.ip, userAgent: req.headers['user-agent'] },
   });
@@ -65,7 +70,7 @@ export async function twoFactorRoutes(appBase: FastifyInstance) {
   );
 
   app.post('/two-factor/start-enrolment', { schema: { response: { 200: answers.enrolment } }, config: { access: EVERYONE, apiKeys: false } }, (req) =>
-    req.inTenant((tx) => twoFactor.startEnrolment(tx, req.auth.orgId, req.auth.userId, config.jwtSecret)),
+    req.inTenant((tx) => twoFactor.startEnrolment(tx, req.auth.orgId, req.auth.userId, box)),
   );
 
   app.post(
@@ -75,7 +80,7 @@ export async function twoFactorRoutes(appBase: FastifyInstance) {
       config: { access: EVERYONE, apiKeys: false },
       onRequest: throttle('verifyPassword', 'user'),
     },
-    (req) => req.inTenant((tx) => twoFactor.confirmEnrolment(tx, req.auth.orgId, req.auth.userId, req.body.code, config.jwtSecret)),
+    (req) => req.inTenant((tx) => twoFactor.confirmEnrolment(tx, req.auth.orgId, req.auth.userId, req.body.code, box)),
   );
 
   app.post(
@@ -85,7 +90,17 @@ export async function twoFactorRoutes(appBase: FastifyInstance) {
       config: { access: EVERYONE, apiKeys: false },
       onRequest: throttle('verifyPassword', 'user'),
     },
-    (req) => twoFactor.disableTwoFactor(db, req.auth.orgId, { userId: req.auth.userId, role: req.auth.role }, req.body, config.jwtSecret),
+    (req) => twoFactor.disableTwoFactor(db, req.auth.orgId, { userId: req.auth.userId, role: req.auth.role }, req.body, box),
+  );
+
+  app.post(
+    '/two-factor/regenerate-recovery-codes',
+    {
+      schema: { body: regenerateRecoveryCodesSchema, response: { 200: answers.recoveryCodes } },
+      config: { access: EVERYONE, apiKeys: false },
+      onRequest: throttle('verifyPassword', 'user'),
+    },
+    (req) => regenerateRecoveryCodes(db, req.auth.orgId, req.auth.userId, req.body.password),
   );
 
   // --- The organisation's rule and an admin's reset of a person's enrolment.

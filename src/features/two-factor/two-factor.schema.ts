@@ -6,6 +6,8 @@ export type TwoFactorPolicy = (typeof TWO_FACTOR_POLICIES)[number];
 
 export const INVALID_CODE = 'Invalid two-factor code';
 export const CODE_REQUIRED = 'Enter the code from your authenticator app';
+export const PASSWORD_INCORRECT = 'Current password is incorrect';
+export const TWO_FACTOR_OFF = 'Two-factor sign-in is off';
 
 /** Six digits from the authenticator app; spaces a person types between them are dropped. */
 export const totpCodeField = () =>
@@ -28,6 +30,11 @@ export const confirmEnrolmentSchema = z.strictObject({ code: totpCodeField() });
 export const disableTwoFactorSchema = z.strictObject({
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is too long'),
   code: z.string({ error: CODE_REQUIRED }).trim().min(1, CODE_REQUIRED).max(20, INVALID_CODE),
+});
+
+/** POST /api/two-factor/regenerate-recovery-codes: the password again (decision 083). */
+export const regenerateRecoveryCodesSchema = z.strictObject({
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is too long'),
 });
 
 /** POST /api/auth/verify-two-factor: the sign-in's second step, with a code or a recovery code. */

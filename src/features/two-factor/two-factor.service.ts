@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import { Secret, TOTP } from 'otpauth';
@@ -9,6 +9,7 @@ import { HttpError, badRequest, conflict, forbidden, notFound, unauthorized } fr
 import { verifyPassword } from '../../server/passwords';
 import { addressKey, clearRateLimit, hitRateLimit, type LoginLimits } from '../../server/rate-limit';
 import { now } from '../../server/clock';
+import type { SecretBox } from '../../server/secret-box';
 import { issueSession, type SignInClient } from '../auth/sessions.service';
 import type { Role } from '../auth/tokens';
 import { INVALID_CODE, type TwoFactorPolicy } from './two-factor.schema';
@@ -16,28 +17,22 @@ import { INVALID_CODE, type TwoFactorPolicy } from './two-factor.schema';
 /** RFC 6238 as every authenticator app reads it: SHA-1, six digits, 30-second steps; one step either side accepted. */
 const PERIOD = 30;
 const WINDOW = 1;
-const RECOVERY_CODES = 10;
+export const RECOVERY_CODES = 10;
 /** How long a sign-in's second step may wait after the password. */
 export const CHALLENGE_SECONDS = 5 * 60;
 const EXPIRED = 'Session expired, please sign in again';
 
-// --- The secret at rest: AES-256-GCM under a key derived from the server secret (never returned after enrolment).
+// --- The secret at rest: sealed under ENCRYPTION_KEY (decision 083), never returned after enrolment.
 
+/** A stored secret that no key of this server opens: the person signs in with a recovery code or is reset. */
+function openSecret(box: SecretBox, sealed: string) {
+  const secret = box.open('two-factor-secret', sealed);
+  if (secret === null) throw new HttpError(503, 'The two-factor secret cannot be read: the server lacks its encryption key');
+  return secret;
+}
+
+/** Challenge tokens are signed under a key derived from JWT_SECRET (they live five minutes). */
 const keyOf = (serverSecret: string, purpose: string) => Buffer.from(hkdfSync('sha256', serverSecret, 'cmms', purpose, 32));
-
-export function sealSecret(serverSecret: string, base32: string) {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', keyOf(serverSecret, 'two-factor secret'), iv);
-  const body = Buffer.concat([cipher.update(base32, 'utf8'), cipher.final()]);
-  return `v1.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`;
-}
-
-function openSecret(serverSecret: string, sealed: string) {
-  const raw = Buffer.from(sealed.slice(3), 'base64url');
-  const decipher = createDecipheriv('aes-256-gcm', keyOf(serverSecret, 'two-factor secret'), raw.subarray(0, 12));
-  decipher.setAuthTag(raw.subarray(12, 28));
-  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
-}
 
 const totpOf = (base32: string, label = '', issuer = '') =>
   new TOTP({ issuer, label, algorithm: 'SHA1', digits: 6, period: PERIOD, secret: Secret.fromBase32(base32) });
@@ -53,12 +48,12 @@ function matchingStep(base32: string, code: string): number | null {
 // --- Recovery codes: ten random codes shown once, stored as SHA-256 hashes (50 random bits each: no slow hash needed).
 
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
-function newRecoveryCode() {
+export function newRecoveryCode() {
   const bytes = randomBytes(10);
   const chars = [...bytes].map((b) => ALPHABET[b % ALPHABET.length]).join('');
   return `${chars.slice(0, 5)}-${chars.slice(5)}`;
 }
-const hashRecoveryCode = (code: string) =>
+export const hashRecoveryCode = (code: string) =>
   createHash('sha256')
     .update(code.toLowerCase().replace(/[^a-z0-9]/g, ''))
     .digest('hex');
@@ -72,7 +67,7 @@ export async function getPolicy(tx: ReadTx, orgId: number): Promise<{ required: 
 
 const mustUse = (policy: TwoFactorPolicy, role: Role) => policy === 'everyone' || (policy === 'admins' && role === 'admin');
 
-async function enrolmentOf(tx: ReadTx, orgId: number, userId: number) {
+export async function enrolmentOf(tx: ReadTx, orgId: number, userId: number) {
   const [row] = await tx
     .select()
     .from(twoFactorEnrolments)
@@ -164,14 +159,17 @@ async function challengedUser(tx: ReadTx, orgId: number, c: { userId: number; to
 }
 
 /** Spends a code of the confirmed enrolment: the step must be later than the last one used (no replay). */
-async function spendCode(tx: Tx, serverSecret: string, orgId: number, userId: number, code: string) {
+async function spendCode(tx: Tx, box: SecretBox, orgId: number, userId: number, code: string) {
   const enrolment = await enrolmentOf(tx, orgId, userId);
   if (!enrolment?.confirmedAt || !/^\d{6}$/.test(code.replace(/\s+/g, ''))) return false;
-  const step = matchingStep(openSecret(serverSecret, enrolment.secretCipher), code.replace(/\s+/g, ''));
+  const secret = openSecret(box, enrolment.secretCipher);
+  const step = matchingStep(secret, code.replace(/\s+/g, ''));
   if (step === null) return false;
+  // A secret sealed under a previous key (or JWT_SECRET's legacy one) is sealed again under the current key.
+  const resealed = box.isCurrent(enrolment.secretCipher) ? {} : { secretCipher: box.seal('two-factor-secret', secret) };
   const spent = await tx
     .update(twoFactorEnrolments)
-    .set({ lastStep: step })
+    .set({ lastStep: step, ...resealed })
     .where(
       and(
         eq(twoFactorEnrolments.orgId, orgId),
@@ -205,6 +203,7 @@ async function spendRecoveryCode(tx: Tx, orgId: number, userId: number, code: st
 export interface SignInContext {
   ip: string;
   serverSecret: string;
+  box: SecretBox;
   limits: LoginLimits;
   client: SignInClient;
 }
@@ -217,7 +216,7 @@ export async function verifySignIn(db: Db, orgId: number, input: { challenge: st
     const found = await challengedUser(tx, orgId, challenge);
     const ok = input.recoveryCode
       ? await spendRecoveryCode(tx, orgId, found.id, input.recoveryCode)
-      : await spendCode(tx, ctx.serverSecret, orgId, found.id, input.code ?? '');
+      : await spendCode(tx, ctx.box, orgId, found.id, input.code ?? '');
     return ok ? found : null;
   });
   if (!user) throw unauthorized(INVALID_CODE);
@@ -229,7 +228,7 @@ export async function verifySignIn(db: Db, orgId: number, input: { challenge: st
 // --- Enrolment.
 
 /** Starts (or restarts) an enrolment: a new secret, its otpauth:// address and QR code; shown this once. */
-export async function startEnrolment(tx: Tx, orgId: number, userId: number, serverSecret: string) {
+export async function startEnrolment(tx: Tx, orgId: number, userId: number, box: SecretBox) {
   const [user] = await tx
     .select({ email: users.email })
     .from(users)
@@ -238,7 +237,7 @@ export async function startEnrolment(tx: Tx, orgId: number, userId: number, serv
   if ((await enrolmentOf(tx, orgId, userId))?.confirmedAt) throw conflict('Two-factor sign-in is already on');
   const [org] = await tx.select({ name: organizations.organization }).from(organizations).where(eq(organizations.id, orgId));
   const secret = new Secret({ size: 20 }).base32;
-  const sealed = sealSecret(serverSecret, secret);
+  const sealed = box.seal('two-factor-secret', secret);
   await tx
     .insert(twoFactorEnrolments)
     .values({ orgId, userId, secretCipher: sealed })
@@ -253,11 +252,11 @@ export async function startEnrolment(tx: Tx, orgId: number, userId: number, serv
 }
 
 /** Confirms the started enrolment with a first code; answers the ten recovery codes, shown this once. */
-export async function confirmEnrolment(tx: Tx, orgId: number, userId: number, code: string, serverSecret: string) {
+export async function confirmEnrolment(tx: Tx, orgId: number, userId: number, code: string, box: SecretBox) {
   const enrolment = await enrolmentOf(tx, orgId, userId);
   if (!enrolment) throw badRequest('Start the enrolment first');
   if (enrolment.confirmedAt) throw conflict('Two-factor sign-in is already on');
-  const step = matchingStep(openSecret(serverSecret, enrolment.secretCipher), code);
+  const step = matchingStep(openSecret(box, enrolment.secretCipher), code);
   if (step === null) throw badRequest(INVALID_CODE, 'code');
   const recoveryCodes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
   await tx
@@ -272,7 +271,7 @@ export async function startSignInEnrolment(db: Db, orgId: number, challengeToken
   const challenge = await readChallenge(ctx.serverSecret, challengeToken, orgId, 'enrol');
   return withTenant(db, orgId, async (tx) => {
     const user = await challengedUser(tx, orgId, challenge);
-    return startEnrolment(tx, orgId, user.id, ctx.serverSecret);
+    return startEnrolment(tx, orgId, user.id, ctx.box);
   });
 }
 
@@ -281,7 +280,7 @@ export async function confirmSignInEnrolment(db: Db, orgId: number, input: { cha
   const attempt = await startCodeAttempt(db, orgId, challenge.userId, ctx.ip, ctx.limits);
   const { user, recoveryCodes } = await withTenant(db, orgId, async (tx) => {
     const found = await challengedUser(tx, orgId, challenge);
-    return { user: found, ...(await confirmEnrolment(tx, orgId, found.id, input.code, ctx.serverSecret)) };
+    return { user: found, ...(await confirmEnrolment(tx, orgId, found.id, input.code, ctx.box)) };
   });
   await attempt.succeeded();
   const { accessToken, refreshToken } = await issueSession(db, orgId, user, ctx.serverSecret, ctx.client);
@@ -301,13 +300,7 @@ export async function getStatus(tx: ReadTx, orgId: number, user: { userId: numbe
  * Turns the second factor off with the password and a code (or a recovery code); refused while the organisation
  * requires it of this person. The password is checked outside any transaction (decision 021).
  */
-export async function disableTwoFactor(
-  db: Db,
-  orgId: number,
-  user: { userId: number; role: Role },
-  input: { password: string; code: string },
-  serverSecret: string,
-) {
+export async function disableTwoFactor(db: Db, orgId: number, user: { userId: number; role: Role }, input: { password: string; code: string }, box: SecretBox) {
   const [row] = await withTenant(
     db,
     orgId,
@@ -327,7 +320,7 @@ export async function disableTwoFactor(
     if (!(await enrolmentOf(tx, orgId, user.userId))?.confirmedAt) throw badRequest('Two-factor sign-in is off');
     if (mustUse((await getPolicy(tx, orgId)).required, user.role)) throw forbidden('Your organisation requires two-factor sign-in');
     const ok = /^\d{6}$/.test(input.code.replace(/\s+/g, ''))
-      ? await spendCode(tx, serverSecret, orgId, user.userId, input.code)
+      ? await spendCode(tx, box, orgId, user.userId, input.code)
       : await spendRecoveryCode(tx, orgId, user.userId, input.code);
     if (!ok) throw badRequest(INVALID_CODE, 'code');
     await tx.delete(twoFactorEnrolments).where(and(eq(twoFactorEnrolments.orgId, orgId), eq(twoFactorEnrolments.userId, user.userId)));

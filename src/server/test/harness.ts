@@ -51,6 +51,8 @@ export async function createTestApp(
     // Webhook receivers of tests listen on 127.0.0.1, and any app on the shared database may run a delivery's job:
     // every test app reaches private addresses and retries after a second (decision 043).
     webhooks: { ...base.webhooks, allowPrivate: true, retryBaseSeconds: 1 },
+    // The test OpenID provider listens on 127.0.0.1 (decision 083: allowed explicitly, refused by default).
+    ssoAllowPrivate: true,
     ...overrides,
   };
   const database = shared

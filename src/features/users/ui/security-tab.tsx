@@ -6,6 +6,7 @@ import { api, errorMessage } from '../../../web/lib/api';
 import { confirmAction, notifyError, notifySuccess } from '../../../web/components';
 import { formatDateTime } from '../../../web/lib/format';
 import type { TwoFactorEnrolment, TwoFactorStatus } from '../../two-factor/two-factor.schema';
+import { RegenerateRecoveryCodes } from './regenerate-recovery-codes';
 
 const STATUS_KEY = ['two-factor', 'status'];
 const SESSIONS_KEY = ['auth', 'sessions'];
@@ -185,6 +186,14 @@ function TwoFactorSection() {
             <Text size="sm" c="dimmed" data-testid="recovery-codes-left">
               {t('security.codesLeft', { left: s.recoveryCodesLeft })}
             </Text>
+            {!disabling && (
+              <RegenerateRecoveryCodes
+                onCodes={(fresh) => {
+                  setCodes(fresh);
+                  void refresh();
+                }}
+              />
+            )}
             {s.required ? (
               <Text size="sm">{t('security.requiredNote')}</Text>
             ) : disabling ? (

@@ -1023,8 +1023,11 @@ export const arMessages: MessageCatalog = {
   'Two-factor sign-in has been reset': 'تمت إعادة تعيين التحقق بخطوتين',
   'Two-factor sign-in is already on': 'التحقق بخطوتين مفعّل بالفعل',
   'Two-factor sign-in is off': 'التحقق بخطوتين غير مفعّل',
+  'The two-factor secret cannot be read: the server lacks its encryption key': 'تعذّرت قراءة سر التحقق بخطوتين: الخادم لا يملك مفتاح التشفير الخاص به',
   'Your organisation requires two-factor sign-in': 'تشترط مؤسستك التحقق بخطوتين',
   // Single sign-on (decision 077).
+  'The identity provider is on a private or loopback address, which this server does not call':
+    'مزوّد الهوية على عنوان خاص أو عنوان استرجاع، ولا يتصل به هذا الخادم',
   'Enter the issuer as a web address (https://…)': 'أدخل المُصدِر عنواناً على الويب (https://…)',
   'Password sign-in is turned off for this organization: sign in with your company account':
     'تسجيل الدخول بكلمة المرور معطّل في هذه المؤسسة: سجّل الدخول بحساب شركتك',

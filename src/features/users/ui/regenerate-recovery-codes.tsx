@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { api, errorMessage } from '../../../web/lib/api';
+import { notifyError } from '../../../web/components';
+
+/**
+ * "New recovery codes" in the Security tab (decision 083): the password again, then the ten new codes go to
+ * `onCodes` (shown once by the tab's RecoveryCodesBlock); the old ones stop working.
+ */
+export function RegenerateRecoveryCodes({ onCodes }: { onCodes: (codes: string[]) => void }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const close = () => {
+    setOpen(false);
+    setPassword('');
+    setError(null);
+  };
+  const submit = async () => {
+    setBusy(true);
+    try {
+      const res = await api.post<{ recoveryCodes: string[] }>('/two-factor/regenerate-recovery-codes', { password });
+      close();
+      onCodes(res.recoveryCodes);
+    } catch (err) {
+      const message = errorMessage(err, t('errors.generic'));
+      setError(message);
+      notifyError(message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (!open)
+    return (
+      <Button variant="default" onClick={() => setOpen(true)} data-testid="recovery-codes-regenerate">
+        {t('security.regenerate')}
+      </Button>
+    );
+  return (
+    <Stack
+      gap="xs"
+      component="form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <Text size="sm">{t('security.regenerateHint')}</Text>
+      <PasswordInput
+        label={t('security.password')}
+        value={password}
+        onChange={(e) => setPassword(e.currentTarget.value)}
+        error={error}
+        autoComplete="current-password"
+        data-autofocus
+        data-testid="recovery-codes-password"
+      />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={close}>
+          {t('actions.cancel')}
+        </Button>
+        <Button type="submit" loading={busy} data-testid="recovery-codes-regenerate-confirm">
+          {t('security.regenerateConfirm')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
