@@ -12,6 +12,7 @@ import { reportStorageFailure, syncNow, useLive, useSyncState, watchNetwork } fr
 import { NoticeList } from './notice-list';
 import { PushSwitch } from './push-switch';
 import { SyncIndicator, TOUCH } from './sync-indicator';
+import { HoldBadge } from './hold-badge';
 import './labels';
 
 /**
@@ -80,7 +81,10 @@ const WorkOrderCard = memo(function WorkOrderCard({
         </Text>
         <Group justify="space-between" mt="xs" gap="xs">
           <Text size="sm">{wo.dueDate ? t('due', { when: formatDateTime(wo.dueDate) }) : t('noDue')}</Text>
-          <Badge variant="outline">{t(`status.${wo.status}`)}</Badge>
+          <Group gap={4}>
+            <HoldBadge order={wo} testId={`my-work-card-hold-${wo.id}`} />
+            <Badge variant="outline">{t(`status.${wo.status}`)}</Badge>
+          </Group>
         </Group>
         {progress && progress.total > 0 && (
           <Box mt="xs">
