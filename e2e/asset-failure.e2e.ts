@@ -58,7 +58,8 @@ describe('asset tree, down time and failure codes', () => {
     // site > line (locations), machine on the line, motor under the machine (assets).
     const site = (await api('POST', '/api/locations/add-location', { name: 'Riyadh Plant' })).location.id as number;
     const line = (await api('POST', '/api/locations/add-location', { name: 'Bottling Line 2', parentId: site })).location.id as number;
-    const machine = (await api('POST', '/api/assets/add-asset', { name: 'Filler F-2', date: '2024-01-01', locationId: line })).asset.id as number;
+    const machine = (await api('POST', '/api/assets/add-asset', { name: 'Filler F-2', date: '2024-01-01', locationId: line, assetCategoryId: motors.id })).asset
+      .id as number;
     const motor = (
       await api('POST', '/api/assets/add-asset', {
         name: 'Filler motor M-2',

@@ -11,15 +11,29 @@ import './labels-tech';
 /** Whether completing this order asks for failure codes first (decision 080): a reactive order on an asset. */
 export const asksForCodes = (wo: Pick<WorkOrderDto, 'reactive' | 'assetId'>) => wo.reactive && wo.assetId !== null;
 
+/** The failure codes and the organisation's rule as the device keeps them (list-my-work's reference data). */
+export const useFailureReference = () =>
+  useLive(async () => (await getMeta<FailureReference>('failure')) ?? { failureCodes: [], requireFailureCodes: false }, []);
+
 /**
  * Closing a reactive work order on the phone (decisions 080, 084): problem > cause > remedy of its asset's
  * category, from the codes the device keeps (list-my-work's reference data), so it works offline. When the
  * organisation requires them the dialog does not close without the three; the server checks again when the
  * change is sent, and a refusal then is a sync notice on the order (nothing is lost).
  */
-export function CloseOrderDialog({ order, onClose, onConfirm }: { order: WorkOrderDto; onClose(): void; onConfirm(codes: FailureCodeChoice | object): void }) {
+export function CloseOrderDialog({
+  order,
+  reference,
+  onClose,
+  onConfirm,
+}: {
+  order: WorkOrderDto;
+  /** The codes and the rule as the device keeps them (`useFailureReference`); undefined while read. */
+  reference: FailureReference | undefined;
+  onClose(): void;
+  onConfirm(codes: FailureCodeChoice | object): void;
+}) {
   const { t } = useTranslation('techApp');
-  const reference = useLive(async () => (await getMeta<FailureReference>('failure')) ?? { failureCodes: [], requireFailureCodes: false }, []);
   const required = reference?.requireFailureCodes ?? false;
   const [value, setValue] = useState<FailureCodeChoice>({
     problemCodeId: order.problemCodeId,

@@ -14,7 +14,7 @@ import { CompleteWithTimer, TimerCard } from './timer-card';
 import { StepField } from './step-field';
 import { PartsCard, ReadinessBadge } from './parts-card';
 import { LaborCard, NoteCard, PhotosCard } from './order-cards';
-import { asksForCodes, CloseOrderDialog } from './close-order-dialog';
+import { asksForCodes, CloseOrderDialog, useFailureReference } from './close-order-dialog';
 import { HoldBadge } from './hold-badge';
 import './labels-tech';
 
@@ -42,6 +42,7 @@ export function WorkOrderScreen({ order, onBack }: { order: CachedWorkOrder; onB
   const timer = useLive(async () => (await myWorkDb().timers.get(order.id)) ?? null, [order.id]);
   const [askTimer, setAskTimer] = useState(false);
   const [askCodes, setAskCodes] = useState(false);
+  const failureReference = useFailureReference();
   /** The failure codes chosen in the closing dialog, sent with the completion (after the timer's question). */
   const [codes, setCodes] = useState<object>({});
   const [missingStep, setMissingStep] = useState<number | null>(null);
@@ -186,6 +187,7 @@ export function WorkOrderScreen({ order, onBack }: { order: CachedWorkOrder; onB
         {askCodes && (
           <CloseOrderDialog
             order={wo}
+            reference={failureReference}
             onClose={() => setAskCodes(false)}
             onConfirm={(chosen) => {
               setAskCodes(false);
