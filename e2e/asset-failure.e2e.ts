@@ -106,6 +106,8 @@ describe('asset tree, down time and failure codes', () => {
       await page.getByTestId('login-password').fill(TECH.password);
       await page.getByTestId('login-submit').click();
       await page.waitForURL(`${url}/dashboard/my-work`);
+      // The first sync reads every page of the demo worker's orders: slow on a loaded machine.
+      await page.getByTestId(`my-work-card-${workOrder.id}`).waitFor({ timeout: 60_000 });
       await page.getByTestId(`my-work-card-${workOrder.id}`).click();
       await page.getByTestId('work-order-screen').waitFor();
       await poll(() => indicator(page).textContent()).toBe('All saved');

@@ -94,8 +94,9 @@ describe('the technician signs off and counts on the phone', () => {
 
   it('counts a storeroom: expected quantities, counted ones posted', async () => {
     const store = (await api('POST', '/api/stock/add-location', { name: 'Press shop store', kind: 'storeroom' })).location.id as number;
-    const parts = (await api('GET', '/api/parts/get-parts-options?pageSize=100')) as { value: number; label: string }[];
-    const part = parts[0];
+    // A stockable part of the demo (only those keep a quantity on hand).
+    const { parts } = (await api('GET', '/api/parts/get-parts?type=stockable&pageSize=100')) as { parts: { id: number; name: string }[] };
+    const part = { value: parts[0].id, label: parts[0].name };
     await api('POST', '/api/stock/count-stock', { partId: part.value, locationId: store, countedQuantity: 5 });
     const { context, page } = await newPage(browser, { width: 390, height: 844 });
     try {
