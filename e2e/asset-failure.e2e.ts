@@ -116,7 +116,7 @@ describe('asset tree, down time and failure codes', () => {
       await context.setOffline(true);
       await poll(() => indicator(page).textContent()).toBe('Offline');
       await page.getByTestId('wo-complete').click();
-      await page.getByTestId('close-order-dialog').waitFor();
+      await page.getByTestId('close-order-confirm').waitFor();
       // Required: no "close without codes", and closing without them is refused on the phone.
       expect(await page.getByTestId('close-order-without').count()).toBe(0);
       await page.getByTestId('close-order-confirm').click();

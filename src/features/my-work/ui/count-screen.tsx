@@ -11,7 +11,8 @@ import { SyncIndicator, TOUCH } from './sync-indicator';
 import { big, Section } from './screen-kit';
 import './labels-tech';
 
-type LocationOption = { id: number; name: string; kind: string; isDefault: boolean };
+/** get-location-options: `{ value, label }` with the location's kind. */
+type LocationOption = { value: number; label: string; kind: string; isDefault: boolean };
 
 /** Every stock level of one storeroom (100 a page, every page): what the books expect there. */
 async function levelsOf(locationId: number, signal?: AbortSignal) {
@@ -120,7 +121,7 @@ export function CountScreen({ onBack }: { onBack(): void }) {
           size="lg"
           label={t('count.storeroom')}
           placeholder={t('count.pick')}
-          data={(locations.data ?? []).map((l) => ({ value: String(l.id), label: l.name }))}
+          data={(locations.data ?? []).map((l) => ({ value: String(l.value), label: l.label }))}
           value={locationId === null ? null : String(locationId)}
           onChange={(v) => {
             setLocationId(v ? Number(v) : null);
@@ -143,7 +144,7 @@ export function CountScreen({ onBack }: { onBack(): void }) {
           </Text>
         )}
         {levels.data && levels.data.length > 0 && (
-          <Section title={locations.data?.find((l) => l.id === locationId)?.name ?? ''} testId="count-lines">
+          <Section title={locations.data?.find((l) => l.value === locationId)?.label ?? ''} testId="count-lines">
             <Stack gap="sm">
               {levels.data.map((l) => (
                 <Group key={l.partId} gap="xs" wrap="nowrap" align="flex-start" data-testid={`count-line-${l.partId}`}>
