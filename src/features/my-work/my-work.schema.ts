@@ -3,6 +3,7 @@ import { pageQuerySchema } from '../../shared/pagination';
 import { failureCodeDtoSchema } from '../failure-codes/failure-codes.schema';
 import type { LaborDto, WorkOrderDto, WorkOrderPartDto } from '../work-orders/work-orders.schema';
 import type { WorkOrderProcedureDto } from '../procedures/procedures.schema';
+import type { PartsReadiness } from '../stock/stock.schema';
 
 /** GET list-my-work: my open work orders, page by page (the app reads every page). */
 export const myWorkQuerySchema = pageQuerySchema;
@@ -39,6 +40,8 @@ export interface MyWorkOrderDto {
   procedure: WorkOrderProcedureDto | null;
   labors: LaborDto[];
   parts: WorkOrderPartDto[];
+  /** Whether the order's reserved parts are there (decision 081); absent in a copy kept before it was sent. */
+  partsReadiness?: PartsReadiness;
   photos: WorkOrderPhotoDto[];
 }
 

@@ -49,13 +49,13 @@ export async function listMyWork(tx: ReadTx, orgId: number, actor: AccessClaims,
   const photos = await photosOf(tx, orgId, ids);
   const orders: MyWorkOrderDto[] = [];
   for (const id of ids) {
-    const [workOrder, { procedure }, { labors }, { workOrderParts }] = [
+    const [workOrder, { procedure }, { labors }, { workOrderParts, partsReadiness }] = [
       await getWorkOrder(tx, orgId, actor, id),
       await getWorkOrderProcedure(tx, orgId, actor, id),
       await listLabors(tx, orgId, actor, id),
       await listParts(tx, orgId, actor, id),
     ];
-    orders.push({ id, workOrder, procedure, labors, parts: workOrderParts, photos: photos.filter((x) => x.workOrderId === id) });
+    orders.push({ id, workOrder, procedure, labors, parts: workOrderParts, partsReadiness, photos: photos.filter((x) => x.workOrderId === id) });
   }
   const reasons = await tx
     .select({ id: timeTrackingReasons.id, name: timeTrackingReasons.name })

@@ -1,6 +1,6 @@
 import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { ActionIcon, Alert, Badge, Box, Button, Card, Center, Group, Loader, Progress, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { IconClockPlay, IconLayoutList, IconLogout } from '@tabler/icons-react';
+import { IconClipboardList, IconClockPlay, IconLayoutList, IconLogout } from '@tabler/icons-react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../../web/app/auth-context';
@@ -12,7 +12,9 @@ import { reportStorageFailure, syncNow, useLive, useSyncState, watchNetwork } fr
 import { NoticeList } from './notice-list';
 import { PushSwitch } from './push-switch';
 import { SyncIndicator, TOUCH } from './sync-indicator';
+import { HoldBadge } from './hold-badge';
 import './labels';
+import './labels-tech';
 
 /**
  * The full-screen work order (its inputs, the reason picker's dropdown, the scanner) is not needed to show the
@@ -22,6 +24,8 @@ import './labels';
 const loadScreen = () => import('./work-order-screen');
 const WorkOrderScreen = lazy(() => loadScreen().then((m) => ({ default: m.WorkOrderScreen })));
 const preloadScreen = () => void loadScreen().catch(() => undefined);
+/** The stock count (decision 084): online only, loaded when opened. */
+const CountScreen = lazy(() => import('./count-screen').then((m) => ({ default: m.CountScreen })));
 
 const PRIORITY_COLOR: Record<string, string> = { lowest: 'gray', low: 'blue', medium: 'yellow', high: 'orange', critical: 'red' };
 
@@ -80,7 +84,10 @@ const WorkOrderCard = memo(function WorkOrderCard({
         </Text>
         <Group justify="space-between" mt="xs" gap="xs">
           <Text size="sm">{wo.dueDate ? t('due', { when: formatDateTime(wo.dueDate) }) : t('noDue')}</Text>
-          <Badge variant="outline">{t(`status.${wo.status}`)}</Badge>
+          <Group gap={4}>
+            <HoldBadge order={wo} testId={`my-work-card-hold-${wo.id}`} />
+            <Badge variant="outline">{t(`status.${wo.status}`)}</Badge>
+          </Group>
         </Group>
         {progress && progress.total > 0 && (
           <Box mt="xs">
@@ -116,6 +123,7 @@ function MyWorkList({ userId }: { userId: number }) {
   const { online, failed } = useSyncState();
   const open = Number(params.get('open')) || null;
   const openCard = useCallback((id: number) => setParams({ open: String(id) }), [setParams]);
+  const counting = params.get('count') === '1';
 
   const sections = useMemo(() => {
     const now = new Date();
@@ -126,6 +134,18 @@ function MyWorkList({ userId }: { userId: number }) {
     return by;
   }, [orders, userId]);
 
+  if (counting)
+    return (
+      <Suspense
+        fallback={
+          <Center h="60vh">
+            <Loader />
+          </Center>
+        }
+      >
+        <CountScreen onBack={() => setParams({})} />
+      </Suspense>
+    );
   if (open) {
     const order = orders?.find((o) => o.id === open);
     if (orders && !order) {
@@ -221,6 +241,7 @@ function StorageProblem({ signedIn }: { signedIn: boolean }) {
  */
 export default function MyWorkPage() {
   const { t } = useTranslation('myWork');
+  const { t: tt } = useTranslation('techApp');
   const { status, signOut } = useAuth();
   const owner = useLive(async () => (await getMeta<number>('owner')) ?? null, []);
   const [claimedBy, setClaimedBy] = useState<number | null>(null);
@@ -270,6 +291,19 @@ export default function MyWorkPage() {
         <Group gap="xs" wrap="nowrap">
           <SyncIndicator />
           {/* Icons with their names (issue 46): at 390 px the words were cut ("Full ap", "Sign ou"). */}
+          {status === 'signedIn' && (
+            <ActionIcon
+              component={Link}
+              to="/dashboard/my-work?count=1"
+              variant="subtle"
+              size={44}
+              aria-label={tt('count.open')}
+              title={tt('count.open')}
+              data-testid="my-work-count"
+            >
+              <IconClipboardList size={24} />
+            </ActionIcon>
+          )}
           {status === 'signedIn' && (
             <ActionIcon
               component={Link}

@@ -5,6 +5,7 @@ import { api, ApiError, getAccessToken, refreshSession, request } from '../../..
 import type { LaborDto, WorkOrderDto, WorkOrderPartDto, WorkOrderStatus } from '../../work-orders/work-orders.schema';
 import type { IssuedStepDto, WorkOrderProcedureDto } from '../../procedures/procedures.schema';
 import { isFlagged } from '../../procedures/procedure-progress';
+import type { PartsReadiness } from '../../stock/stock.schema';
 import type { MyPartDto, MyWorkOrderDto, WorkOrderPhotoDto } from '../my-work.schema';
 import { dexieOutbox, getMeta, myWorkDb, setMeta, type CachedWorkOrder } from './my-work-db';
 import { drainOutbox, newIdempotencyKey, type OrderName, type OutboxItem, type OutboxKind, type Sender } from './outbox';
@@ -86,6 +87,7 @@ async function applyAnswer(item: OutboxItem, body: unknown) {
     workOrder?: WorkOrderDto;
     labors?: LaborDto[];
     workOrderParts?: WorkOrderPartDto[];
+    partsReadiness?: PartsReadiness;
     procedure?: WorkOrderProcedureDto;
     photos?: WorkOrderPhotoDto[];
   };
@@ -96,6 +98,7 @@ async function applyAnswer(item: OutboxItem, body: unknown) {
       if (b.workOrder) c.workOrder = b.workOrder;
       if (b.labors) c.labors = b.labors;
       if (b.workOrderParts) c.parts = b.workOrderParts;
+      if (b.partsReadiness) c.partsReadiness = b.partsReadiness;
       if (b.procedure) c.procedure = b.procedure;
       if (b.photos) c.photos = b.photos;
     });

@@ -11,7 +11,7 @@ import { stepImageFields, type IssuedStepDto, type WorkOrderProcedureDto } from 
 import { progressOf } from '../../procedures/procedure-progress';
 import { ProcedureSelect } from '../../procedures/ui/procedure-select';
 import { workOrderDisplayId, type WorkOrderDto } from '../work-orders.schema';
-import { SignOffStep } from './sign-off-step';
+import { SignOffStep } from '../../../web/components/sign-off-step';
 import { StepControl, useStepAnswer } from './procedure-step-control';
 import './procedure-labels';
 

@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Modal, PasswordInput, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconSignature } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError, errorMessage } from '../../../web/lib/api';
-import { formatDateTime } from '../../../web/lib/format';
-import { isSignOffValue, SIGN_MEANINGS, type SignMeaning, type WorkOrderProcedureDto } from '../../procedures/procedures.schema';
-import { registerTranslations } from '../../../web/i18n';
+import { api, ApiError, errorMessage } from '../lib/api';
+import { formatDateTime } from '../lib/format';
+import { isSignOffValue, SIGN_MEANINGS, type SignMeaning, type WorkOrderProcedureDto } from '../../features/procedures/procedures.schema';
+import { registerTranslations } from '../i18n';
 
 registerTranslations('signOff', {
   en: {
