@@ -37,7 +37,7 @@ const post = (client: Client, kind: ImportKind, rows: Record<string, string>[], 
 const PARTS = [
   { name: 'Bearing 6204', skuCode: 'BRG-6204', type: 'stockable', category: 'Spares', salesPrice: '12', unitOfMeasure: 'Units' },
   { name: 'Seal kit', type: 'stockable', category: 'Spares', salesPrice: '30', unitOfMeasure: 'Units' },
-  { name: 'Cleaning', skuCode: 'SRV-1', type: 'service', category: 'Spares', salesPrice: '5', unitOfMeasure: 'Units' },
+  { name: 'Cleaning rag', skuCode: 'SRV-1', type: 'consumable', category: 'Spares', salesPrice: '5', unitOfMeasure: 'Units' },
 ];
 const ROOMS = [
   { name: 'Main store', kind: 'storeroom', isDefault: 'yes' },
@@ -48,9 +48,15 @@ const LEVELS = [
   { part: 'Seal kit', storeroom: 'van 1', quantity: '5' },
 ];
 
-async function stocked(org: TestOrg) {
+async function withParts(org: TestOrg) {
+  const units = await post(org.admin, 'uoms', [{ name: 'Units', category: 'Unit', type: 'reference' }], { createMissing: true });
+  expect(units.body, JSON.stringify(units.body)).toMatchObject({ imported: 1, problems: [] });
   const parts = await post(org.admin, 'parts', PARTS, { createMissing: true });
   expect(parts.body, JSON.stringify(parts.body)).toMatchObject({ imported: 3, problems: [] });
+}
+
+async function stocked(org: TestOrg) {
+  await withParts(org);
   const rooms = await post(org.admin, 'storerooms', ROOMS);
   expect(rooms.body, JSON.stringify(rooms.body)).toMatchObject({ imported: 2, new: 2, problems: [] });
 }
@@ -110,7 +116,7 @@ describe('storerooms and stock levels import and export', () => {
 
     // into another organisation: the same storerooms and levels
     const b = await createOrg(t, 'Stock B');
-    expect((await post(b.admin, 'parts', PARTS, { createMissing: true })).body.problems).toEqual([]);
+    await withParts(b);
     expect((await post(b.admin, 'storerooms', asImport('storerooms', roomFile))).body).toMatchObject({ new: 2, problems: [] });
     expect((await post(b.admin, 'stock-levels', asImport('stock-levels', levelFile))).body).toMatchObject({ new: 2, problems: [] });
     expect(await rooms(b.admin)).toEqual(await rooms(a.admin));
