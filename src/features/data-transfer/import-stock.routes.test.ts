@@ -63,7 +63,8 @@ async function stocked(org: TestOrg) {
 
 const levels = async (client: Client) =>
   ((await client.get('/api/stock/get-stock-levels?pageSize=100')).body.stockLevels as Record<string, unknown>[]).map(
-    (l) => `${(l.part as { name: string }).name} @ ${(l.location as { name: string }).name}: ${l.quantity} (${l.reorderPoint}/${l.reorderQuantity}) ${l.bin ?? '-'}`,
+    (l) =>
+      `${(l.part as { name: string }).name} @ ${(l.location as { name: string }).name}: ${l.quantity} (${l.reorderPoint}/${l.reorderQuantity}) ${l.bin ?? '-'}`,
   );
 const moves = async (client: Client) =>
   ((await client.get('/api/stock/get-stock-moves?pageSize=100')).body.stockMoves as Record<string, unknown>[]).map(
@@ -127,7 +128,9 @@ describe('storerooms and stock levels import and export', () => {
     expect(moved.body, JSON.stringify(moved.body)).toMatchObject({ updated: 1, problems: [] });
     expect(await rooms(a.admin)).toEqual(['Van 1 van default', 'Main store storeroom']);
     const none = await post(a.admin, 'storerooms', [{ name: 'Van 1', isDefault: 'no' }], { dryRun: true });
-    expect(none.body.problems).toEqual([{ row: 2, column: 'isDefault', message: 'An organisation keeps one default storeroom: write yes on another one instead' }]);
+    expect(none.body.problems).toEqual([
+      { row: 2, column: 'isDefault', message: 'An organisation keeps one default storeroom: write yes on another one instead' },
+    ]);
   });
 
   it("names unknown parts and storerooms by row and column, never finds another organisation's, and is refused to workers", async () => {
