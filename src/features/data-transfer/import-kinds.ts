@@ -1,39 +1,11 @@
 import type { ZodType } from 'zod';
-import {
-  assetCategories,
-  assets,
-  customerVendors,
-  parts,
-  productCategories,
-  services,
-  taxes,
-  teams,
-  timeTrackingReasons,
-  uomCategories,
-  uoms,
-  users,
-  workStations,
-} from '../../server/db/schema';
-import { importAssets, moveAsset } from '../assets/assets.service';
-import { badRequest } from '../../server/http-error';
-import { assetInputSchema, ASSET_MESSAGES, type AssetInput } from '../assets/assets.schema';
+import { customerVendors, parts, productCategories, services, teams, uoms, users, workStations } from '../../server/db/schema';
 import { createPart } from '../parts/parts.service';
 import { partInputSchema, PART_MESSAGES, type PartInput } from '../parts/parts.schema';
 import { createCustomerVendor } from '../customers-vendors/customers-vendors.service';
 import { customerVendorInputSchema, type CustomerVendorValues } from '../customers-vendors/customers-vendors.schema';
-import { createAssetCategory } from '../master-data/asset-categories.service';
 import { createProductCategory } from '../master-data/product-categories.service';
-import { createTax } from '../master-data/taxes.service';
-import { createTimeTrackingReason } from '../master-data/time-tracking-reasons.service';
-import { createUom, createUomCategory } from '../master-data/uoms.service';
-import {
-  assetCategoryInputSchema,
-  productCategoryInputSchema,
-  taxInputSchema,
-  timeTrackingReasonInputSchema,
-  uomCategoryInputSchema,
-  uomInputSchema,
-} from '../master-data/master-data.schema';
+import { productCategoryInputSchema } from '../master-data/master-data.schema';
 import { createService } from '../service-catalog/service-catalog.service';
 import { serviceInputSchema, SERVICE_MESSAGES, type ServiceInput } from '../service-catalog/service-catalog.schema';
 import { createWorkStation } from '../work-stations/work-stations.service';
@@ -47,68 +19,32 @@ import { IMPORT_MESSAGES, type ImportKind } from './data-transfer.schema';
 import {
   type Importer,
   type Ready,
-  type Row,
-  type Run,
   lower,
   creatableName,
   listOf,
   check,
   lookup,
   partiesNamed,
-  codeFor,
   reference,
   named,
   pendingOf,
-  idAtWrite,
   eachRow,
   enumCell,
+  writeEach,
 } from './import-rows';
 import { WORK_ORDER_IMPORTERS } from './import-work-orders';
 import { PROCEDURE_IMPORTERS } from './import-procedures';
 import { PM_PLAN_IMPORTERS } from './import-pm-plans';
-import { LOCATION_IMPORTERS, placesOf, type Places } from './import-locations';
-import { assetOf, assetsNamed } from './import-work-orders';
+import { LOCATION_IMPORTERS } from './import-locations';
+import { ASSET_IMPORTERS } from './import-assets';
+import { MASTER_DATA_IMPORTERS } from './import-master-data';
+import { STOCK_IMPORTERS } from './import-stock';
+import { FAILURE_CODE_IMPORTERS } from './import-failure-codes';
 
 // Each import kind: its feature's schema, the names it resolves and the service that writes a new row (decision 042).
+// The kinds of one area have a file of their own (assets, master data, work orders, procedures, plans, locations, stock, failure codes).
 
 export const PART_COLUMNS = { categoryId: 'category', unitOfMeasureId: 'unitOfMeasure', purchaseUnitOfMeasureId: 'purchaseUnitOfMeasure' };
-
-/** An asset row's category once it has an id (a category created on the way, decision 042). */
-const withCategory = (run: Run, input: AssetInput, cat: string) => ({ ...input, assetCategoryId: run.refs.get(lower(cat))! });
-
-/** The rows of an assets file by code and name (lower case) -> row, 'ambiguous' where names repeat: parents in the file. */
-function fileAssets(rows: Row[]) {
-  const found = new Map<string, number | 'ambiguous'>();
-  for (const { row, cells } of rows)
-    for (const key of [cells.assetCode, cells.name]) {
-      if (!key) continue;
-      const k = lower(key);
-      found.set(k, found.has(k) && found.get(k) !== row ? 'ambiguous' : row);
-    }
-  return found;
-}
-
-/** Asset inputs whose parent is a row of the same file (-> that row), linked after the rows are written. */
-const fileParents = new WeakMap<object, number>();
-/** The ids the run's new asset rows got (row -> id). */
-const newAssetsOf = new WeakMap<Run, Map<number, number>>();
-
-/** An updated asset row's parent that is a new row of the same file: its id, written before the updates. */
-export function withFileParent(run: Run, input: AssetInput): AssetInput {
-  const row = fileParents.get(input);
-  if (row === undefined) return input;
-  const parentId = newAssetsOf.get(run)?.get(row);
-  if (parentId === undefined) throw badRequest(IMPORT_MESSAGES.assetUnknown, 'parentId');
-  return { ...input, parentId };
-}
-
-/** The location a cell names (code, path or name), or the row's problem. */
-function placeOf(run: Run, places: Places, cell: string, row: number) {
-  const id = places.find(cell);
-  if (typeof id === 'number') return id;
-  run.problems.push({ row, column: 'location', message: id === 'ambiguous' ? IMPORT_MESSAGES.locationAmbiguous : IMPORT_MESSAGES.locationUnknown });
-  return undefined;
-}
 
 /** Each kind: its feature's schema, references and service (decision 042). */
 export const IMPORTERS: Record<ImportKind, Importer> = {
@@ -116,83 +52,10 @@ export const IMPORTERS: Record<ImportKind, Importer> = {
   ...PROCEDURE_IMPORTERS,
   ...PM_PLAN_IMPORTERS,
   ...LOCATION_IMPORTERS,
-
-  assets: {
-    key: { table: assets, orgId: assets.orgId, id: assets.id, column: assets.assetCode },
-    async prepare(tx, run, rows) {
-      run.refs = await lookup(tx, assetCategories, run.orgId);
-      const owners = await partiesNamed(
-        tx,
-        run.orgId,
-        rows.flatMap((r) => (r.cells.owner ? [r.cells.owner] : [])),
-      );
-      const places = await placesOf(tx, run.orgId);
-      const inFile = fileAssets(rows);
-      const parents = await assetsNamed(
-        tx,
-        run.orgId,
-        rows.flatMap((r) => (r.cells.parent ? [r.cells.parent] : [])),
-      );
-      const ready: Ready[] = [];
-      for (const { row, cells, match, blank } of rows) {
-        const { category: cat, owner, location, parent, ...rest } = cells;
-        // A Location or Parent cell left empty clears what the record has (an update); no column keeps it.
-        const customerVendorId = named(run, owners, owner, row, 'owner', ASSET_MESSAGES.customerVendorUnknown);
-        const locationId = location ? placeOf(run, places, location, row) : blank.has('location') && match?.cells.location ? null : undefined;
-        // A parent is an asset the organisation has, else a row of this file (linked once the rows are written).
-        const known = parent ? parents.has(lower(parent)) || match?.links?.has(`asset:${lower(parent)}`) : false;
-        const fileParent = parent && !known ? inFile.get(lower(parent)) : undefined;
-        if (fileParent === 'ambiguous') run.problems.push({ row, column: 'parent', message: IMPORT_MESSAGES.assetAmbiguous });
-        const parentId = !parent
-          ? blank.has('parent') && match?.cells.parent
-            ? null
-            : undefined
-          : fileParent
-            ? undefined
-            : assetOf(run, parents, match?.links, parent, row, 'parent');
-        const body = {
-          ...rest,
-          assetCategoryId: reference(run, 'assets', cat, row, 'category', ASSET_MESSAGES.categoryUnknown),
-          customerVendorId,
-          ...(locationId !== undefined ? { locationId } : {}),
-          ...(parentId !== undefined ? { parentId } : {}),
-        };
-        const input = check<AssetInput>(
-          assetInputSchema as ZodType<AssetInput>,
-          body,
-          row,
-          { assetCategoryId: 'category', customerVendorId: 'owner', locationId: 'location', parentId: 'parent' },
-          run.problems,
-        );
-        if (!input) continue;
-        if (typeof fileParent === 'number') fileParents.set(input, fileParent);
-        ready.push({ row, input, pending: pendingOf(run, cat), finish: cat ? () => withCategory(run, input, cat) : undefined });
-      }
-      return ready;
-    },
-    createMissing: (tx, run, name) =>
-      createAssetCategory(tx, run.orgId, run.actor.userId, assetCategoryInputSchema.parse({ name: creatableName(name), code: codeFor(name, run.refs) })),
-    // Batched inserts, one history line each: a refusal here is the whole import's (a 4xx). Then the rows whose
-    // parent is another row of the file move under it (cycles refused as the move route refuses them).
-    async write(tx, run, ready) {
-      const inputs = ready.map((r) => (r.finish ? r.finish() : r.input) as AssetInput);
-      const ids = await importAssets(tx, run.orgId, run.actor.userId, inputs);
-      const idOfRow = new Map(ready.map((r, i) => [r.row, ids[i]]));
-      newAssetsOf.set(run, idOfRow);
-      await eachRow<AssetInput>(
-        tx,
-        run,
-        ready.filter((r) => fileParents.has(r.input as object)),
-        { parentId: 'parent' },
-        async (one, _input, r) => {
-          const parentId = idOfRow.get(fileParents.get(r.input as object)!);
-          if (parentId === undefined) throw badRequest(IMPORT_MESSAGES.assetUnknown, 'parentId');
-          return moveAsset(one, run.orgId, run.actor.userId, idOfRow.get(r.row)!, parentId);
-        },
-      );
-      return ids.length;
-    },
-  },
+  ...ASSET_IMPORTERS,
+  ...MASTER_DATA_IMPORTERS,
+  ...STOCK_IMPORTERS,
+  ...FAILURE_CODE_IMPORTERS,
 
   parts: {
     key: { table: parts, orgId: parts.orgId, id: parts.id, column: parts.skuCode },
@@ -224,7 +87,7 @@ export const IMPORTERS: Record<ImportKind, Importer> = {
       return ready;
     },
     createMissing: (tx, run, name) => createProductCategory(tx, run.orgId, run.actor.userId, productCategoryInputSchema.parse({ name: creatableName(name) })),
-    write: (tx, run, ready) => eachRow<PartInput>(tx, run, ready, PART_COLUMNS, (one, input) => createPart(one, run.orgId, run.actor.userId, input)),
+    write: writeEach(createPart, PART_COLUMNS),
   },
 
   'customer-vendors': {
@@ -250,8 +113,7 @@ export const IMPORTERS: Record<ImportKind, Importer> = {
       }
       return ready;
     },
-    write: (tx, run, ready) =>
-      eachRow<CustomerVendorValues>(tx, run, ready, { parentId: 'parent' }, (one, input) => createCustomerVendor(one, run.orgId, run.actor.userId, input)),
+    write: writeEach(createCustomerVendor, { parentId: 'parent' }),
   },
 
   'work-stations': {
@@ -273,8 +135,7 @@ export const IMPORTERS: Record<ImportKind, Importer> = {
       }
       return ready;
     },
-    write: (tx, run, ready) =>
-      eachRow<WorkStationInput>(tx, run, ready, { teamId: 'team' }, (one, input) => createWorkStation(one, run.orgId, run.actor.userId, input)),
+    write: writeEach(createWorkStation, { teamId: 'team' }),
   },
 
   services: {
@@ -312,7 +173,7 @@ export const IMPORTERS: Record<ImportKind, Importer> = {
       }
       return ready;
     },
-    write: (tx, run, ready) => eachRow<ServiceInput>(tx, run, ready, {}, (one, input) => createService(one, run.orgId, run.actor.userId, input)),
+    write: writeEach(createService),
   },
 
   users: {
@@ -370,147 +231,5 @@ export const IMPORTERS: Record<ImportKind, Importer> = {
       run.problems.push(...issues);
       return recorded;
     },
-  },
-
-  'asset-categories': {
-    key: { table: assetCategories, orgId: assetCategories.orgId, id: assetCategories.id, column: assetCategories.code },
-    async prepare(_tx, run, rows) {
-      return rows.flatMap(({ row, cells }) => {
-        const input = check(assetCategoryInputSchema, { name: cells.name, code: cells.code }, row, {}, run.problems);
-        return input ? [{ row, input }] : [];
-      });
-    },
-    write: (tx, run, ready) =>
-      eachRow<ReturnType<typeof assetCategoryInputSchema.parse>>(tx, run, ready, {}, (one, input) =>
-        createAssetCategory(one, run.orgId, run.actor.userId, input),
-      ),
-  },
-
-  'product-categories': {
-    key: { table: productCategories, orgId: productCategories.orgId, id: productCategories.id, column: productCategories.name },
-    async prepare(tx, run, rows) {
-      run.refs = await lookup(tx, productCategories, run.orgId);
-      // A parent may be a row of the file: written in file order, an earlier row is there when its child is.
-      const inFile = new Set(rows.flatMap((r) => (r.cells.name ? [lower(r.cells.name)] : [])));
-      const ready: Ready[] = [];
-      for (const { row, cells } of rows) {
-        const parent = cells.parent;
-        const parentId = parent && inFile.has(lower(parent)) ? 1 : reference(run, 'product-categories', parent, row, 'parent', IMPORT_MESSAGES.parentUnknown);
-        const input = check(productCategoryInputSchema, { name: cells.name, parentId }, row, { parentId: 'parent' }, run.problems);
-        if (input)
-          ready.push({
-            row,
-            input,
-            pending: parent && !inFile.has(lower(parent)) ? pendingOf(run, parent) : undefined,
-            finish: parent ? () => ({ ...input, parentId: idAtWrite(run, parent, 'parentId', IMPORT_MESSAGES.parentUnknown) }) : undefined,
-          });
-      }
-      return ready;
-    },
-    createMissing: (tx, run, name) => createProductCategory(tx, run.orgId, run.actor.userId, productCategoryInputSchema.parse({ name: creatableName(name) })),
-    write: (tx, run, ready) =>
-      eachRow<ReturnType<typeof productCategoryInputSchema.parse>>(
-        tx,
-        run,
-        ready,
-        { parentId: 'parent' },
-        (one, input) => createProductCategory(one, run.orgId, run.actor.userId, input),
-        (r, id) => run.refs.set(lower((r.input as { name: string }).name), id as number),
-      ),
-  },
-
-  taxes: {
-    key: { table: taxes, orgId: taxes.orgId, id: taxes.id, column: taxes.name },
-    async prepare(tx, run, rows) {
-      run.refs = await lookup(tx, taxes, run.orgId);
-      // A group's children may be rows of the file written before it.
-      const inFile = new Set(rows.flatMap((r) => (r.cells.name ? [lower(r.cells.name)] : [])));
-      const ready: Ready[] = [];
-      for (const { row, cells } of rows) {
-        const children = listOf(cells.children);
-        if (children.some((name) => !run.refs.has(lower(name)) && !inFile.has(lower(name))))
-          run.problems.push({ row, column: 'children', message: IMPORT_MESSAGES.childUnknown });
-        const body = {
-          ...cells,
-          scope: enumCell(cells.scope),
-          taxComputation: enumCell(cells.taxComputation),
-          // stand-ins until written: the schema counts them
-          children: children.length ? children.map((_, i) => i + 1) : undefined,
-        };
-        const input = check(taxInputSchema, body, row, {}, run.problems);
-        if (input)
-          ready.push({
-            row,
-            input,
-            finish: () => ({
-              ...input,
-              children: input.children.length ? [...new Set(children.map((name) => idAtWrite(run, name, 'children', IMPORT_MESSAGES.childUnknown)))] : [],
-            }),
-          });
-      }
-      return ready;
-    },
-    write: (tx, run, ready) =>
-      eachRow<ReturnType<typeof taxInputSchema.parse>>(
-        tx,
-        run,
-        ready,
-        {},
-        (one, input) => createTax(one, run.orgId, run.actor.userId, input),
-        (r, id) => run.refs.set(lower((r.input as { name: string }).name), id as number),
-      ),
-  },
-
-  'uom-categories': {
-    key: { table: uomCategories, orgId: uomCategories.orgId, id: uomCategories.id, column: uomCategories.name },
-    async prepare(_tx, run, rows) {
-      return rows.flatMap(({ row, cells }) => {
-        const input = check(uomCategoryInputSchema, { name: cells.name }, row, {}, run.problems);
-        return input ? [{ row, input }] : [];
-      });
-    },
-    write: (tx, run, ready) =>
-      eachRow<ReturnType<typeof uomCategoryInputSchema.parse>>(tx, run, ready, {}, (one, input) => createUomCategory(one, run.orgId, run.actor.userId, input)),
-  },
-
-  uoms: {
-    key: { table: uoms, orgId: uoms.orgId, id: uoms.id, column: uoms.name },
-    async prepare(tx, run, rows) {
-      run.refs = await lookup(tx, uomCategories, run.orgId);
-      const ready: Ready[] = [];
-      for (const { row, cells } of rows) {
-        const { category, ...rest } = cells;
-        const body = { ...rest, type: enumCell(rest.type), categoryId: reference(run, 'uoms', category, row, 'category', IMPORT_MESSAGES.uomCategoryUnknown) };
-        const input = check(uomInputSchema, body, row, { categoryId: 'category' }, run.problems);
-        if (input)
-          ready.push({
-            row,
-            input,
-            pending: pendingOf(run, category),
-            finish: category ? () => ({ ...input, categoryId: run.refs.get(lower(category))! }) : undefined,
-          });
-      }
-      return ready;
-    },
-    createMissing: (tx, run, name) => createUomCategory(tx, run.orgId, run.actor.userId, uomCategoryInputSchema.parse({ name: creatableName(name) })),
-    write: (tx, run, ready) =>
-      eachRow<ReturnType<typeof uomInputSchema.parse>>(tx, run, ready, { categoryId: 'category' }, (one, input) =>
-        createUom(one, run.orgId, run.actor.userId, input),
-      ),
-  },
-
-  'time-tracking-reasons': {
-    key: { table: timeTrackingReasons, orgId: timeTrackingReasons.orgId, id: timeTrackingReasons.id, column: timeTrackingReasons.name },
-    async prepare(_tx, run, rows) {
-      return rows.flatMap(({ row, cells }) => {
-        const body = { name: cells.name, type: enumCell(cells.type), isBlockingReason: cells.isBlockingReason };
-        const input = check(timeTrackingReasonInputSchema, body, row, { is_blocking_reason: 'isBlockingReason' }, run.problems);
-        return input ? [{ row, input }] : [];
-      });
-    },
-    write: (tx, run, ready) =>
-      eachRow<ReturnType<typeof timeTrackingReasonInputSchema.parse>>(tx, run, ready, {}, (one, input) =>
-        createTimeTrackingReason(one, run.orgId, run.actor.userId, input),
-      ),
   },
 };

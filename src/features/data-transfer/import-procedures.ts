@@ -18,6 +18,7 @@ import {
   listOf,
   lower,
   rowsWith,
+  yesNo,
 } from './import-rows';
 
 // Procedures import (decision 059): one row per step, the rows of a procedure grouped by its name; a procedure the
@@ -34,15 +35,6 @@ const STEP_COLUMNS = (path: readonly PropertyKey[]) => {
   if (field === 'steps') return part ?? 'label';
   return field === 'name' ? 'procedure' : (field ?? null);
 };
-
-/** A yes/no cell: empty is no; anything else the row's problem. */
-function yesNo(run: Run, cell: string | undefined, row: number, column: string) {
-  const v = lower(cell ?? '');
-  if (['yes', 'true', '1', 'y'].includes(v)) return true;
-  if (['', 'no', 'false', '0', 'n'].includes(v)) return false;
-  run.problems.push({ row, column, message: IMPORT_MESSAGES.yesNo });
-  return undefined;
-}
 
 /** The rows of each procedure named by the file (lower-case name -> rows in file order). */
 function groups(rows: Row[]) {

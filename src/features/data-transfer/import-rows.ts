@@ -357,3 +357,30 @@ export async function readEach<T>(ids: number[], get: (id: number) => Promise<T>
 export const listCell = (names: string[]) => names.join(`${LIST_SEPARATOR} `);
 
 export type Input<F extends (...args: never[]) => unknown> = Parameters<F>[4];
+
+/** A service that creates one record from its checked input: `(tx, orgId, actorId, input)`. */
+export type Create<T> = (tx: Tx, orgId: number, actorId: number, input: T) => Promise<unknown>;
+
+/** Writes each ready row through the feature's create service (`eachRow`, the actor's id). */
+export const writeEach =
+  <T>(create: Create<T>, columnOf: ColumnOf = {}, written?: (r: Ready, id: unknown) => void) =>
+  (tx: Tx, run: Run, ready: Ready[]) =>
+    eachRow<T>(tx, run, ready, columnOf, (one, input) => create(one, run.orgId, run.actor.userId, input), written);
+
+/** Rows that name nothing else: each row's cells as the feature's schema reads them. */
+export const simpleRows =
+  <T>(schema: ZodType<T>, body: (cells: Cells) => Record<string, unknown>, columnOf: ColumnOf = {}) =>
+  async (_tx: Tx, run: Run, rows: Row[]): Promise<Ready[]> =>
+    rows.flatMap(({ row, cells }) => {
+      const input = check(schema, body(cells), row, columnOf, run.problems);
+      return input ? [{ row, input }] : [];
+    });
+
+/** A yes/no cell: empty is no; anything else the row's problem. */
+export function yesNo(run: Run, cell: string | undefined, row: number, column: string) {
+  const v = lower(cell ?? '');
+  if (['yes', 'true', '1', 'y'].includes(v)) return true;
+  if (['', 'no', 'false', '0', 'n'].includes(v)) return false;
+  run.problems.push({ row, column, message: IMPORT_MESSAGES.yesNo });
+  return undefined;
+}

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Tx } from '../../server/db/client';
 import { getAsset, updateAsset } from '../assets/assets.service';
-import { withFileParent } from './import-kinds';
+import { withFileParent } from './import-assets';
 import { locationPaths } from '../locations/locations.service';
 import { type AssetInput } from '../assets/assets.schema';
 import { getPart, updatePart } from '../parts/parts.service';

@@ -46,6 +46,9 @@ const HINTED = {
   procedures: 1,
   'pm-plans': 1,
   locations: 1,
+  storerooms: 1,
+  'stock-levels': 1,
+  'failure-codes': 1,
 } as const;
 
 /** The import wizard (upload, map, preview with each row's problems, dry run, import) and the exports (decision 042). */
@@ -429,7 +432,7 @@ export default function ImportExportPage() {
             {t('exportHint')}
           </Text>
           <Group>
-            {(['work-orders', 'assets'] as const).map((list) => (
+            {(isManager ? (['work-orders', 'assets', 'stock-levels'] as const) : (['work-orders', 'assets'] as const)).map((list) => (
               <Button
                 key={list}
                 variant="default"

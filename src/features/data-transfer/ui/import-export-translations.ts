@@ -27,6 +27,9 @@ registerTranslations('dataTransfer', {
       procedures: 'Procedures (one row per step)',
       'pm-plans': 'PM plans',
       locations: 'Locations',
+      storerooms: 'Storerooms',
+      'stock-levels': 'Stock levels (counts)',
+      'failure-codes': 'Failure codes',
     },
     hints: {
       services: 'Several work stations (by code or name) are separated by ";", with one operation and time for all, or one per station.',
@@ -45,6 +48,12 @@ registerTranslations('dataTransfer', {
       'pm-plans': 'A row with a plan ID or name of this organisation updates that plan. Assets, assignees and parts are separated by ";" (parts as "2 x SKU").',
       locations:
         'One row per location; a parent by code, path (Plant / Hall A) or name, of this organisation or of a row above. A location with that code, or at that path, is updated.',
+      storerooms:
+        'One row per storeroom: a storeroom of this organisation with that name is updated. Kind is storeroom, van or site-store; "yes" under Default makes it the default.',
+      'stock-levels':
+        'One row per part (SKU or name) at a storeroom (name). The quantity is a count: the difference is posted as a stock move, never overwritten. Reorder point, reorder quantity and bin are set as given.',
+      'failure-codes':
+        'One row per code, parents above: a cause names its problem (LEAK), a remedy its problem and cause (LEAK > SEAL). The asset category says which problem; a code at the same place is updated.',
     },
     template: 'Download template',
     file: 'File (CSV or XLSX)',
@@ -95,7 +104,7 @@ registerTranslations('dataTransfer', {
     mappingFailed: 'Could not load the saved column mapping',
     exportAll: 'Export all {{list}}',
     exportHint: 'Each list also has an Export button: it exports what the list shows (its filters and visible columns).',
-    lists: { 'work-orders': 'work orders', assets: 'assets' },
+    lists: { 'work-orders': 'work orders', assets: 'assets', 'stock-levels': 'stock levels' },
     managersOnly: 'Only managers and admins can import.',
   },
   ar: {
@@ -123,6 +132,9 @@ registerTranslations('dataTransfer', {
       procedures: 'الإجراءات (صف لكل خطوة)',
       'pm-plans': 'خطط الصيانة الوقائية',
       locations: 'المواقع',
+      storerooms: 'المخازن',
+      'stock-levels': 'مستويات المخزون (جرد)',
+      'failure-codes': 'رموز الأعطال',
     },
     hints: {
       services: 'تُفصل محطات العمل المتعددة (بالرمز أو الاسم) بـ ";"، مع عملية ووقت واحد للجميع أو واحد لكل محطة.',
@@ -138,6 +150,12 @@ registerTranslations('dataTransfer', {
       'pm-plans': 'الصف الذي يحمل معرّف خطة أو اسمها في هذه المؤسسة يحدّث تلك الخطة. الأصول والمكلفون والقطع تُفصل بـ ";" (القطع بصيغة "2 x SKU").',
       locations:
         'صف لكل موقع؛ الموقع الأب برمزه أو مساره (المصنع / القاعة أ) أو اسمه، من هذه المؤسسة أو من صف أعلى. الموقع الذي يحمل ذلك الرمز أو في ذلك المسار يُحدَّث.',
+      storerooms:
+        'صف لكل مخزن: المخزن الذي يحمل هذا الاسم في هذه المؤسسة يُحدَّث. النوع storeroom أو van أو site-store؛ و"yes" في عمود الافتراضي يجعله المخزن الافتراضي.',
+      'stock-levels':
+        'صف لكل قطعة (SKU أو اسم) في مخزن (باسمه). الكمية جرد: يُسجَّل الفرق حركة مخزون ولا يُستبدل الرقم. نقطة إعادة الطلب وكميتها والرف تُضبط كما وردت.',
+      'failure-codes':
+        'صف لكل رمز والآباء أعلى: السبب يذكر مشكلته (LEAK)، والمعالجة مشكلتها وسببها (LEAK > SEAL). فئة الأصل تحدد المشكلة؛ الرمز في المكان نفسه يُحدَّث.',
     },
     template: 'تنزيل القالب',
     file: 'الملف (CSV أو XLSX)',
@@ -187,7 +205,7 @@ registerTranslations('dataTransfer', {
     mappingFailed: 'تعذر تحميل ربط الأعمدة المحفوظ',
     exportAll: 'تصدير كل {{list}}',
     exportHint: 'لكل قائمة أيضًا زر تصدير: يصدّر ما تعرضه القائمة (عوامل التصفية والأعمدة الظاهرة).',
-    lists: { 'work-orders': 'أوامر العمل', assets: 'الأصول' },
+    lists: { 'work-orders': 'أوامر العمل', assets: 'الأصول', 'stock-levels': 'مستويات المخزون' },
     managersOnly: 'الاستيراد للمديرين والمسؤولين فقط.',
   },
 });

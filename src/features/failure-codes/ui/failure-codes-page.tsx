@@ -3,7 +3,7 @@ import { ActionIcon, Badge, Button, Card, Group, Modal, NumberInput, Stack, Swit
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySuccess, removeWithConfirmation } from '../../../web/components';
+import { ExportButton, notifyError, notifySuccess, removeWithConfirmation } from '../../../web/components';
 import { api, ApiError } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
 import { AssetCategorySelect } from '../../master-data/ui/asset-category-select';
@@ -94,6 +94,7 @@ export default function FailureCodesPage() {
         <Title order={2}>{t('title')}</Title>
         {isManager && (
           <Group>
+            <ExportButton list="failure-codes" query={{}} columns={[]} />
             <Button variant="default" onClick={() => void importStarter()} data-testid="import-starter">
               {t('importStarter')}
             </Button>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Drawer, Group, Select, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { confirmDelete, notifyError, notifySuccess, useNotifiedQuery } from '../../../web/components';
+import { confirmDelete, ExportButton, notifyError, notifySuccess, useNotifiedQuery } from '../../../web/components';
 import { api, ApiError } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
 import { LOCATION_KINDS, type LocationDto, type LocationKind, type LocationList } from '../stock.schema';
@@ -27,6 +27,7 @@ export default function StoreroomsPage() {
         {isManager && (
           <Group gap="xs">
             <DraftReordersButton />
+            <ExportButton list="storerooms" query={{}} columns={[]} />
             <Button onClick={() => setSelected(null)} data-testid="add-storeroom">
               {t('add')}
             </Button>
