@@ -139,7 +139,13 @@ describe('asset state over time and availability (decision 079)', () => {
     const period = `from=${at('07:00')}&to=${at('13:00')}`;
     const downOf = async (id: number) => (await availability(org.admin, `${period}&assetId=${id}`)).downMinutes;
     const stateOf = async (id: number) => (await org.admin.get(`/api/assets/list-asset-states/${id}?${period}`)).body;
-    // Top-down. 08:00 the line stops: the filler (its child) and the motor (the filler's child) go with it.
+    // Top-down. 07:20-07:40 the line stops: the filler (its child) and the motor (the filler's child) go with it and come back.
+    await setState(org.admin, p.line, 'down', '07:20', 'Jam');
+    const first = (await stateOf(p.machine)).intervals[0];
+    expect((await stateOf(p.motor)).intervals[0]).toMatchObject({ state: 'down', cascadedFrom: first.id });
+    await setState(org.admin, p.line, 'running', '07:40');
+    expect([(await stateOf(p.machine)).state, (await stateOf(p.motor)).state]).toEqual(['running', 'running']);
+    // 08:00 the line stops again.
     await setState(org.admin, p.line, 'down', '08:00', 'Jam');
     // 08:30 someone sets the filler down by hand (it was down by the cascade): the motor stays down, now the filler's.
     await setState(org.admin, p.machine, 'down', '08:30', 'Seal');
@@ -149,14 +155,16 @@ describe('asset state over time and availability (decision 079)', () => {
     // 10:00 the filler is back: the motor comes up with it.
     await setState(org.admin, p.machine, 'running', '10:00');
     expect((await stateOf(p.motor)).state).toBe('running');
-    // Hand computation: line 08:00-09:00 = 60; filler 08:00-08:30 cascade + 08:30-10:00 own = 120; motor 08:00-10:00 = 120.
-    expect([await downOf(p.line), await downOf(p.machine), await downOf(p.motor)]).toEqual([60, 120, 120]);
+    // Hand computation: line 20 + 08:00-09:00 = 80; filler 20 + 08:00-08:30 cascade + 08:30-10:00 own = 140; motor 20 + 08:00-10:00 = 140.
+    expect([await downOf(p.line), await downOf(p.machine), await downOf(p.motor)]).toEqual([80, 140, 140]);
     // The motor was down once, without a gap at 08:30 or 09:00.
     expect(
       (await stateOf(p.motor)).intervals.map((i: { state: string; startedAt: string; endedAt: string | null }) => [i.state, i.startedAt, i.endedAt]),
     ).toEqual([
       ['running', at('10:00'), null],
       ['down', at('08:00'), at('10:00')],
+      ['running', at('07:40'), at('08:00')],
+      ['down', at('07:20'), at('07:40')],
     ]);
 
     // Bottom-up: a second tree (press > die > heater), overlapping intervals.

@@ -14,7 +14,7 @@ export function downMinutesByAsset(orgId: number, assetIds: SQL, from: SQL, to: 
           select v.asset_id, v.s, v.e,
             case when v.s <= max(v.e) over (partition by v.asset_id order by v.s, v.e rows between unbounded preceding and 1 preceding) then 0 else 1 end as island
           from (
-            select i.asset_id, greatest(i.started_at, ${from}) as s, least(coalesce(i.ended_at, ${at}), ${to}) as e
+            select i.asset_id, greatest(i.started_at, ${from}) as s, least(coalesce(i.ended_at, ${to}), ${to}) as e
             from asset_state_intervals i
             where i.org_id = ${orgId}::int and i.state = 'down' and i.asset_id in ${assetIds}
               and i.started_at < ${to} and coalesce(i.ended_at, ${at}) > ${from}
