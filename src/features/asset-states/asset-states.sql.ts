@@ -12,9 +12,9 @@ export function downMinutesByAsset(orgId: number, assetIds: SQL, from: SQL, to: 
       select m.asset_id, min(m.s) as s, max(m.e) as e from (
         select c.asset_id, c.s, c.e, sum(c.island) over (partition by c.asset_id order by c.s, c.e rows unbounded preceding) as grp from (
           select v.asset_id, v.s, v.e,
-            1 as island
+            case when v.s <= max(v.e) over (partition by v.asset_id order by v.s, v.e rows between unbounded preceding and 1 preceding) then 0 else 1 end as island
           from (
-            select i.asset_id, greatest(i.started_at, ${from}) as s, least(coalesce(i.ended_at, ${to}), ${to}) as e
+            select i.asset_id, greatest(i.started_at, ${from}) as s, least(coalesce(i.ended_at, ${at}), ${to}) as e
             from asset_state_intervals i
             where i.org_id = ${orgId}::int and i.state = 'down' and i.asset_id in ${assetIds}
               and i.started_at < ${to} and coalesce(i.ended_at, ${at}) > ${from}
