@@ -136,7 +136,7 @@ export async function markAssetDown(tx: Tx, orgId: number, assetId: number | nul
     ((source.workOrderId && open.workOrderId === source.workOrderId) ||
       (source.maintenanceRequestId && open.maintenanceRequestId === source.maintenanceRequestId));
   if (down && open?.state !== 'down') await changeAssetState(tx, orgId, assetId, { state: 'down' }, source);
-  else if (!down) await changeAssetState(tx, orgId, assetId, { state: 'running' }, source);
+  else if (!down && own) await changeAssetState(tx, orgId, assetId, { state: 'running' }, source);
 }
 
 /**
