@@ -40,6 +40,17 @@ async function pick(page: Page, testId: string, option: string) {
   await page.getByRole('option', { name: option, exact: false }).first().click();
 }
 
+/** The assets list, the press's row opened (the list has no ?open= link), its State tab. */
+async function openStateTab(page: Page) {
+  await page.goto(`${org.url}/dashboard/assets`);
+  await page
+    .getByRole('row', { name: /Press P-3/ })
+    .getByText('Press P-3')
+    .click();
+  await page.getByTestId('tab-state').click();
+  await page.getByTestId('asset-state-timeline').waitFor();
+}
+
 /** The State tab: the state chosen, a reason typed, Tab to "Set state" and Enter (keyboard only). */
 async function setStateByKeyboard(page: Page, state: string, reason: string) {
   const form = page.getByTestId('asset-set-state');
@@ -57,9 +68,7 @@ describe('asset state', () => {
     const { context, page } = await newPage(browser);
     try {
       await signIn(page, org);
-      await page.goto(`${org.url}/dashboard/assets?open=${assetId}`);
-      await page.getByTestId('tab-state').click();
-      await page.getByTestId('asset-state-timeline').waitFor();
+      await openStateTab(page);
       await setStateByKeyboard(page, 'Down', 'Hydraulic leak');
       await expect.poll(() => page.getByTestId('asset-state-list').innerText()).toContain('Hydraulic leak');
       await expect.poll(() => page.getByTestId('asset-state-timeline').getByTestId('asset-state-badge').innerText()).toBe('Down');
@@ -101,8 +110,7 @@ describe('asset state', () => {
       const without = page.getByTestId('close-without-codes');
       if (await without.isVisible().catch(() => false)) await without.click();
       await expect.poll(() => page.getByTestId('wo-status').inputValue()).toBe('Closed');
-      await page.goto(`${org.url}/dashboard/assets?open=${assetId}`);
-      await page.getByTestId('tab-state').click();
+      await openStateTab(page);
       await expect.poll(() => page.getByTestId('asset-state-timeline').getByTestId('asset-state-badge').innerText()).toBe('Running');
       await expect.poll(() => page.getByTestId('asset-state-list').innerText()).toContain(`WO-${String(fixId).padStart(4, '0')}`);
       await expect.poll(() => page.getByTestId('asset-availability').innerText()).toMatch(/Availability: \d+\.\d\d%/);
