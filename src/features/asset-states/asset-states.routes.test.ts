@@ -132,6 +132,78 @@ describe('asset state over time and availability (decision 079)', () => {
     expect((await org.admin.get(`/api/assets/get-asset/${p.sensor}`)).body.asset).toMatchObject({ state: 'down', independent: true });
   });
 
+  it('cascades one level at a time: line > filler > motor, top-down and bottom-up, overlapping, minute-exact (079 addendum)', async () => {
+    setNow();
+    const org = await createOrg(t);
+    const p = await plant(org);
+    const period = `from=${at('07:00')}&to=${at('13:00')}`;
+    const downOf = async (id: number) => (await availability(org.admin, `${period}&assetId=${id}`)).downMinutes;
+    const stateOf = async (id: number) => (await org.admin.get(`/api/assets/list-asset-states/${id}?${period}`)).body;
+    // Top-down. 07:20-07:40 the line stops: the filler (its child) and the motor (the filler's child) go with it and come back.
+    await setState(org.admin, p.line, 'down', '07:20', 'Jam');
+    const first = (await stateOf(p.machine)).intervals[0];
+    expect((await stateOf(p.motor)).intervals[0]).toMatchObject({ state: 'down', cascadedFrom: first.id });
+    await setState(org.admin, p.line, 'running', '07:40');
+    expect([(await stateOf(p.machine)).state, (await stateOf(p.motor)).state]).toEqual(['running', 'running']);
+    // 08:00 the line stops again.
+    await setState(org.admin, p.line, 'down', '08:00', 'Jam');
+    // 08:30 someone sets the filler down by hand (it was down by the cascade): the motor stays down, now the filler's.
+    await setState(org.admin, p.machine, 'down', '08:30', 'Seal');
+    // 09:00 the line is back: the filler stays down (set by hand), so the motor under it stays down too.
+    await setState(org.admin, p.line, 'running', '09:00');
+    expect([(await stateOf(p.machine)).state, (await stateOf(p.motor)).state]).toEqual(['down', 'down']);
+    // 10:00 the filler is back: the motor comes up with it.
+    await setState(org.admin, p.machine, 'running', '10:00');
+    expect((await stateOf(p.motor)).state).toBe('running');
+    // Hand computation: line 20 + 08:00-09:00 = 80; filler 20 + 08:00-08:30 cascade + 08:30-10:00 own = 140; motor 20 + 08:00-10:00 = 140.
+    expect([await downOf(p.line), await downOf(p.machine), await downOf(p.motor)]).toEqual([80, 140, 140]);
+    // The motor was down once, without a gap at 08:30 or 09:00.
+    expect(
+      (await stateOf(p.motor)).intervals.map((i: { state: string; startedAt: string; endedAt: string | null }) => [i.state, i.startedAt, i.endedAt]),
+    ).toEqual([
+      ['running', at('10:00'), null],
+      ['down', at('08:00'), at('10:00')],
+      ['running', at('07:40'), at('08:00')],
+      ['down', at('07:20'), at('07:40')],
+    ]);
+
+    // Bottom-up: a second tree (press > die > heater), overlapping intervals.
+    const add = async (name: string, parentId?: number) =>
+      (await org.admin.post('/api/assets/add-asset', { name, date: '2024-01-01', assetCategoryId: p.m.assetCategory.id, parentId })).body.asset.id as number;
+    const press = await add('Press');
+    const die = await add('Die', press);
+    const heater = await add('Heater', die);
+    // 10:00 the heater is set down by hand; 10:30 the die by hand; 11:00 the press (its children are down already).
+    await setState(org.admin, heater, 'down', '10:00', 'Element');
+    await setState(org.admin, die, 'down', '10:30', 'Crack');
+    await setState(org.admin, press, 'down', '11:00', 'Hydraulics');
+    // 11:15 the press is back: the die and the heater, set down by hand, stay down.
+    await setState(org.admin, press, 'running', '11:15');
+    expect([(await stateOf(die)).state, (await stateOf(heater)).state]).toEqual(['down', 'down']);
+    // 11:30 the die is back: the heater (set down by hand, not by the die) stays down; 11:45 the heater.
+    await setState(org.admin, die, 'running', '11:30');
+    expect((await stateOf(heater)).state).toBe('down');
+    await setState(org.admin, heater, 'running', '11:45');
+    // Hand computation: press 11:00-11:15 = 15; die 10:30-11:30 = 60; heater 10:00-11:45 = 105.
+    expect([await downOf(press), await downOf(die), await downOf(heater)]).toEqual([15, 60, 105]);
+
+    // A work order holds the die down (the heater with it); the press's cascade over it changes nothing below.
+    const wo = await org.admin.post('/api/work-orders/add-work-order', { title: 'Die change', assetId: die, assetDown: true }); // 12:00
+    expect(wo.status, JSON.stringify(wo.body)).toBe(201);
+    expect((await stateOf(heater)).state).toBe('down');
+    setClockOffset(NOW + 10 * 60_000 - Date.now());
+    await setState(org.admin, press, 'down', '12:10');
+    setClockOffset(NOW + 20 * 60_000 - Date.now());
+    await setState(org.admin, press, 'running', '12:20');
+    expect([(await stateOf(die)).state, (await stateOf(heater)).state]).toEqual(['down', 'down']);
+    // 12:40 the order is completed: the die comes up, and the heater with it.
+    setClockOffset(NOW + 40 * 60_000 - Date.now());
+    expect((await org.admin.put(`/api/work-orders/update-status/${wo.body.workOrder.id}`, { status: 'completed' })).status).toBe(200);
+    expect([(await stateOf(die)).state, (await stateOf(heater)).state]).toEqual(['running', 'running']);
+    // Hand computation, 07:00-13:00: press 15 + 10 = 25; die 60 + 40 = 100; heater 105 + 40 = 145.
+    expect([await downOf(press), await downOf(die), await downOf(heater)]).toEqual([25, 100, 145]);
+  });
+
   it('keeps one open interval per asset and refuses a start in the future or before the current state', async () => {
     setNow();
     const org = await createOrg(t);

@@ -4,6 +4,7 @@ import { assets, assetStateIntervals } from '../../server/db/schema';
 import { badRequest, notFound } from '../../server/http-error';
 import { now } from '../../server/clock';
 import { rowsOf } from '../../server/db/rows';
+import { cascadeDown, closeInterval, endCascade, handOverCascade } from './asset-states.cascade';
 import { displayId } from '../../shared/reference-fields';
 import { lockTree, subtreeIds } from '../locations/location-tree';
 import { emitWebhookEvent } from '../webhooks/webhooks.service';
@@ -22,7 +23,8 @@ import {
 /**
  * Asset state over time (decision 079): intervals of running / down / standby / planned maintenance, one open per
  * asset. Every change closes the open interval and opens the next at the same minute; a parent going down takes
- * its children down (independent ones and everything under them excepted), and its coming back closes them.
+ * its children down (independent ones and everything under them excepted), and its coming back closes them
+ * (one level at a time: `asset-states.cascade.ts`).
  */
 
 const DAY = 86_400_000;
@@ -51,43 +53,6 @@ async function openOf(tx: Tx, orgId: number, assetId: number): Promise<Open | un
   return row;
 }
 
-async function closeInterval(tx: Tx, orgId: number, id: number, at: Date) {
-  await tx
-    .update(assetStateIntervals)
-    .set({ endedAt: at })
-    .where(and(eq(assetStateIntervals.orgId, orgId), eq(assetStateIntervals.id, id)));
-}
-
-/** The children a parent's interval took down come back up (running) when it closes. */
-async function endCascade(tx: Tx, orgId: number, parentInterval: number, at: Date, source: StateSource) {
-  const taken = await tx
-    .select({ id: assetStateIntervals.id, assetId: assetStateIntervals.assetId })
-    .from(assetStateIntervals)
-    .where(and(eq(assetStateIntervals.orgId, orgId), eq(assetStateIntervals.cascadedFrom, parentInterval), isNull(assetStateIntervals.endedAt)));
-  for (const t of taken) {
-    await closeInterval(tx, orgId, t.id, at);
-    await tx.insert(assetStateIntervals).values({ orgId, assetId: t.assetId, state: 'running', startedAt: at, setBy: source.setBy });
-  }
-}
-
-/** A parent's down interval takes down its descendants that are not down already, skipping independent ones and all under them. */
-async function cascadeDown(tx: Tx, orgId: number, assetId: number, parentInterval: number, at: Date, source: StateSource) {
-  const rows = rowsOf<{ id: number; open_id: number | null; state: AssetState | null }>(
-    await tx.execute(sql`with recursive sub(id) as (
-        select c.id from assets c where c.org_id = ${orgId}::int and c.parent_id = ${assetId}::int and not c.independent
-        union all
-        select c.id from assets c join sub on c.parent_id = sub.id where c.org_id = ${orgId}::int and not c.independent
-      ) select sub.id, i.id as open_id, i.state from sub
-        left join asset_state_intervals i on i.org_id = ${orgId}::int and i.asset_id = sub.id and i.ended_at is null
-        order by sub.id`),
-  );
-  for (const r of rows) {
-    if (r.state === 'down') continue;
-    if (r.open_id !== null) await closeInterval(tx, orgId, r.open_id, at);
-    await tx.insert(assetStateIntervals).values({ orgId, assetId: r.id, state: 'down', startedAt: at, setBy: source.setBy, cascadedFrom: parentInterval });
-  }
-}
-
 /**
  * Changes an asset's state from `at` (default now, in whole minutes): closes the open interval (and what it took
  * down with it), opens the new one, cascades a down state, and tells the webhooks (asset.down / asset.up).
@@ -106,10 +71,7 @@ export async function changeAssetState(
   if (at.getTime() > current.getTime()) throw badRequest(M.atFuture, 'at');
   const open = await openOf(tx, orgId, assetId);
   if (open && at.getTime() < open.startedAt.getTime()) throw badRequest(M.atBeforeOpen, 'at');
-  if (open) {
-    await closeInterval(tx, orgId, open.id, at);
-    if (open.state === 'down') await endCascade(tx, orgId, open.id, at, source);
-  }
+  if (open) await closeInterval(tx, orgId, open.id, at);
   const [created] = await tx
     .insert(assetStateIntervals)
     .values({
@@ -123,14 +85,15 @@ export async function changeAssetState(
       maintenanceRequestId: source.maintenanceRequestId ?? null,
     })
     .returning({ id: assetStateIntervals.id });
-  if (change.state === 'down') await cascadeDown(tx, orgId, assetId, created.id, at, source);
   const wasDown = open?.state === 'down';
-  if (wasDown !== (change.state === 'down')) {
-    await emitWebhookEvent(tx, orgId, change.state === 'down' ? 'asset.down' : 'asset.up', async () => {
-      const cascaded = await tx
-        .select({ assetId: assetStateIntervals.assetId })
-        .from(assetStateIntervals)
-        .where(and(eq(assetStateIntervals.orgId, orgId), eq(assetStateIntervals.cascadedFrom, change.state === 'down' ? created.id : (open?.id ?? 0))));
+  const down = change.state === 'down';
+  // The children the old down interval holds: handed over when the asset stays down, brought up when it comes up.
+  let cascaded: number[] = [];
+  if (open && wasDown && down) await handOverCascade(tx, orgId, open.id, created.id);
+  else if (open && wasDown) cascaded = await endCascade(tx, orgId, open.id, at, source);
+  if (down) cascaded = await cascadeDown(tx, orgId, assetId, created.id, at, source);
+  if (wasDown !== down) {
+    await emitWebhookEvent(tx, orgId, down ? 'asset.down' : 'asset.up', async () => {
       return {
         ...(await assetRef(tx, orgId, assetId)),
         state: change.state,
@@ -138,7 +101,7 @@ export async function changeAssetState(
         at: at.toISOString(),
         workOrderId: source.workOrderId ?? null,
         maintenanceRequestId: source.maintenanceRequestId ?? null,
-        cascadedAssetIds: cascaded.map((c) => c.assetId),
+        cascadedAssetIds: cascaded,
       };
     });
   }

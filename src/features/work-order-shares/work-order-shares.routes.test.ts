@@ -213,6 +213,13 @@ describe('sharing a work order', () => {
       'state',
       'workOrder',
     ]);
+    // On hold (decision 080): the contractor sees it, with the reason and the team's note, and no longer once resumed.
+    expect(dto.workOrder).toMatchObject({ onHold: false, holdReason: null, holdNote: null });
+    const held = await org.admin.put(`/api/work-orders/hold-work-order/${orderId}`, { reason: 'vendor', note: 'Crane booked for Monday' });
+    expect(held.status, JSON.stringify(held.body)).toBe(200);
+    expect((await open(org, token)).body.workOrder).toMatchObject({ onHold: true, holdReason: 'vendor', holdNote: 'Crane booked for Monday' });
+    expect((await org.admin.put(`/api/work-orders/resume-work-order/${orderId}`, {})).status).toBe(200);
+    expect((await open(org, token)).body.workOrder).toMatchObject({ onHold: false, holdReason: null });
   });
 
   it('answers the same 404 for an altered, unknown, expired, revoked or other organisation token; revocation and expiry apply at once', async () => {

@@ -3,6 +3,7 @@ import { listAnswerSchema, messageSchema, multiValue, pageQuerySchema } from '..
 import { emailField, idField, optionalString, requiredString } from '../../shared/validation';
 import { dateField } from '../../shared/dates';
 import { answeredAtField, issuedStepDtoSchema, procedureProgressSchema } from '../procedures/procedures.schema';
+import { HOLD_REASONS } from '../failure-codes/failure-code-values';
 import { endsByNow, LABOR_FUTURE_MESSAGE, LABOR_SPAN_MESSAGE, MAX_LINE_QUANTITY, withinLaborSpan } from '../work-orders/work-orders.schema';
 
 /** Where a share stands: sent, the contractor at work, done for review, then accepted or sent back. */
@@ -212,6 +213,10 @@ export const sharedWorkOrderDtoSchema = z.object({
     priority: z.string(),
     dueDate: z.string().nullable(),
     asset: z.object({ name: z.string(), code: z.string().nullable() }).nullable(),
+    /** On hold (decision 080): a flag beside the status, why, and the team's note. */
+    onHold: z.boolean(),
+    holdReason: z.enum(HOLD_REASONS).nullable(),
+    holdNote: z.string().nullable(),
   }),
   procedure: z.object({ name: z.string(), steps: z.array(contractorStepDtoSchema), progress: procedureProgressSchema }).nullable(),
   messages: z.array(shareMessageDtoSchema),

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../web/lib/api';
 import { registerTranslations } from '../../../web/i18n';
-import { formatMinutes } from '../../../web/lib/format';
-import { addDays } from '../../../shared/dates';
+import { displayTimeZone, formatMinutes } from '../../../web/lib/format';
+import { addDays, zonedInstant } from '../../../shared/dates';
 import type { Availability } from '../../asset-states/asset-states.schema';
 
 registerTranslations('availability', {
@@ -31,15 +31,22 @@ registerTranslations('availability', {
 const pct = (v: number | null) => (v === null ? '–' : `${(v * 100).toFixed(2)}%`);
 
 /**
+ * The instants a range of days covers on the organisation's clock (decision 079 addendum): from the first day's
+ * midnight to the midnight after the last day, in `zone` (the browser's when the organisation's is not known).
+ */
+export function availabilityPeriod(range: { from: string; to: string }, zone = displayTimeZone() ?? Intl.DateTimeFormat().resolvedOptions().timeZone) {
+  return { from: zonedInstant(range.from, zone).toISOString(), to: zonedInstant(addDays(range.to, 1), zone).toISOString() };
+}
+
+/**
  * The insights screen's availability (decision 079): availability of the assets in scope (the asset or category
- * filter) over the range's days (UTC), and the assets down the longest. Read from get-asset-availability.
+ * filter) over the range's days on the organisation's clock, and the assets down the longest. Read from get-asset-availability.
  */
 export function AvailabilityFigure({ range, assetId, assetCategoryId }: { range?: { from: string; to: string }; assetId?: string; assetCategoryId?: string }) {
   const { t } = useTranslation('availability');
   const query = range
     ? {
-        from: `${range.from}T00:00:00.000Z`,
-        to: `${addDays(range.to, 1)}T00:00:00.000Z`,
+        ...availabilityPeriod(range),
         ...(assetId ? { assetId } : {}),
         ...(assetCategoryId && !assetId ? { assetCategoryId } : {}),
       }

@@ -115,38 +115,41 @@ export function AssetStateTimeline({ assetId }: { assetId: number }) {
         </Text>
       )}
       {intervals.length > 0 && (
-        <Table data-testid="asset-state-list" withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('column')}</Table.Th>
-              <Table.Th>{t('from')}</Table.Th>
-              <Table.Th>{t('to')}</Table.Th>
-              <Table.Th>{t('reason')}</Table.Th>
-              <Table.Th>{t('setBy')}</Table.Th>
-              <Table.Th>{t('source')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {intervals.map((i) => (
-              <Table.Tr key={i.id} data-state={i.state}>
-                <Table.Td>{t(`states.${i.state}`)}</Table.Td>
-                <Table.Td>{formatDateTime(i.startedAt)}</Table.Td>
-                <Table.Td>{i.endedAt ? formatDateTime(i.endedAt) : t('now')}</Table.Td>
-                <Table.Td>{i.reason ?? ''}</Table.Td>
-                <Table.Td>{i.setBy?.name ?? ''}</Table.Td>
-                <Table.Td>
-                  {i.cascadedFrom
-                    ? t('withParent')
-                    : i.workOrderId
-                      ? `WO-${String(i.workOrderId).padStart(4, '0')}`
-                      : i.maintenanceRequestId
-                        ? `MR-${String(i.maintenanceRequestId).padStart(4, '0')}`
-                        : ''}
-                </Table.Td>
+        // Six columns do not fit a 390 px phone: the list scrolls sideways inside the drawer, the page does not.
+        <Table.ScrollContainer minWidth={560} type="native">
+          <Table data-testid="asset-state-list" withTableBorder>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('column')}</Table.Th>
+                <Table.Th>{t('from')}</Table.Th>
+                <Table.Th>{t('to')}</Table.Th>
+                <Table.Th>{t('reason')}</Table.Th>
+                <Table.Th>{t('setBy')}</Table.Th>
+                <Table.Th>{t('source')}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {intervals.map((i) => (
+                <Table.Tr key={i.id} data-state={i.state}>
+                  <Table.Td>{t(`states.${i.state}`)}</Table.Td>
+                  <Table.Td>{formatDateTime(i.startedAt)}</Table.Td>
+                  <Table.Td>{i.endedAt ? formatDateTime(i.endedAt) : t('now')}</Table.Td>
+                  <Table.Td>{i.reason ?? ''}</Table.Td>
+                  <Table.Td>{i.setBy?.name ?? ''}</Table.Td>
+                  <Table.Td>
+                    {i.cascadedFrom
+                      ? t('withParent')
+                      : i.workOrderId
+                        ? `WO-${String(i.workOrderId).padStart(4, '0')}`
+                        : i.maintenanceRequestId
+                          ? `MR-${String(i.maintenanceRequestId).padStart(4, '0')}`
+                          : ''}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       <Group align="end" data-testid="asset-set-state">
         <NativeSelect

@@ -53,7 +53,7 @@ export default function FailureCodesPage() {
   const children = (kind: FailureCodeKind, parentId: number) => all.filter((c) => c.kind === kind && c.parentId === parentId);
   const actions = (c: FailureCodeDto, addKind?: FailureCodeKind) =>
     isManager && (
-      <Group gap={2} wrap="nowrap">
+      <Group gap={2} wrap="nowrap" style={{ flexShrink: 0 }}>
         {addKind && (
           <ActionIcon
             variant="subtle"
@@ -78,11 +78,12 @@ export default function FailureCodesPage() {
       </Group>
     );
   const line = (c: FailureCodeDto) => (
-    <Group gap="xs" wrap="nowrap">
-      <Badge variant="light" size="sm">
+    // On a 390 px phone a long name wraps inside its line (the buttons keep their place), in English and Arabic.
+    <Group gap="xs" wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
+      <Badge variant="light" size="sm" style={{ flexShrink: 0 }}>
         <bdi>{c.code}</bdi>
       </Badge>
-      <Text size="sm">
+      <Text size="sm" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
         <bdi>{c.name}</bdi>
       </Text>
     </Group>
@@ -255,6 +256,7 @@ function SettingsCard() {
           min={0}
           max={3650}
           w={260}
+          maw="100%"
           value={form.repeatDays}
           onChange={(v) => setValues({ ...form, repeatDays: typeof v === 'number' ? v : Number(v) || 0 })}
           data-testid="repeat-days"

@@ -25,6 +25,9 @@ const dto = (over: Partial<SharedWorkOrderDto> = {}): SharedWorkOrderDto => ({
     priority: 'high',
     dueDate: null,
     asset: { name: 'Chiller 2', code: 'CH-2' },
+    onHold: false,
+    holdReason: null,
+    holdNote: null,
   },
   procedure: null,
   messages: [],
@@ -49,6 +52,29 @@ describe("the contractor's page", () => {
     const post = calls.find((c) => c.method === 'POST')!;
     expect(post.url.searchParams.get('token')).toBe(TOKEN);
     expect(JSON.parse(String(post.init.body))).toEqual({ body: 'On site' });
+  });
+
+  it('shows the work order on hold, with its reason and note, in English and Arabic (decision 080)', async () => {
+    const held = dto();
+    held.workOrder = { ...held.workOrder, onHold: true, holdReason: 'parts', holdNote: 'Seal kit ordered' };
+    stubFetch({ 'GET /api/shared-work-orders/get-shared-work-order': () => ({ body: held }) });
+    const view = renderWithProviders(<ContractorPage />, { route: `/shared-work-order?token=${TOKEN}` });
+    expect(await screen.findByTestId('contractor-on-hold')).toHaveTextContent('On hold');
+    expect(screen.getByTestId('contractor-on-hold')).toHaveTextContent('Waiting for parts · Seal kit ordered');
+    try {
+      await userEvent.click(screen.getByTestId('contractor-language'));
+      await waitFor(() => expect(screen.getByTestId('contractor-on-hold')).toHaveTextContent('بانتظار القطع · Seal kit ordered'), {
+        timeout: 10_000,
+      });
+    } finally {
+      setLanguage('en');
+      await waitFor(() => expect(screen.getByTestId('contractor-on-hold')).toHaveTextContent('Waiting for parts'));
+    }
+    view.unmount();
+    stubFetch({ 'GET /api/shared-work-orders/get-shared-work-order': () => ({ body: dto() }) });
+    renderWithProviders(<ContractorPage />, { route: `/shared-work-order?token=${TOKEN}` });
+    await screen.findByTestId('contractor-title');
+    expect(screen.queryByTestId('contractor-on-hold')).toBeNull();
   });
 
   it('a view-only share has no comment box, no time and no Mark as done; a dead link says so', async () => {

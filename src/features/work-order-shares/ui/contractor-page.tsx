@@ -1,38 +1,20 @@
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Badge,
-  Box,
-  Button,
-  Card,
-  FileButton,
-  Group,
-  NumberInput,
-  PinInput,
-  Progress,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-  TypographyStylesProvider,
-} from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { Alert, Anchor, Badge, Box, Button, Card, FileButton, Group, NumberInput, Progress, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api, errorMessage } from '../../../web/lib/api';
 import { formatDateTime, formatMinutes } from '../../../web/lib/format';
 import { setLanguage } from '../../../web/i18n';
-import { DOCUMENT_ACCEPT, DateTimeField, LoadState, confirmAction, isBlankHtml, formatMinorMoney, notifyError, notifySuccess } from '../../../web/components';
-import { StepControl, useStepAnswer } from '../../work-orders/ui/procedure-step-control';
-import { isAnswered, stepImageFields } from '../../procedures/procedures.schema';
-import { contractorLaborSchema, contractorPartSchema, type ContractorStepDto, type ShareGateDto, type SharedWorkOrderDto } from '../work-order-shares.schema';
+import { DOCUMENT_ACCEPT, DateTimeField, LoadState, confirmAction, formatMinorMoney, notifyError, notifySuccess } from '../../../web/components';
+import { contractorLaborSchema, contractorPartSchema, type ShareGateDto, type SharedWorkOrderDto } from '../work-order-shares.schema';
+import { CodeGate } from './contractor-code-gate';
+import { ContractorOrderHead } from './contractor-order-head';
+import { SHARED } from './contractor-paths';
+import { ContractorStep, DeleteLine } from './contractor-step';
 import './labels';
 
-const S = '/shared-work-orders';
+const S = SHARED;
 /** The key a confirmed browser holds for a share (one-time code), kept per link on this device. */
 const keyName = (token: string) => `cmms-share-key:${token.slice(0, 12)}`;
 /** How often an open page reads the share again (revocation, the team's comments). */
@@ -108,41 +90,6 @@ export default function ContractorPage() {
   );
 }
 
-function CodeGate({ token, emailHint, onKey }: { token: string; emailHint: string; onKey(key: string): void }) {
-  const { t } = useTranslation('contractor');
-  const [code, setCode] = useState('');
-  const [sent, setSent] = useState(false);
-  const send = useMutation({
-    mutationFn: () => api.post(`${S}/send-share-code`, {}, { query: { token } }),
-    onSuccess: () => setSent(true),
-    onError: (err) => notifyError(errorMessage(err, t('failed'))),
-  });
-  const confirm = useMutation({
-    mutationFn: () => api.post<{ key: string }>(`${S}/confirm-share-code`, { code }, { query: { token } }),
-    onSuccess: (res) => onKey(res.key),
-    onError: (err) => notifyError(errorMessage(err, t('failed'))),
-  });
-  return (
-    <Card withBorder>
-      <Stack>
-        <Title order={3}>{t('codeTitle')}</Title>
-        <Text size="sm">{t('codeText', { email: emailHint })}</Text>
-        <Button onClick={() => send.mutate()} loading={send.isPending} variant={sent ? 'default' : 'filled'}>
-          {t('sendCode')}
-        </Button>
-        {sent && (
-          <>
-            <PinInput length={6} type="number" oneTimeCode value={code} onChange={setCode} aria-label={t('code')} />
-            <Button onClick={() => confirm.mutate()} disabled={code.length !== 6} loading={confirm.isPending}>
-              {t('confirm')}
-            </Button>
-          </>
-        )}
-      </Stack>
-    </Card>
-  );
-}
-
 function SharedOrder({ dto, query, queryKey }: { dto: SharedWorkOrderDto; query: Record<string, string>; queryKey: unknown[] }) {
   const { t } = useTranslation('contractor');
   const queryClient = useQueryClient();
@@ -195,51 +142,7 @@ function SharedOrder({ dto, query, queryKey }: { dto: SharedWorkOrderDto; query:
 
   return (
     <Stack gap="md">
-      <Stack gap={2}>
-        <Text size="xs" c="dimmed">
-          {dto.organization} · {dto.workOrder.code}
-        </Text>
-        <Title order={2} size="h3" data-testid="contractor-title">
-          {dto.workOrder.title}
-        </Title>
-        <Group gap="xs">
-          <Badge data-testid="contractor-state">{t(`state.${dto.state}`)}</Badge>
-          <Text size="xs" c="dimmed">
-            {t('expires', { date: formatDateTime(dto.expiresAt) })}
-          </Text>
-        </Group>
-      </Stack>
-      {dto.state === 'sent-back' && dto.reviewComment && (
-        <Alert color="grape" title={t('sentBack')}>
-          {dto.reviewComment}
-        </Alert>
-      )}
-      <Card withBorder>
-        <Stack gap="xs">
-          {dto.workOrder.dueDate && (
-            <Text size="sm">
-              <b>{t('due')}:</b> {formatDateTime(dto.workOrder.dueDate)}
-            </Text>
-          )}
-          {dto.workOrder.asset && (
-            <Text size="sm">
-              <b>{t('asset')}:</b> {dto.workOrder.asset.name}
-              {dto.workOrder.asset.code ? ` (${dto.workOrder.asset.code})` : ''}
-            </Text>
-          )}
-          {!isBlankHtml(dto.workOrder.instructions) && (
-            <>
-              <Text size="sm" fw={600}>
-                {t('instructions')}
-              </Text>
-              {/* Sanitised by the server when it was saved (work-orders/sanitize-html.ts). */}
-              <TypographyStylesProvider fz="sm">
-                <div dangerouslySetInnerHTML={{ __html: dto.workOrder.instructions ?? '' }} />
-              </TypographyStylesProvider>
-            </>
-          )}
-        </Stack>
-      </Card>
+      <ContractorOrderHead dto={dto} />
 
       {dto.procedure && (
         <Card withBorder data-testid="contractor-procedure">
@@ -458,84 +361,6 @@ function SharedOrder({ dto, query, queryKey }: { dto: SharedWorkOrderDto; query:
             </Button>
           </Stack>
         </Card>
-      )}
-    </Stack>
-  );
-}
-
-function DeleteLine({ label, onClick, testId }: { label: string; onClick(): void; testId: string }) {
-  return (
-    <ActionIcon variant="subtle" color="red" size="lg" aria-label={label} onClick={onClick} data-testid={testId}>
-      <IconTrash size={18} />
-    </ActionIcon>
-  );
-}
-
-/**
- * One step of the work order's procedure: with the share's right to log (and the work not accepted) the control
- * of its kind, the Procedure tab's own; otherwise its label and whether it is done.
- */
-function ContractorStep({
-  step,
-  editable,
-  query,
-  onSaved,
-}: {
-  step: ContractorStepDto;
-  editable: boolean;
-  query: Record<string, string>;
-  onSaved(): Promise<unknown>;
-}) {
-  const { t } = useTranslation('contractor');
-  // A stale answer (answered by someone else since the page read it): the page reads itself again to show theirs.
-  const { busy, error, send: sendAnswer } = useStepAnswer<unknown>(onSaved, t('failed'), onSaved);
-  // A 404 (the link was revoked or expired meanwhile, or the step is gone): the page reads itself again and says so (issue 45).
-  const send = (call: () => Promise<unknown>) =>
-    sendAnswer(async () => {
-      try {
-        return await call();
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 404) void onSaved();
-        throw err;
-      }
-    });
-  const testId = `contractor-step-${step.position}`;
-  const done = isAnswered(step.kind, step.value);
-  return (
-    <Stack gap={6} data-testid={testId}>
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere', flex: 1, minWidth: 0 }}>
-          {step.label}
-          {step.required ? ` (${t('required')})` : ''}
-        </Text>
-        <Badge variant="light" color={step.flagged ? 'red' : done ? 'green' : 'gray'} style={{ flexShrink: 0 }} data-testid={`${testId}-state`}>
-          {done ? t('answered') : t('open')}
-        </Badge>
-      </Group>
-      {editable && (
-        <StepControl
-          step={step}
-          busy={busy}
-          testId={testId}
-          answer={(value) => void send(() => api.post(`${S}/answer-shared-step`, { stepId: step.id, value, answeredAt: step.answeredAt }, { query }))}
-          uploadImage={(file, fileName) => {
-            if (file)
-              void send(() =>
-                api.upload(`${S}/add-shared-step-image/${step.id}`, file, {
-                  field: 'image',
-                  fileName,
-                  fields: stepImageFields(step.answeredAt),
-                  query,
-                  timeoutMs: 60_000,
-                }),
-              );
-          }}
-        />
-      )}
-      {error && (
-        <Text size="sm" c="red" role="alert" data-testid={`${testId}-error`}>
-          {error}
-        </Text>
       )}
     </Stack>
   );
