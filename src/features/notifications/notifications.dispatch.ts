@@ -31,6 +31,7 @@ const PATHS: Record<string, (id: number) => string> = {
   quotation: (id) => `/dashboard/quotations?open=${id}`,
   'maintenance-order': (id) => `/dashboard/maintenance-order?order=${id}`,
   part: () => `/dashboard/parts-inventory`,
+  'portal-request': (id) => `/dashboard/requests?open=${id}`,
 };
 export const recordPath = (entityType: string, id: number) => PATHS[entityType]?.(id) ?? '/dashboard';
 

@@ -48,7 +48,7 @@ export function mergePreferences(role: Role, stored: Partial<NotificationPrefere
   return { kinds, quietStart: stored.quietStart ?? null, quietEnd: stored.quietEnd ?? null };
 }
 
-async function preferencesOf(tx: ReadTx, orgId: number, people: { id: number; role: Role }[]) {
+export async function preferencesOf(tx: ReadTx, orgId: number, people: { id: number; role: Role }[]) {
   const ids = people.map((p) => p.id);
   const rows = ids.length
     ? await tx

@@ -26,6 +26,7 @@ import { pagination } from '../../shared/pagination';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import { sanitizeHtml } from '../work-orders/sanitize-html';
 import { createWorkOrders, type NewWorkOrder } from '../work-orders/work-orders.service';
+import { notifyGeneratedWork } from '../notifications/notification-events';
 import { latestReadings } from '../meters/meters.service';
 import { attachProcedure } from '../procedures/procedures.service';
 import { procedures } from '../procedures/procedures.table';
@@ -1045,6 +1046,17 @@ async function createOccurrences(tx: Tx, orgId: number, all: Due[], zone: string
 /** The plan's procedure, copied into each work order it created (the procedures feature's service). */
 async function afterWorkOrdersCreated(tx: Tx, orgId: number, orders: { workOrderId: number; plan: PlanRow }[]) {
   for (const { workOrderId, plan } of orders) if (plan.procedureId) await attachProcedure(tx, orgId, workOrderId, plan.procedureId, null);
+  // Their assignees hear of them, the plan's team by name (decision 082).
+  await notifyGeneratedWork(
+    tx,
+    orgId,
+    orders.map(({ workOrderId, plan }) => ({
+      id: workOrderId,
+      title: plan.title,
+      assignees: plan.assignees,
+      team: plan.teamId ? { name: plan.teamName ?? '', members: plan.teamMembers } : null,
+    })),
+  );
 }
 
 /** Which work orders came from plans (analytics): occurrence, plan and due day of each given work order. */

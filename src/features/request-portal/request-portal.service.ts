@@ -20,6 +20,7 @@ import { portalCodes, portalReplies, portalRequests, portalSettings } from './re
 import { emitWebhookEvent } from '../webhooks/webhooks.service';
 import { describeStatus, organizationAddress, statusTokenOf, statusUrlOf, tellRequesters, type PortalMail } from './request-portal.flow';
 import { mailLanguage, mailTexts } from '../../server/mail-language';
+import { notifyPortalRequest } from '../notifications/notification-events';
 import {
   PORTAL_LIMITS,
   portalRequestNumber,
@@ -257,6 +258,7 @@ export async function submitPortalRequest(tx: Tx, orgId: number, input: PortalSu
     target: target ? { kind: target.kind, id: target.id, name: target.name } : null,
     photos: photos.length,
   });
+  await notifyPortalRequest(tx, orgId, { id: created.id, number, description: input.description });
   if (created.email) {
     await mail.mailer.send(
       { to: created.email, ...mailTexts.portalReceived(mailLanguage(created.language), { organization: org.name, number, statusUrl }) },

@@ -740,7 +740,7 @@ export async function updateWorkOrder(tx: Tx, orgId: number, actor: AccessClaims
   // Scheduled (or no longer) without a status change: the portal request it came from says so (decision 039).
   else if (changes.dueDate) await workOrderChanged(tx, orgId, id, { status: before.status, dueDate });
   // Closed with a problem code: the same asset and problem within the window is a repeat failure (decision 080).
-  if (codes.problemCodeId) await repeatFailureCheck(tx, orgId, id);
+  if (codes.problemCodeId) await repeatFailureCheck(tx, orgId, id, actor.userId);
   return { message: 'Work order updated successfully', workOrder: await getWorkOrder(tx, orgId, actor, id) };
 }
 
@@ -824,10 +824,10 @@ const heldSecondsAfter = (heldAt: string) =>
  * A repeat failure (decision 080): the bell's entry (`notifyRepeatFailure`) and the webhook event
  * `work-order.repeat-failure`, with the earlier order.
  */
-async function repeatFailureCheck(tx: Tx, orgId: number, id: number) {
+async function repeatFailureCheck(tx: Tx, orgId: number, id: number, actorId: number) {
   const repeat = await findRepeatFailure(tx, orgId, id);
   if (!repeat) return;
-  await notifyRepeatFailure(tx, orgId, id, repeat);
+  await notifyRepeatFailure(tx, orgId, id, repeat, actorId);
   await emitWebhookEvent(tx, orgId, 'work-order.repeat-failure', async () => ({
     ...(await shownOrder(tx, orgId, id)),
     previousWorkOrderId: repeat.previousWorkOrderId,
@@ -929,7 +929,7 @@ export async function updateWorkOrderStatus(
       changes: { status: { from: before.status, to: status } },
     });
     await statusChanged(tx, orgId, id, before, status, before.dueDate ? new Date(before.dueDate) : null, actor.userId);
-    if (codes.problemCodeId) await repeatFailureCheck(tx, orgId, id);
+    if (codes.problemCodeId) await repeatFailureCheck(tx, orgId, id, actor.userId);
   }
   const order = await getWorkOrder(tx, orgId, actor, id);
   return { message: 'Work order status updated successfully', order, workOrder: order };
