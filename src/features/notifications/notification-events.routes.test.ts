@@ -143,7 +143,7 @@ describe('a repeat failure is a per-person notification', () => {
       });
       expect(closed.status, JSON.stringify(closed.body)).toBe(200);
     }
-    const repeat = (rows: { kind: string }[]) => rows.filter((r) => r.kind === 'repeat-failure');
+    const repeat = <R extends { kind: string }>(rows: R[]) => rows.filter((r) => r.kind === 'repeat-failure');
     expect(repeat(await rowsOf(org, tech.userId))).toEqual([
       expect.objectContaining({
         entityType: 'work-order',
@@ -165,7 +165,7 @@ describe('a repeat failure is a per-person notification', () => {
     expect(prefs.body.kinds).toContain('repeat-failure');
     expect(prefs.body.preferences.kinds['repeat-failure']).toEqual({ inApp: true, email: false, push: false, digest: false });
     const carries = async (userId: number) => {
-      const [row] = repeat(await rowsOf(org, userId)) as { id: number }[];
+      const [row] = repeat(await rowsOf(org, userId));
       return (await deliveriesOf(org, userId)).filter((d) => d.notificationIds.includes(row.id)).map((d) => d.channel);
     };
     expect(await carries(tech.userId)).toEqual([]);

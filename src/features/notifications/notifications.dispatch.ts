@@ -10,6 +10,7 @@ import { orgTimeZone } from '../organization/organization.service';
 import { queuePush } from '../push/push.service';
 import { displayNumber, getOrgSettings, mergePreferences, notify, quietUntil, unsubscribeToken } from './notifications.service';
 import { notificationMail, sentence, type MailEvent } from './notifications.mail';
+import { OVERDUE_LOOKBACK_DAYS } from './notifications.due-orgs';
 import type { NotificationKind } from './notifications.schema';
 import { notificationPreferences } from './notifications.table';
 
@@ -19,8 +20,6 @@ export interface DispatchDeps {
   config: Pick<Config, 'publicScheme' | 'publicPort' | 'baseDomain' | 'jwtSecret'>;
 }
 
-/** Overdue work older than this is not announced (a first run on old data would flood people). */
-const OVERDUE_LOOKBACK_DAYS = 7;
 const OPEN = ['assigned', 'in-progress'] as const;
 
 /** Where each record type opens in the app. */
