@@ -61,14 +61,14 @@ describe('quiet hours on the days the clocks change (Europe/Berlin)', () => {
       expect((await manager.post('/api/work-orders/add-work-order', { title, assignees: [tech.userId] })).status).toBe(201);
     };
 
-    // Spring: assigned at 07:20 CEST, the mail due at 07:25 CEST (05:25Z) leaves then.
+    // Spring: assigned at 07:20 CEST, the mail due at 07:25 CEST leaves at 07:26.
     await assign('2026-03-29T05:20:00Z', 'Spring check');
-    await dispatch('2026-03-29T05:25:00Z');
+    await dispatch('2026-03-29T05:26:00Z');
     expect(await mails()).toHaveLength(1);
 
-    // Autumn: assigned at 06:20 CET (05:20Z): at 05:25Z (06:25 CET) held until 07:00 CET = 06:00Z, sent then.
+    // Autumn: assigned at 06:20 CET (05:20Z): at 05:26Z (06:26 CET) held until 07:00 CET = 06:00Z, sent then.
     await assign('2026-10-25T05:20:00Z', 'Autumn check');
-    expect((await dispatch('2026-10-25T05:25:00Z')).held).toBe(1);
+    expect((await dispatch('2026-10-25T05:26:00Z')).held).toBe(1);
     const held = await withTenant(t.database.db, org.orgId, (tx) =>
       tx
         .select()

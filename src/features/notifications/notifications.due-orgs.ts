@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ReadTx } from '../../server/db/client';
 import { rowsOf } from '../../server/db/rows';
-import { DEFAULT_ORG_SETTINGS } from './notifications.schema';
 
 /** Overdue work older than this is not announced (a first run on old data would flood people). */
 export const OVERDUE_LOOKBACK_DAYS = 7;
@@ -30,25 +29,11 @@ export async function organisationsWithDueWork(tx: ReadTx, at: Date, previous: P
   const since = new Date(at.getTime() - OVERDUE_LOOKBACK_DAYS * 86_400_000).toISOString();
   const horizon = new Date(at.getTime() + MAX_LEAD_HOURS * 3_600_000).toISOString();
   const changedSince = new Date(previous.dbNow.getTime() - CHANGE_OVERLAP_MINUTES * 60_000).toISOString();
-  const open = sql`w.status in ('assigned', 'in-progress')`;
+  // Tenant tables are walled by RLS for the runtime role: the question is asked through a SECURITY DEFINER function
+  // that answers organisation ids only (src/server/db/tenancy.ts), the one cross-organisation read of this feature.
   const rows = rowsOf<{ org_id: number }>(
-    await tx.execute(sql`
-      with leads as (select distinct due_soon_hours as h from notification_org_settings union select ${DEFAULT_ORG_SETTINGS.dueSoonHours}::int)
-      select org_id from notification_deliveries where sent_at is null and due_at <= ${now}::timestamptz
-      union
-      select w.org_id from work_orders w where ${open} and w.due_date > ${last}::timestamptz and w.due_date <= ${now}::timestamptz
-      union
-      select w.org_id from leads l
-        join lateral (
-          select w.org_id from work_orders w where ${open}
-            and w.due_date > ${last}::timestamptz + make_interval(hours => l.h)
-            and w.due_date <= ${now}::timestamptz + make_interval(hours => l.h)
-        ) w on true
-        where coalesce((select s.due_soon_hours from notification_org_settings s where s.org_id = w.org_id), ${DEFAULT_ORG_SETTINGS.dueSoonHours}::int) = l.h
-      union
-      select w.org_id from work_orders w where ${open} and w.updated_at > ${changedSince}::timestamptz
-        and w.due_date > ${since}::timestamptz and w.due_date <= ${horizon}::timestamptz
-      order by 1`),
+    await tx.execute(sql`select o as org_id from organisations_with_due_work(${now}::timestamptz, ${last}::timestamptz,
+      ${changedSince}::timestamptz, ${since}::timestamptz, ${horizon}::timestamptz) o order by 1`),
   );
   return rows.map((r) => r.org_id);
 }
