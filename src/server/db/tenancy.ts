@@ -95,6 +95,7 @@ RETURNS SETOF integer LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pub
     JOIN LATERAL (
       SELECT w.org_id FROM work_orders w WHERE w.status IN ('assigned', 'in-progress')
         AND w.due_date > p_last + make_interval(hours => l.h) AND w.due_date <= p_at + make_interval(hours => l.h)
+      OFFSET 0 -- a fence: one index range per lead time, never a join over every open order
     ) w ON true
     WHERE coalesce((SELECT s.due_soon_hours FROM notification_org_settings s WHERE s.org_id = w.org_id), 24) = l.h
   UNION
