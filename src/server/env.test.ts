@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, parseTrustProxy } from './env';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig, newVapidKeys, parseTrustProxy } from './env';
 
-const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(48), ENCRYPTION_KEY: 'k'.repeat(32), DATA_DIR: '/nonexistent-cmms' };
+const pair = newVapidKeys();
+const prod = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 'x'.repeat(48),
+  ENCRYPTION_KEY: 'k'.repeat(32),
+  DATA_DIR: '/nonexistent-cmms',
+  VAPID_PUBLIC_KEY: pair.publicKey,
+  VAPID_PRIVATE_KEY: pair.privateKey,
+};
 
 describe('environment (decision 022)', () => {
   it('refuses a JWT_SECRET shorter than 32 bytes in production (issue 38), and takes one of 32', () => {
@@ -87,5 +98,20 @@ describe('uploads in S3 (decision 061)', () => {
       forcePathStyle: true,
     });
     expect(() => loadConfig({ ...prod, S3_BUCKET: 'cmms', AWS_RESPONSE_CHECKSUM_VALIDATION: 'never' })).toThrow(/AWS_RESPONSE_CHECKSUM_VALIDATION/);
+  });
+
+  it('requires the VAPID key pair in production, as JWT_SECRET (decision 075, addendum), and refuses a broken one', () => {
+    const { VAPID_PUBLIC_KEY: _p, VAPID_PRIVATE_KEY: _k, ...withoutKeys } = prod;
+    expect(() => loadConfig(withoutKeys)).toThrow(/VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required in production/);
+    expect(() => loadConfig({ ...withoutKeys, VAPID_PUBLIC_KEY: pair.publicKey })).toThrow(/P-256 key pair/);
+    expect(() => loadConfig({ ...prod, VAPID_PUBLIC_KEY: pair.publicKey.slice(0, 40) })).toThrow(/P-256 key pair/);
+    expect(() => loadConfig({ ...prod, VAPID_PRIVATE_KEY: pair.publicKey })).toThrow(/P-256 key pair/);
+    expect(loadConfig({ ...prod, VAPID_SUBJECT: 'mailto:ops@example.com' }).vapid).toEqual({ ...pair, subject: 'mailto:ops@example.com' });
+    // Outside production: made once in DATA_DIR (mode 600) and the same at the next start.
+    const dir = mkdtempSync(join(tmpdir(), 'cmms-vapid-'));
+    const first = loadConfig({ ...withoutKeys, NODE_ENV: 'development', DATA_DIR: dir }).vapid!;
+    expect(loadConfig({ ...withoutKeys, NODE_ENV: 'development', DATA_DIR: dir }).vapid).toEqual(first);
+    expect(JSON.parse(readFileSync(join(dir, 'vapid-keys.json'), 'utf8'))).toEqual({ publicKey: first.publicKey, privateKey: first.privateKey });
+    expect(statSync(join(dir, 'vapid-keys.json')).mode & 0o777).toBe(0o600);
   });
 });

@@ -39,7 +39,7 @@ export interface Config {
   metricsPort: number | null;
   /** METRICS_HOST: the metrics listener's address; HOST by default. */
   metricsHost: string;
-  /** Web Push's VAPID key pair (decision 075); null: push is off (production without VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY). */
+  /** Web Push's VAPID key pair (decision 075); always set (required in production, kept in DATA_DIR otherwise). */
   vapid: VapidKeys | null;
 }
 
@@ -64,12 +64,20 @@ export function newVapidKeys(): Omit<VapidKeys, 'subject'> {
 /**
  * VAPID_PUBLIC_KEY + VAPID_PRIVATE_KEY, or outside production a pair made once and kept in DATA_DIR/vapid-keys.json
  * (mode 600), as the JWT secret is: the same keys across restarts, so devices' subscriptions stay valid. In
- * production without them push is off (several instances would otherwise each make their own).
+ * production they are required, as JWT_SECRET is (decision 075, addendum): several instances must sign with one
+ * pair, and a pair made on one instance's disk would die with it and every device's subscription too. A pair that
+ * is not a P-256 key pair in base64url (a truncated paste) refuses the start rather than failing every push.
  */
 function vapidKeys(env: NodeJS.ProcessEnv, dataDir: string, production: boolean, baseDomain: string): VapidKeys | null {
   const subject = env.VAPID_SUBJECT || `mailto:push@${baseDomain}`;
-  if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject };
-  if (production) return null;
+  if (env.VAPID_PUBLIC_KEY || env.VAPID_PRIVATE_KEY) {
+    const publicKey = Buffer.from(env.VAPID_PUBLIC_KEY ?? '', 'base64url');
+    const privateKey = Buffer.from(env.VAPID_PRIVATE_KEY ?? '', 'base64url');
+    if (publicKey.length !== 65 || publicKey[0] !== 4 || privateKey.length !== 32)
+      throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be a P-256 key pair in base64url (npx web-push generate-vapid-keys)');
+    return { publicKey: env.VAPID_PUBLIC_KEY!, privateKey: env.VAPID_PRIVATE_KEY!, subject };
+  }
+  if (production) throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required in production (npx web-push generate-vapid-keys)');
   mkdirSync(dataDir, { recursive: true });
   const file = join(dataDir, 'vapid-keys.json');
   if (!existsSync(file)) writeFileSync(file, JSON.stringify(newVapidKeys()), { mode: 0o600 });

@@ -15,6 +15,7 @@ import {
   type FailureCodeUpdate,
 } from './failure-codes.schema';
 import { starterLibrary } from './starter-library';
+import { notifyRepeatFailurePeople } from '../notifications/notification-events';
 
 registerActivityEntity('failure-code', failureCodes, 'Failure code');
 
@@ -339,11 +340,12 @@ export async function findRepeatFailure(tx: ReadTx, orgId: number, workOrderId: 
 export type RepeatFailure = NonNullable<Awaited<ReturnType<typeof findRepeatFailure>>>;
 
 /**
- * The bell's entry of a repeat failure: one line of the work order's history (a system note), which the bell
- * shows as any other. One function, so that per-person notifications can take it over.
+ * A repeat failure is told: one line of the work order's history (a system note), and a per-person notification
+ * (kind `repeat-failure`, decision 074's channels) to the people on the order and the managers who may see it.
  */
-export async function notifyRepeatFailure(tx: Tx, orgId: number, workOrderId: number, repeat: RepeatFailure) {
+export async function notifyRepeatFailure(tx: Tx, orgId: number, workOrderId: number, repeat: RepeatFailure, actorId: number | null = null) {
   const previous = `WO-${String(repeat.previousWorkOrderId).padStart(4, '0')}`;
+  await notifyRepeatFailurePeople(tx, orgId, workOrderId, { ...repeat, previous }, actorId);
   await recordActivity(tx, orgId, {
     entityType: 'work-order',
     entityId: workOrderId,

@@ -10,6 +10,7 @@ import { orgTimeZone } from '../organization/organization.service';
 import { queuePush } from '../push/push.service';
 import { displayNumber, getOrgSettings, mergePreferences, notify, quietUntil, unsubscribeToken } from './notifications.service';
 import { notificationMail, sentence, type MailEvent } from './notifications.mail';
+import { OVERDUE_LOOKBACK_DAYS } from './notifications.due-orgs';
 import type { NotificationKind } from './notifications.schema';
 import { notificationPreferences } from './notifications.table';
 
@@ -19,8 +20,6 @@ export interface DispatchDeps {
   config: Pick<Config, 'publicScheme' | 'publicPort' | 'baseDomain' | 'jwtSecret'>;
 }
 
-/** Overdue work older than this is not announced (a first run on old data would flood people). */
-const OVERDUE_LOOKBACK_DAYS = 7;
 const OPEN = ['assigned', 'in-progress'] as const;
 
 /** Where each record type opens in the app. */
@@ -31,6 +30,7 @@ const PATHS: Record<string, (id: number) => string> = {
   quotation: (id) => `/dashboard/quotations?open=${id}`,
   'maintenance-order': (id) => `/dashboard/maintenance-order?order=${id}`,
   part: () => `/dashboard/parts-inventory`,
+  'portal-request': (id) => `/dashboard/requests?open=${id}`,
 };
 export const recordPath = (entityType: string, id: number) => PATHS[entityType]?.(id) ?? '/dashboard';
 

@@ -26,6 +26,7 @@ export const KIND_LABELS: Record<MailLanguage, Record<NotificationKind, string>>
     'request-approval': 'requests waiting for my approval',
     'purchase-order-approval': 'purchase orders to approve',
     'low-stock': 'low stock',
+    'repeat-failure': 'repeat failures',
   },
   ar: {
     assigned: 'العمل المُسند إليّ',
@@ -36,6 +37,7 @@ export const KIND_LABELS: Record<MailLanguage, Record<NotificationKind, string>>
     'request-approval': 'الطلبات التي تنتظر موافقتي',
     'purchase-order-approval': 'أوامر الشراء التي تنتظر الموافقة',
     'low-stock': 'انخفاض المخزون',
+    'repeat-failure': 'الأعطال المتكررة',
   },
 };
 
@@ -54,7 +56,7 @@ export function sentence(lang: MailLanguage, e: Pick<MailEvent, 'kind' | 'data'>
   if (lang === 'ar') {
     switch (e.kind) {
       case 'assigned':
-        return `أُسند إليك ${record}`;
+        return d.team ? `أُسند ${record} إلى فريقك ${wrap(d.team)}` : `أُسند إليك ${record}`;
       case 'due-soon':
         return `${record} مستحق في ${wrap(d.dueDate ?? '')}`;
       case 'overdue':
@@ -64,16 +66,18 @@ export function sentence(lang: MailLanguage, e: Pick<MailEvent, 'kind' | 'data'>
       case 'mention':
         return `أشار إليك ${wrap(d.actorName ?? '')} في ${record}: «${wrap(d.excerpt ?? '')}»`;
       case 'request-approval':
-        return `طلب الصيانة ${record} بانتظار موافقتك`;
+        return `${d.number?.startsWith('PR-') ? 'طلب البوابة' : 'طلب الصيانة'} ${record} بانتظار موافقتك`;
       case 'purchase-order-approval':
         return `أمر الشراء ${record} بانتظار موافقتك`;
       case 'low-stock':
         return `${record} منخفض في ${wrap(d.location ?? '')}: ${d.quantity ?? 0} (نقطة إعادة الطلب ${d.reorderPoint ?? 0})`;
+      case 'repeat-failure':
+        return `عطل متكرر في ${record}: تعطل ${wrap(d.asset ?? '')} مجددًا بسبب «${wrap(d.problem ?? '')}» خلال ${d.withinDays ?? 0} يومًا (بعد ${wrap(d.previous ?? '')})`;
     }
   }
   switch (e.kind) {
     case 'assigned':
-      return `You were assigned ${record}`;
+      return d.team ? `${record} was assigned to your team ${wrap(d.team)}` : `You were assigned ${record}`;
     case 'due-soon':
       return `${record} is due ${wrap(d.dueDate ?? '')}`;
     case 'overdue':
@@ -83,11 +87,13 @@ export function sentence(lang: MailLanguage, e: Pick<MailEvent, 'kind' | 'data'>
     case 'mention':
       return `${wrap(d.actorName ?? '')} mentioned you on ${record}: “${wrap(d.excerpt ?? '')}”`;
     case 'request-approval':
-      return `Maintenance request ${record} waits for your approval`;
+      return `${d.number?.startsWith('PR-') ? 'Portal request' : 'Maintenance request'} ${record} waits for your approval`;
     case 'purchase-order-approval':
       return `Purchase order ${record} waits for your approval`;
     case 'low-stock':
       return `${record} is low at ${wrap(d.location ?? '')}: ${d.quantity ?? 0} (reorder point ${d.reorderPoint ?? 0})`;
+    case 'repeat-failure':
+      return `Repeat failure on ${record}: ${wrap(d.asset ?? '')} failed again with “${wrap(d.problem ?? '')}” within ${d.withinDays ?? 0} days (after ${wrap(d.previous ?? '')})`;
   }
 }
 

@@ -295,7 +295,7 @@ describe('scheduled checks, digests and quiet hours with a moved clock', () => {
     setClock(0);
     const { org, manager, tech } = await team();
     const prefs = (await tech.get('/api/notifications/preferences')).body;
-    expect(prefs.kinds).toEqual(['assigned', 'due-soon', 'overdue', 'status-changed', 'mention']);
+    expect(prefs.kinds).toEqual(['assigned', 'due-soon', 'overdue', 'status-changed', 'mention', 'repeat-failure']);
     prefs.preferences.kinds.assigned.digest = true;
     expect((await tech.put('/api/notifications/preferences', prefs.preferences)).status).toBe(200);
     await addOrder(manager, { assignees: [tech.userId], title: 'First' });

@@ -10,6 +10,7 @@ export const NOTIFICATION_KINDS = [
   'request-approval',
   'purchase-order-approval',
   'low-stock',
+  'repeat-failure',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -17,7 +18,7 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const KINDS_OF_ROLE: Record<'admin' | 'manager' | 'worker', readonly NotificationKind[]> = {
   admin: NOTIFICATION_KINDS,
   manager: NOTIFICATION_KINDS,
-  worker: ['assigned', 'due-soon', 'overdue', 'status-changed', 'mention'],
+  worker: ['assigned', 'due-soon', 'overdue', 'status-changed', 'mention', 'repeat-failure'],
 };
 
 export const CHANNELS = ['inApp', 'email', 'push'] as const;
@@ -58,6 +59,8 @@ export function defaultPreferences(role: 'admin' | 'manager' | 'worker'): Notifi
       'request-approval': on(true, true, false),
       'purchase-order-approval': on(true, true, false),
       'low-stock': on(true, true, false, true),
+      // A machine failing again with the same problem: the people on its work hear of it; managers by e-mail.
+      'repeat-failure': on(true, !worker, false),
     },
     quietStart: null,
     quietEnd: null,
@@ -80,6 +83,13 @@ export interface NotificationData {
   quantity?: number;
   reorderPoint?: number;
   dueDate?: string;
+  /** Repeat failure: the asset, the problem, the earlier order and the window. */
+  asset?: string;
+  problem?: string;
+  previous?: string;
+  withinDays?: number;
+  /** Assigned through a team (a PM plan's team): its name. */
+  team?: string;
 }
 
 export const notificationItemSchema = z.object({
@@ -98,6 +108,11 @@ export const notificationItemSchema = z.object({
     quantity: z.number().optional(),
     reorderPoint: z.number().optional(),
     dueDate: z.string().optional(),
+    asset: z.string().optional(),
+    problem: z.string().optional(),
+    previous: z.string().optional(),
+    withinDays: z.number().optional(),
+    team: z.string().optional(),
   }),
   read: z.boolean(),
   createdAt: z.string(),

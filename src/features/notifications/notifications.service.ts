@@ -12,7 +12,7 @@ import {
   workOrderFollowers,
   workOrders,
 } from '../../server/db/schema';
-import { addDays, dayInZone, zonedInstant } from '../../shared/dates';
+import { addDays, dayInZone, wallClockText, zonedInstant } from '../../shared/dates';
 import { onNoteAdded, peopleWhoMaySee } from '../activity/activity.service';
 import { orgTimeZone } from '../organization/organization.service';
 import { pushWorkOrderAssigned } from '../push/push.service';
@@ -48,7 +48,7 @@ export function mergePreferences(role: Role, stored: Partial<NotificationPrefere
   return { kinds, quietStart: stored.quietStart ?? null, quietEnd: stored.quietEnd ?? null };
 }
 
-async function preferencesOf(tx: ReadTx, orgId: number, people: { id: number; role: Role }[]) {
+export async function preferencesOf(tx: ReadTx, orgId: number, people: { id: number; role: Role }[]) {
   const ids = people.map((p) => p.id);
   const rows = ids.length
     ? await tx
@@ -123,8 +123,9 @@ export function nextLocalTime(at: Date, zone: string, hhmm: string): Date {
 /** When `at` falls in the quiet hours (the organisation's clock), the instant they end; else null. */
 export function quietUntil(at: Date, zone: string, prefs: Pick<NotificationPreferences, 'quietStart' | 'quietEnd'>): Date | null {
   if (!prefs.quietStart || !prefs.quietEnd) return null;
-  // Minutes since the organisation's midnight.
-  const minute = Math.floor((at.getTime() - zonedInstant(dayInZone(at, zone), zone, '00:00').getTime()) / 60_000);
+  // The organisation's wall clock, not the minutes elapsed since its midnight: on a DST change day those are an
+  // hour off (07:30 on the day clocks go forward is only 6 h 30 after midnight).
+  const minute = minutesOf(wallClockText(at, zone).slice(11, 16));
   const start = minutesOf(prefs.quietStart);
   const end = minutesOf(prefs.quietEnd);
   const inside = start < end ? minute >= start && minute < end : minute >= start || minute < end;

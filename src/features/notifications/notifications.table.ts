@@ -71,6 +71,10 @@ export const notificationDeliveries = pgTable(
     index('notification_deliveries_due_idx')
       .on(t.orgId, t.dueAt)
       .where(sql`sent_at is null`),
+    // The every-minute job's "which organisations have messages due" across all of them (decision 074).
+    index('notification_deliveries_due_at_idx')
+      .on(t.dueAt)
+      .where(sql`sent_at is null`),
     index('notification_deliveries_open_idx')
       .on(t.orgId, t.userId, t.channel, t.entityType, t.entityId)
       .where(sql`sent_at is null`),

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
+import { notifyGeneratedWork } from '../notifications/notification-events';
 import { meterReadings, pmOccurrences, pmPlans, workOrders } from '../../server/db/schema';
 import { createWorkOrders, type NewWorkOrder } from '../work-orders/work-orders.service';
 import { latestReadings } from '../meters/meters.service';
@@ -256,4 +257,15 @@ async function createOccurrences(tx: Tx, orgId: number, all: Due[], zone: string
 /** The plan's procedure, copied into each work order it created (the procedures feature's service). */
 async function afterWorkOrdersCreated(tx: Tx, orgId: number, orders: { workOrderId: number; plan: PlanRow }[]) {
   for (const { workOrderId, plan } of orders) if (plan.procedureId) await attachProcedure(tx, orgId, workOrderId, plan.procedureId, null);
+  // Their assignees hear of them, the plan's team by name (decision 082).
+  await notifyGeneratedWork(
+    tx,
+    orgId,
+    orders.map(({ workOrderId, plan }) => ({
+      id: workOrderId,
+      title: plan.title,
+      assignees: plan.assignees,
+      team: plan.teamId ? { name: plan.teamName ?? '', members: plan.teamMembers } : null,
+    })),
+  );
 }

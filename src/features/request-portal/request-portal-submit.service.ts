@@ -1,5 +1,6 @@
 import { and, asc, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
+import { notifyPortalRequest } from '../notifications/notification-events';
 import { badRequest, HttpError } from '../../server/http-error';
 import { now } from '../../server/clock';
 import { reserveIds } from '../../server/db/reserved-ids';
@@ -110,6 +111,7 @@ export async function submitPortalRequest(tx: Tx, orgId: number, input: PortalSu
     target: target ? { kind: target.kind, id: target.id, name: target.name } : null,
     photos: photos.length,
   });
+  await notifyPortalRequest(tx, orgId, { id: created.id, number, description: input.description });
   if (created.email) {
     await mail.mailer.send(
       { to: created.email, ...mailTexts.portalReceived(mailLanguage(created.language), { organization: org.name, number, statusUrl }) },

@@ -121,10 +121,10 @@ const heldSecondsAfter = (heldAt: string) =>
  * A repeat failure (decision 080): the bell's entry (`notifyRepeatFailure`) and the webhook event
  * `work-order.repeat-failure`, with the earlier order.
  */
-export async function repeatFailureCheck(tx: Tx, orgId: number, id: number) {
+export async function repeatFailureCheck(tx: Tx, orgId: number, id: number, actorId: number) {
   const repeat = await findRepeatFailure(tx, orgId, id);
   if (!repeat) return;
-  await notifyRepeatFailure(tx, orgId, id, repeat);
+  await notifyRepeatFailure(tx, orgId, id, repeat, actorId);
   await emitWebhookEvent(tx, orgId, 'work-order.repeat-failure', async () => ({
     ...(await shownOrder(tx, orgId, id)),
     previousWorkOrderId: repeat.previousWorkOrderId,

@@ -93,7 +93,7 @@ export async function updateWorkOrderStatus(
       changes: { status: { from: before.status, to: status } },
     });
     await statusChanged(tx, orgId, id, before, status, before.dueDate ? new Date(before.dueDate) : null, actor.userId);
-    if (codes.problemCodeId) await repeatFailureCheck(tx, orgId, id);
+    if (codes.problemCodeId) await repeatFailureCheck(tx, orgId, id, actor.userId);
   }
   const order = await getWorkOrder(tx, orgId, actor, id);
   return { message: 'Work order status updated successfully', order, workOrder: order };

@@ -208,7 +208,7 @@ export async function updateWorkOrder(tx: Tx, orgId: number, actor: AccessClaims
   // Scheduled (or no longer) without a status change: the portal request it came from says so (decision 039).
   else if (changes.dueDate) await workOrderChanged(tx, orgId, id, { status: before.status, dueDate });
   // Closed with a problem code: the same asset and problem within the window is a repeat failure (decision 080).
-  if (codes.problemCodeId) await repeatFailureCheck(tx, orgId, id);
+  if (codes.problemCodeId) await repeatFailureCheck(tx, orgId, id, actor.userId);
   return { message: 'Work order updated successfully', workOrder: await getWorkOrder(tx, orgId, actor, id) };
 }
 

@@ -67,6 +67,13 @@ export const workOrders = pgTable(
     index('work_orders_org_open_due_idx')
       .on(t.orgId, t.dueDate)
       .where(sql`status in ('assigned', 'in-progress')`),
+    // The notifications job's due-soon/overdue crossings and changed open work across organisations (decision 074).
+    index('work_orders_open_due_at_idx')
+      .on(t.dueDate)
+      .where(sql`status in ('assigned', 'in-progress')`),
+    index('work_orders_open_updated_idx')
+      .on(t.updatedAt)
+      .where(sql`status in ('assigned', 'in-progress')`),
     index('work_orders_org_priority_status_idx').on(t.orgId, t.priority, t.status),
     index('work_orders_org_asset_idx').on(t.orgId, t.assetId),
     // Analytics: what was created in a range (throughput, backlog over time; decision 038).

@@ -82,6 +82,27 @@ BEGIN
     SELECT upto, (SELECT g.hash FROM gone g WHERE g.seq = upto), (SELECT count(*)::int FROM gone);
 END $fn$;
 
+CREATE OR REPLACE FUNCTION organisations_with_due_work(p_at timestamptz, p_last timestamptz, p_changed timestamptz, p_since timestamptz, p_horizon timestamptz)
+RETURNS SETOF integer LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public AS $fn$
+  -- The notifications job's organisations with work (decision 074, addendum): ids only, no tenant's rows.
+  -- Messages due; open work whose overdue or due-soon moment fell in (p_last, p_at]; open work changed since p_changed.
+  WITH leads AS (SELECT DISTINCT due_soon_hours AS h FROM notification_org_settings UNION SELECT 24)
+  SELECT org_id FROM notification_deliveries WHERE sent_at IS NULL AND due_at <= p_at
+  UNION
+  SELECT w.org_id FROM work_orders w WHERE w.status IN ('assigned', 'in-progress') AND w.due_date > p_last AND w.due_date <= p_at
+  UNION
+  SELECT w.org_id FROM leads l
+    JOIN LATERAL (
+      SELECT w.org_id FROM work_orders w WHERE w.status IN ('assigned', 'in-progress')
+        AND w.due_date > p_last + make_interval(hours => l.h) AND w.due_date <= p_at + make_interval(hours => l.h)
+      OFFSET 0 -- a fence: one index range per lead time, never a join over every open order
+    ) w ON true
+    WHERE coalesce((SELECT s.due_soon_hours FROM notification_org_settings s WHERE s.org_id = w.org_id), 24) = l.h
+  UNION
+  SELECT w.org_id FROM work_orders w WHERE w.status IN ('assigned', 'in-progress') AND w.updated_at > p_changed
+    AND w.due_date > p_since AND w.due_date <= p_horizon
+$fn$;
+
 DO $$
 DECLARE t record;
 BEGIN

@@ -5,6 +5,9 @@ import { now as clockNow } from '../clock';
 import { checkDueWork, dispatchDue, type DispatchDeps } from '../../features/notifications/notifications.dispatch';
 import type { GeneratorLog } from './pm-generator.job';
 import type { JobQueue } from './queue';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../db/rows';
+import { organisationsWithDueWork, type PreviousRun } from '../../features/notifications/notifications.due-orgs';
 
 export const NOTIFICATIONS_QUEUE = 'notifications';
 /**
@@ -14,12 +17,24 @@ export const NOTIFICATIONS_QUEUE = 'notifications';
  */
 export const NOTIFICATIONS_CRON = '* * * * *';
 
+/** The previous run of this process (a run of another instance in between only widens the next window). */
+let previousRun: PreviousRun | undefined;
+/** Forgets the previous run: the next one walks every organisation (tests that move the clock back). */
+export const forgetPreviousRun = () => (previousRun = undefined);
+
 /**
- * One run over every organisation, each in a transaction of its own (as the PM generator, decision 032): the
- * checks first, so that an event they find and whose message is already due leaves in the same run.
+ * One run, each organisation with work in a transaction of its own (as the PM generator, decision 032): the
+ * checks first, so that an event they find and whose message is already due leaves in the same run. The first
+ * run of a process (or one whose clock went back) walks every organisation; later ones only those with messages
+ * due or work whose due moment was crossed or that changed since (`organisationsWithDueWork`, indexed).
  */
 export async function runNotifications(database: Database, deps: DispatchDeps, log?: GeneratorLog, at: Date = clockNow()) {
-  const orgIds = await withoutTenant(database.db, async (tx) => (await tx.select({ id: organizations.id }).from(organizations)).map((o) => o.id));
+  const previous = previousRun && previousRun.at.getTime() <= at.getTime() ? previousRun : undefined;
+  const { orgIds, dbNow } = await withoutTenant(database.db, async (tx) => {
+    const [{ now }] = rowsOf<{ now: string | Date }>(await tx.execute(sql`select now() as now`));
+    const ids = previous ? await organisationsWithDueWork(tx, at, previous) : (await tx.select({ id: organizations.id }).from(organizations)).map((o) => o.id);
+    return { orgIds: ids, dbNow: new Date(now) };
+  });
   const total = { checked: 0, emails: 0, pushes: 0, held: 0, skipped: 0 };
   const failed: number[] = [];
   for (const orgId of orgIds) {
@@ -37,6 +52,8 @@ export async function runNotifications(database: Database, deps: DispatchDeps, l
       log?.warn({ orgId, err: (err as Error).message }, 'notifications: organisation failed');
     }
   }
+  // A failed organisation keeps the previous window, so the next run looks at its work again.
+  if (!failed.length) previousRun = { at, dbNow };
   if (total.emails || total.pushes || total.held) log?.info(total, 'notifications run done');
   if (failed.length) throw new Error(`notifications: ${failed.length} organisation(s) failed: ${failed.slice(0, 10).join(', ')}`);
   return total;

@@ -10,6 +10,7 @@ const KINDS: Record<string, { path: string; param?: string; prefix?: string }> =
   'work-order': { path: '/dashboard/work-orders', param: 'open', prefix: 'WO' },
   'maintenance-order': { path: '/dashboard/maintenance-order', param: 'order', prefix: 'PM' },
   'maintenance-request': { path: '/dashboard/maintenance-request', param: 'open', prefix: 'MR' },
+  'portal-request': { path: '/dashboard/requests', param: 'open', prefix: 'PR' },
   quotation: { path: '/dashboard/quotations', param: 'open', prefix: 'Q' },
   'purchase-order': { path: '/dashboard/purchase-orders', param: 'open', prefix: 'PO' },
   'customer-vendor': { path: '/dashboard/customer-vendors', param: 'open' },

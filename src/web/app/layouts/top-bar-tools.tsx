@@ -81,7 +81,9 @@ export function LanguageMenu() {
 function notificationText(t: TFunction, n: NotificationItem) {
   const record = [n.data.number ?? recordName(t, n.entityType, n.entityId), n.data.title].filter(Boolean).join(' ');
   const status = (s?: string) => (s ? t(`bell:notifyStatus.${s}`, { defaultValue: s }) : '');
-  return t(`bell:notify.${n.kind}`, {
+  const key = n.kind === 'assigned' && n.data.team ? 'assignedTeam' : n.entityType === 'portal-request' ? 'portalRequest' : n.kind;
+  return t(`bell:notify.${key}`, {
+    ...n.data,
     record,
     due: n.data.dueDate ?? '',
     from: status(n.data.from),

@@ -1,0 +1,3 @@
+CREATE INDEX "work_orders_open_due_at_idx" ON "work_orders" USING btree ("due_date") WHERE status in ('assigned', 'in-progress');--> statement-breakpoint
+CREATE INDEX "work_orders_open_updated_idx" ON "work_orders" USING btree ("updated_at") WHERE status in ('assigned', 'in-progress');--> statement-breakpoint
+CREATE INDEX "notification_deliveries_due_at_idx" ON "notification_deliveries" USING btree ("due_at") WHERE sent_at is null;
