@@ -30,7 +30,7 @@ function asImport(kind: ImportKind, [header, ...rows]: string[][]) {
   return rows.map((cells) => Object.fromEntries(keys.flatMap((k, i) => (k ? [[k, cells[i] ?? '']] : []))));
 }
 
-const post = (client: Client, rows: Record<string, string>[], opts: Record<string, unknown> = {}) =>
+const post = (client: Client, rows: Record<string, string | undefined>[], opts: Record<string, unknown> = {}) =>
   client.post('/api/data-transfer/import/failure-codes', { rows, ...opts });
 
 const CODES = [

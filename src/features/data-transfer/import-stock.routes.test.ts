@@ -31,7 +31,7 @@ function asImport(kind: ImportKind, [header, ...rows]: string[][]) {
   return rows.map((cells) => Object.fromEntries(keys.flatMap((k, i) => (k ? [[k, cells[i] ?? '']] : []))));
 }
 
-const post = (client: Client, kind: ImportKind, rows: Record<string, string>[], opts: Record<string, unknown> = {}) =>
+const post = (client: Client, kind: ImportKind, rows: Record<string, string | undefined>[], opts: Record<string, unknown> = {}) =>
   client.post(`/api/data-transfer/import/${kind}`, { rows, ...opts });
 
 const PARTS = [
