@@ -1,11 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { createOrg, createTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
 import { withoutTenant, withTenant } from '../../server/db/client';
 import { mailOutbox } from '../../server/db/schema';
 import { setClockOffset } from '../../server/clock';
 import { organizations } from '../organization/organization.table';
 import { users } from '../users/users.table';
+import { workOrders } from '../work-orders/work-orders.table';
 import { sendDueReports } from './insights-reports.service';
 import { reportLines } from './insights-reports.mail';
 import type { ReportFigures } from './insights-reports.schema';
@@ -90,10 +91,25 @@ describe('scheduled insights reports', () => {
     expect(sendAt.getTime()).toBeGreaterThan(Date.now());
     expect(sendAt.getTime() - Date.now()).toBeLessThanOrEqual(7 * 86_400_000);
 
-    // Two orders of the worker (in the report) and one of nobody (filtered out), created in the reported week.
+    // The week before the Monday, in Riyadh's days; the figures are the insights API's for that range and filter.
+    const monday = new Date(sendAt.getTime() + 3 * 3600_000).toISOString().slice(0, 10);
+    const from = new Date(Date.parse(`${monday}T00:00:00Z`) - 7 * 86_400_000).toISOString().slice(0, 10);
+    const to = new Date(Date.parse(`${monday}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
+    // Two orders of the worker (in the report) and one of nobody (filtered out), created in the reported week:
+    // on its first day at noon in Riyadh, whatever the hour the test runs (late on a Sunday in UTC it is Monday there).
+    const ids: number[] = [];
     for (const title of ['Mine 1', 'Mine 2'])
-      await manager.post('/api/work-orders/add-work-order', { title, priority: 'low', status: 'assigned', assignees: [worker.userId] });
-    await manager.post('/api/work-orders/add-work-order', { title: 'Not mine', priority: 'low', status: 'assigned' });
+      ids.push(
+        (await manager.post('/api/work-orders/add-work-order', { title, priority: 'low', status: 'assigned', assignees: [worker.userId] })).body.workOrder.id,
+      );
+    ids.push((await manager.post('/api/work-orders/add-work-order', { title: 'Not mine', priority: 'low', status: 'assigned' })).body.workOrder.id);
+    await withTenant(t.database.db, a.orgId, (tx) =>
+      tx
+        .update(workOrders)
+        .set({ createdAt: new Date(`${from}T09:00:00Z`) })
+        .where(and(eq(workOrders.orgId, a.orgId), inArray(workOrders.id, ids))),
+    );
 
     const managerEmail = await emailOf(a, manager.userId);
     const colleagueEmail = await emailOf(a, colleague.userId);
@@ -109,10 +125,6 @@ describe('scheduled insights reports', () => {
     expect(arabic.subject).toContain('ملخص المؤشرات الأسبوعي');
     expect(arabic.html).toContain('dir="rtl"');
 
-    // The week before the Monday, in Riyadh's days; the figures are the insights API's for that range and filter.
-    const monday = new Date(sendAt.getTime() + 3 * 3600_000).toISOString().slice(0, 10);
-    const from = new Date(Date.parse(`${monday}T00:00:00Z`) - 7 * 86_400_000).toISOString().slice(0, 10);
-    const to = new Date(Date.parse(`${monday}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
     expect(mail.text).toContain(`Period: ${from} to ${to}`);
     const expected = await apiFigures(a, { from, to }, `assigneeId=${worker.userId}`, at);
     expect(expected.created).toBe(2);

@@ -43,7 +43,8 @@ const CASES = [
     hint: 'The quantity is a count',
     csv: 'Part,Part Name,Storeroom,Quantity,Reorder Point,Reorder Quantity,Bin\nBRG-6204,Bearing 6204,Main store,35,10,20,A-03\nNOPE,Nope,Main store,1,,,\n',
     mapped: ['Storeroom', 'Storeroom *'],
-    sent: { part: 'BRG-6204', storeroom: 'Main store', quantity: '35', reorderPoint: '10', reorderQuantity: '20', bin: 'A-03' },
+    // The export's Part Name comes back too; the server skips export-only columns.
+    sent: { part: 'BRG-6204', partName: 'Bearing 6204', storeroom: 'Main store', quantity: '35', reorderPoint: '10', reorderQuantity: '20', bin: 'A-03' },
     problem: { row: 3, column: 'part', message: 'Part not found: give its SKU or its name' },
   },
   {

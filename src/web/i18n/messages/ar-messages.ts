@@ -1152,4 +1152,16 @@ export const arMessages: MessageCatalog = {
   'Lines are required': 'البنود مطلوبة',
   'Receive at least one line': 'استلم بندًا واحدًا على الأقل',
   'Work order parts used successfully': 'تم استخدام قطع أمر العمل بنجاح',
+  // Storerooms, stock levels and failure codes in files; the count sheet (decisions 072, 081).
+  'An organisation keeps one default storeroom: write yes on another one instead': 'تحتفظ المؤسسة بمخزن افتراضي واحد: اكتب نعم على مخزن آخر بدلًا من ذلك',
+  'Parent not found: give the code of the problem (LEAK) or, for a remedy, of the problem and the cause (LEAK > SEAL), with the asset category':
+    'لم يُعثر على الأصل: اكتب رمز المشكلة (LEAK) أو، للمعالجة، رمز المشكلة والسبب (LEAK > SEAL)، مع فئة الأصل',
+  'Several codes match this parent: give the problem and the cause (LEAK > SEAL) and the asset category':
+    'عدة رموز تطابق هذا الأصل: اكتب المشكلة والسبب (LEAK > SEAL) وفئة الأصل',
+  'Storeroom not found: give its name': 'لم يُعثر على المخزن: اكتب اسمه',
+  'Reorder Point': 'حد إعادة الطلب',
+  'Reorder Quantity': 'كمية إعادة الطلب',
+  'Count sheet': 'ورقة الجرد',
+  'Counted by': 'عدّها',
+  'No parts are kept here yet': 'لا توجد قطع محفوظة هنا بعد',
 };
