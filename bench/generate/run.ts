@@ -301,7 +301,7 @@ function statements(): [string, string][] {
     [
       'stock_moves',
       `insert into stock_moves (org_id, id, part_id, quantity, reason, user_id, created_at)
-      select s.org_id, g / 2, g, (g * 7) % 50, 'Opening stock', 1, now() - interval '2 years' from sz s, generate_series(2, s.parts, 2) g where (g * 7) % 50 > 0`,
+      select s.org_id, g / 2, g, (g * 7) % 50, 'initial', 1, now() - interval '2 years' from sz s, generate_series(2, s.parts, 2) g where (g * 7) % 50 > 0`,
     ],
     [
       'work_stations',
