@@ -461,26 +461,6 @@ const totalsStatement = (
         from ${lines} group by org_id, ${docColumn}) t
   where d.org_id = t.org_id and d.id = t.id`;
 
-/** The counts the statement triggers keep (drizzle/*.sql), rebuilt from the loaded rows in one statement each. */
-const COUNT_TABLES: [string, string][] = [
-  ['work_order_status_counts', `insert into work_order_status_counts (org_id, status, n) select org_id, status, count(*)::int from work_orders group by 1, 2`],
-  [
-    'work_order_priority_counts',
-    `insert into work_order_priority_counts (org_id, status, priority, n) select org_id, status, priority, count(*)::int from work_orders group by 1, 2, 3`,
-  ],
-  [
-    'maintenance_request_counts',
-    `insert into maintenance_request_counts (org_id, state, requester, assigned, n)
-    select org_id, state, requester, assigned_to is not null, count(*)::int from maintenance_requests group by 1, 2, 3, 4`,
-  ],
-  [
-    'work_order_open_due_day_counts',
-    `insert into work_order_open_due_day_counts (org_id, due_day, n)
-    select org_id, (due_date at time zone 'UTC')::date, count(*)::int from work_orders
-    where status in ('assigned', 'in-progress') and due_date is not null group by 1, 2`,
-  ],
-];
-
 /** Analytics' one kept table (work_order_closures, decision 063), from the loaded rows, after the indexes are back. */
 const ANALYTICS_KEPT = [
   `delete from work_order_closures`,
@@ -576,7 +556,7 @@ async function main() {
   console.log(`document totals from their lines in ${seconds(t0)} s`);
   await q(`select setval(pg_get_serial_sequence('organizations', 'id'), (select max(id) from organizations))`);
 
-  // What the triggers would have kept: the per-organisation id counters and the status counts.
+  // What the triggers would have kept: the per-organisation id counters.
   t0 = performance.now();
   const { rows: idTables } = await q(
     `select c.table_name from information_schema.columns c join information_schema.tables t using (table_schema, table_name)
@@ -587,12 +567,7 @@ async function main() {
     await q(`insert into org_counters (org_id, table_name, last_id) select org_id, '${t}', max(id) from ${t} group by org_id
       on conflict (org_id, table_name) do update set last_id = greatest(org_counters.last_id, excluded.last_id)`);
   }
-  for (const [table, statement] of COUNT_TABLES) {
-    await q(`delete from ${table}`);
-    const res = await q(statement);
-    counts.push([table, res.rowCount ?? 0, seconds(t0)]);
-  }
-  console.log(`id counters (${idTables.length} tables) and kept counts in ${seconds(t0)} s`);
+  console.log(`id counters (${idTables.length} tables) in ${seconds(t0)} s`);
 
   t0 = performance.now();
   for (const ix of indexes) {

@@ -131,7 +131,7 @@ for (const [label, subdomain] of [
   ['small', SMALL_SUBDOMAIN],
 ] as const) {
   const { rows } = await admin.query(
-    `select o.id, coalesce((select sum(n) from work_order_status_counts c where c.org_id = o.id), 0)::int as n from organizations o where subdomain = $1`,
+    `select o.id, (select count(*) from work_orders w where w.org_id = o.id)::int as n from organizations o where subdomain = $1`,
     [subdomain],
   );
   if (!rows.length) throw new Error(`No organisation ${subdomain} in ${values.db}: generate it first (bench/generate/run.ts).`);

@@ -166,10 +166,6 @@ export const STAYS = [
   'webhook_endpoints',
   'webhook_deliveries',
   'org_counters',
-  'work_order_status_counts',
-  'work_order_priority_counts',
-  'work_order_open_due_day_counts',
-  'maintenance_request_counts',
   // Sign-in secrets and devices (decisions 076, 077, 075), people's messages already sent or waiting, reports
   // naming people in a list (re-made by the new organisation's managers), and the audit trail (decision 078): the
   // trail is the old organisation's, kept where it was written, and the new one's chain starts at its import.

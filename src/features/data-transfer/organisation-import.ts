@@ -301,7 +301,6 @@ async function writeRows(
     if (kind) counts[kind] += out.length;
   }
   counts.files = urls.size;
-  await recount(tx, orgId);
   const settings = rewriteFiles(archive.organization, urls) as Row;
   const assignments = ORGANISATION_SETTINGS.filter((c) => c in settings).map((c) => sql`${sql.identifier(c)} = ${settings[c] as string | null}`);
   if (assignments.length) await tx.execute(sql`update organizations set ${sql.join(assignments, sql`, `)} where id = ${orgId}`);
@@ -362,20 +361,3 @@ async function insertRows(tx: Tx, table: MovedTable, rows: Row[]) {
   }
 }
 
-/** The counts kept beside work orders and requests, from the imported rows (whatever kept them while inserting). */
-async function recount(tx: Tx, orgId: number) {
-  await tx.execute(sql`delete from work_order_status_counts where org_id = ${orgId}`);
-  await tx.execute(
-    sql`insert into work_order_status_counts (org_id, status, n) select org_id, status, count(*)::int from work_orders where org_id = ${orgId} group by 1, 2`,
-  );
-  await tx.execute(sql`delete from work_order_priority_counts where org_id = ${orgId}`);
-  await tx.execute(
-    sql`insert into work_order_priority_counts (org_id, status, priority, n) select org_id, status, priority, count(*)::int from work_orders where org_id = ${orgId} group by 1, 2, 3`,
-  );
-  await tx.execute(sql`delete from work_order_open_due_day_counts where org_id = ${orgId}`);
-  await tx.execute(sql`insert into work_order_open_due_day_counts (org_id, due_day, n) select org_id, (due_date at time zone 'UTC')::date, count(*)::int from work_orders
-    where org_id = ${orgId} and status in ('assigned', 'in-progress') and due_date is not null group by 1, 2`);
-  await tx.execute(sql`delete from maintenance_request_counts where org_id = ${orgId}`);
-  await tx.execute(sql`insert into maintenance_request_counts (org_id, state, requester, assigned, n) select org_id, state, requester, assigned_to is not null, count(*)::int
-    from maintenance_requests where org_id = ${orgId} group by 1, 2, 3, 4`);
-}

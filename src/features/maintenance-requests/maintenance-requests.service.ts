@@ -2,7 +2,7 @@ import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { claimVersion, StaleEdit } from '../../server/stale-edit';
 import { countAll, isAnyOf, keysetBatch, param, preparedRead } from '../../server/db/prepared';
-import { assets, customerVendors, maintenanceRequestCounts, maintenanceRequests, users } from '../../server/db/schema';
+import { assets, customerVendors, maintenanceRequests, users } from '../../server/db/schema';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/db/pg-code';
 import { pagination } from '../../shared/pagination';
@@ -149,30 +149,22 @@ function listFilter(orgId: number, query: MaintenanceRequestsQuery) {
   return { values, where };
 }
 
-/** The organisation's trigger-kept counts (at most 24 rows: state x requester x assigned). */
+/** The organisation's requests counted by state, requester and whether assigned (at most 24 rows; decision 086). */
 function requestCounts(tx: ReadTx, orgId: number) {
-  const c = maintenanceRequestCounts;
   return preparedRead(
     tx,
     'maintenanceRequests.counts',
     () =>
       tx
-        .select({ state: c.state, requester: c.requester, assigned: c.assigned, n: c.n })
-        .from(c)
-        .where(eq(c.orgId, param('orgId'))),
+        .select({ state: r.state, requester: r.requester, assigned: sql<boolean>`${r.assignedTo} is not null`, n: countAll() })
+        .from(r)
+        .where(eq(r.orgId, param('orgId')))
+        .groupBy(r.state, r.requester, sql`${r.assignedTo} is not null`),
     { orgId },
   );
 }
 
-/**
- * The same kept counts as a column of the list's page, so that a page is one statement (one round trip, not two):
- * computed once per statement (it depends on no row), sent as text on every row and read from the first only.
- */
-const keptCounts = sql<string>`(
-  select coalesce(json_agg(json_build_object('state', c.state, 'requester', c.requester, 'assigned', c.assigned, 'n', c.n)), '[]')::text
-  from maintenance_request_counts c where c.org_id = ${param('orgId')})`;
-
-/** The side panel's counters over all of the organisation's requests, from the kept counts. */
+/** The side panel's counters over all of the organisation's requests. */
 export async function getRequestStatistics(tx: ReadTx, orgId: number): Promise<MaintenanceRequestStatistics> {
   return requestStatistics(await requestCounts(tx, orgId));
 }
@@ -191,9 +183,9 @@ function requestStatistics(rows: Awaited<ReturnType<typeof requestCounts>>): Mai
 }
 
 /**
- * A page of requests, newest first, with the state and title filters, and the counters. Without a title
- * the total is summed from the kept counts the counters read anyway (no scan of the organisation's requests,
- * no extra statement); with one, a page that is not full gives it outright, and otherwise it is counted.
+ * A page of requests, newest first, with the state and title filters, and the counters. Without a title the
+ * total is summed from the counters' counts; with one, a page that is not full gives it outright, and otherwise
+ * it is counted.
  */
 export async function listMaintenanceRequests(tx: ReadTx, orgId: number, query: MaintenanceRequestsQuery) {
   const filter = listFilter(orgId, query);
@@ -203,7 +195,7 @@ export async function listMaintenanceRequests(tx: ReadTx, orgId: number, query: 
     'maintenanceRequests.list',
     () =>
       tx
-        .select({ ...columns, counts: keptCounts })
+        .select(columns)
         .from(r)
         .leftJoin(users, worker)
         .leftJoin(assets, asset)
@@ -214,8 +206,7 @@ export async function listMaintenanceRequests(tx: ReadTx, orgId: number, query: 
         .offset(param('offset')),
     { ...filter.values, limit: query.pageSize, offset },
   );
-  // The counts came with the page; a page without rows reads them on their own.
-  const counts = rows.length ? (JSON.parse(rows[0].counts) as Awaited<ReturnType<typeof requestCounts>>) : await requestCounts(tx, orgId);
+  const counts = await requestCounts(tx, orgId);
   const { states, like } = filter.values;
   let total: number;
   if (!like) total = counts.reduce((n, c) => (!states || states.includes(c.state) ? n + c.n : n), 0);

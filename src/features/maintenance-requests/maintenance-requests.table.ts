@@ -1,4 +1,4 @@
-import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAtColumn, orgIdColumn, orgScopedId } from '../../server/db/columns';
 import { organizations } from '../organization/organization.table';
 import { users } from '../users/users.table';
@@ -60,22 +60,3 @@ export const maintenanceRequests = pgTable(
   ],
 );
 
-/**
- * How many requests an organisation has per state, requester and whether someone is assigned: the list's
- * total and the side panel's counters without counting the requests. Kept exact by statement triggers in
- * the same transaction as every change (custom migration next to this table's, as for work orders).
- */
-export const maintenanceRequestCounts = pgTable(
-  'maintenance_request_counts',
-  {
-    orgId: orgIdColumn(),
-    state: text({ enum: REQUEST_STATES }).notNull(),
-    requester: text({ enum: REQUESTER_TYPES }).notNull(),
-    assigned: boolean().notNull(),
-    n: integer().notNull().default(0),
-  },
-  (t) => [
-    primaryKey({ columns: [t.orgId, t.state, t.requester, t.assigned] }),
-    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
-  ],
-);

@@ -1,17 +1,14 @@
 import { and, count, desc, eq, gte, ilike, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { ReadTx } from '../../server/db/client';
-import { type Bind, bindTo, countAll, isAnyOf, keysetBatch, param, preparedEstimate, preparedRead } from '../../server/db/prepared';
+import { type Bind, bindTo, countAll, isAnyOf, keysetBatch, param, preparedRead } from '../../server/db/prepared';
 import {
   parts,
   timeTrackingReasons,
   users,
   workOrderAssignees,
   workOrderLabors,
-  workOrderOpenDueDayCounts,
   workOrderParts,
-  workOrderPriorityCounts,
   workOrders,
-  workOrderStatusCounts,
 } from '../../server/db/schema';
 import { pagination } from '../../shared/pagination';
 import type { AccessClaims } from '../auth/tokens';
@@ -21,10 +18,7 @@ import { escapeLike } from '../../server/db/like';
 import { dueWindows } from '../../shared/dates';
 import { now } from '../../server/clock';
 import {
-  EXACT_COUNT_CAP,
   DUE_SOON_DAYS,
-  startOfUtcDay,
-  utcDay,
   isManager,
   assignedTo,
   fromPmPlanSql,
@@ -34,83 +28,33 @@ import {
 } from './work-order-read.service';
 
 /**
- * The trigger-kept count of the orders in the filter's statuses (all of them without one), whatever the
- * organisation's size (decision 006): a list's total when only statuses filter, a bound on it otherwise.
- * A scalar subquery, so it rides in the page's statement.
- */
-function keptCount(filter: ListFilter, bind: Bind): SQL<number> {
-  const c = workOrderStatusCounts;
-  const byStatus = filter.values.status ? sql` and ${isAnyOf(c.status, bind('status'))}` : sql``;
-  return sql<number>`(select coalesce(sum(${c.n}), 0)::int from ${c} where ${c.orgId} = ${bind('orgId')}${byStatus})`;
-}
-
-/** Only statuses filter: the total is kept, not counted. */
-const totalIsKept = (filter: ListFilter) => {
-  const v = filter.values;
-  return !v.userId && !v.title && !v.assetId && !v.locationId && !v.dueBefore && !v.mineId && !v.unassigned && !v.pm && !v.onHold;
-};
-
-/**
- * totalRecords without counting a million rows. Only statuses filter: the kept count, read with the page.
- * Otherwise (a title, or a worker's own orders): a page that is not full gives the total outright; where the
- * kept count says at most ESTIMATE_TRUSTED_FROM orders can match, they are counted exactly; beyond that a
- * match the planner expects to be common takes its estimate, since confirming more than EXACT_COUNT_CAP
- * matches walks ten times as many of a big organisation's newest orders (decision 006), and anything else is
- * counted exactly up to the cap, with the estimate beyond it.
+ * totalRecords: a page that is not full gives it outright; otherwise the filter's orders are counted, exactly
+ * (decision 086: at 100,000 orders a count is an index scan of a few tens of milliseconds, no kept counts).
  */
 async function countOrders(tx: ReadTx, filter: ListFilter, query: WorkOrderListQuery, page: OrderRow[]) {
   const offset = (query.page - 1) * query.pageSize;
+  if (page.length > 0 && page.length < query.pageSize) return offset + page.length;
   if (!page.length && offset === 0) return 0;
-  // A page past the end (rare) reads the kept count on its own.
-  const kept = page.length ? page[0].kept! : (await tx.select({ n: keptCount(filter, bindTo(filter.values)) }).from(sql`(values (1)) as one`))[0].n;
-  if (totalIsKept(filter)) return kept;
-  if (page.length < query.pageSize && page.length > 0) return offset + page.length;
-  const counted = (cap?: number) =>
-    preparedRead(
-      tx,
-      'workOrders.count',
-      () => {
-        const matches = tx
-          .select({ one: sql`1` })
-          .from(workOrders)
-          .where(filter.where(param));
-        // Newest first, as the list: for a common match the planner walks the organisation's index and stops at
-        // the cap; for a rare one it reads the trigram index. Unordered, it may build a bitmap of every match.
-        return tx.select({ n: countAll() }).from((cap ? matches.orderBy(desc(workOrders.id)).limit(param('cap')) : matches).as('matches'));
-      },
-      { ...filter.values, cap },
-    ).then(([row]) => row.n);
-  if (kept <= ESTIMATE_TRUSTED_FROM) return counted();
-  const estimate = await estimateOrders(tx, filter);
-  if (estimate >= ESTIMATE_TRUSTED_FROM) return estimate;
-  const n = await counted(EXACT_COUNT_CAP + 1);
-  return n <= EXACT_COUNT_CAP ? n : Math.max(EXACT_COUNT_CAP + 1, estimate);
-}
-
-/** Ten times the exact-count cap: an estimate this high is far past the cap even when the planner is off by a few times. */
-const ESTIMATE_TRUSTED_FROM = EXACT_COUNT_CAP * 10;
-
-/** The planner's estimate of the matching rows (EXPLAIN plans, it does not run). */
-const estimateOrders = (tx: ReadTx, filter: ListFilter): Promise<number> =>
-  preparedEstimate(
+  const [row] = await preparedRead(
     tx,
-    'workOrders.matches',
+    'workOrders.count',
     () =>
       tx
-        .select({ one: sql`1` })
+        .select({ n: countAll() })
         .from(workOrders)
         .where(filter.where(param)),
     filter.values,
   );
+  return row.n;
+}
 
 /** GET get-work-orders: newest first, filtered by status (any of) and title (contains, case-insensitive). */
 export async function listWorkOrders(tx: ReadTx, orgId: number, actor: AccessClaims, query: WorkOrderListQuery) {
   const filter = listFilter(orgId, actor, query);
-  // The page, its assignees and the kept count (the total, or a bound on it): one statement.
   const rows = await preparedRead(
     tx,
     'workOrders.list',
-    () => selectOrders(tx, keptCount(filter, param)).where(filter.where(param)).orderBy(desc(workOrders.id)).limit(param('limit')).offset(param('offset')),
+    () => selectOrders(tx).where(filter.where(param)).orderBy(desc(workOrders.id)).limit(param('limit')).offset(param('offset')),
     { ...filter.values, limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
   );
   const totalRecords = await countOrders(tx, filter, query, rows);
@@ -247,70 +191,30 @@ export async function listRecentWorkOrders(tx: ReadTx, orgId: number, actor: Acc
   return rows;
 }
 
-/**
- * The three cards: pending (assigned), open and due in the next 7 days, high priority still assigned. One
- * statement: the window's instants are its values, so only the caller's kind (manager or worker) changes its
- * text.
- */
+/** The three cards: pending (assigned), open and due in the next 7 days, high priority still assigned; a worker's are their own orders. */
 export async function getStatistics(tx: ReadTx, orgId: number, actor: AccessClaims, now = new Date()): Promise<WorkOrderStatistics> {
-  const manager = isManager(actor);
-  const until = new Date(now.getTime() + DUE_SOON_DAYS * 86_400_000);
-  // For managers, the whole UTC days inside the window come from the kept day counts; only the part days at
-  // its two ends (a day's worth together) are counted in the index (decision 006).
-  const firstWholeDay = new Date(startOfUtcDay(now).getTime() + 86_400_000);
-  const lastPartDay = startOfUtcDay(until);
   const values = {
     orgId,
-    // A worker counts their own orders; a manager's counts come from kept counts where they can.
-    userId: manager ? undefined : actor.userId,
-    // Not a placeholder: a flag, so that the statement with the kept day counts is kept under its own shape.
-    wholeDays: (manager && firstWholeDay < lastPartDay) || undefined,
+    userId: isManager(actor) ? undefined : actor.userId,
     // ISO strings: the same instant whatever the server's time zone.
     now: now.toISOString(),
-    firstWholeDay: firstWholeDay.toISOString(),
-    lastPartDay: lastPartDay.toISOString(),
-    until: until.toISOString(),
-    fromDay: utcDay(firstWholeDay),
-    toDay: utcDay(lastPartDay),
+    until: new Date(now.getTime() + DUE_SOON_DAYS * 86_400_000).toISOString(),
   };
   const build = () => {
     const counted = (...conds: (SQL | undefined)[]) =>
-      tx
+      sql<number>`(${tx
         .select({ n: count() })
         .from(workOrders)
-        .where(and(eq(workOrders.orgId, param('orgId')), values.userId ? assignedTo(param('orgId'), param('userId')) : undefined, ...conds));
-    // Written as the open-due index's own predicate (work-orders.table.ts), so the planner can use it.
-    const openDue = (from: string, to: string) =>
-      counted(gte(workOrders.dueDate, param(from)), lt(workOrders.dueDate, param(to)), sql`${workOrders.status} in ('assigned', 'in-progress')`);
-    const d = workOrderOpenDueDayCounts;
-    const dueNext7Days = values.wholeDays
-      ? sql`(${openDue('now', 'firstWholeDay')}) + (${tx
-          .select({ n: sql`coalesce(sum(${d.n}), 0)` })
-          .from(d)
-          .where(and(eq(d.orgId, param('orgId')), gte(d.dueDay, param('fromDay')), lt(d.dueDay, param('toDay'))))}) + (${openDue('lastPartDay', 'until')})`
-      : sql`(${openDue('now', 'until')})`;
-    // Pending and high-priority pending: for managers from the trigger-kept counts, whatever the organisation's
-    // size; a worker counts their own orders.
-    const c = workOrderPriorityCounts;
-    const keptPending = (high: boolean) =>
-      tx
-        .select({ n: sql`coalesce(sum(${c.n}), 0)` })
-        .from(c)
-        .where(and(eq(c.orgId, param('orgId')), eq(c.status, 'assigned'), high ? eq(c.priority, 'high') : undefined));
-    const [totalPending, highPriorityPending] = values.userId
-      ? [counted(eq(workOrders.status, 'assigned')), counted(eq(workOrders.priority, 'high'), eq(workOrders.status, 'assigned'))]
-      : [keptPending(false), keptPending(true)];
-    // The three cards in one statement: one round trip.
+        .where(and(eq(workOrders.orgId, param('orgId')), values.userId ? assignedTo(param('orgId'), param('userId')) : undefined, ...conds))})::int`.mapWith(Number);
     return tx
       .select({
-        totalPending: sql<number>`(${totalPending})::int`.mapWith(Number),
-        dueNext7Days: sql<number>`(${dueNext7Days})::int`.mapWith(Number),
-        highPriorityPending: sql<number>`(${highPriorityPending})::int`.mapWith(Number),
+        totalPending: counted(eq(workOrders.status, 'assigned')),
+        // Written as the open-due index's own predicate (work-orders.table.ts), so the planner can use it.
+        dueNext7Days: counted(gte(workOrders.dueDate, param('now')), lt(workOrders.dueDate, param('until')), sql`${workOrders.status} in ('assigned', 'in-progress')`),
+        highPriorityPending: counted(eq(workOrders.priority, 'high'), eq(workOrders.status, 'assigned')),
       })
       .from(sql`(values (1)) as cards`);
   };
-  // A manager's cards are lookups in kept counts and in the open-due index, bounded by the organisation: one
-  // plan serves every organisation (decision 019). A worker's counts go through their assignments: planned per run.
-  const [row] = await preparedRead(tx, 'workOrders.cards', build, values, { onePlan: !values.userId });
+  const [row] = await preparedRead(tx, 'workOrders.cards', build, values);
   return row;
 }

@@ -8,11 +8,7 @@ import { quotationNumber } from '../quotations/quotations.schema';
 import { ownDownInterval } from '../asset-states/asset-states.service';
 
 export const ENTITY = 'work-order';
-/** Exact counts up to this many matching rows; beyond it the planner's estimate (decision 006). */
-export const EXACT_COUNT_CAP = 1_000;
 export const DUE_SOON_DAYS = 7;
-export const startOfUtcDay = (t: Date) => new Date(Date.UTC(t.getUTCFullYear(), t.getUTCMonth(), t.getUTCDate()));
-export const utcDay = (t: Date) => t.toISOString().slice(0, 10);
 
 export const isManager = (actor: AccessClaims) => actor.role === 'admin' || actor.role === 'manager';
 export const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -109,13 +105,10 @@ export function toDto(r: OrderRow): WorkOrderDto {
   };
 }
 
-/**
- * Orders with their asset and assignees. `kept`, when given, rides along in every row: an uncorrelated
- * subquery, run once per statement, so a list page and its count are one round trip.
- */
-export function selectOrders(tx: ReadTx, kept: SQL<number | null> = sql`null`) {
+/** Orders with their asset and assignees. */
+export function selectOrders(tx: ReadTx) {
   return tx
-    .select({ ...orderColumns, kept })
+    .select(orderColumns)
     .from(workOrders)
     .leftJoin(assets, and(eq(assets.orgId, workOrders.orgId), eq(assets.id, workOrders.assetId)));
 }

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { workOrderAssignees, workOrders } from '../../server/db/schema';
 import { registerActivityEntity } from '../activity/activity.service';
-export { EXACT_COUNT_CAP, assignedTo, getWorkOrder, workOrdersAsShown } from './work-order-read.service';
+export { assignedTo, getWorkOrder, workOrdersAsShown } from './work-order-read.service';
 export {
   listWorkOrders,
   countWorkOrdersSql,

@@ -1,4 +1,4 @@
-import { bigint, boolean, check, date, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAtColumn, orgIdColumn, orgScopedId, updatedAtColumn } from '../../server/db/columns';
 import { organizations } from '../organization/organization.table';
@@ -92,50 +92,6 @@ export const workOrders = pgTable(
     // its organisation's entries, never other tenants' matches (docs/decisions/006).
     index('work_orders_org_title_trgm_idx').using('gin', t.orgId, t.title.op('gin_trgm_ops')),
   ],
-);
-
-/**
- * Exact row counts per organisation and status, kept by statement triggers on work_orders (custom
- * migration): the list's totalRecords and the "Total Pending" card without counting a million rows.
- */
-export const workOrderStatusCounts = pgTable(
-  'work_order_status_counts',
-  {
-    orgId: orgIdColumn(),
-    status: text({ enum: WORK_ORDER_STATUSES }).notNull(),
-    n: integer().notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.orgId, t.status] }), foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade')],
-);
-
-/**
- * Exact row counts per organisation, status and priority, kept by statement triggers on work_orders (custom
- * migration, as the status counts): the "High Priority Pending" card without counting the organisation's orders.
- */
-export const workOrderPriorityCounts = pgTable(
-  'work_order_priority_counts',
-  {
-    orgId: orgIdColumn(),
-    status: text({ enum: WORK_ORDER_STATUSES }).notNull(),
-    priority: text({ enum: WORK_ORDER_PRIORITIES }).notNull(),
-    n: integer().notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.orgId, t.status, t.priority] }), foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade')],
-);
-
-/**
- * Open orders (assigned, in progress) per organisation and UTC due day, kept by statement triggers on
- * work_orders (custom migration, as the status counts): "Due in Next 7 Days" adds up the six whole days inside
- * its window and counts only the two part days at its ends in the open-due index (decision 006).
- */
-export const workOrderOpenDueDayCounts = pgTable(
-  'work_order_open_due_day_counts',
-  {
-    orgId: orgIdColumn(),
-    dueDay: date({ mode: 'string' }).notNull(),
-    n: integer().notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.orgId, t.dueDay] }), foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade')],
 );
 
 /** Who a work order is assigned to. Deleting a person removes their assignments. */

@@ -115,22 +115,6 @@ export async function preparedRead<T>(
 }
 
 /**
- * The planner's estimate of a select's rows (EXPLAIN plans, it does not run), its text and parameters kept as
- * `preparedRead` keeps them: building the select costs more than the EXPLAIN itself (a title search's count
- * asks for it on every page of a big organisation). The values are bound, so the plan is made for them.
- */
-export async function preparedEstimate(tx: ReadTx, statement: string, build: () => Built<unknown>, values: Record<string, unknown>): Promise<number> {
-  const statementOf = keptBy(shapeOf(`explain:${statement}`, values), () => {
-    const { sql: text, params } = build().toSQL();
-    return { text: `explain (format json) ${text}`, params: paramFiller(params), name: '', decode: (row) => row[0] };
-  });
-  const [plan] = (await rowsRunnerOf(tx)(statementOf.text, statementOf.params(values), '')).map(statementOf.decode);
-  // PostgreSQL's driver parses the json column, PGlite's thread may give it as text.
-  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan: { 'Plan Rows': number } }[];
-  return Math.round(parsed[0].Plan['Plan Rows']);
-}
-
-/**
  * The statement's parameters from the values: drizzle's `fillPlaceholders`, with its checks of each parameter's kind
  * made once, when the statement is kept (a placeholder, a placeholder with its column's encoder, or a constant).
  */
