@@ -59,4 +59,3 @@ export const maintenanceRequests = pgTable(
     index('maintenance_requests_org_customer_idx').on(t.orgId, t.customerId),
   ],
 );
-

@@ -174,11 +174,7 @@ describe('reads with one plan for every organisation (decision 019)', () => {
     // Every other read stays unnamed, planned for its own values each time (the work orders list among them);
     // the others named are the caller's rights check (decision 021) and the users' related records (index
     // lookups by user, read after a page of users).
-    expect(
-      plans.filter(
-        (plan) => !['activities', 'sessions', 'user_work_stations'].some((table) => plan.statement.includes(`from "${table}"`)),
-      ),
-    ).toEqual([]);
+    expect(plans.filter((plan) => !['activities', 'sessions', 'user_work_stations'].some((table) => plan.statement.includes(`from "${table}"`)))).toEqual([]);
   });
 
   it('drop a statement that outlived a change of its columns (with its connection on PostgreSQL), so that the bell comes back by itself', async () => {
