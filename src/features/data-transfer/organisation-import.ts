@@ -360,4 +360,3 @@ async function insertRows(tx: Tx, table: MovedTable, rows: Row[]) {
     }
   }
 }
-

@@ -1,15 +1,7 @@
 import { and, count, desc, eq, gte, ilike, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { ReadTx } from '../../server/db/client';
 import { type Bind, bindTo, countAll, isAnyOf, keysetBatch, param, preparedRead } from '../../server/db/prepared';
-import {
-  parts,
-  timeTrackingReasons,
-  users,
-  workOrderAssignees,
-  workOrderLabors,
-  workOrderParts,
-  workOrders,
-} from '../../server/db/schema';
+import { parts, timeTrackingReasons, users, workOrderAssignees, workOrderLabors, workOrderParts, workOrders } from '../../server/db/schema';
 import { pagination } from '../../shared/pagination';
 import type { AccessClaims } from '../auth/tokens';
 import { subtreeIds } from '../locations/location-tree';
@@ -17,15 +9,7 @@ import { type WorkOrderDueView, type WorkOrderListQuery, type WorkOrderStatistic
 import { escapeLike } from '../../server/db/like';
 import { dueWindows } from '../../shared/dates';
 import { now } from '../../server/clock';
-import {
-  DUE_SOON_DAYS,
-  isManager,
-  assignedTo,
-  fromPmPlanSql,
-  OrderRow,
-  toDto,
-  selectOrders,
-} from './work-order-read.service';
+import { DUE_SOON_DAYS, isManager, assignedTo, fromPmPlanSql, OrderRow, toDto, selectOrders } from './work-order-read.service';
 
 /**
  * totalRecords: a page that is not full gives it outright; otherwise the filter's orders are counted, exactly
@@ -35,16 +19,7 @@ async function countOrders(tx: ReadTx, filter: ListFilter, query: WorkOrderListQ
   const offset = (query.page - 1) * query.pageSize;
   if (page.length > 0 && page.length < query.pageSize) return offset + page.length;
   if (!page.length && offset === 0) return 0;
-  const [row] = await preparedRead(
-    tx,
-    'workOrders.count',
-    () =>
-      tx
-        .select({ n: countAll() })
-        .from(workOrders)
-        .where(filter.where(param)),
-    filter.values,
-  );
+  const [row] = await preparedRead(tx, 'workOrders.count', () => tx.select({ n: countAll() }).from(workOrders).where(filter.where(param)), filter.values);
   return row.n;
 }
 
@@ -205,12 +180,18 @@ export async function getStatistics(tx: ReadTx, orgId: number, actor: AccessClai
       sql<number>`(${tx
         .select({ n: count() })
         .from(workOrders)
-        .where(and(eq(workOrders.orgId, param('orgId')), values.userId ? assignedTo(param('orgId'), param('userId')) : undefined, ...conds))})::int`.mapWith(Number);
+        .where(and(eq(workOrders.orgId, param('orgId')), values.userId ? assignedTo(param('orgId'), param('userId')) : undefined, ...conds))})::int`.mapWith(
+        Number,
+      );
     return tx
       .select({
         totalPending: counted(eq(workOrders.status, 'assigned')),
         // Written as the open-due index's own predicate (work-orders.table.ts), so the planner can use it.
-        dueNext7Days: counted(gte(workOrders.dueDate, param('now')), lt(workOrders.dueDate, param('until')), sql`${workOrders.status} in ('assigned', 'in-progress')`),
+        dueNext7Days: counted(
+          gte(workOrders.dueDate, param('now')),
+          lt(workOrders.dueDate, param('until')),
+          sql`${workOrders.status} in ('assigned', 'in-progress')`,
+        ),
         highPriorityPending: counted(eq(workOrders.priority, 'high'), eq(workOrders.status, 'assigned')),
       })
       .from(sql`(values (1)) as cards`);
