@@ -45,13 +45,13 @@ const fmtQty = (q: number) => formatNumber(q, 'en');
 export async function renderDocumentPdf(doc: PrintableDocument): Promise<Buffer> {
   // pdfkit and sharp load on the first PDF, not at start (cold start: decision 013).
   const [{ default: PDFDocument }, { default: sharp }] = await Promise.all([import('pdfkit'), import('sharp')]);
-  let logoPng: Buffer | null = null;
-  if (doc.logo)
-    logoPng = await sharp(doc.logo)
-      .resize({ width: 240, height: 120, fit: 'inside' })
-      .png()
-      .toBuffer()
-      .catch(() => null);
+  const logoPng = doc.logo
+    ? await sharp(doc.logo)
+        .resize({ width: 240, height: 120, fit: 'inside' })
+        .png()
+        .toBuffer()
+        .catch(() => null)
+    : null;
 
   const pdf = new PDFDocument({ size: 'A4', margin: 48, compress: false, info: { Title: `${doc.title} ${doc.number}`, Author: doc.company.organization } });
   const chunks: Buffer[] = [];
@@ -62,26 +62,48 @@ export async function renderDocumentPdf(doc: PrintableDocument): Promise<Buffer>
   });
 
   registerArabicFonts(pdf);
-  const lang = doc.language ?? 'en';
-  const L = (english: string) => pdfLabel(lang, english);
-  /** A label's block alignment: the document's direction (an Arabic document reads from the right). */
-  const start = lang === 'ar' ? ('right' as const) : ('left' as const);
-  let bold = false;
-  /** Sets the Latin font (and remembers the weight for Arabic runs). */
-  const font = (b: boolean) => {
-    bold = b;
-    return pdf.font(b ? 'Helvetica-Bold' : 'Helvetica');
-  };
-  /** The document's own words (names, addresses, lines, the note): wrapped, Arabic shaped and ordered (pdf-bidi.ts). */
-  const write = (text: string, x: number | undefined, top: number | undefined, opts: { width: number; align?: 'left' | 'right' | 'start' }) =>
-    drawText(pdf, text, x, top, { ...opts, bold });
-  const heightOf = (text: string, width: number, align?: 'left' | 'right' | 'start') => textHeight(pdf, text, { width, align, bold });
+  const page = pageOf(pdf, doc.language ?? 'en');
+  page.y = drawHeader(page, doc, logoPng);
+  page.y = drawParties(page, doc);
+  drawLineSections(page, doc);
+  drawSummary(page, doc);
+  pdf.end();
+  return done;
+}
 
+type Pdf = PDFKit.PDFDocument;
+type Align = 'left' | 'right' | 'start';
+
+/** What every part of the document draws with: the page's geometry, the fonts, the document's language. */
+function pageOf(pdf: Pdf, lang: 'en' | 'ar') {
+  let bold = false;
   const left = pdf.page.margins.left;
   const width = pdf.page.width - pdf.page.margins.left - pdf.page.margins.right;
-  const right = left + width;
+  return {
+    pdf,
+    left,
+    width,
+    right: left + width,
+    /** The next line's top. */
+    y: pdf.page.margins.top,
+    L: (english: string) => pdfLabel(lang, english),
+    /** A label's block alignment: the document's direction (an Arabic document reads from the right). */
+    start: lang === 'ar' ? ('right' as const) : ('left' as const),
+    /** Sets the Latin font (and remembers the weight for Arabic runs). */
+    font(b: boolean) {
+      bold = b;
+      return pdf.font(b ? 'Helvetica-Bold' : 'Helvetica');
+    },
+    /** The document's own words (names, addresses, lines, the note): wrapped, Arabic shaped and ordered (pdf-bidi.ts). */
+    write: (text: string, x: number | undefined, top: number | undefined, opts: { width: number; align?: Align }) =>
+      drawText(pdf, text, x, top, { ...opts, bold }),
+    heightOf: (text: string, w: number, align?: Align) => textHeight(pdf, text, { width: w, align, bold }),
+  };
+}
+type Page = ReturnType<typeof pageOf>;
 
-  // Header: logo and company on the left, the document's title and number on the right.
+/** Logo and company on the left, the document's title, number, status and dates on the right; returns the bottom. */
+function drawHeader({ pdf, left, width, L, font, write }: Page, doc: PrintableDocument, logoPng: Buffer | null): number {
   let y = pdf.page.margins.top;
   if (logoPng) {
     pdf.image(logoPng, left, y, { fit: [120, 60] });
@@ -105,9 +127,12 @@ export async function renderDocumentPdf(doc: PrintableDocument): Promise<Buffer>
   pdf.fontSize(9).fillColor('#444');
   write(`${L('Status')}: ${L(doc.statusLabel)}`, left + width / 2, pdf.y, { width: width / 2, align: 'right' });
   for (const d of doc.dates) write(`${L(d.label)}: ${fmtDate(d.value)}`, left + width / 2, pdf.y, { width: width / 2, align: 'right' });
+  return Math.max(companyBottom, pdf.y);
+}
 
-  // The party and the person in charge.
-  y = Math.max(companyBottom, pdf.y) + 18;
+/** The party (customer or vendor) and the person in charge, under a rule; returns the bottom. */
+function drawParties({ pdf, left, width, right, y: top, L, start, font, write }: Page, doc: PrintableDocument): number {
+  let y = top + 18;
   pdf.moveTo(left, y).lineTo(right, y).strokeColor('#ccc').stroke();
   y += 10;
   // The party's block: its label, name, e-mail and address aligned together (an Arabic name under an English
@@ -124,43 +149,47 @@ export async function renderDocumentPdf(doc: PrintableDocument): Promise<Buffer>
   write(L(doc.person.label), left + width / 2, y, { width: width / 2, align: 'right' });
   font(false);
   write(doc.person.name || '-', undefined, undefined, { width: width / 2, align: 'right' });
-  y = Math.max(partyBottom, pdf.y) + 16;
+  return Math.max(partyBottom, pdf.y) + 16;
+}
 
-  // Lines.
-  const cols = [
-    { key: 'name', label: 'Description', w: 0.3, align: 'start' as const },
-    { key: 'qty', label: 'Qty', w: 0.08, align: 'right' as const },
-    { key: 'price', label: 'Unit price', w: 0.13, align: 'right' as const },
-    { key: 'disc', label: 'Disc. %', w: 0.09, align: 'right' as const },
-    { key: 'tax', label: 'Tax', w: 0.14, align: 'start' as const },
-    { key: 'taxAmount', label: 'Tax amount', w: 0.12, align: 'right' as const },
-    { key: 'subtotal', label: 'Subtotal', w: 0.14, align: 'right' as const },
-  ];
+const LINE_COLUMNS = [
+  { key: 'name', label: 'Description', w: 0.3, align: 'start' as const },
+  { key: 'qty', label: 'Qty', w: 0.08, align: 'right' as const },
+  { key: 'price', label: 'Unit price', w: 0.13, align: 'right' as const },
+  { key: 'disc', label: 'Disc. %', w: 0.09, align: 'right' as const },
+  { key: 'tax', label: 'Tax', w: 0.14, align: 'start' as const },
+  { key: 'taxAmount', label: 'Tax amount', w: 0.12, align: 'right' as const },
+  { key: 'subtotal', label: 'Subtotal', w: 0.14, align: 'right' as const },
+];
+
+/** The services and the parts, each a titled table (a new page when the bottom is near); moves `page.y`. */
+function drawLineSections(page: Page, doc: PrintableDocument) {
+  const { pdf, left, width, right, L, start, font, write, heightOf } = page;
   const row = (cells: Record<string, string>, header = false) => {
-    if (y > pdf.page.height - pdf.page.margins.bottom - 120) {
+    if (page.y > pdf.page.height - pdf.page.margins.bottom - 120) {
       pdf.addPage();
-      y = pdf.page.margins.top;
+      page.y = pdf.page.margins.top;
     }
     let x = left;
     let h = 0;
     font(header).fontSize(9).fillColor('#111');
-    for (const col of cols) {
+    for (const col of LINE_COLUMNS) {
       const w = col.w * width;
-      write(cells[col.key] ?? '', x + 2, y, { width: w - 4, align: col.align });
+      write(cells[col.key] ?? '', x + 2, page.y, { width: w - 4, align: col.align });
       h = Math.max(h, heightOf(cells[col.key] || ' ', w - 4, col.align));
       x += w;
     }
-    y += h + 6;
+    page.y += h + 6;
   };
   const section = (title: string, lines: DocumentLineDto[]) => {
     if (!lines.length) return;
     font(true).fontSize(11).fillColor('#111');
-    write(L(title), left, y, { width, align: start });
-    y = pdf.y + 4;
-    row(Object.fromEntries(cols.map((col) => [col.key, L(col.label)])), true);
+    write(L(title), left, page.y, { width, align: start });
+    page.y = pdf.y + 4;
+    row(Object.fromEntries(LINE_COLUMNS.map((col) => [col.key, L(col.label)])), true);
     pdf
-      .moveTo(left, y - 3)
-      .lineTo(right, y - 3)
+      .moveTo(left, page.y - 3)
+      .lineTo(right, page.y - 3)
       .strokeColor('#ddd')
       .stroke();
     for (const l of lines) {
@@ -174,17 +203,19 @@ export async function renderDocumentPdf(doc: PrintableDocument): Promise<Buffer>
         subtotal: money(l.subtotal, doc.currency),
       });
     }
-    y += 8;
+    page.y += 8;
   };
   section('Services', doc.serviceLines);
   section('Parts', doc.partLines);
   if (!doc.serviceLines.length && !doc.partLines.length) {
     font(false).fontSize(9).fillColor('#666');
-    write(L('No lines'), left, y, { width, align: start });
-    y = pdf.y + 8;
+    write(L('No lines'), left, page.y, { width, align: start });
+    page.y = pdf.y + 8;
   }
+}
 
-  // Summary, from the same engine as the screen.
+/** The totals, from the same engine as the screen, and the note. */
+function drawSummary({ pdf, left, width, y: top, L, start, font, write }: Page, doc: PrintableDocument) {
   const t = doc.totals;
   const summary: [string, number, boolean][] = [
     ['Raw subtotal', t.rawSubtotal, false],
@@ -193,7 +224,7 @@ export async function renderDocumentPdf(doc: PrintableDocument): Promise<Buffer>
     ['Total tax', t.totalTax, false],
     ['Total price', t.total, true],
   ];
-  y += 4;
+  let y = top + 4;
   const labelX = left + width * 0.55;
   for (const [label, value, strong] of summary) {
     font(strong)
@@ -203,7 +234,6 @@ export async function renderDocumentPdf(doc: PrintableDocument): Promise<Buffer>
     pdf.text(money(value, doc.currency), labelX + width * 0.25, y, { width: width * 0.2, align: 'right' });
     y += strong ? 18 : 15;
   }
-
   if (doc.note) {
     y += 12;
     font(true).fontSize(10);
@@ -211,9 +241,6 @@ export async function renderDocumentPdf(doc: PrintableDocument): Promise<Buffer>
     font(false).fontSize(9).fillColor('#333');
     write(doc.note, left, pdf.y, { width });
   }
-
-  pdf.end();
-  return done;
 }
 
 /**
