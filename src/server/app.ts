@@ -1,3 +1,4 @@
+import type { Metrics } from './metrics';
 import { existsSync, readFileSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -100,18 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => jobs.stop());
   if (metrics && deps.config.metricsPort) {
     metrics.watch(app, { database: deps.database, queue: () => jobs.queue, log: app.log });
-    const { serveMetrics } = await import('./metrics');
-    const { metricsPort, metricsHost } = deps.config;
-    let server: import('node:http').Server | undefined;
-    app.addHook('onReady', async () => {
-      server = await serveMetrics(metrics.registry, metricsPort, metricsHost);
-      app.log.info({ port: metricsPort, host: metricsHost }, 'metrics served on their own port');
-    });
-    app.addHook('onClose', (_app, done) => {
-      if (!server) return done();
-      server.closeAllConnections();
-      server.close(() => done());
-    });
+    await serveMetricsPort(app, metrics, deps.config.metricsPort, deps.config.metricsHost);
   }
 
   const webRoot = deps.webRoot;
@@ -154,6 +144,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const signer = uploadSigner(deps.config.jwtSecret);
   signUploadUrls(app, signer);
 
+  registerProbes(app, deps.database, jobs);
+
+  await registerFeatureRoutes(app);
+  await app.register(storage.routes(signer), { prefix: '/uploads' });
+
+  if (webRoot && webIndex !== null) await serveWebApp(app, webRoot, webIndex, deps.config.baseDomain);
+  return app;
+}
+
+/** /api/health (the process answers) and /api/ready (it can serve: the request pool and the job queue). */
+function registerProbes(app: FastifyInstance, database: Database, jobs: Jobs) {
   const status = z.object({ status: z.string() });
   app.get('/api/health', { schema: { response: { 200: status } }, config: { access: 'public' } }, async () => ({ status: 'ok' }));
   const notReady = errorAnswerSchema.extend({ requestId: z.string().optional() });
@@ -161,7 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // What a request needs: the request pool answers a scope (the runtime role, through the pooler if any), and
     // the job queue has started (mail, webhooks and other jobs sent by requests are run).
     try {
-      await requestPoolReady(deps.database.db);
+      await requestPoolReady(database.db);
     } catch (err) {
       app.log.warn({ err }, 'not ready: the request pool does not answer');
       return reply.status(503).send({ error: 'Database unavailable', requestId: req.id });
@@ -169,48 +170,60 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (jobs.ready && !jobs.ready()) return reply.status(503).send({ error: 'Job queue not started', requestId: req.id });
     return { status: 'ready' };
   });
+}
 
-  await registerFeatureRoutes(app);
-  await app.register(storage.routes(signer), { prefix: '/uploads' });
+/** Prometheus metrics on a listener of their own (METRICS_PORT, decision 067), opened when the app is ready. */
+async function serveMetricsPort(app: FastifyInstance, metrics: Metrics, metricsPort: number, metricsHost: string) {
+  const { serveMetrics } = await import('./metrics');
+  let server: import('node:http').Server | undefined;
+  app.addHook('onReady', async () => {
+    server = await serveMetrics(metrics.registry, metricsPort, metricsHost);
+    app.log.info({ port: metricsPort, host: metricsHost }, 'metrics served on their own port');
+  });
+  app.addHook('onClose', (_app, done) => {
+    if (!server) return done();
+    server.closeAllConnections();
+    server.close(() => done());
+  });
+}
 
-  if (webRoot && webIndex !== null) {
-    // The build writes .br and .gz files next to the text assets (vite.config.ts): sent as they are to
-    // browsers that accept them. Hashed /assets/* are cached for a year; index.html is revalidated.
-    // `serve: false`: the handler below serves every file. Left to serve, the plugin made a route per file
-    // found at start, with its default max-age=0, and the year-long cache of /assets never applied.
-    await app.register(fastifyStatic, { root: webRoot, serve: false, index: false, preCompressed: true });
-    // The browser cannot tell `acme.cmms.example.com` (an organisation) from `cmms.example.com` (the bare
-    // domain) by counting labels: the page says which domain is the base (src/web/lib/org-host.ts).
-    const indexHtml = webIndex.replace('<head>', `<head>\n    <meta name="base-domain" content="${deps.config.baseDomain.replace(/[^a-z0-9.-]/g, '')}" />`);
-    // An organisation's /login: the same page, fetching the login screen's own files with the entry (issue 29),
-    // with the form's static HTML (rendered by the build) in #root: it paints before any script has run, and the
-    // lean boot takes it over (decision 050). The login page names no organisation, so it is the same on every host.
-    const loginHtml = withLoginMarkup(indexHtml.replace('</head>', `    ${loginPreloads(webRoot, indexHtml)}\n  </head>`), loginMarkup(webRoot));
-    // The public request portal is a page of its own (decision 039): /r/<code>, /portal, /portal/status/<token>.
-    const portalHtml = existsSync(join(webRoot, 'portal.html')) ? readFileSync(join(webRoot, 'portal.html'), 'utf8') : null;
-    app.get('/*', { config: { access: 'public' } }, (req, reply) => {
-      const path = req.url.split('?')[0];
-      // /metrics is served on METRICS_PORT only (decision 067): here a plain 404, not the SPA's page.
-      if (path.startsWith('/api/') || path === '/metrics') return reply.status(404).send({ error: 'Not found' });
-      if (portalHtml && /^\/(r\/|portal(\/|$))/.test(path))
-        return reply.header('vary', 'accept-encoding').header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(portalHtml);
-      reply.header('vary', 'accept-encoding');
-      // The service worker and the manifest are revalidated on every fetch: a new version is seen at once
-      // (the worker's precache holds the hashed assets; decision 041).
-      if (path === '/sw.js' || path === '/manifest.webmanifest') {
-        return reply.header('cache-control', 'no-cache').sendFile(path.slice(1), { cacheControl: false });
-      }
-      if (/\.[a-z0-9]+$/i.test(path) && path !== '/index.html') {
-        return reply.sendFile(path.slice(1), { maxAge: path.startsWith('/assets/') ? '365d' : 0, immutable: path.startsWith('/assets/') });
-      }
-      const login = path.replace(/\/+$/, '') === '/login' && subdomainOf(req.headers.host, deps.config.baseDomain);
-      return reply
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(login ? loginHtml : indexHtml);
-    });
-  }
-  return app;
+/** The built SPA: assets (pre-compressed, cached a year when hashed), index.html, the login page and the portal. */
+async function serveWebApp(app: FastifyInstance, webRoot: string, webIndex: string, baseDomain: string) {
+  // The build writes .br and .gz files next to the text assets (vite.config.ts): sent as they are to
+  // browsers that accept them. Hashed /assets/* are cached for a year; index.html is revalidated.
+  // `serve: false`: the handler below serves every file. Left to serve, the plugin made a route per file
+  // found at start, with its default max-age=0, and the year-long cache of /assets never applied.
+  await app.register(fastifyStatic, { root: webRoot, serve: false, index: false, preCompressed: true });
+  // The browser cannot tell `acme.cmms.example.com` (an organisation) from `cmms.example.com` (the bare
+  // domain) by counting labels: the page says which domain is the base (src/web/lib/org-host.ts).
+  const indexHtml = webIndex.replace('<head>', `<head>\n    <meta name="base-domain" content="${baseDomain.replace(/[^a-z0-9.-]/g, '')}" />`);
+  // An organisation's /login: the same page, fetching the login screen's own files with the entry (issue 29),
+  // with the form's static HTML (rendered by the build) in #root: it paints before any script has run, and the
+  // lean boot takes it over (decision 050). The login page names no organisation, so it is the same on every host.
+  const loginHtml = withLoginMarkup(indexHtml.replace('</head>', `    ${loginPreloads(webRoot, indexHtml)}\n  </head>`), loginMarkup(webRoot));
+  // The public request portal is a page of its own (decision 039): /r/<code>, /portal, /portal/status/<token>.
+  const portalHtml = existsSync(join(webRoot, 'portal.html')) ? readFileSync(join(webRoot, 'portal.html'), 'utf8') : null;
+  app.get('/*', { config: { access: 'public' } }, (req, reply) => {
+    const path = req.url.split('?')[0];
+    // /metrics is served on METRICS_PORT only (decision 067): here a plain 404, not the SPA's page.
+    if (path.startsWith('/api/') || path === '/metrics') return reply.status(404).send({ error: 'Not found' });
+    if (portalHtml && /^\/(r\/|portal(\/|$))/.test(path))
+      return reply.header('vary', 'accept-encoding').header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(portalHtml);
+    reply.header('vary', 'accept-encoding');
+    // The service worker and the manifest are revalidated on every fetch: a new version is seen at once
+    // (the worker's precache holds the hashed assets; decision 041).
+    if (path === '/sw.js' || path === '/manifest.webmanifest') {
+      return reply.header('cache-control', 'no-cache').sendFile(path.slice(1), { cacheControl: false });
+    }
+    if (/\.[a-z0-9]+$/i.test(path) && path !== '/index.html') {
+      return reply.sendFile(path.slice(1), { maxAge: path.startsWith('/assets/') ? '365d' : 0, immutable: path.startsWith('/assets/') });
+    }
+    const login = path.replace(/\/+$/, '') === '/login' && subdomainOf(req.headers.host, baseDomain);
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(login ? loginHtml : indexHtml);
+  });
 }
 
 /**
