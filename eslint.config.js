@@ -90,16 +90,12 @@ export default tseslint.config(
   {
     files: ['src/features/assets/ui/**'],
     ignores: ['**/*.test.tsx'],
-    rules: featureUiImports(['!../../meters/ui/asset-meters-panel', '!../../request-portal/ui/print-labels']),
+    rules: featureUiImports(['!../../meters/ui/asset-meters-panel']),
   },
-  // The assets' and work stations' lists print the QR labels of the rows chosen (decision 039): that one file.
-  { files: ['src/features/work-stations/ui/**'], ignores: ['**/*.test.tsx'], rules: featureUiImports(['!../../request-portal/ui/print-labels']) },
   // The work order drawer's Follow button (decision 074): that one file of the notifications' UI.
   { files: ['src/features/work-orders/ui/**'], ignores: ['**/*.test.tsx'], rules: featureUiImports(['!../../notifications/ui/follow-button']) },
   // The calendar opens the work order drawer in place over its entries (decision 033): that one file, nothing else.
   { files: ['src/features/calendar/ui/**'], ignores: ['**/*.test.tsx'], rules: featureUiImports(['!../../work-orders/ui/work-order-drawer']) },
-  // The technician's app scans part labels with the request portal's scanner (decision 041): that one file.
-  { files: ['src/features/my-work/ui/**'], ignores: ['**/*.test.tsx'], rules: featureUiImports(['!../../request-portal/ui/camera-scanner']) },
   // The insights screen opens the scheduled reports' drawer (decision 075): that one file.
   { files: ['src/features/analytics/ui/**'], ignores: ['**/*.test.tsx'], rules: featureUiImports(['!../../insights-reports/ui/schedule-report']) },
   // The contractor's page fills the shared work order's procedure with the Procedure tab's own step controls (decision 040).

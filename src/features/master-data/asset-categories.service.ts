@@ -6,7 +6,7 @@ import { conflict, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/db/pg-code';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import type { AssetCategoryDto, assetCategoryInputSchema, SimpleListQuery } from './master-data.schema';
-import { iso, listWindow, readSimpleList, refuseWhenUsed } from './master-data.service';
+import { iso, listWindow, readSimpleList, refuseWhenUsed } from '../../server/db/simple-list';
 
 registerActivityEntity('asset-category', assetCategories, 'Asset category');
 

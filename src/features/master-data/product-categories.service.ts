@@ -6,7 +6,7 @@ import { productCategories } from '../../server/db/schema';
 import { badRequest, notFound } from '../../server/http-error';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import type { ProductCategoryDto, productCategoryInputSchema, SimpleListQuery } from './master-data.schema';
-import { iso, listWindow, readSimpleList, refuseWhenUsed } from './master-data.service';
+import { iso, listWindow, readSimpleList, refuseWhenUsed } from '../../server/db/simple-list';
 
 registerActivityEntity('product-category', productCategories, 'Product category');
 

@@ -6,7 +6,7 @@ import { badRequest, notFound } from '../../server/http-error';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import type { SimpleListQuery, TaxChildDto, TaxDto, taxInputSchema } from './master-data.schema';
 import { checkCurrencyDecimals, moneySettings } from '../organization/organization.service';
-import { iso, listWindow, readSimpleList, refuseWhenUsed } from './master-data.service';
+import { iso, listWindow, readSimpleList, refuseWhenUsed } from '../../server/db/simple-list';
 
 registerActivityEntity('tax', taxes, 'Tax');
 

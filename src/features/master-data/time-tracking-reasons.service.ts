@@ -5,7 +5,7 @@ import { timeTrackingReasons } from '../../server/db/schema';
 import { notFound } from '../../server/http-error';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import type { SimpleListQuery, TimeTrackingReasonDto, timeTrackingReasonInputSchema } from './master-data.schema';
-import { iso, listWindow, readSimpleList, refuseWhenUsed } from './master-data.service';
+import { iso, listWindow, readSimpleList, refuseWhenUsed } from '../../server/db/simple-list';
 
 registerActivityEntity('time-tracking-reason', timeTrackingReasons, 'Time tracking reason');
 

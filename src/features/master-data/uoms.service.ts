@@ -15,7 +15,7 @@ import type {
   UomListQuery,
   uomOptionsQuerySchema,
 } from './master-data.schema';
-import { iso, listWindow, nameContains, readSimpleList, refuseWhenUsed } from './master-data.service';
+import { iso, listWindow, nameContains, readSimpleList, refuseWhenUsed } from '../../server/db/simple-list';
 
 registerActivityEntity('uom-category', uomCategories, 'UOM category');
 registerActivityEntity('uom', uoms, 'Unit of measure');

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ReadTx } from '../../server/db/client';
 import { assets, parts, pmPlanAssets, pmPlanAssignees, pmPlanParts, pmPlans, teamMembers, teams, workStations } from '../../server/db/schema';
-import { sanitizeHtml } from '../work-orders/sanitize-html';
+import { sanitizeHtml } from '../../server/sanitize-html';
 import { latestReadings } from '../meters/meters.service';
 import { type PlanValues, type Weekday } from './pm-plans.schema';
 import { zonedInstant } from '../../shared/dates';

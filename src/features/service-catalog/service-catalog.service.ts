@@ -8,7 +8,7 @@ import { pagination } from '../../shared/pagination';
 import { displayId } from '../../shared/reference-fields';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import { checkCurrencyDecimals, moneySettings } from '../organization/organization.service';
-import { sanitizeHtml } from '../work-orders/sanitize-html';
+import { sanitizeHtml } from '../../server/sanitize-html';
 import {
   SERVICE_MESSAGES as M,
   type ServiceDto,

@@ -5,7 +5,7 @@ import { teamMembers, teams, users } from '../../server/db/schema';
 import { HttpError, notFound } from '../../server/http-error';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import type { SimpleListQuery } from '../master-data/master-data.schema';
-import { listWindow, readSimpleList, refuseWhenUsed } from '../master-data/master-data.service';
+import { listWindow, readSimpleList, refuseWhenUsed } from '../../server/db/simple-list';
 
 import type { TeamDto, teamInputSchema } from './teams.schema';
 

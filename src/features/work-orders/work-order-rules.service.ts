@@ -4,7 +4,7 @@ import { assets, quotations, users, workOrderProcedureSteps, workOrders } from '
 import { badRequest } from '../../server/http-error';
 import type { AccessClaims } from '../auth/tokens';
 import { workOrderChanged } from '../request-portal/request-portal.flow';
-import { sanitizeHtml } from './sanitize-html';
+import { sanitizeHtml } from '../../server/sanitize-html';
 import { MAX_LINE_COST_MINOR, type WorkOrderDto, type WorkOrderStatus, type WorkOrderValues } from './work-orders.schema';
 import { emitWebhookEvent } from '../webhooks/webhooks.service';
 import { toMajor } from '../../shared/money';

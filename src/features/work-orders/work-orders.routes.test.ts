@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { withTenant } from '../../server/db/client';
 import { assetCategories, assets, parts, productCategories, timeTrackingReasons, uomCategories, uoms } from '../../server/db/schema';
 import { createOrg, createTestApp, type Client, type TestApp, type TestOrg } from '../../server/test/harness';
-import { sanitizeHtml } from './sanitize-html';
+import { sanitizeHtml } from '../../server/sanitize-html';
 import { getStatistics } from './work-orders.service';
 import type { AccessClaims } from '../auth/tokens';
 import { setClockOffset } from '../../server/clock';

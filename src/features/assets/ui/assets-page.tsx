@@ -27,7 +27,7 @@ import { ASSET_STATUSES, type AssetDto, type AssetNode, type AssetSummary } from
 import { LocationFilter } from '../../locations/ui/location-select';
 import { AssetFields, assetFormValues, useAssetForm } from './asset-form';
 import { AssetMetersPanel } from '../../meters/ui/asset-meters-panel';
-import { PrintLabelsButton, useLabelSelection } from '../../request-portal/ui/print-labels';
+import { PrintLabelsButton, useLabelSelection } from '../../../web/components/print-labels';
 import './assets-i18n';
 import { AssetStateBadge } from './asset-state-badge';
 import { AssetStateTimeline } from './asset-state-timeline';

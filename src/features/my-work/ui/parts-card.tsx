@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { Badge, Button, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconScan } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { CameraScanner, tokenOf } from '../../request-portal/ui/camera-scanner';
+import { CameraScanner, tokenOf } from '../../../web/components/camera-scanner';
 import { myWorkDb, type CachedPart, type CachedWorkOrder } from './my-work-db';
 import { queueParts, useLive } from './my-work-sync';
 import type { OutboxItem } from './outbox';

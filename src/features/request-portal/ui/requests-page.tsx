@@ -19,7 +19,7 @@ import {
   type PortalStatus,
   type PortalUrgency,
 } from '../request-portal.schema';
-import { PrintLabelsModal } from './print-labels';
+import { PrintLabelsModal } from '../../../web/components/print-labels';
 import './labels';
 
 export interface PortalRequestDto {

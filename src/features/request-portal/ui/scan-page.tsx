@@ -6,7 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../../../web/lib/api';
 import { formatDateTime } from '../../../web/lib/format';
 import { registerTranslations } from '../../../web/i18n';
-import { CameraScanner, tokenOf } from './camera-scanner';
+import { CameraScanner, tokenOf } from '../../../web/components/camera-scanner';
 
 registerTranslations('portalScan', {
   en: {

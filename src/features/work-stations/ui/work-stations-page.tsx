@@ -19,7 +19,7 @@ import { useIsManager } from '../../../web/lib/app-data';
 import type { WorkStationDto } from '../work-stations.schema';
 import { WorkStationFields, useWorkStationForm } from './work-station-form';
 import { formatDateTime } from '../../../web/lib/format';
-import { PrintLabelsButton, useLabelSelection } from '../../request-portal/ui/print-labels';
+import { PrintLabelsButton, useLabelSelection } from '../../../web/components/print-labels';
 import './work-stations-i18n';
 
 /** /dashboard/work-stations: the stations list (25 a page); `?selected-workstation=<id>&dialog=open` opens one. */

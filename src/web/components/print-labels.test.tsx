@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders, stubFetch } from '../../../web/test/render';
-import AssetsPage from '../../assets/ui/assets-page';
+import { renderWithProviders, stubFetch } from '../test/render';
+import AssetsPage from '../../features/assets/ui/assets-page';
 
 /**
  * Labels from the Assets list (decision 039): a manager chooses rows, a label size, and the PDF is asked for

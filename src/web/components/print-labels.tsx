@@ -2,18 +2,49 @@ import { useState, type ReactNode } from 'react';
 import { Button, Checkbox, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { IconQrcode } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { notifyError, type Column } from '../../../web/components';
-import { downloadFile, errorMessage } from '../../../web/lib/api';
-import { LABEL_LAYOUTS, type LabelLayout } from '../request-portal.schema';
-import './labels';
+import { notifyError } from './notify';
+import type { Column } from './data-table';
+import { downloadFile, errorMessage } from '../lib/api';
+import { registerTranslations } from '../i18n';
+import { LABEL_LAYOUTS, type LabelLayout } from '../../features/request-portal/request-portal.schema';
+
+registerTranslations('labelPrinting', {
+  en: {
+    labels: 'Print labels',
+    failed: 'The action failed',
+    layout: 'Label size',
+    layouts: {
+      'sheet-24': 'A4 sheet, 24 labels (70 × 37 mm)',
+      'sheet-10': 'A4 sheet, 10 labels (99 × 57 mm)',
+      'single-large': 'One large label (100 × 150 mm)',
+    },
+    download: 'Download PDF',
+    selectPageAssets: 'Choose the assets of this page',
+    selectPageStations: 'Choose the work stations of this page',
+    selectRow: 'Choose for labels',
+    printSelected: 'Print labels ({{count}})',
+    labelCount: '{{count}} labels',
+  },
+  ar: {
+    labels: 'طباعة الملصقات',
+    failed: 'تعذّر تنفيذ الإجراء',
+    layout: 'حجم الملصق',
+    layouts: { 'sheet-24': 'ورقة A4، 24 ملصقًا (70 × 37 مم)', 'sheet-10': 'ورقة A4، 10 ملصقات (99 × 57 مم)', 'single-large': 'ملصق كبير واحد (100 × 150 مم)' },
+    download: 'تنزيل PDF',
+    selectPageAssets: 'اختيار أصول هذه الصفحة',
+    selectPageStations: 'اختيار محطات العمل في هذه الصفحة',
+    selectRow: 'اختيار للملصقات',
+    printSelected: 'طباعة الملصقات ({{count}})',
+    labelCount: 'عدد الملصقات: {{count}}',
+  },
+});
 
 /**
  * Label printing from a list screen (the Assets and Work stations lists, decision 039): a checkbox column
  * whose choice is kept across pages and filters, and a "Print labels" button opening the size choice.
- * The lists import this file (eslint.config.js allows it beside their *-select pickers).
  */
 export function useLabelSelection<T extends { id: number }>(rows: T[], what: 'asset' | 'work-station') {
-  const { t } = useTranslation('portal');
+  const { t } = useTranslation('labelPrinting');
   const [ids, setIds] = useState<number[]>([]);
   const pageIds = rows.map((r) => r.id);
   const all = pageIds.length > 0 && pageIds.every((id) => ids.includes(id));
@@ -49,7 +80,7 @@ export function useLabelSelection<T extends { id: number }>(rows: T[], what: 'as
 
 /** "Print labels (n)": opens the label size choice for the chosen rows. */
 export function PrintLabelsButton({ assetIds = [], workStationIds = [] }: { assetIds?: number[]; workStationIds?: number[] }) {
-  const { t } = useTranslation('portal');
+  const { t } = useTranslation('labelPrinting');
   const [open, setOpen] = useState(false);
   const n = assetIds.length + workStationIds.length;
   return (
@@ -74,7 +105,7 @@ export function PrintLabelsModal({
   onClose(): void;
   children?: ReactNode;
 }) {
-  const { t } = useTranslation('portal');
+  const { t } = useTranslation('labelPrinting');
   const [layout, setLayout] = useState<LabelLayout>('sheet-24');
   const [busy, setBusy] = useState(false);
   const n = assetIds.length + workStationIds.length;

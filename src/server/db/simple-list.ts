@@ -1,14 +1,14 @@
 import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
-import type { ReadTx } from '../../server/db/client';
-import { pageAndTotal, totalOver } from '../../server/db/paging';
-import { conflict } from '../../server/http-error';
-import { pgCode } from '../../server/db/pg-code';
+import type { ReadTx } from './client';
+import { pageAndTotal, totalOver } from './paging';
+import { conflict } from '../http-error';
+import { pgCode } from './pg-code';
 import { pagination } from '../../shared/pagination';
-import { escapeLike } from '../../server/db/like';
-import { param, preparedRead } from '../../server/db/prepared';
+import { escapeLike } from './like';
+import { param, preparedRead } from './prepared';
 
-// Helpers shared by the master-data services (product categories, taxes, units, asset categories, reasons) and teams.
+// Small lists read whole or by page (master data: product categories, taxes, units, asset categories, reasons; teams).
 
 /** Master data is small; a whole-list read still has a ceiling. */
 const WHOLE_LIST_LIMIT = 5000;

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 
 /**
  * The label scanner of the request portal (decision 039), also the technician's app's (decision 041: a part's
- * label, an asset's label): one component, imported by my-work through its one allowed path (eslint.config.js).
+ * label, an asset's label): one component of the kit.
  */
 
 /** The token of one of our label URLs (…/r/<token>), or null for any other text. */
