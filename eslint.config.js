@@ -98,8 +98,6 @@ export default tseslint.config(
   { files: ['src/features/calendar/ui/**'], ignores: ['**/*.test.tsx'], rules: featureUiImports(['!../../work-orders/ui/work-order-drawer']) },
   // The insights screen opens the scheduled reports' drawer (decision 075): that one file.
   { files: ['src/features/analytics/ui/**'], ignores: ['**/*.test.tsx'], rules: featureUiImports(['!../../insights-reports/ui/schedule-report']) },
-  // The contractor's page fills the shared work order's procedure with the Procedure tab's own step controls (decision 040).
-  { files: ['src/features/work-order-shares/ui/**'], ignores: ['**/*.test.tsx'], rules: featureUiImports(['!../../work-orders/ui/procedure-step-control']) },
   // Formatting is Prettier's (`npm run format`): no lint rule argues with it.
   prettier,
 );

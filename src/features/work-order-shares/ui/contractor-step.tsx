@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Group, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../../web/lib/api';
-import { StepControl, useStepAnswer } from '../../work-orders/ui/procedure-step-control';
+import { StepControl, useStepAnswer } from '../../../web/components/procedure-step-control';
 import { isAnswered, stepImageFields } from '../../procedures/procedures.schema';
 import type { ContractorStepDto } from '../work-order-shares.schema';
 import { SHARED } from './contractor-paths';

@@ -12,7 +12,7 @@ import { progressOf } from '../../procedures/procedure-progress';
 import { ProcedureSelect } from '../../procedures/ui/procedure-select';
 import { workOrderDisplayId, type WorkOrderDto } from '../work-orders.schema';
 import { SignOffStep } from '../../../web/components/sign-off-step';
-import { StepControl, useStepAnswer } from './procedure-step-control';
+import { StepControl, useStepAnswer } from '../../../web/components/procedure-step-control';
 import './procedure-labels';
 
 type ProcedureAnswer = { procedure: WorkOrderProcedureDto | null };

@@ -2,11 +2,55 @@ import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent, ty
 import { Button, Checkbox, FileButton, Group, Image, Modal, NumberInput, Radio, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { IconCamera, IconSignature } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { isStaleEdit, notifyError } from '../../../web/components';
-import { ApiError, errorMessage } from '../../../web/lib/api';
-import { formatNumber } from '../../../web/lib/format';
-import { PASS_FAIL_VALUES, type IssuedStepDto } from '../../procedures/procedures.schema';
-import './procedure-labels';
+import { isStaleEdit } from './stale-edit';
+import { notifyError } from './notify';
+import { ApiError, errorMessage } from '../lib/api';
+import { formatNumber } from '../lib/format';
+import { registerTranslations } from '../i18n';
+import { PASS_FAIL_VALUES, type IssuedStepDto } from '../../features/procedures/procedures.schema';
+
+registerTranslations('procedureStep', {
+  en: {
+    allowed: 'Allowed: {{range}}',
+    feedsMeter: 'Recorded on the meter {{meter}}',
+    pass: 'Pass',
+    fail: 'Fail',
+    flag: 'Flag',
+    done: 'Done',
+    clear: 'Clear',
+    staleAnswer: 'Someone else answered this step meanwhile: their answer is shown, yours was not saved.',
+    takePhoto: 'Take or choose a photo',
+    replacePhoto: 'Replace photo',
+    sign: 'Sign',
+    signAgain: 'Sign again',
+    signTitle: 'Signature',
+    signHint: 'Draw your signature in the box',
+    signClear: 'Clear',
+    signSave: 'Save signature',
+    photoAlt: 'Photo for {{label}}',
+    signatureAlt: 'Signature for {{label}}',
+  },
+  ar: {
+    allowed: 'المسموح: {{range}}',
+    feedsMeter: 'يُسجَّل على العدّاد {{meter}}',
+    pass: 'نجاح',
+    fail: 'فشل',
+    flag: 'تنبيه',
+    done: 'تم',
+    clear: 'مسح',
+    staleAnswer: 'أجاب شخص آخر عن هذه الخطوة في الأثناء: تظهر إجابته، ولم تُحفظ إجابتك.',
+    takePhoto: 'التقط صورة أو اخترها',
+    replacePhoto: 'استبدال الصورة',
+    sign: 'توقيع',
+    signAgain: 'التوقيع مجددًا',
+    signTitle: 'التوقيع',
+    signHint: 'ارسم توقيعك في المربع',
+    signClear: 'مسح',
+    signSave: 'حفظ التوقيع',
+    photoAlt: 'صورة لـ {{label}}',
+    signatureAlt: 'توقيع لـ {{label}}',
+  },
+});
 
 /**
  * One procedure step's control, by its kind (the work order's Procedure tab, and the contractor's page of a
@@ -22,7 +66,7 @@ const PASS_FAIL_COLORS = { pass: 'teal', fail: 'red', flag: 'orange' } as const;
  * of the step (409, decision 025) is said at the step, and `stale` gets the step as it is now to show it.
  */
 export function useStepAnswer<T>(after: (res: T) => unknown, failed: string, stale?: (current: unknown) => unknown) {
-  const { t } = useTranslation('workOrderProcedure');
+  const { t } = useTranslation('procedureStep');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const send = async (call: () => Promise<T>) => {
@@ -61,7 +105,7 @@ export function StepControl({
   uploadImage(file: Blob | null, name?: string): void;
   testId: string;
 }) {
-  const { t } = useTranslation('workOrderProcedure');
+  const { t } = useTranslation('procedureStep');
   const [signing, setSigning] = useState(false);
   const clear = step.value !== null && (
     <Button variant="subtle" size="compact-sm" onClick={() => answer(null)} disabled={busy} data-testid={`${testId}-clear`}>
@@ -176,7 +220,7 @@ function rangeText(step: StepView) {
 
 /** A number: saved when the field is left or Enter is pressed (only when it changed). */
 function NumberStep({ step, busy, answer, testId, clear }: { step: StepView; busy: boolean; answer(v: unknown): void; testId: string; clear: ReactNode }) {
-  const { t } = useTranslation('workOrderProcedure');
+  const { t } = useTranslation('procedureStep');
   const stored = typeof step.value === 'number' ? step.value : '';
   const [value, setValue] = useState<number | string>(stored);
   useEffect(() => setValue(stored), [stored]);
@@ -238,7 +282,7 @@ function TextStep({ step, busy, answer, testId }: { step: StepView; busy: boolea
 
 /** Draws a signature with a finger, pen or mouse on a canvas; hands it back as a PNG. */
 export function SignatureDialog({ opened, onClose, onSave }: { opened: boolean; onClose(): void; onSave(png: Blob): void }) {
-  const { t } = useTranslation('workOrderProcedure');
+  const { t } = useTranslation('procedureStep');
   const canvas = useRef<HTMLCanvasElement | null>(null);
   const drawing = useRef(false);
   const [empty, setEmpty] = useState(true);
