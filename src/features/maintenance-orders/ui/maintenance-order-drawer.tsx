@@ -2,22 +2,16 @@ import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { Alert, Grid, Select, Textarea } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   AsyncMultiSelect,
   DayField,
   RecordDrawer,
   RecordDrawerFooter,
-  activityQueryKey,
+  drawerTexts,
   pickerDay,
-  removeWithConfirmation,
-  runWithToasts,
-  useDrawerRecord,
-  useRecordForm,
-  useSaveHandler,
-  useStaleEdit,
-  type ListData,
+  useRecordDrawer,
   type ListDrawerProps,
   type SelectOption,
 } from '../../../web/components';
@@ -64,28 +58,41 @@ export type MaintenanceOrderDrawerProps = ListDrawerProps & {
 /** The maintenance order drawer: request, type, asset, services, parts, dates, root cause; read-only once validated. */
 export function MaintenanceOrderDrawer(props: MaintenanceOrderDrawerProps) {
   const { t } = useTranslation('maintenanceOrders');
-  const queryClient = useQueryClient();
   const isManager = useIsManager();
-  const {
-    record,
-    loading,
-    key: recordKey,
-  } = useDrawerRecord<MaintenanceOrderDto>({
+  // 'Create Order' on a request: the request, its type, asset and schedule date fill the new order's form
+  const fromRequest = props.id === null ? props.fromRequest : undefined;
+  const drawer = useRecordDrawer<MaintenanceOrderDto, FormValues>(props, {
     queryKey: 'maintenance-orders',
-    id: props.id,
-    path: (id) => `/maintenance-orders/get-maintenance-order/${id}`,
     itemKey: 'maintenanceOrder',
-    errorMessage: t('failedFetchOne'),
+    entityType: 'maintenance-order',
+    paths: {
+      get: (id) => `/maintenance-orders/get-maintenance-order/${id}`,
+      add: '/maintenance-orders/add-maintenance-order',
+      update: (id) => `/maintenance-orders/update-maintenance-order/${id}`,
+      remove: (id) => `/maintenance-orders/delete-maintenance-order/${id}`,
+    },
+    schema: props.id === null ? newMaintenanceOrderInputSchema : maintenanceOrderInputSchema,
+    toForm,
+    stamp: (o) => ({ version: o?.version }),
+    ...drawerTexts(t),
+    title: (o) => o.maintenanceOrderId,
+    canDelete: isManager,
+    alsoRefresh: [['maintenance-requests']],
+    testId: 'maintenance-order-drawer',
+    add: async (values, { addToList, refresh }) => {
+      if (fromRequest === undefined) return addToList(values);
+      // the request comes from the path; the order is created only now, with the form's fields
+      const { maintenanceRequestId: _request, ...order } = values;
+      const res = await api.post<{ maintenanceOrder: MaintenanceOrderDto }>(`/maintenance-requests/create-order/${fromRequest}`, order);
+      refresh(res.maintenanceOrder.id);
+      props.onCreated(res.maintenanceOrder.id);
+    },
   });
+  const { record, form, errors } = drawer;
   const locked = record?.status === 'validate';
   // the asset label to show after a request filled the asset in
   const [assetOption, setAssetOption] = useState<SelectOption | null>(null);
 
-  const form = useRecordForm(props.id === null ? newMaintenanceOrderInputSchema : maintenanceOrderInputSchema, record, toForm);
-  const errors = form.formState.errors;
-
-  // 'Create Order' on a request: the request, its type, asset and schedule date fill the new order's form
-  const fromRequest = props.id === null ? props.fromRequest : undefined;
   const request = useQuery({
     queryKey: ['maintenance-requests', 'one', fromRequest],
     queryFn: ({ signal }) => api.get<{ maintenanceRequest: MaintenanceRequestDto }>(`/maintenance-requests/get-maintenance-request/${fromRequest}`, { signal }),
@@ -100,67 +107,15 @@ export function MaintenanceOrderDrawer(props: MaintenanceOrderDrawerProps) {
     if (request.scheduleDate) form.setValue('scheduleDate', pickerDay(request.scheduleDate));
   }, [request, form]);
 
-  const refresh = (id: number) => {
-    props.invalidate();
-    void queryClient.invalidateQueries({ queryKey: ['maintenance-requests'] });
-    void queryClient.invalidateQueries({ queryKey: activityQueryKey('maintenance-order', id) });
-  };
-
-  // Saved from an older version (decision 025): Reload fetches the record again, which resets the form.
-  const staleEdit = useStaleEdit(() => queryClient.refetchQueries({ queryKey: recordKey, exact: true }));
-
-  const save = useSaveHandler({
-    form,
-    id: record?.id,
-    onStale: staleEdit.onStale,
-    messages: { added: t('added'), updated: t('updated'), addFailed: t('failedAdd'), updateFailed: t('failedUpdate') },
-    update: async (id, values) => {
-      const res = await api.put<{ maintenanceOrder: MaintenanceOrderDto }>(`/maintenance-orders/update-maintenance-order/${id}`, {
-        ...values,
-        version: record?.version,
-      });
-      queryClient.setQueryData(recordKey, { maintenanceOrder: res.maintenanceOrder });
-      refresh(id);
-    },
-    add: async (values) => {
-      if (fromRequest !== undefined) {
-        // the request comes from the path; the order is created only now, with the form's fields
-        const { maintenanceRequestId: _request, ...order } = values;
-        const res = await api.post<{ maintenanceOrder: MaintenanceOrderDto }>(`/maintenance-requests/create-order/${fromRequest}`, order);
-        props.invalidate();
-        void queryClient.invalidateQueries({ queryKey: ['maintenance-requests'] });
-        props.onCreated(res.maintenanceOrder.id);
-        return;
-      }
-      const res = await api.post<ListData & { maintenanceOrder: MaintenanceOrderDto }>('/maintenance-orders/add-maintenance-order', values, {
-        query: props.query as never,
-      });
-      props.onList(res);
-      props.onCreated(res.maintenanceOrder.id);
-    },
-  });
-
   const changeStatus = async (status: string | null) => {
     if (!record || !status || status === record.status) return;
-    await runWithToasts(
-      () => api.put(`/maintenance-orders/update-status/${record.id}`, { status }),
+    await drawer.act(
+      (id) => api.put(`/maintenance-orders/update-status/${id}`, { status }),
       t('statusUpdated'),
       t('failedStatus'),
-      () => refresh(record.id),
+      () => drawer.refresh(record.id),
     );
   };
-
-  const remove = (id: number) =>
-    removeWithConfirmation({
-      confirm: t('deleteConfirm'),
-      remove: () => api.del<ListData>(`/maintenance-orders/delete-maintenance-order/${id}`, { query: props.query as never }),
-      success: t('deleted'),
-      failure: t('failedDelete'),
-      onRemoved: (list) => {
-        props.onList(list);
-        props.onClose();
-      },
-    });
 
   const dateField = (name: 'scheduleDate' | 'dueDate' | 'completionDate', testId: string) => (
     <DayField form={form} name={name} label={t(`field.${name}`)} testId={testId} disabled={locked} />
@@ -299,11 +254,7 @@ export function MaintenanceOrderDrawer(props: MaintenanceOrderDrawerProps) {
 
   return (
     <RecordDrawer
-      dirty={form.formState.isDirty}
-      opened
-      alert={staleEdit.alert}
-      onClose={props.onClose}
-      title={record ? record.maintenanceOrderId : props.id === null ? t('newTitle') : ''}
+      {...drawer.drawerProps}
       headerRight={
         record ? (
           <Select
@@ -320,24 +271,8 @@ export function MaintenanceOrderDrawer(props: MaintenanceOrderDrawerProps) {
           />
         ) : null
       }
-      loading={loading}
-      errors={errors}
-      onSubmit={save}
-      activity={{ entityType: 'maintenance-order', entityId: record?.id }}
       tabs={[{ value: 'overview', label: t('overview'), content: overview }]}
-      footer={
-        locked ? null : (
-          <RecordDrawerFooter
-            onDelete={record && isManager && (() => void remove(record.id))}
-            deleteLabel={t('deleteButton')}
-            saving={form.formState.isSubmitting}
-            saveLabel={t('save')}
-            deleteTestId="delete-button"
-            saveTestId="save-button"
-          />
-        )
-      }
-      testId="maintenance-order-drawer"
+      footer={locked ? null : <RecordDrawerFooter {...drawer.footerProps} />}
     />
   );
 }

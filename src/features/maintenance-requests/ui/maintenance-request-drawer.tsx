@@ -1,23 +1,16 @@
 import { useMemo } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { Button, Checkbox, Grid, Select, Textarea, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   DayField,
   RecordDrawer,
   RecordDrawerFooter,
-  activityQueryKey,
   confirmAction,
+  drawerTexts,
   pickerDay,
-  removeWithConfirmation,
-  runWithToasts,
-  useDrawerRecord,
-  useRecordForm,
-  useSaveHandler,
-  useStaleEdit,
-  type ListData,
+  useRecordDrawer,
   type ListDrawerProps,
 } from '../../../web/components';
 import { api } from '../../../web/lib/api';
@@ -126,61 +119,37 @@ export type MaintenanceRequestDrawerProps = ListDrawerProps;
 /** The request drawer: Overview form with the conditional fields, state, Create Order, delete, attachments. */
 export function MaintenanceRequestDrawer(props: MaintenanceRequestDrawerProps) {
   const { t } = useTranslation('maintenanceRequests');
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const isManager = useIsManager();
   const workers = useAppData().data?.workers ?? [];
-  const {
-    record,
-    loading,
-    key: recordKey,
-  } = useDrawerRecord<MaintenanceRequestDto>({
+  const drawer = useRecordDrawer<MaintenanceRequestDto, FormValues>(props, {
     queryKey: 'maintenance-requests',
-    id: props.id,
-    path: (id) => `/maintenance-requests/get-maintenance-request/${id}`,
     itemKey: 'maintenanceRequest',
-    errorMessage: t('failedFetchOne'),
+    entityType: 'maintenance-request',
+    paths: {
+      get: (id) => `/maintenance-requests/get-maintenance-request/${id}`,
+      add: '/maintenance-requests/add-maintenance-request',
+      update: (id) => `/maintenance-requests/update-maintenance-request/${id}`,
+      remove: (id) => `/maintenance-requests/delete-maintenance-request/${id}`,
+    },
+    schema: maintenanceRequestInputSchema,
+    toForm,
+    body: (values) => payloadOf(values as unknown as MaintenanceRequestInput),
+    stamp: (r) => ({ version: r?.version }),
+    ...drawerTexts(t),
+    title: (r) => r.maintenanceRequestId,
+    canDelete: isManager,
+    testId: 'maintenance-request-drawer',
   });
-
-  const form = useRecordForm(maintenanceRequestInputSchema, record, toForm);
+  const { record, form, errors, refresh } = drawer;
 
   const [type, requester] = useWatch({ control: form.control, name: ['maintenanceType', 'requester'] });
   const show = visibleFields(type, requester);
-  const errors = form.formState.errors;
-
-  const refresh = (id: number) => {
-    props.invalidate();
-    void queryClient.invalidateQueries({ queryKey: activityQueryKey('maintenance-request', id) });
-  };
-
-  // Saved from an older version (decision 025): Reload fetches the record again, which resets the form.
-  const staleEdit = useStaleEdit(() => queryClient.refetchQueries({ queryKey: recordKey, exact: true }));
-
-  const save = useSaveHandler({
-    form,
-    id: record?.id,
-    onStale: staleEdit.onStale,
-    messages: { added: t('added'), updated: t('updated'), addFailed: t('failedAdd'), updateFailed: t('failedUpdate') },
-    update: async (id, values) => {
-      const body = { ...payloadOf(values as unknown as MaintenanceRequestInput), version: record?.version };
-      const res = await api.put<{ maintenanceRequest: MaintenanceRequestDto }>(`/maintenance-requests/update-maintenance-request/${id}`, body);
-      queryClient.setQueryData(recordKey, { maintenanceRequest: res.maintenanceRequest });
-      refresh(id);
-    },
-    add: async (values) => {
-      const body = payloadOf(values as unknown as MaintenanceRequestInput);
-      const res = await api.post<ListData & { maintenanceRequest: MaintenanceRequestDto }>('/maintenance-requests/add-maintenance-request', body, {
-        query: props.query as never,
-      });
-      props.onList(res);
-      props.onCreated(res.maintenanceRequest.id);
-    },
-  });
 
   const changeState = async (state: string | null) => {
     if (!record || !state || state === record.state) return;
-    await runWithToasts(
-      () => api.put(`/maintenance-requests/update-state/${record.id}`, { state }),
+    await drawer.act(
+      (id) => api.put(`/maintenance-requests/update-state/${id}`, { state }),
       t('stateUpdated'),
       t('failedState'),
       () => refresh(record.id),
@@ -200,18 +169,6 @@ export function MaintenanceRequestDrawer(props: MaintenanceRequestDrawerProps) {
     // the order form opens pre-filled from this request; the order exists once it is saved (decision 037)
     navigate(`/dashboard/maintenance-order?order=new&fromRequest=${record.id}`);
   };
-
-  const remove = (id: number) =>
-    removeWithConfirmation({
-      confirm: t('deleteConfirm'),
-      remove: () => api.del<ListData>(`/maintenance-requests/delete-maintenance-request/${id}`, { query: props.query as never }),
-      success: t('deleted'),
-      failure: t('failedDelete'),
-      onRemoved: (list) => {
-        props.onList(list);
-        props.onClose();
-      },
-    });
 
   const options = useMemo(
     () => ({
@@ -396,31 +353,13 @@ export function MaintenanceRequestDrawer(props: MaintenanceRequestDrawerProps) {
 
   return (
     <RecordDrawer
-      dirty={form.formState.isDirty}
-      opened
-      alert={staleEdit.alert}
-      onClose={props.onClose}
-      title={record ? record.maintenanceRequestId : props.id === null ? t('newTitle') : ''}
+      {...drawer.drawerProps}
       headerRight={headerRight}
-      loading={loading}
-      errors={errors}
-      onSubmit={save}
-      activity={{ entityType: 'maintenance-request', entityId: record?.id }}
       tabs={[{ value: 'overview', label: t('overview'), content: overview }]}
       sideTabs={[
         { value: 'attachments', label: t('attachments'), content: <RequestAttachments request={record} onChanged={() => record && refresh(record.id)} /> },
       ]}
-      footer={
-        <RecordDrawerFooter
-          onDelete={record && isManager && (() => void remove(record.id))}
-          deleteLabel={t('deleteButton')}
-          saving={form.formState.isSubmitting}
-          saveLabel={t('save')}
-          deleteTestId="delete-button"
-          saveTestId="save-button"
-        />
-      }
-      testId="maintenance-request-drawer"
+      footer={<RecordDrawerFooter {...drawer.footerProps} />}
     />
   );
 }

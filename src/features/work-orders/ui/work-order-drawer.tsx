@@ -3,7 +3,6 @@ import { Controller } from 'react-hook-form';
 import { Button, Checkbox, Grid, Group, MultiSelect, Select, Text, TextInput } from '@mantine/core';
 import { IconClockPlus, IconPrinter, IconShare } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   DateTimeField,
@@ -12,15 +11,8 @@ import {
   RecordDrawer,
   RecordDrawerFooter,
   RichTextField,
-  activityQueryKey,
   notifyError,
-  removeWithConfirmation,
-  runWithToasts,
-  useDrawerRecord,
-  useRecordForm,
-  useSaveHandler,
-  useStaleEdit,
-  type ListData,
+  useRecordDrawer,
   type ListDrawerProps,
 } from '../../../web/components';
 import { api } from '../../../web/lib/api';
@@ -97,84 +89,59 @@ export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
   const { t } = useTranslation('workOrders');
   const { t: tp } = useTranslation('workOrderProcedure');
   const { t: tf } = useTranslation('failureCodes');
-  const queryClient = useQueryClient();
   const isManager = useIsManager();
   const workers = useAppData().data?.workers ?? [];
   const [addTime, setAddTime] = useState(false);
   // Closing a reactive order on an asset asks for its failure codes first (decision 080).
   const [askCodes, setAskCodes] = useState(false);
-  const {
-    record,
-    key: recordKey,
-    loading,
-  } = useDrawerRecord<WorkOrderDto>({
+  const drawer = useRecordDrawer<WorkOrderDto, FormValues>(props, {
     queryKey: 'work-orders',
-    id: props.id,
-    path: (id) => `/work-orders/get-work-order/${id}`,
     itemKey: 'workOrder',
-    errorMessage: t('toast.failedFetch'),
+    entityType: 'work-order',
+    paths: {
+      get: (id) => `/work-orders/get-work-order/${id}`,
+      add: '/work-orders/add-work-order',
+      update: (id) => `/work-orders/update-work-order/${id}`,
+      remove: (id) => `/work-orders/delete-work-order/${id}`,
+    },
+    schema: workOrderInputSchema,
+    toForm,
+    body: (_, values) => payloadOf(values),
+    stamp: (r) => ({ updatedAt: r?.updatedAt }),
+    messages: {
+      added: t('toast.added'),
+      updated: t('toast.updated'),
+      deleted: t('toast.deleted'),
+      addFailed: t('toast.failedAdd'),
+      updateFailed: t('toast.failedUpdate'),
+      deleteFailed: t('toast.failedDelete'),
+      confirmDelete: t('confirmDelete'),
+      fetchFailed: t('toast.failedFetch'),
+    },
+    title: (r) => r.workOrderId,
+    newTitle: t('newTitle'),
+    labels: { delete: t('actions.delete'), save: t('actions.save') },
+    canDelete: isManager,
+    alsoRefresh: [['work-orders', 'statistics']],
   });
-
-  const form = useRecordForm(workOrderInputSchema, record, toForm);
-
-  const refreshAround = (id: number) => {
-    props.invalidate();
-    void queryClient.invalidateQueries({ queryKey: activityQueryKey('work-order', id) });
+  const { record, form, refresh: refreshAround } = drawer;
+  const updated = (order: WorkOrderDto) => {
+    drawer.setRecord(order);
+    refreshAround(order.id);
   };
 
-  // Saved from an older copy (decision 025): Reload fetches the record again, which resets the form.
-  const staleEdit = useStaleEdit(() => queryClient.refetchQueries({ queryKey: recordKey, exact: true }));
-
-  const save = useSaveHandler({
-    form,
-    id: props.id,
-    onStale: staleEdit.onStale,
-    messages: { added: t('toast.added'), updated: t('toast.updated'), addFailed: t('toast.failedAdd'), updateFailed: t('toast.failedUpdate') },
-    update: async (id) => {
-      const body = { ...payloadOf(form.getValues()), updatedAt: record?.updatedAt };
-      const res = await api.put<{ workOrder: WorkOrderDto }>(`/work-orders/update-work-order/${id}`, body);
-      queryClient.setQueryData(recordKey, { workOrder: res.workOrder });
-      refreshAround(id);
-    },
-    add: async () => {
-      const res = await api.post<ListData & { workOrder: WorkOrderDto }>('/work-orders/add-work-order', payloadOf(form.getValues()), {
-        query: props.query as never,
-      });
-      props.onList(res);
-      void queryClient.invalidateQueries({ queryKey: ['work-orders', 'statistics'] });
-      props.onCreated(res.workOrder.id);
-    },
-  });
-
   const changeStatus = async (status: string | null, codes: object = {}, asked = false) => {
-    if (!status || props.id === null || status === record?.status) return;
+    if (!status || status === record?.status) return;
     if (status === 'completed' && !asked && record?.reactive && record.assetId) return setAskCodes(true);
-    const id = props.id;
-    await runWithToasts(
-      () => api.put<{ order: WorkOrderDto }>(`/work-orders/update-status/${id}`, { status, ...codes }),
+    await drawer.act(
+      (id) => api.put<{ order: WorkOrderDto }>(`/work-orders/update-status/${id}`, { status, ...codes }),
       t('toast.statusUpdated'),
       t('toast.failedStatus'),
-      (res) => {
-        queryClient.setQueryData(recordKey, { workOrder: res.order });
-        refreshAround(id);
-      },
+      (res) => updated(res.order),
     );
   };
 
-  const remove = (id: number) =>
-    removeWithConfirmation({
-      confirm: t('confirmDelete'),
-      remove: () => api.del<ListData>(`/work-orders/delete-work-order/${id}`, { query: props.query as never }),
-      success: t('toast.deleted'),
-      failure: t('toast.failedDelete'),
-      onRemoved: (list) => {
-        props.onList(list);
-        void queryClient.invalidateQueries({ queryKey: ['work-orders', 'statistics'] });
-        props.onClose();
-      },
-    });
-
-  const errors = form.formState.errors;
+  const errors = drawer.errors;
   const { t: tc } = useTranslation();
   // the people related to the chosen asset are suggested first
   const workerOptions = suggestedWorkers(workers, form.watch('assetId') as number | null, { suggested: tc('select.suggested'), others: tc('select.others') });
@@ -297,12 +264,7 @@ export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
   return (
     <>
       <RecordDrawer<FormValues>
-        dirty={form.formState.isDirty}
-        opened
-        alert={staleEdit.alert}
-        onClose={props.onClose}
-        title={record ? record.workOrderId : existing ? '' : t('newTitle')}
-        loading={loading}
+        {...drawer.drawerProps}
         headerRight={
           record && (
             <Group gap="xs" wrap="nowrap">
@@ -320,9 +282,6 @@ export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
             </Group>
           )
         }
-        errors={errors}
-        onSubmit={save}
-        activity={{ entityType: 'work-order', entityId: props.id }}
         tabs={[
           { value: 'overview', label: t('tabs.overview'), content: overview },
           { value: 'operations', label: t('tabs.operations'), content: operations },
@@ -347,14 +306,7 @@ export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
           { value: 'photos', label: t('tabs.photos'), hidden: !existing, content: existing ? <PhotosTab workOrderId={props.id!} /> : null },
         ]}
         footer={
-          <RecordDrawerFooter
-            onDelete={record && isManager && (() => void remove(record.id))}
-            deleteLabel={t('actions.delete')}
-            saving={form.formState.isSubmitting}
-            saveLabel={t('actions.save')}
-            deleteTestId="delete-button"
-            saveTestId="save-button"
-          >
+          <RecordDrawerFooter {...drawer.footerProps}>
             {record && (
               <Button
                 variant="default"
@@ -377,15 +329,7 @@ export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
                 {t('actions.share')}
               </Button>
             )}
-            {record && (
-              <HoldControl
-                order={record}
-                onChanged={(order) => {
-                  queryClient.setQueryData(recordKey, { workOrder: order });
-                  refreshAround(order.id);
-                }}
-              />
-            )}
+            {record && <HoldControl order={record} onChanged={updated} />}
             {record && (
               <Button variant="light" leftSection={<IconClockPlus size={16} />} onClick={() => setAddTime(true)} data-testid="add-time">
                 {t('labor.add')}
