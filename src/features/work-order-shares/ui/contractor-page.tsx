@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, Anchor, Badge, Box, Button, Card, FileButton, Group, NumberInput, Progress, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Card, FileButton, Group, NumberInput, Progress, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api, errorMessage } from '../../../web/lib/api';
@@ -11,7 +11,8 @@ import { contractorLaborSchema, contractorPartSchema, type ShareGateDto, type Sh
 import { CodeGate } from './contractor-code-gate';
 import { ContractorOrderHead } from './contractor-order-head';
 import { SHARED } from './contractor-paths';
-import { ContractorStep, DeleteLine } from './contractor-step';
+import { ContractorStep, CostLine } from './contractor-step';
+import { ShareMessages } from './share-messages';
 import './labels';
 
 const S = SHARED;
@@ -122,22 +123,31 @@ function SharedOrder({ dto, query, queryKey }: { dto: SharedWorkOrderDto; query:
     if (await confirmAction({ message: t('deleteConfirm') })) action.mutate(() => api.del(`${S}/delete-shared-${kind}/${id}`, { query }));
   };
 
-  const addLabor = () => {
-    const parsed = contractorLaborSchema.safeParse({
-      startTime: fromLocalInput(labor.start),
-      endTime: fromLocalInput(labor.end),
-      hourlyRate: labor.rate === '' ? undefined : labor.rate,
-    });
-    if (!parsed.success) return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [`labor.${String(i.path[0])}`, i.message])));
+  /** Checks a new line with the route's schema (its messages under `<kind>.<field>`), then posts it. */
+  const addLine = (
+    kind: 'labor' | 'part',
+    parsed: { success: true; data: unknown } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } },
+    after?: () => void,
+  ) => {
+    if (!parsed.success) return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [`${kind}.${String(i.path[0])}`, i.message])));
     setErrors({});
-    action.mutate(() => post('add-shared-labor', parsed.data));
+    action.mutate(() => post(`add-shared-${kind}`, parsed.data).then(after));
   };
-  const addPart = () => {
-    const parsed = contractorPartSchema.safeParse({ name: part.name, quantity: part.quantity, unitPrice: part.unitPrice === '' ? undefined : part.unitPrice });
-    if (!parsed.success) return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [`part.${String(i.path[0])}`, i.message])));
-    setErrors({});
-    action.mutate(() => post('add-shared-part', parsed.data).then(() => setPart({ name: '', quantity: 1, unitPrice: '' })));
-  };
+  const addLabor = () =>
+    addLine(
+      'labor',
+      contractorLaborSchema.safeParse({
+        startTime: fromLocalInput(labor.start),
+        endTime: fromLocalInput(labor.end),
+        hourlyRate: labor.rate === '' ? undefined : labor.rate,
+      }),
+    );
+  const addPart = () =>
+    addLine(
+      'part',
+      contractorPartSchema.safeParse({ name: part.name, quantity: part.quantity, unitPrice: part.unitPrice === '' ? undefined : part.unitPrice }),
+      () => setPart({ name: '', quantity: 1, unitPrice: '' }),
+    );
   const total = dto.labors.reduce((s, l) => s + l.costMinor, 0) + dto.parts.reduce((s, p) => s + p.costMinor, 0);
 
   return (
@@ -180,28 +190,7 @@ function SharedOrder({ dto, query, queryKey }: { dto: SharedWorkOrderDto; query:
           {t('thread')}
         </Text>
         <Stack gap="xs">
-          {dto.messages.length === 0 && (
-            <Text size="sm" c="dimmed">
-              {t('noMessages')}
-            </Text>
-          )}
-          {dto.messages.map((m) => (
-            <Box key={m.id} data-testid="contractor-message" style={{ alignSelf: m.fromContractor ? 'flex-end' : 'flex-start', maxWidth: '85%' }}>
-              <Text size="xs" c="dimmed">
-                {m.author} · {formatDateTime(m.createdAt)}
-              </Text>
-              {m.body && (
-                <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                  {m.body}
-                </Text>
-              )}
-              {m.fileUrl && (
-                <Anchor href={m.fileUrl} target="_blank" rel="noreferrer" size="sm">
-                  {m.fileName}
-                </Anchor>
-              )}
-            </Box>
-          ))}
+          <ShareMessages messages={dto.messages} emptyText={t('noMessages')} testId="contractor-message" byAuthor />
           {open && dto.permissions.canComment && (
             <>
               <Textarea
@@ -245,15 +234,9 @@ function SharedOrder({ dto, query, queryKey }: { dto: SharedWorkOrderDto; query:
           <Stack gap="xs">
             <Text fw={600}>{t('time')}</Text>
             {dto.labors.map((l) => (
-              <Group key={l.id} justify="space-between" wrap="nowrap" data-testid="contractor-labor">
-                <Text size="sm">
-                  {formatDateTime(l.startDate)} · {formatMinutes(l.minutes)}
-                </Text>
-                <Group gap={4} wrap="nowrap">
-                  <Text size="sm">{money(l.costMinor)}</Text>
-                  {canFill && <DeleteLine label={t('deleteTime')} onClick={() => void removeLine('labor', l.id)} testId="contractor-delete-labor" />}
-                </Group>
-              </Group>
+              <CostLine key={l.id} kind="labor" cost={money(l.costMinor)} onDelete={canFill && (() => void removeLine('labor', l.id))}>
+                {formatDateTime(l.startDate)} · {formatMinutes(l.minutes)}
+              </CostLine>
             ))}
             {open && dto.permissions.canLog && (
               <>
@@ -293,15 +276,9 @@ function SharedOrder({ dto, query, queryKey }: { dto: SharedWorkOrderDto; query:
               {t('parts')}
             </Text>
             {dto.parts.map((p) => (
-              <Group key={p.id} justify="space-between" wrap="nowrap" data-testid="contractor-part">
-                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                  {p.name} × {p.quantity}
-                </Text>
-                <Group gap={4} wrap="nowrap">
-                  <Text size="sm">{money(p.costMinor)}</Text>
-                  {canFill && <DeleteLine label={t('deletePart')} onClick={() => void removeLine('part', p.id)} testId="contractor-delete-part" />}
-                </Group>
-              </Group>
+              <CostLine key={p.id} kind="part" cost={money(p.costMinor)} onDelete={canFill && (() => void removeLine('part', p.id))}>
+                {p.name} × {p.quantity}
+              </CostLine>
             ))}
             {open && dto.permissions.canLog && (
               <>

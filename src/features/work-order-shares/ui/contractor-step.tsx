@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ActionIcon, Badge, Group, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -7,12 +8,30 @@ import { isAnswered, stepImageFields } from '../../procedures/procedures.schema'
 import type { ContractorStepDto } from '../work-order-shares.schema';
 import { SHARED } from './contractor-paths';
 
-/** The red bin of a line the contractor logged. */
-export function DeleteLine({ label, onClick, testId }: { label: string; onClick(): void; testId: string }) {
+/** A line the contractor logged (time or a part): what, its cost, and the red bin when it may still be deleted. */
+export function CostLine({ kind, ...props }: { kind: 'labor' | 'part'; cost: string; onDelete?: false | (() => void); children: ReactNode }) {
+  const { t } = useTranslation('contractor');
   return (
-    <ActionIcon variant="subtle" color="red" size="lg" aria-label={label} onClick={onClick} data-testid={testId}>
-      <IconTrash size={18} />
-    </ActionIcon>
+    <Group justify="space-between" wrap="nowrap" data-testid={`contractor-${kind}`}>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {props.children}
+      </Text>
+      <Group gap={4} wrap="nowrap">
+        <Text size="sm">{props.cost}</Text>
+        {props.onDelete && (
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            size="lg"
+            aria-label={kind === 'labor' ? t('deleteTime') : t('deletePart')}
+            onClick={props.onDelete}
+            data-testid={`contractor-delete-${kind}`}
+          >
+            <IconTrash size={18} />
+          </ActionIcon>
+        )}
+      </Group>
+    </Group>
   );
 }
 
