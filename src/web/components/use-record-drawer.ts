@@ -7,14 +7,32 @@ import { removeWithConfirmation, runWithToasts, useSaveHandler, type ListData, t
 import { useStaleEdit } from './stale-edit';
 import { useDrawerRecord, useRecordForm, type ListDrawerProps } from './use-drawer-record';
 
+export interface RecordPaths {
+  get(id: number): string;
+  add: string;
+  update(id: number): string;
+  remove(id: number): string;
+}
+
+/** The routes of a record by the API's naming: `/<area>/get-<noun>/:id`, `add-<noun>`, `update-<noun>/:id`, `delete-<noun>/:id`. */
+export function recordPaths(area: string, noun: string): RecordPaths {
+  return {
+    get: (id) => `/${area}/get-${noun}/${id}`,
+    add: `/${area}/add-${noun}`,
+    update: (id) => `/${area}/update-${noun}/${id}`,
+    remove: (id) => `/${area}/delete-${noun}/${id}`,
+  };
+}
+
 export interface RecordDrawerOptions<R extends { id: number }, V extends FieldValues> {
-  /** The area's react-query key (e.g. 'work-orders'): the record is kept under [queryKey, 'one', id]. */
-  queryKey: string;
+  /** The area (e.g. 'work-orders'): the react-query key (the record is kept under [area, 'one', id]) and the routes' folder. */
+  area: string;
+  /** The record's name in its routes (e.g. 'work-order': `/work-orders/get-work-order/:id`; see recordPaths). */
+  noun: string;
   /** The record's key in the server's answers (`{ workOrder: … }`). */
   itemKey: string;
   /** The Note Logs record type (e.g. 'work-order'). */
   entityType: string;
-  paths: { get(id: number): string; add: string; update(id: number): string; remove(id: number): string };
   /** The zod schema of the form (shared with the route). */
   schema: unknown;
   /** The form's values of a record; of `undefined` when adding. */
@@ -81,11 +99,12 @@ export function drawerTexts(t: (key: DrawerTextKey) => string) {
 export function useRecordDrawer<R extends { id: number }, V extends FieldValues>(props: ListDrawerProps, opts: RecordDrawerOptions<R, V>) {
   const queryClient = useQueryClient();
   const { messages, itemKey } = opts;
+  const paths = recordPaths(opts.area, opts.noun);
   const {
     record,
     key: recordKey,
     loading,
-  } = useDrawerRecord<R>({ queryKey: opts.queryKey, id: props.id, path: opts.paths.get, itemKey, errorMessage: messages.fetchFailed });
+  } = useDrawerRecord<R>({ queryKey: opts.area, id: props.id, path: paths.get, itemKey, errorMessage: messages.fetchFailed });
   const form = useRecordForm(opts.schema, record, opts.toForm);
 
   const refreshOthers = () => opts.alsoRefresh?.forEach((queryKey) => void queryClient.invalidateQueries({ queryKey }));
@@ -104,7 +123,7 @@ export function useRecordDrawer<R extends { id: number }, V extends FieldValues>
   const staleEdit = useStaleEdit(reload);
   const bodyOf = (values: V) => (opts.body ? opts.body(values, form.getValues()) : values);
   const addToList = async (values: V) => {
-    const res = await api.post<ListData & Record<string, R>>(opts.paths.add, bodyOf(values), { query: props.query as never });
+    const res = await api.post<ListData & Record<string, R>>(paths.add, bodyOf(values), { query: props.query as never });
     props.onList(res);
     refreshOthers();
     props.onCreated(res[itemKey].id);
@@ -115,7 +134,7 @@ export function useRecordDrawer<R extends { id: number }, V extends FieldValues>
     onStale: staleEdit.onStale,
     messages,
     update: async (id, values) => {
-      const res = await api.put<Record<string, R>>(opts.paths.update(id), { ...(bodyOf(values) as object), ...opts.stamp(record) });
+      const res = await api.put<Record<string, R>>(paths.update(id), { ...(bodyOf(values) as object), ...opts.stamp(record) });
       setRecord(res[itemKey]);
       refresh(id);
     },
@@ -124,7 +143,7 @@ export function useRecordDrawer<R extends { id: number }, V extends FieldValues>
   const remove = (id: number) =>
     removeWithConfirmation({
       confirm: messages.confirmDelete,
-      remove: () => api.del<ListData>(opts.paths.remove(id), { query: props.query as never }),
+      remove: () => api.del<ListData>(paths.remove(id), { query: props.query as never }),
       success: messages.deleted,
       failure: messages.deleteFailed,
       onRemoved: (list) => {

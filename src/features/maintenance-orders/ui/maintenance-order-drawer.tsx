@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import {
   AsyncMultiSelect,
   DayField,
+  FormField,
   RecordDrawer,
   RecordDrawerFooter,
   drawerTexts,
@@ -62,15 +63,10 @@ export function MaintenanceOrderDrawer(props: MaintenanceOrderDrawerProps) {
   // 'Create Order' on a request: the request, its type, asset and schedule date fill the new order's form
   const fromRequest = props.id === null ? props.fromRequest : undefined;
   const drawer = useRecordDrawer<MaintenanceOrderDto, FormValues>(props, {
-    queryKey: 'maintenance-orders',
+    area: 'maintenance-orders',
+    noun: 'maintenance-order',
     itemKey: 'maintenanceOrder',
     entityType: 'maintenance-order',
-    paths: {
-      get: (id) => `/maintenance-orders/get-maintenance-order/${id}`,
-      add: '/maintenance-orders/add-maintenance-order',
-      update: (id) => `/maintenance-orders/update-maintenance-order/${id}`,
-      remove: (id) => `/maintenance-orders/delete-maintenance-order/${id}`,
-    },
     schema: props.id === null ? newMaintenanceOrderInputSchema : maintenanceOrderInputSchema,
     toForm,
     stamp: (o) => ({ version: o?.version }),
@@ -163,76 +159,53 @@ export function MaintenanceOrderDrawer(props: MaintenanceOrderDrawerProps) {
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Controller
-          control={form.control}
+        <FormField
+          form={form}
           name="maintenanceType"
-          render={({ field }) => (
-            <Select
-              label={t('field.maintenanceType')}
-              withAsterisk
-              data={MAINTENANCE_TYPES.map((v) => ({ value: v, label: t(`type.${v}`) }))}
-              value={field.value}
-              onChange={field.onChange}
-              error={errors.maintenanceType?.message}
-              disabled={locked}
-              data-testid="mo-type"
-              comboboxProps={{ withinPortal: true }}
-            />
-          )}
+          component={Select}
+          label={t('field.maintenanceType')}
+          withAsterisk
+          data={MAINTENANCE_TYPES.map((v) => ({ value: v, label: t(`type.${v}`) }))}
+          disabled={locked}
+          data-testid="mo-type"
+          comboboxProps={{ withinPortal: true }}
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Controller
-          control={form.control}
+        <FormField
+          form={form}
           name="assetId"
-          render={({ field, fieldState }) => (
-            <AssetSelect
-              label={t('field.asset')}
-              withAsterisk
-              value={field.value}
-              onChange={(v) => field.onChange(v)}
-              error={fieldState.error?.message}
-              initialOption={assetOption ?? (record?.asset ? { value: record.asset.id, label: record.asset.name } : null)}
-              disabled={locked}
-              testId="mo-asset"
-            />
-          )}
+          component={AssetSelect}
+          label={t('field.asset')}
+          withAsterisk
+          initialOption={assetOption ?? (record?.asset ? { value: record.asset.id, label: record.asset.name } : null)}
+          disabled={locked}
+          testId="mo-asset"
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Controller
-          control={form.control}
+        <FormField
+          form={form}
           name="services"
-          render={({ field }) => (
-            <ServiceMultiSelect
-              label={t('field.services')}
-              withAsterisk
-              value={field.value}
-              onChange={(v) => field.onChange(v)}
-              initialOptions={record?.services.map((s) => ({ value: s.id, label: s.title })) ?? []}
-              error={errors.services?.message ?? errors.services?.root?.message}
-              disabled={locked}
-              testId="mo-services"
-            />
-          )}
+          component={ServiceMultiSelect}
+          label={t('field.services')}
+          withAsterisk
+          initialOptions={record?.services.map((s) => ({ value: s.id, label: s.title })) ?? []}
+          error={errors.services?.message ?? errors.services?.root?.message}
+          disabled={locked}
+          testId="mo-services"
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Controller
-          control={form.control}
+        <FormField
+          form={form}
           name="parts"
-          render={({ field }) => (
-            <AsyncMultiSelect
-              path="/parts/get-parts-options"
-              label={t('field.parts')}
-              value={field.value}
-              onChange={(v) => field.onChange(v)}
-              initialOptions={record?.parts.map((p) => ({ value: p.id, label: p.name })) ?? []}
-              error={errors.parts?.message}
-              disabled={locked}
-              testId="mo-parts"
-            />
-          )}
+          component={AsyncMultiSelect}
+          path="/parts/get-parts-options"
+          label={t('field.parts')}
+          initialOptions={record?.parts.map((p) => ({ value: p.id, label: p.name })) ?? []}
+          disabled={locked}
+          testId="mo-parts"
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>{dateField('scheduleDate', 'mo-schedule')}</Grid.Col>

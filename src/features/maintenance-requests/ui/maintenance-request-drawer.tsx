@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   DayField,
+  FormField,
   RecordDrawer,
   RecordDrawerFooter,
   confirmAction,
@@ -123,15 +124,10 @@ export function MaintenanceRequestDrawer(props: MaintenanceRequestDrawerProps) {
   const isManager = useIsManager();
   const workers = useAppData().data?.workers ?? [];
   const drawer = useRecordDrawer<MaintenanceRequestDto, FormValues>(props, {
-    queryKey: 'maintenance-requests',
+    area: 'maintenance-requests',
+    noun: 'maintenance-request',
     itemKey: 'maintenanceRequest',
     entityType: 'maintenance-request',
-    paths: {
-      get: (id) => `/maintenance-requests/get-maintenance-request/${id}`,
-      add: '/maintenance-requests/add-maintenance-request',
-      update: (id) => `/maintenance-requests/update-maintenance-request/${id}`,
-      remove: (id) => `/maintenance-requests/delete-maintenance-request/${id}`,
-    },
     schema: maintenanceRequestInputSchema,
     toForm,
     body: (values) => payloadOf(values as unknown as MaintenanceRequestInput),
@@ -232,39 +228,27 @@ export function MaintenanceRequestDrawer(props: MaintenanceRequestDrawerProps) {
       <Grid.Col span={{ base: 12, sm: 6 }}>{selectField('requester', t('field.requester'), options.requester, 'mr-requester')}</Grid.Col>
       {show.customer && (
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <Controller
-            control={form.control}
+          <FormField
+            form={form}
             name="customerId"
-            render={({ field }) => (
-              <CustomerVendorSelect
-                type="customer"
-                label={t('field.customer')}
-                value={field.value}
-                onChange={(v) => field.onChange(v)}
-                initialOption={record?.Customer ? { value: record.Customer.id, label: record.Customer.name } : null}
-                error={errors.customerId?.message}
-                testId="mr-customer"
-              />
-            )}
+            component={CustomerVendorSelect}
+            type="customer"
+            label={t('field.customer')}
+            initialOption={record?.Customer ? { value: record.Customer.id, label: record.Customer.name } : null}
+            testId="mr-customer"
           />
         </Grid.Col>
       )}
       {show.asset && (
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <Controller
-            control={form.control}
+          <FormField
+            form={form}
             name="assetId"
-            render={({ field, fieldState }) => (
-              <AssetSelect
-                label={t('field.asset')}
-                withAsterisk
-                value={field.value}
-                onChange={(v) => field.onChange(v)}
-                error={fieldState.error?.message}
-                initialOption={record?.asset ? { value: record.asset.id, label: record.asset.name } : null}
-                testId="mr-asset"
-              />
-            )}
+            component={AssetSelect}
+            label={t('field.asset')}
+            withAsterisk
+            initialOption={record?.asset ? { value: record.asset.id, label: record.asset.name } : null}
+            testId="mr-asset"
           />
           {form.watch('assetId') ? <Checkbox mt="xs" label={t('field.assetDown')} {...form.register('assetDown')} data-testid="mr-asset-down" /> : null}
         </Grid.Col>

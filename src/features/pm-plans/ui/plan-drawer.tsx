@@ -13,15 +13,10 @@ import { PlanScheduleTab, PlanWorkTab } from './plan-tabs';
 export function PlanDrawer(props: ListDrawerProps) {
   const { t } = useTranslation('pmPlans');
   const drawer = useRecordDrawer<PlanDto, FormValues>(props, {
-    queryKey: 'pm-plans',
+    area: 'pm-plans',
+    noun: 'plan',
     itemKey: 'plan',
     entityType: 'pm-plan',
-    paths: {
-      get: (id) => `/pm-plans/get-plan/${id}`,
-      add: '/pm-plans/add-plan',
-      update: (id) => `/pm-plans/update-plan/${id}`,
-      remove: (id) => `/pm-plans/delete-plan/${id}`,
-    },
     schema: planInputSchema,
     toForm,
     stamp: (p) => ({ updatedAt: p?.updatedAt }),

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { Button, Checkbox, Grid, Group, MultiSelect, Select, Text, TextInput } from '@mantine/core';
 import { IconClockPlus, IconPrinter, IconShare } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -7,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import {
   DateTimeField,
   EmptyState,
+  FormField,
   isBlankHtml,
   RecordDrawer,
   RecordDrawerFooter,
@@ -95,15 +95,10 @@ export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
   // Closing a reactive order on an asset asks for its failure codes first (decision 080).
   const [askCodes, setAskCodes] = useState(false);
   const drawer = useRecordDrawer<WorkOrderDto, FormValues>(props, {
-    queryKey: 'work-orders',
+    area: 'work-orders',
+    noun: 'work-order',
     itemKey: 'workOrder',
     entityType: 'work-order',
-    paths: {
-      get: (id) => `/work-orders/get-work-order/${id}`,
-      add: '/work-orders/add-work-order',
-      update: (id) => `/work-orders/update-work-order/${id}`,
-      remove: (id) => `/work-orders/delete-work-order/${id}`,
-    },
     schema: workOrderInputSchema,
     toForm,
     body: (_, values) => payloadOf(values),
@@ -166,81 +161,51 @@ export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
         <TextInput label={t('field.duration')} placeholder="02:30" data-testid="wo-duration" {...form.register('duration')} error={errors.duration?.message} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Controller
-          control={form.control}
+        <FormField
+          form={form}
           name="priority"
-          render={({ field }) => (
-            <Select
-              label={t('field.priority')}
-              data={WORK_ORDER_PRIORITIES.map((p) => ({ value: p, label: t(`priority.${p}`) }))}
-              value={field.value}
-              onChange={field.onChange}
-              error={errors.priority?.message}
-              data-testid="wo-priority"
-            />
-          )}
+          component={Select}
+          label={t('field.priority')}
+          data={WORK_ORDER_PRIORITIES.map((p) => ({ value: p, label: t(`priority.${p}`) }))}
+          data-testid="wo-priority"
         />
       </Grid.Col>
       {(['startDate', 'endDate', 'dueDate'] as const).map((name) => (
         <Grid.Col key={name} span={{ base: 12, sm: 4 }}>
-          <Controller
-            control={form.control}
-            name={name}
-            render={({ field }) => (
-              <DateTimeField label={t(`field.${name}`)} value={field.value} onChange={field.onChange} error={errors[name]?.message} testId={`wo-${name}`} />
-            )}
-          />
+          <FormField form={form} name={name} component={DateTimeField} label={t(`field.${name}`)} testId={`wo-${name}`} />
         </Grid.Col>
       ))}
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Controller
-          control={form.control}
+        <FormField
+          form={form}
           name="assetId"
-          render={({ field, fieldState }) => (
-            <AssetSelect
-              label={t('field.asset')}
-              value={field.value}
-              onChange={(v) => field.onChange(v)}
-              error={fieldState.error?.message}
-              initialOption={record?.asset ? { value: record.asset.id, label: record.asset.name } : null}
-              testId="wo-asset"
-            />
-          )}
+          component={AssetSelect}
+          label={t('field.asset')}
+          initialOption={record?.asset ? { value: record.asset.id, label: record.asset.name } : null}
+          testId="wo-asset"
         />
         {form.watch('assetId') ? <Checkbox mt="xs" label={t('field.assetDown')} {...form.register('assetDown')} data-testid="wo-asset-down" /> : null}
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Controller
-          control={form.control}
+        <FormField
+          form={form}
           name="quotationId"
-          render={({ field, fieldState }) => (
-            <QuotationSelect
-              label={t('field.quotation')}
-              value={field.value}
-              onChange={(v) => field.onChange(v)}
-              error={fieldState.error?.message}
-              initialOption={record?.quotation ? { value: record.quotation.id, label: record.quotation.number } : null}
-              testId="wo-quotation"
-            />
-          )}
+          component={QuotationSelect}
+          label={t('field.quotation')}
+          initialOption={record?.quotation ? { value: record.quotation.id, label: record.quotation.number } : null}
+          testId="wo-quotation"
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Controller
-          control={form.control}
+        <FormField
+          form={form}
           name="assignees"
-          render={({ field }) => (
-            <MultiSelect
-              label={t('field.assignees')}
-              data={workerOptions}
-              value={field.value}
-              onChange={field.onChange}
-              searchable
-              disabled={!isManager}
-              error={errors.assignees?.message as string | undefined}
-              data-testid="wo-assignees"
-            />
-          )}
+          component={MultiSelect}
+          label={t('field.assignees')}
+          data={workerOptions}
+          searchable
+          disabled={!isManager}
+          data-testid="wo-assignees"
         />
       </Grid.Col>
     </Grid>
@@ -250,13 +215,7 @@ export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
   const operations = (
     <>
       {isBlankHtml(instructions) && <EmptyState title={t('operationsEmpty')} description={t('operationsEmptyHint')} />}
-      <Controller
-        control={form.control}
-        name="instructions"
-        render={({ field }) => (
-          <RichTextField label={t('field.instructions')} value={field.value} onChange={field.onChange} error={errors.instructions?.message} />
-        )}
-      />
+      <FormField form={form} name="instructions" component={RichTextField} label={t('field.instructions')} />
     </>
   );
 
