@@ -66,3 +66,4 @@ export { FormField } from './form-field';
 export { useOpenRecord } from './use-open-record';
 export { historyFieldLabel, historyValue, registerHistoryLabels, type HistoryLabels } from './history-labels';
 export { TreeView, nestNodes, type FlatNode } from './tree-view';
+export { SecretShownModal } from './secret-shown-modal';
