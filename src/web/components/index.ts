@@ -48,6 +48,7 @@ export {
   type ListData,
   type ListRecordOptions,
   type RecordMessages,
+  type RowDrawerProps,
 } from './record-actions';
 export { StaleEditAlert, isStaleEdit, useStaleEdit } from './stale-edit';
 export { RecordCreateModal, type RecordCreateModalProps } from './record-create-modal';

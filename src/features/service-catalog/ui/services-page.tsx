@@ -11,7 +11,8 @@ import {
   useMoney,
   useServerList,
   type Column,
-  type ListData,
+  recordPaths,
+  type RowDrawerProps,
 } from '../../../web/components';
 import { useIsManager } from '../../../web/lib/app-data';
 import type { ServiceDto } from '../service-catalog.schema';
@@ -71,19 +72,7 @@ export default function ServicesPage() {
   );
 }
 
-function ServiceDrawer({
-  record,
-  onClose,
-  query,
-  onList,
-  readOnly,
-}: {
-  record: ServiceDto | null;
-  onClose(): void;
-  query: Record<string, unknown>;
-  onList(data: ListData): void;
-  readOnly: boolean;
-}) {
+function ServiceDrawer({ record, onClose, query, onList, readOnly }: RowDrawerProps<ServiceDto>) {
   const { t } = useTranslation('services');
   const form = useServiceForm(record);
   const { save, remove } = useListRecordActions({
@@ -94,7 +83,7 @@ function ServiceDrawer({
     onClose,
     queryKey: 'services',
     entityType: 'service',
-    paths: { add: '/services/add-service', update: (id) => `/services/update-service/${id}`, remove: (id) => `/services/delete-service/${id}` },
+    paths: recordPaths('services', 'service'),
     messages: recordMessages(t),
     onUpdated: (res: { service: ServiceDto }) => form.reset(serviceFormValues(res.service)),
   });

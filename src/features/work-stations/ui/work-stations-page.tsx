@@ -12,7 +12,8 @@ import {
   useNotifiedQuery,
   useServerList,
   type Column,
-  type ListData,
+  recordPaths,
+  type RowDrawerProps,
 } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
@@ -114,19 +115,7 @@ export default function WorkStationsPage() {
   );
 }
 
-function WorkStationDrawer({
-  record,
-  onClose,
-  query,
-  onList,
-  readOnly,
-}: {
-  record: WorkStationDto | null;
-  onClose(): void;
-  query: Record<string, unknown>;
-  onList(data: ListData): void;
-  readOnly: boolean;
-}) {
+function WorkStationDrawer({ record, onClose, query, onList, readOnly }: RowDrawerProps<WorkStationDto>) {
   const { t } = useTranslation('workStations');
   const form = useWorkStationForm(record);
   const { save, remove } = useListRecordActions({
@@ -137,11 +126,7 @@ function WorkStationDrawer({
     onClose,
     queryKey: 'work-stations',
     entityType: 'work-station',
-    paths: {
-      add: '/workstations/add-workstation',
-      update: (id) => `/workstations/update-workstation/${id}`,
-      remove: (id) => `/workstations/delete-workstation/${id}`,
-    },
+    paths: recordPaths('workstations', 'workstation'),
     messages: recordMessages(t),
     onUpdated: ({ updatedWorkStation: s }: { updatedWorkStation: WorkStationDto }) =>
       form.reset({ code: s.code, name: s.name, city: s.city, teamId: s.teamId }),
