@@ -56,7 +56,7 @@ export { createRecordMultiSelect, createRecordSelect, type RecordMultiSelectProp
 export { useDrawerRecord, useFormFromRecord, useNotifiedQuery, useRecordForm, type ListDrawerProps } from './use-drawer-record';
 export { drawerTexts, recordPaths, useRecordDrawer, type RecordDrawerOptions, type RecordPaths } from './use-record-drawer';
 export { AttachmentInput, AttachmentList, ImageUploadButton, InitialAvatar, DOCUMENT_ACCEPT, IMAGE_ACCEPT, uploadDocuments } from './attachments';
-export { textValues } from './form-values';
+export { optionOf, textValues } from './form-values';
 export { DayField, formatDay, parseDay, pickerDay } from './day-field';
 export { DateTimeField, type DateTimeFieldProps } from './date-time-field';
 export { StatCard } from './stat-card';

@@ -15,6 +15,7 @@ import {
   useRecordDrawer,
   type ListDrawerProps,
   type SelectOption,
+  optionOf,
 } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
@@ -178,7 +179,7 @@ export function MaintenanceOrderDrawer(props: MaintenanceOrderDrawerProps) {
           component={AssetSelect}
           label={t('field.asset')}
           withAsterisk
-          initialOption={assetOption ?? (record?.asset ? { value: record.asset.id, label: record.asset.name } : null)}
+          initialOption={assetOption ?? optionOf(record?.asset)}
           disabled={locked}
           testId="mo-asset"
         />

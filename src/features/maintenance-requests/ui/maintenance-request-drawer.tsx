@@ -13,6 +13,7 @@ import {
   pickerDay,
   useRecordDrawer,
   type ListDrawerProps,
+  optionOf,
 } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { useAppData, useIsManager } from '../../../web/lib/app-data';
@@ -234,7 +235,7 @@ export function MaintenanceRequestDrawer(props: MaintenanceRequestDrawerProps) {
             component={CustomerVendorSelect}
             type="customer"
             label={t('field.customer')}
-            initialOption={record?.Customer ? { value: record.Customer.id, label: record.Customer.name } : null}
+            initialOption={optionOf(record?.Customer)}
             testId="mr-customer"
           />
         </Grid.Col>
@@ -247,7 +248,7 @@ export function MaintenanceRequestDrawer(props: MaintenanceRequestDrawerProps) {
             component={AssetSelect}
             label={t('field.asset')}
             withAsterisk
-            initialOption={record?.asset ? { value: record.asset.id, label: record.asset.name } : null}
+            initialOption={optionOf(record?.asset)}
             testId="mr-asset"
           />
           {form.watch('assetId') ? <Checkbox mt="xs" label={t('field.assetDown')} {...form.register('assetDown')} data-testid="mr-asset-down" /> : null}

@@ -14,6 +14,7 @@ import {
   notifyError,
   useRecordDrawer,
   type ListDrawerProps,
+  optionOf,
 } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { suggestedWorkers } from '../../../web/lib/worker-options';
@@ -176,14 +177,7 @@ export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
         </Grid.Col>
       ))}
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <FormField
-          form={form}
-          name="assetId"
-          component={AssetSelect}
-          label={t('field.asset')}
-          initialOption={record?.asset ? { value: record.asset.id, label: record.asset.name } : null}
-          testId="wo-asset"
-        />
+        <FormField form={form} name="assetId" component={AssetSelect} label={t('field.asset')} initialOption={optionOf(record?.asset)} testId="wo-asset" />
         {form.watch('assetId') ? <Checkbox mt="xs" label={t('field.assetDown')} {...form.register('assetDown')} data-testid="wo-asset-down" /> : null}
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>

@@ -2,7 +2,17 @@ import { lazy, Suspense } from 'react';
 import { Badge, Chip, Group, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AsyncSelect, useOpenRecord, ListMultiFilter, ListTextFilter, ServerListScreen, StatCard, useServerList, type Column } from '../../../web/components';
+import {
+  AsyncSelect,
+  useOpenRecord,
+  ListMultiFilter,
+  ListTextFilter,
+  ServerListScreen,
+  StatCard,
+  useServerList,
+  type Column,
+  optionOf,
+} from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { LocationFilter } from '../../locations/ui/location-select';
 import { ASSET_OPTIONS_PATH } from '../../assets/ui/asset-select';
@@ -159,7 +169,7 @@ export default function WorkOrdersPage() {
             value={assetId}
             onChange={(id) => list.state.setFilter('assetId', id ? String(id) : '')}
             placeholder={t('assetFilter')}
-            initialOption={shownAsset ? { value: shownAsset.id, label: shownAsset.name } : null}
+            initialOption={optionOf(shownAsset)}
             testId="filter-assetId"
           />
           <LocationFilter state={list.state} label={t('locationFilter')} />
