@@ -68,3 +68,4 @@ export { useOpenRecord } from './use-open-record';
 export { historyFieldLabel, historyValue, registerHistoryLabels, type HistoryLabels } from './history-labels';
 export { TreeView, nestNodes, type FlatNode } from './tree-view';
 export { SecretShownModal } from './secret-shown-modal';
+export { RowRecordDrawer } from './row-record-drawer';

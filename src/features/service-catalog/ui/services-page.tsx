@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import {
   ListMineFilter,
   ListTextFilter,
-  RecordDrawer,
-  RecordDrawerFooter,
+  RowRecordDrawer,
   ServerListScreen,
   recordMessages,
   useListRecordActions,
@@ -88,17 +87,19 @@ function ServiceDrawer({ record, onClose, query, onList, readOnly }: RowDrawerPr
     onUpdated: (res: { service: ServiceDto }) => form.reset(serviceFormValues(res.service)),
   });
   return (
-    <RecordDrawer
-      dirty={form.formState.isDirty}
-      opened
+    <RowRecordDrawer
+      form={form}
+      record={record}
       onClose={onClose}
       title={record ? `${record.serviceId} · ${record.title}` : t('newTitle')}
-      errors={form.formState.errors}
-      onSubmit={save}
-      activity={{ entityType: 'service', entityId: record?.id }}
-      tabs={[{ value: 'overview', label: t('common:drawer.overview'), content: <ServiceFields form={form} record={record} /> }]}
-      footer={!readOnly && <RecordDrawerFooter onDelete={record && remove} deleteLabel={t('delete')} saving={form.formState.isSubmitting} />}
+      entityType="service"
+      save={save}
+      remove={remove}
+      readOnly={readOnly}
+      deleteLabel={t('delete')}
       testId="service-drawer"
-    />
+    >
+      <ServiceFields form={form} record={record} />
+    </RowRecordDrawer>
   );
 }

@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import {
   ListMineFilter,
   ListTextFilter,
-  RecordDrawer,
-  RecordDrawerFooter,
+  RowRecordDrawer,
   ServerListScreen,
   recordMessages,
   useListRecordActions,
@@ -132,17 +131,19 @@ function WorkStationDrawer({ record, onClose, query, onList, readOnly }: RowDraw
       form.reset({ code: s.code, name: s.name, city: s.city, teamId: s.teamId }),
   });
   return (
-    <RecordDrawer
-      dirty={form.formState.isDirty}
-      opened
+    <RowRecordDrawer
+      form={form}
+      record={record}
       onClose={onClose}
       title={record ? `${record.code} · ${record.name}` : t('newTitle')}
-      errors={form.formState.errors}
-      onSubmit={save}
-      activity={{ entityType: 'work-station', entityId: record?.id }}
-      tabs={[{ value: 'overview', label: t('common:drawer.overview'), content: <WorkStationFields form={form} /> }]}
-      footer={!readOnly && <RecordDrawerFooter onDelete={record && remove} deleteLabel={t('delete')} saving={form.formState.isSubmitting} />}
+      entityType="work-station"
+      save={save}
+      remove={remove}
+      readOnly={readOnly}
+      deleteLabel={t('delete')}
       testId="work-station-drawer"
-    />
+    >
+      <WorkStationFields form={form} />
+    </RowRecordDrawer>
   );
 }
