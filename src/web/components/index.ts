@@ -69,3 +69,4 @@ export { historyFieldLabel, historyValue, registerHistoryLabels, type HistoryLab
 export { TreeView, nestNodes, type FlatNode } from './tree-view';
 export { SecretShownModal } from './secret-shown-modal';
 export { RowRecordDrawer } from './row-record-drawer';
+export { badgeColumn } from './badge-column';

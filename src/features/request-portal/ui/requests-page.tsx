@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Group, Image, Select, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ServerListScreen, useOpenRecord, useServerList, type Column } from '../../../web/components';
+import { badgeColumn, ServerListScreen, useOpenRecord, useServerList, type Column } from '../../../web/components';
 import { menuCountKey, NEW_REQUESTS_COUNT_PATH } from '../../../web/app/menu';
 import { formatDateTime } from '../../../web/lib/format';
 import { useCurrentUser } from '../../../web/lib/app-data';
@@ -47,15 +47,7 @@ export default function RequestsPage() {
       ),
     },
     { key: 'where', header: t('col.where'), render: (r) => r.targetName ?? '' },
-    {
-      key: 'urgency',
-      header: t('col.urgency'),
-      render: (r) => (
-        <Badge color={URGENCY_COLOR[r.urgency]} variant="light">
-          {t(`urgency.${r.urgency}`)}
-        </Badge>
-      ),
-    },
+    badgeColumn<PortalRequestDto>('urgency', t('col.urgency'), (r) => ({ color: URGENCY_COLOR[r.urgency], label: t(`urgency.${r.urgency}`) })),
     { key: 'age', header: t('col.age'), render: (r) => <span title={formatDateTime(r.createdAt)}>{age(r.createdAt)}</span> },
     {
       key: 'status',

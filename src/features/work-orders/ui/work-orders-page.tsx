@@ -3,6 +3,7 @@ import { Badge, Chip, Group, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
+  badgeColumn,
   AsyncSelect,
   useOpenRecord,
   ListMultiFilter,
@@ -120,17 +121,11 @@ export default function WorkOrdersPage() {
       ),
     },
     { key: 'title', header: t('col.title'), hideable: false },
-    {
-      key: 'priority',
-      header: t('col.priority'),
-      // priority, due date and assignees by default on wider screens; a phone starts with ID, status and title
+    // priority, due date and assignees by default on wider screens; a phone starts with ID, status and title
+    badgeColumn<WorkOrderDto>('priority', t('col.priority'), (r) => ({ color: PRIORITY_COLORS[r.priority], label: t(`priority.${r.priority}`) }), {
       defaultHidden: 'phone',
-      render: (r) => (
-        <Badge variant="dot" color={PRIORITY_COLORS[r.priority]}>
-          {t(`priority.${r.priority}`)}
-        </Badge>
-      ),
-    },
+      variant: 'dot',
+    }),
     { key: 'dueDate', header: t('col.dueDate'), defaultHidden: 'phone', nowrap: true, render: (r) => formatDateTime(r.dueDate) },
     {
       key: 'assignees',
