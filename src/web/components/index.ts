@@ -70,3 +70,4 @@ export { TreeView, nestNodes, type FlatNode } from './tree-view';
 export { SecretShownModal } from './secret-shown-modal';
 export { RowRecordDrawer } from './row-record-drawer';
 export { badgeColumn } from './badge-column';
+export { useBusyAction } from './use-busy-action';

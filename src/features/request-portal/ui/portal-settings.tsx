@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { Button, Group, Modal, SegmentedControl, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySuccess } from '../../../web/components';
-import { api, errorMessage } from '../../../web/lib/api';
+import { notifySuccess, useBusyAction } from '../../../web/components';
+import { api } from '../../../web/lib/api';
 import { AssetMultiSelect } from '../../assets/ui/asset-select';
 import { FIELD_MODES, PORTAL_LIMITS, type FieldMode } from '../request-portal.schema';
 import { PrintLabelsModal } from './print-labels';
@@ -27,14 +27,13 @@ export function SettingsModal({ onClose }: { onClose(): void }) {
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: SETTINGS_KEY, queryFn: ({ signal }) => api.get<SettingsDto>('/portal/settings', { signal }) });
   const [draft, setDraft] = useState<SettingsDto | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run: withBusy } = useBusyAction();
   useEffect(() => {
     if (query.data && !draft) setDraft(query.data);
   }, [query.data, draft]);
   const save = async () => {
     if (!draft) return;
-    setBusy(true);
-    try {
+    await withBusy(async () => {
       const result = await api.put<{ settings: SettingsDto }>('/portal/settings', {
         ...draft,
         welcome: draft.welcome ?? '',
@@ -44,11 +43,7 @@ export function SettingsModal({ onClose }: { onClose(): void }) {
       queryClient.setQueryData(SETTINGS_KEY, result.settings);
       notifySuccess(t('saved'));
       onClose();
-    } catch (err) {
-      notifyError(errorMessage(err, t('failed')));
-    } finally {
-      setBusy(false);
-    }
+    }, t('failed'));
   };
   const assetIds = draft?.published.filter((p) => p.kind === 'asset').map((p) => p.id) ?? [];
   return (

@@ -2,8 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { Button, Checkbox, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { IconQrcode } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { notifyError, type Column } from '../../../web/components';
-import { downloadFile, errorMessage } from '../../../web/lib/api';
+import { useBusyAction, type Column } from '../../../web/components';
+import { downloadFile } from '../../../web/lib/api';
 import { LABEL_LAYOUTS, type LabelLayout } from '../request-portal.schema';
 import './labels';
 
@@ -76,18 +76,13 @@ export function PrintLabelsModal({
 }) {
   const { t } = useTranslation('portal');
   const [layout, setLayout] = useState<LabelLayout>('sheet-24');
-  const [busy, setBusy] = useState(false);
+  const { busy, run: withBusy } = useBusyAction();
   const n = assetIds.length + workStationIds.length;
   const download = async () => {
-    setBusy(true);
-    try {
+    await withBusy(async () => {
       await downloadFile('/portal/asset-labels', 'labels.pdf', { body: { assetIds, workStationIds, layout } });
       onClose();
-    } catch (err) {
-      notifyError(errorMessage(err, t('failed')));
-    } finally {
-      setBusy(false);
-    }
+    }, t('failed'));
   };
   return (
     <Modal opened onClose={onClose} title={t('labels')} data-testid="portal-labels">

@@ -3,8 +3,8 @@ import { Anchor, Badge, Box, Button, Drawer, Group, Image, Select, SegmentedCont
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AsyncSelect, notifyError, notifySuccess } from '../../../web/components';
-import { api, errorMessage } from '../../../web/lib/api';
+import { AsyncSelect, notifySuccess, useBusyAction } from '../../../web/components';
+import { api } from '../../../web/lib/api';
 import { formatDateTime } from '../../../web/lib/format';
 import { PORTAL_LIMITS, URGENCY_PRIORITY, WORK_ORDER_PRIORITIES } from '../request-portal.schema';
 import { STATUS_COLOR, URGENCY_COLOR, type PortalRequestDto } from './portal-request';
@@ -17,22 +17,14 @@ export function RequestDrawer({ id, onClose, onChanged }: { id: number; onClose(
   const key = ['portal-requests', 'one', id];
   const query = useQuery({ queryKey: key, queryFn: ({ signal }) => api.get<{ request: PortalRequestDto }>(`/portal/get-request/${id}`, { signal }) });
   const r = query.data?.request;
-  const [busy, setBusy] = useState(false);
-  const act = async (path: string, body: unknown, done: string) => {
-    setBusy(true);
-    try {
+  const { busy, run: withBusy } = useBusyAction();
+  const act = (path: string, body: unknown, done: string) =>
+    withBusy(async () => {
       const result = await api.post<{ request: PortalRequestDto }>(path, body);
       queryClient.setQueryData(key, { request: result.request });
       notifySuccess(t(done));
       onChanged();
-      return true;
-    } catch (err) {
-      notifyError(errorMessage(err, t('failed')));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
+    }, t('failed'));
   const open = r && r.status === 'received' && !r.mergedIntoId;
   return (
     <Drawer opened onClose={onClose} position="right" size="lg" title={r ? t('request', { number: r.number }) : ''} data-testid="portal-request-drawer">

@@ -10,6 +10,7 @@ import {
   ServerListScreen,
   confirmAction,
   notifyError,
+  useBusyAction,
   notifySuccess,
   useMoney,
   useServerList,
@@ -158,7 +159,7 @@ function CreateShareModal({ workOrderId, onClose, onCreated }: { workOrderId: nu
     days: DEFAULT_SHARE_DAYS,
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, run: withBusy } = useBusyAction();
   const [link, setLink] = useState<string | null>(null);
   const orders = useQuery({
     queryKey: ['work-orders', 'share-options', search],
@@ -193,17 +194,12 @@ function CreateShareModal({ workOrderId, onClose, onCreated }: { workOrderId: nu
       return;
     }
     setErrors({});
-    setBusy(true);
-    try {
+    await withBusy(async () => {
       const res = await api.post<{ link: string }>('/shared-work-orders/create-share', parsed.data);
       setLink(res.link);
       notifySuccess(t('created'));
       onCreated();
-    } catch (err) {
-      notifyError(errorMessage(err, t('failed')));
-    } finally {
-      setBusy(false);
-    }
+    }, t('failed'));
   };
 
   return (
