@@ -1,87 +1,21 @@
 import { useState } from 'react';
-import { Button, Checkbox, Grid, Group, MultiSelect, Select, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select } from '@mantine/core';
 import { IconClockPlus, IconPrinter, IconShare } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import {
-  DateTimeField,
-  EmptyState,
-  FormField,
-  isBlankHtml,
-  RecordDrawer,
-  RecordDrawerFooter,
-  RichTextField,
-  notifyError,
-  useRecordDrawer,
-  type ListDrawerProps,
-  optionOf,
-} from '../../../web/components';
+import { RecordDrawer, RecordDrawerFooter, notifyError, useRecordDrawer, type ListDrawerProps } from '../../../web/components';
 import { api } from '../../../web/lib/api';
-import { suggestedWorkers } from '../../../web/lib/worker-options';
-import { AssetSelect } from '../../assets/ui/asset-select';
-import { QuotationSelect } from '../../quotations/ui/quotation-select';
-import { useAppData, useIsManager } from '../../../web/lib/app-data';
-import { WORK_ORDER_PRIORITIES, WORK_ORDER_STATUSES, workOrderInputSchema, type WorkOrderDto, type WorkOrderStatus } from '../work-orders.schema';
-import { fromPicker, toPicker } from './picker-values';
-import { CostSummary } from './cost-summary';
-import { AddTimeDialog, LaborTab } from './labor-tab';
-import { PartsTab } from './parts-tab';
-import { ProcedureTab } from './procedure-tab';
-import { PhotosTab } from './photos-tab';
-import { FollowButton } from '../../notifications/ui/follow-button';
+import { useIsManager } from '../../../web/lib/app-data';
 import { openPdf } from '../../../web/lib/open-pdf';
+import { FollowButton } from '../../notifications/ui/follow-button';
+import { WORK_ORDER_STATUSES, workOrderInputSchema, type WorkOrderDto, type WorkOrderStatus } from '../work-orders.schema';
 import { CloseWithCodesDialog } from './close-with-codes-dialog';
 import { HoldBadge, HoldControl } from './hold-control';
-
-interface FormValues {
-  title: string;
-  duration: string;
-  priority: string | null;
-  startDate: string | null;
-  endDate: string | null;
-  dueDate: string | null;
-  assetId: number | null;
-  /** "Asset is down" (decision 079). */
-  assetDown: boolean;
-  quotationId: number | null;
-  assignees: string[];
-  instructions: string;
-}
-
-function toForm(r: WorkOrderDto | undefined): FormValues {
-  return {
-    title: r?.title ?? '',
-    duration: r?.duration ?? '',
-    priority: r?.priority ?? 'medium',
-    startDate: toPicker(r?.startDate),
-    endDate: toPicker(r?.endDate),
-    dueDate: toPicker(r?.dueDate),
-    assetId: r?.assetId ?? null,
-    assetDown: r?.assetDown ?? false,
-    quotationId: r?.quotationId ?? null,
-    assignees: (r?.assignees ?? []).map((a) => String(a.id)),
-    instructions: r?.instructions ?? '',
-  };
-}
-
-/** The JSON body: dates as ISO 8601, ids as numbers, empty optional fields null (cleared: left out would keep them). */
-function payloadOf(v: FormValues) {
-  return {
-    title: v.title,
-    duration: v.duration || null,
-    priority: v.priority || undefined,
-    startDate: fromPicker(v.startDate),
-    endDate: fromPicker(v.endDate),
-    dueDate: fromPicker(v.dueDate),
-    assetId: v.assetId || null,
-    // sent only with an asset (decision 079)
-    ...(v.assetId ? { assetDown: v.assetDown } : {}),
-    quotationId: v.quotationId || null,
-    assignees: v.assignees.map(Number),
-    // blank editor leftovers clear the instructions (null: a left-out field would keep them)
-    instructions: isBlankHtml(v.instructions) ? null : v.instructions,
-  };
-}
+import { AddTimeDialog, LaborTab } from './labor-tab';
+import { PartsTab } from './parts-tab';
+import { PhotosTab } from './photos-tab';
+import { ProcedureTab } from './procedure-tab';
+import { payloadOf, toForm, WorkOrderOperations, WorkOrderOverview, type FormValues } from './work-order-fields';
 
 export type WorkOrderDrawerProps = ListDrawerProps;
 
@@ -89,9 +23,7 @@ export type WorkOrderDrawerProps = ListDrawerProps;
 export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
   const { t } = useTranslation('workOrders');
   const { t: tp } = useTranslation('workOrderProcedure');
-  const { t: tf } = useTranslation('failureCodes');
   const isManager = useIsManager();
-  const workers = useAppData().data?.workers ?? [];
   const [addTime, setAddTime] = useState(false);
   // Closing a reactive order on an asset asks for its failure codes first (decision 080).
   const [askCodes, setAskCodes] = useState(false);
@@ -137,82 +69,6 @@ export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
     );
   };
 
-  const errors = drawer.errors;
-  const { t: tc } = useTranslation();
-  // the people related to the chosen asset are suggested first
-  const workerOptions = suggestedWorkers(workers, form.watch('assetId') as number | null, { suggested: tc('select.suggested'), others: tc('select.others') });
-  const overview = (
-    <Grid>
-      {props.id !== null && (
-        <Grid.Col span={12}>
-          <CostSummary workOrderId={props.id} />
-        </Grid.Col>
-      )}
-      {record?.failure && (
-        <Grid.Col span={12}>
-          <Text size="sm" data-testid="wo-failure">
-            {tf('closed')}: <bdi>{[record.failure.problem, record.failure.cause, record.failure.remedy].filter(Boolean).join(' › ')}</bdi>
-          </Text>
-        </Grid.Col>
-      )}
-      <Grid.Col span={12}>
-        <TextInput label={t('field.title')} withAsterisk data-testid="wo-title" {...form.register('title')} error={errors.title?.message} />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <TextInput label={t('field.duration')} placeholder="02:30" data-testid="wo-duration" {...form.register('duration')} error={errors.duration?.message} />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <FormField
-          form={form}
-          name="priority"
-          component={Select}
-          label={t('field.priority')}
-          data={WORK_ORDER_PRIORITIES.map((p) => ({ value: p, label: t(`priority.${p}`) }))}
-          data-testid="wo-priority"
-        />
-      </Grid.Col>
-      {(['startDate', 'endDate', 'dueDate'] as const).map((name) => (
-        <Grid.Col key={name} span={{ base: 12, sm: 4 }}>
-          <FormField form={form} name={name} component={DateTimeField} label={t(`field.${name}`)} testId={`wo-${name}`} />
-        </Grid.Col>
-      ))}
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <FormField form={form} name="assetId" component={AssetSelect} label={t('field.asset')} initialOption={optionOf(record?.asset)} testId="wo-asset" />
-        {form.watch('assetId') ? <Checkbox mt="xs" label={t('field.assetDown')} {...form.register('assetDown')} data-testid="wo-asset-down" /> : null}
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <FormField
-          form={form}
-          name="quotationId"
-          component={QuotationSelect}
-          label={t('field.quotation')}
-          initialOption={record?.quotation ? { value: record.quotation.id, label: record.quotation.number } : null}
-          testId="wo-quotation"
-        />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <FormField
-          form={form}
-          name="assignees"
-          component={MultiSelect}
-          label={t('field.assignees')}
-          data={workerOptions}
-          searchable
-          disabled={!isManager}
-          data-testid="wo-assignees"
-        />
-      </Grid.Col>
-    </Grid>
-  );
-
-  const instructions = form.watch('instructions');
-  const operations = (
-    <>
-      {isBlankHtml(instructions) && <EmptyState title={t('operationsEmpty')} description={t('operationsEmptyHint')} />}
-      <FormField form={form} name="instructions" component={RichTextField} label={t('field.instructions')} />
-    </>
-  );
-
   const existing = props.id !== null;
   return (
     <>
@@ -236,8 +92,8 @@ export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
           )
         }
         tabs={[
-          { value: 'overview', label: t('tabs.overview'), content: overview },
-          { value: 'operations', label: t('tabs.operations'), content: operations },
+          { value: 'overview', label: t('tabs.overview'), content: <WorkOrderOverview form={form} record={record} id={props.id} /> },
+          { value: 'operations', label: t('tabs.operations'), content: <WorkOrderOperations form={form} /> },
           {
             value: 'labor',
             label: t('tabs.labor'),
