@@ -1,39 +1,10 @@
-import type { ReactNode } from 'react';
-import { ActionIcon, Badge, Group, Stack, Text } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../../web/lib/api';
 import { StepControl, useStepAnswer } from '../../work-orders/ui/procedure-step-control';
 import { isAnswered, stepImageFields } from '../../procedures/procedures.schema';
 import type { ContractorStepDto } from '../work-order-shares.schema';
 import { SHARED } from './contractor-paths';
-
-/** A line the contractor logged (time or a part): what, its cost, and the red bin when it may still be deleted. */
-export function CostLine({ kind, ...props }: { kind: 'labor' | 'part'; cost: string; onDelete?: false | (() => void); children: ReactNode }) {
-  const { t } = useTranslation('contractor');
-  return (
-    <Group justify="space-between" wrap="nowrap" data-testid={`contractor-${kind}`}>
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-        {props.children}
-      </Text>
-      <Group gap={4} wrap="nowrap">
-        <Text size="sm">{props.cost}</Text>
-        {props.onDelete && (
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            size="lg"
-            aria-label={kind === 'labor' ? t('deleteTime') : t('deletePart')}
-            onClick={props.onDelete}
-            data-testid={`contractor-delete-${kind}`}
-          >
-            <IconTrash size={18} />
-          </ActionIcon>
-        )}
-      </Group>
-    </Group>
-  );
-}
 
 /**
  * One step of the work order's procedure: with the share's right to log (and the work not accepted) the control
