@@ -7,6 +7,7 @@ import { isAnswered, progressOf } from '../../procedures/procedure-progress';
 import { myWorkDb, type CachedWorkOrder } from './my-work-db';
 import { preloadChecks, queueStatus, useLive } from './my-work-sync';
 import { NoticeList } from './notice-list';
+import type { OutboxItem } from './outbox';
 import { SubScreen } from './sub-screen';
 import { big, Section, useQueued } from './screen-kit';
 import { CompleteWithTimer, TimerCard } from './timer-card';
@@ -71,7 +72,6 @@ export function WorkOrderScreen({ order, onBack }: { order: CachedWorkOrder; onB
     else finish({});
   };
   const orderPhotos = waiting.filter((w) => w.kind === 'photo' && w.path.startsWith('/my-work/add-photo/'));
-  const progress = order.procedure ? progressOf(steps) : null;
   // The checks every change goes through (zod and the routes' schemas): fetched as the screen opens.
   useEffect(preloadChecks, []);
 
@@ -164,30 +164,40 @@ export function WorkOrderScreen({ order, onBack }: { order: CachedWorkOrder; onB
 
       <LaborCard order={order} waiting={waiting.filter((w) => w.kind === 'labor')} />
 
-      <Section title={order.procedure?.name ?? t('procedure.title')} testId="procedure">
-        {steps.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('procedure.none')}
-          </Text>
-        ) : (
-          <Stack gap="md">
-            {progress && (
-              <Text size="sm" c="dimmed" data-testid="procedure-progress">
-                {t('steps', { answered: progress.answered, total: progress.total })}
-              </Text>
-            )}
-            {steps.map((s) => (
-              <Box key={`${s.id}:${JSON.stringify(s.value)}`} id={`wo-step-${s.position}`} tabIndex={-1} data-testid={`wo-step-${s.position}`}>
-                <StepField order={order} step={s} pendingPhoto={photoFor(s.id)} />
-              </Box>
-            ))}
-          </Stack>
-        )}
-      </Section>
+      <ProcedureSection order={order} photoFor={photoFor} />
 
       <PhotosCard order={order} waiting={orderPhotos} />
       <PartsCard order={order} waiting={waiting.filter((w) => w.kind === 'parts')} />
       <NoteCard order={order} waiting={waiting.filter((w) => w.kind === 'note')} />
     </SubScreen>
+  );
+}
+
+/** The order's procedure on the phone: its progress and every step's control (a photo waiting to be sent shows as given). */
+function ProcedureSection({ order, photoFor }: { order: CachedWorkOrder; photoFor(stepId: number): OutboxItem | undefined }) {
+  const { t } = useTranslation('myWork');
+  const steps = order.procedure?.steps ?? [];
+  const progress = order.procedure ? progressOf(steps) : null;
+  return (
+    <Section title={order.procedure?.name ?? t('procedure.title')} testId="procedure">
+      {steps.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('procedure.none')}
+        </Text>
+      ) : (
+        <Stack gap="md">
+          {progress && (
+            <Text size="sm" c="dimmed" data-testid="procedure-progress">
+              {t('steps', { answered: progress.answered, total: progress.total })}
+            </Text>
+          )}
+          {steps.map((s) => (
+            <Box key={`${s.id}:${JSON.stringify(s.value)}`} id={`wo-step-${s.position}`} tabIndex={-1} data-testid={`wo-step-${s.position}`}>
+              <StepField order={order} step={s} pendingPhoto={photoFor(s.id)} />
+            </Box>
+          ))}
+        </Stack>
+      )}
+    </Section>
   );
 }
