@@ -54,7 +54,7 @@ export { StaleEditAlert, isStaleEdit, useStaleEdit } from './stale-edit';
 export { RecordCreateModal, type RecordCreateModalProps } from './record-create-modal';
 export { createRecordMultiSelect, createRecordSelect, type RecordMultiSelectProps, type RecordSelectConfig, type RecordSelectProps } from './record-select';
 export { useDrawerRecord, useFormFromRecord, useNotifiedQuery, useRecordForm, type ListDrawerProps } from './use-drawer-record';
-export { drawerTexts, recordPaths, useRecordDrawer, type RecordDrawerOptions, type RecordPaths } from './use-record-drawer';
+export { drawerTexts, recordPaths, useRecordDrawer } from './use-record-drawer';
 export { AttachmentInput, AttachmentList, ImageUploadButton, InitialAvatar, DOCUMENT_ACCEPT, IMAGE_ACCEPT, uploadDocuments } from './attachments';
 export { optionOf, textValues } from './form-values';
 export { DayField, formatDay, parseDay, pickerDay } from './day-field';
