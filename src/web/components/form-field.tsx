@@ -14,7 +14,7 @@ export function FormField<V extends FieldValues, P extends Bindable>({
   name,
   component: Control,
   ...props
-}: { form: UseFormReturn<V, any, any>; name: Path<V>; component: ComponentType<P> } & Omit<P, 'value' | 'onChange'>) {
+}: { form: UseFormReturn<V, any, any>; name: Path<V>; component: ComponentType<P> } & Omit<P, 'value' | 'onChange' | 'form' | 'name' | 'component'>) {
   return (
     <Controller
       control={form.control}
