@@ -69,21 +69,21 @@ describe('maintenance request drawer', () => {
       },
     });
     renderWithProviders(drawer());
-    const title = await screen.findByTestId('mr-title');
-    await waitFor(() => expect(title).toHaveValue('Belt slipping'));
+    const title = await screen.findByTestId('mr-title', {}, { timeout: 20_000 });
+    await waitFor(() => expect(title).toHaveValue('Belt slipping'), { timeout: 20_000 });
     await userEvent.clear(title);
     await userEvent.type(title, 'My edit');
     await userEvent.click(screen.getByTestId('save-button'));
 
-    expect(await screen.findByTestId('stale-edit-alert')).toBeInTheDocument();
+    expect(await screen.findByTestId('stale-edit-alert', {}, { timeout: 20_000 })).toBeInTheDocument();
     const put = calls.find((c) => c.method === 'PUT')!;
     expect(JSON.parse(String(put.init.body))).toMatchObject({ title: 'My edit', version: 3, failureReason: 'Worn belt' });
     expect(screen.getByTestId('mr-title')).toHaveValue('My edit');
 
     await userEvent.click(screen.getByTestId('stale-edit-reload'));
-    await waitFor(() => expect(screen.getByTestId('mr-title')).toHaveValue('Belt replaced by Bob'));
+    await waitFor(() => expect(screen.getByTestId('mr-title')).toHaveValue('Belt replaced by Bob'), { timeout: 20_000 });
     expect(screen.queryByTestId('stale-edit-alert')).toBeNull();
-  }, 30_000);
+  }, 120_000);
 
   it("Delete asks first, then hands the list's page to the list and closes", async () => {
     const list = { maintenanceRequests: [], pagination: { totalRecords: 0, currentPage: 2, totalPages: 1 } };
@@ -95,13 +95,13 @@ describe('maintenance request drawer', () => {
     let closed = 0;
     let listed: unknown;
     renderWithProviders(drawer({ onClose: () => closed++, onList: (data) => (listed = data) }));
-    await userEvent.click(await screen.findByTestId('delete-button'));
+    await userEvent.click(await screen.findByTestId('delete-button', {}, { timeout: 20_000 }));
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
-    await userEvent.click(await screen.findByTestId('confirm-yes'));
-    await waitFor(() => expect(closed).toBe(1));
+    await userEvent.click(await screen.findByTestId('confirm-yes', {}, { timeout: 20_000 }));
+    await waitFor(() => expect(closed).toBe(1), { timeout: 20_000 });
     const del = calls.find((c) => c.method === 'DELETE')!;
     expect(del.url.searchParams.get('page')).toBe('2');
     expect(listed).toEqual(list);
-    expect(await screen.findByText('Maintenance request deleted successfully')).toBeInTheDocument();
-  }, 30_000);
+    expect(await screen.findByText('Maintenance request deleted successfully', {}, { timeout: 20_000 })).toBeInTheDocument();
+  }, 120_000);
 });
