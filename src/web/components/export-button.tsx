@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { Button } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { downloadFile, errorMessage } from '../lib/api';
-import { notifyError } from './notify';
+import { downloadFile } from '../lib/api';
+import { useBusyAction } from './use-busy-action';
 
 /**
  * Downloads a list as CSV through `GET /api/data-transfer/export/{list}` (decision 042): its filters (not its
@@ -24,17 +23,12 @@ export function ExportButton({
   testId?: string;
 }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
+  const { busy, run: withBusy } = useBusyAction();
   const run = async () => {
-    setBusy(true);
-    try {
+    await withBusy(async () => {
       const { page: _page, pageSize: _size, ...filters } = query;
       await downloadFile(`/data-transfer/export/${list}`, `${list}.csv`, { query: { ...(filters as Record<string, string>), columns: columns.join(',') } });
-    } catch (err) {
-      notifyError(errorMessage(err, t('dataTransfer.exportFailed')));
-    } finally {
-      setBusy(false);
-    }
+    }, t('dataTransfer.exportFailed'));
   };
   return (
     <Button size={size} variant="default" leftSection={<IconDownload size={16} />} onClick={() => void run()} loading={busy} data-testid={testId}>

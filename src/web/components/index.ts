@@ -48,19 +48,26 @@ export {
   type ListData,
   type ListRecordOptions,
   type RecordMessages,
+  type RowDrawerProps,
 } from './record-actions';
 export { StaleEditAlert, isStaleEdit, useStaleEdit } from './stale-edit';
 export { RecordCreateModal, type RecordCreateModalProps } from './record-create-modal';
 export { createRecordMultiSelect, createRecordSelect, type RecordMultiSelectProps, type RecordSelectConfig, type RecordSelectProps } from './record-select';
 export { useDrawerRecord, useFormFromRecord, useNotifiedQuery, useRecordForm, type ListDrawerProps } from './use-drawer-record';
+export { drawerTexts, recordPaths, useRecordDrawer } from './use-record-drawer';
 export { AttachmentInput, AttachmentList, ImageUploadButton, InitialAvatar, DOCUMENT_ACCEPT, IMAGE_ACCEPT, uploadDocuments } from './attachments';
-export { textValues } from './form-values';
+export { optionOf, textValues } from './form-values';
 export { DayField, formatDay, parseDay, pickerDay } from './day-field';
 export { DateTimeField, type DateTimeFieldProps } from './date-time-field';
 export { StatCard } from './stat-card';
 export { ChartImage, chartSummary, type ChartPart } from './chart-image';
 export { DetailTable, type DetailColumn } from './detail-table';
 export { AsyncSelectField } from './async-select-field';
+export { FormField } from './form-field';
 export { useOpenRecord } from './use-open-record';
 export { historyFieldLabel, historyValue, registerHistoryLabels, type HistoryLabels } from './history-labels';
 export { TreeView, nestNodes, type FlatNode } from './tree-view';
+export { SecretShownModal } from './secret-shown-modal';
+export { RowRecordDrawer } from './row-record-drawer';
+export { badgeColumn } from './badge-column';
+export { useBusyAction } from './use-busy-action';

@@ -2,9 +2,9 @@ import { useState, type ReactNode } from 'react';
 import { Button, Checkbox, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { IconQrcode } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { notifyError } from './notify';
+import { useBusyAction } from './use-busy-action';
 import type { Column } from './data-table';
-import { downloadFile, errorMessage } from '../lib/api';
+import { downloadFile } from '../lib/api';
 import { registerTranslations } from '../i18n';
 import { LABEL_LAYOUTS, type LabelLayout } from '../../features/request-portal/request-portal.schema';
 
@@ -107,18 +107,13 @@ export function PrintLabelsModal({
 }) {
   const { t } = useTranslation('labelPrinting');
   const [layout, setLayout] = useState<LabelLayout>('sheet-24');
-  const [busy, setBusy] = useState(false);
+  const { busy, run: withBusy } = useBusyAction();
   const n = assetIds.length + workStationIds.length;
   const download = async () => {
-    setBusy(true);
-    try {
+    await withBusy(async () => {
       await downloadFile('/portal/asset-labels', 'labels.pdf', { body: { assetIds, workStationIds, layout } });
       onClose();
-    } catch (err) {
-      notifyError(errorMessage(err, t('failed')));
-    } finally {
-      setBusy(false);
-    }
+    }, t('failed'));
   };
   return (
     <Modal opened onClose={onClose} title={t('labels')} data-testid="portal-labels">

@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
-import { Button, Checkbox, FileButton, Group, Image, Modal, NumberInput, Radio, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Button, Checkbox, FileButton, Group, Image, NumberInput, Radio, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { IconCamera, IconSignature } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isStaleEdit } from './stale-edit';
 import { notifyError } from './notify';
+import { SignaturePad } from './signature-pad';
 import { ApiError, errorMessage } from '../lib/api';
 import { formatNumber } from '../lib/format';
 import { registerTranslations } from '../i18n';
@@ -283,86 +284,12 @@ function TextStep({ step, busy, answer, testId }: { step: StepView; busy: boolea
 /** Draws a signature with a finger, pen or mouse on a canvas; hands it back as a PNG. */
 export function SignatureDialog({ opened, onClose, onSave }: { opened: boolean; onClose(): void; onSave(png: Blob): void }) {
   const { t } = useTranslation('procedureStep');
-  const canvas = useRef<HTMLCanvasElement | null>(null);
-  const drawing = useRef(false);
-  const [empty, setEmpty] = useState(true);
-  const prepare = (node: HTMLCanvasElement | null) => {
-    canvas.current = node;
-    if (!node) return;
-    const ctx = node.getContext('2d');
-    if (!ctx) return;
-    ctx.fillStyle = '#fff';
-    ctx.fillRect(0, 0, node.width, node.height);
-    ctx.lineWidth = 3;
-    ctx.lineCap = 'round';
-    ctx.strokeStyle = '#111';
-  };
-  const point = (e: ReactPointerEvent<HTMLCanvasElement>) => {
-    const rect = e.currentTarget.getBoundingClientRect();
-    return { x: ((e.clientX - rect.left) * e.currentTarget.width) / rect.width, y: ((e.clientY - rect.top) * e.currentTarget.height) / rect.height };
-  };
-  const down = (e: ReactPointerEvent<HTMLCanvasElement>) => {
-    const ctx = e.currentTarget.getContext('2d');
-    if (!ctx) return;
-    e.currentTarget.setPointerCapture?.(e.pointerId);
-    drawing.current = true;
-    const p = point(e);
-    ctx.beginPath();
-    ctx.moveTo(p.x, p.y);
-    ctx.lineTo(p.x + 0.1, p.y + 0.1);
-    ctx.stroke();
-    setEmpty(false);
-  };
-  const move = (e: ReactPointerEvent<HTMLCanvasElement>) => {
-    if (!drawing.current) return;
-    const ctx = e.currentTarget.getContext('2d');
-    const p = point(e);
-    ctx?.lineTo(p.x, p.y);
-    ctx?.stroke();
-  };
-  const up = () => {
-    drawing.current = false;
-  };
-  const reset = () => {
-    prepare(canvas.current);
-    setEmpty(true);
-  };
-  const save = () => canvas.current?.toBlob((blob) => blob && onSave(blob), 'image/png');
   return (
-    <Modal opened={opened} onClose={onClose} title={t('signTitle')} centered size="lg" onExitTransitionEnd={() => setEmpty(true)}>
-      <Stack gap="sm">
-        <Text size="sm" c="dimmed">
-          {t('signHint')}
-        </Text>
-        <canvas
-          ref={prepare}
-          width={600}
-          height={240}
-          onPointerDown={down}
-          onPointerMove={move}
-          onPointerUp={up}
-          onPointerLeave={up}
-          style={{
-            width: '100%',
-            height: 'auto',
-            aspectRatio: '5 / 2',
-            border: '1px solid var(--mantine-color-default-border)',
-            borderRadius: 4,
-            touchAction: 'none',
-            background: '#fff',
-          }}
-          aria-label={t('signHint')}
-          data-testid="signature-canvas"
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={reset}>
-            {t('signClear')}
-          </Button>
-          <Button onClick={save} disabled={empty} data-testid="signature-save">
-            {t('signSave')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <SignaturePad
+      opened={opened}
+      onClose={onClose}
+      onSave={onSave}
+      labels={{ title: t('signTitle'), hint: t('signHint'), clear: t('signClear'), save: t('signSave') }}
+    />
   );
 }

@@ -13,6 +13,16 @@ import { isStaleEdit } from './stale-edit';
 /** A refreshed list as adds and deletes return it: `{ <plural>: [...], pagination }`. */
 export type ListData = { pagination: Pagination } & Record<string, unknown>;
 
+/** The props of a drawer over a client-side row (the list passes the row; null: adding). */
+export interface RowDrawerProps<R> {
+  record: R | null;
+  onClose(): void;
+  /** The list's query (page, filters): adds and deletes answer with that page of the refreshed list. */
+  query: Record<string, unknown>;
+  onList(data: ListData): void;
+  readOnly?: boolean;
+}
+
 /**
  * Asks "Are you sure …?" (confirmDelete), runs the delete, then `onRemoved` with its answer and the success
  * toast; a failure toasts `errorText(err, failure)` (default: the server's message, else `failure`).

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Code, CopyButton, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Code, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { Controller } from 'react-hook-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { confirmAction, EmptyState, LoadState, notifyError, notifySuccess, useRecordForm } from '../../../web/components';
+import { confirmAction, EmptyState, LoadState, notifyError, notifySuccess, SecretShownModal, useRecordForm } from '../../../web/components';
 import { api, ApiError, applyApiErrors, errorMessage } from '../../../web/lib/api';
 import { formatDateTime } from '../../../web/lib/format';
 import { API_KEY_ROLES, apiKeyInputSchema, type ApiKeyInput, type ApiKeyRole } from '../api-keys.schema';
@@ -147,26 +147,9 @@ export default function ApiKeysPage() {
           }}
         />
       )}
-      <Modal opened={shown !== null} onClose={() => setShown(null)} title={t('created')} centered size="lg">
-        <Stack>
-          <Text size="sm">{t('createdHelp')}</Text>
-          <Code block data-testid="api-key-value" style={{ wordBreak: 'break-all' }}>
-            {shown}
-          </Code>
-          <Group justify="flex-end">
-            <CopyButton value={shown ?? ''}>
-              {({ copied, copy }) => (
-                <Button variant="light" color={copied ? 'teal' : undefined} onClick={copy}>
-                  {copied ? t('copied') : t('copy')}
-                </Button>
-              )}
-            </CopyButton>
-            <Button onClick={() => setShown(null)} data-testid="api-key-done">
-              {t('done')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <SecretShownModal ns="apiKeys" title={t('created')} value={shown} onClose={() => setShown(null)} valueTestId="api-key-value" doneTestId="api-key-done">
+        <Text size="sm">{t('createdHelp')}</Text>
+      </SecretShownModal>
     </Stack>
   );
 }

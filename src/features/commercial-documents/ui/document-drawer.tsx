@@ -22,6 +22,7 @@ import {
   useStaleEdit,
   type LineItemValue,
   type TaxOption,
+  optionOf,
 } from '../../../web/components';
 import { api, applyApiErrors, errorMessage, request as apiRequest } from '../../../web/lib/api';
 import { openPdf } from '../../../web/lib/open-pdf';
@@ -289,7 +290,7 @@ function DocumentForm({
               withAsterisk
               value={field.value}
               onChange={(v) => field.onChange(v)}
-              initialOption={record?.CustomerVendor ? { value: record.CustomerVendor.id, label: record.CustomerVendor.name } : null}
+              initialOption={optionOf(record?.CustomerVendor)}
               error={fieldError(party.field)}
               testId={`${testId}-${party.testId}`}
             />

@@ -20,6 +20,7 @@ import {
   uploadDocuments,
   useDrawerRecord,
   useSaveHandler,
+  optionOf,
 } from '../../../web/components';
 import { api, errorMessage } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
@@ -221,7 +222,7 @@ function CustomerVendorForm({
               label={t('parent')}
               value={(field.value as number | undefined) ?? null}
               onChange={(v) => field.onChange(v ?? undefined)}
-              initialOption={record?.Parent ? { value: record.Parent.id, label: record.Parent.name } : null}
+              initialOption={optionOf(record?.Parent)}
               quickCreate={false}
               clearable
               error={errors.parentId?.message}

@@ -1,6 +1,15 @@
-import { Badge, Group, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { InitialAvatar, ListMultiFilter, ListTextFilter, ServerListScreen, useServerList, type Column, useOpenRecord } from '../../../web/components';
+import {
+  badgeColumn,
+  InitialAvatar,
+  ListMultiFilter,
+  ListTextFilter,
+  ServerListScreen,
+  useServerList,
+  type Column,
+  useOpenRecord,
+} from '../../../web/components';
 import { type CustomerVendorDto } from '../customers-vendors.schema';
 import { QUERY_KEY } from './customers-vendors-i18n';
 import { CustomerVendorDrawer } from './customer-vendor-drawer';
@@ -32,15 +41,7 @@ export default function CustomersVendorsPage() {
     },
     { key: 'email', header: t('col.email') },
     { key: 'mobile', header: t('col.mobile'), render: (r) => r.mobile ?? r.phone ?? '' },
-    {
-      key: 'type',
-      header: t('col.type'),
-      render: (r) => (
-        <Badge variant="light" color={r.type === 'vendor' ? 'grape' : 'blue'}>
-          {t(r.type)}
-        </Badge>
-      ),
-    },
+    badgeColumn<CustomerVendorDto>('type', t('col.type'), (r) => ({ color: r.type === 'vendor' ? 'grape' : 'blue', label: t(r.type) })),
   ];
 
   return (

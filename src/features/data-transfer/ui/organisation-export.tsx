@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { Button, Stack, Text } from '@mantine/core';
 import { IconFileZip } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { notifyError } from '../../../web/components';
-import { downloadFile, errorMessage } from '../../../web/lib/api';
+import { useBusyAction } from '../../../web/components';
+import { downloadFile } from '../../../web/lib/api';
 import { useCurrentUser } from '../../../web/lib/app-data';
 import { registerTranslations } from '../../../web/i18n';
 
@@ -24,17 +23,12 @@ registerTranslations('organisationExport', {
 export function OrganisationExport() {
   const { t } = useTranslation('organisationExport');
   const isAdmin = useCurrentUser()?.role === 'admin';
-  const [busy, setBusy] = useState(false);
+  const { busy, run: withBusy } = useBusyAction();
   if (!isAdmin) return null;
   const run = async () => {
-    setBusy(true);
-    try {
+    await withBusy(async () => {
       await downloadFile('/data-transfer/export-organisation', 'organisation.zip', { timeoutMs: 30 * 60_000 });
-    } catch (err) {
-      notifyError(errorMessage(err, t('failed')));
-    } finally {
-      setBusy(false);
-    }
+    }, t('failed'));
   };
   return (
     <Stack gap={4}>

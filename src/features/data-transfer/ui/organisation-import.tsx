@@ -3,8 +3,8 @@ import { Alert, Button, FileButton, List, Stack, Text } from '@mantine/core';
 import { IconFileImport } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { confirmAction, notifyError, notifySuccess } from '../../../web/components';
-import { errorMessage, request } from '../../../web/lib/api';
+import { confirmAction, notifySuccess, useBusyAction } from '../../../web/components';
+import { request } from '../../../web/lib/api';
 import { useCurrentUser } from '../../../web/lib/app-data';
 import { registerTranslations } from '../../../web/i18n';
 import { ORGANISATION_IMPORT_KINDS, type OrganisationImportResult } from '../data-transfer.schema';
@@ -79,26 +79,21 @@ export function OrganisationImport() {
   const { t } = useTranslation('organisationImport');
   const isAdmin = useCurrentUser()?.role === 'admin';
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
+  const { busy, run: withBusy } = useBusyAction();
   const [result, setResult] = useState<OrganisationImportResult | null>(null);
   if (!isAdmin) return null;
   const run = async (file: File | null) => {
     if (!file) return;
     if (!(await confirmAction({ title: t('confirmTitle'), message: t('confirmMessage', { name: file.name }), confirmLabel: t('confirm') }))) return;
-    setBusy(true);
     setResult(null);
-    try {
+    await withBusy(async () => {
       const data = new FormData();
       data.append('file', file, file.name);
       const answer = await request<OrganisationImportResult>('POST', '/data-transfer/import-organisation', data, { timeoutMs: 30 * 60_000 });
       setResult(answer);
       notifySuccess(t('done'));
       await queryClient.invalidateQueries();
-    } catch (err) {
-      notifyError(errorMessage(err, t('failed')));
-    } finally {
-      setBusy(false);
-    }
+    }, t('failed'));
   };
   return (
     <Stack gap={4}>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Drawer, Group, Stack, TextInput, Title, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ExportButton, notifyError, notifySuccess, TreeView, useNotifiedQuery } from '../../../web/components';
+import { ExportButton, notifyError, notifySuccess, TreeView, useNotifiedQuery, optionOf } from '../../../web/components';
 import { api, ApiError } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
 import type { LocationDto, LocationNode } from '../locations.schema';
@@ -113,7 +113,7 @@ function LocationDrawer({ id, canEdit, onClose }: { id: number | null; canEdit: 
             label={t('parent')}
             value={form.parentId}
             onChange={(v) => set({ parentId: v })}
-            initialOption={loaded?.Parent ? { value: loaded.Parent.id, label: loaded.Parent.name } : null}
+            initialOption={optionOf(loaded?.Parent)}
             error={errors.parentId}
             disabled={!canEdit}
             testId="field-parentId"

@@ -1,60 +1,11 @@
-import { useEffect, useState } from 'react';
-import { Controller } from 'react-hook-form';
-import { Alert, Grid, Select, Textarea } from '@mantine/core';
-import { IconLock } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import {
-  AsyncMultiSelect,
-  DayField,
-  RecordDrawer,
-  RecordDrawerFooter,
-  activityQueryKey,
-  pickerDay,
-  removeWithConfirmation,
-  runWithToasts,
-  useDrawerRecord,
-  useRecordForm,
-  useSaveHandler,
-  useStaleEdit,
-  type ListData,
-  type ListDrawerProps,
-  type SelectOption,
-} from '../../../web/components';
+import { RecordDrawer, RecordDrawerFooter, drawerTexts, useRecordDrawer, type ListDrawerProps } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
-import { AssetSelect } from '../../assets/ui/asset-select';
-import { ServiceMultiSelect } from '../../service-catalog/ui/service-select';
-import { MAINTENANCE_TYPES, type MaintenanceRequestDto } from '../../maintenance-requests/maintenance-requests.schema';
-import { MaintenanceRequestSelect } from '../../maintenance-requests/ui/maintenance-request-select';
 import { ORDER_STATUSES, maintenanceOrderInputSchema, newMaintenanceOrderInputSchema, type MaintenanceOrderDto } from '../maintenance-orders.schema';
 import './labels';
-
-interface FormValues {
-  maintenanceRequestId: number | null;
-  maintenanceType: string | null;
-  assetId: number | null;
-  services: number[];
-  parts: number[];
-  scheduleDate: string | null;
-  dueDate: string | null;
-  completionDate: string | null;
-  rootCauseAnalysis: string;
-}
-
-function toForm(o: MaintenanceOrderDto | undefined): FormValues {
-  return {
-    maintenanceRequestId: o?.request_id ?? null,
-    maintenanceType: o?.maintenanceType ?? null,
-    assetId: o?.assetId ?? null,
-    services: o?.services.map((s) => s.id) ?? [],
-    parts: o?.parts.map((p) => p.id) ?? [],
-    scheduleDate: pickerDay(o?.scheduleDate),
-    dueDate: pickerDay(o?.dueDate),
-    completionDate: pickerDay(o?.completionDate),
-    rootCauseAnalysis: o?.rootCauseAnalysis ?? '',
-  };
-}
+import { MaintenanceOrderOverview, toForm, type FormValues } from './maintenance-order-fields';
 
 export type MaintenanceOrderDrawerProps = ListDrawerProps & {
   /** A new order from this approved request ('Create Order', decision 037): pre-filled, created on Save. */
@@ -64,246 +15,46 @@ export type MaintenanceOrderDrawerProps = ListDrawerProps & {
 /** The maintenance order drawer: request, type, asset, services, parts, dates, root cause; read-only once validated. */
 export function MaintenanceOrderDrawer(props: MaintenanceOrderDrawerProps) {
   const { t } = useTranslation('maintenanceOrders');
-  const queryClient = useQueryClient();
   const isManager = useIsManager();
-  const {
-    record,
-    loading,
-    key: recordKey,
-  } = useDrawerRecord<MaintenanceOrderDto>({
-    queryKey: 'maintenance-orders',
-    id: props.id,
-    path: (id) => `/maintenance-orders/get-maintenance-order/${id}`,
-    itemKey: 'maintenanceOrder',
-    errorMessage: t('failedFetchOne'),
-  });
-  const locked = record?.status === 'validate';
-  // the asset label to show after a request filled the asset in
-  const [assetOption, setAssetOption] = useState<SelectOption | null>(null);
-
-  const form = useRecordForm(props.id === null ? newMaintenanceOrderInputSchema : maintenanceOrderInputSchema, record, toForm);
-  const errors = form.formState.errors;
-
   // 'Create Order' on a request: the request, its type, asset and schedule date fill the new order's form
   const fromRequest = props.id === null ? props.fromRequest : undefined;
-  const request = useQuery({
-    queryKey: ['maintenance-requests', 'one', fromRequest],
-    queryFn: ({ signal }) => api.get<{ maintenanceRequest: MaintenanceRequestDto }>(`/maintenance-requests/get-maintenance-request/${fromRequest}`, { signal }),
-    enabled: fromRequest !== undefined,
-  }).data?.maintenanceRequest;
-  useEffect(() => {
-    if (!request) return;
-    form.setValue('maintenanceRequestId', request.id);
-    form.setValue('maintenanceType', request.maintenanceType);
-    form.setValue('assetId', request.assetId);
-    if (request.asset) setAssetOption({ value: request.asset.id, label: request.asset.name });
-    if (request.scheduleDate) form.setValue('scheduleDate', pickerDay(request.scheduleDate));
-  }, [request, form]);
-
-  const refresh = (id: number) => {
-    props.invalidate();
-    void queryClient.invalidateQueries({ queryKey: ['maintenance-requests'] });
-    void queryClient.invalidateQueries({ queryKey: activityQueryKey('maintenance-order', id) });
-  };
-
-  // Saved from an older version (decision 025): Reload fetches the record again, which resets the form.
-  const staleEdit = useStaleEdit(() => queryClient.refetchQueries({ queryKey: recordKey, exact: true }));
-
-  const save = useSaveHandler({
-    form,
-    id: record?.id,
-    onStale: staleEdit.onStale,
-    messages: { added: t('added'), updated: t('updated'), addFailed: t('failedAdd'), updateFailed: t('failedUpdate') },
-    update: async (id, values) => {
-      const res = await api.put<{ maintenanceOrder: MaintenanceOrderDto }>(`/maintenance-orders/update-maintenance-order/${id}`, {
-        ...values,
-        version: record?.version,
-      });
-      queryClient.setQueryData(recordKey, { maintenanceOrder: res.maintenanceOrder });
-      refresh(id);
-    },
-    add: async (values) => {
-      if (fromRequest !== undefined) {
-        // the request comes from the path; the order is created only now, with the form's fields
-        const { maintenanceRequestId: _request, ...order } = values;
-        const res = await api.post<{ maintenanceOrder: MaintenanceOrderDto }>(`/maintenance-requests/create-order/${fromRequest}`, order);
-        props.invalidate();
-        void queryClient.invalidateQueries({ queryKey: ['maintenance-requests'] });
-        props.onCreated(res.maintenanceOrder.id);
-        return;
-      }
-      const res = await api.post<ListData & { maintenanceOrder: MaintenanceOrderDto }>('/maintenance-orders/add-maintenance-order', values, {
-        query: props.query as never,
-      });
-      props.onList(res);
+  const drawer = useRecordDrawer<MaintenanceOrderDto, FormValues>(props, {
+    area: 'maintenance-orders',
+    noun: 'maintenance-order',
+    itemKey: 'maintenanceOrder',
+    entityType: 'maintenance-order',
+    schema: props.id === null ? newMaintenanceOrderInputSchema : maintenanceOrderInputSchema,
+    toForm,
+    stamp: (o) => ({ version: o?.version }),
+    ...drawerTexts(t),
+    title: (o) => o.maintenanceOrderId,
+    canDelete: isManager,
+    alsoRefresh: [['maintenance-requests']],
+    testId: 'maintenance-order-drawer',
+    add: async (values, { addToList, refresh }) => {
+      if (fromRequest === undefined) return addToList(values);
+      // the request comes from the path; the order is created only now, with the form's fields
+      const { maintenanceRequestId: _request, ...order } = values;
+      const res = await api.post<{ maintenanceOrder: MaintenanceOrderDto }>(`/maintenance-requests/create-order/${fromRequest}`, order);
+      refresh(res.maintenanceOrder.id);
       props.onCreated(res.maintenanceOrder.id);
     },
   });
-
+  const { record, form } = drawer;
+  const locked = record?.status === 'validate';
   const changeStatus = async (status: string | null) => {
     if (!record || !status || status === record.status) return;
-    await runWithToasts(
-      () => api.put(`/maintenance-orders/update-status/${record.id}`, { status }),
+    await drawer.act(
+      (id) => api.put(`/maintenance-orders/update-status/${id}`, { status }),
       t('statusUpdated'),
       t('failedStatus'),
-      () => refresh(record.id),
+      () => drawer.refresh(record.id),
     );
   };
 
-  const remove = (id: number) =>
-    removeWithConfirmation({
-      confirm: t('deleteConfirm'),
-      remove: () => api.del<ListData>(`/maintenance-orders/delete-maintenance-order/${id}`, { query: props.query as never }),
-      success: t('deleted'),
-      failure: t('failedDelete'),
-      onRemoved: (list) => {
-        props.onList(list);
-        props.onClose();
-      },
-    });
-
-  const dateField = (name: 'scheduleDate' | 'dueDate' | 'completionDate', testId: string) => (
-    <DayField form={form} name={name} label={t(`field.${name}`)} testId={testId} disabled={locked} />
-  );
-
-  const overview = (
-    <Grid gutter="md">
-      {locked && (
-        <Grid.Col span={12}>
-          <Alert color="green" icon={<IconLock size={16} />} data-testid="mo-locked">
-            {t('locked')}
-          </Alert>
-        </Grid.Col>
-      )}
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Controller
-          control={form.control}
-          name="maintenanceRequestId"
-          render={({ field }) => (
-            <MaintenanceRequestSelect
-              label={t('field.request')}
-              withAsterisk
-              value={field.value}
-              onChange={(v, option) => {
-                field.onChange(v);
-                // choosing a request fills the maintenance type and the asset (spec doc 1)
-                if (option) {
-                  form.setValue('maintenanceType', option.maintenanceType, { shouldValidate: form.formState.isSubmitted });
-                  if (option.asset) setAssetOption({ value: option.asset.id, label: option.asset.name });
-                  form.setValue('assetId', option.assetId, { shouldValidate: form.formState.isSubmitted });
-                }
-              }}
-              initialOption={
-                record?.maintenanceRequest
-                  ? { value: record.maintenanceRequest.id, label: `${record.maintenanceRequest.maintenanceRequestId} ${record.maintenanceRequest.title}` }
-                  : request
-                    ? { value: request.id, label: `${request.maintenanceRequestId} ${request.title}` }
-                    : null
-              }
-              error={errors.maintenanceRequestId?.message}
-              disabled={locked || fromRequest !== undefined}
-              testId="mo-request"
-            />
-          )}
-        />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Controller
-          control={form.control}
-          name="maintenanceType"
-          render={({ field }) => (
-            <Select
-              label={t('field.maintenanceType')}
-              withAsterisk
-              data={MAINTENANCE_TYPES.map((v) => ({ value: v, label: t(`type.${v}`) }))}
-              value={field.value}
-              onChange={field.onChange}
-              error={errors.maintenanceType?.message}
-              disabled={locked}
-              data-testid="mo-type"
-              comboboxProps={{ withinPortal: true }}
-            />
-          )}
-        />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Controller
-          control={form.control}
-          name="assetId"
-          render={({ field, fieldState }) => (
-            <AssetSelect
-              label={t('field.asset')}
-              withAsterisk
-              value={field.value}
-              onChange={(v) => field.onChange(v)}
-              error={fieldState.error?.message}
-              initialOption={assetOption ?? (record?.asset ? { value: record.asset.id, label: record.asset.name } : null)}
-              disabled={locked}
-              testId="mo-asset"
-            />
-          )}
-        />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Controller
-          control={form.control}
-          name="services"
-          render={({ field }) => (
-            <ServiceMultiSelect
-              label={t('field.services')}
-              withAsterisk
-              value={field.value}
-              onChange={(v) => field.onChange(v)}
-              initialOptions={record?.services.map((s) => ({ value: s.id, label: s.title })) ?? []}
-              error={errors.services?.message ?? errors.services?.root?.message}
-              disabled={locked}
-              testId="mo-services"
-            />
-          )}
-        />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Controller
-          control={form.control}
-          name="parts"
-          render={({ field }) => (
-            <AsyncMultiSelect
-              path="/parts/get-parts-options"
-              label={t('field.parts')}
-              value={field.value}
-              onChange={(v) => field.onChange(v)}
-              initialOptions={record?.parts.map((p) => ({ value: p.id, label: p.name })) ?? []}
-              error={errors.parts?.message}
-              disabled={locked}
-              testId="mo-parts"
-            />
-          )}
-        />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>{dateField('scheduleDate', 'mo-schedule')}</Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>{dateField('dueDate', 'mo-due')}</Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>{dateField('completionDate', 'mo-completion')}</Grid.Col>
-      <Grid.Col span={12}>
-        <Textarea
-          label={t('field.rootCauseAnalysis')}
-          autosize
-          minRows={3}
-          {...form.register('rootCauseAnalysis')}
-          error={errors.rootCauseAnalysis?.message}
-          disabled={locked}
-          data-testid="mo-rca"
-        />
-      </Grid.Col>
-    </Grid>
-  );
-
   return (
     <RecordDrawer
-      dirty={form.formState.isDirty}
-      opened
-      alert={staleEdit.alert}
-      onClose={props.onClose}
-      title={record ? record.maintenanceOrderId : props.id === null ? t('newTitle') : ''}
+      {...drawer.drawerProps}
       headerRight={
         record ? (
           <Select
@@ -320,24 +71,8 @@ export function MaintenanceOrderDrawer(props: MaintenanceOrderDrawerProps) {
           />
         ) : null
       }
-      loading={loading}
-      errors={errors}
-      onSubmit={save}
-      activity={{ entityType: 'maintenance-order', entityId: record?.id }}
-      tabs={[{ value: 'overview', label: t('overview'), content: overview }]}
-      footer={
-        locked ? null : (
-          <RecordDrawerFooter
-            onDelete={record && isManager && (() => void remove(record.id))}
-            deleteLabel={t('deleteButton')}
-            saving={form.formState.isSubmitting}
-            saveLabel={t('save')}
-            deleteTestId="delete-button"
-            saveTestId="save-button"
-          />
-        )
-      }
-      testId="maintenance-order-drawer"
+      tabs={[{ value: 'overview', label: t('overview'), content: <MaintenanceOrderOverview form={form} record={record} fromRequest={fromRequest} /> }]}
+      footer={locked ? null : <RecordDrawerFooter {...drawer.footerProps} />}
     />
   );
 }

@@ -1,7 +1,6 @@
-import { Badge } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ListMultiFilter, ListTextFilter, ServerListScreen, useServerList, type Column } from '../../../web/components';
+import { badgeColumn, ListMultiFilter, ListTextFilter, ServerListScreen, useServerList, type Column } from '../../../web/components';
 import { ORDER_STATUSES, type MaintenanceOrderDto } from '../maintenance-orders.schema';
 import { formatDay } from './labels';
 import { MaintenanceOrderDrawer } from './maintenance-order-drawer';
@@ -36,15 +35,7 @@ export default function MaintenanceOrdersPage() {
 
   const columns: Column<MaintenanceOrderDto>[] = [
     { key: 'maintenanceOrderId', header: t('col.id'), hideable: false },
-    {
-      key: 'status',
-      header: t('col.status'),
-      render: (o) => (
-        <Badge variant="light" color={ORDER_STATUS_COLORS[o.status]}>
-          {t(`status.${o.status}`)}
-        </Badge>
-      ),
-    },
+    badgeColumn<MaintenanceOrderDto>('status', t('col.status'), (o) => ({ color: ORDER_STATUS_COLORS[o.status], label: t(`status.${o.status}`) })),
     { key: 'asset', header: t('col.asset'), render: (o) => o.asset?.name ?? '' },
     { key: 'scheduleDate', header: t('col.scheduleDate'), render: (o) => formatDay(o.scheduleDate) },
     { key: 'dueDate', header: t('col.dueDate'), render: (o) => formatDay(o.dueDate) },

@@ -1,186 +1,41 @@
-import { useMemo } from 'react';
-import { Controller, useWatch } from 'react-hook-form';
-import { Button, Checkbox, Grid, Select, Textarea, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { Button, Select } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import {
-  DayField,
-  RecordDrawer,
-  RecordDrawerFooter,
-  activityQueryKey,
-  confirmAction,
-  pickerDay,
-  removeWithConfirmation,
-  runWithToasts,
-  useDrawerRecord,
-  useRecordForm,
-  useSaveHandler,
-  useStaleEdit,
-  type ListData,
-  type ListDrawerProps,
-} from '../../../web/components';
+import { RecordDrawer, RecordDrawerFooter, confirmAction, drawerTexts, useRecordDrawer, type ListDrawerProps } from '../../../web/components';
 import { api } from '../../../web/lib/api';
-import { useAppData, useIsManager } from '../../../web/lib/app-data';
-import { suggestedWorkers } from '../../../web/lib/worker-options';
-import { AssetSelect } from '../../assets/ui/asset-select';
-import { CustomerVendorSelect } from '../../customers-vendors/ui/customer-vendor-select';
-import {
-  FREQUENCIES,
-  MAINTENANCE_TYPES,
-  NEEDS_FAILURE,
-  NEEDS_SCHEDULE,
-  PRIORITIES,
-  REQUEST_STATES,
-  REQUESTER_TYPES,
-  RISK_LEVELS,
-  URGENCY_LEVELS,
-  maintenanceRequestInputSchema,
-  type MaintenanceRequestDto,
-  type MaintenanceRequestInput,
-} from '../maintenance-requests.schema';
+import { useIsManager } from '../../../web/lib/app-data';
+import { REQUEST_STATES, maintenanceRequestInputSchema, type MaintenanceRequestDto, type MaintenanceRequestInput } from '../maintenance-requests.schema';
 import './labels';
+import { MaintenanceRequestOverview, payloadOf, toForm, type FormValues } from './maintenance-request-fields';
 import { RequestAttachments } from './request-attachments';
-
-interface FormValues {
-  title: string;
-  problemDescription: string;
-  maintenanceType: string | null;
-  requester: string | null;
-  customerId: number | null;
-  priority: string | null;
-  assignedTo: number | null;
-  dateOfRequest: string | null;
-  assetId: number | null;
-  /** "Asset is down" (decision 079). */
-  assetDown: boolean;
-  failureReason: string;
-  urgencyLevel: string | null;
-  riskLevel: string | null;
-  scheduleDate: string | null;
-  frequency: string | null;
-  sensorData: string;
-  condition: string;
-}
-
-const today = () => new Date().toISOString().slice(0, 10);
-
-function toForm(r: MaintenanceRequestDto | undefined): FormValues {
-  return {
-    title: r?.title ?? '',
-    problemDescription: r?.problemDescription ?? '',
-    maintenanceType: r?.maintenanceType ?? null,
-    requester: r?.requester ?? null,
-    customerId: r?.customerId ?? null,
-    priority: r?.priority ?? null,
-    assignedTo: r?.assignedTo ?? null,
-    dateOfRequest: r ? pickerDay(r.dateOfRequest) : today(),
-    assetId: r?.assetId ?? null,
-    assetDown: r?.assetDown ?? false,
-    failureReason: r?.failureReason ?? '',
-    urgencyLevel: r?.urgencyLevel ?? null,
-    riskLevel: r?.riskLevel ?? null,
-    scheduleDate: pickerDay(r?.scheduleDate),
-    frequency: r?.frequency ?? null,
-    sensorData: r?.sensorData ?? '',
-    condition: r?.condition ?? '',
-  };
-}
-
-/** Which conditional fields a type and requester show (spec doc 2: the drawer's conditional fields). */
-export function visibleFields(type: string | null, requester: string | null) {
-  return {
-    asset: requester === 'employee',
-    customer: requester === 'customer',
-    failure: (NEEDS_FAILURE as readonly (string | null)[]).includes(type),
-    schedule: (NEEDS_SCHEDULE as readonly (string | null)[]).includes(type),
-    frequency: type === 'preventive',
-    predictive: type === 'predictive',
-  };
-}
-
-/** The body sent to the API: hidden conditional fields are left out. */
-function payloadOf(v: MaintenanceRequestInput) {
-  const show = visibleFields(v.maintenanceType, v.requester);
-  return {
-    title: v.title,
-    problemDescription: v.problemDescription,
-    maintenanceType: v.maintenanceType,
-    requester: v.requester,
-    priority: v.priority,
-    assignedTo: v.assignedTo,
-    dateOfRequest: v.dateOfRequest,
-    riskLevel: v.riskLevel,
-    ...(show.customer && v.customerId ? { customerId: v.customerId } : {}),
-    ...(show.asset ? { assetId: v.assetId } : {}),
-    ...(show.asset && v.assetId ? { assetDown: Boolean(v.assetDown) } : {}),
-    ...(show.failure ? { failureReason: v.failureReason, urgencyLevel: v.urgencyLevel } : {}),
-    ...(show.schedule ? { scheduleDate: v.scheduleDate } : {}),
-    ...(show.frequency ? { frequency: v.frequency } : {}),
-    ...(show.predictive ? { sensorData: v.sensorData, condition: v.condition } : {}),
-  };
-}
 
 export type MaintenanceRequestDrawerProps = ListDrawerProps;
 
 /** The request drawer: Overview form with the conditional fields, state, Create Order, delete, attachments. */
 export function MaintenanceRequestDrawer(props: MaintenanceRequestDrawerProps) {
   const { t } = useTranslation('maintenanceRequests');
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const isManager = useIsManager();
-  const workers = useAppData().data?.workers ?? [];
-  const {
-    record,
-    loading,
-    key: recordKey,
-  } = useDrawerRecord<MaintenanceRequestDto>({
-    queryKey: 'maintenance-requests',
-    id: props.id,
-    path: (id) => `/maintenance-requests/get-maintenance-request/${id}`,
+  const drawer = useRecordDrawer<MaintenanceRequestDto, FormValues>(props, {
+    area: 'maintenance-requests',
+    noun: 'maintenance-request',
     itemKey: 'maintenanceRequest',
-    errorMessage: t('failedFetchOne'),
+    entityType: 'maintenance-request',
+    schema: maintenanceRequestInputSchema,
+    toForm,
+    body: (values) => payloadOf(values as unknown as MaintenanceRequestInput),
+    stamp: (r) => ({ version: r?.version }),
+    ...drawerTexts(t),
+    title: (r) => r.maintenanceRequestId,
+    canDelete: isManager,
+    testId: 'maintenance-request-drawer',
   });
-
-  const form = useRecordForm(maintenanceRequestInputSchema, record, toForm);
-
-  const [type, requester] = useWatch({ control: form.control, name: ['maintenanceType', 'requester'] });
-  const show = visibleFields(type, requester);
-  const errors = form.formState.errors;
-
-  const refresh = (id: number) => {
-    props.invalidate();
-    void queryClient.invalidateQueries({ queryKey: activityQueryKey('maintenance-request', id) });
-  };
-
-  // Saved from an older version (decision 025): Reload fetches the record again, which resets the form.
-  const staleEdit = useStaleEdit(() => queryClient.refetchQueries({ queryKey: recordKey, exact: true }));
-
-  const save = useSaveHandler({
-    form,
-    id: record?.id,
-    onStale: staleEdit.onStale,
-    messages: { added: t('added'), updated: t('updated'), addFailed: t('failedAdd'), updateFailed: t('failedUpdate') },
-    update: async (id, values) => {
-      const body = { ...payloadOf(values as unknown as MaintenanceRequestInput), version: record?.version };
-      const res = await api.put<{ maintenanceRequest: MaintenanceRequestDto }>(`/maintenance-requests/update-maintenance-request/${id}`, body);
-      queryClient.setQueryData(recordKey, { maintenanceRequest: res.maintenanceRequest });
-      refresh(id);
-    },
-    add: async (values) => {
-      const body = payloadOf(values as unknown as MaintenanceRequestInput);
-      const res = await api.post<ListData & { maintenanceRequest: MaintenanceRequestDto }>('/maintenance-requests/add-maintenance-request', body, {
-        query: props.query as never,
-      });
-      props.onList(res);
-      props.onCreated(res.maintenanceRequest.id);
-    },
-  });
+  const { record, form, refresh } = drawer;
 
   const changeState = async (state: string | null) => {
     if (!record || !state || state === record.state) return;
-    await runWithToasts(
-      () => api.put(`/maintenance-requests/update-state/${record.id}`, { state }),
+    await drawer.act(
+      (id) => api.put(`/maintenance-requests/update-state/${id}`, { state }),
       t('stateUpdated'),
       t('failedState'),
       () => refresh(record.id),
@@ -201,175 +56,13 @@ export function MaintenanceRequestDrawer(props: MaintenanceRequestDrawerProps) {
     navigate(`/dashboard/maintenance-order?order=new&fromRequest=${record.id}`);
   };
 
-  const remove = (id: number) =>
-    removeWithConfirmation({
-      confirm: t('deleteConfirm'),
-      remove: () => api.del<ListData>(`/maintenance-requests/delete-maintenance-request/${id}`, { query: props.query as never }),
-      success: t('deleted'),
-      failure: t('failedDelete'),
-      onRemoved: (list) => {
-        props.onList(list);
-        props.onClose();
-      },
-    });
-
-  const options = useMemo(
-    () => ({
-      type: MAINTENANCE_TYPES.map((v) => ({ value: v, label: t(`type.${v}`) })),
-      requester: REQUESTER_TYPES.map((v) => ({ value: v, label: t(`requesterType.${v}`) })),
-      priority: PRIORITIES.map((v) => ({ value: v, label: t(`priority.${v}`) })),
-      urgency: URGENCY_LEVELS.map((v) => ({ value: v, label: t(`urgency.${v}`) })),
-      risk: RISK_LEVELS.map((v) => ({ value: v, label: t(`risk.${v}`) })),
-      frequency: FREQUENCIES.map((v) => ({ value: v, label: t(`frequency.${v}`) })),
-      state: REQUEST_STATES.map((v) => ({ value: v, label: t(`state.${v}`) })),
-    }),
-    [t],
-  );
-  const { t: tc } = useTranslation();
-  // the people related to the chosen asset are suggested first
-  const workerOptions = suggestedWorkers(workers, show.asset ? (form.watch('assetId') as number | null) : null, {
-    suggested: tc('select.suggested'),
-    others: tc('select.others'),
-  });
-
-  const selectField = (name: keyof FormValues, label: string, data: { value: string; label: string }[], testId: string) => (
-    <Controller
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <Select
-          label={label}
-          withAsterisk
-          data={data}
-          value={(field.value as string | null) ?? null}
-          onChange={(v) => field.onChange(v)}
-          onBlur={field.onBlur}
-          error={errors[name]?.message}
-          data-testid={testId}
-          comboboxProps={{ withinPortal: true }}
-        />
-      )}
-    />
-  );
-  const dateField = (name: 'dateOfRequest' | 'scheduleDate', label: string, testId: string) => (
-    <DayField form={form} name={name} label={label} testId={testId} />
-  );
-
-  const overview = (
-    <Grid gutter="md">
-      <Grid.Col span={12}>
-        <TextInput label={t('field.title')} withAsterisk {...form.register('title')} error={errors.title?.message} data-testid="mr-title" />
-      </Grid.Col>
-      <Grid.Col span={12}>
-        <Textarea
-          label={t('field.description')}
-          withAsterisk
-          autosize
-          minRows={3}
-          {...form.register('problemDescription')}
-          error={errors.problemDescription?.message}
-          data-testid="mr-description"
-        />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>{selectField('maintenanceType', t('field.maintenanceType'), options.type, 'mr-type')}</Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>{selectField('requester', t('field.requester'), options.requester, 'mr-requester')}</Grid.Col>
-      {show.customer && (
-        <Grid.Col span={{ base: 12, sm: 6 }}>
-          <Controller
-            control={form.control}
-            name="customerId"
-            render={({ field }) => (
-              <CustomerVendorSelect
-                type="customer"
-                label={t('field.customer')}
-                value={field.value}
-                onChange={(v) => field.onChange(v)}
-                initialOption={record?.Customer ? { value: record.Customer.id, label: record.Customer.name } : null}
-                error={errors.customerId?.message}
-                testId="mr-customer"
-              />
-            )}
-          />
-        </Grid.Col>
-      )}
-      {show.asset && (
-        <Grid.Col span={{ base: 12, sm: 6 }}>
-          <Controller
-            control={form.control}
-            name="assetId"
-            render={({ field, fieldState }) => (
-              <AssetSelect
-                label={t('field.asset')}
-                withAsterisk
-                value={field.value}
-                onChange={(v) => field.onChange(v)}
-                error={fieldState.error?.message}
-                initialOption={record?.asset ? { value: record.asset.id, label: record.asset.name } : null}
-                testId="mr-asset"
-              />
-            )}
-          />
-          {form.watch('assetId') ? <Checkbox mt="xs" label={t('field.assetDown')} {...form.register('assetDown')} data-testid="mr-asset-down" /> : null}
-        </Grid.Col>
-      )}
-      <Grid.Col span={{ base: 12, sm: 6 }}>{selectField('priority', t('field.priority'), options.priority, 'mr-priority')}</Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Controller
-          control={form.control}
-          name="assignedTo"
-          render={({ field }) => (
-            <Select
-              label={t('field.assignedTo')}
-              withAsterisk
-              searchable
-              data={workerOptions}
-              value={field.value ? String(field.value) : null}
-              onChange={(v) => field.onChange(v ? Number(v) : null)}
-              error={errors.assignedTo?.message}
-              data-testid="mr-assignee"
-              comboboxProps={{ withinPortal: true }}
-            />
-          )}
-        />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>{dateField('dateOfRequest', t('field.dateOfRequest'), 'mr-date')}</Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>{selectField('riskLevel', t('field.riskLevel'), options.risk, 'mr-risk')}</Grid.Col>
-      {show.failure && (
-        <>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput
-              label={t('field.failureReason')}
-              withAsterisk
-              {...form.register('failureReason')}
-              error={errors.failureReason?.message}
-              data-testid="mr-failure"
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>{selectField('urgencyLevel', t('field.urgencyLevel'), options.urgency, 'mr-urgency')}</Grid.Col>
-        </>
-      )}
-      {show.schedule && <Grid.Col span={{ base: 12, sm: 6 }}>{dateField('scheduleDate', t('field.scheduleDate'), 'mr-schedule')}</Grid.Col>}
-      {show.frequency && <Grid.Col span={{ base: 12, sm: 6 }}>{selectField('frequency', t('field.frequency'), options.frequency, 'mr-frequency')}</Grid.Col>}
-      {show.predictive && (
-        <>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label={t('field.sensorData')} withAsterisk {...form.register('sensorData')} error={errors.sensorData?.message} data-testid="mr-sensor" />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label={t('field.condition')} withAsterisk {...form.register('condition')} error={errors.condition?.message} data-testid="mr-condition" />
-          </Grid.Col>
-        </>
-      )}
-    </Grid>
-  );
-
   const headerRight = record ? (
     <>
       <Select
         aria-label={t('field.state')}
         size="xs"
         w={160}
-        data={options.state}
+        data={REQUEST_STATES.map((v) => ({ value: v, label: t(`state.${v}`) }))}
         value={record.state}
         onChange={changeState}
         allowDeselect={false}
@@ -396,31 +89,13 @@ export function MaintenanceRequestDrawer(props: MaintenanceRequestDrawerProps) {
 
   return (
     <RecordDrawer
-      dirty={form.formState.isDirty}
-      opened
-      alert={staleEdit.alert}
-      onClose={props.onClose}
-      title={record ? record.maintenanceRequestId : props.id === null ? t('newTitle') : ''}
+      {...drawer.drawerProps}
       headerRight={headerRight}
-      loading={loading}
-      errors={errors}
-      onSubmit={save}
-      activity={{ entityType: 'maintenance-request', entityId: record?.id }}
-      tabs={[{ value: 'overview', label: t('overview'), content: overview }]}
+      tabs={[{ value: 'overview', label: t('overview'), content: <MaintenanceRequestOverview form={form} record={record} /> }]}
       sideTabs={[
         { value: 'attachments', label: t('attachments'), content: <RequestAttachments request={record} onChanged={() => record && refresh(record.id)} /> },
       ]}
-      footer={
-        <RecordDrawerFooter
-          onDelete={record && isManager && (() => void remove(record.id))}
-          deleteLabel={t('deleteButton')}
-          saving={form.formState.isSubmitting}
-          saveLabel={t('save')}
-          deleteTestId="delete-button"
-          saveTestId="save-button"
-        />
-      }
-      testId="maintenance-request-drawer"
+      footer={<RecordDrawerFooter {...drawer.footerProps} />}
     />
   );
 }

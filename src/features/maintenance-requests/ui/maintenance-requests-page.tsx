@@ -1,6 +1,6 @@
-import { Badge, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useOpenRecord, ListMultiFilter, ListTextFilter, ServerListScreen, useServerList, type Column } from '../../../web/components';
+import { badgeColumn, useOpenRecord, ListMultiFilter, ListTextFilter, ServerListScreen, useServerList, type Column } from '../../../web/components';
 import type { MaintenanceRequestDto, MaintenanceRequestList } from '../maintenance-requests.schema';
 import { formatDay } from './labels';
 import { MaintenanceRequestDrawer } from './maintenance-request-drawer';
@@ -48,25 +48,9 @@ export default function MaintenanceRequestsPage() {
       ),
     },
     { key: 'dateOfRequest', header: t('col.date'), render: (r) => formatDay(r.dateOfRequest) },
-    {
-      key: 'priority',
-      header: t('col.priority'),
-      render: (r) => (
-        <Badge variant="light" color={PRIORITY_COLORS[r.priority]}>
-          {t(`priority.${r.priority}`)}
-        </Badge>
-      ),
-    },
+    badgeColumn<MaintenanceRequestDto>('priority', t('col.priority'), (r) => ({ color: PRIORITY_COLORS[r.priority], label: t(`priority.${r.priority}`) })),
     { key: 'assignedTo', header: t('col.assignedTo'), render: (r) => (r.Worker ? `${r.Worker.firstName} ${r.Worker.lastName}`.trim() : t('unassigned')) },
-    {
-      key: 'state',
-      header: t('col.state'),
-      render: (r) => (
-        <Badge variant="light" color={STATE_COLORS[r.state]}>
-          {t(`state.${r.state}`)}
-        </Badge>
-      ),
-    },
+    badgeColumn<MaintenanceRequestDto>('state', t('col.state'), (r) => ({ color: STATE_COLORS[r.state], label: t(`state.${r.state}`) })),
   ];
 
   // Approved (the spec's list says Assigned, the same state): the requests ready for an order

@@ -12,74 +12,46 @@ const errorOf = (form: AnyForm, name: string) => {
   return e?.message as string | undefined;
 };
 
-export function TextField({
-  form,
-  name,
-  label,
-  required,
-  readOnly,
-  testId,
-}: {
+/** What every field takes: its form, its name (dotted for nested values), its label, and how it is shown. */
+interface FieldProps {
   form: AnyForm;
   name: string;
   label: string;
   required?: boolean;
   readOnly?: boolean;
-  testId?: string;
-}) {
-  return (
-    <TextInput
-      label={label}
-      withAsterisk={required}
-      readOnly={readOnly}
-      {...form.register(name)}
-      error={errorOf(form, name)}
-      data-testid={testId ?? `field-${name}`}
-    />
-  );
+  description?: string;
+}
+
+/** The input props every field shares: label, asterisk, read-only, description, the error and the test id. */
+const common = ({ form, name, label, required, readOnly, description }: FieldProps, testId?: string) => ({
+  label,
+  withAsterisk: required,
+  readOnly,
+  description,
+  error: errorOf(form, name),
+  'data-testid': testId ?? `field-${name}`,
+});
+
+export function TextField(props: Omit<FieldProps, 'description'> & { testId?: string }) {
+  return <TextInput {...common(props, props.testId)} {...props.form.register(props.name)} />;
 }
 
 /** A number typed as text: the schema says 'Only numbers are allowed' rather than the input refusing keystrokes. */
-export function NumberField({
-  form,
-  name,
-  label,
-  required,
-  readOnly,
-  prefix,
-  suffix,
-  description,
-  decimalScale = 6,
-}: {
-  form: AnyForm;
-  name: string;
-  label: string;
-  required?: boolean;
-  readOnly?: boolean;
-  prefix?: string;
-  suffix?: string;
-  description?: string;
-  decimalScale?: number;
-}) {
+export function NumberField({ prefix, suffix, decimalScale = 6, ...props }: FieldProps & { prefix?: string; suffix?: string; decimalScale?: number }) {
   return (
     <Controller
-      control={form.control}
-      name={name}
+      control={props.form.control}
+      name={props.name}
       render={({ field }) => (
         <NumberInput
-          label={label}
-          withAsterisk={required}
-          readOnly={readOnly}
+          {...common(props)}
           value={field.value ?? ''}
           onChange={(v) => field.onChange(v === '' ? '' : v)}
           onBlur={field.onBlur}
           prefix={prefix}
           suffix={suffix}
-          description={description}
           decimalScale={decimalScale}
           hideControls
-          error={errorOf(form, name)}
-          data-testid={`field-${name}`}
         />
       )}
     />
@@ -87,43 +59,29 @@ export function NumberField({
 }
 
 export function SelectField({
-  form,
-  name,
-  label,
   data,
-  required,
-  readOnly,
   clearable,
   numeric,
   searchable,
   onPicked,
-  description,
-}: {
-  form: AnyForm;
-  name: string;
-  label: string;
+  ...props
+}: FieldProps & {
   data: { value: string; label: string; disabled?: boolean }[];
-  required?: boolean;
-  readOnly?: boolean;
   clearable?: boolean;
   /** The form value is a number (an id) or a boolean ('true'/'false'). */
   numeric?: boolean | 'boolean';
   searchable?: boolean;
   onPicked?: (value: unknown) => void;
-  description?: string;
 }) {
   const fromForm = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
   const toForm = (v: string | null) => (v === null ? null : numeric === 'boolean' ? v === 'true' : numeric ? Number(v) : v);
   return (
     <Controller
-      control={form.control}
-      name={name}
+      control={props.form.control}
+      name={props.name}
       render={({ field }) => (
         <Select
-          label={label}
-          description={description}
-          withAsterisk={required}
-          readOnly={readOnly}
+          {...common(props)}
           data={data}
           value={fromForm(field.value)}
           onChange={(v) => {
@@ -135,8 +93,6 @@ export function SelectField({
           clearable={clearable}
           searchable={searchable}
           allowDeselect={clearable ?? false}
-          error={errorOf(form, name)}
-          data-testid={`field-${name}`}
           comboboxProps={{ withinPortal: true }}
         />
       )}
@@ -145,31 +101,13 @@ export function SelectField({
 }
 
 /** A required yes/no choice stored as a boolean ('Yes' / 'No' of the masterData namespace). */
-export function YesNoField({
-  form,
-  name,
-  label,
-  readOnly,
-  required = true,
-  description,
-}: {
-  form: AnyForm;
-  name: string;
-  label: string;
-  readOnly?: boolean;
-  required?: boolean;
-  description?: string;
-}) {
+export function YesNoField({ required = true, ...props }: FieldProps) {
   const { t } = useTranslation('masterData');
   return (
     <SelectField
-      form={form}
-      name={name}
-      label={label}
-      description={description}
+      {...props}
       required={required}
       numeric="boolean"
-      readOnly={readOnly}
       data={[
         { value: 'true', label: t('yes') },
         { value: 'false', label: t('no') },
@@ -178,37 +116,19 @@ export function YesNoField({
   );
 }
 
-export function MultiSelectField({
-  form,
-  name,
-  label,
-  data,
-  required,
-  readOnly,
-}: {
-  form: AnyForm;
-  name: string;
-  label: string;
-  data: { value: string; label: string }[];
-  required?: boolean;
-  readOnly?: boolean;
-}) {
+export function MultiSelectField({ data, ...props }: Omit<FieldProps, 'description'> & { data: { value: string; label: string }[] }) {
   return (
     <Controller
-      control={form.control}
-      name={name}
+      control={props.form.control}
+      name={props.name}
       render={({ field }) => (
         <MultiSelect
-          label={label}
-          withAsterisk={required}
-          readOnly={readOnly}
+          {...common(props)}
           data={data}
           value={((field.value as number[] | undefined) ?? []).map(String)}
           onChange={(v) => field.onChange(v.map(Number))}
           onBlur={field.onBlur}
           searchable
-          error={errorOf(form, name)}
-          data-testid={`field-${name}`}
           comboboxProps={{ withinPortal: true }}
         />
       )}

@@ -1,13 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
-import { ActionIcon, Alert, Box, Button, Center, Group, Loader, NumberInput, Select, Stack, Text, Title, useDirection } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Alert, Box, Button, Center, Group, Loader, NumberInput, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError, errorMessage } from '../../../web/lib/api';
 import { notifyError, notifySuccess } from '../../../web/components/notify';
 import type { StockLevelDto } from '../../stock/stock.schema';
 import { newIdempotencyKey } from './outbox';
-import { SyncIndicator, TOUCH } from './sync-indicator';
+import { SubScreen } from './sub-screen';
 import { big, Section } from './screen-kit';
 import './labels-tech';
 
@@ -35,13 +34,10 @@ async function levelsOf(locationId: number, signal?: AbortSignal) {
  */
 export function CountScreen({ onBack }: { onBack(): void }) {
   const { t } = useTranslation('techApp');
-  const { dir } = useDirection();
   const [locationId, setLocationId] = useState<number | null>(null);
   const [counted, setCounted] = useState<Record<number, number | string>>({});
   const [errors, setErrors] = useState<Record<number, string>>({});
   const [busy, setBusy] = useState(false);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => headingRef.current?.focus(), []);
   const locations = useQuery({
     queryKey: ['stock', 'location-options'],
     queryFn: ({ signal }) => api.get<LocationOption[]>('/stock/get-location-options', { signal }),
@@ -79,103 +75,69 @@ export function CountScreen({ onBack }: { onBack(): void }) {
     void levels.refetch();
   };
   return (
-    <Box
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby="count-screen-title"
-      data-testid="count-screen"
-      style={{ position: 'fixed', inset: 0, zIndex: 200, overflowY: 'auto', background: 'var(--mantine-color-body)' }}
-      onKeyDown={(e) => {
-        const target = e.target instanceof Element ? e.target : null;
-        if (e.key === 'Escape' && target?.getAttribute('data-mantine-stop-propagation') !== 'true') onBack();
-      }}
-    >
-      <Group
-        component="header"
-        gap="xs"
-        px="xs"
-        py={6}
-        wrap="nowrap"
-        style={{
-          position: 'sticky',
-          top: 0,
-          zIndex: 1,
-          background: 'var(--mantine-color-body)',
-          borderBottom: '1px solid var(--mantine-color-default-border)',
+    <SubScreen testId="count-screen" titleId="count-screen-title" title={t('count.title')} onBack={onBack} backLabel={t('count.back')} backTestId="count-back">
+      <Text size="sm" c="dimmed" data-testid="count-online-only">
+        {t('count.online')}
+      </Text>
+      {locations.isError && <Alert color="red">{t('count.loadFailed')}</Alert>}
+      <Select
+        size="lg"
+        label={t('count.storeroom')}
+        placeholder={t('count.pick')}
+        data={(locations.data ?? []).map((l) => ({ value: String(l.value), label: l.label }))}
+        value={locationId === null ? null : String(locationId)}
+        onChange={(v) => {
+          setLocationId(v ? Number(v) : null);
+          setCounted({});
+          setErrors({});
         }}
-      >
-        <ActionIcon size={TOUCH} variant="subtle" onClick={onBack} aria-label={t('count.back')} data-testid="count-back">
-          <IconArrowLeft style={{ transform: dir === 'rtl' ? 'scaleX(-1)' : undefined }} />
-        </ActionIcon>
-        <Title order={2} size="h5" style={{ flex: 1 }} id="count-screen-title" tabIndex={-1} ref={headingRef}>
-          {t('count.title')}
-        </Title>
-        <SyncIndicator />
-      </Group>
-      <Stack gap="md" p="md" maw={640} mx="auto" pb={80}>
-        <Text size="sm" c="dimmed" data-testid="count-online-only">
-          {t('count.online')}
+        searchable
+        comboboxProps={{ zIndex: 400 }}
+        data-testid="count-storeroom"
+      />
+      {locationId !== null && levels.isLoading && (
+        <Center>
+          <Loader />
+        </Center>
+      )}
+      {levels.isError && <Alert color="red">{t('count.loadFailed')}</Alert>}
+      {levels.data && levels.data.length === 0 && (
+        <Text c="dimmed" data-testid="count-empty">
+          {t('count.empty')}
         </Text>
-        {locations.isError && <Alert color="red">{t('count.loadFailed')}</Alert>}
-        <Select
-          size="lg"
-          label={t('count.storeroom')}
-          placeholder={t('count.pick')}
-          data={(locations.data ?? []).map((l) => ({ value: String(l.value), label: l.label }))}
-          value={locationId === null ? null : String(locationId)}
-          onChange={(v) => {
-            setLocationId(v ? Number(v) : null);
-            setCounted({});
-            setErrors({});
-          }}
-          searchable
-          comboboxProps={{ zIndex: 400 }}
-          data-testid="count-storeroom"
-        />
-        {locationId !== null && levels.isLoading && (
-          <Center>
-            <Loader />
-          </Center>
-        )}
-        {levels.isError && <Alert color="red">{t('count.loadFailed')}</Alert>}
-        {levels.data && levels.data.length === 0 && (
-          <Text c="dimmed" data-testid="count-empty">
-            {t('count.empty')}
-          </Text>
-        )}
-        {levels.data && levels.data.length > 0 && (
-          <Section title={locations.data?.find((l) => l.value === locationId)?.label ?? ''} testId="count-lines">
-            <Stack gap="sm">
-              {levels.data.map((l) => (
-                <Group key={l.partId} gap="xs" wrap="nowrap" align="flex-start" data-testid={`count-line-${l.partId}`}>
-                  <Box style={{ flex: 1, minWidth: 0 }}>
-                    <Text fw={500} dir="auto">
-                      {l.part.name}
-                    </Text>
-                    <Text size="sm" c="dimmed" data-testid={`count-expected-${l.partId}`}>
-                      {t('count.expected', { quantity: l.quantity })}
-                    </Text>
-                  </Box>
-                  <NumberInput
-                    size="lg"
-                    w={130}
-                    min={0}
-                    inputMode="decimal"
-                    aria-label={`${t('count.counted')}: ${l.part.name}`}
-                    value={counted[l.partId] ?? ''}
-                    onChange={(v) => setCounted((c) => ({ ...c, [l.partId]: v }))}
-                    error={errors[l.partId]}
-                    data-testid={`count-input-${l.partId}`}
-                  />
-                </Group>
-              ))}
-              <Button {...big} disabled={entered.length === 0} loading={busy} onClick={() => void post()} data-testid="count-post">
-                {t('count.post', { count: entered.length })}
-              </Button>
-            </Stack>
-          </Section>
-        )}
-      </Stack>
-    </Box>
+      )}
+      {levels.data && levels.data.length > 0 && (
+        <Section title={locations.data?.find((l) => l.value === locationId)?.label ?? ''} testId="count-lines">
+          <Stack gap="sm">
+            {levels.data.map((l) => (
+              <Group key={l.partId} gap="xs" wrap="nowrap" align="flex-start" data-testid={`count-line-${l.partId}`}>
+                <Box style={{ flex: 1, minWidth: 0 }}>
+                  <Text fw={500} dir="auto">
+                    {l.part.name}
+                  </Text>
+                  <Text size="sm" c="dimmed" data-testid={`count-expected-${l.partId}`}>
+                    {t('count.expected', { quantity: l.quantity })}
+                  </Text>
+                </Box>
+                <NumberInput
+                  size="lg"
+                  w={130}
+                  min={0}
+                  inputMode="decimal"
+                  aria-label={`${t('count.counted')}: ${l.part.name}`}
+                  value={counted[l.partId] ?? ''}
+                  onChange={(v) => setCounted((c) => ({ ...c, [l.partId]: v }))}
+                  error={errors[l.partId]}
+                  data-testid={`count-input-${l.partId}`}
+                />
+              </Group>
+            ))}
+            <Button {...big} disabled={entered.length === 0} loading={busy} onClick={() => void post()} data-testid="count-post">
+              {t('count.post', { count: entered.length })}
+            </Button>
+          </Stack>
+        </Section>
+      )}
+    </SubScreen>
   );
 }

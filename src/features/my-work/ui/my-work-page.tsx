@@ -292,35 +292,26 @@ export default function MyWorkPage() {
           <SyncIndicator />
           {/* Icons with their names (issue 46): at 390 px the words were cut ("Full ap", "Sign ou"). */}
           {status === 'signedIn' && (
-            <ActionIcon
-              component={Link}
-              to="/dashboard/my-work?count=1"
-              variant="subtle"
-              size={44}
-              aria-label={tt('count.open')}
-              title={tt('count.open')}
-              data-testid="my-work-count"
-            >
-              <IconClipboardList size={24} />
-            </ActionIcon>
-          )}
-          {status === 'signedIn' && (
-            <ActionIcon
-              component={Link}
-              to="/dashboard/work-orders"
-              variant="subtle"
-              size={44}
-              aria-label={t('allWorkOrders')}
-              title={t('allWorkOrders')}
-              data-testid="my-work-full-app"
-            >
-              <IconLayoutList size={24} />
-            </ActionIcon>
-          )}
-          {status === 'signedIn' && (
-            <ActionIcon variant="subtle" size={44} onClick={() => void signOut()} aria-label={t('signOut')} title={t('signOut')} data-testid="my-work-sign-out">
-              <IconLogout size={24} />
-            </ActionIcon>
+            <>
+              {[
+                { to: '/dashboard/my-work?count=1', label: tt('count.open'), testId: 'my-work-count', Icon: IconClipboardList },
+                { to: '/dashboard/work-orders', label: t('allWorkOrders'), testId: 'my-work-full-app', Icon: IconLayoutList },
+              ].map(({ to, label, testId, Icon }) => (
+                <ActionIcon key={testId} component={Link} to={to} variant="subtle" size={44} aria-label={label} title={label} data-testid={testId}>
+                  <Icon size={24} />
+                </ActionIcon>
+              ))}
+              <ActionIcon
+                variant="subtle"
+                size={44}
+                onClick={() => void signOut()}
+                aria-label={t('signOut')}
+                title={t('signOut')}
+                data-testid="my-work-sign-out"
+              >
+                <IconLogout size={24} />
+              </ActionIcon>
+            </>
           )}
         </Group>
       </Group>

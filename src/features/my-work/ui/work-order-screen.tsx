@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { ActionIcon, Badge, useDirection, Box, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Badge, Box, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../web/lib/format';
 import type { WorkOrderStatus } from '../../work-orders/work-orders.schema';
@@ -8,7 +7,8 @@ import { isAnswered, progressOf } from '../../procedures/procedure-progress';
 import { myWorkDb, type CachedWorkOrder } from './my-work-db';
 import { preloadChecks, queueStatus, useLive } from './my-work-sync';
 import { NoticeList } from './notice-list';
-import { SyncIndicator, TOUCH } from './sync-indicator';
+import type { OutboxItem } from './outbox';
+import { SubScreen } from './sub-screen';
 import { big, Section, useQueued } from './screen-kit';
 import { CompleteWithTimer, TimerCard } from './timer-card';
 import { StepField } from './step-field';
@@ -72,157 +72,132 @@ export function WorkOrderScreen({ order, onBack }: { order: CachedWorkOrder; onB
     else finish({});
   };
   const orderPhotos = waiting.filter((w) => w.kind === 'photo' && w.path.startsWith('/my-work/add-photo/'));
-  const progress = order.procedure ? progressOf(steps) : null;
-  const { dir } = useDirection();
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => headingRef.current?.focus(), [order.id]);
   // The checks every change goes through (zod and the routes' schemas): fetched as the screen opens.
   useEffect(preloadChecks, []);
 
   return (
-    <Box
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby="wo-screen-title"
-      data-testid="work-order-screen"
-      style={{ position: 'fixed', inset: 0, zIndex: 200, overflowY: 'auto', background: 'var(--mantine-color-body)' }}
-      onKeyDown={(e) => {
-        // Escape in an open dropdown (the time reason) closes the dropdown only: the combobox marks its input.
-        const target = e.target instanceof Element ? e.target : null;
-        if (e.key === 'Escape' && target?.getAttribute('data-mantine-stop-propagation') !== 'true') onBack();
-      }}
+    <SubScreen
+      testId="work-order-screen"
+      titleId="wo-screen-title"
+      overline={<bdi>{wo.workOrderId}</bdi>}
+      title={<bdi>{wo.title}</bdi>}
+      onBack={onBack}
+      backLabel={t('back')}
+      backTestId="wo-back"
+      focusKey={order.id}
     >
-      <Group
-        component="header"
-        gap="xs"
-        px="xs"
-        py={6}
-        wrap="nowrap"
-        style={{
-          position: 'sticky',
-          top: 0,
-          zIndex: 1,
-          background: 'var(--mantine-color-body)',
-          borderBottom: '1px solid var(--mantine-color-default-border)',
-        }}
-      >
-        <ActionIcon size={TOUCH} variant="subtle" onClick={onBack} aria-label={t('back')} data-testid="wo-back">
-          <IconArrowLeft style={{ transform: dir === 'rtl' ? 'scaleX(-1)' : undefined }} />
-        </ActionIcon>
-        <Box style={{ flex: 1, minWidth: 0 }}>
-          <Text size="xs" c="dimmed">
-            <bdi>{wo.workOrderId}</bdi>
+      <NoticeList workOrderId={order.id} />
+      <Card withBorder radius="md" padding="md">
+        <Group justify="space-between">
+          <Group gap="xs">
+            <Badge size="lg" variant="outline" data-testid="wo-status">
+              {t(`status.${wo.status}`)}
+            </Badge>
+            <HoldBadge order={wo} />
+          </Group>
+          <Text size="sm">{wo.dueDate ? t('due', { when: formatDateTime(wo.dueDate) }) : t('noDue')}</Text>
+        </Group>
+        <Text size="sm" c="dimmed" mt={4}>
+          <bdi>{wo.asset?.name ?? t('noAsset')}</bdi> · {t(`priority.${wo.priority}`)}
+        </Text>
+        {wo.onHold && wo.holdNote && (
+          <Text size="sm" c="orange" dir="auto" data-testid="wo-hold-note">
+            {wo.holdNote}
           </Text>
-          <Title order={2} size="h5" lineClamp={1} id="wo-screen-title" tabIndex={-1} ref={headingRef}>
-            <bdi>{wo.title}</bdi>
-          </Title>
+        )}
+        <Box mt={4}>
+          <ReadinessBadge order={order} />
         </Box>
-        <SyncIndicator />
-      </Group>
-      <Stack gap="md" p="md" maw={640} mx="auto" pb={80}>
-        <NoticeList workOrderId={order.id} />
-        <Card withBorder radius="md" padding="md">
-          <Group justify="space-between">
-            <Group gap="xs">
-              <Badge size="lg" variant="outline" data-testid="wo-status">
-                {t(`status.${wo.status}`)}
-              </Badge>
-              <HoldBadge order={wo} />
-            </Group>
-            <Text size="sm">{wo.dueDate ? t('due', { when: formatDateTime(wo.dueDate) }) : t('noDue')}</Text>
-          </Group>
-          <Text size="sm" c="dimmed" mt={4}>
-            <bdi>{wo.asset?.name ?? t('noAsset')}</bdi> · {t(`priority.${wo.priority}`)}
-          </Text>
-          {wo.onHold && wo.holdNote && (
-            <Text size="sm" c="orange" dir="auto" data-testid="wo-hold-note">
-              {wo.holdNote}
-            </Text>
-          )}
-          <Box mt={4}>
-            <ReadinessBadge order={order} />
-          </Box>
-          <Group grow mt="sm" gap="xs">
-            {wo.status === 'assigned' && (
-              <Button {...big} onClick={() => setStatus('in-progress')} data-testid="wo-start">
-                {t('start')}
-              </Button>
-            )}
-            {(wo.status === 'assigned' || wo.status === 'in-progress') && (
-              <Button {...big} color="green" onClick={complete} data-testid="wo-complete">
-                {t('complete')}
-              </Button>
-            )}
-            {(wo.status === 'completed' || wo.status === 'cancelled') && (
-              <Button {...big} variant="default" onClick={() => setStatus('in-progress')} data-testid="wo-reopen">
-                {t('reopen')}
-              </Button>
-            )}
-          </Group>
-          {statusChange.error && (
-            <Text size="sm" c="red" role="alert" mt="xs" data-testid="wo-status-error">
-              {statusChange.error}
-            </Text>
-          )}
-          {statusChange.error && missingStep !== null && (
-            <Button variant="subtle" mt={4} onClick={() => goToStep(missingStep)} data-testid="wo-go-to-step">
-              {tt('goToStep')}
+        <Group grow mt="sm" gap="xs">
+          {wo.status === 'assigned' && (
+            <Button {...big} onClick={() => setStatus('in-progress')} data-testid="wo-start">
+              {t('start')}
             </Button>
           )}
-        </Card>
-
-        <TimerCard order={order} reasons={reasons} />
-        {askTimer && timer && (
-          <CompleteWithTimer
-            order={order}
-            timer={timer}
-            reasons={reasons}
-            onClose={() => setAskTimer(false)}
-            onDone={() => {
-              setAskTimer(false);
-              setStatus('completed', codes);
-            }}
-          />
-        )}
-        {askCodes && (
-          <CloseOrderDialog
-            order={wo}
-            reference={failureReference}
-            onClose={() => setAskCodes(false)}
-            onConfirm={(chosen) => {
-              setAskCodes(false);
-              finish(chosen);
-            }}
-          />
-        )}
-
-        <LaborCard order={order} waiting={waiting.filter((w) => w.kind === 'labor')} />
-
-        <Section title={order.procedure?.name ?? t('procedure.title')} testId="procedure">
-          {steps.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              {t('procedure.none')}
-            </Text>
-          ) : (
-            <Stack gap="md">
-              {progress && (
-                <Text size="sm" c="dimmed" data-testid="procedure-progress">
-                  {t('steps', { answered: progress.answered, total: progress.total })}
-                </Text>
-              )}
-              {steps.map((s) => (
-                <Box key={`${s.id}:${JSON.stringify(s.value)}`} id={`wo-step-${s.position}`} tabIndex={-1} data-testid={`wo-step-${s.position}`}>
-                  <StepField order={order} step={s} pendingPhoto={photoFor(s.id)} />
-                </Box>
-              ))}
-            </Stack>
+          {(wo.status === 'assigned' || wo.status === 'in-progress') && (
+            <Button {...big} color="green" onClick={complete} data-testid="wo-complete">
+              {t('complete')}
+            </Button>
           )}
-        </Section>
+          {(wo.status === 'completed' || wo.status === 'cancelled') && (
+            <Button {...big} variant="default" onClick={() => setStatus('in-progress')} data-testid="wo-reopen">
+              {t('reopen')}
+            </Button>
+          )}
+        </Group>
+        {statusChange.error && (
+          <Text size="sm" c="red" role="alert" mt="xs" data-testid="wo-status-error">
+            {statusChange.error}
+          </Text>
+        )}
+        {statusChange.error && missingStep !== null && (
+          <Button variant="subtle" mt={4} onClick={() => goToStep(missingStep)} data-testid="wo-go-to-step">
+            {tt('goToStep')}
+          </Button>
+        )}
+      </Card>
 
-        <PhotosCard order={order} waiting={orderPhotos} />
-        <PartsCard order={order} waiting={waiting.filter((w) => w.kind === 'parts')} />
-        <NoteCard order={order} waiting={waiting.filter((w) => w.kind === 'note')} />
-      </Stack>
-    </Box>
+      <TimerCard order={order} reasons={reasons} />
+      {askTimer && timer && (
+        <CompleteWithTimer
+          order={order}
+          timer={timer}
+          reasons={reasons}
+          onClose={() => setAskTimer(false)}
+          onDone={() => {
+            setAskTimer(false);
+            setStatus('completed', codes);
+          }}
+        />
+      )}
+      {askCodes && (
+        <CloseOrderDialog
+          order={wo}
+          reference={failureReference}
+          onClose={() => setAskCodes(false)}
+          onConfirm={(chosen) => {
+            setAskCodes(false);
+            finish(chosen);
+          }}
+        />
+      )}
+
+      <LaborCard order={order} waiting={waiting.filter((w) => w.kind === 'labor')} />
+
+      <ProcedureSection order={order} photoFor={photoFor} />
+
+      <PhotosCard order={order} waiting={orderPhotos} />
+      <PartsCard order={order} waiting={waiting.filter((w) => w.kind === 'parts')} />
+      <NoteCard order={order} waiting={waiting.filter((w) => w.kind === 'note')} />
+    </SubScreen>
+  );
+}
+
+/** The order's procedure on the phone: its progress and every step's control (a photo waiting to be sent shows as given). */
+function ProcedureSection({ order, photoFor }: { order: CachedWorkOrder; photoFor(stepId: number): OutboxItem | undefined }) {
+  const { t } = useTranslation('myWork');
+  const steps = order.procedure?.steps ?? [];
+  const progress = order.procedure ? progressOf(steps) : null;
+  return (
+    <Section title={order.procedure?.name ?? t('procedure.title')} testId="procedure">
+      {steps.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('procedure.none')}
+        </Text>
+      ) : (
+        <Stack gap="md">
+          {progress && (
+            <Text size="sm" c="dimmed" data-testid="procedure-progress">
+              {t('steps', { answered: progress.answered, total: progress.total })}
+            </Text>
+          )}
+          {steps.map((s) => (
+            <Box key={`${s.id}:${JSON.stringify(s.value)}`} id={`wo-step-${s.position}`} tabIndex={-1} data-testid={`wo-step-${s.position}`}>
+              <StepField order={order} step={s} pendingPhoto={photoFor(s.id)} />
+            </Box>
+          ))}
+        </Stack>
+      )}
+    </Section>
   );
 }

@@ -2,7 +2,7 @@ import { SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/c
 import { zodResolver } from '../../../web/lib/form-resolver';
 import { Controller, useForm, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { AsyncSelect, RecordCreateModal, useMoney } from '../../../web/components';
+import { AsyncSelect, RecordCreateModal, useMoney, optionOf } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
 import { ProductCategorySelect } from '../../master-data/ui/product-category-select';
@@ -122,7 +122,7 @@ export function PartFields({ form, record }: { form: PartForm; record?: PartDto 
               withAsterisk
               value={field.value}
               onChange={(v) => field.onChange(v)}
-              initialOption={record?.unitOfMeasure ? { value: record.unitOfMeasure.id, label: record.unitOfMeasure.name } : null}
+              initialOption={optionOf(record?.unitOfMeasure)}
               error={errors.unitOfMeasureId?.message}
               testId="field-unitOfMeasureId"
             />
@@ -138,7 +138,7 @@ export function PartFields({ form, record }: { form: PartForm; record?: PartDto 
               withAsterisk
               value={field.value}
               onChange={(v) => field.onChange(v)}
-              initialOption={record?.purchaseUnitOfMeasure ? { value: record.purchaseUnitOfMeasure.id, label: record.purchaseUnitOfMeasure.name } : null}
+              initialOption={optionOf(record?.purchaseUnitOfMeasure)}
               error={errors.purchaseUnitOfMeasureId?.message}
               testId="field-purchaseUnitOfMeasureId"
             />

@@ -14,7 +14,8 @@ import {
   useMoney,
   useServerList,
   type Column,
-  type ListData,
+  recordPaths,
+  type RowDrawerProps,
 } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { formatNumber } from '../../../web/lib/format';
@@ -141,17 +142,7 @@ export default function PartsPage() {
   );
 }
 
-function PartDrawer({
-  record,
-  onClose,
-  query,
-  onList,
-}: {
-  record: PartDto | null;
-  onClose(): void;
-  query: Record<string, unknown>;
-  onList(data: ListData): void;
-}) {
+function PartDrawer({ record, onClose, query, onList }: RowDrawerProps<PartDto>) {
   const { t } = useTranslation('parts');
   const queryClient = useQueryClient();
   const isManager = useIsManager();
@@ -173,7 +164,7 @@ function PartDrawer({
     onClose,
     queryKey: 'parts',
     entityType: 'part',
-    paths: { add: '/parts/add-part', update: (id) => `/parts/update-part/${id}`, remove: (id) => `/parts/delete-part/${id}` },
+    paths: recordPaths('parts', 'part'),
     messages: recordMessages(t),
     body: (values) => ({ ...partBody(values), version: current?.version }),
     onStale: staleEdit.onStale,

@@ -2,7 +2,7 @@ import { Controller } from 'react-hook-form';
 import { Chip, Grid, Group, MultiSelect, NumberInput, SegmentedControl, Select, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AsyncMultiSelect, RichTextField } from '../../../web/components';
+import { AsyncMultiSelect, RichTextField, optionOf } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { useAppData } from '../../../web/lib/app-data';
 import { ProcedureSelect } from '../../procedures/ui/procedure-select';
@@ -107,7 +107,7 @@ export function PlanScheduleTab({ form, record, values }: { form: PlanForm; reco
               label={t('field.workStation')}
               value={field.value}
               onChange={(v) => field.onChange(v)}
-              initialOption={record?.workStation ? { value: record.workStation.id, label: record.workStation.name } : null}
+              initialOption={optionOf(record?.workStation)}
               error={errors.workStationId?.message}
               allowAddNew={false}
               testId="pm-workstation"

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Badge, Button, Group, NumberInput, Select, Text } from '@mantine/core';
+import { Button, Group, NumberInput, Select, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ListTextFilter, ServerListScreen, notifySuccess, useServerList, type Column } from '../../../web/components';
+import { badgeColumn, ListTextFilter, ServerListScreen, notifySuccess, useServerList, type Column } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { formatDateTime, formatDay } from '../../../web/lib/format';
 import { AssetSelect } from '../../assets/ui/asset-select';
@@ -98,15 +98,7 @@ export default function PmPlansPage() {
       header: t('col.compliance'),
       render: (p) => (p.compliance.due ? `${ratePercent(p.compliance)} (${p.compliance.onTime}/${p.compliance.due})` : ''),
     },
-    {
-      key: 'state',
-      header: t('col.state'),
-      render: (p) => (
-        <Badge variant="light" color={p.paused ? 'gray' : 'green'}>
-          {p.paused ? t('paused') : t('active')}
-        </Badge>
-      ),
-    },
+    badgeColumn<PlanDto>('state', t('col.state'), (p) => ({ color: p.paused ? 'gray' : 'green', label: p.paused ? t('paused') : t('active') })),
     { key: 'planId', header: t('col.id'), defaultHidden: true },
   ];
 

@@ -3,15 +3,15 @@ import { useTranslation } from 'react-i18next';
 import {
   ListMineFilter,
   ListTextFilter,
-  RecordDrawer,
-  RecordDrawerFooter,
+  RowRecordDrawer,
   ServerListScreen,
   recordMessages,
   useListRecordActions,
   useMoney,
   useServerList,
   type Column,
-  type ListData,
+  recordPaths,
+  type RowDrawerProps,
 } from '../../../web/components';
 import { useIsManager } from '../../../web/lib/app-data';
 import type { ServiceDto } from '../service-catalog.schema';
@@ -71,19 +71,7 @@ export default function ServicesPage() {
   );
 }
 
-function ServiceDrawer({
-  record,
-  onClose,
-  query,
-  onList,
-  readOnly,
-}: {
-  record: ServiceDto | null;
-  onClose(): void;
-  query: Record<string, unknown>;
-  onList(data: ListData): void;
-  readOnly: boolean;
-}) {
+function ServiceDrawer({ record, onClose, query, onList, readOnly }: RowDrawerProps<ServiceDto>) {
   const { t } = useTranslation('services');
   const form = useServiceForm(record);
   const { save, remove } = useListRecordActions({
@@ -94,22 +82,24 @@ function ServiceDrawer({
     onClose,
     queryKey: 'services',
     entityType: 'service',
-    paths: { add: '/services/add-service', update: (id) => `/services/update-service/${id}`, remove: (id) => `/services/delete-service/${id}` },
+    paths: recordPaths('services', 'service'),
     messages: recordMessages(t),
     onUpdated: (res: { service: ServiceDto }) => form.reset(serviceFormValues(res.service)),
   });
   return (
-    <RecordDrawer
-      dirty={form.formState.isDirty}
-      opened
+    <RowRecordDrawer
+      form={form}
+      record={record}
       onClose={onClose}
       title={record ? `${record.serviceId} · ${record.title}` : t('newTitle')}
-      errors={form.formState.errors}
-      onSubmit={save}
-      activity={{ entityType: 'service', entityId: record?.id }}
-      tabs={[{ value: 'overview', label: t('common:drawer.overview'), content: <ServiceFields form={form} record={record} /> }]}
-      footer={!readOnly && <RecordDrawerFooter onDelete={record && remove} deleteLabel={t('delete')} saving={form.formState.isSubmitting} />}
+      entityType="service"
+      save={save}
+      remove={remove}
+      readOnly={readOnly}
+      deleteLabel={t('delete')}
       testId="service-drawer"
-    />
+    >
+      <ServiceFields form={form} record={record} />
+    </RowRecordDrawer>
   );
 }

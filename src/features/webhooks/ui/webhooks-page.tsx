@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Badge, Button, Checkbox, Code, CopyButton, Group, Modal, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Code, Group, Modal, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import {
   LoadState,
   notifyError,
   notifySuccess,
+  SecretShownModal,
   tablePagination,
   useRecordForm,
   type Column,
@@ -294,28 +295,18 @@ export default function WebhooksPage() {
           }}
         />
       )}
-      <Modal opened={shownSecret !== null} onClose={() => setShownSecret(null)} title={t('secretShown')} centered size="lg">
-        <Stack>
-          <Alert color="yellow" data-testid="webhook-secret-warning">
-            {t('secretOnce')}
-          </Alert>
-          <Code block data-testid="webhook-secret" style={{ wordBreak: 'break-all' }}>
-            {shownSecret}
-          </Code>
-          <Group justify="flex-end">
-            <CopyButton value={shownSecret ?? ''}>
-              {({ copied, copy }) => (
-                <Button variant="light" color={copied ? 'teal' : undefined} onClick={copy}>
-                  {copied ? t('copied') : t('copy')}
-                </Button>
-              )}
-            </CopyButton>
-            <Button onClick={() => setShownSecret(null)} data-testid="webhook-secret-done">
-              {t('done')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <SecretShownModal
+        ns="webhooks"
+        title={t('secretShown')}
+        value={shownSecret}
+        onClose={() => setShownSecret(null)}
+        valueTestId="webhook-secret"
+        doneTestId="webhook-secret-done"
+      >
+        <Alert color="yellow" data-testid="webhook-secret-warning">
+          {t('secretOnce')}
+        </Alert>
+      </SecretShownModal>
     </Stack>
   );
 }

@@ -1,17 +1,18 @@
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, Anchor, Badge, Box, Button, Card, FileButton, Group, NumberInput, Progress, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Card, FileButton, Group, Progress, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api, errorMessage } from '../../../web/lib/api';
-import { formatDateTime, formatMinutes } from '../../../web/lib/format';
 import { setLanguage } from '../../../web/i18n';
-import { DOCUMENT_ACCEPT, DateTimeField, LoadState, confirmAction, formatMinorMoney, notifyError, notifySuccess } from '../../../web/components';
-import { contractorLaborSchema, contractorPartSchema, type ShareGateDto, type SharedWorkOrderDto } from '../work-order-shares.schema';
+import { DOCUMENT_ACCEPT, LoadState, notifyError, notifySuccess } from '../../../web/components';
+import type { ShareGateDto, SharedWorkOrderDto } from '../work-order-shares.schema';
 import { CodeGate } from './contractor-code-gate';
 import { ContractorOrderHead } from './contractor-order-head';
 import { SHARED } from './contractor-paths';
-import { ContractorStep, DeleteLine } from './contractor-step';
+import { ContractorCosts } from './contractor-costs';
+import { ContractorStep } from './contractor-step';
+import { ShareMessages } from './share-messages';
 import './labels';
 
 const S = SHARED;
@@ -19,12 +20,6 @@ const S = SHARED;
 const keyName = (token: string) => `cmms-share-key:${token.slice(0, 12)}`;
 /** How often an open page reads the share again (revocation, the team's comments). */
 export const REFRESH_MS = 60_000;
-/** A moment as the date-time box holds it: local 'YYYY-MM-DD HH:mm:00' (decision 066), and back (no zone = local time). */
-const toLocalInput = (d: Date) => {
-  const local = new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString();
-  return `${local.slice(0, 10)} ${local.slice(11, 16)}:00`;
-};
-const fromLocalInput = (v: string | null) => (v ? new Date(v.replace(' ', 'T')) : undefined);
 
 /** /shared-work-order?token=: the contractor's page of one shared work order (public, no shell, phone width). */
 export default function ContractorPage() {
@@ -93,17 +88,9 @@ export default function ContractorPage() {
 function SharedOrder({ dto, query, queryKey }: { dto: SharedWorkOrderDto; query: Record<string, string>; queryKey: unknown[] }) {
   const { t } = useTranslation('contractor');
   const queryClient = useQueryClient();
-  const money = (minor: number) => formatMinorMoney(minor, dto.currency);
   const open = dto.state !== 'accepted';
   const [comment, setComment] = useState('');
-  const [labor, setLabor] = useState(() => ({
-    start: toLocalInput(new Date(Date.now() - 3_600_000)) as string | null,
-    end: toLocalInput(new Date()) as string | null,
-    rate: '' as number | string,
-  }));
-  const [part, setPart] = useState({ name: '', quantity: 1 as number | string, unitPrice: '' as number | string });
   const [doneNote, setDoneNote] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const action = useMutation({
     mutationFn: (call: () => Promise<unknown>) => call(),
     onSuccess: async () => {
@@ -118,27 +105,6 @@ function SharedOrder({ dto, query, queryKey }: { dto: SharedWorkOrderDto; query:
   });
   const post = (path: string, body: unknown) => api.post(`${S}/${path}`, body, { query });
   const canFill = open && dto.permissions.canLog;
-  const removeLine = async (kind: 'labor' | 'part', id: number) => {
-    if (await confirmAction({ message: t('deleteConfirm') })) action.mutate(() => api.del(`${S}/delete-shared-${kind}/${id}`, { query }));
-  };
-
-  const addLabor = () => {
-    const parsed = contractorLaborSchema.safeParse({
-      startTime: fromLocalInput(labor.start),
-      endTime: fromLocalInput(labor.end),
-      hourlyRate: labor.rate === '' ? undefined : labor.rate,
-    });
-    if (!parsed.success) return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [`labor.${String(i.path[0])}`, i.message])));
-    setErrors({});
-    action.mutate(() => post('add-shared-labor', parsed.data));
-  };
-  const addPart = () => {
-    const parsed = contractorPartSchema.safeParse({ name: part.name, quantity: part.quantity, unitPrice: part.unitPrice === '' ? undefined : part.unitPrice });
-    if (!parsed.success) return setErrors(Object.fromEntries(parsed.error.issues.map((i) => [`part.${String(i.path[0])}`, i.message])));
-    setErrors({});
-    action.mutate(() => post('add-shared-part', parsed.data).then(() => setPart({ name: '', quantity: 1, unitPrice: '' })));
-  };
-  const total = dto.labors.reduce((s, l) => s + l.costMinor, 0) + dto.parts.reduce((s, p) => s + p.costMinor, 0);
 
   return (
     <Stack gap="md">
@@ -180,28 +146,7 @@ function SharedOrder({ dto, query, queryKey }: { dto: SharedWorkOrderDto; query:
           {t('thread')}
         </Text>
         <Stack gap="xs">
-          {dto.messages.length === 0 && (
-            <Text size="sm" c="dimmed">
-              {t('noMessages')}
-            </Text>
-          )}
-          {dto.messages.map((m) => (
-            <Box key={m.id} data-testid="contractor-message" style={{ alignSelf: m.fromContractor ? 'flex-end' : 'flex-start', maxWidth: '85%' }}>
-              <Text size="xs" c="dimmed">
-                {m.author} · {formatDateTime(m.createdAt)}
-              </Text>
-              {m.body && (
-                <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                  {m.body}
-                </Text>
-              )}
-              {m.fileUrl && (
-                <Anchor href={m.fileUrl} target="_blank" rel="noreferrer" size="sm">
-                  {m.fileName}
-                </Anchor>
-              )}
-            </Box>
-          ))}
+          <ShareMessages messages={dto.messages} emptyText={t('noMessages')} testId="contractor-message" byAuthor />
           {open && dto.permissions.canComment && (
             <>
               <Textarea
@@ -241,109 +186,7 @@ function SharedOrder({ dto, query, queryKey }: { dto: SharedWorkOrderDto; query:
       </Card>
 
       {(dto.permissions.canLog || dto.labors.length > 0 || dto.parts.length > 0) && (
-        <Card withBorder>
-          <Stack gap="xs">
-            <Text fw={600}>{t('time')}</Text>
-            {dto.labors.map((l) => (
-              <Group key={l.id} justify="space-between" wrap="nowrap" data-testid="contractor-labor">
-                <Text size="sm">
-                  {formatDateTime(l.startDate)} · {formatMinutes(l.minutes)}
-                </Text>
-                <Group gap={4} wrap="nowrap">
-                  <Text size="sm">{money(l.costMinor)}</Text>
-                  {canFill && <DeleteLine label={t('deleteTime')} onClick={() => void removeLine('labor', l.id)} testId="contractor-delete-labor" />}
-                </Group>
-              </Group>
-            ))}
-            {open && dto.permissions.canLog && (
-              <>
-                <DateTimeField
-                  label={t('start')}
-                  required
-                  value={labor.start}
-                  onChange={(v) => setLabor({ ...labor, start: v })}
-                  error={errors['labor.startTime']}
-                  testId="contractor-start"
-                />
-                <DateTimeField
-                  label={t('end')}
-                  required
-                  value={labor.end}
-                  onChange={(v) => setLabor({ ...labor, end: v })}
-                  error={errors['labor.endTime']}
-                  testId="contractor-end"
-                />
-                <Group align="flex-end" grow>
-                  <NumberInput
-                    label={t('rate', { currency: dto.currency })}
-                    min={0}
-                    decimalScale={dto.digits}
-                    value={labor.rate}
-                    onChange={(v) => setLabor({ ...labor, rate: v })}
-                    error={errors['labor.hourlyRate']}
-                    data-testid="contractor-rate"
-                  />
-                  <Button onClick={addLabor} loading={action.isPending} data-testid="contractor-add-time">
-                    {t('addTime')}
-                  </Button>
-                </Group>
-              </>
-            )}
-            <Text fw={600} mt="sm">
-              {t('parts')}
-            </Text>
-            {dto.parts.map((p) => (
-              <Group key={p.id} justify="space-between" wrap="nowrap" data-testid="contractor-part">
-                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                  {p.name} × {p.quantity}
-                </Text>
-                <Group gap={4} wrap="nowrap">
-                  <Text size="sm">{money(p.costMinor)}</Text>
-                  {canFill && <DeleteLine label={t('deletePart')} onClick={() => void removeLine('part', p.id)} testId="contractor-delete-part" />}
-                </Group>
-              </Group>
-            ))}
-            {open && dto.permissions.canLog && (
-              <>
-                <TextInput
-                  label={t('partName')}
-                  value={part.name}
-                  onChange={(e) => setPart({ ...part, name: e.currentTarget.value })}
-                  error={errors['part.name']}
-                  data-testid="contractor-part-name"
-                />
-                <Group align="flex-end" grow>
-                  <NumberInput
-                    label={t('quantity')}
-                    min={1}
-                    allowDecimal={false}
-                    value={part.quantity}
-                    onChange={(v) => setPart({ ...part, quantity: v })}
-                    error={errors['part.quantity']}
-                  />
-                  <NumberInput
-                    label={t('unitPrice', { currency: dto.currency })}
-                    min={0}
-                    decimalScale={dto.digits}
-                    value={part.unitPrice}
-                    onChange={(v) => setPart({ ...part, unitPrice: v })}
-                    error={errors['part.unitPrice']}
-                    data-testid="contractor-part-price"
-                  />
-                </Group>
-                <Button variant="default" onClick={addPart} loading={action.isPending} data-testid="contractor-add-part">
-                  {t('addPart')}
-                </Button>
-              </>
-            )}
-            <Group justify="space-between" mt="xs">
-              <Text fw={600}>{t('total')}</Text>
-              <Text fw={600} data-testid="contractor-total">
-                {money(total)}
-              </Text>
-            </Group>
-          </Stack>
-        </Card>
+        <ContractorCosts dto={dto} canFill={canFill} pending={action.isPending} run={(call) => action.mutate(call)} query={query} />
       )}
 
       {open && dto.permissions.canComplete && dto.state !== 'done' && (

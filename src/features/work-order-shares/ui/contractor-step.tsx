@@ -1,20 +1,10 @@
-import { ActionIcon, Badge, Group, Stack, Text } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../../web/lib/api';
 import { StepControl, useStepAnswer } from '../../../web/components/procedure-step-control';
 import { isAnswered, stepImageFields } from '../../procedures/procedures.schema';
 import type { ContractorStepDto } from '../work-order-shares.schema';
 import { SHARED } from './contractor-paths';
-
-/** The red bin of a line the contractor logged. */
-export function DeleteLine({ label, onClick, testId }: { label: string; onClick(): void; testId: string }) {
-  return (
-    <ActionIcon variant="subtle" color="red" size="lg" aria-label={label} onClick={onClick} data-testid={testId}>
-      <IconTrash size={18} />
-    </ActionIcon>
-  );
-}
 
 /**
  * One step of the work order's procedure: with the share's right to log (and the work not accepted) the control

@@ -10,6 +10,7 @@ import {
   ServerListScreen,
   confirmAction,
   notifyError,
+  useBusyAction,
   notifySuccess,
   useMoney,
   useServerList,
@@ -21,6 +22,7 @@ import { CustomerVendorSelect } from '../../customers-vendors/ui/customer-vendor
 import { workOrderDisplayId } from '../../work-orders/work-orders.schema';
 import { DEFAULT_SHARE_DAYS, MAX_SHARE_DAYS, SHARE_STATES, shareInputSchema, type ShareDto, type ShareMessageDto } from '../work-order-shares.schema';
 import './labels';
+import { ShareMessages } from './share-messages';
 
 const STATUS_COLORS: Record<ShareDto['status'], string> = {
   waiting: 'gray',
@@ -157,7 +159,7 @@ function CreateShareModal({ workOrderId, onClose, onCreated }: { workOrderId: nu
     days: DEFAULT_SHARE_DAYS,
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, run: withBusy } = useBusyAction();
   const [link, setLink] = useState<string | null>(null);
   const orders = useQuery({
     queryKey: ['work-orders', 'share-options', search],
@@ -192,17 +194,12 @@ function CreateShareModal({ workOrderId, onClose, onCreated }: { workOrderId: nu
       return;
     }
     setErrors({});
-    setBusy(true);
-    try {
+    await withBusy(async () => {
       const res = await api.post<{ link: string }>('/shared-work-orders/create-share', parsed.data);
       setLink(res.link);
       notifySuccess(t('created'));
       onCreated();
-    } catch (err) {
-      notifyError(errorMessage(err, t('failed')));
-    } finally {
-      setBusy(false);
-    }
+    }, t('failed'));
   };
 
   return (
@@ -395,28 +392,7 @@ function ShareDrawer({ id, onClose, onChanged }: { id: number; onClose(): void; 
             </Group>
           )}
           <Text fw={600}>{t('thread')}</Text>
-          {query.data!.messages.length === 0 && (
-            <Text size="sm" c="dimmed">
-              {t('noMessages')}
-            </Text>
-          )}
-          {query.data!.messages.map((m) => (
-            <Stack key={m.id} gap={0} data-testid="share-message">
-              <Text size="xs" c="dimmed">
-                {m.author} · {formatDateTime(m.createdAt)}
-              </Text>
-              {m.body && (
-                <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                  {m.body}
-                </Text>
-              )}
-              {m.fileUrl && (
-                <Anchor href={m.fileUrl} target="_blank" rel="noreferrer" size="sm">
-                  {m.fileName ?? t('openFile')}
-                </Anchor>
-              )}
-            </Stack>
-          ))}
+          <ShareMessages messages={query.data!.messages} emptyText={t('noMessages')} testId="share-message" fileLabel={t('openFile')} />
           {live && (
             <>
               <Textarea label={t('reply')} value={reply} onChange={(e) => setReply(e.currentTarget.value)} autosize minRows={2} />

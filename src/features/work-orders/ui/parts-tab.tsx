@@ -3,8 +3,8 @@ import { Button, Group, Loader, NumberInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AsyncSelect, DetailTable, notifyError, notifySuccess, removeWithConfirmation, useMoney, useNotifiedQuery } from '../../../web/components';
-import { api, errorMessage } from '../../../web/lib/api';
+import { AsyncSelect, DetailTable, notifySuccess, removeWithConfirmation, useBusyAction, useMoney, useNotifiedQuery } from '../../../web/components';
+import { api } from '../../../web/lib/api';
 import type { WorkOrderPartDto } from '../work-orders.schema';
 import type { PartsReadiness } from '../../stock/stock.schema';
 import { PartsReadinessBadge } from './parts-readiness';
@@ -24,7 +24,7 @@ export function PartsTab({ workOrderId, onChanged }: { workOrderId: number; onCh
   const [locationId, setLocationId] = useState<number | null>(null);
   const storerooms = useStoreroomOptions();
   const storeroomName = (id: number | null) => storerooms.data?.find((o) => o.value === id)?.label ?? '';
-  const [busy, setBusy] = useState(false);
+  const { busy, run: withBusy } = useBusyAction();
   const query = useNotifiedQuery(
     { queryKey: partsKey(workOrderId), queryFn: ({ signal }) => api.get<PartList>(`/work-orders/get-parts/${workOrderId}`, { signal }) },
     t('toast.failedParts'),
@@ -35,8 +35,7 @@ export function PartsTab({ workOrderId, onChanged }: { workOrderId: number; onCh
 
   const add = async () => {
     if (!partId) return;
-    setBusy(true);
-    try {
+    await withBusy(async () => {
       const res = await api.post<PartList>(`/work-orders/add-parts/${workOrderId}`, {
         parts: [{ partId, quantity: Math.max(1, Math.round(quantity || 1)), ...(locationId ? { locationId } : {}) }],
       });
@@ -45,25 +44,16 @@ export function PartsTab({ workOrderId, onChanged }: { workOrderId: number; onCh
       setPartId(null);
       setQuantity(1);
       onChanged();
-    } catch (err) {
-      notifyError(errorMessage(err, t('toast.failedAddPart')));
-    } finally {
-      setBusy(false);
-    }
+    }, t('toast.failedAddPart'));
   };
 
   const takeReserved = async () => {
-    setBusy(true);
-    try {
+    await withBusy(async () => {
       const res = await api.post<PartList>(`/work-orders/use-parts/${workOrderId}`, {});
       queryClient.setQueryData(partsKey(workOrderId), { workOrderParts: res.workOrderParts, partsReadiness: res.partsReadiness });
       notifySuccess(t('parts.used'));
       onChanged();
-    } catch (err) {
-      notifyError(errorMessage(err, t('parts.failedUse')));
-    } finally {
-      setBusy(false);
-    }
+    }, t('parts.failedUse'));
   };
 
   const remove = (row: WorkOrderPartDto) =>

@@ -1,94 +1,21 @@
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
-import { Button, Checkbox, Grid, Group, MultiSelect, Select, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select } from '@mantine/core';
 import { IconClockPlus, IconPrinter, IconShare } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  DateTimeField,
-  EmptyState,
-  isBlankHtml,
-  RecordDrawer,
-  RecordDrawerFooter,
-  RichTextField,
-  activityQueryKey,
-  notifyError,
-  removeWithConfirmation,
-  runWithToasts,
-  useDrawerRecord,
-  useRecordForm,
-  useSaveHandler,
-  useStaleEdit,
-  type ListData,
-  type ListDrawerProps,
-} from '../../../web/components';
+import { RecordDrawer, RecordDrawerFooter, notifyError, useRecordDrawer, type ListDrawerProps } from '../../../web/components';
 import { api } from '../../../web/lib/api';
-import { suggestedWorkers } from '../../../web/lib/worker-options';
-import { AssetSelect } from '../../assets/ui/asset-select';
-import { QuotationSelect } from '../../quotations/ui/quotation-select';
-import { useAppData, useIsManager } from '../../../web/lib/app-data';
-import { WORK_ORDER_PRIORITIES, WORK_ORDER_STATUSES, workOrderInputSchema, type WorkOrderDto, type WorkOrderStatus } from '../work-orders.schema';
-import { fromPicker, toPicker } from './picker-values';
-import { CostSummary } from './cost-summary';
-import { AddTimeDialog, LaborTab } from './labor-tab';
-import { PartsTab } from './parts-tab';
-import { ProcedureTab } from './procedure-tab';
-import { PhotosTab } from './photos-tab';
-import { FollowButton } from '../../notifications/ui/follow-button';
+import { useIsManager } from '../../../web/lib/app-data';
 import { openPdf } from '../../../web/lib/open-pdf';
+import { FollowButton } from '../../notifications/ui/follow-button';
+import { WORK_ORDER_STATUSES, workOrderInputSchema, type WorkOrderDto, type WorkOrderStatus } from '../work-orders.schema';
 import { CloseWithCodesDialog } from './close-with-codes-dialog';
 import { HoldBadge, HoldControl } from './hold-control';
-
-interface FormValues {
-  title: string;
-  duration: string;
-  priority: string | null;
-  startDate: string | null;
-  endDate: string | null;
-  dueDate: string | null;
-  assetId: number | null;
-  /** "Asset is down" (decision 079). */
-  assetDown: boolean;
-  quotationId: number | null;
-  assignees: string[];
-  instructions: string;
-}
-
-function toForm(r: WorkOrderDto | undefined): FormValues {
-  return {
-    title: r?.title ?? '',
-    duration: r?.duration ?? '',
-    priority: r?.priority ?? 'medium',
-    startDate: toPicker(r?.startDate),
-    endDate: toPicker(r?.endDate),
-    dueDate: toPicker(r?.dueDate),
-    assetId: r?.assetId ?? null,
-    assetDown: r?.assetDown ?? false,
-    quotationId: r?.quotationId ?? null,
-    assignees: (r?.assignees ?? []).map((a) => String(a.id)),
-    instructions: r?.instructions ?? '',
-  };
-}
-
-/** The JSON body: dates as ISO 8601, ids as numbers, empty optional fields null (cleared: left out would keep them). */
-function payloadOf(v: FormValues) {
-  return {
-    title: v.title,
-    duration: v.duration || null,
-    priority: v.priority || undefined,
-    startDate: fromPicker(v.startDate),
-    endDate: fromPicker(v.endDate),
-    dueDate: fromPicker(v.dueDate),
-    assetId: v.assetId || null,
-    // sent only with an asset (decision 079)
-    ...(v.assetId ? { assetDown: v.assetDown } : {}),
-    quotationId: v.quotationId || null,
-    assignees: v.assignees.map(Number),
-    // blank editor leftovers clear the instructions (null: a left-out field would keep them)
-    instructions: isBlankHtml(v.instructions) ? null : v.instructions,
-  };
-}
+import { AddTimeDialog, LaborTab } from './labor-tab';
+import { PartsTab } from './parts-tab';
+import { PhotosTab } from './photos-tab';
+import { ProcedureTab } from './procedure-tab';
+import { payloadOf, toForm, WorkOrderOperations, WorkOrderOverview, type FormValues } from './work-order-fields';
 
 export type WorkOrderDrawerProps = ListDrawerProps;
 
@@ -96,213 +23,57 @@ export type WorkOrderDrawerProps = ListDrawerProps;
 export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
   const { t } = useTranslation('workOrders');
   const { t: tp } = useTranslation('workOrderProcedure');
-  const { t: tf } = useTranslation('failureCodes');
-  const queryClient = useQueryClient();
   const isManager = useIsManager();
-  const workers = useAppData().data?.workers ?? [];
   const [addTime, setAddTime] = useState(false);
   // Closing a reactive order on an asset asks for its failure codes first (decision 080).
   const [askCodes, setAskCodes] = useState(false);
-  const {
-    record,
-    key: recordKey,
-    loading,
-  } = useDrawerRecord<WorkOrderDto>({
-    queryKey: 'work-orders',
-    id: props.id,
-    path: (id) => `/work-orders/get-work-order/${id}`,
+  const drawer = useRecordDrawer<WorkOrderDto, FormValues>(props, {
+    area: 'work-orders',
+    noun: 'work-order',
     itemKey: 'workOrder',
-    errorMessage: t('toast.failedFetch'),
+    entityType: 'work-order',
+    schema: workOrderInputSchema,
+    toForm,
+    body: (_, values) => payloadOf(values),
+    stamp: (r) => ({ updatedAt: r?.updatedAt }),
+    messages: {
+      added: t('toast.added'),
+      updated: t('toast.updated'),
+      deleted: t('toast.deleted'),
+      addFailed: t('toast.failedAdd'),
+      updateFailed: t('toast.failedUpdate'),
+      deleteFailed: t('toast.failedDelete'),
+      confirmDelete: t('confirmDelete'),
+      fetchFailed: t('toast.failedFetch'),
+    },
+    title: (r) => r.workOrderId,
+    newTitle: t('newTitle'),
+    labels: { delete: t('actions.delete'), save: t('actions.save') },
+    canDelete: isManager,
+    alsoRefresh: [['work-orders', 'statistics']],
   });
-
-  const form = useRecordForm(workOrderInputSchema, record, toForm);
-
-  const refreshAround = (id: number) => {
-    props.invalidate();
-    void queryClient.invalidateQueries({ queryKey: activityQueryKey('work-order', id) });
+  const { record, form, refresh: refreshAround } = drawer;
+  const updated = (order: WorkOrderDto) => {
+    drawer.setRecord(order);
+    refreshAround(order.id);
   };
-
-  // Saved from an older copy (decision 025): Reload fetches the record again, which resets the form.
-  const staleEdit = useStaleEdit(() => queryClient.refetchQueries({ queryKey: recordKey, exact: true }));
-
-  const save = useSaveHandler({
-    form,
-    id: props.id,
-    onStale: staleEdit.onStale,
-    messages: { added: t('toast.added'), updated: t('toast.updated'), addFailed: t('toast.failedAdd'), updateFailed: t('toast.failedUpdate') },
-    update: async (id) => {
-      const body = { ...payloadOf(form.getValues()), updatedAt: record?.updatedAt };
-      const res = await api.put<{ workOrder: WorkOrderDto }>(`/work-orders/update-work-order/${id}`, body);
-      queryClient.setQueryData(recordKey, { workOrder: res.workOrder });
-      refreshAround(id);
-    },
-    add: async () => {
-      const res = await api.post<ListData & { workOrder: WorkOrderDto }>('/work-orders/add-work-order', payloadOf(form.getValues()), {
-        query: props.query as never,
-      });
-      props.onList(res);
-      void queryClient.invalidateQueries({ queryKey: ['work-orders', 'statistics'] });
-      props.onCreated(res.workOrder.id);
-    },
-  });
 
   const changeStatus = async (status: string | null, codes: object = {}, asked = false) => {
-    if (!status || props.id === null || status === record?.status) return;
+    if (!status || status === record?.status) return;
     if (status === 'completed' && !asked && record?.reactive && record.assetId) return setAskCodes(true);
-    const id = props.id;
-    await runWithToasts(
-      () => api.put<{ order: WorkOrderDto }>(`/work-orders/update-status/${id}`, { status, ...codes }),
+    await drawer.act(
+      (id) => api.put<{ order: WorkOrderDto }>(`/work-orders/update-status/${id}`, { status, ...codes }),
       t('toast.statusUpdated'),
       t('toast.failedStatus'),
-      (res) => {
-        queryClient.setQueryData(recordKey, { workOrder: res.order });
-        refreshAround(id);
-      },
+      (res) => updated(res.order),
     );
   };
-
-  const remove = (id: number) =>
-    removeWithConfirmation({
-      confirm: t('confirmDelete'),
-      remove: () => api.del<ListData>(`/work-orders/delete-work-order/${id}`, { query: props.query as never }),
-      success: t('toast.deleted'),
-      failure: t('toast.failedDelete'),
-      onRemoved: (list) => {
-        props.onList(list);
-        void queryClient.invalidateQueries({ queryKey: ['work-orders', 'statistics'] });
-        props.onClose();
-      },
-    });
-
-  const errors = form.formState.errors;
-  const { t: tc } = useTranslation();
-  // the people related to the chosen asset are suggested first
-  const workerOptions = suggestedWorkers(workers, form.watch('assetId') as number | null, { suggested: tc('select.suggested'), others: tc('select.others') });
-  const overview = (
-    <Grid>
-      {props.id !== null && (
-        <Grid.Col span={12}>
-          <CostSummary workOrderId={props.id} />
-        </Grid.Col>
-      )}
-      {record?.failure && (
-        <Grid.Col span={12}>
-          <Text size="sm" data-testid="wo-failure">
-            {tf('closed')}: <bdi>{[record.failure.problem, record.failure.cause, record.failure.remedy].filter(Boolean).join(' › ')}</bdi>
-          </Text>
-        </Grid.Col>
-      )}
-      <Grid.Col span={12}>
-        <TextInput label={t('field.title')} withAsterisk data-testid="wo-title" {...form.register('title')} error={errors.title?.message} />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <TextInput label={t('field.duration')} placeholder="02:30" data-testid="wo-duration" {...form.register('duration')} error={errors.duration?.message} />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Controller
-          control={form.control}
-          name="priority"
-          render={({ field }) => (
-            <Select
-              label={t('field.priority')}
-              data={WORK_ORDER_PRIORITIES.map((p) => ({ value: p, label: t(`priority.${p}`) }))}
-              value={field.value}
-              onChange={field.onChange}
-              error={errors.priority?.message}
-              data-testid="wo-priority"
-            />
-          )}
-        />
-      </Grid.Col>
-      {(['startDate', 'endDate', 'dueDate'] as const).map((name) => (
-        <Grid.Col key={name} span={{ base: 12, sm: 4 }}>
-          <Controller
-            control={form.control}
-            name={name}
-            render={({ field }) => (
-              <DateTimeField label={t(`field.${name}`)} value={field.value} onChange={field.onChange} error={errors[name]?.message} testId={`wo-${name}`} />
-            )}
-          />
-        </Grid.Col>
-      ))}
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Controller
-          control={form.control}
-          name="assetId"
-          render={({ field, fieldState }) => (
-            <AssetSelect
-              label={t('field.asset')}
-              value={field.value}
-              onChange={(v) => field.onChange(v)}
-              error={fieldState.error?.message}
-              initialOption={record?.asset ? { value: record.asset.id, label: record.asset.name } : null}
-              testId="wo-asset"
-            />
-          )}
-        />
-        {form.watch('assetId') ? <Checkbox mt="xs" label={t('field.assetDown')} {...form.register('assetDown')} data-testid="wo-asset-down" /> : null}
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Controller
-          control={form.control}
-          name="quotationId"
-          render={({ field, fieldState }) => (
-            <QuotationSelect
-              label={t('field.quotation')}
-              value={field.value}
-              onChange={(v) => field.onChange(v)}
-              error={fieldState.error?.message}
-              initialOption={record?.quotation ? { value: record.quotation.id, label: record.quotation.number } : null}
-              testId="wo-quotation"
-            />
-          )}
-        />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, sm: 6 }}>
-        <Controller
-          control={form.control}
-          name="assignees"
-          render={({ field }) => (
-            <MultiSelect
-              label={t('field.assignees')}
-              data={workerOptions}
-              value={field.value}
-              onChange={field.onChange}
-              searchable
-              disabled={!isManager}
-              error={errors.assignees?.message as string | undefined}
-              data-testid="wo-assignees"
-            />
-          )}
-        />
-      </Grid.Col>
-    </Grid>
-  );
-
-  const instructions = form.watch('instructions');
-  const operations = (
-    <>
-      {isBlankHtml(instructions) && <EmptyState title={t('operationsEmpty')} description={t('operationsEmptyHint')} />}
-      <Controller
-        control={form.control}
-        name="instructions"
-        render={({ field }) => (
-          <RichTextField label={t('field.instructions')} value={field.value} onChange={field.onChange} error={errors.instructions?.message} />
-        )}
-      />
-    </>
-  );
 
   const existing = props.id !== null;
   return (
     <>
       <RecordDrawer<FormValues>
-        dirty={form.formState.isDirty}
-        opened
-        alert={staleEdit.alert}
-        onClose={props.onClose}
-        title={record ? record.workOrderId : existing ? '' : t('newTitle')}
-        loading={loading}
+        {...drawer.drawerProps}
         headerRight={
           record && (
             <Group gap="xs" wrap="nowrap">
@@ -320,12 +91,9 @@ export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
             </Group>
           )
         }
-        errors={errors}
-        onSubmit={save}
-        activity={{ entityType: 'work-order', entityId: props.id }}
         tabs={[
-          { value: 'overview', label: t('tabs.overview'), content: overview },
-          { value: 'operations', label: t('tabs.operations'), content: operations },
+          { value: 'overview', label: t('tabs.overview'), content: <WorkOrderOverview form={form} record={record} id={props.id} /> },
+          { value: 'operations', label: t('tabs.operations'), content: <WorkOrderOperations form={form} /> },
           {
             value: 'labor',
             label: t('tabs.labor'),
@@ -347,14 +115,7 @@ export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
           { value: 'photos', label: t('tabs.photos'), hidden: !existing, content: existing ? <PhotosTab workOrderId={props.id!} /> : null },
         ]}
         footer={
-          <RecordDrawerFooter
-            onDelete={record && isManager && (() => void remove(record.id))}
-            deleteLabel={t('actions.delete')}
-            saving={form.formState.isSubmitting}
-            saveLabel={t('actions.save')}
-            deleteTestId="delete-button"
-            saveTestId="save-button"
-          >
+          <RecordDrawerFooter {...drawer.footerProps}>
             {record && (
               <Button
                 variant="default"
@@ -377,15 +138,7 @@ export function WorkOrderDrawer(props: WorkOrderDrawerProps) {
                 {t('actions.share')}
               </Button>
             )}
-            {record && (
-              <HoldControl
-                order={record}
-                onChanged={(order) => {
-                  queryClient.setQueryData(recordKey, { workOrder: order });
-                  refreshAround(order.id);
-                }}
-              />
-            )}
+            {record && <HoldControl order={record} onChanged={updated} />}
             {record && (
               <Button variant="light" leftSection={<IconClockPlus size={16} />} onClick={() => setAddTime(true)} data-testid="add-time">
                 {t('labor.add')}

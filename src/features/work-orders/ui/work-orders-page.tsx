@@ -2,7 +2,18 @@ import { lazy, Suspense } from 'react';
 import { Badge, Chip, Group, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AsyncSelect, useOpenRecord, ListMultiFilter, ListTextFilter, ServerListScreen, StatCard, useServerList, type Column } from '../../../web/components';
+import {
+  badgeColumn,
+  AsyncSelect,
+  useOpenRecord,
+  ListMultiFilter,
+  ListTextFilter,
+  ServerListScreen,
+  StatCard,
+  useServerList,
+  type Column,
+  optionOf,
+} from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { LocationFilter } from '../../locations/ui/location-select';
 import { ASSET_OPTIONS_PATH } from '../../assets/ui/asset-select';
@@ -110,17 +121,11 @@ export default function WorkOrdersPage() {
       ),
     },
     { key: 'title', header: t('col.title'), hideable: false },
-    {
-      key: 'priority',
-      header: t('col.priority'),
-      // priority, due date and assignees by default on wider screens; a phone starts with ID, status and title
+    // priority, due date and assignees by default on wider screens; a phone starts with ID, status and title
+    badgeColumn<WorkOrderDto>('priority', t('col.priority'), (r) => ({ color: PRIORITY_COLORS[r.priority], label: t(`priority.${r.priority}`) }), {
       defaultHidden: 'phone',
-      render: (r) => (
-        <Badge variant="dot" color={PRIORITY_COLORS[r.priority]}>
-          {t(`priority.${r.priority}`)}
-        </Badge>
-      ),
-    },
+      variant: 'dot',
+    }),
     { key: 'dueDate', header: t('col.dueDate'), defaultHidden: 'phone', nowrap: true, render: (r) => formatDateTime(r.dueDate) },
     {
       key: 'assignees',
@@ -159,7 +164,7 @@ export default function WorkOrdersPage() {
             value={assetId}
             onChange={(id) => list.state.setFilter('assetId', id ? String(id) : '')}
             placeholder={t('assetFilter')}
-            initialOption={shownAsset ? { value: shownAsset.id, label: shownAsset.name } : null}
+            initialOption={optionOf(shownAsset)}
             testId="filter-assetId"
           />
           <LocationFilter state={list.state} label={t('locationFilter')} />

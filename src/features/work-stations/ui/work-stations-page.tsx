@@ -4,15 +4,15 @@ import { useTranslation } from 'react-i18next';
 import {
   ListMineFilter,
   ListTextFilter,
-  RecordDrawer,
-  RecordDrawerFooter,
+  RowRecordDrawer,
   ServerListScreen,
   recordMessages,
   useListRecordActions,
   useNotifiedQuery,
   useServerList,
   type Column,
-  type ListData,
+  recordPaths,
+  type RowDrawerProps,
 } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
@@ -114,19 +114,7 @@ export default function WorkStationsPage() {
   );
 }
 
-function WorkStationDrawer({
-  record,
-  onClose,
-  query,
-  onList,
-  readOnly,
-}: {
-  record: WorkStationDto | null;
-  onClose(): void;
-  query: Record<string, unknown>;
-  onList(data: ListData): void;
-  readOnly: boolean;
-}) {
+function WorkStationDrawer({ record, onClose, query, onList, readOnly }: RowDrawerProps<WorkStationDto>) {
   const { t } = useTranslation('workStations');
   const form = useWorkStationForm(record);
   const { save, remove } = useListRecordActions({
@@ -137,27 +125,25 @@ function WorkStationDrawer({
     onClose,
     queryKey: 'work-stations',
     entityType: 'work-station',
-    paths: {
-      add: '/workstations/add-workstation',
-      update: (id) => `/workstations/update-workstation/${id}`,
-      remove: (id) => `/workstations/delete-workstation/${id}`,
-    },
+    paths: recordPaths('workstations', 'workstation'),
     messages: recordMessages(t),
     onUpdated: ({ updatedWorkStation: s }: { updatedWorkStation: WorkStationDto }) =>
       form.reset({ code: s.code, name: s.name, city: s.city, teamId: s.teamId }),
   });
   return (
-    <RecordDrawer
-      dirty={form.formState.isDirty}
-      opened
+    <RowRecordDrawer
+      form={form}
+      record={record}
       onClose={onClose}
       title={record ? `${record.code} · ${record.name}` : t('newTitle')}
-      errors={form.formState.errors}
-      onSubmit={save}
-      activity={{ entityType: 'work-station', entityId: record?.id }}
-      tabs={[{ value: 'overview', label: t('common:drawer.overview'), content: <WorkStationFields form={form} /> }]}
-      footer={!readOnly && <RecordDrawerFooter onDelete={record && remove} deleteLabel={t('delete')} saving={form.formState.isSubmitting} />}
+      entityType="work-station"
+      save={save}
+      remove={remove}
+      readOnly={readOnly}
+      deleteLabel={t('delete')}
       testId="work-station-drawer"
-    />
+    >
+      <WorkStationFields form={form} />
+    </RowRecordDrawer>
   );
 }

@@ -1,0 +1,246 @@
+import { useMemo } from 'react';
+import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
+import { Checkbox, Grid, Select, Textarea, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { DayField, FormField, optionOf, pickerDay } from '../../../web/components';
+import { useAppData } from '../../../web/lib/app-data';
+import { suggestedWorkers } from '../../../web/lib/worker-options';
+import { AssetSelect } from '../../assets/ui/asset-select';
+import { CustomerVendorSelect } from '../../customers-vendors/ui/customer-vendor-select';
+import {
+  FREQUENCIES,
+  MAINTENANCE_TYPES,
+  NEEDS_FAILURE,
+  NEEDS_SCHEDULE,
+  PRIORITIES,
+  REQUESTER_TYPES,
+  RISK_LEVELS,
+  URGENCY_LEVELS,
+  type MaintenanceRequestDto,
+  type MaintenanceRequestInput,
+} from '../maintenance-requests.schema';
+import './labels';
+
+export interface FormValues {
+  title: string;
+  problemDescription: string;
+  maintenanceType: string | null;
+  requester: string | null;
+  customerId: number | null;
+  priority: string | null;
+  assignedTo: number | null;
+  dateOfRequest: string | null;
+  assetId: number | null;
+  /** "Asset is down" (decision 079). */
+  assetDown: boolean;
+  failureReason: string;
+  urgencyLevel: string | null;
+  riskLevel: string | null;
+  scheduleDate: string | null;
+  frequency: string | null;
+  sensorData: string;
+  condition: string;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+export function toForm(r: MaintenanceRequestDto | undefined): FormValues {
+  return {
+    title: r?.title ?? '',
+    problemDescription: r?.problemDescription ?? '',
+    maintenanceType: r?.maintenanceType ?? null,
+    requester: r?.requester ?? null,
+    customerId: r?.customerId ?? null,
+    priority: r?.priority ?? null,
+    assignedTo: r?.assignedTo ?? null,
+    dateOfRequest: r ? pickerDay(r.dateOfRequest) : today(),
+    assetId: r?.assetId ?? null,
+    assetDown: r?.assetDown ?? false,
+    failureReason: r?.failureReason ?? '',
+    urgencyLevel: r?.urgencyLevel ?? null,
+    riskLevel: r?.riskLevel ?? null,
+    scheduleDate: pickerDay(r?.scheduleDate),
+    frequency: r?.frequency ?? null,
+    sensorData: r?.sensorData ?? '',
+    condition: r?.condition ?? '',
+  };
+}
+
+/** Which conditional fields a type and requester show (spec doc 2: the drawer's conditional fields). */
+function visibleFields(type: string | null, requester: string | null) {
+  return {
+    asset: requester === 'employee',
+    customer: requester === 'customer',
+    failure: (NEEDS_FAILURE as readonly (string | null)[]).includes(type),
+    schedule: (NEEDS_SCHEDULE as readonly (string | null)[]).includes(type),
+    frequency: type === 'preventive',
+    predictive: type === 'predictive',
+  };
+}
+
+/** The body sent to the API: hidden conditional fields are left out. */
+export function payloadOf(v: MaintenanceRequestInput) {
+  const show = visibleFields(v.maintenanceType, v.requester);
+  return {
+    title: v.title,
+    problemDescription: v.problemDescription,
+    maintenanceType: v.maintenanceType,
+    requester: v.requester,
+    priority: v.priority,
+    assignedTo: v.assignedTo,
+    dateOfRequest: v.dateOfRequest,
+    riskLevel: v.riskLevel,
+    ...(show.customer && v.customerId ? { customerId: v.customerId } : {}),
+    ...(show.asset ? { assetId: v.assetId } : {}),
+    ...(show.asset && v.assetId ? { assetDown: Boolean(v.assetDown) } : {}),
+    ...(show.failure ? { failureReason: v.failureReason, urgencyLevel: v.urgencyLevel } : {}),
+    ...(show.schedule ? { scheduleDate: v.scheduleDate } : {}),
+    ...(show.frequency ? { frequency: v.frequency } : {}),
+    ...(show.predictive ? { sensorData: v.sensorData, condition: v.condition } : {}),
+  };
+}
+
+/** The request's Overview: the fields, with those its type and requester call for (spec doc 2). */
+export function MaintenanceRequestOverview({ form, record }: { form: UseFormReturn<FormValues>; record: MaintenanceRequestDto | undefined }) {
+  const { t } = useTranslation('maintenanceRequests');
+  const workers = useAppData().data?.workers ?? [];
+  const errors = form.formState.errors;
+  const [type, requester] = useWatch({ control: form.control, name: ['maintenanceType', 'requester'] });
+  const show = visibleFields(type, requester);
+  const options = useMemo(
+    () => ({
+      type: MAINTENANCE_TYPES.map((v) => ({ value: v, label: t(`type.${v}`) })),
+      requester: REQUESTER_TYPES.map((v) => ({ value: v, label: t(`requesterType.${v}`) })),
+      priority: PRIORITIES.map((v) => ({ value: v, label: t(`priority.${v}`) })),
+      urgency: URGENCY_LEVELS.map((v) => ({ value: v, label: t(`urgency.${v}`) })),
+      risk: RISK_LEVELS.map((v) => ({ value: v, label: t(`risk.${v}`) })),
+      frequency: FREQUENCIES.map((v) => ({ value: v, label: t(`frequency.${v}`) })),
+    }),
+    [t],
+  );
+  const { t: tc } = useTranslation();
+  // the people related to the chosen asset are suggested first
+  const workerOptions = suggestedWorkers(workers, show.asset ? (form.watch('assetId') as number | null) : null, {
+    suggested: tc('select.suggested'),
+    others: tc('select.others'),
+  });
+
+  const selectField = (name: keyof FormValues, label: string, data: { value: string; label: string }[], testId: string) => (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <Select
+          label={label}
+          withAsterisk
+          data={data}
+          value={(field.value as string | null) ?? null}
+          onChange={(v) => field.onChange(v)}
+          onBlur={field.onBlur}
+          error={errors[name]?.message}
+          data-testid={testId}
+          comboboxProps={{ withinPortal: true }}
+        />
+      )}
+    />
+  );
+  const dateField = (name: 'dateOfRequest' | 'scheduleDate', label: string, testId: string) => (
+    <DayField form={form} name={name} label={label} testId={testId} />
+  );
+
+  return (
+    <Grid gutter="md">
+      <Grid.Col span={12}>
+        <TextInput label={t('field.title')} withAsterisk {...form.register('title')} error={errors.title?.message} data-testid="mr-title" />
+      </Grid.Col>
+      <Grid.Col span={12}>
+        <Textarea
+          label={t('field.description')}
+          withAsterisk
+          autosize
+          minRows={3}
+          {...form.register('problemDescription')}
+          error={errors.problemDescription?.message}
+          data-testid="mr-description"
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>{selectField('maintenanceType', t('field.maintenanceType'), options.type, 'mr-type')}</Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>{selectField('requester', t('field.requester'), options.requester, 'mr-requester')}</Grid.Col>
+      {show.customer && (
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <FormField
+            form={form}
+            name="customerId"
+            component={CustomerVendorSelect}
+            type="customer"
+            label={t('field.customer')}
+            initialOption={optionOf(record?.Customer)}
+            testId="mr-customer"
+          />
+        </Grid.Col>
+      )}
+      {show.asset && (
+        <Grid.Col span={{ base: 12, sm: 6 }}>
+          <FormField
+            form={form}
+            name="assetId"
+            component={AssetSelect}
+            label={t('field.asset')}
+            withAsterisk
+            initialOption={optionOf(record?.asset)}
+            testId="mr-asset"
+          />
+          {form.watch('assetId') ? <Checkbox mt="xs" label={t('field.assetDown')} {...form.register('assetDown')} data-testid="mr-asset-down" /> : null}
+        </Grid.Col>
+      )}
+      <Grid.Col span={{ base: 12, sm: 6 }}>{selectField('priority', t('field.priority'), options.priority, 'mr-priority')}</Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <Controller
+          control={form.control}
+          name="assignedTo"
+          render={({ field }) => (
+            <Select
+              label={t('field.assignedTo')}
+              withAsterisk
+              searchable
+              data={workerOptions}
+              value={field.value ? String(field.value) : null}
+              onChange={(v) => field.onChange(v ? Number(v) : null)}
+              error={errors.assignedTo?.message}
+              data-testid="mr-assignee"
+              comboboxProps={{ withinPortal: true }}
+            />
+          )}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>{dateField('dateOfRequest', t('field.dateOfRequest'), 'mr-date')}</Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>{selectField('riskLevel', t('field.riskLevel'), options.risk, 'mr-risk')}</Grid.Col>
+      {show.failure && (
+        <>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput
+              label={t('field.failureReason')}
+              withAsterisk
+              {...form.register('failureReason')}
+              error={errors.failureReason?.message}
+              data-testid="mr-failure"
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>{selectField('urgencyLevel', t('field.urgencyLevel'), options.urgency, 'mr-urgency')}</Grid.Col>
+        </>
+      )}
+      {show.schedule && <Grid.Col span={{ base: 12, sm: 6 }}>{dateField('scheduleDate', t('field.scheduleDate'), 'mr-schedule')}</Grid.Col>}
+      {show.frequency && <Grid.Col span={{ base: 12, sm: 6 }}>{selectField('frequency', t('field.frequency'), options.frequency, 'mr-frequency')}</Grid.Col>}
+      {show.predictive && (
+        <>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput label={t('field.sensorData')} withAsterisk {...form.register('sensorData')} error={errors.sensorData?.message} data-testid="mr-sensor" />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput label={t('field.condition')} withAsterisk {...form.register('condition')} error={errors.condition?.message} data-testid="mr-condition" />
+          </Grid.Col>
+        </>
+      )}
+    </Grid>
+  );
+}
