@@ -162,7 +162,15 @@ describe('signing with a fresh single sign-on', () => {
     // Signed in with a password before the rule (password sign-in is then closed to them).
     const worker = await org.as('worker');
     expect((await worker.get('/api/auth/get-reauth-method')).body).toEqual({ method: 'password', displayName: 'Acme ID' });
-    const rule = (enabled: boolean) => ({ enabled, displayName: 'Acme ID', issuer: op.issuer, clientId, defaultRole: 'worker', createUsers: false, ssoOnly: true });
+    const rule = (enabled: boolean) => ({
+      enabled,
+      displayName: 'Acme ID',
+      issuer: op.issuer,
+      clientId,
+      defaultRole: 'worker',
+      createUsers: false,
+      ssoOnly: true,
+    });
     expect((await org.admin.put('/api/auth/update-sso-settings', rule(true))).status).toBe(200);
     expect((await worker.get('/api/auth/get-reauth-method')).body).toEqual({ method: 'sso', displayName: 'Acme ID' });
     expect((await org.admin.get('/api/auth/get-reauth-method')).body.method).toBe('password');
