@@ -88,7 +88,8 @@ describe('audit log', () => {
 
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('audit-export').click()]);
       const csv = (await readFile((await download.path())!)).toString('utf8');
-      expect(csv).toContain('"Pump seal" -> "Pump seal, drive end"');
+      // (CSV doubles the quotes inside a quoted field)
+      expect(csv).toContain('title: ""Pump seal"" -> ""Pump seal, drive end""');
       // The filter applies to the export: only this record's rows, no sign-in.
       expect(csv.trim().split('\n')).toHaveLength(3);
       expect(csv).not.toContain('/api/login');
