@@ -58,6 +58,7 @@ async function setup() {
   });
   expect(procedure.status, JSON.stringify(procedure.body)).toBe(201);
   const order = await org.admin.post(`${W}/add-work-order`, { title: 'Release batch 7', assignees: [sara.userId, omar.userId] });
+  expect(order.status, JSON.stringify(order.body)).toBe(201);
   const workOrderId = order.body.workOrder.id as number;
   const attached = await org.admin.post(`${W}/attach-procedure/${workOrderId}`, { procedureId: procedure.body.procedure.id });
   const stepId = (attached.body.procedure as WorkOrderProcedureDto).steps[0].id;
