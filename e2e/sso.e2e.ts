@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, signIn, signUpOrg, startServer, toastTexts, type TestServer } from './helpers';
+import { call, launchBrowser, newPage, signIn, signUpOrg, startServer, toastTexts, type TestServer } from './helpers';
 import { startTestProvider, type TestProvider } from '../src/features/sso/oidc-test-provider';
 
 /**
  * Single sign-on (decision 077) in the browser: the admin sets it up against a real OpenID provider run here
- * (oidc-provider, programmatic sign-in), signs out, chooses "Sign in with …" and lands signed in.
+ * (oidc-provider, programmatic sign-in), signs out, chooses "Sign in with …" and lands signed in. A person created by
+ * their first single sign-on signs a procedure's sign-off step with a fresh sign-in at the provider (decision 078's
+ * addendum): no password asked, the browser goes to the provider and back, and the step shows the signature.
  */
 let server: TestServer;
 let browser: Browser;
@@ -56,5 +58,63 @@ describe('single sign-on', () => {
     await page.waitForURL(new RegExp(`^${org.url.replace(/[.]/g, '\\.')}/dashboard/work-orders$`));
     await page.getByTestId('side-menu').waitFor();
     expect(await page.evaluate(() => sessionStorage.getItem('accessToken'))).toBeTruthy();
+  });
+
+  it('a person who signs in only with it signs a sign-off step with a fresh sign-in at the provider', async () => {
+    const org = await signUpOrg(server);
+    const host = `${org.subdomain}.localhost`;
+    const clientId = `e2e-${org.subdomain}`;
+    const secret = `secret-${org.subdomain}`;
+    op.addClient({ client_id: clientId, client_secret: secret, redirect_uris: [`${org.url}/sso/callback`] });
+    const admin = (await call(server.port, host, 'POST', '/api/login', { email: org.email, password: org.password })).body.accessToken as string;
+    const settings = {
+      enabled: true,
+      displayName: 'Acme ID',
+      issuer: op.issuer,
+      clientId,
+      clientSecret: secret,
+      defaultRole: 'worker',
+      createUsers: true,
+      ssoOnly: false,
+    };
+    expect((await call(server.port, host, 'PUT', '/api/auth/update-sso-settings', settings, admin)).status).toBe(200);
+    const login = `sara-${org.subdomain}`;
+    op.accounts.set(login, { email: `${login}@example.com`, email_verified: true, given_name: 'Sara', family_name: 'Haddad' });
+    op.nextLogin = login;
+
+    const { page } = await newPage(browser);
+    await page.goto(`${org.url}/login`);
+    await page.getByTestId('login-sso').click();
+    await page.waitForURL(new RegExp(`^${org.url.replace(/[.]/g, '\\.')}/dashboard/`));
+    const token = await page.evaluate(() => sessionStorage.getItem('accessToken'));
+    const saraId = Number(JSON.parse(Buffer.from(String(token).split('.')[1], 'base64url').toString()).sub);
+
+    const procedure = await call(
+      server.port,
+      host,
+      'POST',
+      '/api/procedures/add-procedure',
+      { name: 'Release', steps: [{ kind: 'sign-off', label: 'Release signature', required: true }] },
+      admin,
+    );
+    const order = await call(server.port, host, 'POST', '/api/work-orders/add-work-order', { title: 'Release batch 7', assignees: [saraId] }, admin);
+    const orderId = order.body.workOrder.id as number;
+    expect(
+      (await call(server.port, host, 'POST', `/api/work-orders/attach-procedure/${orderId}`, { procedureId: procedure.body.procedure.id }, admin)).status,
+    ).toBe(200);
+
+    await page.goto(`${org.url}/dashboard/work-orders?open=${orderId}`);
+    await page.getByTestId('tab-procedure').click();
+    await page.locator('[data-testid$="-sign-off"]').first().click();
+    await page.getByTestId('sign-off-meaning').getByText('Approved').click();
+    const go = page.getByTestId('sign-off-sso');
+    await expect.poll(() => go.innerText()).toBe('Sign in again with Acme ID and sign');
+    expect(await page.getByTestId('sign-off-password').count()).toBe(0);
+    await go.click();
+    // To the provider (prompt=login) and back through /sso/callback to the order, which signs with the proof.
+    await page.waitForURL(new RegExp(`/dashboard/work-orders\\?open=${orderId}`));
+    await page.getByTestId('tab-procedure').click();
+    const signature = page.locator('[data-testid$="-signature"]').first();
+    await expect.poll(() => signature.innerText()).toMatch(/^Approved by Sara Haddad, /);
   });
 });

@@ -9,6 +9,7 @@ import { withTenant } from '../../server/db/client';
 import { setClockOffset } from '../../server/clock';
 import { pruneAuditLogs } from '../../server/jobs/audit-retention.job';
 import { checkAuditChain, MASK } from './audit.service';
+import { anchorKeysOf } from './audit-anchor';
 
 let t: TestApp;
 let a: TestOrg;
@@ -76,7 +77,7 @@ describe('audit log: every write', () => {
     expect(missing).toEqual([]);
     expect(succeeded.length).toBeGreaterThan(30);
     // The walk changed the admin's password and e-mail: the check is read through the service.
-    const check = await withTenant(t.database.db, org.orgId, (tx) => checkAuditChain(tx, org.orgId, t.config.jwtSecret), { readOnly: true });
+    const check = await withTenant(t.database.db, org.orgId, (tx) => checkAuditChain(tx, org.orgId, anchorKeysOf(t.config)), { readOnly: true });
     expect(check).toMatchObject({ ok: true, broken: null });
   });
 
@@ -159,7 +160,7 @@ describe('audit log: the chain', () => {
     const before = await rowsOfOrg(org.orgId);
     try {
       setClockOffset(40 * 86_400_000);
-      await pruneAuditLogs(t.database, t.config.jwtSecret);
+      await pruneAuditLogs(t.database, anchorKeysOf(t.config));
     } finally {
       setClockOffset(0);
     }
@@ -171,6 +172,73 @@ describe('audit log: the chain', () => {
     expect((await org.admin.get('/api/audit-log/check-audit-chain')).body.check).toMatchObject({ ok: false, broken: { reason: 'anchor' } });
   });
 });
+
+describe('audit log: what the chain covers', () => {
+  it('an edit of any column of a row (or of its link) is caught, and putting it back mends it', async () => {
+    const org = await createOrg(t, 'Columns');
+    await org.admin.post('/api/teams/add-team', { name: 'One', members: [{ workerId: 1 }] });
+    const victim = (await lastRow(org.orgId))!.seq;
+    // Each column with an edit that keeps its type; the hash is over all but `hash` itself, which is then wrong.
+    const edits: Record<string, string> = {
+      created_at: `created_at + interval '1 second'`,
+      actor_kind: `'public'`,
+      user_id: `null`,
+      api_key_id: `7`,
+      actor_label: `'someone'`,
+      ip: `'10.1.1.1'`,
+      user_agent: `'curl'`,
+      method: `'PUT'`,
+      route: `'/api/teams/other'`,
+      action: `'delete'`,
+      entity_type: `'asset'`,
+      entity_id: `99`,
+      records: `'[]'::jsonb`,
+      input: `'{"name":"Two"}'::jsonb`,
+      prev_hash: `md5('x')`,
+      hash: `md5('y')`,
+    };
+    for (const [column, value] of Object.entries(edits)) {
+      const [saved] = rowsOf<Record<string, unknown>>(
+        await t.database.db.execute(sql`select ${sql.identifier(column)}::text as v from audit_log where org_id = ${org.orgId} and seq = ${victim}`),
+      );
+      await t.database.db.execute(sql`update audit_log set ${sql.identifier(column)} = ${sql.raw(value)} where org_id = ${org.orgId} and seq = ${victim}`);
+      const check = (await org.admin.get('/api/audit-log/check-audit-chain')).body.check;
+      expect(check, `an edit of ${column}`).toMatchObject({ ok: false, broken: { seq: victim } });
+      await t.database.db.execute(
+        sql`update audit_log set ${sql.identifier(column)} = ${saved.v}::${sql.raw(columnType(column))} where org_id = ${org.orgId} and seq = ${victim}`,
+      );
+      expect((await org.admin.get('/api/audit-log/check-audit-chain')).body.check, `${column} put back`).toMatchObject({ ok: true });
+    }
+  });
+
+  it('retention removes only the rows older than the setting: the newer ones stay and the anchor is the last removed', async () => {
+    const org = await createOrg(t, 'Cutoff');
+    await org.admin.post('/api/teams/add-team', { name: 'Old', members: [{ workerId: 1 }] });
+    expect((await org.admin.put('/api/audit-log/update-audit-settings', { retentionMonths: 1 })).status).toBe(200);
+    const old = await rowsOfOrg(org.orgId);
+    await new Promise((r) => setTimeout(r, 50));
+    const between = new Date();
+    await new Promise((r) => setTimeout(r, 50));
+    await org.admin.post('/api/teams/add-team', { name: 'New', members: [{ workerId: 1 }] });
+    await org.admin.post('/api/teams/add-team', { name: 'Newer', members: [{ workerId: 1 }] });
+    const all = await rowsOfOrg(org.orgId);
+    // The run's time whose cutoff (one month before, as the service counts months) falls between the two groups.
+    const at = new Date(between);
+    at.setUTCMonth(at.getUTCMonth() + 1);
+    const cutoff = new Date(at);
+    cutoff.setUTCMonth(cutoff.getUTCMonth() - 1);
+    at.setTime(at.getTime() + (between.getTime() - cutoff.getTime()));
+    await pruneAuditLogs(t.database, anchorKeysOf(t.config), at);
+    const kept = await rowsOfOrg(org.orgId);
+    expect(kept.map((r) => r.seq)).toEqual(all.slice(old.length).map((r) => r.seq));
+    const check = await org.admin.get('/api/audit-log/check-audit-chain');
+    expect(check.body.check).toMatchObject({ ok: true, anchorSeq: old.at(-1)!.seq, checked: kept.length });
+  });
+});
+
+/** The SQL type of an audit_log column, to put a saved text value back. */
+const columnType = (column: string) =>
+  ({ created_at: 'timestamptz', user_id: 'int', api_key_id: 'int', entity_id: 'int', records: 'jsonb', input: 'jsonb' })[column] ?? 'text';
 
 describe('audit log: access', () => {
   it("another organisation's log is never visible, and only admins read it", async () => {

@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ADMINS } from '../../server/plugins/request-context';
 import { auditAnswers as answers, auditFilterSchema, auditListQuerySchema, auditSettingsSchema } from './audit.schema';
+import { anchorKeysOf } from './audit-anchor';
 import { checkAuditChain, exportAuditLogCsv, getAuditSettings, listAuditLog, saveAuditSettings } from './audit.service';
 
 /** The audit log (prefix /api/audit-log, decision 078): admins read, filter, export and check it; nothing edits it. */
 export async function auditRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
-  const secret = app.deps.config.jwtSecret;
+  const anchorKeys = anchorKeysOf(app.deps.config);
 
   app.get('/list-audit-log', { schema: { querystring: auditListQuerySchema, response: { 200: answers.list } }, config: { access: ADMINS } }, (req) =>
     req.read((tx) => listAuditLog(tx, req.auth.orgId, req.query)),
@@ -22,7 +23,7 @@ export async function auditRoutes(appBase: FastifyInstance) {
   });
 
   app.get('/check-audit-chain', { schema: { response: { 200: answers.check } }, config: { access: ADMINS } }, async (req) => ({
-    check: await req.read((tx) => checkAuditChain(tx, req.auth.orgId, secret), { long: true }),
+    check: await req.read((tx) => checkAuditChain(tx, req.auth.orgId, anchorKeys), { long: true }),
   }));
 
   app.get('/get-audit-settings', { schema: { response: { 200: answers.settings } }, config: { access: ADMINS } }, async (req) => ({

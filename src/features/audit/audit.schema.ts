@@ -2,7 +2,7 @@ import { z } from '../../shared/zod-setup';
 import { pageQuerySchema, listAnswerSchema, messageSchema, fileAnswer, errorAnswerSchema } from '../../shared/pagination';
 
 /** What a row of the audit log says was done (decision 078). */
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'sign-in', 'sign-in-failed', 'sign-off', 'other'] as const;
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'sign-in', 'sign-in-failed', 'sign-off', 'sign-up', 'other'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AUDIT_MESSAGES = {

@@ -1,4 +1,5 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import type { AnchorKeys } from './audit-anchor';
 import { and, asc, desc, eq, gt, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { auditHeads, auditLog, users, type AuditRecord } from '../../server/db/schema';
@@ -10,7 +11,7 @@ import { AUDIT_MESSAGES, type AuditCheck, type AuditEntry, type AuditFilter, typ
 
 /** What one audit row says (decision 078); the chain fields are added by `appendAudit`. */
 export interface AuditWrite {
-  actorKind: 'user' | 'api-key' | 'public';
+  actorKind: 'user' | 'api-key' | 'public' | 'system';
   userId?: number | null;
   apiKeyId?: number | null;
   actorLabel?: string | null;
@@ -24,7 +25,7 @@ export interface AuditWrite {
 }
 
 /** Field names whose values never reach the log: passwords, tokens, secrets, keys, codes of a second factor. */
-const SENSITIVE = /pass(word|wd|phrase)?$|password|token|secret|hash|api_?key|private_?key|credential|otp|recovery|^code$|signature_?key/i;
+const SENSITIVE = /pass(word|wd|phrase)?$|password|token|secret|hash|api_?key|private_?key|credential|otp|recovery|^code$|signature_?key|proof/i;
 export const MASK = '***';
 /** The input kept with a row, at most (JSON characters); a bigger one says only its size. */
 const MAX_INPUT = 4000;
@@ -95,13 +96,6 @@ export const rowHash = (prevHash: string, orgId: number, r: Omit<Row, 'hash' | '
   createHash('sha256')
     .update(`${prevHash}\n${orgId}\n${canonical(contentOf(r))}`)
     .digest('hex');
-
-/** The anchor's signature: HMAC-SHA256 under a key derived from the server's secret (never stored in the database). */
-const anchorSignature = (secret: string, orgId: number, seq: number, hash: string) => {
-  const key = createHmac('sha256', secret).update('cmms audit anchor').digest();
-  return createHmac('sha256', key).update(`${orgId}:${seq}:${hash}`).digest('hex');
-};
-const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 const clip = (s: string | null | undefined, n: number) => (s ? s.split('\u0000').join('').slice(0, n) : null);
 
@@ -283,12 +277,12 @@ export async function exportAuditLogCsv(tx: ReadTx, orgId: number, f: AuditFilte
  * row), `anchor` (the retention anchor's signature is wrong), `tail` (the head names a later row: the last rows
  * were deleted).
  */
-export async function checkAuditChain(tx: ReadTx, orgId: number, secret: string): Promise<AuditCheck> {
+export async function checkAuditChain(tx: ReadTx, orgId: number, keys: AnchorKeys): Promise<AuditCheck> {
   const [head] = await tx.select().from(auditHeads).where(eq(auditHeads.orgId, orgId));
   const anchorSeq = head?.anchorSeq ?? 0;
   let prev = head?.anchorHash ?? '';
   const result = (broken: AuditCheck['broken'], checked: number): AuditCheck => ({ ok: !broken, checked, anchorSeq, broken });
-  if (anchorSeq > 0 && !sameText(head!.anchorSignature ?? '', anchorSignature(secret, orgId, anchorSeq, prev))) {
+  if (anchorSeq > 0 && !keys.verify(head!.anchorSignature, orgId, anchorSeq, prev)) {
     return result({ seq: anchorSeq, reason: 'anchor' }, 0);
   }
   let expected = anchorSeq + 1;
@@ -333,7 +327,7 @@ export async function saveAuditSettings(tx: Tx, orgId: number, input: AuditSetti
  * the chain, through `prune_audit_log`, the one way rows leave: the runtime role may not delete them), and keeps
  * the last removed row's seq and hash as the chain's signed anchor. Returns the number of rows removed.
  */
-export async function pruneAuditLog(tx: Tx, orgId: number, now: Date, secret: string): Promise<number> {
+export async function pruneAuditLog(tx: Tx, orgId: number, now: Date, keys: AnchorKeys): Promise<number> {
   const [head] = await tx.select({ retentionMonths: auditHeads.retentionMonths }).from(auditHeads).where(eq(auditHeads.orgId, orgId)).for('update');
   if (!head?.retentionMonths) return 0;
   const cutoff = new Date(now);
@@ -347,7 +341,7 @@ export async function pruneAuditLog(tx: Tx, orgId: number, now: Date, secret: st
     .set({
       anchorSeq: gone.last_seq,
       anchorHash: gone.last_hash,
-      anchorSignature: anchorSignature(secret, orgId, gone.last_seq, gone.last_hash),
+      anchorSignature: keys.sign(orgId, gone.last_seq, gone.last_hash),
       anchorAt: now,
     })
     .where(eq(auditHeads.orgId, orgId));

@@ -23,7 +23,7 @@ export const auditLog = pgTable(
     orgId: orgIdColumn(),
     seq: integer().notNull(),
     createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
-    /** 'user' | 'api-key' | 'public' (a public route: sign-in, the request portal, a shared work order). */
+    /** 'user' | 'api-key' | 'public' (a public route: sign-in, the request portal, a shared work order) | 'system' (a background job). */
     actorKind: text().notNull(),
     userId: integer(),
     apiKeyId: integer(),

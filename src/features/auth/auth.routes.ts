@@ -63,7 +63,8 @@ export async function authRoutes(appBase: FastifyInstance) {
     '/signup',
     { schema: { body: signupSchema, response: { 201: answers.signedUp } }, config: { access: 'public' }, onRequest: throttle('signup') },
     async (req, reply) => {
-      const result = await auth.signup(db, req.body);
+      const ua = req.headers['user-agent'];
+      const result = await auth.signup(db, req.body, { ip: req.ip, userAgent: typeof ua === 'string' ? ua : null });
       return reply.status(201).send({ ...result, loginUrl: loginUrl(req, result.subdomain) });
     },
   );

@@ -14,6 +14,7 @@ import { signChallenge, signInGate } from '../two-factor/two-factor.service';
 import { param, preparedRead } from '../../server/db/prepared';
 import { passwordSignInClosed } from '../sso/sso-policy';
 import { SSO_MESSAGES } from '../sso/sso.schema';
+import { appendAudit } from '../audit/audit.service';
 
 export { REFRESH_TOKEN_DAYS };
 /** Concurrent tabs presenting the just-rotated refresh token within this window stay signed in. */
@@ -28,7 +29,7 @@ export const LOGIN_FAILURE = 'Invalid email or password';
  * leaves no organisation without a user (its subdomain taken for ever). The subdomain is unique across all
  * organisations.
  */
-export async function signup(db: Db, input: Omit<z.output<typeof signupSchema>, 'timeZone'> & { timeZone?: string }) {
+export async function signup(db: Db, input: Omit<z.output<typeof signupSchema>, 'timeZone'> & { timeZone?: string }, client: SignInClient = {}) {
   const passwordHash = await hashPassword(input.password);
   try {
     const org = await withoutTenant(db, async (tx) => {
@@ -38,14 +39,33 @@ export async function signup(db: Db, input: Omit<z.output<typeof signupSchema>, 
         .returning({ id: organizations.id, subdomain: organizations.subdomain });
       // The new organisation's rows are walled by row-level security: name it for the rest of this transaction.
       await tx.execute(sql`select set_config('app.org_id', ${String(created.id)}, true)`);
-      await tx.insert(users).values({
-        orgId: created.id,
-        email: input.email,
-        passwordHash,
-        // The creator gives no name at signup: start from the e-mail's local part (DESIGN 11).
-        firstName: input.email.split('@')[0].slice(0, 100),
-        role: 'admin',
-        inviteStatus: 'ACTIVE',
+      const [admin] = await tx
+        .insert(users)
+        .values({
+          orgId: created.id,
+          email: input.email,
+          passwordHash,
+          // The creator gives no name at signup: start from the e-mail's local part (DESIGN 11).
+          firstName: input.email.split('@')[0].slice(0, 100),
+          role: 'admin',
+          inviteStatus: 'ACTIVE',
+        })
+        .returning({ id: users.id });
+      // The chain's first row (decision 078 addendum): the organisation and its admin, by the person signing up.
+      await appendAudit(tx, created.id, {
+        actorKind: 'user',
+        userId: admin.id,
+        actorLabel: input.email.toLowerCase(),
+        ip: client.ip ?? null,
+        userAgent: client.userAgent ?? null,
+        method: 'POST',
+        route: '/api/signup',
+        action: 'sign-up',
+        records: [
+          { entityType: 'organization', entityId: created.id, action: 'created', changes: { subdomain: { from: null, to: created.subdomain } } },
+          { entityType: 'user', entityId: admin.id, action: 'created', changes: { role: { from: null, to: 'admin' } } },
+        ],
+        input,
       });
       return created;
     });

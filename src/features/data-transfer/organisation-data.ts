@@ -172,6 +172,7 @@ export const STAYS = [
   'two_factor_enrolments',
   'two_factor_policies',
   'sso_settings',
+  'sso_reauth_proofs',
   'push_subscriptions',
   'notifications',
   'notification_deliveries',

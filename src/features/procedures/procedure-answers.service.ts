@@ -108,7 +108,14 @@ export async function answerProcedureStep(tx: Tx, orgId: number, actor: AccessCl
  * the history line says them, and the request's audit row is named 'sign-off'. A worker signs on a work order they
  * see, a manager on any; another kind of step is a 400.
  */
-export async function signProcedureStep(tx: Tx, orgId: number, actor: AccessClaims, workOrderId: number, input: Omit<SignStepInput, 'password'>, name: string) {
+export async function signProcedureStep(
+  tx: Tx,
+  orgId: number,
+  actor: AccessClaims,
+  workOrderId: number,
+  input: Omit<SignStepInput, 'password' | 'reauthProof'>,
+  name: string,
+) {
   await getWorkOrder(tx, orgId, actor, workOrderId);
   const step = await lockStep(tx, orgId, workOrderId, Number(input.stepId));
   if (!unchangedSince(step, input.answeredAt)) throw new StaleEdit((await issuedStep(tx, orgId, workOrderId, step.id)).step);

@@ -37,6 +37,9 @@ import { renderWorkOrderPdf } from './work-order-pdf.service';
 import { userLanguage } from '../../server/pdf-labels';
 import { throttle } from '../../server/rate-limit';
 import { reauthenticateSigner } from '../auth/auth.service';
+import { reauthMethod, spendReauthProof } from '../sso/sso-reauth.service';
+import { SSO_MESSAGES } from '../sso/sso.schema';
+import { HttpError } from '../../server/http-error';
 
 /** The procedure library (prefix /api/procedures): everyone reads, managers write (decision 030). */
 export async function proceduresRoutes(appBase: FastifyInstance) {
@@ -99,7 +102,8 @@ export async function workOrderProcedureRoutes(appBase: FastifyInstance) {
   );
 
   // A sign-off (decision 078): the signer's password is checked again (outside the write, throttled like
-  // verify-password), then the step is signed in one short write.
+  // verify-password), then the step is signed in one short write. A person who signs with single sign-on sends the
+  // proof of a fresh sign-in for this step instead, spent in the same write (used once).
   app.post(
     '/sign-procedure-step/:id',
     {
@@ -108,9 +112,20 @@ export async function workOrderProcedureRoutes(appBase: FastifyInstance) {
       onRequest: throttle('verifyPassword', 'user'),
     },
     async (req) => {
-      const { password, ...input } = req.body;
-      const { name } = await reauthenticateSigner(app.deps.database.db, req.auth.orgId, req.auth.userId, password, PROCEDURE_MESSAGES.wrongPassword);
-      return req.inTenant((tx) => signProcedureStep(tx, req.auth.orgId, req.auth, req.params.id, input, name));
+      const { password, reauthProof, ...input } = req.body;
+      const { orgId, userId } = req.auth;
+      const db = app.deps.database.db;
+      if (reauthProof) {
+        const step = { workOrderId: req.params.id, stepId: Number(input.stepId) };
+        return req.inTenant(async (tx) =>
+          signProcedureStep(tx, orgId, req.auth, req.params.id, input, (await spendReauthProof(tx, orgId, userId, step, reauthProof)).name),
+        );
+      }
+      // Who signs in only with the identity provider signs with it too.
+      if ((await reauthMethod(db, orgId, userId)).method === 'sso')
+        throw new HttpError(400, SSO_MESSAGES.reauthRequired, [{ path: 'password', message: SSO_MESSAGES.reauthRequired }]);
+      const { name } = await reauthenticateSigner(db, orgId, userId, password ?? '', PROCEDURE_MESSAGES.wrongPassword);
+      return req.inTenant((tx) => signProcedureStep(tx, orgId, req.auth, req.params.id, input, name));
     },
   );
 

@@ -133,13 +133,20 @@ export const answerStepSchema = z.strictObject({
 });
 export type AnswerStepInput = z.input<typeof answerStepSchema>;
 
-/** POST sign-procedure-step/{workOrderId}: the signer's password (checked again: re-authentication) and the signature's meaning. */
-export const signStepSchema = z.strictObject({
-  stepId: idField('Step is invalid'),
-  password: z.string({ error: M.password }).min(1, M.password).max(200, M.password),
-  meaning: z.enum(SIGN_MEANINGS, { error: M.meaning }),
-  answeredAt: answeredAtField,
-});
+/**
+ * POST sign-procedure-step/{workOrderId}: the signer's re-authentication, either their password (checked again) or,
+ * for a person who signs in with single sign-on, `reauthProof` (a fresh sign-in with the identity provider for this
+ * step, POST /api/auth/finish-sso-reauth), and the signature's meaning.
+ */
+export const signStepSchema = z
+  .strictObject({
+    stepId: idField('Step is invalid'),
+    password: z.string({ error: M.password }).min(1, M.password).max(200, M.password).optional(),
+    reauthProof: z.string({ error: M.password }).min(1, M.password).max(200, M.password).optional(),
+    meaning: z.enum(SIGN_MEANINGS, { error: M.meaning }),
+    answeredAt: answeredAtField,
+  })
+  .refine((v) => !!v.password !== !!v.reauthProof, { message: M.password, path: ['password'] });
 export type SignStepInput = z.input<typeof signStepSchema>;
 
 /** POST create-follow-up/{workOrderId}. */

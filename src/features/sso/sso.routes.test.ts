@@ -4,7 +4,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { withTenant } from '../../server/db/client';
 import { sessions, ssoSettings, users } from '../../server/db/schema';
 import { client, createOrg, createTestApp, type Res, type TestApp, type TestOrg } from '../../server/test/harness';
-import { driveProvider, startTestProvider, type TestProvider } from './oidc-test-provider';
+import { startTestProvider, type TestProvider } from './oidc-test-provider';
+import { orgWithSso as kitOrgWithSso, redirectUriOf as kitRedirectUri, ssoRoundTrip, stateCookie, type SsoSettingsChoice } from './sso-test-kit';
 import { SSO_MESSAGES } from './sso.schema';
 
 /**
@@ -40,50 +41,24 @@ const kept = (res: Res) => {
   return res;
 };
 
-const redirectUriOf = (org: TestOrg) => `${t.config.publicScheme}://${org.subdomain}.${t.config.baseDomain}:${t.config.publicPort}/sso/callback`;
+const redirectUriOf = (org: TestOrg) => kitRedirectUri(t, org);
 
 /** An organisation whose admin set up single sign-on with a client of the test provider. */
-async function orgWithSso(settings: Partial<{ createUsers: boolean; ssoOnly: boolean; defaultRole: 'worker' | 'manager' }> = {}) {
-  const org = await createOrg(t, 'Sso');
-  const clientId = `client-${org.subdomain}`;
-  op.addClient({ client_id: clientId, client_secret: SECRET, redirect_uris: [redirectUriOf(org)] });
-  const res = kept(
-    await org.admin.put('/api/auth/update-sso-settings', {
-      enabled: true,
-      displayName: 'Acme ID',
-      issuer: op.issuer,
-      clientId,
-      clientSecret: SECRET,
-      defaultRole: settings.defaultRole ?? 'worker',
-      createUsers: settings.createUsers ?? false,
-      ssoOnly: settings.ssoOnly ?? false,
-    }),
-  );
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return { org, clientId };
-}
-
-/** The state cookie `start-sso` set, as the browser sends it back. */
-const stateCookie = (res: Res) => {
-  const set = [res.headers['set-cookie']].flat().find((c) => String(c).startsWith('sso_state='));
-  return String(set).split(';')[0];
-};
+const orgWithSso = (settings: SsoSettingsChoice = {}) => kitOrgWithSso(t, op, SECRET, settings, kept);
 
 /** Start, the provider's sign-in of `login`, then finish; the finish answer. */
-async function signInWithSso(org: TestOrg, login: string, change: { search?: (s: string) => string; cookie?: (c: string) => string } = {}) {
-  op.nextLogin = login;
-  const started = kept(await org.anonymous.post('/api/auth/start-sso'));
-  expect(started.status, JSON.stringify(started.body)).toBe(200);
-  const search = await driveProvider(started.body.authorizationUrl, redirectUriOf(org));
-  const cookie = stateCookie(started);
-  return kept(
-    await org.anonymous.post(
-      '/api/auth/finish-sso',
-      { search: change.search ? change.search(search) : search },
-      { cookie: change.cookie ? change.cookie(cookie) : cookie },
-    ),
-  );
-}
+const signInWithSso = (org: TestOrg, login: string, change: { search?: (s: string) => string; cookie?: (c: string) => string } = {}) =>
+  ssoRoundTrip(t, op, org, login, {
+    start: async () => kept(await org.anonymous.post('/api/auth/start-sso')),
+    finish: async (search, cookie) =>
+      kept(
+        await org.anonymous.post(
+          '/api/auth/finish-sso',
+          { search: change.search ? change.search(search) : search },
+          { cookie: change.cookie ? change.cookie(cookie) : cookie },
+        ),
+      ),
+  });
 
 const sessionCount = async (orgId: number) =>
   (

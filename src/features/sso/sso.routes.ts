@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ADMINS } from '../../server/plugins/request-context';
+import { ADMINS, EVERYONE } from '../../server/plugins/request-context';
 import { HttpError } from '../../server/http-error';
 import { throttle } from '../../server/rate-limit';
 import { publicOrigin } from '../../server/env';
 import { secretBoxOf } from '../../server/secret-box';
 import { REFRESH_TOKEN_DAYS } from '../auth/auth.service';
-import { ssoFinishSchema, ssoSettingsAnswers as answers, ssoSettingsInputSchema } from './sso.schema';
+import { ssoFinishSchema, ssoReauthStartSchema, ssoSettingsAnswers as answers, ssoSettingsInputSchema } from './sso.schema';
+import * as reauth from './sso-reauth.service';
 import * as sso from './sso.service';
 
 /** The refresh cookie of the password login (auth.routes.ts): the same name, path and flags. */
@@ -86,9 +87,54 @@ export async function ssoRoutes(appBase: FastifyInstance) {
         reply.setCookie(REFRESH_COOKIE, refreshToken, { httpOnly: true, sameSite: 'strict', secure, path: '/api', maxAge: REFRESH_TOKEN_DAYS * 86400 });
         return { accessToken };
       } catch (err) {
-        if (err instanceof sso.SsoRefused) req.log.info({ reason: err.reason.slice(0, 300) }, 'single sign-on refused');
+        logRefusal(req, err);
         throw err;
       }
     },
   );
+
+  // A signer's fresh sign-in (decision 078 addendum): how the caller signs, then the two legs, which end in a proof
+  // for one sign-off step instead of a session.
+  app.get('/get-reauth-method', { schema: { response: { 200: answers.reauthMethod } }, config: { access: EVERYONE, apiKeys: false } }, (req) =>
+    reauth.reauthMethod(db, req.auth.orgId, req.auth.userId),
+  );
+
+  app.post(
+    '/start-sso-reauth',
+    {
+      schema: { body: ssoReauthStartSchema, response: { 200: answers.started } },
+      config: { access: EVERYONE, apiKeys: false },
+      onRequest: throttle('ssoStart'),
+    },
+    async (req, reply) => {
+      const org = orgOf(req);
+      const { authorizationUrl, cookie } = await reauth.startSsoReauth(db, org.id, contextOf(org.subdomain), req.auth.userId, req.body);
+      reply.setCookie(STATE_COOKIE, cookie, { httpOnly: true, sameSite: 'strict', secure, path: STATE_PATH, maxAge: sso.SSO_STATE_SECONDS });
+      return { authorizationUrl };
+    },
+  );
+
+  app.post(
+    '/finish-sso-reauth',
+    {
+      schema: { body: ssoFinishSchema, response: { 200: answers.reauthProof } },
+      config: { access: EVERYONE, apiKeys: false },
+      onRequest: throttle('ssoFinish'),
+    },
+    async (req, reply) => {
+      const org = orgOf(req);
+      clearState(reply);
+      try {
+        return await reauth.finishSsoReauth(db, org.id, contextOf(org.subdomain), req.auth.userId, req.body.search, req.cookies[STATE_COOKIE]);
+      } catch (err) {
+        logRefusal(req, err);
+        throw err;
+      }
+    },
+  );
+}
+
+/** A refusal's reason in the log (never a token, a code or a secret). */
+function logRefusal(req: FastifyRequest, err: unknown) {
+  if (err instanceof sso.SsoRefused) req.log.info({ reason: err.reason.slice(0, 300) }, 'single sign-on refused');
 }

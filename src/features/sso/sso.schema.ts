@@ -1,5 +1,5 @@
 import { z } from '../../shared/zod-setup';
-import { requiredString } from '../../shared/validation';
+import { idField, requiredString } from '../../shared/validation';
 
 /** Roles a person created at their first single sign-on may get (an admin is made by an admin, never by a provider). */
 export const SSO_ROLES = ['worker', 'manager'] as const;
@@ -15,7 +15,14 @@ export const SSO_MESSAGES = {
   noEmail: 'Your company account gave no verified e-mail address',
   notInvited: 'There is no account for this e-mail address in this organization. Ask an admin to invite you.',
   ssoOnly: 'Password sign-in is turned off for this organization: sign in with your company account',
+  reauthOtherPerson: 'You signed in at the identity provider as someone else: sign in with your own company account to sign',
+  reauthNotFresh: 'The identity provider did not ask you to sign in again: please try again',
+  proofInvalid: 'Your sign-in for this signature has expired or was already used: sign in again',
+  reauthRequired: 'Sign with your company account: sign in again with it to sign',
 } as const;
+
+/** How long the proof of a signer's fresh sign-in may be used, once, for its step. */
+export const REAUTH_PROOF_SECONDS = 5 * 60;
 
 const httpUrl = requiredString('Issuer URL is required')
   .max(500, 'Must be at most 500 characters')
@@ -74,7 +81,17 @@ export const ssoSettingsAnswers = {
   options: z.object({ enabled: z.boolean(), displayName: z.string().nullable(), ssoOnly: z.boolean() }),
   started: z.object({ authorizationUrl: z.string() }),
   token: z.object({ accessToken: z.string() }),
+  /** How the signed-in person re-authenticates to sign a sign-off step: their password, or a fresh single sign-on. */
+  reauthMethod: z.object({ method: z.enum(['password', 'sso']), displayName: z.string().nullable() }),
+  /** The proof of a fresh sign-in, for one sign-off of one step, used once, short-lived. */
+  reauthProof: z.object({ proof: z.string(), workOrderId: z.number().int(), stepId: z.number().int(), expiresAt: z.string() }),
 };
+
+/** POST /api/auth/start-sso-reauth: the sign-off step the fresh sign-in is for. */
+export const ssoReauthStartSchema = z.strictObject({
+  workOrderId: idField('Invalid id'),
+  stepId: idField('Step is invalid'),
+});
 
 /** POST /api/auth/finish-sso: the query string the provider sent the browser back with (`?code=…&state=…&iss=…`). */
 export const ssoFinishSchema = z.strictObject({

@@ -181,6 +181,16 @@ interface BrowserState {
   nonce: string;
   verifier: string;
   expiresAt: number;
+  /** Set for a signer's fresh sign-in (sso-reauth.service.ts): who asked, for which step, and when (seconds). */
+  reauth?: ReauthRequest;
+}
+
+/** A signer's fresh sign-in asked: the person, the procedure step and the time of the request (Unix seconds). */
+export interface ReauthRequest {
+  userId: number;
+  workOrderId: number;
+  stepId: number;
+  requestedAt: number;
 }
 
 async function enabledRow(db: Db, orgId: number) {
@@ -191,9 +201,10 @@ async function enabledRow(db: Db, orgId: number) {
 
 /**
  * The first leg: the provider's authorization URL (code flow, PKCE S256, state and nonce) and the sealed cookie that
- * binds them to this browser. Nothing is written.
+ * binds them to this browser. Nothing is written. For a signer's re-authentication (`reauth`) the provider is asked
+ * for a new sign-in whatever session it holds (`prompt=login`, `max_age=0`).
  */
-export async function startSso(db: Db, orgId: number, ctx: SsoContext) {
+export async function startSso(db: Db, orgId: number, ctx: SsoContext, reauth?: ReauthRequest) {
   const row = await enabledRow(db, orgId);
   let config: oidc.Configuration;
   try {
@@ -208,6 +219,7 @@ export async function startSso(db: Db, orgId: number, ctx: SsoContext) {
     nonce: oidc.randomNonce(),
     verifier: oidc.randomPKCECodeVerifier(),
     expiresAt: Date.now() + SSO_STATE_SECONDS * 1000,
+    ...(reauth ? { reauth } : {}),
   };
   const url = oidc.buildAuthorizationUrl(config, {
     redirect_uri: ctx.redirectUri,
@@ -217,6 +229,7 @@ export async function startSso(db: Db, orgId: number, ctx: SsoContext) {
     nonce: browser.nonce,
     code_challenge: await oidc.calculatePKCECodeChallenge(browser.verifier),
     code_challenge_method: 'S256',
+    ...(reauth ? { prompt: 'login', max_age: '0' } : {}),
   });
   return { authorizationUrl: url.href, cookie: seal(ctx.appSecret, 'sso-state', JSON.stringify(browser)) };
 }
@@ -250,6 +263,26 @@ const text = (v: unknown, max = 100) => (typeof v === 'string' ? v.trim().slice(
  * and a session started as the password login starts one.
  */
 export async function finishSso(db: Db, orgId: number, ctx: SsoContext, search: string, cookie: string | undefined, client: SignInClient = {}) {
+  const { row, browser, email, person } = await verifiedAnswer(db, orgId, ctx, search, cookie);
+  // A signer's re-authentication opens no session.
+  if (browser.reauth) throw new SsoRefused(400, SSO_MESSAGES.notCompleted, 'state of a re-authentication');
+  const firstName = text(person.given_name) || text(person.name) || email.split('@')[0].slice(0, 100);
+  const lastName = text(person.family_name);
+  const result = await withTenant(db, orgId, async (tx) => {
+    const user = await userForSingleSignOn(tx, orgId, { email, firstName, lastName }, row.createUsers ? { role: row.defaultRole } : null);
+    return user ?? null;
+  });
+  if (!result) throw new SsoRefused(403, SSO_MESSAGES.notInvited, 'not invited');
+  // the session as every sign-in ends (decision 076): the device recorded for the person's list
+  const session = await issueSession(db, orgId, result, ctx.appSecret, client);
+  return { accessToken: session.accessToken, refreshToken: session.refreshToken };
+}
+
+/**
+ * The provider's answer checked (state against this browser's cookie, code exchanged with the PKCE verifier, ID
+ * token verified) and the person's verified e-mail: what a sign-in and a signer's re-authentication share.
+ */
+export async function verifiedAnswer(db: Db, orgId: number, ctx: SsoContext, search: string, cookie: string | undefined) {
   const row = await enabledRow(db, orgId);
   const browser = browserStateOf(ctx, orgId, cookie);
   let config: oidc.Configuration;
@@ -295,14 +328,5 @@ export async function finishSso(db: Db, orgId: number, ctx: SsoContext, search: 
   const email = text(person.email, 254).toLowerCase();
   // An address the provider says it has not verified names nobody: anyone could have typed it there.
   if (!email || !email.includes('@') || person.email_verified === false) throw new SsoRefused(401, SSO_MESSAGES.noEmail, 'no verified e-mail');
-  const firstName = text(person.given_name) || text(person.name) || email.split('@')[0].slice(0, 100);
-  const lastName = text(person.family_name);
-  const result = await withTenant(db, orgId, async (tx) => {
-    const user = await userForSingleSignOn(tx, orgId, { email, firstName, lastName }, row.createUsers ? { role: row.defaultRole } : null);
-    return user ?? null;
-  });
-  if (!result) throw new SsoRefused(403, SSO_MESSAGES.notInvited, 'not invited');
-  // the session as every sign-in ends (decision 076): the device recorded for the person's list
-  const session = await issueSession(db, orgId, result, ctx.appSecret, client);
-  return { accessToken: session.accessToken, refreshToken: session.refreshToken };
+  return { row, browser, email, person, claims };
 }

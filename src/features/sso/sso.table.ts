@@ -1,6 +1,7 @@
-import { boolean, foreignKey, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { orgIdColumn, updatedAtColumn } from '../../server/db/columns';
 import { organizations } from '../organization/organization.table';
+import { users } from '../users/users.table';
 
 /**
  * An organisation's single sign-on with OpenID Connect (decision 077): one row at most. The client secret is kept
@@ -27,4 +28,25 @@ export const ssoSettings = pgTable(
     updatedAt: updatedAtColumn(),
   },
   (t) => [primaryKey({ columns: [t.orgId] }), foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade')],
+);
+
+/**
+ * A fresh sign-in with the identity provider, given for one signature (issue 44, decision 078 addendum): the proof's
+ * hash (the proof itself is answered once, never stored), the person and the procedure step it was asked for, and a
+ * short life. Spent (deleted) by the sign-off that uses it, in the sign-off's transaction: it works once.
+ */
+export const ssoReauthProofs = pgTable(
+  'sso_reauth_proofs',
+  {
+    orgId: orgIdColumn(),
+    proofHash: text().notNull(),
+    userId: integer().notNull(),
+    workOrderId: integer().notNull(),
+    stepId: integer().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.proofHash] }),
+    foreignKey({ columns: [t.orgId, t.userId], foreignColumns: [users.orgId, users.id] }).onDelete('cascade'),
+  ],
 );

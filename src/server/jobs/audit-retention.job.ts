@@ -4,6 +4,7 @@ import { organizations } from '../db/schema';
 import { now as clockNow } from '../clock';
 import { pruneAuditLog } from '../../features/audit/audit.service';
 import type { JobQueue } from './queue';
+import type { AnchorKeys } from '../../features/audit/audit-anchor';
 
 export const AUDIT_RETENTION_QUEUE = 'audit-retention';
 /** Every night at 03:30 UTC, after the clean-up. */
@@ -12,22 +13,22 @@ export const AUDIT_RETENTION_CRON = '30 3 * * *';
 /**
  * The audit log's retention (decision 078): each organisation with a retention setting loses the rows older than
  * it, in a scope of its own (the runtime role, through `prune_audit_log`), and keeps a signed anchor so that its
- * chain check still passes. `secret` signs the anchors (the server's JWT secret, through a derived key).
+ * chain check still passes. `keys` sign the anchors (a key derived from ENCRYPTION_KEY, `audit-anchor.ts`).
  */
-export async function pruneAuditLogs(database: Database, secret: string, at: Date = clockNow()) {
+export async function pruneAuditLogs(database: Database, keys: AnchorKeys, at: Date = clockNow()) {
   const { db } = database;
   // audit_heads is a tenant table: each organisation's row is read in its own scope.
   const orgs = await withoutTenant(db, (tx) => tx.select({ id: organizations.id }).from(organizations));
   let removed = 0;
-  for (const { id } of orgs) removed += await withTenant(db, id, (tx) => pruneAuditLog(tx, id, at, secret), { long: true });
+  for (const { id } of orgs) removed += await withTenant(db, id, (tx) => pruneAuditLog(tx, id, at, keys), { long: true });
   return { removed };
 }
 
-export async function registerAuditRetention(queue: JobQueue, database: Database, secret: string, log: { info(obj: object, msg: string): void }) {
+export async function registerAuditRetention(queue: JobQueue, database: Database, keys: AnchorKeys, log: { info(obj: object, msg: string): void }) {
   await queue.createQueue(AUDIT_RETENTION_QUEUE, { retryLimit: 2, retryDelay: 600 });
   await queue.boss.schedule(AUDIT_RETENTION_QUEUE, AUDIT_RETENTION_CRON, {}, { tz: 'UTC' });
   await queue.work(AUDIT_RETENTION_QUEUE, {}, async () => {
-    const counts = await pruneAuditLogs(database, secret);
+    const counts = await pruneAuditLogs(database, keys);
     log.info(counts, 'audit log retention done');
   });
 }

@@ -6,6 +6,7 @@ import { registerInsightsReports } from './insights-reports.job';
 import { createMailer, deliverOutboxBatch, MAIL_BATCH, MAIL_QUEUE, smtpSender, type Mail, type MailLog, type Mailer } from '../mailer';
 import { registerCleanup } from './cleanup.job';
 import { registerAuditRetention } from './audit-retention.job';
+import { createAnchorKeys } from '../../features/audit/audit-anchor';
 import { registerPmGenerator } from './pm-generator.job';
 import { registerNotifications } from './notifications.job';
 import { registerStockReorder } from './stock-reorder.job';
@@ -38,7 +39,8 @@ export interface JobsOptions extends Omit<JobQueueOptions, 'databaseUrl'> {
 
 export function createJobs(
   database: Database,
-  config: Pick<Config, 'databaseUrl' | 'smtpUrl'> & Partial<Pick<Config, 'webhooks' | 'vapid' | 'jwtSecret' | 'publicScheme' | 'publicPort' | 'baseDomain'>>,
+  config: Pick<Config, 'databaseUrl' | 'smtpUrl'> &
+    Partial<Pick<Config, 'webhooks' | 'vapid' | 'jwtSecret' | 'publicScheme' | 'publicPort' | 'baseDomain' | 'encryptionKeys'>>,
   log: MailLog,
   options: JobsOptions = {},
 ): Jobs {
@@ -87,7 +89,8 @@ export function createJobs(
         await registerNotifications(queue, database, { mailer, config: { jwtSecret, publicScheme, publicPort: publicPort ?? null, baseDomain } }, log);
       await registerInsightsReports(queue, database, mailer, log);
       await registerStockReorder(queue, database, log);
-      if (config.jwtSecret) await registerAuditRetention(queue, database, config.jwtSecret, log);
+      // The anchors are signed under ENCRYPTION_KEY's derived key; JWT_SECRET still verifies older ones (decision 083).
+      if (config.encryptionKeys) await registerAuditRetention(queue, database, createAnchorKeys(config.encryptionKeys, config.jwtSecret ?? ''), log);
       if (config.webhooks) releaseWebhooks = await registerWebhookDelivery(queue, database, config.webhooks, mailer, log, options.onWebhookFailed);
       if (config.webhooks && config.vapid) releasePush = await registerPushDelivery(queue, database, config.vapid, config.webhooks, log);
       started = true;

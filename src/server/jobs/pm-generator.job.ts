@@ -4,6 +4,7 @@ import { organizations } from '../db/schema';
 import { now as clockNow } from '../clock';
 import { generateDueWork } from '../../features/pm-plans/pm-plans.service';
 import type { JobQueue } from './queue';
+import { auditedJob } from '../../features/audit/audit-job';
 
 export const PM_GENERATOR_QUEUE = 'pm-generator';
 /** Every 5 minutes (PM_GENERATOR_CRON overrides it, e.g. every minute in a browser journey); one instance runs each slot. */
@@ -36,7 +37,9 @@ export async function runPmGenerator(database: Database, log?: GeneratorLog, at:
       const orgId = orgIds[next++];
       try {
         // Awaited first: `created += await …` would read `created` before the wait and lose the others' counts.
-        const result = await withTenant(database.db, orgId, (tx) => generateDueWork(tx, orgId, at), { long: true });
+        const result = await withTenant(database.db, orgId, (tx) => auditedJob(tx, orgId, PM_GENERATOR_QUEUE, (jobTx) => generateDueWork(jobTx, orgId, at)), {
+          long: true,
+        });
         created += result.created;
       } catch (err) {
         failed.push(orgId);

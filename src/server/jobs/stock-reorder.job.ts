@@ -4,6 +4,7 @@ import { organizations } from '../db/schema';
 import { draftReorders } from '../../features/stock/reorder.service';
 import type { GeneratorLog } from './pm-generator.job';
 import type { JobQueue } from './queue';
+import { auditedJob } from '../../features/audit/audit-job';
 
 export const STOCK_REORDER_QUEUE = 'stock-reorder';
 /** Daily at 05:00 UTC (STOCK_REORDER_CRON overrides it); a manager's "Draft reorders" runs the same for one organisation. */
@@ -19,7 +20,9 @@ export async function runStockReorder(database: Database, log?: GeneratorLog) {
   const failed: number[] = [];
   for (const orgId of orgIds) {
     try {
-      const result = await withTenant(database.db, orgId, (tx) => draftReorders(tx, orgId, null), { long: true });
+      const result = await withTenant(database.db, orgId, (tx) => auditedJob(tx, orgId, STOCK_REORDER_QUEUE, (jobTx) => draftReorders(jobTx, orgId, null)), {
+        long: true,
+      });
       drafted += result.drafted;
     } catch (err) {
       failed.push(orgId);

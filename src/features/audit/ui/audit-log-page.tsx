@@ -46,7 +46,13 @@ export default function AuditLogPage() {
   };
 
   const who = (e: AuditEntry) =>
-    e.user ? `${e.user.firstName} ${e.user.lastName}`.trim() : e.apiKeyId ? t('actor.apiKey', { id: e.apiKeyId }) : (e.actorLabel ?? t('actor.public'));
+    e.user
+      ? `${e.user.firstName} ${e.user.lastName}`.trim()
+      : e.apiKeyId
+        ? t('actor.apiKey', { id: e.apiKeyId })
+        : e.actorKind === 'system'
+          ? t('actor.system')
+          : (e.actorLabel ?? t('actor.public'));
   const columns: Column<AuditEntry>[] = [
     { key: 'createdAt', header: t('col.when'), hideable: false, render: (e) => formatDateTime(e.createdAt) },
     { key: 'who', header: t('col.who'), render: who },

@@ -5,12 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../../web/lib/api';
 import { useAuth } from '../../../web/app/auth-context';
 import { homeFor } from './home';
+import { keepSignatureProof, takePendingSignature } from '../../../web/components/sign-off-reauth';
 
 /**
  * /sso/callback: where the identity provider sends the browser back (decision 077). The page hands the provider's
  * answer (the query string) to POST /api/auth/finish-sso, which checks it against this browser's sealed state cookie,
  * verifies the ID token and answers a session as the password login does; then home. The code leaves the address
- * bar at once.
+ * bar at once. When a sign-off step sent the browser (a signer's fresh sign-in), the answer goes to
+ * finish-sso-reauth instead and the proof back to the step's page.
  */
 export default function SsoCallbackPage() {
   const { t } = useTranslation();
@@ -25,6 +27,18 @@ export default function SsoCallbackPage() {
     sent.current = true;
     const search = window.location.search;
     window.history.replaceState(null, '', '/sso/callback');
+    // A signer's fresh sign-in (a sign-off step sent the browser): the answer is a proof for that step, not a session.
+    const pending = takePendingSignature();
+    if (pending) {
+      api
+        .post<{ proof: string }>('/auth/finish-sso-reauth', { search })
+        .then(({ proof }) => {
+          keepSignatureProof({ ...pending, proof });
+          navigate(pending.returnTo, { replace: true });
+        })
+        .catch((err) => setError(errorMessage(err, t('errors.generic'))));
+      return;
+    }
     api
       .post<{ accessToken: string }>('/auth/finish-sso', { search })
       .then(({ accessToken }) => {

@@ -1038,6 +1038,12 @@ export const arMessages: MessageCatalog = {
   'There is no account for this e-mail address in this organization. Ask an admin to invite you.':
     'لا يوجد حساب لهذا البريد الإلكتروني في هذه المؤسسة. اطلب من المسؤول دعوتك.',
   'Your company account could not be verified': 'تعذّر التحقق من حساب شركتك',
+  // A signer's fresh single sign-on (decision 078 addendum).
+  'You signed in at the identity provider as someone else: sign in with your own company account to sign':
+    'سجّلت الدخول لدى مزوّد الهوية بحساب شخص آخر: سجّل الدخول بحساب شركتك أنت للتوقيع',
+  'The identity provider did not ask you to sign in again: please try again': 'لم يطلب منك مزوّد الهوية تسجيل الدخول مجددًا: يرجى المحاولة مرة أخرى',
+  'Your sign-in for this signature has expired or was already used: sign in again': 'انتهت صلاحية تسجيل دخولك لهذا التوقيع أو سبق استخدامه: سجّل الدخول مجددًا',
+  'Sign with your company account: sign in again with it to sign': 'وقّع بحساب شركتك: سجّل الدخول به مجددًا للتوقيع',
   'Your company account gave no verified e-mail address': 'لم يقدّم حساب شركتك بريداً إلكترونياً موثّقاً',
   'Single sign-on settings saved': 'حُفظت إعدادات الدخول الموحّد',
   'Issuer URL is required': 'عنوان المُصدِر مطلوب',
