@@ -1,27 +1,9 @@
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { ComboboxChevron, Loader, TextInput } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { Loader, MultiSelect, Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api';
 import { useDebouncedValue } from './use-debounced-value';
-import { Deferred, loadInteractiveControls, openWhenReady, type InteractiveControls } from './deferred-controls';
-
-/**
- * True in a list's filter bar (ListScreen): its pickers wait for the user's first interaction like the other
- * deferred controls. Elsewhere (drawers, dialogs) a picker loads them as it mounts. Mantine's Select and
- * MultiSelect (Combobox, Popover, floating-ui: ~30 KB of gzipped JavaScript) then stay out of a list's first
- * page (issue 46: the work-order list's 220 KB).
- */
-export const PickersWaitForInteraction = createContext(false);
-
-/** The picker's stand-in (an input showing the chosen label) until the interactive controls are there. */
-function DeferredPicker({ standIn, children }: { standIn: ReactNode; children(c: InteractiveControls): ReactNode }) {
-  const wait = useContext(PickersWaitForInteraction);
-  useEffect(() => {
-    if (!wait) void loadInteractiveControls();
-  }, [wait]);
-  return <Deferred placeholder={standIn}>{children}</Deferred>;
-}
 
 /** An option as the `get-*-options` endpoints return it (parts and services also carry a price). */
 export interface SelectOption {
@@ -115,63 +97,41 @@ export function AsyncSelect(props: AsyncSelectProps) {
     ...options.map((o) => ({ value: String(o.value), label: o.label })),
   ];
 
-  const chosen = props.value ? options.find((o) => o.value === props.value) : undefined;
-  const standIn = (
-    <TextInput
+  return (
+    <Select
       label={props.label}
+      // a filter has no visible label: its placeholder names it
       aria-label={props.label ? undefined : props.placeholder}
       placeholder={props.placeholder ?? t('select.search')}
       error={props.error}
       required={props.required}
       withAsterisk={props.withAsterisk}
       disabled={props.disabled}
-      value={chosen?.label ?? ''}
-      readOnly
-      onClick={openWhenReady}
-      rightSection={<ComboboxChevron />}
-      rightSectionPointerEvents="none"
+      clearable={props.clearable ?? !props.required}
+      searchable
+      searchValue={search}
+      onSearchChange={(s) => {
+        setSearch(s);
+        props.onSearchChange?.(s);
+      }}
+      filter={({ options: o }) => o}
+      data={data}
+      value={props.value ? String(props.value) : null}
+      nothingFoundMessage={query.isFetching ? t('select.loading') : t('select.nothingFound')}
+      rightSection={query.isFetching ? <Loader size={14} /> : undefined}
+      onChange={(v) => {
+        if (v === String(ADD_NEW_VALUE)) {
+          props.onAddNew?.(effectiveSearch.trim());
+          return;
+        }
+        const option = v ? (options.find((o) => String(o.value) === v) ?? null) : null;
+        if (option) rememberOption(props.path, option);
+        setChosenLabel(option?.label ?? null);
+        props.onChange(option ? option.value : null, option);
+      }}
+      comboboxProps={{ withinPortal: true }}
       data-testid={props.testId}
     />
-  );
-  return (
-    <DeferredPicker standIn={standIn}>
-      {({ Select }) => (
-        <Select
-          label={props.label}
-          // a filter has no visible label: its placeholder names it
-          aria-label={props.label ? undefined : props.placeholder}
-          placeholder={props.placeholder ?? t('select.search')}
-          error={props.error}
-          required={props.required}
-          withAsterisk={props.withAsterisk}
-          disabled={props.disabled}
-          clearable={props.clearable ?? !props.required}
-          searchable
-          searchValue={search}
-          onSearchChange={(s) => {
-            setSearch(s);
-            props.onSearchChange?.(s);
-          }}
-          filter={({ options: o }) => o}
-          data={data}
-          value={props.value ? String(props.value) : null}
-          nothingFoundMessage={query.isFetching ? t('select.loading') : t('select.nothingFound')}
-          rightSection={query.isFetching ? <Loader size={14} /> : undefined}
-          onChange={(v) => {
-            if (v === String(ADD_NEW_VALUE)) {
-              props.onAddNew?.(effectiveSearch.trim());
-              return;
-            }
-            const option = v ? (options.find((o) => String(o.value) === v) ?? null) : null;
-            if (option) rememberOption(props.path, option);
-            setChosenLabel(option?.label ?? null);
-            props.onChange(option ? option.value : null, option);
-          }}
-          comboboxProps={{ withinPortal: true }}
-          data-testid={props.testId}
-        />
-      )}
-    </DeferredPicker>
   );
 }
 
@@ -199,62 +159,39 @@ export function AsyncMultiSelect(props: AsyncMultiSelectProps) {
     for (const o of query.data ?? []) byValue.set(o.value, o);
     return [...byValue.values()];
   }, [query.data, props.initialOptions, props.path, props.value]);
-  const standIn = (
-    <TextInput
+  return (
+    <MultiSelect
       label={props.label}
-      placeholder={props.value.length ? undefined : (props.placeholder ?? t('select.search'))}
+      placeholder={props.placeholder ?? t('select.search')}
       error={props.error}
       required={props.required}
       withAsterisk={props.withAsterisk}
       disabled={props.disabled}
-      value={options
-        .filter((o) => props.value.includes(o.value))
-        .map((o) => o.label)
-        .join(', ')}
-      readOnly
-      onClick={openWhenReady}
-      rightSection={<ComboboxChevron />}
-      rightSectionPointerEvents="none"
+      searchable
+      searchValue={search}
+      onSearchChange={setSearch}
+      filter={({ options: o }) => o}
+      data={[
+        ...(props.onAddNew ? [{ value: String(ADD_NEW_VALUE), label: props.addNewLabel || t('select.addNew') }] : []),
+        ...options.map((o) => ({ value: String(o.value), label: o.label })),
+      ]}
+      value={props.value.map(String)}
+      nothingFoundMessage={query.isFetching ? t('select.loading') : t('select.nothingFound')}
+      onChange={(vals) => {
+        // "Add New" (value 0) opens the creation dialog instead of joining the values
+        if (vals.includes(String(ADD_NEW_VALUE))) {
+          props.onAddNew?.(search.trim());
+          return;
+        }
+        const chosen = vals.map((v) => options.find((o) => String(o.value) === v)).filter((o): o is SelectOption => !!o);
+        chosen.forEach((o) => rememberOption(props.path, o));
+        props.onChange(
+          chosen.map((o) => o.value),
+          chosen,
+        );
+      }}
+      comboboxProps={{ withinPortal: true }}
       data-testid={props.testId}
     />
-  );
-  return (
-    <DeferredPicker standIn={standIn}>
-      {({ MultiSelect }) => (
-        <MultiSelect
-          label={props.label}
-          placeholder={props.placeholder ?? t('select.search')}
-          error={props.error}
-          required={props.required}
-          withAsterisk={props.withAsterisk}
-          disabled={props.disabled}
-          searchable
-          searchValue={search}
-          onSearchChange={setSearch}
-          filter={({ options: o }) => o}
-          data={[
-            ...(props.onAddNew ? [{ value: String(ADD_NEW_VALUE), label: props.addNewLabel || t('select.addNew') }] : []),
-            ...options.map((o) => ({ value: String(o.value), label: o.label })),
-          ]}
-          value={props.value.map(String)}
-          nothingFoundMessage={query.isFetching ? t('select.loading') : t('select.nothingFound')}
-          onChange={(vals) => {
-            // "Add New" (value 0) opens the creation dialog instead of joining the values
-            if (vals.includes(String(ADD_NEW_VALUE))) {
-              props.onAddNew?.(search.trim());
-              return;
-            }
-            const chosen = vals.map((v) => options.find((o) => String(o.value) === v)).filter((o): o is SelectOption => !!o);
-            chosen.forEach((o) => rememberOption(props.path, o));
-            props.onChange(
-              chosen.map((o) => o.value),
-              chosen,
-            );
-          }}
-          comboboxProps={{ withinPortal: true }}
-          data-testid={props.testId}
-        />
-      )}
-    </DeferredPicker>
   );
 }

@@ -1,14 +1,13 @@
 // The interactive controls (deferred-controls.tsx): loaded on the user's first interaction, not with the first
 // page. Mantine's Tooltip and Menu (floating-ui, Popover), and the controls built on Combobox.
 import type { ReactElement } from 'react';
-import { CheckIcon, Checkbox, Combobox, Group, Menu, MultiSelect, Pill, PillsInput, Select, Tooltip, useCombobox } from '@mantine/core';
+import { CheckIcon, Checkbox, Combobox, Group, Menu, Pill, PillsInput, Select, Tooltip, useCombobox } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '../../shared/page-sizes';
 import { SelectedChips, type ChipsMultiSelectProps } from './chips-multi-select';
 import type { Column } from './data-table';
 
-// Select and MultiSelect: the async pickers' (async-select.tsx).
-export { Menu, MultiSelect, Select, Tooltip };
+export { Menu, Tooltip };
 
 /** ChipsMultiSelect with its dropdown. */
 export function ChipsMultiSelectControl(props: ChipsMultiSelectProps) {

@@ -4,7 +4,6 @@ import { IconPlus, IconRefresh, IconSearch, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ChipsMultiSelect, type ChipOption } from './chips-multi-select';
 import { useDebouncedValue } from './use-debounced-value';
-import { PickersWaitForInteraction } from './async-select';
 import type { FilterSpec, ListQueryState } from './use-list-query-state';
 import { useCurrentUser } from '../lib/app-data';
 
@@ -55,7 +54,7 @@ export function ListScreen(props: ListScreenProps) {
         <Paper withBorder p="md" radius="md" style={{ flex: '1 1 560px', minWidth: 0 }}>
           {(props.filters || props.listState?.isFiltered) && (
             <Group gap="sm" mb="md" wrap="wrap" align="flex-end">
-              <PickersWaitForInteraction.Provider value={true}>{props.filters}</PickersWaitForInteraction.Provider>
+              {props.filters}
               {props.listState?.isFiltered && (
                 <Button variant="subtle" color="gray" leftSection={<IconX size={14} />} onClick={props.listState.reset} data-testid="reset-filters">
                   {t('actions.reset')}
