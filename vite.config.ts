@@ -106,19 +106,32 @@ function loginPrerender(): Plugin {
 }
 
 /**
- * Mantine's ScrollArea (the side menu, every table) takes only `useMergeRefs` from @floating-ui/react, a single
- * module: with it the whole of floating-ui the menus and tooltips use (~13 KB gzipped) came with the first page.
- * ScrollArea's import resolves to the same hook written on Mantine's useMergedRef (src/web/lib/merge-refs.ts).
+ * Modules of Mantine that import a whole library for one small piece, pointed at that piece (build only):
+ * - ScrollArea (the side menu, every table) takes only `useMergeRefs` from @floating-ui/react, a single module:
+ *   with it the whole of floating-ui the menus and tooltips use (~13 KB gzipped) came with the first page. It
+ *   resolves to the same hook written on Mantine's useMergedRef (src/web/lib/merge-refs.ts).
+ * - AppShell's header, footer and aside read two class names of react-remove-scroll (~4 KB gzipped, issue 46):
+ *   src/web/lib/remove-scroll-class-names.ts.
  */
-function scrollAreaWithoutFloatingUi(): Plugin {
-  const shim = fileURLToPath(new URL('src/web/lib/merge-refs.ts', import.meta.url));
+function leanMantineImports(): Plugin {
+  const shims: { source: string; importer: RegExp; shim: string }[] = [
+    {
+      source: '@floating-ui/react',
+      importer: /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/,
+      shim: fileURLToPath(new URL('src/web/lib/merge-refs.ts', import.meta.url)),
+    },
+    {
+      source: 'react-remove-scroll',
+      importer: /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]AppShell[\\/]AppShell(Header|Footer|Aside)[\\/]AppShell\1\.mjs$/,
+      shim: fileURLToPath(new URL('src/web/lib/remove-scroll-class-names.ts', import.meta.url)),
+    },
+  ];
   return {
-    name: 'cmms-scroll-area-merge-refs',
+    name: 'cmms-lean-mantine-imports',
     enforce: 'pre',
     resolveId(source, importer) {
-      if (source === '@floating-ui/react' && importer && /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/.test(importer))
-        return shim;
-      return null;
+      const hit = importer ? shims.find((s) => s.source === source && s.importer.test(importer)) : undefined;
+      return hit ? hit.shim : null;
     },
   };
 }
@@ -175,7 +188,7 @@ const pwa = () =>
 
 /** The SPA: index.html at the repo root, built into dist/web (served by the API with an SPA fallback). */
 export default defineConfig(({ command }) => ({
-  plugins: [react(), ...headScript(), loginPrerender(), pwa(), precompress(), ...(command === 'build' ? [scrollAreaWithoutFloatingUi()] : [])],
+  plugins: [react(), ...headScript(), loginPrerender(), pwa(), precompress(), ...(command === 'build' ? [leanMantineImports()] : [])],
   resolve: {
     // React Router 7's package exports only its development build (warnings and dev-only checks): the app's
     // build takes the production one it ships next to it (remix-run/react-router#14102).

@@ -1,3 +1,5 @@
+import { enSignIn } from './en-sign-in';
+
 /** English: the product's own strings (kit, shell, auth, people). Features register theirs with registerTranslations. */
 export const en = {
   appName: 'CMMS',
@@ -14,11 +16,11 @@ export const en = {
     offline: 'You are offline: changes cannot be saved until the connection returns.',
   },
   actions: {
+    ...enSignIn.actions,
     refresh: 'Refresh',
     reset: 'Reset',
     add: 'Add',
     save: 'Save Changes',
-    submit: 'Submit',
     cancel: 'Cancel',
     delete: 'Delete',
     close: 'Close',
@@ -75,11 +77,11 @@ export const en = {
     onlyMine: 'Only mine',
   },
   select: {
+    ...enSignIn.select,
     suggested: 'Suggested',
     others: 'Others',
     addNew: 'Add New',
     search: 'Search…',
-    loading: 'Loading…',
     nothingFound: 'Nothing found',
   },
   drawer: {
@@ -115,10 +117,10 @@ export const en = {
     },
   },
   errors: {
+    ...enSignIn.errors,
     pageTitle: 'This page ran into a problem',
     pageText: 'The rest of the application still works. Reload the page to try again.',
     reload: 'Reload',
-    generic: 'Oops, something went wrong...',
     genericNoComma: 'Oops something went wrong...',
     retry: 'Oops something went wrong. Please try again.',
   },
@@ -172,17 +174,13 @@ export const en = {
     },
   },
   shell: {
+    ...enSignIn.shell,
     skipToContent: 'Skip to content',
     openMenu: 'Open menu',
     collapseMenu: 'Collapse menu',
     expandMenu: 'Expand menu',
     fullscreen: 'Fullscreen',
     exitFullscreen: 'Exit fullscreen',
-    theme: 'Theme',
-    themeLight: 'Light',
-    themeDark: 'Dark',
-    themeSystem: 'System',
-    language: 'Language',
     notifications: 'Notifications',
     noNotifications: 'Nothing new yet.',
     // Request portal (issue 25)
@@ -258,46 +256,7 @@ export const en = {
     mineNote: 'Your own work orders',
   },
   notFound: { title: 'Page not found', text: 'The page you are looking for does not exist or has moved.', home: 'Go home' },
-  auth: {
-    showPassword: 'Show or hide password',
-    fields: {
-      organization: 'Organization',
-      email: 'Email',
-      password: 'Password',
-      confirmPassword: 'Confirm password',
-      subdomain: 'Subdomain',
-      numberOfWorkers: 'Number of Technicians',
-    },
-    login: {
-      title: 'Sign in',
-      subtitle: 'Welcome back. Sign in to your organisation.',
-      noOrganization: 'Sign-in happens on your organisation’s own address. Enter its subdomain to continue.',
-      noAccount: 'No account yet?',
-      register: 'Register',
-    },
-    register: {
-      title: 'Register your organisation',
-      subtitle: 'Create your workspace in a minute.',
-      subdomainHint: 'Lowercase letters, digits and hyphens; your address will be <subdomain>.<this site>',
-      consent: 'I agree to the terms of service and the privacy policy',
-      haveAccount: 'Already registered?',
-      login: 'Login',
-    },
-    sso: {
-      or: 'or',
-      signInWith: 'Sign in with {{name}}',
-      passwordForAdmins: 'Password sign-in is for admins only here.',
-      finishing: 'Signing you in…',
-      backToLogin: 'Back to sign-in',
-    },
-    invite: { title: 'Complete your registration', subtitle: 'You were invited to join your team.' },
-    marketing: {
-      paperwork: { title: 'Paperwork-free collaboration', text: 'Work orders, requests and approvals in one place, on every device of your team.' },
-      history: { title: 'Asset history at your fingertips', text: 'Every repair, part and note of every asset, searchable in seconds.' },
-      decisions: { title: 'Data-driven decisions', text: 'See what breaks, what it costs and where your team spends its time.' },
-      crm: { title: 'CRM integration', text: 'Customers, vendors, quotations and purchase orders linked to the work.' },
-    },
-  },
+  auth: enSignIn.auth,
   users: {
     title: 'Workers',
     add: 'Add User',
@@ -359,7 +318,7 @@ export const en = {
   pwa: { updateReady: 'A new version is ready.', reload: 'Reload' },
   kitDemo: { toast: 'Show a toast', confirm: 'Open a confirm dialog', search: 'Find worker', richText: 'Rich text' },
   landing: {
-    brand: 'MaintainIQ',
+    ...enSignIn.landing,
     badge: 'Maintenance management for real plants',
     heroTitle: 'Keep every asset running, without the paperwork',
     heroText:
@@ -412,27 +371,8 @@ export const en = {
   // Two-factor sign-in and signed-in devices (decision 076): the login's second step, the profile's Security tab,
   // the organisation's requirement and the people drawer's actions.
   security: {
+    ...enSignIn.security,
     tab: 'Security',
-    codeTitle: 'Two-factor sign-in',
-    codeSubtitle: 'Enter the 6-digit code from your authenticator app.',
-    code: 'Authentication code',
-    useRecovery: 'Use a recovery code',
-    useCode: 'Use the authenticator app',
-    recoveryCode: 'Recovery code',
-    recoverySubtitle: 'Enter one of the recovery codes you saved. Each works once.',
-    verify: 'Verify',
-    startOver: 'Back to sign-in',
-    enrolTitle: 'Set up two-factor sign-in',
-    enrolRequired: 'Your organisation requires two-factor sign-in. Set it up to continue.',
-    scan: 'Scan this QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…), then enter the code it shows.',
-    manualKey: 'Or enter this key by hand',
-    confirm: 'Turn on',
-    recoveryTitle: 'Save your recovery codes',
-    recoveryHint: 'Each code signs you in once if you lose your phone. They are shown only now.',
-    copy: 'Copy',
-    copied: 'Copied',
-    download: 'Download',
-    continue: 'Continue',
     done: 'Done',
     status: 'Status',
     on: 'On',

@@ -1,5 +1,5 @@
 import { renderToString } from 'react-dom/server';
-import { en } from '../../../web/i18n/en';
+import { enSignIn } from '../../../web/i18n/en-sign-in';
 import { standaloneLoginElement } from './login-standalone';
 
 /**
@@ -9,5 +9,5 @@ import { standaloneLoginElement } from './login-standalone';
  * hydrates exactly this tree (English, theme 'auto', signed out).
  */
 export function renderLoginHtml(): string {
-  return renderToString(standaloneLoginElement({ initialLanguage: 'en', initialCatalog: en, prerendered: true, goHome: async () => {} }));
+  return renderToString(standaloneLoginElement({ initialLanguage: 'en', initialCatalog: enSignIn, prerendered: true, goHome: async () => {} }));
 }

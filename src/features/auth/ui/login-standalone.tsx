@@ -2,7 +2,7 @@ import { StrictMode, useEffect, useLayoutEffect, useState } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { refreshSession } from '../../../web/lib/api';
 import { getAccessToken, mayHaveSession, onOtherTabAuth, setAccessToken } from '../../../web/lib/session';
-import { en } from '../../../web/i18n/en';
+import { enSignIn } from '../../../web/i18n/en-sign-in';
 import { applyDocumentLanguage, catalogTranslator, rememberLanguage, storedLanguage, type Catalog, type Language } from '../../../web/i18n/language';
 import { areaDefault, resolveScheme, storedPreference, THEME_KEY, type ThemePreference } from '../../../web/theme/color-scheme-preference';
 import { writeLocal } from '../../../web/lib/local-store';
@@ -19,7 +19,7 @@ function typedInto(el: HTMLElement): LoginInput {
 }
 
 async function catalogFor(lang: Language): Promise<Catalog> {
-  if (lang !== 'ar') return en;
+  if (lang !== 'ar') return enSignIn;
   const [{ ar }] = await Promise.all([import('../../../web/i18n/ar'), loadMessageCatalog(lang)]);
   return ar;
 }
@@ -110,7 +110,7 @@ export function StandaloneLogin({ initialLanguage, initialCatalog, prerendered, 
 
   return (
     <LoginScreen
-      t={catalogTranslator(catalog, en)}
+      t={catalogTranslator(catalog, enSignIn)}
       language={language}
       onLanguage={(lang) => {
         rememberLanguage(lang);
@@ -155,7 +155,7 @@ export function standaloneLoginElement(props: StandaloneLoginProps) {
 export async function bootLogin(el: HTMLElement) {
   const initialLanguage = storedLanguage();
   const prerendered = el.hasAttribute('data-prerendered') && initialLanguage === 'en' && !getAccessToken();
-  const initialCatalog = prerendered ? en : await catalogFor(initialLanguage);
+  const initialCatalog = prerendered ? enSignIn : await catalogFor(initialLanguage);
   let root: Root | undefined;
   let leaving = false;
 
