@@ -23,6 +23,13 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => closeJourney({ server, browser }));
 
+/** The asset's state badge in the assets list. */
+const listBadge = (page: Page) =>
+  page
+    .getByRole('row', { name: /Press P-3/ })
+    .getByTestId('asset-state-badge')
+    .innerText();
+
 async function pick(page: Page, testId: string, option: string) {
   await page.getByTestId(testId).click();
   await page.getByRole('option', { name: option, exact: false }).first().click();
@@ -64,14 +71,7 @@ describe('asset state', () => {
       // Back up by hand; the list's badge follows.
       await setStateByKeyboard(page, 'Running', 'Leak fixed');
       await page.keyboard.press('Escape');
-      await expect
-        .poll(() =>
-          page
-            .getByRole('row', { name: /Press P-3/ })
-            .getByTestId('asset-state-badge')
-            .innerText(),
-        )
-        .toBe('Running');
+      await expect.poll(() => listBadge(page)).toBe('Running');
 
       // A work order marked "Asset is down": the asset goes down with the order as source.
       await page.goto(`${org.url}/dashboard/work-orders?open=${fixId}`);
@@ -83,14 +83,7 @@ describe('asset state', () => {
         .first()
         .waitFor();
       await page.goto(`${org.url}/dashboard/assets`);
-      await expect
-        .poll(() =>
-          page
-            .getByRole('row', { name: /Press P-3/ })
-            .getByTestId('asset-state-badge')
-            .innerText(),
-        )
-        .toBe('Down');
+      await expect.poll(() => listBadge(page)).toBe('Down');
 
       // Completing it brings the asset up.
       await page.goto(`${org.url}/dashboard/work-orders?open=${fixId}`);

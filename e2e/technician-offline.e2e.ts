@@ -38,6 +38,15 @@ afterAll(() => closeJourney({ server, browser }));
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 20_000 });
 const indicator = (page: Page) => page.getByTestId('sync-indicator').first();
 
+/** Marcus opens the order on his phone, which then goes offline. */
+async function openOffline(context: BrowserContext, page: Page, orderId: number) {
+  await signInWorker(page, url, TECH);
+  await page.getByTestId(`my-work-card-${orderId}`).click();
+  await page.getByTestId('work-order-screen').waitFor();
+  await context.setOffline(true);
+  await poll(() => indicator(page).textContent()).toBe('Offline');
+}
+
 /** A new tab of the same browser (same cookies, IndexedDB, service worker; no sessionStorage token). */
 async function reopen(context: BrowserContext, workOrderId: number) {
   const page = await context.newPage();
@@ -203,11 +212,7 @@ describe('the technician app', () => {
     const order = await addOrder('Inspect the chiller compressor');
     const { context, page } = await newPage(browser, { width: 390, height: 844, serviceWorkers: 'allow' });
     try {
-      await signInWorker(page, url, TECH);
-      await page.getByTestId(`my-work-card-${order.id}`).click();
-      await page.getByTestId('work-order-screen').waitFor();
-      await context.setOffline(true);
-      await poll(() => indicator(page).textContent()).toBe('Offline');
+      await openOffline(context, page, order.id);
       await page.getByTestId('wo-start').click();
       await poll(() => indicator(page).textContent()).toBe('Offline · 1 waiting');
 
@@ -238,11 +243,7 @@ describe('the technician app', () => {
     const stepId = (await api('GET', `/api/work-orders/get-work-order-procedure/${order.id}`)).procedure.steps[0].id as number;
     const { context, page } = await newPage(browser, { width: 390, height: 844, serviceWorkers: 'allow' });
     try {
-      await signInWorker(page, url, TECH);
-      await page.getByTestId(`my-work-card-${order.id}`).click();
-      await page.getByTestId('work-order-screen').waitFor();
-      await context.setOffline(true);
-      await poll(() => indicator(page).textContent()).toBe('Offline');
+      await openOffline(context, page, order.id);
       await page.getByTestId('step-1').fill('3.2');
       await page.getByTestId('step-1-save').click();
       await poll(() => indicator(page).textContent()).toBe('Offline · 1 waiting');
