@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { call, launchBrowser, newPage, signIn, signUpOrg, startServer, type TestOrg, type TestServer } from './helpers';
+import { addAssetInCategory, addWorkOrder, closeJourney, newPage, openOrgJourney, signIn, type Api, type TestOrg, type TestServer } from './helpers';
 
 let server: TestServer;
 let browser: Browser;
@@ -12,28 +12,16 @@ let org: TestOrg;
 let assetId: number;
 
 beforeAll(async () => {
-  server = await startServer();
-  org = await signUpOrg(server, 'Insights');
-  const host = `${org.subdomain}.localhost`;
-  const token = (await call(server.port, host, 'POST', '/api/login', { email: org.email, password: org.password })).body.accessToken as string;
-  const api = async (method: string, path: string, body?: unknown) => {
-    const res = await call(server.port, host, method, path, body, token);
-    if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res as { status: number; body: any };
-  };
-  const categoryId = (await api('POST', '/api/asset-categories/add-asset-category', { code: 'PMP', name: 'Pumps' })).body.assetCategory.id;
-  assetId = (await api('POST', '/api/assets/add-asset', { name: 'Feed Pump P-7', date: '2024-01-01', assetCategoryId: categoryId })).body.asset.id;
+  let api: Api;
+  ({ server, browser, org, api } = await openOrgJourney('Insights'));
+  assetId = await addAssetInCategory(api, 'Feed Pump P-7', { code: 'PMP', name: 'Pumps' });
   // Two breakdowns of the pump (the first repaired), and one order on no asset.
-  const first = (await api('POST', '/api/work-orders/add-work-order', { title: 'Pump leaking', assetId })).body.workOrder.id;
+  const first = await addWorkOrder(api, { title: 'Pump leaking', assetId });
   await api('PUT', `/api/work-orders/update-status/${first}`, { status: 'completed' });
   await api('POST', '/api/work-orders/add-work-order', { title: 'Pump leaking again', assetId });
   await api('POST', '/api/work-orders/add-work-order', { title: 'Paint the railing' });
-  browser = await launchBrowser();
 }, 300_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeJourney({ server, browser }));
 
 describe('insights', () => {
   it('a manager reads the figures, changes the range and drills down to the work orders behind a chart', async () => {

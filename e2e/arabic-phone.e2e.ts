@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { call, launchBrowser, newPage, signIn, startServer, type TestServer } from './helpers';
+import { call, closeJourney, newPage, openJourney, signIn, type TestServer } from './helpers';
 
 let server: TestServer;
 let browser: Browser;
@@ -15,14 +15,10 @@ const MANAGER = { email: 'admin@demo.com', password: 'Demo1234!' };
 const TECH = { email: 'tech1@demo.com', password: 'Demo1234!' };
 
 beforeAll(async () => {
-  server = await startServer({ seedDemo: true });
+  ({ server, browser } = await openJourney({ seedDemo: true }));
   url = server.orgUrl('demo');
-  browser = await launchBrowser();
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeJourney({ server, browser }));
 
 /** How wide the page is, and the first visible element reaching past the window's edges (none when it fits). */
 function overflow(page: Page) {

@@ -4,21 +4,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, signIn, startServer, toastTexts, type TestServer } from './helpers';
+import { closeJourney, newPage, openJourney, signIn, toastTexts, type TestServer } from './helpers';
 
 let server: TestServer;
 let browser: Browser;
 const demo = { email: 'admin@demo.com', password: 'Demo1234!', url: '' };
 
 beforeAll(async () => {
-  server = await startServer({ seedDemo: true });
+  ({ server, browser } = await openJourney({ seedDemo: true }));
   demo.url = server.orgUrl('demo');
-  browser = await launchBrowser();
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeJourney({ server, browser }));
 
 /** Latin words allowed on an Arabic screen: product names, units, formats, the spec's codes. */
 const ALLOWED = new Set(['CMMS', 'MaintainIQ', 'PDF', 'CSV', 'API', 'QR', 'UOM', 'ID', 'USD', 'SAR', 'AM', 'PM', 'HH', 'MM', 'DD', 'YYYY', 'kW', 'kg', 'km']);

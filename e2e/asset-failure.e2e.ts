@@ -7,37 +7,23 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { call, launchBrowser, newPage, startServer, type TestServer } from './helpers';
+import { closeJourney, DEMO, newPage, openDemoJourney, signInWorker, type Api, type TestServer } from './helpers';
 
 let server: TestServer;
 let browser: Browser;
 let url: string;
-let admin: string;
+let api: Api;
 let marcusId: number;
 let adminId: number;
-const HOST = 'demo.localhost';
-const TECH = { email: 'tech1@demo.com', password: 'Demo1234!' };
-
-const api = async (method: string, path: string, body?: unknown) => {
-  const res = await call(server.port, HOST, method, path, body, admin);
-  if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-};
+const TECH = DEMO.tech;
 
 beforeAll(async () => {
-  server = await startServer({ seedDemo: true });
-  url = server.orgUrl('demo');
-  browser = await launchBrowser();
-  admin = (await call(server.port, HOST, 'POST', '/api/login', { email: 'admin@demo.com', password: 'Demo1234!' })).body.accessToken;
-  const { users } = await api('GET', '/api/user/getCompanyUsers?pageSize=100');
-  const list = users as { id: number; email: string }[];
-  marcusId = list.find((u) => u.email === TECH.email)!.id;
-  adminId = list.find((u) => u.email === 'admin@demo.com')!.id;
+  const demo = await openDemoJourney();
+  ({ server, browser, url, api } = demo);
+  marcusId = demo.userId(TECH.email);
+  adminId = demo.userId(DEMO.admin.email);
 }, 300_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeJourney({ server, browser }));
 
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 30_000 });
 const indicator = (page: Page) => page.getByTestId('sync-indicator').first();
@@ -101,11 +87,7 @@ describe('asset tree, down time and failure codes', () => {
 
     const { context, page } = await newPage(browser, { width: 390, height: 844, serviceWorkers: 'allow' });
     try {
-      await page.goto(`${url}/login`);
-      await page.getByTestId('login-email').fill(TECH.email);
-      await page.getByTestId('login-password').fill(TECH.password);
-      await page.getByTestId('login-submit').click();
-      await page.waitForURL(`${url}/dashboard/my-work`);
+      await signInWorker(page, url, TECH);
       // The first sync reads every page of the demo worker's orders: slow on a loaded machine.
       await page.getByTestId(`my-work-card-${workOrder.id}`).waitFor({ timeout: 60_000 });
       await page.getByTestId(`my-work-card-${workOrder.id}`).click();

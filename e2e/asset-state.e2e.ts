@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { call, launchBrowser, newPage, signIn, signUpOrg, startServer, type TestOrg, type TestServer } from './helpers';
+import { addAssetInCategory, addWorkOrder, closeJourney, newPage, openOrgJourney, signIn, type Api, type TestOrg, type TestServer } from './helpers';
 
 let server: TestServer;
 let browser: Browser;
@@ -15,25 +15,20 @@ let fixId: number;
 let waitId: number;
 
 beforeAll(async () => {
-  server = await startServer();
-  org = await signUpOrg(server, 'States');
-  const host = `${org.subdomain}.localhost`;
-  const token = (await call(server.port, host, 'POST', '/api/login', { email: org.email, password: org.password })).body.accessToken as string;
-  const api = async (method: string, path: string, body?: unknown) => {
-    const res = await call(server.port, host, method, path, body, token);
-    if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res as { status: number; body: any };
-  };
-  const categoryId = (await api('POST', '/api/asset-categories/add-asset-category', { code: 'PRS', name: 'Presses' })).body.assetCategory.id;
-  assetId = (await api('POST', '/api/assets/add-asset', { name: 'Press P-3', date: '2024-01-01', assetCategoryId: categoryId })).body.asset.id;
-  fixId = (await api('POST', '/api/work-orders/add-work-order', { title: 'Press jammed', assetId })).body.workOrder.id;
-  waitId = (await api('POST', '/api/work-orders/add-work-order', { title: 'New die set', assetId })).body.workOrder.id;
-  browser = await launchBrowser();
+  let api: Api;
+  ({ server, browser, org, api } = await openOrgJourney('States'));
+  assetId = await addAssetInCategory(api, 'Press P-3', { code: 'PRS', name: 'Presses' });
+  fixId = await addWorkOrder(api, { title: 'Press jammed', assetId });
+  waitId = await addWorkOrder(api, { title: 'New die set', assetId });
 }, 300_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeJourney({ server, browser }));
+
+/** The asset's state badge in the assets list. */
+const listBadge = (page: Page) =>
+  page
+    .getByRole('row', { name: /Press P-3/ })
+    .getByTestId('asset-state-badge')
+    .innerText();
 
 async function pick(page: Page, testId: string, option: string) {
   await page.getByTestId(testId).click();
@@ -76,14 +71,7 @@ describe('asset state', () => {
       // Back up by hand; the list's badge follows.
       await setStateByKeyboard(page, 'Running', 'Leak fixed');
       await page.keyboard.press('Escape');
-      await expect
-        .poll(() =>
-          page
-            .getByRole('row', { name: /Press P-3/ })
-            .getByTestId('asset-state-badge')
-            .innerText(),
-        )
-        .toBe('Running');
+      await expect.poll(() => listBadge(page)).toBe('Running');
 
       // A work order marked "Asset is down": the asset goes down with the order as source.
       await page.goto(`${org.url}/dashboard/work-orders?open=${fixId}`);
@@ -95,14 +83,7 @@ describe('asset state', () => {
         .first()
         .waitFor();
       await page.goto(`${org.url}/dashboard/assets`);
-      await expect
-        .poll(() =>
-          page
-            .getByRole('row', { name: /Press P-3/ })
-            .getByTestId('asset-state-badge')
-            .innerText(),
-        )
-        .toBe('Down');
+      await expect.poll(() => listBadge(page)).toBe('Down');
 
       // Completing it brings the asset up.
       await page.goto(`${org.url}/dashboard/work-orders?open=${fixId}`);

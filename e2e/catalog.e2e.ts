@@ -5,45 +5,33 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { call, launchBrowser, newPage, signIn, signUpOrg, startServer, type TestOrg, type TestServer } from './helpers';
+import { closeJourney, newPage, openOrgJourney, signIn, type Api, type TestOrg, type TestServer } from './helpers';
 
 let server: TestServer;
 let browser: Browser;
 let org: TestOrg;
-let api: (method: string, path: string, body?: unknown) => Promise<{ status: number; body: any }>;
+let api: Api;
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
-  server = await startServer();
-  org = await signUpOrg(server, 'Catalogue');
-  const host = `${org.subdomain}.localhost`;
-  const token = (await call(server.port, host, 'POST', '/api/login', { email: org.email, password: org.password })).body.accessToken as string;
-  api = async (method, path, body) => {
-    const res = await call(server.port, host, method, path, body, token);
-    if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res as { status: number; body: any };
-  };
+  ({ server, browser, org, api } = await openOrgJourney('Catalogue'));
   // master data and a team for the stations (the admin is user 1)
   ids.team = (
     await api('POST', '/api/teams/add-team', { name: 'Mechanical Maintenance', members: [{ workerId: 1, isTeamLead: true, isDefaultAssignee: true }] })
-  ).body.team.id;
+  ).team.id;
   for (const [code, name] of [
     ['ASM-01', 'Assembly Line 1'],
     ['PKG-01', 'Packaging Cell'],
     ['CNC-02', 'CNC Machining Center'],
   ]) {
-    ids[code] = (await api('POST', '/api/workstations/add-workstation', { code, name, city: 'Dayton', teamId: ids.team })).body.workStation.id;
+    ids[code] = (await api('POST', '/api/workstations/add-workstation', { code, name, city: 'Dayton', teamId: ids.team })).workStation.id;
   }
-  const uomCategory = (await api('POST', '/api/uom-categories/add-uom-category', { name: 'Unit' })).body;
+  const uomCategory = await api('POST', '/api/uom-categories/add-uom-category', { name: 'Unit' });
   ids.uomCategory = uomCategory.addedUomCategory?.id ?? uomCategory.uomCategory?.id ?? uomCategory.category?.id;
-  ids.units = (await api('POST', '/api/uoms/add-uom', { name: 'Units', categoryId: ids.uomCategory, type: 'reference' })).body.uom.id;
-  ids.spares = (await api('POST', '/api/product-categories/add-product-category', { name: 'Bearings' })).body.productCategory.id;
-  browser = await launchBrowser();
+  ids.units = (await api('POST', '/api/uoms/add-uom', { name: 'Units', categoryId: ids.uomCategory, type: 'reference' })).uom.id;
+  ids.spares = (await api('POST', '/api/product-categories/add-product-category', { name: 'Bearings' })).productCategory.id;
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeJourney({ server, browser }));
 
 const text = (page: Page, s: string) => page.getByText(s, { exact: true });
 const row = (page: Page, s: string) => page.locator('tbody tr').filter({ has: page.getByRole('cell', { name: s, exact: true }) });
@@ -145,7 +133,7 @@ describe('catalogue screens', () => {
       expect(cells).toContain('$450.00');
       expect(cells).toContain('Packaging Cell, Assembly Line 1');
 
-      const saved = (await api('GET', '/api/services/get-service/1')).body.service;
+      const saved = (await api('GET', '/api/services/get-service/1')).service;
       expect(saved.workStationDetails).toEqual([
         { id: ids['PKG-01'], operation: 'Fit the new belt', timeRequired: '02:00', order: 0 },
         { id: ids['ASM-01'], operation: 'Align and tension', timeRequired: '00:45', order: 1 },
@@ -194,7 +182,7 @@ describe('catalogue screens', () => {
           quantityOnHand: 8,
           minimumQuantity: 6,
         })
-      ).body.part;
+      ).part;
       await page.goto(`${org.url}/dashboard/parts-inventory`);
       await row(page, 'Tapered Roller Bearing 30206').waitFor();
       await text(page, 'All stockable parts are at or above their minimum.').waitFor();

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { call, launchBrowser, newPage, signIn, signUpOrg, startServer, type TestOrg, type TestServer } from './helpers';
+import { addAssetInCategory, addWorkOrder, closeJourney, newPage, openOrgJourney, signIn, type Api, type TestOrg, type TestServer } from './helpers';
 
 let server: TestServer;
 let browser: Browser;
@@ -14,25 +14,13 @@ let leakId: number;
 let waitId: number;
 
 beforeAll(async () => {
-  server = await startServer();
-  org = await signUpOrg(server, 'Failures');
-  const host = `${org.subdomain}.localhost`;
-  const token = (await call(server.port, host, 'POST', '/api/login', { email: org.email, password: org.password })).body.accessToken as string;
-  const api = async (method: string, path: string, body?: unknown) => {
-    const res = await call(server.port, host, method, path, body, token);
-    if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res as { status: number; body: any };
-  };
-  const categoryId = (await api('POST', '/api/asset-categories/add-asset-category', { code: 'PUMP', name: 'Pumps' })).body.assetCategory.id;
-  const assetId = (await api('POST', '/api/assets/add-asset', { name: 'Feed Pump P-7', date: '2024-01-01', assetCategoryId: categoryId })).body.asset.id;
-  leakId = (await api('POST', '/api/work-orders/add-work-order', { title: 'Pump leaking', assetId })).body.workOrder.id;
-  waitId = (await api('POST', '/api/work-orders/add-work-order', { title: 'Replace the coupling', assetId })).body.workOrder.id;
-  browser = await launchBrowser();
+  let api: Api;
+  ({ server, browser, org, api } = await openOrgJourney('Failures'));
+  const assetId = await addAssetInCategory(api, 'Feed Pump P-7', { code: 'PUMP', name: 'Pumps' });
+  leakId = await addWorkOrder(api, { title: 'Pump leaking', assetId });
+  waitId = await addWorkOrder(api, { title: 'Replace the coupling', assetId });
 }, 300_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeJourney({ server, browser }));
 
 async function pick(page: Page, testId: string, option: string) {
   await page.getByTestId(testId).click();

@@ -242,6 +242,76 @@ export async function signIn(page: Page, org: { url: string; email: string; pass
   await page.getByTestId('side-menu').waitFor();
 }
 
+/** Signs a worker in at the login page and waits for My work, where a worker lands. */
+export async function signInWorker(page: Page, url: string, who: { email: string; password: string }) {
+  await page.goto(`${url}/login`);
+  await page.getByTestId('login-email').fill(who.email);
+  await page.getByTestId('login-password').fill(who.password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(`${url}/dashboard/my-work`);
+}
+
+/** A journey file's server (startServer's options) and browser, started in its beforeAll; `closeJourney` in its afterAll. */
+export async function openJourney(opts: Parameters<typeof startServer>[0] = {}): Promise<{ server: TestServer; browser: Browser }> {
+  const server = await startServer(opts);
+  return { server, browser: await launchBrowser() };
+}
+
+export async function closeJourney(journey: { server?: TestServer; browser?: Browser }) {
+  await journey.browser?.close();
+  await journey.server?.stop();
+}
+
+/** A JSON call as a signed-in person: answers the body, throws on a refusal (status >= 400); `token` calls as someone else. */
+export type Api = (method: string, path: string, body?: unknown, token?: string) => Promise<any>;
+
+/** Signs in through the API at `host` and answers its token and an `Api` calling with it. */
+export async function signedInApi(server: TestServer, host: string, who: { email: string; password: string }): Promise<{ api: Api; token: string }> {
+  const login = await call(server.port, host, 'POST', '/api/login', { email: who.email, password: who.password });
+  if (login.status !== 200) throw new Error(`login of ${who.email} failed: ${login.status} ${JSON.stringify(login.body)}`);
+  const token = login.body.accessToken as string;
+  const api: Api = async (method, path, body, as = token) => {
+    const res = await call(server.port, host, method, path, body, as);
+    if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  };
+  return { api, token };
+}
+
+/** A journey on a fresh organisation: its server, browser, organisation and its admin's `Api`. */
+export async function openOrgJourney(name: string, opts: Parameters<typeof startServer>[0] = {}) {
+  const journey = await openJourney(opts);
+  const org = await signUpOrg(journey.server, name);
+  return { ...journey, org, ...(await signedInApi(journey.server, `${org.subdomain}.localhost`, org)) };
+}
+
+/** An asset in an asset category of its own, made through the API: the asset's id. */
+export async function addAssetInCategory(api: Api, name: string, category: { code: string; name: string }): Promise<number> {
+  const assetCategoryId = (await api('POST', '/api/asset-categories/add-asset-category', category)).assetCategory.id;
+  return (await api('POST', '/api/assets/add-asset', { name, date: '2024-01-01', assetCategoryId })).asset.id;
+}
+
+/** A work order made through the API: its id. */
+export async function addWorkOrder(api: Api, fields: { title: string } & Record<string, unknown>): Promise<number> {
+  return (await api('POST', '/api/work-orders/add-work-order', fields)).workOrder.id;
+}
+
+/** The demo organisation (SEED_DEMO) of the journeys that use it: its host, its admin and its technician Marcus. */
+export const DEMO = {
+  host: 'demo.localhost',
+  admin: { email: 'admin@demo.com', password: 'Demo1234!' },
+  tech: { email: 'tech1@demo.com', password: 'Demo1234!' },
+};
+
+/** A journey on the demo organisation: its server, browser, URL, the admin's `Api` and a person's id by e-mail. */
+export async function openDemoJourney(opts: Parameters<typeof startServer>[0] = {}) {
+  const journey = await openJourney({ ...opts, seedDemo: true });
+  const { api } = await signedInApi(journey.server, DEMO.host, DEMO.admin);
+  const { users } = (await api('GET', '/api/user/getCompanyUsers?pageSize=100')) as { users: { id: number; email: string }[] };
+  const userId = (email: string) => users.find((u) => u.email === email)!.id;
+  return { ...journey, url: journey.server.orgUrl('demo'), api, userId };
+}
+
 export interface ReceivedMail {
   to: string[];
   raw: string;

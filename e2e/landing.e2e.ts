@@ -1,18 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, signIn, signUpOrg, startServer, toastTexts, type TestServer } from './helpers';
+import { closeJourney, newPage, openJourney, signIn, signUpOrg, toastTexts, type TestServer } from './helpers';
 
 let server: TestServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+beforeAll(async () => ({ server, browser } = await openJourney()));
+afterAll(() => closeJourney({ server, browser }));
 
 describe('the public landing page', () => {
   it('is dark by default, has real pages, finds an organisation by subdomain', async () => {

@@ -1,20 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Route } from 'playwright-core';
-import { call, launchBrowser, newPage, signUpOrg, startServer, type TestServer } from './helpers';
+import { call, closeJourney, newPage, openJourney, signUpOrg, type TestServer } from './helpers';
 
 // Decision 050 (issue 29): an organisation's /login carries the sign-in form in its first HTML, so the form
 // paints before any script of the app has run; React then takes it over without losing what was typed.
 let server: TestServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+beforeAll(async () => ({ server, browser } = await openJourney()));
+afterAll(() => closeJourney({ server, browser }));
 
 /** Holds back every script of the page: their requests wait until `release()`; `waiting()` counts them meanwhile. */
 async function holdScripts(page: Page) {

@@ -5,31 +5,18 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { call, launchBrowser, newPage, signIn, signUpOrg, startServer, type TestOrg, type TestServer } from './helpers';
+import { addAssetInCategory, closeJourney, newPage, openOrgJourney, signIn, type Api, type TestOrg, type TestServer } from './helpers';
 
 let server: TestServer;
 let browser: Browser;
 let org: TestOrg;
-let api: (method: string, path: string, body?: unknown) => Promise<{ status: number; body: any }>;
+let api: Api;
 
 beforeAll(async () => {
-  server = await startServer();
-  org = await signUpOrg(server, 'Meters');
-  const host = `${org.subdomain}.localhost`;
-  const token = (await call(server.port, host, 'POST', '/api/login', { email: org.email, password: org.password })).body.accessToken as string;
-  api = async (method, path, body) => {
-    const res = await call(server.port, host, method, path, body, token);
-    if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-    return res as { status: number; body: any };
-  };
-  const categoryId = (await api('POST', '/api/asset-categories/add-asset-category', { code: 'CMP', name: 'Compressors' })).body.assetCategory.id;
-  await api('POST', '/api/assets/add-asset', { name: 'Air Compressor C-12', date: '2024-01-01', assetCategoryId: categoryId });
-  browser = await launchBrowser();
+  ({ server, browser, org, api } = await openOrgJourney('Meters'));
+  await addAssetInCategory(api, 'Air Compressor C-12', { code: 'CMP', name: 'Compressors' });
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeJourney({ server, browser }));
 
 describe('meters', () => {
   it('a manager adds a meter to an asset, a reading is entered and imported, and the chart shows them', async () => {
@@ -90,7 +77,7 @@ describe('meters', () => {
       await expect.poll(() => page.locator('[data-testid="meter-chart"] .recharts-line-dot').count()).toBe(3);
       // Nothing is wider than the phone.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-      const meters = (await api('GET', `/api/meters/list-meters?assetId=1`)).body.meters;
+      const meters = (await api('GET', `/api/meters/list-meters?assetId=1`)).meters;
       expect(meters[0].latestReading.value).toBe(1250.5);
     } finally {
       await context.close();

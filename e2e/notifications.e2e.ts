@@ -5,21 +5,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, signIn, startServer, toastTexts, type TestServer } from './helpers';
+import { closeJourney, newPage, openJourney, signIn, toastTexts, type TestServer } from './helpers';
 
 let server: TestServer;
 let browser: Browser;
 let url: string;
 
 beforeAll(async () => {
-  server = await startServer({ seedDemo: true });
+  ({ server, browser } = await openJourney({ seedDemo: true }));
   url = server.orgUrl('demo');
-  browser = await launchBrowser();
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeJourney({ server, browser }));
 
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 20_000 });
 

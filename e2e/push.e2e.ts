@@ -11,33 +11,23 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { call, launchBrowser, startServer, type TestServer } from './helpers';
+import { call, DEMO, openDemoJourney, signInWorker, type Api, type TestServer } from './helpers';
 import { browserSubscription, decryptPush, startPushService } from '../src/features/push/test-push-service';
 
 let server: TestServer;
 let browser: Browser;
 let push: Awaited<ReturnType<typeof startPushService>>;
 let url: string;
-let admin: string;
+let api: Api;
 let marcusId: number;
-const HOST = 'demo.localhost';
-const TECH = { email: 'tech1@demo.com', password: 'Demo1234!' };
-
-const api = async (method: string, path: string, body?: unknown, token = admin) => {
-  const res = await call(server.port, HOST, method, path, body, token);
-  if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-};
+const TECH = DEMO.tech;
 
 beforeAll(async () => {
   push = await startPushService();
   // The test's push service listens on 127.0.0.1: outbound private addresses allowed, as for webhook receivers.
-  server = await startServer({ seedDemo: true, env: { WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true' } });
-  url = server.orgUrl('demo');
-  browser = await launchBrowser();
-  admin = (await call(server.port, HOST, 'POST', '/api/login', { email: 'admin@demo.com', password: 'Demo1234!' })).body.accessToken;
-  const { users } = await api('GET', '/api/user/getCompanyUsers?pageSize=100');
-  marcusId = (users as { id: number; email: string }[]).find((u) => u.email === TECH.email)!.id;
+  const demo = await openDemoJourney({ env: { WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true' } });
+  ({ server, browser, url, api } = demo);
+  marcusId = demo.userId(TECH.email);
 });
 afterAll(async () => {
   await browser?.close();
@@ -77,16 +67,12 @@ describe('push to the technician app', () => {
       };
     }, device.json);
     const page = await context.newPage();
-    await page.goto(`${url}/login`);
-    await page.getByTestId('login-email').fill(TECH.email);
-    await page.getByTestId('login-password').fill(TECH.password);
-    await page.getByTestId('login-submit').click();
-    await page.waitForURL(`${url}/dashboard/my-work`);
+    await signInWorker(page, url, TECH);
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
 
     await page.getByTestId('push-switch').click({ force: true });
     await poll(() => page.getByTestId('push-switch').isChecked()).toBe(true);
-    const tech = (await call(server.port, HOST, 'POST', '/api/login', TECH)).body.accessToken as string;
+    const tech = (await call(server.port, DEMO.host, 'POST', '/api/login', TECH)).body.accessToken as string;
     const mine = async () => (await api('GET', '/api/push/list-subscriptions', undefined, tech)).subscriptions as { endpoint: string; userAgent: string }[];
     await poll(async () => (await mine()).length).toBe(1);
     const [subscribed] = await mine();

@@ -1,18 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, signIn, signUpOrg, startServer, toastTexts, type TestServer } from './helpers';
+import { closeJourney, newPage, openJourney, signIn, signUpOrg, toastTexts, type TestServer } from './helpers';
 
 let server: TestServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+beforeAll(async () => ({ server, browser } = await openJourney()));
+afterAll(() => closeJourney({ server, browser }));
 
 /** Text of the field errors shown under the inputs. */
 const fieldErrors = (page: Page) => page.locator('.mantine-InputWrapper-error, .mantine-Checkbox-error').allInnerTexts();

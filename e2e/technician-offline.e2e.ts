@@ -12,21 +12,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { call, launchBrowser, newPage, signIn, startServer, type TestServer } from './helpers';
+import { call, closeJourney, DEMO, newPage, openDemoJourney, signIn, signInWorker, type Api, type TestServer } from './helpers';
 
 let server: TestServer;
 let browser: Browser;
 let url: string;
-let admin: string;
+let api: Api;
 let marcusId: number;
-const HOST = 'demo.localhost';
-const TECH = { email: 'tech1@demo.com', password: 'Demo1234!' };
-
-const api = async (method: string, path: string, body?: unknown, token = admin) => {
-  const res = await call(server.port, HOST, method, path, body, token);
-  if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-};
+const TECH = DEMO.tech;
 
 async function addOrder(title: string, procedureId?: number) {
   const dueDate = new Date(Date.now() + 3600_000).toISOString();
@@ -36,28 +29,22 @@ async function addOrder(title: string, procedureId?: number) {
 }
 
 beforeAll(async () => {
-  server = await startServer({ seedDemo: true });
-  url = server.orgUrl('demo');
-  browser = await launchBrowser();
-  admin = (await call(server.port, HOST, 'POST', '/api/login', { email: 'admin@demo.com', password: 'Demo1234!' })).body.accessToken;
-  const { users } = await api('GET', '/api/user/getCompanyUsers?pageSize=100');
-  marcusId = (users as { id: number; email: string }[]).find((u) => u.email === TECH.email)!.id;
+  const demo = await openDemoJourney();
+  ({ server, browser, url, api } = demo);
+  marcusId = demo.userId(TECH.email);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeJourney({ server, browser }));
 
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 20_000 });
 const indicator = (page: Page) => page.getByTestId('sync-indicator').first();
 
-/** Signs Marcus in at phone width: a worker on a phone lands on My work. */
-async function signInTechnician(page: Page) {
-  await page.goto(`${url}/login`);
-  await page.getByTestId('login-email').fill(TECH.email);
-  await page.getByTestId('login-password').fill(TECH.password);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(`${url}/dashboard/my-work`);
+/** Marcus opens the order on his phone, which then goes offline. */
+async function openOffline(context: BrowserContext, page: Page, orderId: number) {
+  await signInWorker(page, url, TECH);
+  await page.getByTestId(`my-work-card-${orderId}`).click();
+  await page.getByTestId('work-order-screen').waitFor();
+  await context.setOffline(true);
+  await poll(() => indicator(page).textContent()).toBe('Offline');
 }
 
 /** A new tab of the same browser (same cookies, IndexedDB, service worker; no sessionStorage token). */
@@ -97,17 +84,17 @@ describe('the technician app', () => {
     const part = parts[0];
 
     // The server sends the worker and the manifest to be revalidated every time.
-    const sw = await call(server.port, HOST, 'GET', '/sw.js');
+    const sw = await call(server.port, DEMO.host, 'GET', '/sw.js');
     expect(sw.status).toBe(200);
     expect(sw.headers['cache-control']).toBe('no-cache');
-    const manifest = await call(server.port, HOST, 'GET', '/manifest.webmanifest');
+    const manifest = await call(server.port, DEMO.host, 'GET', '/manifest.webmanifest');
     expect(manifest.headers['cache-control']).toBe('no-cache');
     expect(String(manifest.headers['content-type'])).toContain('manifest+json');
     expect(manifest.body).toMatchObject({ start_url: '/dashboard/my-work', display: 'standalone' });
 
     const { context, page: first } = await newPage(browser, { width: 390, height: 844, serviceWorkers: 'allow' });
     try {
-      await signInTechnician(first);
+      await signInWorker(first, url, TECH);
       const card = first.getByTestId(`my-work-card-${order.id}`);
       await card.waitFor();
       await expect.poll(() => card.innerText()).toContain('3 steps');
@@ -204,7 +191,7 @@ describe('the technician app', () => {
       // The manager sees the technician's photo in the work order drawer's Photos tab, and opens it full size.
       const manager = await newPage(browser);
       try {
-        await signIn(manager.page, { url, email: 'admin@demo.com', password: 'Demo1234!' });
+        await signIn(manager.page, { url, ...DEMO.admin });
         await manager.page.goto(`${url}/dashboard/work-orders?open=${order.id}`);
         await manager.page.getByTestId('tab-photos').click();
         const thumb = manager.page.getByTestId('wo-photo-thumb');
@@ -225,11 +212,7 @@ describe('the technician app', () => {
     const order = await addOrder('Inspect the chiller compressor');
     const { context, page } = await newPage(browser, { width: 390, height: 844, serviceWorkers: 'allow' });
     try {
-      await signInTechnician(page);
-      await page.getByTestId(`my-work-card-${order.id}`).click();
-      await page.getByTestId('work-order-screen').waitFor();
-      await context.setOffline(true);
-      await poll(() => indicator(page).textContent()).toBe('Offline');
+      await openOffline(context, page, order.id);
       await page.getByTestId('wo-start').click();
       await poll(() => indicator(page).textContent()).toBe('Offline · 1 waiting');
 
@@ -260,11 +243,7 @@ describe('the technician app', () => {
     const stepId = (await api('GET', `/api/work-orders/get-work-order-procedure/${order.id}`)).procedure.steps[0].id as number;
     const { context, page } = await newPage(browser, { width: 390, height: 844, serviceWorkers: 'allow' });
     try {
-      await signInTechnician(page);
-      await page.getByTestId(`my-work-card-${order.id}`).click();
-      await page.getByTestId('work-order-screen').waitFor();
-      await context.setOffline(true);
-      await poll(() => indicator(page).textContent()).toBe('Offline');
+      await openOffline(context, page, order.id);
       await page.getByTestId('step-1').fill('3.2');
       await page.getByTestId('step-1-save').click();
       await poll(() => indicator(page).textContent()).toBe('Offline · 1 waiting');
@@ -296,7 +275,7 @@ describe('the technician app', () => {
     const discarded = await addOrder('Tighten the belt of fan F-2');
     const { page, context } = await newPage(browser, { width: 390, height: 844, serviceWorkers: 'allow' });
     try {
-      await signInTechnician(page);
+      await signInWorker(page, url, TECH);
       for (const [order, choice] of [
         [logged, 'log'],
         [discarded, 'discard'],

@@ -5,45 +5,24 @@
  * storeroom, its parts with the expected quantity, a counted quantity posted; the server's level follows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { call, launchBrowser, newPage, startServer, type TestServer } from './helpers';
+import type { Browser } from 'playwright-core';
+import { closeJourney, DEMO, newPage, openDemoJourney, signInWorker, type Api, type TestServer } from './helpers';
 
 let server: TestServer;
 let browser: Browser;
 let url: string;
-let admin: string;
+let api: Api;
 let marcusId: number;
-const HOST = 'demo.localhost';
-const TECH = { email: 'tech1@demo.com', password: 'Demo1234!' };
-
-const api = async (method: string, path: string, body?: unknown) => {
-  const res = await call(server.port, HOST, method, path, body, admin);
-  if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-};
+const TECH = DEMO.tech;
 
 beforeAll(async () => {
-  server = await startServer({ seedDemo: true });
-  url = server.orgUrl('demo');
-  browser = await launchBrowser();
-  admin = (await call(server.port, HOST, 'POST', '/api/login', { email: 'admin@demo.com', password: 'Demo1234!' })).body.accessToken;
-  const { users } = await api('GET', '/api/user/getCompanyUsers?pageSize=100');
-  marcusId = (users as { id: number; email: string }[]).find((u) => u.email === TECH.email)!.id;
+  const demo = await openDemoJourney();
+  ({ server, browser, url, api } = demo);
+  marcusId = demo.userId(TECH.email);
 }, 300_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeJourney({ server, browser }));
 
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 20_000 });
-
-async function signInTechnician(page: Page) {
-  await page.goto(`${url}/login`);
-  await page.getByTestId('login-email').fill(TECH.email);
-  await page.getByTestId('login-password').fill(TECH.password);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL(`${url}/dashboard/my-work`);
-}
 
 describe('the technician signs off and counts on the phone', () => {
   it('a refused completion goes to the unsigned step; signed with password and meaning, the order closes', async () => {
@@ -63,7 +42,7 @@ describe('the technician signs off and counts on the phone', () => {
     await api('POST', `/api/work-orders/attach-procedure/${workOrder.id}`, { procedureId: procedure.id });
     const { context, page } = await newPage(browser, { width: 390, height: 844 });
     try {
-      await signInTechnician(page);
+      await signInWorker(page, url, TECH);
       await page.getByTestId(`my-work-card-${workOrder.id}`).click();
       await page.getByTestId('work-order-screen').waitFor();
       await page.getByTestId('wo-complete').click();
@@ -100,7 +79,7 @@ describe('the technician signs off and counts on the phone', () => {
     await api('POST', '/api/stock/count-stock', { partId: part.value, locationId: store, countedQuantity: 5 });
     const { context, page } = await newPage(browser, { width: 390, height: 844 });
     try {
-      await signInTechnician(page);
+      await signInWorker(page, url, TECH);
       await page.getByTestId('my-work-count').click();
       await page.getByTestId('count-screen').waitFor();
       await page.getByTestId('count-storeroom').click();

@@ -1,19 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
-import { launchBrowser, newPage, signIn, signUpOrg, startServer, type TestServer } from './helpers';
+import { closeJourney, newPage, openJourney, signIn, signUpOrg, type TestServer } from './helpers';
 
 let server: TestServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+beforeAll(async () => ({ server, browser } = await openJourney()));
+afterAll(() => closeJourney({ server, browser }));
 
 /** The code an authenticator app would show `ahead` steps from now (the server accepts one step either side). */
 const codeOf = (secret: string, ahead = 0) => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + ahead * 30_000 });

@@ -4,21 +4,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, signIn, startServer, type TestServer } from './helpers';
+import { closeJourney, newPage, openJourney, signIn, type TestServer } from './helpers';
 
 let server: TestServer;
 let browser: Browser;
 let demo: { url: string; email: string; password: string };
 
 beforeAll(async () => {
-  server = await startServer({ seedDemo: true });
+  ({ server, browser } = await openJourney({ seedDemo: true }));
   demo = { url: server.orgUrl('demo'), email: 'admin@demo.com', password: 'Demo1234!' };
-  browser = await launchBrowser();
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeJourney({ server, browser }));
 
 const text = (page: Page, s: string) => page.getByText(s, { exact: true });
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });

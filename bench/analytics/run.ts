@@ -22,6 +22,7 @@ import { loadConfig } from '../../src/server/env';
 import { sessionTokenFor } from '../lib/session-token';
 import { fmt } from '../lib/measure';
 import { BIG_SUBDOMAIN } from '../generate/orgs';
+import { requirePostgres } from '../lib/server';
 
 const { values } = parseArgs({
   options: {
@@ -31,11 +32,7 @@ const { values } = parseArgs({
     filters: { type: 'string' },
   },
 });
-const adminUrl = process.env.DATABASE_URL;
-if (!adminUrl) {
-  console.error('Set DATABASE_URL to the PostgreSQL server holding the generated database (bench/generate/run.ts).');
-  process.exit(1);
-}
+const adminUrl = requirePostgres('the PostgreSQL server holding the generated database (bench/generate/run.ts).');
 const RUNS = Number(values.runs);
 const TARGET_MS = 500;
 const FILTERS = ['none', 'assetId', 'assetCategoryId', 'workStationId', 'teamId', 'assigneeId'];

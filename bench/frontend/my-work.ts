@@ -16,27 +16,13 @@ import { parseArgs } from 'node:util';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import lighthouse from 'lighthouse';
 import { call, CHROMIUM, freePort, ROOT, startServer } from '../../e2e/helpers';
+import { FLAGS, KB, median } from './lighthouse-kit';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
 const RUNS = Number(values.runs);
 const WEB = join(ROOT, 'dist/web');
 const HOST = 'demo.localhost';
 const TECH = { email: 'tech1@demo.com', password: 'Demo1234!' };
-const KB = (n: number) => (n / 1024).toFixed(1);
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-const FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
 if (!existsSync(join(WEB, 'sw.js'))) throw new Error('dist/web has no build with the service worker: run vite build first');
 const server = await startServer({ seedDemo: true });
 const url = `${server.orgUrl('demo')}/dashboard/my-work`;

@@ -22,6 +22,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { call, CHROMIUM, freePort, launchBrowser, ROOT, signUpOrg, startServer, type TestOrg } from '../../e2e/helpers';
+import { FLAGS, KB, median } from './lighthouse-kit';
 
 const { values } = parseArgs({
   options: {
@@ -34,11 +35,6 @@ const { values } = parseArgs({
 const RUNS = Number(values.runs);
 // The benchmark's own build: other builds of dist/web in the same checkout cannot change it mid-run.
 const WEB = join(ROOT, 'node_modules/.cache/cmms-bench-web');
-const KB = (n: number) => (n / 1024).toFixed(1);
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 function newest(path: string): number {
   if (!existsSync(path)) return 0;
@@ -176,16 +172,6 @@ function largestChunk() {
   sizes.sort((a, b) => b.raw - a.raw);
   return { count: files.length, top: sizes.slice(0, 3) };
 }
-
-const FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 /**
  * One Lighthouse desktop run (performance, accessibility) in a fresh Chromium profile; `signIn` runs first in

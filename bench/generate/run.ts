@@ -21,6 +21,7 @@ import pg from 'pg';
 import { migrate, openDatabase } from '../../src/server/db/client';
 import { TITLE_THINGS, TITLE_VERBS, TITLE_WHERE, arr } from '../work-orders/generate';
 import { BIG_SUBDOMAIN, SMALL_SUBDOMAIN } from './orgs';
+import { requirePostgres } from '../lib/server';
 
 const { values } = parseArgs({
   options: {
@@ -34,11 +35,7 @@ const { values } = parseArgs({
     years: { type: 'string', default: '2' },
   },
 });
-const adminUrl = process.env.DATABASE_URL;
-if (!adminUrl) {
-  console.error('Set DATABASE_URL to a PostgreSQL server, e.g. postgres://postgres@127.0.0.1:5432/postgres');
-  process.exit(1);
-}
+const adminUrl = requirePostgres('a PostgreSQL server, e.g. postgres://postgres@127.0.0.1:5432/postgres');
 const ORGS = Number(values.orgs);
 const ROWS = Number(values.rows);
 if (!(ORGS >= 2) || !(ROWS >= 10_000)) {

@@ -3,6 +3,7 @@
  * so the load generator never shares its event loop, plus the set-up every process benchmark needs:
  * a PostgreSQL database of its own, an organisation, a token and some work orders.
  */
+import http from 'node:http';
 import { readFileSync } from 'node:fs';
 import { orgFetch, startServerProcess, type ServerProcess } from '../../src/server/test/server-process';
 export { scratchDatabase } from '../../src/server/test/scratch-database';
@@ -16,15 +17,45 @@ export const BENCH_ENV = {
   DB_NESTED_CALL_CHECK: 'off',
 };
 
-export function requirePostgres(): string {
+/** The PostgreSQL server a benchmark runs on (DATABASE_URL); without one it says what it needs (`what`) and exits. */
+export function requirePostgres(
+  what = 'a PostgreSQL server, e.g. postgres://postgres@127.0.0.1:5432/postgres (the benchmark creates and drops its own database).',
+): string {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    console.error(
-      'Set DATABASE_URL to a PostgreSQL server, e.g. postgres://postgres@127.0.0.1:5432/postgres (the benchmark creates and drops its own database).',
-    );
+    console.error(`Set DATABASE_URL to ${what}`);
     process.exit(1);
   }
   return url;
+}
+
+/** A request sender of at most `connections` kept-alive sockets: answers the status (0 when the request failed). */
+export function sender(connections: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  return (port: number, host: string, token: string, method: string, path: string, body?: unknown) =>
+    new Promise<number>((resolve) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          path,
+          method,
+          agent,
+          headers: {
+            host,
+            authorization: `Bearer ${token}`,
+            ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+          },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', () => resolve(0));
+      req.end(payload);
+    });
 }
 
 export function startBenchServer(env: Record<string, string | undefined>, port?: number): Promise<ServerProcess> {

@@ -8,13 +8,12 @@
  * Needs nginx (Debian: apt-get install -y nginx-light).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import http from 'node:http';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort } from '../../src/server/test/server-process';
-import { benchOrg, requirePostgres, scratchDatabase, startBenchServer, stopServer } from '../lib/server';
+import { benchOrg, requirePostgres, scratchDatabase, startBenchServer, stopServer, sender } from '../lib/server';
 import { fmt } from '../lib/measure';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '20' }, connections: { type: 'string', default: '32' } } });
@@ -58,32 +57,7 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=3s;`)
 `;
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-function send(port: number, host: string, token: string, method: string, path: string, body?: unknown) {
-  return new Promise<number>((resolve) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method,
-        agent,
-        headers: {
-          host,
-          authorization: `Bearer ${token}`,
-          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('error', () => resolve(0));
-    req.end(payload);
-  });
-}
+const send = sender(CONNECTIONS);
 
 interface Failure {
   at: number;

@@ -11,15 +11,12 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { migrate, openDatabase } from '../../src/server/db/client';
 import { runPmGenerator } from '../../src/server/jobs/pm-generator.job';
+import { requirePostgres } from '../lib/server';
 
 const { values } = parseArgs({
   options: { orgs: { type: 'string', default: '1000' }, plans: { type: 'string', default: '10' }, keep: { type: 'boolean', default: false } },
 });
-const adminUrl = process.env.DATABASE_URL;
-if (!adminUrl) {
-  console.error('Set DATABASE_URL to a PostgreSQL server (the benchmark creates and drops its own database).');
-  process.exit(1);
-}
+const adminUrl = requirePostgres('a PostgreSQL server (the benchmark creates and drops its own database).');
 const ORGS = Number(values.orgs);
 const PLANS = Number(values.plans);
 

@@ -28,6 +28,7 @@ import { loadConfig } from '../../src/server/env';
 import { sessionTokenFor } from '../lib/session-token';
 import { capture, fmt, get, measure, median, type Captured, type Figures } from '../lib/measure';
 import { BIG_SUBDOMAIN, SMALL_SUBDOMAIN } from '../generate/orgs';
+import { requirePostgres } from '../lib/server';
 
 const { values } = parseArgs({
   options: {
@@ -39,11 +40,7 @@ const { values } = parseArgs({
     'tenant-baseline': { type: 'boolean', default: false },
   },
 });
-const adminUrl = process.env.DATABASE_URL;
-if (!adminUrl) {
-  console.error('Set DATABASE_URL to the PostgreSQL server holding the generated database (bench/generate/run.ts).');
-  process.exit(1);
-}
+const adminUrl = requirePostgres('the PostgreSQL server holding the generated database (bench/generate/run.ts).');
 const SECONDS = Number(values.seconds);
 const CONCURRENCY = Number(values.concurrency);
 const RUNS = Number(values.runs);

@@ -10,10 +10,9 @@
  * made for 500 slow the reads down as it grows; the soak then does autovacuum's work itself, a `vacuum (analyze)`
  * of its database every minute (autovacuum's default naptime), and says so.
  */
-import http from 'node:http';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { benchOrg, requirePostgres, rssMiB, scratchDatabase, startBenchServer, stopServer } from '../lib/server';
+import { benchOrg, requirePostgres, rssMiB, scratchDatabase, startBenchServer, stopServer, sender } from '../lib/server';
 import { fmt } from '../lib/measure';
 
 const { values } = parseArgs({
@@ -23,32 +22,7 @@ const MINUTES = Number(values.minutes);
 const CONNECTIONS = Number(values.connections);
 const WINDOW_S = Number(values.window);
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-function send(port: number, host: string, token: string, method: string, path: string, body?: unknown) {
-  return new Promise<number>((resolve) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method,
-        agent,
-        headers: {
-          host,
-          authorization: `Bearer ${token}`,
-          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('error', () => resolve(0));
-    req.end(payload);
-  });
-}
+const send = sender(CONNECTIONS);
 
 const adminUrl = requirePostgres();
 const scratch = await scratchDatabase(adminUrl, 'cmms_bench_soak');

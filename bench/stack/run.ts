@@ -15,6 +15,7 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/env';
 import { users } from '../../src/server/db/schema';
 import { fmt, get, measure, median, type Figures } from '../lib/measure';
+import { requirePostgres } from '../lib/server';
 
 const { values } = parseArgs({
   options: {
@@ -24,11 +25,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '5' },
   },
 });
-const adminUrl = process.env.DATABASE_URL;
-if (!adminUrl) {
-  console.error('Set DATABASE_URL to a PostgreSQL server (the benchmark creates and drops its own database).');
-  process.exit(1);
-}
+const adminUrl = requirePostgres('a PostgreSQL server (the benchmark creates and drops its own database).');
 const SECONDS = Number(values.seconds);
 const CONCURRENCY = Number(values.concurrency);
 const WARMUP = Number(values.warmup);

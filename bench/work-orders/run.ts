@@ -21,6 +21,7 @@ import { loadConfig } from '../../src/server/env';
 import { sessionTokenFor } from '../lib/session-token';
 import { generate } from './generate';
 import { capture } from '../lib/measure';
+import { requirePostgres } from '../lib/server';
 
 const { values } = parseArgs({
   options: {
@@ -30,11 +31,7 @@ const { values } = parseArgs({
     keep: { type: 'boolean', default: false },
   },
 });
-const adminUrl = process.env.DATABASE_URL;
-if (!adminUrl) {
-  console.error('Set DATABASE_URL to a PostgreSQL server (the benchmark creates and drops its own databases).');
-  process.exit(1);
-}
+const adminUrl = requirePostgres('a PostgreSQL server (the benchmark creates and drops its own databases).');
 const SECONDS = Number(values.seconds);
 const CONCURRENCY = Number(values.concurrency);
 

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { withoutTenant, withTenant } from './db/client';
 import { mailOutbox, users } from './db/schema';
-import { createOrg, createTestApp, type TestApp, type TestOrg } from './test/harness';
+import { createOrg, useTestApp, type TestOrg } from './test/harness';
 import { catalogue } from '../features/maintenance-requests/test-fixtures';
 
 // Decision 065: e-mails in the recipient's language, HTML right to left in Arabic; read from the outbox.
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const RUN = Math.random().toString(36).slice(2, 8);
 const addr = (name: string) => `${name}-${RUN}@example.com`;

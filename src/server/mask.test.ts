@@ -1,17 +1,13 @@
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { buildApp } from './app';
 import { withoutTenant } from './db/client';
 import { mailOutbox } from './db/schema';
 import { maskTokens } from './mask';
-import { client, createOrg, createTestApp, type TestApp } from './test/harness';
+import { client, createOrg, useTestApp } from './test/harness';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 
 describe('tokens in the log (decision 022)', () => {
   it('keeps the first characters of a token and nothing more', () => {

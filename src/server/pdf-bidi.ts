@@ -143,6 +143,17 @@ export function registerArabicFonts(pdf: Pdf) {
   pdf.registerFont('Arabic-Bold', fonts.bold);
 }
 
+/** Registers the Arabic fonts on a new document and collects its bytes: the promise answers them once it has ended. */
+export function collectPdf(pdf: Pdf): Promise<Buffer> {
+  registerArabicFonts(pdf);
+  const chunks: Buffer[] = [];
+  pdf.on('data', (c: Buffer) => chunks.push(c));
+  return new Promise<Buffer>((resolve, reject) => {
+    pdf.on('end', () => resolve(Buffer.concat(chunks)));
+    pdf.on('error', reject);
+  });
+}
+
 export interface BidiTextOptions {
   width: number;
   /** 'start' (the default): left for a left-to-right paragraph, right for a right-to-left one. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { createTestApp, type TestApp } from './test/harness';
+import { createTestApp, useTestApp } from './test/harness';
 import { signup } from '../features/auth/auth.service';
 import { addressKey, type RouteLimits } from './rate-limit';
 
@@ -28,11 +28,7 @@ const routeLimits: RouteLimits = {
   ssoFinish: small,
 };
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ loginLimits: { perIp: 5, perAccount: 3, perAccountAllAddresses: 6, windowSeconds: 900 }, routeLimits });
-});
-afterAll(() => t?.close());
+const t = useTestApp({ loginLimits: { perIp: 5, perAccount: 3, perAccountAllAddresses: 6, windowSeconds: 900 }, routeLimits });
 
 /** An organisation made through the sign-up service (the API's sign-up is limited to 2 here). */
 async function newOrg() {

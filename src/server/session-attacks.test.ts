@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { and, eq } from 'drizzle-orm';
-import { client, createOrg, createTestApp, type TestApp, type TestOrg } from './test/harness';
+import { client, createOrg, useTestApp, type TestOrg } from './test/harness';
 import { signAccessToken } from '../features/auth/tokens';
 import { withTenant } from './db/client';
 import { sessions, users } from './db/schema';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
 

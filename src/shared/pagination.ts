@@ -28,6 +28,15 @@ export const pageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
+/** An options (picker) query's pageSize: a whole number from 1 to 100, `size` unless asked. */
+export const optionsPageSize = (size = 10) =>
+  z.coerce
+    .number({ error: 'pageSize must be between 1 and 100' })
+    .int('pageSize must be between 1 and 100')
+    .min(1, 'pageSize must be between 1 and 100')
+    .max(100, 'pageSize must be between 1 and 100')
+    .default(size);
+
 export const paginationSchema = z.object({ totalRecords: z.number(), currentPage: z.number(), totalPages: z.number() });
 export type Pagination = z.infer<typeof paginationSchema>;
 

@@ -89,4 +89,15 @@ export const quantityField = (m: { invalid: string; negative?: string }) =>
 export { displayId } from './display-id';
 
 /** Case-insensitive "contains" text filter of a list query. */
+/** An optional text of at most `max` characters ("<label> must be text", "<label> must be at most <max> characters"); blank is none. */
+export const optionalTextField = (max: number, label: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: `${label} must be text` })
+      .trim()
+      .max(max, `${label} must be at most ${max} characters`)
+      .optional(),
+  );
+
 export const textFilter = z.preprocess(blankToUndefined, z.string().trim().max(100, 'Filter must be at most 100 characters').optional());

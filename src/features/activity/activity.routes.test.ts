@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createOrg, createTestApp, type TestApp } from '../../server/test/harness';
+import { createOrg, useTestApp } from '../../server/test/harness';
 import { withTenant } from '../../server/db/client';
 import { users } from '../../server/db/schema';
 import { DEFAULT_NOTIFICATION_SETTINGS } from './activity.schema';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('notification settings and the bell', () => {
   it('start with everything on, and each user keeps their own', async () => {

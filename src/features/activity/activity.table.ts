@@ -1,13 +1,12 @@
-import { foreignKey, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { createdAtColumn, orgIdColumn, orgScopedId } from '../../server/db/columns';
-import { organizations } from '../organization/organization.table';
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAtColumn, orgRowColumns } from '../../server/db/columns';
+import { orgRowKeys } from '../organization/organization.table';
 
 /** What happened to a record, and notes users wrote on it (the drawer's Note Logs tab). */
 export const activities = pgTable(
   'activities',
   {
-    orgId: orgIdColumn(),
-    id: orgScopedId(),
+    ...orgRowColumns(),
     entityType: text().notNull(),
     entityId: integer().notNull(),
     userId: integer(),
@@ -19,8 +18,7 @@ export const activities = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
-    primaryKey({ columns: [t.orgId, t.id] }),
-    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
+    ...orgRowKeys(t),
     index('activities_entity_idx').on(t.orgId, t.entityType, t.entityId, t.createdAt),
     // The notifications bell: the organisation's newest entries (listRecentActivities), read backwards.
     index('activities_org_created_idx').on(t.orgId, t.createdAt, t.id),

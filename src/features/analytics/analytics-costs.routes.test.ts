@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
 import { withTenant } from '../../server/db/client';
@@ -14,18 +14,14 @@ import {
   workOrderLabors,
   workOrderParts,
 } from '../../server/db/schema';
-import { createOrg, createTestApp, type TestApp } from '../../server/test/harness';
+import { createOrg, useTestApp } from '../../server/test/harness';
 
 /**
  * Costs as they were (issue 39, decision 063): a labour line keeps the hourly rate in force when it was logged, a
  * part line the unit price when it was used; the order's own cost (get-cost) counts its people's labour and equals
  * what the insights count for it; workers see neither rates nor prices.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const W = '/api/work-orders';
 const today = () => new Date().toISOString().slice(0, 10);

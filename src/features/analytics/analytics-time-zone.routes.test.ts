@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { withTenant, type ReadTx } from '../../server/db/client';
 import { and, eq } from 'drizzle-orm';
 import { assetCategories, assets, timeTrackingReasons, users, workOrderLabors, workOrders } from '../../server/db/schema';
-import { createOrg, createTestApp, type TestApp } from '../../server/test/harness';
+import { createOrg, useTestApp } from '../../server/test/harness';
 import { workerRateMinor } from '../work-orders/work-orders.service';
 import { backlogFigures, costFigures, throughputFigures } from './analytics.service';
 
 /** Days in a time zone (decision 063): the service counts days, weeks and months of the zone it is given. */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('analytics days in a time zone', () => {
   it('an order logged at 01:30 in Riyadh (22:30 UTC the day before) lands on the Riyadh day', async () => {

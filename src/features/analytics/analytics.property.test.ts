@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { withTenant } from '../../server/db/client';
 import { assetCategories, assets, parts, productCategories, timeTrackingReasons, uomCategories, uoms, users } from '../../server/db/schema';
-import { createOrg, createTestApp, type TestApp } from '../../server/test/harness';
+import { createOrg, useTestApp } from '../../server/test/harness';
 
 /**
  * Random sequences of changes (create, assign, status, labour, parts, rate and price changes, deletions) go
  * through the API's services; after each sequence every figure below is compared with a small reference
  * computation over a plain model of the rows (decision 063). A seeded generator: a failure names its seed.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const SEQUENCES = 20;
 const STEPS = 14;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { withTenant } from '../../server/db/client';
 import {
@@ -23,17 +23,13 @@ import {
   workOrders,
   workStations,
 } from '../../server/db/schema';
-import { createOrg, createTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
+import { createOrg, useTestApp, type TestOrg } from '../../server/test/harness';
 import { commercialRows, inDays } from '../commercial-documents/test-fixtures';
 import { quotationNumber } from '../quotations/quotations.schema';
 import { QUOTED_ROWS_CAP } from './analytics.schema';
 import { partPriceMinor, workerRateMinor } from '../work-orders/work-orders.service';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const B = '/api/analytics';
 const MARCH = 'range=custom&from=2026-03-01&to=2026-03-31';

@@ -1,6 +1,6 @@
-import { foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAtColumn, orgIdColumn, orgScopedId } from '../../server/db/columns';
-import { organizations } from '../organization/organization.table';
+import { foreignKey, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAtColumn, orgRowColumns } from '../../server/db/columns';
+import { orgRowKeys } from '../organization/organization.table';
 import { users } from '../users/users.table';
 import { API_KEY_ROLES } from './api-keys.schema';
 
@@ -12,8 +12,7 @@ import { API_KEY_ROLES } from './api-keys.schema';
 export const apiKeys = pgTable(
   'api_keys',
   {
-    orgId: orgIdColumn(),
-    id: orgScopedId(),
+    ...orgRowColumns(),
     name: text().notNull(),
     role: text({ enum: API_KEY_ROLES }).notNull(),
     keyHash: text().notNull(),
@@ -26,8 +25,7 @@ export const apiKeys = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
-    primaryKey({ columns: [t.orgId, t.id] }),
-    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
+    ...orgRowKeys(t),
     foreignKey({ columns: [t.orgId, t.createdById], foreignColumns: [users.orgId, users.id] }).onDelete('cascade'),
     uniqueIndex('api_keys_org_hash_idx').on(t.orgId, t.keyHash),
     index('api_keys_org_created_by_idx').on(t.orgId, t.createdById),

@@ -1,17 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { withTenant } from '../../server/db/client';
 import { assetStateIntervals } from '../../server/db/schema';
 import { setClockOffset } from '../../server/clock';
 import { pgCode } from '../../server/db/pg-code';
-import { createOrg, createTestApp, type Client, type TestApp, type TestOrg } from '../../server/test/harness';
+import { createOrg, useTestApp, type Client, type TestOrg } from '../../server/test/harness';
 import { masterRows } from '../assets/test-fixtures';
 import { correctiveRequest } from '../../server/test/fixtures';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 afterEach(() => setClockOffset(0));
 
 /** The application's now: 2031-05-10 12:00:30 UTC (whole minute 12:00). */

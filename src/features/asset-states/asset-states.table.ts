@@ -1,7 +1,7 @@
-import { foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { foreignKey, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { orgIdColumn, orgScopedId } from '../../server/db/columns';
-import { organizations } from '../organization/organization.table';
+import { orgRowColumns } from '../../server/db/columns';
+import { orgRowKeys } from '../organization/organization.table';
 import { assets } from '../assets/assets.table';
 import { ASSET_STATES } from './asset-states.values';
 
@@ -15,8 +15,7 @@ const ts = () => timestamp({ withTimezone: true, mode: 'date' });
 export const assetStateIntervals = pgTable(
   'asset_state_intervals',
   {
-    orgId: orgIdColumn(),
-    id: orgScopedId(),
+    ...orgRowColumns(),
     assetId: integer().notNull(),
     state: text({ enum: ASSET_STATES }).notNull(),
     reason: text(),
@@ -30,8 +29,7 @@ export const assetStateIntervals = pgTable(
     cascadedFrom: integer(),
   },
   (t) => [
-    primaryKey({ columns: [t.orgId, t.id] }),
-    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
+    ...orgRowKeys(t),
     foreignKey({ columns: [t.orgId, t.assetId], foreignColumns: [assets.orgId, assets.id] }).onDelete('cascade'),
     uniqueIndex('asset_state_intervals_one_open_idx')
       .on(t.orgId, t.assetId)

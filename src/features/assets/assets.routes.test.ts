@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { withTenant } from '../../server/db/client';
-import { createOrg, createTestApp, type TestApp } from '../../server/test/harness';
+import { createOrg, useTestApp } from '../../server/test/harness';
 import { seedMasterData } from '../master-data/master-data.seed';
 import { seedTeams } from '../teams/teams.seed';
 import { seedCatalog } from './catalog.seed';
 import { masterRows } from './test-fixtures';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const issuesOf = (body: { issues?: { path: string; message: string }[] }) => Object.fromEntries((body.issues ?? []).map((i) => [i.path, i.message]));
 

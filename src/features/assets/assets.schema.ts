@@ -1,6 +1,6 @@
 import { z } from '../../shared/zod-setup';
 import { versionField } from '../../shared/edit-version';
-import { listAnswers, multiValue, optionSchema, pageQuerySchema } from '../../shared/pagination';
+import { listAnswers, multiValue, optionSchema, pageQuerySchema, optionsPageSize } from '../../shared/pagination';
 import { idField, optionalString, requiredString } from '../../shared/validation';
 import { calendarDateField } from '../../shared/dates';
 import { ASSET_STATES as ASSET_STATES_OVER_TIME } from '../asset-states/asset-states.values';
@@ -99,12 +99,7 @@ export type AssetListQuery = z.output<typeof assetListQuerySchema>;
 
 /** get-assets-options: pageSize 5 by default (spec section 9), name. */
 export const assetOptionsQuerySchema = z.object({
-  pageSize: z.coerce
-    .number({ error: 'pageSize must be between 1 and 100' })
-    .int('pageSize must be between 1 and 100')
-    .min(1, 'pageSize must be between 1 and 100')
-    .max(100, 'pageSize must be between 1 and 100')
-    .default(5),
+  pageSize: optionsPageSize(5),
   name: textFilter,
   /** A location and everything under it (decision 072). */
   locationId: locationFilterField,

@@ -1,6 +1,6 @@
-import { boolean, date, foreignKey, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { createdAtColumn, orgIdColumn, orgScopedId } from '../../server/db/columns';
-import { organizations } from '../organization/organization.table';
+import { boolean, date, foreignKey, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAtColumn, orgRowColumns } from '../../server/db/columns';
+import { orgRowKeys } from '../organization/organization.table';
 import { assetCategories } from '../master-data/master-data.table';
 import { customerVendors } from '../customers-vendors/customers-vendors.table';
 import { locations } from '../locations/locations.table';
@@ -10,8 +10,7 @@ export const ASSET_STATUSES = ['Operational', 'Not_Operational'] as const;
 export const assets = pgTable(
   'assets',
   {
-    orgId: orgIdColumn(),
-    id: orgScopedId(),
+    ...orgRowColumns(),
     name: text().notNull(),
     description: text(),
     serial: text(),
@@ -32,8 +31,7 @@ export const assets = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
-    primaryKey({ columns: [t.orgId, t.id] }),
-    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
+    ...orgRowKeys(t),
     foreignKey({ columns: [t.orgId, t.assetCategoryId], foreignColumns: [assetCategories.orgId, assetCategories.id] }),
     foreignKey({ columns: [t.orgId, t.customerVendorId], foreignColumns: [customerVendors.orgId, customerVendors.id] }),
     foreignKey({ columns: [t.orgId, t.locationId], foreignColumns: [locations.orgId, locations.id] }),

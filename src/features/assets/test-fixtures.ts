@@ -1,6 +1,7 @@
 import { withTenant } from '../../server/db/client';
-import { assetCategories, customerVendors, productCategories, teams, uomCategories, uoms } from '../../server/db/schema';
+import { assetCategories, customerVendors, teams, uoms } from '../../server/db/schema';
 import type { TestApp } from '../../server/test/harness';
+import { insertPartBasics, insertPumpsCategory } from '../../server/test/builders';
 
 /**
  * Master data the catalogue points to (asset and product categories, units, a team, a customer and a vendor),
@@ -8,26 +9,12 @@ import type { TestApp } from '../../server/test/harness';
  */
 export async function masterRows(t: TestApp, orgId: number, tag = 'A') {
   return withTenant(t.database.db, orgId, async (tx) => {
-    const [assetCategory] = await tx
-      .insert(assetCategories)
-      .values({ orgId, name: `Pumps ${tag}`, code: `PMP${tag}` })
-      .returning();
+    const assetCategory = await insertPumpsCategory(tx, orgId, tag);
     const [assetCategory2] = await tx
       .insert(assetCategories)
       .values({ orgId, name: `Motors ${tag}`, code: `MOT${tag}` })
       .returning();
-    const [productCategory] = await tx
-      .insert(productCategories)
-      .values({ orgId, name: `Spares ${tag}` })
-      .returning();
-    const [uomCategory] = await tx
-      .insert(uomCategories)
-      .values({ orgId, name: `Unit ${tag}` })
-      .returning();
-    const [each] = await tx
-      .insert(uoms)
-      .values({ orgId, name: `Each ${tag}`, categoryId: uomCategory.id, type: 'reference' })
-      .returning();
+    const { productCategory, uomCategory, each } = await insertPartBasics(tx, orgId, tag);
     const [box] = await tx
       .insert(uoms)
       .values({ orgId, name: `Box of 10 ${tag}`, categoryId: uomCategory.id, type: 'bigger', ratio: 10 })

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { client, createOrg, createTestApp, type TestApp } from '../../server/test/harness';
+import { client, createOrg, useTestApp } from '../../server/test/harness';
 import { sql } from 'drizzle-orm';
 import { withoutTenant, withTenant } from '../../server/db/client';
 import { organizations, sessions } from '../../server/db/schema';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ loginLimits: { perIp: 1_000_000, perAccount: 3, windowSeconds: 900 } });
-});
-afterAll(() => t?.close());
+const t = useTestApp({ loginLimits: { perIp: 1_000_000, perAccount: 3, windowSeconds: 900 } });
 
 const root = () => client(t.app, t.config.baseDomain);
 const messages = (body: { issues?: { path: string; message: string }[] }) => Object.fromEntries((body.issues ?? []).reverse().map((i) => [i.path, i.message]));

@@ -1,5 +1,5 @@
 import { foreignKey, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAtColumn, orgIdColumn, orgScopedId } from '../../server/db/columns';
+import { createdAtColumn, orgRowColumns } from '../../server/db/columns';
 import { users } from '../users/users.table';
 
 /**
@@ -9,8 +9,7 @@ import { users } from '../users/users.table';
 export const sessions = pgTable(
   'sessions',
   {
-    orgId: orgIdColumn(),
-    id: orgScopedId(),
+    ...orgRowColumns(),
     userId: integer().notNull(),
     refreshHash: text().notNull(),
     previousHash: text(),
@@ -38,8 +37,7 @@ export const sessions = pgTable(
 export const invitations = pgTable(
   'invitations',
   {
-    orgId: orgIdColumn(),
-    id: orgScopedId(),
+    ...orgRowColumns(),
     userId: integer().notNull(),
     tokenHash: text().notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),

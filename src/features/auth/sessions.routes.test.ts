@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { client, createOrg, createTestApp, type TestApp } from '../../server/test/harness';
+import { client, createOrg, useTestApp } from '../../server/test/harness';
 import { withTenant } from '../../server/db/client';
 import { sessions } from '../../server/db/schema';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
 const cookieOf = (headers: Record<string, unknown>) => /refresh_token=([^;]*)/.exec([headers['set-cookie']].flat().join('\n'))?.[1];

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { withTenant } from '../../server/db/client';
 import { and, eq } from 'drizzle-orm';
 import { maintenanceOrders, teamMembers, teams } from '../../server/db/schema';
-import { createOrg, createTestApp, type Client, type TestApp, type TestOrg } from '../../server/test/harness';
+import { createOrg, useTestApp, type Client, type TestOrg } from '../../server/test/harness';
 import { catalogue } from '../maintenance-requests/test-fixtures';
 import { CALENDAR_MESSAGES, RESCHEDULE_MESSAGES } from './calendar.schema';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const LIST = '/api/calendar/list-calendar-entries';
 const DAY = 86_400_000;

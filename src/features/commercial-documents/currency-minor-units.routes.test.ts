@@ -1,8 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { createOrg, createTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
+import { createOrg, useTestApp, type TestOrg } from '../../server/test/harness';
 import { withTenant } from '../../server/db/client';
 import { purchaseOrders, quotationLines, quotations } from '../../server/db/schema';
 import { CURRENCY_CHANGE_MESSAGE } from '../organization/organization.service';
@@ -12,11 +12,7 @@ import { masterRows } from '../assets/test-fixtures';
 
 /** Decision 035: money in the organisation currency's own minor units (JPY 0 decimals, USD 2, KWD 3). */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 type Rows = Awaited<ReturnType<typeof commercialRows>>;
 const issues = (res: { body: { issues?: { path: string; message: string }[] } }) => Object.fromEntries((res.body.issues ?? []).map((i) => [i.path, i.message]));

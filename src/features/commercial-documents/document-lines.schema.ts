@@ -1,8 +1,8 @@
 import { z } from '../../shared/zod-setup';
-import { multiValue, pageQuerySchema } from '../../shared/pagination';
+import { multiValue, pageQuerySchema, optionsPageSize } from '../../shared/pagination';
 import { blankToUndefined, toId } from '../../shared/reference-fields';
 import { clearableDateField, dateField } from '../../shared/dates';
-import { storedFileSchema, UPLOAD_URL_PATTERN } from '../customers-vendors/customers-vendors.schema';
+import { storedFileSchema, toStoredFiles } from '../../shared/stored-file';
 
 /**
  * What quotations and purchase orders share (browser-safe): their lines, attachments, status fields,
@@ -133,12 +133,7 @@ export interface LineValues {
 
 /** Attachments: uploaded files `{ url, name }`, or bare upload URLs (the spec's "url list"). */
 export const attachmentsField = z.preprocess(
-  (v) =>
-    v === null
-      ? undefined
-      : Array.isArray(v)
-        ? v.map((a) => (typeof a === 'string' && UPLOAD_URL_PATTERN.test(a) ? { url: a, name: a.split('/').pop() } : a))
-        : v,
+  toStoredFiles,
   z.array(storedFileSchema, { error: 'Attachments must be a list of uploaded files' }).max(20, 'At most 20 attachments').optional(),
 );
 
@@ -203,12 +198,7 @@ export const documentListQuery = <T extends readonly [string, ...string[]]>(stat
   });
 
 export const documentOptionsQuery = z.object({
-  pageSize: z.coerce
-    .number({ error: 'pageSize must be between 1 and 100' })
-    .int('pageSize must be between 1 and 100')
-    .min(1, 'pageSize must be between 1 and 100')
-    .max(100, 'pageSize must be between 1 and 100')
-    .default(10),
+  pageSize: optionsPageSize(),
   name: z.string().trim().max(100, 'Filter must be at most 100 characters').optional(),
   title: z.string().trim().max(100, 'Filter must be at most 100 characters').optional(),
 });

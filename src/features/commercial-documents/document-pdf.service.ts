@@ -1,6 +1,6 @@
 import { formatDay, formatMoney, formatNumber } from '../../shared/format';
 import type { DocumentLineDto, DocumentTotalsDto } from './document-lines.schema';
-import { drawText, registerArabicFonts, textHeight } from '../../server/pdf-bidi';
+import { drawText, collectPdf, textHeight } from '../../server/pdf-bidi';
 import { pdfLabel, type PdfLanguage } from '../../server/pdf-labels';
 
 /** Everything a printed quotation or purchase order shows. Money in major units, as the API returns it. */
@@ -54,14 +54,8 @@ export async function renderDocumentPdf(doc: PrintableDocument): Promise<Buffer>
     : null;
 
   const pdf = new PDFDocument({ size: 'A4', margin: 48, compress: false, info: { Title: `${doc.title} ${doc.number}`, Author: doc.company.organization } });
-  const chunks: Buffer[] = [];
-  pdf.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-  });
+  const done = collectPdf(pdf);
 
-  registerArabicFonts(pdf);
   const page = pageOf(pdf, doc.language ?? 'en');
   page.y = drawHeader(page, doc, logoPng);
   page.y = drawParties(page, doc);

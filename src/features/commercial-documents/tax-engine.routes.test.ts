@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrg, createTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
+import { describe, expect, it } from 'vitest';
+import { createOrg, useTestApp, type TestOrg } from '../../server/test/harness';
 import { TAX_MESSAGES } from '../master-data/master-data.schema';
 import { TAX_ROUNDING_MESSAGE } from '../organization/organization.schema';
 import { commercialRows, inDays } from './test-fixtures';
 
 /** Decision 036: Odoo's tax semantics through the API (master-data taxes, documents, the organisation's rounding). */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 type Rows = Awaited<ReturnType<typeof commercialRows>>;
 const issues = (res: { body: { issues?: { path: string; message: string }[] } }) => Object.fromEntries((res.body.issues ?? []).map((i) => [i.path, i.message]));

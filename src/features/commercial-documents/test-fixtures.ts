@@ -1,6 +1,7 @@
 import { withTenant } from '../../server/db/client';
-import { customerVendors, parts, productCategories, services, taxChildren, taxes, uomCategories, uoms } from '../../server/db/schema';
+import { customerVendors, parts, services, taxChildren, taxes, uoms } from '../../server/db/schema';
 import type { TestApp } from '../../server/test/harness';
+import { insertPartBasics } from '../../server/test/builders';
 
 /**
  * What quotation and purchase-order lines point to (customers, vendors, services, parts, units, sales and
@@ -8,18 +9,7 @@ import type { TestApp } from '../../server/test/harness';
  */
 export async function commercialRows(t: TestApp, orgId: number, tag = 'A') {
   return withTenant(t.database.db, orgId, async (tx) => {
-    const [category] = await tx
-      .insert(productCategories)
-      .values({ orgId, name: `Spares ${tag}` })
-      .returning();
-    const [uomCategory] = await tx
-      .insert(uomCategories)
-      .values({ orgId, name: `Unit ${tag}` })
-      .returning();
-    const [each] = await tx
-      .insert(uoms)
-      .values({ orgId, name: `Each ${tag}`, categoryId: uomCategory.id, type: 'reference' })
-      .returning();
+    const { productCategory: category, uomCategory, each } = await insertPartBasics(tx, orgId, tag);
     const [box] = await tx
       .insert(uoms)
       .values({ orgId, name: `Box ${tag}`, categoryId: uomCategory.id, type: 'bigger', ratio: 10 })

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { createOrg, createTestApp, type Client, type TestApp } from '../../server/test/harness';
+import { createOrg, useTestApp, type Client } from '../../server/test/harness';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const base = '/api/customer-vendors';
 const acme = { name: 'Acme Industrial', email: 'sales@acme.example.com', type: 'customer', category: 'company' };

@@ -1,6 +1,9 @@
 import { z } from '../../shared/zod-setup';
-import { listAnswers, messageSchema, multiValue, optionSchema, pageQuerySchema } from '../../shared/pagination';
+import { listAnswers, messageSchema, multiValue, optionSchema, pageQuerySchema, optionsPageSize } from '../../shared/pagination';
 import { EMAIL_PATTERN, requiredString } from '../../shared/validation';
+import { storedFileSchema, toStoredFiles } from '../../shared/stored-file';
+import { blankToUndefined, optionalTextField } from '../../shared/reference-fields';
+export type { StoredFile } from '../../shared/stored-file';
 
 export const PARTY_TYPES = ['customer', 'vendor'] as const;
 export type PartyType = (typeof PARTY_TYPES)[number];
@@ -17,31 +20,7 @@ export const CV_MESSAGES = {
   quickCreateTitle: 'Title is not in a valid email format',
 } as const;
 
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const lower = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : v);
-
-const optionalText = (max: number, label: string) =>
-  z.preprocess(
-    blankToUndefined,
-    z
-      .string({ error: `${label} must be text` })
-      .trim()
-      .max(max, `${label} must be at most ${max} characters`)
-      .optional(),
-  );
-
-/** A stored upload as the API returns it; only this application's own upload paths are accepted back. */
-// A form sends back the URL as it was shown, signed (decision 024); the server takes the signature off first.
-export const UPLOAD_URL_PATTERN = /^\/uploads\/org-\d+\/[0-9a-f-]{36}\.(webp|png|jpg|pdf)(\?exp=\d+&sig=[\w-]+)?$/;
-export const storedFileSchema = z.strictObject({
-  url: z.string({ error: 'Attachment url is required' }).regex(UPLOAD_URL_PATTERN, 'Attachments must be files uploaded to this application'),
-  name: z
-    .string({ error: 'Attachment name is required' })
-    .trim()
-    .min(1, 'Attachment name is required')
-    .max(255, 'Attachment name must be at most 255 characters'),
-});
-export type StoredFile = z.infer<typeof storedFileSchema>;
 
 /** Document upload rules (PDF and images, checked by their bytes on the server). */
 export const DOCUMENT_RULES = {
@@ -66,14 +45,6 @@ function unwrapOverview(v: unknown) {
   return body;
 }
 
-/** Uploaded files, or bare upload URLs (named after their file). */
-const toStoredFiles = (v: unknown) =>
-  v === null
-    ? undefined
-    : Array.isArray(v)
-      ? v.map((a) => (typeof a === 'string' && UPLOAD_URL_PATTERN.test(a) ? { url: a, name: a.split('/').pop() } : a))
-      : v;
-
 export const customerVendorFields = z.strictObject({
   name: z.preprocess(
     (v) => (v === null ? undefined : v),
@@ -97,15 +68,15 @@ export const customerVendorFields = z.strictObject({
       .max(2147483647, 'Select a valid parent')
       .optional(),
   ),
-  street: optionalText(200, 'Street'),
-  street2: optionalText(200, 'Street 2'),
-  city: optionalText(100, 'City'),
-  state: optionalText(100, 'State'),
-  zipCode: optionalText(20, 'Zip code'),
-  country: optionalText(100, 'Country'),
-  tinVat: optionalText(50, 'TIN/VAT'),
-  phone: optionalText(30, 'Phone'),
-  mobile: optionalText(30, 'Mobile'),
+  street: optionalTextField(200, 'Street'),
+  street2: optionalTextField(200, 'Street 2'),
+  city: optionalTextField(100, 'City'),
+  state: optionalTextField(100, 'State'),
+  zipCode: optionalTextField(20, 'Zip code'),
+  country: optionalTextField(100, 'Country'),
+  tinVat: optionalTextField(50, 'TIN/VAT'),
+  phone: optionalTextField(30, 'Phone'),
+  mobile: optionalTextField(30, 'Mobile'),
   website: z.preprocess(
     blankToUndefined,
     z
@@ -143,12 +114,7 @@ export type CustomerVendorsQuery = z.output<typeof customerVendorsQuerySchema>;
 
 /** GET get-customer-vendor-options: 10 at a time, optional name and type. */
 export const customerVendorOptionsQuerySchema = z.object({
-  pageSize: z.coerce
-    .number({ error: 'pageSize must be between 1 and 100' })
-    .int('pageSize must be between 1 and 100')
-    .min(1, 'pageSize must be between 1 and 100')
-    .max(100, 'pageSize must be between 1 and 100')
-    .default(10),
+  pageSize: optionsPageSize(),
   name: z.string().trim().max(100, 'Name must be at most 100 characters').optional(),
   type: multiValue(z.preprocess(lower, z.enum(PARTY_TYPES, { error: 'Type must be customer or vendor' }))),
 });

@@ -1,6 +1,6 @@
-import { foreignKey, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { createdAtColumn, orgIdColumn, orgScopedId } from '../../server/db/columns';
-import { organizations } from '../organization/organization.table';
+import { foreignKey, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAtColumn, orgRowColumns } from '../../server/db/columns';
+import { orgRowKeys } from '../organization/organization.table';
 
 export interface StoredDocument {
   url: string;
@@ -11,8 +11,7 @@ export interface StoredDocument {
 export const customerVendors = pgTable(
   'customer_vendors',
   {
-    orgId: orgIdColumn(),
-    id: orgScopedId(),
+    ...orgRowColumns(),
     name: text().notNull(),
     email: text().notNull(),
     type: text({ enum: ['customer', 'vendor'] }).notNull(),
@@ -34,8 +33,7 @@ export const customerVendors = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
-    primaryKey({ columns: [t.orgId, t.id] }),
-    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
+    ...orgRowKeys(t),
     foreignKey({ columns: [t.orgId, t.parentId], foreignColumns: [t.orgId, t.id] }),
     index('customer_vendors_org_type_idx').on(t.orgId, t.type, t.id),
     index('customer_vendors_org_name_idx').on(t.orgId, t.name),

@@ -1,16 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { withTenant } from '../../server/db/client';
 import { maintenanceRequests, parts, pmOccurrences, pmPlans, productCategories, uomCategories, uoms } from '../../server/db/schema';
 import { setClockOffset } from '../../server/clock';
-import { createOrg, createTestApp, type Client, type TestApp, type TestOrg } from '../../server/test/harness';
+import { createOrg, useTestApp, type Client, type TestOrg } from '../../server/test/harness';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 afterEach(() => setClockOffset(0));
 
 const HOUR = 3_600_000;

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrg, createTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
+import { describe, expect, it } from 'vitest';
+import { createOrg, useTestApp, type TestOrg } from '../../server/test/harness';
 import { orgSnapshot } from '../../server/test/sql';
 import { masterRows } from '../assets/test-fixtures';
 import { csvCell, looksLikeFormula } from '../../shared/csv';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const asset = (over: Record<string, string> = {}) => ({ name: 'Feed Pump', category: 'Pumps A', date: '2024-05-01', ...over });
 const importAssets = (org: TestOrg, rows: Record<string, string>[], opts: Record<string, unknown> = {}) =>

@@ -1,19 +1,15 @@
 import { eq } from 'drizzle-orm';
 import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { withTenant } from '../../server/db/client';
 import { customerVendors, maintenanceRequests, parts } from '../../server/db/schema';
-import { createOrg, createTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
+import { createOrg, useTestApp, type TestOrg } from '../../server/test/harness';
 import { correctiveRequest, unzip } from '../../server/test/fixtures';
 import { catalogue } from '../maintenance-requests/test-fixtures';
 import { EXPORT_LISTS } from './data-transfer.schema';
 import { exportListCsv, type Reader } from './export.service';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 /** Our CSV (BOM, quoted cells, CRLF) back into rows. */
 const rowsOf = (text: string) => Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;

@@ -3,35 +3,13 @@
  * (LEAK, LEAK > SEAL), the problem's asset category; written through the failure-codes service. The export
  * re-imports unchanged and into another organisation; names are looked up in the importing organisation only.
  */
-import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrg, createTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
-import { orgSnapshot } from '../../server/test/sql';
-import { guessColumn, type ImportKind } from './data-transfer.schema';
+import { describe, expect, it } from 'vitest';
+import { createOrg, useTestApp, type TestOrg } from '../../server/test/harness';
+import { asImportKnown, exported, postImport as post, snapshotOf, type Client } from './test-kit';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
-type Client = TestOrg['admin'];
-const snapshot = (org: TestOrg) => orgSnapshot(t.database.db, org.orgId, ['sessions', 'org_counters']);
-const rowsOf = (text: string) => Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
-
-async function exported(client: Client) {
-  const res = await client.get('/api/data-transfer/export/failure-codes');
-  expect(res.status, String(res.body)).toBe(200);
-  return rowsOf(String(res.body));
-}
-
-function asImport(kind: ImportKind, [header, ...rows]: string[][]) {
-  const keys = header.map((h) => guessColumn(kind, h));
-  return rows.map((cells) => Object.fromEntries(keys.flatMap((k, i) => (k ? [[k, cells[i] ?? '']] : []))));
-}
-
-const post = (client: Client, rows: Record<string, string | undefined>[], opts: Record<string, unknown> = {}) =>
-  client.post('/api/data-transfer/import/failure-codes', { rows, ...opts });
+const snapshot = (org: TestOrg) => snapshotOf(t, org);
 
 const CODES = [
   { kind: 'problem', code: 'LEAK', name: 'Leak', assetCategory: 'Pumps' },
@@ -71,10 +49,10 @@ describe('failure codes import and export', () => {
   it('builds problem > cause > remedy from parents by code; the export re-imports unchanged and into another organisation', async () => {
     const a = await createOrg(t, 'Codes A');
     await withCategories(a);
-    const dry = await post(a.admin, CODES, { dryRun: true });
+    const dry = await post(a.admin, 'failure-codes', CODES, { dryRun: true });
     expect(dry.body, JSON.stringify(dry.body)).toMatchObject({ total: 7, valid: 7, imported: 0, new: 7, problems: [] });
     expect(await codes(a.admin)).toEqual([]);
-    const res = await post(a.admin, CODES);
+    const res = await post(a.admin, 'failure-codes', CODES);
     expect(res.body, JSON.stringify(res.body)).toMatchObject({ imported: 7, new: 7, problems: [] });
     expect(await codes(a.admin)).toEqual([
       'cause GASK Gasket < LEAK []',
@@ -86,23 +64,23 @@ describe('failure codes import and export', () => {
       'remedy REPL Replace the part < SEAL []',
     ]);
 
-    const file = await exported(a.admin);
+    const file = await exported(a.admin, 'failure-codes');
     expect(file[0]).toEqual(['Kind', 'Code', 'Name', 'Parent', 'Asset Category']);
     expect(file).toContainEqual(['remedy', 'REPL', 'Replace the part', 'LEAK > SEAL', 'Pumps']);
     const before = await snapshot(a);
-    const same = await post(a.admin, asImport('failure-codes', file));
+    const same = await post(a.admin, 'failure-codes', asImportKnown('failure-codes', file));
     expect(same.body, JSON.stringify(same.body)).toMatchObject({ total: 7, new: 0, updated: 0, unchanged: 7, problems: [] });
     expect(await snapshot(a)).toBe(before);
 
     const b = await createOrg(t, 'Codes B');
     await withCategories(b);
-    const copied = await post(b.admin, asImport('failure-codes', file));
+    const copied = await post(b.admin, 'failure-codes', asImportKnown('failure-codes', file));
     expect(copied.body, JSON.stringify(copied.body)).toMatchObject({ imported: 7, new: 7, problems: [] });
     expect(await codes(b.admin)).toEqual(await codes(a.admin));
 
     // an edited name updates the code it names (by place and code)
     const renamed = file.map((cells) => (cells[1] === 'SEAL' ? [cells[0], cells[1], 'Worn mechanical seal', cells[3], cells[4]] : cells));
-    const upd = await post(a.admin, asImport('failure-codes', renamed));
+    const upd = await post(a.admin, 'failure-codes', asImportKnown('failure-codes', renamed));
     expect(upd.body, JSON.stringify(upd.body)).toMatchObject({ updated: 1, unchanged: 6, problems: [] });
     expect(await codes(a.admin)).toContain('cause SEAL Worn mechanical seal < LEAK []');
   });
@@ -110,11 +88,12 @@ describe('failure codes import and export', () => {
   it("names unknown parents and categories by row and column, never finds another organisation's, and is refused to workers", async () => {
     const a = await createOrg(t, 'Codes Iso A');
     await withCategories(a);
-    expect((await post(a.admin, CODES)).body.problems).toEqual([]);
+    expect((await post(a.admin, 'failure-codes', CODES)).body.problems).toEqual([]);
     const b = await createOrg(t, 'Codes Iso B');
     const beforeA = await snapshot(a);
     const res = await post(
       b.admin,
+      'failure-codes',
       [
         { kind: 'cause', code: 'SEAL', name: 'Worn seal', parent: 'LEAK' },
         { kind: 'problem', code: 'LEAK', name: 'Leak', assetCategory: 'Pumps' },
@@ -137,13 +116,13 @@ describe('failure codes import and export', () => {
     expect(await snapshot(a)).toBe(beforeA);
 
     // LEAK names two problems when no category says which
-    const amb = await post(a.admin, [{ kind: 'cause', code: 'AIR', name: 'Air', parent: 'LEAK' }], { dryRun: true });
+    const amb = await post(a.admin, 'failure-codes', [{ kind: 'cause', code: 'AIR', name: 'Air', parent: 'LEAK' }], { dryRun: true });
     expect(amb.body.problems).toEqual([
       { row: 2, column: 'parent', message: 'Several codes match this parent: give the problem and the cause (LEAK > SEAL) and the asset category' },
     ]);
 
     const worker = await a.as('worker');
-    expect((await post(worker, CODES, { dryRun: true })).status).toBe(403);
+    expect((await post(worker, 'failure-codes', CODES, { dryRun: true })).status).toBe(403);
     expect((await worker.get('/api/data-transfer/export/failure-codes')).status).toBe(403);
   });
 });

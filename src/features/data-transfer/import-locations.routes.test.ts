@@ -4,35 +4,13 @@
  * and into another organisation as the same tree; assets take a Location and a Parent (an asset the organisation
  * has or a row of the same file). Names are looked up in the importing organisation only.
  */
-import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrg, createTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
-import { orgSnapshot } from '../../server/test/sql';
-import { guessColumn, type ImportKind } from './data-transfer.schema';
+import { describe, expect, it } from 'vitest';
+import { createOrg, useTestApp, type TestOrg } from '../../server/test/harness';
+import { asImportKnown, exported, postImport as post, snapshotOf, type Client } from './test-kit';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
-type Client = TestOrg['admin'];
-const snapshot = (org: TestOrg) => orgSnapshot(t.database.db, org.orgId, ['sessions', 'org_counters']);
-const rowsOf = (text: string) => Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
-
-async function exported(client: Client, list: string) {
-  const res = await client.get(`/api/data-transfer/export/${list}`);
-  expect(res.status, String(res.body)).toBe(200);
-  return rowsOf(String(res.body));
-}
-
-function asImport(kind: ImportKind, [header, ...rows]: string[][]) {
-  const keys = header.map((h) => guessColumn(kind, h));
-  return rows.map((cells) => Object.fromEntries(keys.flatMap((k, i) => (k ? [[k, cells[i] ?? '']] : []))));
-}
-
-const post = (client: Client, kind: ImportKind, rows: Record<string, string>[], opts: Record<string, unknown> = {}) =>
-  client.post(`/api/data-transfer/import/${kind}`, { rows, ...opts });
+const snapshot = (org: TestOrg) => snapshotOf(t, org);
 
 /** The organisation's locations as paths with their codes, in tree order. */
 async function tree(client: Client) {
@@ -62,18 +40,18 @@ describe('locations import and export', () => {
     expect(file[0]).toEqual(['Name', 'Code', 'Parent', 'Path']);
     expect(file[3]).toEqual(['Line 1', '', 'Plant / Hall A', 'Plant / Hall A / Line 1']);
     const before = await snapshot(a);
-    const same = await post(a.admin, 'locations', asImport('locations', file));
+    const same = await post(a.admin, 'locations', asImportKnown('locations', file));
     expect(same.body, JSON.stringify(same.body)).toMatchObject({ total: 5, new: 0, updated: 0, unchanged: 5, problems: [] });
     expect(await snapshot(a)).toBe(before);
 
     const b = await createOrg(t, 'Loc B');
-    const copied = await post(b.admin, 'locations', asImport('locations', file));
+    const copied = await post(b.admin, 'locations', asImportKnown('locations', file));
     expect(copied.body).toMatchObject({ imported: 5, new: 5, problems: [] });
     expect(await tree(b.admin)).toEqual(await tree(a.admin));
 
     // an edited cell moves a location with what is under it: Hall B under Hall A, matched by its code
     const moved = file.map((cells) => (cells[1] === 'HB' ? [cells[0], cells[1], 'Plant / Hall A', cells[3]] : cells));
-    const upd = await post(a.admin, 'locations', asImport('locations', moved));
+    const upd = await post(a.admin, 'locations', asImportKnown('locations', moved));
     expect(upd.body, JSON.stringify(upd.body)).toMatchObject({ updated: 1, unchanged: 4, problems: [] });
     expect(await tree(a.admin)).toContain('Plant / Hall A / Hall B / Line 1');
   });
@@ -132,7 +110,7 @@ describe('assets in their place (import)', () => {
     // the location as its path ("Line 1" names two), the parent as its Asset ID
     expect(file.find((cells) => cells.includes('MOT-1'))!.slice(-2)).toEqual(['Plant / Hall A / Line 1', expect.stringMatching(/^AS-\d{4}$/)]);
     const before = await snapshot(org);
-    const same = await post(org.admin, 'assets', asImport('assets', file), { dryRun: true });
+    const same = await post(org.admin, 'assets', asImportKnown('assets', file), { dryRun: true });
     expect(same.body, JSON.stringify(same.body)).toMatchObject({ new: 0, updated: 0, unchanged: 3, problems: [] });
     expect(await snapshot(org)).toBe(before);
 

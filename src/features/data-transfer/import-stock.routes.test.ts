@@ -4,35 +4,13 @@
  * the reorder point, reorder quantity and bin. The exports re-import unchanged and into another organisation;
  * names are looked up in the importing organisation only; managers only.
  */
-import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrg, createTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
-import { orgSnapshot } from '../../server/test/sql';
-import { guessColumn, type ImportKind } from './data-transfer.schema';
+import { describe, expect, it } from 'vitest';
+import { createOrg, useTestApp, type TestOrg } from '../../server/test/harness';
+import { asImportKnown, exported, postImport as post, snapshotOf, type Client } from './test-kit';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
-type Client = TestOrg['admin'];
-const snapshot = (org: TestOrg) => orgSnapshot(t.database.db, org.orgId, ['sessions', 'org_counters']);
-const rowsOf = (text: string) => Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
-
-async function exported(client: Client, list: string) {
-  const res = await client.get(`/api/data-transfer/export/${list}`);
-  expect(res.status, String(res.body)).toBe(200);
-  return rowsOf(String(res.body));
-}
-
-function asImport(kind: ImportKind, [header, ...rows]: string[][]) {
-  const keys = header.map((h) => guessColumn(kind, h));
-  return rows.map((cells) => Object.fromEntries(keys.flatMap((k, i) => (k ? [[k, cells[i] ?? '']] : []))));
-}
-
-const post = (client: Client, kind: ImportKind, rows: Record<string, string | undefined>[], opts: Record<string, unknown> = {}) =>
-  client.post(`/api/data-transfer/import/${kind}`, { rows, ...opts });
+const snapshot = (org: TestOrg) => snapshotOf(t, org);
 
 const PARTS = [
   { name: 'Bearing 6204', skuCode: 'BRG-6204', type: 'stockable', category: 'Spares', salesPrice: '12', unitOfMeasure: 'Units' },
@@ -109,17 +87,17 @@ describe('storerooms and stock levels import and export', () => {
     expect(levelFile[0]).toEqual(['Part', 'Part Name', 'Storeroom', 'Quantity', 'Reorder Point', 'Reorder Quantity', 'Bin']);
     expect(levelFile[1]).toEqual(['BRG-6204', 'Bearing 6204', 'Main store', '35', '10', '20', 'A-03']);
     const before = await snapshot(a);
-    const sameRooms = await post(a.admin, 'storerooms', asImport('storerooms', roomFile));
+    const sameRooms = await post(a.admin, 'storerooms', asImportKnown('storerooms', roomFile));
     expect(sameRooms.body, JSON.stringify(sameRooms.body)).toMatchObject({ new: 0, updated: 0, unchanged: 2, problems: [] });
-    const sameLevels = await post(a.admin, 'stock-levels', asImport('stock-levels', levelFile));
+    const sameLevels = await post(a.admin, 'stock-levels', asImportKnown('stock-levels', levelFile));
     expect(sameLevels.body, JSON.stringify(sameLevels.body)).toMatchObject({ new: 0, updated: 0, unchanged: 2, problems: [] });
     expect(await snapshot(a)).toBe(before);
 
     // into another organisation: the same storerooms and levels
     const b = await createOrg(t, 'Stock B');
     await withParts(b);
-    expect((await post(b.admin, 'storerooms', asImport('storerooms', roomFile))).body).toMatchObject({ new: 2, problems: [] });
-    expect((await post(b.admin, 'stock-levels', asImport('stock-levels', levelFile))).body).toMatchObject({ new: 2, problems: [] });
+    expect((await post(b.admin, 'storerooms', asImportKnown('storerooms', roomFile))).body).toMatchObject({ new: 2, problems: [] });
+    expect((await post(b.admin, 'stock-levels', asImportKnown('stock-levels', levelFile))).body).toMatchObject({ new: 2, problems: [] });
     expect(await rooms(b.admin)).toEqual(await rooms(a.admin));
     expect(await levels(b.admin)).toEqual(await levels(a.admin));
 

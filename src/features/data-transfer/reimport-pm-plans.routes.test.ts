@@ -3,43 +3,16 @@
  * looked up in the importing organisation only; an export re-imports unchanged, into another organisation as the
  * same plans, an edited cell updates its plan through `updatePlan`; bad rows answer row errors.
  */
-import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrg, createTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
-import { orgSnapshot } from '../../server/test/sql';
+import { describe, expect, it } from 'vitest';
+import { createOrg, useTestApp, type TestOrg } from '../../server/test/harness';
 import { masterRows } from '../assets/test-fixtures';
-import { guessColumn, type ImportKind } from './data-transfer.schema';
+import { type ImportKind } from './data-transfer.schema';
+import { asImport, exported, postImport as post, seedImport, snapshotOf, type Client } from './test-kit';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
-type Client = TestOrg['admin'];
-const SKIP = ['sessions', 'org_counters'];
-const snapshot = (org: TestOrg) => orgSnapshot(t.database.db, org.orgId, SKIP);
-const rowsOf = (text: string) => Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
-
-async function exported(client: Client) {
-  const res = await client.get('/api/data-transfer/export/pm-plans');
-  expect(res.status, String(res.body)).toBe(200);
-  return rowsOf(String(res.body));
-}
-
-function asImport(kind: ImportKind, [header, ...rows]: string[][]) {
-  const keys = header.map((h) => guessColumn(kind, h));
-  expect(keys.filter((k) => !k).length, `unmapped headers of ${kind}: ${header.filter((_, i) => !keys[i]).join(', ')}`).toBe(0);
-  return rows.map((cells) => Object.fromEntries(keys.map((k, i) => [k!, cells[i] ?? ''])));
-}
-
-const post = (client: Client, kind: ImportKind, rows: Record<string, string | null>[], opts: Record<string, unknown> = {}) =>
-  client.post(`/api/data-transfer/import/${kind}`, { rows, ...opts });
-
-async function seed(client: Client, kind: ImportKind, rows: Record<string, string>[]) {
-  const res = await post(client, kind, rows);
-  expect(res.body, JSON.stringify(res.body.problems)).toMatchObject({ imported: rows.length, problems: [] });
-}
+const snapshot = (org: TestOrg) => snapshotOf(t, org);
+const seed = (client: Client, kind: ImportKind, rows: Record<string, string>[]) => seedImport(client, kind, rows, false);
 
 /** The columns the list computes (the same in both organisations only by chance): left out of comparisons. */
 const stable = (file: string[][]) => {
@@ -118,7 +91,7 @@ describe('PM plans import', () => {
         )
         .sort(),
     ).toEqual(['Bay weekly true  1', 'Pump hours false 1 null', 'Pump monthly false 1,2 null']);
-    const file = await exported(a.org.admin);
+    const file = await exported(a.org.admin, 'pm-plans');
     expect(file.length - 1).toBe(3);
 
     const same = await post(a.org.admin, 'pm-plans', asImport('pm-plans', file), { dryRun: true });
@@ -136,7 +109,7 @@ describe('PM plans import', () => {
     expect(await snapshot(b.org)).toBe(before);
     const copied = await post(b.org.admin, 'pm-plans', asImport('pm-plans', noPeople));
     expect(copied.body, JSON.stringify(copied.body.problems)).toMatchObject({ imported: 3, new: 3, problems: [] });
-    expect(stable(await exported(b.org.admin)).sort()).toEqual(stable(noPeople).sort());
+    expect(stable(await exported(b.org.admin, 'pm-plans')).sort()).toEqual(stable(noPeople).sort());
 
     // one edited cell: counted by a dry run, written by the import through the plan's update
     const lead = file[0].indexOf('Lead Days');
@@ -147,7 +120,7 @@ describe('PM plans import', () => {
     expect(await snapshot(a.org)).toBe(beforeA);
     const real = await post(a.org.admin, 'pm-plans', asImport('pm-plans', edited));
     expect(real.body).toMatchObject({ imported: 1, updated: 1, unchanged: 2, problems: [] });
-    expect(stable(await exported(a.org.admin)).sort()).toEqual(stable(edited).sort());
+    expect(stable(await exported(a.org.admin, 'pm-plans')).sort()).toEqual(stable(edited).sort());
   });
 
   it("another organisation's records are unknown here: row errors naming the column; nothing changes", async () => {

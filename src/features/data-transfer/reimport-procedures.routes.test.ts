@@ -3,37 +3,13 @@
  * re-imports unchanged, into another organisation as the same procedures, an edited step updates its procedure
  * through `updateProcedure`, a name is looked up in the importing organisation only, bad rows answer row errors.
  */
-import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrg, createTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
-import { orgSnapshot } from '../../server/test/sql';
-import { guessColumn, type ImportKind } from './data-transfer.schema';
+import { describe, expect, it } from 'vitest';
+import { createOrg, useTestApp, type TestOrg } from '../../server/test/harness';
+import { asImport, exported, postImport as post, snapshotOf, type Client } from './test-kit';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
-type Client = TestOrg['admin'];
-const SKIP = ['sessions', 'org_counters'];
-const snapshot = (org: TestOrg) => orgSnapshot(t.database.db, org.orgId, SKIP);
-const rowsOf = (text: string) => Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
-
-async function exported(client: Client) {
-  const res = await client.get('/api/data-transfer/export/procedure-steps');
-  expect(res.status, String(res.body)).toBe(200);
-  return rowsOf(String(res.body));
-}
-
-function asImport(kind: ImportKind, [header, ...rows]: string[][]) {
-  const keys = header.map((h) => guessColumn(kind, h));
-  expect(keys.filter((k) => !k).length, `unmapped headers of ${kind}: ${header.filter((_, i) => !keys[i]).join(', ')}`).toBe(0);
-  return rows.map((cells) => Object.fromEntries(keys.map((k, i) => [k!, cells[i] ?? ''])));
-}
-
-const post = (client: Client, rows: Record<string, string | null>[], opts: Record<string, unknown> = {}) =>
-  client.post('/api/data-transfer/import/procedures', { rows, ...opts });
+const snapshot = (org: TestOrg) => snapshotOf(t, org);
 
 /** The organisation's procedures as the library shows them, ids and times left out. */
 async function library(client: Client) {
@@ -73,7 +49,7 @@ async function withLibrary(name: string) {
 describe('procedures import', () => {
   it('the export re-imports unchanged, into another organisation as the same library, and an edited step updates its procedure', async () => {
     const a = await withLibrary('Proc A');
-    const file = await exported(a.admin);
+    const file = await exported(a.admin, 'procedure-steps');
     expect(file[0]).toEqual([
       'Procedure',
       'Description',
@@ -90,29 +66,29 @@ describe('procedures import', () => {
     expect(file.length - 1).toBe(6);
 
     // the untouched file: two procedures, both unchanged
-    const same = await post(a.admin, asImport('procedures', file), { dryRun: true });
+    const same = await post(a.admin, 'procedures', asImport('procedures', file), { dryRun: true });
     expect(same.body, JSON.stringify(same.body.problems)).toMatchObject({ total: 6, new: 0, updated: 0, unchanged: 2, problems: [] });
 
     // into another organisation: the same library
     const b = await createOrg(t, 'Proc B');
-    const dry = await post(b.admin, asImport('procedures', file), { dryRun: true });
+    const dry = await post(b.admin, 'procedures', asImport('procedures', file), { dryRun: true });
     expect(dry.body).toMatchObject({ total: 6, valid: 6, imported: 0, new: 2, updated: 0, unchanged: 0, problems: [] });
     expect(await library(b.admin)).toEqual([]);
-    const copied = await post(b.admin, asImport('procedures', file));
+    const copied = await post(b.admin, 'procedures', asImport('procedures', file));
     expect(copied.body).toMatchObject({ imported: 2, new: 2, problems: [] });
     expect(await library(b.admin)).toEqual(await library(a.admin));
-    expect(await exported(b.admin)).toEqual(file);
+    expect(await exported(b.admin, 'procedure-steps')).toEqual(file);
 
     // one edited cell: a dry run counts it and writes nothing, the import updates that procedure (its version claimed)
     const max = file[0].indexOf('Max');
     const edited = file.map((cells) => (cells[3] === 'Pressure' ? cells.map((c, j) => (j === max ? '8' : c)) : cells));
     const before = await snapshot(a);
-    const counted = await post(a.admin, asImport('procedures', edited), { dryRun: true });
+    const counted = await post(a.admin, 'procedures', asImport('procedures', edited), { dryRun: true });
     expect(counted.body).toMatchObject({ total: 6, imported: 0, new: 0, updated: 1, unchanged: 1, problems: [] });
     expect(await snapshot(a)).toBe(before);
-    const real = await post(a.admin, asImport('procedures', edited));
+    const real = await post(a.admin, 'procedures', asImport('procedures', edited));
     expect(real.body).toMatchObject({ imported: 1, new: 0, updated: 1, unchanged: 1, problems: [] });
-    expect(await exported(a.admin)).toEqual(edited);
+    expect(await exported(a.admin, 'procedure-steps')).toEqual(edited);
     const pump = (await a.admin.get('/api/procedures/list-procedures?name=Pump')).body.procedures[0];
     expect(pump.version).toBe(2);
   });
@@ -124,6 +100,7 @@ describe('procedures import', () => {
     const beforeA = await snapshot(a);
     const res = await post(
       a.admin,
+      'procedures',
       [
         { procedure: 'New one', kind: 'number', label: 'Level', min: '9', max: '3' },
         { procedure: 'New one', kind: 'dance', label: 'Bad kind' },
@@ -142,15 +119,15 @@ describe('procedures import', () => {
     expect(res.body).toMatchObject({ total: 4, valid: 1, new: 1 });
 
     // B's procedure of the same name as A's: A's is updated, B's stays as it was
-    const file = await exported(b.admin);
+    const file = await exported(b.admin, 'procedure-steps');
     const renamed = file.map((cells, i) => (i && cells[3] === 'Notes' ? cells.map((c, j) => (j === 3 ? 'Remarks' : c)) : cells));
-    expect((await post(a.admin, asImport('procedures', renamed))).body).toMatchObject({ updated: 1, unchanged: 1, problems: [] });
+    expect((await post(a.admin, 'procedures', asImport('procedures', renamed))).body).toMatchObject({ updated: 1, unchanged: 1, problems: [] });
     expect(await snapshot(b)).toBe(beforeB);
     expect(await snapshot(a)).not.toBe(beforeA);
 
     // two procedures of one name: the file cannot say which
     expect((await a.admin.post('/api/procedures/add-procedure', BOILER)).status).toBe(201);
-    const twice = await post(a.admin, [
+    const twice = await post(a.admin, 'procedures', [
       { procedure: 'boiler weekly', kind: 'checkbox', label: 'Done' },
       { procedure: 'Boiler Weekly', kind: 'text', label: 'Notes' },
     ]);
@@ -167,7 +144,7 @@ describe('procedures import', () => {
     const org = await withLibrary('Proc Worker');
     const worker = await org.as('worker');
     const before = await snapshot(org);
-    expect((await post(worker, [{ procedure: 'X', kind: 'checkbox', label: 'Y' }])).status).toBe(403);
+    expect((await post(worker, 'procedures', [{ procedure: 'X', kind: 'checkbox', label: 'Y' }])).status).toBe(403);
     expect((await worker.get('/api/data-transfer/export/procedure-steps')).status).toBe(403);
     expect(await snapshot(org)).toBe(before);
   });

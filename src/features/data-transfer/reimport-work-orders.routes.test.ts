@@ -3,85 +3,23 @@
  * numbers, an exported file comes back unchanged, an edited cell updates its record through the work orders'
  * services, references are read in the importing organisation only, and bad rows answer row errors.
  */
-import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrg, createTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
-import { orgSnapshot } from '../../server/test/sql';
+import { describe, expect, it } from 'vitest';
+import { createOrg, useTestApp, type TestOrg } from '../../server/test/harness';
 import { masterRows } from '../assets/test-fixtures';
-import { guessColumn, type ExportList, type ImportKind } from './data-transfer.schema';
+import { type ExportList, type ImportKind } from './data-transfer.schema';
+import { asImport, editRoundTrip, exported, postImport as post, seedImport as seed, snapshotOf } from './test-kit';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
-type Client = TestOrg['admin'];
-const SKIP = ['sessions', 'org_counters'];
-const snapshot = (org: TestOrg) => orgSnapshot(t.database.db, org.orgId, SKIP);
-const rowsOf = (text: string) => Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
-
-async function exported(client: Client, list: ExportList) {
-  const res = await client.get(`/api/data-transfer/export/${list}`);
-  expect(res.status, String(res.body)).toBe(200);
-  return rowsOf(String(res.body));
-}
-
-function asImport(kind: ImportKind, [header, ...rows]: string[][]) {
-  const keys = header.map((h) => guessColumn(kind, h));
-  expect(keys.filter((k) => !k).length, `unmapped headers of ${kind}: ${header.filter((_, i) => !keys[i]).join(', ')}`).toBe(0);
-  return rows.map((cells) => Object.fromEntries(keys.map((k, i) => [k!, cells[i] ?? ''])));
-}
-
-const post = (client: Client, kind: ImportKind, rows: Record<string, string | null>[], opts: Record<string, unknown> = {}) =>
-  client.post(`/api/data-transfer/import/${kind}`, { rows, ...opts });
-
-/** A file's rows in a stable order (an updated line is a new line: it moves in the newest-first export). */
-const sorted = ([header, ...rows]: string[][]) => [
-  header,
-  ...rows
-    .map((r) => r.join('\u0001'))
-    .sort()
-    .map((r) => r.split('\u0001')),
-];
-
-/** Export -> unchanged re-import -> one cell edited -> dry run counts and writes nothing -> import -> the export reads the edit. */
-async function roundTrip(
+const snapshot = (org: TestOrg) => snapshotOf(t, org);
+const roundTrip = (
   org: TestOrg,
   kind: ImportKind & ExportList,
   header: string,
   match: (row: Record<string, string>) => boolean,
   value: string,
-  computed: Record<string, string> = {},
-) {
-  const file = await exported(org.admin, kind);
-  const n = file.length - 1;
-  expect(n).toBeGreaterThan(1);
-  const same = await post(org.admin, kind, asImport(kind, file), { dryRun: true });
-  expect(same.body, JSON.stringify(same.body.problems)).toMatchObject({ total: n, new: 0, updated: 0, unchanged: n, problems: [] });
-
-  const column = file[0].indexOf(header);
-  expect(column).toBeGreaterThanOrEqual(0);
-  const target = file.findIndex((cells, i) => i > 0 && match(Object.fromEntries(file[0].map((h, j) => [h, cells[j]]))));
-  expect(target).toBeGreaterThan(0);
-  const edited = file.map((cells, i) => (i === target ? cells.map((c, j) => (j === column ? value : c)) : cells));
-
-  const before = await snapshot(org);
-  const dry = await post(org.admin, kind, asImport(kind, edited), { dryRun: true });
-  expect(dry.body, JSON.stringify(dry.body.problems)).toMatchObject({ total: n, valid: n, imported: 0, new: 0, updated: 1, unchanged: n - 1, problems: [] });
-  expect(await snapshot(org)).toBe(before);
-
-  const real = await post(org.admin, kind, asImport(kind, edited));
-  expect(real.body, JSON.stringify(real.body.problems)).toMatchObject({ total: n, imported: 1, new: 0, updated: 1, unchanged: n - 1, problems: [] });
-  // the edited row's computed cells (ignored by the import) as the export now computes them
-  const expected = edited.map((cells, i) => (i === target ? cells.map((c, j) => computed[file[0][j]] ?? c) : cells));
-  expect(sorted(await exported(org.admin, kind))).toEqual(sorted(expected));
-}
-
-async function seed(client: Client, kind: ImportKind, rows: Record<string, string>[]) {
-  const res = await post(client, kind, rows);
-  expect(res.body, JSON.stringify(res.body.problems)).toMatchObject({ imported: rows.length, new: rows.length, problems: [] });
-}
+  computed = {},
+) => editRoundTrip(t, org, { kind, list: kind, header, match, value }, { computed, anyOrder: true });
 
 /** An organisation with assets (two of one name), parts, a reason and a technician. */
 async function orgWithCatalogue(name: string) {

@@ -3,48 +3,18 @@
  * its record by its key or its ID column and updates it, the dry run counts new, updated and unchanged rows,
  * and another organisation's ids and keys never reach its records.
  */
-import Papa from 'papaparse';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { withTenant } from '../../server/db/client';
 import { assets } from '../../server/db/schema';
-import { createOrg, createTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
-import { orgSnapshot } from '../../server/test/sql';
+import { createOrg, useTestApp, type TestOrg } from '../../server/test/harness';
 import { masterRows } from '../assets/test-fixtures';
-import { guessColumn, type ExportList, type ImportKind } from './data-transfer.schema';
+import { type ExportList, type ImportKind } from './data-transfer.schema';
+import { asImport, editRoundTrip, exported, postImport as post, seedImport as seed, snapshotOf } from './test-kit';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
-type Client = TestOrg['admin'];
-const SKIP = ['sessions', 'org_counters'];
-const snapshot = (org: TestOrg) => orgSnapshot(t.database.db, org.orgId, SKIP);
-const rowsOf = (text: string) => Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data;
-
-async function exported(client: Client, list: ExportList) {
-  const res = await client.get(`/api/data-transfer/export/${list}`);
-  expect(res.status, String(res.body)).toBe(200);
-  return rowsOf(String(res.body));
-}
-
-/** What the wizard sends for a file: each header mapped to its column as the wizard guesses it (all must be). */
-function asImport(kind: ImportKind, [header, ...rows]: string[][]) {
-  const keys = header.map((h) => guessColumn(kind, h));
-  expect(keys.filter((k) => !k).length, `unmapped headers of ${kind}: ${header.filter((_, i) => !keys[i]).join(', ')}`).toBe(0);
-  return rows.map((cells) => Object.fromEntries(keys.map((k, i) => [k!, cells[i] ?? ''])));
-}
-
-const post = (client: Client, kind: ImportKind, rows: Record<string, string | null>[], opts: Record<string, unknown> = {}) =>
-  client.post(`/api/data-transfer/import/${kind}`, { rows, ...opts });
-
-/**
- * Export -> the untouched file re-imports as all unchanged -> one cell of one row edited -> the dry run says
- * 1 updated and changes nothing -> the import writes it -> the new export is the edited file (no duplicate,
- * the other rows as they were).
- */
-async function roundTrip(
+const snapshot = (org: TestOrg) => snapshotOf(t, org);
+const roundTrip = (
   org: TestOrg,
   kind: ImportKind,
   list: ExportList,
@@ -52,33 +22,7 @@ async function roundTrip(
   match: (row: Record<string, string>) => boolean,
   value: string,
   client = org.admin,
-) {
-  const file = await exported(client, list);
-  const n = file.length - 1;
-  expect(n).toBeGreaterThan(1);
-  const same = await post(client, kind, asImport(kind, file), { dryRun: true });
-  expect(same.body, JSON.stringify(same.body.problems)).toMatchObject({ total: n, new: 0, updated: 0, unchanged: n, problems: [] });
-
-  const column = file[0].indexOf(header);
-  expect(column).toBeGreaterThanOrEqual(0);
-  const target = file.findIndex((cells, i) => i > 0 && match(Object.fromEntries(file[0].map((h, j) => [h, cells[j]]))));
-  expect(target).toBeGreaterThan(0);
-  const edited = file.map((cells, i) => (i === target ? cells.map((c, j) => (j === column ? value : c)) : cells));
-
-  const before = await snapshot(org);
-  const dry = await post(client, kind, asImport(kind, edited), { dryRun: true });
-  expect(dry.body, JSON.stringify(dry.body.problems)).toMatchObject({ total: n, valid: n, imported: 0, new: 0, updated: 1, unchanged: n - 1, problems: [] });
-  expect(await snapshot(org)).toBe(before);
-
-  const real = await post(client, kind, asImport(kind, edited));
-  expect(real.body, JSON.stringify(real.body.problems)).toMatchObject({ total: n, imported: 1, new: 0, updated: 1, unchanged: n - 1, problems: [] });
-  expect(await exported(client, list)).toEqual(edited);
-}
-
-async function seed(client: Client, kind: ImportKind, rows: Record<string, string>[]) {
-  const res = await post(client, kind, rows);
-  expect(res.body, JSON.stringify(res.body.problems)).toMatchObject({ imported: rows.length, new: rows.length, problems: [] });
-}
+) => editRoundTrip(t, org, { kind, list, header, match, value }, { client });
 
 describe('an edited export re-imports as updates', () => {
   it('assets: by asset code, and by the Asset ID column when the asset has no code', async () => {

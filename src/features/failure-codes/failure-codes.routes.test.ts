@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { withTenant } from '../../server/db/client';
 import { assets, failureCodes, pmOccurrences, pmPlans, webhookDeliveries, workOrders } from '../../server/db/schema';
-import { createOrg, createTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
+import { createOrg, useTestApp, type TestOrg } from '../../server/test/harness';
 import { setClockOffset } from '../../server/clock';
 import { masterRows } from '../assets/test-fixtures';
 import { starterLibrary } from './starter-library';
 import { FAILURE_CODE_MESSAGES as M } from './failure-codes.schema';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 type Client = TestOrg['admin'];
 const at = (iso: string) => new Date(iso);

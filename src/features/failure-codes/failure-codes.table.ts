@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAtColumn, orgIdColumn, orgScopedId } from '../../server/db/columns';
-import { organizations } from '../organization/organization.table';
+import { createdAtColumn, orgIdColumn, orgRowColumns } from '../../server/db/columns';
+import { organizations, orgRowKeys } from '../organization/organization.table';
 import { assetCategories } from '../master-data/master-data.table';
 import { FAILURE_CODE_KINDS } from './failure-code-values';
 
@@ -14,8 +14,7 @@ import { FAILURE_CODE_KINDS } from './failure-code-values';
 export const failureCodes = pgTable(
   'failure_codes',
   {
-    orgId: orgIdColumn(),
-    id: orgScopedId(),
+    ...orgRowColumns(),
     kind: text({ enum: FAILURE_CODE_KINDS }).notNull(),
     parentId: integer(),
     assetCategoryId: integer(),
@@ -24,8 +23,7 @@ export const failureCodes = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
-    primaryKey({ columns: [t.orgId, t.id] }),
-    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
+    ...orgRowKeys(t),
     foreignKey({ columns: [t.orgId, t.parentId], foreignColumns: [t.orgId, t.id] }).onDelete('cascade'),
     foreignKey({ columns: [t.orgId, t.assetCategoryId], foreignColumns: [assetCategories.orgId, assetCategories.id] }).onDelete('cascade'),
     index('failure_codes_org_parent_idx').on(t.orgId, t.parentId),

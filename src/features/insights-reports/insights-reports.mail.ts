@@ -1,5 +1,5 @@
 import { escapeHtml, type MailAttachment } from '../../server/mailer';
-import { drawText, registerArabicFonts } from '../../server/pdf-bidi';
+import { drawText, collectPdf } from '../../server/pdf-bidi';
 import { isolate, mailHtml, type MailLanguage } from '../../server/mail-language';
 import { currencyDigits, toMajor } from '../../shared/money';
 import type { ReportFigures, ReportFormat, ReportFrequency } from './insights-reports.schema';
@@ -65,13 +65,7 @@ async function reportPdf(lang: MailLanguage, title: string, organization: string
   // pdfkit loads on the first report, not at start (decision 013).
   const { default: PDFDocument } = await import('pdfkit');
   const pdf = new PDFDocument({ size: 'A4', margin: 48, compress: false, info: { Title: title, Author: organization } });
-  const chunks: Buffer[] = [];
-  pdf.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-  });
-  registerArabicFonts(pdf);
+  const done = collectPdf(pdf);
   const left = pdf.page.margins.left;
   const width = pdf.page.width - left - pdf.page.margins.right;
   const align = lang === 'ar' ? 'right' : 'left';

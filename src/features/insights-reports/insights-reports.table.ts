@@ -1,6 +1,6 @@
-import { foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAtColumn, orgIdColumn, orgScopedId, updatedAtColumn } from '../../server/db/columns';
-import { organizations } from '../organization/organization.table';
+import { foreignKey, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAtColumn, orgRowColumns, updatedAtColumn } from '../../server/db/columns';
+import { orgRowKeys } from '../organization/organization.table';
 import { users } from '../users/users.table';
 import { REPORT_FORMATS, REPORT_FREQUENCIES, type ReportFilters } from './insights-reports.schema';
 
@@ -12,8 +12,7 @@ import { REPORT_FORMATS, REPORT_FREQUENCIES, type ReportFilters } from './insigh
 export const insightsReports = pgTable(
   'insights_reports',
   {
-    orgId: orgIdColumn(),
-    id: orgScopedId(),
+    ...orgRowColumns(),
     ownerId: integer().notNull(),
     frequency: text({ enum: REPORT_FREQUENCIES }).notNull(),
     format: text({ enum: REPORT_FORMATS }).notNull(),
@@ -26,8 +25,7 @@ export const insightsReports = pgTable(
     updatedAt: updatedAtColumn(),
   },
   (t) => [
-    primaryKey({ columns: [t.orgId, t.id] }),
-    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
+    ...orgRowKeys(t),
     foreignKey({ columns: [t.orgId, t.ownerId], foreignColumns: [users.orgId, users.id] }).onDelete('cascade'),
     index('insights_reports_org_owner_idx').on(t.orgId, t.ownerId),
     index('insights_reports_org_next_send_idx').on(t.orgId, t.nextSendAt),

@@ -1,5 +1,5 @@
 import { z } from '../../shared/zod-setup';
-import { listAnswers, messageSchema, optionSchema, pageQuerySchema } from '../../shared/pagination';
+import { listAnswers, messageSchema, optionSchema, pageQuerySchema, optionsPageSize } from '../../shared/pagination';
 import { requiredString } from '../../shared/validation';
 import { optionalRef, renameAliases, textFilter } from '../../shared/reference-fields';
 
@@ -49,12 +49,7 @@ export const locationListQuerySchema = pageQuerySchema.extend({
 export type LocationListQuery = z.output<typeof locationListQuerySchema>;
 
 export const locationOptionsQuerySchema = z.object({
-  pageSize: z.coerce
-    .number({ error: 'pageSize must be between 1 and 100' })
-    .int('pageSize must be between 1 and 100')
-    .min(1, 'pageSize must be between 1 and 100')
-    .max(100, 'pageSize must be between 1 and 100')
-    .default(10),
+  pageSize: optionsPageSize(),
   name: textFilter,
 });
 

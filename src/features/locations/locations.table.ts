@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAtColumn, orgIdColumn, orgScopedId } from '../../server/db/columns';
-import { organizations } from '../organization/organization.table';
+import { foreignKey, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAtColumn, orgRowColumns } from '../../server/db/columns';
+import { orgRowKeys } from '../organization/organization.table';
 
 /**
  * Where things are (decision 072): a tree of any depth per organisation (site > building > area > line), each
@@ -11,16 +11,14 @@ import { organizations } from '../organization/organization.table';
 export const locations = pgTable(
   'locations',
   {
-    orgId: orgIdColumn(),
-    id: orgScopedId(),
+    ...orgRowColumns(),
     name: text().notNull(),
     code: text(),
     parentId: integer(),
     createdAt: createdAtColumn(),
   },
   (t) => [
-    primaryKey({ columns: [t.orgId, t.id] }),
-    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
+    ...orgRowKeys(t),
     foreignKey({ columns: [t.orgId, t.parentId], foreignColumns: [t.orgId, t.id] }),
     // The children of a node (the recursive step of every subtree).
     index('locations_org_parent_idx').on(t.orgId, t.parentId),

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrg, createTestApp, type Client, type TestApp } from '../../server/test/harness';
+import { describe, expect, it } from 'vitest';
+import { createOrg, useTestApp, type Client } from '../../server/test/harness';
 import { catalogue } from '../maintenance-requests/test-fixtures';
 import { maintenanceOrder, preventiveRequest } from '../../server/test/fixtures';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const messages = (body: { issues?: { message: string }[] }) => (body.issues ?? []).map((i) => i.message);
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { foreignKey, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAtColumn, orgIdColumn, orgScopedId } from '../../server/db/columns';
-import { organizations } from '../organization/organization.table';
+import { createdAtColumn, orgIdColumn, orgRowColumns } from '../../server/db/columns';
+import { orgRowKeys } from '../organization/organization.table';
 import { assets } from '../assets/assets.table';
 import { services } from '../service-catalog/service-catalog.table';
 import { parts } from '../parts/parts.table';
@@ -18,8 +18,7 @@ const ts = () => timestamp({ withTimezone: true, mode: 'date' });
 export const maintenanceOrders = pgTable(
   'maintenance_orders',
   {
-    orgId: orgIdColumn(),
-    id: orgScopedId(),
+    ...orgRowColumns(),
     status: text({ enum: ORDER_STATUSES }).notNull().default('new'),
     maintenanceRequestId: integer().notNull(),
     maintenanceType: text({ enum: MAINTENANCE_TYPES }).notNull(),
@@ -33,8 +32,7 @@ export const maintenanceOrders = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
-    primaryKey({ columns: [t.orgId, t.id] }),
-    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
+    ...orgRowKeys(t),
     foreignKey({ columns: [t.orgId, t.maintenanceRequestId], foreignColumns: [maintenanceRequests.orgId, maintenanceRequests.id] }),
     foreignKey({ columns: [t.orgId, t.assetId], foreignColumns: [assets.orgId, assets.id] }),
     index('maintenance_orders_org_status_idx').on(t.orgId, t.status, t.id),

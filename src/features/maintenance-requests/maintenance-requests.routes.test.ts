@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { createOrg, createTestApp, type Client, type TestApp } from '../../server/test/harness';
+import { createOrg, useTestApp, type Client } from '../../server/test/harness';
 import { catalogue } from './test-fixtures';
 import { correctiveRequest, PDF, type UploadFile } from '../../server/test/fixtures';
 import { seedSampleData } from '../../server/seed/demo';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const M = {
   title: 'Title is required',

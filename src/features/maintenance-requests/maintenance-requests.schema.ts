@@ -3,6 +3,8 @@ import { versionField } from '../../shared/edit-version';
 import { listAnswerSchema, messageSchema, multiValue, optionSchema, pageQuerySchema } from '../../shared/pagination';
 import { evenWhenFieldsFail, requiredString } from '../../shared/validation';
 import { dateField, optionalDateField } from '../../shared/dates';
+import { storedFileSchema, type StoredFile } from '../../shared/stored-file';
+import { blankToUndefined, optionalTextField } from '../../shared/reference-fields';
 
 /** Spec doc 2 section 5 "Maintenance request": the five maintenance types. */
 export const MAINTENANCE_TYPES = ['corrective', 'preventive', 'predictive', 'emergency', 'proactive'] as const;
@@ -61,7 +63,6 @@ export function canonicalPriority(v: unknown): unknown {
 }
 
 const lower = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : v);
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /** A required choice: anything missing or outside the list gives the one spec message. */
 const choice = <T extends readonly [string, ...string[]]>(values: T, message: string, normalise: (v: unknown) => unknown = lower) =>
@@ -69,16 +70,6 @@ const choice = <T extends readonly [string, ...string[]]>(values: T, message: st
 
 const optionalChoice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.preprocess((v) => lower(blankToUndefined(v)), z.enum(values, { error: message }).optional());
-
-const optionalText = (max: number, label: string) =>
-  z.preprocess(
-    blankToUndefined,
-    z
-      .string({ error: `${label} must be text` })
-      .trim()
-      .max(max, `${label} must be at most ${max} characters`)
-      .optional(),
-  );
 
 const optionalId = (message: string) =>
   z.preprocess(
@@ -88,18 +79,9 @@ const optionalId = (message: string) =>
 
 const optionalDate = (invalid: string) => optionalDateField(invalid);
 
-/** A stored upload as the API returns it; only our own upload paths are accepted back. */
-// A form sends back the URL as it was shown, signed (decision 024); the server takes the signature off first.
-export const UPLOAD_URL_PATTERN = /^\/uploads\/org-\d+\/[0-9a-f-]{36}\.(webp|png|jpg|pdf)(\?exp=\d+&sig=[\w-]+)?$/;
-export const attachmentSchema = z.strictObject({
-  url: z.string({ error: 'Attachment url is required' }).regex(UPLOAD_URL_PATTERN, 'Attachments must be files uploaded to this application'),
-  name: z
-    .string({ error: 'Attachment name is required' })
-    .trim()
-    .min(1, 'Attachment name is required')
-    .max(255, 'Attachment name must be at most 255 characters'),
-});
-export type Attachment = z.infer<typeof attachmentSchema>;
+/** An uploaded image or document of a request. */
+export const attachmentSchema = storedFileSchema;
+export type Attachment = StoredFile;
 
 /** Other spellings the spec uses for the same fields (DESIGN 11); the entity's name wins. */
 const FIELD_ALIASES: Record<string, string> = {
@@ -142,13 +124,13 @@ const requestFields = z.strictObject({
   ),
   dateOfRequest: dateField('Due date is required', 'Due date must be a valid date'),
   assetId: optionalId('Select a valid asset'),
-  failureReason: optionalText(2000, 'Failure Reason'),
+  failureReason: optionalTextField(2000, 'Failure Reason'),
   urgencyLevel: optionalChoice(URGENCY_LEVELS, 'Urgency Level must be one of critical, high, medium, low, lowest'),
   riskLevel: choice(RISK_LEVELS, 'Risk Level is required'),
   scheduleDate: optionalDate('Schedule Date must be a valid date'),
   frequency: optionalChoice(FREQUENCIES, 'Frequency must be one of daily, weekly, monthly, quarterly, annually'),
-  sensorData: optionalText(2000, 'Sensor Data'),
-  condition: optionalText(2000, 'Condition'),
+  sensorData: optionalTextField(2000, 'Sensor Data'),
+  condition: optionalTextField(2000, 'Condition'),
   images: z.array(attachmentSchema, { error: 'Images must be a list of uploaded files' }).max(20, 'At most 20 images').optional(),
   documents: z.array(attachmentSchema, { error: 'Documents must be a list of uploaded files' }).max(20, 'At most 20 documents').optional(),
   /** "Asset is down" (decision 079): true opens a down interval of the asset with this request as source, false closes it; absent keeps. */

@@ -1,6 +1,6 @@
 import { foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAtColumn, orgIdColumn, orgScopedId } from '../../server/db/columns';
-import { organizations } from '../organization/organization.table';
+import { createdAtColumn, orgIdColumn, orgRowColumns } from '../../server/db/columns';
+import { organizations, orgRowKeys } from '../organization/organization.table';
 import { users } from '../users/users.table';
 import { assets } from '../assets/assets.table';
 import { customerVendors } from '../customers-vendors/customers-vendors.table';
@@ -21,8 +21,7 @@ const ts = () => timestamp({ withTimezone: true, mode: 'date' });
 export const maintenanceRequests = pgTable(
   'maintenance_requests',
   {
-    orgId: orgIdColumn(),
-    id: orgScopedId(),
+    ...orgRowColumns(),
     title: text().notNull(),
     problemDescription: text().notNull(),
     maintenanceType: text({ enum: MAINTENANCE_TYPES }).notNull(),
@@ -47,8 +46,7 @@ export const maintenanceRequests = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
-    primaryKey({ columns: [t.orgId, t.id] }),
-    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
+    ...orgRowKeys(t),
     foreignKey({ columns: [t.orgId, t.customerId], foreignColumns: [customerVendors.orgId, customerVendors.id] }),
     foreignKey({ columns: [t.orgId, t.assignedTo], foreignColumns: [users.orgId, users.id] }),
     foreignKey({ columns: [t.orgId, t.assetId], foreignColumns: [assets.orgId, assets.id] }),

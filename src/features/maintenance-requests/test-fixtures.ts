@@ -1,18 +1,7 @@
 import { withTenant } from '../../server/db/client';
-import {
-  assetCategories,
-  assets,
-  customerVendors,
-  parts,
-  productCategories,
-  services,
-  serviceWorkStations,
-  teams,
-  uomCategories,
-  uoms,
-  workStations,
-} from '../../server/db/schema';
+import { assets, customerVendors, parts, services, serviceWorkStations, teams, workStations } from '../../server/db/schema';
 import type { TestApp } from '../../server/test/harness';
+import { insertPartBasics, insertPumpsCategory } from '../../server/test/builders';
 
 /**
  * Rows of other areas that requests and orders point to, inserted directly (those areas' services are
@@ -20,10 +9,7 @@ import type { TestApp } from '../../server/test/harness';
  */
 export async function catalogue(t: TestApp, orgId: number, tag = 'A') {
   return withTenant(t.database.db, orgId, async (tx) => {
-    const [category] = await tx
-      .insert(assetCategories)
-      .values({ orgId, name: `Pumps ${tag}`, code: `PMP${tag}` })
-      .returning();
+    const category = await insertPumpsCategory(tx, orgId, tag);
     const [asset] = await tx
       .insert(assets)
       .values({ orgId, name: `Boiler Pump ${tag}`, date: '2024-01-15', assetCategoryId: category.id })
@@ -53,18 +39,7 @@ export async function catalogue(t: TestApp, orgId: number, tag = 'A') {
       .values({ orgId, title: `Lubrication ${tag}`, price: 40 })
       .returning();
     await tx.insert(serviceWorkStations).values({ orgId, serviceId: service.id, workStationId: station.id, operation: 'Replace', timeRequired: '01:00' });
-    const [pc] = await tx
-      .insert(productCategories)
-      .values({ orgId, name: `Spares ${tag}` })
-      .returning();
-    const [uc] = await tx
-      .insert(uomCategories)
-      .values({ orgId, name: `Unit ${tag}` })
-      .returning();
-    const [uom] = await tx
-      .insert(uoms)
-      .values({ orgId, name: `Each ${tag}`, categoryId: uc.id, type: 'reference' })
-      .returning();
+    const { productCategory: pc, each: uom } = await insertPartBasics(tx, orgId, tag);
     const base = { orgId, type: 'stockable' as const, categoryId: pc.id, salesPrice: 10, unitOfMeasureId: uom.id, purchaseUnitOfMeasureId: uom.id };
     const [part] = await tx
       .insert(parts)

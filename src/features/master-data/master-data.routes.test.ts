@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../server/db/client';
 import { assets, parts, taxes, workOrderLabors, workOrders } from '../../server/db/schema';
-import { createOrg, createTestApp, type Client, type TestApp, type TestOrg } from '../../server/test/harness';
+import { createOrg, useTestApp, type Client, type TestOrg } from '../../server/test/harness';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const messages = (res: { body: { issues?: { path: string; message: string }[] } }) => (res.body.issues ?? []).map((i) => `${i.path}: ${i.message}`);
 

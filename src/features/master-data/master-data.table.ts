@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, foreignKey, index, integer, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAtColumn, orgIdColumn, orgScopedId } from '../../server/db/columns';
+import { boolean, foreignKey, index, integer, numeric, pgTable, primaryKey, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { createdAtColumn, orgIdColumn, orgRowColumns } from '../../server/db/columns';
 import { organizations } from '../organization/organization.table';
 
 const orgFk = (t: { orgId: AnyPgColumn }) => foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade');
@@ -9,8 +9,7 @@ const orgFk = (t: { orgId: AnyPgColumn }) => foreignKey({ columns: [t.orgId], fo
 export const productCategories = pgTable(
   'product_categories',
   {
-    orgId: orgIdColumn(),
-    id: orgScopedId(),
+    ...orgRowColumns(),
     name: text().notNull(),
     parentId: integer(),
     createdAt: createdAtColumn(),
@@ -25,8 +24,7 @@ export const TAX_COMPUTATIONS = ['fixed', 'percentage_of_price', 'group', 'perce
 export const taxes = pgTable(
   'taxes',
   {
-    orgId: orgIdColumn(),
-    id: orgScopedId(),
+    ...orgRowColumns(),
     name: text().notNull(),
     scope: text({ enum: TAX_SCOPES }).notNull(),
     taxComputation: text({ enum: TAX_COMPUTATIONS }).notNull(),
@@ -59,8 +57,7 @@ export const taxChildren = pgTable(
 export const uomCategories = pgTable(
   'uom_categories',
   {
-    orgId: orgIdColumn(),
-    id: orgScopedId(),
+    ...orgRowColumns(),
     name: text().notNull(),
     createdAt: createdAtColumn(),
   },
@@ -73,8 +70,7 @@ export const UOM_TYPES = ['reference', 'bigger', 'lesser'] as const;
 export const uoms = pgTable(
   'uoms',
   {
-    orgId: orgIdColumn(),
-    id: orgScopedId(),
+    ...orgRowColumns(),
     name: text().notNull(),
     categoryId: integer().notNull(),
     ratio: numeric({ precision: 14, scale: 6, mode: 'number' }).notNull().default(1),
@@ -95,8 +91,7 @@ export const uoms = pgTable(
 export const assetCategories = pgTable(
   'asset_categories',
   {
-    orgId: orgIdColumn(),
-    id: orgScopedId(),
+    ...orgRowColumns(),
     name: text().notNull(),
     code: text().notNull(),
     createdAt: createdAtColumn(),
@@ -109,8 +104,7 @@ export const REASON_TYPES = ['productivity', 'availability', 'quality', 'perform
 export const timeTrackingReasons = pgTable(
   'time_tracking_reasons',
   {
-    orgId: orgIdColumn(),
-    id: orgScopedId(),
+    ...orgRowColumns(),
     name: text().notNull(),
     type: text({ enum: REASON_TYPES }).notNull(),
     isBlockingReason: boolean().notNull().default(false),

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { withTenant } from '../../server/db/client';
 import { meterReadings, meters } from '../../server/db/schema';
-import { createOrg, createTestApp, type TestApp } from '../../server/test/harness';
+import { createOrg, useTestApp } from '../../server/test/harness';
 import { HttpError } from '../../server/http-error';
 import { latestReadings, listMeters, listReadings, recordReading } from './meters.service';
 import { twoAssets } from './test-fixtures';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const at = (iso: string) => new Date(iso);
 

@@ -1,7 +1,7 @@
-import { boolean, foreignKey, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { createdAtColumn, orgIdColumn, orgScopedId } from '../../server/db/columns';
-import { organizations } from '../organization/organization.table';
+import { createdAtColumn, orgRowColumns } from '../../server/db/columns';
+import { orgRowKeys } from '../organization/organization.table';
 import { assets } from '../assets/assets.table';
 import { METER_KINDS, READING_SOURCES } from './meters.schema';
 
@@ -13,8 +13,7 @@ import { METER_KINDS, READING_SOURCES } from './meters.schema';
 export const meters = pgTable(
   'meters',
   {
-    orgId: orgIdColumn(),
-    id: orgScopedId(),
+    ...orgRowColumns(),
     assetId: integer().notNull(),
     name: text().notNull(),
     kind: text({ enum: METER_KINDS }).notNull(),
@@ -25,8 +24,7 @@ export const meters = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
-    primaryKey({ columns: [t.orgId, t.id] }),
-    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
+    ...orgRowKeys(t),
     foreignKey({ columns: [t.orgId, t.assetId], foreignColumns: [assets.orgId, assets.id] }),
     // A meter's name is unique within its asset (CSV rows name a meter by asset and name), whatever the case.
     uniqueIndex('meters_org_asset_name_idx').on(t.orgId, t.assetId, sql`lower(${t.name})`),
@@ -41,8 +39,7 @@ export const meters = pgTable(
 export const meterReadings = pgTable(
   'meter_readings',
   {
-    orgId: orgIdColumn(),
-    id: orgScopedId(),
+    ...orgRowColumns(),
     meterId: integer().notNull(),
     value: numeric({ precision: 15, scale: 4, mode: 'number' }).notNull(),
     total: numeric({ precision: 15, scale: 4, mode: 'number' }),
@@ -57,8 +54,7 @@ export const meterReadings = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
-    primaryKey({ columns: [t.orgId, t.id] }),
-    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
+    ...orgRowKeys(t),
     foreignKey({ columns: [t.orgId, t.meterId], foreignColumns: [meters.orgId, meters.id] }).onDelete('cascade'),
     // "Readings of a meter by time": the chart's range, the latest reading, the neighbours of a new reading.
     index('meter_readings_org_meter_time_idx').on(t.orgId, t.meterId, t.readAt, t.id),

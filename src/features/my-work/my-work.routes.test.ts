@@ -4,22 +4,16 @@
  * photo on the work order (once per Idempotency-Key); deleting the order removes its photos' files; another
  * organisation gets 404 and changes nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { and, eq } from 'drizzle-orm';
 import { withTenant } from '../../server/db/client';
 import { parts, timeTrackingReasons, workOrderPhotos } from '../../server/db/schema';
-import { createOrg, createTestApp, type Client, type TestApp } from '../../server/test/harness';
+import { createOrg, useTestApp, type Client } from '../../server/test/harness';
 import { multipart } from '../../server/test/fixtures';
 import { catalogue } from '../maintenance-requests/test-fixtures';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const W = '/api/work-orders';
 const M = '/api/my-work';

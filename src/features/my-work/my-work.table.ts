@@ -1,6 +1,6 @@
-import { foreignKey, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { createdAtColumn, orgIdColumn, orgScopedId } from '../../server/db/columns';
-import { organizations } from '../organization/organization.table';
+import { foreignKey, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAtColumn, orgRowColumns } from '../../server/db/columns';
+import { orgRowKeys } from '../organization/organization.table';
 import { workOrders } from '../work-orders/work-orders.table';
 
 /**
@@ -11,8 +11,7 @@ import { workOrders } from '../work-orders/work-orders.table';
 export const workOrderPhotos = pgTable(
   'work_order_photos',
   {
-    orgId: orgIdColumn(),
-    id: orgScopedId(),
+    ...orgRowColumns(),
     workOrderId: integer().notNull(),
     url: text().notNull(),
     /** Who took it (informational: no foreign key, so people can leave without rewriting history). */
@@ -20,8 +19,7 @@ export const workOrderPhotos = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
-    primaryKey({ columns: [t.orgId, t.id] }),
-    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
+    ...orgRowKeys(t),
     foreignKey({ columns: [t.orgId, t.workOrderId], foreignColumns: [workOrders.orgId, workOrders.id] }).onDelete('cascade'),
     index('work_order_photos_order_idx').on(t.orgId, t.workOrderId, t.id),
   ],

@@ -4,18 +4,12 @@
  * reassigned order answers 404 and changes nothing; keyed POSTs (labour, notes) retried with the same
  * Idempotency-Key are done once and answered the same; another organisation gets 404 and changes nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { withTenant } from '../../server/db/client';
 import { timeTrackingReasons } from '../../server/db/schema';
-import { createOrg, createTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
+import { createOrg, useTestApp, type TestOrg } from '../../server/test/harness';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const BASE = '/api/work-orders';
 

@@ -1,18 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { withTenant, withoutTenant } from '../../server/db/client';
 import { mailOutbox, notificationDeliveries, organizations, users, workOrders } from '../../server/db/schema';
 import { setClockOffset } from '../../server/clock';
-import { createOrg, createTestApp, type Client, type TestApp, type TestOrg } from '../../server/test/harness';
+import { createOrg, useTestApp, type Client, type TestOrg } from '../../server/test/harness';
 import { dispatchDue } from './notifications.dispatch';
 import { quietUntil } from './notifications.service';
 import { organisationsWithDueWork } from './notifications.due-orgs';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 afterEach(() => setClockOffset(0));
 
 type Person = Client & { userId: number };

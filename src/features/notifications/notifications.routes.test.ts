@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { withTenant, withoutTenant } from '../../server/db/client';
 import { mailOutbox, notificationDeliveries, notifications, users } from '../../server/db/schema';
 import { setClockOffset } from '../../server/clock';
-import { createOrg, createTestApp, type Client, type TestApp, type TestOrg } from '../../server/test/harness';
+import { createOrg, useTestApp, type Client, type TestOrg } from '../../server/test/harness';
 import { correctiveRequest } from '../../server/test/fixtures';
 import { catalogue } from '../maintenance-requests/test-fixtures';
 import { commercialRows, inDays } from '../commercial-documents/test-fixtures';
@@ -12,11 +12,7 @@ import { checkDueWork, dispatchDue } from './notifications.dispatch';
 import { runNotifications } from '../../server/jobs/notifications.job';
 import { unsubscribeToken } from './notifications.service';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 afterEach(() => setClockOffset(0));
 
 /** 10:00 UTC on a fixed day (the organisations keep UTC): quiet hours and digests are then exact. */

@@ -1,7 +1,7 @@
 import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { createdAtColumn, orgIdColumn, orgScopedId } from '../../server/db/columns';
-import { organizations } from '../organization/organization.table';
+import { createdAtColumn, orgIdColumn, orgRowColumns } from '../../server/db/columns';
+import { organizations, orgRowKeys } from '../organization/organization.table';
 import { users } from '../users/users.table';
 import { workOrders } from '../work-orders/work-orders.table';
 import { NOTIFICATION_KINDS, type NotificationData, type NotificationPreferences } from './notifications.schema';
@@ -16,8 +16,7 @@ const ts = () => timestamp({ withTimezone: true, mode: 'date' });
 export const notifications = pgTable(
   'notifications',
   {
-    orgId: orgIdColumn(),
-    id: orgScopedId(),
+    ...orgRowColumns(),
     userId: integer().notNull(),
     kind: text({ enum: NOTIFICATION_KINDS }).notNull(),
     entityType: text().notNull(),
@@ -31,8 +30,7 @@ export const notifications = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
-    primaryKey({ columns: [t.orgId, t.id] }),
-    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
+    ...orgRowKeys(t),
     foreignKey({ columns: [t.orgId, t.userId], foreignColumns: [users.orgId, users.id] }).onDelete('cascade'),
     // The bell: my newest ones.
     index('notifications_user_created_idx').on(t.orgId, t.userId, t.createdAt),
@@ -50,8 +48,7 @@ export const notifications = pgTable(
 export const notificationDeliveries = pgTable(
   'notification_deliveries',
   {
-    orgId: orgIdColumn(),
-    id: orgScopedId(),
+    ...orgRowColumns(),
     userId: integer().notNull(),
     channel: text({ enum: ['email', 'push'] }).notNull(),
     entityType: text().notNull(),
@@ -65,8 +62,7 @@ export const notificationDeliveries = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
-    primaryKey({ columns: [t.orgId, t.id] }),
-    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
+    ...orgRowKeys(t),
     foreignKey({ columns: [t.orgId, t.userId], foreignColumns: [users.orgId, users.id] }).onDelete('cascade'),
     index('notification_deliveries_due_idx')
       .on(t.orgId, t.dueAt)

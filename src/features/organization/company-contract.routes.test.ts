@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrg, createTestApp, type TestApp } from '../../server/test/harness';
+import { describe, expect, it } from 'vitest';
+import { createOrg, useTestApp } from '../../server/test/harness';
 import { isValidZip } from './organization.schema';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('company zip codes', () => {
   it.each([

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createOrg, createTestApp, type TestApp } from '../../server/test/harness';
+import { describe, expect, it } from 'vitest';
+import { client, createOrg, useTestApp } from '../../server/test/harness';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 
 const messages = (body: { issues?: { path: string; message: string }[] }) => Object.fromEntries((body.issues ?? []).reverse().map((i) => [i.path, i.message]));
 

@@ -1,4 +1,4 @@
-import { integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { foreignKey, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAtColumn } from '../../server/db/columns';
 
@@ -41,3 +41,12 @@ export const demoRequests = pgTable('demo_requests', {
   message: text(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The key of every tenant row (`orgRowColumns`): primary key (orgId, id), and the organisation's foreign key, so
+ * that deleting an organisation deletes its rows.
+ */
+export const orgRowKeys = (t: { orgId: AnyPgColumn; id: AnyPgColumn }) => [
+  primaryKey({ columns: [t.orgId, t.id] }),
+  foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
+];

@@ -1,6 +1,6 @@
 import { z } from '../../shared/zod-setup';
 import { stockMoveDtoSchema } from '../stock/stock.schema';
-import { listAnswerSchema, listAnswers, multiValue, optionSchema, pageQuerySchema } from '../../shared/pagination';
+import { listAnswerSchema, listAnswers, multiValue, optionSchema, pageQuerySchema, optionsPageSize } from '../../shared/pagination';
 import { optionalString, requiredString } from '../../shared/validation';
 import { versionField } from '../../shared/edit-version';
 import { amountField, blankToUndefined, quantityField, renameAliases, requiredRef, textFilter } from '../../shared/reference-fields';
@@ -105,12 +105,7 @@ export const partListQuerySchema = pageQuerySchema.extend({
 export type PartListQuery = z.output<typeof partListQuerySchema>;
 
 export const partOptionsQuerySchema = z.object({
-  pageSize: z.coerce
-    .number({ error: 'pageSize must be between 1 and 100' })
-    .int('pageSize must be between 1 and 100')
-    .min(1, 'pageSize must be between 1 and 100')
-    .max(100, 'pageSize must be between 1 and 100')
-    .default(10),
+  pageSize: optionsPageSize(),
   name: textFilter,
 });
 

@@ -1,6 +1,6 @@
-import { foreignKey, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { createdAtColumn, orgIdColumn, orgScopedId } from '../../server/db/columns';
-import { organizations } from '../organization/organization.table';
+import { foreignKey, index, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAtColumn, orgRowColumns } from '../../server/db/columns';
+import { orgRowKeys } from '../organization/organization.table';
 import { productCategories, uoms } from '../master-data/master-data.table';
 
 export const PART_TYPES = ['consumable', 'stockable'] as const;
@@ -9,8 +9,7 @@ export const PART_TYPES = ['consumable', 'stockable'] as const;
 export const parts = pgTable(
   'parts',
   {
-    orgId: orgIdColumn(),
-    id: orgScopedId(),
+    ...orgRowColumns(),
     name: text().notNull(),
     type: text({ enum: PART_TYPES }).notNull(),
     skuCode: text(),
@@ -28,8 +27,7 @@ export const parts = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
-    primaryKey({ columns: [t.orgId, t.id] }),
-    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
+    ...orgRowKeys(t),
     foreignKey({ columns: [t.orgId, t.categoryId], foreignColumns: [productCategories.orgId, productCategories.id] }),
     foreignKey({ columns: [t.orgId, t.unitOfMeasureId], foreignColumns: [uoms.orgId, uoms.id] }),
     foreignKey({ columns: [t.orgId, t.purchaseUnitOfMeasureId], foreignColumns: [uoms.orgId, uoms.id] }),

@@ -1,33 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { openDatabase, withTenant } from '../../server/db/client';
-import {
-  assetCategories,
-  assets,
-  parts,
-  pmOccurrences,
-  pmPlans,
-  productCategories,
-  teamMembers,
-  teams,
-  uomCategories,
-  uoms,
-  workOrderAssignees,
-  workOrderParts,
-  workOrders,
-} from '../../server/db/schema';
+import { assets, parts, pmOccurrences, pmPlans, teamMembers, teams, workOrderAssignees, workOrderParts, workOrders } from '../../server/db/schema';
 import { setClockOffset } from '../../server/clock';
 import { runPmGenerator } from '../../server/jobs/pm-generator.job';
-import { createOrg, createTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
+import { createOrg, useTestApp, type TestOrg } from '../../server/test/harness';
 import { generateDueWork, listPlannedOccurrences } from './pm-plans.service';
+import { insertPartBasics, insertPumpsCategory } from '../../server/test/builders';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 afterEach(() => setClockOffset(0));
 
 const BASE = '/api/pm-plans';
@@ -40,10 +21,7 @@ async function fixtures(org: TestOrg, tag = 'A') {
   const lead = await org.as('worker', { firstName: `Lars${tag}`, lastName: 'Lead' });
   const rows = await withTenant(t.database.db, org.orgId, async (tx) => {
     const orgId = org.orgId;
-    const [category] = await tx
-      .insert(assetCategories)
-      .values({ orgId, name: `Pumps ${tag}`, code: `PMP${tag}` })
-      .returning();
+    const category = await insertPumpsCategory(tx, orgId, tag);
     const [pump] = await tx
       .insert(assets)
       .values({ orgId, name: `Pump ${tag}`, date: '2024-01-15', assetCategoryId: category.id })
@@ -52,18 +30,7 @@ async function fixtures(org: TestOrg, tag = 'A') {
       .insert(assets)
       .values({ orgId, name: `Fan ${tag}`, date: '2024-01-15', assetCategoryId: category.id })
       .returning();
-    const [pc] = await tx
-      .insert(productCategories)
-      .values({ orgId, name: `Spares ${tag}` })
-      .returning();
-    const [uc] = await tx
-      .insert(uomCategories)
-      .values({ orgId, name: `Unit ${tag}` })
-      .returning();
-    const [uom] = await tx
-      .insert(uoms)
-      .values({ orgId, name: `Each ${tag}`, categoryId: uc.id, type: 'reference' })
-      .returning();
+    const { productCategory: pc, each: uom } = await insertPartBasics(tx, orgId, tag);
     const [filter] = await tx
       .insert(parts)
       .values({

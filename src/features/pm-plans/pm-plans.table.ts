@@ -1,6 +1,6 @@
 import { boolean, date, doublePrecision, foreignKey, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
-import { createdAtColumn, orgIdColumn, orgScopedId, updatedAtColumn } from '../../server/db/columns';
-import { organizations } from '../organization/organization.table';
+import { createdAtColumn, orgIdColumn, orgRowColumns, updatedAtColumn } from '../../server/db/columns';
+import { organizations, orgRowKeys } from '../organization/organization.table';
 import { assets } from '../assets/assets.table';
 import { parts } from '../parts/parts.table';
 import { teams } from '../teams/teams.table';
@@ -15,8 +15,7 @@ import { MONTHLY_MODES, PLAN_FREQUENCIES, PLAN_SCHEDULES, PLAN_TRIGGERS, WEEKDAY
 export const pmPlans = pgTable(
   'pm_plans',
   {
-    orgId: orgIdColumn(),
-    id: orgScopedId(),
+    ...orgRowColumns(),
     name: text().notNull(),
     workStationId: integer(),
     teamId: integer(),
@@ -56,8 +55,7 @@ export const pmPlans = pgTable(
     updatedAt: updatedAtColumn(),
   },
   (t) => [
-    primaryKey({ columns: [t.orgId, t.id] }),
-    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
+    ...orgRowKeys(t),
     foreignKey({ columns: [t.orgId, t.workStationId], foreignColumns: [workStations.orgId, workStations.id] }),
     foreignKey({ columns: [t.orgId, t.teamId], foreignColumns: [teams.orgId, teams.id] }),
     // A meter used by a plan cannot be deleted (the plan is changed first).
@@ -130,8 +128,7 @@ export const OCCURRENCE_KINDS = ['calendar', 'meter'] as const;
 export const pmOccurrences = pgTable(
   'pm_occurrences',
   {
-    orgId: orgIdColumn(),
-    id: orgScopedId(),
+    ...orgRowColumns(),
     planId: integer().notNull(),
     assetId: integer(),
     dueDate: date({ mode: 'string' }).notNull(),

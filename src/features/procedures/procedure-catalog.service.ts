@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, sql } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
-import { procedures, procedureSteps } from '../../server/db/schema';
+import { procedures, procedureSteps, workOrderProcedureSteps } from '../../server/db/schema';
 import { notFound } from '../../server/http-error';
 import { claimVersion, StaleEdit } from '../../server/stale-edit';
 import { escapeLike } from '../../server/db/like';
@@ -14,18 +14,20 @@ export const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 // ---- The library ----
 
-export const stepFields = {
-  position: procedureSteps.position,
-  kind: procedureSteps.kind,
-  label: procedureSteps.label,
-  required: procedureSteps.required,
-  unit: procedureSteps.unit,
-  min: procedureSteps.min,
-  max: procedureSteps.max,
-  options: procedureSteps.options,
-  followUpOnFailure: procedureSteps.followUpOnFailure,
-  meterName: procedureSteps.meterName,
-};
+/** A step's definition columns, of a library step or of a step issued to a work order (the same columns in both). */
+export const stepColumns = (t: typeof procedureSteps | typeof workOrderProcedureSteps) => ({
+  position: t.position,
+  kind: t.kind,
+  label: t.label,
+  required: t.required,
+  unit: t.unit,
+  min: t.min,
+  max: t.max,
+  options: t.options,
+  followUpOnFailure: t.followUpOnFailure,
+  meterName: t.meterName,
+});
+export const stepFields = stepColumns(procedureSteps);
 
 // The outer procedure, named in full: in a one-table select drizzle leaves columns unqualified, which inside a
 // subquery on procedure_steps would name its own columns.

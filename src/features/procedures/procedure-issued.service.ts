@@ -7,7 +7,7 @@ import type { AccessClaims } from '../auth/tokens';
 import { recordActivity } from '../activity/activity.service';
 import { getWorkOrder } from '../work-orders/work-orders.service';
 import { PROCEDURE_MESSAGES as M, progressOf, type IssuedStepDto, type WorkOrderProcedureDto } from './procedures.schema';
-import { WORK_ORDER, iso, stepFields, toStepDto } from './procedure-catalog.service';
+import { WORK_ORDER, iso, stepColumns, stepFields, toStepDto } from './procedure-catalog.service';
 
 // ---- A work order's procedure ----
 
@@ -17,16 +17,7 @@ async function readIssuedSteps(tx: ReadTx, orgId: number, workOrderId: number): 
   const rows = await tx
     .select({
       id: s.id,
-      position: s.position,
-      kind: s.kind,
-      label: s.label,
-      required: s.required,
-      unit: s.unit,
-      min: s.min,
-      max: s.max,
-      options: s.options,
-      followUpOnFailure: s.followUpOnFailure,
-      meterName: s.meterName,
+      ...stepColumns(s),
       value: s.value,
       flagged: s.flagged,
       answeredAt: s.answeredAt,

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { withTenant } from '../../server/db/client';
 import { assetCategories, assets } from '../../server/db/schema';
-import { createOrg, createTestApp, type Client, type TestApp, type TestOrg } from '../../server/test/harness';
+import { createOrg, useTestApp, type Client, type TestOrg } from '../../server/test/harness';
 import type { IssuedStepDto, ProcedureInput, WorkOrderProcedureDto } from './procedures.schema';
 import { attachProcedure } from './procedures.service';
 import { pdfText } from '../commercial-documents/document-pdf.service';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const P = '/api/procedures';
 const W = '/api/work-orders';

@@ -1,6 +1,6 @@
 import { boolean, doublePrecision, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAtColumn, orgIdColumn, orgScopedId, updatedAtColumn } from '../../server/db/columns';
-import { organizations } from '../organization/organization.table';
+import { createdAtColumn, orgIdColumn, orgRowColumns, updatedAtColumn } from '../../server/db/columns';
+import { orgRowKeys } from '../organization/organization.table';
 import { workOrders } from '../work-orders/work-orders.table';
 import { STEP_KINDS } from './procedures.schema';
 
@@ -29,8 +29,7 @@ const stepColumns = () => ({
 export const procedures = pgTable(
   'procedures',
   {
-    orgId: orgIdColumn(),
-    id: orgScopedId(),
+    ...orgRowColumns(),
     name: text().notNull(),
     description: text(),
     /** Bumped by every edit: an edit made from an older version is refused (decision 025). */
@@ -38,19 +37,14 @@ export const procedures = pgTable(
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
-  (t) => [
-    primaryKey({ columns: [t.orgId, t.id] }),
-    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
-    index('procedures_org_name_idx').on(t.orgId, t.name),
-  ],
+  (t) => [...orgRowKeys(t), index('procedures_org_name_idx').on(t.orgId, t.name)],
 );
 
 /** A library procedure's steps, in `position` order; an edit replaces them all. */
 export const procedureSteps = pgTable(
   'procedure_steps',
   {
-    orgId: orgIdColumn(),
-    id: orgScopedId(),
+    ...orgRowColumns(),
     procedureId: integer().notNull(),
     ...stepColumns(),
   },
@@ -87,8 +81,7 @@ export const workOrderProcedures = pgTable(
 export const workOrderProcedureSteps = pgTable(
   'work_order_procedure_steps',
   {
-    orgId: orgIdColumn(),
-    id: orgScopedId(),
+    ...orgRowColumns(),
     workOrderId: integer().notNull(),
     ...stepColumns(),
     /** The answer (JSON by kind); null when empty. An unticked checkbox is stored empty. */

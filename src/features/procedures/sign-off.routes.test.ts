@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createOrg, createTestApp, type TestApp } from '../../server/test/harness';
+import { createOrg, useTestApp } from '../../server/test/harness';
 import { rowsOf } from '../../server/test/sql';
 import { pdfText } from '../commercial-documents/document-pdf.service';
 import type { WorkOrderProcedureDto } from './procedures.schema';
 
 /** A sign-off step (decision 078): re-authentication, meaning, name and time kept, printed, audited. */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const W = '/api/work-orders';
 

@@ -2,7 +2,7 @@ import { formatDateTime, formatNumber } from '../../shared/format';
 import type { WorkOrderDto } from '../work-orders/work-orders.schema';
 import { workOrderDisplayId } from '../work-orders/work-orders.schema';
 import { isSignOffValue, type IssuedStepDto, type WorkOrderProcedureDto } from './procedures.schema';
-import { drawText, registerArabicFonts } from '../../server/pdf-bidi';
+import { drawText, collectPdf } from '../../server/pdf-bidi';
 import { pdfLabel, stepsDone, type PdfLanguage } from '../../server/pdf-labels';
 
 /** Everything the printed work order shows. */
@@ -80,13 +80,7 @@ export async function renderWorkOrderPdf(doc: PrintableWorkOrder): Promise<Buffe
   const lang = doc.language ?? 'en';
   const L = (english: string) => pdfLabel(lang, english);
   const pdf = new PDFDocument({ size: 'A4', margin: 48, compress: false, info: { Title: `Work Order ${wo.workOrderId}`, Author: doc.organization } });
-  const chunks: Buffer[] = [];
-  pdf.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-  });
-  registerArabicFonts(pdf);
+  const done = collectPdf(pdf);
   const left = pdf.page.margins.left;
   const width = pdf.page.width - left - pdf.page.margins.right;
   /** The order's own words at the current size and colour; `x`/`y` default to the flow's. */

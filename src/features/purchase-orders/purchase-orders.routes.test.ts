@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createOrg, createTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
+import { createOrg, useTestApp, type TestOrg } from '../../server/test/harness';
 import { withTenant } from '../../server/db/client';
 import { purchaseOrders } from '../../server/db/schema';
 import { computeTotals } from '../../shared/tax';
 import { pdfText } from '../commercial-documents/document-pdf.service';
 import { commercialRows, inDays } from '../commercial-documents/test-fixtures';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const base = '/api/purchase-orders';
 type Rows = Awaited<ReturnType<typeof commercialRows>>;

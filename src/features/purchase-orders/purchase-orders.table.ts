@@ -1,5 +1,5 @@
 import { integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { orgIdColumn, orgScopedId } from '../../server/db/columns';
+import { orgRowColumns } from '../../server/db/columns';
 import {
   documentConstraints,
   documentLineColumns,
@@ -13,8 +13,7 @@ import { PURCHASE_ORDER_STATUSES } from './purchase-orders.schema';
 export const purchaseOrders = pgTable(
   'purchase_orders',
   {
-    orgId: orgIdColumn(),
-    id: orgScopedId(),
+    ...orgRowColumns(),
     status: text({ enum: PURCHASE_ORDER_STATUSES }).notNull().default('draft'),
     vendorId: integer().notNull(),
     requesterId: integer().notNull(),

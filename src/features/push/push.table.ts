@@ -1,6 +1,6 @@
-import { foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAtColumn, orgIdColumn, orgScopedId } from '../../server/db/columns';
-import { organizations } from '../organization/organization.table';
+import { foreignKey, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAtColumn, orgRowColumns } from '../../server/db/columns';
+import { orgRowKeys } from '../organization/organization.table';
 import { users } from '../users/users.table';
 
 /**
@@ -11,8 +11,7 @@ import { users } from '../users/users.table';
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
-    orgId: orgIdColumn(),
-    id: orgScopedId(),
+    ...orgRowColumns(),
     userId: integer().notNull(),
     endpoint: text().notNull(),
     /** The browser's P-256 public key (base64url) and auth secret (base64url). */
@@ -23,8 +22,7 @@ export const pushSubscriptions = pgTable(
     lastSuccessAt: timestamp({ withTimezone: true, mode: 'date' }),
   },
   (t) => [
-    primaryKey({ columns: [t.orgId, t.id] }),
-    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
+    ...orgRowKeys(t),
     foreignKey({ columns: [t.orgId, t.userId], foreignColumns: [users.orgId, users.id] }).onDelete('cascade'),
     uniqueIndex('push_subscriptions_org_endpoint_idx').on(t.orgId, t.endpoint),
     index('push_subscriptions_org_user_idx').on(t.orgId, t.userId),

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createOrg, createTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
+import { createOrg, useTestApp, type TestOrg } from '../../server/test/harness';
 import { withTenant } from '../../server/db/client';
 import { quotationLines, quotations, services } from '../../server/db/schema';
 import { computeTotals, type TaxRule } from '../../shared/tax';
@@ -8,11 +8,7 @@ import { pdfText } from '../commercial-documents/document-pdf.service';
 import sharp from 'sharp';
 import { commercialRows, inDays } from '../commercial-documents/test-fixtures';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const base = '/api/quotations';
 type Rows = Awaited<ReturnType<typeof commercialRows>>;

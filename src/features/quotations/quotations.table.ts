@@ -1,5 +1,5 @@
 import { integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { orgIdColumn, orgScopedId } from '../../server/db/columns';
+import { orgRowColumns } from '../../server/db/columns';
 import {
   documentConstraints,
   documentLineColumns,
@@ -13,8 +13,7 @@ import { QUOTATION_STATUSES } from './quotations.schema';
 export const quotations = pgTable(
   'quotations',
   {
-    orgId: orgIdColumn(),
-    id: orgScopedId(),
+    ...orgRowColumns(),
     status: text({ enum: QUOTATION_STATUSES }).notNull().default('draft'),
     customerId: integer().notNull(),
     salesPersonId: integer().notNull(),

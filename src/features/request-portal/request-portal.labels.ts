@@ -1,4 +1,4 @@
-import { registerArabicFonts, textHeight, visualPieces } from '../../server/pdf-bidi';
+import { collectPdf, textHeight, visualPieces } from '../../server/pdf-bidi';
 import type { LabelLayout } from './request-portal.schema';
 
 const MM = 72 / 25.4;
@@ -43,13 +43,7 @@ export async function assetLabelsPdf(input: LabelInput): Promise<Buffer> {
     compress: false,
     info: { Title: 'Asset labels', Author: input.organization },
   });
-  registerArabicFonts(pdf);
-  const chunks: Buffer[] = [];
-  pdf.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-  });
+  const done = collectPdf(pdf);
 
   /** One line of text, Arabic runs in the Arabic font, shrunk to fit `width`; returns the height it takes (the taller font's line). */
   const line = (text: string, x: number, y: number, width: number, size: number, bold = false) => {

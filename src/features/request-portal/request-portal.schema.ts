@@ -1,5 +1,5 @@
 import { z } from '../../shared/zod-setup';
-import { fileAnswer, listAnswerSchema, messageSchema, optionSchema, pageQuerySchema } from '../../shared/pagination';
+import { fileAnswer, listAnswerSchema, messageSchema, optionSchema, pageQuerySchema, optionsPageSize } from '../../shared/pagination';
 import { EMAIL_PATTERN, idField, requiredString } from '../../shared/validation';
 import { blankToUndefined, textFilter } from '../../shared/reference-fields';
 import { FIELD_MODES, PORTAL_LIMITS, PORTAL_STATUSES, PORTAL_URGENCIES, TARGET_KINDS } from './request-portal.values';
@@ -110,12 +110,7 @@ export const portalMergeSchema = z.strictObject({
 
 /** GET /api/portal/get-requests-options: the merge picker's search (number, description, requester, what it is about). */
 export const portalRequestOptionsQuerySchema = z.object({
-  pageSize: z.coerce
-    .number({ error: 'pageSize must be between 1 and 100' })
-    .int('pageSize must be between 1 and 100')
-    .min(1, 'pageSize must be between 1 and 100')
-    .max(100, 'pageSize must be between 1 and 100')
-    .default(10),
+  pageSize: optionsPageSize(),
   name: textFilter,
   excludeId: z.preprocess(blankToUndefined, idField('excludeId is invalid').optional()),
 });

@@ -1,6 +1,6 @@
 import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAtColumn, orgIdColumn, orgScopedId, updatedAtColumn } from '../../server/db/columns';
-import { organizations } from '../organization/organization.table';
+import { createdAtColumn, orgIdColumn, orgRowColumns, updatedAtColumn } from '../../server/db/columns';
+import { organizations, orgRowKeys } from '../organization/organization.table';
 import { FIELD_MODES, PORTAL_STATUSES, PORTAL_URGENCIES, TARGET_KINDS, type TargetKind } from './request-portal.values';
 
 /** The public request portal of an organisation (decision 039): one row, made on the first save. Off until an admin turns it on. */
@@ -29,16 +29,14 @@ export const portalSettings = pgTable(
 export const portalCodes = pgTable(
   'portal_codes',
   {
-    orgId: orgIdColumn(),
-    id: orgScopedId(),
+    ...orgRowColumns(),
     kind: text({ enum: TARGET_KINDS }).notNull(),
     targetId: integer().notNull(),
     token: text().notNull(),
     createdAt: createdAtColumn(),
   },
   (t) => [
-    primaryKey({ columns: [t.orgId, t.id] }),
-    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
+    ...orgRowKeys(t),
     uniqueIndex('portal_codes_org_target_key').on(t.orgId, t.kind, t.targetId),
     uniqueIndex('portal_codes_org_token_key').on(t.orgId, t.token),
   ],
@@ -52,8 +50,7 @@ export const portalCodes = pgTable(
 export const portalRequests = pgTable(
   'portal_requests',
   {
-    orgId: orgIdColumn(),
-    id: orgScopedId(),
+    ...orgRowColumns(),
     description: text().notNull(),
     urgency: text({ enum: PORTAL_URGENCIES }).notNull(),
     targetKind: text({ enum: TARGET_KINDS }),
@@ -81,8 +78,7 @@ export const portalRequests = pgTable(
     updatedAt: updatedAtColumn(),
   },
   (t) => [
-    primaryKey({ columns: [t.orgId, t.id] }),
-    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
+    ...orgRowKeys(t),
     uniqueIndex('portal_requests_org_token_key').on(t.orgId, t.statusTokenHash),
     index('portal_requests_org_status_idx').on(t.orgId, t.status, t.id),
     index('portal_requests_org_work_order_idx').on(t.orgId, t.workOrderId),
@@ -93,8 +89,7 @@ export const portalRequests = pgTable(
 export const portalReplies = pgTable(
   'portal_replies',
   {
-    orgId: orgIdColumn(),
-    id: orgScopedId(),
+    ...orgRowColumns(),
     requestId: integer().notNull(),
     author: text({ enum: ['requester', 'team'] }).notNull(),
     userId: integer(),

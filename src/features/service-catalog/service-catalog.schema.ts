@@ -1,5 +1,5 @@
 import { z } from '../../shared/zod-setup';
-import { listAnswers, optionSchema, pageQuerySchema } from '../../shared/pagination';
+import { listAnswers, optionSchema, pageQuerySchema, optionsPageSize } from '../../shared/pagination';
 import { idField, requiredString } from '../../shared/validation';
 import { amountField, blankToUndefined, textFilter, toId } from '../../shared/reference-fields';
 
@@ -112,12 +112,7 @@ export const serviceListQuerySchema = pageQuerySchema.extend({
 export type ServiceListQuery = z.output<typeof serviceListQuerySchema>;
 
 export const serviceOptionsQuerySchema = z.object({
-  pageSize: z.coerce
-    .number({ error: 'pageSize must be between 1 and 100' })
-    .int('pageSize must be between 1 and 100')
-    .min(1, 'pageSize must be between 1 and 100')
-    .max(100, 'pageSize must be between 1 and 100')
-    .default(10),
+  pageSize: optionsPageSize(),
   name: textFilter,
 });
 

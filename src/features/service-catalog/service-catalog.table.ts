@@ -1,25 +1,20 @@
 import { foreignKey, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { createdAtColumn, orgIdColumn, orgScopedId } from '../../server/db/columns';
-import { organizations } from '../organization/organization.table';
+import { createdAtColumn, orgIdColumn, orgRowColumns } from '../../server/db/columns';
+import { orgRowKeys } from '../organization/organization.table';
 import { workStations } from '../work-stations/work-stations.table';
 
 /** Services the organisation performs or sells (URL prefix /api/services). */
 export const services = pgTable(
   'services',
   {
-    orgId: orgIdColumn(),
-    id: orgScopedId(),
+    ...orgRowColumns(),
     title: text().notNull(),
     // Major units with up to 4 decimals; the organisation currency's own are checked on input (decision 035).
     price: numeric({ precision: 16, scale: 4, mode: 'number' }).notNull(),
     operations: text(),
     createdAt: createdAtColumn(),
   },
-  (t) => [
-    primaryKey({ columns: [t.orgId, t.id] }),
-    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
-    index('services_org_title_idx').on(t.orgId, t.title),
-  ],
+  (t) => [...orgRowKeys(t), index('services_org_title_idx').on(t.orgId, t.title)],
 );
 
 /** The many-to-many link of a service to its work stations, with the operation, time required and order. */

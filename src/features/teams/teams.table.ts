@@ -1,13 +1,12 @@
 import { boolean, foreignKey, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { createdAtColumn, orgIdColumn, orgScopedId } from '../../server/db/columns';
+import { createdAtColumn, orgIdColumn, orgRowColumns } from '../../server/db/columns';
 import { organizations } from '../organization/organization.table';
 import { users } from '../users/users.table';
 
 export const teams = pgTable(
   'teams',
   {
-    orgId: orgIdColumn(),
-    id: orgScopedId(),
+    ...orgRowColumns(),
     name: text().notNull(),
     createdAt: createdAtColumn(),
   },

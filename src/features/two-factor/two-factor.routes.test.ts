@@ -1,16 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import { client, createOrg, createTestApp, type Client, type TestApp, type TestOrg } from '../../server/test/harness';
+import { client, createOrg, useTestApp, type Client, type TestOrg } from '../../server/test/harness';
 import { withTenant } from '../../server/db/client';
 import { auditLog, twoFactorEnrolments, users } from '../../server/db/schema';
 import { now, setClockOffset } from '../../server/clock';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ loginLimits: { perIp: 1_000_000, perAccount: 3, windowSeconds: 900 } });
-});
-afterAll(() => t?.close());
+const t = useTestApp({ loginLimits: { perIp: 1_000_000, perAccount: 3, windowSeconds: 900 } });
 afterEach(() => setClockOffset(0));
 
 /** The code an authenticator app shows now (the application's now, which the tests move by whole steps). */

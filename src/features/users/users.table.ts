@@ -1,13 +1,12 @@
-import { foreignKey, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { createdAtColumn, orgIdColumn, orgScopedId } from '../../server/db/columns';
-import { organizations } from '../organization/organization.table';
+import { createdAtColumn, orgRowColumns } from '../../server/db/columns';
+import { orgRowKeys } from '../organization/organization.table';
 
 export const users = pgTable(
   'users',
   {
-    orgId: orgIdColumn(),
-    id: orgScopedId(),
+    ...orgRowColumns(),
     email: text().notNull(),
     passwordHash: text(),
     firstName: text().notNull().default(''),
@@ -32,9 +31,5 @@ export const users = pgTable(
     hourlyRate: integer(),
     createdAt: createdAtColumn(),
   },
-  (t) => [
-    primaryKey({ columns: [t.orgId, t.id] }),
-    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
-    uniqueIndex('users_org_email_key').on(t.orgId, sql`lower(${t.email})`),
-  ],
+  (t) => [...orgRowKeys(t), uniqueIndex('users_org_email_key').on(t.orgId, sql`lower(${t.email})`)],
 );

@@ -1,5 +1,5 @@
 import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAtColumn, orgIdColumn, orgScopedId } from '../../server/db/columns';
+import { createdAtColumn, orgRowColumns } from '../../server/db/columns';
 import { organizations } from '../organization/organization.table';
 import { DELIVERY_STATUSES, WEBHOOK_EVENTS } from './webhooks.schema';
 
@@ -11,8 +11,7 @@ import { DELIVERY_STATUSES, WEBHOOK_EVENTS } from './webhooks.schema';
 export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
-    orgId: orgIdColumn(),
-    id: orgScopedId(),
+    ...orgRowColumns(),
     url: text().notNull(),
     description: text(),
     events: jsonb().$type<(typeof WEBHOOK_EVENTS)[number][]>().notNull(),
@@ -33,8 +32,7 @@ export const webhookEndpoints = pgTable(
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
-    orgId: orgIdColumn(),
-    id: orgScopedId(),
+    ...orgRowColumns(),
     endpointId: integer().notNull(),
     event: text({ enum: WEBHOOK_EVENTS }).notNull(),
     messageId: text().notNull(),

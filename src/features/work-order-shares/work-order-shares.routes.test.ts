@@ -1,20 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { desc, eq, sql } from 'drizzle-orm';
 import { withoutTenant, withTenant } from '../../server/db/client';
 import { mailOutbox, rateLimits, workOrderParts, workOrderShares } from '../../server/db/schema';
 import { setClockOffset } from '../../server/clock';
 import { publicOrigin } from '../../server/env';
-import { createOrg, createTestApp, type Client, type TestApp, type TestOrg } from '../../server/test/harness';
+import { createOrg, createTestApp, useTestApp, type Client, type TestOrg } from '../../server/test/harness';
 import { orgSnapshot } from '../../server/test/sql';
 import type { ContractorStepDto, ShareDto, SharedWorkOrderDto } from './work-order-shares.schema';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 afterEach(() => setClockOffset(0));
 
 const S = '/api/shared-work-orders';

@@ -1,6 +1,6 @@
 import { boolean, foreignKey, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAtColumn, orgIdColumn, orgScopedId } from '../../server/db/columns';
-import { organizations } from '../organization/organization.table';
+import { createdAtColumn, orgRowColumns } from '../../server/db/columns';
+import { orgRowKeys } from '../organization/organization.table';
 import { workOrders } from '../work-orders/work-orders.table';
 import { SHARE_STATES } from './work-order-shares.schema';
 
@@ -14,8 +14,7 @@ const ts = () => timestamp({ withTimezone: true, mode: 'date' });
 export const workOrderShares = pgTable(
   'work_order_shares',
   {
-    orgId: orgIdColumn(),
-    id: orgScopedId(),
+    ...orgRowColumns(),
     workOrderId: integer().notNull(),
     /** The vendor of Customers & Vendors it was shared with, when it was one (informational: no foreign key). */
     vendorId: integer(),
@@ -46,8 +45,7 @@ export const workOrderShares = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
-    primaryKey({ columns: [t.orgId, t.id] }),
-    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
+    ...orgRowKeys(t),
     foreignKey({ columns: [t.orgId, t.workOrderId], foreignColumns: [workOrders.orgId, workOrders.id] }).onDelete('cascade'),
     index('work_order_shares_token_idx').on(t.orgId, t.tokenHash),
     index('work_order_shares_order_idx').on(t.orgId, t.workOrderId),
@@ -59,8 +57,7 @@ export const workOrderShares = pgTable(
 export const workOrderShareMessages = pgTable(
   'work_order_share_messages',
   {
-    orgId: orgIdColumn(),
-    id: orgScopedId(),
+    ...orgRowColumns(),
     shareId: integer().notNull(),
     /** A member of the team wrote it; null: the contractor did. */
     userId: integer(),

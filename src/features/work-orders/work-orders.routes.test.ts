@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { withTenant } from '../../server/db/client';
-import { assetCategories, assets, parts, productCategories, timeTrackingReasons, uomCategories, uoms } from '../../server/db/schema';
-import { createOrg, createTestApp, type Client, type TestApp, type TestOrg } from '../../server/test/harness';
+import { assets, parts, timeTrackingReasons } from '../../server/db/schema';
+import { createOrg, useTestApp, type Client, type TestOrg } from '../../server/test/harness';
 import { sanitizeHtml } from '../../server/sanitize-html';
 import { getStatistics } from './work-orders.service';
 import type { AccessClaims } from '../auth/tokens';
 import { setClockOffset } from '../../server/clock';
 import { contractorLaborSchema } from '../work-order-shares/work-order-shares.schema';
 import { laborInputSchema } from './work-orders.schema';
+import { insertPartBasics, insertPumpsCategory } from '../../server/test/builders';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const BASE = '/api/work-orders';
 
@@ -24,26 +19,12 @@ const BASE = '/api/work-orders';
 async function fixtures(org: TestOrg, tag = 'A') {
   return withTenant(t.database.db, org.orgId, async (tx) => {
     const orgId = org.orgId;
-    const [category] = await tx
-      .insert(assetCategories)
-      .values({ orgId, name: `Pumps ${tag}`, code: `PMP${tag}` })
-      .returning();
+    const category = await insertPumpsCategory(tx, orgId, tag);
     const [asset] = await tx
       .insert(assets)
       .values({ orgId, name: `Boiler Feed Pump ${tag}`, date: '2024-01-15', assetCategoryId: category.id })
       .returning();
-    const [pc] = await tx
-      .insert(productCategories)
-      .values({ orgId, name: `Spares ${tag}` })
-      .returning();
-    const [uc] = await tx
-      .insert(uomCategories)
-      .values({ orgId, name: `Unit ${tag}` })
-      .returning();
-    const [uom] = await tx
-      .insert(uoms)
-      .values({ orgId, name: `Each ${tag}`, categoryId: uc.id, type: 'reference' })
-      .returning();
+    const { productCategory: pc, each: uom } = await insertPartBasics(tx, orgId, tag);
     // Consumable: these tests are about the lines, not stock (a stockable part's line takes stock, decision 071).
     const base = { orgId, type: 'consumable' as const, categoryId: pc.id, unitOfMeasureId: uom.id, purchaseUnitOfMeasureId: uom.id };
     const [bearing] = await tx

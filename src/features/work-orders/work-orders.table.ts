@@ -1,7 +1,7 @@
 import { bigint, boolean, check, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { createdAtColumn, orgIdColumn, orgScopedId, updatedAtColumn } from '../../server/db/columns';
-import { organizations } from '../organization/organization.table';
+import { createdAtColumn, orgIdColumn, orgRowColumns, updatedAtColumn } from '../../server/db/columns';
+import { organizations, orgRowKeys } from '../organization/organization.table';
 import { assets } from '../assets/assets.table';
 import { parts } from '../parts/parts.table';
 import { stockLocations } from '../stock/stock.table';
@@ -18,8 +18,7 @@ const ts = () => timestamp({ withTimezone: true, mode: 'date' });
 export const workOrders = pgTable(
   'work_orders',
   {
-    orgId: orgIdColumn(),
-    id: orgScopedId(),
+    ...orgRowColumns(),
     title: text().notNull(),
     /** Expected duration, 'HH:MM'. */
     duration: text(),
@@ -50,8 +49,7 @@ export const workOrders = pgTable(
     updatedAt: updatedAtColumn(),
   },
   (t) => [
-    primaryKey({ columns: [t.orgId, t.id] }),
-    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
+    ...orgRowKeys(t),
     foreignKey({ columns: [t.orgId, t.assetId], foreignColumns: [assets.orgId, assets.id] }),
     foreignKey({ columns: [t.orgId, t.problemCodeId], foreignColumns: [failureCodes.orgId, failureCodes.id] }),
     foreignKey({ columns: [t.orgId, t.causeCodeId], foreignColumns: [failureCodes.orgId, failureCodes.id] }),
@@ -118,8 +116,7 @@ export const workOrderAssignees = pgTable(
 export const workOrderLabors = pgTable(
   'work_order_labors',
   {
-    orgId: orgIdColumn(),
-    id: orgScopedId(),
+    ...orgRowColumns(),
     workOrderId: integer().notNull(),
     workerId: integer(),
     reasonId: integer(),
@@ -162,8 +159,7 @@ export const workOrderLabors = pgTable(
 export const workOrderParts = pgTable(
   'work_order_parts',
   {
-    orgId: orgIdColumn(),
-    id: orgScopedId(),
+    ...orgRowColumns(),
     workOrderId: integer().notNull(),
     partId: integer(),
     quantity: integer().notNull().default(1),

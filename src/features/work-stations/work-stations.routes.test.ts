@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrg, createTestApp, type TestApp } from '../../server/test/harness';
+import { describe, expect, it } from 'vitest';
+import { createOrg, useTestApp } from '../../server/test/harness';
 import { masterRows } from '../assets/test-fixtures';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const station = (teamId: number, over: Record<string, unknown> = {}) => ({ code: 'PK-01', name: 'Packaging Line 1', city: 'Dayton', teamId, ...over });
 

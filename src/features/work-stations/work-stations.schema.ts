@@ -1,5 +1,5 @@
 import { z } from '../../shared/zod-setup';
-import { listAnswers, messageSchema, optionSchema, pageQuerySchema } from '../../shared/pagination';
+import { listAnswers, messageSchema, optionSchema, pageQuerySchema, optionsPageSize } from '../../shared/pagination';
 import { idField, requiredString } from '../../shared/validation';
 import { optionalRef, renameAliases, requiredRef, textFilter } from '../../shared/reference-fields';
 import { locationFilterField } from '../locations/locations.schema';
@@ -47,12 +47,7 @@ export const workStationListQuerySchema = pageQuerySchema.extend({
 export type WorkStationListQuery = z.output<typeof workStationListQuerySchema>;
 
 export const workStationOptionsQuerySchema = z.object({
-  pageSize: z.coerce
-    .number({ error: 'pageSize must be between 1 and 100' })
-    .int('pageSize must be between 1 and 100')
-    .min(1, 'pageSize must be between 1 and 100')
-    .max(100, 'pageSize must be between 1 and 100')
-    .default(10),
+  pageSize: optionsPageSize(),
   name: textFilter,
 });
 

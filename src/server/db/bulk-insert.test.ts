@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import { createOrg, createTestApp, type TestApp } from '../test/harness';
+import { createOrg, useTestApp } from '../test/harness';
 import { withTenant } from './client';
 import { activities } from './schema';
 import { insertMany } from './bulk-insert';
 import { reserveIds } from './reserved-ids';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('insertMany (one parameter per column, decision 042)', () => {
   it('stores each value as a plain insert would: nulls, quotes, commas, braces, backslashes, "NULL" and jsonb', async () => {

@@ -13,6 +13,9 @@ export const orgScopedId = () =>
     .notNull()
     .default(sql`NULL`);
 
+/** The key columns of every tenant row: its organisation and its per-organisation id (`orgRowKeys` makes them the key). */
+export const orgRowColumns = () => ({ orgId: orgIdColumn(), id: orgScopedId() });
+
 export const createdAtColumn = () => timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow();
 export const updatedAtColumn = () =>
   timestamp({ withTimezone: true, mode: 'date' })

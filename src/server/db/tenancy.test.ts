@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createOrg, createTestApp, type TestApp } from '../test/harness';
+import { createOrg, useTestApp } from '../test/harness';
 import { withoutTenant, withTenant, type Db, type ReadTx, type Tx } from './client';
 import { users } from './schema';
 import { reserveIds } from './reserved-ids';
@@ -13,11 +13,7 @@ import { openMigratedPGlite } from '../test/pglite-template';
 const ownDatabase = async (): Promise<{ url?: string; drop: () => Promise<void> }> =>
   process.env.DATABASE_URL ? scratchDatabase(process.env.DATABASE_URL, 'cmms_tenancy') : { drop: async () => {} };
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('the tenancy wall', () => {
   it('numbers rows per organisation, from 1, in the database', async () => {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrg, createTestApp, type Client, type TestApp } from '../test/harness';
+import { describe, expect, it } from 'vitest';
+import { createOrg, useTestApp, type Client } from '../test/harness';
 import { catalogue } from '../../features/maintenance-requests/test-fixtures';
 import { commercialRows, inDays } from '../../features/commercial-documents/test-fixtures';
 import { masterRows } from '../../features/assets/test-fixtures';
@@ -11,11 +11,7 @@ import { correctiveRequest, maintenanceOrder, preventiveRequest } from '../test/
  * second save gets 409 with the record as it is now, and the record keeps the first edit. A client that sends
  * no version (an older API client) still saves.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 interface Kind {
   name: string;

@@ -1,16 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { withoutTenant, withTenant } from '../db/client';
 import { idempotencyKeys, invitations, mailOutbox, rateLimits, sessions } from '../db/schema';
-import { createOrg, createTestApp, type TestApp } from '../test/harness';
+import { createOrg, useTestApp } from '../test/harness';
 import { cleanUp, CLEANUP_CRON, CLEANUP_QUEUE } from './cleanup.job';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 
 const DAY = 24 * 3600_000;
 

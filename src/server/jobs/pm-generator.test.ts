@@ -1,16 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { withTenant } from '../db/client';
 import { assetCategories, assets, workOrders } from '../db/schema';
 import { setClockOffset } from '../clock';
-import { createOrg, createTestApp, type TestApp } from '../test/harness';
+import { createOrg, useTestApp } from '../test/harness';
 import { PM_GENERATOR_CRON, PM_GENERATOR_QUEUE } from './pm-generator.job';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 afterEach(() => setClockOffset(0));
 
 describe('the preventive maintenance generator job', () => {

@@ -1,17 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { withoutTenant } from '../db/client';
-import { createTestApp, type TestApp } from '../test/harness';
+import { useTestApp } from '../test/harness';
 import { createJobQueue } from './queue';
 import { sql } from 'drizzle-orm';
 import { until } from '../test/fixtures';
 import { rowsOf } from '../test/sql';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 
 const queueName = (what: string) => `test-${what}-${randomBytes(4).toString('hex')}`;
 

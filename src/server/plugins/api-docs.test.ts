@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
-import { createTestApp, type TestApp } from '../test/harness';
+import { useTestApp } from '../test/harness';
 import { WEBHOOK_EVENTS } from '../../features/webhooks/webhooks.schema';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('/api/docs', () => {
   it('serves the OpenAPI document of every API route, built on the first visit', async () => {

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { withTenant } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
-import { createOrg, createTestApp, type TestApp, type TestOrg } from '../test/harness';
+import { createOrg, useTestApp, type TestOrg } from '../test/harness';
 import { correctiveRequest, multipart, PDF, type UploadFile } from '../test/fixtures';
 import { catalogue } from '../../features/maintenance-requests/test-fixtures';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('Idempotency-Key on creates', () => {
   it('replays the first response to a retried create instead of creating a duplicate', async () => {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/harness';
 import { breakingChanges } from './openapi-compat';
 
 /**
@@ -14,11 +14,7 @@ const RELEASED = fileURLToPath(new URL('../../../docs/api/openapi.json', import.
 const HOW_TO_UPDATE =
   'If the change is intended (a new release breaks these clients on purpose), write the document again with `npm run api:release-document` and commit docs/api/openapi.json.';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const op = (fields: { query?: Record<string, unknown>; body?: object; response?: object }) => ({
   parameters: Object.entries(fields.query ?? {}).map(([name, schema]) => ({ in: 'query', name, required: false, schema })),

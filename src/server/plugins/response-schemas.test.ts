@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/harness';
 
 /**
  * Issue 28: every route should declare its response. fastify-type-provider-zod's serializer parses an answer with
@@ -14,11 +14,7 @@ import { createTestApp, type TestApp } from '../test/harness';
 // (`pdfAnswers`: a binary application/pdf answer, refusals as `{ error }`): 0. It stays 0.
 const MISSING_AT_MOST = 0;
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('response schemas', () => {
   it('lists the API routes that do not declare their answer, and the list only shrinks', async () => {

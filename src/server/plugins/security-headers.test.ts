@@ -1,16 +1,12 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { createOrg, createTestApp, type TestApp } from '../test/harness';
+import { createOrg, useTestApp } from '../test/harness';
 import { helmetHeaders } from './security-headers';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('security headers', () => {
   it('sends the CSP and helmet headers on public and signed-in responses, errors included', async () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { openDatabase, withTenant, type Database, type DbSettings } from '../db/client';
 import { buildApp } from '../app';
@@ -84,6 +85,34 @@ export async function createTestApp(
       if (!shared) await database.close();
       remove();
     },
+  };
+}
+
+/**
+ * The test file's app: made in its beforeAll (createTestApp's arguments) and closed in its afterAll, so a file
+ * writes `const t = useTestApp();` instead of the hooks. Read it inside the tests (before, it is not made yet).
+ */
+export function useTestApp(...args: Parameters<typeof createTestApp>): TestApp {
+  let made: TestApp | undefined;
+  beforeAll(async () => {
+    made = await createTestApp(...args);
+  });
+  afterAll(() => made?.close());
+  const current = () => {
+    if (!made) throw new Error('useTestApp: the app is made in beforeAll; read it inside a test or a hook');
+    return made;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get database() {
+      return current().database;
+    },
+    get config() {
+      return current().config;
+    },
+    close: () => current().close(),
   };
 }
 

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { and, eq } from 'drizzle-orm';
-import { createOrg, createTestApp, type Client, type TestApp } from '../test/harness';
+import { createOrg, useTestApp, type Client } from '../test/harness';
 import { withTenant } from '../db/client';
 import { customerVendors, parts } from '../db/schema';
 import { commercialRows } from '../../features/commercial-documents/test-fixtures';
@@ -9,11 +9,7 @@ import { catalogue } from '../../features/maintenance-requests/test-fixtures';
 import { uploadSigner } from './storage';
 import { correctiveRequest, PDF, type UploadFile } from '../test/fixtures';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const SIGNED = /^(\/uploads\/org-\d+\/[0-9a-f-]{36}\.(?:webp|pdf))\?exp=\d+&sig=[\w-]+$/;
 const png = () =>
