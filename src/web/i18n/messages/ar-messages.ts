@@ -989,6 +989,7 @@ export const arMessages: MessageCatalog = {
   'Parent location does not exist in this organization': 'الموقع الأب غير موجود في هذه المؤسسة',
   'Parent location is invalid': 'الموقع الأب غير صالح',
   'This location has assets or work stations in it; move them first': 'في هذا الموقع أصول أو محطات عمل؛ انقلها أولًا',
+  'This location has storerooms in it; move them first': 'في هذا الموقع مخازن؛ انقلها أولًا',
   'This location has locations under it; move or delete them first': 'تحت هذا الموقع مواقع أخرى؛ انقلها أو احذفها أولًا',
   'Location moved successfully': 'تم نقل الموقع بنجاح',
   'Location added successfully': 'تمت إضافة الموقع بنجاح',
