@@ -22,7 +22,7 @@ const line = (partId: number, name: string, ordered: number, received: number) =
 });
 
 describe('receive dialog', () => {
-  it('receives part of a purchase order into a chosen storeroom; nothing entered or too much is refused in place', async () => {
+  it('receives part of a purchase order into a chosen storeroom; nothing entered or too much is refused in place', { timeout: 60_000 }, async () => {
     let receiving: ReceivingDto = { purchaseOrderId: 7, receivingStatus: 'partly-received', lines: [line(4, 'Seal kit', 10, 4), line(5, 'Bearing', 2, 2)] };
     const over = 'Cannot receive more than ordered: Seal kit has 6 left to receive on PO-0007';
     const calls = stubFetch({

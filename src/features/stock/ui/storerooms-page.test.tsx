@@ -19,7 +19,7 @@ const van: LocationDto = { id: 2, name: 'Van 1', kind: 'van', isDefault: false, 
 const listed = (locations: LocationDto[]) => ({ body: { locations, total: locations.length, page: 1, pageSize: 100 } });
 
 describe('storerooms page', () => {
-  it('a manager adds a van with the keyboard: name required first, then sent with its kind, a toast, the list again', async () => {
+  it('a manager adds a van with the keyboard: name required first, then sent with its kind, a toast, the list again', { timeout: 60_000 }, async () => {
     let locations = [main];
     const calls = stubFetch({
       'GET /api/user/get-app-data': appData('manager'),
@@ -48,7 +48,7 @@ describe('storerooms page', () => {
     expect(await screen.findByText('Van 2')).toBeInTheDocument();
   });
 
-  it('deleting asks first; the default cannot be deleted', async () => {
+  it('deleting asks first; the default cannot be deleted', { timeout: 60_000 }, async () => {
     let locations = [main, van];
     const calls = stubFetch({
       'GET /api/user/get-app-data': appData('manager'),
@@ -66,7 +66,7 @@ describe('storerooms page', () => {
     await waitFor(() => expect(screen.queryByTestId('storeroom-drawer')).toBeNull());
     await userEvent.click(await screen.findByText('Van 1'));
     await userEvent.click(await screen.findByTestId('delete-storeroom'));
-    const dialog = await screen.findByRole('dialog', { name: /delete/i });
+    const dialog = await screen.findByRole('dialog', { name: /delete/i }, { timeout: 10_000 });
     expect(dialog).toHaveTextContent('Delete the storeroom "Van 1"?');
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
@@ -74,7 +74,7 @@ describe('storerooms page', () => {
     await waitFor(() => expect(screen.queryByText('Van 1')).toBeNull());
   });
 
-  it('a worker reads the list without Add', async () => {
+  it('a worker reads the list without Add', { timeout: 60_000 }, async () => {
     stubFetch({ 'GET /api/user/get-app-data': appData('worker'), 'GET /api/stock/get-locations': () => listed([main, van]) });
     renderWithProviders(<StoreroomsPage />);
     expect(await screen.findByText('Van 1')).toBeInTheDocument();
@@ -82,7 +82,7 @@ describe('storerooms page', () => {
     expect(screen.queryByTestId('add-storeroom')).toBeNull();
   });
 
-  it('shows where each storeroom is, filters by a location (and under it), and moves a storeroom to another location', async () => {
+  it('shows where each storeroom is, filters by a location (and under it), and moves a storeroom to another location', { timeout: 60_000 }, async () => {
     const cage: LocationDto = { ...van, id: 3, name: 'Line cage', locationId: 5, location: { id: 5, name: 'Hall A', path: 'Plant / Hall A' } };
     const calls = stubFetch({
       'GET /api/user/get-app-data': appData('manager'),
