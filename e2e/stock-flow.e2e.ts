@@ -111,7 +111,7 @@ describe('stock follows the work', () => {
       await poll(() => level(page)).toBe('3 2 1');
       await page.goto(`${org.url}/dashboard/work-orders?open=${orderId}`);
       await page.getByTestId('tab-parts').click();
-      await poll(() => page.getByTestId('parts-readiness').innerText()).toBe('Ready');
+      await poll(() => page.getByTestId('parts-readiness').textContent()).toBe('Ready');
 
       // The order uses its reserved parts: stock falls to 1, nothing reserved, below the reorder point of 2.
       await page.getByTestId('use-reserved-parts').click();
@@ -129,14 +129,14 @@ describe('stock follows the work', () => {
 
       // Received into the storeroom: the 5 ordered come in.
       await page.goto(`${org.url}/dashboard/purchase-orders?open=${po.id}`);
-      await poll(() => page.getByTestId('po-receiving-status').innerText()).toBe('Not received');
+      await poll(() => page.getByTestId('po-receiving-status').textContent()).toBe('Not received');
       await page.getByTestId('po-receive').click();
       const dialog = page.getByTestId('receive-dialog');
       await poll(() => dialog.getByTestId(`receive-quantity-${partId}`).inputValue()).toBe('5');
       await poll(() => dialog.getByTestId('receive-storeroom').inputValue()).toBe('Main store');
       await dialog.getByTestId('receive-submit').click();
       await toast(page, 'Received into stock successfully');
-      await poll(() => page.getByTestId('po-receiving-status').innerText()).toBe('Fully received');
+      await poll(() => page.getByTestId('po-receiving-status').textContent()).toBe('Fully received');
       await openPartStock(page);
       await poll(() => level(page)).toBe('6 0 6');
 
@@ -151,7 +151,7 @@ describe('stock follows the work', () => {
       await toast(page, 'Count posted successfully');
       await poll(() => level(page)).toBe('5 0 5');
       const latest = page.getByTestId('stock-moves').getByRole('row').first();
-      await poll(() => latest.getByTestId('move-direction').innerText()).toBe('Out');
+      await poll(() => latest.getByTestId('move-direction').textContent()).toBe('Out');
       await poll(() => latest.innerText()).toContain('Shelf count');
       const moves = (await api('GET', `/api/stock/get-stock-moves?partId=${partId}`)).stockMoves as { reason: string; quantity: number }[];
       expect(moves.map((m) => `${m.reason} ${m.quantity}`)).toEqual(['count 1', 'receipt 5', 'consumption 2', 'count 3']);

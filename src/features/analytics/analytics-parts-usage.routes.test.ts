@@ -70,7 +70,7 @@ async function order(org: TestOrg, title: string, assetId: number, lines: { part
 
 const usage = async (org: TestOrg, query = '') => (await org.admin.get(`/api/analytics/get-parts-usage?range=30d${query}`)).body;
 
-describe('parts usage per asset', () => {
+describe('parts usage per asset', { timeout: 180_000 }, () => {
   it('consumption less returns at average cost, per asset (hand computed); filters narrow it; other organisations excluded', async () => {
     const a = await stocked('Usage A');
     // Pump: 4 bearings, one given back (3 x 9.75 = 29.25), and 1 seal on another order (18.00): 4 parts, 47.25, 2 orders.
