@@ -57,6 +57,7 @@ export const STOCK_EXPORTERS = {
       ['name', 'Name'],
       ['kind', 'Kind'],
       ['isDefault', 'Default', (r) => yesNo(r.isDefault)],
+      ['location', 'Location', (r) => r.location?.path],
     ],
   }),
   'stock-levels': define({

@@ -22,7 +22,7 @@ import {
   pendingOf,
   eachRow,
 } from './import-rows';
-import { placesOf, type Places } from './import-locations';
+import { placeOf, placesOf } from './import-locations';
 import { assetOf, assetsNamed } from './import-work-orders';
 
 // Assets import (decisions 042, 072): a category created on the way, a location by code or path, a parent that is
@@ -55,14 +55,6 @@ export function withFileParent(run: Run, input: AssetInput): AssetInput {
   const parentId = newAssetsOf.get(run)?.get(row);
   if (parentId === undefined) throw badRequest(IMPORT_MESSAGES.assetUnknown, 'parentId');
   return { ...input, parentId };
-}
-
-/** The location a cell names (code, path or name), or the row's problem. */
-function placeOf(run: Run, places: Places, cell: string, row: number) {
-  const id = places.find(cell);
-  if (typeof id === 'number') return id;
-  run.problems.push({ row, column: 'location', message: id === 'ambiguous' ? IMPORT_MESSAGES.locationAmbiguous : IMPORT_MESSAGES.locationUnknown });
-  return undefined;
 }
 
 export const ASSET_IMPORTERS: Pick<Record<ImportKind, Importer>, 'assets'> = {

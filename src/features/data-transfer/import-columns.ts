@@ -249,9 +249,11 @@ export const IMPORT_COLUMNS: Record<ImportKind, ImportColumn[]> = {
   ],
   // Stock (issue 41): a storeroom by its name; a level by its part and storeroom, the quantity posted as a count.
   storerooms: [
-    { key: 'name', label: 'Name', required: true, aliases: ['storeroom', 'stock location', 'location'], example: 'Van 1' },
+    { key: 'name', label: 'Name', required: true, aliases: ['storeroom', 'stock location'], example: 'Van 1' },
     { key: 'kind', label: 'Kind', aliases: ['type'], example: 'van' },
     { key: 'isDefault', label: 'Default', aliases: ['default location', 'is default'], example: 'no' },
+    // Issue 42: where it is, a location of the tree by its code, path ("Plant / Hall A") or name.
+    { key: 'location', label: 'Location', aliases: ['location code', 'location path'], example: 'Plant / Hall A' },
   ],
   'stock-levels': [
     { key: 'part', label: 'Part', required: true, aliases: ['sku', 'part sku', 'part number'], example: 'BRG-6204' },

@@ -49,6 +49,14 @@ export async function placesOf(tx: ReadTx, orgId: number) {
   return places;
 }
 
+/** The location a cell names (code, path or name), or the row's problem. */
+export function placeOf(run: Run, places: Places, cell: string, row: number) {
+  const id = places.find(cell);
+  if (typeof id === 'number') return id;
+  run.problems.push({ row, column: 'location', message: id === 'ambiguous' ? IMPORT_MESSAGES.locationAmbiguous : IMPORT_MESSAGES.locationUnknown });
+  return undefined;
+}
+
 /** What a row writes: the checked name and code, and its parent (an id, the top level, or a file row's cell). */
 interface LocationRow {
   input: LocationInput;

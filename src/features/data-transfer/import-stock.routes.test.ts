@@ -79,9 +79,9 @@ describe('storerooms and stock levels import and export', () => {
 
     const roomFile = await exported(a.admin, 'storerooms');
     expect(roomFile).toEqual([
-      ['Name', 'Kind', 'Default'],
-      ['Main store', 'storeroom', 'yes'],
-      ['Van 1', 'van', 'no'],
+      ['Name', 'Kind', 'Default', 'Location'],
+      ['Main store', 'storeroom', 'yes', ''],
+      ['Van 1', 'van', 'no', ''],
     ]);
     const levelFile = await exported(a.admin, 'stock-levels');
     expect(levelFile[0]).toEqual(['Part', 'Part Name', 'Storeroom', 'Quantity', 'Reorder Point', 'Reorder Quantity', 'Bin']);
@@ -109,6 +109,44 @@ describe('storerooms and stock levels import and export', () => {
     expect(none.body.problems).toEqual([
       { row: 2, column: 'isDefault', message: 'An organisation keeps one default storeroom: write yes on another one instead' },
     ]);
+  });
+
+  it('a storeroom names its location by path, code or name; the export writes the path and re-imports unchanged; an empty cell clears it', async () => {
+    const a = await createOrg(t, 'Stock Places');
+    const plant = (await a.admin.post('/api/locations/add-location', { name: 'Plant', code: 'PL' })).body.location.id as number;
+    await a.admin.post('/api/locations/add-location', { name: 'Hall A', parentId: plant });
+    await a.admin.post('/api/locations/add-location', { name: 'Yard' });
+    const res = await post(a.admin, 'storerooms', [
+      { name: 'Main store', isDefault: 'yes', location: 'Plant / Hall A' },
+      { name: 'Van 1', kind: 'van', location: 'pl' },
+      { name: 'Yard box', location: 'yard' },
+      { name: 'Nowhere', location: 'Hall Z' },
+    ]);
+    expect(res.body.problems).toEqual([{ row: 5, column: 'location', message: 'Location not found: give its code, its path (Plant / Hall A) or its name' }]);
+    expect(res.body).toMatchObject({ imported: 0 });
+    const ok = await post(a.admin, 'storerooms', [
+      { name: 'Main store', isDefault: 'yes', location: 'Plant / Hall A' },
+      { name: 'Van 1', kind: 'van', location: 'pl' },
+      { name: 'Yard box', location: 'yard' },
+    ]);
+    expect(ok.body, JSON.stringify(ok.body)).toMatchObject({ imported: 3, new: 3, problems: [] });
+    const file = await exported(a.admin, 'storerooms');
+    expect(file).toEqual([
+      ['Name', 'Kind', 'Default', 'Location'],
+      ['Main store', 'storeroom', 'yes', 'Plant / Hall A'],
+      ['Van 1', 'van', 'no', 'Plant'],
+      ['Yard box', 'storeroom', 'no', 'Yard'],
+    ]);
+    const before = await snapshot(a);
+    expect((await post(a.admin, 'storerooms', asImport('storerooms', file))).body).toMatchObject({ unchanged: 3, problems: [] });
+    expect(await snapshot(a)).toBe(before);
+    // an empty Location cell clears the storeroom's place; no Location column keeps it
+    expect((await post(a.admin, 'storerooms', [{ name: 'Van 1', kind: 'van', location: '' }])).body).toMatchObject({ updated: 1, problems: [] });
+    expect((await post(a.admin, 'storerooms', [{ name: 'Yard box' }])).body).toMatchObject({ unchanged: 1, problems: [] });
+    const places = ((await a.admin.get('/api/stock/get-locations')).body.locations as { name: string; location: { path: string } | null }[]).map(
+      (l) => `${l.name}: ${l.location?.path ?? '-'}`,
+    );
+    expect(places).toEqual(['Main store: Plant / Hall A', 'Van 1: -', 'Yard box: Yard']);
   });
 
   it("names unknown parts and storerooms by row and column, never finds another organisation's, and is refused to workers", async () => {

@@ -14,12 +14,13 @@ import {
 import { IMPORT_MESSAGES, type ImportKind } from './data-transfer.schema';
 import { type Current, type Importer, type Ready, type Run, cellsOf, check, eachRow, lower, readEach, yesNo } from './import-rows';
 import { partsNamed } from './import-work-orders';
+import { placeOf, placesOf } from './import-locations';
 
 // Stock imports (issue 41), written through the stock service only. Storerooms: a row is the organisation's
 // storeroom of its name. Stock levels: a row is a part at a storeroom; its quantity is a count (the difference
 // posted as a move, never an overwritten number), with the reorder point, reorder quantity and bin.
 
-const STOREROOM_COLUMNS = { name: 'name', kind: 'kind' };
+const STOREROOM_COLUMNS = { name: 'name', kind: 'kind', locationId: 'location' };
 const LEVEL_COLUMNS = {
   partId: 'part',
   locationId: 'storeroom',
@@ -104,16 +105,21 @@ export const STOCK_IMPORTERS: Pick<Record<ImportKind, Importer>, 'storerooms' | 
       readEach(
         ids,
         (id) => getLocation(tx, run.orgId, id),
-        (l) => ({ id: l.id, cells: cellsOf({ name: l.name, kind: l.kind, isDefault: l.isDefault }) }),
+        (l) => ({ id: l.id, cells: cellsOf({ name: l.name, kind: l.kind, isDefault: l.isDefault, location: l.location?.path }) }),
       ),
-    async prepare(_tx, run, rows) {
+    async prepare(tx, run, rows) {
+      const places = await placesOf(tx, run.orgId);
       const ready: Ready[] = [];
-      for (const { row, cells, match } of rows) {
+      for (const { row, cells, match, blank } of rows) {
         const isDefault = yesNo(run, cells.isDefault, row, 'isDefault');
         // The default moves by a yes on another storeroom: a no on today's default would leave none.
         if (isDefault === false && match?.cells.isDefault === 'yes') run.problems.push({ row, column: 'isDefault', message: IMPORT_MESSAGES.defaultKept });
-        const input = check<LocationInput>(locationInputSchema, { name: cells.name, kind: cells.kind }, row, STOREROOM_COLUMNS, run.problems);
-        if (input && isDefault !== undefined) ready.push({ row, input: { input, isDefault } satisfies StoreroomRow });
+        // A Location cell left empty clears the storeroom's place (an update); no column keeps it.
+        const locationId = cells.location ? placeOf(run, places, cells.location, row) : blank.has('location') && match?.cells.location ? null : undefined;
+        const body = { name: cells.name, kind: cells.kind, ...(locationId !== undefined ? { locationId } : {}) };
+        const input = check<LocationInput>(locationInputSchema, body, row, STOREROOM_COLUMNS, run.problems);
+        const placeFound = !cells.location || locationId !== undefined;
+        if (input && isDefault !== undefined && placeFound) ready.push({ row, input: { input, isDefault } satisfies StoreroomRow });
       }
       return ready;
     },

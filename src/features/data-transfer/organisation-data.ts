@@ -75,7 +75,7 @@ export const MOVED: MovedTable[] = [
   t('meters', { asset_id: 'assets' }),
   t('parts', { category_id: 'product_categories', unit_of_measure_id: 'uoms', purchase_unit_of_measure_id: 'uoms' }),
   link('stock_part_settings', { part_id: 'parts', preferred_vendor_id: 'customer_vendors' }),
-  t('stock_locations'),
+  t('stock_locations', { location_id: 'locations' }),
   link('stock_levels', { part_id: 'parts', location_id: 'stock_locations' }),
   link('stock_settings', {}, { singleton: true }),
   // The order ids of a move are plain numbers (the ledger outlives a deleted order): rewritten like references,

@@ -1,5 +1,5 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { Tx } from '../../server/db/client';
+import type { ReadTx, Tx } from '../../server/db/client';
 import { rowsOf } from '../../server/db/rows';
 
 /**
@@ -41,4 +41,22 @@ export async function wouldCycle(tx: Tx, table: TreeTable, orgId: number, id: nu
  */
 export async function lockTree(tx: Tx, table: TreeTable, orgId: number) {
   await tx.execute(sql`select pg_advisory_xact_lock(${table === 'locations' ? 72001 : 72002}, ${orgId}::int)`);
+}
+
+/** The paths from the top ("Plant / Hall A") of some locations of the organisation, by id: a walk up from each. */
+export async function pathsOf(tx: ReadTx, orgId: number, ids: number[]): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids)];
+  if (!wanted.length) return new Map();
+  const rows = rowsOf<{ id: number; path: string }>(
+    await tx.execute(sql`with recursive up(id, parent_id, path, depth) as (
+        select n.id, n.parent_id, n.name::text, 0 from locations n where n.org_id = ${orgId}::int and n.id in (${sql.join(
+          wanted.map((id) => sql`${id}::int`),
+          sql`, `,
+        )})
+        union all
+        select up.id, p.parent_id, p.name || ' / ' || up.path, up.depth + 1 from up join locations p on p.org_id = ${orgId}::int and p.id = up.parent_id
+        where up.depth < 10000
+      ) select id, path from up where parent_id is null`),
+  );
+  return new Map(rows.map((r) => [Number(r.id), r.path]));
 }

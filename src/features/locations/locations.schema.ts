@@ -15,6 +15,7 @@ export const LOCATION_MESSAGES = {
   nameTaken: 'A location with this name already exists under the same parent',
   hasChildren: 'This location has locations under it; move or delete them first',
   hasContents: 'This location has assets or work stations in it; move them first',
+  hasStorerooms: 'This location has storerooms in it; move them first',
   location: 'Location is invalid',
   locationUnknown: 'Location does not exist in this organization',
 } as const;

@@ -1,6 +1,6 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
-import { assets, locations, workStations } from '../../server/db/schema';
+import { assets, locations, stockLocations, workStations } from '../../server/db/schema';
 import { badRequest, conflict, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/db/pg-code';
 import { rowsOf } from '../../server/db/rows';
@@ -249,6 +249,11 @@ export async function deleteLocation(tx: Tx, orgId: number, userId: number, id: 
     .from(workStations)
     .where(and(eq(workStations.orgId, orgId), eq(workStations.locationId, id)));
   if (inAssets + inStations > 0) throw conflict(M.hasContents);
+  const [{ inStock }] = await tx
+    .select({ inStock: count() })
+    .from(stockLocations)
+    .where(and(eq(stockLocations.orgId, orgId), eq(stockLocations.locationId, id)));
+  if (inStock > 0) throw conflict(M.hasStorerooms);
   try {
     await tx.transaction((sp) => sp.delete(locations).where(and(eq(locations.orgId, orgId), eq(locations.id, id))));
   } catch (err) {

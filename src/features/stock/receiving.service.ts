@@ -6,6 +6,7 @@ import { emitWebhookEvent } from '../webhooks/webhooks.service';
 import { purchaseOrderNumber } from '../purchase-orders/purchase-orders.schema';
 import { getMove, lockStockablePart, postMove, shortageConflict } from './stock.service';
 import type { ReceiptInput, ReceivingDto, ReceivingStatus } from './stock.schema';
+import { round3 } from './stock-quantity';
 
 // Receiving (decision 081): a purchase order's stockable part lines come into a location as `receipt` moves that
 // carry the purchase order's id and the line's unit cost. What was received is the ledger's sum of those moves
@@ -13,8 +14,6 @@ import type { ReceiptInput, ReceivingDto, ReceivingStatus } from './stock.schema
 // average unit cost is a moving average:
 //   new average = (quantity on hand before × old average + received × unit cost) / (quantity on hand before + received)
 // rounded to the currency's minor unit; with no stock before (or none known) it is the receipt's unit cost.
-
-const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 /** A line's unit cost in minor units: its unit price less its discount (tax left out: a purchase tax is recovered). */
 const unitCostOf = (unitPrice: number, discount: number) => Math.round(Number(unitPrice) * (1 - Number(discount) / 100));

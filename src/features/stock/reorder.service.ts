@@ -24,6 +24,7 @@ import { outstandingByOrder } from './receiving.service';
 import { reservedByLevel } from './reservations.service';
 import { defaultLocationId } from './stock.service';
 import type { PartStockSettingsDto, PartStockSettingsInput, ReorderResult } from './stock.schema';
+import { round3 } from './stock-quantity';
 
 // Reorder (decision 081). A part is short at a location when what is available there (on hand - reserved) plus
 // what purchase orders still bring there (ordered - received) is below the location's reorder point. The run
@@ -31,8 +32,6 @@ import type { PartStockSettingsDto, PartStockSettingsInput, ReorderResult } from
 // reaches the reorder point when that is more. Each drafted line is remembered (stock_reorders: order, part,
 // location), so the next run counts it as on order: running twice drafts nothing the second time. Purchase
 // orders written by hand count for the default location.
-
-const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 /** What purchase orders still bring per part and location (key `${partId}:${locationId}`). */
 async function onOrder(tx: ReadTx, orgId: number, defaultLocation: number): Promise<Map<string, number>> {

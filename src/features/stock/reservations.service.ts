@@ -2,13 +2,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ReadTx } from '../../server/db/client';
 import { rowsOf } from '../../server/db/rows';
 import type { PartsReadiness } from './stock.schema';
+import { round3 } from './stock-quantity';
 
 // Reservations (decision 081) are computed, not stored: an open work order's (assigned, in progress) inventory
 // part line reserves what it has not consumed yet (its quantity minus the ledger's consumption net of returns for
 // that order and part) at the line's location (the default location when it names none). Completing, cancelling
 // or deleting the order ends its reservations with nothing to write; consuming replaces them.
-
-const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 /** The open reservations of an organisation, one row per work order line, narrowed by `where` (on l, w). */
 function reservationRows(orgId: number, where: SQL = sql`true`) {

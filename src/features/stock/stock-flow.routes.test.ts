@@ -273,4 +273,20 @@ describe('reorder (decision 081)', { timeout: 90_000 }, () => {
     );
     expect(moves).toHaveLength(1);
   });
+
+  it('counts what hand-written purchase orders still bring: covered parts are not drafted, short ones only for what lacks', async () => {
+    const { org, r, main, po } = await buying();
+    expect((await org.admin.put('/api/stock/update-part-stock-settings', { partId: r.part.id, preferredVendorId: r.vendor.id })).status).toBe(200);
+    // Reorder point 5, reorder quantity 1, nothing in stock; a hand-written order brings 6: covered, nothing drafted.
+    await org.admin.put('/api/stock/update-stock-level', { partId: r.part.id, locationId: main.id, reorderPoint: 5, reorderQuantity: 1 });
+    const handWritten = await po([{ partId: r.part.id, quantity: 6, unitPrice: 2 }]);
+    expect((await org.admin.post('/api/stock/draft-reorders')).body).toMatchObject({ drafted: 0, purchaseOrders: [] });
+    // 4 of the 6 arrive and 3 are used elsewhere: 1 in stock + 2 still coming = 3, short by 2 -> a draft of max(1, 5 - 3) = 2.
+    expect((await receive(org, handWritten, main.id, [{ partId: r.part.id, quantity: 4 }])).status).toBe(200);
+    await org.admin.post('/api/stock/count-stock', { partId: r.part.id, locationId: main.id, countedQuantity: 1 });
+    const drafted = await org.admin.post('/api/stock/draft-reorders');
+    expect(drafted.body).toMatchObject({ drafted: 1, purchaseOrders: [{ number: 'PO-0002', lines: 1 }] });
+    const lines = (await org.admin.get(`/api/purchase-orders/get-purchase-order/${drafted.body.purchaseOrders[0].id}`)).body.purchaseOrder.partDetails;
+    expect(lines).toMatchObject([{ partId: r.part.id, quantity: 2 }]);
+  });
 });

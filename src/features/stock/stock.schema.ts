@@ -1,7 +1,8 @@
 import { z } from '../../shared/zod-setup';
 import { listAnswerSchema, listAnswers, multiValue, optionSchema, pageQuerySchema } from '../../shared/pagination';
 import { optionalString, requiredString } from '../../shared/validation';
-import { blankToUndefined, quantityField, requiredRef, textFilter } from '../../shared/reference-fields';
+import { blankToUndefined, optionalRef, quantityField, requiredRef, textFilter } from '../../shared/reference-fields';
+import { locationFilterField } from '../locations/locations.schema';
 
 export const LOCATION_KINDS = ['storeroom', 'van', 'site-store'] as const;
 export type LocationKind = (typeof LOCATION_KINDS)[number];
@@ -31,6 +32,7 @@ export const STOCK_MESSAGES = {
   notStockable: 'Only stockable parts keep a quantity on hand',
   noteMax: 'Note must be at most 200 characters',
   reorderNegative: 'Reorder values cannot be negative',
+  place: 'Location is invalid',
 } as const;
 const M = STOCK_MESSAGES;
 
@@ -43,12 +45,16 @@ const kindField = z.preprocess(
 export const locationInputSchema = z.strictObject({
   name: requiredString(M.name).max(100, M.nameMax),
   kind: kindField.default('storeroom'),
+  /** Where it is in the location tree (issue 42); null clears it, absent keeps it on an update. */
+  locationId: optionalRef(M.place).optional(),
 });
 export type LocationInput = z.output<typeof locationInputSchema>;
 
 export const locationListQuerySchema = pageQuerySchema.extend({
   name: textFilter,
   kind: multiValue(z.enum(LOCATION_KINDS, { error: M.kind })),
+  /** A location of the tree and everything under it (decision 072). */
+  locationId: locationFilterField,
 });
 export type LocationListQuery = z.output<typeof locationListQuerySchema>;
 
@@ -57,6 +63,9 @@ export const locationDtoSchema = z.object({
   name: z.string(),
   kind: z.enum(LOCATION_KINDS),
   isDefault: z.boolean(),
+  /** Its place in the location tree (issue 42), with the place's path from the top ("Plant / Hall A"). */
+  locationId: z.number().nullable(),
+  location: z.object({ id: z.number(), name: z.string(), path: z.string() }).nullable(),
   createdAt: z.string(),
 });
 export type LocationDto = z.infer<typeof locationDtoSchema>;

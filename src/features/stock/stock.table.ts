@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, foreignKey, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAtColumn, orgIdColumn, orgScopedId } from '../../server/db/columns';
+import { locations } from '../locations/locations.table';
 import { organizations } from '../organization/organization.table';
 import { parts } from '../parts/parts.table';
 import { purchaseOrders } from '../purchase-orders/purchase-orders.table';
@@ -18,12 +19,16 @@ export const stockLocations = pgTable(
     kind: text({ enum: LOCATION_KINDS }).notNull(),
     /** The location a part line, an opening stock or a part's own quantity means when none is named. */
     isDefault: boolean().notNull().default(false),
+    /** Where it is in the location tree (issue 42, decision 072); a location with a storeroom cannot be deleted. */
+    locationId: integer(),
     createdAt: createdAtColumn(),
   },
   (t) => [
     primaryKey({ columns: [t.orgId, t.id] }),
     check('stock_locations_kind_check', sql`${t.kind} in ('storeroom', 'van', 'site-store')`),
     foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.orgId, t.locationId], foreignColumns: [locations.orgId, locations.id] }),
+    index('stock_locations_org_location_idx').on(t.orgId, t.locationId),
     uniqueIndex('stock_locations_org_name_key').on(t.orgId, sql`lower(${t.name})`),
     uniqueIndex('stock_locations_org_default_key')
       .on(t.orgId)

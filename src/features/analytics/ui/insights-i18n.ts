@@ -105,6 +105,16 @@ registerTranslations('common', {
         unrated: '{{hours}} h of labour by people without an hourly rate are not costed.',
         empty: 'No labour or parts in this period. Log labour and parts on work orders, and set hourly rates.',
       },
+      partsUsage: {
+        title: 'Parts usage by asset',
+        help: "Stock taken from storerooms by the work orders of each asset in the period, less what was returned, valued at each part's average cost (parts never received have no cost yet). The twenty assets of highest value.",
+        asset: 'Asset',
+        quantity: 'Quantity',
+        orders: 'Work orders',
+        value: 'Value',
+        total: 'Total value:',
+        empty: 'No parts taken from stock in this period. Parts used on work orders from a storeroom appear here.',
+      },
       quoted: {
         title: 'Quoted vs actual',
         help: "Work orders linked to a quotation (the Quotation field of the work order) and created in the period: the quotation's amount before tax against the actual cost of its work orders (labour at hourly rates plus parts, whenever logged). Over the quote is red.",
@@ -233,6 +243,16 @@ registerTranslations('common', {
         station: 'محطة العمل',
         unrated: '{{hours}} ساعة عمل لأشخاص بلا أجر ساعة غير محتسبة.',
         empty: 'لا عمل أو قطع في هذه الفترة. سجل العمل والقطع على أوامر العمل وحدد أجور الساعة.',
+      },
+      partsUsage: {
+        title: 'استهلاك القطع حسب الأصل',
+        help: 'ما أخذته أوامر عمل كل أصل من المخازن في الفترة، بعد طرح المرتجع، مقيّمًا بمتوسط تكلفة كل قطعة (القطع التي لم تُستلم قط بلا تكلفة بعد). الأصول العشرون الأعلى قيمة.',
+        asset: 'الأصل',
+        quantity: 'الكمية',
+        orders: 'أوامر العمل',
+        value: 'القيمة',
+        total: 'القيمة الإجمالية:',
+        empty: 'لم تؤخذ قطع من المخزون في هذه الفترة. تظهر هنا القطع المستخدمة في أوامر العمل من مخزن.',
       },
       quoted: {
         title: 'المسعّر مقابل الفعلي',

@@ -14,6 +14,7 @@ import {
   type PlannedShareFigures,
   type ThroughputFigures,
 } from '../analytics.schema';
+import type { PartsUsage } from '../analytics-parts-usage.schema';
 import InsightsPage from './insights-page';
 
 const range = { from: '2026-02-27', to: '2026-03-28' };
@@ -91,6 +92,14 @@ const quoted = quotedVsActualSchema.parse({
   quotationCount: 120,
   total: { quoted: 11000, quotedUntaxed: 10000, actual: 15598, difference: 5598 },
 });
+const partsUsage: PartsUsage = {
+  range,
+  assets: [
+    { assetId: 9, name: 'Boiler B2', quantity: 3, valueMinor: 3600, orders: 2 },
+    { assetId: 4, name: 'Pump P1', quantity: 1.5, valueMinor: 0, orders: 1 },
+  ],
+  totalValueMinor: 3600,
+};
 const mine: MyWorkFigures = { range, openCount: 0, open: [], hoursThisWeek: [], completed: 0, completedOnTime: 0, completedWithDue: 0 };
 
 const ANSWERS: Record<string, unknown> = {
@@ -102,6 +111,7 @@ const ANSWERS: Record<string, unknown> = {
   'pm-compliance': compliance,
   costs,
   'quoted-vs-actual': quoted,
+  'parts-usage': partsUsage,
   'my-work': mine,
   // failures by problem (Pareto) and MTBF by failure mode (decision 080)
   'failure-pareto': {
@@ -139,6 +149,12 @@ describe('insights page', () => {
       '/dashboard/work-orders?open=4',
     );
     expect(screen.getByTestId('insights-downtime-empty')).toBeInTheDocument();
+    // parts used per asset at average cost (issue 41), each asset a link to its orders
+    const usage = screen.getByTestId('insights-parts-usage-table');
+    expect(within(usage).getAllByRole('row')[1]).toHaveTextContent(/Boiler B2\s*32\$36\.00/);
+    expect(within(usage).getByText('Pump P1')).toHaveAttribute('href', '/dashboard/work-orders?assetId=4');
+    expect(within(usage).getByText('1.5')).toBeInTheDocument();
+    expect(screen.getByTestId('parts-usage-total')).toHaveTextContent('$36.00');
     const pareto = await screen.findByTestId('failure-pareto-table', {}, { timeout: 45_000 });
     expect(within(pareto).getAllByRole('row')[1]).toHaveTextContent('Seal leak');
     expect(within(screen.getByTestId('failure-modes-table')).getByText('Boiler B2')).toBeInTheDocument();

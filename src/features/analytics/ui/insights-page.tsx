@@ -30,6 +30,8 @@ import { ComplianceFigure, PlannedFigure } from './plan-figures';
 import { CostFigure } from './cost-figure';
 import { QuotedFigure } from './quoted-figure';
 import { MyWorkFigure } from './my-work-figure';
+import { PartsUsageFigure } from './parts-usage-figure';
+import type { PartsUsage } from '../analytics-parts-usage.schema';
 
 const PRINT_CSS = `@media print {
   .mantine-AppShell-navbar, .mantine-AppShell-header, .insights-no-print { display: none !important; }
@@ -54,6 +56,7 @@ export default function InsightsPage() {
   const compliance = useFigure<ComplianceFigures>('pm-compliance', query, org);
   const cost = useFigure<CostFigures>('costs', query, org);
   const quoted = useFigure<QuotedVsActualFigures>('quoted-vs-actual', query, org);
+  const usage = useFigure<PartsUsage>('parts-usage', query, org);
   const mine = useFigure<MyWorkFigures>('my-work', query, ready);
   const assetFilter = filterId('assetId');
   const period = backlog.data?.range ?? mine.data?.range;
@@ -95,6 +98,7 @@ export default function InsightsPage() {
             <ComplianceFigure compliance={compliance} />
             <CostFigure cost={cost} />
             <QuotedFigure quoted={quoted} />
+            <PartsUsageFigure usage={usage} />
           </SimpleGrid>
           <FailureFigures query={query} enabled={org} />
         </>

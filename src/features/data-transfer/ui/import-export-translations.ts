@@ -49,7 +49,7 @@ registerTranslations('dataTransfer', {
       locations:
         'One row per location; a parent by code, path (Plant / Hall A) or name, of this organisation or of a row above. A location with that code, or at that path, is updated.',
       storerooms:
-        'One row per storeroom: a storeroom of this organisation with that name is updated. Kind is storeroom, van or site-store; "yes" under Default makes it the default.',
+        'One row per storeroom: a storeroom of this organisation with that name is updated. Kind is storeroom, van or site-store; "yes" under Default makes it the default. Location: where it is, a location\'s code, path (Plant / Hall A) or name.',
       'stock-levels':
         'One row per part (SKU or name) at a storeroom (name). The quantity is a count: the difference is posted as a stock move, never overwritten. Reorder point, reorder quantity and bin are set as given.',
       'failure-codes':
@@ -151,7 +151,7 @@ registerTranslations('dataTransfer', {
       locations:
         'صف لكل موقع؛ الموقع الأب برمزه أو مساره (المصنع / القاعة أ) أو اسمه، من هذه المؤسسة أو من صف أعلى. الموقع الذي يحمل ذلك الرمز أو في ذلك المسار يُحدَّث.',
       storerooms:
-        'صف لكل مخزن: المخزن الذي يحمل هذا الاسم في هذه المؤسسة يُحدَّث. النوع storeroom أو van أو site-store؛ و"yes" في عمود الافتراضي يجعله المخزن الافتراضي.',
+        'صف لكل مخزن: المخزن الذي يحمل هذا الاسم في هذه المؤسسة يُحدَّث. النوع storeroom أو van أو site-store؛ و"yes" في عمود الافتراضي يجعله المخزن الافتراضي. الموقع: مكانه، برمز الموقع أو مساره (المصنع / القاعة أ) أو اسمه.',
       'stock-levels':
         'صف لكل قطعة (SKU أو اسم) في مخزن (باسمه). الكمية جرد: يُسجَّل الفرق حركة مخزون ولا يُستبدل الرقم. نقطة إعادة الطلب وكميتها والرف تُضبط كما وردت.',
       'failure-codes':

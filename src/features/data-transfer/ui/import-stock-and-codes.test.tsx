@@ -32,9 +32,9 @@ const CASES = [
     kind: 'storerooms',
     label: 'Storerooms',
     hint: 'storeroom, van or site-store',
-    csv: 'Name,Kind,Default\nMain store,storeroom,yes\nVan 1,van,no\n',
-    mapped: ['Kind', 'Kind'],
-    sent: { name: 'Van 1', kind: 'van', isDefault: 'no' },
+    csv: 'Name,Kind,Default,Location\nMain store,storeroom,yes,Plant\nVan 1,van,no,Plant / Hall A\n',
+    mapped: ['Location', 'Location'],
+    sent: { name: 'Van 1', kind: 'van', isDefault: 'no', location: 'Plant / Hall A' },
     problem: null,
   },
   {

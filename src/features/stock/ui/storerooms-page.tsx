@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { confirmDelete, ExportButton, notifyError, notifySuccess, useNotifiedQuery } from '../../../web/components';
 import { api, ApiError } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
+import { LocationSelect } from '../../locations/ui/location-select';
 import { LOCATION_KINDS, type LocationDto, type LocationKind, type LocationList } from '../stock.schema';
 import './stock-i18n';
 import { CountSheetButton, DraftReordersButton, StockValuation } from './storerooms-stock';
@@ -13,8 +14,13 @@ import { CountSheetButton, DraftReordersButton, StockValuation } from './storero
 export default function StoreroomsPage() {
   const { t } = useTranslation('stock');
   const isManager = useIsManager();
+  // A place of the location tree: the storerooms in it and under it (issue 42).
+  const [place, setPlace] = useState<number | null>(null);
   const list = useNotifiedQuery(
-    { queryKey: ['stock', 'locations'], queryFn: ({ signal }) => api.get<LocationList>('/stock/get-locations?pageSize=100', { signal }) },
+    {
+      queryKey: ['stock', 'locations', place],
+      queryFn: ({ signal }) => api.get<LocationList>(`/stock/get-locations?pageSize=100${place ? `&locationId=${place}` : ''}`, { signal }),
+    },
     t('fetchFailed'),
   );
   // undefined = closed, null = new
@@ -27,15 +33,18 @@ export default function StoreroomsPage() {
         {isManager && (
           <Group gap="xs">
             <DraftReordersButton />
-            <ExportButton list="storerooms" query={{}} columns={[]} />
+            <ExportButton list="storerooms" query={place ? { locationId: String(place) } : {}} columns={[]} />
             <Button onClick={() => setSelected(null)} data-testid="add-storeroom">
               {t('add')}
             </Button>
           </Group>
         )}
       </Group>
+      <div style={{ maxWidth: 320 }}>
+        <LocationSelect value={place} onChange={(v) => setPlace(v)} label={t('locationFilter')} testId="filter-locationId" />
+      </div>
       {list.data && !rows.length ? (
-        <Text c="dimmed">{t('empty')}</Text>
+        <Text c="dimmed">{place ? t('noMatch') : t('empty')}</Text>
       ) : (
         <Table.ScrollContainer minWidth={280}>
           <Table data-testid="storeroom-list">
@@ -43,6 +52,7 @@ export default function StoreroomsPage() {
               <Table.Tr>
                 <Table.Th>{t('name')}</Table.Th>
                 <Table.Th>{t('kind')}</Table.Th>
+                <Table.Th>{t('location')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -59,6 +69,7 @@ export default function StoreroomsPage() {
                     )}
                   </Table.Td>
                   <Table.Td>{t(`kinds.${l.kind}`)}</Table.Td>
+                  <Table.Td data-testid={`storeroom-${l.id}-location`}>{l.location?.path ?? ''}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -74,7 +85,11 @@ export default function StoreroomsPage() {
 function StoreroomDrawer({ location, canEdit, onClose }: { location: LocationDto | null; canEdit: boolean; onClose(): void }) {
   const { t } = useTranslation('stock');
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<{ name: string; kind: LocationKind }>({ name: location?.name ?? '', kind: location?.kind ?? 'storeroom' });
+  const [form, setForm] = useState<{ name: string; kind: LocationKind; locationId: number | null }>({
+    name: location?.name ?? '',
+    kind: location?.kind ?? 'storeroom',
+    locationId: location?.locationId ?? null,
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const done = (message: string) => {
     notifySuccess(message);
@@ -134,6 +149,15 @@ function StoreroomDrawer({ location, canEdit, onClose }: { location: LocationDto
             error={errors.kind}
             disabled={!canEdit}
             data-testid="field-kind"
+          />
+          <LocationSelect
+            value={form.locationId}
+            onChange={(v) => setForm({ ...form, locationId: v })}
+            label={t('location')}
+            initialOption={location?.location ? { value: location.location.id, label: location.location.name } : null}
+            error={errors.locationId}
+            disabled={!canEdit}
+            testId="field-locationId"
           />
           {location?.isDefault && <Text size="sm">{t('defaultNote')}</Text>}
           {location && <CountSheetButton locationId={location.id} />}

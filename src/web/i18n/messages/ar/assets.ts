@@ -133,4 +133,5 @@ export const arAssets: MessageCatalog = {
   'Failure code not found': 'رمز العطل غير موجود',
   'Repeat failure: {{asset}} failed again with "{{problem}}" within {{withinDays}} days (after {{previous}})':
     'عطل متكرر: تعطل {{asset}} مرة أخرى بسبب "{{problem}}" خلال {{withinDays}} يومًا (بعد {{previous}})',
+  'This location has storerooms in it; move them first': 'في هذا الموقع مخازن؛ انقلها أولًا',
 };

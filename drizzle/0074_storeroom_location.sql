@@ -1,0 +1,3 @@
+ALTER TABLE "stock_locations" ADD COLUMN "location_id" integer;--> statement-breakpoint
+ALTER TABLE "stock_locations" ADD CONSTRAINT "stock_locations_org_id_location_id_locations_org_id_id_fk" FOREIGN KEY ("org_id","location_id") REFERENCES "public"."locations"("org_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "stock_locations_org_location_idx" ON "stock_locations" USING btree ("org_id","location_id");
