@@ -48,6 +48,24 @@ const focus = (page: Page) =>
 const focusedTestId = async (page: Page) => (await focus(page)).testId;
 const dialogOfFocus = async (page: Page) => (await focus(page)).dialog;
 
+/**
+ * Every toast the page shows, kept by its text from the moment it is in the document (a MutationObserver's callback
+ * runs before any timer): a toast closes itself after 4 s, and a loaded page's wait for it could come after.
+ */
+function keepToasts() {
+  const seen: string[] = [];
+  (window as unknown as { cmmsToasts: string[] }).cmmsToasts = seen;
+  new MutationObserver(() => {
+    for (const el of document.querySelectorAll<HTMLElement>('.mantine-Notification-root')) {
+      const text = (el.textContent ?? '').trim();
+      if (text && !seen.includes(text)) seen.push(text);
+    }
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+}
+const toastsSeen = (page: Page) => page.evaluate(() => (window as unknown as { cmmsToasts?: string[] }).cmmsToasts ?? []);
+/** Waits until a toast with this text was shown (still up or already gone). */
+const toastShown = (page: Page, text: string) => poll(() => toastsSeen(page)).toContainEqual(expect.stringContaining(text));
+
 /** A day n days from today as the date box's placeholder asks for it (month or day first). */
 async function typeDay(page: Page, testId: string, daysFromToday: number) {
   const box = page.getByTestId(testId);
@@ -66,16 +84,17 @@ async function typeDay(page: Page, testId: string, daysFromToday: number) {
 async function explain(page: Page, err: unknown, writes: string[]): Promise<never> {
   const said = await Promise.all([
     toastTexts(page).catch(() => []),
+    toastsSeen(page).catch(() => []),
     page
       .locator('[role="dialog"] .mantine-InputWrapper-error')
       .allInnerTexts()
       .catch(() => []),
     focus(page).catch(() => null),
   ]);
-  const [toasts, messages, focused] = said;
+  const [toasts, seen, messages, focused] = said;
   const log = server.logs().trim().slice(-4000);
   const detail = [
-    `toasts: ${JSON.stringify(toasts)}`,
+    `toasts: ${JSON.stringify(toasts)} (all shown: ${JSON.stringify(seen)})`,
     `form messages: ${JSON.stringify(messages)}`,
     `focus: ${JSON.stringify(focused)}`,
     `writes:\n  ${writes.join('\n  ')}`,
@@ -91,6 +110,7 @@ describe('keyboard: the focus stays where the work is', () => {
     const throttle = Number(process.env.E2E_CPU_THROTTLE ?? 0);
     if (throttle > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: throttle });
     if (process.env.E2E_TRACE) await context.tracing.start({ screenshots: true, snapshots: true });
+    await context.addInitScript(keepToasts);
     const writes: string[] = [];
     page.on('response', (res) => {
       if (res.request().method() !== 'GET' && res.url().includes('/api/'))
@@ -114,7 +134,7 @@ describe('keyboard: the focus stays where the work is', () => {
       await poll(() => focusedTestId(page)).toBe('wo-title');
       await page.getByTestId('save-button').focus();
       await page.keyboard.press('Enter');
-      await page.getByText('Work order added successfully', { exact: true }).waitFor();
+      await toastShown(page, 'Work order added successfully');
       await poll(() => page.getByTestId('drawer-title').innerText()).toMatch(/^WO-\d{4}$/);
       const woId = await page.getByTestId('drawer-title').innerText();
       // Saved: the focus is still in the drawer, not on <body>.
@@ -146,7 +166,7 @@ describe('keyboard: the focus stays where the work is', () => {
       await poll(() => page.getByRole('listbox').count()).toBe(0);
       await page.getByTestId('labor-save').focus();
       await page.keyboard.press('Enter');
-      await page.getByText('Work order labor added successfully', { exact: true }).waitFor();
+      await toastShown(page, 'Work order labor added successfully');
       await poll(() => page.getByTestId('add-time-form').count()).toBe(0);
       await poll(() => focus(page)).toMatchObject({ body: false, dialog: 'record-drawer' });
 
