@@ -1,5 +1,28 @@
-import { defineConfig } from 'vitest/config';
+import { dirname } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+
+/**
+ * The ui project runs the real server in its tests' process (decision 085) under the browser transform, which makes
+ * `new URL('./x', import.meta.url)` an http asset URL: outside the browser's code (`src/web`, `src/portal`, `ui/`),
+ * a module's `import.meta.url`, `dirname` and `filename` stay its file's, as under Node (the PGlite worker thread).
+ */
+function serverModuleFiles(): Plugin {
+  const browser = /\/src\/(web|portal)\/|\/ui\//;
+  return {
+    name: 'server-module-files',
+    enforce: 'pre',
+    transform(code, id) {
+      const file = id.split('?')[0];
+      if (!file.includes('/src/') || browser.test(file) || !code.includes('import.meta.')) return;
+      return code
+        .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(file).href))
+        .replaceAll('import.meta.dirname', JSON.stringify(dirname(file)))
+        .replaceAll('import.meta.filename', JSON.stringify(file));
+    },
+  };
+}
 
 export default defineConfig({
   test: {
@@ -27,13 +50,18 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        plugins: [react(), serverModuleFiles()],
         test: {
           name: 'ui',
           environment: 'jsdom',
           include: ['src/**/*.test.tsx'],
           setupFiles: ['src/web/test/setup.ts'],
-          testTimeout: 20_000,
+          // UI tests talk to the real app (src/web/test/real-api.ts, decision 085): the api project's migrated
+          // database, cheap password hashes and database wait.
+          globalSetup: ['src/server/test/global-setup.ts'],
+          env: { ARGON2_TEST_COST: 'low', DB_WAIT_MS: '600000' },
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
           // The same as the api project's: vitest runs projects together only when their workers agree.
           maxWorkers: 2,
         },
