@@ -137,7 +137,8 @@ describe('Arabic on a 390 px phone', () => {
         await page.goto(`${url}/dashboard/locations`);
         await page.getByTestId('location-tree').waitFor({ timeout: 30_000 });
         await fits(page, 'locations', language);
-        await page.getByText(`Phone line ${language}`, { exact: true }).first().click();
+        // the tree opens folded: the site's node opens its drawer, the roll-up of everything under it
+        await page.getByText(`Phone site ${language}`, { exact: true }).first().click();
         await page.getByTestId('location-rollup').waitFor();
         await fits(page, 'location-drawer', language);
 
