@@ -3,7 +3,7 @@ import type { ReadTx } from '../../server/db/client';
 import { rowsOf } from '../../server/db/rows';
 import { pmCompliance } from '../pm-plans/pm-plans.service';
 import { type AnalyticsFilters, type ComplianceFigures, type DayRange, type MyWorkFigures } from './analytics.schema';
-import { num, round2, dayStart, dayEnd, localDay, ts, ordersOf, maintenanceOrderScope, laborRows } from './analytics-sql';
+import { num, round2, dayStart, dayEnd, localDay, ts, ordersOf, maintenanceOrderScope, laborRows, assetScope } from './analytics-sql';
 
 /** PM compliance and the technician view of the insights screen (decisions 038, 063, 064). SQL helpers: analytics-sql.ts. */
 
@@ -17,7 +17,7 @@ async function orderCompliance(tx: ReadTx, orgId: number, r: DayRange, f: Analyt
         count(*) filter (where ${localDay(sql`m.completion_date`, tz)} > ${localDay(sql`m.due_date`, tz)})::int as late,
         count(*) filter (where m.completion_date is null and ${localDay(sql`m.due_date`, tz)} < ${localDay(ts(now), tz)})::int as missed
       from maintenance_orders m where m.org_id = ${orgId}::int and m.status <> 'cancel'
-        and m.due_date >= ${dayStart(r.from, tz)} and m.due_date < ${dayEnd(r.to, tz)} ${maintenanceOrderScope('m', f)}`),
+        and m.due_date >= ${dayStart(r.from, tz)} and m.due_date < ${dayEnd(r.to, tz)} ${maintenanceOrderScope(orgId, 'm', f)}`),
   );
   const due = num(row.on_time) + num(row.late) + num(row.missed);
   return { due, onTime: num(row.on_time), late: num(row.late), missed: num(row.missed), rate: due ? num(row.on_time) / due : null };
@@ -29,12 +29,7 @@ async function orderCompliance(tx: ReadTx, orgId: number, r: DayRange, f: Analyt
  * once the order exists, the order's (as every other figure); assignee by the order's assignees.
  */
 function occurrenceScope(orgId: number, f: AnalyticsFilters): SQL | undefined {
-  const parts: SQL[] = [];
-  if (f.assetId) parts.push(sql`pm_occurrences.asset_id = ${f.assetId}::int`);
-  if (f.assetCategoryId)
-    parts.push(
-      sql`exists (select 1 from assets fa where fa.org_id = pm_occurrences.org_id and fa.id = pm_occurrences.asset_id and fa.asset_category_id = ${f.assetCategoryId}::int)`,
-    );
+  const parts: SQL[] = assetScope(orgId, 'pm_occurrences', 'asset_id', f);
   const ofPlan = (column: string, id: number) =>
     sql`exists (select 1 from pm_plans fp where fp.org_id = pm_occurrences.org_id and fp.id = pm_occurrences.plan_id and ${sql.raw(`fp.${column}`)} = ${id}::int)`;
   if (f.teamId) parts.push(sql`(${ofPlan('team_id', f.teamId)} or pm_occurrences.work_order_id in ${ordersOf(orgId, 'team', f.teamId)})`);

@@ -25,6 +25,7 @@ import {
   needsOrder,
   orderStations,
   scopeOf,
+  assetsInLocation,
   laborRows,
   laborIn,
   partRows,
@@ -62,6 +63,7 @@ export async function downtimeFigures(
   const assetsDown = !(f.workStationId || f.teamId || f.assigneeId);
   const scopeAssets = sql`(select a.id from assets a where a.org_id = ${orgId}::int
       ${f.assetId ? sql`and a.id = ${f.assetId}::int` : sql``} ${f.assetCategoryId ? sql`and a.asset_category_id = ${f.assetCategoryId}::int` : sql``}
+      ${f.locationId ? sql`and a.id in ${assetsInLocation(orgId, f.locationId)}` : sql``}
       ${assetsDown ? sql`` : sql`and false`})`;
   const at = sql`${toMinute(now()).toISOString()}::timestamptz`;
   const downOf = (r: DayRange) => downMinutesByAsset(orgId, scopeAssets, dayStart(r.from, tz), dayEnd(r.to, tz), at);

@@ -123,7 +123,7 @@ export async function plannedShareFigures(
           where true ${scopeOf(orgId, 'w', f, 'l')}) h,
         (select ${per(sql`m.created_at`, sql`count(*)`)}::int as mos, ${before(sql`m.created_at`, sql`count(*)`)}::int as prev_mos
           from maintenance_orders m where m.org_id = ${orgId}::int and m.created_at >= ${from} and m.created_at < ${to} and m.status <> 'cancel'
-            ${maintenanceOrderScope('m', f)}) m`),
+            ${maintenanceOrderScope(orgId, 'm', f)}) m`),
   );
   const cur = {
     planned: num(row.planned),

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { laborCostMinor } from '../work-orders/work-orders.service';
+import { subtreeIds } from '../locations/location-tree';
 import type { AnalyticsFilters, DayRange } from './analytics.schema';
 
 /*
@@ -39,7 +40,7 @@ export const orderOf = (orgId: number, id: SQL, f: AnalyticsFilters) =>
 
 /** Does a labour or parts figure with these filters need the work order's row (`w`)? The assignee filter of labour is its worker. */
 export const needsOrder = (f: AnalyticsFilters, labor: boolean) =>
-  !!(f.assetId || f.assetCategoryId || f.workStationId || f.teamId || (f.assigneeId && !labor));
+  !!(f.assetId || f.assetCategoryId || f.locationId || f.workStationId || f.teamId || (f.assigneeId && !labor));
 
 /** Is work order `w` (an alias) one a PM plan created? */
 export const plannedOf = (w: string) => sql.raw(`exists (select 1 from pm_occurrences o where o.org_id = ${w}.org_id and o.work_order_id = ${w}.id)`);
@@ -73,12 +74,7 @@ export const orderStations = (orgId: number, ids: SQL) => sql`(select wa.work_or
  * labour figure the assignee filter means the person who logged the time.
  */
 export function scopeOf(orgId: number, w: string, f: AnalyticsFilters, laborAlias?: string): SQL {
-  const parts: SQL[] = [];
-  if (f.assetId) parts.push(sql`and ${sql.raw(w)}.asset_id = ${f.assetId}::int`);
-  if (f.assetCategoryId)
-    parts.push(
-      sql`and exists (select 1 from assets fa where fa.org_id = ${sql.raw(w)}.org_id and fa.id = ${sql.raw(w)}.asset_id and fa.asset_category_id = ${f.assetCategoryId}::int)`,
-    );
+  const parts: SQL[] = assetScope(orgId, w, 'asset_id', f).map((p) => sql`and ${p}`);
   if (f.workStationId) parts.push(sql`and ${sql.raw(w)}.id in ${ordersOf(orgId, 'workStation', f.workStationId)}`);
   if (f.teamId) parts.push(sql`and ${sql.raw(w)}.id in ${ordersOf(orgId, 'team', f.teamId)}`);
   if (f.assigneeId) {
@@ -91,16 +87,33 @@ export function scopeOf(orgId: number, w: string, f: AnalyticsFilters, laborAlia
   return sql.join(parts, sql` `);
 }
 
-/** The filters on maintenance order `m`: it has an asset but no assignee, team or work station, so those filters leave it out. */
-export function maintenanceOrderScope(m: string, f: AnalyticsFilters): SQL {
-  if (f.workStationId || f.teamId || f.assigneeId) return sql`and false`;
+/**
+ * The asset filters on the asset column `column` of alias `alias` (a work order, maintenance order or plan
+ * occurrence), each one condition: the asset, its category, and a location with everything under it (decision 072).
+ */
+export function assetScope(orgId: number, alias: string, column: string, f: AnalyticsFilters): SQL[] {
+  const a = sql.raw(`${alias}.${column}`);
   const parts: SQL[] = [];
-  if (f.assetId) parts.push(sql`and ${sql.raw(m)}.asset_id = ${f.assetId}::int`);
+  if (f.assetId) parts.push(sql`${a} = ${f.assetId}::int`);
   if (f.assetCategoryId)
     parts.push(
-      sql`and exists (select 1 from assets fa where fa.org_id = ${sql.raw(m)}.org_id and fa.id = ${sql.raw(m)}.asset_id and fa.asset_category_id = ${f.assetCategoryId}::int)`,
+      sql`exists (select 1 from assets fa where fa.org_id = ${sql.raw(alias)}.org_id and fa.id = ${a} and fa.asset_category_id = ${f.assetCategoryId}::int)`,
     );
-  return sql.join(parts, sql` `);
+  if (f.locationId) parts.push(sql`${a} in ${assetsInLocation(orgId, f.locationId)}`);
+  return parts;
+}
+
+/** The assets in location `locationId` and everything under it, as a set (built once per statement). */
+export const assetsInLocation = (orgId: number, locationId: number) =>
+  sql`(select la.id from assets la where la.org_id = ${orgId}::int and la.location_id in ${subtreeIds('locations', sql`${orgId}::int`, sql`${locationId}::int`)})`;
+
+/** The filters on maintenance order `m`: it has an asset but no assignee, team or work station, so those filters leave it out. */
+export function maintenanceOrderScope(orgId: number, m: string, f: AnalyticsFilters): SQL {
+  if (f.workStationId || f.teamId || f.assigneeId) return sql`and false`;
+  return sql.join(
+    assetScope(orgId, m, 'asset_id', f).map((p) => sql`and ${p}`),
+    sql` `,
+  );
 }
 
 // ---------- labour and parts (the one place their cost is computed) ----------

@@ -24,6 +24,8 @@ export const analyticsQuerySchema = dayRangeChecks(
       to: optionalDay('To'),
       assetId: optionalIdField('Asset is invalid'),
       assetCategoryId: optionalIdField('Asset category is invalid'),
+      /** The assets in a location and everything under it (decision 072). */
+      locationId: optionalIdField('Location is invalid'),
       workStationId: optionalIdField('Work station is invalid'),
       teamId: optionalIdField('Team is invalid'),
       assigneeId: optionalIdField('Assignee is invalid'),
@@ -31,8 +33,8 @@ export const analyticsQuerySchema = dayRangeChecks(
     .refine((v) => v.range !== 'custom' || (v.from && v.to), { message: 'A custom range needs From and To', path: ['from'] }),
 );
 export type AnalyticsQuery = z.output<typeof analyticsQuerySchema>;
-export type AnalyticsFilters = Pick<AnalyticsQuery, 'assetId' | 'assetCategoryId' | 'workStationId' | 'teamId' | 'assigneeId'>;
-export const FILTER_KEYS = ['assetId', 'assetCategoryId', 'workStationId', 'teamId', 'assigneeId'] as const;
+export type AnalyticsFilters = Pick<AnalyticsQuery, 'assetId' | 'assetCategoryId' | 'locationId' | 'workStationId' | 'teamId' | 'assigneeId'>;
+export const FILTER_KEYS = ['assetId', 'assetCategoryId', 'locationId', 'workStationId', 'teamId', 'assigneeId'] as const;
 
 /** Whole UTC days, both ends included. */
 export const dayRangeSchema = z.object({ from: z.string(), to: z.string() });

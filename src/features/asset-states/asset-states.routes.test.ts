@@ -277,6 +277,13 @@ describe('asset state over time and availability (decision 079)', () => {
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect(edited.body.workOrder.assetDown).toBe(false);
     expect((await state(p.sensor)).state).toBe('running');
+    // Unticking it on an order whose asset is held down by someone else (by hand) leaves the asset down.
+    const wo5 = await org.admin.post('/api/work-orders/add-work-order', { title: 'Pump again', assetId: p.pump, assetDown: true });
+    expect((await state(p.pump)).state).toBe('down');
+    const unticked = await org.admin.put(`/api/work-orders/update-work-order/${wo5.body.workOrder.id}`, { title: 'Pump again', assetDown: false });
+    expect(unticked.status, JSON.stringify(unticked.body)).toBe(200);
+    expect((await state(p.pump)).state).toBe('down');
+    expect((await state(p.pump)).intervals[0]).toMatchObject({ state: 'down', reason: 'Leak', endedAt: null });
   });
 
   it("the insights' downtime is the assets' down time from the intervals (labour stays labour)", async () => {

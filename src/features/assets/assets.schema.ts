@@ -5,6 +5,7 @@ import { idField, optionalString, requiredString } from '../../shared/validation
 import { calendarDateField } from '../../shared/dates';
 import { ASSET_STATES as ASSET_STATES_OVER_TIME } from '../asset-states/asset-states.values';
 import { locationFilterField } from '../locations/locations.schema';
+import { rollUpSchema } from './asset-rollup.schema';
 import { blankToUndefined, optionalRef, renameAliases, requiredRef, textFilter } from '../../shared/reference-fields';
 
 export const ASSET_STATUSES = ['Operational', 'Not_Operational'] as const;
@@ -163,16 +164,9 @@ export const ASSET_TREE_CAP = 5000;
 /** get-asset-tree: the whole tree, or the assets of a location (and under it) with their ancestors. */
 export const assetTreeQuerySchema = z.object({ locationId: locationFilterField });
 
-/**
- * The drawer's roll-up (decision 072): the asset's own figures and the figures of the asset with all its
- * descendants. Work = work orders on them (open = assigned or in progress); cost = labour and parts of those
- * orders in minor units, at the rates the lines kept (the work orders' cost formula); null for a worker.
- */
-export const assetSummarySchema = z.object({
+/** The drawer's parent and children and the roll-up of the asset with all its descendants. */
+export const assetSummarySchema = rollUpSchema.extend({
   children: z.array(z.object({ id: z.number(), assetId: z.string(), name: z.string() })),
   descendants: z.number(),
-  workOrders: z.object({ own: z.number(), total: z.number() }),
-  openWorkOrders: z.object({ own: z.number(), total: z.number() }),
-  costMinor: z.object({ own: z.number(), total: z.number() }).nullable(),
 });
 export type AssetSummary = z.infer<typeof assetSummarySchema>;

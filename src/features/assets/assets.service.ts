@@ -25,7 +25,7 @@ import {
 } from './assets.schema';
 import { lockTree, subtreeIds, wouldCycle } from '../locations/location-tree';
 import { requireLocation } from '../locations/locations.service';
-import { laborRows, partRows } from '../analytics/analytics.service';
+import { rollUp } from './asset-rollup';
 import { rowsOf } from '../../server/db/rows';
 import { escapeLike } from '../../server/db/like';
 
@@ -396,9 +396,8 @@ export async function assetTree(tx: ReadTx, orgId: number, query: { locationId?:
 }
 
 /**
- * GET get-asset-summary/{id}: its children, and the roll-up (decision 072) of the asset alone ("own") and of the
- * asset with all its descendants ("total"): work orders, open work orders, and cost (labour and parts through
- * analytics' `laborRows` / `partRows`, the one cost formula). `seesAmounts` false (a worker): no cost.
+ * GET get-asset-summary/{id}: its children, and the roll-up (decision 072, `rollUp`) of the asset alone ("own")
+ * and of the asset with all its descendants ("total"). `seesAmounts` false (a worker): no cost.
  */
 export async function assetSummary(tx: ReadTx, orgId: number, id: number, seesAmounts: boolean): Promise<AssetSummary> {
   await getAsset(tx, orgId, id);
@@ -408,31 +407,10 @@ export async function assetSummary(tx: ReadTx, orgId: number, id: number, seesAm
     .where(and(eq(assets.orgId, orgId), eq(assets.parentId, id)))
     .orderBy(asc(assets.name), asc(assets.id));
   const sub = subtreeIds('assets', sql`${orgId}::int`, sql`${id}::int`);
-  const [row] = rowsOf<Record<'descendants' | 'wo_own' | 'wo_total' | 'open_own' | 'open_total' | 'cost_own' | 'cost_total', string | number | null>>(
-    await tx.execute(sql`with sub as materialized (select id from ${sub} s),
-        wo as (select w.id, w.asset_id, w.status from work_orders w where w.org_id = ${orgId}::int and w.asset_id in (select id from sub)),
-        cost as (
-          select c.work_order_id, sum(c.cost) as cost from (
-            select l.work_order_id, coalesce(l.cost, 0) as cost from (${laborRows(orgId, sql`l.work_order_id in (select id from wo)`)}) l
-            union all
-            select p.work_order_id, p.cost from (${partRows(orgId, sql`wp.work_order_id in (select id from wo)`)}) p
-          ) c group by c.work_order_id
-        )
-      select
-        (select count(*) from sub) - 1 as descendants,
-        (select count(*) from wo where wo.asset_id = ${id}::int) as wo_own,
-        (select count(*) from wo) as wo_total,
-        (select count(*) from wo where wo.asset_id = ${id}::int and wo.status in ('assigned', 'in-progress')) as open_own,
-        (select count(*) from wo where wo.status in ('assigned', 'in-progress')) as open_total,
-        (select coalesce(sum(cost.cost), 0) from cost join wo on wo.id = cost.work_order_id where wo.asset_id = ${id}::int) as cost_own,
-        (select coalesce(sum(cost.cost), 0) from cost) as cost_total`),
-  );
-  const n = (v: string | number | null) => Number(v ?? 0);
+  const [row] = rowsOf<{ descendants: string | number }>(await tx.execute(sql`select count(*) - 1 as descendants from ${sub} s`));
   return {
     children: children.map((c) => ({ ...c, assetId: displayId('AS', c.id) })),
-    descendants: n(row.descendants),
-    workOrders: { own: n(row.wo_own), total: n(row.wo_total) },
-    openWorkOrders: { own: n(row.open_own), total: n(row.open_total) },
-    costMinor: seesAmounts ? { own: n(row.cost_own), total: n(row.cost_total) } : null,
+    descendants: Number(row.descendants),
+    ...(await rollUp(tx, orgId, sql`(select ${id}::int as id)`, sub, seesAmounts)),
   };
 }

@@ -36,13 +36,15 @@ const optionalId = (message: string) => z.preprocess((v) => (v === '' || v === n
 
 /**
  * GET list-calendar-entries: `from` (inclusive) and `to` (exclusive), the calendar's visible days
- * ('YYYY-MM-DD', the organisation's days: decision 064) or ISO 8601 instants (the days they fall on there); optional filters by asset, team (an assignee in the team) and assignee.
+ * ('YYYY-MM-DD', the organisation's days: decision 064) or ISO 8601 instants (the days they fall on there); optional filters by asset, location (and everything under it), team (an assignee in the team) and assignee.
  */
 export const calendarQuerySchema = z
   .object({
     from: dateField('From is required', 'From must be a valid date'),
     to: dateField('To is required', 'To must be a valid date'),
     assetId: optionalId('Asset is invalid'),
+    /** The assets in a location and everything under it (decision 072). */
+    locationId: optionalId('Location is invalid'),
     teamId: optionalId('Team is invalid'),
     assigneeId: optionalId('Assignee is invalid'),
   })

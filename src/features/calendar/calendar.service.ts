@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, sql, type SQLWrapper } from 'drizzle-orm';
 import type { ReadTx } from '../../server/db/client';
 import { param, preparedRead } from '../../server/db/prepared';
 import { assets, maintenanceOrders, maintenanceRequests, teamMembers, workOrderAssignees, workOrders } from '../../server/db/schema';
@@ -9,6 +9,7 @@ import { orderDisplayId } from '../maintenance-orders/maintenance-orders.schema'
 import { listPlannedOccurrences } from '../pm-plans/pm-plans.service';
 import { orgTimeZone } from '../organization/organization.service';
 import { addDays, dayInZone, dayToDate, zonedInstant } from '../../shared/dates';
+import { subtreeIds } from '../locations/location-tree';
 import { CALENDAR_ENTRY_LIMIT, type CalendarAnswer, type CalendarEntry, type CalendarQuery } from './calendar.schema';
 
 const isManager = (actor: AccessClaims) => actor.role === 'admin' || actor.role === 'manager';
@@ -43,6 +44,10 @@ const assigneeInTeam = (orgId: unknown, teamId: unknown) =>
     and ${teamMembers.workerId} = ${workOrderAssignees.userId}
     where ${workOrderAssignees.orgId} = ${orgId} and ${workOrderAssignees.workOrderId} = ${workOrders.id} and ${teamMembers.teamId} = ${teamId})`;
 
+/** The order's asset (column `assetId`) is in the location or under it (decision 072). */
+const assetInLocation = (assetId: SQLWrapper, orgId: SQLWrapper, locationId: SQLWrapper) =>
+  sql`${assetId} in (select la.id from assets la where la.org_id = ${orgId} and la.location_id in ${subtreeIds('locations', orgId, locationId)})`;
+
 /**
  * The work orders in the range that the actor sees (a worker: those assigned to them, decision 024), with the
  * query's filters: one statement, the first CALENDAR_ENTRY_LIMIT (+1, to know there are more) by date.
@@ -54,6 +59,7 @@ async function workOrderEntries(tx: ReadTx, orgId: number, actor: AccessClaims, 
     from: zonedInstant(days.from, days.zone).toISOString(),
     to: zonedInstant(days.to, days.zone).toISOString(),
     assetId: query.assetId,
+    locationId: query.locationId,
     teamId: query.teamId,
     assigneeId: query.assigneeId,
     userId: isManager(actor) ? undefined : actor.userId,
@@ -83,6 +89,7 @@ async function workOrderEntries(tx: ReadTx, orgId: number, actor: AccessClaims, 
             gte(workOrderCalendarDate, param('from')),
             lt(workOrderCalendarDate, param('to')),
             values.assetId ? eq(workOrders.assetId, param('assetId')) : undefined,
+            values.locationId ? assetInLocation(workOrders.assetId, param('orgId'), param('locationId')) : undefined,
             values.assigneeId ? assignedTo(param('orgId'), param('assigneeId')) : undefined,
             values.teamId ? assigneeInTeam(param('orgId'), param('teamId')) : undefined,
             values.userId ? assignedTo(param('orgId'), param('userId')) : undefined,
@@ -126,6 +133,7 @@ async function maintenanceOrderEntries(tx: ReadTx, orgId: number, query: Calenda
     from: dayToDate(days.from).toISOString(),
     to: dayToDate(days.to).toISOString(),
     assetId: query.assetId,
+    locationId: query.locationId,
     limit: CALENDAR_ENTRY_LIMIT + 1,
   };
   const rows = await preparedRead(
@@ -152,6 +160,7 @@ async function maintenanceOrderEntries(tx: ReadTx, orgId: number, query: Calenda
             gte(maintenanceOrderCalendarDate, param('from')),
             lt(maintenanceOrderCalendarDate, param('to')),
             values.assetId ? eq(o.assetId, param('assetId')) : undefined,
+            values.locationId ? assetInLocation(o.assetId, param('orgId'), param('locationId')) : undefined,
           ),
         )
         .orderBy(asc(maintenanceOrderCalendarDate), asc(o.id))
@@ -199,25 +208,37 @@ async function plannedEntries(tx: ReadTx, orgId: number, actor: AccessClaims, qu
     teamId: query.teamId,
     assigneeId,
   });
-  return occurrences.map(
-    (p): CalendarEntry => ({
-      kind: 'planned',
-      id: p.planId,
-      key: `planned:${p.planId}:${p.assetId ?? 0}:${p.dueDate}`,
-      displayId: p.planName,
-      title: p.title,
-      date: `${p.dueDate}T00:00:00.000Z`,
-      day: p.dueDate,
-      allDay: true,
-      status: 'planned',
-      priority: p.priority,
-      asset: p.assetId ? { id: p.assetId, name: p.assetName ?? '' } : null,
-      overdue: false,
-      updatedAt: null,
-      version: null,
-      createOn: p.createOn,
-    }),
-  );
+  const inLocation = query.locationId ? await assetsInLocation(tx, orgId, query.locationId) : null;
+  return occurrences
+    .filter((p) => !inLocation || (p.assetId !== null && inLocation.has(p.assetId)))
+    .map(
+      (p): CalendarEntry => ({
+        kind: 'planned',
+        id: p.planId,
+        key: `planned:${p.planId}:${p.assetId ?? 0}:${p.dueDate}`,
+        displayId: p.planName,
+        title: p.title,
+        date: `${p.dueDate}T00:00:00.000Z`,
+        day: p.dueDate,
+        allDay: true,
+        status: 'planned',
+        priority: p.priority,
+        asset: p.assetId ? { id: p.assetId, name: p.assetName ?? '' } : null,
+        overdue: false,
+        updatedAt: null,
+        version: null,
+        createOn: p.createOn,
+      }),
+    );
+}
+
+/** The ids of the assets in a location and everything under it. */
+async function assetsInLocation(tx: ReadTx, orgId: number, locationId: number): Promise<Set<number>> {
+  const rows = await tx
+    .select({ id: assets.id })
+    .from(assets)
+    .where(and(eq(assets.orgId, orgId), sql`${assets.locationId} in ${subtreeIds('locations', sql`${orgId}::int`, sql`${locationId}::int`)}`));
+  return new Set(rows.map((r) => r.id));
 }
 
 /** GET list-calendar-entries: what falls in the range, by date; at most CALENDAR_ENTRY_LIMIT of each kind. */

@@ -267,6 +267,42 @@ describe('failure codes', () => {
     expect(await deliveries()).toHaveLength(1);
   });
 
+  it("a repeat failure is of reactive orders only, of the same problem: a plan's order or another problem is none", async () => {
+    const org = await createOrg(t);
+    const s = await setUp(org);
+    await org.admin.put('/api/failure-codes/update-failure-code-settings', { requireCodes: false, repeatDays: 7 });
+    expect((await org.admin.post('/api/webhooks/add-webhook', { url: 'https://hooks.example.com/cmms', events: ['work-order.repeat-failure'] })).status).toBe(
+      201,
+    );
+    const noise = await code(org.admin, { kind: 'problem', code: 'NOISE', name: 'Noise', assetCategoryId: s.m.assetCategory.id });
+    const close = async (id: number, problemCodeId: number) =>
+      expect((await org.admin.put(`/api/work-orders/update-status/${id}`, { status: 'completed', problemCodeId })).status).toBe(200);
+    const deliveries = () => withTenant(t.database.db, org.orgId, (tx) => tx.select().from(webhookDeliveries).where(eq(webhookDeliveries.orgId, org.orgId)));
+    const first = await order(org.admin, s.pump.id, 'Leak 1');
+    await close(first.id, s.leak);
+    // A plan's order on the pump closed with the same problem: no repeat, and not the earlier failure of the next one.
+    const planned = await order(org.admin, s.pump.id, 'Weekly check');
+    await withTenant(t.database.db, org.orgId, async (tx) => {
+      const [plan] = await tx
+        .insert(pmPlans)
+        .values({ orgId: org.orgId, name: 'Weekly', title: 'Check', frequency: 'weekly', startDate: '2026-03-01', activeFrom: '2026-03-01' })
+        .returning();
+      await tx
+        .insert(pmOccurrences)
+        .values({ orgId: org.orgId, planId: plan.id, assetId: s.pump.id, dueDate: '2026-03-08', status: 'created', workOrderId: planned.id });
+    });
+    await close(planned.id, s.leak);
+    // Another problem on the same asset: no repeat.
+    await close((await order(org.admin, s.pump.id, 'Noisy')).id, noise);
+    expect(await deliveries()).toHaveLength(0);
+
+    const again = await order(org.admin, s.pump.id, 'Leak 2');
+    await close(again.id, s.leak);
+    const sent = await deliveries();
+    expect(sent).toHaveLength(1);
+    expect(sent[0].payload).toMatchObject({ data: { id: again.id, previousWorkOrderId: first.id, problem: 'Leak' } });
+  });
+
   it('puts an order on hold with a reason and resumes it: a flag beside the status, in the backlog, filtered, hold time out of the repair time', async () => {
     const org = await createOrg(t);
     const s = await setUp(org);

@@ -311,7 +311,8 @@ export async function checkFailureCodesOnClose(
 
 /**
  * A repeat failure (decision 080): another work order of the same asset closed with the same problem, created
- * within the organisation's window before this one. The earlier order and the problem's name, or null.
+ * within the organisation's window before this one; both reactive (a plan's order is no failure, as in the
+ * Pareto). The earlier order and the problem's name, or null.
  */
 export async function findRepeatFailure(tx: ReadTx, orgId: number, workOrderId: number) {
   const { repeatDays } = await getFailureCodeSettings(tx, orgId);
@@ -321,9 +322,11 @@ export async function findRepeatFailure(tx: ReadTx, orgId: number, workOrderId: 
       from work_orders w
       join work_orders p on p.org_id = w.org_id and p.asset_id = w.asset_id and p.problem_code_id = w.problem_code_id and p.id <> w.id
         and p.created_at <= w.created_at and p.created_at > w.created_at - make_interval(days => ${repeatDays}::int)
+        and not exists (select 1 from pm_occurrences po where po.org_id = p.org_id and po.work_order_id = p.id)
       join failure_codes fc on fc.org_id = w.org_id and fc.id = w.problem_code_id
       join assets a on a.org_id = w.org_id and a.id = w.asset_id
       where w.org_id = ${orgId}::int and w.id = ${workOrderId}::int and w.problem_code_id is not null
+        and not exists (select 1 from pm_occurrences wo where wo.org_id = w.org_id and wo.work_order_id = w.id)
       order by p.created_at desc, p.id desc limit 1`),
   );
   return row

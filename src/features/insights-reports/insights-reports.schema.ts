@@ -21,6 +21,7 @@ export const REPORT_MESSAGES = {
 export const reportFiltersSchema = z.strictObject({
   assetId: optionalIdField('Asset is invalid'),
   assetCategoryId: optionalIdField('Asset category is invalid'),
+  locationId: optionalIdField('Location is invalid'),
   workStationId: optionalIdField('Work station is invalid'),
   teamId: optionalIdField('Team is invalid'),
   assigneeId: optionalIdField('Assignee is invalid'),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EVERYONE, MANAGERS } from '../../server/plugins/request-context';
 import { idParamsSchema } from '../../shared/pagination';
+import { locationRollUp } from '../assets/asset-rollup';
 import { z } from '../../shared/zod-setup';
 import {
   locationAnswers as answers,
@@ -41,7 +42,11 @@ export async function locationsRoutes(appBase: FastifyInstance) {
   );
 
   app.get('/get-location/:id', { schema: { params: idParamsSchema, response: { 200: answers.detail } }, config: { access: EVERYONE } }, (req) =>
-    req.read((tx) => getLocationDetail(tx, req.auth.orgId, req.params.id)),
+    req.read(async (tx) => {
+      const detail = await getLocationDetail(tx, req.auth.orgId, req.params.id);
+      const seesAmounts = req.auth.role === 'admin' || req.auth.role === 'manager';
+      return { ...detail, summary: { ...detail.summary, ...(await locationRollUp(tx, req.auth.orgId, req.params.id, seesAmounts)) } };
+    }),
   );
 
   app.post(

@@ -2,6 +2,7 @@ import { z } from '../../shared/zod-setup';
 import { listAnswers, messageSchema, optionSchema, pageQuerySchema, optionsPageSize } from '../../shared/pagination';
 import { requiredString } from '../../shared/validation';
 import { optionalRef, renameAliases, textFilter } from '../../shared/reference-fields';
+import { rollUpSchema } from '../assets/asset-rollup.schema';
 
 /** Locations (decision 072): the form's and the API's messages. */
 export const LOCATION_MESSAGES = {
@@ -77,10 +78,14 @@ export const locationNodeSchema = z.object({
   assets: z.number(),
   workStations: z.number(),
 });
+export type LocationSummary = z.infer<typeof locationSummarySchema>;
 export type LocationNode = z.infer<typeof locationNodeSchema>;
 
-/** What sits in a location and everything under it (the drawer's summary). */
-export const locationSummarySchema = z.object({
+/**
+ * What sits in a location and everything under it (the drawer's summary), and the roll-up of its assets
+ * (decision 072): "own" the assets in the location itself, "total" those in it and everything under it.
+ */
+export const locationSummarySchema = rollUpSchema.extend({
   locations: z.number(),
   assets: z.number(),
   workStations: z.number(),

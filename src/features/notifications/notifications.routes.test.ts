@@ -122,9 +122,9 @@ describe('notifications: events reach each channel once, and only people who may
     expect((await bell(tech)).notifications[0].read).toBe(true);
   });
 
-  it('reassignment tells the new assignee; the one taken off no longer sees the old entry in the bell', async () => {
+  it('reassignment tells the new assignee; the one taken off no longer sees the old entry in the bell, nor gets its e-mail', async () => {
     setClock(0);
-    const { manager, tech, other } = await team();
+    const { org, manager, tech, other } = await team();
     const order = await addOrder(manager, { assignees: [tech.userId] });
     const res = await manager.put(`/api/work-orders/update-work-order/${order.id}`, {
       title: 'Replace pump seal',
@@ -134,6 +134,11 @@ describe('notifications: events reach each channel once, and only people who may
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect((await bell(other)).notifications).toMatchObject([{ kind: 'assigned', entityId: order.id }]);
     expect((await bell(tech)).notifications).toEqual([]);
+    // The e-mail queued for the one taken off is not sent when its time comes: they may no longer see the order.
+    await run(org, 6);
+    expect(await mailsTo(await emailOf(org, tech.userId))).toEqual([]);
+    expect((await deliveries(org, tech.userId)).filter((d) => d.channel === 'email')).toMatchObject([{ skipped: 'not wanted or not visible' }]);
+    expect(await mailsTo(await emailOf(org, other.userId))).toHaveLength(1);
   });
 
   it('status changes of work I created or follow coalesce into one e-mail; a worker cannot follow work they may not see', async () => {

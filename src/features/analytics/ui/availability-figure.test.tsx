@@ -43,4 +43,19 @@ describe('the availability card counts the days on the organisation clock (decis
     expect([asked.get('from'), asked.get('to'), asked.get('assetCategoryId')]).toEqual(['2026-02-28T21:00:00.000Z', '2026-03-31T21:00:00.000Z', '4']);
     expect(screen.getByText('Motor')).toBeInTheDocument();
   });
+
+  it('with a location filter: the location and everything under it, before the category; the asset before both', async () => {
+    const calls = stubFetch({ 'GET /api/assets/get-asset-availability': () => ({ status: 500, body: { error: 'not asked here' } }) });
+    const asked = async () => {
+      await waitFor(() => expect(calls.length).toBeGreaterThan(0));
+      const q = calls.splice(0).find((c) => c.url.pathname === '/api/assets/get-asset-availability')!.url.searchParams;
+      return [q.get('assetId'), q.get('locationId'), q.get('assetCategoryId')];
+    };
+    const range = { from: '2026-03-01', to: '2026-03-31' };
+    const view = renderWithProviders(<AvailabilityFigure range={range} locationId="5" assetCategoryId="4" />);
+    expect(await asked()).toEqual([null, '5', null]);
+    view.unmount();
+    renderWithProviders(<AvailabilityFigure range={range} assetId="9" locationId="5" assetCategoryId="4" />);
+    expect(await asked()).toEqual(['9', null, null]);
+  });
 });

@@ -39,16 +39,28 @@ export function availabilityPeriod(range: { from: string; to: string }, zone = d
 }
 
 /**
- * The insights screen's availability (decision 079): availability of the assets in scope (the asset or category
- * filter) over the range's days on the organisation's clock, and the assets down the longest. Read from get-asset-availability.
+ * The insights screen's availability (decision 079): availability of the assets in scope (the asset filter, else the
+ * location and everything under it, else the category) over the range's days on the organisation's clock, and the
+ * assets down the longest. Read from get-asset-availability.
  */
-export function AvailabilityFigure({ range, assetId, assetCategoryId }: { range?: { from: string; to: string }; assetId?: string; assetCategoryId?: string }) {
+export function AvailabilityFigure({
+  range,
+  assetId,
+  locationId,
+  assetCategoryId,
+}: {
+  range?: { from: string; to: string };
+  assetId?: string;
+  locationId?: string;
+  assetCategoryId?: string;
+}) {
   const { t } = useTranslation('availability');
   const query = range
     ? {
         ...availabilityPeriod(range),
         ...(assetId ? { assetId } : {}),
-        ...(assetCategoryId && !assetId ? { assetCategoryId } : {}),
+        // one scope: the asset, else the location and everything under it, else the category
+        ...(assetId ? {} : locationId ? { locationId } : assetCategoryId ? { assetCategoryId } : {}),
       }
     : undefined;
   const figure = useQuery({

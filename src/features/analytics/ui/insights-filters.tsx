@@ -3,13 +3,14 @@ import { Card, SegmentedControl, Select, SimpleGrid, Stack, Group, Text, TextInp
 import { useTranslation } from 'react-i18next';
 import { useAppData } from '../../../web/lib/app-data';
 import { AssetSelect } from '../../assets/ui/asset-select';
+import { LocationIdFilter } from '../../locations/ui/location-select';
 import { AssetCategorySelect } from '../../master-data/ui/asset-category-select';
 import { TeamSelect } from '../../teams/ui/team-select';
 import { WorkStationSelect } from '../../work-stations/ui/work-station-select';
 import { RANGE_PRESETS } from '../analytics.schema';
 import type { useInsightsParams } from './insights-figure-kit';
 
-/** The range and, for managers, the asset, category, station, team and assignee filters; all in the URL. */
+/** The range and, for managers, the asset, category, location (and everything under it), station, team and assignee filters; all in the URL. */
 export function InsightsFilters({ params, isManager }: { params: ReturnType<typeof useInsightsParams>; isManager: boolean }) {
   const { t } = useTranslation();
   const { data: appData } = useAppData();
@@ -54,7 +55,7 @@ export function InsightsFilters({ params, isManager }: { params: ReturnType<type
           )}
         </Group>
         {isManager && (
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }}>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 6 }}>
             <AssetSelect
               label={t('insights.filters.asset')}
               value={assetFilter}
@@ -67,6 +68,12 @@ export function InsightsFilters({ params, isManager }: { params: ReturnType<type
               value={filterId('assetCategoryId')}
               onChange={(v) => set({ assetCategoryId: v ? String(v) : null })}
               allowAddNew={false}
+            />
+            <LocationIdFilter
+              label={t('insights.filters.location')}
+              value={filterId('locationId')}
+              onChange={(v) => set({ locationId: v === null ? null : String(v) })}
+              testId="insights-location"
             />
             <WorkStationSelect
               label={t('insights.filters.workStation')}

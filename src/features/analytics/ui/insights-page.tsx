@@ -92,7 +92,7 @@ export default function InsightsPage() {
             <ThroughputFigure throughput={throughput} assetFilter={assetFilter} />
             <MttrFigure repair={repair} />
             <MtbfFigure repair={repair} />
-            <AvailabilityFigure range={downtime.data?.range} assetId={query.assetId} assetCategoryId={query.assetCategoryId} />
+            <AvailabilityFigure range={downtime.data?.range} assetId={query.assetId} locationId={query.locationId} assetCategoryId={query.assetCategoryId} />
             <DowntimeFigure downtime={downtime} />
             <PlannedFigure planned={planned} />
             <ComplianceFigure compliance={compliance} />

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Box, Button, Group, NativeSelect, SegmentedControl, Stack, Table, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
+import { Box, Button, Group, NativeSelect, Paper, SegmentedControl, Stack, Table, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api, errorMessage } from '../../../web/lib/api';
@@ -64,6 +65,17 @@ export function AssetStateTimeline({ assetId }: { assetId: number }) {
     const e = Math.min(i.endedAt ? Date.parse(i.endedAt) : nowMs, to);
     return { i, left: ((s - from) / span) * 100, width: (Math.max(e - s, 0) / span) * 100 };
   });
+  // On a phone the intervals are a list: a six-column table, even scrolling in its box, widened the whole drawer
+  // (its scroll area sizes to the widest content) past a 390 px window, the Arabic page with it.
+  const phone = useMediaQuery('(max-width: 48em)');
+  const source = (i: (typeof intervals)[number]) =>
+    i.cascadedFrom
+      ? t('withParent')
+      : i.workOrderId
+        ? `WO-${String(i.workOrderId).padStart(4, '0')}`
+        : i.maintenanceRequestId
+          ? `MR-${String(i.maintenanceRequestId).padStart(4, '0')}`
+          : '';
   const label = (i: (typeof intervals)[number]) =>
     t('segment', { state: t(`states.${i.state}`), from: formatDateTime(i.startedAt), to: i.endedAt ? formatDateTime(i.endedAt) : t('now') });
   return (
@@ -114,8 +126,7 @@ export function AssetStateTimeline({ assetId }: { assetId: number }) {
           {t('empty')}
         </Text>
       )}
-      {intervals.length > 0 && (
-        // Six columns do not fit a 390 px phone: the list scrolls sideways inside the drawer, the page does not.
+      {intervals.length > 0 && !phone && (
         <Table.ScrollContainer minWidth={560} type="native">
           <Table data-testid="asset-state-list" withTableBorder>
             <Table.Thead>
@@ -136,20 +147,31 @@ export function AssetStateTimeline({ assetId }: { assetId: number }) {
                   <Table.Td>{i.endedAt ? formatDateTime(i.endedAt) : t('now')}</Table.Td>
                   <Table.Td>{i.reason ?? ''}</Table.Td>
                   <Table.Td>{i.setBy?.name ?? ''}</Table.Td>
-                  <Table.Td>
-                    {i.cascadedFrom
-                      ? t('withParent')
-                      : i.workOrderId
-                        ? `WO-${String(i.workOrderId).padStart(4, '0')}`
-                        : i.maintenanceRequestId
-                          ? `MR-${String(i.maintenanceRequestId).padStart(4, '0')}`
-                          : ''}
-                  </Table.Td>
+                  <Table.Td>{source(i)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+      )}
+      {intervals.length > 0 && phone && (
+        <Stack gap="xs" data-testid="asset-state-list">
+          {intervals.map((i) => (
+            <Paper key={i.id} withBorder p="xs" data-state={i.state}>
+              <Text size="sm">
+                <Text span fw={600}>
+                  {t(`states.${i.state}`)}
+                </Text>{' '}
+                · {formatDateTime(i.startedAt)} – {i.endedAt ? formatDateTime(i.endedAt) : t('now')}
+              </Text>
+              {(i.reason || i.setBy || source(i)) && (
+                <Text size="xs" c="dimmed" dir="auto">
+                  {[i.reason, i.setBy?.name, source(i)].filter(Boolean).join(' · ')}
+                </Text>
+              )}
+            </Paper>
+          ))}
+        </Stack>
       )}
       <Group align="end" data-testid="asset-set-state">
         <NativeSelect

@@ -43,6 +43,7 @@ registerTranslations('assets', {
     workOrders: 'Work orders',
     openWorkOrders: 'Open work orders',
     cost: 'Cost',
+    downTime: 'Down time, last {{days}} days',
   },
   ar: {
     title: 'الأصول',
@@ -85,6 +86,7 @@ registerTranslations('assets', {
     workOrders: 'أوامر العمل',
     openWorkOrders: 'أوامر العمل المفتوحة',
     cost: 'التكلفة',
+    downTime: 'مدة التوقف، آخر {{days}} يومًا',
   },
 });
 

@@ -43,6 +43,7 @@ const summary = (worker: boolean): AssetSummary => ({
   workOrders: { own: 2, total: 5 },
   openWorkOrders: { own: 1, total: 3 },
   costMinor: worker ? null : { own: 1250, total: 9900 },
+  downMinutes: { own: 90, total: 150 },
 });
 
 function routes(role = 'manager', extra: Parameters<typeof stubFetch>[0] = {}) {
@@ -86,6 +87,7 @@ describe('assets screen: tree, location filter, parent and roll-up (decision 072
     const rollup = await screen.findByTestId('asset-rollup');
     expect(within(rollup).getByText('5')).toBeTruthy();
     expect(within(rollup).getByTestId('asset-rollup-cost').textContent).toContain('99.00');
+    expect(within(rollup).getByTestId('asset-rollup-down').textContent).toBe('Down time, last 30 days1h 30m2h 30m');
     expect(screen.getByTestId('asset-parent-link').textContent).toBe('AS-0001 · Line 1');
     await u.click(screen.getByTestId('asset-child-3'));
     expect(await screen.findByText('AS-0003 · Motor')).toBeTruthy();

@@ -21,7 +21,8 @@ import {
 } from '../../../web/components';
 import { api, ApiError, errorMessage } from '../../../web/lib/api';
 import { translateMessage } from '../../../web/i18n/messages/translate-message';
-import { formatDay } from '../../../web/lib/format';
+import { formatDay, formatMinutes } from '../../../web/lib/format';
+import { ROLLUP_DOWN_DAYS } from '../asset-rollup.schema';
 import { useIsManager } from '../../../web/lib/app-data';
 import { ASSET_STATUSES, type AssetDto, type AssetNode, type AssetSummary } from '../assets.schema';
 import { LocationFilter } from '../../locations/ui/location-select';
@@ -297,6 +298,11 @@ function AssetFamily({ asset, onOpen }: { asset: AssetDto; onOpen(id: number): v
                   <Table.Td>{money.formatMinor(s.costMinor.total)}</Table.Td>
                 </Table.Tr>
               )}
+              <Table.Tr data-testid="asset-rollup-down">
+                <Table.Td>{t('downTime', { days: ROLLUP_DOWN_DAYS })}</Table.Td>
+                <Table.Td>{formatMinutes(s.downMinutes.own)}</Table.Td>
+                <Table.Td>{formatMinutes(s.downMinutes.total)}</Table.Td>
+              </Table.Tr>
             </Table.Tbody>
           </Table>
         </SimpleGrid>

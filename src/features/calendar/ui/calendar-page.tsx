@@ -16,6 +16,7 @@ import { useAppData, useIsManager } from '../../../web/lib/app-data';
 import { formatDay } from '../../../web/lib/format';
 import { AssetSelect } from '../../assets/ui/asset-select';
 import { TeamSelect } from '../../teams/ui/team-select';
+import { LocationIdFilter } from '../../locations/ui/location-select';
 import type { CalendarAnswer, CalendarEntry } from '../calendar.schema';
 import './labels';
 import './calendar.css';
@@ -33,6 +34,7 @@ interface Range {
 }
 interface Filters {
   assetId: number | null;
+  locationId: number | null;
   teamId: number | null;
   assigneeId: number | null;
 }
@@ -161,7 +163,7 @@ export default function CalendarPage() {
   const frameRef = useRef<HTMLDivElement>(null);
   useCalendarMarkupFixes(frameRef);
   const [range, setRange] = useState<Range | null>(null);
-  const [filters, setFilters] = useState<Filters>({ assetId: null, teamId: null, assigneeId: null });
+  const [filters, setFilters] = useState<Filters>({ assetId: null, locationId: null, teamId: null, assigneeId: null });
   const [openWorkOrder, setOpenWorkOrder] = useState<number | null>(null);
   const [openPlanned, setOpenPlanned] = useState<CalendarEntry | null>(null);
   const rtl = i18n.language === 'ar';
@@ -170,7 +172,14 @@ export default function CalendarPage() {
     queryKey: ['calendar', range, filters],
     queryFn: ({ signal }) =>
       api.get<CalendarAnswer>('/calendar/list-calendar-entries', {
-        query: { from: range!.from, to: range!.to, assetId: filters.assetId, teamId: filters.teamId, assigneeId: filters.assigneeId },
+        query: {
+          from: range!.from,
+          to: range!.to,
+          assetId: filters.assetId,
+          locationId: filters.locationId,
+          teamId: filters.teamId,
+          assigneeId: filters.assigneeId,
+        },
         signal,
       }),
     enabled: range !== null,
@@ -249,6 +258,14 @@ export default function CalendarPage() {
             onChange={(assetId) => setFilters((f) => ({ ...f, assetId }))}
             allowAddNew={false}
             testId="calendar-asset"
+          />
+        </Box>
+        <Box w={{ base: '100%', xs: 220 }}>
+          <LocationIdFilter
+            label={t('filter.location')}
+            value={filters.locationId}
+            onChange={(locationId) => setFilters((f) => ({ ...f, locationId }))}
+            testId="calendar-location"
           />
         </Box>
         <Box w={{ base: '100%', xs: 200 }}>

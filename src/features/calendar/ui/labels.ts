@@ -4,7 +4,7 @@ import { registerTranslations } from '../../../web/i18n';
 registerTranslations('calendar', {
   en: {
     title: 'Calendar',
-    filter: { asset: 'Asset', team: 'Team', assignee: 'Assignee', any: 'Any' },
+    filter: { asset: 'Asset', location: 'Location', team: 'Team', assignee: 'Assignee', any: 'Any' },
     legend: {
       workOrder: 'Work order',
       maintenanceOrder: 'Maintenance order',
@@ -41,7 +41,7 @@ registerTranslations('calendar', {
   },
   ar: {
     title: 'التقويم',
-    filter: { asset: 'الأصل', team: 'الفريق', assignee: 'المكلَّف', any: 'الكل' },
+    filter: { asset: 'الأصل', location: 'الموقع', team: 'الفريق', assignee: 'المكلَّف', any: 'الكل' },
     legend: {
       workOrder: 'أمر عمل',
       maintenanceOrder: 'أمر صيانة',

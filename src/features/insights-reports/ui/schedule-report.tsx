@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { ActionIcon, Badge, Button, Drawer, Group, MultiSelect, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
-import { IconCalendarClock, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Badge, Button, Checkbox, Drawer, Group, MultiSelect, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { IconCalendarClock, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import './schedule-report-i18n';
@@ -18,6 +18,7 @@ type ReportRow = Wire<InsightsReport>;
 /**
  * The insights screen's "Schedule report" button and its drawer (decision 075): the screen's current filters,
  * weekly or monthly, in the mail or as a PDF, to me and the managers I pick; and my scheduled reports, each
+ * editable in the same form (filled with the report, its own filters kept unless the screen's are chosen) and
  * deletable after a confirmation. `filters` are the screen's (ids as the address holds them).
  */
 export function ScheduleReportButton({ filters }: { filters: Record<string, string> }) {
@@ -49,6 +50,9 @@ function ScheduleReportForm({ filters }: { filters: Record<string, string> }) {
   const [frequency, setFrequency] = useState<ReportFrequency>('weekly');
   const [format, setFormat] = useState<ReportFormat>('html');
   const [recipients, setRecipients] = useState<string[]>([]);
+  /** The report being edited (null: a new one) and whether the screen's filters replace its own. */
+  const [editing, setEditing] = useState<ReportRow | null>(null);
+  const [screenFilters, setScreenFilters] = useState(false);
   const list = useQuery({ queryKey: LIST_KEY, queryFn: () => api.get<{ reports: ReportRow[] }>('/api/insights-reports/list-reports') });
   const managers = useMemo(
     () =>
@@ -57,16 +61,36 @@ function ScheduleReportForm({ filters }: { filters: Record<string, string> }) {
         .map((u) => ({ value: String(u.id), label: `${u.firstName} ${u.lastName}`.trim() || u.email })),
     [appData?.workers, me?.id],
   );
-  const chosen: ReportFilters = Object.fromEntries(Object.entries(filters).map(([k, v]) => [k, Number(v)]));
+  const onScreen: ReportFilters = Object.fromEntries(Object.entries(filters).map(([k, v]) => [k, Number(v)]));
+  const chosen: ReportFilters = editing && !screenFilters ? editing.filters : onScreen;
   // The names of the filters in force (the insights screen's labels).
-  const used = Object.keys(filters).map((k) => t(`insights.filters.${k.replace(/Id$/, '')}`));
+  const used = Object.keys(chosen).map((k) => t(`insights.filters.${k.replace(/Id$/, '')}`));
 
-  const add = useMutation({
-    mutationFn: () =>
-      api.post<{ reports: ReportRow[] }>('/api/insights-reports/add-report', { frequency, format, filters: chosen, recipientIds: recipients.map(Number) }),
+  const startEdit = (report: ReportRow) => {
+    setEditing(report);
+    setScreenFilters(false);
+    setFrequency(report.frequency);
+    setFormat(report.format);
+    setRecipients(report.recipientIds.filter((id) => id !== me?.id).map(String));
+  };
+  const reset = () => {
+    setEditing(null);
+    setScreenFilters(false);
+    setFrequency('weekly');
+    setFormat('html');
+    setRecipients([]);
+  };
+  const save = useMutation({
+    mutationFn: () => {
+      const body = { frequency, format, filters: chosen, recipientIds: recipients.map(Number) };
+      return editing
+        ? api.put<{ reports: ReportRow[] }>(`/api/insights-reports/update-report/${editing.id}`, body)
+        : api.post<{ reports: ReportRow[] }>('/api/insights-reports/add-report', body);
+    },
     onSuccess: (answer) => {
       client.setQueryData(LIST_KEY, { reports: answer.reports });
-      notifySuccess(t('insightsReports.saved'));
+      notifySuccess(t(editing ? 'insightsReports.updated' : 'insightsReports.saved'));
+      reset();
     },
     onError: (err) => notifyError(errorMessage(err)),
   });
@@ -76,6 +100,7 @@ function ScheduleReportForm({ filters }: { filters: Record<string, string> }) {
       const answer = await api.del<{ reports: ReportRow[] }>(`/api/insights-reports/delete-report/${id}`);
       client.setQueryData(LIST_KEY, { reports: answer.reports });
       notifySuccess(t('insightsReports.deleted'));
+      if (editing?.id === id) reset();
     } catch (err) {
       notifyError(errorMessage(err));
     }
@@ -86,9 +111,22 @@ function ScheduleReportForm({ filters }: { filters: Record<string, string> }) {
       <Text size="sm" c="dimmed">
         {t('insightsReports.intro')}
       </Text>
+      {editing && (
+        <Text fw={700} data-testid="schedule-report-editing">
+          {t('insightsReports.editing')}
+        </Text>
+      )}
       <Text size="sm" data-testid="schedule-report-filters">
         {used.length ? t('insightsReports.filtersUsed', { filters: used.join(', ') }) : t('insightsReports.noFilters')}
       </Text>
+      {editing && (
+        <Checkbox
+          label={t('insightsReports.useScreenFilters')}
+          checked={screenFilters}
+          onChange={(e) => setScreenFilters(e.currentTarget.checked)}
+          data-testid="schedule-report-screen-filters"
+        />
+      )}
       <Stack gap={4}>
         <Text size="sm" fw={500}>
           {t('insightsReports.frequency')}
@@ -124,9 +162,16 @@ function ScheduleReportForm({ filters }: { filters: Record<string, string> }) {
         clearable
         comboboxProps={{ withinPortal: true }}
       />
-      <Button onClick={() => add.mutate()} loading={add.isPending} data-testid="schedule-report-save">
-        {t('insightsReports.save')}
-      </Button>
+      <Group gap="xs">
+        <Button onClick={() => save.mutate()} loading={save.isPending} data-testid="schedule-report-save">
+          {t(editing ? 'insightsReports.update' : 'insightsReports.save')}
+        </Button>
+        {editing && (
+          <Button variant="default" onClick={reset} data-testid="schedule-report-cancel">
+            {t('insightsReports.cancelEdit')}
+          </Button>
+        )}
+      </Group>
 
       <Text fw={700} mt="md">
         {t('insightsReports.mine')}
@@ -149,16 +194,27 @@ function ScheduleReportForm({ filters }: { filters: Record<string, string> }) {
                   {t('insightsReports.next', { when: formatDateTime(r.nextSendAt) })}
                 </Text>
               </div>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={t('insightsReports.delete')}
-                title={t('insightsReports.delete')}
-                onClick={() => void remove(r.id)}
-                data-testid="scheduled-report-delete"
-              >
-                <IconTrash size={18} />
-              </ActionIcon>
+              <Group gap={4} wrap="nowrap">
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={t('insightsReports.edit')}
+                  title={t('insightsReports.edit')}
+                  onClick={() => startEdit(r)}
+                  data-testid="scheduled-report-edit"
+                >
+                  <IconPencil size={18} />
+                </ActionIcon>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={t('insightsReports.delete')}
+                  title={t('insightsReports.delete')}
+                  onClick={() => void remove(r.id)}
+                  data-testid="scheduled-report-delete"
+                >
+                  <IconTrash size={18} />
+                </ActionIcon>
+              </Group>
             </Group>
           </Paper>
         ))}

@@ -36,8 +36,7 @@ export function LocationSelect(props: Omit<RecordSelectProps<LocationOption>, 'a
 
 /**
  * A list's location filter (decision 072): the `locationId` query parameter, that location and everything under
- * it. After a reload (the id alone in the URL) the chosen location's name is read once, so the filter never shows a
- * bare id.
+ * it.
  */
 export function LocationFilter<F extends FilterSpec>({
   state,
@@ -49,7 +48,31 @@ export function LocationFilter<F extends FilterSpec>({
   name?: keyof F & string;
 }) {
   const value = state.filters[name] as string;
-  const id = value ? Number(value) : null;
+  return (
+    <LocationIdFilter
+      value={value ? Number(value) : null}
+      onChange={(v) => state.setFilter(name, (v === null ? '' : String(v)) as never)}
+      label={label}
+      testId={`filter-${name}`}
+    />
+  );
+}
+
+/**
+ * A location filter held elsewhere (the list's state, the insights screen's address): after a reload (the id
+ * alone) the chosen location's name is read once, so the filter never shows a bare id.
+ */
+export function LocationIdFilter({
+  value: id,
+  onChange,
+  label,
+  testId,
+}: {
+  value: number | null;
+  onChange: (id: number | null) => void;
+  label: string;
+  testId: string;
+}) {
   const chosen = useQuery({
     queryKey: ['locations', 'one', id],
     queryFn: ({ signal }) => api.get<{ location: LocationDto }>(`/locations/get-location/${id}`, { signal }),
@@ -58,13 +81,13 @@ export function LocationFilter<F extends FilterSpec>({
   });
   const chosenName = chosen.data?.location.id === id ? chosen.data.location.name : null;
   return (
-    <div style={{ minWidth: 220 }}>
+    <div style={{ minWidth: 200 }}>
       <LocationSelect
         value={id}
-        onChange={(v) => state.setFilter(name, (v === null ? '' : String(v)) as never)}
+        onChange={(v) => onChange(v === null ? null : Number(v))}
         label={label}
         initialOption={id !== null && chosenName !== null ? { value: id, label: chosenName } : null}
-        testId={`filter-${name}`}
+        testId={testId}
       />
     </div>
   );

@@ -20,6 +20,10 @@ registerTranslations('locations', {
     saveFailed: 'Failed to save location',
     deleteFailed: 'Failed to delete location',
     contents: '{{assets}} assets · {{workStations}} work stations',
+    rollup: 'Everything in this location and under it',
+    rollupWork: 'Work orders: {{total}} ({{open}} open)',
+    rollupCost: 'Cost: {{total}}',
+    rollupDown: 'Down time, last {{days}} days: {{total}}',
   },
   ar: {
     title: 'المواقع',
@@ -40,5 +44,9 @@ registerTranslations('locations', {
     saveFailed: 'فشل حفظ الموقع',
     deleteFailed: 'فشل حذف الموقع',
     contents: '{{assets}} أصول · {{workStations}} محطات عمل',
+    rollup: 'كل ما في هذا الموقع وما تحته',
+    rollupWork: 'أوامر العمل: {{total}} ({{open}} مفتوحة)',
+    rollupCost: 'التكلفة: {{total}}',
+    rollupDown: 'مدة التوقف، آخر {{days}} يومًا: {{total}}',
   },
 });

@@ -2,10 +2,13 @@ import { useState } from 'react';
 import { Button, Drawer, Group, Stack, TextInput, Title, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ExportButton, notifyError, notifySuccess, TreeView, useNotifiedQuery, optionOf } from '../../../web/components';
+import { ExportButton, notifyError, notifySuccess, TreeView, useMoney, useNotifiedQuery, optionOf } from '../../../web/components';
 import { api, ApiError } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
-import type { LocationDto, LocationNode } from '../locations.schema';
+import type { LocationDto, LocationNode, LocationSummary } from '../locations.schema';
+import { ROLLUP_DOWN_DAYS } from '../../assets/asset-rollup.schema';
+import { formatMinutes } from '../../../web/lib/format';
+
 import { LocationSelect } from './location-select';
 import './locations-i18n';
 
@@ -50,8 +53,7 @@ function LocationDrawer({ id, canEdit, onClose }: { id: number | null; canEdit: 
   const one = useNotifiedQuery(
     {
       queryKey: ['locations', 'one', id],
-      queryFn: ({ signal }) =>
-        api.get<{ location: LocationDto; summary: { assets: number; workStations: number } }>(`/locations/get-location/${id}`, { signal }),
+      queryFn: ({ signal }) => api.get<{ location: LocationDto; summary: LocationSummary }>(`/locations/get-location/${id}`, { signal }),
       enabled: id !== null,
     },
     t('fetchFailed'),
@@ -118,7 +120,7 @@ function LocationDrawer({ id, canEdit, onClose }: { id: number | null; canEdit: 
             disabled={!canEdit}
             testId="field-parentId"
           />
-          {one.data && <Text size="sm">{t('contents', { assets: one.data.summary.assets, workStations: one.data.summary.workStations })}</Text>}
+          {one.data && <LocationRollUp summary={one.data.summary} />}
           {canEdit && (
             <Group justify="space-between">
               {id !== null ? (
@@ -136,5 +138,22 @@ function LocationDrawer({ id, canEdit, onClose }: { id: number | null; canEdit: 
         </Stack>
       )}
     </Drawer>
+  );
+}
+
+/** What is in the location and the roll-up of its assets and everything under it (decision 072); cost for managers. */
+function LocationRollUp({ summary: s }: { summary: LocationSummary }) {
+  const { t } = useTranslation('locations');
+  const money = useMoney();
+  return (
+    <Stack gap={2} data-testid="location-rollup">
+      <Text size="sm">{t('contents', { assets: s.assets, workStations: s.workStations })}</Text>
+      <Text size="sm" fw={500}>
+        {t('rollup')}
+      </Text>
+      <Text size="sm">{t('rollupWork', { total: s.workOrders.total, open: s.openWorkOrders.total })}</Text>
+      {s.costMinor && <Text size="sm">{t('rollupCost', { total: money.formatMinor(s.costMinor.total) })}</Text>}
+      <Text size="sm">{t('rollupDown', { days: ROLLUP_DOWN_DAYS, total: formatMinutes(s.downMinutes.total) })}</Text>
+    </Stack>
   );
 }
