@@ -1,6 +1,6 @@
-import { foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAtColumn, orgIdColumn, orgRowColumns } from '../../server/db/columns';
-import { organizations, orgRowKeys } from '../organization/organization.table';
+import { foreignKey, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAtColumn, orgRowColumns } from '../../server/db/columns';
+import { orgRowKeys } from '../organization/organization.table';
 import { users } from '../users/users.table';
 import { assets } from '../assets/assets.table';
 import { customerVendors } from '../customers-vendors/customers-vendors.table';

@@ -11,7 +11,6 @@ const OPTIONS = [
   { value: 1, label: 'Main store', isDefault: true },
   { value: 2, label: 'Van 1', isDefault: false },
 ];
-const SHORT = 'Not enough stock: Seal kit has 1 at Main store';
 const changed = { message: 'ok', stockMove: { id: 9 }, stockLevels: [] };
 
 async function pick(dialog: HTMLElement, testId: string, option: string) {
