@@ -139,6 +139,8 @@ describe('parent and child assets', () => {
       workOrders: { own: 1, total: 4 },
       openWorkOrders: { own: 1, total: 3 },
       costMinor: { own: 6000, total: 6000 + 8250 + 8400 },
+      // no asset of this tree has been down
+      downMinutes: { own: 0, total: 0 },
     });
     expect(await summary(a.machine)).toMatchObject({
       descendants: 1,

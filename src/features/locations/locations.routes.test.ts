@@ -145,9 +145,16 @@ describe('locations', () => {
       expect(inUse.body.error).toBe('This location has assets or work stations in it; move them first');
     }
     const detail = await org.admin.get(`/api/locations/get-location/${p.building}`);
-    expect(detail.body.summary).toEqual({ locations: 3, assets: 1, workStations: 1 });
-    expect((await org.admin.get(`/api/locations/get-location/${p.site}`)).body.summary).toEqual({ locations: 4, assets: 1, workStations: 1 });
-    expect((await org.admin.get(`/api/locations/get-location/${p.other}`)).body.summary).toEqual({ locations: 0, assets: 0, workStations: 0 });
+    // no work yet: the roll-ups are zero (decision 072 addendum)
+    const noWork = {
+      costMinor: { own: 0, total: 0 },
+      downMinutes: { own: 0, total: 0 },
+      openWorkOrders: { own: 0, total: 0 },
+      workOrders: { own: 0, total: 0 },
+    };
+    expect(detail.body.summary).toEqual({ locations: 3, assets: 1, workStations: 1, ...noWork });
+    expect((await org.admin.get(`/api/locations/get-location/${p.site}`)).body.summary).toEqual({ locations: 4, assets: 1, workStations: 1, ...noWork });
+    expect((await org.admin.get(`/api/locations/get-location/${p.other}`)).body.summary).toEqual({ locations: 0, assets: 0, workStations: 0, ...noWork });
     const tree = await org.admin.get('/api/locations/get-location-tree');
     expect(tree.body.locations.find((l: { id: number }) => l.id === p.line1)).toMatchObject({ assets: 1, workStations: 0 });
   });

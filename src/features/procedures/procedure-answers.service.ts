@@ -114,9 +114,11 @@ export async function signProcedureStep(
   actor: AccessClaims,
   workOrderId: number,
   input: Omit<SignStepInput, 'password' | 'reauthProof'>,
-  name: string,
+  signer: string | (() => Promise<string>),
 ) {
   await getWorkOrder(tx, orgId, actor, workOrderId);
+  // A proof of a fresh sign-in is spent only for an order the signer may see (another organisation's: 404 first).
+  const name = typeof signer === 'string' ? signer : await signer();
   const step = await lockStep(tx, orgId, workOrderId, Number(input.stepId));
   if (!unchangedSince(step, input.answeredAt)) throw new StaleEdit((await issuedStep(tx, orgId, workOrderId, step.id)).step);
   if (step.kind !== 'sign-off') throw badRequest(M.notSignOffStep, 'stepId');

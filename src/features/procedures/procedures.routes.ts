@@ -117,8 +117,8 @@ export async function workOrderProcedureRoutes(appBase: FastifyInstance) {
       const db = app.deps.database.db;
       if (reauthProof) {
         const step = { workOrderId: req.params.id, stepId: Number(input.stepId) };
-        return req.inTenant(async (tx) =>
-          signProcedureStep(tx, orgId, req.auth, req.params.id, input, (await spendReauthProof(tx, orgId, userId, step, reauthProof)).name),
+        return req.inTenant((tx) =>
+          signProcedureStep(tx, orgId, req.auth, req.params.id, input, async () => (await spendReauthProof(tx, orgId, userId, step, reauthProof)).name),
         );
       }
       // Who signs in only with the identity provider signs with it too.

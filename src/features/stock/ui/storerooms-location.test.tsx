@@ -45,6 +45,8 @@ describe('storerooms page', () => {
     expect(within(drawer).getByTestId('field-locationId')).toHaveValue('Hall A');
     await userEvent.click(within(drawer).getByTestId('field-locationId'));
     await userEvent.click(await screen.findByRole('option', { name: 'Hall B' }));
+    // the choice is in the form before Save (a loaded machine clicked Save first)
+    await waitFor(() => expect(within(drawer).getByTestId('field-locationId')).toHaveValue('Hall B'));
     await userEvent.click(within(drawer).getByTestId('save-storeroom'));
     expect(await screen.findByText('Storeroom updated successfully')).toBeInTheDocument();
     const put = calls.find((c) => c.method === 'PUT')!;
