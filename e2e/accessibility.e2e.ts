@@ -153,7 +153,8 @@ async function assetStatesInPlace(page: Page, sweep: Sweep) {
   await listShown(page);
   await sweep('/dashboard/assets (in place)');
   await page.getByTestId('add-button').click();
-  await page.getByTestId('drawer-title').waitFor();
+  // The new asset's own field, not a drawer title: a drawer still closing from the work orders also has one.
+  await page.getByTestId('field-date').waitFor();
   await settle(page);
   await sweep('new asset');
   await page.getByTestId('field-date').click();
