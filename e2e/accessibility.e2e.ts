@@ -152,9 +152,17 @@ async function assetStatesInPlace(page: Page, sweep: Sweep) {
   await page.waitForURL(/\/dashboard\/assets$/);
   await listShown(page);
   await sweep('/dashboard/assets (in place)');
-  await page.getByTestId('add-button').click();
-  // The new asset's own field, not a drawer title: a drawer still closing from the work orders also has one.
-  await page.getByTestId('field-date').waitFor();
+  // The new asset's own field, not a drawer title (a drawer still closing from the work orders has one). On a
+  // loaded machine a click on Add can land before the page reacts: clicked again until the drawer is there.
+  const dateField = page.getByTestId('field-date');
+  for (let attempt = 0; attempt < 5 && !(await dateField.isVisible()); attempt++) {
+    await page
+      .getByTestId('add-button')
+      .click({ timeout: 5_000 })
+      .catch(() => undefined);
+    await dateField.waitFor({ timeout: 8_000 }).catch(() => undefined);
+  }
+  await dateField.waitFor();
   await settle(page);
   await sweep('new asset');
   await page.getByTestId('field-date').click();
