@@ -110,11 +110,23 @@ describe('single sign-on', () => {
     const go = page.getByTestId('sign-off-sso');
     await expect.poll(() => go.innerText()).toBe('Sign in again with Acme ID and sign');
     expect(await page.getByTestId('sign-off-password').count()).toBe(0);
+    // What shows first once back: the Procedure tab (where the signer left) or the signature (focus returning to the
+    // step after the signing would bring the tab forward too, but only then).
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { seen: string[] }).seen = seen;
+      const note = (what: string, selector: string) => !seen.includes(what) && document.querySelector(selector) && seen.push(what);
+      new MutationObserver(() => {
+        note('procedure tab', '[data-testid="tab-procedure"][aria-selected="true"]');
+        note('signature', '[data-testid$="-signature"]');
+      }).observe(document, { subtree: true, childList: true, attributes: true });
+    });
     await go.click();
     // To the provider (prompt=login) and back through /sso/callback to the order, which signs with the proof.
     await page.waitForURL(new RegExp(`/dashboard/work-orders\\?open=${orderId}`));
-    await page.getByTestId('tab-procedure').click();
     const signature = page.locator('[data-testid$="-signature"]').first();
     await expect.poll(() => signature.innerText()).toMatch(/^Approved by Sara Haddad, /);
+    // Back on the order, its Procedure tab was shown before the signing ended (the signer sees the step signed).
+    expect(await page.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual(['procedure tab', 'signature']);
   });
 });

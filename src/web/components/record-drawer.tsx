@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEventHandler, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, useState, type FormEventHandler, type ReactNode } from 'react';
 import { Badge, Box, Drawer, Group, LoadingOverlay, ScrollArea, Tabs, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { FieldErrors, FieldValues } from 'react-hook-form';
@@ -47,6 +47,14 @@ export interface RecordDrawerProps<T extends FieldValues = FieldValues> {
   dirty?: boolean;
 }
 
+/** Brings the tab a content sits in to the front (null outside a record drawer's tab). */
+const RevealTab = createContext<(() => void) | null>(null);
+/**
+ * For a tab's content that needs to be seen without the user choosing its tab (a signature coming back from the
+ * identity provider signs in the Procedure tab): calling it shows that tab, also while the drawer is opening.
+ */
+export const useRevealOwnTab = () => useContext(RevealTab);
+
 /** Counts the fields in error of a react-hook-form `errors` object (nested arrays and objects included). */
 export function countFieldErrors(errors: unknown): number {
   if (!errors || typeof errors !== 'object') return 0;
@@ -78,6 +86,12 @@ export function RecordDrawer<T extends FieldValues = FieldValues>(props: RecordD
   const tabs = props.tabs.filter((tab) => !tab.hidden);
   const first = tabs[0]?.value ?? 'overview';
   const [active, setActive] = useState<string>(first);
+  // A tab a content asked to show (useRevealOwnTab) wins over the reset to the first tab when the drawer opens.
+  const revealed = useRef<string | null>(null);
+  const reveal = (value: string) => {
+    revealed.current = value;
+    setActive(value);
+  };
   const sideTabs = [
     ...(props.activity ? [{ value: 'notes', label: t('drawer.noteLogs'), content: <NoteLogs {...props.activity} /> }] : []),
     ...(props.sideTabs ?? []).filter((tab) => !tab.hidden),
@@ -125,7 +139,8 @@ export function RecordDrawer<T extends FieldValues = FieldValues>(props: RecordD
 
   useEffect(() => {
     if (props.opened) {
-      setActive(first);
+      setActive(revealed.current ?? first);
+      revealed.current = null;
       setSideActive(sideTabs[0]?.value ?? 'notes');
     }
     // reset to the first tabs each time the drawer opens
@@ -145,7 +160,7 @@ export function RecordDrawer<T extends FieldValues = FieldValues>(props: RecordD
         </Tabs.List>
         {tabs.map((tab) => (
           <Tabs.Panel key={tab.value} value={tab.value} pt="md">
-            {tab.content}
+            <RevealTab.Provider value={() => reveal(tab.value)}>{tab.content}</RevealTab.Provider>
           </Tabs.Panel>
         ))}
       </Tabs>

@@ -6,6 +6,7 @@ import { api, ApiError, errorMessage } from '../lib/api';
 import { formatDateTime } from '../lib/format';
 import { isSignOffValue, SIGN_MEANINGS, type SignMeaning, type WorkOrderProcedureDto } from '../../features/procedures/procedures.schema';
 import { registerTranslations } from '../i18n';
+import { useRevealOwnTab } from './record-drawer';
 import { notePendingSignature, takePendingSignature, takeSignatureProof } from './sign-off-reauth';
 
 /** How the signed-in person signs (GET /api/auth/get-reauth-method): their password, or a fresh single sign-on. */
@@ -89,6 +90,8 @@ export function SignOffStep({
   const [busy, setBusy] = useState(false);
   // Back from the identity provider: signing with the proof it gave.
   const [returning, setReturning] = useState(false);
+  // In a work order's drawer the step sits in the Procedure tab: coming back, that tab is shown, not the Overview.
+  const revealOwnTab = useRevealOwnTab();
   const submit = async (auth: { password: string } | { reauthProof: string }, chosen: SignMeaning) => {
     setBusy(true);
     setError(null);
@@ -114,6 +117,7 @@ export function SignOffStep({
   useEffect(() => {
     const handed = takeSignatureProof(workOrderId, step.id);
     if (!handed) return;
+    revealOwnTab?.();
     setMeaning(handed.meaning);
     setOpen(true);
     setReturning(true);
