@@ -1,5 +1,6 @@
 /**
  * Imported first by a benchmark that runs the app in its own process: the data layer as production runs it, without
- * the nested-call check's async context (decision 052), whatever NODE_ENV the benchmark needs for plain HTTP.
+ * the development checks of every kept statement (decision 052, issue 40), whatever NODE_ENV the benchmark needs for
+ * plain HTTP.
  */
-process.env.DB_NESTED_CALL_CHECK ??= 'off';
+process.env.DB_STATEMENT_CHECKS ??= 'off';

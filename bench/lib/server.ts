@@ -8,13 +8,13 @@ import { readFileSync } from 'node:fs';
 import { orgFetch, startServerProcess, type ServerProcess } from '../../src/server/test/server-process';
 export { scratchDatabase } from '../../src/server/test/scratch-database';
 
-// DB_NESTED_CALL_CHECK off: as production runs (decision 052); NODE_ENV stays development for plain HTTP.
+// DB_STATEMENT_CHECKS off: as production runs (decision 052); NODE_ENV stays development for plain HTTP.
 export const BENCH_ENV = {
   JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
   LOG_LEVEL: 'warn',
   SEED_DEMO: 'false',
   NODE_ENV: 'development',
-  DB_NESTED_CALL_CHECK: 'off',
+  DB_STATEMENT_CHECKS: 'off',
 };
 
 /** The PostgreSQL server a benchmark runs on (DATABASE_URL); without one it says what it needs (`what`) and exits. */

@@ -271,7 +271,7 @@ type TenantRunner = <T>(orgId: number | '', fn: (tx: Tx) => Promise<T>, readOnly
 const tenantRunners = new WeakMap<Db, TenantRunner>();
 
 /**
- * Open while a write scope runs, in its async context (when NESTED_CALL_CHECK is on). PGlite is one session,
+ * Open while a write scope runs, in its async context (everywhere, production included). PGlite is one session,
  * which a write holds from BEGIN to COMMIT: a second call from inside would wait for the write, which waits for
  * it. It throws instead, on both databases alike.
  */

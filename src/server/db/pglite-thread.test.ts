@@ -11,9 +11,9 @@ import { migratedDataDir } from '../test/pglite-template';
  * A thread on a copy of the run's migrated database (decision 028): the same thread as on an empty in-memory
  * one, without initdb's seconds of CPU. Its files go when it closes.
  */
-function threadOnCopy(waitMs?: number, nestedCallCheck?: boolean) {
+function threadOnCopy(waitMs?: number) {
   const { dir, remove } = migratedDataDir('cmms-thread-');
-  return new PGliteThread(join(dir, 'pglite'), remove, waitMs, nestedCallCheck);
+  return new PGliteThread(join(dir, 'pglite'), remove, waitMs);
 }
 
 /** PGlite in its worker thread (decision 015): what drizzle and the tenant runner rely on. */
@@ -149,29 +149,6 @@ describe('PGlite in its own thread', () => {
     let kept: Parameters<Parameters<PGliteThread['transaction']>[0]>[0] | undefined;
     await db.transaction(async (tx) => void (kept = tx));
     await expect(kept!.query('select 1')).rejects.toThrow(/ended/);
-  });
-
-  it('without the nested-call check (production, decision 052), such a call fails after the set time instead of hanging', { timeout: 60_000 }, async () => {
-    const unchecked = threadOnCopy(500, false);
-    try {
-      await unchecked.ready;
-      const started = Date.now();
-      const write = unchecked.transaction(
-        async (tx) => {
-          await tx.query('select 1');
-          // Queued behind this transaction, which waits for it: the set time ends the wait, and so the transaction.
-          await unchecked.scoped('select 1').query('select 2');
-        },
-        undefined,
-        true,
-      );
-      await expect(write).rejects.toBeInstanceOf(DatabaseWaitError);
-      expect(Date.now() - started).toBeLessThan(10_000);
-      // Rolled back; the session is free again.
-      expect((await unchecked.query('select 4 as n')).rows).toEqual([{ n: 4 }]);
-    } finally {
-      await unchecked.close();
-    }
   });
 
   it('a request whose statement waited too long gets 503 and a log line', async () => {

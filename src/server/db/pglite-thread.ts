@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { NESTED_CALL_CHECK, OpenWhile } from './open-while';
+import { OpenWhile } from './open-while';
 
 /** How long a statement may wait for the embedded database (and a request for a PostgreSQL connection). */
 export const DB_WAIT_MS = Number(process.env.DB_WAIT_MS) || 10_000;
@@ -53,15 +53,15 @@ export class PGliteThread implements Queryable {
   #nextId = 1;
   #nextTx = 1;
   #stopped?: Error;
-  /** Open while a transaction runs, in its async context (when NESTED_CALL_CHECK is on). */
+  /** Open while a transaction runs, in its async context. */
   #inTransaction: OpenWhile;
   #onClose: () => void;
   #waitMs: number;
   #started = false;
 
   /** `dataDir` undefined: in memory. `onClose` runs when the thread is closed (releases the lock). */
-  constructor(dataDir: string | undefined, onClose: () => void = () => {}, waitMs = DB_WAIT_MS, nestedCallCheck = NESTED_CALL_CHECK) {
-    this.#inTransaction = new OpenWhile(nestedCallCheck);
+  constructor(dataDir: string | undefined, onClose: () => void = () => {}, waitMs = DB_WAIT_MS) {
+    this.#inTransaction = new OpenWhile();
     this.#onClose = onClose;
     this.#waitMs = waitMs;
     this.#worker = new Worker(new URL('./pglite-thread.worker.mjs', import.meta.url), { workerData: { dataDir } });

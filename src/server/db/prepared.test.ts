@@ -305,6 +305,38 @@ describe("rows decoded by the statement's own decoder (decision 052)", () => {
   });
 });
 
+describe('the check of every run in development and tests (issue 40)', () => {
+  it('refuses a statement that captured a value in its build: asked for the managers, it would answer with the workers', async () => {
+    const a = await createOrg(t);
+    await a.as('worker');
+    await a.as('manager');
+    // The mistake the check exists for: `role` written into the build instead of `param('role')`.
+    const emailsCapturing = (role: 'worker' | 'manager') =>
+      withTenant(
+        t.database.db,
+        a.orgId,
+        (tx) =>
+          preparedRead(
+            tx,
+            'test.captured',
+            () =>
+              tx
+                .select({ email: users.email })
+                .from(users)
+                .where(and(eq(users.orgId, param('orgId')), eq(users.role, role))),
+            { orgId: a.orgId, role },
+          ),
+        { readOnly: true },
+      );
+    expect(await emailsCapturing('worker')).toHaveLength(1);
+    await expect(emailsCapturing('manager')).rejects.toThrow(
+      /preparedRead test\.captured:orgId,role: built again for these values it gives the parameters \[ \d+, 'manager' \] where the kept statement sends \[ \d+, 'worker' \]/,
+    );
+    // Through param() the same read serves both.
+    expect(await emailsOf(a.orgId, 'manager')).toHaveLength(1);
+  });
+});
+
 describe('the development check of a first run under concurrent writes (issue 45)', () => {
   it('never fails a read because rows changed while it ran (a decoder that differs still fails: the mapWith test)', async () => {
     const a = await createOrg(t);

@@ -1,8 +1,16 @@
 import * as drizzleOrm from 'drizzle-orm';
 import { and, Column, desc, getTableColumns, is, lt, Param, Placeholder, sql, SQL, Subquery, Table, type SQLWrapper } from 'drizzle-orm';
-import { isDeepStrictEqual } from 'node:util';
+import { inspect, isDeepStrictEqual } from 'node:util';
 import { rowsRunnerOf, type ReadTx } from './client';
-import { NESTED_CALL_CHECK } from './open-while';
+
+/**
+ * Development and tests check every statement (issue 40): each run is built again and must give the kept text and
+ * the same parameters for its values (a value captured in a build instead of `param()` would otherwise answer
+ * every later caller with the first caller's data), and its first run's rows are decoded by drizzle as well.
+ * Production builds once (decision 052), and so do the benchmarks (`DB_STATEMENT_CHECKS=off`: they run in
+ * development mode for plain HTTP).
+ */
+const CHECK_STATEMENTS = process.env.NODE_ENV !== 'production' && process.env.DB_STATEMENT_CHECKS !== 'off';
 
 /** A value filled in at execution: `param('orgId')`. */
 export const param = (name: string): Placeholder => sql.placeholder(name);
@@ -98,10 +106,12 @@ export async function preparedRead<T>(
     const query = build();
     const { sql: text, params } = query.toSQL();
     // An empty name: the statement is sent unnamed, planned for its own values.
-    const drizzleDecode = NESTED_CALL_CHECK ? drizzleMapping(query) : undefined;
+    const drizzleDecode = CHECK_STATEMENTS ? drizzleMapping(query) : undefined;
     return { text, params: paramFiller(params), name: options.onePlan ? serverNameOf(shape) : '', decode: rowDecoder(query._.config), drizzleDecode };
   });
-  const raw = await rowsRunnerOf(tx)(statementOf.text, statementOf.params(values), statementOf.name);
+  const params = statementOf.params(values);
+  if (CHECK_STATEMENTS) sameAsBuilt(shape, statementOf, build, values, params);
+  const raw = await rowsRunnerOf(tx)(statementOf.text, params, statementOf.name);
   const rows = raw.map(statementOf.decode) as T;
   const { drizzleDecode } = statementOf;
   if (drizzleDecode) {
@@ -112,6 +122,16 @@ export async function preparedRead<T>(
     statementOf.drizzleDecode = undefined;
   }
   return rows;
+}
+
+/** This run's statement built afresh gives the kept text and parameters: nothing of an earlier caller was captured. */
+function sameAsBuilt(shape: string, statementOf: Kept, build: () => Built<unknown>, values: Record<string, unknown>, params: unknown[]) {
+  const fresh = build().toSQL();
+  const freshParams = paramFiller(fresh.params)(values);
+  if (fresh.sql !== statementOf.text || !isDeepStrictEqual(freshParams, params))
+    throw new Error(
+      `preparedRead ${shape}: built again for these values it gives ${fresh.sql === statementOf.text ? `the parameters ${inspect(freshParams)} where the kept statement sends ${inspect(params)}` : 'another text'}; a value used in the build must come through param()`,
+    );
 }
 
 /**
