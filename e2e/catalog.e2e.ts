@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { closeJourney, openOrgJourney, type Api, type TestOrg, type TestServer } from './helpers';
+import { closeJourney, onSignedInPage, openOrgJourney, type Api, type TestOrg, type TestServer } from './helpers';
 
 let server: TestServer;
 let browser: Browser;
