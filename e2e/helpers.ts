@@ -249,7 +249,7 @@ export async function signIn(page: Page, org: { url: string; email: string; pass
 export async function onSignedInPage(
   browser: Browser,
   org: { url: string; email: string; password: string },
-  path: string,
+  path: string | null,
   steps: (page: Page) => Promise<void>,
 ) {
   const { context, page } = await newPage(browser);
