@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { closeJourney, newPage, openOrgJourney, signIn, type Api, type TestOrg, type TestServer } from './helpers';
+import { closeJourney, onSignedInPage, openOrgJourney, type Api, type TestOrg, type TestServer } from './helpers';
 
 let server: TestServer;
 let browser: Browser;
@@ -44,10 +44,7 @@ async function pick(page: Page, testId: string, option: string, search?: string)
 
 describe('catalogue screens', () => {
   it("creates an asset with a new category made through 'Add New'", async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await signIn(page, org);
-      await page.goto(`${org.url}/dashboard/assets`);
+    await onSignedInPage(browser, org, '/dashboard/assets', async (page) => {
       await page.getByRole('button', { name: 'Add Asset' }).click();
       await expect.poll(() => page.getByTestId('drawer-title').innerText()).toBe('New Asset');
 
@@ -91,16 +88,11 @@ describe('catalogue screens', () => {
       await row(page, 'AS-0001').click();
       await expect.poll(() => page.getByTestId('drawer-title').innerText()).toBe('AS-0001 · Boiler Feed Pump P-101');
       expect(await page.getByTestId('field-assetCategoryId').inputValue()).toBe('PMP · Pumps & Compressors');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('creates a service linked to two stations with operations and times', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await signIn(page, org);
-      await page.goto(`${org.url}/dashboard/services`);
+    await onSignedInPage(browser, org, '/dashboard/services', async (page) => {
       await page.getByRole('button', { name: 'Add Service' }).click();
       await expect.poll(() => page.getByTestId('drawer-title').innerText()).toBe('New Service');
 
@@ -139,15 +131,11 @@ describe('catalogue screens', () => {
         { id: ids['ASM-01'], operation: 'Align and tension', timeRequired: '00:45', order: 1 },
       ]);
       expect(saved.operations).toContain('Lock out, replace the belt, re-track it.');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('opens a station from a link with dialog=open', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await signIn(page, org);
+    await onSignedInPage(browser, org, null, async (page) => {
       await page.goto(`${org.url}/dashboard/work-stations?selected-workstation=${ids['CNC-02']}&dialog=open`);
       await expect.poll(() => page.getByTestId('drawer-title').innerText()).toBe('CNC-02 · CNC Machining Center');
       expect(await page.getByTestId('field-city').inputValue()).toBe('Dayton');
@@ -161,15 +149,11 @@ describe('catalogue screens', () => {
       expect(await row(page, 'CNC-02').innerText()).toContain('Springfield');
       // the list shows 25 a page by default
       expect(await page.getByTestId('page-size').inputValue()).toBe('25');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('a part falls under its minimum and shows in the low-stock list', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await signIn(page, org);
+    await onSignedInPage(browser, org, null, async (page) => {
       const part = (
         await api('POST', '/api/parts/add-part', {
           name: 'Tapered Roller Bearing 30206',
@@ -213,8 +197,6 @@ describe('catalogue screens', () => {
       await page.getByText('Only parts under their minimum', { exact: true }).click();
       await page.waitForURL(/lowStock=true/);
       await row(page, 'Tapered Roller Bearing 30206').waitFor();
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

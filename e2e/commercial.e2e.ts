@@ -9,7 +9,7 @@ import { request as httpRequest } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { computeTotals, type TaxRule } from '../src/shared/tax';
 import { toMinor } from '../src/shared/money';
-import { call, launchBrowser, newPage, signIn, startServer, type TestServer } from './helpers';
+import { call, launchBrowser, newPage, onSignedInPage, signIn, startServer, type TestServer } from './helpers';
 
 let server: TestServer;
 let browser: Browser;
@@ -72,9 +72,7 @@ function pdfText(bytes: Buffer) {
 
 describe('customers, quotations and purchase orders', () => {
   it('adds a customer with the spec messages and filters the list by name and type', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await signIn(page, demo);
+    await onSignedInPage(browser, demo, null, async (page) => {
       await openList(page, '/dashboard/customer-vendors', 'Add Customer/Vendor');
       await page.getByTestId('cv-name').fill('Ab');
       await page.getByTestId('cv-email').fill('not-an-email');
@@ -91,9 +89,7 @@ describe('customers, quotations and purchase orders', () => {
       await page.waitForURL(/name=northwind/);
       await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
       expect(await page.locator('tbody tr').first().innerText()).toContain('buyers@northwind.example.com');
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('a quotation with a service line and a part line, a discount and a group tax: live summary, reload, PDF', async () => {
@@ -172,9 +168,7 @@ describe('customers, quotations and purchase orders', () => {
   });
 
   it('quick-creates a customer from the title box; an invalid title shows the message for 3 seconds', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await signIn(page, demo);
+    await onSignedInPage(browser, demo, null, async (page) => {
       await openList(page, '/dashboard/quotations', 'Generate Quotation');
       const box = page.getByTestId('q-customer');
       await box.click();
@@ -190,9 +184,7 @@ describe('customers, quotations and purchase orders', () => {
       await expect.poll(() => box.inputValue()).toBe('jane.doe@client.example.com');
       const created = (await api('/api/customer-vendors/get-customer-vendors?name=jane.doe')).customerVendors;
       expect(created[0]).toMatchObject({ name: 'jane.doe@client.example.com', email: 'jane.doe@client.example.com', category: 'individual', type: 'customer' });
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   /**
@@ -271,9 +263,7 @@ describe('customers, quotations and purchase orders', () => {
     const taxes = (await api('/api/purchase-orders/get-tax-options')) as { label: string; taxComputation: string }[];
     const tax = taxes.find((t) => t.taxComputation !== 'group')!;
     const part = ((await api('/api/parts/get-parts-options?pageSize=10')) as { label: string }[])[1];
-    const { context, page } = await newPage(browser);
-    try {
-      await signIn(page, demo);
+    await onSignedInPage(browser, demo, null, async (page) => {
       await openList(page, '/dashboard/purchase-orders', 'Generate Purchase Order');
       await pick(page, 'po-vendor', 'Grainger Industrial Supply', 'Grainger');
       await page.getByTestId('po-parts-add').click();
@@ -297,8 +287,6 @@ describe('customers, quotations and purchase orders', () => {
       expect(await row.innerText()).toMatch(/purchase order(?! sent)/i);
       const id = Number(number.slice(3));
       expect((await api(`/api/purchase-orders/get-purchase-order/${id}`)).purchaseOrder.status).toBe('purchaseOrder');
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -242,6 +242,29 @@ export async function signIn(page: Page, org: { url: string; email: string; pass
   await page.getByTestId('side-menu').waitFor();
 }
 
+/**
+ * A fresh desktop page signed in at `org`, opened at its `path` (null: where signing in lands) for `steps`; on a failure a full-page screenshot
+ * goes to E2E_SHOTS when that is set. The context closes either way.
+ */
+export async function onSignedInPage(
+  browser: Browser,
+  org: { url: string; email: string; password: string },
+  path: string | null,
+  steps: (page: Page) => Promise<void>,
+) {
+  const { context, page } = await newPage(browser);
+  try {
+    await signIn(page, org);
+    if (path !== null) await page.goto(`${org.url}${path}`);
+    await steps(page);
+  } catch (err) {
+    if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/${Date.now()}.png`, fullPage: true });
+    throw err;
+  } finally {
+    await context.close();
+  }
+}
+
 /** Signs a worker in at the login page and waits for My work, where a worker lands. */
 export async function signInWorker(page: Page, url: string, who: { email: string; password: string }) {
   await page.goto(`${url}/login`);

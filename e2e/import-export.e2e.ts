@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { call, launchBrowser, newPage, signIn, signUpOrg, startServer, type TestOrg, type TestServer } from './helpers';
+import { call, launchBrowser, onSignedInPage, signUpOrg, startServer, type TestOrg, type TestServer } from './helpers';
 
 let server: TestServer;
 let browser: Browser;
@@ -57,10 +57,7 @@ const csv = [
 
 describe('import and export', () => {
   it('imports a CSV with bad rows (problems shown, valid rows imported, rejected ones downloaded), then exports a filtered list', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await signIn(page, org);
-      await page.goto(`${org.url}/dashboard/assets`);
+    await onSignedInPage(browser, org, '/dashboard/assets', async (page) => {
       await page.getByTestId('import-list').click();
       await page.getByTestId('import-export-page').waitFor();
 
@@ -125,9 +122,7 @@ describe('import and export', () => {
       const host = `${org.subdomain}.localhost`;
       const after = await call(server.port, host, 'GET', '/api/assets/get-assets?pageSize=50', undefined, token);
       expect(after.body.assets.map((a: { name: string }) => a.name).sort()).toEqual(['Cooling Pump', 'Feed Pump A1']);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('exports a filtered customers and vendors list with its visible columns, and the whole organisation as a ZIP', async () => {
@@ -141,9 +136,7 @@ describe('import and export', () => {
       const res = await call(server.port, host, 'POST', '/api/customer-vendors/add-customer-vendor', body, token);
       if (res.status >= 400) throw new Error(JSON.stringify(res.body));
     }
-    const { context, page } = await newPage(browser);
-    try {
-      await signIn(page, org);
+    await onSignedInPage(browser, org, null, async (page) => {
       // Filtered to vendors: the customer is not exported; the city column is not shown, so not exported.
       await page.goto(`${org.url}/dashboard/customer-vendors?type=vendor`);
       await page.getByText('Bearing World', { exact: true }).first().waitFor();
@@ -161,16 +154,11 @@ describe('import and export', () => {
       const zip = await readFile((await download.path())!);
       expect(zip.subarray(0, 2).toString()).toBe('PK');
       expect(zip.includes(Buffer.from('lists/customer-vendors.csv'))).toBe(true);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('imports work stations from the wizard: the kind chosen in Arabic, a row whose team is not found refused, the others saved', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await signIn(page, org);
-      await page.goto(`${org.url}/settings/import-export`);
+    await onSignedInPage(browser, org, '/settings/import-export', async (page) => {
       await page.getByTestId('import-export-page').waitFor();
       // The new kinds are offered in the reader's language.
       await page.evaluate(() => localStorage.setItem('cmms.language', 'ar'));
@@ -204,8 +192,6 @@ describe('import and export', () => {
       await page.goto(`${org.url}/dashboard/work-stations`);
       await page.getByTestId('import-list').click();
       await expect.poll(() => page.getByTestId('import-kind').inputValue()).toBe('محطات العمل');
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

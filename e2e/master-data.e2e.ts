@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { call, launchBrowser, newPage, signIn, signUpOrg, startServer, type TestOrg, type TestServer } from './helpers';
+import { call, launchBrowser, newPage, onSignedInPage, signIn, signUpOrg, startServer, type TestOrg, type TestServer } from './helpers';
 
 let server: TestServer;
 let browser: Browser;
@@ -46,10 +46,7 @@ async function closeDrawer(page: Page) {
 
 describe('master data and teams', () => {
   it('creates a tax group from a fixed and a percentage tax', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await signIn(page, org);
-      await page.goto(`${org.url}/settings/taxes`);
+    await onSignedInPage(browser, org, '/settings/taxes', async (page) => {
       await page.getByRole('button', { name: 'Add Tax' }).click();
       await expect.poll(() => page.getByTestId('drawer-title').innerText()).toBe('New Tax');
 
@@ -117,19 +114,11 @@ describe('master data and teams', () => {
       await page.getByTestId('field-children').click();
       await page.getByRole('option', { name: 'Eco Fee ($2.50)' }).waitFor();
       expect(await page.getByRole('option', { name: /Sales \+ Eco/ }).count()).toBe(0);
-    } catch (err) {
-      if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/${Date.now()}.png`, fullPage: true });
-      throw err;
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('creates a UOM category with a reference unit, after which reference is no longer offered', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await signIn(page, org);
-      await page.goto(`${org.url}/settings/uom-categories`);
+    await onSignedInPage(browser, org, '/settings/uom-categories', async (page) => {
       await page.getByRole('button', { name: 'Add UOM Category' }).click();
       await page.getByTestId('field-name').fill('We');
       await page.getByTestId('save-record').click();
@@ -169,12 +158,7 @@ describe('master data and teams', () => {
       await page.getByPlaceholder('Filter UOM').fill('kilo');
       await page.waitForURL(/name=kilo/);
       await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
-    } catch (err) {
-      if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/${Date.now()}.png`, fullPage: true });
-      throw err;
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('builds a team with a lead and a default assignee, then moves the lead', async () => {
@@ -238,10 +222,7 @@ describe('master data and teams', () => {
   });
 
   it('adds product categories (with a parent), an asset category and a time tracking reason', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await signIn(page, org);
-      await page.goto(`${org.url}/settings/products-category`);
+    await onSignedInPage(browser, org, '/settings/products-category', async (page) => {
       await page.getByRole('button', { name: 'Add Category' }).click();
       await page.getByTestId('field-name').fill('Mechanical');
       await page.getByTestId('save-record').click();
@@ -275,11 +256,6 @@ describe('master data and teams', () => {
       await page.getByTestId('save-record').click();
       await text(page, 'Time tracking reason added successfully').waitFor();
       expect(await row(page, 'Waiting for Parts').locator('td').allInnerTexts()).toEqual(expect.arrayContaining(['Waiting for Parts', 'Availability', 'Yes']));
-    } catch (err) {
-      if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/${Date.now()}.png`, fullPage: true });
-      throw err;
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { and, eq } from 'drizzle-orm';
-import { client, createOrg, useTestApp, type TestOrg } from './test/harness';
+import { client, createOrg, emailOfUser, useTestApp, type TestOrg } from './test/harness';
 import { signAccessToken } from '../features/auth/tokens';
 import { withTenant } from './db/client';
 import { sessions, users } from './db/schema';
@@ -72,15 +72,7 @@ async function signIn(org: TestOrg, email: string, password = org.password) {
   return { token: res.json().accessToken as string, cookie: String(res.headers['set-cookie']).split(';')[0] };
 }
 const payloadOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as Record<string, unknown>;
-const emailOf = async (org: TestOrg, userId: number) =>
-  (
-    await withTenant(t.database.db, org.orgId, (tx) =>
-      tx
-        .select({ email: users.email })
-        .from(users)
-        .where(and(eq(users.orgId, org.orgId), eq(users.id, userId))),
-    )
-  )[0].email;
+const emailOf = (org: TestOrg, userId: number) => emailOfUser(t, org.orgId, userId);
 
 // Decision 021: every authenticated request reads its session and user, so rights that change apply at once.
 describe('an access token after its rights changed', () => {

@@ -4,7 +4,7 @@ import { assetStateIntervals } from '../../server/db/schema';
 import { setClockOffset } from '../../server/clock';
 import { pgCode } from '../../server/db/pg-code';
 import { createOrg, useTestApp, type Client, type TestOrg } from '../../server/test/harness';
-import { masterRows } from '../assets/test-fixtures';
+import { addAsset, siteHallBay, masterRows } from '../assets/test-fixtures';
 import { correctiveRequest } from '../../server/test/fixtures';
 
 const t = useTestApp();
@@ -17,15 +17,8 @@ const setNow = () => setClockOffset(NOW - Date.now());
 
 async function plant(org: TestOrg) {
   const m = await masterRows(t, org.orgId);
-  const loc = async (name: string, parentId?: number) => (await org.admin.post('/api/locations/add-location', { name, parentId })).body.location.id as number;
-  const site = await loc('Site');
-  const hall = await loc('Hall', site);
-  const bay = await loc('Bay', hall);
-  const add = async (name: string, extra: Record<string, unknown> = {}) => {
-    const res = await org.admin.post('/api/assets/add-asset', { name, date: '2024-01-01', assetCategoryId: m.assetCategory.id, ...extra });
-    if (res.status !== 201) throw new Error(JSON.stringify(res.body));
-    return res.body.asset.id as number;
-  };
+  const { site, hall, bay } = await siteHallBay(org);
+  const add = (name: string, extra: Record<string, unknown> = {}) => addAsset(org, m, name, extra);
   const line = await add('Line', { locationId: hall });
   const machine = await add('Filler', { parentId: line, locationId: hall });
   const motor = await add('Motor', { parentId: machine, locationId: hall, assetCategoryId: m.assetCategory2.id });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { withTenant } from '../../server/db/client';
 import { workOrderLabors, workOrderParts } from '../../server/db/schema';
 import { createOrg, useTestApp, type TestOrg } from '../../server/test/harness';
-import { masterRows } from './test-fixtures';
+import { contractorLabour, masterRows } from './test-fixtures';
 
 const t = useTestApp();
 
@@ -107,15 +107,7 @@ describe('parent and child assets', () => {
     const onSpare = await order('Spare check', a.spare);
     expect((await org.admin.put(`/api/work-orders/update-status/${onMotor2}`, { status: 'completed' })).status).toBe(200);
     // Contractor lines (rate and unit price kept on the line): labour cost = round(minutes x rate / 60), parts = quantity x unit price.
-    const labour = (workOrderId: number, minutes: number, rate: number) => ({
-      orgId: org.orgId,
-      workOrderId,
-      shareId: 1,
-      externalName: 'Contractor',
-      externalRateMinor: rate,
-      startDate: new Date('2024-03-01T08:00:00Z'),
-      endDate: new Date(Date.parse('2024-03-01T08:00:00Z') + minutes * 60_000),
-    });
+    const labour = (workOrderId: number, minutes: number, rate: number) => contractorLabour(org.orgId, '2024-03-01', workOrderId, minutes, rate);
     const part = (workOrderId: number, quantity: number, price: number) => ({
       orgId: org.orgId,
       workOrderId,

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { maintenanceOrders, teamMembers, teams } from '../../server/db/schema';
 import { createOrg, useTestApp, type Client, type TestOrg } from '../../server/test/harness';
 import { catalogue } from '../maintenance-requests/test-fixtures';
+import { preventiveRequest } from '../../server/test/fixtures';
 import { CALENDAR_MESSAGES, RESCHEDULE_MESSAGES } from './calendar.schema';
 
 const t = useTestApp();
@@ -58,19 +59,7 @@ async function setup(name = 'Org') {
     await tx.insert(teamMembers).values({ orgId: org.orgId, teamId: row.id, workerId: nadia.userId });
     return row;
   });
-  const request = await org.admin.post('/api/maintenance-requests/add-maintenance-request', {
-    title: 'Quarterly pump service',
-    problemDescription: 'Planned quarterly service of the boiler pump',
-    maintenanceType: 'preventive',
-    requester: 'employee',
-    priority: 'medium',
-    assignedTo: 1,
-    dateOfRequest: '2026-03-10T08:00:00.000Z',
-    assetId: refs.asset.id,
-    riskLevel: 'low',
-    scheduleDate: '2026-04-01T00:00:00.000Z',
-    frequency: 'quarterly',
-  });
+  const request = await org.admin.post('/api/maintenance-requests/add-maintenance-request', preventiveRequest(refs));
   expect(request.status, JSON.stringify(request.body)).toBe(201);
   return { org, refs, marcus, nadia, manager, team, requestId: request.body.maintenanceRequest.id as number };
 }

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { createOrg, useTestApp, type TestOrg } from '../../server/test/harness';
+import { adminGet, createOrg, useTestApp, type TestOrg } from '../../server/test/harness';
 import { withTenant } from '../../server/db/client';
 import { purchaseOrders, quotationLines, quotations } from '../../server/db/schema';
 import { CURRENCY_CHANGE_MESSAGE } from '../organization/organization.service';
@@ -52,11 +52,7 @@ const storedQuotation = (orgId: number, id: number) =>
   });
 
 async function pdfOf(org: TestOrg, id: number) {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/quotations/get-quotation-pdf/${id}`,
-    headers: { host: org.host, authorization: `Bearer ${org.admin.token}` },
-  });
+  const res = await adminGet(t, org, `/api/quotations/get-quotation-pdf/${id}`);
   expect(res.statusCode).toBe(200);
   return pdfText(res.rawPayload);
 }

@@ -1,7 +1,7 @@
 import { withTenant } from '../../server/db/client';
-import { customerVendors, parts, services, taxChildren, taxes, uoms } from '../../server/db/schema';
+import { parts, services, taxChildren, taxes, uoms } from '../../server/db/schema';
 import type { TestApp } from '../../server/test/harness';
-import { insertPartBasics } from '../../server/test/builders';
+import { insertPartBasics, insertCompany, insertRow } from '../../server/test/builders';
 
 /**
  * What quotation and purchase-order lines point to (customers, vendors, services, parts, units, sales and
@@ -10,50 +10,29 @@ import { insertPartBasics } from '../../server/test/builders';
 export async function commercialRows(t: TestApp, orgId: number, tag = 'A') {
   return withTenant(t.database.db, orgId, async (tx) => {
     const { productCategory: category, uomCategory, each } = await insertPartBasics(tx, orgId, tag);
-    const [box] = await tx
-      .insert(uoms)
-      .values({ orgId, name: `Box ${tag}`, categoryId: uomCategory.id, type: 'bigger', ratio: 10 })
-      .returning();
-    const [customer] = await tx
-      .insert(customerVendors)
-      .values({ orgId, name: `Acme Foods ${tag}`, email: `buyer${tag.toLowerCase()}@acme.example.com`, type: 'customer', category: 'company', city: 'Dayton' })
-      .returning();
-    const [vendor] = await tx
-      .insert(customerVendors)
-      .values({ orgId, name: `Bearing World ${tag}`, email: `sales${tag.toLowerCase()}@bearings.example.com`, type: 'vendor', category: 'company' })
-      .returning();
-    const [service] = await tx
-      .insert(services)
-      .values({ orgId, title: `Pump overhaul ${tag}`, price: 120 })
-      .returning();
-    const [service2] = await tx
-      .insert(services)
-      .values({ orgId, title: `Motor alignment ${tag}`, price: 75.5 })
-      .returning();
-    const [part] = await tx
-      .insert(parts)
-      .values({
-        orgId,
-        name: `Bearing 6204 ${tag}`,
-        type: 'stockable',
-        categoryId: category.id,
-        salesPrice: 12.99,
-        unitOfMeasureId: each.id,
-        purchaseUnitOfMeasureId: box.id,
-      })
-      .returning();
-    const [part2] = await tx
-      .insert(parts)
-      .values({
-        orgId,
-        name: `V-belt A42 ${tag}`,
-        type: 'consumable',
-        categoryId: category.id,
-        salesPrice: 8.4,
-        unitOfMeasureId: each.id,
-        purchaseUnitOfMeasureId: each.id,
-      })
-      .returning();
+    const box = await insertRow(tx, uoms, { orgId, name: `Box ${tag}`, categoryId: uomCategory.id, type: 'bigger', ratio: 10 });
+    const customer = await insertCompany(tx, orgId, 'customer', `Acme Foods ${tag}`, `buyer${tag.toLowerCase()}@acme.example.com`, { city: 'Dayton' });
+    const vendor = await insertCompany(tx, orgId, 'vendor', `Bearing World ${tag}`, `sales${tag.toLowerCase()}@bearings.example.com`);
+    const service = await insertRow(tx, services, { orgId, title: `Pump overhaul ${tag}`, price: 120 });
+    const service2 = await insertRow(tx, services, { orgId, title: `Motor alignment ${tag}`, price: 75.5 });
+    const part = await insertRow(tx, parts, {
+      orgId,
+      name: `Bearing 6204 ${tag}`,
+      type: 'stockable',
+      categoryId: category.id,
+      salesPrice: 12.99,
+      unitOfMeasureId: each.id,
+      purchaseUnitOfMeasureId: box.id,
+    });
+    const part2 = await insertRow(tx, parts, {
+      orgId,
+      name: `V-belt A42 ${tag}`,
+      type: 'consumable',
+      categoryId: category.id,
+      salesPrice: 8.4,
+      unitOfMeasureId: each.id,
+      purchaseUnitOfMeasureId: each.id,
+    });
     const tax = (
       name: string,
       scope: 'sales' | 'purchase',

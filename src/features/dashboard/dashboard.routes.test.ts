@@ -4,6 +4,9 @@ import { maintenanceRequests, parts, pmOccurrences, pmPlans, productCategories, 
 import { setClockOffset } from '../../server/clock';
 import { createOrg, useTestApp, type Client, type TestOrg } from '../../server/test/harness';
 
+/** Activity settings: every kind in the bell, the person's own actions too. */
+const EVERY_KIND_AND_OWN = { maintenance: true, catalog: true, purchasing: true, people: true, settings: true, ownActions: true };
+
 const t = useTestApp();
 afterEach(() => setClockOffset(0));
 
@@ -129,14 +132,7 @@ describe('dashboard: latest activity', () => {
       role: 'worker',
     });
     // The admin's own actions are in their bell only when asked for.
-    await org.admin.put('/api/activities/notification-settings', {
-      maintenance: true,
-      catalog: true,
-      purchasing: true,
-      people: true,
-      settings: true,
-      ownActions: true,
-    });
+    await org.admin.put('/api/activities/notification-settings', EVERY_KIND_AND_OWN);
     const res = await org.admin.get('/api/dashboard/get-latest-activity');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const lines = res.body.activities as { entityType: string; entityId: number; action: string; name: string | null; repeats: number }[];
@@ -147,14 +143,7 @@ describe('dashboard: latest activity', () => {
 
     // Another organisation sees none of it.
     const other = await createOrg(t);
-    await other.admin.put('/api/activities/notification-settings', {
-      maintenance: true,
-      catalog: true,
-      purchasing: true,
-      people: true,
-      settings: true,
-      ownActions: true,
-    });
+    await other.admin.put('/api/activities/notification-settings', EVERY_KIND_AND_OWN);
     expect(
       (await other.admin.get('/api/dashboard/get-latest-activity')).body.activities.filter((l: { entityType: string }) => l.entityType === 'work-order'),
     ).toEqual([]);

@@ -4,28 +4,19 @@
  * service, a bad row reported by row and column with the form's message, another organisation's names not
  * found (and that organisation unchanged), and the role limits.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { withoutTenant } from '../../server/db/client';
 import { mailOutbox } from '../../server/db/schema';
 import { startSmtpServer } from '../../server/test/fixtures';
-import { createOrg, createTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
+import { createOrg, useTestAppWith, type TestOrg } from '../../server/test/harness';
 import { publicOrigin } from '../../server/env';
 import { orgSnapshot } from '../../server/test/sql';
 import { masterRows } from '../assets/test-fixtures';
 import { twoAssets } from '../meters/test-fixtures';
 import { IMPORT_COLUMNS, IMPORT_KINDS, type ImportKind } from './data-transfer.schema';
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let t: TestApp;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestApp({ smtpUrl: smtp.url });
-});
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
-});
+const [t, smtp] = useTestAppWith(startSmtpServer, (mailbox) => [{ smtpUrl: mailbox.url }]);
 
 type Client = TestOrg['admin'];
 const importRows = (client: Client, kind: ImportKind, rows: Record<string, string | undefined>[], opts: Record<string, unknown> = {}) =>
@@ -166,7 +157,7 @@ describe('users', () => {
         [email('tech'), 'worker'],
       ].sort(),
     );
-    const mail = await smtp.mailTo(email('tech'));
+    const mail = await smtp().mailTo(email('tech'));
     // the configured domain's link, never the request's Host header (issue 45)
     expect(mail.text).toContain(`${publicOrigin(t.config, a.subdomain)}/complete-registration?token=`);
     expect((await outbox()).map((r) => r.to).sort()).toEqual([b.email, email('lead'), email('tech')].sort());

@@ -4,7 +4,7 @@ import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../server/db/client';
 import { seedSampleData } from '../../server/seed/demo';
-import { createOrg, createTestApp, type Client, type Res, type TestApp, type TestOrg } from '../../server/test/harness';
+import { adminGet, createOrg, createTestApp, type Client, type Res, type TestApp, type TestOrg } from '../../server/test/harness';
 import { sampleBody } from '../../server/test/sample-bodies';
 import { orgSnapshot, rowsOf } from '../../server/test/sql';
 import { MOVED, STAYS } from './organisation-data';
@@ -19,11 +19,7 @@ let partImage: string;
 const snapshot = (orgId: number) => orgSnapshot(t.database.db, orgId, ['sessions', 'org_counters']);
 
 async function exportZip(org: TestOrg) {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: '/api/data-transfer/export-organisation',
-    headers: { host: org.host, authorization: `Bearer ${org.admin.token}` },
-  });
+  const res = await adminGet(t, org, '/api/data-transfer/export-organisation');
   expect(res.statusCode, res.body).toBe(200);
   return res.rawPayload;
 }

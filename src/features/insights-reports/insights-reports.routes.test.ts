@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { createOrg, createTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
+import { createOrg, createTestApp, emailOfUser, type TestApp, type TestOrg } from '../../server/test/harness';
 import { withoutTenant, withTenant } from '../../server/db/client';
 import { mailOutbox } from '../../server/db/schema';
 import { setClockOffset } from '../../server/clock';
@@ -28,15 +28,7 @@ afterAll(async () => {
 });
 afterEach(() => setClockOffset(0));
 
-const emailOf = async (org: TestOrg, userId: number) =>
-  (
-    await withTenant(t.database.db, org.orgId, (tx) =>
-      tx
-        .select({ email: users.email })
-        .from(users)
-        .where(and(eq(users.orgId, org.orgId), eq(users.id, userId))),
-    )
-  )[0].email;
+const emailOf = (org: TestOrg, userId: number) => emailOfUser(t, org.orgId, userId);
 const mailsTo = (email: string) => withoutTenant(t.database.db, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.to, email)));
 const run = (org: TestOrg, at: Date) => withTenant(t.database.db, org.orgId, (tx) => sendDueReports(tx, org.orgId, t.app.deps.mailer, at));
 const minutes = (d: Date, n: number) => new Date(d.getTime() + n * 60_000);

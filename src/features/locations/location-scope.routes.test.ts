@@ -4,7 +4,7 @@ import { withTenant } from '../../server/db/client';
 import { assetStateIntervals, workOrderLabors } from '../../server/db/schema';
 import { setClockOffset } from '../../server/clock';
 import { createOrg, createTestApp, type Client, type TestApp, type TestOrg } from '../../server/test/harness';
-import { masterRows } from '../assets/test-fixtures';
+import { addAsset, addLocation, siteHallBay, contractorLabour, masterRows } from '../assets/test-fixtures';
 
 /*
  * A location and everything under it (decision 072) in what is not a list of assets: the roll-up of work, cost and
@@ -20,16 +20,9 @@ afterEach(() => setClockOffset(0));
 /** site > hall > bay, and a depot apart; line > filler > motor in the hall, a pump in the bay, a truck at the depot. */
 async function plant(org: TestOrg) {
   const m = await masterRows(t, org.orgId);
-  const loc = async (name: string, parentId?: number) => (await org.admin.post('/api/locations/add-location', { name, parentId })).body.location.id as number;
-  const site = await loc('Site');
-  const hall = await loc('Hall', site);
-  const bay = await loc('Bay', hall);
-  const depot = await loc('Depot');
-  const add = async (name: string, extra: Record<string, unknown>) => {
-    const res = await org.admin.post('/api/assets/add-asset', { name, date: '2024-01-01', assetCategoryId: m.assetCategory.id, ...extra });
-    if (res.status !== 201) throw new Error(JSON.stringify(res.body));
-    return res.body.asset.id as number;
-  };
+  const { site, hall, bay } = await siteHallBay(org);
+  const depot = await addLocation(org, 'Depot');
+  const add = (name: string, extra: Record<string, unknown>) => addAsset(org, m, name, extra);
   const line = await add('Line', { locationId: hall });
   const filler = await add('Filler', { parentId: line, locationId: hall });
   const motor = await add('Motor', { parentId: filler, locationId: hall });
@@ -78,15 +71,7 @@ describe('a location and everything under it', () => {
     const onPump = await p.order('Pump seal', p.pump);
     const onTruck = await p.order('Truck tyre', p.truck);
     expect((await org.admin.put(`/api/work-orders/update-status/${onPump}`, { status: 'completed' })).status).toBe(200);
-    const labour = (workOrderId: number, minutes: number, rate: number) => ({
-      orgId: org.orgId,
-      workOrderId,
-      shareId: 1,
-      externalName: 'Contractor',
-      externalRateMinor: rate,
-      startDate: new Date('2031-05-01T08:00:00Z'),
-      endDate: new Date(Date.parse('2031-05-01T08:00:00Z') + minutes * 60_000),
-    });
+    const labour = (workOrderId: number, minutes: number, rate: number) => contractorLabour(org.orgId, '2031-05-01', workOrderId, minutes, rate);
     await withTenant(t.database.db, org.orgId, (tx) =>
       tx.insert(workOrderLabors).values([labour(onMotor, 45, 8000), labour(onPump, 60, 6000), labour(onTruck, 600, 9999)]),
     );

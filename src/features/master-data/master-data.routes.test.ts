@@ -7,40 +7,35 @@ const t = useTestApp();
 
 const messages = (res: { body: { issues?: { path: string; message: string }[] } }) => (res.body.issues ?? []).map((i) => `${i.path}: ${i.message}`);
 
+const camel = (slug: string) => slug.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+/** A list's routes under /api/<slug> (get-<slug>, add-/update-/delete-<one>) and its response keys, camel-cased. */
+const api = (slug: string, one: string) => ({
+  base: `/api/${slug}`,
+  list: `get-${slug}`,
+  add: `add-${one}`,
+  update: `update-${one}`,
+  del: `delete-${one}`,
+  plural: camel(slug),
+  single: camel(one),
+});
+
 /** Every simple master-data list with a valid body, a second valid body and its response keys. */
-const simple = [
-  {
-    name: 'product categories',
-    base: '/api/product-categories',
-    list: 'get-product-categories',
-    add: 'add-product-category',
-    update: 'update-product-category',
-    del: 'delete-product-category',
-    plural: 'productCategories',
-    single: 'productCategory',
-    body: { name: 'Bearings' },
-    body2: { name: 'Hydraulics' },
-  },
+const simple: (ReturnType<typeof api> & {
+  name: string;
+  updated?: string;
+  body: Record<string, unknown> & { name: string };
+  body2: Record<string, unknown> & { name: string };
+})[] = [
+  { name: 'product categories', ...api('product-categories', 'product-category'), body: { name: 'Bearings' }, body2: { name: 'Hydraulics' } },
   {
     name: 'taxes',
-    base: '/api/taxes',
-    list: 'get-taxes',
-    add: 'add-tax',
-    update: 'update-tax',
-    del: 'delete-tax',
-    plural: 'taxes',
-    single: 'tax',
+    ...api('taxes', 'tax'),
     body: { name: 'Sales Tax 7%', scope: 'sales', taxComputation: 'percentage_of_price', amount: 7, isPriceIncluded: false },
     body2: { name: 'Eco Fee', scope: 'sales', taxComputation: 'fixed', amount: 2.5, isPriceIncluded: true },
   },
   {
     name: 'UOM categories',
-    base: '/api/uom-categories',
-    list: 'get-uom-categories',
-    add: 'add-uom-category',
-    update: 'update-uom-category',
-    del: 'delete-uom-category',
-    plural: 'uomCategories',
+    ...api('uom-categories', 'uom-category'),
     single: 'addedUomCategory',
     updated: 'category',
     body: { name: 'Weight' },
@@ -48,25 +43,13 @@ const simple = [
   },
   {
     name: 'asset categories',
-    base: '/api/asset-categories',
-    list: 'get-asset-categories',
-    add: 'add-asset-category',
-    update: 'update-asset-category',
-    del: 'delete-asset-category',
-    plural: 'assetCategories',
-    single: 'assetCategory',
+    ...api('asset-categories', 'asset-category'),
     body: { name: 'HVAC Equipment', code: 'HVAC' },
     body2: { name: 'Pumps', shortCode: 'PMP' },
   },
   {
     name: 'time tracking reasons',
-    base: '/api/time-tracking-reasons',
-    list: 'get-time-tracking-reasons',
-    add: 'add-time-tracking-reason',
-    update: 'update-time-tracking-reason',
-    del: 'delete-time-tracking-reason',
-    plural: 'timeTrackingReasons',
-    single: 'timeTrackingReason',
+    ...api('time-tracking-reasons', 'time-tracking-reason'),
     body: { name: 'Waiting for Parts', type: 'availability', is_blocking_reason: true },
     body2: { name: 'Repair Work', type: 'productivity', isBlockingReason: 'no' },
   },

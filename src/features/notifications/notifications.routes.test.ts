@@ -3,11 +3,11 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { withTenant, withoutTenant } from '../../server/db/client';
 import { mailOutbox, notificationDeliveries, notifications, users } from '../../server/db/schema';
 import { setClockOffset } from '../../server/clock';
-import { createOrg, useTestApp, type Client, type TestOrg } from '../../server/test/harness';
+import { createOrg, emailOfUser, useTestApp, type Client, type TestOrg } from '../../server/test/harness';
 import { correctiveRequest } from '../../server/test/fixtures';
 import { catalogue } from '../maintenance-requests/test-fixtures';
 import { commercialRows, inDays } from '../commercial-documents/test-fixtures';
-import { masterRows } from '../assets/test-fixtures';
+import { addStockablePart, masterRows } from '../assets/test-fixtures';
 import { checkDueWork, dispatchDue } from './notifications.dispatch';
 import { runNotifications } from '../../server/jobs/notifications.job';
 import { unsubscribeToken } from './notifications.service';
@@ -30,18 +30,7 @@ const run = (org: TestOrg, minutes: number) =>
     return dispatchDue(tx, org.orgId, deps(), at(minutes));
   });
 
-const emailOf = (org: TestOrg, userId: number) =>
-  withTenant(
-    t.database.db,
-    org.orgId,
-    async (tx) =>
-      (
-        await tx
-          .select({ email: users.email })
-          .from(users)
-          .where(and(eq(users.orgId, org.orgId), eq(users.id, userId)))
-      )[0].email,
-  );
+const emailOf = (org: TestOrg, userId: number) => emailOfUser(t, org.orgId, userId);
 const mailsTo = (to: string) => withoutTenant(t.database.db, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(mailOutbox.id));
 const deliveries = (org: TestOrg, userId: number) =>
   withTenant(t.database.db, org.orgId, (tx) =>
@@ -228,17 +217,7 @@ describe('notifications: events reach each channel once, and only people who may
     setClock(0);
     const { org, manager, tech } = await team();
     const m = await masterRows(t, org.orgId, 'L');
-    const part = await org.admin.post('/api/parts/add-part', {
-      name: 'Seal kit',
-      type: 'stockable',
-      categoryId: m.productCategory.id,
-      salesPrice: 4,
-      unitOfMeasureId: m.each.id,
-      purchaseUnitOfMeasureId: m.each.id,
-      quantityOnHand: 10,
-    });
-    expect(part.status).toBe(201);
-    const partId = part.body.part.id;
+    const partId = (await addStockablePart(org, m, { quantityOnHand: 10 })).id;
     const main = (await org.admin.get('/api/stock/get-locations')).body.locations[0].id;
     expect((await org.admin.put('/api/stock/update-stock-level', { partId, locationId: main, reorderPoint: 5, reorderQuantity: 10 })).status).toBe(200);
     expect((await tech.post('/api/stock/count-stock', { partId, locationId: main, countedQuantity: 6 })).status).toBe(200);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createOrg, useTestApp, type TestOrg } from '../../server/test/harness';
+import { adminGet, createOrg, useTestApp, type TestOrg } from '../../server/test/harness';
 import { withTenant } from '../../server/db/client';
 import { purchaseOrders } from '../../server/db/schema';
 import { computeTotals } from '../../shared/tax';
@@ -136,11 +136,7 @@ describe('purchase orders', () => {
   it('prints a PDF', async () => {
     const { org, r } = await setup();
     await org.admin.post(`${base}/add-purchase-order`, body(r));
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `${base}/get-purchase-order-pdf/1`,
-      headers: { host: org.host, authorization: `Bearer ${org.admin.token}` },
-    });
+    const res = await adminGet(t, org, `${base}/get-purchase-order-pdf/1`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     const text = pdfText(res.rawPayload);

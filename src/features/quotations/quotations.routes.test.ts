@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createOrg, useTestApp, type TestOrg } from '../../server/test/harness';
+import { adminGet, createOrg, useTestApp, type TestOrg } from '../../server/test/harness';
 import { withTenant } from '../../server/db/client';
 import { quotationLines, quotations, services } from '../../server/db/schema';
 import { computeTotals, type TaxRule } from '../../shared/tax';
@@ -333,11 +333,7 @@ describe('quotations', () => {
   it('prints a PDF with the company, the lines and the same total', async () => {
     const { org, r } = await setup();
     await org.admin.post(`${base}/add-quotation`, body(r));
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `${base}/get-quotation-pdf/1`,
-      headers: { host: org.host, authorization: `Bearer ${org.admin.token}` },
-    });
+    const res = await adminGet(t, org, `${base}/get-quotation-pdf/1`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toContain('Q-0001.pdf');
@@ -360,11 +356,7 @@ describe('quotations', () => {
       expect(text).toContain(s);
     }
     expect(text).toContain('Org ');
-    const missing = await t.app.inject({
-      method: 'GET',
-      url: `${base}/get-quotation-pdf/9`,
-      headers: { host: org.host, authorization: `Bearer ${org.admin.token}` },
-    });
+    const missing = await adminGet(t, org, `${base}/get-quotation-pdf/9`);
     expect(missing.statusCode).toBe(404);
   });
 
@@ -425,11 +417,7 @@ describe('quotations', () => {
     const up = await org.admin.upload('/api/company/add-profile-picture', [{ field: 'image', name: 'logo.webp', bytes: logo, type: 'image/webp' }]);
     expect(up.status, JSON.stringify(up.body)).toBe(200);
     await org.admin.post(`${base}/add-quotation`, body(r));
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `${base}/get-quotation-pdf/1`,
-      headers: { host: org.host, authorization: `Bearer ${org.admin.token}` },
-    });
+    const res = await adminGet(t, org, `${base}/get-quotation-pdf/1`);
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.toString('latin1')).toContain('/Subtype /Image');
     expect(pdfText(res.rawPayload)).toContain('$362.96');

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { withoutTenant, withTenant } from '../../server/db/client';
 import { mailOutbox, maintenanceRequests, portalCodes, portalRequests, webhookDeliveries, workOrders } from '../../server/db/schema';
-import { client, createOrg, createTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
+import { client, createOrg, createTestApp, useTestAppWith, type TestOrg } from '../../server/test/harness';
 import { setClockOffset } from '../../server/clock';
 import { catalogue } from '../maintenance-requests/test-fixtures';
 import { inDays } from '../commercial-documents/test-fixtures';
@@ -11,21 +11,14 @@ import { publicOrigin } from '../../server/env';
 import { PORTAL_LIMITS } from './request-portal.values';
 import { maintenanceOrder, startSmtpServer, until } from '../../server/test/fixtures';
 
-let t: TestApp;
+// A real SMTP server: the requesters' mails go through the outbox and its job, as in production.
+const [t, smtp] = useTestAppWith(startSmtpServer, (mailbox) => [{ smtpUrl: mailbox.url }]);
 let png: Buffer;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 beforeAll(async () => {
-  // A real SMTP server: the requesters' mails go through the outbox and its job, as in production.
-  smtp = await startSmtpServer();
-  t = await createTestApp({ smtpUrl: smtp.url });
   const { default: sharp } = await import('sharp');
   png = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 40, b: 40 } } })
     .png()
     .toBuffer();
-});
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
 });
 
 /** An address of this run only (the PostgreSQL pass keeps the outbox of earlier runs). */
@@ -35,8 +28,20 @@ const addr = (name: string) => `${name}-${RUN}@example.com`;
 const MAIL_TEST_MS = 180_000;
 /** Waits for a mail to `to` whose text says `words`, received by the SMTP server. */
 const received = (to: string, words: string) =>
-  until(() => smtp.received(to).some((m) => m.text.includes(words)), 60_000).catch((err: Error) => {
-    throw new Error(`${err.message}: no mail to ${to} saying "${words}"; received: ${JSON.stringify(smtp.received(to).map((m) => m.text.slice(-300)))}`);
+  until(
+    () =>
+      smtp()
+        .received(to)
+        .some((m) => m.text.includes(words)),
+    60_000,
+  ).catch((err: Error) => {
+    throw new Error(
+      `${err.message}: no mail to ${to} saying "${words}"; received: ${JSON.stringify(
+        smtp()
+          .received(to)
+          .map((m) => m.text.slice(-300)),
+      )}`,
+    );
   });
 
 const B = '/api/portal';

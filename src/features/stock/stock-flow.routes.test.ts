@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setClockOffset } from '../../server/clock';
 import { createOrg, createTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
-import { masterRows } from '../assets/test-fixtures';
+import { addStockablePart, masterRows } from '../assets/test-fixtures';
 import { withTenant } from '../../server/db/client';
 import { assets, customerVendors, stockMoves } from '../../server/db/schema';
 import { commercialRows } from '../commercial-documents/test-fixtures';
@@ -23,19 +23,7 @@ async function setup(name = 'Org') {
   setClockOffset(Date.parse(`${TODAY}T10:00:00Z`) - Date.now());
   const org = await createOrg(t, name);
   const m = await masterRows(t, org.orgId, 'S');
-  const addPart = async (over: Record<string, unknown> = {}) => {
-    const res = await org.admin.post('/api/parts/add-part', {
-      name: 'Seal kit',
-      type: 'stockable',
-      categoryId: m.productCategory.id,
-      salesPrice: 4,
-      unitOfMeasureId: m.each.id,
-      purchaseUnitOfMeasureId: m.each.id,
-      ...over,
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return res.body.part as { id: number; name: string; quantityOnHand: number };
-  };
+  const addPart = (over: Record<string, unknown> = {}) => addStockablePart(org, m, over);
   const asset = await withTenant(t.database.db, org.orgId, async (tx) => {
     const [row] = await tx.insert(assets).values({ orgId: org.orgId, name: 'Pump', date: '2024-01-01', assetCategoryId: m.assetCategory.id }).returning();
     return row;

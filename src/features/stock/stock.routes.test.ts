@@ -5,7 +5,7 @@ import { withTenant } from '../../server/db/client';
 import { parts, stockLevels, stockLocations, stockMoves, workOrderParts } from '../../server/db/schema';
 import { rowsOf } from '../../server/db/rows';
 import { createOrg, createTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
-import { masterRows } from '../assets/test-fixtures';
+import { addStockablePart, masterRows } from '../assets/test-fixtures';
 import { seedSampleData } from '../../server/seed/demo';
 
 let t: TestApp;
@@ -17,19 +17,7 @@ afterAll(() => t.close());
 async function setup(name = 'Org') {
   const org = await createOrg(t, name);
   const m = await masterRows(t, org.orgId, 'S');
-  const addPart = async (over: Record<string, unknown> = {}) => {
-    const res = await org.admin.post('/api/parts/add-part', {
-      name: 'Seal kit',
-      type: 'stockable',
-      categoryId: m.productCategory.id,
-      salesPrice: 4,
-      unitOfMeasureId: m.each.id,
-      purchaseUnitOfMeasureId: m.each.id,
-      ...over,
-    });
-    expect(res.status).toBe(201);
-    return res.body.part as { id: number; quantityOnHand: number };
-  };
+  const addPart = (over: Record<string, unknown> = {}) => addStockablePart(org, m, over);
   const main = (await org.admin.get('/api/stock/get-locations')).body.locations[0] as { id: number } | undefined;
   return { org, m, addPart, main };
 }

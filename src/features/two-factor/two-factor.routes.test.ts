@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import { client, createOrg, useTestApp, type Client, type TestOrg } from '../../server/test/harness';
+import { client, createOrg, emailOfUser, useTestApp, type Client, type TestOrg } from '../../server/test/harness';
 import { withTenant } from '../../server/db/client';
-import { auditLog, twoFactorEnrolments, users } from '../../server/db/schema';
+import { auditLog, twoFactorEnrolments } from '../../server/db/schema';
 import { now, setClockOffset } from '../../server/clock';
 
 const t = useTestApp({ loginLimits: { perIp: 1_000_000, perAccount: 3, windowSeconds: 900 } });
@@ -15,15 +15,7 @@ let offset = 0;
 /** The next 30-second step: a code already used in this one is refused (no replay). */
 const nextStep = () => setClockOffset((offset += 30_000));
 
-const emailOf = async (orgId: number, userId: number) =>
-  (
-    await withTenant(t.database.db, orgId, (tx) =>
-      tx
-        .select({ email: users.email })
-        .from(users)
-        .where(and(eq(users.orgId, orgId), eq(users.id, userId))),
-    )
-  )[0].email;
+const emailOf = (orgId: number, userId: number) => emailOfUser(t, orgId, userId);
 const userIdOf = (token: string) => Number(JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sub);
 
 /** Enrols the client's user through the signed-in routes; the secret shown and the ten recovery codes. */

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { client, createOrg, createTestApp, type TestApp } from '../../server/test/harness';
+import { client, createOrg, useTestAppWith } from '../../server/test/harness';
 import { startSmtpServer } from '../../server/test/fixtures';
 import { pngClaiming } from '../../server/test/images';
 import { withTenant } from '../../server/db/client';
 import { assetCategories, assets, services, teams, workStations } from '../../server/db/schema';
 import { publicOrigin } from '../../server/env';
 
-let t: TestApp;
+const [t, smtp] = useTestAppWith(startSmtpServer, (mailbox) => [{ smtpUrl: mailbox.url }]);
 
 /** Two work stations, two assets and two services of the organisation, inserted directly. */
 async function records(orgId: number, tag = '') {
@@ -45,17 +45,6 @@ async function records(orgId: number, tag = '') {
   });
 }
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  t = await createTestApp({ smtpUrl: smtp.url });
-});
-afterAll(async () => {
-  await t?.close();
-  await smtp?.close();
-});
-
 const messages = (body: { issues?: { path: string; message: string }[] }) => Object.fromEntries((body.issues ?? []).reverse().map((i) => [i.path, i.message]));
 
 /** One file in field `image`. */
@@ -73,7 +62,7 @@ describe('invitations', () => {
     const res = await org.admin.post('/api/data-transfer/import/users', { rows: [{ email: imported, role: 'worker' }] }, forged);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     for (const to of [invited, imported]) {
-      const link = /https?:\/\/[^\s"<>]+\/complete-registration\?token=/.exec((await smtp.mailTo(to)).text)?.[0];
+      const link = /https?:\/\/[^\s"<>]+\/complete-registration\?token=/.exec((await smtp().mailTo(to)).text)?.[0];
       expect(link, to).toBe(`${publicOrigin(t.config, org.subdomain)}/complete-registration?token=`);
     }
   });
@@ -95,7 +84,7 @@ describe('invitations', () => {
     expect(dup.status).toBe(409);
     expect(dup.body.error).toBe('A user with this email already exists');
 
-    const mail = await smtp.mailTo(email);
+    const mail = await smtp().mailTo(email);
     const link = /http:\/\/[^\s"<>]+\/complete-registration\?token=([A-Za-z0-9_%-]+)/.exec(mail.text);
     expect(link?.[0].startsWith(`${publicOrigin(t.config, org.subdomain)}/complete-registration`)).toBe(true);
     const token = decodeURIComponent(link![1]);

@@ -2,31 +2,31 @@
  * Rows that other areas' tests point to, inserted directly inside a test's `withTenant` transaction, so a test
  * does not depend on those areas' APIs. `tag` keeps the names of several organisations' rows apart.
  */
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/client';
-import { assetCategories, productCategories, uomCategories, uoms } from '../db/schema';
+import { assetCategories, customerVendors, productCategories, uomCategories, uoms } from '../db/schema';
+
+/** Inserts one row into `table` and returns it. */
+export async function insertRow<T extends PgTable>(tx: Tx, table: T, values: T['$inferInsert']): Promise<T['$inferSelect']> {
+  const [row] = await tx.insert(table).values(values).returning();
+  return row;
+}
+
+/** A company that is a customer or a vendor (`more`: its other fields). */
+export function insertCompany(tx: Tx, orgId: number, type: 'customer' | 'vendor', name: string, email: string, more: { city?: string } = {}) {
+  return insertRow(tx, customerVendors, { orgId, name, email, type, category: 'company', ...more });
+}
 
 /** An asset category "Pumps <tag>" with the code PMP<tag>. */
 export async function insertPumpsCategory(tx: Tx, orgId: number, tag = 'A') {
-  const [category] = await tx
-    .insert(assetCategories)
-    .values({ orgId, name: `Pumps ${tag}`, code: `PMP${tag}` })
-    .returning();
+  const category = await insertRow(tx, assetCategories, { orgId, name: `Pumps ${tag}`, code: `PMP${tag}` });
   return category;
 }
 
 /** What a part needs: a product category "Spares <tag>", a unit category "Unit <tag>" and its reference unit "Each <tag>". */
 export async function insertPartBasics(tx: Tx, orgId: number, tag = 'A') {
-  const [productCategory] = await tx
-    .insert(productCategories)
-    .values({ orgId, name: `Spares ${tag}` })
-    .returning();
-  const [uomCategory] = await tx
-    .insert(uomCategories)
-    .values({ orgId, name: `Unit ${tag}` })
-    .returning();
-  const [each] = await tx
-    .insert(uoms)
-    .values({ orgId, name: `Each ${tag}`, categoryId: uomCategory.id, type: 'reference' })
-    .returning();
+  const productCategory = await insertRow(tx, productCategories, { orgId, name: `Spares ${tag}` });
+  const uomCategory = await insertRow(tx, uomCategories, { orgId, name: `Unit ${tag}` });
+  const each = await insertRow(tx, uoms, { orgId, name: `Each ${tag}`, categoryId: uomCategory.id, type: 'reference' });
   return { productCategory, uomCategory, each };
 }

@@ -8,7 +8,7 @@ import type { Mailer } from '../mailer';
 import type { JobsOptions } from '../jobs';
 import { users } from '../db/schema';
 import { hashPassword } from '../passwords';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { multipart, type UploadFile } from './fixtures';
 import { migratedDataDir, runDataDir, runScratchRoot, scratchDataDir } from './pglite-template';
 
@@ -93,16 +93,35 @@ export async function createTestApp(
  * writes `const t = useTestApp();` instead of the hooks. Read it inside the tests (before, it is not made yet).
  */
 export function useTestApp(...args: Parameters<typeof createTestApp>): TestApp {
+  return useTestAppWith(
+    async () => ({ close: async () => {} }),
+    () => args,
+  )[0];
+}
+
+/**
+ * useTestApp with a service of the file's own (a real SMTP server, a bucket): started first in the beforeAll, its
+ * `args` are createTestApp's; closed after the app in the afterAll. The second item reads the service inside the tests.
+ */
+export function useTestAppWith<S extends { close(): Promise<void> }>(
+  start: () => Promise<S>,
+  args: (service: S) => Parameters<typeof createTestApp>,
+): [TestApp, () => S] {
   let made: TestApp | undefined;
+  let service: S | undefined;
   beforeAll(async () => {
-    made = await createTestApp(...args);
+    service = await start();
+    made = await createTestApp(...args(service));
   });
-  afterAll(() => made?.close());
+  afterAll(async () => {
+    await made?.close();
+    await service?.close();
+  });
   const current = () => {
     if (!made) throw new Error('useTestApp: the app is made in beforeAll; read it inside a test or a hook');
     return made;
   };
-  return {
+  const app: TestApp = {
     get app() {
       return current().app;
     },
@@ -114,6 +133,7 @@ export function useTestApp(...args: Parameters<typeof createTestApp>): TestApp {
     },
     close: () => current().close(),
   };
+  return [app, () => (current(), service!)];
 }
 
 let workerPGlite: Promise<Database> | undefined;
@@ -238,4 +258,20 @@ export async function createOrg(t: TestApp, name = 'Org'): Promise<TestOrg> {
       return Object.assign(client(t.app, host, res.body.accessToken), { userId: row.id });
     },
   };
+}
+
+/** The e-mail address of an organisation's user, read from the database (where a test looks for their mail). */
+export async function emailOfUser(t: TestApp, orgId: number, userId: number): Promise<string> {
+  const [row] = await withTenant(t.database.db, orgId, (tx) =>
+    tx
+      .select({ email: users.email })
+      .from(users)
+      .where(and(eq(users.orgId, orgId), eq(users.id, userId))),
+  );
+  return row.email;
+}
+
+/** A raw GET as the organisation's admin (`t.app.inject`: for bytes, a PDF or a ZIP, as they leave the server). */
+export function adminGet(t: TestApp, org: Pick<TestOrg, 'host' | 'admin'>, url: string) {
+  return t.app.inject({ method: 'GET', url, headers: { host: org.host, authorization: `Bearer ${org.admin.token}` } });
 }

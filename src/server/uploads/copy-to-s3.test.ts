@@ -11,6 +11,7 @@ import { folderBlobs } from './folder-blobs';
 import { s3Blobs } from './s3-blobs';
 import { copyFolderToBucket } from './copy-to-s3';
 import { startTestBucket, type TestBucket } from '../test/s3';
+import { bucketEnv } from '../test/bundle';
 import { ROOT } from '../paths';
 
 let bucket: TestBucket;
@@ -63,17 +64,7 @@ describe('copying an uploads folder into the bucket (npm run storage:copy-to-s3)
         (r) => ({ code: 0, out: r.stdout + r.stderr }),
         (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout + e.stderr }),
       );
-    const s3 = bucket.s3;
-    const env = {
-      S3_BUCKET: s3.bucket,
-      S3_PREFIX: s3.prefix,
-      AWS_ENDPOINT_URL_S3: s3.endpoint!,
-      AWS_ACCESS_KEY_ID: 'S3RVER',
-      AWS_SECRET_ACCESS_KEY: 'S3RVER',
-      AWS_REQUEST_CHECKSUM_CALCULATION: 'WHEN_REQUIRED',
-      AWS_RESPONSE_CHECKSUM_VALIDATION: 'WHEN_REQUIRED',
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-    };
+    const env = bucketEnv(bucket.s3);
     const done = await run(env);
     expect(done.out).toContain('copied 0, already there 4, ignored 3');
     expect(done.code).toBe(0);

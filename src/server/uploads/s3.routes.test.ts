@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrg, createTestApp, type Client, type TestApp, type TestOrg } from '../test/harness';
+import { adminGet, createOrg, createTestApp, type Client, type TestApp, type TestOrg } from '../test/harness';
 import { PDF, unzip } from '../test/fixtures';
 import { startTestBucket, type TestBucket } from '../test/s3';
 import { catalogue } from '../../features/maintenance-requests/test-fixtures';
@@ -39,11 +39,7 @@ async function requestWithFiles(t: TestApp, org: TestOrg) {
 }
 
 const zipOf = async (t: TestApp, org: { host: string; admin: Client }) => {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: '/api/data-transfer/export-organisation',
-    headers: { host: org.host, authorization: `Bearer ${org.admin.token}` },
-  });
+  const res = await adminGet(t, org, '/api/data-transfer/export-organisation');
   expect(res.statusCode, res.body).toBe(200);
   return unzip(res.rawPayload);
 };
