@@ -170,7 +170,8 @@ export function realServer(overrides: Partial<Config> = {}) {
   let t: TestApp | undefined;
   beforeAll(async () => {
     t = await createTestApp(overrides);
-  }, 60_000);
+    // The app's first start (the worker's PGlite copy) took over a minute on a loaded machine.
+  }, 180_000);
   afterAll(async () => {
     globalThis.fetch = ORIGINAL_FETCH;
     await t?.close();
