@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { renderWithProviders, stubFetch } from '../test/render';
+import { renderWithProviders } from '../test/render';
+import { realServer } from '../test/real-api';
 import { ClientDataTable, type Column } from '.';
 
 interface Row {
@@ -15,6 +16,7 @@ const columns: Column<Row>[] = [
   { key: 'createdAt', header: 'Created', defaultHidden: true },
 ];
 
+const server = realServer();
 const { createObjectURL, revokeObjectURL } = URL;
 afterEach(() => Object.assign(URL, { createObjectURL, revokeObjectURL }));
 
@@ -22,7 +24,7 @@ describe('export of a client-paged list', () => {
   it('sends the search as the name filter and the visible columns, in their order', async () => {
     // jsdom has no object URLs: the downloaded file goes nowhere.
     Object.assign(URL, { createObjectURL: () => 'blob:csv', revokeObjectURL: () => undefined });
-    const calls = stubFetch({ 'GET /api/data-transfer/export/teams': () => ({ body: 'Name\r\n' }) });
+    const { calls } = await server.signIn('manager');
     const rows = [{ id: 1, name: 'Mechanics', memberCount: 3 }];
     renderWithProviders(
       <ClientDataTable tableId="teams-export" exportList="teams" columns={columns} rows={rows} rowKey={(r) => r.id} searchPlaceholder="Find Team" />,
@@ -32,6 +34,8 @@ describe('export of a client-paged list', () => {
     await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/data-transfer/export/teams')).toBe(true));
     const call = calls.find((c) => c.url.pathname === '/api/data-transfer/export/teams')!;
     expect(Object.fromEntries(call.url.searchParams)).toEqual({ name: 'mech', columns: 'name,memberCount' });
+    // the server took the filter and the columns: a CSV of the visible columns
+    expect(call.status).toBe(200);
   });
 
   it('shows no Export button without exportList', () => {

@@ -24,8 +24,10 @@ import { TOKEN_KEY } from '../lib/session';
 
 export type Role = 'admin' | 'manager' | 'worker';
 
-// A real answer comes from the database, not at once as a stub's did: `findBy…`/`waitFor` wait up to 15 s (not 1 s).
-configure({ asyncUtilTimeout: 15_000 });
+// A real answer comes from the database, not at once as a stub's did: `findBy…`/`waitFor` wait up to 30 s (not 1 s).
+// On a loaded machine (several test runs on two cores) a page's first answers (the app data, then the list) took
+// more than 15 s; a wait that finds its element returns at once, so the ceiling costs a green run nothing.
+configure({ asyncUtilTimeout: 30_000 });
 
 // The jsdom environment's Uint8Array, ArrayBuffer and TextEncoder are its own realm's, which the server's libraries
 // refuse (jose: "Key … must be … Uint8Array. Received an instance of Uint8Array"): Node's, as the server runs with
@@ -168,7 +170,8 @@ export function realServer(overrides: Partial<Config> = {}) {
   let t: TestApp | undefined;
   beforeAll(async () => {
     t = await createTestApp(overrides);
-  }, 60_000);
+    // The app's first start (the worker's PGlite copy) took over a minute on a loaded machine.
+  }, 180_000);
   afterAll(async () => {
     globalThis.fetch = ORIGINAL_FETCH;
     await t?.close();
