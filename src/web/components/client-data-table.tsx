@@ -4,16 +4,10 @@ import { IconChevronLeft, IconChevronRight, IconSearch } from '@tabler/icons-rea
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '../../shared/page-sizes';
 import { readLocal, writeLocal } from '../lib/local-store';
-import { ColumnChooser, DataTable, PageSize, useColumnChoice, type Column } from './data-table';
+import { ColumnChooser, DataTable, PageSize, useColumnChoice, type DataTableProps } from './data-table';
 import { ExportButton } from './export-button';
 
-export interface ClientDataTableProps<T> {
-  tableId: string;
-  columns: Column<T>[];
-  rows: T[];
-  rowKey: (row: T) => string | number;
-  loading?: boolean;
-  onRowClick?: (row: T) => void;
+export interface ClientDataTableProps<T> extends Pick<DataTableProps<T>, 'tableId' | 'columns' | 'rows' | 'rowKey' | 'loading' | 'onRowClick'> {
   /** Placeholder of the search box ("Find Team"). */
   searchPlaceholder: string;
   /** Text a row is searched by (case-insensitive contains). Defaults to every string field. */

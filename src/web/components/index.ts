@@ -50,7 +50,7 @@ export {
   type RecordMessages,
   type RowDrawerProps,
 } from './record-actions';
-export { StaleEditAlert, isStaleEdit, useStaleEdit } from './stale-edit';
+export { StaleEditAlert, isStaleEdit, useStaleEdit, useVersionedRecord } from './stale-edit';
 export { RecordCreateModal, type RecordCreateModalProps } from './record-create-modal';
 export { createRecordMultiSelect, createRecordSelect, type RecordMultiSelectProps, type RecordSelectConfig, type RecordSelectProps } from './record-select';
 export { useDrawerRecord, useFormFromRecord, useNotifiedQuery, useRecordForm, type ListDrawerProps } from './use-drawer-record';

@@ -35,15 +35,16 @@ export interface RecordSelectConfig<Rec, O> {
   toOption(record: Rec): O;
 }
 
+/** What both pickers take alike. */
+type PickerProps = Pick<RecordSelectProps<unknown>, 'label' | 'error' | 'withAsterisk' | 'disabled' | 'allowAddNew' | 'testId'>;
+
 /**
  * The "Add New" wiring both pickers share: whether to offer it, and the area's creation dialog, which remembers
- * the new record's option (its label), refreshes the options and the area's lists, then hands the option on.
+ * the new record's option (its label), refreshes the options and the area's lists, then hands the option on;
+ * `picker` holds the props both pass to their input alike.
  */
-function useAddNew<Rec, O extends { value: number; label: string }>(
-  config: RecordSelectConfig<Rec, O>,
-  allowAddNew: boolean | undefined,
-  onCreated: (option: O) => void,
-) {
+function useAddNew<Rec, O extends { value: number; label: string }>(config: RecordSelectConfig<Rec, O>, props: PickerProps, onCreated: (option: O) => void) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const isManager = useIsManager();
   const [creating, setCreating] = useState(false);
@@ -63,7 +64,18 @@ function useAddNew<Rec, O extends { value: number; label: string }>(
       />
     </Suspense>
   ) : null;
-  return { onAddNew: allowAddNew !== false && (isManager || !config.managersOnly) ? () => setCreating(true) : undefined, modal };
+  const picker = {
+    path: config.path,
+    pageSize: config.pageSize,
+    label: props.label,
+    error: props.error,
+    onAddNew: props.allowAddNew !== false && (isManager || !config.managersOnly) ? () => setCreating(true) : undefined,
+    addNewLabel: t('select.addNew'),
+    withAsterisk: props.withAsterisk,
+    disabled: props.disabled,
+    testId: props.testId,
+  };
+  return { picker, modal };
 }
 
 /**
@@ -72,27 +84,18 @@ function useAddNew<Rec, O extends { value: number; label: string }>(
  */
 export function createRecordSelect<Rec, O extends { value: number; label: string }>(config: RecordSelectConfig<Rec, O>) {
   return function RecordSelect(props: RecordSelectProps<O>) {
-    const { t } = useTranslation();
     const [created, setCreated] = useState<SelectOption | null>(null);
-    const addNew = useAddNew(config, props.allowAddNew, (option) => {
+    const addNew = useAddNew(config, props, (option) => {
       setCreated(option as unknown as SelectOption);
       props.onChange(option.value, option);
     });
     return (
       <>
         <AsyncSelect
-          path={config.path}
-          pageSize={config.pageSize}
+          {...addNew.picker}
           value={props.value}
           onChange={(v, o) => props.onChange(v, o as unknown as O | null)}
-          label={props.label}
-          error={props.error}
           initialOption={created && created.value === props.value ? created : props.initialOption}
-          onAddNew={addNew.onAddNew}
-          addNewLabel={t('select.addNew')}
-          withAsterisk={props.withAsterisk}
-          disabled={props.disabled}
-          testId={props.testId}
         />
         {addNew.modal}
       </>
@@ -120,27 +123,18 @@ export interface RecordMultiSelectProps {
  */
 export function createRecordMultiSelect<Rec, O extends { value: number; label: string }>(config: RecordSelectConfig<Rec, O>) {
   return function RecordMultiSelect(props: RecordMultiSelectProps) {
-    const { t } = useTranslation();
     const [created, setCreated] = useState<SelectOption[]>([]);
-    const addNew = useAddNew(config, props.allowAddNew, (option) => {
+    const addNew = useAddNew(config, props, (option) => {
       setCreated((list) => [option as unknown as SelectOption, ...list]);
       if (!props.value.includes(option.value)) props.onChange([...props.value, option.value]);
     });
     return (
       <>
         <AsyncMultiSelect
-          path={config.path}
-          pageSize={config.pageSize}
+          {...addNew.picker}
           value={props.value}
           onChange={(v) => props.onChange(v)}
-          label={props.label}
-          error={props.error}
           initialOptions={[...created, ...(props.initialOptions ?? [])]}
-          onAddNew={addNew.onAddNew}
-          addNewLabel={t('select.addNew')}
-          withAsterisk={props.withAsterisk}
-          disabled={props.disabled}
-          testId={props.testId}
         />
         {addNew.modal}
       </>

@@ -44,3 +44,20 @@ export function useStaleEdit(reload: () => Promise<unknown>) {
     alert: stale ? <StaleEditAlert onReload={() => void onReload()} reloading={reloading} /> : null,
   };
 }
+
+/**
+ * A list row's drawer over a versioned record (assets, parts): the copy shown (`current`), `show` that takes a
+ * newer copy and resets the form to it (after a save), and the stale-edit answer whose Reload fetches it again.
+ */
+export function useVersionedRecord<T extends { id: number }>(record: T | null, { fetch, reset }: { fetch(id: number): Promise<T>; reset(record: T): void }) {
+  const [current, setCurrent] = useState(record);
+  const show = (next: T) => {
+    setCurrent(next);
+    reset(next);
+  };
+  // Saved from an older version (decision 025): Reload fetches the record again and resets the form to it.
+  const staleEdit = useStaleEdit(async () => {
+    if (current) show(await fetch(current.id));
+  });
+  return { current, setCurrent, show, staleEdit };
+}

@@ -15,12 +15,9 @@ export function CostFigure({ cost }: { cost: UseQueryResult<CostFigures> }) {
   const money = useMoney();
   return (
     <FigureCard
-      title={t('insights.cost.title')}
-      help={t('insights.cost.help')}
+      name="cost"
       query={cost}
-      testId="insights-cost"
       isEmpty={(d) => d.laborCost + d.partsCost === 0 && d.unratedHours === 0}
-      empty={t('insights.cost.empty')}
       csv={(d) => [
         ...d.byMonth.map((r) => ({ group: 'month', name: r.month, labor: r.labor, parts: r.parts, total: r.total, currency: d.currency })),
         ...d.byAsset.map((r) => ({ group: 'asset', name: r.name ?? '', labor: r.labor, parts: r.parts, total: r.total, currency: d.currency })),

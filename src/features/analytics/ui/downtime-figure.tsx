@@ -14,15 +14,7 @@ export function DowntimeFigure({ downtime }: { downtime: UseQueryResult<Downtime
   const navigate = useNavigate();
   const catLabel = (c: string) => t(`insights.categories.${c}`);
   return (
-    <FigureCard
-      title={t('insights.downtime.title')}
-      help={t('insights.downtime.help')}
-      query={downtime}
-      testId="insights-downtime"
-      isEmpty={(d) => d.byCategory.length === 0}
-      empty={t('insights.downtime.empty')}
-      csv={(d) => d.byAsset.map((r) => ({ asset: r.name ?? '', ...r }))}
-    >
+    <FigureCard name="downtime" query={downtime} isEmpty={(d) => d.byCategory.length === 0} csv={(d) => d.byAsset.map((r) => ({ asset: r.name ?? '', ...r }))}>
       {(d) => (
         <Stack gap="sm">
           <Group gap="xs">

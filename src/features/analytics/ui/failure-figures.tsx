@@ -1,30 +1,19 @@
 import { SimpleGrid, Table } from '@mantine/core';
 import { BarChart } from '@mantine/charts';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../web/lib/api';
 import { formatNumber } from '../../../web/lib/format';
 import type { FailureModeMtbf, FailurePareto } from '../analytics-failures.schema';
 import { FigureCard } from './figure-card';
+import { useFigure } from './insights-figure-kit';
 import '../../failure-codes/ui/failure-code-select';
-
-function useFailureFigure<T>(name: string, query: Record<string, string>, enabled: boolean) {
-  return useQuery({
-    queryKey: ['analytics', name, query],
-    queryFn: ({ signal }) => api.get<T>(`/analytics/get-${name}`, { query, signal }),
-    enabled,
-    staleTime: 60_000,
-    retry: false,
-  });
-}
 
 const pct = (v: number) => `${formatNumber(v, 1)}%`;
 
 /** The insights' failure-code figures (decision 080): failures by problem (Pareto) and MTBF by failure mode. */
 export function FailureFigures({ query, enabled }: { query: Record<string, string>; enabled: boolean }) {
   const { t } = useTranslation('failureCodes');
-  const pareto = useFailureFigure<FailurePareto>('failure-pareto', query, enabled);
-  const modes = useFailureFigure<FailureModeMtbf>('failure-mode-mtbf', query, enabled);
+  const pareto = useFigure<FailurePareto>('failure-pareto', query, enabled);
+  const modes = useFigure<FailureModeMtbf>('failure-mode-mtbf', query, enabled);
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }}>
       <FigureCard

@@ -9,30 +9,37 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { downloadCsv } from './csv';
 
 /**
+ * A figure's texts and test id: given, or by its name (`insights.<name>.title`, `.help`, `.empty`; test id
+ * `insights-<name in kebab case>`).
+ */
+type FigureTexts = { name: string } | { title: string; help: string; empty: string; testId: string };
+
+function figureTexts(texts: FigureTexts, t: (key: string) => string) {
+  if (!('name' in texts)) return texts;
+  const { name } = texts;
+  const key = (k: string) => t(`insights.${name}.${k}`);
+  return { title: key('title'), help: key('help'), empty: key('empty'), testId: `insights-${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}` };
+}
+
+/**
  * One figure of the insights screen: its title and help text, a skeleton while it loads, what failed with Retry,
  * an empty state that says what to record, and a CSV of its rows.
  */
 export function FigureCard<T>({
-  title,
-  help,
   query,
   isEmpty,
-  empty,
   csv,
-  testId,
   children,
-}: {
-  title: string;
-  help: string;
+  ...named
+}: FigureTexts & {
   query: UseQueryResult<T>;
   isEmpty?: (data: T) => boolean;
-  empty: string;
   /** The rows of the CSV export (file name from testId). */
   csv?: (data: T) => Record<string, unknown>[];
-  testId: string;
   children: (data: T) => ReactNode;
 }) {
   const { t } = useTranslation();
+  const { title, help, empty, testId } = figureTexts(named, t);
   const data = query.data;
   return (
     <Card withBorder radius="md" className="insights-card" data-testid={testId}>

@@ -15,7 +15,11 @@ export function InsightsFilters({ params, isManager }: { params: ReturnType<type
   const { t } = useTranslation();
   const { data: appData } = useAppData();
   const { query, range, set, filterId } = params;
-  const assetFilter = filterId('assetId');
+  /** A picker's value and change, bound to one filter of the address. */
+  const bind = (key: 'assetId' | 'assetCategoryId' | 'workStationId' | 'teamId') => ({
+    value: filterId(key),
+    onChange: (v: number | null) => set({ [key]: v ? String(v) : null }),
+  });
   const workers = useMemo(
     () => (appData?.workers ?? []).map((w) => ({ value: String(w.id), label: `${w.firstName} ${w.lastName}`.trim() || w.email })),
     [appData?.workers],
@@ -56,32 +60,16 @@ export function InsightsFilters({ params, isManager }: { params: ReturnType<type
         </Group>
         {isManager && (
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 6 }}>
-            <AssetSelect
-              label={t('insights.filters.asset')}
-              value={assetFilter}
-              onChange={(v) => set({ assetId: v ? String(v) : null })}
-              allowAddNew={false}
-              testId="insights-asset"
-            />
-            <AssetCategorySelect
-              label={t('insights.filters.assetCategory')}
-              value={filterId('assetCategoryId')}
-              onChange={(v) => set({ assetCategoryId: v ? String(v) : null })}
-              allowAddNew={false}
-            />
+            <AssetSelect label={t('insights.filters.asset')} {...bind('assetId')} allowAddNew={false} testId="insights-asset" />
+            <AssetCategorySelect label={t('insights.filters.assetCategory')} {...bind('assetCategoryId')} allowAddNew={false} />
             <LocationIdFilter
               label={t('insights.filters.location')}
               value={filterId('locationId')}
               onChange={(v) => set({ locationId: v === null ? null : String(v) })}
               testId="insights-location"
             />
-            <WorkStationSelect
-              label={t('insights.filters.workStation')}
-              value={filterId('workStationId')}
-              onChange={(v) => set({ workStationId: v ? String(v) : null })}
-              allowAddNew={false}
-            />
-            <TeamSelect label={t('insights.filters.team')} value={filterId('teamId')} onChange={(v) => set({ teamId: v ? String(v) : null })} />
+            <WorkStationSelect label={t('insights.filters.workStation')} {...bind('workStationId')} allowAddNew={false} />
+            <TeamSelect label={t('insights.filters.team')} {...bind('teamId')} />
             <Select
               label={t('insights.filters.assignee')}
               data={workers}

@@ -13,11 +13,8 @@ export function MyWorkFigure({ mine }: { mine: UseQueryResult<MyWorkFigures> }) 
   const catLabel = (c: string) => t(`insights.categories.${c}`);
   return (
     <FigureCard
-      title={t('insights.mine.title')}
-      help={t('insights.mine.help')}
+      name="mine"
       query={mine}
-      testId="insights-mine"
-      empty={t('insights.mine.empty')}
       csv={(d) => d.open.map((w) => ({ id: w.id, title: w.title, status: w.status, priority: w.priority, dueDate: w.dueDate ?? '', overdue: w.overdue }))}
     >
       {(d) => (

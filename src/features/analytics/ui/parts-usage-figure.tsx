@@ -15,12 +15,9 @@ export function PartsUsageFigure({ usage }: { usage: UseQueryResult<PartsUsage> 
   const money = useMoney();
   return (
     <FigureCard
-      title={t('insights.partsUsage.title')}
-      help={t('insights.partsUsage.help')}
+      name="partsUsage"
       query={usage}
-      testId="insights-parts-usage"
       isEmpty={(d) => d.assets.length === 0}
-      empty={t('insights.partsUsage.empty')}
       csv={(d) => d.assets.map((r) => ({ asset: r.name, quantity: r.quantity, orders: r.orders, value: r.valueMinor }))}
     >
       {(d) => (

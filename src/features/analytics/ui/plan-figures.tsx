@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,17 +8,38 @@ import { FigureCard } from './figure-card';
 import { pct } from './insights-figure-kit';
 import { Donut } from './insights-parts';
 
+/** One donut of the planned figure: planned against reactive, titled, with its note below. */
+function PlannedDonut({ title, planned, reactive, children }: { title: string; planned: number; reactive: number; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Stack align="center" gap={4}>
+      <Text size="sm" fw={600}>
+        {title}
+      </Text>
+      <Donut
+        size={140}
+        thickness={22}
+        label={title}
+        data={[
+          { name: t('insights.planned.planned'), value: planned, color: 'teal.6' },
+          { name: t('insights.planned.reactive'), value: reactive, color: 'orange.6' },
+        ]}
+      />
+      <Text size="xs" c="dimmed">
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
 /** Planned against reactive work, in orders and in hours. */
 export function PlannedFigure({ planned }: { planned: UseQueryResult<PlannedShareFigures> }) {
   const { t } = useTranslation();
   return (
     <FigureCard
-      title={t('insights.planned.title')}
-      help={t('insights.planned.help')}
+      name="planned"
       query={planned}
-      testId="insights-planned"
       isEmpty={(d) => d.plannedOrders + d.reactiveOrders + d.maintenanceOrders === 0}
-      empty={t('insights.planned.empty')}
       csv={(d) => [
         { kind: 'planned', orders: d.plannedOrders + d.maintenanceOrders, hours: d.plannedHours },
         { kind: 'reactive', orders: d.reactiveOrders, hours: d.reactiveHours },
@@ -25,40 +47,12 @@ export function PlannedFigure({ planned }: { planned: UseQueryResult<PlannedShar
     >
       {(d) => (
         <SimpleGrid cols={2}>
-          <Stack align="center" gap={4}>
-            <Text size="sm" fw={600}>
-              {t('insights.planned.orders')}
-            </Text>
-            <Donut
-              size={140}
-              thickness={22}
-              label={t('insights.planned.orders')}
-              data={[
-                { name: t('insights.planned.planned'), value: d.plannedOrders + d.maintenanceOrders, color: 'teal.6' },
-                { name: t('insights.planned.reactive'), value: d.reactiveOrders, color: 'orange.6' },
-              ]}
-            />
-            <Text size="xs" c="dimmed">
-              {pct(d.plannedOrderShare.current)} · {t('insights.planned.mos')}: {formatNumber(d.maintenanceOrders)}
-            </Text>
-          </Stack>
-          <Stack align="center" gap={4}>
-            <Text size="sm" fw={600}>
-              {t('insights.planned.hours')}
-            </Text>
-            <Donut
-              size={140}
-              thickness={22}
-              label={t('insights.planned.hours')}
-              data={[
-                { name: t('insights.planned.planned'), value: d.plannedHours, color: 'teal.6' },
-                { name: t('insights.planned.reactive'), value: d.reactiveHours, color: 'orange.6' },
-              ]}
-            />
-            <Text size="xs" c="dimmed">
-              {pct(d.plannedHourShare.current)}
-            </Text>
-          </Stack>
+          <PlannedDonut title={t('insights.planned.orders')} planned={d.plannedOrders + d.maintenanceOrders} reactive={d.reactiveOrders}>
+            {pct(d.plannedOrderShare.current)} · {t('insights.planned.mos')}: {formatNumber(d.maintenanceOrders)}
+          </PlannedDonut>
+          <PlannedDonut title={t('insights.planned.hours')} planned={d.plannedHours} reactive={d.reactiveHours}>
+            {pct(d.plannedHourShare.current)}
+          </PlannedDonut>
         </SimpleGrid>
       )}
     </FigureCard>
@@ -70,12 +64,9 @@ export function ComplianceFigure({ compliance }: { compliance: UseQueryResult<Co
   const { t } = useTranslation();
   return (
     <FigureCard
-      title={t('insights.compliance.title')}
-      help={t('insights.compliance.help')}
+      name="compliance"
       query={compliance}
-      testId="insights-compliance"
       isEmpty={(d) => d.due === 0}
-      empty={t('insights.compliance.empty')}
       csv={(d) => [{ source: d.source, due: d.due, onTime: d.onTime, late: d.late, missed: d.missed, rate: d.rate.current }]}
     >
       {(d) => (

@@ -15,12 +15,9 @@ export function QuotedFigure({ quoted }: { quoted: UseQueryResult<QuotedVsActual
   const money = useMoney();
   return (
     <FigureCard
-      title={t('insights.quoted.title')}
-      help={t('insights.quoted.help')}
+      name="quoted"
       query={quoted}
-      testId="insights-quoted"
       isEmpty={(d) => d.workOrders.length === 0}
-      empty={t('insights.quoted.empty')}
       csv={(d) => [
         // The rows shown: the quotations and orders with the largest differences (the API caps both lists).
         ...d.quotations.map((q) => ({
@@ -69,14 +66,7 @@ export function QuotedFigure({ quoted }: { quoted: UseQueryResult<QuotedVsActual
           <CappedNote shown={d.quotations.length} count={d.quotationCount} of="cappedQuotations" testId="insights-quoted-capped" />
           <SimpleTable
             testId="insights-quoted-table"
-            head={[
-              t('insights.quoted.quotation'),
-              t('insights.quoted.orders'),
-              t('insights.quoted.quoted'),
-              t('insights.quoted.quotedUntaxed'),
-              t('insights.quoted.actual'),
-              t('insights.quoted.difference'),
-            ]}
+            head={['quotation', 'orders', 'quoted', 'quotedUntaxed', 'actual', 'difference'].map((k) => t(`insights.quoted.${k}`))}
             rows={d.quotations.map((q) => [
               <Anchor component={Link} to={recordLink('quotation', q.quotationId) ?? '/dashboard/quotations'} size="sm" key="q">
                 {q.customer ? `${q.number} · ${q.customer}` : q.number}
@@ -91,14 +81,7 @@ export function QuotedFigure({ quoted }: { quoted: UseQueryResult<QuotedVsActual
           <CappedNote shown={d.workOrders.length} count={d.workOrderCount} of="cappedOrders" testId="insights-quoted-orders-capped" />
           <SimpleTable
             testId="insights-quoted-orders-table"
-            head={[
-              t('insights.quoted.workOrder'),
-              t('insights.quoted.quotation'),
-              t('insights.cost.labor'),
-              t('insights.cost.parts'),
-              t('insights.quoted.actual'),
-              t('insights.quoted.difference'),
-            ]}
+            head={['quoted.workOrder', 'quoted.quotation', 'cost.labor', 'cost.parts', 'quoted.actual', 'quoted.difference'].map((k) => t(`insights.${k}`))}
             rows={d.workOrders.map((w) => [
               <Anchor component={Link} to={recordLink('work-order', w.workOrderId) ?? '/dashboard/work-orders'} size="sm" key="w">
                 {w.number} {w.title}

@@ -16,12 +16,9 @@ export function MttrFigure({ repair }: { repair: UseQueryResult<RepairTimes> }) 
   const { t } = useTranslation();
   return (
     <FigureCard
-      title={t('insights.mttr.title')}
-      help={t('insights.mttr.help')}
+      name="mttr"
       query={repair}
-      testId="insights-mttr"
       isEmpty={(d) => d.mttr.overall.count === 0}
-      empty={t('insights.mttr.empty')}
       csv={(d) => [
         { group: 'all', name: '', count: d.mttr.overall.count, meanHours: d.mttr.overall.meanHours, medianHours: d.mttr.overall.medianHours },
         ...d.mttr.byAssetCategory.map((r) => ({
@@ -73,15 +70,7 @@ export function MttrFigure({ repair }: { repair: UseQueryResult<RepairTimes> }) 
 export function MtbfFigure({ repair }: { repair: UseQueryResult<RepairTimes> }) {
   const { t } = useTranslation();
   return (
-    <FigureCard
-      title={t('insights.mtbf.title')}
-      help={t('insights.mtbf.help')}
-      query={repair}
-      testId="insights-mtbf"
-      isEmpty={(d) => d.mtbf.worst.length === 0}
-      empty={t('insights.mtbf.empty')}
-      csv={(d) => d.mtbf.worst}
-    >
+    <FigureCard name="mtbf" query={repair} isEmpty={(d) => d.mtbf.worst.length === 0} csv={(d) => d.mtbf.worst}>
       {({ mtbf }) => (
         <SimpleTable
           testId="insights-mtbf-table"

@@ -14,12 +14,9 @@ export function BacklogFigure({ backlog, assetFilter }: { backlog: UseQueryResul
   const navigate = useNavigate();
   return (
     <FigureCard
-      title={t('insights.backlog.title')}
-      help={t('insights.backlog.help')}
+      name="backlog"
       query={backlog}
-      testId="insights-backlog"
       isEmpty={(d) => d.openNow === 0 && d.overTime.every((p) => p.open === 0)}
-      empty={t('insights.backlog.empty')}
       csv={(d) => [...d.overTime.map((p) => ({ day: p.day, open: p.open })), ...d.ageBuckets.map((b) => ({ day: `age ${b.bucket}`, open: b.count }))]}
     >
       {(d) => (
@@ -61,15 +58,7 @@ export function ThroughputFigure({ throughput, assetFilter }: { throughput: UseQ
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <FigureCard
-      title={t('insights.throughput.title')}
-      help={t('insights.throughput.help')}
-      query={throughput}
-      testId="insights-throughput"
-      isEmpty={(d) => d.weeks.every((w) => w.created === 0 && w.completed === 0)}
-      empty={t('insights.throughput.empty')}
-      csv={(d) => d.weeks}
-    >
+    <FigureCard name="throughput" query={throughput} isEmpty={(d) => d.weeks.every((w) => w.created === 0 && w.completed === 0)} csv={(d) => d.weeks}>
       {(d) => (
         <BarChart
           h={260}

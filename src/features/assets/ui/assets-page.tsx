@@ -14,7 +14,7 @@ import {
   ServerListScreen,
   recordMessages,
   useListRecordActions,
-  useStaleEdit,
+  useVersionedRecord,
   useServerList,
   type Column,
   type ListData,
@@ -165,14 +165,10 @@ function AssetDrawer({
   const { t } = useTranslation('assets');
   const { t: tStates } = useTranslation('assetStates');
   const isManager = useIsManager();
-  const [current, setCurrent] = useState(record);
   const form = useAssetForm(record);
-  // Saved from an older version (decision 025): Reload fetches the asset again and resets the form to it.
-  const staleEdit = useStaleEdit(async () => {
-    if (!current) return;
-    const { asset } = await api.get<{ asset: AssetDto }>(`/assets/get-asset/${current.id}`);
-    setCurrent(asset);
-    form.reset(assetFormValues(asset));
+  const { current, show, staleEdit } = useVersionedRecord(record, {
+    fetch: async (id) => (await api.get<{ asset: AssetDto }>(`/assets/get-asset/${id}`)).asset,
+    reset: (asset) => form.reset(assetFormValues(asset)),
   });
   const { save, remove } = useListRecordActions({
     form,
@@ -192,10 +188,7 @@ function AssetDrawer({
       const cycle = err instanceof ApiError ? err.issues.find((i) => i.path === 'parentId') : undefined;
       return cycle ? translateMessage(cycle.message) : errorMessage(err, fallback);
     },
-    onUpdated: (res: { asset: AssetDto }) => {
-      setCurrent(res.asset);
-      form.reset(assetFormValues(res.asset));
-    },
+    onUpdated: (res: { asset: AssetDto }) => show(res.asset),
   });
   return (
     <RecordDrawer

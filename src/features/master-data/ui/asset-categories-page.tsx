@@ -2,27 +2,14 @@ import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { assetCategoryInputSchema, type AssetCategoryDto } from '../master-data.schema';
 import { TextField } from './form-fields';
-import { MasterDataScreen, entityMessages } from './master-data-screen';
+import { MasterDataScreen, entityMessages, entityScreen } from './master-data-screen';
 
 /** /settings/assets-category */
 export default function AssetCategoriesPage() {
   const { t } = useTranslation('masterData');
   return (
     <MasterDataScreen<AssetCategoryDto>
-      queryKey="asset-categories"
-      importKind="asset-categories"
-      entityType="asset-category"
-      title={t('assetCategories.title')}
-      addLabel={t('assetCategories.add')}
-      searchPlaceholder={t('assetCategories.find')}
-      newTitle={t('assetCategories.new')}
-      listKey="assetCategories"
-      paths={{
-        list: '/asset-categories/get-asset-categories',
-        add: '/asset-categories/add-asset-category',
-        update: (id) => `/asset-categories/update-asset-category/${id}`,
-        remove: (id) => `/asset-categories/delete-asset-category/${id}`,
-      }}
+      {...entityScreen(t, 'asset-categories', 'asset-category')}
       messages={entityMessages('Category', 'Categories')}
       columns={[
         { key: 'code', header: t('fields.code'), hideable: false },

@@ -52,6 +52,32 @@ export function entityMessages(entity: string, plural: string): EntityMessages {
 }
 
 /**
+ * The props an entity's names decide: `plural` is its list key in kebab case (query key, import kind, route
+ * prefix), `singular` its entity type; the texts are `<texts>.title`, `.add`, `.find` and `.new` (`texts`: the
+ * list key in camel case unless given).
+ */
+export function entityScreen(t: (key: string) => string, plural: string, singular: string, texts?: string) {
+  const listKey = plural.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+  const text = (k: string) => t(`${texts ?? listKey}.${k}`);
+  return {
+    queryKey: plural,
+    importKind: plural,
+    entityType: singular,
+    title: text('title'),
+    addLabel: text('add'),
+    searchPlaceholder: text('find'),
+    newTitle: text('new'),
+    listKey,
+    paths: {
+      list: `/${plural}/get-${plural}`,
+      add: `/${plural}/add-${singular}`,
+      update: (id: number) => `/${plural}/update-${singular}/${id}`,
+      remove: (id: number) => `/${plural}/delete-${singular}/${id}`,
+    },
+  };
+}
+
+/**
  * A whole master-data list from the server (these screens search and page on the client). Returns the rows
  * and `setList`, which takes an add/delete response (the refreshed list) and stores it.
  */

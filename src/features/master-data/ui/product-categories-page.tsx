@@ -2,7 +2,7 @@ import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { productCategoryInputSchema, type ProductCategoryDto } from '../master-data.schema';
 import { SelectField, TextField } from './form-fields';
-import { MasterDataScreen, entityMessages } from './master-data-screen';
+import { MasterDataScreen, entityMessages, entityScreen } from './master-data-screen';
 
 /** The ids of a category and everything under it: none of them can become its parent. */
 function selfAndDescendants(rows: ProductCategoryDto[], id: number) {
@@ -24,20 +24,7 @@ export default function ProductCategoriesPage() {
   const { t } = useTranslation('masterData');
   return (
     <MasterDataScreen<ProductCategoryDto>
-      queryKey="product-categories"
-      importKind="product-categories"
-      entityType="product-category"
-      title={t('productCategories.title')}
-      addLabel={t('productCategories.add')}
-      searchPlaceholder={t('productCategories.find')}
-      newTitle={t('productCategories.new')}
-      listKey="productCategories"
-      paths={{
-        list: '/product-categories/get-product-categories',
-        add: '/product-categories/add-product-category',
-        update: (id) => `/product-categories/update-product-category/${id}`,
-        remove: (id) => `/product-categories/delete-product-category/${id}`,
-      }}
+      {...entityScreen(t, 'product-categories', 'product-category')}
       messages={entityMessages('Category', 'Categories')}
       columns={[
         { key: 'name', header: t('fields.name'), hideable: false },

@@ -2,9 +2,10 @@ import { Stack } from '@mantine/core';
 import { useMoney } from '../../../web/components';
 import { formatMoney, formatNumber } from '../../../web/lib/format';
 import { useTranslation } from 'react-i18next';
+import { choices } from '../../../web/lib/choices';
 import { DEFAULT_TAX_SEQUENCE, TAX_COMPUTATIONS, TAX_SCOPES, taxInputSchema, type TaxDto } from '../master-data.schema';
 import { MultiSelectField, NumberField, SelectField, TextField, YesNoField } from './form-fields';
-import { MasterDataScreen, entityMessages } from './master-data-screen';
+import { MasterDataScreen, entityMessages, entityScreen } from './master-data-screen';
 
 /** Value column: an amount in the organisation's currency for fixed taxes, a percent otherwise, a dash for a group. */
 export function taxValue(tax: Pick<TaxDto, 'taxComputation' | 'amount'>, currency = 'USD') {
@@ -19,15 +20,7 @@ export default function TaxesPage() {
   const { currency } = useMoney();
   return (
     <MasterDataScreen<TaxDto>
-      queryKey="taxes"
-      importKind="taxes"
-      entityType="tax"
-      title={t('taxes.title')}
-      addLabel={t('taxes.add')}
-      searchPlaceholder={t('taxes.find')}
-      newTitle={t('taxes.new')}
-      listKey="taxes"
-      paths={{ list: '/taxes/get-taxes', add: '/taxes/add-tax', update: (id) => `/taxes/update-tax/${id}`, remove: (id) => `/taxes/delete-tax/${id}` }}
+      {...entityScreen(t, 'taxes', 'tax')}
       messages={entityMessages('Tax', 'Taxes')}
       columns={[
         { key: 'name', header: t('fields.name'), hideable: false },
@@ -74,21 +67,14 @@ function TaxFields({
   return (
     <Stack>
       <TextField form={form} name="name" label={t('fields.name')} required readOnly={readOnly} />
-      <SelectField
-        form={form}
-        name="scope"
-        label={t('fields.scope')}
-        required
-        readOnly={readOnly}
-        data={TAX_SCOPES.map((v) => ({ value: v, label: t(`scope.${v}`) }))}
-      />
+      <SelectField form={form} name="scope" label={t('fields.scope')} required readOnly={readOnly} data={choices(TAX_SCOPES, t, 'scope')} />
       <SelectField
         form={form}
         name="taxComputation"
         label={t('fields.taxComputation')}
         required
         readOnly={readOnly}
-        data={TAX_COMPUTATIONS.map((v) => ({ value: v, label: t(`computation.${v}`) }))}
+        data={choices(TAX_COMPUTATIONS, t, 'computation')}
       />
       {computation === 'group' ? (
         <MultiSelectField

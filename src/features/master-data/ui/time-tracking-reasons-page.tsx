@@ -1,28 +1,16 @@
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { choices } from '../../../web/lib/choices';
 import { REASON_TYPES, timeTrackingReasonInputSchema, type TimeTrackingReasonDto } from '../master-data.schema';
 import { SelectField, TextField, YesNoField } from './form-fields';
-import { MasterDataScreen, entityMessages } from './master-data-screen';
+import { MasterDataScreen, entityMessages, entityScreen } from './master-data-screen';
 
 /** /settings/time-tracking-reason */
 export default function TimeTrackingReasonsPage() {
   const { t } = useTranslation('masterData');
   return (
     <MasterDataScreen<TimeTrackingReasonDto>
-      queryKey="time-tracking-reasons"
-      importKind="time-tracking-reasons"
-      entityType="time-tracking-reason"
-      title={t('reasons.title')}
-      addLabel={t('reasons.add')}
-      searchPlaceholder={t('reasons.find')}
-      newTitle={t('reasons.new')}
-      listKey="timeTrackingReasons"
-      paths={{
-        list: '/time-tracking-reasons/get-time-tracking-reasons',
-        add: '/time-tracking-reasons/add-time-tracking-reason',
-        update: (id) => `/time-tracking-reasons/update-time-tracking-reason/${id}`,
-        remove: (id) => `/time-tracking-reasons/delete-time-tracking-reason/${id}`,
-      }}
+      {...entityScreen(t, 'time-tracking-reasons', 'time-tracking-reason', 'reasons')}
       messages={entityMessages('Time tracking reason', 'Time tracking reasons')}
       columns={[
         { key: 'name', header: t('fields.name'), hideable: false },
@@ -35,14 +23,7 @@ export default function TimeTrackingReasonsPage() {
       fields={(form, { readOnly }) => (
         <Stack>
           <TextField form={form} name="name" label={t('fields.name')} required readOnly={readOnly} />
-          <SelectField
-            form={form}
-            name="type"
-            label={t('fields.type')}
-            required
-            readOnly={readOnly}
-            data={REASON_TYPES.map((v) => ({ value: v, label: t(`reasonType.${v}`) }))}
-          />
+          <SelectField form={form} name="type" label={t('fields.type')} required readOnly={readOnly} data={choices(REASON_TYPES, t, 'reasonType')} />
           <YesNoField form={form} name="is_blocking_reason" label={t('fields.isBlockingReason')} readOnly={readOnly} />
         </Stack>
       )}

@@ -2,27 +2,14 @@ import { Badge, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { uomCategoryInputSchema, type UomCategoryDto } from '../master-data.schema';
 import { TextField } from './form-fields';
-import { MasterDataScreen, entityMessages } from './master-data-screen';
+import { MasterDataScreen, entityMessages, entityScreen } from './master-data-screen';
 
 /** /settings/uom-categories */
 export default function UomCategoriesPage() {
   const { t } = useTranslation('masterData');
   return (
     <MasterDataScreen<UomCategoryDto>
-      queryKey="uom-categories"
-      importKind="uom-categories"
-      entityType="uom-category"
-      title={t('uomCategories.title')}
-      addLabel={t('uomCategories.add')}
-      searchPlaceholder={t('uomCategories.find')}
-      newTitle={t('uomCategories.new')}
-      listKey="uomCategories"
-      paths={{
-        list: '/uom-categories/get-uom-categories',
-        add: '/uom-categories/add-uom-category',
-        update: (id) => `/uom-categories/update-uom-category/${id}`,
-        remove: (id) => `/uom-categories/delete-uom-category/${id}`,
-      }}
+      {...entityScreen(t, 'uom-categories', 'uom-category')}
       messages={entityMessages('UOM Category', 'UOM Categories')}
       columns={[
         { key: 'name', header: t('fields.name'), hideable: false },

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Alert, Badge, Button, Card, Group, Loader, Menu, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Group, Loader, Menu, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ExportButton, confirmAction, notifyError, notifySuccess } from '../../../web/components';
@@ -8,7 +8,7 @@ import { useIsManager } from '../../../web/lib/app-data';
 import { formatDateTime, formatNumber } from '../../../web/lib/format';
 import type { MeterDto } from '../meters.schema';
 import { ImportDialog, MeterDialog, ReadingDialog, type MeterList } from './meter-dialogs';
-import { MeterChart, readingsKey } from './meter-chart';
+import { MeterChart, MeterLoadFailed, readingsKey } from './meter-chart';
 import './meters-i18n';
 
 export const metersKey = (assetId: number) => ['meters', 'asset', assetId] as const;
@@ -66,16 +66,7 @@ export function AssetMetersPanel({ assetId }: { assetId: number }) {
       </Group>
 
       {query.isLoading && <Loader size="sm" data-testid="meters-loading" />}
-      {query.isError && (
-        <Alert color="red" data-testid="meters-error">
-          <Stack gap="xs" align="flex-start">
-            {errorMessage(query.error, t('loadFailed'))}
-            <Button size="xs" variant="light" onClick={() => void query.refetch()}>
-              {t('retry')}
-            </Button>
-          </Stack>
-        </Alert>
-      )}
+      {query.isError && <MeterLoadFailed query={query} testId="meters-error" />}
       {query.isSuccess && meters.length === 0 && <EmptyState title={t('empty')} description={isManager ? t('emptyHelp') : t('emptyWorker')} />}
 
       {meters.map((meter) => (

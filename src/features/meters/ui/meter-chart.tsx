@@ -17,17 +17,7 @@ export function MeterChart({ meter }: { meter: MeterDto }) {
     queryFn: ({ signal }) => api.get<ReadingList>(`/meters/list-meter-readings/${meter.id}`, { signal }),
   });
   if (query.isLoading) return <Loader size="sm" data-testid="meter-chart-loading" />;
-  if (query.isError)
-    return (
-      <Alert color="red" data-testid="meter-chart-error">
-        <Stack gap="xs" align="flex-start">
-          {errorMessage(query.error, t('loadFailed'))}
-          <Button size="xs" variant="light" onClick={() => void query.refetch()}>
-            {t('retry')}
-          </Button>
-        </Stack>
-      </Alert>
-    );
+  if (query.isError) return <MeterLoadFailed query={query} testId="meter-chart-error" />;
   const readings = query.data?.readings ?? [];
   if (readings.length === 0)
     return (
@@ -91,5 +81,20 @@ export function MeterChart({ meter }: { meter: MeterDto }) {
         </Table>
       </Table.ScrollContainer>
     </Stack>
+  );
+}
+
+/** A failed load of the meters' screens: what failed, with Retry. */
+export function MeterLoadFailed({ query, testId }: { query: { error: unknown; refetch(): unknown }; testId: string }) {
+  const { t } = useTranslation('meters');
+  return (
+    <Alert color="red" data-testid={testId}>
+      <Stack gap="xs" align="flex-start">
+        {errorMessage(query.error, t('loadFailed'))}
+        <Button size="xs" variant="light" onClick={() => void query.refetch()}>
+          {t('retry')}
+        </Button>
+      </Stack>
+    </Alert>
   );
 }

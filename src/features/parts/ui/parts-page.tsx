@@ -10,7 +10,7 @@ import {
   ServerListScreen,
   recordMessages,
   useListRecordActions,
-  useStaleEdit,
+  useVersionedRecord,
   useMoney,
   useServerList,
   type Column,
@@ -146,15 +146,11 @@ function PartDrawer({ record, onClose, query, onList }: RowDrawerProps<PartDto>)
   const { t } = useTranslation('parts');
   const queryClient = useQueryClient();
   const isManager = useIsManager();
-  const [current, setCurrent] = useState(record);
   const form = usePartForm(record);
   const refreshLists = () => void queryClient.invalidateQueries({ queryKey: ['parts'] });
-  // Saved from an older version (decision 025): Reload fetches the part again and resets the form to it.
-  const staleEdit = useStaleEdit(async () => {
-    if (!current) return;
-    const { part } = await api.get<{ part: PartDto }>(`/parts/get-part/${current.id}`);
-    setCurrent(part);
-    form.reset(partFormValues(part));
+  const { current, setCurrent, show, staleEdit } = useVersionedRecord(record, {
+    fetch: async (id) => (await api.get<{ part: PartDto }>(`/parts/get-part/${id}`)).part,
+    reset: (part) => form.reset(partFormValues(part)),
   });
   const { save, remove } = useListRecordActions({
     form,
@@ -168,10 +164,7 @@ function PartDrawer({ record, onClose, query, onList }: RowDrawerProps<PartDto>)
     messages: recordMessages(t),
     body: (values) => ({ ...partBody(values), version: current?.version }),
     onStale: staleEdit.onStale,
-    onUpdated: (res: { part: PartDto }) => {
-      setCurrent(res.part);
-      form.reset(partFormValues(res.part));
-    },
+    onUpdated: (res: { part: PartDto }) => show(res.part),
     onListChanged: () => void queryClient.invalidateQueries({ queryKey: ['parts', 'low-stock'] }),
   });
   const changed = (part: PartDto) => {
