@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EVERYONE, MANAGERS } from '../../server/plugins/request-context';
 import { idParamsSchema } from '../../shared/pagination';
+import { registerCrudRoutes } from '../../server/crud-routes';
 import { z } from '../../shared/zod-setup';
 import {
   assetAnswers,
@@ -21,37 +22,14 @@ import { messageSchema } from '../../shared/pagination';
 export async function assetsRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/get-assets', { schema: { querystring: assetListQuerySchema, response: { 200: assetAnswers.list } }, config: { access: EVERYONE } }, (req) =>
-    req.read((tx) => listAssets(tx, req.auth.orgId, req.query)),
-  );
-
-  app.get(
-    '/get-assets-options',
-    { schema: { querystring: assetOptionsQuerySchema, response: { 200: z.array(assetOptionSchema) } }, config: { access: EVERYONE } },
-    (req) => req.read((tx) => listAssetOptions(tx, req.auth.orgId, req.query)),
-  );
-
-  app.get('/get-asset/:id', { schema: { params: idParamsSchema, response: { 200: assetAnswers.one } }, config: { access: EVERYONE } }, async (req) => ({
-    asset: await req.read((tx) => getAsset(tx, req.auth.orgId, req.params.id)),
-  }));
-
-  app.post(
-    '/add-asset',
-    { schema: { body: assetInputSchema, querystring: assetListQuerySchema, response: { 201: assetAnswers.add } }, config: { access: EVERYONE } },
-    async (req, reply) => reply.status(201).send(await req.inTenant((tx) => addAsset(tx, req.auth.orgId, req.auth.userId, req.body, req.query))),
-  );
-
-  app.put(
-    '/update-asset/:id',
-    { schema: { params: idParamsSchema, body: assetInputSchema, response: { 200: assetAnswers.update } }, config: { access: EVERYONE } },
-    (req) => req.inTenant((tx) => updateAsset(tx, req.auth.orgId, req.auth.userId, req.params.id, req.body)),
-  );
-
-  app.delete(
-    '/delete-asset/:id',
-    { schema: { params: idParamsSchema, querystring: assetListQuerySchema, response: { 200: assetAnswers.remove } }, config: { access: MANAGERS } },
-    (req) => req.inTenant((tx) => deleteAsset(tx, req.auth.orgId, req.auth.userId, req.params.id, req.query)),
-  );
+  registerCrudRoutes(app, {
+    names: { noun: 'asset', plural: 'assets' },
+    access: { read: EVERYONE, write: EVERYONE, remove: MANAGERS },
+    schemas: { listQuery: assetListQuerySchema, input: assetInputSchema, answers: assetAnswers },
+    service: { list: listAssets, add: addAsset, update: updateAsset, remove: deleteAsset },
+    options: { path: '/get-assets-options', query: assetOptionsQuerySchema, item: assetOptionSchema, list: listAssetOptions },
+    one: { key: 'asset', get: getAsset },
+  });
 
   // Parent and child assets (decision 072): the tree, a move with everything under it, and the roll-up.
   app.get(

@@ -5,7 +5,6 @@ import { HttpError } from '../../server/http-error';
 import { IMAGE_RULES, processImage } from '../../server/uploads/images';
 import { readUploadedFiles, storeDocument } from '../../server/uploads/documents';
 import { idParamsSchema } from '../../shared/pagination';
-import { z } from '../../shared/zod-setup';
 import {
   customerVendorAnswers as answers,
   customerVendorInputSchema,
@@ -24,7 +23,7 @@ import {
   setCustomerVendorPicture,
   updateCustomerVendor,
 } from './customers-vendors.service';
-import { removingFiles } from '../../server/uploads/storage';
+import { registerCrudRoutes } from '../../server/crud-routes';
 
 /**
  * Reads the one image of a multipart request (field `image`, 5 MB rule) and the record id, from the
@@ -52,39 +51,20 @@ async function readPicture(req: FastifyRequest, pathId?: number, queryId?: numbe
 export async function customerVendorsRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
 
-  app.get(
-    '/get-customer-vendors',
-    { schema: { querystring: customerVendorsQuerySchema, response: { 200: answers.list } }, config: { access: EVERYONE } },
-    (req) => req.read((tx) => listCustomerVendors(tx, req.auth.orgId, req.query)),
-  );
-
-  app.get(
-    '/get-customer-vendor-options',
-    { schema: { querystring: customerVendorOptionsQuerySchema, response: { 200: z.array(customerVendorOptionSchema) } }, config: { access: EVERYONE } },
-    (req) => req.read((tx) => listCustomerVendorOptions(tx, req.auth.orgId, req.query)),
-  );
-
-  app.get('/get-customer-vendor/:id', { schema: { params: idParamsSchema, response: { 200: answers.one } }, config: { access: EVERYONE } }, async (req) => ({
-    customerVendor: await req.read((tx) => getCustomerVendor(tx, req.auth.orgId, req.params.id)),
-  }));
-
-  app.post(
-    '/add-customer-vendor',
-    { schema: { body: customerVendorInputSchema, querystring: customerVendorsQuerySchema, response: { 201: answers.add } }, config: { access: EVERYONE } },
-    async (req, reply) => reply.status(201).send(await req.inTenant((tx) => addCustomerVendor(tx, req.auth.orgId, req.auth.userId, req.body, req.query))),
-  );
-
-  app.put(
-    '/update-customer-vendor/:id',
-    { schema: { params: idParamsSchema, body: customerVendorInputSchema, response: { 200: answers.updated } }, config: { access: EVERYONE } },
-    (req) => req.inTenant((tx) => updateCustomerVendor(tx, req.auth.orgId, req.auth.userId, req.params.id, req.body)),
-  );
-
-  app.delete(
-    '/delete-customer-vendor/:id',
-    { schema: { params: idParamsSchema, querystring: customerVendorsQuerySchema, response: { 200: answers.remove } }, config: { access: MANAGERS } },
-    (req) => removingFiles(app.deps.storage, req, (tx) => deleteCustomerVendor(tx, req.auth.orgId, req.auth.userId, req.params.id, req.query)),
-  );
+  registerCrudRoutes(app, {
+    names: { noun: 'customer-vendor', plural: 'customer-vendors' },
+    access: { read: EVERYONE, write: EVERYONE, remove: MANAGERS },
+    schemas: { listQuery: customerVendorsQuerySchema, input: customerVendorInputSchema, answers: { ...answers, update: answers.updated } },
+    service: { list: listCustomerVendors, add: addCustomerVendor, update: updateCustomerVendor, remove: deleteCustomerVendor },
+    options: {
+      path: '/get-customer-vendor-options',
+      query: customerVendorOptionsQuerySchema,
+      item: customerVendorOptionSchema,
+      list: listCustomerVendorOptions,
+    },
+    one: { key: 'customerVendor', get: getCustomerVendor },
+    removesFiles: true,
+  });
 
   // Profile picture of an existing record: /add-profile-picture/{id}, or /add-profile-picture with ?id= or a field `id`.
   const picture = async (req: FastifyRequest, pathId?: number, queryId?: number) => {

@@ -1,5 +1,6 @@
 import { z } from '../../shared/zod-setup';
-import { listAnswers, messageSchema, optionSchema, pageQuerySchema, optionsPageSize } from '../../shared/pagination';
+import { nameOptionsQuerySchema } from '../../shared/options-query';
+import { listAnswers, messageSchema, optionSchema, pageQuerySchema } from '../../shared/pagination';
 import { requiredString } from '../../shared/validation';
 import { optionalRef, renameAliases, textFilter } from '../../shared/reference-fields';
 import { rollUpSchema } from '../assets/asset-rollup.schema';
@@ -50,10 +51,7 @@ export const locationListQuerySchema = pageQuerySchema.extend({
 });
 export type LocationListQuery = z.output<typeof locationListQuerySchema>;
 
-export const locationOptionsQuerySchema = z.object({
-  pageSize: optionsPageSize(),
-  name: textFilter,
-});
+export const locationOptionsQuerySchema = nameOptionsQuerySchema;
 
 /** A location as the API returns it; `path` is the names from the top, joined by " / ". */
 export const locationDtoSchema = z.object({

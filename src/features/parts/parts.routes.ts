@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EVERYONE, MANAGERS } from '../../server/plugins/request-context';
 import { processImage, readUploadedImage } from '../../server/uploads/images';
 import { idParamsSchema } from '../../shared/pagination';
-import { z } from '../../shared/zod-setup';
 import {
   partAnswers,
   partInputSchema,
@@ -27,47 +26,22 @@ import {
   setPartImage,
   updatePart,
 } from './parts.service';
-import { removingFiles } from '../../server/uploads/storage';
+import { registerCrudRoutes } from '../../server/crud-routes';
 
 /** Parts and their stock (prefix /api/parts). Storeroom work is for everyone; deleting is for managers. */
 export async function partsRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/get-parts', { schema: { querystring: partListQuerySchema, response: { 200: partAnswers.list } }, config: { access: EVERYONE } }, (req) =>
-    req.read((tx) => listParts(tx, req.auth.orgId, req.query)),
-  );
-
-  app.get('/get-low-stock-parts', { schema: { querystring: partListQuerySchema, response: { 200: partAnswers.list } }, config: { access: EVERYONE } }, (req) =>
-    req.read((tx) => listLowStockParts(tx, req.auth.orgId, req.query)),
-  );
-
-  app.get(
-    '/get-parts-options',
-    { schema: { querystring: partOptionsQuerySchema, response: { 200: z.array(partOptionSchema) } }, config: { access: EVERYONE } },
-    (req) => req.read((tx) => listPartOptions(tx, req.auth.orgId, req.query)),
-  );
-
-  app.get('/get-part/:id', { schema: { params: idParamsSchema, response: { 200: partAnswers.one } }, config: { access: EVERYONE } }, async (req) => ({
-    part: await req.read((tx) => getPart(tx, req.auth.orgId, req.params.id)),
-  }));
-
-  app.post(
-    '/add-part',
-    { schema: { body: partInputSchema, querystring: partListQuerySchema, response: { 201: partAnswers.add } }, config: { access: EVERYONE } },
-    async (req, reply) => reply.status(201).send(await req.inTenant((tx) => addPart(tx, req.auth.orgId, req.auth.userId, req.body, req.query))),
-  );
-
-  app.put(
-    '/update-part/:id',
-    { schema: { params: idParamsSchema, body: partInputSchema, response: { 200: partAnswers.update } }, config: { access: EVERYONE } },
-    (req) => req.inTenant((tx) => updatePart(tx, req.auth.orgId, req.auth.userId, req.params.id, req.body)),
-  );
-
-  app.delete(
-    '/delete-part/:id',
-    { schema: { params: idParamsSchema, querystring: partListQuerySchema, response: { 200: partAnswers.remove } }, config: { access: MANAGERS } },
-    (req) => removingFiles(app.deps.storage, req, (tx) => deletePart(tx, req.auth.orgId, req.auth.userId, req.params.id, req.query)),
-  );
+  registerCrudRoutes(app, {
+    names: { noun: 'part', plural: 'parts' },
+    access: { read: EVERYONE, write: EVERYONE, remove: MANAGERS },
+    schemas: { listQuery: partListQuerySchema, input: partInputSchema, answers: partAnswers },
+    service: { list: listParts, add: addPart, update: updatePart, remove: deletePart },
+    options: { path: '/get-parts-options', query: partOptionsQuerySchema, item: partOptionSchema, list: listPartOptions },
+    one: { key: 'part', get: getPart },
+    moreLists: [{ path: '/get-low-stock-parts', list: listLowStockParts }],
+    removesFiles: true,
+  });
 
   app.post(
     '/adjust-stock/:id',

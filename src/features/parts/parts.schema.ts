@@ -1,6 +1,7 @@
 import { z } from '../../shared/zod-setup';
+import { nameOptionsQuerySchema } from '../../shared/options-query';
 import { stockMoveDtoSchema } from '../stock/stock.schema';
-import { listAnswerSchema, listAnswers, multiValue, optionSchema, pageQuerySchema, optionsPageSize } from '../../shared/pagination';
+import { listAnswerSchema, listAnswers, multiValue, optionSchema, pageQuerySchema } from '../../shared/pagination';
 import { optionalString, requiredString } from '../../shared/validation';
 import { versionField } from '../../shared/edit-version';
 import { amountField, blankToUndefined, quantityField, renameAliases, requiredRef, textFilter } from '../../shared/reference-fields';
@@ -104,10 +105,7 @@ export const partListQuerySchema = pageQuerySchema.extend({
 });
 export type PartListQuery = z.output<typeof partListQuerySchema>;
 
-export const partOptionsQuerySchema = z.object({
-  pageSize: optionsPageSize(),
-  name: textFilter,
-});
+export const partOptionsQuerySchema = nameOptionsQuerySchema;
 
 export const stockMovesQuerySchema = pageQuerySchema;
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EVERYONE, MANAGERS } from '../../server/plugins/request-context';
+import { registerCrudRoutes } from '../../server/crud-routes';
 import { processImage, readUploadedImageAndFields } from '../../server/uploads/images';
 import { removedUnlessKept, removingFiles } from '../../server/uploads/storage';
 import { idParamsSchema, pdfAnswers } from '../../shared/pagination';
@@ -45,31 +46,13 @@ import { HttpError } from '../../server/http-error';
 export async function proceduresRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/list-procedures', { schema: { querystring: procedureListQuerySchema, response: { 200: answers.list } }, config: { access: EVERYONE } }, (req) =>
-    req.read((tx) => listProcedures(tx, req.auth.orgId, req.query)),
-  );
-
-  app.get('/get-procedure/:id', { schema: { params: idParamsSchema, response: { 200: answers.one } }, config: { access: EVERYONE } }, async (req) => ({
-    procedure: await req.read((tx) => getProcedure(tx, req.auth.orgId, req.params.id)),
-  }));
-
-  app.post(
-    '/add-procedure',
-    { schema: { body: procedureInputSchema, querystring: procedureListQuerySchema, response: { 201: answers.add } }, config: { access: MANAGERS } },
-    async (req, reply) => reply.status(201).send(await req.inTenant((tx) => addProcedure(tx, req.auth.orgId, req.auth.userId, req.body, req.query))),
-  );
-
-  app.put(
-    '/update-procedure/:id',
-    { schema: { params: idParamsSchema, body: procedureInputSchema, response: { 200: answers.update } }, config: { access: MANAGERS } },
-    (req) => req.inTenant((tx) => updateProcedure(tx, req.auth.orgId, req.auth.userId, req.params.id, req.body)),
-  );
-
-  app.delete(
-    '/delete-procedure/:id',
-    { schema: { params: idParamsSchema, querystring: procedureListQuerySchema, response: { 200: answers.remove } }, config: { access: MANAGERS } },
-    (req) => req.inTenant((tx) => deleteProcedure(tx, req.auth.orgId, req.auth.userId, req.params.id, req.query)),
-  );
+  registerCrudRoutes(app, {
+    names: { noun: 'procedure', plural: 'procedures', listPath: '/list-procedures' },
+    access: { read: EVERYONE, write: MANAGERS },
+    schemas: { listQuery: procedureListQuerySchema, input: procedureInputSchema, answers },
+    service: { list: listProcedures, add: addProcedure, update: updateProcedure, remove: deleteProcedure },
+    one: { key: 'procedure', get: getProcedure },
+  });
 }
 
 /**

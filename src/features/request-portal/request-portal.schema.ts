@@ -1,7 +1,8 @@
 import { z } from '../../shared/zod-setup';
-import { fileAnswer, listAnswerSchema, messageSchema, optionSchema, pageQuerySchema, optionsPageSize } from '../../shared/pagination';
+import { nameOptionsQuerySchema } from '../../shared/options-query';
+import { fileAnswer, listAnswerSchema, messageSchema, optionSchema, pageQuerySchema } from '../../shared/pagination';
 import { EMAIL_PATTERN, idField, requiredString } from '../../shared/validation';
-import { blankToUndefined, textFilter } from '../../shared/reference-fields';
+import { blankToUndefined } from '../../shared/reference-fields';
 import { FIELD_MODES, PORTAL_LIMITS, PORTAL_STATUSES, PORTAL_URGENCIES, TARGET_KINDS } from './request-portal.values';
 import { WORK_ORDER_PRIORITIES } from '../work-orders/work-order-values';
 
@@ -109,9 +110,7 @@ export const portalMergeSchema = z.strictObject({
 });
 
 /** GET /api/portal/get-requests-options: the merge picker's search (number, description, requester, what it is about). */
-export const portalRequestOptionsQuerySchema = z.object({
-  pageSize: optionsPageSize(),
-  name: textFilter,
+export const portalRequestOptionsQuerySchema = nameOptionsQuerySchema.extend({
   excludeId: z.preprocess(blankToUndefined, idField('excludeId is invalid').optional()),
 });
 export const portalRequestOptionsSchema = z.array(optionSchema);

@@ -1,5 +1,6 @@
 import { z } from '../../shared/zod-setup';
-import { listAnswers, optionSchema, pageQuerySchema, optionsPageSize } from '../../shared/pagination';
+import { nameOptionsQuerySchema } from '../../shared/options-query';
+import { listAnswers, optionSchema, pageQuerySchema } from '../../shared/pagination';
 import { idField, requiredString } from '../../shared/validation';
 import { amountField, blankToUndefined, textFilter, toId } from '../../shared/reference-fields';
 
@@ -111,10 +112,7 @@ export const serviceListQuerySchema = pageQuerySchema.extend({
 });
 export type ServiceListQuery = z.output<typeof serviceListQuerySchema>;
 
-export const serviceOptionsQuerySchema = z.object({
-  pageSize: optionsPageSize(),
-  name: textFilter,
-});
+export const serviceOptionsQuerySchema = nameOptionsQuerySchema;
 
 /** A linked station as the API returns it (in `WorkStations`). */
 export const serviceStationDtoSchema = z.object({

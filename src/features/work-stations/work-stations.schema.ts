@@ -1,5 +1,6 @@
 import { z } from '../../shared/zod-setup';
-import { listAnswers, messageSchema, optionSchema, pageQuerySchema, optionsPageSize } from '../../shared/pagination';
+import { nameOptionsQuerySchema } from '../../shared/options-query';
+import { listAnswers, messageSchema, optionSchema, pageQuerySchema } from '../../shared/pagination';
 import { idField, requiredString } from '../../shared/validation';
 import { optionalRef, renameAliases, requiredRef, textFilter } from '../../shared/reference-fields';
 import { locationFilterField } from '../locations/locations.schema';
@@ -46,10 +47,7 @@ export const workStationListQuerySchema = pageQuerySchema.extend({
 });
 export type WorkStationListQuery = z.output<typeof workStationListQuerySchema>;
 
-export const workStationOptionsQuerySchema = z.object({
-  pageSize: optionsPageSize(),
-  name: textFilter,
-});
+export const workStationOptionsQuerySchema = nameOptionsQuerySchema;
 
 /** A work station as the API returns it. */
 export const workStationDtoSchema = z.object({
