@@ -5,7 +5,6 @@ import { countAll, isAnyOf, keysetBatch, param, preparedRead } from '../../serve
 import { assetCategories, assets, customerVendors, locations } from '../../server/db/schema';
 import { alias } from 'drizzle-orm/pg-core';
 import { badRequest, conflict, notFound } from '../../server/http-error';
-import { pgCode } from '../../server/db/pg-code';
 import { requireReference, requireReferences } from '../../server/db/references';
 import { reserveIds } from '../../server/db/reserved-ids';
 import { insertMany } from '../../server/db/bulk-insert';
@@ -28,6 +27,7 @@ import { requireLocation } from '../locations/locations.service';
 import { rollUp } from './asset-rollup';
 import { rowsOf } from '../../server/db/rows';
 import { escapeLike } from '../../server/db/like';
+import { orgRow, deleteOrgRow, readRecent } from '../../server/db/org-rows';
 
 registerActivityEntity('asset', assets, 'Asset');
 
@@ -86,7 +86,7 @@ function toDto({ cvName, cvType, categoryName, categoryCode, locationName, paren
 
 /** One asset of the organisation; 404 when it is not theirs. */
 export async function getAsset(tx: ReadTx, orgId: number, id: number): Promise<AssetDto> {
-  const [row] = await baseQuery(tx).where(and(eq(assets.orgId, orgId), eq(assets.id, id)));
+  const [row] = await baseQuery(tx).where(orgRow(assets, orgId, id));
   if (!row) throw notFound('Asset');
   return toDto(row);
 }
@@ -164,16 +164,7 @@ export async function listAssetOptions(tx: ReadTx, orgId: number, query: { pageS
 
 /** The most recent assets, for the application data preload. */
 export async function recentAssets(tx: ReadTx, orgId: number, limit = 50) {
-  const rows = await preparedRead(
-    tx,
-    'assets.recent',
-    () =>
-      baseQuery(tx)
-        .where(eq(assets.orgId, param('orgId')))
-        .orderBy(desc(assets.id))
-        .limit(param('limit')),
-    { orgId, limit },
-  );
+  const rows = await readRecent(tx, 'assets.recent', assets, () => baseQuery(tx).$dynamic(), orgId, limit);
   return rows.map(toDto);
 }
 
@@ -301,7 +292,7 @@ export async function updateAsset(tx: Tx, orgId: number, userId: number, id: num
   await tx
     .update(assets)
     .set(values)
-    .where(and(eq(assets.orgId, orgId), eq(assets.id, id)));
+    .where(orgRow(assets, orgId, id));
   const old = before as unknown as Record<string, unknown>;
   const changes = diffChanges(old, values, [
     'name',
@@ -338,12 +329,7 @@ export async function deleteAsset(tx: Tx, orgId: number, userId: number, id: num
     .where(and(eq(assets.orgId, orgId), eq(assets.parentId, id)))
     .limit(1);
   if (child) throw conflict(M.hasChildren);
-  try {
-    await tx.transaction((sp) => sp.delete(assets).where(and(eq(assets.orgId, orgId), eq(assets.id, id))));
-  } catch (err) {
-    if (pgCode(err) === '23503') throw conflict(M.inUse);
-    throw err;
-  }
+  await deleteOrgRow(tx, assets, orgId, id, M.inUse);
   await recordActivity(tx, orgId, { entityType: 'asset', entityId: id, userId, action: 'deleted' });
   return { message: 'Asset deleted successfully', ...(await listAssets(tx, orgId, query)) };
 }
@@ -357,7 +343,7 @@ export async function moveAsset(tx: Tx, orgId: number, userId: number, id: numbe
     await tx
       .update(assets)
       .set({ parentId, version: sql`${assets.version} + 1` })
-      .where(and(eq(assets.orgId, orgId), eq(assets.id, id)));
+      .where(orgRow(assets, orgId, id));
     await recordActivity(tx, orgId, {
       entityType: 'asset',
       entityId: id,

@@ -80,67 +80,40 @@ export async function seedCatalog(tx: Tx, orgId: number) {
     .returning({ id: workStations.id, code: workStations.code });
   const station = (code: string) => stationRows.find((s) => s.code === code)!.id;
 
-  const serviceDefs: { title: string; price: number; operations: string; stations: [string, string, string][] }[] = [
-    {
-      title: 'Conveyor Belt Replacement',
-      price: 450,
-      operations: '<p>Lock out the conveyor, release belt tension, replace the belt and re-track it.</p>',
-      stations: [
-        ['ASM-01', 'Remove and fit the new belt', '02:00'],
-        ['PKG-01', 'Align and tension the belt', '00:45'],
-      ],
-    },
-    {
-      title: 'Motor Bearing Replacement',
-      price: 320,
-      operations: '<p>Pull the coupling, press out worn bearings, fit new 6205-2RS bearings, check vibration.</p>',
-      stations: [['CNC-02', 'Replace spindle motor bearings', '03:00']],
-    },
-    {
-      title: 'HVAC Filter Change',
-      price: 85,
-      operations: '<ul><li>Switch off the air handler</li><li>Replace pre-filters and bag filters</li><li>Record the pressure drop</li></ul>',
-      stations: [
-        ['PNT-01', 'Replace booth intake filters', '01:00'],
-        ['UTL-01', 'Replace compressor intake filter', '00:30'],
-      ],
-    },
-    {
-      title: 'Electrical Panel Thermography',
-      price: 275,
-      operations: '<p>Infrared scan of breakers and terminals under load; report hot spots above 10 °C rise.</p>',
-      stations: [
-        ['ELC-01', 'Scan main distribution panel', '01:30'],
-        ['ASM-01', 'Scan line control cabinet', '00:45'],
-      ],
-    },
-    {
-      title: 'Compressor Oil Change',
-      price: 140,
-      operations: '<p>Drain the oil while warm, replace the oil filter and separator, refill to level.</p>',
-      stations: [['UTL-01', 'Drain, replace filter and refill', '01:15']],
-    },
-    {
-      title: 'Hydraulic Hose Inspection',
-      price: 120,
-      operations: '<p>Check hoses for abrasion, leaks and bulges; replace any hose older than six years.</p>',
-      stations: [
-        ['CNC-02', 'Inspect clamp hydraulics', '00:40'],
-        ['PKG-01', 'Inspect lift table hoses', '00:30'],
-      ],
-    },
+  // title, price, operations; then each service's steps in order: title, station, operation, time required
+  const serviceDefs: [string, number, string][] = [
+    ['Conveyor Belt Replacement', 450, '<p>Lock out the conveyor, release belt tension, replace the belt and re-track it.</p>'],
+    ['Motor Bearing Replacement', 320, '<p>Pull the coupling, press out worn bearings, fit new 6205-2RS bearings, check vibration.</p>'],
+    ['HVAC Filter Change', 85, '<ul><li>Switch off the air handler</li><li>Replace pre-filters and bag filters</li><li>Record the pressure drop</li></ul>'],
+    ['Electrical Panel Thermography', 275, '<p>Infrared scan of breakers and terminals under load; report hot spots above 10 °C rise.</p>'],
+    ['Compressor Oil Change', 140, '<p>Drain the oil while warm, replace the oil filter and separator, refill to level.</p>'],
+    ['Hydraulic Hose Inspection', 120, '<p>Check hoses for abrasion, leaks and bulges; replace any hose older than six years.</p>'],
   ];
-  for (const def of serviceDefs) {
-    const [svc] = await tx.insert(services).values({ orgId, title: def.title, price: def.price, operations: def.operations }).returning({ id: services.id });
+  const serviceSteps: [string, string, string, string][] = [
+    ['Conveyor Belt Replacement', 'ASM-01', 'Remove and fit the new belt', '02:00'],
+    ['Conveyor Belt Replacement', 'PKG-01', 'Align and tension the belt', '00:45'],
+    ['Motor Bearing Replacement', 'CNC-02', 'Replace spindle motor bearings', '03:00'],
+    ['HVAC Filter Change', 'PNT-01', 'Replace booth intake filters', '01:00'],
+    ['HVAC Filter Change', 'UTL-01', 'Replace compressor intake filter', '00:30'],
+    ['Electrical Panel Thermography', 'ELC-01', 'Scan main distribution panel', '01:30'],
+    ['Electrical Panel Thermography', 'ASM-01', 'Scan line control cabinet', '00:45'],
+    ['Compressor Oil Change', 'UTL-01', 'Drain, replace filter and refill', '01:15'],
+    ['Hydraulic Hose Inspection', 'CNC-02', 'Inspect clamp hydraulics', '00:40'],
+    ['Hydraulic Hose Inspection', 'PKG-01', 'Inspect lift table hoses', '00:30'],
+  ];
+  for (const [title, price, operations] of serviceDefs) {
+    const [svc] = await tx.insert(services).values({ orgId, title, price, operations }).returning({ id: services.id });
     await tx.insert(serviceWorkStations).values(
-      def.stations.map(([code, operation, timeRequired], position) => ({
-        orgId,
-        serviceId: svc.id,
-        workStationId: station(code),
-        operation,
-        timeRequired,
-        position,
-      })),
+      serviceSteps
+        .filter(([service]) => service === title)
+        .map(([, code, operation, timeRequired], position) => ({
+          orgId,
+          serviceId: svc.id,
+          workStationId: station(code),
+          operation,
+          timeRequired,
+          position,
+        })),
     );
   }
 
@@ -159,124 +132,40 @@ export async function seedCatalog(tx: Tx, orgId: number) {
     .limit(3);
   const owner = (i: number) => (vendorsList.length ? vendorsList[i % vendorsList.length].id : null);
 
-  await tx.insert(assets).values([
-    {
+  // name, serial, asset code, barcode, date, category, and what only some assets have
+  type AssetExtra = { customerVendorId?: number | null; status?: 'Not_Operational' };
+  const assetDefs: [string, string, string, string, string, number, AssetExtra][] = [
+    ['Rooftop Air Handler AHU-1', 'TR-88213-A', 'HVAC-001', '0701234500011', '2019-04-12', hvac, { customerVendorId: owner(0) }],
+    ['Chiller CH-2', 'CAR-30XA-4471', 'HVAC-002', '0701234500028', '2020-06-03', hvac, {}],
+    ['CNC Lathe Haas ST-20', 'HAAS-3109874', 'PRD-001', '0701234500035', '2021-01-18', production, { customerVendorId: owner(1) }],
+    ['Injection Molding Press 250T', 'ENG-250-7712', 'PRD-002', '0701234500042', '2018-09-27', production, { status: 'Not_Operational' }],
+    ['Robotic Welder Cell R-30', 'FAN-R30-55120', 'PRD-003', '0701234500059', '2022-03-09', production, {}],
+    ['Main Switchboard MSB-1', 'SQD-QED2-1190', 'ELE-001', '0701234500066', '2015-11-02', electricalCat, {}],
+    ['Backup Generator 500 kW', 'CAT-C15-88310', 'ELE-002', '0701234500073', '2017-05-21', electricalCat, { customerVendorId: owner(2) }],
+    ['Forklift Toyota 8FGU25', 'TOY-8FGU25-61220', 'MHE-001', '0701234500080', '2020-02-14', handling, {}],
+    ['Packaging Conveyor PC-3', 'HYT-PC3-2209', 'MHE-002', '0701234500097', '2019-08-30', handling, {}],
+    ['Air Compressor Atlas Copco GA37', 'AC-GA37-API771', 'PMP-001', '0701234500103', '2018-12-05', pumps, {}],
+    ['Cooling Tower Pump P-101', 'GRF-NB65-3341', 'PMP-002', '0701234500110', '2016-07-19', pumps, { status: 'Not_Operational' }],
+    ['Fire Sprinkler Riser Zone A', 'VIK-RZA-0042', 'FAC-001', '0701234500127', '2014-03-11', facility, {}],
+  ];
+  const descriptions: Record<string, string> = {
+    'HVAC-001': 'Trane 20-ton rooftop unit serving the assembly hall.',
+    'HVAC-002': 'Carrier air-cooled screw chiller.',
+    'PRD-002': 'Hydraulic leak on the clamp cylinder: awaiting seals.',
+  };
+  await tx.insert(assets).values(
+    assetDefs.map(([name, serial, assetCode, assetBarcode, date, assetCategoryId, extra]) => ({
       orgId,
-      name: 'Rooftop Air Handler AHU-1',
-      serial: 'TR-88213-A',
-      assetCode: 'HVAC-001',
-      assetBarcode: '0701234500011',
-      date: '2019-04-12',
-      assetCategoryId: hvac,
-      customerVendorId: owner(0),
-      description: 'Trane 20-ton rooftop unit serving the assembly hall.',
-    },
-    {
-      orgId,
-      name: 'Chiller CH-2',
-      serial: 'CAR-30XA-4471',
-      assetCode: 'HVAC-002',
-      assetBarcode: '0701234500028',
-      date: '2020-06-03',
-      assetCategoryId: hvac,
-      description: 'Carrier air-cooled screw chiller.',
-    },
-    {
-      orgId,
-      name: 'CNC Lathe Haas ST-20',
-      serial: 'HAAS-3109874',
-      assetCode: 'PRD-001',
-      assetBarcode: '0701234500035',
-      date: '2021-01-18',
-      assetCategoryId: production,
-      customerVendorId: owner(1),
-    },
-    {
-      orgId,
-      name: 'Injection Molding Press 250T',
-      serial: 'ENG-250-7712',
-      assetCode: 'PRD-002',
-      assetBarcode: '0701234500042',
-      date: '2018-09-27',
-      assetCategoryId: production,
-      status: 'Not_Operational' as const,
-      description: 'Hydraulic leak on the clamp cylinder: awaiting seals.',
-    },
-    {
-      orgId,
-      name: 'Robotic Welder Cell R-30',
-      serial: 'FAN-R30-55120',
-      assetCode: 'PRD-003',
-      assetBarcode: '0701234500059',
-      date: '2022-03-09',
-      assetCategoryId: production,
-    },
-    {
-      orgId,
-      name: 'Main Switchboard MSB-1',
-      serial: 'SQD-QED2-1190',
-      assetCode: 'ELE-001',
-      assetBarcode: '0701234500066',
-      date: '2015-11-02',
-      assetCategoryId: electricalCat,
-    },
-    {
-      orgId,
-      name: 'Backup Generator 500 kW',
-      serial: 'CAT-C15-88310',
-      assetCode: 'ELE-002',
-      assetBarcode: '0701234500073',
-      date: '2017-05-21',
-      assetCategoryId: electricalCat,
-      customerVendorId: owner(2),
-    },
-    {
-      orgId,
-      name: 'Forklift Toyota 8FGU25',
-      serial: 'TOY-8FGU25-61220',
-      assetCode: 'MHE-001',
-      assetBarcode: '0701234500080',
-      date: '2020-02-14',
-      assetCategoryId: handling,
-    },
-    {
-      orgId,
-      name: 'Packaging Conveyor PC-3',
-      serial: 'HYT-PC3-2209',
-      assetCode: 'MHE-002',
-      assetBarcode: '0701234500097',
-      date: '2019-08-30',
-      assetCategoryId: handling,
-    },
-    {
-      orgId,
-      name: 'Air Compressor Atlas Copco GA37',
-      serial: 'AC-GA37-API771',
-      assetCode: 'PMP-001',
-      assetBarcode: '0701234500103',
-      date: '2018-12-05',
-      assetCategoryId: pumps,
-    },
-    {
-      orgId,
-      name: 'Cooling Tower Pump P-101',
-      serial: 'GRF-NB65-3341',
-      assetCode: 'PMP-002',
-      assetBarcode: '0701234500110',
-      date: '2016-07-19',
-      assetCategoryId: pumps,
-      status: 'Not_Operational' as const,
-    },
-    {
-      orgId,
-      name: 'Fire Sprinkler Riser Zone A',
-      serial: 'VIK-RZA-0042',
-      assetCode: 'FAC-001',
-      assetBarcode: '0701234500127',
-      date: '2014-03-11',
-      assetCategoryId: facility,
-    },
-  ]);
+      name,
+      serial,
+      assetCode,
+      assetBarcode,
+      date,
+      assetCategoryId,
+      ...extra,
+      ...(descriptions[assetCode] ? { description: descriptions[assetCode] } : {}),
+    })),
+  );
 
   const cat = async (name: string) => findOrCreate(tx, orgId, productCategories, name, {});
   const units = await uomId(tx, orgId, 'Units');

@@ -15,6 +15,7 @@ import { param, preparedRead } from '../../server/db/prepared';
 import { passwordSignInClosed } from '../sso/sso-policy';
 import { SSO_MESSAGES } from '../sso/sso.schema';
 import { appendAudit } from '../audit/audit.service';
+import { passwordMatches } from './password-check';
 
 export { REFRESH_TOKEN_DAYS };
 /** Concurrent tabs presenting the just-rotated refresh token within this window stay signed in. */
@@ -228,17 +229,7 @@ export async function logout(db: Db, orgId: number, refreshToken: string | undef
  * The hash is checked between a read and a short write, never inside a transaction (decision 021).
  */
 export async function verifyCurrentPassword(db: Db, orgId: number, userId: number, sessionId: number, password: string) {
-  const [user] = await withTenant(
-    db,
-    orgId,
-    (tx) =>
-      tx
-        .select({ passwordHash: users.passwordHash })
-        .from(users)
-        .where(and(eq(users.orgId, orgId), eq(users.id, userId))),
-    { readOnly: true },
-  );
-  if (!user || !(await verifyPassword(user.passwordHash, password))) {
+  if (!(await passwordMatches(db, orgId, userId, password))) {
     throw new HttpError(400, 'Current password is incorrect', [{ path: 'currentPassword', message: 'Current password is incorrect' }]);
   }
   await withTenant(db, orgId, (tx) =>

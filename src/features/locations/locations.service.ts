@@ -18,6 +18,7 @@ import {
   type LocationOption,
 } from './locations.schema';
 import { lockTree, subtreeIds, wouldCycle } from './location-tree';
+import { orgRow, deleteOrgRow } from '../../server/db/org-rows';
 
 registerActivityEntity('location', locations, 'Location');
 
@@ -136,7 +137,7 @@ export async function requireLocation(tx: Tx, orgId: number, id: number | null |
   const [row] = await tx
     .select({ id: locations.id })
     .from(locations)
-    .where(and(eq(locations.orgId, orgId), eq(locations.id, id)));
+    .where(orgRow(locations, orgId, id));
   if (!row) throw badRequest(message, field);
 }
 
@@ -194,7 +195,7 @@ export async function updateLocation(tx: Tx, orgId: number, userId: number, id: 
       sp
         .update(locations)
         .set(values)
-        .where(and(eq(locations.orgId, orgId), eq(locations.id, id))),
+        .where(orgRow(locations, orgId, id)),
     )
     .catch((err) => {
       throw uniqueness(err);
@@ -215,7 +216,7 @@ export async function moveLocation(tx: Tx, orgId: number, userId: number, id: nu
         sp
           .update(locations)
           .set({ parentId })
-          .where(and(eq(locations.orgId, orgId), eq(locations.id, id))),
+          .where(orgRow(locations, orgId, id)),
       )
       .catch((err) => {
         throw uniqueness(err);
@@ -254,12 +255,7 @@ export async function deleteLocation(tx: Tx, orgId: number, userId: number, id: 
     .from(stockLocations)
     .where(and(eq(stockLocations.orgId, orgId), eq(stockLocations.locationId, id)));
   if (inStock > 0) throw conflict(M.hasStorerooms);
-  try {
-    await tx.transaction((sp) => sp.delete(locations).where(and(eq(locations.orgId, orgId), eq(locations.id, id))));
-  } catch (err) {
-    if (pgCode(err) === '23503') throw conflict(M.hasContents);
-    throw err;
-  }
+  await deleteOrgRow(tx, locations, orgId, id, M.hasContents);
   await recordActivity(tx, orgId, { entityType: 'location', entityId: id, userId, action: 'deleted' });
   return { message: 'Location deleted successfully', ...(await listLocations(tx, orgId, query)) };
 }

@@ -25,6 +25,7 @@ import { escapeLike } from '../../server/db/like';
 import { maintenanceWorkChanged } from '../request-portal/request-portal.flow';
 import { isAnyOf, param, preparedRead } from '../../server/db/prepared';
 import { stationsOf } from '../service-catalog/service-catalog.service';
+import { orgRow, readRecent } from '../../server/db/org-rows';
 
 registerActivityEntity('maintenance-order', maintenanceOrders, 'Maintenance order');
 
@@ -118,7 +119,7 @@ async function toDtos(tx: ReadTx, orgId: number, rows: Row[]): Promise<Maintenan
 
 /** One order of the organisation; 404 when it is not theirs. */
 export async function getMaintenanceOrder(tx: ReadTx, orgId: number, id: number): Promise<MaintenanceOrderDto> {
-  const rows = await baseSelect(tx).where(and(eq(o.orgId, orgId), eq(o.id, id)));
+  const rows = await baseSelect(tx).where(orgRow(o, orgId, id));
   if (!rows.length) throw notFound('Maintenance order');
   return (await toDtos(tx, orgId, rows))[0];
 }
@@ -168,16 +169,7 @@ export async function exportMaintenanceOrdersBatch(tx: ReadTx, orgId: number, qu
 
 /** The most recent orders, for the application data preload (DESIGN 7). */
 export async function recentMaintenanceOrders(tx: ReadTx, orgId: number, limit = 50) {
-  const rows = await preparedRead(
-    tx,
-    'maintenanceOrders.recent',
-    () =>
-      baseSelect(tx)
-        .where(eq(o.orgId, param('orgId')))
-        .orderBy(desc(o.id))
-        .limit(param('limit')),
-    { orgId, limit },
-  );
+  const rows = await readRecent(tx, 'maintenanceOrders.recent', o, () => baseSelect(tx).$dynamic(), orgId, limit);
   return toDtos(tx, orgId, rows);
 }
 
@@ -218,7 +210,7 @@ async function lockedCheck(tx: Tx, orgId: number, id: number) {
   const [row] = await tx
     .select({ status: o.status })
     .from(o)
-    .where(and(eq(o.orgId, orgId), eq(o.id, id)));
+    .where(orgRow(o, orgId, id));
   if (!row) throw notFound('Maintenance order');
   if (row.status === 'validate') throw conflict(ORDER_MESSAGES.locked);
 }
@@ -284,7 +276,7 @@ export async function updateMaintenanceOrder(tx: Tx, orgId: number, actor: Acces
   await tx
     .update(o)
     .set(values)
-    .where(and(eq(o.orgId, orgId), eq(o.id, id)));
+    .where(orgRow(o, orgId, id));
   await replaceLines(tx, orgId, id, serviceIds, partIds);
   const after = { ...values, services: [...serviceIds].sort((a, b) => a - b), parts: [...partIds].sort((a, b) => a - b) };
   const old = summary(before);
@@ -306,7 +298,7 @@ export async function rescheduleMaintenanceOrder(tx: Tx, orgId: number, actor: A
   const [before] = await tx
     .select({ dueDate: o.dueDate, scheduleDate: o.scheduleDate, requestId: o.maintenanceRequestId, status: o.status, createdAt: o.createdAt })
     .from(o)
-    .where(and(eq(o.orgId, orgId), eq(o.id, id)));
+    .where(orgRow(o, orgId, id));
   // Cancelled work is not moved; a move stays within sane days (decision 064).
   if (before.status === 'cancel') throw conflict(RESCHEDULE_MESSAGES.cancelled);
   const zone = await orgTimeZone(tx, orgId);
@@ -317,7 +309,7 @@ export async function rescheduleMaintenanceOrder(tx: Tx, orgId: number, actor: A
     await tx
       .update(o)
       .set({ dueDate })
-      .where(and(eq(o.orgId, orgId), eq(o.id, id)));
+      .where(orgRow(o, orgId, id));
     await maintenanceWorkChanged(tx, orgId, before.requestId);
     await recordActivity(tx, orgId, {
       entityType: ENTITY,
@@ -340,7 +332,7 @@ export async function updateOrderStatus(tx: Tx, orgId: number, actor: AccessClai
     await tx
       .update(o)
       .set({ status })
-      .where(and(eq(o.orgId, orgId), eq(o.id, id)));
+      .where(orgRow(o, orgId, id));
     await recordActivity(tx, orgId, {
       entityType: ENTITY,
       entityId: id,
@@ -358,7 +350,7 @@ export async function updateOrderStatus(tx: Tx, orgId: number, actor: AccessClai
 export async function deleteMaintenanceOrder(tx: Tx, orgId: number, actor: AccessClaims, id: number, query: MaintenanceOrdersQuery) {
   await lockedCheck(tx, orgId, id);
   const before = await getMaintenanceOrder(tx, orgId, id);
-  await tx.delete(o).where(and(eq(o.orgId, orgId), eq(o.id, id)));
+  await tx.delete(o).where(orgRow(o, orgId, id));
   await maintenanceWorkChanged(tx, orgId, before.request_id);
   await recordActivity(tx, orgId, {
     entityType: ENTITY,

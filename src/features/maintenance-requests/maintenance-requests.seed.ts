@@ -4,6 +4,21 @@ import { assets, customerVendors, maintenanceRequests, users } from '../../serve
 
 const DAY = 86_400_000;
 
+type Insert = typeof maintenanceRequests.$inferInsert;
+type Extra = Partial<Pick<Insert, 'failureReason' | 'urgencyLevel' | 'frequency' | 'sensorData' | 'condition'>> & { scheduleDay?: number };
+
+/** Each demo request's title and problem description; `fields` below gives the rest, in the same order. */
+const TEXTS: [string, string][] = [
+  ['Boiler feed pump leaking at the seal', 'Water is dripping from the mechanical seal of the boiler feed pump; about a litre per hour.'],
+  ['Quarterly lubrication of conveyor line 2', 'Planned greasing of bearings and chain on conveyor line 2.'],
+  ['Compressor vibration trending up', 'The vibration sensor on air compressor 1 shows a steady rise over two weeks.'],
+  ['Emergency stop failed on packaging line', 'The emergency stop button on the packaging line did not stop the motor during the daily test.'],
+  ['Customer reports noisy cold-room fan', 'The customer hears a rattling noise from the evaporator fan of their cold room.'],
+  ['Replace HVAC filters before summer', 'Proactive replacement of all air handling unit filters ahead of the summer load.'],
+  ['Repaint warehouse floor markings', 'Floor markings in aisle 4 are faded.'],
+  ['Monthly fire pump test run', 'Monthly no-flow test of the diesel fire pump.'],
+];
+
 /**
  * Demo maintenance requests in several states and of every type, by employees and customers, built on
  * whatever the earlier areas seeded (assets, customers, people are looked up, never assumed). Works on
@@ -31,119 +46,43 @@ export async function seedMaintenanceRequests(tx: Tx, orgId: number) {
       ? { requester: 'employee' as const, assetId: asset(i), customerId: null }
       : { requester: 'customer' as const, assetId: null, customerId: customer?.id ?? null };
   const byCustomer = (i: number) => ({ requester: 'customer' as const, assetId: asset(i), customerId: customer?.id ?? null });
+  type From = ReturnType<typeof employee> | ReturnType<typeof byCustomer>;
 
-  await tx.insert(maintenanceRequests).values([
-    {
+  // Per request, in the order of TEXTS: type, requester, priority, state, assignee, requested (days from today),
+  // risk, and what only some requests have (`scheduleDay`: scheduled, days from today).
+  const fields: [Insert['maintenanceType'], From, Insert['priority'], Insert['state'], number, number, Insert['riskLevel'], Extra][] = [
+    ['corrective', employee(0), 'high', 'approved', who(0), -12, 'medium', { failureReason: 'Worn mechanical seal', urgencyLevel: 'high' }],
+    ['preventive', employee(1), 'medium', 'approved', who(1), -9, 'low', { scheduleDay: 5, frequency: 'quarterly' }],
+    [
+      'predictive',
+      employee(2),
+      'high',
+      'new',
+      who(2),
+      -4,
+      'high',
+      { scheduleDay: 3, sensorData: 'Vibration 7.1 mm/s RMS (baseline 2.8)', condition: 'Degrading' },
+    ],
+    ['emergency', employee(3), 'critical', 'in-progress', who(0), -2, 'severe', { failureReason: 'Faulty safety relay', urgencyLevel: 'critical' }],
+    ['corrective', byCustomer(4), 'medium', 'new', who(1), -1, 'low', { failureReason: 'Loose fan blade suspected', urgencyLevel: 'medium' }],
+    ['proactive', employee(1), 'low', 'completed', who(2), -30, 'trivial', { scheduleDay: -20 }],
+    ['corrective', byCustomer(0), 'lowest', 'rejected', who(0), -15, 'trivial', { failureReason: 'Wear from forklift traffic', urgencyLevel: 'lowest' }],
+    ['preventive', employee(2), 'medium', 'cancelled', who(1), -6, 'medium', { scheduleDay: -1, frequency: 'monthly' }],
+  ];
+  await tx.insert(maintenanceRequests).values(
+    fields.map(([maintenanceType, from, priority, state, assignedTo, requested, riskLevel, { scheduleDay, ...extra }], i) => ({
       orgId,
-      title: 'Boiler feed pump leaking at the seal',
-      problemDescription: 'Water is dripping from the mechanical seal of the boiler feed pump; about a litre per hour.',
-      maintenanceType: 'corrective',
-      ...employee(0),
-      priority: 'high',
-      state: 'approved',
-      assignedTo: who(0),
-      dateOfRequest: at(-12),
-      failureReason: 'Worn mechanical seal',
-      urgencyLevel: 'high',
-      riskLevel: 'medium',
-    },
-    {
-      orgId,
-      title: 'Quarterly lubrication of conveyor line 2',
-      problemDescription: 'Planned greasing of bearings and chain on conveyor line 2.',
-      maintenanceType: 'preventive',
-      ...employee(1),
-      priority: 'medium',
-      state: 'approved',
-      assignedTo: who(1),
-      dateOfRequest: at(-9),
-      scheduleDate: at(5),
-      frequency: 'quarterly',
-      riskLevel: 'low',
-    },
-    {
-      orgId,
-      title: 'Compressor vibration trending up',
-      problemDescription: 'The vibration sensor on air compressor 1 shows a steady rise over two weeks.',
-      maintenanceType: 'predictive',
-      ...employee(2),
-      priority: 'high',
-      state: 'new',
-      assignedTo: who(2),
-      dateOfRequest: at(-4),
-      scheduleDate: at(3),
-      sensorData: 'Vibration 7.1 mm/s RMS (baseline 2.8)',
-      condition: 'Degrading',
-      riskLevel: 'high',
-    },
-    {
-      orgId,
-      title: 'Emergency stop failed on packaging line',
-      problemDescription: 'The emergency stop button on the packaging line did not stop the motor during the daily test.',
-      maintenanceType: 'emergency',
-      ...employee(3),
-      priority: 'critical',
-      state: 'in-progress',
-      assignedTo: who(0),
-      dateOfRequest: at(-2),
-      failureReason: 'Faulty safety relay',
-      urgencyLevel: 'critical',
-      riskLevel: 'severe',
-    },
-    {
-      orgId,
-      title: 'Customer reports noisy cold-room fan',
-      problemDescription: 'The customer hears a rattling noise from the evaporator fan of their cold room.',
-      maintenanceType: 'corrective',
-      ...byCustomer(4),
-      priority: 'medium',
-      state: 'new',
-      assignedTo: who(1),
-      dateOfRequest: at(-1),
-      failureReason: 'Loose fan blade suspected',
-      urgencyLevel: 'medium',
-      riskLevel: 'low',
-    },
-    {
-      orgId,
-      title: 'Replace HVAC filters before summer',
-      problemDescription: 'Proactive replacement of all air handling unit filters ahead of the summer load.',
-      maintenanceType: 'proactive',
-      ...employee(1),
-      priority: 'low',
-      state: 'completed',
-      assignedTo: who(2),
-      dateOfRequest: at(-30),
-      scheduleDate: at(-20),
-      riskLevel: 'trivial',
-    },
-    {
-      orgId,
-      title: 'Repaint warehouse floor markings',
-      problemDescription: 'Floor markings in aisle 4 are faded.',
-      maintenanceType: 'corrective',
-      ...byCustomer(0),
-      priority: 'lowest',
-      state: 'rejected',
-      assignedTo: who(0),
-      dateOfRequest: at(-15),
-      failureReason: 'Wear from forklift traffic',
-      urgencyLevel: 'lowest',
-      riskLevel: 'trivial',
-    },
-    {
-      orgId,
-      title: 'Monthly fire pump test run',
-      problemDescription: 'Monthly no-flow test of the diesel fire pump.',
-      maintenanceType: 'preventive',
-      ...employee(2),
-      priority: 'medium',
-      state: 'cancelled',
-      assignedTo: who(1),
-      dateOfRequest: at(-6),
-      scheduleDate: at(-1),
-      frequency: 'monthly',
-      riskLevel: 'medium',
-    },
-  ]);
+      title: TEXTS[i][0],
+      problemDescription: TEXTS[i][1],
+      maintenanceType,
+      ...from,
+      priority,
+      state,
+      assignedTo,
+      dateOfRequest: at(requested),
+      ...(scheduleDay !== undefined ? { scheduleDate: at(scheduleDay) } : {}),
+      ...extra,
+      riskLevel,
+    })),
+  );
 }

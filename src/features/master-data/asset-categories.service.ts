@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { assetCategories } from '../../server/db/schema';
@@ -6,7 +5,8 @@ import { conflict, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/db/pg-code';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import type { AssetCategoryDto, assetCategoryInputSchema, SimpleListQuery } from './master-data.schema';
-import { iso, listWindow, readSimpleList, refuseWhenUsed } from '../../server/db/simple-list';
+import { iso, listWindow, readSimpleList } from '../../server/db/simple-list';
+import { orgRow, deleteOrgRow } from '../../server/db/org-rows';
 
 registerActivityEntity('asset-category', assetCategories, 'Asset category');
 
@@ -43,7 +43,7 @@ export async function getAssetCategory(tx: Tx, orgId: number, id: number) {
   const [row] = await tx
     .select(columns)
     .from(assetCategories)
-    .where(and(eq(assetCategories.orgId, orgId), eq(assetCategories.id, id)));
+    .where(orgRow(assetCategories, orgId, id));
   if (!row) throw notFound('Asset category');
   return toDto(row);
 }
@@ -76,7 +76,7 @@ export async function updateAssetCategory(tx: Tx, orgId: number, actorId: number
     tx
       .update(assetCategories)
       .set(input)
-      .where(and(eq(assetCategories.orgId, orgId), eq(assetCategories.id, id))),
+      .where(orgRow(assetCategories, orgId, id)),
   );
   const changes = diffChanges(before as unknown as Record<string, unknown>, input, ['name', 'code']);
   if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: 'asset-category', entityId: id, userId: actorId, action: 'updated', changes });
@@ -86,9 +86,7 @@ export async function updateAssetCategory(tx: Tx, orgId: number, actorId: number
 /** Refused (409) while assets use the category. */
 export async function deleteAssetCategory(tx: Tx, orgId: number, actorId: number, id: number, query: SimpleListQuery) {
   await getAssetCategory(tx, orgId, id);
-  await refuseWhenUsed('This asset category is used by assets and cannot be deleted', () =>
-    tx.delete(assetCategories).where(and(eq(assetCategories.orgId, orgId), eq(assetCategories.id, id))),
-  );
+  await deleteOrgRow(tx, assetCategories, orgId, id, 'This asset category is used by assets and cannot be deleted');
   await recordActivity(tx, orgId, { entityType: 'asset-category', entityId: id, userId: actorId, action: 'deleted' });
   return { message: 'Category deleted successfully', ...(await listAssetCategories(tx, orgId, query)) };
 }

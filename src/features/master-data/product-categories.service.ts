@@ -6,7 +6,8 @@ import { productCategories } from '../../server/db/schema';
 import { badRequest, notFound } from '../../server/http-error';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import type { ProductCategoryDto, productCategoryInputSchema, SimpleListQuery } from './master-data.schema';
-import { iso, listWindow, readSimpleList, refuseWhenUsed } from '../../server/db/simple-list';
+import { iso, listWindow, readSimpleList } from '../../server/db/simple-list';
+import { orgRow, deleteOrgRow } from '../../server/db/org-rows';
 
 registerActivityEntity('product-category', productCategories, 'Product category');
 
@@ -44,7 +45,7 @@ export async function listProductCategories(tx: ReadTx, orgId: number, query: Si
 }
 
 export async function getProductCategory(tx: Tx, orgId: number, id: number) {
-  const [row] = await base(tx).where(and(eq(productCategories.orgId, orgId), eq(productCategories.id, id)));
+  const [row] = await base(tx).where(orgRow(productCategories, orgId, id));
   if (!row) throw notFound('Product category');
   return toDto(row);
 }
@@ -89,7 +90,7 @@ export async function updateProductCategory(tx: Tx, orgId: number, actorId: numb
   await tx
     .update(productCategories)
     .set(values)
-    .where(and(eq(productCategories.orgId, orgId), eq(productCategories.id, id)));
+    .where(orgRow(productCategories, orgId, id));
   const changes = diffChanges(before as unknown as Record<string, unknown>, values, ['name', 'parentId']);
   if (Object.keys(changes).length)
     await recordActivity(tx, orgId, { entityType: 'product-category', entityId: id, userId: actorId, action: 'updated', changes });
@@ -99,9 +100,7 @@ export async function updateProductCategory(tx: Tx, orgId: number, actorId: numb
 /** Refused (409) while parts or sub-categories use the category. */
 export async function deleteProductCategory(tx: Tx, orgId: number, actorId: number, id: number, query: SimpleListQuery) {
   await getProductCategory(tx, orgId, id);
-  await refuseWhenUsed('This category is used by other records (parts or sub-categories) and cannot be deleted', () =>
-    tx.delete(productCategories).where(and(eq(productCategories.orgId, orgId), eq(productCategories.id, id))),
-  );
+  await deleteOrgRow(tx, productCategories, orgId, id, 'This category is used by other records (parts or sub-categories) and cannot be deleted');
   await recordActivity(tx, orgId, { entityType: 'product-category', entityId: id, userId: actorId, action: 'deleted' });
   return { message: 'Category deleted successfully', ...(await listProductCategories(tx, orgId, query)) };
 }

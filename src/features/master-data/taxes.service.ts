@@ -6,7 +6,8 @@ import { badRequest, notFound } from '../../server/http-error';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import type { SimpleListQuery, TaxChildDto, TaxDto, taxInputSchema } from './master-data.schema';
 import { checkCurrencyDecimals, moneySettings } from '../organization/organization.service';
-import { iso, listWindow, readSimpleList, refuseWhenUsed } from '../../server/db/simple-list';
+import { iso, listWindow, readSimpleList } from '../../server/db/simple-list';
+import { orgRow, deleteOrgRow } from '../../server/db/org-rows';
 
 registerActivityEntity('tax', taxes, 'Tax');
 
@@ -80,7 +81,7 @@ export async function getTax(tx: Tx, orgId: number, id: number): Promise<TaxDto>
   const rows = await tx
     .select(columns)
     .from(taxes)
-    .where(and(eq(taxes.orgId, orgId), eq(taxes.id, id)));
+    .where(orgRow(taxes, orgId, id));
   if (!rows.length) throw notFound('Tax');
   return (await withChildren(tx, orgId, rows))[0];
 }
@@ -155,7 +156,7 @@ export async function updateTax(tx: Tx, orgId: number, actorId: number, id: numb
   await tx
     .update(taxes)
     .set(values)
-    .where(and(eq(taxes.orgId, orgId), eq(taxes.id, id)));
+    .where(orgRow(taxes, orgId, id));
   await setChildren(tx, orgId, id, input.children);
   const changes = diffChanges(
     { ...before, children: before.Children.map((c) => c.id).sort() } as Record<string, unknown>,
@@ -169,7 +170,7 @@ export async function updateTax(tx: Tx, orgId: number, actorId: number, id: numb
 /** Refused (409) while a group, a quotation line or a purchase-order line uses the tax. */
 export async function deleteTax(tx: Tx, orgId: number, actorId: number, id: number, query: SimpleListQuery) {
   await getTax(tx, orgId, id);
-  await refuseWhenUsed('This tax is used by other records and cannot be deleted', () => tx.delete(taxes).where(and(eq(taxes.orgId, orgId), eq(taxes.id, id))));
+  await deleteOrgRow(tx, taxes, orgId, id, 'This tax is used by other records and cannot be deleted');
   await recordActivity(tx, orgId, { entityType: 'tax', entityId: id, userId: actorId, action: 'deleted' });
   return { message: 'Tax deleted successfully', ...(await listTaxes(tx, orgId, query)) };
 }

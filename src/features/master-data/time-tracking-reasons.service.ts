@@ -1,11 +1,11 @@
-import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { timeTrackingReasons } from '../../server/db/schema';
 import { notFound } from '../../server/http-error';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import type { SimpleListQuery, TimeTrackingReasonDto, timeTrackingReasonInputSchema } from './master-data.schema';
-import { iso, listWindow, readSimpleList, refuseWhenUsed } from '../../server/db/simple-list';
+import { iso, listWindow, readSimpleList } from '../../server/db/simple-list';
+import { orgRow, deleteOrgRow } from '../../server/db/org-rows';
 
 registerActivityEntity('time-tracking-reason', timeTrackingReasons, 'Time tracking reason');
 
@@ -42,7 +42,7 @@ export async function getTimeTrackingReason(tx: Tx, orgId: number, id: number) {
   const [row] = await tx
     .select(columns)
     .from(timeTrackingReasons)
-    .where(and(eq(timeTrackingReasons.orgId, orgId), eq(timeTrackingReasons.id, id)));
+    .where(orgRow(timeTrackingReasons, orgId, id));
   if (!row) throw notFound('Time tracking reason');
   return toDto(row);
 }
@@ -71,7 +71,7 @@ export async function updateTimeTrackingReason(tx: Tx, orgId: number, actorId: n
   await tx
     .update(timeTrackingReasons)
     .set(input)
-    .where(and(eq(timeTrackingReasons.orgId, orgId), eq(timeTrackingReasons.id, id)));
+    .where(orgRow(timeTrackingReasons, orgId, id));
   const changes = diffChanges(before as unknown as Record<string, unknown>, input, ['name', 'type', 'isBlockingReason']);
   if (Object.keys(changes).length)
     await recordActivity(tx, orgId, { entityType: 'time-tracking-reason', entityId: id, userId: actorId, action: 'updated', changes });
@@ -81,9 +81,7 @@ export async function updateTimeTrackingReason(tx: Tx, orgId: number, actorId: n
 /** Refused (409) while logged labour uses the reason. */
 export async function deleteTimeTrackingReason(tx: Tx, orgId: number, actorId: number, id: number, query: SimpleListQuery) {
   await getTimeTrackingReason(tx, orgId, id);
-  await refuseWhenUsed('This time tracking reason is used by logged labor and cannot be deleted', () =>
-    tx.delete(timeTrackingReasons).where(and(eq(timeTrackingReasons.orgId, orgId), eq(timeTrackingReasons.id, id))),
-  );
+  await deleteOrgRow(tx, timeTrackingReasons, orgId, id, 'This time tracking reason is used by logged labor and cannot be deleted');
   await recordActivity(tx, orgId, { entityType: 'time-tracking-reason', entityId: id, userId: actorId, action: 'deleted' });
   return { message: 'Time tracking reason deleted successfully', ...(await listTimeTrackingReasons(tx, orgId, query)) };
 }

@@ -15,7 +15,8 @@ import type {
   UomListQuery,
   uomOptionsQuerySchema,
 } from './master-data.schema';
-import { iso, listWindow, nameContains, readSimpleList, refuseWhenUsed } from '../../server/db/simple-list';
+import { iso, listWindow, nameContains, readSimpleList } from '../../server/db/simple-list';
+import { orgRow, deleteOrgRow } from '../../server/db/org-rows';
 
 registerActivityEntity('uom-category', uomCategories, 'UOM category');
 registerActivityEntity('uom', uoms, 'Unit of measure');
@@ -52,7 +53,7 @@ export async function getUomCategory(tx: Tx, orgId: number, id: number) {
   const [row] = await tx
     .select(categoryColumns)
     .from(uomCategories)
-    .where(and(eq(uomCategories.orgId, orgId), eq(uomCategories.id, id)));
+    .where(orgRow(uomCategories, orgId, id));
   if (!row) throw notFound('UOM category');
   return categoryDto(row);
 }
@@ -74,7 +75,7 @@ export async function updateUomCategory(tx: Tx, orgId: number, actorId: number, 
   await tx
     .update(uomCategories)
     .set({ name: input.name })
-    .where(and(eq(uomCategories.orgId, orgId), eq(uomCategories.id, id)));
+    .where(orgRow(uomCategories, orgId, id));
   const changes = diffChanges({ name: before.name }, { name: input.name }, ['name']);
   if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: 'uom-category', entityId: id, userId: actorId, action: 'updated', changes });
   return { message: 'UOM Category updated successfully', category: await getUomCategory(tx, orgId, id) };
@@ -83,9 +84,7 @@ export async function updateUomCategory(tx: Tx, orgId: number, actorId: number, 
 /** Refused (409) while units of measure belong to the category. */
 export async function deleteUomCategory(tx: Tx, orgId: number, actorId: number, id: number, query: SimpleListQuery) {
   await getUomCategory(tx, orgId, id);
-  await refuseWhenUsed('This UOM category has units of measure and cannot be deleted', () =>
-    tx.delete(uomCategories).where(and(eq(uomCategories.orgId, orgId), eq(uomCategories.id, id))),
-  );
+  await deleteOrgRow(tx, uomCategories, orgId, id, 'This UOM category has units of measure and cannot be deleted');
   await recordActivity(tx, orgId, { entityType: 'uom-category', entityId: id, userId: actorId, action: 'deleted' });
   return { message: 'UOM Category deleted successfully', ...(await listUomCategories(tx, orgId, query)) };
 }
@@ -154,7 +153,7 @@ export async function listUomOptions(tx: ReadTx, orgId: number, query: z.output<
 }
 
 export async function getUom(tx: Tx, orgId: number, id: number) {
-  const [row] = await uomBase(tx).where(and(eq(uoms.orgId, orgId), eq(uoms.id, id)));
+  const [row] = await uomBase(tx).where(orgRow(uoms, orgId, id));
   if (!row) throw notFound('Unit of measure');
   return uomDto(row);
 }
@@ -220,7 +219,7 @@ export async function updateUom(tx: Tx, orgId: number, actorId: number, id: numb
     tx
       .update(uoms)
       .set(values)
-      .where(and(eq(uoms.orgId, orgId), eq(uoms.id, id))),
+      .where(orgRow(uoms, orgId, id)),
   );
   const changes = diffChanges(before as unknown as Record<string, unknown>, values, ['name', 'categoryId', 'type', 'ratio']);
   if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: 'uom', entityId: id, userId: actorId, action: 'updated', changes });
@@ -231,9 +230,7 @@ export async function updateUom(tx: Tx, orgId: number, actorId: number, id: numb
 /** Refused (409) while parts use the unit. */
 export async function deleteUom(tx: Tx, orgId: number, actorId: number, id: number, query: UomListQuery) {
   await getUom(tx, orgId, id);
-  await refuseWhenUsed('This unit of measure is used by other records and cannot be deleted', () =>
-    tx.delete(uoms).where(and(eq(uoms.orgId, orgId), eq(uoms.id, id))),
-  );
+  await deleteOrgRow(tx, uoms, orgId, id, 'This unit of measure is used by other records and cannot be deleted');
   await recordActivity(tx, orgId, { entityType: 'uom', entityId: id, userId: actorId, action: 'deleted' });
   return { message: 'UOM deleted successfully', ...(await listUoms(tx, orgId, query)) };
 }

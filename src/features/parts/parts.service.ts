@@ -3,8 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { countAll, isAnyOf, keysetBatch, param, preparedRead } from '../../server/db/prepared';
 import { parts, productCategories, uoms } from '../../server/db/schema';
-import { badRequest, conflict, notFound } from '../../server/http-error';
-import { pgCode } from '../../server/db/pg-code';
+import { badRequest, notFound } from '../../server/http-error';
 import { claimVersion, StaleEdit } from '../../server/stale-edit';
 import { requireReference } from '../../server/db/references';
 import { pagination, type PageQuery } from '../../shared/pagination';
@@ -14,6 +13,7 @@ import { PART_MESSAGES as M, type PartDto, type PartInput, type PartList, type P
 import { escapeLike } from '../../server/db/like';
 import { discardFiles } from '../../server/uploads/storage';
 import { defaultLocationId, getMove, levelQuantity, listMoves, lockStockablePart, postCount, postMove, shortageConflict } from '../stock/stock.service';
+import { orgRow, deleteOrgRow, readRecent } from '../../server/db/org-rows';
 
 registerActivityEntity('part', parts, 'Part');
 
@@ -68,7 +68,7 @@ function toDto({ categoryName, uomName, purchaseUomName, ...r }: Row): PartDto {
 
 /** One part of the organisation with its stock; 404 when it is not theirs. */
 export async function getPart(tx: ReadTx, orgId: number, id: number): Promise<PartDto> {
-  const [row] = await baseQuery(tx).where(and(eq(parts.orgId, orgId), eq(parts.id, id)));
+  const [row] = await baseQuery(tx).where(orgRow(parts, orgId, id));
   if (!row) throw notFound('Part');
   return toDto(row);
 }
@@ -163,16 +163,7 @@ export async function listPartOptions(tx: ReadTx, orgId: number, query: { pageSi
 
 /** The most recent parts, for the application data preload. */
 export async function recentParts(tx: ReadTx, orgId: number, limit = 50) {
-  const rows = await preparedRead(
-    tx,
-    'parts.recent',
-    () =>
-      baseQuery(tx)
-        .where(eq(parts.orgId, param('orgId')))
-        .orderBy(desc(parts.id))
-        .limit(param('limit')),
-    { orgId, limit },
-  );
+  const rows = await readRecent(tx, 'parts.recent', parts, () => baseQuery(tx).$dynamic(), orgId, limit);
   return rows.map(toDto);
 }
 
@@ -247,7 +238,7 @@ export async function updatePart(tx: Tx, orgId: number, userId: number, id: numb
   await tx
     .update(parts)
     .set(values)
-    .where(and(eq(parts.orgId, orgId), eq(parts.id, id)));
+    .where(orgRow(parts, orgId, id));
   const changes = diffChanges(before as unknown as Record<string, unknown>, values, [
     'name',
     'type',
@@ -286,7 +277,7 @@ export async function setPartImage(tx: Tx, orgId: number, userId: number, id: nu
   await tx
     .update(parts)
     .set({ image: urls.full, imageLow: urls.low })
-    .where(and(eq(parts.orgId, orgId), eq(parts.id, id)));
+    .where(orgRow(parts, orgId, id));
   await recordActivity(tx, orgId, {
     entityType: 'part',
     entityId: id,
@@ -300,12 +291,7 @@ export async function setPartImage(tx: Tx, orgId: number, userId: number, id: nu
 /** DELETE delete-part/{id}: refused (409) while a work order or document uses it; returns the refreshed list. */
 export async function deletePart(tx: Tx, orgId: number, userId: number, id: number, query: PartListQuery) {
   const before = await getPart(tx, orgId, id);
-  try {
-    await tx.transaction((sp) => sp.delete(parts).where(and(eq(parts.orgId, orgId), eq(parts.id, id))));
-  } catch (err) {
-    if (pgCode(err) === '23503') throw conflict(M.inUse);
-    throw err;
-  }
+  await deleteOrgRow(tx, parts, orgId, id, M.inUse);
   discardFiles(tx, [before.image, before.imageLow]);
   await recordActivity(tx, orgId, { entityType: 'part', entityId: id, userId, action: 'deleted' });
   return { message: 'Part deleted successfully', ...(await listParts(tx, orgId, query)) };

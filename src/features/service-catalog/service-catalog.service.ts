@@ -1,8 +1,7 @@
 import { and, asc, count, desc, eq, exists, ilike, sql } from 'drizzle-orm';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { services, serviceWorkStations, workStations } from '../../server/db/schema';
-import { conflict, notFound } from '../../server/http-error';
-import { pgCode } from '../../server/db/pg-code';
+import { notFound } from '../../server/http-error';
 import { requireReferences } from '../../server/db/references';
 import { pagination } from '../../shared/pagination';
 import { displayId } from '../../shared/reference-fields';
@@ -20,6 +19,7 @@ import {
 } from './service-catalog.schema';
 import { escapeLike } from '../../server/db/like';
 import { isAnyOf, param, preparedRead } from '../../server/db/prepared';
+import { orgRow, deleteOrgRow } from '../../server/db/org-rows';
 
 registerActivityEntity('service', services, 'Service');
 
@@ -88,7 +88,7 @@ export async function getService(tx: ReadTx, orgId: number, id: number): Promise
   const [row] = await tx
     .select(serviceColumns)
     .from(services)
-    .where(and(eq(services.orgId, orgId), eq(services.id, id)));
+    .where(orgRow(services, orgId, id));
   if (!row) throw notFound('Service');
   return (await withStations(tx, orgId, [row]))[0];
 }
@@ -214,7 +214,7 @@ export async function updateService(tx: Tx, orgId: number, userId: number, id: n
   await tx
     .update(services)
     .set(values)
-    .where(and(eq(services.orgId, orgId), eq(services.id, id)));
+    .where(orgRow(services, orgId, id));
   await writeStations(tx, orgId, id, input);
   const after = await getService(tx, orgId, id);
   const changes = diffChanges(
@@ -229,12 +229,7 @@ export async function updateService(tx: Tx, orgId: number, userId: number, id: n
 /** DELETE delete-service/{id}: refused (409) while another record uses it; returns the refreshed list. */
 export async function deleteService(tx: Tx, orgId: number, userId: number, id: number, query: ServiceListQuery) {
   await getService(tx, orgId, id);
-  try {
-    await tx.transaction((sp) => sp.delete(services).where(and(eq(services.orgId, orgId), eq(services.id, id))));
-  } catch (err) {
-    if (pgCode(err) === '23503') throw conflict('This service is used by other records and cannot be deleted');
-    throw err;
-  }
+  await deleteOrgRow(tx, services, orgId, id, 'This service is used by other records and cannot be deleted');
   await recordActivity(tx, orgId, { entityType: 'service', entityId: id, userId, action: 'deleted' });
   return { message: 'Service deleted successfully', ...(await listServices(tx, orgId, query)) };
 }

@@ -5,9 +5,10 @@ import { teamMembers, teams, users } from '../../server/db/schema';
 import { HttpError, notFound } from '../../server/http-error';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
 import type { SimpleListQuery } from '../master-data/master-data.schema';
-import { listWindow, readSimpleList, refuseWhenUsed } from '../../server/db/simple-list';
+import { listWindow, readSimpleList } from '../../server/db/simple-list';
 
 import type { TeamDto, teamInputSchema } from './teams.schema';
+import { orgRow, deleteOrgRow } from '../../server/db/org-rows';
 
 registerActivityEntity('team', teams, 'Team');
 
@@ -71,7 +72,7 @@ export async function getTeam(tx: Tx, orgId: number, id: number) {
   const rows = await tx
     .select(columns)
     .from(teams)
-    .where(and(eq(teams.orgId, orgId), eq(teams.id, id)));
+    .where(orgRow(teams, orgId, id));
   if (!rows.length) throw notFound('Team');
   return (await withMembers(tx, orgId, rows))[0];
 }
@@ -114,7 +115,7 @@ export async function updateTeam(tx: Tx, orgId: number, actorId: number, id: num
   await tx
     .update(teams)
     .set({ name: input.name })
-    .where(and(eq(teams.orgId, orgId), eq(teams.id, id)));
+    .where(orgRow(teams, orgId, id));
   await setMembers(tx, orgId, id, input);
   const team = await getTeam(tx, orgId, id);
   const changes = diffChanges(summary(before), summary(team), ['name', 'members', 'teamLeadId', 'defaultAssigneeId']);
@@ -125,7 +126,7 @@ export async function updateTeam(tx: Tx, orgId: number, actorId: number, id: num
 /** Refused (409) while work stations belong to the team. */
 export async function deleteTeam(tx: Tx, orgId: number, actorId: number, id: number, query: SimpleListQuery) {
   await getTeam(tx, orgId, id);
-  await refuseWhenUsed('This team is used by work stations and cannot be deleted', () => tx.delete(teams).where(and(eq(teams.orgId, orgId), eq(teams.id, id))));
+  await deleteOrgRow(tx, teams, orgId, id, 'This team is used by work stations and cannot be deleted');
   await recordActivity(tx, orgId, { entityType: 'team', entityId: id, userId: actorId, action: 'deleted' });
   return { message: 'Team deleted successfully', ...(await listTeams(tx, orgId, query)) };
 }

@@ -1,11 +1,11 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import { withTenant } from '../../server/db/client';
-import { twoFactorEnrolments, users } from '../../server/db/schema';
+import { twoFactorEnrolments } from '../../server/db/schema';
 import { HttpError, badRequest } from '../../server/http-error';
-import { verifyPassword } from '../../server/passwords';
 import { PASSWORD_INCORRECT, TWO_FACTOR_OFF } from './two-factor.schema';
 import { hashRecoveryCode, newRecoveryCode, RECOVERY_CODES } from './two-factor.service';
+import { passwordMatches } from '../auth/password-check';
 
 /**
  * Ten new recovery codes for a person whose codes run low or were seen by someone else (decision 083): the password
@@ -13,17 +13,7 @@ import { hashRecoveryCode, newRecoveryCode, RECOVERY_CODES } from './two-factor.
  * the new hashes; the codes are answered this once.
  */
 export async function regenerateRecoveryCodes(db: Db, orgId: number, userId: number, password: string) {
-  const [row] = await withTenant(
-    db,
-    orgId,
-    (tx) =>
-      tx
-        .select({ passwordHash: users.passwordHash })
-        .from(users)
-        .where(and(eq(users.orgId, orgId), eq(users.id, userId))),
-    { readOnly: true },
-  );
-  if (!row || !(await verifyPassword(row.passwordHash, password))) {
+  if (!(await passwordMatches(db, orgId, userId, password))) {
     throw new HttpError(400, PASSWORD_INCORRECT, [{ path: 'password', message: PASSWORD_INCORRECT }]);
   }
   const recoveryCodes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);

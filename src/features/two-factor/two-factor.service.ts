@@ -6,13 +6,13 @@ import type { Db, ReadTx, Tx } from '../../server/db/client';
 import { withTenant } from '../../server/db/client';
 import { organizations, twoFactorEnrolments, twoFactorPolicies, users } from '../../server/db/schema';
 import { HttpError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../server/http-error';
-import { verifyPassword } from '../../server/passwords';
 import { addressKey, clearRateLimit, hitRateLimit, type LoginLimits } from '../../server/rate-limit';
 import { now } from '../../server/clock';
 import type { SecretBox } from '../../server/secret-box';
 import { issueSession, type SignInClient } from '../auth/sessions.service';
 import type { Role } from '../auth/tokens';
 import { INVALID_CODE, type TwoFactorPolicy } from './two-factor.schema';
+import { passwordMatches } from '../auth/password-check';
 
 /** RFC 6238 as every authenticator app reads it: SHA-1, six digits, 30-second steps; one step either side accepted. */
 const PERIOD = 30;
@@ -301,19 +301,7 @@ export async function getStatus(tx: ReadTx, orgId: number, user: { userId: numbe
  * requires it of this person. The password is checked outside any transaction (decision 021).
  */
 export async function disableTwoFactor(db: Db, orgId: number, user: { userId: number; role: Role }, input: { password: string; code: string }, box: SecretBox) {
-  const [row] = await withTenant(
-    db,
-    orgId,
-    (tx) =>
-      tx
-        .select({ passwordHash: users.passwordHash })
-        .from(users)
-        .where(and(eq(users.orgId, orgId), eq(users.id, user.userId))),
-    {
-      readOnly: true,
-    },
-  );
-  if (!row || !(await verifyPassword(row.passwordHash, input.password))) {
+  if (!(await passwordMatches(db, orgId, user.userId, input.password))) {
     throw new HttpError(400, 'Current password is incorrect', [{ path: 'password', message: 'Current password is incorrect' }]);
   }
   await withTenant(db, orgId, async (tx) => {

@@ -49,6 +49,14 @@ export async function addContractorFiles(
   return { message: 'Files uploaded' };
 }
 
+/** The share a contractor logs on (`canLog`) and the currency's digits, `amount` checked against them. */
+async function loggingShare(tx: Tx, orgId: number, token: string, key: string | undefined, amount: number, field: string) {
+  const share = await shareFor(tx, orgId, token, key, 'canLog');
+  const money = await moneySettings(tx, orgId);
+  checkCurrencyDecimals(amount, money, field);
+  return { share, digits: money.digits };
+}
+
 /** POST add-shared-labor: the contractor's time at their own rate (counted in the work order's cost, external). */
 export async function addContractorLabor(
   tx: Tx,
@@ -58,10 +66,7 @@ export async function addContractorLabor(
   input: z.output<typeof contractorLaborSchema>,
   mailer: Mailer,
 ) {
-  const share = await shareFor(tx, orgId, token, key, 'canLog');
-  const money = await moneySettings(tx, orgId);
-  checkCurrencyDecimals(input.hourlyRate, money, 'hourlyRate');
-  const { digits } = money;
+  const { share, digits } = await loggingShare(tx, orgId, token, key, input.hourlyRate, 'hourlyRate');
   await addExternalLabor(
     tx,
     orgId,
@@ -82,10 +87,7 @@ export async function addContractorPart(
   input: z.output<typeof contractorPartSchema>,
   mailer: Mailer,
 ) {
-  const share = await shareFor(tx, orgId, token, key, 'canLog');
-  const money = await moneySettings(tx, orgId);
-  checkCurrencyDecimals(input.unitPrice, money, 'unitPrice');
-  const { digits } = money;
+  const { share, digits } = await loggingShare(tx, orgId, token, key, input.unitPrice, 'unitPrice');
   await addExternalPart(
     tx,
     orgId,

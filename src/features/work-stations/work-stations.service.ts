@@ -17,7 +17,7 @@ import {
   type WorkStationOption,
 } from './work-stations.schema';
 import { escapeLike } from '../../server/db/like';
-import { param, preparedRead } from '../../server/db/prepared';
+import { orgRow, deleteOrgRow, readRecent } from '../../server/db/org-rows';
 
 registerActivityEntity('work-station', workStations, 'Work station');
 
@@ -61,7 +61,7 @@ const baseQuery = (tx: ReadTx) =>
 
 /** One work station of the organisation; 404 when it is not theirs. */
 export async function getWorkStation(tx: ReadTx, orgId: number, id: number): Promise<WorkStationDto> {
-  const [row] = await baseQuery(tx).where(and(eq(workStations.orgId, orgId), eq(workStations.id, id)));
+  const [row] = await baseQuery(tx).where(orgRow(workStations, orgId, id));
   if (!row) throw notFound('Work station');
   return toDto(row);
 }
@@ -106,16 +106,7 @@ export async function listWorkStationOptions(tx: ReadTx, orgId: number, query: {
 
 /** The most recent stations, for the application data preload. */
 export async function recentWorkStations(tx: ReadTx, orgId: number, limit = 100) {
-  const rows = await preparedRead(
-    tx,
-    'workStations.recent',
-    () =>
-      baseQuery(tx)
-        .where(eq(workStations.orgId, param('orgId')))
-        .orderBy(desc(workStations.id))
-        .limit(param('limit')),
-    { orgId, limit },
-  );
+  const rows = await readRecent(tx, 'workStations.recent', workStations, () => baseQuery(tx).$dynamic(), orgId, limit);
   return rows.map(toDto);
 }
 
@@ -156,7 +147,7 @@ export async function updateWorkStation(tx: Tx, orgId: number, userId: number, i
   await tx
     .update(workStations)
     .set(input)
-    .where(and(eq(workStations.orgId, orgId), eq(workStations.id, id)))
+    .where(orgRow(workStations, orgId, id))
     .catch((err) => {
       throw uniqueCode(err);
     });
@@ -173,13 +164,7 @@ export async function deleteWorkStation(tx: Tx, orgId: number, userId: number, i
     .from(serviceWorkStations)
     .where(and(eq(serviceWorkStations.orgId, orgId), eq(serviceWorkStations.workStationId, id)));
   if (used > 0) throw conflict(M.inUse);
-  try {
-    // a savepoint, so a reference from another area (409) leaves the transaction usable
-    await tx.transaction((sp) => sp.delete(workStations).where(and(eq(workStations.orgId, orgId), eq(workStations.id, id))));
-  } catch (err) {
-    if (pgCode(err) === '23503') throw conflict('This work station is used by other records and cannot be deleted');
-    throw err;
-  }
+  await deleteOrgRow(tx, workStations, orgId, id, 'This work station is used by other records and cannot be deleted');
   await recordActivity(tx, orgId, { entityType: 'work-station', entityId: id, userId, action: 'deleted' });
   return { message: 'Work station deleted successfully', ...(await listWorkStations(tx, orgId, query)) };
 }

@@ -3,7 +3,7 @@ import { withoutTenant, withTenant } from '../db/client';
 import { organizations } from '../db/schema';
 import { now as clockNow } from '../clock';
 import { pruneAuditLog } from '../../features/audit/audit.service';
-import type { JobQueue } from './queue';
+import { scheduleJob, type JobQueue } from './queue';
 import type { AnchorKeys } from '../../features/audit/audit-anchor';
 
 export const AUDIT_RETENTION_QUEUE = 'audit-retention';
@@ -25,9 +25,7 @@ export async function pruneAuditLogs(database: Database, keys: AnchorKeys, at: D
 }
 
 export async function registerAuditRetention(queue: JobQueue, database: Database, keys: AnchorKeys, log: { info(obj: object, msg: string): void }) {
-  await queue.createQueue(AUDIT_RETENTION_QUEUE, { retryLimit: 2, retryDelay: 600 });
-  await queue.boss.schedule(AUDIT_RETENTION_QUEUE, AUDIT_RETENTION_CRON, {}, { tz: 'UTC' });
-  await queue.work(AUDIT_RETENTION_QUEUE, {}, async () => {
+  await scheduleJob(queue, AUDIT_RETENTION_QUEUE, AUDIT_RETENTION_CRON, { retryLimit: 2, retryDelay: 600 }, async () => {
     const counts = await pruneAuditLogs(database, keys);
     log.info(counts, 'audit log retention done');
   });

@@ -2,7 +2,7 @@ import { and, eq, isNotNull, lt } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { withoutTenant, withTenant } from '../db/client';
 import { idempotencyKeys, invitations, mailOutbox, organizations, rateLimits, sessions } from '../db/schema';
-import type { JobQueue } from './queue';
+import { scheduleJob, type JobQueue } from './queue';
 
 export const CLEANUP_QUEUE = 'nightly-cleanup';
 /** Every night at 03:00 UTC; one instance runs it (pg-boss sends a schedule once per slot). */
@@ -75,9 +75,7 @@ export async function cleanUp(database: Database, options: CleanupOptions = {}) 
 
 /** The queue, its nightly schedule and its worker. */
 export async function registerCleanup(queue: JobQueue, database: Database, log: { info(obj: object, msg: string): void }) {
-  await queue.createQueue(CLEANUP_QUEUE, { retryLimit: 2, retryDelay: 600 });
-  await queue.boss.schedule(CLEANUP_QUEUE, CLEANUP_CRON, {}, { tz: 'UTC' });
-  await queue.work(CLEANUP_QUEUE, {}, async () => {
+  await scheduleJob(queue, CLEANUP_QUEUE, CLEANUP_CRON, { retryLimit: 2, retryDelay: 600 }, async () => {
     const counts = await cleanUp(database);
     log.info(counts, 'nightly clean-up done');
   });

@@ -1,6 +1,6 @@
 import type { Database } from '../db/client';
 import type { Mailer } from '../mailer';
-import type { JobQueue } from './queue';
+import { scheduleJob, type JobQueue } from './queue';
 import { runInsightsReports } from '../../features/insights-reports/insights-reports.service';
 
 export const INSIGHTS_REPORTS_QUEUE = 'insights-reports';
@@ -9,9 +9,8 @@ export const INSIGHTS_REPORTS_CRON = '*/10 * * * *';
 
 /** The queue, its schedule and its worker (decision 075). A failed run is retried 3 times, a minute apart; nothing goes twice (each report's send is claimed). */
 export async function registerInsightsReports(queue: JobQueue, database: Database, mailer: Mailer, log: { warn(obj: object, msg: string): void }) {
-  await queue.createQueue(INSIGHTS_REPORTS_QUEUE, { retryLimit: 3, retryDelay: 60, expireInSeconds: 15 * 60 });
-  await queue.boss.schedule(INSIGHTS_REPORTS_QUEUE, process.env.INSIGHTS_REPORTS_CRON || INSIGHTS_REPORTS_CRON, {}, { tz: 'UTC' });
-  await queue.work(INSIGHTS_REPORTS_QUEUE, {}, async () => {
+  const cron = process.env.INSIGHTS_REPORTS_CRON || INSIGHTS_REPORTS_CRON;
+  await scheduleJob(queue, INSIGHTS_REPORTS_QUEUE, cron, { retryLimit: 3, retryDelay: 60, expireInSeconds: 15 * 60 }, async () => {
     await runInsightsReports(database, mailer, log);
   });
 }

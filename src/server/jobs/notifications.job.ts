@@ -4,7 +4,7 @@ import { organizations } from '../db/schema';
 import { now as clockNow } from '../clock';
 import { checkDueWork, dispatchDue, type DispatchDeps } from '../../features/notifications/notifications.dispatch';
 import type { GeneratorLog } from './pm-generator.job';
-import type { JobQueue } from './queue';
+import { scheduleJob, runTime, type JobQueue } from './queue';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../db/rows';
 import { organisationsWithDueWork, type PreviousRun } from '../../features/notifications/notifications.due-orgs';
@@ -59,13 +59,6 @@ export async function runNotifications(database: Database, deps: DispatchDeps, l
   return total;
 }
 
-/** The time a run works for: now, or outside production the time a test's job names (as the PM generator's). */
-function runTime(at: string | undefined): Date {
-  if (!at || process.env.NODE_ENV === 'production') return clockNow();
-  const time = new Date(at);
-  return Number.isNaN(time.getTime()) ? clockNow() : time;
-}
-
 export async function registerNotifications(
   queue: JobQueue,
   database: Database,
@@ -73,9 +66,7 @@ export async function registerNotifications(
   log: GeneratorLog,
   cron = process.env.NOTIFICATIONS_CRON || NOTIFICATIONS_CRON,
 ) {
-  await queue.createQueue(NOTIFICATIONS_QUEUE, { retryLimit: 2, retryDelay: 30, expireInSeconds: 10 * 60 });
-  await queue.boss.schedule(NOTIFICATIONS_QUEUE, cron, {}, { tz: 'UTC' });
-  await queue.work<{ at?: string }>(NOTIFICATIONS_QUEUE, {}, async ([job]) => {
-    await runNotifications(database, deps, log, runTime(job?.data?.at));
+  await scheduleJob<{ at: string }>(queue, NOTIFICATIONS_QUEUE, cron, { retryLimit: 2, retryDelay: 30, expireInSeconds: 10 * 60 }, async (data) => {
+    await runNotifications(database, deps, log, runTime(data?.at));
   });
 }

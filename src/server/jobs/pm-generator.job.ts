@@ -3,7 +3,7 @@ import { withoutTenant, withTenant } from '../db/client';
 import { organizations } from '../db/schema';
 import { now as clockNow } from '../clock';
 import { generateDueWork } from '../../features/pm-plans/pm-plans.service';
-import type { JobQueue } from './queue';
+import { scheduleJob, runTime, type JobQueue } from './queue';
 import { auditedJob } from '../../features/audit/audit-job';
 
 export const PM_GENERATOR_QUEUE = 'pm-generator';
@@ -54,21 +54,9 @@ export async function runPmGenerator(database: Database, log?: GeneratorLog, at:
   return summary;
 }
 
-/**
- * The time a run generates for: now, or outside production the time a test's job names. On PostgreSQL every
- * instance on the database fetches these jobs, and a test's clock offset is its own process's only.
- */
-function runTime(at: string | undefined): Date {
-  if (!at || process.env.NODE_ENV === 'production') return clockNow();
-  const time = new Date(at);
-  return Number.isNaN(time.getTime()) ? clockNow() : time;
-}
-
 /** The queue, its schedule and its worker. A failed run is retried 3 times, a minute apart. */
 export async function registerPmGenerator(queue: JobQueue, database: Database, log: GeneratorLog, cron = process.env.PM_GENERATOR_CRON || PM_GENERATOR_CRON) {
-  await queue.createQueue(PM_GENERATOR_QUEUE, { retryLimit: 3, retryDelay: 60, expireInSeconds: 15 * 60 });
-  await queue.boss.schedule(PM_GENERATOR_QUEUE, cron, {}, { tz: 'UTC' });
-  await queue.work<{ at?: string }>(PM_GENERATOR_QUEUE, {}, async ([job]) => {
-    await runPmGenerator(database, log, runTime(job?.data?.at));
+  await scheduleJob<{ at: string }>(queue, PM_GENERATOR_QUEUE, cron, { retryLimit: 3, retryDelay: 60, expireInSeconds: 15 * 60 }, async (data) => {
+    await runPmGenerator(database, log, runTime(data?.at));
   });
 }

@@ -2,6 +2,7 @@ import type PgBoss from 'pg-boss';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
 import { rowsOf } from '../db/rows';
+import { now as clockNow } from '../clock';
 
 /**
  * The one queue for background work (decision 027): pg-boss, in the application's own database. On PostgreSQL
@@ -170,4 +171,32 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
       return running().send(name, data, { ...sendOptions, db: txExecutor(tx) });
     },
   };
+}
+
+/**
+ * A scheduled job: its queue (created if missing, with `options`), its schedule (`cron`, UTC) and its worker, which
+ * runs `run` with the data of the job it fetched.
+ */
+export async function scheduleJob<T extends object = object>(
+  queue: JobQueue,
+  name: string,
+  cron: string,
+  options: Omit<PgBoss.Queue, 'name'>,
+  run: (data: Partial<T> | undefined) => Promise<void>,
+): Promise<void> {
+  await queue.createQueue(name, options);
+  await queue.boss.schedule(name, cron, {}, { tz: 'UTC' });
+  await queue.work<T>(name, {}, async ([job]) => {
+    await run(job?.data);
+  });
+}
+
+/**
+ * The time a scheduled run works for: now, or outside production the time a test's job names (`at`). On PostgreSQL
+ * every instance on the database fetches these jobs, and a test's clock offset is its own process's only.
+ */
+export function runTime(at: string | undefined): Date {
+  if (!at || process.env.NODE_ENV === 'production') return clockNow();
+  const time = new Date(at);
+  return Number.isNaN(time.getTime()) ? clockNow() : time;
 }

@@ -3,7 +3,7 @@ import { withoutTenant, withTenant } from '../db/client';
 import { organizations } from '../db/schema';
 import { draftReorders } from '../../features/stock/reorder.service';
 import type { GeneratorLog } from './pm-generator.job';
-import type { JobQueue } from './queue';
+import { scheduleJob, type JobQueue } from './queue';
 import { auditedJob } from '../../features/audit/audit-job';
 
 export const STOCK_REORDER_QUEUE = 'stock-reorder';
@@ -40,9 +40,7 @@ export async function registerStockReorder(
   log: GeneratorLog,
   cron = process.env.STOCK_REORDER_CRON || STOCK_REORDER_CRON,
 ) {
-  await queue.createQueue(STOCK_REORDER_QUEUE, { retryLimit: 1, retryDelay: 300, expireInSeconds: 30 * 60 });
-  await queue.boss.schedule(STOCK_REORDER_QUEUE, cron, {}, { tz: 'UTC' });
-  await queue.work(STOCK_REORDER_QUEUE, {}, async () => {
+  await scheduleJob(queue, STOCK_REORDER_QUEUE, cron, { retryLimit: 1, retryDelay: 300, expireInSeconds: 30 * 60 }, async () => {
     await runStockReorder(database, log);
   });
 }

@@ -1,0 +1,45 @@
+import { and, desc, eq, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
+import type { ReadTx, Tx } from './client';
+import { param, preparedRead } from './prepared';
+import { refuseWhenUsed } from './simple-list';
+
+// One row of the organisation, and the organisation's latest rows: the lookups every feature's service repeats.
+
+/** A tenant table: its organisation and its id (`orgRowColumns()`). */
+type OrgRowTable = PgTable & { orgId: PgColumn; id: PgColumn };
+
+/** One row of the organisation, by id: `org_id = orgId and id = id`. */
+export const orgRow = (table: { orgId: PgColumn; id: PgColumn }, orgId: number, id: number): SQL | undefined => and(eq(table.orgId, orgId), eq(table.id, id));
+
+/**
+ * Deletes one row of the organisation that other records may point at, in a savepoint: the database's refusal
+ * (foreign key violation 23503) becomes a 409 with `refusal`, and the transaction stays usable.
+ */
+export async function deleteOrgRow(tx: Tx, table: OrgRowTable, orgId: number, id: number, refusal: string): Promise<void> {
+  await refuseWhenUsed(refusal, () => tx.transaction((sp) => sp.delete(table).where(orgRow(table, orgId, id))));
+}
+
+/**
+ * The organisation's most recent rows (highest id first), for the application data preload: `select` gives the
+ * columns and joins (`$dynamic()`); the organisation, the order and the limit are added here.
+ */
+export function readRecent<Q extends PgSelect>(
+  tx: ReadTx,
+  statement: string,
+  table: { orgId: PgColumn; id: PgColumn },
+  select: () => Q,
+  orgId: number,
+  limit: number,
+): Promise<Q['_']['result']> {
+  return preparedRead(
+    tx,
+    statement,
+    () =>
+      select()
+        .where(eq(table.orgId, param('orgId')))
+        .orderBy(desc(table.id))
+        .limit(param('limit')),
+    { orgId, limit },
+  ) as Promise<Q['_']['result']>;
+}
