@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type
 import { Alert, Box, Button, Group, LoadingOverlay, Modal, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import FullCalendar from '@fullcalendar/react';
@@ -227,6 +228,15 @@ function useEventDrop(timeZone: string | undefined, refresh: () => Promise<void>
   };
 }
 
+/** An entry's element: its key and test id, and a title naming it, its kind, asset and whether it is overdue. */
+function describeEvent(arg: EventMountArg, t: TFunction<'calendar'>) {
+  const entry = arg.event.extendedProps.entry as CalendarEntry;
+  arg.el.setAttribute('data-entry', entry.key);
+  arg.el.setAttribute('data-testid', 'calendar-entry');
+  const parts = [t(`kind.${entry.kind}`), entry.asset?.name, entry.overdue ? t('overdue') : null].filter(Boolean);
+  arg.el.title = `${entry.displayId} · ${entry.title}\n${parts.join(' · ')}`;
+}
+
 /**
  * /dashboard/calendar: work and maintenance orders by due day, and the plans' occurrences not created yet;
  * managers drag orders to another day.
@@ -282,13 +292,7 @@ export default function CalendarPage() {
   };
 
   const onEventDrop = useEventDrop(query.data?.timeZone, refresh);
-  const onEventMount = (arg: EventMountArg) => {
-    const entry = arg.event.extendedProps.entry as CalendarEntry;
-    arg.el.setAttribute('data-entry', entry.key);
-    arg.el.setAttribute('data-testid', 'calendar-entry');
-    const parts = [t(`kind.${entry.kind}`), entry.asset?.name, entry.overdue ? t('overdue') : null].filter(Boolean);
-    arg.el.title = `${entry.displayId} · ${entry.title}\n${parts.join(' · ')}`;
-  };
+  const onEventMount = (arg: EventMountArg) => describeEvent(arg, t);
 
   const empty = query.isSuccess && !query.isPlaceholderData && entries?.length === 0;
   const view = phone ? 'listWeek' : 'dayGridMonth';
