@@ -1,7 +1,8 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type Dispatch, type RefObject, type SetStateAction } from 'react';
 import { Alert, Box, Button, Group, LoadingOverlay, Modal, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import FullCalendar from '@fullcalendar/react';
@@ -148,6 +149,94 @@ function useCalendarMarkupFixes(root: RefObject<HTMLElement | null>) {
   }, [root]);
 }
 
+/** The calendar's filters: asset, location, team and (managers) assignee. */
+function CalendarFilters({ filters, setFilters }: { filters: Filters; setFilters: Dispatch<SetStateAction<Filters>> }) {
+  const { t } = useTranslation('calendar');
+  const isManager = useIsManager();
+  const workers = useAppData().data?.workers ?? [];
+  const workerOptions = workers.map((w) => ({ value: String(w.id), label: `${w.firstName} ${w.lastName}`.trim() || w.email }));
+  return (
+    <Group gap="sm" wrap="wrap" align="flex-end">
+      <Box w={{ base: '100%', xs: 220 }}>
+        <AssetSelect
+          label={t('filter.asset')}
+          value={filters.assetId}
+          onChange={(assetId) => setFilters((f) => ({ ...f, assetId }))}
+          allowAddNew={false}
+          testId="calendar-asset"
+        />
+      </Box>
+      <Box w={{ base: '100%', xs: 220 }}>
+        <LocationIdFilter
+          label={t('filter.location')}
+          value={filters.locationId}
+          onChange={(locationId) => setFilters((f) => ({ ...f, locationId }))}
+          testId="calendar-location"
+        />
+      </Box>
+      <Box w={{ base: '100%', xs: 200 }}>
+        <TeamSelect label={t('filter.team')} value={filters.teamId} onChange={(teamId) => setFilters((f) => ({ ...f, teamId }))} testId="calendar-team" />
+      </Box>
+      {isManager && (
+        <Box w={{ base: '100%', xs: 200 }}>
+          <Select
+            label={t('filter.assignee')}
+            placeholder={t('filter.any')}
+            data={workerOptions}
+            value={filters.assigneeId ? String(filters.assigneeId) : null}
+            onChange={(v) => setFilters((f) => ({ ...f, assigneeId: v ? Number(v) : null }))}
+            searchable
+            clearable
+            comboboxProps={{ withinPortal: true }}
+            data-testid="calendar-assignee"
+          />
+        </Box>
+      )}
+    </Group>
+  );
+}
+
+/** A managers' drop of an order on another day: the order is rescheduled (stale copies refused), the calendar reloaded. */
+function useEventDrop(timeZone: string | undefined, refresh: () => Promise<void>) {
+  const { t } = useTranslation('calendar');
+  const queryClient = useQueryClient();
+  return async (arg: EventDropArg) => {
+    const entry = arg.event.extendedProps.entry as CalendarEntry;
+    const day = localDay(arg.event.start!);
+    try {
+      if (entry.kind === 'work-order') {
+        // The time of day stays what it is on the organisation's clock, the zone of the calendar's days.
+        await api.put(`/work-orders/reschedule-work-order/${entry.id}`, {
+          dueDate: day,
+          timeZone,
+          updatedAt: entry.updatedAt ?? undefined,
+        });
+        void queryClient.invalidateQueries({ queryKey: ['work-orders'] });
+      } else if (entry.kind === 'maintenance-order') {
+        await api.put(`/maintenance-orders/reschedule-maintenance-order/${entry.id}`, { dueDate: day, version: entry.version ?? undefined });
+        void queryClient.invalidateQueries({ queryKey: ['maintenance-orders'] });
+      } else {
+        arg.revert();
+        return;
+      }
+      notifySuccess(t('toast.moved', { day: formatDay(`${day}T00:00:00Z`) }));
+    } catch (err) {
+      arg.revert();
+      notifyError(isStaleEdit(err) ? t('toast.stale') : err instanceof ApiError && err.message ? err.message : t('toast.failed'));
+    }
+    await refresh();
+  };
+}
+
+/** An entry's element: its key and test id, and a title naming it, its kind, asset and whether it is overdue. */
+function describeEvent(arg: EventMountArg, t: TFunction<'calendar'>) {
+  const entry = arg.event.extendedProps.entry as CalendarEntry;
+  arg.el.setAttribute('data-entry', entry.key);
+  arg.el.setAttribute('data-testid', 'calendar-entry');
+  const parts = [t(`kind.${entry.kind}`), entry.asset?.name, entry.overdue ? t('overdue') : null].filter(Boolean);
+  arg.el.title = `${entry.displayId} · ${entry.title}\n${parts.join(' · ')}`;
+}
+
 /**
  * /dashboard/calendar: work and maintenance orders by due day, and the plans' occurrences not created yet;
  * managers drag orders to another day.
@@ -157,7 +246,6 @@ export default function CalendarPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const isManager = useIsManager();
-  const workers = useAppData().data?.workers ?? [];
   const phone = useMediaQuery(PHONE, typeof window !== 'undefined' && window.matchMedia(PHONE).matches, { getInitialValueInEffect: false });
   const calendarRef = useRef<FullCalendar>(null);
   const frameRef = useRef<HTMLDivElement>(null);
@@ -203,42 +291,9 @@ export default function CalendarPage() {
     else setOpenPlanned(entry);
   };
 
-  const onEventDrop = async (arg: EventDropArg) => {
-    const entry = arg.event.extendedProps.entry as CalendarEntry;
-    const day = localDay(arg.event.start!);
-    try {
-      if (entry.kind === 'work-order') {
-        // The time of day stays what it is on the organisation's clock, the zone of the calendar's days.
-        await api.put(`/work-orders/reschedule-work-order/${entry.id}`, {
-          dueDate: day,
-          timeZone: query.data?.timeZone,
-          updatedAt: entry.updatedAt ?? undefined,
-        });
-        void queryClient.invalidateQueries({ queryKey: ['work-orders'] });
-      } else if (entry.kind === 'maintenance-order') {
-        await api.put(`/maintenance-orders/reschedule-maintenance-order/${entry.id}`, { dueDate: day, version: entry.version ?? undefined });
-        void queryClient.invalidateQueries({ queryKey: ['maintenance-orders'] });
-      } else {
-        arg.revert();
-        return;
-      }
-      notifySuccess(t('toast.moved', { day: formatDay(`${day}T00:00:00Z`) }));
-    } catch (err) {
-      arg.revert();
-      notifyError(isStaleEdit(err) ? t('toast.stale') : err instanceof ApiError && err.message ? err.message : t('toast.failed'));
-    }
-    await refresh();
-  };
+  const onEventDrop = useEventDrop(query.data?.timeZone, refresh);
+  const onEventMount = (arg: EventMountArg) => describeEvent(arg, t);
 
-  const onEventMount = (arg: EventMountArg) => {
-    const entry = arg.event.extendedProps.entry as CalendarEntry;
-    arg.el.setAttribute('data-entry', entry.key);
-    arg.el.setAttribute('data-testid', 'calendar-entry');
-    const parts = [t(`kind.${entry.kind}`), entry.asset?.name, entry.overdue ? t('overdue') : null].filter(Boolean);
-    arg.el.title = `${entry.displayId} · ${entry.title}\n${parts.join(' · ')}`;
-  };
-
-  const workerOptions = workers.map((w) => ({ value: String(w.id), label: `${w.firstName} ${w.lastName}`.trim() || w.email }));
   const empty = query.isSuccess && !query.isPlaceholderData && entries?.length === 0;
   const view = phone ? 'listWeek' : 'dayGridMonth';
 
@@ -250,43 +305,7 @@ export default function CalendarPage() {
         </Title>
         <Legend />
       </Group>
-      <Group gap="sm" wrap="wrap" align="flex-end">
-        <Box w={{ base: '100%', xs: 220 }}>
-          <AssetSelect
-            label={t('filter.asset')}
-            value={filters.assetId}
-            onChange={(assetId) => setFilters((f) => ({ ...f, assetId }))}
-            allowAddNew={false}
-            testId="calendar-asset"
-          />
-        </Box>
-        <Box w={{ base: '100%', xs: 220 }}>
-          <LocationIdFilter
-            label={t('filter.location')}
-            value={filters.locationId}
-            onChange={(locationId) => setFilters((f) => ({ ...f, locationId }))}
-            testId="calendar-location"
-          />
-        </Box>
-        <Box w={{ base: '100%', xs: 200 }}>
-          <TeamSelect label={t('filter.team')} value={filters.teamId} onChange={(teamId) => setFilters((f) => ({ ...f, teamId }))} testId="calendar-team" />
-        </Box>
-        {isManager && (
-          <Box w={{ base: '100%', xs: 200 }}>
-            <Select
-              label={t('filter.assignee')}
-              placeholder={t('filter.any')}
-              data={workerOptions}
-              value={filters.assigneeId ? String(filters.assigneeId) : null}
-              onChange={(v) => setFilters((f) => ({ ...f, assigneeId: v ? Number(v) : null }))}
-              searchable
-              clearable
-              comboboxProps={{ withinPortal: true }}
-              data-testid="calendar-assignee"
-            />
-          </Box>
-        )}
-      </Group>
+      <CalendarFilters filters={filters} setFilters={setFilters} />
       {query.isError && (
         <Alert color="red" variant="light" title={t('loadFailed')} data-testid="calendar-error">
           <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>

@@ -1,15 +1,9 @@
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '../../../web/lib/form-resolver';
-import { Group, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  AttachmentInput,
-  AttachmentList,
-  ImageUploadButton,
-  InitialAvatar,
   RecordDrawer,
   RecordDrawerFooter,
   activityQueryKey,
@@ -20,13 +14,11 @@ import {
   uploadDocuments,
   useDrawerRecord,
   useSaveHandler,
-  optionOf,
 } from '../../../web/components';
 import { api, errorMessage } from '../../../web/lib/api';
 import { useIsManager } from '../../../web/lib/app-data';
-import { COUNTRIES } from '../../../shared/countries';
 import { customerVendorFields, type CustomerVendorDto, type CustomerVendorInput, type CustomerVendorList, type StoredFile } from '../customers-vendors.schema';
-import { CustomerVendorSelect } from './customer-vendor-select';
+import { CustomerVendorDocuments, CustomerVendorOverview } from './customer-vendor-tabs';
 import { QUERY_KEY } from './customers-vendors-i18n';
 
 const EMPTY: CustomerVendorInput = {
@@ -177,137 +169,6 @@ function CustomerVendorForm({
     }
   };
 
-  const text = (name: keyof CustomerVendorInput, label: string, required = false) => (
-    <TextInput label={label} withAsterisk={required} {...form.register(name)} error={errors[name]?.message as string | undefined} data-testid={`cv-${name}`} />
-  );
-
-  const overview = (
-    <Stack gap="sm">
-      {record && (
-        <Group gap="md">
-          <InitialAvatar src={picture} name={record.name} size={64} />
-          <ImageUploadButton
-            onFile={uploadPicture}
-            label={t('uploadPicture')}
-            variant="light"
-            size="xs"
-            leftSection={<IconUpload size={14} />}
-            testId="cv-picture"
-          />
-        </Group>
-      )}
-      <Controller
-        control={form.control}
-        name="type"
-        render={({ field }) => (
-          <SegmentedControl
-            value={String(field.value ?? 'customer')}
-            onChange={field.onChange}
-            data={[
-              { value: 'customer', label: t('customer') },
-              { value: 'vendor', label: t('vendor') },
-            ]}
-            data-testid="cv-type"
-          />
-        )}
-      />
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        {text('name', t('name'), true)}
-        {text('email', t('email'), true)}
-        <Controller
-          control={form.control}
-          name="parentId"
-          render={({ field }) => (
-            <CustomerVendorSelect
-              label={t('parent')}
-              value={(field.value as number | undefined) ?? null}
-              onChange={(v) => field.onChange(v ?? undefined)}
-              initialOption={optionOf(record?.Parent)}
-              quickCreate={false}
-              clearable
-              error={errors.parentId?.message}
-              testId="cv-parent"
-            />
-          )}
-        />
-        <Controller
-          control={form.control}
-          name="category"
-          render={({ field }) => (
-            <Stack gap={4}>
-              <Text size="sm" fw={500}>
-                {t('category')} <span style={{ color: 'var(--mantine-color-error)' }}>*</span>
-              </Text>
-              <SegmentedControl
-                value={String(field.value ?? 'company')}
-                onChange={field.onChange}
-                data={[
-                  { value: 'individual', label: t('individual') },
-                  { value: 'company', label: t('company') },
-                ]}
-                data-testid="cv-category"
-              />
-            </Stack>
-          )}
-        />
-      </SimpleGrid>
-      <Text fw={600} size="sm" mt="xs">
-        {t('address')}
-      </Text>
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        {text('street', t('street'))}
-        {text('street2', t('street2'))}
-        {text('city', t('city'))}
-        {text('state', t('state'))}
-        {text('zipCode', t('zipCode'))}
-        <Controller
-          control={form.control}
-          name="country"
-          render={({ field }) => (
-            <Select
-              label={t('country')}
-              searchable
-              clearable
-              data={COUNTRIES.map((c) => c.name)}
-              value={(field.value as string) || null}
-              onChange={(v) => field.onChange(v ?? '')}
-              error={errors.country?.message}
-              comboboxProps={{ withinPortal: true }}
-              data-testid="cv-country"
-            />
-          )}
-        />
-        {text('tinVat', t('tinVat'))}
-      </SimpleGrid>
-      <Text fw={600} size="sm" mt="xs">
-        {t('contact')}
-      </Text>
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        {text('phone', t('phone'))}
-        {text('mobile', t('mobile'))}
-        {text('website', t('website'))}
-      </SimpleGrid>
-    </Stack>
-  );
-
-  const documentsTab = (
-    <Stack gap="sm" data-testid="cv-documents">
-      <AttachmentList
-        files={documents}
-        emptyText={t('noDocuments')}
-        removeLabel={t('delete')}
-        onRemove={(url) =>
-          form.setValue(
-            'customerDocuments',
-            documents.filter((x) => x.url !== url),
-            { shouldDirty: true },
-          )
-        }
-      />
-      <AttachmentInput label={t('chooseFiles')} value={files} onChange={(f) => void addDocuments(f)} disabled={uploading} testId="cv-files" />
-    </Stack>
-  );
-
   return (
     <RecordDrawer
       dirty={form.formState.isDirty}
@@ -319,8 +180,16 @@ function CustomerVendorForm({
       activity={{ entityType: 'customer-vendor', entityId: record?.id }}
       testId="cv-drawer"
       tabs={[
-        { value: 'overview', label: common('drawer.overview'), content: overview },
-        { value: 'documents', label: t('documents'), content: documentsTab },
+        {
+          value: 'overview',
+          label: common('drawer.overview'),
+          content: <CustomerVendorOverview form={form} record={record} picture={picture} uploadPicture={uploadPicture} />,
+        },
+        {
+          value: 'documents',
+          label: t('documents'),
+          content: <CustomerVendorDocuments form={form} documents={documents} files={files} uploading={uploading} onFiles={(f) => void addDocuments(f)} />,
+        },
       ]}
       footer={
         <RecordDrawerFooter

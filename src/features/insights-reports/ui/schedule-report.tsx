@@ -42,6 +42,51 @@ export function ScheduleReportButton({ filters }: { filters: Record<string, stri
   );
 }
 
+/** The user's scheduled reports: frequency, format, next sending, Edit and Delete. */
+function ScheduledReports({ reports, onEdit, onRemove }: { reports: ReportRow[] | undefined; onEdit(report: ReportRow): void; onRemove(id: number): void }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="xs" data-testid="scheduled-reports">
+      {reports?.map((r) => (
+        <Paper key={r.id} withBorder p="sm" data-testid="scheduled-report">
+          <Group justify="space-between" wrap="nowrap">
+            <div>
+              <Group gap="xs">
+                <Badge variant="light">{t(`insightsReports.${r.frequency}`)}</Badge>
+                <Badge variant="outline">{t(`insightsReports.${r.format}`)}</Badge>
+              </Group>
+              <Text size="xs" c="dimmed" mt={4}>
+                {t('insightsReports.next', { when: formatDateTime(r.nextSendAt) })}
+              </Text>
+            </div>
+            <Group gap={4} wrap="nowrap">
+              <ActionIcon
+                variant="subtle"
+                aria-label={t('insightsReports.edit')}
+                title={t('insightsReports.edit')}
+                onClick={() => onEdit(r)}
+                data-testid="scheduled-report-edit"
+              >
+                <IconPencil size={18} />
+              </ActionIcon>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={t('insightsReports.delete')}
+                title={t('insightsReports.delete')}
+                onClick={() => onRemove(r.id)}
+                data-testid="scheduled-report-delete"
+              >
+                <IconTrash size={18} />
+              </ActionIcon>
+            </Group>
+          </Group>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
 function ScheduleReportForm({ filters }: { filters: Record<string, string> }) {
   const { t } = useTranslation();
   const client = useQueryClient();
@@ -181,44 +226,7 @@ function ScheduleReportForm({ filters }: { filters: Record<string, string> }) {
           {t('insightsReports.none')}
         </Text>
       )}
-      <Stack gap="xs" data-testid="scheduled-reports">
-        {list.data?.reports.map((r) => (
-          <Paper key={r.id} withBorder p="sm" data-testid="scheduled-report">
-            <Group justify="space-between" wrap="nowrap">
-              <div>
-                <Group gap="xs">
-                  <Badge variant="light">{t(`insightsReports.${r.frequency}`)}</Badge>
-                  <Badge variant="outline">{t(`insightsReports.${r.format}`)}</Badge>
-                </Group>
-                <Text size="xs" c="dimmed" mt={4}>
-                  {t('insightsReports.next', { when: formatDateTime(r.nextSendAt) })}
-                </Text>
-              </div>
-              <Group gap={4} wrap="nowrap">
-                <ActionIcon
-                  variant="subtle"
-                  aria-label={t('insightsReports.edit')}
-                  title={t('insightsReports.edit')}
-                  onClick={() => startEdit(r)}
-                  data-testid="scheduled-report-edit"
-                >
-                  <IconPencil size={18} />
-                </ActionIcon>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={t('insightsReports.delete')}
-                  title={t('insightsReports.delete')}
-                  onClick={() => void remove(r.id)}
-                  data-testid="scheduled-report-delete"
-                >
-                  <IconTrash size={18} />
-                </ActionIcon>
-              </Group>
-            </Group>
-          </Paper>
-        ))}
-      </Stack>
+      <ScheduledReports reports={list.data?.reports} onEdit={startEdit} onRemove={(id) => void remove(id)} />
     </Stack>
   );
 }

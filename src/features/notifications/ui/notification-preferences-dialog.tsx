@@ -16,6 +16,54 @@ const ORG_KEY = ['notifications', 'organization-settings'];
 const TIMES = Array.from({ length: 48 }, (_, i) => `${String(Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`);
 const CHANNELS = ['inApp', 'email', 'push', 'digest'] as const;
 
+/** Per kind of event, a checkbox per channel (the digest only with e-mail). */
+function ChannelsTable({
+  kinds,
+  prefs,
+  setChannel,
+}: {
+  kinds: NotificationKind[];
+  prefs: NotificationPreferences;
+  setChannel(kind: NotificationKind, channel: keyof KindChannels, on: boolean): void;
+}) {
+  const { t } = useTranslation('notifications');
+  return (
+    <Table withRowBorders={false} verticalSpacing={4}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('kind')}</Table.Th>
+          {CHANNELS.map((c) => (
+            <Table.Th key={c} ta="center">
+              {t(c)}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {kinds.map((kind) => (
+          <Table.Tr key={kind}>
+            <Table.Td>
+              <Text size="sm">{t(`kinds.${kind}`)}</Text>
+            </Table.Td>
+            {CHANNELS.map((c) => (
+              <Table.Td key={c} ta="center">
+                <Checkbox
+                  display="inline-block"
+                  checked={prefs.kinds[kind][c]}
+                  disabled={c === 'digest' && !prefs.kinds[kind].email}
+                  onChange={(e) => setChannel(kind, c, e.currentTarget.checked)}
+                  aria-label={`${t(`kinds.${kind}`)}: ${t(c)}`}
+                  data-testid={`notify-${kind}-${c}`}
+                />
+              </Table.Td>
+            ))}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
 /**
  * Profile / Notification settings (decision 074): per kind of event the channels (bell, e-mail, push) and the
  * daily digest, quiet hours; managers also set the organisation's "due soon" lead time and digest time.
@@ -83,39 +131,7 @@ export function NotificationPreferencesDialog({ opened, onClose }: { opened: boo
             <Text size="sm" c="dimmed">
               {t('intro')}
             </Text>
-            <Table withRowBorders={false} verticalSpacing={4}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('kind')}</Table.Th>
-                  {CHANNELS.map((c) => (
-                    <Table.Th key={c} ta="center">
-                      {t(c)}
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {query.data.kinds.map((kind) => (
-                  <Table.Tr key={kind}>
-                    <Table.Td>
-                      <Text size="sm">{t(`kinds.${kind}`)}</Text>
-                    </Table.Td>
-                    {CHANNELS.map((c) => (
-                      <Table.Td key={c} ta="center">
-                        <Checkbox
-                          display="inline-block"
-                          checked={prefs.kinds[kind][c]}
-                          disabled={c === 'digest' && !prefs.kinds[kind].email}
-                          onChange={(e) => setChannel(kind, c, e.currentTarget.checked)}
-                          aria-label={`${t(`kinds.${kind}`)}: ${t(c)}`}
-                          data-testid={`notify-${kind}-${c}`}
-                        />
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <ChannelsTable kinds={query.data.kinds} prefs={prefs} setChannel={setChannel} />
             <Text size="xs" c="dimmed">
               {t('digestHint')}
             </Text>

@@ -65,16 +65,145 @@ function usePlanFields(form: PlanForm) {
   return { errors, half, number, select };
 }
 
-/** The Plan tab: name, assets, station, trigger and schedule (calendar or meter), and the live preview. */
-export function PlanScheduleTab({ form, record, values }: { form: PlanForm; record: PlanDto | undefined; values: FormValues }) {
+/** A calendar trigger's fields: every so many days, weeks, months (which days), the schedule, the dates and the lead days. */
+function CalendarTriggerFields({ form, values }: { form: PlanForm; values: FormValues }) {
   const { t } = useTranslation('pmPlans');
   const { errors, half, number, select } = usePlanFields(form);
+  return (
+    <>
+      <Grid.Col span={{ base: 6, sm: 3 }}>{number('interval', 'pm-interval', 1)}</Grid.Col>
+      <Grid.Col span={{ base: 6, sm: 3 }}>
+        {select(
+          'frequency',
+          PLAN_FREQUENCIES.map((v) => ({ value: v, label: t(`frequency.${v}`) })),
+          'pm-frequency',
+        )}
+      </Grid.Col>
+      {values.frequency === 'weekly' && (
+        <Grid.Col span={12}>
+          <Text size="sm" mb={4}>
+            {t('field.weekdays')}
+          </Text>
+          <Controller
+            control={form.control}
+            name="weekdays"
+            render={({ field }) => (
+              <Chip.Group multiple value={field.value} onChange={field.onChange}>
+                <Group gap={6} data-testid="pm-weekdays">
+                  {WEEKDAYS.map((d) => (
+                    <Chip key={d} value={d} size="xs">
+                      {t(`weekday.${d}`)}
+                    </Chip>
+                  ))}
+                </Group>
+              </Chip.Group>
+            )}
+          />
+        </Grid.Col>
+      )}
+      {values.frequency === 'monthly' && (
+        <>
+          <Grid.Col span={12}>
+            <Controller
+              control={form.control}
+              name="monthlyMode"
+              render={({ field }) => (
+                <SegmentedControl
+                  fullWidth
+                  value={field.value}
+                  onChange={field.onChange}
+                  data={['day', 'weekday'].map((v) => ({ value: v, label: t(`monthlyMode.${v}`) }))}
+                  data-testid="pm-monthly-mode"
+                />
+              )}
+            />
+          </Grid.Col>
+          {values.monthlyMode === 'day' ? (
+            <Grid.Col span={half}>{number('monthDay', 'pm-month-day', 1)}</Grid.Col>
+          ) : (
+            <>
+              <Grid.Col span={half}>
+                {select(
+                  'monthWeek',
+                  MONTH_WEEKS.map((v) => ({ value: String(v), label: t(`monthWeek.${v}`) })),
+                  'pm-month-week',
+                )}
+              </Grid.Col>
+              <Grid.Col span={half}>
+                {select(
+                  'monthWeekday',
+                  WEEKDAYS.map((v) => ({ value: v, label: t(`weekday.${v}`) })),
+                  'pm-month-weekday',
+                )}
+              </Grid.Col>
+            </>
+          )}
+        </>
+      )}
+      <Grid.Col span={12}>
+        <Controller
+          control={form.control}
+          name="schedule"
+          render={({ field }) => (
+            <Select
+              label={t('field.schedule')}
+              data={PLAN_SCHEDULES.map((v) => ({ value: v, label: t(`schedule.${v}`) }))}
+              value={field.value}
+              onChange={field.onChange}
+              allowDeselect={false}
+              data-testid="pm-schedule"
+              comboboxProps={{ withinPortal: true }}
+            />
+          )}
+        />
+      </Grid.Col>
+      <Grid.Col span={half}>
+        <TextInput
+          type="date"
+          label={t('field.startDate')}
+          withAsterisk
+          {...form.register('startDate')}
+          error={errors.startDate?.message}
+          data-testid="pm-start"
+        />
+      </Grid.Col>
+      <Grid.Col span={half}>
+        <TextInput type="date" label={t('field.endDate')} {...form.register('endDate')} error={errors.endDate?.message} data-testid="pm-end" />
+      </Grid.Col>
+      <Grid.Col span={12}>{number('leadDays', 'pm-lead-days', 0)}</Grid.Col>
+    </>
+  );
+}
+
+/** A meter trigger's fields: the meter (of the plan's one asset), every so many units or a threshold, the lead units. */
+function MeterTriggerFields({ form, values }: { form: PlanForm; values: FormValues }) {
+  const { half, number, select } = usePlanFields(form);
   const meterAsset = values.assetIds.length === 1 ? values.assetIds[0] : null;
   const metersQuery = useQuery({
     queryKey: ['meters', 'of-asset', meterAsset],
     queryFn: ({ signal }) => api.get<{ meters: MeterDto[] }>('/meters/list-meters', { query: { assetId: meterAsset! }, signal }),
     enabled: meterAsset !== null && values.trigger !== 'calendar',
   });
+  return (
+    <>
+      <Grid.Col span={half}>
+        {select(
+          'meterId',
+          (metersQuery.data?.meters ?? []).map((m) => ({ value: String(m.id), label: `${m.name} (${m.unit})` })),
+          'pm-meter',
+        )}
+      </Grid.Col>
+      <Grid.Col span={{ base: 6, sm: 3 }}>{number('meterEvery', 'pm-meter-every')}</Grid.Col>
+      <Grid.Col span={{ base: 6, sm: 3 }}>{number('meterThreshold', 'pm-meter-threshold')}</Grid.Col>
+      <Grid.Col span={half}>{number('meterLeadUnits', 'pm-meter-lead', 0)}</Grid.Col>
+    </>
+  );
+}
+
+/** The Plan tab: name, assets, station, trigger and schedule (calendar or meter), and the live preview. */
+export function PlanScheduleTab({ form, record, values }: { form: PlanForm; record: PlanDto | undefined; values: FormValues }) {
+  const { t } = useTranslation('pmPlans');
+  const { errors, half, select } = usePlanFields(form);
   return (
     <Grid gutter="md">
       <Grid.Col span={12}>
@@ -127,124 +256,8 @@ export function PlanScheduleTab({ form, record, values }: { form: PlanForm; reco
           'pm-trigger',
         )}
       </Grid.Col>
-      {values.trigger !== 'meter' && (
-        <>
-          <Grid.Col span={{ base: 6, sm: 3 }}>{number('interval', 'pm-interval', 1)}</Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 3 }}>
-            {select(
-              'frequency',
-              PLAN_FREQUENCIES.map((v) => ({ value: v, label: t(`frequency.${v}`) })),
-              'pm-frequency',
-            )}
-          </Grid.Col>
-          {values.frequency === 'weekly' && (
-            <Grid.Col span={12}>
-              <Text size="sm" mb={4}>
-                {t('field.weekdays')}
-              </Text>
-              <Controller
-                control={form.control}
-                name="weekdays"
-                render={({ field }) => (
-                  <Chip.Group multiple value={field.value} onChange={field.onChange}>
-                    <Group gap={6} data-testid="pm-weekdays">
-                      {WEEKDAYS.map((d) => (
-                        <Chip key={d} value={d} size="xs">
-                          {t(`weekday.${d}`)}
-                        </Chip>
-                      ))}
-                    </Group>
-                  </Chip.Group>
-                )}
-              />
-            </Grid.Col>
-          )}
-          {values.frequency === 'monthly' && (
-            <>
-              <Grid.Col span={12}>
-                <Controller
-                  control={form.control}
-                  name="monthlyMode"
-                  render={({ field }) => (
-                    <SegmentedControl
-                      fullWidth
-                      value={field.value}
-                      onChange={field.onChange}
-                      data={['day', 'weekday'].map((v) => ({ value: v, label: t(`monthlyMode.${v}`) }))}
-                      data-testid="pm-monthly-mode"
-                    />
-                  )}
-                />
-              </Grid.Col>
-              {values.monthlyMode === 'day' ? (
-                <Grid.Col span={half}>{number('monthDay', 'pm-month-day', 1)}</Grid.Col>
-              ) : (
-                <>
-                  <Grid.Col span={half}>
-                    {select(
-                      'monthWeek',
-                      MONTH_WEEKS.map((v) => ({ value: String(v), label: t(`monthWeek.${v}`) })),
-                      'pm-month-week',
-                    )}
-                  </Grid.Col>
-                  <Grid.Col span={half}>
-                    {select(
-                      'monthWeekday',
-                      WEEKDAYS.map((v) => ({ value: v, label: t(`weekday.${v}`) })),
-                      'pm-month-weekday',
-                    )}
-                  </Grid.Col>
-                </>
-              )}
-            </>
-          )}
-          <Grid.Col span={12}>
-            <Controller
-              control={form.control}
-              name="schedule"
-              render={({ field }) => (
-                <Select
-                  label={t('field.schedule')}
-                  data={PLAN_SCHEDULES.map((v) => ({ value: v, label: t(`schedule.${v}`) }))}
-                  value={field.value}
-                  onChange={field.onChange}
-                  allowDeselect={false}
-                  data-testid="pm-schedule"
-                  comboboxProps={{ withinPortal: true }}
-                />
-              )}
-            />
-          </Grid.Col>
-          <Grid.Col span={half}>
-            <TextInput
-              type="date"
-              label={t('field.startDate')}
-              withAsterisk
-              {...form.register('startDate')}
-              error={errors.startDate?.message}
-              data-testid="pm-start"
-            />
-          </Grid.Col>
-          <Grid.Col span={half}>
-            <TextInput type="date" label={t('field.endDate')} {...form.register('endDate')} error={errors.endDate?.message} data-testid="pm-end" />
-          </Grid.Col>
-          <Grid.Col span={12}>{number('leadDays', 'pm-lead-days', 0)}</Grid.Col>
-        </>
-      )}
-      {values.trigger !== 'calendar' && (
-        <>
-          <Grid.Col span={half}>
-            {select(
-              'meterId',
-              (metersQuery.data?.meters ?? []).map((m) => ({ value: String(m.id), label: `${m.name} (${m.unit})` })),
-              'pm-meter',
-            )}
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 3 }}>{number('meterEvery', 'pm-meter-every')}</Grid.Col>
-          <Grid.Col span={{ base: 6, sm: 3 }}>{number('meterThreshold', 'pm-meter-threshold')}</Grid.Col>
-          <Grid.Col span={half}>{number('meterLeadUnits', 'pm-meter-lead', 0)}</Grid.Col>
-        </>
-      )}
+      {values.trigger !== 'meter' && <CalendarTriggerFields form={form} values={values} />}
+      {values.trigger !== 'calendar' && <MeterTriggerFields form={form} values={values} />}
       <Grid.Col span={12}>
         <Preview values={values} />
       </Grid.Col>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { ActionIcon, Button, Checkbox, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { Controller, useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '../../../web/lib/form-resolver';
 import { useTranslation } from 'react-i18next';
 import { ClientDataTable, ListScreen, RecordDrawer, activityQueryKey, confirmDelete, notifyError, notifySuccess, type Column } from '../../../web/components';
@@ -108,11 +108,92 @@ export default function TeamsPage() {
 
 const failure = (err: unknown, fallback: string) => (err instanceof ApiError && err.status === 409 && err.message ? err.message : fallback);
 
+type Flag = 'isTeamLead' | 'isDefaultAssignee';
+
+/** One member: the worker (one not chosen on another row), Team Lead, Default Assignee, Remove. */
+function MemberRow({
+  form,
+  index,
+  chosen,
+  readOnly,
+  tickOnly,
+  onRemove,
+}: {
+  form: UseFormReturn<TeamInput, any, any>;
+  index: number;
+  chosen: TeamInput['members'];
+  readOnly: boolean;
+  tickOnly(index: number, flag: Flag, checked: boolean): void;
+  onRemove(): void;
+}) {
+  const { t } = useTranslation('teams');
+  const workers = useAppData().data?.workers ?? [];
+  const errors = form.formState.errors;
+  const workerName = (w: (typeof workers)[number]) => `${w.firstName} ${w.lastName}`.trim() || w.email;
+  const takenElsewhere = new Set(chosen.filter((_, i) => i !== index).map((m) => Number(m?.workerId)));
+  return (
+    <Group align="flex-start" wrap="wrap" gap="sm" data-testid={`member-row-${index}`}>
+      <Controller
+        control={form.control}
+        name={`members.${index}.workerId`}
+        render={({ field: f }) => (
+          <Select
+            style={{ flex: '1 1 220px' }}
+            aria-label={t('worker')}
+            placeholder={t('selectWorker')}
+            searchable
+            readOnly={readOnly}
+            data={workers.filter((w) => !takenElsewhere.has(w.id)).map((w) => ({ value: String(w.id), label: workerName(w) }))}
+            value={f.value ? String(f.value) : null}
+            onChange={(v) => f.onChange(v ? Number(v) : 0)}
+            onBlur={f.onBlur}
+            error={errors.members?.[index]?.workerId?.message}
+            data-testid={`member-worker-${index}`}
+            comboboxProps={{ withinPortal: true }}
+          />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name={`members.${index}.isTeamLead`}
+        render={({ field: f }) => (
+          <Checkbox
+            mt={8}
+            label={t('teamLead')}
+            disabled={readOnly}
+            checked={Boolean(f.value)}
+            onChange={(e) => tickOnly(index, 'isTeamLead', e.currentTarget.checked)}
+            data-testid={`member-lead-${index}`}
+          />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name={`members.${index}.isDefaultAssignee`}
+        render={({ field: f }) => (
+          <Checkbox
+            mt={8}
+            label={t('defaultAssignee')}
+            disabled={readOnly}
+            checked={Boolean(f.value)}
+            onChange={(e) => tickOnly(index, 'isDefaultAssignee', e.currentTarget.checked)}
+            data-testid={`member-default-${index}`}
+          />
+        )}
+      />
+      {!readOnly && (
+        <ActionIcon variant="subtle" color="red" mt={4} aria-label={t('removeMember')} onClick={onRemove} data-testid={`member-remove-${index}`}>
+          <IconTrash size={16} />
+        </ActionIcon>
+      )}
+    </Group>
+  );
+}
+
 function TeamDrawer(props: { team: TeamDto | null; readOnly: boolean; onClose(): void; onList(body: { teams?: TeamDto[] }): void; onSaved(): void }) {
   const { t } = useTranslation('teams');
   const { t: tc } = useTranslation();
   const queryClient = useQueryClient();
-  const workers = useAppData().data?.workers ?? [];
   const { team, readOnly } = props;
   const form = useForm<TeamInput, any, any>({
     resolver: zodResolver(teamInputSchema),
@@ -129,7 +210,7 @@ function TeamDrawer(props: { team: TeamDto | null; readOnly: boolean; onClose():
   const errors = form.formState.errors;
 
   /** Ticking Team Lead (or Default Assignee) on one member clears it on the others. */
-  const tickOnly = (index: number, flag: 'isTeamLead' | 'isDefaultAssignee', checked: boolean) => {
+  const tickOnly = (index: number, flag: Flag, checked: boolean) => {
     chosen.forEach((_, i) => {
       if (i !== index && checked && form.getValues(`members.${i}.${flag}`)) form.setValue(`members.${i}.${flag}`, false, { shouldDirty: true });
     });
@@ -165,7 +246,6 @@ function TeamDrawer(props: { team: TeamDto | null; readOnly: boolean; onClose():
     }
   };
 
-  const workerName = (w: (typeof workers)[number]) => `${w.firstName} ${w.lastName}`.trim() || w.email;
   const membersError = (errors.members as { message?: string; root?: { message?: string } } | undefined)?.message ?? (errors.members as any)?.root?.message;
 
   const content = (
@@ -174,73 +254,9 @@ function TeamDrawer(props: { team: TeamDto | null; readOnly: boolean; onClose():
       <Text fw={500} size="sm">
         {t('members')}
       </Text>
-      {members.fields.map((field, index) => {
-        const takenElsewhere = new Set(chosen.filter((_, i) => i !== index).map((m) => Number(m?.workerId)));
-        return (
-          <Group key={field.id} align="flex-start" wrap="wrap" gap="sm" data-testid={`member-row-${index}`}>
-            <Controller
-              control={form.control}
-              name={`members.${index}.workerId`}
-              render={({ field: f }) => (
-                <Select
-                  style={{ flex: '1 1 220px' }}
-                  aria-label={t('worker')}
-                  placeholder={t('selectWorker')}
-                  searchable
-                  readOnly={readOnly}
-                  data={workers.filter((w) => !takenElsewhere.has(w.id)).map((w) => ({ value: String(w.id), label: workerName(w) }))}
-                  value={f.value ? String(f.value) : null}
-                  onChange={(v) => f.onChange(v ? Number(v) : 0)}
-                  onBlur={f.onBlur}
-                  error={errors.members?.[index]?.workerId?.message}
-                  data-testid={`member-worker-${index}`}
-                  comboboxProps={{ withinPortal: true }}
-                />
-              )}
-            />
-            <Controller
-              control={form.control}
-              name={`members.${index}.isTeamLead`}
-              render={({ field: f }) => (
-                <Checkbox
-                  mt={8}
-                  label={t('teamLead')}
-                  disabled={readOnly}
-                  checked={Boolean(f.value)}
-                  onChange={(e) => tickOnly(index, 'isTeamLead', e.currentTarget.checked)}
-                  data-testid={`member-lead-${index}`}
-                />
-              )}
-            />
-            <Controller
-              control={form.control}
-              name={`members.${index}.isDefaultAssignee`}
-              render={({ field: f }) => (
-                <Checkbox
-                  mt={8}
-                  label={t('defaultAssignee')}
-                  disabled={readOnly}
-                  checked={Boolean(f.value)}
-                  onChange={(e) => tickOnly(index, 'isDefaultAssignee', e.currentTarget.checked)}
-                  data-testid={`member-default-${index}`}
-                />
-              )}
-            />
-            {!readOnly && (
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                mt={4}
-                aria-label={t('removeMember')}
-                onClick={() => members.remove(index)}
-                data-testid={`member-remove-${index}`}
-              >
-                <IconTrash size={16} />
-              </ActionIcon>
-            )}
-          </Group>
-        );
-      })}
+      {members.fields.map((field, index) => (
+        <MemberRow key={field.id} form={form} index={index} chosen={chosen} readOnly={readOnly} tickOnly={tickOnly} onRemove={() => members.remove(index)} />
+      ))}
       {membersError && (
         <Text c="red" size="sm" data-testid="members-error">
           {membersError}
