@@ -40,7 +40,7 @@ function recordScripts(page: Page) {
 }
 
 describe('the JavaScript a cold browser loads', () => {
-  it('sign-in page under 100 KB (the budget), the signed-in work-order list under 258 KB (gzipped; budget 220)', async () => {
+  it('sign-in page under 100 KB (the budget), the signed-in work-order list under 222 KB (gzipped; budget 220)', async () => {
     const org = await signUpOrg(server);
     const { page, context } = await newPage(browser);
     const login = recordScripts(page);
@@ -68,9 +68,11 @@ describe('the JavaScript a cold browser loads', () => {
     // The budget: 100 KB. 102.8 KB before issue 46's pass; 98.5 KB since the lean boot takes the sign-in screen's
     // own English strings (en-sign-in.ts) instead of the whole catalogue (98.7 KB on the final tree).
     expect(loginKb).toBeLessThan(100);
-    // The budget is 220 KB; 257.2 KB before issue 46's pass, 254.0 KB since AppShell reads react-remove-scroll's
-    // class names without the library (~4 KB). Held here so it cannot grow while the rest is found: the list's filter
-    // pickers bring Mantine's Select, Combobox, Popover and floating-ui (~30 KB) to the first page (issue 46 note).
-    expect(listKb).toBeLessThan(258);
+    // The budget: 220 KB. 257.2 KB before issue 46's pass; 254.0 KB once AppShell read react-remove-scroll's class
+    // names without the library; ~30 KB less since the filters' pickers (asset, location) load Mantine's
+    // Select, Combobox, Popover and floating-ui with the interactive controls, on the first interaction (~30 KB),
+    // and the service worker is registered without workbox-window (~2 KB): 221.7 KB. Held at 222 so it cannot grow
+    // while the last 2 KB are found (decision 053, addendum: chunk merging's riders, the inline Arabic catalogues).
+    expect(listKb).toBeLessThan(222);
   });
 });

@@ -1,43 +1,9 @@
 import { useMemo, useState } from 'react';
 import { Loader, MultiSelect, Select } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../lib/api';
-import { useDebouncedValue } from './use-debounced-value';
+import { ADD_NEW_VALUE, recentOptions, rememberOption, useOptions, type SelectOption } from './select-options';
 
-/** An option as the `get-*-options` endpoints return it (parts and services also carry a price). */
-export interface SelectOption {
-  value: number;
-  label: string;
-  [extra: string]: unknown;
-}
-
-/** Value of the "Add New" entry (spec: selecting value 0 opens the creation dialog). */
-export const ADD_NEW_VALUE = 0;
-const RECENT_LIMIT = 10;
-const recent = new Map<string, SelectOption[]>();
-
-/** Remembers an option per endpoint (about the last 10), so a chosen value keeps its label across searches. */
-export function rememberOption(path: string, option: SelectOption) {
-  const list = (recent.get(path) ?? []).filter((o) => o.value !== option.value);
-  list.unshift(option);
-  recent.set(path, list.slice(0, RECENT_LIMIT));
-}
-
-function toOptions(body: unknown): SelectOption[] {
-  const list = Array.isArray(body) ? body : body && typeof body === 'object' ? Object.values(body).find(Array.isArray) : undefined;
-  return ((list ?? []) as SelectOption[]).filter((o) => o && typeof o.value === 'number' && typeof o.label === 'string');
-}
-
-function useOptions(path: string, search: string, pageSize: number, extraQuery?: Record<string, string | number>) {
-  const debounced = useDebouncedValue(search.trim(), 300);
-  const query = useQuery({
-    queryKey: ['options', path, debounced, pageSize, extraQuery ?? null],
-    queryFn: ({ signal }) => api.get<unknown>(path, { query: { pageSize, name: debounced || undefined, ...extraQuery }, signal }).then(toOptions),
-    staleTime: 30_000,
-  });
-  return query;
-}
+export { ADD_NEW_VALUE, rememberOption, type SelectOption };
 
 export interface AsyncSelectProps {
   /** Options endpoint under /api, e.g. '/assets/get-assets-options'. */
@@ -77,7 +43,7 @@ export function AsyncSelect(props: AsyncSelectProps) {
   const options = useMemo(() => {
     const byValue = new Map<number, SelectOption>();
     for (const o of query.data ?? []) byValue.set(o.value, o);
-    const known = [...(props.initialOption ? [props.initialOption] : []), ...(recent.get(props.path) ?? [])];
+    const known = [...(props.initialOption ? [props.initialOption] : []), ...recentOptions(props.path)];
     if (props.value && !byValue.has(props.value)) {
       const o = known.find((k) => k.value === props.value);
       if (o) byValue.set(o.value, o);
@@ -151,7 +117,7 @@ export function AsyncMultiSelect(props: AsyncMultiSelectProps) {
   const query = useOptions(props.path, search, props.pageSize ?? 10, props.extraQuery);
   const options = useMemo(() => {
     const byValue = new Map<number, SelectOption>();
-    const known = [...(props.initialOptions ?? []), ...(recent.get(props.path) ?? [])];
+    const known = [...(props.initialOptions ?? []), ...recentOptions(props.path)];
     for (const v of props.value) {
       const o = known.find((k) => k.value === v);
       if (o) byValue.set(v, o);

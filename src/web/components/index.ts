@@ -63,6 +63,7 @@ export { StatCard } from './stat-card';
 export { ChartImage, chartSummary, type ChartPart } from './chart-image';
 export { DetailTable, type DetailColumn } from './detail-table';
 export { AsyncSelectField } from './async-select-field';
+export { AsyncSelectFilter } from './async-select-filter';
 export { FormField } from './form-field';
 export { useOpenRecord } from './use-open-record';
 export { historyFieldLabel, historyValue, registerHistoryLabels, type HistoryLabels } from './history-labels';

@@ -8,6 +8,8 @@ import { SelectedChips, type ChipsMultiSelectProps } from './chips-multi-select'
 import type { Column } from './data-table';
 
 export { Menu, Tooltip };
+/** The real picker of a list's searchable filter (async-select-filter.tsx). */
+export { AsyncSelect } from './async-select';
 
 /** ChipsMultiSelect with its dropdown. */
 export function ChipsMultiSelectControl(props: ChipsMultiSelectProps) {

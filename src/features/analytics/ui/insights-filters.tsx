@@ -3,7 +3,7 @@ import { Card, SegmentedControl, Select, SimpleGrid, Stack, Group, Text, TextInp
 import { useTranslation } from 'react-i18next';
 import { useAppData } from '../../../web/lib/app-data';
 import { AssetSelect } from '../../assets/ui/asset-select';
-import { LocationIdFilter } from '../../locations/ui/location-select';
+import { LocationIdFilter } from '../../locations/ui/location-filter-select';
 import { AssetCategorySelect } from '../../master-data/ui/asset-category-select';
 import { TeamSelect } from '../../teams/ui/team-select';
 import { WorkStationSelect } from '../../work-stations/ui/work-station-select';

@@ -1,11 +1,10 @@
 import { lazy } from 'react';
 import { createRecordMultiSelect, createRecordSelect, type RecordSelectConfig, type SelectOption } from '../../../web/components';
 import type { AssetDto } from '../assets.schema';
+import { ASSET_OPTIONS_PATH } from './asset-filter-select';
 
 // The creation form loads when "Add New" is chosen, not with every page that shows the picker.
 const AssetCreateModal = lazy(() => import('./asset-form').then((m) => ({ default: m.AssetCreateModal })));
-
-export const ASSET_OPTIONS_PATH = '/assets/get-assets-options';
 
 /** An asset option: value, label (the name) and the display id AS-0001. */
 export interface AssetOption extends SelectOption {

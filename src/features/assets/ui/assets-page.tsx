@@ -25,7 +25,7 @@ import { formatDay, formatMinutes } from '../../../web/lib/format';
 import { ROLLUP_DOWN_DAYS } from '../asset-rollup.schema';
 import { useIsManager } from '../../../web/lib/app-data';
 import { ASSET_STATUSES, type AssetDto, type AssetNode, type AssetSummary } from '../assets.schema';
-import { LocationFilter } from '../../locations/ui/location-select';
+import { LocationFilter } from '../../locations/ui/location-filter-select';
 import { AssetFields, assetFormValues, useAssetForm } from './asset-form';
 import { AssetMetersPanel } from '../../meters/ui/asset-meters-panel';
 import { PrintLabelsButton, useLabelSelection } from '../../../web/components/print-labels';

@@ -17,7 +17,7 @@ import { useAppData, useIsManager } from '../../../web/lib/app-data';
 import { formatDay } from '../../../web/lib/format';
 import { AssetSelect } from '../../assets/ui/asset-select';
 import { TeamSelect } from '../../teams/ui/team-select';
-import { LocationIdFilter } from '../../locations/ui/location-select';
+import { LocationIdFilter } from '../../locations/ui/location-filter-select';
 import type { CalendarAnswer, CalendarEntry } from '../calendar.schema';
 import './labels';
 import './calendar.css';

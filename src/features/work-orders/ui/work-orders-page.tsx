@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   badgeColumn,
-  AsyncSelect,
   useOpenRecord,
   ListMultiFilter,
   ListTextFilter,
@@ -15,8 +14,8 @@ import {
   optionOf,
 } from '../../../web/components';
 import { api } from '../../../web/lib/api';
-import { LocationFilter } from '../../locations/ui/location-select';
-import { ASSET_OPTIONS_PATH } from '../../assets/ui/asset-select';
+import { LocationFilter } from '../../locations/ui/location-filter-select';
+import { AssetFilter } from '../../assets/ui/asset-filter-select';
 import { useIsManager } from '../../../web/lib/app-data';
 import type { WorkOrderDto, WorkOrderStatistics } from '../work-orders.schema';
 import { WORK_ORDER_STATUSES } from '../work-order-values';
@@ -158,9 +157,7 @@ export default function WorkOrdersPage() {
           <QuickViews state={list.state} />
           <ListTextFilter state={list.state} name="title" placeholder={t('filter')} debounceMs={300} />
           <ListMultiFilter state={list.state} name="status" placeholder={t('statusFilter')} options={statusOptions} />
-          <AsyncSelect
-            path={ASSET_OPTIONS_PATH}
-            pageSize={5}
+          <AssetFilter
             value={assetId}
             onChange={(id) => list.state.setFilter('assetId', id ? String(id) : '')}
             placeholder={t('assetFilter')}
