@@ -140,20 +140,15 @@ export interface LineItemsTableProps {
 /** Below this width of its own box the lines are cards: the table's columns need it (a drawer column is ~758 px at 1440 wide). */
 const TABLE_MIN_WIDTH = 720;
 
-/** An editable table of document lines: item, quantity, unit price, discount %, tax; tax and subtotal live. In a narrow box (a phone, a narrow drawer) each line is a stacked card (the same fields, labelled). */
-export function LineItemsTable(props: LineItemsTableProps) {
-  const { t } = useTranslation('lineItems');
-  const phone = useMediaQuery('(max-width: 48em)');
-  // the box's own width decides, not the window's: the drawer's form column is much narrower than the window
-  const box = useElementSize();
-  const stacked = box.width > 0 ? box.width < TABLE_MIN_WIDTH : phone;
+type LineControls = ReturnType<ReturnType<typeof lineControls>>;
+type Translate = ReturnType<typeof useTranslation<'lineItems'>>['t'];
+
+/** The controls of a line, for a table's props: `labelled` puts visible labels on them (cards) instead of names alone (table cells under headers). */
+function lineControls(props: LineItemsTableProps, t: Translate) {
   const set = (i: number, patch: Partial<LineItemValue>) => props.onChange(props.lines.map((l, j) => (j === i ? { ...l, ...patch } : l)));
-  const add = () => props.onChange([...props.lines, { [props.idKey]: null, name: '', quantity: 1, unitPrice: '', discount: 0, taxId: null }]);
   const remove = (i: number) => props.onChange(props.lines.filter((_, j) => j !== i));
   const err = (i: number, field: string) => props.errors?.[i]?.[field]?.message;
-
-  /** The controls of line `i`; `labelled` puts visible labels on them (cards) instead of names alone (table cells under headers). */
-  const controls = (line: LineItemValue, i: number, labelled: boolean) => {
+  return (line: LineItemValue, i: number, labelled: boolean) => {
     const figures = computeLine(toEngineLine(line, props.taxes, props.engine.digits), props.engine);
     const id = line[props.idKey] as number | null | undefined;
     const rowId = props.testId ? `${props.testId}-${i}` : undefined;
@@ -211,53 +206,85 @@ export function LineItemsTable(props: LineItemsTableProps) {
       ),
     };
   };
+}
 
+/** An editable table of document lines: item, quantity, unit price, discount %, tax; tax and subtotal live. In a narrow box (a phone, a narrow drawer) each line is a stacked card (the same fields, labelled). */
+export function LineItemsTable(props: LineItemsTableProps) {
+  const { t } = useTranslation('lineItems');
+  const phone = useMediaQuery('(max-width: 48em)');
+  // the box's own width decides, not the window's: the drawer's form column is much narrower than the window
+  const box = useElementSize();
+  const stacked = box.width > 0 ? box.width < TABLE_MIN_WIDTH : phone;
+  const add = () => props.onChange([...props.lines, { [props.idKey]: null, name: '', quantity: 1, unitPrice: '', discount: 0, taxId: null }]);
+  const controls = lineControls(props, t);
   const empty = (
     <Text size="sm" c="dimmed" ta="center">
       {t('noLines')}
     </Text>
   );
-
-  const cards = (
-    <Stack gap="sm" data-testid={props.testId && `${props.testId}-cards`}>
-      {props.lines.length === 0 && empty}
-      {props.lines.map((line, i) => {
-        const c = controls(line, i, true);
-        return (
-          <Paper key={i} withBorder p="sm" radius="md" data-testid={c.rowId}>
-            <Stack gap="xs">
-              <Group gap="xs" wrap="nowrap" align="flex-end">
-                <div style={{ flex: 1, minWidth: 0 }}>{c.item}</div>
-                {c.remove}
-              </Group>
-              <SimpleGrid cols={3} spacing="xs">
-                {c.quantity}
-                {c.price}
-                {c.discount}
-              </SimpleGrid>
-              {c.tax}
-              <Group justify="space-between" gap="xs">
-                <Text size="sm">
-                  {t('taxAmount')}: <span data-testid={c.rowId && `${c.rowId}-tax-amount`}>{c.taxAmount}</span>
-                </Text>
-                <Text size="sm" fw={600}>
-                  {t('subtotal')}: <span data-testid={c.rowId && `${c.rowId}-subtotal`}>{c.subtotal}</span>
-                </Text>
-              </Group>
-            </Stack>
-          </Paper>
-        );
-      })}
+  return (
+    <Stack gap={6} ref={box.ref} data-testid={props.testId}>
+      <Group justify="space-between">
+        <Text fw={600}>{props.title}</Text>
+        {!props.readOnly && (
+          <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={add} data-testid={props.testId && `${props.testId}-add`}>
+            {t('addLine')}
+          </Button>
+        )}
+      </Group>
+      {stacked ? (
+        <LineCards rows={props.lines.map((line, i) => controls(line, i, true))} empty={empty} testId={props.testId} />
+      ) : (
+        <LinesTable itemLabel={props.itemLabel} rows={props.lines.map((line, i) => controls(line, i, false))} empty={empty} />
+      )}
     </Stack>
   );
+}
 
+/** The lines as stacked cards (a narrow box). */
+function LineCards({ rows, empty, testId }: { rows: LineControls[]; empty: ReactNode; testId?: string }) {
+  const { t } = useTranslation('lineItems');
+  return (
+    <Stack gap="sm" data-testid={testId && `${testId}-cards`}>
+      {rows.length === 0 && empty}
+      {rows.map((c, i) => (
+        <Paper key={i} withBorder p="sm" radius="md" data-testid={c.rowId}>
+          <Stack gap="xs">
+            <Group gap="xs" wrap="nowrap" align="flex-end">
+              <div style={{ flex: 1, minWidth: 0 }}>{c.item}</div>
+              {c.remove}
+            </Group>
+            <SimpleGrid cols={3} spacing="xs">
+              {c.quantity}
+              {c.price}
+              {c.discount}
+            </SimpleGrid>
+            {c.tax}
+            <Group justify="space-between" gap="xs">
+              <Text size="sm">
+                {t('taxAmount')}: <span data-testid={c.rowId && `${c.rowId}-tax-amount`}>{c.taxAmount}</span>
+              </Text>
+              <Text size="sm" fw={600}>
+                {t('subtotal')}: <span data-testid={c.rowId && `${c.rowId}-subtotal`}>{c.subtotal}</span>
+              </Text>
+            </Group>
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+/** The lines as a table under headers (a wide box). */
+function LinesTable({ itemLabel, rows, empty }: { itemLabel: string; rows: LineControls[]; empty: ReactNode }) {
+  const { t } = useTranslation('lineItems');
   // fixed layout: the columns keep these widths, the item takes the rest, headers and long amounts wrap
   const figure = { ta: 'end', style: { overflowWrap: 'anywhere' } } as const;
-  const table = (
+  return (
     <Table verticalSpacing={4} horizontalSpacing={6} layout="fixed" withTableBorder>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>{props.itemLabel}</Table.Th>
+          <Table.Th>{itemLabel}</Table.Th>
           <Table.Th w={76}>{t('quantity')}</Table.Th>
           <Table.Th w={88}>{t('unitPrice')}</Table.Th>
           <Table.Th w={64}>{t('discount')}</Table.Th>
@@ -272,46 +299,29 @@ export function LineItemsTable(props: LineItemsTableProps) {
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {props.lines.length === 0 && (
+        {rows.length === 0 && (
           <Table.Tr>
             <Table.Td colSpan={8}>{empty}</Table.Td>
           </Table.Tr>
         )}
-        {props.lines.map((line, i) => {
-          const c = controls(line, i, false);
-          return (
-            <Table.Tr key={i} data-testid={c.rowId}>
-              <Table.Td>{c.item}</Table.Td>
-              <Table.Td>{c.quantity}</Table.Td>
-              <Table.Td>{c.price}</Table.Td>
-              <Table.Td>{c.discount}</Table.Td>
-              <Table.Td>{c.tax}</Table.Td>
-              <Table.Td {...figure} data-testid={c.rowId && `${c.rowId}-tax-amount`}>
-                {c.taxAmount}
-              </Table.Td>
-              <Table.Td {...figure} data-testid={c.rowId && `${c.rowId}-subtotal`}>
-                {c.subtotal}
-              </Table.Td>
-              <Table.Td>{c.remove}</Table.Td>
-            </Table.Tr>
-          );
-        })}
+        {rows.map((c, i) => (
+          <Table.Tr key={i} data-testid={c.rowId}>
+            <Table.Td>{c.item}</Table.Td>
+            <Table.Td>{c.quantity}</Table.Td>
+            <Table.Td>{c.price}</Table.Td>
+            <Table.Td>{c.discount}</Table.Td>
+            <Table.Td>{c.tax}</Table.Td>
+            <Table.Td {...figure} data-testid={c.rowId && `${c.rowId}-tax-amount`}>
+              {c.taxAmount}
+            </Table.Td>
+            <Table.Td {...figure} data-testid={c.rowId && `${c.rowId}-subtotal`}>
+              {c.subtotal}
+            </Table.Td>
+            <Table.Td>{c.remove}</Table.Td>
+          </Table.Tr>
+        ))}
       </Table.Tbody>
     </Table>
-  );
-
-  return (
-    <Stack gap={6} ref={box.ref} data-testid={props.testId}>
-      <Group justify="space-between">
-        <Text fw={600}>{props.title}</Text>
-        {!props.readOnly && (
-          <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={add} data-testid={props.testId && `${props.testId}-add`}>
-            {t('addLine')}
-          </Button>
-        )}
-      </Group>
-      {stacked ? cards : table}
-    </Stack>
   );
 }
 

@@ -15,6 +15,19 @@ const PERIODS = { '1d': 1, '7d': 7, '30d': 30 } as const;
 type Period = keyof typeof PERIODS;
 const DAY = 86_400_000;
 
+type Interval = AssetStatesAnswer['intervals'][number];
+type Translate = ReturnType<typeof useTranslation<'assetStates'>>['t'];
+
+/** Where an interval came from: the parent asset, a work order or a maintenance request. */
+const sourceOf = (t: Translate, i: Interval) =>
+  i.cascadedFrom
+    ? t('withParent')
+    : i.workOrderId
+      ? `WO-${String(i.workOrderId).padStart(4, '0')}`
+      : i.maintenanceRequestId
+        ? `MR-${String(i.maintenanceRequestId).padStart(4, '0')}`
+        : '';
+
 /**
  * The asset drawer's State tab (decision 079): the state now, a horizontal bar of the states over the chosen
  * period (each segment a button: Tab moves through them, focus or hover tells state and times), the list of
@@ -22,7 +35,6 @@ const DAY = 86_400_000;
  */
 export function AssetStateTimeline({ assetId }: { assetId: number }) {
   const { t } = useTranslation('assetStates');
-  const queryClient = useQueryClient();
   const [period, setPeriod] = useState<Period>('7d');
   // The period ends at the next whole minute when the tab opens or the period changes.
   const range = useMemo(() => {
@@ -38,46 +50,10 @@ export function AssetStateTimeline({ assetId }: { assetId: number }) {
     queryFn: ({ signal }) =>
       api.get<{ availability: Availability }>('/assets/get-asset-availability', { signal, query: { ...range, assetId } }).then((r) => r.availability),
   });
-  const [next, setNext] = useState<AssetState>('down');
-  const [reason, setReason] = useState('');
-  const [saving, setSaving] = useState(false);
-  const save = async () => {
-    setSaving(true);
-    try {
-      await api.post(`/assets/set-asset-state/${assetId}`, { state: next, reason: reason || undefined });
-      notifySuccess(t('saved'));
-      setReason('');
-      await queryClient.invalidateQueries({ queryKey: ['assets'] });
-    } catch (err) {
-      notifyError(errorMessage(err, t('failed')));
-    } finally {
-      setSaving(false);
-    }
-  };
-  const from = Date.parse(range.from);
-  const to = Date.parse(range.to);
-  const span = to - from;
-  const nowMs = Date.now();
   const intervals = states.data?.intervals ?? [];
-  // Oldest first on the bar, clipped to the period; an open interval runs to now.
-  const segments = [...intervals].reverse().map((i) => {
-    const s = Math.max(Date.parse(i.startedAt), from);
-    const e = Math.min(i.endedAt ? Date.parse(i.endedAt) : nowMs, to);
-    return { i, left: ((s - from) / span) * 100, width: (Math.max(e - s, 0) / span) * 100 };
-  });
   // On a phone the intervals are a list: a six-column table, even scrolling in its box, widened the whole drawer
   // (its scroll area sizes to the widest content) past a 390 px window, the Arabic page with it.
   const phone = useMediaQuery('(max-width: 48em)');
-  const source = (i: (typeof intervals)[number]) =>
-    i.cascadedFrom
-      ? t('withParent')
-      : i.workOrderId
-        ? `WO-${String(i.workOrderId).padStart(4, '0')}`
-        : i.maintenanceRequestId
-          ? `MR-${String(i.maintenanceRequestId).padStart(4, '0')}`
-          : '';
-  const label = (i: (typeof intervals)[number]) =>
-    t('segment', { state: t(`states.${i.state}`), from: formatDateTime(i.startedAt), to: i.endedAt ? formatDateTime(i.endedAt) : t('now') });
   return (
     <Stack data-testid="asset-state-timeline">
       <Group justify="space-between">
@@ -95,96 +71,153 @@ export function AssetStateTimeline({ assetId }: { assetId: number }) {
           {formatMinutes(availability.data.downMinutes)}
         </Text>
       )}
-      <Box
-        role="group"
-        aria-label={t('timeline')}
-        pos="relative"
-        h={24}
-        bg="var(--mantine-color-green-1)"
-        style={{ borderRadius: 4, overflow: 'hidden' }}
-        data-testid="asset-state-bar"
-      >
-        {segments.map(({ i, left, width }) => (
-          <Tooltip key={i.id} label={label(i)} events={{ hover: true, focus: true, touch: true }}>
-            <UnstyledButton
-              aria-label={label(i)}
-              data-state={i.state}
-              pos="absolute"
-              top={0}
-              h="100%"
-              style={{
-                insetInlineStart: `${left}%`,
-                width: `max(${width}%, 2px)`,
-                background: `var(--mantine-color-${STATE_COLORS[i.state]}-${i.state === 'running' ? 2 : 6})`,
-              }}
-            />
-          </Tooltip>
-        ))}
-      </Box>
+      <StateBar intervals={intervals} range={range} />
       {states.data && !intervals.length && (
         <Text size="sm" c="dimmed">
           {t('empty')}
         </Text>
       )}
-      {intervals.length > 0 && !phone && (
-        <Table.ScrollContainer minWidth={560} type="native">
-          <Table data-testid="asset-state-list" withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('column')}</Table.Th>
-                <Table.Th>{t('from')}</Table.Th>
-                <Table.Th>{t('to')}</Table.Th>
-                <Table.Th>{t('reason')}</Table.Th>
-                <Table.Th>{t('setBy')}</Table.Th>
-                <Table.Th>{t('source')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {intervals.map((i) => (
-                <Table.Tr key={i.id} data-state={i.state}>
-                  <Table.Td>{t(`states.${i.state}`)}</Table.Td>
-                  <Table.Td>{formatDateTime(i.startedAt)}</Table.Td>
-                  <Table.Td>{i.endedAt ? formatDateTime(i.endedAt) : t('now')}</Table.Td>
-                  <Table.Td>{i.reason ?? ''}</Table.Td>
-                  <Table.Td>{i.setBy?.name ?? ''}</Table.Td>
-                  <Table.Td>{source(i)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {intervals.length > 0 && phone && (
-        <Stack gap="xs" data-testid="asset-state-list">
-          {intervals.map((i) => (
-            <Paper key={i.id} withBorder p="xs" data-state={i.state}>
-              <Text size="sm">
-                <Text span fw={600}>
-                  {t(`states.${i.state}`)}
-                </Text>{' '}
-                · {formatDateTime(i.startedAt)} – {i.endedAt ? formatDateTime(i.endedAt) : t('now')}
-              </Text>
-              {(i.reason || i.setBy || source(i)) && (
-                <Text size="xs" c="dimmed" dir="auto">
-                  {[i.reason, i.setBy?.name, source(i)].filter(Boolean).join(' · ')}
-                </Text>
-              )}
-            </Paper>
-          ))}
-        </Stack>
-      )}
-      <Group align="end" data-testid="asset-set-state">
-        <NativeSelect
-          label={t('newState')}
-          value={next}
-          onChange={(e) => setNext(e.currentTarget.value as AssetState)}
-          data={ASSET_STATES.map((s) => ({ value: s, label: t(`states.${s}`) }))}
-        />
-        <TextInput label={t('reason')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={500} />
-        <Button onClick={() => void save()} loading={saving}>
-          {t('save')}
-        </Button>
-      </Group>
+      {intervals.length > 0 && !phone && <IntervalsTable intervals={intervals} />}
+      {intervals.length > 0 && phone && <IntervalsList intervals={intervals} />}
+      <SetStateForm assetId={assetId} />
     </Stack>
+  );
+}
+
+/** The bar of the period's states, oldest first; each segment a button whose name tells its state and times. */
+function StateBar({ intervals, range }: { intervals: Interval[]; range: { from: string; to: string } }) {
+  const { t } = useTranslation('assetStates');
+  const from = Date.parse(range.from);
+  const to = Date.parse(range.to);
+  const span = to - from;
+  const nowMs = Date.now();
+  // Oldest first on the bar, clipped to the period; an open interval runs to now.
+  const segments = [...intervals].reverse().map((i) => {
+    const s = Math.max(Date.parse(i.startedAt), from);
+    const e = Math.min(i.endedAt ? Date.parse(i.endedAt) : nowMs, to);
+    return { i, left: ((s - from) / span) * 100, width: (Math.max(e - s, 0) / span) * 100 };
+  });
+  const label = (i: Interval) =>
+    t('segment', { state: t(`states.${i.state}`), from: formatDateTime(i.startedAt), to: i.endedAt ? formatDateTime(i.endedAt) : t('now') });
+  return (
+    <Box
+      role="group"
+      aria-label={t('timeline')}
+      pos="relative"
+      h={24}
+      bg="var(--mantine-color-green-1)"
+      style={{ borderRadius: 4, overflow: 'hidden' }}
+      data-testid="asset-state-bar"
+    >
+      {segments.map(({ i, left, width }) => (
+        <Tooltip key={i.id} label={label(i)} events={{ hover: true, focus: true, touch: true }}>
+          <UnstyledButton
+            aria-label={label(i)}
+            data-state={i.state}
+            pos="absolute"
+            top={0}
+            h="100%"
+            style={{
+              insetInlineStart: `${left}%`,
+              width: `max(${width}%, 2px)`,
+              background: `var(--mantine-color-${STATE_COLORS[i.state]}-${i.state === 'running' ? 2 : 6})`,
+            }}
+          />
+        </Tooltip>
+      ))}
+    </Box>
+  );
+}
+
+/** The intervals as a six-column table (a wide screen). */
+function IntervalsTable({ intervals }: { intervals: Interval[] }) {
+  const { t } = useTranslation('assetStates');
+  return (
+    <Table.ScrollContainer minWidth={560} type="native">
+      <Table data-testid="asset-state-list" withTableBorder>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('column')}</Table.Th>
+            <Table.Th>{t('from')}</Table.Th>
+            <Table.Th>{t('to')}</Table.Th>
+            <Table.Th>{t('reason')}</Table.Th>
+            <Table.Th>{t('setBy')}</Table.Th>
+            <Table.Th>{t('source')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {intervals.map((i) => (
+            <Table.Tr key={i.id} data-state={i.state}>
+              <Table.Td>{t(`states.${i.state}`)}</Table.Td>
+              <Table.Td>{formatDateTime(i.startedAt)}</Table.Td>
+              <Table.Td>{i.endedAt ? formatDateTime(i.endedAt) : t('now')}</Table.Td>
+              <Table.Td>{i.reason ?? ''}</Table.Td>
+              <Table.Td>{i.setBy?.name ?? ''}</Table.Td>
+              <Table.Td>{sourceOf(t, i)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** The intervals as a list of small cards (a phone). */
+function IntervalsList({ intervals }: { intervals: Interval[] }) {
+  const { t } = useTranslation('assetStates');
+  return (
+    <Stack gap="xs" data-testid="asset-state-list">
+      {intervals.map((i) => (
+        <Paper key={i.id} withBorder p="xs" data-state={i.state}>
+          <Text size="sm">
+            <Text span fw={600}>
+              {t(`states.${i.state}`)}
+            </Text>{' '}
+            · {formatDateTime(i.startedAt)} – {i.endedAt ? formatDateTime(i.endedAt) : t('now')}
+          </Text>
+          {(i.reason || i.setBy || sourceOf(t, i)) && (
+            <Text size="xs" c="dimmed" dir="auto">
+              {[i.reason, i.setBy?.name, sourceOf(t, i)].filter(Boolean).join(' · ')}
+            </Text>
+          )}
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+/** The form that sets the asset's state by hand, with a reason. */
+function SetStateForm({ assetId }: { assetId: number }) {
+  const { t } = useTranslation('assetStates');
+  const queryClient = useQueryClient();
+  const [next, setNext] = useState<AssetState>('down');
+  const [reason, setReason] = useState('');
+  const [saving, setSaving] = useState(false);
+  const save = async () => {
+    setSaving(true);
+    try {
+      await api.post(`/assets/set-asset-state/${assetId}`, { state: next, reason: reason || undefined });
+      notifySuccess(t('saved'));
+      setReason('');
+      await queryClient.invalidateQueries({ queryKey: ['assets'] });
+    } catch (err) {
+      notifyError(errorMessage(err, t('failed')));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Group align="end" data-testid="asset-set-state">
+      <NativeSelect
+        label={t('newState')}
+        value={next}
+        onChange={(e) => setNext(e.currentTarget.value as AssetState)}
+        data={ASSET_STATES.map((s) => ({ value: s, label: t(`states.${s}`) }))}
+      />
+      <TextInput label={t('reason')} value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={500} />
+      <Button onClick={() => void save()} loading={saving}>
+        {t('save')}
+      </Button>
+    </Group>
   );
 }

@@ -72,8 +72,6 @@ function SignOffField({ order, step, label }: { order: CachedWorkOrder; step: Is
 
 export function StepField({ order, step, pendingPhoto }: { order: CachedWorkOrder; step: IssuedStepDto; pendingPhoto?: OutboxItem }) {
   const { t } = useTranslation('myWork');
-  const [draft, setDraft] = useState<string>(step.value === null || step.value === undefined ? '' : String(step.value));
-  const [signing, setSigning] = useState(false);
   const queued = useQueued();
   const answer = (value: unknown, shown: string) =>
     void queued.run(() => queueAnswer(order.id, step, value, t('procedure.answered', { label: step.label, value: shown })));
@@ -152,53 +150,13 @@ export function StepField({ order, step, pendingPhoto }: { order: CachedWorkOrde
         </Stack>
       );
     case 'number':
-    case 'text': {
-      const changed = draft !== (step.value === null || step.value === undefined ? '' : String(step.value));
-      const save = () => {
-        if (!changed) return;
-        const value = draft.trim() === '' ? null : step.kind === 'number' ? Number(draft) : draft;
-        answer(value, draft || '—');
-      };
-      return (
-        <Stack gap={4}>
-          {label}
-          <Group gap="xs" wrap="nowrap" align="flex-end">
-            {step.kind === 'number' ? (
-              <NumberInput
-                size="lg"
-                style={{ flex: 1 }}
-                value={draft}
-                onChange={(v) => setDraft(String(v))}
-                inputMode="decimal"
-                error={queued.error}
-                data-testid={testId}
-              />
-            ) : (
-              <TextInput
-                size="lg"
-                style={{ flex: 1 }}
-                value={draft}
-                onChange={(e) => setDraft(e.currentTarget.value)}
-                error={queued.error}
-                data-testid={testId}
-              />
-            )}
-            <Button {...big} disabled={!changed} onClick={save} data-testid={`${testId}-save`}>
-              {t('procedure.save')}
-            </Button>
-          </Group>
-        </Stack>
-      );
-    }
+    case 'text':
+      return <TypedAnswerField step={step} label={label} error={queued.error} answer={answer} />;
     case 'photo':
       return (
         <Stack gap={4}>
           {label}
-          {pendingPhoto ? (
-            <PendingPhoto item={pendingPhoto} />
-          ) : typeof step.value === 'string' ? (
-            <Image src={step.value} alt="" h={120} w="auto" fit="contain" radius="sm" data-testid="photo-saved" />
-          ) : null}
+          <SavedImage step={step} pendingPhoto={pendingPhoto} alt="" h={120} testId="photo-saved" />
           <PhotoInput
             testId={testId}
             error={queued.error}
@@ -208,33 +166,88 @@ export function StepField({ order, step, pendingPhoto }: { order: CachedWorkOrde
         </Stack>
       );
     case 'signature':
-      // Signed here, with a finger (issue 46): the PNG goes through the outbox as a step image, as a photo does.
-      return (
-        <Stack gap={4}>
-          {label}
-          {pendingPhoto ? (
-            <PendingPhoto item={pendingPhoto} />
-          ) : typeof step.value === 'string' ? (
-            <Image src={step.value} alt={t('procedure.signed')} h={80} w="auto" fit="contain" bg="white" radius="sm" data-testid="signature-saved" />
-          ) : null}
-          <Button {...big} variant="light" onClick={() => setSigning(true)} data-testid={`${testId}-sign`}>
-            {pendingPhoto || step.value ? t('procedure.signAgain') : t('procedure.sign')}
-          </Button>
-          {queued.error && (
-            <Text size="sm" c="red">
-              {queued.error}
-            </Text>
-          )}
-          <SignaturePad
-            opened={signing}
-            onClose={() => setSigning(false)}
-            labels={{ title: t('procedure.signTitle'), hint: t('procedure.signHint'), clear: t('procedure.signClear'), save: t('procedure.signSave') }}
-            onSave={(png) => {
-              setSigning(false);
-              void queued.run(() => queuePhoto(order.id, step, png, t('procedure.signature', { label: step.label })));
-            }}
-          />
-        </Stack>
-      );
+      return <SignatureField order={order} step={step} label={label} pendingPhoto={pendingPhoto} queued={queued} />;
   }
+}
+
+/** The photo or signature waiting in the outbox, else the one saved, else nothing. */
+function SavedImage(props: { step: IssuedStepDto; pendingPhoto?: OutboxItem; alt: string; h: number; bg?: string; testId: string }) {
+  const { step, pendingPhoto } = props;
+  if (pendingPhoto) return <PendingPhoto item={pendingPhoto} />;
+  if (typeof step.value !== 'string') return null;
+  return <Image src={step.value} alt={props.alt} h={props.h} w="auto" fit="contain" bg={props.bg} radius="sm" data-testid={props.testId} />;
+}
+
+/** A number or text step: typed into a draft, saved (through the outbox) when it differs from the answer. */
+function TypedAnswerField(props: { step: IssuedStepDto; label: React.ReactNode; error: string | null; answer(value: unknown, shown: string): void }) {
+  const { step, error } = props;
+  const { t } = useTranslation('myWork');
+  const saved = step.value === null || step.value === undefined ? '' : String(step.value);
+  const [draft, setDraft] = useState<string>(saved);
+  const testId = `step-${step.position}`;
+  const changed = draft !== saved;
+  const save = () => {
+    if (!changed) return;
+    const value = draft.trim() === '' ? null : step.kind === 'number' ? Number(draft) : draft;
+    props.answer(value, draft || '—');
+  };
+  return (
+    <Stack gap={4}>
+      {props.label}
+      <Group gap="xs" wrap="nowrap" align="flex-end">
+        {step.kind === 'number' ? (
+          <NumberInput
+            size="lg"
+            style={{ flex: 1 }}
+            value={draft}
+            onChange={(v) => setDraft(String(v))}
+            inputMode="decimal"
+            error={error}
+            data-testid={testId}
+          />
+        ) : (
+          <TextInput size="lg" style={{ flex: 1 }} value={draft} onChange={(e) => setDraft(e.currentTarget.value)} error={error} data-testid={testId} />
+        )}
+        <Button {...big} disabled={!changed} onClick={save} data-testid={`${testId}-save`}>
+          {t('procedure.save')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** A signature step, signed here with a finger (issue 46): the PNG goes through the outbox as a step image, as a photo does. */
+function SignatureField(props: {
+  order: CachedWorkOrder;
+  step: IssuedStepDto;
+  label: React.ReactNode;
+  pendingPhoto?: OutboxItem;
+  queued: ReturnType<typeof useQueued>;
+}) {
+  const { order, step, pendingPhoto, queued } = props;
+  const { t } = useTranslation('myWork');
+  const [signing, setSigning] = useState(false);
+  return (
+    <Stack gap={4}>
+      {props.label}
+      <SavedImage step={step} pendingPhoto={pendingPhoto} alt={t('procedure.signed')} h={80} bg="white" testId="signature-saved" />
+      <Button {...big} variant="light" onClick={() => setSigning(true)} data-testid={`step-${step.position}-sign`}>
+        {pendingPhoto || step.value ? t('procedure.signAgain') : t('procedure.sign')}
+      </Button>
+      {queued.error && (
+        <Text size="sm" c="red">
+          {queued.error}
+        </Text>
+      )}
+      <SignaturePad
+        opened={signing}
+        onClose={() => setSigning(false)}
+        labels={{ title: t('procedure.signTitle'), hint: t('procedure.signHint'), clear: t('procedure.signClear'), save: t('procedure.signSave') }}
+        onSave={(png) => {
+          setSigning(false);
+          void queued.run(() => queuePhoto(order.id, step, png, t('procedure.signature', { label: step.label })));
+        }}
+      />
+    </Stack>
+  );
 }

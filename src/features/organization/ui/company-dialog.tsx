@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '../../../web/lib/form-resolver';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -35,10 +35,8 @@ export function CompanyDialog({ opened, onClose }: { opened: boolean; onClose():
   const canEdit = useIsManager();
   const isAdmin = useAppData().data?.loggedInUser?.role === 'admin';
   const queryClient = useQueryClient();
-  const [logoError, setLogoError] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
+  const logo = useLogoUpload();
   const form = useForm<CompanyUpdateInput>({ resolver: zodResolver(companyUpdateSchema), values: company ? toForm(company) : undefined });
-  const errors = form.formState.errors;
 
   const save = form.handleSubmit(async (values) => {
     if (!company) return;
@@ -53,6 +51,33 @@ export function CompanyDialog({ opened, onClose }: { opened: boolean; onClose():
     }
   });
 
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('shell.companyProfile')} size="lg" centered data-testid="company-dialog">
+      {company && (
+        <form onSubmit={save} noValidate>
+          <Stack gap="sm">
+            <CompanyLogo company={company} canEdit={canEdit} logo={logo} />
+            <CompanyFields form={form} company={company} canEdit={canEdit} />
+            {canEdit && (
+              <Group justify="flex-end" mt="sm">
+                <Button type="submit" loading={form.formState.isSubmitting} data-testid="company-save">
+                  {t('actions.save')}
+                </Button>
+              </Group>
+            )}
+          </Stack>
+        </form>
+      )}
+      {company && isAdmin && <SecuritySettings />}
+    </Modal>
+  );
+}
+
+/** The logo's upload: the image checked first, the app data refreshed after, the refusal shown beside the button. */
+function useLogoUpload() {
+  const queryClient = useQueryClient();
+  const [logoError, setLogoError] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
   const upload = async (file: File | null) => {
     if (!file) return;
     const problem = checkImage(file, IMAGE_RULE);
@@ -71,119 +96,105 @@ export function CompanyDialog({ opened, onClose }: { opened: boolean; onClose():
       setUploading(false);
     }
   };
+  return { logoError, uploading, upload };
+}
 
+/** The company's logo and, for a manager, the button that uploads a new one. */
+function CompanyLogo({ company, canEdit, logo }: { company: CompanyDto; canEdit: boolean; logo: ReturnType<typeof useLogoUpload> }) {
+  const { t } = useTranslation();
+  const { logoError, uploading, upload } = logo;
   return (
-    <Modal opened={opened} onClose={onClose} title={t('shell.companyProfile')} size="lg" centered data-testid="company-dialog">
-      {company && (
-        <form onSubmit={save} noValidate>
-          <Stack gap="sm">
-            <Group>
-              <InitialAvatar src={company.profilePicture} name={company.organization} size={72} radius="md" />
-              {canEdit && (
-                <ImageUploadButton
-                  onFile={(f) => void upload(f)}
-                  label={t('company.uploadLogo')}
-                  variant="default"
-                  leftSection={<IconUpload size={16} />}
-                  loading={uploading}
-                />
-              )}
-              {logoError && (
-                <Text size="sm" c="red">
-                  {logoError}
-                </Text>
-              )}
-            </Group>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TextInput
-                label={t('auth.fields.organization')}
-                withAsterisk
-                readOnly={!canEdit}
-                {...form.register('organization')}
-                error={errors.organization?.message}
-                data-testid="company-organization"
-              />
-              <TextInput label={t('company.subdomain')} value={company.subdomain} readOnly disabled />
-              <TextInput label={t('company.street1')} readOnly={!canEdit} {...form.register('addressStreet1')} error={errors.addressStreet1?.message} />
-              <TextInput label={t('company.street2')} readOnly={!canEdit} {...form.register('addressStreet2')} error={errors.addressStreet2?.message} />
-              <TextInput label={t('company.city')} readOnly={!canEdit} {...form.register('city')} error={errors.city?.message} />
-              <TextInput
-                label={t('company.zipCode')}
-                readOnly={!canEdit}
-                {...form.register('zipCode')}
-                error={errors.zipCode?.message}
-                data-testid="company-zip"
-              />
-              <TextInput label={t('company.country')} readOnly={!canEdit} {...form.register('country')} error={errors.country?.message} />
-              <TextInput
-                label={t('company.website')}
-                readOnly={!canEdit}
-                {...form.register('website')}
-                error={errors.website?.message}
-                data-testid="company-website"
-              />
-              <TextInput label={t('users.fields.phoneNumber')} readOnly={!canEdit} {...form.register('phoneNumber')} error={errors.phoneNumber?.message} />
-              <TextInput
-                label={t('company.currency')}
-                description={t('company.currencyHint')}
-                readOnly={!canEdit}
-                {...form.register('currency')}
-                error={errors.currency?.message}
-                data-testid="company-currency"
-              />
-              <Controller
-                control={form.control}
-                name="taxRounding"
-                render={({ field }) => (
-                  <Select
-                    label={t('company.taxRounding')}
-                    description={t('company.taxRoundingHint')}
-                    data={[
-                      { value: 'round_per_line', label: t('company.roundPerLine') },
-                      { value: 'round_globally', label: t('company.roundGlobally') },
-                    ]}
-                    value={(field.value as string | undefined) ?? 'round_per_line'}
-                    onChange={(v) => field.onChange(v ?? 'round_per_line')}
-                    allowDeselect={false}
-                    readOnly={!canEdit}
-                    error={errors.taxRounding?.message}
-                    data-testid="company-tax-rounding"
-                  />
-                )}
-              />
-              <Controller
-                control={form.control}
-                name="timeZone"
-                render={({ field }) => (
-                  <Select
-                    label={t('company.timeZone')}
-                    description={t('company.timeZoneHint')}
-                    data={timeZoneOptions(company.timeZone)}
-                    value={(field.value as string | undefined) ?? 'UTC'}
-                    onChange={(v) => field.onChange(v ?? 'UTC')}
-                    searchable
-                    allowDeselect={false}
-                    limit={50}
-                    readOnly={!canEdit}
-                    error={errors.timeZone?.message}
-                    comboboxProps={{ withinPortal: true }}
-                    data-testid="company-time-zone"
-                  />
-                )}
-              />
-              <TextInput label={t('auth.fields.numberOfWorkers')} value={String(company.numberOfWorkers)} readOnly disabled data-testid="company-workers" />
-            </SimpleGrid>
-            {canEdit && (
-              <Group justify="flex-end" mt="sm">
-                <Button type="submit" loading={form.formState.isSubmitting} data-testid="company-save">
-                  {t('actions.save')}
-                </Button>
-              </Group>
-            )}
-          </Stack>
-        </form>
+    <Group>
+      <InitialAvatar src={company.profilePicture} name={company.organization} size={72} radius="md" />
+      {canEdit && (
+        <ImageUploadButton
+          onFile={(f) => void upload(f)}
+          label={t('company.uploadLogo')}
+          variant="default"
+          leftSection={<IconUpload size={16} />}
+          loading={uploading}
+        />
       )}
-      {company && isAdmin && <SecuritySettings />}
-    </Modal>
+      {logoError && (
+        <Text size="sm" c="red">
+          {logoError}
+        </Text>
+      )}
+    </Group>
+  );
+}
+
+/** The company's details (the subdomain and the number of workers read only). */
+function CompanyFields({ form, company, canEdit }: { form: UseFormReturn<CompanyUpdateInput>; company: CompanyDto; canEdit: boolean }) {
+  const { t } = useTranslation();
+  const errors = form.formState.errors;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+      <TextInput
+        label={t('auth.fields.organization')}
+        withAsterisk
+        readOnly={!canEdit}
+        {...form.register('organization')}
+        error={errors.organization?.message}
+        data-testid="company-organization"
+      />
+      <TextInput label={t('company.subdomain')} value={company.subdomain} readOnly disabled />
+      <TextInput label={t('company.street1')} readOnly={!canEdit} {...form.register('addressStreet1')} error={errors.addressStreet1?.message} />
+      <TextInput label={t('company.street2')} readOnly={!canEdit} {...form.register('addressStreet2')} error={errors.addressStreet2?.message} />
+      <TextInput label={t('company.city')} readOnly={!canEdit} {...form.register('city')} error={errors.city?.message} />
+      <TextInput label={t('company.zipCode')} readOnly={!canEdit} {...form.register('zipCode')} error={errors.zipCode?.message} data-testid="company-zip" />
+      <TextInput label={t('company.country')} readOnly={!canEdit} {...form.register('country')} error={errors.country?.message} />
+      <TextInput label={t('company.website')} readOnly={!canEdit} {...form.register('website')} error={errors.website?.message} data-testid="company-website" />
+      <TextInput label={t('users.fields.phoneNumber')} readOnly={!canEdit} {...form.register('phoneNumber')} error={errors.phoneNumber?.message} />
+      <TextInput
+        label={t('company.currency')}
+        description={t('company.currencyHint')}
+        readOnly={!canEdit}
+        {...form.register('currency')}
+        error={errors.currency?.message}
+        data-testid="company-currency"
+      />
+      <Controller
+        control={form.control}
+        name="taxRounding"
+        render={({ field }) => (
+          <Select
+            label={t('company.taxRounding')}
+            description={t('company.taxRoundingHint')}
+            data={[
+              { value: 'round_per_line', label: t('company.roundPerLine') },
+              { value: 'round_globally', label: t('company.roundGlobally') },
+            ]}
+            value={(field.value as string | undefined) ?? 'round_per_line'}
+            onChange={(v) => field.onChange(v ?? 'round_per_line')}
+            allowDeselect={false}
+            readOnly={!canEdit}
+            error={errors.taxRounding?.message}
+            data-testid="company-tax-rounding"
+          />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="timeZone"
+        render={({ field }) => (
+          <Select
+            label={t('company.timeZone')}
+            description={t('company.timeZoneHint')}
+            data={timeZoneOptions(company.timeZone)}
+            value={(field.value as string | undefined) ?? 'UTC'}
+            onChange={(v) => field.onChange(v ?? 'UTC')}
+            searchable
+            allowDeselect={false}
+            limit={50}
+            readOnly={!canEdit}
+            error={errors.timeZone?.message}
+            comboboxProps={{ withinPortal: true }}
+            data-testid="company-time-zone"
+          />
+        )}
+      />
+      <TextInput label={t('auth.fields.numberOfWorkers')} value={String(company.numberOfWorkers)} readOnly disabled data-testid="company-workers" />
+    </SimpleGrid>
   );
 }

@@ -269,148 +269,18 @@ export function StepEditor({ form, readOnly }: { form: UseFormReturn<FormValues>
           {t('noSteps')}
         </Text>
       )}
-      {steps.fields.map((field, i) => {
-        const kind = kinds[i] ?? field.kind;
-        const e = errors?.[i];
-        return (
-          <Card key={field.id} withBorder padding="sm" data-testid={`step-${i}`} bg={kind === 'heading' ? 'var(--mantine-color-default-hover)' : undefined}>
-            <Stack gap="xs">
-              <Group gap="xs" wrap="nowrap" align="flex-end">
-                <Controller
-                  control={form.control}
-                  name={`steps.${i}.kind`}
-                  render={({ field: f }) => (
-                    <Select
-                      label={t('step.kind')}
-                      data={STEP_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) }))}
-                      value={f.value}
-                      onChange={(v) => v && f.onChange(v)}
-                      allowDeselect={false}
-                      w={170}
-                      data-testid={`step-${i}-kind`}
-                    />
-                  )}
-                />
-                <Group gap={4} wrap="nowrap" ml="auto">
-                  <ActionIcon
-                    variant="subtle"
-                    size="lg"
-                    aria-label={t('step.moveUp')}
-                    disabled={readOnly || i === 0}
-                    onClick={() => steps.move(i, i - 1)}
-                    data-testid={`step-${i}-up`}
-                  >
-                    <IconArrowUp size={18} />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    size="lg"
-                    aria-label={t('step.moveDown')}
-                    disabled={readOnly || i === steps.fields.length - 1}
-                    onClick={() => steps.move(i, i + 1)}
-                    data-testid={`step-${i}-down`}
-                  >
-                    <IconArrowDown size={18} />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    size="lg"
-                    aria-label={t('step.remove')}
-                    disabled={readOnly}
-                    onClick={() => steps.remove(i)}
-                    data-testid={`step-${i}-remove`}
-                  >
-                    <IconTrash size={18} />
-                  </ActionIcon>
-                </Group>
-              </Group>
-              <TextInput
-                label={t('step.label')}
-                withAsterisk
-                {...form.register(`steps.${i}.label`)}
-                error={e?.label?.message}
-                data-testid={`step-${i}-label`}
-              />
-              {kind === 'number' && (
-                <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
-                  <TextInput label={t('step.unit')} {...form.register(`steps.${i}.unit`)} error={e?.unit?.message} data-testid={`step-${i}-unit`} />
-                  {(['min', 'max'] as const).map((end) => (
-                    <Controller
-                      key={end}
-                      control={form.control}
-                      name={`steps.${i}.${end}`}
-                      render={({ field: f }) => (
-                        <NumberInput
-                          label={t(`step.${end}`)}
-                          value={f.value}
-                          onChange={f.onChange}
-                          error={e?.[end]?.message}
-                          data-testid={`step-${i}-${end}`}
-                        />
-                      )}
-                    />
-                  ))}
-                  <TextInput
-                    label={t('step.meterName')}
-                    description={t('step.meterNameHint')}
-                    style={{ gridColumn: '1 / -1' }}
-                    {...form.register(`steps.${i}.meterName`)}
-                    error={e?.meterName?.message}
-                    data-testid={`step-${i}-meter`}
-                  />
-                </SimpleGrid>
-              )}
-              {kind === 'choice' && (
-                <Controller
-                  control={form.control}
-                  name={`steps.${i}.options`}
-                  render={({ field: f }) => (
-                    <TagsInput
-                      label={t('step.options')}
-                      description={t('step.optionsHint')}
-                      value={f.value}
-                      onChange={f.onChange}
-                      error={e?.options?.message}
-                      data-testid={`step-${i}-options`}
-                    />
-                  )}
-                />
-              )}
-              {kind !== 'heading' && (
-                <Group gap="lg">
-                  <Controller
-                    control={form.control}
-                    name={`steps.${i}.required`}
-                    render={({ field: f }) => (
-                      <Switch
-                        label={t('step.required')}
-                        checked={f.value}
-                        onChange={(ev) => f.onChange(ev.currentTarget.checked)}
-                        data-testid={`step-${i}-required`}
-                      />
-                    )}
-                  />
-                  {FOLLOW_UP_KINDS.includes(kind) && (
-                    <Controller
-                      control={form.control}
-                      name={`steps.${i}.followUpOnFailure`}
-                      render={({ field: f }) => (
-                        <Switch
-                          label={t('step.followUp')}
-                          checked={f.value}
-                          onChange={(ev) => f.onChange(ev.currentTarget.checked)}
-                          data-testid={`step-${i}-follow-up`}
-                        />
-                      )}
-                    />
-                  )}
-                </Group>
-              )}
-            </Stack>
-          </Card>
-        );
-      })}
+      {steps.fields.map((field, i) => (
+        <StepCard
+          key={field.id}
+          form={form}
+          i={i}
+          kind={kinds[i] ?? field.kind}
+          readOnly={readOnly}
+          last={i === steps.fields.length - 1}
+          onMove={(to) => steps.move(i, to)}
+          onRemove={() => steps.remove(i)}
+        />
+      ))}
       {!readOnly && (
         <Group gap="xs">
           <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => steps.append(newStep('checkbox'))} data-testid="add-step">
@@ -422,5 +292,150 @@ export function StepEditor({ form, readOnly }: { form: UseFormReturn<FormValues>
         </Group>
       )}
     </Stack>
+  );
+}
+
+interface StepCardProps {
+  form: UseFormReturn<FormValues>;
+  i: number;
+  kind: StepKind;
+  readOnly: boolean;
+  last: boolean;
+  onMove(to: number): void;
+  onRemove(): void;
+}
+
+/** One step: its kind, the move and remove buttons, its label and the fields of its kind. */
+function StepCard({ form, i, kind, readOnly, last, onMove, onRemove }: StepCardProps) {
+  const { t } = useTranslation('procedures');
+  const e = form.formState.errors.steps?.[i];
+  return (
+    <Card withBorder padding="sm" data-testid={`step-${i}`} bg={kind === 'heading' ? 'var(--mantine-color-default-hover)' : undefined}>
+      <Stack gap="xs">
+        <Group gap="xs" wrap="nowrap" align="flex-end">
+          <Controller
+            control={form.control}
+            name={`steps.${i}.kind`}
+            render={({ field: f }) => (
+              <Select
+                label={t('step.kind')}
+                data={STEP_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) }))}
+                value={f.value}
+                onChange={(v) => v && f.onChange(v)}
+                allowDeselect={false}
+                w={170}
+                data-testid={`step-${i}-kind`}
+              />
+            )}
+          />
+          <Group gap={4} wrap="nowrap" ml="auto">
+            <ActionIcon
+              variant="subtle"
+              size="lg"
+              aria-label={t('step.moveUp')}
+              disabled={readOnly || i === 0}
+              onClick={() => onMove(i - 1)}
+              data-testid={`step-${i}-up`}
+            >
+              <IconArrowUp size={18} />
+            </ActionIcon>
+            <ActionIcon
+              variant="subtle"
+              size="lg"
+              aria-label={t('step.moveDown')}
+              disabled={readOnly || last}
+              onClick={() => onMove(i + 1)}
+              data-testid={`step-${i}-down`}
+            >
+              <IconArrowDown size={18} />
+            </ActionIcon>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              size="lg"
+              aria-label={t('step.remove')}
+              disabled={readOnly}
+              onClick={onRemove}
+              data-testid={`step-${i}-remove`}
+            >
+              <IconTrash size={18} />
+            </ActionIcon>
+          </Group>
+        </Group>
+        <TextInput label={t('step.label')} withAsterisk {...form.register(`steps.${i}.label`)} error={e?.label?.message} data-testid={`step-${i}-label`} />
+        {kind === 'number' && <NumberStepFields form={form} i={i} />}
+        {kind === 'choice' && (
+          <Controller
+            control={form.control}
+            name={`steps.${i}.options`}
+            render={({ field: f }) => (
+              <TagsInput
+                label={t('step.options')}
+                description={t('step.optionsHint')}
+                value={f.value}
+                onChange={f.onChange}
+                error={e?.options?.message}
+                data-testid={`step-${i}-options`}
+              />
+            )}
+          />
+        )}
+        {kind !== 'heading' && <StepSwitches form={form} i={i} kind={kind} />}
+      </Stack>
+    </Card>
+  );
+}
+
+/** A number step's unit, bounds and meter. */
+function NumberStepFields({ form, i }: { form: UseFormReturn<FormValues>; i: number }) {
+  const { t } = useTranslation('procedures');
+  const e = form.formState.errors.steps?.[i];
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
+      <TextInput label={t('step.unit')} {...form.register(`steps.${i}.unit`)} error={e?.unit?.message} data-testid={`step-${i}-unit`} />
+      {(['min', 'max'] as const).map((end) => (
+        <Controller
+          key={end}
+          control={form.control}
+          name={`steps.${i}.${end}`}
+          render={({ field: f }) => (
+            <NumberInput label={t(`step.${end}`)} value={f.value} onChange={f.onChange} error={e?.[end]?.message} data-testid={`step-${i}-${end}`} />
+          )}
+        />
+      ))}
+      <TextInput
+        label={t('step.meterName')}
+        description={t('step.meterNameHint')}
+        style={{ gridColumn: '1 / -1' }}
+        {...form.register(`steps.${i}.meterName`)}
+        error={e?.meterName?.message}
+        data-testid={`step-${i}-meter`}
+      />
+    </SimpleGrid>
+  );
+}
+
+/** A step's "required" switch and, for the kinds that can fail, its "follow-up on failure" switch. */
+function StepSwitches({ form, i, kind }: { form: UseFormReturn<FormValues>; i: number; kind: StepKind }) {
+  const { t } = useTranslation('procedures');
+  return (
+    <Group gap="lg">
+      <Controller
+        control={form.control}
+        name={`steps.${i}.required`}
+        render={({ field: f }) => (
+          <Switch label={t('step.required')} checked={f.value} onChange={(ev) => f.onChange(ev.currentTarget.checked)} data-testid={`step-${i}-required`} />
+        )}
+      />
+      {FOLLOW_UP_KINDS.includes(kind) && (
+        <Controller
+          control={form.control}
+          name={`steps.${i}.followUpOnFailure`}
+          render={({ field: f }) => (
+            <Switch label={t('step.followUp')} checked={f.value} onChange={(ev) => f.onChange(ev.currentTarget.checked)} data-testid={`step-${i}-follow-up`} />
+          )}
+        />
+      )}
+    </Group>
   );
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Alert, Badge, Button, Code, CopyButton, Group, Image, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -6,9 +5,9 @@ import { api, errorMessage } from '../../../web/lib/api';
 import { confirmAction, notifyError, notifySuccess } from '../../../web/components';
 import { formatDateTime } from '../../../web/lib/format';
 import type { TwoFactorEnrolment, TwoFactorStatus } from '../../two-factor/two-factor.schema';
+import { useTwoFactor, type TwoFactorState } from './use-two-factor';
 import { RegenerateRecoveryCodes } from './regenerate-recovery-codes';
 
-const STATUS_KEY = ['two-factor', 'status'];
 const SESSIONS_KEY = ['auth', 'sessions'];
 
 interface SessionRow {
@@ -70,59 +69,8 @@ export function RecoveryCodesBlock({ codes }: { codes: string[] }) {
 
 function TwoFactorSection() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const status = useQuery({ queryKey: STATUS_KEY, queryFn: () => api.get<TwoFactorStatus>('/two-factor/get-status') });
-  const [enrolment, setEnrolment] = useState<TwoFactorEnrolment | null>(null);
-  const [codes, setCodes] = useState<string[] | null>(null);
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
-  const [disabling, setDisabling] = useState(false);
-  const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: STATUS_KEY });
-
-  const start = async () => {
-    setBusy(true);
-    try {
-      setEnrolment(await api.post<TwoFactorEnrolment>('/two-factor/start-enrolment'));
-      setCode('');
-      setCodeError(null);
-    } catch (err) {
-      notifyError(errorMessage(err, t('errors.generic')));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      const res = await api.post<{ recoveryCodes: string[] }>('/two-factor/confirm-enrolment', { code });
-      setCodes(res.recoveryCodes);
-      setEnrolment(null);
-      await refresh();
-    } catch (err) {
-      setCodeError(errorMessage(err, t('errors.generic')));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const disable = async () => {
-    setBusy(true);
-    try {
-      const res = await api.post<{ message: string }>('/two-factor/disable', { password, code });
-      notifySuccess(res.message);
-      setDisabling(false);
-      setPassword('');
-      setCode('');
-      await refresh();
-    } catch (err) {
-      setCodeError(errorMessage(err, t('errors.generic')));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const s = status.data;
+  const tf = useTwoFactor();
+  const { status: s, codes, enrolment } = tf;
   return (
     <Paper withBorder p="md" data-testid="two-factor-section">
       <Stack gap="sm">
@@ -139,7 +87,7 @@ function TwoFactorSection() {
           <>
             <RecoveryCodesBlock codes={codes} />
             <Group justify="flex-end">
-              <Button onClick={() => setCodes(null)} data-testid="recovery-codes-done">
+              <Button onClick={() => tf.setCodes(null)} data-testid="recovery-codes-done">
                 {t('security.done')}
               </Button>
             </Group>
@@ -147,98 +95,118 @@ function TwoFactorSection() {
         )}
         {!codes && s && !s.enabled && !enrolment && (
           <Group>
-            <Button onClick={() => void start()} loading={busy} data-testid="two-factor-enable">
+            <Button onClick={() => void tf.start()} loading={tf.busy} data-testid="two-factor-enable">
               {t('security.enable')}
             </Button>
           </Group>
         )}
-        {enrolment && (
-          <Stack gap="xs">
-            <Text size="sm">{t('security.scan')}</Text>
-            <Image src={enrolment.qrCode} alt="QR" w={180} h={180} />
-            <Text size="sm">
-              {t('security.manualKey')}:{' '}
-              <Code dir="ltr" data-testid="two-factor-secret">
-                {enrolment.secret}
-              </Code>
-            </Text>
-            <TextInput
-              label={t('security.code')}
-              value={code}
-              onChange={(e) => setCode(e.currentTarget.value)}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              error={codeError}
-              data-testid="two-factor-code"
-            />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setEnrolment(null)}>
-                {t('actions.cancel')}
-              </Button>
-              <Button onClick={() => void confirm()} loading={busy} data-testid="two-factor-confirm">
-                {t('security.confirm')}
-              </Button>
-            </Group>
-          </Stack>
-        )}
-        {!codes && s?.enabled && (
-          <>
-            <Text size="sm" c="dimmed" data-testid="recovery-codes-left">
-              {t('security.codesLeft', { left: s.recoveryCodesLeft })}
-            </Text>
-            {!disabling && (
-              <RegenerateRecoveryCodes
-                onCodes={(fresh) => {
-                  setCodes(fresh);
-                  void refresh();
-                }}
-              />
-            )}
-            {s.required ? (
-              <Text size="sm">{t('security.requiredNote')}</Text>
-            ) : disabling ? (
-              <Stack gap="xs">
-                <PasswordInput
-                  label={t('security.password')}
-                  value={password}
-                  onChange={(e) => setPassword(e.currentTarget.value)}
-                  autoComplete="current-password"
-                />
-                <TextInput
-                  label={t('security.codeOrRecovery')}
-                  value={code}
-                  onChange={(e) => setCode(e.currentTarget.value)}
-                  error={codeError}
-                  autoComplete="one-time-code"
-                />
-                <Group justify="flex-end">
-                  <Button variant="default" onClick={() => setDisabling(false)}>
-                    {t('actions.cancel')}
-                  </Button>
-                  <Button color="red" onClick={() => void disable()} loading={busy} data-testid="two-factor-disable-confirm">
-                    {t('security.disable')}
-                  </Button>
-                </Group>
-              </Stack>
-            ) : (
-              <Group>
-                <Button
-                  variant="light"
-                  color="red"
-                  onClick={() => {
-                    setDisabling(true);
-                    setCodeError(null);
-                  }}
-                  data-testid="two-factor-disable"
-                >
-                  {t('security.disableTitle')}
-                </Button>
-              </Group>
-            )}
-          </>
-        )}
+        {enrolment && <EnrolmentForm tf={tf} enrolment={enrolment} />}
+        {!codes && s?.enabled && <EnabledTwoFactor tf={tf} status={s} />}
       </Stack>
     </Paper>
+  );
+}
+
+/** The QR code, the manual key and the first code that confirms an enrolment. */
+function EnrolmentForm({ tf, enrolment }: { tf: TwoFactorState; enrolment: TwoFactorEnrolment }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="xs">
+      <Text size="sm">{t('security.scan')}</Text>
+      <Image src={enrolment.qrCode} alt="QR" w={180} h={180} />
+      <Text size="sm">
+        {t('security.manualKey')}:{' '}
+        <Code dir="ltr" data-testid="two-factor-secret">
+          {enrolment.secret}
+        </Code>
+      </Text>
+      <TextInput
+        label={t('security.code')}
+        value={tf.code}
+        onChange={(e) => tf.setCode(e.currentTarget.value)}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        error={tf.codeError}
+        data-testid="two-factor-code"
+      />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={() => tf.setEnrolment(null)}>
+          {t('actions.cancel')}
+        </Button>
+        <Button onClick={() => void tf.confirm()} loading={tf.busy} data-testid="two-factor-confirm">
+          {t('security.confirm')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** Two-factor is on: the codes left, regenerating them and turning two-factor off (unless it is required). */
+function EnabledTwoFactor({ tf, status: s }: { tf: TwoFactorState; status: TwoFactorStatus }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Text size="sm" c="dimmed" data-testid="recovery-codes-left">
+        {t('security.codesLeft', { left: s.recoveryCodesLeft })}
+      </Text>
+      {!tf.disabling && (
+        <RegenerateRecoveryCodes
+          onCodes={(fresh) => {
+            tf.setCodes(fresh);
+            void tf.refresh();
+          }}
+        />
+      )}
+      {s.required ? (
+        <Text size="sm">{t('security.requiredNote')}</Text>
+      ) : tf.disabling ? (
+        <DisableTwoFactorForm tf={tf} />
+      ) : (
+        <Group>
+          <Button
+            variant="light"
+            color="red"
+            onClick={() => {
+              tf.setDisabling(true);
+              tf.setCodeError(null);
+            }}
+            data-testid="two-factor-disable"
+          >
+            {t('security.disableTitle')}
+          </Button>
+        </Group>
+      )}
+    </>
+  );
+}
+
+/** The password and a code (or a recovery code) that turn two-factor off. */
+function DisableTwoFactorForm({ tf }: { tf: TwoFactorState }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="xs">
+      <PasswordInput
+        label={t('security.password')}
+        value={tf.password}
+        onChange={(e) => tf.setPassword(e.currentTarget.value)}
+        autoComplete="current-password"
+      />
+      <TextInput
+        label={t('security.codeOrRecovery')}
+        value={tf.code}
+        onChange={(e) => tf.setCode(e.currentTarget.value)}
+        error={tf.codeError}
+        autoComplete="one-time-code"
+      />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={() => tf.setDisabling(false)}>
+          {t('actions.cancel')}
+        </Button>
+        <Button color="red" onClick={() => void tf.disable()} loading={tf.busy} data-testid="two-factor-disable-confirm">
+          {t('security.disable')}
+        </Button>
+      </Group>
+    </Stack>
   );
 }
 

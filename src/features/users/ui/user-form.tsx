@@ -119,73 +119,7 @@ export function UserFields({
           )}
         />
       )}
-      {related && (
-        <>
-          <Controller
-            control={form.control}
-            name="hourlyRate"
-            render={({ field, fieldState }) => (
-              <NumberInput
-                label={t('users.fields.hourlyRate')}
-                description={t('users.fields.hourlyRateHint')}
-                leftSection={<Text size="xs">{money.symbol}</Text>}
-                decimalScale={money.digits}
-                min={0}
-                readOnly={readOnly}
-                value={typeof field.value === 'number' ? toMajor(field.value, money.digits) : ''}
-                onChange={(v) => field.onChange(v === '' || v === null ? null : toMinor(Number(v), money.digits))}
-                error={fieldState.error?.message}
-                data-testid="user-hourlyRate"
-              />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="related_workStations"
-            render={({ field, fieldState }) => (
-              <WorkStationMultiSelect
-                label={t('users.fields.relatedWorkStations')}
-                value={(field.value as number[] | undefined) ?? []}
-                onChange={field.onChange}
-                initialOptions={related.related_workStations.map((r) => ({ value: r.id, label: r.name }))}
-                error={fieldState.error?.message}
-                disabled={readOnly}
-                testId="user-related-workStations"
-              />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="related_assets"
-            render={({ field, fieldState }) => (
-              <AssetMultiSelect
-                label={t('users.fields.relatedAssets')}
-                value={(field.value as number[] | undefined) ?? []}
-                onChange={field.onChange}
-                initialOptions={related.related_assets.map((r) => ({ value: r.id, label: r.name }))}
-                error={fieldState.error?.message}
-                disabled={readOnly}
-                testId="user-related-assets"
-              />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="related_services"
-            render={({ field, fieldState }) => (
-              <ServiceMultiSelect
-                label={t('users.fields.relatedServices')}
-                value={(field.value as number[] | undefined) ?? []}
-                onChange={field.onChange}
-                initialOptions={related.related_services.map((r) => ({ value: r.id, label: r.title }))}
-                error={fieldState.error?.message}
-                disabled={readOnly}
-                testId="user-related-services"
-              />
-            )}
-          />
-        </>
-      )}
+      {related && <RelatedFields form={form} related={related} readOnly={readOnly} money={money} />}
       <Controller
         control={form.control}
         name="language"
@@ -205,5 +139,87 @@ export function UserFields({
         )}
       />
     </SimpleGrid>
+  );
+}
+
+/** A manager's edit: the hourly rate and the related work stations, assets and services. */
+function RelatedFields({
+  form,
+  related,
+  readOnly,
+  money,
+}: {
+  form: UseFormReturn<UserUpdateInput>;
+  related: UserDto;
+  readOnly?: boolean;
+  money: ReturnType<typeof useMoney>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Controller
+        control={form.control}
+        name="hourlyRate"
+        render={({ field, fieldState }) => (
+          <NumberInput
+            label={t('users.fields.hourlyRate')}
+            description={t('users.fields.hourlyRateHint')}
+            leftSection={<Text size="xs">{money.symbol}</Text>}
+            decimalScale={money.digits}
+            min={0}
+            readOnly={readOnly}
+            value={typeof field.value === 'number' ? toMajor(field.value, money.digits) : ''}
+            onChange={(v) => field.onChange(v === '' || v === null ? null : toMinor(Number(v), money.digits))}
+            error={fieldState.error?.message}
+            data-testid="user-hourlyRate"
+          />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="related_workStations"
+        render={({ field, fieldState }) => (
+          <WorkStationMultiSelect
+            label={t('users.fields.relatedWorkStations')}
+            value={(field.value as number[] | undefined) ?? []}
+            onChange={field.onChange}
+            initialOptions={related.related_workStations.map((r) => ({ value: r.id, label: r.name }))}
+            error={fieldState.error?.message}
+            disabled={readOnly}
+            testId="user-related-workStations"
+          />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="related_assets"
+        render={({ field, fieldState }) => (
+          <AssetMultiSelect
+            label={t('users.fields.relatedAssets')}
+            value={(field.value as number[] | undefined) ?? []}
+            onChange={field.onChange}
+            initialOptions={related.related_assets.map((r) => ({ value: r.id, label: r.name }))}
+            error={fieldState.error?.message}
+            disabled={readOnly}
+            testId="user-related-assets"
+          />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="related_services"
+        render={({ field, fieldState }) => (
+          <ServiceMultiSelect
+            label={t('users.fields.relatedServices')}
+            value={(field.value as number[] | undefined) ?? []}
+            onChange={field.onChange}
+            initialOptions={related.related_services.map((r) => ({ value: r.id, label: r.title }))}
+            error={fieldState.error?.message}
+            disabled={readOnly}
+            testId="user-related-services"
+          />
+        )}
+      />
+    </>
   );
 }
