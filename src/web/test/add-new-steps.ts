@@ -1,13 +1,25 @@
 import { expect } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { RealSession } from './real-api';
 
-/** The routes the service creation dialog needs (a work station to do it at), and the service it creates. */
-export const serviceRoutes = {
-  'GET /api/services/get-services-options': () => ({ body: [{ value: 1, label: 'Inspection', price: 10 }] }),
-  'GET /api/workstations/get-workstation-options': () => ({ body: [{ value: 2, label: 'Lathe', code: 'L1' }] }),
-  'POST /api/services/add-service': () => ({ status: 201, body: { service: { id: 9, title: 'Seal change', price: 40 } } }),
-};
+/** What the service creation dialog needs, through the API: a work station "Lathe" (L1) of a team of the signed-in user. */
+export async function addLathe({ org, user }: RealSession) {
+  const team = await org.admin.post('/api/teams/add-team', {
+    name: 'Turners',
+    members: [{ workerId: user.userId, isTeamLead: true, isDefaultAssignee: true }],
+  });
+  expect(team.status).toBe(201);
+  const station = await org.admin.post('/api/workstations/add-workstation', { code: 'L1', name: 'Lathe', city: 'Dayton', teamId: team.body.team.id });
+  expect(station.status).toBe(201);
+  return station.body.workStation as { id: number };
+}
+
+/** The services of the organisation, as the API lists them (title, price). */
+export async function servicesOf({ org }: RealSession) {
+  const list = await org.admin.get('/api/services/get-services?pageSize=100');
+  return (list.body.services as { title: string; price: number }[]).map(({ title, price }) => ({ title, price: Number(price) }));
+}
 
 /** Opens a picker and chooses its "Add New" option. */
 export async function chooseAddNew(testId: string) {
@@ -17,7 +29,7 @@ export async function chooseAddNew(testId: string) {
 
 /** Fills the service creation dialog ("Seal change", 40, one operation at the Lathe) and saves it. */
 export async function createService() {
-  const dialog = await screen.findByTestId('service-create-modal', {}, { timeout: 15_000 });
+  const dialog = await screen.findByTestId('service-create-modal');
   await userEvent.type(within(dialog).getByTestId('field-title'), 'Seal change');
   await userEvent.type(within(dialog).getByTestId('field-price'), '40');
   await userEvent.click(within(dialog).getByTestId('field-station-0'));

@@ -1,36 +1,46 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders, stubFetch } from '../../../web/test/render';
+import { renderWithProviders } from '../../../web/test/render';
+import { realServer } from '../../../web/test/real-api';
+import { correctiveRequest } from '../../../server/test/fixtures';
+import { addLathe } from '../../../web/test/add-new-steps';
 import MaintenanceRequestsPage from '../../maintenance-requests/ui/maintenance-requests-page';
 import { MaintenanceOrderDrawer } from './maintenance-order-drawer';
 
-const manager = { loggedInUser: { id: 1, role: 'manager', firstName: 'Ann', lastName: 'Lee', email: 'ann@acme.test' }, workers: [] };
-const request = {
-  id: 4,
-  maintenanceRequestId: 'MR-0004',
-  title: 'Pump noise',
-  state: 'approved',
-  maintenanceType: 'preventive',
-  assetId: 7,
-  asset: { id: 7, name: 'Boiler' },
-  scheduleDate: '2099-05-01T00:00:00.000Z',
-  maintenanceOrder: null,
-};
+const server = realServer();
 
-describe("'Create Order' on an approved request (decision 037)", () => {
-  it("opens the order form pre-filled from the request and creates the order only on Save, with the form's fields", { timeout: 45_000 }, async () => {
+// A loaded machine (several runs on two cores) took over the project's 60 s for the app and the drawer.
+describe("'Create Order' on an approved request (decision 037)", { timeout: 180_000 }, () => {
+  it("opens the order form pre-filled from the request and creates the order only on Save, with the form's fields", { timeout: 180_000 }, async () => {
     let created: number | undefined;
-    const calls = stubFetch({
-      'GET /api/user/get-app-data': () => ({ body: manager }),
-      'GET /api/maintenance-requests/get-maintenance-request/4': () => ({ body: { maintenanceRequest: request } }),
-      'GET /api/services/get-services-options': () => ({ body: [{ value: 9, label: 'Seal change', price: 40 }] }),
-      'POST /api/maintenance-requests/create-order/4': () => ({ status: 201, body: { maintenanceOrder: { id: 12 } } }),
+    const session = await server.signIn('manager');
+    const { org, user, calls } = session;
+    // Through the API: the asset Boiler, the service Seal change, and the preventive request "Pump noise", approved.
+    const category = await org.admin.post('/api/asset-categories/add-asset-category', { name: 'Heating', code: 'HTG' });
+    const boiler = await org.admin.post('/api/assets/add-asset', { name: 'Boiler', date: '2026-01-01', assetCategoryId: category.body.assetCategory.id });
+    expect(boiler.status).toBe(201);
+    const lathe = await addLathe(session);
+    const service = await org.admin.post('/api/services/add-service', {
+      title: 'Seal change',
+      price: 40,
+      workStations: [{ workStationId: lathe.id, operation: 'Change seals', timeRequired: '01:00' }],
     });
+    expect(service.status).toBe(201);
+    const added = await org.admin.post(
+      '/api/maintenance-requests/add-maintenance-request',
+      correctiveRequest(
+        { asset: boiler.body.asset },
+        { title: 'Pump noise', maintenanceType: 'preventive', scheduleDate: '2099-05-01T00:00:00.000Z', frequency: 'weekly', assignedTo: user.userId },
+      ),
+    );
+    expect(added.status).toBe(201);
+    const request = added.body.maintenanceRequest as { id: number; maintenanceRequestId: string };
+    expect((await org.admin.put(`/api/maintenance-requests/update-state/${request.id}`, { state: 'approved' })).status).toBe(200);
     renderWithProviders(
       <MaintenanceOrderDrawer
         id={null}
-        fromRequest={4}
+        fromRequest={request.id}
         onClose={() => {}}
         onCreated={(id) => (created = id)}
         query={{}}
@@ -38,7 +48,7 @@ describe("'Create Order' on an approved request (decision 037)", () => {
         invalidate={() => {}}
       />,
     );
-    await waitFor(() => expect(screen.getByTestId('mo-request')).toHaveValue('MR-0004 Pump noise'));
+    await waitFor(() => expect(screen.getByTestId('mo-request')).toHaveValue(`${request.maintenanceRequestId} Pump noise`));
     expect(screen.getByTestId('mo-request')).toBeDisabled();
     await waitFor(() => expect(screen.getByTestId('mo-asset')).toHaveValue('Boiler'));
     expect(screen.getByTestId('mo-type')).toHaveValue('Preventive');
@@ -62,32 +72,18 @@ describe("'Create Order' on an approved request (decision 037)", () => {
       fireEvent.blur(input);
     }
     await userEvent.click(screen.getByTestId('save-button'));
-    await waitFor(() => expect(created).toBe(12));
+    await waitFor(() => expect(created).toBeDefined());
     const post = calls.find((c) => c.method === 'POST')!;
-    expect(post.url.pathname).toBe('/api/maintenance-requests/create-order/4');
-    const body = JSON.parse(String(post.init.body));
-    expect(body).toMatchObject({ maintenanceType: 'preventive', assetId: 7, services: [9] });
+    expect(post.url.pathname).toBe(`/api/maintenance-requests/create-order/${request.id}`);
+    expect(post.status).toBe(201);
+    const body = post.body as Record<string, unknown>;
+    expect(body).toMatchObject({ maintenanceType: 'preventive', assetId: boiler.body.asset.id, services: [service.body.service.id] });
     expect(body.maintenanceRequestId).toBeUndefined();
     expect(body.dueDate).toMatch(/^2099-05-08/);
   });
 
   it('the requests status filter offers Approved', async () => {
-    stubFetch({
-      'GET /api/user/get-app-data': () => ({ body: manager }),
-      'GET /api/maintenance-requests/get-maintenance-requests': () => ({
-        body: {
-          maintenanceRequests: [],
-          pagination: { totalRecords: 0, currentPage: 1, totalPages: 1 },
-          statistics: {
-            totalNewRequests: 0,
-            totalApprovedRequests: 0,
-            approvedVsRejected: { approved: 0, rejected: 0 },
-            employeeVsCustomer: { employee: 0, customer: 0 },
-            unassignedRequests: 0,
-          },
-        },
-      }),
-    });
+    await server.signIn('manager');
     // the requests ready for an order, named Approved (the filter's chip carries the option's label)
     renderWithProviders(<MaintenanceRequestsPage />, { route: '/?status=approved' });
     await waitFor(() =>

@@ -1,17 +1,40 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders, stubFetch } from '../../../web/test/render';
+import { renderWithProviders } from '../../../web/test/render';
+import { realServer, type RealSession } from '../../../web/test/real-api';
+import { addStockablePart, masterRows } from '../../assets/test-fixtures';
+import type { StockLevelDto } from '../../stock/stock.schema';
 import { CountDialog, TransferDialog } from './part-stock-dialogs';
 
 // The part drawer's Transfer and Count dialogs (issue 41): the shared schema's messages before any call, the body
 // sent, the server's refusal kept in the dialog, success closes it.
 
-const OPTIONS = [
-  { value: 1, label: 'Main store', isDefault: true },
-  { value: 2, label: 'Van 1', isDefault: false },
-];
-const changed = { message: 'ok', stockMove: { id: 9 }, stockLevels: [] };
+const server = realServer();
+
+/** A manager signed in, with the storerooms Main store (the default) and Van 1 and the stockable part Seal kit, through the API. */
+async function stockroom() {
+  const session = await server.signIn('manager');
+  const { admin } = session.org;
+  const part = await addStockablePart(session.org, await masterRows(server.test, session.org.orgId));
+  const storeroom = async (name: string, kind: string) => {
+    const res = await admin.post('/api/stock/add-location', { name, kind });
+    expect(res.status).toBe(201);
+    return res.body.location.id as number;
+  };
+  return { ...session, partId: part.id, main: await storeroom('Main store', 'storeroom'), van: await storeroom('Van 1', 'van') };
+}
+
+/** A count of the part at a storeroom (its quantity there from now on), through the API. */
+async function count({ org }: RealSession, partId: number, locationId: number, countedQuantity: number) {
+  expect((await org.admin.post('/api/stock/count-stock', { partId, locationId, countedQuantity })).status).toBe(200);
+}
+
+/** The part's quantity at a storeroom, as the API lists it. */
+async function onHand({ org }: RealSession, partId: number, locationId: number) {
+  const levels = (await org.admin.get(`/api/stock/get-stock-levels?partId=${partId}`)).body.stockLevels as StockLevelDto[];
+  return levels.find((l) => l.locationId === locationId)?.quantity ?? 0;
+}
 
 async function pick(dialog: HTMLElement, testId: string, option: string) {
   await userEvent.click(within(dialog).getByTestId(testId));
@@ -21,18 +44,13 @@ async function pick(dialog: HTMLElement, testId: string, option: string) {
 describe('part stock dialogs', () => {
   it(
     'Transfer: required fields and two different storerooms first; a shortage is shown and keeps it open; then sent and closed',
-    { timeout: 60_000 },
+    { timeout: 180_000 },
     async () => {
-      let refuse = true;
-      const calls = stubFetch({
-        'GET /api/stock/get-location-options': () => ({ body: OPTIONS }),
-        'POST /api/stock/transfer-stock': () =>
-          refuse
-            ? { status: 409, body: { error: 'Not enough stock: Seal kit has 1 at Main store' } }
-            : { body: { ...changed, message: 'Stock transferred successfully' } },
-      });
+      const session = await stockroom();
+      const { calls, partId, main, van } = session;
+      await count(session, partId, main, 1);
       const onClose = vi.fn();
-      renderWithProviders(<TransferDialog partId={4} opened onClose={onClose} />);
+      renderWithProviders(<TransferDialog partId={partId} opened onClose={onClose} />);
       const dialog = await screen.findByTestId('transfer-dialog');
       await userEvent.click(within(dialog).getByTestId('transfer-submit'));
       expect(await within(dialog).findByText('From location is required')).toBeInTheDocument();
@@ -52,23 +70,23 @@ describe('part stock dialogs', () => {
       expect((await screen.findAllByText('Not enough stock: Seal kit has 1 at Main store', {}, { timeout: 10_000 })).length).toBeGreaterThan(0);
       expect(onClose).not.toHaveBeenCalled();
       const post = calls.find((c) => c.method === 'POST')!;
-      expect(JSON.parse(String(post.init.body))).toMatchObject({ partId: 4, fromLocationId: 1, toLocationId: 2, quantity: 2, note: 'For the van' });
+      expect(post.body).toMatchObject({ partId, fromLocationId: main, toLocationId: van, quantity: 2, note: 'For the van' });
+      expect(post.status).toBe(409);
 
-      refuse = false;
+      // stock arrives at Main store meanwhile: the same transfer goes through
+      await count(session, partId, main, 5);
       await userEvent.click(within(dialog).getByTestId('transfer-submit'));
       expect(await screen.findByText('Stock transferred successfully', {}, { timeout: 10_000 })).toBeInTheDocument();
       await waitFor(() => expect(onClose).toHaveBeenCalled());
+      expect([await onHand(session, partId, main), await onHand(session, partId, van)]).toEqual([3, 2]);
     },
   );
 
-  it('Count: storeroom and a counted quantity (not negative) first; a difference posts, a match says so', { timeout: 60_000 }, async () => {
-    let move: unknown = { id: 9 };
-    const calls = stubFetch({
-      'GET /api/stock/get-location-options': () => ({ body: OPTIONS }),
-      'POST /api/stock/count-stock': () => ({ body: { ...changed, stockMove: move } }),
-    });
+  it('Count: storeroom and a counted quantity (not negative) first; a difference posts, a match says so', { timeout: 180_000 }, async () => {
+    const session = await stockroom();
+    const { calls, partId, van } = session;
     const onClose = vi.fn();
-    const { unmount } = renderWithProviders(<CountDialog partId={4} opened onClose={onClose} />);
+    const { unmount } = renderWithProviders(<CountDialog partId={partId} opened onClose={onClose} />);
     const dialog = await screen.findByTestId('count-dialog');
     await userEvent.click(within(dialog).getByTestId('count-submit'));
     expect(await within(dialog).findByText('Location is required')).toBeInTheDocument();
@@ -83,13 +101,13 @@ describe('part stock dialogs', () => {
     await userEvent.type(within(dialog).getByTestId('count-quantity'), '5');
     await userEvent.click(within(dialog).getByTestId('count-submit'));
     expect(await screen.findByText('Count posted successfully')).toBeInTheDocument();
-    expect(JSON.parse(String(calls.find((c) => c.method === 'POST')!.init.body))).toMatchObject({ partId: 4, locationId: 2, countedQuantity: 5 });
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ partId, locationId: van, countedQuantity: 5 });
+    expect(await onHand(session, partId, van)).toBe(5);
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
     unmount();
 
     // The same count again: no difference, nothing posted, said so.
-    move = null;
-    renderWithProviders(<CountDialog partId={4} opened onClose={onClose} />);
+    renderWithProviders(<CountDialog partId={partId} opened onClose={onClose} />);
     const again = await screen.findByTestId('count-dialog');
     await pick(again, 'count-location', 'Van 1');
     await userEvent.type(within(again).getByTestId('count-quantity'), '5');
