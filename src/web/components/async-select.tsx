@@ -37,7 +37,8 @@ export function AsyncSelect(props: AsyncSelectProps) {
   const [search, setSearch] = useState('');
   const [chosenLabel, setChosenLabel] = useState<string | null>(null);
   // the search box shows the chosen label after a pick: do not search by it
-  const effectiveSearch = search === chosenLabel ? '' : search;
+  const shownLabel = chosenLabel ?? (props.initialOption && props.initialOption.value === props.value ? props.initialOption.label : null);
+  const effectiveSearch = search === shownLabel ? '' : search;
   const query = useOptions(props.path, effectiveSearch, props.pageSize ?? 10, props.extraQuery);
 
   const options = useMemo(() => {

@@ -1,44 +1,49 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders, stubFetch } from '../../../web/test/render';
+import { renderWithProviders } from '../../../web/test/render';
+import { realServer, type RealSession } from '../../../web/test/real-api';
 import type { LocationDto } from '../stock.schema';
 import StoreroomsPage from './storerooms-page';
 
-const appData = (role: string) => () => ({ body: { loggedInUser: { id: 1, role, firstName: 'A', lastName: 'B' } } });
-const main: LocationDto = {
-  id: 1,
-  name: 'Main store',
-  kind: 'storeroom',
-  isDefault: true,
-  locationId: null,
-  location: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
-const van: LocationDto = { id: 2, name: 'Van 1', kind: 'van', isDefault: false, locationId: null, location: null, createdAt: '2026-01-02T00:00:00.000Z' };
-const listed = (locations: LocationDto[]) => ({ body: { locations, total: locations.length, page: 1, pageSize: 100 } });
+const server = realServer();
 
+/** A place of the organisation's location tree, through the API: its id. */
+async function addPlace(session: RealSession, name: string, parentId: number | null) {
+  const res = await session.org.admin.post('/api/locations/add-location', { name, parentId });
+  expect(res.status).toBe(201);
+  return res.body.location.id as number;
+}
+
+/** A storeroom, through the API: its id. */
+async function addStoreroom(session: RealSession, body: { name: string; kind: string; locationId?: number }) {
+  const res = await session.org.admin.post('/api/stock/add-location', body);
+  expect(res.status).toBe(201);
+  return res.body.location.id as number;
+}
+
+// A loaded machine (several runs on two cores) took over the project's 60 s for the app, the page and the drawer.
 describe('storerooms page', () => {
-  it('shows where each storeroom is, filters by a location (and under it), and moves a storeroom to another location', { timeout: 60_000 }, async () => {
-    const cage: LocationDto = { ...van, id: 3, name: 'Line cage', locationId: 5, location: { id: 5, name: 'Hall A', path: 'Plant / Hall A' } };
-    const calls = stubFetch({
-      'GET /api/user/get-app-data': appData('manager'),
-      'GET /api/stock/get-locations': (url) => listed(url.searchParams.get('locationId') === '5' ? [cage] : [main, cage]),
-      'GET /api/locations/get-location-options': () => ({
-        body: [
-          { value: 5, label: 'Hall A', path: 'Plant / Hall A', code: null },
-          { value: 6, label: 'Hall B', path: 'Plant / Hall B', code: null },
-        ],
-      }),
-      'PUT /api/stock/update-location/3': () => ({ body: { message: 'Location updated successfully', location: cage } }),
-    });
+  it('shows where each storeroom is, filters by a location (and under it), and moves a storeroom to another location', { timeout: 180_000 }, async () => {
+    const session = await server.signIn('manager');
+    const { org, calls } = session;
+    const plant = await addPlace(session, 'Plant', null);
+    const hallA = await addPlace(session, 'Hall A', plant);
+    const hallB = await addPlace(session, 'Hall B', plant);
+    const main = await addStoreroom(session, { name: 'Main store', kind: 'storeroom' });
+    const cage = await addStoreroom(session, { name: 'Line cage', kind: 'van', locationId: hallA });
     renderWithProviders(<StoreroomsPage />);
-    expect(await screen.findByTestId('storeroom-3-location')).toHaveTextContent('Plant / Hall A');
-    expect(screen.getByTestId('storeroom-1-location')).toHaveTextContent('');
+    expect(await screen.findByTestId(`storeroom-${cage}-location`)).toHaveTextContent('Plant / Hall A');
+    expect(screen.getByTestId(`storeroom-${main}-location`)).toHaveTextContent('');
     await userEvent.click(screen.getByTestId('filter-locationId'));
     await userEvent.click(await screen.findByRole('option', { name: 'Hall A' }));
     await waitFor(() => expect(screen.queryByText('Main store')).toBeNull());
-    expect(calls.some((c) => c.url.pathname === '/api/stock/get-locations' && c.url.searchParams.get('locationId') === '5')).toBe(true);
+    // a call is recorded once answered: the filtered list has come, with the storeroom of Hall A only
+    await waitFor(() =>
+      expect(calls.some((c) => c.url.pathname === '/api/stock/get-locations' && c.url.searchParams.get('locationId') === String(hallA))).toBe(true),
+    );
+    expect(await screen.findByText('Line cage')).toBeInTheDocument();
+    expect(screen.queryByText('Main store')).toBeNull();
 
     await userEvent.click(screen.getByText('Line cage'));
     const drawer = await screen.findByTestId('storeroom-drawer');
@@ -50,6 +55,9 @@ describe('storerooms page', () => {
     await userEvent.click(within(drawer).getByTestId('save-storeroom'));
     expect(await screen.findByText('Storeroom updated successfully')).toBeInTheDocument();
     const put = calls.find((c) => c.method === 'PUT')!;
-    expect(JSON.parse(String(put.init.body))).toEqual({ name: 'Line cage', kind: 'van', locationId: 6 });
+    expect(put.body).toEqual({ name: 'Line cage', kind: 'van', locationId: hallB });
+    expect(put.status).toBe(200);
+    const stored = (await org.admin.get('/api/stock/get-locations?pageSize=100')).body.locations as LocationDto[];
+    expect(stored.find((l) => l.id === cage)).toMatchObject({ locationId: hallB, location: { name: 'Hall B', path: 'Plant / Hall B' } });
   });
 });
