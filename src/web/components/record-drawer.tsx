@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useRef, useState, type FormEventHandler, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, useState, type FormEventHandler, type ReactNode, type RefObject } from 'react';
 import { Badge, Box, Drawer, Group, LoadingOverlay, ScrollArea, Tabs, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { FieldErrors, FieldValues } from 'react-hook-form';
@@ -77,6 +77,42 @@ function TabLabel({ tab, count }: { tab: DrawerTab; count: number }) {
 }
 
 /**
+ * Escape closes the topmost layer only: Mantine closes every open modal and drawer on one Escape (a window
+ * listener each), so a dialog over the drawer (a picker's "Add New", the discard question) would close the
+ * drawer too. The drawer closes when the key comes from inside its own dialog (its focus trap holds the focus
+ * while it is on top; a dialog or popover over it takes the focus), and not while a dropdown of it is open.
+ */
+function useEscapeClosesTopmost(opened: boolean, root: RefObject<HTMLDivElement | null>, close: () => Promise<void>) {
+  const latestClose = useRef(close);
+  latestClose.current = close;
+  useEffect(() => {
+    if (!opened) return;
+    // Whether the key's target had a dropdown open when the key came: read before React's handlers run (capture),
+    // since the combobox closes its dropdown on this very Escape and the attribute is gone by the bubble phase.
+    let dropdownOpen = false;
+    const onKeyCapture = (event: KeyboardEvent) => {
+      const target = event.target instanceof Element ? event.target : null;
+      dropdownOpen = target?.getAttribute('data-mantine-stop-propagation') === 'true' || target?.getAttribute('aria-expanded') === 'true';
+    };
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target instanceof Element ? event.target : null;
+      if (event.key !== 'Escape' || event.isComposing || event.defaultPrevented) return;
+      if (dropdownOpen || target?.getAttribute('data-mantine-stop-propagation') === 'true') return;
+      const own = root.current?.querySelector('[role="dialog"]');
+      const inside = !!own && target?.closest('[role="dialog"]') === own;
+      const alone = (!target || target === document.body) && document.querySelectorAll('[role="dialog"]').length <= 1;
+      if (inside || alone) void latestClose.current();
+    };
+    window.addEventListener('keydown', onKeyCapture, true);
+    window.addEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onKeyCapture, true);
+      window.removeEventListener('keydown', onKey);
+    };
+  }, [opened, root]);
+}
+
+/**
  * The detail drawer of every list: a 70% form area with tabs and a 30% side panel with the Note Logs;
  * the whole screen on phones. No record means "add", a record means "update" (the caller decides).
  */
@@ -105,37 +141,7 @@ export function RecordDrawer<T extends FieldValues = FieldValues>(props: RecordD
   };
   const errorTab = props.errorTab ?? first;
   const root = useRef<HTMLDivElement>(null);
-  // Escape closes the topmost layer only: Mantine closes every open modal and drawer on one Escape (a window
-  // listener each), so a dialog over the drawer (a picker's "Add New", the discard question) would close the
-  // drawer too. The drawer closes when the key comes from inside its own dialog (its focus trap holds the focus
-  // while it is on top; a dialog or popover over it takes the focus), and not while a dropdown of it is open.
-  const latestClose = useRef(close);
-  latestClose.current = close;
-  useEffect(() => {
-    if (!props.opened) return;
-    // Whether the key's target had a dropdown open when the key came: read before React's handlers run (capture),
-    // since the combobox closes its dropdown on this very Escape and the attribute is gone by the bubble phase.
-    let dropdownOpen = false;
-    const onKeyCapture = (event: KeyboardEvent) => {
-      const target = event.target instanceof Element ? event.target : null;
-      dropdownOpen = target?.getAttribute('data-mantine-stop-propagation') === 'true' || target?.getAttribute('aria-expanded') === 'true';
-    };
-    const onKey = (event: KeyboardEvent) => {
-      const target = event.target instanceof Element ? event.target : null;
-      if (event.key !== 'Escape' || event.isComposing || event.defaultPrevented) return;
-      if (dropdownOpen || target?.getAttribute('data-mantine-stop-propagation') === 'true') return;
-      const own = root.current?.querySelector('[role="dialog"]');
-      const inside = !!own && target?.closest('[role="dialog"]') === own;
-      const alone = (!target || target === document.body) && document.querySelectorAll('[role="dialog"]').length <= 1;
-      if (inside || alone) void latestClose.current();
-    };
-    window.addEventListener('keydown', onKeyCapture, true);
-    window.addEventListener('keydown', onKey);
-    return () => {
-      window.removeEventListener('keydown', onKeyCapture, true);
-      window.removeEventListener('keydown', onKey);
-    };
-  }, [props.opened]);
+  useEscapeClosesTopmost(props.opened, root, close);
 
   useEffect(() => {
     if (props.opened) {
