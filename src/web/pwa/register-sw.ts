@@ -16,7 +16,9 @@ export function registerServiceWorker() {
     });
   const register = () =>
     sw.register('/sw.js', { scope: '/' }).then(
-      (registration) => {
+      (registration: ServiceWorkerRegistration | undefined) => {
+        // undefined where the browser blocks service workers (an embedding, a test browser's policy)
+        if (!registration) return;
         if (registration.waiting && sw.controller) offer(registration.waiting);
         registration.addEventListener('updatefound', () => {
           const worker = registration.installing;

@@ -135,7 +135,6 @@ export function WebhookDeliveries({ shown }: { shown: boolean }) {
       )}
 
       {opened !== null && <DeliveryDetail id={opened} onClose={() => setOpened(null)} />}
-      {opened !== null && <DeliveryDetail id={opened} onClose={() => setOpened(null)} />}
     </>
   );
 }
