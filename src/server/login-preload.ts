@@ -6,6 +6,8 @@ const LOGIN_MODULE = 'src/features/auth/ui/login-standalone.tsx';
 
 interface ManifestChunk {
   file: string;
+  name?: string;
+  isDynamicEntry?: boolean;
   imports?: string[];
   css?: string[];
 }
@@ -20,7 +22,12 @@ export function loginPreloads(webRoot: string, indexHtml: string): string {
   const file = join(webRoot, '.vite/manifest.json');
   if (!existsSync(file)) return '';
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
-  if (!manifest[LOGIN_MODULE]) return '';
+  // Keyed by its module, or, when the build merged small modules into its chunk (vite.config.ts), by the chunk's
+  // own name: that chunk is still the one main.tsx imports for /login.
+  const login = manifest[LOGIN_MODULE]
+    ? LOGIN_MODULE
+    : Object.keys(manifest).find((key) => manifest[key]!.isDynamicEntry && manifest[key]!.name === 'login-standalone');
+  if (!login) return '';
   const js: string[] = [];
   const css: string[] = [];
   const visit = (key: string) => {
@@ -30,7 +37,7 @@ export function loginPreloads(webRoot: string, indexHtml: string): string {
     for (const f of chunk.css ?? []) if (!css.includes(f)) css.push(f);
     for (const i of chunk.imports ?? []) visit(i);
   };
-  visit(LOGIN_MODULE);
+  visit(login);
   // what index.html loads already is left out; the hrefs are written as Vite's preloader writes them (it then
   // finds the stylesheet there and does not add it twice)
   const missing = (f: string) => !indexHtml.includes(`/${f}"`);
