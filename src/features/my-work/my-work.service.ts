@@ -6,8 +6,8 @@ import { pageAndTotal, totalOver } from '../../server/db/paging';
 import { pagination, type PageQuery } from '../../shared/pagination';
 import type { AccessClaims } from '../auth/tokens';
 import { recordActivity } from '../activity/activity.service';
-import { assignedTo, getWorkOrder, listLabors, listParts } from '../work-orders/work-orders.service';
-import { getWorkOrderProcedure } from '../procedures/procedures.service';
+import { assignedTo, getWorkOrder, listLaborRows, partsAnswer, seesAmounts } from '../work-orders/work-orders.service';
+import { readWorkOrderProcedure } from '../procedures/procedures.service';
 import type { WorkOrderStatus } from '../work-orders/work-order-values';
 import type { MyPartDto, MyWorkOrderDto, WorkOrderPhotoDto } from './my-work.schema';
 
@@ -49,12 +49,11 @@ export async function listMyWork(tx: ReadTx, orgId: number, actor: AccessClaims,
   const photos = await photosOf(tx, orgId, ids);
   const orders: MyWorkOrderDto[] = [];
   for (const id of ids) {
-    const [workOrder, { procedure }, { labors }, { workOrderParts, partsReadiness }] = [
-      await getWorkOrder(tx, orgId, actor, id),
-      await getWorkOrderProcedure(tx, orgId, actor, id),
-      await listLabors(tx, orgId, actor, id),
-      await listParts(tx, orgId, actor, id),
-    ];
+    // The order read (and its access checked) once; its procedure, labour and parts as their own GETs give them.
+    const workOrder = await getWorkOrder(tx, orgId, actor, id);
+    const procedure = await readWorkOrderProcedure(tx, orgId, id);
+    const labors = await listLaborRows(tx, orgId, id, seesAmounts(actor));
+    const { workOrderParts, partsReadiness } = await partsAnswer(tx, orgId, actor, id);
     orders.push({ id, workOrder, procedure, labors, parts: workOrderParts, partsReadiness, photos: photos.filter((x) => x.workOrderId === id) });
   }
   const reasons = await tx

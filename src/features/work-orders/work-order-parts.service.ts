@@ -67,8 +67,8 @@ export async function listPartRows(tx: ReadTx, orgId: number, workOrderId: numbe
   });
 }
 
-/** A work order's part lines and whether they are there (decision 081). */
-async function partsAnswer(tx: ReadTx, orgId: number, actor: AccessClaims, workOrderId: number) {
+/** A work order's part lines and whether they are there (decision 081); the caller has checked the order is theirs to see. */
+export async function partsAnswer(tx: ReadTx, orgId: number, actor: AccessClaims, workOrderId: number) {
   return {
     workOrderParts: await listPartRows(tx, orgId, workOrderId, seesAmounts(actor)),
     partsReadiness: (await partsReadiness(tx, orgId, [workOrderId])).get(workOrderId)!,

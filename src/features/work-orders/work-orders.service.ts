@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { workOrderAssignees, workOrders } from '../../server/db/schema';
 import { registerActivityEntity } from '../activity/activity.service';
 export { assignedTo, getWorkOrder, workOrdersAsShown } from './work-order-read.service';
+export { seesAmounts } from './work-order-rules.service';
 export {
   listWorkOrders,
   countWorkOrdersSql,
@@ -21,9 +22,9 @@ export {
 } from './work-order-list.service';
 export { createWorkOrder, addWorkOrder, createWorkOrders, updateWorkOrder, rescheduleWorkOrder, type NewWorkOrder } from './work-order-write.service';
 export { holdWorkOrder, resumeWorkOrder, updateWorkOrderStatus, deleteWorkOrder } from './work-order-status.service';
-export { laborCostMinor, workerRateMinor, partPriceMinor, listLabors, addLabor, deleteLabor } from './work-order-labor.service';
+export { laborCostMinor, workerRateMinor, partPriceMinor, listLabors, listLaborRows, addLabor, deleteLabor } from './work-order-labor.service';
 export { getWorkOrderCost, getWorkOrderCostFor } from './work-order-cost.service';
-export { useReservedParts, listParts, addParts, updatePartQuantity, deletePart } from './work-order-parts.service';
+export { useReservedParts, listParts, partsAnswer, addParts, updatePartQuantity, deletePart } from './work-order-parts.service';
 export { addExternalLabor, addExternalPart, deleteExternalLine, listExternalLines, closeWorkOrder, type ExternalReporter } from './work-order-external.service';
 
 // A worker sees the history, notes and bell entries of the orders assigned to them, as they see the orders.
