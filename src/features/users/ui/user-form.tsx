@@ -142,6 +142,28 @@ export function UserFields({
   );
 }
 
+/** The related records a manager sets on a user: one multi-select each, alike but for the picker and its options. */
+const RELATED_PICKERS = [
+  {
+    name: 'related_workStations',
+    label: 'users.fields.relatedWorkStations',
+    Picker: WorkStationMultiSelect,
+    options: (u: UserDto) => u.related_workStations.map((r) => ({ value: r.id, label: r.name })),
+  },
+  {
+    name: 'related_assets',
+    label: 'users.fields.relatedAssets',
+    Picker: AssetMultiSelect,
+    options: (u: UserDto) => u.related_assets.map((r) => ({ value: r.id, label: r.name })),
+  },
+  {
+    name: 'related_services',
+    label: 'users.fields.relatedServices',
+    Picker: ServiceMultiSelect,
+    options: (u: UserDto) => u.related_services.map((r) => ({ value: r.id, label: r.title })),
+  },
+] as const;
+
 /** A manager's edit: the hourly rate and the related work stations, assets and services. */
 function RelatedFields({
   form,
@@ -175,51 +197,24 @@ function RelatedFields({
           />
         )}
       />
-      <Controller
-        control={form.control}
-        name="related_workStations"
-        render={({ field, fieldState }) => (
-          <WorkStationMultiSelect
-            label={t('users.fields.relatedWorkStations')}
-            value={(field.value as number[] | undefined) ?? []}
-            onChange={field.onChange}
-            initialOptions={related.related_workStations.map((r) => ({ value: r.id, label: r.name }))}
-            error={fieldState.error?.message}
-            disabled={readOnly}
-            testId="user-related-workStations"
-          />
-        )}
-      />
-      <Controller
-        control={form.control}
-        name="related_assets"
-        render={({ field, fieldState }) => (
-          <AssetMultiSelect
-            label={t('users.fields.relatedAssets')}
-            value={(field.value as number[] | undefined) ?? []}
-            onChange={field.onChange}
-            initialOptions={related.related_assets.map((r) => ({ value: r.id, label: r.name }))}
-            error={fieldState.error?.message}
-            disabled={readOnly}
-            testId="user-related-assets"
-          />
-        )}
-      />
-      <Controller
-        control={form.control}
-        name="related_services"
-        render={({ field, fieldState }) => (
-          <ServiceMultiSelect
-            label={t('users.fields.relatedServices')}
-            value={(field.value as number[] | undefined) ?? []}
-            onChange={field.onChange}
-            initialOptions={related.related_services.map((r) => ({ value: r.id, label: r.title }))}
-            error={fieldState.error?.message}
-            disabled={readOnly}
-            testId="user-related-services"
-          />
-        )}
-      />
+      {RELATED_PICKERS.map(({ name, label, Picker, options }) => (
+        <Controller
+          key={name}
+          control={form.control}
+          name={name}
+          render={({ field, fieldState }) => (
+            <Picker
+              label={t(label)}
+              value={(field.value as number[] | undefined) ?? []}
+              onChange={field.onChange}
+              initialOptions={options(related)}
+              error={fieldState.error?.message}
+              disabled={readOnly}
+              testId={`user-${name.replace('_', '-')}`}
+            />
+          )}
+        />
+      ))}
     </>
   );
 }
