@@ -37,13 +37,15 @@ describe('storerooms page', () => {
     expect(screen.getByTestId(`storeroom-${main}-location`)).toHaveTextContent('');
     await userEvent.click(screen.getByTestId('filter-locationId'));
     await userEvent.click(await screen.findByRole('option', { name: 'Hall A' }));
-    await waitFor(() => expect(screen.queryByText('Main store')).toBeNull());
+    // the filter holds the choice (a loaded machine once showed the whole list again after the filtered one)
+    await waitFor(() => expect(screen.getByTestId('filter-locationId')).toHaveValue('Hall A'), { timeout: 10_000 });
     // a call is recorded once answered: the filtered list has come, with the storeroom of Hall A only
     await waitFor(() =>
       expect(calls.some((c) => c.url.pathname === '/api/stock/get-locations' && c.url.searchParams.get('locationId') === String(hallA))).toBe(true),
     );
+    await waitFor(() => expect(screen.queryByText('Main store')).toBeNull(), { timeout: 10_000 });
     expect(await screen.findByText('Line cage')).toBeInTheDocument();
-    expect(screen.queryByText('Main store')).toBeNull();
+    expect(screen.getByTestId('filter-locationId')).toHaveValue('Hall A');
 
     await userEvent.click(screen.getByText('Line cage'));
     const drawer = await screen.findByTestId('storeroom-drawer');
