@@ -204,7 +204,7 @@ export default defineConfig(({ command }) => ({
     // now loads only the modules it uses (issue 9: login at most 100 KB of gzipped JavaScript).
     chunkSizeWarningLimit: 500,
     // .vite/manifest.json: the server reads which files the login screen needs, to have /login fetch them with
-    // the entry (src/server/login-preload.ts)
+    // the entry (src/server/spa-preloads.ts)
     manifest: true,
     // No modulepreload polyfill (every browser we support preloads modules itself): shared by both entries, the
     // tiny polyfill was merged into a dashboard chunk (its dictionaries) that the public portal page then loaded.

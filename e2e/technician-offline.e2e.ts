@@ -315,4 +315,30 @@ describe('the technician app', () => {
       await context.close();
     }
   });
+
+  it('opened cold, fetches its page with the entry and asks its first page of work once, beside the app (issue 46)', async () => {
+    const order = await addOrder('Check the belt of conveyor C-2');
+    // signed in once (the refresh cookie); the cold tab then has no token, no HTTP cache and no service worker
+    const first = await newPage(browser, { width: 390, height: 844 });
+    await signInWorker(first.page, url, TECH);
+    const cookies = await first.context.cookies();
+    await first.context.close();
+    const { context, page } = await newPage(browser, { width: 390, height: 844 });
+    try {
+      await context.addCookies(cookies);
+      const asked: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/api/my-work/list-my-work')) asked.push(r.url());
+      });
+      const html = await (await page.goto(`${url}/dashboard/my-work`))!.text();
+      // the page's own chunk comes with the entry, not after the shell has run
+      expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/my-work-page-[\w-]+\.js">/);
+      await page.getByTestId(`my-work-card-${order.id}`).waitFor();
+      await page.waitForLoadState('networkidle');
+      // the entry's early read served the sync: one read, not the entry's and then the sync's own
+      expect(asked).toHaveLength(1);
+    } finally {
+      await context.close();
+    }
+  });
 });

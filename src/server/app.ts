@@ -22,7 +22,7 @@ import { projectingSerializerCompiler } from './plugins/response-projection';
 import { idempotency } from './plugins/idempotency';
 import { securityHeaders } from './plugins/security-headers';
 import { registerFeatureRoutes } from './routes';
-import { loginMarkup, loginPreloads, withLoginMarkup } from './login-preload';
+import { loginMarkup, loginPreloads, myWorkPreloads, withLoginMarkup } from './spa-preloads';
 import { inlineScriptSources } from './inline-scripts';
 import { subdomainOf } from '../shared/subdomain';
 import { errorAnswerSchema } from '../shared/pagination';
@@ -201,6 +201,7 @@ async function serveWebApp(app: FastifyInstance, webRoot: string, webIndex: stri
   // with the form's static HTML (rendered by the build) in #root: it paints before any script has run, and the
   // lean boot takes it over (decision 050). The login page names no organisation, so it is the same on every host.
   const loginHtml = withLoginMarkup(indexHtml.replace('</head>', `    ${loginPreloads(webRoot, indexHtml)}\n  </head>`), loginMarkup(webRoot));
+  const myWorkHtml = indexHtml.replace('</head>', `    ${myWorkPreloads(webRoot, indexHtml)}\n  </head>`);
   // The public request portal is a page of its own (decision 039): /r/<code>, /portal, /portal/status/<token>.
   const portalHtml = existsSync(join(webRoot, 'portal.html')) ? readFileSync(join(webRoot, 'portal.html'), 'utf8') : null;
   app.get('/*', { config: { access: 'public' } }, (req, reply) => {
@@ -218,11 +219,12 @@ async function serveWebApp(app: FastifyInstance, webRoot: string, webIndex: stri
     if (/\.[a-z0-9]+$/i.test(path) && path !== '/index.html') {
       return reply.sendFile(path.slice(1), { maxAge: path.startsWith('/assets/') ? '365d' : 0, immutable: path.startsWith('/assets/') });
     }
-    const login = path.replace(/\/+$/, '') === '/login' && subdomainOf(req.headers.host, baseDomain);
+    const page = path.replace(/\/+$/, '');
+    const login = page === '/login' && subdomainOf(req.headers.host, baseDomain);
     return reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(login ? loginHtml : indexHtml);
+      .send(login ? loginHtml : page === '/dashboard/my-work' ? myWorkHtml : indexHtml);
   });
 }
 

@@ -1,5 +1,6 @@
 import { isOrganizationHost } from './lib/org-host';
-import { isSignedInPath } from './app/signed-in-path';
+import { isMyWorkPath, isSignedInPath } from './app/signed-in-path';
+import { askFirstPageEarly } from '../features/my-work/ui/first-page';
 import { loadTimeRefresh } from './lib/api';
 import { getAccessToken } from './lib/session';
 
@@ -12,5 +13,8 @@ else {
   // A signed-in page opened cold: the session refresh (the refresh cookie) starts now, beside the app's
   // modules, instead of once those have arrived and run (then it queued behind the shell's and page's chunks).
   if (isSignedInPath(path) && !getAccessToken()) void loadTimeRefresh();
+  // The technician's app opened cold (issue 46): its first page of work is asked beside the shell's modules
+  // (the server's page already fetches the page's own chunks with the entry: src/server/spa-preloads.ts).
+  if (isMyWorkPath(path)) askFirstPageEarly();
   void import('./boot-app').then((m) => m.mountApp(root));
 }

@@ -10,6 +10,7 @@ import type { MyPartDto, MyWorkOrderDto, WorkOrderPhotoDto } from '../my-work.sc
 import { dexieOutbox, getMeta, myWorkDb, setMeta, type CachedWorkOrder } from './my-work-db';
 import { drainOutbox, newIdempotencyKey, type OrderName, type OutboxItem, type OutboxKind, type Sender } from './outbox';
 import type { Problem } from './change-checks';
+import { readMyWorkPage, takeEarlyFirstPage, type MyWorkPageAnswer } from './first-page';
 
 // ---- reading Dexie from React ----
 
@@ -124,10 +125,14 @@ export function syncNow(): Promise<void> {
     try {
       const run = async () => {
         let res = await drainOutbox(dexieOutbox, apiSender, applyAnswer);
+        let sent = res.sent + res.rejected > 0;
         // Changes queued while it ran (a logged timer, then the completion) go now, not at the next tick.
-        while (!res.stopped && (await myWorkDb().outbox.count()) > 0) res = await drainOutbox(dexieOutbox, apiSender, applyAnswer);
+        while (!res.stopped && (await myWorkDb().outbox.count()) > 0) {
+          res = await drainOutbox(dexieOutbox, apiSender, applyAnswer);
+          sent ||= res.sent + res.rejected > 0;
+        }
         setState({ failed: res.stopped });
-        if (!res.stopped) await refreshDeviceCopy();
+        if (!res.stopped) await refreshDeviceCopy(sent);
       };
       if (navigator.locks) await navigator.locks.request('cmms-my-work-outbox', run);
       else await run();
@@ -179,16 +184,16 @@ export function watchNetwork(): () => void {
 /** Parts change rarely and may be thousands: read again at most every hour (and whenever the copy has none). */
 const PARTS_EVERY_MS = 3600_000;
 
-/** Every page of list-my-work: my open orders with their procedure, labour, parts and photos, and the reasons. */
-async function readMyWork() {
+/**
+ * Every page of list-my-work: my open orders with their procedure, labour, parts and photos, and the reasons.
+ * `earlyFirst`: the first page as the entry asked it early (first-page.ts), when it is still current.
+ */
+async function readMyWork(earlyFirst: Promise<MyWorkPageAnswer | null>) {
   const orders: MyWorkOrderDto[] = [];
   let reasons: { id: number; name: string }[] = [];
   let failure: FailureReference = { failureCodes: [], requireFailureCodes: false };
   for (let page = 1; ; page++) {
-    const res = await api.get<{ workOrders: MyWorkOrderDto[]; reasons: { id: number; name: string }[]; pagination: { totalPages: number } } & FailureReference>(
-      '/my-work/list-my-work',
-      { query: { page, pageSize: 50 } },
-    );
+    const res = (page === 1 && (await earlyFirst)) || (await readMyWorkPage(page));
     orders.push(...res.workOrders);
     reasons = res.reasons;
     failure = { failureCodes: res.failureCodes ?? [], requireFailureCodes: res.requireFailureCodes ?? false };
@@ -214,10 +219,16 @@ async function readParts() {
  * page, the parts when they are an hour old, and replaces the device copy with them, unless a change was
  * queued meanwhile (the server's older copy would overwrite it: the next sync brings it).
  */
-export async function refreshDeviceCopy() {
+async function refreshDeviceCopy(sentBefore: boolean) {
+  // the early first page is taken (and dropped) either way: it serves this load's first refresh only; the parts
+  // are asked meanwhile, not after it
+  const early = takeEarlyFirstPage();
   const partsAt = await getMeta<number>('partsAt');
   const partsDue = !partsAt || Date.now() - partsAt > PARTS_EVERY_MS || (await myWorkDb().parts.count()) === 0;
-  const [{ orders, reasons, failure }, parts] = await Promise.all([readMyWork(), partsDue ? readParts() : Promise.resolve(null)]);
+  const [{ orders, reasons, failure }, parts] = await Promise.all([
+    readMyWork(sentBefore ? Promise.resolve(null) : early),
+    partsDue ? readParts() : Promise.resolve(null),
+  ]);
   const db = myWorkDb();
   await db.transaction('rw', [db.workOrders, db.parts, db.reasons, db.outbox, db.meta], async () => {
     if (await db.outbox.count()) return;

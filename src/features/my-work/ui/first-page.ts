@@ -1,0 +1,42 @@
+import { api, getAccessToken, loadTimeRefresh } from '../../../web/lib/api';
+import type { FailureCodeDto } from '../../failure-codes/failure-codes.schema';
+import type { MyWorkOrderDto } from '../my-work.schema';
+
+/** One page of list-my-work as the device copy reads it. */
+export interface MyWorkPageAnswer {
+  workOrders: MyWorkOrderDto[];
+  reasons: { id: number; name: string }[];
+  failureCodes?: FailureCodeDto[];
+  requireFailureCodes?: boolean;
+  pagination: { totalPages: number };
+}
+
+export const MY_WORK_PAGE_SIZE = 50;
+
+export const readMyWorkPage = (page: number) => api.get<MyWorkPageAnswer>('/my-work/list-my-work', { query: { page, pageSize: MY_WORK_PAGE_SIZE } });
+
+let early: Promise<{ token: string; answer: MyWorkPageAnswer } | null> | null = null;
+
+/**
+ * My work opened cold (the installed app starts there): its first page is asked as soon as the load-time refresh
+ * has a token, beside the app's modules, not after the shell, the page and the device store have started (issue
+ * 46: it was asked ~0.8 s into the load, the last link of the chain before the cards could show). Called by the
+ * entry (main.tsx), which already holds the API client; the sync takes the answer once (`takeEarlyFirstPage`).
+ */
+export function askFirstPageEarly() {
+  early ??= loadTimeRefresh()
+    .then(async (token) => (token ? { token, answer: await readMyWorkPage(1) } : null))
+    .catch(() => null);
+}
+
+/**
+ * The early first page, once, when it was asked with the session still in use; null otherwise (then the sync
+ * reads it as usual). The sync takes it only when it sent nothing from the outbox first: a change sent after the
+ * early read would be missing from it.
+ */
+export async function takeEarlyFirstPage(): Promise<MyWorkPageAnswer | null> {
+  const pending = early;
+  early = null;
+  const got = pending && (await pending);
+  return got && got.token === getAccessToken() ? got.answer : null;
+}
