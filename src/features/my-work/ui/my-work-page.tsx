@@ -8,7 +8,7 @@ import { mayHaveSession, tokenClaims } from '../../../web/lib/session';
 import { formatDateTime } from '../../../web/lib/format';
 import { progressOf } from '../../procedures/procedure-progress';
 import { claimFor, getMeta, myWorkDb, type CachedWorkOrder } from './my-work-db';
-import { reportStorageFailure, syncNow, useLive, useSyncState, watchNetwork } from './my-work-sync';
+import { reportStorageFailure, syncNow, useLive, useSyncFlag, watchNetwork } from './my-work-sync';
 import { NoticeList } from './notice-list';
 import { PushSwitch } from './push-switch';
 import { SyncIndicator, TOUCH } from './sync-indicator';
@@ -120,7 +120,8 @@ function MyWorkList({ userId }: { userId: number }) {
   const timers = useLive(() => myWorkDb().timers.toArray(), []);
   // Whether the copy was ever loaded (a boolean: each refresh's new time does not render the list again).
   const loadedOnce = useLive(async () => (await getMeta<number>('refreshedAt')) !== undefined, []);
-  const { online, failed } = useSyncState();
+  const online = useSyncFlag('online');
+  const failed = useSyncFlag('failed');
   const open = Number(params.get('open')) || null;
   const openCard = useCallback((id: number) => setParams({ open: String(id) }), [setParams]);
   const counting = params.get('count') === '1';
@@ -245,7 +246,7 @@ export default function MyWorkPage() {
   const { status, signOut } = useAuth();
   const owner = useLive(async () => (await getMeta<number>('owner')) ?? null, []);
   const [claimedBy, setClaimedBy] = useState<number | null>(null);
-  const { storageFailed } = useSyncState();
+  const storageFailed = useSyncFlag('storageFailed');
 
   useEffect(() => watchNetwork(), []);
   useEffect(() => {

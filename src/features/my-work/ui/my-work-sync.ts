@@ -50,6 +50,14 @@ export function reportStorageFailure(err?: unknown) {
   setState({ storageFailed: true });
 }
 
+/**
+ * One flag of the sync state: the component renders again when that flag changes only (issue 46: the page and
+ * the list rendered again at each start and end of a sync, long tasks of a phone's cold start).
+ */
+export function useSyncFlag<K extends keyof SyncState>(key: K): SyncState[K] {
+  return useSyncExternalStore(subscribe, () => state[key]);
+}
+
 /** offline / syncing / N waiting / all saved, for the indicator. */
 export function useSyncState() {
   const s = useSyncExternalStore(subscribe, () => state);
