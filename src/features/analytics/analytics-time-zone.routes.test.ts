@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { withTenant, type ReadTx } from '../../server/db/client';
-import { and, eq } from 'drizzle-orm';
-import { assetCategories, assets, timeTrackingReasons, users, workOrderLabors, workOrders } from '../../server/db/schema';
+import { assetCategories, assets, timeTrackingReasons, workOrderLabors, workOrders } from '../../server/db/schema';
 import { createOrg, useTestApp } from '../../server/test/harness';
+import { setHourlyRate } from '../../server/test/builders';
 import { workerRateMinor } from '../work-orders/work-orders.service';
 import { backlogFigures, costFigures, throughputFigures } from './analytics.service';
 
@@ -23,10 +23,7 @@ describe('analytics days in a time zone', () => {
         .insert(workOrders)
         .values({ orgId: o, title: 'Late call', assetId: asset.id, createdAt: new Date('2026-03-31T22:30:00Z') })
         .returning();
-      await tx
-        .update(users)
-        .set({ hourlyRate: 6000 })
-        .where(and(eq(users.orgId, o), eq(users.id, fitter.userId)));
+      await setHourlyRate(tx, o, fitter.userId, 6000);
       await tx.insert(workOrderLabors).values({
         orgId: o,
         workOrderId: w.id,
