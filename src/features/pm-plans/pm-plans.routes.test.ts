@@ -113,6 +113,9 @@ async function ordersOf(org: TestOrg) {
   });
 }
 
+/** How many rows of the organisation's `table` there are (plans or occurrences). */
+const rowsOf = async (org: TestOrg, table: typeof pmPlans | typeof pmOccurrences) =>
+  withTenant(t.database.db, org.orgId, async (tx) => (await tx.select({ n: count() }).from(table).where(eq(table.orgId, org.orgId)))[0].n);
 const issue = (res: { body: { issues?: { path: string; message: string }[] } }, path: string) => res.body.issues?.find((i) => i.path === path)?.message;
 
 describe('preview: the next 12 due days of each kind of recurrence', () => {
@@ -199,11 +202,7 @@ describe('validation: field messages, nothing half-created', () => {
     await refused({ teamId: ofOther.team.id + 1000 }, 'teamId', 'Team not found');
     // Ids are per organisation: the other's ids past this one's own are unknown here.
     await refused({ assignees: [ofOther.worker.userId + 1000] }, 'assignees.0', 'Assignee not found');
-    const n = await withTenant(
-      t.database.db,
-      org.orgId,
-      async (tx) => (await tx.select({ n: count() }).from(pmPlans).where(eq(pmPlans.orgId, org.orgId)))[0].n,
-    );
+    const n = await rowsOf(org, pmPlans);
     expect(n).toBe(0);
   });
 });
@@ -684,11 +683,7 @@ describe('measures: compliance', () => {
     expect(list.plans[0].compliance).toMatchObject({ onTime: 2, due: 8 });
     expect(list.compliance).toMatchObject({ onTime: 2, due: 8 });
     expect(list.plans[0].lastCompleted).not.toBeNull();
-    const occ = await withTenant(
-      t.database.db,
-      org.orgId,
-      async (tx) => (await tx.select({ n: count() }).from(pmOccurrences).where(eq(pmOccurrences.orgId, org.orgId)))[0].n,
-    );
+    const occ = await rowsOf(org, pmOccurrences);
     expect(occ).toBe(11);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type Placeholder } from 'drizzle-orm';
 import { createOrg, createTestApp, type TestApp } from '../test/harness';
 import { withTenant, type ReadTx } from './client';
 import { users, workOrders } from './schema';
@@ -23,25 +23,27 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+type Role = 'worker' | 'manager';
+/** The people of an organisation, optionally of one role, by id: given values, or placeholders for `preparedRead`. */
+const emailsQuery = (tx: ReadTx, v: { orgId: number | Placeholder; role?: Role | Placeholder; limit: number | Placeholder; offset: number | Placeholder }) =>
+  tx
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.orgId, v.orgId), v.role ? eq(users.role, v.role) : undefined))
+    .orderBy(asc(users.id))
+    .limit(v.limit)
+    .offset(v.offset);
+
+/** The statement 'test.emails' (of one role when `role`), with its values as placeholders. */
+const emailsStatement = (tx: ReadTx, role?: Role) =>
+  emailsQuery(tx, { orgId: param('orgId'), role: role ? param('role') : undefined, limit: param('limit'), offset: param('offset') });
+
 /** The people of an organisation, optionally of one role, through `preparedRead`. */
-const emailsOf = (orgId: number, role?: 'worker' | 'manager', offset = 0) =>
+const emailsOf = (orgId: number, role?: Role, offset = 0) =>
   withTenant(
     t.database.db,
     orgId,
-    (tx) =>
-      preparedRead(
-        tx,
-        'test.emails',
-        () =>
-          tx
-            .select({ email: users.email })
-            .from(users)
-            .where(and(eq(users.orgId, param('orgId')), role ? eq(users.role, param('role')) : undefined))
-            .orderBy(asc(users.id))
-            .limit(param('limit'))
-            .offset(param('offset')),
-        { orgId, role, limit: 50, offset },
-      ).then((rows) => rows.map((r) => r.email)),
+    (tx) => preparedRead(tx, 'test.emails', () => emailsStatement(tx, role), { orgId, role, limit: 50, offset }).then((rows) => rows.map((r) => r.email)),
     { readOnly: true },
   );
 
@@ -50,18 +52,8 @@ describe('reads with placeholders (preparedRead)', () => {
     const a = await createOrg(t);
     const b = await createOrg(t);
     for (const org of [a, b]) for (const role of ['worker', 'worker', 'manager'] as const) await org.as(role);
-    const expected = async (orgId: number, role?: 'worker' | 'manager', offset = 0) =>
-      withTenant(t.database.db, orgId, async (tx) =>
-        (
-          await tx
-            .select({ email: users.email })
-            .from(users)
-            .where(and(eq(users.orgId, orgId), role ? eq(users.role, role) : undefined))
-            .orderBy(asc(users.id))
-            .limit(50)
-            .offset(offset)
-        ).map((r) => r.email),
-      );
+    const expected = async (orgId: number, role?: Role, offset = 0) =>
+      withTenant(t.database.db, orgId, async (tx) => (await emailsQuery(tx, { orgId, role, limit: 50, offset })).map((r) => r.email));
     // Interleaved on purpose: the same connection serves both organisations and both shapes in turn.
     for (let round = 0; round < 3; round++) {
       for (const org of [a, b]) {
@@ -81,23 +73,7 @@ describe('reads with placeholders (preparedRead)', () => {
     await emailsOf(a.orgId);
     // Row-level security answers for the organisation the connection is set to, whatever the parameter says.
     const leaked = await withTenant(t.database.db, a.orgId, (tx) =>
-      preparedRead(
-        tx,
-        'test.emails',
-        () =>
-          tx
-            .select({ email: users.email })
-            .from(users)
-            .where(eq(users.orgId, param('orgId')))
-            .orderBy(asc(users.id))
-            .limit(param('limit'))
-            .offset(param('offset')),
-        {
-          orgId: b.orgId,
-          limit: 50,
-          offset: 0,
-        },
-      ),
+      preparedRead(tx, 'test.emails', () => emailsStatement(tx), { orgId: b.orgId, limit: 50, offset: 0 }),
     );
     expect(leaked).toEqual([]);
   });
