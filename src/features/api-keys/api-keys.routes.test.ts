@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { client, createOrg, createTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
+import { client, createOrg, createTestApp, type TestApp, type TestOrg, useOrgs, useTestApp } from '../../server/test/harness';
 import { withTenant } from '../../server/db/client';
 import { setClockOffset } from '../../server/clock';
 import { hashToken } from '../auth/tokens';
@@ -9,17 +9,10 @@ import { apiKeys } from './api-keys.table';
 import { keyRole } from './api-keys.service';
 
 // Decision 043: keys go through the caller checks of decision 021, with their own role, limit and revocation.
-let t: TestApp;
-let a: TestOrg;
-let b: TestOrg;
+const t = useTestApp();
+const [a, b] = useOrgs(t, 'Alpha', 'Beta');
 const inAYear = () => new Date(Date.now() + 365 * 86400_000).toISOString();
 
-beforeAll(async () => {
-  t = await createTestApp();
-  a = await createOrg(t, 'Alpha');
-  b = await createOrg(t, 'Beta');
-});
-afterAll(() => t.close());
 afterEach(() => setClockOffset(0));
 
 async function newKey(org: TestOrg, role: 'read-only' | 'worker' | 'manager', expiresAt = inAYear()) {

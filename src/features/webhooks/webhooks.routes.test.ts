@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
-import { createOrg, createTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
+import { createOrg, type TestOrg, useOrgs, useTestApp } from '../../server/test/harness';
 import { withoutTenant, withTenant } from '../../server/db/client';
 import { mailOutbox } from '../../server/db/schema';
 import { webhookDeliveries, webhookEndpoints } from './webhooks.table';
@@ -42,19 +42,14 @@ async function startReceiver() {
 const settings = { allowPrivate: true, timeoutMs: 5000, maxResponseBytes: 65536, retryBaseSeconds: 1, retryHours: 24, disableAfterHours: 72 };
 const workOrder = (title: string) => ({ title, priority: 'medium', status: 'assigned' });
 
-let t: TestApp;
-let a: TestOrg;
-let b: TestOrg;
+const t = useTestApp();
+const [a, b] = useOrgs(t, 'Alpha', 'Beta');
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await createOrg(t, 'Alpha');
-  b = await createOrg(t, 'Beta');
   receiver = await startReceiver();
 });
 afterAll(async () => {
-  await t.close();
   await receiver.close();
 });
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { openDatabase, withTenant, type Database, type DbSettings } from '../db/client';
 import { buildApp } from '../app';
@@ -136,6 +136,47 @@ export function useTestAppWith<S extends { close(): Promise<void> }>(
   return [app, () => (current(), service!)];
 }
 
+/**
+ * The file's organisations, one per name, made in a beforeAll after the app's: `const [a, b] = useOrgs(t, 'Alpha', 'Beta');`
+ * instead of `let a` and the hook. Read them inside the tests, as the app.
+ */
+export function useOrgs(t: TestApp, ...names: string[]): TestOrg[] {
+  const made: TestOrg[] = [];
+  beforeAll(async () => {
+    for (const name of names) made.push(await createOrg(t, name));
+  });
+  return names.map((name, i) => {
+    const current = () => {
+      if (!made[i]) throw new Error(`useOrgs: ${name} is made in beforeAll; read it inside a test or a hook`);
+      return made[i];
+    };
+    return {
+      get orgId() {
+        return current().orgId;
+      },
+      get subdomain() {
+        return current().subdomain;
+      },
+      get host() {
+        return current().host;
+      },
+      get email() {
+        return current().email;
+      },
+      get password() {
+        return current().password;
+      },
+      get admin() {
+        return current().admin;
+      },
+      get anonymous() {
+        return current().anonymous;
+      },
+      as: (...args) => current().as(...args),
+    };
+  });
+}
+
 let workerPGlite: Promise<Database> | undefined;
 
 /**
@@ -192,6 +233,23 @@ export function client(app: FastifyInstance, host: string, token?: string) {
   };
 }
 export type Client = ReturnType<typeof client>;
+
+/** A call by id of another organisation: `['get', path]`, `['put', path, body]`… */
+export type ForeignCall = ['get' | 'del', string] | ['post' | 'put', string, unknown];
+
+/**
+ * "Another organisation gets 404 and changes nothing" (every feature's API tests): each of `calls` by `other`
+ * answers 404, and the owner reads `path` as before them. Returns what the owner read, for later checks.
+ */
+export async function expectWalledOff(owner: Client, path: string, other: Client, calls: ForeignCall[]) {
+  const before = (await owner.get(path)).body;
+  for (const [method, url, body] of calls) {
+    const res = method === 'get' || method === 'del' ? await other[method](url) : await other[method](url, body);
+    expect(res.status, `${method} ${url}`).toBe(404);
+  }
+  expect((await owner.get(path)).body).toEqual(before);
+  return before;
+}
 
 export interface TestOrg {
   orgId: number;
