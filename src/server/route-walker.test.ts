@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { client, type TestOrg, useOrgs, useTestApp } from './test/harness';
+import { client, useOrgs, useTestApp, type TestOrg } from './test/harness';
 import { seedSampleData } from './seed/demo';
 import { orgSnapshot } from './test/sql';
 import { sampleBody } from './test/sample-bodies';

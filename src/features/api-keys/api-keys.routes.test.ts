@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { client, createOrg, createTestApp, type TestApp, type TestOrg, useOrgs, useTestApp } from '../../server/test/harness';
+import { client, createOrg, createTestApp, useOrgs, useTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
 import { withTenant } from '../../server/db/client';
 import { setClockOffset } from '../../server/clock';
 import { hashToken } from '../auth/tokens';

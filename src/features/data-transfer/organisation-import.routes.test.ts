@@ -4,7 +4,7 @@ import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../server/db/client';
 import { seedSampleData } from '../../server/seed/demo';
-import { adminGet, type Client, createOrg, type Res, type TestOrg, useOrgs, useTestApp } from '../../server/test/harness';
+import { adminGet, createOrg, useOrgs, useTestApp, type Client, type Res, type TestOrg } from '../../server/test/harness';
 import { sampleBody } from '../../server/test/sample-bodies';
 import { orgSnapshot, rowsOf } from '../../server/test/sql';
 import { MOVED, STAYS } from './organisation-data';

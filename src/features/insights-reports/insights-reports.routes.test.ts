@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { emailOfUser, type TestOrg, useOrgs, useTestApp } from '../../server/test/harness';
+import { emailOfUser, useOrgs, useTestApp, type TestOrg } from '../../server/test/harness';
 import { withoutTenant, withTenant } from '../../server/db/client';
 import { mailOutbox } from '../../server/db/schema';
 import { setClockOffset } from '../../server/clock';
