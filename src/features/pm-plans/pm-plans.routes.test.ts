@@ -202,8 +202,7 @@ describe('validation: field messages, nothing half-created', () => {
     await refused({ teamId: ofOther.team.id + 1000 }, 'teamId', 'Team not found');
     // Ids are per organisation: the other's ids past this one's own are unknown here.
     await refused({ assignees: [ofOther.worker.userId + 1000] }, 'assignees.0', 'Assignee not found');
-    const n = await rowsOf(org, pmPlans);
-    expect(n).toBe(0);
+    expect(await rowsOf(org, pmPlans)).toBe(0);
   });
 });
 
@@ -683,8 +682,7 @@ describe('measures: compliance', () => {
     expect(list.plans[0].compliance).toMatchObject({ onTime: 2, due: 8 });
     expect(list.compliance).toMatchObject({ onTime: 2, due: 8 });
     expect(list.plans[0].lastCompleted).not.toBeNull();
-    const occ = await rowsOf(org, pmOccurrences);
-    expect(occ).toBe(11);
+    expect(await rowsOf(org, pmOccurrences)).toBe(11);
   });
 });
 

@@ -80,28 +80,13 @@ describe('teams', () => {
     expect(messages(await add({ name: 'Team', members: [{ workerId: w1.userId }, { workerId: w1.userId }] }))).toContain(
       'members.1.workerId: A worker can be selected only once',
     );
-    expect(
-      messages(
-        await add({
-          name: 'Team',
-          members: [
-            { workerId: w1.userId, isTeamLead: true },
-            { workerId: w2.userId, isTeamLead: true },
-          ],
-        }),
-      ),
-    ).toContain('members.1.isTeamLead: Only one member can be the Team Lead');
-    expect(
-      messages(
-        await add({
-          name: 'Team',
-          members: [
-            { workerId: w1.userId, isDefaultAssignee: true },
-            { workerId: w2.userId, isDefaultAssignee: true },
-          ],
-        }),
-      ),
-    ).toContain('members.1.isDefaultAssignee: Only one member can be the Default Assignee');
+    for (const [flag, role] of [
+      ['isTeamLead', 'Team Lead'],
+      ['isDefaultAssignee', 'Default Assignee'],
+    ]) {
+      const twice = await add({ name: 'Team', members: [w1, w2].map((w) => ({ workerId: w.userId, [flag]: true })) });
+      expect(messages(twice)).toContain(`members.1.${flag}: Only one member can be the ${role}`);
+    }
     const unknown = await add({ name: 'Team', members: [{ workerId: 999 }] });
     expect(unknown.status).toBe(400);
     expect(messages(unknown)).toContain('members.0.workerId: Worker not found');

@@ -121,18 +121,7 @@ export function useTestAppWith<S extends { close(): Promise<void> }>(
     if (!made) throw new Error('useTestApp: the app is made in beforeAll; read it inside a test or a hook');
     return made;
   };
-  const app: TestApp = {
-    get app() {
-      return current().app;
-    },
-    get database() {
-      return current().database;
-    },
-    get config() {
-      return current().config;
-    },
-    close: () => current().close(),
-  };
+  const app = madeLater<TestApp>(['app', 'database', 'config', 'close'], current);
   return [app, () => (current(), service!)];
 }
 
@@ -145,36 +134,19 @@ export function useOrgs(t: TestApp, ...names: string[]): TestOrg[] {
   beforeAll(async () => {
     for (const name of names) made.push(await createOrg(t, name));
   });
-  return names.map((name, i) => {
-    const current = () => {
+  return names.map((name, i) =>
+    madeLater<TestOrg>(['orgId', 'subdomain', 'host', 'email', 'password', 'admin', 'anonymous', 'as'], () => {
       if (!made[i]) throw new Error(`useOrgs: ${name} is made in beforeAll; read it inside a test or a hook`);
       return made[i];
-    };
-    return {
-      get orgId() {
-        return current().orgId;
-      },
-      get subdomain() {
-        return current().subdomain;
-      },
-      get host() {
-        return current().host;
-      },
-      get email() {
-        return current().email;
-      },
-      get password() {
-        return current().password;
-      },
-      get admin() {
-        return current().admin;
-      },
-      get anonymous() {
-        return current().anonymous;
-      },
-      as: (...args) => current().as(...args),
-    };
-  });
+    }),
+  );
+}
+
+/** What a hook makes before the tests, to read inside them: each of `keys` reads `current()`'s when it is read. */
+function madeLater<T extends object>(keys: (keyof T)[], current: () => T): T {
+  const later = {} as T;
+  for (const key of keys) Object.defineProperty(later, key, { get: () => current()[key], enumerable: true });
+  return later;
 }
 
 let workerPGlite: Promise<Database> | undefined;
