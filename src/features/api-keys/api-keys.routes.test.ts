@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { client, createOrg, createTestApp, useOrgs, useTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
+import { deactivateUser } from '../../server/test/builders';
 import { withTenant } from '../../server/db/client';
 import { setClockOffset } from '../../server/clock';
 import { hashToken } from '../auth/tokens';
-import { users } from '../users/users.table';
 import { apiKeys } from './api-keys.table';
 import { keyRole } from './api-keys.service';
 
@@ -123,12 +123,7 @@ describe('API keys', () => {
     const res = await admin2.post('/api/api-keys/add-api-key', { name: 'theirs', role: 'manager', expiresAt: inAYear() });
     const api = client(t.app, a.host, res.body.key);
     expect((await api.get('/api/work-orders/get-work-orders')).status).toBe(200);
-    await withTenant(t.database.db, a.orgId, (tx) =>
-      tx
-        .update(users)
-        .set({ inviteStatus: 'PENDING' })
-        .where(and(eq(users.orgId, a.orgId), eq(users.id, admin2.userId))),
-    );
+    await withTenant(t.database.db, a.orgId, (tx) => deactivateUser(tx, a.orgId, admin2.userId));
     expect((await api.get('/api/work-orders/get-work-orders')).status).toBe(401);
   });
 

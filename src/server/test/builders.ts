@@ -5,7 +5,7 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/client';
 import { and, eq } from 'drizzle-orm';
-import { assetCategories, customerVendors, productCategories, uomCategories, uoms, users } from '../db/schema';
+import { assetCategories, assets, customerVendors, productCategories, uomCategories, uoms, users } from '../db/schema';
 
 /** Inserts one row into `table` and returns it. */
 export async function insertRow<T extends PgTable>(tx: Tx, table: T, values: T['$inferInsert']): Promise<T['$inferSelect']> {
@@ -38,4 +38,18 @@ export async function setHourlyRate(tx: Tx, orgId: number, userId: number, hourl
     .update(users)
     .set({ hourlyRate })
     .where(and(eq(users.orgId, orgId), eq(users.id, userId)));
+}
+
+/** Makes a member not active (an invitation not accepted), as a deactivation would: refused from then on. */
+export async function deactivateUser(tx: Tx, orgId: number, userId: number) {
+  await tx
+    .update(users)
+    .set({ inviteStatus: 'PENDING' })
+    .where(and(eq(users.orgId, orgId), eq(users.id, userId)));
+}
+
+/** An asset "Pump" in the category Pumps (PMP). */
+export async function insertPump(tx: Tx, orgId: number) {
+  const category = await insertRow(tx, assetCategories, { orgId, name: 'Pumps', code: 'PMP' });
+  return insertRow(tx, assets, { orgId, name: 'Pump', date: '2024-01-01', assetCategoryId: category.id });
 }
