@@ -3,22 +3,20 @@ import { withTenant } from '../../server/db/client';
 import { notificationDeliveries, notifications } from '../../server/db/schema';
 import type { TestApp, TestOrg } from '../../server/test/harness';
 
-/** A member's bell notifications, oldest first. */
-export const notificationsOf = (t: TestApp, org: TestOrg, userId: number) =>
+type MemberTable = typeof notifications | typeof notificationDeliveries;
+
+/** A member's rows of `table`, oldest first. */
+const memberRows = <T extends MemberTable>(t: TestApp, table: T, org: TestOrg, userId: number) =>
   withTenant(t.database.db, org.orgId, (tx) =>
     tx
       .select()
-      .from(notifications)
-      .where(and(eq(notifications.orgId, org.orgId), eq(notifications.userId, userId)))
-      .orderBy(notifications.id),
-  );
+      .from(table as MemberTable)
+      .where(and(eq(table.orgId, org.orgId), eq(table.userId, userId)))
+      .orderBy(table.id),
+  ) as Promise<T['$inferSelect'][]>;
+
+/** A member's bell notifications, oldest first. */
+export const notificationsOf = (t: TestApp, org: TestOrg, userId: number) => memberRows(t, notifications, org, userId);
 
 /** What was sent to a member (mail, push), oldest first. */
-export const deliveriesOf = (t: TestApp, org: TestOrg, userId: number) =>
-  withTenant(t.database.db, org.orgId, (tx) =>
-    tx
-      .select()
-      .from(notificationDeliveries)
-      .where(and(eq(notificationDeliveries.orgId, org.orgId), eq(notificationDeliveries.userId, userId)))
-      .orderBy(notificationDeliveries.id),
-  );
+export const deliveriesOf = (t: TestApp, org: TestOrg, userId: number) => memberRows(t, notificationDeliveries, org, userId);

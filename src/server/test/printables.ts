@@ -28,7 +28,7 @@ export function printableQuotation(partyName: string, lineName: string, over: Pa
   };
 }
 
-/** An order WO-0007 as the API shows it to the PDF: no dates, no assignees. */
+/** An order WO-0007 with the fields the PDF prints (the rest of the DTO left out): no dates, no assignees. */
 export const printableWorkOrder = (over: Record<string, unknown> = {}) =>
   ({
     workOrderId: 'WO-0007',
@@ -43,7 +43,7 @@ export const printableWorkOrder = (over: Record<string, unknown> = {}) =>
     duration: null,
     instructions: '<p>Check the seals</p>',
     ...over,
-  }) as PrintableWorkOrder['workOrder'];
+  }) as unknown as PrintableWorkOrder['workOrder'];
 
 /** The order's PDF for Acme, without a procedure or images. */
 export const workOrderPdf = (
