@@ -7,6 +7,7 @@ import { runPmGenerator } from '../../server/jobs/pm-generator.job';
 import { createOrg, useTestApp, type TestOrg } from '../../server/test/harness';
 import { generateDueWork, listPlannedOccurrences } from './pm-plans.service';
 import { insertPartBasics, insertPumpsCategory } from '../../server/test/builders';
+import { weeklyPlan } from '../../server/test/fixtures';
 
 const t = useTestApp();
 afterEach(() => setClockOffset(0));
@@ -55,25 +56,14 @@ async function fixtures(org: TestOrg, tag = 'A') {
 
 type Fx = Awaited<ReturnType<typeof fixtures>>;
 
-const planBody = (fx: Fx, extra: Record<string, unknown> = {}) => ({
-  name: 'Weekly lubrication',
-  assetIds: [fx.pump.id],
-  title: 'Lubricate bearings',
-  instructions: '<p>Grease <strong>both</strong> bearings</p><script>x()</script>',
-  priority: 'high',
-  duration: '01:30',
-  teamId: fx.team.id,
-  assignees: [fx.worker.userId],
-  parts: [{ partId: fx.filter.id, quantity: 2 }],
-  trigger: 'calendar',
-  frequency: 'weekly',
-  interval: 1,
-  weekdays: ['MO'],
-  schedule: 'fixed',
-  startDate: '2030-03-01',
-  leadDays: 0,
-  ...extra,
-});
+const planBody = (fx: Fx, extra: Record<string, unknown> = {}) =>
+  weeklyPlan(fx.pump.id, fx.worker.userId, {
+    instructions: '<p>Grease <strong>both</strong> bearings</p><script>x()</script>',
+    duration: '01:30',
+    teamId: fx.team.id,
+    parts: [{ partId: fx.filter.id, quantity: 2 }],
+    ...extra,
+  });
 
 async function addPlan(org: TestOrg, body: Record<string, unknown>) {
   const res = await org.admin.post(`${BASE}/add-plan`, body);

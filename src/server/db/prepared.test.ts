@@ -47,6 +47,14 @@ const emailsOf = (orgId: number, role?: Role, offset = 0) =>
     { readOnly: true },
   );
 
+/** A read of organisation `orgId` through `preparedRead` of `statement`, its select built on the read's transaction. */
+const readPrepared = (
+  orgId: number,
+  statement: string,
+  build: (tx: ReadTx) => ReturnType<Parameters<typeof preparedRead<unknown>>[2]>,
+  values: Record<string, unknown>,
+) => withTenant(t.database.db, orgId, (tx) => preparedRead(tx, statement, () => build(tx), values), { readOnly: true });
+
 describe('reads with placeholders (preparedRead)', () => {
   it('gives each call its own values, across organisations, shapes and pages, as a freshly built query would', async () => {
     const a = await createOrg(t);
@@ -72,9 +80,7 @@ describe('reads with placeholders (preparedRead)', () => {
     const b = await createOrg(t);
     await emailsOf(a.orgId);
     // Row-level security answers for the organisation the connection is set to, whatever the parameter says.
-    const leaked = await withTenant(t.database.db, a.orgId, (tx) =>
-      preparedRead(tx, 'test.emails', () => emailsStatement(tx), { orgId: b.orgId, limit: 50, offset: 0 }),
-    );
+    const leaked = await readPrepared(a.orgId, 'test.emails', (tx) => emailsStatement(tx), { orgId: b.orgId, limit: 50, offset: 0 });
     expect(leaked).toEqual([]);
   });
 });
@@ -235,24 +241,16 @@ describe("rows decoded by the statement's own decoder (decision 052)", () => {
 
   it("refuses a joined select that nests a table's columns (drizzle may turn that object into null)", async () => {
     const a = await createOrg(t);
-    const read = withTenant(
-      t.database.db,
+    const read = readPrepared(
       a.orgId,
+      'test.nested',
       (tx) =>
-        preparedRead(
-          tx,
-          'test.nested',
-          () =>
-            tx
-              .select({ id: workOrders.id, author: { email: users.email } })
-              .from(workOrders)
-              .leftJoin(users, eq(users.id, workOrders.createdById))
-              .where(eq(workOrders.orgId, param('orgId'))),
-          {
-            orgId: a.orgId,
-          },
-        ),
-      { readOnly: true },
+        tx
+          .select({ id: workOrders.id, author: { email: users.email } })
+          .from(workOrders)
+          .leftJoin(users, eq(users.id, workOrders.createdById))
+          .where(eq(workOrders.orgId, param('orgId'))),
+      { orgId: a.orgId },
     );
     await expect(read).rejects.toThrow(/nests table columns under author/);
   });
@@ -261,21 +259,15 @@ describe("rows decoded by the statement's own decoder (decision 052)", () => {
     const a = await createOrg(t);
     // As count() on PostgreSQL (a bigint's text mapped with Number), a value only drizzle's mapping changes.
     const marked = sql<string>`${users.email}`.mapWith((email: string) => `<${email}>`);
-    const read = withTenant(
-      t.database.db,
+    const read = readPrepared(
       a.orgId,
+      'test.mapped',
       (tx) =>
-        preparedRead(
-          tx,
-          'test.mapped',
-          () =>
-            tx
-              .select({ email: marked })
-              .from(users)
-              .where(eq(users.orgId, param('orgId'))),
-          { orgId: a.orgId },
-        ),
-      { readOnly: true },
+        tx
+          .select({ email: marked })
+          .from(users)
+          .where(eq(users.orgId, param('orgId'))),
+      { orgId: a.orgId },
     );
     await expect(read).rejects.toThrow(/row 0, email: decoded as "[^"]+@[^"]+" \(string\) where drizzle gives "<[^"]+>" \(string\)/);
   });
@@ -288,21 +280,15 @@ describe('the check of every run in development and tests (issue 40)', () => {
     await a.as('manager');
     // The mistake the check exists for: `role` written into the build instead of `param('role')`.
     const emailsCapturing = (role: 'worker' | 'manager') =>
-      withTenant(
-        t.database.db,
+      readPrepared(
         a.orgId,
+        'test.captured',
         (tx) =>
-          preparedRead(
-            tx,
-            'test.captured',
-            () =>
-              tx
-                .select({ email: users.email })
-                .from(users)
-                .where(and(eq(users.orgId, param('orgId')), eq(users.role, role))),
-            { orgId: a.orgId, role },
-          ),
-        { readOnly: true },
+          tx
+            .select({ email: users.email })
+            .from(users)
+            .where(and(eq(users.orgId, param('orgId')), eq(users.role, role))),
+        { orgId: a.orgId, role },
       );
     expect(await emailsCapturing('worker')).toHaveLength(1);
     await expect(emailsCapturing('manager')).rejects.toThrow(
@@ -317,22 +303,16 @@ describe('the development check of a first run under concurrent writes (issue 45
   it('never fails a read because rows changed while it ran (a decoder that differs still fails: the mapWith test)', async () => {
     const a = await createOrg(t);
     const list = (tag: string) =>
-      withTenant(
-        t.database.db,
+      readPrepared(
         a.orgId,
+        `test.first-run-${tag}`,
         (tx) =>
-          preparedRead(
-            tx,
-            `test.first-run-${tag}`,
-            () =>
-              tx
-                .select({ id: workOrders.id, title: workOrders.title })
-                .from(workOrders)
-                .where(eq(workOrders.orgId, param('orgId')))
-                .orderBy(asc(workOrders.id)),
-            { orgId: a.orgId },
-          ),
-        { readOnly: true },
+          tx
+            .select({ id: workOrders.id, title: workOrders.title })
+            .from(workOrders)
+            .where(eq(workOrders.orgId, param('orgId')))
+            .orderBy(asc(workOrders.id)),
+        { orgId: a.orgId },
       );
     // A writer adds work orders without pause while forty statements each run for the first time (checked).
     let writing = true;

@@ -173,3 +173,20 @@ export function unzip(zip: Buffer): Map<string, Buffer> {
 
 /** A daily plan "Daily" (order "Check the pump") on the asset from 2031-05-03. */
 export const dailyPlan = (assetId: number) => ({ name: 'Daily', assetIds: [assetId], title: 'Check the pump', frequency: 'daily', startDate: '2031-05-03' });
+
+/** A weekly plan "Weekly lubrication" (Mondays, fixed, from 2030-03-01, high priority) on the asset for one assignee. */
+export const weeklyPlan = (assetId: number, assignee: number, extra: Record<string, unknown> = {}) => ({
+  name: 'Weekly lubrication',
+  assetIds: [assetId],
+  title: 'Lubricate bearings',
+  priority: 'high',
+  assignees: [assignee],
+  trigger: 'calendar',
+  frequency: 'weekly',
+  interval: 1,
+  weekdays: ['MO'],
+  schedule: 'fixed',
+  startDate: '2030-03-01',
+  leadDays: 0,
+  ...extra,
+});
