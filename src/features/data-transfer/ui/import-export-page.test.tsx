@@ -53,6 +53,18 @@ function xlsx(rows: Cell[][]): ArrayBuffer {
 /** 2024-05-01 as Excel stores a day: days since 1899-12-30. */
 const MAY_FIRST_2024 = 45413;
 
+/** The wizard's API: the app data, and for each import kind an empty mapping and a dry run answering `counts`. */
+const stubDryRuns = (kinds: Record<string, Record<string, number>>) =>
+  stubFetch({
+    'GET /api/user/get-app-data': appData,
+    ...Object.fromEntries(
+      Object.entries(kinds).flatMap(([kind, counts]) => [
+        [`GET /api/data-transfer/mapping/${kind}`, () => ({ body: { mapping: {} } })],
+        [`POST /api/data-transfer/import/${kind}`, () => ({ body: { imported: 0, dryRun: true, created: [], missing: [], problems: [], ...counts } })],
+      ]),
+    ),
+  });
+
 /**
  * The page opened at an import `kind` shows its label and hint; `csv` uploaded as `fileName` is found as `found`,
  * its column `mapped[0]` mapped to `mapped[1]`; the dry run says `changes`. The rows sent.
@@ -177,13 +189,7 @@ describe('import wizard', () => {
   });
 
   it('imports an .xlsx of work stations: the new kinds are offered, the rows sent as the sheet has them', async () => {
-    const calls = stubFetch({
-      'GET /api/user/get-app-data': appData,
-      'GET /api/data-transfer/mapping/work-stations': () => ({ body: { mapping: {} } }),
-      'POST /api/data-transfer/import/work-stations': () => ({
-        body: { total: 1, valid: 1, imported: 0, dryRun: true, created: [], missing: [], problems: [] },
-      }),
-    });
+    const calls = stubDryRuns({ 'work-stations': { total: 1, valid: 1 } });
     renderWithProviders(<ImportExportPage />, { route: '/settings/import-export?kind=work-stations' });
     const sheet = xlsx([
       ['Code', 'Name', 'City', 'Team'],
@@ -203,16 +209,9 @@ describe('import wizard', () => {
   });
 
   it('imports procedures one row per step and PM plans one row per plan, as their exports are shaped', async () => {
-    const calls = stubFetch({
-      'GET /api/user/get-app-data': appData,
-      'GET /api/data-transfer/mapping/procedures': () => ({ body: { mapping: {} } }),
-      'POST /api/data-transfer/import/procedures': () => ({
-        body: { total: 2, valid: 2, imported: 0, new: 1, updated: 0, unchanged: 0, dryRun: true, created: [], missing: [], problems: [] },
-      }),
-      'GET /api/data-transfer/mapping/pm-plans': () => ({ body: { mapping: {} } }),
-      'POST /api/data-transfer/import/pm-plans': () => ({
-        body: { total: 1, valid: 1, imported: 0, new: 0, updated: 1, unchanged: 0, dryRun: true, created: [], missing: [], problems: [] },
-      }),
+    const calls = stubDryRuns({
+      procedures: { total: 2, valid: 2, new: 1, updated: 0, unchanged: 0 },
+      'pm-plans': { total: 1, valid: 1, new: 0, updated: 1, unchanged: 0 },
     });
     const steps = await dryRunOf(calls, 'procedures', {
       label: 'Procedures (one row per step)',
@@ -251,13 +250,7 @@ describe('import wizard', () => {
   });
 
   it('offers work orders: their export maps column by column, the dry run says what would change', async () => {
-    const calls = stubFetch({
-      'GET /api/user/get-app-data': appData,
-      'GET /api/data-transfer/mapping/work-orders': () => ({ body: { mapping: {} } }),
-      'POST /api/data-transfer/import/work-orders': () => ({
-        body: { total: 1, valid: 1, imported: 0, new: 0, updated: 1, unchanged: 0, dryRun: true, created: [], missing: [], problems: [] },
-      }),
-    });
+    const calls = stubDryRuns({ 'work-orders': { total: 1, valid: 1, new: 0, updated: 1, unchanged: 0 } });
     const header = 'WO-ID,Status,Title,Priority,Start Date,End Date,Due Date,Duration,Assigned To,Asset,Created At';
     const { rows } = await dryRunOf(calls, 'work-orders', {
       label: 'Work orders',
