@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { withTenant } from '../../server/db/client';
-import { createOrg, expectWalledOff, useTestApp } from '../../server/test/harness';
+import { createOrg, expectDeleted, expectWalledOff, useTestApp } from '../../server/test/harness';
 import { seedMasterData } from '../master-data/master-data.seed';
 import { seedTeams } from '../teams/teams.seed';
 import { seedCatalog } from './catalog.seed';
@@ -58,11 +58,11 @@ describe('assets', () => {
       AssetCategory: { name: 'Motors A' },
     });
 
-    const del = await org.admin.del(`/api/assets/delete-asset/${asset.id}`);
-    expect(del.status).toBe(200);
-    expect(del.body.message).toBe('Asset deleted successfully');
-    expect(del.body.assets).toEqual([]);
-    expect((await org.admin.get(`/api/assets/get-asset/${asset.id}`)).status).toBe(404);
+    const deleted = await expectDeleted(org.admin, `/api/assets/delete-asset/${asset.id}`, 'Asset deleted successfully', [
+      'get',
+      `/api/assets/get-asset/${asset.id}`,
+    ]);
+    expect(deleted.assets).toEqual([]);
   });
 
   it("gives the spec's rules: Name max 100, date and category required", async () => {

@@ -71,6 +71,14 @@ async function addPlan(org: TestOrg, body: Record<string, unknown>) {
   return res.body.plan as { id: number; nextDue: string | null; [k: string]: unknown };
 }
 
+/** A new organisation (its fixtures) with a weekly plan (planBody with `extra` of the fixtures) added on `day`. */
+async function orgWithPlan(day: string, extra: (fx: Fx) => Record<string, unknown> = () => ({})) {
+  const org = await createOrg(t);
+  const fx = await fixtures(org);
+  at(day);
+  return { org, fx, plan: await addPlan(org, planBody(fx, extra(fx))) };
+}
+
 const preview = async (org: TestOrg, body: Record<string, unknown>) => {
   const res = await org.admin.post(`${BASE}/preview-plan`, body);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -259,10 +267,7 @@ describe('roles and isolation', () => {
 
 describe('the generator', () => {
   it('creates each due work order once, with asset, team members and assignees, parts; twice or concurrently changes nothing', async () => {
-    const org = await createOrg(t);
-    const fx = await fixtures(org);
-    at('2030-03-01');
-    const plan = await addPlan(org, planBody(fx, { assetIds: [fx.pump.id, fx.fan.id] }));
+    const { org, fx, plan } = await orgWithPlan('2030-03-01', (fx) => ({ assetIds: [fx.pump.id, fx.fan.id] }));
     expect(plan.nextDue).toBe('2030-03-04');
     expect(await run(org)).toBe(0);
     at('2030-03-04');
@@ -358,10 +363,7 @@ describe('the generator', () => {
   });
 
   it('a paused plan creates nothing, and resuming does not fill the gap', async () => {
-    const org = await createOrg(t);
-    const fx = await fixtures(org);
-    at('2030-03-01');
-    const plan = await addPlan(org, planBody(fx, { frequency: 'daily', weekdays: [] }));
+    const { org, plan } = await orgWithPlan('2030-03-01', () => ({ frequency: 'daily', weekdays: [] }));
     expect((await org.admin.put(`${BASE}/pause/${plan.id}`)).body.plan.paused).toBe(true);
     at('2030-03-05');
     expect(await run(org)).toBe(0);
@@ -371,10 +373,7 @@ describe('the generator', () => {
   });
 
   it('skips the next occurrence with a reason: recorded, and the generator moves past it', async () => {
-    const org = await createOrg(t);
-    const fx = await fixtures(org);
-    at('2030-03-01');
-    const plan = await addPlan(org, planBody(fx));
+    const { org, plan } = await orgWithPlan('2030-03-01');
     const noReason = await org.admin.post(`${BASE}/skip-next/${plan.id}`, { reason: ' ' });
     expect(noReason.status).toBe(400);
     expect(issue(noReason, 'reason')).toBe('A reason is required');
@@ -388,10 +387,7 @@ describe('the generator', () => {
   });
 
   it('an edit while running: the occurrences already made stay, the new schedule applies after them', async () => {
-    const org = await createOrg(t);
-    const fx = await fixtures(org);
-    at('2030-03-01');
-    const plan = await addPlan(org, planBody(fx));
+    const { org, fx, plan } = await orgWithPlan('2030-03-01');
     at('2030-03-04');
     expect(await run(org)).toBe(1);
     const current = (await org.admin.get(`${BASE}/get-plan/${plan.id}`)).body.plan;

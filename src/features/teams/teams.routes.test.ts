@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { withTenant } from '../../server/db/client';
 import { workStations } from '../../server/db/schema';
-import { createOrg, useTestApp } from '../../server/test/harness';
+import { createOrg, expectDeleted, useTestApp } from '../../server/test/harness';
 
 const t = useTestApp();
 
@@ -61,11 +61,11 @@ describe('teams', () => {
     const log = await org.admin.get(`/api/activities/team/${team.id}`);
     expect(log.status).toBe(200);
 
-    const deleted = await org.admin.del(`/api/teams/delete-team/${team.id}`);
-    expect(deleted.status).toBe(200);
-    expect(deleted.body.message).toBe('Team deleted successfully');
-    expect(deleted.body.teams).toEqual([]);
-    expect((await org.admin.del(`/api/teams/delete-team/${team.id}`)).status).toBe(404);
+    const deleted = await expectDeleted(org.admin, `/api/teams/delete-team/${team.id}`, 'Team deleted successfully', [
+      'del',
+      `/api/teams/delete-team/${team.id}`,
+    ]);
+    expect(deleted.teams).toEqual([]);
   });
 
   it('validates: name min 3, at least one member, a worker per row, a worker only once, one lead and one default assignee', async () => {

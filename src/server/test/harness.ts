@@ -206,21 +206,29 @@ export function client(app: FastifyInstance, host: string, token?: string) {
 }
 export type Client = ReturnType<typeof client>;
 
-/** A call by id of another organisation: `['get', path]`, `['put', path, body]`… */
-export type ForeignCall = ['get' | 'del', string] | ['post' | 'put', string, unknown];
+/** A call of one record by id: `['get', path]`, `['put', path, body]`… */
+export type CallById = ['get' | 'del', string] | ['post' | 'put', string, unknown];
+
+const send = (c: Client, [method, url, body]: CallById) => (method === 'get' || method === 'del' ? c[method](url) : c[method](url, body));
 
 /**
  * "Another organisation gets 404 and changes nothing" (every feature's API tests): each of `calls` by `other`
  * answers 404, and the owner reads `path` as before them. Returns what the owner read, for later checks.
  */
-export async function expectWalledOff(owner: Client, path: string, other: Client, calls: ForeignCall[]) {
+export async function expectWalledOff(owner: Client, path: string, other: Client, calls: CallById[]) {
   const before = (await owner.get(path)).body;
-  for (const [method, url, body] of calls) {
-    const res = method === 'get' || method === 'del' ? await other[method](url) : await other[method](url, body);
-    expect(res.status, `${method} ${url}`).toBe(404);
-  }
+  for (const call of calls) expect((await send(other, call)).status, `${call[0]} ${call[1]}`).toBe(404);
   expect((await owner.get(path)).body).toEqual(before);
   return before;
+}
+
+/** A delete through `path` answers 200 with `message`, and then `gone` (the record's read, or the delete again) 404. Returns the answer's body. */
+export async function expectDeleted(c: Client, path: string, message: string, gone: CallById) {
+  const res = await c.del(path);
+  expect(res.status).toBe(200);
+  expect(res.body.message).toBe(message);
+  expect((await send(c, gone)).status).toBe(404);
+  return res.body;
 }
 
 export interface TestOrg {
