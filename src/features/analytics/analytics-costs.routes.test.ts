@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
 import { withTenant, type Tx } from '../../server/db/client';
-import { assetCategories, assets, parts, timeTrackingReasons, workOrderLabors, workOrderParts } from '../../server/db/schema';
+import { parts, timeTrackingReasons, workOrderLabors, workOrderParts } from '../../server/db/schema';
 import { createOrg, useTestApp } from '../../server/test/harness';
-import { insertPartBasics, insertRow, setHourlyRate } from '../../server/test/builders';
+import { insertAssetIn, insertPartBasics, insertRow, setHourlyRate } from '../../server/test/builders';
 
 /**
  * Costs as they were (issue 39, decision 063): a labour line keeps the hourly rate in force when it was logged, a
@@ -38,8 +38,7 @@ describe('costs as they were', () => {
     const o = org.orgId;
     const setup = await withTenant(t.database.db, o, async (tx) => {
       await setHourlyRate(tx, o, fitter.userId, 4000);
-      const [cat] = await tx.insert(assetCategories).values({ orgId: o, name: 'Pumps', code: 'PMP' }).returning();
-      const [asset] = await tx.insert(assets).values({ orgId: o, name: 'Costed pump', date: '2024-01-01', assetCategoryId: cat.id }).returning();
+      const { asset } = await insertAssetIn(tx, o, { name: 'Pumps', code: 'PMP' }, 'Costed pump');
       const [reason] = await tx.insert(timeTrackingReasons).values({ orgId: o, name: 'Repair', type: 'productivity' }).returning();
       const seal = await insertConsumable(tx, o, 'Seal', 12.5);
       return { asset, reason, seal };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { withTenant, type ReadTx } from '../../server/db/client';
-import { assetCategories, assets, timeTrackingReasons, workOrderLabors, workOrders } from '../../server/db/schema';
+import { timeTrackingReasons, workOrderLabors, workOrders } from '../../server/db/schema';
 import { createOrg, useTestApp } from '../../server/test/harness';
-import { setHourlyRate } from '../../server/test/builders';
+import { insertAssetIn, setHourlyRate } from '../../server/test/builders';
 import { workerRateMinor } from '../work-orders/work-orders.service';
 import { backlogFigures, costFigures, throughputFigures } from './analytics.service';
 
@@ -15,8 +15,7 @@ describe('analytics days in a time zone', () => {
     const fitter = await org.as('worker', { firstName: 'Rami', lastName: 'Zone' });
     const o = org.orgId;
     await withTenant(t.database.db, o, async (tx) => {
-      const [cat] = await tx.insert(assetCategories).values({ orgId: o, name: 'Pumps', code: 'PMP' }).returning();
-      const [asset] = await tx.insert(assets).values({ orgId: o, name: 'Pump', date: '2024-01-01', assetCategoryId: cat.id }).returning();
+      const { asset } = await insertAssetIn(tx, o, { name: 'Pumps', code: 'PMP' }, 'Pump');
       const [reason] = await tx.insert(timeTrackingReasons).values({ orgId: o, name: 'Repair', type: 'availability' }).returning();
       // 2026-03-31T22:30Z is 01:30 on 1 April in Riyadh (UTC+3): another day, another ISO week and another month.
       const [w] = await tx

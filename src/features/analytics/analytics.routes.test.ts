@@ -23,7 +23,7 @@ import {
   workStations,
 } from '../../server/db/schema';
 import { createOrg, useTestApp, type TestOrg } from '../../server/test/harness';
-import { setHourlyRate } from '../../server/test/builders';
+import { insertAssetIn, setHourlyRate } from '../../server/test/builders';
 import { commercialRows, inDays } from '../commercial-documents/test-fixtures';
 import { quotationNumber } from '../quotations/quotations.schema';
 import { QUOTED_ROWS_CAP } from './analytics.schema';
@@ -741,8 +741,7 @@ describe('analytics API', () => {
     const o = own.orgId;
     const cat = await withTenant(t.database.db, o, async (tx) => {
       await setHourlyRate(tx, o, fitter.userId, 1000);
-      const [c] = await tx.insert(assetCategories).values({ orgId: o, name: 'Belts', code: 'BLT' }).returning();
-      const [a] = await tx.insert(assets).values({ orgId: o, name: 'Belt', date: '2024-01-01', assetCategoryId: c.id }).returning();
+      const { category: c, asset: a } = await insertAssetIn(tx, o, { name: 'Belts', code: 'BLT' }, 'Belt');
       const [reason] = await tx.insert(timeTrackingReasons).values({ orgId: o, name: 'Fix', type: 'availability' }).returning();
       const [w] = await tx
         .insert(workOrders)
@@ -829,8 +828,7 @@ describe('analytics API', () => {
     const H = 3_600_000;
     const D = 24 * H;
     const ids = await withTenant(t.database.db, o, async (tx) => {
-      const [cat] = await tx.insert(assetCategories).values({ orgId: o, name: 'Presses', code: 'PRS' }).returning();
-      const [a] = await tx.insert(assets).values({ orgId: o, name: 'Press', date: '2024-01-01', assetCategoryId: cat.id }).returning();
+      const { asset: a } = await insertAssetIn(tx, o, { name: 'Presses', code: 'PRS' }, 'Press');
       const mk = (title: string, createdAt: Date, dueDate?: Date, status: 'assigned' | 'in-progress' | 'completed' = 'assigned') =>
         tx
           .insert(workOrders)
@@ -880,8 +878,7 @@ describe('analytics API', () => {
     const o = own.orgId;
     const H = 3_600_000;
     const ids = await withTenant(t.database.db, o, async (tx) => {
-      const [cat] = await tx.insert(assetCategories).values({ orgId: o, name: 'Mills', code: 'MIL' }).returning();
-      const [a] = await tx.insert(assets).values({ orgId: o, name: 'Mill A', date: '2024-01-01', assetCategoryId: cat.id }).returning();
+      const { category: cat, asset: a } = await insertAssetIn(tx, o, { name: 'Mills', code: 'MIL' }, 'Mill A');
       const [b] = await tx.insert(assets).values({ orgId: o, name: 'Mill B', date: '2024-01-01', assetCategoryId: cat.id }).returning();
       const [crew] = await tx.insert(teams).values({ orgId: o, name: 'Fixers' }).returning();
       await tx.insert(teamMembers).values({ orgId: o, teamId: crew.id, workerId: fixer.userId });
@@ -1058,8 +1055,7 @@ describe('analytics API', () => {
     const o = own.orgId;
     const ids = await withTenant(t.database.db, o, async (tx) => {
       await setHourlyRate(tx, o, fitter.userId, 1000);
-      const [cat] = await tx.insert(assetCategories).values({ orgId: o, name: 'Fans', code: 'FAN' }).returning();
-      const [a] = await tx.insert(assets).values({ orgId: o, name: 'Asset A', date: '2024-01-01', assetCategoryId: cat.id }).returning();
+      const { category: cat, asset: a } = await insertAssetIn(tx, o, { name: 'Fans', code: 'FAN' }, 'Asset A');
       const [b] = await tx.insert(assets).values({ orgId: o, name: 'Asset B', date: '2024-01-01', assetCategoryId: cat.id }).returning();
       const [crew] = await tx.insert(teams).values({ orgId: o, name: 'Crew' }).returning();
       const [hall] = await tx.insert(workStations).values({ orgId: o, code: 'H', name: 'Hall', city: 'Doha', teamId: crew.id }).returning();

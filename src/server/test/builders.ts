@@ -50,6 +50,11 @@ export async function deactivateUser(tx: Tx, orgId: number, userId: number) {
 
 /** An asset "Pump" in the category Pumps (PMP). */
 export async function insertPump(tx: Tx, orgId: number) {
-  const category = await insertRow(tx, assetCategories, { orgId, name: 'Pumps', code: 'PMP' });
-  return insertRow(tx, assets, { orgId, name: 'Pump', date: '2024-01-01', assetCategoryId: category.id });
+  return (await insertAssetIn(tx, orgId, { name: 'Pumps', code: 'PMP' }, 'Pump')).asset;
+}
+
+/** An asset `name` (in service since 2024-01-01) in a new asset category (`category`: its name and code). */
+export async function insertAssetIn(tx: Tx, orgId: number, category: { name: string; code: string }, name: string) {
+  const made = await insertRow(tx, assetCategories, { orgId, ...category });
+  return { category: made, asset: await insertRow(tx, assets, { orgId, name, date: '2024-01-01', assetCategoryId: made.id }) };
 }
