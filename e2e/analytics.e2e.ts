@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { addAssetInCategory, addWorkOrder, closeJourney, newPage, openOrgJourney, signIn, type Api, type TestOrg, type TestServer } from './helpers';
+import { addAssetInCategory, addWorkOrder, closeJourney, onSignedInPage, openOrgJourney, type Api, type TestOrg, type TestServer } from './helpers';
 
 let server: TestServer;
 let browser: Browser;
@@ -25,9 +25,7 @@ afterAll(() => closeJourney({ server, browser }));
 
 describe('insights', () => {
   it('a manager reads the figures, changes the range and drills down to the work orders behind a chart', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await signIn(page, org);
+    await onSignedInPage(browser, org, null, async (page) => {
       await page.getByTestId('menu-insights').click();
       await page.waitForURL(`${org.url}/dashboard/insights`);
       await expect.poll(() => page.getByTestId('kpi-completed').innerText()).toBe('1');
@@ -70,8 +68,6 @@ describe('insights', () => {
       await page.waitForURL(/\/dashboard\/work-orders\?status=assigned&status=in-progress/);
       await page.getByText('Paint the railing').waitFor();
       await expect.poll(() => page.getByText('Pump leaking', { exact: true }).count()).toBe(0);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { addAssetInCategory, addWorkOrder, closeJourney, newPage, openOrgJourney, signIn, type Api, type TestOrg, type TestServer } from './helpers';
+import { addAssetInCategory, addWorkOrder, closeJourney, onSignedInPage, openOrgJourney, type Api, type TestOrg, type TestServer } from './helpers';
 
 let server: TestServer;
 let browser: Browser;
@@ -60,9 +60,7 @@ async function setStateByKeyboard(page: Page, state: string, reason: string) {
 
 describe('asset state', () => {
   it('down by hand from the State tab, list badge and timeline; a work order marked down and completed brings it up; hold and resume', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await signIn(page, org);
+    await onSignedInPage(browser, org, null, async (page) => {
       await openStateTab(page);
       await setStateByKeyboard(page, 'Down', 'Hydraulic leak');
       await expect.poll(() => page.getByTestId('asset-state-list').innerText()).toContain('Hydraulic leak');
@@ -106,8 +104,6 @@ describe('asset state', () => {
       await page.keyboard.press('Enter');
       await expect.poll(() => page.getByTestId('wo-on-hold').count()).toBe(0);
       await page.getByTestId('wo-hold').waitFor();
-    } finally {
-      await context.close();
-    }
+    });
   }, 240_000);
 });

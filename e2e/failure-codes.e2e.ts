@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { addAssetInCategory, addWorkOrder, closeJourney, newPage, openOrgJourney, signIn, type Api, type TestOrg, type TestServer } from './helpers';
+import { addAssetInCategory, addWorkOrder, closeJourney, onSignedInPage, openOrgJourney, type Api, type TestOrg, type TestServer } from './helpers';
 
 let server: TestServer;
 let browser: Browser;
@@ -29,10 +29,7 @@ async function pick(page: Page, testId: string, option: string) {
 
 describe('failure codes', () => {
   it('imports the starter library, closes a reactive order with its codes, the Pareto shows it; an order goes on hold and resumes', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await signIn(page, org);
-      await page.goto(`${org.url}/settings/failure-codes`);
+    await onSignedInPage(browser, org, '/settings/failure-codes', async (page) => {
       await page.getByTestId('import-starter').click();
       await page.getByText('Worn mechanical seal').first().waitFor();
       // Codes are required from now on.
@@ -69,8 +66,6 @@ describe('failure codes', () => {
       await page.getByTestId('wo-resume').click();
       await expect.poll(() => page.getByTestId('wo-on-hold').count()).toBe(0);
       await page.getByTestId('wo-hold').waitFor();
-    } finally {
-      await context.close();
-    }
+    });
   }, 180_000);
 });

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { call, launchBrowser, newPage, signIn, signUpOrg, startServer, type TestOrg, type TestServer } from './helpers';
+import { call, launchBrowser, onSignedInPage, signUpOrg, startServer, type TestOrg, type TestServer } from './helpers';
 
 let server: TestServer;
 let browser: Browser;
@@ -57,10 +57,7 @@ const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 
 
 describe('maintenance requests and orders', () => {
   it('asks for the fields of each type, approves a request, creates its order and locks it once validated', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await signIn(page, org);
-      await page.goto(`${org.url}/dashboard/maintenance-request`);
+    await onSignedInPage(browser, org, '/dashboard/maintenance-request', async (page) => {
       await page.getByTestId('add-button').click();
       await poll(() => page.getByTestId('drawer-title').innerText()).toBe('New Maintenance Request');
 
@@ -191,8 +188,6 @@ describe('maintenance requests and orders', () => {
 
       await page.locator('tr', { hasText: 'MR-0001' }).click();
       await poll(() => page.getByTestId('open-order').innerText()).toContain('PM-0001');
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

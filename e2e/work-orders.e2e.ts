@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { closeJourney, newPage, openJourney, signIn, type TestServer } from './helpers';
+import { closeJourney, onSignedInPage, openJourney, type TestServer } from './helpers';
 
 let server: TestServer;
 let browser: Browser;
@@ -36,9 +36,7 @@ async function pickDay(page: Page, testId: string, daysAgo: number) {
 
 describe('work orders', () => {
   it('creates, filters, changes status, logs time, adds a part, survives a reload and deletes', async () => {
-    const { context, page } = await newPage(browser);
-    try {
-      await signIn(page, demo);
+    await onSignedInPage(browser, demo, null, async (page) => {
       await page.getByTestId('work-order-statistics').waitFor();
       await poll(() => page.getByTestId('stat-total-pending').innerText()).toMatch(/^\d+$/);
       const pendingBefore = Number(await page.getByTestId('stat-total-pending').innerText());
@@ -117,8 +115,6 @@ describe('work orders', () => {
       await page.getByTestId('confirm-yes').click();
       await text(page, 'Work order deleted successfully').waitFor();
       await poll(() => page.locator('tr', { hasText: woId }).count()).toBe(0);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

@@ -8,6 +8,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ensureDebianPackage } from './debian-package.mjs';
+import { stopChild } from './stop-child.mjs';
 
 export const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const ROOT = resolve(import.meta.dirname, '..');
@@ -153,13 +154,6 @@ http {
       }
     },
     errors,
-    async stop() {
-      if (child.exitCode === null) {
-        child.kill('SIGQUIT');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
+    stop: () => stopChild(child, exited, 'SIGQUIT', 5000, dir),
   };
 }

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDebianPackage } from './debian-package.mjs';
+import { stopChild } from './stop-child.mjs';
 
 export const PGBOUNCER = process.env.PGBOUNCER_PATH ?? '/usr/sbin/pgbouncer';
 
@@ -97,14 +98,7 @@ export async function startPgbouncer({ upstream, poolSize = 10 } = {}) {
     /** The same server through the pooler, another database. */
     urlOf: (database) => Object.assign(new URL(through), { pathname: `/${database}` }).toString(),
     log: () => log,
-    async stop() {
-      if (child.exitCode === null) {
-        child.kill('SIGINT');
-        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 3000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
+    stop: () => stopChild(child, exited, 'SIGINT', 3000, dir),
   };
 }
 

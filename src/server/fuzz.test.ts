@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { z } from 'zod';
-import { createOrg, createTestApp, type TestApp, type TestOrg } from './test/harness';
+import { useOrgs, useTestApp } from './test/harness';
 import { seedSampleData } from './seed/demo';
 import { orgSnapshot } from './test/sql';
 import { sampleBody } from './test/sample-bodies';
@@ -12,18 +12,13 @@ import { dateFields } from '../shared/dates';
  * filled with hostile values, wrong types and unknown keys. Never a 5xx, never a stack trace or SQL in a
  * response, never a change in another organisation.
  */
-let t: TestApp;
-let victim: TestOrg;
-let attacker: TestOrg;
+const t = useTestApp();
+const [victim, attacker] = useOrgs(t, 'Victim', 'Attacker');
 
 beforeAll(async () => {
-  t = await createTestApp();
-  victim = await createOrg(t, 'Victim');
-  attacker = await createOrg(t, 'Attacker');
   await seedSampleData(t.database.db, victim.orgId);
   await seedSampleData(t.database.db, attacker.orgId);
 });
-afterAll(() => t.close());
 
 const hostileString = fc.oneof(
   fc.constantFrom(

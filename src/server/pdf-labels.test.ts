@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pdfTextBlocks, renderDocumentPdf, type PrintableDocument } from '../features/commercial-documents/document-pdf.service';
-import { renderWorkOrderPdf } from '../features/procedures/work-order-pdf.service';
+import { pdfTextBlocks, renderDocumentPdf } from '../features/commercial-documents/document-pdf.service';
+import { printableQuotation, printableWorkOrder, workOrderPdf } from './test/printables';
 
 // Decision 065: a PDF's labels and fixed values in the document's language (the requesting user's).
 const reversed = (s: string) => [...s].reverse().join('');
@@ -21,40 +21,15 @@ const skeleton = (s: string) =>
     .replace(/[عغ]/g, 'ع')
     .replace(/[فق]/g, 'ف');
 const printed = (all: string, label: string) => skeleton(all).includes(skeleton(reversed(label)));
-const line = (name: string) => ({ name, quantity: 1, unitPrice: 100, discount: 0, taxAmount: 0, subtotal: 100, Tax: null }) as never;
-
-function quotation(partyName: string, language?: 'en' | 'ar'): PrintableDocument {
-  return {
-    title: 'Quotation',
-    number: 'Q-0001',
+const quotation = (partyName: string, language?: 'en' | 'ar') =>
+  printableQuotation(partyName, 'Pump overhaul', {
     statusLabel: 'Quotation Sent',
-    currency: 'USD',
-    company: { organization: 'Acme', addressStreet1: null, addressStreet2: null, city: null, zipCode: null, country: null, phoneNumber: null, website: null },
-    logo: null,
     party: { label: 'Customer', name: partyName, email: null, address: ['شارع الملك فهد'] },
     person: { label: 'Salesperson', name: 'Alex' },
     dates: [{ label: 'Quotation date', value: new Date('2026-03-01T00:00:00Z') }],
-    serviceLines: [line('Pump overhaul')],
-    partLines: [],
-    totals: { rawSubtotal: 100, totalDiscount: 0, untaxed: 100, totalTax: 0, total: 100 },
-    note: null,
     language,
-  };
-}
-
-const workOrder = {
-  workOrderId: 'WO-0007',
-  title: 'Pump service',
-  status: 'in-progress',
-  priority: 'high',
-  asset: { name: 'Main pump' },
-  assignees: [],
-  startDate: null,
-  endDate: null,
-  dueDate: null,
-  duration: null,
-  instructions: '<p>Check the seals</p>',
-};
+  });
+const workOrder = printableWorkOrder();
 
 describe('PDF labels in the document’s language', () => {
   it('a quotation in Arabic: title, status, customer, services, columns and totals', async () => {
@@ -101,13 +76,13 @@ describe('PDF labels in the document’s language', () => {
   });
 
   it('a work order in Arabic: labels, status and priority', async () => {
-    const pdf = await renderWorkOrderPdf({ organization: 'Acme', workOrder: workOrder as never, procedure: null, images: new Map(), language: 'ar' });
+    const pdf = await workOrderPdf(workOrder, { language: 'ar' });
     const all = pdfTextBlocks(pdf)
       .map((b) => b.text)
       .join('\n');
     for (const label of ['أمر عمل', 'الحالة', 'قيد التنفيذ', 'الأولوية', 'عالية', 'الأصل', 'التعليمات']) expect(printed(all, label), label).toBe(true);
     for (const english of ['Work Order', 'Status', 'Priority', 'In Progress', 'Instructions']) expect(all, english).not.toContain(english);
-    const en = pdfTextBlocks(await renderWorkOrderPdf({ organization: 'Acme', workOrder: workOrder as never, procedure: null, images: new Map() }))
+    const en = pdfTextBlocks(await workOrderPdf(workOrder))
       .map((b) => b.text)
       .join('\n');
     for (const english of ['Work Order', 'Status: In Progress', 'Priority: high', 'Instructions']) expect(en).toContain(english);

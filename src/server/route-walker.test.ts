@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { client, createOrg, createTestApp, type TestApp, type TestOrg } from './test/harness';
+import { client, useOrgs, useTestApp, type TestOrg } from './test/harness';
 import { seedSampleData } from './seed/demo';
 import { orgSnapshot } from './test/sql';
 import { sampleBody } from './test/sample-bodies';
@@ -9,19 +9,14 @@ import { sampleBody } from './test/sample-bodies';
  * Walks every registered /api route, so a new route is covered without anyone remembering to add it:
  * authentication, declared roles, and isolation (another organisation's ids give 404 and change nothing).
  */
-let t: TestApp;
-let a: TestOrg;
-let b: TestOrg;
+const t = useTestApp();
+const [a, b] = useOrgs(t, 'Alpha', 'Beta');
 let bWorker: Awaited<ReturnType<TestOrg['as']>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await createOrg(t, 'Alpha');
-  b = await createOrg(t, 'Beta');
   await seedSampleData(t.database.db, a.orgId);
   bWorker = await b.as('worker');
 });
-afterAll(() => t.close());
 
 /** Fills path parameters: ids with `id`, known words for the rest. */
 const fill = (url: string, id: number) =>

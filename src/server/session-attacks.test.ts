@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { and, eq } from 'drizzle-orm';
 import { client, createOrg, emailOfUser, useTestApp, type TestOrg } from './test/harness';
+import { deactivateUser } from './test/builders';
 import { signAccessToken } from '../features/auth/tokens';
 import { withTenant } from './db/client';
 import { sessions, users } from './db/schema';
@@ -96,12 +97,7 @@ describe('an access token after its rights changed', () => {
     expect((await org.admin.del(`/api/user/deleteUser/${deleted.userId}`)).status).toBe(200);
     expect((await deleted.get('/api/user/getCompanyUsers')).status).toBe(401);
     // There is no deactivation call yet: a user who is not ACTIVE is refused sign-in, refresh and requests alike.
-    await withTenant(t.database.db, org.orgId, (tx) =>
-      tx
-        .update(users)
-        .set({ inviteStatus: 'PENDING' })
-        .where(and(eq(users.orgId, org.orgId), eq(users.id, deactivated.userId))),
-    );
+    await withTenant(t.database.db, org.orgId, (tx) => deactivateUser(tx, org.orgId, deactivated.userId));
     expect((await deactivated.get('/api/user/getCompanyUsers')).status).toBe(401);
   });
 

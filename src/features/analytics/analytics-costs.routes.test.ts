@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
-import { withTenant } from '../../server/db/client';
-import {
-  assetCategories,
-  assets,
-  parts,
-  productCategories,
-  timeTrackingReasons,
-  uomCategories,
-  uoms,
-  users,
-  workOrderLabors,
-  workOrderParts,
-} from '../../server/db/schema';
+import { withTenant, type Tx } from '../../server/db/client';
+import { parts, timeTrackingReasons, workOrderLabors, workOrderParts } from '../../server/db/schema';
 import { createOrg, useTestApp } from '../../server/test/harness';
+import { insertAssetIn, insertPartBasics, insertRow, setHourlyRate } from '../../server/test/builders';
 
 /**
  * Costs as they were (issue 39, decision 063): a labour line keeps the hourly rate in force when it was logged, a
@@ -26,26 +16,31 @@ const t = useTestApp();
 const W = '/api/work-orders';
 const today = () => new Date().toISOString().slice(0, 10);
 
+/** A consumable part at `salesPrice` (major units), with the category and unit a part needs. */
+async function insertConsumable(tx: Tx, orgId: number, name: string, salesPrice: number) {
+  const basics = await insertPartBasics(tx, orgId);
+  const categoryId = basics.productCategory.id;
+  return insertRow(tx, parts, {
+    orgId,
+    name,
+    type: 'consumable',
+    categoryId,
+    salesPrice,
+    unitOfMeasureId: basics.each.id,
+    purchaseUnitOfMeasureId: basics.each.id,
+  });
+}
+
 describe('costs as they were', () => {
   it('a later rate or price change leaves past lines; the order cost counts its labour and equals the insights; workers see no amounts', async () => {
     const org = await createOrg(t, 'As they were');
     const fitter = await org.as('worker', { firstName: 'Fritz', lastName: 'Rate' });
     const o = org.orgId;
     const setup = await withTenant(t.database.db, o, async (tx) => {
-      await tx
-        .update(users)
-        .set({ hourlyRate: 4000 })
-        .where(and(eq(users.orgId, o), eq(users.id, fitter.userId)));
-      const [cat] = await tx.insert(assetCategories).values({ orgId: o, name: 'Pumps', code: 'PMP' }).returning();
-      const [asset] = await tx.insert(assets).values({ orgId: o, name: 'Costed pump', date: '2024-01-01', assetCategoryId: cat.id }).returning();
+      await setHourlyRate(tx, o, fitter.userId, 4000);
+      const { asset } = await insertAssetIn(tx, o, { name: 'Pumps', code: 'PMP' }, 'Costed pump');
       const [reason] = await tx.insert(timeTrackingReasons).values({ orgId: o, name: 'Repair', type: 'productivity' }).returning();
-      const [uc] = await tx.insert(uomCategories).values({ orgId: o, name: 'Unit' }).returning();
-      const [uom] = await tx.insert(uoms).values({ orgId: o, name: 'Piece', categoryId: uc.id, type: 'reference' }).returning();
-      const [pc] = await tx.insert(productCategories).values({ orgId: o, name: 'Spares' }).returning();
-      const [seal] = await tx
-        .insert(parts)
-        .values({ orgId: o, name: 'Seal', type: 'consumable', categoryId: pc.id, salesPrice: 12.5, unitOfMeasureId: uom.id, purchaseUnitOfMeasureId: uom.id })
-        .returning();
+      const seal = await insertConsumable(tx, o, 'Seal', 12.5);
       return { asset, reason, seal };
     });
     const created = await org.admin.post(`${W}/add-work-order`, { title: 'Costed', assetId: setup.asset.id, assignees: [fitter.userId] });
@@ -61,10 +56,7 @@ describe('costs as they were', () => {
 
     // The rate and the price change: the lines keep theirs.
     await withTenant(t.database.db, o, async (tx) => {
-      await tx
-        .update(users)
-        .set({ hourlyRate: 9000 })
-        .where(and(eq(users.orgId, o), eq(users.id, fitter.userId)));
+      await setHourlyRate(tx, o, fitter.userId, 9000);
       await tx
         .update(parts)
         .set({ salesPrice: 99 })
@@ -112,18 +104,9 @@ describe('costs as they were', () => {
     const o = org.orgId;
     const wo = (await org.admin.post(`${W}/add-work-order`, { title: 'Old lines' })).body.workOrder.id as number;
     const ids = await withTenant(t.database.db, o, async (tx) => {
-      await tx
-        .update(users)
-        .set({ hourlyRate: 3300 })
-        .where(and(eq(users.orgId, o), eq(users.id, fitter.userId)));
+      await setHourlyRate(tx, o, fitter.userId, 3300);
       const [reason] = await tx.insert(timeTrackingReasons).values({ orgId: o, name: 'Repair', type: 'productivity' }).returning();
-      const [uc] = await tx.insert(uomCategories).values({ orgId: o, name: 'Unit' }).returning();
-      const [uom] = await tx.insert(uoms).values({ orgId: o, name: 'Piece', categoryId: uc.id, type: 'reference' }).returning();
-      const [pc] = await tx.insert(productCategories).values({ orgId: o, name: 'Spares' }).returning();
-      const [belt] = await tx
-        .insert(parts)
-        .values({ orgId: o, name: 'Belt', type: 'consumable', categoryId: pc.id, salesPrice: 7.255, unitOfMeasureId: uom.id, purchaseUnitOfMeasureId: uom.id })
-        .returning();
+      const belt = await insertConsumable(tx, o, 'Belt', 7.255);
       // Lines as they were before the migration: no rate, no price kept.
       const [l] = await tx
         .insert(workOrderLabors)

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { withTenant, type ReadTx } from '../../server/db/client';
-import { and, eq } from 'drizzle-orm';
-import { assetCategories, assets, timeTrackingReasons, users, workOrderLabors, workOrders } from '../../server/db/schema';
+import { timeTrackingReasons, workOrderLabors, workOrders } from '../../server/db/schema';
 import { createOrg, useTestApp } from '../../server/test/harness';
+import { insertAssetIn, setHourlyRate } from '../../server/test/builders';
 import { workerRateMinor } from '../work-orders/work-orders.service';
 import { backlogFigures, costFigures, throughputFigures } from './analytics.service';
 
@@ -15,18 +15,14 @@ describe('analytics days in a time zone', () => {
     const fitter = await org.as('worker', { firstName: 'Rami', lastName: 'Zone' });
     const o = org.orgId;
     await withTenant(t.database.db, o, async (tx) => {
-      const [cat] = await tx.insert(assetCategories).values({ orgId: o, name: 'Pumps', code: 'PMP' }).returning();
-      const [asset] = await tx.insert(assets).values({ orgId: o, name: 'Pump', date: '2024-01-01', assetCategoryId: cat.id }).returning();
+      const { asset } = await insertAssetIn(tx, o, { name: 'Pumps', code: 'PMP' }, 'Pump');
       const [reason] = await tx.insert(timeTrackingReasons).values({ orgId: o, name: 'Repair', type: 'availability' }).returning();
       // 2026-03-31T22:30Z is 01:30 on 1 April in Riyadh (UTC+3): another day, another ISO week and another month.
       const [w] = await tx
         .insert(workOrders)
         .values({ orgId: o, title: 'Late call', assetId: asset.id, createdAt: new Date('2026-03-31T22:30:00Z') })
         .returning();
-      await tx
-        .update(users)
-        .set({ hourlyRate: 6000 })
-        .where(and(eq(users.orgId, o), eq(users.id, fitter.userId)));
+      await setHourlyRate(tx, o, fitter.userId, 6000);
       await tx.insert(workOrderLabors).values({
         orgId: o,
         workOrderId: w.id,

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { withTenant } from '../../server/db/client';
-import { assetCategories, assets, parts, productCategories, timeTrackingReasons, uomCategories, uoms, users } from '../../server/db/schema';
+import { assetCategories, assets, parts, productCategories, timeTrackingReasons, uomCategories, uoms } from '../../server/db/schema';
 import { createOrg, useTestApp } from '../../server/test/harness';
+import { setHourlyRate } from '../../server/test/builders';
 
 /**
  * Random sequences of changes (create, assign, status, labour, parts, rate and price changes, deletions) go
@@ -47,11 +48,7 @@ describe('analytics figures against a reference over the rows', () => {
           [workers[1].userId, r.next() < 0.3 ? null : 1500],
         ]);
         const fixture = await withTenant(t.database.db, o, async (tx) => {
-          for (const [id, rate] of rates)
-            await tx
-              .update(users)
-              .set({ hourlyRate: rate })
-              .where(and(eq(users.orgId, o), eq(users.id, id)));
+          for (const [id, rate] of rates) await setHourlyRate(tx, o, id, rate);
           const [cat] = await tx.insert(assetCategories).values({ orgId: o, name: 'Pumps', code: 'PMP' }).returning();
           const made = [];
           for (const name of ['P1', 'P2'])
@@ -139,12 +136,7 @@ describe('analytics figures against a reference over the rows', () => {
             const worker = r.pick(workers);
             const rate = r.next() < 0.2 ? null : 500 + 250 * r.int(12);
             rates.set(worker.userId, rate);
-            await withTenant(t.database.db, o, (tx) =>
-              tx
-                .update(users)
-                .set({ hourlyRate: rate })
-                .where(and(eq(users.orgId, o), eq(users.id, worker.userId))),
-            );
+            await withTenant(t.database.db, o, (tx) => setHourlyRate(tx, o, worker.userId, rate));
           } else if (op === 'price') {
             const part = r.pick(fixture.parts);
             const price = 100 + r.int(5000);

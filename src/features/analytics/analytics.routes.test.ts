@@ -15,7 +15,6 @@ import {
   uomCategories,
   uoms,
   userWorkStations,
-  users,
   workOrderAssignees,
   workOrderClosures,
   workOrderLabors,
@@ -24,6 +23,7 @@ import {
   workStations,
 } from '../../server/db/schema';
 import { createOrg, useTestApp, type TestOrg } from '../../server/test/harness';
+import { insertAssetIn, setHourlyRate } from '../../server/test/builders';
 import { commercialRows, inDays } from '../commercial-documents/test-fixtures';
 import { quotationNumber } from '../quotations/quotations.schema';
 import { QUOTED_ROWS_CAP } from './analytics.schema';
@@ -48,10 +48,7 @@ async function smallOrg(org: TestOrg) {
   const orgId = org.orgId;
   const now = Date.now();
   return withTenant(t.database.db, orgId, async (tx) => {
-    await tx
-      .update(users)
-      .set({ hourlyRate: 2000 })
-      .where(and(eq(users.orgId, orgId), eq(users.id, w1.userId)));
+    await setHourlyRate(tx, orgId, w1.userId, 2000);
     const [pumps] = await tx.insert(assetCategories).values({ orgId, name: 'Pumps', code: 'PMP' }).returning();
     const [presses] = await tx.insert(assetCategories).values({ orgId, name: 'Presses', code: 'PRS' }).returning();
     const [p1] = await tx.insert(assets).values({ orgId, name: 'Pump P1', date: '2024-01-01', assetCategoryId: pumps.id }).returning();
@@ -419,10 +416,7 @@ describe('analytics API', () => {
     const wo3 = await order('Align shaft', { quotationId: q2 });
     await order('Not quoted', {});
     await withTenant(t.database.db, own.orgId, async (tx) => {
-      await tx
-        .update(users)
-        .set({ hourlyRate: 4000 })
-        .where(and(eq(users.orgId, own.orgId), eq(users.id, fitter.userId)));
+      await setHourlyRate(tx, own.orgId, fitter.userId, 4000);
       const [reason] = await tx.insert(timeTrackingReasons).values({ orgId: own.orgId, name: 'Repair', type: 'productivity' }).returning();
       const hours = (workOrderId: number, workerId: number, minutes: number) =>
         tx.insert(workOrderLabors).values({
@@ -536,10 +530,7 @@ describe('analytics API', () => {
     const q1 = await quote(100, r.service.id);
     const q2 = await quote(50, r.service2.id);
     const ids = await withTenant(t.database.db, o, async (tx) => {
-      await tx
-        .update(users)
-        .set({ hourlyRate: 3000 })
-        .where(and(eq(users.orgId, o), eq(users.id, fitter.userId)));
+      await setHourlyRate(tx, o, fitter.userId, 3000);
       const [reason] = await tx.insert(timeTrackingReasons).values({ orgId: o, name: 'Repair', type: 'productivity' }).returning();
       const wo = (title: string, quotationId?: number) =>
         tx
@@ -590,10 +581,7 @@ describe('analytics API', () => {
     const woEq = (id: number) => and(eq(workOrders.orgId, o), eq(workOrders.id, id));
     const laborEq = (id: number) => and(eq(workOrderLabors.orgId, o), eq(workOrderLabors.id, id));
     await withTenant(t.database.db, o, async (tx) => {
-      await tx
-        .update(users)
-        .set({ hourlyRate: 4000 })
-        .where(and(eq(users.orgId, o), eq(users.id, fitter.userId)));
+      await setHourlyRate(tx, o, fitter.userId, 4000);
       await tx
         .update(parts)
         .set({ salesPrice: 10 })
@@ -612,10 +600,7 @@ describe('analytics API', () => {
     await withTenant(t.database.db, o, async (tx) => {
       await tx.update(workOrderLabors).set({ workOrderId: ids.w3.id }).where(laborEq(ids.l2.id)); // half an hour moves to three
       await tx.update(workOrderLabors).set({ externalRateMinor: 6000 }).where(laborEq(ids.l1.id)); // one's hour at 60.00
-      await tx
-        .update(users)
-        .set({ hourlyRate: null })
-        .where(and(eq(users.orgId, o), eq(users.id, fitter.userId)));
+      await setHourlyRate(tx, o, fitter.userId, null);
     });
     // Clearing the person's rate leaves the lines' rates: three's 2.5 h at 30.00; one's hour at its own 60.00; two has nothing.
     expect(await byOrder()).toEqual([
@@ -663,10 +648,7 @@ describe('analytics API', () => {
           })),
         )
         .returning();
-      await tx
-        .update(users)
-        .set({ hourlyRate: 6000 })
-        .where(and(eq(users.orgId, o), eq(users.id, fitter.userId)));
+      await setHourlyRate(tx, o, fitter.userId, 6000);
       const [reason] = await tx.insert(timeTrackingReasons).values({ orgId: o, name: 'Repair', type: 'productivity' }).returning();
       // q0 has three orders: A with 3 h x 60.00 = 180.00 (80.00 over), B and C with nothing (100.00 under each); each
       // copy one order with nothing. So both lists end inside a tie (the 50th and 51st rows differ by the same).
@@ -758,12 +740,8 @@ describe('analytics API', () => {
     const fitter = await own.as('worker', { firstName: 'Min', lastName: 'Ute' });
     const o = own.orgId;
     const cat = await withTenant(t.database.db, o, async (tx) => {
-      await tx
-        .update(users)
-        .set({ hourlyRate: 1000 })
-        .where(and(eq(users.orgId, o), eq(users.id, fitter.userId)));
-      const [c] = await tx.insert(assetCategories).values({ orgId: o, name: 'Belts', code: 'BLT' }).returning();
-      const [a] = await tx.insert(assets).values({ orgId: o, name: 'Belt', date: '2024-01-01', assetCategoryId: c.id }).returning();
+      await setHourlyRate(tx, o, fitter.userId, 1000);
+      const { category: c, asset: a } = await insertAssetIn(tx, o, { name: 'Belts', code: 'BLT' }, 'Belt');
       const [reason] = await tx.insert(timeTrackingReasons).values({ orgId: o, name: 'Fix', type: 'availability' }).returning();
       const [w] = await tx
         .insert(workOrders)
@@ -850,8 +828,7 @@ describe('analytics API', () => {
     const H = 3_600_000;
     const D = 24 * H;
     const ids = await withTenant(t.database.db, o, async (tx) => {
-      const [cat] = await tx.insert(assetCategories).values({ orgId: o, name: 'Presses', code: 'PRS' }).returning();
-      const [a] = await tx.insert(assets).values({ orgId: o, name: 'Press', date: '2024-01-01', assetCategoryId: cat.id }).returning();
+      const { asset: a } = await insertAssetIn(tx, o, { name: 'Presses', code: 'PRS' }, 'Press');
       const mk = (title: string, createdAt: Date, dueDate?: Date, status: 'assigned' | 'in-progress' | 'completed' = 'assigned') =>
         tx
           .insert(workOrders)
@@ -901,8 +878,7 @@ describe('analytics API', () => {
     const o = own.orgId;
     const H = 3_600_000;
     const ids = await withTenant(t.database.db, o, async (tx) => {
-      const [cat] = await tx.insert(assetCategories).values({ orgId: o, name: 'Mills', code: 'MIL' }).returning();
-      const [a] = await tx.insert(assets).values({ orgId: o, name: 'Mill A', date: '2024-01-01', assetCategoryId: cat.id }).returning();
+      const { category: cat, asset: a } = await insertAssetIn(tx, o, { name: 'Mills', code: 'MIL' }, 'Mill A');
       const [b] = await tx.insert(assets).values({ orgId: o, name: 'Mill B', date: '2024-01-01', assetCategoryId: cat.id }).returning();
       const [crew] = await tx.insert(teams).values({ orgId: o, name: 'Fixers' }).returning();
       await tx.insert(teamMembers).values({ orgId: o, teamId: crew.id, workerId: fixer.userId });
@@ -1078,12 +1054,8 @@ describe('analytics API', () => {
     const fitter = await own.as('worker', { firstName: 'Rolf', lastName: 'Roll' });
     const o = own.orgId;
     const ids = await withTenant(t.database.db, o, async (tx) => {
-      await tx
-        .update(users)
-        .set({ hourlyRate: 1000 })
-        .where(and(eq(users.orgId, o), eq(users.id, fitter.userId)));
-      const [cat] = await tx.insert(assetCategories).values({ orgId: o, name: 'Fans', code: 'FAN' }).returning();
-      const [a] = await tx.insert(assets).values({ orgId: o, name: 'Asset A', date: '2024-01-01', assetCategoryId: cat.id }).returning();
+      await setHourlyRate(tx, o, fitter.userId, 1000);
+      const { category: cat, asset: a } = await insertAssetIn(tx, o, { name: 'Fans', code: 'FAN' }, 'Asset A');
       const [b] = await tx.insert(assets).values({ orgId: o, name: 'Asset B', date: '2024-01-01', assetCategoryId: cat.id }).returning();
       const [crew] = await tx.insert(teams).values({ orgId: o, name: 'Crew' }).returning();
       const [hall] = await tx.insert(workStations).values({ orgId: o, code: 'H', name: 'Hall', city: 'Doha', teamId: crew.id }).returning();
@@ -1131,10 +1103,7 @@ describe('analytics API', () => {
         .update(workOrders)
         .set({ assetId: ids.b.id })
         .where(and(eq(workOrders.orgId, o), eq(workOrders.id, ids.w1.id)));
-      await tx
-        .update(users)
-        .set({ hourlyRate: 1500 })
-        .where(and(eq(users.orgId, o), eq(users.id, fitter.userId)));
+      await setHourlyRate(tx, o, fitter.userId, 1500);
       await tx.insert(workOrderAssignees).values({ orgId: o, workOrderId: ids.w1.id, userId: fitter.userId });
       await tx.insert(pmOccurrences).values({
         orgId: o,

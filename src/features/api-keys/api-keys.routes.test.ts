@@ -1,25 +1,18 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { client, createOrg, createTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
+import { client, createOrg, createTestApp, useOrgs, useTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
+import { deactivateUser } from '../../server/test/builders';
 import { withTenant } from '../../server/db/client';
 import { setClockOffset } from '../../server/clock';
 import { hashToken } from '../auth/tokens';
-import { users } from '../users/users.table';
 import { apiKeys } from './api-keys.table';
 import { keyRole } from './api-keys.service';
 
 // Decision 043: keys go through the caller checks of decision 021, with their own role, limit and revocation.
-let t: TestApp;
-let a: TestOrg;
-let b: TestOrg;
+const t = useTestApp();
+const [a, b] = useOrgs(t, 'Alpha', 'Beta');
 const inAYear = () => new Date(Date.now() + 365 * 86400_000).toISOString();
 
-beforeAll(async () => {
-  t = await createTestApp();
-  a = await createOrg(t, 'Alpha');
-  b = await createOrg(t, 'Beta');
-});
-afterAll(() => t.close());
 afterEach(() => setClockOffset(0));
 
 async function newKey(org: TestOrg, role: 'read-only' | 'worker' | 'manager', expiresAt = inAYear()) {
@@ -130,12 +123,7 @@ describe('API keys', () => {
     const res = await admin2.post('/api/api-keys/add-api-key', { name: 'theirs', role: 'manager', expiresAt: inAYear() });
     const api = client(t.app, a.host, res.body.key);
     expect((await api.get('/api/work-orders/get-work-orders')).status).toBe(200);
-    await withTenant(t.database.db, a.orgId, (tx) =>
-      tx
-        .update(users)
-        .set({ inviteStatus: 'PENDING' })
-        .where(and(eq(users.orgId, a.orgId), eq(users.id, admin2.userId))),
-    );
+    await withTenant(t.database.db, a.orgId, (tx) => deactivateUser(tx, a.orgId, admin2.userId));
     expect((await api.get('/api/work-orders/get-work-orders')).status).toBe(401);
   });
 

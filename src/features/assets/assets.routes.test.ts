@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { withTenant } from '../../server/db/client';
-import { createOrg, useTestApp } from '../../server/test/harness';
+import { createOrg, expectDeleted, expectWalledOff, useTestApp } from '../../server/test/harness';
 import { seedMasterData } from '../master-data/master-data.seed';
 import { seedTeams } from '../teams/teams.seed';
 import { seedCatalog } from './catalog.seed';
@@ -58,11 +58,11 @@ describe('assets', () => {
       AssetCategory: { name: 'Motors A' },
     });
 
-    const del = await org.admin.del(`/api/assets/delete-asset/${asset.id}`);
-    expect(del.status).toBe(200);
-    expect(del.body.message).toBe('Asset deleted successfully');
-    expect(del.body.assets).toEqual([]);
-    expect((await org.admin.get(`/api/assets/get-asset/${asset.id}`)).status).toBe(404);
+    const deleted = await expectDeleted(org.admin, `/api/assets/delete-asset/${asset.id}`, 'Asset deleted successfully', [
+      'get',
+      `/api/assets/get-asset/${asset.id}`,
+    ]);
+    expect(deleted.assets).toEqual([]);
   });
 
   it("gives the spec's rules: Name max 100, date and category required", async () => {
@@ -168,14 +168,14 @@ describe('assets', () => {
       customerVendorId: ma.customer.id,
     });
     const id = added.body.asset.id;
-    const before = (await a.admin.get(`/api/assets/get-asset/${id}`)).body;
     const body = { name: 'Hijack', date: '2024-01-01', assetCategoryId: mb.assetCategory.id };
-    expect((await b.admin.get(`/api/assets/get-asset/${id}`)).status).toBe(404);
-    expect((await b.admin.put(`/api/assets/update-asset/${id}`, body)).status).toBe(404);
-    expect((await b.admin.del(`/api/assets/delete-asset/${id}`)).status).toBe(404);
+    const before = await expectWalledOff(a.admin, `/api/assets/get-asset/${id}`, b.admin, [
+      ['get', `/api/assets/get-asset/${id}`],
+      ['put', `/api/assets/update-asset/${id}`, body],
+      ['del', `/api/assets/delete-asset/${id}`],
+    ]);
     expect((await b.admin.get('/api/assets/get-assets')).body.assets).toEqual([]);
     expect((await b.admin.get('/api/assets/get-assets-options')).body).toEqual([]);
-    expect((await a.admin.get(`/api/assets/get-asset/${id}`)).body).toEqual(before);
     const foreignCategory = await a.admin.put(`/api/assets/update-asset/${id}`, { ...body, assetCategoryId: mb2.assetCategory.id });
     expect(foreignCategory.status).toBe(400);
     expect(foreignCategory.body.issues).toEqual([{ path: 'assetCategoryId', message: 'Category does not exist in this organization' }]);

@@ -2,8 +2,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createOrg, createTestApp, type TestApp } from '../../server/test/harness';
 import { rowsOf } from '../../server/test/sql';
+import { insertPump } from '../../server/test/builders';
+import { dailyPlan } from '../../server/test/fixtures';
 import { withTenant } from '../../server/db/client';
-import { assetCategories, assets } from '../../server/db/schema';
 import { setClockOffset } from '../../server/clock';
 import { runPmGenerator } from '../../server/jobs/pm-generator.job';
 import { runStockReorder } from '../../server/jobs/stock-reorder.job';
@@ -63,19 +64,9 @@ describe('audit rows without a request of the organisation', () => {
 
   it('the preventive maintenance generator: one row per run that created orders, actor "system", naming each order', async () => {
     const org = await createOrg(t, 'Pm');
-    const assetId = await withTenant(t.database.db, org.orgId, async (tx) => {
-      const [category] = await tx.insert(assetCategories).values({ orgId: org.orgId, name: 'Pumps', code: 'PMP' }).returning();
-      const [asset] = await tx.insert(assets).values({ orgId: org.orgId, name: 'Pump', date: '2024-01-01', assetCategoryId: category.id }).returning();
-      return asset.id;
-    });
+    const assetId = await withTenant(t.database.db, org.orgId, async (tx) => (await insertPump(tx, org.orgId)).id);
     setClockOffset(Date.parse('2031-05-01T10:00:00Z') - Date.now());
-    const plan = await org.admin.post('/api/pm-plans/add-plan', {
-      name: 'Daily',
-      assetIds: [assetId],
-      title: 'Check the pump',
-      frequency: 'daily',
-      startDate: '2031-05-03',
-    });
+    const plan = await org.admin.post('/api/pm-plans/add-plan', dailyPlan(assetId));
     expect(plan.status, JSON.stringify(plan.body)).toBe(201);
     const before = (await rowsOfOrg(org.orgId)).length;
     await runPmGenerator(t.database, undefined, new Date('2031-05-03T10:00:00Z'));

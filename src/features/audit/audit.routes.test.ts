@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { client, createOrg, createTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
+import { client, createOrg, useOrgs, useTestApp } from '../../server/test/harness';
 import { issueSession } from '../auth/sessions.service';
 import { rowsOf } from '../../server/test/sql';
 import { seedSampleData } from '../../server/seed/demo';
@@ -11,16 +11,8 @@ import { pruneAuditLogs } from '../../server/jobs/audit-retention.job';
 import { checkAuditChain, MASK } from './audit.service';
 import { anchorKeysOf } from './audit-anchor';
 
-let t: TestApp;
-let a: TestOrg;
-let b: TestOrg;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  a = await createOrg(t, 'Alpha');
-  b = await createOrg(t, 'Beta');
-});
-afterAll(() => t.close());
+const t = useTestApp();
+const [a, b] = useOrgs(t, 'Alpha', 'Beta');
 
 type AuditRow = { seq: number; route: string; method: string; action: string; user_id: number | null; records: unknown; input: unknown; ip: string | null };
 /** Every audit row of an organisation, read as the owner (no RLS), oldest first. */

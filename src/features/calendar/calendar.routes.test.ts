@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { maintenanceOrders, teamMembers, teams } from '../../server/db/schema';
 import { createOrg, useTestApp, type Client, type TestOrg } from '../../server/test/harness';
 import { catalogue } from '../maintenance-requests/test-fixtures';
-import { preventiveRequest } from '../../server/test/fixtures';
+import { preventiveRequest, weeklyPlan } from '../../server/test/fixtures';
 import { CALENDAR_MESSAGES, RESCHEDULE_MESSAGES } from './calendar.schema';
 
 const t = useTestApp();
@@ -160,20 +160,7 @@ describe('calendar: list-calendar-entries', () => {
   it('shows plans’ occurrences not created yet as planned entries; a worker only those that would be theirs', async () => {
     const s = await setup();
     const other = await setup('Other');
-    const res = await s.org.admin.post('/api/pm-plans/add-plan', {
-      name: 'Weekly lubrication',
-      assetIds: [s.refs.asset.id],
-      title: 'Lubricate bearings',
-      priority: 'high',
-      assignees: [s.marcus.userId],
-      trigger: 'calendar',
-      frequency: 'weekly',
-      interval: 1,
-      weekdays: ['MO'],
-      schedule: 'fixed',
-      startDate: '2030-03-01',
-      leadDays: 2,
-    });
+    const res = await s.org.admin.post('/api/pm-plans/add-plan', weeklyPlan(s.refs.asset.id, s.marcus.userId, { leadDays: 2 }));
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const planId = res.body.plan.id as number;
     // `to` is exclusive: the Monday 25th is not in this range.

@@ -1,27 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { pdfText, pdfTextBlocks, renderDocumentPdf, type PrintableDocument } from './document-pdf.service';
+import { pdfText, pdfTextBlocks, renderDocumentPdf } from './document-pdf.service';
+import { printableQuotation } from '../../server/test/printables';
 import { bidiLines, visualPieces } from '../../server/pdf-bidi';
-
-const totals = { rawSubtotal: 100, totalDiscount: 0, untaxed: 100, totalTax: 0, total: 100 };
-const line = (name: string) => ({ name, quantity: 1, unitPrice: 100, discount: 0, taxAmount: 0, subtotal: 100, Tax: null }) as never;
-
-function document(partyName: string, lineName: string): PrintableDocument {
-  return {
-    title: 'Quotation',
-    number: 'Q-0001',
-    statusLabel: 'Draft',
-    currency: 'USD',
-    company: { organization: 'Acme', addressStreet1: null, addressStreet2: null, city: null, zipCode: null, country: null, phoneNumber: null, website: null },
-    logo: null,
-    party: { label: 'Customer', name: partyName, email: null, address: [] },
-    person: { label: 'Sales person', name: 'Alex' },
-    dates: [],
-    serviceLines: [line(lineName)],
-    partLines: [],
-    totals,
-    note: null,
-  };
-}
 
 const reversed = (s: string) => [...s].reverse().join('');
 
@@ -42,7 +22,7 @@ describe('Arabic in printed documents', () => {
   });
 
   it('prints an Arabic customer name in the Arabic font, shaped and in visual order', async () => {
-    const pdf = await renderDocumentPdf(document('شركة النور', 'Riverside صيانة'));
+    const pdf = await renderDocumentPdf(printableQuotation('شركة النور', 'Riverside صيانة'));
     expect(pdf.toString('latin1')).toContain('NotoSansArabic');
     const text = pdfText(pdf).split('\n');
     // drawn right to left: the extracted piece is the name reversed
@@ -82,7 +62,7 @@ describe('Arabic in printed documents', () => {
     // themselves (a joined letter's glyph may be shared with a letter of the same shape, and reads back as that one)
     const words = Array.from({ length: 60 }, (_, i) => ['صيانة', 'مضخة', 'شركة'][i % 3]);
     const note = `ورد دور ${words.join(' ')} رواد ادوار`;
-    const pdf = await renderDocumentPdf({ ...document('شركة النور', 'Pump'), note });
+    const pdf = await renderDocumentPdf({ ...printableQuotation('شركة النور', 'Pump'), note });
     const blocks = pdfTextBlocks(pdf);
     const noteAt = blocks.findIndex((b) => b.text === 'Note');
     const lines = [...new Set(blocks.slice(noteAt + 1).map((b) => b.y))];
@@ -98,13 +78,13 @@ describe('Arabic in printed documents', () => {
     expect(onLine(lines[lines.length - 1]).startsWith(reversed('ادوار'))).toBe(true);
     // every line starts inside the margin; an Arabic paragraph is right-aligned (its short last line starts further right)
     for (const b of blocks.slice(noteAt + 1)) expect(b.x).toBeGreaterThanOrEqual(48 - 0.01);
-    const short = pdfTextBlocks(await renderDocumentPdf({ ...document('Acme', 'Pump'), note: 'رواد ادوار' }));
+    const short = pdfTextBlocks(await renderDocumentPdf({ ...printableQuotation('Acme', 'Pump'), note: 'رواد ادوار' }));
     expect(short[short.findIndex((b) => b.text === 'Note') + 1].x).toBeGreaterThan(48 + 300);
   });
 
   it('wraps a long Arabic line description inside its column', async () => {
     const description = 'ورد دور صيانة دورية شاملة لمضخة المياه الرئيسية في المبنى الشمالي مع تغيير الحشوات والفلاتر';
-    const pdf = await renderDocumentPdf(document('شركة النور', description));
+    const pdf = await renderDocumentPdf(printableQuotation('شركة النور', description));
     const blocks = pdfTextBlocks(pdf);
     const arabic = blocks.filter((b) => /[\u0600-\u06FF]/.test(b.text) && !b.text.includes(reversed('شركة')));
     expect(new Set(arabic.map((b) => b.y)).size).toBeGreaterThanOrEqual(2);

@@ -18,6 +18,14 @@ const png = () =>
     .png()
     .toBuffer();
 
+/** A new organisation with Acme (record 1) and its child "Child Co" (record 2). */
+async function orgWithParentAndChild() {
+  const org = await createOrg(t);
+  await add(org.admin);
+  await add(org.admin, { ...acme, name: 'Child Co', parentId: 1 });
+  return org;
+}
+
 describe('customers and vendors', () => {
   it('adds with the fields or inside `overview`, returns the record and the refreshed list', async () => {
     const org = await createOrg(t);
@@ -139,9 +147,7 @@ describe('customers and vendors', () => {
   });
 
   it('refuses a parent that does not exist or would make a loop', async () => {
-    const org = await createOrg(t);
-    await add(org.admin);
-    await add(org.admin, { ...acme, name: 'Child Co', parentId: 1 });
+    const org = await orgWithParentAndChild();
     expect((await org.admin.post(`${base}/add-customer-vendor`, { ...acme, parentId: 42 })).body.issues).toEqual([
       { path: 'parentId', message: 'Parent not found' },
     ]);
@@ -150,9 +156,7 @@ describe('customers and vendors', () => {
   });
 
   it('deletes (managers only) and returns the refreshed list; 409 while another record uses it', async () => {
-    const org = await createOrg(t);
-    await add(org.admin);
-    await add(org.admin, { ...acme, name: 'Child Co', parentId: 1 });
+    const org = await orgWithParentAndChild();
     const worker = await org.as('worker');
     expect((await worker.del(`${base}/delete-customer-vendor/2`)).status).toBe(403);
     const used = await org.admin.del(`${base}/delete-customer-vendor/1`);

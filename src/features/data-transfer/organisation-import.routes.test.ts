@@ -1,18 +1,17 @@
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../server/db/client';
 import { seedSampleData } from '../../server/seed/demo';
-import { adminGet, createOrg, createTestApp, type Client, type Res, type TestApp, type TestOrg } from '../../server/test/harness';
+import { adminGet, createOrg, useOrgs, useTestApp, type Client, type Res, type TestOrg } from '../../server/test/harness';
 import { sampleBody } from '../../server/test/sample-bodies';
 import { orgSnapshot, rowsOf } from '../../server/test/sql';
 import { MOVED, STAYS } from './organisation-data';
 
 /** Decision 069: an organisation archive imported into an empty organisation, compared list by list. */
-let t: TestApp;
-let a: TestOrg;
-let b: TestOrg;
+const t = useTestApp();
+const [a, b] = useOrgs(t, 'Source', 'Bystander');
 let archive: Buffer;
 let partImage: string;
 
@@ -66,9 +65,6 @@ function comparable(value: unknown): unknown {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await createOrg(t, 'Source');
-  b = await createOrg(t, 'Bystander');
   await seedSampleData(t.database.db, a.orgId);
   // Every "add" route of the API once more with a valid body (the walker's sample bodies): a record of each kind.
   for (const route of t.app.apiRoutes) {
@@ -88,7 +84,6 @@ beforeAll(async () => {
   await seedSampleData(t.database.db, b.orgId);
   archive = await exportZip(a);
 }, 120_000);
-afterAll(() => t.close());
 
 describe('the archive data', () => {
   it('places every tenant table: moved or staying, none forgotten', async () => {

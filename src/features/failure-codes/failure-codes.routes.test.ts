@@ -43,6 +43,17 @@ async function order(c: Client, assetId: number | null, title = 'Repair') {
   return res.body.workOrder as { id: number; updatedAt: string };
 }
 
+/** Makes `workOrderId` a weekly plan's order on the asset (a preventive order, not reactive), due on `dueDate`. */
+async function makePlanned(org: TestOrg, assetId: number, workOrderId: number, title: string, dueDate: string) {
+  await withTenant(t.database.db, org.orgId, async (tx) => {
+    const [plan] = await tx
+      .insert(pmPlans)
+      .values({ orgId: org.orgId, name: 'Weekly', title, frequency: 'weekly', startDate: '2026-03-01', activeFrom: '2026-03-01' })
+      .returning();
+    await tx.insert(pmOccurrences).values({ orgId: org.orgId, planId: plan.id, assetId, dueDate, status: 'created', workOrderId });
+  });
+}
+
 describe('failure codes', () => {
   it('keeps problem > cause > remedy per category: add, list by category, update, delete with its children; checks the chain', async () => {
     const org = await createOrg(t);
@@ -207,15 +218,7 @@ describe('failure codes', () => {
 
     // A preventive order (made by a plan) is not reactive: it closes without codes.
     const pm = await order(org.admin, s.pump.id, 'Grease');
-    await withTenant(t.database.db, org.orgId, async (tx) => {
-      const [plan] = await tx
-        .insert(pmPlans)
-        .values({ orgId: org.orgId, name: 'Weekly', title: 'Grease', frequency: 'weekly', startDate: '2026-03-01', activeFrom: '2026-03-01' })
-        .returning();
-      await tx
-        .insert(pmOccurrences)
-        .values({ orgId: org.orgId, planId: plan.id, assetId: s.pump.id, dueDate: '2026-03-04', status: 'created', workOrderId: pm.id });
-    });
+    await makePlanned(org, s.pump.id, pm.id, 'Grease', '2026-03-04');
     expect((await org.admin.get(`/api/work-orders/get-work-order/${pm.id}`)).body.workOrder.reactive).toBe(false);
     expect((await org.admin.put(`/api/work-orders/update-status/${pm.id}`, { status: 'completed' })).status).toBe(200);
   });
@@ -282,15 +285,7 @@ describe('failure codes', () => {
     await close(first.id, s.leak);
     // A plan's order on the pump closed with the same problem: no repeat, and not the earlier failure of the next one.
     const planned = await order(org.admin, s.pump.id, 'Weekly check');
-    await withTenant(t.database.db, org.orgId, async (tx) => {
-      const [plan] = await tx
-        .insert(pmPlans)
-        .values({ orgId: org.orgId, name: 'Weekly', title: 'Check', frequency: 'weekly', startDate: '2026-03-01', activeFrom: '2026-03-01' })
-        .returning();
-      await tx
-        .insert(pmOccurrences)
-        .values({ orgId: org.orgId, planId: plan.id, assetId: s.pump.id, dueDate: '2026-03-08', status: 'created', workOrderId: planned.id });
-    });
+    await makePlanned(org, s.pump.id, planned.id, 'Check', '2026-03-08');
     await close(planned.id, s.leak);
     // Another problem on the same asset: no repeat.
     await close((await order(org.admin, s.pump.id, 'Noisy')).id, noise);

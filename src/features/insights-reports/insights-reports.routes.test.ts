@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { createOrg, createTestApp, emailOfUser, type TestApp, type TestOrg } from '../../server/test/harness';
+import { emailOfUser, useOrgs, useTestApp, type TestOrg } from '../../server/test/harness';
 import { withoutTenant, withTenant } from '../../server/db/client';
 import { mailOutbox } from '../../server/db/schema';
 import { setClockOffset } from '../../server/clock';
@@ -13,18 +13,11 @@ import type { ReportFigures } from './insights-reports.schema';
 
 // Decision 075: scheduled insights reports, sent once per period at 07:00 in the organisation's time zone.
 
-let t: TestApp;
-let a: TestOrg;
-let b: TestOrg;
+const t = useTestApp();
+const [a, b] = useOrgs(t, 'Alpha', 'Beta');
 
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await createOrg(t, 'Alpha');
-  b = await createOrg(t, 'Beta');
   await withTenant(t.database.db, a.orgId, (tx) => tx.update(organizations).set({ timeZone: 'Asia/Riyadh' }).where(eq(organizations.id, a.orgId)));
-});
-afterAll(async () => {
-  await t.close();
 });
 afterEach(() => setClockOffset(0));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createOrg, useTestApp, type TestOrg } from '../../server/test/harness';
+import { createOrg, expectDeleted, useTestApp, type TestOrg } from '../../server/test/harness';
 import { masterRows } from '../assets/test-fixtures';
 
 const t = useTestApp();
@@ -59,11 +59,11 @@ describe('locations', () => {
     const upd = await org.admin.put(`/api/locations/update-location/${p.areaB}`, { name: 'Area B2', code: 'AB' });
     expect(upd.status).toBe(200);
     expect(upd.body).toMatchObject({ message: 'Location updated successfully', location: { name: 'Area B2', code: 'AB', parentId: p.building } });
-    const del = await org.admin.del(`/api/locations/delete-location/${p.areaB}`);
-    expect(del.status).toBe(200);
-    expect(del.body.message).toBe('Location deleted successfully');
-    expect(del.body.locations).toHaveLength(5);
-    expect((await org.admin.get(`/api/locations/get-location/${p.areaB}`)).status).toBe(404);
+    const deleted = await expectDeleted(org.admin, `/api/locations/delete-location/${p.areaB}`, 'Location deleted successfully', [
+      'get',
+      `/api/locations/get-location/${p.areaB}`,
+    ]);
+    expect(deleted.locations).toHaveLength(5);
   });
 
   it('checks the fields: name required, code unique, one name per parent, parent of the organisation', async () => {

@@ -1,9 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import { deliveriesOf, notificationsOf } from './test-fixtures';
 import { withTenant } from '../../server/db/client';
-import { notificationDeliveries, notifications, portalCodes, users, workOrders } from '../../server/db/schema';
+import { portalCodes, users, workOrders } from '../../server/db/schema';
 import { setClockOffset } from '../../server/clock';
-import { createOrg, createTestApp, type Client, type TestApp, type TestOrg } from '../../server/test/harness';
+import { createOrg, createTestApp, type Client, type TestApp } from '../../server/test/harness';
 import { catalogue } from '../maintenance-requests/test-fixtures';
 import { inDays } from '../commercial-documents/test-fixtures';
 
@@ -20,23 +21,6 @@ afterAll(() => t.close());
 afterEach(() => setClockOffset(0));
 
 type Person = Client & { userId: number };
-const rowsOf = (org: TestOrg, userId: number) =>
-  withTenant(t.database.db, org.orgId, (tx) =>
-    tx
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.orgId, org.orgId), eq(notifications.userId, userId)))
-      .orderBy(notifications.id),
-  );
-const deliveriesOf = (org: TestOrg, userId: number) =>
-  withTenant(t.database.db, org.orgId, (tx) =>
-    tx
-      .select()
-      .from(notificationDeliveries)
-      .where(and(eq(notificationDeliveries.orgId, org.orgId), eq(notificationDeliveries.userId, userId)))
-      .orderBy(notificationDeliveries.id),
-  );
-
 async function people() {
   const org = await createOrg(t);
   const manager = (await org.as('manager', { firstName: 'Mona', lastName: 'Manager' })) as Person;
@@ -66,18 +50,18 @@ describe('work made by the PM generator reaches its assignees, and the plan team
     const made = await withTenant(t.database.db, org.orgId, (tx) => tx.select().from(workOrders).where(eq(workOrders.orgId, org.orgId)));
     expect(made.length).toBeGreaterThan(0);
 
-    const techRows = await rowsOf(org, tech.userId);
+    const techRows = await notificationsOf(t, org, tech.userId);
     expect(techRows).toHaveLength(made.length);
     expect(techRows[0]).toMatchObject({ kind: 'assigned', entityType: 'work-order', data: { title: 'Grease the bearings' } });
     expect(techRows[0].data.team).toBeUndefined();
-    const crewRows = await rowsOf(org, crew.userId);
+    const crewRows = await notificationsOf(t, org, crew.userId);
     expect(crewRows).toHaveLength(made.length);
     expect(crewRows[0].data).toMatchObject({ team: 'Boiler crew' });
-    expect(await rowsOf(org, other.userId)).toEqual([]);
-    expect(await rowsOf(org, manager.userId)).toEqual([]);
+    expect(await notificationsOf(t, org, other.userId)).toEqual([]);
+    expect(await notificationsOf(t, org, manager.userId)).toEqual([]);
 
     // The worker's defaults: e-mail (after the coalescing window) and push (on the next run), one each per order.
-    const sent = await deliveriesOf(org, crew.userId);
+    const sent = await deliveriesOf(t, org, crew.userId);
     expect(sent.map((d) => d.channel).sort()).toEqual([...Array(made.length).fill('email'), ...Array(made.length).fill('push')]);
     // The bell speaks of the team.
     const bell = await crew.get('/api/notifications');
@@ -85,7 +69,7 @@ describe('work made by the PM generator reaches its assignees, and the plan team
 
     // Running the generator again makes no new work, and tells nobody again.
     expect((await org.admin.post('/api/pm-plans/run-generator')).status).toBe(200);
-    expect(await rowsOf(org, crew.userId)).toHaveLength(made.length);
+    expect(await notificationsOf(t, org, crew.userId)).toHaveLength(made.length);
   });
 });
 
@@ -104,7 +88,7 @@ describe('a request filed through the public portal waits for the managers', () 
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
 
-    const mine = await rowsOf(org, manager.userId);
+    const mine = await notificationsOf(t, org, manager.userId);
     expect(mine).toEqual([
       expect.objectContaining({
         kind: 'request-approval',
@@ -118,8 +102,8 @@ describe('a request filed through the public portal waits for the managers', () 
         .from(users)
         .where(and(eq(users.orgId, org.orgId), eq(users.email, org.email))),
     );
-    expect(await rowsOf(org, admin.id)).toHaveLength(1);
-    expect(await rowsOf(org, tech.userId)).toEqual([]);
+    expect(await notificationsOf(t, org, admin.id)).toHaveLength(1);
+    expect(await notificationsOf(t, org, tech.userId)).toEqual([]);
     const bell = await manager.get('/api/notifications');
     expect(bell.body.notifications[0]).toMatchObject({ kind: 'request-approval', entityType: 'portal-request' });
     // A worker cannot read it through the bell's visibility rule either.
@@ -144,7 +128,7 @@ describe('a repeat failure is a per-person notification', () => {
       expect(closed.status, JSON.stringify(closed.body)).toBe(200);
     }
     const repeat = <R extends { kind: string }>(rows: R[]) => rows.filter((r) => r.kind === 'repeat-failure');
-    expect(repeat(await rowsOf(org, tech.userId))).toEqual([
+    expect(repeat(await notificationsOf(t, org, tech.userId))).toEqual([
       expect.objectContaining({
         entityType: 'work-order',
         entityId: ids[1],
@@ -157,16 +141,16 @@ describe('a repeat failure is a per-person notification', () => {
         .from(users)
         .where(and(eq(users.orgId, org.orgId), eq(users.email, org.email))),
     );
-    expect(repeat(await rowsOf(org, admin.id))).toHaveLength(1);
-    expect(repeat(await rowsOf(org, manager.userId))).toEqual([]);
-    expect(repeat(await rowsOf(org, other.userId))).toEqual([]);
+    expect(repeat(await notificationsOf(t, org, admin.id))).toHaveLength(1);
+    expect(repeat(await notificationsOf(t, org, manager.userId))).toEqual([]);
+    expect(repeat(await notificationsOf(t, org, other.userId))).toEqual([]);
     // Its channels are a kind of their own: the worker's defaults are the bell only; a manager's add e-mail.
     const prefs = await tech.get('/api/notifications/preferences');
     expect(prefs.body.kinds).toContain('repeat-failure');
     expect(prefs.body.preferences.kinds['repeat-failure']).toEqual({ inApp: true, email: false, push: false, digest: false });
     const carries = async (userId: number) => {
-      const [row] = repeat(await rowsOf(org, userId));
-      return (await deliveriesOf(org, userId)).filter((d) => d.notificationIds.includes(row.id)).map((d) => d.channel);
+      const [row] = repeat(await notificationsOf(t, org, userId));
+      return (await deliveriesOf(t, org, userId)).filter((d) => d.notificationIds.includes(row.id)).map((d) => d.channel);
     };
     expect(await carries(tech.userId)).toEqual([]);
     expect(await carries(admin.id)).toEqual(['email']);

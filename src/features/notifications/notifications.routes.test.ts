@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
+import { deliveriesOf, notificationsOf } from './test-fixtures';
 import { withTenant, withoutTenant } from '../../server/db/client';
-import { mailOutbox, notificationDeliveries, notifications, users } from '../../server/db/schema';
+import { mailOutbox, notifications, users } from '../../server/db/schema';
 import { setClockOffset } from '../../server/clock';
 import { createOrg, emailOfUser, useTestApp, type Client, type TestOrg } from '../../server/test/harness';
 import { correctiveRequest } from '../../server/test/fixtures';
@@ -32,21 +33,6 @@ const run = (org: TestOrg, minutes: number) =>
 
 const emailOf = (org: TestOrg, userId: number) => emailOfUser(t, org.orgId, userId);
 const mailsTo = (to: string) => withoutTenant(t.database.db, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(mailOutbox.id));
-const deliveries = (org: TestOrg, userId: number) =>
-  withTenant(t.database.db, org.orgId, (tx) =>
-    tx
-      .select()
-      .from(notificationDeliveries)
-      .where(and(eq(notificationDeliveries.orgId, org.orgId), eq(notificationDeliveries.userId, userId)))
-      .orderBy(notificationDeliveries.id),
-  );
-const rowsOf = (org: TestOrg, userId: number) =>
-  withTenant(t.database.db, org.orgId, (tx) =>
-    tx
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.orgId, org.orgId), eq(notifications.userId, userId))),
-  );
 const bell = async (c: Client) => {
   const res = await c.get('/api/notifications');
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -78,7 +64,7 @@ describe('notifications: events reach each channel once, and only people who may
     ]);
     expect(mine.unread).toBe(1);
     expect((await bell(other)).notifications).toEqual([]);
-    expect(await rowsOf(org, other.userId)).toEqual([]);
+    expect(await notificationsOf(t, org, other.userId)).toEqual([]);
     expect((await bell(manager)).notifications).toEqual([]);
 
     // Nothing leaves before the coalescing window ends.
@@ -95,7 +81,7 @@ describe('notifications: events reach each channel once, and only people who may
       'List-Unsubscribe': expect.stringContaining('/api/notifications/unsubscribe?token='),
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     });
-    const sent = await deliveries(org, tech.userId);
+    const sent = await deliveriesOf(t, org, tech.userId);
     expect(sent.map((d) => [d.channel, d.sentAt !== null, d.skipped])).toEqual([
       ['email', true, null],
       ['push', true, null],
@@ -103,7 +89,7 @@ describe('notifications: events reach each channel once, and only people who may
     // A second run sends nothing again.
     await run(org, 12);
     expect(await mailsTo(techEmail)).toHaveLength(1);
-    expect(await deliveries(org, other.userId)).toEqual([]);
+    expect(await deliveriesOf(t, org, other.userId)).toEqual([]);
 
     // Reading: one, then all.
     const read = await tech.post('/api/notifications/read', { ids: [mine.notifications[0].id] });
@@ -126,7 +112,7 @@ describe('notifications: events reach each channel once, and only people who may
     // The e-mail queued for the one taken off is not sent when its time comes: they may no longer see the order.
     await run(org, 6);
     expect(await mailsTo(await emailOf(org, tech.userId))).toEqual([]);
-    expect((await deliveries(org, tech.userId)).filter((d) => d.channel === 'email')).toMatchObject([{ skipped: 'not wanted or not visible' }]);
+    expect((await deliveriesOf(t, org, tech.userId)).filter((d) => d.channel === 'email')).toMatchObject([{ skipped: 'not wanted or not visible' }]);
     expect(await mailsTo(await emailOf(org, other.userId))).toHaveLength(1);
   });
 
@@ -179,7 +165,7 @@ describe('notifications: events reach each channel once, and only people who may
     expect((await bell(tech)).notifications[0].data).toMatchObject({ actorName: 'Mona Manager', excerpt: expect.stringContaining('check the seal') });
     expect((await bell(other)).notifications).toEqual([]);
     // Not hidden at reading: never written for someone who may not see the record.
-    expect(await rowsOf(org, other.userId)).toEqual([]);
+    expect(await notificationsOf(t, org, other.userId)).toEqual([]);
     await run(org, 10);
     // Assignment and mention of one record: one message.
     const mails = await mailsTo(await emailOf(org, tech.userId));
@@ -284,7 +270,7 @@ describe('scheduled checks, digests and quiet hours with a moved clock', () => {
     await run(org, 30);
     expect(await mailsTo(email)).toHaveLength(0);
     // Push is not a digest channel: both pushes left.
-    expect((await deliveries(org, tech.userId)).filter((d) => d.channel === 'push' && d.sentAt)).toHaveLength(2);
+    expect((await deliveriesOf(t, org, tech.userId)).filter((d) => d.channel === 'push' && d.sentAt)).toHaveLength(2);
     await run(org, 21 * 60 + 1);
     const mails = await mailsTo(email);
     expect(mails).toHaveLength(1);
@@ -312,7 +298,7 @@ describe('scheduled checks, digests and quiet hours with a moved clock', () => {
     const during = await run(org, 13 * 60 + 10);
     expect(during).toMatchObject({ emails: 0, held: 1 });
     expect(await mailsTo(email)).toHaveLength(0);
-    const held = await deliveries(org, tech.userId);
+    const held = await deliveriesOf(t, org, tech.userId);
     expect(held.find((d) => d.channel === 'email')!.dueAt.toISOString()).toBe('2031-05-02T06:30:00.000Z');
     expect(held.find((d) => d.channel === 'push')).toMatchObject({ skipped: 'quiet hours' });
     await run(org, 20 * 60 + 31);
@@ -330,7 +316,7 @@ describe('scheduled checks, digests and quiet hours with a moved clock', () => {
     await tech.put('/api/notifications/preferences', prefs);
     await addOrder(manager, { assignees: [tech.userId] });
     expect((await bell(tech)).notifications).toHaveLength(1);
-    expect(await deliveries(org, tech.userId)).toEqual([]);
+    expect(await deliveriesOf(t, org, tech.userId)).toEqual([]);
   });
 });
 

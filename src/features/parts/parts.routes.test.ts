@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { createOrg, useTestApp, type TestOrg } from '../../server/test/harness';
+import { createOrg, expectDeleted, useTestApp, type TestOrg } from '../../server/test/harness';
 import { masterRows } from '../assets/test-fixtures';
 
 const t = useTestApp();
@@ -63,11 +63,8 @@ describe('parts', () => {
     expect(upd.body.message).toBe('Part updated successfully');
     expect(upd.body.part).toMatchObject({ name: 'Bearing 6205-2RS', salesPrice: 9.25, minimumQuantity: 6, quantityOnHand: 12 });
 
-    const del = await org.admin.del(`/api/parts/delete-part/${p.id}`);
-    expect(del.status).toBe(200);
-    expect(del.body.message).toBe('Part deleted successfully');
-    expect(del.body.parts).toEqual([]);
-    expect((await org.admin.get(`/api/parts/get-part/${p.id}`)).status).toBe(404);
+    const deleted = await expectDeleted(org.admin, `/api/parts/delete-part/${p.id}`, 'Part deleted successfully', ['get', `/api/parts/get-part/${p.id}`]);
+    expect(deleted.parts).toEqual([]);
   });
 
   it('gives the spec messages: name max 100; category, type, sales price and both units required', async () => {

@@ -7,6 +7,7 @@ import { runPmGenerator } from '../../server/jobs/pm-generator.job';
 import { createOrg, useTestApp, type TestOrg } from '../../server/test/harness';
 import { generateDueWork, listPlannedOccurrences } from './pm-plans.service';
 import { insertPartBasics, insertPumpsCategory } from '../../server/test/builders';
+import { weeklyPlan } from '../../server/test/fixtures';
 
 const t = useTestApp();
 afterEach(() => setClockOffset(0));
@@ -55,30 +56,27 @@ async function fixtures(org: TestOrg, tag = 'A') {
 
 type Fx = Awaited<ReturnType<typeof fixtures>>;
 
-const planBody = (fx: Fx, extra: Record<string, unknown> = {}) => ({
-  name: 'Weekly lubrication',
-  assetIds: [fx.pump.id],
-  title: 'Lubricate bearings',
-  instructions: '<p>Grease <strong>both</strong> bearings</p><script>x()</script>',
-  priority: 'high',
-  duration: '01:30',
-  teamId: fx.team.id,
-  assignees: [fx.worker.userId],
-  parts: [{ partId: fx.filter.id, quantity: 2 }],
-  trigger: 'calendar',
-  frequency: 'weekly',
-  interval: 1,
-  weekdays: ['MO'],
-  schedule: 'fixed',
-  startDate: '2030-03-01',
-  leadDays: 0,
-  ...extra,
-});
+const planBody = (fx: Fx, extra: Record<string, unknown> = {}) =>
+  weeklyPlan(fx.pump.id, fx.worker.userId, {
+    instructions: '<p>Grease <strong>both</strong> bearings</p><script>x()</script>',
+    duration: '01:30',
+    teamId: fx.team.id,
+    parts: [{ partId: fx.filter.id, quantity: 2 }],
+    ...extra,
+  });
 
 async function addPlan(org: TestOrg, body: Record<string, unknown>) {
   const res = await org.admin.post(`${BASE}/add-plan`, body);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.plan as { id: number; nextDue: string | null; [k: string]: unknown };
+}
+
+/** A new organisation (its fixtures) with a weekly plan (planBody with `extra` of the fixtures) added on `day`. */
+async function orgWithPlan(day: string, extra: (fx: Fx) => Record<string, unknown> = () => ({})) {
+  const org = await createOrg(t);
+  const fx = await fixtures(org);
+  at(day);
+  return { org, fx, plan: await addPlan(org, planBody(fx, extra(fx))) };
 }
 
 const preview = async (org: TestOrg, body: Record<string, unknown>) => {
@@ -113,6 +111,9 @@ async function ordersOf(org: TestOrg) {
   });
 }
 
+/** How many rows of the organisation's `table` there are (plans or occurrences). */
+const rowsOf = async (org: TestOrg, table: typeof pmPlans | typeof pmOccurrences) =>
+  withTenant(t.database.db, org.orgId, async (tx) => (await tx.select({ n: count() }).from(table).where(eq(table.orgId, org.orgId)))[0].n);
 const issue = (res: { body: { issues?: { path: string; message: string }[] } }, path: string) => res.body.issues?.find((i) => i.path === path)?.message;
 
 describe('preview: the next 12 due days of each kind of recurrence', () => {
@@ -199,12 +200,7 @@ describe('validation: field messages, nothing half-created', () => {
     await refused({ teamId: ofOther.team.id + 1000 }, 'teamId', 'Team not found');
     // Ids are per organisation: the other's ids past this one's own are unknown here.
     await refused({ assignees: [ofOther.worker.userId + 1000] }, 'assignees.0', 'Assignee not found');
-    const n = await withTenant(
-      t.database.db,
-      org.orgId,
-      async (tx) => (await tx.select({ n: count() }).from(pmPlans).where(eq(pmPlans.orgId, org.orgId)))[0].n,
-    );
-    expect(n).toBe(0);
+    expect(await rowsOf(org, pmPlans)).toBe(0);
   });
 });
 
@@ -271,10 +267,7 @@ describe('roles and isolation', () => {
 
 describe('the generator', () => {
   it('creates each due work order once, with asset, team members and assignees, parts; twice or concurrently changes nothing', async () => {
-    const org = await createOrg(t);
-    const fx = await fixtures(org);
-    at('2030-03-01');
-    const plan = await addPlan(org, planBody(fx, { assetIds: [fx.pump.id, fx.fan.id] }));
+    const { org, fx, plan } = await orgWithPlan('2030-03-01', (fx) => ({ assetIds: [fx.pump.id, fx.fan.id] }));
     expect(plan.nextDue).toBe('2030-03-04');
     expect(await run(org)).toBe(0);
     at('2030-03-04');
@@ -370,10 +363,7 @@ describe('the generator', () => {
   });
 
   it('a paused plan creates nothing, and resuming does not fill the gap', async () => {
-    const org = await createOrg(t);
-    const fx = await fixtures(org);
-    at('2030-03-01');
-    const plan = await addPlan(org, planBody(fx, { frequency: 'daily', weekdays: [] }));
+    const { org, plan } = await orgWithPlan('2030-03-01', () => ({ frequency: 'daily', weekdays: [] }));
     expect((await org.admin.put(`${BASE}/pause/${plan.id}`)).body.plan.paused).toBe(true);
     at('2030-03-05');
     expect(await run(org)).toBe(0);
@@ -383,10 +373,7 @@ describe('the generator', () => {
   });
 
   it('skips the next occurrence with a reason: recorded, and the generator moves past it', async () => {
-    const org = await createOrg(t);
-    const fx = await fixtures(org);
-    at('2030-03-01');
-    const plan = await addPlan(org, planBody(fx));
+    const { org, plan } = await orgWithPlan('2030-03-01');
     const noReason = await org.admin.post(`${BASE}/skip-next/${plan.id}`, { reason: ' ' });
     expect(noReason.status).toBe(400);
     expect(issue(noReason, 'reason')).toBe('A reason is required');
@@ -400,10 +387,7 @@ describe('the generator', () => {
   });
 
   it('an edit while running: the occurrences already made stay, the new schedule applies after them', async () => {
-    const org = await createOrg(t);
-    const fx = await fixtures(org);
-    at('2030-03-01');
-    const plan = await addPlan(org, planBody(fx));
+    const { org, fx, plan } = await orgWithPlan('2030-03-01');
     at('2030-03-04');
     expect(await run(org)).toBe(1);
     const current = (await org.admin.get(`${BASE}/get-plan/${plan.id}`)).body.plan;
@@ -684,12 +668,7 @@ describe('measures: compliance', () => {
     expect(list.plans[0].compliance).toMatchObject({ onTime: 2, due: 8 });
     expect(list.compliance).toMatchObject({ onTime: 2, due: 8 });
     expect(list.plans[0].lastCompleted).not.toBeNull();
-    const occ = await withTenant(
-      t.database.db,
-      org.orgId,
-      async (tx) => (await tx.select({ n: count() }).from(pmOccurrences).where(eq(pmOccurrences.orgId, org.orgId)))[0].n,
-    );
-    expect(occ).toBe(11);
+    expect(await rowsOf(org, pmOccurrences)).toBe(11);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderWorkOrderPdf } from './work-order-pdf.service';
+import { printableWorkOrder, workOrderPdf } from '../../server/test/printables';
 import { pdfTextBlocks } from '../commercial-documents/document-pdf.service';
 
 const reversed = (s: string) => [...s].reverse().join('');
@@ -7,20 +7,15 @@ const reversed = (s: string) => [...s].reverse().join('');
 describe('the printed work order', () => {
   it('prints Arabic in the Arabic font, shaped, right to left and wrapped', async () => {
     const instructions = Array.from({ length: 40 }, (_, i) => ['افحص', 'مضخة', 'المياه'][i % 3]).join(' ');
-    const workOrder = {
-      workOrderId: 'WO-0007',
+    const workOrder = printableWorkOrder({
       title: 'صيانة مضخة',
       status: 'assigned',
       priority: 'High',
       asset: { name: 'مضخة رئيسية' },
       assignees: [{ firstName: 'Sara', lastName: 'Haddad' }],
-      startDate: null,
-      endDate: null,
-      dueDate: null,
-      duration: null,
       instructions: `<p>ورد دور ${instructions} رواد</p>`,
-    };
-    const pdf = await renderWorkOrderPdf({ organization: 'شركة النور', workOrder: workOrder as never, procedure: null, images: new Map() });
+    });
+    const pdf = await workOrderPdf(workOrder, { organization: 'شركة النور' });
     expect(pdf.toString('latin1')).toContain('NotoSansArabic');
     const blocks = pdfTextBlocks(pdf);
     const texts = blocks.map((b) => b.text);
@@ -54,21 +49,17 @@ describe('the printed work order', () => {
   // Issue 39, decision 064: times print on the organisation's clock, not the server's (in decision 066's one
   // English format, the month by name). 22:30 UTC on the 6th is 01:30 on the 7th in Riyadh (UTC+3).
   it("prints the times in the organisation's time zone", async () => {
-    const workOrder = {
+    const workOrder = printableWorkOrder({
       workOrderId: 'WO-0008',
       title: 'Night check',
       status: 'assigned',
       priority: 'High',
       asset: null,
-      assignees: [],
-      startDate: null,
-      endDate: null,
       dueDate: '2030-01-06T22:30:00.000Z',
-      duration: null,
       instructions: null,
-    };
+    });
     const text = async (timeZone?: string) =>
-      pdfTextBlocks(await renderWorkOrderPdf({ organization: 'Acme', timeZone, workOrder: workOrder as never, procedure: null, images: new Map() }))
+      pdfTextBlocks(await workOrderPdf(workOrder, { timeZone }))
         .map((b) => b.text)
         .join(' ');
     expect(await text('Asia/Riyadh')).toContain('Due: 07 Jan 2030, 01:30 AM');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrg, createTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
+import { useOrgs, useTestApp } from '../../server/test/harness';
 import { until } from '../../server/test/fixtures';
 import { browserSubscription, decryptPush, startPushService } from './test-push-service';
 import { withTenant } from '../../server/db/client';
@@ -10,19 +10,14 @@ import { importJWK, jwtVerify } from 'jose';
 // Decision 075: Web Push end to end. The test is the browser (a P-256 key pair and an auth secret) and the push
 // service (a receiver that decrypts the aes128gcm payload with the browser's private key, RFC 8291, by hand).
 
-let t: TestApp;
-let a: TestOrg;
-let b: TestOrg;
+const t = useTestApp();
+const [a, b] = useOrgs(t, 'Alpha', 'Beta');
 let push: Awaited<ReturnType<typeof startPushService>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await createOrg(t, 'Alpha');
-  b = await createOrg(t, 'Beta');
   push = await startPushService();
 });
 afterAll(async () => {
-  await t.close();
   await push.close();
 });
 

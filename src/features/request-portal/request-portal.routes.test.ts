@@ -62,6 +62,13 @@ async function setup(name = 'Org') {
   return { org, ...refs };
 }
 
+/** setup's organisation with its request portal open (SETTINGS). */
+async function setupWithPortal(name: string) {
+  const made = await setup(name);
+  await made.org.admin.put(`${B}/settings`, SETTINGS);
+  return made;
+}
+
 /** The code token of an asset, made through the label route (as printing does). */
 async function codeOf(org: TestOrg, assetId: number) {
   const res = await org.admin.post(`${B}/asset-labels`, { assetIds: [assetId], layout: 'single-large' });
@@ -85,8 +92,7 @@ async function send(org: TestOrg, fields: Record<string, string>, files = [photo
 
 describe('request portal: the public side', () => {
   it("a new request is announced to the organisation's webhook endpoints (request.received), without the requester's contact", async () => {
-    const { org, asset } = await setup('Webhooked');
-    await org.admin.put(`${B}/settings`, SETTINGS);
+    const { org, asset } = await setupWithPortal('Webhooked');
     const hook = await org.admin.post('/api/webhooks/add-webhook', { url: 'https://hooks.example.com/cmms', events: ['request.received'] });
     expect(hook.status, JSON.stringify(hook.body)).toBe(201);
     const res = await send(org, { code: await codeOf(org, asset.id), description: 'Belt squeals', urgency: 'low', email: 'op@example.com' });
@@ -440,8 +446,7 @@ describe('request portal: the inbox', () => {
   });
 
   it('a work order deleted after accepting: its requests are declined (the work will not be done), not left accepted', async () => {
-    const { org, asset } = await setup('Iota');
-    await org.admin.put(`${B}/settings`, SETTINGS);
+    const { org, asset } = await setupWithPortal('Iota');
     const sent = await send(org, { code: await codeOf(org, asset.id), description: 'Door sticks', urgency: 'normal', email: 'cy@example.com' }, []);
     const accepted = await org.admin.post(`${B}/accept-request/1`, { into: 'work-order', title: 'Fix the door' });
     expect(accepted.status).toBe(200);
@@ -452,8 +457,7 @@ describe('request portal: the inbox', () => {
   });
 
   it('accepts into a maintenance request with the photos, and declines with a reason the requester is told', async () => {
-    const { org, asset } = await setup('Iota');
-    await org.admin.put(`${B}/settings`, SETTINGS);
+    const { org, asset } = await setupWithPortal('Iota');
     const token = await codeOf(org, asset.id);
     const first = await send(org, { code: token, description: 'Pump vibrates', urgency: 'high', email: 'cy@example.com' });
     const second = await send(org, { code: token, description: 'Lights off', urgency: 'low', email: 'di@example.com' }, []);
@@ -541,8 +545,7 @@ describe('request portal: the work flows back to the requester', () => {
   }
 
   it('every requester mail carries a working status link: "accepted", a later status, a reply and a merge (issue 45)', async () => {
-    const { org, asset } = await setup('Linked');
-    await org.admin.put(`${B}/settings`, SETTINGS);
+    const { org, asset } = await setupWithPortal('Linked');
     const ivy = addr('ivy');
     const req = await accepted(org, asset.id, ivy, 'work-order');
     const acceptedLink = await linkIn(org, ivy, 'Your request is now accepted.');
@@ -568,8 +571,7 @@ describe('request portal: the work flows back to the requester', () => {
   it(
     "mails the requester (real SMTP) when the work order's own status changes, and not when the organisation turned it off",
     async () => {
-      const { org, asset } = await setup('Mu');
-      await org.admin.put(`${B}/settings`, SETTINGS);
+      const { org, asset } = await setupWithPortal('Mu');
       const ann = addr('ann');
       const req = await accepted(org, asset.id, ann, 'work-order');
       await received(ann, 'Your request is now accepted.');
@@ -606,8 +608,7 @@ describe('request portal: the work flows back to the requester', () => {
   it(
     'a due date set without a status change shows "scheduled" (and mails it); cleared, "accepted" again',
     async () => {
-      const { org, asset } = await setup('Nu');
-      await org.admin.put(`${B}/settings`, SETTINGS);
+      const { org, asset } = await setupWithPortal('Nu');
       const cy = addr('cy');
       const req = await accepted(org, asset.id, cy, 'work-order');
       expect((await req.statusOf()).status).toBe('accepted');
@@ -674,8 +675,7 @@ describe('request portal: the work flows back to the requester', () => {
   it(
     "the maintenance request gets copies of the photos: deleting it leaves the requester's photos",
     async () => {
-      const { org, asset } = await setup('Omicron');
-      await org.admin.put(`${B}/settings`, SETTINGS);
+      const { org, asset } = await setupWithPortal('Omicron');
       const sent = await send(org, { code: await codeOf(org, asset.id), description: 'Cracked guard', urgency: 'high', email: addr('fa') });
       expect(sent.status).toBe(201);
       const [row] = await rowsOf(org);
@@ -707,8 +707,7 @@ describe('request portal: photos of a request accepted into a work order', () =>
   it(
     "the work order gets copies of the photos: its assigned worker lists and opens them; deleting it leaves the requester's",
     async () => {
-      const { org, asset } = await setup('Rho');
-      await org.admin.put(`${B}/settings`, SETTINGS);
+      const { org, asset } = await setupWithPortal('Rho');
       const sent = await send(org, { code: await codeOf(org, asset.id), description: 'Oil on the floor', urgency: 'high', email: addr('ga') });
       expect(sent.status).toBe(201);
       const [row] = await rowsOf(org);
@@ -744,8 +743,7 @@ describe('request portal: photos of a request accepted into a work order', () =>
 
 describe('request portal: links come from the configured base domain', () => {
   it('a forged Host (another port, other case) changes neither the mailed status link nor the QR codes', async () => {
-    const { org, asset } = await setup('Sigma');
-    await org.admin.put(`${B}/settings`, SETTINGS);
+    const { org, asset } = await setupWithPortal('Sigma');
     const forged = `${org.host.toUpperCase()}:6666`;
     const origin = publicOrigin(t.config, org.subdomain);
     expect(origin).toMatch(new RegExp(`^${t.config.publicScheme}://${org.subdomain}\\.${t.config.baseDomain}(:\\d+)?$`));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { withTenant } from '../../server/db/client';
 import { workStations } from '../../server/db/schema';
-import { createOrg, useTestApp } from '../../server/test/harness';
+import { createOrg, expectDeleted, useTestApp } from '../../server/test/harness';
 
 const t = useTestApp();
 
@@ -61,11 +61,11 @@ describe('teams', () => {
     const log = await org.admin.get(`/api/activities/team/${team.id}`);
     expect(log.status).toBe(200);
 
-    const deleted = await org.admin.del(`/api/teams/delete-team/${team.id}`);
-    expect(deleted.status).toBe(200);
-    expect(deleted.body.message).toBe('Team deleted successfully');
-    expect(deleted.body.teams).toEqual([]);
-    expect((await org.admin.del(`/api/teams/delete-team/${team.id}`)).status).toBe(404);
+    const deleted = await expectDeleted(org.admin, `/api/teams/delete-team/${team.id}`, 'Team deleted successfully', [
+      'del',
+      `/api/teams/delete-team/${team.id}`,
+    ]);
+    expect(deleted.teams).toEqual([]);
   });
 
   it('validates: name min 3, at least one member, a worker per row, a worker only once, one lead and one default assignee', async () => {
@@ -80,28 +80,13 @@ describe('teams', () => {
     expect(messages(await add({ name: 'Team', members: [{ workerId: w1.userId }, { workerId: w1.userId }] }))).toContain(
       'members.1.workerId: A worker can be selected only once',
     );
-    expect(
-      messages(
-        await add({
-          name: 'Team',
-          members: [
-            { workerId: w1.userId, isTeamLead: true },
-            { workerId: w2.userId, isTeamLead: true },
-          ],
-        }),
-      ),
-    ).toContain('members.1.isTeamLead: Only one member can be the Team Lead');
-    expect(
-      messages(
-        await add({
-          name: 'Team',
-          members: [
-            { workerId: w1.userId, isDefaultAssignee: true },
-            { workerId: w2.userId, isDefaultAssignee: true },
-          ],
-        }),
-      ),
-    ).toContain('members.1.isDefaultAssignee: Only one member can be the Default Assignee');
+    for (const [flag, role] of [
+      ['isTeamLead', 'Team Lead'],
+      ['isDefaultAssignee', 'Default Assignee'],
+    ]) {
+      const twice = await add({ name: 'Team', members: [w1, w2].map((w) => ({ workerId: w.userId, [flag]: true })) });
+      expect(messages(twice)).toContain(`members.1.${flag}: Only one member can be the ${role}`);
+    }
     const unknown = await add({ name: 'Team', members: [{ workerId: 999 }] });
     expect(unknown.status).toBe(400);
     expect(messages(unknown)).toContain('members.0.workerId: Worker not found');

@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
-import { createOrg, createTestApp, type TestApp, type TestOrg } from '../../server/test/harness';
+import { createOrg, useOrgs, useTestApp, type TestOrg } from '../../server/test/harness';
 import { withoutTenant, withTenant } from '../../server/db/client';
 import { mailOutbox } from '../../server/db/schema';
 import { webhookDeliveries, webhookEndpoints } from './webhooks.table';
@@ -42,25 +42,26 @@ async function startReceiver() {
 const settings = { allowPrivate: true, timeoutMs: 5000, maxResponseBytes: 65536, retryBaseSeconds: 1, retryHours: 24, disableAfterHours: 72 };
 const workOrder = (title: string) => ({ title, priority: 'medium', status: 'assigned' });
 
-let t: TestApp;
-let a: TestOrg;
-let b: TestOrg;
+const t = useTestApp();
+const [a, b] = useOrgs(t, 'Alpha', 'Beta');
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  a = await createOrg(t, 'Alpha');
-  b = await createOrg(t, 'Beta');
   receiver = await startReceiver();
 });
 afterAll(async () => {
-  await t.close();
   await receiver.close();
 });
 
 const deliveriesOf = async (org: TestOrg, webhookId: number) =>
   (await org.admin.get(`/api/webhooks/list-deliveries?webhookId=${webhookId}&pageSize=100`)).body.deliveries;
 const forTitle = (title: string) => receiver.received.filter((r) => JSON.parse(r.body).data?.title === title);
+/** The events of `type` delivered to the receiver's URL ending in `suffix` (one webhook of a test), parsed. */
+const eventsAt = (suffix: string, type: string) =>
+  receiver.received
+    .filter((r) => r.url.endsWith(suffix))
+    .map((r) => JSON.parse(r.body))
+    .filter((b) => b.type === type);
 
 describe('webhooks', () => {
   it('delivers a work order event signed: verified with the standardwebhooks library', async () => {
@@ -259,11 +260,7 @@ describe('webhooks', () => {
     const c = await createOrg(t, 'Gamma');
     const events = ['work-order.created', 'work-order.updated', 'work-order.assigned', 'work-order.status-changed', 'work-order.completed'];
     expect((await c.admin.post('/api/webhooks/add-webhook', { url: `${receiver.url}?wo-shape`, events })).status).toBe(201);
-    const got = (type: string) =>
-      receiver.received
-        .filter((r) => r.url.endsWith('?wo-shape'))
-        .map((r) => JSON.parse(r.body))
-        .filter((b) => b.type === type);
+    const got = (type: string) => eventsAt('?wo-shape', type);
     const wanda = await c.as('worker', { firstName: 'Wanda' });
     // No priority given: the API shows medium, and so does the event.
     const added = await c.admin.post('/api/work-orders/add-work-order', { title: 'Shape one', assignees: [wanda.userId] });
@@ -306,11 +303,7 @@ describe('webhooks', () => {
       'work-order-share.contractor-updated',
     ];
     expect((await c.admin.post('/api/webhooks/add-webhook', { url: `${receiver.url}?mr-share`, events })).status).toBe(201);
-    const got = (type: string) =>
-      receiver.received
-        .filter((r) => r.url.endsWith('?mr-share'))
-        .map((r) => JSON.parse(r.body))
-        .filter((b) => b.type === type);
+    const got = (type: string) => eventsAt('?mr-share', type);
 
     const refs = await catalogue(t, c.orgId, 'D1');
     const mr = await c.admin.post('/api/maintenance-requests/add-maintenance-request', correctiveRequest(refs));

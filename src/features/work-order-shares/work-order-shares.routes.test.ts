@@ -26,6 +26,15 @@ async function addOrder(c: Client, body: Record<string, unknown> = {}) {
   return res.body.workOrder as { id: number };
 }
 
+/** A work order of the organisation with a procedure `name` of `steps` attached. */
+async function orderWithProcedure(org: TestOrg, name: string, steps: Record<string, unknown>[]) {
+  const order = await addOrder(org.admin);
+  const proc = await org.admin.post('/api/procedures/add-procedure', { name, steps });
+  expect(proc.status, JSON.stringify(proc.body)).toBe(201);
+  expect((await org.admin.post(`${W}/attach-procedure/${order.id}`, { procedureId: proc.body.procedure.id })).status).toBeLessThan(300);
+  return order;
+}
+
 /** A work order shared by the admin; the link's token (from the answer, as the manager copies it). */
 async function share(org: TestOrg, over: Record<string, unknown> = {}, orderId?: number) {
   const id = orderId ?? (await addOrder(org.admin)).id;
@@ -347,9 +356,7 @@ describe('sharing a work order', () => {
 
   it('accepting respects the procedure rule: required steps unfilled keep the work order open', async () => {
     const org = await createOrg(t);
-    const order = await addOrder(org.admin);
-    const proc = await org.admin.post('/api/procedures/add-procedure', { name: 'Check', steps: [{ kind: 'checkbox', label: 'Isolate', required: true }] });
-    expect((await org.admin.post(`${W}/attach-procedure/${order.id}`, { procedureId: proc.body.procedure.id })).status).toBeLessThan(300);
+    const order = await orderWithProcedure(org, 'Check', [{ kind: 'checkbox', label: 'Isolate', required: true }]);
     const { share: created, token } = await share(org, {}, order.id);
     const steps = (await open(org, token)).body.procedure.steps as { id: number }[];
     expect((await open(org, token)).body.procedure).toMatchObject({ name: 'Check', steps: [{ label: 'Isolate', required: true, value: null }] });
@@ -368,9 +375,7 @@ describe('sharing a work order', () => {
   it("a contractor's answer made from an older copy of the step is refused (409, the step as the contractor sees it) and changes nothing", async () => {
     const org = await createOrg(t);
     const other = await createOrg(t, 'Other');
-    const order = await addOrder(org.admin);
-    const proc = await org.admin.post('/api/procedures/add-procedure', { name: 'Check', steps: [{ kind: 'number', label: 'Pressure', unit: 'bar' }] });
-    expect((await org.admin.post(`${W}/attach-procedure/${order.id}`, { procedureId: proc.body.procedure.id })).status).toBeLessThan(300);
+    const order = await orderWithProcedure(org, 'Check', [{ kind: 'number', label: 'Pressure', unit: 'bar' }]);
     const { token } = await share(org, {}, order.id);
     const seen = (await open(org, token)).body.procedure.steps[0] as ContractorStepDto;
     expect(seen.answeredAt).toBeNull();
@@ -405,15 +410,10 @@ describe('sharing a work order', () => {
   it("a contractor's photo or signature made from an older copy of the step is refused (409, the step as the contractor sees it), its file not kept (issue 45)", async () => {
     const org = await createOrg(t);
     const other = await createOrg(t, 'Other');
-    const order = await addOrder(org.admin);
-    const proc = await org.admin.post('/api/procedures/add-procedure', {
-      name: 'Sign-off',
-      steps: [
-        { kind: 'photo', label: 'Gauge photo' },
-        { kind: 'signature', label: 'Signed off' },
-      ],
-    });
-    expect((await org.admin.post(`${W}/attach-procedure/${order.id}`, { procedureId: proc.body.procedure.id })).status).toBeLessThan(300);
+    const order = await orderWithProcedure(org, 'Sign-off', [
+      { kind: 'photo', label: 'Gauge photo' },
+      { kind: 'signature', label: 'Signed off' },
+    ]);
     const { token } = await share(org, {}, order.id);
     const bytes = await png();
     const filesOf = async () => {
@@ -452,22 +452,16 @@ describe('sharing a work order', () => {
   it("the contractor fills every kind of step of the work order's procedure, photos and signatures through the upload, and the manager's work order shows it", async () => {
     const org = await createOrg(t);
     const other = await createOrg(t, 'Other');
-    const order = await addOrder(org.admin);
-    const proc = await org.admin.post('/api/procedures/add-procedure', {
-      name: 'Chiller check',
-      steps: [
-        { kind: 'heading', label: 'Before' },
-        { kind: 'checkbox', label: 'Isolate', required: true },
-        { kind: 'pass-fail', label: 'Belts' },
-        { kind: 'number', label: 'Pressure', unit: 'bar', min: 2, max: 5 },
-        { kind: 'text', label: 'Remarks' },
-        { kind: 'choice', label: 'Filter', options: ['Clean', 'Replaced'] },
-        { kind: 'photo', label: 'Gauge photo' },
-        { kind: 'signature', label: 'Signed off' },
-      ],
-    });
-    expect(proc.status, JSON.stringify(proc.body)).toBe(201);
-    expect((await org.admin.post(`${W}/attach-procedure/${order.id}`, { procedureId: proc.body.procedure.id })).status).toBeLessThan(300);
+    const order = await orderWithProcedure(org, 'Chiller check', [
+      { kind: 'heading', label: 'Before' },
+      { kind: 'checkbox', label: 'Isolate', required: true },
+      { kind: 'pass-fail', label: 'Belts' },
+      { kind: 'number', label: 'Pressure', unit: 'bar', min: 2, max: 5 },
+      { kind: 'text', label: 'Remarks' },
+      { kind: 'choice', label: 'Filter', options: ['Clean', 'Replaced'] },
+      { kind: 'photo', label: 'Gauge photo' },
+      { kind: 'signature', label: 'Signed off' },
+    ]);
     const { share: created, token } = await share(org, {}, order.id);
     const page = (await open(org, token)).body as SharedWorkOrderDto;
     expect(page.procedure!.progress).toEqual({ answered: 0, total: 7, requiredLeft: 1, flagged: 0 });

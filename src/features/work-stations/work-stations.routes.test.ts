@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createOrg, useTestApp } from '../../server/test/harness';
+import { createOrg, expectWalledOff, useTestApp } from '../../server/test/harness';
 import { masterRows } from '../assets/test-fixtures';
 
 const t = useTestApp();
@@ -137,13 +137,13 @@ describe('work stations', () => {
     const mb = await masterRows(t, b.orgId, 'B');
     const added = await a.admin.post('/api/workstations/add-workstation', station(ma.team.id));
     const id = added.body.workStation.id;
-    const before = await a.admin.get(`/api/workstations/get-workstation/${id}`);
-    expect((await b.admin.get(`/api/workstations/get-workstation/${id}`)).status).toBe(404);
-    expect((await b.admin.put(`/api/workstations/update-workstation/${id}`, station(mb.team.id))).status).toBe(404);
-    expect((await b.admin.del(`/api/workstations/delete-workstation/${id}`)).status).toBe(404);
+    await expectWalledOff(a.admin, `/api/workstations/get-workstation/${id}`, b.admin, [
+      ['get', `/api/workstations/get-workstation/${id}`],
+      ['put', `/api/workstations/update-workstation/${id}`, station(mb.team.id)],
+      ['del', `/api/workstations/delete-workstation/${id}`],
+    ]);
     expect((await b.admin.get('/api/workstations/get-workstations')).body.workStations).toEqual([]);
     expect((await b.admin.get('/api/workstations/get-workstation-options')).body).toEqual([]);
-    expect((await a.admin.get(`/api/workstations/get-workstation/${id}`)).body).toEqual(before.body);
     // B's team id 3 does not exist in A (A has teams 1, 2): refused
     const foreign = await a.admin.put(`/api/workstations/update-workstation/${id}`, station(mb.team2.id + 10));
     expect(foreign.status).toBe(400);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type Placeholder } from 'drizzle-orm';
 import { createOrg, createTestApp, type TestApp } from '../test/harness';
 import { withTenant, type ReadTx } from './client';
 import { users, workOrders } from './schema';
@@ -23,45 +23,45 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+type Role = 'worker' | 'manager';
+/** The people of an organisation, optionally of one role, by id: given values, or placeholders for `preparedRead`. */
+const emailsQuery = (tx: ReadTx, v: { orgId: number | Placeholder; role?: Role | Placeholder; limit: number | Placeholder; offset: number | Placeholder }) =>
+  tx
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.orgId, v.orgId), v.role ? eq(users.role, v.role) : undefined))
+    .orderBy(asc(users.id))
+    .limit(v.limit)
+    .offset(v.offset);
+
+/** The statement 'test.emails' (of one role when `role`), with its values as placeholders. */
+const emailsStatement = (tx: ReadTx, role?: Role) =>
+  emailsQuery(tx, { orgId: param('orgId'), role: role ? param('role') : undefined, limit: param('limit'), offset: param('offset') });
+
 /** The people of an organisation, optionally of one role, through `preparedRead`. */
-const emailsOf = (orgId: number, role?: 'worker' | 'manager', offset = 0) =>
+const emailsOf = (orgId: number, role?: Role, offset = 0) =>
   withTenant(
     t.database.db,
     orgId,
-    (tx) =>
-      preparedRead(
-        tx,
-        'test.emails',
-        () =>
-          tx
-            .select({ email: users.email })
-            .from(users)
-            .where(and(eq(users.orgId, param('orgId')), role ? eq(users.role, param('role')) : undefined))
-            .orderBy(asc(users.id))
-            .limit(param('limit'))
-            .offset(param('offset')),
-        { orgId, role, limit: 50, offset },
-      ).then((rows) => rows.map((r) => r.email)),
+    (tx) => preparedRead(tx, 'test.emails', () => emailsStatement(tx, role), { orgId, role, limit: 50, offset }).then((rows) => rows.map((r) => r.email)),
     { readOnly: true },
   );
+
+/** A read of organisation `orgId` through `preparedRead` of `statement`, its select built on the read's transaction. */
+const readPrepared = (
+  orgId: number,
+  statement: string,
+  build: (tx: ReadTx) => ReturnType<Parameters<typeof preparedRead<unknown>>[2]>,
+  values: Record<string, unknown>,
+) => withTenant(t.database.db, orgId, (tx) => preparedRead(tx, statement, () => build(tx), values), { readOnly: true });
 
 describe('reads with placeholders (preparedRead)', () => {
   it('gives each call its own values, across organisations, shapes and pages, as a freshly built query would', async () => {
     const a = await createOrg(t);
     const b = await createOrg(t);
     for (const org of [a, b]) for (const role of ['worker', 'worker', 'manager'] as const) await org.as(role);
-    const expected = async (orgId: number, role?: 'worker' | 'manager', offset = 0) =>
-      withTenant(t.database.db, orgId, async (tx) =>
-        (
-          await tx
-            .select({ email: users.email })
-            .from(users)
-            .where(and(eq(users.orgId, orgId), role ? eq(users.role, role) : undefined))
-            .orderBy(asc(users.id))
-            .limit(50)
-            .offset(offset)
-        ).map((r) => r.email),
-      );
+    const expected = async (orgId: number, role?: Role, offset = 0) =>
+      withTenant(t.database.db, orgId, async (tx) => (await emailsQuery(tx, { orgId, role, limit: 50, offset })).map((r) => r.email));
     // Interleaved on purpose: the same connection serves both organisations and both shapes in turn.
     for (let round = 0; round < 3; round++) {
       for (const org of [a, b]) {
@@ -80,25 +80,7 @@ describe('reads with placeholders (preparedRead)', () => {
     const b = await createOrg(t);
     await emailsOf(a.orgId);
     // Row-level security answers for the organisation the connection is set to, whatever the parameter says.
-    const leaked = await withTenant(t.database.db, a.orgId, (tx) =>
-      preparedRead(
-        tx,
-        'test.emails',
-        () =>
-          tx
-            .select({ email: users.email })
-            .from(users)
-            .where(eq(users.orgId, param('orgId')))
-            .orderBy(asc(users.id))
-            .limit(param('limit'))
-            .offset(param('offset')),
-        {
-          orgId: b.orgId,
-          limit: 50,
-          offset: 0,
-        },
-      ),
-    );
+    const leaked = await readPrepared(a.orgId, 'test.emails', (tx) => emailsStatement(tx), { orgId: b.orgId, limit: 50, offset: 0 });
     expect(leaked).toEqual([]);
   });
 });
@@ -259,24 +241,16 @@ describe("rows decoded by the statement's own decoder (decision 052)", () => {
 
   it("refuses a joined select that nests a table's columns (drizzle may turn that object into null)", async () => {
     const a = await createOrg(t);
-    const read = withTenant(
-      t.database.db,
+    const read = readPrepared(
       a.orgId,
+      'test.nested',
       (tx) =>
-        preparedRead(
-          tx,
-          'test.nested',
-          () =>
-            tx
-              .select({ id: workOrders.id, author: { email: users.email } })
-              .from(workOrders)
-              .leftJoin(users, eq(users.id, workOrders.createdById))
-              .where(eq(workOrders.orgId, param('orgId'))),
-          {
-            orgId: a.orgId,
-          },
-        ),
-      { readOnly: true },
+        tx
+          .select({ id: workOrders.id, author: { email: users.email } })
+          .from(workOrders)
+          .leftJoin(users, eq(users.id, workOrders.createdById))
+          .where(eq(workOrders.orgId, param('orgId'))),
+      { orgId: a.orgId },
     );
     await expect(read).rejects.toThrow(/nests table columns under author/);
   });
@@ -285,21 +259,15 @@ describe("rows decoded by the statement's own decoder (decision 052)", () => {
     const a = await createOrg(t);
     // As count() on PostgreSQL (a bigint's text mapped with Number), a value only drizzle's mapping changes.
     const marked = sql<string>`${users.email}`.mapWith((email: string) => `<${email}>`);
-    const read = withTenant(
-      t.database.db,
+    const read = readPrepared(
       a.orgId,
+      'test.mapped',
       (tx) =>
-        preparedRead(
-          tx,
-          'test.mapped',
-          () =>
-            tx
-              .select({ email: marked })
-              .from(users)
-              .where(eq(users.orgId, param('orgId'))),
-          { orgId: a.orgId },
-        ),
-      { readOnly: true },
+        tx
+          .select({ email: marked })
+          .from(users)
+          .where(eq(users.orgId, param('orgId'))),
+      { orgId: a.orgId },
     );
     await expect(read).rejects.toThrow(/row 0, email: decoded as "[^"]+@[^"]+" \(string\) where drizzle gives "<[^"]+>" \(string\)/);
   });
@@ -312,21 +280,15 @@ describe('the check of every run in development and tests (issue 40)', () => {
     await a.as('manager');
     // The mistake the check exists for: `role` written into the build instead of `param('role')`.
     const emailsCapturing = (role: 'worker' | 'manager') =>
-      withTenant(
-        t.database.db,
+      readPrepared(
         a.orgId,
+        'test.captured',
         (tx) =>
-          preparedRead(
-            tx,
-            'test.captured',
-            () =>
-              tx
-                .select({ email: users.email })
-                .from(users)
-                .where(and(eq(users.orgId, param('orgId')), eq(users.role, role))),
-            { orgId: a.orgId, role },
-          ),
-        { readOnly: true },
+          tx
+            .select({ email: users.email })
+            .from(users)
+            .where(and(eq(users.orgId, param('orgId')), eq(users.role, role))),
+        { orgId: a.orgId, role },
       );
     expect(await emailsCapturing('worker')).toHaveLength(1);
     await expect(emailsCapturing('manager')).rejects.toThrow(
@@ -341,22 +303,16 @@ describe('the development check of a first run under concurrent writes (issue 45
   it('never fails a read because rows changed while it ran (a decoder that differs still fails: the mapWith test)', async () => {
     const a = await createOrg(t);
     const list = (tag: string) =>
-      withTenant(
-        t.database.db,
+      readPrepared(
         a.orgId,
+        `test.first-run-${tag}`,
         (tx) =>
-          preparedRead(
-            tx,
-            `test.first-run-${tag}`,
-            () =>
-              tx
-                .select({ id: workOrders.id, title: workOrders.title })
-                .from(workOrders)
-                .where(eq(workOrders.orgId, param('orgId')))
-                .orderBy(asc(workOrders.id)),
-            { orgId: a.orgId },
-          ),
-        { readOnly: true },
+          tx
+            .select({ id: workOrders.id, title: workOrders.title })
+            .from(workOrders)
+            .where(eq(workOrders.orgId, param('orgId')))
+            .orderBy(asc(workOrders.id)),
+        { orgId: a.orgId },
       );
     // A writer adds work orders without pause while forty statements each run for the first time (checked).
     let writing = true;

@@ -60,6 +60,16 @@ function held(port: number, host: string, path: string, body: unknown) {
   return { accepted, answer, release: () => req.end(payload) };
 }
 
+/** Signs up the organisation "Term Co" (admin@term.test) on a subdomain starting with `prefix`: its host. */
+async function signUpTermCo(port: number, prefix: string) {
+  const sub = `${prefix}${Date.now().toString(36)}`;
+  await orgFetch(port, 'localhost')('/api/signup', {
+    method: 'POST',
+    body: { organization: 'Term Co', email: 'admin@term.test', password: 'Passw0rd!long', subdomainName: sub, numberOfWorkers: 3, consent: true },
+  });
+  return `${sub}.localhost`;
+}
+
 const codeOf = (err: unknown) => (err as { code?: string }).code ?? String(err);
 
 /**
@@ -75,12 +85,7 @@ describe('graceful shutdown', () => {
     // in flight when the signal lands.
     const env = { DATA_DIR: data.dir, SEED_DEMO: 'false', JWT_SECRET: 'term-test-secret', LOGIN_LIMIT_PER_ACCOUNT: '1000', ARGON2_TEST_COST: undefined };
     const server = await startServerProcess(env);
-    const sub = `term${Date.now().toString(36)}`;
-    const host = `${sub}.localhost`;
-    await orgFetch(server.port, 'localhost')('/api/signup', {
-      method: 'POST',
-      body: { organization: 'Term Co', email: 'admin@term.test', password: 'Passw0rd!long', subdomainName: sub, numberOfWorkers: 3, consent: true },
-    });
+    const host = await signUpTermCo(server.port, 'term');
     const agent = new Agent({ keepAlive: true, maxSockets: 32 });
     const login = { email: 'admin@term.test', password: 'Passw0rd!long' };
     const inFlight = held(server.port, host, '/api/login', login);
@@ -144,12 +149,7 @@ describe('graceful shutdown', () => {
       DATABASE_URL: undefined,
     };
     const server = await startServerProcess(env);
-    const sub = `t32${Date.now().toString(36)}`;
-    const host = `${sub}.localhost`;
-    await orgFetch(server.port, 'localhost')('/api/signup', {
-      method: 'POST',
-      body: { organization: 'Term Co', email: 'admin@term.test', password: 'Passw0rd!long', subdomainName: sub, numberOfWorkers: 3, consent: true },
-    });
+    const host = await signUpTermCo(server.port, 't32');
     const login = { email: 'admin@term.test', password: 'Passw0rd!long' };
     // Each request on a connection of its own (no keep-alive): many wait to be accepted or read when the signal lands.
     const agent = new Agent({ keepAlive: false, maxSockets: Infinity });

@@ -14,119 +14,75 @@ import { correctiveRequest, maintenanceOrder, preventiveRequest } from '../test/
 const t = useTestApp();
 
 interface Kind {
+  /** The record's name, as its routes spell it (`work order`: /api/work-orders/update-work-order/:id, key workOrder). */
   name: string;
-  /** Creates a record and returns its update path, get path, item key and an update body builder. */
-  make(
-    org: Client,
-    orgId: number,
-  ): Promise<{ update: string; get: string; key: string; body(title: string): Record<string, unknown>; title(record: Record<string, unknown>): unknown }>;
   /** 'version' or 'updatedAt': what the client sends back. */
   field: 'version' | 'updatedAt';
+  /** Makes what a record needs and returns its add/update body builder and where the edited title shows. */
+  prepare(orgId: number, org: Client): Promise<{ body(title: string): Record<string, unknown>; title(record: Record<string, unknown>): unknown }>;
 }
 
 const kinds: Kind[] = [
   {
     name: 'work order',
     field: 'updatedAt',
-    async make(org) {
-      const res = await org.post('/api/work-orders/add-work-order', { title: 'Replace belt' });
-      const id = res.body.workOrder.id;
-      return {
-        update: `/api/work-orders/update-work-order/${id}`,
-        get: `/api/work-orders/get-work-order/${id}`,
-        key: 'workOrder',
-        body: (title) => ({ title }),
-        title: (r) => r.title,
-      };
-    },
+    prepare: async () => ({ body: (title) => ({ title }), title: (r) => r.title }),
   },
   {
     name: 'maintenance request',
     field: 'version',
-    async make(org, orgId) {
+    async prepare(orgId) {
       const refs = await catalogue(t, orgId, 'S');
-      const body = (title: string) => correctiveRequest(refs, { title });
-      const res = await org.post('/api/maintenance-requests/add-maintenance-request', body('Pump noise'));
-      const id = res.body.maintenanceRequest.id;
-      return {
-        update: `/api/maintenance-requests/update-maintenance-request/${id}`,
-        get: `/api/maintenance-requests/get-maintenance-request/${id}`,
-        key: 'maintenanceRequest',
-        body,
-        title: (r) => r.title,
-      };
+      return { body: (title) => correctiveRequest(refs, { title }), title: (r) => r.title };
     },
   },
   {
     name: 'maintenance order',
     field: 'version',
-    async make(org, orgId) {
+    async prepare(orgId, org) {
       const refs = await catalogue(t, orgId, 'O');
       const request = await org.post('/api/maintenance-requests/add-maintenance-request', preventiveRequest(refs));
-      const body = (title: string) => maintenanceOrder(refs, request.body.maintenanceRequest.id, { rootCauseAnalysis: title });
-      const res = await org.post('/api/maintenance-orders/add-maintenance-order', body('Wear'));
-      const id = res.body.maintenanceOrder.id;
-      return {
-        update: `/api/maintenance-orders/update-maintenance-order/${id}`,
-        get: `/api/maintenance-orders/get-maintenance-order/${id}`,
-        key: 'maintenanceOrder',
-        body,
-        title: (r) => r.rootCauseAnalysis,
-      };
+      return { body: (title) => maintenanceOrder(refs, request.body.maintenanceRequest.id, { rootCauseAnalysis: title }), title: (r) => r.rootCauseAnalysis };
     },
   },
   {
     name: 'quotation',
     field: 'updatedAt',
-    async make(org, orgId) {
+    async prepare(orgId) {
       const r = await commercialRows(t, orgId, 'Q');
       const body = (note: string) => ({
         overview: { customer: r.customer.id, salesPerson: 1, quotationDate: inDays(0), expirationDate: inDays(30), note },
         serviceDetails: [{ serviceId: r.service.id, quantity: 1, price: 120, discount: 0 }],
         partDetails: [],
       });
-      const res = await org.post('/api/quotations/add-quotation', body('First'));
-      const id = res.body.quotation.id;
-      return { update: `/api/quotations/update-quotation/${id}`, get: `/api/quotations/get-quotation/${id}`, key: 'quotation', body, title: (x) => x.note };
+      return { body, title: (x) => x.note };
     },
   },
   {
     name: 'purchase order',
     field: 'updatedAt',
-    async make(org, orgId) {
+    async prepare(orgId) {
       const r = await commercialRows(t, orgId, 'P');
       const body = (note: string) => ({
         overview: { vendor: r.vendor.id, requester: 1, purchaseOrderDate: inDays(0), expirationDate: inDays(14), note },
         serviceDetails: [{ serviceId: r.service.id, quantity: 1, unitPrice: 200, discount: 0, taxId: r.purchase5.id }],
         partDetails: [],
       });
-      const res = await org.post('/api/purchase-orders/add-purchase-order', body('First'));
-      expect(res.status, JSON.stringify(res.body)).toBe(201);
-      const id = res.body.purchaseOrder.id;
-      return {
-        update: `/api/purchase-orders/update-purchase-order/${id}`,
-        get: `/api/purchase-orders/get-purchase-order/${id}`,
-        key: 'purchaseOrder',
-        body,
-        title: (x) => x.note,
-      };
+      return { body, title: (x) => x.note };
     },
   },
   {
     name: 'asset',
     field: 'version',
-    async make(org, orgId) {
+    async prepare(orgId) {
       const m = await masterRows(t, orgId, 'X');
-      const body = (name: string) => ({ name, date: '2024-01-15', assetCategoryId: m.assetCategory.id });
-      const res = await org.post('/api/assets/add-asset', body('Boiler pump'));
-      const id = res.body.asset.id;
-      return { update: `/api/assets/update-asset/${id}`, get: `/api/assets/get-asset/${id}`, key: 'asset', body, title: (x) => x.name };
+      return { body: (name) => ({ name, date: '2024-01-15', assetCategoryId: m.assetCategory.id }), title: (x) => x.name };
     },
   },
   {
     name: 'part',
     field: 'version',
-    async make(org, orgId) {
+    async prepare(orgId) {
       const m = await masterRows(t, orgId, 'Y');
       const body = (name: string) => ({
         name,
@@ -136,18 +92,27 @@ const kinds: Kind[] = [
         unitOfMeasureId: m.each.id,
         purchaseUnitOfMeasureId: m.each.id,
       });
-      const res = await org.post('/api/parts/add-part', body('Bearing'));
-      const id = res.body.part.id;
-      return { update: `/api/parts/update-part/${id}`, get: `/api/parts/get-part/${id}`, key: 'part', body, title: (x) => x.name };
+      return { body, title: (x) => x.name };
     },
   },
 ];
+
+/** A new record of the kind: its update and get paths, its key in the answers, its body builder and title. */
+async function make(kind: Kind, org: Client, orgId: number) {
+  const entity = kind.name.replace(' ', '-');
+  const key = entity.replace(/-(\w)/, (_, c: string) => c.toUpperCase());
+  const { body, title } = await kind.prepare(orgId, org);
+  const added = await org.post(`/api/${entity}s/add-${entity}`, body('First'));
+  expect(added.status, JSON.stringify(added.body)).toBe(201);
+  const id = added.body[key].id;
+  return { update: `/api/${entity}s/update-${entity}/${id}`, get: `/api/${entity}s/get-${entity}/${id}`, key, body, title };
+}
 
 describe('stale edits get 409 and keep the first edit', () => {
   for (const kind of kinds) {
     it(kind.name, async () => {
       const org = await createOrg(t);
-      const rec = await kind.make(org.admin, org.orgId);
+      const rec = await make(kind, org.admin, org.orgId);
       const loaded = (await org.admin.get(rec.get)).body[rec.key];
       expect(loaded[kind.field], 'the record carries its version').toBeDefined();
       const from = { [kind.field]: loaded[kind.field] };

@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { withTenant } from '../db/client';
-import { assetCategories, assets, workOrders } from '../db/schema';
+import { workOrders } from '../db/schema';
 import { setClockOffset } from '../clock';
 import { createOrg, useTestApp } from '../test/harness';
+import { insertPump } from '../test/builders';
+import { dailyPlan } from '../test/fixtures';
 import { PM_GENERATOR_CRON, PM_GENERATOR_QUEUE } from './pm-generator.job';
 
 const t = useTestApp();
@@ -16,19 +18,9 @@ describe('the preventive maintenance generator job', () => {
     expect(schedules.find((s) => s.name === PM_GENERATOR_QUEUE)?.cron).toBe(PM_GENERATOR_CRON);
 
     const org = await createOrg(t);
-    const assetId = await withTenant(t.database.db, org.orgId, async (tx) => {
-      const [category] = await tx.insert(assetCategories).values({ orgId: org.orgId, name: 'Pumps', code: 'PMP' }).returning();
-      const [asset] = await tx.insert(assets).values({ orgId: org.orgId, name: 'Pump', date: '2024-01-01', assetCategoryId: category.id }).returning();
-      return asset.id;
-    });
+    const assetId = await withTenant(t.database.db, org.orgId, async (tx) => (await insertPump(tx, org.orgId)).id);
     setClockOffset(Date.parse('2031-05-01T10:00:00Z') - Date.now());
-    const res = await org.admin.post('/api/pm-plans/add-plan', {
-      name: 'Daily',
-      assetIds: [assetId],
-      title: 'Check the pump',
-      frequency: 'daily',
-      startDate: '2031-05-03',
-    });
+    const res = await org.admin.post('/api/pm-plans/add-plan', dailyPlan(assetId));
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     setClockOffset(Date.parse('2031-05-03T10:00:00Z') - Date.now());
     // The job names its time: on PostgreSQL any test process's instance may run it, each with its own clock.

@@ -8,9 +8,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { call, signUp, startBundle, stopServer } from '../test/bundle';
+import { addOrderWithPhoto, call, signUp, startBundle, stopServer } from '../test/bundle';
 import type { ServerProcess } from '../test/server-process';
 import { runDocBlock } from './doc-blocks';
 
@@ -27,18 +26,12 @@ describe('a backup of the embedded database restores (docs/operations.md) on the
     const dataDir = join(scratch, 'data');
     server = await startBundle(embedded(dataDir));
     const org = await signUp(server.port);
-    const added = await call(server.port, org.host, '/api/work-orders/add-work-order', { token: org.token, json: { title: 'Grease the conveyor' } });
-    expect(added.status, added.body.toString()).toBe(201);
-    const orderId: number = added.json().workOrder.id;
-    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#aa6622' } })
-      .jpeg()
-      .toBuffer();
-    const photo = await call(server.port, org.host, `/api/my-work/add-photo/${orderId}`, {
-      token: org.token,
-      files: [{ field: 'image', name: 'belt.jpg', bytes: jpeg, type: 'image/jpeg' }],
+    const { orderId, photoUrl } = await addOrderWithPhoto(server.port, org, 'Grease the conveyor', 'belt.jpg', {
+      width: 64,
+      height: 48,
+      background: '#aa6622',
     });
-    expect(photo.status, photo.body.toString()).toBe(201);
-    const photoBytes = (await call(server.port, org.host, photo.json().photo.url)).body;
+    const photoBytes = (await call(server.port, org.host, photoUrl)).body;
     expect(await stopServer(server)).toBe(0);
 
     runDocBlock('operations.md', 'backup-embedded', { BACKUP: scratch, DATA_DIR: dataDir });

@@ -9,9 +9,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ADMIN_URL, call, ownDatabase, signIn, signUp, startBundle, stopServer } from '../test/bundle';
+import { ADMIN_URL, addOrderWithPhoto, call, ownDatabase, signIn, signUp, startBundle, stopServer } from '../test/bundle';
 import type { ServerProcess } from '../test/server-process';
 import { runDocBlock } from './doc-blocks';
 
@@ -47,18 +46,12 @@ describe.skipIf(!ADMIN_URL)('a backup restores (docs/operations.md) on the serve
 
     // An organisation, a work order, its photo.
     const org = await signUp(server.port);
-    const added = await call(server.port, org.host, '/api/work-orders/add-work-order', { token: org.token, json: { title: 'Replace the pump seal' } });
-    expect(added.status, added.body.toString()).toBe(201);
-    const orderId: number = added.json().workOrder.id;
-    const jpeg = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#2266aa' } })
-      .jpeg()
-      .toBuffer();
-    const photo = await call(server.port, org.host, `/api/my-work/add-photo/${orderId}`, {
-      token: org.token,
-      files: [{ field: 'image', name: 'seal.jpg', bytes: jpeg, type: 'image/jpeg' }],
+    const { orderId, photoUrl } = await addOrderWithPhoto(server.port, org, 'Replace the pump seal', 'seal.jpg', {
+      width: 80,
+      height: 60,
+      background: '#2266aa',
     });
-    expect(photo.status, photo.body.toString()).toBe(201);
-    const before = await call(server.port, org.host, photo.json().photo.url);
+    const before = await call(server.port, org.host, photoUrl);
     expect(before.status).toBe(200);
     const photoBytes = before.body;
 

@@ -7,9 +7,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ADMIN_URL, addUser, bucketEnv, call, logLines, ownDatabase, signIn, signUp, startBundle, stopServer } from '../test/bundle';
+import { ADMIN_URL, addOrderWithPhoto, addUser, bucketEnv, call, logLines, ownDatabase, signIn, signUp, startBundle, stopServer } from '../test/bundle';
 import { startTestBucket, type TestBucket } from '../test/s3';
 import type { ServerProcess } from '../test/server-process';
 
@@ -37,21 +36,10 @@ describe.skipIf(!ADMIN_URL)('two instances on one database and one bucket', () =
     const org = await signUp(a.port);
 
     // A photo uploaded through A is served by B, from the bucket (neither data folder holds it).
-    const added = await call(a.port, org.host, '/api/work-orders/add-work-order', { token: org.token, json: { title: 'Inspect the boiler' } });
-    expect(added.status, added.body.toString()).toBe(201);
-    const orderId: number = added.json().workOrder.id;
-    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#aa5522' } })
-      .jpeg()
-      .toBuffer();
-    const photo = await call(a.port, org.host, `/api/my-work/add-photo/${orderId}`, {
-      token: org.token,
-      files: [{ field: 'image', name: 'boiler.jpg', bytes: jpeg, type: 'image/jpeg' }],
-    });
-    expect(photo.status, photo.body.toString()).toBe(201);
-    const url: string = photo.json().photo.url;
-    const fromB = await call(b.port, org.host, url);
+    const { orderId, photoUrl } = await addOrderWithPhoto(a.port, org, 'Inspect the boiler', 'boiler.jpg', { width: 64, height: 48, background: '#aa5522' });
+    const fromB = await call(b.port, org.host, photoUrl);
     expect(fromB.status).toBe(200);
-    const key = /^\/uploads\/([^?]+)/.exec(url)![1];
+    const key = /^\/uploads\/([^?]+)/.exec(photoUrl)![1];
     expect((await bucket.object(key))?.equals(fromB.body)).toBe(true);
     expect(existsSync(join(scratch, 'a', 'uploads')) || existsSync(join(scratch, 'b', 'uploads'))).toBe(false);
     // B's own list signs the URL again; A serves that one.
@@ -67,19 +55,17 @@ describe.skipIf(!ADMIN_URL)('two instances on one database and one bucket', () =
     const managerRoute = (server: ServerProcess) => call(server.port, org.host, '/api/portal/settings', { token: manager });
     expect((await managerRoute(b)).status).toBe(200);
     expect((await managerRoute(a)).status).toBe(200);
-    const demoted = await call(a.port, org.host, `/api/user/updateUser/${managerId}`, {
-      method: 'PUT',
-      token: org.token,
-      json: { firstName: 'Manny', email: managerEmail, role: 'worker' },
-    });
+    const setRole = (server: ServerProcess, role: 'worker' | 'manager') =>
+      call(server.port, org.host, `/api/user/updateUser/${managerId}`, {
+        method: 'PUT',
+        token: org.token,
+        json: { firstName: 'Manny', email: managerEmail, role },
+      });
+    const demoted = await setRole(a, 'worker');
     expect(demoted.status, demoted.body.toString()).toBe(200);
     expect((await managerRoute(b)).status).toBe(403);
     expect((await managerRoute(a)).status).toBe(403);
-    const promoted = await call(b.port, org.host, `/api/user/updateUser/${managerId}`, {
-      method: 'PUT',
-      token: org.token,
-      json: { firstName: 'Manny', email: managerEmail, role: 'manager' },
-    });
+    const promoted = await setRole(b, 'manager');
     expect(promoted.status).toBe(200);
     expect((await managerRoute(a)).status).toBe(200);
 

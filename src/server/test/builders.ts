@@ -4,7 +4,8 @@
  */
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/client';
-import { assetCategories, customerVendors, productCategories, uomCategories, uoms } from '../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { assetCategories, assets, customerVendors, productCategories, uomCategories, uoms, users } from '../db/schema';
 
 /** Inserts one row into `table` and returns it. */
 export async function insertRow<T extends PgTable>(tx: Tx, table: T, values: T['$inferInsert']): Promise<T['$inferSelect']> {
@@ -29,4 +30,31 @@ export async function insertPartBasics(tx: Tx, orgId: number, tag = 'A') {
   const uomCategory = await insertRow(tx, uomCategories, { orgId, name: `Unit ${tag}` });
   const each = await insertRow(tx, uoms, { orgId, name: `Each ${tag}`, categoryId: uomCategory.id, type: 'reference' });
   return { productCategory, uomCategory, each };
+}
+
+/** Gives a member an hourly rate in minor units (null: none), as a manager's edit of the user would. */
+export async function setHourlyRate(tx: Tx, orgId: number, userId: number, hourlyRate: number | null) {
+  await tx
+    .update(users)
+    .set({ hourlyRate })
+    .where(and(eq(users.orgId, orgId), eq(users.id, userId)));
+}
+
+/** Makes a member not active (an invitation not accepted), as a deactivation would: refused from then on. */
+export async function deactivateUser(tx: Tx, orgId: number, userId: number) {
+  await tx
+    .update(users)
+    .set({ inviteStatus: 'PENDING' })
+    .where(and(eq(users.orgId, orgId), eq(users.id, userId)));
+}
+
+/** An asset "Pump" in the category Pumps (PMP). */
+export async function insertPump(tx: Tx, orgId: number) {
+  return (await insertAssetIn(tx, orgId, { name: 'Pumps', code: 'PMP' }, 'Pump')).asset;
+}
+
+/** An asset `name` (in service since 2024-01-01) in a new asset category (`category`: its name and code). */
+export async function insertAssetIn(tx: Tx, orgId: number, category: { name: string; code: string }, name: string) {
+  const made = await insertRow(tx, assetCategories, { orgId, ...category });
+  return { category: made, asset: await insertRow(tx, assets, { orgId, name, date: '2024-01-01', assetCategoryId: made.id }) };
 }

@@ -8,6 +8,8 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import sharp from 'sharp';
+import { expect } from 'vitest';
 import { ensureServerBundle } from '../../../scripts/ensure-built.mjs';
 import { hashPassword } from '../passwords';
 import { scratchDatabase } from './scratch-database';
@@ -132,6 +134,28 @@ export async function signUp(port: number, options: CallOptions = {}): Promise<S
   const token = await signIn(port, host, email, options);
   const orgId = Number(JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).org);
   return { subdomain, host, email, orgId, token };
+}
+
+/** A work order added through the server on `port`, with a JPEG photo of `size` uploaded as `fileName`: its id and the photo's URL. */
+export async function addOrderWithPhoto(
+  port: number,
+  org: SignedUpOrg,
+  title: string,
+  fileName: string,
+  size: { width: number; height: number; background: string },
+) {
+  const added = await call(port, org.host, '/api/work-orders/add-work-order', { token: org.token, json: { title } });
+  expect(added.status, added.body.toString()).toBe(201);
+  const orderId: number = added.json().workOrder.id;
+  const jpeg = await sharp({ create: { ...size, channels: 3 } })
+    .jpeg()
+    .toBuffer();
+  const photo = await call(port, org.host, `/api/my-work/add-photo/${orderId}`, {
+    token: org.token,
+    files: [{ field: 'image', name: fileName, bytes: jpeg, type: 'image/jpeg' }],
+  });
+  expect(photo.status, photo.body.toString()).toBe(201);
+  return { orderId, photoUrl: photo.json().photo.url as string };
 }
 
 /** Signs in; the access token. */

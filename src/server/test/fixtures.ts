@@ -11,17 +11,22 @@ import { freePort } from './server-process';
 
 type Catalogue = Awaited<ReturnType<typeof catalogue>>;
 
+/** What the requests below share: by an employee, on the asset, assigned to the admin (user 1). */
+const employeeRequest = (refs: Pick<Catalogue, 'asset'>) => ({
+  requester: 'employee',
+  assignedTo: 1,
+  dateOfRequest: '2026-03-10T08:00:00.000Z',
+  assetId: refs.asset.id,
+});
+
 /** A complete corrective maintenance request by an employee, assigned to the admin (user 1). */
 export function correctiveRequest(refs: Pick<Catalogue, 'asset'>, extra: Record<string, unknown> = {}) {
   return {
+    ...employeeRequest(refs),
     title: 'Conveyor belt slipping',
     problemDescription: 'The belt on line 2 slips under load',
     maintenanceType: 'corrective',
-    requester: 'employee',
     priority: 'high',
-    assignedTo: 1,
-    dateOfRequest: '2026-03-10T08:00:00.000Z',
-    assetId: refs.asset.id,
     failureReason: 'Worn belt',
     urgencyLevel: 'high',
     riskLevel: 'medium',
@@ -32,14 +37,11 @@ export function correctiveRequest(refs: Pick<Catalogue, 'asset'>, extra: Record<
 /** A complete quarterly preventive maintenance request, assigned to the admin (user 1). */
 export function preventiveRequest(refs: Pick<Catalogue, 'asset'>, extra: Record<string, unknown> = {}) {
   return {
+    ...employeeRequest(refs),
     title: 'Quarterly pump service',
     problemDescription: 'Planned quarterly service of the boiler pump',
     maintenanceType: 'preventive',
-    requester: 'employee',
     priority: 'medium',
-    assignedTo: 1,
-    dateOfRequest: '2026-03-10T08:00:00.000Z',
-    assetId: refs.asset.id,
     riskLevel: 'low',
     scheduleDate: '2026-04-01T00:00:00.000Z',
     frequency: 'quarterly',
@@ -168,3 +170,23 @@ export function unzip(zip: Buffer): Map<string, Buffer> {
   }
   return entries;
 }
+
+/** A daily plan "Daily" (order "Check the pump") on the asset from 2031-05-03. */
+export const dailyPlan = (assetId: number) => ({ name: 'Daily', assetIds: [assetId], title: 'Check the pump', frequency: 'daily', startDate: '2031-05-03' });
+
+/** A weekly plan "Weekly lubrication" (Mondays, fixed, from 2030-03-01, high priority) on the asset for one assignee. */
+export const weeklyPlan = (assetId: number, assignee: number, extra: Record<string, unknown> = {}) => ({
+  name: 'Weekly lubrication',
+  assetIds: [assetId],
+  title: 'Lubricate bearings',
+  priority: 'high',
+  assignees: [assignee],
+  trigger: 'calendar',
+  frequency: 'weekly',
+  interval: 1,
+  weekdays: ['MO'],
+  schedule: 'fixed',
+  startDate: '2030-03-01',
+  leadDays: 0,
+  ...extra,
+});

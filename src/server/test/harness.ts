@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { openDatabase, withTenant, type Database, type DbSettings } from '../db/client';
 import { buildApp } from '../app';
@@ -121,19 +121,32 @@ export function useTestAppWith<S extends { close(): Promise<void> }>(
     if (!made) throw new Error('useTestApp: the app is made in beforeAll; read it inside a test or a hook');
     return made;
   };
-  const app: TestApp = {
-    get app() {
-      return current().app;
-    },
-    get database() {
-      return current().database;
-    },
-    get config() {
-      return current().config;
-    },
-    close: () => current().close(),
-  };
+  const app = madeLater<TestApp>(['app', 'database', 'config', 'close'], current);
   return [app, () => (current(), service!)];
+}
+
+/**
+ * The file's organisations, one per name, made in a beforeAll after the app's: `const [a, b] = useOrgs(t, 'Alpha', 'Beta');`
+ * instead of `let a` and the hook. Read them inside the tests, as the app.
+ */
+export function useOrgs(t: TestApp, ...names: string[]): TestOrg[] {
+  const made: TestOrg[] = [];
+  beforeAll(async () => {
+    for (const name of names) made.push(await createOrg(t, name));
+  });
+  return names.map((name, i) =>
+    madeLater<TestOrg>(['orgId', 'subdomain', 'host', 'email', 'password', 'admin', 'anonymous', 'as'], () => {
+      if (!made[i]) throw new Error(`useOrgs: ${name} is made in beforeAll; read it inside a test or a hook`);
+      return made[i];
+    }),
+  );
+}
+
+/** What a hook makes before the tests, to read inside them: each of `keys` reads `current()`'s when it is read. */
+function madeLater<T extends object>(keys: (keyof T)[], current: () => T): T {
+  const later = {} as T;
+  for (const key of keys) Object.defineProperty(later, key, { get: () => current()[key], enumerable: true });
+  return later;
 }
 
 let workerPGlite: Promise<Database> | undefined;
@@ -192,6 +205,31 @@ export function client(app: FastifyInstance, host: string, token?: string) {
   };
 }
 export type Client = ReturnType<typeof client>;
+
+/** A call of one record by id: `['get', path]`, `['put', path, body]`… */
+export type CallById = ['get' | 'del', string] | ['post' | 'put', string, unknown];
+
+const send = (c: Client, [method, url, body]: CallById) => (method === 'get' || method === 'del' ? c[method](url) : c[method](url, body));
+
+/**
+ * "Another organisation gets 404 and changes nothing" (every feature's API tests): each of `calls` by `other`
+ * answers 404, and the owner reads `path` as before them. Returns what the owner read, for later checks.
+ */
+export async function expectWalledOff(owner: Client, path: string, other: Client, calls: CallById[]) {
+  const before = (await owner.get(path)).body;
+  for (const call of calls) expect((await send(other, call)).status, `${call[0]} ${call[1]}`).toBe(404);
+  expect((await owner.get(path)).body).toEqual(before);
+  return before;
+}
+
+/** A delete through `path` answers 200 with `message`, and then `gone` (the record's read, or the delete again) 404. Returns the answer's body. */
+export async function expectDeleted(c: Client, path: string, message: string, gone: CallById) {
+  const res = await c.del(path);
+  expect(res.status).toBe(200);
+  expect(res.body.message).toBe(message);
+  expect((await send(c, gone)).status).toBe(404);
+  return res.body;
+}
 
 export interface TestOrg {
   orgId: number;

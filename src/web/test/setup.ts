@@ -1,21 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach, vi } from 'vitest';
+import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { fakeMatchMedia } from './match-media';
 
-// jsdom lacks what Mantine measures with.
-Object.defineProperty(window, 'matchMedia', {
-  writable: true,
-  value: vi.fn().mockImplementation((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: vi.fn(),
-    removeListener: vi.fn(),
-    addEventListener: vi.fn(),
-    removeEventListener: vi.fn(),
-    dispatchEvent: vi.fn(),
-  })),
-});
+// jsdom lacks what Mantine measures with: no media query holds (a desktop).
+Object.defineProperty(window, 'matchMedia', { writable: true, value: fakeMatchMedia(() => false) });
 class ResizeObserverStub {
   observe() {}
   unobserve() {}

@@ -53,6 +53,39 @@ function xlsx(rows: Cell[][]): ArrayBuffer {
 /** 2024-05-01 as Excel stores a day: days since 1899-12-30. */
 const MAY_FIRST_2024 = 45413;
 
+/** The wizard's API: the app data, and for each import kind an empty mapping and a dry run answering `counts`. */
+const stubDryRuns = (kinds: Record<string, Record<string, number>>) =>
+  stubFetch({
+    'GET /api/user/get-app-data': appData,
+    ...Object.fromEntries(
+      Object.entries(kinds).flatMap(([kind, counts]) => [
+        [`GET /api/data-transfer/mapping/${kind}`, () => ({ body: { mapping: {} } })],
+        [`POST /api/data-transfer/import/${kind}`, () => ({ body: { imported: 0, dryRun: true, created: [], missing: [], problems: [], ...counts } })],
+      ]),
+    ),
+  });
+
+/**
+ * The page opened at an import `kind` shows its label and hint; `csv` uploaded as `fileName` is found as `found`,
+ * its column `mapped[0]` mapped to `mapped[1]`; the dry run says `changes`. The rows sent.
+ */
+async function dryRunOf(
+  calls: ReturnType<typeof stubFetch>,
+  kind: string,
+  expected: { label: string; hint: string; csv: string; fileName: string; found: string; mapped: [string, string]; changes: string },
+) {
+  const view = renderWithProviders(<ImportExportPage />, { route: `/settings/import-export?kind=${kind}` });
+  expect(await screen.findByTestId('import-kind')).toHaveValue(expected.label);
+  expect(screen.getByTestId('import-hint')).toHaveTextContent(expected.hint);
+  await userEvent.upload(await fileInput(), new File([expected.csv], expected.fileName, { type: 'text/csv' }));
+  expect(await screen.findByTestId('import-found')).toHaveTextContent(expected.found);
+  expect(screen.getByTestId(`map-${expected.mapped[0]}`)).toHaveValue(expected.mapped[1]);
+  await userEvent.click(screen.getByTestId('import-dry-run'));
+  expect(await screen.findByTestId('import-changes')).toHaveTextContent(expected.changes);
+  const post = calls.find((c) => c.method === 'POST' && c.url.pathname.endsWith(`/${kind}`))!;
+  return { view, rows: JSON.parse(String(post.init.body)).rows };
+}
+
 describe('reading a file', () => {
   it('takes UTF-8 with a BOM and finds a semicolon delimiter', async () => {
     const file = await parseFile(bytes('\uFEFFName;Category;Date\r\nمضخة;Pumps;2024-05-01\r\n\r\n'), 'a.csv', 'utf-8');
@@ -156,13 +189,7 @@ describe('import wizard', () => {
   });
 
   it('imports an .xlsx of work stations: the new kinds are offered, the rows sent as the sheet has them', async () => {
-    const calls = stubFetch({
-      'GET /api/user/get-app-data': appData,
-      'GET /api/data-transfer/mapping/work-stations': () => ({ body: { mapping: {} } }),
-      'POST /api/data-transfer/import/work-stations': () => ({
-        body: { total: 1, valid: 1, imported: 0, dryRun: true, created: [], missing: [], problems: [] },
-      }),
-    });
+    const calls = stubDryRuns({ 'work-stations': { total: 1, valid: 1 } });
     renderWithProviders(<ImportExportPage />, { route: '/settings/import-export?kind=work-stations' });
     const sheet = xlsx([
       ['Code', 'Name', 'City', 'Team'],
@@ -182,45 +209,34 @@ describe('import wizard', () => {
   });
 
   it('imports procedures one row per step and PM plans one row per plan, as their exports are shaped', async () => {
-    const calls = stubFetch({
-      'GET /api/user/get-app-data': appData,
-      'GET /api/data-transfer/mapping/procedures': () => ({ body: { mapping: {} } }),
-      'POST /api/data-transfer/import/procedures': () => ({
-        body: { total: 2, valid: 2, imported: 0, new: 1, updated: 0, unchanged: 0, dryRun: true, created: [], missing: [], problems: [] },
-      }),
-      'GET /api/data-transfer/mapping/pm-plans': () => ({ body: { mapping: {} } }),
-      'POST /api/data-transfer/import/pm-plans': () => ({
-        body: { total: 1, valid: 1, imported: 0, new: 0, updated: 1, unchanged: 0, dryRun: true, created: [], missing: [], problems: [] },
-      }),
+    const calls = stubDryRuns({
+      procedures: { total: 2, valid: 2, new: 1, updated: 0, unchanged: 0 },
+      'pm-plans': { total: 1, valid: 1, new: 0, updated: 1, unchanged: 0 },
     });
-    const view = renderWithProviders(<ImportExportPage />, { route: '/settings/import-export?kind=procedures' });
-    expect(await screen.findByTestId('import-kind')).toHaveValue('Procedures (one row per step)');
-    expect(screen.getByTestId('import-hint')).toHaveTextContent('Each row is a step');
-    const steps =
-      'Procedure,Step Type,Label,Required,Unit,Min,Max\nPump check,number,Discharge pressure,yes,bar,2,6\nPump check,checkbox,Guard fitted,yes,,,\n';
-    await userEvent.upload(await fileInput(), new File([steps], 'procedure-steps.csv', { type: 'text/csv' }));
-    expect(await screen.findByTestId('import-found')).toHaveTextContent('2 rows, 7 columns');
-    expect(screen.getByTestId('map-Step Type')).toHaveValue('Step Type *');
-    await userEvent.click(screen.getByTestId('import-dry-run'));
-    expect(await screen.findByTestId('import-changes')).toHaveTextContent('1 new, 0 updated, 0 unchanged.');
-    const sentSteps = JSON.parse(String(calls.find((c) => c.method === 'POST' && c.url.pathname.endsWith('/procedures'))!.init.body)).rows;
-    expect(sentSteps).toEqual([
+    const steps = await dryRunOf(calls, 'procedures', {
+      label: 'Procedures (one row per step)',
+      hint: 'Each row is a step',
+      csv: 'Procedure,Step Type,Label,Required,Unit,Min,Max\nPump check,number,Discharge pressure,yes,bar,2,6\nPump check,checkbox,Guard fitted,yes,,,\n',
+      fileName: 'procedure-steps.csv',
+      found: '2 rows, 7 columns',
+      mapped: ['Step Type', 'Step Type *'],
+      changes: '1 new, 0 updated, 0 unchanged.',
+    });
+    expect(steps.rows).toEqual([
       expect.objectContaining({ procedure: 'Pump check', kind: 'number', label: 'Discharge pressure', unit: 'bar', min: '2', max: '6' }),
       expect.objectContaining({ procedure: 'Pump check', kind: 'checkbox', label: 'Guard fitted' }),
     ]);
-    view.unmount();
+    steps.view.unmount();
 
-    renderWithProviders(<ImportExportPage />, { route: '/settings/import-export?kind=pm-plans' });
-    expect(await screen.findByTestId('import-kind')).toHaveValue('PM plans');
-    expect(screen.getByTestId('import-hint')).toHaveTextContent('parts as "2 x SKU"');
-    const plans =
-      'ID,Name,Trigger,State,Work Order Title,Assets,Parts,Start Date\nPM-PLAN-0001,Pump monthly,calendar monthly 1,active,Monthly pump service,PMP-002,2 x BRG-6204,2026-01-01\n';
-    await userEvent.upload(await fileInput(), new File([plans], 'pm-plans.csv', { type: 'text/csv' }));
-    expect(await screen.findByTestId('import-found')).toHaveTextContent('1 rows, 8 columns');
-    expect(screen.getByTestId('map-Work Order Title')).toHaveValue('Work Order Title *');
-    await userEvent.click(screen.getByTestId('import-dry-run'));
-    expect(await screen.findByTestId('import-changes')).toHaveTextContent('0 new, 1 updated, 0 unchanged.');
-    const sentPlans = JSON.parse(String(calls.find((c) => c.method === 'POST' && c.url.pathname.endsWith('/pm-plans'))!.init.body)).rows;
+    const { rows: sentPlans } = await dryRunOf(calls, 'pm-plans', {
+      label: 'PM plans',
+      hint: 'parts as "2 x SKU"',
+      csv: 'ID,Name,Trigger,State,Work Order Title,Assets,Parts,Start Date\nPM-PLAN-0001,Pump monthly,calendar monthly 1,active,Monthly pump service,PMP-002,2 x BRG-6204,2026-01-01\n',
+      fileName: 'pm-plans.csv',
+      found: '1 rows, 8 columns',
+      mapped: ['Work Order Title', 'Work Order Title *'],
+      changes: '0 new, 1 updated, 0 unchanged.',
+    });
     expect(sentPlans).toEqual([
       expect.objectContaining({
         planId: 'PM-PLAN-0001',
@@ -234,27 +250,18 @@ describe('import wizard', () => {
   });
 
   it('offers work orders: their export maps column by column, the dry run says what would change', async () => {
-    const calls = stubFetch({
-      'GET /api/user/get-app-data': appData,
-      'GET /api/data-transfer/mapping/work-orders': () => ({ body: { mapping: {} } }),
-      'POST /api/data-transfer/import/work-orders': () => ({
-        body: { total: 1, valid: 1, imported: 0, new: 0, updated: 1, unchanged: 0, dryRun: true, created: [], missing: [], problems: [] },
-      }),
-    });
-    renderWithProviders(<ImportExportPage />, { route: '/settings/import-export?kind=work-orders' });
-    expect(await screen.findByTestId('import-kind')).toHaveValue('Work orders');
-    expect(screen.getByTestId('import-hint')).toHaveTextContent('A row with a WO-ID of this organisation updates that order');
+    const calls = stubDryRuns({ 'work-orders': { total: 1, valid: 1, new: 0, updated: 1, unchanged: 0 } });
     const header = 'WO-ID,Status,Title,Priority,Start Date,End Date,Due Date,Duration,Assigned To,Asset,Created At';
-    await userEvent.upload(
-      await fileInput(),
-      new File([`${header}\nWO-0001,assigned,Replace seal,low,,,,,Omar Saleh,Pump P-1,2026-01-01T00:00:00.000Z\n`], 'work-orders.csv', { type: 'text/csv' }),
-    );
-    expect(await screen.findByTestId('import-found')).toHaveTextContent('1 rows, 11 columns');
-    expect(screen.getByTestId('map-Assigned To')).toHaveValue('Assigned To');
-    await userEvent.click(screen.getByTestId('import-dry-run'));
-    expect(await screen.findByTestId('import-changes')).toHaveTextContent('0 new, 1 updated, 0 unchanged.');
-    const post = calls.find((c) => c.method === 'POST')!;
-    expect(JSON.parse(String(post.init.body)).rows[0]).toMatchObject({
+    const { rows } = await dryRunOf(calls, 'work-orders', {
+      label: 'Work orders',
+      hint: 'A row with a WO-ID of this organisation updates that order',
+      csv: `${header}\nWO-0001,assigned,Replace seal,low,,,,,Omar Saleh,Pump P-1,2026-01-01T00:00:00.000Z\n`,
+      fileName: 'work-orders.csv',
+      found: '1 rows, 11 columns',
+      mapped: ['Assigned To', 'Assigned To'],
+      changes: '0 new, 1 updated, 0 unchanged.',
+    });
+    expect(rows[0]).toMatchObject({
       workOrderId: 'WO-0001',
       title: 'Replace seal',
       assignees: 'Omar Saleh',

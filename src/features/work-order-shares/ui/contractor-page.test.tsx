@@ -2,39 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { focusManager } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders, stubFetch } from '../../../web/test/render';
+import { stubFetch } from '../../../web/test/render';
 import { setLanguage } from '../../../web/i18n';
-import type { ContractorStepDto, SharedWorkOrderDto } from '../work-order-shares.schema';
-import ContractorPage, { REFRESH_MS } from './contractor-page';
-
-const TOKEN = 'A'.repeat(43);
-const dto = (over: Partial<SharedWorkOrderDto> = {}): SharedWorkOrderDto => ({
-  organization: 'Acme Plant',
-  currency: 'USD',
-  digits: 2,
-  contractorName: 'Coolair Ltd',
-  permissions: { canComment: true, canLog: true, canComplete: true },
-  state: 'waiting',
-  reviewComment: null,
-  expiresAt: '2026-12-10T10:00:00.000Z',
-  workOrder: {
-    code: 'WO-0007',
-    title: 'Rooftop chiller service',
-    instructions: '<p>Check the pressure</p>',
-    status: 'assigned',
-    priority: 'high',
-    dueDate: null,
-    asset: { name: 'Chiller 2', code: 'CH-2' },
-    onHold: false,
-    holdReason: null,
-    holdNote: null,
-  },
-  procedure: null,
-  messages: [],
-  labors: [],
-  parts: [],
-  ...over,
-});
+import { REFRESH_MS } from './contractor-page';
+import { TOKEN, contractorStep, renderContractorPage, sharedWorkOrderDto as dto } from './test-fixtures';
 
 describe("the contractor's page", () => {
   it('shows only what the share allows, and sends a comment with the link token', async () => {
@@ -42,7 +13,7 @@ describe("the contractor's page", () => {
       'GET /api/shared-work-orders/get-shared-work-order': () => ({ body: dto() }),
       'POST /api/shared-work-orders/add-shared-comment': () => ({ status: 201, body: { message: 'Comment added' } }),
     });
-    renderWithProviders(<ContractorPage />, { route: `/shared-work-order?token=${TOKEN}` });
+    renderContractorPage();
     expect(await screen.findByTestId('contractor-title')).toHaveTextContent('Rooftop chiller service');
     expect(screen.getByText('Check the pressure')).toBeInTheDocument();
     expect(screen.getByText(/Chiller 2/)).toBeInTheDocument();
@@ -58,7 +29,7 @@ describe("the contractor's page", () => {
     const held = dto();
     held.workOrder = { ...held.workOrder, onHold: true, holdReason: 'parts', holdNote: 'Seal kit ordered' };
     stubFetch({ 'GET /api/shared-work-orders/get-shared-work-order': () => ({ body: held }) });
-    const view = renderWithProviders(<ContractorPage />, { route: `/shared-work-order?token=${TOKEN}` });
+    const view = renderContractorPage();
     expect(await screen.findByTestId('contractor-on-hold')).toHaveTextContent('On hold');
     expect(screen.getByTestId('contractor-on-hold')).toHaveTextContent('Waiting for parts · Seal kit ordered');
     try {
@@ -72,7 +43,7 @@ describe("the contractor's page", () => {
     }
     view.unmount();
     stubFetch({ 'GET /api/shared-work-orders/get-shared-work-order': () => ({ body: dto() }) });
-    renderWithProviders(<ContractorPage />, { route: `/shared-work-order?token=${TOKEN}` });
+    renderContractorPage();
     await screen.findByTestId('contractor-title');
     expect(screen.queryByTestId('contractor-on-hold')).toBeNull();
   });
@@ -81,14 +52,14 @@ describe("the contractor's page", () => {
     stubFetch({
       'GET /api/shared-work-orders/get-shared-work-order': () => ({ body: dto({ permissions: { canComment: false, canLog: false, canComplete: false } }) }),
     });
-    const view = renderWithProviders(<ContractorPage />, { route: `/shared-work-order?token=${TOKEN}` });
+    const view = renderContractorPage();
     await screen.findByTestId('contractor-title');
     expect(screen.queryByTestId('contractor-comment')).toBeNull();
     expect(screen.queryByTestId('contractor-add-time')).toBeNull();
     expect(screen.queryByTestId('contractor-done')).toBeNull();
     view.unmount();
     stubFetch({ 'GET /api/shared-work-orders/get-shared-work-order': () => ({ status: 404, body: { error: 'Shared work order not found' } }) });
-    renderWithProviders(<ContractorPage />, { route: `/shared-work-order?token=${TOKEN}` });
+    renderContractorPage();
     expect(await screen.findByTestId('contractor-not-found')).toBeInTheDocument();
   });
 
@@ -100,7 +71,7 @@ describe("the contractor's page", () => {
       'POST /api/shared-work-orders/add-shared-comment': () => gone,
     });
     // A write after the revocation.
-    const view = renderWithProviders(<ContractorPage />, { route: `/shared-work-order?token=${TOKEN}` });
+    const view = renderContractorPage();
     await screen.findByTestId('contractor-title');
     revoked = true;
     await userEvent.type(screen.getByTestId('contractor-comment'), 'Still there?');
@@ -111,7 +82,7 @@ describe("the contractor's page", () => {
 
     // Coming back to the page (focus) reads it again.
     revoked = false;
-    const again = renderWithProviders(<ContractorPage />, { route: `/shared-work-order?token=${TOKEN}` });
+    const again = renderContractorPage();
     await screen.findByTestId('contractor-title');
     revoked = true;
     act(() => {
@@ -126,7 +97,7 @@ describe("the contractor's page", () => {
     revoked = false;
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      renderWithProviders(<ContractorPage />, { route: `/shared-work-order?token=${TOKEN}` });
+      renderContractorPage();
       await screen.findByTestId('contractor-title');
       revoked = true;
       await act(() => vi.advanceTimersByTimeAsync(REFRESH_MS + 1_000));
@@ -137,26 +108,10 @@ describe("the contractor's page", () => {
   });
 
   it("fills the procedure's steps with the control of each kind, and reads in Arabic", async () => {
-    const step = (over: Partial<ContractorStepDto>): ContractorStepDto => ({
-      id: 1,
-      position: 1,
-      kind: 'checkbox',
-      label: 'Isolate',
-      required: true,
-      unit: null,
-      min: null,
-      max: null,
-      options: [],
-      meterName: null,
-      value: null,
-      flagged: false,
-      answeredAt: null,
-      ...over,
-    });
     const steps = [
-      step({}),
-      step({ id: 2, position: 2, kind: 'choice', label: 'Filter', required: false, options: ['Clean', 'Replaced'] }),
-      step({ id: 3, position: 3, kind: 'photo', label: 'Gauge', required: false }),
+      contractorStep(),
+      contractorStep({ id: 2, position: 2, kind: 'choice', label: 'Filter', required: false, options: ['Clean', 'Replaced'] }),
+      contractorStep({ id: 3, position: 3, kind: 'photo', label: 'Gauge', required: false }),
     ];
     const calls = stubFetch({
       'GET /api/shared-work-orders/get-shared-work-order': () => ({
@@ -164,7 +119,7 @@ describe("the contractor's page", () => {
       }),
       'POST /api/shared-work-orders/answer-shared-step': () => ({ body: { message: 'Answer saved' } }),
     });
-    renderWithProviders(<ContractorPage />, { route: `/shared-work-order?token=${TOKEN}` });
+    renderContractorPage();
     expect(await screen.findByTestId('contractor-procedure')).toHaveTextContent('0 of 3 steps done');
     await userEvent.click(screen.getByTestId('contractor-step-1-input'));
     await userEvent.click(screen.getByRole('radio', { name: 'Replaced' }));
@@ -187,21 +142,7 @@ describe("the contractor's page", () => {
   });
 
   it('an answer to a step answered by someone else meanwhile: refused (409), said at the step, and the page shows their answer', async () => {
-    const seen: ContractorStepDto = {
-      id: 4,
-      position: 1,
-      kind: 'text',
-      label: 'Remarks',
-      required: false,
-      unit: null,
-      min: null,
-      max: null,
-      options: [],
-      meterName: null,
-      value: null,
-      flagged: false,
-      answeredAt: null,
-    };
+    const seen = contractorStep({ id: 4, kind: 'text', label: 'Remarks', required: false });
     let step = seen;
     const procedure = () => ({ name: 'Chiller check', steps: [step], progress: { answered: step.value ? 1 : 0, total: 1, requiredLeft: 0, flagged: 0 } });
     const bodies: unknown[] = [];
@@ -214,7 +155,7 @@ describe("the contractor's page", () => {
         return { status: 409, body: { error: 'This record was changed by someone else', current: step } };
       },
     });
-    renderWithProviders(<ContractorPage />, { route: `/shared-work-order?token=${TOKEN}` });
+    renderContractorPage();
     const input = await screen.findByTestId('contractor-step-1-input');
     await userEvent.type(input, 'Oil on the floor');
     await userEvent.tab();
@@ -226,21 +167,7 @@ describe("the contractor's page", () => {
   });
 
   it("a photo goes with the step's answeredAt ('' when unanswered); answered meanwhile, it is refused (409) and said at the step (issue 45)", async () => {
-    const seen: ContractorStepDto = {
-      id: 5,
-      position: 1,
-      kind: 'photo',
-      label: 'Gauge',
-      required: false,
-      unit: null,
-      min: null,
-      max: null,
-      options: [],
-      meterName: null,
-      value: null,
-      flagged: false,
-      answeredAt: null,
-    };
+    const seen = contractorStep({ id: 5, kind: 'photo', label: 'Gauge', required: false });
     const forms: FormData[] = [];
     const calls = stubFetch({
       'GET /api/shared-work-orders/get-shared-work-order': () => ({
@@ -257,7 +184,7 @@ describe("the contractor's page", () => {
         };
       },
     });
-    renderWithProviders(<ContractorPage />, { route: `/shared-work-order?token=${TOKEN}` });
+    renderContractorPage();
     await screen.findByTestId('contractor-step-1-photo');
     await userEvent.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, new File(['png'], 'gauge.png', { type: 'image/png' }));
     expect(await screen.findByTestId('contractor-step-1-error')).toHaveTextContent('Someone else answered this step meanwhile');
@@ -269,21 +196,7 @@ describe("the contractor's page", () => {
 
   it('a step answered after the link was revoked: the page reads the share again and shows the dead link (issue 45)', async () => {
     let revoked = false;
-    const step: ContractorStepDto = {
-      id: 4,
-      position: 1,
-      kind: 'checkbox',
-      label: 'Isolate',
-      required: false,
-      unit: null,
-      min: null,
-      max: null,
-      options: [],
-      meterName: null,
-      value: null,
-      flagged: false,
-      answeredAt: null,
-    };
+    const step = contractorStep({ id: 4, required: false });
     const gone = { status: 404, body: { error: 'Shared work order not found' } };
     stubFetch({
       'GET /api/shared-work-orders/get-shared-work-order': () =>
@@ -292,7 +205,7 @@ describe("the contractor's page", () => {
           : { body: dto({ procedure: { name: 'Chiller check', steps: [step], progress: { answered: 0, total: 1, requiredLeft: 0, flagged: 0 } } }) },
       'POST /api/shared-work-orders/answer-shared-step': () => gone,
     });
-    renderWithProviders(<ContractorPage />, { route: `/shared-work-order?token=${TOKEN}` });
+    renderContractorPage();
     await screen.findByTestId('contractor-step-1-input');
     revoked = true;
     await userEvent.click(screen.getByTestId('contractor-step-1-input'));
@@ -305,7 +218,7 @@ describe("the contractor's page", () => {
       'GET /api/shared-work-orders/get-shared-work-order': () => ({ body: dto() }),
       'POST /api/shared-work-orders/add-shared-labor': () => ({ status: 201, body: { message: 'Time added' } }),
     });
-    const view = renderWithProviders(<ContractorPage />, { route: `/shared-work-order?token=${TOKEN}` });
+    const view = renderContractorPage();
     const start = (await screen.findByTestId('contractor-start')) as HTMLInputElement;
     expect(view.container.querySelector('input[type="datetime-local"], input[type="date"]')).toBeNull();
     expect(start.value).toMatch(/^\d{2} [A-Z][a-z]{2} \d{4}$/);
@@ -339,7 +252,7 @@ describe("the contractor's page", () => {
       'GET /api/shared-work-orders/get-shared-work-order': () => ({ body: dto({ labors }) }),
       'DELETE /api/shared-work-orders/delete-shared-labor/5': () => ({ body: { message: 'Time deleted' } }),
     });
-    const view = renderWithProviders(<ContractorPage />, { route: `/shared-work-order?token=${TOKEN}` });
+    const view = renderContractorPage();
     expect(await screen.findByTestId('contractor-labor')).toHaveTextContent('1h 30m');
     await userEvent.click(screen.getByTestId('contractor-delete-labor'));
     await userEvent.click(await screen.findByTestId('confirm-yes'));
@@ -351,7 +264,7 @@ describe("the contractor's page", () => {
         body: dto({ labors, permissions: { canComment: true, canLog: false, canComplete: true } }),
       }),
     });
-    renderWithProviders(<ContractorPage />, { route: `/shared-work-order?token=${TOKEN}` });
+    renderContractorPage();
     await screen.findByTestId('contractor-labor');
     expect(screen.queryByTestId('contractor-delete-labor')).toBeNull();
   });

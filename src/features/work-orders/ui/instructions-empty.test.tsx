@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders, stubFetch } from '../../../web/test/render';
-import ContractorPage from '../../work-order-shares/ui/contractor-page';
-import type { SharedWorkOrderDto } from '../../work-order-shares/work-order-shares.schema';
+import { renderContractorPage, sharedWorkOrderDto } from '../../work-order-shares/ui/test-fixtures';
 import { WorkOrderDrawer } from './work-order-drawer';
 import { workOrderDto } from './test-fixtures';
 
@@ -19,35 +18,10 @@ describe('an order without instructions', () => {
   });
 
   it("the contractor's page shows no empty Instructions block", async () => {
-    const TOKEN = 'A'.repeat(43);
-    const dto: SharedWorkOrderDto = {
-      organization: 'Acme Plant',
-      currency: 'USD',
-      digits: 2,
-      contractorName: 'Coolair Ltd',
-      permissions: { canComment: false, canLog: false, canComplete: false },
-      state: 'waiting',
-      reviewComment: null,
-      expiresAt: '2026-12-10T10:00:00.000Z',
-      workOrder: {
-        code: 'WO-0007',
-        title: 'Rooftop chiller service',
-        instructions: BLANK,
-        status: 'assigned',
-        priority: 'high',
-        dueDate: null,
-        asset: null,
-        onHold: false,
-        holdReason: null,
-        holdNote: null,
-      },
-      procedure: null,
-      messages: [],
-      labors: [],
-      parts: [],
-    };
+    const shared = sharedWorkOrderDto({ permissions: { canComment: false, canLog: false, canComplete: false } });
+    const dto = { ...shared, workOrder: { ...shared.workOrder, instructions: BLANK, asset: null } };
     stubFetch({ 'GET /api/shared-work-orders/get-shared-work-order': () => ({ body: dto }) });
-    renderWithProviders(<ContractorPage />, { route: `/shared-work-order?token=${TOKEN}` });
+    renderContractorPage();
     await screen.findByTestId('contractor-title');
     expect(screen.queryByText('Instructions')).toBeNull();
   });

@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { renderWithProviders } from '../../../web/test/render';
 import { realServer } from '../../../web/test/real-api';
+import { fakeMatchMedia } from '../../../web/test/match-media';
 import WorkOrdersPage from './work-orders-page';
 
 const server = realServer();
@@ -27,16 +28,7 @@ describe('the work order list columns by default', { timeout: 180_000 }, () => {
   });
 
   it('on a phone: WO-ID, status and title (the others in the column chooser)', async () => {
-    window.matchMedia = vi.fn().mockImplementation((query: string) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      onchange: null,
-      addListener: vi.fn(),
-      removeListener: vi.fn(),
-      addEventListener: vi.fn(),
-      removeEventListener: vi.fn(),
-      dispatchEvent: vi.fn(),
-    }));
+    window.matchMedia = fakeMatchMedia((query) => query.includes('max-width'));
     await managerSignedIn();
     renderWithProviders(<WorkOrdersPage />);
     expect(await headers()).toEqual(['WO-ID', 'Status', 'Title']);
