@@ -1,4 +1,5 @@
-import { foreignKey, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { orgRef } from '../../server/db/org-keys';
 import { createdAtColumn, orgRowColumns } from '../../server/db/columns';
 import { orgRowKeys } from '../organization/organization.table';
 import { users } from '../users/users.table';
@@ -26,7 +27,7 @@ export const apiKeys = pgTable(
   },
   (t) => [
     ...orgRowKeys(t),
-    foreignKey({ columns: [t.orgId, t.createdById], foreignColumns: [users.orgId, users.id] }).onDelete('cascade'),
+    orgRef(t, t.createdById, users).onDelete('cascade'),
     uniqueIndex('api_keys_org_hash_idx').on(t.orgId, t.keyHash),
     index('api_keys_org_created_by_idx').on(t.orgId, t.createdById),
   ],

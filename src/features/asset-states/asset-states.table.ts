@@ -1,4 +1,5 @@
-import { foreignKey, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { orgRef } from '../../server/db/org-keys';
 import { sql } from 'drizzle-orm';
 import { orgRowColumns } from '../../server/db/columns';
 import { orgRowKeys } from '../organization/organization.table';
@@ -30,7 +31,7 @@ export const assetStateIntervals = pgTable(
   },
   (t) => [
     ...orgRowKeys(t),
-    foreignKey({ columns: [t.orgId, t.assetId], foreignColumns: [assets.orgId, assets.id] }).onDelete('cascade'),
+    orgRef(t, t.assetId, assets).onDelete('cascade'),
     uniqueIndex('asset_state_intervals_one_open_idx')
       .on(t.orgId, t.assetId)
       .where(sql`ended_at is null`),

@@ -13,8 +13,9 @@ import {
   type AnyPgColumn,
   type PgTableWithColumns,
 } from 'drizzle-orm/pg-core';
+import { orgRef } from '../../server/db/org-keys';
+import { orgRowKeys } from '../organization/organization.table';
 import { createdAtColumn, orgIdColumn, orgScopedId, updatedAtColumn } from '../../server/db/columns';
-import { organizations } from '../organization/organization.table';
 import { users } from '../users/users.table';
 import { customerVendors } from '../customers-vendors/customers-vendors.table';
 import { taxes, uoms } from '../master-data/master-data.table';
@@ -57,8 +58,7 @@ export const documentConstraints = (
   party: { column: AnyPgColumn; index: string },
   person: { column: AnyPgColumn; index: string },
 ) => [
-  primaryKey({ columns: [t.orgId, t.id] }),
-  foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
+  ...orgRowKeys(t),
   foreignKey({ columns: [t.orgId, party.column], foreignColumns: [customerVendors.orgId, customerVendors.id] }),
   foreignKey({ columns: [t.orgId, person.column], foreignColumns: [users.orgId, users.id] }),
   index(`${name}_org_status_idx`).on(t.orgId, t.status, t.id),
@@ -102,10 +102,10 @@ interface LineColumns {
 export const documentLineConstraints = (name: string, t: LineColumns, doc: { column: AnyPgColumn; table: PgTableWithColumns<any> }) => [
   primaryKey({ columns: [t.orgId, t.id] }),
   foreignKey({ columns: [t.orgId, doc.column], foreignColumns: [doc.table.orgId, doc.table.id] }).onDelete('cascade'),
-  foreignKey({ columns: [t.orgId, t.serviceId], foreignColumns: [services.orgId, services.id] }),
-  foreignKey({ columns: [t.orgId, t.partId], foreignColumns: [parts.orgId, parts.id] }),
-  foreignKey({ columns: [t.orgId, t.taxId], foreignColumns: [taxes.orgId, taxes.id] }),
-  foreignKey({ columns: [t.orgId, t.uomId], foreignColumns: [uoms.orgId, uoms.id] }),
+  orgRef(t, t.serviceId, services),
+  orgRef(t, t.partId, parts),
+  orgRef(t, t.taxId, taxes),
+  orgRef(t, t.uomId, uoms),
   index(`${name}_doc_idx`).on(t.orgId, doc.column, t.position),
   index(`${name}_service_idx`).on(t.orgId, t.serviceId),
   index(`${name}_part_idx`).on(t.orgId, t.partId),

@@ -1,4 +1,5 @@
-import { foreignKey, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { orgRef } from '../../server/db/org-keys';
 import { createdAtColumn, orgRowColumns, updatedAtColumn } from '../../server/db/columns';
 import { orgRowKeys } from '../organization/organization.table';
 import { users } from '../users/users.table';
@@ -26,7 +27,7 @@ export const insightsReports = pgTable(
   },
   (t) => [
     ...orgRowKeys(t),
-    foreignKey({ columns: [t.orgId, t.ownerId], foreignColumns: [users.orgId, users.id] }).onDelete('cascade'),
+    orgRef(t, t.ownerId, users).onDelete('cascade'),
     index('insights_reports_org_owner_idx').on(t.orgId, t.ownerId),
     index('insights_reports_org_next_send_idx').on(t.orgId, t.nextSendAt),
   ],

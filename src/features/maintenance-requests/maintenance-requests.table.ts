@@ -1,4 +1,5 @@
-import { foreignKey, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { orgRef } from '../../server/db/org-keys';
 import { createdAtColumn, orgRowColumns } from '../../server/db/columns';
 import { orgRowKeys } from '../organization/organization.table';
 import { users } from '../users/users.table';
@@ -47,9 +48,9 @@ export const maintenanceRequests = pgTable(
   },
   (t) => [
     ...orgRowKeys(t),
-    foreignKey({ columns: [t.orgId, t.customerId], foreignColumns: [customerVendors.orgId, customerVendors.id] }),
-    foreignKey({ columns: [t.orgId, t.assignedTo], foreignColumns: [users.orgId, users.id] }),
-    foreignKey({ columns: [t.orgId, t.assetId], foreignColumns: [assets.orgId, assets.id] }),
+    orgRef(t, t.customerId, customerVendors),
+    orgRef(t, t.assignedTo, users),
+    orgRef(t, t.assetId, assets),
     index('maintenance_requests_org_state_idx').on(t.orgId, t.state, t.id),
     index('maintenance_requests_org_title_idx').on(t.orgId, t.title),
     index('maintenance_requests_org_assigned_idx').on(t.orgId, t.assignedTo),

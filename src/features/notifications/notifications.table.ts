@@ -1,7 +1,8 @@
-import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { orgLinkTable, orgRef, orgSettingsTable } from '../../server/db/org-keys';
 import { sql } from 'drizzle-orm';
 import { createdAtColumn, orgIdColumn, orgRowColumns } from '../../server/db/columns';
-import { organizations, orgRowKeys } from '../organization/organization.table';
+import { orgRowKeys, orgOwned } from '../organization/organization.table';
 import { users } from '../users/users.table';
 import { workOrders } from '../work-orders/work-orders.table';
 import { NOTIFICATION_KINDS, type NotificationData, type NotificationPreferences } from './notifications.schema';
@@ -31,7 +32,7 @@ export const notifications = pgTable(
   },
   (t) => [
     ...orgRowKeys(t),
-    foreignKey({ columns: [t.orgId, t.userId], foreignColumns: [users.orgId, users.id] }).onDelete('cascade'),
+    orgRef(t, t.userId, users).onDelete('cascade'),
     // The bell: my newest ones.
     index('notifications_user_created_idx').on(t.orgId, t.userId, t.createdAt),
     uniqueIndex('notifications_dedupe_key')
@@ -63,7 +64,7 @@ export const notificationDeliveries = pgTable(
   },
   (t) => [
     ...orgRowKeys(t),
-    foreignKey({ columns: [t.orgId, t.userId], foreignColumns: [users.orgId, users.id] }).onDelete('cascade'),
+    orgRef(t, t.userId, users).onDelete('cascade'),
     index('notification_deliveries_due_idx')
       .on(t.orgId, t.dueAt)
       .where(sql`sent_at is null`),
@@ -85,38 +86,22 @@ export const notificationPreferences = pgTable(
     userId: integer().notNull(),
     preferences: jsonb().$type<NotificationPreferences>().notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.orgId, t.userId] }),
-    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.orgId, t.userId], foreignColumns: [users.orgId, users.id] }).onDelete('cascade'),
-  ],
+  (t) => [primaryKey({ columns: [t.orgId, t.userId] }), orgOwned(t), orgRef(t, t.userId, users).onDelete('cascade')],
 );
 
 /** The organisation's notification settings: one row, absent means the defaults. */
-export const notificationOrgSettings = pgTable(
-  'notification_org_settings',
-  {
-    orgId: orgIdColumn().primaryKey(),
-    /** "Due soon" this many hours before the due date. */
-    dueSoonHours: integer().notNull().default(24),
-    /** The daily digest leaves at this time of day ('HH:MM', the organisation's time zone). */
-    digestTime: text().notNull().default('07:00'),
-  },
-  (t) => [foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade')],
-);
+export const notificationOrgSettings = orgSettingsTable('notification_org_settings', {
+  /** "Due soon" this many hours before the due date. */
+  dueSoonHours: integer().notNull().default(24),
+  /** The daily digest leaves at this time of day ('HH:MM', the organisation's time zone). */
+  digestTime: text().notNull().default('07:00'),
+});
 
 /** People following a work order: its status changes reach them. */
-export const workOrderFollowers = pgTable(
-  'work_order_followers',
-  {
-    orgId: orgIdColumn(),
-    workOrderId: integer().notNull(),
-    userId: integer().notNull(),
+export const workOrderFollowers = orgLinkTable('work_order_followers', {
+  owner: ['workOrderId', workOrders],
+  target: ['userId', users, 'cascade'],
+  columns: {
     createdAt: createdAtColumn(),
   },
-  (t) => [
-    primaryKey({ columns: [t.orgId, t.workOrderId, t.userId] }),
-    foreignKey({ columns: [t.orgId, t.workOrderId], foreignColumns: [workOrders.orgId, workOrders.id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.orgId, t.userId], foreignColumns: [users.orgId, users.id] }).onDelete('cascade'),
-  ],
-);
+});

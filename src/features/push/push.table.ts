@@ -1,4 +1,5 @@
-import { foreignKey, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { orgRef } from '../../server/db/org-keys';
 import { createdAtColumn, orgRowColumns } from '../../server/db/columns';
 import { orgRowKeys } from '../organization/organization.table';
 import { users } from '../users/users.table';
@@ -23,7 +24,7 @@ export const pushSubscriptions = pgTable(
   },
   (t) => [
     ...orgRowKeys(t),
-    foreignKey({ columns: [t.orgId, t.userId], foreignColumns: [users.orgId, users.id] }).onDelete('cascade'),
+    orgRef(t, t.userId, users).onDelete('cascade'),
     uniqueIndex('push_subscriptions_org_endpoint_idx').on(t.orgId, t.endpoint),
     index('push_subscriptions_org_user_idx').on(t.orgId, t.userId),
   ],

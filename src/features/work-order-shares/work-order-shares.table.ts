@@ -1,4 +1,5 @@
-import { boolean, foreignKey, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { orgRef } from '../../server/db/org-keys';
 import { createdAtColumn, orgRowColumns } from '../../server/db/columns';
 import { orgRowKeys } from '../organization/organization.table';
 import { workOrders } from '../work-orders/work-orders.table';
@@ -46,7 +47,7 @@ export const workOrderShares = pgTable(
   },
   (t) => [
     ...orgRowKeys(t),
-    foreignKey({ columns: [t.orgId, t.workOrderId], foreignColumns: [workOrders.orgId, workOrders.id] }).onDelete('cascade'),
+    orgRef(t, t.workOrderId, workOrders).onDelete('cascade'),
     index('work_order_shares_token_idx').on(t.orgId, t.tokenHash),
     index('work_order_shares_order_idx').on(t.orgId, t.workOrderId),
     index('work_order_shares_org_created_idx').on(t.orgId, t.createdAt),
@@ -69,7 +70,7 @@ export const workOrderShareMessages = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.orgId, t.id] }),
-    foreignKey({ columns: [t.orgId, t.shareId], foreignColumns: [workOrderShares.orgId, workOrderShares.id] }).onDelete('cascade'),
+    orgRef(t, t.shareId, workOrderShares).onDelete('cascade'),
     index('work_order_share_messages_share_idx').on(t.orgId, t.shareId, t.createdAt),
   ],
 );

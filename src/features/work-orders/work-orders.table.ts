@@ -1,6 +1,7 @@
-import { bigint, boolean, check, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { orgLinkTable, orgRef } from '../../server/db/org-keys';
 import { sql } from 'drizzle-orm';
-import { createdAtColumn, orgIdColumn, orgRowColumns, updatedAtColumn } from '../../server/db/columns';
+import { createdAtColumn, orgRowColumns, updatedAtColumn } from '../../server/db/columns';
 import { orgRowKeys } from '../organization/organization.table';
 import { assets } from '../assets/assets.table';
 import { parts } from '../parts/parts.table';
@@ -50,15 +51,15 @@ export const workOrders = pgTable(
   },
   (t) => [
     ...orgRowKeys(t),
-    foreignKey({ columns: [t.orgId, t.assetId], foreignColumns: [assets.orgId, assets.id] }),
-    foreignKey({ columns: [t.orgId, t.problemCodeId], foreignColumns: [failureCodes.orgId, failureCodes.id] }),
-    foreignKey({ columns: [t.orgId, t.causeCodeId], foreignColumns: [failureCodes.orgId, failureCodes.id] }),
-    foreignKey({ columns: [t.orgId, t.remedyCodeId], foreignColumns: [failureCodes.orgId, failureCodes.id] }),
+    orgRef(t, t.assetId, assets),
+    orgRef(t, t.problemCodeId, failureCodes),
+    orgRef(t, t.causeCodeId, failureCodes),
+    orgRef(t, t.remedyCodeId, failureCodes),
     // Failures by problem (Pareto, MTBF by failure mode, repeat failures; decision 080).
     index('work_orders_org_asset_problem_idx')
       .on(t.orgId, t.assetId, t.problemCodeId)
       .where(sql`problem_code_id is not null`),
-    foreignKey({ columns: [t.orgId, t.quotationId], foreignColumns: [quotations.orgId, quotations.id] }),
+    orgRef(t, t.quotationId, quotations),
     index('work_orders_org_status_id_idx').on(t.orgId, t.status, t.id),
     // "Due in Next 7 Days" counts open orders in a date range: only open orders are in this index, so a big
     // organisation's week reads its open orders' entries and no closed ones (docs/decisions/006).
@@ -93,20 +94,11 @@ export const workOrders = pgTable(
 );
 
 /** Who a work order is assigned to. Deleting a person removes their assignments. */
-export const workOrderAssignees = pgTable(
-  'work_order_assignees',
-  {
-    orgId: orgIdColumn(),
-    workOrderId: integer().notNull(),
-    userId: integer().notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.orgId, t.workOrderId, t.userId] }),
-    foreignKey({ columns: [t.orgId, t.workOrderId], foreignColumns: [workOrders.orgId, workOrders.id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.orgId, t.userId], foreignColumns: [users.orgId, users.id] }).onDelete('cascade'),
-    index('work_order_assignees_user_idx').on(t.orgId, t.userId, t.workOrderId),
-  ],
-);
+export const workOrderAssignees = orgLinkTable('work_order_assignees', {
+  owner: ['workOrderId', workOrders],
+  target: ['userId', users, 'cascade'],
+  extra: (t) => [index('work_order_assignees_user_idx').on(t.orgId, t.userId, t.workOrderId)],
+});
 
 /**
  * Labour time logged on a work order: a worker's (worker and reason), or a contractor's through a share
@@ -140,9 +132,9 @@ export const workOrderLabors = pgTable(
       sql`(${t.workerId} is not null and ${t.reasonId} is not null) or (${t.shareId} is not null and ${t.externalName} is not null and ${t.externalRateMinor} >= 0)`,
     ),
     primaryKey({ columns: [t.orgId, t.id] }),
-    foreignKey({ columns: [t.orgId, t.workOrderId], foreignColumns: [workOrders.orgId, workOrders.id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.orgId, t.workerId], foreignColumns: [users.orgId, users.id] }),
-    foreignKey({ columns: [t.orgId, t.reasonId], foreignColumns: [timeTrackingReasons.orgId, timeTrackingReasons.id] }),
+    orgRef(t, t.workOrderId, workOrders).onDelete('cascade'),
+    orgRef(t, t.workerId, users),
+    orgRef(t, t.reasonId, timeTrackingReasons),
     index('work_order_labors_order_idx').on(t.orgId, t.workOrderId, t.startDate),
     // A person's labour by time (the technician view's week, analytics' assignee filter).
     index('work_order_labors_worker_idx').on(t.orgId, t.workerId, t.startDate),
@@ -178,9 +170,9 @@ export const workOrderParts = pgTable(
       sql`${t.partId} is not null or (${t.shareId} is not null and ${t.externalName} is not null and ${t.externalUnitPriceMinor} >= 0)`,
     ),
     primaryKey({ columns: [t.orgId, t.id] }),
-    foreignKey({ columns: [t.orgId, t.workOrderId], foreignColumns: [workOrders.orgId, workOrders.id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.orgId, t.partId], foreignColumns: [parts.orgId, parts.id] }),
-    foreignKey({ columns: [t.orgId, t.locationId], foreignColumns: [stockLocations.orgId, stockLocations.id] }),
+    orgRef(t, t.workOrderId, workOrders).onDelete('cascade'),
+    orgRef(t, t.partId, parts),
+    orgRef(t, t.locationId, stockLocations),
     uniqueIndex('work_order_parts_order_part_key').on(t.orgId, t.workOrderId, t.partId),
     index('work_order_parts_part_idx').on(t.orgId, t.partId),
     // Analytics: parts added in a range (cost).
