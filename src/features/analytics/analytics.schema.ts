@@ -12,6 +12,17 @@ export const PRESET_DAYS: Record<Exclude<RangePreset, 'custom'>, number> = { '7d
 const optionalDay = (label: string) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), calendarDateField(`${label} must be a valid date`, `${label} must be a valid date`).optional());
 
+/** The screen's filters (FILTER_KEYS), also a scheduled insights report's. */
+export const analyticsFilterFields = {
+  assetId: optionalIdField('Asset is invalid'),
+  assetCategoryId: optionalIdField('Asset category is invalid'),
+  /** The assets in a location and everything under it (decision 072). */
+  locationId: optionalIdField('Location is invalid'),
+  workStationId: optionalIdField('Work station is invalid'),
+  teamId: optionalIdField('Team is invalid'),
+  assigneeId: optionalIdField('Assignee is invalid'),
+};
+
 /** Every analytics route's query (all in the screen's URL): a range preset (or custom from/to) and the filters. */
 export const analyticsQuerySchema = dayRangeChecks(
   z
@@ -22,13 +33,7 @@ export const analyticsQuerySchema = dayRangeChecks(
       ),
       from: optionalDay('From'),
       to: optionalDay('To'),
-      assetId: optionalIdField('Asset is invalid'),
-      assetCategoryId: optionalIdField('Asset category is invalid'),
-      /** The assets in a location and everything under it (decision 072). */
-      locationId: optionalIdField('Location is invalid'),
-      workStationId: optionalIdField('Work station is invalid'),
-      teamId: optionalIdField('Team is invalid'),
-      assigneeId: optionalIdField('Assignee is invalid'),
+      ...analyticsFilterFields,
     })
     .refine((v) => v.range !== 'custom' || (v.from && v.to), { message: 'A custom range needs From and To', path: ['from'] }),
 );

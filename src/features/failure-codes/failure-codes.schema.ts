@@ -1,4 +1,5 @@
 import { z } from '../../shared/zod-setup';
+import { NAME_MESSAGES, nameField } from '../../shared/record-fields.schema';
 import { messageSchema } from '../../shared/pagination';
 import { requiredString } from '../../shared/validation';
 import { optionalRef } from '../../shared/reference-fields';
@@ -10,8 +11,7 @@ export { FAILURE_CODE_KINDS, HOLD_REASONS, type FailureCodeKind, type HoldReason
 /** Failure codes and on hold (decision 080): the form's and the API's messages. */
 export const FAILURE_CODE_MESSAGES = {
   kind: 'Kind must be one of problem, cause, remedy',
-  name: 'Name is required',
-  nameMax: 'Name must be at most 100 characters',
+  ...NAME_MESSAGES,
   code: 'Code is required',
   codeMax: 'Code must be at most 20 characters',
   parent: 'Parent code is invalid',
@@ -46,14 +46,14 @@ export const failureCodeInputSchema = z.strictObject({
   parentId: optionalRef(M.parent).optional(),
   assetCategoryId: optionalRef(M.category).optional(),
   code: requiredString(M.code).max(20, M.codeMax),
-  name: requiredString(M.name).max(100, M.nameMax),
+  name: nameField(),
 });
 export type FailureCodeInput = z.output<typeof failureCodeInputSchema>;
 
 /** PUT update-failure-code/{id}: its code, name and (a problem's) asset category; the kind and the parent stay. */
 export const failureCodeUpdateSchema = z.strictObject({
   code: requiredString(M.code).max(20, M.codeMax),
-  name: requiredString(M.name).max(100, M.nameMax),
+  name: nameField(),
   assetCategoryId: optionalRef(M.category).optional(),
 });
 export type FailureCodeUpdate = z.output<typeof failureCodeUpdateSchema>;

@@ -1,14 +1,14 @@
 import { z } from '../../shared/zod-setup';
+import { NAME_MESSAGES, nameField } from '../../shared/record-fields.schema';
 import { nameOptionsQuerySchema } from '../../shared/options-query';
 import { listAnswers, messageSchema, optionSchema, pageQuerySchema } from '../../shared/pagination';
-import { requiredString } from '../../shared/validation';
+
 import { optionalRef, renameAliases, textFilter } from '../../shared/reference-fields';
 import { rollUpSchema } from '../assets/asset-rollup.schema';
 
 /** Locations (decision 072): the form's and the API's messages. */
 export const LOCATION_MESSAGES = {
-  name: 'Name is required',
-  nameMax: 'Name must be at most 100 characters',
+  ...NAME_MESSAGES,
   codeMax: 'Code must be at most 20 characters',
   parent: 'Parent location is invalid',
   parentUnknown: 'Parent location does not exist in this organization',
@@ -27,7 +27,7 @@ const M = LOCATION_MESSAGES;
 export const locationInputSchema = z.preprocess(
   renameAliases({ parent: 'parentId', Parent: 'parentId' }),
   z.strictObject({
-    name: requiredString(M.name).max(100, M.nameMax),
+    name: nameField(),
     code: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(20, M.codeMax).optional()),
     parentId: optionalRef(M.parent).optional(),
   }),

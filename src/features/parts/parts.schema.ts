@@ -1,4 +1,5 @@
 import { z } from '../../shared/zod-setup';
+import { NAME_MESSAGES, nameField } from '../../shared/record-fields.schema';
 import { nameOptionsQuerySchema } from '../../shared/options-query';
 import { stockMoveDtoSchema } from '../stock/stock.schema';
 import { listAnswerSchema, listAnswers, multiValue, optionSchema, pageQuerySchema } from '../../shared/pagination';
@@ -11,8 +12,7 @@ export type PartType = (typeof PART_TYPES)[number];
 
 /** Spec doc 1 section 5 "Part" and the stock rules, with their messages. */
 export const PART_MESSAGES = {
-  name: 'Name is required',
-  nameMax: 'Name must be at most 100 characters',
+  ...NAME_MESSAGES,
   type: 'Type is required',
   category: 'Category is required',
   categoryUnknown: 'Category does not exist in this organization',
@@ -53,7 +53,7 @@ export const partInputSchema = z.preprocess(
     sku: 'skuCode',
   }),
   z.strictObject({
-    name: requiredString(M.name).max(100, M.nameMax),
+    name: nameField(),
     type: z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : blankToUndefined(v)), z.enum(PART_TYPES, { error: M.type })),
     skuCode: optionalString(100),
     categoryId: requiredRef(M.category),

@@ -1,6 +1,7 @@
 import { z } from '../../shared/zod-setup';
+import { NAME_MESSAGES, nameField } from '../../shared/record-fields.schema';
 import { listAnswerSchema, listAnswers, multiValue, optionSchema, pageQuerySchema } from '../../shared/pagination';
-import { optionalString, requiredString } from '../../shared/validation';
+import { optionalString } from '../../shared/validation';
 import { blankToUndefined, optionalRef, quantityField, requiredRef, textFilter } from '../../shared/reference-fields';
 import { locationFilterField } from '../locations/locations.schema';
 
@@ -11,8 +12,7 @@ export type MoveReason = (typeof MOVE_REASONS)[number];
 
 /** The stock rules' messages (decision 071). */
 export const STOCK_MESSAGES = {
-  name: 'Name is required',
-  nameMax: 'Name must be at most 100 characters',
+  ...NAME_MESSAGES,
   nameTaken: 'A location with this name already exists',
   kind: 'Kind must be storeroom, van or site-store',
   defaultKept: 'The default location cannot be deleted',
@@ -43,7 +43,7 @@ const kindField = z.preprocess(
 
 /** add-location and update-location/{id}. */
 export const locationInputSchema = z.strictObject({
-  name: requiredString(M.name).max(100, M.nameMax),
+  name: nameField(),
   kind: kindField.default('storeroom'),
   /** Where it is in the location tree (issue 42); null clears it, absent keeps it on an update. */
   locationId: optionalRef(M.place).optional(),
