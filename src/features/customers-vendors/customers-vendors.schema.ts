@@ -1,4 +1,5 @@
 import { z } from '../../shared/zod-setup';
+import { lowerCased } from '../../shared/spelling.schema';
 import { listAnswers, messageSchema, multiValue, optionSchema, pageQuerySchema, optionsPageSize } from '../../shared/pagination';
 import { EMAIL_PATTERN, requiredString } from '../../shared/validation';
 import { storedFileSchema, toStoredFiles } from '../../shared/stored-file';
@@ -19,8 +20,6 @@ export const CV_MESSAGES = {
   category: 'Category is required',
   quickCreateTitle: 'Title is not in a valid email format',
 } as const;
-
-const lower = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : v);
 
 /** Document upload rules (PDF and images, checked by their bytes on the server). */
 export const DOCUMENT_RULES = {
@@ -57,8 +56,8 @@ export const customerVendorFields = z.strictObject({
       .regex(EMAIL_PATTERN, CV_MESSAGES.email)
       .transform((s) => s.toLowerCase()),
   ),
-  type: z.preprocess((v) => lower(blankToUndefined(v)), z.enum(PARTY_TYPES, { error: CV_MESSAGES.type })),
-  category: z.preprocess((v) => lower(blankToUndefined(v)), z.enum(PARTY_CATEGORIES, { error: CV_MESSAGES.category })),
+  type: z.preprocess((v) => lowerCased(blankToUndefined(v)), z.enum(PARTY_TYPES, { error: CV_MESSAGES.type })),
+  category: z.preprocess((v) => lowerCased(blankToUndefined(v)), z.enum(PARTY_CATEGORIES, { error: CV_MESSAGES.category })),
   parentId: z.preprocess(
     (v) => (v === '' || v === null || v === 0 || v === '0' ? undefined : v),
     z.coerce
@@ -107,7 +106,7 @@ export const quickCreateTitleSchema = z
 
 /** GET get-customer-vendors: page, pageSize, type (several), name (contains, name or e-mail). */
 export const customerVendorsQuerySchema = pageQuerySchema.extend({
-  type: multiValue(z.preprocess(lower, z.enum(PARTY_TYPES, { error: 'Type must be customer or vendor' }))),
+  type: multiValue(z.preprocess(lowerCased, z.enum(PARTY_TYPES, { error: 'Type must be customer or vendor' }))),
   name: z.string().trim().max(100, 'Name must be at most 100 characters').optional(),
 });
 export type CustomerVendorsQuery = z.output<typeof customerVendorsQuerySchema>;
@@ -116,7 +115,7 @@ export type CustomerVendorsQuery = z.output<typeof customerVendorsQuerySchema>;
 export const customerVendorOptionsQuerySchema = z.object({
   pageSize: optionsPageSize(),
   name: z.string().trim().max(100, 'Name must be at most 100 characters').optional(),
-  type: multiValue(z.preprocess(lower, z.enum(PARTY_TYPES, { error: 'Type must be customer or vendor' }))),
+  type: multiValue(z.preprocess(lowerCased, z.enum(PARTY_TYPES, { error: 'Type must be customer or vendor' }))),
 });
 
 /** The id of the record a profile picture is for, when not in the path (query `?id=` or a multipart field). */

@@ -1,4 +1,5 @@
 import { z } from '../../shared/zod-setup';
+import { canonicalChoice } from '../../shared/spelling.schema';
 import { versionField } from '../../shared/edit-version';
 import { listAnswers, messageSchema, multiValue, pageQuerySchema } from '../../shared/pagination';
 import { calendarDateField, dateField } from '../../shared/dates';
@@ -18,14 +19,7 @@ const STATUS_ALIASES: Record<string, OrderStatus> = {
 };
 
 /** `Inprogress`, `In Progress`, `approved`, `Validate`, … to the canonical status; anything else unchanged. */
-export function canonicalOrderStatus(v: unknown): unknown {
-  if (typeof v !== 'string') return v;
-  const s = v
-    .trim()
-    .toLowerCase()
-    .replace(/[\s_]+/g, '-');
-  return STATUS_ALIASES[s] ?? s;
-}
+export const canonicalOrderStatus = canonicalChoice(STATUS_ALIASES, { dashes: true });
 
 export const ORDER_MESSAGES = {
   request: 'Select Maintenance Request',

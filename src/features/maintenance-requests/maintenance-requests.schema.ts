@@ -1,4 +1,5 @@
 import { z } from '../../shared/zod-setup';
+import { canonicalChoice, lowerCased } from '../../shared/spelling.schema';
 import { versionField } from '../../shared/edit-version';
 import { listAnswerSchema, messageSchema, multiValue, optionSchema, pageQuerySchema } from '../../shared/pagination';
 import { evenWhenFieldsFail, requiredString } from '../../shared/validation';
@@ -46,30 +47,17 @@ const STATE_ALIASES: Record<string, RequestState> = {
 };
 
 /** Any accepted spelling of a request state (case, spaces, aliases) to its canonical value, else the input. */
-export function canonicalState(v: unknown): unknown {
-  if (typeof v !== 'string') return v;
-  const s = v
-    .trim()
-    .toLowerCase()
-    .replace(/[\s_]+/g, '-');
-  return STATE_ALIASES[s] ?? s;
-}
+export const canonicalState = canonicalChoice(STATE_ALIASES, { dashes: true });
 
 /** `urgent` is `critical`; case is ignored. */
-export function canonicalPriority(v: unknown): unknown {
-  if (typeof v !== 'string') return v;
-  const s = v.trim().toLowerCase();
-  return s === 'urgent' ? 'critical' : s;
-}
-
-const lower = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : v);
+export const canonicalPriority = canonicalChoice({ urgent: 'critical' });
 
 /** A required choice: anything missing or outside the list gives the one spec message. */
-const choice = <T extends readonly [string, ...string[]]>(values: T, message: string, normalise: (v: unknown) => unknown = lower) =>
+const choice = <T extends readonly [string, ...string[]]>(values: T, message: string, normalise: (v: unknown) => unknown = lowerCased) =>
   z.preprocess((v) => normalise(blankToUndefined(v)), z.enum(values, { error: message }));
 
 const optionalChoice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
-  z.preprocess((v) => lower(blankToUndefined(v)), z.enum(values, { error: message }).optional());
+  z.preprocess((v) => lowerCased(blankToUndefined(v)), z.enum(values, { error: message }).optional());
 
 const optionalId = (message: string) =>
   z.preprocess(
@@ -146,9 +134,9 @@ const present = (v: unknown) => v !== undefined && v !== null && !(typeof v === 
  * shows every message at once.
  */
 function conditionalRules(v: Record<string, unknown>, ctx: z.RefinementCtx) {
-  const type = lower(v.maintenanceType);
+  const type = lowerCased(v.maintenanceType);
   const add = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-  if (lower(v.requester) === 'employee' && !present(v.assetId)) add('assetId', MR_MESSAGES.assetForEmployee);
+  if (lowerCased(v.requester) === 'employee' && !present(v.assetId)) add('assetId', MR_MESSAGES.assetForEmployee);
   if ((NEEDS_FAILURE as readonly unknown[]).includes(type)) {
     if (!present(v.failureReason)) add('failureReason', MR_MESSAGES.failureReason);
     if (!present(v.urgencyLevel)) add('urgencyLevel', MR_MESSAGES.urgencyLevel);

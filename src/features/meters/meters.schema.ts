@@ -1,4 +1,5 @@
 import { z } from '../../shared/zod-setup';
+import { lowerCased } from '../../shared/spelling.schema';
 import { NAME_MESSAGES, nameField } from '../../shared/record-fields.schema';
 import { versionField } from '../../shared/edit-version';
 import { messageSchema } from '../../shared/pagination';
@@ -52,7 +53,7 @@ export const METER_MESSAGES = {
 } as const;
 const M = METER_MESSAGES;
 
-const kindField = z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(METER_KINDS, { error: M.kind }));
+const kindField = z.preprocess(lowerCased, z.enum(METER_KINDS, { error: M.kind }));
 
 const meterFields = {
   name: nameField(),

@@ -1,11 +1,12 @@
 import { z } from '../../shared/zod-setup';
+import { lowerCasedOrAbsent } from '../../shared/spelling.schema';
 import { NAME_MESSAGES, nameField } from '../../shared/record-fields.schema';
 import { nameOptionsQuerySchema } from '../../shared/options-query';
 import { stockMoveDtoSchema } from '../stock/stock.schema';
 import { listAnswerSchema, listAnswers, multiValue, optionSchema, pageQuerySchema } from '../../shared/pagination';
 import { optionalString, requiredString } from '../../shared/validation';
 import { versionField } from '../../shared/edit-version';
-import { amountField, blankToUndefined, quantityField, renameAliases, requiredRef, textFilter } from '../../shared/reference-fields';
+import { amountField, quantityField, renameAliases, requiredRef, textFilter } from '../../shared/reference-fields';
 
 export const PART_TYPES = ['consumable', 'stockable'] as const;
 export type PartType = (typeof PART_TYPES)[number];
@@ -54,7 +55,7 @@ export const partInputSchema = z.preprocess(
   }),
   z.strictObject({
     name: nameField(),
-    type: z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : blankToUndefined(v)), z.enum(PART_TYPES, { error: M.type })),
+    type: z.preprocess(lowerCasedOrAbsent, z.enum(PART_TYPES, { error: M.type })),
     skuCode: optionalString(100),
     categoryId: requiredRef(M.category),
     salesPrice: amountField({ required: M.salesPrice, invalid: M.salesPriceInvalid, negative: M.salesPriceNegative }),

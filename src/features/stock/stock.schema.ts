@@ -1,4 +1,5 @@
 import { z } from '../../shared/zod-setup';
+import { lowerCasedOrAbsent } from '../../shared/spelling.schema';
 import { NAME_MESSAGES, nameField } from '../../shared/record-fields.schema';
 import { listAnswerSchema, listAnswers, multiValue, optionSchema, pageQuerySchema } from '../../shared/pagination';
 import { optionalString } from '../../shared/validation';
@@ -36,10 +37,7 @@ export const STOCK_MESSAGES = {
 } as const;
 const M = STOCK_MESSAGES;
 
-const kindField = z.preprocess(
-  (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : blankToUndefined(v)),
-  z.enum(LOCATION_KINDS, { error: M.kind }),
-);
+const kindField = z.preprocess(lowerCasedOrAbsent, z.enum(LOCATION_KINDS, { error: M.kind }));
 
 /** add-location and update-location/{id}. */
 export const locationInputSchema = z.strictObject({

@@ -1,4 +1,5 @@
 import { z } from '../../shared/zod-setup';
+import { canonicalChoice } from '../../shared/spelling.schema';
 import { listAnswers, messageSchema, multiValue, pageQuerySchema } from '../../shared/pagination';
 import { idField, requiredString } from '../../shared/validation';
 import { updatedAtField } from '../../shared/edit-version';
@@ -25,18 +26,12 @@ const STATUS_ALIASES: Record<string, WorkOrderStatus> = {
 };
 const PRIORITY_ALIASES: Record<string, WorkOrderPriority> = { urgent: 'critical' };
 
-const canonical = (aliases: Record<string, string>) => (v: unknown) => {
-  if (typeof v !== 'string') return v;
-  const key = v.trim().toLowerCase();
-  return aliases[key] ?? key;
-};
-
 export const workOrderStatusField = z.preprocess(
-  canonical(STATUS_ALIASES),
+  canonicalChoice(STATUS_ALIASES),
   z.enum(WORK_ORDER_STATUSES, { error: 'Status must be one of assigned, in-progress, completed, cancelled' }),
 );
 export const workOrderPriorityField = z.preprocess(
-  canonical(PRIORITY_ALIASES),
+  canonicalChoice(PRIORITY_ALIASES),
   z.enum(WORK_ORDER_PRIORITIES, { error: 'Priority must be one of lowest, low, medium, high, critical' }),
 );
 
