@@ -90,7 +90,7 @@ export type AssetInput = z.output<typeof assetInputSchema>;
 export const assetListQuerySchema = pageQuerySchema.extend({
   name: textFilter,
   status: multiValue(z.preprocess(canonicalAssetStatus, z.enum(ASSET_STATUSES, { error: M.status }))),
-  categoryId: z.coerce.number({ error: 'Invalid category' }).int('Invalid category').min(1, 'Invalid category').max(2147483647, 'Invalid category').optional(),
+  categoryId: idField('Invalid category').optional(),
   /** Only the records related to this user (spec section 3: the user's related_* records; the UI sends the signed-in user for "Only mine"). */
   relatedTo: idField('Invalid user').optional(),
   /** A location and everything under it (decision 072). */

@@ -1,7 +1,7 @@
 import { z } from '../../shared/zod-setup';
 import { lowerCased } from '../../shared/spelling.schema';
 import { listAnswers, messageSchema, multiValue, optionSchema, pageQuerySchema, optionsPageSize } from '../../shared/pagination';
-import { EMAIL_PATTERN, requiredString } from '../../shared/validation';
+import { EMAIL_PATTERN, requiredString, idField, optionalIdField } from '../../shared/validation';
 import { storedFileSchema, toStoredFiles } from '../../shared/stored-file';
 import { blankToUndefined, optionalTextField } from '../../shared/reference-fields';
 export type { StoredFile } from '../../shared/stored-file';
@@ -58,15 +58,7 @@ export const customerVendorFields = z.strictObject({
   ),
   type: z.preprocess((v) => lowerCased(blankToUndefined(v)), z.enum(PARTY_TYPES, { error: CV_MESSAGES.type })),
   category: z.preprocess((v) => lowerCased(blankToUndefined(v)), z.enum(PARTY_CATEGORIES, { error: CV_MESSAGES.category })),
-  parentId: z.preprocess(
-    (v) => (v === '' || v === null || v === 0 || v === '0' ? undefined : v),
-    z.coerce
-      .number({ error: 'Select a valid parent' })
-      .int('Select a valid parent')
-      .min(1, 'Select a valid parent')
-      .max(2147483647, 'Select a valid parent')
-      .optional(),
-  ),
+  parentId: optionalIdField('Select a valid parent'),
   street: optionalTextField(200, 'Street'),
   street2: optionalTextField(200, 'Street 2'),
   city: optionalTextField(100, 'City'),
@@ -120,7 +112,7 @@ export const customerVendorOptionsQuerySchema = z.object({
 
 /** The id of the record a profile picture is for, when not in the path (query `?id=` or a multipart field). */
 export const profilePictureQuerySchema = z.object({
-  id: z.coerce.number({ error: 'Invalid id' }).int('Invalid id').min(1, 'Invalid id').max(2147483647, 'Invalid id').optional(),
+  id: idField('Invalid id').optional(),
 });
 
 /** A stored file as answers carry it (response schemas). */

@@ -1,4 +1,5 @@
 import { z } from '../../shared/zod-setup';
+import { idField } from '../../shared/validation';
 import { NAME_MESSAGES, nameField } from '../../shared/record-fields.schema';
 import { nameOptionsQuerySchema } from '../../shared/options-query';
 import { listAnswers, messageSchema, optionSchema, pageQuerySchema } from '../../shared/pagination';
@@ -38,10 +39,7 @@ export type LocationInput = z.output<typeof locationInputSchema>;
 export const moveLocationSchema = z.preprocess(renameAliases({ parent: 'parentId', Parent: 'parentId' }), z.strictObject({ parentId: optionalRef(M.parent) }));
 
 /** A location filter of other lists: that location and everything under it. */
-export const locationFilterField = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : v),
-  z.coerce.number({ error: M.location }).int(M.location).min(1, M.location).max(2147483647, M.location).optional(),
-);
+export const locationFilterField = z.preprocess((v) => (v === '' || v === null ? undefined : v), idField(M.location).optional());
 
 /** get-locations: page, pageSize, name (name or code contains), under (a location and everything under it). */
 export const locationListQuerySchema = pageQuerySchema.extend({

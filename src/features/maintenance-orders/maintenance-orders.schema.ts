@@ -3,7 +3,7 @@ import { canonicalChoice } from '../../shared/spelling.schema';
 import { versionField } from '../../shared/edit-version';
 import { listAnswers, messageSchema, multiValue, pageQuerySchema } from '../../shared/pagination';
 import { calendarDateField, dateField } from '../../shared/dates';
-import { evenWhenFieldsFail } from '../../shared/validation';
+import { evenWhenFieldsFail, idField } from '../../shared/validation';
 import { MAINTENANCE_TYPES } from '../maintenance-requests/maintenance-requests.schema';
 
 /** DESIGN 8: canonical order statuses; read-only once `validate` (the spec's "approved"). */
@@ -36,20 +36,15 @@ const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
 const toId = (v: unknown) => (v && typeof v === 'object' ? ((v as { id?: unknown }).id ?? (v as { value?: unknown }).value) : v);
 
 const requiredId = (message: string) =>
-  z.preprocess(
-    (v) => {
-      const id = toId(blankToUndefined(v));
-      return id === 0 || id === '0' ? undefined : id;
-    },
-    z.coerce.number({ error: message }).int(message).min(1, message).max(2147483647, message),
-  );
+  z.preprocess((v) => {
+    const id = toId(blankToUndefined(v));
+    return id === 0 || id === '0' ? undefined : id;
+  }, idField(message));
 
 const idList = (message: string, itemMessage: string) =>
   z.preprocess(
     (v) => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v.map(toId) : v),
-    z
-      .array(z.coerce.number({ error: itemMessage }).int(itemMessage).min(1, itemMessage).max(2147483647, itemMessage), { error: message })
-      .max(100, 'At most 100 items'),
+    z.array(idField(itemMessage), { error: message }).max(100, 'At most 100 items'),
   );
 
 const requiredDate = (label: string) => dateField(`${label} is required`, `${label} must be a valid date`);

@@ -2,7 +2,7 @@ import { z } from '../../shared/zod-setup';
 import { canonicalChoice, lowerCased } from '../../shared/spelling.schema';
 import { versionField } from '../../shared/edit-version';
 import { listAnswerSchema, messageSchema, multiValue, optionSchema, pageQuerySchema } from '../../shared/pagination';
-import { evenWhenFieldsFail, requiredString } from '../../shared/validation';
+import { evenWhenFieldsFail, requiredString, idField, optionalIdField } from '../../shared/validation';
 import { dateField, optionalDateField } from '../../shared/dates';
 import { storedFileSchema, type StoredFile } from '../../shared/stored-file';
 import { blankToUndefined, optionalTextField } from '../../shared/reference-fields';
@@ -59,12 +59,6 @@ const choice = <T extends readonly [string, ...string[]]>(values: T, message: st
 const optionalChoice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.preprocess((v) => lowerCased(blankToUndefined(v)), z.enum(values, { error: message }).optional());
 
-const optionalId = (message: string) =>
-  z.preprocess(
-    (v) => (v === '' || v === null || v === 0 || v === '0' ? undefined : v),
-    z.coerce.number({ error: message }).int(message).min(1, message).max(2147483647, message).optional(),
-  );
-
 const optionalDate = (invalid: string) => optionalDateField(invalid);
 
 /** An uploaded image or document of a request. */
@@ -103,15 +97,12 @@ const requestFields = z.strictObject({
   problemDescription: requiredString('Description is required').max(5000, 'Description must be at most 5000 characters'),
   maintenanceType: choice(MAINTENANCE_TYPES, 'Maintenance Type is required'),
   requester: choice(REQUESTER_TYPES, 'Requester Type is required'),
-  customerId: optionalId('Select a valid customer'),
+  customerId: optionalIdField('Select a valid customer'),
   priority: choice(PRIORITIES, 'Priority is required', canonicalPriority),
   state: z.preprocess((v) => canonicalState(blankToUndefined(v)), z.enum(REQUEST_STATES, { error: 'Invalid state selected' }).optional()),
-  assignedTo: z.preprocess(
-    blankToUndefined,
-    z.coerce.number({ error: 'Assignee is required' }).int('Assignee is required').min(1, 'Assignee is required').max(2147483647, 'Assignee is required'),
-  ),
+  assignedTo: z.preprocess(blankToUndefined, idField('Assignee is required')),
   dateOfRequest: dateField('Due date is required', 'Due date must be a valid date'),
-  assetId: optionalId('Select a valid asset'),
+  assetId: optionalIdField('Select a valid asset'),
   failureReason: optionalTextField(2000, 'Failure Reason'),
   urgencyLevel: optionalChoice(URGENCY_LEVELS, 'Urgency Level must be one of critical, high, medium, low, lowest'),
   riskLevel: choice(RISK_LEVELS, 'Risk Level is required'),

@@ -4,7 +4,7 @@ import { NAME_MESSAGES, nameField } from '../../shared/record-fields.schema';
 import { nameOptionsQuerySchema } from '../../shared/options-query';
 import { stockMoveDtoSchema } from '../stock/stock.schema';
 import { listAnswerSchema, listAnswers, multiValue, optionSchema, pageQuerySchema } from '../../shared/pagination';
-import { optionalString, requiredString } from '../../shared/validation';
+import { optionalString, requiredString, idField } from '../../shared/validation';
 import { versionField } from '../../shared/edit-version';
 import { amountField, quantityField, renameAliases, requiredRef, textFilter } from '../../shared/reference-fields';
 
@@ -101,7 +101,7 @@ const booleanFlag = z.preprocess(
 export const partListQuerySchema = pageQuerySchema.extend({
   name: textFilter,
   type: multiValue(z.enum(PART_TYPES, { error: 'Type must be consumable or stockable' })),
-  categoryId: z.coerce.number({ error: 'Invalid category' }).int('Invalid category').min(1, 'Invalid category').max(2147483647, 'Invalid category').optional(),
+  categoryId: idField('Invalid category').optional(),
   lowStock: booleanFlag,
 });
 export type PartListQuery = z.output<typeof partListQuerySchema>;

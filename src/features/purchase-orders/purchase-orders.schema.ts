@@ -1,5 +1,6 @@
 import { z } from '../../shared/zod-setup';
-import { optionalDate, requiredDate, requiredRefField } from '../commercial-documents/document-lines.schema';
+import { optionalDate, requiredDate } from '../commercial-documents/document-lines.schema';
+import { requiredRef } from '../../shared/reference-fields';
 import {
   documentNumber,
   documentSchemas,
@@ -34,7 +35,7 @@ export const PURCHASE_ORDER_MESSAGES = {
 export const PURCHASE_ORDER_SCHEMAS = documentSchemas(
   PURCHASE_ORDER_STATUSES,
   {
-    refs: { vendorId: requiredRefField(PURCHASE_ORDER_MESSAGES.vendor), requesterId: requiredRefField(PURCHASE_ORDER_MESSAGES.requester) },
+    refs: { vendorId: requiredRef(PURCHASE_ORDER_MESSAGES.vendor), requesterId: requiredRef(PURCHASE_ORDER_MESSAGES.requester) },
     dates: {
       purchaseOrderDate: requiredDate(PURCHASE_ORDER_MESSAGES.date, PURCHASE_ORDER_MESSAGES.dateInvalid),
       expirationDate: optionalDate(PURCHASE_ORDER_MESSAGES.expirationDateInvalid),

@@ -1,5 +1,6 @@
 import { z } from '../../shared/zod-setup';
-import { requiredDate, requiredRefField } from '../commercial-documents/document-lines.schema';
+import { requiredDate } from '../commercial-documents/document-lines.schema';
+import { requiredRef } from '../../shared/reference-fields';
 import {
   documentNumber,
   documentSchemas,
@@ -37,7 +38,7 @@ export const QUOTATION_MESSAGES = {
 export const QUOTATION_SCHEMAS = documentSchemas(
   QUOTATION_STATUSES,
   {
-    refs: { customerId: requiredRefField(QUOTATION_MESSAGES.customer), salesPersonId: requiredRefField(QUOTATION_MESSAGES.salesPerson) },
+    refs: { customerId: requiredRef(QUOTATION_MESSAGES.customer), salesPersonId: requiredRef(QUOTATION_MESSAGES.salesPerson) },
     dates: {
       quotationDate: requiredDate(QUOTATION_MESSAGES.quotationDate, QUOTATION_MESSAGES.quotationDateInvalid),
       expirationDate: requiredDate(QUOTATION_MESSAGES.expirationDate, QUOTATION_MESSAGES.expirationDateInvalid).refine(

@@ -2,7 +2,7 @@ import { z } from '../../shared/zod-setup';
 import { lowerCasedOrAbsent } from '../../shared/spelling.schema';
 import { NAME_MESSAGES, nameField } from '../../shared/record-fields.schema';
 import { listAnswerSchema, listAnswers, multiValue, optionSchema, pageQuerySchema } from '../../shared/pagination';
-import { optionalString } from '../../shared/validation';
+import { optionalString, idField } from '../../shared/validation';
 import { blankToUndefined, optionalRef, quantityField, requiredRef, textFilter } from '../../shared/reference-fields';
 import { locationFilterField } from '../locations/locations.schema';
 
@@ -135,8 +135,7 @@ export const levelSettingsInputSchema = z.strictObject({
 });
 export type LevelSettingsInput = z.output<typeof levelSettingsInputSchema>;
 
-const idFilter = (message: string) =>
-  z.preprocess(blankToUndefined, z.coerce.number({ error: message }).int(message).min(1, message).max(2147483647, message).optional());
+const idFilter = (message: string) => z.preprocess(blankToUndefined, idField(message).optional());
 
 /** get-stock-levels: a part's levels (partId) or a location's (locationId). */
 export const levelQuerySchema = pageQuerySchema.extend({ partId: idFilter('Invalid part'), locationId: idFilter('Invalid location') });

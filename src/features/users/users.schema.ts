@@ -1,5 +1,5 @@
 import { z } from '../../shared/zod-setup';
-import { emailField, PHONE_PATTERN, requiredString } from '../../shared/validation';
+import { emailField, PHONE_PATTERN, requiredString, idField } from '../../shared/validation';
 import { listAnswerSchema, messageSchema, pageQuerySchema } from '../../shared/pagination';
 import { MAX_HOURLY_RATE_MINOR } from '../work-orders/work-orders.schema';
 
@@ -19,7 +19,7 @@ const relatedIds = (message: string) =>
   z
     .preprocess(
       (v) => (v === null ? [] : Array.isArray(v) ? v.map((x) => (x && typeof x === 'object' && 'id' in x ? (x as { id: unknown }).id : x)) : v),
-      z.array(z.coerce.number({ error: message }).int(message).min(1, message).max(2147483647, message), { error: message }).max(200, 'At most 200 items'),
+      z.array(idField(message), { error: message }).max(200, 'At most 200 items'),
     )
     .optional();
 

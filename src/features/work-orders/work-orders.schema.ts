@@ -174,10 +174,7 @@ export const workOrderListQuerySchema = pageQuerySchema.extend({
   status: multiValue(workOrderStatusField),
   title: z.string().trim().max(200, 'Title filter must be at most 200 characters').optional(),
   /** One asset's orders (analytics' drill-down, decision 038). */
-  assetId: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.coerce.number({ error: 'Asset is invalid' }).int('Asset is invalid').min(1, 'Asset is invalid').max(2147483647, 'Asset is invalid').optional(),
-  ),
+  assetId: z.preprocess((v) => (v === '' || v === null ? undefined : v), idField('Asset is invalid').optional()),
   /** Orders on the assets in a location and everything under it (decision 072). */
   locationId: locationFilterField,
   /**
@@ -202,7 +199,7 @@ export const workOrderListQuerySchema = pageQuerySchema.extend({
 });
 export type WorkOrderListQuery = z.output<typeof workOrderListQuerySchema>;
 
-const positiveId = z.coerce.number({ error: 'Invalid id' }).int('Invalid id').min(1, 'Invalid id').max(2147483647, 'Invalid id');
+const positiveId = idField('Invalid id');
 export const laborParamsSchema = z.strictObject({ workOrderId: positiveId, laborId: positiveId });
 export const partParamsSchema = z.strictObject({ workOrderId: positiveId, partId: positiveId });
 

@@ -39,7 +39,7 @@ export type WorkStationInput = z.output<typeof workStationInputSchema>;
 export const workStationListQuerySchema = pageQuerySchema.extend({
   pageSize: pageQuerySchema.shape.pageSize.default(25),
   name: textFilter,
-  teamId: z.coerce.number({ error: 'Invalid team' }).int('Invalid team').min(1, 'Invalid team').max(2147483647, 'Invalid team').optional(),
+  teamId: idField('Invalid team').optional(),
   /** Only the records related to this user (spec section 3: the user's related_* records; the UI sends the signed-in user for "Only mine"). */
   relatedTo: idField('Invalid user').optional(),
   /** A location and everything under it (decision 072). */
