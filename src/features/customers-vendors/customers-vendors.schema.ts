@@ -1,4 +1,5 @@
 import { z } from '../../shared/zod-setup';
+import { DOCUMENT_UPLOAD_RULES } from '../../shared/record-fields.schema';
 import { lowerCased } from '../../shared/spelling.schema';
 import { listAnswers, messageSchema, multiValue, optionSchema, pageQuerySchema, optionsPageSize } from '../../shared/pagination';
 import { EMAIL_PATTERN, requiredString, idField, optionalIdField } from '../../shared/validation';
@@ -22,12 +23,7 @@ export const CV_MESSAGES = {
 } as const;
 
 /** Document upload rules (PDF and images, checked by their bytes on the server). */
-export const DOCUMENT_RULES = {
-  maxBytes: 10 * 1024 * 1024,
-  maxFiles: 10,
-  typeMessage: 'Only PDF, JPEG, PNG, and WebP files are allowed.',
-  sizeMessage: 'File size should not exceed 10MB.',
-} as const;
+export const DOCUMENT_RULES = DOCUMENT_UPLOAD_RULES;
 
 /** Read-only fields of a record the API returned: accepted back in a body and ignored (they set nothing). */
 const READ_ONLY = ['id', 'Parent', 'profilePicture', 'profilePictureFull', 'createdAt'];

@@ -1,5 +1,6 @@
 import { z } from '../../shared/zod-setup';
-import { canonicalChoice } from '../../shared/spelling.schema';
+import { renameAliases } from '../../shared/reference-fields';
+import { canonicalChoice, lowerCasedOrAbsent } from '../../shared/spelling.schema';
 import { versionField } from '../../shared/edit-version';
 import { listAnswers, messageSchema, multiValue, pageQuerySchema } from '../../shared/pagination';
 import { calendarDateField, dateField } from '../../shared/dates';
@@ -57,23 +58,11 @@ const FIELD_ALIASES: Record<string, string> = {
   asset: 'assetId',
 };
 
-function normaliseBody(v: unknown) {
-  if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
-  const body = { ...(v as Record<string, unknown>) };
-  for (const [alias, canonical] of Object.entries(FIELD_ALIASES)) {
-    if (!(alias in body)) continue;
-    if (body[canonical] === undefined || body[canonical] === null || body[canonical] === '') body[canonical] = body[alias];
-    delete body[alias];
-  }
-  return body;
-}
+const normaliseBody = renameAliases(FIELD_ALIASES);
 
 const orderFields = z.strictObject({
   maintenanceRequestId: requiredId(ORDER_MESSAGES.request),
-  maintenanceType: z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : blankToUndefined(v)),
-    z.enum(MAINTENANCE_TYPES, { error: ORDER_MESSAGES.type }),
-  ),
+  maintenanceType: z.preprocess(lowerCasedOrAbsent, z.enum(MAINTENANCE_TYPES, { error: ORDER_MESSAGES.type })),
   assetId: requiredId(ORDER_MESSAGES.asset),
   services: idList(ORDER_MESSAGES.services, ORDER_MESSAGES.services).refine((a) => a.length > 0, ORDER_MESSAGES.services),
   parts: idList('Parts must be a list of parts', 'Select a valid part').optional(),

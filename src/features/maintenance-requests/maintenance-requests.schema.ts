@@ -1,4 +1,5 @@
 import { z } from '../../shared/zod-setup';
+import { DOCUMENT_UPLOAD_RULES } from '../../shared/record-fields.schema';
 import { canonicalChoice, lowerCased } from '../../shared/spelling.schema';
 import { versionField } from '../../shared/edit-version';
 import { listAnswerSchema, messageSchema, multiValue, optionSchema, pageQuerySchema } from '../../shared/pagination';
@@ -252,9 +253,4 @@ export const maintenanceRequestAnswers = {
 export type MaintenanceRequestList = z.infer<typeof requestList>;
 
 /** Attachment upload rules (documents: PDF and images, checked by their bytes). */
-export const ATTACHMENT_RULES = {
-  maxBytes: 10 * 1024 * 1024,
-  maxFiles: 10,
-  typeMessage: 'Only PDF, JPEG, PNG, and WebP files are allowed.',
-  sizeMessage: 'File size should not exceed 10MB.',
-} as const;
+export const ATTACHMENT_RULES = DOCUMENT_UPLOAD_RULES;
