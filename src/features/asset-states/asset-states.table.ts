@@ -1,12 +1,10 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { orgRef } from '../../server/db/org-keys';
 import { sql } from 'drizzle-orm';
-import { orgRowColumns } from '../../server/db/columns';
+import { orgRowColumns, timestampColumn as ts } from '../../server/db/columns';
 import { orgRowKeys } from '../organization/organization.table';
 import { assets } from '../assets/assets.table';
 import { ASSET_STATES } from './asset-states.values';
-
-const ts = () => timestamp({ withTimezone: true, mode: 'date' });
 
 /**
  * An asset's state over time (decision 079): one row per interval, `ended_at` null while it is open. At most one

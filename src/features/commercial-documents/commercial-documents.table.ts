@@ -1,21 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  foreignKey,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  primaryKey,
-  text,
-  timestamp,
-  type AnyPgColumn,
-  type PgTableWithColumns,
-} from 'drizzle-orm/pg-core';
+import { bigint, check, foreignKey, index, integer, jsonb, numeric, primaryKey, text, type AnyPgColumn, type PgTableWithColumns } from 'drizzle-orm/pg-core';
 import { orgRef } from '../../server/db/org-keys';
 import { orgRowKeys } from '../organization/organization.table';
-import { createdAtColumn, orgIdColumn, orgScopedId, updatedAtColumn } from '../../server/db/columns';
+import { createdAtColumn, orgIdColumn, orgScopedId, updatedAtColumn, timestampColumn } from '../../server/db/columns';
 import { users } from '../users/users.table';
 import { customerVendors } from '../customers-vendors/customers-vendors.table';
 import { taxes, uoms } from '../master-data/master-data.table';
@@ -28,7 +15,7 @@ import { LINE_KINDS, type StoredAttachment } from './document-lines.schema';
  * `*.table.ts` declares its tables with these helpers, so the generated schema is what it was column for column).
  */
 
-export const documentTimestamp = () => timestamp({ withTimezone: true, mode: 'date' });
+export const documentTimestamp = timestampColumn;
 /** Money in integer minor units of the organisation currency (JPY yen, USD cents, KWD fils; decision 035); bigint so a large document never overflows. */
 export const minor = () => bigint({ mode: 'number' }).notNull().default(0);
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { orgLinkTable, orgRef } from '../../server/db/org-keys';
-import { createdAtColumn, orgRowColumns } from '../../server/db/columns';
+import { createdAtColumn, orgRowColumns, timestampColumn as ts } from '../../server/db/columns';
 import { orgRowKeys } from '../organization/organization.table';
 import { assets } from '../assets/assets.table';
 import { services } from '../service-catalog/service-catalog.table';
@@ -9,8 +9,6 @@ import { parts } from '../parts/parts.table';
 import { maintenanceRequests } from '../maintenance-requests/maintenance-requests.table';
 import { MAINTENANCE_TYPES } from '../maintenance-requests/maintenance-requests.schema';
 import { ORDER_STATUSES } from './maintenance-orders.schema';
-
-const ts = () => timestamp({ withTimezone: true, mode: 'date' });
 
 /**
  * Preventive maintenance orders (PM-0001), planned from a maintenance request. Dates and asset are

@@ -1,6 +1,6 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { orgRef } from '../../server/db/org-keys';
-import { createdAtColumn, orgRowColumns } from '../../server/db/columns';
+import { createdAtColumn, orgRowColumns, timestampColumn as ts } from '../../server/db/columns';
 import { orgRowKeys } from '../organization/organization.table';
 import { users } from '../users/users.table';
 import { assets } from '../assets/assets.table';
@@ -15,8 +15,6 @@ import {
   URGENCY_LEVELS,
   type Attachment,
 } from './maintenance-requests.schema';
-
-const ts = () => timestamp({ withTimezone: true, mode: 'date' });
 
 /** How work enters: a request by an employee or a customer, approved or rejected, then turned into an order. */
 export const maintenanceRequests = pgTable(

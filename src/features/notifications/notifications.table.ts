@@ -1,13 +1,11 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { orgLinkTable, orgRef, orgSettingsTable } from '../../server/db/org-keys';
 import { sql } from 'drizzle-orm';
-import { createdAtColumn, orgIdColumn, orgRowColumns } from '../../server/db/columns';
+import { createdAtColumn, orgIdColumn, orgRowColumns, timestampColumn as ts } from '../../server/db/columns';
 import { orgRowKeys, orgOwned } from '../organization/organization.table';
 import { users } from '../users/users.table';
 import { workOrders } from '../work-orders/work-orders.table';
 import { NOTIFICATION_KINDS, type NotificationData, type NotificationPreferences } from './notifications.schema';
-
-const ts = () => timestamp({ withTimezone: true, mode: 'date' });
 
 /**
  * One event for one person (decision 074): written in the transaction of the change that caused it, for each

@@ -1,11 +1,9 @@
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { orgRef } from '../../server/db/org-keys';
-import { createdAtColumn, orgRowColumns } from '../../server/db/columns';
+import { createdAtColumn, orgRowColumns, timestampColumn as ts } from '../../server/db/columns';
 import { orgRowKeys } from '../organization/organization.table';
 import { workOrders } from '../work-orders/work-orders.table';
 import { SHARE_STATES } from './work-order-shares.schema';
-
-const ts = () => timestamp({ withTimezone: true, mode: 'date' });
 
 /**
  * A work order shared with a contractor (decision 040): a private link whose token is stored only as its

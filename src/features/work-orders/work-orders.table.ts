@@ -1,7 +1,7 @@
-import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { orgLinkTable, orgRef } from '../../server/db/org-keys';
 import { sql } from 'drizzle-orm';
-import { createdAtColumn, orgRowColumns, updatedAtColumn } from '../../server/db/columns';
+import { createdAtColumn, orgRowColumns, updatedAtColumn, timestampColumn as ts } from '../../server/db/columns';
 import { orgRowKeys } from '../organization/organization.table';
 import { assets } from '../assets/assets.table';
 import { parts } from '../parts/parts.table';
@@ -12,8 +12,6 @@ import { quotations } from '../quotations/quotations.table';
 import { WORK_ORDER_PRIORITIES, WORK_ORDER_STATUSES } from './work-orders.schema';
 import { failureCodes } from '../failure-codes/failure-codes.table';
 import { HOLD_REASONS } from '../failure-codes/failure-code-values';
-
-const ts = () => timestamp({ withTimezone: true, mode: 'date' });
 
 /** Work orders (WO-0001 per organisation). Indexed for each list filter and sort at a million rows per organisation. */
 export const workOrders = pgTable(
