@@ -1,5 +1,5 @@
 import { boolean, date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { orgRef } from '../../server/db/org-keys';
+import { orgRefs } from '../../server/db/org-keys';
 import { createdAtColumn, orgRowColumns } from '../../server/db/columns';
 import { orgRowKeys } from '../organization/organization.table';
 import { assetCategories } from '../master-data/master-data.table';
@@ -33,10 +33,7 @@ export const assets = pgTable(
   },
   (t) => [
     ...orgRowKeys(t),
-    orgRef(t, t.assetCategoryId, assetCategories),
-    orgRef(t, t.customerVendorId, customerVendors),
-    orgRef(t, t.locationId, locations),
-    orgRef(t, t.parentId, t),
+    ...orgRefs(t, { assetCategoryId: assetCategories, customerVendorId: customerVendors, locationId: locations, parentId: t }),
     index('assets_org_location_idx').on(t.orgId, t.locationId),
     index('assets_org_parent_idx').on(t.orgId, t.parentId),
     index('assets_org_name_idx').on(t.orgId, t.name),

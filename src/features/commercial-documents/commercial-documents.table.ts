@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, foreignKey, index, integer, jsonb, numeric, primaryKey, text, type AnyPgColumn, type PgTableWithColumns } from 'drizzle-orm/pg-core';
-import { orgRef } from '../../server/db/org-keys';
+import { orgRefs } from '../../server/db/org-keys';
 import { orgRowKeys } from '../organization/organization.table';
 import { createdAtColumn, orgIdColumn, orgScopedId, updatedAtColumn, timestampColumn } from '../../server/db/columns';
 import { users } from '../users/users.table';
@@ -89,10 +89,7 @@ interface LineColumns {
 export const documentLineConstraints = (name: string, t: LineColumns, doc: { column: AnyPgColumn; table: PgTableWithColumns<any> }) => [
   primaryKey({ columns: [t.orgId, t.id] }),
   foreignKey({ columns: [t.orgId, doc.column], foreignColumns: [doc.table.orgId, doc.table.id] }).onDelete('cascade'),
-  orgRef(t, t.serviceId, services),
-  orgRef(t, t.partId, parts),
-  orgRef(t, t.taxId, taxes),
-  orgRef(t, t.uomId, uoms),
+  ...orgRefs(t, { serviceId: services, partId: parts, taxId: taxes, uomId: uoms }),
   index(`${name}_doc_idx`).on(t.orgId, doc.column, t.position),
   index(`${name}_service_idx`).on(t.orgId, t.serviceId),
   index(`${name}_part_idx`).on(t.orgId, t.partId),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { orgLinkTable, orgRef } from '../../server/db/org-keys';
+import { orgLinkTable, orgRefs } from '../../server/db/org-keys';
 import { createdAtColumn, orgRowColumns, timestampColumn as ts } from '../../server/db/columns';
 import { orgRowKeys } from '../organization/organization.table';
 import { assets } from '../assets/assets.table';
@@ -32,8 +32,7 @@ export const maintenanceOrders = pgTable(
   },
   (t) => [
     ...orgRowKeys(t),
-    orgRef(t, t.maintenanceRequestId, maintenanceRequests),
-    orgRef(t, t.assetId, assets),
+    ...orgRefs(t, { maintenanceRequestId: maintenanceRequests, assetId: assets }),
     index('maintenance_orders_org_status_idx').on(t.orgId, t.status, t.id),
     index('maintenance_orders_org_request_idx').on(t.orgId, t.maintenanceRequestId),
     index('maintenance_orders_org_asset_idx').on(t.orgId, t.assetId),

@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { orgRef } from '../../server/db/org-keys';
+import { orgRefs } from '../../server/db/org-keys';
 import { createdAtColumn, orgRowColumns, timestampColumn as ts } from '../../server/db/columns';
 import { orgRowKeys } from '../organization/organization.table';
 import { users } from '../users/users.table';
@@ -46,9 +46,7 @@ export const maintenanceRequests = pgTable(
   },
   (t) => [
     ...orgRowKeys(t),
-    orgRef(t, t.customerId, customerVendors),
-    orgRef(t, t.assignedTo, users),
-    orgRef(t, t.assetId, assets),
+    ...orgRefs(t, { customerId: customerVendors, assignedTo: users, assetId: assets }),
     index('maintenance_requests_org_state_idx').on(t.orgId, t.state, t.id),
     index('maintenance_requests_org_title_idx').on(t.orgId, t.title),
     index('maintenance_requests_org_assigned_idx').on(t.orgId, t.assignedTo),

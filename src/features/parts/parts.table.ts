@@ -1,5 +1,5 @@
 import { index, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
-import { orgRef } from '../../server/db/org-keys';
+import { orgRefs } from '../../server/db/org-keys';
 import { createdAtColumn, orgRowColumns } from '../../server/db/columns';
 import { orgRowKeys } from '../organization/organization.table';
 import { productCategories, uoms } from '../master-data/master-data.table';
@@ -29,9 +29,7 @@ export const parts = pgTable(
   },
   (t) => [
     ...orgRowKeys(t),
-    orgRef(t, t.categoryId, productCategories),
-    orgRef(t, t.unitOfMeasureId, uoms),
-    orgRef(t, t.purchaseUnitOfMeasureId, uoms),
+    ...orgRefs(t, { categoryId: productCategories, unitOfMeasureId: uoms, purchaseUnitOfMeasureId: uoms }),
     index('parts_org_name_idx').on(t.orgId, t.name),
   ],
 );

@@ -1,5 +1,5 @@
 import { boolean, date, doublePrecision, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
-import { orgLinkTable, orgRef, orgSettingsTable } from '../../server/db/org-keys';
+import { orgLinkTable, orgRef, orgRefs, orgSettingsTable } from '../../server/db/org-keys';
 import { createdAtColumn, orgRowColumns, updatedAtColumn } from '../../server/db/columns';
 import { orgRowKeys } from '../organization/organization.table';
 import { assets } from '../assets/assets.table';
@@ -57,12 +57,14 @@ export const pmPlans = pgTable(
   },
   (t) => [
     ...orgRowKeys(t),
-    orgRef(t, t.workStationId, workStations),
-    orgRef(t, t.teamId, teams),
-    // A meter used by a plan cannot be deleted (the plan is changed first).
-    orgRef(t, t.meterId, meters),
-    // A procedure used by a plan cannot be deleted either.
-    orgRef(t, t.procedureId, procedures),
+    ...orgRefs(t, {
+      workStationId: workStations,
+      teamId: teams,
+      // A meter used by a plan cannot be deleted (the plan is changed first).
+      meterId: meters,
+      // A procedure used by a plan cannot be deleted either.
+      procedureId: procedures,
+    }),
     index('pm_plans_org_name_idx').on(t.orgId, t.name),
     index('pm_plans_org_team_idx').on(t.orgId, t.teamId),
   ],

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { orgLinkTable, orgRef, orgSettingsTable } from '../../server/db/org-keys';
+import { orgLinkTable, orgRef, orgRefs, orgSettingsTable } from '../../server/db/org-keys';
 import { orgOwned } from '../organization/organization.table';
 import { createdAtColumn, orgIdColumn, orgScopedId } from '../../server/db/columns';
 import { locations } from '../locations/locations.table';
@@ -87,8 +87,7 @@ export const stockMoves = pgTable(
       sql`(${t.fromLocationId} is null and ${t.toLocationId} is null) or (${t.quantity} > 0 and ${t.fromLocationId} is distinct from ${t.toLocationId})`,
     ),
     orgRef(t, t.partId, parts).onDelete('cascade'),
-    orgRef(t, t.fromLocationId, stockLocations),
-    orgRef(t, t.toLocationId, stockLocations),
+    ...orgRefs(t, { fromLocationId: stockLocations, toLocationId: stockLocations }),
     index('stock_moves_part_idx').on(t.orgId, t.partId, t.createdAt),
     index('stock_moves_from_idx').on(t.orgId, t.fromLocationId, t.id),
     index('stock_moves_to_idx').on(t.orgId, t.toLocationId, t.id),

@@ -1,5 +1,5 @@
 import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { orgLinkTable, orgRef } from '../../server/db/org-keys';
+import { orgLinkTable, orgRef, orgRefs } from '../../server/db/org-keys';
 import { sql } from 'drizzle-orm';
 import { createdAtColumn, orgRowColumns, updatedAtColumn, timestampColumn as ts } from '../../server/db/columns';
 import { orgRowKeys } from '../organization/organization.table';
@@ -49,10 +49,7 @@ export const workOrders = pgTable(
   },
   (t) => [
     ...orgRowKeys(t),
-    orgRef(t, t.assetId, assets),
-    orgRef(t, t.problemCodeId, failureCodes),
-    orgRef(t, t.causeCodeId, failureCodes),
-    orgRef(t, t.remedyCodeId, failureCodes),
+    ...orgRefs(t, { assetId: assets, problemCodeId: failureCodes, causeCodeId: failureCodes, remedyCodeId: failureCodes }),
     // Failures by problem (Pareto, MTBF by failure mode, repeat failures; decision 080).
     index('work_orders_org_asset_problem_idx')
       .on(t.orgId, t.assetId, t.problemCodeId)
@@ -131,8 +128,7 @@ export const workOrderLabors = pgTable(
     ),
     primaryKey({ columns: [t.orgId, t.id] }),
     orgRef(t, t.workOrderId, workOrders).onDelete('cascade'),
-    orgRef(t, t.workerId, users),
-    orgRef(t, t.reasonId, timeTrackingReasons),
+    ...orgRefs(t, { workerId: users, reasonId: timeTrackingReasons }),
     index('work_order_labors_order_idx').on(t.orgId, t.workOrderId, t.startDate),
     // A person's labour by time (the technician view's week, analytics' assignee filter).
     index('work_order_labors_worker_idx').on(t.orgId, t.workerId, t.startDate),
@@ -169,8 +165,7 @@ export const workOrderParts = pgTable(
     ),
     primaryKey({ columns: [t.orgId, t.id] }),
     orgRef(t, t.workOrderId, workOrders).onDelete('cascade'),
-    orgRef(t, t.partId, parts),
-    orgRef(t, t.locationId, stockLocations),
+    ...orgRefs(t, { partId: parts, locationId: stockLocations }),
     uniqueIndex('work_order_parts_order_part_key').on(t.orgId, t.workOrderId, t.partId),
     index('work_order_parts_part_idx').on(t.orgId, t.partId),
     // Analytics: parts added in a range (cost).

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { orgRef } from '../../server/db/org-keys';
+import { orgRefs } from '../../server/db/org-keys';
 import { createdAtColumn, orgRowColumns } from '../../server/db/columns';
 import { orgRowKeys } from '../organization/organization.table';
 import { teams } from '../teams/teams.table';
@@ -20,8 +20,7 @@ export const workStations = pgTable(
   },
   (t) => [
     ...orgRowKeys(t),
-    orgRef(t, t.teamId, teams),
-    orgRef(t, t.locationId, locations),
+    ...orgRefs(t, { teamId: teams, locationId: locations }),
     index('work_stations_org_location_idx').on(t.orgId, t.locationId),
     uniqueIndex('work_stations_org_code_key').on(t.orgId, sql`lower(${t.code})`),
     index('work_stations_org_name_idx').on(t.orgId, t.name),

@@ -16,6 +16,10 @@ type OrgKeyed = { orgId: AnyPgColumn; id: AnyPgColumn };
 export const orgRef = (t: { orgId: AnyPgColumn }, column: AnyPgColumn, target: OrgKeyed) =>
   foreignKey({ columns: [t.orgId, column], foreignColumns: [target.orgId, target.id] });
 
+/** Several such references at once: each named column points at its table's rows of the same organisation. */
+export const orgRefs = <T extends { orgId: AnyPgColumn }>(t: T, targets: { [K in keyof T]?: OrgKeyed }) =>
+  Object.entries(targets).map(([column, target]) => orgRef(t, t[column as keyof T] as AnyPgColumn, target as OrgKeyed));
+
 const linkId = () => integer().notNull();
 type LinkId = ReturnType<typeof linkId>;
 type LinkColumns<A extends string, B extends string, X> = { orgId: ReturnType<typeof orgIdColumn> } & Record<A, LinkId> & Record<B, LinkId> & X;
