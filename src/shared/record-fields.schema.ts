@@ -1,6 +1,6 @@
 import { requiredString } from './validation';
 
-// Pieces many areas' contracts share word for word: a record's name field, the document upload rule.
+// Pieces many areas' contracts share word for word: a record's name field, the document upload rule, the overview envelope.
 
 /** The spec's messages of a record's name (required, at most 100 characters): spread into an area's messages. */
 export const NAME_MESSAGES = {
@@ -18,3 +18,15 @@ export const DOCUMENT_UPLOAD_RULES = {
   typeMessage: 'Only PDF, JPEG, PNG, and WebP files are allowed.',
   sizeMessage: 'File size should not exceed 10MB.',
 } as const;
+
+/**
+ * A body as its fields, with the spec's `overview` envelope unwrapped (its fields, the body's own beside it
+ * winning): a copy the caller may change, or null when the body is not an object (the schema then refuses it).
+ */
+export function overviewBody(v: unknown): Record<string, unknown> | null {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return null;
+  const body = { ...(v as Record<string, unknown>) };
+  if (!body.overview || typeof body.overview !== 'object' || Array.isArray(body.overview)) return body;
+  const { overview, ...rest } = body;
+  return { ...(overview as Record<string, unknown>), ...rest };
+}

@@ -1,7 +1,8 @@
 import { z } from '../../shared/zod-setup';
 
 import { multiValue, pageQuerySchema, optionsPageSize } from '../../shared/pagination';
-import { blankToUndefined, optionalRef, requiredRef } from '../../shared/reference-fields';
+import { blankToUndefined, optionalRef, renameAliases, requiredRef } from '../../shared/reference-fields';
+import { overviewBody } from '../../shared/record-fields.schema';
 import { clearableDateField, dateField } from '../../shared/dates';
 import { storedFileSchema, toStoredFiles } from '../../shared/stored-file';
 
@@ -53,6 +54,8 @@ const LINE_ALIASES: Record<string, string> = {
   unitOfMeasureId: 'uomId',
 };
 
+const renameLineAliases = renameAliases(LINE_ALIASES);
+
 function renameLine(v: unknown, kind: LineKind) {
   if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
   const line = { ...(v as Record<string, unknown>) };
@@ -60,14 +63,10 @@ function renameLine(v: unknown, kind: LineKind) {
   for (const key of kind === 'service' ? ['partId', 'uomId', 'uom', 'partName', 'salesPrice'] : ['serviceId', 'serviceName']) {
     if (line[key] === null || line[key] === undefined) delete line[key];
   }
-  for (const [alias, canonical] of Object.entries(LINE_ALIASES)) {
-    if (!(alias in line)) continue;
-    if (line[canonical] === undefined || line[canonical] === null || line[canonical] === '') line[canonical] = line[alias];
-    delete line[alias];
-  }
+  const renamed = renameLineAliases(line) as Record<string, unknown>;
   // read-only parts of a line the API returned are accepted back and ignored
-  for (const key of ['id', 'kind', 'position', 'Tax', 'Uom', 'Service', 'Part']) delete line[key];
-  return line;
+  for (const key of ['id', 'kind', 'position', 'Tax', 'Uom', 'Service', 'Part']) delete renamed[key];
+  return renamed;
 }
 
 /**
@@ -143,21 +142,13 @@ const DOCUMENT_READ_ONLY = ['id', 'number', 'quotationId', 'purchaseOrderId', 'C
  * with the overview's fields at the top level; `services`/`parts` are accepted for the line lists.
  */
 export function documentBody<O extends z.ZodRawShape>(overview: O, opts: { aliases: Record<string, string>; taxRequired: boolean }) {
+  const rename = renameAliases({ ...opts.aliases, services: 'serviceDetails', parts: 'partDetails' });
   const normalise = (v: unknown) => {
-    if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
-    let body = { ...(v as Record<string, unknown>) };
-    if (body.overview && typeof body.overview === 'object' && !Array.isArray(body.overview)) {
-      const { overview: o, ...rest } = body;
-      body = { ...(o as Record<string, unknown>), ...rest };
-    }
+    const body = overviewBody(v);
+    if (!body) return v;
     // read-only fields of a document the API returned are accepted back and ignored (they set nothing)
     for (const key of DOCUMENT_READ_ONLY) delete body[key];
-    for (const [alias, canonical] of Object.entries({ ...opts.aliases, services: 'serviceDetails', parts: 'partDetails' })) {
-      if (!(alias in body)) continue;
-      if (body[canonical] === undefined || body[canonical] === null || body[canonical] === '') body[canonical] = body[alias];
-      delete body[alias];
-    }
-    return body;
+    return rename(body);
   };
   const lines = (kind: LineKind) =>
     z.preprocess(

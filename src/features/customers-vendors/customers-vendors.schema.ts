@@ -1,5 +1,5 @@
 import { z } from '../../shared/zod-setup';
-import { DOCUMENT_UPLOAD_RULES } from '../../shared/record-fields.schema';
+import { DOCUMENT_UPLOAD_RULES, overviewBody } from '../../shared/record-fields.schema';
 import { lowerCased } from '../../shared/spelling.schema';
 import { listAnswers, messageSchema, multiValue, optionSchema, pageQuerySchema, optionsPageSize } from '../../shared/pagination';
 import { EMAIL_PATTERN, requiredString, idField, optionalIdField } from '../../shared/validation';
@@ -30,12 +30,8 @@ const READ_ONLY = ['id', 'Parent', 'profilePicture', 'profilePictureFull', 'crea
 
 /** Unwraps the spec's `overview` envelope (add-customer-vendor sends "overview") before the closed schema. */
 function unwrapOverview(v: unknown) {
-  if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
-  let body = { ...(v as Record<string, unknown>) };
-  if (body.overview && typeof body.overview === 'object' && !Array.isArray(body.overview)) {
-    const { overview, ...rest } = body;
-    body = { ...(overview as Record<string, unknown>), ...rest };
-  }
+  const body = overviewBody(v);
+  if (!body) return v;
   for (const key of READ_ONLY) delete body[key];
   return body;
 }

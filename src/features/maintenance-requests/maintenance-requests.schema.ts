@@ -1,5 +1,5 @@
 import { z } from '../../shared/zod-setup';
-import { DOCUMENT_UPLOAD_RULES } from '../../shared/record-fields.schema';
+import { DOCUMENT_UPLOAD_RULES, overviewBody } from '../../shared/record-fields.schema';
 import { canonicalChoice, lowerCased } from '../../shared/spelling.schema';
 import { versionField } from '../../shared/edit-version';
 import { listAnswerSchema, messageSchema, multiValue, optionSchema, pageQuerySchema } from '../../shared/pagination';
@@ -79,12 +79,8 @@ const FIELD_ALIASES: Record<string, string> = {
 
 /** Unwraps the spec's `overview` envelope and renames aliases, before the closed schema sees the body. */
 function normaliseBody(v: unknown) {
-  if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
-  let body = { ...(v as Record<string, unknown>) };
-  if (body.overview && typeof body.overview === 'object' && !Array.isArray(body.overview)) {
-    const { overview, ...rest } = body;
-    body = { ...(overview as Record<string, unknown>), ...rest };
-  }
+  const body = overviewBody(v);
+  if (!body) return v;
   for (const [alias, canonical] of Object.entries(FIELD_ALIASES)) {
     if (!(alias in body)) continue;
     if (body[canonical] === undefined) body[canonical] = body[alias];
