@@ -1,7 +1,7 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { orgRef } from '../../server/db/org-keys';
+import { orgChildKeys } from '../../server/db/org-keys';
 import { createdAtColumn, orgRowColumns } from '../../server/db/columns';
-import { orgRowKeys } from '../organization/organization.table';
+
 import { users } from '../users/users.table';
 import { API_KEY_ROLES } from './api-keys.schema';
 
@@ -26,8 +26,7 @@ export const apiKeys = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
-    ...orgRowKeys(t),
-    orgRef(t, t.createdById, users).onDelete('cascade'),
+    ...orgChildKeys(t, t.createdById, users),
     uniqueIndex('api_keys_org_hash_idx').on(t.orgId, t.keyHash),
     index('api_keys_org_created_by_idx').on(t.orgId, t.createdById),
   ],

@@ -1,8 +1,8 @@
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { orgRef } from '../../server/db/org-keys';
+import { orgChildKeys } from '../../server/db/org-keys';
 import { sql } from 'drizzle-orm';
 import { orgRowColumns, timestampColumn as ts } from '../../server/db/columns';
-import { orgRowKeys } from '../organization/organization.table';
+
 import { assets } from '../assets/assets.table';
 import { ASSET_STATES } from './asset-states.values';
 
@@ -28,8 +28,7 @@ export const assetStateIntervals = pgTable(
     cascadedFrom: integer(),
   },
   (t) => [
-    ...orgRowKeys(t),
-    orgRef(t, t.assetId, assets).onDelete('cascade'),
+    ...orgChildKeys(t, t.assetId, assets),
     uniqueIndex('asset_state_intervals_one_open_idx')
       .on(t.orgId, t.assetId)
       .where(sql`ended_at is null`),

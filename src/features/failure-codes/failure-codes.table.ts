@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { orgRef } from '../../server/db/org-keys';
+import { orgChildKeys, orgRef } from '../../server/db/org-keys';
 import { createdAtColumn, orgIdColumn, orgRowColumns } from '../../server/db/columns';
-import { orgRowKeys, orgOwned } from '../organization/organization.table';
+import { orgOwned } from '../organization/organization.table';
 import { assetCategories } from '../master-data/master-data.table';
 import { FAILURE_CODE_KINDS } from './failure-code-values';
 
@@ -24,8 +24,7 @@ export const failureCodes = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
-    ...orgRowKeys(t),
-    orgRef(t, t.parentId, t).onDelete('cascade'),
+    ...orgChildKeys(t, t.parentId, t),
     orgRef(t, t.assetCategoryId, assetCategories).onDelete('cascade'),
     index('failure_codes_org_parent_idx').on(t.orgId, t.parentId),
     index('failure_codes_org_category_idx').on(t.orgId, t.assetCategoryId),

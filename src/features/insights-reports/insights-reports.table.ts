@@ -1,7 +1,7 @@
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { orgRef } from '../../server/db/org-keys';
+import { orgChildKeys } from '../../server/db/org-keys';
 import { createdAtColumn, orgRowColumns, updatedAtColumn } from '../../server/db/columns';
-import { orgRowKeys } from '../organization/organization.table';
+
 import { users } from '../users/users.table';
 import { REPORT_FORMATS, REPORT_FREQUENCIES, type ReportFilters } from './insights-reports.schema';
 
@@ -26,8 +26,7 @@ export const insightsReports = pgTable(
     updatedAt: updatedAtColumn(),
   },
   (t) => [
-    ...orgRowKeys(t),
-    orgRef(t, t.ownerId, users).onDelete('cascade'),
+    ...orgChildKeys(t, t.ownerId, users),
     index('insights_reports_org_owner_idx').on(t.orgId, t.ownerId),
     index('insights_reports_org_next_send_idx').on(t.orgId, t.nextSendAt),
   ],

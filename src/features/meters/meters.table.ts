@@ -1,5 +1,5 @@
 import { boolean, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { orgRef } from '../../server/db/org-keys';
+import { orgChildKeys, orgRef } from '../../server/db/org-keys';
 import { sql } from 'drizzle-orm';
 import { createdAtColumn, orgRowColumns } from '../../server/db/columns';
 import { orgRowKeys } from '../organization/organization.table';
@@ -55,8 +55,7 @@ export const meterReadings = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
-    ...orgRowKeys(t),
-    orgRef(t, t.meterId, meters).onDelete('cascade'),
+    ...orgChildKeys(t, t.meterId, meters),
     // "Readings of a meter by time": the chart's range, the latest reading, the neighbours of a new reading.
     index('meter_readings_org_meter_time_idx').on(t.orgId, t.meterId, t.readAt, t.id),
   ],

@@ -1,8 +1,8 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { orgLinkTable, orgRef, orgSettingsTable } from '../../server/db/org-keys';
+import { orgChildKeys, orgLinkTable, orgRef, orgSettingsTable } from '../../server/db/org-keys';
 import { sql } from 'drizzle-orm';
 import { createdAtColumn, orgIdColumn, orgRowColumns, timestampColumn as ts } from '../../server/db/columns';
-import { orgRowKeys, orgOwned } from '../organization/organization.table';
+import { orgOwned } from '../organization/organization.table';
 import { users } from '../users/users.table';
 import { workOrders } from '../work-orders/work-orders.table';
 import { NOTIFICATION_KINDS, type NotificationData, type NotificationPreferences } from './notifications.schema';
@@ -29,8 +29,7 @@ export const notifications = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
-    ...orgRowKeys(t),
-    orgRef(t, t.userId, users).onDelete('cascade'),
+    ...orgChildKeys(t, t.userId, users),
     // The bell: my newest ones.
     index('notifications_user_created_idx').on(t.orgId, t.userId, t.createdAt),
     uniqueIndex('notifications_dedupe_key')
@@ -61,8 +60,7 @@ export const notificationDeliveries = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
-    ...orgRowKeys(t),
-    orgRef(t, t.userId, users).onDelete('cascade'),
+    ...orgChildKeys(t, t.userId, users),
     index('notification_deliveries_due_idx')
       .on(t.orgId, t.dueAt)
       .where(sql`sent_at is null`),

@@ -1,7 +1,7 @@
 import { boolean, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { orgRef } from '../../server/db/org-keys';
+import { orgChildKeys, orgRef } from '../../server/db/org-keys';
 import { createdAtColumn, orgRowColumns, timestampColumn as ts } from '../../server/db/columns';
-import { orgRowKeys } from '../organization/organization.table';
+
 import { workOrders } from '../work-orders/work-orders.table';
 import { SHARE_STATES } from './work-order-shares.schema';
 
@@ -44,8 +44,7 @@ export const workOrderShares = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
-    ...orgRowKeys(t),
-    orgRef(t, t.workOrderId, workOrders).onDelete('cascade'),
+    ...orgChildKeys(t, t.workOrderId, workOrders),
     index('work_order_shares_token_idx').on(t.orgId, t.tokenHash),
     index('work_order_shares_order_idx').on(t.orgId, t.workOrderId),
     index('work_order_shares_org_created_idx').on(t.orgId, t.createdAt),

@@ -1,7 +1,7 @@
 import { foreignKey, index, integer, pgTable, primaryKey, type AnyPgColumn, type PgColumnBuilderBase, type PgTableExtraConfigValue } from 'drizzle-orm/pg-core';
 import type { BuildExtraConfigColumns } from 'drizzle-orm';
 import { orgIdColumn } from './columns';
-import { orgOwned } from '../../features/organization/organization.table';
+import { orgOwned, orgRowKeys } from '../../features/organization/organization.table';
 
 // The keys tenant tables repeat: a reference inside the organisation, the link table of two records, the
 // organisation's one-row settings. Each builds exactly the constraints the tables wrote out before (same names).
@@ -19,6 +19,12 @@ export const orgRef = (t: { orgId: AnyPgColumn }, column: AnyPgColumn, target: O
 /** Several such references at once: each named column points at its table's rows of the same organisation. */
 export const orgRefs = <T extends { orgId: AnyPgColumn }>(t: T, targets: { [K in keyof T]?: OrgKeyed }) =>
   Object.entries(targets).map(([column, target]) => orgRef(t, t[column as keyof T] as AnyPgColumn, target as OrgKeyed));
+
+/** The keys of a row that belongs to another record (a reading of its meter, a message of its share): its own key, and its parent's, whose deletion takes it along. */
+export const orgChildKeys = (t: OrgKeyed, parentColumn: AnyPgColumn, parent: OrgKeyed) => [
+  ...orgRowKeys(t),
+  orgRef(t, parentColumn, parent).onDelete('cascade'),
+];
 
 const linkId = () => integer().notNull();
 type LinkId = ReturnType<typeof linkId>;
