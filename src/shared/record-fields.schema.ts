@@ -1,6 +1,7 @@
+import { z } from './zod-setup';
 import { requiredString } from './validation';
 
-// Pieces many areas' contracts share word for word: a record's name field, the document upload rule, the overview envelope.
+// Pieces many areas' contracts share word for word: a record's name field, the language choice, the document upload rule, the overview envelope.
 
 /** The spec's messages of a record's name (required, at most 100 characters): spread into an area's messages. */
 export const NAME_MESSAGES = {
@@ -10,6 +11,11 @@ export const NAME_MESSAGES = {
 
 /** A record's name: required, trimmed, at most 100 characters. */
 export const nameField = () => requiredString(NAME_MESSAGES.name).max(100, NAME_MESSAGES.nameMax);
+
+/** The languages of people, portals and mails (decision 065). */
+export const LANGUAGES = ['en', 'ar'] as const;
+/** A language choice, with its message. */
+export const languageField = () => z.enum(LANGUAGES, { error: 'Language must be en or ar' });
 
 /** The spec's rule for uploaded documents (PDF and images, checked by their bytes on the server), with its messages. */
 export const DOCUMENT_UPLOAD_RULES = {

@@ -1,5 +1,5 @@
 import { z } from '../../shared/zod-setup';
-import { NAME_MESSAGES, nameField } from '../../shared/record-fields.schema';
+import { NAME_MESSAGES, nameField, languageField } from '../../shared/record-fields.schema';
 import { messageSchema } from '../../shared/pagination';
 import { requiredString, idField } from '../../shared/validation';
 import { optionalRef } from '../../shared/reference-fields';
@@ -82,7 +82,7 @@ export const failureCodeSettingsSchema = z.strictObject({
 export type FailureCodeSettings = z.output<typeof failureCodeSettingsSchema>;
 
 /** POST import-starter-library: the names in English or Arabic. */
-export const starterLibraryInputSchema = z.strictObject({ language: z.enum(['en', 'ar'], { error: M.language }).default('en') });
+export const starterLibraryInputSchema = z.strictObject({ language: languageField().default('en') });
 
 /** The codes a work order is closed with (problem > cause > remedy). */
 export const failureCodesOfOrderSchema = {

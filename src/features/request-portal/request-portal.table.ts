@@ -1,4 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { LANGUAGES } from '../../shared/record-fields.schema';
 import { orgRef } from '../../server/db/org-keys';
 import { createdAtColumn, orgIdColumn, orgRowColumns, updatedAtColumn } from '../../server/db/columns';
 import { orgRowKeys, orgOwned } from '../organization/organization.table';
@@ -62,9 +63,7 @@ export const portalRequests = pgTable(
     email: text(),
     phone: text(),
     /** The language the request was filed in: the requester's e-mails are written in it (decision 065). */
-    language: text({ enum: ['en', 'ar'] })
-      .notNull()
-      .default('en'),
+    language: text({ enum: LANGUAGES }).notNull().default('en'),
     status: text({ enum: PORTAL_STATUSES }).notNull().default('received'),
     declineReason: text(),
     statusTokenHash: text().notNull(),

@@ -1,4 +1,5 @@
 import { z } from '../../shared/zod-setup';
+import { languageField } from '../../shared/record-fields.schema';
 import { listAnswerSchema, messageSchema, multiValue, pageQuerySchema } from '../../shared/pagination';
 import { emailField, idField, optionalString, requiredString } from '../../shared/validation';
 import { dateField } from '../../shared/dates';
@@ -34,7 +35,7 @@ export const shareInputSchema = z.strictObject({
   requireCode: flag.default(false),
   days: days.default(DEFAULT_SHARE_DAYS),
   /** The language of the contractor's e-mails; the sharing manager's own when not given (decision 065). */
-  language: z.enum(['en', 'ar'], { error: 'Language must be en or ar' }).optional(),
+  language: languageField().optional(),
 });
 export type ShareInput = z.input<typeof shareInputSchema>;
 

@@ -1,4 +1,5 @@
 import { boolean, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { LANGUAGES } from '../../shared/record-fields.schema';
 import { orgChildKeys, orgRef } from '../../server/db/org-keys';
 import { createdAtColumn, orgRowColumns, timestampColumn as ts } from '../../server/db/columns';
 
@@ -20,9 +21,7 @@ export const workOrderShares = pgTable(
     contractorName: text().notNull(),
     email: text().notNull(),
     /** The contractor's e-mails are written in it: the share's choice, else the sharing manager's language (decision 065). */
-    language: text({ enum: ['en', 'ar'] })
-      .notNull()
-      .default('en'),
+    language: text({ enum: LANGUAGES }).notNull().default('en'),
     tokenHash: text().notNull(),
     canComment: boolean().notNull().default(false),
     canLog: boolean().notNull().default(false),
