@@ -1,4 +1,5 @@
 import { z } from '../../shared/zod-setup';
+import { blankToUndefined } from '../../shared/reference-fields';
 import { addDays, calendarDateField, dayInZone, dayRangeChecks, dayToDate } from '../../shared/dates';
 import { optionalIdField } from '../../shared/validation';
 
@@ -10,7 +11,7 @@ export type RangePreset = (typeof RANGE_PRESETS)[number];
 export const PRESET_DAYS: Record<Exclude<RangePreset, 'custom'>, number> = { '7d': 7, '30d': 30, quarter: 91, year: 365 };
 
 const optionalDay = (label: string) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), calendarDateField(`${label} must be a valid date`, `${label} must be a valid date`).optional());
+  z.preprocess(blankToUndefined, calendarDateField(`${label} must be a valid date`, `${label} must be a valid date`).optional());
 
 /** The screen's filters (FILTER_KEYS), also a scheduled insights report's. */
 export const analyticsFilterFields = {
@@ -27,10 +28,7 @@ export const analyticsFilterFields = {
 export const analyticsQuerySchema = dayRangeChecks(
   z
     .strictObject({
-      range: z.preprocess(
-        (v) => (v === '' || v === null ? undefined : v),
-        z.enum(RANGE_PRESETS, { error: 'Range must be one of 7d, 30d, quarter, year, custom' }).default('30d'),
-      ),
+      range: z.preprocess(blankToUndefined, z.enum(RANGE_PRESETS, { error: 'Range must be one of 7d, 30d, quarter, year, custom' }).default('30d')),
       from: optionalDay('From'),
       to: optionalDay('To'),
       ...analyticsFilterFields,

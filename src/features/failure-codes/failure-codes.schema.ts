@@ -2,7 +2,7 @@ import { z } from '../../shared/zod-setup';
 import { NAME_MESSAGES, nameField, languageField } from '../../shared/record-fields.schema';
 import { messageSchema } from '../../shared/pagination';
 import { requiredString, idField } from '../../shared/validation';
-import { optionalRef } from '../../shared/reference-fields';
+import { blankToUndefined, optionalRef } from '../../shared/reference-fields';
 import { updatedAtField } from '../../shared/edit-version';
 import { FAILURE_CODE_KINDS, HOLD_REASONS } from './failure-code-values';
 
@@ -60,7 +60,7 @@ export type FailureCodeUpdate = z.output<typeof failureCodeUpdateSchema>;
 
 /** get-failure-codes: all of them, or those that apply to an asset category (its own and the ones for all). */
 export const failureCodeListQuerySchema = z.object({
-  assetCategoryId: z.preprocess((v) => (v === '' || v === null ? undefined : v), idField(M.category).optional()),
+  assetCategoryId: z.preprocess(blankToUndefined, idField(M.category).optional()),
 });
 
 export const failureCodeDtoSchema = z.object({

@@ -4,7 +4,7 @@ import { NAME_MESSAGES, nameField } from '../../shared/record-fields.schema';
 import { nameOptionsQuerySchema } from '../../shared/options-query';
 import { listAnswers, messageSchema, optionSchema, pageQuerySchema } from '../../shared/pagination';
 
-import { optionalRef, renameAliases, textFilter } from '../../shared/reference-fields';
+import { blankToUndefined, optionalRef, renameAliases, textFilter } from '../../shared/reference-fields';
 import { rollUpSchema } from '../assets/asset-rollup.schema';
 
 /** Locations (decision 072): the form's and the API's messages. */
@@ -29,7 +29,7 @@ export const locationInputSchema = z.preprocess(
   renameAliases({ parent: 'parentId', Parent: 'parentId' }),
   z.strictObject({
     name: nameField(),
-    code: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(20, M.codeMax).optional()),
+    code: z.preprocess(blankToUndefined, z.string().trim().max(20, M.codeMax).optional()),
     parentId: optionalRef(M.parent).optional(),
   }),
 );
@@ -39,7 +39,7 @@ export type LocationInput = z.output<typeof locationInputSchema>;
 export const moveLocationSchema = z.preprocess(renameAliases({ parent: 'parentId', Parent: 'parentId' }), z.strictObject({ parentId: optionalRef(M.parent) }));
 
 /** A location filter of other lists: that location and everything under it. */
-export const locationFilterField = z.preprocess((v) => (v === '' || v === null ? undefined : v), idField(M.location).optional());
+export const locationFilterField = z.preprocess(blankToUndefined, idField(M.location).optional());
 
 /** get-locations: page, pageSize, name (name or code contains), under (a location and everything under it). */
 export const locationListQuerySchema = pageQuerySchema.extend({

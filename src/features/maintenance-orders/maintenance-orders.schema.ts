@@ -1,5 +1,5 @@
 import { z } from '../../shared/zod-setup';
-import { renameAliases } from '../../shared/reference-fields';
+import { blankToUndefined, renameAliases } from '../../shared/reference-fields';
 import { canonicalChoice, lowerCasedOrAbsent } from '../../shared/spelling.schema';
 import { versionField } from '../../shared/edit-version';
 import { listAnswers, messageSchema, multiValue, pageQuerySchema } from '../../shared/pagination';
@@ -30,8 +30,6 @@ export const ORDER_MESSAGES = {
   dueFuture: 'Due date must be in the future',
   locked: 'This maintenance order is validated and can no longer be changed',
 } as const;
-
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /** A select's id: numbers, numeric strings, or { id } / { value } objects. */
 const toId = (v: unknown) => (v && typeof v === 'object' ? ((v as { id?: unknown }).id ?? (v as { value?: unknown }).value) : v);

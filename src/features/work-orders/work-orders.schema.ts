@@ -1,4 +1,5 @@
 import { z } from '../../shared/zod-setup';
+import { blankToUndefined } from '../../shared/reference-fields';
 import { canonicalChoice } from '../../shared/spelling.schema';
 import { listAnswers, messageSchema, multiValue, pageQuerySchema } from '../../shared/pagination';
 import { idField, requiredString } from '../../shared/validation';
@@ -34,8 +35,6 @@ export const workOrderPriorityField = z.preprocess(
   canonicalChoice(PRIORITY_ALIASES),
   z.enum(WORK_ORDER_PRIORITIES, { error: 'Priority must be one of lowest, low, medium, high, critical' }),
 );
-
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /** The due-date views of the list (open orders only). */
 export const WORK_ORDER_DUE_VIEWS = ['overdue', 'today', 'week'] as const;
@@ -158,7 +157,7 @@ const partLine = z.union(
         .max(MAX_LINE_QUANTITY, 'Quantity is too large')
         .default(1),
       /** The stock location the part comes from (decision 071); the default location when omitted. */
-      locationId: z.preprocess((v) => (v === '' || v === null ? undefined : v), idField('Location is invalid').optional()),
+      locationId: z.preprocess(blankToUndefined, idField('Location is invalid').optional()),
     }),
   ],
   { error: 'Each part must be a part id or { partId, quantity }' },
@@ -174,7 +173,7 @@ export const workOrderListQuerySchema = pageQuerySchema.extend({
   status: multiValue(workOrderStatusField),
   title: z.string().trim().max(200, 'Title filter must be at most 200 characters').optional(),
   /** One asset's orders (analytics' drill-down, decision 038). */
-  assetId: z.preprocess((v) => (v === '' || v === null ? undefined : v), idField('Asset is invalid').optional()),
+  assetId: z.preprocess(blankToUndefined, idField('Asset is invalid').optional()),
   /** Orders on the assets in a location and everything under it (decision 072). */
   locationId: locationFilterField,
   /**
