@@ -6,7 +6,7 @@ import {
   documentSchemas,
   documentDtoSchema,
   personDtoSchema,
-  type DocumentApiKind,
+  documentApiKind,
   type DocumentDetail,
   type DocumentList,
 } from '../commercial-documents/commercial-documents.schema';
@@ -47,13 +47,7 @@ export const PURCHASE_ORDER_SCHEMAS = documentSchemas(
 /** 'PO-0001' from 1. */
 export const purchaseOrderNumber = documentNumber('PO');
 
-export const PURCHASE_ORDER_KIND: DocumentApiKind = {
-  plural: 'purchase-orders',
-  slug: 'purchase-order',
-  listKey: 'purchaseOrders',
-  singularKey: 'purchaseOrder',
-  entityType: 'purchase-order',
-};
+export const PURCHASE_ORDER_KIND = documentApiKind('purchase-order', 'purchaseOrder');
 
 /** A purchase order as the lists return it; `get-purchase-order` adds the lines. Money in major units. */
 export const purchaseOrderDtoSchema = documentDtoSchema(PURCHASE_ORDER_STATUSES, {

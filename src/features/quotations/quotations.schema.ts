@@ -6,7 +6,7 @@ import {
   documentSchemas,
   documentDtoSchema,
   personDtoSchema,
-  type DocumentApiKind,
+  documentApiKind,
   type DocumentDetail,
   type DocumentList,
 } from '../commercial-documents/commercial-documents.schema';
@@ -56,13 +56,7 @@ export const QUOTATION_SCHEMAS = documentSchemas(
 /** 'Q-0001' from 1. */
 export const quotationNumber = documentNumber('Q');
 
-export const QUOTATION_KIND: DocumentApiKind = {
-  plural: 'quotations',
-  slug: 'quotation',
-  listKey: 'quotations',
-  singularKey: 'quotation',
-  entityType: 'quotation',
-};
+export const QUOTATION_KIND = documentApiKind('quotation', 'quotation');
 
 /** A quotation as the lists return it; `get-quotation` adds the lines. Money in major units. */
 export const quotationDtoSchema = documentDtoSchema(QUOTATION_STATUSES, {
