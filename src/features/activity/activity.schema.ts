@@ -1,9 +1,9 @@
 import { z } from '../../shared/zod-setup';
-import { requiredString } from '../../shared/validation';
+import { requiredString, idField } from '../../shared/validation';
 
 export const activityParamsSchema = z.strictObject({
   entityType: z.string().regex(/^[a-z-]{2,40}$/, 'Unknown record type'),
-  entityId: z.coerce.number({ error: 'Invalid id' }).int('Invalid id').min(1, 'Invalid id').max(2147483647, 'Invalid id'),
+  entityId: idField('Invalid id'),
 });
 
 export const noteInputSchema = z.strictObject({

@@ -1,4 +1,5 @@
 import { z } from '../../shared/zod-setup';
+import { blankToUndefined } from '../../shared/reference-fields';
 import { addDays, calendarDateField, dayInZone, dayRangeChecks, dayToDate } from '../../shared/dates';
 import { optionalIdField } from '../../shared/validation';
 
@@ -10,25 +11,27 @@ export type RangePreset = (typeof RANGE_PRESETS)[number];
 export const PRESET_DAYS: Record<Exclude<RangePreset, 'custom'>, number> = { '7d': 7, '30d': 30, quarter: 91, year: 365 };
 
 const optionalDay = (label: string) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), calendarDateField(`${label} must be a valid date`, `${label} must be a valid date`).optional());
+  z.preprocess(blankToUndefined, calendarDateField(`${label} must be a valid date`, `${label} must be a valid date`).optional());
+
+/** The screen's filters (FILTER_KEYS), also a scheduled insights report's. */
+export const analyticsFilterFields = {
+  assetId: optionalIdField('Asset is invalid'),
+  assetCategoryId: optionalIdField('Asset category is invalid'),
+  /** The assets in a location and everything under it (decision 072). */
+  locationId: optionalIdField('Location is invalid'),
+  workStationId: optionalIdField('Work station is invalid'),
+  teamId: optionalIdField('Team is invalid'),
+  assigneeId: optionalIdField('Assignee is invalid'),
+};
 
 /** Every analytics route's query (all in the screen's URL): a range preset (or custom from/to) and the filters. */
 export const analyticsQuerySchema = dayRangeChecks(
   z
     .strictObject({
-      range: z.preprocess(
-        (v) => (v === '' || v === null ? undefined : v),
-        z.enum(RANGE_PRESETS, { error: 'Range must be one of 7d, 30d, quarter, year, custom' }).default('30d'),
-      ),
+      range: z.preprocess(blankToUndefined, z.enum(RANGE_PRESETS, { error: 'Range must be one of 7d, 30d, quarter, year, custom' }).default('30d')),
       from: optionalDay('From'),
       to: optionalDay('To'),
-      assetId: optionalIdField('Asset is invalid'),
-      assetCategoryId: optionalIdField('Asset category is invalid'),
-      /** The assets in a location and everything under it (decision 072). */
-      locationId: optionalIdField('Location is invalid'),
-      workStationId: optionalIdField('Work station is invalid'),
-      teamId: optionalIdField('Team is invalid'),
-      assigneeId: optionalIdField('Assignee is invalid'),
+      ...analyticsFilterFields,
     })
     .refine((v) => v.range !== 'custom' || (v.from && v.to), { message: 'A custom range needs From and To', path: ['from'] }),
 );

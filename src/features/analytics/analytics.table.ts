@@ -1,4 +1,5 @@
-import { foreignKey, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { orgRef } from '../../server/db/org-keys';
 import { orgIdColumn } from '../../server/db/columns';
 import { workOrders } from '../work-orders/work-orders.table';
 
@@ -18,7 +19,7 @@ export const workOrderClosures = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.orgId, t.workOrderId] }),
-    foreignKey({ columns: [t.orgId, t.workOrderId], foreignColumns: [workOrders.orgId, workOrders.id] }).onDelete('cascade'),
+    orgRef(t, t.workOrderId, workOrders).onDelete('cascade'),
     index('work_order_closures_org_closed_idx').on(t.orgId, t.closedAt),
   ],
 );

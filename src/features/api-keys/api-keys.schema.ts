@@ -1,5 +1,6 @@
 import { z } from '../../shared/zod-setup';
-import { requiredString } from '../../shared/validation';
+import { NAME_MESSAGES, nameField } from '../../shared/record-fields.schema';
+
 import { dateField } from '../../shared/dates';
 
 /**
@@ -13,8 +14,7 @@ export type ApiKeyRole = (typeof API_KEY_ROLES)[number];
 export const API_KEY_PREFIX = 'cmms_live_';
 
 export const API_KEY_MESSAGES = {
-  name: 'Name is required',
-  nameMax: 'Name must be at most 100 characters',
+  ...NAME_MESSAGES,
   role: 'Role must be read-only, worker or manager',
   expiresAt: 'Expiry is required',
   expiresAtInvalid: 'Expiry must be a valid date',
@@ -26,7 +26,7 @@ export const API_KEY_MESSAGES = {
 export const MAX_KEY_DAYS = 2 * 366;
 
 export const apiKeyInputSchema = z.strictObject({
-  name: requiredString(API_KEY_MESSAGES.name).max(100, API_KEY_MESSAGES.nameMax),
+  name: nameField(),
   role: z.enum(API_KEY_ROLES, { error: API_KEY_MESSAGES.role }),
   expiresAt: dateField(API_KEY_MESSAGES.expiresAt, API_KEY_MESSAGES.expiresAtInvalid),
 });

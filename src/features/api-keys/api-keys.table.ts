@@ -1,6 +1,7 @@
-import { foreignKey, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { orgChildKeys } from '../../server/db/org-keys';
 import { createdAtColumn, orgRowColumns } from '../../server/db/columns';
-import { orgRowKeys } from '../organization/organization.table';
+
 import { users } from '../users/users.table';
 import { API_KEY_ROLES } from './api-keys.schema';
 
@@ -25,8 +26,7 @@ export const apiKeys = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
-    ...orgRowKeys(t),
-    foreignKey({ columns: [t.orgId, t.createdById], foreignColumns: [users.orgId, users.id] }).onDelete('cascade'),
+    ...orgChildKeys(t, t.createdById, users),
     uniqueIndex('api_keys_org_hash_idx').on(t.orgId, t.keyHash),
     index('api_keys_org_created_by_idx').on(t.orgId, t.createdById),
   ],

@@ -1,11 +1,10 @@
-import { foreignKey, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { orgChildKeys } from '../../server/db/org-keys';
 import { sql } from 'drizzle-orm';
-import { orgRowColumns } from '../../server/db/columns';
-import { orgRowKeys } from '../organization/organization.table';
+import { orgRowColumns, timestampColumn as ts } from '../../server/db/columns';
+
 import { assets } from '../assets/assets.table';
 import { ASSET_STATES } from './asset-states.values';
-
-const ts = () => timestamp({ withTimezone: true, mode: 'date' });
 
 /**
  * An asset's state over time (decision 079): one row per interval, `ended_at` null while it is open. At most one
@@ -29,8 +28,7 @@ export const assetStateIntervals = pgTable(
     cascadedFrom: integer(),
   },
   (t) => [
-    ...orgRowKeys(t),
-    foreignKey({ columns: [t.orgId, t.assetId], foreignColumns: [assets.orgId, assets.id] }).onDelete('cascade'),
+    ...orgChildKeys(t, t.assetId, assets),
     uniqueIndex('asset_state_intervals_one_open_idx')
       .on(t.orgId, t.assetId)
       .where(sql`ended_at is null`),

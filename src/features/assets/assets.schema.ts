@@ -1,7 +1,8 @@
 import { z } from '../../shared/zod-setup';
+import { NAME_MESSAGES, nameField } from '../../shared/record-fields.schema';
 import { versionField } from '../../shared/edit-version';
 import { listAnswers, multiValue, optionSchema, pageQuerySchema, optionsPageSize } from '../../shared/pagination';
-import { idField, optionalString, requiredString } from '../../shared/validation';
+import { idField, optionalString } from '../../shared/validation';
 import { calendarDateField } from '../../shared/dates';
 import { ASSET_STATES as ASSET_STATES_OVER_TIME } from '../asset-states/asset-states.values';
 import { locationFilterField } from '../locations/locations.schema';
@@ -13,8 +14,7 @@ export type AssetStatus = (typeof ASSET_STATUSES)[number];
 
 /** Spec doc 1 section 5 "Asset" ('Name' max 100, date and category required), with its messages. */
 export const ASSET_MESSAGES = {
-  name: 'Name is required',
-  nameMax: 'Name must be at most 100 characters',
+  ...NAME_MESSAGES,
   date: 'Date is required',
   dateInvalid: 'Date must be a valid date',
   category: 'Category is required',
@@ -65,7 +65,7 @@ export const assetInputSchema = z.preprocess(
     Location: 'locationId',
   }),
   z.strictObject({
-    name: requiredString(M.name).max(100, M.nameMax),
+    name: nameField(),
     description: optionalString(5000),
     serial: optionalString(100),
     assetBarcode: optionalString(100),
@@ -90,7 +90,7 @@ export type AssetInput = z.output<typeof assetInputSchema>;
 export const assetListQuerySchema = pageQuerySchema.extend({
   name: textFilter,
   status: multiValue(z.preprocess(canonicalAssetStatus, z.enum(ASSET_STATUSES, { error: M.status }))),
-  categoryId: z.coerce.number({ error: 'Invalid category' }).int('Invalid category').min(1, 'Invalid category').max(2147483647, 'Invalid category').optional(),
+  categoryId: idField('Invalid category').optional(),
   /** Only the records related to this user (spec section 3: the user's related_* records; the UI sends the signed-in user for "Only mine"). */
   relatedTo: idField('Invalid user').optional(),
   /** A location and everything under it (decision 072). */

@@ -1,4 +1,5 @@
-import { boolean, date, foreignKey, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { orgRefs } from '../../server/db/org-keys';
 import { createdAtColumn, orgRowColumns } from '../../server/db/columns';
 import { orgRowKeys } from '../organization/organization.table';
 import { assetCategories } from '../master-data/master-data.table';
@@ -32,10 +33,7 @@ export const assets = pgTable(
   },
   (t) => [
     ...orgRowKeys(t),
-    foreignKey({ columns: [t.orgId, t.assetCategoryId], foreignColumns: [assetCategories.orgId, assetCategories.id] }),
-    foreignKey({ columns: [t.orgId, t.customerVendorId], foreignColumns: [customerVendors.orgId, customerVendors.id] }),
-    foreignKey({ columns: [t.orgId, t.locationId], foreignColumns: [locations.orgId, locations.id] }),
-    foreignKey({ columns: [t.orgId, t.parentId], foreignColumns: [t.orgId, t.id] }),
+    ...orgRefs(t, { assetCategoryId: assetCategories, customerVendorId: customerVendors, locationId: locations, parentId: t }),
     index('assets_org_location_idx').on(t.orgId, t.locationId),
     index('assets_org_parent_idx').on(t.orgId, t.parentId),
     index('assets_org_name_idx').on(t.orgId, t.name),

@@ -1,6 +1,6 @@
-import { foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { orgOwned } from '../organization/organization.table';
 import { orgIdColumn } from '../../server/db/columns';
-import { organizations } from '../organization/organization.table';
 
 /** One record a write touched, with its fields old -> new (sensitive fields masked). */
 export interface AuditRecord {
@@ -45,7 +45,7 @@ export const auditLog = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.orgId, t.seq] }),
-    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
+    orgOwned(t),
     index('audit_log_org_created_idx').on(t.orgId, t.createdAt),
     index('audit_log_org_entity_idx').on(t.orgId, t.entityType, t.entityId),
   ],
@@ -70,5 +70,5 @@ export const auditHeads = pgTable(
     anchorSignature: text(),
     anchorAt: timestamp({ withTimezone: true, mode: 'date' }),
   },
-  (t) => [primaryKey({ columns: [t.orgId] }), foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade')],
+  (t) => [primaryKey({ columns: [t.orgId] }), orgOwned(t)],
 );

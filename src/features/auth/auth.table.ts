@@ -1,4 +1,5 @@
-import { foreignKey, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { orgRef } from '../../server/db/org-keys';
 import { createdAtColumn, orgRowColumns } from '../../server/db/columns';
 import { users } from '../users/users.table';
 
@@ -26,7 +27,7 @@ export const sessions = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.orgId, t.id] }),
-    foreignKey({ columns: [t.orgId, t.userId], foreignColumns: [users.orgId, users.id] }).onDelete('cascade'),
+    orgRef(t, t.userId, users).onDelete('cascade'),
     index('sessions_user_idx').on(t.orgId, t.userId),
     index('sessions_refresh_idx').on(t.orgId, t.refreshHash),
     index('sessions_previous_idx').on(t.orgId, t.previousHash),
@@ -44,11 +45,7 @@ export const invitations = pgTable(
     usedAt: timestamp({ withTimezone: true }),
     createdAt: createdAtColumn(),
   },
-  (t) => [
-    primaryKey({ columns: [t.orgId, t.id] }),
-    foreignKey({ columns: [t.orgId, t.userId], foreignColumns: [users.orgId, users.id] }).onDelete('cascade'),
-    index('invitations_token_idx').on(t.orgId, t.tokenHash),
-  ],
+  (t) => [primaryKey({ columns: [t.orgId, t.id] }), orgRef(t, t.userId, users).onDelete('cascade'), index('invitations_token_idx').on(t.orgId, t.tokenHash)],
 );
 
 /** Fixed-window counters for rate limits; kept in PostgreSQL so the API stays stateless. */

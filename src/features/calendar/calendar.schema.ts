@@ -1,4 +1,5 @@
 import { z } from '../../shared/zod-setup';
+import { blankToUndefined } from '../../shared/reference-fields';
 import { idField } from '../../shared/validation';
 import { dateField } from '../../shared/dates';
 
@@ -32,7 +33,7 @@ export const CALENDAR_MESSAGES = {
   tooLong: `The range must be at most ${CALENDAR_MAX_DAYS} days`,
 } as const;
 
-const optionalId = (message: string) => z.preprocess((v) => (v === '' || v === null ? undefined : v), idField(message).optional());
+const optionalId = (message: string) => z.preprocess(blankToUndefined, idField(message).optional());
 
 /**
  * GET list-calendar-entries: `from` (inclusive) and `to` (exclusive), the calendar's visible days

@@ -31,6 +31,15 @@ export interface DocumentApiKind {
 }
 
 /** The paths of a document kind, relative to its prefix (`/<plural>`); `{id}` paths end with a slash. */
+/** A kind's names from its slug and its response key: each plural adds an 's'; the activity entity type is the slug. */
+export const documentApiKind = (slug: string, singularKey: string): DocumentApiKind => ({
+  plural: `${slug}s`,
+  slug,
+  listKey: `${singularKey}s`,
+  singularKey,
+  entityType: slug,
+});
+
 export const documentPaths = (k: Pick<DocumentApiKind, 'plural' | 'slug'>) => ({
   list: `/get-${k.plural}`,
   options: `/get-${k.slug}-options`,

@@ -1,20 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  foreignKey,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  primaryKey,
-  text,
-  timestamp,
-  type AnyPgColumn,
-  type PgTableWithColumns,
-} from 'drizzle-orm/pg-core';
-import { createdAtColumn, orgIdColumn, orgScopedId, updatedAtColumn } from '../../server/db/columns';
-import { organizations } from '../organization/organization.table';
+import { bigint, check, foreignKey, index, integer, jsonb, numeric, primaryKey, text, type AnyPgColumn, type PgTableWithColumns } from 'drizzle-orm/pg-core';
+import { orgRefs } from '../../server/db/org-keys';
+import { orgRowKeys } from '../organization/organization.table';
+import { createdAtColumn, orgIdColumn, orgScopedId, updatedAtColumn, timestampColumn } from '../../server/db/columns';
 import { users } from '../users/users.table';
 import { customerVendors } from '../customers-vendors/customers-vendors.table';
 import { taxes, uoms } from '../master-data/master-data.table';
@@ -27,7 +15,7 @@ import { LINE_KINDS, type StoredAttachment } from './document-lines.schema';
  * `*.table.ts` declares its tables with these helpers, so the generated schema is what it was column for column).
  */
 
-export const documentTimestamp = () => timestamp({ withTimezone: true, mode: 'date' });
+export const documentTimestamp = timestampColumn;
 /** Money in integer minor units of the organisation currency (JPY yen, USD cents, KWD fils; decision 035); bigint so a large document never overflows. */
 export const minor = () => bigint({ mode: 'number' }).notNull().default(0);
 
@@ -57,8 +45,7 @@ export const documentConstraints = (
   party: { column: AnyPgColumn; index: string },
   person: { column: AnyPgColumn; index: string },
 ) => [
-  primaryKey({ columns: [t.orgId, t.id] }),
-  foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
+  ...orgRowKeys(t),
   foreignKey({ columns: [t.orgId, party.column], foreignColumns: [customerVendors.orgId, customerVendors.id] }),
   foreignKey({ columns: [t.orgId, person.column], foreignColumns: [users.orgId, users.id] }),
   index(`${name}_org_status_idx`).on(t.orgId, t.status, t.id),
@@ -102,10 +89,7 @@ interface LineColumns {
 export const documentLineConstraints = (name: string, t: LineColumns, doc: { column: AnyPgColumn; table: PgTableWithColumns<any> }) => [
   primaryKey({ columns: [t.orgId, t.id] }),
   foreignKey({ columns: [t.orgId, doc.column], foreignColumns: [doc.table.orgId, doc.table.id] }).onDelete('cascade'),
-  foreignKey({ columns: [t.orgId, t.serviceId], foreignColumns: [services.orgId, services.id] }),
-  foreignKey({ columns: [t.orgId, t.partId], foreignColumns: [parts.orgId, parts.id] }),
-  foreignKey({ columns: [t.orgId, t.taxId], foreignColumns: [taxes.orgId, taxes.id] }),
-  foreignKey({ columns: [t.orgId, t.uomId], foreignColumns: [uoms.orgId, uoms.id] }),
+  ...orgRefs(t, { serviceId: services, partId: parts, taxId: taxes, uomId: uoms }),
   index(`${name}_doc_idx`).on(t.orgId, doc.column, t.position),
   index(`${name}_service_idx`).on(t.orgId, t.serviceId),
   index(`${name}_part_idx`).on(t.orgId, t.partId),

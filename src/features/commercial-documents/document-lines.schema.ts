@@ -1,6 +1,8 @@
 import { z } from '../../shared/zod-setup';
+
 import { multiValue, pageQuerySchema, optionsPageSize } from '../../shared/pagination';
-import { blankToUndefined, toId } from '../../shared/reference-fields';
+import { blankToUndefined, optionalRef, renameAliases, requiredRef } from '../../shared/reference-fields';
+import { overviewBody } from '../../shared/record-fields.schema';
 import { clearableDateField, dateField } from '../../shared/dates';
 import { storedFileSchema, toStoredFiles } from '../../shared/stored-file';
 
@@ -32,32 +34,12 @@ export const LINE_MESSAGES = {
   status: 'Invalid status selected',
 } as const;
 
-const MAX_INT = 2147483647;
-
 /** A number given as a number or a numeric string (form inputs send strings); blank is undefined. */
 const toNumber = (v: unknown) => {
   const b = blankToUndefined(v);
   if (typeof b === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(b)) return Number(b);
   return b;
 };
-
-const optionalRefField = (message: string) =>
-  z.preprocess(
-    (v) => {
-      const id = toId(v);
-      return id === '' || id === null || id === undefined || id === 0 || id === '0' ? null : id;
-    },
-    z.coerce.number({ error: message }).int(message).min(1, message).max(MAX_INT, message).nullable(),
-  );
-
-export const requiredRefField = (message: string) =>
-  z.preprocess(
-    (v) => {
-      const id = toId(blankToUndefined(v));
-      return id === 0 || id === '0' ? undefined : id;
-    },
-    z.coerce.number({ error: message }).int(message).min(1, message).max(MAX_INT, message),
-  );
 
 /** Other spellings of line fields (spec doc 2 section 3): the first canonical name wins. */
 const LINE_ALIASES: Record<string, string> = {
@@ -72,6 +54,8 @@ const LINE_ALIASES: Record<string, string> = {
   unitOfMeasureId: 'uomId',
 };
 
+const renameLineAliases = renameAliases(LINE_ALIASES);
+
 function renameLine(v: unknown, kind: LineKind) {
   if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
   const line = { ...(v as Record<string, unknown>) };
@@ -79,14 +63,10 @@ function renameLine(v: unknown, kind: LineKind) {
   for (const key of kind === 'service' ? ['partId', 'uomId', 'uom', 'partName', 'salesPrice'] : ['serviceId', 'serviceName']) {
     if (line[key] === null || line[key] === undefined) delete line[key];
   }
-  for (const [alias, canonical] of Object.entries(LINE_ALIASES)) {
-    if (!(alias in line)) continue;
-    if (line[canonical] === undefined || line[canonical] === null || line[canonical] === '') line[canonical] = line[alias];
-    delete line[alias];
-  }
+  const renamed = renameLineAliases(line) as Record<string, unknown>;
   // read-only parts of a line the API returned are accepted back and ignored
-  for (const key of ['id', 'kind', 'position', 'Tax', 'Uom', 'Service', 'Part']) delete line[key];
-  return line;
+  for (const key of ['id', 'kind', 'position', 'Tax', 'Uom', 'Service', 'Part']) delete renamed[key];
+  return renamed;
 }
 
 /**
@@ -97,7 +77,7 @@ export const lineSchema = (kind: LineKind, opts: { taxRequired: boolean }) =>
   z.preprocess(
     (v) => renameLine(v, kind),
     z.strictObject({
-      ...(kind === 'service' ? { serviceId: requiredRefField(LINE_MESSAGES.service) } : { partId: requiredRefField(LINE_MESSAGES.part) }),
+      ...(kind === 'service' ? { serviceId: requiredRef(LINE_MESSAGES.service) } : { partId: requiredRef(LINE_MESSAGES.part) }),
       name: z.string({ error: LINE_MESSAGES.name }).trim().min(1, LINE_MESSAGES.name).max(200, 'Name must be at most 200 characters').optional(),
       quantity: z.preprocess(
         toNumber,
@@ -107,14 +87,14 @@ export const lineSchema = (kind: LineKind, opts: { taxRequired: boolean }) =>
         toNumber,
         z.number({ error: LINE_MESSAGES.price }).finite(LINE_MESSAGES.price).positive(LINE_MESSAGES.price).max(1_000_000_000, 'Price is too large').optional(),
       ),
-      taxId: opts.taxRequired ? requiredRefField(LINE_MESSAGES.tax) : optionalRefField(LINE_MESSAGES.invalidTax).optional(),
+      taxId: opts.taxRequired ? requiredRef(LINE_MESSAGES.tax) : optionalRef(LINE_MESSAGES.invalidTax).optional(),
       discount: z.preprocess(
         (v) => toNumber(v) ?? 0,
         z.number({ error: LINE_MESSAGES.discountNegative }).finite().min(0, LINE_MESSAGES.discountNegative).max(100, LINE_MESSAGES.discountMax),
       ),
       taxAmount: z.preprocess(toNumber, z.number({ error: LINE_MESSAGES.taxAmount }).min(0, LINE_MESSAGES.taxAmount).optional()),
       subtotal: z.preprocess(toNumber, z.number({ error: LINE_MESSAGES.subtotal }).min(0, LINE_MESSAGES.subtotal).optional()),
-      ...(kind === 'part' ? { uomId: optionalRefField('Select a valid unit of measure').optional() } : {}),
+      ...(kind === 'part' ? { uomId: optionalRef('Select a valid unit of measure').optional() } : {}),
     }),
   );
 
@@ -162,21 +142,13 @@ const DOCUMENT_READ_ONLY = ['id', 'number', 'quotationId', 'purchaseOrderId', 'C
  * with the overview's fields at the top level; `services`/`parts` are accepted for the line lists.
  */
 export function documentBody<O extends z.ZodRawShape>(overview: O, opts: { aliases: Record<string, string>; taxRequired: boolean }) {
+  const rename = renameAliases({ ...opts.aliases, services: 'serviceDetails', parts: 'partDetails' });
   const normalise = (v: unknown) => {
-    if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
-    let body = { ...(v as Record<string, unknown>) };
-    if (body.overview && typeof body.overview === 'object' && !Array.isArray(body.overview)) {
-      const { overview: o, ...rest } = body;
-      body = { ...(o as Record<string, unknown>), ...rest };
-    }
+    const body = overviewBody(v);
+    if (!body) return v;
     // read-only fields of a document the API returned are accepted back and ignored (they set nothing)
     for (const key of DOCUMENT_READ_ONLY) delete body[key];
-    for (const [alias, canonical] of Object.entries({ ...opts.aliases, services: 'serviceDetails', parts: 'partDetails' })) {
-      if (!(alias in body)) continue;
-      if (body[canonical] === undefined || body[canonical] === null || body[canonical] === '') body[canonical] = body[alias];
-      delete body[alias];
-    }
-    return body;
+    return rename(body);
   };
   const lines = (kind: LineKind) =>
     z.preprocess(

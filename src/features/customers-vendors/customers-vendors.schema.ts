@@ -1,6 +1,8 @@
 import { z } from '../../shared/zod-setup';
+import { DOCUMENT_UPLOAD_RULES, overviewBody } from '../../shared/record-fields.schema';
+import { lowerCased } from '../../shared/spelling.schema';
 import { listAnswers, messageSchema, multiValue, optionSchema, pageQuerySchema, optionsPageSize } from '../../shared/pagination';
-import { EMAIL_PATTERN, requiredString } from '../../shared/validation';
+import { EMAIL_PATTERN, requiredString, idField, optionalIdField } from '../../shared/validation';
 import { storedFileSchema, toStoredFiles } from '../../shared/stored-file';
 import { blankToUndefined, optionalTextField } from '../../shared/reference-fields';
 export type { StoredFile } from '../../shared/stored-file';
@@ -20,27 +22,16 @@ export const CV_MESSAGES = {
   quickCreateTitle: 'Title is not in a valid email format',
 } as const;
 
-const lower = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : v);
-
 /** Document upload rules (PDF and images, checked by their bytes on the server). */
-export const DOCUMENT_RULES = {
-  maxBytes: 10 * 1024 * 1024,
-  maxFiles: 10,
-  typeMessage: 'Only PDF, JPEG, PNG, and WebP files are allowed.',
-  sizeMessage: 'File size should not exceed 10MB.',
-} as const;
+export const DOCUMENT_RULES = DOCUMENT_UPLOAD_RULES;
 
 /** Read-only fields of a record the API returned: accepted back in a body and ignored (they set nothing). */
 const READ_ONLY = ['id', 'Parent', 'profilePicture', 'profilePictureFull', 'createdAt'];
 
 /** Unwraps the spec's `overview` envelope (add-customer-vendor sends "overview") before the closed schema. */
 function unwrapOverview(v: unknown) {
-  if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
-  let body = { ...(v as Record<string, unknown>) };
-  if (body.overview && typeof body.overview === 'object' && !Array.isArray(body.overview)) {
-    const { overview, ...rest } = body;
-    body = { ...(overview as Record<string, unknown>), ...rest };
-  }
+  const body = overviewBody(v);
+  if (!body) return v;
   for (const key of READ_ONLY) delete body[key];
   return body;
 }
@@ -57,17 +48,9 @@ export const customerVendorFields = z.strictObject({
       .regex(EMAIL_PATTERN, CV_MESSAGES.email)
       .transform((s) => s.toLowerCase()),
   ),
-  type: z.preprocess((v) => lower(blankToUndefined(v)), z.enum(PARTY_TYPES, { error: CV_MESSAGES.type })),
-  category: z.preprocess((v) => lower(blankToUndefined(v)), z.enum(PARTY_CATEGORIES, { error: CV_MESSAGES.category })),
-  parentId: z.preprocess(
-    (v) => (v === '' || v === null || v === 0 || v === '0' ? undefined : v),
-    z.coerce
-      .number({ error: 'Select a valid parent' })
-      .int('Select a valid parent')
-      .min(1, 'Select a valid parent')
-      .max(2147483647, 'Select a valid parent')
-      .optional(),
-  ),
+  type: z.preprocess((v) => lowerCased(blankToUndefined(v)), z.enum(PARTY_TYPES, { error: CV_MESSAGES.type })),
+  category: z.preprocess((v) => lowerCased(blankToUndefined(v)), z.enum(PARTY_CATEGORIES, { error: CV_MESSAGES.category })),
+  parentId: optionalIdField('Select a valid parent'),
   street: optionalTextField(200, 'Street'),
   street2: optionalTextField(200, 'Street 2'),
   city: optionalTextField(100, 'City'),
@@ -107,7 +90,7 @@ export const quickCreateTitleSchema = z
 
 /** GET get-customer-vendors: page, pageSize, type (several), name (contains, name or e-mail). */
 export const customerVendorsQuerySchema = pageQuerySchema.extend({
-  type: multiValue(z.preprocess(lower, z.enum(PARTY_TYPES, { error: 'Type must be customer or vendor' }))),
+  type: multiValue(z.preprocess(lowerCased, z.enum(PARTY_TYPES, { error: 'Type must be customer or vendor' }))),
   name: z.string().trim().max(100, 'Name must be at most 100 characters').optional(),
 });
 export type CustomerVendorsQuery = z.output<typeof customerVendorsQuerySchema>;
@@ -116,12 +99,12 @@ export type CustomerVendorsQuery = z.output<typeof customerVendorsQuerySchema>;
 export const customerVendorOptionsQuerySchema = z.object({
   pageSize: optionsPageSize(),
   name: z.string().trim().max(100, 'Name must be at most 100 characters').optional(),
-  type: multiValue(z.preprocess(lower, z.enum(PARTY_TYPES, { error: 'Type must be customer or vendor' }))),
+  type: multiValue(z.preprocess(lowerCased, z.enum(PARTY_TYPES, { error: 'Type must be customer or vendor' }))),
 });
 
 /** The id of the record a profile picture is for, when not in the path (query `?id=` or a multipart field). */
 export const profilePictureQuerySchema = z.object({
-  id: z.coerce.number({ error: 'Invalid id' }).int('Invalid id').min(1, 'Invalid id').max(2147483647, 'Invalid id').optional(),
+  id: idField('Invalid id').optional(),
 });
 
 /** A stored file as answers carry it (response schemas). */

@@ -1,4 +1,5 @@
-import { foreignKey, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { orgRef } from '../../server/db/org-keys';
 import { createdAtColumn, orgRowColumns } from '../../server/db/columns';
 import { orgRowKeys } from '../organization/organization.table';
 
@@ -34,7 +35,7 @@ export const customerVendors = pgTable(
   },
   (t) => [
     ...orgRowKeys(t),
-    foreignKey({ columns: [t.orgId, t.parentId], foreignColumns: [t.orgId, t.id] }),
+    orgRef(t, t.parentId, t),
     index('customer_vendors_org_type_idx').on(t.orgId, t.type, t.id),
     index('customer_vendors_org_name_idx').on(t.orgId, t.name),
     // "name contains" filters (list and options) stay cheap in a big organisation; org_id first (btree_gin), so

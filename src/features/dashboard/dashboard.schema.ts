@@ -1,10 +1,11 @@
 import { z } from '../../shared/zod-setup';
+import { blankToUndefined } from '../../shared/reference-fields';
 import { timeZoneField } from '../../shared/dates';
 import { recentActivitySchema } from '../activity/activity.schema';
 
 /** GET /api/dashboard/get-attention: the reader's time zone decides where "today" starts. */
 export const attentionQuerySchema = z.object({
-  timeZone: z.preprocess((v) => (v === '' || v === null ? undefined : v), timeZoneField.optional()),
+  timeZone: z.preprocess(blankToUndefined, timeZoneField.optional()),
 });
 
 /** What needs attention (decision 066); a worker's work-order figures are their own orders. */

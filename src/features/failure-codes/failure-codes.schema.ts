@@ -1,7 +1,8 @@
 import { z } from '../../shared/zod-setup';
+import { NAME_MESSAGES, nameField, languageField } from '../../shared/record-fields.schema';
 import { messageSchema } from '../../shared/pagination';
-import { requiredString } from '../../shared/validation';
-import { optionalRef } from '../../shared/reference-fields';
+import { requiredString, idField } from '../../shared/validation';
+import { blankToUndefined, optionalRef } from '../../shared/reference-fields';
 import { updatedAtField } from '../../shared/edit-version';
 import { FAILURE_CODE_KINDS, HOLD_REASONS } from './failure-code-values';
 
@@ -10,8 +11,7 @@ export { FAILURE_CODE_KINDS, HOLD_REASONS, type FailureCodeKind, type HoldReason
 /** Failure codes and on hold (decision 080): the form's and the API's messages. */
 export const FAILURE_CODE_MESSAGES = {
   kind: 'Kind must be one of problem, cause, remedy',
-  name: 'Name is required',
-  nameMax: 'Name must be at most 100 characters',
+  ...NAME_MESSAGES,
   code: 'Code is required',
   codeMax: 'Code must be at most 20 characters',
   parent: 'Parent code is invalid',
@@ -46,24 +46,21 @@ export const failureCodeInputSchema = z.strictObject({
   parentId: optionalRef(M.parent).optional(),
   assetCategoryId: optionalRef(M.category).optional(),
   code: requiredString(M.code).max(20, M.codeMax),
-  name: requiredString(M.name).max(100, M.nameMax),
+  name: nameField(),
 });
 export type FailureCodeInput = z.output<typeof failureCodeInputSchema>;
 
 /** PUT update-failure-code/{id}: its code, name and (a problem's) asset category; the kind and the parent stay. */
 export const failureCodeUpdateSchema = z.strictObject({
   code: requiredString(M.code).max(20, M.codeMax),
-  name: requiredString(M.name).max(100, M.nameMax),
+  name: nameField(),
   assetCategoryId: optionalRef(M.category).optional(),
 });
 export type FailureCodeUpdate = z.output<typeof failureCodeUpdateSchema>;
 
 /** get-failure-codes: all of them, or those that apply to an asset category (its own and the ones for all). */
 export const failureCodeListQuerySchema = z.object({
-  assetCategoryId: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.coerce.number({ error: M.category }).int(M.category).min(1, M.category).max(2147483647, M.category).optional(),
-  ),
+  assetCategoryId: z.preprocess(blankToUndefined, idField(M.category).optional()),
 });
 
 export const failureCodeDtoSchema = z.object({
@@ -85,7 +82,7 @@ export const failureCodeSettingsSchema = z.strictObject({
 export type FailureCodeSettings = z.output<typeof failureCodeSettingsSchema>;
 
 /** POST import-starter-library: the names in English or Arabic. */
-export const starterLibraryInputSchema = z.strictObject({ language: z.enum(['en', 'ar'], { error: M.language }).default('en') });
+export const starterLibraryInputSchema = z.strictObject({ language: languageField().default('en') });
 
 /** The codes a work order is closed with (problem > cause > remedy). */
 export const failureCodesOfOrderSchema = {

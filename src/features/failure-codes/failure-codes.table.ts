@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { orgChildKeys, orgRef } from '../../server/db/org-keys';
 import { createdAtColumn, orgIdColumn, orgRowColumns } from '../../server/db/columns';
-import { organizations, orgRowKeys } from '../organization/organization.table';
+import { orgOwned } from '../organization/organization.table';
 import { assetCategories } from '../master-data/master-data.table';
 import { FAILURE_CODE_KINDS } from './failure-code-values';
 
@@ -23,9 +24,8 @@ export const failureCodes = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
-    ...orgRowKeys(t),
-    foreignKey({ columns: [t.orgId, t.parentId], foreignColumns: [t.orgId, t.id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.orgId, t.assetCategoryId], foreignColumns: [assetCategories.orgId, assetCategories.id] }).onDelete('cascade'),
+    ...orgChildKeys(t, t.parentId, t),
+    orgRef(t, t.assetCategoryId, assetCategories).onDelete('cascade'),
     index('failure_codes_org_parent_idx').on(t.orgId, t.parentId),
     index('failure_codes_org_category_idx').on(t.orgId, t.assetCategoryId),
     // One name per parent (a problem: per category): the starter library and an import find a code by its name.
@@ -49,5 +49,5 @@ export const failureCodeSettings = pgTable(
     /** A failure of the same asset with the same problem within this many days is a repeat failure (0: never flagged). */
     repeatDays: integer().notNull().default(30),
   },
-  (t) => [primaryKey({ columns: [t.orgId] }), foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade')],
+  (t) => [primaryKey({ columns: [t.orgId] }), orgOwned(t)],
 );

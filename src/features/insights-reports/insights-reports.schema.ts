@@ -1,6 +1,5 @@
 import { z } from '../../shared/zod-setup';
-import { optionalIdField } from '../../shared/validation';
-import type { DayRange } from '../analytics/analytics.schema';
+import { analyticsFilterFields, type DayRange } from '../analytics/analytics.schema';
 
 export const REPORT_FREQUENCIES = ['weekly', 'monthly'] as const;
 export type ReportFrequency = (typeof REPORT_FREQUENCIES)[number];
@@ -18,14 +17,7 @@ export const REPORT_MESSAGES = {
 } as const;
 
 /** The insights screen's filters (analytics.schema.ts FILTER_KEYS); the range is the report's period. */
-export const reportFiltersSchema = z.strictObject({
-  assetId: optionalIdField('Asset is invalid'),
-  assetCategoryId: optionalIdField('Asset category is invalid'),
-  locationId: optionalIdField('Location is invalid'),
-  workStationId: optionalIdField('Work station is invalid'),
-  teamId: optionalIdField('Team is invalid'),
-  assigneeId: optionalIdField('Assignee is invalid'),
-});
+export const reportFiltersSchema = z.strictObject(analyticsFilterFields);
 export type ReportFilters = z.output<typeof reportFiltersSchema>;
 
 export const insightsReportInputSchema = z.strictObject({

@@ -1,6 +1,7 @@
-import { foreignKey, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { orgChildKeys } from '../../server/db/org-keys';
 import { createdAtColumn, orgRowColumns, updatedAtColumn } from '../../server/db/columns';
-import { orgRowKeys } from '../organization/organization.table';
+
 import { users } from '../users/users.table';
 import { REPORT_FORMATS, REPORT_FREQUENCIES, type ReportFilters } from './insights-reports.schema';
 
@@ -25,8 +26,7 @@ export const insightsReports = pgTable(
     updatedAt: updatedAtColumn(),
   },
   (t) => [
-    ...orgRowKeys(t),
-    foreignKey({ columns: [t.orgId, t.ownerId], foreignColumns: [users.orgId, users.id] }).onDelete('cascade'),
+    ...orgChildKeys(t, t.ownerId, users),
     index('insights_reports_org_owner_idx').on(t.orgId, t.ownerId),
     index('insights_reports_org_next_send_idx').on(t.orgId, t.nextSendAt),
   ],

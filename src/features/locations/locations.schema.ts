@@ -1,14 +1,15 @@
 import { z } from '../../shared/zod-setup';
+import { idField } from '../../shared/validation';
+import { NAME_MESSAGES, nameField } from '../../shared/record-fields.schema';
 import { nameOptionsQuerySchema } from '../../shared/options-query';
 import { listAnswers, messageSchema, optionSchema, pageQuerySchema } from '../../shared/pagination';
-import { requiredString } from '../../shared/validation';
-import { optionalRef, renameAliases, textFilter } from '../../shared/reference-fields';
+
+import { blankToUndefined, optionalRef, renameAliases, textFilter } from '../../shared/reference-fields';
 import { rollUpSchema } from '../assets/asset-rollup.schema';
 
 /** Locations (decision 072): the form's and the API's messages. */
 export const LOCATION_MESSAGES = {
-  name: 'Name is required',
-  nameMax: 'Name must be at most 100 characters',
+  ...NAME_MESSAGES,
   codeMax: 'Code must be at most 20 characters',
   parent: 'Parent location is invalid',
   parentUnknown: 'Parent location does not exist in this organization',
@@ -27,8 +28,8 @@ const M = LOCATION_MESSAGES;
 export const locationInputSchema = z.preprocess(
   renameAliases({ parent: 'parentId', Parent: 'parentId' }),
   z.strictObject({
-    name: requiredString(M.name).max(100, M.nameMax),
-    code: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(20, M.codeMax).optional()),
+    name: nameField(),
+    code: z.preprocess(blankToUndefined, z.string().trim().max(20, M.codeMax).optional()),
     parentId: optionalRef(M.parent).optional(),
   }),
 );
@@ -38,10 +39,7 @@ export type LocationInput = z.output<typeof locationInputSchema>;
 export const moveLocationSchema = z.preprocess(renameAliases({ parent: 'parentId', Parent: 'parentId' }), z.strictObject({ parentId: optionalRef(M.parent) }));
 
 /** A location filter of other lists: that location and everything under it. */
-export const locationFilterField = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : v),
-  z.coerce.number({ error: M.location }).int(M.location).min(1, M.location).max(2147483647, M.location).optional(),
-);
+export const locationFilterField = z.preprocess(blankToUndefined, idField(M.location).optional());
 
 /** get-locations: page, pageSize, name (name or code contains), under (a location and everything under it). */
 export const locationListQuerySchema = pageQuerySchema.extend({

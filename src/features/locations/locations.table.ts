@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { foreignKey, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { orgRef } from '../../server/db/org-keys';
 import { createdAtColumn, orgRowColumns } from '../../server/db/columns';
 import { orgRowKeys } from '../organization/organization.table';
 
@@ -19,7 +20,7 @@ export const locations = pgTable(
   },
   (t) => [
     ...orgRowKeys(t),
-    foreignKey({ columns: [t.orgId, t.parentId], foreignColumns: [t.orgId, t.id] }),
+    orgRef(t, t.parentId, t),
     // The children of a node (the recursive step of every subtree).
     index('locations_org_parent_idx').on(t.orgId, t.parentId),
     uniqueIndex('locations_org_code_key')

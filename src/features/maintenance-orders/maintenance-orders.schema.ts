@@ -1,8 +1,10 @@
 import { z } from '../../shared/zod-setup';
+import { blankToUndefined, renameAliases } from '../../shared/reference-fields';
+import { canonicalChoice, lowerCasedOrAbsent } from '../../shared/spelling.schema';
 import { versionField } from '../../shared/edit-version';
 import { listAnswers, messageSchema, multiValue, pageQuerySchema } from '../../shared/pagination';
 import { calendarDateField, dateField } from '../../shared/dates';
-import { evenWhenFieldsFail } from '../../shared/validation';
+import { evenWhenFieldsFail, idField } from '../../shared/validation';
 import { MAINTENANCE_TYPES } from '../maintenance-requests/maintenance-requests.schema';
 
 /** DESIGN 8: canonical order statuses; read-only once `validate` (the spec's "approved"). */
@@ -18,14 +20,7 @@ const STATUS_ALIASES: Record<string, OrderStatus> = {
 };
 
 /** `Inprogress`, `In Progress`, `approved`, `Validate`, … to the canonical status; anything else unchanged. */
-export function canonicalOrderStatus(v: unknown): unknown {
-  if (typeof v !== 'string') return v;
-  const s = v
-    .trim()
-    .toLowerCase()
-    .replace(/[\s_]+/g, '-');
-  return STATUS_ALIASES[s] ?? s;
-}
+export const canonicalOrderStatus = canonicalChoice(STATUS_ALIASES, { dashes: true });
 
 export const ORDER_MESSAGES = {
   request: 'Select Maintenance Request',
@@ -36,26 +31,19 @@ export const ORDER_MESSAGES = {
   locked: 'This maintenance order is validated and can no longer be changed',
 } as const;
 
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-
 /** A select's id: numbers, numeric strings, or { id } / { value } objects. */
 const toId = (v: unknown) => (v && typeof v === 'object' ? ((v as { id?: unknown }).id ?? (v as { value?: unknown }).value) : v);
 
 const requiredId = (message: string) =>
-  z.preprocess(
-    (v) => {
-      const id = toId(blankToUndefined(v));
-      return id === 0 || id === '0' ? undefined : id;
-    },
-    z.coerce.number({ error: message }).int(message).min(1, message).max(2147483647, message),
-  );
+  z.preprocess((v) => {
+    const id = toId(blankToUndefined(v));
+    return id === 0 || id === '0' ? undefined : id;
+  }, idField(message));
 
 const idList = (message: string, itemMessage: string) =>
   z.preprocess(
     (v) => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v.map(toId) : v),
-    z
-      .array(z.coerce.number({ error: itemMessage }).int(itemMessage).min(1, itemMessage).max(2147483647, itemMessage), { error: message })
-      .max(100, 'At most 100 items'),
+    z.array(idField(itemMessage), { error: message }).max(100, 'At most 100 items'),
   );
 
 const requiredDate = (label: string) => dateField(`${label} is required`, `${label} must be a valid date`);
@@ -68,23 +56,11 @@ const FIELD_ALIASES: Record<string, string> = {
   asset: 'assetId',
 };
 
-function normaliseBody(v: unknown) {
-  if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
-  const body = { ...(v as Record<string, unknown>) };
-  for (const [alias, canonical] of Object.entries(FIELD_ALIASES)) {
-    if (!(alias in body)) continue;
-    if (body[canonical] === undefined || body[canonical] === null || body[canonical] === '') body[canonical] = body[alias];
-    delete body[alias];
-  }
-  return body;
-}
+const normaliseBody = renameAliases(FIELD_ALIASES);
 
 const orderFields = z.strictObject({
   maintenanceRequestId: requiredId(ORDER_MESSAGES.request),
-  maintenanceType: z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : blankToUndefined(v)),
-    z.enum(MAINTENANCE_TYPES, { error: ORDER_MESSAGES.type }),
-  ),
+  maintenanceType: z.preprocess(lowerCasedOrAbsent, z.enum(MAINTENANCE_TYPES, { error: ORDER_MESSAGES.type })),
   assetId: requiredId(ORDER_MESSAGES.asset),
   services: idList(ORDER_MESSAGES.services, ORDER_MESSAGES.services).refine((a) => a.length > 0, ORDER_MESSAGES.services),
   parts: idList('Parts must be a list of parts', 'Select a valid part').optional(),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { foreignKey, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAtColumn, orgIdColumn, orgRowColumns } from '../../server/db/columns';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { orgLinkTable, orgRefs } from '../../server/db/org-keys';
+import { createdAtColumn, orgRowColumns, timestampColumn as ts } from '../../server/db/columns';
 import { orgRowKeys } from '../organization/organization.table';
 import { assets } from '../assets/assets.table';
 import { services } from '../service-catalog/service-catalog.table';
@@ -8,8 +9,6 @@ import { parts } from '../parts/parts.table';
 import { maintenanceRequests } from '../maintenance-requests/maintenance-requests.table';
 import { MAINTENANCE_TYPES } from '../maintenance-requests/maintenance-requests.schema';
 import { ORDER_STATUSES } from './maintenance-orders.schema';
-
-const ts = () => timestamp({ withTimezone: true, mode: 'date' });
 
 /**
  * Preventive maintenance orders (PM-0001), planned from a maintenance request. Dates and asset are
@@ -33,8 +32,7 @@ export const maintenanceOrders = pgTable(
   },
   (t) => [
     ...orgRowKeys(t),
-    foreignKey({ columns: [t.orgId, t.maintenanceRequestId], foreignColumns: [maintenanceRequests.orgId, maintenanceRequests.id] }),
-    foreignKey({ columns: [t.orgId, t.assetId], foreignColumns: [assets.orgId, assets.id] }),
+    ...orgRefs(t, { maintenanceRequestId: maintenanceRequests, assetId: assets }),
     index('maintenance_orders_org_status_idx').on(t.orgId, t.status, t.id),
     index('maintenance_orders_org_request_idx').on(t.orgId, t.maintenanceRequestId),
     index('maintenance_orders_org_asset_idx').on(t.orgId, t.assetId),
@@ -44,33 +42,15 @@ export const maintenanceOrders = pgTable(
 );
 
 /** The services an order performs (at least one). */
-export const maintenanceOrderServices = pgTable(
-  'maintenance_order_services',
-  {
-    orgId: orgIdColumn(),
-    maintenanceOrderId: integer().notNull(),
-    serviceId: integer().notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.orgId, t.maintenanceOrderId, t.serviceId] }),
-    foreignKey({ columns: [t.orgId, t.maintenanceOrderId], foreignColumns: [maintenanceOrders.orgId, maintenanceOrders.id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.orgId, t.serviceId], foreignColumns: [services.orgId, services.id] }),
-    index('maintenance_order_services_service_idx').on(t.orgId, t.serviceId),
-  ],
-);
+export const maintenanceOrderServices = orgLinkTable('maintenance_order_services', {
+  owner: ['maintenanceOrderId', maintenanceOrders],
+  target: ['serviceId', services],
+  index: 'maintenance_order_services_service_idx',
+});
 
 /** The parts an order plans to use (optional). */
-export const maintenanceOrderParts = pgTable(
-  'maintenance_order_parts',
-  {
-    orgId: orgIdColumn(),
-    maintenanceOrderId: integer().notNull(),
-    partId: integer().notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.orgId, t.maintenanceOrderId, t.partId] }),
-    foreignKey({ columns: [t.orgId, t.maintenanceOrderId], foreignColumns: [maintenanceOrders.orgId, maintenanceOrders.id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.orgId, t.partId], foreignColumns: [parts.orgId, parts.id] }),
-    index('maintenance_order_parts_part_idx').on(t.orgId, t.partId),
-  ],
-);
+export const maintenanceOrderParts = orgLinkTable('maintenance_order_parts', {
+  owner: ['maintenanceOrderId', maintenanceOrders],
+  target: ['partId', parts],
+  index: 'maintenance_order_parts_part_idx',
+});

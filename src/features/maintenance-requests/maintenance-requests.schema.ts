@@ -1,7 +1,9 @@
 import { z } from '../../shared/zod-setup';
+import { DOCUMENT_UPLOAD_RULES, overviewBody } from '../../shared/record-fields.schema';
+import { canonicalChoice, lowerCased } from '../../shared/spelling.schema';
 import { versionField } from '../../shared/edit-version';
 import { listAnswerSchema, messageSchema, multiValue, optionSchema, pageQuerySchema } from '../../shared/pagination';
-import { evenWhenFieldsFail, requiredString } from '../../shared/validation';
+import { evenWhenFieldsFail, requiredString, idField, optionalIdField } from '../../shared/validation';
 import { dateField, optionalDateField } from '../../shared/dates';
 import { storedFileSchema, type StoredFile } from '../../shared/stored-file';
 import { blankToUndefined, optionalTextField } from '../../shared/reference-fields';
@@ -46,36 +48,17 @@ const STATE_ALIASES: Record<string, RequestState> = {
 };
 
 /** Any accepted spelling of a request state (case, spaces, aliases) to its canonical value, else the input. */
-export function canonicalState(v: unknown): unknown {
-  if (typeof v !== 'string') return v;
-  const s = v
-    .trim()
-    .toLowerCase()
-    .replace(/[\s_]+/g, '-');
-  return STATE_ALIASES[s] ?? s;
-}
+export const canonicalState = canonicalChoice(STATE_ALIASES, { dashes: true });
 
 /** `urgent` is `critical`; case is ignored. */
-export function canonicalPriority(v: unknown): unknown {
-  if (typeof v !== 'string') return v;
-  const s = v.trim().toLowerCase();
-  return s === 'urgent' ? 'critical' : s;
-}
-
-const lower = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : v);
+export const canonicalPriority = canonicalChoice({ urgent: 'critical' });
 
 /** A required choice: anything missing or outside the list gives the one spec message. */
-const choice = <T extends readonly [string, ...string[]]>(values: T, message: string, normalise: (v: unknown) => unknown = lower) =>
+const choice = <T extends readonly [string, ...string[]]>(values: T, message: string, normalise: (v: unknown) => unknown = lowerCased) =>
   z.preprocess((v) => normalise(blankToUndefined(v)), z.enum(values, { error: message }));
 
 const optionalChoice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
-  z.preprocess((v) => lower(blankToUndefined(v)), z.enum(values, { error: message }).optional());
-
-const optionalId = (message: string) =>
-  z.preprocess(
-    (v) => (v === '' || v === null || v === 0 || v === '0' ? undefined : v),
-    z.coerce.number({ error: message }).int(message).min(1, message).max(2147483647, message).optional(),
-  );
+  z.preprocess((v) => lowerCased(blankToUndefined(v)), z.enum(values, { error: message }).optional());
 
 const optionalDate = (invalid: string) => optionalDateField(invalid);
 
@@ -96,12 +79,8 @@ const FIELD_ALIASES: Record<string, string> = {
 
 /** Unwraps the spec's `overview` envelope and renames aliases, before the closed schema sees the body. */
 function normaliseBody(v: unknown) {
-  if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
-  let body = { ...(v as Record<string, unknown>) };
-  if (body.overview && typeof body.overview === 'object' && !Array.isArray(body.overview)) {
-    const { overview, ...rest } = body;
-    body = { ...(overview as Record<string, unknown>), ...rest };
-  }
+  const body = overviewBody(v);
+  if (!body) return v;
   for (const [alias, canonical] of Object.entries(FIELD_ALIASES)) {
     if (!(alias in body)) continue;
     if (body[canonical] === undefined) body[canonical] = body[alias];
@@ -115,15 +94,12 @@ const requestFields = z.strictObject({
   problemDescription: requiredString('Description is required').max(5000, 'Description must be at most 5000 characters'),
   maintenanceType: choice(MAINTENANCE_TYPES, 'Maintenance Type is required'),
   requester: choice(REQUESTER_TYPES, 'Requester Type is required'),
-  customerId: optionalId('Select a valid customer'),
+  customerId: optionalIdField('Select a valid customer'),
   priority: choice(PRIORITIES, 'Priority is required', canonicalPriority),
   state: z.preprocess((v) => canonicalState(blankToUndefined(v)), z.enum(REQUEST_STATES, { error: 'Invalid state selected' }).optional()),
-  assignedTo: z.preprocess(
-    blankToUndefined,
-    z.coerce.number({ error: 'Assignee is required' }).int('Assignee is required').min(1, 'Assignee is required').max(2147483647, 'Assignee is required'),
-  ),
+  assignedTo: z.preprocess(blankToUndefined, idField('Assignee is required')),
   dateOfRequest: dateField('Due date is required', 'Due date must be a valid date'),
-  assetId: optionalId('Select a valid asset'),
+  assetId: optionalIdField('Select a valid asset'),
   failureReason: optionalTextField(2000, 'Failure Reason'),
   urgencyLevel: optionalChoice(URGENCY_LEVELS, 'Urgency Level must be one of critical, high, medium, low, lowest'),
   riskLevel: choice(RISK_LEVELS, 'Risk Level is required'),
@@ -146,9 +122,9 @@ const present = (v: unknown) => v !== undefined && v !== null && !(typeof v === 
  * shows every message at once.
  */
 function conditionalRules(v: Record<string, unknown>, ctx: z.RefinementCtx) {
-  const type = lower(v.maintenanceType);
+  const type = lowerCased(v.maintenanceType);
   const add = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-  if (lower(v.requester) === 'employee' && !present(v.assetId)) add('assetId', MR_MESSAGES.assetForEmployee);
+  if (lowerCased(v.requester) === 'employee' && !present(v.assetId)) add('assetId', MR_MESSAGES.assetForEmployee);
   if ((NEEDS_FAILURE as readonly unknown[]).includes(type)) {
     if (!present(v.failureReason)) add('failureReason', MR_MESSAGES.failureReason);
     if (!present(v.urgencyLevel)) add('urgencyLevel', MR_MESSAGES.urgencyLevel);
@@ -273,9 +249,4 @@ export const maintenanceRequestAnswers = {
 export type MaintenanceRequestList = z.infer<typeof requestList>;
 
 /** Attachment upload rules (documents: PDF and images, checked by their bytes). */
-export const ATTACHMENT_RULES = {
-  maxBytes: 10 * 1024 * 1024,
-  maxFiles: 10,
-  typeMessage: 'Only PDF, JPEG, PNG, and WebP files are allowed.',
-  sizeMessage: 'File size should not exceed 10MB.',
-} as const;
+export const ATTACHMENT_RULES = DOCUMENT_UPLOAD_RULES;

@@ -1,5 +1,6 @@
-import { foreignKey, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAtColumn, orgRowColumns } from '../../server/db/columns';
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { orgRefs } from '../../server/db/org-keys';
+import { createdAtColumn, orgRowColumns, timestampColumn as ts } from '../../server/db/columns';
 import { orgRowKeys } from '../organization/organization.table';
 import { users } from '../users/users.table';
 import { assets } from '../assets/assets.table';
@@ -14,8 +15,6 @@ import {
   URGENCY_LEVELS,
   type Attachment,
 } from './maintenance-requests.schema';
-
-const ts = () => timestamp({ withTimezone: true, mode: 'date' });
 
 /** How work enters: a request by an employee or a customer, approved or rejected, then turned into an order. */
 export const maintenanceRequests = pgTable(
@@ -47,9 +46,7 @@ export const maintenanceRequests = pgTable(
   },
   (t) => [
     ...orgRowKeys(t),
-    foreignKey({ columns: [t.orgId, t.customerId], foreignColumns: [customerVendors.orgId, customerVendors.id] }),
-    foreignKey({ columns: [t.orgId, t.assignedTo], foreignColumns: [users.orgId, users.id] }),
-    foreignKey({ columns: [t.orgId, t.assetId], foreignColumns: [assets.orgId, assets.id] }),
+    ...orgRefs(t, { customerId: customerVendors, assignedTo: users, assetId: assets }),
     index('maintenance_requests_org_state_idx').on(t.orgId, t.state, t.id),
     index('maintenance_requests_org_title_idx').on(t.orgId, t.title),
     index('maintenance_requests_org_assigned_idx').on(t.orgId, t.assignedTo),

@@ -1,4 +1,5 @@
 import { z } from '../../shared/zod-setup';
+import { blankToUndefined } from '../../shared/reference-fields';
 import { listAnswerSchema, messageSchema, pageQuerySchema } from '../../shared/pagination';
 import { idField } from '../../shared/validation';
 
@@ -12,8 +13,6 @@ export type TaxScope = (typeof TAX_SCOPES)[number];
 export type TaxComputation = (typeof TAX_COMPUTATIONS)[number];
 export type UomType = (typeof UOM_TYPES)[number];
 export type ReasonType = (typeof REASON_TYPES)[number];
-
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /**
  * Cross-field checks run even when another field failed, so a form shows every message at once

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, foreignKey, index, integer, numeric, pgTable, primaryKey, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { createdAtColumn, orgIdColumn, orgRowColumns } from '../../server/db/columns';
-import { organizations } from '../organization/organization.table';
-
-const orgFk = (t: { orgId: AnyPgColumn }) => foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade');
+import { boolean, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { orgLinkTable, orgRef } from '../../server/db/org-keys';
+import { orgRowKeys } from '../organization/organization.table';
+import { createdAtColumn, orgRowColumns } from '../../server/db/columns';
 
 /** Product categories (a tree: parentId points to another category of the same organisation). */
 export const productCategories = pgTable(
@@ -14,7 +13,7 @@ export const productCategories = pgTable(
     parentId: integer(),
     createdAt: createdAtColumn(),
   },
-  (t) => [primaryKey({ columns: [t.orgId, t.id] }), orgFk(t), foreignKey({ columns: [t.orgId, t.parentId], foreignColumns: [t.orgId, t.id] })],
+  (t) => [...orgRowKeys(t), orgRef(t, t.parentId, t)],
 );
 
 export const TAX_SCOPES = ['sales', 'purchase'] as const;
@@ -36,23 +35,11 @@ export const taxes = pgTable(
     includeBaseAmount: boolean().notNull().default(false),
     createdAt: createdAtColumn(),
   },
-  (t) => [primaryKey({ columns: [t.orgId, t.id] }), orgFk(t)],
+  (t) => orgRowKeys(t),
 );
 
 /** The child taxes of a group tax (never other groups: enforced by the service). */
-export const taxChildren = pgTable(
-  'tax_children',
-  {
-    orgId: orgIdColumn(),
-    groupId: integer().notNull(),
-    childId: integer().notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.orgId, t.groupId, t.childId] }),
-    foreignKey({ columns: [t.orgId, t.groupId], foreignColumns: [taxes.orgId, taxes.id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.orgId, t.childId], foreignColumns: [taxes.orgId, taxes.id] }),
-  ],
-);
+export const taxChildren = orgLinkTable('tax_children', { owner: ['groupId', taxes], target: ['childId', taxes] });
 
 export const uomCategories = pgTable(
   'uom_categories',
@@ -61,7 +48,7 @@ export const uomCategories = pgTable(
     name: text().notNull(),
     createdAt: createdAtColumn(),
   },
-  (t) => [primaryKey({ columns: [t.orgId, t.id] }), orgFk(t)],
+  (t) => orgRowKeys(t),
 );
 
 export const UOM_TYPES = ['reference', 'bigger', 'lesser'] as const;
@@ -78,9 +65,8 @@ export const uoms = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
-    primaryKey({ columns: [t.orgId, t.id] }),
-    orgFk(t),
-    foreignKey({ columns: [t.orgId, t.categoryId], foreignColumns: [uomCategories.orgId, uomCategories.id] }),
+    ...orgRowKeys(t),
+    orgRef(t, t.categoryId, uomCategories),
     uniqueIndex('uoms_one_reference_per_category')
       .on(t.orgId, t.categoryId)
       .where(sql`${t.type} = 'reference'`),
@@ -96,7 +82,7 @@ export const assetCategories = pgTable(
     code: text().notNull(),
     createdAt: createdAtColumn(),
   },
-  (t) => [primaryKey({ columns: [t.orgId, t.id] }), orgFk(t), uniqueIndex('asset_categories_org_code_key').on(t.orgId, sql`lower(${t.code})`)],
+  (t) => [...orgRowKeys(t), uniqueIndex('asset_categories_org_code_key').on(t.orgId, sql`lower(${t.code})`)],
 );
 
 export const REASON_TYPES = ['productivity', 'availability', 'quality', 'performance'] as const;
@@ -110,5 +96,5 @@ export const timeTrackingReasons = pgTable(
     isBlockingReason: boolean().notNull().default(false),
     createdAt: createdAtColumn(),
   },
-  (t) => [primaryKey({ columns: [t.orgId, t.id] }), orgFk(t)],
+  (t) => orgRowKeys(t),
 );

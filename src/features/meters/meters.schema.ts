@@ -1,4 +1,6 @@
 import { z } from '../../shared/zod-setup';
+import { lowerCased } from '../../shared/spelling.schema';
+import { NAME_MESSAGES, nameField } from '../../shared/record-fields.schema';
 import { versionField } from '../../shared/edit-version';
 import { messageSchema } from '../../shared/pagination';
 import { optionalString, requiredString } from '../../shared/validation';
@@ -26,8 +28,7 @@ export const MAX_READING = 99_999_999_999;
 export const METER_MESSAGES = {
   asset: 'Asset is required',
   assetUnknown: 'Asset does not exist in this organization',
-  name: 'Name is required',
-  nameMax: 'Name must be at most 100 characters',
+  ...NAME_MESSAGES,
   nameTaken: 'This asset already has a meter with this name',
   kind: 'Kind must be counter or gauge',
   kindLocked: 'The kind of a meter with readings cannot change',
@@ -52,10 +53,10 @@ export const METER_MESSAGES = {
 } as const;
 const M = METER_MESSAGES;
 
-const kindField = z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(METER_KINDS, { error: M.kind }));
+const kindField = z.preprocess(lowerCased, z.enum(METER_KINDS, { error: M.kind }));
 
 const meterFields = {
-  name: requiredString(M.name).max(100, M.nameMax),
+  name: nameField(),
   kind: kindField,
   unit: requiredString(M.unit).max(20, M.unitMax),
   description: optionalString(1000),

@@ -1,4 +1,5 @@
-import { boolean, foreignKey, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { orgChildKeys, orgRef } from '../../server/db/org-keys';
 import { sql } from 'drizzle-orm';
 import { createdAtColumn, orgRowColumns } from '../../server/db/columns';
 import { orgRowKeys } from '../organization/organization.table';
@@ -25,7 +26,7 @@ export const meters = pgTable(
   },
   (t) => [
     ...orgRowKeys(t),
-    foreignKey({ columns: [t.orgId, t.assetId], foreignColumns: [assets.orgId, assets.id] }),
+    orgRef(t, t.assetId, assets),
     // A meter's name is unique within its asset (CSV rows name a meter by asset and name), whatever the case.
     uniqueIndex('meters_org_asset_name_idx').on(t.orgId, t.assetId, sql`lower(${t.name})`),
   ],
@@ -54,8 +55,7 @@ export const meterReadings = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
-    ...orgRowKeys(t),
-    foreignKey({ columns: [t.orgId, t.meterId], foreignColumns: [meters.orgId, meters.id] }).onDelete('cascade'),
+    ...orgChildKeys(t, t.meterId, meters),
     // "Readings of a meter by time": the chart's range, the latest reading, the neighbours of a new reading.
     index('meter_readings_org_meter_time_idx').on(t.orgId, t.meterId, t.readAt, t.id),
   ],

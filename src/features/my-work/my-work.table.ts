@@ -1,4 +1,5 @@
-import { foreignKey, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { orgRef } from '../../server/db/org-keys';
 import { createdAtColumn, orgRowColumns } from '../../server/db/columns';
 import { orgRowKeys } from '../organization/organization.table';
 import { workOrders } from '../work-orders/work-orders.table';
@@ -18,9 +19,5 @@ export const workOrderPhotos = pgTable(
     userId: integer(),
     createdAt: createdAtColumn(),
   },
-  (t) => [
-    ...orgRowKeys(t),
-    foreignKey({ columns: [t.orgId, t.workOrderId], foreignColumns: [workOrders.orgId, workOrders.id] }).onDelete('cascade'),
-    index('work_order_photos_order_idx').on(t.orgId, t.workOrderId, t.id),
-  ],
+  (t) => [...orgRowKeys(t), orgRef(t, t.workOrderId, workOrders).onDelete('cascade'), index('work_order_photos_order_idx').on(t.orgId, t.workOrderId, t.id)],
 );

@@ -1,4 +1,5 @@
 import { z } from '../../shared/zod-setup';
+import { idField } from '../../shared/validation';
 
 /** What reaches a person (decision 074). */
 export const NOTIFICATION_KINDS = [
@@ -140,12 +141,12 @@ export type NotificationOrgSettings = z.infer<typeof notificationOrgSettingsSche
 export const DEFAULT_ORG_SETTINGS: NotificationOrgSettings = { dueSoonHours: 24, digestTime: '07:00' };
 
 export const followParamsSchema = z.strictObject({
-  id: z.coerce.number({ error: 'Invalid id' }).int('Invalid id').min(1, 'Invalid id').max(2147483647, 'Invalid id'),
+  id: idField('Invalid id'),
 });
 
 export const mentionQuerySchema = z.strictObject({
   entityType: z.string().regex(/^[a-z-]{2,40}$/, 'Unknown record type'),
-  entityId: z.coerce.number({ error: 'Invalid id' }).int('Invalid id').min(1, 'Invalid id').max(2147483647, 'Invalid id'),
+  entityId: idField('Invalid id'),
   q: z.string().max(100).optional(),
 });
 

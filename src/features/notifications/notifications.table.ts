@@ -1,12 +1,11 @@
-import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { orgChildKeys, orgLinkTable, orgRef, orgSettingsTable } from '../../server/db/org-keys';
 import { sql } from 'drizzle-orm';
-import { createdAtColumn, orgIdColumn, orgRowColumns } from '../../server/db/columns';
-import { organizations, orgRowKeys } from '../organization/organization.table';
+import { createdAtColumn, orgIdColumn, orgRowColumns, timestampColumn as ts } from '../../server/db/columns';
+import { orgOwned } from '../organization/organization.table';
 import { users } from '../users/users.table';
 import { workOrders } from '../work-orders/work-orders.table';
 import { NOTIFICATION_KINDS, type NotificationData, type NotificationPreferences } from './notifications.schema';
-
-const ts = () => timestamp({ withTimezone: true, mode: 'date' });
 
 /**
  * One event for one person (decision 074): written in the transaction of the change that caused it, for each
@@ -30,8 +29,7 @@ export const notifications = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
-    ...orgRowKeys(t),
-    foreignKey({ columns: [t.orgId, t.userId], foreignColumns: [users.orgId, users.id] }).onDelete('cascade'),
+    ...orgChildKeys(t, t.userId, users),
     // The bell: my newest ones.
     index('notifications_user_created_idx').on(t.orgId, t.userId, t.createdAt),
     uniqueIndex('notifications_dedupe_key')
@@ -62,8 +60,7 @@ export const notificationDeliveries = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
-    ...orgRowKeys(t),
-    foreignKey({ columns: [t.orgId, t.userId], foreignColumns: [users.orgId, users.id] }).onDelete('cascade'),
+    ...orgChildKeys(t, t.userId, users),
     index('notification_deliveries_due_idx')
       .on(t.orgId, t.dueAt)
       .where(sql`sent_at is null`),
@@ -85,38 +82,22 @@ export const notificationPreferences = pgTable(
     userId: integer().notNull(),
     preferences: jsonb().$type<NotificationPreferences>().notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.orgId, t.userId] }),
-    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.orgId, t.userId], foreignColumns: [users.orgId, users.id] }).onDelete('cascade'),
-  ],
+  (t) => [primaryKey({ columns: [t.orgId, t.userId] }), orgOwned(t), orgRef(t, t.userId, users).onDelete('cascade')],
 );
 
 /** The organisation's notification settings: one row, absent means the defaults. */
-export const notificationOrgSettings = pgTable(
-  'notification_org_settings',
-  {
-    orgId: orgIdColumn().primaryKey(),
-    /** "Due soon" this many hours before the due date. */
-    dueSoonHours: integer().notNull().default(24),
-    /** The daily digest leaves at this time of day ('HH:MM', the organisation's time zone). */
-    digestTime: text().notNull().default('07:00'),
-  },
-  (t) => [foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade')],
-);
+export const notificationOrgSettings = orgSettingsTable('notification_org_settings', {
+  /** "Due soon" this many hours before the due date. */
+  dueSoonHours: integer().notNull().default(24),
+  /** The daily digest leaves at this time of day ('HH:MM', the organisation's time zone). */
+  digestTime: text().notNull().default('07:00'),
+});
 
 /** People following a work order: its status changes reach them. */
-export const workOrderFollowers = pgTable(
-  'work_order_followers',
-  {
-    orgId: orgIdColumn(),
-    workOrderId: integer().notNull(),
-    userId: integer().notNull(),
+export const workOrderFollowers = orgLinkTable('work_order_followers', {
+  owner: ['workOrderId', workOrders],
+  target: ['userId', users, 'cascade'],
+  columns: {
     createdAt: createdAtColumn(),
   },
-  (t) => [
-    primaryKey({ columns: [t.orgId, t.workOrderId, t.userId] }),
-    foreignKey({ columns: [t.orgId, t.workOrderId], foreignColumns: [workOrders.orgId, workOrders.id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.orgId, t.userId], foreignColumns: [users.orgId, users.id] }).onDelete('cascade'),
-  ],
-);
+});

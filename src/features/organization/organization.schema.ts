@@ -1,11 +1,12 @@
 import { z } from '../../shared/zod-setup';
+import { blankToUndefined } from '../../shared/reference-fields';
 import { PHONE_PATTERN, requiredString } from '../../shared/validation';
 import { TAX_ROUNDING_VALUES } from '../../shared/tax';
 import { timeZoneField } from '../../shared/dates';
 
 export const TAX_ROUNDING_MESSAGE = 'Tax rounding must be per line or global';
 
-const optional = (schema: z.ZodType<string | undefined>) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+const optional = (schema: z.ZodType<string | undefined>) => z.preprocess(blankToUndefined, schema.optional());
 
 /** The spec's US ZIP: 12345 or 12345-6789. */
 export const US_ZIP_PATTERN = /^\d{5}(-\d{4})?$/;
@@ -48,9 +49,9 @@ export const companyUpdateSchema = z
         .regex(/^[A-Z]{3}$/, 'Currency must be a three-letter code'),
     ),
     // Odoo's tax_calculation_rounding_method (decision 036); left out keeps the organisation's.
-    taxRounding: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(TAX_ROUNDING_VALUES, { error: TAX_ROUNDING_MESSAGE }).optional()),
+    taxRounding: z.preprocess(blankToUndefined, z.enum(TAX_ROUNDING_VALUES, { error: TAX_ROUNDING_MESSAGE }).optional()),
     // The organisation's IANA time zone (decision 064); left out keeps the organisation's.
-    timeZone: z.preprocess((v) => (v === '' || v === null ? undefined : v), timeZoneField.optional()),
+    timeZone: z.preprocess(blankToUndefined, timeZoneField.optional()),
     // Read only: accepted so a form can send back what it read, and ignored.
     numberOfWorkers: z.unknown().optional(),
   })

@@ -46,7 +46,7 @@ export const demoRequests = pgTable('demo_requests', {
  * The key of every tenant row (`orgRowColumns`): primary key (orgId, id), and the organisation's foreign key, so
  * that deleting an organisation deletes its rows.
  */
-export const orgRowKeys = (t: { orgId: AnyPgColumn; id: AnyPgColumn }) => [
-  primaryKey({ columns: [t.orgId, t.id] }),
-  foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
-];
+export const orgRowKeys = (t: { orgId: AnyPgColumn; id: AnyPgColumn }) => [primaryKey({ columns: [t.orgId, t.id] }), orgOwned(t)];
+
+/** The organisation's foreign key of a tenant row: deleting the organisation deletes the row. */
+export const orgOwned = (t: { orgId: AnyPgColumn }) => foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade');

@@ -1,18 +1,19 @@
 import { z } from '../../shared/zod-setup';
+import { lowerCasedOrAbsent } from '../../shared/spelling.schema';
+import { NAME_MESSAGES, nameField } from '../../shared/record-fields.schema';
 import { nameOptionsQuerySchema } from '../../shared/options-query';
 import { stockMoveDtoSchema } from '../stock/stock.schema';
 import { listAnswerSchema, listAnswers, multiValue, optionSchema, pageQuerySchema } from '../../shared/pagination';
-import { optionalString, requiredString } from '../../shared/validation';
+import { optionalString, requiredString, idField } from '../../shared/validation';
 import { versionField } from '../../shared/edit-version';
-import { amountField, blankToUndefined, quantityField, renameAliases, requiredRef, textFilter } from '../../shared/reference-fields';
+import { amountField, quantityField, renameAliases, requiredRef, textFilter } from '../../shared/reference-fields';
 
 export const PART_TYPES = ['consumable', 'stockable'] as const;
 export type PartType = (typeof PART_TYPES)[number];
 
 /** Spec doc 1 section 5 "Part" and the stock rules, with their messages. */
 export const PART_MESSAGES = {
-  name: 'Name is required',
-  nameMax: 'Name must be at most 100 characters',
+  ...NAME_MESSAGES,
   type: 'Type is required',
   category: 'Category is required',
   categoryUnknown: 'Category does not exist in this organization',
@@ -53,8 +54,8 @@ export const partInputSchema = z.preprocess(
     sku: 'skuCode',
   }),
   z.strictObject({
-    name: requiredString(M.name).max(100, M.nameMax),
-    type: z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : blankToUndefined(v)), z.enum(PART_TYPES, { error: M.type })),
+    name: nameField(),
+    type: z.preprocess(lowerCasedOrAbsent, z.enum(PART_TYPES, { error: M.type })),
     skuCode: optionalString(100),
     categoryId: requiredRef(M.category),
     salesPrice: amountField({ required: M.salesPrice, invalid: M.salesPriceInvalid, negative: M.salesPriceNegative }),
@@ -100,7 +101,7 @@ const booleanFlag = z.preprocess(
 export const partListQuerySchema = pageQuerySchema.extend({
   name: textFilter,
   type: multiValue(z.enum(PART_TYPES, { error: 'Type must be consumable or stockable' })),
-  categoryId: z.coerce.number({ error: 'Invalid category' }).int('Invalid category').min(1, 'Invalid category').max(2147483647, 'Invalid category').optional(),
+  categoryId: idField('Invalid category').optional(),
   lowStock: booleanFlag,
 });
 export type PartListQuery = z.output<typeof partListQuerySchema>;

@@ -1,4 +1,5 @@
-import { foreignKey, index, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+import { orgRefs } from '../../server/db/org-keys';
 import { createdAtColumn, orgRowColumns } from '../../server/db/columns';
 import { orgRowKeys } from '../organization/organization.table';
 import { productCategories, uoms } from '../master-data/master-data.table';
@@ -28,9 +29,7 @@ export const parts = pgTable(
   },
   (t) => [
     ...orgRowKeys(t),
-    foreignKey({ columns: [t.orgId, t.categoryId], foreignColumns: [productCategories.orgId, productCategories.id] }),
-    foreignKey({ columns: [t.orgId, t.unitOfMeasureId], foreignColumns: [uoms.orgId, uoms.id] }),
-    foreignKey({ columns: [t.orgId, t.purchaseUnitOfMeasureId], foreignColumns: [uoms.orgId, uoms.id] }),
+    ...orgRefs(t, { categoryId: productCategories, unitOfMeasureId: uoms, purchaseUnitOfMeasureId: uoms }),
     index('parts_org_name_idx').on(t.orgId, t.name),
   ],
 );

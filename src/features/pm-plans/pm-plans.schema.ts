@@ -1,4 +1,5 @@
 import { z } from '../../shared/zod-setup';
+import { blankToUndefined } from '../../shared/reference-fields';
 import { calendarDateField, dayRangeChecks } from '../../shared/dates';
 import { listAnswerSchema, messageSchema, pageQuerySchema } from '../../shared/pagination';
 import { evenWhenFieldsFail, idField, optionalIdField } from '../../shared/validation';
@@ -51,7 +52,6 @@ export const PLAN_MESSAGES = {
   quantity: 'Quantity must be a whole number of at least 1',
 } as const;
 
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const zeroToUndefined = (v: unknown) => (v === '' || v === null || v === 0 || v === '0' ? undefined : v);
 const wholeNumber = (message: string, min: number, max: number) => z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
 /** A number field of a form: '' is not given. */

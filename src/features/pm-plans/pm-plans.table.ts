@@ -1,6 +1,7 @@
-import { boolean, date, doublePrecision, foreignKey, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
-import { createdAtColumn, orgIdColumn, orgRowColumns, updatedAtColumn } from '../../server/db/columns';
-import { organizations, orgRowKeys } from '../organization/organization.table';
+import { boolean, date, doublePrecision, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { orgLinkTable, orgRef, orgRefs, orgSettingsTable } from '../../server/db/org-keys';
+import { createdAtColumn, orgRowColumns, updatedAtColumn } from '../../server/db/columns';
+import { orgRowKeys } from '../organization/organization.table';
 import { assets } from '../assets/assets.table';
 import { parts } from '../parts/parts.table';
 import { teams } from '../teams/teams.table';
@@ -56,64 +57,41 @@ export const pmPlans = pgTable(
   },
   (t) => [
     ...orgRowKeys(t),
-    foreignKey({ columns: [t.orgId, t.workStationId], foreignColumns: [workStations.orgId, workStations.id] }),
-    foreignKey({ columns: [t.orgId, t.teamId], foreignColumns: [teams.orgId, teams.id] }),
-    // A meter used by a plan cannot be deleted (the plan is changed first).
-    foreignKey({ columns: [t.orgId, t.meterId], foreignColumns: [meters.orgId, meters.id] }),
-    // A procedure used by a plan cannot be deleted either.
-    foreignKey({ columns: [t.orgId, t.procedureId], foreignColumns: [procedures.orgId, procedures.id] }),
+    ...orgRefs(t, {
+      workStationId: workStations,
+      teamId: teams,
+      // A meter used by a plan cannot be deleted (the plan is changed first).
+      meterId: meters,
+      // A procedure used by a plan cannot be deleted either.
+      procedureId: procedures,
+    }),
     index('pm_plans_org_name_idx').on(t.orgId, t.name),
     index('pm_plans_org_team_idx').on(t.orgId, t.teamId),
   ],
 );
 
 /** The assets a plan covers: one occurrence (and work order) per asset and due date. */
-export const pmPlanAssets = pgTable(
-  'pm_plan_assets',
-  {
-    orgId: orgIdColumn(),
-    planId: integer().notNull(),
-    assetId: integer().notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.orgId, t.planId, t.assetId] }),
-    foreignKey({ columns: [t.orgId, t.planId], foreignColumns: [pmPlans.orgId, pmPlans.id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.orgId, t.assetId], foreignColumns: [assets.orgId, assets.id] }).onDelete('cascade'),
-    index('pm_plan_assets_asset_idx').on(t.orgId, t.assetId),
-  ],
-);
+export const pmPlanAssets = orgLinkTable('pm_plan_assets', {
+  owner: ['planId', pmPlans],
+  target: ['assetId', assets, 'cascade'],
+  index: 'pm_plan_assets_asset_idx',
+});
 
 /** People the plan's work orders are assigned to (besides the team's members). */
-export const pmPlanAssignees = pgTable(
-  'pm_plan_assignees',
-  {
-    orgId: orgIdColumn(),
-    planId: integer().notNull(),
-    userId: integer().notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.orgId, t.planId, t.userId] }),
-    foreignKey({ columns: [t.orgId, t.planId], foreignColumns: [pmPlans.orgId, pmPlans.id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.orgId, t.userId], foreignColumns: [users.orgId, users.id] }).onDelete('cascade'),
-    index('pm_plan_assignees_user_idx').on(t.orgId, t.userId),
-  ],
-);
+export const pmPlanAssignees = orgLinkTable('pm_plan_assignees', {
+  owner: ['planId', pmPlans],
+  target: ['userId', users, 'cascade'],
+  index: 'pm_plan_assignees_user_idx',
+});
 
 /** Parts the plan's work orders need. */
-export const pmPlanParts = pgTable(
-  'pm_plan_parts',
-  {
-    orgId: orgIdColumn(),
-    planId: integer().notNull(),
-    partId: integer().notNull(),
+export const pmPlanParts = orgLinkTable('pm_plan_parts', {
+  owner: ['planId', pmPlans],
+  target: ['partId', parts, 'cascade'],
+  columns: {
     quantity: integer().notNull().default(1),
   },
-  (t) => [
-    primaryKey({ columns: [t.orgId, t.planId, t.partId] }),
-    foreignKey({ columns: [t.orgId, t.planId], foreignColumns: [pmPlans.orgId, pmPlans.id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.orgId, t.partId], foreignColumns: [parts.orgId, parts.id] }).onDelete('cascade'),
-  ],
-);
+});
 
 export const OCCURRENCE_STATUSES = ['created', 'skipped'] as const;
 /** What made an occurrence due: its calendar day, or its meter (due on the day the meter reached it). */
@@ -151,7 +129,7 @@ export const pmOccurrences = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.orgId, t.id] }),
-    foreignKey({ columns: [t.orgId, t.planId], foreignColumns: [pmPlans.orgId, pmPlans.id] }).onDelete('cascade'),
+    orgRef(t, t.planId, pmPlans).onDelete('cascade'),
     unique('pm_occurrences_once_key').on(t.orgId, t.planId, t.assetId, t.dueDate, t.ordinal).nullsNotDistinct(),
     index('pm_occurrences_work_order_idx').on(t.orgId, t.workOrderId),
     index('pm_occurrences_org_due_idx').on(t.orgId, t.dueDate),
@@ -159,12 +137,7 @@ export const pmOccurrences = pgTable(
 );
 
 /** The organisation's preventive-maintenance settings (one row; absent = defaults). */
-export const pmSettings = pgTable(
-  'pm_settings',
-  {
-    orgId: orgIdColumn().primaryKey(),
-    /** Compliance counts a work order completed up to this many days after its due day as on time. */
-    graceDays: integer().notNull().default(0),
-  },
-  (t) => [foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade')],
-);
+export const pmSettings = orgSettingsTable('pm_settings', {
+  /** Compliance counts a work order completed up to this many days after its due day as on time. */
+  graceDays: integer().notNull().default(0),
+});

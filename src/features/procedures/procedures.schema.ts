@@ -1,4 +1,5 @@
 import { z } from '../../shared/zod-setup';
+import { blankToUndefined } from '../../shared/reference-fields';
 import { listAnswerSchema, listAnswers, messageSchema, pageQuerySchema } from '../../shared/pagination';
 import { readingDtoSchema } from '../meters/meters.schema';
 import { workOrderDtoSchema } from '../work-orders/work-orders.schema';
@@ -61,7 +62,6 @@ export const PROCEDURE_MESSAGES = {
 } as const;
 const M = PROCEDURE_MESSAGES;
 
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const limitNumber = z
   .number({ error: M.number })
   .refine(Number.isFinite, M.number)

@@ -1,4 +1,5 @@
 import { boolean, doublePrecision, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { orgRef } from '../../server/db/org-keys';
 import { createdAtColumn, orgIdColumn, orgRowColumns, updatedAtColumn } from '../../server/db/columns';
 import { orgRowKeys } from '../organization/organization.table';
 import { workOrders } from '../work-orders/work-orders.table';
@@ -50,7 +51,7 @@ export const procedureSteps = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.orgId, t.id] }),
-    foreignKey({ columns: [t.orgId, t.procedureId], foreignColumns: [procedures.orgId, procedures.id] }).onDelete('cascade'),
+    orgRef(t, t.procedureId, procedures).onDelete('cascade'),
     index('procedure_steps_procedure_idx').on(t.orgId, t.procedureId, t.position),
   ],
 );
@@ -71,10 +72,7 @@ export const workOrderProcedures = pgTable(
     attachedById: integer(),
     attachedAt: createdAtColumn(),
   },
-  (t) => [
-    primaryKey({ columns: [t.orgId, t.workOrderId] }),
-    foreignKey({ columns: [t.orgId, t.workOrderId], foreignColumns: [workOrders.orgId, workOrders.id] }).onDelete('cascade'),
-  ],
+  (t) => [primaryKey({ columns: [t.orgId, t.workOrderId] }), orgRef(t, t.workOrderId, workOrders).onDelete('cascade')],
 );
 
 /** The copied steps of a work order's procedure and their answers (who, when, flagged, the follow-up made). */

@@ -1,11 +1,12 @@
 import { z } from '../../shared/zod-setup';
-import { optionalDate, requiredDate, requiredRefField } from '../commercial-documents/document-lines.schema';
+import { optionalDate, requiredDate } from '../commercial-documents/document-lines.schema';
+import { requiredRef } from '../../shared/reference-fields';
 import {
   documentNumber,
   documentSchemas,
   documentDtoSchema,
   personDtoSchema,
-  type DocumentApiKind,
+  documentApiKind,
   type DocumentDetail,
   type DocumentList,
 } from '../commercial-documents/commercial-documents.schema';
@@ -34,7 +35,7 @@ export const PURCHASE_ORDER_MESSAGES = {
 export const PURCHASE_ORDER_SCHEMAS = documentSchemas(
   PURCHASE_ORDER_STATUSES,
   {
-    refs: { vendorId: requiredRefField(PURCHASE_ORDER_MESSAGES.vendor), requesterId: requiredRefField(PURCHASE_ORDER_MESSAGES.requester) },
+    refs: { vendorId: requiredRef(PURCHASE_ORDER_MESSAGES.vendor), requesterId: requiredRef(PURCHASE_ORDER_MESSAGES.requester) },
     dates: {
       purchaseOrderDate: requiredDate(PURCHASE_ORDER_MESSAGES.date, PURCHASE_ORDER_MESSAGES.dateInvalid),
       expirationDate: optionalDate(PURCHASE_ORDER_MESSAGES.expirationDateInvalid),
@@ -46,13 +47,7 @@ export const PURCHASE_ORDER_SCHEMAS = documentSchemas(
 /** 'PO-0001' from 1. */
 export const purchaseOrderNumber = documentNumber('PO');
 
-export const PURCHASE_ORDER_KIND: DocumentApiKind = {
-  plural: 'purchase-orders',
-  slug: 'purchase-order',
-  listKey: 'purchaseOrders',
-  singularKey: 'purchaseOrder',
-  entityType: 'purchase-order',
-};
+export const PURCHASE_ORDER_KIND = documentApiKind('purchase-order', 'purchaseOrder');
 
 /** A purchase order as the lists return it; `get-purchase-order` adds the lines. Money in major units. */
 export const purchaseOrderDtoSchema = documentDtoSchema(PURCHASE_ORDER_STATUSES, {

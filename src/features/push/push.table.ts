@@ -1,6 +1,7 @@
-import { foreignKey, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { orgChildKeys } from '../../server/db/org-keys';
 import { createdAtColumn, orgRowColumns } from '../../server/db/columns';
-import { orgRowKeys } from '../organization/organization.table';
+
 import { users } from '../users/users.table';
 
 /**
@@ -22,8 +23,7 @@ export const pushSubscriptions = pgTable(
     lastSuccessAt: timestamp({ withTimezone: true, mode: 'date' }),
   },
   (t) => [
-    ...orgRowKeys(t),
-    foreignKey({ columns: [t.orgId, t.userId], foreignColumns: [users.orgId, users.id] }).onDelete('cascade'),
+    ...orgChildKeys(t, t.userId, users),
     uniqueIndex('push_subscriptions_org_endpoint_idx').on(t.orgId, t.endpoint),
     index('push_subscriptions_org_user_idx').on(t.orgId, t.userId),
   ],

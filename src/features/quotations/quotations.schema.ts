@@ -1,11 +1,12 @@
 import { z } from '../../shared/zod-setup';
-import { requiredDate, requiredRefField } from '../commercial-documents/document-lines.schema';
+import { requiredDate } from '../commercial-documents/document-lines.schema';
+import { requiredRef } from '../../shared/reference-fields';
 import {
   documentNumber,
   documentSchemas,
   documentDtoSchema,
   personDtoSchema,
-  type DocumentApiKind,
+  documentApiKind,
   type DocumentDetail,
   type DocumentList,
 } from '../commercial-documents/commercial-documents.schema';
@@ -37,7 +38,7 @@ export const QUOTATION_MESSAGES = {
 export const QUOTATION_SCHEMAS = documentSchemas(
   QUOTATION_STATUSES,
   {
-    refs: { customerId: requiredRefField(QUOTATION_MESSAGES.customer), salesPersonId: requiredRefField(QUOTATION_MESSAGES.salesPerson) },
+    refs: { customerId: requiredRef(QUOTATION_MESSAGES.customer), salesPersonId: requiredRef(QUOTATION_MESSAGES.salesPerson) },
     dates: {
       quotationDate: requiredDate(QUOTATION_MESSAGES.quotationDate, QUOTATION_MESSAGES.quotationDateInvalid),
       expirationDate: requiredDate(QUOTATION_MESSAGES.expirationDate, QUOTATION_MESSAGES.expirationDateInvalid).refine(
@@ -55,13 +56,7 @@ export const QUOTATION_SCHEMAS = documentSchemas(
 /** 'Q-0001' from 1. */
 export const quotationNumber = documentNumber('Q');
 
-export const QUOTATION_KIND: DocumentApiKind = {
-  plural: 'quotations',
-  slug: 'quotation',
-  listKey: 'quotations',
-  singularKey: 'quotation',
-  entityType: 'quotation',
-};
+export const QUOTATION_KIND = documentApiKind('quotation', 'quotation');
 
 /** A quotation as the lists return it; `get-quotation` adds the lines. Money in major units. */
 export const quotationDtoSchema = documentDtoSchema(QUOTATION_STATUSES, {

@@ -1,4 +1,5 @@
 import { z } from '../../shared/zod-setup';
+import { languageField } from '../../shared/record-fields.schema';
 import { nameOptionsQuerySchema } from '../../shared/options-query';
 import { fileAnswer, listAnswerSchema, messageSchema, optionSchema, pageQuerySchema } from '../../shared/pagination';
 import { EMAIL_PATTERN, idField, requiredString } from '../../shared/validation';
@@ -77,7 +78,7 @@ export const portalSubmitSchema = z.object({
       .optional(),
   ),
   /** The portal page's language: the requester's e-mails are written in it (decision 065). */
-  language: z.preprocess(blankToUndefined, z.enum(['en', 'ar'], { error: 'Language must be en or ar' }).optional()),
+  language: z.preprocess(blankToUndefined, languageField().optional()),
 });
 export type PortalSubmitInput = z.output<typeof portalSubmitSchema>;
 

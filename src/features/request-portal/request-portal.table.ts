@@ -1,6 +1,8 @@
-import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { LANGUAGES } from '../../shared/record-fields.schema';
+import { orgRef } from '../../server/db/org-keys';
 import { createdAtColumn, orgIdColumn, orgRowColumns, updatedAtColumn } from '../../server/db/columns';
-import { organizations, orgRowKeys } from '../organization/organization.table';
+import { orgRowKeys, orgOwned } from '../organization/organization.table';
 import { FIELD_MODES, PORTAL_STATUSES, PORTAL_URGENCIES, TARGET_KINDS, type TargetKind } from './request-portal.values';
 
 /** The public request portal of an organisation (decision 039): one row, made on the first save. Off until an admin turns it on. */
@@ -19,7 +21,7 @@ export const portalSettings = pgTable(
     published: jsonb().$type<{ kind: TargetKind; id: number }[]>().notNull().default([]),
     updatedAt: updatedAtColumn(),
   },
-  (t) => [primaryKey({ columns: [t.orgId] }), foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade')],
+  (t) => [primaryKey({ columns: [t.orgId] }), orgOwned(t)],
 );
 
 /**
@@ -61,9 +63,7 @@ export const portalRequests = pgTable(
     email: text(),
     phone: text(),
     /** The language the request was filed in: the requester's e-mails are written in it (decision 065). */
-    language: text({ enum: ['en', 'ar'] })
-      .notNull()
-      .default('en'),
+    language: text({ enum: LANGUAGES }).notNull().default('en'),
     status: text({ enum: PORTAL_STATUSES }).notNull().default('received'),
     declineReason: text(),
     statusTokenHash: text().notNull(),
@@ -99,7 +99,7 @@ export const portalReplies = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.orgId, t.id] }),
-    foreignKey({ columns: [t.orgId, t.requestId], foreignColumns: [portalRequests.orgId, portalRequests.id] }).onDelete('cascade'),
+    orgRef(t, t.requestId, portalRequests).onDelete('cascade'),
     index('portal_replies_org_request_idx').on(t.orgId, t.requestId, t.id),
   ],
 );

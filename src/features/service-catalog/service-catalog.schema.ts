@@ -2,7 +2,7 @@ import { z } from '../../shared/zod-setup';
 import { nameOptionsQuerySchema } from '../../shared/options-query';
 import { listAnswers, optionSchema, pageQuerySchema } from '../../shared/pagination';
 import { idField, requiredString } from '../../shared/validation';
-import { amountField, blankToUndefined, textFilter, toId } from '../../shared/reference-fields';
+import { amountField, blankToUndefined, requiredRef, textFilter, toId } from '../../shared/reference-fields';
 
 /** Spec doc 1 section 5 "Service", with its messages. */
 export const SERVICE_MESSAGES = {
@@ -34,13 +34,7 @@ export const serviceStationSchema = z.preprocess(
     return { ...rest, workStationId: station };
   },
   z.strictObject({
-    workStationId: z.preprocess(
-      (s) => {
-        const id = toId(blankToUndefined(s));
-        return id === 0 || id === '0' ? undefined : id;
-      },
-      z.coerce.number({ error: M.station }).int(M.station).min(1, M.station).max(2147483647, M.station),
-    ),
+    workStationId: requiredRef(M.station),
     operation: requiredString(M.operation).max(500, M.operationMax),
     timeRequired: z.preprocess((t) => (typeof t === 'number' ? String(t) : t), requiredString(M.time).max(50, M.timeMax)),
     order: z.preprocess(
@@ -101,12 +95,7 @@ export type ServiceInput = z.output<typeof serviceInputSchema>;
 export const serviceListQuerySchema = pageQuerySchema.extend({
   title: textFilter,
   name: textFilter,
-  workStationId: z.coerce
-    .number({ error: 'Invalid work station' })
-    .int('Invalid work station')
-    .min(1, 'Invalid work station')
-    .max(2147483647, 'Invalid work station')
-    .optional(),
+  workStationId: idField('Invalid work station').optional(),
   /** Only the records related to this user (spec section 3: the user's related_* records; the UI sends the signed-in user for "Only mine"). */
   relatedTo: idField('Invalid user').optional(),
 });

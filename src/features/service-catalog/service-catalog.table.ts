@@ -1,5 +1,6 @@
-import { foreignKey, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { createdAtColumn, orgIdColumn, orgRowColumns } from '../../server/db/columns';
+import { index, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+import { orgLinkTable } from '../../server/db/org-keys';
+import { createdAtColumn, orgRowColumns } from '../../server/db/columns';
 import { orgRowKeys } from '../organization/organization.table';
 import { workStations } from '../work-stations/work-stations.table';
 
@@ -18,19 +19,12 @@ export const services = pgTable(
 );
 
 /** The many-to-many link of a service to its work stations, with the operation, time required and order. */
-export const serviceWorkStations = pgTable(
-  'service_work_stations',
-  {
-    orgId: orgIdColumn(),
-    serviceId: integer().notNull(),
-    workStationId: integer().notNull(),
+export const serviceWorkStations = orgLinkTable('service_work_stations', {
+  owner: ['serviceId', services],
+  target: ['workStationId', workStations],
+  columns: {
     operation: text().notNull(),
     timeRequired: text().notNull(),
     position: integer().notNull().default(0),
   },
-  (t) => [
-    primaryKey({ columns: [t.orgId, t.serviceId, t.workStationId] }),
-    foreignKey({ columns: [t.orgId, t.serviceId], foreignColumns: [services.orgId, services.id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.orgId, t.workStationId], foreignColumns: [workStations.orgId, workStations.id] }),
-  ],
-);
+});

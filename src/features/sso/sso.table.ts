@@ -1,6 +1,7 @@
-import { boolean, foreignKey, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { orgRef } from '../../server/db/org-keys';
+import { orgOwned } from '../organization/organization.table';
 import { orgIdColumn, updatedAtColumn } from '../../server/db/columns';
-import { organizations } from '../organization/organization.table';
 import { users } from '../users/users.table';
 
 /**
@@ -27,7 +28,7 @@ export const ssoSettings = pgTable(
     ssoOnly: boolean().notNull().default(false),
     updatedAt: updatedAtColumn(),
   },
-  (t) => [primaryKey({ columns: [t.orgId] }), foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade')],
+  (t) => [primaryKey({ columns: [t.orgId] }), orgOwned(t)],
 );
 
 /**
@@ -45,8 +46,5 @@ export const ssoReauthProofs = pgTable(
     stepId: integer().notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.orgId, t.proofHash] }),
-    foreignKey({ columns: [t.orgId, t.userId], foreignColumns: [users.orgId, users.id] }).onDelete('cascade'),
-  ],
+  (t) => [primaryKey({ columns: [t.orgId, t.proofHash] }), orgRef(t, t.userId, users).onDelete('cascade')],
 );

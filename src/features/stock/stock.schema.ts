@@ -1,6 +1,8 @@
 import { z } from '../../shared/zod-setup';
+import { lowerCasedOrAbsent } from '../../shared/spelling.schema';
+import { NAME_MESSAGES, nameField } from '../../shared/record-fields.schema';
 import { listAnswerSchema, listAnswers, multiValue, optionSchema, pageQuerySchema } from '../../shared/pagination';
-import { optionalString, requiredString } from '../../shared/validation';
+import { optionalString, idField } from '../../shared/validation';
 import { blankToUndefined, optionalRef, quantityField, requiredRef, textFilter } from '../../shared/reference-fields';
 import { locationFilterField } from '../locations/locations.schema';
 
@@ -11,8 +13,7 @@ export type MoveReason = (typeof MOVE_REASONS)[number];
 
 /** The stock rules' messages (decision 071). */
 export const STOCK_MESSAGES = {
-  name: 'Name is required',
-  nameMax: 'Name must be at most 100 characters',
+  ...NAME_MESSAGES,
   nameTaken: 'A location with this name already exists',
   kind: 'Kind must be storeroom, van or site-store',
   defaultKept: 'The default location cannot be deleted',
@@ -36,14 +37,11 @@ export const STOCK_MESSAGES = {
 } as const;
 const M = STOCK_MESSAGES;
 
-const kindField = z.preprocess(
-  (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : blankToUndefined(v)),
-  z.enum(LOCATION_KINDS, { error: M.kind }),
-);
+const kindField = z.preprocess(lowerCasedOrAbsent, z.enum(LOCATION_KINDS, { error: M.kind }));
 
 /** add-location and update-location/{id}. */
 export const locationInputSchema = z.strictObject({
-  name: requiredString(M.name).max(100, M.nameMax),
+  name: nameField(),
   kind: kindField.default('storeroom'),
   /** Where it is in the location tree (issue 42); null clears it, absent keeps it on an update. */
   locationId: optionalRef(M.place).optional(),
@@ -137,8 +135,7 @@ export const levelSettingsInputSchema = z.strictObject({
 });
 export type LevelSettingsInput = z.output<typeof levelSettingsInputSchema>;
 
-const idFilter = (message: string) =>
-  z.preprocess(blankToUndefined, z.coerce.number({ error: message }).int(message).min(1, message).max(2147483647, message).optional());
+const idFilter = (message: string) => z.preprocess(blankToUndefined, idField(message).optional());
 
 /** get-stock-levels: a part's levels (partId) or a location's (locationId). */
 export const levelQuerySchema = pageQuerySchema.extend({ partId: idFilter('Invalid part'), locationId: idFilter('Invalid location') });

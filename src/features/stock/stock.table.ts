@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, foreignKey, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { orgLinkTable, orgRef, orgRefs, orgSettingsTable } from '../../server/db/org-keys';
+import { orgOwned } from '../organization/organization.table';
 import { createdAtColumn, orgIdColumn, orgScopedId } from '../../server/db/columns';
 import { locations } from '../locations/locations.table';
-import { organizations } from '../organization/organization.table';
 import { parts } from '../parts/parts.table';
 import { purchaseOrders } from '../purchase-orders/purchase-orders.table';
 
@@ -26,8 +27,8 @@ export const stockLocations = pgTable(
   (t) => [
     primaryKey({ columns: [t.orgId, t.id] }),
     check('stock_locations_kind_check', sql`${t.kind} in ('storeroom', 'van', 'site-store')`),
-    foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.orgId, t.locationId], foreignColumns: [locations.orgId, locations.id] }),
+    orgOwned(t),
+    orgRef(t, t.locationId, locations),
     index('stock_locations_org_location_idx').on(t.orgId, t.locationId),
     uniqueIndex('stock_locations_org_name_key').on(t.orgId, sql`lower(${t.name})`),
     uniqueIndex('stock_locations_org_default_key')
@@ -40,25 +41,18 @@ export const stockLocations = pgTable(
  * A part's stock at one location: the sum of its moves in and out, kept by the stock service in the transaction
  * of each move (no trigger), with the location's reorder point and quantity and the bin the part sits in.
  */
-export const stockLevels = pgTable(
-  'stock_levels',
-  {
-    orgId: orgIdColumn(),
-    partId: integer().notNull(),
-    locationId: integer().notNull(),
+export const stockLevels = orgLinkTable('stock_levels', {
+  owner: ['partId', parts],
+  target: ['locationId', stockLocations, 'cascade'],
+  index: 'stock_levels_location_idx',
+  columns: {
     quantity: numeric({ precision: 14, scale: 3, mode: 'number' }).notNull().default(0),
     reorderPoint: numeric({ precision: 14, scale: 3, mode: 'number' }).notNull().default(0),
     reorderQuantity: numeric({ precision: 14, scale: 3, mode: 'number' }).notNull().default(0),
     bin: text(),
     updatedAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.orgId, t.partId, t.locationId] }),
-    foreignKey({ columns: [t.orgId, t.partId], foreignColumns: [parts.orgId, parts.id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.orgId, t.locationId], foreignColumns: [stockLocations.orgId, stockLocations.id] }).onDelete('cascade'),
-    index('stock_levels_location_idx').on(t.orgId, t.locationId),
-  ],
-);
+});
 
 /**
  * The ledger: every change of stock, never overwritten. `quantity` is positive and goes from `fromLocationId`
@@ -92,9 +86,8 @@ export const stockMoves = pgTable(
       'stock_moves_direction_check',
       sql`(${t.fromLocationId} is null and ${t.toLocationId} is null) or (${t.quantity} > 0 and ${t.fromLocationId} is distinct from ${t.toLocationId})`,
     ),
-    foreignKey({ columns: [t.orgId, t.partId], foreignColumns: [parts.orgId, parts.id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.orgId, t.fromLocationId], foreignColumns: [stockLocations.orgId, stockLocations.id] }),
-    foreignKey({ columns: [t.orgId, t.toLocationId], foreignColumns: [stockLocations.orgId, stockLocations.id] }),
+    orgRef(t, t.partId, parts).onDelete('cascade'),
+    ...orgRefs(t, { fromLocationId: stockLocations, toLocationId: stockLocations }),
     index('stock_moves_part_idx').on(t.orgId, t.partId, t.createdAt),
     index('stock_moves_from_idx').on(t.orgId, t.fromLocationId, t.id),
     index('stock_moves_to_idx').on(t.orgId, t.toLocationId, t.id),
@@ -104,15 +97,10 @@ export const stockMoves = pgTable(
 );
 
 /** The organisation's stock settings: one row, absent means the defaults. */
-export const stockSettings = pgTable(
-  'stock_settings',
-  {
-    orgId: orgIdColumn().primaryKey(),
-    /** A consumption or transfer may take a level below zero. */
-    allowNegativeStock: boolean().notNull().default(false),
-  },
-  (t) => [foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade')],
-);
+export const stockSettings = orgSettingsTable('stock_settings', {
+  /** A consumption or transfer may take a level below zero. */
+  allowNegativeStock: boolean().notNull().default(false),
+});
 
 /**
  * What stock keeps about a part beside its levels (decision 081): the vendor reorders go to and the moving average
@@ -127,10 +115,7 @@ export const stockPartSettings = pgTable(
     preferredVendorId: integer(),
     averageCostMinor: bigint({ mode: 'number' }),
   },
-  (t) => [
-    primaryKey({ columns: [t.orgId, t.partId] }),
-    foreignKey({ columns: [t.orgId, t.partId], foreignColumns: [parts.orgId, parts.id] }).onDelete('cascade'),
-  ],
+  (t) => [primaryKey({ columns: [t.orgId, t.partId] }), orgRef(t, t.partId, parts).onDelete('cascade')],
 );
 
 /**
@@ -151,9 +136,9 @@ export const stockReorders = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.orgId, t.id] }),
-    foreignKey({ columns: [t.orgId, t.purchaseOrderId], foreignColumns: [purchaseOrders.orgId, purchaseOrders.id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.orgId, t.partId], foreignColumns: [parts.orgId, parts.id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.orgId, t.locationId], foreignColumns: [stockLocations.orgId, stockLocations.id] }).onDelete('cascade'),
+    orgRef(t, t.purchaseOrderId, purchaseOrders).onDelete('cascade'),
+    orgRef(t, t.partId, parts).onDelete('cascade'),
+    orgRef(t, t.locationId, stockLocations).onDelete('cascade'),
     index('stock_reorders_part_idx').on(t.orgId, t.partId, t.locationId),
   ],
 );

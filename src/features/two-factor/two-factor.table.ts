@@ -1,4 +1,5 @@
-import { foreignKey, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { orgRef } from '../../server/db/org-keys';
 import { sql } from 'drizzle-orm';
 import { createdAtColumn, orgIdColumn } from '../../server/db/columns';
 import { users } from '../users/users.table';
@@ -22,10 +23,7 @@ export const twoFactorEnrolments = pgTable(
       .default(sql`'{}'::text[]`),
     createdAt: createdAtColumn(),
   },
-  (t) => [
-    primaryKey({ columns: [t.orgId, t.userId] }),
-    foreignKey({ columns: [t.orgId, t.userId], foreignColumns: [users.orgId, users.id] }).onDelete('cascade'),
-  ],
+  (t) => [primaryKey({ columns: [t.orgId, t.userId] }), orgRef(t, t.userId, users).onDelete('cascade')],
 );
 
 /** Who of the organisation must sign in with a second factor: nobody ('off'), admins, or everyone. */

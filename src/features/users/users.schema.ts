@@ -1,5 +1,6 @@
 import { z } from '../../shared/zod-setup';
-import { emailField, PHONE_PATTERN, requiredString } from '../../shared/validation';
+import { languageField, LANGUAGES } from '../../shared/record-fields.schema';
+import { emailField, PHONE_PATTERN, requiredString, idField } from '../../shared/validation';
 import { listAnswerSchema, messageSchema, pageQuerySchema } from '../../shared/pagination';
 import { MAX_HOURLY_RATE_MINOR } from '../work-orders/work-orders.schema';
 
@@ -19,7 +20,7 @@ const relatedIds = (message: string) =>
   z
     .preprocess(
       (v) => (v === null ? [] : Array.isArray(v) ? v.map((x) => (x && typeof x === 'object' && 'id' in x ? (x as { id: unknown }).id : x)) : v),
-      z.array(z.coerce.number({ error: message }).int(message).min(1, message).max(2147483647, message), { error: message }).max(200, 'At most 200 items'),
+      z.array(idField(message), { error: message }).max(200, 'At most 200 items'),
     )
     .optional();
 
@@ -38,7 +39,7 @@ export const userUpdateSchema = z.strictObject({
   phoneNumber: z.preprocess(cleared, z.string().trim().regex(PHONE_PATTERN, 'Please provide a valid phone number').nullable().optional()),
   jobTitle: optionalMin2('Job Title must be at least 2 characters'),
   role: z.enum(ROLES, { error: 'Role is required' }),
-  language: z.enum(['en', 'ar'], { error: 'Language must be en or ar' }).optional(),
+  language: languageField().optional(),
   location: z.preprocess(cleared, z.string().trim().max(200, 'Must be at most 200 characters').nullable().optional()),
   related_workStations: relatedIds('Select a valid work station'),
   related_assets: relatedIds('Select a valid asset'),
@@ -65,7 +66,7 @@ export const inviteUserSchema = z
     confirmEmail: emailField('Email is required', 'Invalid email address'),
     role: z.enum(ASSIGNABLE_ROLES, { error: 'Role is required' }),
     /** The invitation's language (and the new user's); the inviting admin's own when not given (decision 065). */
-    language: z.enum(['en', 'ar'], { error: 'Language must be en or ar' }).optional(),
+    language: languageField().optional(),
   })
   // checked as soon as both addresses are valid, whatever the role (zod skips a refinement after any issue)
   .refine((v) => v.email === v.confirmEmail, {
@@ -90,7 +91,7 @@ export const userDtoSchema = z.object({
   phoneNumber: z.string().nullable(),
   jobTitle: z.string().nullable(),
   role: z.enum(ROLES),
-  language: z.enum(['en', 'ar']),
+  language: z.enum(LANGUAGES),
   location: z.string().nullable(),
   inviteStatus: z.enum(['ACTIVE', 'PENDING']),
   profilePicture: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { LANGUAGES } from '../../shared/record-fields.schema';
 import { sql } from 'drizzle-orm';
 import { createdAtColumn, orgRowColumns } from '../../server/db/columns';
 import { orgRowKeys } from '../organization/organization.table';
@@ -14,9 +15,7 @@ export const users = pgTable(
     phoneNumber: text(),
     jobTitle: text(),
     role: text({ enum: ['admin', 'manager', 'worker'] }).notNull(),
-    language: text({ enum: ['en', 'ar'] })
-      .notNull()
-      .default('en'),
+    language: text({ enum: LANGUAGES }).notNull().default('en'),
     location: text(),
     inviteStatus: text({ enum: ['ACTIVE', 'PENDING'] })
       .notNull()

@@ -1,4 +1,5 @@
 import { z } from '../../shared/zod-setup';
+import { blankToUndefined } from '../../shared/reference-fields';
 import { optionalString } from '../../shared/validation';
 import { listAnswerSchema, pageQuerySchema } from '../../shared/pagination';
 
@@ -71,7 +72,7 @@ export const webhookInputSchema = z.strictObject({
   description: optionalString(200),
   events: eventsField,
   /** Left out: one is generated and shown. */
-  secret: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().regex(SECRET_PATTERN, WEBHOOK_MESSAGES.secret).optional()),
+  secret: z.preprocess(blankToUndefined, z.string().trim().regex(SECRET_PATTERN, WEBHOOK_MESSAGES.secret).optional()),
 });
 export type WebhookInput = z.input<typeof webhookInputSchema>;
 

@@ -1,6 +1,7 @@
-import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { orgRef } from '../../server/db/org-keys';
+import { orgRowKeys } from '../organization/organization.table';
 import { createdAtColumn, orgRowColumns } from '../../server/db/columns';
-import { organizations } from '../organization/organization.table';
 import { DELIVERY_STATUSES, WEBHOOK_EVENTS } from './webhooks.schema';
 
 /**
@@ -22,7 +23,7 @@ export const webhookEndpoints = pgTable(
     failingSince: timestamp({ withTimezone: true, mode: 'date' }),
     createdAt: createdAtColumn(),
   },
-  (t) => [primaryKey({ columns: [t.orgId, t.id] }), foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade')],
+  (t) => orgRowKeys(t),
 );
 
 /**
@@ -51,7 +52,7 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.orgId, t.id] }),
-    foreignKey({ columns: [t.orgId, t.endpointId], foreignColumns: [webhookEndpoints.orgId, webhookEndpoints.id] }).onDelete('cascade'),
+    orgRef(t, t.endpointId, webhookEndpoints).onDelete('cascade'),
     index('webhook_deliveries_org_endpoint_idx').on(t.orgId, t.endpointId, t.id),
   ],
 );

@@ -1,4 +1,6 @@
 import { z } from '../../shared/zod-setup';
+import { blankToUndefined } from '../../shared/reference-fields';
+import { languageField } from '../../shared/record-fields.schema';
 import { listAnswerSchema, messageSchema, multiValue, pageQuerySchema } from '../../shared/pagination';
 import { emailField, idField, optionalString, requiredString } from '../../shared/validation';
 import { dateField } from '../../shared/dates';
@@ -25,7 +27,7 @@ const flag = z.boolean({ error: 'Choose on or off' });
 /** POST create-share: a work order, a contractor (a vendor or any e-mail) and what they may do. */
 export const shareInputSchema = z.strictObject({
   workOrderId: idField('Work order is required'),
-  vendorId: z.preprocess((v) => (v === '' || v === null ? undefined : v), idField('Vendor is invalid').optional()),
+  vendorId: z.preprocess(blankToUndefined, idField('Vendor is invalid').optional()),
   contractorName: requiredString('Contractor name is required').max(120, 'Contractor name must be at most 120 characters'),
   email: emailField(),
   canComment: flag.default(true),
@@ -34,7 +36,7 @@ export const shareInputSchema = z.strictObject({
   requireCode: flag.default(false),
   days: days.default(DEFAULT_SHARE_DAYS),
   /** The language of the contractor's e-mails; the sharing manager's own when not given (decision 065). */
-  language: z.enum(['en', 'ar'], { error: 'Language must be en or ar' }).optional(),
+  language: languageField().optional(),
 });
 export type ShareInput = z.input<typeof shareInputSchema>;
 

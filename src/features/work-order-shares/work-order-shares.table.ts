@@ -1,10 +1,10 @@
-import { boolean, foreignKey, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAtColumn, orgRowColumns } from '../../server/db/columns';
-import { orgRowKeys } from '../organization/organization.table';
+import { boolean, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { LANGUAGES } from '../../shared/record-fields.schema';
+import { orgChildKeys, orgRef } from '../../server/db/org-keys';
+import { createdAtColumn, orgRowColumns, timestampColumn as ts } from '../../server/db/columns';
+
 import { workOrders } from '../work-orders/work-orders.table';
 import { SHARE_STATES } from './work-order-shares.schema';
-
-const ts = () => timestamp({ withTimezone: true, mode: 'date' });
 
 /**
  * A work order shared with a contractor (decision 040): a private link whose token is stored only as its
@@ -21,9 +21,7 @@ export const workOrderShares = pgTable(
     contractorName: text().notNull(),
     email: text().notNull(),
     /** The contractor's e-mails are written in it: the share's choice, else the sharing manager's language (decision 065). */
-    language: text({ enum: ['en', 'ar'] })
-      .notNull()
-      .default('en'),
+    language: text({ enum: LANGUAGES }).notNull().default('en'),
     tokenHash: text().notNull(),
     canComment: boolean().notNull().default(false),
     canLog: boolean().notNull().default(false),
@@ -45,8 +43,7 @@ export const workOrderShares = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
-    ...orgRowKeys(t),
-    foreignKey({ columns: [t.orgId, t.workOrderId], foreignColumns: [workOrders.orgId, workOrders.id] }).onDelete('cascade'),
+    ...orgChildKeys(t, t.workOrderId, workOrders),
     index('work_order_shares_token_idx').on(t.orgId, t.tokenHash),
     index('work_order_shares_order_idx').on(t.orgId, t.workOrderId),
     index('work_order_shares_org_created_idx').on(t.orgId, t.createdAt),
@@ -69,7 +66,7 @@ export const workOrderShareMessages = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.orgId, t.id] }),
-    foreignKey({ columns: [t.orgId, t.shareId], foreignColumns: [workOrderShares.orgId, workOrderShares.id] }).onDelete('cascade'),
+    orgRef(t, t.shareId, workOrderShares).onDelete('cascade'),
     index('work_order_share_messages_share_idx').on(t.orgId, t.shareId, t.createdAt),
   ],
 );

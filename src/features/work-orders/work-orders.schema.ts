@@ -1,4 +1,6 @@
 import { z } from '../../shared/zod-setup';
+import { blankToUndefined } from '../../shared/reference-fields';
+import { canonicalChoice } from '../../shared/spelling.schema';
 import { listAnswers, messageSchema, multiValue, pageQuerySchema } from '../../shared/pagination';
 import { idField, requiredString } from '../../shared/validation';
 import { updatedAtField } from '../../shared/edit-version';
@@ -25,22 +27,14 @@ const STATUS_ALIASES: Record<string, WorkOrderStatus> = {
 };
 const PRIORITY_ALIASES: Record<string, WorkOrderPriority> = { urgent: 'critical' };
 
-const canonical = (aliases: Record<string, string>) => (v: unknown) => {
-  if (typeof v !== 'string') return v;
-  const key = v.trim().toLowerCase();
-  return aliases[key] ?? key;
-};
-
 export const workOrderStatusField = z.preprocess(
-  canonical(STATUS_ALIASES),
+  canonicalChoice(STATUS_ALIASES),
   z.enum(WORK_ORDER_STATUSES, { error: 'Status must be one of assigned, in-progress, completed, cancelled' }),
 );
 export const workOrderPriorityField = z.preprocess(
-  canonical(PRIORITY_ALIASES),
+  canonicalChoice(PRIORITY_ALIASES),
   z.enum(WORK_ORDER_PRIORITIES, { error: 'Priority must be one of lowest, low, medium, high, critical' }),
 );
-
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /** The due-date views of the list (open orders only). */
 export const WORK_ORDER_DUE_VIEWS = ['overdue', 'today', 'week'] as const;
@@ -163,7 +157,7 @@ const partLine = z.union(
         .max(MAX_LINE_QUANTITY, 'Quantity is too large')
         .default(1),
       /** The stock location the part comes from (decision 071); the default location when omitted. */
-      locationId: z.preprocess((v) => (v === '' || v === null ? undefined : v), idField('Location is invalid').optional()),
+      locationId: z.preprocess(blankToUndefined, idField('Location is invalid').optional()),
     }),
   ],
   { error: 'Each part must be a part id or { partId, quantity }' },
@@ -179,10 +173,7 @@ export const workOrderListQuerySchema = pageQuerySchema.extend({
   status: multiValue(workOrderStatusField),
   title: z.string().trim().max(200, 'Title filter must be at most 200 characters').optional(),
   /** One asset's orders (analytics' drill-down, decision 038). */
-  assetId: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.coerce.number({ error: 'Asset is invalid' }).int('Asset is invalid').min(1, 'Asset is invalid').max(2147483647, 'Asset is invalid').optional(),
-  ),
+  assetId: z.preprocess(blankToUndefined, idField('Asset is invalid').optional()),
   /** Orders on the assets in a location and everything under it (decision 072). */
   locationId: locationFilterField,
   /**
@@ -207,7 +198,7 @@ export const workOrderListQuerySchema = pageQuerySchema.extend({
 });
 export type WorkOrderListQuery = z.output<typeof workOrderListQuerySchema>;
 
-const positiveId = z.coerce.number({ error: 'Invalid id' }).int('Invalid id').min(1, 'Invalid id').max(2147483647, 'Invalid id');
+const positiveId = idField('Invalid id');
 export const laborParamsSchema = z.strictObject({ workOrderId: positiveId, laborId: positiveId });
 export const partParamsSchema = z.strictObject({ workOrderId: positiveId, partId: positiveId });
 

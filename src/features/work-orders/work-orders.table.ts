@@ -1,6 +1,7 @@
-import { bigint, boolean, check, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { orgLinkTable, orgRef, orgRefs } from '../../server/db/org-keys';
 import { sql } from 'drizzle-orm';
-import { createdAtColumn, orgIdColumn, orgRowColumns, updatedAtColumn } from '../../server/db/columns';
+import { createdAtColumn, orgRowColumns, updatedAtColumn, timestampColumn as ts } from '../../server/db/columns';
 import { orgRowKeys } from '../organization/organization.table';
 import { assets } from '../assets/assets.table';
 import { parts } from '../parts/parts.table';
@@ -11,8 +12,6 @@ import { quotations } from '../quotations/quotations.table';
 import { WORK_ORDER_PRIORITIES, WORK_ORDER_STATUSES } from './work-orders.schema';
 import { failureCodes } from '../failure-codes/failure-codes.table';
 import { HOLD_REASONS } from '../failure-codes/failure-code-values';
-
-const ts = () => timestamp({ withTimezone: true, mode: 'date' });
 
 /** Work orders (WO-0001 per organisation). Indexed for each list filter and sort at a million rows per organisation. */
 export const workOrders = pgTable(
@@ -50,15 +49,12 @@ export const workOrders = pgTable(
   },
   (t) => [
     ...orgRowKeys(t),
-    foreignKey({ columns: [t.orgId, t.assetId], foreignColumns: [assets.orgId, assets.id] }),
-    foreignKey({ columns: [t.orgId, t.problemCodeId], foreignColumns: [failureCodes.orgId, failureCodes.id] }),
-    foreignKey({ columns: [t.orgId, t.causeCodeId], foreignColumns: [failureCodes.orgId, failureCodes.id] }),
-    foreignKey({ columns: [t.orgId, t.remedyCodeId], foreignColumns: [failureCodes.orgId, failureCodes.id] }),
+    ...orgRefs(t, { assetId: assets, problemCodeId: failureCodes, causeCodeId: failureCodes, remedyCodeId: failureCodes }),
     // Failures by problem (Pareto, MTBF by failure mode, repeat failures; decision 080).
     index('work_orders_org_asset_problem_idx')
       .on(t.orgId, t.assetId, t.problemCodeId)
       .where(sql`problem_code_id is not null`),
-    foreignKey({ columns: [t.orgId, t.quotationId], foreignColumns: [quotations.orgId, quotations.id] }),
+    orgRef(t, t.quotationId, quotations),
     index('work_orders_org_status_id_idx').on(t.orgId, t.status, t.id),
     // "Due in Next 7 Days" counts open orders in a date range: only open orders are in this index, so a big
     // organisation's week reads its open orders' entries and no closed ones (docs/decisions/006).
@@ -93,20 +89,11 @@ export const workOrders = pgTable(
 );
 
 /** Who a work order is assigned to. Deleting a person removes their assignments. */
-export const workOrderAssignees = pgTable(
-  'work_order_assignees',
-  {
-    orgId: orgIdColumn(),
-    workOrderId: integer().notNull(),
-    userId: integer().notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.orgId, t.workOrderId, t.userId] }),
-    foreignKey({ columns: [t.orgId, t.workOrderId], foreignColumns: [workOrders.orgId, workOrders.id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.orgId, t.userId], foreignColumns: [users.orgId, users.id] }).onDelete('cascade'),
-    index('work_order_assignees_user_idx').on(t.orgId, t.userId, t.workOrderId),
-  ],
-);
+export const workOrderAssignees = orgLinkTable('work_order_assignees', {
+  owner: ['workOrderId', workOrders],
+  target: ['userId', users, 'cascade'],
+  extra: (t) => [index('work_order_assignees_user_idx').on(t.orgId, t.userId, t.workOrderId)],
+});
 
 /**
  * Labour time logged on a work order: a worker's (worker and reason), or a contractor's through a share
@@ -140,9 +127,8 @@ export const workOrderLabors = pgTable(
       sql`(${t.workerId} is not null and ${t.reasonId} is not null) or (${t.shareId} is not null and ${t.externalName} is not null and ${t.externalRateMinor} >= 0)`,
     ),
     primaryKey({ columns: [t.orgId, t.id] }),
-    foreignKey({ columns: [t.orgId, t.workOrderId], foreignColumns: [workOrders.orgId, workOrders.id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.orgId, t.workerId], foreignColumns: [users.orgId, users.id] }),
-    foreignKey({ columns: [t.orgId, t.reasonId], foreignColumns: [timeTrackingReasons.orgId, timeTrackingReasons.id] }),
+    orgRef(t, t.workOrderId, workOrders).onDelete('cascade'),
+    ...orgRefs(t, { workerId: users, reasonId: timeTrackingReasons }),
     index('work_order_labors_order_idx').on(t.orgId, t.workOrderId, t.startDate),
     // A person's labour by time (the technician view's week, analytics' assignee filter).
     index('work_order_labors_worker_idx').on(t.orgId, t.workerId, t.startDate),
@@ -178,9 +164,8 @@ export const workOrderParts = pgTable(
       sql`${t.partId} is not null or (${t.shareId} is not null and ${t.externalName} is not null and ${t.externalUnitPriceMinor} >= 0)`,
     ),
     primaryKey({ columns: [t.orgId, t.id] }),
-    foreignKey({ columns: [t.orgId, t.workOrderId], foreignColumns: [workOrders.orgId, workOrders.id] }).onDelete('cascade'),
-    foreignKey({ columns: [t.orgId, t.partId], foreignColumns: [parts.orgId, parts.id] }),
-    foreignKey({ columns: [t.orgId, t.locationId], foreignColumns: [stockLocations.orgId, stockLocations.id] }),
+    orgRef(t, t.workOrderId, workOrders).onDelete('cascade'),
+    ...orgRefs(t, { partId: parts, locationId: stockLocations }),
     uniqueIndex('work_order_parts_order_part_key').on(t.orgId, t.workOrderId, t.partId),
     index('work_order_parts_part_idx').on(t.orgId, t.partId),
     // Analytics: parts added in a range (cost).

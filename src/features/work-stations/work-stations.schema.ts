@@ -1,4 +1,5 @@
 import { z } from '../../shared/zod-setup';
+import { NAME_MESSAGES, nameField } from '../../shared/record-fields.schema';
 import { nameOptionsQuerySchema } from '../../shared/options-query';
 import { listAnswers, messageSchema, optionSchema, pageQuerySchema } from '../../shared/pagination';
 import { idField, requiredString } from '../../shared/validation';
@@ -9,8 +10,7 @@ import { locationFilterField } from '../locations/locations.schema';
 export const WORK_STATION_MESSAGES = {
   code: 'Code is required',
   codeMax: 'Code must be at most 20 characters',
-  name: 'Name is required',
-  nameMax: 'Name must be at most 100 characters',
+  ...NAME_MESSAGES,
   city: 'City is required',
   cityMax: 'City must be at most 100 characters',
   team: 'Team is required',
@@ -26,7 +26,7 @@ export const workStationInputSchema = z.preprocess(
   renameAliases({ team: 'teamId', Team: 'teamId', location: 'locationId', Location: 'locationId' }),
   z.strictObject({
     code: requiredString(WORK_STATION_MESSAGES.code).max(20, WORK_STATION_MESSAGES.codeMax),
-    name: requiredString(WORK_STATION_MESSAGES.name).max(100, WORK_STATION_MESSAGES.nameMax),
+    name: nameField(),
     city: requiredString(WORK_STATION_MESSAGES.city).max(100, WORK_STATION_MESSAGES.cityMax),
     teamId: requiredRef(WORK_STATION_MESSAGES.team),
     /** Where it is (decision 072); null clears it, absent keeps it on an update. */
@@ -39,7 +39,7 @@ export type WorkStationInput = z.output<typeof workStationInputSchema>;
 export const workStationListQuerySchema = pageQuerySchema.extend({
   pageSize: pageQuerySchema.shape.pageSize.default(25),
   name: textFilter,
-  teamId: z.coerce.number({ error: 'Invalid team' }).int('Invalid team').min(1, 'Invalid team').max(2147483647, 'Invalid team').optional(),
+  teamId: idField('Invalid team').optional(),
   /** Only the records related to this user (spec section 3: the user's related_* records; the UI sends the signed-in user for "Only mine"). */
   relatedTo: idField('Invalid user').optional(),
   /** A location and everything under it (decision 072). */

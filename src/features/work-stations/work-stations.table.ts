@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { foreignKey, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { orgRefs } from '../../server/db/org-keys';
 import { createdAtColumn, orgRowColumns } from '../../server/db/columns';
 import { orgRowKeys } from '../organization/organization.table';
 import { teams } from '../teams/teams.table';
@@ -19,8 +20,7 @@ export const workStations = pgTable(
   },
   (t) => [
     ...orgRowKeys(t),
-    foreignKey({ columns: [t.orgId, t.teamId], foreignColumns: [teams.orgId, teams.id] }),
-    foreignKey({ columns: [t.orgId, t.locationId], foreignColumns: [locations.orgId, locations.id] }),
+    ...orgRefs(t, { teamId: teams, locationId: locations }),
     index('work_stations_org_location_idx').on(t.orgId, t.locationId),
     uniqueIndex('work_stations_org_code_key').on(t.orgId, sql`lower(${t.code})`),
     index('work_stations_org_name_idx').on(t.orgId, t.name),

@@ -16,9 +16,11 @@ export const orgScopedId = () =>
 /** The key columns of every tenant row: its organisation and its per-organisation id (`orgRowKeys` makes them the key). */
 export const orgRowColumns = () => ({ orgId: orgIdColumn(), id: orgScopedId() });
 
-export const createdAtColumn = () => timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow();
+/** A point in time: timestamptz, read as a Date. */
+export const timestampColumn = () => timestamp({ withTimezone: true, mode: 'date' });
+export const createdAtColumn = () => timestampColumn().notNull().defaultNow();
 export const updatedAtColumn = () =>
-  timestamp({ withTimezone: true, mode: 'date' })
+  timestampColumn()
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());

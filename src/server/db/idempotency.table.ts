@@ -1,6 +1,6 @@
-import { foreignKey, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { createdAtColumn, orgIdColumn } from './columns';
-import { organizations } from '../../features/organization/organization.table';
+import { orgOwned } from '../../features/organization/organization.table';
 
 /** Responses to creates sent with an Idempotency-Key, so a retried request after a lost response is replayed. */
 export const idempotencyKeys = pgTable(
@@ -16,5 +16,5 @@ export const idempotencyKeys = pgTable(
     requestHash: text(),
     createdAt: createdAtColumn(),
   },
-  (t) => [primaryKey({ columns: [t.orgId, t.key] }), foreignKey({ columns: [t.orgId], foreignColumns: [organizations.id] }).onDelete('cascade')],
+  (t) => [primaryKey({ columns: [t.orgId, t.key] }), orgOwned(t)],
 );
