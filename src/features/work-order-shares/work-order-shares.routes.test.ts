@@ -107,7 +107,10 @@ describe('sharing a work order', () => {
     expect(await orgSnapshot(t.database.db, org.orgId, [])).toEqual(before);
 
     // A full day at the top rate and 5 minutes ahead of the clock are taken.
-    expect((await labor({ startTime: ago(60 * 24 - 4), endTime: ago(-4), hourlyRate: 4_000_000 })).status).toBe(201);
+    // (both ends from one instant: two readings of the clock a millisecond apart made the day 24 h and 1 ms)
+    const end = Date.now() + 4 * 60_000;
+    const fullDay = { startTime: new Date(end - 24 * 3600_000).toISOString(), endTime: new Date(end).toISOString(), hourlyRate: 4_000_000 };
+    expect((await labor(fullDay)).status).toBe(201);
     const cost = (await org.admin.get(`${W}/get-cost/${orderId}`)).body.cost;
     expect(cost.externalLaborMinor).toBe(24 * 400_000_000);
   });
