@@ -70,6 +70,14 @@ export async function recordActivity(
 }
 
 /**
+ * The history writer of one kind of record, for the common line: a signed-in user's action on one record, with its
+ * changes. `historyOf('work-order')(tx, orgId, id, userId, 'updated', changes)` is `recordActivity` with those fields.
+ */
+export const historyOf =
+  (entityType: string) => (tx: Tx, orgId: number, entityId: number, userId: number | null, action: Action, changes?: ActivityItem['changes']) =>
+    recordActivity(tx, orgId, { entityType, entityId, userId, action, changes });
+
+/**
  * Writes several history lines in one statement (background work and imports creating many records at once), their
  * ids reserved with one counter update (`reserveIds`): a long transaction of many batches does not update the
  * counter row once per line.
