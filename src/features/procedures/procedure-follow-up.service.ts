@@ -8,7 +8,7 @@ import { historyOf } from '../activity/activity.service';
 import { createWorkOrder, getWorkOrder } from '../work-orders/work-orders.service';
 import { workOrderDisplayId } from '../work-orders/work-orders.schema';
 import { PROCEDURE_MESSAGES as M } from './procedures.schema';
-import { WORK_ORDER } from './procedure-catalog.service';
+import { WORK_ORDER, stepFields } from './procedure-catalog.service';
 import { s, readWorkOrderProcedure } from './procedure-issued.service';
 import { lockStep, issuedStep } from './procedure-answers.service';
 
@@ -62,20 +62,7 @@ export async function printWorkOrder(tx: ReadTx, orgId: number, actor: AccessCla
 export function exportProcedureStepsPage(tx: ReadTx, orgId: number, page: number, limit: number) {
   const s = procedureSteps;
   return tx
-    .select({
-      id: s.id,
-      procedure: procedures.name,
-      description: procedures.description,
-      kind: s.kind,
-      label: s.label,
-      required: s.required,
-      unit: s.unit,
-      min: s.min,
-      max: s.max,
-      options: s.options,
-      followUpOnFailure: s.followUpOnFailure,
-      meterName: s.meterName,
-    })
+    .select({ id: s.id, procedure: procedures.name, description: procedures.description, ...stepFields })
     .from(s)
     .innerJoin(procedures, and(eq(procedures.orgId, s.orgId), eq(procedures.id, s.procedureId)))
     .where(eq(s.orgId, orgId))
