@@ -24,7 +24,7 @@ export interface RecordWrite<S extends z.ZodType> {
  * `{ id }`, the body and the answer checked by their schemas, and the service called in the tenant's transaction as
  * `write(tx, orgId, actor, id, body)`. Reads, deletes and other params stay written out in the routes file.
  */
-export function recordWrite<S extends z.ZodType>(
+function recordWrite<S extends z.ZodType>(
   appBase: FastifyInstance,
   method: 'put' | 'post',
   path: string,
@@ -40,4 +40,13 @@ export function recordWrite<S extends z.ZodType>(
     const answer = await (route.removesFiles ? removingFiles(app.deps.storage, req, work) : req.inTenant(work));
     return route.created ? reply.status(201).send(answer) : answer;
   });
+}
+
+/** `recordWrite` bound to a routes plugin: `writes.put(path, route, write)`, `writes.post(path, route, write)`. */
+export function recordWrites(app: FastifyInstance) {
+  type Write<S extends z.ZodType> = Parameters<typeof recordWrite<S>>[4];
+  return {
+    put: <S extends z.ZodType>(path: string, route: RecordWrite<S>, write: Write<S>) => recordWrite(app, 'put', path, route, write),
+    post: <S extends z.ZodType>(path: string, route: RecordWrite<S>, write: Write<S>) => recordWrite(app, 'post', path, route, write),
+  };
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EVERYONE, MANAGERS } from '../../server/plugins/request-context';
 import { idParamsSchema } from '../../shared/pagination';
-import { recordWrite } from '../../server/record-routes';
+import { recordWrites } from '../../server/record-routes';
 import {
   maintenanceOrderAnswers as answers,
   maintenanceOrderInputSchema,
@@ -24,6 +24,7 @@ import {
 /** Preventive maintenance orders (prefix /api/maintenance-orders): spec doc 1 section 7. */
 export async function maintenanceOrdersRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const writes = recordWrites(app);
 
   app.get(
     '/get-maintenance-orders',
@@ -45,24 +46,16 @@ export async function maintenanceOrdersRoutes(appBase: FastifyInstance) {
     async (req, reply) => reply.status(201).send(await req.inTenant((tx) => addMaintenanceOrder(tx, req.auth.orgId, req.auth, req.body, req.query))),
   );
 
-  recordWrite(
-    app,
-    'put',
-    '/update-maintenance-order/:id',
-    { body: maintenanceOrderInputSchema, response: answers.changed, access: EVERYONE },
-    updateMaintenanceOrder,
-  );
+  writes.put('/update-maintenance-order/:id', { body: maintenanceOrderInputSchema, response: answers.changed, access: EVERYONE }, updateMaintenanceOrder);
 
   // The calendar's drag: a manager moves an order to another day (decision 033).
-  recordWrite(
-    app,
-    'put',
+  writes.put(
     '/reschedule-maintenance-order/:id',
     { body: rescheduleMaintenanceOrderSchema, response: answers.changed, access: MANAGERS },
     rescheduleMaintenanceOrder,
   );
 
-  recordWrite(app, 'put', '/update-status/:id', { body: orderStatusInputSchema, response: answers.status, access: EVERYONE }, (tx, orgId, actor, id, body) =>
+  writes.put('/update-status/:id', { body: orderStatusInputSchema, response: answers.status, access: EVERYONE }, (tx, orgId, actor, id, body) =>
     updateOrderStatus(tx, orgId, actor, id, body.status),
   );
 

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from '../../shared/zod-setup';
 import { EVERYONE, MANAGERS } from '../../server/plugins/request-context';
 import { idParamsSchema } from '../../shared/pagination';
-import { recordWrite } from '../../server/record-routes';
+import { recordWrites } from '../../server/record-routes';
 import { readUploadedFiles, storeDocument } from '../../server/uploads/documents';
 import { createOrderFromRequest } from '../maintenance-orders/maintenance-orders.service';
 import { maintenanceOrderAnswers, orderFromRequestInputSchema } from '../maintenance-orders/maintenance-orders.schema';
@@ -34,6 +34,7 @@ const attachmentQuerySchema = z.object({ url: z.string({ error: 'url is required
 /** Maintenance requests (prefix /api/maintenance-requests): spec doc 2 section 7, plus attachments and Create Order. */
 export async function maintenanceRequestsRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const writes = recordWrites(app);
 
   app.get(
     '/get-maintenance-requests',
@@ -68,15 +69,9 @@ export async function maintenanceRequestsRoutes(appBase: FastifyInstance) {
     async (req, reply) => reply.status(201).send(await req.inTenant((tx) => addMaintenanceRequest(tx, req.auth.orgId, req.auth, req.body, req.query))),
   );
 
-  recordWrite(
-    app,
-    'put',
-    '/update-maintenance-request/:id',
-    { body: maintenanceRequestInputSchema, response: answers.changed, access: EVERYONE },
-    updateMaintenanceRequest,
-  );
+  writes.put('/update-maintenance-request/:id', { body: maintenanceRequestInputSchema, response: answers.changed, access: EVERYONE }, updateMaintenanceRequest);
 
-  recordWrite(app, 'put', '/update-state/:id', { body: requestStateInputSchema, response: answers.state, access: EVERYONE }, (tx, orgId, actor, id, body) =>
+  writes.put('/update-state/:id', { body: requestStateInputSchema, response: answers.state, access: EVERYONE }, (tx, orgId, actor, id, body) =>
     updateRequestState(tx, orgId, actor, id, body.state),
   );
 
@@ -88,9 +83,7 @@ export async function maintenanceRequestsRoutes(appBase: FastifyInstance) {
 
   // 'Create Order' on an approved request: the spec's button sent nothing; ours creates the order the
   // pre-filled form describes, under the order's own rules (decision 037).
-  recordWrite(
-    app,
-    'post',
+  writes.post(
     '/create-order/:id',
     { body: orderFromRequestInputSchema, response: maintenanceOrderAnswers.changed, access: MANAGERS, created: true },
     createOrderFromRequest,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EVERYONE, MANAGERS } from '../../server/plugins/request-context';
 import { idParamsSchema } from '../../shared/pagination';
-import { recordWrite } from '../../server/record-routes';
+import { recordWrites } from '../../server/record-routes';
 import { removingFiles } from '../../server/uploads/storage';
 import {
   addPartsSchema,
@@ -46,6 +46,7 @@ import {
  */
 export async function workOrdersRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const writes = recordWrites(app);
 
   app.get('/get-work-orders', { schema: { querystring: workOrderListQuerySchema, response: { 200: answers.list } }, config: { access: EVERYONE } }, (req) =>
     req.read((tx) => listWorkOrders(tx, req.auth.orgId, req.auth, req.query)),
@@ -66,10 +67,10 @@ export async function workOrdersRoutes(appBase: FastifyInstance) {
     async (req, reply) => reply.status(201).send(await req.inTenant((tx) => addWorkOrder(tx, req.auth.orgId, req.auth, req.body, req.query))),
   );
 
-  recordWrite(app, 'put', '/update-work-order/:id', { body: workOrderInputSchema, response: answers.update, access: EVERYONE }, updateWorkOrder);
+  writes.put('/update-work-order/:id', { body: workOrderInputSchema, response: answers.update, access: EVERYONE }, updateWorkOrder);
 
   // The calendar's drag: a manager moves an order to another day (decision 033).
-  recordWrite(app, 'put', '/reschedule-work-order/:id', { body: rescheduleWorkOrderSchema, response: answers.update, access: MANAGERS }, rescheduleWorkOrder);
+  writes.put('/reschedule-work-order/:id', { body: rescheduleWorkOrderSchema, response: answers.update, access: MANAGERS }, rescheduleWorkOrder);
 
   app.delete(
     '/delete-work-order/:id',
@@ -87,9 +88,9 @@ export async function workOrdersRoutes(appBase: FastifyInstance) {
   );
 
   // On hold and resumed (decision 080): a flag beside the status, for the assigned worker and managers.
-  recordWrite(app, 'put', '/hold-work-order/:id', { body: holdInputSchema, response: answers.update, access: EVERYONE }, holdWorkOrder);
+  writes.put('/hold-work-order/:id', { body: holdInputSchema, response: answers.update, access: EVERYONE }, holdWorkOrder);
 
-  recordWrite(app, 'put', '/resume-work-order/:id', { body: resumeInputSchema, response: answers.update, access: EVERYONE }, (tx, orgId, actor, id, body) =>
+  writes.put('/resume-work-order/:id', { body: resumeInputSchema, response: answers.update, access: EVERYONE }, (tx, orgId, actor, id, body) =>
     resumeWorkOrder(tx, orgId, actor, id, body.updatedAt),
   );
 
@@ -102,7 +103,7 @@ export async function workOrdersRoutes(appBase: FastifyInstance) {
     req.read((tx) => listLabors(tx, req.auth.orgId, req.auth, req.params.id)),
   );
 
-  recordWrite(app, 'post', '/add-labor/:id', { body: laborInputSchema, response: answers.laborAdded, access: EVERYONE, created: true }, addLabor);
+  writes.post('/add-labor/:id', { body: laborInputSchema, response: answers.laborAdded, access: EVERYONE, created: true }, addLabor);
 
   app.delete(
     '/delete-labor/:workOrderId/labor/:laborId',
@@ -120,7 +121,7 @@ export async function workOrdersRoutes(appBase: FastifyInstance) {
     (req) => req.inTenant((tx) => useReservedParts(tx, req.auth.orgId, req.auth, req.params.id, req.body?.partId)),
   );
 
-  recordWrite(app, 'post', '/add-parts/:id', { body: addPartsSchema, response: answers.partsChanged, access: EVERYONE, created: true }, addParts);
+  writes.post('/add-parts/:id', { body: addPartsSchema, response: answers.partsChanged, access: EVERYONE, created: true }, addParts);
 
   app.put(
     '/update-part/:workOrderId/part/:partId',
