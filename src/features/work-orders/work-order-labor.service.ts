@@ -8,7 +8,7 @@ import { endsByNow, LABOR_FUTURE_MESSAGE, type LaborDto, type laborInputSchema }
 import type { z } from 'zod';
 import { now } from '../../server/clock';
 import { ENTITY, isManager, getWorkOrder } from './work-order-read.service';
-import { checkUsers, seesAmounts, minutesLabel } from './work-order-rules.service';
+import { checkUsers, seesAmounts, minutesLabel, externalLine } from './work-order-rules.service';
 
 const history = historyOf(ENTITY);
 
@@ -59,15 +59,7 @@ export async function listLaborRows(tx: ReadTx, orgId: number, workOrderId: numb
     .where(and(eq(workOrderLabors.orgId, orgId), eq(workOrderLabors.workOrderId, workOrderId)))
     .orderBy(asc(workOrderLabors.startDate), asc(workOrderLabors.id));
   return rows.map((r) => {
-    const external =
-      r.shareId !== null && r.externalName !== null
-        ? {
-            shareId: r.shareId,
-            name: r.externalName,
-            rateMinor: showAmounts ? (r.externalRateMinor ?? 0) : null,
-            costMinor: showAmounts ? (r.externalCostMinor ?? 0) : null,
-          }
-        : null;
+    const external = externalLine(r, showAmounts, r.externalRateMinor ?? 0, r.externalCostMinor ?? 0);
     return {
       id: r.id,
       workOrderId: r.workOrderId,

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import { toMajor, toMinor } from '../../shared/money';
 import { moneySettings } from '../organization/organization.service';
 import { ENTITY, getWorkOrder } from './work-order-read.service';
-import { seesAmounts, lineCostMessage } from './work-order-rules.service';
+import { seesAmounts, lineCostMessage, externalLine } from './work-order-rules.service';
 
 const history = historyOf(ENTITY);
 
@@ -41,15 +41,7 @@ export async function listPartRows(tx: ReadTx, orgId: number, workOrderId: numbe
     .orderBy(asc(workOrderParts.id));
   const digits = rows.length ? (await moneySettings(tx, orgId)).digits : 2;
   return rows.map((r) => {
-    const external =
-      r.shareId !== null && r.externalName !== null
-        ? {
-            shareId: r.shareId,
-            name: r.externalName,
-            rateMinor: showAmounts ? (r.externalUnitPriceMinor ?? 0) : null,
-            costMinor: showAmounts ? (r.externalUnitPriceMinor ?? 0) * r.quantity : null,
-          }
-        : null;
+    const external = externalLine(r, showAmounts, r.externalUnitPriceMinor ?? 0, (r.externalUnitPriceMinor ?? 0) * r.quantity);
     return {
       id: r.id,
       workOrderId: r.workOrderId,

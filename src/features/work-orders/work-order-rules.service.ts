@@ -121,6 +121,15 @@ export async function repeatFailureCheck(tx: Tx, orgId: number, id: number, acto
 /** Whether the reader sees amounts (rates, prices, costs): managers do, workers do not (as people's hourly rates, issue 24). */
 export const seesAmounts = (actor: AccessClaims) => isManager(actor);
 
+/**
+ * A contractor's line (decision 040), labour or part: the share and the contractor's name, and for a reader who sees
+ * amounts the rate (or unit price) and the cost; null for the organisation's own lines.
+ */
+export const externalLine = (r: { shareId: number | null; externalName: string | null }, showAmounts: boolean, rateMinor: number, costMinor: number) =>
+  r.shareId !== null && r.externalName !== null
+    ? { shareId: r.shareId, name: r.externalName, rateMinor: showAmounts ? rateMinor : null, costMinor: showAmounts ? costMinor : null }
+    : null;
+
 /** A labour line's length as the history says it ("1h 30m"). */
 export const minutesLabel = (start: Date, end: Date) => formatMinutes((end.getTime() - start.getTime()) / 60_000);
 
