@@ -70,6 +70,14 @@ export async function recordActivity(
 }
 
 /**
+ * The history writer of one kind of record, for the common line: a signed-in user's action on one record, with its
+ * changes. `historyOf('work-order')(tx, orgId, id, userId, 'updated', changes)` is `recordActivity` with those fields.
+ */
+export const historyOf =
+  (entityType: string) => (tx: Tx, orgId: number, entityId: number, userId: number | null, action: Action, changes?: ActivityItem['changes']) =>
+    recordActivity(tx, orgId, { entityType, entityId, userId, action, changes });
+
+/**
  * Writes several history lines in one statement (background work and imports creating many records at once), their
  * ids reserved with one counter update (`reserveIds`): a long transaction of many batches does not update the
  * counter row once per line.
@@ -117,17 +125,17 @@ async function requireVisible(tx: ReadTx, orgId: number, viewer: Viewer, entityT
   const entity = entities.get(entityType);
   if (!entity) throw new HttpError(404, 'Unknown record type');
   const workerId = limitedViewer(viewer);
+  if (!(await recordSeen(tx, orgId, entityType, entityId, workerId === undefined ? undefined : sql`${workerId}`))) throw notFound(entity.label);
+}
+
+/** Whether the record is in the organisation and, for a worker (`workerId`), shown to them: one statement. */
+async function recordSeen(tx: ReadTx, orgId: number, entityType: string, entityId: number, workerId: SQL | undefined) {
+  const { table } = entities.get(entityType)!;
   const [row] = await tx
-    .select({ id: entity.table.id })
-    .from(entity.table as PgTable)
-    .where(
-      and(
-        eq(entity.table.orgId, orgId),
-        eq(entity.table.id, entityId),
-        visibleRecord({ orgId: entity.table.orgId, entityType, entityId: entity.table.id }, workerId === undefined ? undefined : sql`${workerId}`),
-      ),
-    );
-  if (!row) throw notFound(entity.label);
+    .select({ id: table.id })
+    .from(table as PgTable)
+    .where(and(eq(table.orgId, orgId), eq(table.id, entityId), visibleRecord({ orgId: table.orgId, entityType, entityId: table.id }, workerId)));
+  return row !== undefined;
 }
 
 /**
@@ -144,28 +152,14 @@ export async function peopleWhoMaySee(
   const entity = entities.get(entityType);
   if (!entity) return [];
   // Nobody sees a record that is not there (another organisation's id, a deleted one).
-  const [exists] = await tx
-    .select({ id: entity.table.id })
-    .from(entity.table as PgTable)
-    .where(and(eq(entity.table.orgId, orgId), eq(entity.table.id, entityId)));
-  if (!exists) return [];
+  if (!(await recordSeen(tx, orgId, entityType, entityId, undefined))) return [];
   const seen: number[] = [];
   for (const person of people) {
     if (!limitedViewer({ userId: person.id, role: person.role }) || !entity.workerSees) {
       seen.push(person.id);
       continue;
     }
-    const [row] = await tx
-      .select({ id: entity.table.id })
-      .from(entity.table as PgTable)
-      .where(
-        and(
-          eq(entity.table.orgId, orgId),
-          eq(entity.table.id, entityId),
-          visibleRecord({ orgId: entity.table.orgId, entityType, entityId: entity.table.id }, sql`${person.id}`),
-        ),
-      );
-    if (row) seen.push(person.id);
+    if (await recordSeen(tx, orgId, entityType, entityId, sql`${person.id}`)) seen.push(person.id);
   }
   return seen;
 }

@@ -30,6 +30,7 @@ import {
   laborIn,
   partRows,
   partsIn,
+  type PeriodFigures,
 } from './analytics-sql';
 import { now } from '../../server/clock';
 import { downMinutesByAsset } from '../asset-states/asset-states.sql';
@@ -48,14 +49,7 @@ const byCat = (cat: string) => sql.raw(`coalesce(sum(hours) filter (where catego
  * availability loss is its down time over the range. Down time belongs to assets: the person, team and work-station
  * filters do not apply to it (its KPI is null then).
  */
-export async function downtimeFigures(
-  tx: ReadTx,
-  orgId: number,
-  range: DayRange,
-  previous: DayRange,
-  f: AnalyticsFilters,
-  tz = 'UTC',
-): Promise<DowntimeFigures> {
+export const downtimeFigures: PeriodFigures<DowntimeFigures> = async (tx, orgId, range, previous, f, tz = 'UTC') => {
   const hoursOf = (r: DayRange) => sql`select l.hours, w.asset_id, w.id as wo_id, t.type as category, t.is_blocking_reason as blocking
       from (${laborIn(orgId, r, tz)}) l ${orderOf(orgId, sql`l.work_order_id`, f)}
       join time_tracking_reasons t on t.org_id = l.org_id and t.id = l.reason_id
@@ -120,7 +114,7 @@ export async function downtimeFigures(
     byWorkStation: (row.by_station ?? []).map((r) => ({ workStationId: numOrNull(r.work_station_id), name: (r.name as string | null) ?? null, ...cats(r) })),
     availabilityHours: assetsDown ? { current: round2(num(row.cur) / 60), previous: round2(num(row.prev) / 60) } : { current: null, previous: null },
   };
-}
+};
 
 // ---------- cost ----------
 

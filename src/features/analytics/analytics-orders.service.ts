@@ -3,7 +3,20 @@ import type { ReadTx } from '../../server/db/client';
 import { rowsOf } from '../../server/db/rows';
 import { addDays } from '../../shared/dates';
 import { AGE_BUCKETS, type AnalyticsFilters, type BacklogFigures, type DayRange, type PlannedShareFigures, type ThroughputFigures } from './analytics.schema';
-import { num, round2, dayStart, dayEnd, localDay, ts, orderOf, needsOrder, scopeOf, maintenanceOrderScope, laborRows } from './analytics-sql';
+import {
+  num,
+  round2,
+  dayStart,
+  dayEnd,
+  localDay,
+  ts,
+  orderOf,
+  needsOrder,
+  scopeOf,
+  maintenanceOrderScope,
+  laborRows,
+  type PeriodFigures,
+} from './analytics-sql';
 
 /** The work-order counts of the insights screen (decisions 038, 063): backlog, throughput, planned vs reactive. SQL helpers: analytics-sql.ts. */
 
@@ -53,14 +66,7 @@ export async function backlogFigures(tx: ReadTx, orgId: number, range: DayRange,
 // ---------- throughput ----------
 
 /** Created and completed per ISO week of the range; totals now and in the period before. */
-export async function throughputFigures(
-  tx: ReadTx,
-  orgId: number,
-  range: DayRange,
-  previous: DayRange,
-  f: AnalyticsFilters,
-  tz = 'UTC',
-): Promise<ThroughputFigures> {
+export const throughputFigures: PeriodFigures<ThroughputFigures> = async (tx, orgId, range, previous, f, tz = 'UTC') => {
   const pf = dayStart(previous.from, tz);
   const te = dayEnd(range.to, tz);
   const rows = rowsOf<{ week: string | null; created: number; completed: number }>(
@@ -87,19 +93,12 @@ export async function throughputFigures(
     created: { current: sum('created'), previous: num(prev.created) },
     completed: { current: sum('completed'), previous: num(prev.completed) },
   };
-}
+};
 
 // ---------- planned vs reactive ----------
 
 /** Work orders created in the range (and maintenance orders) planned vs reactive, and labour hours of the range on each. */
-export async function plannedShareFigures(
-  tx: ReadTx,
-  orgId: number,
-  range: DayRange,
-  previous: DayRange,
-  f: AnalyticsFilters,
-  tz = 'UTC',
-): Promise<PlannedShareFigures> {
+export const plannedShareFigures: PeriodFigures<PlannedShareFigures> = async (tx, orgId, range, previous, f, tz = 'UTC') => {
   // Both periods in one statement (the previous one ends where the range starts): the plans' orders and a
   // team's or work station's orders (scopeOf) are built once, not once per period.
   const from = dayStart(previous.from, tz);
@@ -151,4 +150,4 @@ export async function plannedShareFigures(
     plannedOrderShare: { current: orderShare(cur), previous: orderShare(prev) },
     plannedHourShare: { current: hourShare(cur), previous: hourShare(prev) },
   };
-}
+};

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { ReadTx } from '../../server/db/client';
 import { laborCostMinor } from '../work-orders/work-orders.service';
 import { subtreeIds } from '../locations/location-tree';
 import type { AnalyticsFilters, DayRange } from './analytics.schema';
@@ -12,6 +13,9 @@ import type { AnalyticsFilters, DayRange } from './analytics.schema';
  * it (pm_occurrences), reactive otherwise. Its work stations and teams are its plan's, plus those of the people
  * assigned to it (user_work_stations, team_members).
  */
+
+/** A chart's figures over a range against the period before it, under the filters, days in `tz` (UTC unless given). */
+export type PeriodFigures<T> = (tx: ReadTx, orgId: number, range: DayRange, previous: DayRange, f: AnalyticsFilters, tz?: string) => Promise<T>;
 
 export const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
 export const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));

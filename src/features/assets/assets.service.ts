@@ -10,7 +10,7 @@ import { reserveIds } from '../../server/db/reserved-ids';
 import { insertMany } from '../../server/db/bulk-insert';
 import { pagination } from '../../shared/pagination';
 import { displayId } from '../../shared/reference-fields';
-import { diffChanges, recordActivities, recordActivity, registerActivityEntity } from '../activity/activity.service';
+import { diffChanges, recordActivities, registerActivityEntity, historyOf } from '../activity/activity.service';
 import {
   ASSET_MESSAGES as M,
   ASSET_TREE_CAP,
@@ -30,6 +30,7 @@ import { escapeLike } from '../../server/db/like';
 import { orgRow, deleteOrgRow, readRecent } from '../../server/db/org-rows';
 
 registerActivityEntity('asset', assets, 'Asset');
+const history = historyOf('asset');
 
 const parentAssets = alias(assets, 'parent_asset');
 
@@ -274,7 +275,7 @@ export async function addAsset(tx: Tx, orgId: number, userId: number, input: Ass
     .insert(assets)
     .values({ orgId, ...valuesOf(input) })
     .returning({ id: assets.id });
-  await recordActivity(tx, orgId, { entityType: 'asset', entityId: created.id, userId, action: 'created' });
+  await history(tx, orgId, created.id, userId, 'created');
   return { message: 'Asset added successfully', asset: await getAsset(tx, orgId, created.id), ...(await listAssets(tx, orgId, query)) };
 }
 
@@ -307,15 +308,9 @@ export async function updateAsset(tx: Tx, orgId: number, userId: number, id: num
     'parentId',
     'independent',
   ]);
-  if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: 'asset', entityId: id, userId, action: 'updated', changes });
+  if (Object.keys(changes).length) await history(tx, orgId, id, userId, 'updated', changes);
   if (before.status !== values.status) {
-    await recordActivity(tx, orgId, {
-      entityType: 'asset',
-      entityId: id,
-      userId,
-      action: 'status',
-      changes: { status: { from: before.status, to: values.status } },
-    });
+    await history(tx, orgId, id, userId, 'status', { status: { from: before.status, to: values.status } });
   }
   return { message: 'Asset updated successfully', asset: await getAsset(tx, orgId, id) };
 }
@@ -330,7 +325,7 @@ export async function deleteAsset(tx: Tx, orgId: number, userId: number, id: num
     .limit(1);
   if (child) throw conflict(M.hasChildren);
   await deleteOrgRow(tx, assets, orgId, id, M.inUse);
-  await recordActivity(tx, orgId, { entityType: 'asset', entityId: id, userId, action: 'deleted' });
+  await history(tx, orgId, id, userId, 'deleted');
   return { message: 'Asset deleted successfully', ...(await listAssets(tx, orgId, query)) };
 }
 
@@ -344,13 +339,7 @@ export async function moveAsset(tx: Tx, orgId: number, userId: number, id: numbe
       .update(assets)
       .set({ parentId, version: sql`${assets.version} + 1` })
       .where(orgRow(assets, orgId, id));
-    await recordActivity(tx, orgId, {
-      entityType: 'asset',
-      entityId: id,
-      userId,
-      action: 'updated',
-      changes: { parentId: { from: before.parentId, to: parentId } },
-    });
+    await history(tx, orgId, id, userId, 'updated', { parentId: { from: before.parentId, to: parentId } });
   }
   return { message: 'Asset moved successfully', asset: await getAsset(tx, orgId, id) };
 }

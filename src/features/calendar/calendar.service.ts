@@ -1,4 +1,5 @@
-import { and, asc, eq, gte, lt, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { ReadTx } from '../../server/db/client';
 import { param, preparedRead } from '../../server/db/prepared';
 import { assets, maintenanceOrders, maintenanceRequests, teamMembers, workOrderAssignees, workOrders } from '../../server/db/schema';
@@ -49,6 +50,18 @@ const assetInLocation = (assetId: SQLWrapper, orgId: SQLWrapper, locationId: SQL
   sql`${assetId} in (select la.id from assets la where la.org_id = ${orgId} and la.location_id in ${subtreeIds('locations', orgId, locationId)})`;
 
 /**
+ * An order of the organisation on a day of the window (`day`: where it sits), with the asset and location filters
+ * when given: the conditions the work orders and the maintenance orders share, over the statement's placeholders.
+ */
+const inWindowAndPlace = (t: { orgId: PgColumn; assetId: PgColumn }, day: SQL, values: { assetId?: number; locationId?: number }) => [
+  eq(t.orgId, param('orgId')),
+  gte(day, param('from')),
+  lt(day, param('to')),
+  values.assetId ? eq(t.assetId, param('assetId')) : undefined,
+  values.locationId ? assetInLocation(t.assetId, param('orgId'), param('locationId')) : undefined,
+];
+
+/**
  * The work orders in the range that the actor sees (a worker: those assigned to them, decision 024), with the
  * query's filters: one statement, the first CALENDAR_ENTRY_LIMIT (+1, to know there are more) by date.
  */
@@ -85,11 +98,7 @@ async function workOrderEntries(tx: ReadTx, orgId: number, actor: AccessClaims, 
         .leftJoin(assets, and(eq(assets.orgId, workOrders.orgId), eq(assets.id, workOrders.assetId)))
         .where(
           and(
-            eq(workOrders.orgId, param('orgId')),
-            gte(workOrderCalendarDate, param('from')),
-            lt(workOrderCalendarDate, param('to')),
-            values.assetId ? eq(workOrders.assetId, param('assetId')) : undefined,
-            values.locationId ? assetInLocation(workOrders.assetId, param('orgId'), param('locationId')) : undefined,
+            ...inWindowAndPlace(workOrders, workOrderCalendarDate, values),
             values.assigneeId ? assignedTo(param('orgId'), param('assigneeId')) : undefined,
             values.teamId ? assigneeInTeam(param('orgId'), param('teamId')) : undefined,
             values.userId ? assignedTo(param('orgId'), param('userId')) : undefined,
@@ -154,15 +163,7 @@ async function maintenanceOrderEntries(tx: ReadTx, orgId: number, query: Calenda
         .from(o)
         .leftJoin(assets, and(eq(assets.orgId, o.orgId), eq(assets.id, o.assetId)))
         .leftJoin(maintenanceRequests, and(eq(maintenanceRequests.orgId, o.orgId), eq(maintenanceRequests.id, o.maintenanceRequestId)))
-        .where(
-          and(
-            eq(o.orgId, param('orgId')),
-            gte(maintenanceOrderCalendarDate, param('from')),
-            lt(maintenanceOrderCalendarDate, param('to')),
-            values.assetId ? eq(o.assetId, param('assetId')) : undefined,
-            values.locationId ? assetInLocation(o.assetId, param('orgId'), param('locationId')) : undefined,
-          ),
-        )
+        .where(and(...inWindowAndPlace(o, maintenanceOrderCalendarDate, values)))
         .orderBy(asc(maintenanceOrderCalendarDate), asc(o.id))
         .limit(param('limit')),
     values,

@@ -5,12 +5,13 @@ import { customerVendors } from '../../server/db/schema';
 import { badRequest, conflict, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/db/pg-code';
 import { pagination } from '../../shared/pagination';
-import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
+import { diffChanges, registerActivityEntity, historyOf } from '../activity/activity.service';
 import type { CustomerVendorDto, CustomerVendorOption, CustomerVendorsQuery, CustomerVendorValues, PartyType, StoredFile } from './customers-vendors.schema';
 import { escapeLike } from '../../server/db/like';
 import { discardFiles } from '../../server/uploads/storage';
 
 registerActivityEntity('customer-vendor', customerVendors, 'Customer/Vendor');
+const history = historyOf('customer-vendor');
 
 const parent = alias(customerVendors, 'parent');
 
@@ -170,7 +171,7 @@ export async function createCustomerVendor(tx: Tx, orgId: number, userId: number
     .insert(customerVendors)
     .values({ orgId, ...values(input), customerDocuments: input.customerDocuments ?? [] })
     .returning({ id: customerVendors.id });
-  await recordActivity(tx, orgId, { entityType: 'customer-vendor', entityId: created.id, userId, action: 'created' });
+  await history(tx, orgId, created.id, userId, 'created');
   return created.id;
 }
 
@@ -193,7 +194,7 @@ export async function updateCustomerVendor(tx: Tx, orgId: number, userId: number
     .set(next)
     .where(and(eq(customerVendors.orgId, orgId), eq(customerVendors.id, id)));
   const changes = diffChanges(before as unknown as Record<string, unknown>, next, Object.keys(next));
-  if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: 'customer-vendor', entityId: id, userId, action: 'updated', changes });
+  if (Object.keys(changes).length) await history(tx, orgId, id, userId, 'updated', changes);
   const updatedData = await getCustomerVendor(tx, orgId, id);
   const label = updatedData.type === 'vendor' ? 'Vendor' : 'Customer';
   return { message: `${label} updated successfully`, updatedData };
@@ -215,13 +216,7 @@ export async function deleteCustomerVendor(tx: Tx, orgId: number, userId: number
     if (pgCode(err) === '23503') throw conflict('This customer/vendor is used by other records and cannot be deleted');
     throw err;
   }
-  await recordActivity(tx, orgId, {
-    entityType: 'customer-vendor',
-    entityId: id,
-    userId,
-    action: 'deleted',
-    changes: { name: { from: before.name, to: null } },
-  });
+  await history(tx, orgId, id, userId, 'deleted', { name: { from: before.name, to: null } });
   const label = before.type === 'vendor' ? 'Vendor' : 'Customer';
   return { message: `${label} deleted successfully`, ...(await listCustomerVendors(tx, orgId, query)) };
 }
@@ -233,13 +228,7 @@ export async function setCustomerVendorPicture(tx: Tx, orgId: number, userId: nu
     .update(customerVendors)
     .set({ profilePicture: urls.full, profilePictureLow: urls.low })
     .where(and(eq(customerVendors.orgId, orgId), eq(customerVendors.id, id)));
-  await recordActivity(tx, orgId, {
-    entityType: 'customer-vendor',
-    entityId: id,
-    userId,
-    action: 'updated',
-    changes: { profilePicture: { from: null, to: urls.low } },
-  });
+  await history(tx, orgId, id, userId, 'updated', { profilePicture: { from: null, to: urls.low } });
   const customerVendor = await getCustomerVendor(tx, orgId, id);
   return { message: 'Profile picture updated successfully', customerVendor, profilePicture: customerVendor.profilePicture };
 }

@@ -104,9 +104,9 @@ export function assetOf(run: Run, found: Map<string, Set<number>>, links: Map<st
   return undefined;
 }
 
-/** The organisation's work orders among the numbers the cells give (WO-0001 or 1). */
-async function ordersNamed(tx: ReadTx, orgId: number, cells: (string | undefined)[]) {
-  const ids = [...new Set(cells.flatMap((c) => (c ? (displayIdOf(c) ?? []) : [])))];
+/** The organisation's work orders among the numbers the rows' work order cells give (WO-0001 or 1). */
+async function ordersNamed(tx: ReadTx, orgId: number, rows: Row[]) {
+  const ids = [...new Set(rows.flatMap(({ cells: { workOrder: c } }) => (c ? (displayIdOf(c) ?? []) : [])))];
   const found = new Set<number>();
   for (const slice of slices(ids)) {
     for (const r of await tx
@@ -256,13 +256,7 @@ export const WORK_ORDER_IMPORTERS: Pick<Record<ImportKind, Importer>, 'work-orde
     // A line is its order's, its worker's, from its start: the same three in the file are that line.
     async match(tx, run, rows) {
       const members = await membersOf(tx, run.orgId);
-      const orders = [
-        ...(await ordersNamed(
-          tx,
-          run.orgId,
-          rows.map((r) => r.cells.workOrder),
-        )),
-      ];
+      const orders = [...(await ordersNamed(tx, run.orgId, rows))];
       const lines = new Map<string, Current>();
       const l = workOrderLabors;
       for (const slice of slices(orders)) {
@@ -292,11 +286,7 @@ export const WORK_ORDER_IMPORTERS: Pick<Record<ImportKind, Importer>, 'work-orde
     },
     async prepare(tx, run, rows) {
       const members = await membersOf(tx, run.orgId);
-      const orders = await ordersNamed(
-        tx,
-        run.orgId,
-        rows.map((r) => r.cells.workOrder),
-      );
+      const orders = await ordersNamed(tx, run.orgId, rows);
       const reasons = await lookup(tx, timeTrackingReasons, run.orgId);
       const ready: Ready[] = [];
       for (const { row, cells } of rows) {
@@ -331,13 +321,7 @@ export const WORK_ORDER_IMPORTERS: Pick<Record<ImportKind, Importer>, 'work-orde
   'work-order-parts': {
     // A part is on an order once (DESIGN 11): the order and the part name the line.
     async match(tx, run, rows) {
-      const orders = [
-        ...(await ordersNamed(
-          tx,
-          run.orgId,
-          rows.map((r) => r.cells.workOrder),
-        )),
-      ];
+      const orders = [...(await ordersNamed(tx, run.orgId, rows))];
       const partIds = await partsNamed(
         tx,
         run.orgId,
@@ -373,11 +357,7 @@ export const WORK_ORDER_IMPORTERS: Pick<Record<ImportKind, Importer>, 'work-orde
       matchLines(run, rows, keyOf, lines, 'part');
     },
     async prepare(tx, run, rows) {
-      const orders = await ordersNamed(
-        tx,
-        run.orgId,
-        rows.map((r) => r.cells.workOrder),
-      );
+      const orders = await ordersNamed(tx, run.orgId, rows);
       const partIds = await partsNamed(
         tx,
         run.orgId,

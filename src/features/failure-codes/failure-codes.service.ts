@@ -4,7 +4,7 @@ import { assetCategories, failureCodes, failureCodeSettings } from '../../server
 import { badRequest, conflict, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/db/pg-code';
 import { rowsOf } from '../../server/db/rows';
-import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
+import { diffChanges, recordActivity, registerActivityEntity, historyOf } from '../activity/activity.service';
 import { createAssetCategory } from '../master-data/asset-categories.service';
 import {
   FAILURE_CODE_MESSAGES as M,
@@ -20,6 +20,7 @@ import { notifyRepeatFailurePeople } from '../notifications/notification-events'
 registerActivityEntity('failure-code', failureCodes, 'Failure code');
 
 const ENTITY = 'failure-code';
+const history = historyOf(ENTITY);
 const DEFAULT_SETTINGS: FailureCodeSettings = { requireCodes: false, repeatDays: 30 };
 
 type Row = {
@@ -122,7 +123,7 @@ export async function createFailureCode(tx: Tx, orgId: number, actorId: number |
       })
       .returning({ id: failureCodes.id }),
   );
-  await recordActivity(tx, orgId, { entityType: ENTITY, entityId: row.id, userId: actorId, action: 'created' });
+  await history(tx, orgId, row.id, actorId, 'created');
   return row.id;
 }
 
@@ -149,7 +150,7 @@ export async function updateFailureCode(tx: Tx, orgId: number, actorId: number, 
       .where(and(eq(failureCodes.orgId, orgId), eq(failureCodes.id, id))),
   );
   const changes = diffChanges(before as Record<string, unknown>, values, Object.keys(values));
-  if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actorId, action: 'updated', changes });
+  if (Object.keys(changes).length) await history(tx, orgId, id, actorId, 'updated', changes);
   return { message: 'Failure code updated successfully', failureCode: await getFailureCode(tx, orgId, id), ...(await listFailureCodes(tx, orgId)) };
 }
 
@@ -166,7 +167,7 @@ export async function deleteFailureCode(tx: Tx, orgId: number, actorId: number, 
     throw err;
   }
   if (!rows.length) throw notFound('Failure code');
-  await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actorId, action: 'deleted' });
+  await history(tx, orgId, id, actorId, 'deleted');
   return { message: 'Failure code deleted successfully', ...(await listFailureCodes(tx, orgId)) };
 }
 

@@ -6,7 +6,7 @@ import { pgCode } from '../../server/db/pg-code';
 import { rowsOf } from '../../server/db/rows';
 import { escapeLike } from '../../server/db/like';
 import { pagination } from '../../shared/pagination';
-import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
+import { diffChanges, registerActivityEntity, historyOf } from '../activity/activity.service';
 import {
   LOCATION_MESSAGES as M,
   LOCATION_TREE_CAP,
@@ -21,6 +21,7 @@ import { lockTree, subtreeIds, wouldCycle } from './location-tree';
 import { orgRow, deleteOrgRow } from '../../server/db/org-rows';
 
 registerActivityEntity('location', locations, 'Location');
+const history = historyOf('location');
 
 type PathRow = {
   id: number;
@@ -170,7 +171,7 @@ export async function createLocation(tx: Tx, orgId: number, userId: number, inpu
     .catch((err) => {
       throw uniqueness(err);
     });
-  await recordActivity(tx, orgId, { entityType: 'location', entityId: created.id, userId, action: 'created' });
+  await history(tx, orgId, created.id, userId, 'created');
   return created.id;
 }
 
@@ -201,7 +202,7 @@ export async function updateLocation(tx: Tx, orgId: number, userId: number, id: 
       throw uniqueness(err);
     });
   const changes = diffChanges(before as unknown as Record<string, unknown>, values, ['name', 'code', 'parentId']);
-  if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: 'location', entityId: id, userId, action: 'updated', changes });
+  if (Object.keys(changes).length) await history(tx, orgId, id, userId, 'updated', changes);
   return { message: 'Location updated successfully', location: await getLocation(tx, orgId, id) };
 }
 
@@ -221,13 +222,7 @@ export async function moveLocation(tx: Tx, orgId: number, userId: number, id: nu
       .catch((err) => {
         throw uniqueness(err);
       });
-    await recordActivity(tx, orgId, {
-      entityType: 'location',
-      entityId: id,
-      userId,
-      action: 'updated',
-      changes: { parentId: { from: before.parentId, to: parentId } },
-    });
+    await history(tx, orgId, id, userId, 'updated', { parentId: { from: before.parentId, to: parentId } });
   }
   return { message: 'Location moved successfully', location: await getLocation(tx, orgId, id) };
 }
@@ -256,6 +251,6 @@ export async function deleteLocation(tx: Tx, orgId: number, userId: number, id: 
     .where(and(eq(stockLocations.orgId, orgId), eq(stockLocations.locationId, id)));
   if (inStock > 0) throw conflict(M.hasStorerooms);
   await deleteOrgRow(tx, locations, orgId, id, M.hasContents);
-  await recordActivity(tx, orgId, { entityType: 'location', entityId: id, userId, action: 'deleted' });
+  await history(tx, orgId, id, userId, 'deleted');
   return { message: 'Location deleted successfully', ...(await listLocations(tx, orgId, query)) };
 }

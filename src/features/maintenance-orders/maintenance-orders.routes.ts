@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EVERYONE, MANAGERS } from '../../server/plugins/request-context';
 import { idParamsSchema } from '../../shared/pagination';
+import { recordWrites } from '../../server/record-routes';
 import {
   maintenanceOrderAnswers as answers,
   maintenanceOrderInputSchema,
@@ -23,6 +24,7 @@ import {
 /** Preventive maintenance orders (prefix /api/maintenance-orders): spec doc 1 section 7. */
 export async function maintenanceOrdersRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const writes = recordWrites(app);
 
   app.get(
     '/get-maintenance-orders',
@@ -44,23 +46,17 @@ export async function maintenanceOrdersRoutes(appBase: FastifyInstance) {
     async (req, reply) => reply.status(201).send(await req.inTenant((tx) => addMaintenanceOrder(tx, req.auth.orgId, req.auth, req.body, req.query))),
   );
 
-  app.put(
-    '/update-maintenance-order/:id',
-    { schema: { params: idParamsSchema, body: maintenanceOrderInputSchema, response: { 200: answers.changed } }, config: { access: EVERYONE } },
-    (req) => req.inTenant((tx) => updateMaintenanceOrder(tx, req.auth.orgId, req.auth, req.params.id, req.body)),
-  );
+  writes.put('/update-maintenance-order/:id', { body: maintenanceOrderInputSchema, response: answers.changed, access: EVERYONE }, updateMaintenanceOrder);
 
   // The calendar's drag: a manager moves an order to another day (decision 033).
-  app.put(
+  writes.put(
     '/reschedule-maintenance-order/:id',
-    { schema: { params: idParamsSchema, body: rescheduleMaintenanceOrderSchema, response: { 200: answers.changed } }, config: { access: MANAGERS } },
-    (req) => req.inTenant((tx) => rescheduleMaintenanceOrder(tx, req.auth.orgId, req.auth, req.params.id, req.body)),
+    { body: rescheduleMaintenanceOrderSchema, response: answers.changed, access: MANAGERS },
+    rescheduleMaintenanceOrder,
   );
 
-  app.put(
-    '/update-status/:id',
-    { schema: { params: idParamsSchema, body: orderStatusInputSchema, response: { 200: answers.status } }, config: { access: EVERYONE } },
-    (req) => req.inTenant((tx) => updateOrderStatus(tx, req.auth.orgId, req.auth, req.params.id, req.body.status)),
+  writes.put('/update-status/:id', { body: orderStatusInputSchema, response: answers.status, access: EVERYONE }, (tx, orgId, actor, id, body) =>
+    updateOrderStatus(tx, orgId, actor, id, body.status),
   );
 
   app.delete(

@@ -5,7 +5,7 @@ import { assets, maintenanceOrderParts, maintenanceOrders, maintenanceOrderServi
 import { badRequest, conflict, forbidden, notFound } from '../../server/http-error';
 import { pagination } from '../../shared/pagination';
 import type { AccessClaims } from '../auth/tokens';
-import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
+import { diffChanges, recordActivity, registerActivityEntity, historyOf } from '../activity/activity.service';
 import { requestDisplayId } from '../maintenance-requests/maintenance-requests.schema';
 import {
   ORDER_MESSAGES,
@@ -26,10 +26,12 @@ import { maintenanceWorkChanged } from '../request-portal/request-portal.flow';
 import { isAnyOf, param, preparedRead } from '../../server/db/prepared';
 import { stationsOf } from '../service-catalog/service-catalog.service';
 import { orgRow, readRecent } from '../../server/db/org-rows';
+import { requireReference, requireReferences } from '../../server/db/references';
 
 registerActivityEntity('maintenance-order', maintenanceOrders, 'Maintenance order');
 
 const ENTITY = 'maintenance-order';
+const history = historyOf(ENTITY);
 const o = maintenanceOrders;
 
 const columns = {
@@ -175,30 +177,12 @@ export async function recentMaintenanceOrders(tx: ReadTx, orgId: number, limit =
 
 /** Every id in the body must be a row of the organisation: 400 naming the field otherwise. */
 async function checkReferences(tx: Tx, orgId: number, input: MaintenanceOrderInput) {
-  const [request] = await tx
-    .select({ id: maintenanceRequests.id })
-    .from(maintenanceRequests)
-    .where(and(eq(maintenanceRequests.orgId, orgId), eq(maintenanceRequests.id, input.maintenanceRequestId)));
-  if (!request) throw badRequest('Maintenance request not found', 'maintenanceRequestId');
-  const [asset] = await tx
-    .select({ id: assets.id })
-    .from(assets)
-    .where(and(eq(assets.orgId, orgId), eq(assets.id, input.assetId)));
-  if (!asset) throw badRequest('Asset not found', 'assetId');
+  await requireReference(tx, orgId, maintenanceRequests, input.maintenanceRequestId, 'maintenanceRequestId', 'Maintenance request not found');
+  await requireReference(tx, orgId, assets, input.assetId, 'assetId', 'Asset not found');
   const serviceIds = [...new Set(input.services)];
-  const foundServices = await tx
-    .select({ id: services.id })
-    .from(services)
-    .where(and(eq(services.orgId, orgId), inArray(services.id, serviceIds)));
-  if (foundServices.length !== serviceIds.length) throw badRequest('Service not found', 'services');
+  await requireReferences(tx, orgId, services, serviceIds, 'services', 'Service not found');
   const partIds = [...new Set(input.parts ?? [])];
-  if (partIds.length) {
-    const foundParts = await tx
-      .select({ id: parts.id })
-      .from(parts)
-      .where(and(eq(parts.orgId, orgId), inArray(parts.id, partIds)));
-    if (foundParts.length !== partIds.length) throw badRequest('Part not found', 'parts');
-  }
+  await requireReferences(tx, orgId, parts, partIds, 'parts', 'Part not found');
   return { serviceIds, partIds };
 }
 
@@ -242,7 +226,7 @@ async function insertOrder(tx: Tx, orgId: number, actor: AccessClaims, input: Ma
     .values({ orgId, ...valuesOf(input), status: input.status ?? 'new' })
     .returning({ id: o.id });
   await replaceLines(tx, orgId, created.id, serviceIds, partIds);
-  await recordActivity(tx, orgId, { entityType: ENTITY, entityId: created.id, userId: actor.userId, action: 'created', ...(changes ? { changes } : {}) });
+  await history(tx, orgId, created.id, actor.userId, 'created', changes);
   // A portal request accepted into the maintenance request follows its orders (decision 039).
   await maintenanceWorkChanged(tx, orgId, input.maintenanceRequestId);
   return created;
@@ -285,7 +269,7 @@ export async function updateMaintenanceOrder(tx: Tx, orgId: number, actor: Acces
     after as Record<string, unknown>,
     Object.keys(after),
   );
-  if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'updated', changes });
+  if (Object.keys(changes).length) await history(tx, orgId, id, actor.userId, 'updated', changes);
   for (const requestId of new Set([before.request_id, values.maintenanceRequestId])) await maintenanceWorkChanged(tx, orgId, requestId);
   const order = await getMaintenanceOrder(tx, orgId, id);
   return { message: 'Maintenance order updated successfully', order, maintenanceOrder: order };
@@ -311,13 +295,7 @@ export async function rescheduleMaintenanceOrder(tx: Tx, orgId: number, actor: A
       .set({ dueDate })
       .where(orgRow(o, orgId, id));
     await maintenanceWorkChanged(tx, orgId, before.requestId);
-    await recordActivity(tx, orgId, {
-      entityType: ENTITY,
-      entityId: id,
-      userId: actor.userId,
-      action: 'updated',
-      changes: { dueDate: { from: iso(before.dueDate), to: iso(dueDate) } },
-    });
+    await history(tx, orgId, id, actor.userId, 'updated', { dueDate: { from: iso(before.dueDate), to: iso(dueDate) } });
   }
   const order = await getMaintenanceOrder(tx, orgId, id);
   return { message: 'Maintenance order rescheduled successfully', order, maintenanceOrder: order };
@@ -333,13 +311,7 @@ export async function updateOrderStatus(tx: Tx, orgId: number, actor: AccessClai
       .update(o)
       .set({ status })
       .where(orgRow(o, orgId, id));
-    await recordActivity(tx, orgId, {
-      entityType: ENTITY,
-      entityId: id,
-      userId: actor.userId,
-      action: 'status',
-      changes: { status: { from: before.status, to: status } },
-    });
+    await history(tx, orgId, id, actor.userId, 'status', { status: { from: before.status, to: status } });
     await maintenanceWorkChanged(tx, orgId, before.request_id);
   }
   const order = await getMaintenanceOrder(tx, orgId, id);
@@ -352,13 +324,7 @@ export async function deleteMaintenanceOrder(tx: Tx, orgId: number, actor: Acces
   const before = await getMaintenanceOrder(tx, orgId, id);
   await tx.delete(o).where(orgRow(o, orgId, id));
   await maintenanceWorkChanged(tx, orgId, before.request_id);
-  await recordActivity(tx, orgId, {
-    entityType: ENTITY,
-    entityId: id,
-    userId: actor.userId,
-    action: 'deleted',
-    changes: { maintenanceOrderId: { from: before.maintenanceOrderId, to: null } },
-  });
+  await history(tx, orgId, id, actor.userId, 'deleted', { maintenanceOrderId: { from: before.maintenanceOrderId, to: null } });
   return { message: 'Maintenance order deleted successfully', ...(await listMaintenanceOrders(tx, orgId, query)) };
 }
 

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from '../../shared/zod-setup';
 import { EVERYONE, MANAGERS } from '../../server/plugins/request-context';
 import { idParamsSchema } from '../../shared/pagination';
+import { recordWrites } from '../../server/record-routes';
 import { readUploadedFiles, storeDocument } from '../../server/uploads/documents';
 import { createOrderFromRequest } from '../maintenance-orders/maintenance-orders.service';
 import { maintenanceOrderAnswers, orderFromRequestInputSchema } from '../maintenance-orders/maintenance-orders.schema';
@@ -33,6 +34,7 @@ const attachmentQuerySchema = z.object({ url: z.string({ error: 'url is required
 /** Maintenance requests (prefix /api/maintenance-requests): spec doc 2 section 7, plus attachments and Create Order. */
 export async function maintenanceRequestsRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const writes = recordWrites(app);
 
   app.get(
     '/get-maintenance-requests',
@@ -67,16 +69,10 @@ export async function maintenanceRequestsRoutes(appBase: FastifyInstance) {
     async (req, reply) => reply.status(201).send(await req.inTenant((tx) => addMaintenanceRequest(tx, req.auth.orgId, req.auth, req.body, req.query))),
   );
 
-  app.put(
-    '/update-maintenance-request/:id',
-    { schema: { params: idParamsSchema, body: maintenanceRequestInputSchema, response: { 200: answers.changed } }, config: { access: EVERYONE } },
-    (req) => req.inTenant((tx) => updateMaintenanceRequest(tx, req.auth.orgId, req.auth, req.params.id, req.body)),
-  );
+  writes.put('/update-maintenance-request/:id', { body: maintenanceRequestInputSchema, response: answers.changed, access: EVERYONE }, updateMaintenanceRequest);
 
-  app.put(
-    '/update-state/:id',
-    { schema: { params: idParamsSchema, body: requestStateInputSchema, response: { 200: answers.state } }, config: { access: EVERYONE } },
-    (req) => req.inTenant((tx) => updateRequestState(tx, req.auth.orgId, req.auth, req.params.id, req.body.state)),
+  writes.put('/update-state/:id', { body: requestStateInputSchema, response: answers.state, access: EVERYONE }, (tx, orgId, actor, id, body) =>
+    updateRequestState(tx, orgId, actor, id, body.state),
   );
 
   app.delete(
@@ -87,10 +83,10 @@ export async function maintenanceRequestsRoutes(appBase: FastifyInstance) {
 
   // 'Create Order' on an approved request: the spec's button sent nothing; ours creates the order the
   // pre-filled form describes, under the order's own rules (decision 037).
-  app.post(
+  writes.post(
     '/create-order/:id',
-    { schema: { params: idParamsSchema, body: orderFromRequestInputSchema, response: { 201: maintenanceOrderAnswers.changed } }, config: { access: MANAGERS } },
-    async (req, reply) => reply.status(201).send(await req.inTenant((tx) => createOrderFromRequest(tx, req.auth.orgId, req.auth, req.params.id, req.body))),
+    { body: orderFromRequestInputSchema, response: maintenanceOrderAnswers.changed, access: MANAGERS, created: true },
+    createOrderFromRequest,
   );
 
   // Attachments tab: multipart, any number of files (PDF, JPEG, PNG, WebP) checked by their bytes.

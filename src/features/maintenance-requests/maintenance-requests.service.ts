@@ -7,7 +7,7 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from '../../serv
 import { pgCode } from '../../server/db/pg-code';
 import { pagination } from '../../shared/pagination';
 import type { AccessClaims } from '../auth/tokens';
-import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
+import { diffChanges, registerActivityEntity, historyOf } from '../activity/activity.service';
 import { displayNumber, managersOf, notify } from '../notifications/notifications.service';
 import { orderDisplayId } from '../maintenance-orders/maintenance-orders.schema';
 import {
@@ -20,6 +20,7 @@ import {
   type RequestState,
 } from './maintenance-requests.schema';
 import { escapeLike } from '../../server/db/like';
+import { requireReference } from '../../server/db/references';
 import { discardFiles } from '../../server/uploads/storage';
 import { maintenanceWorkChanged } from '../request-portal/request-portal.flow';
 import { emitWebhookEvent } from '../webhooks/webhooks.service';
@@ -28,6 +29,7 @@ import { markAssetDown, ownDownInterval, workDone } from '../asset-states/asset-
 registerActivityEntity('maintenance-request', maintenanceRequests, 'Maintenance request');
 
 const ENTITY = 'maintenance-request';
+const history = historyOf(ENTITY);
 /** States only a manager or admin may set: deciding on a request is theirs. */
 const MANAGER_STATES: readonly RequestState[] = ['approved', 'rejected'];
 
@@ -254,25 +256,10 @@ export async function listRequestOptions(tx: ReadTx, orgId: number, query: { pag
 
 /** Foreign ids in the body must be rows of the same organisation. */
 async function checkReferences(tx: Tx, orgId: number, input: MaintenanceRequestInput) {
-  const [user] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.orgId, orgId), eq(users.id, input.assignedTo)));
-  if (!user) throw badRequest('Assignee not found', 'assignedTo');
-  if (input.assetId) {
-    const [asset] = await tx
-      .select({ id: assets.id })
-      .from(assets)
-      .where(and(eq(assets.orgId, orgId), eq(assets.id, input.assetId)));
-    if (!asset) throw badRequest('Asset not found', 'assetId');
-  }
-  if (input.customerId && input.requester === 'customer') {
-    const [customer] = await tx
-      .select({ id: customerVendors.id })
-      .from(customerVendors)
-      .where(and(eq(customerVendors.orgId, orgId), eq(customerVendors.id, input.customerId)));
-    if (!customer) throw badRequest('Customer not found', 'customerId');
-  }
+  await requireReference(tx, orgId, users, input.assignedTo, 'assignedTo', 'Assignee not found');
+  if (input.assetId) await requireReference(tx, orgId, assets, input.assetId, 'assetId', 'Asset not found');
+  if (input.customerId && input.requester === 'customer')
+    await requireReference(tx, orgId, customerVendors, input.customerId, 'customerId', 'Customer not found');
   for (const list of [input.images, input.documents]) {
     for (const file of list ?? []) {
       if (!file.url.startsWith(`/uploads/org-${orgId}/`)) throw badRequest('Attachments must be files uploaded to this organisation', 'documents');
@@ -311,7 +298,7 @@ export async function addMaintenanceRequest(tx: Tx, orgId: number, actor: Access
     .insert(r)
     .values({ orgId, ...valuesOf(input), state: input.state ?? 'new', images: input.images ?? [], documents: input.documents ?? [] })
     .returning({ id: r.id });
-  await recordActivity(tx, orgId, { entityType: ENTITY, entityId: created.id, userId: actor.userId, action: 'created' });
+  await history(tx, orgId, created.id, actor.userId, 'created');
   // A new request waits for a manager's approval (decision 074).
   if ((input.state ?? 'new') === 'new')
     await notify(tx, orgId, {
@@ -349,7 +336,7 @@ export async function updateMaintenanceRequest(tx: Tx, orgId: number, actor: Acc
     .set(values)
     .where(and(eq(r.orgId, orgId), eq(r.id, id)));
   const changes = diffChanges(before as unknown as Record<string, unknown>, values as Record<string, unknown>, Object.keys(values));
-  if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'updated', changes });
+  if (Object.keys(changes).length) await history(tx, orgId, id, actor.userId, 'updated', changes);
   if (Object.keys(changes).length)
     await emitWebhookEvent(tx, orgId, 'maintenance-request.updated', async () => ({ ...(await getMaintenanceRequest(tx, orgId, id)), changes }));
   await markAssetDown(tx, orgId, values.assetId, input.assetDown, { setBy: actor.userId, maintenanceRequestId: id });
@@ -375,13 +362,7 @@ export async function updateRequestState(tx: Tx, orgId: number, actor: AccessCla
       .update(r)
       .set({ state })
       .where(and(eq(r.orgId, orgId), eq(r.id, id)));
-    await recordActivity(tx, orgId, {
-      entityType: ENTITY,
-      entityId: id,
-      userId: actor.userId,
-      action: 'status',
-      changes: { state: { from: before.state, to: state } },
-    });
+    await history(tx, orgId, id, actor.userId, 'status', { state: { from: before.state, to: state } });
     await emitWebhookEvent(tx, orgId, 'maintenance-request.updated', async () => ({
       ...(await getMaintenanceRequest(tx, orgId, id)),
       changes: { state: { from: before.state, to: state } },
@@ -408,13 +389,7 @@ export async function deleteMaintenanceRequest(tx: Tx, orgId: number, actor: Acc
     [...before.documents, ...before.images].map((d) => d.url),
   );
   await maintenanceWorkChanged(tx, orgId, id);
-  await recordActivity(tx, orgId, {
-    entityType: ENTITY,
-    entityId: id,
-    userId: actor.userId,
-    action: 'deleted',
-    changes: { title: { from: before.title, to: null } },
-  });
+  await history(tx, orgId, id, actor.userId, 'deleted', { title: { from: before.title, to: null } });
   return { message: 'Maintenance request deleted successfully', ...(await listMaintenanceRequests(tx, orgId, query)) };
 }
 
@@ -427,13 +402,7 @@ export async function addRequestAttachments(tx: Tx, orgId: number, actor: Access
     .update(r)
     .set({ documents })
     .where(and(eq(r.orgId, orgId), eq(r.id, id)));
-  await recordActivity(tx, orgId, {
-    entityType: ENTITY,
-    entityId: id,
-    userId: actor.userId,
-    action: 'attachment',
-    changes: { documents: { from: null, to: files.map((f) => f.name) } },
-  });
+  await history(tx, orgId, id, actor.userId, 'attachment', { documents: { from: null, to: files.map((f) => f.name) } });
   const request = await getMaintenanceRequest(tx, orgId, id);
   return { message: 'Attachments uploaded successfully', request, maintenanceRequest: request };
 }
@@ -448,13 +417,7 @@ export async function deleteRequestAttachment(tx: Tx, orgId: number, actor: Acce
     .set({ documents: before.documents.filter((d) => d.url !== url), images: before.images.filter((d) => d.url !== url) })
     .where(and(eq(r.orgId, orgId), eq(r.id, id)));
   discardFiles(tx, [removed.url]);
-  await recordActivity(tx, orgId, {
-    entityType: ENTITY,
-    entityId: id,
-    userId: actor.userId,
-    action: 'attachment',
-    changes: { documents: { from: removed.name, to: null } },
-  });
+  await history(tx, orgId, id, actor.userId, 'attachment', { documents: { from: removed.name, to: null } });
   const request = await getMaintenanceRequest(tx, orgId, id);
   return { message: 'Attachment deleted successfully', request, maintenanceRequest: request };
 }

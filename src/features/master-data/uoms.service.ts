@@ -2,7 +2,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ReadTx, Tx } from '../../server/db/client';
 import { uomCategories, uoms } from '../../server/db/schema';
-import { badRequest, conflict, notFound } from '../../server/http-error';
+import { conflict, notFound } from '../../server/http-error';
 import { pgCode } from '../../server/db/pg-code';
 import { pagination } from '../../shared/pagination';
 import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
@@ -17,6 +17,7 @@ import type {
 } from './master-data.schema';
 import { iso, listWindow, nameContains, readSimpleList } from '../../server/db/simple-list';
 import { orgRow, deleteOrgRow } from '../../server/db/org-rows';
+import { requireReference } from '../../server/db/references';
 
 registerActivityEntity('uom-category', uomCategories, 'UOM category');
 registerActivityEntity('uom', uoms, 'Unit of measure');
@@ -160,11 +161,7 @@ export async function getUom(tx: Tx, orgId: number, id: number) {
 
 /** The category must be the organisation's, and hold at most one reference unit. */
 async function checkUom(tx: Tx, orgId: number, input: UomInput, selfId?: number) {
-  const [category] = await tx
-    .select({ id: uomCategories.id })
-    .from(uomCategories)
-    .where(and(eq(uomCategories.orgId, orgId), eq(uomCategories.id, input.categoryId)));
-  if (!category) throw badRequest('UOM category not found', 'categoryId');
+  await requireReference(tx, orgId, uomCategories, input.categoryId, 'categoryId', 'UOM category not found');
   if (input.type !== 'reference') return;
   const [taken] = await tx
     .select({ id: uoms.id })

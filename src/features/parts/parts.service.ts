@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../../server/http-error';
 import { claimVersion, StaleEdit } from '../../server/stale-edit';
 import { requireReference } from '../../server/db/references';
 import { pagination, type PageQuery } from '../../shared/pagination';
-import { diffChanges, recordActivity, registerActivityEntity } from '../activity/activity.service';
+import { diffChanges, registerActivityEntity, historyOf } from '../activity/activity.service';
 import { checkCurrencyDecimals, moneySettings } from '../organization/organization.service';
 import { PART_MESSAGES as M, type PartDto, type PartInput, type PartList, type PartListQuery, type PartOption, type StockAdjustment } from './parts.schema';
 import { escapeLike } from '../../server/db/like';
@@ -16,6 +16,7 @@ import { defaultLocationId, getMove, levelQuantity, listMoves, lockStockablePart
 import { orgRow, deleteOrgRow, readRecent } from '../../server/db/org-rows';
 
 registerActivityEntity('part', parts, 'Part');
+const history = historyOf('part');
 
 const purchaseUoms = alias(uoms, 'purchase_uoms');
 
@@ -207,7 +208,7 @@ export async function createPart(tx: Tx, orgId: number, userId: number, input: P
     .insert(parts)
     .values({ orgId, ...valuesOf(input), minimumQuantity: input.minimumQuantity ?? 0 })
     .returning({ id: parts.id });
-  await recordActivity(tx, orgId, { entityType: 'part', entityId: created.id, userId, action: 'created' });
+  await history(tx, orgId, created.id, userId, 'created');
   if (input.quantityOnHand) {
     const toLocationId = await defaultLocationId(tx, orgId);
     await postMove(
@@ -250,7 +251,7 @@ export async function updatePart(tx: Tx, orgId: number, userId: number, id: numb
     'minimumQuantity',
     'image',
   ]);
-  if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: 'part', entityId: id, userId, action: 'updated', changes });
+  if (Object.keys(changes).length) await history(tx, orgId, id, userId, 'updated', changes);
   if (input.quantityOnHand !== undefined && input.quantityOnHand !== before.quantityOnHand) {
     await countAtDefault(tx, orgId, userId, id, Math.round((input.quantityOnHand - before.quantityOnHand) * 1000) / 1000, 'Stock count');
   }
@@ -278,13 +279,7 @@ export async function setPartImage(tx: Tx, orgId: number, userId: number, id: nu
     .update(parts)
     .set({ image: urls.full, imageLow: urls.low })
     .where(orgRow(parts, orgId, id));
-  await recordActivity(tx, orgId, {
-    entityType: 'part',
-    entityId: id,
-    userId,
-    action: 'attachment',
-    changes: { image: { from: before.image, to: urls.full } },
-  });
+  await history(tx, orgId, id, userId, 'attachment', { image: { from: before.image, to: urls.full } });
   return { message: 'Part image updated successfully', part: await getPart(tx, orgId, id) };
 }
 
@@ -293,6 +288,6 @@ export async function deletePart(tx: Tx, orgId: number, userId: number, id: numb
   const before = await getPart(tx, orgId, id);
   await deleteOrgRow(tx, parts, orgId, id, M.inUse);
   discardFiles(tx, [before.image, before.imageLow]);
-  await recordActivity(tx, orgId, { entityType: 'part', entityId: id, userId, action: 'deleted' });
+  await history(tx, orgId, id, userId, 'deleted');
   return { message: 'Part deleted successfully', ...(await listParts(tx, orgId, query)) };
 }

@@ -66,20 +66,22 @@ export async function readStates(tx: ReadTx, orgId: number, zone: string, planId
   return states;
 }
 
-const ruleOf = (
+/** The plan's calendar rule: its recurrence fields as the calendar reads them (and as the plan's DTO shows them). */
+export const ruleOf = (
   p: Pick<PlanRow, 'frequency' | 'interval' | 'weekdays' | 'monthlyMode' | 'monthDay' | 'monthWeek' | 'monthWeekday' | 'schedule' | 'startDate' | 'endDate'>,
-): CalendarRule => ({
-  frequency: p.frequency,
-  interval: p.interval,
-  weekdays: p.weekdays as Weekday[],
-  monthlyMode: p.monthlyMode,
-  monthDay: p.monthDay,
-  monthWeek: p.monthWeek,
-  monthWeekday: p.monthWeekday as Weekday | null,
-  schedule: p.schedule,
-  startDate: p.startDate,
-  endDate: p.endDate,
-});
+) =>
+  ({
+    frequency: p.frequency,
+    interval: p.interval,
+    weekdays: p.weekdays as Weekday[],
+    monthlyMode: p.monthlyMode,
+    monthDay: p.monthDay,
+    monthWeek: p.monthWeek,
+    monthWeekday: p.monthWeekday as Weekday | null,
+    schedule: p.schedule,
+    startDate: p.startDate,
+    endDate: p.endDate,
+  }) satisfies CalendarRule;
 
 const maxDay = (a: string | null, b: string | null) => (!a ? b : !b ? a : a > b ? a : b);
 

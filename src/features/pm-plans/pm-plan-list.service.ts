@@ -6,7 +6,7 @@ import { escapeLike } from '../../server/db/like';
 import { notFound } from '../../server/http-error';
 import { pmPlanAssets, pmPlans, teams, workStations } from '../../server/db/schema';
 import { pagination } from '../../shared/pagination';
-import { planDisplayId, type DateRange, type PlanDto, type PlanListQuery, type Weekday } from './pm-plans.schema';
+import { planDisplayId, type DateRange, type PlanDto, type PlanListQuery } from './pm-plans.schema';
 import { dayInZone } from '../../shared/dates';
 import { orgTimeZone } from '../organization/organization.service';
 import { addDays } from './recurrence';
@@ -20,6 +20,7 @@ import {
   byCalendar,
   EMPTY_COMPLIANCE,
   graceDaysOf,
+  ruleOf,
   complianceByPlan,
   pmCompliance,
   readProgress,
@@ -58,16 +59,7 @@ async function toDtos(tx: ReadTx, orgId: number, rows: PlanRow[], now: Date, ran
       parts: p.parts,
       procedureId: p.procedureId,
       trigger: p.trigger,
-      frequency: p.frequency,
-      interval: p.interval,
-      weekdays: p.weekdays as Weekday[],
-      monthlyMode: p.monthlyMode,
-      monthDay: p.monthDay,
-      monthWeek: p.monthWeek,
-      monthWeekday: p.monthWeekday as Weekday | null,
-      schedule: p.schedule,
-      startDate: p.startDate,
-      endDate: p.endDate,
+      ...ruleOf(p),
       leadDays: p.leadDays,
       meterId: p.meterId,
       meterEvery: p.meterEvery,

@@ -3,7 +3,7 @@ import type { Tx } from '../../server/db/client';
 import { sameUpdatedAt, StaleEdit } from '../../server/stale-edit';
 import { HttpError, notFound } from '../../server/http-error';
 import { assets, meters, parts, pmOccurrences, pmPlanAssets, pmPlanAssignees, pmPlanParts, pmPlans, teams, users, workStations } from '../../server/db/schema';
-import { diffChanges, recordActivity } from '../activity/activity.service';
+import { diffChanges, historyOf } from '../activity/activity.service';
 import { procedures } from '../procedures/procedures.table';
 import { PLAN_MESSAGES, type PlanDto, type PlanListQuery, type PlanValues } from './pm-plans.schema';
 import { dayInZone } from '../../shared/dates';
@@ -12,6 +12,8 @@ import { ENTITY, Actor, selectPlans, meterBaseOf, writable } from './pm-plan-rea
 import { targetsOf, NO_STATE, stateKey, readStates, projectDueDays, byCalendar } from './pm-plan-compliance.service';
 import { getPlan, listPlans } from './pm-plan-list.service';
 import { listOccurrences } from './pm-plan-occurrences.service';
+
+const history = historyOf(ENTITY);
 
 // ---------- writing plans ----------
 
@@ -85,7 +87,7 @@ export async function addPlan(tx: Tx, orgId: number, actor: Actor, input: PlanVa
     })
     .returning({ id: pmPlans.id });
   await setChildren(tx, orgId, row.id, input);
-  await recordActivity(tx, orgId, { entityType: ENTITY, entityId: row.id, userId: actor.userId, action: 'created' });
+  await history(tx, orgId, row.id, actor.userId, 'created');
   return { message: 'Plan added successfully', plan: await getPlan(tx, orgId, row.id, now), ...(await listPlans(tx, orgId, query, now)) };
 }
 
@@ -132,7 +134,7 @@ export async function updatePlan(tx: Tx, orgId: number, actor: Actor, id: number
   await setChildren(tx, orgId, id, input);
   const plan = await getPlan(tx, orgId, id, now);
   const changes = diffChanges(summary(before), summary(plan), Object.keys(summary(plan)) as (keyof ReturnType<typeof summary>)[]);
-  if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'updated', changes });
+  if (Object.keys(changes).length) await history(tx, orgId, id, actor.userId, 'updated', changes);
   return { message: 'Plan updated successfully', plan };
 }
 
@@ -143,7 +145,7 @@ export async function deletePlan(tx: Tx, orgId: number, actor: Actor, id: number
     .where(and(eq(pmPlans.orgId, orgId), eq(pmPlans.id, id)))
     .returning({ id: pmPlans.id });
   if (!rows.length) throw notFound('Plan');
-  await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'deleted' });
+  await history(tx, orgId, id, actor.userId, 'deleted');
   return { message: 'Plan deleted successfully', ...(await listPlans(tx, orgId, query, now)) };
 }
 
@@ -157,14 +159,7 @@ export async function setPaused(tx: Tx, orgId: number, actor: Actor, id: number,
     .set(paused ? { paused } : { paused, activeFrom: dayInZone(now, await orgTimeZone(tx, orgId)) })
     .where(and(eq(pmPlans.orgId, orgId), eq(pmPlans.id, id), eq(pmPlans.paused, !paused)))
     .returning({ id: pmPlans.id });
-  if (rows.length)
-    await recordActivity(tx, orgId, {
-      entityType: ENTITY,
-      entityId: id,
-      userId: actor.userId,
-      action: 'status',
-      changes: { paused: { from: !paused, to: paused } },
-    });
+  if (rows.length) await history(tx, orgId, id, actor.userId, 'status', { paused: { from: !paused, to: paused } });
   else await getPlan(tx, orgId, id, now);
   return { message: paused ? 'Plan paused' : 'Plan resumed', plan: await getPlan(tx, orgId, id, now) };
 }
@@ -185,12 +180,6 @@ export async function skipNext(tx: Tx, orgId: number, actor: Actor, id: number, 
   });
   if (!rows.length) throw new HttpError(409, 'This plan has no next occurrence to skip');
   const skipped = await tx.insert(pmOccurrences).values(rows).onConflictDoNothing().returning({ dueDate: pmOccurrences.dueDate });
-  await recordActivity(tx, orgId, {
-    entityType: ENTITY,
-    entityId: id,
-    userId: actor.userId,
-    action: 'updated',
-    changes: { skipped: { from: null, to: `${skipped.map((s) => s.dueDate).join(', ')}: ${input.reason}` } },
-  });
+  await history(tx, orgId, id, actor.userId, 'updated', { skipped: { from: null, to: `${skipped.map((s) => s.dueDate).join(', ')}: ${input.reason}` } });
   return { message: 'Occurrence skipped', plan: await getPlan(tx, orgId, id, now), occurrences: await listOccurrences(tx, orgId, id) };
 }

@@ -4,13 +4,15 @@ import type { ReadTx, Tx } from '../../server/db/client';
 import { procedures, procedureSteps } from '../../server/db/schema';
 import { badRequest, conflict } from '../../server/http-error';
 import type { AccessClaims } from '../auth/tokens';
-import { recordActivity } from '../activity/activity.service';
+import { historyOf } from '../activity/activity.service';
 import { createWorkOrder, getWorkOrder } from '../work-orders/work-orders.service';
 import { workOrderDisplayId } from '../work-orders/work-orders.schema';
 import { PROCEDURE_MESSAGES as M } from './procedures.schema';
-import { WORK_ORDER } from './procedure-catalog.service';
+import { WORK_ORDER, stepFields } from './procedure-catalog.service';
 import { s, readWorkOrderProcedure } from './procedure-issued.service';
 import { lockStep, issuedStep } from './procedure-answers.service';
+
+const history = historyOf(WORK_ORDER);
 
 const answerText = (step: { kind: string; unit: string | null }, value: unknown) =>
   step.kind === 'number' && step.unit ? `${String(value)} ${step.unit}` : String(value);
@@ -38,20 +40,8 @@ export async function createFollowUp(tx: Tx, orgId: number, actor: AccessClaims,
     .update(s)
     .set({ followUpWorkOrderId: followUpId })
     .where(and(eq(s.orgId, orgId), eq(s.id, step.id)));
-  await recordActivity(tx, orgId, {
-    entityType: WORK_ORDER,
-    entityId: workOrderId,
-    userId: actor.userId,
-    action: 'updated',
-    changes: { followUp: { from: null, to: workOrderDisplayId(followUpId) } },
-  });
-  await recordActivity(tx, orgId, {
-    entityType: WORK_ORDER,
-    entityId: followUpId,
-    userId: actor.userId,
-    action: 'updated',
-    changes: { followUpOf: { from: null, to: order.workOrderId } },
-  });
+  await history(tx, orgId, workOrderId, actor.userId, 'updated', { followUp: { from: null, to: workOrderDisplayId(followUpId) } });
+  await history(tx, orgId, followUpId, actor.userId, 'updated', { followUpOf: { from: null, to: order.workOrderId } });
   return {
     message: 'Follow-up work order created',
     followUp: await getWorkOrder(tx, orgId, actor, followUpId),
@@ -72,20 +62,7 @@ export async function printWorkOrder(tx: ReadTx, orgId: number, actor: AccessCla
 export function exportProcedureStepsPage(tx: ReadTx, orgId: number, page: number, limit: number) {
   const s = procedureSteps;
   return tx
-    .select({
-      id: s.id,
-      procedure: procedures.name,
-      description: procedures.description,
-      kind: s.kind,
-      label: s.label,
-      required: s.required,
-      unit: s.unit,
-      min: s.min,
-      max: s.max,
-      options: s.options,
-      followUpOnFailure: s.followUpOnFailure,
-      meterName: s.meterName,
-    })
+    .select({ id: s.id, procedure: procedures.name, description: procedures.description, ...stepFields })
     .from(s)
     .innerJoin(procedures, and(eq(procedures.orgId, s.orgId), eq(procedures.id, s.procedureId)))
     .where(eq(s.orgId, orgId))

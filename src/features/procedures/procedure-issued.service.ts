@@ -4,10 +4,12 @@ import { procedures, procedureSteps, users, workOrderProcedures, workOrderProced
 import { conflict, notFound } from '../../server/http-error';
 import { discardFiles } from '../../server/uploads/storage';
 import type { AccessClaims } from '../auth/tokens';
-import { recordActivity } from '../activity/activity.service';
+import { historyOf } from '../activity/activity.service';
 import { getWorkOrder } from '../work-orders/work-orders.service';
 import { PROCEDURE_MESSAGES as M, progressOf, type IssuedStepDto, type WorkOrderProcedureDto } from './procedures.schema';
 import { WORK_ORDER, iso, stepColumns, stepFields, toStepDto } from './procedure-catalog.service';
+
+const history = historyOf(WORK_ORDER);
 
 // ---- A work order's procedure ----
 
@@ -89,13 +91,7 @@ export async function attachProcedure(tx: Tx, orgId: number, workOrderId: number
     .where(and(eq(procedureSteps.orgId, orgId), eq(procedureSteps.procedureId, procedureId)))
     .orderBy(asc(procedureSteps.position));
   if (steps.length) await tx.insert(s).values(steps.map((step) => ({ orgId, workOrderId, ...step })));
-  await recordActivity(tx, orgId, {
-    entityType: WORK_ORDER,
-    entityId: workOrderId,
-    userId,
-    action: 'updated',
-    changes: { procedure: { from: null, to: source.name } },
-  });
+  await history(tx, orgId, workOrderId, userId, 'updated', { procedure: { from: null, to: source.name } });
 }
 
 /** POST attach-procedure/{id} (managers): attaches and returns the work order's procedure. */
@@ -121,12 +117,6 @@ export async function detachProcedure(tx: Tx, orgId: number, actor: AccessClaims
     tx,
     images.map((r) => (typeof r.value === 'string' ? r.value : null)),
   );
-  await recordActivity(tx, orgId, {
-    entityType: WORK_ORDER,
-    entityId: workOrderId,
-    userId: actor.userId,
-    action: 'updated',
-    changes: { procedure: { from: rows[0].name, to: null } },
-  });
+  await history(tx, orgId, workOrderId, actor.userId, 'updated', { procedure: { from: rows[0].name, to: null } });
   return { message: 'Procedure detached successfully', procedure: null };
 }

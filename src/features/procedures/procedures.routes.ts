@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EVERYONE, MANAGERS } from '../../server/plugins/request-context';
 import { registerCrudRoutes } from '../../server/crud-routes';
+import { recordWrites } from '../../server/record-routes';
 import { processImage, readUploadedImageAndFields } from '../../server/uploads/images';
 import { removedUnlessKept, removingFiles } from '../../server/uploads/storage';
 import { idParamsSchema, pdfAnswers } from '../../shared/pagination';
@@ -61,6 +62,7 @@ export async function proceduresRoutes(appBase: FastifyInstance) {
  */
 export async function workOrderProcedureRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const writes = recordWrites(app);
 
   app.get(
     '/get-work-order-procedure/:id',
@@ -68,21 +70,15 @@ export async function workOrderProcedureRoutes(appBase: FastifyInstance) {
     (req) => req.read((tx) => getWorkOrderProcedure(tx, req.auth.orgId, req.auth, req.params.id)),
   );
 
-  app.post(
-    '/attach-procedure/:id',
-    { schema: { params: idParamsSchema, body: attachProcedureSchema, response: { 200: answers.attached } }, config: { access: MANAGERS } },
-    (req) => req.inTenant((tx) => attachProcedureToWorkOrder(tx, req.auth.orgId, req.auth, req.params.id, req.body.procedureId)),
+  writes.post('/attach-procedure/:id', { body: attachProcedureSchema, response: answers.attached, access: MANAGERS }, (tx, orgId, actor, id, body) =>
+    attachProcedureToWorkOrder(tx, orgId, actor, id, body.procedureId),
   );
 
   app.delete('/detach-procedure/:id', { schema: { params: idParamsSchema, response: { 200: answers.attached } }, config: { access: MANAGERS } }, (req) =>
     removingFiles(app.deps.storage, req, (tx) => detachProcedure(tx, req.auth.orgId, req.auth, req.params.id)),
   );
 
-  app.put(
-    '/answer-procedure-step/:id',
-    { schema: { params: idParamsSchema, body: answerStepSchema, response: { 200: answers.answered } }, config: { access: EVERYONE } },
-    (req) => removingFiles(app.deps.storage, req, (tx) => answerProcedureStep(tx, req.auth.orgId, req.auth, req.params.id, req.body)),
-  );
+  writes.put('/answer-procedure-step/:id', { body: answerStepSchema, response: answers.answered, access: EVERYONE, removesFiles: true }, answerProcedureStep);
 
   // A sign-off (decision 078): the signer's password is checked again (outside the write, throttled like
   // verify-password), then the step is signed in one short write. A person who signs with single sign-on sends the
@@ -130,10 +126,8 @@ export async function workOrderProcedureRoutes(appBase: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/create-follow-up/:id',
-    { schema: { params: idParamsSchema, body: followUpSchema, response: { 201: answers.followUp } }, config: { access: EVERYONE } },
-    async (req, reply) => reply.status(201).send(await req.inTenant((tx) => createFollowUp(tx, req.auth.orgId, req.auth, req.params.id, req.body.stepId))),
+  writes.post('/create-follow-up/:id', { body: followUpSchema, response: answers.followUp, access: EVERYONE, created: true }, (tx, orgId, actor, id, body) =>
+    createFollowUp(tx, orgId, actor, id, body.stepId),
   );
 
   app.get(

@@ -136,6 +136,16 @@ function configurationOf(ctx: SsoContext, orgId: number, row: Row) {
   return config;
 }
 
+/** The organisation's provider configuration for a sign-in: a provider out of reach is a 502 (our own refusals go on as they are). */
+async function reachableConfiguration(ctx: SsoContext, orgId: number, row: Row) {
+  try {
+    return await configurationOf(ctx, orgId, row);
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    throw new HttpError(502, SSO_MESSAGES.unreachable);
+  }
+}
+
 /**
  * Checks that the issuer answers as an OpenID provider (its discovery document, whose issuer must be the one
  * entered) before anything is saved; a provider out of reach is a 400 on the issuer field. Outside any transaction.
@@ -206,13 +216,7 @@ async function enabledRow(db: Db, orgId: number) {
  */
 export async function startSso(db: Db, orgId: number, ctx: SsoContext, reauth?: ReauthRequest) {
   const row = await enabledRow(db, orgId);
-  let config: oidc.Configuration;
-  try {
-    config = await configurationOf(ctx, orgId, row);
-  } catch (err) {
-    if (err instanceof HttpError) throw err;
-    throw new HttpError(502, SSO_MESSAGES.unreachable);
-  }
+  const config = await reachableConfiguration(ctx, orgId, row);
   const browser: BrowserState = {
     orgId,
     state: oidc.randomState(),
@@ -285,13 +289,7 @@ export async function finishSso(db: Db, orgId: number, ctx: SsoContext, search: 
 export async function verifiedAnswer(db: Db, orgId: number, ctx: SsoContext, search: string, cookie: string | undefined) {
   const row = await enabledRow(db, orgId);
   const browser = browserStateOf(ctx, orgId, cookie);
-  let config: oidc.Configuration;
-  try {
-    config = await configurationOf(ctx, orgId, row);
-  } catch (err) {
-    if (err instanceof HttpError) throw err;
-    throw new HttpError(502, SSO_MESSAGES.unreachable);
-  }
+  const config = await reachableConfiguration(ctx, orgId, row);
   const callback = new URL(ctx.redirectUri);
   callback.search = search.startsWith('?') ? search : `?${search}`;
   // The answer must be to this browser's own request (its state), and a success: otherwise the sign-in did not

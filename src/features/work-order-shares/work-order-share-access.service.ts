@@ -12,7 +12,7 @@ import { DEFAULT_NOTIFICATION_SETTINGS } from '../activity/activity.schema';
 import { getCompany, moneySettings } from '../organization/organization.service';
 import { listExternalLines } from '../work-orders/work-orders.service';
 import { workOrderDisplayId } from '../work-orders/work-orders.schema';
-import { type IssuedStepRow } from '../procedures/procedures.service';
+import { stepColumns, type IssuedStepRow } from '../procedures/procedures.service';
 import { IMAGE_KINDS, progressOf } from '../procedures/procedures.schema';
 import type { ContractorLaborDto, ContractorPartDto, ContractorStepDto, ShareGateDto, SharedWorkOrderDto, ShareState } from './work-order-shares.schema';
 import { emitWebhookEvent } from '../webhooks/webhooks.service';
@@ -141,20 +141,7 @@ export async function getSharedWorkOrder(
   const s = workOrderProcedureSteps;
   const steps = head
     ? await tx
-        .select({
-          id: s.id,
-          position: s.position,
-          kind: s.kind,
-          label: s.label,
-          required: s.required,
-          unit: s.unit,
-          min: s.min,
-          max: s.max,
-          options: s.options,
-          value: s.value,
-          flagged: s.flagged,
-          answeredAt: s.answeredAt,
-        })
+        .select({ id: s.id, ...stepColumns(s), value: s.value, flagged: s.flagged, answeredAt: s.answeredAt })
         .from(s)
         .where(and(eq(s.orgId, orgId), eq(s.workOrderId, order.id)))
         .orderBy(s.position)

@@ -11,14 +11,17 @@ import type { z } from 'zod';
 import { WORK_ORDER } from './work-order-share-list.service';
 import { shareFor, markActive, touch, contractorStep } from './work-order-share-access.service';
 
+/** A contractor's write through the share's link: the token (and the link's key), what they send, the mailer for the manager's notice. */
+type ContractorWrite<I> = (tx: Tx, orgId: number, token: string, key: string | undefined, input: I, mailer: Mailer) => Promise<{ message: string }>;
+
 /** POST add-shared-comment: the contractor's comment, in the thread and in the work order's notes. */
-export async function addContractorComment(tx: Tx, orgId: number, token: string, key: string | undefined, body: string, mailer: Mailer) {
+export const addContractorComment: ContractorWrite<string> = async (tx, orgId, token, key, body, mailer) => {
   const share = await shareFor(tx, orgId, token, key, 'canComment');
   await tx.insert(workOrderShareMessages).values({ orgId, shareId: share.id, userId: null, authorName: share.contractorName, body });
   await recordActivity(tx, orgId, { entityType: WORK_ORDER, entityId: share.workOrderId, actorName: share.contractorName, action: 'note', note: body });
   await touch(tx, orgId, share, 'commented', mailer);
   return { message: 'Comment added' };
-}
+};
 
 /** Checks, before any upload is read, that the share may add files. */
 export async function checkContractorUpload(tx: ReadTx, orgId: number, token: string, key: string | undefined) {
@@ -26,14 +29,7 @@ export async function checkContractorUpload(tx: ReadTx, orgId: number, token: st
 }
 
 /** POST upload-shared-files: files the contractor added (already checked and stored), in the thread and the history. */
-export async function addContractorFiles(
-  tx: Tx,
-  orgId: number,
-  token: string,
-  key: string | undefined,
-  files: { url: string; name: string }[],
-  mailer: Mailer,
-) {
+export const addContractorFiles: ContractorWrite<{ url: string; name: string }[]> = async (tx, orgId, token, key, files, mailer) => {
   const share = await shareFor(tx, orgId, token, key, 'canComment');
   await tx
     .insert(workOrderShareMessages)
@@ -47,7 +43,7 @@ export async function addContractorFiles(
   });
   await touch(tx, orgId, share, 'added files', mailer);
   return { message: 'Files uploaded' };
-}
+};
 
 /** The share a contractor logs on (`canLog`) and the currency's digits, `amount` checked against them. */
 async function loggingShare(tx: Tx, orgId: number, token: string, key: string | undefined, amount: number, field: string) {
@@ -58,14 +54,7 @@ async function loggingShare(tx: Tx, orgId: number, token: string, key: string | 
 }
 
 /** POST add-shared-labor: the contractor's time at their own rate (counted in the work order's cost, external). */
-export async function addContractorLabor(
-  tx: Tx,
-  orgId: number,
-  token: string,
-  key: string | undefined,
-  input: z.output<typeof contractorLaborSchema>,
-  mailer: Mailer,
-) {
+export const addContractorLabor: ContractorWrite<z.output<typeof contractorLaborSchema>> = async (tx, orgId, token, key, input, mailer) => {
   const { share, digits } = await loggingShare(tx, orgId, token, key, input.hourlyRate, 'hourlyRate');
   await addExternalLabor(
     tx,
@@ -76,17 +65,10 @@ export async function addContractorLabor(
   );
   await touch(tx, orgId, share, 'logged time', mailer);
   return { message: 'Time logged' };
-}
+};
 
 /** POST add-shared-part: a part the contractor used, at their own unit price. */
-export async function addContractorPart(
-  tx: Tx,
-  orgId: number,
-  token: string,
-  key: string | undefined,
-  input: z.output<typeof contractorPartSchema>,
-  mailer: Mailer,
-) {
+export const addContractorPart: ContractorWrite<z.output<typeof contractorPartSchema>> = async (tx, orgId, token, key, input, mailer) => {
   const { share, digits } = await loggingShare(tx, orgId, token, key, input.unitPrice, 'unitPrice');
   await addExternalPart(
     tx,
@@ -97,10 +79,10 @@ export async function addContractorPart(
   );
   await touch(tx, orgId, share, 'reported a part', mailer);
   return { message: 'Part added' };
-}
+};
 
 /** POST mark-shared-done: the contractor's work is done, for the manager to accept or send back. */
-export async function markContractorDone(tx: Tx, orgId: number, token: string, key: string | undefined, comment: string | undefined, mailer: Mailer) {
+export const markContractorDone: ContractorWrite<string | undefined> = async (tx, orgId, token, key, comment, mailer) => {
   const share = await shareFor(tx, orgId, token, key, 'canComplete');
   if (share.state === 'done') return { message: 'Already marked as done' };
   if (comment) await tx.insert(workOrderShareMessages).values({ orgId, shareId: share.id, userId: null, authorName: share.contractorName, body: comment });
@@ -114,7 +96,7 @@ export async function markContractorDone(tx: Tx, orgId: number, token: string, k
   });
   await touch(tx, orgId, share, 'marked the work as done for review', mailer, 'done');
   return { message: 'Marked as done' };
-}
+};
 
 /** POST answer-shared-step: the contractor fills a step of the work order's procedure (a right of `canLog`: reporting the work); the history line reaches the bell. */
 export async function answerContractorStep(

@@ -6,13 +6,16 @@ import { mailLanguage, mailTexts } from '../../server/mail-language';
 import { now } from '../../server/clock';
 import { formatDateTime } from '../../shared/format';
 import { newOpaqueToken, type AccessClaims } from '../auth/tokens';
-import { recordActivity } from '../activity/activity.service';
+import { historyOf } from '../activity/activity.service';
 import { getCompany } from '../organization/organization.service';
 import { closeWorkOrder } from '../work-orders/work-orders.service';
 import type { shareInputSchema } from './work-order-shares.schema';
 import type { z } from 'zod';
 import { emitWebhookEvent } from '../webhooks/webhooks.service';
 import { WORK_ORDER, ShareMail, readShare, getShare, linkOf } from './work-order-share-list.service';
+import { requireReference } from '../../server/db/references';
+
+const history = historyOf(WORK_ORDER);
 
 /**
  * POST create-share: shares a work order with a contractor (a vendor of Customers & Vendors or any e-mail).
@@ -25,13 +28,7 @@ export async function createShare(tx: Tx, orgId: number, actor: AccessClaims, in
     .from(workOrders)
     .where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, input.workOrderId)));
   if (!order) throw badRequest('Work order not found', 'workOrderId');
-  if (input.vendorId) {
-    const [vendor] = await tx
-      .select({ id: customerVendors.id })
-      .from(customerVendors)
-      .where(and(eq(customerVendors.orgId, orgId), eq(customerVendors.id, input.vendorId)));
-    if (!vendor) throw badRequest('Vendor not found', 'vendorId');
-  }
+  if (input.vendorId) await requireReference(tx, orgId, customerVendors, input.vendorId, 'vendorId', 'Vendor not found');
   const { token, hash: tokenHash } = newOpaqueToken();
   const language =
     input.language ??
@@ -62,13 +59,7 @@ export async function createShare(tx: Tx, orgId: number, actor: AccessClaims, in
       createdById: actor.userId,
     })
     .returning({ id: workOrderShares.id });
-  await recordActivity(tx, orgId, {
-    entityType: WORK_ORDER,
-    entityId: order.id,
-    userId: actor.userId,
-    action: 'updated',
-    changes: { sharedWith: { from: null, to: `${input.contractorName} <${input.email}>` } },
-  });
+  await history(tx, orgId, order.id, actor.userId, 'updated', { sharedWith: { from: null, to: `${input.contractorName} <${input.email}>` } });
   const company = await getCompany(tx, orgId);
   const link = linkOf(mail.origin, token);
   // The due moment on the organisation's clock, in the mail's language (decision 064).
@@ -100,13 +91,7 @@ export async function revokeShare(tx: Tx, orgId: number, actor: AccessClaims, id
       .update(workOrderShares)
       .set({ revokedAt: now() })
       .where(and(eq(workOrderShares.orgId, orgId), eq(workOrderShares.id, id)));
-    await recordActivity(tx, orgId, {
-      entityType: WORK_ORDER,
-      entityId: row.workOrderId,
-      userId: actor.userId,
-      action: 'updated',
-      changes: { sharedWith: { from: row.contractorName, to: null } },
-    });
+    await history(tx, orgId, row.workOrderId, actor.userId, 'updated', { sharedWith: { from: row.contractorName, to: null } });
     await emitWebhookEvent(tx, orgId, 'work-order-share.revoked', () => readShare(tx, orgId, id));
   }
   return { message: 'Share revoked', share: await readShare(tx, orgId, id) };
@@ -133,13 +118,7 @@ export async function acceptShare(tx: Tx, orgId: number, actor: AccessClaims, id
     .update(workOrderShares)
     .set({ state: 'accepted', reviewComment: null })
     .where(and(eq(workOrderShares.orgId, orgId), eq(workOrderShares.id, id)));
-  await recordActivity(tx, orgId, {
-    entityType: WORK_ORDER,
-    entityId: row.workOrderId,
-    userId: actor.userId,
-    action: 'updated',
-    changes: { contractorWork: { from: row.contractorName, to: 'accepted' } },
-  });
+  await history(tx, orgId, row.workOrderId, actor.userId, 'updated', { contractorWork: { from: row.contractorName, to: 'accepted' } });
   return { message: 'Work accepted and work order closed', share: await readShare(tx, orgId, id) };
 }
 
@@ -162,13 +141,7 @@ export async function sendBackShare(tx: Tx, orgId: number, actor: AccessClaims, 
   await tx
     .insert(workOrderShareMessages)
     .values({ orgId, shareId: id, userId: actor.userId, authorName: await authorName(tx, orgId, actor.userId), body: comment });
-  await recordActivity(tx, orgId, {
-    entityType: WORK_ORDER,
-    entityId: row.workOrderId,
-    userId: actor.userId,
-    action: 'updated',
-    changes: { contractorWork: { from: 'done', to: 'sent back' } },
-  });
+  await history(tx, orgId, row.workOrderId, actor.userId, 'updated', { contractorWork: { from: 'done', to: 'sent back' } });
   await mail.mailer.send({ to: row.email, ...mailTexts.shareSentBack(mailLanguage(row.language), comment) }, tx);
   return { message: 'Work sent back', share: await readShare(tx, orgId, id) };
 }

@@ -4,6 +4,7 @@ import { workOrderLabors, workOrderParts } from '../../server/db/schema';
 import { badRequest, notFound } from '../../server/http-error';
 import type { AccessClaims } from '../auth/tokens';
 import { recordActivity } from '../activity/activity.service';
+import type { ActivityItem } from '../activity/activity.schema';
 import {
   CLOCK_SKEW_MINUTES,
   endsByNow,
@@ -23,6 +24,10 @@ import { minutesLabel, lineCostMessage } from './work-order-rules.service';
 import { updateWorkOrderStatus } from './work-order-status.service';
 import { listLaborRows } from './work-order-labor.service';
 import { listPartRows } from './work-order-parts.service';
+
+/** The work order's history line for a contractor's own line (decision 040), added or removed: by their name, no user. */
+const contractorHistory = (tx: Tx, orgId: number, workOrderId: number, by: { name: string }, changes: ActivityItem['changes']) =>
+  recordActivity(tx, orgId, { entityType: ENTITY, entityId: workOrderId, actorName: by.name, action: 'updated', changes });
 
 // ---- A contractor's lines (shared work orders, decision 040) ----
 
@@ -80,13 +85,7 @@ export async function addExternalLabor(
       endDate: input.endTime,
     })
     .returning({ id: workOrderLabors.id });
-  await recordActivity(tx, orgId, {
-    entityType: ENTITY,
-    entityId: workOrderId,
-    actorName: by.name,
-    action: 'updated',
-    changes: { labor: { from: null, to: `${minutesLabel(input.startTime, input.endTime)} (external)` } },
-  });
+  await contractorHistory(tx, orgId, workOrderId, by, { labor: { from: null, to: `${minutesLabel(input.startTime, input.endTime)} (external)` } });
   return created.id;
 }
 
@@ -106,13 +105,7 @@ export async function addExternalPart(
     .insert(workOrderParts)
     .values({ orgId, workOrderId, shareId: by.shareId, externalName: input.name, externalUnitPriceMinor: input.unitPriceMinor, quantity: input.quantity })
     .returning({ id: workOrderParts.id });
-  await recordActivity(tx, orgId, {
-    entityType: ENTITY,
-    entityId: workOrderId,
-    actorName: by.name,
-    action: 'updated',
-    changes: { parts: { from: null, to: `${input.name} x${input.quantity} (external)` } },
-  });
+  await contractorHistory(tx, orgId, workOrderId, by, { parts: { from: null, to: `${input.name} x${input.quantity} (external)` } });
   return created.id;
 }
 
@@ -128,13 +121,7 @@ export async function deleteExternalLine(tx: Tx, orgId: number, workOrderId: num
       .where(and(eq(l.orgId, orgId), eq(l.workOrderId, workOrderId), eq(l.shareId, by.shareId), eq(l.id, id)))
       .returning({ startDate: l.startDate, endDate: l.endDate });
     if (!row) throw notFound('Labor');
-    await recordActivity(tx, orgId, {
-      entityType: ENTITY,
-      entityId: workOrderId,
-      actorName: by.name,
-      action: 'updated',
-      changes: { labor: { from: `${minutesLabel(row.startDate, row.endDate)} (external)`, to: null } },
-    });
+    await contractorHistory(tx, orgId, workOrderId, by, { labor: { from: `${minutesLabel(row.startDate, row.endDate)} (external)`, to: null } });
     return;
   }
   const p = workOrderParts;
@@ -143,13 +130,7 @@ export async function deleteExternalLine(tx: Tx, orgId: number, workOrderId: num
     .where(and(eq(p.orgId, orgId), eq(p.workOrderId, workOrderId), eq(p.shareId, by.shareId), eq(p.id, id)))
     .returning({ name: p.externalName, quantity: p.quantity });
   if (!row) throw notFound('Part');
-  await recordActivity(tx, orgId, {
-    entityType: ENTITY,
-    entityId: workOrderId,
-    actorName: by.name,
-    action: 'updated',
-    changes: { parts: { from: `${row.name} x${row.quantity} (external)`, to: null } },
-  });
+  await contractorHistory(tx, orgId, workOrderId, by, { parts: { from: `${row.name} x${row.quantity} (external)`, to: null } });
 }
 
 /** The lines a share reported (labour and parts), for the contractor's own page (their own amounts). */

@@ -3,12 +3,14 @@ import type { ReadTx, Tx } from '../../server/db/client';
 import { parts, timeTrackingReasons, users, workOrderLabors } from '../../server/db/schema';
 import { badRequest, forbidden, notFound } from '../../server/http-error';
 import type { AccessClaims } from '../auth/tokens';
-import { recordActivity } from '../activity/activity.service';
+import { historyOf } from '../activity/activity.service';
 import { endsByNow, LABOR_FUTURE_MESSAGE, type LaborDto, type laborInputSchema } from './work-orders.schema';
 import type { z } from 'zod';
 import { now } from '../../server/clock';
 import { ENTITY, isManager, getWorkOrder } from './work-order-read.service';
-import { checkUsers, seesAmounts, minutesLabel } from './work-order-rules.service';
+import { checkUsers, seesAmounts, minutesLabel, externalLine } from './work-order-rules.service';
+
+const history = historyOf(ENTITY);
 
 // ---- Labour ----
 
@@ -57,15 +59,7 @@ export async function listLaborRows(tx: ReadTx, orgId: number, workOrderId: numb
     .where(and(eq(workOrderLabors.orgId, orgId), eq(workOrderLabors.workOrderId, workOrderId)))
     .orderBy(asc(workOrderLabors.startDate), asc(workOrderLabors.id));
   return rows.map((r) => {
-    const external =
-      r.shareId !== null && r.externalName !== null
-        ? {
-            shareId: r.shareId,
-            name: r.externalName,
-            rateMinor: showAmounts ? (r.externalRateMinor ?? 0) : null,
-            costMinor: showAmounts ? (r.externalCostMinor ?? 0) : null,
-          }
-        : null;
+    const external = externalLine(r, showAmounts, r.externalRateMinor ?? 0, r.externalCostMinor ?? 0);
     return {
       id: r.id,
       workOrderId: r.workOrderId,
@@ -119,12 +113,8 @@ export async function addLabor(tx: Tx, orgId: number, actor: AccessClaims, workO
       rateMinor: workerRateMinor(orgId, workerId),
     })
     .returning({ id: workOrderLabors.id });
-  await recordActivity(tx, orgId, {
-    entityType: ENTITY,
-    entityId: workOrderId,
-    userId: actor.userId,
-    action: 'updated',
-    changes: { labor: { from: null, to: `${minutesLabel(input.startTime, input.endTime)} (${reason.name})` } },
+  await history(tx, orgId, workOrderId, actor.userId, 'updated', {
+    labor: { from: null, to: `${minutesLabel(input.startTime, input.endTime)} (${reason.name})` },
   });
   const labors = await listLaborRows(tx, orgId, workOrderId, seesAmounts(actor));
   return { message: 'Work order labor added successfully', labor: labors.find((l) => l.id === created.id)!, ...laborList(labors) };
@@ -141,12 +131,6 @@ export async function deleteLabor(tx: Tx, orgId: number, actor: AccessClaims, wo
   if (!row) throw notFound('Labor');
   if (!isManager(actor) && row.workerId !== actor.userId) throw forbidden('Workers can only delete their own time');
   await tx.delete(workOrderLabors).where(where);
-  await recordActivity(tx, orgId, {
-    entityType: ENTITY,
-    entityId: workOrderId,
-    userId: actor.userId,
-    action: 'updated',
-    changes: { labor: { from: minutesLabel(row.startDate, row.endDate), to: null } },
-  });
+  await history(tx, orgId, workOrderId, actor.userId, 'updated', { labor: { from: minutesLabel(row.startDate, row.endDate), to: null } });
   return { message: 'Work order labor deleted successfully', ...laborList(await listLaborRows(tx, orgId, workOrderId, seesAmounts(actor))) };
 }

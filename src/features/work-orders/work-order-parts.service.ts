@@ -6,13 +6,15 @@ import { consumeForLine, consumedForLine, defaultLocationId, isStockable, return
 import { partsReadiness } from '../stock/reservations.service';
 import { badRequest, notFound } from '../../server/http-error';
 import type { AccessClaims } from '../auth/tokens';
-import { recordActivity } from '../activity/activity.service';
+import { historyOf } from '../activity/activity.service';
 import { MAX_LINE_COST_MINOR, MAX_LINE_QUANTITY, type WorkOrderPartDto, type addPartsSchema } from './work-orders.schema';
 import type { z } from 'zod';
 import { toMajor, toMinor } from '../../shared/money';
 import { moneySettings } from '../organization/organization.service';
 import { ENTITY, getWorkOrder } from './work-order-read.service';
-import { seesAmounts, lineCostMessage } from './work-order-rules.service';
+import { seesAmounts, lineCostMessage, externalLine } from './work-order-rules.service';
+
+const history = historyOf(ENTITY);
 
 // ---- Parts ----
 
@@ -39,15 +41,7 @@ export async function listPartRows(tx: ReadTx, orgId: number, workOrderId: numbe
     .orderBy(asc(workOrderParts.id));
   const digits = rows.length ? (await moneySettings(tx, orgId)).digits : 2;
   return rows.map((r) => {
-    const external =
-      r.shareId !== null && r.externalName !== null
-        ? {
-            shareId: r.shareId,
-            name: r.externalName,
-            rateMinor: showAmounts ? (r.externalUnitPriceMinor ?? 0) : null,
-            costMinor: showAmounts ? (r.externalUnitPriceMinor ?? 0) * r.quantity : null,
-          }
-        : null;
+    const external = externalLine(r, showAmounts, r.externalUnitPriceMinor ?? 0, (r.externalUnitPriceMinor ?? 0) * r.quantity);
     return {
       id: r.id,
       workOrderId: r.workOrderId,
@@ -110,14 +104,7 @@ export async function useReservedParts(tx: Tx, orgId: number, actor: AccessClaim
     await consumeForLine(tx, orgId, actor.userId, { workOrderId, partId: line.partId, locationId, quantity: remaining });
     used.push(`part ${line.partId} x${remaining}`);
   }
-  if (used.length)
-    await recordActivity(tx, orgId, {
-      entityType: ENTITY,
-      entityId: workOrderId,
-      userId: actor.userId,
-      action: 'updated',
-      changes: { partsUsed: { from: null, to: used.join(', ') } },
-    });
+  if (used.length) await history(tx, orgId, workOrderId, actor.userId, 'updated', { partsUsed: { from: null, to: used.join(', ') } });
   return { message: 'Work order parts used successfully', ...(await partsAnswer(tx, orgId, actor, workOrderId)) };
 }
 
@@ -182,13 +169,7 @@ export async function addParts(tx: Tx, orgId: number, actor: AccessClaims, workO
     const line = lines.find((l) => l.partId === partId)!;
     await consumeForLine(tx, orgId, actor.userId, { workOrderId, partId, locationId: line.locationId ?? defaultLocation, quantity: wanted.get(partId)! });
   }
-  await recordActivity(tx, orgId, {
-    entityType: ENTITY,
-    entityId: workOrderId,
-    userId: actor.userId,
-    action: 'updated',
-    changes: { parts: { from: null, to: found.map((p) => `${p.name} x${wanted.get(p.id)}`).join(', ') } },
-  });
+  await history(tx, orgId, workOrderId, actor.userId, 'updated', { parts: { from: null, to: found.map((p) => `${p.name} x${wanted.get(p.id)}`).join(', ') } });
   return { message: 'Work order parts added successfully', ...(await partsAnswer(tx, orgId, actor, workOrderId)) };
 }
 
@@ -211,13 +192,7 @@ export async function updatePartQuantity(tx: Tx, orgId: number, actor: AccessCla
     if (delta > 0) await consumeForLine(tx, orgId, actor.userId, { workOrderId, partId, locationId, quantity: delta });
     else await returnForLine(tx, orgId, actor.userId, { workOrderId, partId, locationId, quantity: -delta });
   }
-  await recordActivity(tx, orgId, {
-    entityType: ENTITY,
-    entityId: workOrderId,
-    userId: actor.userId,
-    action: 'updated',
-    changes: { parts: { from: `part ${partId} x${line.quantity}`, to: `part ${partId} x${quantity}` } },
-  });
+  await history(tx, orgId, workOrderId, actor.userId, 'updated', { parts: { from: `part ${partId} x${line.quantity}`, to: `part ${partId} x${quantity}` } });
   return { message: 'Work order part updated successfully', ...(await partsAnswer(tx, orgId, actor, workOrderId)) };
 }
 
@@ -232,12 +207,6 @@ export async function deletePart(tx: Tx, orgId: number, actor: AccessClaims, wor
   if (await isStockable(tx, orgId, partId)) {
     await returnForLine(tx, orgId, actor.userId, { workOrderId, partId, locationId: rows[0].locationId ?? (await defaultLocationId(tx, orgId)) });
   }
-  await recordActivity(tx, orgId, {
-    entityType: ENTITY,
-    entityId: workOrderId,
-    userId: actor.userId,
-    action: 'updated',
-    changes: { parts: { from: `part ${partId}`, to: null } },
-  });
+  await history(tx, orgId, workOrderId, actor.userId, 'updated', { parts: { from: `part ${partId}`, to: null } });
   return { message: 'Work order part deleted successfully', ...(await partsAnswer(tx, orgId, actor, workOrderId)) };
 }

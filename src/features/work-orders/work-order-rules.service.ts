@@ -1,7 +1,8 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../server/db/client';
 import { assets, quotations, users, workOrderProcedureSteps, workOrders } from '../../server/db/schema';
 import { badRequest } from '../../server/http-error';
+import { requireReference, requireReferences } from '../../server/db/references';
 import type { AccessClaims } from '../auth/tokens';
 import { workOrderChanged } from '../request-portal/request-portal.flow';
 import { sanitizeHtml } from '../../server/sanitize-html';
@@ -17,32 +18,16 @@ import { sameUpdatedAt, StaleEdit } from '../../server/stale-edit';
 import { getWorkOrder, isManager, shownOrder } from './work-order-read.service';
 
 export async function checkAsset(tx: Tx, orgId: number, assetId: number | null | undefined) {
-  if (!assetId) return;
-  const [row] = await tx
-    .select({ id: assets.id })
-    .from(assets)
-    .where(and(eq(assets.orgId, orgId), eq(assets.id, assetId)));
-  if (!row) throw badRequest('Asset not found', 'assetId');
+  if (assetId) await requireReference(tx, orgId, assets, assetId, 'assetId', 'Asset not found');
 }
 
 export async function checkQuotation(tx: Tx, orgId: number, quotationId: number | null | undefined) {
-  if (!quotationId) return;
-  const [row] = await tx
-    .select({ id: quotations.id })
-    .from(quotations)
-    .where(and(eq(quotations.orgId, orgId), eq(quotations.id, quotationId)));
-  if (!row) throw badRequest('Quotation not found', 'quotationId');
+  if (quotationId) await requireReference(tx, orgId, quotations, quotationId, 'quotationId', 'Quotation not found');
 }
 
 export async function checkUsers(tx: Tx, orgId: number, ids: number[], path: string, message: string) {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return unique;
-  const rows = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.orgId, orgId), inArray(users.id, unique)));
-  if (rows.length !== unique.length) throw badRequest(message, path);
-  return unique;
+  await requireReferences(tx, orgId, users, ids, path, message);
+  return [...new Set(ids)];
 }
 
 export const writable = (input: WorkOrderValues) => ({
@@ -135,6 +120,15 @@ export async function repeatFailureCheck(tx: Tx, orgId: number, id: number, acto
 
 /** Whether the reader sees amounts (rates, prices, costs): managers do, workers do not (as people's hourly rates, issue 24). */
 export const seesAmounts = (actor: AccessClaims) => isManager(actor);
+
+/**
+ * A contractor's line (decision 040), labour or part: the share and the contractor's name, and for a reader who sees
+ * amounts the rate (or unit price) and the cost; null for the organisation's own lines.
+ */
+export const externalLine = (r: { shareId: number | null; externalName: string | null }, showAmounts: boolean, rateMinor: number, costMinor: number) =>
+  r.shareId !== null && r.externalName !== null
+    ? { shareId: r.shareId, name: r.externalName, rateMinor: showAmounts ? rateMinor : null, costMinor: showAmounts ? costMinor : null }
+    : null;
 
 /** A labour line's length as the history says it ("1h 30m"). */
 export const minutesLabel = (start: Date, end: Date) => formatMinutes((end.getTime() - start.getTime()) / 60_000);

@@ -4,7 +4,7 @@ import { workOrderPhotos, workOrderProcedureSteps, workOrders } from '../../serv
 import { discardFiles } from '../../server/uploads/storage';
 import { conflict, notFound } from '../../server/http-error';
 import type { AccessClaims } from '../auth/tokens';
-import { recordActivity } from '../activity/activity.service';
+import { historyOf } from '../activity/activity.service';
 import { workOrderChanged } from '../request-portal/request-portal.flow';
 import { type WorkOrderListQuery, type WorkOrderStatus } from './work-orders.schema';
 import { emitWebhookEvent } from '../webhooks/webhooks.service';
@@ -14,6 +14,8 @@ import { FAILURE_CODE_MESSAGES, type HoldInput } from '../failure-codes/failure-
 import { ENTITY, getWorkOrder, shownOrder } from './work-order-read.service';
 import { listWorkOrders } from './work-order-list.service';
 import { checkProcedureFilled, statusChanged, failureCodesOnClose, resumedOnClose, repeatFailureCheck, claimWorkOrder } from './work-order-rules.service';
+
+const history = historyOf(ENTITY);
 
 const HOLD_LABELS: Record<string, string> = {
   parts: 'waiting for parts',
@@ -37,7 +39,7 @@ export async function holdWorkOrder(tx: Tx, orgId: number, actor: AccessClaims, 
     .set({ onHold: true, holdReason: input.reason, holdNote: input.note ?? null, heldAt: now() })
     .where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id)));
   const to = `${HOLD_LABELS[input.reason]}${input.note ? `: ${input.note}` : ''}`;
-  await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'updated', changes: { onHold: { from: null, to } } });
+  await history(tx, orgId, id, actor.userId, 'updated', { onHold: { from: null, to } });
   await emitWebhookEvent(tx, orgId, 'work-order.updated', async () => ({
     ...(await shownOrder(tx, orgId, id)),
     changes: { onHold: { from: false, to: true } },
@@ -55,7 +57,7 @@ export async function resumeWorkOrder(tx: Tx, orgId: number, actor: AccessClaims
     .set(resumedOnClose(before))
     .where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id)));
   const from = `${HOLD_LABELS[before.holdReason ?? 'other']}${before.holdNote ? `: ${before.holdNote}` : ''}`;
-  await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'updated', changes: { onHold: { from, to: null } } });
+  await history(tx, orgId, id, actor.userId, 'updated', { onHold: { from, to: null } });
   await emitWebhookEvent(tx, orgId, 'work-order.updated', async () => ({
     ...(await shownOrder(tx, orgId, id)),
     changes: { onHold: { from: true, to: false } },
@@ -85,13 +87,7 @@ export async function updateWorkOrderStatus(
       .update(workOrders)
       .set({ status, ...codes, ...(status === 'completed' || status === 'cancelled' ? resumedOnClose(before) : {}) })
       .where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id)));
-    await recordActivity(tx, orgId, {
-      entityType: ENTITY,
-      entityId: id,
-      userId: actor.userId,
-      action: 'status',
-      changes: { status: { from: before.status, to: status } },
-    });
+    await history(tx, orgId, id, actor.userId, 'status', { status: { from: before.status, to: status } });
     await statusChanged(tx, orgId, id, before, status, before.dueDate ? new Date(before.dueDate) : null, actor.userId);
     if (codes.problemCodeId) await repeatFailureCheck(tx, orgId, id, actor.userId);
   }
@@ -126,6 +122,6 @@ export async function deleteWorkOrder(tx: Tx, orgId: number, actor: AccessClaims
   if (!rows.length) throw notFound('Work order');
   // A portal request accepted into it is told the work will not be done (its link then expires as any closed one's).
   await workOrderChanged(tx, orgId, id, null);
-  await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'deleted' });
+  await history(tx, orgId, id, actor.userId, 'deleted');
   return { message: 'Work order deleted successfully', ...(await listWorkOrders(tx, orgId, actor, query)) };
 }

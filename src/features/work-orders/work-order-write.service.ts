@@ -4,7 +4,7 @@ import { sameUpdatedAt, StaleEdit } from '../../server/stale-edit';
 import { workOrderAssignees, workOrderParts, workOrders } from '../../server/db/schema';
 import { badRequest, conflict, forbidden } from '../../server/http-error';
 import type { AccessClaims } from '../auth/tokens';
-import { diffChanges, recordActivities, recordActivity } from '../activity/activity.service';
+import { diffChanges, recordActivities, historyOf } from '../activity/activity.service';
 import { workOrderChanged } from '../request-portal/request-portal.flow';
 import { type WorkOrderListQuery, type RescheduleWorkOrderInput, type WorkOrderValues } from './work-orders.schema';
 import { dayInZone, moveToDay } from '../../shared/dates';
@@ -31,6 +31,8 @@ import {
 } from './work-order-rules.service';
 import { partPriceMinor } from './work-order-labor.service';
 
+const history = historyOf(ENTITY);
+
 /**
  * Creates one work order (its assignees and its "created" history line) and returns its id: add-work-order,
  * and other features' work (a procedure step's follow-up) go through it. `actor.userId` null: made by the system.
@@ -44,7 +46,7 @@ export async function createWorkOrder(tx: Tx, orgId: number, actor: { userId: nu
     .values({ orgId, ...writable(input), status: input.status ?? 'assigned', createdById: actor.userId })
     .returning({ id: workOrders.id });
   if (assignees.length) await tx.insert(workOrderAssignees).values(assignees.map((userId) => ({ orgId, workOrderId: created.id, userId })));
-  await recordActivity(tx, orgId, { entityType: ENTITY, entityId: created.id, userId: actor.userId, action: 'created' });
+  await history(tx, orgId, created.id, actor.userId, 'created');
   await markAssetDown(tx, orgId, input.assetId ?? null, input.assetDown, { setBy: actor.userId, workOrderId: created.id });
   await emitWebhookEvent(tx, orgId, 'work-order.created', () => shownOrder(tx, orgId, created.id));
   if (assignees.length)
@@ -186,7 +188,7 @@ export async function updateWorkOrder(tx: Tx, orgId: number, actor: AccessClaims
   };
   const changes: Record<string, { from: unknown; to: unknown }> = diffChanges(beforeValues as unknown as Record<string, unknown>, values, Object.keys(values));
   if (assigneeChange) changes.assignees = assigneeChange;
-  if (Object.keys(changes).length) await recordActivity(tx, orgId, { entityType: ENTITY, entityId: id, userId: actor.userId, action: 'updated', changes });
+  if (Object.keys(changes).length) await history(tx, orgId, id, actor.userId, 'updated', changes);
   if (Object.keys(changes).length) await emitWebhookEvent(tx, orgId, 'work-order.updated', async () => ({ ...(await shownOrder(tx, orgId, id)), changes }));
   if (assigneeChange) {
     const { from, to } = assigneeChange;
@@ -236,13 +238,7 @@ export async function rescheduleWorkOrder(tx: Tx, orgId: number, actor: AccessCl
       .update(workOrders)
       .set({ dueDate })
       .where(and(eq(workOrders.orgId, orgId), eq(workOrders.id, id)));
-    await recordActivity(tx, orgId, {
-      entityType: ENTITY,
-      entityId: id,
-      userId: actor.userId,
-      action: 'updated',
-      changes: { dueDate: { from: iso(claimed.dueDate), to: iso(dueDate) } },
-    });
+    await history(tx, orgId, id, actor.userId, 'updated', { dueDate: { from: iso(claimed.dueDate), to: iso(dueDate) } });
     await emitWebhookEvent(tx, orgId, 'work-order.updated', async () => ({
       ...(await shownOrder(tx, orgId, id)),
       changes: { dueDate: { from: iso(claimed.dueDate), to: iso(dueDate) } },

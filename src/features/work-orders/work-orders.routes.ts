@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EVERYONE, MANAGERS } from '../../server/plugins/request-context';
 import { idParamsSchema } from '../../shared/pagination';
+import { recordWrites } from '../../server/record-routes';
 import { removingFiles } from '../../server/uploads/storage';
 import {
   addPartsSchema,
@@ -45,6 +46,7 @@ import {
  */
 export async function workOrdersRoutes(appBase: FastifyInstance) {
   const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const writes = recordWrites(app);
 
   app.get('/get-work-orders', { schema: { querystring: workOrderListQuerySchema, response: { 200: answers.list } }, config: { access: EVERYONE } }, (req) =>
     req.read((tx) => listWorkOrders(tx, req.auth.orgId, req.auth, req.query)),
@@ -65,18 +67,10 @@ export async function workOrdersRoutes(appBase: FastifyInstance) {
     async (req, reply) => reply.status(201).send(await req.inTenant((tx) => addWorkOrder(tx, req.auth.orgId, req.auth, req.body, req.query))),
   );
 
-  app.put(
-    '/update-work-order/:id',
-    { schema: { params: idParamsSchema, body: workOrderInputSchema, response: { 200: answers.update } }, config: { access: EVERYONE } },
-    (req) => req.inTenant((tx) => updateWorkOrder(tx, req.auth.orgId, req.auth, req.params.id, req.body)),
-  );
+  writes.put('/update-work-order/:id', { body: workOrderInputSchema, response: answers.update, access: EVERYONE }, updateWorkOrder);
 
   // The calendar's drag: a manager moves an order to another day (decision 033).
-  app.put(
-    '/reschedule-work-order/:id',
-    { schema: { params: idParamsSchema, body: rescheduleWorkOrderSchema, response: { 200: answers.update } }, config: { access: MANAGERS } },
-    (req) => req.inTenant((tx) => rescheduleWorkOrder(tx, req.auth.orgId, req.auth, req.params.id, req.body)),
-  );
+  writes.put('/reschedule-work-order/:id', { body: rescheduleWorkOrderSchema, response: answers.update, access: MANAGERS }, rescheduleWorkOrder);
 
   app.delete(
     '/delete-work-order/:id',
@@ -94,16 +88,10 @@ export async function workOrdersRoutes(appBase: FastifyInstance) {
   );
 
   // On hold and resumed (decision 080): a flag beside the status, for the assigned worker and managers.
-  app.put(
-    '/hold-work-order/:id',
-    { schema: { params: idParamsSchema, body: holdInputSchema, response: { 200: answers.update } }, config: { access: EVERYONE } },
-    (req) => req.inTenant((tx) => holdWorkOrder(tx, req.auth.orgId, req.auth, req.params.id, req.body)),
-  );
+  writes.put('/hold-work-order/:id', { body: holdInputSchema, response: answers.update, access: EVERYONE }, holdWorkOrder);
 
-  app.put(
-    '/resume-work-order/:id',
-    { schema: { params: idParamsSchema, body: resumeInputSchema, response: { 200: answers.update } }, config: { access: EVERYONE } },
-    (req) => req.inTenant((tx) => resumeWorkOrder(tx, req.auth.orgId, req.auth, req.params.id, req.body.updatedAt)),
+  writes.put('/resume-work-order/:id', { body: resumeInputSchema, response: answers.update, access: EVERYONE }, (tx, orgId, actor, id, body) =>
+    resumeWorkOrder(tx, orgId, actor, id, body.updatedAt),
   );
 
   // What the work order costs so far, contractors' external time and parts included (decision 040).
@@ -115,11 +103,7 @@ export async function workOrdersRoutes(appBase: FastifyInstance) {
     req.read((tx) => listLabors(tx, req.auth.orgId, req.auth, req.params.id)),
   );
 
-  app.post(
-    '/add-labor/:id',
-    { schema: { params: idParamsSchema, body: laborInputSchema, response: { 201: answers.laborAdded } }, config: { access: EVERYONE } },
-    async (req, reply) => reply.status(201).send(await req.inTenant((tx) => addLabor(tx, req.auth.orgId, req.auth, req.params.id, req.body))),
-  );
+  writes.post('/add-labor/:id', { body: laborInputSchema, response: answers.laborAdded, access: EVERYONE, created: true }, addLabor);
 
   app.delete(
     '/delete-labor/:workOrderId/labor/:laborId',
@@ -137,11 +121,7 @@ export async function workOrdersRoutes(appBase: FastifyInstance) {
     (req) => req.inTenant((tx) => useReservedParts(tx, req.auth.orgId, req.auth, req.params.id, req.body?.partId)),
   );
 
-  app.post(
-    '/add-parts/:id',
-    { schema: { params: idParamsSchema, body: addPartsSchema, response: { 201: answers.partsChanged } }, config: { access: EVERYONE } },
-    async (req, reply) => reply.status(201).send(await req.inTenant((tx) => addParts(tx, req.auth.orgId, req.auth, req.params.id, req.body))),
-  );
+  writes.post('/add-parts/:id', { body: addPartsSchema, response: answers.partsChanged, access: EVERYONE, created: true }, addParts);
 
   app.put(
     '/update-part/:workOrderId/part/:partId',

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParamsSchema } from '../shared/pagination';
+import type { z } from '../shared/zod-setup';
+import type { AccessClaims } from '../features/auth/tokens';
+import type { Tx } from './db/client';
+import type { Access } from './plugins/request-context';
+import { removingFiles } from './uploads/storage';
+
+export interface RecordWrite<S extends z.ZodType> {
+  /** The body's schema: the service gets its output. */
+  body: S;
+  /** The answer's schema: under 200, or under 201 when `created`. */
+  response: z.ZodType;
+  access: Access;
+  /** The write adds something (a line, an order): 201. */
+  created?: boolean;
+  /** The write may let files go: it runs in `removingFiles` (decision 024). */
+  removesFiles?: boolean;
+}
+
+/**
+ * A write on one record of the organisation, `<path>` with `:id`, as a feature's own routes mostly have it: params
+ * `{ id }`, the body and the answer checked by their schemas, and the service called in the tenant's transaction as
+ * `write(tx, orgId, actor, id, body)`. Reads, deletes and other params stay written out in the routes file.
+ */
+function recordWrite<S extends z.ZodType>(
+  appBase: FastifyInstance,
+  method: 'put' | 'post',
+  path: string,
+  route: RecordWrite<S>,
+  write: (tx: Tx, orgId: number, actor: AccessClaims, id: number, body: z.output<S>) => Promise<unknown>,
+) {
+  const app = appBase.withTypeProvider<ZodTypeProvider>();
+  const status = route.created ? 201 : 200;
+  const schema = { params: idParamsSchema, body: route.body, response: { [status]: route.response } };
+  app[method](path, { schema, config: { access: route.access } }, async (req, reply) => {
+    // (the type provider widens a generic schema's output; the body is exactly `z.output<S>`, hence the cast)
+    const work = (tx: Tx) => write(tx, req.auth.orgId, req.auth, req.params.id, req.body as z.output<S>);
+    const answer = await (route.removesFiles ? removingFiles(app.deps.storage, req, work) : req.inTenant(work));
+    return route.created ? reply.status(201).send(answer) : answer;
+  });
+}
+
+/** `recordWrite` bound to a routes plugin: `writes.put(path, route, write)`, `writes.post(path, route, write)`. */
+export function recordWrites(app: FastifyInstance) {
+  type Write<S extends z.ZodType> = Parameters<typeof recordWrite<S>>[4];
+  return {
+    put: <S extends z.ZodType>(path: string, route: RecordWrite<S>, write: Write<S>) => recordWrite(app, 'put', path, route, write),
+    post: <S extends z.ZodType>(path: string, route: RecordWrite<S>, write: Write<S>) => recordWrite(app, 'post', path, route, write),
+  };
+}
