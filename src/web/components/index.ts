@@ -8,7 +8,7 @@ export { ChipsMultiSelect, type ChipOption } from './chips-multi-select';
 export { RecordDrawer, countFieldErrors, type DrawerTab, type RecordDrawerProps } from './record-drawer';
 export { NoteLogs, activityQueryKey } from './note-logs';
 export { useListQueryState, type ListQueryState, type FilterSpec, type FilterValues, type PageSize } from './use-list-query-state';
-export { useServerList, type ServerListOptions } from './use-server-list';
+export { drawerListProps, useServerList, type ServerListOptions } from './use-server-list';
 export { useDebouncedValue } from './use-debounced-value';
 export { notifySuccess, notifyError } from './notify';
 export { confirmAction, confirmDelete, type ConfirmOptions } from './confirm';
@@ -37,7 +37,7 @@ export {
   type LineItemsTableProps,
   type TaxOption,
 } from './line-items';
-export { ServerListScreen, type ServerListScreenProps, type ServerListLike } from './server-list-screen';
+export { ServerListScreen, type RecordListConfig, type ServerListScreenProps, type ServerListLike } from './server-list-screen';
 export {
   RecordDrawerFooter,
   removeWithConfirmation,
@@ -65,7 +65,7 @@ export { DetailTable, type DetailColumn } from './detail-table';
 export { AsyncSelectField } from './async-select-field';
 export { AsyncSelectFilter } from './async-select-filter';
 export { FormField } from './form-field';
-export { useOpenRecord } from './use-open-record';
+export { openById, useOpenRecord } from './use-open-record';
 export { historyFieldLabel, historyValue, registerHistoryLabels, type HistoryLabels } from './history-labels';
 export { TreeView, nestNodes, type FlatNode } from './tree-view';
 export { SecretShownModal } from './secret-shown-modal';

@@ -25,3 +25,9 @@ export function useOpenRecord(param = 'open'): [number | null | undefined, (id: 
   );
   return [selected, open];
 }
+
+/** A record list's `open` (RecordListConfig) over an id setter such as useOpenRecord's: a row opens its id, null a new record. */
+export const openById =
+  (open: (id: number | null) => void) =>
+  (row: { id: number } | null): void =>
+    open(row ? row.id : null);

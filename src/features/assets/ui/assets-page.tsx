@@ -12,6 +12,7 @@ import {
   useMoney,
   notifyError,
   ServerListScreen,
+  drawerListProps,
   recordMessages,
   useListRecordActions,
   useVersionedRecord,
@@ -88,11 +89,8 @@ export default function AssetsPage() {
   return (
     <ServerListScreen
       list={list}
-      tableId="assets"
-      exportList="assets"
-      importKind="assets"
+      records={{ name: 'assets', importable: true, open: setSelected, title: t('title'), addLabel: t('add') }}
       columns={columns}
-      onRowClick={setSelected}
       instead={
         view === 'tree' ? (
           tree.data && !tree.data.assets.length ? (
@@ -107,9 +105,6 @@ export default function AssetsPage() {
           )
         ) : undefined
       }
-      title={t('title')}
-      addLabel={t('add')}
-      onAdd={() => setSelected(null)}
       actions={isManager ? <PrintLabelsButton assetIds={labels.ids} /> : undefined}
       filters={
         <>
@@ -140,8 +135,7 @@ export default function AssetsPage() {
           key={selected?.id ?? 'new'}
           record={selected}
           onClose={() => setSelected(undefined)}
-          query={list.state.apiQuery}
-          onList={list.setListData}
+          {...drawerListProps(list)}
           onOpenAsset={(id) => void openById(id)}
         />
       )}

@@ -6,8 +6,10 @@ import {
   ListMultiFilter,
   ListTextFilter,
   ServerListScreen,
+  drawerListProps,
   useServerList,
   type Column,
+  openById,
   useOpenRecord,
 } from '../../../web/components';
 import { type CustomerVendorDto } from '../customers-vendors.schema';
@@ -47,14 +49,8 @@ export default function CustomersVendorsPage() {
   return (
     <ServerListScreen
       list={list}
-      exportList="customer-vendors"
-      tableId="customer-vendors"
-      importKind="customer-vendors"
+      records={{ name: 'customer-vendors', importable: true, open: openById(setSelected), title: t('title'), addLabel: t('add') }}
       columns={columns}
-      onRowClick={(r) => setSelected(r.id)}
-      title={t('title')}
-      addLabel={t('add')}
-      onAdd={() => setSelected(null)}
       filters={
         <>
           <ListTextFilter state={list.state} name="name" placeholder={t('filter')} debounceMs={500} />
@@ -70,14 +66,7 @@ export default function CustomersVendorsPage() {
         </>
       }
     >
-      {selected !== undefined && (
-        <CustomerVendorDrawer
-          id={selected}
-          onClose={() => setSelected(undefined)}
-          query={list.state.apiQuery}
-          onList={(data) => list.setListData(data as never)}
-        />
-      )}
+      {selected !== undefined && <CustomerVendorDrawer id={selected} onClose={() => setSelected(undefined)} {...drawerListProps(list)} />}
     </ServerListScreen>
   );
 }

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { badgeColumn, ListMultiFilter, ListTextFilter, ServerListScreen, useServerList, type Column } from '../../../web/components';
+import { badgeColumn, drawerListProps, ListMultiFilter, ListTextFilter, ServerListScreen, useServerList, type Column } from '../../../web/components';
 import { ORDER_STATUSES, type MaintenanceOrderDto } from '../maintenance-orders.schema';
 import { formatDay } from './labels';
 import { MaintenanceOrderDrawer } from './maintenance-order-drawer';
@@ -46,13 +46,8 @@ export default function MaintenanceOrdersPage() {
   return (
     <ServerListScreen
       list={list}
-      exportList="maintenance-orders"
-      tableId="maintenance-orders"
+      records={{ name: 'maintenance-orders', open: (o) => open(o ? o.id : 'new'), title: t('title'), addLabel: t('add') }}
       columns={columns}
-      onRowClick={(o) => open(o.id)}
-      title={t('title')}
-      addLabel={t('add')}
-      onAdd={() => open('new')}
       filters={
         <>
           <ListTextFilter state={list.state} name="title" placeholder={t('filter')} debounceMs={500} />
@@ -72,9 +67,7 @@ export default function MaintenanceOrdersPage() {
           fromRequest={selected === null && /^\d+$/.test(params.get('fromRequest') ?? '') ? Number(params.get('fromRequest')) : undefined}
           onClose={() => open(undefined)}
           onCreated={(id) => open(id)}
-          query={list.state.apiQuery}
-          onList={list.setListData}
-          invalidate={list.invalidate}
+          {...drawerListProps(list)}
         />
       )}
     </ServerListScreen>

@@ -9,6 +9,7 @@ import {
   RecordDrawer,
   RecordDrawerFooter,
   ServerListScreen,
+  drawerListProps,
   activityQueryKey,
   removeWithConfirmation,
   useSaveHandler,
@@ -44,26 +45,12 @@ export default function UomsPage() {
   return (
     <ServerListScreen
       list={list}
-      exportList="uoms"
-      importKind="uoms"
-      tableId="uoms"
+      records={{ name: 'uoms', importable: true, open: setSelected, title: t('uoms.title'), addLabel: isManager ? t('uoms.add') : undefined }}
       columns={columns}
-      onRowClick={setSelected}
-      title={t('uoms.title')}
-      addLabel={isManager ? t('uoms.add') : undefined}
-      onAdd={() => setSelected(null)}
       filters={<ListTextFilter state={list.state} name="name" placeholder={t('uoms.filter')} debounceMs={500} />}
     >
       {selected !== undefined && (
-        <UomDrawer
-          key={selected?.id ?? 'new'}
-          record={selected}
-          readOnly={!isManager}
-          query={list.state.apiQuery}
-          onClose={() => setSelected(undefined)}
-          onList={list.setListData}
-          onSaved={() => void list.invalidate()}
-        />
+        <UomDrawer key={selected?.id ?? 'new'} record={selected} readOnly={!isManager} onClose={() => setSelected(undefined)} {...drawerListProps(list)} />
       )}
     </ServerListScreen>
   );
@@ -75,7 +62,7 @@ function UomDrawer(props: {
   query: Record<string, unknown>;
   onClose(): void;
   onList(data: any): void;
-  onSaved(): void;
+  invalidate(): void;
 }) {
   const { t } = useTranslation('masterData');
   const queryClient = useQueryClient();
@@ -111,7 +98,7 @@ function UomDrawer(props: {
     messages: { added: messages.added, updated: messages.updated, addFailed: messages.add, updateFailed: messages.update },
     update: async (id, values) => {
       await api.put(`/uoms/update-uom/${id}`, values);
-      props.onSaved();
+      props.invalidate();
       void queryClient.invalidateQueries({ queryKey: activityQueryKey('uom', id) });
       afterChange();
       props.onClose();

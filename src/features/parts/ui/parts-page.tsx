@@ -8,6 +8,7 @@ import {
   RecordDrawer,
   RecordDrawerFooter,
   ServerListScreen,
+  drawerListProps,
   recordMessages,
   useListRecordActions,
   useVersionedRecord,
@@ -80,14 +81,8 @@ export default function PartsPage() {
   return (
     <ServerListScreen
       list={list}
-      exportList="parts"
-      tableId="parts"
-      importKind="parts"
+      records={{ name: 'parts', importable: true, open: setSelected, title: t('title'), addLabel: t('add') }}
       columns={columns}
-      onRowClick={setSelected}
-      title={t('title')}
-      addLabel={t('add')}
-      onAdd={() => setSelected(null)}
       onRefresh={() => {
         void list.refetch();
         void low.refetch();
@@ -129,15 +124,7 @@ export default function PartsPage() {
         </Card>
       }
     >
-      {selected !== undefined && (
-        <PartDrawer
-          key={selected?.id ?? 'new'}
-          record={selected}
-          onClose={() => setSelected(undefined)}
-          query={list.state.apiQuery}
-          onList={list.setListData}
-        />
-      )}
+      {selected !== undefined && <PartDrawer key={selected?.id ?? 'new'} record={selected} onClose={() => setSelected(undefined)} {...drawerListProps(list)} />}
     </ServerListScreen>
   );
 }

@@ -3,7 +3,7 @@ import { Button, Group, NumberInput, Select, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { badgeColumn, ListTextFilter, ServerListScreen, notifySuccess, useServerList, type Column } from '../../../web/components';
+import { badgeColumn, drawerListProps, ListTextFilter, ServerListScreen, notifySuccess, useServerList, type Column } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { formatDateTime, formatDay } from '../../../web/lib/format';
 import { AssetSelect } from '../../assets/ui/asset-select';
@@ -105,13 +105,8 @@ export default function PmPlansPage() {
   return (
     <ServerListScreen
       list={list}
-      exportList="pm-plans"
-      tableId="pm-plans"
+      records={{ name: 'pm-plans', open: (p) => open(p ? p.id : 'new'), title: t('title'), addLabel: t('add') }}
       columns={columns}
-      onRowClick={(p) => open(p.id)}
-      title={t('title')}
-      addLabel={t('add')}
-      onAdd={() => open('new')}
       side={
         <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
           <Text size="sm" data-testid="pm-org-compliance">
@@ -157,8 +152,7 @@ export default function PmPlansPage() {
           id={selected}
           onClose={() => open(undefined)}
           onCreated={(id) => open(id)}
-          query={list.state.apiQuery}
-          onList={list.setListData}
+          {...drawerListProps(list)}
           invalidate={() => {
             list.invalidate();
             void queryClient.invalidateQueries({ queryKey: ['pm-plans'] });

@@ -77,14 +77,15 @@ export default function UsersPage() {
   return (
     <ServerListScreen
       list={list}
-      tableId="users"
+      // Add invites a person (the invitation dialog), a row opens that user's drawer
+      records={{
+        name: 'users',
+        importable: true,
+        open: (u) => (u ? setSelected(u) : setInviteOpen(true)),
+        title: t('users.title'),
+        addLabel: isManager ? t('users.add') : undefined,
+      }}
       columns={columns}
-      onRowClick={setSelected}
-      exportList="users"
-      importKind="users"
-      title={t('users.title')}
-      addLabel={isManager ? t('users.add') : undefined}
-      onAdd={() => setInviteOpen(true)}
       filters={<ListTextFilter state={list.state} name="name" placeholder={t('users.filter')} debounceMs={500} />}
     >
       <InviteUserDialog opened={inviteOpen} onClose={() => setInviteOpen(false)} />
