@@ -25,7 +25,7 @@ export { RichTextField, type RichTextFieldProps } from './rich-text-field';
 export { formatMoney, formatMinorMoney, useMoney } from './money';
 export { EmptyState } from './empty-state';
 export { isBlankHtml } from './blank-html';
-export { LoadState } from './load-state';
+export { adminLoadTexts, isForbidden, LoadState, QueryLoadState } from './load-state';
 export { tablePagination } from './table-pagination';
 export {
   LineItemsTable,
@@ -72,3 +72,4 @@ export { SecretShownModal } from './secret-shown-modal';
 export { RowRecordDrawer } from './row-record-drawer';
 export { badgeColumn } from './badge-column';
 export { useBusyAction } from './use-busy-action';
+export { AdminListPage } from './admin-list-page';
