@@ -5,7 +5,7 @@ export { ClientDataTable, type ClientDataTableProps } from './client-data-table'
 export { ExportButton } from './export-button';
 export { ImportButton } from './import-button';
 export { ChipsMultiSelect, type ChipOption } from './chips-multi-select';
-export { RecordDrawer, countFieldErrors, type DrawerTab, type RecordDrawerProps } from './record-drawer';
+export { RecordDrawer, countFieldErrors, formDrawerProps, type DrawerTab, type RecordDrawerProps } from './record-drawer';
 export { NoteLogs, activityQueryKey } from './note-logs';
 export { useListQueryState, type ListQueryState, type FilterSpec, type FilterValues, type PageSize } from './use-list-query-state';
 export { drawerListProps, useServerList, type ServerListOptions } from './use-server-list';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { RecordDrawer } from './record-drawer';
+import { formDrawerProps, RecordDrawer } from './record-drawer';
 import { RecordDrawerFooter, useListRecordActions, type ListRecordOptions, type RowDrawerProps } from './record-actions';
 
 /**
@@ -22,13 +22,9 @@ export function RowRecordDrawer<R extends { id: number }, V extends FieldValues,
   const { save, remove } = useListRecordActions(props);
   return (
     <RecordDrawer
-      dirty={form.formState.isDirty}
-      opened
+      {...formDrawerProps(form, save, props.entityType, record?.id)}
       onClose={props.onClose}
       title={props.title}
-      errors={form.formState.errors}
-      onSubmit={save}
-      activity={{ entityType: props.entityType, entityId: record?.id }}
       tabs={[{ value: 'overview', label: t('drawer.overview'), content: props.children }]}
       footer={!props.readOnly && <RecordDrawerFooter onDelete={record && remove} deleteLabel={props.deleteLabel} saving={form.formState.isSubmitting} />}
       testId={props.testId}

@@ -7,6 +7,7 @@ import {
   ListMultiFilter,
   ListTextFilter,
   RecordDrawer,
+  formDrawerProps,
   RecordDrawerFooter,
   TreeView,
   useMoney,
@@ -186,14 +187,10 @@ function AssetDrawer({
   });
   return (
     <RecordDrawer
-      dirty={form.formState.isDirty}
-      opened
+      {...formDrawerProps(form, save, 'asset', current?.id)}
       alert={staleEdit.alert}
       onClose={onClose}
       title={current ? `${current.assetId} · ${current.name}` : t('newTitle')}
-      errors={form.formState.errors}
-      onSubmit={save}
-      activity={{ entityType: 'asset', entityId: current?.id }}
       tabs={[
         {
           value: 'overview',

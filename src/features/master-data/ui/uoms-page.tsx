@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import {
   ListTextFilter,
   RecordDrawer,
+  formDrawerProps,
   RecordDrawerFooter,
   ServerListScreen,
   drawerListProps,
@@ -126,13 +127,9 @@ function UomDrawer(props: {
 
   return (
     <RecordDrawer
-      dirty={form.formState.isDirty}
-      opened
+      {...formDrawerProps(form, save, 'uom', record?.id)}
       onClose={props.onClose}
       title={record ? record.name : t('uoms.new')}
-      errors={form.formState.errors}
-      onSubmit={save}
-      activity={{ entityType: 'uom', entityId: record?.id }}
       testId="master-data-drawer"
       tabs={[
         {

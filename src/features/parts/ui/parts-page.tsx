@@ -6,6 +6,7 @@ import {
   ListMultiFilter,
   ListTextFilter,
   RecordDrawer,
+  formDrawerProps,
   RecordDrawerFooter,
   ServerListScreen,
   drawerListProps,
@@ -160,14 +161,10 @@ function PartDrawer({ record, onClose, query, onList }: RowDrawerProps<PartDto>)
   };
   return (
     <RecordDrawer
-      dirty={form.formState.isDirty}
-      opened
+      {...formDrawerProps(form, save, 'part', current?.id)}
       alert={staleEdit.alert}
       onClose={onClose}
       title={current ? current.name : t('newTitle')}
-      errors={form.formState.errors}
-      onSubmit={save}
-      activity={{ entityType: 'part', entityId: current?.id }}
       tabs={[
         {
           value: 'overview',

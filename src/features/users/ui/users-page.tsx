@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import {
   ListTextFilter,
   RecordDrawer,
+  formDrawerProps,
   activityQueryKey,
   confirmDelete,
   notifyError,
@@ -134,8 +135,7 @@ function UserDrawer({ user, onClose }: { user: UserDto; onClose(): void }) {
 
   return (
     <RecordDrawer
-      dirty={form.formState.isDirty}
-      opened
+      {...formDrawerProps(form, save, 'user', user.id)}
       onClose={onClose}
       title={fullName(user)}
       headerRight={
@@ -145,9 +145,6 @@ function UserDrawer({ user, onClose }: { user: UserDto; onClose(): void }) {
           </Badge>
         ) : undefined
       }
-      errors={form.formState.errors}
-      onSubmit={save}
-      activity={{ entityType: 'user', entityId: user.id }}
       tabs={[
         {
           value: 'overview',
