@@ -73,3 +73,4 @@ export { RowRecordDrawer } from './row-record-drawer';
 export { badgeColumn } from './badge-column';
 export { useBusyAction } from './use-busy-action';
 export { AdminListPage } from './admin-list-page';
+export { listSelectProps, type ListSelectBase } from './list-select-props';
