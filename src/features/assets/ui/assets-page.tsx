@@ -110,12 +110,7 @@ export default function AssetsPage() {
       filters={
         <>
           <ListTextFilter state={list.state} name="name" placeholder={t('filter')} debounceMs={500} />
-          <ListMultiFilter
-            state={list.state}
-            name="status"
-            placeholder={t('status')}
-            options={ASSET_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
-          />
+          <ListMultiFilter state={list.state} name="status" placeholder={t('status')} values={ASSET_STATUSES} label={(s) => t(`statuses.${s}`)} />
           <LocationFilter state={list.state} label={t('location')} />
           <ListMineFilter state={list.state} />
           <SegmentedControl

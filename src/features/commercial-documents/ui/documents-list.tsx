@@ -62,12 +62,7 @@ export function DocumentsList({ kind }: { kind: DocumentUiKind }) {
       filters={
         <>
           <ListTextFilter state={list.state} name={kind.listFilter} placeholder={t('filter')} debounceMs={500} />
-          <ListMultiFilter
-            state={list.state}
-            name="status"
-            placeholder={t('statusFilter')}
-            options={kind.statuses.map((value) => ({ value, label: t(`status.${value}`) }))}
-          />
+          <ListMultiFilter state={list.state} name="status" placeholder={t('statusFilter')} values={kind.statuses} label={(s) => t(`status.${s}`)} />
         </>
       }
     >

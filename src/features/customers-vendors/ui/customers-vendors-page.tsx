@@ -54,15 +54,7 @@ export default function CustomersVendorsPage() {
       filters={
         <>
           <ListTextFilter state={list.state} name="name" placeholder={t('filter')} debounceMs={500} />
-          <ListMultiFilter
-            state={list.state}
-            name="type"
-            placeholder={t('typeFilter')}
-            options={[
-              { value: 'customer', label: t('customer') },
-              { value: 'vendor', label: t('vendor') },
-            ]}
-          />
+          <ListMultiFilter state={list.state} name="type" placeholder={t('typeFilter')} values={['customer', 'vendor']} label={(type) => t(type)} />
         </>
       }
     >

@@ -51,12 +51,7 @@ export default function MaintenanceOrdersPage() {
       filters={
         <>
           <ListTextFilter state={list.state} name="title" placeholder={t('filter')} debounceMs={500} />
-          <ListMultiFilter
-            state={list.state}
-            name="status"
-            placeholder={t('statusFilter')}
-            options={ORDER_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
-          />
+          <ListMultiFilter state={list.state} name="status" placeholder={t('statusFilter')} values={ORDER_STATUSES} label={(s) => t(`status.${s}`)} />
         </>
       }
     >

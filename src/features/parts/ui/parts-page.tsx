@@ -91,7 +91,7 @@ export default function PartsPage() {
       filters={
         <>
           <ListTextFilter state={list.state} name="name" placeholder={t('filter')} debounceMs={500} />
-          <ListMultiFilter state={list.state} name="type" placeholder={t('type')} options={PART_TYPES.map((p) => ({ value: p, label: t(`types.${p}`) }))} />
+          <ListMultiFilter state={list.state} name="type" placeholder={t('type')} values={PART_TYPES} label={(p) => t(`types.${p}`)} />
           <Chip checked={lowOnly} onChange={(on) => list.state.setFilter('lowStock', on ? 'true' : '')} color="red" data-testid="filter-low-stock">
             {t('lowStockOnly')}
           </Chip>

@@ -114,22 +114,14 @@ export default function SharedWorkOrdersPage() {
   return (
     <ServerListScreen
       list={list}
-      exportList="shared-work-orders"
+      // a row opens the share; Add starts a new one (the create dialog)
+      records={{ name: 'shared-work-orders', open: (r) => (r ? setSelected(r.id) : setCreating(null)), title: t('title'), addLabel: t('add') }}
       tableId="work-order-shares"
       columns={columns}
-      onRowClick={(r) => setSelected(r.id)}
-      title={t('title')}
-      addLabel={t('add')}
-      onAdd={() => setCreating(null)}
       filters={
         <>
           <ListTextFilter state={list.state} name="search" placeholder={t('search')} debounceMs={300} />
-          <ListMultiFilter
-            state={list.state}
-            name="state"
-            placeholder={t('stateFilter')}
-            options={STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-          />
+          <ListMultiFilter state={list.state} name="state" placeholder={t('stateFilter')} values={STATUSES} label={(s) => t(`status.${s}`)} />
         </>
       }
     >
