@@ -1,6 +1,16 @@
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { badgeColumn, drawerListProps, ListMultiFilter, ListTextFilter, ServerListScreen, useServerList, type Column } from '../../../web/components';
+import {
+  badgeColumn,
+  drawerListProps,
+  ListMultiFilter,
+  ListTextFilter,
+  openById,
+  ServerListScreen,
+  useOpenRecord,
+  useServerList,
+  type Column,
+} from '../../../web/components';
 import { ORDER_STATUSES, type MaintenanceOrderDto } from '../maintenance-orders.schema';
 import { formatDay } from './labels';
 import { MaintenanceOrderDrawer } from './maintenance-order-drawer';
@@ -17,21 +27,9 @@ export default function MaintenanceOrdersPage() {
     filters: { title: 'text', status: 'multi' },
     errorMessage: t('failedFetch'),
   });
-  const [params, setParams] = useSearchParams();
-  const openParam = params.get('order');
-  const selected: number | null | undefined = openParam === 'new' ? null : openParam && /^\d+$/.test(openParam) ? Number(openParam) : undefined;
-  const open = (id: number | 'new' | undefined) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        // a new order from a request ('Create Order') is one drawer; leaving it leaves the request behind
-        next.delete('fromRequest');
-        if (id === undefined) next.delete('order');
-        else next.set('order', String(id));
-        return next;
-      },
-      { replace: id === undefined },
-    );
+  const [params] = useSearchParams();
+  // a new order from a request ('Create Order') is one drawer; leaving it leaves the request behind
+  const [selected, open] = useOpenRecord('order', ['fromRequest']);
 
   const columns: Column<MaintenanceOrderDto>[] = [
     { key: 'maintenanceOrderId', header: t('col.id'), hideable: false },
@@ -46,7 +44,7 @@ export default function MaintenanceOrdersPage() {
   return (
     <ServerListScreen
       list={list}
-      records={{ name: 'maintenance-orders', open: (o) => open(o ? o.id : 'new'), title: t('title'), addLabel: t('add') }}
+      records={{ name: 'maintenance-orders', open: openById(open), title: t('title'), addLabel: t('add') }}
       columns={columns}
       filters={
         <>

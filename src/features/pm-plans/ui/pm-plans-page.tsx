@@ -1,9 +1,18 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, NumberInput, Select, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { badgeColumn, drawerListProps, ListTextFilter, ServerListScreen, notifySuccess, useServerList, type Column } from '../../../web/components';
+import {
+  badgeColumn,
+  drawerListProps,
+  ListTextFilter,
+  openById,
+  useOpenRecord,
+  ServerListScreen,
+  notifySuccess,
+  useServerList,
+  type Column,
+} from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { formatDateTime, formatDay } from '../../../web/lib/format';
 import { AssetSelect } from '../../assets/ui/asset-select';
@@ -72,19 +81,7 @@ export default function PmPlansPage() {
     errorMessage: t('failedFetch'),
   });
   const compliance = (list.query.data as { compliance?: Compliance } | undefined)?.compliance;
-  const [params, setParams] = useSearchParams();
-  const openParam = params.get('plan');
-  const selected: number | null | undefined = openParam === 'new' ? null : openParam && /^\d+$/.test(openParam) ? Number(openParam) : undefined;
-  const open = (id: number | 'new' | undefined) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        if (id === undefined) next.delete('plan');
-        else next.set('plan', String(id));
-        return next;
-      },
-      { replace: id === undefined },
-    );
+  const [selected, open] = useOpenRecord('plan');
   const filters = list.state.filters;
 
   const columns: Column<PlanDto>[] = [
@@ -105,7 +102,7 @@ export default function PmPlansPage() {
   return (
     <ServerListScreen
       list={list}
-      records={{ name: 'pm-plans', open: (p) => open(p ? p.id : 'new'), title: t('title'), addLabel: t('add') }}
+      records={{ name: 'pm-plans', open: openById(open), title: t('title'), addLabel: t('add') }}
       columns={columns}
       side={
         <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
