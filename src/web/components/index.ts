@@ -74,3 +74,4 @@ export { badgeColumn } from './badge-column';
 export { useBusyAction } from './use-busy-action';
 export { AdminListPage } from './admin-list-page';
 export { listSelectProps, type ListSelectBase } from './list-select-props';
+export { useVersionedListRecord } from './versioned-list-record';

@@ -15,8 +15,7 @@ import {
   ServerListScreen,
   drawerListProps,
   recordMessages,
-  useListRecordActions,
-  useVersionedRecord,
+  useVersionedListRecord,
   useServerList,
   type Column,
   type ListData,
@@ -156,13 +155,11 @@ function AssetDrawer({
   const { t: tStates } = useTranslation('assetStates');
   const isManager = useIsManager();
   const form = useAssetForm(record);
-  const { current, show, staleEdit } = useVersionedRecord(record, {
+  const { current, staleEdit, save, remove } = useVersionedListRecord(record, {
+    itemKey: 'asset',
     fetch: async (id) => (await api.get<{ asset: AssetDto }>(`/assets/get-asset/${id}`)).asset,
     reset: (asset) => form.reset(assetFormValues(asset)),
-  });
-  const { save, remove } = useListRecordActions({
     form,
-    record: current,
     query,
     onList,
     onClose,
@@ -170,15 +167,12 @@ function AssetDrawer({
     entityType: 'asset',
     paths: { add: '/assets/add-asset', update: (id) => `/assets/update-asset/${id}`, remove: (id) => `/assets/delete-asset/${id}` },
     messages: recordMessages(t),
-    body: (values) => ({ ...values, version: current?.version }),
-    onStale: staleEdit.onStale,
     // A refused move ("cannot be moved under itself or one of its children") is also said in a toast.
     alwaysToast: true,
     errorText: (err, fallback) => {
       const cycle = err instanceof ApiError ? err.issues.find((i) => i.path === 'parentId') : undefined;
       return cycle ? translateMessage(cycle.message) : errorMessage(err, fallback);
     },
-    onUpdated: (res: { asset: AssetDto }) => show(res.asset),
   });
   return (
     <RecordDrawer

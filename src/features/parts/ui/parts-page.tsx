@@ -11,8 +11,7 @@ import {
   ServerListScreen,
   drawerListProps,
   recordMessages,
-  useListRecordActions,
-  useVersionedRecord,
+  useVersionedListRecord,
   useMoney,
   useServerList,
   type Column,
@@ -136,13 +135,11 @@ function PartDrawer({ record, onClose, query, onList }: RowDrawerProps<PartDto>)
   const isManager = useIsManager();
   const form = usePartForm(record);
   const refreshLists = () => void queryClient.invalidateQueries({ queryKey: ['parts'] });
-  const { current, setCurrent, show, staleEdit } = useVersionedRecord(record, {
+  const { current, setCurrent, staleEdit, save, remove } = useVersionedListRecord(record, {
+    itemKey: 'part',
     fetch: async (id) => (await api.get<{ part: PartDto }>(`/parts/get-part/${id}`)).part,
     reset: (part) => form.reset(partFormValues(part)),
-  });
-  const { save, remove } = useListRecordActions({
     form,
-    record: current,
     query,
     onList,
     onClose,
@@ -150,9 +147,7 @@ function PartDrawer({ record, onClose, query, onList }: RowDrawerProps<PartDto>)
     entityType: 'part',
     paths: recordPaths('parts', 'part'),
     messages: recordMessages(t),
-    body: (values) => ({ ...partBody(values), version: current?.version }),
-    onStale: staleEdit.onStale,
-    onUpdated: (res: { part: PartDto }) => show(res.part),
+    body: partBody,
     onListChanged: () => void queryClient.invalidateQueries({ queryKey: ['parts', 'low-stock'] }),
   });
   const changed = (part: PartDto) => {
