@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import {
   badgeColumn,
   drawerListProps,
-  openById,
-  useOpenRecord,
   ListMultiFilter,
   ListTextFilter,
+  openById,
   ServerListScreen,
+  useOpenRecord,
   useServerList,
   type Column,
 } from '../../../web/components';
