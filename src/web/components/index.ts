@@ -5,10 +5,10 @@ export { ClientDataTable, type ClientDataTableProps } from './client-data-table'
 export { ExportButton } from './export-button';
 export { ImportButton } from './import-button';
 export { ChipsMultiSelect, type ChipOption } from './chips-multi-select';
-export { RecordDrawer, countFieldErrors, type DrawerTab, type RecordDrawerProps } from './record-drawer';
+export { RecordDrawer, countFieldErrors, formDrawerProps, type DrawerTab, type RecordDrawerProps } from './record-drawer';
 export { NoteLogs, activityQueryKey } from './note-logs';
 export { useListQueryState, type ListQueryState, type FilterSpec, type FilterValues, type PageSize } from './use-list-query-state';
-export { useServerList, type ServerListOptions } from './use-server-list';
+export { drawerListProps, useServerList, type ServerListOptions } from './use-server-list';
 export { useDebouncedValue } from './use-debounced-value';
 export { notifySuccess, notifyError } from './notify';
 export { confirmAction, confirmDelete, type ConfirmOptions } from './confirm';
@@ -25,7 +25,7 @@ export { RichTextField, type RichTextFieldProps } from './rich-text-field';
 export { formatMoney, formatMinorMoney, useMoney } from './money';
 export { EmptyState } from './empty-state';
 export { isBlankHtml } from './blank-html';
-export { LoadState } from './load-state';
+export { adminLoadTexts, isForbidden, LoadState, QueryLoadState } from './load-state';
 export { tablePagination } from './table-pagination';
 export {
   LineItemsTable,
@@ -37,7 +37,7 @@ export {
   type LineItemsTableProps,
   type TaxOption,
 } from './line-items';
-export { ServerListScreen, type ServerListScreenProps, type ServerListLike } from './server-list-screen';
+export { ServerListScreen, type RecordListConfig, type ServerListScreenProps, type ServerListLike } from './server-list-screen';
 export {
   RecordDrawerFooter,
   removeWithConfirmation,
@@ -65,10 +65,13 @@ export { DetailTable, type DetailColumn } from './detail-table';
 export { AsyncSelectField } from './async-select-field';
 export { AsyncSelectFilter } from './async-select-filter';
 export { FormField } from './form-field';
-export { useOpenRecord } from './use-open-record';
+export { openById, useOpenRecord } from './use-open-record';
 export { historyFieldLabel, historyValue, registerHistoryLabels, type HistoryLabels } from './history-labels';
 export { TreeView, nestNodes, type FlatNode } from './tree-view';
 export { SecretShownModal } from './secret-shown-modal';
 export { RowRecordDrawer } from './row-record-drawer';
 export { badgeColumn } from './badge-column';
 export { useBusyAction } from './use-busy-action';
+export { AdminListPage } from './admin-list-page';
+export { listSelectProps, type ListSelectBase } from './list-select-props';
+export { useVersionedListRecord } from './versioned-list-record';

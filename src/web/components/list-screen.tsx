@@ -114,17 +114,21 @@ export function ListTextFilter<F extends FilterSpec>(props: {
 }
 
 /** A multi-value filter (status, type) bound to the query string: up to 3 chips, then "+ N more". */
-export function ListMultiFilter<F extends FilterSpec>(props: {
-  state: ListQueryState<F>;
-  name: keyof F & string;
-  options: ChipOption[];
-  placeholder: string;
-  w?: number | string;
-}) {
+export function ListMultiFilter<F extends FilterSpec>(
+  props: {
+    state: ListQueryState<F>;
+    name: keyof F & string;
+    placeholder: string;
+    w?: number | string;
+  } & /** the choices: options, or values (a status list) each named by `label` */ (
+    | { options: ChipOption[] }
+    | { values: readonly string[]; label(value: string): string }
+  ),
+) {
   return (
     <ChipsMultiSelect
       w={props.w ?? 320}
-      data={props.options}
+      data={'options' in props ? props.options : props.values.map((value) => ({ value, label: props.label(value) }))}
       value={props.state.filters[props.name] as string[]}
       onChange={(v) => props.state.setFilter(props.name, v as never)}
       placeholder={props.placeholder}

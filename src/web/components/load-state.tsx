@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Loader, Text } from '@mantine/core';
+import { ApiError } from '../lib/api';
 
 /**
  * What a page shows while its data loads or after the load failed: a loader, or an alert that says why (a 403
@@ -41,3 +42,38 @@ export function LoadState({
     </Alert>
   );
 }
+
+/** What QueryLoadState reads of a react-query result. */
+interface QueryLike {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch(): unknown;
+}
+
+/** LoadState over a react-query result: failed and a 403 read from it, Retry refetches (`pending` default: isPending). */
+export function QueryLoadState({
+  query,
+  pending = query.isPending,
+  label,
+  texts,
+}: {
+  query: QueryLike;
+  pending?: boolean;
+  label: string;
+  texts: { forbidden: string; failed: string; retry: string };
+}) {
+  return (
+    <LoadState pending={pending} failed={query.isError} forbidden={isForbidden(query.error)} label={label} texts={texts} onRetry={() => void query.refetch()} />
+  );
+}
+
+/** The answer was a 403: the reader may not see this. */
+export const isForbidden = (error: unknown) => error instanceof ApiError && error.status === 403;
+
+/** The texts of an admins' page (its namespace's adminsOnly, loadFailed and retry). */
+export const adminLoadTexts = (t: (key: 'adminsOnly' | 'loadFailed' | 'retry') => string) => ({
+  forbidden: t('adminsOnly'),
+  failed: t('loadFailed'),
+  retry: t('retry'),
+});

@@ -116,6 +116,19 @@ function useEscapeClosesTopmost(opened: boolean, root: RefObject<HTMLDivElement 
  * The detail drawer of every list: a 70% form area with tabs and a 30% side panel with the Note Logs;
  * the whole screen on phones. No record means "add", a record means "update" (the caller decides).
  */
+/**
+ * The RecordDrawer props of a drawer editing one record with a form: opened, the unsaved-changes guard, the
+ * error badge, submit = `save`, and the Note Logs of the record (`entityId` undefined or null while adding).
+ */
+export function formDrawerProps<T extends FieldValues>(
+  form: { formState: { isDirty: boolean; errors: FieldErrors<T> } },
+  save: FormEventHandler<HTMLFormElement> | (() => void),
+  entityType: string,
+  entityId: number | null | undefined,
+) {
+  return { opened: true, dirty: form.formState.isDirty, errors: form.formState.errors, onSubmit: save, activity: { entityType, entityId } };
+}
+
 export function RecordDrawer<T extends FieldValues = FieldValues>(props: RecordDrawerProps<T>) {
   const { t } = useTranslation();
   const phone = useMediaQuery('(max-width: 48em)');

@@ -1,39 +1,32 @@
 import type { ReactNode } from 'react';
-import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { RecordDrawer } from './record-drawer';
-import { RecordDrawerFooter } from './record-actions';
+import { formDrawerProps, RecordDrawer } from './record-drawer';
+import { RecordDrawerFooter, useListRecordActions, type ListRecordOptions, type RowDrawerProps } from './record-actions';
 
 /**
  * The one-tab drawer of a list row (services, work stations): the form's fields as the Overview, the Note Logs,
- * and Delete / Save unless read-only. `save` and `remove` come from useListRecordActions.
+ * and Delete / Save unless read-only. Save and delete are useListRecordActions' over the list the row came from.
  */
-export function RowRecordDrawer<V extends FieldValues>(props: {
-  form: UseFormReturn<V, any, any>;
-  record: { id: number } | null;
-  onClose(): void;
-  title: ReactNode;
-  entityType: string;
-  save(): void;
-  remove(): void;
-  readOnly?: boolean;
-  deleteLabel: ReactNode;
-  testId: string;
-  children: ReactNode;
-}) {
+export function RowRecordDrawer<R extends { id: number }, V extends FieldValues, Out, Updated>(
+  props: RowDrawerProps<R> &
+    Omit<ListRecordOptions<V, Out, Updated>, 'record' | 'query' | 'onList' | 'onClose'> & {
+      title: ReactNode;
+      deleteLabel: ReactNode;
+      testId: string;
+      children: ReactNode;
+    },
+) {
   const { t } = useTranslation();
   const { form, record } = props;
+  const { save, remove } = useListRecordActions(props);
   return (
     <RecordDrawer
-      dirty={form.formState.isDirty}
-      opened
+      {...formDrawerProps(form, save, props.entityType, record?.id)}
       onClose={props.onClose}
       title={props.title}
-      errors={form.formState.errors}
-      onSubmit={props.save}
-      activity={{ entityType: props.entityType, entityId: record?.id }}
       tabs={[{ value: 'overview', label: t('drawer.overview'), content: props.children }]}
-      footer={!props.readOnly && <RecordDrawerFooter onDelete={record && props.remove} deleteLabel={props.deleteLabel} saving={form.formState.isSubmitting} />}
+      footer={!props.readOnly && <RecordDrawerFooter onDelete={record && remove} deleteLabel={props.deleteLabel} saving={form.formState.isSubmitting} />}
       testId={props.testId}
     />
   );

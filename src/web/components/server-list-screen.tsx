@@ -18,11 +18,29 @@ export interface ServerListLike<T> {
   refetch(): unknown;
 }
 
-export interface ServerListScreenProps<T> extends Omit<ListScreenProps, 'listState' | 'refreshing' | 'onRefresh' | 'children'> {
+/**
+ * What a list of records with a drawer states once: its name (the DataTable's id and the export list), how a
+ * record opens (a row click: that row; Add: null, a new one), the title and the Add label.
+ */
+export interface RecordListConfig<T> {
+  name: string;
+  open(row: T | null): void;
+  title: ReactNode;
+  /** Absent: no Add button (e.g. not a manager). */
+  addLabel?: string;
+  /** Managers may import this list's records too (the import kind is the name). */
+  importable?: boolean;
+}
+
+export interface ServerListScreenProps<T> extends Omit<ListScreenProps, 'listState' | 'refreshing' | 'onRefresh' | 'children' | 'title'> {
   /** The answer of useServerList. */
   list: ServerListLike<T>;
-  /** DataTable's id (remembers the column choice). */
-  tableId: string;
+  /** The record list's conventions, in place of tableId, exportList, importKind, onRowClick, title, addLabel and onAdd. */
+  records?: RecordListConfig<T>;
+  /** Default: the records' title. */
+  title?: ReactNode;
+  /** DataTable's id (remembers the column choice); default: the records' name. */
+  tableId?: string;
   columns: Column<T>[];
   onRowClick?: (row: T) => void;
   /** Default: the row's `id`. */
@@ -45,16 +63,20 @@ export interface ServerListScreenProps<T> extends Omit<ListScreenProps, 'listSta
 /** A ListScreen over a server-paged list with its DataTable: Refresh, Reset, spinner and paging come from `list`. */
 export function ServerListScreen<T>({
   list,
-  tableId,
+  records,
+  tableId = records?.name ?? '',
   columns,
-  onRowClick,
+  onRowClick = records?.open,
   rowKey,
   onRefresh,
   children,
-  exportList,
-  importKind,
+  exportList = records?.name,
+  importKind = records?.importable ? records.name : undefined,
   actions,
   instead,
+  title = records?.title,
+  addLabel = records?.addLabel,
+  onAdd = records && (() => records.open(null)),
   ...screen
 }: ServerListScreenProps<T>) {
   const columnChoice = useColumnChoice(tableId, columns);
@@ -63,6 +85,9 @@ export function ServerListScreen<T>({
   return (
     <ListScreen
       {...screen}
+      title={title}
+      addLabel={addLabel}
+      onAdd={onAdd}
       actions={
         exportButton || importButton ? (
           <>

@@ -61,3 +61,11 @@ export function useServerList<T, F extends FilterSpec = FilterSpec>(opts: Server
     invalidate: () => queryClient.invalidateQueries({ queryKey: [opts.queryKey] }),
   };
 }
+
+/**
+ * What a drawer over the list takes of it (ListDrawerProps, RowDrawerProps): the query its adds and deletes
+ * answer for, where their refreshed list goes, and the invalidation after an edit.
+ */
+export function drawerListProps(list: Pick<ReturnType<typeof useServerList>, 'state' | 'setListData' | 'invalidate'>) {
+  return { query: list.state.apiQuery, onList: list.setListData, invalidate: list.invalidate };
+}

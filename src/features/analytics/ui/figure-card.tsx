@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { ActionIcon, Button, Card, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { IconDownload, IconInfoCircle } from '@tabler/icons-react';
-import { LoadState } from '../../../web/components';
-import { ApiError } from '../../../web/lib/api';
+import { QueryLoadState } from '../../../web/components';
 import { useTranslation } from 'react-i18next';
 import './insights-i18n';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -75,17 +74,15 @@ export function FigureCard<T>({
         </Stack>
       ) : query.isError ? (
         <div data-testid={`${testId}-error`}>
-          <LoadState
+          <QueryLoadState
+            query={query}
             pending={false}
-            failed
-            forbidden={query.error instanceof ApiError && query.error.status === 403}
             label={title}
             texts={{
               forbidden: t('insights.forbidden'),
               failed: `${t('insights.failed', { figure: title })} ${query.error instanceof Error ? query.error.message : ''}`,
               retry: t('insights.retry'),
             }}
-            onRetry={() => void query.refetch()}
           />
         </div>
       ) : data !== undefined && isEmpty?.(data) ? (

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Code, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Code, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { Controller } from 'react-hook-form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { confirmAction, EmptyState, LoadState, notifyError, notifySuccess, SecretShownModal, useRecordForm } from '../../../web/components';
-import { api, ApiError, applyApiErrors, errorMessage } from '../../../web/lib/api';
+import { AdminListPage, confirmAction, notifyError, notifySuccess, SecretShownModal, useRecordForm } from '../../../web/components';
+import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
 import { formatDateTime } from '../../../web/lib/format';
 import { API_KEY_ROLES, apiKeyInputSchema, type ApiKeyInput, type ApiKeyRole } from '../api-keys.schema';
 import './api-keys-i18n';
@@ -65,33 +65,24 @@ export default function ApiKeysPage() {
       </Badge>
     );
 
-  const forbidden = list.error instanceof ApiError && list.error.status === 403;
   return (
-    <Stack gap="md" p="md" maw={1100}>
-      <Group justify="space-between" wrap="wrap">
-        <Title order={2}>{t('title')}</Title>
-        <Button onClick={() => setAdding(true)} disabled={forbidden} data-testid="api-key-add">
-          {t('add')}
-        </Button>
-      </Group>
-      <Text size="sm" c="dimmed">
-        {t('intro')} {/* underlined: a link inside a sentence is told apart by more than its colour (axe link-in-text-block) */}
-        <Anchor href="/api/docs" target="_blank" rel="noreferrer" underline="always">
-          {t('docs')}
-        </Anchor>
-      </Text>
-      {list.isPending || list.isError ? (
-        <LoadState
-          pending={list.isPending}
-          failed={list.isError}
-          forbidden={forbidden}
-          label={t('title')}
-          texts={{ forbidden: t('adminsOnly'), failed: t('loadFailed'), retry: t('retry') }}
-          onRetry={() => void list.refetch()}
-        />
-      ) : list.data.apiKeys.length === 0 ? (
-        <EmptyState title={t('empty')} description={t('emptyHelp')} />
-      ) : (
+    <AdminListPage
+      t={t}
+      query={list}
+      maw={1100}
+      onAdd={() => setAdding(true)}
+      addTestId="api-key-add"
+      introMore={
+        <>
+          {' '}
+          {/* underlined: a link inside a sentence is told apart by more than its colour (axe link-in-text-block) */}
+          <Anchor href="/api/docs" target="_blank" rel="noreferrer" underline="always">
+            {t('docs')}
+          </Anchor>
+        </>
+      }
+      isEmpty={(data) => data.apiKeys.length === 0}
+      records={(data) => (
         <Table.ScrollContainer minWidth={720}>
           <Table striped highlightOnHover data-testid="api-keys-table">
             <Table.Thead>
@@ -106,7 +97,7 @@ export default function ApiKeysPage() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {list.data.apiKeys.map((k) => (
+              {data.apiKeys.map((k) => (
                 <Table.Tr key={k.id}>
                   <Table.Td>{k.name}</Table.Td>
                   <Table.Td>
@@ -137,6 +128,7 @@ export default function ApiKeysPage() {
           </Table>
         </Table.ScrollContainer>
       )}
+    >
       {adding && (
         <NewKeyDialog
           onClose={() => setAdding(false)}
@@ -150,7 +142,7 @@ export default function ApiKeysPage() {
       <SecretShownModal ns="apiKeys" title={t('created')} value={shown} onClose={() => setShown(null)} valueTestId="api-key-value" doneTestId="api-key-done">
         <Text size="sm">{t('createdHelp')}</Text>
       </SecretShownModal>
-    </Stack>
+    </AdminListPage>
   );
 }
 

@@ -1,5 +1,7 @@
 import { lazy } from 'react';
-import { createRecordMultiSelect, createRecordSelect, type RecordSelectConfig, type SelectOption } from '../../../web/components';
+import { Checkbox } from '@mantine/core';
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { createRecordMultiSelect, createRecordSelect, FormField, type RecordSelectConfig, type SelectOption } from '../../../web/components';
 import type { AssetDto } from '../assets.schema';
 import { ASSET_OPTIONS_PATH } from './asset-filter-select';
 
@@ -27,3 +29,27 @@ export const AssetSelect = createRecordSelect<AssetDto, AssetOption>(assetPicker
 
 /** Several assets; "Add New" creates one in place and adds it to the chosen values. */
 export const AssetMultiSelect = createRecordMultiSelect<AssetDto, AssetOption>(assetPicker);
+
+/**
+ * A form's asset picker (work orders, maintenance orders and requests); with `down`, the "Asset is down"
+ * checkbox under it once an asset is chosen (decision 079).
+ */
+export function AssetFormField<V extends FieldValues>(props: {
+  form: UseFormReturn<V, any, any>;
+  label: string;
+  withAsterisk?: boolean;
+  initialOption: SelectOption | null;
+  disabled?: boolean;
+  testId: string;
+  down?: { label: string; testId: string };
+}) {
+  const { form, down, ...picker } = props;
+  return (
+    <>
+      <FormField form={form} name={'assetId' as Path<V>} component={AssetSelect} {...picker} />
+      {down && form.watch('assetId' as Path<V>) ? (
+        <Checkbox mt="xs" label={down.label} {...form.register('assetDown' as Path<V>)} data-testid={down.testId} />
+      ) : null}
+    </>
+  );
+}

@@ -7,14 +7,15 @@ import {
   ListMultiFilter,
   ListTextFilter,
   RecordDrawer,
+  formDrawerProps,
   RecordDrawerFooter,
   TreeView,
   useMoney,
   notifyError,
   ServerListScreen,
+  drawerListProps,
   recordMessages,
-  useListRecordActions,
-  useVersionedRecord,
+  useVersionedListRecord,
   useServerList,
   type Column,
   type ListData,
@@ -88,11 +89,8 @@ export default function AssetsPage() {
   return (
     <ServerListScreen
       list={list}
-      tableId="assets"
-      exportList="assets"
-      importKind="assets"
+      records={{ name: 'assets', importable: true, open: setSelected, title: t('title'), addLabel: t('add') }}
       columns={columns}
-      onRowClick={setSelected}
       instead={
         view === 'tree' ? (
           tree.data && !tree.data.assets.length ? (
@@ -107,19 +105,11 @@ export default function AssetsPage() {
           )
         ) : undefined
       }
-      title={t('title')}
-      addLabel={t('add')}
-      onAdd={() => setSelected(null)}
       actions={isManager ? <PrintLabelsButton assetIds={labels.ids} /> : undefined}
       filters={
         <>
           <ListTextFilter state={list.state} name="name" placeholder={t('filter')} debounceMs={500} />
-          <ListMultiFilter
-            state={list.state}
-            name="status"
-            placeholder={t('status')}
-            options={ASSET_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))}
-          />
+          <ListMultiFilter state={list.state} name="status" placeholder={t('status')} values={ASSET_STATUSES} label={(s) => t(`statuses.${s}`)} />
           <LocationFilter state={list.state} label={t('location')} />
           <ListMineFilter state={list.state} />
           <SegmentedControl
@@ -140,8 +130,7 @@ export default function AssetsPage() {
           key={selected?.id ?? 'new'}
           record={selected}
           onClose={() => setSelected(undefined)}
-          query={list.state.apiQuery}
-          onList={list.setListData}
+          {...drawerListProps(list)}
           onOpenAsset={(id) => void openById(id)}
         />
       )}
@@ -166,13 +155,11 @@ function AssetDrawer({
   const { t: tStates } = useTranslation('assetStates');
   const isManager = useIsManager();
   const form = useAssetForm(record);
-  const { current, show, staleEdit } = useVersionedRecord(record, {
+  const { current, staleEdit, save, remove } = useVersionedListRecord(record, {
+    itemKey: 'asset',
     fetch: async (id) => (await api.get<{ asset: AssetDto }>(`/assets/get-asset/${id}`)).asset,
     reset: (asset) => form.reset(assetFormValues(asset)),
-  });
-  const { save, remove } = useListRecordActions({
     form,
-    record: current,
     query,
     onList,
     onClose,
@@ -180,26 +167,19 @@ function AssetDrawer({
     entityType: 'asset',
     paths: { add: '/assets/add-asset', update: (id) => `/assets/update-asset/${id}`, remove: (id) => `/assets/delete-asset/${id}` },
     messages: recordMessages(t),
-    body: (values) => ({ ...values, version: current?.version }),
-    onStale: staleEdit.onStale,
     // A refused move ("cannot be moved under itself or one of its children") is also said in a toast.
     alwaysToast: true,
     errorText: (err, fallback) => {
       const cycle = err instanceof ApiError ? err.issues.find((i) => i.path === 'parentId') : undefined;
       return cycle ? translateMessage(cycle.message) : errorMessage(err, fallback);
     },
-    onUpdated: (res: { asset: AssetDto }) => show(res.asset),
   });
   return (
     <RecordDrawer
-      dirty={form.formState.isDirty}
-      opened
+      {...formDrawerProps(form, save, 'asset', current?.id)}
       alert={staleEdit.alert}
       onClose={onClose}
       title={current ? `${current.assetId} · ${current.name}` : t('newTitle')}
-      errors={form.formState.errors}
-      onSubmit={save}
-      activity={{ entityType: 'asset', entityId: current?.id }}
       tabs={[
         {
           value: 'overview',

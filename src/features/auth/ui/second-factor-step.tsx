@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { api, errorMessage } from '../../../web/lib/api';
+import { api, errorMessage, saveBlob } from '../../../web/lib/api';
 
 /**
  * The sign-in's second step (decision 076), loaded only when /login answers a challenge: the authenticator code
@@ -138,14 +138,7 @@ export function RecoveryCodes({ t, codes }: { t: SecondFactorStepProps['t']; cod
     await navigator.clipboard?.writeText(text).catch(() => undefined);
     setCopied(true);
   };
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([`${text}\n`], { type: 'text/plain' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = 'recovery-codes.txt';
-    a.click();
-    URL.revokeObjectURL(url);
-  };
+  const download = () => saveBlob(new Blob([`${text}\n`], { type: 'text/plain' }), 'recovery-codes.txt');
   return (
     <div className="login-stack">
       <pre className="login-codes" data-testid="recovery-codes" dir="ltr">

@@ -3,7 +3,7 @@ import { Button, Select } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { RecordDrawer, type TaxOption } from '../../../web/components';
+import { formDrawerProps, RecordDrawer, type TaxOption } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { ReceivePurchaseOrder } from './receive-dialog';
 import { useIsManager } from '../../../web/lib/app-data';
@@ -82,14 +82,12 @@ function DocumentForm({
   const { t: common } = useTranslation();
   const isManager = useIsManager();
   const { form, status, staleEdit, save, changeStatus, remove, print } = useDocumentForm({ kind, record, onClose, onSelect, query, onList });
-  const { errors } = form.formState;
   const attachments = useWatch({ control: form.control, name: 'attachments' }) ?? [];
   const upload = useDocumentUpload(kind, form, attachments);
 
   return (
     <RecordDrawer
-      dirty={form.formState.isDirty}
-      opened
+      {...formDrawerProps(form, save, entityType, record?.id)}
       alert={staleEdit.alert}
       onClose={onClose}
       title={record ? record.number : t(kind.newLabel)}
@@ -109,9 +107,6 @@ function DocumentForm({
           />
         ) : undefined
       }
-      errors={errors}
-      onSubmit={save}
-      activity={{ entityType, entityId: record?.id }}
       testId={`${testId}-drawer`}
       tabs={[
         { value: 'overview', label: common('drawer.overview'), content: <DocumentOverview kind={kind} form={form} record={record} taxes={taxes} /> },

@@ -1,6 +1,16 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ListMultiFilter, ListTextFilter, ServerListScreen, useMoney, useOpenRecord, useServerList, type Column } from '../../../web/components';
+import {
+  drawerListProps,
+  ListMultiFilter,
+  ListTextFilter,
+  openById,
+  ServerListScreen,
+  useMoney,
+  useOpenRecord,
+  useServerList,
+  type Column,
+} from '../../../web/components';
 import { documentPaths, type DocumentDtoBase } from '../commercial-documents.schema';
 import { DocumentDrawer } from './document-drawer';
 import { formatDay, type DocumentUiKind } from './document-strings';
@@ -47,34 +57,17 @@ export function DocumentsList({ kind }: { kind: DocumentUiKind }) {
   return (
     <ServerListScreen
       list={list}
-      tableId={plural}
+      records={{ name: plural, open: openById(setSelected), title: t('title'), addLabel: t('add') }}
       columns={columns}
-      onRowClick={(r) => setSelected(r.id)}
-      exportList={plural}
-      title={t('title')}
-      addLabel={t('add')}
-      onAdd={() => setSelected(null)}
       filters={
         <>
           <ListTextFilter state={list.state} name={kind.listFilter} placeholder={t('filter')} debounceMs={500} />
-          <ListMultiFilter
-            state={list.state}
-            name="status"
-            placeholder={t('statusFilter')}
-            options={kind.statuses.map((value) => ({ value, label: t(`status.${value}`) }))}
-          />
+          <ListMultiFilter state={list.state} name="status" placeholder={t('statusFilter')} values={kind.statuses} label={(s) => t(`status.${s}`)} />
         </>
       }
     >
       {selected !== undefined && (
-        <DocumentDrawer
-          kind={kind}
-          id={selected}
-          onClose={() => setSelected(undefined)}
-          onSelect={setSelected}
-          query={list.state.apiQuery}
-          onList={(data) => list.setListData(data as never)}
-        />
+        <DocumentDrawer kind={kind} id={selected} onClose={() => setSelected(undefined)} onSelect={setSelected} {...drawerListProps(list)} />
       )}
     </ServerListScreen>
   );

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   RecordDrawer,
+  formDrawerProps,
   RecordDrawerFooter,
   activityQueryKey,
   notifyError,
@@ -94,7 +95,6 @@ function CustomerVendorForm({
     resolver: zodResolver(customerVendorFields) as never,
     defaultValues: record ? toForm(record) : EMPTY,
   });
-  const { errors } = form.formState;
   const type = useWatch({ control: form.control, name: 'type' });
   const documents = (useWatch({ control: form.control, name: 'customerDocuments' }) ?? []) as StoredFile[];
   const [files, setFiles] = useState<File[]>([]);
@@ -171,13 +171,9 @@ function CustomerVendorForm({
 
   return (
     <RecordDrawer
-      dirty={form.formState.isDirty}
-      opened
+      {...formDrawerProps(form, save, 'customer-vendor', record?.id)}
       onClose={onClose}
       title={record ? record.name : t('newRecord')}
-      errors={errors}
-      onSubmit={save}
-      activity={{ entityType: 'customer-vendor', entityId: record?.id }}
       testId="cv-drawer"
       tabs={[
         {

@@ -6,8 +6,10 @@ import {
   ListMultiFilter,
   ListTextFilter,
   ServerListScreen,
+  drawerListProps,
   useServerList,
   type Column,
+  openById,
   useOpenRecord,
 } from '../../../web/components';
 import { type CustomerVendorDto } from '../customers-vendors.schema';
@@ -47,37 +49,16 @@ export default function CustomersVendorsPage() {
   return (
     <ServerListScreen
       list={list}
-      exportList="customer-vendors"
-      tableId="customer-vendors"
-      importKind="customer-vendors"
+      records={{ name: 'customer-vendors', importable: true, open: openById(setSelected), title: t('title'), addLabel: t('add') }}
       columns={columns}
-      onRowClick={(r) => setSelected(r.id)}
-      title={t('title')}
-      addLabel={t('add')}
-      onAdd={() => setSelected(null)}
       filters={
         <>
           <ListTextFilter state={list.state} name="name" placeholder={t('filter')} debounceMs={500} />
-          <ListMultiFilter
-            state={list.state}
-            name="type"
-            placeholder={t('typeFilter')}
-            options={[
-              { value: 'customer', label: t('customer') },
-              { value: 'vendor', label: t('vendor') },
-            ]}
-          />
+          <ListMultiFilter state={list.state} name="type" placeholder={t('typeFilter')} values={['customer', 'vendor']} label={(type) => t(type)} />
         </>
       }
     >
-      {selected !== undefined && (
-        <CustomerVendorDrawer
-          id={selected}
-          onClose={() => setSelected(undefined)}
-          query={list.state.apiQuery}
-          onList={(data) => list.setListData(data as never)}
-        />
-      )}
+      {selected !== undefined && <CustomerVendorDrawer id={selected} onClose={() => setSelected(undefined)} {...drawerListProps(list)} />}
     </ServerListScreen>
   );
 }

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AsyncMultiSelect, DayField, FormField, optionOf, pickerDay, type SelectOption } from '../../../web/components';
 import { api } from '../../../web/lib/api';
-import { AssetSelect } from '../../assets/ui/asset-select';
+import { AssetFormField } from '../../assets/ui/asset-select';
 import { ServiceMultiSelect } from '../../service-catalog/ui/service-select';
 import { MAINTENANCE_TYPES, type MaintenanceRequestDto } from '../../maintenance-requests/maintenance-requests.schema';
 import { MaintenanceRequestSelect } from '../../maintenance-requests/ui/maintenance-request-select';
@@ -124,10 +124,8 @@ export function MaintenanceOrderOverview(props: { form: UseFormReturn<FormValues
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <FormField
+        <AssetFormField
           form={form}
-          name="assetId"
-          component={AssetSelect}
           label={t('field.asset')}
           withAsterisk
           initialOption={assetOption ?? optionOf(record?.asset)}

@@ -1,6 +1,16 @@
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { badgeColumn, ListMultiFilter, ListTextFilter, ServerListScreen, useServerList, type Column } from '../../../web/components';
+import {
+  badgeColumn,
+  drawerListProps,
+  ListMultiFilter,
+  ListTextFilter,
+  openById,
+  ServerListScreen,
+  useOpenRecord,
+  useServerList,
+  type Column,
+} from '../../../web/components';
 import { ORDER_STATUSES, type MaintenanceOrderDto } from '../maintenance-orders.schema';
 import { formatDay } from './labels';
 import { MaintenanceOrderDrawer } from './maintenance-order-drawer';
@@ -17,21 +27,9 @@ export default function MaintenanceOrdersPage() {
     filters: { title: 'text', status: 'multi' },
     errorMessage: t('failedFetch'),
   });
-  const [params, setParams] = useSearchParams();
-  const openParam = params.get('order');
-  const selected: number | null | undefined = openParam === 'new' ? null : openParam && /^\d+$/.test(openParam) ? Number(openParam) : undefined;
-  const open = (id: number | 'new' | undefined) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        // a new order from a request ('Create Order') is one drawer; leaving it leaves the request behind
-        next.delete('fromRequest');
-        if (id === undefined) next.delete('order');
-        else next.set('order', String(id));
-        return next;
-      },
-      { replace: id === undefined },
-    );
+  const [params] = useSearchParams();
+  // a new order from a request ('Create Order') is one drawer; leaving it leaves the request behind
+  const [selected, open] = useOpenRecord('order', ['fromRequest']);
 
   const columns: Column<MaintenanceOrderDto>[] = [
     { key: 'maintenanceOrderId', header: t('col.id'), hideable: false },
@@ -46,22 +44,12 @@ export default function MaintenanceOrdersPage() {
   return (
     <ServerListScreen
       list={list}
-      exportList="maintenance-orders"
-      tableId="maintenance-orders"
+      records={{ name: 'maintenance-orders', open: openById(open), title: t('title'), addLabel: t('add') }}
       columns={columns}
-      onRowClick={(o) => open(o.id)}
-      title={t('title')}
-      addLabel={t('add')}
-      onAdd={() => open('new')}
       filters={
         <>
           <ListTextFilter state={list.state} name="title" placeholder={t('filter')} debounceMs={500} />
-          <ListMultiFilter
-            state={list.state}
-            name="status"
-            placeholder={t('statusFilter')}
-            options={ORDER_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
-          />
+          <ListMultiFilter state={list.state} name="status" placeholder={t('statusFilter')} values={ORDER_STATUSES} label={(s) => t(`status.${s}`)} />
         </>
       }
     >
@@ -72,9 +60,7 @@ export default function MaintenanceOrdersPage() {
           fromRequest={selected === null && /^\d+$/.test(params.get('fromRequest') ?? '') ? Number(params.get('fromRequest')) : undefined}
           onClose={() => open(undefined)}
           onCreated={(id) => open(id)}
-          query={list.state.apiQuery}
-          onList={list.setListData}
-          invalidate={list.invalidate}
+          {...drawerListProps(list)}
         />
       )}
     </ServerListScreen>

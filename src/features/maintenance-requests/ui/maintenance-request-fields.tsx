@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
-import { Checkbox, Grid, Select, Textarea, TextInput } from '@mantine/core';
+import { Grid, Select, Textarea, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DayField, FormField, optionOf, pickerDay } from '../../../web/components';
 import { useAppData } from '../../../web/lib/app-data';
 import { suggestedWorkers } from '../../../web/lib/worker-options';
-import { AssetSelect } from '../../assets/ui/asset-select';
+import { AssetFormField } from '../../assets/ui/asset-select';
 import { CustomerVendorSelect } from '../../customers-vendors/ui/customer-vendor-select';
 import {
   FREQUENCIES,
@@ -181,16 +181,14 @@ export function MaintenanceRequestOverview({ form, record }: { form: UseFormRetu
       )}
       {show.asset && (
         <Grid.Col span={{ base: 12, sm: 6 }}>
-          <FormField
+          <AssetFormField
             form={form}
-            name="assetId"
-            component={AssetSelect}
             label={t('field.asset')}
             withAsterisk
             initialOption={optionOf(record?.asset)}
             testId="mr-asset"
+            down={{ label: t('field.assetDown'), testId: 'mr-asset-down' }}
           />
-          {form.watch('assetId') ? <Checkbox mt="xs" label={t('field.assetDown')} {...form.register('assetDown')} data-testid="mr-asset-down" /> : null}
         </Grid.Col>
       )}
       <Grid.Col span={{ base: 12, sm: 6 }}>{selectField('priority', t('field.priority'), options.priority, 'mr-priority')}</Grid.Col>

@@ -1,6 +1,16 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { badgeColumn, useOpenRecord, ListMultiFilter, ListTextFilter, ServerListScreen, useServerList, type Column } from '../../../web/components';
+import {
+  badgeColumn,
+  drawerListProps,
+  ListMultiFilter,
+  ListTextFilter,
+  openById,
+  ServerListScreen,
+  useOpenRecord,
+  useServerList,
+  type Column,
+} from '../../../web/components';
 import type { MaintenanceRequestDto, MaintenanceRequestList } from '../maintenance-requests.schema';
 import { formatDay } from './labels';
 import { MaintenanceRequestDrawer } from './maintenance-request-drawer';
@@ -62,13 +72,8 @@ export default function MaintenanceRequestsPage() {
   return (
     <ServerListScreen
       list={list}
-      exportList="maintenance-requests"
-      tableId="maintenance-requests"
+      records={{ name: 'maintenance-requests', open: openById(setSelected), title: t('title'), addLabel: t('add') }}
       columns={columns}
-      onRowClick={(r) => setSelected(r.id)}
-      title={t('title')}
-      addLabel={t('add')}
-      onAdd={() => setSelected(null)}
       side={<RequestStatistics statistics={statistics} />}
       filters={
         <>
@@ -83,9 +88,7 @@ export default function MaintenanceRequestsPage() {
           id={selected}
           onClose={() => setSelected(undefined)}
           onCreated={(id) => setSelected(id)}
-          query={list.state.apiQuery}
-          onList={list.setListData}
-          invalidate={list.invalidate}
+          {...drawerListProps(list)}
         />
       )}
     </ServerListScreen>

@@ -4,7 +4,7 @@ import { zodResolver } from '../../../web/lib/form-resolver';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ADD_NEW_VALUE, RecordCreateModal, useDebouncedValue } from '../../../web/components';
+import { ADD_NEW_VALUE, listSelectProps, RecordCreateModal, useDebouncedValue } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 
 /** The props of a category picker built on ListPicker (AssetCategorySelect, ProductCategorySelect). */
@@ -75,13 +75,7 @@ export function ListPicker<Row extends { id: number; name: string }, V extends F
   return (
     <>
       <Select
-        label={props.label}
-        placeholder={t('select.search')}
-        error={props.error}
-        withAsterisk={props.withAsterisk}
-        disabled={props.disabled}
-        searchable
-        clearable={!props.withAsterisk}
+        {...listSelectProps(t, props, query.isFetching)}
         searchValue={search}
         onSearchChange={setSearch}
         filter={({ options: o }) => o}
@@ -96,9 +90,6 @@ export function ListPicker<Row extends { id: number; name: string }, V extends F
           setChosen(row);
           props.onChange(v ? Number(v) : null, row);
         }}
-        nothingFoundMessage={query.isFetching ? t('select.loading') : t('select.nothingFound')}
-        comboboxProps={{ withinPortal: true }}
-        data-testid={props.testId}
       />
       {creating && props.create && (
         <CreateDialog

@@ -9,6 +9,7 @@ import {
   ImportButton,
   ListScreen,
   RecordDrawer,
+  formDrawerProps,
   RecordDrawerFooter,
   activityQueryKey,
   notifyError,
@@ -218,13 +219,9 @@ function MasterDataDrawer<Row extends { id: number; name: string }>(
 
   return (
     <RecordDrawer
-      dirty={form.formState.isDirty}
-      opened
+      {...formDrawerProps(form, save, props.entityType, record?.id)}
       onClose={props.onClose}
       title={record ? record.name : props.newTitle}
-      errors={form.formState.errors}
-      onSubmit={save}
-      activity={{ entityType: props.entityType, entityId: record?.id }}
       tabs={[{ value: 'overview', label: t('masterData:overview'), content: props.fields(form, { record, rows: props.rows, readOnly: props.readOnly }) }]}
       footer={props.readOnly ? undefined : <RecordDrawerFooter onDelete={record && (() => void remove(record.id))} saving={form.formState.isSubmitting} />}
       testId="master-data-drawer"

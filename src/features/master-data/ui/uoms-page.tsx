@@ -7,8 +7,10 @@ import { useTranslation } from 'react-i18next';
 import {
   ListTextFilter,
   RecordDrawer,
+  formDrawerProps,
   RecordDrawerFooter,
   ServerListScreen,
+  drawerListProps,
   activityQueryKey,
   removeWithConfirmation,
   useSaveHandler,
@@ -44,26 +46,12 @@ export default function UomsPage() {
   return (
     <ServerListScreen
       list={list}
-      exportList="uoms"
-      importKind="uoms"
-      tableId="uoms"
+      records={{ name: 'uoms', importable: true, open: setSelected, title: t('uoms.title'), addLabel: isManager ? t('uoms.add') : undefined }}
       columns={columns}
-      onRowClick={setSelected}
-      title={t('uoms.title')}
-      addLabel={isManager ? t('uoms.add') : undefined}
-      onAdd={() => setSelected(null)}
       filters={<ListTextFilter state={list.state} name="name" placeholder={t('uoms.filter')} debounceMs={500} />}
     >
       {selected !== undefined && (
-        <UomDrawer
-          key={selected?.id ?? 'new'}
-          record={selected}
-          readOnly={!isManager}
-          query={list.state.apiQuery}
-          onClose={() => setSelected(undefined)}
-          onList={list.setListData}
-          onSaved={() => void list.invalidate()}
-        />
+        <UomDrawer key={selected?.id ?? 'new'} record={selected} readOnly={!isManager} onClose={() => setSelected(undefined)} {...drawerListProps(list)} />
       )}
     </ServerListScreen>
   );
@@ -75,7 +63,7 @@ function UomDrawer(props: {
   query: Record<string, unknown>;
   onClose(): void;
   onList(data: any): void;
-  onSaved(): void;
+  invalidate(): void;
 }) {
   const { t } = useTranslation('masterData');
   const queryClient = useQueryClient();
@@ -111,7 +99,7 @@ function UomDrawer(props: {
     messages: { added: messages.added, updated: messages.updated, addFailed: messages.add, updateFailed: messages.update },
     update: async (id, values) => {
       await api.put(`/uoms/update-uom/${id}`, values);
-      props.onSaved();
+      props.invalidate();
       void queryClient.invalidateQueries({ queryKey: activityQueryKey('uom', id) });
       afterChange();
       props.onClose();
@@ -139,13 +127,9 @@ function UomDrawer(props: {
 
   return (
     <RecordDrawer
-      dirty={form.formState.isDirty}
-      opened
+      {...formDrawerProps(form, save, 'uom', record?.id)}
       onClose={props.onClose}
       title={record ? record.name : t('uoms.new')}
-      errors={form.formState.errors}
-      onSubmit={save}
-      activity={{ entityType: 'uom', entityId: record?.id }}
       testId="master-data-drawer"
       tabs={[
         {

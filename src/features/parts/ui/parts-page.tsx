@@ -6,11 +6,12 @@ import {
   ListMultiFilter,
   ListTextFilter,
   RecordDrawer,
+  formDrawerProps,
   RecordDrawerFooter,
   ServerListScreen,
+  drawerListProps,
   recordMessages,
-  useListRecordActions,
-  useVersionedRecord,
+  useVersionedListRecord,
   useMoney,
   useServerList,
   type Column,
@@ -80,14 +81,8 @@ export default function PartsPage() {
   return (
     <ServerListScreen
       list={list}
-      exportList="parts"
-      tableId="parts"
-      importKind="parts"
+      records={{ name: 'parts', importable: true, open: setSelected, title: t('title'), addLabel: t('add') }}
       columns={columns}
-      onRowClick={setSelected}
-      title={t('title')}
-      addLabel={t('add')}
-      onAdd={() => setSelected(null)}
       onRefresh={() => {
         void list.refetch();
         void low.refetch();
@@ -95,7 +90,7 @@ export default function PartsPage() {
       filters={
         <>
           <ListTextFilter state={list.state} name="name" placeholder={t('filter')} debounceMs={500} />
-          <ListMultiFilter state={list.state} name="type" placeholder={t('type')} options={PART_TYPES.map((p) => ({ value: p, label: t(`types.${p}`) }))} />
+          <ListMultiFilter state={list.state} name="type" placeholder={t('type')} values={PART_TYPES} label={(p) => t(`types.${p}`)} />
           <Chip checked={lowOnly} onChange={(on) => list.state.setFilter('lowStock', on ? 'true' : '')} color="red" data-testid="filter-low-stock">
             {t('lowStockOnly')}
           </Chip>
@@ -129,15 +124,7 @@ export default function PartsPage() {
         </Card>
       }
     >
-      {selected !== undefined && (
-        <PartDrawer
-          key={selected?.id ?? 'new'}
-          record={selected}
-          onClose={() => setSelected(undefined)}
-          query={list.state.apiQuery}
-          onList={list.setListData}
-        />
-      )}
+      {selected !== undefined && <PartDrawer key={selected?.id ?? 'new'} record={selected} onClose={() => setSelected(undefined)} {...drawerListProps(list)} />}
     </ServerListScreen>
   );
 }
@@ -148,13 +135,11 @@ function PartDrawer({ record, onClose, query, onList }: RowDrawerProps<PartDto>)
   const isManager = useIsManager();
   const form = usePartForm(record);
   const refreshLists = () => void queryClient.invalidateQueries({ queryKey: ['parts'] });
-  const { current, setCurrent, show, staleEdit } = useVersionedRecord(record, {
+  const { current, setCurrent, staleEdit, save, remove } = useVersionedListRecord(record, {
+    itemKey: 'part',
     fetch: async (id) => (await api.get<{ part: PartDto }>(`/parts/get-part/${id}`)).part,
     reset: (part) => form.reset(partFormValues(part)),
-  });
-  const { save, remove } = useListRecordActions({
     form,
-    record: current,
     query,
     onList,
     onClose,
@@ -162,9 +147,7 @@ function PartDrawer({ record, onClose, query, onList }: RowDrawerProps<PartDto>)
     entityType: 'part',
     paths: recordPaths('parts', 'part'),
     messages: recordMessages(t),
-    body: (values) => ({ ...partBody(values), version: current?.version }),
-    onStale: staleEdit.onStale,
-    onUpdated: (res: { part: PartDto }) => show(res.part),
+    body: partBody,
     onListChanged: () => void queryClient.invalidateQueries({ queryKey: ['parts', 'low-stock'] }),
   });
   const changed = (part: PartDto) => {
@@ -173,14 +156,10 @@ function PartDrawer({ record, onClose, query, onList }: RowDrawerProps<PartDto>)
   };
   return (
     <RecordDrawer
-      dirty={form.formState.isDirty}
-      opened
+      {...formDrawerProps(form, save, 'part', current?.id)}
       alert={staleEdit.alert}
       onClose={onClose}
       title={current ? current.name : t('newTitle')}
-      errors={form.formState.errors}
-      onSubmit={save}
-      activity={{ entityType: 'part', entityId: current?.id }}
       tabs={[
         {
           value: 'overview',

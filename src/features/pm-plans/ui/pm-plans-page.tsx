@@ -1,9 +1,18 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, NumberInput, Select, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { badgeColumn, ListTextFilter, ServerListScreen, notifySuccess, useServerList, type Column } from '../../../web/components';
+import {
+  badgeColumn,
+  drawerListProps,
+  ListTextFilter,
+  openById,
+  useOpenRecord,
+  ServerListScreen,
+  notifySuccess,
+  useServerList,
+  type Column,
+} from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import { formatDateTime, formatDay } from '../../../web/lib/format';
 import { AssetSelect } from '../../assets/ui/asset-select';
@@ -72,19 +81,7 @@ export default function PmPlansPage() {
     errorMessage: t('failedFetch'),
   });
   const compliance = (list.query.data as { compliance?: Compliance } | undefined)?.compliance;
-  const [params, setParams] = useSearchParams();
-  const openParam = params.get('plan');
-  const selected: number | null | undefined = openParam === 'new' ? null : openParam && /^\d+$/.test(openParam) ? Number(openParam) : undefined;
-  const open = (id: number | 'new' | undefined) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        if (id === undefined) next.delete('plan');
-        else next.set('plan', String(id));
-        return next;
-      },
-      { replace: id === undefined },
-    );
+  const [selected, open] = useOpenRecord('plan');
   const filters = list.state.filters;
 
   const columns: Column<PlanDto>[] = [
@@ -105,13 +102,8 @@ export default function PmPlansPage() {
   return (
     <ServerListScreen
       list={list}
-      exportList="pm-plans"
-      tableId="pm-plans"
+      records={{ name: 'pm-plans', open: openById(open), title: t('title'), addLabel: t('add') }}
       columns={columns}
-      onRowClick={(p) => open(p.id)}
-      title={t('title')}
-      addLabel={t('add')}
-      onAdd={() => open('new')}
       side={
         <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
           <Text size="sm" data-testid="pm-org-compliance">
@@ -157,8 +149,7 @@ export default function PmPlansPage() {
           id={selected}
           onClose={() => open(undefined)}
           onCreated={(id) => open(id)}
-          query={list.state.apiQuery}
-          onList={list.setListData}
+          {...drawerListProps(list)}
           invalidate={() => {
             list.invalidate();
             void queryClient.invalidateQueries({ queryKey: ['pm-plans'] });

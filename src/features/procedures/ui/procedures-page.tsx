@@ -5,7 +5,9 @@ import { IconArrowDown, IconArrowUp, IconHeading, IconPlus, IconTrash } from '@t
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
+  drawerListProps,
   ListTextFilter,
+  openById,
   RecordDrawer,
   RecordDrawerFooter,
   ServerListScreen,
@@ -119,13 +121,8 @@ export default function ProceduresPage() {
   return (
     <ServerListScreen
       list={list}
-      exportList="procedures"
-      tableId="procedures"
+      records={{ name: 'procedures', open: openById(setSelected), title: t('title'), addLabel: isManager ? t('add') : undefined }}
       columns={columns}
-      onRowClick={(r) => setSelected(r.id)}
-      title={t('title')}
-      addLabel={isManager ? t('add') : undefined}
-      onAdd={() => setSelected(null)}
       filters={<ListTextFilter state={list.state} name="name" placeholder={t('filter')} debounceMs={300} />}
     >
       {selected !== undefined && (
@@ -134,9 +131,7 @@ export default function ProceduresPage() {
           id={selected}
           onClose={() => setSelected(undefined)}
           onCreated={setSelected}
-          query={list.state.apiQuery}
-          onList={list.setListData}
-          invalidate={list.invalidate}
+          {...drawerListProps(list)}
           readOnly={!isManager}
         />
       )}

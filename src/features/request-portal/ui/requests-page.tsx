@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Group, Image, Select, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { badgeColumn, ServerListScreen, useOpenRecord, useServerList, type Column } from '../../../web/components';
+import { badgeColumn, openById, ServerListScreen, useOpenRecord, useServerList, type Column } from '../../../web/components';
 import { menuCountKey, NEW_REQUESTS_COUNT_PATH } from '../../../web/app/menu';
 import { formatDateTime } from '../../../web/lib/format';
 import { useCurrentUser } from '../../../web/lib/app-data';
@@ -69,11 +69,8 @@ export default function RequestsPage() {
   return (
     <ServerListScreen
       list={list}
-      exportList="portal-requests"
-      tableId="portal-requests"
+      records={{ name: 'portal-requests', open: openById(open), title: t('title') }}
       columns={columns}
-      onRowClick={(r) => open(r.id)}
-      title={t('title')}
       actions={
         <>
           <Button variant="default" onClick={() => setLabelsOpen(true)} data-testid="portal-labels-open">

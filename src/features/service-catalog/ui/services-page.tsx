@@ -5,8 +5,8 @@ import {
   ListTextFilter,
   RowRecordDrawer,
   ServerListScreen,
+  drawerListProps,
   recordMessages,
-  useListRecordActions,
   useMoney,
   useServerList,
   type Column,
@@ -42,14 +42,8 @@ export default function ServicesPage() {
   return (
     <ServerListScreen
       list={list}
-      exportList="services"
-      importKind="services"
-      tableId="services"
+      records={{ name: 'services', importable: true, open: setSelected, title: t('title'), addLabel: isManager ? t('add') : undefined }}
       columns={columns}
-      onRowClick={setSelected}
-      title={t('title')}
-      addLabel={isManager ? t('add') : undefined}
-      onAdd={() => setSelected(null)}
       filters={
         <>
           <ListTextFilter state={list.state} name="title" placeholder={t('filter')} debounceMs={500} />
@@ -58,44 +52,26 @@ export default function ServicesPage() {
       }
     >
       {selected !== undefined && (
-        <ServiceDrawer
-          key={selected?.id ?? 'new'}
-          record={selected}
-          onClose={() => setSelected(undefined)}
-          query={list.state.apiQuery}
-          onList={list.setListData}
-          readOnly={!isManager}
-        />
+        <ServiceDrawer key={selected?.id ?? 'new'} record={selected} onClose={() => setSelected(undefined)} {...drawerListProps(list)} readOnly={!isManager} />
       )}
     </ServerListScreen>
   );
 }
 
-function ServiceDrawer({ record, onClose, query, onList, readOnly }: RowDrawerProps<ServiceDto>) {
+function ServiceDrawer(props: RowDrawerProps<ServiceDto>) {
   const { t } = useTranslation('services');
+  const { record } = props;
   const form = useServiceForm(record);
-  const { save, remove } = useListRecordActions({
-    form,
-    record,
-    query,
-    onList,
-    onClose,
-    queryKey: 'services',
-    entityType: 'service',
-    paths: recordPaths('services', 'service'),
-    messages: recordMessages(t),
-    onUpdated: (res: { service: ServiceDto }) => form.reset(serviceFormValues(res.service)),
-  });
   return (
     <RowRecordDrawer
+      {...props}
       form={form}
-      record={record}
-      onClose={onClose}
-      title={record ? `${record.serviceId} · ${record.title}` : t('newTitle')}
+      queryKey="services"
       entityType="service"
-      save={save}
-      remove={remove}
-      readOnly={readOnly}
+      paths={recordPaths('services', 'service')}
+      messages={recordMessages(t)}
+      onUpdated={(res: { service: ServiceDto }) => form.reset(serviceFormValues(res.service))}
+      title={record ? `${record.serviceId} · ${record.title}` : t('newTitle')}
       deleteLabel={t('delete')}
       testId="service-drawer"
     >

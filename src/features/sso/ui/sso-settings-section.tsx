@@ -2,8 +2,8 @@ import { Button, Code, CopyButton, Group, PasswordInput, Select, Stack, Switch, 
 import { Controller, useForm } from 'react-hook-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { LoadState, notifyError, notifySuccess } from '../../../web/components';
-import { api, ApiError, applyApiErrors, errorMessage } from '../../../web/lib/api';
+import { adminLoadTexts, notifyError, QueryLoadState, notifySuccess } from '../../../web/components';
+import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
 import { zodResolver } from '../../../web/lib/form-resolver';
 import { SSO_ROLES, ssoSettingsInputSchema, type SsoSettingsDto, type SsoSettingsInput } from '../sso.schema';
 import './sso-i18n';
@@ -46,19 +46,7 @@ export function SsoSettingsSection() {
     }
   });
 
-  const forbidden = query.error instanceof ApiError && query.error.status === 403;
-  if (query.isPending || query.isError || !settings) {
-    return (
-      <LoadState
-        pending={query.isPending}
-        failed={query.isError}
-        forbidden={forbidden}
-        label={t('title')}
-        texts={{ forbidden: t('adminsOnly'), failed: t('loadFailed'), retry: t('retry') }}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  }
+  if (query.isPending || query.isError || !settings) return <QueryLoadState query={query} label={t('title')} texts={adminLoadTexts(t)} />;
 
   return (
     <form onSubmit={save} noValidate data-testid="sso-settings">

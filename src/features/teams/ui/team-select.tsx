@@ -1,6 +1,7 @@
 import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { listSelectProps } from '../../../web/components';
 import { api } from '../../../web/lib/api';
 import type { TeamDto } from '../teams.schema';
 
@@ -23,19 +24,10 @@ export function TeamSelect(props: {
   const data = (query.data?.teams ?? []).map((team) => ({ value: String(team.id), label: team.name }));
   return (
     <Select
-      label={props.label}
-      placeholder={t('select.search')}
-      error={props.error}
-      withAsterisk={props.withAsterisk}
-      disabled={props.disabled}
-      searchable
-      clearable={!props.withAsterisk}
+      {...listSelectProps(t, props, query.isFetching)}
       data={data}
       value={props.value ? String(props.value) : null}
       onChange={(v) => props.onChange(v ? Number(v) : null)}
-      nothingFoundMessage={query.isFetching ? t('select.loading') : t('select.nothingFound')}
-      comboboxProps={{ withinPortal: true }}
-      data-testid={props.testId}
     />
   );
 }

@@ -5,7 +5,17 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller, useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '../../../web/lib/form-resolver';
 import { useTranslation } from 'react-i18next';
-import { ClientDataTable, ListScreen, RecordDrawer, activityQueryKey, confirmDelete, notifyError, notifySuccess, type Column } from '../../../web/components';
+import {
+  ClientDataTable,
+  ListScreen,
+  RecordDrawer,
+  activityQueryKey,
+  formDrawerProps,
+  confirmDelete,
+  notifyError,
+  notifySuccess,
+  type Column,
+} from '../../../web/components';
 import { ApiError, api, applyApiErrors } from '../../../web/lib/api';
 import { useAppData, useIsManager } from '../../../web/lib/app-data';
 import { registerTranslations } from '../../../web/i18n';
@@ -278,13 +288,9 @@ function TeamDrawer(props: { team: TeamDto | null; readOnly: boolean; onClose():
 
   return (
     <RecordDrawer
-      dirty={form.formState.isDirty}
-      opened
+      {...formDrawerProps(form, save, 'team', team?.id)}
       onClose={props.onClose}
       title={team ? team.name : t('new')}
-      errors={errors}
-      onSubmit={save}
-      activity={{ entityType: 'team', entityId: team?.id }}
       testId="team-drawer"
       tabs={[{ value: 'overview', label: t('overview'), content }]}
       footer={

@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '../../../web/lib/form-resolver';
 import { useTranslation } from 'react-i18next';
 import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
 import { notifyError, notifySuccess } from '../../../web/components/notify';
 import { inviteUserSchema, type InviteUserInput } from '../users.schema';
 import { useRefreshUsers } from './use-users';
+import { LanguageField, RoleField } from './user-form';
 
 /** "Add User": e-mail twice and a role; the server e-mails the invitation. */
 export function InviteUserDialog({ opened, onClose }: { opened: boolean; onClose(): void }) {
@@ -53,44 +54,13 @@ export function InviteUserDialog({ opened, onClose }: { opened: boolean; onClose
             error={errors.confirmEmail?.message}
             data-testid="invite-confirm-email"
           />
-          <Controller
+          <RoleField control={form.control} roles={['manager', 'worker']} error={errors.role?.message} testId="invite-role" />
+          <LanguageField
             control={form.control}
-            name="role"
-            render={({ field }) => (
-              <Select
-                label={t('users.fields.role')}
-                withAsterisk
-                data={[
-                  { value: 'manager', label: t('roles.manager') },
-                  { value: 'worker', label: t('roles.worker') },
-                ]}
-                value={field.value ?? null}
-                onChange={(v) => field.onChange(v ?? undefined)}
-                error={errors.role?.message}
-                data-testid="invite-role"
-                comboboxProps={{ withinPortal: true }}
-              />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="language"
-            render={({ field }) => (
-              <Select
-                label={t('users.invite.language')}
-                description={t('users.invite.languageHint')}
-                data={[
-                  { value: 'en', label: 'English' },
-                  { value: 'ar', label: 'العربية' },
-                ]}
-                value={field.value ?? 'en'}
-                onChange={(v) => field.onChange(v ?? 'en')}
-                allowDeselect={false}
-                error={errors.language?.message}
-                data-testid="invite-language"
-                comboboxProps={{ withinPortal: true }}
-              />
-            )}
+            label={t('users.invite.language')}
+            description={t('users.invite.languageHint')}
+            error={errors.language?.message}
+            testId="invite-language"
           />
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={onClose}>

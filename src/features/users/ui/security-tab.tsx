@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Code, CopyButton, Group, Image, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api, errorMessage } from '../../../web/lib/api';
+import { api, errorMessage, saveBlob } from '../../../web/lib/api';
 import { confirmAction, notifyError, notifySuccess } from '../../../web/components';
 import { formatDateTime } from '../../../web/lib/format';
 import type { TwoFactorEnrolment, TwoFactorStatus } from '../../two-factor/two-factor.schema';
@@ -34,14 +34,7 @@ export function SecurityTab() {
 export function RecoveryCodesBlock({ codes }: { codes: string[] }) {
   const { t } = useTranslation();
   const text = codes.join('\n');
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([`${text}\n`], { type: 'text/plain' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = 'recovery-codes.txt';
-    a.click();
-    URL.revokeObjectURL(url);
-  };
+  const download = () => saveBlob(new Blob([`${text}\n`], { type: 'text/plain' }), 'recovery-codes.txt');
   return (
     <Stack gap="xs">
       <Text fw={600}>{t('security.recoveryTitle')}</Text>

@@ -1,5 +1,5 @@
 import { NumberInput, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
-import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
+import { Controller, useForm, type Control, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '../../../web/lib/form-resolver';
 import { useTranslation } from 'react-i18next';
 import { AssetMultiSelect } from '../../assets/ui/asset-select';
@@ -99,46 +99,76 @@ export function UserFields({
         data-testid="user-jobTitle"
       />
       <TextInput label={t('users.fields.location')} readOnly={readOnly} {...form.register('location')} error={errors.location?.message} />
-      {showRole && (
-        <Controller
-          control={form.control}
-          name="role"
-          render={({ field }) => (
-            <Select
-              label={t('users.fields.role')}
-              withAsterisk
-              readOnly={readOnly}
-              data={roles.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
-              value={field.value ?? null}
-              onChange={(v) => field.onChange(v ?? undefined)}
-              error={errors.role?.message}
-              allowDeselect={false}
-              data-testid="user-role"
-              comboboxProps={{ withinPortal: true }}
-            />
-          )}
+      {showRole && <RoleField control={form.control} roles={roles} readOnly={readOnly} error={errors.role?.message} allowDeselect={false} testId="user-role" />}
+      {related && <RelatedFields form={form} related={related} readOnly={readOnly} money={money} />}
+      <LanguageField control={form.control} label={t('users.fields.language')} readOnly={readOnly} />
+    </SimpleGrid>
+  );
+}
+
+/** The role select of the user forms (the edit, the invitation): the roles offered, in words. */
+export function RoleField<V extends FieldValues>(props: {
+  control: Control<V, any, any>;
+  roles: readonly ('admin' | 'manager' | 'worker')[];
+  error?: string;
+  readOnly?: boolean;
+  allowDeselect?: boolean;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Controller
+      control={props.control}
+      name={'role' as Path<V>}
+      render={({ field }) => (
+        <Select
+          label={t('users.fields.role')}
+          withAsterisk
+          readOnly={props.readOnly}
+          data={props.roles.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
+          value={field.value ?? null}
+          onChange={(v) => field.onChange(v ?? undefined)}
+          error={props.error}
+          allowDeselect={props.allowDeselect}
+          data-testid={props.testId}
+          comboboxProps={{ withinPortal: true }}
         />
       )}
-      {related && <RelatedFields form={form} related={related} readOnly={readOnly} money={money} />}
-      <Controller
-        control={form.control}
-        name="language"
-        render={({ field }) => (
-          <Select
-            label={t('users.fields.language')}
-            readOnly={readOnly}
-            data={[
-              { value: 'en', label: 'English' },
-              { value: 'ar', label: 'العربية' },
-            ]}
-            value={field.value ?? 'en'}
-            onChange={(v) => field.onChange(v ?? 'en')}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-          />
-        )}
-      />
-    </SimpleGrid>
+    />
+  );
+}
+
+/** The language select of the user forms (English or Arabic; English when none). */
+export function LanguageField<V extends FieldValues>(props: {
+  control: Control<V, any, any>;
+  label: string;
+  description?: string;
+  error?: string;
+  readOnly?: boolean;
+  testId?: string;
+}) {
+  return (
+    <Controller
+      control={props.control}
+      name={'language' as Path<V>}
+      render={({ field }) => (
+        <Select
+          label={props.label}
+          description={props.description}
+          readOnly={props.readOnly}
+          data={[
+            { value: 'en', label: 'English' },
+            { value: 'ar', label: 'العربية' },
+          ]}
+          value={field.value ?? 'en'}
+          onChange={(v) => field.onChange(v ?? 'en')}
+          allowDeselect={false}
+          error={props.error}
+          data-testid={props.testId}
+          comboboxProps={{ withinPortal: true }}
+        />
+      )}
+    />
   );
 }
 

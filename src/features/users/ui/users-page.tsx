@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import {
   ListTextFilter,
   RecordDrawer,
+  formDrawerProps,
   activityQueryKey,
   confirmDelete,
   notifyError,
@@ -77,14 +78,15 @@ export default function UsersPage() {
   return (
     <ServerListScreen
       list={list}
-      tableId="users"
+      // Add invites a person (the invitation dialog), a row opens that user's drawer
+      records={{
+        name: 'users',
+        importable: true,
+        open: (u) => (u ? setSelected(u) : setInviteOpen(true)),
+        title: t('users.title'),
+        addLabel: isManager ? t('users.add') : undefined,
+      }}
       columns={columns}
-      onRowClick={setSelected}
-      exportList="users"
-      importKind="users"
-      title={t('users.title')}
-      addLabel={isManager ? t('users.add') : undefined}
-      onAdd={() => setInviteOpen(true)}
       filters={<ListTextFilter state={list.state} name="name" placeholder={t('users.filter')} debounceMs={500} />}
     >
       <InviteUserDialog opened={inviteOpen} onClose={() => setInviteOpen(false)} />
@@ -133,8 +135,7 @@ function UserDrawer({ user, onClose }: { user: UserDto; onClose(): void }) {
 
   return (
     <RecordDrawer
-      dirty={form.formState.isDirty}
-      opened
+      {...formDrawerProps(form, save, 'user', user.id)}
       onClose={onClose}
       title={fullName(user)}
       headerRight={
@@ -144,9 +145,6 @@ function UserDrawer({ user, onClose }: { user: UserDto; onClose(): void }) {
           </Badge>
         ) : undefined
       }
-      errors={form.formState.errors}
-      onSubmit={save}
-      activity={{ entityType: 'user', entityId: user.id }}
       tabs={[
         {
           value: 'overview',

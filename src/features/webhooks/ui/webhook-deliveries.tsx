@@ -2,8 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { Badge, Button, Code, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DataTable, LoadState, notifyError, notifySuccess, tablePagination, type Column, type PageSize } from '../../../web/components';
-import { api, ApiError, errorMessage } from '../../../web/lib/api';
+import { adminLoadTexts, DataTable, QueryLoadState, notifyError, notifySuccess, tablePagination, type Column, type PageSize } from '../../../web/components';
+import { api, errorMessage } from '../../../web/lib/api';
 import { formatDateTime } from '../../../web/lib/format';
 import type { Pagination } from '../../../shared/pagination';
 import type { DeliveryStatus, WebhookEvent } from '../webhooks.schema';
@@ -164,14 +164,7 @@ function DeliveryDetail({ id, onClose }: { id: number; onClose(): void }) {
   return (
     <Modal opened onClose={onClose} title={t('delivery')} centered size="lg">
       {!d ? (
-        <LoadState
-          pending={one.isPending}
-          failed={one.isError}
-          forbidden={one.error instanceof ApiError && one.error.status === 403}
-          label={t('delivery')}
-          texts={{ forbidden: t('adminsOnly'), failed: t('loadFailed'), retry: t('retry') }}
-          onRetry={() => void one.refetch()}
-        />
+        <QueryLoadState query={one} label={t('delivery')} texts={adminLoadTexts(t)} />
       ) : (
         <Stack data-testid="delivery-detail">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Checkbox, Code, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Code, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { confirmAction, confirmDelete, EmptyState, LoadState, notifyError, notifySuccess, SecretShownModal, useRecordForm } from '../../../web/components';
-import { api, ApiError, applyApiErrors, errorMessage } from '../../../web/lib/api';
+import { AdminListPage, confirmAction, confirmDelete, notifyError, notifySuccess, SecretShownModal, useRecordForm } from '../../../web/components';
+import { api, applyApiErrors, errorMessage } from '../../../web/lib/api';
 import { WEBHOOK_EVENTS, webhookInputSchema, type WebhookEvent, type WebhookInput } from '../webhooks.schema';
 import { DELIVERIES_KEY, WebhookDeliveries } from './webhook-deliveries';
 import './webhooks-i18n';
@@ -138,33 +138,16 @@ export default function WebhooksPage() {
   // A new secret (created or rotated), shown this once.
   const [shownSecret, setShownSecret] = useState<string | null>(null);
 
-  const forbidden = list.error instanceof ApiError && list.error.status === 403;
   return (
-    <Stack gap="md" p="md" maw={1200}>
-      <Group justify="space-between" wrap="wrap">
-        <Title order={2}>{t('title')}</Title>
-        <Button onClick={() => setAdding(true)} disabled={forbidden} data-testid="webhook-add">
-          {t('add')}
-        </Button>
-      </Group>
-      <Text size="sm" c="dimmed">
-        {t('intro')}
-      </Text>
-      {list.isPending || list.isError ? (
-        <LoadState
-          pending={list.isPending}
-          failed={list.isError}
-          forbidden={forbidden}
-          label={t('title')}
-          texts={{ forbidden: t('adminsOnly'), failed: t('loadFailed'), retry: t('retry') }}
-          onRetry={() => void list.refetch()}
-        />
-      ) : list.data.webhooks.length === 0 ? (
-        <EmptyState title={t('empty')} description={t('emptyHelp')} />
-      ) : (
-        <EndpointsTable webhooks={list.data.webhooks} onSecret={setShownSecret} />
-      )}
-
+    <AdminListPage
+      t={t}
+      query={list}
+      maw={1200}
+      onAdd={() => setAdding(true)}
+      addTestId="webhook-add"
+      isEmpty={(data) => data.webhooks.length === 0}
+      records={(data) => <EndpointsTable webhooks={data.webhooks} onSecret={setShownSecret} />}
+    >
       <WebhookDeliveries shown={list.isSuccess} />
       {adding && (
         <AddEndpointDialog
@@ -189,7 +172,7 @@ export default function WebhooksPage() {
           {t('secretOnce')}
         </Alert>
       </SecretShownModal>
-    </Stack>
+    </AdminListPage>
   );
 }
 

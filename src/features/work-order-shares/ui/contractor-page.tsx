@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api, errorMessage } from '../../../web/lib/api';
 import { setLanguage } from '../../../web/i18n';
-import { DOCUMENT_ACCEPT, LoadState, notifyError, notifySuccess } from '../../../web/components';
+import { DOCUMENT_ACCEPT, QueryLoadState, notifyError, notifySuccess } from '../../../web/components';
 import type { ShareGateDto, SharedWorkOrderDto } from '../work-order-shares.schema';
 import { CodeGate } from './contractor-code-gate';
 import { ContractorOrderHead } from './contractor-order-head';
@@ -49,13 +49,11 @@ export default function ContractorPage() {
     );
   } else if (data.isLoading || data.isError) {
     body = (
-      <LoadState
+      <QueryLoadState
+        query={data}
         pending={data.isLoading}
-        failed={data.isError}
-        forbidden={data.error instanceof ApiError && data.error.status === 403}
         label={t('loading')}
         texts={{ forbidden: errorMessage(data.error, t('failed')), failed: errorMessage(data.error, t('failed')), retry: t('retry') }}
-        onRetry={() => void data.refetch()}
       />
     );
   } else if (data.data && 'codeRequired' in data.data) {

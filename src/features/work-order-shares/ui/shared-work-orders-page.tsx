@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import {
   ListMultiFilter,
   ListTextFilter,
-  LoadState,
+  QueryLoadState,
   ServerListScreen,
   confirmAction,
   notifyError,
@@ -16,7 +16,7 @@ import {
   useServerList,
   type Column,
 } from '../../../web/components';
-import { ApiError, api, errorMessage } from '../../../web/lib/api';
+import { api, errorMessage } from '../../../web/lib/api';
 import { formatDateTime } from '../../../web/lib/format';
 import { CustomerVendorSelect } from '../../customers-vendors/ui/customer-vendor-select';
 import { workOrderDisplayId } from '../../work-orders/work-orders.schema';
@@ -114,22 +114,14 @@ export default function SharedWorkOrdersPage() {
   return (
     <ServerListScreen
       list={list}
-      exportList="shared-work-orders"
+      // a row opens the share; Add starts a new one (the create dialog)
+      records={{ name: 'shared-work-orders', open: (r) => (r ? setSelected(r.id) : setCreating(null)), title: t('title'), addLabel: t('add') }}
       tableId="work-order-shares"
       columns={columns}
-      onRowClick={(r) => setSelected(r.id)}
-      title={t('title')}
-      addLabel={t('add')}
-      onAdd={() => setCreating(null)}
       filters={
         <>
           <ListTextFilter state={list.state} name="search" placeholder={t('search')} debounceMs={300} />
-          <ListMultiFilter
-            state={list.state}
-            name="state"
-            placeholder={t('stateFilter')}
-            options={STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-          />
+          <ListMultiFilter state={list.state} name="state" placeholder={t('stateFilter')} values={STATUSES} label={(s) => t(`status.${s}`)} />
         </>
       }
     >
@@ -317,13 +309,11 @@ function ShareDrawer({ id, onClose, onChanged }: { id: number; onClose(): void; 
       title={share ? `${t('detail')}: ${share.contractorName}` : t('detail')}
       data-testid="share-drawer"
     >
-      <LoadState
+      <QueryLoadState
+        query={query}
         pending={query.isLoading}
-        failed={query.isError}
-        forbidden={query.error instanceof ApiError && query.error.status === 403}
         label={t('detail')}
         texts={{ forbidden: t('managersOnly'), failed: errorMessage(query.error, t('fetchFailed')), retry: t('retry') }}
-        onRetry={() => void query.refetch()}
       />
       {share && (
         <Stack>

@@ -3,8 +3,8 @@ import { Image, Modal, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/
 import { IconPhoto } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, LoadState } from '../../../web/components';
-import { api, ApiError } from '../../../web/lib/api';
+import { EmptyState, QueryLoadState } from '../../../web/components';
+import { api } from '../../../web/lib/api';
 import { useAppData } from '../../../web/lib/app-data';
 import type { WorkOrderPhotoDto } from '../../my-work/my-work.schema';
 import { formatDateTime } from './labels';
@@ -27,14 +27,7 @@ export function PhotosTab({ workOrderId }: { workOrderId: number }) {
   });
   if (query.isPending || query.isError) {
     return (
-      <LoadState
-        pending={query.isPending}
-        failed={query.isError}
-        forbidden={query.error instanceof ApiError && query.error.status === 403}
-        label={t('photos.title')}
-        texts={{ forbidden: t('photos.failed'), failed: t('photos.failed'), retry: tc('table.retry') }}
-        onRetry={() => void query.refetch()}
-      />
+      <QueryLoadState query={query} label={t('photos.title')} texts={{ forbidden: t('photos.failed'), failed: t('photos.failed'), retry: tc('table.retry') }} />
     );
   }
   const photos = query.data.photos;

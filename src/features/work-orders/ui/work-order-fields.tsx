@@ -1,10 +1,10 @@
-import { Checkbox, Grid, MultiSelect, Select, Text, TextInput } from '@mantine/core';
+import { Grid, MultiSelect, Select, Text, TextInput } from '@mantine/core';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DateTimeField, EmptyState, FormField, isBlankHtml, optionOf, RichTextField } from '../../../web/components';
 import { useAppData, useIsManager } from '../../../web/lib/app-data';
 import { suggestedWorkers } from '../../../web/lib/worker-options';
-import { AssetSelect } from '../../assets/ui/asset-select';
+import { AssetFormField } from '../../assets/ui/asset-select';
 import { QuotationSelect } from '../../quotations/ui/quotation-select';
 import { WORK_ORDER_PRIORITIES, type WorkOrderDto } from '../work-orders.schema';
 import { CostSummary } from './cost-summary';
@@ -108,8 +108,13 @@ export function WorkOrderOverview({ form, record, id }: { form: Form; record: Wo
         </Grid.Col>
       ))}
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <FormField form={form} name="assetId" component={AssetSelect} label={t('field.asset')} initialOption={optionOf(record?.asset)} testId="wo-asset" />
-        {form.watch('assetId') ? <Checkbox mt="xs" label={t('field.assetDown')} {...form.register('assetDown')} data-testid="wo-asset-down" /> : null}
+        <AssetFormField
+          form={form}
+          label={t('field.asset')}
+          initialOption={optionOf(record?.asset)}
+          testId="wo-asset"
+          down={{ label: t('field.assetDown'), testId: 'wo-asset-down' }}
+        />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
         <FormField

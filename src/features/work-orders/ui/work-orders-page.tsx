@@ -4,6 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   badgeColumn,
+  drawerListProps,
+  openById,
   useOpenRecord,
   ListMultiFilter,
   ListTextFilter,
@@ -143,13 +145,8 @@ export default function WorkOrdersPage() {
   return (
     <ServerListScreen
       list={list}
-      tableId="work-orders"
-      exportList="work-orders"
+      records={{ name: 'work-orders', open: openById(setSelected), title: t('title'), addLabel: isManager ? t('add') : undefined }}
       columns={columns}
-      onRowClick={(r) => setSelected(r.id)}
-      title={t('title')}
-      addLabel={isManager ? t('add') : undefined}
-      onAdd={() => setSelected(null)}
       onRefresh={() => void list.invalidate()}
       side={<WorkOrderStatisticsPanel />}
       filters={
@@ -174,9 +171,8 @@ export default function WorkOrdersPage() {
             id={selected}
             onClose={() => setSelected(undefined)}
             onCreated={(id) => setSelected(id)}
+            {...drawerListProps(list)}
             query={{ ...list.state.apiQuery, timeZone: readerTimeZone() }}
-            onList={list.setListData}
-            invalidate={list.invalidate}
           />
         </Suspense>
       )}

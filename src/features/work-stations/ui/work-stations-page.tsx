@@ -6,8 +6,8 @@ import {
   ListTextFilter,
   RowRecordDrawer,
   ServerListScreen,
+  drawerListProps,
   recordMessages,
-  useListRecordActions,
   useNotifiedQuery,
   useServerList,
   type Column,
@@ -84,14 +84,8 @@ export default function WorkStationsPage() {
   return (
     <ServerListScreen
       list={list}
-      exportList="work-stations"
-      importKind="work-stations"
-      tableId="work-stations"
+      records={{ name: 'work-stations', importable: true, open: setSelected, title: t('title'), addLabel: isManager ? t('add') : undefined }}
       columns={columns}
-      onRowClick={setSelected}
-      title={t('title')}
-      addLabel={isManager ? t('add') : undefined}
-      onAdd={() => setSelected(null)}
       actions={isManager ? <PrintLabelsButton workStationIds={labels.ids} /> : undefined}
       filters={
         <>
@@ -101,45 +95,28 @@ export default function WorkStationsPage() {
       }
     >
       {selected !== undefined && (
-        <WorkStationDrawer
-          key={selected?.id ?? 'new'}
-          record={selected}
-          onClose={close}
-          query={list.state.apiQuery}
-          onList={list.setListData}
-          readOnly={!isManager}
-        />
+        <WorkStationDrawer key={selected?.id ?? 'new'} record={selected} onClose={close} {...drawerListProps(list)} readOnly={!isManager} />
       )}
     </ServerListScreen>
   );
 }
 
-function WorkStationDrawer({ record, onClose, query, onList, readOnly }: RowDrawerProps<WorkStationDto>) {
+function WorkStationDrawer(props: RowDrawerProps<WorkStationDto>) {
   const { t } = useTranslation('workStations');
+  const { record } = props;
   const form = useWorkStationForm(record);
-  const { save, remove } = useListRecordActions({
-    form,
-    record,
-    query,
-    onList,
-    onClose,
-    queryKey: 'work-stations',
-    entityType: 'work-station',
-    paths: recordPaths('workstations', 'workstation'),
-    messages: recordMessages(t),
-    onUpdated: ({ updatedWorkStation: s }: { updatedWorkStation: WorkStationDto }) =>
-      form.reset({ code: s.code, name: s.name, city: s.city, teamId: s.teamId }),
-  });
   return (
     <RowRecordDrawer
+      {...props}
       form={form}
-      record={record}
-      onClose={onClose}
-      title={record ? `${record.code} · ${record.name}` : t('newTitle')}
+      queryKey="work-stations"
       entityType="work-station"
-      save={save}
-      remove={remove}
-      readOnly={readOnly}
+      paths={recordPaths('workstations', 'workstation')}
+      messages={recordMessages(t)}
+      onUpdated={({ updatedWorkStation: s }: { updatedWorkStation: WorkStationDto }) =>
+        form.reset({ code: s.code, name: s.name, city: s.city, teamId: s.teamId })
+      }
+      title={record ? `${record.code} · ${record.name}` : t('newTitle')}
       deleteLabel={t('delete')}
       testId="work-station-drawer"
     >
