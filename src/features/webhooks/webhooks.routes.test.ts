@@ -108,7 +108,8 @@ describe('webhooks', () => {
     expect(new Webhook(secret).verify(changed.body, changed.headers as Record<string, string>)).toMatchObject({ data: { from: 'assigned', to: 'completed' } });
   });
 
-  it('retries after a 500 with the same message id, then succeeds; Redeliver sends it again', async () => {
+  // A retry waits its backoff and the queue's next poll: on a loaded machine (CI's two runs) over the 30 s default.
+  it('retries after a 500 with the same message id, then succeeds; Redeliver sends it again', { timeout: 90_000 }, async () => {
     const added = await b.admin.post('/api/webhooks/add-webhook', { url: `${receiver.url}?retry`, events: ['work-order.created'] });
     const id = added.body.webhook.id;
     receiver.answers.push(500);
