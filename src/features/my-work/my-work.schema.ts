@@ -66,6 +66,9 @@ export const myWorkListSchema = z.object({
   pagination,
 });
 
+/** One page of list-my-work as the device reads it. */
+export type MyWorkListDto = z.infer<typeof myWorkListSchema>;
+
 export const myPartsSchema = z.object({
   parts: z.array(z.object({ id: z.number(), name: z.string(), skuCode: z.string().nullable() })),
   /** The `after` of the next call, or null when this was the last. */

@@ -1,21 +1,11 @@
 import { api, getAccessToken, loadTimeRefresh } from '../../../web/lib/api';
-import type { FailureCodeDto } from '../../failure-codes/failure-codes.schema';
-import type { MyWorkOrderDto } from '../my-work.schema';
-
-/** One page of list-my-work as the device copy reads it. */
-export interface MyWorkPageAnswer {
-  workOrders: MyWorkOrderDto[];
-  reasons: { id: number; name: string }[];
-  failureCodes?: FailureCodeDto[];
-  requireFailureCodes?: boolean;
-  pagination: { totalPages: number };
-}
+import type { MyWorkListDto } from '../my-work.schema';
 
 export const MY_WORK_PAGE_SIZE = 50;
 
-export const readMyWorkPage = (page: number) => api.get<MyWorkPageAnswer>('/my-work/list-my-work', { query: { page, pageSize: MY_WORK_PAGE_SIZE } });
+export const readMyWorkPage = (page: number) => api.get<MyWorkListDto>('/my-work/list-my-work', { query: { page, pageSize: MY_WORK_PAGE_SIZE } });
 
-let early: Promise<{ token: string; answer: MyWorkPageAnswer } | null> | null = null;
+let early: Promise<{ token: string; answer: MyWorkListDto } | null> | null = null;
 
 /**
  * My work opened cold (the installed app starts there): its first page is asked as soon as the load-time refresh
@@ -34,7 +24,7 @@ export function askFirstPageEarly() {
  * reads it as usual). The sync takes it only when it sent nothing from the outbox first: a change sent after the
  * early read would be missing from it.
  */
-export async function takeEarlyFirstPage(): Promise<MyWorkPageAnswer | null> {
+export async function takeEarlyFirstPage(): Promise<MyWorkListDto | null> {
   const pending = early;
   early = null;
   const got = pending && (await pending);

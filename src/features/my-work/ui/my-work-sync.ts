@@ -6,11 +6,11 @@ import type { LaborDto, WorkOrderDto, WorkOrderPartDto, WorkOrderStatus } from '
 import type { IssuedStepDto, WorkOrderProcedureDto } from '../../procedures/procedures.schema';
 import { isFlagged } from '../../procedures/procedure-progress';
 import type { PartsReadiness } from '../../stock/stock.schema';
-import type { MyPartDto, MyWorkOrderDto, WorkOrderPhotoDto } from '../my-work.schema';
+import type { MyPartDto, MyWorkListDto, MyWorkOrderDto, WorkOrderPhotoDto } from '../my-work.schema';
 import { dexieOutbox, getMeta, myWorkDb, setMeta, type CachedWorkOrder } from './my-work-db';
 import { drainOutbox, newIdempotencyKey, type OrderName, type OutboxItem, type OutboxKind, type Sender } from './outbox';
 import type { Problem } from './change-checks';
-import { readMyWorkPage, takeEarlyFirstPage, type MyWorkPageAnswer } from './first-page';
+import { readMyWorkPage, takeEarlyFirstPage } from './first-page';
 
 // ---- reading Dexie from React ----
 
@@ -196,7 +196,7 @@ const PARTS_EVERY_MS = 3600_000;
  * Every page of list-my-work: my open orders with their procedure, labour, parts and photos, and the reasons.
  * `earlyFirst`: the first page as the entry asked it early (first-page.ts), when it is still current.
  */
-async function readMyWork(earlyFirst: Promise<MyWorkPageAnswer | null>) {
+async function readMyWork(earlyFirst: Promise<MyWorkListDto | null>) {
   const orders: MyWorkOrderDto[] = [];
   let reasons: { id: number; name: string }[] = [];
   let failure: FailureReference = { failureCodes: [], requireFailureCodes: false };
