@@ -35,6 +35,8 @@ describe('storerooms page', () => {
     renderWithProviders(<StoreroomsPage />);
     expect(await screen.findByTestId(`storeroom-${cage}-location`)).toHaveTextContent('Plant / Hall A');
     expect(screen.getByTestId(`storeroom-${main}-location`)).toHaveTextContent('');
+    // the stock valuation (shown once the manager's role is known) names every storeroom: waited for, so each run reads alike
+    await screen.findByTestId('stock-valuation', {}, { timeout: 20_000 });
     await userEvent.click(screen.getByTestId('filter-locationId'));
     await userEvent.click(await screen.findByRole('option', { name: 'Hall A' }));
     // the filter holds the choice (a loaded machine once showed the whole list again after the filtered one)
@@ -43,11 +45,13 @@ describe('storerooms page', () => {
     await waitFor(() =>
       expect(calls.some((c) => c.url.pathname === '/api/stock/get-locations' && c.url.searchParams.get('locationId') === String(hallA))).toBe(true),
     );
-    await waitFor(() => expect(screen.queryByText('Main store')).toBeNull(), { timeout: 10_000 });
-    expect(await screen.findByText('Line cage')).toBeInTheDocument();
+    // read in the storeroom list only, not in the valuation below it
+    const list = () => within(screen.getByTestId('storeroom-list'));
+    await waitFor(() => expect(list().queryByText('Main store')).toBeNull(), { timeout: 10_000 });
+    expect(list().getByText('Line cage')).toBeInTheDocument();
     expect(screen.getByTestId('filter-locationId')).toHaveValue('Hall A');
 
-    await userEvent.click(screen.getByText('Line cage'));
+    await userEvent.click(list().getByText('Line cage'));
     const drawer = await screen.findByTestId('storeroom-drawer');
     expect(within(drawer).getByTestId('field-locationId')).toHaveValue('Hall A');
     await userEvent.click(within(drawer).getByTestId('field-locationId'));
