@@ -1,6 +1,7 @@
 import type { FailureCodeDto } from '../../failure-codes/failure-codes.schema';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 import { liveQuery } from 'dexie';
+import { replaceEqualDeep } from '@tanstack/react-query';
 import { api, ApiError, getAccessToken, refreshSession, request } from '../../../web/lib/api';
 import type { LaborDto, WorkOrderDto, WorkOrderPartDto, WorkOrderStatus } from '../../work-orders/work-orders.schema';
 import type { IssuedStepDto, WorkOrderProcedureDto } from '../../procedures/procedures.schema';
@@ -18,11 +19,16 @@ import { readMyWorkPage, takeEarlyFirstPage } from './first-page';
  * A Dexie query kept current (liveQuery): undefined until its first answer. A query that fails (no IndexedDB:
  * a private window, storage turned off or full) is said, never waited for: the page shows the storage problem
  * (`useSyncState().storageFailed`) instead of spinning.
+ *
+ * Each answer keeps the previous answer's objects where they are equal (a sync that wrote the same orders again
+ * renders no card again) and renders as a transition, in slices that leave the phone's main thread free for a
+ * tap (issue 46: the device store's answers were the long tasks before My work was interactive).
  */
 export function useLive<T>(query: () => Promise<T>, deps: readonly unknown[]): T | undefined {
   const [value, setValue] = useState<T | undefined>(undefined);
   useEffect(() => {
-    const sub = liveQuery(query).subscribe({ next: setValue, error: reportStorageFailure });
+    const next = (v: T) => startTransition(() => setValue((prev) => replaceEqualDeep(prev, v)));
+    const sub = liveQuery(query).subscribe({ next, error: reportStorageFailure });
     return () => sub.unsubscribe();
     // the caller lists what the query depends on
     // eslint-disable-next-line react-hooks/exhaustive-deps
