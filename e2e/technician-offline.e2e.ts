@@ -341,4 +341,42 @@ describe('the technician app', () => {
       await context.close();
     }
   });
+
+  it("reopened, shows the device copy before the session refresh answers, only when the copy is the last session user's (issue 46)", async () => {
+    const order = await addOrder('Grease the bearings of fan F-4');
+    const { context, page } = await newPage(browser, { width: 390, height: 844 });
+    try {
+      await signInWorker(page, url, TECH);
+      await page.getByTestId(`my-work-card-${order.id}`).waitFor();
+      // new tabs of this browser (the device copy, the refresh cookie, no token): each refresh waits for the gate
+      let open!: () => void;
+      let gate = new Promise<void>((resolve) => (open = resolve));
+      let refreshes = 0;
+      await context.route('**/api/refresh', async (route) => {
+        await gate;
+        refreshes += 1;
+        await route.continue();
+      });
+      const tab = await context.newPage();
+      await tab.goto(`${url}/dashboard/my-work`);
+      await tab.getByTestId(`my-work-card-${order.id}`).waitFor();
+      expect(refreshes).toBe(0);
+      open();
+      await tab.getByTestId('my-work-sign-out').waitFor();
+      // the browser's last session was somebody else's (a shared phone): no card before the server says who this is
+      gate = new Promise<void>((resolve) => (open = resolve));
+      await tab.evaluate(() => window.localStorage.setItem('cmms.session-user', '999999'));
+      const shared = await context.newPage();
+      await shared.goto(`${url}/dashboard/my-work`);
+      await shared.locator('.mantine-Loader-root').first().waitFor();
+      await shared.waitForTimeout(1_000);
+      expect(await shared.locator('[data-testid^="my-work-card-"]').count()).toBe(0);
+      const before = refreshes;
+      open();
+      await shared.getByTestId(`my-work-card-${order.id}`).waitFor();
+      expect(refreshes).toBeGreaterThan(before);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -10,6 +10,11 @@ export const AUTH_BROADCAST_KEY = 'cmms.auth-event';
  * fail (and log a 401 in the console).
  */
 export const SESSION_HINT_KEY = 'cmms.has-session';
+/**
+ * The user of that session (read from the token's claims when it was stored): My work shows its device copy at
+ * once when it is this user's, before the load-time refresh has answered (issue 46).
+ */
+export const SESSION_USER_KEY = 'cmms.session-user';
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -24,7 +29,7 @@ export function getAccessToken(): string | null {
 
 export function setAccessToken(token: string, opts: { broadcast?: boolean } = {}) {
   window.sessionStorage.setItem(TOKEN_KEY, token);
-  setSessionHint(true);
+  setSessionHint(true, tokenClaims(token)?.userId);
   if (opts.broadcast) broadcast('login');
   emit();
 }
@@ -45,11 +50,26 @@ export function mayHaveSession(): boolean {
   }
 }
 
-/** Records whether the refresh cookie may hold a session (set on sign-in and refresh, cleared on sign-out). */
-export function setSessionHint(present: boolean) {
+/** The user the last session of this browser was for; null when none is known (or since signing out). */
+export function sessionUserHint(): number | null {
+  try {
+    const id = Number(window.localStorage.getItem(SESSION_USER_KEY));
+    return Number.isInteger(id) && id > 0 ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Records whether the refresh cookie may hold a session (set on sign-in and refresh, cleared on sign-out), and
+ * for whom when the token says it.
+ */
+export function setSessionHint(present: boolean, userId?: number) {
   try {
     if (present) window.localStorage.setItem(SESSION_HINT_KEY, '1');
     else window.localStorage.removeItem(SESSION_HINT_KEY);
+    if (present && userId) window.localStorage.setItem(SESSION_USER_KEY, String(userId));
+    else window.localStorage.removeItem(SESSION_USER_KEY);
   } catch {
     /* no hint without storage: the public pages then ask the server */
   }

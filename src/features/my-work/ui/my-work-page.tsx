@@ -4,7 +4,7 @@ import { IconClipboardList, IconClockPlay, IconLayoutList, IconLogout } from '@t
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../../web/app/auth-context';
-import { mayHaveSession, tokenClaims } from '../../../web/lib/session';
+import { mayHaveSession, sessionUserHint, tokenClaims } from '../../../web/lib/session';
 import { formatDateTime } from '../../../web/lib/format';
 import { progressOf } from '../../procedures/procedure-progress';
 import { claimFor, getMeta, myWorkDb, type CachedWorkOrder } from './my-work-db';
@@ -260,14 +260,19 @@ export default function MyWorkPage() {
   }, [status]);
 
   if (storageFailed && status !== 'loading') return <StorageProblem signedIn={status === 'signedIn'} />;
-  if (status === 'loading' || owner === undefined) {
+  // The device copy shows at once when it is the copy of this browser's last session's user, while the session
+  // is still being refreshed (the installed app opens on its cards, not on a spinner for a round trip), and
+  // stays on screen when the session and the claim confirm that user (no spinner between, no second render).
+  const ownCopy = owner != null && owner === sessionUserHint();
+  if (owner === undefined || (status === 'loading' && !ownCopy)) {
     return (
       <Center h="100dvh">
         <Loader />
       </Center>
     );
   }
-  const userId = status === 'signedIn' ? claimedBy : mayHaveSession() ? owner : null;
+  const signedInAs = status === 'signedIn' ? (claimedBy ?? (owner === tokenClaims()?.userId ? owner : null)) : null;
+  const userId = status === 'signedIn' ? signedInAs : status === 'loading' || mayHaveSession() ? owner : null;
   if (status === 'signedOut' && userId === null) return <Navigate to="/login" replace />;
 
   return (
