@@ -21,13 +21,21 @@ import { readMyWorkPage, takeEarlyFirstPage } from './first-page';
  * (`useSyncState().storageFailed`) instead of spinning.
  *
  * Each answer keeps the previous answer's objects where they are equal (a sync that wrote the same orders again
- * renders no card again) and renders as a transition, in slices that leave the phone's main thread free for a
- * tap (issue 46: the device store's answers were the long tasks before My work was interactive).
+ * renders no card again); the answers after the first render as a transition, in slices that leave the phone's
+ * main thread free for a tap (issue 46: the device store's answers were the long tasks before My work was
+ * interactive).
  */
 export function useLive<T>(query: () => Promise<T>, deps: readonly unknown[]): T | undefined {
   const [value, setValue] = useState<T | undefined>(undefined);
   useEffect(() => {
-    const next = (v: T) => startTransition(() => setValue((prev) => replaceEqualDeep(prev, v)));
+    let first = true;
+    const next = (v: T) => {
+      const show = () => setValue((prev) => replaceEqualDeep(prev, v));
+      // the first answer at once (the screen waits for it; a transition would yield to every sync flag's change)
+      if (first) show();
+      else startTransition(show);
+      first = false;
+    };
     const sub = liveQuery(query).subscribe({ next, error: reportStorageFailure });
     return () => sub.unsubscribe();
     // the caller lists what the query depends on
