@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
@@ -12,32 +12,9 @@ import { parts } from '../parts/parts.table';
 import { catalogue } from '../maintenance-requests/test-fixtures';
 import { correctiveRequest, until } from '../../server/test/fixtures';
 import { guardedLookup, isForbiddenAddress, postJson } from './outbound';
+import { startReceiver } from './test-fixtures';
 
 // Decision 043: deliveries signed (Standard Webhooks), retried, redelivered, refused to private addresses.
-
-interface Received {
-  url: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A real HTTP receiver; `answers` are the statuses of the next requests (200 once they run out). */
-async function startReceiver() {
-  const received: Received[] = [];
-  const answers: number[] = [];
-  const server: Server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      received.push({ url: req.url ?? '', headers: req.headers, body });
-      res.statusCode = answers.shift() ?? 200;
-      res.end('ok');
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-  return { url, received, answers, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
 
 const settings = { allowPrivate: true, timeoutMs: 5000, maxResponseBytes: 65536, retryBaseSeconds: 1, retryHours: 24, disableAfterHours: 72 };
 const workOrder = (title: string) => ({ title, priority: 'medium', status: 'assigned' });
